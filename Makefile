@@ -1,0 +1,34 @@
+# The two commands: `make play` and `make test`. Both create .venv on first use.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-stamp
+export SDL_AUDIODRIVER ?= dummy
+
+.PHONY: play test lint format bench clean
+
+$(STAMP): pyproject.toml
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	@touch $(STAMP)
+
+play: $(STAMP)
+	$(PY) -m game play
+
+lint: $(STAMP)
+	$(PY) -m ruff check game systems tests bench
+	$(PY) -m ruff format --check game systems tests bench
+	$(PY) -m mypy game systems
+
+format: $(STAMP)
+	$(PY) -m ruff check --fix game systems tests bench
+	$(PY) -m ruff format game systems tests bench
+
+test: lint
+	SDL_VIDEODRIVER=dummy $(PY) -m pytest
+
+bench: $(STAMP)
+	$(PY) -m bench
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

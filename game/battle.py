@@ -1,0 +1,280 @@
+"""The battle: the ECS world, the pymunk space, the dice and the event log behind one entry point,
+`apply(command)`. Systems (systems/*) hold the rules; this module holds the state and the plumbing.
+
+Resolving an order may need decisions from the other player in mid-flight (reactions, the cavalry
+extra move, where an artillery marker goes). Each order is therefore resolved by a generator that
+yields a Decision and receives the answering Command: the battle keeps it suspended in `pending`
+until the answer arrives through `apply`, so every actor still speaks only in Commands.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Generator, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import esper
+
+from game import commands as cmd
+from game.components import Footprint, Hits, Ident, Marker, Officer, Pose, Side, Status, Unit
+from game.dice import Dice
+from game.events import Event, Rejected
+from game.geometry import Point, Polygon, rect_corners
+from game.physics import Physics
+from game.ruleset import Ruleset
+from game.table import Table
+
+_world_ids = itertools.count(1)
+
+
+class Reject(Exception):
+    """A command the rules forbid: becomes a `rejected` event naming the rule."""
+
+    def __init__(self, rule: str, reason: str) -> None:
+        super().__init__(reason)
+        self.rule = rule
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What the battle waits for. kind: reaction (side may React or Pass), marker (PlaceMarker or
+    Pass for the engine's placement), extra_move (ExtraMove or Pass)."""
+
+    kind: str
+    side: str
+    unit: str  # the unit the decision is about: the mover, the shooter, the cavalry
+    options: tuple[str, ...] = ()  # reaction: the units that may react now
+    stage: str = ""  # reaction: "during" a movement, at its "end" (contact), or "after" the action
+
+
+Resolution = Generator[Decision, cmd.Command, Any]
+
+
+@dataclass
+class Formation:
+    """A division (key = its officer's id) or a detachment (key = "det:" + its first unit's id)."""
+
+    key: str
+    side: str
+    officer: str | None
+    units: list[str] = field(default_factory=list)
+
+    @property
+    def detachment(self) -> bool:
+        return self.officer is None
+
+
+@dataclass
+class Activation:
+    formation: Formation
+    leadership_passed: bool
+
+
+class Battle:
+    def __init__(self, ruleset: Ruleset, table: Table, dice: Dice) -> None:
+        self.rules = ruleset
+        self.table = table
+        self.dice = dice
+        self.world = f"battle-{next(_world_ids)}"
+        esper.switch_world(self.world)
+        self.physics = Physics()
+        self.events: list[Event] = []
+        self.ids: dict[str, int] = {}
+        self.sides: list[str] = []
+        self.pending: Decision | None = None
+        self._resolution: Resolution | None = None
+        self.activation: Activation | None = None
+        self.formations: list[Formation] = []
+        self.formations_fixed = False  # the round loop fixes them at initiative (AMB-5); scripts do not
+
+    # --- set-up -----------------------------------------------------------------------------
+
+    def _new_id(self, ident: str) -> None:
+        if ident in self.ids:
+            raise ValueError(f"duplicate id {ident!r}")
+
+    def _side(self, side: str) -> None:
+        if side not in self.sides:
+            self.sides.append(side)
+
+    def add_officer(self, ident: str, side: str, role: str, experience: int, at: Point) -> int:
+        esper.switch_world(self.world)
+        self._new_id(ident)
+        self._side(side)
+        r = self.rules.core.bases.officer_diameter / 2
+        e = esper.create_entity(
+            Ident(ident), Side(side), Pose(at[0], at[1], 0.0, ()), Officer(role, experience, r)
+        )
+        self.ids[ident] = e
+        return e
+
+    def add_unit(
+        self,
+        ident: str,
+        side: str,
+        division: str,
+        category: str,
+        quality: str,
+        at: Point,
+        facing: float,
+        hits: int = 0,
+    ) -> int:
+        esper.switch_world(self.world)
+        self._new_id(ident)
+        self._side(side)
+        b = self.rules.core.bases
+        e = esper.create_entity(
+            Ident(ident),
+            Side(side),
+            Pose(at[0], at[1], facing, rect_corners(at[0], at[1], facing, b.unit_width, b.unit_depth)),
+            Footprint(b.unit_width, b.unit_depth),
+            Unit(self.rules.categories[category], self.rules.qualities[quality], division),
+            Hits(hits),
+            Status(),
+        )
+        self.ids[ident] = e
+        self.physics.add(e, b.unit_width, b.unit_depth, at[0], at[1], facing)
+        officer = self.ids.get(division)
+        if officer is not None:
+            esper.component_for_entity(officer, Officer).assigned.append(ident)
+        return e
+
+    def add_marker(self, at: Point) -> int:
+        esper.switch_world(self.world)
+        return esper.create_entity(Marker(at[0], at[1]))
+
+    def close(self) -> None:
+        """Free the ECS world (tests and long sessions create many battles)."""
+        if esper.current_world == self.world:
+            esper.switch_world("default")
+        if self.world in esper.list_worlds():
+            esper.delete_world(self.world)
+
+    # --- reading the state ------------------------------------------------------------------
+
+    def enter(self) -> None:
+        """Make this battle's world the current esper world (esper's API is module-level)."""
+        if esper.current_world != self.world:
+            esper.switch_world(self.world)
+
+    def entity(self, ident: str) -> int:
+        return self.ids[ident]
+
+    def name(self, e: int) -> str:
+        return esper.component_for_entity(e, Ident).id
+
+    def comp(self, e: int, kind: type[Any]) -> Any:
+        return esper.component_for_entity(e, kind)
+
+    def units(self, side: str | None = None, in_play: bool = True) -> Iterator[int]:
+        for e, (s, st) in esper.get_components(Side, Status):
+            if (side is None or s.side == side) and (st.in_play or not in_play):
+                yield e
+
+    def enemy_units(self, side: str) -> Iterator[int]:
+        for e, (s, st) in esper.get_components(Side, Status):
+            if s.side != side and st.in_play:
+                yield e
+
+    def officers(self, side: str | None = None) -> Iterator[int]:
+        for e, (s, o) in esper.get_components(Side, Officer):
+            if (side is None or s.side == side) and o.in_play:
+                yield e
+
+    def markers(self) -> list[Point]:
+        return [(m.x, m.y) for _e, m in esper.get_component(Marker)]
+
+    def is_unit(self, e: int) -> bool:
+        return esper.has_component(e, Unit)
+
+    def side_of(self, e: int) -> str:
+        return esper.component_for_entity(e, Side).side
+
+    def pose(self, e: int) -> Pose:
+        return esper.component_for_entity(e, Pose)
+
+    def shape(self, e: int) -> Polygon:
+        """The footprint polygon of a unit (cached) or the centre of an officer."""
+        return esper.component_for_entity(e, Pose).corners
+
+    def officer_of(self, e: int) -> int | None:
+        return self.ids.get(esper.component_for_entity(e, Unit).division)
+
+    def other_side(self, side: str) -> str:
+        return next((s for s in self.sides if s != side), side)
+
+    # --- changing the state (systems call these) ------------------------------------------
+
+    def place(self, e: int, x: float, y: float, facing: float | None = None) -> None:
+        pose = esper.component_for_entity(e, Pose)
+        pose.x, pose.y = x, y
+        if facing is not None:
+            pose.facing = facing % 360.0
+        fp = esper.try_component(e, Footprint)
+        if fp is not None:
+            pose.corners = rect_corners(x, y, pose.facing, fp.width, fp.depth)
+            self.physics.place(e, x, y, pose.facing)
+
+    def take_off(self, e: int) -> None:
+        """A unit leaves play: it keeps its last pose but no longer occupies the table."""
+        self.physics.remove(e)
+
+    def emit(self, event: Event) -> None:
+        self.events.append(event)
+
+    # --- the one way in ---------------------------------------------------------------------
+
+    def apply(self, command: cmd.Command) -> list[Event]:
+        """Apply one command; returns the events it produced. Never raises for a command the
+        rules forbid: that is a `rejected` event and nothing changes."""
+        self.enter()
+        start = len(self.events)
+        try:
+            if self.pending is not None:
+                self._answer(command)
+            else:
+                self._start(command)
+        except Reject as r:
+            self.emit(
+                Rejected(
+                    rule=r.rule,
+                    reason=r.reason,
+                    order=_order_name(command),
+                    unit=getattr(command, "unit", None),
+                )
+            )
+        return self.events[start:]
+
+    def _start(self, command: cmd.Command) -> None:
+        from systems.orders import HANDLERS  # systems import the battle; the battle dispatches late
+
+        handler: Callable[[Battle, Any], Resolution | None] | None = HANDLERS.get(type(command))
+        if handler is None:
+            raise Reject("FG-ORD-5", f"{_order_name(command)} is not an order the battle is waiting for")
+        gen = handler(self, command)
+        if gen is not None:
+            self._run(gen, None)
+
+    def _answer(self, command: cmd.Command) -> None:
+        assert self.pending is not None and self._resolution is not None
+        from systems.orders import check_answer
+
+        check_answer(self, self.pending, command)
+        self._run(self._resolution, command)
+
+    def _run(self, gen: Resolution, answer: cmd.Command | None) -> None:
+        try:
+            decision = next(gen) if answer is None else gen.send(answer)
+        except StopIteration:
+            self.pending, self._resolution = None, None
+            return
+        except Reject:
+            self.pending, self._resolution = None, None
+            raise
+        self.pending, self._resolution = decision, gen
+
+
+def _order_name(command: cmd.Command) -> str:
+    return type(command).__name__.lower()

@@ -1,0 +1,121 @@
+"""pymunk mirrors the unit bases: it answers what a base at some pose would touch, what lies in a
+box, and how far a base can slide along a line before something stops it (charges, pushes,
+retreats). The rules decide what to do with the answers.
+
+Officers are not in the space: they block neither movement nor sight (AMB-12).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable
+
+import pymunk
+
+from game.geometry import BBox, Point
+
+OVERLAP_TOL = 0.002  # inches of penetration below which two bases merely touch
+SWEEP_STEP = 0.4  # inches; thinner than any base, so a sweep cannot step over one
+SWEEP_PRECISION = 0.002
+
+
+class Physics:
+    def __init__(self) -> None:
+        self.space = pymunk.Space()
+        self._bodies: dict[int, pymunk.Body] = {}  # shapes hold weak references to bodies
+        self._shapes: dict[int, pymunk.Poly] = {}
+        self._owner: dict[pymunk.Shape, int] = {}
+        self._probes: dict[tuple[float, float], tuple[pymunk.Body, pymunk.Poly]] = {}
+
+    def add(self, e: int, width: float, depth: float, x: float, y: float, facing: float) -> None:
+        body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
+        shape = pymunk.Poly.create_box(body, (depth, width))  # local x is the facing
+        body.position = (x, y)
+        body.angle = math.radians(facing)
+        self.space.add(body, shape)
+        self._bodies[e], self._shapes[e], self._owner[shape] = body, shape, e
+
+    def place(self, e: int, x: float, y: float, facing: float) -> None:
+        body = self._bodies[e]
+        body.position = (x, y)
+        body.angle = math.radians(facing)
+        self.space.reindex_shapes_for_body(body)
+
+    def remove(self, e: int) -> None:
+        shape = self._shapes.pop(e, None)
+        if shape is not None:
+            body = self._bodies.pop(e)
+            del self._owner[shape]
+            self.space.remove(body, shape)
+
+    def _probe(self, width: float, depth: float, x: float, y: float, facing: float) -> pymunk.Poly:
+        key = (width, depth)
+        if key not in self._probes:
+            body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
+            self._probes[key] = (body, pymunk.Poly.create_box(body, (depth, width)))
+        body, shape = self._probes[key]
+        body.position = (x, y)
+        body.angle = math.radians(facing)
+        shape.cache_bb()
+        return shape
+
+    def overlapping(
+        self, width: float, depth: float, x: float, y: float, facing: float, exclude: Iterable[int] = ()
+    ) -> list[int]:
+        """Bases that a base of this size at this pose would overlap (touching is not overlap)."""
+        shape = self._probe(width, depth, x, y, facing)
+        skip = set(exclude)
+        out = []
+        for info in self.space.shape_query(shape):
+            e = self._owner.get(info.shape)
+            if e is None or e in skip:
+                continue
+            pts = info.contact_point_set.points
+            if pts and min(p.distance for p in pts) < -OVERLAP_TOL:
+                out.append(e)
+        return out
+
+    def in_box(self, box: BBox) -> list[int]:
+        bb = pymunk.BB(box.left, box.bottom, box.right, box.top)
+        return [self._owner[s] for s in self.space.bb_query(bb, pymunk.ShapeFilter()) if s in self._owner]
+
+    def slide(
+        self,
+        width: float,
+        depth: float,
+        start: Point,
+        end: Point,
+        facing: float,
+        stops: Callable[[int], bool],
+        exclude: Iterable[int] = (),
+    ) -> tuple[float, int | None]:
+        """Slide a base from start towards end without turning. Returns the distance it can go
+        before a base for which stops(e) is true would overlap it, and that base (or None)."""
+        skip = set(exclude)
+        length = math.dist(start, end)
+        if length == 0.0:
+            return 0.0, None
+        ux, uy = (end[0] - start[0]) / length, (end[1] - start[1]) / length
+
+        def blocker_at(t: float) -> int | None:
+            for e in self.overlapping(width, depth, start[0] + ux * t, start[1] + uy * t, facing, skip):
+                if stops(e):
+                    return e
+            return None
+
+        prev = 0.0
+        n = max(1, math.ceil(length / SWEEP_STEP))
+        for i in range(1, n + 1):
+            t = length * i / n
+            hit = blocker_at(t)
+            if hit is not None:
+                lo, hi = prev, t
+                while hi - lo > SWEEP_PRECISION:
+                    mid = (lo + hi) / 2
+                    if blocker_at(mid) is None:
+                        lo = mid
+                    else:
+                        hi = mid
+                return lo, hit
+            prev = t
+        return length, None

@@ -1,0 +1,338 @@
+"""The ruleset: every number of the rulebook, loaded from content/rulesets/<id>/*.toml into
+frozen typed records. The code reads numbers only from here."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from game import CONTENT
+from game.errors import ContentError
+from game.records import build, read_toml
+
+Distance = str | float  # a measure code ("XS") or inches
+UnitType = Literal["infantry", "cavalry", "artillery"]
+MovementClass = Literal["passable", "difficult", "impassable"]
+
+
+@dataclass(frozen=True, slots=True)
+class Bases:
+    unit_width: float
+    unit_depth: float
+    officer_diameter: float
+
+
+@dataclass(frozen=True, slots=True)
+class Checks:
+    fail_at_or_below: int
+    natural_fail: int
+    natural_pass: int
+
+
+@dataclass(frozen=True, slots=True)
+class MoraleRules:
+    officer_near: Distance
+
+
+@dataclass(frozen=True, slots=True)
+class LeadershipRules:
+    staff_near: Distance
+    band: Distance
+    min_bands: int
+
+
+@dataclass(frozen=True, slots=True)
+class HitRules:
+    destroyed_at: int
+
+
+@dataclass(frozen=True, slots=True)
+class CommandRules:
+    division_radius: Distance
+    detachment_link: Distance
+
+
+@dataclass(frozen=True, slots=True)
+class MovementRules:
+    road_extra_moves: int
+    strategic_extra_moves: int
+    strategic_enemy_distance: Distance
+    road_width: float
+    road_tolerance: float
+    cavalry_extra_move: Distance
+
+
+@dataclass(frozen=True, slots=True)
+class CombatRules:
+    push: Distance
+
+
+@dataclass(frozen=True, slots=True)
+class ArtilleryRules:
+    marker_min_result: int
+    marker_near_target: Distance
+    marker_spacing: Distance
+    near_target: Distance
+
+
+@dataclass(frozen=True, slots=True)
+class RulesetFile:
+    """ruleset.toml"""
+
+    id: str
+    name: str
+    version: str
+    measures: dict[str, float]
+    bases: Bases
+    checks: Checks
+    morale: MoraleRules
+    leadership: LeadershipRules
+    hits: HitRules
+    command: CommandRules
+    movement: MovementRules
+    combat: CombatRules
+    artillery: ArtilleryRules
+
+
+@dataclass(frozen=True, slots=True)
+class Modifier:
+    """One line of a roll's explanation; value is absent where the unit or officer supplies it."""
+
+    rule: str
+    label: str
+    value: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ModifiersFile:
+    """modifiers.toml"""
+
+    morale: dict[str, Modifier]
+    leadership: dict[str, Modifier]
+    combat: dict[str, Modifier]
+
+
+@dataclass(frozen=True, slots=True)
+class Category:
+    code: str
+    name: str
+    type: UnitType
+    rule: str
+    move: Distance
+    melee: int
+    points: int
+    range: Distance | None = None
+    fire: int | None = None
+    difficult_move: Distance | None = None
+    must_end_near_road: Distance | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OfficerProfile:
+    move: Distance
+
+
+@dataclass(frozen=True, slots=True)
+class UnitsFile:
+    """units.toml"""
+
+    category: list[Category]
+    officer: OfficerProfile
+
+
+@dataclass(frozen=True, slots=True)
+class Quality:
+    code: str
+    name: str
+    modifier: int
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class QualitiesFile:
+    """qualities.toml"""
+
+    quality: list[Quality]
+
+
+@dataclass(frozen=True, slots=True)
+class ResultBand:
+    at_least: int
+    label: str
+    rule: str
+    hits: int = 0
+    push: bool = False
+    destroyed: bool = False
+    draw: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ResultsFile:
+    """results.toml"""
+
+    fire: list[ResultBand]
+    melee: list[ResultBand]
+
+
+@dataclass(frozen=True, slots=True)
+class TerrainKind:
+    kind: str
+    name: str
+    movement: MovementClass
+    rule: str
+    dense: bool = False
+    blocks_sight: bool = False
+    road: bool = False
+    crossing: bool = False
+    linear: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TerrainFile:
+    """terrain.toml"""
+
+    terrain: list[TerrainKind]
+
+
+RULESET_FILES: dict[str, type] = {
+    "ruleset.toml": RulesetFile,
+    "modifiers.toml": ModifiersFile,
+    "units.toml": UnitsFile,
+    "qualities.toml": QualitiesFile,
+    "results.toml": ResultsFile,
+    "terrain.toml": TerrainFile,
+}
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """Everything the rules need to know, with measure codes resolved to inches by `length`."""
+
+    core: RulesetFile
+    mods: ModifiersFile
+    categories: dict[str, Category]
+    officer: OfficerProfile
+    qualities: dict[str, Quality]
+    fire_results: tuple[ResultBand, ...]
+    melee_results: tuple[ResultBand, ...]
+    terrain: dict[str, TerrainKind]
+    content_hash: str = field(default="")
+
+    @property
+    def id(self) -> str:
+        return self.core.id
+
+    def length(self, d: Distance) -> float:
+        return self.core.measures[d] if isinstance(d, str) else d
+
+    @property
+    def xs(self) -> float:
+        return self.core.measures["XS"]
+
+    def band(self, bands: tuple[ResultBand, ...], value: int) -> ResultBand:
+        """The highest band the value reaches; below every band, the lowest (AMB-61)."""
+        chosen = bands[0]
+        for b in bands:
+            if value >= b.at_least:
+                chosen = b
+        return chosen
+
+
+def _check_distance(rs: Ruleset, value: Distance | None, where: str) -> None:
+    if isinstance(value, str) and value not in rs.core.measures:
+        known = ", ".join(rs.core.measures)
+        raise ContentError(where, f"unknown measure {value!r} (known: {known})")
+    if isinstance(value, float) and value < 0:
+        raise ContentError(where, f"a distance cannot be negative, found {value}")
+
+
+def _by_key(items: list, key: str, where: str) -> dict:
+    out: dict = {}
+    for i, item in enumerate(items):
+        k = getattr(item, key)
+        if k in out:
+            raise ContentError(f"{where}[{i}].{key}", f"duplicate {key} {k!r}")
+        out[k] = item
+    return out
+
+
+def load_ruleset(ruleset_id: str = "for-glory", root: Path | None = None) -> Ruleset:
+    """Load and validate a ruleset folder; any problem is a ContentError naming file and key."""
+    folder = (root or CONTENT / "rulesets") / ruleset_id
+    if not folder.is_dir():
+        raise ContentError(str(folder), f"no ruleset {ruleset_id!r} here")
+    digest = hashlib.sha256()
+    parts: dict[str, object] = {}
+    for name, cls in RULESET_FILES.items():
+        path = folder / name
+        raw = path.read_bytes() if path.is_file() else b""
+        digest.update(name.encode() + b"\0" + raw + b"\0")
+        parts[name] = build(cls, read_toml(path), str(path))
+    core: RulesetFile = parts["ruleset.toml"]  # type: ignore[assignment]
+    units: UnitsFile = parts["units.toml"]  # type: ignore[assignment]
+    quals: QualitiesFile = parts["qualities.toml"]  # type: ignore[assignment]
+    results: ResultsFile = parts["results.toml"]  # type: ignore[assignment]
+    terr: TerrainFile = parts["terrain.toml"]  # type: ignore[assignment]
+    rs = Ruleset(
+        core=core,
+        mods=parts["modifiers.toml"],  # type: ignore[arg-type]
+        categories=_by_key(units.category, "code", str(folder / "units.toml") + ": category"),
+        officer=units.officer,
+        qualities=_by_key(quals.quality, "code", str(folder / "qualities.toml") + ": quality"),
+        fire_results=tuple(sorted(results.fire, key=lambda b: b.at_least)),
+        melee_results=tuple(sorted(results.melee, key=lambda b: b.at_least)),
+        terrain=_by_key(terr.terrain, "kind", str(folder / "terrain.toml") + ": terrain"),
+        content_hash=digest.hexdigest(),
+    )
+    _validate(rs, folder)
+    return rs
+
+
+def _validate(rs: Ruleset, folder: Path) -> None:
+    for code in ("XS", "S", "M", "L", "XL"):
+        if code not in rs.core.measures:
+            raise ContentError(f"{folder / 'ruleset.toml'}: measures.{code}", "missing measure")
+    for section in ("morale", "leadership", "movement", "command", "combat", "artillery"):
+        rec = getattr(rs.core, section)
+        for name in rec.__slots__:
+            value = getattr(rec, name)
+            if isinstance(value, str):
+                _check_distance(rs, value, f"{folder / 'ruleset.toml'}: {section}.{name}")
+    for code, cat in rs.categories.items():
+        for name in ("move", "range", "difficult_move", "must_end_near_road"):
+            _check_distance(rs, getattr(cat, name), f"{folder / 'units.toml'}: category {code}.{name}")
+        if cat.range is not None and cat.fire is None:
+            raise ContentError(
+                f"{folder / 'units.toml'}: category {code}.fire", "a unit with a range needs a fire modifier"
+            )
+    _check_distance(rs, rs.officer.move, f"{folder / 'units.toml'}: officer.move")
+    required = {
+        "morale": ("quality", "officer_near", "lost_brigades", "hits", "disorganised"),
+        "leadership": ("experience", "staff_near", "lost_brigades", "distance"),
+        "combat": (
+            "category",
+            "quality",
+            "flank",
+            "road_target",
+            "cover",
+            "disorganised",
+            "moved",
+            "frontal_charge",
+            "hits",
+            "reaction",
+            "artillery_close",
+            "artillery_markers",
+        ),
+    }
+    for table, keys in required.items():
+        have = getattr(rs.mods, table)
+        for key in keys:
+            if key not in have:
+                raise ContentError(f"{folder / 'modifiers.toml'}: {table}.{key}", "missing modifier")
+    if not rs.fire_results or not rs.melee_results:
+        raise ContentError(str(folder / "results.toml"), "needs at least one fire and one melee band")
+    for kind in ("open",):
+        if kind not in rs.terrain:
+            raise ContentError(f"{folder / 'terrain.toml'}: terrain", f"missing the {kind!r} kind")

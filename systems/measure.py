@@ -1,0 +1,47 @@
+"""FG-MEAS: distances between the closest points of two things on the table (AMB-2).
+
+Units are rectangles, officers discs, markers points; the distance is 0 when they touch."""
+
+from __future__ import annotations
+
+import esper
+
+from game.battle import Battle
+from game.components import Officer, Pose
+from game.geometry import EPS, Point, Polygon, dist, point_polygon_distance, polygon_distance
+
+
+def gap(b: Battle, e1: int, e2: int) -> float:
+    """Closest-point distance between two entities (units or officers)."""
+    p1, p2 = esper.component_for_entity(e1, Pose), esper.component_for_entity(e2, Pose)
+    o1, o2 = esper.try_component(e1, Officer), esper.try_component(e2, Officer)
+    if o1 is None and o2 is None:
+        return polygon_distance(p1.corners, p2.corners)
+    if o1 is not None and o2 is not None:
+        return max(0.0, dist((p1.x, p1.y), (p2.x, p2.y)) - o1.radius - o2.radius)
+    if o1 is not None:
+        return max(0.0, point_polygon_distance((p1.x, p1.y), p2.corners) - o1.radius)
+    assert o2 is not None
+    return max(0.0, point_polygon_distance((p2.x, p2.y), p1.corners) - o2.radius)
+
+
+def gap_to_point(b: Battle, e: int, p: Point) -> float:
+    pose = esper.component_for_entity(e, Pose)
+    o = esper.try_component(e, Officer)
+    if o is not None:
+        return max(0.0, dist((pose.x, pose.y), p) - o.radius)
+    return point_polygon_distance(p, pose.corners)
+
+
+def shape_gap(a: Polygon, b_: Polygon) -> float:
+    return polygon_distance(a, b_)
+
+
+def within(d: float, limit: float) -> bool:
+    """'At X or less' with the tolerance of AMB-3."""
+    return d <= limit + EPS
+
+
+def beyond(d: float, limit: float) -> bool:
+    """'More than X' with the tolerance of AMB-3."""
+    return d > limit + EPS

@@ -1,0 +1,242 @@
+"""FG-ORD: the orders a unit may take (Move, Shoot, Retreat, Rally; a charge is a Move into contact)
+and the obey check of a unit with hits (FG-ORD-3, AMB-21). Each handler checks the whole order
+against the rules before anything changes, then returns the generator that carries it out."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import esper
+
+from game import commands as cmd
+from game.battle import Battle, Decision, Reject, Resolution
+from game.components import Hits, Officer, Pose, Status, Unit
+from game.events import Note, Rejected
+from systems.charge import ChargeState, arrive, resolve_contact
+from systems.checks import morale_check
+from systems.command import activate, check_leadership
+from systems.fire import shoot
+from systems.melee import Attack
+from systems.paths import Plan, plan_move
+from systems.reaction import Active, check_rally, finish, rally, retreat_plan, travel, window
+from systems.targets import check_charge, check_fire
+
+
+def orderable(b: Battle, name: str) -> int:
+    """FG-ORD-1, FG-ORD-2, FG-OFF-8: a unit of the active formation that has not had its order."""
+    e = b.ids.get(name)
+    if e is None or not esper.has_component(e, Unit):
+        raise Reject("FG-ORD-5", f"there is no unit {name}")
+    st = esper.component_for_entity(e, Status)
+    if not st.in_play:
+        raise Reject("FG-ORD-1", f"{name} is no longer on the table")
+    if b.activation is None or name not in b.activation.formation.units:
+        raise Reject("FG-OFF-8", f"{name} is not a unit of the formation that is activated")
+    if st.ordered:
+        raise Reject("FG-ORD-2", f"{name} has already had its order in this activation")
+    return e
+
+
+def _target(b: Battle, name: str) -> int:
+    e = b.ids.get(name)
+    if e is None:
+        raise Reject("FG-FIRE-1", f"there is no unit or officer {name}")
+    return e
+
+
+def obeys(b: Battle, e: int) -> bool:
+    """FG-ORD-3: a unit with hits must pass a morale check to carry out a Move or Shoot order."""
+    if esper.component_for_entity(e, Hits).count == 0:
+        return True
+    ok = morale_check(b, e, "obey", "FG-ORD-3")
+    if not ok:
+        b.emit(Note(rule="FG-ORD-3", text="fails its morale check and ignores the order", unit=b.name(e)))
+    return ok
+
+
+def _begin(b: Battle, e: int) -> Active:
+    esper.component_for_entity(e, Status).ordered = True
+    return Active(e)
+
+
+# --- Move (and the follow-up shot) ------------------------------------------------------------
+
+
+def move_order(b: Battle, c: cmd.Move) -> Resolution:
+    e = orderable(b, c.unit)
+    plan = plan_move(b, e, c.to, c.facing, c.road)
+    target = None
+    if c.fire is not None:
+        target = _target(b, c.fire)
+        pose = esper.component_for_entity(e, Pose)
+        saved = (pose.x, pose.y, pose.facing)
+        b.place(e, plan.path[-1][0], plan.path[-1][1], plan.facing)
+        try:
+            check_fire(b, e, target)
+        finally:
+            b.place(e, *saved)
+    return _move(b, e, plan, target)
+
+
+def _move(b: Battle, e: int, plan: Plan, target: int | None) -> Resolution:
+    act = _begin(b, e)
+    if not obeys(b, e):
+        yield from window(b, act, "after")
+        return
+    start = plan.path[0]
+    travel_facing = plan.facing if plan.road else esper.component_for_entity(e, Pose).facing
+    reached = yield from travel(b, act, start, plan.path[-1], travel_facing, plan.how)
+    if act.interrupted or not esper.component_for_entity(e, Status).in_play:
+        return
+    finish(b, plan, start=reached)
+    yield from window(b, act, "end")
+    if target is None or act.interrupted or not esper.component_for_entity(e, Status).in_play:
+        return
+    try:
+        check_fire(b, e, target)
+    except Reject as r:
+        b.emit(Rejected(rule=r.rule, reason=r.reason, unit=b.name(e), order="fire"))
+        return
+    yield from shoot(b, e, target, moved=True, reaction=False)  # FG-ORD-7, FG-CBT-6
+
+
+# --- Shoot ------------------------------------------------------------------------------------
+
+
+def fire_order(b: Battle, c: cmd.Fire) -> Resolution:
+    e = orderable(b, c.unit)
+    target = _target(b, c.target)
+    check_fire(b, e, target)
+    return _fire(b, e, target)
+
+
+def _fire(b: Battle, e: int, target: int) -> Resolution:
+    act = _begin(b, e)
+    if obeys(b, e):
+        yield from shoot(b, e, target, moved=False, reaction=False)
+    yield from window(b, act, "after")  # FG-FIRE-5: reactions come after the shot
+
+
+# --- Charge -----------------------------------------------------------------------------------
+
+
+def charge_order(b: Battle, c: cmd.Charge) -> Resolution:
+    names = [c.unit, *(u for u in c.combined if u != c.unit)]
+    chargers = [orderable(b, n) for n in names]
+    target = _target(b, c.target)
+    for e in chargers:
+        check_charge(b, e, target)
+    return _charge(b, chargers, target)
+
+
+def _charge(b: Battle, chargers: list[int], target: int) -> Resolution:
+    """AMB-54: each charger moves in turn, as its own unit activation; one melee after the last."""
+    state = ChargeState()
+    for e in chargers:
+        act = _begin(b, e)
+        act.charge_target, act.charge = target, state
+        if not obeys(b, e):
+            yield from window(b, act, "after")
+            continue
+        try:
+            plan = check_charge(b, e, target)
+        except Reject as r:
+            b.emit(Rejected(rule=r.rule, reason=r.reason, unit=b.name(e), order="charge"))
+            continue
+        state.chargers.append(e)
+        yield from travel(b, act, plan.start, plan.end, plan.facing, "charge")
+        if not act.interrupted and not act.target_retreated and _standing(b, target) and _standing(b, e):
+            arrive(b, plan, "charge")
+            attack = Attack(e, target, plan.sector)
+            state.attacks.append(attack)
+            yield from window(b, act, "end")  # at contact, before the melee (FG-CHG-3)
+            if act.interrupted:
+                state.attacks.remove(attack)
+        if act.target_retreated:
+            state.success = True
+            b.emit(
+                Note(
+                    rule="FG-CHG-8",
+                    text="the target retreated: the charge counts as successful",
+                    unit=b.name(e),
+                )
+            )
+        if act.pushed_by_reaction:
+            state.no_extra.add(e)  # FG-FIRE-7
+    yield from resolve_contact(b, state)
+
+
+def _standing(b: Battle, e: int) -> bool:
+    st = esper.try_component(e, Status)
+    if st is not None:
+        return st.in_play
+    return esper.component_for_entity(e, Officer).in_play
+
+
+# --- Retreat and Rally ------------------------------------------------------------------------
+
+
+def withdraw_order(b: Battle, c: cmd.Withdraw) -> Resolution:
+    e = orderable(b, c.unit)
+    return _withdraw(b, e, retreat_plan(b, e))
+
+
+def _withdraw(b: Battle, e: int, plan: Plan) -> Resolution:
+    act = _begin(b, e)
+    reached = yield from travel(b, act, plan.path[0], plan.path[-1], plan.facing, "retreat")
+    if act.interrupted or not esper.component_for_entity(e, Status).in_play:
+        return
+    finish(b, plan, start=reached)
+    yield from window(b, act, "end")
+
+
+def rally_order(b: Battle, c: cmd.Rally) -> Resolution:
+    e = orderable(b, c.unit)
+    check_rally(b, e)
+    return _rally(b, e)
+
+
+def _rally(b: Battle, e: int) -> Resolution:
+    act = _begin(b, e)
+    rally(b, e)
+    yield from window(b, act, "after")
+
+
+# --- checks on their own (scripted battles) ----------------------------------------------------
+
+
+def check_morale(b: Battle, c: cmd.CheckMorale) -> None:
+    e = b.ids.get(c.unit)
+    if e is None or not esper.has_component(e, Unit):
+        raise Reject("FG-MOR-1", f"{c.unit} is not a unit")
+    if not esper.component_for_entity(e, Status).in_play:
+        raise Reject("FG-MOR-1", f"{c.unit} is not on the table")
+    morale_check(b, e, "test", "FG-MOR-1")
+
+
+HANDLERS: dict[type, Callable[[Battle, Any], Resolution | None]] = {
+    cmd.Activate: activate,
+    cmd.CheckLeadership: check_leadership,
+    cmd.CheckMorale: check_morale,
+    cmd.Move: move_order,
+    cmd.Fire: fire_order,
+    cmd.Charge: charge_order,
+    cmd.Withdraw: withdraw_order,
+    cmd.Rally: rally_order,
+}
+
+ANSWERS: dict[str, tuple[type, ...]] = {
+    "reaction": (cmd.React, cmd.Pass),
+    "marker": (cmd.PlaceMarker, cmd.Pass),
+    "extra_move": (cmd.ExtraMove, cmd.Pass),
+}
+
+
+def check_answer(b: Battle, decision: Decision, command: cmd.Command) -> None:
+    if not isinstance(command, ANSWERS[decision.kind]):
+        raise Reject(
+            "FG-ACT-6",
+            f"the battle is waiting for side {decision.side} to decide the {decision.kind.replace('_', ' ')} "
+            f"of {decision.unit}",
+        )

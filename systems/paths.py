@@ -1,0 +1,280 @@
+"""FG-MOVE, FG-ROAD, FG-STRAT: where a unit may go and how far, and the farthest legal point of a
+push or a retreat (AMB-22, AMB-63, AMB-64).
+
+Distance moved is the length of the centre's path (FG-MOVE-5); a pivot is free but counts as
+movement (AMB-50). A unit is "in" a terrain area when its centre is (AMB-10).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import esper
+
+from game.battle import Battle, Reject
+from game.components import Footprint, Pose, Side, Status, Unit
+from game.geometry import EPS, BBox, Point, dist, point_segment_distance, polygon_distance, rect_corners
+from game.ruleset import Category
+from systems.checks import is_disorganised
+
+STEP = 0.25  # inches between the points at which a centre path is examined
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A legal movement, worked out before anything moves."""
+
+    unit: int
+    path: tuple[Point, ...]
+    facing: float
+    length: float
+    allowance: float
+    how: str  # move, pivot, road, strategic, road+strategic
+    stopped: str | None = None  # the rule that cut it short
+    road: bool = False
+
+
+def along(start: Point, end: Point, step: float = STEP) -> list[Point]:
+    n = max(1, math.ceil(dist(start, end) / step))
+    return [
+        (start[0] + (end[0] - start[0]) * i / n, start[1] + (end[1] - start[1]) * i / n) for i in range(n + 1)
+    ]
+
+
+def category(e: int) -> Category:
+    return esper.component_for_entity(e, Unit).category
+
+
+def base_move(b: Battle, e: int, difficult: bool) -> float | None:
+    cat = category(e)
+    if difficult:
+        return None if cat.difficult_move is None else b.rules.length(cat.difficult_move)
+    return b.rules.length(cat.move)
+
+
+def corners_at(e: int, p: Point, facing: float) -> tuple[Point, ...]:
+    fp = esper.component_for_entity(e, Footprint)
+    return rect_corners(p[0], p[1], facing, fp.width, fp.depth)
+
+
+def is_enemy(b: Battle, me: int, other: int) -> bool:
+    return esper.component_for_entity(other, Side).side != esper.component_for_entity(me, Side).side
+
+
+def _cavalry_entry(b: Battle, pts: list[Point]) -> int | None:
+    """Index of the first point where a centre enters a difficult area it was not in (FG-MOVE-3)."""
+    current = b.table.difficult_area_at(pts[0])
+    for i, p in enumerate(pts[1:], start=1):
+        area = b.table.difficult_area_at(p)
+        if area is not None and area is not current:
+            return i
+        current = area
+    return None
+
+
+def road_facing(b: Battle, at: Point, wanted: float) -> float:
+    """FG-ROAD-2: in column, the front edge parallel to the road; of the two such facings, the one
+    nearest the facing asked for."""
+    best: tuple[float, float] | None = None
+    for f in b.table.features:
+        if not f.kind.road:
+            continue
+        for i in range(1, len(f.path)):
+            a, c = f.path[i - 1], f.path[i]
+            d = point_segment_distance(at, a, c)
+            if best is None or d < best[0]:
+                best = (d, math.degrees(math.atan2(c[1] - a[1], c[0] - a[0])))
+    if best is None:
+        return wanted
+    options = [(best[1] + 90) % 360, (best[1] - 90) % 360]
+    return min(options, key=lambda o: abs((o - wanted + 180) % 360 - 180))
+
+
+def strategic_clear(b: Battle, e: int, pts: list[Point], facing: float) -> bool:
+    """FG-STRAT-1 (AMB-53): XL or more from every enemy unit all along the way, not disorganised."""
+    if is_disorganised(b, e):
+        return False
+    xl = b.rules.length(b.rules.core.movement.strategic_enemy_distance)
+    side = esper.component_for_entity(e, Side).side
+    enemies = [esper.component_for_entity(x, Pose).corners for x in b.enemy_units(side)]
+    if not enemies:
+        return True
+    for p in [*pts[:: max(1, int(1 / STEP))], pts[-1]]:
+        mine = corners_at(e, p, facing)
+        if any(polygon_distance(mine, en) < xl - EPS for en in enemies):
+            return False
+    return True
+
+
+def _blocked(b: Battle, e: int, start: Point, end: Point, facing: float, road: bool) -> int | None:
+    """FG-MOVE-2: never through enemy units; FG-ROAD-3: on a road, through no unit on the road."""
+    fp = esper.component_for_entity(e, Footprint)
+    tol = b.rules.core.movement.road_tolerance
+
+    def stops(o: int) -> bool:
+        if is_enemy(b, e, o):
+            return True
+        if road:
+            pose = esper.component_for_entity(o, Pose)
+            return b.table.on_road((pose.x, pose.y), tol + b.rules.core.movement.road_width)
+        return False
+
+    travelled, hit = b.physics.slide(fp.width, fp.depth, start, end, facing, stops, exclude=(e,))
+    return hit if hit is not None and travelled < dist(start, end) - EPS else None
+
+
+def check_rest(b: Battle, e: int, p: Point, facing: float, *, contact_ok: bool = False) -> None:
+    """A base may end a movement only wholly on the table, on passable ground, clear of every base,
+    and (unless charging) out of contact with the enemy."""
+    corners = corners_at(e, p, facing)
+    if not b.table.holds(corners):
+        raise Reject("AMB-40", "the base would end off the table")
+    if b.table.impassable_under(corners, p):
+        raise Reject("FG-TERR-2", "the base would end on impassable ground")
+    fp = esper.component_for_entity(e, Footprint)
+    over = b.physics.overlapping(fp.width, fp.depth, p[0], p[1], facing, exclude=(e,))
+    if over:
+        raise Reject("FG-MOVE-2", f"the base would end on top of {b.name(over[0])} (AMB-49)")
+    if not contact_ok:
+        for o in b.physics.in_box(BBox.of(corners, pad=0.05)):
+            if o != e and is_enemy(b, e, o) and polygon_distance(corners, b.shape(o)) <= EPS:
+                raise Reject("FG-CHG-1", f"a move that ends touching {b.name(o)} is a charge: order a charge")
+
+
+def plan_move(
+    b: Battle,
+    e: int,
+    to: Point,
+    facing: float | None,
+    road: bool | None = None,
+    allowance: float | None = None,
+) -> Plan:
+    """Work out a Move order (FG-ORD-6): a straight path of the centre, then a free pivot. A fixed
+    allowance (the cavalry extra move) replaces the unit's own and its road or strategic bonus."""
+    pose = esper.component_for_entity(e, Pose)
+    start = (pose.x, pose.y)
+    end_facing = pose.facing if facing is None else facing % 360.0
+    if allowance is not None:
+        return _plan(b, e, start, to, end_facing, road=False, fixed=allowance)
+    if road is None:
+        try:
+            return _plan(b, e, start, to, end_facing, road=False)
+        except Reject as off_road:
+            try:
+                return _plan(b, e, start, to, end_facing, road=True)
+            except Reject:
+                raise off_road from None
+    return _plan(b, e, start, to, end_facing, road=road)
+
+
+def _plan(
+    b: Battle, e: int, start: Point, to: Point, facing: float, road: bool, fixed: float | None = None
+) -> Plan:
+    cat = category(e)
+    pts = along(start, to)
+    mv = b.rules.core.movement
+    tol = mv.road_tolerance + mv.road_width / 2
+    if road:
+        if not all(b.table.on_road(p, tol) for p in pts):
+            raise Reject("FG-ROAD-1", "a road move keeps the whole path along a road")
+        facing = road_facing(b, pts[-1], facing)
+    # FG-TERR-2: the centre never crosses impassable ground (bridges and fords excepted).
+    for p in pts:
+        if b.table.movement_at(p) == "impassable":
+            raise Reject("FG-TERR-2", f"the path crosses impassable ground at ({p[0]:.1f}, {p[1]:.1f})")
+    stopped = None
+    difficult = False
+    if not road:
+        difficult = any(b.table.movement_at(p) == "difficult" for p in pts)
+        if difficult and cat.difficult_move is None:
+            raise Reject(
+                "FG-UNIT-19", f"{cat.name} cannot move through difficult terrain except along a road (AMB-11)"
+            )
+        if cat.type == "cavalry":
+            entry = _cavalry_entry(b, pts)
+            if entry is not None:
+                pts = pts[: entry + 1]
+                stopped = "FG-MOVE-3"
+    end = pts[-1]
+    length = dist(start, end)
+    unit_move = base_move(b, e, difficult)
+    assert unit_move is not None
+    allowance = unit_move * (1 + (mv.road_extra_moves if road else 0)) if fixed is None else fixed
+    how = "road" if road else "move"
+    if fixed is None and length > allowance + EPS and strategic_clear(b, e, pts, facing):
+        allowance += unit_move * mv.strategic_extra_moves
+        how = "road+strategic" if road else "strategic"
+    if length > allowance + EPS:
+        rule = "FG-MOVE-3" if stopped else cat.rule
+        raise Reject(rule, f'the move is {length:.2f}" and {cat.name} may move {allowance:g}" here')
+    if length > EPS:
+        hit = _blocked(b, e, start, end, facing if road else esper.component_for_entity(e, Pose).facing, road)
+        if hit is not None:
+            rule = "FG-ROAD-3" if road and not is_enemy(b, e, hit) else "FG-MOVE-2"
+            raise Reject(rule, f"the path runs through {b.name(hit)}")
+    check_rest(b, e, end, facing)
+    if cat.must_end_near_road is not None and not b.table.near_road_or_town(
+        corners_at(e, end, facing), b.rules.length(cat.must_end_near_road)
+    ):
+        raise Reject("FG-MOVE-4", f"{cat.name} must end its move within XS of a road or a town")
+    if length <= EPS:
+        how = "pivot"
+    return Plan(e, (start, end), facing, length, allowance, how, stopped, road)
+
+
+def farthest(
+    b: Battle, e: int, direction: Point, distance: float, *, movement: bool
+) -> tuple[Point, bool, str | None]:
+    """The farthest legal point along a line for a push (movement=False: AMB-63, AMB-64) or a retreat
+    (movement=True: AMB-22, where cavalry still stop in difficult terrain and foot artillery must end
+    near a road). The base passes through friends but ends clear of every base, never touches an
+    enemy, never crosses impassable ground, never leaves the table. Returns (end, blocked, rule)."""
+    pose = esper.component_for_entity(e, Pose)
+    fp = esper.component_for_entity(e, Footprint)
+    start = (pose.x, pose.y)
+    n = math.hypot(*direction)
+    ux, uy = (direction[0] / n, direction[1] / n) if n > 0 else (0.0, 0.0)
+    limit = distance
+    stopped = None
+    # the table edge
+    for cx, cy in pose.corners:
+        for c, u, hi in ((cx, ux, b.table.width), (cy, uy, b.table.depth)):
+            if u > 1e-12:
+                limit = min(limit, (hi - c) / u)
+            elif u < -1e-12:
+                limit = min(limit, (0 - c) / u)
+    limit = max(0.0, limit)
+    # enemies stop it short of contact
+    end = (start[0] + ux * limit, start[1] + uy * limit)
+    travelled, hit = b.physics.slide(
+        fp.width, fp.depth, start, end, pose.facing, lambda o: is_enemy(b, e, o), exclude=(e,)
+    )
+    if hit is not None:
+        limit = max(0.0, travelled - 2 * EPS)
+    # impassable ground, and for movement the cavalry stop
+    pts = along(start, (start[0] + ux * limit, start[1] + uy * limit), 0.1)
+    for i, p in enumerate(pts):
+        if b.table.impassable_under(corners_at(e, p, pose.facing), p):
+            limit = dist(start, pts[max(0, i - 1)])
+            break
+    if movement and category(e).type == "cavalry":
+        entry = _cavalry_entry(b, along(start, (start[0] + ux * limit, start[1] + uy * limit)))
+        if entry is not None:
+            limit = min(limit, entry * STEP)
+            stopped = "FG-MOVE-3"
+    near_road = category(e).must_end_near_road if movement else None
+    t = limit
+    while t > 0:
+        p = (start[0] + ux * t, start[1] + uy * t)
+        corners = corners_at(e, p, pose.facing)
+        clear = not b.physics.overlapping(fp.width, fp.depth, p[0], p[1], pose.facing, exclude=(e,))
+        if clear and (near_road is None or b.table.near_road_or_town(corners, b.rules.length(near_road))):
+            break
+        t = max(0.0, t - 0.05)
+    blocked = t < distance - EPS
+    return (start[0] + ux * t, start[1] + uy * t), blocked, stopped
+
+
+def in_play(e: int) -> bool:
+    return esper.component_for_entity(e, Status).in_play

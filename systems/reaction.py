@@ -1,0 +1,266 @@
+"""FG-REACT: reaction windows and the reactions themselves (AMB-23..26, AMB-67), and movement that
+pauses wherever the mover enters an enemy's reaction area (AMB-24). Also the Retreat and Rally
+actions, which orders and reactions share (FG-ORD-9, FG-ORD-10, AMB-22)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import esper
+
+from game import commands as cmd
+from game.battle import Battle, Decision, Reject, Resolution
+from game.components import Footprint, Hits, Pose, Side, Status
+from game.events import Interrupted, Moved, Rallied, ReactionDeclared, Rejected
+from game.geometry import EPS, BBox, Point, convex_overlap, dist, heading
+from systems.charge import ChargeState, arrive, resolve_contact
+from systems.checks import morale_check
+from systems.fire import shoot
+from systems.measure import gap
+from systems.melee import Attack
+from systems.paths import STEP, Plan, along, base_move, corners_at, farthest
+from systems.targets import check_fire, plan_charge
+from systems.vision import in_reaction_area, reaction_depth
+
+
+@dataclass
+class Active:
+    """The unit carrying out an order, and what reactions have done to it."""
+
+    unit: int
+    charge_target: int | None = None
+    interrupted: bool = False
+    target_retreated: bool = False
+    pushed_by_reaction: bool = False
+    charge: ChargeState = field(default_factory=ChargeState)
+
+
+def _eligible(b: Battle, r: int) -> bool:
+    st = esper.component_for_entity(r, Status)
+    return st.in_play and not st.reacted and not st.marching_by_road  # FG-ROAD-4, FG-REACT-4
+
+
+def _nearby_enemies(b: Battle, e: int, corners: tuple[Point, ...]) -> list[int]:
+    side = esper.component_for_entity(e, Side).side
+    reach = max(b.rules.length(c.move) for c in b.rules.categories.values()) + 2.5
+    return [
+        o
+        for o in b.physics.in_box(BBox.of(corners, pad=reach))
+        if o != e and esper.component_for_entity(o, Side).side != side
+    ]
+
+
+def reactors(b: Battle, active: int) -> list[int]:
+    """FG-REACT-1: enemy units that have the active unit inside their reaction area now."""
+    corners = esper.component_for_entity(active, Pose).corners
+    found = [
+        r for r in _nearby_enemies(b, active, corners) if _eligible(b, r) and in_reaction_area(b, r, active)
+    ]
+    return sorted(found, key=b.name)
+
+
+def reaction_area(b: Battle, r: int) -> tuple[Point, ...]:
+    """The rectangle of the reaction area before blocking is taken into account (AMB-6)."""
+    pose = esper.component_for_entity(r, Pose)
+    fx, fy = heading(pose.facing)
+    depth = reaction_depth(b, r)
+    fl, fr = pose.corners[0], pose.corners[1]
+    return (fl, fr, (fr[0] + fx * depth, fr[1] + fy * depth), (fl[0] + fx * depth, fl[1] + fy * depth))
+
+
+def window(b: Battle, act: Active, stage: str) -> Resolution:
+    """Offer the enemy player reactions, one at a time, each resolved before the next (AMB-24)."""
+    while not act.interrupted and esper.component_for_entity(act.unit, Status).in_play:
+        options = reactors(b, act.unit)
+        if not options:
+            return
+        side = b.side_of(options[0])
+        answer = yield Decision("reaction", side, b.name(act.unit), tuple(b.name(o) for o in options), stage)
+        if not isinstance(answer, cmd.React):
+            return
+        r = b.ids.get(answer.unit)
+        if r is None or r not in options:
+            b.emit(
+                Rejected(
+                    rule="FG-REACT-1",
+                    unit=answer.unit,
+                    order="react",
+                    reason=f"{answer.unit} cannot react now: {b.name(act.unit)} is not in its reaction "
+                    "area, or it has already reacted in this activation",
+                )
+            )
+            continue
+        try:
+            _check_reaction(b, r, act, answer)
+        except Reject as rej:
+            b.emit(Rejected(rule=rej.rule, reason=rej.reason, unit=answer.unit, order="react"))
+            continue
+        esper.component_for_entity(r, Status).reacted = True
+        b.emit(
+            ReactionDeclared(
+                unit=answer.unit,
+                action=answer.action,
+                against=b.name(act.unit),
+                target=b.name(act.unit) if answer.action in ("fire", "charge") else None,
+            )
+        )
+        if not morale_check(b, r, "reaction", "FG-REACT-2"):
+            continue
+        yield from _react(b, r, act, answer.action)
+        if act.interrupted:
+            b.emit(Interrupted(unit=b.name(act.unit), by=answer.unit))
+
+
+def _check_reaction(b: Battle, r: int, act: Active, answer: cmd.React) -> None:
+    """AMB-23: shoot, charge, retreat or rally; shots and charges only at the triggering unit."""
+    if answer.target is not None and answer.target != b.name(act.unit):
+        raise Reject(
+            "FG-REACT-3", f"a reaction answers {b.name(act.unit)}, the unit that triggered it (AMB-23)"
+        )
+    if answer.action == "fire":
+        check_fire(b, r, act.unit)
+    elif answer.action == "charge":
+        plan_charge(b, r, act.unit)
+    elif answer.action == "rally":
+        check_rally(b, r)
+    elif answer.action != "retreat":
+        raise Reject("FG-REACT-3", f"{answer.action} is not a reaction: shoot, charge, retreat or rally")
+
+
+def _react(b: Battle, r: int, act: Active, action: str) -> Resolution:
+    mover = act.unit
+    pose = esper.component_for_entity(mover, Pose)
+    before = (pose.x, pose.y)
+    if action == "fire":
+        yield from shoot(b, r, mover, moved=False, reaction=True)
+    elif action == "charge":
+        plan = plan_charge(b, r, mover)
+        arrive(b, plan, "reaction-charge")
+        yield from resolve_contact(b, ChargeState([Attack(r, mover, plan.sector, reaction=True)], [r]))
+        act.interrupted = True  # engaged in melee (EX-9, AMB-67)
+    elif action == "retreat":
+        retreat(b, r)
+        if r == act.charge_target:
+            act.target_retreated = True  # FG-CHG-8
+    else:
+        rally(b, r)
+    moved = dist(before, (pose.x, pose.y)) > EPS
+    if moved or not esper.component_for_entity(mover, Status).in_play:
+        act.interrupted = True
+        act.pushed_by_reaction = act.pushed_by_reaction or moved
+
+
+def check_rally(b: Battle, e: int) -> None:
+    if esper.component_for_entity(e, Hits).count < 2:
+        raise Reject("FG-ORD-10", "the last hit counter cannot be removed by rallying")
+
+
+def rally(b: Battle, e: int) -> None:
+    """FG-ORD-10: remove one hit counter, never the last."""
+    hits = esper.component_for_entity(e, Hits)
+    hits.count -= 1
+    b.emit(Rallied(unit=b.name(e), hits=hits.count))
+
+
+def retreat_plan(b: Battle, e: int) -> Plan:
+    """FG-ORD-9 (AMB-22): straight away from the nearest enemy unit, rear first, the full allowance
+    (the difficult-terrain one if the way crosses difficult ground), to the farthest legal point.
+    With no enemy on the table, straight back."""
+    pose = esper.component_for_entity(e, Pose)
+    start = (pose.x, pose.y)
+    side = esper.component_for_entity(e, Side).side
+    enemies = list(b.enemy_units(side))
+    if enemies:
+        nearest = min(enemies, key=lambda o: (gap(b, e, o), b.name(o)))
+        np_ = esper.component_for_entity(nearest, Pose)
+        direction = (pose.x - np_.x, pose.y - np_.y)
+    else:
+        fx, fy = heading(pose.facing)
+        direction = (-fx, -fy)
+    if math.hypot(*direction) < EPS:
+        fx, fy = heading(pose.facing)
+        direction = (-fx, -fy)
+    allowance = base_move(b, e, difficult=False) or 0.0
+    end, _blocked, stopped = farthest(b, e, direction, allowance, movement=True)
+    if any(b.table.movement_at(p) == "difficult" for p in along(start, end)):
+        reduced = base_move(b, e, difficult=True) or 0.0
+        end, _blocked, stopped = farthest(b, e, direction, reduced, movement=True)
+        allowance = reduced
+    return Plan(e, (start, end), pose.facing, dist(start, end), allowance, "retreat", stopped)
+
+
+def retreat(b: Battle, e: int) -> None:
+    """A retreat with no reactions to it (a retreat made as a reaction: reactions never chain)."""
+    plan = retreat_plan(b, e)
+    finish(b, plan)
+
+
+def finish(b: Battle, plan: Plan, start: Point | None = None, how: str | None = None) -> None:
+    e = plan.unit
+    pose = esper.component_for_entity(e, Pose)
+    here = start or (pose.x, pose.y)
+    end = plan.path[-1]
+    b.place(e, end[0], end[1], plan.facing)
+    esper.component_for_entity(e, Status).marching_by_road = plan.road
+    b.emit(
+        Moved(
+            unit=b.name(e),
+            path=(here, end),
+            facing=plan.facing,
+            distance=dist(here, end),
+            how=how or plan.how,
+            stopped=plan.stopped,
+        )
+    )
+
+
+def entries(b: Battle, e: int, start: Point, end: Point, facing: float) -> list[float]:
+    """Distances along a path at which the mover first enters an eligible enemy's reaction area."""
+    pts = along(start, end, STEP)
+    swept = corners_at(e, start, facing) + corners_at(e, end, facing)
+    found: set[float] = set()
+    pose = esper.component_for_entity(e, Pose)
+    saved = (pose.x, pose.y, pose.facing)
+    try:
+        for r in _nearby_enemies(b, e, swept):
+            if not _eligible(b, r):
+                continue
+            area = reaction_area(b, r)
+            for i, p in enumerate(pts):
+                if not convex_overlap(rect := corners_at(e, p, facing), area, tol=-EPS):
+                    continue
+                pose.x, pose.y, pose.facing, pose.corners = p[0], p[1], facing, rect
+                if in_reaction_area(b, r, e):
+                    found.add(round(min(i * dist(start, end) / (len(pts) - 1), dist(start, end)), 6))
+                    break
+    finally:
+        b.place(e, *saved)
+    return sorted(found)
+
+
+def travel(b: Battle, act: Active, start: Point, end: Point, facing: float, how: str) -> Resolution:
+    """Move the active unit from start to end (without turning), pausing for reactions wherever it
+    enters a reaction area (AMB-24). Stops where a reaction interrupts it."""
+    e = act.unit
+    fp = esper.component_for_entity(e, Footprint)
+    length = dist(start, end)
+    here = start
+    for t in entries(b, e, start, end, facing):
+        if t >= length - EPS:
+            break
+        ux, uy = ((end[0] - start[0]) / length, (end[1] - start[1]) / length)
+        p = (start[0] + ux * t, start[1] + uy * t)
+        # a unit passing through friends pauses where it stands clear of them
+        while t < length and b.physics.overlapping(fp.width, fp.depth, p[0], p[1], facing, exclude=(e,)):
+            t += STEP
+            p = (start[0] + ux * t, start[1] + uy * t)
+        if t >= length - EPS:
+            break
+        b.place(e, p[0], p[1], facing)
+        b.emit(Moved(unit=b.name(e), path=(here, p), facing=facing, distance=dist(here, p), how=how))
+        here = p
+        yield from window(b, act, "during")
+        if act.interrupted or not esper.component_for_entity(e, Status).in_play:
+            return here
+    return here

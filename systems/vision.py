@@ -1,0 +1,134 @@
+"""FG-VIS: vision strips, blocking and obscuring (AMB-7, AMB-8), cover, and reaction areas
+(FG-TERM-9, AMB-6).
+
+A unit sees the half-infinite strip in front of its front edge. A point of the target is seen when it
+lies in that strip and the line from it straight back to the front edge crosses no other unit's base
+(officers never block; artillery may shoot over units) and no wood, town or hill that neither the
+viewer nor the target occupies. Visible: any point seen. Obscured: half of the points or more unseen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import esper
+
+from game.battle import Battle
+from game.components import Footprint, Officer, Pose, Status, Unit
+from game.geometry import EPS, BBox, Point, grid_samples, heading, segment_crosses_polygon
+
+SAMPLES_ALONG, SAMPLES_DEEP = 10, 6  # AMB-8: the target base sampled on a 10 x 6 grid
+
+
+@dataclass(frozen=True, slots=True)
+class Sight:
+    visible: bool
+    obscured: bool
+    blocked_by_units: bool = False  # some point was hidden only by intervening units
+
+
+NOT_SEEN = Sight(False, True)
+
+
+def samples(b: Battle, e: int) -> list[Point]:
+    pose = esper.component_for_entity(e, Pose)
+    off = esper.try_component(e, Officer)
+    if off is not None:
+        r = off.radius * 0.7
+        return [(pose.x, pose.y)] + [
+            (pose.x + r * hx, pose.y + r * hy) for hx, hy in (heading(a) for a in range(0, 360, 45))
+        ]
+    return grid_samples(pose.corners, SAMPLES_ALONG, SAMPLES_DEEP)
+
+
+def sight(
+    b: Battle,
+    viewer: int,
+    target: int,
+    *,
+    depth: float | None = None,
+    over_units: bool = False,
+    target_samples: list[Point] | None = None,
+) -> Sight:
+    """What the viewer sees of the target. depth limits the strip (reaction areas); over_units lets
+    intervening units not block (artillery, FG-FIRE-3) while still reporting that they would."""
+    vp = esper.component_for_entity(viewer, Pose)
+    fp = esper.component_for_entity(viewer, Footprint)
+    fl, fr = vp.corners[0], vp.corners[1]
+    cx, cy = (fl[0] + fr[0]) / 2, (fl[1] + fr[1]) / 2
+    fx, fy = heading(vp.facing)
+    lx, ly = -fy, fx
+    half = fp.width / 2 + EPS
+    tp = esper.component_for_entity(target, Pose)
+    outline = tp.corners if tp.corners else ((tp.x, tp.y),)
+    locs = [((x - cx) * fx + (y - cy) * fy, (x - cx) * lx + (y - cy) * ly) for x, y in outline]
+    rad = esper.try_component(target, Officer)
+    pad = rad.radius if rad is not None else 0.0
+    if (
+        max(f for f, _ in locs) + pad < -EPS
+        or min(lat for _, lat in locs) - pad > half
+        or max(lat for _, lat in locs) + pad < -half
+        or (depth is not None and min(f for f, _ in locs) - pad > depth + EPS)
+    ):
+        return NOT_SEEN
+
+    pts = target_samples if target_samples is not None else samples(b, target)
+    region = BBox.of([fl, fr, *outline], pad=pad)
+    blockers = [
+        esper.component_for_entity(e, Pose).corners
+        for e in b.physics.in_box(region)
+        if e != viewer and e != target and esper.component_for_entity(e, Status).in_play
+    ]
+    vcentre, tcentre = (vp.x, vp.y), (tp.x, tp.y)
+    terrain = [
+        f
+        for f in b.table.sight_blockers()
+        if f.bbox.intersects(region) and not f.contains(vcentre) and not f.contains(tcentre)
+    ]
+    seen = 0
+    unit_blocked = False
+    for x, y in pts:
+        dx, dy = x - cx, y - cy
+        fwd = dx * fx + dy * fy
+        lat = dx * lx + dy * ly
+        if fwd < -EPS or abs(lat) > half or (depth is not None and fwd > depth + EPS):
+            continue
+        foot = (cx + lat * lx, cy + lat * ly)
+        if any(f.crossed_by((x, y), foot) for f in terrain):
+            continue
+        if any(segment_crosses_polygon((x, y), foot, poly) for poly in blockers):
+            unit_blocked = True
+            if not over_units:
+                continue
+        seen += 1
+    if seen == 0:
+        return Sight(False, True, unit_blocked)
+    return Sight(True, (len(pts) - seen) * 2 >= len(pts), unit_blocked)
+
+
+def in_dense_cover(b: Battle, e: int) -> bool:
+    """FG-TERR-4: half of the base or more in dense terrain."""
+    if esper.try_component(e, Officer) is not None:
+        return False
+    return b.table.dense_share(grid_samples(b.pose(e).corners, SAMPLES_ALONG, SAMPLES_DEEP)) >= 0.5
+
+
+def reaction_depth(b: Battle, e: int) -> float:
+    """AMB-6: a reaction area reaches the unit's base move from its front edge."""
+    return b.rules.length(esper.component_for_entity(e, Unit).category.move)
+
+
+def in_reaction_area(b: Battle, reactor: int, mover: int) -> bool:
+    """FG-TERM-9: is any part of the mover inside the reactor's unblocked reaction area?"""
+    return sight(b, reactor, mover, depth=reaction_depth(b, reactor)).visible
+
+
+def sees_point(b: Battle, viewer: int, p: Point) -> bool:
+    """Is a point inside the viewer's vision strip? (used for sectors and the ruler overlay)"""
+    vp = esper.component_for_entity(viewer, Pose)
+    fp = esper.component_for_entity(viewer, Footprint)
+    fl, fr = vp.corners[0], vp.corners[1]
+    cx, cy = (fl[0] + fr[0]) / 2, (fl[1] + fr[1]) / 2
+    fx, fy = heading(vp.facing)
+    dx, dy = p[0] - cx, p[1] - cy
+    return dx * fx + dy * fy >= -EPS and abs(-dx * fy + dy * fx) <= fp.width / 2 + EPS
