@@ -219,3 +219,33 @@ def grid_samples(corners: Polygon, nx: int, ny: int) -> list[Point]:
             v = (j + 0.5) / ny
             out.append((ex + (rl[0] - fl[0]) * v, ey + (rl[1] - fl[1]) * v))
     return out
+
+
+def sweep_interval(
+    a: Sequence[Point], u: Point, length: float, b: Sequence[Point]
+) -> tuple[float, float] | None:
+    """The distances t in [0, length] at which convex polygon a, translated by t along the unit vector
+    u, overlaps convex polygon b (separating axes, exact); None if never."""
+    lo, hi = 0.0, length
+    for poly in (a, b):
+        n = len(poly)
+        for i in range(n):
+            x1, y1 = poly[i - 1]
+            x2, y2 = poly[i]
+            ax, ay = y1 - y2, x2 - x1
+            amin = min(px * ax + py * ay for px, py in a)
+            amax = max(px * ax + py * ay for px, py in a)
+            bmin = min(px * ax + py * ay for px, py in b)
+            bmax = max(px * ax + py * ay for px, py in b)
+            speed = u[0] * ax + u[1] * ay
+            if abs(speed) < 1e-12:
+                if amax <= bmin or bmax <= amin:
+                    return None
+                continue
+            t0, t1 = (bmin - amax) / speed, (bmax - amin) / speed
+            if t0 > t1:
+                t0, t1 = t1, t0
+            lo, hi = max(lo, t0), min(hi, t1)
+            if lo > hi:
+                return None
+    return lo, hi

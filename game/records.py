@@ -40,6 +40,15 @@ def read_toml(path: Path) -> dict[str, Any]:
         raise ContentError(str(path), f"cannot read: {e.strerror}") from None
 
 
+def load_record(cls: type[T], path: Path) -> T:
+    """Read a TOML file into a record: every problem names the file, then the key path in it."""
+    data = read_toml(path)
+    try:
+        return build(cls, data, "")
+    except ContentError as e:
+        raise ContentError(f"{path}: {e.where}", e.problem) from None
+
+
 def type_name(tp: Any) -> str:
     origin = get_origin(tp)
     if tp is float:

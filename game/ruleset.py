@@ -10,7 +10,7 @@ from typing import Literal
 
 from game import CONTENT
 from game.errors import ContentError
-from game.records import build, read_toml
+from game.records import load_record
 
 Distance = str | float  # a measure code ("XS") or inches
 UnitType = Literal["infantry", "cavalry", "artillery"]
@@ -269,7 +269,7 @@ def load_ruleset(ruleset_id: str = "for-glory", root: Path | None = None) -> Rul
         path = folder / name
         raw = path.read_bytes() if path.is_file() else b""
         digest.update(name.encode() + b"\0" + raw + b"\0")
-        parts[name] = build(cls, read_toml(path), str(path))
+        parts[name] = load_record(cls, path)
     core: RulesetFile = parts["ruleset.toml"]  # type: ignore[assignment]
     units: UnitsFile = parts["units.toml"]  # type: ignore[assignment]
     quals: QualitiesFile = parts["qualities.toml"]  # type: ignore[assignment]

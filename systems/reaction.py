@@ -13,7 +13,7 @@ from game import commands as cmd
 from game.battle import Battle, Decision, Reject, Resolution
 from game.components import Footprint, Hits, Pose, Side, Status
 from game.events import Interrupted, Moved, Rallied, ReactionDeclared, Rejected
-from game.geometry import EPS, BBox, Point, convex_overlap, dist, heading
+from game.geometry import EPS, BBox, Point, convex_overlap, dist, heading, sweep_interval
 from systems.charge import ChargeState, arrive, resolve_contact
 from systems.checks import morale_check
 from systems.fire import shoot
@@ -55,7 +55,11 @@ def reactors(b: Battle, active: int) -> list[int]:
     """FG-REACT-1: enemy units that have the active unit inside their reaction area now."""
     corners = esper.component_for_entity(active, Pose).corners
     found = [
-        r for r in _nearby_enemies(b, active, corners) if _eligible(b, r) and in_reaction_area(b, r, active)
+        r
+        for r in _nearby_enemies(b, active, corners)
+        if _eligible(b, r)
+        and convex_overlap(corners, reaction_area(b, r), tol=-EPS)  # cheap test before the sight test
+        and in_reaction_area(b, r, active)
     ]
     return sorted(found, key=b.name)
 
@@ -216,24 +220,35 @@ def finish(b: Battle, plan: Plan, start: Point | None = None, how: str | None = 
 
 
 def entries(b: Battle, e: int, start: Point, end: Point, facing: float) -> list[float]:
-    """Distances along a path at which the mover first enters an eligible enemy's reaction area."""
-    pts = along(start, end, STEP)
-    swept = corners_at(e, start, facing) + corners_at(e, end, facing)
+    """Distances along a path at which the mover first enters an eligible enemy's reaction area:
+    the exact span where its base overlaps the area's rectangle, then sight tests along that span."""
+    length = dist(start, end)
+    u = ((end[0] - start[0]) / length, (end[1] - start[1]) / length) if length > 0 else (0.0, 0.0)
+    first = corners_at(e, start, facing)
     found: set[float] = set()
     pose = esper.component_for_entity(e, Pose)
     saved = (pose.x, pose.y, pose.facing)
     try:
-        for r in _nearby_enemies(b, e, swept):
+        for r in _nearby_enemies(b, e, first + corners_at(e, end, facing)):
             if not _eligible(b, r):
                 continue
-            area = reaction_area(b, r)
-            for i, p in enumerate(pts):
-                if not convex_overlap(rect := corners_at(e, p, facing), area, tol=-EPS):
-                    continue
-                pose.x, pose.y, pose.facing, pose.corners = p[0], p[1], facing, rect
-                if in_reaction_area(b, r, e):
-                    found.add(round(min(i * dist(start, end) / (len(pts) - 1), dist(start, end)), 6))
+            span = sweep_interval(first, u, length, reaction_area(b, r))
+            if span is None:
+                continue
+
+            def seen_at(t: float, r: int = r) -> bool:
+                pose.x, pose.y, pose.facing = start[0] + u[0] * t, start[1] + u[1] * t, facing
+                pose.corners = tuple((x + u[0] * t, y + u[1] * t) for x, y in first)
+                return in_reaction_area(b, r, e)
+
+            t = span[0]
+            while t <= span[1] + EPS:  # coarse steps, then one finer look back
+                if seen_at(t):
+                    if t > span[0] and seen_at(t - STEP):
+                        t -= STEP
+                    found.add(round(min(t, length), 6))
                     break
+                t += 2 * STEP
     finally:
         b.place(e, *saved)
     return sorted(found)

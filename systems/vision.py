@@ -15,7 +15,7 @@ import esper
 
 from game.battle import Battle
 from game.components import Footprint, Officer, Pose, Status, Unit
-from game.geometry import EPS, BBox, Point, grid_samples, heading, segment_crosses_polygon
+from game.geometry import EPS, BBox, Point, Polygon, grid_samples, heading
 
 SAMPLES_ALONG, SAMPLES_DEEP = 10, 6  # AMB-8: the target base sampled on a 10 x 6 grid
 
@@ -49,9 +49,11 @@ def sight(
     depth: float | None = None,
     over_units: bool = False,
     target_samples: list[Point] | None = None,
+    share: bool = True,
 ) -> Sight:
     """What the viewer sees of the target. depth limits the strip (reaction areas); over_units lets
-    intervening units not block (artillery, FG-FIRE-3) while still reporting that they would."""
+    intervening units not block (artillery, FG-FIRE-3) while still reporting that they would.
+    share=False answers only "visible?" and stops at the first point seen (obscured is then False)."""
     vp = esper.component_for_entity(viewer, Pose)
     fp = esper.component_for_entity(viewer, Footprint)
     fl, fr = vp.corners[0], vp.corners[1]
@@ -74,11 +76,16 @@ def sight(
 
     pts = target_samples if target_samples is not None else samples(b, target)
     region = BBox.of([fl, fr, *outline], pad=pad)
-    blockers = [
-        esper.component_for_entity(e, Pose).corners
-        for e in b.physics.in_box(region)
-        if e != viewer and e != target and esper.component_for_entity(e, Status).in_play
-    ]
+
+    def local(poly: Polygon) -> list[Point]:
+        return [((x - cx) * fx + (y - cy) * fy, (x - cx) * lx + (y - cy) * ly) for x, y in poly]
+
+    # other units' bases in the viewer's frame (forward, lateral), with their lateral extent
+    blockers = []
+    for e in b.physics.in_box(region):
+        if e != viewer and e != target and esper.component_for_entity(e, Status).in_play:
+            poly = local(esper.component_for_entity(e, Pose).corners)
+            blockers.append((min(q[1] for q in poly), max(q[1] for q in poly), poly))
     vcentre, tcentre = (vp.x, vp.y), (tp.x, tp.y)
     terrain = [
         f
@@ -93,17 +100,37 @@ def sight(
         lat = dx * lx + dy * ly
         if fwd < -EPS or abs(lat) > half or (depth is not None and fwd > depth + EPS):
             continue
-        foot = (cx + lat * lx, cy + lat * ly)
-        if any(f.crossed_by((x, y), foot) for f in terrain):
-            continue
-        if any(segment_crosses_polygon((x, y), foot, poly) for poly in blockers):
+        if terrain:
+            foot = (cx + lat * lx, cy + lat * ly)
+            if any(f.crossed_by((x, y), foot) for f in terrain):
+                continue
+        if any(lo <= lat <= hi and _shadows(poly, lat, fwd) for lo, hi, poly in blockers):
             unit_blocked = True
             if not over_units:
                 continue
         seen += 1
+        if not share:
+            return Sight(True, False, unit_blocked)
     if seen == 0:
         return Sight(False, True, unit_blocked)
     return Sight(True, (len(pts) - seen) * 2 >= len(pts), unit_blocked)
+
+
+def _shadows(poly: list[Point], lat: float, fwd: float) -> bool:
+    """Does a convex polygon (viewer's frame) cross the sight line at this lateral offset between the
+    front edge (forward 0) and the seen point (forward fwd)?"""
+    lo, hi = float("inf"), float("-inf")
+    n = len(poly)
+    for i in range(n):
+        (f1, l1), (f2, l2) = poly[i - 1], poly[i]
+        if (l1 - lat) * (l2 - lat) > 0:
+            continue
+        if l1 == l2:
+            lo, hi = min(lo, f1, f2), max(hi, f1, f2)
+        else:
+            f = f1 + (f2 - f1) * (lat - l1) / (l2 - l1)
+            lo, hi = min(lo, f), max(hi, f)
+    return lo <= fwd and hi >= 0.0
 
 
 def in_dense_cover(b: Battle, e: int) -> bool:
@@ -120,7 +147,7 @@ def reaction_depth(b: Battle, e: int) -> float:
 
 def in_reaction_area(b: Battle, reactor: int, mover: int) -> bool:
     """FG-TERM-9: is any part of the mover inside the reactor's unblocked reaction area?"""
-    return sight(b, reactor, mover, depth=reaction_depth(b, reactor)).visible
+    return sight(b, reactor, mover, depth=reaction_depth(b, reactor), share=False).visible
 
 
 def sees_point(b: Battle, viewer: int, p: Point) -> bool:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -10,7 +10,7 @@ from typing import Any
 import esper
 
 from game import commands as cmd
-from game.battle import Battle
+from game.battle import Battle, Decision
 from game.components import Hits, Officer, Pose, Status
 from game.dice import Dice
 from game.events import Event
@@ -119,3 +119,24 @@ def run_toml(tmp_path: Path, text: str) -> dict[str, Any]:
     f = tmp_path / "battle.toml"
     f.write_text(text)
     return run(f)
+
+
+def play(
+    b: Battle,
+    command: cmd.Command,
+    answer: Callable[[Decision], cmd.Command | None] = lambda _d: None,
+    asked: list[Decision] | None = None,
+) -> list[Event]:
+    """Like `order`, but each pending decision goes to answer(decision), which returns the answering
+    Command (None: Pass). Every decision asked is appended to `asked` when given."""
+    events: list[Event] = []
+    unit_name = getattr(command, "unit", None)
+    if unit_name is not None and (b.activation is None or unit_name not in b.activation.formation.units):
+        events += b.apply(cmd.Activate(unit_name, leadership=False))
+    events += b.apply(command)
+    while b.pending is not None:
+        decision = b.pending
+        if asked is not None:
+            asked.append(decision)
+        events += b.apply(answer(decision) or cmd.Pass())
+    return events
