@@ -72,6 +72,37 @@ class Activation:
     leadership_passed: bool
 
 
+@dataclass
+class ObjectiveState:
+    """An objective point (FG-VIC-1) and who controls it (AMB-35)."""
+
+    id: str
+    at: Point
+    name: str = ""
+    holder: str | None = None
+    ever: set[str] = field(default_factory=set)  # every side that has controlled it
+
+
+@dataclass
+class GameState:
+    """The round loop's state (systems/sequence.py): absent in scripted battles."""
+
+    scenario: str
+    sides: list[str]
+    edges: dict[str, str]  # side -> south or north (AMB-38)
+    objectives: list[ObjectiveState]
+    max_rounds: int | None = None
+    round: int = 0
+    phase: str = "preparation"
+    arrivals: dict[str, int] = field(default_factory=dict)  # division officer -> round it arrives
+    initiative: dict[str, int] = field(default_factory=dict)  # formation key -> this round's initiative
+    first_side: str | None = None  # the side whose formation activated first this round (AMB-48)
+    zones: dict[str, list[Point]] = field(default_factory=dict)  # scenario's deployment hints for the AI
+    over: bool = False
+    winner: str | None = None
+    end_reason: str = ""
+
+
 class Battle:
     def __init__(self, ruleset: Ruleset, table: Table, dice: Dice) -> None:
         self.rules = ruleset
@@ -88,6 +119,7 @@ class Battle:
         self.activation: Activation | None = None
         self.formations: list[Formation] = []
         self.formations_fixed = False  # the round loop fixes them at initiative (AMB-5); scripts do not
+        self.game: GameState | None = None
 
     # --- set-up -----------------------------------------------------------------------------
 
@@ -99,14 +131,16 @@ class Battle:
         if side not in self.sides:
             self.sides.append(side)
 
-    def add_officer(self, ident: str, side: str, role: str, experience: int, at: Point) -> int:
+    def add_officer(
+        self, ident: str, side: str, role: str, experience: int, at: Point, reserve: bool = False
+    ) -> int:
+        """An officer on the table, or in reserve (off the table until deployed)."""
         esper.switch_world(self.world)
         self._new_id(ident)
         self._side(side)
         r = self.rules.core.bases.officer_diameter / 2
-        e = esper.create_entity(
-            Ident(ident), Side(side), Pose(at[0], at[1], 0.0, ()), Officer(role, experience, r)
-        )
+        off = Officer(role, experience, r, in_play=not reserve, reserve=reserve)
+        e = esper.create_entity(Ident(ident), Side(side), Pose(at[0], at[1], 0.0, ()), off)
         self.ids[ident] = e
         return e
 
@@ -120,7 +154,9 @@ class Battle:
         at: Point,
         facing: float,
         hits: int = 0,
+        reserve: bool = False,
     ) -> int:
+        """A unit on the table, or in reserve (off the table until its division deploys)."""
         esper.switch_world(self.world)
         self._new_id(ident)
         self._side(side)
@@ -132,10 +168,11 @@ class Battle:
             Footprint(b.unit_width, b.unit_depth),
             Unit(self.rules.categories[category], self.rules.qualities[quality], division),
             Hits(hits),
-            Status(),
+            Status(in_play=not reserve, reserve=reserve),
         )
         self.ids[ident] = e
-        self.physics.add(e, b.unit_width, b.unit_depth, at[0], at[1], facing)
+        if not reserve:
+            self.physics.add(e, b.unit_width, b.unit_depth, at[0], at[1], facing)
         officer = self.ids.get(division)
         if officer is not None:
             esper.component_for_entity(officer, Officer).assigned.append(ident)
@@ -217,6 +254,18 @@ class Battle:
             pose.corners = rect_corners(x, y, pose.facing, fp.width, fp.depth)
             self.physics.place(e, x, y, pose.facing)
 
+    def put_on(self, e: int, x: float, y: float, facing: float = 0.0) -> None:
+        """A unit or officer from the reserve enters the table (deployment, reinforcement)."""
+        fp = esper.try_component(e, Footprint)
+        if fp is not None:
+            st = esper.component_for_entity(e, Status)
+            st.in_play, st.reserve = True, False
+            self.physics.add(e, fp.width, fp.depth, x, y, facing)
+        else:
+            off = esper.component_for_entity(e, Officer)
+            off.in_play, off.reserve = True, False
+        self.place(e, x, y, facing)
+
     def take_off(self, e: int) -> None:
         """A unit leaves play: it keeps its last pose but no longer occupies the table."""
         self.physics.remove(e)
@@ -247,7 +296,15 @@ class Battle:
             )
         return self.events[start:]
 
+    def start(self, resolution: Resolution) -> None:
+        """Run a whole-battle resolution (systems/sequence.py) up to its first decision."""
+        self.enter()
+        self._run(resolution, None)
+
     def _start(self, command: cmd.Command) -> None:
+        if self.game is not None:
+            reason = "the battle is over" if self.game.over else "the battle is not waiting for a command"
+            raise Reject("FG-SEQ-1", reason)
         from systems.orders import HANDLERS  # systems import the battle; the battle dispatches late
 
         handler: Callable[[Battle, Any], Resolution | None] | None = HANDLERS.get(type(command))

@@ -9,6 +9,7 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from game.errors import UserError
 
@@ -18,6 +19,23 @@ EXIT_BAD_INPUT = 2
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         raise UserError(f"{self.prog}: {message}")
+
+
+def _summary(result: dict[str, Any]) -> list[str]:
+    """The state after the last step, one line per unit and officer."""
+    lines = []
+    for name, u in result["units"].items():
+        state = "destroyed" if u["destroyed"] else ("removed" if u["removed"] else f"{u['hits']} hit(s)")
+        dis = ", disorganised" if u["disorganised"] else ""
+        lines.append(f"{name}: ({u['at'][0]:.2f}, {u['at'][1]:.2f}) facing {u['facing']:g}, {state}{dis}")
+    for name, o in result["officers"].items():
+        dead = ", killed" if o["dead"] else ""
+        lines.append(
+            f"{name}: ({o['at'][0]:.2f}, {o['at'][1]:.2f}), experience {o['experience']}, "
+            f"{o['lost_brigades']} lost brigade(s){dead}"
+        )
+    lines += [f"marker: ({x:.2f}, {y:.2f})" for x, y in result["markers"]]
+    return lines
 
 
 def _script(args: argparse.Namespace) -> int:
@@ -30,6 +48,7 @@ def _script(args: argparse.Namespace) -> int:
     else:
         for e in result["events"]:
             print(f"[{e['step']}] {describe(e)}")
+        print(*_summary(result), sep="\n")
         print(f"dice used: {result['dice_used']}")
     return 0
 
@@ -38,7 +57,7 @@ def parser() -> argparse.ArgumentParser:
     p = _Parser(prog="forglory", description="For Glory v3.1.0, the digital edition")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
     s = sub.add_parser("script", help="run a scripted battle headless and report what happened")
-    s.add_argument("file", help="the scripted battle, a TOML file")
+    s.add_argument("file", help="the scripted battle, a TOML file (docs/scripted-battles.md)")
     s.add_argument("--json", action="store_true", help="print one JSON object")
     s.set_defaults(run=_script)
     return p
@@ -51,5 +70,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UserError as e:
         print(f"error: {e}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except BrokenPipeError:  # the reader stopped early (| head): nothing more to say
+        sys.stderr.close()
+        return 1
     except KeyboardInterrupt:
         return 130

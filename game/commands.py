@@ -101,3 +101,76 @@ class ExtraMove(Command):
     to: XY | None = None
     facing: float | None = None
     charge: str | None = None
+
+
+# The battle's own decisions (the round loop, systems/sequence.py).
+
+
+@dataclass(frozen=True, slots=True)
+class Deploy(Command):
+    """Place a division on the table: its officer first, then every unit (FG-DEP-6, FG-DEP-7)."""
+
+    division: str
+    officer_at: XY
+    units: tuple[tuple[str, float, float, float], ...]  # (unit id, x, y, facing)
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceStaff(Command):
+    """Place the estado mayor (FG-DEP-11)."""
+
+    at: XY
+
+
+@dataclass(frozen=True, slots=True)
+class MoveOfficer(Command):
+    """A division officer's move after his division's activation (FG-ACT-7), or the estado mayor's at
+    the end of the round (FG-ACT-8)."""
+
+    officer: str
+    to: XY
+
+
+@dataclass(frozen=True, slots=True)
+class EndActivation(Command):
+    """No more orders in this formation's activation."""
+
+
+COMMANDS: dict[str, type[Command]] = {
+    c.__name__: c
+    for c in (
+        Activate, Move, Charge, Fire, Withdraw, Rally, CheckLeadership, CheckMorale, React, Pass,
+        PlaceMarker, ExtraMove, Deploy, PlaceStaff, MoveOfficer, EndActivation,
+    )
+}
+
+
+def to_json(c: Command) -> dict[str, object]:
+    """A command as plain data (replays and saves)."""
+    out: dict[str, object] = {"type": type(c).__name__}
+    for name in c.__slots__:  # type: ignore[attr-defined]
+        v = getattr(c, name)
+        out[name] = [list(x) if isinstance(x, tuple) else x for x in v] if isinstance(v, tuple) else v
+    return out
+
+
+def from_json(data: dict[str, object]) -> Command:
+    """The inverse of to_json; raises ValueError on anything malformed."""
+    kind = COMMANDS.get(str(data.get("type")))
+    if kind is None:
+        raise ValueError(f"unknown command type {data.get('type')!r}")
+    args = {}
+    for name in kind.__slots__:  # type: ignore[attr-defined]
+        if name not in data:
+            continue
+        v = data[name]
+        if isinstance(v, list):
+            v = tuple(tuple(x) if isinstance(x, list) else x for x in v)
+        args[name] = v
+    extra = set(data) - set(kind.__slots__) - {"type"}  # type: ignore[attr-defined]
+    if extra:
+        raise ValueError(f"unknown fields {sorted(extra)} for {kind.__name__}")
+    try:
+        return kind(**args)
+    except TypeError as e:
+        raise ValueError(str(e)) from None

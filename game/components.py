@@ -61,6 +61,7 @@ class Status:
     marching_by_road: bool = False  # AMB-52
     ordered: bool = False  # has taken its one order in this formation activation (FG-ORD-2)
     reacted: bool = False  # has attempted its one reaction in this enemy activation (FG-REACT-4)
+    reserve: bool = False  # not yet on the table: its division is a reinforcement (FG-DEP-13)
 
 
 @dataclass(slots=True)
@@ -73,6 +74,7 @@ class Officer:
     in_play: bool = True
     failed_leadership: bool = False  # his division is disorganised (FG-ACT-4)
     assigned: list[str] = field(default_factory=list)  # ids of the units of his division
+    reserve: bool = False  # not yet on the table (FG-DEP-13, AMB-41)
 
 
 @dataclass(slots=True)

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import TypeVar
 
 from game.errors import DiceExhausted
 
 FACES = 6
+T = TypeVar("T")
 
 
 class Dice:
@@ -35,3 +37,24 @@ class Dice:
             value = self._rng.randint(1, FACES)
         self.used += 1
         return value
+
+
+class Chooser:
+    """A computer player's own random choices (seeded; never the battle's dice)."""
+
+    def __init__(self, seed: int) -> None:
+        self._rng = random.Random(seed)
+
+    def pick(self, items: Sequence[T]) -> T:
+        return items[self._rng.randrange(len(items))]
+
+    def uniform(self, a: float, b: float) -> float:
+        return self._rng.uniform(a, b)
+
+    def chance(self, p: float) -> bool:
+        return self._rng.random() < p
+
+    def shuffled(self, items: Sequence[T]) -> list[T]:
+        out = list(items)
+        self._rng.shuffle(out)
+        return out

@@ -221,3 +221,56 @@ class Note(Event):
     text: str
     unit: str | None = None
     details: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Phase(Event):
+    kind: ClassVar[str] = "phase"
+    round: int
+    phase: str  # preparation, deployment, reinforcements, initiative, activations, end of round
+    rule: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Deployed(Event):
+    kind: ClassVar[str] = "deployed"
+    division: str
+    side: str
+    officer_at: XY
+    units: tuple[tuple[str, float, float, float], ...]
+    edge: str | None = None
+    rule: str = "FG-DEP-7"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StaffPlaced(Event):
+    kind: ClassVar[str] = "staff_placed"
+    officer: str
+    at: XY
+    rule: str = "FG-DEP-11"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Activated(Event):
+    kind: ClassVar[str] = "activated"
+    formation: str
+    side: str
+    initiative: int
+    units: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ObjectiveTaken(Event):
+    kind: ClassVar[str] = "objective"
+    objective: str
+    side: str
+    rule: str = "FG-VIC-1"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameOver(Event):
+    kind: ClassVar[str] = "game_over"
+    winner: str | None
+    reason: str
+    rule: str
+    score: dict[str, int]

@@ -178,6 +178,25 @@ def segment_crosses_polygon(p: Point, q: Point, poly: Sequence[Point]) -> bool:
     return any(segments_intersect(p, q, a, b) for a, b in edges(poly))
 
 
+def clip_half_plane(poly: Sequence[Point], nx: float, ny: float, c: float) -> list[Point]:
+    """The part of a convex polygon where nx*x + ny*y <= c (Sutherland-Hodgman); points on the line
+    are kept, so a polygon that only touches it clips to that edge or point."""
+    out: list[Point] = []
+    n = len(poly)
+    for i in range(n):
+        p, q = poly[i - 1], poly[i]
+        dp, dq = p[0] * nx + p[1] * ny - c, q[0] * nx + q[1] * ny - c
+        if dq <= 0:
+            if dp > 0 and dq < 0:
+                t = dp / (dp - dq)
+                out.append((p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t))
+            out.append(q)
+        elif dp < 0:
+            t = dp / (dp - dq)
+            out.append((p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t))
+    return out
+
+
 def polygon_area(poly: Sequence[Point]) -> float:
     s = 0.0
     for (x1, y1), (x2, y2) in edges(poly):

@@ -16,6 +16,13 @@ MOVES = {
     "extra": "makes its extra move",
 }
 
+SECTORS = {
+    "front": "in the front",
+    "rear": "in the rear",
+    "left": "on its left flank",
+    "right": "on its right flank",
+}
+
 
 def _mods(e: dict[str, Any]) -> str:
     parts = [f"{m['value']:+d} {m['label']} ({m['rule']})" for m in e.get("modifiers", [])]
@@ -62,7 +69,7 @@ def describe(e: dict[str, Any]) -> str:
             f"({e['defence']}): margin {e['margin']}, {e['winner']}: {e['outcome']} ({e['rule']})"
         )
     if k == "contact":
-        return f"{e['unit']} reaches {e['target']} in the {e['sector']}"
+        return f"{e['unit']} reaches {e['target']} {SECTORS.get(e['sector'], e['sector'])}"
     if k == "reaction":
         return f"{e['unit']} reacts to {e['against']}: {e['action']}"
     if k == "interrupted":

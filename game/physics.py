@@ -70,8 +70,9 @@ class Physics:
             e = self._owner.get(info.shape)
             if e is None or e in skip:
                 continue
-            pts = info.contact_point_set.points
-            if pts and min(p.distance for p in pts) < -OVERLAP_TOL:
+            cps = info.contact_point_set
+            # two bases with the same centre come back degenerate (zero normal and distances): overlap
+            if cps.points and (min(p.distance for p in cps.points) < -OVERLAP_TOL or cps.normal.length == 0):
                 out.append(e)
         return out
 

@@ -196,6 +196,37 @@ class TerrainFile:
     terrain: list[TerrainKind]
 
 
+@dataclass(frozen=True, slots=True)
+class Scoring:
+    """FG-VIC-5..10: points for each event (AMB-36)."""
+
+    unit_destroyed: int
+    division_removed: int
+    objective_held: int
+    objective_taken: int
+    officer_killed: int
+    staff_killed: int
+
+
+@dataclass(frozen=True, slots=True)
+class Deployment:
+    """FG-DEP-4, FG-INIT-2/3: the deployment die that starts on the table, initiative dice."""
+
+    on_table_from: int
+    initiative_dice_near_staff: int
+    initiative_dice: int
+    detachment_initiative: int
+    initiative_staff_distance: Distance
+
+
+@dataclass(frozen=True, slots=True)
+class GameFile:
+    """game.toml"""
+
+    scoring: Scoring
+    deployment: Deployment
+
+
 RULESET_FILES: dict[str, type] = {
     "ruleset.toml": RulesetFile,
     "modifiers.toml": ModifiersFile,
@@ -203,6 +234,7 @@ RULESET_FILES: dict[str, type] = {
     "qualities.toml": QualitiesFile,
     "results.toml": ResultsFile,
     "terrain.toml": TerrainFile,
+    "game.toml": GameFile,
 }
 
 
@@ -218,6 +250,7 @@ class Ruleset:
     fire_results: tuple[ResultBand, ...]
     melee_results: tuple[ResultBand, ...]
     terrain: dict[str, TerrainKind]
+    game: GameFile
     content_hash: str = field(default="")
 
     @property
@@ -226,6 +259,10 @@ class Ruleset:
 
     def length(self, d: Distance) -> float:
         return self.core.measures[d] if isinstance(d, str) else d
+
+    @property
+    def scoring(self) -> Scoring:
+        return self.game.scoring
 
     @property
     def xs(self) -> float:
@@ -262,7 +299,12 @@ def load_ruleset(ruleset_id: str = "for-glory", root: Path | None = None) -> Rul
     """Load and validate a ruleset folder; any problem is a ContentError naming file and key."""
     folder = (root or CONTENT / "rulesets") / ruleset_id
     if not folder.is_dir():
-        raise ContentError(str(folder), f"no ruleset {ruleset_id!r} here")
+        known = (
+            sorted(p.name for p in folder.parent.iterdir() if p.is_dir()) if folder.parent.is_dir() else []
+        )
+        raise ContentError(
+            str(folder), f"no ruleset {ruleset_id!r} here (known: {', '.join(known) or 'none'})"
+        )
     digest = hashlib.sha256()
     parts: dict[str, object] = {}
     for name, cls in RULESET_FILES.items():
@@ -284,10 +326,14 @@ def load_ruleset(ruleset_id: str = "for-glory", root: Path | None = None) -> Rul
         fire_results=tuple(sorted(results.fire, key=lambda b: b.at_least)),
         melee_results=tuple(sorted(results.melee, key=lambda b: b.at_least)),
         terrain=_by_key(terr.terrain, "kind", str(folder / "terrain.toml") + ": terrain"),
+        game=parts["game.toml"],  # type: ignore[arg-type]
         content_hash=digest.hexdigest(),
     )
     _validate(rs, folder)
     return rs
+
+
+SUPPLIED = ("quality", "category", "experience")  # modifiers whose value the unit or officer gives
 
 
 def _validate(rs: Ruleset, folder: Path) -> None:
@@ -329,8 +375,13 @@ def _validate(rs: Ruleset, folder: Path) -> None:
     for table, keys in required.items():
         have = getattr(rs.mods, table)
         for key in keys:
+            where = f"{folder / 'modifiers.toml'}: {table}.{key}"
             if key not in have:
-                raise ContentError(f"{folder / 'modifiers.toml'}: {table}.{key}", "missing modifier")
+                raise ContentError(where, "missing modifier")
+            if key in SUPPLIED and have[key].value is not None:
+                raise ContentError(f"{where}.value", "this value comes from the unit or officer: remove it")
+            if key not in SUPPLIED and have[key].value is None:
+                raise ContentError(f"{where}.value", "missing key: expected an integer")
     if not rs.fire_results or not rs.melee_results:
         raise ContentError(str(folder / "results.toml"), "needs at least one fire and one melee band")
     for kind in ("open",):

@@ -15,12 +15,13 @@ from game.battle import Battle, Decision
 from game.components import Hits, Officer, Pose, Status
 from game.dice import Dice
 from game.errors import ContentError, DiceExhausted
-from game.events import Event, Rejected
-from game.geometry import rect_corners
+from game.events import Event, Interrupted, Rejected
+from game.geometry import Point, convex_overlap, rect_corners
 from game.records import build, read_toml
 from game.ruleset import Ruleset, load_ruleset
 from game.table import Feature, Table
 from systems.checks import is_disorganised
+from systems.command import assess
 
 XY = tuple[float, float]
 
@@ -61,11 +62,13 @@ class ReactionSpec:
     action: Literal["fire", "charge", "retreat", "rally"]
     target: str | None = None
     when: Literal["first", "end"] = "first"  # at the first chance, or at the end of the movement
+    marker: XY | None = None  # where a reacting battery's marker goes (FG-FIRE-4)
 
 
 @dataclass(frozen=True)
 class ExtraSpec:
-    """The cavalry extra move after a successful charge (FG-CHG-4): a move, or a chained charge."""
+    """The cavalry extra move after a successful charge (FG-CHG-4): a move, or a chained charge.
+    unit: the cavalry that makes it; by default the unit of the step."""
 
     unit: str | None = None
     to: XY | None = None
@@ -102,12 +105,45 @@ class ScriptFile:
     steps: list[StepSpec] = field(default_factory=list)
 
 
-def load(path: Path) -> ScriptFile:
-    return build(ScriptFile, read_toml(path), "")
+# The keys each kind of step may carry besides `unit`/`order` or `check` (shared/spec/scripted-battle.md).
+ORDER_KEYS: dict[str, set[str]] = {
+    "move": {"to", "facing", "fire", "road"},
+    "charge": {"target", "combined"},
+    "fire": {"target"},
+    "withdraw": set(),
+    "rally": set(),
+}
+ANY_ORDER_KEYS = {"unit", "order", "reactions", "marker", "extra"}
+CHECK_KEYS = {"leadership": {"check", "officer"}, "morale": {"check", "unit"}}
 
 
 def _fail(path: Path, where: str, problem: str) -> ContentError:
     return ContentError(f"{path}: {where}", problem)
+
+
+def load(path: Path) -> ScriptFile:
+    """Read and type-check a script file; every problem names the file and the key."""
+    data = read_toml(path)
+    if not data:
+        raise _fail(path, "table", "the file is empty: a scripted battle needs a table, units and steps")
+    try:
+        spec = build(ScriptFile, data, "")
+    except ContentError as e:
+        raise _fail(path, e.where, e.problem) from None
+    for i, (raw, step) in enumerate(zip(data.get("steps", []), spec.steps, strict=True)):
+        if (step.order is None) == (step.check is None):
+            raise _fail(path, f"steps[{i}]", "a step gives either an order or a check")
+        if step.order is not None:
+            allowed, what = ANY_ORDER_KEYS | ORDER_KEYS[step.order], f"a {step.order} order"
+        else:
+            assert step.check is not None
+            allowed, what = CHECK_KEYS[step.check], f"a {step.check} check"
+        for key in raw:
+            if key not in allowed:
+                raise _fail(
+                    path, f"steps[{i}].{key}", f"not a key of {what} (its keys: {', '.join(sorted(allowed))})"
+                )
+    return spec
 
 
 def make_table(path: Path, rules: Ruleset, spec: ScriptFile) -> Table:
@@ -122,19 +158,26 @@ def make_table(path: Path, rules: Ruleset, spec: ScriptFile) -> Table:
             raise _fail(
                 path, f"{where}.kind", f"unknown terrain kind {t.kind!r} (known: {', '.join(rules.terrain)})"
             )
+        if (t.path is None) == (t.polygon is None):
+            raise _fail(path, where, "give a polygon, or a path with a width")
         if t.path is not None:
+            if not kind.linear:
+                raise _fail(path, f"{where}.path", f"a {t.kind} is an area: give its polygon")
             if len(t.path) < 2:
                 raise _fail(path, f"{where}.path", "a path needs two points or more")
             width = t.width if t.width is not None else rules.core.movement.road_width
             if width <= 0:
                 raise _fail(path, f"{where}.width", "the width must be positive")
             features.append(Feature(kind, path=tuple(t.path), width=width, name=t.name))
-        elif t.polygon is not None:
+        else:
+            assert t.polygon is not None
+            if kind.linear:
+                raise _fail(path, f"{where}.polygon", f"a {t.kind} is a line: give its path and width")
+            if t.width is not None:
+                raise _fail(path, f"{where}.width", "only a path has a width")
             if len(t.polygon) < 3:
                 raise _fail(path, f"{where}.polygon", "a polygon needs three points or more")
             features.append(Feature(kind, polygon=tuple(t.polygon), name=t.name))
-        else:
-            raise _fail(path, where, "give a polygon, or a path with a width")
     return Table(w, d, tuple(features))
 
 
@@ -144,51 +187,66 @@ def setup(path: Path, spec: ScriptFile, rules: Ruleset) -> Battle:
         for i, v in enumerate(spec.dice):
             if not 1 <= v <= 6:
                 raise _fail(path, f"dice[{i}]", f"a D6 shows 1 to 6, found {v}")
-    battle = Battle(rules, make_table(path, rules, spec), Dice(spec.seed, spec.dice))
-    sides = {o.side for o in spec.officers} | {u.side for u in spec.units}
+    sides = sorted({o.side for o in spec.officers} | {u.side for u in spec.units})
     if len(sides) != 2:
-        raise _fail(path, "officers/units", f"a battle has exactly two sides, found {sorted(sides)}")
+        raise _fail(path, "officers/units", f"a battle has exactly two sides, found {sides}")
+    table = make_table(path, rules, spec)
     seen: set[str] = set()
+    staff: set[str] = set()
+    radius = rules.core.bases.officer_diameter / 2
     for i, o in enumerate(spec.officers):
+        where = f"officers[{i}]"
         if o.id in seen:
-            raise _fail(path, f"officers[{i}].id", f"duplicate id {o.id!r}")
+            raise _fail(path, f"{where}.id", f"duplicate id {o.id!r}")
         seen.add(o.id)
-        battle.add_officer(o.id, o.side, o.role, o.experience, o.at)
-    divisions = {o.id: o for o in spec.officers if o.role == "division"}
+        if o.experience < 0:
+            raise _fail(path, f"{where}.experience", f"experience cannot be negative, found {o.experience}")
+        if o.role == "staff":
+            if o.side in staff:
+                raise _fail(path, f"{where}.role", f"side {o.side!r} already has its estado mayor")
+            staff.add(o.side)
+        if not table.holds_point(o.at, radius):
+            raise _fail(path, f"{where}.at", f"{o.id} does not stand wholly on the table")
+    officers = {o.id: o for o in spec.officers}
+    b = rules.core.bases
+    placed: list[tuple[str, tuple[Point, ...]]] = []
     for i, u in enumerate(spec.units):
         where = f"units[{i}]"
         if u.id in seen:
             raise _fail(path, f"{where}.id", f"duplicate id {u.id!r}")
         seen.add(u.id)
-        if u.division not in divisions:
+        chief = officers.get(u.division)
+        if chief is None:
             raise _fail(path, f"{where}.division", f"unknown division officer {u.division!r}")
-        if divisions[u.division].side != u.side:
+        if chief.role != "division":
+            raise _fail(
+                path, f"{where}.division", f"{u.division} is the estado mayor, not a division officer"
+            )
+        if chief.side != u.side:
             raise _fail(path, f"{where}.division", f"{u.division} is an officer of the other side")
         if u.category not in rules.categories:
-            raise _fail(
-                path,
-                f"{where}.category",
-                f"unknown category {u.category!r} (known: {', '.join(rules.categories)})",
-            )
+            known = ", ".join(rules.categories)
+            raise _fail(path, f"{where}.category", f"unknown category {u.category!r} (known: {known})")
         if u.quality not in rules.qualities:
-            raise _fail(
-                path,
-                f"{where}.quality",
-                f"unknown quality {u.quality!r} (known: {', '.join(rules.qualities)})",
-            )
+            known = ", ".join(rules.qualities)
+            raise _fail(path, f"{where}.quality", f"unknown quality {u.quality!r} (known: {known})")
         if not 0 <= u.hits < rules.core.hits.destroyed_at:
             raise _fail(
                 path, f"{where}.hits", f"a unit in play has 0 to {rules.core.hits.destroyed_at - 1} hits"
             )
-        b = rules.core.bases
         corners = rect_corners(u.at[0], u.at[1], u.facing, b.unit_width, b.unit_depth)
-        if not battle.table.holds(corners):
+        if not table.holds(corners):
             raise _fail(path, f"{where}.at", f"{u.id} does not stand wholly on the table")
-        over = battle.physics.overlapping(b.unit_width, b.unit_depth, u.at[0], u.at[1], u.facing)
-        if over:
-            raise _fail(path, f"{where}.at", f"{u.id} overlaps {battle.name(over[0])}")
-        battle.add_unit(u.id, u.side, u.division, u.category, u.quality, u.at, u.facing, u.hits)
+        for other, theirs in placed:
+            if convex_overlap(corners, theirs):
+                raise _fail(path, f"{where}.at", f"{u.id} overlaps {other}")
+        placed.append((u.id, corners))
     _check_steps(path, spec, seen)
+    battle = Battle(rules, table, Dice(spec.seed, spec.dice))
+    for o in spec.officers:
+        battle.add_officer(o.id, o.side, o.role, o.experience, o.at)
+    for u in spec.units:
+        battle.add_unit(u.id, u.side, u.division, u.category, u.quality, u.at, u.facing % 360.0, u.hits)
     return battle
 
 
@@ -200,32 +258,34 @@ def _check_steps(path: Path, spec: ScriptFile, ids: set[str]) -> None:
         if ident is not None and ident not in pool:
             raise _fail(path, where, f"unknown {what} id {ident!r}")
 
+    def required(where: str, value: object, problem: str) -> None:
+        if value is None:
+            raise _fail(path, where, f"missing key: {problem}")
+
     for i, s in enumerate(spec.steps):
         where = f"steps[{i}]"
-        if (s.order is None) == (s.check is None):
-            raise _fail(path, where, "a step gives either an order or a check")
         if s.check == "leadership":
-            if s.officer is None:
-                raise _fail(path, f"{where}.officer", "a leadership check names its officer")
+            required(f"{where}.officer", s.officer, "a leadership check names its officer")
             known(f"{where}.officer", s.officer, officers, "officer")
             continue
-        if s.unit is None:
-            raise _fail(path, f"{where}.unit", "missing key: this step needs a unit")
+        required(f"{where}.unit", s.unit, f"a {s.order or 'morale'} step names its unit")
         known(f"{where}.unit", s.unit, units, "unit")
-        if s.order == "move" and s.to is None:
-            raise _fail(path, f"{where}.to", "a move order needs a destination")
-        if s.order in ("charge", "fire") and s.target is None:
-            raise _fail(path, f"{where}.target", f"a {s.order} order needs a target")
+        if s.order == "move":
+            required(f"{where}.to", s.to, "a move order needs a destination")
+        if s.order in ("charge", "fire"):
+            required(f"{where}.target", s.target, f"a {s.order} order needs a target")
         known(f"{where}.target", s.target, ids, "unit or officer")
         known(f"{where}.fire", s.fire, ids, "unit or officer")
         for j, c in enumerate(s.combined):
             known(f"{where}.combined[{j}]", c, units, "unit")
         for j, r in enumerate(s.reactions):
             known(f"{where}.reactions[{j}].unit", r.unit, units, "unit")
-            known(f"{where}.reactions[{j}].target", r.target, ids, "unit")
+            known(f"{where}.reactions[{j}].target", r.target, ids, "unit or officer")
         if s.extra is not None:
             known(f"{where}.extra.unit", s.extra.unit, units, "unit")
-            known(f"{where}.extra.charge", s.extra.charge, units, "unit")
+            known(f"{where}.extra.charge", s.extra.charge, ids, "unit or officer")
+            if (s.extra.to is None) == (s.extra.charge is None):
+                raise _fail(path, f"{where}.extra", "give a destination (to) or a charge target, not both")
 
 
 def order_command(s: StepSpec) -> cmd.Command:
@@ -250,59 +310,93 @@ class Answers:
     def __init__(self, step: StepSpec) -> None:
         self.step = step
         self.reactions = list(step.reactions)
+        self.markers = {r.unit: r.marker for r in step.reactions if r.marker is not None}
+        if step.marker is not None and step.unit is not None:
+            self.markers[step.unit] = step.marker
         self.tried: set[tuple[str, str]] = set()
 
     def answer(self, d: Decision) -> cmd.Command:
-        key = (d.kind, d.unit)
         if d.kind == "reaction":
             for r in self.reactions:
                 if r.unit in d.options and (r.when == "first" or d.stage != "during"):
                     self.reactions.remove(r)
                     return cmd.React(r.unit, r.action, r.target)
             return cmd.Pass()
+        key = (d.kind, d.unit)
         if key in self.tried:
             return cmd.Pass()  # the declared answer was refused: fall back to the default
         self.tried.add(key)
-        if d.kind == "marker" and self.step.marker is not None:
-            return cmd.PlaceMarker(self.step.marker)
+        if d.kind == "marker" and d.unit in self.markers:
+            return cmd.PlaceMarker(self.markers[d.unit])
         x = self.step.extra
-        if d.kind == "extra_move" and x is not None and (x.unit is None or x.unit == d.unit):
+        if d.kind == "extra_move" and x is not None and (x.unit or self.step.unit) == d.unit:
             return cmd.ExtraMove(d.unit, x.to, x.facing, x.charge)
         return cmd.Pass()
+
+
+def _unused(battle: Battle, step: StepSpec, r: ReactionSpec, events: list[Event]) -> Rejected:
+    """Why a declared reaction never took place, with the rule that stopped it."""
+    assert step.unit is not None
+    e, mover = battle.ids[r.unit], battle.ids[step.unit]
+    st = esper.component_for_entity(e, Status)
+    if battle.side_of(e) == battle.side_of(mover):
+        rule, reason = "FG-REACT-1", f"{r.unit} is on the side of {step.unit}: only enemy units react"
+    elif not st.in_play:
+        rule, reason = "FG-REACT-1", f"{r.unit} is no longer on the table"
+    elif st.reacted:
+        rule, reason = "FG-REACT-4", f"{r.unit} has already reacted in this activation"
+    elif st.marching_by_road:
+        rule, reason = "FG-ROAD-4", f"{r.unit} is marching by road and cannot react"
+    elif (
+        any(isinstance(ev, Interrupted) for ev in events)
+        or not esper.component_for_entity(mover, Status).in_play
+    ):
+        rule, reason = "FG-FIRE-6", f"{step.unit}'s action was cut short before {r.unit} could react"
+    else:
+        when = " at the end of its movement" if r.when == "end" else ""
+        rule, reason = "FG-REACT-1", f"{step.unit} was never in the reaction area of {r.unit}{when}"
+    return Rejected(rule=rule, reason=reason, unit=r.unit, order="react")
+
+
+def play_step(battle: Battle, step: StepSpec) -> list[Event]:
+    """One step: a check, or an activation of the unit's formation and its order with its answers."""
+    if step.check == "leadership":
+        assert step.officer is not None
+        return battle.apply(cmd.CheckLeadership(step.officer))
+    if not battle.formations_fixed:
+        assess(battle)  # who is detached now (FG-TERM-7): a morale check counts it as disorganised
+    assert step.unit is not None
+    if step.check == "morale":
+        return battle.apply(cmd.CheckMorale(step.unit))
+    events: list[Event] = []
+    if esper.component_for_entity(battle.ids[step.unit], Status).in_play:
+        events += battle.apply(cmd.Activate(step.unit, leadership=False))
+    started = battle.apply(order_command(step))
+    events += started
+    if len(started) == 1 and isinstance(started[0], Rejected):
+        return events  # the order was refused: nothing happened, so nothing was reacted to
+    answers = Answers(step)
+    while battle.pending is not None:
+        events += battle.apply(answers.answer(battle.pending))
+    events += [_unused(battle, step, r, events) for r in answers.reactions]
+    return events
 
 
 def play(path: Path, spec: ScriptFile, battle: Battle) -> list[dict[str, Any]]:
     """Run every step; each event is tagged with its step's index."""
     out: list[dict[str, Any]] = []
     for i, step in enumerate(spec.steps):
-        events: list[Event] = []
+        before = battle.dice.used
         try:
-            if step.check == "leadership":
-                assert step.officer is not None
-                events += battle.apply(cmd.CheckLeadership(step.officer))
-            elif step.check == "morale":
-                assert step.unit is not None
-                events += battle.apply(cmd.CheckMorale(step.unit))
-            else:
-                assert step.unit is not None
-                if esper.component_for_entity(battle.ids[step.unit], Status).in_play:
-                    events += battle.apply(cmd.Activate(step.unit, leadership=False))
-                events += battle.apply(order_command(step))
-                answers = Answers(step)
-                while battle.pending is not None:
-                    events += battle.apply(answers.answer(battle.pending))
-                for r in answers.reactions:
-                    events.append(
-                        Rejected(
-                            rule="FG-REACT-1",
-                            unit=r.unit,
-                            order="react",
-                            reason=f"{r.unit} never had {step.unit} in its reaction area, "
-                            "or could not react then",
-                        )
-                    )
-        except DiceExhausted as e:
-            raise ContentError(f"{path}: steps[{i}]", f"{e} ({battle.dice.used} dice used)") from None
+            events = play_step(battle, step)
+        except DiceExhausted:
+            n = battle.dice.used
+            raise _fail(
+                path,
+                f"steps[{i}]",
+                f"the dice list ran out after {n} dice ({before} used before this step, {n - before} in it): "
+                "this step needs more; a script states every die it expects",
+            ) from None
         out += [
             {"kind": e.kind, "step": i, **{k: v for k, v in e.to_dict().items() if k != "kind"}}
             for e in events
@@ -310,15 +404,21 @@ def play(path: Path, spec: ScriptFile, battle: Battle) -> list[dict[str, Any]]:
     return out
 
 
+def _xy(x: float, y: float) -> list[float]:
+    return [round(x, 4) + 0.0, round(y, 4) + 0.0]
+
+
 def report(spec: ScriptFile, battle: Battle, events: list[dict[str, Any]]) -> dict[str, Any]:
     battle.enter()
+    if not battle.formations_fixed:
+        assess(battle)  # a unit that ended the script beyond L of its officer is a detachment now
     units = {}
     for u in spec.units:
         e = battle.ids[u.id]
         pose = esper.component_for_entity(e, Pose)
         st = esper.component_for_entity(e, Status)
         units[u.id] = {
-            "at": [round(pose.x, 4) + 0.0, round(pose.y, 4) + 0.0],
+            "at": _xy(pose.x, pose.y),
             "facing": round(pose.facing, 4) + 0.0,
             "hits": esper.component_for_entity(e, Hits).count,
             "destroyed": st.destroyed,
@@ -331,7 +431,7 @@ def report(spec: ScriptFile, battle: Battle, events: list[dict[str, Any]]) -> di
         pose = esper.component_for_entity(e, Pose)
         off = esper.component_for_entity(e, Officer)
         officers[o.id] = {
-            "at": [round(pose.x, 4) + 0.0, round(pose.y, 4) + 0.0],
+            "at": _xy(pose.x, pose.y),
             "experience": off.experience,
             "lost_brigades": off.lost_brigades,
             "dead": off.dead,
@@ -339,7 +439,7 @@ def report(spec: ScriptFile, battle: Battle, events: list[dict[str, Any]]) -> di
     return {
         "units": units,
         "officers": officers,
-        "markers": [[round(x, 4) + 0.0, round(y, 4) + 0.0] for x, y in battle.markers()],
+        "markers": [_xy(x, y) for x, y in battle.markers()],
         "events": events,
         "dice_used": battle.dice.used,
     }
@@ -348,7 +448,10 @@ def report(spec: ScriptFile, battle: Battle, events: list[dict[str, Any]]) -> di
 def run(path: Path, rulesets: Path | None = None) -> dict[str, Any]:
     """Load, check and play a scripted battle; any problem with the file is a ContentError."""
     spec = load(path)
-    rules = load_ruleset(spec.ruleset, rulesets)
+    try:
+        rules = load_ruleset(spec.ruleset, rulesets)
+    except ContentError as e:
+        raise _fail(path, "ruleset", str(e)) from None
     battle = setup(path, spec, rules)
     try:
         events = play(path, spec, battle)

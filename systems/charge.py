@@ -18,7 +18,7 @@ from systems.hits import destroy, kill_officer
 from systems.measure import gap
 from systems.melee import Attack, melee
 from systems.paths import plan_move
-from systems.targets import ChargePlan, contacts, plan_charge
+from systems.targets import ChargePlan, check_charge, contacts
 
 
 @dataclass
@@ -56,22 +56,20 @@ def resolve_contact(b: Battle, state: ChargeState, *, extra_allowed: bool = True
         if off is not None and off.in_play and _touching_officer(b, a.unit, a.target):
             kill_officer(b, a.target, b.name(a.unit))
             state.success = True
+    checked: set[int] = set()  # AMB-56: one check per unit, however many chargers touch it
     for a in state.attacks:
         if not esper.component_for_entity(a.unit, Status).in_play:
             continue
         for d in [a.target, *contacts(b, a.unit)]:
-            if esper.try_component(d, Unit) is None:
+            if d in checked or esper.try_component(d, Unit) is None:
                 continue
             st = esper.component_for_entity(d, Status)
             two_hits = esper.component_for_entity(d, Hits).count == 2
-            if (
-                st.in_play
-                and two_hits
-                and d in contacts(b, a.unit)
-                and not morale_check(b, d, "charged", "FG-CHG-9")
-            ):
-                destroy(b, d, "FG-CHG-9", b.name(a.unit))
-                state.success = True
+            if st.in_play and two_hits and d in contacts(b, a.unit):
+                checked.add(d)
+                if not morale_check(b, d, "charged", "FG-CHG-9"):
+                    destroy(b, d, "FG-CHG-9", b.name(a.unit))
+                    state.success = True
     unit_attacks = [a for a in state.attacks if esper.try_component(a.target, Unit) is not None]
     result = melee(b, unit_attacks)
     if result is not None and result.winner == "attackers":
@@ -106,7 +104,7 @@ def extra_move(b: Battle, e: int) -> Resolution:
                 target = b.ids.get(answer.charge)
                 if target is None:
                     raise Reject("FG-CHG-6", f"no unit {answer.charge}")
-                plan = plan_charge(b, e, target, allowance=allowance)
+                plan = check_charge(b, e, target, allowance=allowance)
             else:
                 if answer.to is None:
                     raise Reject("FG-CHG-4", "an extra move needs a destination or a charge target")

@@ -24,14 +24,16 @@ from systems.targets import check_charge, check_fire
 
 
 def orderable(b: Battle, name: str) -> int:
-    """FG-ORD-1, FG-ORD-2, FG-OFF-8: a unit of the active formation that has not had its order."""
+    """FG-CMD-2, FG-ORD-1, FG-ORD-2, FG-OFF-8: a unit of the active formation that has not had its order."""
     e = b.ids.get(name)
     if e is None or not esper.has_component(e, Unit):
         raise Reject("FG-ORD-5", f"there is no unit {name}")
     st = esper.component_for_entity(e, Status)
     if not st.in_play:
         raise Reject("FG-ORD-1", f"{name} is no longer on the table")
-    if b.activation is None or name not in b.activation.formation.units:
+    if b.activation is None:
+        raise Reject("FG-CMD-2", f"{name} acts only when its division or detachment is activated")
+    if name not in b.activation.formation.units:
         raise Reject("FG-OFF-8", f"{name} is not a unit of the formation that is activated")
     if st.ordered:
         raise Reject("FG-ORD-2", f"{name} has already had its order in this activation")
@@ -230,6 +232,13 @@ ANSWERS: dict[str, tuple[type, ...]] = {
     "reaction": (cmd.React, cmd.Pass),
     "marker": (cmd.PlaceMarker, cmd.Pass),
     "extra_move": (cmd.ExtraMove, cmd.Pass),
+    # the round loop (systems/sequence.py) checks these answers itself and says why it refuses one
+    "deploy": (cmd.Command,),
+    "place_staff": (cmd.Command,),
+    "activate": (cmd.Command,),
+    "order": (cmd.Command,),
+    "officer_move": (cmd.Command,),
+    "staff_move": (cmd.Command,),
 }
 
 

@@ -11,7 +11,7 @@ import esper
 
 from game import commands as cmd
 from game.battle import Battle, Decision, Reject, Resolution
-from game.components import Footprint, Hits, Pose, Side, Status
+from game.components import Footprint, Hits, Officer, Pose, Side, Status
 from game.events import Interrupted, Moved, Rallied, ReactionDeclared, Rejected
 from game.geometry import EPS, BBox, Point, convex_overlap, dist, heading, sweep_interval
 from systems.charge import ChargeState, arrive, resolve_contact
@@ -85,15 +85,8 @@ def window(b: Battle, act: Active, stage: str) -> Resolution:
             return
         r = b.ids.get(answer.unit)
         if r is None or r not in options:
-            b.emit(
-                Rejected(
-                    rule="FG-REACT-1",
-                    unit=answer.unit,
-                    order="react",
-                    reason=f"{answer.unit} cannot react now: {b.name(act.unit)} is not in its reaction "
-                    "area, or it has already reacted in this activation",
-                )
-            )
+            why = _not_a_reactor(b, answer.unit, act)
+            b.emit(Rejected(rule=why.rule, reason=why.reason, unit=answer.unit, order="react"))
             continue
         try:
             _check_reaction(b, r, act, answer)
@@ -114,6 +107,21 @@ def window(b: Battle, act: Active, stage: str) -> Resolution:
         yield from _react(b, r, act, answer.action)
         if act.interrupted:
             b.emit(Interrupted(unit=b.name(act.unit), by=answer.unit))
+
+
+def _not_a_reactor(b: Battle, name: str, act: Active) -> Reject:
+    """Why a unit that was not offered a reaction cannot react now, with the rule that says so."""
+    r = b.ids.get(name)
+    if r is not None and esper.has_component(r, Officer):
+        return Reject("FG-OFF-5", f"{name} is an officer: officers cannot react")
+    st = esper.try_component(r, Status) if r is not None else None
+    if r is None or st is None or not st.in_play or b.side_of(r) == b.side_of(act.unit):
+        return Reject("FG-REACT-1", f"{name} is not an enemy unit on the table")
+    if st.marching_by_road:
+        return Reject("FG-ROAD-4", f"{name} is marching by road and cannot react")
+    if st.reacted:
+        return Reject("FG-REACT-4", f"{name} has already reacted in this enemy activation (AMB-25)")
+    return Reject("FG-REACT-1", f"{b.name(act.unit)} is not in the reaction area of {name}")
 
 
 def _check_reaction(b: Battle, r: int, act: Active, answer: cmd.React) -> None:
@@ -187,10 +195,22 @@ def retreat_plan(b: Battle, e: int) -> Plan:
         direction = (-fx, -fy)
     allowance = base_move(b, e, difficult=False) or 0.0
     end, _blocked, stopped = farthest(b, e, direction, allowance, movement=True)
-    if any(b.table.movement_at(p) == "difficult" for p in along(start, end)):
-        reduced = base_move(b, e, difficult=True) or 0.0
-        end, _blocked, stopped = farthest(b, e, direction, reduced, movement=True)
-        allowance = reduced
+    pts = along(start, end)
+    entry = next((i for i, p in enumerate(pts) if b.table.movement_at(p) == "difficult"), None)
+    if entry is not None:
+        # AMB-10: entering difficult ground puts the whole retreat on the difficult-terrain allowance,
+        # so the farthest legal end is the farther of "just short of that ground" and "into it".
+        options: list[tuple[Point, str | None, float]] = []
+        if entry > 0:
+            short, _blocked, _why = farthest(b, e, direction, dist(start, pts[entry - 1]), movement=True)
+            options.append((short, "AMB-10", allowance))
+        reduced = base_move(b, e, difficult=True)
+        if reduced is not None:
+            into, _blocked, why = farthest(b, e, direction, reduced, movement=True)
+            options.append((into, why, reduced))
+        end, stopped, allowance = max(
+            options, key=lambda o: dist(start, o[0]), default=(start, "FG-UNIT-19", 0.0)
+        )
     return Plan(e, (start, end), pose.facing, dist(start, end), allowance, "retreat", stopped)
 
 
@@ -260,8 +280,10 @@ def travel(b: Battle, act: Active, start: Point, end: Point, facing: float, how:
     e = act.unit
     fp = esper.component_for_entity(e, Footprint)
     length = dist(start, end)
-    here = start
+    here, done = start, -1.0
     for t in entries(b, e, start, end, facing):
+        if t <= done:
+            continue  # entered while it stood among friends: the last pause offered that window
         if t >= length - EPS:
             break
         ux, uy = ((end[0] - start[0]) / length, (end[1] - start[1]) / length)
@@ -273,8 +295,9 @@ def travel(b: Battle, act: Active, start: Point, end: Point, facing: float, how:
         if t >= length - EPS:
             break
         b.place(e, p[0], p[1], facing)
-        b.emit(Moved(unit=b.name(e), path=(here, p), facing=facing, distance=dist(here, p), how=how))
-        here = p
+        if dist(here, p) > EPS:
+            b.emit(Moved(unit=b.name(e), path=(here, p), facing=facing, distance=dist(here, p), how=how))
+        here, done = p, t
         yield from window(b, act, "during")
         if act.interrupted or not esper.component_for_entity(e, Status).in_play:
             return here

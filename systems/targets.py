@@ -152,7 +152,7 @@ def _contact_poses(b: Battle, e: int, target: int) -> list[tuple[Point, float, s
     spread = half + myfp.width / 2 - 0.2
     first = max(-half, min(half, offset))
     offsets = [first, 0.0] + [k * 0.25 * sgn for k in range(1, int(spread / 0.25) + 1) for sgn in (1, -1)]
-    facing = math.degrees(math.atan2(-normal[1], -normal[0])) % 360
+    facing = round(math.degrees(math.atan2(-normal[1], -normal[0])), 9) % 360  # no 359.999... for 0
     out = []
     for o in offsets:
         cx = tp.x + normal[0] * (reach + myfp.depth / 2) + along_edge[0] * o
@@ -177,7 +177,7 @@ def plan_charge(
     cat = esper.component_for_entity(e, Unit).category
     start = (me.x, me.y)
     problem: Reject | None = None
-    for end, facing, sec in _contact_poses(b, e, target):
+    for end, facing, _edge in _contact_poses(b, e, target):
         try:
             pts = along(start, end)
             for p in pts:
@@ -210,41 +210,44 @@ def plan_charge(
                 corners_at(e, end, facing), b.rules.length(cat.must_end_near_road)
             ):
                 raise Reject("FG-MOVE-4", f"{cat.name} must end its move within XS of a road or a town")
-            return ChargePlan(e, target, start, end, facing, length, sec)
+            # AMB-59: the charger's centre where it makes contact decides front, flank or rear
+            return ChargePlan(e, target, start, end, facing, length, sector(b, target, end))
         except Reject as r:
             problem = problem or r
     assert problem is not None
     raise problem
 
 
-def chargeable_units(b: Battle, e: int) -> list[int]:
-    """Enemy units in the vision area that a legal charge could reach now."""
-    reach = b.rules.length(esper.component_for_entity(e, Unit).category.move)
+def chargeable_units(b: Battle, e: int, allowance: float | None = None) -> list[int]:
+    """Enemy units in the vision area that a legal charge (of this allowance, if given) could reach now."""
+    own = b.rules.length(esper.component_for_entity(e, Unit).category.move)
+    reach = own if allowance is None else allowance
     out = []
     for o in _candidates(b, e, reach + 1.0):
         if is_enemy(b, e, o) and esper.component_for_entity(o, Status).in_play:
             try:
-                plan_charge(b, e, o)
+                plan_charge(b, e, o, allowance=allowance)
             except Reject:
                 continue
             out.append(o)
     return out
 
 
-def check_charge(b: Battle, e: int, target: int) -> ChargePlan:
+def check_charge(b: Battle, e: int, target: int, allowance: float | None = None) -> ChargePlan:
+    """A charge order, reaction or chained charge (allowance: the cavalry extra move's) at this target."""
     if esper.component_for_entity(e, Status).marching_by_road:
         raise Reject("FG-ROAD-4", "a unit marching by road cannot charge")
     off = esper.try_component(target, Officer)
     if off is not None:
         if not off.in_play:
             raise Reject("FG-CHG-1", f"{b.name(target)} is not on the table")
-        if chargeable_units(b, e):
+        if chargeable_units(b, e, allowance):
             raise Reject(
                 "FG-OFF-3", "an officer may be charged only when he is the only valid target (AMB-18)"
             )
     elif not esper.component_for_entity(target, Status).in_play:
         raise Reject("FG-CHG-1", f"{b.name(target)} is not on the table")
-    return plan_charge(b, e, target)
+    return plan_charge(b, e, target, allowance=allowance)
 
 
 def contacts(b: Battle, e: int) -> list[int]:

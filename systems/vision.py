@@ -15,7 +15,7 @@ import esper
 
 from game.battle import Battle
 from game.components import Footprint, Officer, Pose, Status, Unit
-from game.geometry import EPS, BBox, Point, Polygon, grid_samples, heading
+from game.geometry import EPS, BBox, Point, Polygon, centroid, clip_half_plane, grid_samples, heading
 
 SAMPLES_ALONG, SAMPLES_DEEP = 10, 6  # AMB-8: the target base sampled on a 10 x 6 grid
 
@@ -94,26 +94,57 @@ def sight(
     ]
     seen = 0
     unit_blocked = False
+
+    def seen_at(fwd: float, lat: float) -> bool:
+        nonlocal unit_blocked
+        if terrain:
+            point = (cx + fwd * fx + lat * lx, cy + fwd * fy + lat * ly)
+            foot = (cx + lat * lx, cy + lat * ly)
+            if any(f.crossed_by(point, foot) for f in terrain):
+                return False
+        if any(lo <= lat <= hi and _shadows(poly, lat, fwd) for lo, hi, poly in blockers):
+            unit_blocked = True
+            return over_units
+        return True
+
     for x, y in pts:
         dx, dy = x - cx, y - cy
         fwd = dx * fx + dy * fy
         lat = dx * lx + dy * ly
         if fwd < -EPS or abs(lat) > half or (depth is not None and fwd > depth + EPS):
             continue
-        if terrain:
-            foot = (cx + lat * lx, cy + lat * ly)
-            if any(f.crossed_by((x, y), foot) for f in terrain):
-                continue
-        if any(lo <= lat <= hi and _shadows(poly, lat, fwd) for lo, hi, poly in blockers):
-            unit_blocked = True
-            if not over_units:
-                continue
-        seen += 1
-        if not share:
-            return Sight(True, False, unit_blocked)
+        if seen_at(fwd, lat):
+            seen += 1
+            if not share:
+                return Sight(True, False, unit_blocked)
     if seen == 0:
+        # FG-VIS-2, AMB-6: "at least minimally inside". A sliver of the target inside the strip can
+        # fall between the grid points, so look at points of the exact part that lies inside.
+        shape = locs if rad is None else _disc(locs[0], pad)
+        if any(seen_at(fwd, lat) for fwd, lat in _inside(shape, fp.width / 2, depth)):
+            return Sight(True, True, unit_blocked)
         return Sight(False, True, unit_blocked)
     return Sight(True, (len(pts) - seen) * 2 >= len(pts), unit_blocked)
+
+
+def _disc(centre: Point, radius: float) -> list[Point]:
+    return [(centre[0] + radius * hx, centre[1] + radius * hy) for hx, hy in map(heading, range(0, 360, 30))]
+
+
+def _inside(shape: list[Point], half: float, depth: float | None) -> list[Point]:
+    """Points of the part of a convex shape (viewer's frame: forward, lateral) inside the strip of
+    half-width half, limited to depth: its centroid and its corners drawn slightly towards it; empty
+    if none. Reaching the depth counts (AMB-3), but a base beside the viewer that only touches the
+    strip's side lines or its front edge line is not in it."""
+    part = clip_half_plane(shape, -1.0, 0.0, -EPS)
+    part = clip_half_plane(part, 0.0, 1.0, half - EPS)
+    part = clip_half_plane(part, 0.0, -1.0, half - EPS)
+    if depth is not None:
+        part = clip_half_plane(part, 1.0, 0.0, depth + EPS)
+    if not part:
+        return []
+    mid = centroid(part)
+    return [mid, *((mid[0] + (p[0] - mid[0]) * 0.9, mid[1] + (p[1] - mid[1]) * 0.9) for p in part)]
 
 
 def _shadows(poly: list[Point], lat: float, fwd: float) -> bool:

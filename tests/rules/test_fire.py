@@ -17,7 +17,7 @@ from game.battle import Battle
 from game.components import Officer, Status
 from game.geometry import dist, point_polygon_distance
 from systems.targets import sector
-from tests.helpers import hits, make_battle, of, officer, order, pos, status, unit
+from tests.helpers import hits, make_battle, of, officer, order, play, pos, status, unit
 
 FRONT_X = 10.6  # the shooter's front edge
 
@@ -173,8 +173,8 @@ def test_FG_FIRE_2_equally_near_targets_the_player_chooses(new: Callable[..., Ba
 def test_FG_FIRE_2_artillery_may_choose_a_farther_target(new: Callable[..., Battle]) -> None:
     b = new([5])
     unit(b, "a", "red", (10, 10), 0, cat="FA")
-    unit(b, "near", "blue", (at_gap(3.0), 9.0), 180)
-    unit(b, "far", "blue", (at_gap(6.0), 11.5), 180)
+    unit(b, "near", "blue", (at_gap(3.0), 8.8), 180)  # visible, though partly outside the strip
+    unit(b, "far", "blue", (at_gap(6.0), 10.8), 180)  # not behind near, and 60% inside the strip
     ev = order(b, cmd.Fire("a", "far"), [cmd.Pass()])
     assert not rejected(ev)
     roll = fire_roll(ev)
@@ -367,3 +367,348 @@ def test_FG_CBT_6_not_after_being_pushed(new: Callable[..., Battle]) -> None:
     ev = order(b, cmd.Fire("t", "a"))  # a new activation: t obeys (morale 6) and shoots
     roll = fire_roll(ev)
     assert mods(roll) == {"FG-UNIT-5": 1, "FG-CBT-8": -1} and roll.total == 5
+
+
+def test_FG_CBT_8_each_hit_on_the_shooter_takes_minus_one(new: Callable[..., Battle]) -> None:
+    b = new([6, 5])  # the obey check (FG-ORD-3), then the shot
+    unit(b, "a", "red", (10, 10), 0, hits=2)
+    unit(b, "t", "blue", (at_gap(1.5), 10), 180)
+    roll = fire_roll(order(b, cmd.Fire("a", "t")))
+    assert mods(roll) == {"FG-CBT-8": -2} and roll.total == 3 and hits(b, "t") == 0
+
+
+def test_FG_CBT_9_a_reaction_shot_takes_minus_two_and_FG_FIRE_6_the_push_cancels_the_shot(
+    new: Callable[..., Battle],
+) -> None:
+    """The light infantry advances to shoot; the enemy reacts by shooting as it enters the reaction
+    area (AMB-24); the hit pushes it, so its own shot never happens (FG-FIRE-6, AMB-67)."""
+    b = new([6, 6, 6, 6])
+    unit(b, "a", "red", (12, 10), 0, cat="LI")
+    unit(b, "r", "blue", (20, 10), 180, cat="LI")
+    ev = play(b, cmd.Move("a", (15, 10), fire="r"), lambda d: cmd.React("r", "fire"))
+    rolls = of(ev, "roll")
+    assert [r.check for r in rolls] == ["morale", "fire"]
+    shot = rolls[1]
+    assert shot.unit == "r" and mods(shot) == {"FG-UNIT-5": 1, "FG-CBT-9": -2} and shot.total == 5
+    assert hits(b, "a") == 1
+    assert of(ev, "interrupted") and of(ev, "interrupted")[0].rule == "FG-FIRE-6"
+    assert b.dice.used == 2  # a never shot
+    assert pos(b, "a")[0] < 15 - 1.9  # stopped where it entered the area, then pushed back XS
+
+
+def test_FG_FIRE_5_reactions_to_a_shot_come_after_it(new: Callable[..., Battle]) -> None:
+    b = new([4, 6, 6])
+    unit(b, "a", "red", (10, 10), 0, cat="LI")
+    unit(b, "r", "blue", (at_gap(1.5), 10), 180, cat="LI")  # pushed to 3.5": a is still in its area
+    events = b.apply(cmd.Activate("a", leadership=False)) + b.apply(cmd.Fire("a", "r"))
+    assert b.pending is not None and b.pending.kind == "reaction" and b.pending.stage == "after"
+    assert [r.check for r in of(events, "roll")] == ["fire"]  # the shot is already resolved
+    assert hits(b, "r") == 1  # and its target has been hit and pushed before it may react
+    events += b.apply(cmd.React("r", "fire"))
+    assert [r.check for r in of(events, "roll")] == ["fire", "morale", "fire"]
+    assert b.pending is None
+
+
+# --- the results table, Shooting column (FG-CBT-12..17, AMB-61) ---------------------------------
+
+
+@pytest.mark.parametrize(
+    ("cat", "q", "die", "road", "total", "rule", "hit", "pushed", "destroyed"),
+    [
+        ("FA", "M", 1, False, -2, "FG-CBT-13", 0, False, False),  # below 0 is a miss (AMB-61)
+        ("LnInf", "I", 1, False, 0, "FG-CBT-13", 0, False, False),
+        ("LnInf", "R", 2, False, 2, "FG-CBT-13", 0, False, False),
+        ("LnInf", "R", 3, False, 3, "FG-CBT-14", 0, True, False),
+        ("LnInf", "R", 4, False, 4, "FG-CBT-15", 1, True, False),
+        ("LnInf", "R", 6, False, 6, "FG-CBT-15", 1, True, False),
+        ("LI", "E", 4, False, 7, "FG-CBT-16", 2, True, False),
+        ("LI", "E", 6, False, 9, "FG-CBT-16", 2, True, False),
+        ("LI", "E", 6, True, 10, "FG-CBT-17", 0, False, True),  # 10+ destroys (AMB-61)
+        ("LI", "E", 5, True, 9, "FG-CBT-16", 2, True, False),
+    ],
+)
+def test_FG_CBT_12_shooting_results_table(
+    new: Callable[..., Battle],
+    cat: str,
+    q: str,
+    die: int,
+    road: bool,
+    total: int,
+    rule: str,
+    hit: int,
+    pushed: bool,
+    destroyed: bool,
+) -> None:
+    b = new([die])
+    unit(b, "a", "red", (10, 10), 0, cat=cat, q=q)
+    unit(b, "t", "blue", (at_gap(2.0 if cat != "FA" else 3.0), 10), 180)
+    status(b, "t").marching_by_road = road
+    start = pos(b, "t")
+    ev = order(b, cmd.Fire("a", "t"))
+    roll = fire_roll(ev)
+    mods(roll)
+    assert (roll.total, roll.rule) == (total, rule)
+    assert hits(b, "t") == hit
+    assert bool(of(ev, "pushed")) == pushed and (pos(b, "t") != start) == pushed
+    assert status(b, "t").destroyed == destroyed and status(b, "t").in_play == (not destroyed)
+    if destroyed:
+        assert [d.rule for d in of(ev, "destroyed")] == ["FG-CBT-17"]
+    assert not of(ev, "marker")  # markers are for artillery, on 2 or more
+
+
+def test_AMB_61_a_unit_destroyed_by_its_third_hit_is_removed_not_pushed(new: Callable[..., Battle]) -> None:
+    """FG-CBT-15 with FG-LOST-1: a 2-hit target hit once more is destroyed and not pushed."""
+    b = new([4])
+    unit(b, "a", "red", (10, 10), 0)
+    unit(b, "t", "blue", (at_gap(1.5), 10), 180, hits=2)
+    start = pos(b, "t")
+    ev = order(b, cmd.Fire("a", "t"))
+    assert fire_roll(ev).rule == "FG-CBT-15"
+    assert [d.rule for d in of(ev, "destroyed")] == ["FG-LOST-1"]
+    assert not of(ev, "pushed") and pos(b, "t") == start and not status(b, "t").in_play
+
+
+# --- pushes (AMB-63, AMB-64) -------------------------------------------------------------------
+
+
+def test_AMB_63_a_push_is_XS_straight_away_from_the_shooter_facing_unchanged(
+    new: Callable[..., Battle],
+) -> None:
+    """FG-CBT-14: pushed XS along the line from the shooter's centre through the target's centre."""
+    b = new([3])
+    unit(b, "a", "red", (10, 10), 0)
+    unit(b, "t", "blue", (at_gap(1.0), 10.8), 150)
+    sx, sy = 10.0, 10.0
+    tx, ty = pos(b, "t")
+    ev = order(b, cmd.Fire("a", "t"))
+    assert fire_roll(ev).rule == "FG-CBT-14"
+    d = dist((sx, sy), (tx, ty))
+    expected = (tx + 2.0 * (tx - sx) / d, ty + 2.0 * (ty - sy) / d)
+    end = pos(b, "t")
+    assert dist(end, expected) < 0.01
+    assert b.pose(b.ids["t"]).facing == pytest.approx(150)
+    p = of(ev, "pushed")[0]
+    assert not p.blocked and p.by == "a"
+
+
+def _no_overlaps_and_on_table(b: Battle) -> None:
+    b.enter()
+    for e in b.units():
+        corners = b.pose(e).corners
+        assert all(0 <= x <= b.table.width + 1e-9 and 0 <= y <= b.table.depth + 1e-9 for x, y in corners)
+        fp = b.comp(e, __import__("game.components", fromlist=["Footprint"]).Footprint)
+        p = b.pose(e)
+        assert b.physics.overlapping(fp.width, fp.depth, p.x, p.y, p.facing, exclude=(e,)) == []
+
+
+def test_AMB_64_a_push_stops_at_the_table_edge(new: Callable[..., Battle]) -> None:
+    b = new([3])
+    unit(b, "a", "red", (68, 10), 0)
+    unit(b, "t", "blue", (68.6 + 1.5 + 0.6, 10), 180)  # its rear edge 0.7" from the edge
+    ev = order(b, cmd.Fire("a", "t"))
+    p = of(ev, "pushed")[0]
+    assert p.blocked
+    assert 71.3 <= pos(b, "t")[0] <= 71.4 + 1e-6  # as far as it goes: its rear edge reaches x = 72
+    assert hits(b, "t") == 0 and status(b, "t").in_play  # no extra penalty
+    _no_overlaps_and_on_table(b)
+
+
+def test_AMB_64_a_push_stops_short_of_a_friend_it_would_end_on(new: Callable[..., Battle]) -> None:
+    b = new([3])
+    unit(b, "a", "red", (10, 10), 0)
+    unit(b, "t", "blue", (at_gap(1.5), 10), 180)
+    unit(b, "f", "blue", (at_gap(1.5) + 1.2 + 1.0, 10), 180)  # 1" behind t
+    ev = order(b, cmd.Fire("a", "t"))
+    p = of(ev, "pushed")[0]
+    moved = pos(b, "t")[0] - at_gap(1.5)
+    assert p.blocked and 0.9 <= moved <= 1.0 + 1e-6
+    assert pos(b, "f") == pytest.approx((at_gap(1.5) + 2.2, 10.0))
+    _no_overlaps_and_on_table(b)
+
+
+def test_AMB_64_a_push_stops_short_of_touching_an_enemy(new: Callable[..., Battle]) -> None:
+    b = new([3])
+    unit(b, "a", "red", (10, 10), 0)
+    unit(b, "t", "blue", (at_gap(1.5), 10), 180)
+    unit(b, "e", "red", (at_gap(1.5) + 1.2 + 1.0, 10), 0, division="red-2")
+    ev = order(b, cmd.Fire("a", "t"))
+    assert of(ev, "pushed")[0].blocked
+    from systems.targets import contacts
+
+    assert contacts(b, b.ids["t"]) == []
+    assert 0.9 <= pos(b, "t")[0] - at_gap(1.5) < 1.0
+    _no_overlaps_and_on_table(b)
+
+
+def test_AMB_64_a_push_does_not_cross_impassable_ground(new: Callable[..., Battle]) -> None:
+    cliff = ((14.5, 5.0), (16.0, 5.0), (16.0, 15.0), (14.5, 15.0))
+    b = new([3], terrain=[("impassable", cliff)])
+    unit(b, "a", "red", (10, 10), 0)
+    unit(b, "t", "blue", (at_gap(1.0), 10), 180)  # x = 12.2; its rear edge 1.7" from the cliff
+    ev = order(b, cmd.Fire("a", "t"))
+    assert of(ev, "pushed")[0].blocked
+    rear = pos(b, "t")[0] + 0.6
+    assert 14.3 <= rear <= 14.5 + 1e-6
+
+
+def test_AMB_64_a_push_with_no_room_leaves_the_unit_in_place(new: Callable[..., Battle]) -> None:
+    b = new([4])
+    unit(b, "a", "red", (10, 10), 0)
+    unit(b, "t", "blue", (at_gap(1.5), 10), 180)
+    unit(b, "f", "blue", (at_gap(1.5) + 1.2, 10), 180)  # touching t's rear
+    ev = order(b, cmd.Fire("a", "t"))
+    assert of(ev, "pushed")[0].blocked
+    assert pos(b, "t") == (at_gap(1.5), 10.0) and hits(b, "t") == 1
+    _no_overlaps_and_on_table(b)
+
+
+# --- artillery: FG-CBT-10, FG-CBT-11, FG-FIRE-4, EX-24, EX-25, AMB-66 ---------------------------
+
+
+@pytest.mark.parametrize(("g", "bonus"), [(1.0, 2), (2.0, 2), (2.2, 0)])
+def test_FG_CBT_10_artillery_target_at_XS_or_less_gives_plus_two(
+    new: Callable[..., Battle], g: float, bonus: int
+) -> None:
+    b = new([3])
+    unit(b, "a", "red", (10, 10), 0, cat="FA")
+    unit(b, "t", "blue", (at_gap(g), 10), 180)
+    roll = fire_roll(order(b, cmd.Fire("a", "t")))
+    assert mods(roll).get("FG-CBT-10", 0) == bonus and roll.total == 3 - 1 + bonus
+
+
+def test_FG_CBT_10_is_for_artillery_only(new: Callable[..., Battle]) -> None:
+    b = shooter_and_target(new, [3], g=1.0, cat="LI")
+    assert "FG-CBT-10" not in mods(fire_roll(order(b, cmd.Fire("a", "t"))))
+
+
+def test_FG_CBT_11_each_marker_at_XS_or_less_from_the_target_gives_plus_one(
+    new: Callable[..., Battle],
+) -> None:
+    b = new([1])
+    unit(b, "a", "red", (10, 10), 0, cat="HA")
+    tx = at_gap(3.0)  # x = 14.2: the base spans x 13.6..14.8, y 9..11
+    unit(b, "t", "blue", (tx, 10), 180)
+    for m in [(14.2, 12.5), (16.5, 10.0), (14.2, 7.5)]:  # 1.5", 1.7" and 1.5" from the base
+        b.add_marker(m)
+    b.add_marker((17.0, 10.0))  # 2.2" away: does not count
+    roll = fire_roll(order(b, cmd.Fire("a", "t"), [cmd.Pass()]))
+    assert mods(roll) == {"FG-UNIT-5": -2, "FG-CBT-11": 3} and roll.total == 2
+
+
+def test_FG_CBT_11_markers_do_not_help_infantry(new: Callable[..., Battle]) -> None:
+    b = shooter_and_target(new, [3], g=1.5)
+    b.add_marker((at_gap(1.5) + 1.0, 10))
+    roll = fire_roll(order(b, cmd.Fire("a", "t")))
+    assert mods(roll) == {} and roll.total == 3
+
+
+def test_EX_24_EX_25_horse_artillery_shots_and_markers(new: Callable[..., Battle]) -> None:
+    """FG-FIRE-4, FG-CBT-11, FG-CBT-13..15: 4 - 2 = 2 misses and places a marker; 4 + 1 - 2 = 3 pushes
+    and places a second; 4 + 1 + 1 - 2 = 4 hits once, pushes, and places a third."""
+    b = new([4, 4, 4])
+    unit(b, "hA", "red", (10, 10), 0, cat="HA")
+    unit(b, "t", "blue", (at_gap(3.0), 10), 180)  # 3" away: no +2 for XS
+
+    ev = order(b, cmd.Fire("hA", "t"), [cmd.PlaceMarker((15.5, 10.0))])
+    shot = fire_roll(ev)
+    assert mods(shot) == {"FG-UNIT-5": -2} and shot.total == 2 and shot.rule == "FG-CBT-13"
+    assert hits(b, "t") == 0 and not of(ev, "pushed")
+    assert [m.at for m in of(ev, "marker")] == [(15.5, 10.0)] and b.markers() == [(15.5, 10.0)]
+
+    b.apply(cmd.Activate("hA", leadership=False))  # a later activation (FG-ORD-2)
+    ev = order(b, cmd.Fire("hA", "t"), [cmd.PlaceMarker((17.6, 10.0))])
+    shot = fire_roll(ev)
+    assert mods(shot) == {"FG-UNIT-5": -2, "FG-CBT-11": 1} and shot.total == 3 and shot.rule == "FG-CBT-14"
+    assert hits(b, "t") == 0 and pos(b, "t") == (16.2, 10.0)
+    assert len(of(ev, "marker")) == 1 and len(b.markers()) == 2
+
+    b.apply(cmd.Activate("hA", leadership=False))
+    ev = order(b, cmd.Fire("hA", "t"), [cmd.Pass()])
+    shot = fire_roll(ev)
+    assert mods(shot) == {"FG-UNIT-5": -2, "FG-CBT-11": 2} and shot.total == 4 and shot.rule == "FG-CBT-15"
+    assert hits(b, "t") == 1 and pos(b, "t") == (18.2, 10.0)
+    placed = of(ev, "marker")
+    assert len(placed) == 1 and len(b.markers()) == 3
+    spot = placed[0].at
+    assert point_polygon_distance(spot, b.pose(b.ids["t"]).corners) <= 2.0 + 0.01
+    assert all(dist(spot, m) >= 2.0 - 0.01 for m in [(15.5, 10.0), (17.6, 10.0)])
+
+
+def test_EX_25_two_markers_already_down(new: Callable[..., Battle]) -> None:
+    b = new([4])
+    unit(b, "hA", "red", (10, 10), 0, cat="HA")
+    unit(b, "t", "blue", (at_gap(3.0), 10), 180)
+    b.add_marker((14.2, 12.0))
+    b.add_marker((14.2, 8.0))
+    ev = order(b, cmd.Fire("hA", "t"), [cmd.Pass()])
+    shot = fire_roll(ev)
+    assert shot.total == 4 and mods(shot) == {"FG-UNIT-5": -2, "FG-CBT-11": 2}
+    assert hits(b, "t") == 1 and of(ev, "pushed") and len(of(ev, "marker")) == 1
+
+
+def test_FG_FIRE_4_no_marker_below_two_nor_for_infantry(new: Callable[..., Battle]) -> None:
+    b = new([3, 6])
+    unit(b, "hA", "red", (10, 10), 0, cat="HA")
+    unit(b, "t", "blue", (at_gap(3.0), 10), 180)
+    ev = order(b, cmd.Fire("hA", "t"))
+    assert fire_roll(ev).total == 1 and not of(ev, "marker") and b.markers() == []
+    b2 = shooter_and_target(new, [6], g=1.0, cat="LI")
+    ev = order(b2, cmd.Fire("a", "t"))
+    assert fire_roll(ev).total == 7 and not of(ev, "marker") and b2.markers() == []
+
+
+def test_FG_FIRE_4_a_marker_goes_within_XS_of_the_target_and_XS_from_other_markers(
+    new: Callable[..., Battle],
+) -> None:
+    b = new([3])  # 3 - 2 + 1 (the marker) = 2: a miss, so the target stays where it is
+    unit(b, "hA", "red", (10, 10), 0, cat="HA")
+    unit(b, "t", "blue", (at_gap(3.0), 10), 180)  # the base spans x 13.6..14.8
+    b.add_marker((14.2, 12.5))
+    events = b.apply(cmd.Activate("hA", leadership=False)) + b.apply(cmd.Fire("hA", "t"))
+    assert b.pending is not None and b.pending.kind == "marker" and b.pending.side == "red"
+    events += b.apply(cmd.PlaceMarker((14.2, 15.0)))  # 4" from the target
+    events += b.apply(cmd.PlaceMarker((14.2, 11.5)))  # 1" from the other marker
+    assert [r.rule for r in of(events, "rejected")] == ["FG-FIRE-4", "FG-FIRE-4"]
+    assert b.pending is not None and b.pending.kind == "marker"
+    events += b.apply(cmd.PlaceMarker((14.2, 7.5)))
+    assert [m.at for m in of(events, "marker")] == [(14.2, 7.5)]
+    assert sorted(b.markers()) == [(14.2, 7.5), (14.2, 12.5)]
+    assert b.pending is not None and b.pending.kind == "reaction"  # t may now react (FG-FIRE-5)
+
+
+def test_AMB_61_a_marker_is_placed_even_when_the_shot_destroys(new: Callable[..., Battle]) -> None:
+    b = new([6])
+    unit(b, "fA", "red", (10, 10), 0, cat="FA", q="E")
+    unit(b, "t", "blue", (at_gap(1.0), 10), 180)
+    status(b, "t").marching_by_road = True
+    ev = order(b, cmd.Fire("fA", "t"), [cmd.Pass()])
+    assert fire_roll(ev).total == 6 - 1 + 2 + 2 + 1
+    assert status(b, "t").destroyed and len(of(ev, "marker")) == 1
+
+
+def test_AMB_66_no_legal_spot_means_no_marker(new: Callable[..., Battle]) -> None:
+    b = new([6])
+    unit(b, "hA", "red", (10, 10), 0, cat="HA")
+    unit(b, "t", "blue", (at_gap(3.0), 10), 180)
+    for i in range(6):
+        for j in range(6):
+            b.add_marker((11.2 + 1.3 * i, 6.3 + 1.5 * j))  # nowhere near t is 2" from them all
+    before = len(b.markers())
+    ev = b.apply(cmd.Activate("hA", leadership=False)) + b.apply(cmd.Fire("hA", "t"))
+    assert b.pending is None and fire_roll(ev).total >= 2
+    assert not of(ev, "marker") and len(b.markers()) == before
+
+
+def test_AMB_66_markers_are_neutral_and_stay(new: Callable[..., Battle]) -> None:
+    """A marker from a red battery's shot helps a blue battery shooting a red unit near it, later."""
+    b = new([3, 2])
+    unit(b, "rA", "red", (10, 10), 0, cat="FA")
+    unit(b, "y", "blue", (at_gap(3.0), 10), 180)  # spans x 13.6..14.8
+    unit(b, "x", "red", (17.5, 10), 0)  # behind y, 1.4" from the marker below
+    unit(b, "bA", "blue", (22.5, 10), 180, cat="FA")  # its front edge at 21.9, 3.8" from x
+    ev = order(b, cmd.Fire("rA", "y"), [cmd.PlaceMarker((15.5, 10.0))])
+    assert fire_roll(ev).total == 3 - 1 and b.markers() == [(15.5, 10.0)]
+    ev = order(b, cmd.Fire("bA", "x"), [cmd.PlaceMarker((19.5, 10.0))])
+    shot = fire_roll(ev)
+    assert mods(shot) == {"FG-UNIT-5": -1, "FG-CBT-11": 1} and shot.total == 2
+    assert sorted(b.markers()) == [(15.5, 10.0), (19.5, 10.0)]  # the first one is still there

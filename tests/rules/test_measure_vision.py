@@ -128,12 +128,8 @@ def test_polygon_distance_axis_aligned_and_rotated() -> None:
     assert math.isclose(g.polygon_distance(a, g.rect_corners(0, 5, 0, W, D)), 5 - W)
     # rotated 45: the nearest point is a corner, at sqrt(0.6^2 + 1^2) from the centre
     r = g.rect_corners(5, 0, 45, W, D)
-    corner = math.hypot(0.6, 1.0)
-    # the corner pointing at a lies along -x only when the diagonal does; compute it directly
-    nearest = min(c[0] for c in r)
-    assert math.isclose(g.polygon_distance(a, r), nearest - 0.6, abs_tol=1e-9)
-    assert nearest < 5 - 0.6  # closer than any edge of an unrotated base would be
-    assert corner > 1.0
+    half_extent = (0.6 + 1.0) * math.sqrt(0.5)  # of the turned base along x
+    assert math.isclose(g.polygon_distance(a, r), 5 - half_extent - 0.6, abs_tol=1e-9)
     # symmetric, and 0 when touching or overlapping
     assert math.isclose(g.polygon_distance(r, a), g.polygon_distance(a, r))
     assert g.polygon_distance(a, g.rect_corners(D, 0, 0, W, D)) == 0
@@ -148,7 +144,7 @@ def test_convex_overlap_touching_is_not_overlap() -> None:
     assert g.convex_overlap(a, g.rect_corners(D - 0.05, 0, 0, W, D))
     assert not g.convex_overlap(a, g.rect_corners(3, 3, 0, W, D))
     # rotated: a base turned 45 degrees whose corner just reaches, or just misses, the other
-    reach = math.hypot(0.6, 1.0) * math.cos(math.radians(45 - math.degrees(math.atan2(1.0, 0.6))))
+    reach = (0.6 + 1.0) * math.sqrt(0.5)  # half extent of the turned base along x
     assert g.convex_overlap(a, g.rect_corners(0.6 + reach - 0.05, 0, 45, W, D))
     assert not g.convex_overlap(a, g.rect_corners(0.6 + reach + 0.05, 0, 45, W, D))
     # a negative tolerance makes touching count (used for "minimally inside")
@@ -169,6 +165,17 @@ def test_polyline_distances() -> None:
     assert g.point_polyline_distance((12, 5), road) == 2
     assert math.isclose(g.polyline_distance(g.rect_corners(5, 3, 0, W, D), road), 2)
     assert g.polyline_distance(g.rect_corners(5, 0.5, 0, W, D), road) == 0
+
+
+def test_clip_half_plane() -> None:
+    sq = rect(0, 0, 4, 4)
+    half = g.clip_half_plane(sq, 1.0, 0.0, 1.0)  # x <= 1
+    assert math.isclose(g.polygon_area(half), 4.0) and max(p[0] for p in half) == 1.0
+    turned = g.clip_half_plane(g.rect_corners(0, 0, 45, 2, 2), 0.0, 1.0, 0.0)  # y <= 0
+    assert math.isclose(g.polygon_area(turned), 2.0)
+    assert g.clip_half_plane(sq, 1.0, 0.0, -1.0) == []  # wholly outside
+    edge = g.clip_half_plane(sq, -1.0, 0.0, -4.0)  # x >= 4: only the touching edge is left
+    assert edge and all(p[0] == 4.0 for p in edge) and g.polygon_area(edge) == 0
 
 
 def test_grid_samples_cover_the_base() -> None:
@@ -205,8 +212,8 @@ def test_FG_MEAS_7_rotated_bases(battle: Callable[..., Battle]) -> None:
     b = battle()
     a = unit(b, "a", "red", (10, 10), 0)
     r = unit(b, "r", "blue", (15, 10), 45)
-    nearest_x = min(x for x, _ in g.rect_corners(15, 10, 45, W, D))
-    assert math.isclose(measure.gap(b, a, r), nearest_x - 10.6, abs_tol=1e-9)
+    half_extent = (0.6 + 1.0) * math.sqrt(0.5)  # of the turned base along x
+    assert math.isclose(measure.gap(b, a, r), 15 - half_extent - 10.6, abs_tol=1e-9)
     assert measure.gap(b, a, r) < 5 - 0.6 - 0.6  # less than an unrotated pair would be
 
 
@@ -294,10 +301,35 @@ def test_FG_VIS_2_minimally_inside_is_visible(battle: Callable[..., Battle]) -> 
     b = battle()
     v = unit(b, "v", "red", (10, 10), 0)
     edge = unit(b, "edge", "blue", (15, 10 + W - 0.15), 180)  # 0.15" of it inside the strip
-    out = unit(b, "out", "blue", (15, 30 + W + 0.15), 180)
+    out = unit(b, "out", "blue", (15, 10 - W - 0.15), 180)
     s = vision.sight(b, v, edge)
     assert s.visible and s.obscured
     assert not vision.sight(b, v, out).visible
+
+
+def test_FG_VIS_2_sliver_between_sample_points(battle: Callable[..., Battle]) -> None:
+    """FG-VIS-2, AMB-8: a target only 0.05" inside the strip (less than the sampling grid's spacing)
+    is still visible, and obscured; the sliver is hidden if a unit stands in front of it."""
+    b = battle()
+    v = unit(b, "v", "red", (10, 10), 0)
+    sliver = unit(b, "sliver", "blue", (15, 10 + W - 0.05), 180)
+    s = vision.sight(b, v, sliver)
+    assert s.visible and s.obscured
+    unit(b, "screen", "red", (12.5, 10.8), 0)  # covers lateral offsets -0.2 .. 1.8 in front of v
+    assert not vision.sight(b, v, sliver).visible
+
+
+def test_FG_VIS_2_touching_the_strip_lines_is_not_inside(battle: Callable[..., Battle]) -> None:
+    """FG-VIS-1, FG-VIS-2, AMB-7: a unit standing side by side with the viewer touches the strip's side
+    line only at the front corner: it is beside the viewer and not seen. A unit in frontal contact is."""
+    b = battle()
+    v = unit(b, "v", "red", (10, 10), 0)
+    side = unit(b, "side", "blue", (10, 10 + W), 0)
+    side_ahead = unit(b, "side_ahead", "blue", (10.3, 10 - W), 0)
+    front = unit(b, "front", "blue", (10 + D, 10), 180)
+    assert not vision.sight(b, v, side).visible
+    assert not vision.sight(b, v, side_ahead).visible
+    assert vision.sight(b, v, front).visible and not vision.sight(b, v, front).obscured
 
 
 def test_FG_VIS_3_obscured_at_half_outside(battle: Callable[..., Battle]) -> None:
@@ -326,7 +358,7 @@ def test_FG_VIS_4_units_friend_or_foe_block(battle: Callable[..., Battle], block
     b = battle()
     v = unit(b, "v", "red", (10, 10), 0)
     t = unit(b, "t", "blue", (20, 10), 180)
-    unit(b, "mid", blocker_side, (15, 10), 90)
+    unit(b, "mid", blocker_side, (15, 10), 0)
     s = vision.sight(b, v, t)
     assert not s.visible and s.blocked_by_units
     # artillery looks over units (FG-FIRE-3) but is told that units were in the way
@@ -492,4 +524,3 @@ def test_FG_TERR_4_dense_cover_half_the_base(
     b = battle(terrain=[(kind, rect(0, 0, edge, 20))])
     e = unit(b, "e", "blue", (10, 10), 90)
     assert vision.in_dense_cover(b, e) is covered
-    assert rules().terrain[kind].dense is covered or share < 0.5

@@ -1,0 +1,17 @@
+"""Computer players. A player answers the battle's decisions with Commands and sees only what a
+player at the table sees (the state of the table, never the dice to come)."""
+
+from __future__ import annotations
+
+from game.ai.heuristic import HeuristicPlayer
+from game.ai.random_player import RandomPlayer
+from game.errors import UserError
+
+PLAYERS = {"random": RandomPlayer, "heuristic": HeuristicPlayer}
+
+
+def make_player(name: str, side: str, seed: int) -> RandomPlayer | HeuristicPlayer:
+    cls = PLAYERS.get(name)
+    if cls is None:
+        raise UserError(f"unknown player {name!r} (known: {', '.join(PLAYERS)})")
+    return cls(side, seed)

@@ -1,0 +1,269 @@
+"""What any computer player needs: legal deployments, the legal orders of a unit, officer moves.
+
+Every candidate is checked with the rules' own functions (the ones Battle.apply uses), so a
+player never sends a command the battle would refuse."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator
+
+import esper
+
+from game import commands as cmd
+from game.battle import Battle, Decision, Reject
+from game.components import Hits, Officer, Pose, Status, Unit
+from game.geometry import Point, centroid, dist, heading, point_in_polygon
+from systems.deployment import check_deploy, check_staff, staff_entity
+from systems.deployment import Entry
+from systems.officers import check_officer_move
+from systems.paths import plan_move
+from systems.reaction import check_rally
+from systems.targets import chargeable_units, check_fire, officer_fire_targets, plan_charge, unit_fire_targets
+
+INWARD = {"south": 90.0, "north": 270.0, "west": 0.0, "east": 180.0}
+
+
+def own_edge(b: Battle, side: str) -> str:
+    assert b.game is not None
+    return b.game.edges[side]
+
+
+def enemy(b: Battle, side: str) -> str:
+    return b.other_side(side)
+
+
+# --- deployment -------------------------------------------------------------------------------
+
+
+def _line(officer: Point, facing: float, n: int, spacing: float = 2.4, ahead: float = 1.8) -> list[tuple[float, float]]:
+    """Unit centres in a line abreast in front of the officer (two ranks past four units)."""
+    fx, fy = heading(facing)
+    lx, ly = -fy, fx
+    per_rank = 4 if n > 4 else n
+    out = []
+    for i in range(n):
+        rank, file = divmod(i, per_rank)
+        across = (file - (min(per_rank, n - rank * per_rank) - 1) / 2) * spacing
+        depth = ahead + rank * 2.2
+        out.append((officer[0] + lx * across + fx * depth, officer[1] + ly * across + fy * depth))
+    return out
+
+
+def deploy_spots(b: Battle, side: str, entry: str | None) -> list[Point]:
+    """Officer positions worth trying: across the own half (initial deployment, within the scenario's
+    zone if it gives one), or along the entry edge (reinforcements)."""
+    w, dp = b.table.width, b.table.depth
+    spots: list[Point] = []
+    if entry is None:
+        own = own_edge(b, side)
+        rows = [dp / 2 - k for k in (1.5, 3.5, 5.5, 8.0, 11.0, 14.0)]
+        ys = [r if own == "south" else dp - r for r in rows if 1 < r < dp / 2]
+        xs = [x for x in (w / 2 + s * k for k in range(0, int(w / 2), 3) for s in (1, -1)) if 4 < x < w - 4]
+        spots = [(x, y) for y in ys for x in xs]
+        zone = _zone(b, side)
+        if zone:
+            spots = [p for p in spots if point_in_polygon(p, zone)] or spots
+    else:
+        along = [k for k in range(4, int((w if entry in ("south", "north") else dp) - 3), 3)]
+        for d in (2.0, 4.0, 6.0):
+            for a in along:
+                spots.append({"south": (a, d), "north": (a, dp - d), "west": (d, a), "east": (w - d, a)}[entry])
+    return spots
+
+
+def _zone(b: Battle, side: str) -> list[Point] | None:
+    return b.game.zones.get(side) if b.game else None
+
+
+def deploy_for(
+    b: Battle, d: Decision, order: Callable[[list[Point]], list[Point]]
+) -> cmd.Command:
+    """A legal deployment of the division the decision is about, trying officer spots in the given
+    order; Pass (stay in reserve) only for a reinforcement that fits nowhere (AMB-40)."""
+    name = d.unit or d.options[0]
+    division, _, edge = name.partition("@")
+    if not edge:
+        edge_for = next((o.partition("@")[2] for o in d.options if o.startswith(division + "@")), "")
+        edge = edge_for
+    officer = b.ids[division]
+    units = esper.component_for_entity(officer, Officer).assigned
+    facing = INWARD[edge] if edge else INWARD[own_edge(b, d.side)]
+    entry = Entry(edge or None)
+    for spot in order(deploy_spots(b, d.side, edge or None)):
+        for ahead in (1.8, -1.8 - 2.2 * ((len(units) - 1) // 4)):
+            line = _line(spot, facing, len(units), ahead=ahead)
+            c = cmd.Deploy(division, spot, tuple((u, round(x, 3), round(y, 3), facing) for u, (x, y) in zip(units, line, strict=True)))
+            try:
+                check_deploy(b, c, own_edge(b, d.side), entry)
+            except Reject:
+                continue
+            return c
+    return cmd.Pass()
+
+
+def staff_spot(b: Battle, side: str) -> cmd.Command:
+    """The estado mayor a little behind the middle of his officers."""
+    officers = [o for o in b.officers(side) if esper.component_for_entity(o, Officer).role == "division"]
+    back = -1.0 if own_edge(b, side) == "south" else 1.0
+    c = centroid([(b.pose(o).x, b.pose(o).y) for o in officers])
+    for k in range(0, 30):
+        for dx in (0.0, 3.0, -3.0, 6.0, -6.0):
+            p = (c[0] + dx, c[1] + back * (2.0 + k))
+            try:
+                check_staff(b, side, p)
+            except Reject:
+                continue
+            return cmd.PlaceStaff(p)
+    o = b.pose(officers[0])
+    return cmd.PlaceStaff((o.x + 1.0, o.y + back))
+
+
+# --- orders -----------------------------------------------------------------------------------
+
+
+def fire_targets(b: Battle, e: int) -> list[int]:
+    targets = unit_fire_targets(b, e) or officer_fire_targets(b, e)
+    out = []
+    for t in targets:
+        try:
+            check_fire(b, e, t)
+        except Reject:
+            continue
+        out.append(t)
+    return out
+
+
+def charge_targets(b: Battle, e: int) -> list[int]:
+    found = chargeable_units(b, e)
+    if found:
+        return found
+    out = []
+    for o in b.officers():
+        if b.side_of(o) != b.side_of(e):
+            try:
+                plan_charge(b, e, o)
+            except Reject:
+                continue
+            out.append(o)
+    return out
+
+
+def extra_charge_targets(b: Battle, e: int) -> list[int]:
+    """Units a cavalry extra move (up to S) could charge now (FG-CHG-6)."""
+    reach = b.rules.length(b.rules.core.movement.cavalry_extra_move)
+    out = []
+    for o in b.enemy_units(b.side_of(e)):
+        if dist(centre(b, o), centre(b, e)) > reach + 3:
+            continue
+        try:
+            plan_charge(b, e, o, allowance=reach)
+        except Reject:
+            continue
+        out.append(o)
+    return out
+
+
+def legal_move(b: Battle, e: int, to: Point, facing: float | None = None) -> cmd.Move | None:
+    if not b.table.holds_point(to):
+        return None
+    try:
+        plan_move(b, e, to, facing)
+    except Reject:
+        return None
+    return cmd.Move(b.name(e), to, facing)
+
+
+def toward(b: Battle, e: int, goal: Point, step: float) -> cmd.Move | None:
+    """The longest legal move of up to `step` straight towards a point, facing it."""
+    p = b.pose(e)
+    d = dist((p.x, p.y), goal)
+    if d < 0.3:
+        return None
+    facing = math.degrees(math.atan2(goal[1] - p.y, goal[0] - p.x))
+    for frac in (1.0, 0.75, 0.5, 0.25):
+        s = min(step * frac, d)
+        to = (p.x + (goal[0] - p.x) / d * s, p.y + (goal[1] - p.y) / d * s)
+        m = legal_move(b, e, (round(to[0], 3), round(to[1], 3)), round(facing, 1))
+        if m is not None:
+            return m
+    return None
+
+
+def can_rally(b: Battle, e: int) -> bool:
+    try:
+        check_rally(b, e)
+    except Reject:
+        return False
+    return True
+
+
+def hits(e: int) -> int:
+    return esper.component_for_entity(e, Hits).count
+
+
+def unit_type(e: int) -> str:
+    return esper.component_for_entity(e, Unit).category.type
+
+
+def in_play(e: int) -> bool:
+    st = esper.try_component(e, Status)
+    return st.in_play if st is not None else esper.component_for_entity(e, Officer).in_play
+
+
+def centre(b: Battle, e: int) -> Point:
+    p = esper.component_for_entity(e, Pose)
+    return (p.x, p.y)
+
+
+def officer_follow(b: Battle, officer: int, goal: Point | None = None) -> cmd.Command:
+    """Move an officer towards a point (his units' centre by default), as far as he legally can."""
+    off = esper.component_for_entity(officer, Officer)
+    if goal is None:
+        units = [b.ids[u] for u in off.assigned if in_play(b.ids[u])]
+        if not units:
+            return cmd.Pass()
+        goal = centroid([centre(b, u) for u in units])
+    here = centre(b, officer)
+    d = dist(here, goal)
+    if d < 0.5:
+        return cmd.Pass()
+    reach = b.rules.length(b.rules.officer.move)
+    for frac in (1.0, 0.8, 0.6, 0.4, 0.2):
+        s = min(reach, d) * frac
+        to = (round(here[0] + (goal[0] - here[0]) / d * s, 3), round(here[1] + (goal[1] - here[1]) / d * s, 3))
+        try:
+            check_officer_move(b, officer, to)
+        except Reject:
+            continue
+        return cmd.MoveOfficer(b.name(officer), to)
+    return cmd.Pass()
+
+
+def staff_follow(b: Battle, side: str) -> cmd.Command:
+    staff = staff_entity(b, side)
+    officers = [o for o in b.officers(side) if o != staff]
+    if not officers:
+        return cmd.Pass()
+    return officer_follow(b, staff, centroid([centre(b, o) for o in officers]))
+
+
+def formation_units(b: Battle, d: Decision) -> list[int]:
+    return [b.ids[u] for u in d.options]
+
+
+def nearest(b: Battle, e: int, others: list[int]) -> int | None:
+    here = centre(b, e)
+    return min(others, key=lambda o: dist(here, centre(b, o)), default=None)
+
+
+def enemy_units(b: Battle, side: str) -> list[int]:
+    return list(b.enemy_units(side))
+
+
+def objectives(b: Battle) -> list[Point]:
+    return [o.at for o in b.game.objectives] if b.game else []
+
+
+def iter_units(b: Battle, side: str) -> Iterator[int]:
+    return b.units(side)

@@ -1,0 +1,87 @@
+"""`random`: any legal choice, for tests and as the weakest opponent."""
+
+from __future__ import annotations
+
+import math
+
+from game import commands as cmd
+from game.ai import common
+from game.battle import Battle, Decision, Reject
+from game.dice import Chooser
+from systems.targets import check_fire, plan_charge
+from systems.reaction import check_rally
+
+
+class RandomPlayer:
+    def __init__(self, side: str, seed: int) -> None:
+        self.side = side
+        self.rng = Chooser(seed * 7919 + sum(map(ord, side)))
+
+    def decide(self, b: Battle, d: Decision) -> cmd.Command:
+        b.enter()
+        if d.kind == "deploy":
+            return common.deploy_for(b, d, self.rng.shuffled)
+        if d.kind == "place_staff":
+            return common.staff_spot(b, d.side)
+        if d.kind == "activate":
+            return cmd.Activate(self.rng.pick(d.options))
+        if d.kind == "order":
+            return self.order(b, d)
+        if d.kind == "reaction":
+            return self.reaction(b, d)
+        if d.kind == "extra_move":
+            return self.extra(b, d)
+        if d.kind == "officer_move":
+            return common.officer_follow(b, b.ids[d.unit]) if self.rng.chance(0.7) else cmd.Pass()
+        if d.kind == "staff_move":
+            return common.staff_follow(b, d.side) if self.rng.chance(0.7) else cmd.Pass()
+        return cmd.Pass()
+
+    def order(self, b: Battle, d: Decision) -> cmd.Command:
+        if self.rng.chance(0.05):
+            return cmd.EndActivation()
+        name = self.rng.pick(d.options)
+        e = b.ids[name]
+        choices: list[cmd.Command] = [cmd.Withdraw(name)]
+        choices += [cmd.Fire(name, b.name(t)) for t in common.fire_targets(b, e)]
+        choices += [cmd.Charge(name, b.name(t)) for t in common.charge_targets(b, e)]
+        if common.can_rally(b, e):
+            choices.append(cmd.Rally(name))
+        p = b.pose(e)
+        reach = b.rules.length(b.comp(e, common.Unit).category.move)
+        for _ in range(4):
+            a = self.rng.uniform(0, 2 * math.pi)
+            r = self.rng.uniform(0.5, reach)
+            to = (round(p.x + r * math.cos(a), 2), round(p.y + r * math.sin(a), 2))
+            facing = round(self.rng.uniform(0, 360), 1) if self.rng.chance(0.3) else None
+            m = common.legal_move(b, e, to, facing)
+            if m is not None:
+                choices.append(m)
+        return self.rng.pick(choices)
+
+    def reaction(self, b: Battle, d: Decision) -> cmd.Command:
+        if self.rng.chance(0.5):
+            return cmd.Pass()
+        name = self.rng.pick(d.options)
+        r, mover = b.ids[name], b.ids[d.unit]
+        actions: list[cmd.Command] = [cmd.React(name, "retreat")]
+        for action, check in (("fire", check_fire), ("charge", plan_charge)):
+            try:
+                check(b, r, mover)
+            except Reject:
+                continue
+            actions.append(cmd.React(name, action))  # type: ignore[arg-type]
+        try:
+            check_rally(b, r)
+            actions.append(cmd.React(name, "rally"))
+        except Reject:
+            pass
+        return self.rng.pick(actions)
+
+    def extra(self, b: Battle, d: Decision) -> cmd.Command:
+        e = b.ids[d.unit]
+        targets = common.extra_charge_targets(b, e)
+        if targets and self.rng.chance(0.5):
+            return cmd.ExtraMove(d.unit, charge=b.name(self.rng.pick(targets)))
+        return cmd.Pass()
+

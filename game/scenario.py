@@ -1,0 +1,182 @@
+"""Scenarios: the table, its terrain and objectives, and each side's staff and divisions
+(content/scenarios/*.toml, documented in docs/scenarios.md)."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from game import CONTENT
+from game.errors import ContentError
+from game.records import build, read_toml
+from game.ruleset import Ruleset
+from game.table import Feature, Table
+
+XY = tuple[float, float]
+Edge = Literal["south", "north"]
+
+
+@dataclass(frozen=True)
+class TerrainSpec:
+    kind: str
+    polygon: list[XY] | None = None
+    path: list[XY] | None = None
+    width: float | None = None
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class ObjectiveSpec:
+    id: str
+    at: XY
+    name: str = ""
+    held_by: str | None = None  # AMB-35: objectives start uncontrolled unless the scenario says
+
+
+@dataclass(frozen=True)
+class UnitSpec:
+    id: str
+    category: str
+    quality: str
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class DivisionSpec:
+    id: str
+    units: list[UnitSpec]
+    name: str = ""
+    experience: int | None = None  # FG-PREP-3: rolled when absent
+    arrival: int | None = None  # FG-DEP-3/4: rolled when absent; 0 on the table, N arrives in round N
+
+
+@dataclass(frozen=True)
+class StaffSpec:
+    name: str = ""
+    experience: int | None = None
+
+
+@dataclass(frozen=True)
+class SideSpec:
+    id: str
+    name: str
+    edge: Edge  # the table edge this side's player sits at (AMB-38)
+    divisions: list[DivisionSpec]
+    staff: StaffSpec = field(default_factory=StaffSpec)
+    colour: tuple[int, int, int] = (128, 128, 128)
+    deployment: list[XY] | None = None  # where this side's AI likes to deploy (the rules still decide)
+
+
+@dataclass(frozen=True)
+class ScenarioFile:
+    id: str
+    name: str
+    table: XY
+    sides: list[SideSpec]
+    description: str = ""
+    history: str = ""
+    ruleset: str = "for-glory"
+    max_rounds: int | None = None  # AMB-37: optional, not a rule of the rulebook
+    terrain: list[TerrainSpec] = field(default_factory=list)
+    objectives: list[ObjectiveSpec] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Scenario:
+    spec: ScenarioFile
+    table: Table
+    path: Path
+    content_hash: str
+
+    @property
+    def id(self) -> str:
+        return self.spec.id
+
+
+def scenario_path(ref: str) -> Path:
+    """A scenario by id (content/scenarios/<id>.toml) or by path."""
+    p = Path(ref)
+    if p.suffix == ".toml" or p.exists():
+        return p
+    return CONTENT / "scenarios" / f"{ref}.toml"
+
+
+def make_terrain(rules: Ruleset, specs: list[TerrainSpec], where: str) -> tuple[Feature, ...]:
+    features = []
+    for i, t in enumerate(specs):
+        at = f"{where}: terrain[{i}]"
+        kind = rules.terrain.get(t.kind)
+        if kind is None:
+            raise ContentError(f"{at}.kind", f"unknown terrain kind {t.kind!r} (known: {', '.join(rules.terrain)})")
+        if t.path is not None:
+            if len(t.path) < 2:
+                raise ContentError(f"{at}.path", "a path needs two points or more")
+            width = t.width if t.width is not None else rules.core.movement.road_width
+            if width <= 0:
+                raise ContentError(f"{at}.width", "the width must be positive")
+            features.append(Feature(kind, path=tuple(t.path), width=width, name=t.name))
+        elif t.polygon is not None:
+            if len(t.polygon) < 3:
+                raise ContentError(f"{at}.polygon", "a polygon needs three points or more")
+            features.append(Feature(kind, polygon=tuple(t.polygon), name=t.name))
+        else:
+            raise ContentError(at, "give a polygon, or a path with a width")
+    return tuple(features)
+
+
+def load_scenario(ref: str, rules: Ruleset) -> Scenario:
+    path = scenario_path(ref)
+    spec = build(ScenarioFile, read_toml(path), "")
+    where = str(path)
+    w, d = spec.table
+    if w <= 0 or d <= 0:
+        raise ContentError(f"{where}: table", f"the table needs a positive size, found {list(spec.table)}")
+    if spec.ruleset != rules.id:
+        raise ContentError(f"{where}: ruleset", f"the scenario is for {spec.ruleset!r}, not {rules.id!r}")
+    if len(spec.sides) != 2:
+        raise ContentError(f"{where}: sides", f"a battle has exactly two sides, found {len(spec.sides)}")
+    if {s.edge for s in spec.sides} != {"south", "north"}:
+        raise ContentError(f"{where}: sides", "one side sits at the south edge and the other at the north edge")
+    ids: set[str] = set()
+
+    def fresh(ident: str, at: str) -> None:
+        if ident in ids:
+            raise ContentError(at, f"duplicate id {ident!r}")
+        ids.add(ident)
+
+    for i, s in enumerate(spec.sides):
+        fresh(s.id, f"{where}: sides[{i}].id")
+        fresh(f"{s.id}-staff", f"{where}: sides[{i}].id")
+        if len(s.divisions) < 2:
+            raise ContentError(f"{where}: sides[{i}].divisions", "an army has two divisions or more (FG-PREP-1)")
+        for j, dv in enumerate(s.divisions):
+            at = f"{where}: sides[{i}].divisions[{j}]"
+            fresh(dv.id, f"{at}.id")
+            if len(dv.units) < 2:
+                raise ContentError(f"{at}.units", "a division has two units or more (FG-PREP-2)")
+            if dv.experience is not None and not 0 <= dv.experience <= 6:
+                raise ContentError(f"{at}.experience", "experience is a D6 result, 1 to 6")
+            if dv.arrival is not None and dv.arrival < 0:
+                raise ContentError(f"{at}.arrival", "arrival is 0 (on the table) or the round it arrives")
+            for k, u in enumerate(dv.units):
+                fresh(u.id, f"{at}.units[{k}].id")
+                if u.category not in rules.categories:
+                    raise ContentError(f"{at}.units[{k}].category", f"unknown category {u.category!r}")
+                if u.quality not in rules.qualities:
+                    raise ContentError(f"{at}.units[{k}].quality", f"unknown quality {u.quality!r}")
+    side_ids = {s.id for s in spec.sides}
+    for i, o in enumerate(spec.objectives):
+        fresh(o.id, f"{where}: objectives[{i}].id")
+        if o.held_by is not None and o.held_by not in side_ids:
+            raise ContentError(f"{where}: objectives[{i}].held_by", f"unknown side {o.held_by!r}")
+        if not (0 <= o.at[0] <= w and 0 <= o.at[1] <= d):
+            raise ContentError(f"{where}: objectives[{i}].at", "the objective is off the table")
+    table = Table(w, d, make_terrain(rules, spec.terrain, where))
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    return Scenario(spec, table, path, digest)
+
+
+def list_scenarios(folder: Path | None = None) -> list[Path]:
+    return sorted((folder or CONTENT / "scenarios").glob("*.toml"))

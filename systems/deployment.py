@@ -1,0 +1,184 @@
+"""FG-PREP-3, FG-DEP, FG-REINF: officers' experience, deployment dice and order, where a division
+may deploy or enter as a reinforcement, and the estado mayor's placement (AMB-38..42, AMB-44)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import esper
+
+from game import commands as cmd
+from game.battle import Battle, Reject
+from game.components import Officer, Pose, Side
+from game.events import Roll
+from game.geometry import EPS, Point, convex_overlap, point_polygon_distance, polygon_distance, rect_corners
+from systems.measure import gap, within
+
+EDGE_ROLLS = {1: "right", 2: "right", 3: "own", 4: "own", 5: "left", 6: "left"}  # FG-REINF-3
+
+
+@dataclass(frozen=True)
+class Entry:
+    """Where a division deploys: in its own half (initial deployment) or along a table edge
+    (a reinforcement), as a side of the table: south, north, east or west."""
+
+    edge: str | None = None  # None: initial deployment
+
+
+def roll_experience(b: Battle, officer: int) -> None:
+    """FG-PREP-3: 1D6 for each officer (the estado mayor too, AMB-17)."""
+    off = esper.component_for_entity(officer, Officer)
+    die = b.dice.d6()
+    off.experience = die
+    b.emit(
+        Roll(
+            check="experience",
+            die=die,
+            modifiers=(),
+            total=die,
+            outcome=str(die),
+            officer=b.name(officer),
+            rule="FG-PREP-3",
+        )
+    )
+
+
+def roll_deployment(b: Battle, officer: int) -> int:
+    """FG-DEP-3/4: 4+ deploys on the table; otherwise the die is the round the division arrives."""
+    die = b.dice.d6()
+    outcome = "deployed" if die >= b.rules.game.deployment.on_table_from else f"arrives in round {die}"
+    b.emit(
+        Roll(
+            check="deployment",
+            die=die,
+            modifiers=(),
+            total=die,
+            outcome=outcome,
+            officer=b.name(officer),
+            rule="FG-DEP-4",
+        )
+    )
+    return die
+
+
+def roll_edge(b: Battle, officer: int, own: str) -> str:
+    """FG-REINF-3 (AMB-44): one roll per entering division, read from its player's side of the table."""
+    die = b.dice.d6()
+    flank = EDGE_ROLLS[die]
+    edge = side_edge(own, flank)
+    b.emit(
+        Roll(
+            check="edge",
+            die=die,
+            modifiers=(),
+            total=die,
+            outcome=f"{flank} ({edge})",
+            officer=b.name(officer),
+            rule="FG-REINF-3",
+        )
+    )
+    return edge
+
+
+def side_edge(own: str, flank: str) -> str:
+    """AMB-38: the south player faces north, so his right is the east edge; the north player's is west."""
+    if flank == "own":
+        return own
+    right = "east" if own == "south" else "west"
+    left = "west" if own == "south" else "east"
+    return right if flank == "right" else left
+
+
+def edge_distance(b: Battle, p: Point, edge: str, radius: float = 0.0) -> float:
+    d = {"south": p[1], "north": b.table.depth - p[1], "west": p[0], "east": b.table.width - p[0]}[edge]
+    return max(0.0, d - radius)
+
+
+def in_enemy_half(b: Battle, p: Point, radius: float, own: str) -> bool:
+    """AMB-38: any part of the officer's base beyond the centre line."""
+    mid = b.table.depth / 2
+    return p[1] + radius > mid + EPS if own == "south" else p[1] - radius < mid - EPS
+
+
+def check_deploy(b: Battle, c: cmd.Deploy, own_edge: str, entry: Entry) -> None:
+    """FG-DEP-6..10 and FG-REINF-4..7: the officer first, then all his units at L or less from him
+    and none at less than XL from an enemy unit (AMB-40); every base wholly on the table, on passable
+    ground, clear of every other base."""
+    officer = b.ids.get(c.division)
+    if officer is None or esper.try_component(officer, Officer) is None:
+        raise Reject("FG-DEP-6", f"there is no division officer {c.division}")
+    off = esper.component_for_entity(officer, Officer)
+    r = off.radius
+    if not b.table.holds_point(c.officer_at, r):
+        raise Reject("FG-DEP-7", "the officer must stand on the table")
+    if b.table.movement_at(c.officer_at) == "impassable":
+        raise Reject("FG-TERR-2", "the officer cannot stand on impassable ground")
+    if entry.edge is None:
+        if in_enemy_half(b, c.officer_at, r, own_edge):
+            raise Reject("FG-DEP-8", "the officer cannot deploy in the enemy's half of the table")
+    elif not within(edge_distance(b, c.officer_at, entry.edge, r), b.rules.length("XL")):
+        raise Reject("FG-REINF-5", f"the officer enters at XL or less from the {entry.edge} edge")
+    listed = [u[0] for u in c.units]
+    if sorted(listed) != sorted(off.assigned) or len(set(listed)) != len(listed):
+        raise Reject(
+            "FG-DEP-6", f"a deployment places every unit of the division exactly once: {off.assigned}"
+        )
+    fp = b.rules.core.bases
+    radius = b.rules.length(b.rules.core.command.division_radius)
+    side = esper.component_for_entity(officer, Side).side
+    enemies = [esper.component_for_entity(e, Pose).corners for e in b.enemy_units(side)]
+    placed: list[tuple[Point, ...]] = []
+    for name, x, y, facing in c.units:
+        corners = rect_corners(x, y, facing, fp.unit_width, fp.unit_depth)
+        rule_l = "FG-DEP-9" if entry.edge is None else "FG-REINF-6"
+        rule_xl = "FG-DEP-10" if entry.edge is None else "FG-REINF-7"
+        if not b.table.holds(corners):
+            raise Reject("AMB-40", f"{name} must stand wholly on the table")
+        if b.table.impassable_under(corners, (x, y)):
+            raise Reject("FG-TERR-2", f"{name} cannot stand on impassable ground")
+        if b.physics.overlapping(fp.unit_width, fp.unit_depth, x, y, facing) or any(
+            convex_overlap(corners, p) for p in placed
+        ):
+            raise Reject("FG-DEP-6", f"{name} would overlap another base")
+        dist_officer = max(0.0, point_polygon_distance(c.officer_at, corners) - r)
+        if not within(dist_officer, radius):
+            raise Reject(rule_l, f"{name} must be at L or less from its officer")
+        if any(polygon_distance(corners, en) < b.rules.length("XL") - EPS for en in enemies):
+            raise Reject(rule_xl, f"{name} cannot be at less than XL from an enemy unit")
+        placed.append(corners)
+
+
+def deploy(b: Battle, c: cmd.Deploy) -> None:
+    officer = b.ids[c.division]
+    b.put_on(officer, *c.officer_at)
+    for name, x, y, facing in c.units:
+        b.put_on(b.ids[name], x, y, facing)
+
+
+def check_staff(b: Battle, side: str, at: Point) -> None:
+    """FG-DEP-11 (AMB-41): the estado mayor at XL or less from another friendly officer."""
+    staff = staff_entity(b, side)
+    r = esper.component_for_entity(staff, Officer).radius
+    if not b.table.holds_point(at, r):
+        raise Reject("FG-DEP-11", "the estado mayor must stand on the table")
+    if b.table.movement_at(at) == "impassable":
+        raise Reject("FG-TERR-2", "the estado mayor cannot stand on impassable ground")
+    friends = [o for o in b.officers(side) if o != staff]
+    pose = esper.component_for_entity(staff, Pose)
+    saved = (pose.x, pose.y)
+    pose.x, pose.y = at
+    try:
+        if not any(within(gap(b, staff, o), b.rules.length("XL")) for o in friends):
+            raise Reject(
+                "FG-DEP-11", "the estado mayor is placed at XL or less from another friendly officer"
+            )
+    finally:
+        pose.x, pose.y = saved
+
+
+def staff_entity(b: Battle, side: str) -> int:
+    """A side's estado mayor, on the table or not."""
+    for e, (s, off) in esper.get_components(Side, Officer):
+        if s.side == side and off.role == "staff":
+            return e
+    raise Reject("FG-OFF-6", f"side {side} has no estado mayor")

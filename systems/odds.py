@@ -1,0 +1,92 @@
+"""Exact odds of a proposed shot, charge or check, from the same modifiers and tables that resolve
+them (a D6 plus modifiers can be counted out). The AI weighs its options with these and the client
+shows them before an order is committed. Reactions are choices, not chances: they are left out."""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+
+import esper
+
+from game.battle import Battle
+from game.components import Hits, Officer, Pose, Unit
+from game.dice import FACES
+from systems.checks import morale_modifiers, pass_chance
+from systems.fire import fire_modifiers
+from systems.melee import Attack, attacker_modifiers, defender_modifiers
+from systems.targets import check_charge, check_fire
+
+SIXTH = Fraction(1, FACES)
+
+
+def fire_odds(b: Battle, shooter: int, target: int, *, moved: bool = False, reaction: bool = False) -> dict[str, Fraction]:
+    """Probability of each result of the Shooting column (miss, pushed, one hit, two hits, destroyed;
+    against an officer: miss, pushed, killed). Raises Reject when the shot is not allowed."""
+    s = check_fire(b, shooter, target)
+    total = sum(m.value for m in fire_modifiers(b, shooter, target, s, moved=moved, reaction=reaction))
+    officer = esper.try_component(target, Officer) is not None
+    out: Counter[str] = Counter()
+    for die in range(1, FACES + 1):
+        band = b.rules.band(b.rules.fire_results, die + total)
+        label = band.label
+        if officer:
+            label = "killed" if (band.hits or band.destroyed) else ("pushed" if band.push else "miss")
+        out[label] += 1
+    return {k: Fraction(v, FACES) for k, v in out.items()}
+
+
+def _sum_dist(n: int, modifier: int) -> dict[int, Fraction]:
+    """Distribution of the sum of n D6 plus a modifier."""
+    dist: dict[int, Fraction] = {modifier: Fraction(1)}
+    for _ in range(n):
+        nxt: dict[int, Fraction] = {}
+        for v, p in dist.items():
+            for d in range(1, FACES + 1):
+                nxt[v + d] = nxt.get(v + d, Fraction(0)) + p * SIXTH
+        dist = nxt
+    return dist
+
+
+def melee_odds(b: Battle, attacks: list[Attack], defenders: list[int]) -> dict[str, Fraction]:
+    """Probability of each melee result, from the attackers' point of view: "won: <label>",
+    "draw", "lost: <label>" (AMB-62)."""
+    a_mod = sum(sum(m.value for m in attacker_modifiers(b, a)) for a in attacks)
+    d_mod = sum(sum(m.value for m in defender_modifiers(b, d)) for d in defenders)
+    atk, dfn = _sum_dist(len(attacks), a_mod), _sum_dist(len(defenders), d_mod)
+    out: dict[str, Fraction] = {}
+    for va, pa in atk.items():
+        for vd, pd in dfn.items():
+            band = b.rules.band(b.rules.melee_results, abs(va - vd))
+            key = "draw" if band.draw else (f"won: {band.label}" if va > vd else f"lost: {band.label}")
+            out[key] = out.get(key, Fraction(0)) + pa * pd
+    return out
+
+
+def charge_odds(b: Battle, charger: int, target: int) -> dict[str, Fraction]:
+    """Odds of a charge of one unit at one target, as if no one reacts: an officer reached dies; a
+    target with 2 hits may break on its morale check (FG-CHG-9); otherwise the melee decides.
+    Raises Reject when the charge is not allowed."""
+    plan = check_charge(b, charger, target)
+    if esper.try_component(target, Officer) is not None:
+        return {"officer killed": Fraction(1)}
+    pose = esper.component_for_entity(charger, Pose)
+    saved = (pose.x, pose.y, pose.facing)
+    b.place(charger, plan.end[0], plan.end[1], plan.facing)
+    try:
+        breaks = Fraction(0)
+        if esper.component_for_entity(target, Hits).count == 2:
+            breaks = 1 - pass_chance(b.rules, sum(m.value for m in morale_modifiers(b, target)))
+        fight = melee_odds(b, [Attack(charger, target, plan.sector)], [target])
+    finally:
+        b.place(charger, *saved)
+    out = {k: v * (1 - breaks) for k, v in fight.items()}
+    if breaks:
+        out["target breaks"] = breaks
+    return out
+
+
+def check_odds(b: Battle, unit: int) -> Fraction:
+    """The chance that a unit passes a morale check now."""
+    assert esper.has_component(unit, Unit)
+    return pass_chance(b.rules, sum(m.value for m in morale_modifiers(b, unit)))
