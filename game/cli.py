@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from game.cli_battles import add_parsers
 from game.errors import UserError
 
 EXIT_BAD_INPUT = 2
@@ -60,6 +61,7 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("file", help="the scripted battle, a TOML file (docs/scripted-battles.md)")
     s.add_argument("--json", action="store_true", help="print one JSON object")
     s.set_defaults(run=_script)
+    add_parsers(sub)
     return p
 
 

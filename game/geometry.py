@@ -167,6 +167,18 @@ def polyline_distance(poly: Sequence[Point], path: Sequence[Point]) -> float:
     return best
 
 
+def near_polyline(p: Point, path: Sequence[Point], r: float) -> bool:
+    """Is a point within r of a polyline? (cheaper than the distance: stops at the first segment)"""
+    x, y = p
+    for i in range(1, len(path)):
+        (ax, ay), (bx, by) = path[i - 1], path[i]
+        if x < min(ax, bx) - r or x > max(ax, bx) + r or y < min(ay, by) - r or y > max(ay, by) + r:
+            continue
+        if point_segment_distance(p, path[i - 1], path[i]) <= r:
+            return True
+    return False
+
+
 def point_polyline_distance(p: Point, path: Sequence[Point]) -> float:
     return min(point_segment_distance(p, path[i - 1], path[i]) for i in range(1, len(path)))
 
@@ -195,6 +207,24 @@ def clip_half_plane(poly: Sequence[Point], nx: float, ny: float, c: float) -> li
             t = dp / (dp - dq)
             out.append((p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t))
     return out
+
+
+def convex_hull(points: Sequence[Point]) -> Polygon:
+    """The convex hull, counter-clockwise (monotone chain). The hull of a base's corners at the start
+    and the end of a straight slide is the ground it sweeps."""
+    pts = sorted(set(points))
+    if len(pts) < 3:
+        return tuple(pts)
+
+    def half(seq: Sequence[Point]) -> list[Point]:
+        out: list[Point] = []
+        for p in seq:
+            while len(out) >= 2 and _orient(out[-2], out[-1], p) <= 0:
+                out.pop()
+            out.append(p)
+        return out[:-1]
+
+    return (*half(pts), *half(pts[::-1]))
 
 
 def polygon_area(poly: Sequence[Point]) -> float:

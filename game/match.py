@@ -48,7 +48,9 @@ class Match:
         return self.battle.pending is None
 
 
-def new_match(scenario_ref: str, seed: int, max_rounds: int | None = None, rules: Ruleset | None = None) -> Match:
+def new_match(
+    scenario_ref: str, seed: int, max_rounds: int | None = None, rules: Ruleset | None = None
+) -> Match:
     rules = rules or load_ruleset()
     sc = load_scenario(scenario_ref, rules)
     spec = sc.spec
@@ -66,10 +68,14 @@ def new_match(scenario_ref: str, seed: int, max_rounds: int | None = None, rules
             arrival[dv.id] = dv.arrival
             for u in dv.units:
                 b.add_unit(u.id, side.id, dv.id, u.category, u.quality, (0.0, 0.0), 0.0, reserve=True)
-    objectives = [ObjectiveState(o.id, o.at, o.name, o.held_by, {o.held_by} if o.held_by else set())
-                  for o in spec.objectives]
+    objectives = [
+        ObjectiveState(o.id, o.at, o.name, o.held_by, {o.held_by} if o.held_by else set())
+        for o in spec.objectives
+    ]
     limit = max_rounds if max_rounds is not None else spec.max_rounds
-    sequence.new_game(b, sc.id, [s.id for s in spec.sides], {s.id: s.edge for s in spec.sides}, objectives, limit)
+    sequence.new_game(
+        b, sc.id, [s.id for s in spec.sides], {s.id: s.edge for s in spec.sides}, objectives, limit
+    )
     g = b.game
     assert g is not None
     g.zones = {s.id: list(s.deployment) for s in spec.sides if s.deployment}
@@ -85,7 +91,9 @@ def play(m: Match, players: dict[str, Player], until: Callable[[Match], bool] | 
         d = b.pending
         before = len(b.events)
         m.apply(players[d.side].decide(b, d))
-        refused = refused + 1 if any(e.kind == "rejected" for e in b.events[before:]) and b.pending == d else 0
+        refused = (
+            refused + 1 if any(e.kind == "rejected" for e in b.events[before:]) and b.pending == d else 0
+        )
         if refused > MAX_REFUSALS:
             raise RuntimeError(f"the {d.side} player keeps sending refused commands for {d}")
 
@@ -157,7 +165,9 @@ def load(path: Path) -> Match:
     if not isinstance(data, dict) or data.get("format") != REPLAY_FORMAT:
         raise ContentError(where, "not a For Glory replay or save file")
     if data.get("version") != REPLAY_VERSION:
-        raise ContentError(where, f"made by replay format version {data.get('version')}, this game reads {REPLAY_VERSION}")
+        raise ContentError(
+            where, f"made by replay format version {data.get('version')}, this game reads {REPLAY_VERSION}"
+        )
     try:
         rs, sc, seed = data["ruleset"], data["scenario"], data["seed"]
         raw_commands = data["commands"]
@@ -166,11 +176,15 @@ def load(path: Path) -> Match:
             raise TypeError
         rules = load_ruleset(rs["id"])
         if rules.content_hash != rs["hash"]:
-            raise ContentError(f"{where}: ruleset", f"made with other rules content for {rs['id']!r}: "
-                               "its numbers have changed since")
+            raise ContentError(
+                f"{where}: ruleset",
+                f"made with other rules content for {rs['id']!r}: its numbers have changed since",
+            )
         m = new_match(sc.get("ref") or sc["id"], seed, max_rounds, rules)
         if m.scenario.content_hash != sc["hash"]:
-            raise ContentError(f"{where}: scenario", f"made with another version of the scenario {sc['id']!r}")
+            raise ContentError(
+                f"{where}: scenario", f"made with another version of the scenario {sc['id']!r}"
+            )
         for i, raw in enumerate(raw_commands):
             try:
                 c = cmd.from_json(raw)
@@ -178,5 +192,7 @@ def load(path: Path) -> Match:
                 raise ContentError(f"{where}: commands[{i}]", f"damaged command: {e}") from None
             m.apply(c)
     except (KeyError, TypeError):
-        raise ContentError(where, "damaged replay: a required field is missing or of the wrong type") from None
+        raise ContentError(
+            where, "damaged replay: a required field is missing or of the wrong type"
+        ) from None
     return m

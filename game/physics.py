@@ -97,6 +97,15 @@ class Physics:
         if length == 0.0:
             return 0.0, None
         ux, uy = (end[0] - start[0]) / length, (end[1] - start[1]) / length
+        reach = math.hypot(width, depth) / 2
+        swept = BBox(
+            min(start[0], end[0]) - reach,
+            min(start[1], end[1]) - reach,
+            max(start[0], end[0]) + reach,
+            max(start[1], end[1]) + reach,
+        )
+        if not any(stops(e) for e in self.in_box(swept) if e not in skip):
+            return length, None  # nothing that could stop it anywhere near the way
 
         def blocker_at(t: float) -> int | None:
             for e in self.overlapping(width, depth, start[0] + ux * t, start[1] + uy * t, facing, skip):

@@ -109,7 +109,9 @@ def make_terrain(rules: Ruleset, specs: list[TerrainSpec], where: str) -> tuple[
         at = f"{where}: terrain[{i}]"
         kind = rules.terrain.get(t.kind)
         if kind is None:
-            raise ContentError(f"{at}.kind", f"unknown terrain kind {t.kind!r} (known: {', '.join(rules.terrain)})")
+            raise ContentError(
+                f"{at}.kind", f"unknown terrain kind {t.kind!r} (known: {', '.join(rules.terrain)})"
+            )
         if t.path is not None:
             if len(t.path) < 2:
                 raise ContentError(f"{at}.path", "a path needs two points or more")
@@ -138,7 +140,9 @@ def load_scenario(ref: str, rules: Ruleset) -> Scenario:
     if len(spec.sides) != 2:
         raise ContentError(f"{where}: sides", f"a battle has exactly two sides, found {len(spec.sides)}")
     if {s.edge for s in spec.sides} != {"south", "north"}:
-        raise ContentError(f"{where}: sides", "one side sits at the south edge and the other at the north edge")
+        raise ContentError(
+            f"{where}: sides", "one side sits at the south edge and the other at the north edge"
+        )
     ids: set[str] = set()
 
     def fresh(ident: str, at: str) -> None:
@@ -150,7 +154,9 @@ def load_scenario(ref: str, rules: Ruleset) -> Scenario:
         fresh(s.id, f"{where}: sides[{i}].id")
         fresh(f"{s.id}-staff", f"{where}: sides[{i}].id")
         if len(s.divisions) < 2:
-            raise ContentError(f"{where}: sides[{i}].divisions", "an army has two divisions or more (FG-PREP-1)")
+            raise ContentError(
+                f"{where}: sides[{i}].divisions", "an army has two divisions or more (FG-PREP-1)"
+            )
         for j, dv in enumerate(s.divisions):
             at = f"{where}: sides[{i}].divisions[{j}]"
             fresh(dv.id, f"{at}.id")

@@ -11,7 +11,7 @@ from game.geometry import (
     Point,
     Polygon,
     point_in_polygon,
-    point_polyline_distance,
+    near_polyline,
     polygon_distance,
     polyline_distance,
     segment_crosses_polygon,
@@ -44,7 +44,7 @@ class Feature:
         if not (self.bbox.bottom - tol <= p[1] <= self.bbox.top + tol):
             return False
         if self.path:
-            return point_polyline_distance(p, self.path) <= self.width / 2 + tol
+            return near_polyline(p, self.path, self.width / 2 + tol)
         return point_in_polygon(p, self.polygon)
 
     def distance_to(self, poly: Sequence[Point]) -> float:
@@ -67,6 +67,12 @@ class Table:
     width: float
     depth: float
     features: tuple[Feature, ...] = ()
+    # the features that change movement (difficult, impassable, crossings): all movement_at looks at
+    _movers: tuple[Feature, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        movers = tuple(f for f in self.features if f.kind.crossing or f.kind.movement != "passable")
+        object.__setattr__(self, "_movers", movers)
 
     def holds(self, corners: Sequence[Point]) -> bool:
         """Is a base wholly on the table?"""
@@ -75,14 +81,13 @@ class Table:
     def holds_point(self, p: Point, margin: float = 0.0) -> bool:
         return margin <= p[0] <= self.width - margin and margin <= p[1] <= self.depth - margin
 
-    def features_at(self, p: Point) -> list[Feature]:
-        return [f for f in self.features if f.contains(p)]
-
     def movement_at(self, p: Point) -> MovementClass:
         """The movement class of the ground under a point: a crossing (bridge, ford) sets it where
         present; otherwise impassable beats difficult beats passable."""
         found: MovementClass = "passable"
-        for f in self.features_at(p):
+        for f in self._movers:
+            if not f.contains(p):
+                continue
             if f.kind.crossing:
                 return f.kind.movement
             if f.kind.movement == "impassable":
@@ -93,13 +98,17 @@ class Table:
 
     def difficult_area_at(self, p: Point) -> Feature | None:
         """The difficult feature a point is in (a crossing counts), for the cavalry stop rule."""
-        for f in self.features_at(p):
-            if f.kind.crossing or f.kind.movement == "difficult":
+        for f in self._movers:
+            if (f.kind.crossing or f.kind.movement == "difficult") and f.contains(p):
                 return f
         return None
 
     def on_road(self, p: Point, tolerance: float) -> bool:
         return any(f.kind.road and f.contains(p, tolerance) for f in self.features)
+
+    def road_under(self, corners: Sequence[Point]) -> bool:
+        """Is any part of a base on a road? (FG-ROAD-3: what a road move cannot pass through)"""
+        return any(f.kind.road and f.distance_to(corners) <= 0.0 for f in self.features)
 
     def near_road_or_town(self, corners: Sequence[Point], distance: float) -> bool:
         """FG-MOVE-4: within a distance of a road or a town (AMB-11)."""

@@ -13,6 +13,7 @@ from game.components import Officer, Pose, Side
 from game.events import Roll
 from game.geometry import EPS, Point, convex_overlap, point_polygon_distance, polygon_distance, rect_corners
 from systems.measure import gap, within
+from systems.officers import officer_clear
 
 EDGE_ROLLS = {1: "right", 2: "right", 3: "own", 4: "own", 5: "left", 6: "left"}  # FG-REINF-3
 
@@ -113,6 +114,8 @@ def check_deploy(b: Battle, c: cmd.Deploy, own_edge: str, entry: Entry) -> None:
         raise Reject("FG-DEP-7", "the officer must stand on the table")
     if b.table.movement_at(c.officer_at) == "impassable":
         raise Reject("FG-TERR-2", "the officer cannot stand on impassable ground")
+    if not officer_clear(b, officer, c.officer_at):
+        raise Reject("FG-DEP-7", "the officer cannot stand on another base")
     if entry.edge is None:
         if in_enemy_half(b, c.officer_at, r, own_edge):
             raise Reject("FG-DEP-8", "the officer cannot deploy in the enemy's half of the table")
@@ -163,6 +166,8 @@ def check_staff(b: Battle, side: str, at: Point) -> None:
         raise Reject("FG-DEP-11", "the estado mayor must stand on the table")
     if b.table.movement_at(at) == "impassable":
         raise Reject("FG-TERR-2", "the estado mayor cannot stand on impassable ground")
+    if not officer_clear(b, staff, at):
+        raise Reject("FG-DEP-11", "the estado mayor cannot stand on another base")
     friends = [o for o in b.officers(side) if o != staff]
     pose = esper.component_for_entity(staff, Pose)
     saved = (pose.x, pose.y)

@@ -20,7 +20,9 @@ from systems.targets import check_charge, check_fire
 SIXTH = Fraction(1, FACES)
 
 
-def fire_odds(b: Battle, shooter: int, target: int, *, moved: bool = False, reaction: bool = False) -> dict[str, Fraction]:
+def fire_odds(
+    b: Battle, shooter: int, target: int, *, moved: bool = False, reaction: bool = False
+) -> dict[str, Fraction]:
     """Probability of each result of the Shooting column (miss, pushed, one hit, two hits, destroyed;
     against an officer: miss, pushed, killed). Raises Reject when the shot is not allowed."""
     s = check_fire(b, shooter, target)

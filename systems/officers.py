@@ -13,6 +13,17 @@ from game.geometry import EPS, Point, dist, point_polygon_distance, segment_dist
 from systems.measure import within
 
 
+def officer_clear(b: Battle, officer: int, at: Point) -> bool:
+    """AMB-12: an officer never ends on another base, another officer's included."""
+    r = esper.component_for_entity(officer, Officer).radius
+    for o in b.officers():
+        if o != officer:
+            p = esper.component_for_entity(o, Pose)
+            if dist((p.x, p.y), at) < r + esper.component_for_entity(o, Officer).radius - EPS:
+                return False
+    return not any(point_polygon_distance(at, b.shape(u)) < r - EPS for u in b.units())
+
+
 def check_officer_move(b: Battle, officer: int, to: Point) -> None:
     off = esper.component_for_entity(officer, Officer)
     pose = esper.component_for_entity(officer, Pose)
@@ -24,6 +35,8 @@ def check_officer_move(b: Battle, officer: int, to: Point) -> None:
         raise Reject("AMB-12", "an officer must end on the table")
     if b.table.movement_at(to) == "impassable":
         raise Reject("AMB-12", "an officer cannot end on impassable ground")
+    if not officer_clear(b, officer, to):
+        raise Reject("AMB-12", "an officer cannot end on top of another base")
     side = b.side_of(officer)
     for u in b.units():
         corners = b.shape(u)

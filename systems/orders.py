@@ -164,8 +164,8 @@ def _charge(b: Battle, chargers: list[int], target: int) -> Resolution:
                     unit=b.name(e),
                 )
             )
-        if act.pushed_by_reaction:
-            state.no_extra.add(e)  # FG-FIRE-7
+        if act.interrupted:
+            state.no_extra.add(e)  # pushed, or engaged by a reaction charge (FG-FIRE-7, AMB-67)
     yield from resolve_contact(b, state)
 
 

@@ -14,7 +14,16 @@ import esper
 
 from game.battle import Battle, Reject
 from game.components import Footprint, Pose, Side, Status, Unit
-from game.geometry import EPS, BBox, Point, dist, point_segment_distance, polygon_distance, rect_corners
+from game.geometry import (
+    EPS,
+    BBox,
+    Point,
+    convex_hull,
+    dist,
+    point_segment_distance,
+    polygon_distance,
+    rect_corners,
+)
 from game.ruleset import Category
 from systems.checks import is_disorganised
 
@@ -91,34 +100,31 @@ def road_facing(b: Battle, at: Point, wanted: float) -> float:
     return min(options, key=lambda o: abs((o - wanted + 180) % 360 - 180))
 
 
-def strategic_clear(b: Battle, e: int, pts: list[Point], facing: float) -> bool:
-    """FG-STRAT-1 (AMB-53): XL or more from every enemy unit all along the way, not disorganised."""
+def strategic_clear(b: Battle, e: int, end: Point, travel_facing: float, end_facing: float) -> bool:
+    """FG-STRAT-1 (AMB-53): not disorganised, and XL or more from every enemy unit at every moment:
+    where the base stands now, all the ground it sweeps on its way (with the facing it travels in)
+    and where it ends (with the facing it ends in)."""
     if is_disorganised(b, e):
         return False
     xl = b.rules.length(b.rules.core.movement.strategic_enemy_distance)
     side = esper.component_for_entity(e, Side).side
     enemies = [esper.component_for_entity(x, Pose).corners for x in b.enemy_units(side)]
-    if not enemies:
-        return True
-    for p in [*pts[:: max(1, int(1 / STEP))], pts[-1]]:
-        mine = corners_at(e, p, facing)
-        if any(polygon_distance(mine, en) < xl - EPS for en in enemies):
-            return False
-    return True
+    pose = esper.component_for_entity(e, Pose)
+    start = (pose.x, pose.y)
+    shapes = [
+        pose.corners,
+        convex_hull(corners_at(e, start, travel_facing) + corners_at(e, end, travel_facing)),
+        corners_at(e, end, end_facing),
+    ]
+    return all(polygon_distance(mine, en) >= xl - EPS for mine in shapes for en in enemies)
 
 
 def _blocked(b: Battle, e: int, start: Point, end: Point, facing: float, road: bool) -> int | None:
     """FG-MOVE-2: never through enemy units; FG-ROAD-3: on a road, through no unit on the road."""
     fp = esper.component_for_entity(e, Footprint)
-    tol = b.rules.core.movement.road_tolerance
 
     def stops(o: int) -> bool:
-        if is_enemy(b, e, o):
-            return True
-        if road:
-            pose = esper.component_for_entity(o, Pose)
-            return b.table.on_road((pose.x, pose.y), tol + b.rules.core.movement.road_width)
-        return False
+        return is_enemy(b, e, o) or (road and b.table.road_under(esper.component_for_entity(o, Pose).corners))
 
     travelled, hit = b.physics.slide(fp.width, fp.depth, start, end, facing, stops, exclude=(e,))
     return hit if hit is not None and travelled < dist(start, end) - EPS else None
@@ -174,9 +180,9 @@ def _plan(
     cat = category(e)
     pts = along(start, to)
     mv = b.rules.core.movement
-    tol = mv.road_tolerance + mv.road_width / 2
     if road:
-        if not all(b.table.on_road(p, tol) for p in pts):
+        # AMB-52: the centre stays on the road (its width) give or take the road tolerance
+        if not all(b.table.on_road(p, mv.road_tolerance) for p in pts):
             raise Reject("FG-ROAD-1", "a road move keeps the whole path along a road")
         facing = road_facing(b, pts[-1], facing)
     # FG-TERR-2: the centre never crosses impassable ground (bridges and fords excepted).
@@ -202,14 +208,15 @@ def _plan(
     assert unit_move is not None
     allowance = unit_move * (1 + (mv.road_extra_moves if road else 0)) if fixed is None else fixed
     how = "road" if road else "move"
-    if fixed is None and length > allowance + EPS and strategic_clear(b, e, pts, facing):
+    travel_facing = facing if road else esper.component_for_entity(e, Pose).facing
+    if fixed is None and length > allowance + EPS and strategic_clear(b, e, end, travel_facing, facing):
         allowance += unit_move * mv.strategic_extra_moves
         how = "road+strategic" if road else "strategic"
     if length > allowance + EPS:
         rule = "FG-MOVE-3" if stopped else cat.rule
         raise Reject(rule, f'the move is {length:.2f}" and {cat.name} may move {allowance:g}" here')
     if length > EPS:
-        hit = _blocked(b, e, start, end, facing if road else esper.component_for_entity(e, Pose).facing, road)
+        hit = _blocked(b, e, start, end, travel_facing, road)
         if hit is not None:
             rule = "FG-ROAD-3" if road and not is_enemy(b, e, hit) else "FG-MOVE-2"
             raise Reject(rule, f"the path runs through {b.name(hit)}")
@@ -259,9 +266,10 @@ def farthest(
             limit = dist(start, pts[max(0, i - 1)])
             break
     if movement and category(e).type == "cavalry":
-        entry = _cavalry_entry(b, along(start, (start[0] + ux * limit, start[1] + uy * limit)))
+        way = along(start, (start[0] + ux * limit, start[1] + uy * limit))
+        entry = _cavalry_entry(b, way)
         if entry is not None:
-            limit = min(limit, entry * STEP)
+            limit = min(limit, dist(start, way[entry]))  # the points are at most STEP apart
             stopped = "FG-MOVE-3"
     near_road = category(e).must_end_near_road if movement else None
     t = limit

@@ -32,7 +32,6 @@ class Active:
     charge_target: int | None = None
     interrupted: bool = False
     target_retreated: bool = False
-    pushed_by_reaction: bool = False
     charge: ChargeState = field(default_factory=ChargeState)
 
 
@@ -74,8 +73,9 @@ def reaction_area(b: Battle, r: int) -> tuple[Point, ...]:
 
 
 def window(b: Battle, act: Active, stage: str) -> Resolution:
-    """Offer the enemy player reactions, one at a time, each resolved before the next (AMB-24)."""
-    while not act.interrupted and esper.component_for_entity(act.unit, Status).in_play:
+    """Offer the enemy player reactions, one at a time, each resolved before the next (AMB-24). A
+    reaction that interrupts the active unit (AMB-67) stops its action, not the other reactions."""
+    while esper.component_for_entity(act.unit, Status).in_play:
         options = reactors(b, act.unit)
         if not options:
             return
@@ -104,8 +104,9 @@ def window(b: Battle, act: Active, stage: str) -> Resolution:
         )
         if not morale_check(b, r, "reaction", "FG-REACT-2"):
             continue
+        was_interrupted = act.interrupted
         yield from _react(b, r, act, answer.action)
-        if act.interrupted:
+        if act.interrupted and not was_interrupted:
             b.emit(Interrupted(unit=b.name(act.unit), by=answer.unit))
 
 
@@ -157,10 +158,8 @@ def _react(b: Battle, r: int, act: Active, action: str) -> Resolution:
             act.target_retreated = True  # FG-CHG-8
     else:
         rally(b, r)
-    moved = dist(before, (pose.x, pose.y)) > EPS
-    if moved or not esper.component_for_entity(mover, Status).in_play:
-        act.interrupted = True
-        act.pushed_by_reaction = act.pushed_by_reaction or moved
+    if dist(before, (pose.x, pose.y)) > EPS or not esper.component_for_entity(mover, Status).in_play:
+        act.interrupted = True  # pushed or destroyed (FG-FIRE-6, AMB-67)
 
 
 def check_rally(b: Battle, e: int) -> None:
@@ -178,21 +177,22 @@ def rally(b: Battle, e: int) -> None:
 def retreat_plan(b: Battle, e: int) -> Plan:
     """FG-ORD-9 (AMB-22): straight away from the nearest enemy unit, rear first, the full allowance
     (the difficult-terrain one if the way crosses difficult ground), to the farthest legal point.
-    With no enemy on the table, straight back."""
+    With no enemy unit on the table, straight towards the side's own table edge (AMB-38: south is
+    y = 0), or straight back in a battle without table edges (a scripted one)."""
     pose = esper.component_for_entity(e, Pose)
     start = (pose.x, pose.y)
     side = esper.component_for_entity(e, Side).side
+    fx, fy = heading(pose.facing)
+    direction = (-fx, -fy)
     enemies = list(b.enemy_units(side))
+    edge = b.game.edges.get(side) if b.game is not None else None
     if enemies:
         nearest = min(enemies, key=lambda o: (gap(b, e, o), b.name(o)))
         np_ = esper.component_for_entity(nearest, Pose)
-        direction = (pose.x - np_.x, pose.y - np_.y)
-    else:
-        fx, fy = heading(pose.facing)
-        direction = (-fx, -fy)
-    if math.hypot(*direction) < EPS:
-        fx, fy = heading(pose.facing)
-        direction = (-fx, -fy)
+        if math.hypot(pose.x - np_.x, pose.y - np_.y) >= EPS:
+            direction = (pose.x - np_.x, pose.y - np_.y)
+    elif edge is not None:
+        direction = (0.0, -1.0) if edge == "south" else (0.0, 1.0)
     allowance = base_move(b, e, difficult=False) or 0.0
     end, _blocked, stopped = farthest(b, e, direction, allowance, movement=True)
     pts = along(start, end)

@@ -168,14 +168,17 @@ def plan_charge(
     contact. Rejects when it cannot see the target, cannot reach it, or the way is blocked."""
     if not is_enemy(b, e, target):
         raise Reject("FG-CHG-1", f"{b.name(target)} is not an enemy")
-    if vision and not sight(b, e, target).visible:
-        raise Reject(
-            "FG-CHG-2", f"{b.name(target)} was not in the vision area of {b.name(e)} before it moved"
-        )
     me = esper.component_for_entity(e, Pose)
     fp = esper.component_for_entity(e, Footprint)
     cat = esper.component_for_entity(e, Unit).category
     start = (me.x, me.y)
+    if vision and not sight(b, e, target).visible:
+        raise Reject(
+            "FG-CHG-2", f"{b.name(target)} was not in the vision area of {b.name(e)} before it moved"
+        )
+    longest = max(b.rules.length(cat.move), allowance or 0.0)
+    if gap(b, e, target) > longest + fp.width:  # turning to face cannot make up more than that
+        raise Reject(cat.rule, f"{b.name(target)} is out of reach of a charge")
     problem: Reject | None = None
     for end, facing, _edge in _contact_poses(b, e, target):
         try:
@@ -214,6 +217,8 @@ def plan_charge(
             return ChargePlan(e, target, start, end, facing, length, sector(b, target, end))
         except Reject as r:
             problem = problem or r
+            if r.rule == cat.rule:
+                break  # the first spot is the nearest: the others are out of reach too
     assert problem is not None
     raise problem
 

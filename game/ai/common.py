@@ -14,8 +14,7 @@ from game import commands as cmd
 from game.battle import Battle, Decision, Reject
 from game.components import Hits, Officer, Pose, Status, Unit
 from game.geometry import Point, centroid, dist, heading, point_in_polygon
-from systems.deployment import check_deploy, check_staff, staff_entity
-from systems.deployment import Entry
+from systems.deployment import Entry, check_deploy, check_staff, staff_entity
 from systems.officers import check_officer_move
 from systems.paths import plan_move
 from systems.reaction import check_rally
@@ -36,7 +35,9 @@ def enemy(b: Battle, side: str) -> str:
 # --- deployment -------------------------------------------------------------------------------
 
 
-def _line(officer: Point, facing: float, n: int, spacing: float = 2.4, ahead: float = 1.8) -> list[tuple[float, float]]:
+def _line(
+    officer: Point, facing: float, n: int, spacing: float = 2.4, ahead: float = 1.8
+) -> list[tuple[float, float]]:
     """Unit centres in a line abreast in front of the officer (two ranks past four units)."""
     fx, fy = heading(facing)
     lx, ly = -fy, fx
@@ -68,7 +69,9 @@ def deploy_spots(b: Battle, side: str, entry: str | None) -> list[Point]:
         along = [k for k in range(4, int((w if entry in ("south", "north") else dp) - 3), 3)]
         for d in (2.0, 4.0, 6.0):
             for a in along:
-                spots.append({"south": (a, d), "north": (a, dp - d), "west": (d, a), "east": (w - d, a)}[entry])
+                spots.append(
+                    {"south": (a, d), "north": (a, dp - d), "west": (d, a), "east": (w - d, a)}[entry]
+                )
     return spots
 
 
@@ -76,9 +79,7 @@ def _zone(b: Battle, side: str) -> list[Point] | None:
     return b.game.zones.get(side) if b.game else None
 
 
-def deploy_for(
-    b: Battle, d: Decision, order: Callable[[list[Point]], list[Point]]
-) -> cmd.Command:
+def deploy_for(b: Battle, d: Decision, order: Callable[[list[Point]], list[Point]]) -> cmd.Command:
     """A legal deployment of the division the decision is about, trying officer spots in the given
     order; Pass (stay in reserve) only for a reinforcement that fits nowhere (AMB-40)."""
     name = d.unit or d.options[0]
@@ -93,7 +94,11 @@ def deploy_for(
     for spot in order(deploy_spots(b, d.side, edge or None)):
         for ahead in (1.8, -1.8 - 2.2 * ((len(units) - 1) // 4)):
             line = _line(spot, facing, len(units), ahead=ahead)
-            c = cmd.Deploy(division, spot, tuple((u, round(x, 3), round(y, 3), facing) for u, (x, y) in zip(units, line, strict=True)))
+            c = cmd.Deploy(
+                division,
+                spot,
+                tuple((u, round(x, 3), round(y, 3), facing) for u, (x, y) in zip(units, line, strict=True)),
+            )
             try:
                 check_deploy(b, c, own_edge(b, d.side), entry)
             except Reject:
@@ -231,7 +236,10 @@ def officer_follow(b: Battle, officer: int, goal: Point | None = None) -> cmd.Co
     reach = b.rules.length(b.rules.officer.move)
     for frac in (1.0, 0.8, 0.6, 0.4, 0.2):
         s = min(reach, d) * frac
-        to = (round(here[0] + (goal[0] - here[0]) / d * s, 3), round(here[1] + (goal[1] - here[1]) / d * s, 3))
+        to = (
+            round(here[0] + (goal[0] - here[0]) / d * s, 3),
+            round(here[1] + (goal[1] - here[1]) / d * s, 3),
+        )
         try:
             check_officer_move(b, officer, to)
         except Reject:

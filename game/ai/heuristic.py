@@ -15,8 +15,15 @@ from systems.odds import charge_odds, fire_odds
 # What each result is worth to the side that causes it (in units destroyed).
 FIRE_VALUE = {"miss": 0.0, "pushed": 0.25, "one hit": 0.9, "two hits": 1.8, "destroyed": 3.0, "killed": 2.5}
 CHARGE_VALUE = {
-    "won: destroyed": 3.0, "won: two hits": 1.8, "won: pushed": 0.4, "draw": -0.2, "lost: pushed": -0.5,
-    "lost: two hits": -1.8, "lost: destroyed": -3.0, "target breaks": 3.0, "officer killed": 2.5,
+    "won: destroyed": 3.0,
+    "won: two hits": 1.8,
+    "won: pushed": 0.4,
+    "draw": -0.2,
+    "lost: pushed": -0.5,
+    "lost: two hits": -1.8,
+    "lost: destroyed": -3.0,
+    "target breaks": 3.0,
+    "officer killed": 2.5,
 }
 CHARGE_THRESHOLD = 0.5  # charge only when the expected gain is clearly positive
 
@@ -152,5 +159,3 @@ class HeuristicPlayer:
         if scored:
             return cmd.ExtraMove(d.unit, charge=b.name(max(scored)[1]))
         return cmd.Pass()
-
-

@@ -8,8 +8,8 @@ from game import commands as cmd
 from game.ai import common
 from game.battle import Battle, Decision, Reject
 from game.dice import Chooser
-from systems.targets import check_fire, plan_charge
 from systems.reaction import check_rally
+from systems.targets import check_fire, plan_charge
 
 
 class RandomPlayer:
@@ -84,4 +84,3 @@ class RandomPlayer:
         if targets and self.rng.chance(0.5):
             return cmd.ExtraMove(d.unit, charge=b.name(self.rng.pick(targets)))
         return cmd.Pass()
-

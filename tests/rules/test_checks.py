@@ -98,6 +98,20 @@ def test_FG_MOR_6_7_pass_chance_agrees_with_every_roll() -> None:
         assert 1 not in passing and 6 in passing
 
 
+@pytest.mark.parametrize(("q", "hits_", "gap"), [("M", 1, 6.0), ("R", 0, 6.0), ("E", 2, 1.0), ("V", 0, 1.0)])
+def test_pass_chance_matches_the_rolled_morale_check(
+    close_after: list[Battle], q: str, hits_: int, gap: float
+) -> None:
+    """FG-MOR-1..7: rolling a unit's morale check once with each face of the die passes exactly as
+    often as pass_chance says for that unit's total modifier."""
+    b = battle(close_after, [1, 2, 3, 4, 5, 6])
+    lone_unit(b, q=q, hits_=hits_, officer_gap=gap)
+    checks = [morale(b, "U") for _ in range(6)]
+    modifier = sum(m.value for m in checks[0].modifiers)
+    passed = sum(1 for c in checks if c.outcome == "pass")
+    assert pass_chance(rules(), modifier) == Fraction(passed, 6)
+
+
 # --- morale -------------------------------------------------------------------------------------
 
 

@@ -178,6 +178,17 @@ def test_clip_half_plane() -> None:
     assert edge and all(p[0] == 4.0 for p in edge) and g.polygon_area(edge) == 0
 
 
+def test_convex_hull_is_the_swept_ground() -> None:
+    a = g.rect_corners(0, 0, 0, W, D)
+    b = g.rect_corners(5, 0, 0, W, D)
+    hull = g.convex_hull(a + b)
+    assert len(hull) == 4 and math.isclose(g.polygon_area(hull), (5 + D) * W)
+    turned = g.convex_hull(g.rect_corners(0, 0, 30, W, D) + g.rect_corners(3, 4, 30, W, D))
+    assert len(turned) == 6  # a rotated rectangle slid diagonally sweeps a hexagon
+    assert g.point_in_polygon((1.5, 2.0), turned)
+    assert g.convex_hull([(0, 0), (1, 1), (0, 0)]) == ((0, 0), (1, 1))
+
+
 def test_grid_samples_cover_the_base() -> None:
     c = g.rect_corners(5, 5, 30, W, D)
     pts = g.grid_samples(c, 10, 6)

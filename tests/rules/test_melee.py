@@ -57,8 +57,14 @@ def the_melee(events: list[Any]) -> Any:
     return found[0]
 
 
-def front_charge(new: Callable[..., Battle], dice: list[int], *, a: dict[str, Any] | None = None,
-                 t: dict[str, Any] | None = None, **kw: Any) -> Battle:
+def front_charge(
+    new: Callable[..., Battle],
+    dice: list[int],
+    *,
+    a: dict[str, Any] | None = None,
+    t: dict[str, Any] | None = None,
+    **kw: Any,
+) -> Battle:
     b = new(dice, **kw)
     officer(b, "blue-div", "blue", (24, 10))
     officer(b, "red-div", "red", (12, 10))

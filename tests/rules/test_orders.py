@@ -10,8 +10,9 @@ from collections.abc import Iterator
 import pytest
 
 from game import commands as cmd
-from game.battle import Battle, Decision
+from game.battle import Battle, Decision, GameState
 from game.geometry import polygon_distance
+from systems.reaction import retreat_plan
 from tests.helpers import hits, kinds, make_battle, of, officer, order, play, pos, status, unit
 
 
@@ -403,3 +404,18 @@ def test_FG_ORD_9_retreat_direction_is_along_centres_not_facing(made: list[Battl
     x, y = pos(b, "A")
     assert (x, y) == (30, 16)
     assert math.isclose(facing(b, "A"), 0)
+
+
+def test_AMB_22_with_no_enemy_unit_the_retreat_heads_for_the_own_table_edge(made: list[Battle]) -> None:
+    """AMB-22, AMB-38: with no enemy unit on the table a retreat goes straight towards the side's own
+    table edge (red's is the south edge, y = 0), whatever the unit's facing; a battle without table
+    edges (a scripted one) retreats straight back."""
+    b = new(made)
+    unit(b, "A", "red", (30, 20), 0)
+    officer(b, "blue-general", "blue", (34, 20))  # an officer is not an enemy unit
+    b.enter()
+    assert retreat_plan(b, b.ids["A"]).path[-1] == pytest.approx((26, 20))
+    b.game = GameState("test", ["red", "blue"], {"red": "south", "blue": "north"}, [])
+    assert retreat_plan(b, b.ids["A"]).path[-1] == pytest.approx((30, 16))
+    b.game.edges["red"] = "north"
+    assert retreat_plan(b, b.ids["A"]).path[-1] == pytest.approx((30, 24))

@@ -65,11 +65,12 @@ def rejections(events: list[Any]) -> list[str]:
 
 
 def rally_in_view(b: Battle) -> None:
-    """Red M (2 hits) at (30, 20) facing +x, with blue units around it (blue's officer far away):
+    """Red M (2 hits) at (30, 20) facing +x, with blue units around it (their officer within L of each
+    and at more than XS):
     V1 facing it 1.8" away; V2 1.8" away but facing away from it; V3 facing it from 4.5" (beyond its
     4" reaction area); V4, light cavalry, facing it from behind at 6" (inside its 8" area)."""
     officer(b, "red-div", "red", (30, 26))
-    officer(b, "blue-div", "blue", (60, 40))
+    officer(b, "blue-div", "blue", (26, 18))
     unit(b, "M", "red", (30, 20), 0, hits=2)
     unit(b, "V1", "blue", (33, 20), 180)
     unit(b, "V2", "blue", (30, 24), 90)
@@ -142,11 +143,11 @@ def test_FG_REACT_2_AMB_25_a_failed_check_means_no_reaction_and_uses_it_up(made:
     """FG-REACT-2, AMB-25: a failed reaction morale check: no reaction; and the unit's one attempt in
     this enemy activation is spent, so it is not offered again at the end of the move."""
     b = new(made, [3])
-    officer(b, "blue-div", "blue", (60, 40))
+    officer(b, "blue-div", "blue", (24, 25))
     unit(b, "A", "red", (17, 20), 0)
     unit(b, "R", "blue", (24, 20), 180)  # its area reaches x = 19.4
     asked: list[Decision] = []
-    events = play(b, cmd.Move("A", (20, 20)), react_once(cmd.React("R", "fire")), asked)
+    events = play(b, cmd.Move("A", (20, 20)), react_once(cmd.React("R", "retreat")), asked)
     assert [d.stage for d in asked] == ["during"]
     assert rolls(events) == [("R", "reaction", 3)]
     assert of(events, "roll")[0].outcome == "fail"
@@ -189,11 +190,11 @@ def test_FG_REACT_3_AMB_23_no_move_reaction_and_only_at_the_trigger(made: list[B
 def test_AMB_23_retreat_and_rally_reactions(made: list[Battle], action: str, check: Any) -> None:
     """AMB-23, FG-ORD-9, FG-ORD-10: a reaction may be a Retreat (straight away from the nearest enemy,
     its full move) or a Rally (one hit removed), as if ordered."""
-    b = new(made, [4])
+    b = new(made, [6])  # 6 - 2 for its hits: 4, a pass
     rally_in_view(b)
     set_hits(b, "V1", 2)
     events = play(b, cmd.Rally("M"), react_once(cmd.React("V1", action)))  # type: ignore[arg-type]
-    assert rolls(events) == [("V1", "reaction", 4)]
+    assert rolls(events) == [("V1", "reaction", 6)]
     assert check(b)
 
 
@@ -241,20 +242,25 @@ def test_FG_REACT_4_a_rejected_reaction_is_not_spent(made: list[Battle]) -> None
 def test_AMB_24_several_reactors_one_after_the_other(made: list[Battle]) -> None:
     """AMB-24: the reacting player declares reactions one at a time, each with its own check, fully
     resolved before the next; a unit that reacted is not offered again."""
-    b = new(made, [4, 1, 5, 2])
+    b = new(made, [4, 1, 5, 1])  # two misses: M stays where it is
     rally_in_view(b)
     unit(b, "V5", "blue", (30, 16.8), 90, cat="LI")  # LI: range 4", facing M from its right
     answers = iter([cmd.React("V1", "fire"), cmd.React("V5", "fire")])
     asked: list[Decision] = []
     events = play(b, cmd.Rally("M"), lambda d: next(answers, None), asked)
     assert [d.options for d in asked] == [("V1", "V4", "V5"), ("V4", "V5"), ("V4",)]
-    assert rolls(events) == [("V1", "reaction", 4), ("V1", "fire", 1), ("V5", "reaction", 5), ("V5", "fire", 2)]
+    assert rolls(events) == [
+        ("V1", "reaction", 4),
+        ("V1", "fire", 1),
+        ("V5", "reaction", 5),
+        ("V5", "fire", 1),
+    ]
 
 
 def test_FG_FIRE_5_reactions_to_a_shot_come_after_it(made: list[Battle]) -> None:
     """FG-FIRE-5, AMB-24: for a Shoot order the reaction window opens after the shot."""
     b = new(made, [1, 4, 1])
-    officer(b, "blue-div", "blue", (60, 40))
+    officer(b, "blue-div", "blue", (23, 25))
     unit(b, "A", "red", (20, 20), 0)
     unit(b, "R", "blue", (23, 20), 180)
     asked: list[Decision] = []
@@ -267,7 +273,7 @@ def test_AMB_24_no_reaction_to_a_reaction(made: list[Battle]) -> None:
     """AMB-24: reactions cannot be reacted to. Blue R reacts to red A by retreating past red F, which
     faces R's way back: only blue is ever asked, and only about A."""
     b = new(made, [4])
-    officer(b, "blue-div", "blue", (60, 40))
+    officer(b, "blue-div", "blue", (23, 25))
     unit(b, "A", "red", (20, 20), 0, hits=2)
     unit(b, "R", "blue", (23, 20), 180)
     unit(b, "F", "red", (25.5, 16.5), 90)  # its area covers x 24.5 to 26.5, y 17.1 to 21.1
@@ -343,3 +349,21 @@ def test_EX_21_retreat_reaction_makes_the_charge_successful(made: list[Battle]) 
     assert [d.kind for d in asked][-1] == "extra_move" and asked[-1].unit == "C"
     assert pos(b, "C") == (26, 20)
     assert not of(events, "melee")
+
+
+def test_AMB_67_an_interrupting_reaction_leaves_the_window_open(made: list[Battle]) -> None:
+    """AMB-67, AMB-24: a reaction that pushes the charging cavalry stops its charge, not the other
+    reactions: I2, whose area holds the cavalry before and after the push, may still shoot it."""
+    b = new(made, [4, 6, 4, 1])  # I: check 4 + 2, shot 6 - 2; I2: check 4, shot 1 + 2 (flank) - 2
+    charge_at_infantry(b)
+    unit(b, "I2", "blue", (23, 16.5), 90)  # its area: x 22 to 24, y 17.1 to 21.1
+    answers = iter([cmd.React("I", "fire"), cmd.React("I2", "fire")])
+
+    def answer(d: Decision) -> cmd.Command | None:
+        return next(answers, None) if d.stage == "end" else None
+
+    events = play(b, cmd.Charge("C", "I"), answer)
+    assert rolls(events) == [("I", "reaction", 4), ("I", "fire", 6), ("I2", "reaction", 4), ("I2", "fire", 1)]
+    assert ("FG-CBT-2", 2) in mods(of(events, "roll")[3])
+    assert len(of(events, "interrupted")) == 1
+    assert not of(events, "melee") and hits(b, "C") == 1 and pos(b, "C") == (21.8, 20)
