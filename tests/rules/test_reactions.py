@@ -367,3 +367,25 @@ def test_AMB_67_an_interrupting_reaction_leaves_the_window_open(made: list[Battl
     assert ("FG-CBT-2", 2) in mods(of(events, "roll")[3])
     assert len(of(events, "interrupted")) == 1
     assert not of(events, "melee") and hits(b, "C") == 1 and pos(b, "C") == (21.8, 20)
+
+
+def test_AMB_23_a_reaction_shot_keeps_the_nearest_target_rule(made: list[Battle]) -> None:
+    """AMB-23, FG-FIRE-2: a reaction works like the matching order, so infantry may shoot the unit that
+    triggered it only if that unit is its nearest valid target: red N, 0.1" from V1, is nearer than M."""
+    b = new(made, [])
+    rally_in_view(b)
+    unit(b, "N", "red", (31.7, 21.5), 0)
+    events = play(b, cmd.Rally("M"), react_once(cmd.React("V1", "fire")))
+    assert rejections(events) == ["FG-FIRE-2"]
+    assert not of(events, "roll") and not status(b, "V1").reacted
+
+
+def test_AMB_20_a_reaction_does_not_use_up_the_units_order(made: list[Battle]) -> None:
+    """AMB-20: a reaction is not an order of the reacting unit's own formation: V1, having reacted to
+    M, still takes its order when its own division activates."""
+    b = new(made, [4, 1])
+    rally_in_view(b)
+    play(b, cmd.Rally("M"), react_once(cmd.React("V1", "fire")))
+    assert status(b, "V1").reacted
+    events = play(b, cmd.Move("V1", (35, 20)))
+    assert not of(events, "rejected") and pos(b, "V1") == (35, 20)
