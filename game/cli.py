@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from game.cli_battles import add_parsers
+from game.cli_play import add_parsers as add_play_parsers
 from game.errors import UserError
 
 EXIT_BAD_INPUT = 2
@@ -62,6 +63,7 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true", help="print one JSON object")
     s.set_defaults(run=_script)
     add_parsers(sub)
+    add_play_parsers(sub)
     return p
 
 

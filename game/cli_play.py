@@ -1,0 +1,46 @@
+"""`play` (the desktop client) and `bench` (its frame times). pygame is imported only when they run."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from game.errors import UserError
+
+
+def play(args: argparse.Namespace) -> int:
+    from game.ui.app import Setup, run
+
+    if args.demo:
+        if args.frames is None or args.frames < 1:
+            raise UserError("play: --demo needs --frames N (1 or more)")
+        setup = Setup(args.scenario, "heuristic", "heuristic", args.seed)
+        return run(setup, demo_frames=args.frames, screenshot=Path(args.screenshot) if args.screenshot else None)
+    return run(Setup(args.scenario, "human", "heuristic", args.seed))
+
+
+def bench(args: argparse.Namespace) -> int:
+    from game.ui.bench import measure
+
+    result = measure()
+    if args.json:
+        print(json.dumps(result, sort_keys=True))
+    else:
+        for n, ms in result["render_ms"].items():
+            print(f"{n:>5} bases: {ms:.2f} ms per frame")
+    return 0
+
+
+def add_parsers(sub: Any) -> None:
+    p = sub.add_parser("play", help="open the game window")
+    p.add_argument("--scenario", default="default", help="a scenario id or a path to its TOML file")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--demo", action="store_true", help="watch an AI-vs-AI battle")
+    p.add_argument("--frames", type=int, default=None, help="with --demo: stop after this many frames")
+    p.add_argument("--screenshot", metavar="FILE", help="with --demo: save the last frame as a PNG")
+    p.set_defaults(run=play)
+    b = sub.add_parser("bench", help="measure the time to draw a frame of 100, 500 and 2000 bases")
+    b.add_argument("--json", action="store_true")
+    b.set_defaults(run=bench)

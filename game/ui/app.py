@@ -1,0 +1,237 @@
+"""The window: a start screen (scenario, who plays each side, seed), the battle, the end of it."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from game.errors import UserError
+from game.match import new_match, summary
+from game.scenario import list_scenarios, load_scenario
+from game.ruleset import load_ruleset
+from game.ui import theme
+from game.ui.battle_screen import BattleScreen
+
+SIZE = (1280, 800)
+FPS = 60
+CONTROLLERS = {"Human": "human", "AI (heuristic)": "heuristic", "AI (random)": "random"}
+SCORE_LABELS = {
+    "FG-VIC-5": "enemy units destroyed",
+    "FG-VIC-6": "enemy divisions removed",
+    "FG-VIC-7": "objectives held at the end",
+    "FG-VIC-8": "objectives taken from the enemy",
+    "FG-VIC-9": "enemy division generals killed",
+    "FG-VIC-10": "enemy estado mayor",
+}
+
+
+@dataclass
+class Setup:
+    scenario: str = "default"
+    a: str = "human"
+    b: str = "heuristic"
+    seed: int = 1
+
+
+class StartScreen:
+    def __init__(self, size: tuple[int, int], setup: Setup) -> None:
+        self.setup = setup
+        self.manager = pygame_gui.UIManager(size)
+        rules = load_ruleset()
+        self.scenarios = {}
+        for path in list_scenarios():
+            try:
+                sc = load_scenario(str(path), rules)
+            except UserError:
+                continue
+            self.scenarios[sc.spec.name] = sc
+        names = list(self.scenarios) or ["(no scenarios)"]
+        current = next((n for n, s in self.scenarios.items() if s.id == setup.scenario), names[0])
+        w, _h = size
+        x = w // 2 - 300
+        self.title_y = 60
+        make = pygame.Rect
+        self.scenario = pygame_gui.elements.UIDropDownMenu(names, current, make(x, 180, 600, 36), self.manager)
+        self.about = pygame_gui.elements.UITextBox("", make(x, 225, 600, 150), self.manager)
+        sides = self.sides(current)
+        labels = list(CONTROLLERS)
+        inverse = {v: k for k, v in CONTROLLERS.items()}
+        self.side_a = pygame_gui.elements.UIDropDownMenu(labels, inverse.get(setup.a, labels[0]),
+                                                         make(x + 220, 395, 380, 34), self.manager)
+        self.side_b = pygame_gui.elements.UIDropDownMenu(labels, inverse.get(setup.b, labels[1]),
+                                                         make(x + 220, 440, 380, 34), self.manager)
+        self.label_a = pygame_gui.elements.UILabel(make(x, 395, 210, 34), sides[0], self.manager)
+        self.label_b = pygame_gui.elements.UILabel(make(x, 440, 210, 34), sides[1], self.manager)
+        pygame_gui.elements.UILabel(make(x, 485, 210, 34), "Seed", self.manager)
+        self.seed = pygame_gui.elements.UITextEntryLine(make(x + 220, 485, 160, 34), self.manager)
+        self.seed.set_text(str(setup.seed))
+        self.start = pygame_gui.elements.UIButton(make(x + 220, 550, 200, 44), "Start the battle", self.manager)
+        self.quit = pygame_gui.elements.UIButton(make(x + 440, 550, 160, 44), "Quit", self.manager)
+        self.show_about(current)
+
+    def sides(self, name: str) -> tuple[str, str]:
+        sc = self.scenarios.get(name)
+        if sc is None:
+            return ("Side A", "Side B")
+        a, b = sc.spec.sides
+        return (f"{a.name} ({a.edge})", f"{b.name} ({b.edge})")
+
+    def show_about(self, name: str) -> None:
+        sc = self.scenarios.get(name)
+        if sc is None:
+            return
+        spec = sc.spec
+        arms = " | ".join(f"{s.name}: {len(s.divisions)} divisions, {sum(len(d.units) for d in s.divisions)} units"
+                          for s in spec.sides)
+        text = f"<b>{spec.name}</b><br>{spec.description}<br><i>{arms}</i>"
+        if spec.history:
+            text += f"<br>{spec.history}"
+        self.about.set_text(text)
+        a, b = self.sides(name)
+        self.label_a.set_text(a)
+        self.label_b.set_text(b)
+
+    def handle(self, ev: pygame.event.Event) -> str | None:
+        self.manager.process_events(ev)
+        if ev.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and ev.ui_element is self.scenario:
+            self.show_about(ev.text)
+        if ev.type == pygame_gui.UI_BUTTON_PRESSED:
+            if ev.ui_element is self.quit:
+                return "quit"
+            if ev.ui_element is self.start:
+                sc = self.scenarios.get(self.scenario.selected_option[0] if isinstance(self.scenario.selected_option, tuple) else self.scenario.selected_option)
+                if sc is not None:
+                    self.setup.scenario = str(sc.path)
+                self.setup.a = CONTROLLERS[_selected(self.side_a)]
+                self.setup.b = CONTROLLERS[_selected(self.side_b)]
+                try:
+                    self.setup.seed = int(self.seed.get_text())
+                except ValueError:
+                    self.setup.seed = 1
+                return "start"
+        return None
+
+    def draw(self, surf: pygame.Surface, dt: float) -> None:
+        surf.fill(theme.BACKGROUND)
+        title = theme.font(72).render("For Glory", True, theme.ACCENT)
+        surf.blit(title, title.get_rect(midtop=(surf.get_width() // 2, self.title_y)))
+        sub = theme.font(26).render("Black-powder battles on an open table - rules v3.1.0", True, theme.TEXT_DIM)
+        surf.blit(sub, sub.get_rect(midtop=(surf.get_width() // 2, self.title_y + 70)))
+        self.manager.update(dt)
+        self.manager.draw_ui(surf)
+
+
+def _selected(menu: pygame_gui.elements.UIDropDownMenu) -> str:
+    opt = menu.selected_option
+    return opt[0] if isinstance(opt, tuple) else opt
+
+
+class EndScreen:
+    """The winner and the score line by line, by the rulebook's scoring."""
+
+    def __init__(self, screen: BattleScreen) -> None:
+        self.screen = screen
+        self.result = summary(screen.match)
+
+    def draw(self, surf: pygame.Surface) -> None:
+        shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 170))
+        surf.blit(shade, (0, 0))
+        r = self.result
+        names = self.screen.names
+        box = pygame.Rect(0, 0, 620, 420)
+        box.center = surf.get_rect().center
+        pygame.draw.rect(surf, theme.PANEL, box, border_radius=10)
+        pygame.draw.rect(surf, theme.ACCENT, box, 2, border_radius=10)
+        winner = f"{names.get(r['winner'], r['winner'])} win" if r["winner"] else "A draw"
+        y = box.y + 20
+        for text, size, colour in ((winner, 52, theme.ACCENT), (r["end_reason"], 24, theme.TEXT_DIM),
+                                   (f"after {r['rounds']} round(s)", 22, theme.TEXT_DIM)):
+            s = theme.font(size).render(text, True, colour)
+            surf.blit(s, s.get_rect(midtop=(box.centerx, y)))
+            y += s.get_height() + 6
+        y += 10
+        col = (box.x + 30, box.x + 360, box.x + 480)
+        font = theme.font(22)
+        sides = list(r["score"])
+        for i, s in enumerate(sides):
+            surf.blit(font.render(names.get(s, s), True, theme.TEXT), (col[1] + i * 120 - 20, y))
+        y += 30
+        for rule, label in SCORE_LABELS.items():
+            surf.blit(font.render(f"{label} ({rule})", True, theme.TEXT_DIM), (col[0], y))
+            for i, s in enumerate(sides):
+                surf.blit(font.render(str(r["score_lines"][s][rule]), True, theme.TEXT), (col[1] + i * 120, y))
+            y += 26
+        surf.blit(font.render("Total", True, theme.ACCENT), (col[0], y + 6))
+        for i, s in enumerate(sides):
+            surf.blit(font.render(str(r["score"][s]), True, theme.ACCENT), (col[1] + i * 120, y + 6))
+        hint = theme.font(20).render("Esc: back to the start screen", True, theme.TEXT_DIM)
+        surf.blit(hint, hint.get_rect(midbottom=(box.centerx, box.bottom - 12)))
+
+
+def open_battle(setup: Setup, size: tuple[int, int]) -> BattleScreen:
+    m = new_match(setup.scenario, setup.seed)
+    sides = m.battle.game.sides  # type: ignore[union-attr]
+    return BattleScreen(m, {sides[0]: setup.a, sides[1]: setup.b}, size)
+
+
+def run(setup: Setup, demo_frames: int | None = None, screenshot: Path | None = None) -> int:
+    """The window's loop. With demo_frames: run an AI battle for that many frames, save the last
+    frame to `screenshot`, and return."""
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # sound must degrade silently (notes/stack.md)
+    pygame.init()
+    pygame.display.set_caption("For Glory")
+    surf = pygame.display.set_mode(SIZE, pygame.RESIZABLE)
+    clock = pygame.time.Clock()
+    start: StartScreen | None = None
+    battle: BattleScreen | None = None
+    end: EndScreen | None = None
+    if demo_frames is not None:
+        battle = open_battle(setup, surf.get_size())
+        battle.speed_index = 3
+        battle.display.speed = 4.0
+    else:
+        start = StartScreen(surf.get_size(), setup)
+    frames = 0
+    try:
+        while True:
+            dt = clock.tick(FPS) / 1000.0 if demo_frames is None else 1 / FPS
+            for ev in pygame.event.get():
+                if ev.type == pygame.QUIT:
+                    return 0
+                if ev.type == pygame.VIDEORESIZE:
+                    surf = pygame.display.set_mode((ev.w, ev.h), pygame.RESIZABLE)
+                    if start is not None:
+                        start = StartScreen(surf.get_size(), setup)
+                if start is not None:
+                    what = start.handle(ev)
+                    if what == "quit":
+                        return 0
+                    if what == "start":
+                        battle, start, end = open_battle(setup, surf.get_size()), None, None
+                elif battle is not None:
+                    if battle.handle(ev) == "end" or (end is not None and ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE):
+                        battle.battle.close()
+                        battle, end = None, None
+                        start = StartScreen(surf.get_size(), setup)
+            if start is not None:
+                start.draw(surf, dt)
+            elif battle is not None:
+                battle.update(dt)
+                battle.draw(surf)
+                if battle.over and end is None:
+                    end = EndScreen(battle)
+                if end is not None:
+                    end.draw(surf)
+            pygame.display.flip()
+            frames += 1
+            if demo_frames is not None and frames >= demo_frames:
+                if screenshot is not None:
+                    pygame.image.save(surf, str(screenshot))
+                return 0
+    finally:
+        pygame.quit()

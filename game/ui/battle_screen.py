@@ -1,0 +1,484 @@
+"""The battle: the table, the HUD, the log, and whoever is deciding (a human here, or an AI thinking
+in a worker thread so the window never freezes)."""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+import esper
+import pygame
+
+from game import commands as cmd
+from game.ai import make_player
+from game.battle import Decision
+from game.components import Ident, Officer, Side, Status, Unit
+from game.match import Match, Player, new_match, summary
+from game.narrate import describe
+from game.rulesref import load_reference
+from game.ui import theme
+from game.ui.camera import Camera
+from game.ui.display import Display
+from game.ui.human import Button, HumanInput, unit_lines
+from game.ui.log_panel import LogPanel, tooltip
+from game.ui.overlays import Overlays
+from game.ui.render import BaseLook, OfficerLook, Renderer
+
+AI_PAUSE = 0.35  # seconds between an AI's decisions at speed 1, so a person can follow
+SPEEDS = (0.5, 1.0, 2.0, 4.0, 16.0)
+
+
+@dataclass
+class Thinking:
+    """An AI decision being worked out in a worker thread."""
+
+    decision: Decision
+    thread: threading.Thread
+    result: list[cmd.Command] = field(default_factory=list)
+
+
+class BattleScreen:
+    def __init__(self, match: Match, controllers: dict[str, str], size: tuple[int, int]) -> None:
+        self.match = match
+        b = match.battle
+        self.controllers = controllers  # side -> "human" or a player name
+        self.players: dict[str, Player] = {
+            s: make_player(c, s, match.seed + k) for k, (s, c) in enumerate(controllers.items()) if c != "human"
+        }
+        spec = match.scenario.spec
+        self.names = {s.id: s.name for s in spec.sides}
+        colours = {s.id: tuple(s.colour) for s in spec.sides}
+        fp = b.rules.core.bases
+        self.renderer = Renderer(b.table, colours, (fp.unit_width, fp.unit_depth), fp.officer_diameter / 2)  # type: ignore[arg-type]
+        self.display = Display()
+        self.display.sync(b)
+        self.display.feed(b, b.events)
+        self.display.skip()
+        self.log = LogPanel(pygame.Rect(0, 0, 10, 10))
+        for e in b.events:
+            self.log.add(describe(e.to_dict()))
+        self.human = HumanInput(b)
+        self.overlays = Overlays()
+        self.reference = load_reference()
+        self.camera = Camera((0, theme.TOP_BAR, 10, 10))
+        self.layout(size)
+        self.camera.fit(b.table.width, b.table.depth)
+        self.thinking: Thinking | None = None
+        self.wait = 0.0
+        self.speed_index = 1
+        self.mouse = (0, 0)
+        self.dragging: tuple[int, int] | None = None
+        self.buttons: list[tuple[pygame.Rect, Button]] = []
+        self.asked: Decision | None = None
+        self.marks: list[int] = []  # number of events after each command (for undo)
+
+    # --- layout and state -----------------------------------------------------------------------
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        self.size = size
+        self.camera.view = (0, theme.TOP_BAR, w - theme.RIGHT_PANEL, h - theme.TOP_BAR)
+        self.panel = pygame.Rect(w - theme.RIGHT_PANEL, theme.TOP_BAR, theme.RIGHT_PANEL, h - theme.TOP_BAR)
+        self.log.rect = pygame.Rect(self.panel.x + 6, self.panel.y + self.panel.h // 2, self.panel.w - 12,
+                                    self.panel.h // 2 - 6)
+
+    @property
+    def battle(self):  # type: ignore[no-untyped-def]
+        return self.match.battle
+
+    @property
+    def over(self) -> bool:
+        return self.battle.pending is None and not self.display.busy
+
+    def human_turn(self) -> bool:
+        d = self.battle.pending
+        return d is not None and self.controllers.get(d.side) == "human"
+
+    # --- sending commands -----------------------------------------------------------------------
+
+    def send(self, c: cmd.Command | None) -> None:
+        if c is None:
+            return
+        b = self.battle
+        before = len(b.events)
+        self.match.apply(c)
+        new = b.events[before:]
+        self.marks.append(len(b.events))
+        self.display.feed(b, new)
+        for e in new:
+            d = e.to_dict()
+            colour = theme.BAD if d["kind"] == "rejected" else theme.TEXT
+            self.log.add(describe(d), colour)
+        self.asked = None
+
+    def undo(self) -> bool:
+        """Take back the last command if it rolled no dice (and everything after the last roll)."""
+        m = self.match
+        if not m.commands or self.thinking is not None:
+            return False
+        start = self.marks[-2] if len(self.marks) > 1 else 0
+        if any(e.kind == "roll" for e in m.battle.events[start:]):
+            self.log.add("Cannot undo past a roll of the dice.", theme.BAD)
+            return False
+        keep = m.commands[:-1]
+        m.battle.close()
+        fresh = new_match(m.scenario.spec.id if m.scenario.path.parent.name == "scenarios" else str(m.scenario.path),
+                          m.seed, m.max_rounds, m.rules)
+        for c in keep:
+            fresh.apply(c)
+        self.match = fresh
+        self.marks = self.marks[:-1]
+        self.human = HumanInput(fresh.battle)
+        self.display.sync(fresh.battle)
+        self.asked = None
+        self.log.add("Undone.", theme.ACCENT)
+        return True
+
+    # --- every frame ----------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        self.display.tick(dt)
+        b = self.battle
+        d = b.pending
+        if d is None or self.display.busy:
+            return
+        if self.controllers.get(d.side) == "human":
+            if self.asked is not d:
+                self.asked = d
+                self.human.start(d)
+            return
+        if self.thinking is None:
+            self.wait = AI_PAUSE / SPEEDS[self.speed_index]
+            self.thinking = self._think(d)
+            return
+        self.wait -= dt
+        if self.thinking.result and self.wait <= 0:
+            result = self.thinking.result[0]
+            self.thinking = None
+            self.send(result)
+
+    def _think(self, d: Decision) -> Thinking:
+        player = self.players[d.side]
+        holder = Thinking(d, threading.Thread(target=lambda: None))
+
+        def work() -> None:
+            holder.result.append(player.decide(self.battle, d))
+
+        holder.thread = threading.Thread(target=work, daemon=True)
+        holder.thread.start()
+        return holder
+
+    # --- input ----------------------------------------------------------------------------------
+
+    def handle(self, ev: pygame.event.Event) -> str | None:
+        """Returns "end" when the player leaves the battle."""
+        if ev.type == pygame.VIDEORESIZE:
+            self.layout((ev.w, ev.h))
+        elif ev.type == pygame.MOUSEMOTION:
+            self.mouse = ev.pos
+            if self.dragging is not None:
+                self.camera.pan_pixels(ev.pos[0] - self.dragging[0], ev.pos[1] - self.dragging[1])
+                self.dragging = ev.pos
+            elif self.human_turn() and self.camera.contains(ev.pos):
+                self.human.hover(self.camera.to_table(ev.pos))
+        elif ev.type == pygame.MOUSEWHEEL:
+            if self.log.rect.collidepoint(self.mouse):
+                self.log.on_wheel(ev.y)
+            elif self.human_turn() and self.human.mode == "move" and pygame.key.get_mods() & pygame.KMOD_SHIFT:
+                self.human.turn(15 * ev.y)
+            elif self.camera.contains(self.mouse):
+                self.camera.zoom_at(self.mouse, 1.15 ** ev.y)
+        elif ev.type == pygame.MOUSEBUTTONDOWN:
+            if ev.button == 1:
+                for rect, button in self.buttons:
+                    if rect.collidepoint(ev.pos) and button.enabled:
+                        self._button(button.key)
+                        return None
+                if self.camera.contains(ev.pos):
+                    if self.human_turn():
+                        c = self.human.click(self.camera.to_table(ev.pos))
+                        if c is not None:
+                            self.send(c)
+                        elif self.human.mode in ("select", "buttons", "deploy"):
+                            self.dragging = ev.pos
+                    else:
+                        self.dragging = ev.pos
+            elif ev.button in (2, 3):
+                if ev.button == 3 and self.human_turn() and self.human.mode not in ("select", "buttons"):
+                    self.human.cancel()
+                else:
+                    self.dragging = ev.pos
+        elif ev.type == pygame.MOUSEBUTTONUP:
+            self.dragging = None
+        elif ev.type == pygame.KEYDOWN:
+            return self._key(ev)
+        return None
+
+    def _button(self, key: str) -> None:
+        if key == "undo":
+            self.undo()
+            return
+        if key == "speed":
+            self.speed_index = (self.speed_index + 1) % len(SPEEDS)
+            self.display.speed = SPEEDS[self.speed_index]
+            return
+        if key == "skip":
+            self.display.skip()
+            return
+        if key.startswith("overlay:"):
+            self.overlays.toggle(key.split(":")[1])
+            return
+        if self.human_turn():
+            self.send(self.human.press(key))
+
+    def _key(self, ev: pygame.event.Event) -> str | None:
+        k = ev.key
+        if k == pygame.K_ESCAPE:
+            if self.human_turn() and self.human.mode not in ("select", "buttons"):
+                self.human.cancel()
+                return None
+            return "end" if self.over else None
+        if k == pygame.K_f:
+            self.camera.fit(self.battle.table.width, self.battle.table.depth)
+        elif k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+            step = 40
+            dx = {pygame.K_LEFT: step, pygame.K_RIGHT: -step}.get(k, 0)
+            dy = {pygame.K_UP: step, pygame.K_DOWN: -step}.get(k, 0)
+            self.camera.pan_pixels(dx, dy)
+        elif k in (pygame.K_q, pygame.K_e) and self.human_turn():
+            self.human.turn(15 if k == pygame.K_q else -15)
+        elif k == pygame.K_SPACE:
+            self.display.skip()
+        elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.speed_index = min(len(SPEEDS) - 1, self.speed_index + 1)
+            self.display.speed = SPEEDS[self.speed_index]
+        elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.speed_index = max(0, self.speed_index - 1)
+            self.display.speed = SPEEDS[self.speed_index]
+        elif k == pygame.K_z and ev.mod & pygame.KMOD_CTRL:
+            self.undo()
+        elif k == pygame.K_RETURN and self.human_turn():
+            buttons = self.human.buttons()
+            if len(buttons) == 1 or (buttons and buttons[0].key == "deploy"):
+                self._button(buttons[0].key)
+        elif ev.unicode and ev.unicode.lower() in Overlays.KEYS:
+            self.overlays.toggle(Overlays.KEYS[ev.unicode.lower()])
+        return None
+
+    # --- drawing --------------------------------------------------------------------------------
+
+    def looks(self) -> tuple[list[BaseLook], list[OfficerLook]]:
+        b = self.battle
+        b.enter()
+        from systems.checks import is_disorganised
+
+        units, officers = [], []
+        init = b.game.initiative if b.game else {}
+        sel = self.human.selected if self.human_turn() else None
+        for e, (ident, side) in esper.get_components(Ident, Side):
+            u = esper.try_component(e, Unit)
+            if u is not None:
+                st = esper.component_for_entity(e, Status)
+                units.append(BaseLook(ident.id, side.side, u.category.code, u.category.type,
+                                      st.in_play and is_disorganised(b, e), ident.id == sel, ident.id))
+            else:
+                off = esper.component_for_entity(e, Officer)
+                officers.append(OfficerLook(ident.id, side.side, off.role == "staff", off.experience,
+                                            init.get(ident.id), off.dead))
+        return units, officers
+
+    def draw(self, surf: pygame.Surface) -> None:
+        b = self.battle
+        surf.fill(theme.BACKGROUND)
+        units, officers = self.looks()
+        r = self.renderer
+        clip = surf.get_clip()
+        surf.set_clip(pygame.Rect(self.camera.view))
+        r.draw_table(surf, self.camera)
+        if b.game:
+            r.draw_objectives(surf, self.camera, [(o.name or o.id, o.at, o.holder) for o in b.game.objectives])
+        r.draw_markers(surf, self.camera, b.markers())
+        self.overlays.draw(surf, self.camera, self)
+        r.draw_units(surf, self.camera, units, self.display)
+        r.draw_officers(surf, self.camera, officers, self.display)
+        r.draw_effects(surf, self.camera, self.display.effects)
+        if self.human_turn():
+            self.overlays.draw_human(surf, self.camera, self)
+        self.overlays.draw_ruler(surf, self.camera, self)
+        surf.set_clip(clip)
+        self._top_bar(surf)
+        self._panel(surf)
+        self.log.draw(surf)
+        self._dice(surf)
+        self._banner(surf)
+        self._hover(surf)
+
+    def _top_bar(self, surf: pygame.Surface) -> None:
+        b = self.battle
+        g = b.game
+        bar = pygame.Rect(0, 0, self.size[0], theme.TOP_BAR)
+        pygame.draw.rect(surf, theme.PANEL, bar)
+        pygame.draw.line(surf, theme.PANEL_EDGE, bar.bottomleft, bar.bottomright)
+        big, small = theme.font(24), theme.font(18)
+        assert g is not None
+        d = b.pending
+        active = b.activation.formation.key if b.activation and g.phase == "activations" else "-"
+        if d is None:
+            who = "The battle is over"
+        else:
+            ctrl = self.controllers.get(d.side, "?")
+            who = f"{self.names.get(d.side, d.side)} ({'you' if ctrl == 'human' else ctrl}) decides: {d.kind.replace('_', ' ')}"
+            if self.thinking is not None:
+                who += " ..."
+        surf.blit(big.render(f"Round {g.round}  |  {g.phase}  |  active: {active}", True, theme.TEXT), (10, 6))
+        surf.blit(small.render(who, True, theme.ACCENT), (10, 32))
+        points = summary(self.match)["score"]
+        score = "   ".join(f"{self.names.get(s, s)} {p}" for s, p in points.items())
+        text = big.render(f"Score  {score}", True, theme.TEXT)
+        surf.blit(text, (self.size[0] - theme.RIGHT_PANEL - text.get_width() - 10, 6))
+        self._order_strip(surf, small)
+
+    def _order_strip(self, surf: pygame.Surface, font: pygame.font.Font) -> None:
+        """The activation order of this round, the active formation marked."""
+        b = self.battle
+        g = b.game
+        assert g is not None
+        if not g.initiative:
+            return
+        x = self.size[0] - theme.RIGHT_PANEL - 10
+        active = b.activation.formation.key if b.activation else None
+        items = sorted(g.initiative.items(), key=lambda kv: -kv[1])
+        for key, init in reversed(items):
+            side = next((f.side for f in b.formations if f.key == key), "")
+            label = font.render(f"{key} {init}", True, theme.ACCENT if key == active else theme.TEXT_DIM)
+            x -= label.get_width() + 14
+            colour = self.renderer.colours.get(side, theme.PANEL_EDGE)
+            pygame.draw.rect(surf, colour, (x - 4, 33, label.get_width() + 8, 18), border_radius=3)
+            surf.blit(label, (x, 35))
+
+    def _panel(self, surf: pygame.Surface) -> None:
+        pygame.draw.rect(surf, theme.PANEL, self.panel)
+        font = theme.font(20)
+        x, y = self.panel.x + 10, self.panel.y + 8
+        self.buttons = []
+        lines: list[tuple[str, theme.Colour]] = []
+        if self.human_turn():
+            h = self.human
+            lines += [(t, theme.TEXT) for t in h.info]
+            if h.selected and self.battle.pending and self.battle.pending.kind == "order":
+                lines.append((f"Selected: {h.selected}", theme.ACCENT))
+            if h.ghost is not None:
+                lines += [(t, theme.GOOD if h.ghost.ok else theme.BAD) for t in h.ghost.lines]
+            lines += [(t, theme.ACCENT) for t in h.odds_lines()]
+        elif self.battle.pending is not None:
+            d = self.battle.pending
+            lines.append((f"{self.names.get(d.side, d.side)} is thinking...", theme.TEXT_DIM))
+        for text, colour in lines:
+            for part in _wrap(text, font, self.panel.w - 20):
+                surf.blit(font.render(part, True, colour), (x, y))
+                y += font.get_linesize()
+        y += 6
+        buttons = self.human.buttons() if self.human_turn() else []
+        buttons += [Button("undo", "Undo (Ctrl+Z)", bool(self.match.commands)),
+                    Button("speed", f"Speed x{SPEEDS[self.speed_index]:g} (+/-)"),
+                    Button("skip", "Skip animation (Space)", self.display.busy)]
+        for button in buttons:
+            rect = pygame.Rect(x, y, self.panel.w - 20, 26)
+            if rect.bottom > self.log.rect.top - 30:
+                break
+            hover = rect.collidepoint(self.mouse)
+            fill = (70, 74, 82) if button.enabled else (45, 47, 52)
+            if hover and button.enabled:
+                fill = (95, 100, 110)
+            pygame.draw.rect(surf, fill, rect, border_radius=4)
+            colour = theme.TEXT if button.enabled else theme.TEXT_DIM
+            surf.blit(theme.font(19).render(button.label, True, colour), (rect.x + 8, rect.y + 5))
+            self.buttons.append((rect, button))
+            y += 30
+        self._overlay_buttons(surf)
+
+    def _overlay_buttons(self, surf: pygame.Surface) -> None:
+        x = self.panel.x + 8
+        y = self.log.rect.top - 28
+        for key, name in Overlays.KEYS.items():
+            on = name in self.overlays.on
+            label = theme.font(17).render(f"[{key.upper()}] {name}", True, theme.ACCENT if on else theme.TEXT_DIM)
+            rect = pygame.Rect(x, y, label.get_width() + 8, 22)
+            pygame.draw.rect(surf, (55, 58, 64) if on else (38, 40, 45), rect, border_radius=3)
+            surf.blit(label, (rect.x + 4, rect.y + 4))
+            self.buttons.append((rect, Button(f"overlay:{name}", name)))
+            x += rect.w + 4
+
+    def _dice(self, surf: pygame.Surface) -> None:
+        """The last roll: its die face and every modifier with its rule."""
+        show = self.display.dice
+        if show is None or show.age > 6:
+            return
+        d: dict[str, Any] = show.event
+        font = theme.font(19)
+        rows = [f"{d.get('unit') or d.get('officer')}: {d['check']}" + (f" ({d['purpose']})" if d.get("purpose") else "")]
+        rows += [f"{m['value']:+d} {m['label']} {m['rule']}" for m in d.get("modifiers", [])]
+        rows.append(f"= {d['total']}: {d['outcome']}")
+        w = max(font.size(r)[0] for r in rows) + 80
+        h = 14 + font.get_linesize() * len(rows)
+        view = pygame.Rect(self.camera.view)
+        box = pygame.Rect(view.x + 10, view.bottom - h - 10, max(w, 160), max(h, 64))
+        pygame.draw.rect(surf, (20, 22, 26), box, border_radius=6)
+        pygame.draw.rect(surf, theme.ACCENT, box, 1, border_radius=6)
+        face = d["die"] if show.age > 0.45 else 1 + int(show.age * 40) % 6  # the die tumbles, then settles
+        _die(surf, pygame.Rect(box.x + 10, box.y + 10, 48, 48), face)
+        y = box.y + 7
+        for row in rows:
+            surf.blit(font.render(row, True, theme.TEXT), (box.x + 68, y))
+            y += font.get_linesize()
+
+    def _banner(self, surf: pygame.Surface) -> None:
+        d = self.display
+        if not d.banner or d.banner_age > 1.6:
+            return
+        font = theme.font(40)
+        text = font.render(d.banner, True, theme.TEXT)
+        view = pygame.Rect(self.camera.view)
+        box = text.get_rect(center=(view.centerx, view.y + 40)).inflate(30, 14)
+        shade = pygame.Surface(box.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surf.blit(shade, box)
+        surf.blit(text, text.get_rect(center=box.center))
+
+    def _hover(self, surf: pygame.Surface) -> None:
+        rid = self.log.rule_at(self.mouse)
+        if rid is not None:
+            ref = self.reference.get(rid)
+            tooltip(surf, self.mouse, f"{rid}: {ref.title}" if ref else rid, ref.text if ref else "")
+            return
+        if not self.camera.contains(self.mouse) or self.thinking is not None:
+            return
+        p = self.camera.to_table(self.mouse)
+        names = [n for n, s in self.display.shown.items() if s.on_table]
+        name = self.human.pick(p, names)
+        if name is not None:
+            tooltip(surf, self.mouse, name, "  ".join(x for x in unit_lines(self.battle, name) if x), 380)
+
+
+def _wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    out, line = [], ""
+    for word in text.split(" "):
+        trial = f"{line} {word}".strip()
+        if font.size(trial)[0] > width and line:
+            out.append(line)
+            line = word
+        else:
+            line = trial
+    out.append(line)
+    return out
+
+
+def _die(surf: pygame.Surface, rect: pygame.Rect, face: int) -> None:
+    pygame.draw.rect(surf, (245, 242, 230), rect, border_radius=8)
+    pygame.draw.rect(surf, (60, 60, 60), rect, 2, border_radius=8)
+    spots = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)], 4: [(0, 0), (0, 2), (2, 0), (2, 2)],
+             5: [(0, 0), (0, 2), (1, 1), (2, 0), (2, 2)], 6: [(0, 0), (0, 1), (0, 2), (2, 0), (2, 1), (2, 2)]}
+    step = rect.w / 4
+    for cx, cy in spots.get(face, []):
+        pygame.draw.circle(surf, (30, 30, 30), (rect.x + step * (cx + 1), rect.y + step * (cy + 1)), rect.w / 11)

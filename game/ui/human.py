@@ -1,0 +1,367 @@
+"""A human player at the table: turns clicks, drags and keys into the Commands a decision asks for.
+
+It asks the rules themselves what is legal (the same functions the battle uses to refuse orders)
+and what the odds are (systems/odds.py), so what the screen allows is exactly what the rules allow."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import esper
+
+from game import commands as cmd
+from game.ai import common
+from game.battle import Battle, Decision, Reject
+from game.components import Hits, Officer, Pose, Status, Unit
+from game.geometry import Point, dist, point_polygon_distance
+from systems.checks import morale_modifiers, pass_chance
+from systems.deployment import check_staff
+from systems.fire import marker_spot_ok
+from systems.odds import charge_odds, fire_odds
+from systems.officers import check_officer_move
+from systems.paths import plan_move
+from systems.reaction import check_rally, reactors_along
+from systems.targets import plan_charge
+
+ORDER_VERBS = ("move", "fire", "charge", "retreat", "rally")
+
+
+@dataclass
+class Button:
+    key: str
+    label: str
+    enabled: bool = True
+    hint: str = ""
+
+
+@dataclass
+class Ghost:
+    """Where a base or officer would go: drawn green when legal, red with the reason when not."""
+
+    unit: str
+    at: Point
+    facing: float
+    ok: bool
+    lines: list[str] = field(default_factory=list)
+    officer: bool = False
+
+
+@dataclass
+class HumanInput:
+    battle: Battle
+    decision: Decision | None = None
+    selected: str | None = None
+    mode: str = "select"  # select, move, fire, charge, officer, place, marker, deploy
+    ghost: Ghost | None = None
+    facing: float | None = None  # the facing the player has turned the ghost to
+    targets: list[str] = field(default_factory=list)
+    hover_target: str | None = None
+    info: list[str] = field(default_factory=list)  # lines for the side panel
+    deploy: cmd.Command | None = None
+
+    # --- a new decision -------------------------------------------------------------------------
+
+    def start(self, d: Decision) -> None:
+        self.decision, self.selected, self.ghost, self.targets, self.hover_target = d, None, None, [], None
+        self.facing, self.deploy = None, None
+        b = self.battle
+        b.enter()
+        self.mode = {
+            "order": "select",
+            "officer_move": "officer",
+            "staff_move": "officer",
+            "place_staff": "place",
+            "marker": "marker",
+            "deploy": "deploy",
+            "extra_move": "move",
+        }.get(d.kind, "buttons")
+        if d.kind == "deploy":
+            self.deploy = common.deploy_for(b, d, lambda spots: spots)
+        if d.kind == "extra_move":
+            self.selected = d.unit
+            self.targets = [b.name(t) for t in common.extra_charge_targets(b, b.ids[d.unit])]
+        if d.kind in ("officer_move", "staff_move"):
+            self.selected = d.unit
+        self.info = self.describe()
+
+    def describe(self) -> list[str]:
+        d = self.decision
+        if d is None:
+            return []
+        what = {
+            "deploy": "Deploy a division: click where its officer stands; the units form up in front.",
+            "place_staff": "Place the estado mayor within XL of one of your officers (FG-DEP-11).",
+            "activate": "Choose the formation that activates next (FG-ACT-1).",
+            "order": f"Orders for {d.unit}: click one of its units, then an order.",
+            "reaction": f"{d.unit} is in the reaction area of: {', '.join(d.options)}. React? (FG-REACT-1)",
+            "marker": "Place the artillery marker within XS of the target (FG-FIRE-4), or let the game place it.",
+            "extra_move": f"{d.unit} won its charge: an extra move of up to S, or a new charge (FG-CHG-4).",
+            "officer_move": f"{d.unit} may move up to L now (FG-ACT-7).",
+            "staff_move": f"The estado mayor {d.unit} may move up to L (FG-ACT-8).",
+        }.get(d.kind, d.kind)
+        return [what]
+
+    # --- what the panel offers ------------------------------------------------------------------
+
+    def buttons(self) -> list[Button]:
+        d = self.decision
+        b = self.battle
+        if d is None:
+            return []
+        if d.kind == "activate":
+            init = b.game.initiative if b.game else {}
+            return [Button(f"activate:{o}", f"Activate {o} (initiative {init.get(o, '?')})") for o in d.options]
+        if d.kind == "deploy":
+            reserve = "@" in (d.options[0] if d.options else "")
+            out = [Button("deploy", "Deploy here", isinstance(self.deploy, cmd.Deploy))]
+            if reserve:
+                out.append(Button("pass", "Stay in reserve"))
+            return out
+        if d.kind == "place_staff":
+            return [Button("staff-auto", "Place near my officers")]
+        if d.kind == "order":
+            out = []
+            if self.selected is not None:
+                e = b.ids[self.selected]
+                out += [
+                    Button("move", "Move", True, "drag the ghost; wheel or Q/E turns it"),
+                    Button("fire", "Fire", bool(common.fire_targets(b, e)), "click a highlighted target"),
+                    Button("charge", "Charge", bool(common.charge_targets(b, e)), "click a highlighted target"),
+                    Button("retreat", "Retreat", True, "straight away from the nearest enemy (FG-ORD-9)"),
+                    Button("rally", "Rally", common.can_rally(b, e), "remove a hit, never the last (FG-ORD-10)"),
+                ]
+            out.append(Button("end", "End activation"))
+            return out
+        if d.kind == "reaction":
+            return self._reaction_buttons(d) + [Button("pass", "No reaction")]
+        if d.kind == "marker":
+            return [Button("pass", "Let the game place it")]
+        if d.kind == "extra_move":
+            return [Button("pass", "No extra move")]
+        if d.kind in ("officer_move", "staff_move"):
+            return [Button("pass", "Stay")]
+        return [Button("pass", "Continue")]
+
+    def _reaction_buttons(self, d: Decision) -> list[Button]:
+        b = self.battle
+        mover = b.ids[d.unit]
+        out = []
+        for name in d.options:
+            r = b.ids[name]
+            check = pass_chance(b.rules, sum(m.value for m in morale_modifiers(b, r)))
+            hint = f"morale check passes {_pct(check)}"
+            try:
+                odds = fire_odds(b, r, mover, reaction=True)
+                out.append(Button(f"react:{name}:fire", f"{name}: fire ({_odds(odds)})", True, hint))
+            except Reject:
+                pass
+            try:
+                plan_charge(b, r, mover)
+                out.append(Button(f"react:{name}:charge", f"{name}: charge", True, hint))
+            except Reject:
+                pass
+            out.append(Button(f"react:{name}:retreat", f"{name}: retreat", True, hint))
+            try:
+                check_rally(b, r)
+                out.append(Button(f"react:{name}:rally", f"{name}: rally", True, hint))
+            except Reject:
+                pass
+        return out
+
+    def press(self, key: str) -> cmd.Command | None:
+        """A panel button: returns the command it sends, if any."""
+        d = self.decision
+        b = self.battle
+        if key == "pass":
+            return cmd.Pass()
+        if key == "end":
+            return cmd.EndActivation()
+        if key.startswith("activate:"):
+            return cmd.Activate(key.split(":", 1)[1])
+        if key.startswith("react:"):
+            _, unit, action = key.split(":")
+            return cmd.React(unit, action)  # type: ignore[arg-type]
+        if key == "deploy":
+            return self.deploy
+        if key == "staff-auto" and d is not None:
+            return common.staff_spot(b, d.side)
+        if self.selected is None:
+            return None
+        if key == "retreat":
+            return cmd.Withdraw(self.selected)
+        if key == "rally":
+            return cmd.Rally(self.selected)
+        if key in ("move", "fire", "charge"):
+            self.mode = key
+            e = b.ids[self.selected]
+            if key == "fire":
+                self.targets = [b.name(t) for t in common.fire_targets(b, e)]
+            elif key == "charge":
+                self.targets = [b.name(t) for t in common.charge_targets(b, e)]
+        return None
+
+    # --- the mouse on the table -----------------------------------------------------------------
+
+    def hover(self, p: Point) -> None:
+        """Follow the mouse: move the ghost, report what is under it."""
+        b = self.battle
+        d = self.decision
+        if d is None:
+            return
+        self.hover_target = self.pick(p, self.targets) if self.targets else None
+        if self.mode == "move" and self.selected is not None:
+            self.ghost = self._move_ghost(self.selected, p)
+        elif self.mode == "officer" and self.selected is not None:
+            self.ghost = self._officer_ghost(self.selected, p)
+        elif self.mode == "place":
+            ok, why = _try(lambda: check_staff(b, d.side, p))
+            self.ghost = Ghost(d.unit, p, 0.0, ok, [why] if why else ["click to place"], officer=True)
+        elif self.mode == "marker":
+            target = b.ids[d.options[0]]
+            ok = marker_spot_ok(b, target, p)
+            self.ghost = Ghost("marker", p, 0.0, ok, [] if ok else ["within XS of the target, XS from other markers"])
+
+    def turn(self, degrees: float) -> None:
+        base = self.facing if self.facing is not None else (self.ghost.facing if self.ghost else 0.0)
+        self.facing = (base + degrees) % 360
+        if self.ghost is not None:
+            self.hover(self.ghost.at)
+
+    def click(self, p: Point) -> cmd.Command | None:
+        b = self.battle
+        d = self.decision
+        if d is None:
+            return None
+        if self.targets and self.mode in ("fire", "charge", "move") and (t := self.pick(p, self.targets)):
+            if d.kind == "extra_move":
+                return cmd.ExtraMove(d.unit, charge=t)
+            return cmd.Fire(self.selected, t) if self.mode == "fire" else cmd.Charge(self.selected, t)  # type: ignore[arg-type]
+        if self.mode == "select" and d.kind == "order":
+            picked = self.pick(p, list(d.options))
+            if picked is not None:
+                self.selected, self.mode, self.targets, self.ghost, self.facing = picked, "select", [], None, None
+            return None
+        if self.mode == "move" and self.ghost is not None and self.ghost.ok and self.selected is not None:
+            if d.kind == "extra_move":
+                return cmd.ExtraMove(d.unit, to=self.ghost.at, facing=self.ghost.facing)
+            return cmd.Move(self.selected, self.ghost.at, self.ghost.facing)
+        if self.mode == "officer" and self.ghost is not None and self.ghost.ok:
+            return cmd.MoveOfficer(d.unit, self.ghost.at)
+        if self.mode == "place" and self.ghost is not None and self.ghost.ok:
+            return cmd.PlaceStaff(p)
+        if self.mode == "marker" and self.ghost is not None and self.ghost.ok:
+            return cmd.PlaceMarker(p)
+        if self.mode == "deploy":
+            self.deploy = common.deploy_for(b, d, lambda spots: sorted([p, *spots], key=lambda s: dist(s, p)))
+        return None
+
+    def cancel(self) -> None:
+        if self.decision is not None and self.decision.kind == "order":
+            self.mode, self.targets, self.ghost, self.facing = "select", [], None, None
+
+    def pick(self, p: Point, names: list[str]) -> str | None:
+        """The named unit or officer under (or nearest within half an inch of) a table point."""
+        b = self.battle
+        best, best_d = None, 0.5
+        for n in names:
+            e = b.ids[n]
+            pose = esper.component_for_entity(e, Pose)
+            off = esper.try_component(e, Officer)
+            dd = max(0.0, dist(p, (pose.x, pose.y)) - off.radius) if off else point_polygon_distance(p, pose.corners)
+            if dd <= best_d:
+                best, best_d = n, dd
+        return best
+
+    # --- ghosts ---------------------------------------------------------------------------------
+
+    def _move_ghost(self, name: str, p: Point) -> Ghost:
+        b = self.battle
+        e = b.ids[name]
+        pose = esper.component_for_entity(e, Pose)
+        facing = self.facing if self.facing is not None else pose.facing
+        allowance = None
+        if self.decision is not None and self.decision.kind == "extra_move":
+            allowance = b.rules.length(b.rules.core.movement.cavalry_extra_move)
+        lines = []
+        try:
+            plan = plan_move(b, e, p, facing, allowance=allowance)
+        except Reject as r:
+            return Ghost(name, p, facing, False, [f"{r.reason} ({r.rule})"])
+        left = plan.allowance - plan.length
+        lines.append(f'{plan.how}: {plan.length:.1f}" of {plan.allowance:g}", {left:.1f}" left')
+        if plan.stopped:
+            lines.append(f"stops on entering difficult terrain ({plan.stopped})")
+        if plan.length > 0:
+            enters = self._reactors_on_path(e, plan.path[0], plan.path[-1], pose.facing)
+            if enters:
+                lines.append("enters the reaction area of " + ", ".join(enters))
+        return Ghost(name, plan.path[-1], plan.facing, True, lines)
+
+    def _reactors_on_path(self, e: int, start: Point, end: Point, facing: float) -> list[str]:
+        """FG-REACT-1: the enemy units whose reaction areas this path enters (shown before committing)."""
+        b = self.battle
+        return [b.name(r) for r in reactors_along(b, e, start, end, facing)]
+
+    def _officer_ghost(self, name: str, p: Point) -> Ghost:
+        b = self.battle
+        ok, why = _try(lambda: check_officer_move(b, b.ids[name], p))
+        here = b.pose(b.ids[name])
+        lines = [f'{dist((here.x, here.y), p):.1f}" of {b.rules.length(b.rules.officer.move):g}"']
+        return Ghost(name, p, 0.0, ok, [why] if why else lines, officer=True)
+
+    # --- odds of what is under the mouse --------------------------------------------------------
+
+    def odds_lines(self) -> list[str]:
+        b = self.battle
+        if self.selected is None or self.hover_target is None:
+            return []
+        e, t = b.ids[self.selected], b.ids[self.hover_target]
+        try:
+            if self.mode == "fire":
+                return [f"Fire at {self.hover_target}: " + _odds(fire_odds(b, e, t))]
+            return [f"Charge {self.hover_target}: " + _odds(charge_odds(b, e, t)), "(if no one reacts)"]
+        except Reject as r:
+            return [f"{r.reason} ({r.rule})"]
+
+
+def unit_lines(b: Battle, name: str) -> list[str]:
+    """A unit's profile and state, for the hover box."""
+    e = b.ids[name]
+    off = esper.try_component(e, Officer)
+    if off is not None:
+        role = "estado mayor" if off.role == "staff" else "division general"
+        state = "dead and replaced" if off.dead and off.role == "division" else ""
+        return [f"{role}, experience {off.experience}", f"lost-brigade counters: {off.lost_brigades}", state]
+    u = esper.component_for_entity(e, Unit)
+    st = esper.component_for_entity(e, Status)
+    c = u.category
+    rng = f'range {b.rules.length(c.range):g}", fire {c.fire:+d}' if c.range is not None else "cannot shoot"
+    diff = f'{b.rules.length(c.difficult_move):g}"' if c.difficult_move is not None else "none"
+    lines = [
+        f"{c.name} ({c.code}), {u.quality.name} {u.quality.modifier:+d}",
+        f'move {b.rules.length(c.move):g}", difficult {diff}; {rng}; melee {c.melee:+d}',
+        f"hits {esper.component_for_entity(e, Hits).count}; division {u.division}",
+    ]
+    if st.detached:
+        lines.append("detached: disorganised (FG-DIS-1)")
+    if st.marching_by_road:
+        lines.append("marching by road: cannot shoot, charge or react (FG-ROAD-4)")
+    return lines
+
+
+def _odds(odds: dict[str, Fraction]) -> str:
+    return ", ".join(f"{k} {_pct(v)}" for k, v in sorted(odds.items(), key=lambda kv: -kv[1]))
+
+
+def _pct(p: Fraction) -> str:
+    return f"{float(p) * 100:.0f}%"
+
+
+def _try(f) -> tuple[bool, str]:  # type: ignore[no-untyped-def]
+    try:
+        f()
+    except Reject as r:
+        return False, f"{r.reason} ({r.rule})"
+    return True, ""
+

@@ -1,0 +1,116 @@
+"""The battle log: every event in words, each rule ID hoverable for the rule in the game's words."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.ui import theme
+
+RULE_ID = re.compile(r"\b(?:FG-[A-Z]+-\d+|AMB-\d+|EX-\d+)\b")
+
+
+@dataclass
+class LogLine:
+    text: str
+    colour: theme.Colour = theme.TEXT
+
+
+@dataclass
+class LogPanel:
+    rect: pygame.Rect
+    lines: list[LogLine] = field(default_factory=list)
+    scroll: int = 0  # lines scrolled up from the bottom
+    _spans: list[tuple[pygame.Rect, str]] = field(default_factory=list)
+    _cache: dict[tuple[str, int], list[str]] = field(default_factory=dict)
+
+    def add(self, text: str, colour: theme.Colour = theme.TEXT) -> None:
+        self.lines.append(LogLine(text, colour))
+        if self.scroll:
+            self.scroll += 1  # keep the view still while the player reads back
+
+    def on_wheel(self, dy: int) -> None:
+        self.scroll = max(0, min(len(self.lines) - 1, self.scroll + dy * 3))
+
+    def _wrap(self, text: str, font: pygame.font.Font, width: int) -> list[str]:
+        key = (text, width)
+        if key not in self._cache:
+            out, line = [], ""
+            for word in text.split(" "):
+                trial = f"{line} {word}".strip()
+                if font.size(trial)[0] > width and line:
+                    out.append(line)
+                    line = word
+                else:
+                    line = trial
+            out.append(line)
+            self._cache[key] = out
+        return self._cache[key]
+
+    def draw(self, surf: pygame.Surface) -> None:
+        pygame.draw.rect(surf, theme.PANEL, self.rect)
+        pygame.draw.rect(surf, theme.PANEL_EDGE, self.rect, 1)
+        font = theme.font(18)
+        lh = font.get_linesize()
+        title = font.render("Battle log  (hover a rule ID)", True, theme.TEXT_DIM)
+        surf.blit(title, (self.rect.x + 8, self.rect.y + 4))
+        top = self.rect.y + 4 + lh
+        width = self.rect.w - 16
+        rows: list[tuple[str, theme.Colour]] = []
+        end = len(self.lines) - self.scroll
+        for ln in self.lines[max(0, end - 60):end]:
+            rows += [(r, ln.colour) for r in self._wrap(ln.text, font, width)]
+        fit = (self.rect.bottom - top - 4) // lh
+        rows = rows[-fit:]
+        self._spans = []
+        y = top
+        for text, colour in rows:
+            x = self.rect.x + 8
+            pos = 0
+            for m in RULE_ID.finditer(text):
+                before = text[pos:m.start()]
+                if before:
+                    surf.blit(font.render(before, True, colour), (x, y))
+                    x += font.size(before)[0]
+                rid = font.render(m.group(0), True, theme.ACCENT)
+                r = surf.blit(rid, (x, y))
+                pygame.draw.line(surf, theme.ACCENT, (r.left, r.bottom - 2), (r.right, r.bottom - 2), 1)
+                self._spans.append((r, m.group(0)))
+                x += r.w
+                pos = m.end()
+            if text[pos:]:
+                surf.blit(font.render(text[pos:], True, colour), (x, y))
+            y += lh
+
+    def rule_at(self, pos: tuple[int, int]) -> str | None:
+        for r, rid in self._spans:
+            if r.collidepoint(pos):
+                return rid
+        return None
+
+
+def tooltip(surf: pygame.Surface, pos: tuple[int, int], title: str, text: str, width: int = 340) -> None:
+    """A box of wrapped text near the mouse, kept inside the window."""
+    font, bold = theme.font(18), theme.font(20)
+    words, lines, line = text.split(), [], ""
+    for w in words:
+        trial = f"{line} {w}".strip()
+        if font.size(trial)[0] > width - 16 and line:
+            lines.append(line)
+            line = w
+        else:
+            line = trial
+    if line:
+        lines.append(line)
+    h = 12 + bold.get_linesize() + font.get_linesize() * len(lines)
+    box = pygame.Rect(pos[0] + 14, pos[1] + 14, width, h)
+    box.clamp_ip(surf.get_rect())
+    pygame.draw.rect(surf, (18, 20, 24), box, border_radius=4)
+    pygame.draw.rect(surf, theme.ACCENT, box, 1, border_radius=4)
+    surf.blit(bold.render(title, True, theme.ACCENT), (box.x + 8, box.y + 6))
+    y = box.y + 6 + bold.get_linesize()
+    for ln in lines:
+        surf.blit(font.render(ln, True, theme.TEXT), (box.x + 8, y))
+        y += font.get_linesize()

@@ -1,0 +1,306 @@
+"""Drawing the table: terrain, objectives, markers, bases and officers, and the overlays.
+
+Bases are drawn from sprites cached per side, category, zoom and 3-degree facing step, so a frame of
+two thousand bases is mostly blits (notes/stack.md: a cached blit is ~1.5 us, a rotation ~6 us)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import pygame
+
+from game.geometry import heading, rect_corners
+from game.table import Feature, Table
+from game.ui import theme
+from game.ui.camera import Camera
+from game.ui.display import Display, Effect, Shown
+
+FACING_STEP = 3  # degrees between cached sprite rotations
+
+
+@dataclass(frozen=True)
+class BaseLook:
+    """What the renderer needs to know of a unit besides its displayed pose."""
+
+    name: str
+    side: str
+    category: str
+    kind: str  # infantry, cavalry, artillery
+    disorganised: bool = False
+    selected: bool = False
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class OfficerLook:
+    name: str
+    side: str
+    staff: bool
+    experience: int
+    initiative: int | None = None
+    dead: bool = False
+
+
+class Renderer:
+    def __init__(self, table: Table, colours: dict[str, theme.Colour], unit_size: tuple[float, float],
+                 officer_radius: float) -> None:
+        self.table = table
+        self.colours = colours
+        self.unit_w, self.unit_d = unit_size
+        self.officer_r = officer_radius
+        self._sprites: dict[tuple[str, str, int, int, bool], pygame.Surface] = {}
+        self._terrain_key: tuple[float, ...] | None = None
+        self._terrain: pygame.Surface | None = None
+        self._labels: dict[tuple[str, int, theme.Colour], pygame.Surface] = {}
+
+    # --- terrain --------------------------------------------------------------------------------
+
+    def draw_table(self, surf: pygame.Surface, cam: Camera) -> None:
+        key = (cam.x, cam.y, cam.scale, *cam.view)
+        if key != self._terrain_key or self._terrain is None:
+            self._terrain = self._render_terrain(cam)
+            self._terrain_key = key
+        surf.blit(self._terrain, cam.view[:2])
+
+    def _render_terrain(self, cam: Camera) -> pygame.Surface:
+        left, top, w, h = cam.view
+        s = pygame.Surface((w, h))
+        s.fill(theme.BACKGROUND)
+
+        def local(p: tuple[float, float]) -> tuple[float, float]:
+            x, y = cam.to_screen(p)
+            return (x - left, y - top)
+
+        corners = [local(p) for p in ((0, 0), (self.table.width, 0), (self.table.width, self.table.depth), (0, self.table.depth))]
+        pygame.draw.polygon(s, theme.TABLE, corners)
+        # areas first, then the lines (rivers, then roads), then crossings on top
+        order = sorted(self.table.features, key=lambda f: (f.linear, f.kind.crossing, f.kind.road))
+        for f in order:
+            self._draw_feature(s, f, local, cam.scale)
+        pygame.draw.polygon(s, theme.TABLE_EDGE, corners, 2)
+        return s
+
+    def _draw_feature(self, s: pygame.Surface, f: Feature, local, scale: float) -> None:  # type: ignore[no-untyped-def]
+        colour = theme.TERRAIN.get(f.kind.kind, (150, 150, 150))
+        if f.linear:
+            pts = [local(p) for p in f.path]
+            width = max(2, int(f.width * scale))
+            pygame.draw.lines(s, colour, False, pts, width)
+            for p in pts:
+                pygame.draw.circle(s, colour, p, width / 2)
+            if f.kind.road:
+                pygame.draw.lines(s, theme.darker(colour, 0.85), False, pts, 1)
+            return
+        pts = [local(p) for p in f.polygon]
+        pygame.draw.polygon(s, colour, pts)
+        outline = theme.TERRAIN_OUTLINE.get(f.kind.kind, theme.darker(colour))
+        pygame.draw.polygon(s, outline, pts, 2)
+        self._texture(s, f, pts, outline, scale)
+
+    def _texture(self, s: pygame.Surface, f: Feature, pts: list[tuple[float, float]], ink: theme.Colour,
+                 scale: float) -> None:
+        """A pattern that tells kinds apart at a glance: trees, houses, furrows, contour lines."""
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        box = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+        mask = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.polygon(mask, (255, 255, 255, 255), [(x - box.x, y - box.y) for x, y in pts])
+        pattern = pygame.Surface(box.size, pygame.SRCALPHA)
+        step = max(6, int(scale * 1.2))
+        kind = f.kind.kind
+        for gx in range(0, box.w, step):
+            for gy in range(0, box.h, step):
+                off = (step // 2) if (gy // step) % 2 else 0
+                cx, cy = gx + off, gy
+                if kind == "wood":
+                    pygame.draw.circle(pattern, (*ink, 200), (cx, cy), max(2, step // 3))
+                elif kind == "town" and (gx // step + gy // step) % 2 == 0:
+                    r = max(2, step // 3)
+                    pygame.draw.rect(pattern, (*ink, 210), (cx - r, cy - r, 2 * r, 2 * r))
+                elif kind == "field":
+                    pygame.draw.line(pattern, (*ink, 150), (gx, gy), (gx + step, gy), 1)
+        if kind == "hill":
+            for k in range(1, 4):
+                inner = _shrink(pts, 1 - 0.22 * k)
+                if len(inner) >= 3:
+                    pygame.draw.polygon(pattern, (*ink, 160), [(x - box.x, y - box.y) for x, y in inner], 1)
+        pattern.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        s.blit(pattern, box.topleft)
+
+    # --- pieces ---------------------------------------------------------------------------------
+
+    def _sprite(self, look: BaseLook, scale: float, facing: float) -> pygame.Surface:
+        step = int(round(facing / FACING_STEP)) % (360 // FACING_STEP)
+        key = (look.side, look.category, int(scale * 4), step, look.disorganised)
+        cached = self._sprites.get(key)
+        if cached is not None:
+            return cached
+        upright = self._upright(look, scale)
+        # the upright sprite faces up the screen (+y on the table, facing 90)
+        sprite = pygame.transform.rotate(upright, step * FACING_STEP - 90)
+        self._sprites[key] = sprite
+        return sprite
+
+    def _upright(self, look: BaseLook, scale: float) -> pygame.Surface:
+        w, d = max(4, int(self.unit_w * scale)), max(3, int(self.unit_d * scale))
+        s = pygame.Surface((w, d), pygame.SRCALPHA)
+        colour = self.colours.get(look.side, theme.SIDE_FALLBACK[0])
+        s.fill((*colour, 255))
+        pygame.draw.rect(s, theme.darker(colour), s.get_rect(), max(1, int(scale / 10)))
+        ink = theme.lighter(colour, 0.85)
+        # the front edge: a bright band along the top
+        pygame.draw.line(s, theme.ACCENT, (0, 0), (w - 1, 0), max(2, int(scale / 6)))
+        _symbol(s, look.category, look.kind, ink, scale)
+        if look.disorganised:
+            for x in range(2, w - 2, max(4, int(scale / 2))):
+                pygame.draw.line(s, theme.BAD, (x, d - 3), (x + 2, d - 6), 1)
+        return s
+
+    def draw_units(self, surf: pygame.Surface, cam: Camera, looks: Iterable[BaseLook], display: Display,
+                   labels: bool = True) -> None:
+        vx0, vy0, vx1, vy1 = cam.visible_box()
+        pad = self.unit_w
+        font = theme.font(max(12, min(20, int(cam.scale * 1.1))))
+        for look in looks:
+            sh = display.shown.get(look.name)
+            if sh is None or not sh.on_table or sh.alpha <= 0.01:
+                continue
+            if not (vx0 - pad <= sh.x <= vx1 + pad and vy0 - pad <= sh.y <= vy1 + pad):
+                continue  # off screen
+            sprite = self._sprite(look, cam.scale, sh.facing)
+            cx, cy = cam.to_screen((sh.x, sh.y))
+            rect = sprite.get_rect(center=(cx, cy))
+            if sh.alpha < 1.0:
+                sprite = sprite.copy()
+                sprite.set_alpha(int(255 * sh.alpha))
+            surf.blit(sprite, rect)
+            if sh.flash > 0:
+                pygame.draw.polygon(surf, theme.HIT, self.corners_px(cam, sh), 3)
+            if look.selected:
+                pygame.draw.polygon(surf, theme.ACCENT, self.corners_px(cam, sh), 2)
+            if sh.hits:
+                self._hit_tokens(surf, cam, sh)
+            if labels and cam.scale >= 9 and look.label:
+                text = self._label(look.label, font, theme.TEXT)
+                surf.blit(text, text.get_rect(center=(cx, cy + self.unit_d * cam.scale * 0.5 + 8)))
+
+    def corners_px(self, cam: Camera, sh: Shown) -> list[tuple[float, float]]:
+        return [cam.to_screen(p) for p in rect_corners(sh.x, sh.y, sh.facing, self.unit_w, self.unit_d)]
+
+    def _hit_tokens(self, surf: pygame.Surface, cam: Camera, sh: Shown) -> None:
+        fx, fy = heading(sh.facing)
+        lx, ly = -fy, fx
+        r = max(3, int(cam.scale * 0.16))
+        for i in range(sh.hits):
+            across = (i - (sh.hits - 1) / 2) * 0.42
+            p = (sh.x - fx * (self.unit_d / 2 + 0.25) + lx * across, sh.y - fy * (self.unit_d / 2 + 0.25) + ly * across)
+            c = cam.to_screen(p)
+            pygame.draw.circle(surf, theme.HIT, c, r)
+            pygame.draw.circle(surf, (255, 230, 230), c, r, 1)
+
+    def draw_officers(self, surf: pygame.Surface, cam: Camera, looks: Iterable[OfficerLook], display: Display) -> None:
+        font = theme.font(max(12, min(22, int(cam.scale * 1.2))))
+        for look in looks:
+            sh = display.shown.get(look.name)
+            if sh is None or not sh.on_table or sh.alpha <= 0.01:
+                continue
+            c = cam.to_screen((sh.x, sh.y))
+            r = max(5, int(self.officer_r * cam.scale))
+            colour = self.colours.get(look.side, theme.SIDE_FALLBACK[0])
+            pygame.draw.circle(surf, theme.darker(colour, 0.45), c, r + 2)
+            pygame.draw.circle(surf, colour, c, r)
+            pygame.draw.circle(surf, theme.ACCENT if look.staff else theme.lighter(colour), c, r, 2)
+            if look.staff:
+                _star(surf, c, r * 0.7, theme.ACCENT)
+            else:
+                text = self._label(str(look.experience), font, theme.TEXT)
+                surf.blit(text, text.get_rect(center=c))
+            if look.initiative is not None:
+                tag = self._label(f"{look.initiative}", theme.font(max(14, int(cam.scale * 1.1))), (20, 20, 20))
+                box = tag.get_rect(midleft=(c[0] + r + 3, c[1] - r))
+                pygame.draw.rect(surf, theme.ACCENT, box.inflate(6, 2), border_radius=3)
+                surf.blit(tag, box)
+
+    def draw_objectives(self, surf: pygame.Surface, cam: Camera, objectives: Iterable[tuple[str, tuple[float, float], str | None]]) -> None:
+        font = theme.font(16)
+        for name, at, holder in objectives:
+            c = cam.to_screen(at)
+            r = max(7, int(cam.scale * 0.6))
+            colour = self.colours.get(holder, (240, 240, 240)) if holder else (240, 240, 240)
+            _star(surf, c, r, (30, 30, 30))
+            _star(surf, c, r * 0.8, colour)
+            text = self._label(name, font, (20, 20, 20))
+            surf.blit(text, text.get_rect(midtop=(c[0], c[1] + r + 2)))
+
+    def draw_markers(self, surf: pygame.Surface, cam: Camera, markers: Iterable[tuple[float, float]]) -> None:
+        r = max(3, int(cam.scale * 0.3))
+        for m in markers:
+            c = cam.to_screen(m)
+            pygame.draw.circle(surf, theme.MARKER, c, r)
+            pygame.draw.circle(surf, (230, 120, 40), c, r, 2)
+
+    def draw_effects(self, surf: pygame.Surface, cam: Camera, effects: Iterable[Effect]) -> None:
+        for e in effects:
+            c = cam.to_screen(e.at)
+            f = e.age / e.life
+            if e.kind == "smoke":
+                for k in range(5):
+                    ang = k * 1.3
+                    off = (math.cos(ang) * f * cam.scale * 1.2, -math.sin(ang) * f * cam.scale * 1.2 - f * cam.scale)
+                    r = max(3, int(cam.scale * (0.4 + f * 0.8)))
+                    puff = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
+                    pygame.draw.circle(puff, (*theme.SMOKE, int(200 * (1 - f))), (r, r), r)
+                    surf.blit(puff, (c[0] + off[0] - r, c[1] + off[1] - r))
+            elif e.kind == "clash":
+                r = max(6, int(cam.scale * (0.6 + f)))
+                for k in range(8):
+                    a = k * math.pi / 4
+                    pygame.draw.line(surf, theme.ACCENT, c, (c[0] + math.cos(a) * r, c[1] + math.sin(a) * r), 2)
+
+    def _label(self, text: str, font: pygame.font.Font, colour: theme.Colour) -> pygame.Surface:
+        key = (text, font.get_height(), colour)
+        s = self._labels.get(key)
+        if s is None:
+            s = font.render(text, True, colour)
+            self._labels[key] = s
+        return s
+
+
+def _symbol(s: pygame.Surface, category: str, kind: str, ink: theme.Colour, scale: float) -> None:
+    """Map symbols: a cross for infantry, a diagonal for cavalry, a ball for artillery; light troops
+    drawn thinner, horse artillery with the cavalry diagonal."""
+    w, d = s.get_size()
+    box = pygame.Rect(int(w * 0.28), int(d * 0.22), int(w * 0.44), int(d * 0.56))
+    heavy = max(1, int(scale / 8))
+    light = max(1, heavy // 2)
+    if kind == "infantry":
+        t = light if category == "LI" else heavy
+        pygame.draw.line(s, ink, box.topleft, box.bottomright, t)
+        pygame.draw.line(s, ink, box.bottomleft, box.topright, t)
+        if category == "LI":
+            pygame.draw.line(s, ink, (box.left, box.centery), (box.right, box.centery), light)
+    elif kind == "cavalry":
+        pygame.draw.line(s, ink, box.bottomleft, box.topright, heavy if category == "HC" else light)
+        if category == "HC":
+            pygame.draw.line(s, ink, (box.left, box.bottom - heavy * 2), (box.right - heavy * 2, box.top), light)
+    else:
+        pygame.draw.circle(s, ink, box.center, max(2, int(min(box.w, box.h) * 0.35)))
+        if category == "HA":
+            pygame.draw.line(s, ink, box.bottomleft, box.topright, light)
+    pygame.draw.rect(s, ink, box, 1)
+
+
+def _star(surf: pygame.Surface, c: tuple[float, float], r: float, colour: theme.Colour) -> None:
+    pts = []
+    for k in range(10):
+        a = -math.pi / 2 + k * math.pi / 5
+        rr = r if k % 2 == 0 else r * 0.45
+        pts.append((c[0] + math.cos(a) * rr, c[1] + math.sin(a) * rr))
+    pygame.draw.polygon(surf, colour, pts)
+
+
+def _shrink(pts: list[tuple[float, float]], f: float) -> list[tuple[float, float]]:
+    cx = sum(p[0] for p in pts) / len(pts)
+    cy = sum(p[1] for p in pts) / len(pts)
+    return [(cx + (x - cx) * f, cy + (y - cy) * f) for x, y in pts]

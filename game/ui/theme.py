@@ -1,0 +1,64 @@
+"""Colours and sizes of the client, in one place."""
+
+from __future__ import annotations
+
+import pygame
+
+Colour = tuple[int, int, int]
+
+TABLE = (196, 190, 150)
+TABLE_EDGE = (90, 80, 60)
+BACKGROUND = (40, 44, 48)
+PANEL = (28, 31, 35)
+PANEL_EDGE = (70, 74, 80)
+TEXT = (230, 230, 225)
+TEXT_DIM = (160, 162, 165)
+ACCENT = (240, 200, 90)
+GOOD = (110, 200, 120)
+BAD = (225, 80, 70)
+HIT = (200, 30, 30)
+MARKER = (40, 30, 25)
+SMOKE = (235, 235, 230)
+
+TERRAIN: dict[str, Colour] = {
+    "open": (196, 190, 150),
+    "wood": (70, 120, 65),
+    "town": (160, 120, 100),
+    "field": (205, 185, 95),
+    "hill": (170, 150, 105),
+    "impassable": (110, 105, 100),
+    "river": (80, 130, 190),
+    "bridge": (120, 100, 80),
+    "ford": (130, 170, 200),
+    "road": (215, 200, 160),
+}
+TERRAIN_OUTLINE: dict[str, Colour] = {
+    "wood": (45, 85, 45),
+    "town": (110, 75, 60),
+    "field": (170, 150, 70),
+    "hill": (135, 115, 80),
+    "impassable": (70, 65, 60),
+}
+
+SIDE_FALLBACK: list[Colour] = [(44, 82, 170), (190, 40, 40)]
+
+TOP_BAR = 56
+RIGHT_PANEL = 360
+
+
+def darker(c: Colour, f: float = 0.6) -> Colour:
+    return (int(c[0] * f), int(c[1] * f), int(c[2] * f))
+
+
+def lighter(c: Colour, f: float = 0.5) -> Colour:
+    return (int(c[0] + (255 - c[0]) * f), int(c[1] + (255 - c[1]) * f), int(c[2] + (255 - c[2]) * f))
+
+
+_fonts: dict[int, pygame.font.Font] = {}
+
+
+def font(size: int) -> pygame.font.Font:
+    """The bundled default font (the same on every machine, notes/stack.md)."""
+    if size not in _fonts:
+        _fonts[size] = pygame.font.Font(None, size)
+    return _fonts[size]
