@@ -14,6 +14,7 @@ MOVES = {
     "charge": "charges",
     "reaction-charge": "charges in reaction",
     "extra": "makes its extra move",
+    "officer": "rides",
 }
 
 SECTORS = {
@@ -84,4 +85,26 @@ def describe(e: dict[str, Any]) -> str:
     if k == "note":
         who = f"{e['unit']}: " if e.get("unit") else ""
         return f"{who}{e['text']} ({e['rule']})"
+    return _battle(e)
+
+
+def _battle(e: dict[str, Any]) -> str:
+    """The events of the round loop (systems/sequence.py)."""
+    k = e["kind"]
+    if k == "phase":
+        when = f"Round {e['round']}: " if e["round"] else ""
+        return f"--- {when}{e['phase']} phase ({e['rule']}) ---"
+    if k == "deployed":
+        where = f" at the {e['edge']} edge" if e.get("edge") else ""
+        return f"{e['division']} deploys{where}: {len(e['units'])} units ({e['rule']})"
+    if k == "staff_placed":
+        return f"the estado mayor {e['officer']} takes the field ({e['rule']})"
+    if k == "activated":
+        return f"{e['formation']} activates, initiative {e['initiative']} (FG-ACT-1)"
+    if k == "objective":
+        return f"{e['side']} takes the objective {e['objective']} ({e['rule']})"
+    if k == "game_over":
+        winner = f"{e['winner']} wins" if e.get("winner") else "a draw"
+        score = ", ".join(f"{s} {p}" for s, p in e["score"].items())
+        return f"The battle ends: {e['reason']} ({e['rule']}); {winner}, {score}"
     return str(e)

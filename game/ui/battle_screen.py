@@ -24,6 +24,7 @@ from game.ui.human import Button, HumanInput, unit_lines
 from game.ui.log_panel import LogPanel, tooltip
 from game.ui.overlays import Overlays
 from game.ui.render import BaseLook, OfficerLook, Renderer
+from systems.checks import is_disorganised
 
 AI_PAUSE = 0.35  # seconds between an AI's decisions at speed 1, so a person can follow
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 16.0)
@@ -72,6 +73,8 @@ class BattleScreen:
         self.buttons: list[tuple[pygame.Rect, Button]] = []
         self.asked: Decision | None = None
         self.marks: list[int] = []  # number of events after each command (for undo)
+        self._looks_key: tuple[int, int, str | None] | None = None
+        self._looks: tuple[list[BaseLook], list[OfficerLook]] = ([], [])
 
     # --- layout and state -----------------------------------------------------------------------
 
@@ -269,10 +272,16 @@ class BattleScreen:
     # --- drawing --------------------------------------------------------------------------------
 
     def looks(self) -> tuple[list[BaseLook], list[OfficerLook]]:
+        """What each piece looks like; it changes only with events or the selection, so it is cached."""
+        b = self.battle
+        key = (id(b), len(b.events), self.human.selected if self.human_turn() else None)
+        if key != self._looks_key:
+            self._looks_key, self._looks = key, self._make_looks()
+        return self._looks
+
+    def _make_looks(self) -> tuple[list[BaseLook], list[OfficerLook]]:
         b = self.battle
         b.enter()
-        from systems.checks import is_disorganised
-
         units, officers = [], []
         init = b.game.initiative if b.game else {}
         sel = self.human.selected if self.human_turn() else None
@@ -385,7 +394,7 @@ class BattleScreen:
                     Button("skip", "Skip animation (Space)", self.display.busy)]
         for button in buttons:
             rect = pygame.Rect(x, y, self.panel.w - 20, 26)
-            if rect.bottom > self.log.rect.top - 30:
+            if rect.bottom > self.log.rect.top - 56:
                 break
             hover = rect.collidepoint(self.mouse)
             fill = (70, 74, 82) if button.enabled else (45, 47, 52)
@@ -400,10 +409,12 @@ class BattleScreen:
 
     def _overlay_buttons(self, surf: pygame.Surface) -> None:
         x = self.panel.x + 8
-        y = self.log.rect.top - 28
+        y = self.log.rect.top - 52
         for key, name in Overlays.KEYS.items():
             on = name in self.overlays.on
             label = theme.font(17).render(f"[{key.upper()}] {name}", True, theme.ACCENT if on else theme.TEXT_DIM)
+            if x + label.get_width() + 8 > self.panel.right - 6:
+                x, y = self.panel.x + 8, y + 25
             rect = pygame.Rect(x, y, label.get_width() + 8, 22)
             pygame.draw.rect(surf, (55, 58, 64) if on else (38, 40, 45), rect, border_radius=3)
             surf.blit(label, (rect.x + 4, rect.y + 4))

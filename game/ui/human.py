@@ -267,6 +267,8 @@ class HumanInput:
         for n in names:
             e = b.ids[n]
             pose = esper.component_for_entity(e, Pose)
+            if abs(pose.x - p[0]) > 2.0 or abs(pose.y - p[1]) > 2.0:
+                continue  # too far to be under the mouse
             off = esper.try_component(e, Officer)
             dd = max(0.0, dist(p, (pose.x, pose.y)) - off.radius) if off else point_polygon_distance(p, pose.corners)
             if dd <= best_d:
