@@ -13,6 +13,7 @@ from game import commands as cmd
 from game.battle import Battle, Decision, Reject, Resolution
 from game.components import Hits, Officer, Pose, Status, Unit
 from game.events import Note, Rejected
+from game.geometry import EPS
 from systems.charge import ChargeState, arrive, resolve_contact
 from systems.checks import morale_check
 from systems.command import activate, check_leadership
@@ -87,7 +88,11 @@ def _move(b: Battle, e: int, plan: Plan, target: int | None) -> Resolution:
         yield from window(b, act, "after")
         return
     start = plan.path[0]
-    travel_facing = plan.facing if plan.road else esper.component_for_entity(e, Pose).facing
+    pose = esper.component_for_entity(e, Pose)
+    moved = plan.length > EPS or abs((plan.facing - pose.facing + 180) % 360 - 180) > EPS  # AMB-51
+    travel_facing = plan.facing if plan.road else pose.facing
+    if plan.road:
+        esper.component_for_entity(e, Status).marching_by_road = True  # in column from its first step
     reached = yield from travel(b, act, start, plan.path[-1], travel_facing, plan.how)
     if act.interrupted or not esper.component_for_entity(e, Status).in_play:
         return
@@ -100,7 +105,7 @@ def _move(b: Battle, e: int, plan: Plan, target: int | None) -> Resolution:
     except Reject as r:
         b.emit(Rejected(rule=r.rule, reason=r.reason, unit=b.name(e), order="fire"))
         return
-    yield from shoot(b, e, target, moved=True, reaction=False)  # FG-ORD-7, FG-CBT-6
+    yield from shoot(b, e, target, moved=moved, reaction=False)  # FG-ORD-7, FG-CBT-6
 
 
 # --- Shoot ------------------------------------------------------------------------------------

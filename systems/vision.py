@@ -4,7 +4,9 @@
 A unit sees the half-infinite strip in front of its front edge. A point of the target is seen when it
 lies in that strip and the line from it straight back to the front edge crosses no other unit's base
 (officers never block; artillery may shoot over units) and no wood, town or hill that neither the
-viewer nor the target occupies. Visible: any point seen. Obscured: half of the points or more unseen.
+viewer nor the target occupies. The target is sampled on a grid; visible: any point seen (when no grid
+point is, points of the exact part of the target inside the strip are looked at too, so a sliver of a
+base is visible). Obscured: half of the grid points or more unseen.
 """
 
 from __future__ import annotations

@@ -55,21 +55,27 @@ class StartScreen:
         x = w // 2 - 300
         self.title_y = 60
         make = pygame.Rect
-        self.scenario = pygame_gui.elements.UIDropDownMenu(names, current, make(x, 180, 600, 36), self.manager)
+        self.scenario = pygame_gui.elements.UIDropDownMenu(
+            names, current, make(x, 180, 600, 36), self.manager
+        )
         self.about = pygame_gui.elements.UITextBox("", make(x, 225, 600, 150), self.manager)
         sides = self.sides(current)
         labels = list(CONTROLLERS)
         inverse = {v: k for k, v in CONTROLLERS.items()}
-        self.side_a = pygame_gui.elements.UIDropDownMenu(labels, inverse.get(setup.a, labels[0]),
-                                                         make(x + 220, 395, 380, 34), self.manager)
-        self.side_b = pygame_gui.elements.UIDropDownMenu(labels, inverse.get(setup.b, labels[1]),
-                                                         make(x + 220, 440, 380, 34), self.manager)
+        self.side_a = pygame_gui.elements.UIDropDownMenu(
+            labels, inverse.get(setup.a, labels[0]), make(x + 220, 395, 380, 34), self.manager
+        )
+        self.side_b = pygame_gui.elements.UIDropDownMenu(
+            labels, inverse.get(setup.b, labels[1]), make(x + 220, 440, 380, 34), self.manager
+        )
         self.label_a = pygame_gui.elements.UILabel(make(x, 395, 210, 34), sides[0], self.manager)
         self.label_b = pygame_gui.elements.UILabel(make(x, 440, 210, 34), sides[1], self.manager)
         pygame_gui.elements.UILabel(make(x, 485, 210, 34), "Seed", self.manager)
         self.seed = pygame_gui.elements.UITextEntryLine(make(x + 220, 485, 160, 34), self.manager)
         self.seed.set_text(str(setup.seed))
-        self.start = pygame_gui.elements.UIButton(make(x + 220, 550, 200, 44), "Start the battle", self.manager)
+        self.start = pygame_gui.elements.UIButton(
+            make(x + 220, 550, 200, 44), "Start the battle", self.manager
+        )
         self.quit = pygame_gui.elements.UIButton(make(x + 440, 550, 160, 44), "Quit", self.manager)
         self.show_about(current)
 
@@ -85,8 +91,10 @@ class StartScreen:
         if sc is None:
             return
         spec = sc.spec
-        arms = " | ".join(f"{s.name}: {len(s.divisions)} divisions, {sum(len(d.units) for d in s.divisions)} units"
-                          for s in spec.sides)
+        arms = " | ".join(
+            f"{s.name}: {len(s.divisions)} divisions, {sum(len(d.units) for d in s.divisions)} units"
+            for s in spec.sides
+        )
         text = f"<b>{spec.name}</b><br>{spec.description}<br><i>{arms}</i>"
         if spec.history:
             text += f"<br>{spec.history}"
@@ -103,7 +111,11 @@ class StartScreen:
             if ev.ui_element is self.quit:
                 return "quit"
             if ev.ui_element is self.start:
-                sc = self.scenarios.get(self.scenario.selected_option[0] if isinstance(self.scenario.selected_option, tuple) else self.scenario.selected_option)
+                sc = self.scenarios.get(
+                    self.scenario.selected_option[0]
+                    if isinstance(self.scenario.selected_option, tuple)
+                    else self.scenario.selected_option
+                )
                 if sc is not None:
                     self.setup.scenario = str(sc.path)
                 self.setup.a = CONTROLLERS[_selected(self.side_a)]
@@ -119,7 +131,9 @@ class StartScreen:
         surf.fill(theme.BACKGROUND)
         title = theme.font(72).render("For Glory", True, theme.ACCENT)
         surf.blit(title, title.get_rect(midtop=(surf.get_width() // 2, self.title_y)))
-        sub = theme.font(26).render("Black-powder battles on an open table - rules v3.1.0", True, theme.TEXT_DIM)
+        sub = theme.font(26).render(
+            "Black-powder battles on an open table - rules v3.1.0", True, theme.TEXT_DIM
+        )
         surf.blit(sub, sub.get_rect(midtop=(surf.get_width() // 2, self.title_y + 70)))
         self.manager.update(dt)
         self.manager.draw_ui(surf)
@@ -149,8 +163,11 @@ class EndScreen:
         pygame.draw.rect(surf, theme.ACCENT, box, 2, border_radius=10)
         winner = f"{names.get(r['winner'], r['winner'])} win" if r["winner"] else "A draw"
         y = box.y + 20
-        for text, size, colour in ((winner, 52, theme.ACCENT), (r["end_reason"], 24, theme.TEXT_DIM),
-                                   (f"after {r['rounds']} round(s)", 22, theme.TEXT_DIM)):
+        for text, size, colour in (
+            (winner, 52, theme.ACCENT),
+            (r["end_reason"], 24, theme.TEXT_DIM),
+            (f"after {r['rounds']} round(s)", 22, theme.TEXT_DIM),
+        ):
             s = theme.font(size).render(text, True, colour)
             surf.blit(s, s.get_rect(midtop=(box.centerx, y)))
             y += s.get_height() + 6
@@ -164,7 +181,9 @@ class EndScreen:
         for rule, label in SCORE_LABELS.items():
             surf.blit(font.render(f"{label} ({rule})", True, theme.TEXT_DIM), (col[0], y))
             for i, s in enumerate(sides):
-                surf.blit(font.render(str(r["score_lines"][s][rule]), True, theme.TEXT), (col[1] + i * 120, y))
+                surf.blit(
+                    font.render(str(r["score_lines"][s][rule]), True, theme.TEXT), (col[1] + i * 120, y)
+                )
             y += 26
         surf.blit(font.render("Total", True, theme.ACCENT), (col[0], y + 6))
         for i, s in enumerate(sides):
@@ -214,7 +233,9 @@ def run(setup: Setup, demo_frames: int | None = None, screenshot: Path | None = 
                     if what == "start":
                         battle, start, end = open_battle(setup, surf.get_size()), None, None
                 elif battle is not None:
-                    if battle.handle(ev) == "end" or (end is not None and ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE):
+                    if battle.handle(ev) == "end" or (
+                        end is not None and ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE
+                    ):
                         battle.battle.close()
                         battle, end = None, None
                         start = StartScreen(surf.get_size(), setup)

@@ -45,7 +45,9 @@ class BattleScreen:
         b = match.battle
         self.controllers = controllers  # side -> "human" or a player name
         self.players: dict[str, Player] = {
-            s: make_player(c, s, match.seed + k) for k, (s, c) in enumerate(controllers.items()) if c != "human"
+            s: make_player(c, s, match.seed + k)
+            for k, (s, c) in enumerate(controllers.items())
+            if c != "human"
         }
         spec = match.scenario.spec
         self.names = {s.id: s.name for s in spec.sides}
@@ -83,8 +85,9 @@ class BattleScreen:
         self.size = size
         self.camera.view = (0, theme.TOP_BAR, w - theme.RIGHT_PANEL, h - theme.TOP_BAR)
         self.panel = pygame.Rect(w - theme.RIGHT_PANEL, theme.TOP_BAR, theme.RIGHT_PANEL, h - theme.TOP_BAR)
-        self.log.rect = pygame.Rect(self.panel.x + 6, self.panel.y + self.panel.h // 2, self.panel.w - 12,
-                                    self.panel.h // 2 - 6)
+        self.log.rect = pygame.Rect(
+            self.panel.x + 6, self.panel.y + self.panel.h // 2, self.panel.w - 12, self.panel.h // 2 - 6
+        )
 
     @property
     def battle(self):  # type: ignore[no-untyped-def]
@@ -126,8 +129,12 @@ class BattleScreen:
             return False
         keep = m.commands[:-1]
         m.battle.close()
-        fresh = new_match(m.scenario.spec.id if m.scenario.path.parent.name == "scenarios" else str(m.scenario.path),
-                          m.seed, m.max_rounds, m.rules)
+        fresh = new_match(
+            m.scenario.spec.id if m.scenario.path.parent.name == "scenarios" else str(m.scenario.path),
+            m.seed,
+            m.max_rounds,
+            m.rules,
+        )
         for c in keep:
             fresh.apply(c)
         self.match = fresh
@@ -188,10 +195,12 @@ class BattleScreen:
         elif ev.type == pygame.MOUSEWHEEL:
             if self.log.rect.collidepoint(self.mouse):
                 self.log.on_wheel(ev.y)
-            elif self.human_turn() and self.human.mode == "move" and pygame.key.get_mods() & pygame.KMOD_SHIFT:
+            elif (
+                self.human_turn() and self.human.mode == "move" and pygame.key.get_mods() & pygame.KMOD_SHIFT
+            ):
                 self.human.turn(15 * ev.y)
             elif self.camera.contains(self.mouse):
-                self.camera.zoom_at(self.mouse, 1.15 ** ev.y)
+                self.camera.zoom_at(self.mouse, 1.15**ev.y)
         elif ev.type == pygame.MOUSEBUTTONDOWN:
             if ev.button == 1:
                 for rect, button in self.buttons:
@@ -289,12 +298,24 @@ class BattleScreen:
             u = esper.try_component(e, Unit)
             if u is not None:
                 st = esper.component_for_entity(e, Status)
-                units.append(BaseLook(ident.id, side.side, u.category.code, u.category.type,
-                                      st.in_play and is_disorganised(b, e), ident.id == sel, ident.id))
+                units.append(
+                    BaseLook(
+                        ident.id,
+                        side.side,
+                        u.category.code,
+                        u.category.type,
+                        st.in_play and is_disorganised(b, e),
+                        ident.id == sel,
+                        ident.id,
+                    )
+                )
             else:
                 off = esper.component_for_entity(e, Officer)
-                officers.append(OfficerLook(ident.id, side.side, off.role == "staff", off.experience,
-                                            init.get(ident.id), off.dead))
+                officers.append(
+                    OfficerLook(
+                        ident.id, side.side, off.role == "staff", off.experience, init.get(ident.id), off.dead
+                    )
+                )
         return units, officers
 
     def draw(self, surf: pygame.Surface) -> None:
@@ -306,7 +327,9 @@ class BattleScreen:
         surf.set_clip(pygame.Rect(self.camera.view))
         r.draw_table(surf, self.camera)
         if b.game:
-            r.draw_objectives(surf, self.camera, [(o.name or o.id, o.at, o.holder) for o in b.game.objectives])
+            r.draw_objectives(
+                surf, self.camera, [(o.name or o.id, o.at, o.holder) for o in b.game.objectives]
+            )
         r.draw_markers(surf, self.camera, b.markers())
         self.overlays.draw(surf, self.camera, self)
         r.draw_units(surf, self.camera, units, self.display)
@@ -340,7 +363,9 @@ class BattleScreen:
             who = f"{self.names.get(d.side, d.side)} ({'you' if ctrl == 'human' else ctrl}) decides: {d.kind.replace('_', ' ')}"
             if self.thinking is not None:
                 who += " ..."
-        surf.blit(big.render(f"Round {g.round}  |  {g.phase}  |  active: {active}", True, theme.TEXT), (10, 6))
+        surf.blit(
+            big.render(f"Round {g.round}  |  {g.phase}  |  active: {active}", True, theme.TEXT), (10, 6)
+        )
         surf.blit(small.render(who, True, theme.ACCENT), (10, 32))
         points = summary(self.match)["score"]
         score = "   ".join(f"{self.names.get(s, s)} {p}" for s, p in points.items())
@@ -389,9 +414,11 @@ class BattleScreen:
                 y += font.get_linesize()
         y += 6
         buttons = self.human.buttons() if self.human_turn() else []
-        buttons += [Button("undo", "Undo (Ctrl+Z)", bool(self.match.commands)),
-                    Button("speed", f"Speed x{SPEEDS[self.speed_index]:g} (+/-)"),
-                    Button("skip", "Skip animation (Space)", self.display.busy)]
+        buttons += [
+            Button("undo", "Undo (Ctrl+Z)", bool(self.match.commands)),
+            Button("speed", f"Speed x{SPEEDS[self.speed_index]:g} (+/-)"),
+            Button("skip", "Skip animation (Space)", self.display.busy),
+        ]
         for button in buttons:
             rect = pygame.Rect(x, y, self.panel.w - 20, 26)
             if rect.bottom > self.log.rect.top - 56:
@@ -412,7 +439,9 @@ class BattleScreen:
         y = self.log.rect.top - 52
         for key, name in Overlays.KEYS.items():
             on = name in self.overlays.on
-            label = theme.font(17).render(f"[{key.upper()}] {name}", True, theme.ACCENT if on else theme.TEXT_DIM)
+            label = theme.font(17).render(
+                f"[{key.upper()}] {name}", True, theme.ACCENT if on else theme.TEXT_DIM
+            )
             if x + label.get_width() + 8 > self.panel.right - 6:
                 x, y = self.panel.x + 8, y + 25
             rect = pygame.Rect(x, y, label.get_width() + 8, 22)
@@ -428,7 +457,10 @@ class BattleScreen:
             return
         d: dict[str, Any] = show.event
         font = theme.font(19)
-        rows = [f"{d.get('unit') or d.get('officer')}: {d['check']}" + (f" ({d['purpose']})" if d.get("purpose") else "")]
+        rows = [
+            f"{d.get('unit') or d.get('officer')}: {d['check']}"
+            + (f" ({d['purpose']})" if d.get("purpose") else "")
+        ]
         rows += [f"{m['value']:+d} {m['label']} {m['rule']}" for m in d.get("modifiers", [])]
         rows.append(f"= {d['total']}: {d['outcome']}")
         w = max(font.size(r)[0] for r in rows) + 80
@@ -488,8 +520,16 @@ def _wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
 def _die(surf: pygame.Surface, rect: pygame.Rect, face: int) -> None:
     pygame.draw.rect(surf, (245, 242, 230), rect, border_radius=8)
     pygame.draw.rect(surf, (60, 60, 60), rect, 2, border_radius=8)
-    spots = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)], 4: [(0, 0), (0, 2), (2, 0), (2, 2)],
-             5: [(0, 0), (0, 2), (1, 1), (2, 0), (2, 2)], 6: [(0, 0), (0, 1), (0, 2), (2, 0), (2, 1), (2, 2)]}
+    spots = {
+        1: [(1, 1)],
+        2: [(0, 0), (2, 2)],
+        3: [(0, 0), (1, 1), (2, 2)],
+        4: [(0, 0), (0, 2), (2, 0), (2, 2)],
+        5: [(0, 0), (0, 2), (1, 1), (2, 0), (2, 2)],
+        6: [(0, 0), (0, 1), (0, 2), (2, 0), (2, 1), (2, 2)],
+    }
     step = rect.w / 4
     for cx, cy in spots.get(face, []):
-        pygame.draw.circle(surf, (30, 30, 30), (rect.x + step * (cx + 1), rect.y + step * (cy + 1)), rect.w / 11)
+        pygame.draw.circle(
+            surf, (30, 30, 30), (rect.x + step * (cx + 1), rect.y + step * (cy + 1)), rect.w / 11
+        )

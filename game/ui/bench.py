@@ -53,9 +53,19 @@ def battlefield(n: int) -> Match:
         y = depth / 2 - 3 - row * 3.2 if side == sides[0] else depth / 2 + 3 + row * 3.2
         division = f"{side}-d{i // 8}"
         if division not in b.ids:
-            b.add_officer(division, side, "division", 3, (3 + col * 3.0, y + (-1.5 if side == sides[0] else 1.5)))
-        b.add_unit(f"u{i}", side, division, CATEGORIES[i % len(CATEGORIES)], "R", (3 + col * 3.0, y),
-                   90.0 if side == sides[0] else 270.0, hits=i % 3 if i % 5 == 0 else 0)
+            b.add_officer(
+                division, side, "division", 3, (3 + col * 3.0, y + (-1.5 if side == sides[0] else 1.5))
+            )
+        b.add_unit(
+            f"u{i}",
+            side,
+            division,
+            CATEGORIES[i % len(CATEGORIES)],
+            "R",
+            (3 + col * 3.0, y),
+            90.0 if side == sides[0] else 270.0,
+            hits=i % 3 if i % 5 == 0 else 0,
+        )
     objectives = [ObjectiveState(o.id, o.at, o.name) for o in sc.spec.objectives]
     sequence.new_game(b, sc.id, sides, {s.id: s.edge for s in sc.spec.sides}, objectives, None)
     return Match(b, sc, rules, 1, None, [])
@@ -65,7 +75,9 @@ def frame_times(n: int, surf: pygame.Surface) -> list[float]:
     m = battlefield(n)
     screen = BattleScreen(m, {s: "heuristic" for s in m.battle.game.sides}, surf.get_size())  # type: ignore[union-attr]
     for k in range(40):
-        screen.log.add(f"line {k}: fr-1a rolls fire at es-1b: die 4 +1 quality FG-UNIT-26 = 5: one hit FG-CBT-15")
+        screen.log.add(
+            f"line {k}: fr-1a rolls fire at es-1b: die 4 +1 quality FG-UNIT-26 = 5: one hit FG-CBT-15"
+        )
     times = []
     for i in range(FRAMES + 5):
         screen.mouse = (200 + i * 7 % 600, 300)  # hover moves over the table like a real mouse

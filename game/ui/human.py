@@ -111,7 +111,9 @@ class HumanInput:
             return []
         if d.kind == "activate":
             init = b.game.initiative if b.game else {}
-            return [Button(f"activate:{o}", f"Activate {o} (initiative {init.get(o, '?')})") for o in d.options]
+            return [
+                Button(f"activate:{o}", f"Activate {o} (initiative {init.get(o, '?')})") for o in d.options
+            ]
         if d.kind == "deploy":
             reserve = "@" in (d.options[0] if d.options else "")
             out = [Button("deploy", "Deploy here", isinstance(self.deploy, cmd.Deploy))]
@@ -127,9 +129,13 @@ class HumanInput:
                 out += [
                     Button("move", "Move", True, "drag the ghost; wheel or Q/E turns it"),
                     Button("fire", "Fire", bool(common.fire_targets(b, e)), "click a highlighted target"),
-                    Button("charge", "Charge", bool(common.charge_targets(b, e)), "click a highlighted target"),
+                    Button(
+                        "charge", "Charge", bool(common.charge_targets(b, e)), "click a highlighted target"
+                    ),
                     Button("retreat", "Retreat", True, "straight away from the nearest enemy (FG-ORD-9)"),
-                    Button("rally", "Rally", common.can_rally(b, e), "remove a hit, never the last (FG-ORD-10)"),
+                    Button(
+                        "rally", "Rally", common.can_rally(b, e), "remove a hit, never the last (FG-ORD-10)"
+                    ),
                 ]
             out.append(Button("end", "End activation"))
             return out
@@ -220,7 +226,9 @@ class HumanInput:
         elif self.mode == "marker":
             target = b.ids[d.options[0]]
             ok = marker_spot_ok(b, target, p)
-            self.ghost = Ghost("marker", p, 0.0, ok, [] if ok else ["within XS of the target, XS from other markers"])
+            self.ghost = Ghost(
+                "marker", p, 0.0, ok, [] if ok else ["within XS of the target, XS from other markers"]
+            )
 
     def turn(self, degrees: float) -> None:
         base = self.facing if self.facing is not None else (self.ghost.facing if self.ghost else 0.0)
@@ -240,7 +248,13 @@ class HumanInput:
         if self.mode == "select" and d.kind == "order":
             picked = self.pick(p, list(d.options))
             if picked is not None:
-                self.selected, self.mode, self.targets, self.ghost, self.facing = picked, "select", [], None, None
+                self.selected, self.mode, self.targets, self.ghost, self.facing = (
+                    picked,
+                    "select",
+                    [],
+                    None,
+                    None,
+                )
             return None
         if self.mode == "move" and self.ghost is not None and self.ghost.ok and self.selected is not None:
             if d.kind == "extra_move":
@@ -270,7 +284,11 @@ class HumanInput:
             if abs(pose.x - p[0]) > 2.0 or abs(pose.y - p[1]) > 2.0:
                 continue  # too far to be under the mouse
             off = esper.try_component(e, Officer)
-            dd = max(0.0, dist(p, (pose.x, pose.y)) - off.radius) if off else point_polygon_distance(p, pose.corners)
+            dd = (
+                max(0.0, dist(p, (pose.x, pose.y)) - off.radius)
+                if off
+                else point_polygon_distance(p, pose.corners)
+            )
             if dd <= best_d:
                 best, best_d = n, dd
         return best
@@ -366,4 +384,3 @@ def _try(f) -> tuple[bool, str]:  # type: ignore[no-untyped-def]
     except Reject as r:
         return False, f"{r.reason} ({r.rule})"
     return True, ""
-

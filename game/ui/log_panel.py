@@ -60,7 +60,7 @@ class LogPanel:
         width = self.rect.w - 16
         rows: list[tuple[str, theme.Colour]] = []
         end = len(self.lines) - self.scroll
-        for ln in self.lines[max(0, end - 60):end]:
+        for ln in self.lines[max(0, end - 60) : end]:
             rows += [(r, ln.colour) for r in self._wrap(ln.text, font, width)]
         fit = (self.rect.bottom - top - 4) // lh
         rows = rows[-fit:]
@@ -70,7 +70,7 @@ class LogPanel:
             x = self.rect.x + 8
             pos = 0
             for m in RULE_ID.finditer(text):
-                before = text[pos:m.start()]
+                before = text[pos : m.start()]
                 if before:
                     surf.blit(font.render(before, True, colour), (x, y))
                     x += font.size(before)[0]

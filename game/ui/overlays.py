@@ -48,7 +48,12 @@ class Overlays:
                 pygame.draw.polygon(layer, (*colour, 28), [cam.to_screen(p) for p in poly])
             if "reactions" in self.on:
                 depth = b.rules.length(unit.category.move)
-                poly = [fl, fr, (fr[0] + fx * depth, fr[1] + fy * depth), (fl[0] + fx * depth, fl[1] + fy * depth)]
+                poly = [
+                    fl,
+                    fr,
+                    (fr[0] + fx * depth, fr[1] + fy * depth),
+                    (fl[0] + fx * depth, fl[1] + fy * depth),
+                ]
                 pygame.draw.polygon(layer, (*colour, 60), [cam.to_screen(p) for p in poly])
                 pygame.draw.polygon(layer, (*colour, 160), [cam.to_screen(p) for p in poly], 1)
             if "ranges" in self.on and unit.category.range is not None:
@@ -116,7 +121,9 @@ class Overlays:
                 pygame.draw.polygon(layer, (*colour, 230), [cam.to_screen(p) for p in pose.corners], 3)
             else:
                 r = esper.component_for_entity(e, Officer).radius
-                pygame.draw.circle(layer, (*colour, 230), cam.to_screen((pose.x, pose.y)), r * cam.scale + 4, 3)
+                pygame.draw.circle(
+                    layer, (*colour, 230), cam.to_screen((pose.x, pose.y)), r * cam.scale + 4, 3
+                )
         g = h.ghost
         if g is not None:
             colour = (*(theme.GOOD if g.ok else theme.BAD), 140)

@@ -44,8 +44,13 @@ class OfficerLook:
 
 
 class Renderer:
-    def __init__(self, table: Table, colours: dict[str, theme.Colour], unit_size: tuple[float, float],
-                 officer_radius: float) -> None:
+    def __init__(
+        self,
+        table: Table,
+        colours: dict[str, theme.Colour],
+        unit_size: tuple[float, float],
+        officer_radius: float,
+    ) -> None:
         self.table = table
         self.colours = colours
         self.unit_w, self.unit_d = unit_size
@@ -73,7 +78,15 @@ class Renderer:
             x, y = cam.to_screen(p)
             return (x - left, y - top)
 
-        corners = [local(p) for p in ((0, 0), (self.table.width, 0), (self.table.width, self.table.depth), (0, self.table.depth))]
+        corners = [
+            local(p)
+            for p in (
+                (0, 0),
+                (self.table.width, 0),
+                (self.table.width, self.table.depth),
+                (0, self.table.depth),
+            )
+        ]
         pygame.draw.polygon(s, theme.TABLE, corners)
         # areas first, then the lines (rivers, then roads), then crossings on top
         order = sorted(self.table.features, key=lambda f: (f.linear, f.kind.crossing, f.kind.road))
@@ -99,8 +112,9 @@ class Renderer:
         pygame.draw.polygon(s, outline, pts, 2)
         self._texture(s, f, pts, outline, scale)
 
-    def _texture(self, s: pygame.Surface, f: Feature, pts: list[tuple[float, float]], ink: theme.Colour,
-                 scale: float) -> None:
+    def _texture(
+        self, s: pygame.Surface, f: Feature, pts: list[tuple[float, float]], ink: theme.Colour, scale: float
+    ) -> None:
         """A pattern that tells kinds apart at a glance: trees, houses, furrows, contour lines."""
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
         box = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
@@ -157,8 +171,14 @@ class Renderer:
                 pygame.draw.line(s, theme.BAD, (x, d - 3), (x + 2, d - 6), 1)
         return s
 
-    def draw_units(self, surf: pygame.Surface, cam: Camera, looks: Iterable[BaseLook], display: Display,
-                   labels: bool = True) -> None:
+    def draw_units(
+        self,
+        surf: pygame.Surface,
+        cam: Camera,
+        looks: Iterable[BaseLook],
+        display: Display,
+        labels: bool = True,
+    ) -> None:
         vx0, vy0, vx1, vy1 = cam.visible_box()
         pad = self.unit_w
         font = theme.font(max(12, min(20, int(cam.scale * 1.1))))
@@ -194,12 +214,17 @@ class Renderer:
         r = max(3, int(cam.scale * 0.16))
         for i in range(sh.hits):
             across = (i - (sh.hits - 1) / 2) * 0.42
-            p = (sh.x - fx * (self.unit_d / 2 + 0.25) + lx * across, sh.y - fy * (self.unit_d / 2 + 0.25) + ly * across)
+            p = (
+                sh.x - fx * (self.unit_d / 2 + 0.25) + lx * across,
+                sh.y - fy * (self.unit_d / 2 + 0.25) + ly * across,
+            )
             c = cam.to_screen(p)
             pygame.draw.circle(surf, theme.HIT, c, r)
             pygame.draw.circle(surf, (255, 230, 230), c, r, 1)
 
-    def draw_officers(self, surf: pygame.Surface, cam: Camera, looks: Iterable[OfficerLook], display: Display) -> None:
+    def draw_officers(
+        self, surf: pygame.Surface, cam: Camera, looks: Iterable[OfficerLook], display: Display
+    ) -> None:
         font = theme.font(max(12, min(22, int(cam.scale * 1.2))))
         for look in looks:
             sh = display.shown.get(look.name)
@@ -217,12 +242,19 @@ class Renderer:
                 text = self._label(str(look.experience), font, theme.TEXT)
                 surf.blit(text, text.get_rect(center=c))
             if look.initiative is not None:
-                tag = self._label(f"{look.initiative}", theme.font(max(14, int(cam.scale * 1.1))), (20, 20, 20))
+                tag = self._label(
+                    f"{look.initiative}", theme.font(max(14, int(cam.scale * 1.1))), (20, 20, 20)
+                )
                 box = tag.get_rect(midleft=(c[0] + r + 3, c[1] - r))
                 pygame.draw.rect(surf, theme.ACCENT, box.inflate(6, 2), border_radius=3)
                 surf.blit(tag, box)
 
-    def draw_objectives(self, surf: pygame.Surface, cam: Camera, objectives: Iterable[tuple[str, tuple[float, float], str | None]]) -> None:
+    def draw_objectives(
+        self,
+        surf: pygame.Surface,
+        cam: Camera,
+        objectives: Iterable[tuple[str, tuple[float, float], str | None]],
+    ) -> None:
         font = theme.font(16)
         for name, at, holder in objectives:
             c = cam.to_screen(at)
@@ -247,7 +279,10 @@ class Renderer:
             if e.kind == "smoke":
                 for k in range(5):
                     ang = k * 1.3
-                    off = (math.cos(ang) * f * cam.scale * 1.2, -math.sin(ang) * f * cam.scale * 1.2 - f * cam.scale)
+                    off = (
+                        math.cos(ang) * f * cam.scale * 1.2,
+                        -math.sin(ang) * f * cam.scale * 1.2 - f * cam.scale,
+                    )
                     r = max(3, int(cam.scale * (0.4 + f * 0.8)))
                     puff = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
                     pygame.draw.circle(puff, (*theme.SMOKE, int(200 * (1 - f))), (r, r), r)
@@ -256,7 +291,9 @@ class Renderer:
                 r = max(6, int(cam.scale * (0.6 + f)))
                 for k in range(8):
                     a = k * math.pi / 4
-                    pygame.draw.line(surf, theme.ACCENT, c, (c[0] + math.cos(a) * r, c[1] + math.sin(a) * r), 2)
+                    pygame.draw.line(
+                        surf, theme.ACCENT, c, (c[0] + math.cos(a) * r, c[1] + math.sin(a) * r), 2
+                    )
 
     def _label(self, text: str, font: pygame.font.Font, colour: theme.Colour) -> pygame.Surface:
         key = (text, font.get_height(), colour)
@@ -283,7 +320,9 @@ def _symbol(s: pygame.Surface, category: str, kind: str, ink: theme.Colour, scal
     elif kind == "cavalry":
         pygame.draw.line(s, ink, box.bottomleft, box.topright, heavy if category == "HC" else light)
         if category == "HC":
-            pygame.draw.line(s, ink, (box.left, box.bottom - heavy * 2), (box.right - heavy * 2, box.top), light)
+            pygame.draw.line(
+                s, ink, (box.left, box.bottom - heavy * 2), (box.right - heavy * 2, box.top), light
+            )
     else:
         pygame.draw.circle(s, ink, box.center, max(2, int(min(box.w, box.h) * 0.35)))
         if category == "HA":

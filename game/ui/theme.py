@@ -58,7 +58,16 @@ _fonts: dict[int, pygame.font.Font] = {}
 
 
 def font(size: int) -> pygame.font.Font:
-    """The bundled default font (the same on every machine, notes/stack.md)."""
-    if size not in _fonts:
-        _fonts[size] = pygame.font.Font(None, size)
-    return _fonts[size]
+    """The bundled default font (the same on every machine, notes/stack.md). Fonts die with
+    pygame.quit(), so a cached one is checked and made again after a restart of pygame."""
+    f = _fonts.get(size)
+    if f is not None:
+        try:
+            f.get_height()
+            return f
+        except pygame.error:
+            _fonts.clear()
+    if not pygame.font.get_init():
+        pygame.font.init()
+    f = _fonts[size] = pygame.font.Font(None, size)
+    return f

@@ -584,3 +584,48 @@ def test_FG_STRAT_3_difficult_allowance_off_road(battle: Callable[..., Battle]) 
     assert rejected(order(b, cmd.Move("h", (18.1, 10)))) == "FG-UNIT-17"
     ev = again(b, cmd.Move("h", (18, 10)))
     assert rejected(ev) is None and moved(ev)[-1].how == "strategic"
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_AMB_49_random_moves_keep_the_table_sane(battle: Callable[..., Battle], seed: int) -> None:
+    """AMB-49, AMB-40, FG-TERR-2, FG-MOVE-5: whatever Move orders are given, accepted ones never leave
+    a base overlapping another, off the table or with its centre on impassable ground, and never
+    move a centre farther than three base moves (EX-20)."""
+    import random
+
+    rnd = random.Random(seed)
+    b = battle(
+        [rnd.randint(1, 6) for _ in range(400)],
+        size=(36, 24),
+        terrain=[
+            ("wood", rect(6, 14, 12, 20)),
+            ("river", (((24, 0), (24, 24)), 1.0)),
+            ("bridge", rect(23, 11, 25, 13)),
+            ("road", (((0, 12), (36, 12)), 0.5)),
+        ],
+    )
+    cats = ["LnInf", "LI", "HC", "LC", "HA"]
+    names = []
+    for i in range(10):
+        side = "red" if i % 2 else "blue"
+        name = f"{side[0]}{i}"
+        unit(b, name, side, (3 + 4 * (i % 5), 4 + 14 * (i // 5)), 90 + 180 * (i // 5), cat=rnd.choice(cats))
+        names.append(name)
+    sane(b)
+    for _ in range(60):
+        name = rnd.choice(names)
+        b.enter()
+        if not status(b, name).in_play:
+            continue
+        x, y = pos(b, name)
+        to = (x + rnd.uniform(-5, 5), y + rnd.uniform(-5, 5))
+        ev = again(b, cmd.Move(name, to, facing=rnd.choice([None, 0.0, 90.0, 135.0])))
+        for m in moved(ev):
+            if m.unit == name:
+                assert m.distance <= 3 * 8 + 0.01
+        sane(b)
+        b.enter()
+        for e, st in esper.get_component(Status):
+            if st.in_play:
+                p = esper.component_for_entity(e, Pose)
+                assert not b.table.impassable_under(p.corners, (p.x, p.y)), b.name(e)

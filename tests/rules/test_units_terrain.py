@@ -80,13 +80,40 @@ def test_FG_UNIT_18_officer_moves_L() -> None:
 
 @pytest.mark.parametrize(
     ("rule", "codes", "kind"),
-    [("FG-UNIT-2", ("LnInf", "LI"), "infantry"), ("FG-UNIT-3", ("HC", "LC"), "cavalry")]
-    + [("FG-UNIT-4", ("FA", "HA"), "artillery")],
+    [
+        ("FG-UNIT-2", ("LnInf", "LI"), "infantry"),
+        ("FG-UNIT-3", ("HC", "LC"), "cavalry"),
+        ("FG-UNIT-4", ("FA", "HA"), "artillery"),
+    ],
 )
 def test_FG_UNIT_2_to_4_types(rule: str, codes: tuple[str, ...], kind: str) -> None:
-    """FG-UNIT-2..4, FG-UNIT-6..11: the six categories and the type each belongs to."""
+    """FG-UNIT-2, FG-UNIT-3, FG-UNIT-4: infantry, cavalry and artillery, and the categories of each."""
     rs = rules()
     assert sorted(c for c, cat in rs.categories.items() if cat.type == kind) == sorted(codes)
+
+
+@pytest.mark.parametrize(
+    ("rule", "code", "name", "kind"),
+    [
+        ("FG-UNIT-6", "LnInf", "Line infantry", "infantry"),
+        ("FG-UNIT-7", "LI", "Light infantry", "infantry"),
+        ("FG-UNIT-8", "HC", "Heavy cavalry", "cavalry"),
+        ("FG-UNIT-9", "LC", "Light cavalry", "cavalry"),
+        ("FG-UNIT-10", "FA", "Foot artillery", "artillery"),
+        ("FG-UNIT-11", "HA", "Horse artillery", "artillery"),
+    ],
+)
+def test_FG_UNIT_6_to_11_categories(rule: str, code: str, name: str, kind: str) -> None:
+    """FG-UNIT-6..11: the six categories, each of its type; the slow foot artillery (FG-UNIT-10) moves
+    no faster than infantry and the light cavalry (FG-UNIT-9) is the fastest unit."""
+    rs = rules()
+    cat = rs.categories[code]
+    assert (cat.name, cat.type) == (name, kind)
+    moves = {c: rs.length(k.move) for c, k in rs.categories.items()}
+    if code == "FA":
+        assert moves["FA"] == min(moves.values())
+    if code == "LC":
+        assert moves["LC"] == max(moves.values())
 
 
 def test_FG_UNIT_1_every_unit_has_type_category_quality(battle: Callable[..., Battle]) -> None:
@@ -127,8 +154,13 @@ def test_FG_UNIT_12_to_17_ranges_in_play(battle: Callable[..., Battle], code: st
 
 @pytest.mark.parametrize(
     ("rule", "code", "mod"),
-    [("FG-UNIT-21", "M", -2), ("FG-UNIT-22", "I", -1), ("FG-UNIT-23", "R", 0)]
-    + [("FG-UNIT-24", "V", 1), ("FG-UNIT-25", "E", 2)],
+    [
+        ("FG-UNIT-21", "M", -2),
+        ("FG-UNIT-22", "I", -1),
+        ("FG-UNIT-23", "R", 0),
+        ("FG-UNIT-24", "V", 1),
+        ("FG-UNIT-25", "E", 2),
+    ],
 )
 def test_FG_UNIT_21_to_25_quality_modifiers(
     battle: Callable[..., Battle], rule: str, code: str, mod: int
@@ -191,7 +223,13 @@ def test_FG_TERR_1_classification(
     difficult+open (FG-TERR-5), rivers impassable (FG-TERR-2), roads passable with road rules
     (FG-TERR-7), fields dense but not blocking sight (FG-VIS-5), hills blocking sight only."""
     k = rules().terrain[kind]
-    assert (k.movement, k.dense, k.blocks_sight, k.road, k.crossing) == (movement, dense, blocks, road, crossing)
+    assert (k.movement, k.dense, k.blocks_sight, k.road, k.crossing) == (
+        movement,
+        dense,
+        blocks,
+        road,
+        crossing,
+    )
 
 
 def test_FG_TERR_1_movement_at_a_point(battle: Callable[..., Battle]) -> None:
@@ -293,3 +331,34 @@ def test_FG_MOVE_3_retreating_cavalry_stop_at_the_edge(battle: Callable[..., Bat
     end, _blocked, why = farthest(b, e, (1.0, 0.0), 0.26, movement=True)
     assert why == "FG-MOVE-3"
     assert 10.1 <= end[0] <= 10.13 + 1e-9
+
+
+# --- FG-UNIT-18, FG-UNIT-20, AMB-12: officers ignore terrain ---------------------------------------
+
+
+def test_FG_UNIT_20_officers_ignore_terrain(battle: Callable[..., Battle]) -> None:
+    """FG-UNIT-18, FG-UNIT-20, AMB-12: an officer moves up to L (8") straight over woods and a river,
+    with no difficult-terrain reduction; he may not end on impassable ground, nor go beyond L."""
+    from game.battle import Reject
+    from systems.officers import check_officer_move, move_officer
+
+    b = battle(terrain=[("wood", rect(12, 0, 15, 48)), ("river", (((16, 0), (16, 48)), 1.0))])
+    o = officer(b, "gen", "red", (10, 10))
+    b.enter()
+    move_officer(b, cmd.MoveOfficer("gen", (18, 10)))  # 8": through the wood and over the river
+    assert pos(b, "gen") == (18, 10)
+    with pytest.raises(Reject) as too_far:
+        check_officer_move(b, o, (26.1, 10))
+    assert too_far.value.rule == "FG-UNIT-18"
+    with pytest.raises(Reject) as wet:
+        check_officer_move(b, o, (16, 10))
+    assert wet.value.rule == "AMB-12"
+
+
+def test_AMB_12_officers_block_no_movement(battle: Callable[..., Battle]) -> None:
+    """AMB-12: officers are not in the way of units: a unit moves through a friendly officer's spot."""
+    b = battle()
+    officer(b, "gen", "red", (12, 10))
+    unit(b, "u", "red", (10, 10), 0, division="gen")
+    ev = order(b, cmd.Move("u", (14, 10)))
+    assert not of(ev, "rejected") and pos(b, "u") == (14, 10)

@@ -1,0 +1,202 @@
+"""The order flow driven by posted pygame events: deploy, activate, select, drag, confirm; a
+reaction prompt answered; a short hotseat battle."""
+
+import esper
+import pygame
+import pytest
+
+from game.components import Pose
+from tests.ui.driver import at, button_pos, click, frame, hover, key, open_screen, press, settle
+
+
+def deploy_everything(screen, surf):
+    """Answer every deployment and staff placement by the panel's buttons."""
+    for _ in range(20):
+        settle(screen, surf)
+        d = screen.battle.pending
+        if d is None or d.kind not in ("deploy", "place_staff"):
+            return
+        press(screen, surf, "deploy" if d.kind == "deploy" else "staff-auto")
+    raise AssertionError("deployment never ended")
+
+
+def test_deploying_by_clicks_puts_the_division_on_the_table(window):
+    screen = open_screen(window)
+    settle(screen, window)
+    d = screen.battle.pending
+    assert d.kind == "deploy"
+    before = len(screen.match.commands)
+    press(screen, window, "deploy")
+    assert len(screen.match.commands) == before + 1
+    assert any(e.kind == "deployed" for e in screen.battle.events)
+    screen.battle.close()
+
+
+def test_select_drag_and_confirm_a_move(window):
+    screen = open_screen(window)
+    deploy_everything(screen, window)
+    b = screen.battle
+    for _ in range(30):
+        settle(screen, window)
+        d = b.pending
+        if d.kind == "activate":
+            press(screen, window, "activate:")
+            continue
+        if d.kind == "order":
+            break
+        press(screen, window, "pass")
+    d = b.pending
+    assert d.kind == "order"
+    unit = d.options[0]
+    b.enter()
+    pose = esper.component_for_entity(b.ids[unit], Pose)
+    start = (pose.x, pose.y)
+    click(at(screen, start))  # select the unit
+    frame(screen, window)
+    assert screen.human.selected == unit
+    press(screen, window, "move")
+    assert screen.human.mode == "move"
+    goal = (start[0], start[1] + (1.5 if b.game.edges[d.side] == "south" else -1.5))
+    hover(at(screen, goal))
+    frame(screen, window)
+    ghost = screen.human.ghost
+    assert ghost is not None and ghost.ok, ghost
+    assert any("of" in line for line in ghost.lines)  # the allowance used and left is shown
+    click(at(screen, goal))
+    frame(screen, window)
+    screen.display.skip()
+    moved = [e for e in b.events if e.kind == "moved" and e.unit == unit]
+    assert moved, "the move was not sent"
+    assert esper.component_for_entity(b.ids[unit], Pose).y == pytest.approx(goal[1], abs=0.05)
+    screen.battle.close()
+
+
+def test_an_illegal_ghost_is_red_with_the_reason(window):
+    screen = open_screen(window)
+    deploy_everything(screen, window)
+    b = screen.battle
+    for _ in range(30):
+        settle(screen, window)
+        if b.pending.kind == "order":
+            break
+        press(screen, window, "activate:" if b.pending.kind == "activate" else "pass")
+    unit = b.pending.options[0]
+    b.enter()
+    pose = esper.component_for_entity(b.ids[unit], Pose)
+    click(at(screen, (pose.x, pose.y)))
+    frame(screen, window)
+    press(screen, window, "move")
+    hover(at(screen, (pose.x + 30, pose.y)))  # far beyond any allowance
+    frame(screen, window)
+    assert screen.human.ghost is not None and not screen.human.ghost.ok
+    assert any("FG-" in line or "AMB-" in line for line in screen.human.ghost.lines)
+    n = len(screen.match.commands)
+    click(at(screen, (pose.x + 30, pose.y)))
+    frame(screen, window)
+    assert len(screen.match.commands) == n  # an illegal ghost cannot be committed
+    key(pygame.K_ESCAPE)
+    frame(screen, window)
+    assert screen.human.mode == "select"
+    screen.battle.close()
+
+
+def test_a_reaction_prompt_is_answered_by_its_button(window):
+    """Human against AI until the human is asked to react; the reaction button is pressed."""
+    from tests.ui.driver import open_screen as opener
+
+    for seed in range(1, 12):
+        screen = opener(window, a="heuristic", b="human", seed=seed)
+        b = screen.battle
+        for _ in range(400):
+            settle(screen, window)
+            d = b.pending
+            if d is None:
+                break
+            if d.kind == "reaction":
+                keys = [bt.key for _r, bt in screen.buttons]
+                assert "pass" in keys and any(k.startswith("react:") for k in keys)
+                n = len(b.events)
+                press(screen, window, "react:")
+                assert any(e.kind == "reaction" for e in b.events[n:])
+                b.close()
+                return
+            if d.kind == "deploy":
+                press(
+                    screen, window, "deploy" if "deploy" in [bt.key for _r, bt in screen.buttons] else "pass"
+                )
+            elif d.kind == "place_staff":
+                press(screen, window, "staff-auto")
+            elif d.kind == "activate":
+                press(screen, window, "activate:")
+            else:
+                # the human side ends its activations at once, so the AI advances into it
+                press(screen, window, "end" if d.kind == "order" else "pass")
+        b.close()
+    pytest.fail("no reaction was offered to the human in 11 battles")
+
+
+def test_hotseat_two_rounds_by_synthetic_input(window):
+    """Two humans on one machine: every decision answered by clicks, until round 3 starts."""
+    screen = open_screen(window, seed=5)
+    b = screen.battle
+    for _ in range(600):
+        settle(screen, window)
+        d = b.pending
+        if d is None or b.game.round >= 3:
+            break
+        keys = [bt.key for _r, bt in screen.buttons if bt.enabled]
+        if d.kind == "deploy":
+            press(screen, window, "deploy" if "deploy" in keys else "pass")
+        elif d.kind == "place_staff":
+            press(screen, window, "staff-auto")
+        elif d.kind == "activate":
+            press(screen, window, "activate:")
+        elif d.kind == "order":
+            unit = d.options[0]
+            b.enter()
+            pose = esper.component_for_entity(b.ids[unit], Pose)
+            click(at(screen, (pose.x, pose.y)))
+            frame(screen, window)
+            press(
+                screen,
+                window,
+                "rally"
+                if "rally" in [k for _r, bt in screen.buttons for k in [bt.key] if bt.enabled]
+                else "retreat",
+            )
+        else:
+            press(screen, window, "pass")
+    assert b.game.round >= 3 or b.pending is None
+    assert sum(1 for e in b.events if e.kind == "moved") > 0
+    b.close()
+
+
+def test_undo_takes_back_a_move_but_not_a_roll(window):
+    screen = open_screen(window)
+    deploy_everything(screen, window)
+    b = screen.battle
+    for _ in range(30):
+        settle(screen, window)
+        if b.pending.kind == "order":
+            break
+        press(screen, window, "activate:" if b.pending.kind == "activate" else "pass")
+    b = screen.battle
+    unit = b.pending.options[0]
+    n = len(screen.match.commands)
+    screen.send(__import__("game.commands", fromlist=["Withdraw"]).Withdraw(unit))
+    screen.display.skip()
+    rolled = any(e.kind == "roll" for e in b.events[screen.marks[-2] if len(screen.marks) > 1 else 0 :])
+    ok = screen.undo()
+    if rolled:
+        assert not ok
+    else:
+        assert ok and len(screen.match.commands) == n
+    screen.battle.close()
+
+
+def test_button_positions_are_inside_the_panel(window):
+    screen = open_screen(window)
+    settle(screen, window)
+    x, y = button_pos(screen, "deploy")
+    assert screen.panel.collidepoint(x, y)
+    screen.battle.close()
