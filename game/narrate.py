@@ -45,6 +45,8 @@ def describe(e: dict[str, Any]) -> str:
         end = e["path"][-1]
         verb = MOVES.get(e["how"], e["how"])
         where = f"({end[0]:.2f}, {end[1]:.2f})"
+        if e["how"] == "officer":
+            return f'{e["unit"]} rides {e["distance"]:.2f}" to {where}'
         return f'{e["unit"]} {verb} {e["distance"]:.2f}" to {where}, facing {e["facing"]:g}{stop}'
     if k == "pushed":
         return f"{e['unit']} is pushed by {e['by']} to ({e['end'][0]:.2f}, {e['end'][1]:.2f})" + (

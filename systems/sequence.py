@@ -261,7 +261,7 @@ def initiative(b: Battle) -> None:
                     die=d,
                     modifiers=(),
                     total=d,
-                    outcome=str(sum(dice)),
+                    outcome=f"initiative {sum(dice)}",
                     officer=f.officer,
                     rule="FG-INIT-2",
                 )

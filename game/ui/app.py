@@ -236,7 +236,7 @@ def run(setup: Setup, demo_frames: int | None = None, screenshot: Path | None = 
                     if battle.handle(ev) == "end" or (
                         end is not None and ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE
                     ):
-                        battle.battle.close()
+                        battle.close()
                         battle, end = None, None
                         start = StartScreen(surf.get_size(), setup)
             if start is not None:
@@ -255,4 +255,6 @@ def run(setup: Setup, demo_frames: int | None = None, screenshot: Path | None = 
                     pygame.image.save(surf, str(screenshot))
                 return 0
     finally:
+        if battle is not None:
+            battle.close()
         pygame.quit()

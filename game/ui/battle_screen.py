@@ -145,6 +145,13 @@ class BattleScreen:
         self.log.add("Undone.", theme.ACCENT)
         return True
 
+    def close(self) -> None:
+        """Leave the battle: let a thinking AI finish (it reads the battle), then free the battle."""
+        if self.thinking is not None:
+            self.thinking.thread.join()
+            self.thinking = None
+        self.battle.close()
+
     # --- every frame ----------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
@@ -326,6 +333,9 @@ class BattleScreen:
         clip = surf.get_clip()
         surf.set_clip(pygame.Rect(self.camera.view))
         r.draw_table(surf, self.camera)
+        deploying = b.pending is not None and b.pending.kind in ("deploy", "place_staff")
+        if b.game and deploying:
+            r.draw_zones(surf, self.camera, b.game.zones)
         if b.game:
             r.draw_objectives(
                 surf, self.camera, [(o.name or o.id, o.at, o.holder) for o in b.game.objectives]

@@ -265,6 +265,21 @@ class Renderer:
             text = self._label(name, font, (20, 20, 20))
             surf.blit(text, text.get_rect(midtop=(c[0], c[1] + r + 2)))
 
+    def draw_zones(
+        self, surf: pygame.Surface, cam: Camera, zones: dict[str, list[tuple[float, float]]]
+    ) -> None:
+        """Deployment zones in the sides' colours, and the centre line no officer may cross (FG-DEP-8)."""
+        layer = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+        for side, poly in zones.items():
+            colour = self.colours.get(side, theme.SIDE_FALLBACK[0])
+            pts = [cam.to_screen(p) for p in poly]
+            pygame.draw.polygon(layer, (*colour, 40), pts)
+            pygame.draw.polygon(layer, (*colour, 160), pts, 2)
+        mid = self.table.depth / 2
+        a, b = cam.to_screen((0, mid)), cam.to_screen((self.table.width, mid))
+        pygame.draw.line(layer, (255, 255, 255, 110), a, b, 1)
+        surf.blit(layer, (0, 0))
+
     def draw_markers(self, surf: pygame.Surface, cam: Camera, markers: Iterable[tuple[float, float]]) -> None:
         r = max(3, int(cam.scale * 0.3))
         for m in markers:

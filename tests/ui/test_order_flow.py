@@ -29,7 +29,7 @@ def test_deploying_by_clicks_puts_the_division_on_the_table(window):
     press(screen, window, "deploy")
     assert len(screen.match.commands) == before + 1
     assert any(e.kind == "deployed" for e in screen.battle.events)
-    screen.battle.close()
+    screen.close()
 
 
 def test_select_drag_and_confirm_a_move(window):
@@ -68,7 +68,7 @@ def test_select_drag_and_confirm_a_move(window):
     moved = [e for e in b.events if e.kind == "moved" and e.unit == unit]
     assert moved, "the move was not sent"
     assert esper.component_for_entity(b.ids[unit], Pose).y == pytest.approx(goal[1], abs=0.05)
-    screen.battle.close()
+    screen.close()
 
 
 def test_an_illegal_ghost_is_red_with_the_reason(window):
@@ -97,7 +97,7 @@ def test_an_illegal_ghost_is_red_with_the_reason(window):
     key(pygame.K_ESCAPE)
     frame(screen, window)
     assert screen.human.mode == "select"
-    screen.battle.close()
+    screen.close()
 
 
 def test_a_reaction_prompt_is_answered_by_its_button(window):
@@ -118,7 +118,7 @@ def test_a_reaction_prompt_is_answered_by_its_button(window):
                 n = len(b.events)
                 press(screen, window, "react:")
                 assert any(e.kind == "reaction" for e in b.events[n:])
-                b.close()
+                screen.close()
                 return
             if d.kind == "deploy":
                 press(
@@ -131,7 +131,7 @@ def test_a_reaction_prompt_is_answered_by_its_button(window):
             else:
                 # the human side ends its activations at once, so the AI advances into it
                 press(screen, window, "end" if d.kind == "order" else "pass")
-        b.close()
+        screen.close()
     pytest.fail("no reaction was offered to the human in 11 battles")
 
 
@@ -168,7 +168,7 @@ def test_hotseat_two_rounds_by_synthetic_input(window):
             press(screen, window, "pass")
     assert b.game.round >= 3 or b.pending is None
     assert sum(1 for e in b.events if e.kind == "moved") > 0
-    b.close()
+    screen.close()
 
 
 def test_undo_takes_back_a_move_but_not_a_roll(window):
@@ -191,7 +191,7 @@ def test_undo_takes_back_a_move_but_not_a_roll(window):
         assert not ok
     else:
         assert ok and len(screen.match.commands) == n
-    screen.battle.close()
+    screen.close()
 
 
 def test_button_positions_are_inside_the_panel(window):
@@ -199,4 +199,4 @@ def test_button_positions_are_inside_the_panel(window):
     settle(screen, window)
     x, y = button_pos(screen, "deploy")
     assert screen.panel.collidepoint(x, y)
-    screen.battle.close()
+    screen.close()

@@ -1,0 +1,150 @@
+"""Render smoke tests that look at real pixels of a drawn frame."""
+
+import esper
+import pygame
+
+from game.components import Pose
+from game.geometry import centroid, heading
+from game.ui import theme
+from tests.ui.driver import frame, open_screen, settle
+
+
+def close(a, b, tol=40):
+    return all(abs(x - y) <= tol for x, y in zip(a[:3], b[:3], strict=True))
+
+
+def deployed_screen(window, seed=3):
+    screen = open_screen(window, a="heuristic", b="heuristic", seed=seed)
+    b = screen.battle
+    for _ in range(200):  # let the AIs deploy and play into round 1
+        screen.display.skip()
+        frame(screen, window)
+        if b.game.round >= 1 and b.pending is not None and b.pending.kind == "order":
+            break
+        if screen.thinking is not None:
+            screen.thinking.thread.join()
+            screen.wait = 0
+    screen.display.skip()
+    frame(screen, window)
+    return screen
+
+
+def test_the_table_and_its_terrain_are_drawn(window):
+    screen = deployed_screen(window)
+    table = screen.battle.table
+    cam = screen.camera
+    # a bare corner of the table shows the table's colour
+    assert close(window.get_at([int(v) for v in cam.to_screen((2, 2))]), theme.TABLE)
+    # outside the table, the background
+    left, top, _w, _h = cam.view
+    assert close(window.get_at((left + 2, top + 2)), theme.BACKGROUND, 10)
+    # each wood is green where drawn: most pixels inside it are wood colours
+    wood = next(f for f in table.features if f.kind.kind == "wood")
+    c = centroid(wood.polygon)
+    pts = [(c[0] + dx * 0.5, c[1] + dy * 0.5) for dx in range(-2, 3) for dy in range(-2, 3)]
+    greens = sum(
+        1
+        for p in pts
+        if (lambda px: px[1] > px[0] and px[1] > px[2])(window.get_at([int(v) for v in cam.to_screen(p)]))
+    )
+    assert greens >= len(pts) * 0.8
+    screen.close()
+
+
+def test_units_show_in_their_side_colour_with_a_front_edge(window):
+    screen = deployed_screen(window)
+    b = screen.battle
+    cam = screen.camera
+    b.enter()
+    checked = 0
+    for name, shown in screen.display.shown.items():
+        e = b.ids[name]
+        pose = esper.try_component(e, Pose)
+        if not shown.on_table or pose is None or not pose.corners:
+            continue
+        side = b.side_of(e)
+        colour = screen.renderer.colours[side]
+        fx, fy = heading(shown.facing)
+        lx, ly = -fy, fx
+        # a point on the base away from the symbol, and a point on the front edge band
+        body = (shown.x + lx * 0.85 - fx * 0.3, shown.y + ly * 0.85 - fy * 0.3)
+        front = (shown.x + fx * 0.56 + lx * 0.5, shown.y + fy * 0.56 + ly * 0.5)
+        if close(window.get_at([int(v) for v in cam.to_screen(body)]), colour, 30):
+            assert close(window.get_at([int(v) for v in cam.to_screen(front)]), theme.ACCENT, 60)
+            checked += 1
+    assert checked >= 6, "too few units found drawn in their colour"
+    screen.close()
+
+
+def test_the_hud_is_drawn(window):
+    screen = deployed_screen(window)
+    bar = [window.get_at((x, 18)) for x in range(10, 300, 3)]
+    assert any(close(p, theme.TEXT, 30) for p in bar), "no text in the top bar"
+    panel = screen.log.rect
+    log_pixels = [window.get_at((panel.x + 20 + k, panel.y + 30 + k // 3)) for k in range(0, 200, 2)]
+    assert any(not close(p, theme.PANEL, 20) for p in log_pixels), "the battle log is empty"
+    screen.close()
+
+
+def test_hovering_a_rule_id_in_the_log_shows_its_text(window):
+    screen = deployed_screen(window)
+    frame(screen, window)
+    spans = screen.log._spans
+    assert spans, "the log shows no rule ID"
+    rect, rid = spans[-1]
+    screen.mouse = rect.center
+    before = window.copy()
+    screen.draw(window)
+    changed = sum(
+        1
+        for x in range(0, 1280, 16)
+        for y in range(0, 800, 16)
+        if window.get_at((x, y)) != before.get_at((x, y))
+    )
+    assert changed > 5, "no tooltip appeared"
+    assert screen.reference[rid].text
+    screen.close()
+
+
+def test_the_end_screen_shows_the_winner(window):
+    from game.ui.app import EndScreen
+
+    screen = deployed_screen(window)
+    end = EndScreen(screen)
+    before = window.copy()
+    end.draw(window)
+    centre = window.get_rect().center
+    assert window.get_at(centre) != before.get_at(centre)
+    assert set(end.result["score_lines"][screen.battle.game.sides[0]]) >= {"FG-VIC-5", "FG-VIC-10"}
+    screen.close()
+
+
+def test_a_demo_saves_a_screenshot(tmp_path):
+    import subprocess
+    import sys
+
+    out = tmp_path / "shot.png"
+    r = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "game",
+            "play",
+            "--demo",
+            "--seed",
+            "2",
+            "--frames",
+            "90",
+            "--screenshot",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**__import__("os").environ, "SDL_VIDEODRIVER": "dummy"},
+    )
+    assert r.returncode == 0, r.stderr
+    img = pygame.image.load(str(out))
+    assert img.get_size() == (1280, 800)
+    colours = {img.get_at((x, y))[:3] for x in range(0, 1280, 40) for y in range(0, 800, 40)}
+    assert len(colours) > 10
