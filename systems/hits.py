@@ -21,6 +21,7 @@ from game.events import (
 )
 from game.geometry import EPS, Point, centroid, dist
 from systems.measure import gap_to_point, within
+from systems.officers import officer_clear
 from systems.paths import farthest
 from systems.targets import only_target
 
@@ -99,15 +100,10 @@ def _officer_push(b: Battle, e: int, direction: Point, distance: float) -> Point
     t = distance
     while t > 0:
         p = (pose.x + direction[0] / n * t, pose.y + direction[1] / n * t)
-        if b.table.holds_point(p, esper.component_for_entity(e, Officer).radius) and not _on_a_base(b, e, p):
+        if b.table.holds_point(p, esper.component_for_entity(e, Officer).radius) and officer_clear(b, e, p):
             return p
         t = max(0.0, t - 0.05)
     return (pose.x, pose.y)
-
-
-def _on_a_base(b: Battle, officer: int, p: Point) -> bool:
-    r = esper.component_for_entity(officer, Officer).radius
-    return any(gap_to_point(b, u, p) < r - EPS for u in b.units())
 
 
 def kill_officer(b: Battle, officer: int, by: str) -> None:
@@ -140,7 +136,7 @@ def relocation(b: Battle, officer: int) -> Point | None:
     step = 0.5
     for ring in range(int(radius * 2 / step) + 1):
         for p in _ring(centre, ring * step, step):
-            if not b.table.holds_point(p, r) or _on_a_base(b, officer, p):
+            if not b.table.holds_point(p, r) or not officer_clear(b, officer, p):
                 continue
             if b.table.movement_at(p) == "impassable":
                 continue

@@ -128,6 +128,8 @@ def melee(b: Battle, attacks: list[Attack]) -> MeleeResult | None:
     else:
         hit = [(u, centre_d, defenders) for u in attackers]
     for u, _away_from, foes in hit:
+        if not esper.component_for_entity(u, Status).in_play:
+            continue  # its division was demoralised by a loss earlier in this loop (AMB-28)
         by = b.name(foes[0])
         if band.destroyed:
             destroy(b, u, band.rule, by)

@@ -40,8 +40,6 @@ def check_officer_move(b: Battle, officer: int, to: Point) -> None:
     side = b.side_of(officer)
     for u in b.units():
         corners = b.shape(u)
-        if point_polygon_distance(to, corners) < off.radius - EPS:
-            raise Reject("AMB-12", f"an officer cannot end on top of {b.name(u)}")
         if b.side_of(u) != side:
             if point_polygon_distance(to, corners) <= off.radius + EPS:
                 raise Reject("AMB-12", f"an officer cannot end in contact with the enemy {b.name(u)}")

@@ -240,12 +240,22 @@ def finish(b: Battle, plan: Plan, start: Point | None = None, how: str | None = 
 
 
 def entries(b: Battle, e: int, start: Point, end: Point, facing: float) -> list[float]:
-    """Distances along a path at which the mover first enters an eligible enemy's reaction area:
-    the exact span where its base overlaps the area's rectangle, then sight tests along that span."""
+    """Distances along a path at which the mover first enters an eligible enemy's reaction area."""
+    return sorted({t for t, _r in area_entries(b, e, start, end, facing)})
+
+
+def reactors_along(b: Battle, e: int, start: Point, end: Point, facing: float) -> list[int]:
+    """The enemy units whose reaction areas a path would enter (the client shows them beforehand)."""
+    return [r for _t, r in sorted(area_entries(b, e, start, end, facing), key=lambda tr: (tr[0], b.name(tr[1])))]
+
+
+def area_entries(b: Battle, e: int, start: Point, end: Point, facing: float) -> list[tuple[float, int]]:
+    """(distance along the path, reactor) for each eligible enemy whose reaction area the mover
+    enters: the exact span where its base overlaps the area's rectangle, then sight tests there."""
     length = dist(start, end)
     u = ((end[0] - start[0]) / length, (end[1] - start[1]) / length) if length > 0 else (0.0, 0.0)
     first = corners_at(e, start, facing)
-    found: set[float] = set()
+    found: list[tuple[float, int]] = []
     pose = esper.component_for_entity(e, Pose)
     saved = (pose.x, pose.y, pose.facing)
     try:
@@ -266,12 +276,12 @@ def entries(b: Battle, e: int, start: Point, end: Point, facing: float) -> list[
                 if seen_at(t):
                     if t > span[0] and seen_at(t - STEP):
                         t -= STEP
-                    found.add(round(min(t, length), 6))
+                    found.append((round(min(t, length), 6), r))
                     break
                 t += 2 * STEP
     finally:
         b.place(e, *saved)
-    return sorted(found)
+    return found
 
 
 def travel(b: Battle, act: Active, start: Point, end: Point, facing: float, how: str) -> Resolution:

@@ -16,6 +16,7 @@ import esper
 from game import commands as cmd
 from game.battle import Battle, Decision, Formation, GameState, Reject, Resolution
 from game.components import Officer, Status
+from game.dice import FACES
 from game.events import Activated, Deployed, Note, Phase, Rejected, Roll, StaffPlaced
 from systems.command import activate, assess
 from systems.deployment import (
@@ -109,11 +110,17 @@ def prepare(
     b.emit(Phase(round=0, phase="deployment", rule="FG-DEP-3"))
     on_table = []
     for name, arrival in fixed_arrival.items():
-        die = roll_deployment(b, b.ids[name]) if arrival is None else (6 if arrival == 0 else arrival)
-        if die >= b.rules.game.deployment.on_table_from:
-            on_table.append((name, die))
+        if arrival is None:
+            die = roll_deployment(b, b.ids[name])
+            if die < b.rules.game.deployment.on_table_from:
+                g.arrivals[name] = die
+                continue
+        elif arrival > 0:  # FG-DEP-2: a historical deployment fixes the round it arrives
+            g.arrivals[name] = arrival
+            continue
         else:
-            g.arrivals[name] = die
+            die = FACES  # fixed on the table: it deploys with the 6s
+        on_table.append((name, die))
     yield from deploy_divisions(b, on_table, None)
     for side in g.sides:
         if any(esper.component_for_entity(o, Officer).role == "division" for o in b.officers(side)):

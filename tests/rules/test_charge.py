@@ -14,7 +14,10 @@ import pytest
 
 from game import commands as cmd
 from game.battle import Battle, Decision
+from game.components import Hits
 from systems.measure import gap
+from systems.targets import sector
+from systems.vision import in_reaction_area, sight
 from tests.helpers import hits, make_battle, of, officer, officer_of, order, play, pos, status, unit
 
 
@@ -29,6 +32,8 @@ def new() -> Iterator[Callable[..., Battle]]:
 
     yield make
     for b in made:
+        # every roll reported: its total is its die plus its listed modifiers
+        assert all(e.total == e.die + sum(m.value for m in e.modifiers) for e in of(b.events, "roll"))
         b.close()
 
 
@@ -50,12 +55,15 @@ def rejected(events: list[Any]) -> list[str]:
     return [r.rule for r in of(events, "rejected")]
 
 
-def setup(new: Callable[..., Battle], dice: list[int], **a: Any) -> Battle:
-    """T (blue, at (20, 10) facing 180, officer 4" behind it), and red's officer out of the way."""
+def setup(new: Callable[..., Battle], dice: list[int]) -> Battle:
+    """T (blue, at (20, 10) facing 180, its officer 4" behind it) with two more brigades of its
+    division out of the way (so one loss does not demoralise it), and red's officer."""
     b = new(dice)
     officer(b, "blue-div", "blue", (24, 10))
     officer(b, "red-div", "red", (14, 4))
     unit(b, "T", "blue", (20, 10), 180)
+    unit(b, "R1", "blue", (28, 17), 0)
+    unit(b, "R2", "blue", (28, 3), 0)
     return b
 
 
@@ -103,12 +111,15 @@ def test_FG_CHG_1_a_charge_must_reach_its_target_with_its_move(new: Callable[...
 
 
 def test_AMB_54_the_way_to_the_target_may_not_pass_through_a_unit(new: Callable[..., Battle]) -> None:
+    """FG-CHG-1: a friend lies across the way (T is still seen past its ends); the charge is refused
+    rather than passing through it."""
     b = setup(new, [3, 3])
     unit(b, "A", "red", (13, 10), 0, cat="LC")
-    unit(b, "F", "red", (16.5, 13.5), 0)  # a friend across the path, not in A's vision strip
-    b.place(b.ids["F"], 16.5, 10.0, 90)  # now lying across the way, below A's front edge line
+    unit(b, "F", "red", (16.5, 10.0), 90)  # spans y 9.4..10.6 across A's path
+    b.enter()
+    assert sight(b, b.ids["A"], b.ids["T"]).visible
     ev = order(b, cmd.Charge("A", "T"))
-    assert rejected(ev) and rejected(ev)[0] in ("FG-CHG-1", "FG-CHG-2")
+    assert rejected(ev) == ["FG-CHG-1"] and "blocked by F" in of(ev, "rejected")[0].reason
     assert pos(b, "A") == (13.0, 10.0) and b.dice.used == 0
 
 
@@ -136,7 +147,7 @@ def test_FG_CHG_3_reactions_come_during_the_move_and_at_contact_before_the_melee
     assert stages == ["during"]
     checks = [r.check for r in of(events, "roll")]
     assert checks[:2] == ["morale", "fire"]
-    shot = [r for r in of(events, "roll") if r.check == "fire"][0]
+    shot = next(r for r in of(events, "roll") if r.check == "fire")
     assert mods(shot) == {"FG-CBT-9": -2} and shot.total == 1  # 3 - 2: a miss
     assert checks[2:] == ["melee", "melee"]
     fire_at = next(i for i, e in enumerate(events) if e.kind == "roll" and e.check == "fire")
@@ -215,13 +226,14 @@ def test_FG_CHG_4_no_extra_move_for_infantry(new: Callable[..., Battle]) -> None
     assert of(ev, "melee")[0].winner == "attackers" and ans.kinds("extra_move") == []
 
 
-@pytest.mark.parametrize(("a_die", "t_die"), [(1, 4), (1, 2)])  # 1 + 2 + 2 = 5: lost by 4 / a draw
+@pytest.mark.parametrize(("t_cat", "t_die"), [("LnInf", 4), ("HC", 6)])  # 1 + 2 + 2 = 5: 4 draws, 9 wins
 def test_AMB_55_no_extra_move_after_a_draw_or_a_defeat(
-    new: Callable[..., Battle], a_die: int, t_die: int
+    new: Callable[..., Battle], t_cat: str, t_die: int
 ) -> None:
-    b = setup(new, [a_die, t_die])
+    b = new([1, t_die])
+    officer(b, "red-div", "red", (14, 4))
+    unit(b, "T", "blue", (20, 10), 180, cat=t_cat)
     unit(b, "A", "red", (20, 6), 90, cat="LC")
-    b.place(b.ids["T"], 20, 10, 180)
     ans = Answers()
     ev = play(b, cmd.Charge("A", "T"), ans)
     assert of(ev, "melee")[0].winner in ("draw", "defenders")
@@ -234,8 +246,6 @@ def test_FG_CHG_5_the_extra_move_triggers_no_reactions(new: Callable[..., Battle
     unit(b, "W", "blue", (23.5, 3.0), 180)  # its reaction area covers x 19.4..22.9 around y = 2..4
     ans = Answers({("extra_move", "A"): cmd.ExtraMove("A", to=(20.0, 4.4))})
     ev = play(b, cmd.Charge("A", "T"), ans)
-    from systems.vision import in_reaction_area
-
     assert pos(b, "A") == (20.0, 4.4) and in_reaction_area(b, b.ids["W"], b.ids["A"])
     after = ans.asked[[d.kind for d in ans.asked].index("extra_move") + 1 :]
     assert after == []  # nobody was asked to react to it
@@ -312,10 +322,8 @@ def test_FG_CHG_8_EX_21_a_target_that_retreats_makes_the_charge_successful(
 def test_FG_CHG_9_a_two_hit_unit_that_fails_its_check_is_destroyed(new: Callable[..., Battle]) -> None:
     """5 - 2 = 3 fails: destroyed, no melee, a lost-brigade counter, and the charge is a success."""
     b = setup(new, [5])
-    unit(b, "T2", "blue", (26, 16), 180)
-    unit(b, "T3", "blue", (26, 4), 180)
     b.enter()
-    b.comp(b.ids["T"], __import__("game.components", fromlist=["Hits"]).Hits).count = 2
+    b.comp(b.ids["T"], Hits).count = 2
     unit(b, "A", "red", (20, 6), 90, cat="LC")
     ans = Answers()
     ev = play(b, cmd.Charge("A", "T"), ans)
@@ -331,7 +339,7 @@ def test_FG_CHG_9_a_two_hit_unit_that_passes_fights(new: Callable[..., Battle]) 
     b = setup(new, [6, 3, 6])
     unit(b, "A", "red", (20, 6), 90, cat="LC")
     b.enter()
-    b.comp(b.ids["T"], __import__("game.components", fromlist=["Hits"]).Hits).count = 2
+    b.comp(b.ids["T"], Hits).count = 2
     ev = order(b, cmd.Charge("A", "T"))
     assert of(ev, "roll")[0].outcome == "pass"
     m = of(ev, "melee")[0]
@@ -342,7 +350,7 @@ def test_AMB_56_one_check_per_unit_in_a_combined_charge(new: Callable[..., Battl
     """Two chargers touch the 2-hit T: it checks once (a natural 6), then the melee."""
     b = setup(new, [6, 3, 3, 6])
     b.enter()
-    b.comp(b.ids["T"], __import__("game.components", fromlist=["Hits"]).Hits).count = 2
+    b.comp(b.ids["T"], Hits).count = 2
     unit(b, "A1", "red", (16, 10), 0)
     unit(b, "A2", "red", (20, 6), 90)
     ev = order(b, cmd.Charge("A1", "T", combined=("A2",)))
@@ -355,7 +363,7 @@ def test_AMB_56_one_check_per_unit_in_a_combined_charge(new: Callable[..., Battl
 
 
 def test_AMB_56_every_two_hit_unit_the_charge_touches_checks(new: Callable[..., Battle]) -> None:
-    b = setup(new, [6, 1, 6, 2])
+    b = setup(new, [1, 6, 2])
     unit(b, "D", "blue", (18.8, 12.0), 180, hits=2)  # touches the charger where it stops
     unit(b, "A", "red", (16, 10), 0)
     ev = order(b, cmd.Charge("A", "T"))
@@ -423,10 +431,8 @@ def test_AMB_59_the_charger_position_at_contact_decides_the_sector(new: Callable
     """A comes in from T's left flank sector, well off to the side: it ends flush against the flank
     edge with its centre in the flank sector, and the roll has the flank +2."""
     b = setup(new, [1, 6])
-    unit(b, "A", "red", (21.8, 5.0), 90)
+    unit(b, "A", "red", (21.4, 5.0), 90)  # it sees only the edge of T
     ev = order(b, cmd.Charge("A", "T"))
     contact = of(ev, "contact")[0]
-    from systems.targets import sector
-
     assert contact.sector == sector(b, b.ids["T"], of(ev, "moved")[-1].path[-1]) == "left"
     assert mods(melee_rolls(ev)["A"]) == {"FG-CBT-2": 2}

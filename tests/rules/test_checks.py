@@ -11,6 +11,7 @@ import pytest
 
 from game import commands as cmd
 from game.battle import Battle
+from game.events import Roll
 from systems.checks import check_passes, pass_chance
 from tests.helpers import hits, make_battle, of, officer, officer_of, order, rules, status, unit
 
@@ -31,21 +32,21 @@ def battle(made: list[Battle], dice: list[int]) -> Battle:
     return b
 
 
-def mods(roll: object) -> dict[str, int]:
+def mods(roll: Roll) -> dict[str, int]:
     """The modifiers of a roll event by rule ID (the values of one rule summed)."""
     out: dict[str, int] = {}
-    for m in roll.modifiers:  # type: ignore[attr-defined]
+    for m in roll.modifiers:
         out[m.rule] = out.get(m.rule, 0) + m.value
     return out
 
 
-def morale(b: Battle, name: str) -> object:
+def morale(b: Battle, name: str) -> Roll:
     [roll] = of(b.apply(cmd.CheckMorale(name)), "roll")
     assert roll.check == "morale"
     return roll
 
 
-def leadership(b: Battle, name: str) -> object:
+def leadership(b: Battle, name: str) -> Roll:
     [roll] = of(b.apply(cmd.CheckLeadership(name)), "roll")
     assert roll.check == "leadership"
     return roll

@@ -6,6 +6,7 @@ y = 9 to y = 11); a target facing 180 at x = 10.6 + gap + 0.6 is `gap` inches aw
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -14,9 +15,9 @@ import pytest
 
 from game import commands as cmd
 from game.battle import Battle
-from game.components import Officer, Status
+from game.components import Footprint, Officer
 from game.geometry import dist, point_polygon_distance
-from systems.targets import sector
+from systems.targets import contacts, sector
 from tests.helpers import hits, make_battle, of, officer, order, play, pos, status, unit
 
 FRONT_X = 10.6  # the shooter's front edge
@@ -38,6 +39,8 @@ def new() -> Iterator[Callable[..., Battle]]:
 
     yield make
     for b in made:
+        # every roll reported: its total is its die plus its listed modifiers
+        assert all(e.total == e.die + sum(m.value for m in e.modifiers) for e in of(b.events, "roll"))
         b.close()
 
 
@@ -128,7 +131,7 @@ def test_FG_FIRE_1_EX_5_elite_light_infantry_shoots_at_plus_three(new: Callable[
     assert hits(b, "t") == 1
 
 
-def test_FG_FIRE_1_friends_and_officers_are_not_shootable_units(new: Callable[..., Battle]) -> None:
+def test_FG_FIRE_1_a_friend_is_not_a_target(new: Callable[..., Battle]) -> None:
     b = new([6])
     unit(b, "a", "red", (10, 10), 0)
     unit(b, "f", "red", (at_gap(1.0), 10), 180)
@@ -269,8 +272,6 @@ def test_AMB_59_sectors_are_split_by_the_extended_diagonals(
 
 
 def test_AMB_59_front_sector_is_about_118_degrees(new: Callable[..., Battle]) -> None:
-    import math
-
     b = new()
     unit(b, "t", "blue", (30, 20), 0)
 
@@ -393,7 +394,8 @@ def test_FG_CBT_9_a_reaction_shot_takes_minus_two_and_FG_FIRE_6_the_push_cancels
     assert hits(b, "a") == 1
     assert of(ev, "interrupted") and of(ev, "interrupted")[0].rule == "FG-FIRE-6"
     assert b.dice.used == 2  # a never shot
-    assert pos(b, "a")[0] < 15 - 1.9  # stopped where it entered the area, then pushed back XS
+    # it paused where its front edge entered r's area (x = 15.4, centre 14.8), then was pushed XS back
+    assert pos(b, "a") == pytest.approx((14.8 - 2.0, 10.0), abs=0.26)
 
 
 def test_FG_FIRE_5_reactions_to_a_shot_come_after_it(new: Callable[..., Battle]) -> None:
@@ -439,6 +441,8 @@ def test_FG_CBT_12_shooting_results_table(
     pushed: bool,
     destroyed: bool,
 ) -> None:
+    """FG-CBT-13 (0-2, and below 0: a miss), FG-CBT-14 (3: pushed XS), FG-CBT-15 (4-6: one hit and
+    pushed), FG-CBT-16 (7-9: two hits and pushed), FG-CBT-17 (10+: destroyed, not pushed); AMB-61."""
     b = new([die])
     unit(b, "a", "red", (10, 10), 0, cat=cat, q=q)
     unit(b, "t", "blue", (at_gap(2.0 if cat != "FA" else 3.0), 10), 180)
@@ -496,7 +500,7 @@ def _no_overlaps_and_on_table(b: Battle) -> None:
     for e in b.units():
         corners = b.pose(e).corners
         assert all(0 <= x <= b.table.width + 1e-9 and 0 <= y <= b.table.depth + 1e-9 for x, y in corners)
-        fp = b.comp(e, __import__("game.components", fromlist=["Footprint"]).Footprint)
+        fp = b.comp(e, Footprint)
         p = b.pose(e)
         assert b.physics.overlapping(fp.width, fp.depth, p.x, p.y, p.facing, exclude=(e,)) == []
 
@@ -533,8 +537,6 @@ def test_AMB_64_a_push_stops_short_of_touching_an_enemy(new: Callable[..., Battl
     unit(b, "e", "red", (at_gap(1.5) + 1.2 + 1.0, 10), 0, division="red-2")
     ev = order(b, cmd.Fire("a", "t"))
     assert of(ev, "pushed")[0].blocked
-    from systems.targets import contacts
-
     assert contacts(b, b.ids["t"]) == []
     assert 0.9 <= pos(b, "t")[0] - at_gap(1.5) < 1.0
     _no_overlaps_and_on_table(b)
@@ -712,3 +714,27 @@ def test_AMB_66_markers_are_neutral_and_stay(new: Callable[..., Battle]) -> None
     shot = fire_roll(ev)
     assert mods(shot) == {"FG-UNIT-5": -1, "FG-CBT-11": 1} and shot.total == 2
     assert sorted(b.markers()) == [(15.5, 10.0), (19.5, 10.0)]  # the first one is still there
+
+
+def test_AMB_63_a_push_is_not_a_move_terrain_does_not_shorten_it(new: Callable[..., Battle]) -> None:
+    """Cavalry pushed into a wood goes the whole XS: no difficult-terrain allowance, no cavalry stop."""
+    wood = ((13.5, 7.0), (20.0, 7.0), (20.0, 13.0), (13.5, 13.0))
+    b = new([3], terrain=[("wood", wood)])
+    unit(b, "a", "red", (10, 10), 0)
+    unit(b, "t", "blue", (at_gap(1.0), 10), 180, cat="LC")  # x = 12.2, just outside the wood
+    ev = order(b, cmd.Fire("a", "t"))
+    p = of(ev, "pushed")[0]
+    assert not p.blocked and pos(b, "t") == pytest.approx((14.2, 10.0))
+    assert not of(ev, "moved")  # a push is reported as a push, never as a movement
+
+
+def test_AMB_64_a_diagonal_push_among_friends_ends_clear_of_every_base(new: Callable[..., Battle]) -> None:
+    b = new([3])
+    unit(b, "a", "red", (10, 10), 0)
+    unit(b, "t", "blue", (at_gap(0.5), 10.6), 180)
+    unit(b, "f1", "blue", (14.6, 11.9), 180)
+    unit(b, "f2", "blue", (14.9, 9.2), 90)
+    ev = order(b, cmd.Fire("a", "t"))
+    assert of(ev, "pushed")[0].blocked
+    _no_overlaps_and_on_table(b)
+    assert pos(b, "f1") == (14.6, 11.9) and pos(b, "f2") == (14.9, 9.2)

@@ -31,6 +31,8 @@ def new() -> Iterator[Callable[..., Battle]]:
 
     yield make
     for b in made:
+        # every roll reported: its total is its die plus its listed modifiers
+        assert all(e.total == e.die + sum(m.value for m in e.modifiers) for e in of(b.events, "roll"))
         b.close()
 
 
@@ -201,8 +203,9 @@ def test_FG_CBT_12_melee_results_table(
     a_hits: int | None,
     t_hits: int | None,
 ) -> None:
-    """Margins 0-2 draw (both: 1 hit and pushed), 3 pushed, 4-6 two hits and pushed, 7+ destroyed;
-    the losing side takes it, attacker or defender (AMB-62). None: destroyed."""
+    """FG-CBT-13 (margin 0-2, a draw: both sides 1 hit and pushed), FG-CBT-14 (3: pushed), FG-CBT-15
+    (4-6: two hits and pushed), FG-CBT-16 (7+: destroyed); the losing side takes it, attacker or
+    defender (AMB-62). None: destroyed."""
     b = front_charge(new, [a_die, t_die], a={"cat": a_cat}, t={"cat": t_cat})
     ev = order(b, cmd.Charge("A", "T"))
     m = the_melee(ev)
@@ -334,3 +337,44 @@ def test_AMB_68_artillery_may_charge_with_its_melee_modifier(new: Callable[..., 
     b = front_charge(new, [6, 1], a={"cat": "HA"})
     rolls = melee_rolls(order(b, cmd.Charge("A", "T")))
     assert mods(rolls["A"]) == {"FG-UNIT-5": -1, "FG-CBT-7": -1} and rolls["A"].total == 4
+
+
+def test_AMB_28_a_division_demoralised_in_mid_melee_takes_no_further_effects(
+    new: Callable[..., Battle],
+) -> None:
+    """T (2 hits) and D, the whole of blue's division, lose by 5: T's third hit destroys it, which
+    demoralises the division (1 counter, 1 survivor): D leaves play at once and takes no hits."""
+    b = new([6, 6, 1, 1])  # T's FG-CHG-9 check (a natural 6), then A, T, D
+    officer(b, "blue-div", "blue", (24, 10))
+    officer(b, "red-div", "red", (12, 10))
+    unit(b, "T", "blue", (20, 10), 180, hits=2)
+    unit(b, "D", "blue", (18.8, 12.0), 180)
+    unit(b, "A", "red", (16, 10), 0)
+    ev = order(b, cmd.Charge("A", "T"))
+    m = the_melee(ev)
+    assert (m.attack, m.defence, m.margin, m.rule) == (5, 0, 5, "FG-CBT-15")
+    assert [d.unit for d in of(ev, "destroyed")] == ["T"]
+    assert [(r.unit, r.reason) for r in of(ev, "removed")] == [("D", "demoralised")]
+    assert [h.unit for h in of(ev, "hit")] == ["T"] and hits(b, "D") == 0
+    assert not of(ev, "pushed")
+
+
+def test_FG_CBT_1_shooting_and_melee_share_the_general_modifiers(new: Callable[..., Battle]) -> None:
+    """The same table: a disorganised unit with a hit has -1 (FG-CBT-5) and -1 (FG-CBT-8) on its shot
+    and on its melee die alike."""
+    b = new([6, 3, 6, 4, 4])
+    officer(b, "red-div", "red", (8, 14))
+    unit(b, "a", "red", (10, 10), 0, cat="LI", hits=1)
+    officer(b, "blue-div", "blue", (30, 14))
+    unit(b, "t", "blue", (14.2, 10), 180)
+    esper.component_for_entity(b.ids["red-div"], Officer).failed_leadership = True
+    shot = next(r for r in of(order(b, cmd.Fire("a", "t")), "roll") if r.check == "fire")
+    b.apply(cmd.Activate("a", leadership=False))
+    esper.component_for_entity(b.ids["red-div"], Officer).failed_leadership = True
+    ev = order(b, cmd.Charge("a", "t"))
+    die = melee_rolls(ev)["a"]
+    for roll in (shot, die):
+        assert {k: v for k, v in mods(roll).items() if k in ("FG-CBT-5", "FG-CBT-8")} == {
+            "FG-CBT-5": -1,
+            "FG-CBT-8": -1,
+        }

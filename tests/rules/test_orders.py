@@ -5,12 +5,14 @@ Retreat (FG-ORD-9, AMB-22) and Rally (FG-ORD-10)."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 
 from game import commands as cmd
 from game.battle import Battle, Decision, GameState
+from game.commands import ReactionAction
 from game.geometry import polygon_distance
 from systems.reaction import retreat_plan
 from tests.helpers import hits, kinds, make_battle, of, officer, order, play, pos, status, unit
@@ -24,8 +26,8 @@ def made() -> Iterator[list[Battle]]:
         b.close()
 
 
-def new(made: list[Battle], dice: list[int] | None = None, **kw: object) -> Battle:
-    b = make_battle(dice if dice is not None else [], **kw)  # type: ignore[arg-type]
+def new(made: list[Battle], dice: list[int] | None = None, **kw: Any) -> Battle:
+    b = make_battle(dice if dice is not None else [], **kw)
     made.append(b)
     return b
 
@@ -40,7 +42,7 @@ def facing(b: Battle, name: str) -> float:
     return b.pose(b.ids[name]).facing
 
 
-def reject_rule(events: list) -> str:  # type: ignore[type-arg]
+def reject_rule(events: list[Any]) -> str:
     [r] = of(events, "rejected")
     return r.rule
 
@@ -212,8 +214,8 @@ def move_and_shoot(b: Battle) -> None:
     unit(b, "E", "blue", (25, 20), 180)
 
 
-def at_end(action: str) -> object:
-    return lambda d: cmd.React("E", action) if d.stage == "end" else None  # type: ignore[arg-type]
+def at_end(action: ReactionAction) -> Callable[[Decision], cmd.Command | None]:
+    return lambda d: cmd.React("E", action) if d.stage == "end" else None
 
 
 def test_FG_ORD_7_reactions_come_before_the_follow_up_shot(made: list[Battle]) -> None:
@@ -222,7 +224,7 @@ def test_FG_ORD_7_reactions_come_before_the_follow_up_shot(made: list[Battle]) -
     b = new(made, [4, 2, 5])  # E's morale 4; E's shot 2 - 2 = 0, a miss; A's shot 5 - 1 = 4
     move_and_shoot(b)
     asked: list[Decision] = []
-    events = play(b, cmd.Move("A", (22, 20), fire="E"), at_end("fire"), asked)  # type: ignore[arg-type]
+    events = play(b, cmd.Move("A", (22, 20), fire="E"), at_end("fire"), asked)
     assert asked[-1].stage == "end"
     rolls = of(events, "roll")
     assert [(r.unit, r.check) for r in rolls] == [("E", "morale"), ("E", "fire"), ("A", "fire")]
@@ -236,7 +238,7 @@ def test_FG_ORD_7_a_reaction_that_pushes_the_mover_cancels_its_shot(made: list[B
     """FG-ORD-7, FG-FIRE-6, AMB-67: the reaction shot hits and pushes the mover: no shot follows."""
     b = new(made, [4, 6])  # E's morale 4; E's shot 6 - 2 = 4: one hit and pushed XS
     move_and_shoot(b)
-    events = play(b, cmd.Move("A", (22, 20), fire="E"), at_end("fire"))  # type: ignore[arg-type]
+    events = play(b, cmd.Move("A", (22, 20), fire="E"), at_end("fire"))
     assert [(r.unit, r.check) for r in of(events, "roll")] == [("E", "morale"), ("E", "fire")]
     [stop] = of(events, "interrupted")
     assert (stop.unit, stop.by) == ("A", "E")

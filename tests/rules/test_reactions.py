@@ -12,6 +12,7 @@ import pytest
 
 from game import commands as cmd
 from game.battle import Battle, Decision
+from game.commands import ReactionAction
 from game.components import Hits
 from tests.helpers import hits, make_battle, of, officer, play, pos, status, unit
 
@@ -176,7 +177,8 @@ def test_FG_REACT_3_AMB_23_no_move_reaction_and_only_at_the_trigger(made: list[B
     b = new(made, [4, 1])
     rally_in_view(b)
     unit(b, "M2", "red", (33, 23), 270)
-    answers = iter([cmd.React("V1", "move"), cmd.React("V1", "fire", target="M2"), cmd.React("V1", "fire")])  # type: ignore[arg-type]
+    move = cmd.React("V1", "move")  # type: ignore[arg-type]  # deliberately not a reaction action
+    answers = iter([move, cmd.React("V1", "fire", target="M2"), cmd.React("V1", "fire")])
     events = play(b, cmd.Rally("M"), lambda d: next(answers, None))
     assert rejections(events) == ["FG-REACT-3", "FG-REACT-3"]
     assert rolls(events) == [("V1", "reaction", 4), ("V1", "fire", 1)]
@@ -187,13 +189,13 @@ def test_FG_REACT_3_AMB_23_no_move_reaction_and_only_at_the_trigger(made: list[B
     ("action", "check"),
     [("retreat", lambda b: pos(b, "V1") == (37, 20)), ("rally", lambda b: hits(b, "V1") == 1)],
 )
-def test_AMB_23_retreat_and_rally_reactions(made: list[Battle], action: str, check: Any) -> None:
+def test_AMB_23_retreat_and_rally_reactions(made: list[Battle], action: ReactionAction, check: Any) -> None:
     """AMB-23, FG-ORD-9, FG-ORD-10: a reaction may be a Retreat (straight away from the nearest enemy,
     its full move) or a Rally (one hit removed), as if ordered."""
     b = new(made, [6])  # 6 - 2 for its hits: 4, a pass
     rally_in_view(b)
     set_hits(b, "V1", 2)
-    events = play(b, cmd.Rally("M"), react_once(cmd.React("V1", action)))  # type: ignore[arg-type]
+    events = play(b, cmd.Rally("M"), react_once(cmd.React("V1", action)))
     assert rolls(events) == [("V1", "reaction", 6)]
     assert check(b)
 
