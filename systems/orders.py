@@ -152,7 +152,7 @@ def _charge(b: Battle, chargers: list[int], target: int) -> Resolution:
             b.emit(Rejected(rule=r.rule, reason=r.reason, unit=b.name(e), order="charge"))
             continue
         state.chargers.append(e)
-        yield from travel(b, act, plan.start, plan.end, plan.facing, "charge")
+        yield from travel(b, act, plan.start, plan.end, plan.travel_facing, "charge")
         if not act.interrupted and not act.target_retreated and _standing(b, target) and _standing(b, e):
             arrive(b, plan, "charge")
             attack = Attack(e, target, plan.sector)

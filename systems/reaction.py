@@ -298,8 +298,12 @@ def travel(b: Battle, act: Active, start: Point, end: Point, facing: float, how:
             break
         ux, uy = ((end[0] - start[0]) / length, (end[1] - start[1]) / length)
         p = (start[0] + ux * t, start[1] + uy * t)
-        # a unit passing through friends pauses where it stands clear of them
-        while t < length and b.physics.overlapping(fp.width, fp.depth, p[0], p[1], facing, exclude=(e,)):
+        # a unit passing through friends, or turned in place over the table's edge (a charger
+        # facing its target), pauses where it stands clear of them and wholly on the table
+        while t < length and (
+            b.physics.overlapping(fp.width, fp.depth, p[0], p[1], facing, exclude=(e,))
+            or not b.table.holds(corners_at(e, p, facing))
+        ):
             t += STEP
             p = (start[0] + ux * t, start[1] + uy * t)
         if t >= length - EPS:

@@ -124,6 +124,7 @@ class ChargePlan:
     facing: float
     length: float
     sector: str
+    travel_facing: float  # the facing it moves with: turned at the start, or at contact if it must
 
 
 def _contact_poses(b: Battle, e: int, target: int) -> list[tuple[Point, float, str]]:
@@ -202,9 +203,12 @@ def plan_charge(
                     cat.rule, f'{b.name(target)} is {length:.2f}" away; the charge reaches {reach:g}"'
                 )
             # bases the charger overlaps only by turning in place are neighbours, not obstacles
-            adjacent = b.physics.overlapping(fp.width, fp.depth, start[0], start[1], facing, exclude=(e,))
+            # AMB-50: it turns to face the target where it stands, unless that would take it off
+            # the table; then it turns once in contact.
+            moving = facing if b.table.holds(corners_at(e, start, facing)) else me.facing
+            adjacent = b.physics.overlapping(fp.width, fp.depth, start[0], start[1], moving, exclude=(e,))
             travelled, hit = b.physics.slide(
-                fp.width, fp.depth, start, end, facing, lambda _o: True, exclude=(e, target, *adjacent)
+                fp.width, fp.depth, start, end, moving, lambda _o: True, exclude=(e, target, *adjacent)
             )
             if hit is not None and travelled < length - EPS:
                 raise Reject("FG-CHG-1", f"the way to {b.name(target)} is blocked by {b.name(hit)} (AMB-54)")
@@ -214,7 +218,7 @@ def plan_charge(
             ):
                 raise Reject("FG-MOVE-4", f"{cat.name} must end its move within XS of a road or a town")
             # AMB-59: the charger's centre where it makes contact decides front, flank or rear
-            return ChargePlan(e, target, start, end, facing, length, sector(b, target, end))
+            return ChargePlan(e, target, start, end, facing, length, sector(b, target, end), moving)
         except Reject as r:
             problem = problem or r
             if r.rule == cat.rule:
