@@ -298,3 +298,25 @@ def sweep_interval(
             if lo > hi:
                 return None
     return lo, hi
+
+
+def convex_distance(a: Sequence[Point], b: Sequence[Point]) -> float:
+    """Closest-point distance between two convex polygons (bases, swept hulls): 0 if they overlap or
+    touch; otherwise the nearest vertex-to-edge pair, which is where convex shapes come closest."""
+    if convex_overlap(a, b):
+        return 0.0
+    best = math.inf
+    for poly, other in ((a, b), (b, a)):
+        n = len(other)
+        for px, py in poly:
+            for i in range(n):
+                ax, ay = other[i - 1]
+                bx, by = other[i]
+                dx, dy = bx - ax, by - ay
+                den = dx * dx + dy * dy
+                t = 0.0 if den == 0.0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / den))
+                ex, ey = px - ax - t * dx, py - ay - t * dy
+                d2 = ex * ex + ey * ey
+                if d2 < best:
+                    best = d2
+    return math.sqrt(best)

@@ -15,7 +15,7 @@ import pymunk
 from game.geometry import BBox, Point
 
 OVERLAP_TOL = 0.002  # inches of penetration below which two bases merely touch
-SWEEP_STEP = 0.4  # inches; thinner than any base, so a sweep cannot step over one
+SWEEP_STEP = 1.0  # inches; two bases overlap over at least 2.4" of travel, so no sweep steps over one
 SWEEP_PRECISION = 0.002
 
 

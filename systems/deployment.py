@@ -11,7 +11,7 @@ from game import commands as cmd
 from game.battle import Battle, Reject
 from game.components import Officer, Pose, Side
 from game.events import Roll
-from game.geometry import EPS, Point, convex_overlap, point_polygon_distance, polygon_distance, rect_corners
+from game.geometry import EPS, Point, convex_distance, convex_overlap, point_polygon_distance, rect_corners
 from systems.measure import gap, within
 from systems.officers import officer_clear
 
@@ -146,7 +146,7 @@ def check_deploy(b: Battle, c: cmd.Deploy, own_edge: str, entry: Entry) -> None:
         dist_officer = max(0.0, point_polygon_distance(c.officer_at, corners) - r)
         if not within(dist_officer, radius):
             raise Reject(rule_l, f"{name} must be at L or less from its officer")
-        if any(polygon_distance(corners, en) < b.rules.length("XL") - EPS for en in enemies):
+        if any(convex_distance(corners, en) < b.rules.length("XL") - EPS for en in enemies):
             raise Reject(rule_xl, f"{name} cannot be at less than XL from an enemy unit")
         placed.append(corners)
 

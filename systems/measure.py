@@ -8,7 +8,7 @@ import esper
 
 from game.battle import Battle
 from game.components import Officer, Pose
-from game.geometry import EPS, Point, Polygon, dist, point_polygon_distance, polygon_distance
+from game.geometry import EPS, Point, convex_distance, dist, point_polygon_distance
 
 
 def gap(b: Battle, e1: int, e2: int) -> float:
@@ -16,7 +16,7 @@ def gap(b: Battle, e1: int, e2: int) -> float:
     p1, p2 = esper.component_for_entity(e1, Pose), esper.component_for_entity(e2, Pose)
     o1, o2 = esper.try_component(e1, Officer), esper.try_component(e2, Officer)
     if o1 is None and o2 is None:
-        return polygon_distance(p1.corners, p2.corners)
+        return convex_distance(p1.corners, p2.corners)
     if o1 is not None and o2 is not None:
         return max(0.0, dist((p1.x, p1.y), (p2.x, p2.y)) - o1.radius - o2.radius)
     if o1 is not None:
@@ -31,10 +31,6 @@ def gap_to_point(b: Battle, e: int, p: Point) -> float:
     if o is not None:
         return max(0.0, dist((pose.x, pose.y), p) - o.radius)
     return point_polygon_distance(p, pose.corners)
-
-
-def shape_gap(a: Polygon, b_: Polygon) -> float:
-    return polygon_distance(a, b_)
 
 
 def within(d: float, limit: float) -> bool:

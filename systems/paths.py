@@ -18,10 +18,10 @@ from game.geometry import (
     EPS,
     BBox,
     Point,
+    convex_distance,
     convex_hull,
     dist,
     point_segment_distance,
-    polygon_distance,
     rect_corners,
 )
 from game.ruleset import Category
@@ -116,7 +116,7 @@ def strategic_clear(b: Battle, e: int, end: Point, travel_facing: float, end_fac
         convex_hull(corners_at(e, start, travel_facing) + corners_at(e, end, travel_facing)),
         corners_at(e, end, end_facing),
     ]
-    return all(polygon_distance(mine, en) >= xl - EPS for mine in shapes for en in enemies)
+    return all(convex_distance(mine, en) >= xl - EPS for mine in shapes for en in enemies)
 
 
 def _blocked(b: Battle, e: int, start: Point, end: Point, facing: float, road: bool) -> int | None:
@@ -144,7 +144,7 @@ def check_rest(b: Battle, e: int, p: Point, facing: float, *, contact_ok: bool =
         raise Reject("FG-MOVE-2", f"the base would end on top of {b.name(over[0])} (AMB-49)")
     if not contact_ok:
         for o in b.physics.in_box(BBox.of(corners, pad=0.05)):
-            if o != e and is_enemy(b, e, o) and polygon_distance(corners, b.shape(o)) <= EPS:
+            if o != e and is_enemy(b, e, o) and convex_distance(corners, b.shape(o)) <= EPS:
                 raise Reject("FG-CHG-1", f"a move that ends touching {b.name(o)} is a charge: order a charge")
 
 

@@ -246,7 +246,9 @@ def entries(b: Battle, e: int, start: Point, end: Point, facing: float) -> list[
 
 def reactors_along(b: Battle, e: int, start: Point, end: Point, facing: float) -> list[int]:
     """The enemy units whose reaction areas a path would enter (the client shows them beforehand)."""
-    return [r for _t, r in sorted(area_entries(b, e, start, end, facing), key=lambda tr: (tr[0], b.name(tr[1])))]
+    return [
+        r for _t, r in sorted(area_entries(b, e, start, end, facing), key=lambda tr: (tr[0], b.name(tr[1])))
+    ]
 
 
 def area_entries(b: Battle, e: int, start: Point, end: Point, facing: float) -> list[tuple[float, int]]:

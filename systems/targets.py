@@ -10,7 +10,7 @@ import esper
 
 from game.battle import Battle, Reject
 from game.components import Footprint, Officer, Pose, Side, Status, Unit
-from game.geometry import EPS, BBox, Point, dist, heading, polygon_distance
+from game.geometry import EPS, BBox, Point, convex_distance, dist, heading
 from systems.measure import gap, within
 from systems.paths import along, base_move, check_rest, corners_at, is_enemy
 from systems.vision import Sight, sight
@@ -173,7 +173,7 @@ def plan_charge(
     fp = esper.component_for_entity(e, Footprint)
     cat = esper.component_for_entity(e, Unit).category
     start = (me.x, me.y)
-    if vision and not sight(b, e, target).visible:
+    if vision and not sight(b, e, target, share=False).visible:
         raise Reject(
             "FG-CHG-2", f"{b.name(target)} was not in the vision area of {b.name(e)} before it moved"
         )
@@ -231,8 +231,11 @@ def chargeable_units(b: Battle, e: int, allowance: float | None = None) -> list[
     """Enemy units in the vision area that a legal charge (of this allowance, if given) could reach now."""
     own = b.rules.length(esper.component_for_entity(e, Unit).category.move)
     reach = own if allowance is None else allowance
+    width = esper.component_for_entity(e, Footprint).width
     out = []
     for o in _candidates(b, e, reach + 1.0):
+        if gap(b, e, o) > reach + width:
+            continue  # out of reach however it turns (the same bound plan_charge applies)
         if is_enemy(b, e, o) and esper.component_for_entity(o, Status).in_play:
             try:
                 plan_charge(b, e, o, allowance=allowance)
@@ -265,7 +268,7 @@ def contacts(b: Battle, e: int) -> list[int]:
     return [
         o
         for o in b.physics.in_box(BBox.of(corners, pad=0.05))
-        if o != e and is_enemy(b, e, o) and polygon_distance(corners, b.shape(o)) <= EPS
+        if o != e and is_enemy(b, e, o) and convex_distance(corners, b.shape(o)) <= EPS
     ]
 
 

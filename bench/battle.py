@@ -1,0 +1,85 @@
+"""A whole AI-vs-AI battle: how long 10 rounds of the default scenario take, side by side with Battle
+for Wesnoth 1.16's own 10-turn headless AI-vs-AI game on the same machine (when it is installed), and
+how often the heuristic general beats the random one.
+
+    python -m bench.battle [--runs N] [--games N] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from typing import Any
+
+WESNOTH = ["--nogui", "--multiplayer", "--controller", "1:ai", "--controller", "2:ai", "--exit-at-end", "--turns", "10"]
+
+
+def _time(cmd: list[str]) -> float:
+    t0 = time.perf_counter()
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, timeout=900)
+    return time.perf_counter() - t0
+
+
+def speed(runs: int) -> dict[str, Any]:
+    """Median wall time of whole processes, start-up included, as Wesnoth's is measured."""
+    ours, rounds = [], []
+    for seed in range(1, runs + 1):
+        cmd = [sys.executable, "-m", "game", "simulate", "--rounds", "10", "--seed", str(seed), "--json"]
+        t0 = time.perf_counter()
+        out = subprocess.run(cmd, capture_output=True, text=True, check=True, timeout=900).stdout
+        ours.append(time.perf_counter() - t0)
+        rounds.append(json.loads(out)["rounds"])
+    result: dict[str, Any] = {"forglory_s": round(statistics.median(ours), 3), "forglory_rounds": rounds}
+    exe = shutil.which("wesnoth") or shutil.which("wesnoth", path="/usr/games")
+    if exe:
+        result["wesnoth_s"] = round(statistics.median(_time([exe, *WESNOTH]) for _ in range(runs)), 3)
+        result["ratio"] = round(result["forglory_s"] / result["wesnoth_s"], 3)
+    else:
+        result["wesnoth_s"] = None  # apt-get install wesnoth-1.16-core to compare
+    return result
+
+
+def strength(games: int) -> dict[str, Any]:
+    from game.ai import make_player
+    from game.cli_battles import wilson
+    from game.match import new_match, play, summary
+
+    wins = 0.0
+    for i in range(games):
+        m = new_match("default", 1000 + i)
+        first, second = m.battle.game.sides  # type: ignore[union-attr]
+        heuristic_first = i % 2 == 0
+        names = {first: "heuristic", second: "random"} if heuristic_first else {first: "random", second: "heuristic"}
+        play(m, {s: make_player(n, s, 1000 + i) for s, n in names.items()})
+        winner = summary(m)["winner"]
+        m.battle.close()
+        wins += 0.5 if winner is None else float(names[winner] == "heuristic")
+    lo, hi = wilson(wins, games)
+    return {"games": games, "heuristic_win_rate": round(wins / games, 3), "ci95": [round(lo, 3), round(hi, 3)]}
+
+
+def main(argv: list[str]) -> int:
+    p = argparse.ArgumentParser(prog="python -m bench.battle")
+    p.add_argument("--runs", type=int, default=5)
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--json", action="store_true")
+    args = p.parse_args(argv)
+    result = {"speed": speed(args.runs), "strength": strength(args.games)}
+    if args.json:
+        print(json.dumps(result))
+    else:
+        s, st = result["speed"], result["strength"]
+        print(f"10-round battle: {s['forglory_s']:.2f} s (rounds played {s['forglory_rounds']}); "
+              f"Wesnoth 10 turns: {s['wesnoth_s']} s; ratio {s.get('ratio')}")
+        print(f"heuristic beats random {st['heuristic_win_rate']:.0%} of {st['games']} "
+              f"(95% CI {st['ci95'][0]:.0%} to {st['ci95'][1]:.0%})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
