@@ -34,7 +34,13 @@ def _print(result: dict[str, Any], as_json: bool) -> None:
         print(f"  {side}: {total} point(s)" + (f" ({lines})" if lines else ""))
 
 
+def _rounds(args: argparse.Namespace) -> None:
+    if args.rounds is not None and args.rounds < 1:
+        raise UserError(f"{args.command}: --rounds must be 1 or more")
+
+
 def simulate(args: argparse.Namespace) -> int:
+    _rounds(args)
     m = new_match(args.scenario, args.seed, args.rounds)
     try:
         play(m, _players(m, args.a, args.b))
@@ -68,30 +74,33 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 def tournament(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise UserError("tournament: --games must be 1 or more")
-    wins = {args.a: 0.0, args.b: 0.0}
+    _rounds(args)
+    # by role, not by name: a player may meet itself (heuristic against heuristic)
+    label = {"a": args.a, "b": args.b} if args.a != args.b else {"a": f"{args.a} (a)", "b": f"{args.b} (b)"}
+    wins = {"a": 0.0, "b": 0.0}
     start = time.perf_counter()
     for i in range(args.games):
         seed = args.seed + i
-        a_first = i % 2 == 0
         m = new_match(args.scenario, seed, args.rounds)
         first, second = m.battle.game.sides  # type: ignore[union-attr]
-        names = {first: args.a, second: args.b} if a_first else {first: args.b, second: args.a}
+        role = {first: "a", second: "b"} if i % 2 == 0 else {first: "b", second: "a"}  # sides swap each game
         try:
-            play(m, {s: make_player(n, s, seed + k) for k, (s, n) in enumerate(names.items())})
+            kinds = {"a": args.a, "b": args.b}
+            play(m, {s: make_player(kinds[r], s, seed + k) for k, (s, r) in enumerate(role.items())})
             winner = summary(m)["winner"]
         finally:
             m.battle.close()
         if winner is None:
-            wins[args.a] += 0.5
-            wins[args.b] += 0.5
+            wins["a"] += 0.5
+            wins["b"] += 0.5
         else:
-            wins[names[winner]] += 1
+            wins[role[winner]] += 1
         _progress(i + 1, args.games, start)
     print(file=sys.stderr)
-    for name in (args.a, args.b):
-        lo, hi = wilson(wins[name], args.games)
+    for r in ("a", "b"):
+        lo, hi = wilson(wins[r], args.games)
         print(
-            f"{name}: {wins[name]:g} win(s) of {args.games} = {wins[name] / args.games:.1%} "
+            f"{label[r]}: {wins[r]:g} win(s) of {args.games} = {wins[r] / args.games:.1%} "
             f"(95% CI {lo:.1%} to {hi:.1%})"
         )
     return 0

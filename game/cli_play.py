@@ -17,7 +17,9 @@ def play(args: argparse.Namespace) -> int:
         if args.frames is None or args.frames < 1:
             raise UserError("play: --demo needs --frames N (1 or more)")
         setup = Setup(args.scenario, "heuristic", "heuristic", args.seed)
-        return run(setup, demo_frames=args.frames, screenshot=Path(args.screenshot) if args.screenshot else None)
+        return run(
+            setup, demo_frames=args.frames, screenshot=Path(args.screenshot) if args.screenshot else None
+        )
     return run(Setup(args.scenario, "human", "heuristic", args.seed))
 
 

@@ -139,8 +139,22 @@ class EndActivation(Command):
 COMMANDS: dict[str, type[Command]] = {
     c.__name__: c
     for c in (
-        Activate, Move, Charge, Fire, Withdraw, Rally, CheckLeadership, CheckMorale, React, Pass,
-        PlaceMarker, ExtraMove, Deploy, PlaceStaff, MoveOfficer, EndActivation,
+        Activate,
+        Move,
+        Charge,
+        Fire,
+        Withdraw,
+        Rally,
+        CheckLeadership,
+        CheckMorale,
+        React,
+        Pass,
+        PlaceMarker,
+        ExtraMove,
+        Deploy,
+        PlaceStaff,
+        MoveOfficer,
+        EndActivation,
     )
 }
 

@@ -282,10 +282,20 @@ def sweep_interval(
             x1, y1 = poly[i - 1]
             x2, y2 = poly[i]
             ax, ay = y1 - y2, x2 - x1
-            amin = min(px * ax + py * ay for px, py in a)
-            amax = max(px * ax + py * ay for px, py in a)
-            bmin = min(px * ax + py * ay for px, py in b)
-            bmax = max(px * ax + py * ay for px, py in b)
+            amin = amax = a[0][0] * ax + a[0][1] * ay
+            for px, py in a:
+                v = px * ax + py * ay
+                if v < amin:
+                    amin = v
+                elif v > amax:
+                    amax = v
+            bmin = bmax = b[0][0] * ax + b[0][1] * ay
+            for px, py in b:
+                v = px * ax + py * ay
+                if v < bmin:
+                    bmin = v
+                elif v > bmax:
+                    bmax = v
             speed = u[0] * ax + u[1] * ay
             if abs(speed) < 1e-12:
                 if amax <= bmin or bmax <= amin:
@@ -294,7 +304,10 @@ def sweep_interval(
             t0, t1 = (bmin - amax) / speed, (bmax - amin) / speed
             if t0 > t1:
                 t0, t1 = t1, t0
-            lo, hi = max(lo, t0), min(hi, t1)
+            if t0 > lo:
+                lo = t0
+            if t1 < hi:
+                hi = t1
             if lo > hi:
                 return None
     return lo, hi

@@ -1,23 +1,26 @@
 """A whole battle from a scenario: set it up, let players answer its decisions, summarise it, and save
 or replay it. A replay file holds the content's identity, the seed and every command, so loading a
-save is replaying it."""
+save is replaying it; a fingerprint of the events they produced catches a damaged or edited file."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from game import CONTENT
 from game import commands as cmd
 from game.battle import Battle, Decision, ObjectiveState
 from game.dice import Dice
 from game.errors import ContentError, UserError
+from game.events import Event
 from game.ruleset import Ruleset, load_ruleset
-from game.scenario import Scenario, load_scenario
+from game.scenario import Scenario, army_points, load_scenario
 from systems import sequence
 from systems.victory import score
 
@@ -39,9 +42,10 @@ class Match:
     max_rounds: int | None
     commands: list[cmd.Command]
 
-    def apply(self, c: cmd.Command) -> None:
+    def apply(self, c: cmd.Command) -> list[Event]:
+        """Apply a command to the battle and record it for the replay; returns its events."""
         self.commands.append(c)
-        self.battle.apply(c)
+        return self.battle.apply(c)
 
     @property
     def over(self) -> bool:
@@ -49,12 +53,18 @@ class Match:
 
 
 def new_match(
-    scenario_ref: str, seed: int, max_rounds: int | None = None, rules: Ruleset | None = None
+    scenario_ref: str,
+    seed: int,
+    max_rounds: int | None = None,
+    rules: Ruleset | None = None,
+    dice: Sequence[int] | None = None,
 ) -> Match:
+    """A battle of a scenario, stopped at its first decision. `dice` fixes every die in order instead
+    of the seed (tests): such a battle cannot be replayed from its seed."""
     rules = rules or load_ruleset()
     sc = load_scenario(scenario_ref, rules)
     spec = sc.spec
-    b = Battle(rules, sc.table, Dice(seed))
+    b = Battle(rules, sc.table, Dice(seed, dice))
     experience: dict[str, int | None] = {}
     arrival: dict[str, int | None] = {}
     for side in spec.sides:
@@ -111,10 +121,26 @@ def summary(m: Match) -> dict[str, Any]:
         "score_lines": {s: p.lines for s, p in points.items()},
         "seed": m.seed,
         "scenario": m.scenario.id,
+        "army_points": army_points(m.scenario.spec, m.rules),
     }
 
 
 # --- replays and saves ------------------------------------------------------------------------
+
+
+def scenario_ref(path: Path) -> str:
+    """How a replay names its scenario: by id when it is one of the game's own (the replay then works
+    wherever the game is installed), otherwise by its full path."""
+    path = path.resolve()
+    return path.stem if path.parent == (CONTENT / "scenarios").resolve() else str(path)
+
+
+def events_digest(b: Battle) -> str:
+    """A fingerprint of everything that happened in a battle: its replay must reproduce it exactly."""
+    h = hashlib.sha256()
+    for e in b.events:
+        h.update(json.dumps(e.to_dict(), sort_keys=True).encode() + b"\n")
+    return h.hexdigest()
 
 
 def replay_data(m: Match) -> dict[str, Any]:
@@ -122,10 +148,15 @@ def replay_data(m: Match) -> dict[str, Any]:
         "format": REPLAY_FORMAT,
         "version": REPLAY_VERSION,
         "ruleset": {"id": m.rules.id, "hash": m.rules.content_hash},
-        "scenario": {"id": m.scenario.id, "ref": str(m.scenario.path), "hash": m.scenario.content_hash},
+        "scenario": {
+            "id": m.scenario.id,
+            "ref": scenario_ref(m.scenario.path),
+            "hash": m.scenario.content_hash,
+        },
         "seed": m.seed,
         "max_rounds": m.max_rounds,
         "commands": [cmd.to_json(c) for c in m.commands],
+        "events": {"count": len(m.battle.events), "sha256": events_digest(m.battle)},
     }
 
 
@@ -171,8 +202,11 @@ def load(path: Path) -> Match:
     try:
         rs, sc, seed = data["ruleset"], data["scenario"], data["seed"]
         raw_commands = data["commands"]
+        check = data["events"]
         max_rounds = data.get("max_rounds")
-        if not isinstance(seed, int) or not isinstance(raw_commands, list):
+        if not isinstance(seed, int) or not isinstance(raw_commands, list) or not isinstance(check, dict):
+            raise TypeError
+        if max_rounds is not None and (not isinstance(max_rounds, int) or max_rounds < 1):
             raise TypeError
         rules = load_ruleset(rs["id"])
         if rules.content_hash != rs["hash"]:
@@ -181,18 +215,24 @@ def load(path: Path) -> Match:
                 f"made with other rules content for {rs['id']!r}: its numbers have changed since",
             )
         m = new_match(sc.get("ref") or sc["id"], seed, max_rounds, rules)
-        if m.scenario.content_hash != sc["hash"]:
-            raise ContentError(
-                f"{where}: scenario", f"made with another version of the scenario {sc['id']!r}"
-            )
-        for i, raw in enumerate(raw_commands):
-            try:
-                c = cmd.from_json(raw)
-            except (ValueError, TypeError, AttributeError) as e:
-                raise ContentError(f"{where}: commands[{i}]", f"damaged command: {e}") from None
-            m.apply(c)
-    except (KeyError, TypeError):
+    except (KeyError, TypeError, AttributeError):
         raise ContentError(
             where, "damaged replay: a required field is missing or of the wrong type"
         ) from None
+    try:
+        if m.scenario.content_hash != sc.get("hash"):
+            raise ContentError(
+                f"{where}: scenario", f"made with another version of the scenario {sc.get('id')!r}"
+            )
+        for i, raw in enumerate(raw_commands):
+            try:
+                m.apply(cmd.from_json(raw))
+            # a command whose fields hold the wrong kind of value fails inside the rules
+            except (ValueError, TypeError, AttributeError, IndexError, KeyError) as e:
+                raise ContentError(f"{where}: commands[{i}]", f"damaged command: {e}") from None
+        if len(m.battle.events) != check.get("count") or events_digest(m.battle) != check.get("sha256"):
+            raise ContentError(f"{where}: commands", "damaged or edited: they do not replay the saved battle")
+    except BaseException:
+        m.battle.close()
+        raise
     return m

@@ -12,11 +12,9 @@ from collections.abc import Callable, Iterable
 
 import pymunk
 
-from game.geometry import BBox, Point
+from game.geometry import BBox, Point, rect_corners, sweep_interval
 
 OVERLAP_TOL = 0.002  # inches of penetration below which two bases merely touch
-SWEEP_STEP = 1.0  # inches; two bases overlap over at least 2.4" of travel, so no sweep steps over one
-SWEEP_PRECISION = 0.002
 
 
 class Physics:
@@ -26,6 +24,8 @@ class Physics:
         self._shapes: dict[int, pymunk.Poly] = {}
         self._owner: dict[pymunk.Shape, int] = {}
         self._probes: dict[tuple[float, float], tuple[pymunk.Body, pymunk.Poly]] = {}
+        self._size: dict[int, tuple[float, float]] = {}
+        self._corners: dict[int, tuple[Point, ...]] = {}
 
     def add(self, e: int, width: float, depth: float, x: float, y: float, facing: float) -> None:
         body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
@@ -34,18 +34,21 @@ class Physics:
         body.angle = math.radians(facing)
         self.space.add(body, shape)
         self._bodies[e], self._shapes[e], self._owner[shape] = body, shape, e
+        self._size[e] = (width, depth)
+        self._corners[e] = rect_corners(x, y, facing, width, depth)
 
     def place(self, e: int, x: float, y: float, facing: float) -> None:
         body = self._bodies[e]
         body.position = (x, y)
         body.angle = math.radians(facing)
         self.space.reindex_shapes_for_body(body)
+        self._corners[e] = rect_corners(x, y, facing, *self._size[e])
 
     def remove(self, e: int) -> None:
         shape = self._shapes.pop(e, None)
         if shape is not None:
             body = self._bodies.pop(e)
-            del self._owner[shape]
+            del self._owner[shape], self._size[e], self._corners[e]
             self.space.remove(body, shape)
 
     def _probe(self, width: float, depth: float, x: float, y: float, facing: float) -> pymunk.Poly:
@@ -104,28 +107,22 @@ class Physics:
             max(start[0], end[0]) + reach,
             max(start[1], end[1]) + reach,
         )
-        if not any(stops(e) for e in self.in_box(swept) if e not in skip):
-            return length, None  # nothing that could stop it anywhere near the way
-
-        def blocker_at(t: float) -> int | None:
-            for e in self.overlapping(width, depth, start[0] + ux * t, start[1] + uy * t, facing, skip):
-                if stops(e):
-                    return e
-            return None
-
-        prev = 0.0
-        n = max(1, math.ceil(length / SWEEP_STEP))
-        for i in range(1, n + 1):
-            t = length * i / n
-            hit = blocker_at(t)
-            if hit is not None:
-                lo, hi = prev, t
-                while hi - lo > SWEEP_PRECISION:
-                    mid = (lo + hi) / 2
-                    if blocker_at(mid) is None:
-                        lo = mid
-                    else:
-                        hi = mid
-                return lo, hit
-            prev = t
-        return length, None
+        moving = rect_corners(start[0], start[1], facing, width, depth)
+        first: tuple[float, int | None] = (length, None)
+        for e in self.in_box(swept):
+            if e in skip or not stops(e):
+                continue
+            # exact time of first overlap along the way (separating axes on the two rectangles)
+            span = sweep_interval(moving, (ux, uy), length, self._corners[e])
+            if span is not None and span[1] - span[0] > 1e-9 and span[0] < first[0]:
+                first = (span[0], e)
+        t, hit = first
+        if hit is None:
+            return length, None
+        # pymunk confirms the contact: just past that point the two shapes overlap
+        probe = min(length, t + 2 * OVERLAP_TOL + 1e-3)
+        if hit not in self.overlapping(
+            width, depth, start[0] + ux * probe, start[1] + uy * probe, facing, skip
+        ):
+            return length, None
+        return max(0.0, t - OVERLAP_TOL), hit

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Literal
 
 from game import CONTENT
+from game.dice import FACES
 from game.errors import ContentError
 from game.records import build, read_toml
 from game.ruleset import Ruleset
@@ -157,12 +158,14 @@ def load_scenario(ref: str, rules: Ruleset) -> Scenario:
             raise ContentError(
                 f"{where}: sides[{i}].divisions", "an army has two divisions or more (FG-PREP-1)"
             )
+        if s.staff.experience is not None and not 1 <= s.staff.experience <= FACES:
+            raise ContentError(f"{where}: sides[{i}].staff.experience", "experience is a D6 result, 1 to 6")
         for j, dv in enumerate(s.divisions):
             at = f"{where}: sides[{i}].divisions[{j}]"
             fresh(dv.id, f"{at}.id")
             if len(dv.units) < 2:
                 raise ContentError(f"{at}.units", "a division has two units or more (FG-PREP-2)")
-            if dv.experience is not None and not 0 <= dv.experience <= 6:
+            if dv.experience is not None and not 1 <= dv.experience <= FACES:
                 raise ContentError(f"{at}.experience", "experience is a D6 result, 1 to 6")
             if dv.arrival is not None and dv.arrival < 0:
                 raise ContentError(f"{at}.arrival", "arrival is 0 (on the table) or the round it arrives")
@@ -182,6 +185,12 @@ def load_scenario(ref: str, rules: Ruleset) -> Scenario:
     table = Table(w, d, make_terrain(rules, spec.terrain, where))
     digest = hashlib.sha256(path.read_bytes()).hexdigest()
     return Scenario(spec, table, path, digest)
+
+
+def army_points(spec: ScenarioFile, rules: Ruleset) -> dict[str, int]:
+    """FG-ARMY-3 (AMB-16): each army's cost in points, from its units' categories; officers are free."""
+    cost = rules.categories
+    return {s.id: sum(cost[u.category].points for dv in s.divisions for u in dv.units) for s in spec.sides}
 
 
 def list_scenarios(folder: Path | None = None) -> list[Path]:

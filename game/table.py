@@ -84,24 +84,20 @@ class Table:
     def movement_at(self, p: Point) -> MovementClass:
         """The movement class of the ground under a point: a crossing (bridge, ford) sets it where
         present; otherwise impassable beats difficult beats passable."""
-        found: MovementClass = "passable"
-        for f in self._movers:
-            if not f.contains(p):
-                continue
-            if f.kind.crossing:
-                return f.kind.movement
-            if f.kind.movement == "impassable":
-                found = "impassable"
-            elif f.kind.movement == "difficult" and found == "passable":
-                found = "difficult"
-        return found
+        return _ground(p, self._movers)[0]
 
     def difficult_area_at(self, p: Point) -> Feature | None:
         """The difficult feature a point is in (a crossing counts), for the cavalry stop rule."""
-        for f in self._movers:
-            if (f.kind.crossing or f.kind.movement == "difficult") and f.contains(p):
-                return f
-        return None
+        return _ground(p, self._movers)[1]
+
+    def ground_along(self, pts: Sequence[Point]) -> list[tuple[MovementClass, Feature | None]]:
+        """movement_at and difficult_area_at for every point of a path, looking only at the features
+        near it (paths are examined point by point, often)."""
+        box = BBox.of(pts)
+        near = tuple(f for f in self._movers if f.bbox.intersects(box))
+        if not near:
+            return [("passable", None)] * len(pts)
+        return [_ground(p, near) for p in pts]
 
     def on_road(self, p: Point, tolerance: float) -> bool:
         return any(f.kind.road and f.contains(p, tolerance) for f in self.features)
@@ -133,3 +129,20 @@ class Table:
 
     def sight_blockers(self) -> list[Feature]:
         return [f for f in self.features if f.kind.blocks_sight and not f.linear]
+
+
+def _ground(p: Point, features: Sequence[Feature]) -> tuple[MovementClass, Feature | None]:
+    found: MovementClass = "passable"
+    area = None
+    for f in features:
+        if not f.contains(p):
+            continue
+        if f.kind.crossing:
+            return f.kind.movement, f
+        if f.kind.movement == "impassable":
+            found = "impassable"
+        elif f.kind.movement == "difficult":
+            area = area or f
+            if found == "passable":
+                found = "difficult"
+    return found, area

@@ -73,9 +73,9 @@ def is_enemy(b: Battle, me: int, other: int) -> bool:
 
 def _cavalry_entry(b: Battle, pts: list[Point]) -> int | None:
     """Index of the first point where a centre enters a difficult area it was not in (FG-MOVE-3)."""
-    current = b.table.difficult_area_at(pts[0])
-    for i, p in enumerate(pts[1:], start=1):
-        area = b.table.difficult_area_at(p)
+    areas = [area for _cls, area in b.table.ground_along(pts)]
+    current = areas[0]
+    for i, area in enumerate(areas[1:], start=1):
         if area is not None and area is not current:
             return i
         current = area
@@ -186,13 +186,14 @@ def _plan(
             raise Reject("FG-ROAD-1", "a road move keeps the whole path along a road")
         facing = road_facing(b, pts[-1], facing)
     # FG-TERR-2: the centre never crosses impassable ground (bridges and fords excepted).
-    for p in pts:
-        if b.table.movement_at(p) == "impassable":
+    ground = [cls for cls, _area in b.table.ground_along(pts)]
+    for p, cls in zip(pts, ground, strict=True):
+        if cls == "impassable":
             raise Reject("FG-TERR-2", f"the path crosses impassable ground at ({p[0]:.1f}, {p[1]:.1f})")
     stopped = None
     difficult = False
     if not road:
-        difficult = any(b.table.movement_at(p) == "difficult" for p in pts)
+        difficult = "difficult" in ground
         if difficult and cat.difficult_move is None:
             raise Reject(
                 "FG-UNIT-19", f"{cat.name} cannot move through difficult terrain except along a road (AMB-11)"

@@ -184,16 +184,16 @@ def plan_charge(
     for end, facing, _edge in _contact_poses(b, e, target):
         try:
             pts = along(start, end)
-            for p in pts:
-                if b.table.movement_at(p) == "impassable":
-                    raise Reject("FG-TERR-2", "the way crosses impassable ground")
-            difficult = any(b.table.movement_at(p) == "difficult" for p in pts)
+            ground = b.table.ground_along(pts)
+            if any(cls == "impassable" for cls, _area in ground):
+                raise Reject("FG-TERR-2", "the way crosses impassable ground")
+            difficult = any(cls == "difficult" for cls, _area in ground)
             reach = base_move(b, e, difficult) if allowance is None else allowance
             if reach is None or (difficult and cat.difficult_move is None):
                 raise Reject("FG-UNIT-19", f"{cat.name} cannot charge through difficult terrain (AMB-11)")
             if cat.type == "cavalry":
-                inside = b.table.difficult_area_at(pts[0])
-                if any(b.table.difficult_area_at(p) not in (None, inside) for p in pts):
+                inside = ground[0][1]
+                if any(area not in (None, inside) for _cls, area in ground):
                     raise Reject(
                         "FG-MOVE-3", "cavalry stop on entering difficult terrain and would not reach"
                     )

@@ -7,10 +7,11 @@ from game.ai.heuristic import HeuristicPlayer
 from game.ai.random_player import RandomPlayer
 from game.errors import UserError
 
-PLAYERS = {"random": RandomPlayer, "heuristic": HeuristicPlayer}
+AnyPlayer = RandomPlayer | HeuristicPlayer
+PLAYERS: dict[str, type[AnyPlayer]] = {"random": RandomPlayer, "heuristic": HeuristicPlayer}
 
 
-def make_player(name: str, side: str, seed: int) -> RandomPlayer | HeuristicPlayer:
+def make_player(name: str, side: str, seed: int) -> AnyPlayer:
     cls = PLAYERS.get(name)
     if cls is None:
         raise UserError(f"unknown player {name!r} (known: {', '.join(PLAYERS)})")

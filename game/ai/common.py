@@ -154,6 +154,14 @@ def charge_targets(b: Battle, e: int) -> list[int]:
     return out
 
 
+def within_charge_reach(b: Battle, e: int) -> list[int]:
+    """Enemy units and officers near enough that a charge might reach them (a cheap first cut)."""
+    reach = b.rules.length(esper.component_for_entity(e, Unit).category.move) + b.rules.core.bases.unit_width
+    here = centre(b, e)
+    foes = [*b.enemy_units(b.side_of(e)), *(o for o in b.officers() if b.side_of(o) != b.side_of(e))]
+    return [o for o in foes if dist(here, centre(b, o)) <= reach + 2.0]
+
+
 def extra_charge_targets(b: Battle, e: int) -> list[int]:
     """Units a cavalry extra move (up to S) could charge now (FG-CHG-6)."""
     reach = b.rules.length(b.rules.core.movement.cavalry_extra_move)

@@ -75,8 +75,8 @@ class HeuristicPlayer:
         options: list[tuple[float, cmd.Command]] = []
         for t in common.fire_targets(b, e):
             options.append((self.fire_value(b, e, t), cmd.Fire(name, b.name(t))))
-        for t in common.charge_targets(b, e):
-            v = self.charge_value(b, e, t)
+        for t in common.within_charge_reach(b, e):
+            v = self.charge_value(b, e, t)  # the odds refuse (-1) a charge the rules would refuse
             if v > CHARGE_THRESHOLD:
                 options.append((v, cmd.Charge(name, b.name(t))))
         h = common.hits(e)
@@ -147,9 +147,9 @@ class HeuristicPlayer:
             ):
                 if value * p > 0.45 and (best is None or value * p > best[0]):
                     best = (value * p, cmd.React(name, action))  # type: ignore[arg-type]
-            if common.hits(r) == 2 and dist(common.centre(b, r), common.centre(b, mover)) < 3:
-                if best is None or best[0] < 0.5:
-                    best = (0.5, cmd.React(name, "retreat"))
+            close = common.hits(r) == 2 and dist(common.centre(b, r), common.centre(b, mover)) < 3
+            if close and (best is None or best[0] < 0.5):
+                best = (0.5, cmd.React(name, "retreat"))
         return best[1] if best is not None else cmd.Pass()
 
     def extra(self, b: Battle, d: Decision) -> cmd.Command:
