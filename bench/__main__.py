@@ -1,5 +1,17 @@
+"""`make bench`: every benchmark, with medians: order resolution (bench/orders.py), a whole AI
+battle against Wesnoth's and the AI's strength (bench/battle.py), frame times (python -m game bench)."""
+
+import json
+import subprocess
 import sys
 
-from bench.orders import main
+from bench import battle, orders
 
-sys.exit(main(sys.argv[1:]))
+print("== resolving one order (median ms) ==")
+orders.main([])
+print("== a 10-round AI-vs-AI battle, and heuristic against random ==")
+battle.main(sys.argv[1:])
+print("== drawing one frame (software, 1280x800) ==")
+out = subprocess.run([sys.executable, "-m", "game", "bench", "--json"], capture_output=True, text=True, check=True)
+for n, ms in json.loads(out.stdout)["render_ms"].items():
+    print(f"{n:>5} bases: {ms:.2f} ms")

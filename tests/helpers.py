@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from pathlib import Path
@@ -14,6 +15,7 @@ from game.battle import Battle, Decision
 from game.components import Hits, Officer, Pose, Status
 from game.dice import Dice
 from game.events import Event
+from game.match import Match, new_match
 from game.ruleset import Ruleset, load_ruleset
 from game.table import Feature, Table
 
@@ -139,4 +141,159 @@ def play(
         if asked is not None:
             asked.append(decision)
         events += b.apply(answer(decision) or cmd.Pass())
+    return events
+
+
+# --- whole battles from small scenarios (tests/rules/test_battle_setup.py, test_rounds.py, test_victory.py)
+
+UnitRow = tuple[str, str, str]  # (id, category, quality)
+
+
+def division(
+    ident: str, *units: UnitRow, experience: int | None = 3, arrival: int | None = 0
+) -> dict[str, Any]:
+    """A division for `write_scenario`: two regular line brigades <id>a and <id>b unless given.
+    experience/arrival None: rolled (FG-PREP-3, FG-DEP-3); arrival 0 starts on the table."""
+    rows = units or ((f"{ident}a", "LnInf", "R"), (f"{ident}b", "LnInf", "R"))
+    return {"id": ident, "units": rows, "experience": experience, "arrival": arrival}
+
+
+def army(ident: str, edge: str, *divisions: dict[str, Any], staff: int | None = 3) -> dict[str, Any]:
+    """A side for `write_scenario`; staff: the estado mayor's experience (None: rolled)."""
+    return {"id": ident, "edge": edge, "divisions": divisions, "staff": staff}
+
+
+def write_scenario(
+    tmp_path: Path,
+    sides: Sequence[dict[str, Any]] | None = None,
+    *,
+    table: tuple[float, float] = (48, 40),
+    objectives: Sequence[tuple[str, tuple[float, float], str | None]] = (),
+    max_rounds: int | None = None,
+    terrain: Sequence[tuple[str, Sequence[tuple[float, float]]]] = (),
+    name: str = "scenario.toml",
+) -> Path:
+    """A scenario file. Default sides: red (south: r1, r2) and blue (north: b1, b2), two line
+    brigades each, experience 3, all on the table. objectives: (id, at, held_by)."""
+
+    def value(v: Any) -> str:
+        if isinstance(v, str):
+            return f'"{v}"'
+        if isinstance(v, tuple | list):
+            return "[" + ", ".join(value(x) for x in v) + "]"
+        return repr(v)
+
+    sides = sides or (
+        army("red", "south", division("r1"), division("r2")),
+        army("blue", "north", division("b1"), division("b2")),
+    )
+    out = ['id = "test"', 'name = "Test"', f"table = {value(table)}"]
+    if max_rounds is not None:
+        out.append(f"max_rounds = {max_rounds}")
+    for kind, polygon in terrain:
+        out += ["", "[[terrain]]", f'kind = "{kind}"', f"polygon = {value(polygon)}"]
+    for ident, at, held in objectives:
+        out += ["", "[[objectives]]", f'id = "{ident}"', f"at = {value(at)}"]
+        if held is not None:
+            out.append(f'held_by = "{held}"')
+    for s in sides:
+        out += ["", "[[sides]]", f'id = "{s["id"]}"', f'name = "{s["id"]}"', f'edge = "{s["edge"]}"']
+        out += ["[sides.staff]", f'name = "{s["id"]} staff"']
+        if s["staff"] is not None:
+            out.append(f"experience = {s['staff']}")
+        for d in s["divisions"]:
+            out += ["[[sides.divisions]]", f'id = "{d["id"]}"']
+            for key in ("experience", "arrival"):
+                if d[key] is not None:
+                    out.append(f"{key} = {d[key]}")
+            rows = ", ".join(f'{{ id = "{u}", category = "{c}", quality = "{q}" }}' for u, c, q in d["units"])
+            out.append(f"units = [{rows}]")
+    path = tmp_path / name
+    path.write_text("\n".join(out) + "\n")
+    return path
+
+
+def start_match(
+    path: Path, dice: Sequence[int], *, max_rounds: int | None = None, rules: Ruleset | None = None
+) -> Match:
+    """A match of a scenario file with every die fixed, stopped at its first decision."""
+    return new_match(str(path), 0, max_rounds, rules, dice=dice)
+
+
+def line_up(
+    b: Battle, division_id: str, officer_at: tuple[float, float], facing: float, ahead: float = 2.0
+) -> cmd.Deploy:
+    """A Deploy of a whole division: its units abreast, 2.4" apart, `ahead` in front of the officer."""
+    units = officer_of(b, division_id).assigned
+    fx, fy = math.cos(math.radians(facing)), math.sin(math.radians(facing))
+    rows = []
+    for i, u in enumerate(units):
+        across = (i - (len(units) - 1) / 2) * 2.4
+        x = officer_at[0] + fx * ahead - fy * across
+        y = officer_at[1] + fy * ahead + fx * across
+        rows.append((u, round(x, 3), round(y, 3), facing))
+    return cmd.Deploy(division_id, officer_at, tuple(rows))
+
+
+# Where the default sides of `write_scenario` deploy (a 48x40 table): each division general, his
+# units 2" in front of him, facing the enemy; each estado mayor within XL of the first division only.
+DEPLOY_AT = {"r1": (12.0, 4.0), "r2": (36.0, 4.0), "b1": (12.0, 36.0), "b2": (36.0, 36.0)}
+STAFF_AT = {"red": (18.0, 3.0), "blue": (18.0, 37.0)}
+FACING = {"south": 90.0, "north": 270.0}
+
+
+def idle(d: Decision) -> cmd.Command:
+    """The answer of a player who does nothing: the first formation activates, gives no orders and
+    nobody moves or reacts."""
+    if d.kind == "activate":
+        return cmd.Activate(d.options[0])
+    if d.kind == "order":
+        return cmd.EndActivation()
+    if d.kind in ("deploy", "place_staff"):
+        raise AssertionError(f"idle cannot answer {d}")
+    return cmd.Pass()
+
+
+def deploy_next(
+    m: Match,
+    at: dict[str, tuple[float, float]] | None = None,
+    staff: dict[str, tuple[float, float]] | None = None,
+) -> list[Event]:
+    """Answer the pending deploy decision (the first division offered, `line_up` at its spot in `at`,
+    DEPLOY_AT by default) or place_staff decision (at `staff`, STAFF_AT by default)."""
+    b = m.battle
+    d = b.pending
+    assert d is not None and d.kind in ("deploy", "place_staff") and b.game is not None, d
+    if d.kind == "place_staff":
+        events = m.apply(cmd.PlaceStaff({**STAFF_AT, **(staff or {})}[d.side]))
+    else:
+        name = (d.unit or d.options[0]).partition("@")[0]
+        spot = {**DEPLOY_AT, **(at or {})}[name]
+        events = m.apply(line_up(b, name, spot, FACING[b.game.edges[d.side]]))
+    assert not of(events, "rejected"), of(events, "rejected")
+    return events
+
+
+def deploy_all(
+    m: Match,
+    at: dict[str, tuple[float, float]] | None = None,
+    staff: dict[str, tuple[float, float]] | None = None,
+) -> list[Event]:
+    """`deploy_next` until the battle asks something else (reinforcements entering included)."""
+    events: list[Event] = []
+    while m.battle.pending is not None and m.battle.pending.kind in ("deploy", "place_staff"):
+        events += deploy_next(m, at, staff)
+    return events
+
+
+def advance(
+    m: Match,
+    stop: Callable[[Decision], bool],
+    answer: Callable[[Decision], cmd.Command] = idle,
+) -> list[Event]:
+    """Answer decisions with `answer` until `stop(decision)` or the end; returns the events."""
+    b = m.battle
+    events: list[Event] = []
+    while b.pending is not None and not stop(b.pending):
+        events += m.apply(answer(b.pending))
     return events

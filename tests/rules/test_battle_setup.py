@@ -4,6 +4,7 @@ needs them, every die is fixed, and the battle is driven by Commands answering i
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,6 +20,8 @@ from game.match import Match, new_match, summary
 from game.ruleset import load_ruleset
 from game.scenario import army_points, load_scenario
 from tests.helpers import (
+    DEPLOY_AT,
+    FACING,
     army,
     deploy_all,
     deploy_next,
@@ -115,25 +118,31 @@ def test_FG_SCALE_3_doubling_every_measure_and_base(tmp_path: Path, matches: lis
     root = tmp_path / "rulesets"
     shutil.copytree(CONTENT / "rulesets" / "for-glory", root / "for-glory")
     core = root / "for-glory" / "ruleset.toml"
-    text = core.read_text()
-    for old, new in (
-        ("XS = 2.0", "XS = 4.0"),
-        ("S = 4.0", "S = 8.0"),
-        ("M = 6.0", "M = 12.0"),
-        ("L = 8.0", "L = 16.0"),
-        ("XL = 10.0", "XL = 20.0"),
-        ("unit_width = 2.0", "unit_width = 4.0"),
-        ("unit_depth = 1.2", "unit_depth = 2.4"),
-        ("officer_diameter = 0.8", "officer_diameter = 1.6"),
-    ):
-        assert old in text
-        text = text.replace(old, new)
+    keys = (
+        "XS",
+        "S",
+        "M",
+        "L",
+        "XL",
+        "unit_width",
+        "unit_depth",
+        "officer_diameter",
+        "road_width",
+        "road_tolerance",
+    )
+    text, n = re.subn(
+        rf"^({'|'.join(keys)}) = ([\d.]+)",
+        lambda m: f"{m[1]} = {float(m[2]) * 2}",
+        core.read_text(),
+        flags=re.M,
+    )
+    assert n == len(keys)
     core.write_text(text)
     doubled = load_ruleset(root=root)
-    assert doubled.length("L") == 16.0 and doubled.length("XL") == 20.0
+    assert [doubled.length(k) for k in ("XS", "S", "M", "L", "XL")] == [4.0, 8.0, 12.0, 16.0, 20.0]
     path = write_scenario(tmp_path, table=(96, 80))
     far = cmd.Deploy("r1", (20.0, 8.0), (("r1a", 20.0, 21.2, 90.0), ("r1b", 26.0, 21.2, 90.0)))
-    # the unit's near edge is 12" from the officer's edge: 21.2 - 1.2 - (8 + 0.8)
+    # r1a's near edge is 11.2" from the officer's edge (21.2 - 1.2 - 8.8); 12.2" with standard bases
     big = start(matches, path, RED_FIRST, rules=doubled)
     big.battle.enter()
     assert esper.component_for_entity(big.battle.ids["r1a"], Footprint).width == 4.0
@@ -158,9 +167,10 @@ def test_FG_ARMY_1_armies_of_different_sizes(tmp_path: Path, matches: list[Match
     )
     # roll-off red wins; initiative r1 (2 dice), r2, r3, b1 (2 dice), b2
     m = start(matches, write_scenario(tmp_path, sides), [2, 5, 6, 6, 5, 4, 1, 1, 3])
-    deploy_all(m, at={"r3": (24.0, 12.0)})
+    deploy_all(m, at={"r3": (24.0, 14.0)})
     b = m.battle
     assert deploy_order(m) == ["r1", "b1", "r2", "b2", "r3"]
+    assert b.game is not None and b.game.initiative == {"r1": 12, "r2": 5, "r3": 4, "b1": 2, "b2": 3}
     assert sorted(f.key for f in b.formations) == ["b1", "b2", "r1", "r2", "r3"]
     assert len(list(b.units("red"))) == 6 and len(list(b.units("blue"))) == 4
 
@@ -434,7 +444,7 @@ def test_FG_DEP_5_die_order_then_experience(tmp_path: Path, matches: list[Match]
             division("b2", arrival=None, experience=5),
         ),
     )
-    m = start(matches, write_scenario(tmp_path, sides), [5, 4, 6, 4, *INITIATIVE])
+    m = start(matches, write_scenario(tmp_path, sides), [5, 4, 6, 4])
     asked = []
     while m.battle.pending is not None and m.battle.pending.kind == "deploy":
         asked.append((m.battle.pending.side, m.battle.pending.options))
@@ -458,14 +468,7 @@ def test_FG_DEP_5_ties_by_roll_off_then_alternating(tmp_path: Path, matches: lis
         asked.append((d.side, d.options))
         name = choice[d.side].pop(0)
         assert b.game is not None
-        m.apply(
-            line_up(
-                b,
-                name,
-                {"b1": (12.0, 36.0), "b2": (36.0, 36.0), "r1": (12.0, 4.0), "r2": (36.0, 4.0)}[name],
-                90.0 if d.side == "red" else 270.0,
-            )
-        )
+        m.apply(line_up(b, name, DEPLOY_AT[name], FACING[b.game.edges[d.side]]))
     assert asked == [("blue", ("b1", "b2")), ("red", ("r1", "r2")), ("blue", ("b1",)), ("red", ("r1",))]
     assert deploy_order(m) == ["b2", "r2", "b1", "r1"]
 
@@ -569,8 +572,8 @@ def test_FG_DEP_10_no_unit_at_less_than_XL_from_an_enemy_unit(
 
 
 def test_FG_DEP_10_enemy_officers_do_not_count(tmp_path: Path, matches: list[Match]) -> None:
-    """AMB-40: "enemy" means enemy units: a blue unit may deploy 6" from red's officer when it is XL
-    or more from every red unit."""
+    """AMB-40: "enemy" means enemy units: a blue unit may deploy 8.6" from red's officer (less than
+    XL) when it is XL or more from every red unit."""
     m = start(matches, write_scenario(tmp_path), RED_FIRST)
     m.apply(line_up(m.battle, "r1", (12.0, 4.0), 90.0, ahead=-2.0))  # red units behind, at y = 2
     events = m.apply(cmd.Deploy("b1", (12.0, 21.0), (("b1a", 12.0, 13.6, 270.0), ("b1b", 15.0, 20.0, 270.0))))
