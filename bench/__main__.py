@@ -12,6 +12,8 @@ orders.main([])
 print("== a 10-round AI-vs-AI battle, and heuristic against random ==")
 battle.main(sys.argv[1:])
 print("== drawing one frame (software, 1280x800) ==")
-out = subprocess.run([sys.executable, "-m", "game", "bench", "--json"], capture_output=True, text=True, check=True)
+out = subprocess.run(
+    [sys.executable, "-m", "game", "bench", "--json"], capture_output=True, text=True, check=True
+)
 for n, ms in json.loads(out.stdout)["render_ms"].items():
     print(f"{n:>5} bases: {ms:.2f} ms")

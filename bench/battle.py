@@ -16,7 +16,17 @@ import sys
 import time
 from typing import Any
 
-WESNOTH = ["--nogui", "--multiplayer", "--controller", "1:ai", "--controller", "2:ai", "--exit-at-end", "--turns", "10"]
+WESNOTH = [
+    "--nogui",
+    "--multiplayer",
+    "--controller",
+    "1:ai",
+    "--controller",
+    "2:ai",
+    "--exit-at-end",
+    "--turns",
+    "10",
+]
 
 
 def _time(cmd: list[str]) -> float:
@@ -54,13 +64,21 @@ def strength(games: int) -> dict[str, Any]:
         m = new_match("default", 1000 + i)
         first, second = m.battle.game.sides  # type: ignore[union-attr]
         heuristic_first = i % 2 == 0
-        names = {first: "heuristic", second: "random"} if heuristic_first else {first: "random", second: "heuristic"}
+        names = (
+            {first: "heuristic", second: "random"}
+            if heuristic_first
+            else {first: "random", second: "heuristic"}
+        )
         play(m, {s: make_player(n, s, 1000 + i) for s, n in names.items()})
         winner = summary(m)["winner"]
         m.battle.close()
         wins += 0.5 if winner is None else float(names[winner] == "heuristic")
     lo, hi = wilson(wins, games)
-    return {"games": games, "heuristic_win_rate": round(wins / games, 3), "ci95": [round(lo, 3), round(hi, 3)]}
+    return {
+        "games": games,
+        "heuristic_win_rate": round(wins / games, 3),
+        "ci95": [round(lo, 3), round(hi, 3)],
+    }
 
 
 def main(argv: list[str]) -> int:
@@ -74,10 +92,14 @@ def main(argv: list[str]) -> int:
         print(json.dumps(result))
     else:
         s, st = result["speed"], result["strength"]
-        print(f"10-round battle: {s['forglory_s']:.2f} s (rounds played {s['forglory_rounds']}); "
-              f"Wesnoth 10 turns: {s['wesnoth_s']} s; ratio {s.get('ratio')}")
-        print(f"heuristic beats random {st['heuristic_win_rate']:.0%} of {st['games']} "
-              f"(95% CI {st['ci95'][0]:.0%} to {st['ci95'][1]:.0%})")
+        print(
+            f"10-round battle: {s['forglory_s']:.2f} s (rounds played {s['forglory_rounds']}); "
+            f"Wesnoth 10 turns: {s['wesnoth_s']} s; ratio {s.get('ratio')}"
+        )
+        print(
+            f"heuristic beats random {st['heuristic_win_rate']:.0%} of {st['games']} "
+            f"(95% CI {st['ci95'][0]:.0%} to {st['ci95'][1]:.0%})"
+        )
     return 0
 
 

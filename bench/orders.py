@@ -13,7 +13,6 @@ import argparse
 import json
 import statistics
 import time
-from collections.abc import Callable
 
 from game import commands as cmd
 from game.battle import Battle
@@ -48,7 +47,9 @@ def army(n_bases: int, seed: int) -> tuple[Battle, dict[str, list[str]]]:
             cx = sum(x for x, _ in group) / len(group)
             cy = sum(y for _, y in group) / len(group)
             b.add_officer(f"{side}-d{d}", side, "division", 3, (cx, cy + sign * 0.6))
-        b.add_officer(f"{side}-staff", side, "staff", 3, (width / 2, depth / 2 + sign * (GAP / 2 + ranks * 3)))
+        b.add_officer(
+            f"{side}-staff", side, "staff", 3, (width / 2, depth / 2 + sign * (GAP / 2 + ranks * 3))
+        )
         for i, at in enumerate(spots):
             cat = CATEGORIES[i % len(CATEGORIES)]
             b.add_unit(f"{side}{i}", side, f"{side}-d{i // 4}", cat, "R", at, facing)
@@ -69,14 +70,24 @@ def orders(front: dict[str, list[str]], i: int, b: Battle) -> dict[str, cmd.Comm
 
     b.enter()
     mid = len(front["a"]) // 2
-    infantry = next(u for u in front["a"][mid:] if esper.component_for_entity(b.ids[u], Unit).category.code == "FA")
-    horse = next(u for u in front["a"][mid:] if esper.component_for_entity(b.ids[u], Unit).category.type == "cavalry")
+    infantry = next(
+        u for u in front["a"][mid:] if esper.component_for_entity(b.ids[u], Unit).category.code == "FA"
+    )
+    horse = next(
+        u for u in front["a"][mid:] if esper.component_for_entity(b.ids[u], Unit).category.type == "cavalry"
+    )
     p = esper.component_for_entity(b.ids[front["a"][mid]], Pose)
     enemy_ahead = min(
-        front["b"], key=lambda u: abs(esper.component_for_entity(b.ids[u], Pose).x - esper.component_for_entity(b.ids[horse], Pose).x)
+        front["b"],
+        key=lambda u: abs(
+            esper.component_for_entity(b.ids[u], Pose).x - esper.component_for_entity(b.ids[horse], Pose).x
+        ),
     )
     shooter_target = min(
-        front["b"], key=lambda u: abs(esper.component_for_entity(b.ids[u], Pose).x - esper.component_for_entity(b.ids[infantry], Pose).x)
+        front["b"],
+        key=lambda u: abs(
+            esper.component_for_entity(b.ids[u], Pose).x - esper.component_for_entity(b.ids[infantry], Pose).x
+        ),
     )
     return {
         "move": cmd.Move(front["a"][mid], (p.x, p.y + 3.0)),
@@ -114,7 +125,9 @@ def main(argv: list[str]) -> int:
         print(json.dumps({"order_resolution": results}))
     else:
         for n, r in results.items():
-            print(f"{n:>4} bases: median order {r['order_ms']:.2f} ms  "
-                  f"(move {r['move_ms']:.2f}, fire {r['fire_ms']:.2f}, charge {r['charge_ms']:.2f}; "
-                  f"{r['rejected']} rejected)")
+            print(
+                f"{n:>4} bases: median order {r['order_ms']:.2f} ms  "
+                f"(move {r['move_ms']:.2f}, fire {r['fire_ms']:.2f}, charge {r['charge_ms']:.2f}; "
+                f"{r['rejected']} rejected)"
+            )
     return 0

@@ -3,6 +3,7 @@ send these to Battle.apply, which checks them against the rules and answers with
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Literal
 
@@ -162,9 +163,9 @@ COMMANDS: dict[str, type[Command]] = {
 def to_json(c: Command) -> dict[str, object]:
     """A command as plain data (replays and saves)."""
     out: dict[str, object] = {"type": type(c).__name__}
-    for name in c.__slots__:  # type: ignore[attr-defined]
-        v = getattr(c, name)
-        out[name] = [list(x) if isinstance(x, tuple) else x for x in v] if isinstance(v, tuple) else v
+    for f in dataclasses.fields(c):
+        v = getattr(c, f.name)
+        out[f.name] = [list(x) if isinstance(x, tuple) else x for x in v] if isinstance(v, tuple) else v
     return out
 
 
@@ -173,17 +174,16 @@ def from_json(data: dict[str, object]) -> Command:
     kind = COMMANDS.get(str(data.get("type")))
     if kind is None:
         raise ValueError(f"unknown command type {data.get('type')!r}")
-    args = {}
-    for name in kind.__slots__:  # type: ignore[attr-defined]
-        if name not in data:
-            continue
+    names = {f.name for f in dataclasses.fields(kind)}
+    extra = set(data) - names - {"type"}
+    if extra:
+        raise ValueError(f"unknown fields {sorted(extra)} for {kind.__name__}")
+    args: dict[str, object] = {}
+    for name in names & set(data):
         v = data[name]
         if isinstance(v, list):
             v = tuple(tuple(x) if isinstance(x, list) else x for x in v)
         args[name] = v
-    extra = set(data) - set(kind.__slots__) - {"type"}  # type: ignore[attr-defined]
-    if extra:
-        raise ValueError(f"unknown fields {sorted(extra)} for {kind.__name__}")
     try:
         return kind(**args)
     except TypeError as e:

@@ -1,6 +1,7 @@
 """Scripted battles (shared/spec/scripted-battle.md): a TOML file places bases, fixes the dice and
 gives orders step by step; `run` plays it headless through the same Commands as every other actor
-and returns the JSON report."""
+and returns the JSON report. The format, the output and the order of rolls: docs/scripted-battles.md.
+Any problem with the file is a ContentError naming the file, the key and the problem."""
 
 from __future__ import annotations
 

@@ -11,8 +11,8 @@ import pygame_gui
 
 from game.errors import UserError
 from game.match import new_match, summary
-from game.scenario import list_scenarios, load_scenario
 from game.ruleset import load_ruleset
+from game.scenario import list_scenarios, load_scenario
 from game.ui import theme
 from game.ui.battle_screen import BattleScreen
 
@@ -49,8 +49,8 @@ class StartScreen:
             except UserError:
                 continue
             self.scenarios[sc.spec.name] = sc
-        names = list(self.scenarios) or ["(no scenarios)"]
-        current = next((n for n, s in self.scenarios.items() if s.id == setup.scenario), names[0])
+        names: list[str | tuple[str, str]] = [*self.scenarios] or ["(no scenarios)"]
+        current = next((n for n, s in self.scenarios.items() if s.id == setup.scenario), "(no scenarios)")
         w, _h = size
         x = w // 2 - 300
         self.title_y = 60
@@ -60,7 +60,7 @@ class StartScreen:
         )
         self.about = pygame_gui.elements.UITextBox("", make(x, 225, 600, 150), self.manager)
         sides = self.sides(current)
-        labels = list(CONTROLLERS)
+        labels: list[str | tuple[str, str]] = [*CONTROLLERS]
         inverse = {v: k for k, v in CONTROLLERS.items()}
         self.side_a = pygame_gui.elements.UIDropDownMenu(
             labels, inverse.get(setup.a, labels[0]), make(x + 220, 395, 380, 34), self.manager
@@ -232,13 +232,13 @@ def run(setup: Setup, demo_frames: int | None = None, screenshot: Path | None = 
                         return 0
                     if what == "start":
                         battle, start, end = open_battle(setup, surf.get_size()), None, None
-                elif battle is not None:
-                    if battle.handle(ev) == "end" or (
-                        end is not None and ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE
-                    ):
-                        battle.close()
-                        battle, end = None, None
-                        start = StartScreen(surf.get_size(), setup)
+                elif battle is not None and (
+                    battle.handle(ev) == "end"
+                    or (end is not None and ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE)
+                ):
+                    battle.close()
+                    battle, end = None, None
+                    start = StartScreen(surf.get_size(), setup)
             if start is not None:
                 start.draw(surf, dt)
             elif battle is not None:

@@ -12,7 +12,7 @@ import pygame
 
 from game import commands as cmd
 from game.ai import make_player
-from game.battle import Decision
+from game.battle import Battle, Decision
 from game.components import Ident, Officer, Side, Status, Unit
 from game.match import Match, Player, new_match, summary
 from game.narrate import describe
@@ -90,7 +90,7 @@ class BattleScreen:
         )
 
     @property
-    def battle(self):  # type: ignore[no-untyped-def]
+    def battle(self) -> Battle:
         return self.match.battle
 
     @property
@@ -370,7 +370,8 @@ class BattleScreen:
             who = "The battle is over"
         else:
             ctrl = self.controllers.get(d.side, "?")
-            who = f"{self.names.get(d.side, d.side)} ({'you' if ctrl == 'human' else ctrl}) decides: {d.kind.replace('_', ' ')}"
+            player = "you" if ctrl == "human" else ctrl
+            who = f"{self.names.get(d.side, d.side)} ({player}) decides: {d.kind.replace('_', ' ')}"
             if self.thinking is not None:
                 who += " ..."
         surf.blit(

@@ -38,11 +38,7 @@ def battlefield(n: int) -> Match:
     for tx in range(int(width // 72) + 1):
         for ty in range(int(depth // 48) + 1):
             for f in sc.table.features:
-                move = lambda p: (p[0] + tx * 72, p[1] + ty * 48)  # noqa: E731
-                if f.linear:
-                    tiles.append(Feature(f.kind, path=tuple(map(move, f.path)), width=f.width))
-                else:
-                    tiles.append(Feature(f.kind, polygon=tuple(map(move, f.polygon))))
+                tiles.append(_shifted(f, tx * 72, ty * 48))
     b = Battle(rules, Table(width, depth, tuple(tiles)), Dice(1))
     sides = [s.id for s in sc.spec.sides]
     for s in sides:
@@ -69,6 +65,12 @@ def battlefield(n: int) -> Match:
     objectives = [ObjectiveState(o.id, o.at, o.name) for o in sc.spec.objectives]
     sequence.new_game(b, sc.id, sides, {s.id: s.edge for s in sc.spec.sides}, objectives, None)
     return Match(b, sc, rules, 1, None, [])
+
+
+def _shifted(f: Feature, dx: float, dy: float) -> Feature:
+    if f.linear:
+        return Feature(f.kind, path=tuple((x + dx, y + dy) for x, y in f.path), width=f.width)
+    return Feature(f.kind, polygon=tuple((x + dx, y + dy) for x, y in f.polygon))
 
 
 def frame_times(n: int, surf: pygame.Surface) -> list[float]:

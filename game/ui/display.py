@@ -114,9 +114,7 @@ class Display:
             for name, x, y, facing in d["units"]:
                 self._appear(name, (x, y), facing)
             self._appear(d["division"], tuple(d["officer_at"]), 0.0)
-        elif k == "staff_placed":
-            self._appear(d["officer"], tuple(d["at"]), 0.0)
-        elif k == "officer_relocated":
+        elif k == "staff_placed" or k == "officer_relocated":
             self._appear(d["officer"], tuple(d["at"]), 0.0)
         elif k == "phase":
             self._banner(f"Round {d['round']}: {d['phase']}" if d["round"] else d["phase"].capitalize())

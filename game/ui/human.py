@@ -95,7 +95,7 @@ class HumanInput:
             "activate": "Choose the formation that activates next (FG-ACT-1).",
             "order": f"Orders for {d.unit}: click one of its units, then an order.",
             "reaction": f"{d.unit} is in the reaction area of: {', '.join(d.options)}. React? (FG-REACT-1)",
-            "marker": "Place the artillery marker within XS of the target (FG-FIRE-4), or let the game place it.",
+            "marker": "Place the artillery marker within XS of the target (FG-FIRE-4), or let the game.",
             "extra_move": f"{d.unit} won its charge: an extra move of up to S, or a new charge (FG-CHG-4).",
             "officer_move": f"{d.unit} may move up to L now (FG-ACT-7).",
             "staff_move": f"The estado mayor {d.unit} may move up to L (FG-ACT-8).",
@@ -140,7 +140,7 @@ class HumanInput:
             out.append(Button("end", "End activation"))
             return out
         if d.kind == "reaction":
-            return self._reaction_buttons(d) + [Button("pass", "No reaction")]
+            return [*self._reaction_buttons(d), Button("pass", "No reaction")]
         if d.kind == "marker":
             return [Button("pass", "Let the game place it")]
         if d.kind == "extra_move":

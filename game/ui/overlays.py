@@ -4,13 +4,15 @@ command range (L) with detached units marked; and what a human's decision needs 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, ClassVar
 
 import esper
 import pygame
 
+from game import commands as cmd
 from game.components import Officer, Pose, Status, Unit
-from game.geometry import heading, rect_corners
+from game.geometry import Point, heading, rect_corners
 from game.ui import theme
 from game.ui.camera import Camera
 
@@ -21,7 +23,13 @@ BANDS = ("XS", "S", "M", "L", "XL")
 
 
 class Overlays:
-    KEYS = {"r": "ruler", "v": "vision", "a": "reactions", "g": "ranges", "c": "command"}
+    KEYS: ClassVar[dict[str, str]] = {
+        "r": "ruler",
+        "v": "vision",
+        "a": "reactions",
+        "g": "ranges",
+        "c": "command",
+    }
 
     def __init__(self) -> None:
         self.on: set[str] = set()
@@ -126,22 +134,22 @@ class Overlays:
                 )
         g = h.ghost
         if g is not None:
-            colour = (*(theme.GOOD if g.ok else theme.BAD), 140)
+            tint = (*(theme.GOOD if g.ok else theme.BAD), 140)
             if g.officer or g.unit == "marker":
                 r = b.rules.core.bases.officer_diameter / 2
-                pygame.draw.circle(layer, colour, cam.to_screen(g.at), max(4, r * cam.scale))
+                pygame.draw.circle(layer, tint, cam.to_screen(g.at), max(4, r * cam.scale))
             else:
                 fp = b.rules.core.bases
                 corners = rect_corners(g.at[0], g.at[1], g.facing, fp.unit_width, fp.unit_depth)
-                pygame.draw.polygon(layer, colour, [cam.to_screen(p) for p in corners])
+                pygame.draw.polygon(layer, tint, [cam.to_screen(p) for p in corners])
                 fx, fy = heading(g.facing)
                 handle = (g.at[0] + fx * 1.6, g.at[1] + fy * 1.6)
                 pygame.draw.line(layer, (255, 255, 255, 200), cam.to_screen(g.at), cam.to_screen(handle), 2)
                 pygame.draw.circle(layer, (255, 255, 255, 220), cam.to_screen(handle), 5)
             if h.selected is not None and h.selected in b.ids and not g.officer:
                 pose = esper.component_for_entity(b.ids[h.selected], Pose)
-                pygame.draw.line(layer, colour, cam.to_screen((pose.x, pose.y)), cam.to_screen(g.at), 2)
-        if d.kind == "deploy" and h.deploy is not None and hasattr(h.deploy, "units"):
+                pygame.draw.line(layer, tint, cam.to_screen((pose.x, pose.y)), cam.to_screen(g.at), 2)
+        if d.kind == "deploy" and isinstance(h.deploy, cmd.Deploy):
             fp = b.rules.core.bases
             for _name, x, y, facing in h.deploy.units:
                 corners = rect_corners(x, y, facing, fp.unit_width, fp.unit_depth)
@@ -150,7 +158,9 @@ class Overlays:
         surf.blit(layer, (0, 0))
 
 
-def _rounded_rect(layer: pygame.Surface, cam: Camera, corners: tuple, r: float, colour: tuple) -> None:  # type: ignore[type-arg]
+def _rounded_rect(
+    layer: pygame.Surface, cam: Camera, corners: Sequence[Point], r: float, colour: tuple[int, int, int, int]
+) -> None:
     """The outline of everything within r of a base (its range), drawn as a ring of arcs and sides."""
     pts = []
     n = len(corners)

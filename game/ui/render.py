@@ -145,7 +145,7 @@ class Renderer:
     # --- pieces ---------------------------------------------------------------------------------
 
     def _sprite(self, look: BaseLook, scale: float, facing: float) -> pygame.Surface:
-        step = int(round(facing / FACING_STEP)) % (360 // FACING_STEP)
+        step = round(facing / FACING_STEP) % (360 // FACING_STEP)
         key = (look.side, look.category, int(scale * 4), step, look.disorganised)
         cached = self._sprites.get(key)
         if cached is not None:
