@@ -141,6 +141,7 @@ def test_FG_ORD_3_obey_check_is_rolled_before_the_shot(tmp_path: Path) -> None:
 
 
 def test_FG_ORD_3_a_failed_obey_check_cancels_the_order(tmp_path: Path) -> None:
+    """FG-ORD-3."""
     r = play(tmp_path, script(_facing_lines(a_hits=1), [{"unit": "A", "order": "fire", "target": "C"}], [1]))
     assert rolls(r) == [("morale", "obey", "A")]
     assert r["units"]["C"]["hits"] == 0 and r["dice_used"] == 1
@@ -169,10 +170,48 @@ def test_FG_REACT_2_reaction_morale_check_then_its_shot_after_the_shot_FG_FIRE_5
 
 
 def test_FG_REACT_2_a_failed_reaction_check_rolls_no_action(tmp_path: Path) -> None:
+    """FG-REACT-2."""
     steps = [{"unit": "A", "order": "fire", "target": "C", "reactions": [{"unit": "C", "action": "fire"}]}]
     r = play(tmp_path, script(_facing_lines(), steps, [5, 1]))
     assert rolls(r) == [("fire", "C", "A"), ("morale", "reaction", "C")]
     assert r["units"]["A"]["hits"] == 0
+
+
+def test_FG_ORD_4_a_failed_obey_check_is_still_reacted_to(tmp_path: Path) -> None:
+    """FG-ORD-4 (AMB-21): the failed check counts as an activation: enemies may react after it."""
+    steps = [{"unit": "A", "order": "fire", "target": "C", "reactions": [{"unit": "C", "action": "fire"}]}]
+    r = play(tmp_path, script(_facing_lines(a_hits=1), steps, [1, 6, 6]))
+    assert rolls(r) == [("morale", "obey", "A"), ("morale", "reaction", "C"), ("fire", "A", "C")]
+
+
+def test_AMB_24_reactors_at_one_pause_react_in_the_order_the_script_lists_them(tmp_path: Path) -> None:
+    """AMB-24: several reactors are declared one at a time, each resolved before the next."""
+    units = [
+        u("A", "es", (30, 10), 90),
+        u("C", "en", (29, 13), 270, cat="LI"),
+        u("D", "en", (31.2, 13), 270, cat="LI"),
+    ]
+    for order in (["C", "D"], ["D", "C"]):
+        reactions = [{"unit": n, "action": "fire"} for n in order]
+        steps = [{"unit": "A", "order": "rally", "reactions": reactions}]
+        units[0]["hits"] = 2
+        r = play(tmp_path, script(units, steps, [6, 1, 6, 1], officers=((30, 6), (30, 17))))
+        assert [x[2] for x in rolls(r)] == [order[0], order[0], order[1], order[1]]
+
+
+def test_AMB_24_a_reaction_charge_rolls_its_check_then_the_melee_reactor_first(tmp_path: Path) -> None:
+    """AMB-24: AMB-23: a reaction charge; FG-CHG-9: the mover with 2 hits checks at contact; FG-MELEE-2: the
+    reacting (charging) side's die first, then the mover's."""
+    units = [u("E", "en", (30, 17), 90, hits=2), u("S", "es", (30, 24), 270)]
+    steps = [{"unit": "E", "order": "move", "to": [30, 19], "reactions": [{"unit": "S", "action": "charge"}]}]
+    r = play(tmp_path, script(units, steps, [6, 6, 6, 6, 1], officers=((30, 28), (30, 12))))
+    assert rolls(r) == [
+        ("morale", "obey", "E"),  # FG-ORD-3: the mover's own check, when its activation starts
+        ("morale", "reaction", "S"),
+        ("morale", "charged", "E"),
+        ("melee", "E", "S"),
+        ("melee", None, "E"),
+    ]
 
 
 def _passing_line() -> list[dict[str, Any]]:
@@ -213,6 +252,7 @@ def test_AMB_24_a_move_pauses_where_it_enters_each_reaction_area(tmp_path: Path)
 
 
 def test_AMB_24_a_reaction_declared_for_the_end_waits_for_the_end_of_the_move(tmp_path: Path) -> None:
+    """AMB-24."""
     steps = [
         {
             "unit": "M",
@@ -299,6 +339,7 @@ def test_FG_CHG_3_FG_CHG_9_FG_MELEE_2_order_of_rolls_in_a_charge(tmp_path: Path)
 
 
 def test_FG_CHG_9_a_failed_check_destroys_before_any_melee_die(tmp_path: Path) -> None:
+    """FG-CHG-9."""
     units = [u("C1", "es", (30, 20.5), 90), u("T", "en", (30, 24), 270, hits=2), u("T2", "en", (40, 30), 270)]
     r = play(tmp_path, script(units, [{"unit": "C1", "order": "charge", "target": "T"}], [1]))
     assert rolls(r) == [("morale", "charged", "T")]
@@ -349,6 +390,7 @@ def test_FG_CHG_4_the_extra_move_comes_after_the_melee_and_rolls_nothing_of_its_
 
 
 def test_check_steps_roll_one_die_each_FG_LDR_1_FG_MOR_1(tmp_path: Path) -> None:
+    """FG-LDR-1, FG-MOR-1."""
     units = [u("A", "es", (30, 10), 90, hits=1), u("C", "en", (30, 20), 270)]
     steps = [{"check": "leadership", "officer": "es-div"}, {"check": "morale", "unit": "A"}]
     r = play(tmp_path, script(units, steps, [4, 3], officers=((31, 8), (30, 30))))
@@ -429,7 +471,7 @@ def test_destroyed_by_hits(tmp_path: Path) -> None:
 
 def test_a_forbidden_step_is_a_rejected_event_naming_the_rule_and_the_script_goes_on(tmp_path: Path) -> None:
     units = [u("H", "es", (30, 10), 90, cat="HC"), *_facing_lines()[1:], u("A", "es", (26, 10), 90)]
-    steps = [
+    steps: list[dict[str, Any]] = [
         {"unit": "H", "order": "fire", "target": "C"},
         {"unit": "A", "order": "move", "to": [26, 30]},
         {"unit": "A", "order": "fire", "target": "C"},
@@ -509,6 +551,7 @@ def test_extra_move_to_a_point(tmp_path: Path) -> None:
 
 
 def test_leadership_failure_disorganises_until_a_later_pass_FG_ACT_4(tmp_path: Path) -> None:
+    """FG-ACT-4."""
     units = [u("A", "es", (30, 10), 90, cat="LI"), u("C", "en", (30, 14.5), 270)]
     fire = {"unit": "A", "order": "fire", "target": "C"}
     ldr = {"check": "leadership", "officer": "es-div"}
@@ -549,7 +592,7 @@ def test_seed_gives_the_same_battle_twice(tmp_path: Path) -> None:
 
 def test_road_move_and_the_marching_by_road_modifier_FG_ROAD_1_FG_CBT_3(tmp_path: Path) -> None:
     units = [u("A", "es", (10, 24), 90), u("G", "en", (18, 31), 270, cat="HA")]
-    steps = [
+    steps: list[dict[str, Any]] = [
         {"unit": "A", "order": "move", "to": [18, 24], "road": True},
         {"unit": "G", "order": "fire", "target": "A", "reactions": [{"unit": "A", "action": "fire"}]},
     ]

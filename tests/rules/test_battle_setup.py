@@ -572,7 +572,7 @@ def test_FG_DEP_10_no_unit_at_less_than_XL_from_an_enemy_unit(
 
 
 def test_FG_DEP_10_enemy_officers_do_not_count(tmp_path: Path, matches: list[Match]) -> None:
-    """AMB-40: "enemy" means enemy units: a blue unit may deploy 8.6" from red's officer (less than
+    """FG-DEP-10: AMB-40: "enemy" means enemy units: a blue unit may deploy 8.6" from red's officer (less than
     XL) when it is XL or more from every red unit."""
     m = start(matches, write_scenario(tmp_path), RED_FIRST)
     m.apply(line_up(m.battle, "r1", (12.0, 4.0), 90.0, ahead=-2.0))  # red units behind, at y = 2

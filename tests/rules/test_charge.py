@@ -93,6 +93,7 @@ def test_FG_CHG_1_a_move_that_ends_in_contact_is_a_charge(new: Callable[..., Bat
 
 
 def test_FG_CHG_1_a_charge_ends_in_base_to_base_contact(new: Callable[..., Battle]) -> None:
+    """FG-CHG-1."""
     b = setup(new, [3, 3])
     unit(b, "A", "red", (16, 10), 0)
     ev = order(b, cmd.Charge("A", "T"))
@@ -103,7 +104,7 @@ def test_FG_CHG_1_a_charge_ends_in_base_to_base_contact(new: Callable[..., Battl
 
 
 def test_FG_CHG_1_a_charge_must_reach_its_target_with_its_move(new: Callable[..., Battle]) -> None:
-    """FG-UNIT-12: line infantry moves S (4"): 4.5" between the fronts is too far."""
+    """FG-CHG-1: FG-UNIT-12: line infantry moves S (4"): 4.5" between the fronts is too far."""
     b = setup(new, [3, 3])
     unit(b, "A", "red", (14.3, 10), 0)
     ev = order(b, cmd.Charge("A", "T"))
@@ -111,7 +112,7 @@ def test_FG_CHG_1_a_charge_must_reach_its_target_with_its_move(new: Callable[...
 
 
 def test_AMB_54_the_way_to_the_target_may_not_pass_through_a_unit(new: Callable[..., Battle]) -> None:
-    """FG-CHG-1: a friend lies across the way (T is still seen past its ends); the charge is refused
+    """AMB-54: FG-CHG-1: a friend lies across the way (T is still seen past its ends); the charge is refused
     rather than passing through it."""
     b = setup(new, [3, 3])
     unit(b, "A", "red", (13, 10), 0, cat="LC")
@@ -137,7 +138,8 @@ def test_FG_CHG_2_the_target_must_be_in_vision_before_moving(new: Callable[..., 
 def test_FG_CHG_3_reactions_come_during_the_move_and_at_contact_before_the_melee(
     new: Callable[..., Battle],
 ) -> None:
-    """T reacts by shooting only once the charger is in range, at contact: the shot is resolved before
+    """FG-CHG-3:
+    T reacts by shooting only once the charger is in range, at contact: the shot is resolved before
     any melee die; it hits (6 - 2 = 4) but cannot push the charger far, which still fights."""
     b = setup(new, [6, 3, 4, 2])
     unit(b, "A", "red", (16, 10), 0)
@@ -178,7 +180,7 @@ def test_FG_FIRE_6_a_charger_pushed_by_a_reaction_cannot_complete_its_charge(
 def test_EX_22_light_cavalry_flank_charge(
     new: Callable[..., Battle], t_die: int, margin: int, t_after: int | None
 ) -> None:
-    """FG-CHG-1, FG-CBT-2, AMB-57: the cavalry's +4 is its LC +2 and the flank +2; no charge bonus and
+    """EX-22: FG-CHG-1, FG-CBT-2, AMB-57: the cavalry's +4 is its LC +2 and the flank +2; no charge bonus and
     no frontal -1. 6 + 2 + 2 = 10 against 3 destroys; against 4 it is two hits and a push XS."""
     b = setup(new, [6, t_die])
     unit(b, "A", "red", (20, 6), 90, cat="LC")
@@ -202,6 +204,7 @@ def test_EX_22_light_cavalry_flank_charge(
 
 
 def test_FG_CHG_4_EX_23_winning_cavalry_may_reposition_up_to_S(new: Callable[..., Battle]) -> None:
+    """FG-CHG-4, EX-23."""
     b = setup(new, [6, 3])
     unit(b, "A", "red", (20, 6), 90, cat="LC")
     events = b.apply(cmd.Activate("A", leadership=False)) + b.apply(cmd.Charge("A", "T"))
@@ -219,6 +222,7 @@ def test_FG_CHG_4_EX_23_winning_cavalry_may_reposition_up_to_S(new: Callable[...
 
 
 def test_FG_CHG_4_no_extra_move_for_infantry(new: Callable[..., Battle]) -> None:
+    """FG-CHG-4."""
     b = setup(new, [6, 1])
     unit(b, "A", "red", (20, 6), 90)
     ans = Answers()
@@ -230,6 +234,7 @@ def test_FG_CHG_4_no_extra_move_for_infantry(new: Callable[..., Battle]) -> None
 def test_AMB_55_no_extra_move_after_a_draw_or_a_defeat(
     new: Callable[..., Battle], t_cat: str, t_die: int
 ) -> None:
+    """AMB-55."""
     b = new([1, t_die])
     officer(b, "red-div", "red", (14, 4))
     unit(b, "T", "blue", (20, 10), 180, cat=t_cat)
@@ -253,7 +258,8 @@ def test_FG_CHG_5_the_extra_move_triggers_no_reactions(new: Callable[..., Battle
 
 
 def test_FG_CHG_6_EX_23_the_extra_move_may_chain_a_second_charge(new: Callable[..., Battle]) -> None:
-    """After destroying T, A charges T2, which stood behind T and is now in its vision; the chained
+    """FG-CHG-6, EX-23:
+    After destroying T, A charges T2, which stood behind T and is now in its vision; the chained
     charge is fought at once (5 + 2 - 1 = 6 against 1: two hits) and gives no second extra move."""
     b = setup(new, [6, 3, 5, 1])
     unit(b, "T2", "blue", (20, 13), 270)
@@ -273,6 +279,7 @@ def test_FG_CHG_6_EX_23_the_extra_move_may_chain_a_second_charge(new: Callable[.
 def test_FG_CHG_6_a_chained_charge_needs_its_target_in_vision_and_within_S(
     new: Callable[..., Battle],
 ) -> None:
+    """FG-CHG-6."""
     b = setup(new, [6, 3])
     unit(b, "T2", "blue", (20, 14.5), 270)  # 5.5" from A's front after the first charge
     unit(b, "A", "red", (20, 6), 90, cat="LC")
@@ -287,7 +294,7 @@ def test_FG_CHG_6_a_chained_charge_needs_its_target_in_vision_and_within_S(
 
 
 def test_FG_CHG_7_the_extra_move_after_a_reaction_charge(new: Callable[..., Battle]) -> None:
-    """Blue light cavalry reacts to a red advance by charging (6 + 2 - 2 - 1 = 5 against 1): it wins
+    """FG-CHG-7: Blue light cavalry reacts to a red advance by charging (6 + 2 - 2 - 1 = 5 against 1): it wins
     and blue is offered the extra move."""
     b = new([6, 6, 1])
     officer(b, "red-div", "red", (8, 14))
@@ -306,6 +313,7 @@ def test_FG_CHG_7_the_extra_move_after_a_reaction_charge(new: Callable[..., Batt
 def test_FG_CHG_8_EX_21_a_target_that_retreats_makes_the_charge_successful(
     new: Callable[..., Battle],
 ) -> None:
+    """EX-21."""
     b = setup(new, [6])
     unit(b, "A", "red", (16, 10), 0, cat="LC")
     ans = Answers({("reaction", "A"): cmd.React("T", "retreat")})
@@ -336,6 +344,7 @@ def test_FG_CHG_9_a_two_hit_unit_that_fails_its_check_is_destroyed(new: Callable
 
 
 def test_FG_CHG_9_a_two_hit_unit_that_passes_fights(new: Callable[..., Battle]) -> None:
+    """FG-CHG-9."""
     b = setup(new, [6, 3, 6])
     unit(b, "A", "red", (20, 6), 90, cat="LC")
     b.enter()
@@ -347,7 +356,7 @@ def test_FG_CHG_9_a_two_hit_unit_that_passes_fights(new: Callable[..., Battle]) 
 
 
 def test_AMB_56_one_check_per_unit_in_a_combined_charge(new: Callable[..., Battle]) -> None:
-    """Two chargers touch the 2-hit T: it checks once (a natural 6), then the melee."""
+    """AMB-56: Two chargers touch the 2-hit T: it checks once (a natural 6), then the melee."""
     b = setup(new, [6, 3, 3, 6])
     b.enter()
     b.comp(b.ids["T"], Hits).count = 2
@@ -363,6 +372,7 @@ def test_AMB_56_one_check_per_unit_in_a_combined_charge(new: Callable[..., Battl
 
 
 def test_AMB_56_every_two_hit_unit_the_charge_touches_checks(new: Callable[..., Battle]) -> None:
+    """AMB-56."""
     b = setup(new, [1, 6, 2])
     unit(b, "D", "blue", (18.8, 12.0), 180, hits=2)  # touches the charger where it stops
     unit(b, "A", "red", (16, 10), 0)
@@ -378,7 +388,7 @@ def test_AMB_56_every_two_hit_unit_the_charge_touches_checks(new: Callable[..., 
 
 
 def test_FG_FIRE_7_cavalry_pushed_by_a_reaction_gets_no_extra_move(new: Callable[..., Battle]) -> None:
-    """A and B, both light cavalry, charge T together. T shoots A at contact (6 - 2 = 4: pushed); B
+    """FG-FIRE-7: A and B, both light cavalry, charge T together. T shoots A at contact (6 - 2 = 4: pushed); B
     takes T in the flank and destroys it (6 + 2 + 2 = 10 against 1 - 1 = 0). Only B may move again."""
     b = setup(new, [6, 6, 6, 1])
     unit(b, "A", "red", (16, 10), 0, cat="LC")
@@ -399,7 +409,8 @@ def test_FG_FIRE_7_cavalry_pushed_by_a_reaction_gets_no_extra_move(new: Callable
 
 
 def test_AMB_67_cavalry_engaged_by_a_reaction_charge_gets_no_extra_move(new: Callable[..., Battle]) -> None:
-    """R reacts to A by charging its flank and loses (1 - 2 + 2 = 1 against 5 + 2 = 7): A is not pushed
+    """AMB-67:
+    R reacts to A by charging its flank and loses (1 - 2 + 2 = 1 against 5 + 2 = 7): A is not pushed
     but its charge is over. B wins against T; A, which never reached T, gets no extra move."""
     b = setup(new, [6, 1, 5, 6, 1])
     unit(b, "R", "blue", (17, 15), 270)
@@ -418,6 +429,7 @@ def test_AMB_67_cavalry_engaged_by_a_reaction_charge_gets_no_extra_move(new: Cal
 def test_AMB_55_every_winning_cavalry_of_a_combined_charge_gets_an_extra_move(
     new: Callable[..., Battle],
 ) -> None:
+    """AMB-55."""
     b = setup(new, [4, 4, 1])
     unit(b, "A", "red", (16, 10), 0, cat="LC")
     unit(b, "B", "red", (20, 6), 90, cat="LC")
@@ -428,7 +440,7 @@ def test_AMB_55_every_winning_cavalry_of_a_combined_charge_gets_an_extra_move(
 
 
 def test_AMB_59_the_charger_position_at_contact_decides_the_sector(new: Callable[..., Battle]) -> None:
-    """A comes in from T's left flank sector, well off to the side: it ends flush against the flank
+    """AMB-59: A comes in from T's left flank sector, well off to the side: it ends flush against the flank
     edge with its centre in the flank sector, and the roll has the flank +2."""
     b = setup(new, [1, 6])
     unit(b, "A", "red", (21.4, 5.0), 90)  # it sees only the edge of T

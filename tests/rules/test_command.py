@@ -146,7 +146,7 @@ def test_AMB_5_destroyed_units_leave_formations(battle: Callable[..., Battle]) -
 
 
 def test_FG_TERM_7_rejoining_the_division(battle: Callable[..., Battle]) -> None:
-    """FG-TERM-6..7: membership follows position; a detached unit that comes back within L is again
+    """FG-TERM-7: FG-TERM-6..7: membership follows position; a detached unit that comes back within L is again
     part of the division at the next assessment."""
     b = battle()
     officer(b, "gen", "red", (10, 10))

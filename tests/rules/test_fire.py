@@ -86,6 +86,7 @@ def test_FG_FIRE_1_cavalry_cannot_shoot(new: Callable[..., Battle], cat: str) ->
 def test_FG_FIRE_1_infantry_and_artillery_shoot_with_their_fire_modifier(
     new: Callable[..., Battle], cat: str, fire_mod: int
 ) -> None:
+    """FG-FIRE-1."""
     b = shooter_and_target(new, [5], cat=cat)
     roll = fire_roll(order(b, cmd.Fire("a", "t")))
     m = mods(roll)
@@ -114,7 +115,7 @@ def test_FG_FIRE_1_target_must_be_within_range(
 
 
 def test_FG_FIRE_1_target_must_be_in_the_vision_strip(new: Callable[..., Battle]) -> None:
-    """A unit sees only the forward projection of its front edge (FG-VIS-1): a target beside it, in
+    """FG-FIRE-1: A unit sees only the forward projection of its front edge (FG-VIS-1): a target beside it, in
     range, cannot be shot."""
     b = new([6])
     unit(b, "a", "red", (10, 10), 0, cat="LI")
@@ -124,6 +125,7 @@ def test_FG_FIRE_1_target_must_be_in_the_vision_strip(new: Callable[..., Battle]
 
 
 def test_FG_FIRE_1_EX_5_elite_light_infantry_shoots_at_plus_three(new: Callable[..., Battle]) -> None:
+    """FG-FIRE-1, EX-5."""
     b = shooter_and_target(new, [2], g=3.0, cat="LI", q="E")
     roll = fire_roll(order(b, cmd.Fire("a", "t")))
     assert mods(roll) == {"FG-UNIT-5": 1, "FG-UNIT-26": 2}
@@ -154,7 +156,7 @@ def test_FG_FIRE_2_infantry_must_shoot_the_nearest_valid_target(new: Callable[..
 
 
 def test_FG_FIRE_2_nearest_means_nearest_valid_target_not_nearest_enemy(new: Callable[..., Battle]) -> None:
-    """AMB-65: an enemy that is nearer but outside the vision strip does not count."""
+    """FG-FIRE-2: AMB-65: an enemy that is nearer but outside the vision strip does not count."""
     b = new([4])
     unit(b, "a", "red", (10, 10), 0, cat="LI")
     unit(b, "beside", "blue", (10, 12.5), 0)  # 0.5" away, beside the shooter: not visible
@@ -165,6 +167,7 @@ def test_FG_FIRE_2_nearest_means_nearest_valid_target_not_nearest_enemy(new: Cal
 
 
 def test_FG_FIRE_2_equally_near_targets_the_player_chooses(new: Callable[..., Battle]) -> None:
+    """FG-FIRE-2."""
     b = new([4])
     unit(b, "a", "red", (10, 10), 0, cat="LI")
     unit(b, "t1", "blue", (at_gap(2.0), 8.9), 180)
@@ -174,6 +177,7 @@ def test_FG_FIRE_2_equally_near_targets_the_player_chooses(new: Callable[..., Ba
 
 
 def test_FG_FIRE_2_artillery_may_choose_a_farther_target(new: Callable[..., Battle]) -> None:
+    """FG-FIRE-2."""
     b = new([5])
     unit(b, "a", "red", (10, 10), 0, cat="FA")
     unit(b, "near", "blue", (at_gap(3.0), 8.8), 180)  # visible, though partly outside the strip
@@ -191,6 +195,7 @@ def test_FG_FIRE_2_artillery_may_choose_a_farther_target(new: Callable[..., Batt
 def test_FG_FIRE_3_artillery_shoots_over_a_unit_and_the_target_counts_as_in_cover(
     new: Callable[..., Battle],
 ) -> None:
+    """FG-FIRE-3."""
     b = new([6])
     unit(b, "a", "red", (10, 10), 0, cat="FA")
     unit(b, "screen", "red", (12.5, 10), 0)  # a friendly brigade right in front of the battery
@@ -201,6 +206,7 @@ def test_FG_FIRE_3_artillery_shoots_over_a_unit_and_the_target_counts_as_in_cove
 
 
 def test_FG_FIRE_3_infantry_cannot_shoot_through_a_unit(new: Callable[..., Battle]) -> None:
+    """FG-FIRE-3."""
     b = new([6])
     unit(b, "a", "red", (10, 10), 0, cat="LI")
     unit(b, "screen", "red", (12.2, 10), 0)
@@ -210,7 +216,7 @@ def test_FG_FIRE_3_infantry_cannot_shoot_through_a_unit(new: Callable[..., Battl
 
 
 def test_AMB_60_cover_counts_once_whatever_its_sources(new: Callable[..., Battle]) -> None:
-    """FG-CBT-4: a target in a wood that the artillery also fires over takes -1 once."""
+    """AMB-60: FG-CBT-4: a target in a wood that the artillery also fires over takes -1 once."""
     wood = ((15.0, 7.0), (20.0, 7.0), (20.0, 13.0), (15.0, 13.0))
     b = new([6], terrain=[("wood", wood)])
     unit(b, "a", "red", (10, 10), 0, cat="FA")
@@ -244,6 +250,7 @@ def test_FG_CBT_2_shooting_at_the_rear_gives_plus_two(new: Callable[..., Battle]
 
 
 def test_FG_CBT_2_no_bonus_from_the_front(new: Callable[..., Battle]) -> None:
+    """FG-CBT-2."""
     b = shooter_and_target(new, [3], g=1.0)
     roll = fire_roll(order(b, cmd.Fire("a", "t")))
     assert mods(roll) == {} and roll.total == 3 and roll.rule == "FG-CBT-14"
@@ -265,13 +272,14 @@ def test_FG_CBT_2_no_bonus_from_the_front(new: Callable[..., Battle]) -> None:
 def test_AMB_59_sectors_are_split_by_the_extended_diagonals(
     new: Callable[..., Battle], fwd: float, lat: float, expected: str
 ) -> None:
-    """FG-CBT-2, FG-CBT-7: a 2 x 1.2 base facing +x at (30, 20); left is +y."""
+    """AMB-59: FG-CBT-2, FG-CBT-7: a 2 x 1.2 base facing +x at (30, 20); left is +y."""
     b = new()
     unit(b, "t", "blue", (30, 20), 0)
     assert sector(b, b.ids["t"], (30 + fwd, 20 + lat)) == expected
 
 
 def test_AMB_59_front_sector_is_about_118_degrees(new: Callable[..., Battle]) -> None:
+    """AMB-59."""
     b = new()
     unit(b, "t", "blue", (30, 20), 0)
 
@@ -358,7 +366,7 @@ def test_FG_CBT_6_a_pivot_counts_as_moving(new: Callable[..., Battle]) -> None:
 
 
 def test_FG_CBT_6_not_after_being_pushed(new: Callable[..., Battle]) -> None:
-    """AMB-51, AMB-63: a push is not a move; the pushed unit's next shot has no move-and-shoot -1
+    """FG-CBT-6: AMB-51, AMB-63: a push is not a move; the pushed unit's next shot has no move-and-shoot -1
     (only its hit, FG-CBT-8)."""
     b = new([4, 6, 5])
     unit(b, "a", "red", (10, 10), 0)
@@ -399,6 +407,7 @@ def test_FG_CBT_9_a_reaction_shot_takes_minus_two_and_FG_FIRE_6_the_push_cancels
 
 
 def test_FG_FIRE_5_reactions_to_a_shot_come_after_it(new: Callable[..., Battle]) -> None:
+    """FG-FIRE-5."""
     b = new([4, 6, 6])
     unit(b, "a", "red", (10, 10), 0, cat="LI")
     unit(b, "r", "blue", (at_gap(1.5), 10), 180, cat="LI")  # pushed to 3.5": a is still in its area
@@ -441,7 +450,7 @@ def test_FG_CBT_12_shooting_results_table(
     pushed: bool,
     destroyed: bool,
 ) -> None:
-    """FG-CBT-13 (0-2, and below 0: a miss), FG-CBT-14 (3: pushed XS), FG-CBT-15 (4-6: one hit and
+    """FG-CBT-12: FG-CBT-13 (0-2, and below 0: a miss), FG-CBT-14 (3: pushed XS), FG-CBT-15 (4-6: one hit and
     pushed), FG-CBT-16 (7-9: two hits and pushed), FG-CBT-17 (10+: destroyed, not pushed); AMB-61."""
     b = new([die])
     unit(b, "a", "red", (10, 10), 0, cat=cat, q=q)
@@ -461,7 +470,7 @@ def test_FG_CBT_12_shooting_results_table(
 
 
 def test_AMB_61_a_unit_destroyed_by_its_third_hit_is_removed_not_pushed(new: Callable[..., Battle]) -> None:
-    """FG-CBT-15 with FG-LOST-1: a 2-hit target hit once more is destroyed and not pushed."""
+    """AMB-61: FG-CBT-15 with FG-LOST-1: a 2-hit target hit once more is destroyed and not pushed."""
     b = new([4])
     unit(b, "a", "red", (10, 10), 0)
     unit(b, "t", "blue", (at_gap(1.5), 10), 180, hits=2)
@@ -478,7 +487,7 @@ def test_AMB_61_a_unit_destroyed_by_its_third_hit_is_removed_not_pushed(new: Cal
 def test_AMB_63_a_push_is_XS_straight_away_from_the_shooter_facing_unchanged(
     new: Callable[..., Battle],
 ) -> None:
-    """FG-CBT-14: pushed XS along the line from the shooter's centre through the target's centre."""
+    """AMB-63: FG-CBT-14: pushed XS along the line from the shooter's centre through the target's centre."""
     b = new([3])
     unit(b, "a", "red", (10, 10), 0)
     unit(b, "t", "blue", (at_gap(1.0), 10.8), 150)
@@ -506,6 +515,7 @@ def _no_overlaps_and_on_table(b: Battle) -> None:
 
 
 def test_AMB_64_a_push_stops_at_the_table_edge(new: Callable[..., Battle]) -> None:
+    """AMB-64."""
     b = new([3])
     unit(b, "a", "red", (68, 10), 0)
     unit(b, "t", "blue", (68.6 + 1.5 + 0.6, 10), 180)  # its rear edge 0.7" from the edge
@@ -518,6 +528,7 @@ def test_AMB_64_a_push_stops_at_the_table_edge(new: Callable[..., Battle]) -> No
 
 
 def test_AMB_64_a_push_stops_short_of_a_friend_it_would_end_on(new: Callable[..., Battle]) -> None:
+    """AMB-64."""
     b = new([3])
     unit(b, "a", "red", (10, 10), 0)
     unit(b, "t", "blue", (at_gap(1.5), 10), 180)
@@ -531,6 +542,7 @@ def test_AMB_64_a_push_stops_short_of_a_friend_it_would_end_on(new: Callable[...
 
 
 def test_AMB_64_a_push_stops_short_of_touching_an_enemy(new: Callable[..., Battle]) -> None:
+    """AMB-64."""
     b = new([3])
     unit(b, "a", "red", (10, 10), 0)
     unit(b, "t", "blue", (at_gap(1.5), 10), 180)
@@ -543,6 +555,7 @@ def test_AMB_64_a_push_stops_short_of_touching_an_enemy(new: Callable[..., Battl
 
 
 def test_AMB_64_a_push_does_not_cross_impassable_ground(new: Callable[..., Battle]) -> None:
+    """AMB-64."""
     cliff = ((14.5, 5.0), (16.0, 5.0), (16.0, 15.0), (14.5, 15.0))
     b = new([3], terrain=[("impassable", cliff)])
     unit(b, "a", "red", (10, 10), 0)
@@ -554,6 +567,7 @@ def test_AMB_64_a_push_does_not_cross_impassable_ground(new: Callable[..., Battl
 
 
 def test_AMB_64_a_push_with_no_room_leaves_the_unit_in_place(new: Callable[..., Battle]) -> None:
+    """AMB-64."""
     b = new([4])
     unit(b, "a", "red", (10, 10), 0)
     unit(b, "t", "blue", (at_gap(1.5), 10), 180)
@@ -598,6 +612,7 @@ def test_FG_CBT_11_each_marker_at_XS_or_less_from_the_target_gives_plus_one(
 
 
 def test_FG_CBT_11_markers_do_not_help_infantry(new: Callable[..., Battle]) -> None:
+    """FG-CBT-11."""
     b = shooter_and_target(new, [3], g=1.5)
     b.add_marker((at_gap(1.5) + 1.0, 10))
     roll = fire_roll(order(b, cmd.Fire("a", "t")))
@@ -605,7 +620,8 @@ def test_FG_CBT_11_markers_do_not_help_infantry(new: Callable[..., Battle]) -> N
 
 
 def test_EX_24_EX_25_horse_artillery_shots_and_markers(new: Callable[..., Battle]) -> None:
-    """FG-FIRE-4, FG-CBT-11, FG-CBT-13..15: 4 - 2 = 2 misses and places a marker; 4 + 1 - 2 = 3 pushes
+    """EX-24, EX-25:
+    FG-FIRE-4, FG-CBT-11, FG-CBT-13..15: 4 - 2 = 2 misses and places a marker; 4 + 1 - 2 = 3 pushes
     and places a second; 4 + 1 + 1 - 2 = 4 hits once, pushes, and places a third."""
     b = new([4, 4, 4])
     unit(b, "hA", "red", (10, 10), 0, cat="HA")
@@ -637,6 +653,7 @@ def test_EX_24_EX_25_horse_artillery_shots_and_markers(new: Callable[..., Battle
 
 
 def test_EX_25_two_markers_already_down(new: Callable[..., Battle]) -> None:
+    """EX-25."""
     b = new([4])
     unit(b, "hA", "red", (10, 10), 0, cat="HA")
     unit(b, "t", "blue", (at_gap(3.0), 10), 180)
@@ -649,6 +666,7 @@ def test_EX_25_two_markers_already_down(new: Callable[..., Battle]) -> None:
 
 
 def test_FG_FIRE_4_no_marker_below_two_nor_for_infantry(new: Callable[..., Battle]) -> None:
+    """FG-FIRE-4."""
     b = new([3, 6])
     unit(b, "hA", "red", (10, 10), 0, cat="HA")
     unit(b, "t", "blue", (at_gap(3.0), 10), 180)
@@ -679,6 +697,7 @@ def test_FG_FIRE_4_a_marker_goes_within_XS_of_the_target_and_XS_from_other_marke
 
 
 def test_AMB_61_a_marker_is_placed_even_when_the_shot_destroys(new: Callable[..., Battle]) -> None:
+    """AMB-61."""
     b = new([6])
     unit(b, "fA", "red", (10, 10), 0, cat="FA", q="E")
     unit(b, "t", "blue", (at_gap(1.0), 10), 180)
@@ -689,6 +708,7 @@ def test_AMB_61_a_marker_is_placed_even_when_the_shot_destroys(new: Callable[...
 
 
 def test_AMB_66_no_legal_spot_means_no_marker(new: Callable[..., Battle]) -> None:
+    """AMB-66."""
     b = new([6])
     unit(b, "hA", "red", (10, 10), 0, cat="HA")
     unit(b, "t", "blue", (at_gap(3.0), 10), 180)
@@ -702,7 +722,7 @@ def test_AMB_66_no_legal_spot_means_no_marker(new: Callable[..., Battle]) -> Non
 
 
 def test_AMB_66_markers_are_neutral_and_stay(new: Callable[..., Battle]) -> None:
-    """A marker from a red battery's shot helps a blue battery shooting a red unit near it, later."""
+    """AMB-66: A marker from a red battery's shot helps a blue battery shooting a red unit near it, later."""
     b = new([3, 2])
     unit(b, "rA", "red", (10, 10), 0, cat="FA")
     unit(b, "y", "blue", (at_gap(3.0), 10), 180)  # spans x 13.6..14.8
@@ -717,7 +737,8 @@ def test_AMB_66_markers_are_neutral_and_stay(new: Callable[..., Battle]) -> None
 
 
 def test_AMB_63_a_push_is_not_a_move_terrain_does_not_shorten_it(new: Callable[..., Battle]) -> None:
-    """Cavalry pushed into a wood goes the whole XS: no difficult-terrain allowance, no cavalry stop."""
+    """AMB-63:
+    Cavalry pushed into a wood goes the whole XS: no difficult-terrain allowance, no cavalry stop."""
     wood = ((13.5, 7.0), (20.0, 7.0), (20.0, 13.0), (13.5, 13.0))
     b = new([3], terrain=[("wood", wood)])
     unit(b, "a", "red", (10, 10), 0)
@@ -729,6 +750,7 @@ def test_AMB_63_a_push_is_not_a_move_terrain_does_not_shorten_it(new: Callable[.
 
 
 def test_AMB_64_a_diagonal_push_among_friends_ends_clear_of_every_base(new: Callable[..., Battle]) -> None:
+    """AMB-64."""
     b = new([3])
     unit(b, "a", "red", (10, 10), 0)
     unit(b, "t", "blue", (at_gap(0.5), 10.6), 180)

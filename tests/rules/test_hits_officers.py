@@ -77,7 +77,8 @@ def shoot_dead(b: Battle, target: str) -> list[Any]:
 
 
 def test_FG_HIT_1_a_hit_is_damage_and_morale_at_once(new: Callable[..., Battle]) -> None:
-    """One hit counter takes -1 from the unit's morale check (FG-MOR-4) and -1 from its shot (FG-CBT-8)."""
+    """FG-HIT-1:
+    One hit counter takes -1 from the unit's morale check (FG-MOR-4) and -1 from its shot (FG-CBT-8)."""
     b = new([6, 4])
     officer(b, "red-div", "red", (4, 4))
     unit(b, "a", "red", (10, 10), 0, cat="LI", hits=1)
@@ -89,6 +90,7 @@ def test_FG_HIT_1_a_hit_is_damage_and_morale_at_once(new: Callable[..., Battle])
 
 
 def test_FG_HIT_2_hits_are_counters_on_the_unit(new: Callable[..., Battle]) -> None:
+    """FG-HIT-2."""
     b = new([4, 4])
     officer(b, "red-div", "red", (4, 4))
     unit(b, "a", "red", (10, 10), 0, cat="FA")
@@ -113,13 +115,14 @@ def elite_li_shoots(new: Callable[..., Battle], die: int, t_hits: int) -> tuple[
 
 
 def test_FG_HIT_3_a_unit_survives_with_two_hits(new: Callable[..., Battle]) -> None:
+    """FG-HIT-3."""
     b, ev = elite_li_shoots(new, 2, 1)  # 2 + 3 = 5: one hit
     assert [(h.added, h.hits) for h in of(ev, "hit")] == [(1, 2)]
     assert status(b, "bd-1").in_play and of(ev, "pushed")
 
 
 def test_FG_HIT_3_the_third_hit_destroys_and_extra_hits_are_ignored(new: Callable[..., Battle]) -> None:
-    """FG-LOST-1, AMB-27: two hits on a 2-hit unit: one is taken, the third, which destroys it; the
+    """FG-HIT-3: FG-LOST-1, AMB-27: two hits on a 2-hit unit: one is taken, the third, which destroys it; the
     destroyed unit is removed, not pushed."""
     b, ev = elite_li_shoots(new, 4, 2)  # 4 + 3 = 7: two hits
     assert [(h.added, h.hits) for h in of(ev, "hit")] == [(1, 3)]
@@ -130,6 +133,7 @@ def test_FG_HIT_3_the_third_hit_destroys_and_extra_hits_are_ignored(new: Callabl
 
 
 def test_FG_LOST_1_two_hits_then_two_more_destroys(new: Callable[..., Battle]) -> None:
+    """FG-LOST-1."""
     b = new([4, 6, 4])
     division(b, "bd", "blue", (24, 10), [(14.2, 10), (24, 14), (24, 6)])
     b.place(b.ids["bd-1"], 14.2, 10, 180)
@@ -148,6 +152,7 @@ def test_FG_LOST_1_two_hits_then_two_more_destroys(new: Callable[..., Battle]) -
 
 
 def test_FG_LOST_2_the_destroyed_brigades_officer_takes_a_counter(new: Callable[..., Battle]) -> None:
+    """FG-LOST-2."""
     b = new([6])
     officer(b, "red-div", "red", (4, 4))
     division(b, "bd", "blue", (30, 30), [(14.2, 10), (30, 34), (30, 26)])  # bd-1 is detached: it counts
@@ -179,6 +184,7 @@ def test_FG_LOST_3_demoralised_when_counters_reach_the_survivors(new: Callable[.
 
 
 def test_FG_LOST_3_a_lone_brigade_lost_removes_its_division(new: Callable[..., Battle]) -> None:
+    """FG-LOST-3."""
     b = new([6])
     officer(b, "red-div", "red", (4, 4))
     division(b, "bd", "blue", (30, 20), [(14.2, 10)])
@@ -188,6 +194,7 @@ def test_FG_LOST_3_a_lone_brigade_lost_removes_its_division(new: Callable[..., B
 
 
 def test_FG_LOST_4_counters_take_one_off_morale_and_leadership_checks(new: Callable[..., Battle]) -> None:
+    """FG-LOST-4."""
     b = new([6, 4, 4])
     officer(b, "red-div", "red", (4, 4))
     division(b, "bd", "blue", (30, 20), [(14.2, 10), (30, 24), (30, 16)])
@@ -223,7 +230,8 @@ def test_FG_OFF_3_an_officer_may_be_shot_only_when_he_is_the_only_valid_target(
 def test_FG_OFF_4_a_shot_of_four_or_more_kills_three_pushes(
     new: Callable[..., Battle], die: int, outcome: str
 ) -> None:
-    """AMB-18: the shot is rolled normally (light infantry +1); 4+ kills, 3 pushes XS, 0-2 nothing."""
+    """FG-OFF-4:
+    AMB-18: the shot is rolled normally (light infantry +1); 4+ kills, 3 pushes XS, 0-2 nothing."""
     b = officer_in_front(new, [die], cat="LI")
     ev = order(b, cmd.Fire("a", "bd"))
     roll = of(ev, "roll")[0]
@@ -241,6 +249,7 @@ def test_FG_OFF_4_a_shot_of_four_or_more_kills_three_pushes(
 def test_FG_OFF_10_FG_OFF_11_a_dead_general_has_experience_0_and_is_relocated(
     new: Callable[..., Battle],
 ) -> None:
+    """FG-OFF-10."""
     b = officer_in_front(new, [4, 5], cat="LI")
     assert officer_of(b, "bd").experience == 3
     ev = order(b, cmd.Fire("a", "bd"))
@@ -260,6 +269,7 @@ def test_FG_OFF_10_FG_OFF_11_a_dead_general_has_experience_0_and_is_relocated(
 def test_AMB_19_the_relocation_keeps_every_unit_within_L_detached_ones_included(
     new: Callable[..., Battle],
 ) -> None:
+    """AMB-19."""
     b = officer_in_front(new, [4], cat="LI")
     unit(b, "far", "blue", (54, 30), 0, division="bd")  # 12" from bd-1: both must be within L
     order(b, cmd.Fire("a", "bd"))
@@ -271,7 +281,7 @@ def test_AMB_19_the_relocation_keeps_every_unit_within_L_detached_ones_included(
 def test_AMB_19_the_general_is_not_relocated_where_he_would_be_an_enemys_only_target(
     new: Callable[..., Battle],
 ) -> None:
-    """E sees the ground just right of bd-1 but not bd-1 itself: the general may not stand there."""
+    """AMB-19: E sees the ground just right of bd-1 but not bd-1 itself: the general may not stand there."""
     b = officer_in_front(new, [4], cat="LI")
     b.place(b.ids["bd-1"], 30, 20, 0)
     unit(b, "E", "red", (32.5, 16), 90, cat="LI", division="red-2")
@@ -297,6 +307,7 @@ def test_FG_OFF_12_the_division_disbands_when_no_relocation_is_possible(new: Cal
 
 
 def test_FG_OFF_7_the_estado_mayor_killed_is_out_of_play(new: Callable[..., Battle]) -> None:
+    """FG-OFF-7."""
     b = new([6])
     officer(b, "red-div", "red", (4, 4))
     unit(b, "a", "red", (10, 10), 0)
@@ -322,7 +333,7 @@ def test_FG_OFF_3_an_officer_may_be_charged_only_when_no_unit_can_be(new: Callab
 def test_EX_6_charging_the_only_valid_target_kills_the_general_without_dice(
     new: Callable[..., Battle],
 ) -> None:
-    """FG-OFF-4, FG-OFF-5, FG-OFF-10, FG-OFF-11: contact is enough; no reaction, no melee, no die. The
+    """EX-6: FG-OFF-4, FG-OFF-5, FG-OFF-10, FG-OFF-11: contact is enough; no reaction, no melee, no die. The
     general loses his experience and is relocated within L of his units and no enemy's only target."""
     b = new([])  # any die rolled would exhaust the list
     officer(b, "red-div", "red", (4, 4))
@@ -344,7 +355,7 @@ def test_EX_6_charging_the_only_valid_target_kills_the_general_without_dice(
 
 
 def test_AMB_18_reaching_an_officer_is_a_successful_charge(new: Callable[..., Battle]) -> None:
-    """The light cavalry that kills the general may make its extra move (FG-CHG-4)."""
+    """AMB-18: The light cavalry that kills the general may make its extra move (FG-CHG-4)."""
     b = new([])
     officer(b, "red-div", "red", (4, 4))
     unit(b, "A", "red", (16, 10), 0, cat="LC")
@@ -355,7 +366,7 @@ def test_AMB_18_reaching_an_officer_is_a_successful_charge(new: Callable[..., Ba
 
 
 def test_AMB_19_the_relocated_general_does_not_stand_on_another_officer(new: Callable[..., Battle]) -> None:
-    """AMB-12: an officer never ends on a base, another officer's included."""
+    """AMB-19: AMB-12: an officer never ends on a base, another officer's included."""
     b = officer_in_front(new, [4], cat="LI")
     b.place(b.ids["bd-1"], 30, 20, 0)
     officer(b, "other", "blue", (31.2, 20.0))  # right beside bd-1, where bd would go first

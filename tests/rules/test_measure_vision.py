@@ -405,7 +405,7 @@ def test_FG_VIS_4_officers_never_block(battle: Callable[..., Battle]) -> None:
 
 
 def test_FG_VIS_4_officer_targets_are_seen(battle: Callable[..., Battle]) -> None:
-    """FG-VIS-2: an officer's disc inside the strip is visible; one beside it is not."""
+    """FG-VIS-4: FG-VIS-2: an officer's disc inside the strip is visible; one beside it is not."""
     b = battle()
     v = unit(b, "v", "red", (10, 10), 0)
     o = officer(b, "o", "blue", (14, 10))
@@ -426,7 +426,7 @@ def test_FG_VIS_4_terrain_blocks_between_units_outside(battle: Callable[..., Bat
 
 @pytest.mark.parametrize("kind", ["wood", "town", "hill"])
 def test_FG_VIS_4_units_inside_terrain_see_and_are_seen(battle: Callable[..., Battle], kind: str) -> None:
-    """AMB-8: a unit occupying a wood, town or hill (centre inside) sees out and is seen."""
+    """FG-VIS-4: AMB-8: a unit occupying a wood, town or hill (centre inside) sees out and is seen."""
     b = battle(terrain=[(kind, rect(13, 5, 16, 15))])
     v = unit(b, "v", "red", (10, 10), 0)
     inside = unit(b, "in", "blue", (15, 10), 180)  # centre inside, front edge out towards v

@@ -79,6 +79,7 @@ def front_charge(
 
 
 def test_FG_MELEE_1_a_charge_into_contact_starts_a_melee(new: Callable[..., Battle]) -> None:
+    """FG-MELEE-1."""
     b = front_charge(new, [4, 2])
     ev = order(b, cmd.Charge("A", "T"))
     assert [(c.unit, c.target, c.sector) for c in of(ev, "contact")] == [("A", "T", "front")]
@@ -89,7 +90,8 @@ def test_FG_MELEE_1_a_charge_into_contact_starts_a_melee(new: Callable[..., Batt
 
 
 def test_FG_MELEE_1_other_enemies_touching_the_charger_join_the_melee(new: Callable[..., Battle]) -> None:
-    """AMB-54, AMB-62: D touches the charger where it stops, so D fights too, and rolls its own die."""
+    """FG-MELEE-1:
+    AMB-54, AMB-62: D touches the charger where it stops, so D fights too, and rolls its own die."""
     b = front_charge(new, [6, 1, 2])
     unit(b, "D", "blue", (18.8, 12.0), 180)  # beside the charger's contact position, touching it
     ev = order(b, cmd.Charge("A", "T"))
@@ -102,7 +104,7 @@ def test_FG_MELEE_1_other_enemies_touching_the_charger_join_the_melee(new: Calla
 
 
 def test_FG_MELEE_2_one_die_per_unit_with_category_and_quality(new: Callable[..., Battle]) -> None:
-    """FG-UNIT-14, FG-UNIT-13, FG-UNIT-24, FG-UNIT-25: veteran heavy cavalry (+3 +1, -1 frontal)
+    """FG-MELEE-2: FG-UNIT-14, FG-UNIT-13, FG-UNIT-24, FG-UNIT-25: veteran heavy cavalry (+3 +1, -1 frontal)
     against elite light infantry (-1 +2)."""
     b = front_charge(new, [2, 5], a={"cat": "HC", "q": "V"}, t={"cat": "LI", "q": "E"})
     ev = order(b, cmd.Charge("A", "T"))
@@ -114,7 +116,7 @@ def test_FG_MELEE_2_one_die_per_unit_with_category_and_quality(new: Callable[...
 
 
 def test_FG_MELEE_3_the_defender_can_win_and_the_attacker_falls_back(new: Callable[..., Battle]) -> None:
-    """AMB-62: margin 3 for the defender: the charger is pushed XS, the winner stays in place."""
+    """FG-MELEE-3: AMB-62: margin 3 for the defender: the charger is pushed XS, the winner stays in place."""
     b = front_charge(new, [1, 3])
     ev = order(b, cmd.Charge("A", "T"))
     m = the_melee(ev)
@@ -125,7 +127,8 @@ def test_FG_MELEE_3_the_defender_can_win_and_the_attacker_falls_back(new: Callab
 
 
 def test_FG_MELEE_4_EX_26_two_units_charge_one(new: Callable[..., Battle]) -> None:
-    """FG-CBT-2, FG-CBT-7, FG-CBT-16, FG-LOST-2: two Regular LnInf, one frontal and one on the flank,
+    """FG-MELEE-4, EX-26:
+    FG-CBT-2, FG-CBT-7, FG-CBT-16, FG-LOST-2: two Regular LnInf, one frontal and one on the flank,
     roll 5 + 4 = 9 with a net +1 (-1 frontal, +2 flank): 10 against the English 2, margin 8:
     destroyed, and a lost-brigade counter on the English officer."""
     b = new([5, 4, 2])
@@ -154,7 +157,7 @@ def test_FG_MELEE_4_EX_26_two_units_charge_one(new: Callable[..., Battle]) -> No
 def test_FG_MELEE_4_the_melee_is_fought_once_after_every_charger_has_moved(
     new: Callable[..., Battle],
 ) -> None:
-    """AMB-54: the combined charge moves both units, then rolls one melee with three dice."""
+    """FG-MELEE-4: AMB-54: the combined charge moves both units, then rolls one melee with three dice."""
     b = new([3, 3, 1])
     officer(b, "blue-div", "blue", (24, 10))
     unit(b, "T", "blue", (20, 10), 180)
@@ -203,7 +206,8 @@ def test_FG_CBT_12_melee_results_table(
     a_hits: int | None,
     t_hits: int | None,
 ) -> None:
-    """FG-CBT-13 (margin 0-2, a draw: both sides 1 hit and pushed), FG-CBT-14 (3: pushed), FG-CBT-15
+    """FG-CBT-12:
+    FG-CBT-13 (margin 0-2, a draw: both sides 1 hit and pushed), FG-CBT-14 (3: pushed), FG-CBT-15
     (4-6: two hits and pushed), FG-CBT-16 (7+: destroyed); the losing side takes it, attacker or
     defender (AMB-62). None: destroyed."""
     b = front_charge(new, [a_die, t_die], a={"cat": a_cat}, t={"cat": t_cat})
@@ -223,6 +227,7 @@ def test_FG_CBT_12_melee_results_table(
 
 
 def test_AMB_63_in_a_draw_each_side_is_pushed_XS_away_from_the_other(new: Callable[..., Battle]) -> None:
+    """AMB-63."""
     b = front_charge(new, [4, 3])
     ev = order(b, cmd.Charge("A", "T"))
     assert the_melee(ev).winner == "draw"
@@ -232,7 +237,7 @@ def test_AMB_63_in_a_draw_each_side_is_pushed_XS_away_from_the_other(new: Callab
 
 
 def test_AMB_31_no_natural_six_in_melee(new: Callable[..., Battle]) -> None:
-    """A natural 6 wins nothing by itself: 6 - 1 against 6 is a draw."""
+    """AMB-31: A natural 6 wins nothing by itself: 6 - 1 against 6 is a draw."""
     b = front_charge(new, [6, 6])
     m = the_melee(order(b, cmd.Charge("A", "T")))
     assert (m.attack, m.defence, m.winner) == (5, 6, "draw")
@@ -334,6 +339,7 @@ def test_FG_CBT_9_a_reaction_charge_takes_minus_two(new: Callable[..., Battle]) 
 
 
 def test_AMB_68_artillery_may_charge_with_its_melee_modifier(new: Callable[..., Battle]) -> None:
+    """AMB-68."""
     b = front_charge(new, [6, 1], a={"cat": "HA"})
     rolls = melee_rolls(order(b, cmd.Charge("A", "T")))
     assert mods(rolls["A"]) == {"FG-UNIT-5": -1, "FG-CBT-7": -1} and rolls["A"].total == 4
@@ -342,7 +348,7 @@ def test_AMB_68_artillery_may_charge_with_its_melee_modifier(new: Callable[..., 
 def test_AMB_28_a_division_demoralised_in_mid_melee_takes_no_further_effects(
     new: Callable[..., Battle],
 ) -> None:
-    """T (2 hits) and D, the whole of blue's division, lose by 5: T's third hit destroys it, which
+    """AMB-28: T (2 hits) and D, the whole of blue's division, lose by 5: T's third hit destroys it, which
     demoralises the division (1 counter, 1 survivor): D leaves play at once and takes no hits."""
     b = new([6, 6, 1, 1])  # T's FG-CHG-9 check (a natural 6), then A, T, D
     officer(b, "blue-div", "blue", (24, 10))
@@ -360,7 +366,8 @@ def test_AMB_28_a_division_demoralised_in_mid_melee_takes_no_further_effects(
 
 
 def test_FG_CBT_1_shooting_and_melee_share_the_general_modifiers(new: Callable[..., Battle]) -> None:
-    """The same table: a disorganised unit with a hit has -1 (FG-CBT-5) and -1 (FG-CBT-8) on its shot
+    """FG-CBT-1:
+    The same table: a disorganised unit with a hit has -1 (FG-CBT-5) and -1 (FG-CBT-8) on its shot
     and on its melee die alike."""
     b = new([6, 3, 6, 4, 4])
     officer(b, "red-div", "red", (8, 14))

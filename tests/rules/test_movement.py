@@ -546,7 +546,8 @@ def test_FG_STRAT_2_detachments_cannot(battle: Callable[..., Battle]) -> None:
 
 
 def test_FG_STRAT_2_failed_leadership_denies_it(battle: Callable[..., Battle]) -> None:
-    """FG-DIS-3 with FG-STRAT-1: a division disorganised by a failed leadership check gets no bonus."""
+    """FG-STRAT-2:
+    FG-DIS-3 with FG-STRAT-1: a division disorganised by a failed leadership check gets no bonus."""
     b = battle([1])
     officer(b, "gen", "red", (10, 14))
     unit(b, "u", "red", (10, 10), 0, division="gen")

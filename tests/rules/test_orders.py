@@ -397,7 +397,7 @@ def test_FG_ORD_10_the_last_hit_cannot_be_rallied(made: list[Battle], count: int
 
 
 def test_FG_ORD_9_retreat_direction_is_along_centres_not_facing(made: list[Battle]) -> None:
-    """AMB-22: with the enemy off to the unit's side, the retreat goes sideways (away from it), not
+    """FG-ORD-9: AMB-22: with the enemy off to the unit's side, the retreat goes sideways (away from it), not
     backwards."""
     b = new(made)
     unit(b, "A", "red", (30, 20), 0)

@@ -6,7 +6,7 @@ import pygame
 from game.components import Pose
 from game.geometry import centroid, heading
 from game.ui import theme
-from tests.ui.driver import frame, open_screen, settle
+from tests.ui.driver import frame, open_screen
 
 
 def close(a, b, tol=40):
