@@ -122,3 +122,13 @@ def test_FG_OFF_9_experience_decides_how_likely_coordination_errors_are(battle):
         b.enter()
         totals[exp] = sum(m.value for m in leadership_modifiers(b, b.ids["d"]))
     assert totals[6] - totals[1] == 5
+
+
+def test_FG_SCALE_1_and_FG_BASE_4_the_ground_scale_of_measures_and_bases():
+    """FG-SCALE-1: 4" is 1 km, so S (1 km) is 4" and XS (500 m) is 2". FG-BASE-4: a brigade's
+    base stands for a 500 m front, the same XS."""
+    r = rules()
+    inches_per_km = 4.0
+    assert r.length("S") == inches_per_km * 1.0
+    assert r.length("XS") == inches_per_km * 0.5
+    assert r.core.bases.unit_width == r.length("XS")
