@@ -56,6 +56,7 @@ class Roll(Event):
     modifiers: tuple[ModLine, ...]
     total: int
     outcome: str
+    side: str | None = None  # a player's roll (roll-offs)
     purpose: str | None = None  # for morale checks: obey, reaction, charged, test
     rule: str | None = None  # the rule that called for the roll
 

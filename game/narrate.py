@@ -33,7 +33,7 @@ def _mods(e: dict[str, Any]) -> str:
 def describe(e: dict[str, Any]) -> str:
     k = e["kind"]
     if k == "roll":
-        who = e.get("unit") or e.get("officer")
+        who = e.get("unit") or e.get("officer") or e.get("side")
         what = e["check"] + (f" ({e['purpose']})" if e.get("purpose") else "")
         at = f" at {e['target']}" if e.get("target") else ""
         return f"{who} rolls {what}{at}: die {e['die']}{_mods(e)} = {e['total']}: {e['outcome']}"

@@ -54,7 +54,7 @@ def roll_off(b: Battle, sides: list[str], rule: str) -> str:
     while True:
         dice = {s: b.dice.d6() for s in sides}
         for s, d in dice.items():
-            b.emit(Roll(check="roll-off", die=d, modifiers=(), total=d, outcome=s, rule=rule))
+            b.emit(Roll(check="roll-off", die=d, modifiers=(), total=d, outcome=s, side=s, rule=rule))
         best = max(dice.values())
         winners = [s for s, d in dice.items() if d == best]
         if len(winners) == 1:

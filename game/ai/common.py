@@ -91,6 +91,8 @@ def deploy_for(b: Battle, d: Decision, order: Callable[[list[Point]], list[Point
     units = esper.component_for_entity(officer, Officer).assigned
     facing = INWARD[edge] if edge else INWARD[own_edge(b, d.side)]
     entry = Entry(edge or None)
+    zone = _zone(b, d.side) if not edge else None
+    fallback: cmd.Command = cmd.Pass()
     for spot in order(deploy_spots(b, d.side, edge or None)):
         for ahead in (1.8, -1.8 - 2.2 * ((len(units) - 1) // 4)):
             line = _line(spot, facing, len(units), ahead=ahead)
@@ -103,8 +105,11 @@ def deploy_for(b: Battle, d: Decision, order: Callable[[list[Point]], list[Point
                 check_deploy(b, c, own_edge(b, d.side), entry)
             except Reject:
                 continue
-            return c
-    return cmd.Pass()
+            if not zone or all(point_in_polygon(p, zone) for p in line):
+                return c
+            if isinstance(fallback, cmd.Pass):
+                fallback = c  # legal, though partly outside the scenario's suggested zone
+    return fallback
 
 
 def staff_spot(b: Battle, side: str) -> cmd.Command:

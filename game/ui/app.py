@@ -41,6 +41,12 @@ class StartScreen:
     def __init__(self, size: tuple[int, int], setup: Setup) -> None:
         self.setup = setup
         self.manager = pygame_gui.UIManager(size)
+        self.manager.preload_fonts(
+            [
+                {"name": "noto_sans", "point_size": 14, "style": s, "antialiased": "1"}
+                for s in ("bold", "italic")
+            ]
+        )
         rules = load_ruleset()
         self.scenarios = {}
         for path in list_scenarios():
@@ -95,9 +101,9 @@ class StartScreen:
             f"{s.name}: {len(s.divisions)} divisions, {sum(len(d.units) for d in s.divisions)} units"
             for s in spec.sides
         )
-        text = f"<b>{spec.name}</b><br>{spec.description}<br><i>{arms}</i>"
+        text = f"<b>{spec.name}</b><br>{' '.join(spec.description.split())}<br><i>{arms}</i>"
         if spec.history:
-            text += f"<br>{spec.history}"
+            text += f"<br>{' '.join(spec.history.split())}"
         self.about.set_text(text)
         a, b = self.sides(name)
         self.label_a.set_text(a)

@@ -469,7 +469,7 @@ class BattleScreen:
         d: dict[str, Any] = show.event
         font = theme.font(19)
         rows = [
-            f"{d.get('unit') or d.get('officer')}: {d['check']}"
+            f"{d.get('unit') or d.get('officer') or d.get('side')}: {d['check']}"
             + (f" ({d['purpose']})" if d.get("purpose") else "")
         ]
         rows += [f"{m['value']:+d} {m['label']} {m['rule']}" for m in d.get("modifiers", [])]
