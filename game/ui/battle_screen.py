@@ -98,8 +98,9 @@ class BattleScreen:
         return self.battle.pending is None and not self.display.busy
 
     def human_turn(self) -> bool:
+        """A human has a decision in hand (and the table shows the state it is about)."""
         d = self.battle.pending
-        return d is not None and self.controllers.get(d.side) == "human"
+        return d is not None and self.controllers.get(d.side) == "human" and self.asked is d
 
     # --- sending commands -----------------------------------------------------------------------
 
@@ -418,7 +419,8 @@ class BattleScreen:
             lines += [(t, theme.ACCENT) for t in h.odds_lines()]
         elif self.battle.pending is not None:
             d = self.battle.pending
-            lines.append((f"{self.names.get(d.side, d.side)} is thinking...", theme.TEXT_DIM))
+            waiting = "watch the table..." if self.controllers.get(d.side) == "human" else "is thinking..."
+            lines.append((f"{self.names.get(d.side, d.side)} {waiting}", theme.TEXT_DIM))
         for text, colour in lines:
             for part in _wrap(text, font, self.panel.w - 20):
                 surf.blit(font.render(part, True, colour), (x, y))
