@@ -404,28 +404,28 @@ class BattleScreen:
             surf.blit(label, (x, 35))
 
     def _panel(self, surf: pygame.Surface) -> None:
+        """The decision in hand: what is asked, the buttons (always in the same place, so they do
+        not move under the mouse), then what the mouse is pointing at: the ghost's verdict, odds."""
         pygame.draw.rect(surf, theme.PANEL, self.panel)
         font = theme.font(20)
         x, y = self.panel.x + 10, self.panel.y + 8
         self.buttons = []
-        lines: list[tuple[str, theme.Colour]] = []
+        head: list[tuple[str, theme.Colour]] = []
+        detail: list[tuple[str, theme.Colour]] = []
         if self.human_turn():
             h = self.human
-            lines += [(t, theme.TEXT) for t in h.info]
+            head += [(t, theme.TEXT) for t in h.info]
             if h.selected and self.battle.pending and self.battle.pending.kind == "order":
-                lines.append((f"Selected: {h.selected}", theme.ACCENT))
+                head.append((f"Selected: {h.selected}", theme.ACCENT))
             if h.ghost is not None:
-                lines += [(t, theme.GOOD if h.ghost.ok else theme.BAD) for t in h.ghost.lines]
-            lines += [(t, theme.ACCENT) for t in h.odds_lines()]
+                detail += [(t, theme.GOOD if h.ghost.ok else theme.BAD) for t in h.ghost.lines]
+            detail += [(t, theme.ACCENT) for t in h.odds_lines()]
         elif self.battle.pending is not None:
             d = self.battle.pending
             waiting = "watch the table..." if self.controllers.get(d.side) == "human" else "is thinking..."
-            lines.append((f"{self.names.get(d.side, d.side)} {waiting}", theme.TEXT_DIM))
-        for text, colour in lines:
-            for part in _wrap(text, font, self.panel.w - 20):
-                surf.blit(font.render(part, True, colour), (x, y))
-                y += font.get_linesize()
-        y += 6
+            head.append((f"{self.names.get(d.side, d.side)} {waiting}", theme.TEXT_DIM))
+        y = self._lines(surf, head, font, x, y, 3)
+        y = max(y, self.panel.y + 8 + 3 * font.get_linesize()) + 6
         buttons = self.human.buttons() if self.human_turn() else []
         buttons += [
             Button("undo", "Undo (Ctrl+Z)", bool(self.match.commands)),
@@ -434,8 +434,6 @@ class BattleScreen:
         ]
         for button in buttons:
             rect = pygame.Rect(x, y, self.panel.w - 20, 26)
-            if rect.bottom > self.log.rect.top - 56:
-                break
             hover = rect.collidepoint(self.mouse)
             fill = (70, 74, 82) if button.enabled else (45, 47, 52)
             if hover and button.enabled:
@@ -445,7 +443,23 @@ class BattleScreen:
             surf.blit(theme.font(19).render(button.label, True, colour), (rect.x + 8, rect.y + 5))
             self.buttons.append((rect, button))
             y += 30
+        self._lines(surf, detail, font, x, y + 4, 6)
         self._overlay_buttons(surf)
+
+    def _lines(
+        self,
+        surf: pygame.Surface,
+        lines: list[tuple[str, theme.Colour]],
+        font: pygame.font.Font,
+        x: int,
+        y: int,
+        limit: int,
+    ) -> int:
+        rows = [(part, colour) for text, colour in lines for part in _wrap(text, font, self.panel.w - 20)]
+        for part, colour in rows[:limit]:
+            surf.blit(font.render(part, True, colour), (x, y))
+            y += font.get_linesize()
+        return y
 
     def _overlay_buttons(self, surf: pygame.Surface) -> None:
         x = self.panel.x + 8

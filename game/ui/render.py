@@ -197,8 +197,9 @@ class Renderer:
             surf.blit(sprite, rect)
             if sh.flash > 0:
                 pygame.draw.polygon(surf, theme.HIT, self.corners_px(cam, sh), 3)
-            if look.selected:
-                pygame.draw.polygon(surf, theme.ACCENT, self.corners_px(cam, sh), 2)
+            if look.selected:  # a white frame a little outside the base: unmistakable at any zoom
+                frame = rect_corners(sh.x, sh.y, sh.facing, self.unit_w + 0.5, self.unit_d + 0.5)
+                pygame.draw.polygon(surf, (255, 255, 255), [cam.to_screen(p) for p in frame], 3)
             if sh.hits:
                 self._hit_tokens(surf, cam, sh)
             if labels and cam.scale >= 9 and look.label:
