@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from game import commands as cmd
 from game.battle import Battle, Decision
 from game.components import Hits, Pose, Status
-from game.events import Event, Roll
+from game.events import Event, Moved, Roll
 from game.geometry import convex_overlap, rect_corners
 from game.physics import OVERLAP_TOL
 from tests.helpers import make_battle, officer, rules
@@ -184,10 +184,10 @@ def test_random_orders_keep_the_battle_sound(
 
 
 def test_a_charger_paused_for_reactions_stands_wholly_on_the_table() -> None:
-    """Found by the property above: a charger turns to face its target and, already inside the
-    target's reaction area, pauses at once for reactions (AMB-24). Turned in place by the table's edge,
-    its base hung over the edge while the enemy could react. It now pauses where it stands wholly on
-    the table (and clear of other bases), as it does when it starts among friends."""
+    """Found by the property above: a charger by the table's edge, already inside its target's reaction
+    area, pauses at once for reactions (AMB-24). Turned in place to face the target, its base hung over
+    the edge while the enemy could react. It now keeps its facing until contact when turning in place
+    would take it off the table, and a pause always finds the charger wholly on the table."""
     b = make_battle(seed=0, size=(16, 12))
     try:
         officer(b, "es-div", "es", (6, 1))
@@ -198,12 +198,13 @@ def test_a_charger_paused_for_reactions_stands_wholly_on_the_table() -> None:
         events = b.apply(cmd.Charge("es2", "en1"))
         assert b.pending is not None and b.pending.kind == "reaction" and b.pending.stage == "during"
         check_invariants(b, events)
-        assert b.pose(b.ids["es2"]).facing == 100.0  # turned to face en1's front edge
         later: list[Event] = []
         while b.pending is not None:
             events = b.apply(cmd.Pass())
             check_invariants(b, events)
             later += events
         assert [e.kind for e in later][:3] == ["moved", "contact", "roll"]  # the charge goes on to its melee
+        moved = later[0]
+        assert isinstance(moved, Moved) and moved.facing == 100.0  # it turned to face en1 at contact
     finally:
         b.close()
