@@ -14,7 +14,7 @@ from game import commands as cmd
 from game.ai import make_player
 from game.battle import Battle, Decision
 from game.components import Ident, Officer, Side, Status, Unit
-from game.match import Match, Player, new_match, summary
+from game.match import Match, Player, new_match, scenario_ref, summary
 from game.narrate import describe
 from game.rulesref import load_reference
 from game.ui import theme
@@ -75,6 +75,8 @@ class BattleScreen:
         self.buttons: list[tuple[pygame.Rect, Button]] = []
         self.asked: Decision | None = None
         self.marks: list[int] = []  # number of events after each command (for undo)
+        self.sent_by: list[str] = []  # the side whose decision each command answered
+        self.first_event = len(b.events)
         self._looks_key: tuple[int, int, str | None] | None = None
         self._looks: tuple[list[BaseLook], list[OfficerLook]] = ([], [])
 
@@ -109,9 +111,11 @@ class BattleScreen:
             return
         b = self.battle
         before = len(b.events)
+        side = b.pending.side if b.pending is not None else ""
         self.match.apply(c)
         new = b.events[before:]
         self.marks.append(len(b.events))
+        self.sent_by.append(side)
         self.display.feed(b, new)
         for e in new:
             d = e.to_dict()
@@ -120,26 +124,23 @@ class BattleScreen:
         self.asked = None
 
     def undo(self) -> bool:
-        """Take back the last command if it rolled no dice (and everything after the last roll)."""
+        """Take back the human's last command (and what the AI answered since), unless a die was
+        rolled since: the dice are part of the battle, and a roll is never taken back."""
         m = self.match
-        if not m.commands or self.thinking is not None:
+        human = [i for i, side in enumerate(self.sent_by) if self.controllers.get(side) == "human"]
+        if not human or self.thinking is not None:
             return False
-        start = self.marks[-2] if len(self.marks) > 1 else 0
+        i = human[-1]
+        start = self.marks[i - 1] if i > 0 else self.first_event
         if any(e.kind == "roll" for e in m.battle.events[start:]):
             self.log.add("Cannot undo past a roll of the dice.", theme.BAD)
             return False
-        keep = m.commands[:-1]
         m.battle.close()
-        fresh = new_match(
-            m.scenario.spec.id if m.scenario.path.parent.name == "scenarios" else str(m.scenario.path),
-            m.seed,
-            m.max_rounds,
-            m.rules,
-        )
-        for c in keep:
+        fresh = new_match(scenario_ref(m.scenario.path), m.seed, m.max_rounds, m.rules)
+        for c in m.commands[:i]:
             fresh.apply(c)
         self.match = fresh
-        self.marks = self.marks[:-1]
+        self.marks, self.sent_by = self.marks[:i], self.sent_by[:i]
         self.human = HumanInput(fresh.battle)
         self.display.sync(fresh.battle)
         self.asked = None
