@@ -11,9 +11,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from game.cli_battles import add_parsers
+from game.cli_battles import add_mod_option, add_parsers
 from game.cli_play import add_parsers as add_play_parsers
 from game.errors import UserError
+from game.mods import load_mods
 
 EXIT_BAD_INPUT = 2
 
@@ -44,7 +45,7 @@ def _script(args: argparse.Namespace) -> int:
     from game.narrate import describe
     from game.script import run
 
-    result = run(Path(args.file))
+    result = run(Path(args.file), mods=load_mods(Path(d) for d in args.mod))
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
     else:
@@ -61,6 +62,7 @@ def parser() -> argparse.ArgumentParser:
     s = sub.add_parser("script", help="run a scripted battle headless and report what happened")
     s.add_argument("file", help="the scripted battle, a TOML file (docs/scripted-battles.md)")
     s.add_argument("--json", action="store_true", help="print one JSON object")
+    add_mod_option(s)
     s.set_defaults(run=_script)
     add_parsers(sub)
     add_play_parsers(sub)

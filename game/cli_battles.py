@@ -13,6 +13,8 @@ from typing import Any
 from game.ai import PLAYERS, make_player
 from game.errors import UserError
 from game.match import Match, load, new_match, play, save, summary
+from game.mods import load_mods
+from game.ruleset import Ruleset, load_ruleset
 
 
 def _players(m: Match, a: str, b: str) -> dict[str, Any]:
@@ -39,9 +41,17 @@ def _rounds(args: argparse.Namespace) -> None:
         raise UserError(f"{args.command}: --rounds must be 1 or more")
 
 
+def add_mod_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--mod", action="append", default=[], metavar="DIR", help="use this mod (repeatable)")
+
+
+def ruleset_with_mods(args: argparse.Namespace, ruleset_id: str = "for-glory") -> Ruleset:
+    return load_ruleset(ruleset_id, mods=load_mods(Path(d) for d in args.mod))
+
+
 def simulate(args: argparse.Namespace) -> int:
     _rounds(args)
-    m = new_match(args.scenario, args.seed, args.rounds)
+    m = new_match(args.scenario, args.seed, args.rounds, ruleset_with_mods(args))
     try:
         play(m, _players(m, args.a, args.b))
         if args.save_replay:
@@ -77,11 +87,12 @@ def tournament(args: argparse.Namespace) -> int:
     _rounds(args)
     # by role, not by name: a player may meet itself (heuristic against heuristic)
     label = {"a": args.a, "b": args.b} if args.a != args.b else {"a": f"{args.a} (a)", "b": f"{args.b} (b)"}
+    rules = ruleset_with_mods(args)
     wins = {"a": 0.0, "b": 0.0}
     start = time.perf_counter()
     for i in range(args.games):
         seed = args.seed + i
-        m = new_match(args.scenario, seed, args.rounds)
+        m = new_match(args.scenario, seed, args.rounds, rules)
         first, second = m.battle.game.sides  # type: ignore[union-attr]
         role = {first: "a", second: "b"} if i % 2 == 0 else {first: "b", second: "a"}  # sides swap each game
         try:
@@ -127,6 +138,7 @@ def add_parsers(sub: Any) -> None:
     s.add_argument("--b", default="heuristic", help=f"the second side's player ({players})")
     s.add_argument("--json", action="store_true", help="print one JSON object")
     s.add_argument("--save-replay", metavar="FILE", help="write the replay of the battle here")
+    add_mod_option(s)
     s.set_defaults(run=simulate)
     r = sub.add_parser("replay", help="replay a saved battle and print its result")
     r.add_argument("file")
@@ -139,4 +151,5 @@ def add_parsers(sub: Any) -> None:
     t.add_argument("--seed", type=int, default=1)
     t.add_argument("--scenario", default="default")
     t.add_argument("--rounds", type=int, default=None)
+    add_mod_option(t)
     t.set_defaults(run=tournament)

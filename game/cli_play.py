@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from game.cli_battles import add_mod_option
 from game.errors import UserError
 
 
@@ -16,11 +17,11 @@ def play(args: argparse.Namespace) -> int:
     if args.demo:
         if args.frames is None or args.frames < 1:
             raise UserError("play: --demo needs --frames N (1 or more)")
-        setup = Setup(args.scenario, "heuristic", "heuristic", args.seed)
+        setup = Setup(args.scenario, "heuristic", "heuristic", args.seed, [Path(d) for d in args.mod])
         return run(
             setup, demo_frames=args.frames, screenshot=Path(args.screenshot) if args.screenshot else None
         )
-    return run(Setup(args.scenario, "human", "heuristic", args.seed))
+    return run(Setup(args.scenario, "human", "heuristic", args.seed, [Path(d) for d in args.mod]))
 
 
 def bench(args: argparse.Namespace) -> int:
@@ -42,6 +43,7 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--demo", action="store_true", help="watch an AI-vs-AI battle")
     p.add_argument("--frames", type=int, default=None, help="with --demo: stop after this many frames")
     p.add_argument("--screenshot", metavar="FILE", help="with --demo: save the last frame as a PNG")
+    add_mod_option(p)
     p.set_defaults(run=play)
     b = sub.add_parser("bench", help="measure the time to draw a frame of 100, 500 and 2000 bases")
     b.add_argument("--json", action="store_true")

@@ -19,6 +19,7 @@ from game.battle import Battle, Decision, ObjectiveState
 from game.dice import Dice
 from game.errors import ContentError, UserError
 from game.events import Event
+from game.mods import Mod, load_mod, load_mods
 from game.ruleset import Ruleset, load_ruleset
 from game.scenario import Scenario, army_points, load_scenario
 from systems import sequence
@@ -148,6 +149,10 @@ def replay_data(m: Match) -> dict[str, Any]:
         "format": REPLAY_FORMAT,
         "version": REPLAY_VERSION,
         "ruleset": {"id": m.rules.id, "hash": m.rules.content_hash},
+        "mods": [
+            {"id": x.id, "version": x.spec.version, "path": str(x.root.resolve()), "hash": x.content_hash}
+            for x in m.rules.loaded_mods
+        ],
         "scenario": {
             "id": m.scenario.id,
             "ref": scenario_ref(m.scenario.path),
@@ -182,6 +187,24 @@ def save(m: Match, path: Path) -> None:
         raise UserError(f"{path}: cannot write: {e.strerror}") from None
 
 
+def _recorded_mods(where: str, recorded: list[dict[str, str]]) -> list[Mod]:
+    """The mods a replay was played with, found where they were and unchanged since."""
+    found = []
+    for i, r in enumerate(recorded):
+        try:
+            m = load_mod(Path(r["path"]))
+        except ContentError:
+            raise ContentError(
+                f"{where}: mods[{i}]", f"needs the mod {r['id']!r}, not found at {r['path']}"
+            ) from None
+        if m.content_hash != r["hash"]:
+            raise ContentError(
+                f"{where}: mods[{i}]", f"the mod {r['id']!r} has changed since this battle was saved"
+            )
+        found.append(m)
+    return load_mods([m.root for m in found])
+
+
 def load(path: Path) -> Match:
     """Rebuild a battle from a replay or save; damaged or foreign files get a one-line error."""
     where = str(path)
@@ -208,7 +231,7 @@ def load(path: Path) -> Match:
             raise TypeError
         if max_rounds is not None and (not isinstance(max_rounds, int) or max_rounds < 1):
             raise TypeError
-        rules = load_ruleset(rs["id"])
+        rules = load_ruleset(rs["id"], mods=_recorded_mods(where, data.get("mods", [])))
         if rules.content_hash != rs["hash"]:
             raise ContentError(
                 f"{where}: ruleset",

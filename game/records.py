@@ -14,7 +14,7 @@ import tomllib
 import types
 import typing
 from pathlib import Path
-from typing import Any, Literal, TypeVar, get_args, get_origin, get_type_hints
+from typing import Any, Literal, TypeVar, cast, get_args, get_origin, get_type_hints
 
 from game.errors import ContentError
 
@@ -166,3 +166,28 @@ def build(cls: type[T], data: dict[str, Any], where: str) -> T:
         elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
             raise ContentError(path, f"missing key: expected {type_name(th[name])}")
     return cls(**kwargs)
+
+
+def check_partial(cls: type, data: Any, where: str) -> None:
+    """Check the keys a mod gives for a record it changes: each must exist and have the right type;
+    keys it leaves out keep their values, so none is required here."""
+    if not isinstance(data, dict):
+        raise ContentError(where, f"expected a table, found {_found(data)}")
+    fields = {f.name for f in dataclasses.fields(cls)}
+    th = hints(cls)
+    for key, value in data.items():
+        path = f"{where}.{key}" if where else key
+        if key not in fields:
+            raise ContentError(path, f"unknown key (known keys: {', '.join(sorted(fields))})")
+        tp = th[key]
+        origin, args = get_origin(tp), get_args(tp)
+        if dataclasses.is_dataclass(tp) and isinstance(tp, type):
+            check_partial(tp, value, path)
+        elif origin is list and args and dataclasses.is_dataclass(args[0]) and isinstance(value, list):
+            for i, item in enumerate(value):
+                check_partial(cast(type, args[0]), item, f"{path}[{i}]")
+        elif origin is dict and args and dataclasses.is_dataclass(args[1]) and isinstance(value, dict):
+            for k, item in value.items():
+                check_partial(cast(type, args[1]), item, f"{path}.{k}")
+        else:
+            convert(tp, value, path)

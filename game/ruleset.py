@@ -4,13 +4,15 @@ frozen typed records. The code reads numbers only from here."""
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
 from game import CONTENT
 from game.errors import ContentError
-from game.records import load_record
+from game.mods import Mod, layered
+from game.records import build, check_partial, load_record, read_toml
 
 Distance = str | float  # a measure code ("XS") or inches
 UnitType = Literal["infantry", "cavalry", "artillery"]
@@ -243,7 +245,7 @@ class Ruleset:
     """Everything the rules need to know, with measure codes resolved to inches by `length`."""
 
     core: RulesetFile
-    mods: ModifiersFile
+    modifiers: ModifiersFile
     categories: dict[str, Category]
     officer: OfficerProfile
     qualities: dict[str, Quality]
@@ -252,6 +254,7 @@ class Ruleset:
     terrain: dict[str, TerrainKind]
     game: GameFile
     content_hash: str = field(default="")
+    loaded_mods: tuple[Mod, ...] = ()
 
     @property
     def id(self) -> str:
@@ -295,8 +298,11 @@ def _by_key(items: list, key: str, where: str) -> dict:
     return out
 
 
-def load_ruleset(ruleset_id: str = "for-glory", root: Path | None = None) -> Ruleset:
-    """Load and validate a ruleset folder; any problem is a ContentError naming file and key."""
+def load_ruleset(
+    ruleset_id: str = "for-glory", root: Path | None = None, mods: Sequence[Mod] = ()
+) -> Ruleset:
+    """Load and validate a ruleset folder with the given mods laid over it (in load order); any
+    problem is a ContentError naming the file and key."""
     folder = (root or CONTENT / "rulesets") / ruleset_id
     if not folder.is_dir():
         known = (
@@ -305,21 +311,47 @@ def load_ruleset(ruleset_id: str = "for-glory", root: Path | None = None) -> Rul
         raise ContentError(
             str(folder), f"no ruleset {ruleset_id!r} here (known: {', '.join(known) or 'none'})"
         )
+    for m in mods:
+        if m.spec.ruleset != ruleset_id:
+            raise ContentError(
+                f"{m.root / 'mod.toml'}: ruleset", f"the mod is for {m.spec.ruleset!r}, not {ruleset_id!r}"
+            )
     digest = hashlib.sha256()
     parts: dict[str, object] = {}
     for name, cls in RULESET_FILES.items():
         path = folder / name
         raw = path.read_bytes() if path.is_file() else b""
         digest.update(name.encode() + b"\0" + raw + b"\0")
-        parts[name] = load_record(cls, path)
+        if not mods:
+            parts[name] = load_record(cls, path)
+            continue
+        rel = f"rulesets/{ruleset_id}/{name}"
+        for m in mods:
+            if m.file(rel).is_file():
+                check_partial(cls, read_toml(m.file(rel)), str(m.file(rel)))
+        data, _read = layered(rel, path, mods)
+        try:
+            parts[name] = build(cls, data, "")
+        except ContentError as e:
+            raise ContentError(
+                f"{path} with mods {', '.join(m.id for m in mods)}: {e.where}", e.problem
+            ) from None
+    for m in mods:
+        digest.update(f"mod {m.id} {m.content_hash}".encode())
     core: RulesetFile = parts["ruleset.toml"]  # type: ignore[assignment]
+    for m in mods:
+        wanted = m.spec.ruleset_version
+        if wanted is not None and wanted != core.version:
+            raise ContentError(
+                f"{m.root / 'mod.toml'}: ruleset_version", f"made for {wanted}, the ruleset is {core.version}"
+            )
     units: UnitsFile = parts["units.toml"]  # type: ignore[assignment]
     quals: QualitiesFile = parts["qualities.toml"]  # type: ignore[assignment]
     results: ResultsFile = parts["results.toml"]  # type: ignore[assignment]
     terr: TerrainFile = parts["terrain.toml"]  # type: ignore[assignment]
     rs = Ruleset(
         core=core,
-        mods=parts["modifiers.toml"],  # type: ignore[arg-type]
+        modifiers=parts["modifiers.toml"],  # type: ignore[arg-type]
         categories=_by_key(units.category, "code", str(folder / "units.toml") + ": category"),
         officer=units.officer,
         qualities=_by_key(quals.quality, "code", str(folder / "qualities.toml") + ": quality"),
@@ -328,6 +360,7 @@ def load_ruleset(ruleset_id: str = "for-glory", root: Path | None = None) -> Rul
         terrain=_by_key(terr.terrain, "kind", str(folder / "terrain.toml") + ": terrain"),
         game=parts["game.toml"],  # type: ignore[arg-type]
         content_hash=digest.hexdigest(),
+        loaded_mods=tuple(mods),
     )
     _validate(rs, folder)
     return rs
@@ -373,7 +406,7 @@ def _validate(rs: Ruleset, folder: Path) -> None:
         ),
     }
     for table, keys in required.items():
-        have = getattr(rs.mods, table)
+        have = getattr(rs.modifiers, table)
         for key in keys:
             where = f"{folder / 'modifiers.toml'}: {table}.{key}"
             if key not in have:

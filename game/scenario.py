@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -11,6 +12,7 @@ from typing import Literal
 from game import CONTENT
 from game.dice import FACES
 from game.errors import ContentError
+from game.mods import Mod
 from game.records import build, read_toml
 from game.ruleset import Ruleset
 from game.table import Feature, Table
@@ -96,11 +98,15 @@ class Scenario:
         return self.spec.id
 
 
-def scenario_path(ref: str) -> Path:
-    """A scenario by id (content/scenarios/<id>.toml) or by path."""
+def scenario_path(ref: str, mods: Sequence[Mod] = ()) -> Path:
+    """A scenario by path, or by id: the last loaded mod that has <id>.toml in its scenarios folder,
+    else content/scenarios/<id>.toml."""
     p = Path(ref)
     if p.suffix == ".toml" or p.exists():
         return p
+    for m in reversed(mods):
+        if m.file(f"scenarios/{ref}.toml").is_file():
+            return m.file(f"scenarios/{ref}.toml")
     return CONTENT / "scenarios" / f"{ref}.toml"
 
 
@@ -130,7 +136,8 @@ def make_terrain(rules: Ruleset, specs: list[TerrainSpec], where: str) -> tuple[
 
 
 def load_scenario(ref: str, rules: Ruleset) -> Scenario:
-    path = scenario_path(ref)
+    """A scenario, checked against the ruleset (and found among its mods' scenarios)."""
+    path = scenario_path(ref, rules.loaded_mods)
     spec = build(ScenarioFile, read_toml(path), "")
     where = str(path)
     w, d = spec.table
@@ -193,5 +200,9 @@ def army_points(spec: ScenarioFile, rules: Ruleset) -> dict[str, int]:
     return {s.id: sum(cost[u.category].points for dv in s.divisions for u in dv.units) for s in spec.sides}
 
 
-def list_scenarios(folder: Path | None = None) -> list[Path]:
-    return sorted((folder or CONTENT / "scenarios").glob("*.toml"))
+def list_scenarios(mods: Sequence[Mod] = ()) -> list[Path]:
+    """Every scenario file by id: the shipped ones, then the mods' (a mod's replaces one of its id)."""
+    found = {p.stem: p for p in sorted((CONTENT / "scenarios").glob("*.toml"))}
+    for m in mods:
+        found.update({p.stem: p for p in sorted(m.file("scenarios").glob("*.toml"))})
+    return list(found.values())

@@ -5,6 +5,7 @@ Any problem with the file is a ContentError naming the file, the key and the pro
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -18,6 +19,7 @@ from game.dice import Dice
 from game.errors import ContentError, DiceExhausted
 from game.events import Event, Interrupted, Rejected
 from game.geometry import Point, convex_overlap, rect_corners
+from game.mods import Mod
 from game.records import build, read_toml
 from game.ruleset import Ruleset, load_ruleset
 from game.table import Feature, Table
@@ -446,11 +448,12 @@ def report(spec: ScriptFile, battle: Battle, events: list[dict[str, Any]]) -> di
     }
 
 
-def run(path: Path, rulesets: Path | None = None) -> dict[str, Any]:
-    """Load, check and play a scripted battle; any problem with the file is a ContentError."""
+def run(path: Path, rulesets: Path | None = None, mods: Sequence[Mod] = ()) -> dict[str, Any]:
+    """Load, check and play a scripted battle (with mods, if given); any problem with the file is a
+    ContentError."""
     spec = load(path)
     try:
-        rules = load_ruleset(spec.ruleset, rulesets)
+        rules = load_ruleset(spec.ruleset, rulesets, mods)
     except ContentError as e:
         raise _fail(path, "ruleset", str(e)) from None
     battle = setup(path, spec, rules)

@@ -60,7 +60,7 @@ def is_disorganised(b: Battle, e: int) -> bool:
 
 def morale_modifiers(b: Battle, e: int) -> tuple[ModLine, ...]:
     """FG-MOR-1..5 (quality: FG-UNIT-26; the own division officer only: AMB-29)."""
-    mods = b.rules.mods.morale
+    mods = b.rules.modifiers.morale
     unit = esper.component_for_entity(e, Unit)
     out = [line(mods["quality"], unit.quality.modifier)]
     officer = b.officer_of(e)
@@ -106,7 +106,7 @@ def staff_of(b: Battle, side: str) -> int | None:
 def leadership_modifiers(b: Battle, officer: int) -> tuple[ModLine, ...]:
     """FG-LDR-1..4, with the first XL band always counted (AMB-32). With no estado mayor on the
     table (a scripted battle may have none) the distance modifiers do not apply."""
-    mods = b.rules.mods.leadership
+    mods = b.rules.modifiers.leadership
     lr = b.rules.core.leadership
     off = esper.component_for_entity(officer, Officer)
     out = [line(mods["experience"], off.experience)]

@@ -34,7 +34,7 @@ def in_cover(b: Battle, target: int, s: Sight, artillery: bool) -> bool:
 def fire_modifiers(
     b: Battle, shooter: int, target: int, s: Sight, *, moved: bool, reaction: bool
 ) -> tuple[ModLine, ...]:
-    mods = b.rules.mods.combat
+    mods = b.rules.modifiers.combat
     unit = esper.component_for_entity(shooter, Unit)
     artillery = unit.category.type == "artillery"
     sp = esper.component_for_entity(shooter, Pose)

@@ -35,7 +35,7 @@ class MeleeResult:
 
 
 def _common(b: Battle, e: int, opponents: list[int]) -> list[ModLine]:
-    mods = b.rules.mods.combat
+    mods = b.rules.modifiers.combat
     unit = esper.component_for_entity(e, Unit)
     out = [line(mods["category"], unit.category.melee), line(mods["quality"], unit.quality.modifier)]
     if any(in_dense_cover(b, o) for o in opponents):
@@ -47,7 +47,7 @@ def _common(b: Battle, e: int, opponents: list[int]) -> list[ModLine]:
 
 
 def attacker_modifiers(b: Battle, a: Attack) -> tuple[ModLine, ...]:
-    mods = b.rules.mods.combat
+    mods = b.rules.modifiers.combat
     out = _common(b, a.unit, contacts(b, a.unit))
     if a.sector == "front":
         out.append(line(mods["frontal_charge"], mods["frontal_charge"].value or 0))

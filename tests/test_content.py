@@ -51,7 +51,7 @@ def test_FG_UNIT_21_to_25_qualities(rules: Ruleset) -> None:
 
 
 def test_FG_CBT_2_to_11_combat_modifiers(rules: Ruleset) -> None:
-    values = {name: (m.rule, m.value) for name, m in rules.mods.combat.items()}
+    values = {name: (m.rule, m.value) for name, m in rules.modifiers.combat.items()}
     assert values == {
         "category": ("FG-UNIT-5", None),
         "quality": ("FG-UNIT-26", None),
@@ -97,7 +97,7 @@ def test_FG_CBT_13_to_17_results_table(rules: Ruleset) -> None:
 def test_FG_MOR_and_FG_LDR_check_numbers(rules: Ruleset) -> None:
     c = rules.core.checks
     assert (c.fail_at_or_below, c.natural_fail, c.natural_pass) == (3, 1, 6)  # FG-MOR-6/7, FG-LDR-5/6
-    assert {k: m.value for k, m in rules.mods.morale.items()} == {
+    assert {k: m.value for k, m in rules.modifiers.morale.items()} == {
         "quality": None,
         "officer_near": 2,  # FG-MOR-2
         "lost_brigades": -1,  # FG-MOR-3

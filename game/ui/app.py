@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pygame
@@ -11,6 +11,7 @@ import pygame_gui
 
 from game.errors import UserError
 from game.match import new_match, summary
+from game.mods import Mod, load_mod, load_mods, user_mods_dir
 from game.ruleset import load_ruleset
 from game.scenario import list_scenarios, load_scenario
 from game.ui import theme
@@ -35,6 +36,20 @@ class Setup:
     a: str = "human"
     b: str = "heuristic"
     seed: int = 1
+    mods: list[Path] = field(default_factory=list)  # the mods switched on
+
+
+def available_mods(setup: Setup) -> list[Mod]:
+    """The mods given on the command line and those in the user's mods folder."""
+    folder = user_mods_dir()
+    paths = list(setup.mods) + (sorted(p for p in folder.iterdir() if p.is_dir()) if folder.is_dir() else [])
+    found: dict[Path, Mod] = {}
+    for p in paths:
+        try:
+            found.setdefault(p.resolve(), load_mod(p))
+        except UserError:
+            continue  # a broken mod is left out here; check-content says why
+    return list(found.values())
 
 
 class StartScreen:
@@ -47,9 +62,16 @@ class StartScreen:
                 for s in ("bold", "italic")
             ]
         )
-        rules = load_ruleset()
+        self.mods = available_mods(setup)
+        self.problem = ""
+        try:
+            rules = load_ruleset(mods=load_mods(setup.mods))
+        except UserError as e:
+            self.problem = str(e)
+            setup.mods = []
+            rules = load_ruleset()
         self.scenarios = {}
-        for path in list_scenarios():
+        for path in list_scenarios(rules.loaded_mods):
             try:
                 sc = load_scenario(str(path), rules)
             except UserError:
@@ -79,6 +101,14 @@ class StartScreen:
         pygame_gui.elements.UILabel(make(x, 485, 210, 34), "Seed", self.manager)
         self.seed = pygame_gui.elements.UITextEntryLine(make(x + 220, 485, 160, 34), self.manager)
         self.seed.set_text(str(setup.seed))
+        on = {p.resolve() for p in setup.mods}
+        self.switches = {}
+        for i, m in enumerate(self.mods[:6]):
+            mark = "[x]" if m.root.resolve() in on else "[ ]"
+            button = pygame_gui.elements.UIButton(
+                make(x, 610 + i * 36, 600, 32), f"{mark} mod: {m.spec.name} {m.spec.version}", self.manager
+            )
+            self.switches[button] = m
         self.start = pygame_gui.elements.UIButton(
             make(x + 220, 550, 200, 44), "Start the battle", self.manager
         )
@@ -116,6 +146,11 @@ class StartScreen:
         if ev.type == pygame_gui.UI_BUTTON_PRESSED:
             if ev.ui_element is self.quit:
                 return "quit"
+            if ev.ui_element in self.switches:
+                root = self.switches[ev.ui_element].root
+                on = [p for p in self.setup.mods if p.resolve() != root.resolve()]
+                self.setup.mods = on if len(on) < len(self.setup.mods) else [*self.setup.mods, root]
+                return "mods"
             if ev.ui_element is self.start:
                 sc = self.scenarios.get(
                     self.scenario.selected_option[0]
@@ -199,7 +234,7 @@ class EndScreen:
 
 
 def open_battle(setup: Setup, size: tuple[int, int]) -> BattleScreen:
-    m = new_match(setup.scenario, setup.seed)
+    m = new_match(setup.scenario, setup.seed, rules=load_ruleset(mods=load_mods(setup.mods)))
     sides = m.battle.game.sides  # type: ignore[union-attr]
     return BattleScreen(m, {sides[0]: setup.a, sides[1]: setup.b}, size)
 
@@ -236,6 +271,8 @@ def run(setup: Setup, demo_frames: int | None = None, screenshot: Path | None = 
                     what = start.handle(ev)
                     if what == "quit":
                         return 0
+                    if what == "mods":
+                        start = StartScreen(surf.get_size(), setup)
                     if what == "start":
                         battle, start, end = open_battle(setup, surf.get_size()), None, None
                 elif battle is not None and (
