@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from game.cli_battles import add_mod_option, add_parsers
+from game.cli_mods import add_parsers as add_mod_parsers
 from game.cli_play import add_parsers as add_play_parsers
 from game.errors import UserError
 from game.mods import load_mods
@@ -66,6 +67,7 @@ def parser() -> argparse.ArgumentParser:
     s.set_defaults(run=_script)
     add_parsers(sub)
     add_play_parsers(sub)
+    add_mod_parsers(sub)
     return p
 
 

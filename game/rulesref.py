@@ -11,14 +11,17 @@ hovering it shows the entry from content/locale/<locale>/rules.toml, one table p
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from game import CONTENT
 from game.errors import ContentError
-from game.records import build, read_toml
+from game.mods import Mod
+from game.records import build, check_partial, read_toml
 
 RULE_ID = re.compile(r"FG-[A-Z]+-[0-9]+|AMB-[0-9]+")
+MOD_RULE_ID = re.compile(r"[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+")  # a mod's own rules: GUARD-1, LANCE-2
 LOCALE = re.compile(r"[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*")
 
 
@@ -39,26 +42,34 @@ class _Entry:
     text: str
 
 
-def load_reference(locale: str = "en", root: Path | None = None) -> dict[str, RuleText]:
-    """Read content/locale/<locale>/rules.toml into {rule ID: RuleText}.
-
-    Any problem (a key that is not a rule ID, a missing, unknown, mistyped or empty field) is a
-    ContentError naming the file and the key.
-    """
+def load_reference(
+    locale: str = "en", root: Path | None = None, mods: Sequence[Mod] = ()
+) -> dict[str, RuleText]:
+    """Read content/locale/<locale>/rules.toml, with each mod's file of the same name laid over it,
+    into {rule ID: RuleText}. A mod may retitle or reword a rule, or explain rules of its own (any ID
+    like GUARD-1). Any problem (a key that is not a rule ID, a missing, unknown, mistyped or empty
+    field) is a ContentError naming the file and the key."""
     if not LOCALE.fullmatch(locale):
         raise ContentError(f"locale {locale!r}", "not a locale name such as 'en' or 'pt-BR'")
+    rel = f"locale/{locale}/rules.toml"
     path = (root or CONTENT / "locale") / locale / "rules.toml"
-    data = read_toml(path)
+    sources = [(path, read_toml(path), RULE_ID)]
+    sources += [(m.file(rel), read_toml(m.file(rel)), MOD_RULE_ID) for m in mods if m.file(rel).is_file()]
     out: dict[str, RuleText] = {}
-    for rule_id, table in data.items():
-        if not RULE_ID.fullmatch(rule_id):
-            raise ContentError(f"{path}: {rule_id}", "not a rule ID (FG-<SECTION>-<n> or AMB-<n>)")
-        try:
-            entry = build(_Entry, table, rule_id)
-        except ContentError as e:
-            raise ContentError(f"{path}: {e.where}", e.problem) from None
-        for name in ("title", "text"):
-            if not getattr(entry, name).strip():
-                raise ContentError(f"{path}: {rule_id}.{name}", "must not be empty")
-        out[rule_id] = RuleText(rule_id, entry.title.strip(), entry.text.strip())
+    for file, data, pattern in sources:
+        for rule_id, table in data.items():
+            if not pattern.fullmatch(rule_id):
+                raise ContentError(f"{file}: {rule_id}", "not a rule ID (FG-<SECTION>-<n> or AMB-<n>)")
+            known = out.get(rule_id)
+            try:
+                if known is not None:  # a mod changing an existing text may give only what changes
+                    check_partial(_Entry, table, rule_id)
+                    table = {"title": known.title, "text": known.text, **table}
+                entry = build(_Entry, table, rule_id)
+            except ContentError as e:
+                raise ContentError(f"{file}: {e.where}", e.problem) from None
+            for name in ("title", "text"):
+                if not getattr(entry, name).strip():
+                    raise ContentError(f"{file}: {rule_id}.{name}", "must not be empty")
+            out[rule_id] = RuleText(rule_id, entry.title.strip(), entry.text.strip())
     return out

@@ -117,14 +117,16 @@ def staff_spot(b: Battle, side: str) -> cmd.Command:
     officers = [o for o in b.officers(side) if esper.component_for_entity(o, Officer).role == "division"]
     back = -1.0 if own_edge(b, side) == "south" else 1.0
     c = centroid([(b.pose(o).x, b.pose(o).y) for o in officers])
-    for k in range(0, 30):
-        for dx in (0.0, 3.0, -3.0, 6.0, -6.0):
-            p = (c[0] + dx, c[1] + back * (2.0 + k))
-            try:
-                check_staff(b, side, p)
-            except Reject:
-                continue
-            return cmd.PlaceStaff(p)
+    # behind the middle first; behind each officer when they stand too far apart for the middle
+    for x, y in [c] + [(b.pose(o).x, b.pose(o).y) for o in officers]:
+        for k in range(0, 30):
+            for dx in (0.0, 3.0, -3.0, 6.0, -6.0):
+                p = (x + dx, y + back * (2.0 + k))
+                try:
+                    check_staff(b, side, p)
+                except Reject:
+                    continue
+                return cmd.PlaceStaff(p)
     o = b.pose(officers[0])
     return cmd.PlaceStaff((o.x + 1.0, o.y + back))
 

@@ -63,7 +63,7 @@ class BattleScreen:
             self.log.add(describe(e.to_dict()))
         self.human = HumanInput(b)
         self.overlays = Overlays()
-        self.reference = load_reference()
+        self.reference = load_reference(mods=b.rules.loaded_mods)
         self.camera = Camera((0, theme.TOP_BAR, 10, 10))
         self.layout(size)
         self.camera.fit(b.table.width, b.table.depth)
