@@ -16,8 +16,8 @@ from game.errors import ContentError, UserError
 from game.match import load, new_match, play, save, summary
 from game.mods import load_mod, load_mods, user_mods_dir
 from game.newmod import new_mod
-from game.rulesref import load_reference
 from game.ruleset import load_ruleset
+from game.rulesref import load_reference
 from game.scenario import list_scenarios, load_scenario
 from game.script import run
 
@@ -167,7 +167,7 @@ def test_a_mod_for_another_ruleset_or_version_is_refused(tmp_path):
         load_ruleset(mods=load_mods([other]))
     old = make_mod(tmp_path, "old", {})
     (old / "mod.toml").write_text('id = "old"\nname = "x"\nversion = "1"\nruleset_version = "2.0"\n')
-    with pytest.raises(ContentError, match="made for 2.0"):
+    with pytest.raises(ContentError, match=r"made for 2\.0"):
         load_ruleset(mods=load_mods([old]))
 
 
