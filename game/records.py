@@ -1,13 +1,14 @@
 """Typed records from TOML: a dataclass's own type hints are its schema.
 
 `build(cls, data, where)` turns a parsed TOML table into a frozen dataclass, checking every key and
-type, and raises ContentError naming the file and the key path for the first problem. The same
-hints will give the JSON Schemas of the content files (issue 5), so the loader and the schema can
-never disagree.
+type, and raises ContentError naming the file and the key path for the first problem; `collect` gathers
+every problem of a file instead (check-content). The same hints give the JSON Schemas of the content
+files (game/schema.py), so the loader and the schema can never disagree.
 """
 
 from __future__ import annotations
 
+import codecs
 import dataclasses
 import math
 import tomllib
@@ -26,18 +27,27 @@ _hints_cache: dict[type, dict[str, Any]] = {}
 def read_toml(path: Path) -> dict[str, Any]:
     """Parse a TOML file; a syntax error becomes one line naming the file and the line."""
     try:
-        with path.open("rb") as f:
-            return tomllib.load(f)
+        raw = path.read_bytes()
     except FileNotFoundError:
         raise ContentError(str(path), "no such file") from None
     except IsADirectoryError:
         raise ContentError(str(path), "is a folder, not a TOML file") from None
-    except UnicodeDecodeError:
-        raise ContentError(str(path), "not UTF-8 text") from None
-    except tomllib.TOMLDecodeError as e:
-        raise ContentError(str(path), f"invalid TOML: {e}") from None
     except OSError as e:
         raise ContentError(str(path), f"cannot read: {e.strerror}") from None
+    if raw.startswith(codecs.BOM_UTF8):
+        raise ContentError(str(path), "starts with a byte-order mark: save it as UTF-8 without one")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise ContentError(str(path), f"not UTF-8 text (byte {e.start} is {raw[e.start]:#04x})") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise ContentError(str(path), f"invalid TOML: {e}") from None
+    except ValueError as e:  # Python refuses to read integers of more than 4300 digits
+        raise ContentError(str(path), f"invalid TOML: {e}") from None
+    except RecursionError:
+        raise ContentError(str(path), "invalid TOML: arrays or tables nested too deeply") from None
 
 
 def load_record(cls: type[T], path: Path) -> T:
@@ -82,25 +92,63 @@ def _found(value: Any) -> str:
         return "a table"
     if isinstance(value, list):
         return "a list"
-    if isinstance(value, str):
-        return repr(value)
-    return repr(value)
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
-def convert(tp: Any, value: Any, where: str) -> Any:
-    """Check and convert one value against a type hint."""
+def _finite(value: int | float) -> bool:
+    try:
+        return math.isfinite(value)
+    except OverflowError:  # an integer too large for a float
+        return False
+
+
+class _Noted(ContentError):
+    """A value whose problems are already in the list being collected: nothing more to say about it."""
+
+
+class _Problems:
+    """The problems of one table or list: raised at once, or, when collecting, added to the list so the
+    check goes on with the next key, and the whole fails once at the end."""
+
+    def __init__(self, sink: list[ContentError] | None) -> None:
+        self.sink = sink
+        self.failed = False
+
+    def add(self, e: ContentError) -> None:
+        if self.sink is None:
+            raise e
+        if not isinstance(e, _Noted):
+            self.sink.append(e)
+        self.failed = True
+
+    def convert(self, tp: Any, value: Any, where: str) -> Any:
+        try:
+            return convert(tp, value, where, self.sink)
+        except ContentError as e:
+            self.add(e)
+            return None
+
+    def done(self, where: str) -> None:
+        if self.failed:
+            raise _Noted(where, "has problems")
+
+
+def convert(tp: Any, value: Any, where: str, errors: list[ContentError] | None = None) -> Any:
+    """Check and convert one value against a type hint. Given a list, every problem found is added to
+    it (and the value still fails) rather than only the first."""
     origin = get_origin(tp)
     if tp is Any:
         return value
     if origin in (typing.Union, types.UnionType):
-        errors = []
-        for arg in get_args(tp):
-            if arg is type(None):
-                continue
+        options = [a for a in get_args(tp) if a is not type(None)]
+        if len(options) == 1:  # X | None: TOML has no null, so the value must be an X
+            return convert(options[0], value, where, errors)
+        for arg in options:
             try:
                 return convert(arg, value, where)
-            except ContentError as e:
-                errors.append(e)
+            except ContentError:
+                pass
         raise ContentError(where, f"expected {type_name(tp)}, found {_found(value)}")
     if tp is bool:
         if isinstance(value, bool):
@@ -109,7 +157,7 @@ def convert(tp: Any, value: Any, where: str) -> Any:
         if isinstance(value, int) and not isinstance(value, bool):
             return value
     elif tp is float:
-        if isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value):
+        if isinstance(value, int | float) and not isinstance(value, bool) and _finite(value):
             return float(value)
     elif tp is str:
         if isinstance(value, str):
@@ -121,22 +169,30 @@ def convert(tp: Any, value: Any, where: str) -> Any:
     elif origin is list or origin is tuple:
         if isinstance(value, list):
             args = get_args(tp)
+            problems = _Problems(errors)
             if origin is tuple and args and args[-1] is not Ellipsis:
                 if len(value) != len(args):
                     raise ContentError(where, f"expected {type_name(tp)}, found {len(value)} items")
-                return tuple(
-                    convert(a, v, f"{where}[{i}]") for i, (a, v) in enumerate(zip(args, value, strict=True))
-                )
+                fixed = [
+                    problems.convert(a, v, f"{where}[{i}]")
+                    for i, (a, v) in enumerate(zip(args, value, strict=True))
+                ]
+                problems.done(where)
+                return tuple(fixed)
             item = args[0] if args else Any
-            items = [convert(item, v, f"{where}[{i}]") for i, v in enumerate(value)]
+            items = [problems.convert(item, v, f"{where}[{i}]") for i, v in enumerate(value)]
+            problems.done(where)
             return tuple(items) if origin is tuple else items
     elif origin is dict:
         if isinstance(value, dict):
             _k, vt = get_args(tp)
-            return {k: convert(vt, v, f"{where}.{k}") for k, v in value.items()}
+            problems = _Problems(errors)
+            table = {k: problems.convert(vt, v, f"{where}.{k}") for k, v in value.items()}
+            problems.done(where)
+            return table
     elif dataclasses.is_dataclass(tp) and isinstance(tp, type):
         if isinstance(value, dict):
-            return build(tp, value, where)
+            return build(tp, value, where, errors)
     else:  # pragma: no cover - a record declared with a type this loader does not know
         raise TypeError(f"unsupported record type {tp!r}")
     raise ContentError(where, f"expected {type_name(tp)}, found {_found(value)}")
@@ -148,46 +204,70 @@ def hints(cls: type) -> dict[str, Any]:
     return _hints_cache[cls]
 
 
-def build(cls: type[T], data: dict[str, Any], where: str) -> T:
+def build(cls: type[T], data: dict[str, Any], where: str, errors: list[ContentError] | None = None) -> T:
     """Build a dataclass record from a table: unknown keys, missing keys and wrong types are errors."""
     if not isinstance(data, dict):
         raise ContentError(where, f"expected a table, found {_found(data)}")
     fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
     th = hints(cls)
+    problems = _Problems(errors)
     for key in data:
         if key not in fields:
             known = ", ".join(sorted(fields))
-            raise ContentError(f"{where}.{key}" if where else key, f"unknown key (known keys: {known})")
+            problems.add(
+                ContentError(f"{where}.{key}" if where else key, f"unknown key (known keys: {known})")
+            )
     kwargs = {}
     for name, f in fields.items():
         path = f"{where}.{name}" if where else name
         if name in data:
-            kwargs[name] = convert(th[name], data[name], path)
+            kwargs[name] = problems.convert(th[name], data[name], path)
         elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-            raise ContentError(path, f"missing key: expected {type_name(th[name])}")
+            problems.add(ContentError(path, f"missing key: expected {type_name(th[name])}"))
+    problems.done(where)
     return cls(**kwargs)
 
 
-def check_partial(cls: type, data: Any, where: str) -> None:
+def collect(cls: type[T], data: Any, where: str = "") -> tuple[T | None, list[ContentError]]:
+    """Build a record, gathering every problem of its keys instead of stopping at the first: the record
+    (None if there were problems) and the problems."""
+    errors: list[ContentError] = []
+    try:
+        return build(cls, data, where, errors), errors
+    except ContentError as e:
+        if not isinstance(e, _Noted):
+            errors.append(e)
+        return None, errors
+
+
+def check_partial(cls: type, data: Any, where: str, errors: list[ContentError] | None = None) -> None:
     """Check the keys a mod gives for a record it changes: each must exist and have the right type;
-    keys it leaves out keep their values, so none is required here."""
+    keys it leaves out keep their values, so none is required here. Given a list, every problem is
+    added to it (and the check still fails)."""
     if not isinstance(data, dict):
         raise ContentError(where, f"expected a table, found {_found(data)}")
     fields = {f.name for f in dataclasses.fields(cls)}
     th = hints(cls)
+    problems = _Problems(errors)
     for key, value in data.items():
         path = f"{where}.{key}" if where else key
         if key not in fields:
-            raise ContentError(path, f"unknown key (known keys: {', '.join(sorted(fields))})")
+            problems.add(ContentError(path, f"unknown key (known keys: {', '.join(sorted(fields))})"))
+            continue
         tp = th[key]
         origin, args = get_origin(tp), get_args(tp)
         if dataclasses.is_dataclass(tp) and isinstance(tp, type):
-            check_partial(tp, value, path)
+            parts = [(tp, value, path)]
         elif origin is list and args and dataclasses.is_dataclass(args[0]) and isinstance(value, list):
-            for i, item in enumerate(value):
-                check_partial(cast(type, args[0]), item, f"{path}[{i}]")
+            parts = [(cast(type, args[0]), item, f"{path}[{i}]") for i, item in enumerate(value)]
         elif origin is dict and args and dataclasses.is_dataclass(args[1]) and isinstance(value, dict):
-            for k, item in value.items():
-                check_partial(cast(type, args[1]), item, f"{path}.{k}")
+            parts = [(cast(type, args[1]), item, f"{path}.{k}") for k, item in value.items()]
         else:
-            convert(tp, value, path)
+            problems.convert(tp, value, path)
+            continue
+        for record, item, at in parts:
+            try:
+                check_partial(record, item, at, errors)
+            except ContentError as e:
+                problems.add(e)
+    problems.done(where)

@@ -218,7 +218,7 @@ class BattleScreen:
                         return None
                 if self.camera.contains(ev.pos):
                     if self.human_turn():
-                        c = self.human.click(self.camera.to_table(ev.pos))
+                        c = self.human.grab(self.camera.to_table(ev.pos))
                         if c is not None:
                             self.send(c)
                         elif self.human.mode in ("select", "buttons", "deploy"):
@@ -232,6 +232,8 @@ class BattleScreen:
                     self.dragging = ev.pos
         elif ev.type == pygame.MOUSEBUTTONUP:
             self.dragging = None
+            if ev.button == 1 and self.human_turn() and self.camera.contains(ev.pos):
+                self.human.drop(self.camera.to_table(ev.pos))
         elif ev.type == pygame.KEYDOWN:
             return self._key(ev)
         return None
@@ -280,8 +282,8 @@ class BattleScreen:
         elif k == pygame.K_z and ev.mod & pygame.KMOD_CTRL:
             self.undo()
         elif k == pygame.K_RETURN and self.human_turn():
-            buttons = self.human.buttons()
-            if len(buttons) == 1 or (buttons and buttons[0].key == "deploy"):
+            buttons = [b for b in self.human.buttons() if b.enabled]
+            if buttons and (len(buttons) == 1 or buttons[0].key in ("deploy", "confirm")):
                 self._button(buttons[0].key)
         elif ev.unicode and ev.unicode.lower() in Overlays.KEYS:
             self.overlays.toggle(Overlays.KEYS[ev.unicode.lower()])

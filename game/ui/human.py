@@ -5,6 +5,7 @@ and what the odds are (systems/odds.py), so what the screen allows is exactly wh
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -14,7 +15,7 @@ from game import commands as cmd
 from game.ai import common
 from game.battle import Battle, Decision, Reject
 from game.components import Hits, Officer, Pose, Status, Unit
-from game.geometry import Point, dist, point_polygon_distance
+from game.geometry import Point, dist, heading, point_polygon_distance
 from systems.checks import morale_modifiers, pass_chance
 from systems.deployment import check_staff
 from systems.fire import marker_spot_ok
@@ -24,7 +25,7 @@ from systems.paths import plan_move
 from systems.reaction import check_rally, reactors_along
 from systems.targets import plan_charge
 
-ORDER_VERBS = ("move", "fire", "charge", "retreat", "rally")
+HANDLE = 1.6  # inches from the ghost's centre to its facing handle
 
 
 @dataclass
@@ -59,6 +60,10 @@ class HumanInput:
     hover_target: str | None = None
     info: list[str] = field(default_factory=list)  # lines for the side panel
     deploy: cmd.Command | None = None
+    placed: bool = False  # the move's ghost is put down: it waits to be turned, shifted or confirmed
+    rotating: bool = False  # the ghost's handle is held: the mouse turns the ghost
+    dragging_ghost: bool = False
+    drag_from: Point | None = None  # a unit was grabbed here: releasing elsewhere moves it there
 
     # --- a new decision -------------------------------------------------------------------------
 
@@ -93,7 +98,7 @@ class HumanInput:
             "deploy": "Deploy a division: click where its officer stands; the units form up in front.",
             "place_staff": "Place the estado mayor within XL of one of your officers (FG-DEP-11).",
             "activate": "Choose the formation that activates next (FG-ACT-1).",
-            "order": f"Orders for {d.unit}: click one of its units, then an order.",
+            "order": f"Orders for {d.unit}: drag one of its units where it should go, or click it and choose.",
             "reaction": f"{d.unit} is in the reaction area of: {', '.join(d.options)}. React? (FG-REACT-1)",
             "marker": "Place the artillery marker within XS of the target (FG-FIRE-4), or let the game.",
             "extra_move": f"{d.unit} won its charge: an extra move of up to S, or a new charge (FG-CHG-4).",
@@ -123,11 +128,11 @@ class HumanInput:
         if d.kind == "place_staff":
             return [Button("staff-auto", "Place near my officers")]
         if d.kind == "order":
-            out = []
+            out = self._confirm_button()
             if self.selected is not None:
                 e = b.ids[self.selected]
                 out += [
-                    Button("move", "Move", True, "drag the ghost; wheel or Q/E turns it"),
+                    Button("move", "Move", True, "place the ghost, turn it by its handle, confirm"),
                     Button("fire", "Fire", bool(common.fire_targets(b, e)), "click a highlighted target"),
                     Button(
                         "charge", "Charge", bool(common.charge_targets(b, e)), "click a highlighted target"
@@ -144,10 +149,15 @@ class HumanInput:
         if d.kind == "marker":
             return [Button("pass", "Let the game place it")]
         if d.kind == "extra_move":
-            return [Button("pass", "No extra move")]
+            return [*self._confirm_button(), Button("pass", "No extra move")]
         if d.kind in ("officer_move", "staff_move"):
             return [Button("pass", "Stay")]
         return [Button("pass", "Continue")]
+
+    def _confirm_button(self) -> list[Button]:
+        if self.mode == "move" and self.placed and self.ghost is not None:
+            return [Button("confirm", "Confirm move (Enter)", self.ghost.ok, "the ghost shows where it goes")]
+        return []
 
     def _reaction_buttons(self, d: Decision) -> list[Button]:
         b = self.battle
@@ -198,8 +208,10 @@ class HumanInput:
             return cmd.Withdraw(self.selected)
         if key == "rally":
             return cmd.Rally(self.selected)
+        if key == "confirm":
+            return self.confirm()
         if key in ("move", "fire", "charge"):
-            self.mode = key
+            self.mode, self.placed, self.ghost = key, False, None
             e = b.ids[self.selected]
             if key == "fire":
                 self.targets = [b.name(t) for t in common.fire_targets(b, e)]
@@ -216,7 +228,12 @@ class HumanInput:
         if d is None:
             return
         self.hover_target = self.pick(p, self.targets) if self.targets else None
-        if self.mode == "move" and self.selected is not None:
+        if self.rotating and self.ghost is not None and self.selected is not None:
+            at = self.ghost.at
+            if dist(at, p) > 0.2:
+                self.facing = math.degrees(math.atan2(p[1] - at[1], p[0] - at[0])) % 360
+            self.ghost = self._move_ghost(self.selected, at)
+        elif self.mode == "move" and self.selected is not None and (self.dragging_ghost or not self.placed):
             self.ghost = self._move_ghost(self.selected, p)
         elif self.mode == "officer" and self.selected is not None:
             self.ghost = self._officer_ghost(self.selected, p)
@@ -235,6 +252,60 @@ class HumanInput:
         self.facing = (base + degrees) % 360
         if self.ghost is not None:
             self.hover(self.ghost.at)
+
+    def grab(self, p: Point) -> cmd.Command | None:
+        """The mouse pressed on the table. In a move: the ghost's handle turns it, the ghost itself
+        can be dragged, anywhere else places it there. A unit that may take an order is grabbed (and
+        dragged, if the mouse moves before it is released). Otherwise it is a click."""
+        d = self.decision
+        if self.mode == "move" and self.placed and self.ghost is not None:
+            if dist(p, self.handle()) < 0.6:
+                self.rotating = True
+                return None
+            if dist(p, self.ghost.at) < 0.8:
+                self.dragging_ghost = True
+                return None
+        if d is not None and d.kind == "order" and self.mode in ("select", "move"):
+            grabbed = self.pick(p, [u for u in d.options if u != self.selected or self.mode == "select"])
+            if grabbed is not None:
+                self.selected, self.mode, self.targets, self.facing = grabbed, "move", [], None
+                self.ghost, self.placed, self.drag_from = None, False, p
+                return None
+        if self.mode == "move" and self.selected is not None and not self.pick(p, self.targets):
+            self.ghost, self.placed = self._move_ghost(self.selected, p), True
+            return None
+        return self.click(p)
+
+    def drop(self, p: Point) -> None:
+        """The mouse released: a drag ends with the ghost placed where it was let go (to be confirmed)."""
+        grabbed, self.drag_from = self.drag_from, None
+        if self.rotating:
+            self.rotating = False
+        elif self.dragging_ghost or (grabbed is not None and dist(grabbed, p) > 0.4):
+            self.dragging_ghost = False
+            if self.selected is not None:
+                self.ghost, self.placed = self._move_ghost(self.selected, p), True
+
+    def confirm(self) -> cmd.Command | None:
+        """Send the move the ghost shows, if the rules allow it."""
+        d = self.decision
+        if (
+            self.mode != "move"
+            or self.ghost is None
+            or not self.ghost.ok
+            or self.selected is None
+            or d is None
+        ):
+            return None
+        if d.kind == "extra_move":
+            return cmd.ExtraMove(d.unit, to=self.ghost.at, facing=self.ghost.facing)
+        return cmd.Move(self.selected, self.ghost.at, self.ghost.facing)
+
+    def handle(self) -> Point:
+        """Where the ghost's facing handle is drawn (and can be grabbed)."""
+        assert self.ghost is not None
+        fx, fy = heading(self.ghost.facing)
+        return (self.ghost.at[0] + fx * HANDLE, self.ghost.at[1] + fy * HANDLE)
 
     def click(self, p: Point) -> cmd.Command | None:
         b = self.battle
@@ -256,10 +327,6 @@ class HumanInput:
                     None,
                 )
             return None
-        if self.mode == "move" and self.ghost is not None and self.ghost.ok and self.selected is not None:
-            if d.kind == "extra_move":
-                return cmd.ExtraMove(d.unit, to=self.ghost.at, facing=self.ghost.facing)
-            return cmd.Move(self.selected, self.ghost.at, self.ghost.facing)
         if self.mode == "officer" and self.ghost is not None and self.ghost.ok:
             return cmd.MoveOfficer(d.unit, self.ghost.at)
         if self.mode == "place" and self.ghost is not None and self.ghost.ok:

@@ -142,8 +142,7 @@ class Overlays:
                 fp = b.rules.core.bases
                 corners = rect_corners(g.at[0], g.at[1], g.facing, fp.unit_width, fp.unit_depth)
                 pygame.draw.polygon(layer, tint, [cam.to_screen(p) for p in corners])
-                fx, fy = heading(g.facing)
-                handle = (g.at[0] + fx * 1.6, g.at[1] + fy * 1.6)
+                handle = h.handle()
                 pygame.draw.line(layer, (255, 255, 255, 200), cam.to_screen(g.at), cam.to_screen(handle), 2)
                 pygame.draw.circle(layer, (255, 255, 255, 220), cam.to_screen(handle), 5)
             if h.selected is not None and h.selected in b.ids and not g.officer:

@@ -62,8 +62,10 @@ def test_select_drag_and_confirm_a_move(window):
     ghost = screen.human.ghost
     assert ghost is not None and ghost.ok, ghost
     assert any("of" in line for line in ghost.lines)  # the allowance used and left is shown
-    click(at(screen, goal))
+    click(at(screen, goal))  # puts the ghost down there
     frame(screen, window)
+    assert screen.human.placed and not any(e.kind == "moved" and e.unit == unit for e in b.events)
+    press(screen, window, "confirm")
     screen.display.skip()
     moved = [e for e in b.events if e.kind == "moved" and e.unit == unit]
     assert moved, "the move was not sent"
@@ -92,6 +94,9 @@ def test_an_illegal_ghost_is_red_with_the_reason(window):
     assert any("FG-" in line or "AMB-" in line for line in screen.human.ghost.lines)
     n = len(screen.match.commands)
     click(at(screen, (pose.x + 30, pose.y)))
+    frame(screen, window)
+    assert [bt.key for _r, bt in screen.buttons if bt.key == "confirm" and not bt.enabled] == ["confirm"]
+    key(pygame.K_RETURN)
     frame(screen, window)
     assert len(screen.match.commands) == n  # an illegal ghost cannot be committed
     key(pygame.K_ESCAPE)
@@ -199,4 +204,48 @@ def test_button_positions_are_inside_the_panel(window):
     settle(screen, window)
     x, y = button_pos(screen, "deploy")
     assert screen.panel.collidepoint(x, y)
+    screen.close()
+
+
+def _first_order(screen, window):
+    deploy_everything(screen, window)
+    b = screen.battle
+    for _ in range(30):
+        settle(screen, window)
+        if b.pending.kind == "order":
+            return b
+        press(screen, window, "activate:" if b.pending.kind == "activate" else "pass")
+    raise AssertionError("no order decision")
+
+
+def test_dragging_a_unit_then_turning_it_by_the_handle_then_confirming(window):
+    screen = open_screen(window)
+    b = _first_order(screen, window)
+    d = b.pending
+    unit = d.options[0]
+    b.enter()
+    pose = esper.component_for_entity(b.ids[unit], Pose)
+    start = (pose.x, pose.y)
+    ahead = 1.0 if b.game.edges[d.side] == "south" else -1.0
+    n = len(screen.match.commands)
+
+    def drag(a, z):
+        a, z = (int(a[0]), int(a[1])), (int(z[0]), int(z[1]))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=z, rel=(0, 0), buttons=(1, 0, 0)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=z, button=1))
+        frame(screen, window)
+
+    drag(at(screen, start), at(screen, (start[0], start[1] + 2.0 * ahead)))  # grab the unit, drag, let go
+    h = screen.human
+    assert h.mode == "move" and h.placed and h.ghost.ok
+    assert h.ghost.at == pytest.approx((start[0], start[1] + 2.0 * ahead), abs=0.1)
+    drag(at(screen, h.handle()), at(screen, (h.ghost.at[0] + 1.5, h.ghost.at[1])))  # turn it east
+    assert h.ghost.facing == pytest.approx(0.0, abs=8)
+    assert len(screen.match.commands) == n  # placing and turning send nothing
+    key(pygame.K_RETURN)  # confirm
+    frame(screen, window)
+    screen.display.skip()
+    assert len(screen.match.commands) == n + 1
+    assert esper.component_for_entity(b.ids[unit], Pose).facing == pytest.approx(0.0, abs=8)
     screen.close()

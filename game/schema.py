@@ -1,0 +1,212 @@
+"""JSON Schemas (draft 2020-12) of every kind of content file, made from the same typed records the
+loader builds (game/records.py), so an editor's completion and checks can never disagree with the game.
+
+Each ruleset file has two schemas: the complete one (content/rulesets/<id>/) and a partial one for mods,
+where every key is optional because the mod gives only what it adds or changes (records.check_partial),
+except the id that says which record of a list it changes (mods.KEYED). `python -m game schema --out
+DIR` writes them; the shipped copies live in content/schema/ (a test keeps them current).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+import types
+import typing
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal, get_args, get_origin
+
+from game.match import write_atomic
+from game.mods import KEYED, ModFile
+from game.records import hints
+from game.ruleset import RULESET_FILES
+from game.rulesref import MOD_RULE_ID, RULE_ID, _Entry
+from game.scenario import ScenarioFile
+from game.script import ScriptFile
+
+DRAFT = "https://json-schema.org/draft/2020-12/schema"
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One kind of content file and the record its TOML table is read into."""
+
+    name: str  # the schema is <name>.schema.json
+    record: type
+    about: str
+    partial: bool = False  # a mod's file: only what it adds or changes
+    keys: re.Pattern[str] | None = None  # the file is a table of records under keys like these
+
+
+RULESET_ABOUT = {
+    "ruleset.toml": "the ruleset's id, version, measures and the numbers of the core rules",
+    "modifiers.toml": "every modifier of a roll: its rule, its words in the battle log and its value",
+    "units.toml": "the unit categories and the officers' profile",
+    "qualities.toml": "the unit qualities and their modifiers",
+    "results.toml": "the combat results table, for shooting and for melee",
+    "terrain.toml": "the kinds of terrain and how they affect movement, sight and cover",
+    "game.toml": "deployment, initiative and scoring",
+}
+
+
+def _kinds() -> list[Kind]:
+    kinds = []
+    for file, cls in RULESET_FILES.items():
+        stem, about = file.removesuffix(".toml"), RULESET_ABOUT[file]
+        kinds.append(Kind(stem, cls, f"A ruleset's {file} (content/rulesets/<id>/{file}): {about}."))
+        kinds.append(
+            Kind(
+                f"{stem}.partial",
+                cls,
+                f"A mod's {file} (<mod>/rulesets/<id>/{file}): {about}; only what the mod adds or "
+                "changes, records of a list matched by their id.",
+                partial=True,
+            )
+        )
+    return [
+        *kinds,
+        Kind("scenario", ScenarioFile, "A scenario (content/scenarios/<id>.toml), see docs/scenarios.md."),
+        Kind(
+            "script", ScriptFile, "A scripted battle (content/scripts/*.toml), see docs/scripted-battles.md."
+        ),
+        Kind("mod", ModFile, "A mod's mod.toml: its id, name, version, ruleset and the mods it depends on."),
+        Kind(
+            "rules-reference",
+            _Entry,
+            "The rules reference of a locale (content/locale/<locale>/rules.toml): one table per rule ID.",
+            keys=RULE_ID,
+        ),
+        Kind(
+            "rules-reference.partial",
+            _Entry,
+            "A mod's rules reference (<mod>/locale/<locale>/rules.toml): texts of its own rules, or what "
+            "it changes in the texts of existing ones.",
+            partial=True,
+            keys=MOD_RULE_ID,
+        ),
+    ]
+
+
+KINDS: list[Kind] = _kinds()
+
+
+def _doc(cls: type) -> str | None:
+    """The class docstring, unless it is the signature dataclasses writes when there is none."""
+    doc = cls.__doc__
+    if not doc or doc.startswith(f"{cls.__name__}("):
+        return None
+    return " ".join(doc.split())
+
+
+def _default(f: dataclasses.Field[Any]) -> tuple[bool, Any]:
+    """A field's default as JSON, if it has one JSON can say (None means 'absent' in TOML)."""
+    if f.default is not dataclasses.MISSING:
+        value = f.default
+    elif f.default_factory is not dataclasses.MISSING:
+        value = f.default_factory()
+    else:
+        return False, None
+    if isinstance(value, tuple):
+        value = list(value)
+    if value is None or dataclasses.is_dataclass(value):
+        return False, None
+    return True, value
+
+
+class _Builder:
+    """One schema document: nested records become $defs, named after their class."""
+
+    def __init__(self, partial: bool) -> None:
+        self.partial = partial
+        self.defs: dict[str, dict[str, Any]] = {}
+
+    def of(self, tp: Any, keyed: str | None = None) -> dict[str, Any]:
+        origin, args = get_origin(tp), get_args(tp)
+        simple = {bool: "boolean", int: "integer", float: "number", str: "string"}
+        if tp in simple:
+            return {"type": simple[tp]}
+        if origin is Literal:
+            return {"enum": list(args)}
+        if origin in (typing.Union, types.UnionType):
+            options = [a for a in args if a is not type(None)]  # TOML has no null: None is 'absent'
+            return self.of(options[0]) if len(options) == 1 else {"anyOf": [self.of(a) for a in options]}
+        if origin is tuple and args and args[-1] is not Ellipsis:
+            n = len(args)
+            items = [self.of(a) for a in args]
+            return {"type": "array", "prefixItems": items, "items": False, "minItems": n, "maxItems": n}
+        if origin in (list, tuple):
+            return {"type": "array", "items": self.of(args[0], keyed)}
+        if origin is dict:
+            return {"type": "object", "additionalProperties": self.of(args[1])}
+        if dataclasses.is_dataclass(tp) and isinstance(tp, type):
+            return {"$ref": f"#/$defs/{self.define(tp, keyed)}"}
+        raise TypeError(f"no JSON Schema for the record type {tp!r}")
+
+    def define(self, cls: type, keyed: str | None) -> str:
+        name, body = cls.__name__, self.record(cls, keyed)
+        if self.defs.setdefault(name, body) != body:
+            raise TypeError(f"two different records named {name} in one schema")
+        return name
+
+    def record(self, cls: type, keyed: str | None = None) -> dict[str, Any]:
+        th = hints(cls)
+        props: dict[str, Any] = {}
+        required = []
+        for f in dataclasses.fields(cls):
+            prop = self.of(th[f.name], KEYED.get(f.name) if self.partial else None)
+            if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+                required.append(f.name)
+            elif not self.partial:  # in a mod, a key left out keeps its old value, not the default
+                has_default, default = _default(f)
+                if has_default:
+                    prop = {**prop, "default": default}
+            props[f.name] = prop
+        if self.partial:  # a mod's record names the record it adds or changes, nothing else is needed
+            required = [keyed] if keyed else []
+        out: dict[str, Any] = {"type": "object", "properties": props, "additionalProperties": False}
+        if required:
+            out["required"] = required
+        doc = _doc(cls)
+        if doc:
+            out["description"] = doc
+        return out
+
+
+def schema(kind: Kind) -> dict[str, Any]:
+    """The JSON Schema of one kind of content file."""
+    b = _Builder(kind.partial)
+    if kind.keys is None:
+        body = b.record(kind.record)
+    else:
+        pattern = f"^(?:{kind.keys.pattern})$"
+        body = {
+            "type": "object",
+            "patternProperties": {pattern: b.of(kind.record)},
+            "additionalProperties": False,
+        }
+    out = {"$schema": DRAFT, "title": f"For Glory: {kind.name}", **body, "description": kind.about}
+    if b.defs:
+        out["$defs"] = b.defs
+    return out
+
+
+def file_name(kind: Kind) -> str:
+    return f"{kind.name}.schema.json"
+
+
+def render(kind: Kind) -> str:
+    """The schema as stable text: sorted keys, two-space indent, a final newline."""
+    return json.dumps(schema(kind), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def write_schemas(out: Path) -> list[Path]:
+    """Write every kind's schema into the folder (each file atomically); the files written."""
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for kind in KINDS:
+        path = out / file_name(kind)
+        write_atomic(path, render(kind))
+        written.append(path)
+    return written
