@@ -98,7 +98,7 @@ class HumanInput:
             "deploy": "Deploy a division: click where its officer stands; the units form up in front.",
             "place_staff": "Place the estado mayor within XL of one of your officers (FG-DEP-11).",
             "activate": "Choose the formation that activates next (FG-ACT-1).",
-            "order": f"Orders for {d.unit}: drag one of its units where it should go, or click it and choose.",
+            "order": f"Orders for {d.unit}: drag a unit to where it should go, or click it and choose.",
             "reaction": f"{d.unit} is in the reaction area of: {', '.join(d.options)}. React? (FG-REACT-1)",
             "marker": "Place the artillery marker within XS of the target (FG-FIRE-4), or let the game.",
             "extra_move": f"{d.unit} won its charge: an extra move of up to S, or a new charge (FG-CHG-4).",
