@@ -1,13 +1,57 @@
+"""Fixtures every test may use: battles and matches that are closed after the test, with every roll
+they reported checked (its total is its die plus its listed modifiers)."""
+
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+from collections.abc import Callable, Iterator
+from typing import Any
+
 import pytest
 
+from game.battle import Battle
+from game.match import Match
 from game.ruleset import Ruleset, load_ruleset
+from tests.helpers import make_battle, of
 
 
 @pytest.fixture(scope="session")
 def rules() -> Ruleset:
     return load_ruleset()
+
+
+def _closing(make: Callable[..., Battle]) -> Iterator[Callable[..., Battle]]:
+    made: list[Battle] = []
+
+    def factory(*args: Any, **kwargs: Any) -> Battle:
+        b = make(*args, **kwargs)
+        made.append(b)
+        return b
+
+    yield factory
+    for b in made:
+        assert all(e.total == e.die + sum(m.value for m in e.modifiers) for e in of(b.events, "roll"))
+        b.close()
+
+
+@pytest.fixture
+def new() -> Iterator[Callable[..., Battle]]:
+    """new(dice=(), **kw): a battle whose dice are exactly the list given (none by default)."""
+    yield from _closing(lambda dice=(), **kw: make_battle(list(dice), **kw))
+
+
+@pytest.fixture
+def battle() -> Iterator[Callable[..., Battle]]:
+    """battle(*args, **kw): tests.helpers.make_battle, closed after the test."""
+    yield from _closing(make_battle)
+
+
+@pytest.fixture
+def matches() -> Iterator[list[Match]]:
+    """Matches a test starts (with start(matches, ...)); closed at the end."""
+    made: list[Match] = []
+    yield made
+    for m in made:
+        m.battle.close()

@@ -297,3 +297,10 @@ def advance(
     while b.pending is not None and not stop(b.pending):
         events += m.apply(answer(b.pending))
     return events
+
+
+def start(made: list[Match], path: Path, dice: list[int], **kw: Any) -> Match:
+    """start_match, remembered in `made` (the `matches` fixture closes them)."""
+    m = start_match(path, dice, **kw)
+    made.append(m)
+    return m

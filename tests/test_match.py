@@ -7,7 +7,6 @@ import json
 import re
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -27,14 +26,6 @@ ROUNDS = 4  # short battles keep the suite fast; the round limit is an end like 
 OVERLAP = 0.01  # inches: closer than this is touching, not overlapping (AMB-3)
 # FG-VIC-5..10 as the rulebook gives them, kept apart from the content on purpose
 POINTS = {"unit": 1, "division": 2, "held": 1, "taken": 4, "officer": 2, "staff": 4}
-
-
-@pytest.fixture
-def matches() -> Iterator[list[Match]]:
-    made: list[Match] = []
-    yield made
-    for m in made:
-        m.battle.close()
 
 
 def players(m: Match, a: str, b: str) -> dict[str, Player]:

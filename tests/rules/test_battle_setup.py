@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import esper
@@ -30,7 +29,7 @@ from tests.helpers import (
     of,
     officer_of,
     pos,
-    start_match,
+    start,
     status,
     write_scenario,
 )
@@ -39,21 +38,6 @@ from tests.helpers import (
 # won by red; then round 1's initiative: r1 (2 dice: near his estado mayor), r2, b1 (2), b2.
 RED_FIRST = [2, 5]
 INITIATIVE = [6, 6, 5, 1, 1, 3]
-
-
-@pytest.fixture
-def matches() -> Iterator[list[Match]]:
-    """Matches a test starts; closed at the end."""
-    made: list[Match] = []
-    yield made
-    for m in made:
-        m.battle.close()
-
-
-def start(made: list[Match], path: Path, dice: list[int], **kw: object) -> Match:
-    m = start_match(path, dice, **kw)  # type: ignore[arg-type]
-    made.append(m)
-    return m
 
 
 def rolls(m: Match, check: str) -> list:

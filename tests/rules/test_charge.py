@@ -7,7 +7,7 @@ from y = 9 to y = 11). A charger at (16, 10) facing 0 reaches its front at (18.8
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -18,23 +18,7 @@ from game.components import Hits
 from systems.measure import gap
 from systems.targets import sector
 from systems.vision import in_reaction_area, sight
-from tests.helpers import hits, make_battle, of, officer, officer_of, order, play, pos, status, unit
-
-
-@pytest.fixture
-def new() -> Iterator[Callable[..., Battle]]:
-    made: list[Battle] = []
-
-    def make(dice: list[int] | tuple[int, ...] = (), **kw: Any) -> Battle:
-        b = make_battle(list(dice), **kw)
-        made.append(b)
-        return b
-
-    yield make
-    for b in made:
-        # every roll reported: its total is its die plus its listed modifiers
-        assert all(e.total == e.die + sum(m.value for m in e.modifiers) for e in of(b.events, "roll"))
-        b.close()
+from tests.helpers import hits, of, officer, officer_of, order, play, pos, status, unit
 
 
 def mods(roll: Any) -> dict[str, int]:

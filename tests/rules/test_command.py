@@ -3,7 +3,7 @@ systems/command.assess and systems/vision.in_reaction_area."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 
@@ -12,23 +12,9 @@ from game.battle import Battle
 from systems import vision
 from systems.checks import is_disorganised
 from systems.command import assess
-from tests.helpers import make_battle, of, officer, play, status, unit
+from tests.helpers import of, officer, play, status, unit
 
 D = 1.2  # unit base depth; the width (2") lies along y for a unit facing 0
-
-
-@pytest.fixture
-def battle() -> Iterator[Callable[..., Battle]]:
-    made: list[Battle] = []
-
-    def make(*args: object, **kwargs: object) -> Battle:
-        b = make_battle(*args, **kwargs)  # type: ignore[arg-type]
-        made.append(b)
-        return b
-
-    yield make
-    for b in made:
-        b.close()
 
 
 def formations(b: Battle) -> dict[str, list[str]]:

@@ -7,7 +7,7 @@ y = 9 to y = 11); a target facing 180 at x = 10.6 + gap + 0.6 is `gap` inches aw
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import esper
@@ -18,7 +18,7 @@ from game.battle import Battle
 from game.components import Footprint, Officer
 from game.geometry import dist, point_polygon_distance
 from systems.targets import contacts, sector
-from tests.helpers import hits, make_battle, of, officer, order, play, pos, status, unit
+from tests.helpers import hits, of, officer, order, play, pos, status, unit
 
 FRONT_X = 10.6  # the shooter's front edge
 
@@ -26,22 +26,6 @@ FRONT_X = 10.6  # the shooter's front edge
 def at_gap(g: float) -> float:
     """x of a target facing 180 whose front edge is g inches from the shooter's front edge."""
     return FRONT_X + g + 0.6
-
-
-@pytest.fixture
-def new() -> Iterator[Callable[..., Battle]]:
-    made: list[Battle] = []
-
-    def make(dice: list[int] | tuple[int, ...] = (), **kw: Any) -> Battle:
-        b = make_battle(list(dice), **kw)
-        made.append(b)
-        return b
-
-    yield make
-    for b in made:
-        # every roll reported: its total is its die plus its listed modifiers
-        assert all(e.total == e.die + sum(m.value for m in e.modifiers) for e in of(b.events, "roll"))
-        b.close()
 
 
 def mods(roll: Any) -> dict[str, int]:

@@ -8,7 +8,7 @@ y = 11. An officer's base is a disc of radius 0.4.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -17,23 +17,7 @@ from game import commands as cmd
 from game.battle import Battle
 from systems.measure import gap
 from systems.targets import only_target
-from tests.helpers import hits, make_battle, of, officer, officer_of, order, play, pos, status, unit
-
-
-@pytest.fixture
-def new() -> Iterator[Callable[..., Battle]]:
-    made: list[Battle] = []
-
-    def make(dice: list[int] | tuple[int, ...] = (), **kw: Any) -> Battle:
-        b = make_battle(list(dice), **kw)
-        made.append(b)
-        return b
-
-    yield make
-    for b in made:
-        # every roll reported: its total is its die plus its listed modifiers
-        assert all(e.total == e.die + sum(m.value for m in e.modifiers) for e in of(b.events, "roll"))
-        b.close()
+from tests.helpers import hits, of, officer, officer_of, order, play, pos, status, unit
 
 
 def mods(roll: Any) -> dict[str, int]:

@@ -4,7 +4,7 @@ FG-VIS (vision strip, blocking, obscuring, cover; AMB-7, AMB-8, EX-4) with FG-TE
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 
@@ -13,23 +13,9 @@ from game import geometry as g
 from game.battle import Battle
 from systems import measure, vision
 from systems.fire import fire_modifiers, in_cover
-from tests.helpers import make_battle, of, officer, order, rules, unit
+from tests.helpers import of, officer, order, rules, unit
 
 W, D = 2.0, 1.2  # a unit base in inches (FG-BASE-3: 50 x 30 mm)
-
-
-@pytest.fixture
-def battle() -> Iterator[Callable[..., Battle]]:
-    made: list[Battle] = []
-
-    def make(*args: object, **kwargs: object) -> Battle:
-        b = make_battle(*args, **kwargs)  # type: ignore[arg-type]
-        made.append(b)
-        return b
-
-    yield make
-    for b in made:
-        b.close()
 
 
 def rect(x0: float, y0: float, x1: float, y1: float) -> tuple[g.Point, ...]:

@@ -4,7 +4,7 @@ units move, where they may go, and that bases never end overlapping or off the t
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import esper
 import pytest
@@ -14,24 +14,9 @@ from game.battle import Battle
 from game.components import Pose, Status
 from game.events import Event
 from game.geometry import convex_overlap
-from tests.helpers import make_battle, of, officer, order, play, pos, status, unit
+from tests.helpers import of, officer, order, play, pos, status, unit
 
 W, D = 2.0, 1.2
-
-
-@pytest.fixture
-def battle() -> Iterator[Callable[..., Battle]]:
-    made: list[Battle] = []
-
-    def make(*args: object, **kwargs: object) -> Battle:
-        b = make_battle(*args, **kwargs)  # type: ignore[arg-type]
-        made.append(b)
-        return b
-
-    yield make
-    for b in made:
-        sane(b)
-        b.close()
 
 
 def sane(b: Battle) -> None:

@@ -3,9 +3,8 @@ that resolve them (EX-24 with numbers; FG-CBT-12..17, FG-CHG-9, FG-MOR-6/7)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
 
 import pytest
 
@@ -13,23 +12,9 @@ from game import commands as cmd
 from game.battle import Battle, Reject
 from systems.melee import Attack
 from systems.odds import charge_odds, check_odds, fire_odds, melee_odds
-from tests.helpers import make_battle, of, officer, order, unit
+from tests.helpers import of, officer, order, unit
 
 SIXTH = Fraction(1, 6)
-
-
-@pytest.fixture
-def new() -> Iterator[Callable[..., Battle]]:
-    made: list[Battle] = []
-
-    def make(dice: list[int] | tuple[int, ...] = (), **kw: Any) -> Battle:
-        b = make_battle(list(dice), **kw)
-        made.append(b)
-        return b
-
-    yield make
-    for b in made:
-        b.close()
 
 
 def battery_and_target(new: Callable[..., Battle], dice: tuple[int, ...] = ()) -> Battle:

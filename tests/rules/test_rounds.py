@@ -3,7 +3,7 @@ experience and arrival, every die fixed, driven by Commands answering the battle
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +29,7 @@ from tests.helpers import (
     officer,
     officer_of,
     pos,
-    start_match,
+    start,
     status,
     unit,
     write_scenario,
@@ -39,20 +39,6 @@ RED_FIRST = [2, 5]  # the deployment roll-off (blue, red): red deploys first
 # round 1 with the standard deployment: r1 and b1 roll two dice (their estado mayor is near)
 INITIATIVE = [6, 6, 5, 1, 1, 3]  # r1 12, r2 5, b1 2, b2 3
 PASS4 = [6, 6, 6, 6]  # the four leadership checks of a round
-
-
-@pytest.fixture
-def matches() -> Iterator[list[Match]]:
-    made: list[Match] = []
-    yield made
-    for m in made:
-        m.battle.close()
-
-
-def start(made: list[Match], path: Path, dice: list[int], **kw: object) -> Match:
-    m = start_match(path, dice, **kw)  # type: ignore[arg-type]
-    made.append(m)
-    return m
 
 
 def rolls(events: list[Event], check: str) -> list:

@@ -8,21 +8,7 @@ from game.components import Officer, Unit
 from game.match import new_match
 from systems.checks import leadership_modifiers
 from systems.hits import destroy
-from tests.helpers import make_battle, of, officer, order, rules, unit
-
-
-@pytest.fixture
-def battle():
-    made = []
-
-    def new(*args, **kwargs):
-        b = make_battle(*args, **kwargs)
-        made.append(b)
-        return b
-
-    yield new
-    for b in made:
-        b.close()
+from tests.helpers import of, officer, order, rules, unit
 
 
 def test_FG_TERM_1_brigades_and_batteries_are_the_smallest_bodies():

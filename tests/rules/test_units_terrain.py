@@ -3,7 +3,7 @@ EX-5) and FG-TERR (terrain classes from terrain.toml, AMB-14) and the table's te
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 
@@ -14,23 +14,9 @@ from systems.checks import morale_modifiers
 from systems.fire import fire_modifiers
 from systems.paths import farthest
 from systems.vision import in_dense_cover, sight
-from tests.helpers import make_battle, of, officer, order, pos, rules, unit
+from tests.helpers import of, officer, order, pos, rules, unit
 
 D = 1.2
-
-
-@pytest.fixture
-def battle() -> Iterator[Callable[..., Battle]]:
-    made: list[Battle] = []
-
-    def make(*args: object, **kwargs: object) -> Battle:
-        b = make_battle(*args, **kwargs)  # type: ignore[arg-type]
-        made.append(b)
-        return b
-
-    yield make
-    for b in made:
-        b.close()
 
 
 def rect(x0: float, y0: float, x1: float, y1: float) -> tuple[tuple[float, float], ...]:

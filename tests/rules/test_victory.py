@@ -4,7 +4,6 @@ uses the engine's own hits functions on a battle in progress."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -23,7 +22,7 @@ from tests.helpers import (
     line_up,
     of,
     officer_of,
-    start_match,
+    start,
     status,
     write_scenario,
 )
@@ -31,20 +30,6 @@ from tests.helpers import (
 RED_FIRST = [2, 5]  # the deployment roll-off (blue, red): red deploys first
 INITIATIVE = [6, 6, 5, 1, 1, 3]  # round 1 of the standard deployment: r1 12, r2 5, b1 2, b2 3
 LINES = ("FG-VIC-5", "FG-VIC-6", "FG-VIC-7", "FG-VIC-8", "FG-VIC-9", "FG-VIC-10")
-
-
-@pytest.fixture
-def matches() -> Iterator[list[Match]]:
-    made: list[Match] = []
-    yield made
-    for m in made:
-        m.battle.close()
-
-
-def start(made: list[Match], path: Path, dice: list[int], **kw: object) -> Match:
-    m = start_match(path, dice, **kw)  # type: ignore[arg-type]
-    made.append(m)
-    return m
 
 
 def lines(m: Match, side: str) -> dict[str, int]:
