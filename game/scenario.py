@@ -13,7 +13,7 @@ from game import CONTENT
 from game.dice import FACES
 from game.errors import ContentError
 from game.mods import Mod
-from game.records import build, read_toml
+from game.records import load_record
 from game.ruleset import Ruleset
 from game.table import Feature, Table
 
@@ -111,6 +111,8 @@ def scenario_path(ref: str, mods: Sequence[Mod] = ()) -> Path:
 
 
 def make_terrain(rules: Ruleset, specs: list[TerrainSpec], where: str) -> tuple[Feature, ...]:
+    """Terrain features of a scenario or scripted battle: areas are polygons, lines (roads, rivers)
+    are paths with a width; each kind must exist in the ruleset and be given in its own shape."""
     features = []
     for i, t in enumerate(specs):
         at = f"{where}: terrain[{i}]"
@@ -119,26 +121,33 @@ def make_terrain(rules: Ruleset, specs: list[TerrainSpec], where: str) -> tuple[
             raise ContentError(
                 f"{at}.kind", f"unknown terrain kind {t.kind!r} (known: {', '.join(rules.terrain)})"
             )
+        if (t.path is None) == (t.polygon is None):
+            raise ContentError(at, "give a polygon, or a path with a width")
         if t.path is not None:
+            if not kind.linear:
+                raise ContentError(f"{at}.path", f"a {t.kind} is an area: give its polygon")
             if len(t.path) < 2:
                 raise ContentError(f"{at}.path", "a path needs two points or more")
             width = t.width if t.width is not None else rules.core.movement.road_width
             if width <= 0:
                 raise ContentError(f"{at}.width", "the width must be positive")
             features.append(Feature(kind, path=tuple(t.path), width=width, name=t.name))
-        elif t.polygon is not None:
+        else:
+            assert t.polygon is not None
+            if kind.linear:
+                raise ContentError(f"{at}.polygon", f"a {t.kind} is a line: give its path and width")
+            if t.width is not None:
+                raise ContentError(f"{at}.width", "only a path has a width")
             if len(t.polygon) < 3:
                 raise ContentError(f"{at}.polygon", "a polygon needs three points or more")
             features.append(Feature(kind, polygon=tuple(t.polygon), name=t.name))
-        else:
-            raise ContentError(at, "give a polygon, or a path with a width")
     return tuple(features)
 
 
 def load_scenario(ref: str, rules: Ruleset) -> Scenario:
     """A scenario, checked against the ruleset (and found among its mods' scenarios)."""
     path = scenario_path(ref, rules.loaded_mods)
-    spec = build(ScenarioFile, read_toml(path), "")
+    spec = load_record(ScenarioFile, path)
     where = str(path)
     w, d = spec.table
     if w <= 0 or d <= 0:

@@ -22,20 +22,12 @@ from game.geometry import Point, convex_overlap, rect_corners
 from game.mods import Mod
 from game.records import build, read_toml
 from game.ruleset import Ruleset, load_ruleset
-from game.table import Feature, Table
+from game.scenario import TerrainSpec, make_terrain
+from game.table import Table
 from systems.checks import is_disorganised
 from systems.command import assess
 
 XY = tuple[float, float]
-
-
-@dataclass(frozen=True)
-class TerrainSpec:
-    kind: str
-    polygon: list[XY] | None = None
-    path: list[XY] | None = None
-    width: float | None = None
-    name: str = ""
 
 
 @dataclass(frozen=True)
@@ -153,35 +145,7 @@ def make_table(path: Path, rules: Ruleset, spec: ScriptFile) -> Table:
     w, d = spec.table
     if w <= 0 or d <= 0:
         raise _fail(path, "table", f"the table needs a positive size, found {list(spec.table)}")
-    features = []
-    for i, t in enumerate(spec.terrain):
-        where = f"terrain[{i}]"
-        kind = rules.terrain.get(t.kind)
-        if kind is None:
-            raise _fail(
-                path, f"{where}.kind", f"unknown terrain kind {t.kind!r} (known: {', '.join(rules.terrain)})"
-            )
-        if (t.path is None) == (t.polygon is None):
-            raise _fail(path, where, "give a polygon, or a path with a width")
-        if t.path is not None:
-            if not kind.linear:
-                raise _fail(path, f"{where}.path", f"a {t.kind} is an area: give its polygon")
-            if len(t.path) < 2:
-                raise _fail(path, f"{where}.path", "a path needs two points or more")
-            width = t.width if t.width is not None else rules.core.movement.road_width
-            if width <= 0:
-                raise _fail(path, f"{where}.width", "the width must be positive")
-            features.append(Feature(kind, path=tuple(t.path), width=width, name=t.name))
-        else:
-            assert t.polygon is not None
-            if kind.linear:
-                raise _fail(path, f"{where}.polygon", f"a {t.kind} is a line: give its path and width")
-            if t.width is not None:
-                raise _fail(path, f"{where}.width", "only a path has a width")
-            if len(t.polygon) < 3:
-                raise _fail(path, f"{where}.polygon", "a polygon needs three points or more")
-            features.append(Feature(kind, polygon=tuple(t.polygon), name=t.name))
-    return Table(w, d, tuple(features))
+    return Table(w, d, make_terrain(rules, spec.terrain, str(path)))
 
 
 def setup(path: Path, spec: ScriptFile, rules: Ruleset) -> Battle:

@@ -116,7 +116,13 @@ def _road_march(r: dict[str, Any]) -> None:
     assert r["units"]["A"]["hits"] == 1 and len(r["markers"]) == 1
 
 
+def _charge_at_five_inches(r: dict[str, Any]) -> None:
+    # v3.1: M = 6" reaches the line 5" away; 6 + 3 - 1 = 8 against 2: two hits and a push
+    assert r["units"]["line"]["hits"] == 2 and r["units"]["line"]["at"] == [20.0, 16.2]
+
+
 OUTCOMES: dict[str, Callable[[dict[str, Any]], None]] = {
+    "charge-at-five-inches.toml": _charge_at_five_inches,
     "fire-at-line.toml": _fire_at_line,
     "shooting-exchange.toml": _shooting_exchange,
     "cavalry-flank-charge.toml": _cavalry_flank_charge,
