@@ -77,20 +77,23 @@ def morale_modifiers(b: Battle, e: int) -> tuple[ModLine, ...]:
 
 def morale_check(b: Battle, e: int, purpose: str, rule: str) -> bool:
     """Roll a morale check for a unit; emits the roll and returns whether it passed."""
-    mods = morale_modifiers(b, e)
+    return _check(b, "morale", morale_modifiers(b, e), rule, unit=b.name(e), purpose=purpose)
+
+
+def _check(b: Battle, kind: str, mods: tuple[ModLine, ...], rule: str, **who: str) -> bool:
+    """One check: a die, its modifiers, pass or fail (FG-MOR-6/7, FG-LDR-5/6), reported as a roll."""
     die = b.dice.d6()
     total = die + sum(m.value for m in mods)
     ok = check_passes(b.rules, die, total)
     b.emit(
         Roll(
-            check="morale",
+            check=kind,
             die=die,
             modifiers=mods,
             total=total,
             outcome="pass" if ok else "fail",
-            unit=b.name(e),
-            purpose=purpose,
             rule=rule,
+            **who,
         )
     )
     return ok
@@ -123,19 +126,4 @@ def leadership_modifiers(b: Battle, officer: int) -> tuple[ModLine, ...]:
 
 
 def leadership_check(b: Battle, officer: int, rule: str = "FG-ACT-2") -> bool:
-    mods = leadership_modifiers(b, officer)
-    die = b.dice.d6()
-    total = die + sum(m.value for m in mods)
-    ok = check_passes(b.rules, die, total)
-    b.emit(
-        Roll(
-            check="leadership",
-            die=die,
-            modifiers=mods,
-            total=total,
-            outcome="pass" if ok else "fail",
-            officer=b.name(officer),
-            rule=rule,
-        )
-    )
-    return ok
+    return _check(b, "leadership", leadership_modifiers(b, officer), rule, officer=b.name(officer))

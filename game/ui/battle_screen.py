@@ -458,7 +458,9 @@ class BattleScreen:
         y: int,
         limit: int,
     ) -> int:
-        rows = [(part, colour) for text, colour in lines for part in _wrap(text, font, self.panel.w - 20)]
+        rows = [
+            (part, colour) for text, colour in lines for part in theme.wrap(text, font, self.panel.w - 20)
+        ]
         for part, colour in rows[:limit]:
             surf.blit(font.render(part, True, colour), (x, y))
             y += font.get_linesize()
@@ -532,19 +534,6 @@ class BattleScreen:
         name = self.human.pick(p, names)
         if name is not None:
             tooltip(surf, self.mouse, name, "  ".join(x for x in unit_lines(self.battle, name) if x), 380)
-
-
-def _wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
-    out, line = [], ""
-    for word in text.split(" "):
-        trial = f"{line} {word}".strip()
-        if font.size(trial)[0] > width and line:
-            out.append(line)
-            line = word
-        else:
-            line = trial
-    out.append(line)
-    return out
 
 
 def _die(surf: pygame.Surface, rect: pygame.Rect, face: int) -> None:

@@ -37,16 +37,7 @@ class LogPanel:
     def _wrap(self, text: str, font: pygame.font.Font, width: int) -> list[str]:
         key = (text, width)
         if key not in self._cache:
-            out, line = [], ""
-            for word in text.split(" "):
-                trial = f"{line} {word}".strip()
-                if font.size(trial)[0] > width and line:
-                    out.append(line)
-                    line = word
-                else:
-                    line = trial
-            out.append(line)
-            self._cache[key] = out
+            self._cache[key] = theme.wrap(text, font, width)
         return self._cache[key]
 
     def draw(self, surf: pygame.Surface) -> None:
@@ -94,16 +85,7 @@ class LogPanel:
 def tooltip(surf: pygame.Surface, pos: tuple[int, int], title: str, text: str, width: int = 340) -> None:
     """A box of wrapped text near the mouse, kept inside the window."""
     font, bold = theme.font(18), theme.font(20)
-    words, lines, line = text.split(), [], ""
-    for w in words:
-        trial = f"{line} {w}".strip()
-        if font.size(trial)[0] > width - 16 and line:
-            lines.append(line)
-            line = w
-        else:
-            line = trial
-    if line:
-        lines.append(line)
+    lines = theme.wrap(text, font, width - 16) if text.strip() else []
     h = 12 + bold.get_linesize() + font.get_linesize() * len(lines)
     box = pygame.Rect(pos[0] + 14, pos[1] + 14, width, h)
     box.clamp_ip(surf.get_rect())

@@ -71,3 +71,17 @@ def font(size: int) -> pygame.font.Font:
         pygame.font.init()
     f = _fonts[size] = pygame.font.Font(None, size)
     return f
+
+
+def wrap(text: str, f: pygame.font.Font, width: int) -> list[str]:
+    """Break text into lines no wider than width pixels (a single long word keeps its own line)."""
+    out, line = [], ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if f.size(trial)[0] > width and line:
+            out.append(line)
+            line = word
+        else:
+            line = trial
+    out.append(line)
+    return out
