@@ -32,6 +32,29 @@ def enemy(b: Battle, side: str) -> str:
     return b.other_side(side)
 
 
+class Player:
+    """A computer player: each kind of decision goes to the method of the same name; the defaults
+    are what any sensible player does (the estado mayor behind his officers, officers with their
+    units, markers where the engine puts them)."""
+
+    def __init__(self, side: str, seed: int) -> None:
+        self.side = side
+
+    def decide(self, b: Battle, d: Decision) -> cmd.Command:
+        b.enter()
+        handler = getattr(self, d.kind, None)
+        return handler(b, d) if handler is not None else cmd.Pass()
+
+    def place_staff(self, b: Battle, d: Decision) -> cmd.Command:
+        return staff_spot(b, d.side)
+
+    def officer_move(self, b: Battle, d: Decision) -> cmd.Command:
+        return officer_follow(b, b.ids[d.unit])
+
+    def staff_move(self, b: Battle, d: Decision) -> cmd.Command:
+        return staff_follow(b, d.side)
+
+
 # --- deployment -------------------------------------------------------------------------------
 
 

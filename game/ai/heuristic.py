@@ -7,7 +7,6 @@ from __future__ import annotations
 from game import commands as cmd
 from game.ai import common
 from game.battle import Battle, Decision, Reject
-from game.dice import Chooser
 from game.geometry import centroid, dist
 from systems.checks import morale_modifiers, pass_chance
 from systems.odds import charge_odds, fire_odds
@@ -28,30 +27,13 @@ CHARGE_VALUE = {
 CHARGE_THRESHOLD = 0.5  # charge only when the expected gain is clearly positive
 
 
-class HeuristicPlayer:
-    def __init__(self, side: str, seed: int) -> None:
-        self.side = side
-        self.rng = Chooser(seed * 104729 + sum(map(ord, side)))
+class HeuristicPlayer(common.Player):
 
-    def decide(self, b: Battle, d: Decision) -> cmd.Command:
-        b.enter()
-        if d.kind == "deploy":
-            return common.deploy_for(b, d, lambda spots: self.rank_spots(b, spots))
-        if d.kind == "place_staff":
-            return common.staff_spot(b, d.side)
-        if d.kind == "activate":
-            return cmd.Activate(d.options[0])
-        if d.kind == "order":
-            return self.order(b, d)
-        if d.kind == "reaction":
-            return self.reaction(b, d)
-        if d.kind == "extra_move":
-            return self.extra(b, d)
-        if d.kind == "officer_move":
-            return common.officer_follow(b, b.ids[d.unit])
-        if d.kind == "staff_move":
-            return common.staff_follow(b, d.side)
-        return cmd.Pass()
+    def deploy(self, b: Battle, d: Decision) -> cmd.Command:
+        return common.deploy_for(b, d, lambda spots: self.rank_spots(b, spots))
+
+    def activate(self, b: Battle, d: Decision) -> cmd.Command:
+        return cmd.Activate(d.options[0])
 
     # --- deployment ---------------------------------------------------------------------------
 
@@ -152,7 +134,7 @@ class HeuristicPlayer:
                 best = (0.5, cmd.React(name, "retreat"))
         return best[1] if best is not None else cmd.Pass()
 
-    def extra(self, b: Battle, d: Decision) -> cmd.Command:
+    def extra_move(self, b: Battle, d: Decision) -> cmd.Command:
         e = b.ids[d.unit]
         scored = [(self.charge_value(b, e, t), t) for t in common.extra_charge_targets(b, e)]
         scored = [s for s in scored if s[0] > CHARGE_THRESHOLD]

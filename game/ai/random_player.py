@@ -12,30 +12,22 @@ from systems.reaction import check_rally
 from systems.targets import check_fire, plan_charge
 
 
-class RandomPlayer:
+class RandomPlayer(common.Player):
     def __init__(self, side: str, seed: int) -> None:
-        self.side = side
+        super().__init__(side, seed)
         self.rng = Chooser(seed * 7919 + sum(map(ord, side)))
 
-    def decide(self, b: Battle, d: Decision) -> cmd.Command:
-        b.enter()
-        if d.kind == "deploy":
-            return common.deploy_for(b, d, self.rng.shuffled)
-        if d.kind == "place_staff":
-            return common.staff_spot(b, d.side)
-        if d.kind == "activate":
-            return cmd.Activate(self.rng.pick(d.options))
-        if d.kind == "order":
-            return self.order(b, d)
-        if d.kind == "reaction":
-            return self.reaction(b, d)
-        if d.kind == "extra_move":
-            return self.extra(b, d)
-        if d.kind == "officer_move":
-            return common.officer_follow(b, b.ids[d.unit]) if self.rng.chance(0.7) else cmd.Pass()
-        if d.kind == "staff_move":
-            return common.staff_follow(b, d.side) if self.rng.chance(0.7) else cmd.Pass()
-        return cmd.Pass()
+    def deploy(self, b: Battle, d: Decision) -> cmd.Command:
+        return common.deploy_for(b, d, self.rng.shuffled)
+
+    def activate(self, b: Battle, d: Decision) -> cmd.Command:
+        return cmd.Activate(self.rng.pick(d.options))
+
+    def officer_move(self, b: Battle, d: Decision) -> cmd.Command:
+        return super().officer_move(b, d) if self.rng.chance(0.7) else cmd.Pass()
+
+    def staff_move(self, b: Battle, d: Decision) -> cmd.Command:
+        return super().staff_move(b, d) if self.rng.chance(0.7) else cmd.Pass()
 
     def order(self, b: Battle, d: Decision) -> cmd.Command:
         if self.rng.chance(0.05):
@@ -78,7 +70,7 @@ class RandomPlayer:
             pass
         return self.rng.pick(actions)
 
-    def extra(self, b: Battle, d: Decision) -> cmd.Command:
+    def extra_move(self, b: Battle, d: Decision) -> cmd.Command:
         e = b.ids[d.unit]
         targets = common.extra_charge_targets(b, e)
         if targets and self.rng.chance(0.5):
