@@ -28,7 +28,6 @@ CHARGE_THRESHOLD = 0.5  # charge only when the expected gain is clearly positive
 
 
 class HeuristicPlayer(common.Player):
-
     def deploy(self, b: Battle, d: Decision) -> cmd.Command:
         return common.deploy_for(b, d, lambda spots: self.rank_spots(b, spots))
 
