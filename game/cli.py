@@ -12,8 +12,10 @@ from pathlib import Path
 from typing import Any
 
 from game.cli_battles import add_mod_option, add_parsers
+from game.cli_content import add_parsers as add_content_parsers
 from game.cli_mods import add_parsers as add_mod_parsers
 from game.cli_play import add_parsers as add_play_parsers
+from game.cli_scenarios import add_parsers as add_scenario_parsers
 from game.errors import UserError
 from game.mods import load_mods
 
@@ -67,6 +69,8 @@ def parser() -> argparse.ArgumentParser:
     s.set_defaults(run=_script)
     add_parsers(sub)
     add_play_parsers(sub)
+    add_scenario_parsers(sub)
+    add_content_parsers(sub)
     add_mod_parsers(sub)
     return p
 

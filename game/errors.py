@@ -5,7 +5,8 @@ class UserError(Exception):
     """Bad input. The CLI prints str(error) on one line and exits with code 2."""
 
     def __init__(self, message: str) -> None:
-        super().__init__(" ".join(message.split()))
+        # one line, printable anywhere: a file name that is not UTF-8 shows its bytes as \udcff
+        super().__init__(" ".join(message.encode("utf-8", "backslashreplace").decode("utf-8").split()))
 
 
 class ContentError(UserError):

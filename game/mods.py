@@ -18,13 +18,13 @@ import copy
 import hashlib
 import os
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from game.errors import ContentError
-from game.records import build, read_toml
+from game.records import load_record, read_toml
 
 TOP_LEVEL = {"mod.toml", "rulesets", "scenarios", "locale", "scripts", "README.md", "README.txt", "LICENSE"}
 # arrays of tables whose records are matched by a key, so a mod can change one record of them
@@ -70,7 +70,8 @@ def user_mods_dir() -> Path:
 
 
 def _contained(root: Path) -> list[Path]:
-    """Every file of a mod; a link or path that leads outside the mod is an error."""
+    """Every file of a mod; a link or path that leads outside the mod, or anything but a file or a
+    folder (a broken link, a pipe, a device), is an error."""
     real_root = root.resolve()
     files = []
     for dirpath, dirnames, filenames in os.walk(root, followlinks=False):
@@ -82,6 +83,10 @@ def _contained(root: Path) -> list[Path]:
                 raise ContentError(
                     str(p), "points outside the mod: a mod's files must stay in its folder"
                 ) from None
+            except (OSError, RuntimeError):  # a link that leads back to itself
+                raise ContentError(str(p), "a link that leads nowhere") from None
+            if not (p.is_file() or p.is_dir()):
+                raise ContentError(str(p), "not a file or a folder (a broken link, a pipe or a device)")
         files += [Path(dirpath) / f for f in filenames]
     return sorted(files)
 
@@ -90,15 +95,19 @@ def load_mod(path: Path) -> Mod:
     root = Path(path)
     if not root.is_dir():
         raise ContentError(str(root), "a mod is a folder holding a mod.toml")
-    spec = build(ModFile, read_toml(root / "mod.toml"), "")
+    files = _contained(root)  # first: nothing outside the mod is ever read, not even its mod.toml
+    spec = load_record(ModFile, root / "mod.toml")
     for entry in sorted(os.listdir(root)):
         if entry not in TOP_LEVEL and not entry.startswith("."):
             raise ContentError(
                 str(root / entry), f"not part of a mod (a mod holds: {', '.join(sorted(TOP_LEVEL))})"
             )
     digest = hashlib.sha256()
-    for f in _contained(root):
-        digest.update(str(f.relative_to(root)).encode() + b"\0" + f.read_bytes() + b"\0")
+    for f in files:
+        try:
+            digest.update(os.fsencode(f.relative_to(root)) + b"\0" + f.read_bytes() + b"\0")  # any file name
+        except OSError as e:
+            raise ContentError(str(f), f"cannot read: {e.strerror}") from None
     if not spec.id or any(c in spec.id for c in "/\\ ") or spec.id.startswith("."):
         raise ContentError(
             f"{root / 'mod.toml'}: id",
@@ -182,14 +191,19 @@ class Merge:
     def _merge_records(
         self, base: list[Any], items: list[Any], key: str, mod: Mod, where: str, path: tuple[Any, ...]
     ) -> None:
-        index = {item.get(key): item for item in base if isinstance(item, dict)}
+        # a broken id in the base (a list, a table) matches nothing: building the result reports it
+        index = {
+            item.get(key): item
+            for item in base
+            if isinstance(item, dict) and isinstance(item.get(key), Hashable)
+        }
         for j, item in enumerate(items):
             name = ".".join(str(p) for p in path)
             if not isinstance(item, dict) or key not in item:
                 raise ContentError(
                     f"{where}: {name}[{j}]", f"needs its {key} to say which record it adds or changes"
                 )
-            if item[key] in index:
+            if isinstance(item[key], Hashable) and item[key] in index:
                 self._merge(index[item[key]], item, mod, where, (*path, item[key]))
             else:
                 base.append(copy.deepcopy(item))

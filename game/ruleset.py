@@ -7,23 +7,24 @@ import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 from game import CONTENT
 from game.errors import ContentError
 from game.mods import Mod, layered
-from game.records import build, check_partial, load_record, read_toml
+from game.records import Bounds, build, check_partial, load_record, read_toml
 
 Distance = str | float  # a measure code ("XS") or inches
+Length = Annotated[float, Bounds(0, above=True)]  # inches, more than 0: a base, or a length divided by
 UnitType = Literal["infantry", "cavalry", "artillery"]
 MovementClass = Literal["passable", "difficult", "impassable"]
 
 
 @dataclass(frozen=True, slots=True)
 class Bases:
-    unit_width: float
-    unit_depth: float
-    officer_diameter: float
+    unit_width: Length
+    unit_depth: Length
+    officer_diameter: Length
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,13 +42,13 @@ class MoraleRules:
 @dataclass(frozen=True, slots=True)
 class LeadershipRules:
     staff_near: Distance
-    band: Distance
+    band: str | Length  # the distance is counted in bands of this length
     min_bands: int
 
 
 @dataclass(frozen=True, slots=True)
 class HitRules:
-    destroyed_at: int
+    destroyed_at: Annotated[int, Bounds(1)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +62,7 @@ class MovementRules:
     road_extra_moves: int
     strategic_extra_moves: int
     strategic_enemy_distance: Distance
-    road_width: float
+    road_width: Length
     road_tolerance: float
     cavalry_extra_move: Distance
 
@@ -86,7 +87,7 @@ class RulesetFile:
     id: str
     name: str
     version: str
-    measures: dict[str, float]
+    measures: dict[str, Length]
     bases: Bases
     checks: Checks
     morale: MoraleRules
@@ -328,7 +329,11 @@ def load_ruleset(
         rel = f"rulesets/{ruleset_id}/{name}"
         for m in mods:
             if m.file(rel).is_file():
-                check_partial(cls, read_toml(m.file(rel)), str(m.file(rel)))
+                given = read_toml(m.file(rel))
+                try:
+                    check_partial(cls, given, "")
+                except ContentError as e:
+                    raise ContentError(f"{m.file(rel)}: {e.where}", e.problem) from None
         data, _read = layered(rel, path, mods)
         try:
             parts[name] = build(cls, data, "")

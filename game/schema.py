@@ -16,17 +16,18 @@ import types
 import typing
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal, get_args, get_origin
+from typing import Annotated, Any, Literal, get_args, get_origin
 
 from game.match import write_atomic
 from game.mods import KEYED, ModFile
-from game.records import hints
-from game.ruleset import RULESET_FILES
+from game.records import Bounds, hints
+from game.ruleset import RULESET_FILES, Distance
 from game.rulesref import MOD_RULE_ID, RULE_ID, _Entry
 from game.scenario import ScenarioFile
 from game.script import ScriptFile
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
+DISTANCE = "a measure code of the ruleset's [measures] (XS, S, M, L, XL, or one it adds) or inches"
 
 
 @dataclass(frozen=True)
@@ -34,8 +35,10 @@ class Kind:
     """One kind of content file and the record its TOML table is read into."""
 
     name: str  # the schema is <name>.schema.json
+    title: str
     record: type
     about: str
+    files: tuple[str, ...]  # where such files are, as globs in content/ (mods keep the same shape)
     partial: bool = False  # a mod's file: only what it adds or changes
     keys: re.Pattern[str] | None = None  # the file is a table of records under keys like these
 
@@ -55,34 +58,57 @@ def _kinds() -> list[Kind]:
     kinds = []
     for file, cls in RULESET_FILES.items():
         stem, about = file.removesuffix(".toml"), RULESET_ABOUT[file]
-        kinds.append(Kind(stem, cls, f"A ruleset's {file} (content/rulesets/<id>/{file}): {about}."))
+        where = f"rulesets/*/{file}"
+        kinds.append(Kind(stem, file, cls, f"A ruleset's {file} (content/{where}): {about}.", (where,)))
         kinds.append(
             Kind(
                 f"{stem}.partial",
+                f"{file} in a mod",
                 cls,
-                f"A mod's {file} (<mod>/rulesets/<id>/{file}): {about}; only what the mod adds or "
-                "changes, records of a list matched by their id.",
+                f"A mod's {file} (<mod>/{where}): {about}; only what the mod adds or changes, records of a "
+                "list matched by their id.",
+                (f"mods/*/{where}",),
                 partial=True,
             )
         )
     return [
         *kinds,
-        Kind("scenario", ScenarioFile, "A scenario (content/scenarios/<id>.toml), see docs/scenarios.md."),
         Kind(
-            "script", ScriptFile, "A scripted battle (content/scripts/*.toml), see docs/scripted-battles.md."
+            "scenario",
+            "scenario",
+            ScenarioFile,
+            "A scenario (content/scenarios/<id>.toml, or a mod's scenarios/): docs/scenarios.md.",
+            ("scenarios/*.toml", "mods/*/scenarios/*.toml"),
         ),
-        Kind("mod", ModFile, "A mod's mod.toml: its id, name, version, ruleset and the mods it depends on."),
+        Kind(
+            "script",
+            "scripted battle",
+            ScriptFile,
+            "A scripted battle (content/scripts/*.toml, or a mod's scripts/): docs/scripted-battles.md.",
+            ("scripts/*.toml", "mods/*/scripts/*.toml"),
+        ),
+        Kind(
+            "mod",
+            "mod.toml",
+            ModFile,
+            "A mod's mod.toml: its id, name, version, ruleset and the mods it depends on: docs/modding.md.",
+            ("mods/*/mod.toml",),
+        ),
         Kind(
             "rules-reference",
+            "rules reference",
             _Entry,
             "The rules reference of a locale (content/locale/<locale>/rules.toml): one table per rule ID.",
+            ("locale/*/rules.toml",),
             keys=RULE_ID,
         ),
         Kind(
             "rules-reference.partial",
+            "rules reference in a mod",
             _Entry,
             "A mod's rules reference (<mod>/locale/<locale>/rules.toml): texts of its own rules, or what "
             "it changes in the texts of existing ones.",
+            ("mods/*/locale/*/rules.toml",),
             partial=True,
             keys=MOD_RULE_ID,
         ),
@@ -129,9 +155,23 @@ class _Builder:
             return {"type": simple[tp]}
         if origin is Literal:
             return {"enum": list(args)}
+        if origin is Annotated:
+            number = self.of(args[0], keyed)
+            for bounds in (b for b in args[1:] if isinstance(b, Bounds)):
+                if bounds.low is not None:
+                    number["exclusiveMinimum" if bounds.above else "minimum"] = bounds.low
+                if bounds.high is not None:
+                    number["maximum"] = bounds.high
+            return number
         if origin in (typing.Union, types.UnionType):
             options = [a for a in args if a is not type(None)]  # TOML has no null: None is 'absent'
-            return self.of(options[0]) if len(options) == 1 else {"anyOf": [self.of(a) for a in options]}
+            if len(options) == 1:
+                return self.of(options[0])
+            out: dict[str, Any] = {"anyOf": [self.of(a) for a in options]}
+            plain = {get_args(a)[0] if get_origin(a) is Annotated else a for a in options}
+            if plain == set(get_args(Distance)):  # a string must be one of the ruleset's measures
+                out["description"] = DISTANCE
+            return out
         if origin is tuple and args and args[-1] is not Ellipsis:
             n = len(args)
             items = [self.of(a) for a in args]
@@ -186,7 +226,7 @@ def schema(kind: Kind) -> dict[str, Any]:
             "patternProperties": {pattern: b.of(kind.record)},
             "additionalProperties": False,
         }
-    out = {"$schema": DRAFT, "title": f"For Glory: {kind.name}", **body, "description": kind.about}
+    out = {"$schema": DRAFT, "title": f"For Glory: {kind.title}", **body, "description": kind.about}
     if b.defs:
         out["$defs"] = b.defs
     return out

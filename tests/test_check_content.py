@@ -1,0 +1,317 @@
+"""`python -m game check-content [DIR ...]`: the shipped content and mods checked the way the game reads
+them; exit 0 with a summary, or exit 2 with one line per problem naming the file and the key, for any
+input at all."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from game import CONTENT
+from game.cli import main
+from game.content_check import check_content
+from game.errors import ContentError
+from game.mods import load_mods
+from game.newmod import new_mod
+from game.ruleset import load_ruleset
+
+STARTER = CONTENT / "mods" / "starter"
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, str, list[str]]:
+    code = main(["check-content", *map(str, args)])
+    out, err = capsys.readouterr()
+    return code, out, err.splitlines()
+
+
+def mod(tmp_path: Path, ident: str = "broken", files: dict[str, str | bytes] | None = None) -> Path:
+    """A copy of the starter mod with the given files written over it."""
+    folder = tmp_path / ident
+    shutil.copytree(STARTER, folder)
+    manifest = folder / "mod.toml"
+    manifest.write_text(
+        manifest.read_text(encoding="utf-8").replace('"starter"', f'"{ident}"'), encoding="utf-8"
+    )
+    for rel, text in (files or {}).items():
+        (folder / rel).parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(text, bytes):
+            (folder / rel).write_bytes(text)
+        else:
+            (folder / rel).write_text(text, encoding="utf-8")
+    return folder
+
+
+def failing(capsys: pytest.CaptureFixture[str], *args: str | Path) -> list[str]:
+    code, out, lines = run(capsys, *args)
+    assert code == 2 and out == ""
+    assert lines and all(line.startswith("error: ") for line in lines), lines
+    return [line.removeprefix("error: ") for line in lines]
+
+
+# --- what passes ---------------------------------------------------------------------------------------
+
+
+def test_the_shipped_content_passes_with_a_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys)
+    assert (code, err) == (0, [])
+    assert out.count("\n") == 1
+    assert out.startswith("ok: ") and "files checked" in out
+    for what in ("1 ruleset", "scenarios", "scripted battles", "rules reference", "mods"):
+        assert what in out
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in (CONTENT / "mods").iterdir()))
+def test_each_example_mod_passes(capsys: pytest.CaptureFixture[str], name: str) -> None:
+    code, out, err = run(capsys, CONTENT / "mods" / name)
+    assert (code, err) == (0, [])
+    assert out.startswith("ok: ") and "1 mod" in out
+
+
+def test_a_new_mod_passes_and_mods_are_checked_together(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    mine = new_mod(tmp_path / "mine")
+    assert run(capsys, mine)[0] == 0
+    assert run(capsys, mine, CONTENT / "mods" / "guard-and-lancers")[2] == []
+
+
+# --- every problem, one line each ------------------------------------------------------------------------
+
+
+def test_every_problem_of_a_mod_is_reported_with_its_file_and_key(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    folder = mod(
+        tmp_path,
+        files={
+            "rulesets/for-glory/units.toml": '[[category]]\ncode = "LI"\nrange = [2]\nmelee = "x"\nbogus = 1',
+            "rulesets/for-glory/game.toml": "[scoring]\nunit_destroyed = 1.5\n",
+            "scenarios/starter-skirmish.toml": 'id = 3\nname = "x"\ntable = [48, "y"]\nsides = []\nzz = 1\n',
+            "locale/en/rules.toml": '["STARTER-1"]\ntitle = 2\n',
+        },
+    )
+    lines = failing(capsys, folder)
+    units, game = folder / "rulesets/for-glory/units.toml", folder / "rulesets/for-glory/game.toml"
+    scenario, rules = folder / "scenarios/starter-skirmish.toml", folder / "locale/en/rules.toml"
+    assert lines == [
+        f"{units}: category[0].range: expected a string or a number or none, found a list".replace(
+            " or none", ""
+        ),
+        f"{units}: category[0].melee: expected an integer, found 'x'",
+        f"{units}: category[0].bogus: unknown key (known keys: code, difficult_move, fire, melee, move, "
+        "must_end_near_road, name, points, range, rule, type)",
+        f"{game}: scoring.unit_destroyed: expected an integer, found 1.5",
+        f"{scenario}: zz: unknown key (known keys: description, history, id, max_rounds, name, objectives, "
+        "ruleset, sides, table, terrain)",
+        f"{scenario}: id: expected a string, found 3",
+        f"{scenario}: table[1]: expected a number, found 'y'",
+        f"{rules}: STARTER-1.title: expected a string, found 2",
+    ]
+
+
+def test_problems_across_the_merged_content_are_reported(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    folder = mod(
+        tmp_path,
+        files={
+            "rulesets/for-glory/units.toml": '[[category]]\ncode = "Gren"\nname = "G"\n',
+            "rulesets/for-glory/ruleset.toml": '[morale]\nofficer_near = "XXL"\n',
+        },
+    )
+    lines = failing(capsys, folder)
+    assert len(lines) == 1
+    assert "units.toml with mods broken: category[6].type: missing key" in lines[0]
+
+
+def test_a_broken_scenario_and_script_of_a_mod(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    script = (CONTENT / "scripts" / "fire-at-line.toml").read_text(encoding="utf-8")
+    folder = mod(
+        tmp_path,
+        files={
+            "scripts/fine.toml": script,
+            "scripts/broken.toml": script.replace('category = "LnInf"', 'category = "Gren2"', 1),
+            "scenarios/starter-skirmish.toml": (STARTER / "scenarios/starter-skirmish.toml")
+            .read_text(encoding="utf-8")
+            .replace('category = "Gren"', 'category = "Grenadier"'),
+        },
+    )
+    lines = failing(capsys, folder)
+    assert lines == [
+        f"{folder / 'scenarios/starter-skirmish.toml'}: sides[0].divisions[0].units[0].category: "
+        "unknown category 'Grenadier'",
+        f"{folder / 'scripts/broken.toml'}: units[0].category: unknown category 'Gren2' "
+        "(known: LnInf, LI, HC, LC, FA, HA, Gren)",
+    ]
+
+
+def test_dependencies_are_given_together(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    base = mod(tmp_path, "base")
+    child = mod(
+        tmp_path, "child", {"mod.toml": 'id = "child"\nname = "c"\nversion = "1"\ndepends = ["base"]\n'}
+    )
+    shutil.rmtree(child / "scenarios")
+    shutil.rmtree(child / "rulesets")
+    (lines,) = [failing(capsys, child)]
+    assert lines == [f"{child / 'mod.toml'}: depends: needs the mod 'base', which is not loaded"]
+    assert run(capsys, child, base)[0] == 0
+
+
+def test_two_mods_in_conflict(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    a = mod(tmp_path, "a", {"rulesets/for-glory/ruleset.toml": "[measures]\nS = 3.0\n"})
+    b = mod(tmp_path, "b", {"rulesets/for-glory/ruleset.toml": "[measures]\nS = 5.0\n"})
+    shutil.rmtree(b / "scenarios")
+    (line,) = failing(capsys, a, b)
+    assert "measures.S" in line and "conflicts with the mod 'a'" in line
+
+
+def test_the_shipped_content_with_several_broken_files(tmp_path: Path) -> None:
+    content = tmp_path / "content"
+    shutil.copytree(CONTENT, content)
+    (content / "rulesets/for-glory/qualities.toml").write_text('[[quality]]\ncode = 1\nzz = "x"\n')
+    (content / "scripts/road-march.toml").write_bytes(b"\x00\x01")
+    (content / "locale/en/rules.toml").write_text('["FG-CBT-2"]\ntitle = "x"\n')
+    report = check_content(content=content)
+    q, s, r = (
+        content / p
+        for p in ("rulesets/for-glory/qualities.toml", "scripts/road-march.toml", "locale/en/rules.toml")
+    )
+    assert report.problems[:4] == [
+        f"{q}: quality[0].zz: unknown key (known keys: code, modifier, name, rule)",
+        f"{q}: quality[0].code: expected a string, found 1",
+        f"{q}: quality[0].name: missing key: expected a string",
+        f"{q}: quality[0].modifier: missing key: expected an integer",
+    ]
+    assert any(p.startswith(f"{s}: invalid TOML") for p in report.problems)
+    assert f"{r}: FG-CBT-2.text: missing key: expected a string" in report.problems
+    # scenarios and scripts that need the broken ruleset are not blamed for it
+    assert not any("default.toml" in p for p in report.problems)
+
+
+def test_a_broken_id_in_the_shipped_ruleset_under_a_mod(tmp_path: Path) -> None:
+    """A base record whose id is a list could not be matched with a mod's records (it crashed)."""
+    content = tmp_path / "content"
+    shutil.copytree(CONTENT, content)
+    units = content / "rulesets/for-glory/units.toml"
+    units.write_text(units.read_text(encoding="utf-8").replace('code = "LnInf"', 'code = ["LnInf"]'))
+    mods = load_mods([content / "mods" / "guard-and-lancers"])
+    with pytest.raises(
+        ContentError, match=r"units.toml with mods guard-and-lancers: category\[0\].code: expected"
+    ):
+        load_ruleset("for-glory", content / "rulesets", mods)
+    assert check_content(content=content).problems == [
+        f"{units}: category[0].code: expected a string, found a list"
+    ]
+
+
+# --- any input at all -----------------------------------------------------------------------------------
+
+
+def _link_out(folder: Path) -> None:
+    (folder / "scenarios" / "out.toml").symlink_to(CONTENT / "scenarios" / "default.toml")
+
+
+def _fifo(folder: Path) -> None:
+    os.mkfifo(folder / "scenarios" / "pipe.toml")
+
+
+def _broken_link(folder: Path) -> None:
+    (folder / "scenarios" / "gone.toml").symlink_to(folder / "scenarios" / "nowhere.toml")
+
+
+def _link_loop(folder: Path) -> None:
+    (folder / "scenarios" / "loop.toml").symlink_to(folder / "scenarios" / "loop.toml")
+
+
+def _not_utf8_name(folder: Path) -> None:
+    (folder / "scenarios" / os.fsdecode(b"\xff.toml")).write_text("id = 1\n")
+
+
+BAD: dict[str, tuple[dict[str, str | bytes], str]] = {
+    "empty mod.toml": ({"mod.toml": ""}, "mod.toml: id: missing key"),
+    "binary mod.toml": ({"mod.toml": bytes(range(256))}, "mod.toml: not UTF-8 text"),
+    "latin-1 scenario": (
+        {"scenarios/starter-skirmish.toml": 'name = "Castaños"'.encode("latin-1")},
+        "not UTF-8",
+    ),
+    "byte-order mark": ({"rulesets/for-glory/units.toml": b"\xef\xbb\xbf[officer]\n"}, "byte-order mark"),
+    "syntax error with its line": ({"mod.toml": 'id = "x"\nname = \n'}, "(at line 2, column 8)"),
+    "huge integer": (
+        {"rulesets/for-glory/game.toml": "[scoring]\nunit_destroyed = " + "9" * 5000},
+        "4300 digits",
+    ),
+    "huge float": ({"rulesets/for-glory/ruleset.toml": "[measures]\nXS = 1e999\n"}, "found inf"),
+    "integer too large for a float": (
+        {"rulesets/for-glory/ruleset.toml": "[measures]\nXS = " + "9" * 400 + "\n"},
+        "measures.XS: expected a number, found 99999",
+    ),
+    "nested too deeply": ({"locale/en/rules.toml": "a = " + "[" * 5000 + "]" * 5000}, "nested too deeply"),
+    "a folder for a file": ({"scenarios/dir.toml/x": "x"}, "dir.toml: is a folder, not a TOML file"),
+    "a stray file": ({"notes.txt": "x"}, "notes.txt: not part of a mod"),
+    "an unknown ruleset file": ({"rulesets/for-glory/unit.toml": ""}, "unit.toml: not a ruleset file"),
+    "another ruleset's folder": ({"rulesets/other/units.toml": ""}, "other: not the ruleset of the mod"),
+    "not a scenario": ({"scenarios/readme.md": "x"}, "readme.md: not a scenario"),
+    "a bad locale name": ({"locale/EN!/rules.toml": ""}, "EN!: not a locale name"),
+    "a stray locale file": ({"locale/en/units.toml": ""}, "en/units.toml: not a locale file"),
+    "a bad mod id": ({"mod.toml": 'id = "my mod"\nname = "x"\nversion = "1"\n'}, "a mod id is a short name"),
+    "another ruleset": (
+        {"mod.toml": 'id = "x"\nname = "x"\nversion = "1"\nruleset = "nope"\n'},
+        "no ruleset 'nope' here",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD))
+def test_bad_input_is_one_line_per_problem(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, case: str
+) -> None:
+    files, expected = BAD[case]
+    folder = mod(tmp_path, files=files)
+    lines = failing(capsys, folder)
+    assert any(expected in line for line in lines), lines
+    assert all(line.startswith(str(folder)) or line.startswith(str(CONTENT)) for line in lines), lines
+
+
+@pytest.mark.parametrize(
+    "make",
+    [_link_out, _fifo, _broken_link, _link_loop, _not_utf8_name],
+    ids=["a link out of the mod", "a named pipe", "a broken link", "a link to itself", "a name not in UTF-8"],
+)
+def test_links_special_files_and_odd_names(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, make: object
+) -> None:
+    folder = mod(tmp_path)
+    make(folder)  # type: ignore[operator]
+    lines = failing(capsys, folder)
+    assert lines and all(line.startswith(str(folder / "scenarios")) for line in lines), lines
+
+
+def test_a_link_in_place_of_mod_toml_is_never_read(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    folder = mod(tmp_path)
+    (folder / "mod.toml").unlink()
+    (folder / "mod.toml").symlink_to("/dev/zero")  # reading it would never end
+    assert failing(capsys, folder) == [
+        f"{folder / 'mod.toml'}: points outside the mod: a mod's files must stay in its folder"
+    ]
+
+
+@pytest.mark.parametrize(
+    "target",
+    ["missing", "a-file", "no-manifest"],
+    ids=["no such folder", "a file", "a folder without mod.toml"],
+)
+def test_a_folder_that_is_not_a_mod(capsys: pytest.CaptureFixture[str], tmp_path: Path, target: str) -> None:
+    (tmp_path / "a-file").write_text("x")
+    (tmp_path / "no-manifest").mkdir()
+    (line,) = failing(capsys, tmp_path / target)
+    assert line.startswith(str(tmp_path / target)) and "mod.toml" in line
+
+
+def test_unknown_options_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check-content", "--bogus"]) == 2
+    assert capsys.readouterr().err.count("\n") == 1

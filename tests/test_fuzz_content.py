@@ -1,0 +1,290 @@
+"""Fuzzing the content loaders: random corruptions of the shipped files (lines deleted, duplicated or
+mutated, values of other types, keys renamed, random bytes, truncation) in a copy of content/. Every
+loader must either succeed or raise a UserError of one line naming the file, never another exception;
+check-content must report what the loaders refuse, one line per problem, and never raise."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game import CONTENT, ROOT, script
+from game.content_check import check_content
+from game.errors import UserError
+from game.mods import load_mod, load_mods
+from game.ruleset import load_ruleset
+from game.rulesref import load_reference
+from game.scenario import load_scenario
+
+FUZZ = settings(
+    max_examples=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+IDS = {
+    "id",
+    "code",
+    "kind",
+    "at_least",
+    "category",
+    "quality",
+    "division",
+    "side",
+    "unit",
+    "target",
+    "ruleset",
+}
+KEY_VALUE = re.compile(r"^(\s*)([A-Za-z0-9_\"-]+)(\s*=\s*)(.*)$")
+VALUES = [
+    '"x"',
+    '""',
+    '"XS"',
+    '"LnInf"',
+    "0",
+    "-1",
+    "7",
+    "0.5",
+    "-0.0",
+    "1e308",
+    "-1e308",
+    "inf",
+    "nan",
+    "99999999999999999999999999999",
+    "true",
+    "[]",
+    "[1, 2]",
+    "[[1, 2], [3, 4]]",
+    "[[0, 0], [0, 0], [0, 0]]",
+    "{}",
+    "{ a = 1 }",
+    "1979-05-27",
+    '"\\u00e9\\u0000"',
+]
+
+
+# --- corruptions --------------------------------------------------------------------------------
+
+
+def _line(line: bytes) -> re.Match[str] | None:
+    return KEY_VALUE.match(line.decode("utf-8", "surrogateescape"))
+
+
+A_VALUE = st.one_of(
+    st.sampled_from(VALUES),
+    st.integers(-(10**20), 10**20).map(str),
+    st.floats(allow_nan=False, allow_infinity=False).map(repr),
+    st.text(max_size=8).map(json.dumps),  # a JSON string is a TOML basic string
+)
+OPS = ["delete", "duplicate", "swap", "value", "id", "key", "header", "truncate", "bytes"]
+
+
+@st.composite
+def corrupted(draw: st.DrawFn, original: bytes) -> bytes:
+    """The file after one to three random corruptions."""
+    text = original
+    for _ in range(draw(st.integers(1, 3))):
+        lines = text.split(b"\n")
+        i = draw(st.integers(0, max(len(lines) - 1, 0)))
+        op = draw(st.sampled_from(OPS))
+        if op == "delete":
+            del lines[i]
+        elif op == "duplicate":
+            lines.insert(i, lines[i])
+        elif op == "swap":
+            j = draw(st.integers(0, len(lines) - 1))
+            lines[i], lines[j] = lines[j], lines[i]
+        elif op in ("value", "id", "key"):  # id: a value others refer to, or that names a record
+            kv = [n for n, line in enumerate(lines) if (m := _line(line)) and (op != "id" or m[2] in IDS)]
+            if kv:
+                n = draw(st.sampled_from(kv))
+                m = _line(lines[n])
+                assert m is not None
+                indent, key, eq, value = m.groups()
+                if op == "key":
+                    key = draw(
+                        st.sampled_from(["id", "code", "kind", "name", "value", "x", "at_least", "units"])
+                    )
+                else:
+                    value = draw(st.sampled_from(VALUES) if op == "id" else A_VALUE)
+                lines[n] = f"{indent}{key}{eq}{value}".encode("utf-8", "surrogateescape")
+        elif op == "header":
+            heads = [n for n, line in enumerate(lines) if line.startswith(b"[")]
+            if heads:
+                n = draw(st.sampled_from(heads))
+                lines[n] = lines[n][1:-1] if lines[n].startswith(b"[[") else b"[" + lines[n] + b"]"
+        text = b"\n".join(lines)
+        if op == "truncate":
+            text = text[: draw(st.integers(0, len(text)))]
+        elif op == "bytes":
+            at = draw(st.integers(0, len(text)))
+            text = text[:at] + draw(st.binary(min_size=1, max_size=8)) + text[at:]
+    return text
+
+
+@pytest.fixture(scope="module")
+def content(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of content/ the tests corrupt one file at a time (and restore)."""
+    root = tmp_path_factory.mktemp("fuzz") / "content"
+    shutil.copytree(CONTENT, root, ignore=shutil.ignore_patterns("schema"))
+    return root
+
+
+@contextmanager
+def corrupting(path: Path, data: st.DataObject) -> Iterator[bytes]:
+    """The file corrupted for the time of a with block."""
+    original = path.read_bytes()
+    text = data.draw(corrupted(original), label="corrupted")
+    path.write_bytes(text)
+    try:
+        yield text
+    finally:
+        path.write_bytes(original)
+
+
+def outcome(content: Path, fn: Callable[[], object]) -> UserError | None:
+    """Run a loader: None, or its UserError after checking that it is one line naming a file (the
+    corrupted one, or one that relied on it, such as a scenario using a category it defined)."""
+    try:
+        fn()
+    except UserError as e:
+        message = str(e)
+        assert "\n" not in message
+        assert message.startswith(str(content)), message
+        return e
+    return None
+
+
+def checked(content: Path, mods: Sequence[Path] = ()) -> list[str]:
+    report = check_content(mods, content=content)
+    assert all("\n" not in p for p in report.problems)
+    return report.problems
+
+
+def _files(content: Path, pattern: str) -> list[str]:
+    return sorted(str(p.relative_to(content)) for p in content.glob(pattern))
+
+
+# --- the shipped content -------------------------------------------------------------------------
+
+
+@FUZZ
+@given(data=st.data(), name=st.sampled_from(_files(CONTENT, "rulesets/for-glory/*.toml")))
+def test_a_corrupted_ruleset_file(content: Path, data: st.DataObject, name: str) -> None:
+    path = content / name
+    mods = load_mods(sorted((content / "mods").iterdir()))  # the examples change every kind of record
+    with corrupting(path, data):
+        error = outcome(content, lambda: load_ruleset("for-glory", root=content / "rulesets"))
+        outcome(content, lambda: load_ruleset("for-glory", root=content / "rulesets", mods=mods))
+        problems = checked(content)
+        if error is not None:
+            assert str(error) in problems
+
+
+@FUZZ
+@given(data=st.data(), name=st.sampled_from(_files(CONTENT, "scenarios/*.toml")))
+def test_a_corrupted_scenario(content: Path, data: st.DataObject, name: str) -> None:
+    path = content / name
+    rules = load_ruleset("for-glory", root=content / "rulesets")
+    with corrupting(path, data):
+        error = outcome(content, lambda: load_scenario(str(path), rules))
+        problems = checked(content)
+        assert (error is None) == (not problems), problems
+
+
+@FUZZ
+@given(data=st.data(), name=st.sampled_from(_files(CONTENT, "scripts/*.toml")))
+def test_a_corrupted_scripted_battle(content: Path, data: st.DataObject, name: str) -> None:
+    path = content / name
+    rules = load_ruleset("for-glory", root=content / "rulesets")
+
+    def set_up() -> None:
+        spec = script.load(path)
+        script.setup(path, spec, rules).close()
+
+    with corrupting(path, data):
+        error = outcome(content, set_up)
+        problems = checked(content)
+        assert (error is None) == (not problems), problems
+
+
+@FUZZ
+@given(data=st.data())
+def test_a_corrupted_rules_reference(content: Path, data: st.DataObject) -> None:
+    path = content / "locale" / "en" / "rules.toml"
+    with corrupting(path, data):
+        error = outcome(content, lambda: load_reference("en", content / "locale"))
+        problems = checked(content)
+        assert (error is None) == (not problems), problems
+
+
+# --- mods ------------------------------------------------------------------------------------------
+
+
+@FUZZ
+@given(data=st.data(), name=st.sampled_from(_files(CONTENT, "mods/*/**/*.toml")))
+def test_a_corrupted_mod(content: Path, data: st.DataObject, name: str) -> None:
+    path = content / name
+    folder = content / Path(name).parts[0] / Path(name).parts[1]
+    ruleset_root = content / "rulesets"
+
+    def use() -> None:
+        mods = load_mods([folder])
+        rules = load_ruleset("for-glory", root=ruleset_root, mods=mods)
+        for scenario in sorted(folder.glob("scenarios/*.toml")):
+            load_scenario(str(scenario), rules)
+        for locale in sorted(p.name for p in folder.glob("locale/*")):
+            load_reference(locale, content / "locale", mods)
+
+    with corrupting(path, data):
+        outcome(content, lambda: load_mod(folder))
+        error = outcome(content, use)
+        problems = checked(content, [folder])
+        assert (error is None) == (not problems), problems
+
+
+# --- the command line -------------------------------------------------------------------------------
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "game", "check-content", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+@pytest.mark.parametrize(
+    ("rel", "text"),
+    [
+        ("mod.toml", b'id = "broken"\nname = 3\nversion = "1"\nfoo = 1\n'),
+        ("rulesets/for-glory/units.toml", b"[[category]]\ncode = 'LI'\nrange = [1]\nbogus = 2\n"),
+        ("scenarios/starter-skirmish.toml", b"\xff\xfe not toml at all \x00"),
+        ("locale/en/rules.toml", b'["STARTER-1"]\ntitle = 1\ntext = "x"\n[zz]\n'),
+    ],
+)
+def test_check_content_on_a_corrupted_mod_exits_2(tmp_path: Path, rel: str, text: bytes) -> None:
+    folder = tmp_path / "broken"
+    shutil.copytree(CONTENT / "mods" / "starter", folder)
+    (folder / "mod.toml").write_text(
+        (folder / "mod.toml").read_text(encoding="utf-8").replace('"starter"', '"broken"'), encoding="utf-8"
+    )
+    (folder / rel).write_bytes(text)
+    done = _run(str(folder))
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr
+    lines = done.stderr.splitlines()
+    assert lines
+    assert all(line.startswith("error: ") and str(folder / rel) in line for line in lines), lines
+    assert done.stdout == ""
