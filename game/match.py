@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from game import CONTENT
 from game import commands as cmd
+from game.army import with_armies
 from game.battle import Battle, Decision, ObjectiveState
 from game.dice import Dice
 from game.errors import ContentError, UserError
@@ -63,7 +64,7 @@ def new_match(
     """A battle of a scenario, stopped at its first decision. `dice` fixes every die in order instead
     of the seed (tests): such a battle cannot be replayed from its seed."""
     rules = rules or load_ruleset()
-    sc = load_scenario(scenario_ref, rules)
+    sc = with_armies(load_scenario(scenario_ref, rules), rules, seed)  # FG-ARMY-3: points armies
     spec = sc.spec
     b = Battle(rules, sc.table, Dice(seed, dice))
     experience: dict[str, int | None] = {}

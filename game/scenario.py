@@ -19,6 +19,9 @@ from game.table import Feature, Table
 
 XY = tuple[float, float]
 Edge = Literal["south", "north"]
+MIN_DIVISIONS = 2  # FG-PREP-1: per army
+MIN_UNITS = 2  # FG-PREP-2: per division
+MAX_POINTS = 200  # a points army (FG-ARMY-3) larger than any table holds is a mistake
 
 
 @dataclass(frozen=True)
@@ -62,11 +65,23 @@ class StaffSpec:
 
 
 @dataclass(frozen=True)
+class ArmySpec:
+    """An army given as a points budget (FG-ARMY-3) instead of its divisions: the computer builds it at
+    the start of the match, the same way for the same seed (game/army.py)."""
+
+    points: int
+    divisions: int | None = None  # how many (FG-PREP-1); about one per 6 points when absent
+    mix: dict[str, float] | None = None  # category code -> share of the points; the AI's taste when absent
+    qualities: dict[str, float] | None = None  # quality code -> how likely; the AI's taste when absent
+
+
+@dataclass(frozen=True)
 class SideSpec:
     id: str
     name: str
     edge: Edge  # the table edge this side's player sits at (AMB-38)
-    divisions: list[DivisionSpec]
+    divisions: list[DivisionSpec] = field(default_factory=list)
+    army: ArmySpec | None = None  # instead of divisions
     staff: StaffSpec = field(default_factory=StaffSpec)
     colour: tuple[int, int, int] = (128, 128, 128)
     deployment: list[XY] | None = None  # where this side's AI likes to deploy (the rules still decide)
@@ -170,16 +185,23 @@ def load_scenario(ref: str, rules: Ruleset) -> Scenario:
     for i, s in enumerate(spec.sides):
         fresh(s.id, f"{where}: sides[{i}].id")
         fresh(f"{s.id}-staff", f"{where}: sides[{i}].id")
-        if len(s.divisions) < 2:
+        if s.army is not None:
+            if s.divisions:
+                raise ContentError(
+                    f"{where}: sides[{i}].army", "give the divisions or an army's points, not both"
+                )
+            check_army(s.army, rules, f"{where}: sides[{i}].army")
+        elif len(s.divisions) < MIN_DIVISIONS:
             raise ContentError(
-                f"{where}: sides[{i}].divisions", "an army has two divisions or more (FG-PREP-1)"
+                f"{where}: sides[{i}].divisions",
+                "an army has two divisions or more (FG-PREP-1), or give its points as [sides.army]",
             )
         if s.staff.experience is not None and not 1 <= s.staff.experience <= FACES:
             raise ContentError(f"{where}: sides[{i}].staff.experience", "experience is a D6 result, 1 to 6")
         for j, dv in enumerate(s.divisions):
             at = f"{where}: sides[{i}].divisions[{j}]"
             fresh(dv.id, f"{at}.id")
-            if len(dv.units) < 2:
+            if len(dv.units) < MIN_UNITS:
                 raise ContentError(f"{at}.units", "a division has two units or more (FG-PREP-2)")
             if dv.experience is not None and not 1 <= dv.experience <= FACES:
                 raise ContentError(f"{at}.experience", "experience is a D6 result, 1 to 6")
@@ -198,9 +220,50 @@ def load_scenario(ref: str, rules: Ruleset) -> Scenario:
             raise ContentError(f"{where}: objectives[{i}].held_by", f"unknown side {o.held_by!r}")
         if not (0 <= o.at[0] <= w and 0 <= o.at[1] <= d):
             raise ContentError(f"{where}: objectives[{i}].at", "the objective is off the table")
+    for i, s in enumerate(spec.sides):
+        taken = sorted(x for x in ids if x.startswith(f"{s.id}-") and x != f"{s.id}-staff")
+        if s.army is not None and taken:
+            raise ContentError(
+                f"{where}: sides[{i}].army",
+                f"its built divisions and units take the ids {s.id}-1, {s.id}-1a ...: {taken[0]!r} is used",
+            )
     table = Table(w, d, make_terrain(rules, spec.terrain, where))
     digest = hashlib.sha256(path.read_bytes()).hexdigest()
     return Scenario(spec, table, path, digest)
+
+
+def cheapest(rules: Ruleset) -> int:
+    """The points of the cheapest unit category."""
+    return min(c.points for c in rules.categories.values())
+
+
+def check_army(army: ArmySpec, rules: Ruleset, where: str) -> None:
+    """A points army must be able to buy its divisions of two units (FG-PREP-1/2) from known codes."""
+    divisions = army.divisions if army.divisions is not None else MIN_DIVISIONS
+    if divisions < MIN_DIVISIONS:
+        raise ContentError(f"{where}.divisions", "an army has two divisions or more (FG-PREP-1)")
+    if army.points > MAX_POINTS:
+        raise ContentError(f"{where}.points", f"at most {MAX_POINTS} points: no table holds more")
+    least = divisions * MIN_UNITS * cheapest(rules)
+    if army.points < least:
+        raise ContentError(
+            f"{where}.points",
+            f"{army.points} points cannot buy {divisions} divisions of two units (FG-PREP-1/2): "
+            f"give {least} or more",
+        )
+    for key, known in (("mix", rules.categories), ("qualities", rules.qualities)):
+        weights = getattr(army, key)
+        if weights is None:
+            continue
+        for code, w in weights.items():
+            if code not in known:
+                raise ContentError(
+                    f"{where}.{key}.{code}", f"unknown code {code!r} (known: {', '.join(known)})"
+                )
+            if w < 0:
+                raise ContentError(f"{where}.{key}.{code}", "a weight is 0 or more")
+        if not any(w > 0 for w in weights.values()):
+            raise ContentError(f"{where}.{key}", "give at least one weight above 0")
 
 
 def army_points(spec: ScenarioFile, rules: Ruleset) -> dict[str, int]:

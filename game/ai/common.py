@@ -291,7 +291,10 @@ def staff_follow(b: Battle, side: str) -> cmd.Command:
     officers = [o for o in b.officers(side) if o != staff]
     if not officers:
         return cmd.Pass()
-    return officer_follow(b, staff, centroid([centre(b, o) for o in officers]))
+    # a little behind his officers, not among the fighting units, within XL for their initiative
+    x, y = centroid([centre(b, o) for o in officers])
+    back = b.rules.length("M") * (-1.0 if own_edge(b, side) == "south" else 1.0)
+    return officer_follow(b, staff, (x, min(max(y + back, 1.0), b.table.depth - 1.0)))
 
 
 def formation_units(b: Battle, d: Decision) -> list[int]:

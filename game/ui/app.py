@@ -128,7 +128,9 @@ class StartScreen:
             return
         spec = sc.spec
         arms = " | ".join(
-            f"{s.name}: {len(s.divisions)} divisions, {sum(len(d.units) for d in s.divisions)} units"
+            f"{s.name}: an army of {s.army.points} points, built at the start"
+            if s.army
+            else f"{s.name}: {len(s.divisions)} divisions, {sum(len(d.units) for d in s.divisions)} units"
             for s in spec.sides
         )
         text = f"<b>{spec.name}</b><br>{' '.join(spec.description.split())}<br><i>{arms}</i>"
