@@ -90,8 +90,13 @@ class Renderer:
         pygame.draw.polygon(s, theme.TABLE, corners)
         # areas first, then the lines (rivers, then roads), then crossings on top
         order = sorted(self.table.features, key=lambda f: (f.linear, f.kind.crossing, f.kind.road))
+        xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+        s.set_clip(
+            pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+        )  # nothing past the edge
         for f in order:
             self._draw_feature(s, f, local, cam.scale)
+        s.set_clip(None)
         pygame.draw.polygon(s, theme.TABLE_EDGE, corners, 2)
         return s
 
