@@ -87,19 +87,20 @@ def main(argv: list[str]) -> int:
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
-    result = {"speed": speed(args.runs), "strength": strength(args.games)}
+    s = speed(args.runs)
+    st = strength(args.games) if args.games > 0 else None
     if args.json:
-        print(json.dumps(result))
+        print(json.dumps({"speed": s, "strength": st}))
     else:
-        s, st = result["speed"], result["strength"]
         print(
             f"10-round battle: {s['forglory_s']:.2f} s (rounds played {s['forglory_rounds']}); "
             f"Wesnoth 10 turns: {s['wesnoth_s']} s; ratio {s.get('ratio')}"
         )
-        print(
-            f"heuristic beats random {st['heuristic_win_rate']:.0%} of {st['games']} "
-            f"(95% CI {st['ci95'][0]:.0%} to {st['ci95'][1]:.0%})"
-        )
+        if st is not None:
+            print(
+                f"heuristic beats random {st['heuristic_win_rate']:.0%} of {st['games']} "
+                f"(95% CI {st['ci95'][0]:.0%} to {st['ci95'][1]:.0%})"
+            )
     return 0
 
 

@@ -131,3 +131,9 @@ def main(argv: list[str]) -> int:
                 f"{r['rejected']} rejected)"
             )
     return 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    sys.exit(main(sys.argv[1:]))

@@ -9,6 +9,7 @@ import esper
 from game.battle import Battle
 from game.components import Officer
 from game.events import Event, GameOver, ObjectiveTaken
+from game.geometry import BBox
 from systems.measure import gap_to_point, within
 
 
@@ -36,7 +37,8 @@ def update_objectives(b: Battle) -> None:
     assert g is not None
     xs = b.rules.length("XS")
     for obj in g.objectives:
-        near = {b.side_of(u) for u in b.units() if within(gap_to_point(b, u, obj.at), xs)}
+        around = BBox(obj.at[0] - xs, obj.at[1] - xs, obj.at[0] + xs, obj.at[1] + xs)  # units in play only
+        near = {b.side_of(u) for u in b.physics.in_box(around) if within(gap_to_point(b, u, obj.at), xs)}
         if len(near) == 1:
             (side,) = near
             if obj.holder != side:
