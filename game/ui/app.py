@@ -200,7 +200,7 @@ class EndScreen:
         surf.blit(shade, (0, 0))
         r = self.result
         names = self.screen.names
-        box = pygame.Rect(0, 0, 620, 420)
+        box = pygame.Rect(0, 0, 720, 420)
         box.center = surf.get_rect().center
         pygame.draw.rect(surf, theme.PANEL, box, border_radius=10)
         pygame.draw.rect(surf, theme.ACCENT, box, 2, border_radius=10)
@@ -215,7 +215,7 @@ class EndScreen:
             surf.blit(s, s.get_rect(midtop=(box.centerx, y)))
             y += s.get_height() + 6
         y += 10
-        col = (box.x + 30, box.x + 360, box.x + 480)
+        col = (box.x + 30, box.x + 450, box.x + 570)
         font = theme.font(22)
         sides = list(r["score"])
         for i, s in enumerate(sides):

@@ -217,7 +217,7 @@ class Renderer:
     def _hit_tokens(self, surf: pygame.Surface, cam: Camera, sh: Shown) -> None:
         fx, fy = heading(sh.facing)
         lx, ly = -fy, fx
-        r = max(3, int(cam.scale * 0.16))
+        r = max(4, int(cam.scale * 0.22))
         for i in range(sh.hits):
             across = (i - (sh.hits - 1) / 2) * 0.42
             p = (
