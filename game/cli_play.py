@@ -12,6 +12,19 @@ from game.errors import UserError
 
 
 def play(args: argparse.Namespace) -> int:
+    import game.ui  # noqa: F401 - sets up pygame's environment before pygame is imported
+    import pygame
+
+    try:
+        return _play(args)
+    except pygame.error as e:
+        raise UserError(
+            f"play: cannot open the game window ({e}); a display is needed (on a headless machine, "
+            "run under xvfb-run)"
+        ) from None
+
+
+def _play(args: argparse.Namespace) -> int:
     from game.ui.app import Setup, run
 
     if args.demo:
