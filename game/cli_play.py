@@ -12,8 +12,9 @@ from game.errors import UserError
 
 
 def play(args: argparse.Namespace) -> int:
-    import game.ui  # noqa: F401 - sets up pygame's environment before pygame is imported
     import pygame
+
+    import game.ui  # noqa: F401 - sets up pygame's environment before pygame is imported
 
     try:
         return _play(args)
