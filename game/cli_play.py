@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -12,9 +13,8 @@ from game.errors import UserError
 
 
 def play(args: argparse.Namespace) -> int:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before pygame is first imported
     import pygame
-
-    import game.ui  # noqa: F401 - sets up pygame's environment before pygame is imported
 
     try:
         return _play(args)
