@@ -20,6 +20,17 @@ def deploy_everything(screen, surf):
     raise AssertionError("deployment never ended")
 
 
+def _first_order(screen, window):
+    deploy_everything(screen, window)
+    b = screen.battle
+    for _ in range(30):
+        settle(screen, window)
+        if b.pending.kind == "order":
+            return b
+        press(screen, window, "activate:" if b.pending.kind == "activate" else "pass")
+    raise AssertionError("no order decision")
+
+
 def test_deploying_by_clicks_puts_the_division_on_the_table(window):
     screen = open_screen(window)
     settle(screen, window)
@@ -34,19 +45,8 @@ def test_deploying_by_clicks_puts_the_division_on_the_table(window):
 
 def test_select_drag_and_confirm_a_move(window):
     screen = open_screen(window)
-    deploy_everything(screen, window)
-    b = screen.battle
-    for _ in range(30):
-        settle(screen, window)
-        d = b.pending
-        if d.kind == "activate":
-            press(screen, window, "activate:")
-            continue
-        if d.kind == "order":
-            break
-        press(screen, window, "pass")
+    b = _first_order(screen, window)
     d = b.pending
-    assert d.kind == "order"
     unit = d.options[0]
     b.enter()
     pose = esper.component_for_entity(b.ids[unit], Pose)
@@ -75,13 +75,7 @@ def test_select_drag_and_confirm_a_move(window):
 
 def test_an_illegal_ghost_is_red_with_the_reason(window):
     screen = open_screen(window)
-    deploy_everything(screen, window)
-    b = screen.battle
-    for _ in range(30):
-        settle(screen, window)
-        if b.pending.kind == "order":
-            break
-        press(screen, window, "activate:" if b.pending.kind == "activate" else "pass")
+    b = _first_order(screen, window)
     unit = b.pending.options[0]
     b.enter()
     pose = esper.component_for_entity(b.ids[unit], Pose)
@@ -178,13 +172,7 @@ def test_hotseat_two_rounds_by_synthetic_input(window):
 
 def test_undo_takes_back_a_move_but_not_a_roll(window):
     screen = open_screen(window)
-    deploy_everything(screen, window)
-    b = screen.battle
-    for _ in range(30):
-        settle(screen, window)
-        if b.pending.kind == "order":
-            break
-        press(screen, window, "activate:" if b.pending.kind == "activate" else "pass")
+    b = _first_order(screen, window)
     b = screen.battle
     unit = b.pending.options[0]
     n = len(screen.match.commands)
@@ -205,17 +193,6 @@ def test_button_positions_are_inside_the_panel(window):
     x, y = button_pos(screen, "deploy")
     assert screen.panel.collidepoint(x, y)
     screen.close()
-
-
-def _first_order(screen, window):
-    deploy_everything(screen, window)
-    b = screen.battle
-    for _ in range(30):
-        settle(screen, window)
-        if b.pending.kind == "order":
-            return b
-        press(screen, window, "activate:" if b.pending.kind == "activate" else "pass")
-    raise AssertionError("no order decision")
 
 
 def test_dragging_a_unit_then_turning_it_by_the_handle_then_confirming(window):
