@@ -103,12 +103,17 @@ class StartScreen:
         self.seed.set_text(str(setup.seed))
         on = {p.resolve() for p in setup.mods}
         self.switches = {}
-        for i, m in enumerate(self.mods[:6]):
+        if self.mods:
+            where = f"Mods (from {user_mods_dir()} and --mod): click to switch on or off"
+            pygame_gui.elements.UILabel(make(x, 604, 600, 24), where, self.manager)
+        for i, m in enumerate(self.mods[:5]):
             mark = "[x]" if m.root.resolve() in on else "[ ]"
             button = pygame_gui.elements.UIButton(
-                make(x, 610 + i * 36, 600, 32), f"{mark} mod: {m.spec.name} {m.spec.version}", self.manager
+                make(x, 630 + i * 34, 600, 30), f"{mark} {m.spec.name} {m.spec.version}", self.manager
             )
             self.switches[button] = m
+        if self.problem:
+            pygame_gui.elements.UILabel(make(x, 520, 600, 24), self.problem[:90], self.manager)
         self.start = pygame_gui.elements.UIButton(
             make(x + 220, 550, 200, 44), "Start the battle", self.manager
         )
