@@ -7,12 +7,12 @@ import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args, get_origin
 
 from game import CONTENT
 from game.errors import ContentError
-from game.mods import Mod, layered
-from game.records import Bounds, build, check_partial, load_record, read_toml
+from game.mods import KEYED, Mod, layered
+from game.records import Bounds, build, check_partial, hints, load_record, read_toml
 
 Distance = str | float  # a measure code ("XS") or inches
 Length = Annotated[float, Bounds(0, above=True)]  # inches, more than 0: a base, or a length divided by
@@ -334,6 +334,7 @@ def load_ruleset(
                     check_partial(cls, given, "")
                 except ContentError as e:
                     raise ContentError(f"{m.file(rel)}: {e.where}", e.problem) from None
+        _check_new_records(cls, path, rel, mods)
         data, _read = layered(rel, path, mods)
         try:
             parts[name] = build(cls, data, "")
@@ -369,6 +370,41 @@ def load_ruleset(
     )
     _validate(rs, folder)
     return rs
+
+
+def _check_new_records(cls: type, base: Path, rel: str, mods: Sequence[Mod]) -> None:
+    """A record a mod adds (a new id in a keyed list) must be complete: checked in the mod's own file,
+    so a missing key is reported where it is missing."""
+    lists = {k: get_args(t)[0] for k, t in hints(cls).items() if k in KEYED and get_origin(t) is list}
+    if not lists:
+        return
+    data = read_toml(base) if base.is_file() else {}
+    known = {
+        k: {i.get(KEYED[k]) for i in data.get(k, []) if isinstance(i, dict) and _an_id(i.get(KEYED[k]))}
+        for k in lists
+    }
+    for m in mods:
+        f = m.file(rel)
+        if not f.is_file():
+            continue
+        for k, element in lists.items():
+            items = read_toml(f).get(k, [])
+            for j, item in enumerate(items if isinstance(items, list) else []):
+                key = item.get(KEYED[k]) if isinstance(item, dict) else None
+                if not _an_id(key) or key in known[k]:
+                    continue
+                try:
+                    build(element, item, f"{k}[{j}]")
+                except ContentError as e:
+                    raise ContentError(
+                        f"{f}: {e.where}", f"{e.problem} (a new {k} needs every key)"
+                    ) from None
+                known[k].add(key)
+
+
+def _an_id(value: object) -> bool:
+    """A value that can name a record (a broken one is reported when the whole file is built)."""
+    return isinstance(value, str | int | float) and not isinstance(value, bool)
 
 
 SUPPLIED = ("quality", "category", "experience")  # modifiers whose value the unit or officer gives

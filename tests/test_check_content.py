@@ -124,7 +124,8 @@ def test_problems_across_the_merged_content_are_reported(
     )
     lines = failing(capsys, folder)
     assert len(lines) == 1
-    assert "units.toml with mods broken: category[6].type: missing key" in lines[0]
+    # named in the mod's own file, where the key is missing
+    assert "broken/rulesets/for-glory/units.toml: category[0].type: missing key" in lines[0]
 
 
 def test_a_broken_scenario_and_script_of_a_mod(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
