@@ -196,9 +196,6 @@ class Battle:
         if esper.current_world != self.world:
             esper.switch_world(self.world)
 
-    def entity(self, ident: str) -> int:
-        return self.ids[ident]
-
     def name(self, e: int) -> str:
         return esper.component_for_entity(e, Ident).id
 

@@ -6,7 +6,7 @@ player never sends a command the battle would refuse."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import esper
 
@@ -26,10 +26,6 @@ INWARD = {"south": 90.0, "north": 270.0, "west": 0.0, "east": 180.0}
 def own_edge(b: Battle, side: str) -> str:
     assert b.game is not None
     return b.game.edges[side]
-
-
-def enemy(b: Battle, side: str) -> str:
-    return b.other_side(side)
 
 
 class Player:
@@ -245,10 +241,6 @@ def hits(e: int) -> int:
     return esper.component_for_entity(e, Hits).count
 
 
-def unit_type(e: int) -> str:
-    return esper.component_for_entity(e, Unit).category.type
-
-
 def in_play(e: int) -> bool:
     st = esper.try_component(e, Status)
     return st.in_play if st is not None else esper.component_for_entity(e, Officer).in_play
@@ -297,10 +289,6 @@ def staff_follow(b: Battle, side: str) -> cmd.Command:
     return officer_follow(b, staff, (x, min(max(y + back, 1.0), b.table.depth - 1.0)))
 
 
-def formation_units(b: Battle, d: Decision) -> list[int]:
-    return [b.ids[u] for u in d.options]
-
-
 def nearest(b: Battle, e: int, others: list[int]) -> int | None:
     here = centre(b, e)
     return min(others, key=lambda o: dist(here, centre(b, o)), default=None)
@@ -312,7 +300,3 @@ def enemy_units(b: Battle, side: str) -> list[int]:
 
 def objectives(b: Battle) -> list[Point]:
     return [o.at for o in b.game.objectives] if b.game else []
-
-
-def iter_units(b: Battle, side: str) -> Iterator[int]:
-    return b.units(side)
