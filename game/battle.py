@@ -236,9 +236,6 @@ class Battle:
     def officer_of(self, e: int) -> int | None:
         return self.ids.get(esper.component_for_entity(e, Unit).division)
 
-    def other_side(self, side: str) -> str:
-        return next((s for s in self.sides if s != side), side)
-
     # --- changing the state (systems call these) ------------------------------------------
 
     def place(self, e: int, x: float, y: float, facing: float | None = None) -> None:

@@ -36,13 +36,6 @@ def rect_corners(x: float, y: float, facing: float, width: float, depth: float) 
     )
 
 
-def to_local(p: Point, origin: Point, facing: float) -> Point:
-    """Coordinates of p in a frame at origin: (forward, left)."""
-    fx, fy = heading(facing)
-    dx, dy = p[0] - origin[0], p[1] - origin[1]
-    return (dx * fx + dy * fy, -dx * fy + dy * fx)
-
-
 def dist(a: Point, b: Point) -> float:
     return math.hypot(a[0] - b[0], a[1] - b[1])
 
@@ -179,10 +172,6 @@ def near_polyline(p: Point, path: Sequence[Point], r: float) -> bool:
     return False
 
 
-def point_polyline_distance(p: Point, path: Sequence[Point]) -> float:
-    return min(point_segment_distance(p, path[i - 1], path[i]) for i in range(1, len(path)))
-
-
 def segment_crosses_polygon(p: Point, q: Point, poly: Sequence[Point]) -> bool:
     """True when the segment pq has any point inside or on the polygon."""
     if point_in_polygon(p, poly) or point_in_polygon(q, poly):
@@ -225,13 +214,6 @@ def convex_hull(points: Sequence[Point]) -> Polygon:
         return out[:-1]
 
     return (*half(pts), *half(pts[::-1]))
-
-
-def polygon_area(poly: Sequence[Point]) -> float:
-    s = 0.0
-    for (x1, y1), (x2, y2) in edges(poly):
-        s += x1 * y2 - x2 * y1
-    return abs(s) / 2
 
 
 def centroid(points: Sequence[Point]) -> Point:

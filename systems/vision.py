@@ -181,14 +181,3 @@ def reaction_depth(b: Battle, e: int) -> float:
 def in_reaction_area(b: Battle, reactor: int, mover: int) -> bool:
     """FG-TERM-9: is any part of the mover inside the reactor's unblocked reaction area?"""
     return sight(b, reactor, mover, depth=reaction_depth(b, reactor), share=False).visible
-
-
-def sees_point(b: Battle, viewer: int, p: Point) -> bool:
-    """Is a point inside the viewer's vision strip? (used for sectors and the ruler overlay)"""
-    vp = esper.component_for_entity(viewer, Pose)
-    fp = esper.component_for_entity(viewer, Footprint)
-    fl, fr = vp.corners[0], vp.corners[1]
-    cx, cy = (fl[0] + fr[0]) / 2, (fl[1] + fr[1]) / 2
-    fx, fy = heading(vp.facing)
-    dx, dy = p[0] - cx, p[1] - cy
-    return dx * fx + dy * fy >= -EPS and abs(-dx * fy + dy * fx) <= fp.width / 2 + EPS

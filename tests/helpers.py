@@ -304,3 +304,32 @@ def start(made: list[Match], path: Path, dice: list[int], **kw: Any) -> Match:
     m = start_match(path, dice, **kw)
     made.append(m)
     return m
+
+
+# --- measuring in tests (the engine itself never needs these) ----------------------------------
+
+
+def polygon_area(poly: Sequence[tuple[float, float]]) -> float:
+    n = len(poly)
+    return abs(sum(poly[i - 1][0] * poly[i][1] - poly[i][0] * poly[i - 1][1] for i in range(n))) / 2
+
+
+def to_local(p: tuple[float, float], origin: tuple[float, float], facing: float) -> tuple[float, float]:
+    """p in a frame at origin: (forward, left)."""
+    fx, fy = math.cos(math.radians(facing)), math.sin(math.radians(facing))
+    dx, dy = p[0] - origin[0], p[1] - origin[1]
+    return (dx * fx + dy * fy, -dx * fy + dy * fx)
+
+
+def point_polyline_distance(p: tuple[float, float], path: Sequence[tuple[float, float]]) -> float:
+    from game.geometry import point_segment_distance
+
+    return min(point_segment_distance(p, path[i - 1], path[i]) for i in range(1, len(path)))
+
+
+def sees_point(b: Battle, viewer: int, p: tuple[float, float]) -> bool:
+    """Is a point inside the viewer's vision strip (FG-VIS-1)? Measured from its front edge."""
+    pose = b.pose(viewer)
+    fl, fr = pose.corners[0], pose.corners[1]
+    forward, left = to_local(p, ((fl[0] + fr[0]) / 2, (fl[1] + fr[1]) / 2), pose.facing)
+    return forward >= -0.01 and abs(left) <= math.dist(fl, fr) / 2 + 0.01

@@ -8,8 +8,7 @@ from game import commands as cmd
 from game.ai import common
 from game.battle import Battle, Decision, Reject
 from game.geometry import centroid, dist
-from systems.checks import morale_modifiers, pass_chance
-from systems.odds import charge_odds, fire_odds
+from systems.odds import charge_odds, check_odds, fire_odds
 
 # What each result is worth to the side that causes it (in units destroyed).
 FIRE_VALUE = {"miss": 0.0, "pushed": 0.25, "one hit": 0.9, "two hits": 1.8, "destroyed": 3.0, "killed": 2.5}
@@ -121,7 +120,7 @@ class HeuristicPlayer(common.Player):
         best: tuple[float, cmd.Command] | None = None
         for name in d.options:
             r = b.ids[name]
-            p = float(pass_chance(b.rules, sum(m.value for m in morale_modifiers(b, r))))
+            p = float(check_odds(b, r))
             for value, action in (
                 (self.fire_value(b, r, mover, reaction=True), "fire"),
                 (self.charge_value(b, r, mover) - 0.4, "charge"),

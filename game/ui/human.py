@@ -16,10 +16,9 @@ from game.ai import common
 from game.battle import Battle, Decision, Reject
 from game.components import Hits, Officer, Pose, Status, Unit
 from game.geometry import Point, dist, heading, point_polygon_distance
-from systems.checks import morale_modifiers, pass_chance
 from systems.deployment import check_staff
 from systems.fire import marker_spot_ok
-from systems.odds import charge_odds, fire_odds
+from systems.odds import charge_odds, check_odds, fire_odds
 from systems.officers import check_officer_move
 from systems.paths import plan_move
 from systems.reaction import check_rally, reactors_along
@@ -165,7 +164,7 @@ class HumanInput:
         out = []
         for name in d.options:
             r = b.ids[name]
-            check = pass_chance(b.rules, sum(m.value for m in morale_modifiers(b, r)))
+            check = check_odds(b, r)
             hint = f"morale check passes {_pct(check)}"
             try:
                 odds = fire_odds(b, r, mover, reaction=True)

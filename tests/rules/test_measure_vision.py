@@ -13,7 +13,17 @@ from game import geometry as g
 from game.battle import Battle
 from systems import measure, vision
 from systems.fire import fire_modifiers, in_cover
-from tests.helpers import of, officer, order, rules, unit
+from tests.helpers import (
+    of,
+    officer,
+    order,
+    point_polyline_distance,
+    polygon_area,
+    rules,
+    sees_point,
+    to_local,
+    unit,
+)
 
 W, D = 2.0, 1.2  # a unit base in inches (FG-BASE-3: 50 x 30 mm)
 
@@ -73,14 +83,14 @@ def test_rect_corners_rotated_90_and_45() -> None:
     # the front edge's midpoint is half the depth along the facing
     mid = ((c[0][0] + c[1][0]) / 2, (c[0][1] + c[1][1]) / 2)
     assert close(mid, (3 + 0.6 * math.sqrt(0.5), 4 + 0.6 * math.sqrt(0.5)))
-    assert math.isclose(g.polygon_area(c), W * D)
+    assert math.isclose(polygon_area(c), W * D)
 
 
 def test_heading_and_to_local() -> None:
     assert close(g.heading(0), (1, 0)) and close(g.heading(90), (0, 1))
     assert close(g.heading(225), (-math.sqrt(0.5), -math.sqrt(0.5)))
     # a point 2" ahead and 1" to the left of a unit facing north
-    assert close(g.to_local((4, 7), (5, 5), 90), (2, 1))
+    assert close(to_local((4, 7), (5, 5), 90), (2, 1))
 
 
 def test_point_segment_distance() -> None:
@@ -153,8 +163,8 @@ def test_segment_crosses_polygon() -> None:
 
 def test_polyline_distances() -> None:
     road = ((0, 0), (10, 0), (10, 10))
-    assert g.point_polyline_distance((5, 3), road) == 3
-    assert g.point_polyline_distance((12, 5), road) == 2
+    assert point_polyline_distance((5, 3), road) == 3
+    assert point_polyline_distance((12, 5), road) == 2
     assert math.isclose(g.polyline_distance(g.rect_corners(5, 3, 0, W, D), road), 2)
     assert g.polyline_distance(g.rect_corners(5, 0.5, 0, W, D), road) == 0
 
@@ -162,19 +172,19 @@ def test_polyline_distances() -> None:
 def test_clip_half_plane() -> None:
     sq = rect(0, 0, 4, 4)
     half = g.clip_half_plane(sq, 1.0, 0.0, 1.0)  # x <= 1
-    assert math.isclose(g.polygon_area(half), 4.0) and max(p[0] for p in half) == 1.0
+    assert math.isclose(polygon_area(half), 4.0) and max(p[0] for p in half) == 1.0
     turned = g.clip_half_plane(g.rect_corners(0, 0, 45, 2, 2), 0.0, 1.0, 0.0)  # y <= 0
-    assert math.isclose(g.polygon_area(turned), 2.0)
+    assert math.isclose(polygon_area(turned), 2.0)
     assert g.clip_half_plane(sq, 1.0, 0.0, -1.0) == []  # wholly outside
     edge = g.clip_half_plane(sq, -1.0, 0.0, -4.0)  # x >= 4: only the touching edge is left
-    assert edge and all(p[0] == 4.0 for p in edge) and g.polygon_area(edge) == 0
+    assert edge and all(p[0] == 4.0 for p in edge) and polygon_area(edge) == 0
 
 
 def test_convex_hull_is_the_swept_ground() -> None:
     a = g.rect_corners(0, 0, 0, W, D)
     b = g.rect_corners(5, 0, 0, W, D)
     hull = g.convex_hull(a + b)
-    assert len(hull) == 4 and math.isclose(g.polygon_area(hull), (5 + D) * W)
+    assert len(hull) == 4 and math.isclose(polygon_area(hull), (5 + D) * W)
     turned = g.convex_hull(g.rect_corners(0, 0, 30, W, D) + g.rect_corners(3, 4, 30, W, D))
     assert len(turned) == 6  # a rotated rectangle slid diagonally sweeps a hexagon
     assert g.point_in_polygon((1.5, 2.0), turned)
@@ -284,8 +294,8 @@ def test_FG_VIS_1_strip_in_front_only(battle: Callable[..., Battle]) -> None:
     assert vision.sight(b, v, far).visible
     assert not vision.sight(b, v, beside).visible
     assert not vision.sight(b, v, behind).visible
-    assert vision.sees_point(b, v, (50, 20.9)) and not vision.sees_point(b, v, (50, 21.2))
-    assert not vision.sees_point(b, v, (9, 20))
+    assert sees_point(b, v, (50, 20.9)) and not sees_point(b, v, (50, 21.2))
+    assert not sees_point(b, v, (9, 20))
 
 
 def test_FG_VIS_1_rotated_strip(battle: Callable[..., Battle]) -> None:
@@ -296,7 +306,7 @@ def test_FG_VIS_1_rotated_strip(battle: Callable[..., Battle]) -> None:
     east = unit(b, "east", "blue", (18, 10), 180)  # 45 degrees off the facing: outside the strip
     assert vision.sight(b, v, ahead).visible and not vision.sight(b, v, ahead).obscured
     assert not vision.sight(b, v, east).visible
-    assert vision.sees_point(b, v, (20, 20)) and not vision.sees_point(b, v, (20, 10))
+    assert sees_point(b, v, (20, 20)) and not sees_point(b, v, (20, 10))
 
 
 def test_FG_VIS_2_minimally_inside_is_visible(battle: Callable[..., Battle]) -> None:
