@@ -190,17 +190,7 @@ def within_charge_reach(b: Battle, e: int) -> list[int]:
 
 def extra_charge_targets(b: Battle, e: int) -> list[int]:
     """Units a cavalry extra move (up to S) could charge now (FG-CHG-6)."""
-    reach = b.rules.length(b.rules.core.movement.cavalry_extra_move)
-    out = []
-    for o in b.enemy_units(b.side_of(e)):
-        if dist(centre(b, o), centre(b, e)) > reach + 3:
-            continue
-        try:
-            plan_charge(b, e, o, allowance=reach)
-        except Reject:
-            continue
-        out.append(o)
-    return out
+    return chargeable_units(b, e, allowance=b.rules.length(b.rules.core.movement.cavalry_extra_move))
 
 
 def legal_move(b: Battle, e: int, to: Point, facing: float | None = None) -> cmd.Move | None:
