@@ -333,3 +333,14 @@ def sees_point(b: Battle, viewer: int, p: tuple[float, float]) -> bool:
     fl, fr = pose.corners[0], pose.corners[1]
     forward, left = to_local(p, ((fl[0] + fr[0]) / 2, (fl[1] + fr[1]) / 2), pose.facing)
     return forward >= -0.01 and abs(left) <= math.dist(fl, fr) / 2 + 0.01
+
+
+def roll_mods(roll: Any) -> dict[str, int]:
+    """The roll's modifiers by rule, after checking that its total is its die plus its modifiers and
+    that no rule is applied twice."""
+    assert roll.total == roll.die + sum(m.value for m in roll.modifiers)
+    out: dict[str, int] = {}
+    for m in roll.modifiers:
+        assert m.rule not in out, f"{m.rule} applied twice"
+        out[m.rule] = m.value
+    return out

@@ -19,6 +19,7 @@ from game.components import Footprint, Officer
 from game.geometry import dist, point_polygon_distance
 from systems.targets import contacts, sector
 from tests.helpers import hits, of, officer, order, play, pos, status, unit
+from tests.helpers import roll_mods as mods
 
 FRONT_X = 10.6  # the shooter's front edge
 
@@ -26,16 +27,6 @@ FRONT_X = 10.6  # the shooter's front edge
 def at_gap(g: float) -> float:
     """x of a target facing 180 whose front edge is g inches from the shooter's front edge."""
     return FRONT_X + g + 0.6
-
-
-def mods(roll: Any) -> dict[str, int]:
-    """The roll's modifiers by rule, after checking that its total is its die plus its modifiers."""
-    assert roll.total == roll.die + sum(m.value for m in roll.modifiers)
-    out: dict[str, int] = {}
-    for m in roll.modifiers:
-        assert m.rule not in out, f"{m.rule} applied twice"
-        out[m.rule] = m.value
-    return out
 
 
 def fire_roll(events: list[Any]) -> Any:

@@ -18,16 +18,7 @@ from game.battle import Battle
 from systems.measure import gap
 from systems.targets import only_target
 from tests.helpers import hits, of, officer, officer_of, order, play, pos, status, unit
-
-
-def mods(roll: Any) -> dict[str, int]:
-    """The roll's modifiers by rule, after checking that its total is its die plus its modifiers."""
-    assert roll.total == roll.die + sum(m.value for m in roll.modifiers)
-    out: dict[str, int] = {}
-    for m in roll.modifiers:
-        assert m.rule not in out, f"{m.rule} applied twice"
-        out[m.rule] = m.value
-    return out
+from tests.helpers import roll_mods as mods
 
 
 def rejected(events: list[Any]) -> list[str]:

@@ -18,16 +18,7 @@ from game import commands as cmd
 from game.battle import Battle
 from game.components import Officer
 from tests.helpers import hits, of, officer, officer_of, order, play, pos, status, unit
-
-
-def mods(roll: Any) -> dict[str, int]:
-    """The roll's modifiers by rule, after checking that its total is its die plus its modifiers."""
-    assert roll.total == roll.die + sum(m.value for m in roll.modifiers)
-    out: dict[str, int] = {}
-    for m in roll.modifiers:
-        assert m.rule not in out, f"{m.rule} applied twice"
-        out[m.rule] = m.value
-    return out
+from tests.helpers import roll_mods as mods
 
 
 def melee_rolls(events: list[Any]) -> dict[str, Any]:
