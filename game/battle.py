@@ -220,6 +220,11 @@ class Battle:
     def markers(self) -> list[Point]:
         return [(m.x, m.y) for _e, m in esper.get_component(Marker)]
 
+    def in_play(self, e: int) -> bool:
+        """Is this unit or officer on the table and in the fight?"""
+        st = esper.try_component(e, Status)
+        return st.in_play if st is not None else esper.component_for_entity(e, Officer).in_play
+
     def is_unit(self, e: int) -> bool:
         return esper.has_component(e, Unit)
 

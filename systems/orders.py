@@ -11,7 +11,7 @@ import esper
 
 from game import commands as cmd
 from game.battle import Battle, Decision, Reject, Resolution
-from game.components import Hits, Officer, Pose, Status, Unit
+from game.components import Hits, Pose, Status, Unit
 from game.events import Note, Rejected
 from game.geometry import EPS
 from systems.charge import ChargeState, arrive, resolve_contact
@@ -153,7 +153,7 @@ def _charge(b: Battle, chargers: list[int], target: int) -> Resolution:
             continue
         state.chargers.append(e)
         yield from travel(b, act, plan.start, plan.end, plan.travel_facing, "charge")
-        if not act.interrupted and not act.target_retreated and _standing(b, target) and _standing(b, e):
+        if not act.interrupted and not act.target_retreated and b.in_play(target) and b.in_play(e):
             arrive(b, plan, "charge")
             attack = Attack(e, target, plan.sector)
             state.attacks.append(attack)
@@ -172,13 +172,6 @@ def _charge(b: Battle, chargers: list[int], target: int) -> Resolution:
         if act.interrupted:
             state.no_extra.add(e)  # pushed, or engaged by a reaction charge (FG-FIRE-7, AMB-67)
     yield from resolve_contact(b, state)
-
-
-def _standing(b: Battle, e: int) -> bool:
-    st = esper.try_component(e, Status)
-    if st is not None:
-        return st.in_play
-    return esper.component_for_entity(e, Officer).in_play
 
 
 # --- Retreat and Rally ------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import esper
 
 from game.battle import Battle, Reject
-from game.components import Footprint, Pose, Side, Status, Unit
+from game.components import Footprint, Pose, Side, Unit
 from game.geometry import (
     EPS,
     BBox,
@@ -283,7 +283,3 @@ def farthest(
         t = max(0.0, t - 0.05)
     blocked = t < distance - EPS
     return (start[0] + ux * t, start[1] + uy * t), blocked, stopped
-
-
-def in_play(e: int) -> bool:
-    return esper.component_for_entity(e, Status).in_play

@@ -12,7 +12,7 @@ import esper
 
 from game import commands as cmd
 from game.battle import Battle, Decision, Reject
-from game.components import Hits, Officer, Pose, Status, Unit
+from game.components import Hits, Officer, Pose, Unit
 from game.geometry import Point, centroid, dist, heading, point_in_polygon
 from systems.deployment import Entry, check_deploy, check_staff, staff_entity
 from systems.officers import check_officer_move
@@ -231,11 +231,6 @@ def hits(e: int) -> int:
     return esper.component_for_entity(e, Hits).count
 
 
-def in_play(e: int) -> bool:
-    st = esper.try_component(e, Status)
-    return st.in_play if st is not None else esper.component_for_entity(e, Officer).in_play
-
-
 def centre(b: Battle, e: int) -> Point:
     p = esper.component_for_entity(e, Pose)
     return (p.x, p.y)
@@ -245,7 +240,7 @@ def officer_follow(b: Battle, officer: int, goal: Point | None = None) -> cmd.Co
     """Move an officer towards a point (his units' centre by default), as far as he legally can."""
     off = esper.component_for_entity(officer, Officer)
     if goal is None:
-        units = [b.ids[u] for u in off.assigned if in_play(b.ids[u])]
+        units = [b.ids[u] for u in off.assigned if b.in_play(b.ids[u])]
         if not units:
             return cmd.Pass()
         goal = centroid([centre(b, u) for u in units])

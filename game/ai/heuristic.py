@@ -78,7 +78,7 @@ class HeuristicPlayer(common.Player):
             odds = fire_odds(b, e, t, reaction=reaction)
         except Reject:
             return 0.0
-        finish = 1.2 if common.in_play(t) and b.is_unit(t) and common.hits(t) >= 1 else 1.0
+        finish = 1.2 if b.in_play(t) and b.is_unit(t) and common.hits(t) >= 1 else 1.0
         return float(sum(p * FIRE_VALUE.get(k, 0.0) for k, p in odds.items())) * finish
 
     def charge_value(self, b: Battle, e: int, t: int) -> float:
