@@ -78,6 +78,8 @@ class BattleScreen:
         self.sent_by: list[str] = []  # the side whose decision each command answered
         self.first_event = len(b.events)
         self._looks_key: tuple[int, int, str | None] | None = None
+        self._score_key: tuple[int, int] | None = None
+        self._score: dict[str, int] = {}
         self._looks: tuple[list[BaseLook], list[OfficerLook]] = ([], [])
 
     # --- layout and state -----------------------------------------------------------------------
@@ -382,11 +384,18 @@ class BattleScreen:
             big.render(f"Round {g.round}  |  {g.phase}  |  active: {active}", True, theme.TEXT), (10, 6)
         )
         surf.blit(small.render(who, True, theme.ACCENT), (10, 32))
-        points = summary(self.match)["score"]
+        points = self.score()
         score = "   ".join(f"{self.names.get(s, s)} {p}" for s, p in points.items())
         text = big.render(f"Score  {score}", True, theme.TEXT)
         surf.blit(text, (self.size[0] - theme.RIGHT_PANEL - text.get_width() - 10, 6))
         self._order_strip(surf, small)
+
+    def score(self) -> dict[str, int]:
+        """The score so far; counted from the events, so only again when there are new ones."""
+        key = (id(self.battle), len(self.battle.events))
+        if key != self._score_key:
+            self._score_key, self._score = key, summary(self.match)["score"]
+        return self._score
 
     def _order_strip(self, surf: pygame.Surface, font: pygame.font.Font) -> None:
         """The activation order of this round, the active formation marked."""
