@@ -16,7 +16,7 @@ from game.cli_content import add_parsers as add_content_parsers
 from game.cli_mods import add_parsers as add_mod_parsers
 from game.cli_play import add_parsers as add_play_parsers
 from game.cli_scenarios import add_parsers as add_scenario_parsers
-from game.errors import UserError
+from game.errors import UserError, one_line
 from game.mods import load_mods
 
 EXIT_BAD_INPUT = 2
@@ -53,8 +53,8 @@ def _script(args: argparse.Namespace) -> int:
         print(json.dumps(result, ensure_ascii=False))
     else:
         for e in result["events"]:
-            print(f"[{e['step']}] {describe(e)}")
-        print(*_summary(result), sep="\n")
+            print(one_line(f"[{e['step']}] {describe(e)}", limit=2000))
+        print(*(one_line(line) for line in _summary(result)), sep="\n")
         print(f"dice used: {result['dice_used']}")
     return 0
 

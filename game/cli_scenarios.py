@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from game.cli_battles import add_mod_option, ruleset_with_mods
-from game.errors import ContentError
+from game.errors import ContentError, one_line
 from game.mods import Mod
 from game.scenario import list_scenarios, load_scenario
 
@@ -50,8 +50,9 @@ def scenarios(args: argparse.Namespace) -> int:
     else:
         for s in found:
             where = "" if s["source"] == "content" else f"  (mod {s['source']})"
-            print(f"{s['id']}: {s['name']}{where}")
-            print(textwrap.fill(s["description"], 100, initial_indent="    ", subsequent_indent="    "))
+            print(one_line(f"{s['id']}: {s['name']}{where}"))
+            text = one_line(s["description"], limit=2000)
+            print(textwrap.fill(text, 100, initial_indent="    ", subsequent_indent="    "))
     for p in problems:
         print(f"error: {p}", file=sys.stderr)
     return EXIT_BAD_INPUT if problems else 0

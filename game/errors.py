@@ -1,12 +1,33 @@
 """Errors a user can cause: each carries one line that names the file, key or rule."""
 
+from __future__ import annotations
+
+import re
+
+MAX_LINE = 300  # characters of an error line; a longer one is cut with an ellipsis
+# C0 and C1 controls, DEL, and the Unicode bidi overrides and isolates: any of them could rewrite what
+# the terminal shows (erase the line, return to its start, reverse text) and make a failure look like "ok"
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def _escape(m: re.Match[str]) -> str:
+    c = ord(m.group())
+    return f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}"
+
+
+def one_line(text: str, limit: int = MAX_LINE) -> str:
+    """Text from a file or a user made safe to print: whitespace runs become one space, control and
+    bidi characters are shown escaped, bytes that are not UTF-8 as \\udcff, and it is cut at `limit`."""
+    text = " ".join(text.encode("utf-8", "backslashreplace").decode("utf-8").split())
+    text = _UNSAFE.sub(_escape, text)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
 
 class UserError(Exception):
     """Bad input. The CLI prints str(error) on one line and exits with code 2."""
 
     def __init__(self, message: str) -> None:
-        # one line, printable anywhere: a file name that is not UTF-8 shows its bytes as \udcff
-        super().__init__(" ".join(message.encode("utf-8", "backslashreplace").decode("utf-8").split()))
+        super().__init__(one_line(message))
 
 
 class ContentError(UserError):
