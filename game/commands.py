@@ -4,8 +4,11 @@ send these to Battle.apply, which checks them against the rules and answers with
 from __future__ import annotations
 
 import dataclasses
+import math
+import types
+import typing
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 XY = tuple[float, float]
 ReactionAction = Literal["fire", "charge", "retreat", "rally"]
@@ -169,22 +172,65 @@ def to_json(c: Command) -> dict[str, object]:
     return out
 
 
-def from_json(data: dict[str, object]) -> Command:
+# A replay or save is untrusted: every field is checked against its declared type before any rule sees
+# it. Coordinates and facings are finite and within reach of any table; ids and lists are bounded.
+MAX_COORDINATE = 10_000.0
+MAX_ID = 100
+MAX_ITEMS = 2_000
+
+
+def _field(value: object, hint: Any, name: str) -> object:
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        if value is None and type(None) in args:
+            return None
+        (inner,) = [a for a in args if a is not type(None)]
+        return _field(value, inner, name)
+    if origin is Literal:
+        if value not in args:
+            raise ValueError(f"{name} must be one of {', '.join(map(str, args))}")
+        return value
+    if hint is bool:
+        if not isinstance(value, bool):
+            raise ValueError(f"{name} must be true or false")
+        return value
+    if hint is str:
+        if not isinstance(value, str) or not 0 < len(value) <= MAX_ID or not value.isprintable():
+            raise ValueError(f"{name} must be an id of 1 to {MAX_ID} printable characters")
+        return value
+    if hint is float:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise ValueError(f"{name} must be a number")
+        if not math.isfinite(value) or abs(value) > MAX_COORDINATE:
+            raise ValueError(f"{name} must be a finite number within {MAX_COORDINATE:g} of 0")
+        return value
+    if origin is tuple:
+        if not isinstance(value, list) or len(value) > MAX_ITEMS:
+            raise ValueError(f"{name} must be a list of at most {MAX_ITEMS} items")
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_field(v, args[0], f"{name}[{i}]") for i, v in enumerate(value))
+        if len(value) != len(args):
+            raise ValueError(f"{name} must be a list of {len(args)} items")
+        return tuple(_field(v, a, f"{name}[{i}]") for i, (v, a) in enumerate(zip(value, args, strict=True)))
+    raise TypeError(f"no check for the field type {hint!r}")  # a new field type needs its check here
+
+
+def from_json(data: object) -> Command:
     """The inverse of to_json; raises ValueError on anything malformed."""
-    kind = COMMANDS.get(str(data.get("type")))
+    if not isinstance(data, dict):
+        raise ValueError("a command must be a table of fields")
+    kind = COMMANDS.get(data.get("type")) if isinstance(data.get("type"), str) else None
     if kind is None:
-        raise ValueError(f"unknown command type {data.get('type')!r}")
-    names = {f.name for f in dataclasses.fields(kind)}
-    extra = set(data) - names - {"type"}
+        raise ValueError("unknown command type")
+    hints = typing.get_type_hints(kind)
+    fields = {f.name: f for f in dataclasses.fields(kind)}
+    extra = set(data) - set(fields) - {"type"}
     if extra:
-        raise ValueError(f"unknown fields {sorted(extra)} for {kind.__name__}")
+        raise ValueError(f"unknown fields for {kind.__name__}")
     args: dict[str, object] = {}
-    for name in names & set(data):
-        v = data[name]
-        if isinstance(v, list):
-            v = tuple(tuple(x) if isinstance(x, list) else x for x in v)
-        args[name] = v
-    try:
-        return kind(**args)
-    except TypeError as e:
-        raise ValueError(str(e)) from None
+    for name, f in fields.items():
+        if name in data:
+            args[name] = _field(data[name], hints[name], name)
+        elif f.default is dataclasses.MISSING:
+            raise ValueError(f"{kind.__name__} needs its {name}")
+    return kind(**args)

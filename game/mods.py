@@ -17,6 +17,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import os
+import re
 import sys
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -24,8 +25,12 @@ from pathlib import Path
 from typing import Any
 
 from game.errors import ContentError
+from game.files import read_regular
 from game.records import load_record, read_toml
 
+# the id of a mod or a ruleset: a folder name, printable everywhere, never a path
+ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
+MAX_TEXT = 2000  # characters of a mod's name, version or description
 TOP_LEVEL = {"mod.toml", "rulesets", "scenarios", "locale", "scripts", "README.md", "README.txt", "LICENSE"}
 # arrays of tables whose records are matched by a key, so a mod can change one record of them
 KEYED = {"category": "code", "quality": "code", "terrain": "kind", "fire": "at_least", "melee": "at_least"}
@@ -104,15 +109,22 @@ def load_mod(path: Path) -> Mod:
             )
     digest = hashlib.sha256()
     for f in files:
-        try:
-            digest.update(os.fsencode(f.relative_to(root)) + b"\0" + f.read_bytes() + b"\0")  # any file name
-        except OSError as e:
-            raise ContentError(str(f), f"cannot read: {e.strerror}") from None
-    if not spec.id or any(c in spec.id for c in "/\\ ") or spec.id.startswith("."):
-        raise ContentError(
-            f"{root / 'mod.toml'}: id",
-            f"a mod id is a short name without spaces or slashes, found {spec.id!r}",
-        )
+        digest.update(os.fsencode(f.relative_to(root)) + b"\0" + read_regular(f) + b"\0")  # any file name
+    manifest = root / "mod.toml"
+    for key in ("id", "ruleset"):
+        if not ID.fullmatch(getattr(spec, key)):
+            raise ContentError(
+                f"{manifest}: {key}",
+                f"a {'ruleset' if key == 'ruleset' else 'mod'} id is 1 to 64 lowercase letters, digits, "
+                "- and _ (never a path)",
+            )
+    for key in ("name", "version", "description"):
+        text = getattr(spec, key)
+        if len(text) > MAX_TEXT or not text.replace("\n", " ").isprintable():
+            raise ContentError(f"{manifest}: {key}", f"printable text of at most {MAX_TEXT} characters")
+    for dep in spec.depends:
+        if not ID.fullmatch(dep):
+            raise ContentError(f"{manifest}: depends", "each is a mod id: lowercase letters, digits, - and _")
     return Mod(spec, root, digest.hexdigest())
 
 

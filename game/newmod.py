@@ -3,23 +3,22 @@
 
 from __future__ import annotations
 
-import re
 import shutil
 import tempfile
 from pathlib import Path
 
 from game import CONTENT
 from game.errors import UserError
+from game.mods import ID
 
 STARTER = CONTENT / "mods" / "starter"
-MOD_ID = re.compile(r"[a-z0-9][a-z0-9_-]*")
 
 
 def new_mod(target: Path) -> Path:
     """Write the starter mod to target (which must not exist or be empty); returns target."""
     target = Path(target)
     mod_id = target.name.lower()
-    if not MOD_ID.fullmatch(mod_id):
+    if not ID.fullmatch(mod_id):
         raise UserError(f"{target}: a mod's folder name is its id: lowercase letters, digits, - and _")
     if target.exists() and (not target.is_dir() or any(target.iterdir())):
         raise UserError(f"{target}: already exists and is not an empty folder; choose a new one")

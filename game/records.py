@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal, TypeVar, cast, get_args, get_origin, get_type_hints
 
 from game.errors import ContentError
+from game.files import read_regular
 
 T = TypeVar("T")
 
@@ -51,14 +52,7 @@ class Bounds:
 
 def read_toml(path: Path) -> dict[str, Any]:
     """Parse a TOML file; a syntax error becomes one line naming the file and the line."""
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise ContentError(str(path), "no such file") from None
-    except IsADirectoryError:
-        raise ContentError(str(path), "is a folder, not a TOML file") from None
-    except OSError as e:
-        raise ContentError(str(path), f"cannot read: {e.strerror}") from None
+    raw = read_regular(path)
     if raw.startswith(codecs.BOM_UTF8):
         raise ContentError(str(path), "starts with a byte-order mark: save it as UTF-8 without one")
     try:

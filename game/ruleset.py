@@ -11,7 +11,8 @@ from typing import Annotated, Literal, get_args, get_origin
 
 from game import CONTENT
 from game.errors import ContentError
-from game.mods import KEYED, Mod, layered
+from game.files import read_regular
+from game.mods import ID, KEYED, Mod, layered
 from game.records import Bounds, build, check_partial, hints, load_record, read_toml
 
 Distance = str | float  # a measure code ("XS") or inches
@@ -304,6 +305,9 @@ def load_ruleset(
 ) -> Ruleset:
     """Load and validate a ruleset folder with the given mods laid over it (in load order); any
     problem is a ContentError naming the file and key."""
+    if not isinstance(ruleset_id, str) or not ID.fullmatch(ruleset_id):
+        # an id, never a path: nothing outside the rulesets folder is looked at or listed
+        raise ContentError("ruleset", f"not a ruleset id: {ruleset_id!r}"[:120])
     folder = (root or CONTENT / "rulesets") / ruleset_id
     if not folder.is_dir():
         known = (
@@ -321,7 +325,7 @@ def load_ruleset(
     parts: dict[str, object] = {}
     for name, cls in RULESET_FILES.items():
         path = folder / name
-        raw = path.read_bytes() if path.is_file() else b""
+        raw = read_regular(path) if path.is_file() else b""
         digest.update(name.encode() + b"\0" + raw + b"\0")
         if not mods:
             parts[name] = load_record(cls, path)

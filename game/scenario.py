@@ -12,6 +12,7 @@ from typing import Literal
 from game import CONTENT
 from game.dice import FACES
 from game.errors import ContentError
+from game.files import read_regular
 from game.mods import Mod
 from game.records import load_record
 from game.ruleset import Ruleset
@@ -228,7 +229,7 @@ def load_scenario(ref: str, rules: Ruleset) -> Scenario:
                 f"its built divisions and units take the ids {s.id}-1, {s.id}-1a ...: {taken[0]!r} is used",
             )
     table = Table(w, d, make_terrain(rules, spec.terrain, where))
-    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    digest = hashlib.sha256(read_regular(path)).hexdigest()
     return Scenario(spec, table, path, digest)
 
 
