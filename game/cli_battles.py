@@ -63,7 +63,7 @@ def simulate(args: argparse.Namespace) -> int:
 
 
 def replay(args: argparse.Namespace) -> int:
-    m = load(Path(args.file))
+    m = load(Path(args.file), load_mods(Path(d) for d in args.mod), args.scenario)
     try:
         _print(summary(m), args.json)
     finally:
@@ -143,6 +143,10 @@ def add_parsers(sub: Any) -> None:
     r = sub.add_parser("replay", help="replay a saved battle and print its result")
     r.add_argument("file")
     r.add_argument("--json", action="store_true")
+    r.add_argument(
+        "--scenario", metavar="FILE", help="the scenario file, when the replay's is not in the game or a mod"
+    )
+    add_mod_option(r)
     r.set_defaults(run=replay)
     t = sub.add_parser("tournament", help="play many battles between two players")
     t.add_argument("--a", default="heuristic")

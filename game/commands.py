@@ -219,7 +219,8 @@ def from_json(data: object) -> Command:
     """The inverse of to_json; raises ValueError on anything malformed."""
     if not isinstance(data, dict):
         raise ValueError("a command must be a table of fields")
-    kind = COMMANDS.get(data.get("type")) if isinstance(data.get("type"), str) else None
+    name = data.get("type")
+    kind = COMMANDS.get(name) if isinstance(name, str) else None
     if kind is None:
         raise ValueError("unknown command type")
     hints = typing.get_type_hints(kind)

@@ -4,9 +4,12 @@ save is replaying it; a fingerprint of the events they produced catches a damage
 
 from __future__ import annotations
 
+import errno
+import glob
 import hashlib
 import json
 import os
+import stat
 import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -20,7 +23,8 @@ from game.battle import Battle, Decision, ObjectiveState
 from game.dice import Dice
 from game.errors import ContentError, UserError
 from game.events import Event
-from game.mods import Mod, load_mod, load_mods
+from game.files import read_regular
+from game.mods import ID, Mod, load_mod, load_mods, user_mods_dir
 from game.ruleset import Ruleset, load_ruleset
 from game.scenario import Scenario, army_points, load_scenario
 from systems import sequence
@@ -28,6 +32,7 @@ from systems.victory import score
 
 REPLAY_FORMAT = "forglory-replay"
 REPLAY_VERSION = 1
+MAX_REPLAY_BYTES = 16 * 1024 * 1024  # a 12-round battle saves in about 300 KB
 MAX_REFUSALS = 200  # a player that keeps sending refused commands is broken: stop rather than spin
 
 
@@ -130,11 +135,12 @@ def summary(m: Match) -> dict[str, Any]:
 # --- replays and saves ------------------------------------------------------------------------
 
 
-def scenario_ref(path: Path) -> str:
-    """How a replay names its scenario: by id when it is one of the game's own (the replay then works
-    wherever the game is installed), otherwise by its full path."""
+def scenario_ref(path: Path, mods: Sequence[Mod] = ()) -> str:
+    """How a replay names its scenario: by id when it is the game's own or a loaded mod's (the replay
+    then works wherever the game and the mod are), otherwise by its full path."""
     path = path.resolve()
-    return path.stem if path.parent == (CONTENT / "scenarios").resolve() else str(path)
+    folders = [CONTENT / "scenarios", *(m.root / "scenarios" for m in mods)]
+    return path.stem if any(path.parent == f.resolve() for f in folders) else str(path)
 
 
 def events_digest(b: Battle) -> str:
@@ -156,7 +162,7 @@ def replay_data(m: Match) -> dict[str, Any]:
         ],
         "scenario": {
             "id": m.scenario.id,
-            "ref": scenario_ref(m.scenario.path),
+            "ref": scenario_ref(m.scenario.path, m.rules.loaded_mods),
             "hash": m.scenario.content_hash,
         },
         "seed": m.seed,
@@ -167,10 +173,23 @@ def replay_data(m: Match) -> dict[str, Any]:
 
 
 def write_atomic(path: Path, text: str) -> None:
-    """Write a file so that it is either the old one or the whole new one, never half of it."""
+    """Write a file so that it is either the old one or the whole new one, never half of it. The new
+    file keeps the old one's permissions (a new one gets the umask's); only a regular file is ever
+    replaced, and temporaries left by an earlier crash are removed."""
     path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or Path("."))
     try:
+        old = path.lstat()
+    except FileNotFoundError:
+        old = None
+    if old is not None and not stat.S_ISREG(old.st_mode):
+        kind = "a link" if stat.S_ISLNK(old.st_mode) else "not a regular file"
+        raise OSError(errno.EEXIST, f"{kind}: not replaced", str(path))
+    folder = path.parent if str(path.parent) else Path(".")
+    for stale in folder.glob(f".{glob.escape(path.name)}.*.tmp"):
+        stale.unlink(missing_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        os.fchmod(fd, stat.S_IMODE(old.st_mode) if old is not None else 0o666 & ~_umask())
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
             f.flush()
@@ -181,6 +200,12 @@ def write_atomic(path: Path, text: str) -> None:
         raise
 
 
+def _umask() -> int:
+    mask = os.umask(0)  # the only way to read it is to set it
+    os.umask(mask)
+    return mask
+
+
 def save(m: Match, path: Path) -> None:
     try:
         write_atomic(path, json.dumps(replay_data(m), indent=1) + "\n")
@@ -188,57 +213,117 @@ def save(m: Match, path: Path) -> None:
         raise UserError(f"{path}: cannot write: {e.strerror}") from None
 
 
-def _recorded_mods(where: str, recorded: list[dict[str, str]]) -> list[Mod]:
-    """The mods a replay was played with, found where they were and unchanged since."""
+MAX_RECORDED_MODS = 64
+
+
+def _allowed_roots(given: Sequence[Path]) -> list[Path]:
+    """The folders a replay may name a mod or a scenario file in: the game's content, the user's mods
+    folder and the mods given on the command line."""
+    return [p.resolve() for p in (CONTENT, user_mods_dir(), *given)]
+
+
+def _inside(path: Path, roots: Sequence[Path]) -> bool:
+    real = Path(os.path.realpath(path))
+    return any(real.is_relative_to(r) for r in roots)
+
+
+def _recorded_mods(where: str, recorded: object, given: Sequence[Mod]) -> list[Mod]:
+    """The mods a replay was played with, unchanged since: each found among the mods given with --mod
+    (by id), else at its recorded folder if that is in the game's content or the user's mods folder."""
+    if not isinstance(recorded, list) or len(recorded) > MAX_RECORDED_MODS:
+        raise ContentError(f"{where}: mods", f"a list of at most {MAX_RECORDED_MODS} mods")
+    roots = _allowed_roots([m.root for m in given])
+    by_id = {m.id: m for m in given}
     found = []
     for i, r in enumerate(recorded):
-        try:
-            m = load_mod(Path(r["path"]))
-        except ContentError:
-            raise ContentError(
-                f"{where}: mods[{i}]", f"needs the mod {r['id']!r}, not found at {r['path']}"
-            ) from None
-        if m.content_hash != r["hash"]:
-            raise ContentError(
-                f"{where}: mods[{i}]", f"the mod {r['id']!r} has changed since this battle was saved"
-            )
+        at = f"{where}: mods[{i}]"
+        if not isinstance(r, dict) or not all(isinstance(r.get(k), str) for k in ("id", "path", "hash")):
+            raise ContentError(at, "a mod needs its id, path and hash")
+        if not ID.fullmatch(r["id"]):
+            raise ContentError(f"{at}.id", "not a mod id")
+        m = by_id.get(r["id"])
+        if m is None:
+            path = Path(r["path"])
+            if not (path.is_absolute() and _inside(path, roots) and path.is_dir()):
+                raise ContentError(
+                    at,
+                    f"needs the mod {r['id']!r}: give its folder with --mod, or put it in your mods folder",
+                )
+            m = load_mod(path)
+        if m.id != r["id"] or m.content_hash != r["hash"]:
+            raise ContentError(at, f"the mod {r['id']!r} has changed since this battle was saved")
         found.append(m)
     return load_mods([m.root for m in found])
 
 
-def load(path: Path) -> Match:
-    """Rebuild a battle from a replay or save; damaged or foreign files get a one-line error."""
-    where = str(path)
+def _scenario_ref(where: str, sc: dict[str, Any], given: Sequence[Mod]) -> str:
+    """The recorded scenario: an id of the game's or a mod's, or a file inside the allowed folders."""
+    ref = sc.get("ref") or sc["id"]
+    if not isinstance(ref, str):
+        raise TypeError
+    if ID.fullmatch(ref):
+        return ref
+    path = Path(ref)
+    roots = _allowed_roots([m.root for m in given])
+    if not (path.is_absolute() and path.suffix == ".toml" and _inside(path, roots)):
+        raise ContentError(
+            f"{where}: scenario.ref",
+            "names a scenario file outside the game's content and the given mods: give its folder's mod "
+            "with --mod, or its file with --scenario",
+        )
+    return ref
+
+
+def _parse(where: str, raw: bytes) -> Any:
+    def refuse(constant: str) -> None:
+        raise ValueError(f"{constant} is not a number a replay holds")
+
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ContentError(where, "no such file") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise ContentError(where, f"not a replay file (damaged JSON: {e})") from None
-    except OSError as e:
-        raise ContentError(where, f"cannot read: {e.strerror}") from None
+        return json.loads(raw.decode("utf-8"), parse_constant=refuse)
+    except UnicodeDecodeError:
+        raise ContentError(where, "not a replay file (not UTF-8 text)") from None
+    except json.JSONDecodeError as e:
+        raise ContentError(where, f"not a replay file (damaged JSON at line {e.lineno})") from None
+    except RecursionError:
+        raise ContentError(where, "not a replay file (nested too deeply)") from None
+    except ValueError as e:  # NaN or Infinity, or an integer of more than 4300 digits
+        raise ContentError(where, f"damaged replay: {e}") from None
+
+
+def load(path: Path, mods: Sequence[Mod] = (), scenario: str | None = None) -> Match:
+    """Rebuild a battle from a replay or save; damaged or foreign files get a one-line error. `mods` are
+    the mods given on the command line (found by id), `scenario` a scenario file to use instead of the
+    recorded one (the recorded hash must still match)."""
+    where = str(path)
+    data = _parse(where, read_regular(Path(path), MAX_REPLAY_BYTES))
     if not isinstance(data, dict) or data.get("format") != REPLAY_FORMAT:
         raise ContentError(where, "not a For Glory replay or save file")
     if data.get("version") != REPLAY_VERSION:
-        raise ContentError(
-            where, f"made by replay format version {data.get('version')}, this game reads {REPLAY_VERSION}"
-        )
+        version = data.get("version")
+        shown = version if isinstance(version, int) and abs(version) < 10**6 else "?"
+        raise ContentError(where, f"made by replay format version {shown}, this game reads {REPLAY_VERSION}")
     try:
         rs, sc, seed = data["ruleset"], data["scenario"], data["seed"]
         raw_commands = data["commands"]
         check = data["events"]
         max_rounds = data.get("max_rounds")
-        if not isinstance(seed, int) or not isinstance(raw_commands, list) or not isinstance(check, dict):
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
             raise TypeError
-        if max_rounds is not None and (not isinstance(max_rounds, int) or max_rounds < 1):
+        if not isinstance(raw_commands, list) or not isinstance(check, dict):
             raise TypeError
-        rules = load_ruleset(rs["id"], mods=_recorded_mods(where, data.get("mods", [])))
+        if max_rounds is not None and (
+            isinstance(max_rounds, bool) or not isinstance(max_rounds, int) or not 1 <= max_rounds <= 1000
+        ):
+            raise TypeError
+        if not isinstance(rs["id"], str):
+            raise TypeError
+        rules = load_ruleset(rs["id"], mods=_recorded_mods(where, data.get("mods", []), mods))
         if rules.content_hash != rs["hash"]:
             raise ContentError(
                 f"{where}: ruleset",
                 f"made with other rules content for {rs['id']!r}: its numbers have changed since",
             )
-        m = new_match(sc.get("ref") or sc["id"], seed, max_rounds, rules)
+        m = new_match(scenario or _scenario_ref(where, sc, mods), seed, max_rounds, rules)
     except (KeyError, TypeError, AttributeError):
         raise ContentError(
             where, "damaged replay: a required field is missing or of the wrong type"
@@ -246,14 +331,15 @@ def load(path: Path) -> Match:
     try:
         if m.scenario.content_hash != sc.get("hash"):
             raise ContentError(
-                f"{where}: scenario", f"made with another version of the scenario {sc.get('id')!r}"
+                f"{where}: scenario", f"made with another version of the scenario {m.scenario.id!r}"
             )
         for i, raw in enumerate(raw_commands):
             try:
                 m.apply(cmd.from_json(raw))
-            # a command whose fields hold the wrong kind of value fails inside the rules
-            except (ValueError, TypeError, AttributeError, IndexError, KeyError) as e:
+            except ValueError as e:  # a field of the wrong type or out of range, checked before any rule
                 raise ContentError(f"{where}: commands[{i}]", f"damaged command: {e}") from None
+            if m.battle.pending is None and i < len(raw_commands) - 1:
+                raise ContentError(f"{where}: commands[{i + 1}]", "damaged: commands after the battle's end")
         if len(m.battle.events) != check.get("count") or events_digest(m.battle) != check.get("sha256"):
             raise ContentError(f"{where}: commands", "damaged or edited: they do not replay the saved battle")
     except BaseException:

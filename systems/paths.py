@@ -160,6 +160,14 @@ def plan_move(
     allowance (the cavalry extra move) replaces the unit's own and its road or strategic bonus."""
     pose = esper.component_for_entity(e, Pose)
     start = (pose.x, pose.y)
+    # FG-ORD-6: no move is longer than the most the unit could ever be allowed; refused before any path
+    # is built, so a destination far off the table costs nothing
+    reach = allowance if allowance is not None else _reach(b, e)
+    if dist(start, to) > reach + EPS:
+        cat = category(e)
+        raise Reject(
+            cat.rule, f'the move is {dist(start, to):.2f}" and {cat.name} may move {reach:g}" at most'
+        )
     end_facing = pose.facing if facing is None else facing % 360.0
     if allowance is not None:
         return _plan(b, e, start, to, end_facing, road=False, fixed=allowance)
@@ -172,6 +180,13 @@ def plan_move(
             except Reject:
                 raise off_road from None
     return _plan(b, e, start, to, end_facing, road=road)
+
+
+def _reach(b: Battle, e: int) -> float:
+    """The longest move a unit could be allowed: its best base move with the road and strategic bonuses."""
+    mv = b.rules.core.movement
+    best = max(m for m in (base_move(b, e, False), base_move(b, e, True)) if m is not None)
+    return best * (1 + mv.road_extra_moves + mv.strategic_extra_moves)
 
 
 def _plan(

@@ -18,6 +18,7 @@ from game.ai import make_player
 from game.cli import main
 from game.cli_battles import wilson
 from game.components import Hits, Officer
+from game.errors import ContentError
 from game.geometry import convex_overlap
 from game.match import Match, Player, load, new_match, play, replay_data, save, summary
 
@@ -140,7 +141,8 @@ def test_a_replay_gives_the_same_events_and_summary(tmp_path: Path, matches: lis
 
 def test_a_replay_names_a_built_in_scenario_by_id(tmp_path: Path, matches: list[Match]) -> None:
     """A replay of one of the game's own scenarios names it by id, so it loads on any installation;
-    a scenario from elsewhere is named by its path."""
+    a scenario from elsewhere is named by its path, which a replay may not open by itself: the player
+    gives the file again with --scenario."""
     m = new_match("default", 1, 1)
     matches.append(m)
     assert replay_data(m)["scenario"]["ref"] == "default"
@@ -151,7 +153,9 @@ def test_a_replay_names_a_built_in_scenario_by_id(tmp_path: Path, matches: list[
     assert replay_data(m2)["scenario"]["ref"] == str(other.resolve())
     path = tmp_path / "r.json"
     save(m2, path)
-    again = load(path)
+    with pytest.raises(ContentError, match=r"scenario\.ref: .* give .* with --scenario"):
+        load(path)
+    again = load(path, scenario=str(other))
     matches.append(again)
     assert again.scenario.path.resolve() == other.resolve()
 

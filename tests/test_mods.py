@@ -222,13 +222,15 @@ def test_a_replay_records_its_mods_and_needs_them_unchanged(tmp_path):
     save(m, file)
     data = json.loads(file.read_text())
     assert data["mods"][0]["id"] == "house" and data["mods"][0]["hash"] == load_mod(mod).content_hash
-    again = load(file)
+    with pytest.raises(ContentError, match="mods\\[0\\]: needs the mod 'house': give its folder with --mod"):
+        load(file)  # a replay never opens a folder by itself outside the game's and the user's mods
+    again = load(file, load_mods([mod]))
     assert summary(again) == summary(m)
     again.battle.close()
     m.battle.close()
     (mod / UNITS).write_text('[[category]]\ncode = "LI"\nmelee = 2\n')
     with pytest.raises(ContentError, match="has changed"):
-        load(file)
+        load(file, load_mods([mod]))
 
 
 def test_the_user_mods_folder_is_the_platform_data_folder(monkeypatch, tmp_path):
