@@ -11,8 +11,9 @@ from pathlib import Path
 from typing import Any
 
 from game.ai import PLAYERS, make_player
+from game.audit import event_lines
 from game.errors import UserError
-from game.match import Match, load, new_match, play, save, summary
+from game.match import Match, load, new_match, play, save, summary, write_text
 from game.mods import load_mods
 from game.ruleset import Ruleset, load_ruleset
 
@@ -56,6 +57,8 @@ def simulate(args: argparse.Namespace) -> int:
         play(m, _players(m, args.a, args.b))
         if args.save_replay:
             save(m, Path(args.save_replay))
+        if args.events:
+            write_text(Path(args.events), event_lines(m.battle.events))
         _print(summary(m), args.json)
     finally:
         m.battle.close()
@@ -138,6 +141,9 @@ def add_parsers(sub: Any) -> None:
     s.add_argument("--b", default="heuristic", help=f"the second side's player ({players})")
     s.add_argument("--json", action="store_true", help="print one JSON object")
     s.add_argument("--save-replay", metavar="FILE", help="write the replay of the battle here")
+    s.add_argument(
+        "--events", metavar="FILE", help="write every event as JSON lines, each with its rule IDs (audits)"
+    )
     add_mod_option(s)
     s.set_defaults(run=simulate)
     r = sub.add_parser("replay", help="replay a saved battle and print its result")

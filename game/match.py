@@ -206,11 +206,16 @@ def _umask() -> int:
     return mask
 
 
-def save(m: Match, path: Path) -> None:
+def write_text(path: Path, text: str) -> None:
+    """write_atomic, with a failure as one line naming the file."""
     try:
-        write_atomic(path, json.dumps(replay_data(m), indent=1) + "\n")
+        write_atomic(path, text)
     except OSError as e:
         raise UserError(f"{path}: cannot write: {e.strerror}") from None
+
+
+def save(m: Match, path: Path) -> None:
+    write_text(path, json.dumps(replay_data(m), indent=1) + "\n")
 
 
 MAX_RECORDED_MODS = 64
