@@ -319,8 +319,10 @@ def activations(b: Battle) -> Resolution:
 
 
 def _can_act(b: Battle, f: Formation) -> bool:
-    if f.officer is not None and not esper.component_for_entity(b.ids[f.officer], Officer).in_play:
-        return False
+    """FG-ACT-1/2/7: a division general in play activates every round and takes his leadership check,
+    even with none of his units within L of him (they are detachments until they rejoin)."""
+    if f.officer is not None:
+        return esper.component_for_entity(b.ids[f.officer], Officer).in_play
     return any(esper.component_for_entity(b.ids[u], Status).in_play for u in f.units)
 
 

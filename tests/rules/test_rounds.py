@@ -635,3 +635,55 @@ def test_AMB_12_AMB_48_what_limits_an_officer_move() -> None:
         check_officer_move(b, gen, (12.5, 10.0))  # 0.5" from the foe: not touching
     finally:
         b.close()
+
+
+def test_FG_ACT_1_FG_ACT_2_FG_ACT_7_an_officer_with_no_unit_in_range_still_activates(
+    tmp_path: Path, matches: list[Match]
+) -> None:
+    """FG-ACT-1/2/7: r1's two brigades walk 8" west and r1 rides 8" east in round 1, so in round 2
+    none of his units is within L of him. He still activates in his initiative slot, takes his
+    leadership check and may move; his brigade activates apart, as a detachment (AMB-5)."""
+    sides = (
+        army("red", "south", division("r1"), division("r2")),
+        army("blue", "north", division("b1"), division("b2")),
+    )
+    round1 = [*INITIATIVE, 6, 6, 6, 6]  # r1 first; every check passes
+    round2 = [6, 6, 1, 1, 1, 2, 5, 6, 6, 6]  # r1 12, r2 1, b1 2, b2 2; r1 checks 5, the others 6
+    m = start(matches, write_scenario(tmp_path, sides), RED_FIRST + round1 + round2)
+    deploy_all(m)
+    b = m.battle
+    m.apply(cmd.Activate("r1"))
+    assert of(m.apply(cmd.Move("r1b", (2.8, 6.0))), "moved")
+    assert of(m.apply(cmd.Move("r1a", (5.2, 6.0))), "moved")
+    assert of(m.apply(cmd.MoveOfficer("r1", (20.0, 4.0))), "moved")
+    advance(m, lambda d: b.game is not None and b.game.round == 2 and d.kind == "activate")
+    assert b.pending is not None and (b.pending.side, b.pending.options) == ("red", ("r1",))
+    events = m.apply(cmd.Activate("r1"))
+    (check,) = rolls(events, "leadership")
+    assert (check.officer, check.die) == ("r1", 5)
+    assert [e.formation for e in of(events, "activated")] == ["r1"]
+    assert of(events, "activated")[0].units == ()
+    assert b.pending is not None and (b.pending.kind, b.pending.unit) == ("officer_move", "r1")
+    m.apply(cmd.Pass())
+    asked = activations_asked(m)
+    assert ("red", ("det:r1a",)) in asked
+
+
+def test_FG_ACT_1_FG_OFF_10_the_activation_order_is_fixed_when_the_phase_begins(
+    tmp_path: Path, matches: list[Match]
+) -> None:
+    """FG-ACT-1, FG-OFF-10 (docs/rules-decisions.md, "Activation order"): the order is settled when the
+    Activations phase begins, roll-offs included. r2 and b2 tie at initiative 3 and experience 3; blue
+    wins the roll-off. When b2's general then falls to experience 0 (a general killed, FG-OFF-10)
+    before his turn, he keeps his place: b2 still activates before r2."""
+    dice = [*RED_FIRST, 6, 6, 3, 1, 1, 3, 5, 2, *PASS4]  # r1 12, r2 3, b1 2, b2 3; roll-off blue 5, red 2
+    m = start(matches, write_scenario(tmp_path), dice)
+    deploy_all(m)
+    b = m.battle
+    assert b.pending is not None and b.pending.options == ("r1",)
+    offs = [(r.outcome, r.die) for r in rolls(b.events, "roll-off") if r.rule == "FG-ACT-1"]
+    assert offs == [("blue", 5), ("red", 2)]  # rolled before anyone activates
+    m.apply(cmd.Activate("r1"))
+    officer_of(b, "b2").experience = 0
+    asked = activations_asked(m)
+    assert asked == [("blue", ("b2",)), ("red", ("r2",)), ("blue", ("b1",))]
