@@ -71,13 +71,22 @@ def is_enemy(b: Battle, me: int, other: int) -> bool:
     return esper.component_for_entity(other, Side).side != esper.component_for_entity(me, Side).side
 
 
-def _cavalry_entry(b: Battle, pts: list[Point]) -> int | None:
-    """Index of the first point where a centre enters a difficult area it was not in (FG-MOVE-3)."""
+def _cavalry_entry(b: Battle, pts: list[Point]) -> tuple[int, Point] | None:
+    """Where a centre path first enters a difficult area it was not in (FG-MOVE-3): the index of the
+    first examined point inside it, and the exact point of entry on the area's edge, found by halving
+    the step before it (cavalry stop there, not at the next examined point)."""
     areas = [area for _cls, area in b.table.ground_along(pts)]
     current = areas[0]
     for i, area in enumerate(areas[1:], start=1):
         if area is not None and area is not current:
-            return i
+            outside, inside = pts[i - 1], pts[i]
+            for _ in range(30):  # a quarter inch halved 30 times: far below any measure
+                mid = ((outside[0] + inside[0]) / 2, (outside[1] + inside[1]) / 2)
+                if b.table.difficult_area_at(mid) is area:
+                    inside = mid
+                else:
+                    outside = mid
+            return i, inside
         current = area
     return None
 
@@ -216,7 +225,7 @@ def _plan(
         if cat.type == "cavalry":
             entry = _cavalry_entry(b, pts)
             if entry is not None:
-                pts = pts[: entry + 1]
+                pts = [*pts[: entry[0]], entry[1]]
                 stopped = "FG-MOVE-3"
     end = pts[-1]
     length = dist(start, end)
@@ -285,7 +294,7 @@ def farthest(
         way = along(start, (start[0] + ux * limit, start[1] + uy * limit))
         entry = _cavalry_entry(b, way)
         if entry is not None:
-            limit = min(limit, dist(start, way[entry]))  # the points are at most STEP apart
+            limit = min(limit, dist(start, entry[1]))
             stopped = "FG-MOVE-3"
     near_road = category(e).must_end_near_road if movement else None
     t = limit

@@ -218,13 +218,15 @@ def test_FG_TERR_5_a_unit_may_stand_on_a_bridge(battle: Callable[..., Battle]) -
 
 @pytest.mark.parametrize("cat", ["HC", "LC"])
 def test_FG_MOVE_3_cavalry_stop_entering_difficult(battle: Callable[..., Battle], cat: str) -> None:
-    """FG-MOVE-3, AMB-10, FG-TERR-3: cavalry stop where their centre enters difficult terrain."""
-    b = battle(terrain=[("wood", rect(23, 20, 40, 40))])
+    """FG-MOVE-3, AMB-10, FG-TERR-3: cavalry stop exactly where their centre enters difficult terrain
+    (the wood's edge at 23.1" is between two of the points a path is examined at, 0.25" apart)."""
+    b = battle(terrain=[("wood", rect(23.1, 20, 40, 40))])
     unit(b, "c", "red", (20, 30), 0, cat=cat)
     ev = order(b, cmd.Move("c", (24, 30)))
     assert rejected(ev) is None
     assert moved(ev)[-1].stopped == "FG-MOVE-3"
-    assert abs(pos(b, "c")[0] - 23) <= 0.26 and pos(b, "c")[1] == 30
+    assert pos(b, "c")[0] == pytest.approx(23.1, abs=1e-3) and pos(b, "c")[1] == 30
+    assert moved(ev)[-1].distance == pytest.approx(3.1, abs=1e-3)
 
 
 def test_FG_MOVE_3_infantry_do_not_stop(battle: Callable[..., Battle]) -> None:
@@ -246,7 +248,7 @@ def test_AMB_10_cavalry_inside_move_their_difficult_value(battle: Callable[..., 
     assert rejected(again(b, cmd.Move("c", (26, 30)))) is None
     ev = again(b, cmd.Move("d", (33, 25)))  # leaves the wood, enters the field after 5"
     assert rejected(ev) is None and moved(ev)[-1].stopped == "FG-MOVE-3"
-    assert abs(pos(b, "d")[0] - 32) <= 0.26
+    assert pos(b, "d")[0] == pytest.approx(32, abs=1e-3)
 
 
 def test_AMB_10_difficult_allowance_for_the_whole_move(battle: Callable[..., Battle]) -> None:
