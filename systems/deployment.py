@@ -3,6 +3,7 @@ may deploy or enter as a reinforcement, and the estado mayor's placement (AMB-38
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import esper
@@ -11,7 +12,15 @@ from game import commands as cmd
 from game.battle import Battle, Reject
 from game.components import Officer, Pose, Side
 from game.events import Roll
-from game.geometry import EPS, Point, convex_distance, convex_overlap, point_polygon_distance, rect_corners
+from game.geometry import (
+    EPS,
+    Point,
+    convex_distance,
+    convex_overlap,
+    heading,
+    point_polygon_distance,
+    rect_corners,
+)
 from systems.measure import gap, within
 from systems.officers import officer_clear
 
@@ -149,6 +158,58 @@ def check_deploy(b: Battle, c: cmd.Deploy, own_edge: str, entry: Entry) -> None:
         if any(convex_distance(corners, en) < b.rules.length("XL") - EPS for en in enemies):
             raise Reject(rule_xl, f"{name} cannot be at less than XL from an enemy unit")
         placed.append(corners)
+
+
+INWARD = {"south": 90.0, "north": 270.0, "west": 0.0, "east": 180.0}  # facing away from each edge
+
+
+def lines_at(
+    division: str, units: Sequence[str], officer: Point, facing: float, spacing: float = 2.4
+) -> list[cmd.Deploy]:
+    """A division in line abreast (two ranks past four units) in front of its officer, then behind
+    him: the formations the engine tries when it looks for a placement."""
+    fx, fy = heading(facing)
+    lx, ly = -fy, fx
+    n = len(units)
+    per_rank = 4 if n > 4 else n
+    out = []
+    for ahead in (1.8, -1.8 - 2.2 * ((n - 1) // 4)):
+        rows = []
+        for i, u in enumerate(units):
+            rank, file = divmod(i, per_rank)
+            across = (file - (min(per_rank, n - rank * per_rank) - 1) / 2) * spacing
+            depth = ahead + rank * 2.2
+            x, y = officer[0] + lx * across + fx * depth, officer[1] + ly * across + fy * depth
+            rows.append((u, round(x, 3), round(y, 3), facing))
+        out.append(cmd.Deploy(division, officer, tuple(rows)))
+    return out
+
+
+def entry_spots(b: Battle, edge: str) -> list[Point]:
+    """Officer positions along an entry edge, 2", 4" and 6" in, every 3" along it."""
+    w, dp = b.table.width, b.table.depth
+    length = w if edge in ("south", "north") else dp
+    spots = []
+    for d in (2.0, 4.0, 6.0):
+        for a in range(4, int(length - 3), 3):
+            spots.append({"south": (a, d), "north": (a, dp - d), "west": (d, a), "east": (w - d, a)}[edge])
+    return spots
+
+
+def entry_placement(b: Battle, division: str, edge: str) -> cmd.Deploy | None:
+    """FG-REINF-1 (AMB-40): a legal placement of a reinforcement at its entry edge, if the engine's
+    search finds one: the division in line at each spot of `entry_spots`. A pure query."""
+    officer = b.ids[division]
+    units = esper.component_for_entity(officer, Officer).assigned
+    own = b.game.edges[b.side_of(officer)] if b.game is not None else "south"
+    for spot in entry_spots(b, edge):
+        for c in lines_at(division, units, spot, INWARD[edge]):
+            try:
+                check_deploy(b, c, own, Entry(edge))
+            except Reject:
+                continue
+            return c
+    return None
 
 
 def deploy(b: Battle, c: cmd.Deploy) -> None:

@@ -24,6 +24,7 @@ from systems.deployment import (
     check_deploy,
     check_staff,
     deploy,
+    entry_placement,
     roll_deployment,
     roll_edge,
     roll_experience,
@@ -163,6 +164,9 @@ def _deploy_one(
         if isinstance(a, cmd.Pass):
             if edges is None:
                 raise Reject("FG-DEP-6", "every division that rolled 4 or more deploys")
+            for n in mine:  # AMB-40: a reinforcement stays in reserve only when it fits nowhere
+                if entry_placement(b, n, edges[n]) is not None:
+                    raise Reject("FG-REINF-1", f"{n} can enter at the {edges[n]} edge, so it must")
             return
         if not isinstance(a, cmd.Deploy) or a.division not in mine:
             raise Reject("FG-DEP-5", f"the next division to deploy is one of {', '.join(mine)}")

@@ -13,14 +13,12 @@ import esper
 from game import commands as cmd
 from game.battle import Battle, Decision, Reject
 from game.components import Hits, Officer, Pose, Unit
-from game.geometry import Point, centroid, dist, heading, point_in_polygon
-from systems.deployment import Entry, check_deploy, check_staff, staff_entity
+from game.geometry import Point, centroid, dist, point_in_polygon
+from systems.deployment import INWARD, Entry, check_deploy, check_staff, entry_spots, lines_at, staff_entity
 from systems.officers import check_officer_move
 from systems.paths import plan_move
 from systems.reaction import check_rally
 from systems.targets import chargeable_units, check_fire, officer_fire_targets, plan_charge, unit_fire_targets
-
-INWARD = {"south": 90.0, "north": 270.0, "west": 0.0, "east": 180.0}
 
 
 def own_edge(b: Battle, side: str) -> str:
@@ -54,43 +52,20 @@ class Player:
 # --- deployment -------------------------------------------------------------------------------
 
 
-def _line(
-    officer: Point, facing: float, n: int, spacing: float = 2.4, ahead: float = 1.8
-) -> list[tuple[float, float]]:
-    """Unit centres in a line abreast in front of the officer (two ranks past four units)."""
-    fx, fy = heading(facing)
-    lx, ly = -fy, fx
-    per_rank = 4 if n > 4 else n
-    out = []
-    for i in range(n):
-        rank, file = divmod(i, per_rank)
-        across = (file - (min(per_rank, n - rank * per_rank) - 1) / 2) * spacing
-        depth = ahead + rank * 2.2
-        out.append((officer[0] + lx * across + fx * depth, officer[1] + ly * across + fy * depth))
-    return out
-
-
 def deploy_spots(b: Battle, side: str, entry: str | None) -> list[Point]:
     """Officer positions worth trying: across the own half (initial deployment, within the scenario's
-    zone if it gives one), or along the entry edge (reinforcements)."""
+    zone if it gives one), or along the entry edge (reinforcements, the rules' own candidates)."""
+    if entry is not None:
+        return entry_spots(b, entry)
     w, dp = b.table.width, b.table.depth
-    spots: list[Point] = []
-    if entry is None:
-        own = own_edge(b, side)
-        rows = [dp / 2 - k for k in (1.5, 3.5, 5.5, 8.0, 11.0, 14.0)]
-        ys = [r if own == "south" else dp - r for r in rows if 1 < r < dp / 2]
-        xs = [x for x in (w / 2 + s * k for k in range(0, int(w / 2), 3) for s in (1, -1)) if 4 < x < w - 4]
-        spots = [(x, y) for y in ys for x in xs]
-        zone = _zone(b, side)
-        if zone:
-            spots = [p for p in spots if point_in_polygon(p, zone)] or spots
-    else:
-        along = [k for k in range(4, int((w if entry in ("south", "north") else dp) - 3), 3)]
-        for d in (2.0, 4.0, 6.0):
-            for a in along:
-                spots.append(
-                    {"south": (a, d), "north": (a, dp - d), "west": (d, a), "east": (w - d, a)}[entry]
-                )
+    own = own_edge(b, side)
+    rows = [dp / 2 - k for k in (1.5, 3.5, 5.5, 8.0, 11.0, 14.0)]
+    ys = [r if own == "south" else dp - r for r in rows if 1 < r < dp / 2]
+    xs = [x for x in (w / 2 + s * k for k in range(0, int(w / 2), 3) for s in (1, -1)) if 4 < x < w - 4]
+    spots = [(x, y) for y in ys for x in xs]
+    zone = _zone(b, side)
+    if zone:
+        spots = [p for p in spots if point_in_polygon(p, zone)] or spots
     return spots
 
 
@@ -113,18 +88,12 @@ def deploy_for(b: Battle, d: Decision, order: Callable[[list[Point]], list[Point
     zone = _zone(b, d.side) if not edge else None
     fallback: cmd.Command = cmd.Pass()
     for spot in order(deploy_spots(b, d.side, edge or None)):
-        for ahead in (1.8, -1.8 - 2.2 * ((len(units) - 1) // 4)):
-            line = _line(spot, facing, len(units), ahead=ahead)
-            c = cmd.Deploy(
-                division,
-                spot,
-                tuple((u, round(x, 3), round(y, 3), facing) for u, (x, y) in zip(units, line, strict=True)),
-            )
+        for c in lines_at(division, units, spot, facing):
             try:
                 check_deploy(b, c, own_edge(b, d.side), entry)
             except Reject:
                 continue
-            if not zone or all(point_in_polygon(p, zone) for p in line):
+            if not zone or all(point_in_polygon((x, y), zone) for _u, x, y, _f in c.units):
                 return c
             if isinstance(fallback, cmd.Pass):
                 fallback = c  # legal, though partly outside the scenario's suggested zone

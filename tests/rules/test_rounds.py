@@ -226,9 +226,18 @@ def test_AMB_44_one_edge_roll_per_entering_division(tmp_path: Path, matches: lis
     assert b.pending is not None and b.pending.options == ("b2@west",)  # experience 4 first
 
 
-def reinforcement_at_east(tmp_path: Path, matches: list[Match], extra: list[int]) -> Match:
+# impassable ground along the east edge up to y = 25, deeper than XL; beyond it, every spot is less
+# than XL from b2's brigades: nothing can enter at the east edge
+EAST_BLOCKED = [("impassable", ((37.0, 0.0), (48.0, 0.0), (48.0, 25.0), (37.0, 25.0)))]
+
+
+def reinforcement_at_east(
+    tmp_path: Path, matches: list[Match], extra: list[int], *, blocked: bool = False
+) -> Match:
     """r2 arrives in round 1 and rolls a 1: the east edge (x = 48)."""
-    m = start(matches, write_scenario(tmp_path, reserve_sides(red_arrival=1)), [*RED_FIRST, 1, *extra])
+    terrain = EAST_BLOCKED if blocked else []
+    path = write_scenario(tmp_path, reserve_sides(red_arrival=1), terrain=terrain)
+    m = start(matches, path, [*RED_FIRST, 1, *extra])
     b = m.battle
     while b.game is not None and b.game.round == 0:
         deploy_next(m)
@@ -265,12 +274,15 @@ def test_FG_REINF_7_AMB_40_not_placeable_stays_in_reserve_and_tries_again(
     tmp_path: Path, matches: list[Match]
 ) -> None:
     """FG-REINF-7: no unit at less than XL from an enemy unit. AMB-40: a reinforcement that cannot be
-    placed stays in reserve and tries again in the next Reinforcements phase with a new edge roll."""
+    placed (impassable ground or enemies all along its edge) stays in reserve and tries again in the next
+    Reinforcements phase with a new edge roll."""
     round1 = [6, 6, 1, 1, 3, 6, 6, 6]  # initiative r1, b1, b2, then their leadership checks
-    m = reinforcement_at_east(tmp_path, matches, [*round1, 3, *INITIATIVE])
+    m = reinforcement_at_east(tmp_path, matches, [*round1, 3, *INITIATIVE], blocked=True)
     b = m.battle
     events = m.apply(cmd.Deploy("r2", (44.0, 26.0), (("r2a", 42.0, 27.2, 180.0), ("r2b", 42.0, 24.8, 180.0))))
     assert [e.rule for e in of(events, "rejected")] == ["FG-REINF-7"]  # 6.1" from b2b
+    events = m.apply(cmd.Deploy("r2", (44.0, 12.0), (("r2a", 42.0, 13.2, 180.0), ("r2b", 42.0, 10.8, 180.0))))
+    assert [e.rule for e in of(events, "rejected")] == ["FG-TERR-2"]
     events = m.apply(cmd.Pass())
     assert [e.rule for e in of(events, "note")][:1] == ["AMB-40"]
     assert officer_of(b, "r2").reserve and b.game is not None and b.game.arrivals == {"r2": 1}
@@ -282,8 +294,26 @@ def test_FG_REINF_7_AMB_40_not_placeable_stays_in_reserve_and_tries_again(
         ("r2", "own (south)"),
     ]
     assert b.pending is not None and b.pending.options == ("r2@south",)
-    m.apply(line_up(b, "r2", (36.0, 4.0), 90.0))
+    m.apply(line_up(b, "r2", (30.0, 4.0), 90.0))
     assert status(b, "r2a").in_play and b.game.arrivals == {}
+
+
+def test_FG_REINF_1_AMB_40_a_reinforcement_that_fits_must_enter(tmp_path: Path, matches: list[Match]) -> None:
+    """FG-REINF-1: a division whose die reaches 0 enters play; AMB-40 lets it stay in reserve only when
+    it cannot be placed. At an open east edge, Pass is refused for humans and the AI places it."""
+    m = reinforcement_at_east(tmp_path, matches, INITIATIVE)
+    b = m.battle
+    events = m.apply(cmd.Pass())
+    (refused,) = of(events, "rejected")
+    assert refused.rule == "FG-REINF-1" and "r2 can enter at the east edge" in refused.reason
+    assert officer_of(b, "r2").reserve and b.pending is not None and b.pending.kind == "deploy"
+    from game.ai import make_player
+
+    for kind in ("heuristic", "random"):
+        answer = make_player(kind, "red", 1).decide(b, b.pending)
+        assert isinstance(answer, cmd.Deploy) and answer.division == "r2"
+    (dep,) = of(m.apply(answer), "deployed")
+    assert (dep.division, dep.edge) == ("r2", "east")
 
 
 def test_FG_REINF_initial_deployment_refuses_pass(tmp_path: Path, matches: list[Match]) -> None:
