@@ -300,6 +300,20 @@ class Answers:
             return cmd.ExtraMove(d.unit, x.to, x.facing, x.charge)
         return cmd.Pass()
 
+    def unasked(self) -> list[Event]:
+        """A declared marker or extra move the rules never asked for is refused, not dropped."""
+        out: list[Event] = []
+        for unit in self.markers:
+            if ("marker", unit) not in self.tried:
+                reason = f"{unit} places no marker: only an artillery shot with a result of 2 or more does"
+                out.append(Rejected(rule="FG-FIRE-4", reason=reason, unit=unit, order="marker"))
+        x = self.step.extra
+        unit = x.unit or self.step.unit if x is not None else None
+        if unit is not None and ("extra_move", unit) not in self.tried:
+            reason = f"{unit} has no extra move: only cavalry after a successful charge, once per activation"
+            out.append(Rejected(rule="FG-CHG-4", reason=reason, unit=unit, order="extra"))
+        return out
+
 
 def _unused(battle: Battle, step: StepSpec, r: ReactionSpec, events: list[Event]) -> Rejected:
     """Why a declared reaction never took place, with the rule that stopped it."""
@@ -346,7 +360,7 @@ def play_step(battle: Battle, step: StepSpec) -> list[Event]:
     while battle.pending is not None:
         events += battle.apply(answers.answer(battle.pending))
     events += [_unused(battle, step, r, events) for r in answers.reactions]
-    return events
+    return events + answers.unasked()
 
 
 def play(path: Path, spec: ScriptFile, battle: Battle) -> list[dict[str, Any]]:

@@ -696,3 +696,26 @@ def test_malformed_battles(tmp_path: Path, change: dict[str, Any], where: str) -
 def test_malformed_units(tmp_path: Path, unit: dict[str, Any], where: str) -> None:
     units = [unit, u("C", "en", (30, 12.7), 270)]
     assert where in _error(tmp_path, script(units, [], []))
+
+
+def test_an_extra_move_the_rules_do_not_ask_for_is_rejected_FG_CHG_4(tmp_path: Path) -> None:
+    """FG-CHG-4: only cavalry get the extra move, after a successful charge. Declared for infantry that
+    charged, it is a `rejected` event of its own, not dropped silently; the charge itself stands."""
+    units = [u("I", "es", (35, 24), 180), u("E1", "en", (31, 24), 0)]
+    steps = [{"unit": "I", "order": "charge", "target": "E1", "extra": {"to": [33.0, 20.0]}}]
+    r = play(tmp_path, script(units, steps, [6, 3], officers=((34, 20), (30, 30))))
+    (rej,) = [e for e in r["events"] if e["kind"] == "rejected"]
+    assert (rej["rule"], rej["unit"], rej["order"]) == ("FG-CHG-4", "I", "extra")
+    assert not [e for e in r["events"] if e["kind"] == "moved" and e["how"] == "extra"]
+    assert [e for e in r["events"] if e["kind"] == "contact"]
+
+
+def test_a_marker_the_rules_do_not_ask_for_is_rejected_FG_FIRE_4(tmp_path: Path) -> None:
+    """FG-FIRE-4: only an artillery shot with a result of 2 or more places a marker. Declared for an
+    infantry shot, it is a `rejected` event; the shot itself is resolved."""
+    units = [u("A", "es", (30, 10), 90, cat="LI"), u("C", "en", (30, 14.5), 270)]
+    steps = [{"unit": "A", "order": "fire", "target": "C", "marker": [30.0, 16.0]}]
+    r = play(tmp_path, script(units, steps, [5], officers=((30, 8), (30, 20))))
+    (rej,) = [e for e in r["events"] if e["kind"] == "rejected"]
+    assert (rej["rule"], rej["unit"], rej["order"]) == ("FG-FIRE-4", "A", "marker")
+    assert rolls(r) == [("fire", "C", "A")] and r["markers"] == []
