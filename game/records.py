@@ -27,22 +27,30 @@ T = TypeVar("T")
 _hints_cache: dict[type, dict[str, Any]] = {}
 
 
+# Every string and list of a content file is bounded: nothing a file says can make the game hold or
+# walk an unbounded amount of it. Fields that need tighter limits say so with Bounds.
+MAX_TEXT = 5000  # characters
+MAX_ITEMS = 2000  # items of a list or keys of a table
+
+
 @dataclass(frozen=True)
 class Bounds:
-    """The range of a number, as `Annotated[float, Bounds(0, above=True)]`: the loader checks it and the
-    JSON Schema states it. Only bounds the code relies on (a length it divides by, a base it places)."""
+    """The range of a number, as `Annotated[float, Bounds(0, above=True)]`, or of the length of a list,
+    table or string (`Annotated[list[XY], Bounds(3, 1000)]`): the loader checks it and the JSON Schema
+    states it. Only bounds the code relies on: a length it divides by, a count it loops over, a value
+    it draws or a die it reads."""
 
     low: float | None = None
     high: float | None = None
     above: bool = False  # low itself is out: a length is more than 0
 
-    def words(self) -> str:
+    def words(self, sized: bool = False) -> str:
         parts = []
         if self.low is not None:
             parts.append(f"more than {self.low:g}" if self.above else f"at least {self.low:g}")
         if self.high is not None:
             parts.append(f"at most {self.high:g}")
-        return " and ".join(parts)
+        return ("with " if sized else "") + " and ".join(parts) + (" items" if sized else "")
 
     def holds(self, value: float) -> bool:
         if self.low is not None and (value <= self.low if self.above else value < self.low):
@@ -82,7 +90,8 @@ def type_name(tp: Any) -> str:
     origin = get_origin(tp)
     if origin is Annotated:
         base, *extra = get_args(tp)
-        return " ".join([type_name(base), *(b.words() for b in extra if isinstance(b, Bounds))])
+        sized = get_origin(base) in (list, tuple, dict) or base is str
+        return " ".join([type_name(base), *(b.words(sized) for b in extra if isinstance(b, Bounds))])
     if tp is float:
         return "a number"
     if tp is int:
@@ -164,10 +173,12 @@ def convert(tp: Any, value: Any, where: str, errors: list[ContentError] | None =
         return value
     if origin is Annotated:
         base, *extra = get_args(tp)
-        number = convert(base, value, where, errors)
-        if not all(b.holds(number) for b in extra if isinstance(b, Bounds)):
-            raise ContentError(where, f"expected {type_name(tp)}, found {_found(value)}")
-        return number
+        converted = convert(base, value, where, errors)
+        size = len(converted) if isinstance(converted, list | tuple | dict | str) else None
+        if not all(b.holds(converted if size is None else size) for b in extra if isinstance(b, Bounds)):
+            found = f"{size} items" if size is not None else _found(value)
+            raise ContentError(where, f"expected {type_name(tp)}, found {found}")
+        return converted
     if origin in (typing.Union, types.UnionType):
         options = [a for a in get_args(tp) if a is not type(None)]
         if len(options) == 1:  # X | None: TOML has no null, so the value must be an X
@@ -189,6 +200,8 @@ def convert(tp: Any, value: Any, where: str, errors: list[ContentError] | None =
             return float(value)
     elif tp is str:
         if isinstance(value, str):
+            if len(value) > MAX_TEXT:
+                raise ContentError(where, f"expected a string of at most {MAX_TEXT} characters")
             return value
     elif origin is Literal:
         if value in get_args(tp) and isinstance(value, str | int):
@@ -196,6 +209,8 @@ def convert(tp: Any, value: Any, where: str, errors: list[ContentError] | None =
         raise ContentError(where, f"expected {type_name(tp)}, found {_found(value)}")
     elif origin is list or origin is tuple:
         if isinstance(value, list):
+            if len(value) > MAX_ITEMS:
+                raise ContentError(where, f"expected a list of at most {MAX_ITEMS} items")
             args = get_args(tp)
             problems = _Problems(errors)
             if origin is tuple and args and args[-1] is not Ellipsis:
@@ -213,6 +228,8 @@ def convert(tp: Any, value: Any, where: str, errors: list[ContentError] | None =
             return tuple(items) if origin is tuple else items
     elif origin is dict:
         if isinstance(value, dict):
+            if len(value) > MAX_ITEMS:
+                raise ContentError(where, f"expected a table of at most {MAX_ITEMS} keys")
             _k, vt = get_args(tp)
             problems = _Problems(errors)
             table = {k: problems.convert(vt, v, f"{where}.{k}") for k, v in value.items()}
@@ -224,6 +241,11 @@ def convert(tp: Any, value: Any, where: str, errors: list[ContentError] | None =
     else:  # pragma: no cover - a record declared with a type this loader does not know
         raise TypeError(f"unsupported record type {tp!r}")
     raise ContentError(where, f"expected {type_name(tp)}, found {_found(value)}")
+
+
+def unbounded(tp: Any) -> Any:
+    """A type without its Bounds."""
+    return get_args(tp)[0] if get_origin(tp) is Annotated else tp
 
 
 def hints(cls: type) -> dict[str, Any]:
@@ -292,6 +314,8 @@ def check_partial(cls: type, data: Any, where: str, errors: list[ContentError] |
             problems.add(ContentError(path, f"unknown key (known keys: {', '.join(sorted(fields))})"))
             continue
         tp = th[key]
+        if get_origin(unbounded(tp)) in (list, dict):  # a list's size is checked on the merged content
+            tp = unbounded(tp)
         origin, args = get_origin(tp), get_args(tp)
         if dataclasses.is_dataclass(tp) and isinstance(tp, type):
             parts = [(tp, value, path)]

@@ -13,10 +13,16 @@ from game import CONTENT
 from game.errors import ContentError
 from game.files import read_regular
 from game.mods import ID, KEYED, Mod, layered
-from game.records import Bounds, build, check_partial, hints, load_record, read_toml
+from game.records import Bounds, build, check_partial, hints, load_record, read_toml, unbounded
 
-Distance = str | float  # a measure code ("XS") or inches
-Length = Annotated[float, Bounds(0, above=True)]  # inches, more than 0: a base, or a length divided by
+MAX_INCHES = 240.0  # twenty feet: longer than any table
+Inches = Annotated[float, Bounds(0, MAX_INCHES)]
+Distance = str | Inches  # a measure code ("XS") or inches
+Length = Annotated[float, Bounds(0, MAX_INCHES, above=True)]  # more than 0: a base, or a length divided by
+Face = Annotated[int, Bounds(1, 6)]  # a D6 face
+Value = Annotated[int, Bounds(-20, 20)]  # a modifier or a result on a die of 1 to 6
+Few = Annotated[int, Bounds(0, 10)]  # a count of dice, moves or hits
+Points = Annotated[int, Bounds(0, 1000)]
 UnitType = Literal["infantry", "cavalry", "artillery"]
 MovementClass = Literal["passable", "difficult", "impassable"]
 
@@ -30,9 +36,9 @@ class Bases:
 
 @dataclass(frozen=True, slots=True)
 class Checks:
-    fail_at_or_below: int
-    natural_fail: int
-    natural_pass: int
+    fail_at_or_below: Value
+    natural_fail: Face
+    natural_pass: Face
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,12 +50,12 @@ class MoraleRules:
 class LeadershipRules:
     staff_near: Distance
     band: str | Length  # the distance is counted in bands of this length
-    min_bands: int
+    min_bands: Few
 
 
 @dataclass(frozen=True, slots=True)
 class HitRules:
-    destroyed_at: Annotated[int, Bounds(1)]
+    destroyed_at: Annotated[int, Bounds(1, 10)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,11 +66,11 @@ class CommandRules:
 
 @dataclass(frozen=True, slots=True)
 class MovementRules:
-    road_extra_moves: int
-    strategic_extra_moves: int
+    road_extra_moves: Few
+    strategic_extra_moves: Few
     strategic_enemy_distance: Distance
     road_width: Length
-    road_tolerance: float
+    road_tolerance: Inches
     cavalry_extra_move: Distance
 
 
@@ -75,7 +81,7 @@ class CombatRules:
 
 @dataclass(frozen=True, slots=True)
 class ArtilleryRules:
-    marker_min_result: int
+    marker_min_result: Value
     marker_near_target: Distance
     marker_spacing: Distance
     near_target: Distance
@@ -88,7 +94,7 @@ class RulesetFile:
     id: str
     name: str
     version: str
-    measures: dict[str, Length]
+    measures: Annotated[dict[str, Length], Bounds(1, 50)]
     bases: Bases
     checks: Checks
     morale: MoraleRules
@@ -106,7 +112,7 @@ class Modifier:
 
     rule: str
     label: str
-    value: int | None = None
+    value: Value | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,10 +131,10 @@ class Category:
     type: UnitType
     rule: str
     move: Distance
-    melee: int
-    points: int
+    melee: Value
+    points: Annotated[int, Bounds(1, 1000)]
     range: Distance | None = None
-    fire: int | None = None
+    fire: Value | None = None
     difficult_move: Distance | None = None
     must_end_near_road: Distance | None = None
 
@@ -142,7 +148,7 @@ class OfficerProfile:
 class UnitsFile:
     """units.toml"""
 
-    category: list[Category]
+    category: Annotated[list[Category], Bounds(1, 200)]
     officer: OfficerProfile
 
 
@@ -150,7 +156,7 @@ class UnitsFile:
 class Quality:
     code: str
     name: str
-    modifier: int
+    modifier: Value
     rule: str
 
 
@@ -158,15 +164,15 @@ class Quality:
 class QualitiesFile:
     """qualities.toml"""
 
-    quality: list[Quality]
+    quality: Annotated[list[Quality], Bounds(1, 50)]
 
 
 @dataclass(frozen=True, slots=True)
 class ResultBand:
-    at_least: int
+    at_least: Value
     label: str
     rule: str
-    hits: int = 0
+    hits: Few = 0
     push: bool = False
     destroyed: bool = False
     draw: bool = False
@@ -176,8 +182,8 @@ class ResultBand:
 class ResultsFile:
     """results.toml"""
 
-    fire: list[ResultBand]
-    melee: list[ResultBand]
+    fire: Annotated[list[ResultBand], Bounds(1, 50)]
+    melee: Annotated[list[ResultBand], Bounds(1, 50)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,29 +203,29 @@ class TerrainKind:
 class TerrainFile:
     """terrain.toml"""
 
-    terrain: list[TerrainKind]
+    terrain: Annotated[list[TerrainKind], Bounds(1, 100)]
 
 
 @dataclass(frozen=True, slots=True)
 class Scoring:
     """FG-VIC-5..10: points for each event (AMB-36)."""
 
-    unit_destroyed: int
-    division_removed: int
-    objective_held: int
-    objective_taken: int
-    officer_killed: int
-    staff_killed: int
+    unit_destroyed: Points
+    division_removed: Points
+    objective_held: Points
+    objective_taken: Points
+    officer_killed: Points
+    staff_killed: Points
 
 
 @dataclass(frozen=True, slots=True)
 class Deployment:
     """FG-DEP-4, FG-INIT-2/3: the deployment die that starts on the table, initiative dice."""
 
-    on_table_from: int
-    initiative_dice_near_staff: int
-    initiative_dice: int
-    detachment_initiative: int
+    on_table_from: Face
+    initiative_dice_near_staff: Annotated[int, Bounds(1, 10)]
+    initiative_dice: Annotated[int, Bounds(1, 10)]
+    detachment_initiative: Annotated[int, Bounds(0, 60)]
     initiative_staff_distance: Distance
 
 
@@ -379,7 +385,8 @@ def load_ruleset(
 def _check_new_records(cls: type, base: Path, rel: str, mods: Sequence[Mod]) -> None:
     """A record a mod adds (a new id in a keyed list) must be complete: checked in the mod's own file,
     so a missing key is reported where it is missing."""
-    lists = {k: get_args(t)[0] for k, t in hints(cls).items() if k in KEYED and get_origin(t) is list}
+    plain = {k: unbounded(t) for k, t in hints(cls).items()}
+    lists = {k: get_args(t)[0] for k, t in plain.items() if k in KEYED and get_origin(t) is list}
     if not lists:
         return
     data = read_toml(base) if base.is_file() else {}

@@ -7,18 +7,23 @@ import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 from game import CONTENT
 from game.dice import FACES
 from game.errors import ContentError
 from game.files import read_regular
 from game.mods import Mod
-from game.records import load_record
-from game.ruleset import Ruleset
+from game.records import Bounds, load_record
+from game.ruleset import MAX_INCHES, Ruleset
 from game.table import Feature, Table
 
-XY = tuple[float, float]
+Coordinate = Annotated[float, Bounds(-MAX_INCHES, 2 * MAX_INCHES)]  # terrain may run past the table
+XY = tuple[Coordinate, Coordinate]
+Side = Annotated[float, Bounds(12, MAX_INCHES)]  # a table's width or depth
+Byte = Annotated[int, Bounds(0, 255)]
+Weight = Annotated[float, Bounds(0, 1000)]
+MAX_UNITS = 400  # per side: what a table of the largest size can hold, and a round still plays quickly
 Edge = Literal["south", "north"]
 MIN_DIVISIONS = 2  # FG-PREP-1: per army
 MIN_UNITS = 2  # FG-PREP-2: per division
@@ -28,9 +33,9 @@ MAX_POINTS = 200  # a points army (FG-ARMY-3) larger than any table holds is a m
 @dataclass(frozen=True)
 class TerrainSpec:
     kind: str
-    polygon: list[XY] | None = None
-    path: list[XY] | None = None
-    width: float | None = None
+    polygon: Annotated[list[XY], Bounds(None, 1000)] | None = None
+    path: Annotated[list[XY], Bounds(None, 1000)] | None = None
+    width: Annotated[float, Bounds(None, MAX_INCHES)] | None = None
     name: str = ""
 
 
@@ -56,7 +61,8 @@ class DivisionSpec:
     units: list[UnitSpec]
     name: str = ""
     experience: int | None = None  # FG-PREP-3: rolled when absent
-    arrival: int | None = None  # FG-DEP-3/4: rolled when absent; 0 on the table, N arrives in round N
+    # FG-DEP-3/4: rolled when absent; 0 on the table, N arrives in round N
+    arrival: Annotated[int, Bounds(0, 100)] | None = None
 
 
 @dataclass(frozen=True)
@@ -71,9 +77,12 @@ class ArmySpec:
     the start of the match, the same way for the same seed (game/army.py)."""
 
     points: int
-    divisions: int | None = None  # how many (FG-PREP-1); about one per 6 points when absent
-    mix: dict[str, float] | None = None  # category code -> share of the points; the AI's taste when absent
-    qualities: dict[str, float] | None = None  # quality code -> how likely; the AI's taste when absent
+    # how many (FG-PREP-1); about one per 6 points when absent
+    divisions: Annotated[int, Bounds(None, 40)] | None = None
+    # category code -> share of the points; the AI's taste when absent
+    mix: dict[str, Weight] | None = None
+    # quality code -> how likely; the AI's taste when absent
+    qualities: dict[str, Weight] | None = None
 
 
 @dataclass(frozen=True)
@@ -84,22 +93,23 @@ class SideSpec:
     divisions: list[DivisionSpec] = field(default_factory=list)
     army: ArmySpec | None = None  # instead of divisions
     staff: StaffSpec = field(default_factory=StaffSpec)
-    colour: tuple[int, int, int] = (128, 128, 128)
-    deployment: list[XY] | None = None  # where this side's AI likes to deploy (the rules still decide)
+    colour: tuple[Byte, Byte, Byte] = (128, 128, 128)
+    # where this side's AI likes to deploy (the rules still decide)
+    deployment: Annotated[list[XY], Bounds(3, 1000)] | None = None
 
 
 @dataclass(frozen=True)
 class ScenarioFile:
     id: str
     name: str
-    table: XY
+    table: tuple[Side, Side]
     sides: list[SideSpec]
     description: str = ""
     history: str = ""
     ruleset: str = "for-glory"
-    max_rounds: int | None = None  # AMB-37: optional, not a rule of the rulebook
-    terrain: list[TerrainSpec] = field(default_factory=list)
-    objectives: list[ObjectiveSpec] = field(default_factory=list)
+    max_rounds: Annotated[int, Bounds(1, 100)] | None = None  # AMB-37: optional, not a rule
+    terrain: Annotated[list[TerrainSpec], Bounds(None, 500)] = field(default_factory=list)
+    objectives: Annotated[list[ObjectiveSpec], Bounds(None, 50)] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -214,6 +224,12 @@ def load_scenario(ref: str, rules: Ruleset) -> Scenario:
                     raise ContentError(f"{at}.units[{k}].category", f"unknown category {u.category!r}")
                 if u.quality not in rules.qualities:
                     raise ContentError(f"{at}.units[{k}].quality", f"unknown quality {u.quality!r}")
+    for i, s in enumerate(spec.sides):
+        count = sum(len(dv.units) for dv in s.divisions)
+        if count > MAX_UNITS:
+            raise ContentError(
+                f"{where}: sides[{i}].divisions", f"at most {MAX_UNITS} units a side, found {count}"
+            )
     side_ids = {s.id for s in spec.sides}
     for i, o in enumerate(spec.objectives):
         fresh(o.id, f"{where}: objectives[{i}].id")
@@ -256,13 +272,11 @@ def check_army(army: ArmySpec, rules: Ruleset, where: str) -> None:
         weights = getattr(army, key)
         if weights is None:
             continue
-        for code, w in weights.items():
+        for code in weights:
             if code not in known:
                 raise ContentError(
                     f"{where}.{key}.{code}", f"unknown code {code!r} (known: {', '.join(known)})"
                 )
-            if w < 0:
-                raise ContentError(f"{where}.{key}.{code}", "a weight is 0 or more")
         if not any(w > 0 for w in weights.values()):
             raise ContentError(f"{where}.{key}", "give at least one weight above 0")
 

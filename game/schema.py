@@ -20,7 +20,7 @@ from typing import Annotated, Any, Literal, get_args, get_origin
 
 from game.match import write_atomic
 from game.mods import KEYED, ModFile
-from game.records import Bounds, hints
+from game.records import MAX_ITEMS, MAX_TEXT, Bounds, hints, unbounded
 from game.ruleset import RULESET_FILES, Distance
 from game.rulesref import MOD_RULE_ID, RULE_ID, _Entry
 from game.scenario import ScenarioFile
@@ -151,25 +151,36 @@ class _Builder:
     def of(self, tp: Any, keyed: str | None = None) -> dict[str, Any]:
         origin, args = get_origin(tp), get_args(tp)
         simple = {bool: "boolean", int: "integer", float: "number", str: "string"}
+        if tp is str:
+            return {"type": "string", "maxLength": MAX_TEXT}
         if tp in simple:
             return {"type": simple[tp]}
         if origin is Literal:
             return {"enum": list(args)}
         if origin is Annotated:
-            number = self.of(args[0], keyed)
+            bounded = self.of(args[0], keyed)
+            kind = bounded.get("type")
+            names = {"array": "Items", "object": "Properties", "string": "Length"}
             for bounds in (b for b in args[1:] if isinstance(b, Bounds)):
+                if kind in names:  # a bound on a list, table or string is a bound on its size
+                    if bounds.low is not None:
+                        bounded[f"min{names[kind]}"] = int(bounds.low) + (1 if bounds.above else 0)
+                    if bounds.high is not None:
+                        bounded[f"max{names[kind]}"] = int(bounds.high)
+                    continue
                 if bounds.low is not None:
-                    number["exclusiveMinimum" if bounds.above else "minimum"] = bounds.low
+                    bounded["exclusiveMinimum" if bounds.above else "minimum"] = bounds.low
                 if bounds.high is not None:
-                    number["maximum"] = bounds.high
-            return number
+                    bounded["maximum"] = bounds.high
+            return bounded
         if origin in (typing.Union, types.UnionType):
             options = [a for a in args if a is not type(None)]  # TOML has no null: None is 'absent'
             if len(options) == 1:
                 return self.of(options[0])
             out: dict[str, Any] = {"anyOf": [self.of(a) for a in options]}
-            plain = {get_args(a)[0] if get_origin(a) is Annotated else a for a in options}
-            if plain == set(get_args(Distance)):  # a string must be one of the ruleset's measures
+            if {unbounded(a) for a in options} == {
+                unbounded(a) for a in get_args(Distance)
+            }:  # a string names one of the measures
                 out["description"] = DISTANCE
             return out
         if origin is tuple and args and args[-1] is not Ellipsis:
@@ -177,9 +188,9 @@ class _Builder:
             items = [self.of(a) for a in args]
             return {"type": "array", "prefixItems": items, "items": False, "minItems": n, "maxItems": n}
         if origin in (list, tuple):
-            return {"type": "array", "items": self.of(args[0], keyed)}
+            return {"type": "array", "items": self.of(args[0], keyed), "maxItems": MAX_ITEMS}
         if origin is dict:
-            return {"type": "object", "additionalProperties": self.of(args[1])}
+            return {"type": "object", "additionalProperties": self.of(args[1]), "maxProperties": MAX_ITEMS}
         if dataclasses.is_dataclass(tp) and isinstance(tp, type):
             return {"$ref": f"#/$defs/{self.define(tp, keyed)}"}
         raise TypeError(f"no JSON Schema for the record type {tp!r}")
@@ -195,7 +206,10 @@ class _Builder:
         props: dict[str, Any] = {}
         required = []
         for f in dataclasses.fields(cls):
-            prop = self.of(th[f.name], KEYED.get(f.name) if self.partial else None)
+            tp = th[f.name]
+            if self.partial and get_origin(unbounded(tp)) in (list, dict):
+                tp = unbounded(tp)  # as records.check_partial: a list's size is the merged content's
+            prop = self.of(tp, KEYED.get(f.name) if self.partial else None)
             if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
                 required.append(f.name)
             elif not self.partial:  # in a mod, a key left out keeps its old value, not the default

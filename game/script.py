@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import esper
 
@@ -20,14 +20,14 @@ from game.errors import ContentError, DiceExhausted
 from game.events import Event, Interrupted, Rejected
 from game.geometry import Point, convex_overlap, rect_corners
 from game.mods import Mod
-from game.records import build, read_toml
+from game.records import Bounds, build, read_toml
 from game.ruleset import Ruleset, load_ruleset
-from game.scenario import TerrainSpec, make_terrain
+from game.scenario import XY, TerrainSpec, make_terrain
 from game.table import Table
 from systems.checks import is_disorganised
 from systems.command import assess
 
-XY = tuple[float, float]
+Facing = Annotated[float, Bounds(-3600, 3600)]
 
 
 @dataclass(frozen=True)
@@ -35,7 +35,7 @@ class OfficerSpec:
     id: str
     side: str
     role: Literal["staff", "division"]
-    experience: int
+    experience: Annotated[int, Bounds(None, 6)]
     at: XY
 
 
@@ -47,8 +47,8 @@ class UnitSpec:
     category: str
     quality: str
     at: XY
-    facing: float
-    hits: int = 0
+    facing: Facing
+    hits: Annotated[int, Bounds(None, 10)] = 0
 
 
 @dataclass(frozen=True)
@@ -67,7 +67,7 @@ class ExtraSpec:
 
     unit: str | None = None
     to: XY | None = None
-    facing: float | None = None
+    facing: Facing | None = None
     charge: str | None = None
 
 
@@ -76,7 +76,7 @@ class StepSpec:
     unit: str | None = None
     order: Literal["move", "charge", "fire", "withdraw", "rally"] | None = None
     to: XY | None = None
-    facing: float | None = None
+    facing: Facing | None = None
     fire: str | None = None
     target: str | None = None
     road: bool | None = None
@@ -93,7 +93,7 @@ class ScriptFile:
     table: XY
     ruleset: str = "for-glory"
     dice: list[int] | None = None
-    seed: int | None = None
+    seed: Annotated[int, Bounds(0, 2**63 - 1)] | None = None
     terrain: list[TerrainSpec] = field(default_factory=list)
     officers: list[OfficerSpec] = field(default_factory=list)
     units: list[UnitSpec] = field(default_factory=list)
@@ -308,10 +308,10 @@ class Answers:
                 reason = f"{unit} places no marker: only an artillery shot with a result of 2 or more does"
                 out.append(Rejected(rule="FG-FIRE-4", reason=reason, unit=unit, order="marker"))
         x = self.step.extra
-        unit = x.unit or self.step.unit if x is not None else None
-        if unit is not None and ("extra_move", unit) not in self.tried:
-            reason = f"{unit} has no extra move: only cavalry after a successful charge, once per activation"
-            out.append(Rejected(rule="FG-CHG-4", reason=reason, unit=unit, order="extra"))
+        mover = (x.unit or self.step.unit) if x is not None else None
+        if mover is not None and ("extra_move", mover) not in self.tried:
+            reason = f"{mover} has no extra move: only cavalry after a successful charge, once per activation"
+            out.append(Rejected(rule="FG-CHG-4", reason=reason, unit=mover, order="extra"))
         return out
 
 

@@ -97,9 +97,7 @@ def test_every_problem_of_a_mod_is_reported_with_its_file_and_key(
     units, game = folder / "rulesets/for-glory/units.toml", folder / "rulesets/for-glory/game.toml"
     scenario, rules = folder / "scenarios/starter-skirmish.toml", folder / "locale/en/rules.toml"
     assert lines == [
-        f"{units}: category[0].range: expected a string or a number or none, found a list".replace(
-            " or none", ""
-        ),
+        f"{units}: category[0].range: expected a string or a number at least 0 and at most 240, found a list",
         f"{units}: category[0].melee: expected an integer, found 'x'",
         f"{units}: category[0].bogus: unknown key (known keys: code, difficult_move, fire, melee, move, "
         "must_end_near_road, name, points, range, rule, type)",
@@ -184,7 +182,7 @@ def test_the_shipped_content_with_several_broken_files(tmp_path: Path) -> None:
         f"{q}: quality[0].zz: unknown key (known keys: code, modifier, name, rule)",
         f"{q}: quality[0].code: expected a string, found 1",
         f"{q}: quality[0].name: missing key: expected a string",
-        f"{q}: quality[0].modifier: missing key: expected an integer",
+        f"{q}: quality[0].modifier: missing key: expected an integer at least -20 and at most 20",
     ]
     assert any(p.startswith(f"{s}: invalid TOML") for p in report.problems)
     assert f"{r}: FG-CBT-2.text: missing key: expected a string" in report.problems

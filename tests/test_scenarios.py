@@ -207,7 +207,7 @@ BAD = [
     ("[sides.army]\npoints = 100000", "", "sides[0].army.points", "at most"),
     ("[sides.army]\npoints = 10\nmix = { Gd = 1 }", "", "sides[0].army.mix.Gd", "unknown code"),
     ("[sides.army]\npoints = 10\nqualities = { R = 0 }", "", "sides[0].army.qualities", "above 0"),
-    ("[sides.army]\npoints = 10\nmix = { LI = -1 }", "", "sides[0].army.mix.LI", "0 or more"),
+    ("[sides.army]\npoints = 10\nmix = { LI = -1 }", "", "sides[0].army.mix.LI", "at least 0 and"),
     ("[sides.army]\npoints = '10'", "", "sides[0].army.points", "expected an integer"),
     (
         '[sides.army]\npoints = 10\n[[sides.divisions]]\nid = "r1"\nunits = []',

@@ -91,16 +91,20 @@ def test_required_keys_defaults_enums_and_descriptions() -> None:
     assert category["properties"]["type"] == {"enum": ["infantry", "cavalry", "artillery"]}
     assert "measure code" in category["properties"]["move"]["description"]
     scenario = json.loads(render(BY_NAME["scenario"]))
-    assert scenario["properties"]["table"]["prefixItems"] == [{"type": "number"}, {"type": "number"}]
+    side = {"type": "number", "minimum": 12, "maximum": 240}
+    assert scenario["properties"]["table"]["prefixItems"] == [side, side]
     assert scenario["properties"]["table"]["minItems"] == scenario["properties"]["table"]["maxItems"] == 2
     assert scenario["$defs"]["SideSpec"]["properties"]["colour"]["default"] == [128, 128, 128]
     assert scenario["$defs"]["SideSpec"]["properties"]["edge"]["enum"] == ["south", "north"]
     rules = json.loads(render(BY_NAME["ruleset"]))
     assert rules["properties"]["measures"]["additionalProperties"] == {
         "exclusiveMinimum": 0,
+        "maximum": 240,
         "type": "number",
     }
-    assert rules["$defs"]["HitRules"]["properties"]["destroyed_at"] == {"minimum": 1, "type": "integer"}
+    assert rules["properties"]["measures"]["minProperties"] == 1
+    hits = rules["$defs"]["HitRules"]["properties"]["destroyed_at"]
+    assert hits == {"minimum": 1, "maximum": 10, "type": "integer"}
     assert "Modifier" in json.loads(render(BY_NAME["modifiers"]))["$defs"]
     assert (
         "One line of a roll" in json.loads(render(BY_NAME["modifiers"]))["$defs"]["Modifier"]["description"]
