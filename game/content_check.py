@@ -199,7 +199,8 @@ class _Check:
     # --- what to check ---------------------------------------------------------------------------
 
     def mods(self, folders: Sequence[Path]) -> None:
-        """Mods checked together on top of the shipped content: each file, then the merged result."""
+        """Mods checked together on top of the shipped content: each file, then the merged result, and
+        the shipped scenarios under the mods' rules when they change any."""
         loaded = [self.mod(f) for f in folders]
         ordered = self.attempt(load_mods, folders) if None not in loaded else None
         rulesets: Rulesets = None
@@ -217,6 +218,12 @@ class _Check:
                 self.script(path, rulesets)
             for folder in sorted(p for p in m.file("locale").glob("*") if p.is_dir()):
                 self.locale(folder, True, ordered)
+        if ordered and any(m.file("rulesets").is_dir() for m in ordered):
+            # the mods change the rules' numbers: the game's own battles must still play with them
+            theirs = {p.stem for m in ordered for p in m.file("scenarios").glob("*.toml")}
+            for path in sorted((self.content / "scenarios").glob("*.toml")):
+                if path.stem not in theirs:
+                    self.scenario(path, rulesets)
 
     def shipped(self) -> None:
         rulesets = {p.name: self.ruleset(p) for p in _folders(self.content / "rulesets")}

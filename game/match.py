@@ -22,7 +22,7 @@ from game.army import with_armies
 from game.battle import Battle, Decision, ObjectiveState
 from game.dice import Dice
 from game.errors import ContentError, UserError
-from game.events import Event
+from game.events import Event, Rejected
 from game.files import read_regular
 from game.mods import ID, Mod, load_mod, load_mods, user_mods_dir
 from game.ruleset import Ruleset, load_ruleset
@@ -112,7 +112,11 @@ def play(m: Match, players: dict[str, Player], until: Callable[[Match], bool] | 
             refused + 1 if any(e.kind == "rejected" for e in b.events[before:]) and b.pending == d else 0
         )
         if refused > MAX_REFUSALS:
-            raise RuntimeError(f"the {d.side} player keeps sending refused commands for {d}")
+            why = next(e for e in reversed(b.events) if isinstance(e, Rejected))
+            raise UserError(
+                f"{m.scenario.path}: the {d.side} player finds no command the rules accept for the "
+                f"{d.kind} of {d.unit or d.side}; the last refusal: {why.reason} ({why.rule})"
+            )
 
 
 def summary(m: Match) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from game.mods import Mod
 from game.records import Bounds, load_record
 from game.ruleset import MAX_INCHES, Ruleset
 from game.table import Feature, Table
+from systems.deployment import formation_reach
 
 Coordinate = Annotated[float, Bounds(-MAX_INCHES, 2 * MAX_INCHES)]  # terrain may run past the table
 XY = tuple[Coordinate, Coordinate]
@@ -224,7 +225,24 @@ def load_scenario(ref: str, rules: Ruleset) -> Scenario:
                     raise ContentError(f"{at}.units[{k}].category", f"unknown category {u.category!r}")
                 if u.quality not in rules.qualities:
                     raise ContentError(f"{at}.units[{k}].quality", f"unknown quality {u.quality!r}")
+    if rules.length("XL") > d / 2 - 2:
+        # FG-DEP-8/10: each side deploys in its half, XL from every enemy: a shallow table leaves the
+        # second side no room once the first stands at the centre line
+        raise ContentError(
+            f"{where}: table",
+            f'a table {d:g}" deep leaves no room to deploy XL ({rules.length("XL"):g}") apart',
+        )
+    radius = rules.length(rules.core.command.division_radius)
     for i, s in enumerate(spec.sides):
+        for j, dv in enumerate(s.divisions):
+            # FG-DEP-9: a division that cannot stand within L of its officer could never deploy
+            reach = formation_reach(rules, len(dv.units))
+            if reach > radius:
+                raise ContentError(
+                    f"{where}: sides[{i}].divisions[{j}].units",
+                    f'{len(dv.units)} units in line stand up to {reach:.1f}" from their officer, beyond the '
+                    f'division radius of {radius:g}" (FG-DEP-9): split the division or lengthen the measure',
+                )
         count = sum(len(dv.units) for dv in s.divisions)
         if count > MAX_UNITS:
             raise ContentError(

@@ -21,6 +21,7 @@ from game.geometry import (
     point_polygon_distance,
     rect_corners,
 )
+from game.ruleset import Ruleset
 from systems.measure import gap, within
 from systems.officers import officer_clear
 
@@ -164,25 +165,44 @@ INWARD = {"south": 90.0, "north": 270.0, "west": 0.0, "east": 180.0}  # facing a
 
 
 def lines_at(
-    division: str, units: Sequence[str], officer: Point, facing: float, spacing: float = 2.4
+    rules: Ruleset, division: str, units: Sequence[str], officer: Point, facing: float
 ) -> list[cmd.Deploy]:
     """A division in line abreast (two ranks past four units) in front of its officer, then behind
-    him: the formations the engine tries when it looks for a placement."""
+    him: the formations the engine tries when it looks for a placement. Bases stand 0.4" apart side
+    by side and 1" apart rank behind rank, the first rank 0.8" from the officer's base."""
+    fp = rules.core.bases
+    spacing, rank_step = fp.unit_width + 0.4, fp.unit_depth + 1.0
+    first = fp.officer_diameter / 2 + fp.unit_depth / 2 + 0.8
     fx, fy = heading(facing)
     lx, ly = -fy, fx
     n = len(units)
     per_rank = 4 if n > 4 else n
     out = []
-    for ahead in (1.8, -1.8 - 2.2 * ((n - 1) // 4)):
+    for ahead in (first, -first - rank_step * ((n - 1) // 4)):
         rows = []
         for i, u in enumerate(units):
             rank, file = divmod(i, per_rank)
             across = (file - (min(per_rank, n - rank * per_rank) - 1) / 2) * spacing
-            depth = ahead + rank * 2.2
+            depth = ahead + rank * rank_step
             x, y = officer[0] + lx * across + fx * depth, officer[1] + ly * across + fy * depth
             rows.append((u, round(x, 3), round(y, 3), facing))
         out.append(cmd.Deploy(division, officer, tuple(rows)))
     return out
+
+
+def formation_reach(rules: Ruleset, units: int) -> float:
+    """How far from its officer's base the farthest unit of a division of this size stands in the
+    engine's line formation: the division radius must reach it for a division to deploy (FG-DEP-9)."""
+    fp = rules.core.bases
+    radius = fp.officer_diameter / 2
+    (line, _behind) = lines_at(rules, "", [str(i) for i in range(units)], (0.0, 0.0), 90.0)
+    return max(
+        max(
+            0.0,
+            point_polygon_distance((0.0, 0.0), rect_corners(x, y, f, fp.unit_width, fp.unit_depth)) - radius,
+        )
+        for _u, x, y, f in line.units
+    )
 
 
 def entry_spots(b: Battle, edge: str) -> list[Point]:
@@ -203,7 +223,7 @@ def entry_placement(b: Battle, division: str, edge: str) -> cmd.Deploy | None:
     units = esper.component_for_entity(officer, Officer).assigned
     own = b.game.edges[b.side_of(officer)] if b.game is not None else "south"
     for spot in entry_spots(b, edge):
-        for c in lines_at(division, units, spot, INWARD[edge]):
+        for c in lines_at(b.rules, division, units, spot, INWARD[edge]):
             try:
                 check_deploy(b, c, own, Entry(edge))
             except Reject:

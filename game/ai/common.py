@@ -13,6 +13,7 @@ import esper
 from game import commands as cmd
 from game.battle import Battle, Decision, Reject
 from game.components import Hits, Officer, Pose, Unit
+from game.errors import UserError
 from game.geometry import Point, centroid, dist, point_in_polygon
 from systems.deployment import INWARD, Entry, check_deploy, check_staff, entry_spots, lines_at, staff_entity
 from systems.officers import check_officer_move
@@ -88,7 +89,7 @@ def deploy_for(b: Battle, d: Decision, order: Callable[[list[Point]], list[Point
     zone = _zone(b, d.side) if not edge else None
     fallback: cmd.Command = cmd.Pass()
     for spot in order(deploy_spots(b, d.side, edge or None)):
-        for c in lines_at(division, units, spot, facing):
+        for c in lines_at(b.rules, division, units, spot, facing):
             try:
                 check_deploy(b, c, own_edge(b, d.side), entry)
             except Reject:
@@ -97,6 +98,12 @@ def deploy_for(b: Battle, d: Decision, order: Callable[[list[Point]], list[Point
                 return c
             if isinstance(fallback, cmd.Pass):
                 fallback = c  # legal, though partly outside the scenario's suggested zone
+    if isinstance(fallback, cmd.Pass) and not edge:  # FG-DEP-6: it must deploy, and cannot
+        raise UserError(
+            f"side {d.side} cannot deploy {division}: no room for its {len(units)} units in its half of the "
+            "table, at L of its officer and XL from the enemy (FG-DEP-6..10): the scenario needs a larger "
+            "table or smaller divisions"
+        )
     return fallback
 
 
