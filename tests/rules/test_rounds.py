@@ -15,6 +15,7 @@ from game.battle import Decision, Reject
 from game.events import Event
 from game.match import Match
 from systems.checks import is_disorganised, morale_modifiers
+from systems.hits import kill_officer
 from systems.officers import check_officer_move
 from tests.helpers import (
     advance,
@@ -714,6 +715,7 @@ def test_FG_ACT_1_FG_OFF_10_the_activation_order_is_fixed_when_the_phase_begins(
     offs = [(r.outcome, r.die) for r in rolls(b.events, "roll-off") if r.rule == "FG-ACT-1"]
     assert offs == [("blue", 5), ("red", 2)]  # rolled before anyone activates
     m.apply(cmd.Activate("r1"))
-    officer_of(b, "b2").experience = 0
+    kill_officer(b, b.ids["b2"], "r1a")  # as a shot by r1's brigade would (FG-OFF-4)
+    assert officer_of(b, "b2").experience == 0 and officer_of(b, "b2").in_play
     asked = activations_asked(m)
     assert asked == [("blue", ("b2",)), ("red", ("r2",)), ("blue", ("b1",))]
