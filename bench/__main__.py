@@ -1,16 +1,19 @@
 """`make bench`: every benchmark, with medians: order resolution (bench/orders.py), a whole AI
-battle against Wesnoth's and the AI's strength (bench/battle.py), frame times (python -m game bench)."""
+battle against Wesnoth's and the AI's strength (bench/battle.py), a battle of 200 brigades a side
+(bench/big_battle.py), frame times (python -m game bench)."""
 
 import json
 import subprocess
 import sys
 
-from bench import battle, orders
+from bench import battle, big_battle, orders
 
 print("== resolving one order (median ms) ==")
 orders.main([])
 print("== a 10-round AI-vs-AI battle, and heuristic against random ==")
 battle.main(sys.argv[1:])
+print("== 200 brigades a side: deployment and one round (median s) ==")
+big_battle.main([])
 print("== drawing one frame (software, 1280x800) ==")
 out = subprocess.run(
     [sys.executable, "-m", "game", "bench", "--json"], capture_output=True, text=True, check=True

@@ -14,6 +14,7 @@ from game.components import Officer, Pose, Side
 from game.events import Roll
 from game.geometry import (
     EPS,
+    BBox,
     Point,
     convex_distance,
     convex_overlap,
@@ -139,7 +140,7 @@ def check_deploy(b: Battle, c: cmd.Deploy, own_edge: str, entry: Entry) -> None:
     fp = b.rules.core.bases
     radius = b.rules.length(b.rules.core.command.division_radius)
     side = esper.component_for_entity(officer, Side).side
-    enemies = [esper.component_for_entity(e, Pose).corners for e in b.enemy_units(side)]
+    xl = b.rules.length("XL")
     placed: list[tuple[Point, ...]] = []
     for name, x, y, facing in c.units:
         corners = rect_corners(x, y, facing, fp.unit_width, fp.unit_depth)
@@ -156,7 +157,9 @@ def check_deploy(b: Battle, c: cmd.Deploy, own_edge: str, entry: Entry) -> None:
         dist_officer = max(0.0, point_polygon_distance(c.officer_at, corners) - r)
         if not within(dist_officer, radius):
             raise Reject(rule_l, f"{name} must be at L or less from its officer")
-        if any(convex_distance(corners, en) < b.rules.length("XL") - EPS for en in enemies):
+        near = b.physics.in_box(BBox.of(corners, pad=xl))  # the spatial index: only bases within reach
+        enemies = [b.shape(e) for e in near if b.side_of(e) != side]
+        if any(convex_distance(corners, en) < xl - EPS for en in enemies):
             raise Reject(rule_xl, f"{name} cannot be at less than XL from an enemy unit")
         placed.append(corners)
 

@@ -9,7 +9,7 @@ from game import commands as cmd
 from game.battle import Battle, Reject
 from game.components import Officer, Pose
 from game.events import Moved
-from game.geometry import EPS, Point, dist, point_polygon_distance, segment_distance
+from game.geometry import EPS, BBox, Point, dist, point_polygon_distance, segment_distance
 from systems.measure import within
 
 
@@ -21,7 +21,8 @@ def officer_clear(b: Battle, officer: int, at: Point) -> bool:
             p = esper.component_for_entity(o, Pose)
             if dist((p.x, p.y), at) < r + esper.component_for_entity(o, Officer).radius - EPS:
                 return False
-    return not any(point_polygon_distance(at, b.shape(u)) < r - EPS for u in b.units())
+    near = b.physics.in_box(BBox(at[0] - r, at[1] - r, at[0] + r, at[1] + r))  # units in play only
+    return not any(point_polygon_distance(at, b.shape(u)) < r - EPS for u in near)
 
 
 def check_officer_move(b: Battle, officer: int, to: Point) -> None:
