@@ -63,15 +63,20 @@ class Mod:
         return self.root / rel
 
 
-def user_mods_dir() -> Path:
-    """Where a player's own mods live: the platform's user data folder."""
+def user_data_dir() -> Path:
+    """The game's folder in the platform's user data folder: mods, saves, crash reports."""
     if sys.platform == "win32":
         base = Path(os.environ.get("APPDATA", Path.home() / "AppData" / "Roaming"))
     elif sys.platform == "darwin":
         base = Path.home() / "Library" / "Application Support"
     else:
         base = Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share"))
-    return base / "forglory" / "mods"
+    return base / "forglory"
+
+
+def user_mods_dir() -> Path:
+    """Where a player's own mods live."""
+    return user_data_dir() / "mods"
 
 
 def _contained(root: Path) -> list[Path]:

@@ -14,8 +14,10 @@ from game import commands as cmd
 from game.ai import make_player
 from game.battle import Battle, Decision
 from game.components import Ident, Officer, Side, Status, Unit
+from game.errors import one_line
 from game.match import Match, Player, new_match, scenario_ref, summary
 from game.narrate import describe
+from game.recovery import recover
 from game.rulesref import load_reference
 from game.ui import theme
 from game.ui.camera import Camera
@@ -37,6 +39,7 @@ class Thinking:
     decision: Decision
     thread: threading.Thread
     result: list[cmd.Command] = field(default_factory=list)
+    error: Exception | None = None
 
 
 class BattleScreen:
@@ -68,6 +71,7 @@ class BattleScreen:
         self.layout(size)
         self.camera.fit(b.table.width, b.table.depth)
         self.thinking: Thinking | None = None
+        self.alert: str | None = None  # what went wrong, shown until the player's next command
         self.wait = 0.0
         self.speed_index = 1
         self.mouse = (0, 0)
@@ -119,6 +123,7 @@ class BattleScreen:
         self.marks.append(len(b.events))
         self.sent_by.append(side)
         self.display.feed(b, new)
+        self.alert = None
         for e in new:
             d = e.to_dict()
             colour = theme.BAD if d["kind"] == "rejected" else theme.TEXT
@@ -174,17 +179,38 @@ class BattleScreen:
             self.thinking = self._think(d)
             return
         self.wait -= dt
+        if self.thinking.error is not None:
+            self._ai_failed(self.thinking.decision.side, self.thinking.error)
+            self.thinking = None
+            return
         if self.thinking.result and self.wait <= 0:
             result = self.thinking.result[0]
             self.thinking = None
             self.send(result)
+
+    def _ai_failed(self, side: str, error: Exception) -> None:
+        """The computer player of a side raised: save the battle and a report, tell the player, and
+        hand the side to him so the battle can go on (or be left from the start screen)."""
+        _saved, report, said = recover(self.match, error)
+        self.controllers[side] = "human"
+        self.players.pop(side, None)
+        name = self.names.get(side, side)
+        where = f" Report: {report}." if report else ""
+        self.alert = (
+            f"The computer playing {name} failed ({type(error).__name__}: {one_line(str(error), 120)}). "
+            f"You now play {name}; {said}.{where}"
+        )
+        self.log.add(self.alert, theme.BAD)
 
     def _think(self, d: Decision) -> Thinking:
         player = self.players[d.side]
         holder = Thinking(d, threading.Thread(target=lambda: None))
 
         def work() -> None:
-            holder.result.append(player.decide(self.battle, d))
+            try:
+                holder.result.append(player.decide(self.battle, d))
+            except Exception as e:  # the thread's edge: the player is told, the window goes on
+                holder.error = e
 
         holder.thread = threading.Thread(target=work, daemon=True)
         holder.thread.start()
@@ -360,6 +386,7 @@ class BattleScreen:
         self.log.draw(surf)
         self._dice(surf)
         self._banner(surf)
+        self._alert(surf)
         self._hover(surf)
 
     def _top_bar(self, surf: pygame.Surface) -> None:
@@ -516,6 +543,19 @@ class BattleScreen:
         for row in rows:
             surf.blit(font.render(row, True, theme.TEXT), (box.x + 68, y))
             y += font.get_linesize()
+
+    def _alert(self, surf: pygame.Surface) -> None:
+        """What failed, across the top of the table in the colour of bad news, until the next command."""
+        if not self.alert:
+            return
+        view = pygame.Rect(self.camera.view)
+        font = theme.font(20)
+        lines = theme.wrap(self.alert, font, view.w - 40)[:6]
+        box = pygame.Rect(view.x + 10, view.y + 10, view.w - 20, 12 + len(lines) * font.get_linesize())
+        pygame.draw.rect(surf, (60, 20, 20), box, border_radius=6)
+        pygame.draw.rect(surf, theme.BAD, box, 2, border_radius=6)
+        for i, line in enumerate(lines):
+            surf.blit(font.render(line, True, theme.TEXT), (box.x + 10, box.y + 6 + i * font.get_linesize()))
 
     def _banner(self, surf: pygame.Surface) -> None:
         d = self.display

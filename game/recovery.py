@@ -1,0 +1,43 @@
+"""When something fails inside a battle (an AI that raises in the client's worker thread): keep the
+battle as a save the player can resume, and a report of what failed, in the user's data folder."""
+
+from __future__ import annotations
+
+import time
+import traceback
+from pathlib import Path
+
+from game.errors import UserError
+from game.match import Match, save, write_text
+from game.mods import user_data_dir
+
+
+def saves_dir() -> Path:
+    return user_data_dir() / "saves"
+
+
+def recover(
+    m: Match, error: BaseException, where: Path | None = None
+) -> tuple[Path | None, Path | None, str]:
+    """Save the battle as it stands and write a crash report beside it. Returns the save, the report
+    (None where it could not be written) and a line saying what happened to them."""
+    folder = where or saves_dir()
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    saved = report = None
+    problems = []
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        saved = folder / f"recovered-{m.scenario.id}-{stamp}.json"
+        save(m, saved)
+    except (OSError, UserError) as e:
+        saved = None
+        problems.append(f"the battle could not be saved ({e})")
+    try:
+        report = folder / f"crash-{stamp}.txt"
+        text = "".join(traceback.format_exception(error))
+        write_text(report, f"For Glory crash report\nscenario: {m.scenario.id}, seed {m.seed}\n\n{text}")
+    except (OSError, UserError) as e:
+        report = None
+        problems.append(f"no report could be written ({e})")
+    said = "; ".join(problems) or f"the battle is saved as {saved}"
+    return saved, report, said
