@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 export SDL_AUDIODRIVER ?= dummy
 
-.PHONY: play test lint format bench clean
+.PHONY: play test lint format bench fuzz clean
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -29,6 +29,11 @@ test: lint
 
 bench: $(STAMP)
 	$(PY) -m bench
+
+# every kind of untrusted file, mutated, through the command line: figures per kind (tests/fuzzing.py)
+FUZZ_CASES ?= 10000
+fuzz: $(STAMP)
+	SDL_VIDEODRIVER=dummy $(PY) -m tests.fuzzing --cases $(FUZZ_CASES)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
