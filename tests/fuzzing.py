@@ -51,6 +51,7 @@ VALUES = [
     "9" * 5000, "99999999999999999999999999999", "true", "false", '""', '"x"', '"XS"', '"LnInf"',
     '"\\u001b[2K\\rok"', '"\\u202e"', '"' + "x" * 6000 + '"', "[]", "[1, 2]", "[[1, 2], [3, 4]]",
     "[[0, 0], [0, 0], [0, 0]]", "{}", "{ a = 1 }", "1979-05-27", "[" * 300 + "]" * 300,
+    "[" * 100_000 + "]" * 100_000, "[" + "1e308, " * 100_000 + "]", "{ " + "a = { " * 1000 + "}" * 1001,
     '"../../../../etc/passwd"', '"/dev/zero"', '"/proc/self/mem"',
 ]  # fmt: skip
 JSON_VALUES: list[Any] = [
@@ -168,9 +169,17 @@ def mutate_json(rng: random.Random, data: Any) -> bytes:
         for step in path[:-1]:
             parent = parent[step]
         last = path[-1]
-        op = rng.choice(["value", "value", "value", "delete", "rename", "grow"])
+        op = rng.choice(["value", "value", "value", "borrow", "borrow", "delete", "rename", "grow", "swap"])
         if op == "value":
             parent[last] = rng.choice(JSON_VALUES)
+        elif op == "borrow":  # a value from elsewhere in the replay: another unit's id, another command
+            source: Any = data
+            for step in rng.choice(paths):
+                source = source[step]
+            parent[last] = json.loads(json.dumps(source))
+        elif op == "swap" and isinstance(parent, list):
+            other = rng.randrange(len(parent))
+            parent[last], parent[other] = parent[other], parent[last]
         elif op == "delete":
             del parent[last]
         elif op == "rename" and isinstance(parent, dict):

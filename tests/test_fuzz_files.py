@@ -24,7 +24,6 @@ def test_fuzzed_files_end_cleanly(kind: str, replays: list[dict[str, Any]], tmp_
     verdicts = [run_case(Case(kind, n, 20261125), replays, tmp_path) for n in range(CASES)]
     failures = [o for o in verdicts if o.verdict not in ("ok", "rejected")]
     assert failures == [], failures
-    assert {o.verdict for o in verdicts} <= {"ok", "rejected"}
 
 
 def test_the_judge_tells_a_traceback_from_a_rejection(
