@@ -3,6 +3,7 @@ frozen typed records. The code reads numbers only from here."""
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -296,6 +297,16 @@ def _check_distance(rs: Ruleset, value: Distance | None, where: str) -> None:
         raise ContentError(where, f"a distance cannot be negative, found {value}")
 
 
+def _check_distances(rs: Ruleset, record: object, where: str) -> None:
+    """Every distance of a record, and of the records inside it, names a measure of the ruleset."""
+    for f in dataclasses.fields(record):  # type: ignore[arg-type]
+        value = getattr(record, f.name)
+        if dataclasses.is_dataclass(value):
+            _check_distances(rs, value, f"{where}{f.name}.")
+        elif isinstance(value, str) and str in get_args(hints(type(record))[f.name]):  # a measure or inches
+            _check_distance(rs, value, f"{where}{f.name}")
+
+
 def _by_key(items: list, key: str, where: str) -> dict:
     out: dict = {}
     for i, item in enumerate(items):
@@ -425,20 +436,15 @@ def _validate(rs: Ruleset, folder: Path) -> None:
     for code in ("XS", "S", "M", "L", "XL"):
         if code not in rs.core.measures:
             raise ContentError(f"{folder / 'ruleset.toml'}: measures.{code}", "missing measure")
-    for section in ("morale", "leadership", "movement", "command", "combat", "artillery"):
-        rec = getattr(rs.core, section)
-        for name in rec.__slots__:
-            value = getattr(rec, name)
-            if isinstance(value, str):
-                _check_distance(rs, value, f"{folder / 'ruleset.toml'}: {section}.{name}")
+    _check_distances(rs, rs.core, f"{folder / 'ruleset.toml'}: ")
+    _check_distances(rs, rs.game, f"{folder / 'game.toml'}: ")
+    _check_distances(rs, rs.officer, f"{folder / 'units.toml'}: officer.")
     for code, cat in rs.categories.items():
-        for name in ("move", "range", "difficult_move", "must_end_near_road"):
-            _check_distance(rs, getattr(cat, name), f"{folder / 'units.toml'}: category {code}.{name}")
+        _check_distances(rs, cat, f"{folder / 'units.toml'}: category {code}.")
         if cat.range is not None and cat.fire is None:
             raise ContentError(
                 f"{folder / 'units.toml'}: category {code}.fire", "a unit with a range needs a fire modifier"
             )
-    _check_distance(rs, rs.officer.move, f"{folder / 'units.toml'}: officer.move")
     required = {
         "morale": ("quality", "officer_near", "lost_brigades", "hits", "disorganised"),
         "leadership": ("experience", "staff_near", "lost_brigades", "distance"),

@@ -43,6 +43,12 @@ RULES = "rulesets/for-glory/"
         (RULES + "units.toml", '[[category]]\ncode = "LI"\nmove = 5000.0\n', "category[0].move"),
         (RULES + "units.toml", '[[category]]\ncode = "LI"\nmove = "XXL"\n', "category LI.move"),
         (RULES + "game.toml", "[deployment]\ninitiative_dice = 1000000\n", "deployment.initiative_dice"),
+        (
+            RULES + "game.toml",
+            '[deployment]\ninitiative_staff_distance = "../etc"\n',
+            "deployment.initiative_staff_distance",
+        ),
+        (RULES + "ruleset.toml", '[leadership]\nband = "XXL"\n', "leadership.band"),
         (RULES + "qualities.toml", '[[quality]]\ncode = "R"\nmodifier = 99\n', "quality[0].modifier"),
         (RULES + "results.toml", "[[fire]]\nat_least = 4\nhits = 500\n", "fire[0].hits"),
         ("scenarios/s.toml", DEFAULT.replace("table = [72, 48]", "table = [0, 0]"), "table[0]"),
