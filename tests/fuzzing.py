@@ -22,6 +22,7 @@ import argparse
 import contextlib
 import io
 import json
+import math
 import multiprocessing
 import os
 import random
@@ -88,8 +89,8 @@ class _Hang(BaseException):
 # how often each corruption of a TOML file is chosen: mostly a value, so the file still parses and
 # the checks behind the parser are reached
 OPS = {
-    "number": 40, "word": 15, "value": 25, "delete": 6, "duplicate": 4, "swap": 4, "key": 4, "truncate": 1,
-    "bytes": 1,
+    "number": 40, "word": 15, "value": 25, "delete": 6, "duplicate": 4, "swap": 4, "key": 4, "header": 2,
+    "truncate": 1, "bytes": 1,
 }  # fmt: skip
 NUMBER = re.compile(rb"-?\d+(\.\d+)?(e-?\d+)?")
 WORD = re.compile(rb'"[^"\\\n]{0,40}"')
@@ -98,6 +99,8 @@ WORD = re.compile(rb'"[^"\\\n]{0,40}"')
 def _number(rng: random.Random, old: bytes) -> bytes:
     """A number near or far from the one it replaces, of the same kind (integer or not)."""
     n = float(old)
+    if not math.isfinite(n):  # a 5000-digit number put in by an earlier corruption
+        n = 1.0
     new = rng.choice([0, 1, -1, 2 * n, n / 2, -n, 100 * n, n + 1, n - 1, 1e6, 12, 11.9, 240, 241, 6, 7])
     return str(int(new)).encode() if b"." not in old and b"e" not in old else repr(float(new)).encode()
 
@@ -138,6 +141,11 @@ def mutate_text(rng: random.Random, text: bytes) -> bytes:
                 else:
                     key = rng.choice([b"id", b"code", b"kind", b"name", b"value", b"x", b"units", b"ruleset"])
                 lines[n] = key + b"=" + value
+        elif op == "header":  # a table becomes an array of tables, or the other way round
+            heads = [n for n, line in enumerate(lines) if line.startswith(b"[")]
+            if heads:
+                n = rng.choice(heads)
+                lines[n] = lines[n][1:-1] if lines[n].startswith(b"[[") else b"[" + lines[n] + b"]"
         text = b"\n".join(lines)
         if op == "truncate":
             text = text[: rng.randint(0, len(text))]

@@ -5,8 +5,7 @@ check-content must report what the loaders refuse, one line per problem, and nev
 
 from __future__ import annotations
 
-import json
-import re
+import random
 import shutil
 import subprocess
 import sys
@@ -25,110 +24,18 @@ from game.mods import load_mod, load_mods
 from game.ruleset import load_ruleset
 from game.rulesref import load_reference
 from game.scenario import load_scenario
+from tests.fuzzing import mutate_text
 
 FUZZ = settings(
     max_examples=30,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
-IDS = {
-    "id",
-    "code",
-    "kind",
-    "at_least",
-    "category",
-    "quality",
-    "division",
-    "side",
-    "unit",
-    "target",
-    "ruleset",
-}
-KEY_VALUE = re.compile(r"^(\s*)([A-Za-z0-9_\"-]+)(\s*=\s*)(.*)$")
-VALUES = [
-    '"x"',
-    '""',
-    '"XS"',
-    '"LnInf"',
-    "0",
-    "-1",
-    "7",
-    "0.5",
-    "-0.0",
-    "1e308",
-    "-1e308",
-    "inf",
-    "nan",
-    "99999999999999999999999999999",
-    "true",
-    "[]",
-    "[1, 2]",
-    "[[1, 2], [3, 4]]",
-    "[[0, 0], [0, 0], [0, 0]]",
-    "{}",
-    "{ a = 1 }",
-    "1979-05-27",
-    '"\\u00e9\\u0000"',
-]
 
 
-# --- corruptions --------------------------------------------------------------------------------
-
-
-def _line(line: bytes) -> re.Match[str] | None:
-    return KEY_VALUE.match(line.decode("utf-8", "surrogateescape"))
-
-
-A_VALUE = st.one_of(
-    st.sampled_from(VALUES),
-    st.integers(-(10**20), 10**20).map(str),
-    st.floats(allow_nan=False, allow_infinity=False).map(repr),
-    st.text(max_size=8).map(json.dumps),  # a JSON string is a TOML basic string
-)
-OPS = ["delete", "duplicate", "swap", "value", "id", "key", "header", "truncate", "bytes"]
-
-
-@st.composite
-def corrupted(draw: st.DrawFn, original: bytes) -> bytes:
-    """The file after one to three random corruptions."""
-    text = original
-    for _ in range(draw(st.integers(1, 3))):
-        lines = text.split(b"\n")
-        i = draw(st.integers(0, max(len(lines) - 1, 0)))
-        op = draw(st.sampled_from(OPS))
-        if op == "delete":
-            del lines[i]
-        elif op == "duplicate":
-            lines.insert(i, lines[i])
-        elif op == "swap":
-            j = draw(st.integers(0, len(lines) - 1))
-            lines[i], lines[j] = lines[j], lines[i]
-        elif op in ("value", "id", "key"):  # id: a value others refer to, or that names a record
-            kv = [n for n, line in enumerate(lines) if (m := _line(line)) and (op != "id" or m[2] in IDS)]
-            if kv:
-                n = draw(st.sampled_from(kv))
-                m = _line(lines[n])
-                assert m is not None
-                indent, key, eq, value = m.groups()
-                if op == "key":
-                    key = draw(
-                        st.sampled_from(["id", "code", "kind", "name", "value", "x", "at_least", "units"])
-                    )
-                else:
-                    value = draw(st.sampled_from(VALUES) if op == "id" else A_VALUE)
-                lines[n] = f"{indent}{key}{eq}{value}".encode("utf-8", "surrogateescape")
-        elif op == "header":
-            heads = [n for n, line in enumerate(lines) if line.startswith(b"[")]
-            if heads:
-                n = draw(st.sampled_from(heads))
-                lines[n] = lines[n][1:-1] if lines[n].startswith(b"[[") else b"[" + lines[n] + b"]"
-        text = b"\n".join(lines)
-        if op == "truncate":
-            text = text[: draw(st.integers(0, len(text)))]
-        elif op == "bytes":
-            at = draw(st.integers(0, len(text)))
-            text = text[:at] + draw(st.binary(min_size=1, max_size=8)) + text[at:]
-    return text
+def corrupted(original: bytes) -> st.SearchStrategy[bytes]:
+    """The file after the random corruptions of `make fuzz` (tests/fuzzing.py), drawn from a seed."""
+    return st.integers(0, 2**32).map(lambda seed: mutate_text(random.Random(seed), original))
 
 
 @pytest.fixture(scope="module")
