@@ -351,17 +351,29 @@ def fuzz(
     _replays(replay_dir)  # made once, before the workers fork
     todo = [Case(KINDS[n % len(KINDS)], n, seed) for n in range(cases)]
     counts: Counter[tuple[str, str]] = Counter()
-    failures: list[Outcome] = []
+    done: set[int] = set()
     start = time.perf_counter()
     ctx = multiprocessing.get_context("fork")
     with ctx.Pool(jobs, _init, (str(replay_dir), str(out / "failures")), maxtasksperchild=500) as pool:
-        for i, o in enumerate(pool.imap_unordered(_work, todo, chunksize=4), 1):
+        results = pool.imap_unordered(_work, todo)
+        for i in range(1, cases + 1):
+            try:  # each case is bounded by the alarm: only a worker killed outright (a crash) sends nothing
+                o = results.next(timeout=TIME_LIMIT + 30)
+            except multiprocessing.TimeoutError:
+                break
+            done.add(o.number)
             counts[(o.kind, o.verdict)] += 1
             if o.verdict in ("traceback", "hang", "memory"):
-                failures.append(o)
                 report(f"{o.verdict}: {o.kind} case {o.number}: {o.detail} (reproducer: {o.reproducer})")
             if i % 500 == 0:
                 report(f"... {i}/{cases} cases, {time.perf_counter() - start:.0f} s")
+    for case in todo:  # the cases a dead worker took with it: counted as hangs, their files kept
+        if case.number not in done:
+            dest = out / "failures" / f"{case.kind}-{case.seed}-{case.number}"
+            shutil.rmtree(dest, ignore_errors=True)
+            build(case, dest, _replays(replay_dir))
+            counts[(case.kind, "hang")] += 1
+            report(f"hang: {case.kind} case {case.number}: its worker died (reproducer: {dest})")
     elapsed = time.perf_counter() - start
     report(f"{cases} cases, seed {seed}, {jobs} workers, {elapsed:.0f} s")
     report(f"{'kind':<10}{'cases':>7}{'ok':>7}{'rejected':>10}{'traceback':>11}{'hang':>6}{'memory':>8}")
