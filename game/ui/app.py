@@ -78,7 +78,9 @@ class StartScreen:
                 continue
             self.scenarios[sc.spec.name] = sc
         names: list[str | tuple[str, str]] = [*self.scenarios] or ["(no scenarios)"]
-        current = next((n for n, s in self.scenarios.items() if s.id == setup.scenario), "(no scenarios)")
+        # the setup names its scenario by id, or by path when it came from the command line
+        chosen = (n for n, s in self.scenarios.items() if setup.scenario in (s.id, str(s.path)))
+        current = next(chosen, str(names[0]))
         w, _h = size
         x = w // 2 - 300
         self.title_y = 60
@@ -165,7 +167,7 @@ class StartScreen:
                     else self.scenario.selected_option
                 )
                 if sc is not None:
-                    self.setup.scenario = str(sc.path)
+                    self.setup.scenario = sc.id  # found again by id among the game's and the mods' own
                 self.setup.a = CONTROLLERS[_selected(self.side_a)]
                 self.setup.b = CONTROLLERS[_selected(self.side_b)]
                 try:

@@ -1,0 +1,53 @@
+"""The start screen: choosing a battle, and coming back to it after one (the scenario list used to
+crash then: the setup held the scenario's path while the list looked it up by id)."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from game import CONTENT
+from game.ui.app import Setup, StartScreen
+
+
+def press(screen: StartScreen, element: object) -> str | None:
+    ev = pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=element)
+    return screen.handle(ev)
+
+
+def name_of(screen: StartScreen, scenario_id: str) -> str:
+    return next(name for name, sc in screen.scenarios.items() if sc.id == scenario_id)
+
+
+def open_list(screen: StartScreen, surf: pygame.Surface) -> None:
+    """Click the scenario list open and draw it, as a player does."""
+    centre = screen.scenario.rect.center
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        screen.handle(pygame.event.Event(kind, pos=centre, button=1))
+    screen.draw(surf, 0.05)
+    screen.draw(surf, 0.05)
+
+
+def test_back_to_the_start_screen_after_a_battle(window: pygame.Surface) -> None:
+    setup = Setup(scenario="bailen")
+    first = StartScreen(window.get_size(), setup)
+    assert first.scenario.selected_option[0] == name_of(first, "bailen")
+    assert press(first, first.start) == "start"
+    assert setup.scenario == "bailen"  # an id, found again below
+    again = StartScreen(window.get_size(), setup)  # what the window does after the battle
+    open_list(again, window)
+    assert again.scenario.selected_option[0] == name_of(again, "bailen")
+    assert press(again, again.start) == "start" and setup.scenario == "bailen"
+
+
+def test_a_scenario_given_by_path_is_chosen(window: pygame.Surface) -> None:
+    setup = Setup(scenario=str(CONTENT / "scenarios" / "river-crossing.toml"))
+    screen = StartScreen(window.get_size(), setup)
+    assert screen.scenario.selected_option[0] == name_of(screen, "river-crossing")
+    open_list(screen, window)
+
+
+def test_an_unknown_scenario_falls_back_to_the_first(window: pygame.Surface) -> None:
+    screen = StartScreen(window.get_size(), Setup(scenario="no-such-battle"))
+    assert screen.scenario.selected_option[0] == next(iter(screen.scenarios))
+    open_list(screen, window)
