@@ -280,7 +280,8 @@ def judge(argv: list[str]) -> tuple[str, str]:
     except MemoryError:
         return "memory", f"over {MEMORY_LIMIT >> 20} MiB: {' '.join(argv[:2])}"
     except BaseException as e:  # anything else escaping the command line is what we look for
-        return "traceback", f"{type(e).__name__}: {str(e)[:200]}"
+        first_line = str(e).partition("\n")[0]
+        return "traceback", f"{type(e).__name__}: {first_line[:200]}"
     lines = err.getvalue().splitlines()
     if code == 0:
         return "ok", ""
