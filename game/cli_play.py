@@ -28,14 +28,16 @@ def play(args: argparse.Namespace) -> int:
 def _play(args: argparse.Namespace) -> int:
     from game.ui.app import Setup, run
 
+    mods = [Path(d) for d in args.mod]
+    load = Path(args.load) if args.load else None
     if args.demo:
         if args.frames is None or args.frames < 1:
             raise UserError("play: --demo needs --frames N (1 or more)")
-        setup = Setup(args.scenario, "heuristic", "heuristic", args.seed, [Path(d) for d in args.mod])
+        setup = Setup(args.scenario, "heuristic", "heuristic", args.seed, mods, load)
         return run(
             setup, demo_frames=args.frames, screenshot=Path(args.screenshot) if args.screenshot else None
         )
-    return run(Setup(args.scenario, "human", "heuristic", args.seed, [Path(d) for d in args.mod]))
+    return run(Setup(args.scenario, "human", "heuristic", args.seed, mods, load))
 
 
 def bench(args: argparse.Namespace) -> int:
@@ -57,6 +59,7 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--demo", action="store_true", help="watch an AI-vs-AI battle")
     p.add_argument("--frames", type=int, default=None, help="with --demo: stop after this many frames")
     p.add_argument("--screenshot", metavar="FILE", help="with --demo: save the last frame as a PNG")
+    p.add_argument("--load", metavar="FILE", help="resume a saved battle (a save or a replay)")
     add_mod_option(p)
     p.set_defaults(run=play)
     b = sub.add_parser("bench", help="measure the time to draw a frame of 100, 500 and 2000 bases")

@@ -1,5 +1,5 @@
 """When something fails inside a battle (an AI that raises in the client's worker thread): keep the
-battle as a save the player can resume, and a report of what failed, in the user's data folder."""
+battle as a save the player can resume, and a report of what failed, in the user's saves folder."""
 
 from __future__ import annotations
 
@@ -8,16 +8,12 @@ import traceback
 from pathlib import Path
 
 from game.errors import UserError
-from game.match import Match, save, write_text
-from game.mods import user_data_dir
-
-
-def saves_dir() -> Path:
-    return user_data_dir() / "saves"
+from game.match import Match, write_text
+from game.saves import save_game, saves_dir
 
 
 def recover(
-    m: Match, error: BaseException, where: Path | None = None
+    m: Match, players: dict[str, str], error: BaseException, where: Path | None = None
 ) -> tuple[Path | None, Path | None, str]:
     """Save the battle as it stands and write a crash report beside it. Returns the save, the report
     (None where it could not be written) and a line saying what happened to them."""
@@ -27,10 +23,8 @@ def recover(
     problems = []
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        saved = folder / f"recovered-{m.scenario.id}-{stamp}.json"
-        save(m, saved)
+        saved = save_game(m, players, folder / f"recovered-{m.scenario.id}-{stamp}.json")
     except (OSError, UserError) as e:
-        saved = None
         problems.append(f"the battle could not be saved ({e})")
     try:
         report = folder / f"crash-{stamp}.txt"

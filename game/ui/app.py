@@ -13,12 +13,14 @@ from game.errors import UserError
 from game.match import new_match, summary
 from game.mods import Mod, load_mod, load_mods, user_mods_dir
 from game.ruleset import load_ruleset
+from game.saves import list_saves, load_game
 from game.scenario import list_scenarios, load_scenario
 from game.ui import theme
 from game.ui.battle_screen import BattleScreen
 
 SIZE = (1280, 800)
 FPS = 60
+RESUMES = 8  # saved battles listed on the start screen, newest first
 CONTROLLERS = {"Human": "human", "AI (heuristic)": "heuristic", "AI (random)": "random"}
 SCORE_LABELS = {
     "FG-VIC-5": "enemy units destroyed",
@@ -37,6 +39,7 @@ class Setup:
     b: str = "heuristic"
     seed: int = 1
     mods: list[Path] = field(default_factory=list)  # the mods switched on
+    load: Path | None = None  # a saved battle to resume instead
 
 
 def available_mods(setup: Setup) -> list[Mod]:
@@ -53,7 +56,7 @@ def available_mods(setup: Setup) -> list[Mod]:
 
 
 class StartScreen:
-    def __init__(self, size: tuple[int, int], setup: Setup) -> None:
+    def __init__(self, size: tuple[int, int], setup: Setup, problem: str = "") -> None:
         self.setup = setup
         self.manager = pygame_gui.UIManager(size)
         self.manager.preload_fonts(
@@ -63,7 +66,7 @@ class StartScreen:
             ]
         )
         self.mods = available_mods(setup)
-        self.problem = ""
+        self.problem = problem
         try:
             rules = load_ruleset(mods=load_mods(setup.mods))
         except UserError as e:
@@ -114,6 +117,15 @@ class StartScreen:
                 make(x, 630 + i * 34, 600, 30), f"{mark} {m.spec.name} {m.spec.version}", self.manager
             )
             self.switches[button] = m
+        self.resumes: dict[pygame_gui.elements.UIButton, Path] = {}
+        saves = list_saves()[:RESUMES]
+        if saves:
+            right = x + 620
+            pygame_gui.elements.UILabel(make(right, 180, 300, 24), "Resume a saved battle", self.manager)
+        for i, info in enumerate(saves):
+            label = f"{info.scenario}, round {info.round}  {info.saved}"
+            button = pygame_gui.elements.UIButton(make(x + 620, 210 + i * 34, 300, 30), label, self.manager)
+            self.resumes[button] = info.path
         if self.problem:
             pygame_gui.elements.UILabel(make(x, 520, 600, 24), self.problem[:90], self.manager)
         self.start = pygame_gui.elements.UIButton(
@@ -155,6 +167,9 @@ class StartScreen:
         if ev.type == pygame_gui.UI_BUTTON_PRESSED:
             if ev.ui_element is self.quit:
                 return "quit"
+            if ev.ui_element in self.resumes:
+                self.setup.load = self.resumes[ev.ui_element]
+                return "start"
             if ev.ui_element in self.switches:
                 root = self.switches[ev.ui_element].root
                 on = [p for p in self.setup.mods if p.resolve() != root.resolve()]
@@ -243,6 +258,12 @@ class EndScreen:
 
 
 def open_battle(setup: Setup, size: tuple[int, int]) -> BattleScreen:
+    """A new battle as the setup says, or the saved one it names (resumed once: the next start from
+    the start screen is a new battle again)."""
+    if setup.load is not None:
+        path, setup.load = setup.load, None
+        m, players = load_game(path, tuple(load_mods(setup.mods)))
+        return BattleScreen(m, players, size)
     m = new_match(setup.scenario, setup.seed, rules=load_ruleset(mods=load_mods(setup.mods)))
     sides = m.battle.game.sides  # type: ignore[union-attr]
     return BattleScreen(m, {sides[0]: setup.a, sides[1]: setup.b}, size)
@@ -259,10 +280,11 @@ def run(setup: Setup, demo_frames: int | None = None, screenshot: Path | None = 
     start: StartScreen | None = None
     battle: BattleScreen | None = None
     end: EndScreen | None = None
-    if demo_frames is not None:
+    if demo_frames is not None or setup.load is not None:
         battle = open_battle(setup, surf.get_size())
-        battle.speed_index = 3
-        battle.display.speed = 4.0
+        if demo_frames is not None:
+            battle.speed_index = 3
+            battle.display.speed = 4.0
     else:
         start = StartScreen(surf.get_size(), setup)
     frames = 0
@@ -270,7 +292,7 @@ def run(setup: Setup, demo_frames: int | None = None, screenshot: Path | None = 
         while True:
             dt = clock.tick(FPS) / 1000.0 if demo_frames is None else 1 / FPS
             for ev in pygame.event.get():
-                if ev.type == pygame.QUIT:
+                if ev.type == pygame.QUIT and (battle is None or battle.ask_quit() == "quit"):
                     return 0
                 if ev.type == pygame.VIDEORESIZE:
                     surf = pygame.display.set_mode((ev.w, ev.h), pygame.RESIZABLE)
@@ -283,14 +305,20 @@ def run(setup: Setup, demo_frames: int | None = None, screenshot: Path | None = 
                     if what == "mods":
                         start = StartScreen(surf.get_size(), setup)
                     if what == "start":
-                        battle, start, end = open_battle(setup, surf.get_size()), None, None
-                elif battle is not None and (
-                    battle.handle(ev) == "end"
-                    or (end is not None and ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE)
-                ):
-                    battle.close()
-                    battle, end = None, None
-                    start = StartScreen(surf.get_size(), setup)
+                        try:
+                            battle, start, end = open_battle(setup, surf.get_size()), None, None
+                        except UserError as e:  # a damaged save: say so on the start screen
+                            start = StartScreen(surf.get_size(), setup, problem=str(e))
+                elif battle is not None and ev.type != pygame.QUIT:
+                    left = battle.handle(ev)
+                    if left == "quit":
+                        return 0
+                    if left == "end" or (
+                        end is not None and ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE
+                    ):
+                        battle.close()
+                        battle, end = None, None
+                        start = StartScreen(surf.get_size(), setup)
             if start is not None:
                 start.draw(surf, dt)
             elif battle is not None:

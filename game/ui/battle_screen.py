@@ -14,11 +14,12 @@ from game import commands as cmd
 from game.ai import make_player
 from game.battle import Battle, Decision
 from game.components import Ident, Officer, Side, Status, Unit
-from game.errors import one_line
+from game.errors import UserError, one_line
 from game.match import Match, Player, new_match, scenario_ref, summary
 from game.narrate import describe
 from game.recovery import recover
 from game.rulesref import load_reference
+from game.saves import save_game
 from game.ui import theme
 from game.ui.camera import Camera
 from game.ui.display import Display
@@ -30,6 +31,22 @@ from systems.checks import is_disorganised
 
 AI_PAUSE = 0.35  # seconds between an AI's decisions at speed 1, so a person can follow
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 16.0)
+
+
+# the Esc menu and the question before quitting: (what a button does, its label)
+MENUS = {
+    "menu": (
+        ("resume", "Resume (Esc)"),
+        ("save", "Save the battle (Ctrl+S)"),
+        ("end", "Back to the start screen"),
+        ("quit", "Quit the game"),
+    ),
+    "quit": (
+        ("save-quit", "Save and quit"),
+        ("quit-now", "Quit without saving"),
+        ("resume", "Cancel"),
+    ),
+}
 
 
 @dataclass
@@ -72,6 +89,9 @@ class BattleScreen:
         self.camera.fit(b.table.width, b.table.depth)
         self.thinking: Thinking | None = None
         self.alert: str | None = None  # what went wrong, shown until the player's next command
+        self.menu: str | None = None  # the Esc menu ("menu") or the question before quitting ("quit")
+        self.menu_buttons: list[tuple[pygame.Rect, str]] = []
+        self.autosaved_round = b.game.round if b.game else 0
         self.wait = 0.0
         self.speed_index = 1
         self.mouse = (0, 0)
@@ -166,6 +186,9 @@ class BattleScreen:
     def update(self, dt: float) -> None:
         self.display.tick(dt)
         b = self.battle
+        if b.game is not None and b.game.round > self.autosaved_round and self.thinking is None:
+            self.autosaved_round = b.game.round  # a new round: keep the battle, whatever happens next
+            self.save(autosave=True)
         d = b.pending
         if d is None or self.display.busy:
             return
@@ -191,7 +214,7 @@ class BattleScreen:
     def _ai_failed(self, side: str, error: Exception) -> None:
         """The computer player of a side raised: save the battle and a report, tell the player, and
         hand the side to him so the battle can go on (or be left from the start screen)."""
-        _saved, report, said = recover(self.match, error)
+        _saved, report, said = recover(self.match, self.controllers, error)
         self.controllers[side] = "human"
         self.players.pop(side, None)
         name = self.names.get(side, side)
@@ -219,9 +242,12 @@ class BattleScreen:
     # --- input ----------------------------------------------------------------------------------
 
     def handle(self, ev: pygame.event.Event) -> str | None:
-        """Returns "end" when the player leaves the battle."""
+        """Returns "end" when the player leaves the battle for the start screen, "quit" to close the
+        game."""
         if ev.type == pygame.VIDEORESIZE:
             self.layout((ev.w, ev.h))
+        elif self.menu is not None:
+            return self._menu_event(ev)
         elif ev.type == pygame.MOUSEMOTION:
             self.mouse = ev.pos
             if self.dragging is not None:
@@ -266,6 +292,50 @@ class BattleScreen:
             return self._key(ev)
         return None
 
+    def ask_quit(self) -> str | None:
+        """The window is being closed: ask first if there is a battle to lose ("quit" if not)."""
+        if self.over or not self.match.commands:
+            return "quit"
+        self.menu = "quit"
+        return None
+
+    def _menu_event(self, ev: pygame.event.Event) -> str | None:
+        if ev.type == pygame.MOUSEMOTION:
+            self.mouse = ev.pos
+        elif ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
+            self.menu = None
+        elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+            for rect, key in self.menu_buttons:
+                if rect.collidepoint(ev.pos):
+                    return self._menu_choice(key)
+        return None
+
+    def _menu_choice(self, key: str) -> str | None:
+        self.menu = None
+        if key == "save":
+            self.save()
+        elif key == "end":
+            return "end"
+        elif key == "quit":
+            return self.ask_quit()
+        elif key == "save-quit":
+            return "quit" if self.save() else None
+        elif key == "quit-now":
+            return "quit"
+        return None
+
+    def save(self, autosave: bool = False) -> bool:
+        """Save the battle to the saves folder; the log says where, or why it could not."""
+        try:
+            path = save_game(self.match, self.controllers, autosave=autosave)
+        except UserError as e:
+            self.log.add(f"Could not save: {e}", theme.BAD)
+            return False
+        self.log.add(
+            f"{'Autosaved' if autosave else 'Saved'}: {path}", theme.TEXT_DIM if autosave else theme.GOOD
+        )
+        return True
+
     def _button(self, key: str) -> None:
         if key == "undo":
             self.undo()
@@ -286,11 +356,18 @@ class BattleScreen:
     def _key(self, ev: pygame.event.Event) -> str | None:
         k = ev.key
         if k == pygame.K_ESCAPE:
-            if self.human_turn() and self.human.mode not in ("select", "buttons"):
-                self.human.cancel()
+            h = self.human
+            ordering = h.decision is not None and h.decision.kind == "order"
+            if self.human_turn() and ordering and h.mode not in ("select", "buttons"):
+                h.cancel()  # first Esc: back from a half-given order; the next one opens the menu
                 return None
-            return "end" if self.over else None
-        if k == pygame.K_f:
+            if self.over:
+                return "end"
+            self.menu = "menu"
+            return None
+        if k == pygame.K_s and ev.mod & pygame.KMOD_CTRL:
+            self.save()
+        elif k == pygame.K_f:
             self.camera.fit(self.battle.table.width, self.battle.table.depth)
         elif k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
             step = 40
@@ -388,6 +465,7 @@ class BattleScreen:
         self._banner(surf)
         self._alert(surf)
         self._hover(surf)
+        self._menu(surf)
 
     def _top_bar(self, surf: pygame.Surface) -> None:
         b = self.battle
@@ -543,6 +621,30 @@ class BattleScreen:
         for row in rows:
             surf.blit(font.render(row, True, theme.TEXT), (box.x + 68, y))
             y += font.get_linesize()
+
+    def _menu(self, surf: pygame.Surface) -> None:
+        """The Esc menu, or the question before quitting, over a darkened window."""
+        self.menu_buttons = []
+        if self.menu is None:
+            return
+        shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 160))
+        surf.blit(shade, (0, 0))
+        items = MENUS[self.menu]
+        title = "Paused" if self.menu == "menu" else "Quit the battle?"
+        box = pygame.Rect(0, 0, 380, 90 + 46 * len(items))
+        box.center = surf.get_rect().center
+        pygame.draw.rect(surf, theme.PANEL, box, border_radius=10)
+        pygame.draw.rect(surf, theme.ACCENT, box, 2, border_radius=10)
+        head = theme.font(36).render(title, True, theme.ACCENT)
+        surf.blit(head, head.get_rect(midtop=(box.centerx, box.y + 18)))
+        for i, (key, label) in enumerate(items):
+            rect = pygame.Rect(box.x + 30, box.y + 70 + 46 * i, box.w - 60, 36)
+            hover = rect.collidepoint(self.mouse)
+            pygame.draw.rect(surf, (95, 100, 110) if hover else (70, 74, 82), rect, border_radius=5)
+            text = theme.font(22).render(label, True, theme.TEXT)
+            surf.blit(text, text.get_rect(center=rect.center))
+            self.menu_buttons.append((rect, key))
 
     def _alert(self, surf: pygame.Surface) -> None:
         """What failed, across the top of the table in the colour of bad news, until the next command."""

@@ -1,0 +1,108 @@
+"""Saving from the window (Ctrl+S, the Esc menu, an autosave each round), the Esc menu's choices and
+the question before quitting a battle in progress."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.saves import load_game, saves_dir
+from game.ui.battle_screen import MENUS, BattleScreen
+from tests.ui.driver import frame, key, open_screen, settle
+
+
+@pytest.fixture(autouse=True)
+def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    return tmp_path
+
+
+def menu_click(screen: BattleScreen, surf: pygame.Surface, choice: str) -> str | None:
+    screen.draw(surf)  # the menu's buttons are laid out as it is drawn
+    rect = next(r for r, k in screen.menu_buttons if k == choice)
+    pos = rect.center
+    return screen.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+
+
+def test_ctrl_s_saves_a_battle_that_resumes_at_the_same_decision(window: pygame.Surface) -> None:
+    screen = open_screen(window, a="human", b="heuristic")
+    settle(screen, window)
+    key(pygame.K_s, pygame.KMOD_CTRL)
+    frame(screen, window)
+    (path,) = saves_dir().glob("save-default-*.json")
+    m, players = load_game(path)
+    assert m.battle.pending == screen.battle.pending and m.commands == screen.match.commands
+    assert players == screen.controllers
+    m.battle.close()
+    screen.close()
+
+
+def test_the_esc_menu(window: pygame.Surface) -> None:
+    screen = open_screen(window, a="human", b="human")
+    settle(screen, window)
+    key(pygame.K_ESCAPE)
+    frame(screen, window)
+    assert screen.menu == "menu"
+    assert [k for _r, k in screen.menu_buttons] == [k for k, _label in MENUS["menu"]]
+    assert menu_click(screen, window, "save") is None and screen.menu is None
+    assert len(list(saves_dir().glob("save-*.json"))) == 1
+    key(pygame.K_ESCAPE)
+    frame(screen, window)
+    assert menu_click(screen, window, "resume") is None and screen.menu is None
+    key(pygame.K_ESCAPE)
+    frame(screen, window)
+    assert menu_click(screen, window, "end") == "end"
+    screen.close()
+
+
+def test_quitting_a_battle_in_progress_asks_first(window: pygame.Surface) -> None:
+    screen = open_screen(window, a="heuristic", b="heuristic")
+    assert screen.ask_quit() == "quit"  # nothing played yet: nothing to lose
+    for _ in range(60):
+        screen.display.skip()
+        frame(screen, window)
+        if screen.match.commands:
+            break
+    assert screen.match.commands
+    assert screen.ask_quit() is None and screen.menu == "quit"
+    assert menu_click(screen, window, "resume") is None and screen.menu is None
+    screen.ask_quit()
+    assert menu_click(screen, window, "save-quit") == "quit"
+    assert len(list(saves_dir().glob("save-*.json"))) == 1
+    screen.ask_quit()
+    assert menu_click(screen, window, "quit-now") == "quit"
+    screen.close()
+
+
+def test_an_autosave_at_each_new_round(window: pygame.Surface) -> None:
+    screen = open_screen(window, a="heuristic", b="heuristic")
+    for _ in range(3000):
+        screen.display.skip()
+        screen.wait = 0
+        frame(screen, window)
+        g = screen.battle.game
+        if g is not None and g.round >= 2 and screen.thinking is None:
+            frame(screen, window)
+            break
+    names = sorted(p.name for p in saves_dir().glob("autosave-default-*.json"))
+    assert [n.rsplit("-r", 1)[1] for n in names] == ["1.json", "2.json"]
+    screen.close()
+
+
+def test_play_load_resumes_a_save(window: pygame.Surface, tmp_path: Path) -> None:
+    from game.cli import main
+
+    screen = open_screen(window, a="human", b="heuristic")
+    settle(screen, window)
+    key(pygame.K_s, pygame.KMOD_CTRL)
+    frame(screen, window)
+    screen.close()
+    (path,) = saves_dir().glob("save-*.json")
+    shot = tmp_path / "resumed.png"
+    assert main(["play", "--load", str(path), "--demo", "--frames", "3", "--screenshot", str(shot)]) == 0
+    assert shot.stat().st_size > 0
+    bad = tmp_path / "bad.json"
+    bad.write_text("{")
+    assert main(["play", "--load", str(bad), "--demo", "--frames", "3"]) == 2
