@@ -122,8 +122,9 @@ class StartScreen:
         if saves:
             right = x + 620
             pygame_gui.elements.UILabel(make(right, 180, 300, 24), "Resume a saved battle", self.manager)
+        names_by_id = {sc.id: n for n, sc in self.scenarios.items()}
         for i, info in enumerate(saves):
-            label = f"{info.scenario}, round {info.round}  {info.saved}"
+            label = f"{names_by_id.get(info.scenario, info.scenario)}, round {info.round}  {info.saved}"
             button = pygame_gui.elements.UIButton(make(x + 620, 210 + i * 34, 300, 30), label, self.manager)
             self.resumes[button] = info.path
         if self.problem:
