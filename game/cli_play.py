@@ -30,13 +30,12 @@ def _play(args: argparse.Namespace) -> int:
 
     mods = [Path(d) for d in args.mod]
     load = Path(args.load) if args.load else None
+    if args.frames is not None and (args.frames < 1 or not args.demo):
+        raise UserError("play: --frames N (1 or more) goes with --demo")
     if args.demo:
-        if args.frames is None or args.frames < 1:
-            raise UserError("play: --demo needs --frames N (1 or more)")
         setup = Setup(args.scenario, "heuristic", "heuristic", args.seed, mods, load)
-        return run(
-            setup, demo_frames=args.frames, screenshot=Path(args.screenshot) if args.screenshot else None
-        )
+        shot = Path(args.screenshot) if args.screenshot else None
+        return run(setup, demo=True, demo_frames=args.frames, screenshot=shot)
     return run(Setup(args.scenario, "human", "heuristic", args.seed, mods, load))
 
 
@@ -56,7 +55,7 @@ def add_parsers(sub: Any) -> None:
     p = sub.add_parser("play", help="open the game window")
     p.add_argument("--scenario", default="default", help="a scenario id or a path to its TOML file")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--demo", action="store_true", help="watch an AI-vs-AI battle")
+    p.add_argument("--demo", action="store_true", help="watch an AI-vs-AI battle to its end")
     p.add_argument("--frames", type=int, default=None, help="with --demo: stop after this many frames")
     p.add_argument("--screenshot", metavar="FILE", help="with --demo: save the last frame as a PNG")
     p.add_argument("--load", metavar="FILE", help="resume a saved battle (a save or a replay)")

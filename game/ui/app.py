@@ -10,6 +10,7 @@ import pygame
 import pygame_gui
 
 from game.errors import UserError
+from game.events import DivisionRemoved, GameOver, OfficerKilled
 from game.match import new_match, summary
 from game.mods import Mod, load_mod, load_mods, user_mods_dir
 from game.ruleset import load_ruleset
@@ -210,12 +211,33 @@ def _selected(menu: pygame_gui.elements.UIDropDownMenu) -> str:
     return opt[0] if isinstance(opt, tuple) else opt
 
 
+def whose_loss(screen: BattleScreen) -> str:
+    """What ended the battle in players' words: whose divisions, estado mayor or objectives."""
+    b, names = screen.battle, screen.names
+    over = next((e for e in reversed(b.events) if isinstance(e, GameOver)), None)
+    if over is None:
+        return ""
+    if over.rule == "FG-VIC-2":
+        lost = [e for e in b.events if isinstance(e, DivisionRemoved)]
+        parts = [f"{names.get(e.side, e.side)} lost the division of {e.officer} ({e.reason})" for e in lost]
+        return "; ".join(parts) + " (FG-VIC-2)"
+    if over.rule == "FG-VIC-3":
+        staff = [e for e in b.events if isinstance(e, OfficerKilled) and e.officer.endswith("-staff")]
+        sides = [names.get(b.side_of(b.ids[e.officer]), "") for e in staff]
+        return f"{' and '.join(sides)} lost their estado mayor (FG-VIC-3)" if sides else ""
+    if over.rule == "FG-VIC-4" and b.game is not None and b.game.objectives:
+        holder = b.game.objectives[0].holder or ""
+        return f"{names.get(holder, holder)} hold every objective (FG-VIC-4)"
+    return "the higher score wins (AMB-36)"
+
+
 class EndScreen:
-    """The winner and the score line by line, by the rulebook's scoring."""
+    """The winner, what ended the battle, and the score line by line, by the rulebook's scoring."""
 
     def __init__(self, screen: BattleScreen) -> None:
         self.screen = screen
         self.result = summary(screen.match)
+        self.loss = whose_loss(screen)
 
     def draw(self, surf: pygame.Surface) -> None:
         shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
@@ -223,16 +245,17 @@ class EndScreen:
         surf.blit(shade, (0, 0))
         r = self.result
         names = self.screen.names
-        box = pygame.Rect(0, 0, 720, 420)
+        box = pygame.Rect(0, 0, 720, 440)
         box.center = surf.get_rect().center
         pygame.draw.rect(surf, theme.PANEL, box, border_radius=10)
         pygame.draw.rect(surf, theme.ACCENT, box, 2, border_radius=10)
         winner = f"{names.get(r['winner'], r['winner'])} win" if r["winner"] else "A draw"
         y = box.y + 20
+        loss = theme.wrap(self.loss, theme.font(22), box.w - 40)[:2] if self.loss else []
         for text, size, colour in (
             (winner, 52, theme.ACCENT),
-            (r["end_reason"], 24, theme.TEXT_DIM),
-            (f"after {r['rounds']} round(s)", 22, theme.TEXT_DIM),
+            (f"{r['end_reason']} after {r['rounds']} round(s)", 24, theme.TEXT_DIM),
+            *((line, 22, theme.TEXT) for line in loss),
         ):
             s = theme.font(size).render(text, True, colour)
             surf.blit(s, s.get_rect(midtop=(box.centerx, y)))
@@ -270,9 +293,11 @@ def open_battle(setup: Setup, size: tuple[int, int]) -> BattleScreen:
     return BattleScreen(m, {sides[0]: setup.a, sides[1]: setup.b}, size)
 
 
-def run(setup: Setup, demo_frames: int | None = None, screenshot: Path | None = None) -> int:
-    """The window's loop. With demo_frames: run an AI battle for that many frames, save the last
-    frame to `screenshot`, and return."""
+def run(
+    setup: Setup, demo: bool = False, demo_frames: int | None = None, screenshot: Path | None = None
+) -> int:
+    """The window's loop. With demo: an AI battle at once, watched to its end (then the start screen);
+    with demo_frames too, only that many frames, the last one saved to `screenshot`."""
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # sound must degrade silently (notes/stack.md)
     pygame.init()
     pygame.display.set_caption("For Glory")
@@ -281,9 +306,9 @@ def run(setup: Setup, demo_frames: int | None = None, screenshot: Path | None = 
     start: StartScreen | None = None
     battle: BattleScreen | None = None
     end: EndScreen | None = None
-    if demo_frames is not None or setup.load is not None:
+    if demo or setup.load is not None:
         battle = open_battle(setup, surf.get_size())
-        if demo_frames is not None:
+        if demo:
             battle.speed_index = 3
             battle.display.speed = 4.0
     else:

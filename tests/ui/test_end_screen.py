@@ -1,0 +1,52 @@
+"""The end of a battle says whose loss ended it, in players' words with the rule behind it."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.ai import make_player
+from game.match import new_match, play
+from game.ui.app import EndScreen
+from game.ui.battle_screen import BattleScreen
+
+
+@pytest.mark.parametrize(
+    ("seed", "expected"),
+    [
+        (5, "lost the division of"),
+        (4, "French lost their estado mayor (FG-VIC-3)"),
+        (7, "French hold every objective (FG-VIC-4)"),
+        (1, "the higher score wins (AMB-36)"),
+    ],
+)
+def test_the_end_screen_says_whose_loss_ended_the_battle(
+    window: pygame.Surface, seed: int, expected: str
+) -> None:
+    m = new_match("default", seed)
+    play(m, {s: make_player("heuristic", s, seed + i) for i, s in enumerate(m.battle.game.sides)})  # type: ignore[union-attr]
+    screen = BattleScreen(m, dict.fromkeys(m.battle.game.sides, "heuristic"), window.get_size())  # type: ignore[union-attr]
+    end = EndScreen(screen)
+    assert expected in end.loss
+    if seed == 5:
+        assert end.loss.count("lost the division of") == 2 and end.loss.endswith("(FG-VIC-2)")
+    end.draw(window)
+    screen.close()
+
+
+def test_demo_without_frames_needs_no_frames(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`play --demo` alone is a whole battle watched to its end; --frames only goes with --demo."""
+    import game.ui.app
+    from game.cli import main
+
+    seen = {}
+
+    def fake_run(
+        setup: object, demo: bool = False, demo_frames: int | None = None, screenshot: object = None
+    ) -> int:
+        seen.update(demo=demo, frames=demo_frames)
+        return 0
+
+    monkeypatch.setattr(game.ui.app, "run", fake_run)
+    assert main(["play", "--demo"]) == 0 and seen == {"demo": True, "frames": None}
+    assert main(["play", "--frames", "3"]) == 2
