@@ -33,6 +33,34 @@ AI_PAUSE = 0.35  # seconds between an AI's decisions at speed 1, so a person can
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 16.0)
 
 
+# F1: the keys, and the rules of the decision in hand (their titles come from the rules reference)
+KEYS_HELP = (
+    "Mouse: drag a unit to place its ghost, drag the handle to turn it; wheel zooms, right drag pans",
+    "Enter: confirm; Esc: back, then the menu; Ctrl+Z: undo; Ctrl+S: save; F1: this help",
+    "Q / E: turn the ghost; F: fit the table; Space: skip the animation; + / -: speed",
+    "Overlays: R ruler; V vision; A reaction areas; G ranges; C command range",
+)
+RULES_HELP = {
+    "deploy": ("FG-DEP-5", "FG-DEP-7", "FG-DEP-8", "FG-DEP-9", "FG-DEP-10", "FG-REINF-4", "AMB-40"),
+    "place_staff": ("FG-DEP-11", "AMB-41"),
+    "activate": ("FG-ACT-1", "FG-ACT-2", "FG-ACT-4", "FG-ACT-5", "AMB-46"),
+    "order": (
+        "FG-ORD-2",
+        "FG-ORD-3",
+        "FG-ORD-5",
+        "FG-ORD-6",
+        "FG-ORD-8",
+        "FG-ORD-9",
+        "FG-ORD-10",
+        "FG-CHG-1",
+    ),
+    "reaction": ("FG-REACT-1", "FG-REACT-2", "FG-REACT-3", "FG-REACT-4"),
+    "marker": ("FG-FIRE-4",),
+    "extra_move": ("FG-CHG-4", "FG-CHG-5", "FG-CHG-6"),
+    "officer_move": ("FG-ACT-7", "FG-UNIT-18", "AMB-48"),
+    "staff_move": ("FG-ACT-8", "AMB-48"),
+}
+
 # the Esc menu and the question before quitting: (what a button does, its label)
 MENUS = {
     "menu": (
@@ -90,6 +118,7 @@ class BattleScreen:
         self.thinking: Thinking | None = None
         self.alert: str | None = None  # what went wrong, shown until the player's next command
         self.menu: str | None = None  # the Esc menu ("menu") or the question before quitting ("quit")
+        self.help = False  # F1
         self.menu_buttons: list[tuple[pygame.Rect, str]] = []
         self.autosaved_round = b.game.round if b.game else 0
         self.wait = 0.0
@@ -365,7 +394,9 @@ class BattleScreen:
                 return "end"
             self.menu = "menu"
             return None
-        if k == pygame.K_s and ev.mod & pygame.KMOD_CTRL:
+        if k == pygame.K_F1:
+            self.help = not self.help
+        elif k == pygame.K_s and ev.mod & pygame.KMOD_CTRL:
             self.save()
         elif k == pygame.K_f:
             self.camera.fit(self.battle.table.width, self.battle.table.depth)
@@ -465,6 +496,7 @@ class BattleScreen:
         self._banner(surf)
         self._alert(surf)
         self._hover(surf)
+        self._help(surf)
         self._menu(surf)
 
     def _top_bar(self, surf: pygame.Surface) -> None:
@@ -621,6 +653,36 @@ class BattleScreen:
         for row in rows:
             surf.blit(font.render(row, True, theme.TEXT), (box.x + 68, y))
             y += font.get_linesize()
+
+    def help_lines(self) -> list[tuple[str, str]]:
+        """(rule ID or "", text) lines of the F1 help: the keys, then the rules of the decision in hand."""
+        out = [("", line) for line in KEYS_HELP]
+        d = self.battle.pending
+        if d is not None:
+            out.append(("", f"Now: {d.kind.replace('_', ' ')}"))
+            for rid in RULES_HELP.get(d.kind, ()):
+                ref = self.reference.get(rid)
+                out.append((rid, f"{ref.title}: {ref.text}" if ref else ""))
+        return out
+
+    def _help(self, surf: pygame.Surface) -> None:
+        if not self.help:
+            return
+        view = pygame.Rect(self.camera.view).inflate(-40, -40)
+        shade = pygame.Surface(view.size, pygame.SRCALPHA)
+        shade.fill((20, 22, 26, 235))
+        surf.blit(shade, view)
+        pygame.draw.rect(surf, theme.ACCENT, view, 2, border_radius=6)
+        font, x, y = theme.font(20), view.x + 16, view.y + 12
+        for rid, text in self.help_lines():
+            colour = theme.ACCENT if not rid and text.startswith("Now:") else theme.TEXT
+            prefix = f"{rid}  " if rid else ""
+            for i, line in enumerate(theme.wrap(prefix + text, font, view.w - 32)):
+                if y > view.bottom - font.get_linesize():
+                    return
+                surf.blit(font.render(line, True, colour if i == 0 or not rid else theme.TEXT_DIM), (x, y))
+                y += font.get_linesize()
+            y += 4
 
     def _menu(self, surf: pygame.Surface) -> None:
         """The Esc menu, or the question before quitting, over a darkened window."""

@@ -106,3 +106,20 @@ def test_play_load_resumes_a_save(window: pygame.Surface, tmp_path: Path) -> Non
     bad = tmp_path / "bad.json"
     bad.write_text("{")
     assert main(["play", "--load", str(bad), "--demo", "--frames", "3"]) == 2
+
+
+def test_f1_shows_the_keys_and_the_rules_of_the_decision_in_hand(window: pygame.Surface) -> None:
+    screen = open_screen(window, a="human", b="human")
+    settle(screen, window)
+    key(pygame.K_F1)
+    frame(screen, window)
+    assert screen.help
+    lines = screen.help_lines()
+    assert any("Ctrl+S" in text for _rid, text in lines)
+    rules = [rid for rid, _text in lines if rid]
+    assert rules[:2] == ["FG-DEP-5", "FG-DEP-7"]  # the decision in hand is a deployment
+    assert all(text for rid, text in lines if rid)  # each with its title and text from the reference
+    key(pygame.K_F1)
+    frame(screen, window)
+    assert not screen.help
+    screen.close()
