@@ -389,7 +389,7 @@ def load_ruleset(
         content_hash=digest.hexdigest(),
         loaded_mods=tuple(mods),
     )
-    _validate(rs, folder)
+    _validate(rs, folder, mods)
     return rs
 
 
@@ -432,18 +432,25 @@ def _an_id(value: object) -> bool:
 SUPPLIED = ("quality", "category", "experience")  # modifiers whose value the unit or officer gives
 
 
-def _validate(rs: Ruleset, folder: Path) -> None:
+def _validate(rs: Ruleset, folder: Path, mods: Sequence[Mod] = ()) -> None:
+    """Checks across keys and files of the merged ruleset; a problem names the file and, when mods
+    are laid over it, the mods whose values it holds."""
+    merged = f" with mods {', '.join(m.id for m in mods)}" if mods else ""
+
+    def at(name: str) -> str:
+        return f"{folder / name}{merged}"
+
     for code in ("XS", "S", "M", "L", "XL"):
         if code not in rs.core.measures:
-            raise ContentError(f"{folder / 'ruleset.toml'}: measures.{code}", "missing measure")
-    _check_distances(rs, rs.core, f"{folder / 'ruleset.toml'}: ")
-    _check_distances(rs, rs.game, f"{folder / 'game.toml'}: ")
-    _check_distances(rs, rs.officer, f"{folder / 'units.toml'}: officer.")
+            raise ContentError(f"{at('ruleset.toml')}: measures.{code}", "missing measure")
+    _check_distances(rs, rs.core, f"{at('ruleset.toml')}: ")
+    _check_distances(rs, rs.game, f"{at('game.toml')}: ")
+    _check_distances(rs, rs.officer, f"{at('units.toml')}: officer.")
     for code, cat in rs.categories.items():
-        _check_distances(rs, cat, f"{folder / 'units.toml'}: category {code}.")
+        _check_distances(rs, cat, f"{at('units.toml')}: category {code}.")
         if cat.range is not None and cat.fire is None:
             raise ContentError(
-                f"{folder / 'units.toml'}: category {code}.fire", "a unit with a range needs a fire modifier"
+                f"{at('units.toml')}: category {code}.fire", "a unit with a range needs a fire modifier"
             )
     required = {
         "morale": ("quality", "officer_near", "lost_brigades", "hits", "disorganised"),
@@ -466,7 +473,7 @@ def _validate(rs: Ruleset, folder: Path) -> None:
     for table, keys in required.items():
         have = getattr(rs.modifiers, table)
         for key in keys:
-            where = f"{folder / 'modifiers.toml'}: {table}.{key}"
+            where = f"{at('modifiers.toml')}: {table}.{key}"
             if key not in have:
                 raise ContentError(where, "missing modifier")
             if key in SUPPLIED and have[key].value is not None:
@@ -477,4 +484,4 @@ def _validate(rs: Ruleset, folder: Path) -> None:
         raise ContentError(str(folder / "results.toml"), "needs at least one fire and one melee band")
     for kind in ("open",):
         if kind not in rs.terrain:
-            raise ContentError(f"{folder / 'terrain.toml'}: terrain", f"missing the {kind!r} kind")
+            raise ContentError(f"{at('terrain.toml')}: terrain", f"missing the {kind!r} kind")
