@@ -30,13 +30,14 @@ def _play(args: argparse.Namespace) -> int:
 
     mods = [Path(d) for d in args.mod]
     load = Path(args.load) if args.load else None
+    watch = Path(args.replay) if args.replay else None
     if args.frames is not None and (args.frames < 1 or not args.demo):
         raise UserError("play: --frames N (1 or more) goes with --demo")
     if args.demo:
-        setup = Setup(args.scenario, "heuristic", "heuristic", args.seed, mods, load)
+        setup = Setup(args.scenario, "heuristic", "heuristic", args.seed, mods, load, watch)
         shot = Path(args.screenshot) if args.screenshot else None
         return run(setup, demo=True, demo_frames=args.frames, screenshot=shot)
-    return run(Setup(args.scenario, "human", "heuristic", args.seed, mods, load))
+    return run(Setup(args.scenario, "human", "heuristic", args.seed, mods, load, watch))
 
 
 def bench(args: argparse.Namespace) -> int:
@@ -59,6 +60,7 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--frames", type=int, default=None, help="with --demo: stop after this many frames")
     p.add_argument("--screenshot", metavar="FILE", help="with --demo: save the last frame as a PNG")
     p.add_argument("--load", metavar="FILE", help="resume a saved battle (a save or a replay)")
+    p.add_argument("--replay", metavar="FILE", help="watch a replay or a saved battle: play, pause, seek")
     add_mod_option(p)
     p.set_defaults(run=play)
     b = sub.add_parser("bench", help="measure the time to draw a frame of 100, 500 and 2000 bases")

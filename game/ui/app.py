@@ -18,6 +18,7 @@ from game.saves import list_saves, load_game
 from game.scenario import list_scenarios, load_scenario
 from game.ui import theme
 from game.ui.battle_screen import BattleScreen
+from game.ui.replay_view import ReplayViewer
 
 SIZE = (1280, 800)
 FPS = 60
@@ -41,6 +42,7 @@ class Setup:
     seed: int = 1
     mods: list[Path] = field(default_factory=list)  # the mods switched on
     load: Path | None = None  # a saved battle to resume instead
+    replay: Path | None = None  # a replay or saved battle to watch
 
 
 def available_mods(setup: Setup) -> list[Mod]:
@@ -304,9 +306,11 @@ def run(
     surf = pygame.display.set_mode(SIZE, pygame.RESIZABLE)
     clock = pygame.time.Clock()
     start: StartScreen | None = None
-    battle: BattleScreen | None = None
+    battle: BattleScreen | ReplayViewer | None = None
     end: EndScreen | None = None
-    if demo or setup.load is not None:
+    if setup.replay is not None:
+        battle = ReplayViewer(setup.replay, tuple(load_mods(setup.mods)), surf.get_size())
+    elif demo or setup.load is not None:
         battle = open_battle(setup, surf.get_size())
         if demo:
             battle.speed_index = 3
@@ -350,7 +354,7 @@ def run(
             elif battle is not None:
                 battle.update(dt)
                 battle.draw(surf)
-                if battle.over and end is None:
+                if battle.over and end is None and isinstance(battle, BattleScreen):
                     end = EndScreen(battle)
                 if end is not None:
                     end.draw(surf)

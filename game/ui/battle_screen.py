@@ -95,7 +95,7 @@ class BattleScreen:
         self.players: dict[str, Player] = {
             s: make_player(c, s, match.seed + k)
             for k, (s, c) in enumerate(controllers.items())
-            if c != "human"
+            if c not in ("human", "replay")  # a replay's commands come from its file
         }
         spec = match.scenario.spec
         self.names = {s.id: s.name for s in spec.sides}
@@ -225,6 +225,8 @@ class BattleScreen:
             if self.asked is not d:
                 self.asked = d
                 self.human.start(d)
+            return
+        if d.side not in self.players:  # a replay: the viewer sends its commands
             return
         if self.thinking is None:
             self.wait = AI_PAUSE / SPEEDS[self.speed_index]
@@ -571,13 +573,16 @@ class BattleScreen:
             detail += [(t, theme.ACCENT) for t in h.odds_lines()]
         elif self.battle.pending is not None:
             d = self.battle.pending
-            waiting = "watch the table..." if self.controllers.get(d.side) == "human" else "is thinking..."
+            waiting = {"human": "watch the table...", "replay": "(the replay)"}.get(
+                self.controllers.get(d.side, ""), "is thinking..."
+            )
             head.append((f"{self.names.get(d.side, d.side)} {waiting}", theme.TEXT_DIM))
         y = self._lines(surf, head, font, x, y, 3)
         y = max(y, self.panel.y + 8 + 3 * font.get_linesize()) + 6
         buttons = self.human.buttons() if self.human_turn() else []
+        undoable = bool(self.match.commands) and "human" in self.controllers.values()
         buttons += [
-            Button("undo", "Undo (Ctrl+Z)", bool(self.match.commands)),
+            Button("undo", "Undo (Ctrl+Z)", undoable),
             Button("speed", f"Speed x{SPEEDS[self.speed_index]:g} (+/-)"),
             Button("skip", "Skip animation (Space)", self.display.busy),
         ]

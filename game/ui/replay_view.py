@@ -1,0 +1,152 @@
+"""Watching a replay or a finished battle: play, pause, step and seek to any round in both directions,
+at any speed. The viewer sends the replay's own commands to a battle screen nobody plays; going back
+is building the battle again from its start, as loading a save does."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from game import commands as cmd
+from game.match import Match, load, new_match, scenario_ref
+from game.mods import Mod
+from game.ui import theme
+from game.ui.battle_screen import AI_PAUSE, SPEEDS, BattleScreen
+
+REPLAY = "replay"  # the controller of every side: the file decides
+BAR = 34  # pixels: the control strip along the top of the table
+
+
+class ReplayViewer:
+    def __init__(self, path: Path, mods: tuple[Mod, ...], size: tuple[int, int]) -> None:
+        full = load(path, mods)  # checked whole before anything is shown
+        self.commands: list[cmd.Command] = list(full.commands)
+        self.seed, self.max_rounds, self.rules = full.seed, full.max_rounds, full.rules
+        self.scenario = scenario_ref(full.scenario.path, full.rules.loaded_mods)
+        full.battle.close()
+        self.size = size
+        self.round_at: list[int] = []  # the round each command was given in
+        probe = self._fresh()
+        for c in self.commands:
+            self.round_at.append(probe.battle.game.round if probe.battle.game else 0)
+            probe.apply(c)
+        probe.battle.close()
+        self.screen = self._screen(self._fresh())
+        self.cursor = 0  # the next command to play
+        self.playing = True
+        self.wait = 0.0
+
+    def _fresh(self) -> Match:
+        return new_match(self.scenario, self.seed, self.max_rounds, self.rules)
+
+    def _screen(self, m: Match) -> BattleScreen:
+        sides = m.battle.game.sides if m.battle.game else []
+        return BattleScreen(m, dict.fromkeys(sides, REPLAY), self.size)
+
+    # --- the battle screen's interface, for the window's loop -------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return False  # a replay is left with Esc, whatever point it stands at
+
+    def ask_quit(self) -> str:
+        return "quit"  # nothing to lose: the file stays as it was
+
+    def close(self) -> None:
+        self.screen.close()
+
+    def update(self, dt: float) -> None:
+        self.screen.update(dt)
+        if not self.playing or self.screen.display.busy or self.cursor >= len(self.commands):
+            return
+        self.wait -= dt
+        if self.wait <= 0:
+            self.step()
+            self.wait = AI_PAUSE / SPEEDS[self.screen.speed_index]
+
+    def draw(self, surf: pygame.Surface) -> None:
+        self.screen.draw(surf)
+        self._strip(surf)
+
+    def handle(self, ev: pygame.event.Event) -> str | None:
+        if ev.type == pygame.KEYDOWN:
+            k = ev.key
+            seeks = {
+                pygame.K_LEFT: self.cursor - 1,
+                pygame.K_HOME: 0,
+                pygame.K_END: len(self.commands),
+                pygame.K_PAGEUP: self.round_start(self.round_now() - 1),
+                pygame.K_PAGEDOWN: self.round_start(self.round_now() + 1),
+            }
+            if k == pygame.K_ESCAPE:
+                return "end"
+            if k == pygame.K_SPACE:
+                self.playing = not self.playing
+                return None
+            if k == pygame.K_RIGHT:
+                self.playing = False
+                self.screen.display.skip()
+                self.step()
+                return None
+            if k in seeks:
+                self.seek(seeks[k])
+                return None
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and self._bar().collidepoint(ev.pos):
+            bar = self._bar()
+            self.seek(round((ev.pos[0] - bar.x) / bar.w * len(self.commands)))
+            return None
+        self.screen.handle(ev)
+        return None
+
+    # --- moving through the replay -----------------------------------------------------------------
+
+    def step(self) -> None:
+        if self.cursor < len(self.commands):
+            self.screen.send(self.commands[self.cursor])
+            self.cursor += 1
+
+    def seek(self, index: int) -> None:
+        """Stand just before command `index`: the battle is built again from its start."""
+        index = max(0, min(len(self.commands), index))
+        m = self._fresh()
+        for c in self.commands[:index]:
+            m.apply(c)
+        old = self.screen
+        self.screen = self._screen(m)
+        self.screen.camera, self.screen.speed_index = old.camera, old.speed_index
+        self.screen.display.speed = old.display.speed
+        old.close()
+        self.cursor, self.playing = index, False
+
+    def round_now(self) -> int:
+        g = self.screen.battle.game
+        return g.round if g is not None else 0
+
+    def round_start(self, rnd: int) -> int:
+        """The first command given in a round (or the end, past the last round)."""
+        return next((i for i, r in enumerate(self.round_at) if r >= rnd), len(self.commands))
+
+    def _bar(self) -> pygame.Rect:
+        x, y, w, _h = self.screen.camera.view
+        return pygame.Rect(int(x) + 10, int(y) + 30, int(w) - 20, 10)
+
+    def _strip(self, surf: pygame.Surface) -> None:
+        """Where the replay stands, and how to move in it."""
+        x, y, w, _h = self.screen.camera.view
+        strip = pygame.Rect(int(x), int(y), int(w), BAR + 14)  # along the top: the dice show below
+        shade = pygame.Surface(strip.size, pygame.SRCALPHA)
+        shade.fill((15, 16, 20, 215))
+        surf.blit(shade, strip)
+        last = self.round_at[-1] if self.round_at else 0
+        state = "playing" if self.playing else "paused"
+        text = (
+            f"Replay, {state}: round {self.round_now()} of {last}, command {self.cursor} of "
+            f"{len(self.commands)}.  Space play/pause, arrows step, PgUp/PgDn round, Home/End, Esc leave"
+        )
+        surf.blit(theme.font(19).render(text, True, theme.TEXT), (strip.x + 10, strip.y + 6))
+        bar = self._bar()
+        pygame.draw.rect(surf, theme.PANEL_EDGE, bar, border_radius=4)
+        done = bar.copy()
+        done.w = int(bar.w * self.cursor / max(1, len(self.commands)))
+        pygame.draw.rect(surf, theme.ACCENT, done, border_radius=4)

@@ -1,0 +1,70 @@
+"""The replay viewer: a replay plays by itself, pauses, steps, and seeks to any round both ways,
+always standing exactly where the recorded battle stood after the same commands."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.cli import main
+from game.match import events_digest, load
+from game.ui.replay_view import ReplayViewer
+
+
+@pytest.fixture(scope="module")
+def replay(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("replay") / "r.json"
+    assert main(["simulate", "--seed", "9", "--rounds", "3", "--save-replay", str(path)]) == 0
+    return path
+
+
+def test_play_step_and_seek_both_ways(window: pygame.Surface, replay: Path) -> None:
+    viewer = ReplayViewer(replay, (), window.get_size())
+    total = len(viewer.commands)
+    assert viewer.round_at[-1] == 3 and viewer.cursor == 0
+    for _ in range(40):  # it plays by itself
+        viewer.screen.display.skip()
+        viewer.update(1.0)
+        viewer.draw(window)
+    assert 0 < viewer.cursor == len(viewer.screen.match.commands)
+    second = viewer.round_start(2)
+    viewer.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_END, mod=0, unicode=""))
+    assert viewer.cursor == total and not viewer.playing
+    full = load(replay)
+    assert events_digest(viewer.screen.battle) == events_digest(full.battle)
+    full.battle.close()
+    viewer.seek(second)  # backwards, to the start of round 2
+    assert viewer.round_now() == 2 and len(viewer.screen.match.commands) == second
+    viewer.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEUP, mod=0, unicode=""))
+    assert viewer.cursor == viewer.round_start(1)
+    viewer.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode=""))
+    assert viewer.cursor == viewer.round_start(1) + 1
+    viewer.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0, unicode=""))
+    assert viewer.cursor == viewer.round_start(1)
+    viewer.draw(window)
+    bar = viewer._bar()
+    viewer.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(bar.right - 1, bar.centery), button=1))
+    assert viewer.cursor >= total - 2  # a click near the bar's end seeks near the end
+    assert viewer.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")) == "end"
+    viewer.close()
+
+
+def test_seeking_across_a_whole_battle(window: pygame.Surface, tmp_path: Path) -> None:
+    """A 12-round battle: to its end, then back to the start of round 6."""
+    path = tmp_path / "long.json"
+    assert main(["simulate", "--seed", "2", "--save-replay", str(path)]) == 0
+    viewer = ReplayViewer(path, (), window.get_size())
+    viewer.seek(len(viewer.commands))
+    assert viewer.screen.battle.pending is None  # the battle's end
+    viewer.seek(viewer.round_start(6))
+    assert viewer.round_now() == 6 and viewer.screen.battle.pending is not None
+    viewer.close()
+
+
+def test_play_replay_from_the_command_line(replay: Path, tmp_path: Path) -> None:
+    shot = tmp_path / "replay.png"
+    assert main(["play", "--replay", str(replay), "--demo", "--frames", "20", "--screenshot", str(shot)]) == 0
+    assert shot.stat().st_size > 0
+    assert main(["play", "--replay", str(tmp_path / "missing.json"), "--demo", "--frames", "2"]) == 2
