@@ -3,7 +3,6 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
-export SDL_AUDIODRIVER ?= dummy
 
 .PHONY: play test lint format bench fuzz clean
 
@@ -25,7 +24,7 @@ format: $(STAMP)
 	$(PY) -m ruff format game systems tests bench
 
 test: lint
-	SDL_VIDEODRIVER=dummy $(PY) -m pytest
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest
 
 bench: $(STAMP)
 	$(PY) -m bench

@@ -6,14 +6,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _content() -> Path:
-    """The game's content: content/ beside the source, or the forglory_content folder a wheel
-    installs beside the game (a package of data only, found without importing anything)."""
-    beside = ROOT / "content"
-    spec = None if beside.is_dir() else find_spec("forglory_content")
+def _data(folder: str, package: str) -> Path:
+    """A folder of the game's data: beside the source (content/, assets/), or the data package a
+    wheel installs in its place (found without importing anything)."""
+    beside = ROOT / folder
+    spec = None if beside.is_dir() else find_spec(package)
     if spec is None or not spec.submodule_search_locations:
         return beside
     return Path(next(iter(spec.submodule_search_locations)))
 
 
-CONTENT = _content()
+CONTENT = _data("content", "forglory_content")
+ASSETS = _data("assets", "forglory_assets")

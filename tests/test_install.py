@@ -11,14 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from game import CONTENT, ROOT
+from game import ASSETS, CONTENT, ROOT
 
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("wheel")
     source = out / "source"  # a copy: building writes build/ and egg-info beside the sources
-    for name in ("game", "systems", "content"):
+    for name in ("game", "systems", "content", "assets"):
         shutil.copytree(ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__"))
     for name in ("pyproject.toml", "README.md"):
         shutil.copy(ROOT / name, source / name)
@@ -40,6 +40,8 @@ def test_the_wheel_carries_every_content_file(wheel: Path) -> None:
         f"forglory_content/{p.relative_to(CONTENT).as_posix()}" for p in CONTENT.rglob("*") if p.is_file()
     }
     assert shipped and shipped <= names
+    sounds = {f"forglory_assets/sounds/{p.name}" for p in (ASSETS / "sounds").glob("*.wav")}
+    assert sounds and sounds <= names
     assert {"game/__init__.py", "game/ui/app.py", "systems/sequence.py"} <= names
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -19,6 +18,7 @@ from game.scenario import list_scenarios, load_scenario
 from game.ui import theme
 from game.ui.battle_screen import BattleScreen
 from game.ui.replay_view import ReplayViewer
+from game.ui.sound import Sounds
 
 SIZE = (1280, 800)
 FPS = 60
@@ -300,8 +300,7 @@ def run(
 ) -> int:
     """The window's loop. With demo: an AI battle at once, watched to its end (then the start screen);
     with demo_frames too, only that many frames, the last one saved to `screenshot`."""
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # sound must degrade silently (notes/stack.md)
-    pygame.init()
+    pygame.init()  # without an audio device the mixer stays off and the game is silent (game/ui/sound.py)
     pygame.display.set_caption("For Glory")
     surf = pygame.display.set_mode(SIZE, pygame.RESIZABLE)
     clock = pygame.time.Clock()
@@ -318,8 +317,10 @@ def run(
     else:
         start = StartScreen(surf.get_size(), setup)
     frames = 0
+    music = Sounds()
     try:
         while True:
+            music.music(start is not None)
             dt = clock.tick(FPS) / 1000.0 if demo_frames is None else 1 / FPS
             for ev in pygame.event.get():
                 if ev.type == pygame.QUIT and (battle is None or battle.ask_quit() == "quit"):

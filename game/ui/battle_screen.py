@@ -27,6 +27,7 @@ from game.ui.human import Button, HumanInput, unit_lines
 from game.ui.log_panel import LogPanel, tooltip
 from game.ui.overlays import Overlays
 from game.ui.render import BaseLook, OfficerLook, Renderer
+from game.ui.sound import Sounds
 from systems.checks import is_disorganised
 
 AI_PAUSE = 0.35  # seconds between an AI's decisions at speed 1, so a person can follow
@@ -88,7 +89,9 @@ class Thinking:
 
 
 class BattleScreen:
-    def __init__(self, match: Match, controllers: dict[str, str], size: tuple[int, int]) -> None:
+    def __init__(
+        self, match: Match, controllers: dict[str, str], size: tuple[int, int], sounds: Sounds | None = None
+    ) -> None:
         self.match = match
         b = match.battle
         self.controllers = controllers  # side -> "human" or a player name
@@ -119,6 +122,7 @@ class BattleScreen:
         self.alert: str | None = None  # what went wrong, shown until the player's next command
         self.menu: str | None = None  # the Esc menu ("menu") or the question before quitting ("quit")
         self.help = False  # F1
+        self.sounds = sounds or Sounds()
         self.menu_buttons: list[tuple[pygame.Rect, str]] = []
         self.autosaved_round = b.game.round if b.game else 0
         self.wait = 0.0
@@ -214,6 +218,9 @@ class BattleScreen:
 
     def update(self, dt: float) -> None:
         self.display.tick(dt)
+        for cue in self.display.cues:
+            self.sounds.play(cue)
+        self.display.cues.clear()
         b = self.battle
         if b.game is not None and b.game.round > self.autosaved_round and self.thinking is None:
             self.autosaved_round = b.game.round  # a new round: keep the battle, whatever happens next

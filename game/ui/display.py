@@ -13,7 +13,7 @@ from typing import Any
 import esper
 
 from game.battle import Battle
-from game.components import Hits, Ident, Officer, Pose, Status
+from game.components import Hits, Ident, Officer, Pose, Status, Unit
 from game.events import Event
 
 Point = tuple[float, float]
@@ -71,6 +71,7 @@ class Display:
     banner: str = ""
     banner_age: float = 0.0
     speed: float = 1.0
+    cues: list[str] = field(default_factory=list)  # sounds whose moment has come, for the screen to play
 
     @property
     def busy(self) -> bool:
@@ -95,9 +96,32 @@ class Display:
         for ev in events:
             self._queue(b, ev)
 
+    def _cue(self, sound: str) -> None:
+        """A sound at this point of the animations: it plays when they reach it, not before."""
+        self.steps.append(Step(1e-6, lambda _f: self.cues.append(sound)))
+
+    def _sound_of(self, b: Battle, d: dict[str, Any]) -> str | None:
+        k = d["kind"]
+        if k == "roll" and d["check"] == "fire":
+            unit = b.ids.get(d.get("unit") or "")
+            artillery = (
+                unit is not None and esper.component_for_entity(unit, Unit).category.type == "artillery"
+            )
+            return "cannon" if artillery else "volley"
+        if k == "roll":
+            return "dice"
+        if k == "moved" and d["how"] in ("charge", "reaction-charge"):
+            return "charge"
+        if k == "phase" and d["phase"] == "activations":
+            return "drums"
+        return None
+
     def _queue(self, b: Battle, ev: Event) -> None:
         d = ev.to_dict()
         k = d["kind"]
+        sound = self._sound_of(b, d)
+        if sound is not None:
+            self._cue(sound)
         if k == "moved":
             self._glide(d["unit"], [tuple(p) for p in d["path"]], d["facing"])
         elif k == "pushed":
@@ -238,6 +262,7 @@ class Display:
             step = self.steps.popleft()
             step.update(1.0)
         self.effects.clear()
+        self.cues.clear()  # skipped animations make no noise
 
 
 def _along(path: list[Point], f: float) -> Point:
