@@ -51,24 +51,15 @@ def test_an_installed_game_finds_its_content(wheel: Path, tmp_path: Path) -> Non
     zipfile.ZipFile(wheel).extractall(site)
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    run = subprocess.run(
-        [sys.executable, "-c", "import game, sys; print(game.CONTENT)"],
-        cwd=elsewhere,
-        env={"PYTHONPATH": str(site), "PATH": "/usr/bin:/bin"},
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
-    )
-    assert Path(run.stdout.strip()) == site / "forglory_content"
-    sim = subprocess.run(
-        [sys.executable, "-m", "game", "simulate", "--seed", "3", "--rounds", "1", "--json"],
-        cwd=elsewhere,
-        env={"PYTHONPATH": str(site), "PATH": "/usr/bin:/bin"},
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        env = {"PYTHONPATH": str(site), "PATH": "/usr/bin:/bin"}
+        return subprocess.run(
+            [sys.executable, *args], cwd=elsewhere, env=env, capture_output=True, text=True, timeout=120
+        )
+
+    found = run("-c", "import game; print(game.CONTENT); print(game.ASSETS)")
+    assert found.stdout.split() == [str(site / "forglory_content"), str(site / "forglory_assets")]
+    sim = run("-m", "game", "simulate", "--seed", "3", "--rounds", "1", "--json")
     assert sim.returncode == 0, sim.stderr
     assert '"scenario": "default"' in sim.stdout
