@@ -18,11 +18,12 @@ import copy
 import hashlib
 import os
 import re
-import sys
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import platformdirs
 
 from game.errors import ContentError
 from game.files import read_regular
@@ -65,13 +66,7 @@ class Mod:
 
 def user_data_dir() -> Path:
     """The game's folder in the platform's user data folder: mods, saves, crash reports."""
-    if sys.platform == "win32":
-        base = Path(os.environ.get("APPDATA", Path.home() / "AppData" / "Roaming"))
-    elif sys.platform == "darwin":
-        base = Path.home() / "Library" / "Application Support"
-    else:
-        base = Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share"))
-    return base / "forglory"
+    return Path(platformdirs.user_data_dir("forglory", appauthor=False, roaming=True))
 
 
 def user_mods_dir() -> Path:

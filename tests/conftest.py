@@ -55,3 +55,12 @@ def matches() -> Iterator[list[Match]]:
     yield made
     for m in made:
         m.battle.close()
+
+
+@pytest.fixture(autouse=True)
+def _user_folders(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Saves, autosaves, crash reports and settings go to a folder of the test's own, never to the
+    home folder of whoever runs the suite."""
+    home = tmp_path_factory.mktemp("user")
+    monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -15,12 +16,13 @@ from game.mods import Mod, load_mod, load_mods, user_mods_dir
 from game.ruleset import load_ruleset
 from game.saves import list_saves, load_game
 from game.scenario import list_scenarios, load_scenario
+from game.settings import Settings, load_settings
 from game.ui import theme
 from game.ui.battle_screen import BattleScreen
 from game.ui.replay_view import ReplayViewer
 from game.ui.sound import Sounds
 
-SIZE = (1280, 800)
+SIZE = Settings.window  # the window before the player has chosen one
 FPS = 60
 RESUMES = 8  # saved battles listed on the start screen, newest first
 CONTROLLERS = {"Human": "human", "AI (heuristic)": "heuristic", "AI (random)": "random"}
@@ -283,16 +285,16 @@ class EndScreen:
         surf.blit(hint, hint.get_rect(midbottom=(box.centerx, box.bottom - 12)))
 
 
-def open_battle(setup: Setup, size: tuple[int, int]) -> BattleScreen:
+def open_battle(setup: Setup, size: tuple[int, int], settings: Settings | None = None) -> BattleScreen:
     """A new battle as the setup says, or the saved one it names (resumed once: the next start from
     the start screen is a new battle again)."""
     if setup.load is not None:
         path, setup.load = setup.load, None
         m, players = load_game(path, tuple(load_mods(setup.mods)))
-        return BattleScreen(m, players, size)
+        return BattleScreen(m, players, size, settings)
     m = new_match(setup.scenario, setup.seed, rules=load_ruleset(mods=load_mods(setup.mods)))
     sides = m.battle.game.sides  # type: ignore[union-attr]
-    return BattleScreen(m, {sides[0]: setup.a, sides[1]: setup.b}, size)
+    return BattleScreen(m, {sides[0]: setup.a, sides[1]: setup.b}, size, settings)
 
 
 def run(
@@ -302,7 +304,8 @@ def run(
     with demo_frames too, only that many frames, the last one saved to `screenshot`."""
     pygame.init()  # without an audio device the mixer stays off and the game is silent (game/ui/sound.py)
     pygame.display.set_caption("For Glory")
-    surf = pygame.display.set_mode(SIZE, pygame.RESIZABLE)
+    settings, problems = load_settings()
+    surf = pygame.display.set_mode(settings.window, pygame.RESIZABLE)
     clock = pygame.time.Clock()
     start: StartScreen | None = None
     battle: BattleScreen | ReplayViewer | None = None
@@ -310,16 +313,17 @@ def run(
     if setup.replay is not None:
         battle = ReplayViewer(setup.replay, tuple(load_mods(setup.mods)), surf.get_size())
     elif demo or setup.load is not None:
-        battle = open_battle(setup, surf.get_size())
+        battle = open_battle(setup, surf.get_size(), settings)
         if demo:
             battle.speed_index = 3
             battle.display.speed = 4.0
     else:
-        start = StartScreen(surf.get_size(), setup)
+        start = StartScreen(surf.get_size(), setup, problem="; ".join(problems))
     frames = 0
-    music = Sounds()
+    music = Sounds(volume=settings.sound, music=settings.music)
     try:
         while True:
+            music.music_volume = settings.music  # the battle's settings menu may have changed it
             music.music(start is not None)
             dt = clock.tick(FPS) / 1000.0 if demo_frames is None else 1 / FPS
             for ev in pygame.event.get():
@@ -327,6 +331,7 @@ def run(
                     return 0
                 if ev.type == pygame.VIDEORESIZE:
                     surf = pygame.display.set_mode((ev.w, ev.h), pygame.RESIZABLE)
+                    settings.window = (ev.w, ev.h)
                     if start is not None:
                         start = StartScreen(surf.get_size(), setup)
                 if start is not None:
@@ -337,7 +342,7 @@ def run(
                         start = StartScreen(surf.get_size(), setup)
                     if what == "start":
                         try:
-                            battle, start, end = open_battle(setup, surf.get_size()), None, None
+                            battle, start, end = open_battle(setup, surf.get_size(), settings), None, None
                         except UserError as e:  # a damaged save: say so on the start screen
                             start = StartScreen(surf.get_size(), setup, problem=str(e))
                 elif battle is not None and ev.type != pygame.QUIT:
@@ -369,3 +374,7 @@ def run(
         if battle is not None:
             battle.close()
         pygame.quit()
+        try:
+            settings.save()
+        except UserError as e:  # the game still closes; the player is told why nothing was kept
+            print(f"error: {e}", file=sys.stderr)

@@ -20,6 +20,7 @@ from game.narrate import describe
 from game.recovery import recover
 from game.rulesref import load_reference
 from game.saves import save_game
+from game.settings import COLOUR_BLIND, SPEEDS, VOLUMES, Settings
 from game.ui import theme
 from game.ui.camera import Camera
 from game.ui.display import Display
@@ -31,7 +32,6 @@ from game.ui.sound import Sounds
 from systems.checks import is_disorganised
 
 AI_PAUSE = 0.35  # seconds between an AI's decisions at speed 1, so a person can follow
-SPEEDS = (0.5, 1.0, 2.0, 4.0, 16.0)
 
 
 # F1: the keys, and the rules of the decision in hand (their titles come from the rules reference)
@@ -67,8 +67,15 @@ MENUS = {
     "menu": (
         ("resume", "Resume (Esc)"),
         ("save", "Save the battle (Ctrl+S)"),
+        ("settings", "Settings"),
         ("end", "Back to the start screen"),
         ("quit", "Quit the game"),
+    ),
+    "settings": (
+        ("colour-blind", "Colour-blind palette"),
+        ("sound", "Sound"),
+        ("music", "Music"),
+        ("menu", "Back"),
     ),
     "quit": (
         ("save-quit", "Save and quit"),
@@ -90,7 +97,11 @@ class Thinking:
 
 class BattleScreen:
     def __init__(
-        self, match: Match, controllers: dict[str, str], size: tuple[int, int], sounds: Sounds | None = None
+        self,
+        match: Match,
+        controllers: dict[str, str],
+        size: tuple[int, int],
+        settings: Settings | None = None,
     ) -> None:
         self.match = match
         b = match.battle
@@ -102,7 +113,10 @@ class BattleScreen:
         }
         spec = match.scenario.spec
         self.names = {s.id: s.name for s in spec.sides}
+        self.settings = settings or Settings()
         colours = {s.id: tuple(s.colour) for s in spec.sides}
+        if self.settings.colour_blind:
+            colours = dict(zip(colours, COLOUR_BLIND, strict=False))
         fp = b.rules.core.bases
         self.renderer = Renderer(b.table, colours, (fp.unit_width, fp.unit_depth), fp.officer_diameter / 2)  # type: ignore[arg-type]
         self.display = Display()
@@ -122,11 +136,12 @@ class BattleScreen:
         self.alert: str | None = None  # what went wrong, shown until the player's next command
         self.menu: str | None = None  # the Esc menu ("menu") or the question before quitting ("quit")
         self.help = False  # F1
-        self.sounds = sounds or Sounds()
+        self.sounds = Sounds(volume=self.settings.sound, music=self.settings.music)
         self.menu_buttons: list[tuple[pygame.Rect, str]] = []
         self.autosaved_round = b.game.round if b.game else 0
         self.wait = 0.0
-        self.speed_index = 1
+        self.speed_index = self.settings.speed_index()
+        self.display.speed = SPEEDS[self.speed_index]
         self.mouse = (0, 0)
         self.dragging: tuple[int, int] | None = None
         self.buttons: list[tuple[pygame.Rect, Button]] = []
@@ -350,7 +365,12 @@ class BattleScreen:
 
     def _menu_choice(self, key: str) -> str | None:
         self.menu = None
-        if key == "save":
+        if key in ("settings", "menu"):
+            self.menu = key
+        elif key in ("colour-blind", "sound", "music"):
+            self._change(key)
+            self.menu = "settings"
+        elif key == "save":
             self.save()
         elif key == "end":
             return "end"
@@ -361,6 +381,35 @@ class BattleScreen:
         elif key == "quit-now":
             return "quit"
         return None
+
+    def set_speed(self, index: int) -> None:
+        self.speed_index = index
+        self.display.speed = self.settings.speed = SPEEDS[index]
+
+    def _change(self, key: str) -> None:
+        """Cycle one setting; it is remembered when the game closes."""
+        st = self.settings
+        if key == "colour-blind":
+            st.colour_blind = not st.colour_blind
+            spec = self.match.scenario.spec
+            own = {s.id: s.colour for s in spec.sides}
+            self.renderer.colours = dict(zip(own, COLOUR_BLIND, strict=False)) if st.colour_blind else own
+            self._looks_key = None  # redraw the bases in their new colours
+        else:
+            now = getattr(st, key)
+            after = next((v for v in VOLUMES if v > now + 1e-9), VOLUMES[0])
+            setattr(st, key, after)
+            self.sounds.volume, self.sounds.music_volume = st.sound, st.music
+
+    def menu_label(self, key: str, label: str) -> str:
+        """A menu button's words; a setting's shows its value."""
+        st = self.settings
+        if key == "colour-blind":
+            return f"{label}: {'on' if st.colour_blind else 'off'}"
+        if key in ("sound", "music"):
+            value = getattr(st, key)
+            return f"{label}: {round(value * 100)}%" if value else f"{label}: off"
+        return label
 
     def save(self, autosave: bool = False) -> bool:
         """Save the battle to the saves folder; the log says where, or why it could not."""
@@ -379,8 +428,7 @@ class BattleScreen:
             self.undo()
             return
         if key == "speed":
-            self.speed_index = (self.speed_index + 1) % len(SPEEDS)
-            self.display.speed = SPEEDS[self.speed_index]
+            self.set_speed((self.speed_index + 1) % len(SPEEDS))
             return
         if key == "skip":
             self.display.skip()
@@ -419,11 +467,9 @@ class BattleScreen:
         elif k == pygame.K_SPACE:
             self.display.skip()
         elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-            self.speed_index = min(len(SPEEDS) - 1, self.speed_index + 1)
-            self.display.speed = SPEEDS[self.speed_index]
+            self.set_speed(min(len(SPEEDS) - 1, self.speed_index + 1))
         elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
-            self.speed_index = max(0, self.speed_index - 1)
-            self.display.speed = SPEEDS[self.speed_index]
+            self.set_speed(max(0, self.speed_index - 1))
         elif k == pygame.K_z and ev.mod & pygame.KMOD_CTRL:
             self.undo()
         elif k == pygame.K_RETURN and self.human_turn():
@@ -705,7 +751,7 @@ class BattleScreen:
         shade.fill((0, 0, 0, 160))
         surf.blit(shade, (0, 0))
         items = MENUS[self.menu]
-        title = "Paused" if self.menu == "menu" else "Quit the battle?"
+        title = {"menu": "Paused", "settings": "Settings", "quit": "Quit the battle?"}[self.menu]
         box = pygame.Rect(0, 0, 380, 90 + 46 * len(items))
         box.center = surf.get_rect().center
         pygame.draw.rect(surf, theme.PANEL, box, border_radius=10)
@@ -716,7 +762,7 @@ class BattleScreen:
             rect = pygame.Rect(box.x + 30, box.y + 70 + 46 * i, box.w - 60, 36)
             hover = rect.collidepoint(self.mouse)
             pygame.draw.rect(surf, (95, 100, 110) if hover else (70, 74, 82), rect, border_radius=5)
-            text = theme.font(22).render(label, True, theme.TEXT)
+            text = theme.font(22).render(self.menu_label(key, label), True, theme.TEXT)
             surf.blit(text, text.get_rect(center=rect.center))
             self.menu_buttons.append((rect, key))
 

@@ -47,7 +47,7 @@ class Sounds:
                 pygame.mixer.music.load(str(self.music_file))
                 pygame.mixer.music.set_volume(self.music_volume)
                 pygame.mixer.music.play(-1)
-            elif not playing:
+            elif not playing or self.music_volume <= 0:
                 pygame.mixer.music.stop()
         except pygame.error:
             return

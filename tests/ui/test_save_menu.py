@@ -123,3 +123,29 @@ def test_f1_shows_the_keys_and_the_rules_of_the_decision_in_hand(window: pygame.
     frame(screen, window)
     assert not screen.help
     screen.close()
+
+
+def test_the_settings_menu(window: pygame.Surface) -> None:
+    from game.settings import COLOUR_BLIND, load_settings
+
+    screen = open_screen(window, a="human", b="human")
+    settle(screen, window)
+    key(pygame.K_ESCAPE)
+    frame(screen, window)
+    assert menu_click(screen, window, "settings") is None and screen.menu == "settings"
+    before = dict(screen.renderer.colours)
+    menu_click(screen, window, "colour-blind")
+    assert screen.settings.colour_blind and list(screen.renderer.colours.values()) == list(COLOUR_BLIND)
+    menu_click(screen, window, "colour-blind")
+    assert screen.renderer.colours == before
+    volume = screen.settings.sound
+    menu_click(screen, window, "sound")
+    assert screen.settings.sound > volume and screen.sounds.volume == screen.settings.sound
+    assert screen.menu_label("sound", "Sound") == f"Sound: {round(screen.settings.sound * 100)}%"
+    key(pygame.K_ESCAPE)  # out of the menu: the keys reach the battle again
+    key(pygame.K_PLUS, unicode="+")
+    frame(screen, window)
+    assert screen.menu is None and screen.settings.speed == 2.0
+    screen.settings.save()
+    assert load_settings()[0] == screen.settings
+    screen.close()
