@@ -10,6 +10,7 @@ from typing import Any
 
 from game.cli_battles import add_mod_option
 from game.errors import UserError
+from game.locale import LANGUAGES
 
 
 def play(args: argparse.Namespace) -> int:
@@ -34,10 +35,10 @@ def _play(args: argparse.Namespace) -> int:
     if args.frames is not None and (args.frames < 1 or not args.demo):
         raise UserError("play: --frames N (1 or more) goes with --demo")
     if args.demo:
-        setup = Setup(args.scenario, "heuristic", "heuristic", args.seed, mods, load, watch)
+        setup = Setup(args.scenario, "heuristic", "heuristic", args.seed, mods, load, watch, args.lang)
         shot = Path(args.screenshot) if args.screenshot else None
         return run(setup, demo=True, demo_frames=args.frames, screenshot=shot)
-    return run(Setup(args.scenario, "human", "heuristic", args.seed, mods, load, watch))
+    return run(Setup(args.scenario, "human", "heuristic", args.seed, mods, load, watch, args.lang))
 
 
 def bench(args: argparse.Namespace) -> int:
@@ -60,6 +61,7 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--frames", type=int, default=None, help="with --demo: stop after this many frames")
     p.add_argument("--screenshot", metavar="FILE", help="with --demo: save the last frame as a PNG")
     p.add_argument("--load", metavar="FILE", help="resume a saved battle (a save or a replay)")
+    p.add_argument("--lang", choices=sorted(LANGUAGES), help="the language of the screens (remembered)")
     p.add_argument("--replay", metavar="FILE", help="watch a replay or a saved battle: play, pause, seek")
     add_mod_option(p)
     p.set_defaults(run=play)

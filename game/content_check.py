@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 
 from game import CONTENT, script
 from game.errors import ContentError, UserError
+from game.locale import placeholders, read_ui, ui_file
 from game.mods import Mod, ModFile, load_mod, load_mods
 from game.records import collect, collect_partial, read_toml
 from game.ruleset import RULESET_FILES, Ruleset, load_ruleset
@@ -148,11 +149,16 @@ class _Check:
         if not LOCALE.fullmatch(folder.name):
             self.problem(ContentError(str(folder), "not a locale name such as 'en' or 'pt-BR'"))
             return
+        files = ("rules.toml",) if in_mod else ("rules.toml", "ui.toml")
+        self.strays(folder, lambda p: p.name in files, f"a locale file ({', '.join(files)})")
+        if not in_mod and (folder / "ui.toml").exists():
+            self.screens(folder / "ui.toml")
         path = folder / "rules.toml"
+        if not path.exists() and not in_mod and folder.name != "en":
+            return  # a language may translate the screens first: its rules fall back to English
         self.report.checked["rules reference"].add(path)
 
         def entries() -> None:
-            self.strays(folder, lambda p: p.name == "rules.toml", "a locale file (rules.toml)")
             for rule_id, table in (self.read(path) or {}).items():
                 errors = (
                     collect_partial(_Entry, table, rule_id) if in_mod else collect(_Entry, table, rule_id)[1]
@@ -161,6 +167,25 @@ class _Check:
 
         if self.clean(entries) and mods is not None:
             self.attempt(load_reference, folder.name, self.content / "locale", mods)
+
+    def screens(self, path: Path) -> None:
+        """A language's words for the game's screens: every key of the English file, with the same
+        {names}, and no other key."""
+        self.report.files.add(path)
+        texts = self.attempt(read_ui, path)
+        english = self.attempt(read_ui, ui_file("en", self.content / "locale"))
+        if texts is None or english is None or path == ui_file("en", self.content / "locale"):
+            return
+        for key in sorted(english.keys() - texts.keys()):
+            self.problem(ContentError(f"{path}: {key}", "missing: every key of the English file is needed"))
+        for key in sorted(texts.keys() - english.keys()):
+            self.problem(ContentError(f"{path}: {key}", "not a key of the English file"))
+        for key in sorted(english.keys() & texts.keys()):
+            if placeholders(texts[key]) != placeholders(english[key]):
+                names = ", ".join(sorted(placeholders(english[key]))) or "none"
+                self.problem(
+                    ContentError(f"{path}: {key}", f"needs the same {{names}} as in English: {names}")
+                )
 
     def mod(self, folder: Path) -> Mod | None:
         """One mod's own files: mod.toml, its layout, its partial ruleset files."""

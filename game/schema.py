@@ -103,6 +103,15 @@ def _kinds() -> list[Kind]:
             keys=RULE_ID,
         ),
         Kind(
+            "ui",
+            "screen texts",
+            str,
+            "The words of the game's screens in a language (content/locale/<locale>/ui.toml): one text per "
+            "key, with {name} where the game puts a value; every language has the English file's keys.",
+            ("locale/*/ui.toml",),
+            keys=re.compile(r"[a-z][a-z0-9_]*"),
+        ),
+        Kind(
             "rules-reference.partial",
             "rules reference in a mod",
             _Entry,

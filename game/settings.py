@@ -13,6 +13,7 @@ import platformdirs
 
 from game.errors import UserError, one_line
 from game.files import read_regular
+from game.locale import LANGUAGES
 from game.match import write_text
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 16.0)  # the animation and AI speeds a player can choose
@@ -27,6 +28,7 @@ def settings_file() -> Path:
 
 @dataclass
 class Settings:
+    language: str = "en"
     speed: float = 1.0
     window: tuple[int, int] = (1280, 800)
     colour_blind: bool = False
@@ -46,6 +48,8 @@ class Settings:
 
 
 def _valid(key: str, value: object) -> bool:
+    if key == "language":
+        return value in LANGUAGES
     if key == "speed":
         return value in SPEEDS
     if key in ("sound", "music"):

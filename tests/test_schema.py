@@ -185,7 +185,10 @@ def test_the_schema_accepts_exactly_what_the_loader_accepts(data: st.DataObject,
             where[data.draw(st.sampled_from(keys), label="key")] = data.draw(OTHER, label="value")
         else:
             del where[data.draw(st.sampled_from(keys), label="key")]
-    if kind.keys is not None:  # a rules reference: the entries' keys are checked by their pattern
+    if kind.record is str:  # screen texts: each key a name, each value a text
+        assert kind.keys is not None
+        loader = [k for k, v in doc.items() if not isinstance(v, str) or not kind.keys.fullmatch(k)]
+    elif kind.keys is not None:  # a rules reference: the entries' keys are checked by their pattern
         loader = [e for rule_id, table in doc.items() for e in _entry_problems(kind, table, rule_id)]
         loader += [f"{k}: not a rule ID" for k in doc if not kind.keys.fullmatch(k)]
     elif kind.partial:

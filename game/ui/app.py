@@ -11,6 +11,7 @@ import pygame_gui
 
 from game.errors import UserError
 from game.events import DivisionRemoved, GameOver, OfficerKilled
+from game.locale import Texts
 from game.match import new_match, summary
 from game.mods import Mod, load_mod, load_mods, user_mods_dir
 from game.ruleset import load_ruleset
@@ -25,14 +26,14 @@ from game.ui.sound import Sounds
 SIZE = Settings.window  # the window before the player has chosen one
 FPS = 60
 RESUMES = 8  # saved battles listed on the start screen, newest first
-CONTROLLERS = {"Human": "human", "AI (heuristic)": "heuristic", "AI (random)": "random"}
+CONTROLLERS = {"human": "human", "heuristic": "ai_heuristic", "random": "ai_random"}  # player: its words
 SCORE_LABELS = {
-    "FG-VIC-5": "enemy units destroyed",
-    "FG-VIC-6": "enemy divisions removed",
-    "FG-VIC-7": "objectives held at the end",
-    "FG-VIC-8": "objectives taken from the enemy",
-    "FG-VIC-9": "enemy division generals killed",
-    "FG-VIC-10": "enemy estado mayor",
+    "FG-VIC-5": "score_units",
+    "FG-VIC-6": "score_divisions",
+    "FG-VIC-7": "score_held",
+    "FG-VIC-8": "score_taken",
+    "FG-VIC-9": "score_officers",
+    "FG-VIC-10": "score_staff",
 }
 
 
@@ -45,6 +46,7 @@ class Setup:
     mods: list[Path] = field(default_factory=list)  # the mods switched on
     load: Path | None = None  # a saved battle to resume instead
     replay: Path | None = None  # a replay or saved battle to watch
+    language: str | None = None  # the screens' language, instead of the remembered one
 
 
 def available_mods(setup: Setup) -> list[Mod]:
@@ -61,8 +63,11 @@ def available_mods(setup: Setup) -> list[Mod]:
 
 
 class StartScreen:
-    def __init__(self, size: tuple[int, int], setup: Setup, problem: str = "") -> None:
+    def __init__(
+        self, size: tuple[int, int], setup: Setup, problem: str = "", t: Texts | None = None
+    ) -> None:
         self.setup = setup
+        self.t = t = t or Texts()
         self.manager = pygame_gui.UIManager(size)
         self.manager.preload_fonts(
             [
@@ -98,8 +103,9 @@ class StartScreen:
         )
         self.about = pygame_gui.elements.UITextBox("", make(x, 225, 600, 150), self.manager)
         sides = self.sides(current)
-        labels: list[str | tuple[str, str]] = [*CONTROLLERS]
-        inverse = {v: k for k, v in CONTROLLERS.items()}
+        self.players = {t(words): player for player, words in CONTROLLERS.items()}  # shown -> player
+        labels: list[str | tuple[str, str]] = [*self.players]
+        inverse = {v: k for k, v in self.players.items()}
         self.side_a = pygame_gui.elements.UIDropDownMenu(
             labels, inverse.get(setup.a, labels[0]), make(x + 220, 395, 380, 34), self.manager
         )
@@ -108,13 +114,13 @@ class StartScreen:
         )
         self.label_a = pygame_gui.elements.UILabel(make(x, 395, 210, 34), sides[0], self.manager)
         self.label_b = pygame_gui.elements.UILabel(make(x, 440, 210, 34), sides[1], self.manager)
-        pygame_gui.elements.UILabel(make(x, 485, 210, 34), "Seed", self.manager)
+        pygame_gui.elements.UILabel(make(x, 485, 210, 34), t("seed"), self.manager)
         self.seed = pygame_gui.elements.UITextEntryLine(make(x + 220, 485, 160, 34), self.manager)
         self.seed.set_text(str(setup.seed))
         on = {p.resolve() for p in setup.mods}
         self.switches = {}
         if self.mods:
-            where = f"Mods (from {user_mods_dir()} and --mod): click to switch on or off"
+            where = t("mods_where", folder=user_mods_dir())
             pygame_gui.elements.UILabel(make(x, 604, 600, 24), where, self.manager)
         for i, m in enumerate(self.mods[:5]):
             mark = "[x]" if m.root.resolve() in on else "[ ]"
@@ -126,18 +132,17 @@ class StartScreen:
         saves = list_saves()[:RESUMES]
         if saves:
             right = x + 620
-            pygame_gui.elements.UILabel(make(right, 180, 300, 24), "Resume a saved battle", self.manager)
+            pygame_gui.elements.UILabel(make(right, 180, 300, 24), t("resume_list"), self.manager)
         names_by_id = {sc.id: n for n, sc in self.scenarios.items()}
         for i, info in enumerate(saves):
-            label = f"{names_by_id.get(info.scenario, info.scenario)}, round {info.round}  {info.saved}"
+            scenario = names_by_id.get(info.scenario, info.scenario)
+            label = t("resume_item", scenario=scenario, round=info.round, saved=info.saved)
             button = pygame_gui.elements.UIButton(make(x + 620, 210 + i * 34, 300, 30), label, self.manager)
             self.resumes[button] = info.path
         if self.problem:
             pygame_gui.elements.UILabel(make(x, 520, 600, 24), self.problem[:90], self.manager)
-        self.start = pygame_gui.elements.UIButton(
-            make(x + 220, 550, 200, 44), "Start the battle", self.manager
-        )
-        self.quit = pygame_gui.elements.UIButton(make(x + 440, 550, 160, 44), "Quit", self.manager)
+        self.start = pygame_gui.elements.UIButton(make(x + 220, 550, 200, 44), t("start"), self.manager)
+        self.quit = pygame_gui.elements.UIButton(make(x + 440, 550, 160, 44), t("quit"), self.manager)
         self.show_about(current)
 
     def sides(self, name: str) -> tuple[str, str]:
@@ -153,9 +158,14 @@ class StartScreen:
             return
         spec = sc.spec
         arms = " | ".join(
-            f"{s.name}: an army of {s.army.points} points, built at the start"
+            self.t("army_points", side=s.name, points=s.army.points)
             if s.army
-            else f"{s.name}: {len(s.divisions)} divisions, {sum(len(d.units) for d in s.divisions)} units"
+            else self.t(
+                "army_units",
+                side=s.name,
+                divisions=len(s.divisions),
+                units=sum(len(d.units) for d in s.divisions),
+            )
             for s in spec.sides
         )
         text = f"<b>{spec.name}</b><br>{' '.join(spec.description.split())}<br><i>{arms}</i>"
@@ -189,8 +199,8 @@ class StartScreen:
                 )
                 if sc is not None:
                     self.setup.scenario = sc.id  # found again by id among the game's and the mods' own
-                self.setup.a = CONTROLLERS[_selected(self.side_a)]
-                self.setup.b = CONTROLLERS[_selected(self.side_b)]
+                self.setup.a = self.players[_selected(self.side_a)]
+                self.setup.b = self.players[_selected(self.side_b)]
                 try:
                     self.setup.seed = int(self.seed.get_text())
                 except ValueError:
@@ -202,9 +212,7 @@ class StartScreen:
         surf.fill(theme.BACKGROUND)
         title = theme.font(72).render("For Glory", True, theme.ACCENT)
         surf.blit(title, title.get_rect(midtop=(surf.get_width() // 2, self.title_y)))
-        sub = theme.font(26).render(
-            "Black-powder battles on an open table - rules v3.1.0", True, theme.TEXT_DIM
-        )
+        sub = theme.font(26).render(self.t("subtitle"), True, theme.TEXT_DIM)
         surf.blit(sub, sub.get_rect(midtop=(surf.get_width() // 2, self.title_y + 70)))
         self.manager.update(dt)
         self.manager.draw_ui(surf)
@@ -217,22 +225,24 @@ def _selected(menu: pygame_gui.elements.UIDropDownMenu) -> str:
 
 def whose_loss(screen: BattleScreen) -> str:
     """What ended the battle in players' words: whose divisions, estado mayor or objectives."""
-    b, names = screen.battle, screen.names
+    b, names, t = screen.battle, screen.names, screen.t
     over = next((e for e in reversed(b.events) if isinstance(e, GameOver)), None)
     if over is None:
         return ""
     if over.rule == "FG-VIC-2":
         lost = [e for e in b.events if isinstance(e, DivisionRemoved)]
-        parts = [f"{names.get(e.side, e.side)} lost the division of {e.officer} ({e.reason})" for e in lost]
+        parts = [
+            t("lost_division", side=names.get(e.side, e.side), officer=e.officer, why=e.reason) for e in lost
+        ]
         return "; ".join(parts) + " (FG-VIC-2)"
     if over.rule == "FG-VIC-3":
         staff = [e for e in b.events if isinstance(e, OfficerKilled) and e.officer.endswith("-staff")]
         sides = [names.get(b.side_of(b.ids[e.officer]), "") for e in staff]
-        return f"{' and '.join(sides)} lost their estado mayor (FG-VIC-3)" if sides else ""
+        return t("lost_staff", sides=t("and").join(sides)) if sides else ""
     if over.rule == "FG-VIC-4" and b.game is not None and b.game.objectives:
         holder = b.game.objectives[0].holder or ""
-        return f"{names.get(holder, holder)} hold every objective (FG-VIC-4)"
-    return "the higher score wins (AMB-36)"
+        return t("hold_all", side=names.get(holder, holder))
+    return t("higher_score")
 
 
 class EndScreen:
@@ -253,12 +263,13 @@ class EndScreen:
         box.center = surf.get_rect().center
         pygame.draw.rect(surf, theme.PANEL, box, border_radius=10)
         pygame.draw.rect(surf, theme.ACCENT, box, 2, border_radius=10)
-        winner = f"{names.get(r['winner'], r['winner'])} win" if r["winner"] else "A draw"
+        t = self.screen.t
+        winner = t("win", side=names.get(r["winner"], r["winner"])) if r["winner"] else t("draw")
         y = box.y + 20
         loss = theme.wrap(self.loss, theme.font(22), box.w - 40)[:2] if self.loss else []
         for text, size, colour in (
             (winner, 52, theme.ACCENT),
-            (f"{r['end_reason']} after {r['rounds']} round(s)", 24, theme.TEXT_DIM),
+            (t("ended_after", reason=r["end_reason"], rounds=r["rounds"]), 24, theme.TEXT_DIM),
             *((line, 22, theme.TEXT) for line in loss),
         ):
             s = theme.font(size).render(text, True, colour)
@@ -272,16 +283,16 @@ class EndScreen:
             surf.blit(font.render(names.get(s, s), True, theme.TEXT), (col[1] + i * 120 - 20, y))
         y += 30
         for rule, label in SCORE_LABELS.items():
-            surf.blit(font.render(f"{label} ({rule})", True, theme.TEXT_DIM), (col[0], y))
+            surf.blit(font.render(f"{t(label)} ({rule})", True, theme.TEXT_DIM), (col[0], y))
             for i, s in enumerate(sides):
                 surf.blit(
                     font.render(str(r["score_lines"][s][rule]), True, theme.TEXT), (col[1] + i * 120, y)
                 )
             y += 26
-        surf.blit(font.render("Total", True, theme.ACCENT), (col[0], y + 6))
+        surf.blit(font.render(t("total"), True, theme.ACCENT), (col[0], y + 6))
         for i, s in enumerate(sides):
             surf.blit(font.render(str(r["score"][s]), True, theme.ACCENT), (col[1] + i * 120, y + 6))
-        hint = theme.font(20).render("Esc: back to the start screen", True, theme.TEXT_DIM)
+        hint = theme.font(20).render(t("back_hint"), True, theme.TEXT_DIM)
         surf.blit(hint, hint.get_rect(midbottom=(box.centerx, box.bottom - 12)))
 
 
@@ -305,6 +316,8 @@ def run(
     pygame.init()  # without an audio device the mixer stays off and the game is silent (game/ui/sound.py)
     pygame.display.set_caption("For Glory")
     settings, problems = load_settings()
+    if setup.language is not None:
+        settings.language = setup.language
     surf = pygame.display.set_mode(settings.window, pygame.RESIZABLE)
     clock = pygame.time.Clock()
     start: StartScreen | None = None
@@ -318,7 +331,7 @@ def run(
             battle.speed_index = 3
             battle.display.speed = 4.0
     else:
-        start = StartScreen(surf.get_size(), setup, problem="; ".join(problems))
+        start = StartScreen(surf.get_size(), setup, "; ".join(problems), Texts(settings.language))
     frames = 0
     music = Sounds(volume=settings.sound, music=settings.music)
     try:
@@ -333,18 +346,18 @@ def run(
                     surf = pygame.display.set_mode((ev.w, ev.h), pygame.RESIZABLE)
                     settings.window = (ev.w, ev.h)
                     if start is not None:
-                        start = StartScreen(surf.get_size(), setup)
+                        start = StartScreen(surf.get_size(), setup, t=Texts(settings.language))
                 if start is not None:
                     what = start.handle(ev)
                     if what == "quit":
                         return 0
                     if what == "mods":
-                        start = StartScreen(surf.get_size(), setup)
+                        start = StartScreen(surf.get_size(), setup, t=Texts(settings.language))
                     if what == "start":
                         try:
                             battle, start, end = open_battle(setup, surf.get_size(), settings), None, None
                         except UserError as e:  # a damaged save: say so on the start screen
-                            start = StartScreen(surf.get_size(), setup, problem=str(e))
+                            start = StartScreen(surf.get_size(), setup, str(e), Texts(settings.language))
                 elif battle is not None and ev.type != pygame.QUIT:
                     left = battle.handle(ev)
                     if left == "quit":
@@ -354,7 +367,7 @@ def run(
                     ):
                         battle.close()
                         battle, end = None, None
-                        start = StartScreen(surf.get_size(), setup)
+                        start = StartScreen(surf.get_size(), setup, t=Texts(settings.language))
             if start is not None:
                 start.draw(surf, dt)
             elif battle is not None:

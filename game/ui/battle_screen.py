@@ -15,6 +15,7 @@ from game.ai import make_player
 from game.battle import Battle, Decision
 from game.components import Ident, Officer, Side, Status, Unit
 from game.errors import UserError, one_line
+from game.locale import LANGUAGES, Texts
 from game.match import Match, Player, new_match, scenario_ref, summary
 from game.narrate import describe
 from game.recovery import recover
@@ -35,12 +36,7 @@ AI_PAUSE = 0.35  # seconds between an AI's decisions at speed 1, so a person can
 
 
 # F1: the keys, and the rules of the decision in hand (their titles come from the rules reference)
-KEYS_HELP = (
-    "Mouse: drag a unit to place its ghost, drag the handle to turn it; wheel zooms, right drag pans",
-    "Enter: confirm; Esc: back, then the menu; Ctrl+Z: undo; Ctrl+S: save; F1: this help",
-    "Q / E: turn the ghost; F: fit the table; Space: skip the animation; + / -: speed",
-    "Overlays: R ruler; V vision; A reaction areas; G ranges; C command range",
-)
+KEYS_HELP = ("help_mouse", "help_keys", "help_more", "help_overlays")  # texts of content/locale/*/ui.toml
 RULES_HELP = {
     "deploy": ("FG-DEP-5", "FG-DEP-7", "FG-DEP-8", "FG-DEP-9", "FG-DEP-10", "FG-REINF-4", "AMB-40"),
     "place_staff": ("FG-DEP-11", "AMB-41"),
@@ -65,24 +61,26 @@ RULES_HELP = {
 # the Esc menu and the question before quitting: (what a button does, its label)
 MENUS = {
     "menu": (
-        ("resume", "Resume (Esc)"),
-        ("save", "Save the battle (Ctrl+S)"),
-        ("settings", "Settings"),
-        ("end", "Back to the start screen"),
-        ("quit", "Quit the game"),
+        ("resume", "menu_resume"),
+        ("save", "menu_save"),
+        ("settings", "menu_to_settings"),
+        ("end", "menu_end"),
+        ("quit", "menu_quit"),
     ),
     "settings": (
-        ("colour-blind", "Colour-blind palette"),
-        ("sound", "Sound"),
-        ("music", "Music"),
-        ("menu", "Back"),
+        ("language", "set_language"),
+        ("colour-blind", "set_colour_blind"),
+        ("sound", "set_sound"),
+        ("music", "set_music"),
+        ("menu", "menu_back"),
     ),
     "quit": (
-        ("save-quit", "Save and quit"),
-        ("quit-now", "Quit without saving"),
-        ("resume", "Cancel"),
+        ("save-quit", "menu_save_quit"),
+        ("quit-now", "menu_quit_now"),
+        ("resume", "menu_cancel"),
     ),
 }
+MENU_TITLES = {"menu": "menu_paused", "settings": "menu_settings", "quit": "menu_quit_title"}
 
 
 @dataclass
@@ -114,6 +112,7 @@ class BattleScreen:
         spec = match.scenario.spec
         self.names = {s.id: s.name for s in spec.sides}
         self.settings = settings or Settings()
+        self.t = Texts(self.settings.language)
         colours = {s.id: tuple(s.colour) for s in spec.sides}
         if self.settings.colour_blind:
             colours = dict(zip(colours, COLOUR_BLIND, strict=False))
@@ -271,11 +270,9 @@ class BattleScreen:
         self.controllers[side] = "human"
         self.players.pop(side, None)
         name = self.names.get(side, side)
-        where = f" Report: {report}." if report else ""
-        self.alert = (
-            f"The computer playing {name} failed ({type(error).__name__}: {one_line(str(error), 120)}). "
-            f"You now play {name}; {said}.{where}"
-        )
+        where = self.t("crash_report", path=report) if report else ""
+        what = f"{type(error).__name__}: {one_line(str(error), 120)}"
+        self.alert = self.t("ai_failed", side=name, error=what, saved=said, report=where)
         self.log.add(self.alert, theme.BAD)
 
     def _think(self, d: Decision) -> Thinking:
@@ -367,7 +364,7 @@ class BattleScreen:
         self.menu = None
         if key in ("settings", "menu"):
             self.menu = key
-        elif key in ("colour-blind", "sound", "music"):
+        elif key in ("language", "colour-blind", "sound", "music"):
             self._change(key)
             self.menu = "settings"
         elif key == "save":
@@ -389,7 +386,11 @@ class BattleScreen:
     def _change(self, key: str) -> None:
         """Cycle one setting; it is remembered when the game closes."""
         st = self.settings
-        if key == "colour-blind":
+        if key == "language":
+            names = list(LANGUAGES)
+            st.language = names[(names.index(st.language) + 1) % len(names)]
+            self.t = Texts(st.language)
+        elif key == "colour-blind":
             st.colour_blind = not st.colour_blind
             spec = self.match.scenario.spec
             own = {s.id: s.colour for s in spec.sides}
@@ -401,22 +402,22 @@ class BattleScreen:
             setattr(st, key, after)
             self.sounds.volume, self.sounds.music_volume = st.sound, st.music
 
-    def menu_label(self, key: str, label: str) -> str:
+    def menu_label(self, key: str, text: str) -> str:
         """A menu button's words; a setting's shows its value."""
-        st = self.settings
+        st, t = self.settings, self.t
         if key == "colour-blind":
-            return f"{label}: {'on' if st.colour_blind else 'off'}"
+            return t(text, state=t("on") if st.colour_blind else t("off"))
         if key in ("sound", "music"):
             value = getattr(st, key)
-            return f"{label}: {round(value * 100)}%" if value else f"{label}: off"
-        return label
+            return t(text, value=f"{round(value * 100)}%" if value else t("off"))
+        return t(text)
 
     def save(self, autosave: bool = False) -> bool:
         """Save the battle to the saves folder; the log says where, or why it could not."""
         try:
             path = save_game(self.match, self.controllers, autosave=autosave)
         except UserError as e:
-            self.log.add(f"Could not save: {e}", theme.BAD)
+            self.log.add(self.t("not_saved", why=e), theme.BAD)
             return False
         self.log.add(
             f"{'Autosaved' if autosave else 'Saved'}: {path}", theme.TEXT_DIM if autosave else theme.GOOD
@@ -714,10 +715,10 @@ class BattleScreen:
 
     def help_lines(self) -> list[tuple[str, str]]:
         """(rule ID or "", text) lines of the F1 help: the keys, then the rules of the decision in hand."""
-        out = [("", line) for line in KEYS_HELP]
+        out = [("", self.t(key)) for key in KEYS_HELP]
         d = self.battle.pending
         if d is not None:
-            out.append(("", f"Now: {d.kind.replace('_', ' ')}"))
+            out.append(("", self.t("help_now", decision=d.kind.replace("_", " "))))
             for rid in RULES_HELP.get(d.kind, ()):
                 ref = self.reference.get(rid)
                 out.append((rid, f"{ref.title}: {ref.text}" if ref else ""))
@@ -732,8 +733,8 @@ class BattleScreen:
         surf.blit(shade, view)
         pygame.draw.rect(surf, theme.ACCENT, view, 2, border_radius=6)
         font, x, y = theme.font(20), view.x + 16, view.y + 12
-        for rid, text in self.help_lines():
-            colour = theme.ACCENT if not rid and text.startswith("Now:") else theme.TEXT
+        for n, (rid, text) in enumerate(self.help_lines()):
+            colour = theme.ACCENT if n == len(KEYS_HELP) else theme.TEXT  # the line naming the decision
             prefix = f"{rid}  " if rid else ""
             for i, line in enumerate(theme.wrap(prefix + text, font, view.w - 32)):
                 if y > view.bottom - font.get_linesize():
@@ -751,7 +752,7 @@ class BattleScreen:
         shade.fill((0, 0, 0, 160))
         surf.blit(shade, (0, 0))
         items = MENUS[self.menu]
-        title = {"menu": "Paused", "settings": "Settings", "quit": "Quit the battle?"}[self.menu]
+        title = self.t(MENU_TITLES[self.menu])
         box = pygame.Rect(0, 0, 380, 90 + 46 * len(items))
         box.center = surf.get_rect().center
         pygame.draw.rect(surf, theme.PANEL, box, border_radius=10)

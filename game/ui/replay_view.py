@@ -139,10 +139,14 @@ class ReplayViewer:
         shade.fill((15, 16, 20, 215))
         surf.blit(shade, strip)
         last = self.round_at[-1] if self.round_at else 0
-        state = "playing" if self.playing else "paused"
-        text = (
-            f"Replay, {state}: round {self.round_now()} of {last}, command {self.cursor} of "
-            f"{len(self.commands)}.  Space play/pause, arrows step, PgUp/PgDn round, Home/End, Esc leave"
+        t = self.screen.t
+        text = t(
+            "replay_strip",
+            state=t("playing") if self.playing else t("paused"),
+            round=self.round_now(),
+            rounds=last,
+            done=self.cursor,
+            total=len(self.commands),
         )
         surf.blit(theme.font(19).render(text, True, theme.TEXT), (strip.x + 10, strip.y + 6))
         bar = self._bar()

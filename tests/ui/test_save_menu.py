@@ -141,7 +141,7 @@ def test_the_settings_menu(window: pygame.Surface) -> None:
     volume = screen.settings.sound
     menu_click(screen, window, "sound")
     assert screen.settings.sound > volume and screen.sounds.volume == screen.settings.sound
-    assert screen.menu_label("sound", "Sound") == f"Sound: {round(screen.settings.sound * 100)}%"
+    assert screen.menu_label("sound", "set_sound") == f"Sound: {round(screen.settings.sound * 100)}%"
     key(pygame.K_ESCAPE)  # out of the menu: the keys reach the battle again
     key(pygame.K_PLUS, unicode="+")
     frame(screen, window)

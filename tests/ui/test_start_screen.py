@@ -51,3 +51,23 @@ def test_an_unknown_scenario_falls_back_to_the_first(window: pygame.Surface) -> 
     screen = StartScreen(window.get_size(), Setup(scenario="no-such-battle"))
     assert screen.scenario.selected_option[0] == next(iter(screen.scenarios))
     open_list(screen, window)
+
+
+def test_the_start_screen_in_spanish(window: pygame.Surface) -> None:
+    from game.locale import Texts
+
+    screen = StartScreen(window.get_size(), Setup(), t=Texts("es"))
+    assert screen.start.text == "Empezar la batalla" and screen.quit.text == "Salir"
+    assert "IA (heurística)" in screen.players and screen.players["Humano"] == "human"
+    assert press(screen, screen.start) == "start" and screen.setup.a == "human"
+    screen.draw(window, 0.05)
+
+
+def test_lang_chooses_the_language_of_the_screens(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import game.ui.app
+    from game.cli import main
+
+    seen = {}
+    monkeypatch.setattr(game.ui.app, "run", lambda setup, **_: seen.setdefault("setup", setup) and 0)
+    assert main(["play", "--lang", "es"]) == 0 and seen["setup"].language == "es"
+    assert main(["play", "--lang", "xx"]) == 2

@@ -1,0 +1,56 @@
+"""The words of the game's screens in each language: content/locale/<language>/ui.toml, a flat table
+of texts by key with {name} placeholders. English is complete; another language falls back to it for
+any key it lacks (check-content and the tests say which)."""
+
+from __future__ import annotations
+
+import string
+from functools import cache
+from pathlib import Path
+
+from game import CONTENT
+from game.errors import ContentError
+from game.records import read_toml
+
+LANGUAGES = {"en": "English", "es": "Español"}
+
+
+def ui_file(language: str, root: Path = CONTENT / "locale") -> Path:
+    return root / language / "ui.toml"
+
+
+def read_ui(path: Path) -> dict[str, str]:
+    """A ui.toml: every value a string whose placeholders are plain names."""
+    data = read_toml(path)
+    for key, text in data.items():
+        if not isinstance(text, str):
+            raise ContentError(f"{path}: {key}", "a text (a string)")
+        try:
+            placeholders(text)
+        except ValueError as e:
+            raise ContentError(f"{path}: {key}", f"a text whose {{names}} are plain names ({e})") from None
+    return data
+
+
+def placeholders(text: str) -> set[str]:
+    names = {name for _lit, name, _spec, _conv in string.Formatter().parse(text) if name is not None}
+    if any(not n.isidentifier() for n in names):
+        raise ValueError(f"bad placeholder in {text[:40]!r}")
+    return names
+
+
+@cache
+def _texts(language: str) -> dict[str, str]:
+    english = read_ui(ui_file("en"))
+    return english if language == "en" else {**english, **read_ui(ui_file(language))}
+
+
+class Texts:
+    """`t("key", name=value)`: the text of a key in the chosen language."""
+
+    def __init__(self, language: str = "en") -> None:
+        self.language = language if language in LANGUAGES else "en"
+        self._texts = _texts(self.language)
+
+    def __call__(self, key: str, **values: object) -> str:
+        return self._texts[key].format(**values)
