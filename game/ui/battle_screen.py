@@ -118,7 +118,7 @@ class BattleScreen:
             colours = dict(zip(colours, COLOUR_BLIND, strict=False))
         fp = b.rules.core.bases
         self.renderer = Renderer(b.table, colours, (fp.unit_width, fp.unit_depth), fp.officer_diameter / 2)  # type: ignore[arg-type]
-        self.display = Display()
+        self.display = Display(t=self.t)
         self.display.sync(b)
         self.display.feed(b, b.events)
         self.display.skip()
@@ -389,7 +389,7 @@ class BattleScreen:
         if key == "language":
             names = list(LANGUAGES)
             st.language = names[(names.index(st.language) + 1) % len(names)]
-            self.t = Texts(st.language)
+            self.t = self.display.t = Texts(st.language)
         elif key == "colour-blind":
             st.colour_blind = not st.colour_blind
             spec = self.match.scenario.spec
@@ -565,21 +565,25 @@ class BattleScreen:
         assert g is not None
         d = b.pending
         active = b.activation.formation.key if b.activation and g.phase == "activations" else "-"
+        t = self.t
         if d is None:
-            who = "The battle is over"
+            who = t("battle_over")
         else:
             ctrl = self.controllers.get(d.side, "?")
-            player = "you" if ctrl == "human" else ctrl
-            who = f"{self.names.get(d.side, d.side)} ({player}) decides: {d.kind.replace('_', ' ')}"
+            player = t("you") if ctrl == "human" else ctrl
+            who = t(
+                "decides", side=self.names.get(d.side, d.side), player=player, decision=self.decision(d.kind)
+            )
             if self.thinking is not None:
                 who += " ..."
+        phase = t(f"phase_{g.phase.replace(' ', '_')}")
         surf.blit(
-            big.render(f"Round {g.round}  |  {g.phase}  |  active: {active}", True, theme.TEXT), (10, 6)
+            big.render(t("top_bar", round=g.round, phase=phase, active=active), True, theme.TEXT), (10, 6)
         )
         surf.blit(small.render(who, True, theme.ACCENT), (10, 32))
         points = self.score()
         score = "   ".join(f"{self.names.get(s, s)} {p}" for s, p in points.items())
-        text = big.render(f"Score  {score}", True, theme.TEXT)
+        text = big.render(t("score", score=score), True, theme.TEXT)
         surf.blit(text, (self.size[0] - theme.RIGHT_PANEL - text.get_width() - 10, 6))
         self._order_strip(surf, small)
 
@@ -627,18 +631,18 @@ class BattleScreen:
             detail += [(t, theme.ACCENT) for t in h.odds_lines()]
         elif self.battle.pending is not None:
             d = self.battle.pending
-            waiting = {"human": "watch the table...", "replay": "(the replay)"}.get(
-                self.controllers.get(d.side, ""), "is thinking..."
+            key = {"human": "watching", "replay": "replaying"}.get(
+                self.controllers.get(d.side, ""), "thinking"
             )
-            head.append((f"{self.names.get(d.side, d.side)} {waiting}", theme.TEXT_DIM))
+            head.append((self.t(key, side=self.names.get(d.side, d.side)), theme.TEXT_DIM))
         y = self._lines(surf, head, font, x, y, 3)
         y = max(y, self.panel.y + 8 + 3 * font.get_linesize()) + 6
         buttons = self.human.buttons() if self.human_turn() else []
         undoable = bool(self.match.commands) and "human" in self.controllers.values()
         buttons += [
-            Button("undo", "Undo (Ctrl+Z)", undoable),
-            Button("speed", f"Speed x{SPEEDS[self.speed_index]:g} (+/-)"),
-            Button("skip", "Skip animation (Space)", self.display.busy),
+            Button("undo", self.t("undo"), undoable),
+            Button("speed", self.t("speed", speed=f"{SPEEDS[self.speed_index]:g}")),
+            Button("skip", self.t("skip"), self.display.busy),
         ]
         for button in buttons:
             rect = pygame.Rect(x, y, self.panel.w - 20, 26)
@@ -713,12 +717,16 @@ class BattleScreen:
             surf.blit(font.render(row, True, theme.TEXT), (box.x + 68, y))
             y += font.get_linesize()
 
+    def decision(self, kind: str) -> str:
+        """A kind of decision in the player's words."""
+        return self.t(f"decision_{kind}")
+
     def help_lines(self) -> list[tuple[str, str]]:
         """(rule ID or "", text) lines of the F1 help: the keys, then the rules of the decision in hand."""
         out = [("", self.t(key)) for key in KEYS_HELP]
         d = self.battle.pending
         if d is not None:
-            out.append(("", self.t("help_now", decision=d.kind.replace("_", " "))))
+            out.append(("", self.t("help_now", decision=self.decision(d.kind))))
             for rid in RULES_HELP.get(d.kind, ()):
                 ref = self.reference.get(rid)
                 out.append((rid, f"{ref.title}: {ref.text}" if ref else ""))

@@ -15,6 +15,7 @@ import esper
 from game.battle import Battle
 from game.components import Hits, Ident, Officer, Pose, Status, Unit
 from game.events import Event
+from game.locale import Texts
 
 Point = tuple[float, float]
 
@@ -72,6 +73,7 @@ class Display:
     banner_age: float = 0.0
     speed: float = 1.0
     cues: list[str] = field(default_factory=list)  # sounds whose moment has come, for the screen to play
+    t: Texts = field(default_factory=Texts)  # the words of the banners
 
     @property
     def busy(self) -> bool:
@@ -141,9 +143,12 @@ class Display:
         elif k == "staff_placed" or k == "officer_relocated":
             self._appear(d["officer"], tuple(d["at"]), 0.0)
         elif k == "phase":
-            self._banner(f"Round {d['round']}: {d['phase']}" if d["round"] else d["phase"].capitalize())
+            phase = self.t(f"phase_{d['phase'].replace(' ', '_')}")
+            self._banner(
+                self.t("banner_round", round=d["round"], phase=phase) if d["round"] else phase.capitalize()
+            )
         elif k == "game_over":
-            self._banner("The battle is over")
+            self._banner(self.t("battle_over"))
 
     # --- kinds of animation ---------------------------------------------------------------------
 
