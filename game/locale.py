@@ -54,3 +54,6 @@ class Texts:
 
     def __call__(self, key: str, **values: object) -> str:
         return self._texts[key].format(**values)
+
+    def has(self, key: str) -> bool:
+        return key in self._texts

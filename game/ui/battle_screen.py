@@ -125,7 +125,7 @@ class BattleScreen:
         self.log = LogPanel(pygame.Rect(0, 0, 10, 10))
         for e in b.events:
             self.log.add(describe(e.to_dict()))
-        self.human = HumanInput(b)
+        self.human = HumanInput(b, t=self.t)
         self.overlays = Overlays()
         self.reference = load_reference(mods=b.rules.loaded_mods)
         self.camera = Camera((0, theme.TOP_BAR, 10, 10))
@@ -215,7 +215,7 @@ class BattleScreen:
             fresh.apply(c)
         self.match = fresh
         self.marks, self.sent_by = self.marks[:i], self.sent_by[:i]
-        self.human = HumanInput(fresh.battle)
+        self.human = HumanInput(fresh.battle, t=self.t)
         self.display.sync(fresh.battle)
         self.asked = None
         self.log.add("Undone.", theme.ACCENT)
@@ -389,7 +389,7 @@ class BattleScreen:
         if key == "language":
             names = list(LANGUAGES)
             st.language = names[(names.index(st.language) + 1) % len(names)]
-            self.t = self.display.t = Texts(st.language)
+            self.t = self.display.t = self.human.t = Texts(st.language)
         elif key == "colour-blind":
             st.colour_blind = not st.colour_blind
             spec = self.match.scenario.spec

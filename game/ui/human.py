@@ -16,6 +16,7 @@ from game.ai import common
 from game.battle import Battle, Decision, Reject
 from game.components import Hits, Officer, Pose, Status, Unit
 from game.geometry import Point, dist, heading, point_polygon_distance
+from game.locale import Texts
 from systems.deployment import check_staff
 from systems.fire import marker_spot_ok
 from systems.odds import charge_odds, check_odds, fire_odds
@@ -58,6 +59,7 @@ class HumanInput:
     targets: list[str] = field(default_factory=list)
     hover_target: str | None = None
     info: list[str] = field(default_factory=list)  # lines for the side panel
+    t: Texts = field(default_factory=Texts)  # the words of the prompts and buttons
     deploy: cmd.Command | None = None
     placed: bool = False  # the move's ghost is put down: it waits to be turned, shifted or confirmed
     rotating: bool = False  # the ghost's handle is held: the mouse turns the ghost
@@ -93,69 +95,55 @@ class HumanInput:
         d = self.decision
         if d is None:
             return []
-        what = {
-            "deploy": "Deploy a division: click where its officer stands; the units form up in front.",
-            "place_staff": "Place the estado mayor within XL of one of your officers (FG-DEP-11).",
-            "activate": "Choose the formation that activates next (FG-ACT-1).",
-            "order": f"Orders for {d.unit}: drag a unit to where it should go, or click it and choose.",
-            "reaction": f"{d.unit} is in the reaction area of: {', '.join(d.options)}. React? (FG-REACT-1)",
-            "marker": "Place the artillery marker within XS of the target (FG-FIRE-4), or let the game.",
-            "extra_move": f"{d.unit} won its charge: an extra move of up to S, or a new charge (FG-CHG-4).",
-            "officer_move": f"{d.unit} may move up to L now (FG-ACT-7).",
-            "staff_move": f"The estado mayor {d.unit} may move up to L (FG-ACT-8).",
-        }.get(d.kind, d.kind)
-        return [what]
+        key = f"prompt_{d.kind}"
+        return [self.t(key, unit=d.unit, options=", ".join(d.options)) if self.t.has(key) else d.kind]
 
     # --- what the panel offers ------------------------------------------------------------------
 
     def buttons(self) -> list[Button]:
-        d = self.decision
-        b = self.battle
+        d, b, t = self.decision, self.battle, self.t
         if d is None:
             return []
         if d.kind == "activate":
             init = b.game.initiative if b.game else {}
             return [
-                Button(f"activate:{o}", f"Activate {o} (initiative {init.get(o, '?')})") for o in d.options
+                Button(f"activate:{o}", t("btn_activate", formation=o, initiative=init.get(o, "?")))
+                for o in d.options
             ]
         if d.kind == "deploy":
             reserve = "@" in (d.options[0] if d.options else "")
-            out = [Button("deploy", "Deploy here", isinstance(self.deploy, cmd.Deploy))]
+            out = [Button("deploy", t("btn_deploy"), isinstance(self.deploy, cmd.Deploy))]
             if reserve:
-                out.append(Button("pass", "Stay in reserve"))
+                out.append(Button("pass", t("btn_reserve")))
             return out
         if d.kind == "place_staff":
-            return [Button("staff-auto", "Place near my officers")]
+            return [Button("staff-auto", t("btn_staff_auto"))]
         if d.kind == "order":
             out = self._confirm_button()
             if self.selected is not None:
                 e = b.ids[self.selected]
                 out += [
-                    Button("move", "Move", True, "place the ghost, turn it by its handle, confirm"),
-                    Button("fire", "Fire", bool(common.fire_targets(b, e)), "click a highlighted target"),
-                    Button(
-                        "charge", "Charge", bool(common.charge_targets(b, e)), "click a highlighted target"
-                    ),
-                    Button("retreat", "Retreat", True, "straight away from the nearest enemy (FG-ORD-9)"),
-                    Button(
-                        "rally", "Rally", common.can_rally(b, e), "remove a hit, never the last (FG-ORD-10)"
-                    ),
+                    Button("move", t("btn_move"), True, t("hint_move")),
+                    Button("fire", t("btn_fire"), bool(common.fire_targets(b, e)), t("hint_target")),
+                    Button("charge", t("btn_charge"), bool(common.charge_targets(b, e)), t("hint_target")),
+                    Button("retreat", t("btn_retreat"), True, t("hint_retreat")),
+                    Button("rally", t("btn_rally"), common.can_rally(b, e), t("hint_rally")),
                 ]
-            out.append(Button("end", "End activation"))
+            out.append(Button("end", t("btn_end")))
             return out
         if d.kind == "reaction":
-            return [*self._reaction_buttons(d), Button("pass", "No reaction")]
+            return [*self._reaction_buttons(d), Button("pass", t("btn_no_reaction"))]
         if d.kind == "marker":
-            return [Button("pass", "Let the game place it")]
+            return [Button("pass", t("btn_marker_auto"))]
         if d.kind == "extra_move":
-            return [*self._confirm_button(), Button("pass", "No extra move")]
+            return [*self._confirm_button(), Button("pass", t("btn_no_extra"))]
         if d.kind in ("officer_move", "staff_move"):
-            return [Button("pass", "Stay")]
-        return [Button("pass", "Continue")]
+            return [Button("pass", t("btn_stay"))]
+        return [Button("pass", t("btn_continue"))]
 
     def _confirm_button(self) -> list[Button]:
         if self.mode == "move" and self.placed and self.ghost is not None:
-            return [Button("confirm", "Confirm move (Enter)", self.ghost.ok, "the ghost shows where it goes")]
+            return [Button("confirm", self.t("btn_confirm"), self.ghost.ok, self.t("hint_confirm"))]
         return []
 
     def _reaction_buttons(self, d: Decision) -> list[Button]:
@@ -165,21 +153,24 @@ class HumanInput:
         for name in d.options:
             r = b.ids[name]
             check = check_odds(b, r)
-            hint = f"morale check passes {_pct(check)}"
+            t = self.t
+            hint = t("hint_morale", chance=_pct(check))
             try:
                 odds = fire_odds(b, r, mover, reaction=True)
-                out.append(Button(f"react:{name}:fire", f"{name}: fire ({_odds(odds)})", True, hint))
+                out.append(
+                    Button(f"react:{name}:fire", t("react_fire", unit=name, odds=_odds(odds)), True, hint)
+                )
             except Reject:
                 pass
             try:
                 plan_charge(b, r, mover)
-                out.append(Button(f"react:{name}:charge", f"{name}: charge", True, hint))
+                out.append(Button(f"react:{name}:charge", t("react_charge", unit=name), True, hint))
             except Reject:
                 pass
-            out.append(Button(f"react:{name}:retreat", f"{name}: retreat", True, hint))
+            out.append(Button(f"react:{name}:retreat", t("react_retreat", unit=name), True, hint))
             try:
                 check_rally(b, r)
-                out.append(Button(f"react:{name}:rally", f"{name}: rally", True, hint))
+                out.append(Button(f"react:{name}:rally", t("react_rally", unit=name), True, hint))
             except Reject:
                 pass
         return out
@@ -405,8 +396,9 @@ class HumanInput:
         e, t = b.ids[self.selected], b.ids[self.hover_target]
         try:
             if self.mode == "fire":
-                return [f"Fire at {self.hover_target}: " + _odds(fire_odds(b, e, t))]
-            return [f"Charge {self.hover_target}: " + _odds(charge_odds(b, e, t)), "(if no one reacts)"]
+                return [self.t("odds_fire", target=self.hover_target, odds=_odds(fire_odds(b, e, t)))]
+            odds = _odds(charge_odds(b, e, t))
+            return [self.t("odds_charge", target=self.hover_target, odds=odds), self.t("if_no_reaction")]
         except Reject as r:
             return [f"{r.reason} ({r.rule})"]
 
