@@ -12,7 +12,7 @@ import esper
 from game.battle import Battle
 from game.components import Hits, Officer, Pose, Unit
 from game.dice import FACES
-from systems.checks import morale_modifiers, pass_chance
+from systems.checks import leadership_modifiers, morale_modifiers, pass_chance
 from systems.fire import fire_modifiers
 from systems.melee import Attack, attacker_modifiers, defender_modifiers
 from systems.targets import check_charge, check_fire
@@ -86,6 +86,11 @@ def charge_odds(b: Battle, charger: int, target: int) -> dict[str, Fraction]:
     if breaks:
         out["target breaks"] = breaks
     return out
+
+
+def leadership_odds(b: Battle, officer: int) -> Fraction:
+    """The chance that a division general passes his leadership check now (FG-ACT-2, FG-LDR)."""
+    return pass_chance(b.rules, sum(m.value for m in leadership_modifiers(b, officer)))
 
 
 def check_odds(b: Battle, unit: int) -> Fraction:

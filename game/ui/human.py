@@ -19,7 +19,7 @@ from game.geometry import Point, dist, heading, point_polygon_distance
 from game.locale import Texts
 from systems.deployment import check_staff
 from systems.fire import marker_spot_ok
-from systems.odds import charge_odds, check_odds, fire_odds
+from systems.odds import charge_odds, check_odds, fire_odds, leadership_odds
 from systems.officers import check_officer_move
 from systems.paths import plan_move
 from systems.reaction import check_rally, reactors_along
@@ -106,10 +106,7 @@ class HumanInput:
             return []
         if d.kind == "activate":
             init = b.game.initiative if b.game else {}
-            return [
-                Button(f"activate:{o}", t("btn_activate", formation=o, initiative=init.get(o, "?")))
-                for o in d.options
-            ]
+            return [Button(f"activate:{o}", self._activation_label(o, init.get(o, "?"))) for o in d.options]
         if d.kind == "deploy":
             reserve = "@" in (d.options[0] if d.options else "")
             out = [Button("deploy", t("btn_deploy"), isinstance(self.deploy, cmd.Deploy))]
@@ -140,6 +137,15 @@ class HumanInput:
         if d.kind in ("officer_move", "staff_move"):
             return [Button("pass", t("btn_stay"))]
         return [Button("pass", t("btn_continue"))]
+
+    def _activation_label(self, formation: str, initiative: object) -> str:
+        """A formation to activate; a division's with the chance its general passes his check."""
+        b = self.battle
+        officer = b.ids.get(formation)
+        if officer is None or esper.try_component(officer, Officer) is None:
+            return self.t("btn_activate", formation=formation, initiative=initiative)
+        chance = _pct(leadership_odds(b, officer))
+        return self.t("btn_activate_check", formation=formation, initiative=initiative, chance=chance)
 
     def _confirm_button(self) -> list[Button]:
         if self.mode == "move" and self.placed and self.ghost is not None:

@@ -209,3 +209,27 @@ def test_two_attackers_sum_their_dice(new: Callable[..., Battle]) -> None:
     assert sum(double.values()) == 1
     won = sum(v for k, v in double.items() if k.startswith("won"))
     assert won > sum(v for k, v in single.items() if k.startswith("won"))
+
+
+@pytest.mark.parametrize(("experience", "staff_at"), [(3, (30.0, 21.0)), (1, (30.0, 45.0)), (6, None)])
+def test_FG_ACT_2_FG_LDR_1_leadership_odds_are_the_share_of_faces_that_pass(
+    new: Callable[..., Battle], experience: int, staff_at: tuple[float, float] | None
+) -> None:
+    """The chance shown before activating is what the check gives on each face of the die."""
+    from systems.odds import leadership_odds
+
+    def battle(die: int | None) -> Battle:
+        b = new([die] if die is not None else [])
+        officer(b, "o", "red", (30.0, 20.0), experience=experience)
+        if staff_at is not None:
+            officer(b, "gen", "red", staff_at, role="staff")
+        return b
+
+    passes = 0
+    for die in range(1, 7):
+        b = battle(die)
+        events = b.apply(cmd.CheckLeadership("o"))
+        passes += [r.outcome for r in of(events, "roll")] == ["pass"]
+    asked = battle(None)
+    assert leadership_odds(asked, asked.ids["o"]) == Fraction(passes, 6)
+    assert 0 < passes <= 5  # a natural 1 always fails (FG-LDR-6)

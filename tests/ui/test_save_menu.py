@@ -149,3 +149,25 @@ def test_the_settings_menu(window: pygame.Surface) -> None:
     screen.settings.save()
     assert load_settings()[0] == screen.settings
     screen.close()
+
+
+def test_the_activation_buttons_show_the_leadership_chance(window: pygame.Surface) -> None:
+    from game.ui.human import _pct
+    from systems.odds import leadership_odds
+
+    screen = open_screen(window, a="human", b="human")
+    for _ in range(80):  # deploy as the panel suggests until a formation is to be activated
+        settle(screen, window)
+        d = screen.battle.pending
+        if d is None or d.kind == "activate":
+            break
+        screen._button(next(b for b in screen.human.buttons() if b.enabled).key)
+    d = screen.battle.pending
+    assert d is not None and d.kind == "activate"
+    for button in screen.human.buttons():
+        formation = button.key.split(":")[1]
+        officer = screen.battle.ids.get(formation)
+        if officer is not None and not formation.startswith("det:"):
+            chance = _pct(leadership_odds(screen.battle, officer))
+            assert button.label.endswith(f", leadership {chance})"), button.label
+    screen.close()
