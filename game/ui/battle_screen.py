@@ -802,6 +802,10 @@ class BattleScreen:
         surf.blit(text, text.get_rect(center=box.center))
 
     def _hover(self, surf: pygame.Surface) -> None:
+        button = next((bt for rect, bt in self.buttons if rect.collidepoint(self.mouse) and bt.hint), None)
+        if button is not None:  # what a button does, or why it is greyed
+            tooltip(surf, self.mouse, button.label, button.hint)
+            return
         rid = self.log.rule_at(self.mouse)
         if rid is not None:
             ref = self.reference.get(rid)

@@ -23,7 +23,7 @@ from systems.odds import charge_odds, check_odds, fire_odds, leadership_odds
 from systems.officers import check_officer_move
 from systems.paths import plan_move
 from systems.reaction import check_rally, reactors_along
-from systems.targets import plan_charge
+from systems.targets import check_fire, plan_charge
 
 HANDLE = 1.6  # inches from the ghost's centre to its facing handle
 
@@ -121,8 +121,8 @@ class HumanInput:
                 e = b.ids[self.selected]
                 out += [
                     Button("move", t("btn_move"), True, t("hint_move")),
-                    Button("fire", t("btn_fire"), bool(common.fire_targets(b, e)), t("hint_target")),
-                    Button("charge", t("btn_charge"), bool(common.charge_targets(b, e)), t("hint_target")),
+                    self._target_button("fire", t("btn_fire"), e, common.fire_targets(b, e)),
+                    self._target_button("charge", t("btn_charge"), e, common.charge_targets(b, e)),
                     Button("retreat", t("btn_retreat"), True, t("hint_retreat")),
                     Button("rally", t("btn_rally"), common.can_rally(b, e), t("hint_rally")),
                 ]
@@ -137,6 +137,22 @@ class HumanInput:
         if d.kind in ("officer_move", "staff_move"):
             return [Button("pass", t("btn_stay"))]
         return [Button("pass", t("btn_continue"))]
+
+    def _target_button(self, key: str, label: str, e: int, targets: list[int]) -> Button:
+        """Fire or Charge: enabled with targets to click; greyed, it says why, in the rules' words:
+        the refusal the nearest enemy unit gets."""
+        if targets:
+            return Button(key, label, True, self.t("hint_target"))
+        b = self.battle
+        enemy = common.nearest(b, e, list(b.enemy_units(b.side_of(e))))
+        why = self.t("hint_no_enemy") if enemy is None else self.t("hint_target")
+        if enemy is not None:
+            check = check_fire if key == "fire" else plan_charge
+            try:
+                check(b, e, enemy)
+            except Reject as r:
+                why = f"{r.reason} ({r.rule})"
+        return Button(key, label, False, why)
 
     def _activation_label(self, formation: str, initiative: object) -> str:
         """A formation to activate; a division's with the chance its general passes his check."""

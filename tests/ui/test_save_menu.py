@@ -171,3 +171,26 @@ def test_the_activation_buttons_show_the_leadership_chance(window: pygame.Surfac
             chance = _pct(leadership_odds(screen.battle, officer))
             assert button.label.endswith(f", leadership {chance})"), button.label
     screen.close()
+
+
+def test_a_greyed_fire_or_charge_says_why(window: pygame.Surface) -> None:
+    screen = open_screen(window, a="human", b="human")
+    for _ in range(120):  # play idly as the panel suggests until a unit is to be ordered
+        settle(screen, window)
+        d = screen.battle.pending
+        if d is None or d.kind == "order":
+            break
+        screen._button(next(b for b in screen.human.buttons() if b.enabled).key)
+    d = screen.battle.pending
+    assert d is not None and d.kind == "order"
+    screen.human.selected = d.options[0]  # as a click on the unit does
+    by_key = {b.key: b for b in screen.human.buttons()}
+    charge = by_key["charge"]
+    assert not charge.enabled  # nobody is within reach in the first round: the rules' refusal, and rule
+    assert "(FG-" in charge.hint or "(AMB-" in charge.hint, charge.hint
+    fire = by_key["fire"]
+    assert fire.enabled or "(FG-" in fire.hint, fire.hint
+    screen.buttons = [(pygame.Rect(0, 0, 400, 400), by_key["charge"])]
+    screen.mouse = (10, 10)
+    screen._hover(window)  # the hint is drawn as a tooltip over the button
+    screen.close()
