@@ -33,6 +33,9 @@ from game.ui.sound import Sounds
 from systems.checks import is_disorganised
 
 AI_PAUSE = 0.35  # seconds between an AI's decisions at speed 1, so a person can follow
+# the right panel's rows, in pixels: three lines of what is asked, up to ten buttons (more go in two
+# columns), five lines of details (the ghost's verdict, odds), two rows of overlay toggles
+PANEL_HEAD, BUTTON_STEP, MOST_BUTTONS, DETAIL_LINES, OVERLAY_ROWS = 72, 30, 10, 5, 52
 
 
 # F1: the keys, and the rules of the decision in hand (their titles come from the rules reference)
@@ -160,8 +163,12 @@ class BattleScreen:
         self.size = size
         self.camera.view = (0, theme.TOP_BAR, w - theme.RIGHT_PANEL, h - theme.TOP_BAR)
         self.panel = pygame.Rect(w - theme.RIGHT_PANEL, theme.TOP_BAR, theme.RIGHT_PANEL, h - theme.TOP_BAR)
+        # the panel, top to bottom: what is asked, the buttons, the details, the overlay toggles, then
+        # the log in what is left; the parts above the log keep their room whatever is asked, so the
+        # log never covers them and the buttons never move
+        top = self.panel.y + PANEL_HEAD + MOST_BUTTONS * BUTTON_STEP + DETAIL_LINES * 20 + OVERLAY_ROWS
         self.log.rect = pygame.Rect(
-            self.panel.x + 6, self.panel.y + self.panel.h // 2, self.panel.w - 12, self.panel.h // 2 - 6
+            self.panel.x + 6, top, self.panel.w - 12, max(120, self.panel.bottom - top - 6)
         )
 
     @property
@@ -636,7 +643,7 @@ class BattleScreen:
             )
             head.append((self.t(key, side=self.names.get(d.side, d.side)), theme.TEXT_DIM))
         y = self._lines(surf, head, font, x, y, 3)
-        y = max(y, self.panel.y + 8 + 3 * font.get_linesize()) + 6
+        y = self.panel.y + PANEL_HEAD  # the buttons start at the same place whatever is asked
         buttons = self.human.buttons() if self.human_turn() else []
         undoable = bool(self.match.commands) and "human" in self.controllers.values()
         buttons += [
@@ -644,8 +651,11 @@ class BattleScreen:
             Button("speed", self.t("speed", speed=f"{SPEEDS[self.speed_index]:g}")),
             Button("skip", self.t("skip"), self.display.busy),
         ]
-        for button in buttons:
-            rect = pygame.Rect(x, y, self.panel.w - 20, 26)
+        columns = 1 if len(buttons) <= MOST_BUTTONS else 2  # many formations or reactions: two columns
+        width = (self.panel.w - 20 - 4 * (columns - 1)) // columns
+        for i, button in enumerate(buttons):
+            row, column = divmod(i, columns)
+            rect = pygame.Rect(x + column * (width + 4), y + row * BUTTON_STEP, width, 26)
             hover = rect.collidepoint(self.mouse)
             fill = (70, 74, 82) if button.enabled else (45, 47, 52)
             if hover and button.enabled:
@@ -654,8 +664,8 @@ class BattleScreen:
             colour = theme.TEXT if button.enabled else theme.TEXT_DIM
             surf.blit(theme.font(19).render(button.label, True, colour), (rect.x + 8, rect.y + 5))
             self.buttons.append((rect, button))
-            y += 30
-        self._lines(surf, detail, font, x, y + 4, 6)
+        y += max(MOST_BUTTONS, -(-len(buttons) // columns)) * BUTTON_STEP
+        self._lines(surf, detail, font, x, y + 4, DETAIL_LINES)
         self._overlay_buttons(surf)
 
     def _lines(

@@ -194,3 +194,25 @@ def test_a_greyed_fire_or_charge_says_why(window: pygame.Surface) -> None:
     screen.mouse = (10, 10)
     screen._hover(window)  # the hint is drawn as a tooltip over the button
     screen.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1280, 800), (1920, 1080)])
+def test_nothing_in_the_panel_covers_anything_else(window: pygame.Surface, size: tuple[int, int]) -> None:
+    """The buttons, the overlay toggles and the log never overlap, at 1280x720 and up, even with a
+    unit selected (the most buttons an order has)."""
+    surf = pygame.display.set_mode(size)
+    screen = open_screen(surf, a="human", b="human")
+    for _ in range(120):
+        settle(screen, surf)
+        d = screen.battle.pending
+        if d is None or d.kind == "order":
+            break
+        screen._button(next(b for b in screen.human.buttons() if b.enabled).key)
+    screen.human.selected = screen.battle.pending.options[0]  # type: ignore[union-attr]
+    screen.draw(surf)
+    rects = [r for r, _b in screen.buttons] + [screen.log.rect]
+    assert len(rects) > 10
+    for i, a in enumerate(rects):
+        assert screen.panel.contains(a), a
+        assert not any(a.colliderect(b) for b in rects[i + 1 :]), a
+    screen.close()
