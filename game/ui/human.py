@@ -70,7 +70,7 @@ class HumanInput:
 
     def start(self, d: Decision) -> None:
         self.decision, self.selected, self.ghost, self.targets, self.hover_target = d, None, None, [], None
-        self.facing, self.deploy = None, None
+        self.facing, self.deploy, self.placed, self.drag_from = None, None, False, None
         b = self.battle
         b.enter()
         self.mode = {
@@ -135,7 +135,7 @@ class HumanInput:
         if d.kind == "extra_move":
             return [*self._confirm_button(), Button("pass", t("btn_no_extra"))]
         if d.kind in ("officer_move", "staff_move"):
-            return [Button("pass", t("btn_stay"))]
+            return [*self._confirm_button(), Button("pass", t("btn_stay"))]
         return [Button("pass", t("btn_continue"))]
 
     def _target_button(self, key: str, label: str, e: int, targets: list[int]) -> Button:
@@ -164,7 +164,7 @@ class HumanInput:
         return self.t("btn_activate_check", formation=formation, initiative=initiative, chance=chance)
 
     def _confirm_button(self) -> list[Button]:
-        if self.mode == "move" and self.placed and self.ghost is not None:
+        if self.mode in ("move", "officer") and self.placed and self.ghost is not None:
             return [Button("confirm", self.t("btn_confirm"), self.ghost.ok, self.t("hint_confirm"))]
         return []
 
@@ -247,7 +247,7 @@ class HumanInput:
             self.ghost = self._move_ghost(self.selected, at)
         elif self.mode == "move" and self.selected is not None and (self.dragging_ghost or not self.placed):
             self.ghost = self._move_ghost(self.selected, p)
-        elif self.mode == "officer" and self.selected is not None:
+        elif self.mode == "officer" and self.selected is not None and (self.drag_from or not self.placed):
             self.ghost = self._officer_ghost(self.selected, p)
         elif self.mode == "place":
             ok, why = _try(lambda: check_staff(b, d.side, p))
@@ -277,6 +277,9 @@ class HumanInput:
             if dist(p, self.ghost.at) < 0.8:
                 self.dragging_ghost = True
                 return None
+        if self.mode == "officer" and self.selected is not None and self.pick(p, [self.selected]):
+            self.drag_from = p  # the officer himself: dragged, placed where let go, then confirmed
+            return None
         if d is not None and d.kind == "order" and self.mode in ("select", "move"):
             grabbed = self.pick(p, [u for u in d.options if u != self.selected or self.mode == "select"])
             if grabbed is not None:
@@ -291,6 +294,10 @@ class HumanInput:
     def drop(self, p: Point) -> None:
         """The mouse released: a drag ends with the ghost placed where it was let go (to be confirmed)."""
         grabbed, self.drag_from = self.drag_from, None
+        if self.mode == "officer" and self.selected is not None:
+            if grabbed is not None and dist(grabbed, p) > 0.4:  # a press without a drag moves nobody
+                self.ghost, self.placed = self._officer_ghost(self.selected, p), True
+            return
         if self.rotating:
             self.rotating = False
         elif self.dragging_ghost or (grabbed is not None and dist(grabbed, p) > 0.4):
@@ -301,6 +308,8 @@ class HumanInput:
     def confirm(self) -> cmd.Command | None:
         """Send the move the ghost shows, if the rules allow it."""
         d = self.decision
+        if self.mode == "officer" and self.placed and self.ghost is not None and self.ghost.ok and d:
+            return cmd.MoveOfficer(d.unit, self.ghost.at)
         if (
             self.mode != "move"
             or self.ghost is None

@@ -216,3 +216,37 @@ def test_nothing_in_the_panel_covers_anything_else(window: pygame.Surface, size:
         assert screen.panel.contains(a), a
         assert not any(a.colliderect(b) for b in rects[i + 1 :]), a
     screen.close()
+
+
+def test_an_officer_is_dragged_then_confirmed(window: pygame.Surface) -> None:
+    """FG-ACT-7: a press on the officer moves nobody; dragged and let go, his ghost waits for Confirm."""
+    from tests.ui.driver import at, hover
+
+    screen = open_screen(window, a="human", b="human")
+    for _ in range(200):  # end every activation at once until an officer may move
+        settle(screen, window)
+        d = screen.battle.pending
+        if d is None or d.kind == "officer_move":
+            break
+        keys = [b.key for b in screen.human.buttons() if b.enabled]
+        screen._button("end" if "end" in keys else keys[0])
+    d = screen.battle.pending
+    assert d is not None and d.kind == "officer_move"
+    pose = screen.battle.pose(screen.battle.ids[d.unit])
+    start = (pose.x, pose.y)
+    screen.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at(screen, start), button=1))
+    screen.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at(screen, start), button=1))
+    assert screen.battle.pending is d and not screen.human.placed  # a press alone: no move
+    to = (start[0] + 1.5, start[1])
+    screen.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at(screen, start), button=1))
+    hover(at(screen, to))
+    frame(screen, window)
+    screen.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at(screen, to), button=1))
+    assert screen.human.placed and screen.human.ghost is not None
+    assert screen.human.ghost.at == pytest.approx(to, abs=0.1)
+    confirm = next(b for b in screen.human.buttons() if b.key == "confirm")
+    assert confirm.enabled
+    screen._button("confirm")
+    moved = screen.battle.pose(screen.battle.ids[d.unit])
+    assert (moved.x, moved.y) == pytest.approx(to, abs=0.1)
+    screen.close()
