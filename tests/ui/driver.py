@@ -64,3 +64,16 @@ def press(screen: BattleScreen, surf: pygame.Surface, key_prefix: str) -> None:
 
 def at(screen: BattleScreen, table_point: tuple[float, float]) -> tuple[float, float]:
     return screen.camera.to_screen(table_point)
+
+
+def answer_until(screen: BattleScreen, surf: pygame.Surface, kind: str, prefer: str = "") -> None:
+    """Answer as the panel suggests (its first enabled button, or `prefer` when offered) until a
+    decision of this kind is in a human's hand."""
+    for _ in range(200):
+        settle(screen, surf)
+        d = screen.battle.pending
+        if d is None or d.kind == kind:
+            break
+        keys = [b.key for b in screen.human.buttons() if b.enabled]
+        screen._button(prefer if prefer in keys else keys[0])
+    assert screen.battle.pending is not None and screen.battle.pending.kind == kind

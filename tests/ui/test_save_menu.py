@@ -10,7 +10,7 @@ import pytest
 
 from game.saves import load_game, saves_dir
 from game.ui.battle_screen import MENUS, BattleScreen
-from tests.ui.driver import frame, key, open_screen, settle
+from tests.ui.driver import answer_until, frame, key, open_screen, settle
 
 
 @pytest.fixture(autouse=True)
@@ -156,14 +156,7 @@ def test_the_activation_buttons_show_the_leadership_chance(window: pygame.Surfac
     from systems.odds import leadership_odds
 
     screen = open_screen(window, a="human", b="human")
-    for _ in range(80):  # deploy as the panel suggests until a formation is to be activated
-        settle(screen, window)
-        d = screen.battle.pending
-        if d is None or d.kind == "activate":
-            break
-        screen._button(next(b for b in screen.human.buttons() if b.enabled).key)
-    d = screen.battle.pending
-    assert d is not None and d.kind == "activate"
+    answer_until(screen, window, "activate")
     for button in screen.human.buttons():
         formation = button.key.split(":")[1]
         officer = screen.battle.ids.get(formation)
@@ -175,14 +168,9 @@ def test_the_activation_buttons_show_the_leadership_chance(window: pygame.Surfac
 
 def test_a_greyed_fire_or_charge_says_why(window: pygame.Surface) -> None:
     screen = open_screen(window, a="human", b="human")
-    for _ in range(120):  # play idly as the panel suggests until a unit is to be ordered
-        settle(screen, window)
-        d = screen.battle.pending
-        if d is None or d.kind == "order":
-            break
-        screen._button(next(b for b in screen.human.buttons() if b.enabled).key)
+    answer_until(screen, window, "order")
     d = screen.battle.pending
-    assert d is not None and d.kind == "order"
+    assert d is not None
     screen.human.selected = d.options[0]  # as a click on the unit does
     by_key = {b.key: b for b in screen.human.buttons()}
     charge = by_key["charge"]
@@ -202,12 +190,7 @@ def test_nothing_in_the_panel_covers_anything_else(window: pygame.Surface, size:
     unit selected (the most buttons an order has)."""
     surf = pygame.display.set_mode(size)
     screen = open_screen(surf, a="human", b="human")
-    for _ in range(120):
-        settle(screen, surf)
-        d = screen.battle.pending
-        if d is None or d.kind == "order":
-            break
-        screen._button(next(b for b in screen.human.buttons() if b.enabled).key)
+    answer_until(screen, surf, "order")
     screen.human.selected = screen.battle.pending.options[0]  # type: ignore[union-attr]
     screen.draw(surf)
     rects = [r for r, _b in screen.buttons] + [screen.log.rect]
@@ -223,15 +206,9 @@ def test_an_officer_is_dragged_then_confirmed(window: pygame.Surface) -> None:
     from tests.ui.driver import at, hover
 
     screen = open_screen(window, a="human", b="human")
-    for _ in range(200):  # end every activation at once until an officer may move
-        settle(screen, window)
-        d = screen.battle.pending
-        if d is None or d.kind == "officer_move":
-            break
-        keys = [b.key for b in screen.human.buttons() if b.enabled]
-        screen._button("end" if "end" in keys else keys[0])
+    answer_until(screen, window, "officer_move", prefer="end")  # every activation ended at once
     d = screen.battle.pending
-    assert d is not None and d.kind == "officer_move"
+    assert d is not None
     pose = screen.battle.pose(screen.battle.ids[d.unit])
     start = (pose.x, pose.y)
     screen.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at(screen, start), button=1))
