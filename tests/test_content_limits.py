@@ -10,10 +10,14 @@ from pathlib import Path
 import pytest
 
 from game import CONTENT
+from game import commands as cmd
+from game.ai import make_player
 from game.cli import main
 from game.content_check import check_content
 from game.errors import UserError
 from game.match import Match, new_match, play
+from game.mods import load_mods
+from game.ruleset import load_ruleset
 from tests.helpers import write_scenario
 
 DEFAULT = (CONTENT / "scenarios" / "default.toml").read_text()
@@ -111,9 +115,6 @@ def test_a_scenario_that_passes_plays_at_the_extremes(tmp_path: Path, matches: l
         'leaves no room to deploy XL (100") apart' in p for p in problems
     )  # ours are 48" deep
     assert not any("big.toml" in p for p in problems)
-    from game.ai import make_player
-    from game.mods import load_mods
-    from game.ruleset import load_ruleset
 
     m = new_match(str(big), 3, 1, load_ruleset(mods=load_mods([mod])))
     matches.append(m)
@@ -133,8 +134,6 @@ def test_a_side_that_cannot_deploy_is_one_line(tmp_path: Path, capsys: pytest.Ca
 def test_a_player_that_keeps_being_refused_is_one_line() -> None:
     class Stubborn:
         def decide(self, b: object, d: object) -> object:
-            from game import commands as cmd
-
             return cmd.EndActivation()
 
     m = new_match("default", 1, 1)
