@@ -253,6 +253,9 @@ class BattleScreen:
             if self.asked is not d:
                 self.asked = d
                 self.human.start(d)
+                if d.kind == "reaction":  # the player sees who moves and who may react before choosing
+                    names = [d.unit, *d.options]
+                    self.camera.bring_into_view([(p.x, p.y) for p in (b.pose(b.ids[n]) for n in names)])
             return
         if d.side not in self.players:  # a replay: the viewer sends its commands
             return

@@ -49,6 +49,13 @@ class Camera:
         left, top, w, h = self.view
         return left <= s[0] < left + w and top <= s[1] < top + h
 
+    def bring_into_view(self, points: list[tuple[float, float]]) -> None:
+        """Pan, without zooming, so that every point shows (centred on them when they do not all fit)."""
+        if not points or all(self.contains(self.to_screen(p)) for p in points):
+            return
+        self.x = sum(p[0] for p in points) / len(points)
+        self.y = sum(p[1] for p in points) / len(points)
+
     def visible_box(self) -> tuple[float, float, float, float]:
         """The table rectangle (left, bottom, right, top in inches) the viewport shows."""
         left, top, w, h = self.view

@@ -44,6 +44,8 @@ class Overlays:
         b = screen.battle
         b.enter()
         layer = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+        # with a unit selected, the ranges shown are its own: the table stays readable
+        chosen = b.ids.get(screen.human.selected or "") if screen.human_turn() else None
         for e, (pose, unit, st) in esper.get_components(Pose, Unit, Status):
             if not st.in_play:
                 continue
@@ -64,7 +66,7 @@ class Overlays:
                 ]
                 pygame.draw.polygon(layer, (*colour, 60), [cam.to_screen(p) for p in poly])
                 pygame.draw.polygon(layer, (*colour, 160), [cam.to_screen(p) for p in poly], 1)
-            if "ranges" in self.on and unit.category.range is not None:
+            if "ranges" in self.on and unit.category.range is not None and chosen in (None, e):
                 r = b.rules.length(unit.category.range)
                 _rounded_rect(layer, cam, pose.corners, r, (*theme.ACCENT, 150))
             if "command" in self.on and st.detached:

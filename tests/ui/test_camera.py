@@ -63,3 +63,14 @@ def test_fit_shows_the_whole_table():
 def test_contains_is_the_viewport():
     c = cam()
     assert c.contains((10, 60)) and not c.contains((10, 50)) and not c.contains((921, 400))
+
+
+def test_bring_into_view_pans_only_when_something_is_hidden() -> None:
+    from game.ui.camera import Camera
+
+    cam = Camera((0, 0, 800, 600), x=36.0, y=24.0, scale=12.0)
+    cam.bring_into_view([(36.0, 24.0), (40.0, 26.0)])
+    assert (cam.x, cam.y, cam.scale) == (36.0, 24.0, 12.0)  # both shown: nothing moves
+    cam.bring_into_view([(100.0, 80.0), (104.0, 82.0)])
+    assert (cam.x, cam.y, cam.scale) == (102.0, 81.0, 12.0)
+    assert all(cam.contains(cam.to_screen(p)) for p in [(100.0, 80.0), (104.0, 82.0)])

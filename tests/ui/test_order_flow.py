@@ -112,6 +112,9 @@ def test_a_reaction_prompt_is_answered_by_its_button(window):
             if d is None:
                 break
             if d.kind == "reaction":
+                for name in (d.unit, *d.options):  # the camera shows the mover and who may react
+                    pose = b.pose(b.ids[name])
+                    assert screen.camera.contains(screen.camera.to_screen((pose.x, pose.y))), name
                 keys = [bt.key for _r, bt in screen.buttons]
                 assert "pass" in keys and any(k.startswith("react:") for k in keys)
                 n = len(b.events)
