@@ -107,12 +107,13 @@ def test_a_reaction_prompt_is_answered_by_its_button(window):
         screen = opener(window, a="heuristic", b="human", seed=seed)
         b = screen.battle
         for _ in range(400):
+            screen.camera.scale, screen.camera.x = 40.0, -500.0  # looking far off the table
             settle(screen, window)
             d = b.pending
             if d is None:
                 break
             if d.kind == "reaction":
-                for name in (d.unit, *d.options):  # the camera shows the mover and who may react
+                for name in (d.unit, *d.options):  # the camera came to the mover and who may react
                     pose = b.pose(b.ids[name])
                     assert screen.camera.contains(screen.camera.to_screen((pose.x, pose.y))), name
                 keys = [bt.key for _r, bt in screen.buttons]
