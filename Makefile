@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: play test lint format bench fuzz clean
+.PHONY: play test lint format bench fuzz dist clean
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -34,5 +34,23 @@ FUZZ_CASES ?= 10000
 fuzz: $(STAMP)
 	SDL_VIDEODRIVER=dummy $(PY) -m tests.fuzzing --cases $(FUZZ_CASES)
 
+# a standalone folder that runs without Python (dist/forglory/forglory), then a smoke test of it,
+# headless: a round of a battle, a few frames of the window, the content check
+DIST_STAMP := $(VENV)/.dist-stamp
+$(DIST_STAMP): $(STAMP)
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dist]'
+	@touch $(DIST_STAMP)
+
+dist: $(DIST_STAMP)
+	$(PY) -m PyInstaller --noconfirm --log-level WARN --name forglory --paths . \
+		--add-data $(CURDIR)/content:content --add-data $(CURDIR)/assets:assets --collect-data pygame_gui \
+		--collect-submodules game --collect-submodules systems \
+		--distpath dist --workpath build/pyinstaller --specpath build/pyinstaller $(CURDIR)/game/__main__.py
+	cd / && env -i PATH=/usr/bin:/bin HOME=$(CURDIR)/build/home $(CURDIR)/dist/forglory/forglory simulate --seed 1 --rounds 1
+	cd / && env -i PATH=/usr/bin:/bin HOME=$(CURDIR)/build/home SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy \
+		$(CURDIR)/dist/forglory/forglory play --demo --frames 3
+	cd / && env -i PATH=/usr/bin:/bin HOME=$(CURDIR)/build/home $(CURDIR)/dist/forglory/forglory check-content
+	@du -sh dist/forglory
+
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis build dist
