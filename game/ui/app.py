@@ -18,6 +18,7 @@ from game.ruleset import load_ruleset
 from game.saves import list_saves, load_game
 from game.scenario import list_scenarios, load_scenario
 from game.settings import Settings, load_settings
+from game.stats import battle_stats
 from game.ui import theme
 from game.ui.battle_screen import BattleScreen
 from game.ui.replay_view import ReplayViewer
@@ -252,11 +253,16 @@ class EndScreen:
         self.screen = screen
         self.result = summary(screen.match)
         self.loss = whose_loss(screen)
+        self.stats, self.fates = battle_stats(screen.battle)
+        self.showing_stats = False  # Tab: the score, or the battle in figures
 
     def draw(self, surf: pygame.Surface) -> None:
         shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 170))
         surf.blit(shade, (0, 0))
+        if self.showing_stats:
+            self._draw_stats(surf)
+            return
         r = self.result
         names = self.screen.names
         box = pygame.Rect(0, 0, 720, 440)
@@ -292,7 +298,53 @@ class EndScreen:
         surf.blit(font.render(t("total"), True, theme.ACCENT), (col[0], y + 6))
         for i, s in enumerate(sides):
             surf.blit(font.render(str(r["score"][s]), True, theme.ACCENT), (col[1] + i * 120, y + 6))
-        hint = theme.font(20).render(t("back_hint"), True, theme.TEXT_DIM)
+        hint = theme.font(20).render(t("back_hint") + "   " + t("stats_hint"), True, theme.TEXT_DIM)
+        surf.blit(hint, hint.get_rect(midbottom=(box.centerx, box.bottom - 12)))
+
+    def _draw_stats(self, surf: pygame.Surface) -> None:
+        """Losses by round as bars side by side, each side's dice against the 3.5 a die averages, and
+        what became of each division."""
+        t, names = self.screen.t, self.screen.names
+        colours = self.screen.renderer.colours
+        box = pygame.Rect(0, 0, 760, 500)
+        box.center = surf.get_rect().center
+        pygame.draw.rect(surf, theme.PANEL, box, border_radius=10)
+        pygame.draw.rect(surf, theme.ACCENT, box, 2, border_radius=10)
+        font, big = theme.font(20), theme.font(36)
+        head = big.render(t("stats_title"), True, theme.ACCENT)
+        surf.blit(head, head.get_rect(midtop=(box.centerx, box.y + 14)))
+        y = box.y + 60
+        surf.blit(font.render(t("stats_losses"), True, theme.TEXT), (box.x + 24, y))
+        rounds = max(1, self.result["rounds"])
+        most = max([1, *(n for s in self.stats.values() for n in s.losses.values())])
+        chart = pygame.Rect(box.x + 24, y + 24, box.w - 48, 110)
+        pygame.draw.line(surf, theme.PANEL_EDGE, chart.bottomleft, chart.bottomright)
+        step = chart.w / rounds
+        for i, (side, st) in enumerate(self.stats.items()):
+            for rnd in range(1, rounds + 1):
+                h = int(chart.h * st.losses.get(rnd, 0) / most)
+                x = chart.x + (rnd - 1) * step + step * (0.2 + 0.3 * i)
+                pygame.draw.rect(surf, colours.get(side, theme.TEXT), (x, chart.bottom - h, step * 0.28, h))
+        for rnd in range(1, rounds + 1):
+            label = theme.font(16).render(str(rnd), True, theme.TEXT_DIM)
+            surf.blit(label, (chart.x + (rnd - 0.5) * step - 4, chart.bottom + 3))
+        y = chart.bottom + 28
+        for side, st in self.stats.items():
+            line = t("stats_luck", side=names.get(side, side), rolls=st.rolls, mean=f"{st.mean_die:.2f}",
+                     sixes=st.sixes, ones=st.ones)  # fmt: skip
+            surf.blit(font.render(line, True, colours.get(side, theme.TEXT)), (box.x + 24, y))
+            y += 24
+        y += 8
+        for f in self.fates[:10]:
+            side = names.get(f.side, f.side)
+            words = (
+                t("fate_removed", division=f.division, side=side, round=f.removed_in, why=f.why)
+                if f.removed_in is not None
+                else t("fate_stood", division=f.division, side=side)
+            )
+            surf.blit(theme.font(18).render(words, True, theme.TEXT_DIM), (box.x + 24, y))
+            y += 20
+        hint = theme.font(20).render(t("stats_hint"), True, theme.TEXT_DIM)
         surf.blit(hint, hint.get_rect(midbottom=(box.centerx, box.bottom - 12)))
 
 
@@ -359,6 +411,8 @@ def run(
                         except UserError as e:  # a damaged save: say so on the start screen
                             start = StartScreen(surf.get_size(), setup, str(e), Texts(settings.language))
                 elif battle is not None and ev.type != pygame.QUIT:
+                    if end is not None and ev.type == pygame.KEYDOWN and ev.key == pygame.K_TAB:
+                        end.showing_stats = not end.showing_stats
                     left = battle.handle(ev)
                     if left == "quit":
                         return 0

@@ -50,3 +50,14 @@ def test_demo_without_frames_needs_no_frames(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setattr(game.ui.app, "run", fake_run)
     assert main(["play", "--demo"]) == 0 and seen == {"demo": True, "frames": None}
     assert main(["play", "--frames", "3"]) == 2
+
+
+def test_tab_shows_the_battle_in_figures(window: pygame.Surface) -> None:
+    m = new_match("default", 5)
+    play(m, {s: make_player("heuristic", s, 5 + i) for i, s in enumerate(m.battle.game.sides)})  # type: ignore[union-attr]
+    screen = BattleScreen(m, dict.fromkeys(m.battle.game.sides, "heuristic"), window.get_size())  # type: ignore[union-attr]
+    end = EndScreen(screen)
+    end.showing_stats = True
+    end.draw(window)
+    assert sum(s.rolls for s in end.stats.values()) > 0 and len(end.fates) == 6
+    screen.close()
