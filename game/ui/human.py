@@ -17,6 +17,7 @@ from game.battle import Battle, Decision, Reject
 from game.components import Hits, Officer, Pose, Status, Unit
 from game.geometry import Point, dist, heading, point_polygon_distance
 from game.locale import Texts
+from systems.checks import is_disorganised
 from systems.deployment import check_staff
 from systems.fire import marker_spot_ok
 from systems.odds import charge_odds, check_odds, fire_odds, leadership_odds
@@ -454,6 +455,8 @@ def unit_lines(b: Battle, name: str) -> list[str]:
     ]
     if st.detached:
         lines.append("detached: disorganised (FG-DIS-1)")
+    elif is_disorganised(b, e):
+        lines.append("disorganised: its general failed his leadership check (FG-ACT-4)")
     if st.marching_by_road:
         lines.append("marching by road: cannot shoot, charge or react (FG-ROAD-4)")
     return lines

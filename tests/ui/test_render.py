@@ -148,3 +148,18 @@ def test_a_demo_saves_a_screenshot(tmp_path):
     assert img.get_size() == (1280, 800)
     colours = {img.get_at((x, y))[:3] for x in range(0, 1280, 40) for y in range(0, 800, 40)}
     assert len(colours) > 10
+
+
+def test_the_hover_box_says_a_unit_is_disorganised_by_a_failed_check() -> None:
+    """FG-ACT-4: a failed leadership check disorganises the division; the hover box says so and why."""
+    from game import commands as cmd
+    from game.ui.human import unit_lines
+    from tests.helpers import make_battle, officer, unit
+
+    b = make_battle([1])  # a natural 1: the check fails
+    officer(b, "o", "red", (30.0, 20.0))
+    unit(b, "u", "red", (30.0, 22.0), 90.0, division="o")
+    assert not any("disorganised" in line for line in unit_lines(b, "u"))
+    b.apply(cmd.CheckLeadership("o"))
+    assert any("failed his leadership check (FG-ACT-4)" in line for line in unit_lines(b, "u"))
+    b.close()
