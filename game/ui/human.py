@@ -14,7 +14,7 @@ import esper
 from game import commands as cmd
 from game.ai import common
 from game.battle import Battle, Decision, Reject
-from game.components import Hits, Officer, Pose, Status, Unit
+from game.components import Footprint, Hits, Officer, Pose, Status, Unit
 from game.geometry import Point, dist, heading, point_polygon_distance
 from game.locale import Texts
 from systems.checks import is_disorganised
@@ -389,6 +389,9 @@ class HumanInput:
         e = b.ids[name]
         pose = esper.component_for_entity(e, Pose)
         facing = self.facing if self.facing is not None else pose.facing
+        half = min(esper.component_for_entity(e, Footprint).depth, b.rules.core.bases.unit_width) / 2
+        # the ghost's centre stays on the table: dragged past an edge, it waits at the edge
+        p = (min(max(p[0], half), b.table.width - half), min(max(p[1], half), b.table.depth - half))
         allowance = None
         if self.decision is not None and self.decision.kind == "extra_move":
             allowance = b.rules.length(b.rules.core.movement.cavalry_extra_move)

@@ -163,3 +163,15 @@ def test_the_hover_box_says_a_unit_is_disorganised_by_a_failed_check() -> None:
     b.apply(cmd.CheckLeadership("o"))
     assert any("failed his leadership check (FG-ACT-4)" in line for line in unit_lines(b, "u"))
     b.close()
+
+
+def test_a_ghost_dragged_off_the_table_waits_at_its_edge() -> None:
+    from game.ui.human import HumanInput
+    from tests.helpers import make_battle, unit
+
+    b = make_battle()
+    unit(b, "u", "red", (2.0, 20.0), 180.0)
+    human = HumanInput(b)
+    ghost = human._move_ghost("u", (-30.0, 20.0))
+    assert 0 < ghost.at[0] < 2.0 and ghost.at[1] == 20.0
+    b.close()
