@@ -10,7 +10,7 @@ until the answer arrives through `apply`, so every actor still speaks only in Co
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,6 +21,7 @@ from game.components import Footprint, Hits, Ident, Marker, Officer, Pose, Side,
 from game.dice import Dice
 from game.events import Event, Rejected
 from game.geometry import Point, Polygon, rect_corners
+from game.modules import RuleStack, compose
 from game.physics import Physics
 from game.ruleset import Ruleset
 from game.table import Table
@@ -104,8 +105,9 @@ class GameState:
 
 
 class Battle:
-    def __init__(self, ruleset: Ruleset, table: Table, dice: Dice) -> None:
+    def __init__(self, ruleset: Ruleset, table: Table, dice: Dice, stack: RuleStack | None = None) -> None:
         self.rules = ruleset
+        self.stack = stack or compose()  # the rule modules this battle runs (game/modules.py)
         self.table = table
         self.dice = dice
         self.world = f"battle-{next(_world_ids)}"
@@ -176,6 +178,8 @@ class Battle:
         officer = self.ids.get(division)
         if officer is not None:
             esper.component_for_entity(officer, Officer).assigned.append(ident)
+        for make in self.stack.components:  # the chosen modules' own state for each unit
+            esper.add_component(e, make(self, e))
         return e
 
     def add_marker(self, at: Point) -> int:
@@ -304,20 +308,28 @@ class Battle:
         if self.game is not None:
             reason = "the battle is over" if self.game.over else "the battle is not waiting for a command"
             raise Reject("FG-SEQ-1", reason)
-        from systems.orders import HANDLERS  # systems import the battle; the battle dispatches late
-
-        handler: Callable[[Battle, Any], Resolution | None] | None = HANDLERS.get(type(command))
-        if handler is None:
-            raise Reject("FG-ORD-5", f"{_order_name(command)} is not an order the battle is waiting for")
-        gen = handler(self, command)
+        gen = self.begin(command)
         if gen is not None:
             self._run(gen, None)
 
+    def begin(self, command: cmd.Command) -> Resolution | None:
+        """The one dispatch of a command to its order: checks it (raising Reject) and returns the
+        generator that carries it out. The round loop sends a side's orders through here too."""
+        kind = self.stack.orders.get(type(command))
+        if kind is None:
+            raise Reject("FG-ORD-5", f"{_order_name(command)} is not an order the battle is waiting for")
+        return kind.start(self, command)
+
     def _answer(self, command: cmd.Command) -> None:
         assert self.pending is not None and self._resolution is not None
-        from systems.orders import check_answer
-
-        check_answer(self, self.pending, command)
+        answers = self.stack.answers.get(self.pending.kind, ())
+        if not isinstance(command, answers):
+            d = self.pending
+            raise Reject(
+                "FG-ACT-6",
+                f"the battle is waiting for side {d.side} to decide the "
+                f"{d.kind.replace('_', ' ')} of {d.unit}",
+            )
         self._run(self._resolution, command)
 
     def _run(self, gen: Resolution, answer: cmd.Command | None) -> None:

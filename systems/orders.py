@@ -4,23 +4,18 @@ against the rules before anything changes, then returns the generator that carri
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 import esper
 
 from game import commands as cmd
-from game.battle import Battle, Decision, Reject, Resolution
+from game.battle import Battle, Reject, Resolution
 from game.components import Hits, Pose, Status, Unit
 from game.events import Note, Rejected
 from game.geometry import EPS
-from systems.charge import ChargeState, arrive, resolve_contact
+from systems.charge import ChargeState, arrive
 from systems.checks import morale_check
-from systems.command import activate, check_leadership
-from systems.fire import shoot
 from systems.melee import Attack
 from systems.paths import Plan, plan_move
-from systems.reaction import Active, check_rally, finish, rally, retreat_plan, travel, window
+from systems.reaction import Active, check_rally, finish, rally, retreat_plan, travel
 from systems.targets import check_charge, check_fire
 
 
@@ -58,6 +53,11 @@ def obeys(b: Battle, e: int) -> bool:
     return ok
 
 
+def _window(b: Battle, act: Active, stage: str) -> Resolution:
+    """The reaction window (FG-REACT), through the hook a rule module may replace."""
+    return b.stack.hook("reaction_window")(b, act, stage)
+
+
 def _begin(b: Battle, e: int) -> Active:
     esper.component_for_entity(e, Status).ordered = True
     return Active(e)
@@ -85,7 +85,7 @@ def move_order(b: Battle, c: cmd.Move) -> Resolution:
 def _move(b: Battle, e: int, plan: Plan, target: int | None) -> Resolution:
     act = _begin(b, e)
     if not obeys(b, e):
-        yield from window(b, act, "after")
+        yield from _window(b, act, "after")
         return
     start = plan.path[0]
     pose = esper.component_for_entity(e, Pose)
@@ -97,7 +97,7 @@ def _move(b: Battle, e: int, plan: Plan, target: int | None) -> Resolution:
     if act.interrupted or not esper.component_for_entity(e, Status).in_play:
         return
     finish(b, plan, start=reached)
-    yield from window(b, act, "end")
+    yield from _window(b, act, "end")
     if target is None or act.interrupted or not esper.component_for_entity(e, Status).in_play:
         return
     try:
@@ -105,7 +105,7 @@ def _move(b: Battle, e: int, plan: Plan, target: int | None) -> Resolution:
     except Reject as r:
         b.emit(Rejected(rule=r.rule, reason=r.reason, unit=b.name(e), order="fire"))
         return
-    yield from shoot(b, e, target, moved=moved, reaction=False)  # FG-ORD-7, FG-CBT-6
+    yield from b.stack.hook("fire")(b, e, target, moved=moved, reaction=False)  # FG-ORD-7, FG-CBT-6
 
 
 # --- Shoot ------------------------------------------------------------------------------------
@@ -121,8 +121,8 @@ def fire_order(b: Battle, c: cmd.Fire) -> Resolution:
 def _fire(b: Battle, e: int, target: int) -> Resolution:
     act = _begin(b, e)
     if obeys(b, e):
-        yield from shoot(b, e, target, moved=False, reaction=False)
-    yield from window(b, act, "after")  # FG-FIRE-5: reactions come after the shot
+        yield from b.stack.hook("fire")(b, e, target, moved=False, reaction=False)
+    yield from _window(b, act, "after")  # FG-FIRE-5: reactions come after the shot
 
 
 # --- Charge -----------------------------------------------------------------------------------
@@ -144,7 +144,7 @@ def _charge(b: Battle, chargers: list[int], target: int) -> Resolution:
         act = _begin(b, e)
         act.charge_target, act.charge = target, state
         if not obeys(b, e):
-            yield from window(b, act, "after")
+            yield from _window(b, act, "after")
             continue
         try:
             plan = check_charge(b, e, target)
@@ -157,7 +157,7 @@ def _charge(b: Battle, chargers: list[int], target: int) -> Resolution:
             arrive(b, plan, "charge")
             attack = Attack(e, target, plan.sector)
             state.attacks.append(attack)
-            yield from window(b, act, "end")  # at contact, before the melee (FG-CHG-3)
+            yield from _window(b, act, "end")  # at contact, before the melee (FG-CHG-3)
             if act.interrupted:
                 state.attacks.remove(attack)
         if act.target_retreated:
@@ -171,7 +171,7 @@ def _charge(b: Battle, chargers: list[int], target: int) -> Resolution:
             )
         if act.interrupted:
             state.no_extra.add(e)  # pushed, or engaged by a reaction charge (FG-FIRE-7, AMB-67)
-    yield from resolve_contact(b, state)
+    yield from b.stack.hook("melee")(b, state)
 
 
 # --- Retreat and Rally ------------------------------------------------------------------------
@@ -188,7 +188,7 @@ def _withdraw(b: Battle, e: int, plan: Plan) -> Resolution:
     if act.interrupted or not esper.component_for_entity(e, Status).in_play:
         return
     finish(b, plan, start=reached)
-    yield from window(b, act, "end")
+    yield from _window(b, act, "end")
 
 
 def rally_order(b: Battle, c: cmd.Rally) -> Resolution:
@@ -200,7 +200,7 @@ def rally_order(b: Battle, c: cmd.Rally) -> Resolution:
 def _rally(b: Battle, e: int) -> Resolution:
     act = _begin(b, e)
     rally(b, e)
-    yield from window(b, act, "after")
+    yield from _window(b, act, "after")
 
 
 # --- checks on their own (scripted battles) ----------------------------------------------------
@@ -213,37 +213,3 @@ def check_morale(b: Battle, c: cmd.CheckMorale) -> None:
     if not esper.component_for_entity(e, Status).in_play:
         raise Reject("FG-MOR-1", f"{c.unit} is not on the table")
     morale_check(b, e, "test", "FG-MOR-1")
-
-
-HANDLERS: dict[type, Callable[[Battle, Any], Resolution | None]] = {
-    cmd.Activate: activate,
-    cmd.CheckLeadership: check_leadership,
-    cmd.CheckMorale: check_morale,
-    cmd.Move: move_order,
-    cmd.Fire: fire_order,
-    cmd.Charge: charge_order,
-    cmd.Withdraw: withdraw_order,
-    cmd.Rally: rally_order,
-}
-
-ANSWERS: dict[str, tuple[type, ...]] = {
-    "reaction": (cmd.React, cmd.Pass),
-    "marker": (cmd.PlaceMarker, cmd.Pass),
-    "extra_move": (cmd.ExtraMove, cmd.Pass),
-    # the round loop (systems/sequence.py) checks these answers itself and says why it refuses one
-    "deploy": (cmd.Command,),
-    "place_staff": (cmd.Command,),
-    "activate": (cmd.Command,),
-    "order": (cmd.Command,),
-    "officer_move": (cmd.Command,),
-    "staff_move": (cmd.Command,),
-}
-
-
-def check_answer(b: Battle, decision: Decision, command: cmd.Command) -> None:
-    if not isinstance(command, ANSWERS[decision.kind]):
-        raise Reject(
-            "FG-ACT-6",
-            f"the battle is waiting for side {decision.side} to decide the {decision.kind.replace('_', ' ')} "
-            f"of {decision.unit}",
-        )

@@ -14,9 +14,8 @@ from game.battle import Battle, Decision, Reject, Resolution
 from game.components import Footprint, Hits, Officer, Pose, Side, Status
 from game.events import Interrupted, Moved, Rallied, ReactionDeclared, Rejected
 from game.geometry import EPS, BBox, Point, convex_overlap, dist, heading, sweep_interval
-from systems.charge import ChargeState, arrive, resolve_contact
+from systems.charge import ChargeState, arrive
 from systems.checks import morale_check
-from systems.fire import shoot
 from systems.measure import gap
 from systems.melee import Attack
 from systems.paths import STEP, Plan, along, base_move, corners_at, farthest
@@ -88,8 +87,17 @@ def window(b: Battle, act: Active, stage: str) -> Resolution:
             why = _not_a_reactor(b, answer.unit, act)
             b.emit(Rejected(rule=why.rule, reason=why.reason, unit=answer.unit, order="react"))
             continue
+        kind = b.stack.reactions.get(answer.action)
         try:
-            _check_reaction(b, r, act, answer)
+            if kind is None:
+                known = ", ".join(b.stack.reactions)
+                raise Reject("FG-REACT-3", f"{answer.action} is not a reaction: one of {known}")
+            if answer.target is not None and answer.target != b.name(act.unit):
+                raise Reject(
+                    "FG-REACT-3",
+                    f"a reaction answers {b.name(act.unit)}, the unit that triggered it (AMB-23)",
+                )
+            kind.check(b, r, act, answer)
         except Reject as rej:
             b.emit(Rejected(rule=rej.rule, reason=rej.reason, unit=answer.unit, order="react"))
             continue
@@ -99,13 +107,18 @@ def window(b: Battle, act: Active, stage: str) -> Resolution:
                 unit=answer.unit,
                 action=answer.action,
                 against=b.name(act.unit),
-                target=b.name(act.unit) if answer.action in ("fire", "charge") else None,
+                target=b.name(act.unit) if kind.at_trigger else None,
             )
         )
         if not morale_check(b, r, "reaction", "FG-REACT-2"):
             continue
         was_interrupted = act.interrupted
-        yield from _react(b, r, act, answer.action)
+        mover = act.unit
+        pose = esper.component_for_entity(mover, Pose)
+        before = (pose.x, pose.y)
+        yield from kind.resolve(b, r, act)
+        if dist(before, (pose.x, pose.y)) > EPS or not esper.component_for_entity(mover, Status).in_play:
+            act.interrupted = True  # pushed or destroyed (FG-FIRE-6, AMB-67)
         if act.interrupted and not was_interrupted:
             b.emit(Interrupted(unit=b.name(act.unit), by=answer.unit))
 
@@ -125,41 +138,48 @@ def _not_a_reactor(b: Battle, name: str, act: Active) -> Reject:
     return Reject("FG-REACT-1", f"{b.name(act.unit)} is not in the reaction area of {name}")
 
 
-def _check_reaction(b: Battle, r: int, act: Active, answer: cmd.React) -> None:
-    """AMB-23: shoot, charge, retreat or rally; shots and charges only at the triggering unit."""
-    if answer.target is not None and answer.target != b.name(act.unit):
-        raise Reject(
-            "FG-REACT-3", f"a reaction answers {b.name(act.unit)}, the unit that triggered it (AMB-23)"
-        )
-    if answer.action == "fire":
-        check_fire(b, r, act.unit)
-    elif answer.action == "charge":
-        plan_charge(b, r, act.unit)
-    elif answer.action == "rally":
-        check_rally(b, r)
-    elif answer.action != "retreat":
-        raise Reject("FG-REACT-3", f"{answer.action} is not a reaction: shoot, charge, retreat or rally")
+# --- the four reactions of AMB-23: each checked, then resolved (systems/for_glory.py lists them) ---
 
 
-def _react(b: Battle, r: int, act: Active, action: str) -> Resolution:
-    mover = act.unit
-    pose = esper.component_for_entity(mover, Pose)
-    before = (pose.x, pose.y)
-    if action == "fire":
-        yield from shoot(b, r, mover, moved=False, reaction=True)
-    elif action == "charge":
-        plan = plan_charge(b, r, mover)
-        arrive(b, plan, "reaction-charge")
-        yield from resolve_contact(b, ChargeState([Attack(r, mover, plan.sector, reaction=True)], [r]))
-        act.interrupted = True  # engaged in melee (EX-9, AMB-67)
-    elif action == "retreat":
-        retreat(b, r)
-        if r == act.charge_target:
-            act.target_retreated = True  # FG-CHG-8
-    else:
-        rally(b, r)
-    if dist(before, (pose.x, pose.y)) > EPS or not esper.component_for_entity(mover, Status).in_play:
-        act.interrupted = True  # pushed or destroyed (FG-FIRE-6, AMB-67)
+def check_fire_reaction(b: Battle, r: int, act: Active, answer: cmd.React) -> None:
+    check_fire(b, r, act.unit)
+
+
+def fire_reaction(b: Battle, r: int, act: Active) -> Resolution:
+    yield from b.stack.hook("fire")(b, r, act.unit, moved=False, reaction=True)
+
+
+def check_charge_reaction(b: Battle, r: int, act: Active, answer: cmd.React) -> None:
+    plan_charge(b, r, act.unit)
+
+
+def charge_reaction(b: Battle, r: int, act: Active) -> Resolution:
+    plan = plan_charge(b, r, act.unit)
+    arrive(b, plan, "reaction-charge")
+    yield from b.stack.hook("melee")(b, ChargeState([Attack(r, act.unit, plan.sector, reaction=True)], [r]))
+    act.interrupted = True  # engaged in melee (EX-9, AMB-67)
+
+
+def check_retreat_reaction(b: Battle, r: int, act: Active, answer: cmd.React) -> None:
+    """A retreat is always possible (AMB-22: it goes as far as it legally can)."""
+
+
+def retreat_reaction(b: Battle, r: int, act: Active) -> Resolution:
+    retreat(b, r)
+    if r == act.charge_target:
+        act.target_retreated = True  # FG-CHG-8
+    return
+    yield
+
+
+def check_rally_reaction(b: Battle, r: int, act: Active, answer: cmd.React) -> None:
+    check_rally(b, r)
+
+
+def rally_reaction(b: Battle, r: int, act: Active) -> Resolution:
+    rally(b, r)
+    return
+    yield
 
 
 def check_rally(b: Battle, e: int) -> None:
@@ -314,7 +334,7 @@ def travel(b: Battle, act: Active, start: Point, end: Point, facing: float, how:
         if dist(here, p) > EPS:
             b.emit(Moved(unit=b.name(e), path=(here, p), facing=facing, distance=dist(here, p), how=how))
         here, done = p, t
-        yield from window(b, act, "during")
+        yield from b.stack.hook("reaction_window")(b, act, "during")
         if act.interrupted or not esper.component_for_entity(e, Status).in_play:
             return here
     return here

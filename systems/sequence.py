@@ -18,7 +18,7 @@ from game.battle import Battle, Decision, Formation, GameState, Reject, Resoluti
 from game.components import Officer, Status
 from game.dice import FACES
 from game.events import Activated, Deployed, Note, Phase, Rejected, Roll, StaffPlaced
-from systems.command import activate, assess
+from systems.command import assess
 from systems.deployment import (
     Entry,
     check_deploy,
@@ -32,10 +32,7 @@ from systems.deployment import (
 )
 from systems.measure import gap, within
 from systems.officers import check_officer_move, move_officer
-from systems.orders import HANDLERS
 from systems.victory import check_end, finish
-
-ORDERS = (cmd.Move, cmd.Fire, cmd.Charge, cmd.Withdraw, cmd.Rally)
 
 
 def _ask(b: Battle, decision: Decision, accept: Callable[[cmd.Command], None]) -> Resolution:
@@ -314,7 +311,7 @@ def activations(b: Battle) -> Resolution:
             b.emit(
                 Activated(formation=f.key, side=side, initiative=g.initiative[f.key], units=tuple(f.units))
             )
-            activate(b, cmd.Activate(f.key, leadership=True))
+            b.stack.hook("activation")(b, cmd.Activate(f.key, leadership=True))
             if check_end(b):
                 return
             yield from orders(b, f)
@@ -347,7 +344,7 @@ def orders(b: Battle, f: Formation) -> Resolution:
         answer = yield Decision("order", f.side, f.key, options)
         if isinstance(answer, cmd.EndActivation):
             break
-        if not isinstance(answer, ORDERS):
+        if not isinstance(answer, b.stack.unit_orders):
             b.emit(
                 Rejected(
                     rule="FG-ACT-6",
@@ -357,7 +354,7 @@ def orders(b: Battle, f: Formation) -> Resolution:
             )
             continue
         try:
-            gen = HANDLERS[type(answer)](b, answer)
+            gen = b.begin(answer)
         except Reject as r:
             b.emit(
                 Rejected(

@@ -1,0 +1,264 @@
+"""Game modes and rule modules: rules as registered Python code, chosen by content.
+
+A game mode (For Glory) is a base module that every battle of that mode runs; optional rule modules
+(Warhammer charges, Días de Gloria tables ...) are switched on by a scenario, a mod or `--module ID`.
+Each module contributes:
+
+- orders: one `OrderKind` per order (its command, validation and resolution, script step, AI options),
+- reactions: one `ReactionKind` per reaction a unit may make in a reaction window,
+- decisions: one `DecisionKind` per question the battle may ask a player, with the commands that answer,
+- hooks: named points of the sequence whose For Glory function a module may replace,
+- modifier lines it adds to fire, melee and checks,
+- per-unit state components attached when a unit is created.
+
+The battle holds a `RuleStack` (the mode's base module and the chosen modules, in order) and dispatches
+every command through it, so the engine imports no rules and a new order is one object in one module.
+This module holds the shapes and the registry; the rules register themselves (systems/for_glory.py).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+from game import commands as cmd
+from game.errors import UserError
+from game.events import ModLine
+
+if TYPE_CHECKING:
+    from game.battle import Battle, Resolution
+
+# Where the built-in rules live: imported by name the first time a stack is composed, so that the
+# engine (game/) depends on no rule module while every battle still finds For Glory.
+BUILTIN = ("systems.for_glory",)
+
+Start = Callable[["Battle", Any], "Resolution | None"]
+ModifierSource = Callable[..., Iterable[ModLine]]
+StepBuilder = Callable[[Any], cmd.Command]
+
+
+@dataclass(frozen=True)
+class OrderKind:
+    """One order: `start` checks the whole order (raising Reject) before anything changes and returns
+    the generator that carries it out (or None when it is resolved at once)."""
+
+    name: str  # the script's `order = "..."`, the rejected event's `order`, the log's verb
+    command: type[cmd.Command]
+    start: Start
+    rule: str  # the rule that defines the order
+    unit_order: bool = True  # a unit's order inside an activation (False: a stand-alone check)
+    script_keys: frozenset[str] = frozenset()  # keys a script step of this order may carry
+    from_step: StepBuilder | None = None  # the command for a script step (game/script.py StepSpec)
+    options: Callable[[Battle, int], Iterable[cmd.Command]] | None = None  # legal candidates for an AI
+    label: str = ""  # what a button shows
+
+
+@dataclass(frozen=True)
+class ReactionKind:
+    """One reaction: `check` raises Reject when the unit may not react so now, `resolve` carries it out.
+    Both take (battle, reacting unit, the active unit's state, the React command)."""
+
+    name: str  # React.action
+    check: Callable[..., None]
+    resolve: Callable[..., Resolution]
+    rule: str
+    at_trigger: bool = False  # aimed at the unit that triggered the window (a shot, a charge)
+
+
+@dataclass(frozen=True)
+class DecisionKind:
+    """A question the battle asks a player, and the commands that may answer it (the battle refuses
+    any other before the rules see it)."""
+
+    name: str
+    answers: tuple[type[cmd.Command], ...]
+
+
+# The named points of the sequence a module may take over; the mode's base module gives every default.
+HOOKS = (
+    "activation",  # a formation's activation starts: leadership (FG-ACT-2)
+    "fire",  # one shot resolved (FG-FIRE)
+    "melee",  # contact resolved into melee (FG-CBT)
+    "reaction_window",  # reactions offered to the enemy (FG-REACT)
+)
+# Where modules add modifier lines: a source takes (battle, unit, other unit or None, **context).
+MODIFIER_POINTS = ("fire", "melee", "morale", "leadership")
+
+
+@dataclass(frozen=True)
+class RuleModule:
+    id: str
+    name: str
+    description: str
+    prefix: str  # its rule IDs start with this ("FG-", "WM-")
+    mode: str  # the game mode it plays in
+    orders: tuple[OrderKind, ...] = ()
+    reactions: tuple[ReactionKind, ...] = ()
+    decisions: tuple[DecisionKind, ...] = ()
+    commands: tuple[type[cmd.Command], ...] = ()  # answers and other commands it adds
+    hooks: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+    modifiers: Mapping[str, tuple[ModifierSource, ...]] = field(default_factory=dict)
+    components: tuple[Callable[[Battle, int], object], ...] = ()  # state for each new unit
+
+    def to_json(self, base: bool) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "description": self.description,
+            "prefix": self.prefix,
+            "mode": self.mode,
+            "base": base,
+            "orders": [o.name for o in self.orders],
+            "reactions": [r.name for r in self.reactions],
+            "decisions": [d.name for d in self.decisions],
+            "hooks": sorted(self.hooks) if not base else [],
+            "modifiers": sorted(self.modifiers),
+        }
+
+
+@dataclass(frozen=True)
+class GameMode:
+    id: str
+    name: str
+    description: str
+    base: RuleModule  # the rules every battle of the mode runs, and every hook's default
+
+
+_MODES: dict[str, GameMode] = {}
+_MODULES: dict[str, RuleModule] = {}
+_loaded = False
+
+
+def register_mode(mode: GameMode) -> None:
+    missing = set(HOOKS) - set(mode.base.hooks)
+    if missing:
+        raise ValueError(f"game mode {mode.id} gives no default for the hooks {', '.join(sorted(missing))}")
+    _MODES[mode.id] = mode
+    _MODULES[mode.base.id] = mode.base
+
+
+def register(module: RuleModule) -> None:
+    """Register an optional module (idempotent for the same object: modules register on import)."""
+    known = _MODULES.get(module.id)
+    if known is not None and known is not module:
+        raise ValueError(f"two rule modules are called {module.id}")
+    bad = set(module.hooks) - set(HOOKS)
+    if bad:
+        raise ValueError(f"module {module.id} replaces unknown hooks: {', '.join(sorted(bad))}")
+    bad = set(module.modifiers) - set(MODIFIER_POINTS)
+    if bad:
+        raise ValueError(f"module {module.id} adds modifiers at unknown points: {', '.join(sorted(bad))}")
+    _MODULES[module.id] = module
+
+
+def unregister(module_id: str) -> None:
+    """Forget an optional module (tests register toy modules)."""
+    if module_id in _MODULES and not any(m.base.id == module_id for m in _MODES.values()):
+        del _MODULES[module_id]
+
+
+def _load_builtin() -> None:
+    global _loaded
+    if not _loaded:
+        _loaded = True
+        for name in BUILTIN:
+            importlib.import_module(name)
+
+
+def modes() -> list[GameMode]:
+    _load_builtin()
+    return sorted(_MODES.values(), key=lambda m: m.id)
+
+
+def modules() -> list[RuleModule]:
+    _load_builtin()
+    return sorted(_MODULES.values(), key=lambda m: (m.mode, m.id))
+
+
+def is_base(module: RuleModule) -> bool:
+    return any(m.base is module for m in _MODES.values())
+
+
+class RuleStack:
+    """The rules one battle runs: its mode's base module, then each chosen module in order. Tables
+    are built once here, so dispatch costs a dictionary lookup."""
+
+    def __init__(self, mode: GameMode, chosen: tuple[RuleModule, ...]) -> None:
+        self.mode = mode
+        self.chosen = chosen
+        self.modules = (mode.base, *chosen)
+        self.orders: dict[type[cmd.Command], OrderKind] = {}
+        self.order_names: dict[str, OrderKind] = {}
+        self.reactions: dict[str, ReactionKind] = {}
+        self.answers: dict[str, tuple[type[cmd.Command], ...]] = {}
+        self.commands: dict[str, type[cmd.Command]] = dict(cmd.COMMANDS)
+        owner: dict[str, str] = {}
+        hooks: dict[str, Callable[..., Any]] = dict(mode.base.hooks)
+        modifiers: dict[str, list[ModifierSource]] = {}
+        for m in self.modules:
+            for o in m.orders:
+                self.orders[o.command] = o
+                self.order_names[o.name] = o
+                self.commands[o.command.__name__] = o.command
+            for r in m.reactions:
+                self.reactions[r.name] = r
+            for d in m.decisions:
+                self.answers[d.name] = d.answers
+            for c in m.commands:
+                self.commands[c.__name__] = c
+            if m is not mode.base:
+                for h, fn in m.hooks.items():
+                    if h in owner:
+                        raise UserError(
+                            f"the rule modules {owner[h]} and {m.id} both replace the {h} hook: "
+                            "choose one of them"
+                        )
+                    owner[h] = m.id
+                    hooks[h] = fn
+            for point, sources in m.modifiers.items():
+                modifiers.setdefault(point, []).extend(sources)
+        self.hooks = MappingProxyType(hooks)
+        self._modifiers = {k: tuple(v) for k, v in modifiers.items()}
+        self.unit_orders = tuple(o.command for o in self.orders.values() if o.unit_order)
+        self.components = tuple(c for m in self.modules for c in m.components)
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        """The optional modules switched on (the base module goes with the mode)."""
+        return tuple(m.id for m in self.chosen)
+
+    def hook(self, name: str) -> Callable[..., Any]:
+        return self.hooks[name]
+
+    def modifier_lines(
+        self, point: str, b: Battle, unit: int, other: int | None, **ctx: Any
+    ) -> list[ModLine]:
+        """The lines the chosen modules add at one point (fire, melee, morale, leadership)."""
+        sources = self._modifiers.get(point)
+        if not sources:
+            return []
+        return [line for source in sources for line in source(b, unit, other, **ctx)]
+
+
+def compose(mode_id: str = "for-glory", module_ids: Iterable[str] = ()) -> RuleStack:
+    """The stack for a mode and the modules a scenario, a mod or the command line switches on.
+    Unknown ids and two modules replacing one hook are refused in one line."""
+    _load_builtin()
+    mode = _MODES.get(mode_id)
+    if mode is None:
+        raise UserError(f"unknown game mode {mode_id!r}; known: {', '.join(sorted(_MODES))}")
+    chosen: list[RuleModule] = []
+    for mid in dict.fromkeys(module_ids):  # each once, in the order first named
+        m = _MODULES.get(mid)
+        if m is None or m is mode.base:
+            optional = sorted(k for k, v in _MODULES.items() if v.mode == mode_id and not is_base(v))
+            raise UserError(
+                f"unknown rule module {mid!r} for {mode_id}; known: {', '.join(optional) or 'none'}"
+            )
+        if m.mode != mode_id:
+            raise UserError(f"the rule module {mid} plays in {m.mode}, not in {mode_id}")
+        chosen.append(m)
+    return RuleStack(mode, tuple(chosen))

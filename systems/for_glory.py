@@ -1,0 +1,87 @@
+"""For Glory v3.1.0 as a game mode: its orders, reactions, decisions and the default of every hook.
+
+Everything the engine dispatches is listed here once; the command list, the battle's dispatch, the
+round loop's unit orders, the script's step kinds and the answers each decision accepts derive from
+these tables (game/modules.py). An optional module adds its own objects the same way."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game import commands as cmd
+from game.modules import DecisionKind, GameMode, OrderKind, ReactionKind, RuleModule, register_mode
+from systems import reaction as r
+from systems.charge import resolve_contact
+from systems.command import activate, check_leadership
+from systems.fire import shoot
+from systems.orders import charge_order, check_morale, fire_order, move_order, rally_order, withdraw_order
+
+
+def _start_activation(b: Any, c: cmd.Activate) -> None:
+    b.stack.hook("activation")(b, c)
+
+
+# Script steps (game/script.py StepSpec) to commands: the keys each order's step may carry.
+def _move_step(s: Any) -> cmd.Command:
+    return cmd.Move(s.unit, s.to, s.facing, s.fire, s.road)
+
+
+def _charge_step(s: Any) -> cmd.Command:
+    return cmd.Charge(s.unit, s.target, tuple(s.combined))
+
+
+def _unit_order(
+    name: str, command: type[cmd.Command], start: Any, rule: str, keys: set[str], step: Any
+) -> OrderKind:
+    return OrderKind(name, command, start, rule, script_keys=frozenset(keys), from_step=step)
+
+
+ORDERS = (
+    OrderKind("activate", cmd.Activate, _start_activation, "FG-ACT-1", unit_order=False),
+    OrderKind("checkleadership", cmd.CheckLeadership, check_leadership, "FG-LDR-1", unit_order=False),
+    OrderKind("checkmorale", cmd.CheckMorale, check_morale, "FG-MOR-1", unit_order=False),
+    _unit_order("move", cmd.Move, move_order, "FG-ORD-6", {"to", "facing", "fire", "road"}, _move_step),
+    _unit_order("fire", cmd.Fire, fire_order, "FG-ORD-8", {"target"}, lambda s: cmd.Fire(s.unit, s.target)),
+    _unit_order("charge", cmd.Charge, charge_order, "FG-CHG-1", {"target", "combined"}, _charge_step),
+    _unit_order("withdraw", cmd.Withdraw, withdraw_order, "FG-ORD-9", set(), lambda s: cmd.Withdraw(s.unit)),
+    _unit_order("rally", cmd.Rally, rally_order, "FG-ORD-10", set(), lambda s: cmd.Rally(s.unit)),
+)
+
+REACTIONS = (
+    ReactionKind("fire", r.check_fire_reaction, r.fire_reaction, "AMB-23", at_trigger=True),
+    ReactionKind("charge", r.check_charge_reaction, r.charge_reaction, "AMB-23", at_trigger=True),
+    ReactionKind("retreat", r.check_retreat_reaction, r.retreat_reaction, "FG-ORD-9"),
+    ReactionKind("rally", r.check_rally_reaction, r.rally_reaction, "FG-ORD-10"),
+)
+
+# The round loop (systems/sequence.py) checks its own answers and says why it refuses one.
+_ANY = (cmd.Command,)
+DECISIONS = (
+    DecisionKind("reaction", (cmd.React, cmd.Pass)),
+    DecisionKind("marker", (cmd.PlaceMarker, cmd.Pass)),
+    DecisionKind("extra_move", (cmd.ExtraMove, cmd.Pass)),
+    *(
+        DecisionKind(k, _ANY)
+        for k in ("deploy", "place_staff", "activate", "order", "officer_move", "staff_move")
+    ),
+)
+
+FOR_GLORY = RuleModule(
+    id="for-glory",
+    name="For Glory",
+    description="For Glory v3.1.0: brigades as bases, divisions acting through their officers, "
+    "on an open table",
+    prefix="FG-",
+    mode="for-glory",
+    orders=ORDERS,
+    reactions=REACTIONS,
+    decisions=DECISIONS,
+    hooks={
+        "activation": activate,
+        "fire": shoot,
+        "melee": resolve_contact,
+        "reaction_window": r.window,
+    },
+)
+
+register_mode(GameMode("for-glory", "For Glory", FOR_GLORY.description, FOR_GLORY))
