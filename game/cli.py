@@ -14,6 +14,7 @@ from typing import Any
 from game.cli_battles import add_mod_option, add_parsers
 from game.cli_content import add_parsers as add_content_parsers
 from game.cli_mods import add_parsers as add_mod_parsers
+from game.cli_modules import add_parsers as add_module_parsers
 from game.cli_play import add_parsers as add_play_parsers
 from game.cli_scenarios import add_parsers as add_scenario_parsers
 from game.errors import UserError, one_line
@@ -48,7 +49,7 @@ def _script(args: argparse.Namespace) -> int:
     from game.narrate import describe
     from game.script import run
 
-    result = run(Path(args.file), mods=load_mods(Path(d) for d in args.mod))
+    result = run(Path(args.file), mods=load_mods(Path(d) for d in args.mod), modules=args.module)
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
     else:
@@ -72,6 +73,7 @@ def parser() -> argparse.ArgumentParser:
     add_scenario_parsers(sub)
     add_content_parsers(sub)
     add_mod_parsers(sub)
+    add_module_parsers(sub)
     return p
 
 

@@ -42,8 +42,16 @@ def _rounds(args: argparse.Namespace) -> None:
         raise UserError(f"{args.command}: --rounds must be 1 or more")
 
 
-def add_mod_option(p: argparse.ArgumentParser) -> None:
+def add_mod_option(p: argparse.ArgumentParser, modules: bool = True) -> None:
     p.add_argument("--mod", action="append", default=[], metavar="DIR", help="use this mod (repeatable)")
+    if modules:
+        p.add_argument(
+            "--module",
+            action="append",
+            default=[],
+            metavar="ID",
+            help="switch on this rule module (repeatable; `modules` lists them)",
+        )
 
 
 def ruleset_with_mods(args: argparse.Namespace, ruleset_id: str = "for-glory") -> Ruleset:
@@ -52,7 +60,7 @@ def ruleset_with_mods(args: argparse.Namespace, ruleset_id: str = "for-glory") -
 
 def simulate(args: argparse.Namespace) -> int:
     _rounds(args)
-    m = new_match(args.scenario, args.seed, args.rounds, ruleset_with_mods(args))
+    m = new_match(args.scenario, args.seed, args.rounds, ruleset_with_mods(args), modules=args.module)
     try:
         play(m, _players(m, args.a, args.b))
         if args.save_replay:
@@ -66,7 +74,7 @@ def simulate(args: argparse.Namespace) -> int:
 
 
 def replay(args: argparse.Namespace) -> int:
-    m = load(Path(args.file), load_mods(Path(d) for d in args.mod), args.scenario)
+    m = load(Path(args.file), load_mods(Path(d) for d in args.mod), args.scenario, args.module)
     try:
         _print(summary(m), args.json)
     finally:
@@ -95,7 +103,7 @@ def tournament(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     for i in range(args.games):
         seed = args.seed + i
-        m = new_match(args.scenario, seed, args.rounds, rules)
+        m = new_match(args.scenario, seed, args.rounds, rules, modules=args.module)
         first, second = m.battle.game.sides  # type: ignore[union-attr]
         role = {first: "a", second: "b"} if i % 2 == 0 else {first: "b", second: "a"}  # sides swap each game
         try:

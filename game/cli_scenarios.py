@@ -61,5 +61,5 @@ def scenarios(args: argparse.Namespace) -> int:
 def add_parsers(sub: Any) -> None:
     s = sub.add_parser("scenarios", help="list the scenarios: the game's own and those of the given mods")
     s.add_argument("--json", action="store_true", help='print one JSON object {"scenarios": [...]}')
-    add_mod_option(s)
+    add_mod_option(s, modules=False)
     s.set_defaults(run=scenarios)

@@ -7,11 +7,11 @@ import dataclasses
 import math
 import types
 import typing
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
 XY = tuple[float, float]
-ReactionAction = Literal["fire", "charge", "retreat", "rally"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +83,7 @@ class CheckMorale(Command):
 @dataclass(frozen=True, slots=True)
 class React(Command):
     unit: str
-    action: ReactionAction
+    action: str  # a reaction of the battle's rule modules: fire, charge, retreat, rally in For Glory
     target: str | None = None
 
 
@@ -215,12 +215,13 @@ def _field(value: object, hint: Any, name: str) -> object:
     raise TypeError(f"no check for the field type {hint!r}")  # a new field type needs its check here
 
 
-def from_json(data: object) -> Command:
-    """The inverse of to_json; raises ValueError on anything malformed."""
+def from_json(data: object, kinds: Mapping[str, type[Command]] | None = None) -> Command:
+    """The inverse of to_json; raises ValueError on anything malformed. `kinds`: the command types
+    the battle's rule modules know (RuleStack.commands), For Glory's by default."""
     if not isinstance(data, dict):
         raise ValueError("a command must be a table of fields")
     name = data.get("type")
-    kind = COMMANDS.get(name) if isinstance(name, str) else None
+    kind = (kinds or COMMANDS).get(name) if isinstance(name, str) else None
     if kind is None:
         raise ValueError("unknown command type")
     hints = typing.get_type_hints(kind)

@@ -25,6 +25,7 @@ from game.errors import ContentError, UserError
 from game.events import Event, Rejected
 from game.files import read_regular
 from game.mods import ID, Mod, load_mod, load_mods, user_mods_dir
+from game.modules import MAX_MODULES, compose
 from game.ruleset import Ruleset, load_ruleset
 from game.scenario import Scenario, army_points, load_scenario
 from systems import sequence
@@ -65,13 +66,19 @@ def new_match(
     max_rounds: int | None = None,
     rules: Ruleset | None = None,
     dice: Sequence[int] | None = None,
+    modules: Sequence[str] = (),
 ) -> Match:
     """A battle of a scenario, stopped at its first decision. `dice` fixes every die in order instead
-    of the seed (tests): such a battle cannot be replayed from its seed."""
+    of the seed (tests): such a battle cannot be replayed from its seed. The battle runs the rule
+    modules its mods and scenario switch on, then `modules` (the command line's)."""
     rules = rules or load_ruleset()
     sc = with_armies(load_scenario(scenario_ref, rules), rules, seed)  # FG-ARMY-3: points armies
     spec = sc.spec
-    b = Battle(rules, sc.table, Dice(seed, dice))
+    try:
+        stack = compose(rules.mode, [*rules.module_ids, *spec.modules, *modules])
+    except UserError as e:
+        raise ContentError(f"{sc.path}: modules", str(e)) from None
+    b = Battle(rules, sc.table, Dice(seed, dice), stack)
     experience: dict[str, int | None] = {}
     arrival: dict[str, int | None] = {}
     for side in spec.sides:
@@ -98,6 +105,13 @@ def new_match(
     g.zones = {s.id: list(s.deployment) for s in spec.sides if s.deployment}
     b.start(sequence.battle(b, experience, arrival))
     return Match(b, sc, rules, seed, limit, [])
+
+
+def restart(m: Match) -> Match:
+    """The same battle from its start: same content, seed, round limit and rule modules (undo and
+    the replay viewer replay commands into it)."""
+    ref = scenario_ref(m.scenario.path, m.rules.loaded_mods)
+    return new_match(ref, m.seed, m.max_rounds, m.rules, modules=m.battle.stack.ids)
 
 
 def play(m: Match, players: dict[str, Player], until: Callable[[Match], bool] | None = None) -> None:
@@ -169,6 +183,7 @@ def replay_data(m: Match) -> dict[str, Any]:
             "ref": scenario_ref(m.scenario.path, m.rules.loaded_mods),
             "hash": m.scenario.content_hash,
         },
+        "modules": list(m.battle.stack.ids),
         "seed": m.seed,
         "max_rounds": m.max_rounds,
         "commands": [cmd.to_json(c) for c in m.commands],
@@ -299,10 +314,13 @@ def _parse(where: str, raw: bytes) -> Any:
         raise ContentError(where, f"damaged replay: {e}") from None
 
 
-def load(path: Path, mods: Sequence[Mod] = (), scenario: str | None = None) -> Match:
+def load(
+    path: Path, mods: Sequence[Mod] = (), scenario: str | None = None, modules: Sequence[str] = ()
+) -> Match:
     """Rebuild a battle from a replay or save; damaged or foreign files get a one-line error. `mods` are
     the mods given on the command line (found by id), `scenario` a scenario file to use instead of the
-    recorded one (the recorded hash must still match)."""
+    recorded one (the recorded hash must still match), `modules` the rule modules the caller expects
+    (each must be one the battle was played with: a replay always runs its recorded ones)."""
     where = str(path)
     data = _parse(where, read_regular(Path(path), MAX_REPLAY_BYTES))
     if not isinstance(data, dict) or data.get("format") != REPLAY_FORMAT:
@@ -316,6 +334,11 @@ def load(path: Path, mods: Sequence[Mod] = (), scenario: str | None = None) -> M
         raw_commands = data["commands"]
         check = data["events"]
         max_rounds = data.get("max_rounds")
+        recorded = data.get("modules", [])  # replays made before rule modules have none
+        if not isinstance(recorded, list) or len(recorded) > MAX_MODULES:
+            raise TypeError
+        if not all(isinstance(x, str) and ID.fullmatch(x) for x in recorded):
+            raise ContentError(f"{where}: modules", "a rule module id is malformed")
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
             raise TypeError
         if not isinstance(raw_commands, list) or not isinstance(check, dict):
@@ -332,19 +355,23 @@ def load(path: Path, mods: Sequence[Mod] = (), scenario: str | None = None) -> M
                 f"{where}: ruleset",
                 f"made with other rules content for {rs['id']!r}: its numbers have changed since",
             )
-        m = new_match(scenario or _scenario_ref(where, sc, mods), seed, max_rounds, rules)
+        m = new_match(scenario or _scenario_ref(where, sc, mods), seed, max_rounds, rules, modules=recorded)
     except (KeyError, TypeError, AttributeError):
         raise ContentError(
             where, "damaged replay: a required field is missing or of the wrong type"
         ) from None
     try:
+        extra = [x for x in modules if x not in m.battle.stack.ids]
+        if extra:
+            played = ", ".join(m.battle.stack.ids) or "no rule module"
+            raise ContentError(f"{where}: modules", f"played with {played}, not with {', '.join(extra)}")
         if m.scenario.content_hash != sc.get("hash"):
             raise ContentError(
                 f"{where}: scenario", f"made with another version of the scenario {m.scenario.id!r}"
             )
         for i, raw in enumerate(raw_commands):
             try:
-                m.apply(cmd.from_json(raw))
+                m.apply(cmd.from_json(raw, m.battle.stack.commands))
             except ValueError as e:  # a field of the wrong type or out of range, checked before any rule
                 raise ContentError(f"{where}: commands[{i}]", f"damaged command: {e}") from None
             if m.battle.pending is None and i < len(raw_commands) - 1:

@@ -27,6 +27,7 @@ import platformdirs
 
 from game.errors import ContentError
 from game.files import read_regular
+from game.modules import ModuleList
 from game.records import load_record, read_toml
 
 # the id of a mod or a ruleset: a folder name, printable everywhere, never a path
@@ -48,6 +49,7 @@ class ModFile:
     ruleset_version: str | None = None  # the version of the ruleset it was made for, if it matters
     depends: list[str] = field(default_factory=list)
     description: str = ""
+    modules: ModuleList = field(default_factory=list)  # rule modules it switches on (game/modules.py)
 
 
 @dataclass(frozen=True)

@@ -22,11 +22,12 @@ import importlib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from game import commands as cmd
 from game.errors import UserError
 from game.events import ModLine
+from game.records import Bounds, OneOf
 
 if TYPE_CHECKING:
     from game.battle import Battle, Resolution
@@ -176,6 +177,39 @@ def modes() -> list[GameMode]:
 def modules() -> list[RuleModule]:
     _load_builtin()
     return sorted(_MODULES.values(), key=lambda m: (m.mode, m.id))
+
+
+def unit_order_names() -> list[str]:
+    """Every registered unit order (a script step's `order`), For Glory's first."""
+    return list(dict.fromkeys(o.name for m in modules_by_mode() for o in m.orders if o.unit_order))
+
+
+def order_kind(name: str) -> OrderKind:
+    """A registered unit order by name (whichever module gives it)."""
+    return next(o for m in modules_by_mode() for o in m.orders if o.unit_order and o.name == name)
+
+
+def mode_ids() -> list[str]:
+    return [m.id for m in modes()]
+
+
+def optional_ids() -> list[str]:
+    """The ids a scenario, a mod or `--module` may switch on."""
+    return [m.id for m in modules_by_mode() if not is_base(m)]
+
+
+# At most this many modules in one battle (each may add tables to every roll).
+MAX_MODULES = 20
+ModuleList = Annotated[list[Annotated[str, OneOf(optional_ids)]], Bounds(None, MAX_MODULES)]
+
+
+def reaction_names() -> list[str]:
+    return list(dict.fromkeys(r.name for m in modules_by_mode() for r in m.reactions))
+
+
+def modules_by_mode() -> list[RuleModule]:
+    """Each mode's base module, then its optional modules by id."""
+    return sorted(modules(), key=lambda m: (m.mode, not is_base(m), m.id))
 
 
 def is_base(module: RuleModule) -> bool:

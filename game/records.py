@@ -14,7 +14,7 @@ import math
 import tomllib
 import types
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal, TypeVar, cast, get_args, get_origin, get_type_hints
@@ -58,6 +58,14 @@ class Bounds:
         return self.high is None or value <= self.high
 
 
+@dataclass(frozen=True)
+class OneOf:
+    """A name from a list known only when the game runs, as `Annotated[str, OneOf(order_names)]` (the
+    orders and reactions of the registered rule modules): the loader checks it, the JSON Schema lists it."""
+
+    names: Callable[[], Sequence[str]]
+
+
 def read_toml(path: Path) -> dict[str, Any]:
     """Parse a TOML file; a syntax error becomes one line naming the file and the line."""
     raw = read_regular(path)
@@ -91,6 +99,8 @@ def type_name(tp: Any) -> str:
     if origin is Annotated:
         base, *extra = get_args(tp)
         sized = get_origin(base) in (list, tuple, dict) or base is str
+        for choice in (b for b in extra if isinstance(b, OneOf)):
+            return "one of " + ", ".join(repr(n) for n in choice.names())
         return " ".join([type_name(base), *(b.words(sized) for b in extra if isinstance(b, Bounds))])
     if tp is float:
         return "a number"
@@ -175,7 +185,9 @@ def convert(tp: Any, value: Any, where: str, errors: list[ContentError] | None =
         base, *extra = get_args(tp)
         converted = convert(base, value, where, errors)
         size = len(converted) if isinstance(converted, list | tuple | dict | str) else None
-        if not all(b.holds(converted if size is None else size) for b in extra if isinstance(b, Bounds)):
+        if not all(
+            b.holds(converted if size is None else size) for b in extra if isinstance(b, Bounds)
+        ) or any(converted not in b.names() for b in extra if isinstance(b, OneOf)):
             found = f"{size} items" if size is not None else _found(value)
             raise ContentError(where, f"expected {type_name(tp)}, found {found}")
         return converted

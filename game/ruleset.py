@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import types
+import typing
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -14,7 +16,8 @@ from game import CONTENT
 from game.errors import ContentError
 from game.files import read_regular
 from game.mods import ID, KEYED, Mod, layered
-from game.records import Bounds, build, check_partial, hints, load_record, read_toml, unbounded
+from game.modules import mode_ids
+from game.records import Bounds, OneOf, build, check_partial, hints, load_record, read_toml, unbounded
 
 MAX_INCHES = 240.0  # twenty feet: longer than any table
 Inches = Annotated[float, Bounds(0, MAX_INCHES)]
@@ -105,6 +108,7 @@ class RulesetFile:
     movement: MovementRules
     combat: CombatRules
     artillery: ArtilleryRules
+    mode: Annotated[str, OneOf(mode_ids)] = "for-glory"  # the game mode they are played in (game/modules.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,6 +273,15 @@ class Ruleset:
     def id(self) -> str:
         return self.core.id
 
+    @property
+    def mode(self) -> str:
+        return self.core.mode
+
+    @property
+    def module_ids(self) -> list[str]:
+        """The rule modules the loaded mods switch on, in load order."""
+        return [m for mod in self.loaded_mods for m in mod.spec.modules]
+
     def length(self, d: Distance) -> float:
         return self.core.measures[d] if isinstance(d, str) else d
 
@@ -297,13 +310,18 @@ def _check_distance(rs: Ruleset, value: Distance | None, where: str) -> None:
         raise ContentError(where, f"a distance cannot be negative, found {value}")
 
 
+def _names_measure(hint: object) -> bool:
+    """A Distance field (a measure code or inches): a union that takes a string."""
+    return get_origin(hint) in (typing.Union, types.UnionType) and str in get_args(hint)
+
+
 def _check_distances(rs: Ruleset, record: object, where: str) -> None:
     """Every distance of a record, and of the records inside it, names a measure of the ruleset."""
     for f in dataclasses.fields(record):  # type: ignore[arg-type]
         value = getattr(record, f.name)
         if dataclasses.is_dataclass(value):
             _check_distances(rs, value, f"{where}{f.name}.")
-        elif isinstance(value, str) and str in get_args(hints(type(record))[f.name]):  # a measure or inches
+        elif isinstance(value, str) and _names_measure(hints(type(record))[f.name]):
             _check_distance(rs, value, f"{where}{f.name}")
 
 

@@ -14,6 +14,7 @@ from game.dice import FACES
 from game.errors import ContentError
 from game.files import read_regular
 from game.mods import Mod
+from game.modules import ModuleList
 from game.records import Bounds, load_record
 from game.ruleset import MAX_INCHES, Ruleset
 from game.table import Feature, Table
@@ -111,6 +112,7 @@ class ScenarioFile:
     max_rounds: Annotated[int, Bounds(1, 100)] | None = None  # AMB-37: optional, not a rule
     terrain: Annotated[list[TerrainSpec], Bounds(None, 500)] = field(default_factory=list)
     objectives: Annotated[list[ObjectiveSpec], Bounds(None, 50)] = field(default_factory=list)
+    modules: ModuleList = field(default_factory=list)  # rule modules it switches on (game/modules.py)
 
 
 @dataclass(frozen=True)

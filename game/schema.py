@@ -20,7 +20,7 @@ from typing import Annotated, Any, Literal, get_args, get_origin
 
 from game.match import write_atomic
 from game.mods import KEYED, ModFile
-from game.records import MAX_ITEMS, MAX_TEXT, Bounds, hints, unbounded
+from game.records import MAX_ITEMS, MAX_TEXT, Bounds, OneOf, hints, unbounded
 from game.ruleset import RULESET_FILES, Distance
 from game.rulesref import MOD_RULE_ID, RULE_ID, _Entry
 from game.scenario import ScenarioFile
@@ -167,6 +167,8 @@ class _Builder:
         if origin is Literal:
             return {"enum": list(args)}
         if origin is Annotated:
+            for choice in (b for b in args[1:] if isinstance(b, OneOf)):
+                return {"enum": list(choice.names())}
             bounded = self.of(args[0], keyed)
             kind = bounded.get("type")
             names = {"array": "Items", "object": "Properties", "string": "Length"}

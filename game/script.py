@@ -16,11 +16,13 @@ from game import commands as cmd
 from game.battle import Battle, Decision
 from game.components import Hits, Officer, Pose, Status
 from game.dice import Dice
-from game.errors import ContentError, DiceExhausted
+from game.errors import ContentError, DiceExhausted, UserError
 from game.events import Event, Interrupted, Rejected
 from game.geometry import Point, convex_overlap, rect_corners
 from game.mods import Mod
-from game.records import Bounds, build, read_toml
+from game.modules import ModuleList, RuleStack, compose, order_kind, reaction_names, unit_order_names
+from game.modules import modules as all_modules
+from game.records import Bounds, OneOf, build, read_toml
 from game.ruleset import Ruleset, load_ruleset
 from game.scenario import XY, TerrainSpec, make_terrain
 from game.table import Table
@@ -54,7 +56,7 @@ class UnitSpec:
 @dataclass(frozen=True)
 class ReactionSpec:
     unit: str
-    action: Literal["fire", "charge", "retreat", "rally"]
+    action: Annotated[str, OneOf(reaction_names)]
     target: str | None = None
     when: Literal["first", "end"] = "first"  # at the first chance, or at the end of the movement
     marker: XY | None = None  # where a reacting battery's marker goes (FG-FIRE-4)
@@ -74,7 +76,7 @@ class ExtraSpec:
 @dataclass(frozen=True)
 class StepSpec:
     unit: str | None = None
-    order: Literal["move", "charge", "fire", "withdraw", "rally"] | None = None
+    order: Annotated[str, OneOf(unit_order_names)] | None = None
     to: XY | None = None
     facing: Facing | None = None
     fire: str | None = None
@@ -92,6 +94,7 @@ class StepSpec:
 class ScriptFile:
     table: XY
     ruleset: str = "for-glory"
+    modules: ModuleList = field(default_factory=list)  # optional rule modules (game/modules.py)
     dice: list[int] | None = None
     seed: Annotated[int, Bounds(0, 2**63 - 1)] | None = None
     terrain: list[TerrainSpec] = field(default_factory=list)
@@ -100,14 +103,8 @@ class ScriptFile:
     steps: list[StepSpec] = field(default_factory=list)
 
 
-# The keys each kind of step may carry besides `unit`/`order` or `check` (shared/spec/scripted-battle.md).
-ORDER_KEYS: dict[str, set[str]] = {
-    "move": {"to", "facing", "fire", "road"},
-    "charge": {"target", "combined"},
-    "fire": {"target"},
-    "withdraw": set(),
-    "rally": set(),
-}
+# The keys any order step may carry besides its own (OrderKind.script_keys), and each check's keys
+# (shared/spec/scripted-battle.md).
 ANY_ORDER_KEYS = {"unit", "order", "reactions", "marker", "extra"}
 CHECK_KEYS = {"leadership": {"check", "officer"}, "morale": {"check", "unit"}}
 
@@ -129,7 +126,7 @@ def load(path: Path) -> ScriptFile:
         if (step.order is None) == (step.check is None):
             raise _fail(path, f"steps[{i}]", "a step gives either an order or a check")
         if step.order is not None:
-            allowed, what = ANY_ORDER_KEYS | ORDER_KEYS[step.order], f"a {step.order} order"
+            allowed, what = ANY_ORDER_KEYS | order_kind(step.order).script_keys, f"a {step.order} order"
         else:
             assert step.check is not None
             allowed, what = CHECK_KEYS[step.check], f"a {step.check} check"
@@ -148,8 +145,33 @@ def make_table(path: Path, rules: Ruleset, spec: ScriptFile) -> Table:
     return Table(w, d, make_terrain(rules, spec.terrain, str(path)))
 
 
-def setup(path: Path, spec: ScriptFile, rules: Ruleset) -> Battle:
+def rule_stack(path: Path, spec: ScriptFile, rules: Ruleset, modules: Sequence[str] = ()) -> RuleStack:
+    """The rules the script runs: its ruleset's mode with the modules its mods, the file and the
+    command line switch on; every step's order and reaction must be one of theirs."""
+    try:
+        stack = compose(rules.mode, [*rules.module_ids, *spec.modules, *modules])
+    except UserError as e:
+        raise _fail(path, "modules", str(e)) from None
+    for i, s in enumerate(spec.steps):
+        if s.order is not None and s.order not in stack.order_names:
+            raise _fail(path, f"steps[{i}].order", _not_on("order", s.order, stack))
+        for j, r in enumerate(s.reactions):
+            if r.action not in stack.reactions:
+                raise _fail(path, f"steps[{i}].reactions[{j}].action", _not_on("reaction", r.action, stack))
+    return stack
+
+
+def _not_on(what: str, name: str, stack: RuleStack) -> str:
+    owner = next(
+        m.id for m in all_modules() if name in {k.name for k in m.orders} | {k.name for k in m.reactions}
+    )
+    on = ", ".join(stack.ids) or "none"
+    return f"the {what} {name} comes from the rule module {owner}: add it to modules (switched on: {on})"
+
+
+def setup(path: Path, spec: ScriptFile, rules: Ruleset, modules: Sequence[str] = ()) -> Battle:
     """Check the script's ids and place its officers and units on a new battle."""
+    stack = rule_stack(path, spec, rules, modules)
     if spec.dice is not None:
         for i, v in enumerate(spec.dice):
             if not 1 <= v <= 6:
@@ -209,7 +231,7 @@ def setup(path: Path, spec: ScriptFile, rules: Ruleset) -> Battle:
                 raise _fail(path, f"{where}.at", f"{u.id} overlaps {other}")
         placed.append((u.id, corners))
     _check_steps(path, spec, seen)
-    battle = Battle(rules, table, Dice(spec.seed, spec.dice))
+    battle = Battle(rules, table, Dice(spec.seed, spec.dice), stack)
     for o in spec.officers:
         battle.add_officer(o.id, o.side, o.role, o.experience, o.at)
     for u in spec.units:
@@ -255,20 +277,11 @@ def _check_steps(path: Path, spec: ScriptFile, ids: set[str]) -> None:
                 raise _fail(path, f"{where}.extra", "give a destination (to) or a charge target, not both")
 
 
-def order_command(s: StepSpec) -> cmd.Command:
-    assert s.unit is not None
-    if s.order == "move":
-        assert s.to is not None
-        return cmd.Move(s.unit, s.to, s.facing, s.fire, s.road)
-    if s.order == "charge":
-        assert s.target is not None
-        return cmd.Charge(s.unit, s.target, tuple(s.combined))
-    if s.order == "fire":
-        assert s.target is not None
-        return cmd.Fire(s.unit, s.target)
-    if s.order == "withdraw":
-        return cmd.Withdraw(s.unit)
-    return cmd.Rally(s.unit)
+def order_command(battle: Battle, s: StepSpec) -> cmd.Command:
+    assert s.unit is not None and s.order is not None
+    kind = battle.stack.order_names[s.order]
+    assert kind.from_step is not None
+    return kind.from_step(s)
 
 
 class Answers:
@@ -352,7 +365,7 @@ def play_step(battle: Battle, step: StepSpec) -> list[Event]:
     events: list[Event] = []
     if esper.component_for_entity(battle.ids[step.unit], Status).in_play:
         events += battle.apply(cmd.Activate(step.unit, leadership=False))
-    started = battle.apply(order_command(step))
+    started = battle.apply(order_command(battle, step))
     events += started
     if len(started) == 1 and isinstance(started[0], Rejected):
         return events  # the order was refused: nothing happened, so nothing was reacted to
@@ -426,7 +439,9 @@ def report(spec: ScriptFile, battle: Battle, events: list[dict[str, Any]]) -> di
     }
 
 
-def run(path: Path, rulesets: Path | None = None, mods: Sequence[Mod] = ()) -> dict[str, Any]:
+def run(
+    path: Path, rulesets: Path | None = None, mods: Sequence[Mod] = (), modules: Sequence[str] = ()
+) -> dict[str, Any]:
     """Load, check and play a scripted battle (with mods, if given); any problem with the file is a
     ContentError."""
     spec = load(path)
@@ -434,7 +449,7 @@ def run(path: Path, rulesets: Path | None = None, mods: Sequence[Mod] = ()) -> d
         rules = load_ruleset(spec.ruleset, rulesets, mods)
     except ContentError as e:
         raise _fail(path, "ruleset", str(e)) from None
-    battle = setup(path, spec, rules)
+    battle = setup(path, spec, rules, modules)
     try:
         events = play(path, spec, battle)
         return report(spec, battle, events)

@@ -72,6 +72,7 @@ def morale_modifiers(b: Battle, e: int) -> tuple[ModLine, ...]:
     out.append(scaled(mods["hits"], esper.component_for_entity(e, Hits).count))
     if is_disorganised(b, e):
         out.append(line(mods["disorganised"], mods["disorganised"].value or 0))
+    out += b.stack.modifier_lines("morale", b, e, None)
     return nonzero(out)
 
 
@@ -122,6 +123,7 @@ def leadership_modifiers(b: Battle, officer: int) -> tuple[ModLine, ...]:
         bands = max(lr.min_bands, math.ceil((d - EPS) / band))
         out.append(scaled(mods["distance"], bands))
     out.append(scaled(mods["lost_brigades"], off.lost_brigades))
+    out += b.stack.modifier_lines("leadership", b, officer, None)
     return nonzero(out)
 
 

@@ -60,6 +60,7 @@ def fire_modifiers(
             out.append(line(mods["artillery_close"], mods["artillery_close"].value or 0))
         count = sum(1 for m in b.markers() if within(gap_to_point(b, target, m), near))
         out.append(scaled(mods["artillery_markers"], count))
+    out += b.stack.modifier_lines("fire", b, shooter, target, moved=moved, reaction=reaction)
     return nonzero(out)
 
 

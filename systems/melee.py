@@ -43,7 +43,7 @@ def _common(b: Battle, e: int, opponents: list[int]) -> list[ModLine]:
     if is_disorganised(b, e):
         out.append(line(mods["disorganised"], mods["disorganised"].value or 0))
     out.append(scaled(mods["hits"], esper.component_for_entity(e, Hits).count))
-    return out
+    return out + b.stack.modifier_lines("melee", b, e, opponents[0] if opponents else None)
 
 
 def attacker_modifiers(b: Battle, a: Attack) -> tuple[ModLine, ...]:

@@ -126,7 +126,7 @@ class HeuristicPlayer(common.Player):
                 (self.charge_value(b, r, mover) - 0.4, "charge"),
             ):
                 if value * p > 0.45 and (best is None or value * p > best[0]):
-                    best = (value * p, cmd.React(name, action))  # type: ignore[arg-type]
+                    best = (value * p, cmd.React(name, action))
             close = common.hits(r) == 2 and dist(common.centre(b, r), common.centre(b, mover)) < 3
             if close and (best is None or best[0] < 0.5):
                 best = (0.5, cmd.React(name, "retreat"))

@@ -62,7 +62,7 @@ class RandomPlayer(common.Player):
                 check(b, r, mover)
             except Reject:
                 continue
-            actions.append(cmd.React(name, action))  # type: ignore[arg-type]
+            actions.append(cmd.React(name, action))
         try:
             check_rally(b, r)
             actions.append(cmd.React(name, "rally"))

@@ -16,7 +16,7 @@ from game.battle import Battle, Decision
 from game.components import Ident, Officer, Side, Status, Unit
 from game.errors import UserError, one_line
 from game.locale import LANGUAGES, Texts
-from game.match import Match, Player, new_match, scenario_ref, summary
+from game.match import Match, Player, restart, summary
 from game.narrate import describe
 from game.recovery import recover
 from game.rulesref import load_reference
@@ -217,7 +217,7 @@ class BattleScreen:
             self.log.add("Cannot undo past a roll of the dice.", theme.BAD)
             return False
         m.battle.close()
-        fresh = new_match(scenario_ref(m.scenario.path), m.seed, m.max_rounds, m.rules)
+        fresh = restart(m)
         for c in m.commands[:i]:
             fresh.apply(c)
         self.match = fresh

@@ -210,7 +210,7 @@ class HumanInput:
             return cmd.Activate(key.split(":", 1)[1])
         if key.startswith("react:"):
             _, unit, action = key.split(":")
-            return cmd.React(unit, action)  # type: ignore[arg-type]
+            return cmd.React(unit, action)
         if key == "deploy":
             return self.deploy
         if key == "staff-auto" and d is not None:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pygame
 
 from game import commands as cmd
-from game.match import Match, load, new_match, scenario_ref
+from game.match import Match, load, restart
 from game.mods import Mod
 from game.ui import theme
 from game.ui.battle_screen import AI_PAUSE, SPEEDS, BattleScreen
@@ -22,8 +22,7 @@ class ReplayViewer:
     def __init__(self, path: Path, mods: tuple[Mod, ...], size: tuple[int, int]) -> None:
         full = load(path, mods)  # checked whole before anything is shown
         self.commands: list[cmd.Command] = list(full.commands)
-        self.seed, self.max_rounds, self.rules = full.seed, full.max_rounds, full.rules
-        self.scenario = scenario_ref(full.scenario.path, full.rules.loaded_mods)
+        self.first = full  # its identity (content, seed, modules) starts every fresh copy
         full.battle.close()
         self.size = size
         self.round_at: list[int] = []  # the round each command was given in
@@ -38,7 +37,7 @@ class ReplayViewer:
         self.wait = 0.0
 
     def _fresh(self) -> Match:
-        return new_match(self.scenario, self.seed, self.max_rounds, self.rules)
+        return restart(self.first)
 
     def _screen(self, m: Match) -> BattleScreen:
         sides = m.battle.game.sides if m.battle.game else []

@@ -12,7 +12,6 @@ import pytest
 
 from game import commands as cmd
 from game.battle import Battle, Decision, GameState
-from game.commands import ReactionAction
 from game.geometry import polygon_distance
 from systems.reaction import retreat_plan
 from tests.helpers import hits, kinds, make_battle, of, officer, order, play, pos, status, unit
@@ -214,7 +213,7 @@ def move_and_shoot(b: Battle) -> None:
     unit(b, "E", "blue", (25, 20), 180)
 
 
-def at_end(action: ReactionAction) -> Callable[[Decision], cmd.Command | None]:
+def at_end(action: str) -> Callable[[Decision], cmd.Command | None]:
     return lambda d: cmd.React("E", action) if d.stage == "end" else None
 
 

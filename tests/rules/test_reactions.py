@@ -12,7 +12,6 @@ import pytest
 
 from game import commands as cmd
 from game.battle import Battle, Decision
-from game.commands import ReactionAction
 from game.components import Hits
 from tests.helpers import hits, make_battle, of, officer, play, pos, status, unit
 
@@ -189,7 +188,7 @@ def test_FG_REACT_3_AMB_23_no_move_reaction_and_only_at_the_trigger(made: list[B
     ("action", "check"),
     [("retreat", lambda b: pos(b, "V1") == (37, 20)), ("rally", lambda b: hits(b, "V1") == 1)],
 )
-def test_AMB_23_retreat_and_rally_reactions(made: list[Battle], action: ReactionAction, check: Any) -> None:
+def test_AMB_23_retreat_and_rally_reactions(made: list[Battle], action: str, check: Any) -> None:
     """AMB-23, FG-ORD-9, FG-ORD-10: a reaction may be a Retreat (straight away from the nearest enemy,
     its full move) or a Rally (one hit removed), as if ordered."""
     b = new(made, [6])  # 6 - 2 for its hits: 4, a pass
