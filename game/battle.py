@@ -322,8 +322,8 @@ class Battle:
 
     def _answer(self, command: cmd.Command) -> None:
         assert self.pending is not None and self._resolution is not None
-        answers = self.stack.answers.get(self.pending.kind, ())
-        if not isinstance(command, answers):
+        kind = self.stack.decisions.get(self.pending.kind)
+        if kind is None or not isinstance(command, kind.answers):
             d = self.pending
             raise Reject(
                 "FG-ACT-6",

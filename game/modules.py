@@ -53,20 +53,23 @@ class OrderKind:
     unit_order: bool = True  # a unit's order inside an activation (False: a stand-alone check)
     script_keys: frozenset[str] = frozenset()  # keys a script step of this order may carry
     from_step: StepBuilder | None = None  # the command for a script step (game/script.py StepSpec)
-    options: Callable[[Battle, int], Iterable[cmd.Command]] | None = None  # legal candidates for an AI
+    # an AI's candidates for a unit: legal commands, each with its worth in units destroyed (the
+    # heuristic's scale: a sure kill is 3); For Glory's own orders are weighed by the AI players
+    options: Callable[[Battle, int], Iterable[tuple[float, cmd.Command]]] | None = None
     label: str = ""  # what a button shows
 
 
 @dataclass(frozen=True)
 class ReactionKind:
-    """One reaction: `check` raises Reject when the unit may not react so now, `resolve` carries it out.
-    Both take (battle, reacting unit, the active unit's state, the React command)."""
+    """One reaction: `check(battle, reacting unit, active unit, React)` raises Reject when the unit may
+    not react so now; `resolve(battle, reacting unit, the active unit's state)` carries it out."""
 
     name: str  # React.action
     check: Callable[..., None]
     resolve: Callable[..., Resolution]
     rule: str
     at_trigger: bool = False  # aimed at the unit that triggered the window (a shot, a charge)
+    value: Callable[..., float] | None = None  # (battle, reacting unit, active unit): its worth to an AI
 
 
 @dataclass(frozen=True)
@@ -76,6 +79,7 @@ class DecisionKind:
 
     name: str
     answers: tuple[type[cmd.Command], ...]
+    ai: Callable[..., cmd.Command] | None = None  # (battle, decision): a computer player's answer
 
 
 # The named points of the sequence a module may take over; the mode's base module gives every default.
@@ -227,7 +231,7 @@ class RuleStack:
         self.orders: dict[type[cmd.Command], OrderKind] = {}
         self.order_names: dict[str, OrderKind] = {}
         self.reactions: dict[str, ReactionKind] = {}
-        self.answers: dict[str, tuple[type[cmd.Command], ...]] = {}
+        self.decisions: dict[str, DecisionKind] = {}
         self.commands: dict[str, type[cmd.Command]] = dict(cmd.COMMANDS)
         owner: dict[str, str] = {}
         hooks: dict[str, Callable[..., Any]] = dict(mode.base.hooks)
@@ -240,7 +244,7 @@ class RuleStack:
             for r in m.reactions:
                 self.reactions[r.name] = r
             for d in m.decisions:
-                self.answers[d.name] = d.answers
+                self.decisions[d.name] = d
             for c in m.commands:
                 self.commands[c.__name__] = c
             if m is not mode.base:

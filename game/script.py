@@ -371,9 +371,19 @@ def play_step(battle: Battle, step: StepSpec) -> list[Event]:
         return events  # the order was refused: nothing happened, so nothing was reacted to
     answers = Answers(step)
     while battle.pending is not None:
-        events += battle.apply(answers.answer(battle.pending))
+        d = battle.pending
+        answer = answers.answer(d)
+        events += battle.apply(answer)
+        if isinstance(answer, cmd.Pass) and battle.pending is d:
+            raise Unanswered(
+                f"the battle asks side {d.side} for the {d.kind} of {d.unit} and the step gives none"
+            )
     events += [_unused(battle, step, r, events) for r in answers.reactions]
     return events + answers.unasked()
+
+
+class Unanswered(Exception):
+    """A decision (a rule module's) that declines nothing, and that the step does not answer."""
 
 
 def play(path: Path, spec: ScriptFile, battle: Battle) -> list[dict[str, Any]]:
@@ -391,6 +401,8 @@ def play(path: Path, spec: ScriptFile, battle: Battle) -> list[dict[str, Any]]:
                 f"the dice list ran out after {n} dice ({before} used before this step, {n - before} in it): "
                 "this step needs more; a script states every die it expects",
             ) from None
+        except Unanswered as e:
+            raise _fail(path, f"steps[{i}]", str(e)) from None
         out += [
             {"kind": e.kind, "step": i, **{k: v for k, v in e.to_dict().items() if k != "kind"}}
             for e in events

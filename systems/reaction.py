@@ -97,7 +97,7 @@ def window(b: Battle, act: Active, stage: str) -> Resolution:
                     "FG-REACT-3",
                     f"a reaction answers {b.name(act.unit)}, the unit that triggered it (AMB-23)",
                 )
-            kind.check(b, r, act, answer)
+            kind.check(b, r, act.unit, answer)
         except Reject as rej:
             b.emit(Rejected(rule=rej.rule, reason=rej.reason, unit=answer.unit, order="react"))
             continue
@@ -141,16 +141,16 @@ def _not_a_reactor(b: Battle, name: str, act: Active) -> Reject:
 # --- the four reactions of AMB-23: each checked, then resolved (systems/for_glory.py lists them) ---
 
 
-def check_fire_reaction(b: Battle, r: int, act: Active, answer: cmd.React) -> None:
-    check_fire(b, r, act.unit)
+def check_fire_reaction(b: Battle, r: int, mover: int, answer: cmd.React) -> None:
+    check_fire(b, r, mover)
 
 
 def fire_reaction(b: Battle, r: int, act: Active) -> Resolution:
     yield from b.stack.hook("fire")(b, r, act.unit, moved=False, reaction=True)
 
 
-def check_charge_reaction(b: Battle, r: int, act: Active, answer: cmd.React) -> None:
-    plan_charge(b, r, act.unit)
+def check_charge_reaction(b: Battle, r: int, mover: int, answer: cmd.React) -> None:
+    plan_charge(b, r, mover)
 
 
 def charge_reaction(b: Battle, r: int, act: Active) -> Resolution:
@@ -160,7 +160,7 @@ def charge_reaction(b: Battle, r: int, act: Active) -> Resolution:
     act.interrupted = True  # engaged in melee (EX-9, AMB-67)
 
 
-def check_retreat_reaction(b: Battle, r: int, act: Active, answer: cmd.React) -> None:
+def check_retreat_reaction(b: Battle, r: int, mover: int, answer: cmd.React) -> None:
     """A retreat is always possible (AMB-22: it goes as far as it legally can)."""
 
 
@@ -172,7 +172,7 @@ def retreat_reaction(b: Battle, r: int, act: Active) -> Resolution:
     yield
 
 
-def check_rally_reaction(b: Battle, r: int, act: Active, answer: cmd.React) -> None:
+def check_rally_reaction(b: Battle, r: int, mover: int, answer: cmd.React) -> None:
     check_rally(b, r)
 
 

@@ -16,6 +16,7 @@ from game.components import Hits, Officer, Pose, Status
 from game.dice import Dice
 from game.events import Event
 from game.match import Match, new_match
+from game.modules import RuleStack
 from game.ruleset import Ruleset, load_ruleset
 from game.table import Feature, Table
 
@@ -32,8 +33,10 @@ def make_battle(
     size: tuple[float, float] = (72, 48),
     terrain: Iterable[tuple[str, Any]] = (),
     ruleset: Ruleset | None = None,
+    stack: RuleStack | None = None,
 ) -> Battle:
-    """A battle on an empty table. terrain: (kind, polygon) or (kind, (path, width)) pairs."""
+    """A battle on an empty table. terrain: (kind, polygon) or (kind, (path, width)) pairs; stack: the
+    rule modules it runs (For Glory alone by default)."""
     rs = ruleset or rules()
     feats = []
     for kind, shape in terrain:
@@ -43,7 +46,7 @@ def make_battle(
             feats.append(Feature(k, path=tuple(path), width=width))
         else:
             feats.append(Feature(k, polygon=tuple(shape)))
-    return Battle(rs, Table(size[0], size[1], tuple(feats)), Dice(seed, dice))
+    return Battle(rs, Table(size[0], size[1], tuple(feats)), Dice(seed, dice), stack)
 
 
 def officer(

@@ -38,7 +38,10 @@ class Player:
     def decide(self, b: Battle, d: Decision) -> cmd.Command:
         b.enter()
         handler = getattr(self, d.kind, None)
-        return handler(b, d) if handler is not None else cmd.Pass()
+        if handler is not None:
+            return handler(b, d)
+        kind = b.stack.decisions.get(d.kind)  # a rule module's decision: its own policy
+        return kind.ai(b, d) if kind is not None and kind.ai is not None else cmd.Pass()
 
     def place_staff(self, b: Battle, d: Decision) -> cmd.Command:
         return staff_spot(b, d.side)
@@ -48,6 +51,31 @@ class Player:
 
     def staff_move(self, b: Battle, d: Decision) -> cmd.Command:
         return staff_follow(b, d.side)
+
+
+def module_orders(b: Battle, e: int) -> list[tuple[float, cmd.Command]]:
+    """The orders the chosen rule modules add, as (worth, command) for this unit."""
+    return [
+        option
+        for m in b.stack.chosen
+        for kind in m.orders
+        if kind.options is not None
+        for option in kind.options(b, e)
+    ]
+
+
+def module_reactions(b: Battle, r: int, mover: int) -> list[tuple[float, cmd.React]]:
+    """The reactions the chosen rule modules add that this unit may make now, with their worth."""
+    out = []
+    for m in b.stack.chosen:
+        for kind in m.reactions:
+            answer = cmd.React(b.name(r), kind.name)
+            try:
+                kind.check(b, r, mover, answer)
+            except Reject:
+                continue
+            out.append((kind.value(b, r, mover) if kind.value is not None else 0.0, answer))
+    return out
 
 
 # --- deployment -------------------------------------------------------------------------------

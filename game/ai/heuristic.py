@@ -67,6 +67,7 @@ class HeuristicPlayer(common.Player):
                 options.append((0.7, cmd.Withdraw(name)))
             if common.can_rally(b, e):
                 options.append((0.8 if not close else 0.6, cmd.Rally(name)))
+        options += common.module_orders(b, e)
         if not options or max(v for v, _ in options) < 0.3:
             move = self.advance(b, e)
             if move is not None:
@@ -130,6 +131,9 @@ class HeuristicPlayer(common.Player):
             close = common.hits(r) == 2 and dist(common.centre(b, r), common.centre(b, mover)) < 3
             if close and (best is None or best[0] < 0.5):
                 best = (0.5, cmd.React(name, "retreat"))
+            for value, react in common.module_reactions(b, r, mover):
+                if value * p > 0.45 and (best is None or value * p > best[0]):
+                    best = (value * p, react)
         return best[1] if best is not None else cmd.Pass()
 
     def extra_move(self, b: Battle, d: Decision) -> cmd.Command:

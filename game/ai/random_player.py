@@ -39,6 +39,7 @@ class RandomPlayer(common.Player):
         choices += [cmd.Charge(name, b.name(t)) for t in common.charge_targets(b, e)]
         if common.can_rally(b, e):
             choices.append(cmd.Rally(name))
+        choices += [c for _worth, c in common.module_orders(b, e)]
         p = b.pose(e)
         reach = b.rules.length(b.comp(e, common.Unit).category.move)
         for _ in range(4):
@@ -68,6 +69,7 @@ class RandomPlayer(common.Player):
             actions.append(cmd.React(name, "rally"))
         except Reject:
             pass
+        actions += [c for _worth, c in common.module_reactions(b, r, mover)]
         return self.rng.pick(actions)
 
     def extra_move(self, b: Battle, d: Decision) -> cmd.Command:

@@ -1,0 +1,329 @@
+"""Rule modules (game/modules.py): a toy module written here, in the tests, adds an order, a decision,
+a reaction, modifier lines and a per-unit component to For Glory without touching an engine file, and
+runs through every path a module must: direct orders, the round loop with AI players, replays and
+scripted battles. Also: modules chosen by content, refused combinations, and the registry's listing."""
+
+from __future__ import annotations
+
+import ast
+import json
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game import commands as cmd
+from game.ai import make_player
+from game.battle import Battle, Decision, Reject, Resolution
+from game.cli import main
+from game.components import Status
+from game.errors import ContentError, UserError
+from game.events import ModLine, Note
+from game.match import load, new_match, play, save
+from game.modules import DecisionKind, OrderKind, ReactionKind, RuleModule, compose, register, unregister
+from systems.checks import morale_modifiers
+from systems.fire import fire_modifiers
+from systems.orders import orderable
+from systems.reaction import Active
+from systems.vision import sight
+from tests.helpers import kinds, of, order, run_toml, unit
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# --- the toy module: drill ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Cheer(cmd.Command):
+    """DRILL-1: the unit cheers instead of acting; its side says how loudly."""
+
+    unit: str
+
+
+@dataclass(frozen=True, slots=True)
+class Volume(cmd.Command):
+    loud: bool
+
+
+@dataclass
+class Spirit:
+    """Per-unit state the module attaches to every unit at creation."""
+
+    cheers: int = 0
+
+
+def cheer_order(b: Battle, c: Cheer) -> Resolution:
+    e = orderable(b, c.unit)  # For Glory's own check: a unit of the activated formation, not yet ordered
+    return _cheer(b, e)
+
+
+def _cheer(b: Battle, e: int) -> Resolution:
+    b.comp(e, Status).ordered = True
+    answer = yield Decision("volume", b.side_of(e), b.name(e), ("loud", "quiet"))
+    loud = isinstance(answer, Volume) and answer.loud  # Pass: the quiet default
+    b.comp(e, Spirit).cheers += 2 if loud else 1
+    b.emit(Note(rule="DRILL-1", text="cheers loudly" if loud else "cheers", unit=b.name(e)))
+    yield from b.stack.hook("reaction_window")(b, Active(e), "after")
+
+
+def check_jeer(b: Battle, r: int, mover: int, answer: cmd.React) -> None:
+    if b.comp(mover, Spirit).cheers == 0:
+        raise Reject("DRILL-2", f"{b.name(mover)} has not cheered: there is nothing to jeer at")
+
+
+def jeer(b: Battle, r: int, act: Active) -> Resolution:
+    b.comp(act.unit, Spirit).cheers = 0
+    b.emit(Note(rule="DRILL-2", text="is jeered into silence", unit=b.name(act.unit)))
+    return
+    yield
+
+
+def cheered_on(b: Battle, unit: int, other: int | None, **context: Any) -> list[ModLine]:
+    """DRILL-3: +1 to shots and morale checks of a unit that has cheered."""
+    spirit = b.comp(unit, Spirit) if b.is_unit(unit) else None
+    return [ModLine("DRILL-3", "cheered on", 1)] if spirit is not None and spirit.cheers else []
+
+
+DRILL = RuleModule(
+    id="drill",
+    name="Drill",
+    description="a toy module of the tests: units cheer, enemies jeer",
+    prefix="DRILL-",
+    mode="for-glory",
+    orders=(
+        OrderKind(
+            "cheer",
+            Cheer,
+            cheer_order,
+            "DRILL-1",
+            from_step=lambda s: Cheer(s.unit),
+            options=lambda b, e: [(0.25, Cheer(b.name(e)))],
+        ),
+    ),
+    reactions=(ReactionKind("jeer", check_jeer, jeer, "DRILL-2", value=lambda b, r, mover: 2.0),),
+    decisions=(DecisionKind("volume", (Volume, cmd.Pass), ai=lambda b, d: Volume(True)),),
+    commands=(Volume,),
+    modifiers={"fire": (cheered_on,), "morale": (cheered_on,)},
+    components=(lambda b, e: Spirit(),),
+)
+
+
+@pytest.fixture(autouse=True)
+def drill() -> Iterator[RuleModule]:
+    register(DRILL)
+    yield DRILL
+    unregister("drill")
+
+
+def facing_off(battle: Callable[..., Battle], **kw: Any) -> Battle:
+    """a1 (side a) and b1 (side b) face each other 1" apart: each in the other's range and area."""
+    b = battle(**kw)
+    unit(b, "a1", "a", (30, 20), 90)
+    unit(b, "b1", "b", (30, 22.2), 270)
+    return b
+
+
+# --- an order, a decision, a reaction and a modifier ----------------------------------------------
+
+
+def test_a_module_adds_an_order_its_decision_a_reaction_and_a_modifier(battle: Callable[..., Battle]) -> None:
+    b = facing_off(battle, dice=[6], stack=compose("for-glory", ["drill"]))
+    a1, b1 = b.ids["a1"], b.ids["b1"]
+    assert b.comp(a1, Spirit).cheers == 0  # the component is attached at creation
+    b.apply(cmd.Activate("a1", leadership=False))
+    b.apply(Cheer("a1"))
+    assert b.pending is not None and b.pending.kind == "volume" and b.pending.side == "a"
+    refused = b.apply(cmd.React("b1", "jeer"))  # not an answer to this decision
+    assert kinds(refused) == ["rejected"] and refused[0].rule == "FG-ACT-6"
+    events = b.apply(Volume(loud=True))
+    assert [e.text for e in of(events, "note")] == ["cheers loudly"]
+    assert b.comp(a1, Spirit).cheers == 2
+    assert b.pending is not None and b.pending.kind == "reaction" and b.pending.options == ("b1",)
+    events = b.apply(cmd.React("b1", "jeer"))  # the reaction: a morale check (a 6), then the jeer
+    declared = of(events, "reaction")[0]
+    assert (declared.unit, declared.action, declared.target) == ("b1", "jeer", None)
+    assert [r.purpose for r in of(events, "roll")] == ["reaction"]
+    assert [(n.rule, n.unit) for n in of(events, "note")] == [("DRILL-2", "a1")]
+    assert b.comp(a1, Spirit).cheers == 0
+    assert b.pending is None
+    # the modifier: a unit that has cheered shoots and checks morale with DRILL-3's +1
+    b.comp(b1, Spirit).cheers = 1
+    s = sight(b, b1, a1)
+    assert ModLine("DRILL-3", "cheered on", 1) in fire_modifiers(b, b1, a1, s, moved=False, reaction=False)
+    assert ModLine("DRILL-3", "cheered on", 1) in morale_modifiers(b, b1)
+    assert ModLine("DRILL-3", "cheered on", 1) not in fire_modifiers(
+        b, a1, b1, s, moved=False, reaction=False
+    )
+
+
+def test_the_module_line_is_in_the_roll_and_its_total(battle: Callable[..., Battle]) -> None:
+    b = facing_off(battle, dice=[3], stack=compose("for-glory", ["drill"]))
+    b.comp(b.ids["a1"], Spirit).cheers = 1
+    shot = of(order(b, cmd.Fire("a1", "b1")), "roll")[0]
+    assert ModLine("DRILL-3", "cheered on", 1) in shot.modifiers
+    assert shot.total == 3 + sum(m.value for m in shot.modifiers)
+
+
+def test_without_the_module_its_order_and_reaction_are_refused(battle: Callable[..., Battle]) -> None:
+    b = facing_off(battle, dice=[1])
+    assert b.stack.ids == ()
+    with pytest.raises(KeyError):
+        b.comp(b.ids["a1"], Spirit)  # no module, no component
+    b.apply(cmd.Activate("a1", leadership=False))
+    (refused,) = b.apply(Cheer("a1"))
+    assert (refused.kind, refused.rule) == ("rejected", "FG-ORD-5")
+    b.apply(cmd.Fire("a1", "b1"))  # a miss, then b1 may react
+    assert b.pending is not None and b.pending.kind == "reaction"
+    (refused,) = b.apply(cmd.React("b1", "jeer"))
+    assert refused.rule == "FG-REACT-3"
+    assert refused.reason == "jeer is not a reaction: one of fire, charge, retreat, rally"
+
+
+# --- the round loop, AI players, replays ----------------------------------------------------------
+
+
+def test_ai_players_use_the_module_in_a_whole_battle_and_its_replay_reproduces_it(tmp_path: Path) -> None:
+    m = new_match("default", 3, max_rounds=3, modules=["drill"])
+    try:
+        sides = m.battle.game.sides  # type: ignore[union-attr]
+        play(m, {s: make_player("random", s, 3 + i) for i, s in enumerate(sides)})
+        notes = [e for e in m.battle.events if isinstance(e, Note) and e.rule in ("DRILL-1", "DRILL-2")]
+        assert any(n.rule == "DRILL-1" and n.text == "cheers loudly" for n in notes)  # order + AI's answer
+        path = tmp_path / "drill.json"
+        save(m, path)
+        assert json.loads(path.read_text())["modules"] == ["drill"]
+        again = load(path)
+        try:
+            assert [e.to_dict() for e in again.battle.events] == [e.to_dict() for e in m.battle.events]
+            assert again.battle.stack.ids == ("drill",)
+        finally:
+            again.battle.close()
+    finally:
+        m.battle.close()
+
+
+def test_a_replay_refuses_a_module_it_was_not_played_with(tmp_path: Path) -> None:
+    m = new_match("default", 1, max_rounds=1)
+    try:
+        save(m, tmp_path / "plain.json")
+    finally:
+        m.battle.close()
+    with pytest.raises(ContentError, match=r"modules: played with no rule module, not with drill"):
+        load(tmp_path / "plain.json", modules=["drill"])
+
+
+def test_a_scenario_switches_the_module_on(tmp_path: Path) -> None:
+    text = (ROOT / "content" / "scenarios" / "default.toml").read_text()
+    path = tmp_path / "drilled.toml"
+    path.write_text('modules = ["drill"]\n' + text)
+    m = new_match(str(path), 1, max_rounds=1)
+    try:
+        assert m.battle.stack.ids == ("drill",)
+    finally:
+        m.battle.close()
+    path.write_text('modules = ["nope"]\n' + text)
+    with pytest.raises(ContentError, match=r"drilled.toml: modules\[0\]: expected one of 'drill'"):
+        new_match(str(path), 1)
+
+
+# --- scripted battles -----------------------------------------------------------------------------
+
+SCRIPT = """
+table = [48, 36]
+dice = [6]
+{modules}
+officers = [{{ id = "A", side = "a", role = "division", experience = 3, at = [30, 14] }},
+            {{ id = "B", side = "b", role = "division", experience = 3, at = [30, 30] }}]
+units = [
+  {{ id = "a1", side = "a", division = "A", category = "LnInf", quality = "R", at = [30, 20], facing = 90 }},
+  {{ id = "b1", side = "b", division = "B", category = "LnInf", quality = "R", at = [30, 22.2], facing = 270 }},
+]
+[[steps]]
+unit = "a1"
+order = "cheer"
+reactions = [{{ unit = "b1", action = "jeer" }}]
+"""
+
+
+def test_a_script_gives_the_module_order_and_reaction(tmp_path: Path) -> None:
+    out = run_toml(tmp_path, SCRIPT.format(modules='modules = ["drill"]'))
+    notes = [(e["rule"], e["text"]) for e in out["events"] if e["kind"] == "note"]
+    assert notes == [("DRILL-1", "cheers"), ("DRILL-2", "is jeered into silence")]
+    assert out["dice_used"] == 1
+
+
+def test_a_script_without_the_module_is_refused_naming_it(tmp_path: Path) -> None:
+    with pytest.raises(
+        ContentError, match=r"steps\[0\].order: the order cheer comes from the rule module drill"
+    ):
+        run_toml(tmp_path, SCRIPT.format(modules=""))
+
+
+# --- composition ----------------------------------------------------------------------------------
+
+
+def test_two_modules_replacing_one_hook_are_refused_naming_both() -> None:
+    def other_fire(*args: Any, **kwargs: Any) -> Resolution:
+        yield from ()
+
+    a = RuleModule("volley-a", "A", "replaces fire", "VA-", "for-glory", hooks={"fire": other_fire})
+    b = RuleModule("volley-b", "B", "replaces fire too", "VB-", "for-glory", hooks={"fire": other_fire})
+    register(a)
+    register(b)
+    try:
+        assert compose("for-glory", ["volley-a"]).hook("fire") is other_fire
+        with pytest.raises(UserError) as e:
+            compose("for-glory", ["volley-a", "volley-b"])
+        assert (
+            str(e.value)
+            == "the rule modules volley-a and volley-b both replace the fire hook: choose one of them"
+        )
+    finally:
+        unregister("volley-a")
+        unregister("volley-b")
+
+
+def test_unknown_modules_and_modes_are_one_line() -> None:
+    with pytest.raises(UserError, match=r"unknown rule module 'nope' for for-glory; known: drill"):
+        compose("for-glory", ["nope"])
+    with pytest.raises(UserError, match=r"unknown game mode 'chess'"):
+        compose("chess")
+    with pytest.raises(ValueError, match="unknown hooks: flight"):
+        register(RuleModule("bad", "Bad", "", "X-", "for-glory", hooks={"flight": print}))
+
+
+def test_modules_json_lists_the_mode_and_the_modules(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["modules", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [m["id"] for m in data["modes"]] == ["for-glory"]
+    assert sorted(data["modes"][0]["hooks"]) == ["activation", "fire", "melee", "reaction_window"]
+    by_id = {m["id"]: m for m in data["modules"]}
+    assert by_id["for-glory"]["base"] and by_id["for-glory"]["prefix"] == "FG-"
+    assert set(by_id["for-glory"]["orders"]) >= {"move", "fire", "charge", "withdraw", "rally"}
+    assert by_id["drill"]["orders"] == ["cheer"] and by_id["drill"]["reactions"] == ["jeer"]
+    assert by_id["drill"]["modifiers"] == ["fire", "morale"] and not by_id["drill"]["base"]
+
+
+def test_simulate_with_an_unknown_module_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--module", "nope", "--rounds", "1"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "unknown rule module 'nope'" in err
+
+
+# --- the engine holds no rules --------------------------------------------------------------------
+
+CORE = ("battle", "commands", "components", "dice", "events", "geometry", "modules", "physics", "table")
+
+
+@pytest.mark.parametrize("name", CORE)
+def test_the_core_model_imports_no_rules(name: str) -> None:
+    tree = ast.parse((ROOT / "game" / f"{name}.py").read_text())
+    imported = [
+        n.module if isinstance(n, ast.ImportFrom) else a.name
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Import | ast.ImportFrom)
+        for a in (n.names if isinstance(n, ast.Import) else [n])  # type: ignore[attr-defined]
+    ]
+    assert not [m for m in imported if m and m.split(".")[0] == "systems"], imported
