@@ -237,8 +237,8 @@ dice = [6]
 officers = [{{ id = "A", side = "a", role = "division", experience = 3, at = [30, 14] }},
             {{ id = "B", side = "b", role = "division", experience = 3, at = [30, 30] }}]
 units = [
-  {{ id = "a1", side = "a", division = "A", category = "LnInf", quality = "R", at = [30, 20], facing = 90 }},
-  {{ id = "b1", side = "b", division = "B", category = "LnInf", quality = "R", at = [30, 22.2], facing = 270 }},
+{{ id = "a1", side = "a", division = "A", category = "LnInf", quality = "R", at = [30, 20], facing = 90 }},
+{{ id = "b1", side = "b", division = "B", category = "LnInf", quality = "R", at = [30, 22.2], facing = 270 }},
 ]
 [[steps]]
 unit = "a1"
