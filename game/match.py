@@ -19,7 +19,7 @@ from typing import Any, Protocol
 from game import CONTENT
 from game import commands as cmd
 from game.army import with_armies
-from game.battle import Battle, Decision, ObjectiveState
+from game.battle import Battle, Decision
 from game.dice import Dice
 from game.errors import ContentError, UserError
 from game.events import Event, Rejected
@@ -28,8 +28,6 @@ from game.mods import ID, Mod, load_mod, load_mods, user_mods_dir
 from game.modules import MAX_MODULES, compose
 from game.ruleset import Ruleset, load_ruleset
 from game.scenario import Scenario, army_points, load_scenario
-from systems import sequence
-from systems.victory import score
 
 REPLAY_FORMAT = "forglory-replay"
 REPLAY_VERSION = 1
@@ -79,31 +77,8 @@ def new_match(
     except UserError as e:
         raise ContentError(f"{sc.path}: modules", str(e)) from None
     b = Battle(rules, sc.table, Dice(seed, dice), stack)
-    experience: dict[str, int | None] = {}
-    arrival: dict[str, int | None] = {}
-    for side in spec.sides:
-        staff = f"{side.id}-staff"
-        b.add_officer(staff, side.id, "staff", side.staff.experience or 0, (0.0, 0.0), reserve=True)
-        experience[staff] = side.staff.experience
-    for side in spec.sides:
-        for dv in side.divisions:
-            b.add_officer(dv.id, side.id, "division", dv.experience or 0, (0.0, 0.0), reserve=True)
-            experience[dv.id] = dv.experience
-            arrival[dv.id] = dv.arrival
-            for u in dv.units:
-                b.add_unit(u.id, side.id, dv.id, u.category, u.quality, (0.0, 0.0), 0.0, reserve=True)
-    objectives = [
-        ObjectiveState(o.id, o.at, o.name, o.held_by, {o.held_by} if o.held_by else set())
-        for o in spec.objectives
-    ]
     limit = max_rounds if max_rounds is not None else spec.max_rounds
-    sequence.new_game(
-        b, sc.id, [s.id for s in spec.sides], {s.id: s.edge for s in spec.sides}, objectives, limit
-    )
-    g = b.game
-    assert g is not None
-    g.zones = {s.id: list(s.deployment) for s in spec.sides if s.deployment}
-    b.start(sequence.battle(b, experience, arrival))
+    stack.mode.setup(b, sc, limit)  # the mode's own set-up and sequence, up to its first decision
     return Match(b, sc, rules, seed, limit, [])
 
 
@@ -137,7 +112,7 @@ def summary(m: Match) -> dict[str, Any]:
     b = m.battle
     g = b.game
     assert g is not None
-    points = score(b)
+    points = b.stack.mode.score(b)
     return {
         "winner": g.winner,
         "end_reason": g.end_reason or ("in progress" if not g.over else ""),

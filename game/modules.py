@@ -31,6 +31,7 @@ from game.records import Bounds, OneOf
 
 if TYPE_CHECKING:
     from game.battle import Battle, Resolution
+    from game.scenario import Scenario
 
 # Where the built-in rules live: imported by name the first time a stack is composed, so that the
 # engine (game/) depends on no rule module while every battle still finds For Glory.
@@ -130,6 +131,8 @@ class GameMode:
     name: str
     description: str
     base: RuleModule  # the rules every battle of the mode runs, and every hook's default
+    setup: Callable[[Battle, Scenario, int | None], None]  # a scenario's battle, up to its first decision
+    score: Callable[[Battle], Mapping[str, Any]]  # each side: an object with .total and .lines
 
 
 _MODES: dict[str, GameMode] = {}

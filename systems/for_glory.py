@@ -9,12 +9,16 @@ from __future__ import annotations
 from typing import Any
 
 from game import commands as cmd
+from game.battle import Battle, ObjectiveState
 from game.modules import DecisionKind, GameMode, OrderKind, ReactionKind, RuleModule, register_mode
+from game.scenario import Scenario
 from systems import reaction as r
+from systems import sequence
 from systems.charge import resolve_contact
 from systems.command import activate, check_leadership
 from systems.fire import shoot
 from systems.orders import charge_order, check_morale, fire_order, move_order, rally_order, withdraw_order
+from systems.victory import score
 
 
 def _start_activation(b: Any, c: cmd.Activate) -> None:
@@ -84,4 +88,32 @@ FOR_GLORY = RuleModule(
     },
 )
 
-register_mode(GameMode("for-glory", "For Glory", FOR_GLORY.description, FOR_GLORY))
+
+def setup(b: Battle, sc: Scenario, max_rounds: int | None) -> None:
+    """A scenario's armies in reserve, then the whole battle (systems/sequence.py) up to its first
+    decision: experience and arrival rolled where the scenario leaves them open (FG-PREP-3, FG-DEP-2)."""
+    spec = sc.spec
+    experience: dict[str, int | None] = {}
+    arrival: dict[str, int | None] = {}
+    for side in spec.sides:
+        staff = f"{side.id}-staff"
+        b.add_officer(staff, side.id, "staff", side.staff.experience or 0, (0.0, 0.0), reserve=True)
+        experience[staff] = side.staff.experience
+    for side in spec.sides:
+        for dv in side.divisions:
+            b.add_officer(dv.id, side.id, "division", dv.experience or 0, (0.0, 0.0), reserve=True)
+            experience[dv.id] = dv.experience
+            arrival[dv.id] = dv.arrival
+            for u in dv.units:
+                b.add_unit(u.id, side.id, dv.id, u.category, u.quality, (0.0, 0.0), 0.0, reserve=True)
+    objectives = [
+        ObjectiveState(o.id, o.at, o.name, o.held_by, {o.held_by} if o.held_by else set())
+        for o in spec.objectives
+    ]
+    edges: dict[str, str] = {s.id: s.edge for s in spec.sides}
+    g = sequence.new_game(b, sc.id, [s.id for s in spec.sides], edges, objectives, max_rounds)
+    g.zones = {s.id: list(s.deployment) for s in spec.sides if s.deployment}
+    b.start(sequence.battle(b, experience, arrival))
+
+
+register_mode(GameMode("for-glory", "For Glory", FOR_GLORY.description, FOR_GLORY, setup, score))
