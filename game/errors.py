@@ -41,3 +41,7 @@ class ContentError(UserError):
 
 class DiceExhausted(UserError):
     """A script's dice list ran out."""
+
+
+class WrongDie(UserError):
+    """A script's die value that the die rolled at that point cannot show."""

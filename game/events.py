@@ -45,7 +45,10 @@ class ModLine:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Roll(Event):
-    """One die: its face, every modifier with its rule, the total and what it meant."""
+    """A roll: its value as read (`die`: one die's face, or a sum, a best of, a count of successes),
+    every die when there is more than one (`dice`, `read` says how they were read), every modifier with
+    its rule, the total and what it meant. For Glory rolls one die at a time and leaves `dice` empty,
+    so its events are the same as before modules could roll more."""
 
     kind: ClassVar[str] = "roll"
     check: str  # fire, melee, morale, leadership
@@ -59,6 +62,8 @@ class Roll(Event):
     side: str | None = None  # a player's roll (roll-offs)
     purpose: str | None = None  # for morale checks: obey, reaction, charged, test
     rule: str | None = None  # the rule that called for the roll
+    dice: tuple[int, ...] | None = None  # each die of a roll of several
+    read: str | None = None  # how several dice were read: sum, best, successes
 
     def __post_init__(self) -> None:
         assert self.total == self.die + sum(m.value for m in self.modifiers)

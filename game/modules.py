@@ -25,6 +25,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Annotated, Any
 
 from game import commands as cmd
+from game.dice import Die
 from game.errors import UserError
 from game.events import ModLine
 from game.records import Bounds, OneOf
@@ -108,6 +109,7 @@ class RuleModule:
     hooks: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
     modifiers: Mapping[str, tuple[ModifierSource, ...]] = field(default_factory=dict)
     components: tuple[Callable[[Battle, int], object], ...] = ()  # state for each new unit
+    dice: tuple[Die, ...] = ()  # the kinds of dice it rolls (a script's dice must fit one of them)
 
     def to_json(self, base: bool) -> dict[str, Any]:
         return {
@@ -265,6 +267,7 @@ class RuleStack:
         self._modifiers = {k: tuple(v) for k, v in modifiers.items()}
         self.unit_orders = tuple(o.command for o in self.orders.values() if o.unit_order)
         self.components = tuple(c for m in self.modules for c in m.components)
+        self.dice = tuple(dict.fromkeys(d for m in self.modules for d in m.dice))
 
     @property
     def ids(self) -> tuple[str, ...]:

@@ -16,7 +16,7 @@ from game import commands as cmd
 from game.battle import Battle, Decision
 from game.components import Hits, Officer, Pose, Status
 from game.dice import Dice
-from game.errors import ContentError, DiceExhausted, UserError
+from game.errors import ContentError, DiceExhausted, UserError, WrongDie
 from game.events import Event, Interrupted, Rejected
 from game.geometry import Point, convex_overlap, rect_corners
 from game.mods import Mod
@@ -174,8 +174,9 @@ def setup(path: Path, spec: ScriptFile, rules: Ruleset, modules: Sequence[str] =
     stack = rule_stack(path, spec, rules, modules)
     if spec.dice is not None:
         for i, v in enumerate(spec.dice):
-            if not 1 <= v <= 6:
-                raise _fail(path, f"dice[{i}]", f"a D6 shows 1 to 6, found {v}")
+            if not any(d.shows(v) for d in stack.dice):
+                shows = " or ".join(f"a {d} shows {d.low} to {d.high}" for d in stack.dice)
+                raise _fail(path, f"dice[{i}]", f"{shows}, found {v}")
     sides = sorted({o.side for o in spec.officers} | {u.side for u in spec.units})
     if len(sides) != 2:
         raise _fail(path, "officers/units", f"a battle has exactly two sides, found {sides}")
@@ -401,6 +402,8 @@ def play(path: Path, spec: ScriptFile, battle: Battle) -> list[dict[str, Any]]:
                 f"the dice list ran out after {n} dice ({before} used before this step, {n - before} in it): "
                 "this step needs more; a script states every die it expects",
             ) from None
+        except WrongDie as e:
+            raise _fail(path, f"dice[{battle.dice.used}]", str(e)) from None
         except Unanswered as e:
             raise _fail(path, f"steps[{i}]", str(e)) from None
         out += [

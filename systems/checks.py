@@ -81,7 +81,15 @@ def morale_check(b: Battle, e: int, purpose: str, rule: str) -> bool:
     return _check(b, "morale", morale_modifiers(b, e), rule, unit=b.name(e), purpose=purpose)
 
 
-def _check(b: Battle, kind: str, mods: tuple[ModLine, ...], rule: str, **who: str) -> bool:
+def _check(
+    b: Battle,
+    kind: str,
+    mods: tuple[ModLine, ...],
+    rule: str,
+    unit: str | None = None,
+    officer: str | None = None,
+    purpose: str | None = None,
+) -> bool:
     """One check: a die, its modifiers, pass or fail (FG-MOR-6/7, FG-LDR-5/6), reported as a roll."""
     die = b.dice.d6()
     total = die + sum(m.value for m in mods)
@@ -94,7 +102,9 @@ def _check(b: Battle, kind: str, mods: tuple[ModLine, ...], rule: str, **who: st
             total=total,
             outcome="pass" if ok else "fail",
             rule=rule,
-            **who,
+            unit=unit,
+            officer=officer,
+            purpose=purpose,
         )
     )
     return ok

@@ -10,6 +10,7 @@ from typing import Any
 
 from game import commands as cmd
 from game.battle import Battle, ObjectiveState
+from game.dice import D6
 from game.modules import DecisionKind, GameMode, OrderKind, ReactionKind, RuleModule, register_mode
 from game.scenario import Scenario
 from systems import reaction as r
@@ -77,6 +78,7 @@ FOR_GLORY = RuleModule(
     "on an open table",
     prefix="FG-",
     mode="for-glory",
+    dice=(D6,),
     orders=ORDERS,
     reactions=REACTIONS,
     decisions=DECISIONS,
