@@ -10,7 +10,9 @@ until the answer arrives through `apply`, so every actor still speaks only in Co
 from __future__ import annotations
 
 import itertools
+import threading
 from collections.abc import Generator, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -104,6 +106,13 @@ class GameState:
     end_reason: str = ""
 
 
+class _Supposed(threading.local):
+    """Poses a thread is asking about (Battle.supposing): each thread sees only its own."""
+
+    def __init__(self) -> None:
+        self.poses: dict[int, Pose] = {}
+
+
 class Battle:
     def __init__(self, ruleset: Ruleset, table: Table, dice: Dice, stack: RuleStack | None = None) -> None:
         self.rules = ruleset
@@ -113,6 +122,7 @@ class Battle:
         self.world = f"battle-{next(_world_ids)}"
         esper.switch_world(self.world)
         self.physics = Physics()
+        self._supposed = _Supposed()
         self.events: list[Event] = []
         self.ids: dict[str, int] = {}
         self.sides: list[str] = []
@@ -236,11 +246,43 @@ class Battle:
         return esper.component_for_entity(e, Side).side
 
     def pose(self, e: int) -> Pose:
+        """Where a unit or officer stands: the real pose, or the one this thread is supposing."""
+        supposed = self._supposed.poses
+        if supposed:
+            p = supposed.get(e)
+            if p is not None:
+                return p
         return esper.component_for_entity(e, Pose)
 
     def shape(self, e: int) -> Polygon:
         """The footprint polygon of a unit (cached) or the centre of an officer."""
-        return esper.component_for_entity(e, Pose).corners
+        return self.pose(e).corners
+
+    @contextmanager
+    def supposing(
+        self, e: int, x: float, y: float, facing: float | None = None, corners: Polygon | None = None
+    ) -> Iterator[None]:
+        """Ask the rules a question as if this unit or officer stood elsewhere. The pose holds inside
+        the block and for the calling thread only: the battle is never written, so the drawing thread
+        and every other reader go on seeing the real one. `corners` may be given when the caller
+        already has them (a unit's footprint at that pose)."""
+        real = esper.component_for_entity(e, Pose)
+        f = real.facing if facing is None else facing % 360.0
+        fp = esper.try_component(e, Footprint)
+        if corners is None:
+            corners = rect_corners(x, y, f, fp.width, fp.depth) if fp is not None else ()
+        supposed = self._supposed.poses
+        before = supposed.get(e)
+        supposed[e] = Pose(x, y, f, corners)
+        self.physics.suppose(e, corners if fp is not None else None)
+        try:
+            yield
+        finally:
+            self.physics.suppose(e, before.corners if before is not None and fp is not None else None)
+            if before is None:
+                del supposed[e]
+            else:
+                supposed[e] = before
 
     def officer_of(self, e: int) -> int | None:
         return self.ids.get(esper.component_for_entity(e, Unit).division)

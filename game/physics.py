@@ -8,22 +8,31 @@ Officers are not in the space: they block neither movement nor sight (AMB-12).
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Callable, Iterable
 
 import pymunk
 
-from game.geometry import BBox, Point, rect_corners, sweep_interval
+from game.geometry import BBox, Point, convex_overlap, rect_corners, sweep_interval
 
 OVERLAP_TOL = 0.002  # inches of penetration below which two bases merely touch
+
+
+class _Local(threading.local):
+    """Per thread: the probe shapes of its queries, and the bases it supposes elsewhere."""
+
+    def __init__(self) -> None:
+        self.probes: dict[tuple[float, float], tuple[pymunk.Body, pymunk.Poly]] = {}
+        self.supposed: dict[int, tuple[Point, ...]] = {}
 
 
 class Physics:
     def __init__(self) -> None:
         self.space = pymunk.Space()
+        self._local = _Local()
         self._bodies: dict[int, pymunk.Body] = {}  # shapes hold weak references to bodies
         self._shapes: dict[int, pymunk.Poly] = {}
         self._owner: dict[pymunk.Shape, int] = {}
-        self._probes: dict[tuple[float, float], tuple[pymunk.Body, pymunk.Poly]] = {}
         self._size: dict[int, tuple[float, float]] = {}
         self._corners: dict[int, tuple[Point, ...]] = {}
 
@@ -51,12 +60,23 @@ class Physics:
             del self._owner[shape], self._size[e], self._corners[e]
             self.space.remove(body, shape)
 
+    def suppose(self, e: int, corners: tuple[Point, ...] | None) -> None:
+        """Answer this thread's queries as if base e stood at these corners (None: where it is)."""
+        if corners is None:
+            self._local.supposed.pop(e, None)
+        elif e in self._bodies:
+            self._local.supposed[e] = corners
+
+    def corners(self, e: int) -> tuple[Point, ...]:
+        return self._local.supposed.get(e) or self._corners[e]
+
     def _probe(self, width: float, depth: float, x: float, y: float, facing: float) -> pymunk.Poly:
         key = (width, depth)
-        if key not in self._probes:
+        probes = self._local.probes  # a thread's own: two threads asking at once never share one
+        if key not in probes:
             body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
-            self._probes[key] = (body, pymunk.Poly.create_box(body, (depth, width)))
-        body, shape = self._probes[key]
+            probes[key] = (body, pymunk.Poly.create_box(body, (depth, width)))
+        body, shape = probes[key]
         body.position = (x, y)
         body.angle = math.radians(facing)
         shape.cache_bb()
@@ -68,7 +88,14 @@ class Physics:
         """Bases that a base of this size at this pose would overlap (touching is not overlap)."""
         shape = self._probe(width, depth, x, y, facing)
         skip = set(exclude)
+        supposed = self._local.supposed
         out = []
+        if supposed:
+            probe = rect_corners(x, y, facing, width, depth)
+            out = [
+                e for e, c in supposed.items() if e not in skip and convex_overlap(probe, c, tol=OVERLAP_TOL)
+            ]
+            skip |= set(supposed)
         for info in self.space.shape_query(shape):
             e = self._owner.get(info.shape)
             if e is None or e in skip:
@@ -81,7 +108,12 @@ class Physics:
 
     def in_box(self, box: BBox) -> list[int]:
         bb = pymunk.BB(box.left, box.bottom, box.right, box.top)
-        return [self._owner[s] for s in self.space.bb_query(bb, pymunk.ShapeFilter()) if s in self._owner]
+        found = [self._owner[s] for s in self.space.bb_query(bb, pymunk.ShapeFilter()) if s in self._owner]
+        supposed = self._local.supposed
+        if supposed:
+            found = [e for e in found if e not in supposed]
+            found += [e for e, c in supposed.items() if BBox.of(c).intersects(box)]
+        return found
 
     def slide(
         self,
@@ -113,7 +145,7 @@ class Physics:
             if e in skip or not stops(e):
                 continue
             # exact time of first overlap along the way (separating axes on the two rectangles)
-            span = sweep_interval(moving, (ux, uy), length, self._corners[e])
+            span = sweep_interval(moving, (ux, uy), length, self.corners(e))
             if span is not None and span[1] - span[0] > 1e-9 and span[0] < first[0]:
                 first = (span[0], e)
         t, hit = first

@@ -10,7 +10,7 @@ import esper
 
 from game import commands as cmd
 from game.battle import Battle, Decision, Reject, Resolution
-from game.components import Hits, Officer, Pose, Status, Unit
+from game.components import Hits, Officer, Status, Unit
 from game.events import Contact, Moved, Note, Rejected
 from game.geometry import EPS, dist
 from systems.checks import morale_check
@@ -33,7 +33,7 @@ class ChargeState:
 
 def arrive(b: Battle, plan: ChargePlan, how: str) -> None:
     """Move the charger from where it stands along its planned route into contact."""
-    pose = esper.component_for_entity(plan.unit, Pose)
+    pose = b.pose(plan.unit)
     here = (pose.x, pose.y)
     b.place(plan.unit, plan.end[0], plan.end[1], plan.facing)
     b.emit(
@@ -119,7 +119,7 @@ def extra_move(b: Battle, e: int) -> Resolution:
         chained = ChargeState([Attack(e, plan.target, plan.sector)], [e])
         yield from resolve_contact(b, chained, extra_allowed=False)
         return
-    pose = esper.component_for_entity(e, Pose)
+    pose = b.pose(e)
     start = (pose.x, pose.y)
     b.place(e, move.path[-1][0], move.path[-1][1], move.facing)
     esper.component_for_entity(e, Status).marching_by_road = False

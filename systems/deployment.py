@@ -10,7 +10,7 @@ import esper
 
 from game import commands as cmd
 from game.battle import Battle, Reject
-from game.components import Officer, Pose, Side
+from game.components import Officer, Side
 from game.events import Roll
 from game.geometry import (
     EPS,
@@ -253,16 +253,10 @@ def check_staff(b: Battle, side: str, at: Point) -> None:
     if not officer_clear(b, staff, at):
         raise Reject("FG-DEP-11", "the estado mayor cannot stand on another base")
     friends = [o for o in b.officers(side) if o != staff]
-    pose = esper.component_for_entity(staff, Pose)
-    saved = (pose.x, pose.y)
-    pose.x, pose.y = at
-    try:
-        if not any(within(gap(b, staff, o), b.rules.length("XL")) for o in friends):
-            raise Reject(
-                "FG-DEP-11", "the estado mayor is placed at XL or less from another friendly officer"
-            )
-    finally:
-        pose.x, pose.y = saved
+    with b.supposing(staff, *at):
+        near = any(within(gap(b, staff, o), b.rules.length("XL")) for o in friends)
+    if not near:
+        raise Reject("FG-DEP-11", "the estado mayor is placed at XL or less from another friendly officer")
 
 
 def staff_entity(b: Battle, side: str) -> int:

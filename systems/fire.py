@@ -10,7 +10,7 @@ import esper
 
 from game import commands as cmd
 from game.battle import Battle, Decision, Resolution
-from game.components import Hits, Officer, Pose, Status, Unit
+from game.components import Hits, Officer, Status, Unit
 from game.events import MarkerPlaced, ModLine, Rejected, Roll
 from game.geometry import EPS, Point, dist
 from systems.checks import is_disorganised, line, nonzero, scaled
@@ -37,7 +37,7 @@ def fire_modifiers(
     mods = b.rules.modifiers.combat
     unit = esper.component_for_entity(shooter, Unit)
     artillery = unit.category.type == "artillery"
-    sp = esper.component_for_entity(shooter, Pose)
+    sp = b.pose(shooter)
     out = [line(mods["category"], unit.category.fire or 0), line(mods["quality"], unit.quality.modifier)]
     target_status = esper.try_component(target, Status)
     if target_status is not None:
@@ -88,7 +88,7 @@ def shoot(b: Battle, shooter: int, target: int, *, moved: bool, reaction: bool) 
             rule=band.rule,
         )
     )
-    sp = esper.component_for_entity(shooter, Pose)
+    sp = b.pose(shooter)
     src = (sp.x, sp.y)
     who = b.name(shooter)
     affected = False
@@ -125,7 +125,7 @@ def marker_spot_ok(b: Battle, target: int, p: Point) -> bool:
 
 def default_marker_spot(b: Battle, target: int) -> Point | None:
     """The engine's placement: the legal point nearest the target's centre (AMB-66)."""
-    tp = esper.component_for_entity(target, Pose)
+    tp = b.pose(target)
     reach = b.rules.length(b.rules.core.artillery.marker_near_target) + 1.2
     step = 0.25
     for ring in range(int(reach / step) + 1):

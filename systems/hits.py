@@ -8,7 +8,7 @@ import math
 import esper
 
 from game.battle import Battle
-from game.components import Hits, Officer, Pose, Status
+from game.components import Hits, Officer, Status
 from game.events import (
     Destroyed,
     DivisionRemoved,
@@ -81,7 +81,7 @@ def remove_division(b: Battle, officer: int, reason: str, rule: str) -> None:
 
 def push(b: Battle, e: int, away_from: Point, by: str) -> None:
     """Push XS straight away from the cause (AMB-63), to the farthest legal point (AMB-64)."""
-    pose = esper.component_for_entity(e, Pose)
+    pose = b.pose(e)
     start = (pose.x, pose.y)
     distance = b.rules.length(b.rules.core.combat.push)
     direction = (start[0] - away_from[0], start[1] - away_from[1])
@@ -95,7 +95,7 @@ def push(b: Battle, e: int, away_from: Point, by: str) -> None:
 
 
 def _officer_push(b: Battle, e: int, direction: Point, distance: float) -> Point:
-    pose = esper.component_for_entity(e, Pose)
+    pose = b.pose(e)
     n = math.hypot(*direction) or 1.0
     t = distance
     while t > 0:

@@ -7,13 +7,13 @@ from __future__ import annotations
 import esper
 
 from game.battle import Battle
-from game.components import Officer, Pose
+from game.components import Officer
 from game.geometry import EPS, Point, convex_distance, dist, point_polygon_distance
 
 
 def gap(b: Battle, e1: int, e2: int) -> float:
     """Closest-point distance between two entities (units or officers)."""
-    p1, p2 = esper.component_for_entity(e1, Pose), esper.component_for_entity(e2, Pose)
+    p1, p2 = b.pose(e1), b.pose(e2)
     o1, o2 = esper.try_component(e1, Officer), esper.try_component(e2, Officer)
     if o1 is None and o2 is None:
         return convex_distance(p1.corners, p2.corners)
@@ -26,7 +26,7 @@ def gap(b: Battle, e1: int, e2: int) -> float:
 
 
 def gap_to_point(b: Battle, e: int, p: Point) -> float:
-    pose = esper.component_for_entity(e, Pose)
+    pose = b.pose(e)
     o = esper.try_component(e, Officer)
     if o is not None:
         return max(0.0, dist((pose.x, pose.y), p) - o.radius)

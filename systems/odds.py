@@ -10,7 +10,7 @@ from fractions import Fraction
 import esper
 
 from game.battle import Battle
-from game.components import Hits, Officer, Pose, Unit
+from game.components import Hits, Officer, Unit
 from game.dice import FACES
 from systems.checks import leadership_modifiers, morale_modifiers, pass_chance
 from systems.fire import fire_modifiers
@@ -72,16 +72,11 @@ def charge_odds(b: Battle, charger: int, target: int) -> dict[str, Fraction]:
     plan = check_charge(b, charger, target)
     if esper.try_component(target, Officer) is not None:
         return {"officer killed": Fraction(1)}
-    pose = esper.component_for_entity(charger, Pose)
-    saved = (pose.x, pose.y, pose.facing)
-    b.place(charger, plan.end[0], plan.end[1], plan.facing)
-    try:
+    with b.supposing(charger, plan.end[0], plan.end[1], plan.facing):  # in contact
         breaks = Fraction(0)
         if esper.component_for_entity(target, Hits).count == 2:
             breaks = 1 - pass_chance(b.rules, sum(m.value for m in morale_modifiers(b, target)))
         fight = melee_odds(b, [Attack(charger, target, plan.sector)], [target])
-    finally:
-        b.place(charger, *saved)
     out = {k: v * (1 - breaks) for k, v in fight.items()}
     if breaks:
         out["target breaks"] = breaks

@@ -7,7 +7,7 @@ import esper
 
 from game import commands as cmd
 from game.battle import Battle, Reject
-from game.components import Officer, Pose
+from game.components import Officer
 from game.events import Moved
 from game.geometry import EPS, BBox, Point, dist, point_polygon_distance, segment_distance
 from systems.measure import within
@@ -18,7 +18,7 @@ def officer_clear(b: Battle, officer: int, at: Point) -> bool:
     r = esper.component_for_entity(officer, Officer).radius
     for o in b.officers():
         if o != officer:
-            p = esper.component_for_entity(o, Pose)
+            p = b.pose(o)
             if dist((p.x, p.y), at) < r + esper.component_for_entity(o, Officer).radius - EPS:
                 return False
     near = b.physics.in_box(BBox(at[0] - r, at[1] - r, at[0] + r, at[1] + r))  # units in play only
@@ -27,7 +27,7 @@ def officer_clear(b: Battle, officer: int, at: Point) -> bool:
 
 def check_officer_move(b: Battle, officer: int, to: Point) -> None:
     off = esper.component_for_entity(officer, Officer)
-    pose = esper.component_for_entity(officer, Pose)
+    pose = b.pose(officer)
     start = (pose.x, pose.y)
     reach = b.rules.length(b.rules.officer.move)
     if not within(dist(start, to), reach):
@@ -54,7 +54,7 @@ def check_officer_move(b: Battle, officer: int, to: Point) -> None:
 def move_officer(b: Battle, c: cmd.MoveOfficer) -> None:
     officer = b.ids[c.officer]
     check_officer_move(b, officer, c.to)
-    pose = esper.component_for_entity(officer, Pose)
+    pose = b.pose(officer)
     start = (pose.x, pose.y)
     b.place(officer, c.to[0], c.to[1])
     b.emit(Moved(unit=c.officer, path=(start, c.to), facing=0.0, distance=dist(start, c.to), how="officer"))

@@ -8,7 +8,7 @@ import esper
 
 from game import commands as cmd
 from game.battle import Battle, Reject, Resolution
-from game.components import Hits, Pose, Status, Unit
+from game.components import Hits, Status, Unit
 from game.events import Note, Rejected
 from game.geometry import EPS
 from systems.charge import ChargeState, arrive
@@ -72,13 +72,8 @@ def move_order(b: Battle, c: cmd.Move) -> Resolution:
     target = None
     if c.fire is not None:
         target = _target(b, c.fire)
-        pose = esper.component_for_entity(e, Pose)
-        saved = (pose.x, pose.y, pose.facing)
-        b.place(e, plan.path[-1][0], plan.path[-1][1], plan.facing)
-        try:
-            check_fire(b, e, target)
-        finally:
-            b.place(e, *saved)
+        with b.supposing(e, plan.path[-1][0], plan.path[-1][1], plan.facing):
+            check_fire(b, e, target)  # from where the move ends
     return _move(b, e, plan, target)
 
 
@@ -88,7 +83,7 @@ def _move(b: Battle, e: int, plan: Plan, target: int | None) -> Resolution:
         yield from _window(b, act, "after")
         return
     start = plan.path[0]
-    pose = esper.component_for_entity(e, Pose)
+    pose = b.pose(e)
     moved = plan.length > EPS or abs((plan.facing - pose.facing + 180) % 360 - 180) > EPS  # AMB-51
     travel_facing = plan.facing if plan.road else pose.facing
     if plan.road:

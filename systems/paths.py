@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import esper
 
 from game.battle import Battle, Reject
-from game.components import Footprint, Pose, Side, Unit
+from game.components import Footprint, Side, Unit
 from game.geometry import (
     EPS,
     BBox,
@@ -117,8 +117,8 @@ def strategic_clear(b: Battle, e: int, end: Point, travel_facing: float, end_fac
         return False
     xl = b.rules.length(b.rules.core.movement.strategic_enemy_distance)
     side = esper.component_for_entity(e, Side).side
-    enemies = [esper.component_for_entity(x, Pose).corners for x in b.enemy_units(side)]
-    pose = esper.component_for_entity(e, Pose)
+    enemies = [b.pose(x).corners for x in b.enemy_units(side)]
+    pose = b.pose(e)
     start = (pose.x, pose.y)
     shapes = [
         pose.corners,
@@ -133,7 +133,7 @@ def _blocked(b: Battle, e: int, start: Point, end: Point, facing: float, road: b
     fp = esper.component_for_entity(e, Footprint)
 
     def stops(o: int) -> bool:
-        return is_enemy(b, e, o) or (road and b.table.road_under(esper.component_for_entity(o, Pose).corners))
+        return is_enemy(b, e, o) or (road and b.table.road_under(b.pose(o).corners))
 
     travelled, hit = b.physics.slide(fp.width, fp.depth, start, end, facing, stops, exclude=(e,))
     return hit if hit is not None and travelled < dist(start, end) - EPS else None
@@ -167,7 +167,7 @@ def plan_move(
 ) -> Plan:
     """Work out a Move order (FG-ORD-6): a straight path of the centre, then a free pivot. A fixed
     allowance (the cavalry extra move) replaces the unit's own and its road or strategic bonus."""
-    pose = esper.component_for_entity(e, Pose)
+    pose = b.pose(e)
     start = (pose.x, pose.y)
     # FG-ORD-6: no move is longer than the most the unit could ever be allowed; refused before any path
     # is built, so a destination far off the table costs nothing
@@ -233,7 +233,7 @@ def _plan(
     assert unit_move is not None
     allowance = unit_move * (1 + (mv.road_extra_moves if road else 0)) if fixed is None else fixed
     how = "road" if road else "move"
-    travel_facing = facing if road else esper.component_for_entity(e, Pose).facing
+    travel_facing = facing if road else b.pose(e).facing
     if fixed is None and length > allowance + EPS and strategic_clear(b, e, end, travel_facing, facing):
         allowance += unit_move * mv.strategic_extra_moves
         how = "road+strategic" if road else "strategic"
@@ -262,7 +262,7 @@ def farthest(
     (movement=True: AMB-22, where cavalry still stop in difficult terrain and foot artillery must end
     near a road). The base passes through friends but ends clear of every base, never touches an
     enemy, never crosses impassable ground, never leaves the table. Returns (end, blocked, rule)."""
-    pose = esper.component_for_entity(e, Pose)
+    pose = b.pose(e)
     fp = esper.component_for_entity(e, Footprint)
     start = (pose.x, pose.y)
     n = math.hypot(*direction)

@@ -11,7 +11,7 @@ import esper
 
 from game import commands as cmd
 from game.battle import Battle, Decision, Reject, Resolution
-from game.components import Footprint, Hits, Officer, Pose, Side, Status
+from game.components import Footprint, Hits, Officer, Side, Status
 from game.events import Interrupted, Moved, Rallied, ReactionDeclared, Rejected
 from game.geometry import EPS, BBox, Point, convex_overlap, dist, heading, sweep_interval
 from systems.charge import ChargeState, arrive
@@ -51,7 +51,7 @@ def _nearby_enemies(b: Battle, e: int, corners: tuple[Point, ...]) -> list[int]:
 
 def reactors(b: Battle, active: int) -> list[int]:
     """FG-REACT-1: enemy units that have the active unit inside their reaction area now."""
-    corners = esper.component_for_entity(active, Pose).corners
+    corners = b.pose(active).corners
     found = [
         r
         for r in _nearby_enemies(b, active, corners)
@@ -64,7 +64,7 @@ def reactors(b: Battle, active: int) -> list[int]:
 
 def reaction_area(b: Battle, r: int) -> tuple[Point, ...]:
     """The rectangle of the reaction area before blocking is taken into account (AMB-6)."""
-    pose = esper.component_for_entity(r, Pose)
+    pose = b.pose(r)
     fx, fy = heading(pose.facing)
     depth = reaction_depth(b, r)
     fl, fr = pose.corners[0], pose.corners[1]
@@ -114,7 +114,7 @@ def window(b: Battle, act: Active, stage: str) -> Resolution:
             continue
         was_interrupted = act.interrupted
         mover = act.unit
-        pose = esper.component_for_entity(mover, Pose)
+        pose = b.pose(mover)
         before = (pose.x, pose.y)
         yield from kind.resolve(b, r, act)
         if dist(before, (pose.x, pose.y)) > EPS or not esper.component_for_entity(mover, Status).in_play:
@@ -199,7 +199,7 @@ def retreat_plan(b: Battle, e: int) -> Plan:
     (the difficult-terrain one if the way crosses difficult ground), to the farthest legal point.
     With no enemy unit on the table, straight towards the side's own table edge (AMB-38: south is
     y = 0), or straight back in a battle without table edges (a scripted one)."""
-    pose = esper.component_for_entity(e, Pose)
+    pose = b.pose(e)
     start = (pose.x, pose.y)
     side = esper.component_for_entity(e, Side).side
     fx, fy = heading(pose.facing)
@@ -208,7 +208,7 @@ def retreat_plan(b: Battle, e: int) -> Plan:
     edge = b.game.edges.get(side) if b.game is not None else None
     if enemies:
         nearest = min(enemies, key=lambda o: (gap(b, e, o), b.name(o)))
-        np_ = esper.component_for_entity(nearest, Pose)
+        np_ = b.pose(nearest)
         if math.hypot(pose.x - np_.x, pose.y - np_.y) >= EPS:
             direction = (pose.x - np_.x, pose.y - np_.y)
     elif edge is not None:
@@ -242,7 +242,7 @@ def retreat(b: Battle, e: int) -> None:
 
 def finish(b: Battle, plan: Plan, start: Point | None = None, how: str | None = None) -> None:
     e = plan.unit
-    pose = esper.component_for_entity(e, Pose)
+    pose = b.pose(e)
     here = start or (pose.x, pose.y)
     end = plan.path[-1]
     b.place(e, end[0], end[1], plan.facing)
@@ -278,31 +278,26 @@ def area_entries(b: Battle, e: int, start: Point, end: Point, facing: float) -> 
     u = ((end[0] - start[0]) / length, (end[1] - start[1]) / length) if length > 0 else (0.0, 0.0)
     first = corners_at(e, start, facing)
     found: list[tuple[float, int]] = []
-    pose = esper.component_for_entity(e, Pose)
-    saved = (pose.x, pose.y, pose.facing)
-    try:
-        for r in _nearby_enemies(b, e, first + corners_at(e, end, facing)):
-            if not _eligible(b, r):
-                continue
-            span = sweep_interval(first, u, length, reaction_area(b, r))
-            if span is None:
-                continue
+    for r in _nearby_enemies(b, e, first + corners_at(e, end, facing)):
+        if not _eligible(b, r):
+            continue
+        span = sweep_interval(first, u, length, reaction_area(b, r))
+        if span is None:
+            continue
 
-            def seen_at(t: float, r: int = r) -> bool:
-                pose.x, pose.y, pose.facing = start[0] + u[0] * t, start[1] + u[1] * t, facing
-                pose.corners = tuple((x + u[0] * t, y + u[1] * t) for x, y in first)
+        def seen_at(t: float, r: int = r) -> bool:
+            at = (start[0] + u[0] * t, start[1] + u[1] * t)
+            with b.supposing(e, *at, facing, tuple((x + u[0] * t, y + u[1] * t) for x, y in first)):
                 return in_reaction_area(b, r, e)
 
-            t = span[0]
-            while t <= span[1] + EPS:  # coarse steps, then one finer look back
-                if seen_at(t):
-                    if t > span[0] and seen_at(t - STEP):
-                        t -= STEP
-                    found.append((round(min(t, length), 6), r))
-                    break
-                t += 2 * STEP
-    finally:
-        b.place(e, *saved)
+        t = span[0]
+        while t <= span[1] + EPS:  # coarse steps, then one finer look back
+            if seen_at(t):
+                if t > span[0] and seen_at(t - STEP):
+                    t -= STEP
+                found.append((round(min(t, length), 6), r))
+                break
+            t += 2 * STEP
     return found
 
 

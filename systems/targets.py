@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import esper
 
 from game.battle import Battle, Reject
-from game.components import Footprint, Officer, Pose, Side, Status, Unit
+from game.components import Footprint, Officer, Side, Status, Unit
 from game.geometry import EPS, BBox, Point, convex_distance, dist, heading
 from systems.measure import gap, within
 from systems.paths import along, base_move, check_rest, corners_at, is_enemy
@@ -19,7 +19,7 @@ from systems.vision import Sight, sight
 def sector(b: Battle, target: int, p: Point) -> str:
     """AMB-59: front, left, right or rear of the target, split by its extended diagonals; a point
     exactly on a diagonal counts as front."""
-    tp = esper.component_for_entity(target, Pose)
+    tp = b.pose(target)
     fp = esper.try_component(target, Footprint)
     if fp is None:
         return "front"
@@ -53,7 +53,7 @@ def shot_sight(b: Battle, shooter: int, target: int) -> Sight | None:
 
 
 def _candidates(b: Battle, e: int, reach: float) -> list[int]:
-    pose = esper.component_for_entity(e, Pose)
+    pose = b.pose(e)
     return [o for o in b.physics.in_box(BBox.of(pose.corners, pad=reach)) if o != e]
 
 
@@ -130,9 +130,9 @@ class ChargePlan:
 def _contact_poses(b: Battle, e: int, target: int) -> list[tuple[Point, float, str]]:
     """Where the charger may stand flush against the target: against the edge that faces it, its
     own centre as little to the side as contact allows, then further along if that is taken."""
-    me = esper.component_for_entity(e, Pose)
+    me = b.pose(e)
     myfp = esper.component_for_entity(e, Footprint)
-    tp = esper.component_for_entity(target, Pose)
+    tp = b.pose(target)
     off = esper.try_component(target, Officer)
     if off is not None:
         d = dist((me.x, me.y), (tp.x, tp.y)) or 1.0
@@ -169,7 +169,7 @@ def plan_charge(
     contact. Rejects when it cannot see the target, cannot reach it, or the way is blocked."""
     if not is_enemy(b, e, target):
         raise Reject("FG-CHG-1", f"{b.name(target)} is not an enemy")
-    me = esper.component_for_entity(e, Pose)
+    me = b.pose(e)
     fp = esper.component_for_entity(e, Footprint)
     cat = esper.component_for_entity(e, Unit).category
     start = (me.x, me.y)
@@ -264,7 +264,7 @@ def check_charge(b: Battle, e: int, target: int, allowance: float | None = None)
 
 def contacts(b: Battle, e: int) -> list[int]:
     """Enemy units in base-to-base contact with a unit."""
-    corners = esper.component_for_entity(e, Pose).corners
+    corners = b.pose(e).corners
     return [
         o
         for o in b.physics.in_box(BBox.of(corners, pad=0.05))
@@ -274,10 +274,7 @@ def contacts(b: Battle, e: int) -> list[int]:
 
 def only_target(b: Battle, officer: int, at: Point) -> bool:
     """AMB-19: would an officer standing here be the only valid target of some enemy unit?"""
-    pose = esper.component_for_entity(officer, Pose)
-    saved = (pose.x, pose.y)
-    pose.x, pose.y = at
-    try:
+    with b.supposing(officer, *at):
         side = b.side_of(officer)
         for enemy in b.enemy_units(side):
             if shot_sight(b, enemy, officer) is not None and not unit_fire_targets(b, enemy):
@@ -290,5 +287,3 @@ def only_target(b: Battle, officer: int, at: Point) -> bool:
             ):
                 return True
         return False
-    finally:
-        pose.x, pose.y = saved

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import esper
 
 from game.battle import Battle
-from game.components import Footprint, Officer, Pose, Status, Unit
+from game.components import Footprint, Officer, Status, Unit
 from game.geometry import EPS, BBox, Point, Polygon, centroid, clip_half_plane, grid_samples, heading
 
 SAMPLES_ALONG, SAMPLES_DEEP = 10, 6  # AMB-8: the target base sampled on a 10 x 6 grid
@@ -33,7 +33,7 @@ NOT_SEEN = Sight(False, True)
 
 
 def samples(b: Battle, e: int) -> list[Point]:
-    pose = esper.component_for_entity(e, Pose)
+    pose = b.pose(e)
     off = esper.try_component(e, Officer)
     if off is not None:
         r = off.radius * 0.7
@@ -56,14 +56,14 @@ def sight(
     """What the viewer sees of the target. depth limits the strip (reaction areas); over_units lets
     intervening units not block (artillery, FG-FIRE-3) while still reporting that they would.
     share=False answers only "visible?" and stops at the first point seen (obscured is then False)."""
-    vp = esper.component_for_entity(viewer, Pose)
+    vp = b.pose(viewer)
     fp = esper.component_for_entity(viewer, Footprint)
     fl, fr = vp.corners[0], vp.corners[1]
     cx, cy = (fl[0] + fr[0]) / 2, (fl[1] + fr[1]) / 2
     fx, fy = heading(vp.facing)
     lx, ly = -fy, fx
     half = fp.width / 2 + EPS
-    tp = esper.component_for_entity(target, Pose)
+    tp = b.pose(target)
     outline = tp.corners if tp.corners else ((tp.x, tp.y),)
     locs = [((x - cx) * fx + (y - cy) * fy, (x - cx) * lx + (y - cy) * ly) for x, y in outline]
     rad = esper.try_component(target, Officer)
@@ -86,7 +86,7 @@ def sight(
     blockers = []
     for e in b.physics.in_box(region):
         if e != viewer and e != target and esper.component_for_entity(e, Status).in_play:
-            poly = local(esper.component_for_entity(e, Pose).corners)
+            poly = local(b.pose(e).corners)
             blockers.append((min(q[1] for q in poly), max(q[1] for q in poly), poly))
     vcentre, tcentre = (vp.x, vp.y), (tp.x, tp.y)
     terrain = [

@@ -12,7 +12,7 @@ import esper
 
 from game import commands as cmd
 from game.battle import Battle, Decision, Reject
-from game.components import Hits, Officer, Pose, Unit
+from game.components import Hits, Officer, Unit
 from game.errors import UserError
 from game.geometry import Point, centroid, dist, point_in_polygon
 from systems.deployment import INWARD, Entry, check_deploy, check_staff, entry_spots, lines_at, staff_entity
@@ -236,7 +236,7 @@ def hits(e: int) -> int:
 
 
 def centre(b: Battle, e: int) -> Point:
-    p = esper.component_for_entity(e, Pose)
+    p = b.pose(e)
     return (p.x, p.y)
 
 
