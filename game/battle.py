@@ -1,58 +1,31 @@
-"""The battle: the ECS world, the pymunk space, the dice and the event log behind one entry point,
-`apply(command)`. Systems (systems/*) hold the rules; this module holds the state and the plumbing.
-
-Resolving an order may need decisions from the other player in mid-flight (reactions, the cavalry
-extra move, where an artillery marker goes). Each order is therefore resolved by a generator that
-yields a Decision and receives the answering Command: the battle keeps it suspended in `pending`
-until the answer arrives through `apply`, so every actor still speaks only in Commands.
-"""
+"""The battle's state: the ECS world of bases and officers, the pymunk space, the table and the
+round loop's state. The session it extends (game/session.py) holds the dice, the event log and the
+one way in, `apply(command)`; the rules (systems/*) change the state through the methods here."""
 
 from __future__ import annotations
 
 import itertools
 import threading
-from collections.abc import Generator, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 import esper
 
-from game import commands as cmd
 from game.components import Footprint, Hits, Ident, Marker, Officer, Pose, Side, Status, Unit
 from game.dice import Dice
-from game.events import Event, Rejected
 from game.geometry import Point, Polygon, rect_corners
 from game.modules import RuleStack, compose
 from game.physics import Physics
 from game.ruleset import Ruleset
+from game.session import Decision as Decision
+from game.session import Reject as Reject
+from game.session import Resolution as Resolution
+from game.session import Session
 from game.table import Table
 
 _world_ids = itertools.count(1)
-
-
-class Reject(Exception):
-    """A command the rules forbid: becomes a `rejected` event naming the rule."""
-
-    def __init__(self, rule: str, reason: str) -> None:
-        super().__init__(reason)
-        self.rule = rule
-        self.reason = reason
-
-
-@dataclass(frozen=True)
-class Decision:
-    """What the battle waits for. kind: reaction (side may React or Pass), marker (PlaceMarker or
-    Pass for the engine's placement), extra_move (ExtraMove or Pass)."""
-
-    kind: str
-    side: str
-    unit: str  # the unit the decision is about: the mover, the shooter, the cavalry
-    options: tuple[str, ...] = ()  # reaction: the units that may react now
-    stage: str = ""  # reaction: "during" a movement, at its "end" (contact), or "after" the action
-
-
-Resolution = Generator[Decision, cmd.Command, Any]
 
 
 @dataclass
@@ -113,21 +86,20 @@ class _Supposed(threading.local):
         self.poses: dict[int, Pose] = {}
 
 
-class Battle:
+class Battle(Session):
+    """The state of one battle: its esper world of bases and officers, its pymunk space, its table
+    and the round loop's state, on top of the session that takes its commands."""
+
     def __init__(self, ruleset: Ruleset, table: Table, dice: Dice, stack: RuleStack | None = None) -> None:
+        super().__init__(stack or compose(), dice)
         self.rules = ruleset
-        self.stack = stack or compose()  # the rule modules this battle runs (game/modules.py)
         self.table = table
-        self.dice = dice
         self.world = f"battle-{next(_world_ids)}"
         esper.switch_world(self.world)
         self.physics = Physics()
         self._supposed = _Supposed()
-        self.events: list[Event] = []
         self.ids: dict[str, int] = {}
         self.sides: list[str] = []
-        self.pending: Decision | None = None
-        self._resolution: Resolution | None = None
         self.activation: Activation | None = None
         self.formations: list[Formation] = []
         self.formations_fixed = False  # the round loop fixes them at initiative (AMB-5); scripts do not
@@ -315,76 +287,10 @@ class Battle:
         """A unit leaves play: it keeps its last pose but no longer occupies the table."""
         self.physics.remove(e)
 
-    def emit(self, event: Event) -> None:
-        self.events.append(event)
-
-    # --- the one way in ---------------------------------------------------------------------
-
-    def apply(self, command: cmd.Command) -> list[Event]:
-        """Apply one command; returns the events it produced. Never raises for a command the
-        rules forbid: that is a `rejected` event and nothing changes."""
-        self.enter()
-        start = len(self.events)
-        try:
-            if self.pending is not None:
-                self._answer(command)
-            else:
-                self._start(command)
-        except Reject as r:
-            self.emit(
-                Rejected(
-                    rule=r.rule,
-                    reason=r.reason,
-                    order=_order_name(command),
-                    unit=getattr(command, "unit", None),
-                )
-            )
-        return self.events[start:]
-
-    def start(self, resolution: Resolution) -> None:
-        """Run a whole-battle resolution (systems/sequence.py) up to its first decision."""
-        self.enter()
-        self._run(resolution, None)
-
-    def _start(self, command: cmd.Command) -> None:
-        if self.game is not None:
-            reason = "the battle is over" if self.game.over else "the battle is not waiting for a command"
-            raise Reject("FG-SEQ-1", reason)
-        gen = self.begin(command)
-        if gen is not None:
-            self._run(gen, None)
-
-    def begin(self, command: cmd.Command) -> Resolution | None:
-        """The one dispatch of a command to its order: checks it (raising Reject) and returns the
-        generator that carries it out. The round loop sends a side's orders through here too."""
-        kind = self.stack.orders.get(type(command))
-        if kind is None:
-            raise Reject("FG-ORD-5", f"{_order_name(command)} is not an order the battle is waiting for")
-        return kind.start(self, command)
-
-    def _answer(self, command: cmd.Command) -> None:
-        assert self.pending is not None and self._resolution is not None
-        kind = self.stack.decisions.get(self.pending.kind)
-        if kind is None or not isinstance(command, kind.answers):
-            d = self.pending
-            raise Reject(
-                "FG-ACT-6",
-                f"the battle is waiting for side {d.side} to decide the "
-                f"{d.kind.replace('_', ' ')} of {d.unit}",
-            )
-        self._run(self._resolution, command)
-
-    def _run(self, gen: Resolution, answer: cmd.Command | None) -> None:
-        try:
-            decision = next(gen) if answer is None else gen.send(answer)
-        except StopIteration:
-            self.pending, self._resolution = None, None
-            return
-        except Reject:
-            self.pending, self._resolution = None, None
-            raise
-        self.pending, self._resolution = decision, gen
-
-
-def _order_name(command: cmd.Command) -> str:
-    return type(command).__name__.lower()
+    def refusal(self) -> Reject | None:
+        """A whole battle runs its own sequence: a command is only ever an answer to its decisions."""
+        if self.game is None:
+            return None
+        return Reject(
+            "FG-SEQ-1", "the battle is over" if self.game.over else "the battle is not waiting for a command"
+        )

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 # engine (game/) depends on no rule module while every battle still finds For Glory.
 BUILTIN = ("systems.for_glory",)
 
-Start = Callable[["Battle", Any], "Resolution | None"]
+Start = Callable[[Any, Any], "Resolution | None"]  # (the game: a Battle in For Glory, the command)
 ModifierSource = Callable[..., Iterable[ModLine]]
 StepBuilder = Callable[[Any], cmd.Command]
 

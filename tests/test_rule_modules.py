@@ -314,7 +314,18 @@ def test_simulate_with_an_unknown_module_is_one_line(capsys: pytest.CaptureFixtu
 
 # --- the engine holds no rules --------------------------------------------------------------------
 
-CORE = ("battle", "commands", "components", "dice", "events", "geometry", "modules", "physics", "table")
+CORE = (
+    "battle",
+    "commands",
+    "components",
+    "dice",
+    "events",
+    "geometry",
+    "modules",
+    "physics",
+    "session",
+    "table",
+)
 
 
 @pytest.mark.parametrize("name", CORE)

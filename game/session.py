@@ -1,0 +1,133 @@
+"""A session: the dice, the event log, the suspended decision and the one way in, `apply(command)`.
+Every actor (the player, the AI, a script, a replay) changes a game only through it.
+
+Resolving an order may need decisions from the other player in mid-flight (reactions, the cavalry
+extra move, where an artillery marker goes). Each order is therefore resolved by a generator that
+yields a Decision and receives the answering Command: the session keeps it suspended in `pending`
+until the answer arrives through `apply`. The rule modules (game/modules.py) say which command starts
+which order and which commands answer which decision; the session knows no rules."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from dataclasses import dataclass
+from typing import Any
+
+from game import commands as cmd
+from game.dice import Dice
+from game.events import Event, Rejected
+from game.modules import RuleStack
+
+
+class Reject(Exception):
+    """A command the rules forbid: becomes a `rejected` event naming the rule."""
+
+    def __init__(self, rule: str, reason: str) -> None:
+        super().__init__(reason)
+        self.rule = rule
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What the battle waits for. kind: reaction (side may React or Pass), marker (PlaceMarker or
+    Pass for the engine's placement), extra_move (ExtraMove or Pass)."""
+
+    kind: str
+    side: str
+    unit: str  # the unit the decision is about: the mover, the shooter, the cavalry
+    options: tuple[str, ...] = ()  # reaction: the units that may react now
+    stage: str = ""  # reaction: "during" a movement, at its "end" (contact), or "after" the action
+
+
+Resolution = Generator[Decision, cmd.Command, Any]
+
+
+class Session:
+    def __init__(self, stack: RuleStack, dice: Dice) -> None:
+        self.stack = stack  # the rule modules this game runs (game/modules.py)
+        self.dice = dice
+        self.events: list[Event] = []
+        self.pending: Decision | None = None
+        self._resolution: Resolution | None = None
+
+    def enter(self) -> None:
+        """Make this game's state current (a battle switches to its esper world)."""
+
+    def refusal(self) -> Reject | None:
+        """Why no command may start anything now (a game running its own sequence), or None."""
+        return None
+
+    def emit(self, event: Event) -> None:
+        self.events.append(event)
+
+    # --- the one way in ---------------------------------------------------------------------
+
+    def apply(self, command: cmd.Command) -> list[Event]:
+        """Apply one command; returns the events it produced. Never raises for a command the
+        rules forbid: that is a `rejected` event and nothing changes."""
+        self.enter()
+        start = len(self.events)
+        try:
+            if self.pending is not None:
+                self._answer(command)
+            else:
+                self._start(command)
+        except Reject as r:
+            self.emit(
+                Rejected(
+                    rule=r.rule,
+                    reason=r.reason,
+                    order=_order_name(command),
+                    unit=getattr(command, "unit", None),
+                )
+            )
+        return self.events[start:]
+
+    def start(self, resolution: Resolution) -> None:
+        """Run a whole-battle resolution (systems/sequence.py) up to its first decision."""
+        self.enter()
+        self._run(resolution, None)
+
+    def _start(self, command: cmd.Command) -> None:
+        refused = self.refusal()
+        if refused is not None:
+            raise refused
+        gen = self.begin(command)
+        if gen is not None:
+            self._run(gen, None)
+
+    def begin(self, command: cmd.Command) -> Resolution | None:
+        """The one dispatch of a command to its order: checks it (raising Reject) and returns the
+        generator that carries it out. The round loop sends a side's orders through here too."""
+        kind = self.stack.orders.get(type(command))
+        if kind is None:
+            raise Reject("FG-ORD-5", f"{_order_name(command)} is not an order the battle is waiting for")
+        return kind.start(self, command)
+
+    def _answer(self, command: cmd.Command) -> None:
+        assert self.pending is not None and self._resolution is not None
+        kind = self.stack.decisions.get(self.pending.kind)
+        if kind is None or not isinstance(command, kind.answers):
+            d = self.pending
+            raise Reject(
+                "FG-ACT-6",
+                f"the battle is waiting for side {d.side} to decide the "
+                f"{d.kind.replace('_', ' ')} of {d.unit}",
+            )
+        self._run(self._resolution, command)
+
+    def _run(self, gen: Resolution, answer: cmd.Command | None) -> None:
+        try:
+            decision = next(gen) if answer is None else gen.send(answer)
+        except StopIteration:
+            self.pending, self._resolution = None, None
+            return
+        except Reject:
+            self.pending, self._resolution = None, None
+            raise
+        self.pending, self._resolution = decision, gen
+
+
+def _order_name(command: cmd.Command) -> str:
+    return type(command).__name__.lower()
