@@ -34,11 +34,12 @@ def _play(args: argparse.Namespace) -> int:
     watch = Path(args.replay) if args.replay else None
     if args.frames is not None and (args.frames < 1 or not args.demo):
         raise UserError("play: --frames N (1 or more) goes with --demo")
+    players = ("heuristic", "heuristic") if args.demo else ("human", "heuristic")
+    setup = Setup(args.scenario, *players, args.seed, mods, list(args.module), load, watch, args.lang)
     if args.demo:
-        setup = Setup(args.scenario, "heuristic", "heuristic", args.seed, mods, load, watch, args.lang)
         shot = Path(args.screenshot) if args.screenshot else None
         return run(setup, demo=True, demo_frames=args.frames, screenshot=shot)
-    return run(Setup(args.scenario, "human", "heuristic", args.seed, mods, load, watch, args.lang))
+    return run(setup)
 
 
 def bench(args: argparse.Namespace) -> int:

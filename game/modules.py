@@ -18,7 +18,9 @@ This module holds the shapes and the registry; the rules register themselves (sy
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -72,16 +74,30 @@ class ReactionKind:
     rule: str
     at_trigger: bool = False  # aimed at the unit that triggered the window (a shot, a charge)
     value: Callable[..., float] | None = None  # (battle, reacting unit, active unit): its worth to an AI
+    label: str = ""  # what a button shows
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One answer to a module's decision as the client shows it: a label, what it does, its odds."""
+
+    label: str
+    answer: cmd.Command
+    hint: str = ""
+    odds: str = ""  # the exact chance it works, in words ("58%", "lands 3 in 4")
 
 
 @dataclass(frozen=True)
 class DecisionKind:
     """A question the battle asks a player, and the commands that may answer it (the battle refuses
-    any other before the rules see it)."""
+    any other before the rules see it). A module's decision also says how to ask it: a prompt and
+    its choices (the client shows one button per choice), and a computer player's answer."""
 
     name: str
     answers: tuple[type[cmd.Command], ...]
     ai: Callable[..., cmd.Command] | None = None  # (battle, decision): a computer player's answer
+    prompt: str = ""  # what the panel says: may name {unit} and {side}
+    choices: Callable[..., list[Choice]] | None = None  # (battle, decision): every answer to offer
 
 
 # The named points of the sequence a module may take over; the mode's base module gives every default.
@@ -285,6 +301,26 @@ class RuleStack:
         if not sources:
             return []
         return [line for source in sources for line in source(b, unit, other, **ctx)]
+
+
+def command_label(stack: RuleStack, c: cmd.Command) -> str:
+    """A module's command as a button shows it: its order's or reaction's label, then its arguments."""
+    if isinstance(c, cmd.React):
+        reaction = stack.reactions.get(c.action)
+        return f"{c.unit}: {reaction.label if reaction is not None and reaction.label else c.action}"
+    kind = stack.orders.get(type(c))
+    name = (kind.label or kind.name.capitalize()) if kind is not None else type(c).__name__
+    args = (getattr(c, f.name) for f in dataclasses.fields(c) if f.name != "unit")
+    return " ".join([name, *(str(a) for a in args if a not in (None, (), ""))])
+
+
+def rule_id_pattern(extra: Iterable[str] = ()) -> re.Pattern[str]:
+    """The rule IDs a line of the log may cite: For Glory's (FG-ORD-3, AMB-21, EX-4), those of every
+    registered module by its prefix (WM-12, WM-DEC-2), and any other id given (a mod's own rules)."""
+    prefixes = {"AMB-", "EX-"} | {m.prefix for m in modules()}
+    alternatives = [re.escape(p) + r"(?:[A-Z]+-)?\d+" for p in sorted(prefixes, key=len, reverse=True)]
+    alternatives += [re.escape(x) for x in sorted(extra, key=len, reverse=True)]
+    return re.compile(r"\b(?:" + "|".join(alternatives) + r")\b")
 
 
 def compose(mode_id: str = "for-glory", module_ids: Iterable[str] = ()) -> RuleStack:

@@ -22,7 +22,16 @@ from game.components import Status
 from game.errors import ContentError, UserError
 from game.events import ModLine, Note
 from game.match import load, new_match, play, save
-from game.modules import DecisionKind, OrderKind, ReactionKind, RuleModule, compose, register, unregister
+from game.modules import (
+    Choice,
+    DecisionKind,
+    OrderKind,
+    ReactionKind,
+    RuleModule,
+    compose,
+    register,
+    unregister,
+)
 from systems.checks import morale_modifiers
 from systems.fire import fire_modifiers
 from systems.orders import orderable
@@ -103,7 +112,18 @@ DRILL = RuleModule(
         ),
     ),
     reactions=(ReactionKind("jeer", check_jeer, jeer, "DRILL-2", value=lambda b, r, mover: 2.0),),
-    decisions=(DecisionKind("volume", (Volume, cmd.Pass), ai=lambda b, d: Volume(True)),),
+    decisions=(
+        DecisionKind(
+            "volume",
+            (Volume, cmd.Pass),
+            ai=lambda b, d: Volume(True),
+            prompt="How loudly does {unit} cheer?",
+            choices=lambda b, d: [
+                Choice("Loud", Volume(True), "two cheers: DRILL-3 until jeered", "sure"),
+                Choice("Quiet", Volume(False), "one cheer"),
+            ],
+        ),
+    ),
     commands=(Volume,),
     modifiers={"fire": (cheered_on,), "morale": (cheered_on,)},
     components=(lambda b, e: Spirit(),),

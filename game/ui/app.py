@@ -9,11 +9,12 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
-from game.errors import UserError
+from game.errors import UserError, one_line
 from game.events import DivisionRemoved, GameOver, OfficerKilled
 from game.locale import Texts
 from game.match import new_match, summary
 from game.mods import Mod, load_mod, load_mods, user_mods_dir
+from game.modules import compose, is_base, modules_by_mode
 from game.ruleset import load_ruleset
 from game.saves import list_saves, load_game
 from game.scenario import list_scenarios, load_scenario
@@ -45,6 +46,7 @@ class Setup:
     b: str = "heuristic"
     seed: int = 1
     mods: list[Path] = field(default_factory=list)  # the mods switched on
+    modules: list[str] = field(default_factory=list)  # the rule modules switched on (game/modules.py)
     load: Path | None = None  # a saved battle to resume instead
     replay: Path | None = None  # a replay or saved battle to watch
     language: str | None = None  # the screens' language, instead of the remembered one
@@ -84,6 +86,12 @@ class StartScreen:
             self.problem = str(e)
             setup.mods = []
             rules = load_ruleset()
+        try:  # two modules that replace the same rule cannot play together: say so, keep the first
+            compose(rules.mode, [*rules.module_ids, *setup.modules])
+        except UserError as e:
+            self.problem = str(e)
+            setup.modules = setup.modules[:-1]
+        self.optional = [m for m in modules_by_mode() if m.mode == rules.mode and not is_base(m)]
         self.scenarios = {}
         for path in list_scenarios(rules.loaded_mods):
             try:
@@ -129,6 +137,15 @@ class StartScreen:
                 make(x, 630 + i * 34, 600, 30), f"{mark} {m.spec.name} {m.spec.version}", self.manager
             )
             self.switches[button] = m
+        self.module_switches: dict[pygame_gui.elements.UIButton, str] = {}
+        top = 604 + (30 + 34 * len(self.mods[:5]) if self.mods else 0)  # below the mods
+        if self.optional:
+            pygame_gui.elements.UILabel(make(x, top, 600, 24), t("modules_where"), self.manager)
+        for i, module in enumerate(self.optional[:6]):
+            mark = "[x]" if module.id in setup.modules else "[ ]"
+            label = one_line(f"{mark} {module.name}: {module.description}", 80)
+            button = pygame_gui.elements.UIButton(make(x, top + 26 + i * 34, 600, 30), label, self.manager)
+            self.module_switches[button] = module.id
         self.resumes: dict[pygame_gui.elements.UIButton, Path] = {}
         saves = list_saves()[:RESUMES]
         if saves:
@@ -187,6 +204,11 @@ class StartScreen:
             if ev.ui_element in self.resumes:
                 self.setup.load = self.resumes[ev.ui_element]
                 return "start"
+            if ev.ui_element in self.module_switches:
+                mid = self.module_switches[ev.ui_element]
+                chosen = self.setup.modules
+                self.setup.modules = [x for x in chosen if x != mid] if mid in chosen else [*chosen, mid]
+                return "mods"
             if ev.ui_element in self.switches:
                 root = self.switches[ev.ui_element].root
                 on = [p for p in self.setup.mods if p.resolve() != root.resolve()]
@@ -355,7 +377,8 @@ def open_battle(setup: Setup, size: tuple[int, int], settings: Settings | None =
         path, setup.load = setup.load, None
         m, players = load_game(path, tuple(load_mods(setup.mods)))
         return BattleScreen(m, players, size, settings)
-    m = new_match(setup.scenario, setup.seed, rules=load_ruleset(mods=load_mods(setup.mods)))
+    rules = load_ruleset(mods=load_mods(setup.mods))
+    m = new_match(setup.scenario, setup.seed, rules=rules, modules=setup.modules)
     sides = m.battle.game.sides  # type: ignore[union-attr]
     return BattleScreen(m, {sides[0]: setup.a, sides[1]: setup.b}, size, settings)
 

@@ -17,6 +17,7 @@ from game.components import Ident, Officer, Side, Status, Unit
 from game.errors import UserError, one_line
 from game.locale import LANGUAGES, Texts
 from game.match import Match, Player, restart, summary
+from game.modules import rule_id_pattern
 from game.narrate import describe
 from game.recovery import recover
 from game.rulesref import load_reference
@@ -125,12 +126,12 @@ class BattleScreen:
         self.display.sync(b)
         self.display.feed(b, b.events)
         self.display.skip()
-        self.log = LogPanel(pygame.Rect(0, 0, 10, 10))
+        self.reference = load_reference(mods=b.rules.loaded_mods)
+        self.log = LogPanel(pygame.Rect(0, 0, 10, 10), rule_ids=rule_id_pattern(self.reference))
         for e in b.events:
             self.log.add(describe(e.to_dict()))
         self.human = HumanInput(b, t=self.t)
         self.overlays = Overlays()
-        self.reference = load_reference(mods=b.rules.loaded_mods)
         self.camera = Camera((0, theme.TOP_BAR, 10, 10))
         self.layout(size)
         self.camera.fit(b.table.width, b.table.depth)
@@ -731,8 +732,9 @@ class BattleScreen:
             y += font.get_linesize()
 
     def decision(self, kind: str) -> str:
-        """A kind of decision in the player's words."""
-        return self.t(f"decision_{kind}")
+        """A kind of decision in the player's words (a rule module's by its name)."""
+        key = f"decision_{kind}"
+        return self.t(key) if self.t.has(key) else kind.replace("_", " ")
 
     def help_lines(self) -> list[tuple[str, str]]:
         """(rule ID or "", text) lines of the F1 help: the keys, then the rules of the decision in hand."""

@@ -17,6 +17,7 @@ from game.battle import Battle, Decision, Reject
 from game.components import Footprint, Hits, Officer, Pose, Status, Unit
 from game.geometry import Point, dist, heading, point_polygon_distance
 from game.locale import Texts
+from game.modules import Choice, command_label
 from systems.checks import is_disorganised
 from systems.deployment import check_staff
 from systems.fire import marker_spot_ok
@@ -60,6 +61,7 @@ class HumanInput:
     targets: list[str] = field(default_factory=list)
     hover_target: str | None = None
     info: list[str] = field(default_factory=list)  # lines for the side panel
+    offered: list[cmd.Command] = field(default_factory=list)  # what the rule modules' buttons send
     t: Texts = field(default_factory=Texts)  # the words of the prompts and buttons
     deploy: cmd.Command | None = None
     placed: bool = False  # the move's ghost is put down: it waits to be turned, shifted or confirmed
@@ -97,12 +99,16 @@ class HumanInput:
         if d is None:
             return []
         key = f"prompt_{d.kind}"
-        return [self.t(key, unit=d.unit, options=", ".join(d.options)) if self.t.has(key) else d.kind]
+        if self.t.has(key):
+            return [self.t(key, unit=d.unit, options=", ".join(d.options))]
+        kind = self.battle.stack.decisions.get(d.kind)  # a rule module's question, in its words
+        return [kind.prompt.format(unit=d.unit, side=d.side) if kind is not None and kind.prompt else d.kind]
 
     # --- what the panel offers ------------------------------------------------------------------
 
     def buttons(self) -> list[Button]:
         d, b, t = self.decision, self.battle, self.t
+        self.offered = []
         if d is None:
             return []
         if d.kind == "activate":
@@ -126,6 +132,7 @@ class HumanInput:
                     self._target_button("charge", t("btn_charge"), e, common.charge_targets(b, e)),
                     Button("retreat", t("btn_retreat"), True, t("hint_retreat")),
                     Button("rally", t("btn_rally"), common.can_rally(b, e), t("hint_rally")),
+                    *self._offer(common.module_orders(b, e)),
                 ]
             out.append(Button("end", t("btn_end")))
             return out
@@ -137,7 +144,30 @@ class HumanInput:
             return [*self._confirm_button(), Button("pass", t("btn_no_extra"))]
         if d.kind in ("officer_move", "staff_move"):
             return [*self._confirm_button(), Button("pass", t("btn_stay"))]
+        kind = b.stack.decisions.get(d.kind)
+        if kind is not None and kind.choices is not None:  # a rule module's decision: its own choices
+            choices = kind.choices(b, d)
+            return self._offer([(0.0, c.answer) for c in choices], [c.label for c in choices], choices)
         return [Button("pass", t("btn_continue"))]
+
+    def _offer(
+        self,
+        options: list[tuple[float, cmd.Command]],
+        labels: list[str] | None = None,
+        choices: list[Choice] | None = None,
+    ) -> list[Button]:
+        """Buttons for commands a rule module offers (its orders for the selected unit, its
+        reactions, the answers to its decisions); pressing one sends its command."""
+        out = []
+        for i, (_worth, c) in enumerate(options):
+            self.offered.append(c)
+            label = labels[i] if labels is not None else command_label(self.battle.stack, c)
+            hint = ""
+            if choices is not None:
+                label += f"  ({choices[i].odds})" if choices[i].odds else ""
+                hint = choices[i].hint
+            out.append(Button(f"offered:{len(self.offered) - 1}", label, True, hint))
+        return out
 
     def _target_button(self, key: str, label: str, e: int, targets: list[int]) -> Button:
         """Fire or Charge: enabled with targets to click; greyed, it says why, in the rules' words:
@@ -196,6 +226,7 @@ class HumanInput:
                 out.append(Button(f"react:{name}:rally", t("react_rally", unit=name), True, hint))
             except Reject:
                 pass
+            out += self._offer(list(common.module_reactions(b, r, mover)))
         return out
 
     def press(self, key: str) -> cmd.Command | None:
@@ -208,6 +239,8 @@ class HumanInput:
             return cmd.EndActivation()
         if key.startswith("activate:"):
             return cmd.Activate(key.split(":", 1)[1])
+        if key.startswith("offered:"):
+            return self.offered[int(key.split(":", 1)[1])]
         if key.startswith("react:"):
             _, unit, action = key.split(":")
             return cmd.React(unit, action)

@@ -7,9 +7,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.modules import rule_id_pattern
 from game.ui import theme
-
-RULE_ID = re.compile(r"\b(?:FG-[A-Z]+-\d+|AMB-\d+|EX-\d+)\b")
 
 
 @dataclass
@@ -25,6 +24,7 @@ class LogPanel:
     scroll: int = 0  # lines scrolled up from the bottom
     _spans: list[tuple[pygame.Rect, str]] = field(default_factory=list)
     _cache: dict[tuple[str, int], list[str]] = field(default_factory=dict)
+    rule_ids: re.Pattern[str] = field(default_factory=rule_id_pattern)  # the hoverable rule IDs
 
     def add(self, text: str, colour: theme.Colour = theme.TEXT) -> None:
         self.lines.append(LogLine(text, colour))
@@ -60,7 +60,7 @@ class LogPanel:
         for text, colour in rows:
             x = self.rect.x + 8
             pos = 0
-            for m in RULE_ID.finditer(text):
+            for m in self.rule_ids.finditer(text):
                 before = text[pos : m.start()]
                 if before:
                     surf.blit(font.render(before, True, colour), (x, y))

@@ -1,0 +1,75 @@
+"""The client shows what a rule module adds, with no code of its own: its orders among a unit's
+buttons, its reactions among the reactions, its decisions as a prompt with one button per choice
+(label and odds), its rule IDs hoverable in the log, and a switch for it on the start screen."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from game import commands as cmd
+from game.battle import Decision
+from game.modules import compose, register, unregister
+from game.ui.app import Setup, StartScreen
+from game.ui.human import HumanInput
+from game.ui.log_panel import LogPanel
+from tests.helpers import make_battle, unit
+from tests.test_rule_modules import DRILL, Cheer, Volume
+from tests.ui.test_start_screen import press
+
+
+@pytest.fixture(autouse=True)
+def drill() -> Iterator[None]:
+    register(DRILL)
+    yield
+    unregister("drill")
+
+
+def test_a_module_order_its_decision_and_its_reaction_are_buttons() -> None:
+    b = make_battle([6], stack=compose("for-glory", ["drill"]))
+    try:
+        unit(b, "a1", "a", (30, 20), 90)
+        unit(b, "b1", "b", (30, 22.2), 270)
+        b.apply(cmd.Activate("a1", leadership=False))
+        human = HumanInput(b)
+        human.start(Decision("order", "a", "a-div", ("a1",)))
+        human.selected = "a1"
+        cheer = next(bt for bt in human.buttons() if bt.label == "Cheer")
+        assert cheer.enabled and human.press(cheer.key) == Cheer("a1")
+        b.apply(Cheer("a1"))
+        assert b.pending is not None
+        human.start(b.pending)
+        assert human.info == ["How loudly does a1 cheer?"]
+        labels = {bt.label: bt for bt in human.buttons()}
+        assert set(labels) == {"Loud  (sure)", "Quiet"}
+        assert labels["Loud  (sure)"].hint.startswith("two cheers")
+        assert human.press(labels["Loud  (sure)"].key) == Volume(True)
+        b.apply(Volume(True))
+        assert b.pending is not None and b.pending.kind == "reaction"
+        human.start(b.pending)
+        jeer = next(bt for bt in human.buttons() if bt.label == "b1: jeer")
+        assert human.press(jeer.key) == cmd.React("b1", "jeer")
+    finally:
+        b.close()
+
+
+def test_a_module_rule_id_is_hoverable_in_the_log(window: pygame.Surface) -> None:
+    log = LogPanel(pygame.Rect(0, 0, 600, 300))
+    log.add("a1 cheers loudly (DRILL-1); AMB-21 and FG-ORD-3 still apply")
+    log.draw(window)
+    cited = [rid for _rect, rid in log._spans]
+    assert cited == ["DRILL-1", "AMB-21", "FG-ORD-3"]
+
+
+def test_the_start_screen_switches_a_module_on_and_off(window: pygame.Surface) -> None:
+    setup = Setup()
+    screen = StartScreen(window.get_size(), setup)
+    (button,) = [b for b, mid in screen.module_switches.items() if mid == "drill"]
+    assert button.text.startswith("[ ] Drill")
+    assert press(screen, button) == "mods" and setup.modules == ["drill"]
+    again = StartScreen(window.get_size(), setup)
+    (button,) = list(again.module_switches)
+    assert button.text.startswith("[x] Drill")
+    assert press(again, button) == "mods" and setup.modules == []
