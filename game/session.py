@@ -36,8 +36,9 @@ class Decision:
     kind: str
     side: str
     unit: str  # the unit the decision is about: the mover, the shooter, the cavalry
-    options: tuple[str, ...] = ()  # reaction: the units that may react now
+    options: tuple[str, ...] = ()  # the ids the answer picks from (reaction: the units that may react)
     stage: str = ""  # reaction: "during" a movement, at its "end" (contact), or "after" the action
+    payload: object = None  # what else a kind of decision says, typed (systems.deployment.Arrivals)
 
 
 Resolution = Generator[Decision, cmd.Command, Any]

@@ -73,6 +73,16 @@ def roll_deployment(b: Battle, officer: int) -> int:
     return die
 
 
+@dataclass(frozen=True)
+class Arrivals:
+    """A reinforcement's deploy decision: the edge each waiting division enters by (FG-REINF-3)."""
+
+    edges: tuple[tuple[str, str], ...]  # (division, edge)
+
+    def edge(self, division: str) -> str:
+        return dict(self.edges)[division]
+
+
 def roll_edge(b: Battle, officer: int, own: str) -> str:
     """FG-REINF-3 (AMB-44): one roll per entering division, read from its player's side of the table."""
     die = b.dice.d6()

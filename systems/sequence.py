@@ -20,6 +20,7 @@ from game.dice import FACES
 from game.events import Activated, Deployed, Note, Phase, Rejected, Roll, StaffPlaced
 from systems.command import assess
 from systems.deployment import (
+    Arrivals,
     Entry,
     check_deploy,
     check_staff,
@@ -170,8 +171,8 @@ def _deploy_one(
         entry = Entry(edges[a.division] if edges is not None else None)
         check_deploy(b, a, own, entry)
 
-    options = tuple(mine) if edges is None else tuple(f"{n}@{edges[n]}" for n in mine)
-    answer = yield from _ask(b, Decision("deploy", side, only or "", options), accept)
+    arrivals = Arrivals(tuple((n, edges[n]) for n in mine)) if edges is not None else None
+    answer = yield from _ask(b, Decision("deploy", side, only or "", tuple(mine), payload=arrivals), accept)
     if isinstance(answer, cmd.Pass):
         for n in mine:
             b.emit(Note(rule="AMB-40", text=f"{n} cannot be placed and stays in reserve"))

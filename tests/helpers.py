@@ -270,7 +270,7 @@ def deploy_next(
     if d.kind == "place_staff":
         events = m.apply(cmd.PlaceStaff({**STAFF_AT, **(staff or {})}[d.side]))
     else:
-        name = (d.unit or d.options[0]).partition("@")[0]
+        name = d.unit or d.options[0]
         spot = {**DEPLOY_AT, **(at or {})}[name]
         events = m.apply(line_up(b, name, spot, FACING[b.game.edges[d.side]]))
     assert not of(events, "rejected"), of(events, "rejected")

@@ -15,7 +15,16 @@ from game.battle import Battle, Decision, Reject
 from game.components import Hits, Officer, Unit
 from game.errors import UserError
 from game.geometry import Point, centroid, dist, point_in_polygon
-from systems.deployment import INWARD, Entry, check_deploy, check_staff, entry_spots, lines_at, staff_entity
+from systems.deployment import (
+    INWARD,
+    Arrivals,
+    Entry,
+    check_deploy,
+    check_staff,
+    entry_spots,
+    lines_at,
+    staff_entity,
+)
 from systems.officers import check_officer_move
 from systems.paths import plan_move
 from systems.reaction import check_rally
@@ -105,11 +114,8 @@ def _zone(b: Battle, side: str) -> list[Point] | None:
 def deploy_for(b: Battle, d: Decision, order: Callable[[list[Point]], list[Point]]) -> cmd.Command:
     """A legal deployment of the division the decision is about, trying officer spots in the given
     order; Pass (stay in reserve) only for a reinforcement that fits nowhere (AMB-40)."""
-    name = d.unit or d.options[0]
-    division, _, edge = name.partition("@")
-    if not edge:
-        edge_for = next((o.partition("@")[2] for o in d.options if o.startswith(division + "@")), "")
-        edge = edge_for
+    division = d.unit or d.options[0]
+    edge = d.payload.edge(division) if isinstance(d.payload, Arrivals) else ""
     officer = b.ids[division]
     units = esper.component_for_entity(officer, Officer).assigned
     facing = INWARD[edge] if edge else INWARD[own_edge(b, d.side)]

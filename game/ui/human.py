@@ -19,7 +19,7 @@ from game.geometry import Point, dist, heading, point_polygon_distance
 from game.locale import Texts
 from game.modules import Choice, command_label
 from systems.checks import is_disorganised
-from systems.deployment import check_staff
+from systems.deployment import Arrivals, check_staff
 from systems.fire import marker_spot_ok
 from systems.odds import charge_odds, check_odds, fire_odds, leadership_odds
 from systems.officers import check_officer_move
@@ -115,7 +115,7 @@ class HumanInput:
             init = b.game.initiative if b.game else {}
             return [Button(f"activate:{o}", self._activation_label(o, init.get(o, "?"))) for o in d.options]
         if d.kind == "deploy":
-            reserve = "@" in (d.options[0] if d.options else "")
+            reserve = isinstance(d.payload, Arrivals)  # a reinforcement may stay out if it fits nowhere
             out = [Button("deploy", t("btn_deploy"), isinstance(self.deploy, cmd.Deploy))]
             if reserve:
                 out.append(Button("pass", t("btn_reserve")))

@@ -634,7 +634,7 @@ def test_AMB_41_no_division_on_the_table_then_the_staff_waits(tmp_path: Path, ma
     m.apply(cmd.PlaceStaff((18.0, 37.0)))
     assert [e.officer for e in of(b.events, "staff_placed")] == ["blue-staff"]
     assert officer_of(b, "red-staff").reserve
-    assert b.pending is not None and b.pending.kind == "deploy" and b.pending.options == ("r1@south",)
+    assert b.pending is not None and b.pending.kind == "deploy" and b.pending.options == ("r1",)
     m.apply(line_up(b, "r1", (12.0, 4.0), 90.0))
     assert b.pending is not None and (b.pending.kind, b.pending.side) == ("place_staff", "red")
     events = m.apply(cmd.PlaceStaff((36.0, 4.0)))  # far from r1, the only red officer

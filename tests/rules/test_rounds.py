@@ -15,6 +15,7 @@ from game.battle import Decision, Reject
 from game.events import Event
 from game.match import Match
 from systems.checks import is_disorganised, morale_modifiers
+from systems.deployment import Arrivals
 from systems.hits import kill_officer
 from systems.officers import check_officer_move
 from tests.helpers import (
@@ -137,7 +138,8 @@ def test_FG_REINF_1_a_die_of_2_enters_in_round_2(tmp_path: Path, matches: list[M
     g = m.battle.game
     assert g is not None and g.round == 2 and g.phase == "reinforcements"
     assert rolls(m.battle.events, "initiative")[-1].officer == "b2"  # round 1: r2 rolled nothing
-    assert m.battle.pending is not None and m.battle.pending.options == ("r2@south",)
+    assert m.battle.pending is not None and m.battle.pending.options == ("r2",)
+    assert m.battle.pending.payload == Arrivals((("r2", "south"),))
     m.apply(line_up(m.battle, "r2", (36.0, 4.0), 90.0))
     assert g.arrivals == {} and status(m.battle, "r2a").in_play
     assert phases(m)[-3:] == [(2, "reinforcements"), (2, "initiative"), (2, "activations")]
@@ -172,7 +174,7 @@ def test_FG_REINF_2_ties_by_roll_off(tmp_path: Path, matches: list[Match]) -> No
         if d.kind == "deploy" and b.game is not None and b.game.round == 1:
             asked.append((d.side, d.options))
         deploy_next(m)
-    assert asked == [("blue", ("b2@north",)), ("red", ("r2@south",))]
+    assert asked == [("blue", ("b2",)), ("red", ("r2",))]
     offs = [r for r in rolls(b.events, "roll-off") if r.rule == "FG-REINF-2"]
     assert [(r.outcome, r.die) for r in offs] == [("blue", 6), ("red", 1)]
 
@@ -206,7 +208,7 @@ def test_FG_REINF_3_the_entry_edge_from_the_players_point_of_view(
         deploy_next(m)
     division_id = "r2" if side == "red" else "b2"
     assert b.pending is not None and b.pending.kind == "deploy" and b.pending.side == side
-    assert b.pending.options == (f"{division_id}@{edge}",)
+    assert b.pending.options == (division_id,) and b.pending.payload == Arrivals(((division_id, edge),))
     (roll,) = rolls(b.events, "edge")
     assert (roll.officer, roll.die, roll.rule) == (division_id, die, "FG-REINF-3")
     flank = {1: "right", 2: "right", 3: "own", 4: "own", 5: "left", 6: "left"}[die]
@@ -224,7 +226,8 @@ def test_AMB_44_one_edge_roll_per_entering_division(tmp_path: Path, matches: lis
         ("r2", "right (east)"),
         ("b2", "right (west)"),
     ]
-    assert b.pending is not None and b.pending.options == ("b2@west",)  # experience 4 first
+    assert b.pending is not None and b.pending.options == ("b2",)  # experience 4 first
+    assert b.pending.payload == Arrivals((("b2", "west"),))
 
 
 # impassable ground along the east edge up to y = 25, deeper than XL; beyond it, every spot is less
@@ -242,7 +245,8 @@ def reinforcement_at_east(
     b = m.battle
     while b.game is not None and b.game.round == 0:
         deploy_next(m)
-    assert b.pending is not None and b.pending.options == ("r2@east",)
+    assert b.pending is not None and b.pending.options == ("r2",)
+    assert b.pending.payload == Arrivals((("r2", "east"),))
     return m
 
 
@@ -294,7 +298,8 @@ def test_FG_REINF_7_AMB_40_not_placeable_stays_in_reserve_and_tries_again(
         ("r2", "right (east)"),
         ("r2", "own (south)"),
     ]
-    assert b.pending is not None and b.pending.options == ("r2@south",)
+    assert b.pending is not None and b.pending.options == ("r2",)
+    assert b.pending.payload == Arrivals((("r2", "south"),))
     m.apply(line_up(b, "r2", (30.0, 4.0), 90.0))
     assert status(b, "r2a").in_play and b.game.arrivals == {}
 

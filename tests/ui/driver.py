@@ -28,6 +28,8 @@ def settle(screen: BattleScreen, surf: pygame.Surface, limit: int = 400) -> None
     """Run frames until a human has a decision in hand (or the battle ends)."""
     for _ in range(limit):
         screen.display.skip()
+        if screen.thinking is not None:  # frames alone race the AI's thread: a loaded machine starves it
+            screen.thinking.thread.join(timeout=30)
         frame(screen, surf)
         if screen.battle.pending is None or (screen.human_turn() and screen.asked is screen.battle.pending):
             return
