@@ -19,6 +19,8 @@ from game import CONTENT, script
 from game.errors import ContentError, UserError
 from game.locale import placeholders, read_ui, ui_file
 from game.mods import Mod, ModFile, load_mod, load_mods
+from game.module_records import folder_of, load_records
+from game.modules import modules
 from game.records import collect, collect_partial, read_toml
 from game.ruleset import RULESET_FILES, Ruleset, load_ruleset
 from game.rulesref import LOCALE, _Entry, load_reference
@@ -27,7 +29,7 @@ from game.scenario import ScenarioFile, load_scenario
 T = TypeVar("T")
 # each ruleset by id (None where it has problems), or None for mods that could not be put together
 Rulesets = dict[str, Ruleset | None] | None
-COUNTED = ("ruleset", "scenario", "scripted battle", "rules reference", "mod")
+COUNTED = ("ruleset", "rule module", "scenario", "scripted battle", "rules reference", "mod")
 
 
 @dataclass
@@ -219,6 +221,9 @@ class _Check:
         self.strays(mod.file("scenarios"), lambda p: p.suffix == ".toml", "a scenario (a .toml file)")
         self.strays(mod.file("scripts"), lambda p: p.suffix == ".toml", "a scripted battle (a .toml file)")
         self.strays(mod.file("locale"), lambda p: p.is_dir(), "a locale folder (such as en)")
+        self.strays(mod.file("modules"), lambda p: p.is_dir(), "a rule module's folder (its id)")
+        for folder in _folders(mod.file("modules")):
+            self.strays(folder, lambda p: p.suffix == ".toml", "a numbers file of the module (a .toml file)")
         return mod
 
     # --- what to check ---------------------------------------------------------------------------
@@ -236,6 +241,8 @@ class _Check:
                 else None  # the shipped ruleset's own problems are noted: the mods' would repeat them
                 for ruleset_id in dict.fromkeys(m.spec.ruleset for m in ordered)
             }
+        if ordered is not None:
+            self.module_numbers(ordered)
         for m in ordered or [m for m in loaded if m is not None]:
             for path in sorted(m.file("scenarios").glob("*.toml")):
                 self.scenario(path, rulesets)
@@ -250,7 +257,25 @@ class _Check:
                 if path.stem not in theirs:
                     self.scenario(path, rulesets)
 
+    def module_numbers(self, mods: Sequence[Mod] = ()) -> None:
+        """Every rule module's numbers files, with the mods' laid over them; a folder under modules/
+        that is no registered module is a problem (a misspelt id would otherwise be ignored)."""
+        known = {m.id: m for m in modules() if m.records}
+        folders = [self.content / "modules", *(m.file("modules") for m in mods)]
+        for parent in folders:
+            for folder in _folders(parent):
+                if folder.name not in known:
+                    self.problem(
+                        ContentError(str(folder), f"no rule module {folder.name!r} has numbers files")
+                    )
+        for m in known.values():
+            if mods and not any(mod.file(f"modules/{m.id}").is_dir() for mod in mods):
+                continue  # no mod changes it: the shipped check covers it
+            self.report.checked["rule module"].add(folder_of(m, self.content / "modules"))
+            self.attempt(load_records, m, mods, self.content / "modules")
+
     def shipped(self) -> None:
+        self.module_numbers()
         rulesets = {p.name: self.ruleset(p) for p in _folders(self.content / "rulesets")}
         for path in sorted((self.content / "scenarios").glob("*.toml")):
             self.scenario(path, rulesets)

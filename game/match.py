@@ -25,7 +25,8 @@ from game.errors import ContentError, UserError
 from game.events import Event, Rejected
 from game.files import read_regular
 from game.mods import ID, Mod, load_mod, load_mods, user_mods_dir
-from game.modules import MAX_MODULES, compose
+from game.module_records import rule_stack
+from game.modules import MAX_MODULES
 from game.ruleset import Ruleset, load_ruleset
 from game.scenario import Scenario, army_points, load_scenario
 
@@ -72,10 +73,7 @@ def new_match(
     rules = rules or load_ruleset()
     sc = with_armies(load_scenario(scenario_ref, rules), rules, seed)  # FG-ARMY-3: points armies
     spec = sc.spec
-    try:
-        stack = compose(rules.mode, [*rules.module_ids, *spec.modules, *modules])
-    except UserError as e:
-        raise ContentError(f"{sc.path}: modules", str(e)) from None
+    stack = rule_stack(rules, [*spec.modules, *modules], str(sc.path))
     b = Battle(rules, sc.table, Dice(seed, dice), stack)
     limit = max_rounds if max_rounds is not None else spec.max_rounds
     stack.mode.setup(b, sc, limit)  # the mode's own set-up and sequence, up to its first decision
@@ -159,6 +157,7 @@ def replay_data(m: Match) -> dict[str, Any]:
             "hash": m.scenario.content_hash,
         },
         "modules": list(m.battle.stack.ids),
+        "module_content": dict(m.battle.stack.hashes),  # the numbers of the modules that have any
         "seed": m.seed,
         "max_rounds": m.max_rounds,
         "commands": [cmd.to_json(c) for c in m.commands],
@@ -340,6 +339,12 @@ def load(
         if extra:
             played = ", ".join(m.battle.stack.ids) or "no rule module"
             raise ContentError(f"{where}: modules", f"played with {played}, not with {', '.join(extra)}")
+        recorded_numbers = data.get("module_content", {})
+        for mid, digest in m.battle.stack.hashes.items():
+            if not isinstance(recorded_numbers, dict) or recorded_numbers.get(mid) != digest:
+                raise ContentError(
+                    f"{where}: module_content", f"made with other numbers for the rule module {mid}"
+                )
         if m.scenario.content_hash != sc.get("hash"):
             raise ContentError(
                 f"{where}: scenario", f"made with another version of the scenario {m.scenario.id!r}"

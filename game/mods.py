@@ -33,7 +33,17 @@ from game.records import load_record, read_toml
 # the id of a mod or a ruleset: a folder name, printable everywhere, never a path
 ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
 MAX_TEXT = 2000  # characters of a mod's name, version or description
-TOP_LEVEL = {"mod.toml", "rulesets", "scenarios", "locale", "scripts", "README.md", "README.txt", "LICENSE"}
+TOP_LEVEL = {
+    "mod.toml",
+    "rulesets",
+    "modules",  # modules/<id>/<name>.toml: what the mod changes in a rule module's numbers
+    "scenarios",
+    "locale",
+    "scripts",
+    "README.md",
+    "README.txt",
+    "LICENSE",
+}
 # arrays of tables whose records are matched by a key, so a mod can change one record of them
 KEYED = {"category": "code", "quality": "code", "terrain": "kind", "fire": "at_least", "melee": "at_least"}
 

@@ -23,6 +23,7 @@ import importlib
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -126,6 +127,8 @@ class RuleModule:
     modifiers: Mapping[str, tuple[ModifierSource, ...]] = field(default_factory=dict)
     components: tuple[Callable[[Battle, int], object], ...] = ()  # state for each new unit
     dice: tuple[Die, ...] = ()  # the kinds of dice it rolls (a script's dice must fit one of them)
+    records: Mapping[str, type] = field(default_factory=dict)  # its numbers: <name>.toml -> record type
+    folder: Path | None = None  # where its own files are: content/modules/<id> unless given
 
     def to_json(self, base: bool) -> dict[str, Any]:
         return {
@@ -284,6 +287,9 @@ class RuleStack:
         self.unit_orders = tuple(o.command for o in self.orders.values() if o.unit_order)
         self.components = tuple(c for m in self.modules for c in m.components)
         self.dice = tuple(dict.fromkeys(d for m in self.modules for d in m.dice))
+        # each module's numbers and their fingerprint, loaded by game/module_records.py
+        self.records: dict[str, dict[str, Any]] = {}
+        self.hashes: dict[str, str] = {}
 
     @property
     def ids(self) -> tuple[str, ...]:
@@ -292,6 +298,10 @@ class RuleStack:
 
     def hook(self, name: str) -> Callable[..., Any]:
         return self.hooks[name]
+
+    def numbers(self, module_id: str, name: str) -> Any:
+        """A module's record from its content file `name`.toml (as the mods leave it)."""
+        return self.records[module_id][name]
 
     def modifier_lines(
         self, point: str, b: Battle, unit: int, other: int | None, **ctx: Any

@@ -20,6 +20,7 @@ from typing import Annotated, Any, Literal, get_args, get_origin
 
 from game.match import write_atomic
 from game.mods import KEYED, ModFile
+from game.modules import modules
 from game.records import MAX_ITEMS, MAX_TEXT, Bounds, OneOf, hints, unbounded
 from game.ruleset import RULESET_FILES, Distance
 from game.rulesref import MOD_RULE_ID, RULE_ID, _Entry
@@ -124,7 +125,30 @@ def _kinds() -> list[Kind]:
     ]
 
 
-KINDS: list[Kind] = _kinds()
+def module_kinds() -> list[Kind]:
+    """The numbers files of every registered rule module that has any, and a mod's version of each."""
+    out = []
+    for m in modules():
+        for name, cls in m.records.items():
+            where = f"modules/{m.id}/{name}.toml"
+            about = f"the numbers of the rule module {m.id} ({m.name})"
+            out.append(
+                Kind(f"module.{m.id}.{name}", f"{name}.toml of {m.id}", cls, f"{where}: {about}.", (where,))
+            )
+            out.append(
+                Kind(
+                    f"module.{m.id}.{name}.partial",
+                    f"{name}.toml of {m.id} in a mod",
+                    cls,
+                    f"A mod's <mod>/{where}: what it changes in {about}.",
+                    (f"mods/*/{where}",),
+                    partial=True,
+                )
+            )
+    return out
+
+
+KINDS: list[Kind] = [*_kinds(), *module_kinds()]
 
 
 def _doc(cls: type) -> str | None:

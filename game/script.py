@@ -13,14 +13,15 @@ from typing import Annotated, Any, Literal
 import esper
 
 from game import commands as cmd
+from game import module_records
 from game.battle import Battle, Decision
 from game.components import Hits, Officer, Pose, Status
 from game.dice import Dice
-from game.errors import ContentError, DiceExhausted, UserError, WrongDie
+from game.errors import ContentError, DiceExhausted, WrongDie
 from game.events import Event, Interrupted, Rejected
 from game.geometry import Point, convex_overlap, rect_corners
 from game.mods import Mod
-from game.modules import ModuleList, RuleStack, compose, order_kind, reaction_names, unit_order_names
+from game.modules import ModuleList, RuleStack, order_kind, reaction_names, unit_order_names
 from game.modules import modules as all_modules
 from game.records import Bounds, OneOf, build, read_toml
 from game.ruleset import Ruleset, load_ruleset
@@ -148,10 +149,7 @@ def make_table(path: Path, rules: Ruleset, spec: ScriptFile) -> Table:
 def rule_stack(path: Path, spec: ScriptFile, rules: Ruleset, modules: Sequence[str] = ()) -> RuleStack:
     """The rules the script runs: its ruleset's mode with the modules its mods, the file and the
     command line switch on; every step's order and reaction must be one of theirs."""
-    try:
-        stack = compose(rules.mode, [*rules.module_ids, *spec.modules, *modules])
-    except UserError as e:
-        raise _fail(path, "modules", str(e)) from None
+    stack = module_records.rule_stack(rules, [*spec.modules, *modules], str(path))
     for i, s in enumerate(spec.steps):
         if s.order is not None and s.order not in stack.order_names:
             raise _fail(path, f"steps[{i}].order", _not_on("order", s.order, stack))

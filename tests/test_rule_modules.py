@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import ast
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import pytest
 
@@ -22,16 +22,21 @@ from game.components import Status
 from game.errors import ContentError, UserError
 from game.events import ModLine, Note
 from game.match import load, new_match, play, save
+from game.mods import Mod, load_mods
+from game.module_records import load_records, rule_stack
 from game.modules import (
     Choice,
     DecisionKind,
     OrderKind,
     ReactionKind,
     RuleModule,
+    RuleStack,
     compose,
     register,
     unregister,
 )
+from game.records import Bounds
+from game.ruleset import load_ruleset
 from systems.checks import morale_modifiers
 from systems.fire import fire_modifiers
 from systems.orders import orderable
@@ -56,6 +61,19 @@ class Volume(cmd.Command):
     loud: bool
 
 
+@dataclass(frozen=True)
+class DrillNumbers:
+    """tests/toy_module/drill.toml: the module's numbers are content, like For Glory's."""
+
+    loud: Annotated[int, Bounds(1, 5)]
+    quiet: Annotated[int, Bounds(1, 5)]
+    bonus: int
+
+
+def numbers(b: Battle) -> DrillNumbers:
+    return b.stack.numbers("drill", "drill")  # type: ignore[no-any-return]
+
+
 @dataclass
 class Spirit:
     """Per-unit state the module attaches to every unit at creation."""
@@ -72,7 +90,7 @@ def _cheer(b: Battle, e: int) -> Resolution:
     b.comp(e, Status).ordered = True
     answer = yield Decision("volume", b.side_of(e), b.name(e), ("loud", "quiet"))
     loud = isinstance(answer, Volume) and answer.loud  # Pass: the quiet default
-    b.comp(e, Spirit).cheers += 2 if loud else 1
+    b.comp(e, Spirit).cheers += numbers(b).loud if loud else numbers(b).quiet
     b.emit(Note(rule="DRILL-1", text="cheers loudly" if loud else "cheers", unit=b.name(e)))
     yield from b.stack.hook("reaction_window")(b, Active(e), "after")
 
@@ -92,7 +110,9 @@ def jeer(b: Battle, r: int, act: Active) -> Resolution:
 def cheered_on(b: Battle, unit: int, other: int | None, **context: Any) -> list[ModLine]:
     """DRILL-3: +1 to shots and morale checks of a unit that has cheered."""
     spirit = b.comp(unit, Spirit) if b.is_unit(unit) else None
-    return [ModLine("DRILL-3", "cheered on", 1)] if spirit is not None and spirit.cheers else []
+    return (
+        [ModLine("DRILL-3", "cheered on", numbers(b).bonus)] if spirit is not None and spirit.cheers else []
+    )
 
 
 DRILL = RuleModule(
@@ -127,7 +147,14 @@ DRILL = RuleModule(
     commands=(Volume,),
     modifiers={"fire": (cheered_on,), "morale": (cheered_on,)},
     components=(lambda b, e: Spirit(),),
+    records={"drill": DrillNumbers},
+    folder=Path(__file__).parent / "toy_module",
 )
+
+
+def drilled(mods: Sequence[Mod] = ()) -> RuleStack:
+    """The rules of a battle with the toy module on: For Glory, then drill with its numbers."""
+    return rule_stack(load_ruleset(mods=mods), ["drill"], "tests")
 
 
 @pytest.fixture(autouse=True)
@@ -149,7 +176,7 @@ def facing_off(battle: Callable[..., Battle], **kw: Any) -> Battle:
 
 
 def test_a_module_adds_an_order_its_decision_a_reaction_and_a_modifier(battle: Callable[..., Battle]) -> None:
-    b = facing_off(battle, dice=[6], stack=compose("for-glory", ["drill"]))
+    b = facing_off(battle, dice=[6], stack=drilled())
     a1, b1 = b.ids["a1"], b.ids["b1"]
     assert b.comp(a1, Spirit).cheers == 0  # the component is attached at creation
     b.apply(cmd.Activate("a1", leadership=False))
@@ -179,7 +206,7 @@ def test_a_module_adds_an_order_its_decision_a_reaction_and_a_modifier(battle: C
 
 
 def test_the_module_line_is_in_the_roll_and_its_total(battle: Callable[..., Battle]) -> None:
-    b = facing_off(battle, dice=[3], stack=compose("for-glory", ["drill"]))
+    b = facing_off(battle, dice=[3], stack=drilled())
     b.comp(b.ids["a1"], Spirit).cheers = 1
     shot = of(order(b, cmd.Fire("a1", "b1")), "roll")[0]
     assert ModLine("DRILL-3", "cheered on", 1) in shot.modifiers
@@ -358,3 +385,88 @@ def test_the_core_model_imports_no_rules(name: str) -> None:
         for a in (n.names if isinstance(n, ast.Import) else [n])  # type: ignore[attr-defined]
     ]
     assert not [m for m in imported if m and m.split(".")[0] == "systems"], imported
+
+
+# --- a module's numbers are content -----------------------------------------------------------------
+
+
+def drill_mod(tmp_path: Path, numbers: str, name: str = "louder") -> Path:
+    root = tmp_path / name
+    (root / "modules" / "drill").mkdir(parents=True)
+    (root / "mod.toml").write_text(f'id = "{name}"\nname = "Louder"\nversion = "1"\nmodules = ["drill"]\n')
+    (root / "modules" / "drill" / "drill.toml").write_text(numbers)
+    return root
+
+
+def test_a_module_reads_its_numbers_and_a_mod_changes_them(
+    battle: Callable[..., Battle], tmp_path: Path
+) -> None:
+    b = facing_off(battle, stack=drilled())
+    assert numbers(b) == DrillNumbers(loud=2, quiet=1, bonus=1)
+    mods = load_mods([drill_mod(tmp_path, "bonus = 2\n")])
+    b2 = facing_off(battle, stack=drilled(mods))
+    assert numbers(b2) == DrillNumbers(loud=2, quiet=1, bonus=2)  # only what the mod changes
+    b2.comp(b2.ids["a1"], Spirit).cheers = 1
+    assert ModLine("DRILL-3", "cheered on", 2) in morale_modifiers(b2, b2.ids["a1"])
+
+
+def test_a_mod_switches_the_module_on_with_its_numbers(tmp_path: Path) -> None:
+    mods = load_mods([drill_mod(tmp_path, "loud = 3\n")])
+    m = new_match("default", 2, max_rounds=1, rules=load_ruleset(mods=mods))
+    try:
+        assert m.battle.stack.ids == ("drill",) and m.battle.stack.numbers("drill", "drill").loud == 3
+    finally:
+        m.battle.close()
+
+
+@pytest.mark.parametrize(
+    ("text", "where", "problem"),
+    [
+        ('loud = "x"\n', "loud", "expected an integer"),
+        ("loud = 9\n", "loud", "at most 5"),
+        ("volume = 1\n", "volume", "unknown key"),
+    ],
+)
+def test_a_mods_bad_number_is_one_line_naming_its_file_and_key(
+    tmp_path: Path, text: str, where: str, problem: str
+) -> None:
+    root = drill_mod(tmp_path, text)
+    with pytest.raises(ContentError) as e:
+        load_records(DRILL, load_mods([root]))
+    assert e.value.where.endswith(f"drill.toml: {where}") and problem in e.value.problem
+    assert str(root) in str(e.value) or "with mods louder" in str(e.value)
+
+
+def test_a_replay_holds_the_modules_numbers(tmp_path: Path) -> None:
+    m = new_match("default", 4, max_rounds=1, modules=["drill"])
+    try:
+        path = tmp_path / "drill.json"
+        save(m, path)
+    finally:
+        m.battle.close()
+    data = json.loads(path.read_text())
+    assert set(data["module_content"]) == {"drill"}
+    load(path).battle.close()
+    data["module_content"]["drill"] = "0" * 64
+    path.write_text(json.dumps(data))
+    with pytest.raises(
+        ContentError, match="module_content: made with other numbers for the rule module drill"
+    ):
+        load(path)
+
+
+def test_the_modules_numbers_have_a_schema_and_are_checked(tmp_path: Path) -> None:
+    from game.content_check import check_content
+    from game.schema import module_kinds, schema
+
+    kinds = {k.name: k for k in module_kinds()}
+    assert set(schema(kinds["module.drill.drill"])["properties"]) == {"loud", "quiet", "bonus"}
+    assert kinds["module.drill.drill.partial"].partial
+    good = check_content([drill_mod(tmp_path, "quiet = 2\n", "good")])
+    assert not good.problems and good.checked["rule module"]
+    bad = check_content([drill_mod(tmp_path, "quiet = 0\n", "bad")])
+    where = str(tmp_path / "bad" / "modules" / "drill" / "drill.toml")
+    assert bad.problems == [f"{where}: quiet: expected an integer at least 1 and at most 5, found 0"]
+    stray = drill_mod(tmp_path, "quiet = 2\n", "stray")
+    (stray / "modules" / "nope").mkdir()
+    assert any("no rule module 'nope'" in p for p in check_content([stray]).problems)

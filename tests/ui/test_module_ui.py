@@ -11,12 +11,12 @@ import pytest
 
 from game import commands as cmd
 from game.battle import Decision
-from game.modules import compose, register, unregister
+from game.modules import register, unregister
 from game.ui.app import Setup, StartScreen
 from game.ui.human import HumanInput
 from game.ui.log_panel import LogPanel
 from tests.helpers import make_battle, unit
-from tests.test_rule_modules import DRILL, Cheer, Volume
+from tests.test_rule_modules import DRILL, Cheer, Volume, drilled
 from tests.ui.test_start_screen import press
 
 
@@ -28,7 +28,7 @@ def drill() -> Iterator[None]:
 
 
 def test_a_module_order_its_decision_and_its_reaction_are_buttons() -> None:
-    b = make_battle([6], stack=compose("for-glory", ["drill"]))
+    b = make_battle([6], stack=drilled())
     try:
         unit(b, "a1", "a", (30, 20), 90)
         unit(b, "b1", "b", (30, 22.2), 270)
