@@ -103,10 +103,14 @@ class DecisionKind:
 
 # The named points of the sequence a module may take over; the mode's base module gives every default.
 HOOKS = (
-    "activation",  # a formation's activation starts: leadership (FG-ACT-2)
-    "fire",  # one shot resolved (FG-FIRE)
-    "melee",  # contact resolved into melee (FG-CBT)
-    "reaction_window",  # reactions offered to the enemy (FG-REACT)
+    "round",  # one round of the battle: (battle) -> Resolution (FG-SEQ: reinforcements .. staff moves)
+    "activation",  # a formation's activation starts: (battle, Activate) (FG-ACT-2..5)
+    "charge",  # a charge order carried out: (battle, chargers, target) -> Resolution (FG-CHG)
+    "fire",  # one shot: (battle, shooter, target, moved=, reaction=) -> Resolution (FG-FIRE)
+    "melee",  # contact resolved: (battle, ChargeState) -> Resolution (FG-CBT, FG-MELEE)
+    "reaction_window",  # reactions offered: (battle, Active, stage) -> Resolution (FG-REACT)
+    "after_action",  # a unit's order is over: (battle, command) (nothing in For Glory)
+    "movement_allowance",  # how far a unit may move: (battle, unit, difficult) -> inches or None (FG-MOVE)
 )
 # Where modules add modifier lines: a source takes (battle, unit, other unit or None, **context).
 MODIFIER_POINTS = ("fire", "melee", "morale", "leadership")

@@ -104,7 +104,14 @@ class Session:
         kind = self.stack.orders.get(type(command))
         if kind is None:
             raise Reject("FG-ORD-5", f"{_order_name(command)} is not an order the battle is waiting for")
-        return kind.start(self, command)
+        gen = kind.start(self, command)
+        return self._after(gen, command) if kind.unit_order and gen is not None else gen
+
+    def _after(self, gen: Resolution, command: cmd.Command) -> Resolution:
+        """A unit's order, then the after-action hook (a module's fatigue, say)."""
+        result = yield from gen
+        self.stack.hook("after_action")(self, command)
+        return result
 
     def _answer(self, command: cmd.Command) -> None:
         assert self.pending is not None and self._resolution is not None

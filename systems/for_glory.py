@@ -18,7 +18,16 @@ from systems import sequence
 from systems.charge import resolve_contact
 from systems.command import activate, check_leadership
 from systems.fire import shoot
-from systems.orders import charge_order, check_morale, fire_order, move_order, rally_order, withdraw_order
+from systems.orders import (
+    charge,
+    charge_order,
+    check_morale,
+    fire_order,
+    move_order,
+    rally_order,
+    withdraw_order,
+)
+from systems.paths import movement_allowance
 from systems.victory import score
 
 
@@ -83,10 +92,14 @@ FOR_GLORY = RuleModule(
     reactions=REACTIONS,
     decisions=DECISIONS,
     hooks={
+        "round": sequence.round_of_play,
         "activation": activate,
+        "charge": charge,
         "fire": shoot,
         "melee": resolve_contact,
         "reaction_window": r.window,
+        "after_action": sequence.after_action,
+        "movement_allowance": movement_allowance,
     },
 )
 

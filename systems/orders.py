@@ -129,10 +129,10 @@ def charge_order(b: Battle, c: cmd.Charge) -> Resolution:
     target = _target(b, c.target)
     for e in chargers:
         check_charge(b, e, target)
-    return _charge(b, chargers, target)
+    return b.stack.hook("charge")(b, chargers, target)
 
 
-def _charge(b: Battle, chargers: list[int], target: int) -> Resolution:
+def charge(b: Battle, chargers: list[int], target: int) -> Resolution:
     """AMB-54: each charger moves in turn, as its own unit activation; one melee after the last."""
     state = ChargeState()
     for e in chargers:

@@ -56,6 +56,12 @@ def category(e: int) -> Category:
 
 
 def base_move(b: Battle, e: int, difficult: bool) -> float | None:
+    """A unit's allowance, through the hook a rule module may replace (movement per terrain and arm)."""
+    return b.stack.hook("movement_allowance")(b, e, difficult)
+
+
+def movement_allowance(b: Battle, e: int, difficult: bool) -> float | None:
+    """FG-UNIT-12, FG-MOVE-2: the category's move, or its move in difficult terrain (None: it cannot)."""
     cat = category(e)
     if difficult:
         return None if cat.difficult_move is None else b.rules.length(cat.difficult_move)

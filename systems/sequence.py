@@ -406,6 +406,27 @@ def staff_moves(b: Battle) -> Resolution:
                 return
 
 
+def round_of_play(b: Battle) -> Resolution:
+    """FG-SEQ-1: reinforcements, initiative, activations, then the estados mayores move."""
+    g = b.game
+    assert g is not None
+    g.phase = "reinforcements"
+    yield from reinforcements(b)
+    if check_end(b):
+        return
+    g.phase = "initiative"
+    initiative(b)
+    g.phase = "activations"
+    yield from activations(b)
+    if g.over:
+        return
+    yield from staff_moves(b)
+
+
+def after_action(b: Battle, command: cmd.Command) -> None:
+    """Nothing happens in For Glory once a unit's order is over: the hook is for modules."""
+
+
 def battle(b: Battle, experience_of: dict[str, int | None], arrival_of: dict[str, int | None]) -> Resolution:
     """The whole battle, from preparation to the end."""
     g = b.game
@@ -413,17 +434,7 @@ def battle(b: Battle, experience_of: dict[str, int | None], arrival_of: dict[str
     yield from prepare(b, experience_of, arrival_of)
     while not g.over:
         g.round += 1
-        g.phase = "reinforcements"
-        yield from reinforcements(b)
-        if check_end(b):
-            break
-        g.phase = "initiative"
-        initiative(b)
-        g.phase = "activations"
-        yield from activations(b)
-        if g.over:
-            break
-        yield from staff_moves(b)
+        yield from b.stack.hook("round")(b)
         if g.over:
             break
         if g.max_rounds is not None and g.round >= g.max_rounds:

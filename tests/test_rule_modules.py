@@ -25,6 +25,7 @@ from game.match import load, new_match, play, save
 from game.mods import Mod, load_mods
 from game.module_records import load_records, rule_stack
 from game.modules import (
+    HOOKS,
     Choice,
     DecisionKind,
     OrderKind,
@@ -345,7 +346,20 @@ def test_modules_json_lists_the_mode_and_the_modules(capsys: pytest.CaptureFixtu
     assert main(["modules", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert [m["id"] for m in data["modes"]] == ["for-glory"]
-    assert sorted(data["modes"][0]["hooks"]) == ["activation", "fire", "melee", "reaction_window"]
+    assert (
+        sorted(data["modes"][0]["hooks"])
+        == sorted(HOOKS)
+        == [
+            "activation",
+            "after_action",
+            "charge",
+            "fire",
+            "melee",
+            "movement_allowance",
+            "reaction_window",
+            "round",
+        ]
+    )
     by_id = {m["id"]: m for m in data["modules"]}
     assert by_id["for-glory"]["base"] and by_id["for-glory"]["prefix"] == "FG-"
     assert set(by_id["for-glory"]["orders"]) >= {"move", "fire", "charge", "withdraw", "rally"}
@@ -470,3 +484,51 @@ def test_the_modules_numbers_have_a_schema_and_are_checked(tmp_path: Path) -> No
     stray = drill_mod(tmp_path, "quiet = 2\n", "stray")
     (stray / "modules" / "nope").mkdir()
     assert any("no rule module 'nope'" in p for p in check_content([stray]).problems)
+
+
+# --- hooks: a module replaces a named point of the sequence --------------------------------------
+
+
+def test_a_module_replaces_movement_after_action_and_round_hooks(battle: Callable[..., Battle]) -> None:
+    from systems.paths import movement_allowance
+    from systems.sequence import round_of_play
+
+    seen: list[str] = []
+
+    def half(b: Battle, e: int, difficult: bool) -> float | None:
+        full = movement_allowance(b, e, difficult)
+        return None if full is None else full / 2
+
+    def after(b: Battle, c: cmd.Command) -> None:
+        seen.append(type(c).__name__)
+
+    def counted_round(b: Battle) -> Resolution:
+        seen.append(f"round {b.game.round}")  # type: ignore[union-attr]
+        yield from round_of_play(b)
+
+    tired = RuleModule(
+        "tired",
+        "Tired",
+        "half moves",
+        "TI-",
+        "for-glory",
+        hooks={"movement_allowance": half, "after_action": after, "round": counted_round},
+    )
+    register(tired)
+    try:
+        b = battle(stack=compose("for-glory", ["tired"]))
+        unit(b, "a1", "a", (30, 10), 90)  # line infantry: 4" and 4" more far from the enemy (FG-STRAT)
+        (refused,) = [e for e in order(b, cmd.Move("a1", (30, 15))) if e.kind == "rejected"]
+        assert refused.rule == "FG-UNIT-12" and 'may move 4"' in refused.reason  # 2" + 2" when tired
+        assert seen == []  # a refused order never ran
+        assert [e.kind for e in order(b, cmd.Move("a1", (30, 13)))].count("moved") == 1
+        assert seen == ["Move"]
+        m = new_match("default", 1, max_rounds=2, modules=["tired"])
+        try:
+            sides = m.battle.game.sides  # type: ignore[union-attr]
+            play(m, {s: make_player("heuristic", s, 1) for s in sides})
+            assert [s for s in seen if s.startswith("round")] == ["round 1", "round 2"]
+        finally:
+            m.battle.close()
+    finally:
+        unregister("tired")
