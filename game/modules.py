@@ -23,6 +23,7 @@ import importlib
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Annotated, Any
@@ -62,6 +63,7 @@ class OrderKind:
     # heuristic's scale: a sure kill is 3); For Glory's own orders are weighed by the AI players
     options: Callable[[Battle, int], Iterable[tuple[float, cmd.Command]]] | None = None
     label: str = ""  # what a button shows
+    odds: Callable[[Any, Any], Mapping[str, Fraction]] | None = None  # (battle, command): exact outcomes
 
 
 @dataclass(frozen=True)
@@ -76,6 +78,7 @@ class ReactionKind:
     at_trigger: bool = False  # aimed at the unit that triggered the window (a shot, a charge)
     value: Callable[..., float] | None = None  # (battle, reacting unit, active unit): its worth to an AI
     label: str = ""  # what a button shows
+    odds: Callable[..., Mapping[str, Fraction]] | None = None  # (battle, reacting unit, active unit)
 
 
 @dataclass(frozen=True)
@@ -131,6 +134,9 @@ class RuleModule:
     modifiers: Mapping[str, tuple[ModifierSource, ...]] = field(default_factory=dict)
     components: tuple[Callable[[Battle, int], object], ...] = ()  # state for each new unit
     dice: tuple[Die, ...] = ()  # the kinds of dice it rolls (a script's dice must fit one of them)
+    narration: Mapping[str, Callable[[dict[str, Any]], str]] = field(
+        default_factory=dict
+    )  # its events' words
     records: Mapping[str, type] = field(default_factory=dict)  # its numbers: <name>.toml -> record type
     folder: Path | None = None  # where its own files are: content/modules/<id> unless given
 
@@ -302,6 +308,16 @@ class RuleStack:
 
     def hook(self, name: str) -> Callable[..., Any]:
         return self.hooks[name]
+
+    def odds(self, b: Any, c: cmd.Command) -> Mapping[str, Fraction] | None:
+        """The exact outcomes of an order or a reaction, where its kind can tell (a pure query)."""
+        if isinstance(c, cmd.React):
+            reaction = self.reactions.get(c.action)
+            if reaction is None or reaction.odds is None or b.pending is None:
+                return None
+            return reaction.odds(b, b.ids[c.unit], b.ids[b.pending.unit])
+        kind = self.orders.get(type(c))
+        return kind.odds(b, c) if kind is not None and kind.odds is not None else None
 
     def numbers(self, module_id: str, name: str) -> Any:
         """A module's record from its content file `name`.toml (as the mods leave it)."""

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.modules import modules
+
 MOVES = {
     "move": "moves",
     "pivot": "pivots",
@@ -30,13 +32,21 @@ def _mods(e: dict[str, Any]) -> str:
     return (" " + " ".join(parts)) if parts else ""
 
 
+def _dice(e: dict[str, Any]) -> str:
+    """One die's face, or each die of a roll of several and how they were read (a module's 2D6)."""
+    if not e.get("dice"):
+        return f"die {e['die']}"
+    read = e.get("read") or "sum"
+    return f"dice {' '.join(str(d) for d in e['dice'])} ({read} {e['die']})"
+
+
 def describe(e: dict[str, Any]) -> str:
     k = e["kind"]
     if k == "roll":
         who = e.get("unit") or e.get("officer") or e.get("side")
         what = e["check"] + (f" ({e['purpose']})" if e.get("purpose") else "")
         at = f" at {e['target']}" if e.get("target") else ""
-        return f"{who} rolls {what}{at}: die {e['die']}{_mods(e)} = {e['total']}: {e['outcome']}"
+        return f"{who} rolls {what}{at}: {_dice(e)}{_mods(e)} = {e['total']}: {e['outcome']}"
     if k == "rejected":
         who = f"{e['unit']}: " if e.get("unit") else ""
         return f"{who}{e.get('order', 'order')} refused by {e['rule']}: {e['reason']}"
@@ -109,4 +119,8 @@ def _battle(e: dict[str, Any]) -> str:
         winner = f"{e['winner']} wins" if e.get("winner") else "a draw"
         score = ", ".join(f"{s} {p}" for s, p in e["score"].items())
         return f"The battle ends: {e['reason']} ({e['rule']}); {winner}, {score}"
+    for m in modules():  # a rule module's own events, in its words
+        words = m.narration.get(k)
+        if words is not None:
+            return words(e)
     return str(e)

@@ -6,6 +6,7 @@ these tables (game/modules.py). An optional module adds its own objects the same
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from game import commands as cmd
@@ -18,6 +19,7 @@ from systems import sequence
 from systems.charge import resolve_contact
 from systems.command import activate, check_leadership
 from systems.fire import shoot
+from systems.odds import charge_odds, fire_odds
 from systems.orders import (
     charge,
     charge_order,
@@ -40,14 +42,30 @@ def _move_step(s: Any) -> cmd.Command:
     return cmd.Move(s.unit, s.to, s.facing, s.fire, s.road)
 
 
+def _fire_step(s: Any) -> cmd.Command:
+    return cmd.Fire(s.unit, s.target)
+
+
 def _charge_step(s: Any) -> cmd.Command:
     return cmd.Charge(s.unit, s.target, tuple(s.combined))
 
 
 def _unit_order(
-    name: str, command: type[cmd.Command], start: Any, rule: str, keys: set[str], step: Any
+    name: str, command: type[cmd.Command], start: Any, rule: str, keys: set[str], step: Any, odds: Any = None
 ) -> OrderKind:
-    return OrderKind(name, command, start, rule, script_keys=frozenset(keys), from_step=step)
+    return OrderKind(name, command, start, rule, script_keys=frozenset(keys), from_step=step, odds=odds)
+
+
+def _fire_odds(b: Battle, c: cmd.Fire) -> dict[str, Fraction]:
+    return fire_odds(b, b.ids[c.unit], b.ids[c.target], reaction=False)
+
+
+def _charge_odds(b: Battle, c: cmd.Charge) -> dict[str, Fraction]:
+    return charge_odds(b, b.ids[c.unit], b.ids[c.target])
+
+
+def _fire_reaction_odds(b: Battle, r: int, mover: int) -> dict[str, Fraction]:
+    return fire_odds(b, r, mover, reaction=True)
 
 
 ORDERS = (
@@ -55,15 +73,26 @@ ORDERS = (
     OrderKind("checkleadership", cmd.CheckLeadership, check_leadership, "FG-LDR-1", unit_order=False),
     OrderKind("checkmorale", cmd.CheckMorale, check_morale, "FG-MOR-1", unit_order=False),
     _unit_order("move", cmd.Move, move_order, "FG-ORD-6", {"to", "facing", "fire", "road"}, _move_step),
-    _unit_order("fire", cmd.Fire, fire_order, "FG-ORD-8", {"target"}, lambda s: cmd.Fire(s.unit, s.target)),
-    _unit_order("charge", cmd.Charge, charge_order, "FG-CHG-1", {"target", "combined"}, _charge_step),
+    _unit_order("fire", cmd.Fire, fire_order, "FG-ORD-8", {"target"}, _fire_step, _fire_odds),
+    _unit_order(
+        "charge", cmd.Charge, charge_order, "FG-CHG-1", {"target", "combined"}, _charge_step, _charge_odds
+    ),
     _unit_order("withdraw", cmd.Withdraw, withdraw_order, "FG-ORD-9", set(), lambda s: cmd.Withdraw(s.unit)),
     _unit_order("rally", cmd.Rally, rally_order, "FG-ORD-10", set(), lambda s: cmd.Rally(s.unit)),
 )
 
 REACTIONS = (
-    ReactionKind("fire", r.check_fire_reaction, r.fire_reaction, "AMB-23", at_trigger=True),
-    ReactionKind("charge", r.check_charge_reaction, r.charge_reaction, "AMB-23", at_trigger=True),
+    ReactionKind(
+        "fire", r.check_fire_reaction, r.fire_reaction, "AMB-23", at_trigger=True, odds=_fire_reaction_odds
+    ),
+    ReactionKind(
+        "charge",
+        r.check_charge_reaction,
+        r.charge_reaction,
+        "AMB-23",
+        at_trigger=True,
+        odds=lambda b, r, mover: charge_odds(b, r, mover),
+    ),
     ReactionKind("retreat", r.check_retreat_reaction, r.retreat_reaction, "FG-ORD-9"),
     ReactionKind("rally", r.check_rally_reaction, r.rally_reaction, "FG-ORD-10"),
 )

@@ -9,6 +9,7 @@ import ast
 import json
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -20,7 +21,7 @@ from game.battle import Battle, Decision, Reject, Resolution
 from game.cli import main
 from game.components import Status
 from game.errors import ContentError, UserError
-from game.events import ModLine, Note
+from game.events import ModLine, Note, Roll
 from game.match import load, new_match, play, save
 from game.mods import Mod, load_mods
 from game.module_records import load_records, rule_stack
@@ -130,6 +131,7 @@ DRILL = RuleModule(
             "DRILL-1",
             from_step=lambda s: Cheer(s.unit),
             options=lambda b, e: [(0.25, Cheer(b.name(e)))],
+            odds=lambda b, c: {"cheers": Fraction(1)},
         ),
     ),
     reactions=(ReactionKind("jeer", check_jeer, jeer, "DRILL-2", value=lambda b, r, mover: 2.0),),
@@ -148,6 +150,7 @@ DRILL = RuleModule(
     commands=(Volume,),
     modifiers={"fire": (cheered_on,), "morale": (cheered_on,)},
     components=(lambda b, e: Spirit(),),
+    narration={"jeered": lambda e: f"{e['unit']} is jeered by {e['by']} (DRILL-2)"},
     records={"drill": DrillNumbers},
     folder=Path(__file__).parent / "toy_module",
 )
@@ -532,3 +535,23 @@ def test_a_module_replaces_movement_after_action_and_round_hooks(battle: Callabl
             m.battle.close()
     finally:
         unregister("tired")
+
+
+def test_the_log_tells_a_modules_events_and_rolls_of_several_dice() -> None:
+    from game.narrate import describe
+
+    assert describe({"kind": "jeered", "unit": "a1", "by": "b1"}) == "a1 is jeered by b1 (DRILL-2)"
+    roll = Roll(
+        check="rally", unit="a1", die=9, dice=(4, 5), read="sum", modifiers=(), total=9, outcome="pass"
+    )
+    assert describe(roll.to_dict()) == "a1 rolls rally: dice 4 5 (sum 9) = 9: pass"
+
+
+def test_an_orders_odds_come_from_its_kind(battle: Callable[..., Battle]) -> None:
+    from systems.odds import fire_odds
+
+    b = facing_off(battle, stack=drilled())
+    a1, b1 = b.ids["a1"], b.ids["b1"]
+    assert b.stack.odds(b, cmd.Fire("a1", "b1")) == fire_odds(b, a1, b1, reaction=False)
+    assert b.stack.odds(b, Cheer("a1")) == {"cheers": 1}
+    assert b.stack.odds(b, cmd.Withdraw("a1")) is None  # nothing to roll

@@ -162,7 +162,8 @@ class HumanInput:
         for i, (_worth, c) in enumerate(options):
             self.offered.append(c)
             label = labels[i] if labels is not None else command_label(self.battle.stack, c)
-            hint = ""
+            odds = self.battle.stack.odds(self.battle, c)
+            hint = _odds(dict(odds)) if odds else ""
             if choices is not None:
                 label += f"  ({choices[i].odds})" if choices[i].odds else ""
                 hint = choices[i].hint

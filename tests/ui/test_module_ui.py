@@ -37,7 +37,7 @@ def test_a_module_order_its_decision_and_its_reaction_are_buttons() -> None:
         human.start(Decision("order", "a", "a-div", ("a1",)))
         human.selected = "a1"
         cheer = next(bt for bt in human.buttons() if bt.label == "Cheer")
-        assert cheer.enabled and human.press(cheer.key) == Cheer("a1")
+        assert cheer.enabled and cheer.hint == "cheers 100%" and human.press(cheer.key) == Cheer("a1")
         b.apply(Cheer("a1"))
         assert b.pending is not None
         human.start(b.pending)
