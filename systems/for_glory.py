@@ -16,13 +16,13 @@ from game.modules import DecisionKind, GameMode, OrderKind, ReactionKind, RuleMo
 from game.scenario import Scenario
 from systems import reaction as r
 from systems import sequence
-from systems.charge import resolve_contact
+from systems.charge.contact import resolve_contact
+from systems.charge.odds import charge_odds
+from systems.charge.order import charge, charge_order, charge_reaction, check_charge_reaction
 from systems.command import activate, check_leadership
 from systems.fire import shoot
-from systems.odds import charge_odds, fire_odds
+from systems.odds import fire_odds
 from systems.orders import (
-    charge,
-    charge_order,
     check_morale,
     fire_order,
     move_order,
@@ -87,8 +87,8 @@ REACTIONS = (
     ),
     ReactionKind(
         "charge",
-        r.check_charge_reaction,
-        r.charge_reaction,
+        check_charge_reaction,
+        charge_reaction,
         "AMB-23",
         at_trigger=True,
         odds=lambda b, r, mover: charge_odds(b, r, mover),

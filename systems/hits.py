@@ -8,7 +8,7 @@ import math
 import esper
 
 from game.battle import Battle
-from game.components import Hits, Officer, Status
+from game.components import Hits, Officer, Status, Unit
 from game.events import (
     Destroyed,
     DivisionRemoved,
@@ -20,10 +20,12 @@ from game.events import (
     Removed,
 )
 from game.geometry import EPS, Point, centroid, dist
-from systems.measure import gap_to_point, within
+from systems.charge.plan import chargeable_units
+from systems.measure import gap, gap_to_point, within
 from systems.officers import officer_clear
 from systems.paths import farthest
-from systems.targets import only_target
+from systems.targets import shot_sight, unit_fire_targets
+from systems.vision import sight
 
 
 def add_hits(b: Battle, e: int, n: int, by: str | None, rule: str) -> None:
@@ -156,3 +158,20 @@ def _ring(c: Point, radius: float, step: float) -> list[Point]:
         (c[0] + radius * math.cos(2 * math.pi * k / n), c[1] + radius * math.sin(2 * math.pi * k / n))
         for k in range(n)
     ]
+
+
+def only_target(b: Battle, officer: int, at: Point) -> bool:
+    """AMB-19: would an officer standing here be the only valid target of some enemy unit?"""
+    with b.supposing(officer, *at):
+        side = b.side_of(officer)
+        for enemy in b.enemy_units(side):
+            if shot_sight(b, enemy, officer) is not None and not unit_fire_targets(b, enemy):
+                return True
+            reach = b.rules.length(esper.component_for_entity(enemy, Unit).category.move)
+            if (
+                within(gap(b, enemy, officer), reach)
+                and sight(b, enemy, officer).visible
+                and not chargeable_units(b, enemy)
+            ):
+                return True
+        return False

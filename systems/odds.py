@@ -10,12 +10,12 @@ from fractions import Fraction
 import esper
 
 from game.battle import Battle
-from game.components import Hits, Officer, Unit
+from game.components import Officer, Unit
 from game.dice import FACES
 from systems.checks import leadership_modifiers, morale_modifiers, pass_chance
 from systems.fire import fire_modifiers
 from systems.melee import Attack, attacker_modifiers, defender_modifiers
-from systems.targets import check_charge, check_fire
+from systems.targets import check_fire
 
 SIXTH = Fraction(1, FACES)
 
@@ -62,24 +62,6 @@ def melee_odds(b: Battle, attacks: list[Attack], defenders: list[int]) -> dict[s
             band = b.rules.band(b.rules.melee_results, abs(va - vd))
             key = "draw" if band.draw else (f"won: {band.label}" if va > vd else f"lost: {band.label}")
             out[key] = out.get(key, Fraction(0)) + pa * pd
-    return out
-
-
-def charge_odds(b: Battle, charger: int, target: int) -> dict[str, Fraction]:
-    """Odds of a charge of one unit at one target, as if no one reacts: an officer reached dies; a
-    target with 2 hits may break on its morale check (FG-CHG-9); otherwise the melee decides.
-    Raises Reject when the charge is not allowed."""
-    plan = check_charge(b, charger, target)
-    if esper.try_component(target, Officer) is not None:
-        return {"officer killed": Fraction(1)}
-    with b.supposing(charger, plan.end[0], plan.end[1], plan.facing):  # in contact
-        breaks = Fraction(0)
-        if esper.component_for_entity(target, Hits).count == 2:
-            breaks = 1 - pass_chance(b.rules, sum(m.value for m in morale_modifiers(b, target)))
-        fight = melee_odds(b, [Attack(charger, target, plan.sector)], [target])
-    out = {k: v * (1 - breaks) for k, v in fight.items()}
-    if breaks:
-        out["target breaks"] = breaks
     return out
 
 

@@ -11,12 +11,10 @@ from game.battle import Battle, Reject, Resolution
 from game.components import Hits, Status, Unit
 from game.events import Note, Rejected
 from game.geometry import EPS
-from systems.charge import ChargeState, arrive
 from systems.checks import morale_check
-from systems.melee import Attack
 from systems.paths import Plan, plan_move
 from systems.reaction import Active, check_rally, finish, rally, retreat_plan, travel
-from systems.targets import check_charge, check_fire
+from systems.targets import check_fire
 
 
 def orderable(b: Battle, name: str) -> int:
@@ -36,7 +34,7 @@ def orderable(b: Battle, name: str) -> int:
     return e
 
 
-def _target(b: Battle, name: str) -> int:
+def target_named(b: Battle, name: str) -> int:
     e = b.ids.get(name)
     if e is None:
         raise Reject("FG-FIRE-1", f"there is no unit or officer {name}")
@@ -53,12 +51,12 @@ def obeys(b: Battle, e: int) -> bool:
     return ok
 
 
-def _window(b: Battle, act: Active, stage: str) -> Resolution:
+def offer_window(b: Battle, act: Active, stage: str) -> Resolution:
     """The reaction window (FG-REACT), through the hook a rule module may replace."""
     return b.stack.hook("reaction_window")(b, act, stage)
 
 
-def _begin(b: Battle, e: int) -> Active:
+def begin_order(b: Battle, e: int) -> Active:
     esper.component_for_entity(e, Status).ordered = True
     return Active(e)
 
@@ -71,16 +69,16 @@ def move_order(b: Battle, c: cmd.Move) -> Resolution:
     plan = plan_move(b, e, c.to, c.facing, c.road)
     target = None
     if c.fire is not None:
-        target = _target(b, c.fire)
+        target = target_named(b, c.fire)
         with b.supposing(e, plan.path[-1][0], plan.path[-1][1], plan.facing):
             check_fire(b, e, target)  # from where the move ends
     return _move(b, e, plan, target)
 
 
 def _move(b: Battle, e: int, plan: Plan, target: int | None) -> Resolution:
-    act = _begin(b, e)
+    act = begin_order(b, e)
     if not obeys(b, e):
-        yield from _window(b, act, "after")
+        yield from offer_window(b, act, "after")
         return
     start = plan.path[0]
     pose = b.pose(e)
@@ -92,7 +90,7 @@ def _move(b: Battle, e: int, plan: Plan, target: int | None) -> Resolution:
     if act.interrupted or not esper.component_for_entity(e, Status).in_play:
         return
     finish(b, plan, start=reached)
-    yield from _window(b, act, "end")
+    yield from offer_window(b, act, "end")
     if target is None or act.interrupted or not esper.component_for_entity(e, Status).in_play:
         return
     try:
@@ -108,65 +106,16 @@ def _move(b: Battle, e: int, plan: Plan, target: int | None) -> Resolution:
 
 def fire_order(b: Battle, c: cmd.Fire) -> Resolution:
     e = orderable(b, c.unit)
-    target = _target(b, c.target)
+    target = target_named(b, c.target)
     check_fire(b, e, target)
     return _fire(b, e, target)
 
 
 def _fire(b: Battle, e: int, target: int) -> Resolution:
-    act = _begin(b, e)
+    act = begin_order(b, e)
     if obeys(b, e):
         yield from b.stack.hook("fire")(b, e, target, moved=False, reaction=False)
-    yield from _window(b, act, "after")  # FG-FIRE-5: reactions come after the shot
-
-
-# --- Charge -----------------------------------------------------------------------------------
-
-
-def charge_order(b: Battle, c: cmd.Charge) -> Resolution:
-    names = [c.unit, *(u for u in c.combined if u != c.unit)]
-    chargers = [orderable(b, n) for n in names]
-    target = _target(b, c.target)
-    for e in chargers:
-        check_charge(b, e, target)
-    return b.stack.hook("charge")(b, chargers, target)
-
-
-def charge(b: Battle, chargers: list[int], target: int) -> Resolution:
-    """AMB-54: each charger moves in turn, as its own unit activation; one melee after the last."""
-    state = ChargeState()
-    for e in chargers:
-        act = _begin(b, e)
-        act.charge_target, act.charge = target, state
-        if not obeys(b, e):
-            yield from _window(b, act, "after")
-            continue
-        try:
-            plan = check_charge(b, e, target)
-        except Reject as r:
-            b.emit(Rejected(rule=r.rule, reason=r.reason, unit=b.name(e), order="charge"))
-            continue
-        state.chargers.append(e)
-        yield from travel(b, act, plan.start, plan.end, plan.travel_facing, "charge")
-        if not act.interrupted and not act.target_retreated and b.in_play(target) and b.in_play(e):
-            arrive(b, plan, "charge")
-            attack = Attack(e, target, plan.sector)
-            state.attacks.append(attack)
-            yield from _window(b, act, "end")  # at contact, before the melee (FG-CHG-3)
-            if act.interrupted:
-                state.attacks.remove(attack)
-        if act.target_retreated:
-            state.success = True
-            b.emit(
-                Note(
-                    rule="FG-CHG-8",
-                    text="the target retreated: the charge counts as successful",
-                    unit=b.name(e),
-                )
-            )
-        if act.interrupted:
-            state.no_extra.add(e)  # pushed, or engaged by a reaction charge (FG-FIRE-7, AMB-67)
-    yield from b.stack.hook("melee")(b, state)
+    yield from offer_window(b, act, "after")  # FG-FIRE-5: reactions come after the shot
 
 
 # --- Retreat and Rally ------------------------------------------------------------------------
@@ -178,12 +127,12 @@ def withdraw_order(b: Battle, c: cmd.Withdraw) -> Resolution:
 
 
 def _withdraw(b: Battle, e: int, plan: Plan) -> Resolution:
-    act = _begin(b, e)
+    act = begin_order(b, e)
     reached = yield from travel(b, act, plan.path[0], plan.path[-1], plan.facing, "retreat")
     if act.interrupted or not esper.component_for_entity(e, Status).in_play:
         return
     finish(b, plan, start=reached)
-    yield from _window(b, act, "end")
+    yield from offer_window(b, act, "end")
 
 
 def rally_order(b: Battle, c: cmd.Rally) -> Resolution:
@@ -193,9 +142,9 @@ def rally_order(b: Battle, c: cmd.Rally) -> Resolution:
 
 
 def _rally(b: Battle, e: int) -> Resolution:
-    act = _begin(b, e)
+    act = begin_order(b, e)
     rally(b, e)
-    yield from _window(b, act, "after")
+    yield from offer_window(b, act, "after")
 
 
 # --- checks on their own (scripted battles) ----------------------------------------------------

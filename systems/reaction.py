@@ -14,12 +14,11 @@ from game.battle import Battle, Decision, Reject, Resolution
 from game.components import Footprint, Hits, Officer, Side, Status
 from game.events import Interrupted, Moved, Rallied, ReactionDeclared, Rejected
 from game.geometry import EPS, BBox, Point, convex_overlap, dist, heading, sweep_interval
-from systems.charge import ChargeState, arrive
+from systems.charge.contact import ChargeState
 from systems.checks import morale_check
 from systems.measure import gap
-from systems.melee import Attack
 from systems.paths import STEP, Plan, along, base_move, corners_at, farthest
-from systems.targets import check_fire, plan_charge
+from systems.targets import check_fire
 from systems.vision import in_reaction_area, reaction_depth
 
 
@@ -147,17 +146,6 @@ def check_fire_reaction(b: Battle, r: int, mover: int, answer: cmd.React) -> Non
 
 def fire_reaction(b: Battle, r: int, act: Active) -> Resolution:
     yield from b.stack.hook("fire")(b, r, act.unit, moved=False, reaction=True)
-
-
-def check_charge_reaction(b: Battle, r: int, mover: int, answer: cmd.React) -> None:
-    plan_charge(b, r, mover)
-
-
-def charge_reaction(b: Battle, r: int, act: Active) -> Resolution:
-    plan = plan_charge(b, r, act.unit)
-    arrive(b, plan, "reaction-charge")
-    yield from b.stack.hook("melee")(b, ChargeState([Attack(r, act.unit, plan.sector, reaction=True)], [r]))
-    act.interrupted = True  # engaged in melee (EX-9, AMB-67)
 
 
 def check_retreat_reaction(b: Battle, r: int, mover: int, answer: cmd.React) -> None:

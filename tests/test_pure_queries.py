@@ -13,11 +13,12 @@ from game import commands as cmd
 from game.battle import Battle
 from game.geometry import BBox
 from game.physics import Physics
+from systems.charge.odds import charge_odds
 from systems.deployment import check_staff
-from systems.odds import charge_odds, fire_odds
+from systems.hits import only_target
+from systems.odds import fire_odds
 from systems.paths import plan_move
 from systems.reaction import reactors_along
-from systems.targets import only_target
 from tests.helpers import officer, order, pos, unit
 
 

@@ -15,6 +15,7 @@ from game.battle import Battle, Decision, Reject
 from game.components import Hits, Officer, Unit
 from game.errors import UserError
 from game.geometry import Point, centroid, dist, point_in_polygon
+from systems.charge.plan import chargeable_units, plan_charge
 from systems.deployment import (
     INWARD,
     Arrivals,
@@ -28,7 +29,7 @@ from systems.deployment import (
 from systems.officers import check_officer_move
 from systems.paths import plan_move
 from systems.reaction import check_rally
-from systems.targets import chargeable_units, check_fire, officer_fire_targets, plan_charge, unit_fire_targets
+from systems.targets import check_fire, officer_fire_targets, unit_fire_targets
 
 
 def own_edge(b: Battle, side: str) -> str:

@@ -8,7 +8,8 @@ from game import commands as cmd
 from game.ai import common
 from game.battle import Battle, Decision, Reject
 from game.geometry import centroid, dist
-from systems.odds import charge_odds, check_odds, fire_odds
+from systems.charge.odds import charge_odds
+from systems.odds import check_odds, fire_odds
 
 # What each result is worth to the side that causes it (in units destroyed).
 FIRE_VALUE = {"miss": 0.0, "pushed": 0.25, "one hit": 0.9, "two hits": 1.8, "destroyed": 3.0, "killed": 2.5}

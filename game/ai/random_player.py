@@ -8,8 +8,9 @@ from game import commands as cmd
 from game.ai import common
 from game.battle import Battle, Decision, Reject
 from game.dice import Chooser
+from systems.charge.plan import plan_charge
 from systems.reaction import check_rally
-from systems.targets import check_fire, plan_charge
+from systems.targets import check_fire
 
 
 class RandomPlayer(common.Player):

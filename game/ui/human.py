@@ -18,14 +18,16 @@ from game.components import Footprint, Hits, Officer, Pose, Status, Unit
 from game.geometry import Point, dist, heading, point_polygon_distance
 from game.locale import Texts
 from game.modules import Choice, command_label
+from systems.charge.odds import charge_odds
+from systems.charge.plan import plan_charge
 from systems.checks import is_disorganised
 from systems.deployment import Arrivals, check_staff
 from systems.fire import marker_spot_ok
-from systems.odds import charge_odds, check_odds, fire_odds, leadership_odds
+from systems.odds import check_odds, fire_odds, leadership_odds
 from systems.officers import check_officer_move
 from systems.paths import plan_move
 from systems.reaction import check_rally, reactors_along
-from systems.targets import check_fire, plan_charge
+from systems.targets import check_fire
 
 HANDLE = 1.6  # inches from the ghost's centre to its facing handle
 

@@ -15,8 +15,8 @@ import pytest
 
 from game import commands as cmd
 from game.battle import Battle
+from systems.hits import only_target
 from systems.measure import gap
-from systems.targets import only_target
 from tests.helpers import hits, of, officer, officer_of, order, play, pos, status, unit
 from tests.helpers import roll_mods as mods
 

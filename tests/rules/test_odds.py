@@ -10,8 +10,9 @@ import pytest
 
 from game import commands as cmd
 from game.battle import Battle, Reject
+from systems.charge.odds import charge_odds
 from systems.melee import Attack
-from systems.odds import charge_odds, check_odds, fire_odds, melee_odds
+from systems.odds import check_odds, fire_odds, melee_odds
 from tests.helpers import of, officer, order, unit
 
 SIXTH = Fraction(1, 6)

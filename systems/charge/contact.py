@@ -1,6 +1,6 @@
 """FG-CHG: what follows contact. The 2-hit morale check (FG-CHG-9, AMB-56), officers reached
 (FG-OFF-4, EX-6), the melee, and the cavalry extra move after a successful charge (FG-CHG-4..8,
-AMB-55). Reaching contact and the reactions on the way are in systems/orders and systems/reaction."""
+AMB-55). Reaching contact and the reactions on the way: systems/charge/order.py."""
 
 from __future__ import annotations
 
@@ -13,12 +13,13 @@ from game.battle import Battle, Decision, Reject, Resolution
 from game.components import Hits, Officer, Status, Unit
 from game.events import Contact, Moved, Note, Rejected
 from game.geometry import EPS, dist
+from systems.charge.plan import ChargePlan, check_charge
 from systems.checks import morale_check
 from systems.hits import destroy, kill_officer
 from systems.measure import gap
 from systems.melee import Attack, melee
 from systems.paths import plan_move
-from systems.targets import ChargePlan, check_charge, contacts
+from systems.targets import contacts
 
 
 @dataclass
