@@ -1,22 +1,30 @@
 """`make bench`: every benchmark, with medians: order resolution (bench/orders.py), a whole AI
 battle against Wesnoth's and the AI's strength (bench/battle.py), a battle of 200 brigades a side
-(bench/big_battle.py), frame times (python -m game bench)."""
+(bench/big_battle.py), the AI's own process (bench/ai_worker.py), frame times (python -m game bench)."""
 
 import json
 import subprocess
 import sys
 
-from bench import battle, big_battle, orders
+from bench import ai_worker, battle, big_battle, orders
 
-print("== resolving one order (median ms) ==")
-orders.main([])
-print("== a 10-round AI-vs-AI battle, and heuristic against random ==")
-battle.main(sys.argv[1:])
-print("== 200 brigades a side: deployment and one round (median s) ==")
-big_battle.main([])
-print("== drawing one frame (software, 1280x800) ==")
-out = subprocess.run(
-    [sys.executable, "-m", "game", "bench", "--json"], capture_output=True, text=True, check=True
-)
-for n, ms in json.loads(out.stdout)["render_ms"].items():
-    print(f"{n:>5} bases: {ms:.2f} ms")
+
+def main() -> None:
+    print("== resolving one order (median ms) ==")
+    orders.main([])
+    print("== a 10-round AI-vs-AI battle, and heuristic against random ==")
+    battle.main(sys.argv[1:])
+    print("== 200 brigades a side: deployment and one round (median s) ==")
+    big_battle.main([])
+    print("== the AI in its own process (median ms) ==")
+    ai_worker.main([])
+    print("== drawing one frame (software, 1280x800) ==")
+    out = subprocess.run(
+        [sys.executable, "-m", "game", "bench", "--json"], capture_output=True, text=True, check=True
+    )
+    for n, ms in json.loads(out.stdout)["render_ms"].items():
+        print(f"{n:>5} bases: {ms:.2f} ms")
+
+
+if __name__ == "__main__":  # the AI's process (bench/ai_worker.py) imports this module again
+    main()

@@ -1,4 +1,4 @@
-"""When something fails inside a battle (an AI that raises in the client's worker thread): keep the
+"""When something fails inside a battle (an AI that raises in its own process): keep the
 battle as a save the player can resume, and a report of what failed, in the user's saves folder."""
 
 from __future__ import annotations
@@ -28,7 +28,8 @@ def recover(
         problems.append(f"the battle could not be saved ({e})")
     try:
         report = folder / f"crash-{stamp}.txt"
-        text = "".join(traceback.format_exception(error))
+        # an error of the AI's process carries the traceback from there (game/ai/worker.py)
+        text = getattr(error, "trace", "") or "".join(traceback.format_exception(error))
         write_text(report, f"For Glory crash report\nscenario: {m.scenario.id}, seed {m.seed}\n\n{text}")
     except (OSError, UserError) as e:
         report = None

@@ -3,20 +3,19 @@ in a worker thread so the window never freezes)."""
 
 from __future__ import annotations
 
-import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import esper
 import pygame
 
 from game import commands as cmd
-from game.ai import make_player
+from game.ai.worker import RemoteError, Worker
 from game.battle import Battle, Decision
 from game.components import Ident, Officer, Side, Status, Unit
 from game.errors import UserError, one_line
 from game.locale import LANGUAGES, Texts
-from game.match import Match, Player, restart, summary
+from game.match import Match, restart, summary
 from game.modules import rule_id_pattern
 from game.narrate import describe
 from game.recovery import recover
@@ -89,12 +88,10 @@ MENU_TITLES = {"menu": "menu_paused", "settings": "menu_settings", "quit": "menu
 
 @dataclass
 class Thinking:
-    """An AI decision being worked out in a worker thread."""
+    """An AI decision being worked out in the AI's own process (game/ai/worker.py)."""
 
     decision: Decision
-    thread: threading.Thread
-    result: list[cmd.Command] = field(default_factory=list)
-    error: Exception | None = None
+    result: cmd.Command | None = None
 
 
 class BattleScreen:
@@ -108,11 +105,12 @@ class BattleScreen:
         self.match = match
         b = match.battle
         self.controllers = controllers  # side -> "human" or a player name
-        self.players: dict[str, Player] = {
-            s: make_player(c, s, match.seed + k)
+        self.players: dict[str, tuple[str, int]] = {  # side -> (kind of computer player, its seed)
+            s: (c, match.seed + k)
             for k, (s, c) in enumerate(controllers.items())
             if c not in ("human", "replay")  # a replay's commands come from its file
         }
+        self.worker = Worker(match, self.players) if self.players else None
         spec = match.scenario.spec
         self.names = {s.id: s.name for s in spec.sides}
         self.settings = settings or Settings()
@@ -194,6 +192,8 @@ class BattleScreen:
         before = len(b.events)
         side = b.pending.side if b.pending is not None else ""
         self.match.apply(c)
+        if self.worker is not None:
+            self.worker.applied(c)  # the AI's copy follows
         new = b.events[before:]
         self.marks.append(len(b.events))
         self.sent_by.append(side)
@@ -222,6 +222,7 @@ class BattleScreen:
         for c in m.commands[:i]:
             fresh.apply(c)
         self.match = fresh
+        self._restart_worker()
         self.marks, self.sent_by = self.marks[:i], self.sent_by[:i]
         self.human = HumanInput(fresh.battle, t=self.t)
         self.display.sync(fresh.battle)
@@ -230,10 +231,11 @@ class BattleScreen:
         return True
 
     def close(self) -> None:
-        """Leave the battle: let a thinking AI finish (it reads the battle), then free the battle."""
-        if self.thinking is not None:
-            self.thinking.thread.join()
-            self.thinking = None
+        """Leave the battle: end the AI's process, free the battle."""
+        self.thinking = None
+        if self.worker is not None:
+            self.worker.close()
+            self.worker = None
         self.battle.close()
 
     # --- every frame ----------------------------------------------------------------------------
@@ -261,44 +263,44 @@ class BattleScreen:
         if d.side not in self.players:  # a replay: the viewer sends its commands
             return
         if self.thinking is None:
+            assert self.worker is not None
             self.wait = AI_PAUSE / SPEEDS[self.speed_index]
-            self.thinking = self._think(d)
+            self.worker.ask(d.side)
+            self.thinking = Thinking(d)
             return
         self.wait -= dt
-        if self.thinking.error is not None:
-            self._ai_failed(self.thinking.decision.side, self.thinking.error)
-            self.thinking = None
-            return
-        if self.thinking.result and self.wait <= 0:
-            result = self.thinking.result[0]
+        if self.thinking.result is None:
+            assert self.worker is not None
+            answer = self.worker.answer(b.stack.commands)
+            if isinstance(answer, RemoteError):
+                self.thinking = None
+                self._ai_failed(d.side, answer)
+                return
+            self.thinking.result = answer
+        if self.thinking.result is not None and self.wait <= 0:
+            result = self.thinking.result
             self.thinking = None
             self.send(result)
 
-    def _ai_failed(self, side: str, error: Exception) -> None:
+    def _ai_failed(self, side: str, error: RemoteError) -> None:
         """The computer player of a side raised: save the battle and a report, tell the player, and
         hand the side to him so the battle can go on (or be left from the start screen)."""
         _saved, report, said = recover(self.match, self.controllers, error)
         self.controllers[side] = "human"
         self.players.pop(side, None)
+        self._restart_worker()
         name = self.names.get(side, side)
         where = self.t("crash_report", path=report) if report else ""
-        what = f"{type(error).__name__}: {one_line(str(error), 120)}"
+        what = one_line(str(error), 160)  # its kind and its words, as raised in the AI's process
         self.alert = self.t("ai_failed", side=name, error=what, saved=said, report=where)
         self.log.add(self.alert, theme.BAD)
 
-    def _think(self, d: Decision) -> Thinking:
-        player = self.players[d.side]
-        holder = Thinking(d, threading.Thread(target=lambda: None))
-
-        def work() -> None:
-            try:
-                holder.result.append(player.decide(self.battle, d))
-            except Exception as e:  # the thread's edge: the player is told, the window goes on
-                holder.error = e
-
-        holder.thread = threading.Thread(target=work, daemon=True)
-        holder.thread.start()
-        return holder
+    def _restart_worker(self) -> None:
+        """A new copy for the AI: after an undo (the battle was rebuilt) or a failure (the copy may
+        have died or gone astray)."""
+        if self.worker is not None:
+            self.worker.close()
+        self.worker = Worker(self.match, self.players) if self.players else None
 
     # --- input ----------------------------------------------------------------------------------
 

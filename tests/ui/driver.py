@@ -17,7 +17,10 @@ def open_screen(
 
 
 def frame(screen: BattleScreen, surf: pygame.Surface, dt: float = 0.05) -> None:
-    """One frame: handle the queued events, advance, draw."""
+    """One frame: handle the queued events, advance, draw. A frame in which the AI is thinking waits
+    for its answer: its process runs beside the test, and frames alone would race it."""
+    if screen.thinking is not None and screen.thinking.result is None and screen.worker is not None:
+        screen.worker.wait(30)
     for ev in pygame.event.get():
         screen.handle(ev)
     screen.update(dt)
@@ -28,8 +31,6 @@ def settle(screen: BattleScreen, surf: pygame.Surface, limit: int = 400) -> None
     """Run frames until a human has a decision in hand (or the battle ends)."""
     for _ in range(limit):
         screen.display.skip()
-        if screen.thinking is not None:  # frames alone race the AI's thread: a loaded machine starves it
-            screen.thinking.thread.join(timeout=30)
         frame(screen, surf)
         if screen.battle.pending is None or (screen.human_turn() and screen.asked is screen.battle.pending):
             return
