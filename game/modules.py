@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 
 # Where the built-in rules live: imported by name the first time a stack is composed, so that the
 # engine (game/) depends on no rule module while every battle still finds For Glory.
-BUILTIN = ("systems.for_glory",)
+BUILTIN = ("systems.for_glory", "systems.warhammer.charges")
 
 Start = Callable[[Any, Any], "Resolution | None"]  # (the game: a Battle in For Glory, the command)
 ModifierSource = Callable[..., Iterable[ModLine]]

@@ -64,10 +64,13 @@ def fire_modifiers(
     return nonzero(out)
 
 
-def shoot(b: Battle, shooter: int, target: int, *, moved: bool, reaction: bool) -> Resolution:
+def shoot(
+    b: Battle, shooter: int, target: int, *, moved: bool, reaction: bool, seen: Sight | None = None
+) -> Resolution:
     """Roll one shot and apply it. Generator: may ask the shooter's side where the marker goes.
-    Returns (via StopIteration) a ShotOutcome."""
-    s = check_fire(b, shooter, target)
+    Returns (via StopIteration) a ShotOutcome. `seen`: the line of a shot a rule module allows
+    without For Glory's range (Warhammer's stand and shoot); otherwise FG-FIRE-1..3 are checked."""
+    s = seen or check_fire(b, shooter, target)
     mods = fire_modifiers(b, shooter, target, s, moved=moved, reaction=reaction)
     die = b.dice.d6()
     total = die + sum(m.value for m in mods)

@@ -16,16 +16,24 @@ from systems.checks import leadership_modifiers, morale_modifiers, pass_chance
 from systems.fire import fire_modifiers
 from systems.melee import Attack, attacker_modifiers, defender_modifiers
 from systems.targets import check_fire
+from systems.vision import Sight
 
 SIXTH = Fraction(1, FACES)
 
 
 def fire_odds(
-    b: Battle, shooter: int, target: int, *, moved: bool = False, reaction: bool = False
+    b: Battle,
+    shooter: int,
+    target: int,
+    *,
+    moved: bool = False,
+    reaction: bool = False,
+    seen: Sight | None = None,
 ) -> dict[str, Fraction]:
     """Probability of each result of the Shooting column (miss, pushed, one hit, two hits, destroyed;
-    against an officer: miss, pushed, killed). Raises Reject when the shot is not allowed."""
-    s = check_fire(b, shooter, target)
+    against an officer: miss, pushed, killed). Raises Reject when the shot is not allowed (unless its
+    line is given, as for shoot)."""
+    s = seen or check_fire(b, shooter, target)
     total = sum(m.value for m in fire_modifiers(b, shooter, target, s, moved=moved, reaction=reaction))
     officer = esper.try_component(target, Officer) is not None
     out: Counter[str] = Counter()

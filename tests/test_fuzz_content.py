@@ -149,6 +149,11 @@ def test_a_corrupted_mod(content: Path, data: st.DataObject, name: str) -> None:
         rules = load_ruleset("for-glory", root=ruleset_root, mods=mods)
         for scenario in sorted(folder.glob("scenarios/*.toml")):
             load_scenario(str(scenario), rules)
+        if (folder / "rulesets").is_dir():  # as check-content does: the game's battles under the mod's rules
+            theirs = {p.stem for p in folder.glob("scenarios/*.toml")}
+            for scenario in sorted((content / "scenarios").glob("*.toml")):
+                if scenario.stem not in theirs:
+                    load_scenario(str(scenario), rules)
         for locale in sorted(p.name for p in folder.glob("locale/*")):
             load_reference(locale, content / "locale", mods)
 

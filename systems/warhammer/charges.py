@@ -1,0 +1,326 @@
+"""Module `warhammer-charges`: a charged unit answers a charge as in Warhammer (WM-5..9) before the
+charger moves: it Holds, Stands and Shoots, or Flees; a charger whose target fled catches it or fails
+(WM-DEC-4, WM-DEC-5). It replaces For Glory's `charge` hook and then calls For Glory's own charge, so
+the charge's route, reactions on the way and melee stay For Glory's."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Annotated, Literal
+
+import esper
+
+from game import commands as cmd
+from game import probability
+from game.battle import Battle, Decision, Reject, Resolution
+from game.components import Footprint, Officer, Status, Unit
+from game.dice import D6
+from game.events import Moved, Note, Rejected, Roll
+from game.geometry import EPS, dist
+from game.modules import Choice, DecisionKind, RuleModule, register
+from game.records import Bounds
+from systems.charge.contact import arrive
+from systems.charge.odds import charge_odds
+from systems.charge.order import charge as for_glory_charge
+from systems.charge.plan import plan_charge
+from systems.hits import destroy
+from systems.measure import gap
+from systems.odds import fire_odds
+from systems.orders import begin_order, obeys
+from systems.paths import farthest
+from systems.targets import contacts, fire_range
+from systems.vision import Sight, sight
+
+ID = "warhammer-charges"
+Reaction = Literal["hold", "stand_and_shoot", "flee"]
+LABELS = {"hold": "Hold", "stand_and_shoot": "Stand and shoot", "flee": "Flee"}
+
+
+@dataclass(frozen=True)
+class ChargeNumbers:
+    """content/modules/warhammer-charges/charges.toml"""
+
+    inches_per_cm: Annotated[float, Bounds(0, 10, above=True)]
+    flee_dice_slow: Annotated[int, Bounds(1, 20)]
+    flee_dice_fast: Annotated[int, Bounds(1, 20)]
+    fast_above_cm: Annotated[float, Bounds(0, 1000)]
+    stand_and_shoot_beyond: Annotated[float, Bounds(0, 1)]
+
+
+@dataclass(frozen=True, slots=True)
+class ChargeReaction(cmd.Command):
+    """The charged unit's answer (WM-5)."""
+
+    unit: str
+    reaction: Reaction
+
+
+@dataclass(frozen=True)
+class Charged:
+    """The charge reaction decision's payload: who charges."""
+
+    charger: str
+
+
+@dataclass
+class Fled:
+    """A unit that fled from a charge (WM-9): it has turned its back on the enemy."""
+
+    fled: bool = False
+
+
+def numbers(b: Battle) -> ChargeNumbers:
+    return b.stack.numbers(ID, "charges")
+
+
+# --- what the charged unit may do ----------------------------------------------------------------
+
+
+def shot_line(b: Battle, target: int, charger: int) -> Sight | None:
+    """WM-6 (WM-DEC-2): the charged unit may stand and shoot when it can shoot at all, sees the charger,
+    and the charger starts more than half its charge distance away; For Glory's short ranges do not
+    apply (the shot is taken as the charger closes)."""
+    unit = esper.component_for_entity(target, Unit)
+    st = esper.component_for_entity(target, Status)
+    if unit.category.type == "cavalry" or fire_range(b, target) is None or st.marching_by_road:
+        return None
+    reach = b.rules.length(esper.component_for_entity(charger, Unit).category.move)
+    if gap(b, charger, target) <= reach * numbers(b).stand_and_shoot_beyond:
+        return None  # WM-7: not at half the charge distance or closer
+    seen = sight(b, target, charger)
+    return seen if seen.visible else None
+
+
+def reactions(b: Battle, charger: int, target: int) -> list[Reaction]:
+    """WM-5: Hold always; Stand and Shoot (WM-6) and Flee, except for a unit already in close combat."""
+    if contacts(b, target):
+        return ["hold"]
+    out: list[Reaction] = ["hold"]
+    if shot_line(b, target, charger) is not None:
+        out.append("stand_and_shoot")
+    return [*out, "flee"]
+
+
+def _why_not(b: Battle, charger: int, target: int, choice: Reaction) -> str:
+    if contacts(b, target):
+        return "a unit already in close combat may only hold"
+    return (
+        f"{b.name(target)} cannot stand and shoot: it must be able to shoot and see {b.name(charger)}, "
+        "and the charger must start more than half its charge distance away"
+    )
+
+
+def flee_dice(b: Battle, e: int) -> int:
+    """WM-9: 5D6 cm for a unit of Movement 15 cm or less, 8D6 cm for a faster one (WM-DEC-1 scale)."""
+    n = numbers(b)
+    move_cm = b.rules.length(esper.component_for_entity(e, Unit).category.move) / n.inches_per_cm
+    return n.flee_dice_fast if move_cm > n.fast_above_cm else n.flee_dice_slow
+
+
+def escape_chance(b: Battle, charger: int, target: int) -> Fraction:
+    """The exact chance a fleeing target ends beyond the charger's reach (straight away from it)."""
+    reach = b.rules.length(esper.component_for_entity(charger, Unit).category.move)
+    need = reach - gap(b, charger, target)
+    per_cm = numbers(b).inches_per_cm
+    # beyond reach by more than the engine's tolerance: a fugitive exactly at the charger's reach is caught
+    return probability.chance(
+        probability.total(flee_dice(b, target), D6), lambda cm: cm * per_cm > need + EPS
+    )
+
+
+# --- resolving the answer ------------------------------------------------------------------------
+
+
+def charge(b: Battle, chargers: list[int], target: int) -> Resolution:
+    """WM-5: the charged unit answers before the charger moves; then the charge is For Glory's."""
+    if esper.try_component(target, Officer) is not None:
+        yield from for_glory_charge(b, chargers, target)  # officers do not react (FG-OFF-5)
+        return
+    charger = chargers[0]  # WM-DEC-3: one answer to a combined charge, to its first unit
+    options = reactions(b, charger, target)
+    decision = Decision(
+        "charge_reaction", b.side_of(target), b.name(target), tuple(options), payload=Charged(b.name(charger))
+    )
+    while True:
+        answer = yield decision
+        choice: Reaction = answer.reaction if isinstance(answer, ChargeReaction) else "hold"  # Pass: hold
+        if isinstance(answer, ChargeReaction) and answer.unit != b.name(target):
+            why = f"{b.name(target)} is the unit charged: only it answers the charge"
+        elif choice not in options:
+            why = _why_not(b, charger, target, choice)
+        else:
+            break
+        b.emit(
+            Rejected(
+                rule="WM-5" if choice == "flee" else "WM-6", reason=why, unit=b.name(target), order="react"
+            )
+        )
+    b.emit(
+        Note(
+            rule="WM-5",
+            text=f"answers the charge of {b.name(charger)}: {LABELS[choice]}",
+            unit=b.name(target),
+        )
+    )
+    if choice == "stand_and_shoot":
+        seen = shot_line(b, target, charger)
+        esper.component_for_entity(target, Status).reacted = True  # its reaction to this charge
+        yield from b.stack.hook("fire")(b, target, charger, moved=False, reaction=True, seen=seen)
+        if not b.in_play(charger):
+            return
+    if choice == "flee":
+        flee(b, target, charger)
+        yield from _pursue(b, chargers, target)
+        return
+    yield from for_glory_charge(b, chargers, target)
+
+
+def flee(b: Battle, e: int, charger: int) -> None:
+    """WM-9: the unit turns its back on the charger and moves nD6 cm straight away (as far as the
+    table and other bases allow, like a For Glory retreat)."""
+    dice = b.dice.roll(flee_dice(b, e), D6)
+    inches = sum(dice) * numbers(b).inches_per_cm
+    b.emit(
+        Roll(
+            check="flee",
+            unit=b.name(e),
+            die=sum(dice),
+            dice=dice,
+            read="sum",
+            modifiers=(),
+            total=sum(dice),
+            outcome=f'{inches:.1f}" ({sum(dice)} cm)',
+            rule="WM-9",
+        )
+    )
+    pose, cp = b.pose(e), b.pose(charger)
+    away = (pose.x - cp.x, pose.y - cp.y)
+    facing = math.degrees(math.atan2(away[1], away[0])) % 360
+    fp = esper.component_for_entity(e, Footprint)
+    if not b.physics.overlapping(fp.width, fp.depth, pose.x, pose.y, facing, exclude=(e,)):
+        b.place(e, pose.x, pose.y, facing)  # turned in place, its rear to the charger
+    start = (pose.x, pose.y)
+    end, _blocked, stopped = farthest(b, e, away, inches, movement=True)
+    b.place(e, end[0], end[1])
+    esper.component_for_entity(e, Fled).fled = True
+    b.emit(
+        Moved(
+            unit=b.name(e),
+            path=(start, end),
+            facing=b.pose(e).facing,
+            distance=dist(start, end),
+            how="flee",
+            stopped=stopped,
+        )
+    )
+
+
+def _pursue(b: Battle, chargers: list[int], target: int) -> Resolution:
+    """WM-DEC-4/5: a charger that still reaches the fled unit catches it and it is destroyed; one that
+    does not has failed its charge and stays where it is. Either way every charger's order is spent."""
+    charger = chargers[0]
+    for e in chargers:
+        begin_order(b, e)
+    try:
+        plan = plan_charge(b, charger, target, vision=False)  # WM-DEC-4: it saw its target at the charge
+    except Reject as r:
+        b.emit(Note(rule="WM-DEC-5", text=f"the charge fails: {r.reason}", unit=b.name(charger)))
+        return
+    if not obeys(b, charger):
+        return
+    arrive(b, plan, "charge")
+    destroy(b, target, "WM-DEC-4", b.name(charger))
+    return
+    yield
+
+
+# --- the AI and the client ------------------------------------------------------------------------
+
+# worth to the charged side, in units (the heuristic AI's scale: a sure kill is 3)
+CHARGE_WORTH = {"won": 1.0, "draw": 0.0, "lost": -1.5, "target breaks": -3.0}
+FLED_COST = 0.4  # a unit that fled has given ground and turned its back
+
+
+def _hold_worth(b: Battle, charger: int, target: int) -> float:
+    try:
+        odds = charge_odds(b, charger, target)
+    except Reject:
+        return 0.0
+    worth = 0.0
+    for outcome, p in odds.items():
+        # outcomes are the charger's: "won: ..." is the charged unit's loss
+        key = "lost" if outcome.startswith("won") else "won" if outcome.startswith("lost") else outcome
+        worth += float(p) * CHARGE_WORTH.get(key, 0.0)
+    return worth
+
+
+def _worths(b: Battle, d: Decision) -> dict[str, float]:
+    target, charger = b.ids[d.unit], _charger(b, d)
+    hold = _hold_worth(b, charger, target)
+    out = {"hold": hold}
+    if "stand_and_shoot" in d.options:
+        seen = shot_line(b, target, charger)
+        hit = fire_odds(b, target, charger, reaction=True, seen=seen)
+        out["stand_and_shoot"] = hold + float(sum(p for k, p in hit.items() if k not in ("miss",))) * 0.9
+    if "flee" in d.options:
+        escape = float(escape_chance(b, charger, target))
+        out["flee"] = escape * -FLED_COST + (1 - escape) * -3.0
+    return out
+
+
+def _charger(b: Battle, d: Decision) -> int:
+    assert isinstance(d.payload, Charged)
+    return b.ids[d.payload.charger]
+
+
+def choose(b: Battle, d: Decision) -> cmd.Command:
+    """WM AI: the answer worth most by its exact odds."""
+    worths = _worths(b, d)
+    best = max(worths, key=lambda k: worths[k])
+    return ChargeReaction(d.unit, best)  # type: ignore[arg-type]
+
+
+def choices(b: Battle, d: Decision) -> list[Choice]:
+    target, charger = b.ids[d.unit], _charger(b, d)
+    out = []
+    for option in d.options:
+        odds = ""
+        if option == "flee":
+            odds = f"escapes {float(escape_chance(b, charger, target)):.0%}"
+        elif option == "stand_and_shoot":
+            hit = fire_odds(b, target, charger, reaction=True, seen=shot_line(b, target, charger))
+            odds = f"hits {float(sum(p for k, p in hit.items() if k != 'miss')):.0%}"
+        hints = {
+            "hold": "take the charge where it stands (WM-8)",
+            "stand_and_shoot": "shoot at the charger as it comes, then take the charge (WM-6)",
+            "flee": f"turn and run {flee_dice(b, target)}D6 cm; caught, it is destroyed (WM-9, WM-DEC-4)",
+        }
+        out.append(Choice(LABELS[option], ChargeReaction(d.unit, option), hints[option], odds))  # type: ignore[arg-type]
+    return out
+
+
+WARHAMMER_CHARGES = RuleModule(
+    id=ID,
+    name="Warhammer charges",
+    description="a charged unit holds, stands and shoots, or flees before the charger moves (WM-5..9)",
+    prefix="WM-",
+    mode="for-glory",
+    decisions=(
+        DecisionKind(
+            "charge_reaction",
+            (ChargeReaction, cmd.Pass),
+            ai=choose,
+            prompt="{unit} is charged: hold, stand and shoot, or flee?",
+            choices=choices,
+        ),
+    ),
+    commands=(ChargeReaction,),
+    hooks={"charge": charge},
+    components=(lambda b, e: Fled(),),
+    dice=(D6,),
+    records={"charges": ChargeNumbers},
+)
+
+register(WARHAMMER_CHARGES)

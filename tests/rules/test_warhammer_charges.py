@@ -1,0 +1,187 @@
+"""Module warhammer-charges (systems/warhammer/charges.py; decisions in docs/warhammer-decisions.md):
+a charged unit holds, stands and shoots, or flees before the charger moves."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Callable
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from game import commands as cmd
+from game.battle import Battle
+from game.cli import main
+from game.mods import load_mods
+from game.module_records import rule_stack
+from game.ruleset import load_ruleset
+from systems.warhammer.charges import (
+    Charged,
+    ChargeReaction,
+    choices,
+    choose,
+    escape_chance,
+    flee_dice,
+    numbers,
+)
+from tests.helpers import of, pos, rules, status, unit
+
+WM = "warhammer-charges"
+
+
+def wm_battle(
+    battle: Callable[..., Battle], gap_y: float, dice: list[int] | None = None, **kw: object
+) -> Battle:
+    """Hussars a1 (side a) facing b1's front; the bases' near edges `gap_y` - 2.4" apart."""
+    b = battle(
+        dice=dice, seed=None if dice is not None else 1, stack=rule_stack(rules(), [WM], "tests"), **kw
+    )
+    unit(b, "a1", "a", (30, 10), 90, cat="HC")
+    unit(b, "b1", "b", (30, 10 + gap_y), 270)
+    return b
+
+
+def charge_and_wait(b: Battle) -> None:
+    b.apply(cmd.Activate("a1", leadership=False))
+    b.apply(cmd.Charge("a1", "b1"))
+    assert b.pending is not None and b.pending.kind == "charge_reaction"
+
+
+def test_WM_5_the_charged_unit_answers_before_the_charger_moves(battle: Callable[..., Battle]) -> None:
+    b = wm_battle(battle, 4.0)  # 2.8" apart: half the hussars' 6" or less
+    charge_and_wait(b)
+    d = b.pending
+    assert d is not None and (d.side, d.unit, d.options) == ("b", "b1", ("hold", "flee"))
+    assert d.payload == Charged("a1") and pos(b, "a1") == (30, 10)  # nothing has moved yet
+
+
+def test_WM_5_a_unit_in_close_combat_may_only_hold(battle: Callable[..., Battle]) -> None:
+    b = wm_battle(battle, 5.5)
+    unit(b, "a2", "a", (32.0, 16.7), 270)  # touching b1's flank side
+    b.apply(cmd.Activate("a1", leadership=False))
+    b.apply(cmd.Charge("a1", "b1"))
+    assert b.pending is not None and b.pending.options == ("hold",)
+    (refused,) = b.apply(ChargeReaction("b1", "flee"))
+    assert refused.rule == "WM-5" and "close combat" in refused.reason and b.pending.kind == "charge_reaction"
+
+
+def test_WM_8_hold_takes_the_for_glory_charge(battle: Callable[..., Battle]) -> None:
+    b = wm_battle(battle, 4.0)
+    charge_and_wait(b)
+    events = b.apply(ChargeReaction("b1", "hold"))
+    while b.pending is not None:
+        events += b.apply(cmd.Pass())
+    assert of(events, "contact") and of(events, "melee")  # For Glory's contact and melee follow
+
+
+@pytest.mark.parametrize(("gap_y", "allowed"), [(5.5, True), (4.2, False)])
+def test_WM_6_WM_7_stand_and_shoot_only_beyond_half_the_charge_distance(
+    battle: Callable[..., Battle], gap_y: float, allowed: bool
+) -> None:
+    """WM-7: hussars charge 6"; 4.3" away is more than half (3"), 3.0" is not (WM-DEC-2: no FG range)."""
+    b = wm_battle(battle, gap_y)
+    charge_and_wait(b)
+    assert ("stand_and_shoot" in b.pending.options) is allowed  # type: ignore[union-attr]
+    events = b.apply(ChargeReaction("b1", "stand_and_shoot"))
+    if not allowed:
+        (refused,) = events
+        assert refused.rule == "WM-6" and b.pending is not None  # asked again
+        return
+    shot = [r for r in of(events, "roll") if r.check == "fire"]
+    assert [(r.unit, r.target) for r in shot] == [("b1", "a1")]  # line infantry's XS range ignored
+    reaction_line = rules().modifiers.combat["reaction"]
+    assert any(m.rule == reaction_line.rule and m.label == reaction_line.label for m in shot[0].modifiers)
+    assert status(b, "b1").reacted  # WM-DEC-2: its reaction to this charge
+
+
+def test_WM_9_flee_turns_away_and_runs_5d6_cm(battle: Callable[..., Battle]) -> None:
+    b = wm_battle(battle, 4.0, dice=[6, 6, 6, 6, 6])  # 30 cm = 12"
+    charge_and_wait(b)
+    events = b.apply(ChargeReaction("b1", "flee"))
+    (roll,) = of(events, "roll")
+    assert (roll.check, roll.dice, roll.read, roll.total, roll.rule) == (
+        "flee",
+        (6, 6, 6, 6, 6),
+        "sum",
+        30,
+        "WM-9",
+    )
+    (moved,) = [m for m in of(events, "moved") if m.unit == "b1"]
+    assert moved.how == "flee" and moved.distance == pytest.approx(12.0) and moved.facing == 90
+    assert pos(b, "b1") == (30, 26)
+    # WM-DEC-5: the hussars cannot reach it now: the charge fails, they stay, their order is spent
+    assert [n.rule for n in of(events, "note")] == ["WM-5", "WM-DEC-5"]
+    assert pos(b, "a1") == (30, 10) and status(b, "a1").ordered and b.pending is None
+
+
+def test_WM_DEC_4_a_caught_fugitive_is_destroyed(battle: Callable[..., Battle]) -> None:
+    b = wm_battle(battle, 4.0, dice=[1, 1, 1, 1, 1])  # 5 cm = 2": 4.8" away, within the hussars' 6"
+    charge_and_wait(b)
+    events = b.apply(ChargeReaction("b1", "flee"))
+    (destroyed,) = of(events, "destroyed")
+    assert (destroyed.unit, destroyed.rule, destroyed.by) == ("b1", "WM-DEC-4", "a1")
+    assert not status(b, "b1").in_play and pos(b, "a1") != (30, 10)
+
+
+def test_WM_9_WM_DEC_1_flee_dice_by_speed(battle: Callable[..., Battle]) -> None:
+    """Line infantry (10 cm) and heavy cavalry (15 cm) flee 5D6 cm; light cavalry (20 cm) 8D6."""
+    b = wm_battle(battle, 4.0)
+    unit(b, "c1", "b", (50, 30), 270, cat="LC")
+    assert [flee_dice(b, b.ids[n]) for n in ("b1", "a1", "c1")] == [5, 5, 8]
+    assert numbers(b).inches_per_cm == 0.4
+
+
+def test_the_escape_chance_is_exact(battle: Callable[..., Battle]) -> None:
+    b = wm_battle(battle, 4.0)  # 2.8" apart, the hussars reach 6": the fugitive needs more than 3.2" (8 cm)
+    every = list(itertools.product(range(1, 7), repeat=5))
+    brute = Fraction(sum(1 for roll in every if sum(roll) * 0.4 > 3.2), len(every))
+    assert escape_chance(b, b.ids["a1"], b.ids["b1"]) == brute
+
+
+def test_the_ai_answers_by_the_odds_and_the_client_shows_them(battle: Callable[..., Battle]) -> None:
+    b = wm_battle(battle, 4.0)
+    charge_and_wait(b)
+    d = b.pending
+    assert d is not None
+    shown = {c.label: c for c in choices(b, d)}
+    assert set(shown) == {"Hold", "Flee"}
+    escape = escape_chance(b, b.ids["a1"], b.ids["b1"])
+    assert shown["Flee"].odds == f"escapes {float(escape):.0%}" and "WM-9" in shown["Flee"].hint
+    answer = choose(b, d)
+    assert isinstance(answer, ChargeReaction) and answer.reaction == "flee"  # it escapes 99% of the time
+
+
+def test_a_mod_changes_the_flight(battle: Callable[..., Battle], tmp_path: Path) -> None:
+    root = tmp_path / "slow"
+    (root / "modules" / WM).mkdir(parents=True)
+    (root / "mod.toml").write_text(
+        'id = "slow"\nname = "Slow"\nversion = "1"\nmodules = ["warhammer-charges"]\n'
+    )
+    (root / "modules" / WM / "charges.toml").write_text("flee_dice_slow = 3\n")
+    stack = rule_stack(load_ruleset(mods=load_mods([root])), [], "tests")
+    assert stack.ids == (WM,) and stack.numbers(WM, "charges").flee_dice_slow == 3
+
+
+def test_whole_battles_play_to_an_end_with_the_module(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    answers = set()
+    for seed in (2, 5):
+        events = tmp_path / f"{seed}.jsonl"
+        assert main(["simulate", "--module", WM, "--seed", str(seed), "--json", "--events", str(events)]) == 0
+        result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+        assert result["end_reason"] and result["winner"] in ("fr", "es", None)
+        for line in events.read_text().splitlines():
+            e = json.loads(line)
+            if e.get("rule") == "WM-5" and e["kind"] == "note":
+                answers.add(e["text"].rsplit(": ", 1)[1])
+    assert answers == {"Hold", "Flee"}  # the AI chooses by the odds, not always the same
+
+
+def test_modules_json_lists_warhammer_charges(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["modules", "--json"]) == 0
+    listed = {m["id"]: m for m in json.loads(capsys.readouterr().out)["modules"]}
+    assert listed[WM]["hooks"] == ["charge"] and listed[WM]["prefix"] == "WM-"
+    assert listed[WM]["decisions"] == ["charge_reaction"]
