@@ -256,6 +256,15 @@ def _hold_worth(b: Battle, charger: int, target: int) -> float:
     return worth
 
 
+def _holds(b: Battle, charger: int, target: int) -> Fraction:
+    """The chance the charged unit is not beaten: the charger's melee is a draw or lost."""
+    try:
+        odds = charge_odds(b, charger, target)
+    except Reject:
+        return Fraction(1)
+    return sum((p for k, p in odds.items() if k == "draw" or k.startswith("lost")), Fraction(0))
+
+
 def _worths(b: Battle, d: Decision) -> dict[str, float]:
     target, charger = b.ids[d.unit], _charger(b, d)
     hold = _hold_worth(b, charger, target)
@@ -287,7 +296,9 @@ def choices(b: Battle, d: Decision) -> list[Choice]:
     out = []
     for option in d.options:
         odds = ""
-        if option == "flee":
+        if option == "hold":
+            odds = f"holds its ground {float(_holds(b, charger, target)):.0%}"
+        elif option == "flee":
             odds = f"escapes {float(escape_chance(b, charger, target)):.0%}"
         elif option == "stand_and_shoot":
             hit = fire_odds(b, target, charger, reaction=True, seen=shot_line(b, target, charger))
@@ -312,7 +323,7 @@ WARHAMMER_CHARGES = RuleModule(
             "charge_reaction",
             (ChargeReaction, cmd.Pass),
             ai=choose,
-            prompt="{unit} is charged: hold, stand and shoot, or flee?",
+            prompt="{unit} is charged: how does it answer the charge? (WM-5)",
             choices=choices,
         ),
     ),

@@ -149,6 +149,7 @@ def test_the_ai_answers_by_the_odds_and_the_client_shows_them(battle: Callable[.
     assert set(shown) == {"Hold", "Flee"}
     escape = escape_chance(b, b.ids["a1"], b.ids["b1"])
     assert shown["Flee"].odds == f"escapes {float(escape):.0%}" and "WM-9" in shown["Flee"].hint
+    assert shown["Hold"].odds.startswith("holds its ground ") and shown["Hold"].odds.endswith("%")
     answer = choose(b, d)
     assert isinstance(answer, ChargeReaction) and answer.reaction == "flee"  # it escapes 99% of the time
 
