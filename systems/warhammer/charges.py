@@ -24,7 +24,7 @@ from game.records import Bounds
 from systems.charge.contact import arrive
 from systems.charge.odds import charge_odds
 from systems.charge.order import charge as for_glory_charge
-from systems.charge.plan import plan_charge
+from systems.charge.plan import chargeable_units, plan_charge
 from systems.hits import destroy
 from systems.measure import gap
 from systems.odds import fire_odds
@@ -62,6 +62,13 @@ class Charged:
     """The charge reaction decision's payload: who charges."""
 
     charger: str
+
+
+@dataclass(frozen=True, slots=True)
+class Redirect(cmd.Command):
+    """WM-21: the charger whose target fled charges the nearest other enemy instead (Pass: it does not)."""
+
+    unit: str
 
 
 @dataclass
@@ -135,6 +142,10 @@ def escape_chance(b: Battle, charger: int, target: int) -> Fraction:
 
 def charge(b: Battle, chargers: list[int], target: int) -> Resolution:
     """WM-5: the charged unit answers before the charger moves; then the charge is For Glory's."""
+    yield from _answered(b, chargers, target, may_redirect=True)
+
+
+def _answered(b: Battle, chargers: list[int], target: int, *, may_redirect: bool) -> Resolution:
     if esper.try_component(target, Officer) is not None:
         yield from for_glory_charge(b, chargers, target)  # officers do not react (FG-OFF-5)
         return
@@ -172,9 +183,16 @@ def charge(b: Battle, chargers: list[int], target: int) -> Resolution:
             return
     if choice == "flee":
         flee(b, target, charger)
-        yield from _pursue(b, chargers, target)
+        yield from _pursue(b, chargers, target, may_redirect)
         return
     yield from for_glory_charge(b, chargers, target)
+
+
+def redirect_target(b: Battle, charger: int, fled: int) -> int | None:
+    """WM-21 (WM-DEC-6): the nearest other enemy unit the charger could legally charge from where it
+    stands (For Glory's charge: seen, reached, not blocked), or None."""
+    others = [o for o in chargeable_units(b, charger) if o != fled]
+    return min(others, key=lambda o: (gap(b, charger, o), b.name(o)), default=None)
 
 
 def flee(b: Battle, e: int, charger: int) -> None:
@@ -217,15 +235,33 @@ def flee(b: Battle, e: int, charger: int) -> None:
     )
 
 
-def _pursue(b: Battle, chargers: list[int], target: int) -> Resolution:
+def _pursue(b: Battle, chargers: list[int], target: int, may_redirect: bool) -> Resolution:
     """WM-DEC-4/5: a charger that still reaches the fled unit catches it and it is destroyed; one that
-    does not has failed its charge and stays where it is. Either way every charger's order is spent."""
+    does not may redirect its charge once (WM-21), or has failed and stays where it is. Either way every
+    charger's order is spent."""
     charger = chargers[0]
     for e in chargers:
         begin_order(b, e)
     try:
         plan = plan_charge(b, charger, target, vision=False)  # WM-DEC-4: it saw its target at the charge
     except Reject as r:
+        nearest = redirect_target(b, charger, target) if may_redirect else None
+        if nearest is not None:
+            answer = yield Decision(
+                "redirect",
+                b.side_of(charger),
+                b.name(charger),
+                (b.name(nearest),),
+                payload=Charged(b.name(charger)),
+            )
+            if isinstance(answer, Redirect):
+                b.emit(
+                    Note(
+                        rule="WM-21", text=f"redirects its charge to {b.name(nearest)}", unit=b.name(charger)
+                    )
+                )
+                yield from _answered(b, [charger], nearest, may_redirect=False)
+                return
         b.emit(Note(rule="WM-DEC-5", text=f"the charge fails: {r.reason}", unit=b.name(charger)))
         return
     if not obeys(b, charger):
@@ -312,6 +348,31 @@ def choices(b: Battle, d: Decision) -> list[Choice]:
     return out
 
 
+def _charge_worth(b: Battle, charger: int, target: int) -> float:
+    """A charge's worth to the charger: minus its worth to the charged unit if it holds."""
+    return -_hold_worth(b, charger, target)
+
+
+def redirect_choice(b: Battle, d: Decision) -> cmd.Command:
+    """WM AI: redirect when the new charge is worth more than nothing by its exact odds."""
+    charger, target = b.ids[d.unit], b.ids[d.options[0]]
+    return Redirect(d.unit) if _charge_worth(b, charger, target) > 0 else cmd.Pass()
+
+
+def redirect_choices(b: Battle, d: Decision) -> list[Choice]:
+    charger, target = b.ids[d.unit], b.ids[d.options[0]]
+    wins = 1 - _holds(b, charger, target)
+    return [
+        Choice(
+            f"Charge {d.options[0]}",
+            Redirect(d.unit),
+            "the nearest enemy it can charge (WM-21)",
+            f"wins {float(wins):.0%}",
+        ),
+        Choice("Stop", cmd.Pass(), "the charge fails; the unit stays where it is (WM-DEC-5)"),
+    ]
+
+
 WARHAMMER_CHARGES = RuleModule(
     id=ID,
     name="Warhammer charges",
@@ -320,6 +381,13 @@ WARHAMMER_CHARGES = RuleModule(
     mode="for-glory",
     decisions=(
         DecisionKind(
+            "redirect",
+            (Redirect, cmd.Pass),
+            ai=redirect_choice,
+            prompt="{unit}'s target fled: charge the nearest other enemy instead? (WM-21)",
+            choices=redirect_choices,
+        ),
+        DecisionKind(
             "charge_reaction",
             (ChargeReaction, cmd.Pass),
             ai=choose,
@@ -327,7 +395,7 @@ WARHAMMER_CHARGES = RuleModule(
             choices=choices,
         ),
     ),
-    commands=(ChargeReaction,),
+    commands=(ChargeReaction, Redirect),
     hooks={"charge": charge},
     components=(lambda b, e: Fled(),),
     dice=(D6,),

@@ -20,11 +20,13 @@ from game.ruleset import load_ruleset
 from systems.warhammer.charges import (
     Charged,
     ChargeReaction,
+    Redirect,
     choices,
     choose,
     escape_chance,
     flee_dice,
     numbers,
+    redirect_choices,
 )
 from tests.helpers import of, pos, rules, status, unit
 
@@ -185,4 +187,35 @@ def test_modules_json_lists_warhammer_charges(capsys: pytest.CaptureFixture[str]
     assert main(["modules", "--json"]) == 0
     listed = {m["id"]: m for m in json.loads(capsys.readouterr().out)["modules"]}
     assert listed[WM]["hooks"] == ["charge"] and listed[WM]["prefix"] == "WM-"
-    assert listed[WM]["decisions"] == ["charge_reaction"]
+    assert listed[WM]["decisions"] == ["redirect", "charge_reaction"]
+
+
+def test_WM_21_a_charge_whose_target_fled_may_turn_on_the_nearest_enemy_once(
+    battle: Callable[..., Battle],
+) -> None:
+    b = wm_battle(battle, 4.0, dice=[6] * 10)  # b1 and then b2 flee 30 cm (12") each
+    unit(b, "b2", "b", (30, 17), 270, division="b-div")  # behind b1: in reach once b1 has gone
+    charge_and_wait(b)
+    b.apply(ChargeReaction("b1", "flee"))
+    d = b.pending
+    assert d is not None and (d.kind, d.side, d.unit, d.options) == ("redirect", "a", "a1", ("b2",))
+    shown = {c.label: c for c in redirect_choices(b, d)}
+    assert set(shown) == {"Charge b2", "Stop"} and shown["Stop"].answer == cmd.Pass()
+    events = b.apply(Redirect("a1"))
+    assert [n.rule for n in of(events, "note")] == ["WM-21"]
+    assert b.pending is not None and (b.pending.kind, b.pending.unit) == (
+        "charge_reaction",
+        "b2",
+    )  # it answers too
+    events = b.apply(ChargeReaction("b2", "flee"))
+    assert [n.rule for n in of(events, "note")] == ["WM-5", "WM-DEC-5"]  # no second redirect (WM-21)
+    assert b.pending is None and pos(b, "a1") == (30, 10)
+
+
+def test_WM_21_the_charger_may_choose_not_to_charge(battle: Callable[..., Battle]) -> None:
+    b = wm_battle(battle, 4.0, dice=[6] * 5)
+    unit(b, "b2", "b", (30, 17), 270, division="b-div")
+    charge_and_wait(b)
+    b.apply(ChargeReaction("b1", "flee"))
+    events = b.apply(cmd.Pass())
+    assert [n.rule for n in of(events, "note")] == ["WM-DEC-5"] and b.pending is None
