@@ -15,7 +15,7 @@ import esper
 from game import commands as cmd
 from game import probability
 from game.battle import Battle, Decision, Reject, Resolution
-from game.components import Footprint, Officer, Status, Unit
+from game.components import Footprint, Officer, Pose, Status, Unit
 from game.dice import D6
 from game.events import Moved, Note, Rejected, Roll
 from game.geometry import EPS, dist
@@ -25,8 +25,10 @@ from systems.charge.contact import arrive
 from systems.charge.odds import charge_odds
 from systems.charge.order import charge as for_glory_charge
 from systems.charge.plan import chargeable_units, plan_charge
+from systems.checks import staff_of
+from systems.command import activate as for_glory_activate
 from systems.hits import destroy
-from systems.measure import gap
+from systems.measure import gap, within
 from systems.odds import fire_odds
 from systems.orders import begin_order, obeys
 from systems.paths import farthest
@@ -47,6 +49,11 @@ class ChargeNumbers:
     flee_dice_fast: Annotated[int, Bounds(1, 20)]
     fast_above_cm: Annotated[float, Bounds(0, 1000)]
     stand_and_shoot_beyond: Annotated[float, Bounds(0, 1)]
+    rally_dice: Annotated[int, Bounds(1, 10)]
+    general_within_cm: Annotated[float, Bounds(0, 1000)]
+    general_leadership: Annotated[int, Bounds(0, 60)]
+    leadership_default: Annotated[int, Bounds(0, 60)]
+    leadership: Annotated[dict[str, Annotated[int, Bounds(0, 60)]], Bounds(0, 100)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,6 +205,10 @@ def redirect_target(b: Battle, charger: int, fled: int) -> int | None:
 def flee(b: Battle, e: int, charger: int) -> None:
     """WM-9: the unit turns its back on the charger and moves nD6 cm straight away (as far as the
     table and other bases allow, like a For Glory retreat)."""
+    _run_from(b, e, b.pose(charger), "WM-9")
+
+
+def _run_from(b: Battle, e: int, danger: Pose, rule: str) -> None:
     dice = b.dice.roll(flee_dice(b, e), D6)
     inches = sum(dice) * numbers(b).inches_per_cm
     b.emit(
@@ -210,10 +221,10 @@ def flee(b: Battle, e: int, charger: int) -> None:
             modifiers=(),
             total=sum(dice),
             outcome=f'{inches:.1f}" ({sum(dice)} cm)',
-            rule="WM-9",
+            rule=rule,
         )
     )
-    pose, cp = b.pose(e), b.pose(charger)
+    pose, cp = b.pose(e), danger
     away = (pose.x - cp.x, pose.y - cp.y)
     facing = math.degrees(math.atan2(away[1], away[0])) % 360
     fp = esper.component_for_entity(e, Footprint)
@@ -270,6 +281,69 @@ def _pursue(b: Battle, chargers: list[int], target: int, may_redirect: bool) -> 
     destroy(b, target, "WM-DEC-4", b.name(charger))
     return
     yield
+
+
+# --- rallying (WM-10..14) ---------------------------------------------------------------------
+
+
+def leadership(b: Battle, e: int) -> tuple[int, str]:
+    """WM-10 (WM-DEC-7): the unit's Leadership by its quality, or the General's (the estado mayor's)
+    when he is within 30 cm of it; with the reason, for the roll's line."""
+    n = numbers(b)
+    own = n.leadership.get(esper.component_for_entity(e, Unit).quality.code, n.leadership_default)
+    staff = staff_of(b, b.side_of(e))
+    near = n.general_within_cm * n.inches_per_cm
+    if staff is not None and n.general_leadership > own and within(gap(b, e, staff), near):
+        return n.general_leadership, "the General's Leadership (WM-10)"
+    return own, "its Leadership (WM-DEC-7)"
+
+
+def rally_chance(b: Battle, e: int) -> Fraction:
+    value, _why = leadership(b, e)
+    return probability.chance(probability.total(numbers(b).rally_dice, D6), lambda t: t <= value)
+
+
+def rally_fled(b: Battle, units: list[str]) -> None:
+    """WM-10..15 (WM-DEC-8): when its formation activates, each fled unit tests to rally: passed, it
+    stops fleeing but does nothing else this activation (WM-12); failed, it flees again from the
+    nearest enemy (a compulsory move, WM-15) and takes no order either."""
+    for name in units:
+        e = b.ids[name]
+        fled = esper.component_for_entity(e, Fled)
+        st = esper.component_for_entity(e, Status)
+        if not fled.fled or not st.in_play:
+            continue
+        value, why = leadership(b, e)
+        dice = b.dice.roll(numbers(b).rally_dice, D6)
+        ok = sum(dice) <= value
+        b.emit(
+            Roll(
+                check="rally",
+                unit=name,
+                die=sum(dice),
+                dice=dice,
+                read="sum",
+                modifiers=(),
+                total=sum(dice),
+                outcome=f"{'rallies' if ok else 'flees on'}: {sum(dice)} against {why} {value}",
+                rule="WM-10",
+            )
+        )
+        st.ordered = True  # WM-12: a rallied unit does nothing else; a fleeing one takes no order
+        if ok:
+            fled.fled = False
+            continue
+        enemies = list(b.enemy_units(b.side_of(e)))
+        if enemies:
+            nearest = min(enemies, key=lambda o: (gap(b, e, o), b.name(o)))
+            _run_from(b, e, b.pose(nearest), "WM-15")
+
+
+def activation(b: Battle, c: cmd.Activate) -> None:
+    """For Glory's activation, then the rally tests of the formation's fled units (WM-10)."""
+    for_glory_activate(b, c)
+    assert b.activation is not None
+    rally_fled(b, list(b.activation.formation.units))
 
 
 # --- the AI and the client ------------------------------------------------------------------------
@@ -396,7 +470,7 @@ WARHAMMER_CHARGES = RuleModule(
         ),
     ),
     commands=(ChargeReaction, Redirect),
-    hooks={"charge": charge},
+    hooks={"charge": charge, "activation": activation},
     components=(lambda b, e: Fled(),),
     dice=(D6,),
     records={"charges": ChargeNumbers},

@@ -20,15 +20,17 @@ from game.ruleset import load_ruleset
 from systems.warhammer.charges import (
     Charged,
     ChargeReaction,
+    Fled,
     Redirect,
     choices,
     choose,
     escape_chance,
     flee_dice,
     numbers,
+    rally_chance,
     redirect_choices,
 )
-from tests.helpers import of, pos, rules, status, unit
+from tests.helpers import of, officer, pos, rules, status, unit
 
 WM = "warhammer-charges"
 
@@ -186,7 +188,7 @@ def test_whole_battles_play_to_an_end_with_the_module(
 def test_modules_json_lists_warhammer_charges(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["modules", "--json"]) == 0
     listed = {m["id"]: m for m in json.loads(capsys.readouterr().out)["modules"]}
-    assert listed[WM]["hooks"] == ["charge"] and listed[WM]["prefix"] == "WM-"
+    assert listed[WM]["hooks"] == ["activation", "charge"] and listed[WM]["prefix"] == "WM-"
     assert listed[WM]["decisions"] == ["redirect", "charge_reaction"]
 
 
@@ -219,3 +221,43 @@ def test_WM_21_the_charger_may_choose_not_to_charge(battle: Callable[..., Battle
     b.apply(ChargeReaction("b1", "flee"))
     events = b.apply(cmd.Pass())
     assert [n.rule for n in of(events, "note")] == ["WM-DEC-5"] and b.pending is None
+
+
+def fled(b: Battle, name: str) -> None:
+    b.comp(b.ids[name], Fled).fled = True
+
+
+def test_WM_10_WM_12_a_fled_unit_that_rallies_does_nothing_else(battle: Callable[..., Battle]) -> None:
+    b = wm_battle(battle, 8.0, dice=[3, 4])  # 7: at or under a regular unit's Leadership 7 (WM-DEC-7)
+    fled(b, "b1")
+    events = b.apply(cmd.Activate("b1", leadership=False))
+    (roll,) = of(events, "roll")
+    assert (roll.check, roll.dice, roll.rule) == ("rally", (3, 4), "WM-10") and roll.outcome.startswith(
+        "rallies"
+    )
+    assert not b.comp(b.ids["b1"], Fled).fled
+    (refused,) = b.apply(cmd.Withdraw("b1"))
+    assert refused.rule == "FG-ORD-2"  # WM-12: nothing else this activation
+
+
+def test_WM_10_WM_15_a_unit_that_fails_flees_again(battle: Callable[..., Battle]) -> None:
+    b = wm_battle(battle, 8.0, dice=[6, 5, 1, 1, 1, 1, 1])  # 11 > 7, then 5D6 cm away from a1
+    fled(b, "b1")
+    events = b.apply(cmd.Activate("b1", leadership=False))
+    rally, run = of(events, "roll")
+    assert rally.outcome.startswith("flees on") and (run.check, run.rule) == ("flee", "WM-15")
+    assert b.comp(b.ids["b1"], Fled).fled and pos(b, "b1") == (30, 20)  # 5 cm = 2" further from a1
+
+
+def test_WM_10_the_general_within_30_cm_lends_his_leadership(battle: Callable[..., Battle]) -> None:
+    b = wm_battle(battle, 8.0, dice=[4, 4])  # 8: over 7, under the General's 9
+    officer(b, "b-staff", "b", (30, 26), role="staff")  # within 12" (30 cm)
+    fled(b, "b1")
+    (roll,) = of(b.apply(cmd.Activate("b1", leadership=False)), "roll")
+    assert roll.outcome == "rallies: 8 against the General's Leadership (WM-10) 9"
+    assert rally_chance(b, b.ids["b1"]) == Fraction(30, 36)  # 2D6 at or under 9
+
+
+def test_WM_10_a_units_own_rally_chance_is_exact(battle: Callable[..., Battle]) -> None:
+    b = wm_battle(battle, 8.0)
+    assert rally_chance(b, b.ids["b1"]) == Fraction(21, 36)  # 2D6 at or under 7
