@@ -100,7 +100,9 @@ def test_WM_6_WM_7_stand_and_shoot_only_beyond_half_the_charge_distance(
     assert status(b, "b1").reacted  # WM-DEC-2: its reaction to this charge
 
 
-def test_WM_9_flee_turns_away_and_runs_5d6_cm(battle: Callable[..., Battle]) -> None:
+def test_WM_9_WM_20_flee_turns_away_and_runs_5d6_cm_and_the_charge_fails(
+    battle: Callable[..., Battle],
+) -> None:
     b = wm_battle(battle, 4.0, dice=[6, 6, 6, 6, 6])  # 30 cm = 12"
     charge_and_wait(b)
     events = b.apply(ChargeReaction("b1", "flee"))
@@ -261,3 +263,28 @@ def test_WM_10_the_general_within_30_cm_lends_his_leadership(battle: Callable[..
 def test_WM_10_a_units_own_rally_chance_is_exact(battle: Callable[..., Battle]) -> None:
     b = wm_battle(battle, 8.0)
     assert rally_chance(b, b.ids["b1"]) == Fraction(21, 36)  # 2D6 at or under 7
+
+
+def test_WM_4_a_charge_needs_the_target_in_sight(battle: Callable[..., Battle]) -> None:
+    b = wm_battle(battle, 4.0)
+    unit(b, "b2", "b", (40, 14), 270, division="b-div")  # beside, out of the hussars' vision
+    b.apply(cmd.Activate("a1", leadership=False))
+    (refused,) = b.apply(cmd.Charge("a1", "b2"))
+    assert refused.rule == "FG-CHG-2" and b.pending is None  # no answer is asked for an illegal charge
+
+
+def test_WM_17_WM_18_the_charger_turns_once_at_the_start_and_ends_flush(
+    battle: Callable[..., Battle],
+) -> None:
+    b = battle(seed=3, stack=rule_stack(rules(), [WM], "tests"))
+    unit(b, "a1", "a", (30, 10), 60, cat="HC")  # turned 30 degrees away from square
+    unit(b, "b1", "b", (31, 14.5), 270)
+    b.apply(cmd.Activate("a1", leadership=False))
+    b.apply(cmd.Charge("a1", "b1"))
+    events = b.apply(ChargeReaction("b1", "hold"))
+    while b.pending is not None:
+        events += b.apply(cmd.Pass())
+    charge_moves = [m for m in of(events, "moved") if m.unit == "a1" and m.how == "charge"]
+    assert charge_moves and {m.facing for m in charge_moves} == {90}  # one turn, at the start (WM-17)
+    (contact,) = of(events, "contact")
+    assert contact.sector == "front" and b.pose(b.ids["a1"]).facing == 90  # squarely in contact (WM-18)
