@@ -107,7 +107,7 @@ class DecisionKind:
 # The named points of the sequence a module may take over; the mode's base module gives every default.
 HOOKS = (
     "round",  # one round of the battle: (battle) -> Resolution (FG-SEQ: reinforcements .. staff moves)
-    "activation",  # a formation's activation starts: (battle, Activate) (FG-ACT-2..5)
+    "activation",  # a formation's activation starts: (battle, Activate) -> Resolution or None (FG-ACT-2..5)
     "charge",  # a charge order carried out: (battle, chargers, target) -> Resolution (FG-CHG)
     "fire",  # one shot: (battle, shooter, target, moved=, reaction=) -> Resolution (FG-FIRE)
     "melee",  # contact resolved: (battle, ChargeState) -> Resolution (FG-CBT, FG-MELEE)

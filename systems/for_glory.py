@@ -33,8 +33,8 @@ from systems.paths import movement_allowance
 from systems.victory import score
 
 
-def _start_activation(b: Any, c: cmd.Activate) -> None:
-    b.stack.hook("activation")(b, c)
+def _start_activation(b: Any, c: cmd.Activate) -> Any:
+    return b.stack.hook("activation")(b, c)  # a module's activation may ask questions (a generator)
 
 
 # Script steps (game/script.py StepSpec) to commands: the keys each order's step may carry.

@@ -312,7 +312,9 @@ def activations(b: Battle) -> Resolution:
             b.emit(
                 Activated(formation=f.key, side=side, initiative=g.initiative[f.key], units=tuple(f.units))
             )
-            b.stack.hook("activation")(b, cmd.Activate(f.key, leadership=True))
+            started = b.stack.hook("activation")(b, cmd.Activate(f.key, leadership=True))
+            if started is not None:  # a module's activation may ask questions first
+                yield from started
             if check_end(b):
                 return
             yield from orders(b, f)

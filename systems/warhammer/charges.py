@@ -53,6 +53,7 @@ class ChargeNumbers:
     general_within_cm: Annotated[float, Bounds(0, 1000)]
     general_leadership: Annotated[int, Bounds(0, 60)]
     leadership_default: Annotated[int, Bounds(0, 60)]
+    fast_cavalry: Annotated[list[str], Bounds(0, 100)]
     leadership: Annotated[dict[str, Annotated[int, Bounds(0, 60)]], Bounds(0, 100)]
 
 
@@ -74,6 +75,13 @@ class Charged:
 @dataclass(frozen=True, slots=True)
 class Redirect(cmd.Command):
     """WM-21: the charger whose target fled charges the nearest other enemy instead (Pass: it does not)."""
+
+    unit: str
+
+
+@dataclass(frozen=True, slots=True)
+class KeepFleeing(cmd.Command):
+    """WM-14: the player lets a fled unit flee on rather than test to rally (Pass: it tests)."""
 
     unit: str
 
@@ -303,15 +311,22 @@ def rally_chance(b: Battle, e: int) -> Fraction:
     return probability.chance(probability.total(numbers(b).rally_dice, D6), lambda t: t <= value)
 
 
-def rally_fled(b: Battle, units: list[str]) -> None:
-    """WM-10..15 (WM-DEC-8): when its formation activates, each fled unit tests to rally: passed, it
-    stops fleeing but does nothing else this activation (WM-12); failed, it flees again from the
-    nearest enemy (a compulsory move, WM-15) and takes no order either."""
+def rally_fled(b: Battle, units: list[str]) -> Resolution:
+    """WM-10..15 (WM-DEC-8): when its formation activates, each fled unit may test to rally (WM-14: its
+    player may let it flee on): passed, it stops fleeing but does nothing else this activation (WM-12)
+    unless it is fast cavalry (WM-13); failed or not tried, it flees again from the nearest enemy (a
+    compulsory move, WM-15) and takes no order either."""
     for name in units:
         e = b.ids[name]
         fled = esper.component_for_entity(e, Fled)
         st = esper.component_for_entity(e, Status)
         if not fled.fled or not st.in_play:
+            continue
+        answer = yield Decision("rally", b.side_of(e), name, ("rally", "flee on"))
+        if isinstance(answer, KeepFleeing):
+            st.ordered = True
+            b.emit(Note(rule="WM-14", text="keeps fleeing", unit=name))
+            _flee_on(b, e)
             continue
         value, why = leadership(b, e)
         dice = b.dice.roll(numbers(b).rally_dice, D6)
@@ -329,21 +344,33 @@ def rally_fled(b: Battle, units: list[str]) -> None:
                 rule="WM-10",
             )
         )
-        st.ordered = True  # WM-12: a rallied unit does nothing else; a fleeing one takes no order
+        fast = esper.component_for_entity(e, Unit).category.code in numbers(b).fast_cavalry
+        st.ordered = not (ok and fast)  # WM-12: a rallied unit does nothing else, but fast cavalry (WM-13)
         if ok:
             fled.fled = False
+            if fast:
+                b.emit(
+                    Note(rule="WM-13", text="fast cavalry: rallied, it may still take its order", unit=name)
+                )
             continue
-        enemies = list(b.enemy_units(b.side_of(e)))
-        if enemies:
-            nearest = min(enemies, key=lambda o: (gap(b, e, o), b.name(o)))
-            _run_from(b, e, b.pose(nearest), "WM-15")
+        _flee_on(b, e)
 
 
-def activation(b: Battle, c: cmd.Activate) -> None:
-    """For Glory's activation, then the rally tests of the formation's fled units (WM-10)."""
+def _flee_on(b: Battle, e: int) -> None:
+    """WM-15: a fleeing unit's compulsory move, away from the nearest enemy unit."""
+    enemies = list(b.enemy_units(b.side_of(e)))
+    if enemies:
+        nearest = min(enemies, key=lambda o: (gap(b, e, o), b.name(o)))
+        _run_from(b, e, b.pose(nearest), "WM-15")
+
+
+def activation(b: Battle, c: cmd.Activate) -> Resolution | None:
+    """WM-1 (WM-DEC-8): For Glory's activation, then the rally tests of the formation's fled units,
+    before any of its orders (the rally step comes before the moves)."""
     for_glory_activate(b, c)
     assert b.activation is not None
-    rally_fled(b, list(b.activation.formation.units))
+    fled = [u for u in b.activation.formation.units if esper.component_for_entity(b.ids[u], Fled).fled]
+    return rally_fled(b, fled) if fled else None
 
 
 # --- the AI and the client ------------------------------------------------------------------------
@@ -455,6 +482,21 @@ WARHAMMER_CHARGES = RuleModule(
     mode="for-glory",
     decisions=(
         DecisionKind(
+            "rally",
+            (KeepFleeing, cmd.Pass),
+            ai=lambda b, d: cmd.Pass(),  # rallying is always worth trying (WM-14)
+            prompt="{unit} is fleeing: test to rally, or let it flee on? (WM-10, WM-14)",
+            choices=lambda b, d: [
+                Choice(
+                    "Rally",
+                    cmd.Pass(),
+                    "2D6 at or under its Leadership (WM-10)",
+                    f"{float(rally_chance(b, b.ids[d.unit])):.0%}",
+                ),
+                Choice("Flee on", KeepFleeing(d.unit), "it runs from the nearest enemy again (WM-14, WM-15)"),
+            ],
+        ),
+        DecisionKind(
             "redirect",
             (Redirect, cmd.Pass),
             ai=redirect_choice,
@@ -469,7 +511,7 @@ WARHAMMER_CHARGES = RuleModule(
             choices=choices,
         ),
     ),
-    commands=(ChargeReaction, Redirect),
+    commands=(ChargeReaction, Redirect, KeepFleeing),
     hooks={"charge": charge, "activation": activation},
     components=(lambda b, e: Fled(),),
     dice=(D6,),

@@ -21,6 +21,7 @@ from systems.warhammer.charges import (
     Charged,
     ChargeReaction,
     Fled,
+    KeepFleeing,
     Redirect,
     choices,
     choose,
@@ -191,7 +192,7 @@ def test_modules_json_lists_warhammer_charges(capsys: pytest.CaptureFixture[str]
     assert main(["modules", "--json"]) == 0
     listed = {m["id"]: m for m in json.loads(capsys.readouterr().out)["modules"]}
     assert listed[WM]["hooks"] == ["activation", "charge"] and listed[WM]["prefix"] == "WM-"
-    assert listed[WM]["decisions"] == ["redirect", "charge_reaction"]
+    assert listed[WM]["decisions"] == ["rally", "redirect", "charge_reaction"]
 
 
 def test_WM_21_a_charge_whose_target_fled_may_turn_on_the_nearest_enemy_once(
@@ -232,7 +233,9 @@ def fled(b: Battle, name: str) -> None:
 def test_WM_10_WM_12_a_fled_unit_that_rallies_does_nothing_else(battle: Callable[..., Battle]) -> None:
     b = wm_battle(battle, 8.0, dice=[3, 4])  # 7: at or under a regular unit's Leadership 7 (WM-DEC-7)
     fled(b, "b1")
-    events = b.apply(cmd.Activate("b1", leadership=False))
+    b.apply(cmd.Activate("b1", leadership=False))
+    assert b.pending is not None and (b.pending.kind, b.pending.unit) == ("rally", "b1")
+    events = b.apply(cmd.Pass())  # test to rally
     (roll,) = of(events, "roll")
     assert (roll.check, roll.dice, roll.rule) == ("rally", (3, 4), "WM-10") and roll.outcome.startswith(
         "rallies"
@@ -245,7 +248,8 @@ def test_WM_10_WM_12_a_fled_unit_that_rallies_does_nothing_else(battle: Callable
 def test_WM_10_WM_15_a_unit_that_fails_flees_again(battle: Callable[..., Battle]) -> None:
     b = wm_battle(battle, 8.0, dice=[6, 5, 1, 1, 1, 1, 1])  # 11 > 7, then 5D6 cm away from a1
     fled(b, "b1")
-    events = b.apply(cmd.Activate("b1", leadership=False))
+    b.apply(cmd.Activate("b1", leadership=False))
+    events = b.apply(cmd.Pass())
     rally, run = of(events, "roll")
     assert rally.outcome.startswith("flees on") and (run.check, run.rule) == ("flee", "WM-15")
     assert b.comp(b.ids["b1"], Fled).fled and pos(b, "b1") == (30, 20)  # 5 cm = 2" further from a1
@@ -255,7 +259,8 @@ def test_WM_10_the_general_within_30_cm_lends_his_leadership(battle: Callable[..
     b = wm_battle(battle, 8.0, dice=[4, 4])  # 8: over 7, under the General's 9
     officer(b, "b-staff", "b", (30, 26), role="staff")  # within 12" (30 cm)
     fled(b, "b1")
-    (roll,) = of(b.apply(cmd.Activate("b1", leadership=False)), "roll")
+    b.apply(cmd.Activate("b1", leadership=False))
+    (roll,) = of(b.apply(cmd.Pass()), "roll")
     assert roll.outcome == "rallies: 8 against the General's Leadership (WM-10) 9"
     assert rally_chance(b, b.ids["b1"]) == Fraction(30, 36)  # 2D6 at or under 9
 
@@ -288,3 +293,56 @@ def test_WM_17_WM_18_the_charger_turns_once_at_the_start_and_ends_flush(
     assert charge_moves and {m.facing for m in charge_moves} == {90}  # one turn, at the start (WM-17)
     (contact,) = of(events, "contact")
     assert contact.sector == "front" and b.pose(b.ids["a1"]).facing == 90  # squarely in contact (WM-18)
+
+
+def test_WM_14_a_fled_unit_may_flee_on_instead(battle: Callable[..., Battle]) -> None:
+    b = wm_battle(battle, 8.0, dice=[1, 1, 1, 1, 1])
+    fled(b, "b1")
+    b.apply(cmd.Activate("b1", leadership=False))
+    events = b.apply(KeepFleeing("b1"))
+    assert [r.check for r in of(events, "roll")] == ["flee"]  # no rally test
+    assert [n.rule for n in of(events, "note")] == ["WM-14"] and pos(b, "b1") == (30, 20)
+
+
+def test_WM_13_fast_cavalry_rallies_and_may_still_move(battle: Callable[..., Battle]) -> None:
+    b = wm_battle(battle, 8.0, dice=[1, 1])
+    unit(b, "c1", "b", (50, 30), 270, cat="LC", division="b-div")
+    fled(b, "c1")
+    b.apply(cmd.Activate("c1", leadership=False))
+    events = b.apply(cmd.Pass())
+    assert [n.rule for n in of(events, "note")] == ["WM-13"]
+    assert not status(b, "c1").ordered and b.pending is None  # its order is still to come
+
+
+def test_WM_1_rallying_comes_before_the_formations_orders(battle: Callable[..., Battle]) -> None:
+    b = wm_battle(battle, 8.0, dice=[3, 3])
+    unit(b, "b2", "b", (33, 18), 270)  # the same division as b1, within L of its officer
+    fled(b, "b1")
+    b.apply(cmd.Activate("b2", leadership=False))
+    (refused,) = b.apply(cmd.Withdraw("b2"))
+    assert refused.rule == "FG-ACT-6" and b.pending is not None and b.pending.kind == "rally"
+
+
+def test_WM_2_charging_is_never_compulsory(battle: Callable[..., Battle]) -> None:
+    b = wm_battle(battle, 4.0)
+    b.apply(cmd.Activate("a1", leadership=False))
+    events = b.apply(cmd.Move("a1", (27, 10)))  # the charge was possible; it moves away instead
+    while b.pending is not None:
+        assert b.pending.kind == "reaction"  # For Glory's reactions to the move, no charge reaction
+        events += b.apply(cmd.Pass())
+    assert not of(events, "rejected") and pos(b, "a1") == (27, 10)
+
+
+def test_WM_16_a_charge_meets_the_side_where_the_charger_mostly_is(battle: Callable[..., Battle]) -> None:
+    """For Glory decides the side by the charger's centre where it makes contact (AMB-59): the side
+    where more of the charging unit is, as WM-16 says for unclear cases."""
+    b = battle(seed=2, stack=rule_stack(rules(), [WM], "tests"))
+    unit(b, "a1", "a", (26.5, 15.5), 0, cat="HC")  # off b1's side (b1 faces down the table)
+    unit(b, "b1", "b", (30, 15), 270)
+    b.apply(cmd.Activate("a1", leadership=False))
+    b.apply(cmd.Charge("a1", "b1"))
+    events = b.apply(ChargeReaction("b1", "hold"))
+    while b.pending is not None:
+        events += b.apply(cmd.Pass())
+    (contact,) = of(events, "contact")
+    assert contact.sector in ("left", "right")
