@@ -281,6 +281,8 @@ class _Check:
             self.scenario(path, rulesets)
         for path in sorted((self.content / "scripts").glob("*.toml")):
             self.script(path, rulesets)
+        for path in sorted((self.content / "modules").glob("*/scripts/*.toml")):  # a rule module's own
+            self.script(path, rulesets)
         for folder in _folders(self.content / "locale"):
             self.locale(folder)
         examples = _folders(self.content / "mods")

@@ -35,7 +35,7 @@ from game.events import ModLine
 from game.records import Bounds, OneOf
 
 if TYPE_CHECKING:
-    from game.battle import Battle, Resolution
+    from game.battle import Battle, Decision, Resolution
     from game.scenario import Scenario
 
 # Where the built-in rules live: imported by name the first time a stack is composed, so that the
@@ -102,6 +102,7 @@ class DecisionKind:
     ai: Callable[..., cmd.Command] | None = None  # (battle, decision): a computer player's answer
     prompt: str = ""  # what the panel says: may name {unit} and {side}
     choices: Callable[..., list[Choice]] | None = None  # (battle, decision): every answer to offer
+    scripted: Callable[[Decision, str], cmd.Command] | None = None  # a script step's named answer
 
 
 # The named points of the sequence a module may take over; the mode's base module gives every default.

@@ -86,7 +86,7 @@ def _kinds() -> list[Kind]:
             "scripted battle",
             ScriptFile,
             "A scripted battle (content/scripts/*.toml, or a mod's scripts/): docs/scripted-battles.md.",
-            ("scripts/*.toml", "mods/*/scripts/*.toml"),
+            ("scripts/*.toml", "mods/*/scripts/*.toml", "modules/*/scripts/*.toml"),
         ),
         Kind(
             "mod",

@@ -89,6 +89,11 @@ class StepSpec:
     extra: ExtraSpec | None = None
     check: Literal["leadership", "morale"] | None = None
     officer: str | None = None
+    # a rule module's decisions answered by name: "charge_reaction" = "flee", or per unit
+    # "charge_reaction:b2" = "hold" (the module's DecisionKind says which names it takes)
+    decisions: Annotated[dict[str, Annotated[str, Bounds(1, 100)]], Bounds(0, 50)] = field(
+        default_factory=dict
+    )
 
 
 @dataclass(frozen=True)
@@ -106,7 +111,7 @@ class ScriptFile:
 
 # The keys any order step may carry besides its own (OrderKind.script_keys), and each check's keys
 # (shared/spec/scripted-battle.md).
-ANY_ORDER_KEYS = {"unit", "order", "reactions", "marker", "extra"}
+ANY_ORDER_KEYS = {"unit", "order", "reactions", "marker", "extra", "decisions"}
 CHECK_KEYS = {"leadership": {"check", "officer"}, "morale": {"check", "unit"}}
 
 
@@ -286,8 +291,9 @@ def order_command(battle: Battle, s: StepSpec) -> cmd.Command:
 class Answers:
     """Answers a step's pending decisions from what the step declared; declines everything else."""
 
-    def __init__(self, step: StepSpec) -> None:
+    def __init__(self, step: StepSpec, stack: RuleStack) -> None:
         self.step = step
+        self.stack = stack
         self.reactions = list(step.reactions)
         self.markers = {r.unit: r.marker for r in step.reactions if r.marker is not None}
         if step.marker is not None and step.unit is not None:
@@ -295,6 +301,14 @@ class Answers:
         self.tried: set[tuple[str, str]] = set()
 
     def answer(self, d: Decision) -> cmd.Command:
+        named = self.step.decisions.get(f"{d.kind}:{d.unit}", self.step.decisions.get(d.kind))
+        kind = self.stack.decisions.get(d.kind)
+        if named is not None and kind is not None and kind.scripted is not None:
+            key = (d.kind, d.unit)
+            if key in self.tried:
+                return cmd.Pass()  # the named answer was refused: the decision's default
+            self.tried.add(key)
+            return kind.scripted(d, named)
         if d.kind == "reaction":
             for r in self.reactions:
                 if r.unit in d.options and (r.when == "first" or d.stage != "during"):
@@ -368,7 +382,7 @@ def play_step(battle: Battle, step: StepSpec) -> list[Event]:
     events += started
     if len(started) == 1 and isinstance(started[0], Rejected):
         return events  # the order was refused: nothing happened, so nothing was reacted to
-    answers = Answers(step)
+    answers = Answers(step, battle.stack)
     while battle.pending is not None:
         d = battle.pending
         answer = answers.answer(d)

@@ -126,6 +126,8 @@ def reactions(b: Battle, charger: int, target: int) -> list[Reaction]:
 
 
 def _why_not(b: Battle, charger: int, target: int, choice: Reaction) -> str:
+    if choice not in LABELS:
+        return f"{choice!r} is not an answer to a charge: {', '.join(LABELS)} (WM-5)"
     if contacts(b, target):
         return "a unit already in close combat may only hold"
     return (
@@ -486,6 +488,7 @@ WARHAMMER_CHARGES = RuleModule(
             (KeepFleeing, cmd.Pass),
             ai=lambda b, d: cmd.Pass(),  # rallying is always worth trying (WM-14)
             prompt="{unit} is fleeing: test to rally, or let it flee on? (WM-10, WM-14)",
+            scripted=lambda d, name: KeepFleeing(d.unit) if name == "flee on" else cmd.Pass(),
             choices=lambda b, d: [
                 Choice(
                     "Rally",
@@ -501,6 +504,7 @@ WARHAMMER_CHARGES = RuleModule(
             (Redirect, cmd.Pass),
             ai=redirect_choice,
             prompt="{unit}'s target fled: charge the nearest other enemy instead? (WM-21)",
+            scripted=lambda d, name: Redirect(d.unit) if name == "charge" else cmd.Pass(),
             choices=redirect_choices,
         ),
         DecisionKind(
@@ -508,6 +512,7 @@ WARHAMMER_CHARGES = RuleModule(
             (ChargeReaction, cmd.Pass),
             ai=choose,
             prompt="{unit} is charged: how does it answer the charge? (WM-5)",
+            scripted=lambda d, name: ChargeReaction(d.unit, name),  # type: ignore[arg-type]
             choices=choices,
         ),
     ),

@@ -346,3 +346,42 @@ def test_WM_16_a_charge_meets_the_side_where_the_charger_mostly_is(battle: Calla
         events += b.apply(cmd.Pass())
     (contact,) = of(events, "contact")
     assert contact.sector in ("left", "right")
+
+
+MODULE_SCRIPTS = Path(__file__).resolve().parents[2] / "content" / "modules" / WM / "scripts"
+
+
+def test_the_modules_scripted_battles_do_what_they_say() -> None:
+    from game.script import run
+
+    caught = run(MODULE_SCRIPTS / "caught-fleeing.toml")
+    kinds = [(e["kind"], e.get("rule")) for e in caught["events"]]
+    assert ("roll", "WM-9") in kinds and ("destroyed", "WM-DEC-4") in kinds
+    assert caught["units"]["line"]["destroyed"] and caught["dice_used"] == 5
+    volley = run(MODULE_SCRIPTS / "stand-and-shoot.toml")
+    rolls = [(e["check"], e.get("purpose"), e["outcome"]) for e in volley["events"] if e["kind"] == "roll"]
+    assert rolls == [("fire", None, "one hit"), ("morale", "obey", "fail")]  # WM-DEC-10
+    assert volley["units"]["hussars"]["hits"] == 1 and volley["units"]["skirmishers"]["hits"] == 0
+
+
+def test_a_script_answers_a_modules_decision_by_name(tmp_path: Path) -> None:
+    from game.script import run
+
+    text = (MODULE_SCRIPTS / "caught-fleeing.toml").read_text()
+    held = tmp_path / "held.toml"
+    held.write_text(
+        text.replace('charge_reaction = "flee"', '"charge_reaction:line" = "hold"').replace(
+            "dice = [1, 1, 1, 1, 1]", "dice = [6, 1]"
+        )
+    )
+    out = run(held)
+    assert [e["kind"] for e in out["events"]].count("melee") == 1  # held: For Glory's melee
+    wrong = tmp_path / "wrong.toml"
+    wrong.write_text(text.replace('charge_reaction = "flee"', 'charge_reaction = "dance"'))
+    events = run(wrong)["events"]
+    refused = [e for e in events if e["kind"] == "rejected"]
+    assert (
+        refused
+        and refused[0]["rule"] == "WM-6"
+        and "'dance' is not an answer to a charge" in refused[0]["reason"]
+    )
