@@ -371,6 +371,9 @@ def activation(b: Battle, c: cmd.Activate) -> Resolution | None:
     before any of its orders (the rally step comes before the moves)."""
     for_glory_activate(b, c)
     assert b.activation is not None
+    for e in b.enemy_units(b.activation.formation.side):  # WM-DEC-11: a fleeing unit does not react
+        if esper.component_for_entity(e, Fled).fled:
+            esper.component_for_entity(e, Status).reacted = True
     fled = [u for u in b.activation.formation.units if esper.component_for_entity(b.ids[u], Fled).fled]
     return rally_fled(b, fled) if fled else None
 

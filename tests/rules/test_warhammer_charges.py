@@ -385,3 +385,15 @@ def test_a_script_answers_a_modules_decision_by_name(tmp_path: Path) -> None:
         and refused[0]["rule"] == "WM-6"
         and "'dance' is not an answer to a charge" in refused[0]["reason"]
     )
+
+
+def test_WM_DEC_11_a_fleeing_unit_does_not_react(battle: Callable[..., Battle]) -> None:
+    b = wm_battle(battle, 4.0)
+    fled(b, "b1")
+    b.apply(cmd.Activate("a1", leadership=False))
+    events = b.apply(cmd.Move("a1", (30, 11)))  # into b1's reaction area
+    assert b.pending is None and not of(events, "reaction")
+    b2 = wm_battle(battle, 4.0)
+    b2.apply(cmd.Activate("a1", leadership=False))
+    b2.apply(cmd.Move("a1", (30, 11)))
+    assert b2.pending is not None and b2.pending.kind == "reaction"  # the same move, b1 not fleeing
