@@ -285,6 +285,10 @@ class _Check:
             self.script(path, rulesets)
         for folder in _folders(self.content / "locale"):
             self.locale(folder)
+        for m in modules():  # the texts of every module's rules, for the battle log's tooltips
+            for folder in _folders(folder_of(m, self.content / "modules") / "locale"):
+                self.report.checked["rules reference"].add(folder / "rules.toml")
+                self.attempt(load_reference, folder.name, self.content / "locale", (), [m])
         examples = _folders(self.content / "mods")
         for folder in examples:  # each example mod with the examples it depends on
             self.mods([*_dependencies(folder, examples), folder])

@@ -18,6 +18,8 @@ from pathlib import Path
 from game import CONTENT
 from game.errors import ContentError
 from game.mods import Mod
+from game.module_records import folder_of
+from game.modules import RuleModule
 from game.records import build, check_partial, read_toml
 
 RULE_ID = re.compile(r"FG-[A-Z]+-[0-9]+|AMB-[0-9]+")
@@ -43,17 +45,25 @@ class _Entry:
 
 
 def load_reference(
-    locale: str = "en", root: Path | None = None, mods: Sequence[Mod] = ()
+    locale: str = "en", root: Path | None = None, mods: Sequence[Mod] = (), modules: Sequence[RuleModule] = ()
 ) -> dict[str, RuleText]:
     """Read content/locale/<locale>/rules.toml, with each mod's file of the same name laid over it,
     into {rule ID: RuleText}. A mod may retitle or reword a rule, or explain rules of its own (any ID
-    like GUARD-1). Any problem (a key that is not a rule ID, a missing, unknown, mistyped or empty
-    field) is a ContentError naming the file and the key."""
+    like GUARD-1). Each rule module given adds its own rules from its folder (IDs with its prefix:
+    WM-5, WM-DEC-2), before the mods, which may reword them too. Any problem (a key that is not a
+    rule ID, a missing, unknown, mistyped or empty field) is a ContentError naming the file and the
+    key."""
     if not LOCALE.fullmatch(locale):
         raise ContentError(f"locale {locale!r}", "not a locale name such as 'en' or 'pt-BR'")
     rel = f"locale/{locale}/rules.toml"
     path = (root or CONTENT / "locale") / locale / "rules.toml"
     sources = [(path, read_toml(path), RULE_ID)]
+    for module in modules:
+        own = folder_of(module) / "locale" / locale / "rules.toml"
+        if own.is_file():
+            sources.append(
+                (own, read_toml(own), re.compile(re.escape(module.prefix) + r"(?:[A-Z]+-)?[0-9]+"))
+            )
     sources += [(m.file(rel), read_toml(m.file(rel)), MOD_RULE_ID) for m in mods if m.file(rel).is_file()]
     out: dict[str, RuleText] = {}
     for file, data, pattern in sources:

@@ -118,7 +118,7 @@ def _kinds() -> list[Kind]:
             _Entry,
             "A mod's rules reference (<mod>/locale/<locale>/rules.toml): texts of its own rules, or what "
             "it changes in the texts of existing ones.",
-            ("mods/*/locale/*/rules.toml",),
+            ("mods/*/locale/*/rules.toml", "modules/*/locale/*/rules.toml"),
             partial=True,
             keys=MOD_RULE_ID,
         ),

@@ -124,7 +124,7 @@ class BattleScreen:
         self.display.sync(b)
         self.display.feed(b, b.events)
         self.display.skip()
-        self.reference = load_reference(mods=b.rules.loaded_mods)
+        self.reference = load_reference(mods=b.rules.loaded_mods, modules=b.stack.chosen)
         self.log = LogPanel(pygame.Rect(0, 0, 10, 10), rule_ids=rule_id_pattern(self.reference))
         for e in b.events:
             self.log.add(describe(e.to_dict()))

@@ -397,3 +397,16 @@ def test_WM_DEC_11_a_fleeing_unit_does_not_react(battle: Callable[..., Battle]) 
     b2.apply(cmd.Activate("a1", leadership=False))
     b2.apply(cmd.Move("a1", (30, 11)))
     assert b2.pending is not None and b2.pending.kind == "reaction"  # the same move, b1 not fleeing
+
+
+def test_every_wm_rule_the_module_cites_has_its_text_for_the_log() -> None:
+    import re
+
+    from game.modules import compose
+    from game.rulesref import load_reference
+
+    code = (Path(__file__).resolve().parents[2] / "systems" / "warhammer" / "charges.py").read_text()
+    cited = set(re.findall(r"rule=\"(WM-[A-Z0-9-]+)\"", code)) | set(re.findall(r"\"(WM-DEC-\d+)\"", code))
+    texts = load_reference(modules=compose("for-glory", [WM]).chosen)
+    assert cited and cited <= set(texts), cited - set(texts)
+    assert texts["WM-9"].title == "Flee" and "FG-ORD-3" in texts  # For Glory's own texts are still there
