@@ -720,17 +720,23 @@ class BattleScreen:
         ]
         rows += [f"{m['value']:+d} {m['label']} {m['rule']}" for m in d.get("modifiers", [])]
         rows.append(f"= {d['total']}: {d['outcome']}")
-        w = max(font.size(r)[0] for r in rows) + 80
-        h = 14 + font.get_linesize() * len(rows)
+        faces: list[int] = list(d.get("dice") or [d["die"]])  # a roll of several dice shows each
+        size = 48 if len(faces) == 1 else 26
+        dice_w = len(faces) * (size + 4) if len(faces) > 1 else 0
+        w = max(max(font.size(r)[0] for r in rows) + (80 if len(faces) == 1 else 20), dice_w + 20)
+        h = 14 + font.get_linesize() * len(rows) + (size + 6 if len(faces) > 1 else 0)
         view = pygame.Rect(self.camera.view)
         box = pygame.Rect(view.x + 10, view.bottom - h - 10, max(w, 160), max(h, 64))
         pygame.draw.rect(surf, (20, 22, 26), box, border_radius=6)
         pygame.draw.rect(surf, theme.ACCENT, box, 1, border_radius=6)
-        face = d["die"] if show.age > 0.45 else 1 + int(show.age * 40) % 6  # the die tumbles, then settles
-        _die(surf, pygame.Rect(box.x + 10, box.y + 10, 48, 48), face)
-        y = box.y + 7
+        settled = show.age > 0.45  # the dice tumble, then settle
+        for i, face in enumerate(faces):
+            shown = face if settled else 1 + int(show.age * 40 + i) % 6
+            _die(surf, pygame.Rect(box.x + 10 + i * (size + 4), box.y + 10, size, size), shown)
+        x = box.x + (68 if len(faces) == 1 else 10)
+        y = box.y + 7 + (size + 6 if len(faces) > 1 else 0)
         for row in rows:
-            surf.blit(font.render(row, True, theme.TEXT), (box.x + 68, y))
+            surf.blit(font.render(row, True, theme.TEXT), (x, y))
             y += font.get_linesize()
 
     def decision(self, kind: str) -> str:
@@ -848,6 +854,10 @@ def _die(surf: pygame.Surface, rect: pygame.Rect, face: int) -> None:
         5: [(0, 0), (0, 2), (1, 1), (2, 0), (2, 2)],
         6: [(0, 0), (0, 1), (0, 2), (2, 0), (2, 1), (2, 2)],
     }
+    if face not in spots:  # a die of other faces (a D10 read 0-9): its number
+        number = theme.font(int(rect.h * 0.6)).render(str(face), True, (30, 30, 30))
+        surf.blit(number, number.get_rect(center=rect.center))
+        return
     step = rect.w / 4
     for cx, cy in spots.get(face, []):
         pygame.draw.circle(
