@@ -175,3 +175,31 @@ def test_a_ghost_dragged_off_the_table_waits_at_its_edge() -> None:
     ghost = human._move_ghost("u", (-30.0, 20.0))
     assert 0 < ghost.at[0] < 2.0 and ghost.at[1] == 20.0
     b.close()
+
+
+def test_a_roll_of_several_dice_shows_each_die(window: pygame.Surface) -> None:
+    """A module's 5D6 (a Warhammer flight) draws five dice, settled on their faces."""
+    from game.events import Roll
+    from game.ui import theme
+    from game.ui.display import DiceShow
+
+    screen = open_screen(window, a="human", b="human")
+    roll = Roll(
+        check="flee",
+        unit="x",
+        die=21,
+        dice=(3, 4, 3, 6, 5),
+        read="sum",
+        modifiers=(),
+        total=21,
+        outcome="8.4",
+    )
+    screen.display.dice = DiceShow(roll.to_dict(), age=1.0)
+    window.fill((0, 0, 0))
+    screen._dice(window)
+    view = pygame.Rect(screen.camera.view)
+    h = 14 + theme.font(19).get_linesize() * 2 + 32
+    y = view.bottom - h - 10 + 10 + 5  # just inside the dice, above the pips
+    ivory = [window.get_at((view.x + 10 + i * 30 + 13, y))[:3] for i in range(5)]
+    assert ivory == [(245, 242, 230)] * 5
+    screen.close()
