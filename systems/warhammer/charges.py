@@ -218,22 +218,28 @@ def flee(b: Battle, e: int, charger: int) -> None:
     _run_from(b, e, b.pose(charger), "WM-9")
 
 
-def _run_from(b: Battle, e: int, danger: Pose, rule: str) -> None:
-    dice = b.dice.roll(flee_dice(b, e), D6)
-    inches = sum(dice) * numbers(b).inches_per_cm
+def _summed(b: Battle, check: str, e: int, dice: tuple[int, ...], outcome: str, rule: str) -> None:
+    """A roll of several dice added together, each die in the event."""
+    total = sum(dice)
     b.emit(
         Roll(
-            check="flee",
+            check=check,
             unit=b.name(e),
-            die=sum(dice),
+            die=total,
             dice=dice,
             read="sum",
             modifiers=(),
-            total=sum(dice),
-            outcome=f'{inches:.1f}" ({sum(dice)} cm)',
+            total=total,
+            outcome=outcome,
             rule=rule,
         )
     )
+
+
+def _run_from(b: Battle, e: int, danger: Pose, rule: str) -> None:
+    dice = b.dice.roll(flee_dice(b, e), D6)
+    inches = sum(dice) * numbers(b).inches_per_cm
+    _summed(b, "flee", e, dice, f'{inches:.1f}" ({sum(dice)} cm)', rule)
     pose, cp = b.pose(e), danger
     away = (pose.x - cp.x, pose.y - cp.y)
     facing = math.degrees(math.atan2(away[1], away[0])) % 360
@@ -333,18 +339,13 @@ def rally_fled(b: Battle, units: list[str]) -> Resolution:
         value, why = leadership(b, e)
         dice = b.dice.roll(numbers(b).rally_dice, D6)
         ok = sum(dice) <= value
-        b.emit(
-            Roll(
-                check="rally",
-                unit=name,
-                die=sum(dice),
-                dice=dice,
-                read="sum",
-                modifiers=(),
-                total=sum(dice),
-                outcome=f"{'rallies' if ok else 'flees on'}: {sum(dice)} against {why} {value}",
-                rule="WM-10",
-            )
+        _summed(
+            b,
+            "rally",
+            e,
+            dice,
+            f"{'rallies' if ok else 'flees on'}: {sum(dice)} against {why} {value}",
+            "WM-10",
         )
         fast = esper.component_for_entity(e, Unit).category.code in numbers(b).fast_cavalry
         st.ordered = not (ok and fast)  # WM-12: a rallied unit does nothing else, but fast cavalry (WM-13)
