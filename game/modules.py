@@ -115,6 +115,7 @@ HOOKS = (
     "reaction_window",  # reactions offered: (battle, Active, stage) -> Resolution (FG-REACT)
     "after_action",  # a unit's order is over: (battle, command) (nothing in For Glory)
     "movement_allowance",  # how far a unit may move: (battle, unit, difficult) -> inches or None (FG-MOVE)
+    "move_cost",  # allowance a path uses: (battle, unit, points along it, road) -> inches (FG: its length)
 )
 # Where modules add modifier lines: a source takes (battle, unit, other unit or None, **context).
 MODIFIER_POINTS = ("fire", "melee", "morale", "leadership")

@@ -29,7 +29,7 @@ from systems.orders import (
     rally_order,
     withdraw_order,
 )
-from systems.paths import movement_allowance
+from systems.paths import movement_allowance, path_length
 from systems.victory import score
 
 
@@ -129,6 +129,7 @@ FOR_GLORY = RuleModule(
         "reaction_window": r.window,
         "after_action": sequence.after_action,
         "movement_allowance": movement_allowance,
+        "move_cost": path_length,
     },
 )
 

@@ -60,6 +60,11 @@ def base_move(b: Battle, e: int, difficult: bool) -> float | None:
     return b.stack.hook("movement_allowance")(b, e, difficult)
 
 
+def path_length(b: Battle, e: int, pts: list[Point], road: bool) -> float:
+    """FG-MOVE: a move uses as much of the allowance as its length (ground changes the allowance)."""
+    return dist(pts[0], pts[-1])
+
+
 def movement_allowance(b: Battle, e: int, difficult: bool) -> float | None:
     """FG-UNIT-12, FG-MOVE-2: the category's move, or its move in difficult terrain (None: it cannot)."""
     cat = category(e)
@@ -235,17 +240,19 @@ def _plan(
                 stopped = "FG-MOVE-3"
     end = pts[-1]
     length = dist(start, end)
+    cost = b.stack.hook("move_cost")(b, e, pts, road)  # For Glory: the length; a module may weigh ground
     unit_move = base_move(b, e, difficult)
     assert unit_move is not None
     allowance = unit_move * (1 + (mv.road_extra_moves if road else 0)) if fixed is None else fixed
     how = "road" if road else "move"
     travel_facing = facing if road else b.pose(e).facing
-    if fixed is None and length > allowance + EPS and strategic_clear(b, e, end, travel_facing, facing):
+    if fixed is None and cost > allowance + EPS and strategic_clear(b, e, end, travel_facing, facing):
         allowance += unit_move * mv.strategic_extra_moves
         how = "road+strategic" if road else "strategic"
-    if length > allowance + EPS:
+    if cost > allowance + EPS:
         rule = "FG-MOVE-3" if stopped else cat.rule
-        raise Reject(rule, f'the move is {length:.2f}" and {cat.name} may move {allowance:g}" here')
+        what = f'is {length:.2f}"' if abs(cost - length) <= EPS else f'is {length:.2f}" and costs {cost:.2f}"'
+        raise Reject(rule, f'the move {what} and {cat.name} may move {allowance:g}" here')
     if length > EPS:
         hit = _blocked(b, e, start, end, travel_facing, road)
         if hit is not None:

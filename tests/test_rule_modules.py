@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import json
+import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -358,6 +359,7 @@ def test_modules_json_lists_the_mode_and_the_modules(capsys: pytest.CaptureFixtu
             "charge",
             "fire",
             "melee",
+            "move_cost",
             "movement_allowance",
             "reaction_window",
             "round",
@@ -555,3 +557,30 @@ def test_an_orders_odds_come_from_its_kind(battle: Callable[..., Battle]) -> Non
     assert b.stack.odds(b, cmd.Fire("a1", "b1")) == fire_odds(b, a1, b1, reaction=False)
     assert b.stack.odds(b, Cheer("a1")) == {"cheers": 1}
     assert b.stack.odds(b, cmd.Withdraw("a1")) is None  # nothing to roll
+
+
+def test_a_module_weighs_the_ground_a_move_crosses(battle: Callable[..., Battle]) -> None:
+    """The move_cost hook: a toy module makes every inch cost two (in For Glory a move costs its length),
+    for moves and charges alike."""
+
+    def muddy(b: Battle, e: int, pts: list[tuple[float, float]], road: bool) -> float:
+        return 2 * math.dist(pts[0], pts[-1])
+
+    mud = RuleModule("mud", "Mud", "every inch costs two", "MUD-", "for-glory", hooks={"move_cost": muddy})
+    register(mud)
+    try:
+        b = battle(stack=compose("for-glory", ["mud"]))
+        unit(b, "a1", "a", (30, 10), 90)  # line infantry: 4", and 4" more far from the enemy
+        (refused,) = [e for e in order(b, cmd.Move("a1", (30, 15))) if e.kind == "rejected"]
+        assert refused.reason == 'the move is 5.00" and costs 10.00" and Line infantry may move 8" here'
+        assert [e.kind for e in order(b, cmd.Move("a1", (30, 13)))].count("moved") == 1  # 3" costs 6"
+        c = battle(stack=compose("for-glory", ["mud"]))
+        unit(c, "h", "a", (30, 10), 90, cat="HC")
+        unit(c, "t", "b", (30, 15.4), 270)  # 3.6" away: within the hussars' 6", not at twice that
+        (refused,) = [e for e in order(c, cmd.Charge("h", "t")) if e.kind == "rejected"]
+        assert (refused.rule, refused.reason) == (
+            "FG-UNIT-14",
+            't is 4.20" away (it costs 8.40"); the charge reaches 6"',
+        )
+    finally:
+        unregister("mud")

@@ -100,10 +100,12 @@ def plan_charge(
                         "FG-MOVE-3", "cavalry stop on entering difficult terrain and would not reach"
                     )
             length = dist(start, end)
-            if length > reach + EPS:
-                raise Reject(
-                    cat.rule, f'{b.name(target)} is {length:.2f}" away; the charge reaches {reach:g}"'
+            cost = b.stack.hook("move_cost")(b, e, pts, False)  # For Glory: the length
+            if cost > reach + EPS:
+                away = f'{length:.2f}" away' + (
+                    f' (it costs {cost:.2f}")' if abs(cost - length) > EPS else ""
                 )
+                raise Reject(cat.rule, f'{b.name(target)} is {away}; the charge reaches {reach:g}"')
             # bases the charger overlaps only by turning in place are neighbours, not obstacles
             # AMB-50: it turns to face the target where it stands, unless that would take it off
             # the table; then it turns once in contact.
