@@ -170,13 +170,14 @@ class _Check:
         if self.clean(entries) and mods is not None:
             self.attempt(load_reference, folder.name, self.content / "locale", mods)
 
-    def screens(self, path: Path) -> None:
-        """A language's words for the game's screens: every key of the English file, with the same
-        {names}, and no other key."""
+    def screens(self, path: Path, root: Path | None = None) -> None:
+        """A language's words for the game's screens: every key of the English file (of the same
+        locale root: the game's, or a rule module's), with the same {names}, and no other key."""
         self.report.files.add(path)
+        base = ui_file("en", root or self.content / "locale")
         texts = self.attempt(read_ui, path)
-        english = self.attempt(read_ui, ui_file("en", self.content / "locale"))
-        if texts is None or english is None or path == ui_file("en", self.content / "locale"):
+        english = self.attempt(read_ui, base)
+        if texts is None or english is None or path == base:
             return
         for key in sorted(english.keys() - texts.keys()):
             self.problem(ContentError(f"{path}: {key}", "missing: every key of the English file is needed"))
@@ -285,10 +286,13 @@ class _Check:
             self.script(path, rulesets)
         for folder in _folders(self.content / "locale"):
             self.locale(folder)
-        for m in modules():  # the texts of every module's rules, for the battle log's tooltips
+        for m in modules():  # each module's rules for the log's tooltips, and its words for the screens
             for folder in _folders(folder_of(m, self.content / "modules") / "locale"):
-                self.report.checked["rules reference"].add(folder / "rules.toml")
-                self.attempt(load_reference, folder.name, self.content / "locale", (), [m])
+                if (folder / "rules.toml").is_file():
+                    self.report.checked["rules reference"].add(folder / "rules.toml")
+                    self.attempt(load_reference, folder.name, self.content / "locale", (), [m])
+                if (folder / "ui.toml").is_file():
+                    self.screens(folder / "ui.toml", folder.parent)
         examples = _folders(self.content / "mods")
         for folder in examples:  # each example mod with the examples it depends on
             self.mods([*_dependencies(folder, examples), folder])

@@ -40,17 +40,24 @@ def placeholders(text: str) -> set[str]:
 
 
 @cache
-def _texts(language: str) -> dict[str, str]:
+def _texts(language: str, extra: tuple[Path, ...] = ()) -> dict[str, str]:
     english = read_ui(ui_file("en"))
-    return english if language == "en" else {**english, **read_ui(ui_file(language))}
+    out = english if language == "en" else {**english, **read_ui(ui_file(language))}
+    for root in extra:  # a rule module's own words (its locale folder): its English, then the language
+        for lang in dict.fromkeys(("en", language)):
+            if ui_file(lang, root).is_file():
+                out = {**out, **read_ui(ui_file(lang, root))}
+    return out
 
 
 class Texts:
-    """`t("key", name=value)`: the text of a key in the chosen language."""
+    """`t("key", name=value)`: the text of a key in the chosen language; `extra`: the locale folders
+    of the rule modules in play, whose words are added."""
 
-    def __init__(self, language: str = "en") -> None:
+    def __init__(self, language: str = "en", extra: tuple[Path, ...] = ()) -> None:
         self.language = language if language in LANGUAGES else "en"
-        self._texts = _texts(self.language)
+        self.extra = extra
+        self._texts = _texts(self.language, extra)
 
     def __call__(self, key: str, **values: object) -> str:
         return self._texts[key].format(**values)

@@ -22,6 +22,11 @@ def folder_of(module: RuleModule, root: Path | None = None) -> Path:
     return module.folder or (root or CONTENT / "modules") / module.id
 
 
+def module_locales(stack: RuleStack) -> tuple[Path, ...]:
+    """The locale folders of the chosen modules that have one (their words for the screens)."""
+    return tuple(f for m in stack.chosen if (f := folder_of(m) / "locale").is_dir())
+
+
 def load_records(
     module: RuleModule, mods: Sequence[Mod] = (), root: Path | None = None
 ) -> tuple[dict[str, Any], str]:

@@ -89,6 +89,10 @@ class Choice:
     answer: cmd.Command
     hint: str = ""
     odds: str = ""  # the exact chance it works, in words ("58%", "lands 3 in 4")
+    # the words in the player's language: texts `key`, `key_hint` and `key_odds` of the module's
+    # locale (content/modules/<id>/locale/<lang>/ui.toml) with these values, where it has them
+    key: str = ""
+    values: Mapping[str, object] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

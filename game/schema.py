@@ -109,7 +109,7 @@ def _kinds() -> list[Kind]:
             str,
             "The words of the game's screens in a language (content/locale/<locale>/ui.toml): one text per "
             "key, with {name} where the game puts a value; every language has the English file's keys.",
-            ("locale/*/ui.toml",),
+            ("locale/*/ui.toml", "modules/*/locale/*/ui.toml"),
             keys=re.compile(r"[a-z][a-z0-9_]*"),
         ),
         Kind(

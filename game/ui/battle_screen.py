@@ -16,6 +16,7 @@ from game.components import Ident, Officer, Side, Status, Unit
 from game.errors import UserError, one_line
 from game.locale import LANGUAGES, Texts
 from game.match import Match, restart, summary
+from game.module_records import module_locales
 from game.modules import rule_id_pattern
 from game.narrate import describe
 from game.recovery import recover
@@ -114,7 +115,7 @@ class BattleScreen:
         spec = match.scenario.spec
         self.names = {s.id: s.name for s in spec.sides}
         self.settings = settings or Settings()
-        self.t = Texts(self.settings.language)
+        self.t = Texts(self.settings.language, module_locales(b.stack))
         colours = {s.id: tuple(s.colour) for s in spec.sides}
         if self.settings.colour_blind:
             colours = dict(zip(colours, COLOUR_BLIND, strict=False))
@@ -402,7 +403,7 @@ class BattleScreen:
         if key == "language":
             names = list(LANGUAGES)
             st.language = names[(names.index(st.language) + 1) % len(names)]
-            self.t = self.display.t = self.human.t = Texts(st.language)
+            self.t = self.display.t = self.human.t = Texts(st.language, self.t.extra)
         elif key == "colour-blind":
             st.colour_blind = not st.colour_blind
             spec = self.match.scenario.spec

@@ -161,14 +161,24 @@ class HumanInput:
         """Buttons for commands a rule module offers (its orders for the selected unit, its
         reactions, the answers to its decisions); pressing one sends its command."""
         out = []
+        t = self.t
         for i, (_worth, c) in enumerate(options):
             self.offered.append(c)
             label = labels[i] if labels is not None else command_label(self.battle.stack, c)
             odds = self.battle.stack.odds(self.battle, c)
             hint = _odds(dict(odds)) if odds else ""
             if choices is not None:
-                label += f"  ({choices[i].odds})" if choices[i].odds else ""
-                hint = choices[i].hint
+                ch = choices[i]
+                words = {  # the module's words in the player's language, where it has them
+                    part: t(key, **ch.values) if ch.key and t.has(key) else default
+                    for part, key, default in (
+                        ("label", ch.key, label),
+                        ("hint", f"{ch.key}_hint", ch.hint),
+                        ("odds", f"{ch.key}_odds", ch.odds),
+                    )
+                }
+                label = words["label"] + (f"  ({words['odds']})" if words["odds"] else "")
+                hint = words["hint"]
             out.append(Button(f"offered:{len(self.offered) - 1}", label, True, hint))
         return out
 

@@ -438,20 +438,24 @@ def choices(b: Battle, d: Decision) -> list[Choice]:
     target, charger = b.ids[d.unit], _charger(b, d)
     out = []
     for option in d.options:
-        odds = ""
         if option == "hold":
-            odds = f"holds its ground {float(_holds(b, charger, target)):.0%}"
+            chance = f"{float(_holds(b, charger, target)):.0%}"
+            odds = f"holds its ground {chance}"
         elif option == "flee":
-            odds = f"escapes {float(escape_chance(b, charger, target)):.0%}"
-        elif option == "stand_and_shoot":
+            chance = f"{float(escape_chance(b, charger, target)):.0%}"
+            odds = f"escapes {chance}"
+        else:
             hit = fire_odds(b, target, charger, reaction=True, seen=shot_line(b, target, charger))
-            odds = f"hits {float(sum(p for k, p in hit.items() if k != 'miss')):.0%}"
+            chance = f"{float(sum(p for k, p in hit.items() if k != 'miss')):.0%}"
+            odds = f"hits {chance}"
         hints = {
             "hold": "take the charge where it stands (WM-8)",
             "stand_and_shoot": "shoot at the charger as it comes, then take the charge (WM-6)",
             "flee": f"turn and run {flee_dice(b, target)}D6 cm; caught, it is destroyed (WM-9, WM-DEC-4)",
         }
-        out.append(Choice(LABELS[option], ChargeReaction(d.unit, option), hints[option], odds))  # type: ignore[arg-type]
+        words = {"chance": chance, "dice": flee_dice(b, target)}
+        answer = ChargeReaction(d.unit, option)  # type: ignore[arg-type]
+        out.append(Choice(LABELS[option], answer, hints[option], odds, f"wm_{option}", words))
     return out
 
 
@@ -466,17 +470,40 @@ def redirect_choice(b: Battle, d: Decision) -> cmd.Command:
     return Redirect(d.unit) if _charge_worth(b, charger, target) > 0 else cmd.Pass()
 
 
+def rally_choices(b: Battle, d: Decision) -> list[Choice]:
+    chance = f"{float(rally_chance(b, b.ids[d.unit])):.0%}"
+    return [
+        Choice(
+            "Rally",
+            cmd.Pass(),
+            "2D6 at or under its Leadership (WM-10)",
+            chance,
+            "wm_rally",
+            {"chance": chance},
+        ),
+        Choice(
+            "Flee on",
+            KeepFleeing(d.unit),
+            "it runs from the nearest enemy again (WM-14, WM-15)",
+            key="wm_flee_on",
+        ),
+    ]
+
+
 def redirect_choices(b: Battle, d: Decision) -> list[Choice]:
     charger, target = b.ids[d.unit], b.ids[d.options[0]]
-    wins = 1 - _holds(b, charger, target)
+    chance = f"{float(1 - _holds(b, charger, target)):.0%}"
+    words = {"target": d.options[0], "chance": chance}
     return [
         Choice(
             f"Charge {d.options[0]}",
             Redirect(d.unit),
             "the nearest enemy it can charge (WM-21)",
-            f"wins {float(wins):.0%}",
+            f"wins {chance}",
+            "wm_redirect",
+            words,
         ),
-        Choice("Stop", cmd.Pass(), "the charge fails; the unit stays where it is (WM-DEC-5)"),
+        Choice("Stop", cmd.Pass(), "the charge fails; the unit stays where it is (WM-DEC-5)", key="wm_stop"),
     ]
 
 
@@ -493,15 +520,7 @@ WARHAMMER_CHARGES = RuleModule(
             ai=lambda b, d: cmd.Pass(),  # rallying is always worth trying (WM-14)
             prompt="{unit} is fleeing: test to rally, or let it flee on? (WM-10, WM-14)",
             scripted=lambda d, name: KeepFleeing(d.unit) if name == "flee on" else cmd.Pass(),
-            choices=lambda b, d: [
-                Choice(
-                    "Rally",
-                    cmd.Pass(),
-                    "2D6 at or under its Leadership (WM-10)",
-                    f"{float(rally_chance(b, b.ids[d.unit])):.0%}",
-                ),
-                Choice("Flee on", KeepFleeing(d.unit), "it runs from the nearest enemy again (WM-14, WM-15)"),
-            ],
+            choices=rally_choices,
         ),
         DecisionKind(
             "redirect",

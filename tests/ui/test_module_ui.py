@@ -4,13 +4,13 @@ buttons, its reactions among the reactions, its decisions as a prompt with one b
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pygame
 import pytest
 
 from game import commands as cmd
-from game.battle import Decision
+from game.battle import Battle, Decision
 from game.modules import register, unregister
 from game.ui.app import Setup, StartScreen
 from game.ui.human import HumanInput
@@ -73,3 +73,25 @@ def test_the_start_screen_switches_a_module_on_and_off(window: pygame.Surface) -
     (button,) = [b for b, mid in again.module_switches.items() if mid == "drill"]
     assert button.text.startswith("[x] Drill")
     assert press(again, button) == "mods" and setup.modules == []
+
+
+def test_the_modules_choices_in_spanish(battle: Callable[..., Battle]) -> None:
+    """A module's words come from its locale: Spanish prompts, labels and odds."""
+    from game.locale import Texts
+    from game.module_records import module_locales
+    from systems.warhammer.charges import escape_chance
+    from tests.rules.test_warhammer_charges import charge_and_wait, wm_battle
+
+    b = wm_battle(battle, 4.0)
+    charge_and_wait(b)
+    d = b.pending
+    assert d is not None
+    human = HumanInput(b, t=Texts("es", module_locales(b.stack)))
+    human.start(d)
+    assert human.info == ["b1 recibe una carga: ¿cómo responde? (WM-5)"]
+    labels = [bt.label for bt in human.buttons()]
+    escape = f"{float(escape_chance(b, b.ids['a1'], b.ids['b1'])):.0%}"
+    assert labels[1] == f"Huir  (escapa {escape})" and labels[0].startswith("Mantener la posición  (aguanta ")
+    english = HumanInput(b, t=Texts("en", module_locales(b.stack)))
+    english.start(d)
+    assert [bt.label for bt in english.buttons()][1] == f"Flee  (escapes {escape})"
