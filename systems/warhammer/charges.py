@@ -507,6 +507,7 @@ def redirect_choices(b: Battle, d: Decision) -> list[Choice]:
     ]
 
 
+# Its prompts and the words of its choices in each language: content/modules/warhammer-charges/locale.
 WARHAMMER_CHARGES = RuleModule(
     id=ID,
     name="Warhammer charges",
@@ -518,7 +519,6 @@ WARHAMMER_CHARGES = RuleModule(
             "rally",
             (KeepFleeing, cmd.Pass),
             ai=lambda b, d: cmd.Pass(),  # rallying is always worth trying (WM-14)
-            prompt="{unit} is fleeing: test to rally, or let it flee on? (WM-10, WM-14)",
             scripted=lambda d, name: KeepFleeing(d.unit) if name == "flee on" else cmd.Pass(),
             choices=rally_choices,
         ),
@@ -526,7 +526,6 @@ WARHAMMER_CHARGES = RuleModule(
             "redirect",
             (Redirect, cmd.Pass),
             ai=redirect_choice,
-            prompt="{unit}'s target fled: charge the nearest other enemy instead? (WM-21)",
             scripted=lambda d, name: Redirect(d.unit) if name == "charge" else cmd.Pass(),
             choices=redirect_choices,
         ),
@@ -534,7 +533,6 @@ WARHAMMER_CHARGES = RuleModule(
             "charge_reaction",
             (ChargeReaction, cmd.Pass),
             ai=choose,
-            prompt="{unit} is charged: how does it answer the charge? (WM-5)",
             scripted=lambda d, name: ChargeReaction(d.unit, name),  # type: ignore[arg-type]
             choices=choices,
         ),
