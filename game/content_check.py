@@ -19,7 +19,7 @@ from game import CONTENT, script
 from game.errors import ContentError, UserError
 from game.locale import placeholders, read_ui, ui_file
 from game.mods import Mod, ModFile, load_mod, load_mods
-from game.module_records import folder_of, load_records
+from game.module_records import check_names, folder_of, load_records
 from game.modules import modules
 from game.records import collect, collect_partial, read_toml
 from game.ruleset import RULESET_FILES, Ruleset, load_ruleset
@@ -243,7 +243,7 @@ class _Check:
                 for ruleset_id in dict.fromkeys(m.spec.ruleset for m in ordered)
             }
         if ordered is not None:
-            self.module_numbers(ordered)
+            self.module_numbers(ordered, rulesets)
         for m in ordered or [m for m in loaded if m is not None]:
             for path in sorted(m.file("scenarios").glob("*.toml")):
                 self.scenario(path, rulesets)
@@ -258,7 +258,7 @@ class _Check:
                 if path.stem not in theirs:
                     self.scenario(path, rulesets)
 
-    def module_numbers(self, mods: Sequence[Mod] = ()) -> None:
+    def module_numbers(self, mods: Sequence[Mod] = (), rulesets: Rulesets = None) -> None:
         """Every rule module's numbers files, with the mods' laid over them; a folder under modules/
         that is no registered module is a problem (a misspelt id would otherwise be ignored)."""
         known = {m.id: m for m in modules() if m.records}
@@ -273,11 +273,15 @@ class _Check:
             if mods and not any(mod.file(f"modules/{m.id}").is_dir() for mod in mods):
                 continue  # no mod changes it: the shipped check covers it
             self.report.checked["rule module"].add(folder_of(m, self.content / "modules"))
-            self.attempt(load_records, m, mods, self.content / "modules")
+            loaded = self.attempt(load_records, m, mods, self.content / "modules")
+            if loaded is None:
+                continue
+            for rules in (r for r in (rulesets or {}).values() if r is not None and r.mode == m.mode):
+                self.attempt(check_names, m, rules, loaded[0], self.content / "modules")
 
     def shipped(self) -> None:
-        self.module_numbers()
         rulesets = {p.name: self.ruleset(p) for p in _folders(self.content / "rulesets")}
+        self.module_numbers((), rulesets)
         for path in sorted((self.content / "scenarios").glob("*.toml")):
             self.scenario(path, rulesets)
         for path in sorted((self.content / "scripts").glob("*.toml")):

@@ -7,7 +7,7 @@ cannot give reliably (see notes/stack.md), and this is ~10 us a pair.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 Point = tuple[float, float]
@@ -38,6 +38,18 @@ def rect_corners(x: float, y: float, facing: float, width: float, depth: float) 
 
 def dist(a: Point, b: Point) -> float:
     return math.hypot(a[0] - b[0], a[1] - b[1])
+
+
+def boundary(outside: Point, inside: Point, is_inside: Callable[[Point], bool]) -> Point:
+    """Where a segment crosses into a region, given one end out of it and one in: the step between
+    them halved 30 times (a quarter inch becomes far less than any measure)."""
+    for _ in range(30):
+        mid = ((outside[0] + inside[0]) / 2, (outside[1] + inside[1]) / 2)
+        if is_inside(mid):
+            inside = mid
+        else:
+            outside = mid
+    return inside
 
 
 def point_segment_distance(p: Point, a: Point, b: Point) -> float:

@@ -68,4 +68,13 @@ def rule_stack(rules: Ruleset, ids: Sequence[str], where: str) -> RuleStack:
     for m in stack.modules:
         if m.records:
             stack.records[m.id], stack.hashes[m.id] = load_records(m, rules.loaded_mods)
+        check_names(m, rules, stack.records.get(m.id, {}))
     return stack
+
+
+def check_names(
+    module: RuleModule, rules: Ruleset, records: dict[str, Any], root: Path | None = None
+) -> None:
+    """The names a module's numbers take from the ruleset (categories, qualities, terrain) must be in it."""
+    for name, key, problem in module.check(rules, records) if module.check else ():
+        raise ContentError(f"{folder_of(module, root) / name}.toml: {key}", problem)

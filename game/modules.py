@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 
 # Where the built-in rules live: imported by name the first time a stack is composed, so that the
 # engine (game/) depends on no rule module while every battle still finds For Glory.
-BUILTIN = ("systems.for_glory", "systems.warhammer.charges")
+BUILTIN = ("systems.for_glory", "systems.warhammer.charges", "systems.warhammer.terrain")
 
 Start = Callable[[Any, Any], "Resolution | None"]  # (the game: a Battle in For Glory, the command)
 ModifierSource = Callable[..., Iterable[ModLine]]
@@ -119,7 +119,8 @@ HOOKS = (
     "reaction_window",  # reactions offered: (battle, Active, stage) -> Resolution (FG-REACT)
     "after_action",  # a unit's order is over: (battle, command) (nothing in For Glory)
     "movement_allowance",  # how far a unit may move: (battle, unit, difficult) -> inches or None (FG-MOVE)
-    "move_cost",  # allowance a path uses: (battle, unit, points along it, road) -> inches (FG: its length)
+    "move_cost",  # allowance a straight move uses: (battle, unit, Way) -> inches (FG: its length)
+    "difficult_stop",  # does a unit stop on entering difficult ground: (battle, unit) -> bool (FG-MOVE-3)
 )
 # Where modules add modifier lines: a source takes (battle, unit, other unit or None, **context).
 MODIFIER_POINTS = ("fire", "melee", "morale", "leadership")
@@ -145,6 +146,9 @@ class RuleModule:
     )  # its events' words
     records: Mapping[str, type] = field(default_factory=dict)  # its numbers: <name>.toml -> record type
     folder: Path | None = None  # where its own files are: content/modules/<id> unless given
+    # names its numbers take from the ruleset (categories, qualities, terrain kinds), checked once they
+    # are loaded: (ruleset, records) -> (file name, key, problem) for each name the ruleset lacks
+    check: Callable[[Any, Mapping[str, Any]], list[tuple[str, str, str]]] | None = None
 
     def to_json(self, base: bool) -> dict[str, Any]:
         return {

@@ -29,7 +29,7 @@ from systems.orders import (
     rally_order,
     withdraw_order,
 )
-from systems.paths import movement_allowance, path_length
+from systems.paths import movement_allowance, path_length, stops_in_difficult
 from systems.victory import score
 
 
@@ -130,6 +130,7 @@ FOR_GLORY = RuleModule(
         "after_action": sequence.after_action,
         "movement_allowance": movement_allowance,
         "move_cost": path_length,
+        "difficult_stop": stops_in_difficult,
     },
 )
 

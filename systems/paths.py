@@ -18,6 +18,7 @@ from game.geometry import (
     EPS,
     BBox,
     Point,
+    boundary,
     convex_distance,
     convex_hull,
     dist,
@@ -60,9 +61,26 @@ def base_move(b: Battle, e: int, difficult: bool) -> float | None:
     return b.stack.hook("movement_allowance")(b, e, difficult)
 
 
-def path_length(b: Battle, e: int, pts: list[Point], road: bool) -> float:
-    """FG-MOVE: a move uses as much of the allowance as its length (ground changes the allowance)."""
-    return dist(pts[0], pts[-1])
+@dataclass(frozen=True)
+class Way:
+    """A straight move of a unit's centre as the move_cost hook prices it: the points it is examined at,
+    the facing the unit ends with, along a road or not, and whether it is a charge."""
+
+    points: tuple[Point, ...]
+    facing: float
+    road: bool = False
+    charge: bool = False
+
+
+def path_length(b: Battle, e: int, way: Way) -> float:
+    """FG-MOVE: a move uses as much of the allowance as its length (ground changes the allowance;
+    AMB-50: turning is free)."""
+    return dist(way.points[0], way.points[-1])
+
+
+def stops_in_difficult(b: Battle, e: int) -> bool:
+    """FG-MOVE-3: cavalry stop where they enter difficult ground."""
+    return category(e).type == "cavalry"
 
 
 def movement_allowance(b: Battle, e: int, difficult: bool) -> float | None:
@@ -82,24 +100,16 @@ def is_enemy(b: Battle, me: int, other: int) -> bool:
     return esper.component_for_entity(other, Side).side != esper.component_for_entity(me, Side).side
 
 
-def _cavalry_entry(b: Battle, pts: list[Point]) -> tuple[int, Point] | None:
+def _difficult_entry(b: Battle, pts: list[Point]) -> tuple[int, Point] | None:
     """Where a centre path first enters a difficult area it was not in (FG-MOVE-3): the index of the
     first examined point inside it, and the exact point of entry on the area's edge, found by halving
     the step before it (cavalry stop there, not at the next examined point)."""
     areas = [area for _cls, area in b.table.ground_along(pts)]
-    current = areas[0]
-    for i, area in enumerate(areas[1:], start=1):
-        if area is not None and area is not current:
-            outside, inside = pts[i - 1], pts[i]
-            for _ in range(30):  # a quarter inch halved 30 times: far below any measure
-                mid = ((outside[0] + inside[0]) / 2, (outside[1] + inside[1]) / 2)
-                if b.table.difficult_area_at(mid) is area:
-                    inside = mid
-                else:
-                    outside = mid
-            return i, inside
-        current = area
-    return None
+    i = next((i for i in range(1, len(pts)) if areas[i] not in (None, areas[i - 1])), None)
+    if i is None:
+        return None
+    area = areas[i]
+    return i, boundary(pts[i - 1], pts[i], lambda p: b.table.difficult_area_at(p) is area)
 
 
 def road_facing(b: Battle, at: Point, wanted: float) -> float:
@@ -233,14 +243,15 @@ def _plan(
             raise Reject(
                 "FG-UNIT-19", f"{cat.name} cannot move through difficult terrain except along a road (AMB-11)"
             )
-        if cat.type == "cavalry":
-            entry = _cavalry_entry(b, pts)
+        if b.stack.hook("difficult_stop")(b, e):
+            entry = _difficult_entry(b, pts)
             if entry is not None:
                 pts = [*pts[: entry[0]], entry[1]]
                 stopped = "FG-MOVE-3"
     end = pts[-1]
     length = dist(start, end)
-    cost = b.stack.hook("move_cost")(b, e, pts, road)  # For Glory: the length; a module may weigh ground
+    # For Glory: the length; a module may weigh the ground and the turn
+    cost = b.stack.hook("move_cost")(b, e, Way(tuple(pts), facing, road))
     unit_move = base_move(b, e, difficult)
     assert unit_move is not None
     allowance = unit_move * (1 + (mv.road_extra_moves if road else 0)) if fixed is None else fixed
@@ -303,9 +314,9 @@ def farthest(
         if b.table.impassable_under(corners_at(e, p, pose.facing), p):
             limit = dist(start, pts[max(0, i - 1)])
             break
-    if movement and category(e).type == "cavalry":
+    if movement and b.stack.hook("difficult_stop")(b, e):
         way = along(start, (start[0] + ux * limit, start[1] + uy * limit))
-        entry = _cavalry_entry(b, way)
+        entry = _difficult_entry(b, way)
         if entry is not None:
             limit = min(limit, dist(start, entry[1]))
             stopped = "FG-MOVE-3"

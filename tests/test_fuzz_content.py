@@ -21,7 +21,7 @@ from game import CONTENT, ROOT, script
 from game.content_check import check_content
 from game.errors import UserError
 from game.mods import load_mod, load_mods
-from game.module_records import load_records
+from game.module_records import check_names, load_records
 from game.modules import modules
 from game.ruleset import load_ruleset
 from game.rulesref import load_reference
@@ -102,12 +102,18 @@ def test_a_corrupted_ruleset_file(content: Path, data: st.DataObject, name: str)
 @FUZZ
 @given(data=st.data(), name=st.sampled_from(_files(CONTENT, "modules/*/*.toml")))
 def test_a_corrupted_rule_modules_numbers(content: Path, data: st.DataObject, name: str) -> None:
-    """A rule module's numbers file (content/modules/<id>/<name>.toml): loaded, or one line naming it,
-    and check-content says the same."""
+    """A rule module's numbers file (content/modules/<id>/<name>.toml): loaded, with the names it takes
+    from the ruleset in it, or one line naming it, and check-content says the same."""
     path = content / name
     module = next(m for m in modules() if m.id == Path(name).parts[1])
+    rules = load_ruleset("for-glory", root=content / "rulesets")
+
+    def load() -> None:
+        records, _hash = load_records(module, (), content / "modules")
+        check_names(module, rules, records, content / "modules")
+
     with corrupting(path, data):
-        error = outcome(content, lambda: load_records(module, (), content / "modules"))
+        error = outcome(content, load)
         problems = checked(content)
         assert (error is None) == (str(path) not in " ".join(problems)), problems
         if error is not None:

@@ -43,6 +43,7 @@ from game.ruleset import load_ruleset
 from systems.checks import morale_modifiers
 from systems.fire import fire_modifiers
 from systems.orders import orderable
+from systems.paths import Way
 from systems.reaction import Active
 from systems.vision import sight
 from tests.helpers import kinds, of, order, run_toml, unit
@@ -357,6 +358,7 @@ def test_modules_json_lists_the_mode_and_the_modules(capsys: pytest.CaptureFixtu
             "activation",
             "after_action",
             "charge",
+            "difficult_stop",
             "fire",
             "melee",
             "move_cost",
@@ -563,8 +565,8 @@ def test_a_module_weighs_the_ground_a_move_crosses(battle: Callable[..., Battle]
     """The move_cost hook: a toy module makes every inch cost two (in For Glory a move costs its length),
     for moves and charges alike."""
 
-    def muddy(b: Battle, e: int, pts: list[tuple[float, float]], road: bool) -> float:
-        return 2 * math.dist(pts[0], pts[-1])
+    def muddy(b: Battle, e: int, way: Way) -> float:
+        return 2 * math.dist(way.points[0], way.points[-1])
 
     mud = RuleModule("mud", "Mud", "every inch costs two", "MUD-", "for-glory", hooks={"move_cost": muddy})
     register(mud)

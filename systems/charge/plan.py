@@ -12,7 +12,7 @@ from game.battle import Battle, Reject
 from game.components import Footprint, Officer, Status, Unit
 from game.geometry import EPS, Point, dist, heading
 from systems.measure import gap
-from systems.paths import along, base_move, check_rest, corners_at, is_enemy
+from systems.paths import Way, along, base_move, check_rest, corners_at, is_enemy
 from systems.targets import candidates, sector
 from systems.vision import sight
 
@@ -93,14 +93,14 @@ def plan_charge(
             reach = base_move(b, e, difficult) if allowance is None else allowance
             if reach is None or (difficult and cat.difficult_move is None):
                 raise Reject("FG-UNIT-19", f"{cat.name} cannot charge through difficult terrain (AMB-11)")
-            if cat.type == "cavalry":
+            if b.stack.hook("difficult_stop")(b, e):
                 inside = ground[0][1]
                 if any(area not in (None, inside) for _cls, area in ground):
                     raise Reject(
                         "FG-MOVE-3", "cavalry stop on entering difficult terrain and would not reach"
                     )
             length = dist(start, end)
-            cost = b.stack.hook("move_cost")(b, e, pts, False)  # For Glory: the length
+            cost = b.stack.hook("move_cost")(b, e, Way(tuple(pts), facing, charge=True))  # FG: the length
             if cost > reach + EPS:
                 away = f'{length:.2f}" away' + (
                     f' (it costs {cost:.2f}")' if abs(cost - length) > EPS else ""

@@ -6,9 +6,10 @@ the charge's route, reactions on the way and melee stay For Glory's."""
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 import esper
 
@@ -21,6 +22,7 @@ from game.events import Moved, Note, Rejected, Roll
 from game.geometry import EPS, dist
 from game.modules import Choice, DecisionKind, RuleModule, register
 from game.records import Bounds
+from game.ruleset import Ruleset
 from systems.charge.contact import arrive
 from systems.charge.odds import charge_odds
 from systems.charge.order import charge as for_glory_charge
@@ -508,6 +510,22 @@ def redirect_choices(b: Battle, d: Decision) -> list[Choice]:
 
 
 # Its prompts and the words of its choices in each language: content/modules/warhammer-charges/locale.
+def check(rules: Ruleset, records: Mapping[str, Any]) -> list[tuple[str, str, str]]:
+    """The categories and qualities the numbers name must be the ruleset's."""
+    n: ChargeNumbers = records["charges"]
+    known = ", ".join(sorted(rules.categories))
+    problems = [
+        ("charges", "fast_cavalry", f"no unit category {code!r} (known: {known})")
+        for code in n.fast_cavalry
+        if code not in rules.categories
+    ]
+    return problems + [
+        ("charges", f"leadership.{q}", f"no quality {q!r} (known: {', '.join(sorted(rules.qualities))})")
+        for q in n.leadership
+        if q not in rules.qualities
+    ]
+
+
 WARHAMMER_CHARGES = RuleModule(
     id=ID,
     name="Warhammer charges",
@@ -542,6 +560,7 @@ WARHAMMER_CHARGES = RuleModule(
     components=(lambda b, e: Fled(),),
     dice=(D6,),
     records={"charges": ChargeNumbers},
+    check=check,
 )
 
 register(WARHAMMER_CHARGES)

@@ -1,0 +1,160 @@
+"""Module `warhammer-terrain`: moving over the ground as in Warhammer (WM-24..36). A move pays for the
+ground it crosses, inch by inch (difficult ground twice, very difficult four times: WM-34, WM-35),
+instead of For Glory's one allowance for the whole move and its cavalry stop (FG-MOVE-2, FG-MOVE-3);
+turning pays too, as a pivot about a front corner or a quarter-move turn (WM-28, WM-29); barded
+mounts move 2 cm less (WM-25). It replaces the hooks movement_allowance, move_cost and difficult_stop;
+everything else about a move (its path, what it may pass and where it may end) stays For Glory's."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal
+
+import esper
+
+from game.battle import Battle
+from game.components import Footprint
+from game.geometry import Point, boundary, dist
+from game.modules import RuleModule, register
+from game.records import Bounds
+from game.ruleset import Ruleset, TerrainKind
+from game.table import Feature
+from systems.paths import Way, category
+
+ID = "warhammer-terrain"
+GroundClass = Literal["open", "difficult", "very_difficult"]
+
+
+@dataclass(frozen=True)
+class TerrainNumbers:
+    """content/modules/warhammer-terrain/terrain.toml"""
+
+    inches_per_cm: Annotated[float, Bounds(0, 10, above=True)]
+    difficult_cost: Annotated[float, Bounds(1, 100)]
+    very_difficult_cost: Annotated[float, Bounds(1, 100)]
+    turn_share: Annotated[float, Bounds(0, 1)]
+    barding_cm: Annotated[float, Bounds(0, 100)]
+    barded: Annotated[list[str], Bounds(0, 100)]
+    ground: Annotated[dict[str, GroundClass], Bounds(0, 100)]
+
+
+def numbers(b: Battle) -> TerrainNumbers:
+    return b.stack.numbers(ID, "terrain")
+
+
+def ground_class(n: TerrainNumbers, kind: TerrainKind) -> GroundClass:
+    """WM-32, WM-33 (WM-DEC-13): the Warhammer class of a terrain kind, agreed before the battle in the
+    module's content; a kind it does not name keeps For Glory's class (difficult, or open)."""
+    return n.ground.get(kind.kind, "difficult" if kind.movement == "difficult" else "open")
+
+
+def weight(n: TerrainNumbers, area: Feature | None) -> float:
+    """What an inch moved over this ground costs: 1 in the open, 2 in difficult ground (WM-34), 4 in
+    very difficult ground (WM-35)."""
+    if area is None:
+        return 1.0
+    cls = ground_class(n, area.kind)
+    return {"open": 1.0, "difficult": n.difficult_cost, "very_difficult": n.very_difficult_cost}[cls]
+
+
+def ground_cost(b: Battle, pts: tuple[Point, ...]) -> float:
+    """WM-34, WM-35: each stretch of the path costs its length times its ground's weight, the
+    boundaries found exactly (WM-36, WM-DEC-15: nothing is rounded)."""
+    n = numbers(b)
+    ws = [weight(n, area) for _cls, area in b.table.ground_along(pts)]
+
+    def weighs(w: float) -> Callable[[Point], bool]:
+        return lambda p: weight(n, b.table.difficult_area_at(p)) == w
+
+    total = 0.0
+    for i in range(1, len(pts)):
+        a, c = pts[i - 1], pts[i]
+        if ws[i - 1] == ws[i]:
+            total += dist(a, c) * ws[i]
+            continue
+        edge = boundary(a, c, weighs(ws[i]))
+        total += dist(a, edge) * ws[i - 1] + dist(edge, c) * ws[i]
+    return total
+
+
+def normal_move(b: Battle, e: int) -> float:
+    """WM-24, WM-25: the unit's For Glory move, less the barding's 2 cm for a barded category."""
+    n = numbers(b)
+    cat = category(e)
+    barding = n.barding_cm * n.inches_per_cm if cat.code in n.barded else 0.0
+    return max(0.0, b.rules.length(cat.move) - barding)
+
+
+def turn_cost(b: Battle, e: int, facing: float, charge: bool) -> float:
+    """WM-27..29 (WM-DEC-14): the cheapest way to face `facing`: a pivot about a front corner, which
+    costs the straight line the other front corner travels (WM-28), or a 90 or 180 degree turn for a
+    quarter of the normal move (WM-29) and a pivot for the rest. A charger only pivots (WM-17, WM-29)."""
+    turned = abs((facing - b.pose(e).facing + 180.0) % 360.0 - 180.0)
+    width = esper.component_for_entity(e, Footprint).width
+
+    def pivot(degrees: float) -> float:
+        return 2 * width * math.sin(math.radians(degrees) / 2)
+
+    options = [pivot(turned)]
+    if not charge:
+        quarter = numbers(b).turn_share * normal_move(b, e)
+        options += [quarter + pivot(abs(turned - 90.0)), quarter + pivot(180.0 - turned)]
+    return min(options)
+
+
+def move_cost(b: Battle, e: int, way: Way) -> float:
+    """The allowance a move uses: its ground (a road is open ground: WM-DEC-16) and its turn."""
+    pts = way.points
+    ground = dist(pts[0], pts[-1]) if way.road else ground_cost(b, pts)
+    return ground + turn_cost(b, e, way.facing, way.charge)
+
+
+def movement_allowance(b: Battle, e: int, difficult: bool) -> float | None:
+    """WM-24: a unit moves up to its normal move wherever it goes, the ground paying its part (WM-34)
+    rather than For Glory's difficult-ground allowance; a unit For Glory keeps out of difficult ground
+    (foot artillery, FG-UNIT-19) stays out (WM-DEC-13)."""
+    if difficult and category(e).difficult_move is None:
+        return None
+    return normal_move(b, e)
+
+
+def check(rules: Ruleset, records: Mapping[str, Any]) -> list[tuple[str, str, str]]:
+    """The categories and terrain kinds the numbers name must be the ruleset's."""
+    n: TerrainNumbers = records["terrain"]
+    problems = [
+        ("terrain", "barded", f"no unit category {code!r} (known: {', '.join(sorted(rules.categories))})")
+        for code in n.barded
+        if code not in rules.categories
+    ]
+    problems += [
+        ("terrain", f"ground.{kind}", f"no terrain kind {kind!r} (known: {', '.join(sorted(rules.terrain))})")
+        for kind in n.ground
+        if kind not in rules.terrain
+    ]
+    problems += [
+        ("terrain", f"ground.{kind}", "impassable ground is For Glory's (FG-TERR-2): it has no class here")
+        for kind in n.ground
+        if kind in rules.terrain and rules.terrain[kind].movement == "impassable"
+    ]
+    return problems
+
+
+WARHAMMER_TERRAIN = RuleModule(
+    id=ID,
+    name="Warhammer terrain",
+    description="moves pay for the ground they cross (difficult x2, very difficult x4) and for turning "
+    "(WM-24..36)",
+    prefix="WM-",
+    mode="for-glory",
+    hooks={
+        "movement_allowance": movement_allowance,
+        "move_cost": move_cost,
+        "difficult_stop": lambda b, e: False,  # WM-34: cavalry go on into the wood at half pace
+    },
+    records={"terrain": TerrainNumbers},
+    check=check,
+)
+
+register(WARHAMMER_TERRAIN)
