@@ -25,7 +25,7 @@ from systems.deployment import Arrivals, check_staff
 from systems.fire import marker_spot_ok
 from systems.odds import check_odds, fire_odds, leadership_odds
 from systems.officers import check_officer_move
-from systems.paths import plan_move
+from systems.paths import base_move, plan_move
 from systems.reaction import check_rally, reactors_along
 from systems.targets import check_fire
 
@@ -496,10 +496,11 @@ def unit_lines(b: Battle, name: str) -> list[str]:
     st = esper.component_for_entity(e, Status)
     c = u.category
     rng = f'range {b.rules.length(c.range):g}", fire {c.fire:+d}' if c.range is not None else "cannot shoot"
-    diff = f'{b.rules.length(c.difficult_move):g}"' if c.difficult_move is not None else "none"
+    rough = base_move(b, e, True)  # the allowances of the rules in play (a module may change them)
+    diff = f'{rough:g}"' if rough is not None else "none"
     lines = [
         f"{c.name} ({c.code}), {u.quality.name} {u.quality.modifier:+d}",
-        f'move {b.rules.length(c.move):g}", difficult {diff}; {rng}; melee {c.melee:+d}',
+        f'move {base_move(b, e, False):g}", difficult {diff}; {rng}; melee {c.melee:+d}',
         f"hits {esper.component_for_entity(e, Hits).count}; division {u.division}",
     ]
     if st.detached:

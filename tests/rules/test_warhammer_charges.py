@@ -73,6 +73,7 @@ def test_WM_5_a_unit_in_close_combat_may_only_hold(battle: Callable[..., Battle]
 
 
 def test_WM_8_hold_takes_the_for_glory_charge(battle: Callable[..., Battle]) -> None:
+    """WM-8: a unit that holds stays where it is and receives the charge: For Glory's charge follows."""
     b = wm_battle(battle, 4.0)
     charge_and_wait(b)
     events = b.apply(ChargeReaction("b1", "hold"))
@@ -104,6 +105,7 @@ def test_WM_6_WM_7_stand_and_shoot_only_beyond_half_the_charge_distance(
 def test_WM_9_WM_20_flee_turns_away_and_runs_5d6_cm_and_the_charge_fails(
     battle: Callable[..., Battle],
 ) -> None:
+    """WM-9: the unit turns its back and flees 5D6 cm; WM-20 (WM-DEC-5): the charger cannot reach it."""
     b = wm_battle(battle, 4.0, dice=[6, 6, 6, 6, 6])  # 30 cm = 12"
     charge_and_wait(b)
     events = b.apply(ChargeReaction("b1", "flee"))
@@ -271,6 +273,7 @@ def test_WM_10_a_units_own_rally_chance_is_exact(battle: Callable[..., Battle]) 
 
 
 def test_WM_4_a_charge_needs_the_target_in_sight(battle: Callable[..., Battle]) -> None:
+    """WM-4: a charge may be declared only on a unit the charger sees (For Glory's vision area)."""
     b = wm_battle(battle, 4.0)
     unit(b, "b2", "b", (40, 14), 270, division="b-div")  # beside, out of the hussars' vision
     b.apply(cmd.Activate("a1", leadership=False))
@@ -315,6 +318,7 @@ def test_WM_13_fast_cavalry_rallies_and_may_still_move(battle: Callable[..., Bat
 
 
 def test_WM_1_rallying_comes_before_the_formations_orders(battle: Callable[..., Battle]) -> None:
+    """WM-1: the rally step comes before the moves: no order is taken until the fled unit has tested."""
     b = wm_battle(battle, 8.0, dice=[3, 3])
     unit(b, "b2", "b", (33, 18), 270)  # the same division as b1, within L of its officer
     fled(b, "b1")
@@ -324,6 +328,7 @@ def test_WM_1_rallying_comes_before_the_formations_orders(battle: Callable[..., 
 
 
 def test_WM_2_charging_is_never_compulsory(battle: Callable[..., Battle]) -> None:
+    """WM-2: a unit that could charge may do anything else."""
     b = wm_battle(battle, 4.0)
     b.apply(cmd.Activate("a1", leadership=False))
     events = b.apply(cmd.Move("a1", (27, 10)))  # the charge was possible; it moves away instead
@@ -410,3 +415,15 @@ def test_every_wm_rule_the_module_cites_has_its_text_for_the_log() -> None:
     texts = load_reference(modules=compose("for-glory", [WM]).chosen)
     assert cited and cited <= set(texts), cited - set(texts)
     assert texts["WM-9"].title == "Flee" and "FG-ORD-3" in texts  # For Glory's own texts are still there
+
+
+def test_WM_19_the_tolerance_on_a_charge_is_agreed_beforehand(battle: Callable[..., Battle]) -> None:
+    """WM-19: the players agree beforehand how much tolerance they accept on measured distances: here
+    For Glory's 0.01" (AMB-3), the same for both sides: hussars (6") reach a unit 6.005" away and fall
+    short of one 6.02" away."""
+    near = wm_battle(battle, 1.2 + 6.005)
+    charge_and_wait(near)
+    far = wm_battle(battle, 1.2 + 6.02)
+    far.apply(cmd.Activate("a1", leadership=False))
+    (refused,) = far.apply(cmd.Charge("a1", "b1"))
+    assert refused.rule == "FG-UNIT-14" and '6.02" away' in refused.reason and far.pending is None
