@@ -43,6 +43,7 @@ class Plan:
     how: str  # move, pivot, road, strategic, road+strategic
     stopped: str | None = None  # the rule that cut it short
     road: bool = False
+    cost: float | None = None  # the allowance it uses, when the rules in play weigh more than its length
 
 
 def along(start: Point, end: Point, step: float = STEP) -> list[Point]:
@@ -276,7 +277,8 @@ def _plan(
         raise Reject("FG-MOVE-4", f"{cat.name} must end its move within XS of a road or a town")
     if length <= EPS:
         how = "pivot"
-    return Plan(e, (start, end), facing, length, allowance, how, stopped, road)
+    spent = None if abs(cost - length) <= EPS else cost
+    return Plan(e, (start, end), facing, length, allowance, how, stopped, road, spent)
 
 
 def farthest(

@@ -446,8 +446,12 @@ class HumanInput:
             plan = plan_move(b, e, p, facing, allowance=allowance)
         except Reject as r:
             return Ghost(name, p, facing, False, [f"{r.reason} ({r.rule})"])
-        left = plan.allowance - plan.length
-        lines.append(f'{plan.how}: {plan.length:.1f}" of {plan.allowance:g}", {left:.1f}" left')
+        if plan.cost is None:
+            used = f'{plan.length:.1f}"'
+        else:  # a rule module weighs the ground and the turn (warhammer-terrain)
+            used = f'{plan.length:.1f}" costing {plan.cost:.1f}"'
+        left = plan.allowance - (plan.length if plan.cost is None else plan.cost)
+        lines.append(f'{plan.how}: {used} of {plan.allowance:g}", {left:.1f}" left')
         if plan.stopped:
             lines.append(f"stops on entering difficult terrain ({plan.stopped})")
         if plan.length > 0:

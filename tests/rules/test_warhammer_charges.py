@@ -178,7 +178,7 @@ def test_whole_battles_play_to_an_end_with_the_module(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     answers = set()
-    for seed in (2, 5):
+    for seed in (2, 5, 20):
         events = tmp_path / f"{seed}.jsonl"
         assert main(["simulate", "--module", WM, "--seed", str(seed), "--json", "--events", str(events)]) == 0
         result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
@@ -187,7 +187,7 @@ def test_whole_battles_play_to_an_end_with_the_module(
             e = json.loads(line)
             if e.get("rule") == "WM-5" and e["kind"] == "note":
                 answers.add(e["text"].rsplit(": ", 1)[1])
-    assert answers == {"Hold", "Flee"}  # the AI chooses by the odds, not always the same
+    assert answers == {"Hold", "Flee", "Stand and shoot"}  # the AI chooses by the odds: each in some
 
 
 def test_modules_json_lists_warhammer_charges(capsys: pytest.CaptureFixture[str]) -> None:

@@ -95,3 +95,22 @@ def test_the_modules_choices_in_spanish(battle: Callable[..., Battle]) -> None:
     english = HumanInput(b, t=Texts("en", module_locales(b.stack)))
     english.start(d)
     assert [bt.label for bt in english.buttons()][1] == f"Flee  (escapes {escape})"
+
+
+def test_a_move_ghost_says_what_the_move_costs_when_a_module_weighs_it() -> None:
+    """warhammer-terrain: 2" of open ground and 1" into a wood cost infantry all its 4", and
+    the unit card gives the allowances of the rules in play (light cavalry: 8" in a wood too)."""
+    from game.module_records import rule_stack
+    from game.ui.human import unit_lines
+    from tests.helpers import rules
+
+    wood = ((22.0, 10.0), (40.0, 10.0), (40.0, 30.0), (22.0, 30.0))
+    b = make_battle(terrain=[("wood", wood)], stack=rule_stack(rules(), ["warhammer-terrain"], "tests"))
+    try:
+        unit(b, "u", "a", (20.0, 20.0), 0.0)
+        unit(b, "c", "a", (20.0, 40.0), 0.0, cat="LC")
+        ghost = HumanInput(b)._move_ghost("u", (23.0, 20.0))
+        assert ghost.ok and ghost.lines[0] == 'move: 3.0" costing 4.0" of 4", 0.0" left'
+        assert any('move 8", difficult 8"' in line for line in unit_lines(b, "c"))
+    finally:
+        b.close()
