@@ -446,11 +446,9 @@ class HumanInput:
             plan = plan_move(b, e, p, facing, allowance=allowance)
         except Reject as r:
             return Ghost(name, p, facing, False, [f"{r.reason} ({r.rule})"])
-        if plan.cost is None:
-            used = f'{plan.length:.1f}"'
-        else:  # a rule module weighs the ground and the turn (warhammer-terrain)
-            used = f'{plan.length:.1f}" costing {plan.cost:.1f}"'
-        left = plan.allowance - (plan.length if plan.cost is None else plan.cost)
+        spent = plan.length if plan.cost is None else plan.cost  # a module may weigh ground and turns
+        used = f'{plan.length:.1f}"' + ("" if plan.cost is None else f' costing {plan.cost:.1f}"')
+        left = plan.allowance - spent
         lines.append(f'{plan.how}: {used} of {plan.allowance:g}", {left:.1f}" left')
         if plan.stopped:
             lines.append(f"stops on entering difficult terrain ({plan.stopped})")
