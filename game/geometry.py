@@ -52,6 +52,25 @@ def boundary(outside: Point, inside: Point, is_inside: Callable[[Point], bool]) 
     return inside
 
 
+def weighted_length(pts: Sequence[Point], weight_at: Callable[[Point], float]) -> float:
+    """The length of a path examined at `pts`, each stretch times the weight of the ground under it;
+    where the weight changes between two points, the boundary is found exactly (`boundary`)."""
+
+    def weighs(w: float) -> Callable[[Point], bool]:
+        return lambda p: weight_at(p) == w
+
+    ws = [weight_at(p) for p in pts]
+    total = 0.0
+    for i in range(1, len(pts)):
+        a, c, w = pts[i - 1], pts[i], ws[i]
+        if ws[i - 1] == w:
+            total += dist(a, c) * w
+            continue
+        edge = boundary(a, c, weighs(w))
+        total += dist(a, edge) * ws[i - 1] + dist(edge, c) * w
+    return total
+
+
 def point_segment_distance(p: Point, a: Point, b: Point) -> float:
     ax, ay = a
     dx, dy = b[0] - ax, b[1] - ay

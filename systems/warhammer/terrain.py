@@ -8,7 +8,7 @@ everything else about a move (its path, what it may pass and where it may end) s
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
@@ -16,7 +16,7 @@ import esper
 
 from game.battle import Battle
 from game.components import Footprint
-from game.geometry import Point, boundary, dist
+from game.geometry import Point, dist, weighted_length
 from game.modules import RuleModule, register
 from game.records import Bounds
 from game.ruleset import Ruleset, TerrainKind
@@ -63,20 +63,7 @@ def ground_cost(b: Battle, pts: tuple[Point, ...]) -> float:
     """WM-34, WM-35: each stretch of the path costs its length times its ground's weight, the
     boundaries found exactly (WM-36, WM-DEC-15: nothing is rounded)."""
     n = numbers(b)
-    ws = [weight(n, area) for _cls, area in b.table.ground_along(pts)]
-
-    def weighs(w: float) -> Callable[[Point], bool]:
-        return lambda p: weight(n, b.table.difficult_area_at(p)) == w
-
-    total = 0.0
-    for i in range(1, len(pts)):
-        a, c = pts[i - 1], pts[i]
-        if ws[i - 1] == ws[i]:
-            total += dist(a, c) * ws[i]
-            continue
-        edge = boundary(a, c, weighs(ws[i]))
-        total += dist(a, edge) * ws[i - 1] + dist(edge, c) * ws[i]
-    return total
+    return weighted_length(pts, lambda p: weight(n, b.table.difficult_area_at(p)))
 
 
 def normal_move(b: Battle, e: int) -> float:

@@ -187,6 +187,13 @@ def test_WM_32_WM_33_each_terrain_kind_has_its_class_before_the_battle(
         "field": "difficult",
         "bridge": "difficult",
         "ford": "very_difficult",
+        "orchard": "difficult",
+        "marsh": "difficult",
+        "castle": "difficult",
+        "track": "open",
+        "stream": "difficult",
+        "wall": "difficult",
+        "fortification": "difficult",
     }
     root = tmp_path / "rubble"
     (root / "modules" / WT).mkdir(parents=True)
@@ -201,7 +208,7 @@ def test_WM_32_WM_33_each_terrain_kind_has_its_class_before_the_battle(
     assert cost(b, "i", (23.5, 30)) == pytest.approx(3 + 4 * 0.5)
     for text, key in (
         ('[ground]\ntown = "swampy"\n', "ground.town"),
-        ('[ground]\nmarsh = "difficult"\n', "ground.marsh"),
+        ('[ground]\nswamp = "difficult"\n', "ground.swamp"),
     ):
         numbers_file.write_text(text)
         with pytest.raises(ContentError) as bad:
