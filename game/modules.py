@@ -121,6 +121,7 @@ HOOKS = (
     "movement_allowance",  # how far a unit may move: (battle, unit, difficult) -> inches or None (FG-MOVE)
     "move_cost",  # allowance a straight move uses: (battle, unit, Way) -> inches (FG: its length)
     "difficult_stop",  # does a unit stop on entering difficult ground: (battle, unit) -> bool (FG-MOVE-3)
+    "attacked_from",  # the side of a unit a charge or a shot comes from: (battle, unit, point) -> sector
 )
 # Where modules add modifier lines: a source takes (battle, unit, other unit or None, **context).
 MODIFIER_POINTS = ("fire", "melee", "morale", "leadership")

@@ -16,7 +16,7 @@ from game.geometry import EPS, Point, dist
 from systems.checks import is_disorganised, line, nonzero, scaled
 from systems.hits import add_hits, destroy, kill_officer, push
 from systems.measure import gap, gap_to_point, within
-from systems.targets import check_fire, sector
+from systems.targets import check_fire
 from systems.vision import Sight, in_dense_cover
 
 
@@ -41,7 +41,7 @@ def fire_modifiers(
     out = [line(mods["category"], unit.category.fire or 0), line(mods["quality"], unit.quality.modifier)]
     target_status = esper.try_component(target, Status)
     if target_status is not None:
-        if sector(b, target, (sp.x, sp.y)) in ("left", "right", "rear"):
+        if b.stack.hook("attacked_from")(b, target, (sp.x, sp.y)) in ("left", "right", "rear"):
             out.append(line(mods["flank"], mods["flank"].value or 0))
         if target_status.marching_by_road:
             out.append(line(mods["road_target"], mods["road_target"].value or 0))

@@ -30,6 +30,7 @@ from systems.orders import (
     withdraw_order,
 )
 from systems.paths import movement_allowance, path_length, stops_in_difficult
+from systems.targets import sector
 from systems.victory import score
 
 
@@ -131,6 +132,7 @@ FOR_GLORY = RuleModule(
         "movement_allowance": movement_allowance,
         "move_cost": path_length,
         "difficult_stop": stops_in_difficult,
+        "attacked_from": sector,
     },
 )
 

@@ -65,12 +65,16 @@ def base_move(b: Battle, e: int, difficult: bool) -> float | None:
 @dataclass(frozen=True)
 class Way:
     """A straight move of a unit's centre as the move_cost hook prices it: the points it is examined at,
-    the facing the unit ends with, along a road or not, and whether it is a charge."""
+    the facing the unit ends with, along a road or not, and the unit it charges, if it is a charge."""
 
     points: tuple[Point, ...]
     facing: float
     road: bool = False
-    charge: bool = False
+    target: int | None = None
+
+    @property
+    def charge(self) -> bool:
+        return self.target is not None
 
 
 def path_length(b: Battle, e: int, way: Way) -> float:

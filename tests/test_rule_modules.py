@@ -357,6 +357,7 @@ def test_modules_json_lists_the_mode_and_the_modules(capsys: pytest.CaptureFixtu
         == [
             "activation",
             "after_action",
+            "attacked_from",
             "charge",
             "difficult_stop",
             "fire",

@@ -100,7 +100,7 @@ def plan_charge(
                         "FG-MOVE-3", "cavalry stop on entering difficult terrain and would not reach"
                     )
             length = dist(start, end)
-            cost = b.stack.hook("move_cost")(b, e, Way(tuple(pts), facing, charge=True))  # FG: the length
+            cost = b.stack.hook("move_cost")(b, e, Way(tuple(pts), facing, target=target))  # FG: the length
             if cost > reach + EPS:
                 away = f'{length:.2f}" away' + (
                     f' (it costs {cost:.2f}")' if abs(cost - length) > EPS else ""
@@ -122,7 +122,9 @@ def plan_charge(
             ):
                 raise Reject("FG-MOVE-4", f"{cat.name} must end its move within XS of a road or a town")
             # AMB-59: the charger's centre where it makes contact decides front, flank or rear
-            return ChargePlan(e, target, start, end, facing, length, sector(b, target, end), moving)
+            return ChargePlan(
+                e, target, start, end, facing, length, b.stack.hook("attacked_from")(b, target, end), moving
+            )
         except Reject as r:
             problem = problem or r
             if r.rule == cat.rule:

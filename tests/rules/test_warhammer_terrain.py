@@ -7,6 +7,7 @@ import json
 import math
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -50,7 +51,7 @@ def moved_to(b: Battle, command: cmd.Move) -> str | None:
     return None
 
 
-def cost(b: Battle, name: str, to: tuple[float, float], facing: float | None = None, **kw: bool) -> float:
+def cost(b: Battle, name: str, to: tuple[float, float], facing: float | None = None, **kw: Any) -> float:
     e = b.ids[name]
     pose = b.pose(e)
     way = Way(tuple(along((pose.x, pose.y), to)), pose.facing if facing is None else facing, **kw)
@@ -165,7 +166,7 @@ def test_WM_17_WM_29_a_charger_pivots_and_its_pivot_counts(battle: Callable[...,
     with pytest.raises(Reject) as refused:
         plan_charge(wm, wm.ids["a"], wm.ids["t"])
     assert refused.value.reason == 't is 2.70" away (it costs 4.23"); the charge reaches 4"'
-    assert cost(wm, "a", (30, 28), facing=90, charge=True) == pytest.approx(PIVOT_90)  # no turn: a pivot
+    assert cost(wm, "a", (30, 28), facing=90, target=wm.ids["t"]) == pytest.approx(PIVOT_90)  # a pivot
     assert cost(wm, "a", (30, 28), facing=90) == pytest.approx(1.0)  # a move may turn (WM-29)
 
 
