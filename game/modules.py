@@ -40,7 +40,12 @@ if TYPE_CHECKING:
 
 # Where the built-in rules live: imported by name the first time a stack is composed, so that the
 # engine (game/) depends on no rule module while every battle still finds For Glory.
-BUILTIN = ("systems.for_glory", "systems.warhammer.charges", "systems.warhammer.terrain")
+BUILTIN = (
+    "systems.for_glory",
+    "systems.warhammer.charges",
+    "systems.warhammer.terrain",
+    "systems.dias.terrain",
+)
 
 Start = Callable[[Any, Any], "Resolution | None"]  # (the game: a Battle in For Glory, the command)
 ModifierSource = Callable[..., Iterable[ModLine]]

@@ -1,0 +1,156 @@
+"""Module `dias-terrain`: the ground as Días de Gloria's terrain table prices it for each arm (DG-2..8).
+A move pays, inch by inch, what the arm's movement points for that ground are worth against open
+ground (a wood costs infantry 2 to 1, cavalry 3 to 1); crossing a stream, a wall or a fortification
+adds a surcharge a road cancels (DG-6); ground an arm may not enter refuses the move (DG-3 "NA");
+cavalry may not charge into or across rough ground (DG-8); a unit in a town or a castle has only
+fronts (DG-5). It replaces the hooks movement_allowance, move_cost, difficult_stop and attacked_from;
+the path, what it may pass and where it may end stay For Glory's. Decisions: docs/dias-decisions.md."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Literal
+
+from game.battle import Battle, Reject
+from game.geometry import Point, dist, weighted_length
+from game.modules import RuleModule, register
+from game.records import Bounds
+from game.ruleset import Ruleset
+from game.table import Feature
+from systems.paths import Way, category
+from systems.targets import sector
+
+ID = "dias-terrain"
+Arm = Literal["infantry", "cavalry", "artillery"]
+Cost = Annotated[float, Bounds(0, 100)]
+
+
+@dataclass(frozen=True)
+class ArmCosts:
+    """Movement points for each arm; an arm left out may not enter or cross (DG-3 "NA")."""
+
+    infantry: Cost | None = None
+    cavalry: Cost | None = None
+    artillery: Cost | None = None
+
+    def of(self, arm: str) -> float | None:
+        value: float | None = getattr(self, arm)
+        return value
+
+
+@dataclass(frozen=True)
+class Ground:
+    """One terrain kind's row of DG-2."""
+
+    cost: ArmCosts  # an area: points per hex entered; a line (crossing): the surcharge to cross it
+    crossing: bool = False  # a line whose cost is added once per crossing, unless along a road (DG-6)
+    no_charge: bool = False  # DG-8 (note [e]): no cavalry charge into or across it
+    only_fronts: bool = False  # DG-5 (note [b]): a unit in it has six fronts: no flank, no rear
+
+
+@dataclass(frozen=True)
+class DiasTerrainNumbers:
+    """content/modules/dias-terrain/terrain.toml"""
+
+    inches_per_point: Annotated[float, Bounds(0, 10, above=True)]
+    clear: ArmCosts
+    ground: Annotated[dict[str, Ground], Bounds(0, 100)] = field(default_factory=dict)
+
+
+def numbers(b: Battle) -> DiasTerrainNumbers:
+    return b.stack.numbers(ID, "terrain")
+
+
+def arm(b: Battle, e: int) -> str:
+    return category(e).type
+
+
+def features_on(b: Battle, pts: tuple[Point, ...]) -> list[Feature]:
+    """The terrain features this module prices that a path touches (a few, checked point by point)."""
+    n = numbers(b)
+    return [f for f in b.table.features if f.kind.kind in n.ground and any(f.contains(p) for p in pts)]
+
+
+def weight(n: DiasTerrainNumbers, areas: list[Feature], a: str, p: Point) -> float:
+    """What an inch costs at a point: the dearest area under it, against open ground (DG-2)."""
+    clear = n.clear.of(a) or 1.0
+    costs = [n.ground[f.kind.kind].cost.of(a) for f in areas if f.contains(p)]
+    return max([clear, *(c for c in costs if c is not None)]) / clear
+
+
+def move_cost(b: Battle, e: int, way: Way) -> float:
+    """DG-2..8: the inches of allowance a straight move uses; refused where the arm may not go."""
+    n = numbers(b)
+    a = arm(b, e)
+    cat = category(e)
+    pts = way.points
+    touched = features_on(b, pts)
+    for f in touched:
+        ground = n.ground[f.kind.kind]
+        if ground.cost.of(a) is None:
+            raise Reject("DG-3", f"{cat.name} may not enter {f.kind.name.lower()} (DG-2: not allowed)")
+        if way.charge and a == "cavalry" and ground.no_charge:
+            raise Reject("DG-8", f"cavalry may not charge into or across {f.kind.name.lower()}")
+    if way.road:  # For Glory's road move: the road's length, and no crossing surcharge (DG-6)
+        return dist(pts[0], pts[-1])
+    areas = [f for f in touched if not n.ground[f.kind.kind].crossing]
+    total = weighted_length(pts, lambda p: weight(n, areas, a, p)) if areas else dist(pts[0], pts[-1])
+    clear = n.clear.of(a) or 1.0
+    for f in touched:
+        ground = n.ground[f.kind.kind]
+        if ground.crossing and not f.contains(pts[0]):  # DG-2: paid on entering the line, once
+            total += (ground.cost.of(a) or 0.0) / clear * n.inches_per_point
+    return total
+
+
+def movement_allowance(b: Battle, e: int, difficult: bool) -> float | None:
+    """The unit's move wherever it goes, the ground paying its part (DG-2); For Glory's rule keeping
+    foot artillery out of difficult ground off a road (FG-UNIT-19) stands (DG-DEC-3)."""
+    if difficult and category(e).difficult_move is None:
+        return None
+    return b.rules.length(category(e).move)
+
+
+def attacked_from(b: Battle, e: int, p: Point) -> str:
+    """DG-5: a unit whose centre is in a town or a castle has six fronts: every attack meets a front."""
+    n = numbers(b)
+    pose = b.pose(e)
+    for f in b.table.features:
+        ground = n.ground.get(f.kind.kind)
+        if ground is not None and ground.only_fronts and f.contains((pose.x, pose.y)):
+            return "front"
+    return sector(b, e, p)
+
+
+def check(rules: Ruleset, records: Mapping[str, Any]) -> list[tuple[str, str, str]]:
+    """The terrain kinds the numbers name must be the ruleset's; lines are priced as crossings."""
+    n: DiasTerrainNumbers = records["terrain"]
+    known = ", ".join(sorted(rules.terrain))
+    out = []
+    for kind, ground in n.ground.items():
+        if kind not in rules.terrain:
+            out.append(("terrain", f"ground.{kind}", f"no terrain kind {kind!r} (known: {known})"))
+        elif rules.terrain[kind].linear and not ground.crossing:
+            out.append(("terrain", f"ground.{kind}.crossing", "a line is priced as a crossing"))
+    return out
+
+
+DIAS_TERRAIN = RuleModule(
+    id=ID,
+    name="Días de Gloria terrain",
+    description="ground priced per arm as in the Días de Gloria terrain table: costs, crossings, "
+    "no-charge ground, towns with only fronts (DG-2..8)",
+    prefix="DG-",
+    mode="for-glory",
+    hooks={
+        "movement_allowance": movement_allowance,
+        "move_cost": move_cost,
+        "difficult_stop": lambda b, e: False,  # the ground's price replaces the cavalry stop (DG-DEC-3)
+        "attacked_from": attacked_from,
+    },
+    records={"terrain": DiasTerrainNumbers},
+    check=check,
+)
+
+register(DIAS_TERRAIN)
