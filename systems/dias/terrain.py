@@ -86,14 +86,18 @@ def move_cost(b: Battle, e: int, way: Way) -> float:
     cat = category(e)
     pts = way.points
     touched = features_on(b, pts)
+    if way.target is not None and a == "cavalry":  # DG-8: nor into the ground the target stands in
+        tp = b.pose(way.target)
+        touched += [f for f in features_on(b, ((tp.x, tp.y),)) if f not in touched]
     for f in touched:
         ground = n.ground[f.kind.kind]
-        if ground.cost.of(a) is None:
+        if ground.cost.of(a) is None and any(f.contains(p) for p in pts):
             raise Reject("DG-3", f"{cat.name} may not enter {f.kind.name.lower()} (DG-2: not allowed)")
         if way.charge and a == "cavalry" and ground.no_charge:
             raise Reject("DG-8", f"cavalry may not charge into or across {f.kind.name.lower()}")
     if way.road:  # For Glory's road move: the road's length, and no crossing surcharge (DG-6)
         return dist(pts[0], pts[-1])
+    touched = [f for f in touched if any(f.contains(p) for p in pts)]  # the path's own ground
     areas = [f for f in touched if not n.ground[f.kind.kind].crossing]
     total = weighted_length(pts, lambda p: weight(n, areas, a, p)) if areas else dist(pts[0], pts[-1])
     clear = n.clear.of(a) or 1.0

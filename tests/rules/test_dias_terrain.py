@@ -1,0 +1,184 @@
+"""Module dias-terrain (systems/dias/terrain.py; decisions in docs/dias-decisions.md): the ground as
+Días de Gloria's terrain table prices it for each arm."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game import commands as cmd
+from game.battle import Battle, Reject
+from game.cli import main
+from game.errors import ContentError
+from game.mods import load_mods
+from game.module_records import rule_stack
+from game.ruleset import load_ruleset
+from systems.charge.plan import plan_charge
+from systems.paths import Way, along
+from tests.helpers import of, order, pos, rules, unit
+
+DT = "dias-terrain"
+STREAM = ("stream", (((22, 0), (22, 48)), 0.3))
+
+
+def rect(x0: float, y0: float, x1: float, y1: float) -> tuple[tuple[float, float], ...]:
+    return ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+
+
+def dt_battle(battle: Callable[..., Battle], *terrain: tuple[str, object]) -> Battle:
+    """A battle with the module, and an enemy within XL of every mover (facing away from them), so no
+    move gets For Glory's strategic extra (FG-STRAT-1)."""
+    b = battle(terrain=list(terrain), stack=rule_stack(rules(), [DT], "tests"))
+    unit(b, "watch", "blue", (24, 22), 270)
+    return b
+
+
+def refused(b: Battle, command: cmd.Move) -> str | None:
+    """The rule that refused the move, or None when it moved where it was asked."""
+    events = order(b, command)
+    if of(events, "rejected"):
+        return str(of(events, "rejected")[0].rule)
+    assert pos(b, command.unit) == pytest.approx(command.to)
+    return None
+
+
+def cost(b: Battle, name: str, to: tuple[float, float], **kw: Any) -> float:
+    e = b.ids[name]
+    pose = b.pose(e)
+    return float(b.stack.hook("move_cost")(b, e, Way(tuple(along((pose.x, pose.y), to)), pose.facing, **kw)))
+
+
+def test_DG_2_a_wood_costs_each_arm_its_own_points(battle: Callable[..., Battle]) -> None:
+    """DG-2: woods cost infantry 2 points, cavalry 3, artillery 3, against clear ground's 1, 1 and 2:
+    an inch in the wood costs infantry 2", cavalry 3", artillery 1.5"."""
+    b = dt_battle(battle, ("wood", rect(22, 26, 40, 46)))
+    unit(b, "i", "red", (20, 28), 0)
+    unit(b, "c", "red", (20, 36), 0, cat="LC")
+    unit(b, "h", "red", (20, 44), 0, cat="HA")
+    assert cost(b, "i", (23, 28)) == pytest.approx(2 + 2 * 1)
+    assert cost(b, "c", (24, 36)) == pytest.approx(2 + 3 * 2)
+    assert cost(b, "h", (24, 44)) == pytest.approx(2 + 1.5 * 2)
+    assert refused(b, cmd.Move("i", (23.05, 28))) == "FG-UNIT-12"
+    assert refused(b, cmd.Move("i", (23, 28))) is None
+
+
+def test_DG_3_ground_an_arm_may_not_enter(battle: Callable[..., Battle]) -> None:
+    """DG-3 "NA": artillery may not enter a marsh, nor cavalry cross a fortification; infantry may."""
+    fort = ("fortification", (((22, 34), (22, 48)), 0.3))
+    b = dt_battle(battle, ("marsh", rect(22, 26, 40, 32)), fort)
+    unit(b, "h", "red", (20, 28), 0, cat="HA")
+    unit(b, "c", "red", (20, 38), 0, cat="LC")
+    unit(b, "i", "red", (20, 30.5), 0)
+    with pytest.raises(Reject) as no:
+        cost(b, "h", (23, 28))
+    assert (no.value.rule, no.value.reason) == (
+        "DG-3",
+        "Horse artillery may not enter marsh (DG-2: not allowed)",
+    )
+    assert refused(b, cmd.Move("c", (24, 38))) == "DG-3"
+    assert refused(b, cmd.Move("i", (22.5, 30.5))) is None
+
+
+def test_DG_6_a_crossing_costs_a_surcharge_a_road_cancels(battle: Callable[..., Battle]) -> None:
+    """DG-2, DG-6: crossing a stream costs infantry 1 point more (1", DG-DEC-1), artillery 2 points
+    (1" of its 2-point inches); along a road the surcharge is cancelled."""
+    road = ("road", (((0, 28), (72, 28)), 0.5))
+    b = dt_battle(battle, STREAM, road)
+    unit(b, "i", "red", (20, 30), 0)
+    unit(b, "h", "red", (20, 36), 0, cat="HA")
+    unit(b, "r", "red", (20, 28), 0)
+    assert cost(b, "i", (23, 30)) == pytest.approx(3 + 1)
+    assert cost(b, "h", (23, 36)) == pytest.approx(3 + 1)
+    assert cost(b, "r", (23, 28), road=True) == pytest.approx(3)
+    assert cost(b, "r", (23, 28)) == pytest.approx(3 + 1)
+    assert refused(b, cmd.Move("i", (23.05, 30))) == "FG-UNIT-12"
+    assert refused(b, cmd.Move("i", (23, 30))) is None
+
+
+def test_DG_2_a_wall_costs_artillery_most(battle: Callable[..., Battle]) -> None:
+    """DG-2 (rampart or wall): +1 infantry, +2 cavalry, +3 artillery: 1", 2" and 1.5"."""
+    b = dt_battle(battle, ("wall", (((22, 0), (22, 48)), 0.2)))
+    unit(b, "i", "red", (20, 30), 0)
+    unit(b, "c", "red", (20, 36), 0, cat="LC")
+    unit(b, "h", "red", (20, 42), 0, cat="HA")
+    assert [cost(b, n, (23, y)) for n, y in (("i", 30), ("c", 36), ("h", 42))] == pytest.approx([4, 5, 4.5])
+
+
+def test_DG_8_no_cavalry_charge_into_rough_ground(battle: Callable[..., Battle]) -> None:
+    """DG-8 (note [e]): cavalry may not charge a unit in a wood, even from outside it; infantry may
+    (DG-DEC-4: For Glory's infantry charge is the sheet's shock, which [e] does not forbid). For Glory
+    alone lets the cavalry charge (they meet the target at the wood's edge)."""
+    wood = ("wood", rect(30.2, 20, 40, 40))
+    for stack, allowed in ((None, True), (rule_stack(rules(), [DT], "tests"), False)):
+        b = battle(terrain=[wood], stack=stack)
+        unit(b, "c", "red", (28, 30), 0, cat="HC")
+        unit(b, "t", "blue", (31.2, 30), 180)
+        if allowed:
+            assert plan_charge(b, b.ids["c"], b.ids["t"]).target == b.ids["t"]
+            continue
+        with pytest.raises(Reject) as no:
+            plan_charge(b, b.ids["c"], b.ids["t"])
+        assert no.value.rule == "DG-8" and "wood" in no.value.reason
+    b = battle(terrain=[wood], stack=rule_stack(rules(), [DT], "tests"))
+    unit(b, "i", "red", (29, 30), 0)
+    unit(b, "t", "blue", (31.2, 30), 180)
+    assert plan_charge(b, b.ids["i"], b.ids["t"]).target == b.ids["t"]
+
+
+def test_DG_5_a_unit_in_a_town_has_only_fronts(battle: Callable[..., Battle]) -> None:
+    """DG-5 (note [b]): a unit in a town or a castle has six fronts: a charge or a shot from behind
+    meets a front; outside, For Glory's sides stand (AMB-59)."""
+    for kind, (x, y), side in (("town", (30, 30), "front"), ("open", (50, 30), "rear")):
+        b = battle(terrain=[("town", rect(25, 25, 35, 35))], stack=rule_stack(rules(), [DT], "tests"))
+        e = unit(b, "u", "red", (x, y), 90)
+        assert b.stack.hook("attacked_from")(b, e, (x, y - 3)) == side, kind
+
+
+def test_DG_2_cavalry_ride_on_into_rough_ground_paying_its_price(battle: Callable[..., Battle]) -> None:
+    """DG-2 (DG-DEC-3): cavalry ride on into a field paying 2 points an inch instead of stopping at its
+    edge (FG-MOVE-3)."""
+    b = dt_battle(battle, ("field", rect(23, 26, 40, 34)))
+    unit(b, "c", "red", (20, 30), 0, cat="LC")
+    (move,) = of(order(b, cmd.Move("c", (25.5, 30))), "moved")
+    assert move.stopped is None and pos(b, "c") == pytest.approx((25.5, 30))
+
+
+def test_a_mod_changes_the_table_and_a_bad_kind_is_one_line(
+    battle: Callable[..., Battle], tmp_path: Path
+) -> None:
+    root = tmp_path / "mud"
+    (root / "modules" / DT).mkdir(parents=True)
+    (root / "mod.toml").write_text('id = "mud"\nname = "Mud"\nversion = "1"\n')
+    numbers = root / "modules" / DT / "terrain.toml"
+    numbers.write_text("[ground.field]\ncost = { infantry = 3, cavalry = 3, artillery = 4 }\n")
+    b = battle(
+        terrain=[("field", rect(22, 26, 40, 34))],
+        stack=rule_stack(load_ruleset(mods=load_mods([root])), [DT], "t"),
+    )
+    unit(b, "i", "red", (20, 30), 0)
+    assert cost(b, "i", (22.5, 30)) == pytest.approx(2 + 3 * 0.5)
+    for text, key in (
+        ("[ground.swamp]\ncost = {}\n", "ground.swamp"),
+        ("[ground.wall]\ncost = {}\ncrossing = false\n", "ground.wall.crossing"),
+        ("[ground.wood]\ncost = { horse = 2 }\n", "ground.wood.cost"),
+    ):
+        numbers.write_text(text)
+        with pytest.raises(ContentError) as bad:
+            rule_stack(load_ruleset(mods=load_mods([root])), [DT], "t")
+        assert key in str(bad.value) and "terrain.toml" in str(bad.value) and "\n" not in str(bad.value)
+
+
+def test_whole_battles_play_to_an_end_with_dias_terrain(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["modules", "--json"]) == 0
+    listed = {m["id"]: m for m in json.loads(capsys.readouterr().out)["modules"]}
+    assert listed[DT]["prefix"] == "DG-" and "attacked_from" in listed[DT]["hooks"]
+    for seed in (3, 4):
+        assert main(["simulate", "--module", DT, "--seed", str(seed), "--json"]) == 0
+        result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+        assert result["end_reason"] and result["winner"] in ("fr", "es", None)
