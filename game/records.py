@@ -188,7 +188,7 @@ def convert(tp: Any, value: Any, where: str, errors: list[ContentError] | None =
         if not all(
             b.holds(converted if size is None else size) for b in extra if isinstance(b, Bounds)
         ) or any(converted not in b.names() for b in extra if isinstance(b, OneOf)):
-            found = f"{size} items" if size is not None else _found(value)
+            found = f"{size} items" if size is not None and not isinstance(converted, str) else _found(value)
             raise ContentError(where, f"expected {type_name(tp)}, found {found}")
         return converted
     if origin in (typing.Union, types.UnionType):
