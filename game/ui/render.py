@@ -5,6 +5,7 @@ two thousand bases is mostly blits (notes/stack.md: a cached blit is ~1.5 us, a 
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -110,6 +111,12 @@ class Renderer:
                 pygame.draw.circle(s, colour, p, width / 2)
             if f.kind.road:
                 pygame.draw.lines(s, theme.darker(colour, 0.85), False, pts, 1)
+            elif f.kind.kind == "fortification":  # a rampart: ticks on its line
+                for a, c in itertools.pairwise(pts):
+                    n = max(1, int(math.dist(a, c) / max(4, width * 3)))
+                    for k in range(n + 1):
+                        x, y = a[0] + (c[0] - a[0]) * k / n, a[1] + (c[1] - a[1]) * k / n
+                        pygame.draw.circle(s, theme.darker(colour), (x, y), width)
             return
         pts = [local(p) for p in f.polygon]
         pygame.draw.polygon(s, colour, pts)
@@ -139,6 +146,14 @@ class Renderer:
                     pygame.draw.rect(pattern, (*ink, 210), (cx - r, cy - r, 2 * r, 2 * r))
                 elif kind == "field":
                     pygame.draw.line(pattern, (*ink, 150), (gx, gy), (gx + step, gy), 1)
+                elif kind == "orchard" and (gx // step) % 2 == 0 and (gy // step) % 2 == 0:
+                    pygame.draw.circle(pattern, (*ink, 200), (gx, gy), max(2, step // 4))  # trees in rows
+                elif kind == "marsh" and (gx // step + gy // step) % 3 == 0:
+                    pygame.draw.line(pattern, (*ink, 190), (cx - step // 3, cy), (cx + step // 3, cy), 1)
+                    pygame.draw.line(pattern, (*ink, 190), (cx, cy), (cx, cy - step // 3), 1)  # reeds
+                elif kind == "castle":
+                    r = max(2, step // 3)
+                    pygame.draw.rect(pattern, (*ink, 230), (gx - r, gy - r, 2 * r, 2 * r))
         if kind == "hill":
             for k in range(1, 4):
                 inner = _shrink(pts, 1 - 0.22 * k)

@@ -31,6 +31,13 @@ TERRAIN: dict[str, Colour] = {
     "bridge": (120, 100, 80),
     "ford": (130, 170, 200),
     "road": (215, 200, 160),
+    "orchard": (140, 165, 90),
+    "marsh": (120, 150, 135),
+    "castle": (150, 145, 140),
+    "track": (165, 135, 95),
+    "stream": (95, 150, 200),
+    "wall": (120, 110, 100),
+    "fortification": (105, 85, 65),
 }
 TERRAIN_OUTLINE: dict[str, Colour] = {
     "wood": (45, 85, 45),
@@ -38,6 +45,9 @@ TERRAIN_OUTLINE: dict[str, Colour] = {
     "field": (170, 150, 70),
     "hill": (135, 115, 80),
     "impassable": (70, 65, 60),
+    "orchard": (85, 115, 55),
+    "marsh": (70, 105, 110),
+    "castle": (80, 75, 72),
 }
 
 SIDE_FALLBACK: list[Colour] = [(44, 82, 170), (190, 40, 40)]

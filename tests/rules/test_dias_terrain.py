@@ -14,10 +14,12 @@ from game import commands as cmd
 from game.battle import Battle, Reject
 from game.cli import main
 from game.errors import ContentError
+from game.match import new_match
 from game.mods import load_mods
 from game.module_records import rule_stack
 from game.ruleset import load_ruleset
 from systems.charge.plan import plan_charge
+from systems.dias.terrain import numbers
 from systems.paths import Way, along
 from tests.helpers import of, order, pos, rules, unit
 
@@ -172,13 +174,19 @@ def test_a_mod_changes_the_table_and_a_bad_kind_is_one_line(
         assert key in str(bad.value) and "terrain.toml" in str(bad.value) and "\n" not in str(bad.value)
 
 
-def test_whole_battles_play_to_an_end_with_dias_terrain(
+def test_whole_battles_play_to_an_end_with_dias_terrain_and_its_scenario(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["modules", "--json"]) == 0
     listed = {m["id"]: m for m in json.loads(capsys.readouterr().out)["modules"]}
     assert listed[DT]["prefix"] == "DG-" and "attacked_from" in listed[DT]["hooks"]
-    for seed in (3, 4):
-        assert main(["simulate", "--module", DT, "--seed", str(seed), "--json"]) == 0
+    m = new_match("castle-of-montalban", 1, max_rounds=1)  # the scenario switches the module on
+    try:
+        kinds = {f.kind.kind for f in m.battle.table.features}
+        assert m.battle.stack.ids == (DT,) and kinds >= set(numbers(m.battle).ground) - {"bridge", "ford"}
+    finally:
+        m.battle.close()
+    for seed, how in ((3, ["--module", DT]), (4, ["--scenario", "castle-of-montalban"])):
+        assert main(["simulate", *how, "--seed", str(seed), "--json"]) == 0
         result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
         assert result["end_reason"] and result["winner"] in ("fr", "es", None)

@@ -197,7 +197,22 @@ TERRAIN = [
     ("bridge", "difficult", False, False, False, True),
     ("ford", "difficult", False, False, False, True),
     ("road", "passable", False, False, True, False),
+    # beyond the rulebook, for the Días de Gloria modules (docs/rules-decisions.md): as the nearest kind
+    ("orchard", "difficult", True, False, False, False),
+    ("marsh", "difficult", False, False, False, False),
+    ("castle", "difficult", True, True, False, False),
+    ("track", "passable", False, False, True, False),
+    ("stream", "difficult", False, False, False, False),
+    ("wall", "difficult", False, False, False, False),
+    ("fortification", "difficult", False, False, False, False),
 ]
+
+
+def test_every_terrain_kind_is_classified_and_drawn() -> None:
+    """No kind of the ruleset is left out of the table above, nor drawn in the fallback grey."""
+    from game.ui import theme
+
+    assert sorted(rules().terrain) == sorted(row[0] for row in TERRAIN) == sorted(theme.TERRAIN)
 
 
 @pytest.mark.parametrize(("kind", "movement", "dense", "blocks", "road", "crossing"), TERRAIN)
