@@ -25,7 +25,7 @@ from game.errors import ContentError, UserError
 from game.events import Event, Rejected
 from game.files import read_regular
 from game.mods import ID, Mod, load_mod, load_mods, user_mods_dir
-from game.module_records import rule_stack
+from game.module_records import chosen_in, rule_stack
 from game.modules import MAX_MODULES
 from game.ruleset import Ruleset, load_ruleset
 from game.scenario import Scenario, army_points, load_scenario
@@ -73,7 +73,7 @@ def new_match(
     rules = rules or load_ruleset()
     sc = with_armies(load_scenario(scenario_ref, rules), rules, seed)  # FG-ARMY-3: points armies
     spec = sc.spec
-    stack = rule_stack(rules, [*spec.modules, *modules], str(sc.path))
+    stack = rule_stack(rules, [*spec.modules, *modules], chosen_in(sc.path, spec.modules, modules))
     b = Battle(rules, sc.table, Dice(seed, dice), stack)
     limit = max_rounds if max_rounds is not None else spec.max_rounds
     stack.mode.setup(b, sc, limit)  # the mode's own set-up and sequence, up to its first decision

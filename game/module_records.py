@@ -56,6 +56,13 @@ def load_records(
     return out, digest.hexdigest()
 
 
+def chosen_in(path: Path | str, in_file: Sequence[str], on_command_line: Sequence[str]) -> str:
+    """Where the modules of a battle were chosen, for a message about them: its file, the command
+    line, or both (the ruleset's mods name their own)."""
+    places = [str(path)] if in_file or not on_command_line else []
+    return " and ".join([*places, *(["--module"] if on_command_line else [])])
+
+
 def rule_stack(rules: Ruleset, ids: Sequence[str], where: str) -> RuleStack:
     """The rules a battle runs: its ruleset's mode with the modules its mods and `ids` switch on, each
     module's numbers loaded with the mods laid over them. `where` names the file that chose them."""

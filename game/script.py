@@ -154,7 +154,9 @@ def make_table(path: Path, rules: Ruleset, spec: ScriptFile) -> Table:
 def rule_stack(path: Path, spec: ScriptFile, rules: Ruleset, modules: Sequence[str] = ()) -> RuleStack:
     """The rules the script runs: its ruleset's mode with the modules its mods, the file and the
     command line switch on; every step's order and reaction must be one of theirs."""
-    stack = module_records.rule_stack(rules, [*spec.modules, *modules], str(path))
+    stack = module_records.rule_stack(
+        rules, [*spec.modules, *modules], module_records.chosen_in(path, spec.modules, modules)
+    )
     for i, s in enumerate(spec.steps):
         if s.order is not None and s.order not in stack.order_names:
             raise _fail(path, f"steps[{i}].order", _not_on("order", s.order, stack))

@@ -590,3 +590,15 @@ def test_a_module_weighs_the_ground_a_move_crosses(battle: Callable[..., Battle]
         )
     finally:
         unregister("mud")
+
+
+def test_two_modules_replacing_one_hook_are_refused_naming_where_they_were_chosen(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The two terrain modules both price the ground: one line, naming the command line that chose
+    them (not the scenario, which chose none)."""
+    args = ["simulate", "--module", "dias-terrain", "--module", "warhammer-terrain", "--seed", "1"]
+    assert main(args) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("error: --module: modules: the rule modules dias-terrain and warhammer-terrain")
+    assert "\n" not in err and "default.toml" not in err
