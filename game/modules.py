@@ -45,6 +45,7 @@ BUILTIN = (
     "systems.warhammer.charges",
     "systems.warhammer.terrain",
     "systems.dias.terrain",
+    "systems.dias.combat",
 )
 
 Start = Callable[[Any, Any], "Resolution | None"]  # (the game: a Battle in For Glory, the command)
@@ -120,7 +121,9 @@ HOOKS = (
     "activation",  # a formation's activation starts: (battle, Activate) -> Resolution or None (FG-ACT-2..5)
     "charge",  # a charge order carried out: (battle, chargers, target) -> Resolution (FG-CHG)
     "fire",  # one shot: (battle, shooter, target, moved=, reaction=) -> Resolution (FG-FIRE)
+    "fire_odds",  # the chance of each effect of a shot: (battle, shooter, target, moved=, reaction=, seen=)
     "melee",  # contact resolved: (battle, ChargeState) -> Resolution (FG-CBT, FG-MELEE)
+    "melee_odds",  # the chance of each result of contact: (battle, attacks, defenders) -> {result: chance}
     "reaction_window",  # reactions offered: (battle, Active, stage) -> Resolution (FG-REACT)
     "after_action",  # a unit's order is over: (battle, command) (nothing in For Glory)
     "movement_allowance",  # how far a unit may move: (battle, unit, difficult) -> inches or None (FG-MOVE)

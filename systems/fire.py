@@ -112,8 +112,9 @@ def shoot(
         if band.push and esper.component_for_entity(target, Status).in_play:
             push(b, target, src, who)
             affected = True
-    if esper.component_for_entity(shooter, Unit).category.type == "artillery":
-        yield from place_marker(b, shooter, target, total)
+    artillery = esper.component_for_entity(shooter, Unit).category.type == "artillery"
+    if artillery and total >= b.rules.core.artillery.marker_min_result:  # FG-FIRE-4
+        yield from place_marker(b, shooter, target)
     return ShotOutcome(total, affected)
 
 
@@ -142,10 +143,8 @@ def default_marker_spot(b: Battle, target: int) -> Point | None:
     return None
 
 
-def place_marker(b: Battle, shooter: int, target: int, total: int) -> Resolution:
-    """FG-FIRE-4: an artillery result of 2 or more places a marker, where the shooting player chooses."""
-    if total < b.rules.core.artillery.marker_min_result:
-        return
+def place_marker(b: Battle, shooter: int, target: int) -> Resolution:
+    """FG-FIRE-4: a marker near the target of an artillery shot, where the shooting player chooses."""
     if default_marker_spot(b, target) is None:
         return  # AMB-66: no legal point, no marker
     spot: Point | None = None

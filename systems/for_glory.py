@@ -17,11 +17,11 @@ from game.scenario import Scenario
 from systems import reaction as r
 from systems import sequence
 from systems.charge.contact import resolve_contact
-from systems.charge.odds import charge_odds
+from systems.charge.odds import charge_odds, contact_odds
 from systems.charge.order import charge, charge_order, charge_reaction, check_charge_reaction
 from systems.command import activate, check_leadership
 from systems.fire import shoot
-from systems.odds import fire_odds
+from systems.odds import fire_odds, for_glory_fire_odds
 from systems.orders import (
     check_morale,
     fire_order,
@@ -126,6 +126,8 @@ FOR_GLORY = RuleModule(
         "activation": activate,
         "charge": charge,
         "fire": shoot,
+        "fire_odds": for_glory_fire_odds,
+        "melee_odds": contact_odds,
         "melee": resolve_contact,
         "reaction_window": r.window,
         "after_action": sequence.after_action,

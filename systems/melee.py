@@ -82,15 +82,12 @@ def _roll(b: Battle, e: int, mods: tuple[ModLine, ...], target: int | None) -> i
     return total
 
 
-def melee(b: Battle, attacks: list[Attack]) -> MeleeResult | None:
-    """Resolve one melee: the chargers still in contact, in the order they made contact, against every
-    enemy unit touching them (their targets first). None when nobody is left in contact."""
+def engaged(b: Battle, attacks: list[Attack]) -> tuple[list[Attack], list[int]] | None:
+    """Who fights: the chargers still in contact, in the order they made contact, and every enemy unit
+    touching them (their targets first). None when nobody is left in contact."""
     attacks = [
         a for a in attacks if esper.component_for_entity(a.unit, Status).in_play and contacts(b, a.unit)
     ]
-    if not attacks:
-        return None
-    attackers = [a.unit for a in attacks]
     defenders: list[int] = []
     for a in attacks:
         for d in [a.target, *contacts(b, a.unit)]:
@@ -100,8 +97,16 @@ def melee(b: Battle, attacks: list[Attack]) -> MeleeResult | None:
                 and d in contacts(b, a.unit)
             ):
                 defenders.append(d)
-    if not defenders:
+    return (attacks, defenders) if attacks and defenders else None
+
+
+def melee(b: Battle, attacks: list[Attack]) -> MeleeResult | None:
+    """Resolve one melee (FG-MELEE): one die per unit of each side, summed; the margin read."""
+    fight = engaged(b, attacks)
+    if fight is None:
         return None
+    attacks, defenders = fight
+    attackers = [a.unit for a in attacks]
     attack_total = sum(_roll(b, a.unit, attacker_modifiers(b, a), a.target) for a in attacks)
     defence_total = sum(_roll(b, d, defender_modifiers(b, d), None) for d in defenders)
     margin = abs(attack_total - defence_total)

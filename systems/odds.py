@@ -30,6 +30,25 @@ def fire_odds(
     reaction: bool = False,
     seen: Sight | None = None,
 ) -> dict[str, Fraction]:
+    """The chance of each effect of a shot, by the rules in play (the fire_odds hook). Raises Reject
+    when the shot is not allowed."""
+    return b.stack.hook("fire_odds")(b, shooter, target, moved=moved, reaction=reaction, seen=seen)
+
+
+def melee_odds(b: Battle, attacks: list[Attack], defenders: list[int]) -> dict[str, Fraction]:
+    """The chance of each melee result from the attackers' side, by the rules in play (melee_odds)."""
+    return b.stack.hook("melee_odds")(b, attacks, defenders)
+
+
+def for_glory_fire_odds(
+    b: Battle,
+    shooter: int,
+    target: int,
+    *,
+    moved: bool = False,
+    reaction: bool = False,
+    seen: Sight | None = None,
+) -> dict[str, Fraction]:
     """Probability of each result of the Shooting column (miss, pushed, one hit, two hits, destroyed;
     against an officer: miss, pushed, killed). Raises Reject when the shot is not allowed (unless its
     line is given, as for shoot)."""
@@ -58,7 +77,7 @@ def _sum_dist(n: int, modifier: int) -> dict[int, Fraction]:
     return dist
 
 
-def melee_odds(b: Battle, attacks: list[Attack], defenders: list[int]) -> dict[str, Fraction]:
+def for_glory_melee_odds(b: Battle, attacks: list[Attack], defenders: list[int]) -> dict[str, Fraction]:
     """Probability of each melee result, from the attackers' point of view: "won: <label>",
     "draw", "lost: <label>" (AMB-62)."""
     a_mod = sum(sum(m.value for m in attacker_modifiers(b, a)) for a in attacks)

@@ -341,7 +341,7 @@ def test_two_modules_replacing_one_hook_are_refused_naming_both() -> None:
 
 
 def test_unknown_modules_and_modes_are_one_line() -> None:
-    known = r"known: dias-terrain, drill, warhammer"
+    known = r"known: dias-combat, dias-terrain, drill, warhammer"
     with pytest.raises(UserError, match=r"unknown rule module 'nope' for for-glory; " + known):
         compose("for-glory", ["nope"])
     with pytest.raises(UserError, match=r"unknown game mode 'chess'"):
@@ -364,7 +364,9 @@ def test_modules_json_lists_the_mode_and_the_modules(capsys: pytest.CaptureFixtu
             "charge",
             "difficult_stop",
             "fire",
+            "fire_odds",
             "melee",
+            "melee_odds",
             "move_cost",
             "movement_allowance",
             "reaction_window",

@@ -16,9 +16,12 @@ FIRE_VALUE = {"miss": 0.0, "pushed": 0.25, "one hit": 0.9, "two hits": 1.8, "des
 CHARGE_VALUE = {
     "won: destroyed": 3.0,
     "won: two hits": 1.8,
+    "won: one hit": 0.9,  # effects a rule module's tables may give (dias-combat)
     "won: pushed": 0.4,
     "draw": -0.2,
     "lost: pushed": -0.5,
+    "lost: one hit": -0.9,
+    "lost: one hit and pushed": -1.1,
     "lost: two hits": -1.8,
     "lost: destroyed": -3.0,
     "target breaks": 3.0,

@@ -52,11 +52,7 @@ def arrive(b: Battle, plan: ChargePlan, how: str) -> None:
 def resolve_contact(b: Battle, state: ChargeState, *, extra_allowed: bool = True) -> Resolution:
     """After every charger of a (combined) charge has moved: officers reached die, 2-hit units take
     their morale check, the melee is fought, and winning cavalry may make the extra move."""
-    for a in state.attacks:
-        off = esper.try_component(a.target, Officer)
-        if off is not None and off.in_play and _touching_officer(b, a.unit, a.target):
-            kill_officer(b, a.target, b.name(a.unit))
-            state.success = True
+    reach_officers(b, state)
     checked: set[int] = set()  # AMB-56: one check per unit, however many chargers touch it
     for a in state.attacks:
         if not esper.component_for_entity(a.unit, Status).in_play:
@@ -75,7 +71,23 @@ def resolve_contact(b: Battle, state: ChargeState, *, extra_allowed: bool = True
     result = melee(b, unit_attacks)
     if result is not None and result.winner == "attackers":
         state.success = True
-    if state.success and extra_allowed:
+    if extra_allowed:
+        yield from pursue(b, state)
+
+
+def reach_officers(b: Battle, state: ChargeState) -> None:
+    """FG-OFF-4, EX-6: an officer a charger reaches dies; the charge has succeeded."""
+    for a in state.attacks:
+        off = esper.try_component(a.target, Officer)
+        if off is not None and off.in_play and _touching_officer(b, a.unit, a.target):
+            kill_officer(b, a.target, b.name(a.unit))
+            state.success = True
+
+
+def pursue(b: Battle, state: ChargeState) -> Resolution:
+    """FG-CHG-4, AMB-55: after a successful charge, each cavalry charger still in play may make its
+    extra move."""
+    if state.success:
         for e in state.chargers:
             if (
                 esper.component_for_entity(e, Unit).category.type == "cavalry"
@@ -118,7 +130,7 @@ def extra_move(b: Battle, e: int) -> Resolution:
     if answer.charge is not None:
         arrive(b, plan, "extra")
         chained = ChargeState([Attack(e, plan.target, plan.sector)], [e])
-        yield from resolve_contact(b, chained, extra_allowed=False)
+        yield from b.stack.hook("melee")(b, chained, extra_allowed=False)
         return
     pose = b.pose(e)
     start = (pose.x, pose.y)

@@ -11,21 +11,28 @@ from game.components import Hits, Officer
 from systems.charge.plan import check_charge
 from systems.checks import morale_modifiers, pass_chance
 from systems.melee import Attack
-from systems.odds import melee_odds
+from systems.odds import for_glory_melee_odds, melee_odds
 
 
 def charge_odds(b: Battle, charger: int, target: int) -> dict[str, Fraction]:
-    """Odds of a charge of one unit at one target, as if no one reacts: an officer reached dies; a
-    target with 2 hits may break on its morale check (FG-CHG-9); otherwise the melee decides.
-    Raises Reject when the charge is not allowed."""
+    """Odds of a charge of one unit at one target, as if no one reacts: an officer reached dies;
+    otherwise what contact brings, by the rules in play (the melee_odds hook). Raises Reject when the
+    charge is not allowed."""
     plan = check_charge(b, charger, target)
     if esper.try_component(target, Officer) is not None:
         return {"officer killed": Fraction(1)}
     with b.supposing(charger, plan.end[0], plan.end[1], plan.facing):  # in contact
-        breaks = Fraction(0)
-        if esper.component_for_entity(target, Hits).count == 2:
-            breaks = 1 - pass_chance(b.rules, sum(m.value for m in morale_modifiers(b, target)))
-        fight = melee_odds(b, [Attack(charger, target, plan.sector)], [target])
+        return melee_odds(b, [Attack(charger, target, plan.sector)], [target])
+
+
+def contact_odds(b: Battle, attacks: list[Attack], defenders: list[int]) -> dict[str, Fraction]:
+    """For Glory: a target with 2 hits may break on its morale check (FG-CHG-9); otherwise the melee
+    decides."""
+    target = defenders[0]
+    breaks = Fraction(0)
+    if esper.component_for_entity(target, Hits).count == 2:
+        breaks = 1 - pass_chance(b.rules, sum(m.value for m in morale_modifiers(b, target)))
+    fight = for_glory_melee_odds(b, attacks, defenders)
     out = {k: v * (1 - breaks) for k, v in fight.items()}
     if breaks:
         out["target breaks"] = breaks

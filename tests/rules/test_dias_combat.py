@@ -1,0 +1,235 @@
+"""Module dias-combat (systems/dias/combat.py; decisions in docs/dias-decisions.md): fire and shock read
+on the Días de Gloria tables with a d10, their results in For Glory's effects."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game import commands as cmd
+from game.battle import Battle
+from game.cli import main
+from game.module_records import rule_stack
+from systems.charge.odds import charge_odds
+from systems.dias.combat import fire_modifiers, numbers, ratio_drm, shock_modifiers
+from systems.melee import Attack
+from systems.odds import fire_odds
+from tests.helpers import hits, of, order, pos, rules, unit
+
+DC = "dias-combat"
+
+
+def dc_battle(
+    battle: Callable[..., Battle], dice: list[int] | None = None, *modules: str, **kw: Any
+) -> Battle:
+    return battle(dice, stack=rule_stack(rules(), [DC, *modules], "tests"), **kw)
+
+
+def shooter_and_target(battle: Callable[..., Battle], dice: list[int], gap: float = 1.5, **kw: Any) -> Battle:
+    """Line infantry a at (10, 10) facing its target t `gap` inches away, front to front."""
+    b = dc_battle(battle, dice, **kw)
+    unit(b, "a", "red", (10, 10), 0)
+    unit(b, "t", "blue", (10.6 + gap + 0.6, 10), 180)
+    return b
+
+
+def fired(b: Battle) -> Any:
+    events = order(b, cmd.Fire("a", "t"))
+    (roll,) = [r for r in of(events, "roll") if r.check == "fire"]
+    return roll, events
+
+
+@pytest.mark.parametrize(
+    ("die", "outcome", "taken"),
+    [(2, "no effect", 0), (7, "disorder", 1), (9, "rout", 2)],
+)
+def test_DG_14_DG_15_the_fire_table(
+    battle: Callable[..., Battle], die: int, outcome: str, taken: int
+) -> None:
+    """DG-14, DG-15: d10 + fire capability (line infantry 5, DG-DEC-7) + point-blank (DG-16, +1 at XS):
+    8 or less no effect, 13-14 disorder (one hit and a push, DG-DEC-8), 15 or more rout (two hits)."""
+    b = shooter_and_target(battle, [die])
+    roll, _events = fired(b)
+    assert (roll.die, roll.total, roll.outcome, roll.rule) == (die, die + 6, outcome, "DG-14")
+    assert hits(b, "t") == taken and (pos(b, "t")[0] > 12.8) == (taken > 0)
+
+
+@pytest.mark.parametrize(("morale_die", "taken"), [(6, 0), (1, 1)])
+def test_DG_15_a_cohesion_test_is_a_for_glory_morale_check(
+    battle: Callable[..., Battle], morale_die: int, taken: int
+) -> None:
+    """DG-15: 9 to 12 is a cohesion test: For Glory's morale check; failed, a disorder (one hit)."""
+    b = shooter_and_target(battle, [4, morale_die])
+    roll, events = fired(b)
+    (check,) = [r for r in of(events, "roll") if r.check == "morale"]
+    assert roll.outcome == "cohesion test" and (check.rule, check.purpose) == ("DG-15", "cohesion test")
+    assert hits(b, "t") == taken
+
+
+def test_DG_16_the_fire_modifiers(battle: Callable[..., Battle]) -> None:
+    """DG-16: reaction fire -1, a firer in a town (six fronts) -1, point-blank +1 against infantry at XS
+    (DG-DEC-7), For Glory's move and shoot -1 (DG-DEC-7)."""
+    town = ("town", ((8, 8), (12, 8), (12, 12), (8, 12)))
+    b = dc_battle(battle, None, terrain=[town])
+    unit(b, "a", "red", (10, 10), 0)
+    unit(b, "t", "blue", (13.2, 10), 180)  # 2" away: XS
+    unit(b, "far", "blue", (14.8, 10), 180)
+    a, t, far = b.ids["a"], b.ids["t"], b.ids["far"]
+    labels = {m.label: m.value for m in fire_modifiers(b, a, t, moved=True, reaction=True)}
+    assert labels == {
+        "fire capability": 5,
+        "reaction fire": -1,
+        "firer with six fronts": -1,
+        "point-blank": 1,
+        "moved and shot": -1,
+    }
+    assert "point-blank" not in {m.label for m in fire_modifiers(b, a, far, moved=False, reaction=False)}
+
+
+def test_DG_4_DG_10_the_targets_ground_and_a_wall_between(battle: Callable[..., Battle]) -> None:
+    """DG-4 (note [a]): a target in a wood is harder to hit (-1), in a town -2 (DG-2's Fire column);
+    DG-10 (note [g]): a wall between the units counts instead of the target's ground, not with it."""
+    wood = ("wood", ((12, 8), (16, 8), (16, 12), (12, 12)))
+    wall = ("wall", (((11.5, 0), (11.5, 48)), 0.2))
+    for terrain, expected in (([wood], ("wood (target)", -1)), ([wood, wall], ("wall (target)", -1))):
+        b = dc_battle(battle, None, terrain=terrain)
+        unit(b, "a", "red", (10, 10), 0)
+        unit(b, "t", "blue", (13.4, 10), 180)
+        terrain_lines = [
+            (m.label, m.value)
+            for m in fire_modifiers(b, b.ids["a"], b.ids["t"], moved=False, reaction=False)
+            if m.rule == "DG-4"
+        ]
+        assert terrain_lines == [expected]
+
+
+def test_DG_14_the_fire_odds_are_exact(battle: Callable[..., Battle]) -> None:
+    """Capability 5 + point-blank 1 on a d10 read 0-9: no effect on 0-2, a cohesion test on 3-6 (a
+    regular unit fails its morale check on a 1 or 2 of 6... as For Glory's check says), a disorder on
+    7-8, a rout on 9."""
+    b = shooter_and_target(battle, [])
+    from systems.checks import morale_modifiers, pass_chance
+
+    fails = 1 - pass_chance(b.rules, sum(m.value for m in morale_modifiers(b, b.ids["t"])))
+    odds = fire_odds(b, b.ids["a"], b.ids["t"])
+    assert odds == {
+        "miss": Fraction(3, 10) + Fraction(4, 10) * (1 - fails),
+        "one hit": Fraction(2, 10) + Fraction(4, 10) * fails,
+        "two hits": Fraction(1, 10),
+    }
+    assert sum(odds.values()) == 1
+
+
+@pytest.mark.parametrize(
+    ("attack", "defence", "drm"),
+    [(3, 2, 1), (2, 1, 2), (5, 2, 2), (3, 1, 3), (9, 2, 4), (1, 1, 0), (2, 3, -1), (1, 3, -3), (1, 5, -4)],
+)
+def test_DG_20_the_force_ratio(battle: Callable[..., Battle], attack: int, defence: int, drm: int) -> None:
+    """DG-20: +1 at 1.5 to 1 up to +4 at 4 to 1 and more, the same negative below 1 to 1; 2.5 to 1 takes
+    the 2 to 1 column (DG-DEC-9: a ratio between columns takes the one nearer 1 to 1)."""
+    b = dc_battle(battle)
+    assert ratio_drm(numbers(b), attack, defence) == drm
+
+
+def test_DG_21_DG_22_the_shock_modifiers(battle: Callable[..., Battle]) -> None:
+    """DG-21: force ratio (3 against a 1-hit base's 2), cohesion (elite 5 - militia 1), clear ground +1
+    (DG-2), a charge with heavy cavalry +3; from the rear +2; DG-22: from a front and a rear +3."""
+    b = dc_battle(battle)
+    unit(b, "h", "red", (10, 10), 0, cat="HC", q="E")
+    unit(b, "i", "red", (16, 10), 180, q="R")
+    unit(b, "t", "blue", (13, 10), 180, q="M", hits=1)
+    h, i, t = b.ids["h"], b.ids["i"], b.ids["t"]
+    front = {m.label: m.value for m in shock_modifiers(b, [Attack(h, t, "front")], [t])}
+    assert front == {
+        "force ratio": 1,
+        "cohesion": 4,
+        "defender on clear ground": 1,
+        "charge with heavy cavalry": 3,
+    }
+    rear = {m.label: m.value for m in shock_modifiers(b, [Attack(i, t, "rear")], [t])}
+    assert rear["attacked from a rear hex"] == 2 and "charge with heavy cavalry" not in rear
+    both = {m.label: m.value for m in shock_modifiers(b, [Attack(h, t, "front"), Attack(i, t, "rear")], [t])}
+    assert both["attacked from front and rear"] == 3 and both["force ratio"] == 3
+
+
+@pytest.mark.parametrize(
+    ("dice", "outcome", "target_hits", "charger_hits"),
+    [([9], "breakthrough", 1, 0), ([4, 6], "pushed back", 0, 0), ([4, 1], "pushed back", 1, 0)],
+)
+def test_DG_17_DG_18_the_shock_table(
+    battle: Callable[..., Battle], dice: list[int], outcome: str, target_hits: int, charger_hits: int
+) -> None:
+    """DG-17, DG-18: line infantry charge line infantry of the same quality (modifiers: clear ground
+    +1, nothing else): a 9 is a breakthrough (10: the defender recoils and is disordered, one hit);
+    a 4 (5 to 9) pushes it back: it recoils, or takes a hit if it fails its cohesion test."""
+    b = dc_battle(battle, dice)
+    unit(b, "a", "red", (10, 10), 0)
+    unit(b, "t", "blue", (12.4, 10), 180)
+    events = order(b, cmd.Charge("a", "t"))
+    (roll,) = [r for r in of(events, "roll") if r.check == "shock"]
+    assert (roll.outcome, roll.rule, roll.total) == (outcome, "DG-17", dice[0] + 1)
+    assert (hits(b, "t"), hits(b, "a")) == (target_hits, charger_hits)
+    assert pos(b, "t")[0] > 12.4  # recoiled either way
+
+
+def test_DG_17_a_repulsed_charge_disorders_the_attacker(battle: Callable[..., Battle]) -> None:
+    """DG-17, DG-18: militia charging elite infantry in a wood (cohesion -4, wood -1): a 3 gives -2:
+    the attacker takes a hit (D) and, failing its cohesion test, recoils (TdC/1)."""
+    wood = ("wood", ((12, 8), (16, 8), (16, 12), (12, 12)))
+    b = dc_battle(battle, [3, 1], terrain=[wood])
+    unit(b, "a", "red", (10, 10), 0, q="M")
+    unit(b, "t", "blue", (13.4, 10), 180, q="E")
+    events = order(b, cmd.Charge("a", "t"))
+    (roll,) = [r for r in of(events, "roll") if r.check == "shock"]
+    assert roll.outcome == "routed" and roll.total == 3 - 4 - 1
+    assert (hits(b, "a"), hits(b, "t")) == (1, 0) and pos(b, "a")[0] < 10.8
+
+
+def test_DG_17_the_charge_odds_are_exact(battle: Callable[..., Battle]) -> None:
+    """The odds of a shock: each d10 face (0-9) + 1 for clear ground: 9 -> breakthrough (1/10), 4-8
+    pushed back (5/10), 0-3 repulsed (4/10), split by the cohesion tests' chances."""
+    b = dc_battle(battle)
+    unit(b, "a", "red", (10, 10), 0)
+    unit(b, "t", "blue", (12.4, 10), 180)
+    from systems.checks import morale_modifiers, pass_chance
+
+    fails = 1 - pass_chance(b.rules, sum(m.value for m in morale_modifiers(b, b.ids["t"])))
+    odds = charge_odds(b, b.ids["a"], b.ids["t"])
+    assert odds["won: one hit"] == Fraction(1, 10) + Fraction(5, 10) * fails
+    assert sum(odds.values()) == 1 and set(odds) <= {
+        "won: one hit",
+        "won: pushed",
+        "lost: one hit",
+        "lost: one hit and pushed",
+    }
+
+
+def test_modules_json_and_whole_battles(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Both Días de Gloria modules together, and dias-combat with warhammer-charges, play to an end."""
+    assert main(["modules", "--json"]) == 0
+    listed = {m["id"]: m for m in json.loads(capsys.readouterr().out)["modules"]}
+    assert listed[DC]["hooks"] == ["fire", "fire_odds", "melee", "melee_odds"]
+    for seed, extra in ((3, "dias-terrain"), (4, "warhammer-charges")):
+        events = tmp_path / f"{seed}.jsonl"
+        args = [
+            "simulate",
+            "--module",
+            DC,
+            "--module",
+            extra,
+            "--seed",
+            str(seed),
+            "--json",
+            "--events",
+            str(events),
+        ]
+        assert main(args) == 0
+        result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+        assert result["end_reason"] and result["winner"] in ("fr", "es", None)
+        rolls = [json.loads(line) for line in events.read_text().splitlines()]
+        assert any(e["kind"] == "roll" and e.get("rule") == "DG-14" for e in rolls)
