@@ -64,6 +64,7 @@ class Roll(Event):
     rule: str | None = None  # the rule that called for the roll
     dice: tuple[int, ...] | None = None  # each die of a roll of several
     read: str | None = None  # how several dice were read: sum, best, successes
+    die_kind: str | None = None  # a die other than the D6, as "D10 read 0-9" (shown as numbers)
 
     def __post_init__(self) -> None:
         assert self.total == self.die + sum(m.value for m in self.modifiers)

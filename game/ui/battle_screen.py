@@ -731,9 +731,10 @@ class BattleScreen:
         pygame.draw.rect(surf, (20, 22, 26), box, border_radius=6)
         pygame.draw.rect(surf, theme.ACCENT, box, 1, border_radius=6)
         settled = show.age > 0.45  # the dice tumble, then settle
+        numbered = d.get("die_kind") is not None  # a module's die (a D10 read 0-9) shows its number
         for i, face in enumerate(faces):
             shown = face if settled else 1 + int(show.age * 40 + i) % 6
-            _die(surf, pygame.Rect(box.x + 10 + i * (size + 4), box.y + 10, size, size), shown)
+            _die(surf, pygame.Rect(box.x + 10 + i * (size + 4), box.y + 10, size, size), shown, numbered)
         x = box.x + (68 if len(faces) == 1 else 10)
         y = box.y + 7 + (size + 6 if len(faces) > 1 else 0)
         for row in rows:
@@ -844,7 +845,7 @@ class BattleScreen:
             tooltip(surf, self.mouse, name, "  ".join(x for x in unit_lines(self.battle, name) if x), 380)
 
 
-def _die(surf: pygame.Surface, rect: pygame.Rect, face: int) -> None:
+def _die(surf: pygame.Surface, rect: pygame.Rect, face: int, numbered: bool = False) -> None:
     pygame.draw.rect(surf, (245, 242, 230), rect, border_radius=8)
     pygame.draw.rect(surf, (60, 60, 60), rect, 2, border_radius=8)
     spots = {
@@ -855,7 +856,7 @@ def _die(surf: pygame.Surface, rect: pygame.Rect, face: int) -> None:
         5: [(0, 0), (0, 2), (1, 1), (2, 0), (2, 2)],
         6: [(0, 0), (0, 1), (0, 2), (2, 0), (2, 1), (2, 2)],
     }
-    if face not in spots:  # a die of other faces (a D10 read 0-9): its number
+    if numbered or face not in spots:  # a die of other faces (a D10 read 0-9): its number
         number = theme.font(int(rect.h * 0.6)).render(str(face), True, (30, 30, 30))
         surf.blit(number, number.get_rect(center=rect.center))
         return

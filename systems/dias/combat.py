@@ -196,6 +196,7 @@ def shoot(
             unit=who,
             target=b.name(target),
             rule="DG-14",
+            die_kind=str(D10),
         )
     )
     affected = result != "no effect"
@@ -344,6 +345,7 @@ def shock(b: Battle, state: ChargeState, *, extra_allowed: bool = True) -> Resol
                 unit=b.name(attackers[0]),
                 target=b.name(defenders[0]),
                 rule="DG-17",
+                die_kind=str(D10),
             )
         )
         centre_a = centroid([(b.pose(a).x, b.pose(a).y) for a in attackers])

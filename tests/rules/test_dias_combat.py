@@ -233,3 +233,61 @@ def test_modules_json_and_whole_battles(tmp_path: Path, capsys: pytest.CaptureFi
         assert result["end_reason"] and result["winner"] in ("fr", "es", None)
         rolls = [json.loads(line) for line in events.read_text().splitlines()]
         assert any(e["kind"] == "roll" and e.get("rule") == "DG-14" for e in rolls)
+
+
+MODULES = Path(__file__).resolve().parents[2] / "content" / "modules"
+
+
+def test_the_dias_modules_scripted_battles_do_what_they_say() -> None:
+    from game.script import run
+
+    charge = run(MODULES / DC / "scripts" / "cuirassiers-break-through.toml")
+    (shock,) = [e for e in charge["events"] if e["kind"] == "roll" and e["check"] == "shock"]
+    assert (shock["total"], shock["outcome"]) == (11, "breakthrough") and charge["units"]["militia"][
+        "hits"
+    ] == 1
+    orchard = run(MODULES / "dias-terrain" / "scripts" / "no-charge-into-the-orchard.toml")
+    refused = [e for e in orchard["events"] if e["kind"] == "rejected"]
+    assert [r["rule"] for r in refused] == ["DG-8"] and orchard["units"]["skirmishers"]["hits"] == 2
+
+
+def test_DG_11_a_defender_on_a_bridge_over_a_river(battle: Callable[..., Battle]) -> None:
+    """DG-11 (note [h]): a bridge's -3 to the shock holds where it crosses a river (For Glory's
+    bridges all do, FG-TERR-5), and no cavalry charge crosses it (DG-8)."""
+    river = ("river", (((20, 0), (20, 48)), 1.0))
+    bridge = ("bridge", ((19, 9), (21, 9), (21, 11), (19, 11)))
+    b = dc_battle(battle, None, terrain=[river, bridge])
+    unit(b, "a", "red", (17.6, 10), 0)
+    unit(b, "t", "blue", (20, 10), 180)
+    lines = {
+        m.label: m.value for m in shock_modifiers(b, [Attack(b.ids["a"], b.ids["t"], "front")], [b.ids["t"]])
+    }
+    assert lines["bridge (target)"] == -3 and "defender on clear ground" not in lines
+
+
+@pytest.mark.parametrize(("cat", "pursues"), [("HC", True), ("LnInf", False)])
+def test_DG_19_only_cavalry_pursue(battle: Callable[..., Battle], cat: str, pursues: bool) -> None:
+    """DG-19 (the italics of DG-17, lost): the pursuit belongs to cavalry (DG-DEC-8: For Glory's extra
+    move after a successful charge); infantry that break through stay where they are."""
+    b = dc_battle(battle, [9])
+    unit(b, "a", "red", (10, 10), 0, cat=cat)
+    unit(b, "t", "blue", (12.4, 10), 180)
+    b.apply(cmd.Activate("a", leadership=False))
+    events = b.apply(cmd.Charge("a", "t"))
+    while b.pending is not None and b.pending.kind != "extra_move":  # the target's reaction: none
+        events += b.apply(cmd.Pass())
+    assert any(e.kind == "roll" and e.outcome == "breakthrough" for e in events)
+    assert (b.pending is not None and b.pending.kind == "extra_move") == pursues
+
+
+def test_every_dg_rule_the_modules_cite_has_its_text_for_the_log() -> None:
+    import re
+
+    from game.modules import compose
+    from game.rulesref import load_reference
+
+    systems = Path(__file__).resolve().parents[2] / "systems" / "dias"
+    code = "".join(p.read_text() for p in systems.glob("*.py"))
+    cited = set(re.findall(r"\"(DG-(?:DEC-)?\d+)\"", code))
+    texts = load_reference(modules=compose("for-glory", [DC, "dias-terrain"]).chosen)
+    assert cited and cited <= set(texts), cited - set(texts)
