@@ -49,6 +49,41 @@ def make_battle(
     return Battle(rs, Table(size[0], size[1], tuple(feats)), Dice(seed, dice), stack)
 
 
+def module_mod(tmp: Path, module: str, name: str, text: str, *, switch_on: bool = False) -> Path:
+    """A mod that lays `text` over a rule module's numbers file <name>.toml (and may switch the module
+    on); returns that file, to be rewritten for the next case."""
+    root = tmp / "numbers"
+    (root / "modules" / module).mkdir(parents=True, exist_ok=True)
+    on = f'modules = ["{module}"]\n' if switch_on else ""
+    (root / "mod.toml").write_text(f'id = "numbers"\nname = "Numbers"\nversion = "1"\n{on}')
+    path = root / "modules" / module / f"{name}.toml"
+    path.write_text(text)
+    return path
+
+
+def modded_stack(numbers_file: Path, modules: Sequence[str]) -> RuleStack:
+    """The rules with the mod of `module_mod` and these modules on."""
+    from game.mods import load_mods
+    from game.module_records import rule_stack
+
+    return rule_stack(load_ruleset(mods=load_mods([numbers_file.parents[2]])), modules, "tests")
+
+
+def refuses_numbers(numbers_file: Path, module: str, cases: Iterable[tuple[str, str]]) -> None:
+    """Each (text, key): that file refused in one line naming the file and the key."""
+    from game.errors import ContentError
+
+    for text, key in cases:
+        numbers_file.write_text(text)
+        try:
+            modded_stack(numbers_file, [module])
+        except ContentError as bad:
+            message = str(bad)
+            assert key in message and numbers_file.name in message and "\n" not in message, message
+        else:
+            raise AssertionError(f"{text!r} was accepted")
+
+
 def officer(
     b: Battle, ident: str, side: str, at: tuple[float, float], *, role: str = "division", experience: int = 3
 ) -> int:

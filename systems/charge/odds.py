@@ -9,9 +9,8 @@ import esper
 from game.battle import Battle
 from game.components import Hits, Officer
 from systems.charge.plan import check_charge
-from systems.checks import morale_modifiers, pass_chance
 from systems.melee import Attack
-from systems.odds import for_glory_melee_odds, melee_odds
+from systems.odds import check_odds, for_glory_melee_odds, melee_odds
 
 
 def charge_odds(b: Battle, charger: int, target: int) -> dict[str, Fraction]:
@@ -31,7 +30,7 @@ def contact_odds(b: Battle, attacks: list[Attack], defenders: list[int]) -> dict
     target = defenders[0]
     breaks = Fraction(0)
     if esper.component_for_entity(target, Hits).count == 2:
-        breaks = 1 - pass_chance(b.rules, sum(m.value for m in morale_modifiers(b, target)))
+        breaks = 1 - check_odds(b, target)
     fight = for_glory_melee_odds(b, attacks, defenders)
     out = {k: v * (1 - breaks) for k, v in fight.items()}
     if breaks:

@@ -24,11 +24,11 @@ from game.ruleset import Ruleset
 from game.table import Feature
 from systems.charge.contact import ChargeState, pursue, reach_officers
 from systems.checks import morale_check as for_glory_morale_check
-from systems.checks import morale_modifiers, pass_chance
 from systems.fire import ShotOutcome, place_marker
 from systems.hits import add_hits, kill_officer, push
 from systems.measure import gap, within
 from systems.melee import Attack, engaged
+from systems.odds import check_odds
 from systems.targets import check_fire
 from systems.vision import Sight
 
@@ -223,10 +223,6 @@ def _hit(b: Battle, e: int, hits: int, away_from: tuple[float, float], by: str, 
         push(b, e, away_from, by)
 
 
-def _morale_fails(b: Battle, e: int) -> Fraction:
-    return 1 - pass_chance(b.rules, sum(m.value for m in morale_modifiers(b, e)))
-
-
 def fire_odds(
     b: Battle,
     shooter: int,
@@ -243,7 +239,7 @@ def fire_odds(
     n = numbers(b)
     total = sum(m.value for m in fire_modifiers(b, shooter, target, moved=moved, reaction=reaction))
     officer = esper.try_component(target, Officer) is not None
-    fails = Fraction(0) if officer else _morale_fails(b, target)
+    fails = Fraction(0) if officer else 1 - check_odds(b, target)
     out: dict[str, Fraction] = {}
     tenth = Fraction(1, D10.faces)
 
@@ -372,8 +368,8 @@ def melee_odds(b: Battle, attacks: list[Attack], defenders: list[int]) -> dict[s
     """The exact chance of each result of a shock, from the attackers' side, in For Glory's words."""
     n = numbers(b)
     total = sum(m.value for m in shock_modifiers(b, attacks, defenders))
-    d_fails = _morale_fails(b, defenders[0])
-    a_fails = _morale_fails(b, attacks[0].unit)
+    d_fails = 1 - check_odds(b, defenders[0])
+    a_fails = 1 - check_odds(b, attacks[0].unit)
     tenth = Fraction(1, D10.faces)
     out: dict[str, Fraction] = {}
 

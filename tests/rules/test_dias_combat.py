@@ -18,7 +18,7 @@ from game.module_records import rule_stack
 from systems.charge.odds import charge_odds
 from systems.dias.combat import fire_modifiers, numbers, ratio_drm, shock_modifiers
 from systems.melee import Attack
-from systems.odds import fire_odds
+from systems.odds import check_odds, fire_odds
 from tests.helpers import hits, of, order, pos, rules, unit
 
 DC = "dias-combat"
@@ -113,9 +113,7 @@ def test_DG_14_the_fire_odds_are_exact(battle: Callable[..., Battle]) -> None:
     regular unit fails its morale check on a 1 or 2 of 6... as For Glory's check says), a disorder on
     7-8, a rout on 9."""
     b = shooter_and_target(battle, [])
-    from systems.checks import morale_modifiers, pass_chance
-
-    fails = 1 - pass_chance(b.rules, sum(m.value for m in morale_modifiers(b, b.ids["t"])))
+    fails = 1 - check_odds(b, b.ids["t"])
     odds = fire_odds(b, b.ids["a"], b.ids["t"])
     assert odds == {
         "miss": Fraction(3, 10) + Fraction(4, 10) * (1 - fails),
@@ -196,9 +194,7 @@ def test_DG_17_the_charge_odds_are_exact(battle: Callable[..., Battle]) -> None:
     b = dc_battle(battle)
     unit(b, "a", "red", (10, 10), 0)
     unit(b, "t", "blue", (12.4, 10), 180)
-    from systems.checks import morale_modifiers, pass_chance
-
-    fails = 1 - pass_chance(b.rules, sum(m.value for m in morale_modifiers(b, b.ids["t"])))
+    fails = 1 - check_odds(b, b.ids["t"])
     odds = charge_odds(b, b.ids["a"], b.ids["t"])
     assert odds["won: one hit"] == Fraction(1, 10) + Fraction(5, 10) * fails
     assert sum(odds.values()) == 1 and set(odds) <= {

@@ -13,15 +13,12 @@ import pytest
 from game import commands as cmd
 from game.battle import Battle, Reject
 from game.cli import main
-from game.errors import ContentError
 from game.match import new_match
-from game.mods import load_mods
 from game.module_records import rule_stack
-from game.ruleset import load_ruleset
 from systems.charge.plan import plan_charge
 from systems.dias.terrain import numbers
 from systems.paths import Way, along
-from tests.helpers import of, order, pos, rules, unit
+from tests.helpers import modded_stack, module_mod, of, order, pos, refuses_numbers, rules, unit
 
 DT = "dias-terrain"
 STREAM = ("stream", (((22, 0), (22, 48)), 0.3))
@@ -152,26 +149,21 @@ def test_DG_2_cavalry_ride_on_into_rough_ground_paying_its_price(battle: Callabl
 def test_a_mod_changes_the_table_and_a_bad_kind_is_one_line(
     battle: Callable[..., Battle], tmp_path: Path
 ) -> None:
-    root = tmp_path / "mud"
-    (root / "modules" / DT).mkdir(parents=True)
-    (root / "mod.toml").write_text('id = "mud"\nname = "Mud"\nversion = "1"\n')
-    numbers = root / "modules" / DT / "terrain.toml"
-    numbers.write_text("[ground.field]\ncost = { infantry = 3, cavalry = 3, artillery = 4 }\n")
-    b = battle(
-        terrain=[("field", rect(22, 26, 40, 34))],
-        stack=rule_stack(load_ruleset(mods=load_mods([root])), [DT], "t"),
+    numbers_file = module_mod(
+        tmp_path, DT, "terrain", "[ground.field]\ncost = { infantry = 3, cavalry = 3, artillery = 4 }\n"
     )
+    b = battle(terrain=[("field", rect(22, 26, 40, 34))], stack=modded_stack(numbers_file, [DT]))
     unit(b, "i", "red", (20, 30), 0)
     assert cost(b, "i", (22.5, 30)) == pytest.approx(2 + 3 * 0.5)
-    for text, key in (
-        ("[ground.swamp]\ncost = {}\n", "ground.swamp"),
-        ("[ground.wall]\ncost = {}\ncrossing = false\n", "ground.wall.crossing"),
-        ("[ground.wood]\ncost = { horse = 2 }\n", "ground.wood.cost"),
-    ):
-        numbers.write_text(text)
-        with pytest.raises(ContentError) as bad:
-            rule_stack(load_ruleset(mods=load_mods([root])), [DT], "t")
-        assert key in str(bad.value) and "terrain.toml" in str(bad.value) and "\n" not in str(bad.value)
+    refuses_numbers(
+        numbers_file,
+        DT,
+        [
+            ("[ground.swamp]\ncost = {}\n", "ground.swamp"),
+            ("[ground.wall]\ncost = {}\ncrossing = false\n", "ground.wall.crossing"),
+            ("[ground.wood]\ncost = { horse = 2 }\n", "ground.wood.cost"),
+        ],
+    )
 
 
 def test_whole_battles_play_to_an_end_with_dias_terrain_and_its_scenario(

@@ -14,9 +14,7 @@ import pytest
 from game import commands as cmd
 from game.battle import Battle
 from game.cli import main
-from game.mods import load_mods
 from game.module_records import rule_stack
-from game.ruleset import load_ruleset
 from systems.warhammer.charges import (
     Charged,
     ChargeReaction,
@@ -31,7 +29,7 @@ from systems.warhammer.charges import (
     rally_chance,
     redirect_choices,
 )
-from tests.helpers import of, officer, pos, rules, status, unit
+from tests.helpers import modded_stack, module_mod, of, officer, pos, rules, status, unit
 
 WM = "warhammer-charges"
 
@@ -164,13 +162,7 @@ def test_the_ai_answers_by_the_odds_and_the_client_shows_them(battle: Callable[.
 
 
 def test_a_mod_changes_the_flight(battle: Callable[..., Battle], tmp_path: Path) -> None:
-    root = tmp_path / "slow"
-    (root / "modules" / WM).mkdir(parents=True)
-    (root / "mod.toml").write_text(
-        'id = "slow"\nname = "Slow"\nversion = "1"\nmodules = ["warhammer-charges"]\n'
-    )
-    (root / "modules" / WM / "charges.toml").write_text("flee_dice_slow = 3\n")
-    stack = rule_stack(load_ruleset(mods=load_mods([root])), [], "tests")
+    stack = modded_stack(module_mod(tmp_path, WM, "charges", "flee_dice_slow = 3\n", switch_on=True), [])
     assert stack.ids == (WM,) and stack.numbers(WM, "charges").flee_dice_slow == 3
 
 

@@ -14,14 +14,11 @@ import pytest
 from game import commands as cmd
 from game.battle import Battle, Reject
 from game.cli import main
-from game.errors import ContentError
-from game.mods import load_mods
 from game.module_records import rule_stack
-from game.ruleset import load_ruleset
 from systems.charge.plan import plan_charge
 from systems.paths import Way, along, base_move
 from systems.warhammer.terrain import ground_class, numbers
-from tests.helpers import of, order, pos, rules, unit
+from tests.helpers import modded_stack, module_mod, of, order, pos, refuses_numbers, rules, unit
 
 WT = "warhammer-terrain"
 PIVOT_90 = 2 * 2.0 * math.sin(math.radians(45))  # a 2" wide base pivoting 90 degrees on a front corner
@@ -196,25 +193,15 @@ def test_WM_32_WM_33_each_terrain_kind_has_its_class_before_the_battle(
         "wall": "difficult",
         "fortification": "difficult",
     }
-    root = tmp_path / "rubble"
-    (root / "modules" / WT).mkdir(parents=True)
-    (root / "mod.toml").write_text('id = "rubble"\nname = "Rubble"\nversion = "1"\n')
-    numbers_file = root / "modules" / WT / "terrain.toml"
-    numbers_file.write_text('[ground]\ntown = "very_difficult"\n')
-    b = battle(
-        terrain=[("town", rect(23, 26, 40, 34))],
-        stack=rule_stack(load_ruleset(mods=load_mods([root])), [WT], "tests"),
-    )
+    numbers_file = module_mod(tmp_path, WT, "terrain", '[ground]\ntown = "very_difficult"\n')
+    b = battle(terrain=[("town", rect(23, 26, 40, 34))], stack=modded_stack(numbers_file, [WT]))
     unit(b, "i", "red", (20, 30), 0)
     assert cost(b, "i", (23.5, 30)) == pytest.approx(3 + 4 * 0.5)
-    for text, key in (
-        ('[ground]\ntown = "swampy"\n', "ground.town"),
-        ('[ground]\nswamp = "difficult"\n', "ground.swamp"),
-    ):
-        numbers_file.write_text(text)
-        with pytest.raises(ContentError) as bad:
-            rule_stack(load_ruleset(mods=load_mods([root])), [WT], "tests")
-        assert key in str(bad.value) and "terrain.toml" in str(bad.value) and "\n" not in str(bad.value)
+    refuses_numbers(
+        numbers_file,
+        WT,
+        [('[ground]\ntown = "swampy"\n', "ground.town"), ('[ground]\nswamp = "difficult"\n', "ground.swamp")],
+    )
 
 
 def test_WM_DEC_13_foot_artillery_still_keeps_out_of_difficult_ground(battle: Callable[..., Battle]) -> None:
