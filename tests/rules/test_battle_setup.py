@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import esper
@@ -13,6 +14,7 @@ import pytest
 
 from game import CONTENT
 from game import commands as cmd
+from game.battle import Battle
 from game.components import Footprint, Officer, Unit
 from game.errors import ContentError
 from game.match import Match, new_match, summary
@@ -641,3 +643,40 @@ def test_AMB_41_no_division_on_the_table_then_the_staff_waits(tmp_path: Path, ma
     assert [e.rule for e in of(events, "rejected")] == ["FG-DEP-11"]
     events = m.apply(cmd.PlaceStaff((18.0, 3.0)))
     assert of(events, "staff_placed") and officer_of(b, "red-staff").in_play
+
+
+def test_FG_MINI_2_FG_SCALE_3_the_standard_measures_are_those_of_6mm_miniatures() -> None:
+    """FG-MINI-2 (with FG-SCALE-3's x1/2 for 2 mm and x2 for 15 mm): the ruleset's measures and bases are
+    the standard ones, for 6 mm: XS 2" .. XL 10", units on 50 x 30 mm (2" x 1.2"), officers on 20 mm."""
+    from tests.helpers import rules
+
+    rs = rules()
+    assert [rs.length(m) for m in ("XS", "S", "M", "L", "XL")] == [2, 4, 6, 8, 10]
+    bases = rs.core.bases
+    assert (rs.length(bases.unit_width), rs.length(bases.unit_depth)) == (2.0, 1.2)
+    assert rs.length(bases.officer_diameter) == pytest.approx(0.8)
+
+
+def test_FG_MINI_3_the_rules_see_bases(battle: Callable[..., Battle]) -> None:
+    """FG-MINI-3: every rule sees the base, whatever stands on it: each category's footprint is the same
+    2" x 1.2" base."""
+    from tests.helpers import unit
+
+    b = battle()
+    sizes = set()
+    for i, cat in enumerate(b.rules.categories):
+        fp = b.comp(unit(b, f"u{i}", "red", (10 + 4 * i, 10), 90, cat=cat), Footprint)
+        sizes.add((fp.width, fp.depth))
+    assert sizes == {(2.0, 1.2)}
+
+
+def test_FG_PREP_5_the_army_is_then_ready_for_battle(matches: list[Match]) -> None:
+    """FG-PREP-5: once the officers' experience is rolled (FG-PREP-3), the battle goes on to deployment."""
+    m = new_match("default", 3)
+    matches.append(m)
+    phases = [e.phase for e in m.battle.events if e.kind == "phase"]
+    assert phases[:2] == ["preparation", "deployment"]
+    events = m.battle.events
+    deployment = next(i for i, e in enumerate(events) if e.kind == "phase" and e.phase == "deployment")
+    rolled = [i for i, e in enumerate(events) if e.kind == "roll" and e.check == "experience"]
+    assert rolled and max(rolled) < deployment

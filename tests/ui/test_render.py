@@ -203,3 +203,19 @@ def test_a_roll_of_several_dice_shows_each_die(window: pygame.Surface) -> None:
     ivory = [window.get_at((view.x + 10 + i * 30 + 13, y))[:3] for i in range(5)]
     assert ivory == [(245, 242, 230)] * 5
     screen.close()
+
+
+def test_FG_MINI_1_the_client_plays_without_miniatures_with_counters(window: pygame.Surface) -> None:
+    """FG-MINI-1: no miniatures: each base is a counter of the base's size (2" x 1.2") with its arm's
+    symbol, so infantry, cavalry and artillery counters differ."""
+    from game.table import Table
+    from game.ui.render import BaseLook, Renderer
+    from tests.helpers import rules
+
+    rs = rules()
+    r = Renderer(Table(72, 48), {"red": (190, 40, 40)}, (2.0, 1.2), 0.4)
+    counters = {
+        c.type: r._upright(BaseLook("u", "red", code, c.type), 20.0) for code, c in rs.categories.items()
+    }
+    assert {s.get_size() for s in counters.values()} == {(40, 24)}
+    assert len({pygame.image.tobytes(s, "RGBA") for s in counters.values()}) == 3
