@@ -114,3 +114,26 @@ def test_a_move_ghost_says_what_the_move_costs_when_a_module_weighs_it() -> None
         assert any('move 8", difficult 8"' in line for line in unit_lines(b, "c"))
     finally:
         b.close()
+
+
+def test_the_fire_and_charge_odds_shown_are_the_dias_tables() -> None:
+    """dias-combat: the odds under the mouse are read on the Días de Gloria tables (d10), not For
+    Glory's: a point-blank shot of line infantry routs (two hits) on a 9 only: 10%."""
+    from game.module_records import rule_stack
+    from tests.helpers import rules
+
+    b = make_battle(stack=rule_stack(rules(), ["dias-combat"], "tests"))
+    try:
+        unit(b, "a", "a", (10.0, 10.0), 0.0)
+        unit(b, "t", "b", (12.4, 10.0), 180.0)
+        b.apply(cmd.Activate("a", leadership=False))
+        human = HumanInput(b)
+        human.start(Decision("order", "a", "a-div", ("a",)))
+        human.selected, human.hover_target, human.mode = "a", "t", "fire"
+        (fire,) = human.odds_lines()
+        assert "two hits 10%" in fire
+        human.mode = "charge"
+        charge = human.odds_lines()[0]
+        assert "won: one hit" in charge and "won: pushed" in charge
+    finally:
+        b.close()
