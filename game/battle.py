@@ -104,6 +104,7 @@ class Battle(Session):
         self.formations: list[Formation] = []
         self.formations_fixed = False  # the round loop fixes them at initiative (AMB-5); scripts do not
         self.game: GameState | None = None
+        self.module_state: dict[str, Any] = {}  # a rule module's own state for this battle, by its id
 
     # --- set-up -----------------------------------------------------------------------------
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Protocol
 
 from game import commands as cmd
 from game.dice import Die
@@ -46,6 +46,7 @@ BUILTIN = (
     "systems.warhammer.terrain",
     "systems.dias.terrain",
     "systems.dias.combat",
+    "systems.clash.command",
 )
 
 Start = Callable[[Any, Any], "Resolution | None"]  # (the game: a Battle in For Glory, the command)
@@ -101,6 +102,13 @@ class Choice:
     values: Mapping[str, object] = field(default_factory=dict)
 
 
+class Judge(Protocol):
+    """A computer player's judgement, which a module's decision policy may ask: the best order a unit
+    could take now and its worth, on the heuristic's scale (a sure kill is 3), or None."""
+
+    def best(self, b: Any, unit: int) -> tuple[float, cmd.Command] | None: ...
+
+
 @dataclass(frozen=True)
 class DecisionKind:
     """A question the battle asks a player, and the commands that may answer it (the battle refuses
@@ -109,9 +117,12 @@ class DecisionKind:
 
     name: str
     answers: tuple[type[cmd.Command], ...]
-    ai: Callable[..., cmd.Command] | None = None  # (battle, decision): a computer player's answer
+    ai: Callable[..., cmd.Command] | None = None  # (battle, decision, Judge): a computer player's answer
     prompt: str = ""  # what the panel says: may name {unit} and {side}
     choices: Callable[..., list[Choice]] | None = None  # (battle, decision): every answer to offer
+    # a decision about one of its options (units): the player picks one on the table, then one of
+    # these for it: (battle, decision, unit name) -> its choices, shown beside `choices`
+    unit_choices: Callable[..., list[Choice]] | None = None
     scripted: Callable[[Decision, str], cmd.Command] | None = None  # a script step's named answer
 
 
@@ -130,6 +141,7 @@ HOOKS = (
     "move_cost",  # allowance a straight move uses: (battle, unit, Way) -> inches (FG: its length)
     "difficult_stop",  # does a unit stop on entering difficult ground: (battle, unit) -> bool (FG-MOVE-3)
     "attacked_from",  # the side of a unit a charge or a shot comes from: (battle, unit, point) -> sector
+    "action_cost",  # what an order costs the unit beyond its result, for an AI: (battle, unit, command)
 )
 # Where modules add modifier lines: a source takes (battle, unit, other unit or None, **context).
 MODIFIER_POINTS = ("fire", "melee", "morale", "leadership")

@@ -105,7 +105,12 @@ class Session:
         if kind is None:
             raise Reject("FG-ORD-5", f"{_order_name(command)} is not an order the battle is waiting for")
         gen = kind.start(self, command)
-        return self._after(gen, command) if kind.unit_order and gen is not None else gen
+        if not kind.unit_order:
+            return gen
+        if gen is None:  # an order resolved at once
+            self.stack.hook("after_action")(self, command)
+            return None
+        return self._after(gen, command)
 
     def _after(self, gen: Resolution, command: cmd.Command) -> Resolution:
         """A unit's order, then the after-action hook (a module's fatigue, say)."""

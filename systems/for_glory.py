@@ -135,6 +135,7 @@ FOR_GLORY = RuleModule(
         "move_cost": path_length,
         "difficult_stop": stops_in_difficult,
         "attacked_from": sector,
+        "action_cost": lambda b, e, c: 0.0,  # an order costs a unit nothing but its result
     },
 )
 

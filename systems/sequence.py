@@ -36,7 +36,7 @@ from systems.officers import check_officer_move, move_officer
 from systems.victory import check_end, finish
 
 
-def _ask(b: Battle, decision: Decision, accept: Callable[[cmd.Command], None]) -> Resolution:
+def ask(b: Battle, decision: Decision, accept: Callable[[cmd.Command], None]) -> Resolution:
     """Ask until the answer passes `accept` (which raises Reject to refuse it); returns the answer."""
     while True:
         answer = yield decision
@@ -172,7 +172,7 @@ def _deploy_one(
         check_deploy(b, a, own, entry)
 
     arrivals = Arrivals(tuple((n, edges[n]) for n in mine)) if edges is not None else None
-    answer = yield from _ask(b, Decision("deploy", side, only or "", tuple(mine), payload=arrivals), accept)
+    answer = yield from ask(b, Decision("deploy", side, only or "", tuple(mine), payload=arrivals), accept)
     if isinstance(answer, cmd.Pass):
         for n in mine:
             b.emit(Note(rule="AMB-40", text=f"{n} cannot be placed and stays in reserve"))
@@ -206,7 +206,7 @@ def place_staff(b: Battle, side: str) -> Resolution:
             raise Reject("FG-DEP-11", "the estado mayor is placed next")
         check_staff(b, side, a.at)
 
-    answer = yield from _ask(b, Decision("place_staff", side, b.name(staff)), accept)
+    answer = yield from ask(b, Decision("place_staff", side, b.name(staff)), accept)
     assert isinstance(answer, cmd.PlaceStaff)
     b.put_on(staff, *answer.at)
     b.emit(StaffPlaced(officer=b.name(staff), at=answer.at))
@@ -304,7 +304,7 @@ def activations(b: Battle) -> Resolution:
                 if not isinstance(a, cmd.Activate) or a.formation not in mine:
                     raise Reject("FG-ACT-1", f"the next formation to activate is one of {', '.join(mine)}")
 
-            answer = yield from _ask(b, Decision("activate", side, "", mine), accept)
+            answer = yield from ask(b, Decision("activate", side, "", mine), accept)
             assert isinstance(answer, cmd.Activate)
             left.remove(answer.formation)
             g.first_side = g.first_side or side
@@ -347,35 +347,41 @@ def orders(b: Battle, f: Formation) -> Resolution:
         answer = yield Decision("order", f.side, f.key, options)
         if isinstance(answer, cmd.EndActivation):
             break
-        if not isinstance(answer, b.stack.unit_orders):
-            b.emit(
-                Rejected(
-                    rule="FG-ACT-6",
-                    reason="an order, or the end of this activation, is awaited",
-                    order=type(answer).__name__.lower(),
-                )
-            )
-            continue
-        try:
-            gen = b.begin(answer)
-        except Reject as r:
-            b.emit(
-                Rejected(
-                    rule=r.rule,
-                    reason=r.reason,
-                    unit=getattr(answer, "unit", None),
-                    order=type(answer).__name__.lower(),
-                )
-            )
-            continue
-        if gen is not None:
-            yield from gen
+        yield from carry_out(b, answer)
         if check_end(b):
             return
     if f.officer is not None and b.activation.leadership_passed:
         officer = b.ids[f.officer]
         if esper.component_for_entity(officer, Officer).in_play:
             yield from officer_move(b, f.side, officer, "officer_move")
+
+
+def carry_out(b: Battle, answer: cmd.Command) -> Resolution:
+    """One answer to an `order` decision: the order carried out (True), or refused in the log (False)."""
+    if not isinstance(answer, b.stack.unit_orders):
+        b.emit(
+            Rejected(
+                rule="FG-ACT-6",
+                reason="an order, or the end of this activation, is awaited",
+                order=type(answer).__name__.lower(),
+            )
+        )
+        return False
+    try:
+        gen = b.begin(answer)
+    except Reject as r:
+        b.emit(
+            Rejected(
+                rule=r.rule,
+                reason=r.reason,
+                unit=getattr(answer, "unit", None),
+                order=type(answer).__name__.lower(),
+            )
+        )
+        return False
+    if gen is not None:
+        yield from gen
+    return True
 
 
 def officer_move(b: Battle, side: str, officer: int, kind: str) -> Resolution:
@@ -388,7 +394,7 @@ def officer_move(b: Battle, side: str, officer: int, kind: str) -> Resolution:
             raise Reject("FG-ACT-7", f"{b.name(officer)} may move now, or not")
         check_officer_move(b, officer, a.to)
 
-    answer = yield from _ask(b, Decision(kind, side, b.name(officer)), accept)
+    answer = yield from ask(b, Decision(kind, side, b.name(officer)), accept)
     if isinstance(answer, cmd.MoveOfficer):
         move_officer(b, answer)
 

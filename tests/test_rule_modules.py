@@ -141,7 +141,7 @@ DRILL = RuleModule(
         DecisionKind(
             "volume",
             (Volume, cmd.Pass),
-            ai=lambda b, d: Volume(True),
+            ai=lambda b, d, judge: Volume(True),
             prompt="How loudly does {unit} cheer?",
             choices=lambda b, d: [
                 Choice("Loud", Volume(True), "two cheers: DRILL-3 until jeered", "sure"),

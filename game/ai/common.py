@@ -51,7 +51,11 @@ class Player:
         if handler is not None:
             return handler(b, d)
         kind = b.stack.decisions.get(d.kind)  # a rule module's decision: its own policy
-        return kind.ai(b, d) if kind is not None and kind.ai is not None else cmd.Pass()
+        return kind.ai(b, d, self) if kind is not None and kind.ai is not None else cmd.Pass()
+
+    def best(self, b: Battle, e: int) -> tuple[float, cmd.Command] | None:
+        """The order this player would give the unit now and its worth (a module's policy asks)."""
+        return None
 
     def place_staff(self, b: Battle, d: Decision) -> cmd.Command:
         return staff_spot(b, d.side)

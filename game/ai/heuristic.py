@@ -47,14 +47,23 @@ class HeuristicPlayer(common.Player):
     # --- orders -------------------------------------------------------------------------------
 
     def order(self, b: Battle, d: Decision) -> cmd.Command:
+        """The best order of the formation, if it is worth more than it costs the unit (a module's
+        fatigue, say: the hook action_cost)."""
+        cost = b.stack.hook("action_cost")
         best: tuple[float, cmd.Command] | None = None
         for name in d.options:
-            option = self.best_for(b, b.ids[name])
-            if option is not None and (best is None or option[0] > best[0]):
-                best = option
+            option = self.best(b, b.ids[name])
+            if option is None:
+                continue
+            price = cost(b, b.ids[name], option[1])
+            net = option[0] - price
+            if price > 0 and net <= 0:
+                continue
+            if best is None or net > best[0]:
+                best = (net, option[1])
         return best[1] if best is not None else cmd.EndActivation()
 
-    def best_for(self, b: Battle, e: int) -> tuple[float, cmd.Command] | None:
+    def best(self, b: Battle, e: int) -> tuple[float, cmd.Command] | None:
         name = b.name(e)
         options: list[tuple[float, cmd.Command]] = []
         for t in common.fire_targets(b, e):

@@ -33,7 +33,12 @@ class RandomPlayer(common.Player):
     def order(self, b: Battle, d: Decision) -> cmd.Command:
         if self.rng.chance(0.05):
             return cmd.EndActivation()
-        name = self.rng.pick(d.options)
+        return self.any_order(b, self.rng.pick(d.options))
+
+    def best(self, b: Battle, e: int) -> tuple[float, cmd.Command] | None:
+        return self.rng.uniform(0, 1), self.any_order(b, b.name(e))
+
+    def any_order(self, b: Battle, name: str) -> cmd.Command:
         e = b.ids[name]
         choices: list[cmd.Command] = [cmd.Withdraw(name)]
         choices += [cmd.Fire(name, b.name(t)) for t in common.fire_targets(b, e)]

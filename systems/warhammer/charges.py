@@ -429,7 +429,7 @@ def _charger(b: Battle, d: Decision) -> int:
     return b.ids[d.payload.charger]
 
 
-def choose(b: Battle, d: Decision) -> cmd.Command:
+def choose(b: Battle, d: Decision, judge: object = None) -> cmd.Command:
     """WM AI: the answer worth most by its exact odds."""
     worths = _worths(b, d)
     best = max(worths, key=lambda k: worths[k])
@@ -466,7 +466,7 @@ def _charge_worth(b: Battle, charger: int, target: int) -> float:
     return -_hold_worth(b, charger, target)
 
 
-def redirect_choice(b: Battle, d: Decision) -> cmd.Command:
+def redirect_choice(b: Battle, d: Decision, judge: object = None) -> cmd.Command:
     """WM AI: redirect when the new charge is worth more than nothing by its exact odds."""
     charger, target = b.ids[d.unit], b.ids[d.options[0]]
     return Redirect(d.unit) if _charge_worth(b, charger, target) > 0 else cmd.Pass()
@@ -536,7 +536,7 @@ WARHAMMER_CHARGES = RuleModule(
         DecisionKind(
             "rally",
             (KeepFleeing, cmd.Pass),
-            ai=lambda b, d: cmd.Pass(),  # rallying is always worth trying (WM-14)
+            ai=lambda b, d, judge: cmd.Pass(),  # rallying is always worth trying (WM-14)
             scripted=lambda d, name: KeepFleeing(d.unit) if name == "flee on" else cmd.Pass(),
             choices=rally_choices,
         ),

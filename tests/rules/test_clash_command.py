@@ -1,0 +1,368 @@
+"""Module clash-command (systems/clash/; decisions in docs/clash-decisions.md): the round as Clash of
+Spears plays it, command points, activation and reaction checks, rest and rally, fatigue."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from game import commands as cmd
+from game.battle import Battle, Decision
+from game.cli import main
+from game.errors import UserError
+from game.match import Match, new_match
+from game.module_records import rule_stack
+from game.modules import compose
+from systems.checks import morale_modifiers
+from systems.clash.command import (
+    ActivateUnit,
+    ReactWith,
+    Rest,
+    check_chance,
+    points,
+    reaction_unit_choices,
+    turn_ai,
+    turn_unit_choices,
+)
+from systems.clash.fatigue import Fatigue, add_fatigue, fatigue, numbers
+from tests.helpers import deploy_all, hits, of, rules, status, unit, write_scenario
+
+CS = "clash-command"
+
+
+def cs_battle(battle: Callable[..., Battle], dice: list[int] | None = None, **kw: object) -> Battle:
+    b = battle(
+        dice=dice, seed=None if dice is not None else 1, stack=rule_stack(rules(), [CS], "tests"), **kw
+    )
+    return b
+
+
+def fatigue_of(b: Battle, name: str) -> Fatigue:
+    return fatigue(b, b.ids[name])
+
+
+# --- whole rounds ------------------------------------------------------------------------------
+
+
+def cs_match(matches: list[Match], tmp_path: Path, dice: list[int]) -> Match:
+    """The default test scenario (red r1, r2 south; blue b1, b2 north, two line brigades each, 48x40)
+    with clash-command, deployed (a roll-off, 3 to 4, picks who deploys first); `dice` fixed from the
+    first round on."""
+    m = new_match(str(write_scenario(tmp_path)), 0, None, None, dice=[3, 4, *dice], modules=[CS])
+    matches.append(m)
+    deploy_all(m)
+    return m
+
+
+def test_CS_1_strategy_gives_command_points_per_officer_and_a_roll_off_picks_the_first_player(
+    matches: list[Match], tmp_path: Path
+) -> None:
+    m = cs_match(matches, tmp_path, [2, 5] + [6] * 50)  # roll-off: red 2, blue 5
+    b = m.battle
+    n = numbers(b)
+    assert points(b) == {s: 2 * n.points["division"] + n.points["staff"] for s in ("red", "blue")}
+    d = b.pending
+    assert d is not None and d.kind == "clash_turn" and d.side == "blue"  # CS-1: the roll-off winner
+    assert set(d.options) == {"b1a", "b1b", "b2a", "b2b"}  # CS-2: any unit that may act
+
+
+def test_CS_5_pass_swaps_roles_and_two_passes_end_the_phase_CS_1_final_phase_recovers(
+    matches: list[Match], tmp_path: Path
+) -> None:
+    m = cs_match(matches, tmp_path, [2, 5] + [6] * 50)
+    b = m.battle
+    m.apply(Rest("b1a"))  # a free option: blue's turn is over
+    assert fatigue_of(b, "b1a").markers == 1
+    assert b.pending is not None and (b.pending.kind, b.pending.side) == ("clash_turn", "red")
+    m.apply(cmd.Pass())
+    assert b.pending is not None and b.pending.side == "blue"  # one pass does not end the phase
+    m.apply(cmd.Pass())
+    d = b.pending  # two passes in a row: the final phase, where officers may move
+    assert d is not None and d.kind == "officer_move"
+    assert fatigue_of(b, "b1a").markers == 0  # CS-1 (CS-DEC-5): markers come off
+
+
+def test_CS_3_activation_costs_one_cp_in_command_then_up_to_three_actions(
+    matches: list[Match], tmp_path: Path
+) -> None:
+    m = cs_match(matches, tmp_path, [2, 5] + [6] * 50)
+    b = m.battle
+    before = points(b)["blue"]
+    m.apply(ActivateUnit("b1a"))
+    assert points(b)["blue"] == before - numbers(b).cost_within
+    for i in range(3):
+        d = b.pending
+        if i:  # CS-3: before the 2nd and 3rd action red may react (its units are in command)
+            assert d is not None and d.kind == "clash_reaction" and d.side == "red" and d.unit == "b1a"
+            m.apply(cmd.Pass())
+            d = b.pending
+        assert d is not None and d.kind == "order" and d.options == ("b1a",)
+        m.apply(cmd.Withdraw("b1a"))
+        assert fatigue_of(b, "b1a").markers == i + 1
+    assert b.pending is not None and b.pending.kind == "clash_turn" and b.pending.side == "red"
+    assert "b1a" not in _blue_options(m)  # three markers: it cannot act again this round
+
+
+def _blue_options(m: Match) -> tuple[str, ...]:
+    m.apply(cmd.Pass())
+    d = m.battle.pending
+    assert d is not None and d.side == "blue"
+    return d.options
+
+
+def test_CS_3_beyond_command_distance_costs_two(matches: list[Match], tmp_path: Path) -> None:
+    m = cs_match(matches, tmp_path, [2, 5] + [6] * 50)
+    b = m.battle
+    b.place(b.ids["b1"], 2.0, 20.0)  # the general far away; the estado mayor is far too
+    b.place(b.ids["blue-staff"], 46.0, 20.0)
+    before = points(b)["blue"]
+    m.apply(ActivateUnit("b1a"))
+    assert points(b)["blue"] == before - numbers(b).cost_beyond
+
+
+def test_CS_3_an_activation_with_no_action_still_leaves_a_marker(
+    matches: list[Match], tmp_path: Path
+) -> None:
+    m = cs_match(matches, tmp_path, [2, 5] + [6] * 50)
+    m.apply(ActivateUnit("b1a"))
+    m.apply(cmd.EndActivation())
+    assert fatigue_of(m.battle, "b1a").markers == 1  # CS-DEC-4: every turn brings the end nearer
+
+
+def test_CS_7_a_reaction_costs_a_cp_a_1d6_check_then_one_action(matches: list[Match], tmp_path: Path) -> None:
+    # roll-off 2/5; then red's reaction check: 4 at courage 4+ passes
+    m = cs_match(matches, tmp_path, [2, 5, 4] + [6] * 50)
+    b = m.battle
+    m.apply(ActivateUnit("b1a"))
+    m.apply(cmd.Withdraw("b1a"))
+    red = points(b)["red"]
+    m.apply(ReactWith("r1a"))
+    assert points(b)["red"] == red - numbers(b).reaction_cost
+    roll = of(b.events, "roll")[-1]
+    assert (roll.check, roll.rule, roll.die) == ("reaction", "CS-7", 1)
+    d = b.pending
+    assert d is not None and (d.kind, d.side, d.options) == ("order", "red", ("r1a",))
+    m.apply(cmd.Withdraw("r1a"))
+    assert fatigue_of(b, "r1a").markers == 1
+    d = b.pending  # one action only: back to blue's unit
+    assert d is not None and (d.kind, d.options) == ("order", ("b1a",))
+
+
+def test_CS_7_a_failed_reaction_check_gives_no_action(matches: list[Match], tmp_path: Path) -> None:
+    m = cs_match(matches, tmp_path, [2, 5, 3] + [6] * 50)  # 3 below courage 4
+    b = m.battle
+    m.apply(ActivateUnit("b1a"))
+    m.apply(cmd.Withdraw("b1a"))
+    m.apply(ReactWith("r1a"))
+    d = b.pending
+    assert d is not None and (d.kind, d.options) == ("order", ("b1a",))
+
+
+def test_CS_8_a_commanders_die_costs_a_cp_and_adds_a_die(matches: list[Match], tmp_path: Path) -> None:
+    m = cs_match(matches, tmp_path, [2, 5, 1, 4] + [6] * 50)  # check dice 1 and 4 (courage 4)
+    b = m.battle
+    fatigue_of(b, "b1a").points = 2  # tired: it must pass an activation check
+    before = points(b)["blue"]
+    m.apply(ActivateUnit("b1a", support=True))
+    assert points(b)["blue"] == before - numbers(b).cost_within - numbers(b).support_cost
+    roll = of(b.events, "roll")[-1]
+    assert (roll.check, roll.rule, roll.dice) == ("activation", "CS-6", (1, 4, 6))  # 2D6 + 1
+    assert b.pending is not None and b.pending.kind == "order"
+
+
+def test_CS_6_a_tired_unit_that_fails_its_activation_check_does_nothing(
+    matches: list[Match], tmp_path: Path
+) -> None:
+    m = cs_match(matches, tmp_path, [2, 5, 1, 3] + [6] * 50)  # both dice under courage 4
+    b = m.battle
+    fatigue_of(b, "b1a").points = 1
+    m.apply(ActivateUnit("b1a"))
+    roll = of(b.events, "roll")[-1]
+    assert (roll.check, roll.die, roll.dice) == ("activation", 0, (1, 3))
+    assert b.pending is not None and (b.pending.kind, b.pending.side) == ("clash_turn", "red")
+    assert fatigue_of(b, "b1a").markers == 1  # CS-DEC-4
+
+
+def test_CS_6_a_fresh_unit_needs_no_check(matches: list[Match], tmp_path: Path) -> None:
+    m = cs_match(matches, tmp_path, [2, 5] + [1] * 50)
+    m.apply(ActivateUnit("b1a"))
+    assert not [r for r in of(m.battle.events, "roll") if r.check == "activation"]
+    assert m.battle.pending is not None and m.battle.pending.kind == "order"
+
+
+def test_CS_4_rest_takes_a_fatigue_point_off_and_rally_dice_take_more(
+    matches: list[Match], tmp_path: Path
+) -> None:
+    m = cs_match(matches, tmp_path, [2, 5, 4, 3] + [6] * 50)  # rally dice 4 (>= 4) and 3
+    b = m.battle
+    fatigue_of(b, "b1a").points = 4
+    before = points(b)["blue"]
+    m.apply(Rest("b1a", 2))
+    assert fatigue_of(b, "b1a").points == 4 - 1 - 1
+    assert fatigue_of(b, "b1a").markers == 1 and points(b)["blue"] == before - 2
+    roll = of(b.events, "roll")[-1]
+    assert (roll.check, roll.rule, roll.dice) == ("rally", "CS-4", (4, 3))
+
+
+def test_CS_4_rally_needs_a_commander_and_the_points(matches: list[Match], tmp_path: Path) -> None:
+    m = cs_match(matches, tmp_path, [2, 5] + [6] * 50)
+    b = m.battle
+    ev = m.apply(Rest("b1a", numbers(b).rally_points + 1))
+    assert of(ev, "rejected")[0].rule == "CS-4"
+    b.place(b.ids["b1"], 2.0, 20.0)
+    b.place(b.ids["blue-staff"], 46.0, 20.0)
+    ev = m.apply(Rest("b1a", 1))
+    assert "no commander" in of(ev, "rejected")[0].reason
+    ev = m.apply(ActivateUnit("b1a", support=True))
+    assert of(ev, "rejected")[0].rule == "CS-8"
+
+
+def test_CS_3_not_enough_points_is_refused(matches: list[Match], tmp_path: Path) -> None:
+    m = cs_match(matches, tmp_path, [2, 5] + [6] * 50)
+    points(m.battle)["blue"] = 0
+    ev = m.apply(ActivateUnit("b1a"))
+    assert of(ev, "rejected")[0].rule == "CS-3" and "has 0" in of(ev, "rejected")[0].reason
+
+
+# --- fatigue -----------------------------------------------------------------------------------
+
+
+def test_CS_9_CS_10_an_action_adds_its_modifier_and_the_tables(battle: Callable[..., Battle]) -> None:
+    b = cs_battle(battle, [6] * 20)
+    unit(b, "a1", "a", (20, 10), 90, cat="HC")  # save 4: the "4 or 5" row
+    unit(b, "b1", "b", (20, 30), 270)
+    gained = []
+    for _ in range(3):
+        b.apply(cmd.Activate("a1", leadership=False))
+        b.apply(cmd.Withdraw("a1"))  # a move: no modifier of its own
+        gained.append(fatigue_of(b, "a1").points)
+    assert gained == [0, 0, 1]  # CS-9 open ground, 1, 2, 3 markers: 0, 0, 1
+
+
+def test_CS_10_a_shot_adds_one_and_rough_ground_more(battle: Callable[..., Battle]) -> None:
+    wood = [(10, 5), (30, 5), (30, 15), (10, 15)]
+    b = cs_battle(battle, [1] * 20, terrain=[("wood", wood)])
+    unit(b, "a1", "a", (20, 10), 90, cat="LnInf")  # save 5, in a wood: rough
+    unit(b, "b1", "b", (20, 12.7), 270)
+    b.apply(cmd.Activate("a1", leadership=False))
+    b.apply(cmd.Fire("a1", "b1"))
+    assert fatigue_of(b, "a1").points == 1 + 0  # shoot +1, rough 1 marker (4 or 5): 0
+    b.apply(cmd.Activate("a1", leadership=False))
+    b.apply(cmd.Fire("a1", "b1"))
+    assert fatigue_of(b, "a1").points == 1 + 2  # +1, rough 2 markers: 1
+    note = [n for n in of(b.events, "note") if n.rule == "CS-9"][-1]
+    assert "rough ground, 2 markers" in note.text
+
+
+def test_CS_10_a_prepare_action_never_tires(battle: Callable[..., Battle]) -> None:
+    b = cs_battle(battle, [6] * 20)
+    unit(b, "a1", "a", (20, 10), 90, hits=2)
+    unit(b, "b1", "b", (20, 40), 270)
+    fatigue_of(b, "a1").markers = 2  # the third action of the "4 or 5" row would cost 1 in the open
+    b.apply(cmd.Activate("a1", leadership=False))
+    b.apply(cmd.Rally("a1"))
+    assert fatigue_of(b, "a1").points == 0 and fatigue_of(b, "a1").markers == 3
+
+
+def test_CS_15_fatigue_lowers_shooting_and_courage(battle: Callable[..., Battle]) -> None:
+    b = cs_battle(battle, [1] * 20)
+    a1 = unit(b, "a1", "a", (20, 10), 90)
+    unit(b, "b1", "b", (20, 12.7), 270)
+    fatigue_of(b, "a1").points = 5
+    assert {m.rule: m.value for m in morale_modifiers(b, a1)}["CS-15"] == -1
+    b.apply(cmd.Activate("a1", leadership=False))
+    b.apply(cmd.Fire("a1", "b1"))
+    shot = [r for r in of(b.events, "roll") if r.check == "fire"][-1]
+    assert {m.rule: m.value for m in shot.modifiers}["CS-15"] == -2
+    fatigue_of(b, "a1").points = 1
+    assert "CS-15" not in {m.rule for m in morale_modifiers(b, a1)}
+    fatigue_of(b, "a1").points = 3  # courage 4 is now 5: one die of 2 must show 5 or 6
+    assert check_chance(b, a1, 2) == 1 - Fraction(4, 6) ** 2
+
+
+def test_CS_16_fatigue_above_six_is_two_wounds_a_point(battle: Callable[..., Battle]) -> None:
+    b = cs_battle(battle, [6] * 20)
+    a1 = unit(b, "a1", "a", (20, 10), 90)
+    fatigue_of(b, "a1").points = 6
+    add_fatigue(b, a1, 1, "CS-9", "test")
+    assert fatigue_of(b, "a1").points == 6 and hits(b, "a1") == 2
+    assert status(b, "a1").destroyed  # CS-17: 6 fatigue is more than twice its last model
+
+
+def test_CS_17_a_unit_whose_fatigue_passes_twice_its_models_is_removed(battle: Callable[..., Battle]) -> None:
+    b = cs_battle(battle, [6] * 20)
+    a1 = unit(b, "a1", "a", (20, 10), 90, hits=1)  # two models left: removed above 4
+    add_fatigue(b, a1, 4, "CS-9", "test")
+    assert status(b, "a1").in_play
+    add_fatigue(b, a1, 1, "CS-9", "test")
+    assert status(b, "a1").destroyed and [n for n in of(b.events, "note") if n.rule == "CS-17"]
+
+
+# --- players -----------------------------------------------------------------------------------
+
+
+class Sees:
+    """A judge that values every unit's best order at a fixed worth."""
+
+    def __init__(self, worth: float) -> None:
+        self.worth = worth
+
+    def best(self, b: Battle, e: int) -> tuple[float, cmd.Command] | None:
+        return self.worth, cmd.Withdraw(b.name(e))
+
+
+def test_the_ai_activates_what_is_worth_it_and_otherwise_rests_the_tired(
+    matches: list[Match], tmp_path: Path
+) -> None:
+    m = cs_match(matches, tmp_path, [2, 5] + [6] * 50)
+    b = m.battle
+    d = b.pending
+    assert d is not None
+    assert isinstance(turn_ai(b, d, Sees(1.0)), ActivateUnit)
+    fatigue_of(b, "b2b").points = 3
+    assert turn_ai(b, d, Sees(0.0)) == Rest("b2b", 2)  # a commander near: he rallies it
+    fatigue_of(b, "b2b").points = 0
+    assert turn_ai(b, d, Sees(0.0)) == cmd.Pass()
+
+
+def test_the_panel_offers_each_units_choices_with_their_odds(matches: list[Match], tmp_path: Path) -> None:
+    m = cs_match(matches, tmp_path, [2, 5] + [6] * 50)
+    b = m.battle
+    d = b.pending
+    assert d is not None
+    fatigue_of(b, "b1a").points = 1
+    choices = turn_unit_choices(b, d, "b1a")
+    answers = [c.answer for c in choices]
+    assert answers[:2] == [ActivateUnit("b1a"), ActivateUnit("b1a", True)]
+    assert choices[0].odds == f"{float(1 - Fraction(1, 2) ** 2):.0%}"  # courage 4: 1 - (3/6)^2
+    assert Rest("b1a") in answers and Rest("b1a", 2) in answers
+    react = reaction_unit_choices(b, Decision("clash_reaction", "red", "b1a", ("r1a",)), "r1a")
+    assert [c.odds for c in react] == ["50%", "75%"]
+
+
+# --- the module as a whole ---------------------------------------------------------------------
+
+
+def test_clash_command_and_warhammer_charges_are_refused_together() -> None:
+    with pytest.raises(UserError) as e:
+        compose("for-glory", [CS, "warhammer-charges"])
+    assert "warhammer-charges" in str(e.value) and CS in str(e.value) and "activation" in str(e.value)
+
+
+def test_modules_json_lists_clash_command(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["modules", "--json"]) == 0
+    listed = {m["id"]: m for m in json.loads(capsys.readouterr().out)["modules"]}
+    assert set(listed[CS]["decisions"]) == {"clash_turn", "clash_reaction"}
+    assert "round" in listed[CS]["hooks"]
+
+
+@pytest.mark.parametrize("seed", [1, 4])
+def test_whole_battles_play_to_an_end(seed: int, capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["simulate", "--seed", str(seed), "--module", CS, "--a", "heuristic", "--b", "heuristic", "--json"]
+    assert main(argv) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["rounds"] >= 1 and out["end_reason"] != ""
