@@ -170,6 +170,10 @@ class RuleModule:
     # names its numbers take from the ruleset (categories, qualities, terrain kinds), checked once they
     # are loaded: (ruleset, records) -> (file name, key, problem) for each name the ruleset lacks
     check: Callable[[Any, Mapping[str, Any]], list[tuple[str, str, str]]] | None = None
+    # what the client shows of its state: a short tag drawn on a unit, (battle, unit) -> text or "";
+    # a line under the score, (battle) -> (key of its locale's ui.toml, the values it names) or None
+    badge: Callable[[Any, int], str] | None = None
+    status: Callable[[Any], tuple[str, Mapping[str, object]] | None] | None = None
 
     def to_json(self, base: bool) -> dict[str, Any]:
         return {
@@ -327,6 +331,8 @@ class RuleStack:
         self._modifiers = {k: tuple(v) for k, v in modifiers.items()}
         self.unit_orders = tuple(o.command for o in self.orders.values() if o.unit_order)
         self.components = tuple(c for m in self.modules for c in m.components)
+        self.badges = tuple(m.badge for m in self.modules if m.badge is not None)
+        self.statuses = tuple(m.status for m in self.modules if m.status is not None)
         self.dice = tuple(dict.fromkeys(d for m in self.modules for d in m.dice))
         # each module's numbers and their fingerprint, loaded by game/module_records.py
         self.records: dict[str, dict[str, Any]] = {}

@@ -524,6 +524,7 @@ class BattleScreen:
                         st.in_play and is_disorganised(b, e),
                         ident.id == sel,
                         ident.id,
+                        " ".join(t for badge in b.stack.badges if (t := badge(b, e))) if st.in_play else "",
                     )
                 )
             else:
@@ -598,7 +599,12 @@ class BattleScreen:
         points = self.score()
         score = "   ".join(f"{self.names.get(s, s)} {p}" for s, p in points.items())
         text = big.render(t("score", score=score), True, theme.TEXT)
-        surf.blit(text, (self.size[0] - theme.RIGHT_PANEL - text.get_width() - 10, 6))
+        right = self.size[0] - theme.RIGHT_PANEL - 10
+        surf.blit(text, (right - text.get_width(), 6))
+        lines = [line for status in b.stack.statuses if (line := status(b)) is not None]
+        if lines:  # the rule modules' state (command points ...)
+            words = small.render("   ".join(t(key, **values) for key, values in lines), True, theme.ACCENT)
+            surf.blit(words, (right - words.get_width(), 32))
         self._order_strip(surf, small)
 
     def score(self) -> dict[str, int]:

@@ -149,6 +149,8 @@ class HumanInput:
         kind = b.stack.decisions.get(d.kind)
         if kind is not None and kind.choices is not None:  # a rule module's decision: its own choices
             choices = kind.choices(b, d)
+            if kind.unit_choices is not None and self.selected in d.options:  # the unit picked on the table
+                choices = [*kind.unit_choices(b, d, self.selected), *choices]
             return self._offer([(0.0, c.answer) for c in choices], [c.label for c in choices], choices)
         return [Button("pass", t("btn_continue"))]
 
@@ -169,8 +171,10 @@ class HumanInput:
             hint = _odds(dict(odds)) if odds else ""
             if choices is not None:
                 ch = choices[i]
-                words = {  # the module's words in the player's language, where it has them
-                    part: t(key, **ch.values) if ch.key and t.has(key) else default
+                words = {  # the module's words in the player's language, where it has them (odds: when known)
+                    part: t(key, **ch.values)
+                    if ch.key and t.has(key) and (default or part != "odds")
+                    else default
                     for part, key, default in (
                         ("label", ch.key, label),
                         ("hint", f"{ch.key}_hint", ch.hint),
@@ -394,6 +398,10 @@ class HumanInput:
                     None,
                     None,
                 )
+            return None
+        kind = b.stack.decisions.get(d.kind)
+        if self.mode == "buttons" and kind is not None and kind.unit_choices is not None:
+            self.selected = self.pick(p, list(d.options)) or self.selected  # its choices join the buttons
             return None
         if self.mode == "officer" and self.ghost is not None and self.ghost.ok:
             return cmd.MoveOfficer(d.unit, self.ghost.at)

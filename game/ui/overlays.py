@@ -115,7 +115,9 @@ class Overlays:
         if d is None:
             return
         layer = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-        if d.kind == "order" and h.mode == "select":
+        kind = b.stack.decisions.get(d.kind)
+        picks = kind is not None and kind.unit_choices is not None  # a module's question about a unit
+        if (d.kind == "order" and h.mode == "select") or picks:
             for name in d.options:
                 pose = esper.component_for_entity(b.ids[name], Pose)
                 pygame.draw.polygon(layer, (*theme.GOOD, 200), [cam.to_screen(p) for p in pose.corners], 2)

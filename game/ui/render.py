@@ -32,6 +32,7 @@ class BaseLook:
     disorganised: bool = False
     selected: bool = False
     label: str = ""
+    badge: str = ""  # the rule modules' tags (fatigue, action markers)
 
 
 @dataclass(frozen=True)
@@ -222,9 +223,19 @@ class Renderer:
                 pygame.draw.polygon(surf, (255, 255, 255), [cam.to_screen(p) for p in frame], 3)
             if sh.hits:
                 self._hit_tokens(surf, cam, sh)
+            if look.badge and cam.scale >= 6:
+                self._badge(surf, look.badge, rect)
             if labels and cam.scale >= 9 and look.label:
                 text = self._label(look.label, font, theme.TEXT)
                 surf.blit(text, text.get_rect(center=(cx, cy + self.unit_d * cam.scale * 0.5 + 8)))
+
+    def _badge(self, surf: pygame.Surface, text: str, rect: pygame.Rect) -> None:
+        """A module's tag at the base's top right corner, on a dark plate, readable on both colours."""
+        label = theme.font(14).render(text, True, theme.ACCENT)
+        plate = label.get_rect(bottomleft=(rect.right - 4, rect.top + 4)).inflate(6, 2)
+        pygame.draw.rect(surf, theme.PANEL, plate, border_radius=3)
+        pygame.draw.rect(surf, theme.ACCENT, plate, 1, border_radius=3)
+        surf.blit(label, label.get_rect(center=plate.center))
 
     def corners_px(self, cam: Camera, sh: Shown) -> list[tuple[float, float]]:
         return [cam.to_screen(p) for p in rect_corners(sh.x, sh.y, sh.facing, self.unit_w, self.unit_d)]

@@ -32,6 +32,7 @@ from systems.clash.fatigue import (
     ID,
     CommandNumbers,
     Fatigue,
+    action_name,
     after_action,
     check,
     commanders,
@@ -396,11 +397,13 @@ FATIGUE_WORTH = 0.25  # what a fatigue point costs a unit (on the AI's scale: a 
 def action_cost(b: Battle, e: int, c: cmd.Command) -> float:
     """The fatigue the next action would bring, weighed more as the unit tires (CS-15 draws near)."""
     n = numbers(b)
-    kind = b.stack.orders.get(type(c))
-    if kind is None or kind.name in n.prepare:
+    if type(c) not in b.stack.orders:
+        return 0.0
+    name = action_name(b, c)
+    if name in n.prepare:
         return 0.0
     f = fatigue(b, e)
-    gain = n.action_fatigue.get(kind.name, 0) + table_gain(b, e, min(f.markers + 1, n.max_actions))
+    gain = n.action_fatigue.get(name, 0) + table_gain(b, e, min(f.markers + 1, n.max_actions))
     return gain * FATIGUE_WORTH * (1 + f.points / 3)
 
 
@@ -469,7 +472,7 @@ def turn_unit_choices(b: Battle, d: Decision, name: str) -> list[Choice]:
                 + ("; tired: 2D6, one at its courage (CS-6)" if tired else ""),
                 f"{float(chance):.0%}" if tired else "",
                 "cs_activate_support" if support else "cs_activate",
-                {"unit": name, "cost": cost},
+                {"unit": name, "cost": cost, "chance": f"{float(chance):.0%}"},
             )
         )
     out.append(
@@ -512,7 +515,7 @@ def reaction_unit_choices(b: Battle, d: Decision, name: str) -> list[Choice]:
                 "1D6 at its courage, then one action (CS-7)",
                 f"{float(chance):.0%}",
                 "cs_react_support" if support else "cs_react",
-                {"unit": name, "cost": cost},
+                {"unit": name, "cost": cost, "chance": f"{float(chance):.0%}"},
             )
         )
     return out
@@ -520,6 +523,19 @@ def reaction_unit_choices(b: Battle, d: Decision, name: str) -> list[Choice]:
 
 def _pass(label: str, key: str) -> Any:
     return lambda b, d: [Choice(label, cmd.Pass(), key=key)]
+
+
+def badge(b: Battle, e: int) -> str:
+    """Fatigue and action markers on the base ("F2 M1")."""
+    f = fatigue(b, e)
+    return " ".join(
+        t for t in (f"F{f.points}" if f.points else "", f"M{f.markers}" if f.markers else "") if t
+    )
+
+
+def status(b: Battle) -> tuple[str, dict[str, object]] | None:
+    left = points(b)
+    return ("cs_status", {"points": "  ".join(f"{s} {p}" for s, p in left.items())}) if left else None
 
 
 CLASH_COMMAND = RuleModule(
@@ -559,6 +575,8 @@ CLASH_COMMAND = RuleModule(
     dice=(D6,),
     records={"command": CommandNumbers},
     check=check,
+    badge=badge,
+    status=status,
 )
 
 register(CLASH_COMMAND)

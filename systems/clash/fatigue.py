@@ -215,6 +215,14 @@ def check_removal(b: Battle, e: int) -> None:
         destroy(b, e, "CS-17", None)
 
 
+def action_name(b: Battle, command: cmd.Command) -> str:
+    """The order's name, as `action_fatigue` and `prepare` name it: a move with its follow-up shot
+    counts as a shot (CS-DEC-10)."""
+    if isinstance(command, cmd.Move) and command.fire is not None:
+        return "fire"
+    return b.stack.orders[type(command)].name
+
+
 def after_action(b: Battle, command: cmd.Command) -> None:
     """CS-3, CS-9, CS-10: an action adds an action marker, and fatigue: the action's own modifier plus
     the fatigue table's, unless it is a Prepare action."""
@@ -225,7 +233,7 @@ def after_action(b: Battle, command: cmd.Command) -> None:
     n = numbers(b)
     f = fatigue(b, e)
     f.markers = min(f.markers + 1, n.max_actions)
-    order = b.stack.orders[type(command)].name
+    order = action_name(b, command)
     if order in n.prepare:
         b.emit(Note(rule="CS-10", text=f"{order}: a Prepare action gains no fatigue", unit=name))
         return

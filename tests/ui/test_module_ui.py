@@ -137,3 +137,40 @@ def test_the_fire_and_charge_odds_shown_are_the_dias_tables() -> None:
         assert "won: one hit" in charge and "won: pushed" in charge
     finally:
         b.close()
+
+
+def test_a_module_decision_about_a_unit_shows_its_choices_once_it_is_picked_on_the_table(
+    tmp_path: pytest.TempPathFactory,
+) -> None:
+    from pathlib import Path
+
+    from game.match import new_match
+    from systems.clash.command import ActivateUnit, badge
+    from systems.clash.fatigue import fatigue
+    from tests.helpers import deploy_all, write_scenario
+
+    m = new_match(
+        str(write_scenario(Path(str(tmp_path)))),
+        0,
+        None,
+        None,
+        dice=[3, 4, 2, 5] + [6] * 20,
+        modules=["clash-command"],
+    )
+    try:
+        b = m.battle
+        deploy_all(m)
+        d = b.pending
+        assert d is not None and d.kind == "clash_turn" and d.side == "blue"
+        human = HumanInput(b)
+        human.start(d)
+        assert [bt.label for bt in human.buttons()] == ["Pass"]  # nothing picked yet: only the pass
+        pose = b.pose(b.ids["b1a"])
+        assert human.click((pose.x, pose.y)) is None and human.selected == "b1a"
+        labels = {bt.label: bt for bt in human.buttons()}
+        assert "Activate b1a (1 CP)" in labels and "Rest b1a" in labels
+        assert human.press(labels["Activate b1a (1 CP)"].key) == ActivateUnit("b1a")
+        fatigue(b, b.ids["b1a"]).points, fatigue(b, b.ids["b1a"]).markers = 2, 1
+        assert badge(b, b.ids["b1a"]) == "F2 M1"  # drawn on the base
+    finally:
+        m.battle.close()
