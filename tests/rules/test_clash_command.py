@@ -78,7 +78,8 @@ def test_CS_5_pass_swaps_roles_and_two_passes_end_the_phase_CS_1_final_phase_rec
     m.apply(Rest("b1a"))  # a free option: blue's turn is over
     assert fatigue_of(b, "b1a").markers == 1
     assert b.pending is not None and (b.pending.kind, b.pending.side) == ("clash_turn", "red")
-    m.apply(cmd.Pass())
+    passed = m.apply(cmd.Pass())
+    assert [n.text for n in of(passed, "note") if n.rule == "CS-5"] == ["red passes"]
     assert b.pending is not None and b.pending.side == "blue"  # one pass does not end the phase
     m.apply(cmd.Pass())
     d = b.pending  # two passes in a row: the final phase, where officers may move
@@ -264,8 +265,9 @@ def test_CS_10_a_prepare_action_never_tires(battle: Callable[..., Battle]) -> No
     unit(b, "b1", "b", (20, 40), 270)
     fatigue_of(b, "a1").markers = 2  # the third action of the "4 or 5" row would cost 1 in the open
     b.apply(cmd.Activate("a1", leadership=False))
-    b.apply(cmd.Rally("a1"))
+    events = b.apply(cmd.Rally("a1"))
     assert fatigue_of(b, "a1").points == 0 and fatigue_of(b, "a1").markers == 3
+    assert [n.rule for n in of(events, "note")] == ["CS-10"]  # a Prepare action: no fatigue
 
 
 def test_CS_15_fatigue_lowers_shooting_and_courage(battle: Callable[..., Battle]) -> None:
@@ -290,6 +292,7 @@ def test_CS_16_fatigue_above_six_is_two_wounds_a_point(battle: Callable[..., Bat
     fatigue_of(b, "a1").points = 6
     add_fatigue(b, a1, 1, "CS-9", "test")
     assert fatigue_of(b, "a1").points == 6 and hits(b, "a1") == 2
+    assert [n for n in of(b.events, "note") if n.rule == "CS-16"]
     assert status(b, "a1").destroyed  # CS-17: 6 fatigue is more than twice its last model
 
 
