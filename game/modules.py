@@ -47,6 +47,7 @@ BUILTIN = (
     "systems.dias.terrain",
     "systems.dias.combat",
     "systems.clash.command",
+    "systems.clash.melee",
 )
 
 Start = Callable[[Any, Any], "Resolution | None"]  # (the game: a Battle in For Glory, the command)
@@ -172,6 +173,7 @@ class RuleModule:
     check: Callable[[Any, Mapping[str, Any]], list[tuple[str, str, str]]] | None = None
     # what the client shows of its state: a short tag drawn on a unit, (battle, unit) -> text or "";
     # a line under the score, (battle) -> (key of its locale's ui.toml, the values it names) or None
+    requires: tuple[str, ...] = ()  # modules it builds on, which must be switched on with it
     badge: Callable[[Any, int], str] | None = None
     status: Callable[[Any], tuple[str, Mapping[str, object]] | None] | None = None
 
@@ -188,6 +190,7 @@ class RuleModule:
             "decisions": [d.name for d in self.decisions],
             "hooks": sorted(self.hooks) if not base else [],
             "modifiers": sorted(self.modifiers),
+            "requires": list(self.requires),
         }
 
 
@@ -408,4 +411,9 @@ def compose(mode_id: str = "for-glory", module_ids: Iterable[str] = ()) -> RuleS
         if m.mode != mode_id:
             raise UserError(f"the rule module {mid} plays in {m.mode}, not in {mode_id}")
         chosen.append(m)
+    ids = {m.id for m in chosen}
+    for m in chosen:
+        missing = [r for r in m.requires if r not in ids]
+        if missing:
+            raise UserError(f"the rule module {m.id} builds on {', '.join(missing)}: switch that on too")
     return RuleStack(mode, tuple(chosen))

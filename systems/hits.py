@@ -81,11 +81,13 @@ def remove_division(b: Battle, officer: int, reason: str, rule: str) -> None:
     b.emit(DivisionRemoved(officer=b.name(officer), side=b.side_of(officer), reason=reason, rule=rule))
 
 
-def push(b: Battle, e: int, away_from: Point, by: str) -> None:
-    """Push XS straight away from the cause (AMB-63), to the farthest legal point (AMB-64)."""
+def push(b: Battle, e: int, away_from: Point, by: str, distance: float | None = None) -> None:
+    """Push XS (or a module's distance) straight away from the cause (AMB-63), to the farthest legal
+    point (AMB-64)."""
     pose = b.pose(e)
     start = (pose.x, pose.y)
-    distance = b.rules.length(b.rules.core.combat.push)
+    if distance is None:
+        distance = b.rules.length(b.rules.core.combat.push)
     direction = (start[0] - away_from[0], start[1] - away_from[1])
     if esper.try_component(e, Officer) is not None:
         end = _officer_push(b, e, direction, distance)

@@ -1,0 +1,190 @@
+"""Module clash-melee (systems/clash/melee.py; decisions in docs/clash-decisions.md): combat
+responses, hits against Combat, saves, morale dice that tire, paralysis, who falls back."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from game import commands as cmd
+from game.battle import Battle, Decision
+from game.cli import main
+from game.errors import UserError
+from game.match import Match, new_match
+from game.module_records import rule_stack
+from game.modules import compose
+from systems.clash.command import ActivateUnit
+from systems.clash.fatigue import fatigue
+from systems.clash.melee import Charged, Respond, Side, choices, choose, numbers, outcomes
+from tests.helpers import deploy_all, hits, of, pos, rules, status, unit, write_scenario
+
+MODULES = ["clash-command", "clash-melee"]
+GAP = 2.2  # line brigades this far apart (centres): a charge reaches contact
+
+
+def cm_battle(battle: Callable[..., Battle], dice: list[int], **kw: object) -> Battle:
+    b = battle(dice=dice, stack=rule_stack(rules(), MODULES, "tests"), **kw)
+    unit(b, "a1", "a", (30, 10), 90)  # regular line: 3 attacks at Combat 4, Save 5, Courage 4
+    unit(b, "b1", "b", (30, 10 + GAP + 1.2), 270)
+    return b
+
+
+def charge(b: Battle, response: str) -> list:
+    b.apply(cmd.Activate("a1", leadership=False))
+    events = b.apply(cmd.Charge("a1", "b1"))
+    d = b.pending
+    assert d is not None and (d.kind, d.side, d.unit, d.options) == (
+        "clash_response",
+        "b",
+        "b1",
+        ("hold", "defend", "counter"),
+    )
+    assert d.payload == Charged(("a1",))
+    events += b.apply(Respond("b1", response))  # type: ignore[arg-type]
+    while b.pending is not None:
+        events += b.apply(cmd.Pass())
+    return events
+
+
+def rolls(events: list, check: str) -> list:
+    return [r for r in of(events, "roll") if r.check == check]
+
+
+def test_CS_11_hold_the_attacker_hits_the_defender_saves_and_checks_CS_13(
+    battle: Callable[..., Battle],
+) -> None:
+    # attack 4, 5, 1: two hits at 4+; saves 5, 2 at 5+: one saved; morale 3, 6: one below 4
+    b = cm_battle(battle, [4, 5, 1, 5, 2, 3, 6])
+    before = pos(b, "b1")
+    events = charge(b, "hold")
+    assert [r.die for r in rolls(events, "melee")] == [2] and [r.die for r in rolls(events, "save")] == [1]
+    assert hits(b, "b1") == 1
+    morale = rolls(events, "morale")[0]
+    assert (morale.rule, morale.dice, morale.die) == ("CS-13", (3, 6), 1)  # a die, one more per wound
+    assert fatigue(b, b.ids["b1"]).points == 1 and fatigue(b, b.ids["b1"]).markers == 0  # Hold costs nothing
+    # CS-11.3: the defender gained more fatigue: it falls back 1"
+    assert pos(b, "b1")[1] == pytest.approx(before[1] + numbers(b).retreat, abs=0.01)
+
+
+def test_CS_11_defend_cancels_hits_and_in_the_open_falls_back(battle: Callable[..., Battle]) -> None:
+    # attack 4, 5, 1: two hits; defend 4, 1: one cancelled; save 2: none; morale 6, 6: no fatigue
+    b = cm_battle(battle, [4, 5, 1, 4, 1, 2, 6, 6])
+    events = charge(b, "defend")
+    assert [r.die for r in rolls(events, "defend")] == [1]
+    assert hits(b, "b1") == 1 and fatigue(b, b.ids["b1"]).markers == 1  # Defend: one action marker
+    back = [n for n in of(events, "note") if n.rule == "CS-11" and "falls back" in n.text]
+    assert back[0].unit == "b1" and "defended in the open" in back[0].text
+
+
+def test_CS_11_defend_behind_an_obstacle_is_hit_at_minus_one_and_holds(battle: Callable[..., Battle]) -> None:
+    town = [(25, 12.8), (35, 12.8), (35, 17), (25, 17)]
+    # attack 4, 5, 1 at 5+: one hit; defend 6: cancelled; nothing to save; the attacker falls back
+    b = cm_battle(battle, [4, 5, 1, 6], terrain=[("town", town)])
+    before = pos(b, "b1")
+    events = charge(b, "defend")
+    attack = rolls(events, "melee")[0]
+    assert attack.die == 1 and "5+" in attack.outcome and "obstacle" in attack.outcome
+    assert hits(b, "b1") == 0 and pos(b, "b1") == before
+    back = [n for n in of(events, "note") if n.rule == "CS-11" and "falls back" in n.text]
+    assert back[0].unit == "a1"
+
+
+def test_CS_11_counter_attack_strikes_back_and_CS_14_two_fatigue_from_a_check_paralyse(
+    battle: Callable[..., Battle],
+) -> None:
+    # attack 1, 1, 1: no hit; counter 4, 4, 1: two hits on a1; a1 saves 1, 1: two wounds;
+    # a1's morale 1, 1, 6: two below 4: two fatigue, paralysed
+    b = cm_battle(battle, [1, 1, 1, 4, 4, 1, 1, 1, 1, 1, 6])
+    events = charge(b, "counter")
+    assert [r.die for r in rolls(events, "counter-attack")] == [2]
+    assert hits(b, "a1") == 2 and hits(b, "b1") == 0
+    f = fatigue(b, b.ids["b1"])
+    assert (f.markers, f.points) == (1, 1)  # Counter-attack: a marker and a fatigue point
+    assert fatigue(b, b.ids["a1"]).paralysed
+    assert next(n for n in of(events, "note") if n.rule == "CS-14").unit == "a1"
+
+
+def test_CS_12_friends_of_a_unit_destroyed_in_melee_check_with_a_die_more(
+    battle: Callable[..., Battle],
+) -> None:
+    b = battle(dice=[6, 6, 6, 1, 1, 1, 4, 4], stack=rule_stack(rules(), MODULES, "tests"))
+    unit(b, "a1", "a", (30, 10), 90)
+    unit(b, "b1", "b", (30, 10 + GAP + 1.2), 270, hits=2)
+    unit(b, "b2", "b", (30, 16.5), 270)  # behind b1: a1 within 4" and in its sight once b1 is gone
+    for i, x in enumerate((10, 14, 46, 50)):  # the rest of the division, far away (not demoralised)
+        unit(b, f"b{i + 3}", "b", (x, 40), 270)
+    events = charge(b, "hold")
+    assert status(b, "b1").destroyed
+    seen = [r for r in rolls(events, "morale") if r.unit == "b2"]
+    assert seen and len(seen[0].dice) == 2 and seen[0].purpose == "a friend destroyed in melee"
+
+
+def test_CS_14_a_paralysed_unit_cannot_react_and_its_own_activation_ends(
+    matches: list[Match], tmp_path: Path
+) -> None:
+    m = new_match(str(write_scenario(tmp_path)), 0, None, None, dice=[3, 4, 2, 5] + [6] * 40, modules=MODULES)
+    matches.append(m)
+    deploy_all(m)
+    b = m.battle
+    fatigue(b, b.ids["b1a"]).paralysed = True
+    m.apply(ActivateUnit("b1a"))
+    d = b.pending  # no action for a paralysed unit: red's turn
+    assert d is not None and (d.kind, d.side) == ("clash_turn", "red")
+    for name in ("r1a", "r1b", "r2a", "r2b"):
+        fatigue(b, b.ids[name]).paralysed = name == "r1a"
+    m.apply(ActivateUnit("r2b"))
+    m.apply(cmd.Withdraw("r2b"))
+    d = b.pending
+    assert d is not None and d.kind == "clash_reaction" and "r1a" not in d.options
+
+
+def test_the_chances_of_a_hold_are_exact() -> None:
+    """One die at 4+ against Save 6 and Courage 4:
+    P(the defender falls back) = 1/2 x (5/6 x 3/4 + 1/6 x 1/2)."""
+    one = Side(dice=1, to_hit=4, to_save=6, courage=4, left=3)
+    costs = rule_stack(rules(), MODULES, "tests").numbers("clash-melee", "melee").responses
+    odds = outcomes(one, one, "hold", costs, stays=False)
+    assert sum(odds.values()) == 1
+    assert sum(p for o, p in odds.items() if o.defender_retreats) == Fraction(17, 48)
+    assert sum(p for o, p in odds.items() if o.defender_wounds == 1) == Fraction(1, 2) * Fraction(5, 6)
+
+
+def test_the_responses_are_offered_with_their_odds_and_the_ai_picks_the_best(
+    battle: Callable[..., Battle],
+) -> None:
+    b = cm_battle(battle, [6] * 10)
+    b.place(b.ids["a1"], 30, 10 + 1.2)  # in contact, front to front
+    d = Decision("clash_response", "b", "b1", ("hold", "defend", "counter"), payload=Charged(("a1",)))
+    offered = choices(b, d)
+    assert [c.answer for c in offered] == [Respond("b1", r) for r in ("hold", "defend", "counter")]  # type: ignore[arg-type]
+    assert all(c.odds.startswith("takes ") and "deals" in c.odds for c in offered)
+    assert offered[0].odds.split(", deals ")[1].startswith("0.0")  # holding deals nothing
+    assert isinstance(choose(b, d), Respond)
+
+
+def test_clash_melee_needs_clash_command_and_refuses_dias_combat() -> None:
+    with pytest.raises(UserError, match="clash-melee builds on clash-command"):
+        compose("for-glory", ["clash-melee"])
+    with pytest.raises(UserError, match="clash-melee and dias-combat both replace the melee hook"):
+        compose("for-glory", [*MODULES, "dias-combat"])
+
+
+def test_modules_json_lists_both_clash_modules(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["modules", "--json"]) == 0
+    listed = {m["id"]: m for m in json.loads(capsys.readouterr().out)["modules"]}
+    assert listed["clash-melee"]["requires"] == ["clash-command"]
+    assert listed["clash-melee"]["decisions"] == ["clash_response"]
+
+
+@pytest.mark.parametrize("seed", [2, 3])
+def test_whole_battles_with_both_clash_modules_play_to_an_end(
+    seed: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["simulate", "--seed", str(seed), "--a", "heuristic", "--b", "random", "--json"]
+    assert main([*argv, "--module", MODULES[0], "--module", MODULES[1]]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["end_reason"] != "" and out["rounds"] >= 1
