@@ -675,7 +675,8 @@ class BattleScreen:
                 fill = (95, 100, 110)
             pygame.draw.rect(surf, fill, rect, border_radius=4)
             colour = theme.TEXT if button.enabled else theme.TEXT_DIM
-            surf.blit(theme.font(19).render(button.label, True, colour), (rect.x + 8, rect.y + 5))
+            label = _fitted(button.label, colour, rect.w - 12)
+            surf.blit(label, label.get_rect(midleft=(rect.x + 8, rect.centery)))
             self.buttons.append((rect, button))
         y += max(MOST_BUTTONS, -(-len(buttons) // columns)) * BUTTON_STEP
         self._lines(surf, detail, font, x, y + 4, DETAIL_LINES)
@@ -871,3 +872,16 @@ def _die(surf: pygame.Surface, rect: pygame.Rect, face: int, numbered: bool = Fa
         pygame.draw.circle(
             surf, (30, 30, 30), (rect.x + step * (cx + 1), rect.y + step * (cy + 1)), rect.w / 11
         )
+
+
+def _fitted(text: str, colour: theme.Colour, width: int) -> pygame.Surface:
+    """A button's label in the largest size that fits (19 down to 15), shortened with an ellipsis
+    only when even the smallest does not."""
+    for size in (19, 17, 15):
+        surface = theme.font(size).render(text, True, colour)
+        if surface.get_width() <= width:
+            return surface
+    font = theme.font(15)
+    while len(text) > 1 and font.size(text + "…")[0] > width:
+        text = text[:-1]
+    return font.render(text.rstrip() + "…", True, colour)

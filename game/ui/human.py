@@ -102,7 +102,7 @@ class HumanInput:
             return []
         key = f"prompt_{d.kind}"
         if self.t.has(key):
-            return [self.t(key, unit=d.unit, options=", ".join(d.options))]
+            return [self.t(key, unit=d.unit, side=d.side, options=", ".join(d.options))]
         kind = self.battle.stack.decisions.get(d.kind)  # a rule module's question, in its words
         return [kind.prompt.format(unit=d.unit, side=d.side) if kind is not None and kind.prompt else d.kind]
 

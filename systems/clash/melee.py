@@ -480,7 +480,7 @@ def choices(b: Battle, d: Decision) -> list[Choice]:
             "markers": cost.markers,
             "fatigue": cost.fatigue,
         }
-        odds_text = f"takes {words['taken']} hits, deals {words['dealt']}, holds {words['stays']}"
+        odds_text = f"takes {words['taken']}, deals {words['dealt']}, holds {words['stays']}"
         out.append(Choice(LABELS[r], Respond(d.unit, r), hints[r], odds_text, f"cs_{r}", words))
     return out
 

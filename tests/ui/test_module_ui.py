@@ -144,7 +144,9 @@ def test_a_module_decision_about_a_unit_shows_its_choices_once_it_is_picked_on_t
 ) -> None:
     from pathlib import Path
 
+    from game.locale import Texts
     from game.match import new_match
+    from game.module_records import module_locales
     from systems.clash.command import ActivateUnit, badge
     from systems.clash.fatigue import fatigue
     from tests.helpers import deploy_all, write_scenario
@@ -162,13 +164,14 @@ def test_a_module_decision_about_a_unit_shows_its_choices_once_it_is_picked_on_t
         deploy_all(m)
         d = b.pending
         assert d is not None and d.kind == "clash_turn" and d.side == "blue"
-        human = HumanInput(b)
+        human = HumanInput(b, t=Texts("en", module_locales(b.stack)))  # the module's words, as in the window
         human.start(d)
+        assert human.info == ["blue: pick a unit to activate, rest or rally, or pass (CS-2)"]
         assert [bt.label for bt in human.buttons()] == ["Pass"]  # nothing picked yet: only the pass
         pose = b.pose(b.ids["b1a"])
         assert human.click((pose.x, pose.y)) is None and human.selected == "b1a"
         labels = {bt.label: bt for bt in human.buttons()}
-        assert "Activate b1a (1 CP)" in labels and "Rest b1a" in labels
+        assert "Activate b1a (1 CP)" in labels and "Rest b1a" in labels  # a fresh unit: no check, no odds
         assert human.press(labels["Activate b1a (1 CP)"].key) == ActivateUnit("b1a")
         fatigue(b, b.ids["b1a"]).points, fatigue(b, b.ids["b1a"]).markers = 2, 1
         assert badge(b, b.ids["b1a"]) == "F2 M1"  # drawn on the base
