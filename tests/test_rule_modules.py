@@ -341,7 +341,7 @@ def test_two_modules_replacing_one_hook_are_refused_naming_both() -> None:
 
 
 def test_unknown_modules_and_modes_are_one_line() -> None:
-    known = r"known: clash-command, dias-combat, dias-terrain, drill, warhammer"
+    known = r"known: clash-command, clash-melee, dias-combat, dias-terrain, drill, warhammer"
     with pytest.raises(UserError, match=r"unknown rule module 'nope' for for-glory; " + known):
         compose("for-glory", ["nope"])
     with pytest.raises(UserError, match=r"unknown game mode 'chess'"):
