@@ -35,16 +35,36 @@ def _time(cmd: list[str]) -> float:
     return time.perf_counter() - t0
 
 
-def speed(runs: int) -> dict[str, Any]:
-    """Median wall time of whole processes, start-up included, as Wesnoth's is measured."""
-    ours, rounds = [], []
+# Rule-module sets timed beside For Glory alone: each plays the same seeds to the end or 10 rounds.
+MODULE_SETS: tuple[tuple[str, ...], ...] = (
+    ("warhammer-charges", "warhammer-terrain"),
+    ("dias-terrain", "dias-combat"),
+    ("clash-command", "clash-melee"),
+)
+
+
+def _simulate(runs: int, modules: tuple[str, ...] = ()) -> tuple[float, list[int]]:
+    """Median wall time of whole `simulate` processes, start-up included, and the rounds each played."""
+    times, rounds = [], []
+    switches = [arg for m in modules for arg in ("--module", m)]
     for seed in range(1, runs + 1):
         cmd = [sys.executable, "-m", "game", "simulate", "--rounds", "10", "--seed", str(seed), "--json"]
         t0 = time.perf_counter()
-        out = subprocess.run(cmd, capture_output=True, text=True, check=True, timeout=900).stdout
-        ours.append(time.perf_counter() - t0)
+        out = subprocess.run(
+            [*cmd, *switches], capture_output=True, text=True, check=True, timeout=900
+        ).stdout
+        times.append(time.perf_counter() - t0)
         rounds.append(json.loads(out)["rounds"])
-    result: dict[str, Any] = {"forglory_s": round(statistics.median(ours), 3), "forglory_rounds": rounds}
+    return round(statistics.median(times), 3), rounds
+
+
+def speed(runs: int) -> dict[str, Any]:
+    """Median wall time of whole processes, start-up included, as Wesnoth's is measured."""
+    median, rounds = _simulate(runs)
+    result: dict[str, Any] = {"forglory_s": median, "forglory_rounds": rounds}
+    result["modules"] = {
+        " + ".join(ms): dict(zip(("s", "rounds"), _simulate(runs, ms), strict=True)) for ms in MODULE_SETS
+    }
     exe = shutil.which("wesnoth") or shutil.which("wesnoth", path="/usr/games")
     if exe:
         result["wesnoth_s"] = round(statistics.median(_time([exe, *WESNOTH]) for _ in range(runs)), 3)
@@ -96,6 +116,8 @@ def main(argv: list[str]) -> int:
             f"10-round battle: {s['forglory_s']:.2f} s (rounds played {s['forglory_rounds']}); "
             f"Wesnoth 10 turns: {s['wesnoth_s']} s; ratio {s.get('ratio')}"
         )
+        for name, m in s["modules"].items():
+            print(f"  with {name}: {m['s']:.2f} s (rounds played {m['rounds']})")
         if st is not None:
             print(
                 f"heuristic beats random {st['heuristic_win_rate']:.0%} of {st['games']} "
