@@ -83,3 +83,14 @@ def load_reference(
                     raise ContentError(f"{file}: {rule_id}.{name}", "must not be empty")
             out[rule_id] = RuleText(rule_id, entry.title.strip(), entry.text.strip())
     return out
+
+
+def reference_for(
+    language: str, mods: Sequence[Mod] = (), modules: Sequence[RuleModule] = ()
+) -> dict[str, RuleText]:
+    """The rules reference a player reads: English, with every rule the language's files translate
+    (For Glory's and each module's) in that language instead."""
+    out = load_reference("en", mods=mods, modules=modules)
+    if language != "en" and (CONTENT / "locale" / language / "rules.toml").is_file():
+        out.update(load_reference(language, mods=mods, modules=modules))
+    return out

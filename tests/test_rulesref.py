@@ -126,3 +126,16 @@ def test_a_missing_locale_or_a_bad_locale_name_is_a_content_error(tmp_path: Path
         load_reference("fr", root=tmp_path)
     with pytest.raises(ContentError, match="not a locale name"):
         load_reference("../en")
+
+
+def test_the_reference_speaks_the_players_language_and_falls_back_to_english() -> None:
+    from game.modules import compose
+    from game.rulesref import reference_for
+
+    assert load_reference("es").keys() == load_reference("en").keys()  # every rule in Spanish too
+    modules = compose("for-glory", ["clash-command", "clash-melee", "warhammer-terrain"]).chosen
+    es, en = reference_for("es", modules=modules), reference_for("en", modules=modules)
+    assert es.keys() == en.keys()
+    assert (es["FG-CHG-1"].title, en["FG-CHG-1"].title) == ("Carga", "Charge")
+    assert es["CS-3"].title == "Activar una unidad" and en["CS-3"].title == "Activating a unit"
+    assert reference_for("xx") == reference_for("en")  # no such language: English

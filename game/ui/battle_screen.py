@@ -20,7 +20,7 @@ from game.module_records import module_locales
 from game.modules import rule_id_pattern
 from game.narrate import describe
 from game.recovery import recover
-from game.rulesref import load_reference
+from game.rulesref import reference_for
 from game.saves import save_game
 from game.settings import COLOUR_BLIND, SPEEDS, VOLUMES, Settings
 from game.ui import theme
@@ -125,7 +125,7 @@ class BattleScreen:
         self.display.sync(b)
         self.display.feed(b, b.events)
         self.display.skip()
-        self.reference = load_reference(mods=b.rules.loaded_mods, modules=b.stack.chosen)
+        self.reference = reference_for(self.settings.language, b.rules.loaded_mods, b.stack.chosen)
         self.log = LogPanel(pygame.Rect(0, 0, 10, 10), rule_ids=rule_id_pattern(self.reference))
         for e in b.events:
             self.log.add(describe(e.to_dict()))
@@ -404,6 +404,8 @@ class BattleScreen:
             names = list(LANGUAGES)
             st.language = names[(names.index(st.language) + 1) % len(names)]
             self.t = self.display.t = self.human.t = Texts(st.language, self.t.extra)
+            b = self.battle
+            self.reference = reference_for(st.language, b.rules.loaded_mods, b.stack.chosen)
         elif key == "colour-blind":
             st.colour_blind = not st.colour_blind
             spec = self.match.scenario.spec

@@ -190,11 +190,11 @@ class Outcome:
     defender_retreats: bool
 
 
-def outcomes(
-    att: Side, dfn: Side, response: Response, costs: Mapping[str, ResponseCost], stays: bool
-) -> dict[Outcome, Fraction]:
-    """Every result of one combat and its exact chance: the attack, the response, saves, morale
-    checks and who falls back (CS-11, CS-13)."""
+@cache
+def outcomes(att: Side, dfn: Side, response: Response, own: int, stays: bool) -> Mapping[Outcome, Fraction]:
+    """Every result of one combat and its exact chance: the attack, the response (costing the
+    defender `own` fatigue), saves, morale checks and who falls back (CS-11, CS-13). Remembered: the
+    same sides meet again and again while an AI weighs its charges."""
     hits_dist = _binomial(att.dice, _p(att.to_hit))
     if response == "defend":
         cancel = _p(dfn.to_hit)
@@ -210,7 +210,6 @@ def outcomes(
         attacker = _mix((pk, _taken(k, att)) for k, pk in enumerate(back))
     else:
         attacker = {(0, 0): Fraction(1)}
-    own = costs[response].fatigue
     out: dict[Outcome, Fraction] = {}
     for (dw, df), pd in defender.items():
         for (aw, af), pa in attacker.items():
@@ -246,9 +245,10 @@ def sides(b: Battle, attackers: list[int], defenders: list[int], response: Respo
 
 def response_odds(
     b: Battle, attackers: list[int], defenders: list[int], response: Response
-) -> dict[Outcome, Fraction]:
+) -> Mapping[Outcome, Fraction]:
     att, dfn = sides(b, attackers, defenders, response)
-    return outcomes(att, dfn, response, numbers(b).responses, holds_ground(b, defenders[0]))
+    own = numbers(b).responses[response].fatigue
+    return outcomes(att, dfn, response, own, holds_ground(b, defenders[0]))
 
 
 def as_result(o: Outcome, dfn_left: int, att_left: int) -> str:

@@ -146,8 +146,7 @@ def test_the_chances_of_a_hold_are_exact() -> None:
     """One die at 4+ against Save 6 and Courage 4:
     P(the defender falls back) = 1/2 x (5/6 x 3/4 + 1/6 x 1/2)."""
     one = Side(dice=1, to_hit=4, to_save=6, courage=4, left=3)
-    costs = rule_stack(rules(), MODULES, "tests").numbers("clash-melee", "melee").responses
-    odds = outcomes(one, one, "hold", costs, stays=False)
+    odds = outcomes(one, one, "hold", 0, stays=False)  # Hold costs no fatigue
     assert sum(odds.values()) == 1
     assert sum(p for o, p in odds.items() if o.defender_retreats) == Fraction(17, 48)
     assert sum(p for o, p in odds.items() if o.defender_wounds == 1) == Fraction(1, 2) * Fraction(5, 6)
