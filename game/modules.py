@@ -124,6 +124,7 @@ class DecisionKind:
     # a decision about one of its options (units): the player picks one on the table, then one of
     # these for it: (battle, decision, unit name) -> its choices, shown beside `choices`
     unit_choices: Callable[..., list[Choice]] | None = None
+    rules: tuple[str, ...] = ()  # the rules the client's help (F1) shows while it is asked
     scripted: Callable[[Decision, str], cmd.Command] | None = None  # a script step's named answer
 
 

@@ -139,3 +139,14 @@ def test_the_reference_speaks_the_players_language_and_falls_back_to_english() -
     assert (es["FG-CHG-1"].title, en["FG-CHG-1"].title) == ("Carga", "Charge")
     assert es["CS-3"].title == "Activar una unidad" and en["CS-3"].title == "Activating a unit"
     assert reference_for("xx") == reference_for("en")  # no such language: English
+
+
+def test_every_rule_a_decisions_help_shows_has_its_text_in_each_language() -> None:
+    from game.modules import modules
+    from game.rulesref import reference_for
+
+    optional = [m for m in modules() if m.mode == "for-glory" and m.id != "for-glory"]
+    for language in ("en", "es"):
+        ref = reference_for(language, modules=optional)
+        shown = {rid for m in optional for d in m.decisions for rid in d.rules}
+        assert shown and not shown - set(ref), (language, sorted(shown - set(ref)))

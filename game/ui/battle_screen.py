@@ -761,7 +761,8 @@ class BattleScreen:
         d = self.battle.pending
         if d is not None:
             out.append(("", self.t("help_now", decision=self.decision(d.kind))))
-            for rid in RULES_HELP.get(d.kind, ()):
+            kind = self.battle.stack.decisions.get(d.kind)
+            for rid in RULES_HELP.get(d.kind, kind.rules if kind is not None else ()):
                 ref = self.reference.get(rid)
                 out.append((rid, f"{ref.title}: {ref.text}" if ref else ""))
         return out

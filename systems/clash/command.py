@@ -552,6 +552,7 @@ CLASH_COMMAND = RuleModule(
             prompt="{side}: activate, rest or rally a unit, or pass (CS-2)",
             choices=_pass("Pass", "cs_pass"),
             unit_choices=turn_unit_choices,
+            rules=("CS-2", "CS-3", "CS-4", "CS-5", "CS-6", "CS-8", "CS-9", "CS-15"),
         ),
         DecisionKind(
             "clash_reaction",
@@ -560,6 +561,7 @@ CLASH_COMMAND = RuleModule(
             prompt="{side}: react to {unit} with a unit in command? (CS-7)",
             choices=_pass("No reaction", "cs_no_reaction"),
             unit_choices=reaction_unit_choices,
+            rules=("CS-7", "CS-8", "CS-14"),
         ),
     ),
     commands=(ActivateUnit, Rest, ReactWith),

@@ -524,6 +524,7 @@ CLASH_MELEE = RuleModule(
             prompt="{unit} is attacked: hold, defend or counter-attack? (CS-11)",
             choices=choices,
             scripted=lambda d, name: Respond(d.unit, name),  # type: ignore[arg-type]
+            rules=("CS-11", "CS-12", "CS-13", "CS-14"),
         ),
     ),
     commands=(Respond,),

@@ -539,6 +539,7 @@ WARHAMMER_CHARGES = RuleModule(
             ai=lambda b, d, judge: cmd.Pass(),  # rallying is always worth trying (WM-14)
             scripted=lambda d, name: KeepFleeing(d.unit) if name == "flee on" else cmd.Pass(),
             choices=rally_choices,
+            rules=("WM-10", "WM-14", "WM-15"),
         ),
         DecisionKind(
             "redirect",
@@ -546,6 +547,7 @@ WARHAMMER_CHARGES = RuleModule(
             ai=redirect_choice,
             scripted=lambda d, name: Redirect(d.unit) if name == "charge" else cmd.Pass(),
             choices=redirect_choices,
+            rules=("WM-21", "WM-DEC-5"),
         ),
         DecisionKind(
             "charge_reaction",
@@ -553,6 +555,7 @@ WARHAMMER_CHARGES = RuleModule(
             ai=choose,
             scripted=lambda d, name: ChargeReaction(d.unit, name),  # type: ignore[arg-type]
             choices=choices,
+            rules=("WM-5", "WM-6", "WM-7", "WM-8", "WM-9"),
         ),
     ),
     commands=(ChargeReaction, Redirect, KeepFleeing),
