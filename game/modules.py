@@ -36,7 +36,6 @@ from game.records import Bounds, OneOf
 
 if TYPE_CHECKING:
     from game.battle import Battle, Decision, Resolution
-    from game.scenario import Scenario
 
 # Where the built-in rules live: imported by name the first time a stack is composed, so that the
 # engine (game/) depends on no rule module while every battle still finds For Glory.
@@ -48,6 +47,7 @@ BUILTIN = (
     "systems.dias.combat",
     "systems.clash.command",
     "systems.clash.melee",
+    "systems.open_wars.mode",
 )
 
 Start = Callable[[Any, Any], "Resolution | None"]  # (the game: a Battle in For Glory, the command)
@@ -201,8 +201,13 @@ class GameMode:
     name: str
     description: str
     base: RuleModule  # the rules every battle of the mode runs, and every hook's default
-    setup: Callable[[Battle, Scenario, int | None], None]  # a scenario's battle, up to its first decision
-    score: Callable[[Battle], Mapping[str, Any]]  # each side: an object with .total and .lines
+    setup: Callable[[Any, Any, int | None], None]  # a scenario's game, up to its first decision
+    score: Callable[[Any], Mapping[str, Any]]  # each side: an object with .total and .lines
+    hooks: tuple[str, ...] = HOOKS  # the named points its sequence calls (its base gives each default)
+    ruleset: str = "for-glory"  # the ruleset its scenarios name (`ruleset = "..."`)
+    # a mode whose scenarios are not For Glory's opens its own: (scenario file, seed, round limit,
+    # fixed dice, module ids) -> (the game, its scenario, its rules)
+    open: Callable[..., tuple[Any, Any, Any]] | None = None
 
 
 _MODES: dict[str, GameMode] = {}
@@ -211,7 +216,7 @@ _loaded = False
 
 
 def register_mode(mode: GameMode) -> None:
-    missing = set(HOOKS) - set(mode.base.hooks)
+    missing = set(mode.hooks) - set(mode.base.hooks)
     if missing:
         raise ValueError(f"game mode {mode.id} gives no default for the hooks {', '.join(sorted(missing))}")
     _MODES[mode.id] = mode

@@ -15,6 +15,7 @@ import esper
 
 from game import commands as cmd
 from game.battle import Battle, Decision, Formation, GameState, Reject, Resolution
+from game.session import Session
 from game.components import Officer, Status
 from game.dice import FACES
 from game.events import Activated, Deployed, Note, Phase, Rejected, Roll, StaffPlaced
@@ -36,7 +37,7 @@ from systems.officers import check_officer_move, move_officer
 from systems.victory import check_end, finish
 
 
-def ask(b: Battle, decision: Decision, accept: Callable[[cmd.Command], None]) -> Resolution:
+def ask(b: Session, decision: Decision, accept: Callable[[cmd.Command], None]) -> Resolution:
     """Ask until the answer passes `accept` (which raises Reject to refuse it); returns the answer."""
     while True:
         answer = yield decision

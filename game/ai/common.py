@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import Any
 
 import esper
 
@@ -37,15 +38,30 @@ def own_edge(b: Battle, side: str) -> str:
     return b.game.edges[side]
 
 
+# The players of the other game modes, by mode and level ("random", "heuristic"): a For Glory player
+# hands a game of such a mode to its own player of the same level (game/ai/__init__.py fills it).
+MODE_PLAYERS: dict[str, dict[str, Callable[[str, int], Any]]] = {}
+
+
 class Player:
     """A computer player: each kind of decision goes to the method of the same name; the defaults
     are what any sensible player does (the estado mayor behind his officers, officers with their
     units, markers where the engine puts them)."""
 
+    level = "heuristic"
+
     def __init__(self, side: str, seed: int) -> None:
         self.side = side
+        self.seed = seed
+        self._other: dict[str, Any] = {}  # this player's counterpart in another game mode
 
     def decide(self, b: Battle, d: Decision) -> cmd.Command:
+        mode = b.stack.mode.id
+        if mode in MODE_PLAYERS:
+            if mode not in self._other:
+                self._other[mode] = MODE_PLAYERS[mode][self.level](self.side, self.seed)
+            decided: cmd.Command = self._other[mode].decide(b, d)
+            return decided
         b.enter()
         handler = getattr(self, d.kind, None)
         if handler is not None:

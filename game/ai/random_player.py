@@ -14,6 +14,8 @@ from systems.targets import check_fire
 
 
 class RandomPlayer(common.Player):
+    level = "random"
+
     def __init__(self, side: str, seed: int) -> None:
         super().__init__(side, seed)
         self.rng = Chooser(seed * 7919 + sum(map(ord, side)))

@@ -1,0 +1,189 @@
+"""OW-MOVE, OW-STACK, OW-RECRUIT, OW-LOC-4/5: where a unit may go, what it costs, how many tokens fit
+in a location, and who may recruit what where. Each check raises Reject with the rule and the reason
+before anything changes; the phases (systems/open_wars/turn.py) then apply the command."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game import commands as cmd
+from game.battle import Reject
+from systems.open_wars.records import UnitKind
+from systems.open_wars.state import Campaign, Stack
+
+
+@dataclass(frozen=True, slots=True)
+class Recruit(cmd.Command):
+    """OW-TURN-6: buy tokens of a unit in a city the player controls."""
+
+    location: str
+    unit: str
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class March(cmd.Command):
+    """OW-TURN-7: move `count` unmoved tokens of a stack along `path` (its first location is where
+    they stand)."""
+
+    unit: str
+    path: tuple[str, ...]
+    count: int = 1
+
+
+def entry_cost(c: Campaign, unit: UnitKind, loc: str) -> int:
+    """OW-MOVE-2, OW-MOVE-5, OW-MOVE-6: the card's cost, 1 less for a unit of the location's own type
+    (never for magic or flying units, which no location matches), never under 1."""
+    n = c.rules.numbers
+    spec = c.location(loc)
+    base = spec.entry_cost if spec.entry_cost is not None else c.rules.entry(spec.type)
+    bonus = n.terrain_bonus if unit.type == spec.type else 0
+    return max(n.min_entry_cost, base - bonus)
+
+
+def barred(c: Campaign, unit: UnitKind, loc: str) -> str | None:
+    """OW-LOC-4, OW-MOVE-4 (OW-DEC-8): why the unit may not enter the location at all, or None."""
+    kind = c.location(loc).type
+    if kind == "water" and unit.type not in ("water", "flying"):
+        return f"only water and flying units enter {c.location(loc).name} (OW-LOC-4)"
+    if unit.type == "water" and kind != "water":
+        return f"{unit.name} never leaves the water (OW-MOVE-4)"
+    return None
+
+
+def stack_limit(c: Campaign, unit: UnitKind) -> int:
+    """OW-STACK-1: 1 for unique and magic units, 4 for the others."""
+    n = c.rules.numbers
+    return n.stack_unique if unit.unique else n.stack_magic if unit.type == "magic" else n.stack_normal
+
+
+def no_room(c: Campaign, player: str, loc: str, unit: UnitKind, count: int) -> str | None:
+    """OW-STACK-1/2, OW-MAGIC-6 (OW-DEC-9): why `count` more tokens do not fit there, or None."""
+    here = c.stack_of(player, loc, unit.id)
+    limit = stack_limit(c, unit)
+    if (here.count if here else 0) + count > limit:
+        return f"at most {limit} {unit.name} in one location (OW-STACK-1)"
+    if unit.type == "magic":
+        magic = {s.unit for s in c.stacks_at(loc, player) if c.unit(s.unit).type == "magic"} - {unit.id}
+        if len(magic) >= c.rules.numbers.magic_per_location:
+            return f"only one magic unit in a location (OW-MAGIC-6): {', '.join(sorted(magic))} is there"
+    return None
+
+
+def room_for(c: Campaign, player: str, loc: str, unit: UnitKind) -> int:
+    """How many more tokens of the unit fit in the location (OW-STACK-1, OW-MAGIC-6)."""
+    limit = stack_limit(c, unit)
+    return next((k for k in range(limit, 0, -1) if not no_room(c, player, loc, unit, k)), 0)
+
+
+def check_march(c: Campaign, player: str, m: March) -> list[tuple[str, int]]:
+    """The steps of a legal move and each one's cost; a move ends where enemies are (OW-DEC-8)."""
+    unit = c.rules.units.get(m.unit)
+    if unit is None or len(m.path) < 2:
+        raise Reject("OW-MOVE-1", "a move names a unit and at least two locations")
+    start = m.path[0]
+    if start not in c.locations:
+        raise Reject("OW-MOVE-1", f"no location {start!r}")
+    s = c.stack_of(player, start, m.unit)
+    if s is None:
+        raise Reject("OW-MOVE-1", f"no {unit.name} of yours in {c.location(start).name}")
+    if not 1 <= m.count <= s.count - s.moved:
+        raise Reject("OW-MOVE-1", f"{s.count - s.moved} {unit.name} there may still move this turn")
+    left = unit.movement
+    steps: list[tuple[str, int]] = []
+    here = start
+    for i, loc in enumerate(m.path[1:], 1):
+        if loc not in c.locations or loc not in c.neighbours(here):
+            raise Reject("OW-MOVE-1", f"{loc} is not next to {c.location(here).name}")
+        why = barred(c, unit, loc)
+        if why:
+            raise Reject("OW-LOC-4", why)
+        cost = entry_cost(c, unit, loc)
+        if cost > left:
+            raise Reject("OW-MOVE-3", f"{c.location(loc).name} costs {cost} and {unit.name} has {left} left")
+        if c.enemies_at(here, player) and i > 1:
+            raise Reject("OW-DEC-8", f"a move stops where enemies are: {c.location(here).name}")
+        left -= cost
+        steps.append((loc, cost))
+        here = loc
+    why = no_room(c, player, here, unit, m.count)
+    if why:
+        raise Reject("OW-STACK-1", why)
+    return steps
+
+
+def march(c: Campaign, player: str, m: March) -> None:
+    s = c.stack_of(player, m.path[0], m.unit)
+    assert s is not None
+    c.take(s, m.count)
+    c.add(player, m.path[-1], m.unit, m.count, moved=m.count)
+
+
+def reachable(c: Campaign, s: Stack) -> dict[str, tuple[str, ...]]:
+    """Every location the stack's unmoved tokens can end a move in, with the cheapest path there."""
+    unit = c.unit(s.unit)
+    best: dict[str, tuple[int, tuple[str, ...]]] = {s.location: (unit.movement, (s.location,))}
+    todo = [s.location]
+    while todo:
+        here = todo.pop()
+        left, path = best[here]
+        if here != s.location and c.enemies_at(here, s.player):
+            continue  # a move stops where enemies are
+        for loc in c.neighbours(here):
+            if barred(c, unit, loc):
+                continue
+            cost = entry_cost(c, unit, loc)
+            if cost <= left and (loc not in best or best[loc][0] < left - cost):
+                best[loc] = (left - cost, (*path, loc))
+                todo.append(loc)
+    return {
+        loc: path
+        for loc, (_left, path) in best.items()
+        if loc != s.location and room_for(c, s.player, loc, unit) > 0
+    }
+
+
+# --- recruitment -------------------------------------------------------------------------------
+
+
+def check_recruit(c: Campaign, player: str, r: Recruit) -> int:
+    """OW-RECRUIT-1..4, OW-UNIT-5/6: returns the price."""
+    if r.location not in c.locations:
+        raise Reject("OW-RECRUIT-1", f"no location {r.location!r}")
+    loc = c.location(r.location)
+    if loc.type != "city":
+        raise Reject("OW-LOC-5", f"units are recruited only in cities, not in {loc.name}")
+    if c.control[r.location] != player or c.enemies_at(r.location, player):
+        raise Reject("OW-RECRUIT-2", f"{loc.name} is not a city you hold")
+    faction = c.rules.factions[c.factions[player]]
+    unit = next((u for u in faction.units if u.id == r.unit), None)
+    if unit is None:
+        raise Reject("OW-RECRUIT-3", f"no unit {r.unit!r} in the {faction.name}' army")
+    if r.count < 1:
+        raise Reject("OW-RECRUIT-1", "recruit at least one token")
+    if unit.unique and any(s.unit == unit.id for s in c.army(player)):
+        raise Reject("OW-UNIT-5", f"{unit.name} is unique and already in your army")
+    if unit.type == "water" and not any(c.location(n).type == "water" for n in c.neighbours(r.location)):
+        raise Reject("OW-RECRUIT-3", f"{loc.name} has no port: no water next to it")
+    why = no_room(c, player, r.location, unit, r.count)
+    if why:
+        raise Reject("OW-RECRUIT-4", why)
+    price = unit.cost * r.count
+    if price > c.purses[player].gold:
+        raise Reject("OW-RECRUIT-1", f"{r.count} {unit.name} cost {price} gold; you have {c.purses[player].gold}")
+    return price
+
+
+def recruit_cities(c: Campaign, player: str) -> tuple[str, ...]:
+    """The cities where the player can afford at least one of its units now."""
+    units = c.rules.factions[c.factions[player]].units
+    out = []
+    for loc in c.locations:
+        for u in units:
+            try:
+                check_recruit(c, player, Recruit(loc, u.id))
+            except Reject:
+                continue
+            out.append(loc)
+            break
+    return tuple(out)

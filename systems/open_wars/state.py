@@ -1,0 +1,120 @@
+"""The state of an Open Wars game: locations and their links, the stacks of tokens on them, each
+player's gold and mana, who controls what. A `Campaign` is a session like a For Glory battle: the same
+dice, events, decisions, commands, replays and saves (game/session.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from game.battle import GameState, Reject
+from game.dice import Dice
+from game.modules import RuleStack
+from game.session import Session
+from systems.open_wars.records import LocationSpec, OpenWarsMap, OpenWarsRules, UnitKind
+
+
+@dataclass
+class Stack:
+    """OW-STACK-2: every token of one unit of one player in one location; `moved`: how many of them
+    have moved this turn (they move no more), `held`: left behind by a retreat (they attack no more
+    this turn, OW-COMBAT-11)."""
+
+    player: str
+    unit: str
+    location: str
+    count: int
+    moved: int = 0
+    held: bool = False
+
+
+@dataclass
+class Purse:
+    gold: int = 0
+    mana: int = 0
+
+
+class Campaign(Session):
+    """An Open Wars game between two players on a map."""
+
+    def __init__(self, stack: RuleStack, dice: Dice, rules: OpenWarsRules, world: OpenWarsMap) -> None:
+        super().__init__(stack, dice)
+        self.rules = rules
+        self.map = world
+        self.locations: dict[str, LocationSpec] = {loc.id: loc for loc in world.spec.locations}
+        self.stacks: list[Stack] = []
+        self.purses: dict[str, Purse] = {}
+        self.control: dict[str, str | None] = {loc: None for loc in self.locations}
+        self.defeated: dict[tuple[str, str], int] = {}  # (player, unit) -> tokens lost this turn (OW-COMBAT-8)
+        self.order: list[str] = []  # OW-TURN-2: who plays first in every phase
+        self.factions: dict[str, str] = {}
+        self.game: GameState | None = None
+        self.module_state: dict[str, object] = {}
+
+    # --- the session's part ---------------------------------------------------------------------
+
+    def refusal(self) -> Reject | None:
+        over = self.game is not None and self.game.over
+        return Reject("OW-TURN-1", "the game is over" if over else "the game is not waiting for a command")
+
+    def close(self) -> None:
+        """Nothing to free: the state is plain data (For Glory's battles free their ECS world)."""
+
+    @property
+    def sides(self) -> list[str]:
+        return [p.id for p in self.map.spec.players]
+
+    # --- reading the state ---------------------------------------------------------------------
+
+    def unit(self, unit_id: str) -> UnitKind:
+        return self.rules.units[unit_id]
+
+    def location(self, loc: str) -> LocationSpec:
+        return self.locations[loc]
+
+    def neighbours(self, loc: str) -> tuple[str, ...]:
+        return self.map.neighbours[loc]
+
+    def stacks_at(self, loc: str, player: str | None = None) -> Iterator[Stack]:
+        for s in self.stacks:
+            if s.location == loc and s.count > 0 and (player is None or s.player == player):
+                yield s
+
+    def stack_of(self, player: str, loc: str, unit: str) -> Stack | None:
+        return next((s for s in self.stacks_at(loc, player) if s.unit == unit), None)
+
+    def enemies_at(self, loc: str, player: str) -> bool:
+        return any(s.player != player for s in self.stacks_at(loc))
+
+    def army(self, player: str) -> list[Stack]:
+        return [s for s in self.stacks if s.player == player and s.count > 0]
+
+    def other(self, player: str) -> str:
+        return next(p for p in self.sides if p != player)
+
+    def contested(self) -> list[str]:
+        """OW-COMBAT-1: the locations where both players have tokens, in map order."""
+        return [
+            loc
+            for loc in self.locations
+            if len({s.player for s in self.stacks_at(loc)}) > 1
+        ]
+
+    # --- changing the state (the rules call these) -----------------------------------------
+
+    def add(self, player: str, loc: str, unit: str, count: int, moved: int = 0) -> Stack:
+        """Tokens join the player's stack of that unit there, or start it (OW-STACK-2)."""
+        s = self.stack_of(player, loc, unit)
+        if s is None:
+            s = Stack(player, unit, loc, 0)
+            self.stacks.append(s)
+        s.count += count
+        s.moved += moved
+        return s
+
+    def take(self, s: Stack, count: int) -> None:
+        """Tokens leave a stack: moving on (unmoved ones) or defeated."""
+        s.count -= count
+        s.moved = min(s.moved, s.count)
+        if s.count <= 0:
+            self.stacks.remove(s)
