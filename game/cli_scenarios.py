@@ -12,7 +12,8 @@ from typing import Any
 from game.cli_battles import add_mod_option, ruleset_with_mods
 from game.errors import ContentError, one_line
 from game.mods import Mod
-from game.scenario import list_scenarios, load_scenario
+from game.modules import mode_for_ruleset
+from game.scenario import list_scenarios, load_scenario, scenario_ruleset
 
 EXIT_BAD_INPUT = 2  # as every command's bad input (game.cli)
 
@@ -32,7 +33,11 @@ def scenarios(args: argparse.Namespace) -> int:
     problems = []
     for path in list_scenarios(mods):
         try:
-            sc = load_scenario(str(path), rules)
+            other = mode_for_ruleset(scenario_ruleset(path))
+            if other is not None and other.load_scenario is not None and other.load_rules is not None:
+                sc, mode = other.load_scenario(path, other.load_rules(None)), other.id  # a map of Open Wars
+            else:
+                sc, mode = load_scenario(str(path), rules), rules.mode
         except ContentError as e:  # a broken one is reported; the others are still listed
             problems.append(str(e))
             continue
@@ -41,6 +46,7 @@ def scenarios(args: argparse.Namespace) -> int:
                 "id": sc.id,
                 "name": sc.spec.name,
                 "description": " ".join(sc.spec.description.split()),
+                "mode": mode,
                 "source": source(path, mods),
                 "path": str(path),
             }
@@ -50,7 +56,8 @@ def scenarios(args: argparse.Namespace) -> int:
     else:
         for s in found:
             where = "" if s["source"] == "content" else f"  (mod {s['source']})"
-            print(one_line(f"{s['id']}: {s['name']}{where}"))
+            mode = "" if s["mode"] == "for-glory" else f"  [{s['mode']}]"
+            print(one_line(f"{s['id']}: {s['name']}{where}{mode}"))
             text = one_line(s["description"], limit=2000)
             print(textwrap.fill(text, 100, initial_indent="    ", subsequent_indent="    "))
     for p in problems:

@@ -198,6 +198,10 @@ def _field(value: object, hint: Any, name: str) -> object:
         if not isinstance(value, str) or not 0 < len(value) <= MAX_ID or not value.isprintable():
             raise ValueError(f"{name} must be an id of 1 to {MAX_ID} printable characters")
         return value
+    if hint is int:  # a count (tokens, command points): never negative, never huge
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_ITEMS:
+            raise ValueError(f"{name} must be a whole number from 0 to {MAX_ITEMS}")
+        return value
     if hint is float:
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise ValueError(f"{name} must be a number")

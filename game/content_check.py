@@ -20,11 +20,11 @@ from game.errors import ContentError, UserError
 from game.locale import placeholders, read_ui, ui_file
 from game.mods import Mod, ModFile, load_mod, load_mods
 from game.module_records import check_names, folder_of, load_records
-from game.modules import modules
+from game.modules import mode_for_ruleset, modules
 from game.records import collect, collect_partial, read_toml
 from game.ruleset import RULESET_FILES, Ruleset, load_ruleset
 from game.rulesref import LOCALE, _Entry, load_reference
-from game.scenario import ScenarioFile, load_scenario
+from game.scenario import ScenarioFile, load_scenario, scenario_ruleset
 
 T = TypeVar("T")
 # each ruleset by id (None where it has problems), or None for mods that could not be put together
@@ -52,6 +52,7 @@ class _Check:
         self.content = content
         self.report = Report()
         self.bases: dict[str, Ruleset | None] = {}  # the shipped rulesets, without mods
+        self.others: dict[str, Any] = {}  # the rules of the other game modes (Open Wars)
 
     def problem(self, e: UserError) -> None:
         line = str(e)
@@ -108,6 +109,10 @@ class _Check:
 
     def ruleset(self, folder: Path) -> Ruleset | None:
         self.report.checked["ruleset"].add(folder)
+        other = mode_for_ruleset(folder.name)
+        if other is not None and other.load_rules is not None:  # another game mode's rules (Open Wars)
+            self.others[folder.name] = self.attempt(other.load_rules, folder.parent)
+            return None
 
         def files() -> None:
             for name, cls in RULESET_FILES.items():
@@ -128,6 +133,15 @@ class _Check:
 
     def scenario(self, path: Path, rulesets: Rulesets) -> None:
         self.report.checked["scenario"].add(path)
+        named = self.attempt(scenario_ruleset, path)
+        other = mode_for_ruleset(named) if named is not None else None
+        if other is not None and other.load_scenario is not None and other.load_rules is not None:
+            rules = self.others.get(other.ruleset) or self.attempt(
+                other.load_rules, self.content / "rulesets"
+            )
+            if rules is not None:
+                self.attempt(other.load_scenario, path, rules)
+            return
         spec = self.record(ScenarioFile, path)
         rules = self.rules_for(path, spec.ruleset, rulesets) if spec is not None else None
         if rules is not None:

@@ -26,9 +26,9 @@ from game.events import Event, Rejected
 from game.files import read_regular
 from game.mods import ID, Mod, load_mod, load_mods, user_mods_dir
 from game.module_records import chosen_in, rule_stack
-from game.modules import MAX_MODULES
+from game.modules import MAX_MODULES, mode_for_ruleset
 from game.ruleset import Ruleset, load_ruleset
-from game.scenario import Scenario, army_points, load_scenario
+from game.scenario import Scenario, army_points, load_scenario, scenario_path, scenario_ruleset
 
 REPLAY_FORMAT = "forglory-replay"
 REPLAY_VERSION = 1
@@ -70,6 +70,11 @@ def new_match(
     """A battle of a scenario, stopped at its first decision. `dice` fixes every die in order instead
     of the seed (tests): such a battle cannot be replayed from its seed. The battle runs the rule
     modules its mods and scenario switch on, then `modules` (the command line's)."""
+    path = scenario_path(scenario_ref, rules.loaded_mods if rules is not None else ())
+    other = mode_for_ruleset(scenario_ruleset(path))
+    if other is not None and other.open is not None:  # a game of another mode (Open Wars)
+        game, world, its_rules = other.open(path, seed, max_rounds, dice, modules)
+        return Match(game, world, its_rules, seed, game.game.max_rounds, [])
     rules = rules or load_ruleset()
     sc = with_armies(load_scenario(scenario_ref, rules), rules, seed)  # FG-ARMY-3: points armies
     spec = sc.spec
@@ -119,7 +124,9 @@ def summary(m: Match) -> dict[str, Any]:
         "score_lines": {s: p.lines for s, p in points.items()},
         "seed": m.seed,
         "scenario": m.scenario.id,
-        "army_points": army_points(m.scenario.spec, m.rules),
+        "army_points": (
+            army_points(m.scenario.spec, m.rules) if isinstance(m.scenario, Scenario) else b.army_values()
+        ),
     }
 
 
@@ -288,6 +295,14 @@ def _parse(where: str, raw: bytes) -> Any:
         raise ContentError(where, f"damaged replay: {e}") from None
 
 
+def recorded_ruleset(path: Path) -> str:
+    """The ruleset a replay or save was played with (its game mode's), read before loading it."""
+    data = _parse(str(path), read_regular(Path(path), MAX_REPLAY_BYTES))
+    rs = data.get("ruleset") if isinstance(data, dict) else None
+    named = rs.get("id") if isinstance(rs, dict) else None
+    return named if isinstance(named, str) else "for-glory"
+
+
 def load(
     path: Path, mods: Sequence[Mod] = (), scenario: str | None = None, modules: Sequence[str] = ()
 ) -> Match:
@@ -323,13 +338,17 @@ def load(
             raise TypeError
         if not isinstance(rs["id"], str):
             raise TypeError
-        rules = load_ruleset(rs["id"], mods=_recorded_mods(where, data.get("mods", []), mods))
-        if rules.content_hash != rs["hash"]:
+        other = mode_for_ruleset(rs["id"])  # a game of another mode loads its own rules
+        rules = (
+            None if other else load_ruleset(rs["id"], mods=_recorded_mods(where, data.get("mods", []), mods))
+        )
+        m = new_match(scenario or _scenario_ref(where, sc, mods), seed, max_rounds, rules, modules=recorded)
+        if m.rules.content_hash != rs["hash"]:
+            m.battle.close()
             raise ContentError(
                 f"{where}: ruleset",
                 f"made with other rules content for {rs['id']!r}: its numbers have changed since",
             )
-        m = new_match(scenario or _scenario_ref(where, sc, mods), seed, max_rounds, rules, modules=recorded)
     except (KeyError, TypeError, AttributeError):
         raise ContentError(
             where, "damaged replay: a required field is missing or of the wrong type"

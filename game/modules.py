@@ -208,6 +208,8 @@ class GameMode:
     # a mode whose scenarios are not For Glory's opens its own: (scenario file, seed, round limit,
     # fixed dice, module ids) -> (the game, its scenario, its rules)
     open: Callable[..., tuple[Any, Any, Any]] | None = None
+    load_rules: Callable[[Path | None], Any] | None = None  # its ruleset, from the rulesets folder given
+    load_scenario: Callable[[Path, Any], Any] | None = None  # one of its scenario files, checked
 
 
 _MODES: dict[str, GameMode] = {}
@@ -249,6 +251,12 @@ def _load_builtin() -> None:
         _loaded = True
         for name in BUILTIN:
             importlib.import_module(name)
+
+
+def mode_for_ruleset(ruleset_id: str) -> GameMode | None:
+    """The game mode whose scenarios name this ruleset, when it opens them itself (not For Glory's)."""
+    _load_builtin()
+    return next((m for m in _MODES.values() if m.ruleset == ruleset_id and m.open is not None), None)
 
 
 def modes() -> list[GameMode]:

@@ -15,7 +15,7 @@ from game.errors import ContentError
 from game.files import read_regular
 from game.mods import Mod
 from game.modules import ModuleList
-from game.records import Bounds, load_record
+from game.records import Bounds, load_record, read_toml
 from game.ruleset import MAX_INCHES, Ruleset
 from game.table import Feature, Table
 from systems.deployment import formation_reach
@@ -171,6 +171,13 @@ def make_terrain(rules: Ruleset, specs: list[TerrainSpec], where: str) -> tuple[
                 raise ContentError(f"{at}.polygon", "a polygon needs three points or more")
             features.append(Feature(kind, polygon=tuple(t.polygon), name=t.name))
     return tuple(features)
+
+
+def scenario_ruleset(path: Path) -> str:
+    """The ruleset a scenario file names (For Glory's unless it says), read before anything else so
+    that a scenario of another game mode goes to that mode's loader."""
+    named = read_toml(path).get("ruleset", "for-glory")
+    return named if isinstance(named, str) else "for-glory"
 
 
 def load_scenario(ref: str, rules: Ruleset) -> Scenario:

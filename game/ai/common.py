@@ -6,7 +6,7 @@ player never sends a command the battle would refuse."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import esper
@@ -40,7 +40,7 @@ def own_edge(b: Battle, side: str) -> str:
 
 # The players of the other game modes, by mode and level ("random", "heuristic"): a For Glory player
 # hands a game of such a mode to its own player of the same level (game/ai/__init__.py fills it).
-MODE_PLAYERS: dict[str, dict[str, Callable[[str, int], Any]]] = {}
+MODE_PLAYERS: dict[str, Mapping[str, Callable[[str, int], Any]]] = {}
 
 
 class Player:

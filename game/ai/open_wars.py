@@ -137,7 +137,10 @@ class OpenWarsHeuristic(OpenWarsPlayer):
 
     def keeps(self, c: Campaign, s: Stack) -> bool:
         """The last tokens in a city it holds stay there while enemies are two steps away or less."""
-        if c.location(s.location).type != "city" or sum(x.count for x in c.stacks_at(s.location, self.side)) > s.count:
+        if (
+            c.location(s.location).type != "city"
+            or sum(x.count for x in c.stacks_at(s.location, self.side)) > s.count
+        ):
             return False
         near = distances(c, c.unit(s.unit), s.location)
         return any(x.player != self.side and near.get(x.location, 9) <= 2 for x in c.stacks)

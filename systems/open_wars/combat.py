@@ -63,7 +63,9 @@ def roll_off(c: Campaign, players: list[str], loc: str) -> str:
     while True:
         dice = {p: c.dice.d6() for p in players}
         for p, d in dice.items():
-            c.emit(Roll(check="roll-off", die=d, modifiers=(), total=d, outcome=p, side=p, rule="OW-COMBAT-4"))
+            c.emit(
+                Roll(check="roll-off", die=d, modifiers=(), total=d, outcome=p, side=p, rule="OW-COMBAT-4")
+            )
         best = max(dice.values())
         if list(dice.values()).count(best) == 1:
             return next(p for p, d in dice.items() if d == best)
@@ -135,7 +137,9 @@ def casualties(c: Campaign, player: str, loc: str, hits: int) -> None:
 
 def check_fall_back(c: Campaign, s: Stack, f: FallBack) -> None:
     if f.location != s.location or f.unit != s.unit:
-        raise Reject("OW-COMBAT-10", f"it is the turn of {c.unit(s.unit).name} in {c.location(s.location).name}")
+        raise Reject(
+            "OW-COMBAT-10", f"it is the turn of {c.unit(s.unit).name} in {c.location(s.location).name}"
+        )
     if f.to not in retreats(c, s):
         raise Reject("OW-COMBAT-10", f"{f.to} is not a free neighbouring location it can enter")
     if not 1 <= f.count <= s.count:
@@ -163,7 +167,11 @@ def fight(c: Campaign, loc: str) -> Resolution:
                 strike(c, s)
         if len({x.player for x in c.stacks_at(loc)}) < 2:
             return
-    c.emit(Note(rule="OW-DEC-7", text=f"the combat in {name} stops after {rnd} rounds", details={"location": loc}))
+    c.emit(
+        Note(
+            rule="OW-DEC-7", text=f"the combat in {name} stops after {rnd} rounds", details={"location": loc}
+        )
+    )
 
 
 def _accept(c: Campaign, s: Stack, a: cmd.Command) -> None:

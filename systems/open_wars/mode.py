@@ -56,7 +56,9 @@ def setup(c: Any, world: OpenWarsMap, max_rounds: int | None) -> None:
     c.start(game(c))
 
 
-def open_game(path: Path, seed: int, max_rounds: int | None, dice: Sequence[int] | None, modules: Sequence[str]) -> tuple[Campaign, Any, Any]:
+def open_game(
+    path: Path, seed: int, max_rounds: int | None, dice: Sequence[int] | None, modules: Sequence[str]
+) -> tuple[Campaign, Any, Any]:
     """A map file as a new game: (the campaign, the map, the rules)."""
     rules = load_rules()
     world = load_map(path, rules)
@@ -76,5 +78,7 @@ register_mode(
         hooks=(),
         ruleset="open-wars",
         open=open_game,
+        load_rules=load_rules,
+        load_scenario=load_map,
     )
 )

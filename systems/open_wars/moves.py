@@ -170,7 +170,9 @@ def check_recruit(c: Campaign, player: str, r: Recruit) -> int:
         raise Reject("OW-RECRUIT-4", why)
     price = unit.cost * r.count
     if price > c.purses[player].gold:
-        raise Reject("OW-RECRUIT-1", f"{r.count} {unit.name} cost {price} gold; you have {c.purses[player].gold}")
+        raise Reject(
+            "OW-RECRUIT-1", f"{r.count} {unit.name} cost {price} gold; you have {c.purses[player].gold}"
+        )
     return price
 
 

@@ -101,7 +101,9 @@ def load_rules(root: Path | None = None) -> OpenWarsRules:
         raise ContentError(f"{where}: factions", "two factions share an id")
     if sorted(g.type for g in numbers.ground) != sorted(LocationType.__args__):  # type: ignore[attr-defined]
         raise ContentError(f"{folder / 'game.toml'}: ground", "one entry for each location type")
-    digest = hashlib.sha256(read_regular(folder / "game.toml") + b"\0" + read_regular(folder / "factions.toml"))
+    digest = hashlib.sha256(
+        read_regular(folder / "game.toml") + b"\0" + read_regular(folder / "factions.toml")
+    )
     return OpenWarsRules("open-wars", numbers, {f.id: f for f in factions}, units, digest.hexdigest())
 
 
@@ -187,7 +189,9 @@ def load_map(path: Path, rules: OpenWarsRules) -> OpenWarsMap:
     for i, p in enumerate(spec.players):
         at = f"{where}: players[{i}]"
         if p.faction not in rules.factions:
-            raise ContentError(f"{at}.faction", f"no faction {p.faction!r} (known: {', '.join(rules.factions)})")
+            raise ContentError(
+                f"{at}.faction", f"no faction {p.faction!r} (known: {', '.join(rules.factions)})"
+            )
         if types.get(p.home) != "city":
             raise ContentError(f"{at}.home", f"{p.home!r} is not a city of the map")
         own = {u.id for u in rules.factions[p.faction].units}

@@ -45,7 +45,9 @@ class Campaign(Session):
         self.stacks: list[Stack] = []
         self.purses: dict[str, Purse] = {}
         self.control: dict[str, str | None] = {loc: None for loc in self.locations}
-        self.defeated: dict[tuple[str, str], int] = {}  # (player, unit) -> tokens lost this turn (OW-COMBAT-8)
+        self.defeated: dict[
+            tuple[str, str], int
+        ] = {}  # (player, unit) -> tokens lost this turn (OW-COMBAT-8)
         self.order: list[str] = []  # OW-TURN-2: who plays first in every phase
         self.factions: dict[str, str] = {}
         self.game: GameState | None = None
@@ -89,16 +91,16 @@ class Campaign(Session):
     def army(self, player: str) -> list[Stack]:
         return [s for s in self.stacks if s.player == player and s.count > 0]
 
+    def army_values(self) -> dict[str, int]:
+        """OW-TURN-2: each player's army value (the gold cost of its tokens)."""
+        return {p: sum(self.unit(s.unit).cost * s.count for s in self.army(p)) for p in self.sides}
+
     def other(self, player: str) -> str:
         return next(p for p in self.sides if p != player)
 
     def contested(self) -> list[str]:
         """OW-COMBAT-1: the locations where both players have tokens, in map order."""
-        return [
-            loc
-            for loc in self.locations
-            if len({s.player for s in self.stacks_at(loc)}) > 1
-        ]
+        return [loc for loc in self.locations if len({s.player for s in self.stacks_at(loc)}) > 1]
 
     # --- changing the state (the rules call these) -----------------------------------------
 

@@ -13,7 +13,15 @@ from game import commands as cmd
 from game.battle import Decision, GameState, Reject, Resolution
 from game.events import Note, Phase, Roll
 from systems.open_wars.combat import fight
-from systems.open_wars.moves import March, Recruit, check_march, check_recruit, march, reachable, recruit_cities
+from systems.open_wars.moves import (
+    March,
+    Recruit,
+    check_march,
+    check_recruit,
+    march,
+    reachable,
+    recruit_cities,
+)
 from systems.open_wars.state import Campaign, Purse
 from systems.sequence import ask
 
@@ -28,7 +36,7 @@ def start(c: Campaign, max_rounds: int) -> None:
         for u in p.units:
             c.add(p.id, p.home, u.unit, u.count)
     c.game = GameState(c.map.id, c.sides, {}, [], max_rounds)
-    value = {p: army_value(c, p) for p in c.sides}
+    value = c.army_values()
     low = min(value.values())
     first = [p for p in c.sides if value[p] == low]
     if len(first) > 1:
@@ -52,11 +60,6 @@ def roll_off(c: Campaign, players: list[str]) -> str:
         best = max(dice.values())
         if list(dice.values()).count(best) == 1:
             return next(p for p, d in dice.items() if d == best)
-
-
-def army_value(c: Campaign, player: str) -> int:
-    """OW-TURN-2: the gold cost of every token of the army."""
-    return sum(c.unit(s.unit).cost * s.count for s in c.army(player))
 
 
 def game(c: Campaign) -> Resolution:
@@ -101,7 +104,9 @@ def collect(c: Campaign) -> None:
         )
 
 
-def _accepting(c: Campaign, player: str, kind: type[cmd.Command], check: Callable[..., Any]) -> Callable[[cmd.Command], None]:
+def _accepting(
+    c: Campaign, player: str, kind: type[cmd.Command], check: Callable[..., Any]
+) -> Callable[[cmd.Command], None]:
     def accept(a: cmd.Command) -> None:
         if isinstance(a, cmd.Pass):
             return
@@ -130,7 +135,12 @@ def recruitment(c: Campaign, player: str) -> Resolution:
                 rule="OW-RECRUIT-1",
                 text=f"{player} recruits {answer.count} {c.unit(answer.unit).name} in "
                 f"{c.location(answer.location).name} for {price} gold",
-                details={"player": player, "unit": answer.unit, "location": answer.location, "count": answer.count},
+                details={
+                    "player": player,
+                    "unit": answer.unit,
+                    "location": answer.location,
+                    "count": answer.count,
+                },
             )
         )
 
@@ -138,7 +148,9 @@ def recruitment(c: Campaign, player: str) -> Resolution:
 def movement(c: Campaign, player: str) -> Resolution:
     """OW-TURN-7, OW-MOVE: move stacks until the player is done or nothing can move."""
     while True:
-        movable = tuple(dict.fromkeys(s.location for s in c.army(player) if s.moved < s.count and reachable(c, s)))
+        movable = tuple(
+            dict.fromkeys(s.location for s in c.army(player) if s.moved < s.count and reachable(c, s))
+        )
         if not movable:
             return
         decision = Decision("ow_move", player, "", movable)
@@ -153,7 +165,12 @@ def movement(c: Campaign, player: str) -> Resolution:
                 text=f"{player}: {answer.count} {c.unit(answer.unit).name} march "
                 + " > ".join(c.location(x).name for x in answer.path)
                 + f" ({sum(cost for _, cost in steps)} movement)",
-                details={"player": player, "unit": answer.unit, "path": list(answer.path), "count": answer.count},
+                details={
+                    "player": player,
+                    "unit": answer.unit,
+                    "path": list(answer.path),
+                    "count": answer.count,
+                },
             )
         )
 
@@ -169,7 +186,13 @@ def end_of_turn(c: Campaign) -> None:
             (who,) = present
             if c.control[loc] != who:
                 c.control[loc] = who
-                c.emit(Note(rule="OW-DEC-5", text=f"{who} takes {c.location(loc).name}", details={"location": loc, "player": who}))
+                c.emit(
+                    Note(
+                        rule="OW-DEC-5",
+                        text=f"{who} takes {c.location(loc).name}",
+                        details={"location": loc, "player": who},
+                    )
+                )
     c.defeated.clear()
     for s in c.stacks:
         s.moved, s.held = 0, False
@@ -204,7 +227,6 @@ def score(c: Campaign) -> dict[str, Score]:
     out = {}
     for p in c.sides:
         held = sum(c.location(loc).gold + c.location(loc).mana for loc, who in c.control.items() if who == p)
-        army = army_value(c, p)
+        army = c.army_values()[p]
         out[p] = Score(held + army, {"OW-DEC-6 locations": held, "OW-DEC-6 army": army})
     return out
-
