@@ -15,10 +15,10 @@ import esper
 
 from game import commands as cmd
 from game.battle import Battle, Decision, Formation, GameState, Reject, Resolution
-from game.session import Session
 from game.components import Officer, Status
 from game.dice import FACES
 from game.events import Activated, Deployed, Note, Phase, Rejected, Roll, StaffPlaced
+from game.session import Session
 from systems.command import assess
 from systems.deployment import (
     Arrivals,
