@@ -59,7 +59,7 @@ def test_the_shipped_content_passes_with_a_summary(capsys: pytest.CaptureFixture
     assert (code, err) == (0, [])
     assert out.count("\n") == 1
     assert out.startswith("ok: ") and "files checked" in out
-    for what in ("1 ruleset", "scenarios", "scripted battles", "rules reference", "mods"):
+    for what in ("2 rulesets", "scenarios", "scripted battles", "rules reference", "mods"):
         assert what in out
 
 
