@@ -20,11 +20,11 @@ from game.errors import ContentError, UserError
 from game.locale import placeholders, read_ui, ui_file
 from game.mods import Mod, ModFile, load_mod, load_mods
 from game.module_records import check_names, folder_of, load_records
-from game.modules import mode_for_ruleset, modules
+from game.modules import mode_for_ruleset, modules, other_rulesets
 from game.records import collect, collect_partial, read_toml
 from game.ruleset import RULESET_FILES, Ruleset, load_ruleset
 from game.rulesref import LOCALE, _Entry, load_reference
-from game.scenario import ScenarioFile, load_scenario, scenario_ruleset
+from game.scenario import ScenarioFile, load_scenario, scenario_folders, scenario_ruleset
 
 T = TypeVar("T")
 # each ruleset by id (None where it has problems), or None for mods that could not be put together
@@ -233,7 +233,12 @@ class _Check:
                 data = self.read(rules / name)
                 if data is not None:
                     self.noted(rules / name, collect_partial(cls, data))
-        self.strays(mod.file("scenarios"), lambda p: p.suffix == ".toml", "a scenario (a .toml file)")
+        maps = set(other_rulesets())  # scenarios/open-wars/: the maps of another game mode
+        self.strays(
+            mod.file("scenarios"),
+            lambda p: p.suffix == ".toml" or (p.is_dir() and p.name in maps),
+            "a scenario (a .toml file, or a folder of maps: " + ", ".join(sorted(maps)) + ")",
+        )
         self.strays(mod.file("scripts"), lambda p: p.suffix == ".toml", "a scripted battle (a .toml file)")
         self.strays(mod.file("locale"), lambda p: p.is_dir(), "a locale folder (such as en)")
         self.strays(mod.file("modules"), lambda p: p.is_dir(), "a rule module's folder (its id)")
@@ -259,7 +264,7 @@ class _Check:
         if ordered is not None:
             self.module_numbers(ordered, rulesets)
         for m in ordered or [m for m in loaded if m is not None]:
-            for path in sorted(m.file("scenarios").glob("*.toml")):
+            for path in sorted(p for f in scenario_folders(m.root) for p in f.glob("*.toml")):
                 self.scenario(path, rulesets)
             for path in sorted(m.file("scripts").glob("*.toml")):
                 self.script(path, rulesets)
@@ -267,8 +272,8 @@ class _Check:
                 self.locale(folder, True, ordered)
         if ordered and any(m.file("rulesets").is_dir() for m in ordered):
             # the mods change the rules' numbers: the game's own battles must still play with them
-            theirs = {p.stem for m in ordered for p in m.file("scenarios").glob("*.toml")}
-            for path in sorted((self.content / "scenarios").glob("*.toml")):
+            theirs = {p.stem for m in ordered for f in scenario_folders(m.root) for p in f.glob("*.toml")}
+            for path in sorted(p for f in scenario_folders(self.content) for p in f.glob("*.toml")):
                 if path.stem not in theirs:
                     self.scenario(path, rulesets)
 
@@ -296,7 +301,7 @@ class _Check:
     def shipped(self) -> None:
         rulesets = {p.name: self.ruleset(p) for p in _folders(self.content / "rulesets")}
         self.module_numbers((), rulesets)
-        for path in sorted((self.content / "scenarios").glob("*.toml")):
+        for path in sorted(p for f in scenario_folders(self.content) for p in f.glob("*.toml")):
             self.scenario(path, rulesets)
         for path in sorted((self.content / "scripts").glob("*.toml")):
             self.script(path, rulesets)

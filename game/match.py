@@ -28,7 +28,14 @@ from game.mods import ID, Mod, load_mod, load_mods, user_mods_dir
 from game.module_records import chosen_in, rule_stack
 from game.modules import MAX_MODULES, mode_for_ruleset
 from game.ruleset import Ruleset, load_ruleset
-from game.scenario import Scenario, army_points, load_scenario, scenario_path, scenario_ruleset
+from game.scenario import (
+    Scenario,
+    army_points,
+    load_scenario,
+    scenario_folders,
+    scenario_path,
+    scenario_ruleset,
+)
 
 REPLAY_FORMAT = "forglory-replay"
 REPLAY_VERSION = 1
@@ -137,7 +144,7 @@ def scenario_ref(path: Path, mods: Sequence[Mod] = ()) -> str:
     """How a replay names its scenario: by id when it is the game's own or a loaded mod's (the replay
     then works wherever the game and the mod are), otherwise by its full path."""
     path = path.resolve()
-    folders = [CONTENT / "scenarios", *(m.root / "scenarios" for m in mods)]
+    folders = [f for root in (CONTENT, *(m.root for m in mods)) for f in scenario_folders(root)]
     return path.stem if any(path.parent == f.resolve() for f in folders) else str(path)
 
 

@@ -259,6 +259,12 @@ def mode_for_ruleset(ruleset_id: str) -> GameMode | None:
     return next((m for m in _MODES.values() if m.ruleset == ruleset_id and m.open is not None), None)
 
 
+def other_rulesets() -> list[str]:
+    """The rulesets of the game modes that open their own scenarios (Open Wars')."""
+    _load_builtin()
+    return sorted(m.ruleset for m in _MODES.values() if m.open is not None)
+
+
 def modes() -> list[GameMode]:
     _load_builtin()
     return sorted(_MODES.values(), key=lambda m: m.id)

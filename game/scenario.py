@@ -14,7 +14,7 @@ from game.dice import FACES
 from game.errors import ContentError
 from game.files import read_regular
 from game.mods import Mod
-from game.modules import ModuleList
+from game.modules import ModuleList, other_rulesets
 from game.records import Bounds, load_record, read_toml
 from game.ruleset import MAX_INCHES, Ruleset
 from game.table import Feature, Table
@@ -127,15 +127,22 @@ class Scenario:
         return self.spec.id
 
 
+def scenario_folders(root: Path) -> list[Path]:
+    """Where scenarios are under a content or mod folder: scenarios/, and scenarios/<ruleset>/ for the
+    maps of each other game mode (scenarios/open-wars/)."""
+    return [root / "scenarios", *(root / "scenarios" / r for r in other_rulesets())]
+
+
 def scenario_path(ref: str, mods: Sequence[Mod] = ()) -> Path:
-    """A scenario by path, or by id: the last loaded mod that has <id>.toml in its scenarios folder,
-    else content/scenarios/<id>.toml."""
+    """A scenario by path, or by id: the last loaded mod that has <id>.toml in a scenarios folder,
+    else the game's own."""
     p = Path(ref)
     if p.suffix == ".toml" or p.exists():
         return p
-    for m in reversed(mods):
-        if m.file(f"scenarios/{ref}.toml").is_file():
-            return m.file(f"scenarios/{ref}.toml")
+    for root in [*(m.root for m in reversed(mods)), CONTENT]:
+        for folder in scenario_folders(root):
+            if (folder / f"{ref}.toml").is_file():
+                return folder / f"{ref}.toml"
     return CONTENT / "scenarios" / f"{ref}.toml"
 
 
@@ -316,7 +323,8 @@ def army_points(spec: ScenarioFile, rules: Ruleset) -> dict[str, int]:
 
 def list_scenarios(mods: Sequence[Mod] = ()) -> list[Path]:
     """Every scenario file by id: the shipped ones, then the mods' (a mod's replaces one of its id)."""
-    found = {p.stem: p for p in sorted((CONTENT / "scenarios").glob("*.toml"))}
-    for m in mods:
-        found.update({p.stem: p for p in sorted(m.file("scenarios").glob("*.toml"))})
+    found: dict[str, Path] = {}
+    for root in [CONTENT, *(m.root for m in mods)]:
+        for folder in scenario_folders(root):
+            found.update({p.stem: p for p in sorted(folder.glob("*.toml"))})
     return list(found.values())

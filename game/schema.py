@@ -26,6 +26,7 @@ from game.ruleset import RULESET_FILES, Distance
 from game.rulesref import MOD_RULE_ID, RULE_ID, _Entry
 from game.scenario import ScenarioFile
 from game.script import ScriptFile
+from systems.open_wars.records import FactionsFile, MapFile, OpenWarsNumbers
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 DISTANCE = "a measure code of the ruleset's [measures] (XS, S, M, L, XL, or one it adds) or inches"
@@ -80,6 +81,29 @@ def _kinds() -> list[Kind]:
             ScenarioFile,
             "A scenario (content/scenarios/<id>.toml, or a mod's scenarios/): docs/scenarios.md.",
             ("scenarios/*.toml", "mods/*/scenarios/*.toml"),
+        ),
+        Kind(
+            "open-wars-map",
+            "Open Wars map",
+            MapFile,
+            "A map of the Open Wars mode (content/scenarios/open-wars/<id>.toml, or a mod's "
+            "scenarios/open-wars/): its locations, links and players: docs/open-wars-decisions.md.",
+            ("scenarios/open-wars/*.toml", "mods/*/scenarios/open-wars/*.toml"),
+        ),
+        Kind(
+            "open-wars-numbers",
+            "Open Wars numbers",
+            OpenWarsNumbers,
+            "The numbers of the Open Wars mode (content/rulesets/open-wars/numbers.toml): stacking, "
+            "movement, combat rounds and each location type's entry cost.",
+            ("rulesets/open-wars/numbers.toml",),
+        ),
+        Kind(
+            "open-wars-factions",
+            "Open Wars factions",
+            FactionsFile,
+            "The factions of the Open Wars mode and their units (content/rulesets/open-wars/factions.toml).",
+            ("rulesets/open-wars/factions.toml",),
         ),
         Kind(
             "script",

@@ -1,5 +1,5 @@
 """Open Wars content as typed records: the ruleset (content/rulesets/open-wars/: numbers, location
-types, factions and their units) and a map (content/scenarios/*.toml with `ruleset = "open-wars"`).
+types, factions and their units) and a map (content/scenarios/open-wars/*.toml, `ruleset = "open-wars"`).
 The source gives no unit lists, no setup and no victory: the factions' units and the maps are the
 project's own (labelled so in the files), the rest is decided in docs/open-wars-decisions.md."""
 
@@ -54,7 +54,7 @@ class Ground:
 
 @dataclass(frozen=True)
 class OpenWarsNumbers:
-    """content/rulesets/open-wars/game.toml"""
+    """content/rulesets/open-wars/numbers.toml"""
 
     stack_normal: Annotated[int, Bounds(1, 20)]  # OW-STACK-1
     stack_unique: Annotated[int, Bounds(1, 20)]
@@ -88,7 +88,7 @@ class OpenWarsRules:
 
 def load_rules(root: Path | None = None) -> OpenWarsRules:
     folder = (root or CONTENT / "rulesets") / "open-wars"
-    numbers = load_record(OpenWarsNumbers, folder / "game.toml")
+    numbers = load_record(OpenWarsNumbers, folder / "numbers.toml")
     factions = load_record(FactionsFile, folder / "factions.toml").factions
     where = str(folder / "factions.toml")
     units: dict[str, UnitKind] = {}
@@ -100,9 +100,9 @@ def load_rules(root: Path | None = None) -> OpenWarsRules:
     if len({f.id for f in factions}) != len(factions):
         raise ContentError(f"{where}: factions", "two factions share an id")
     if sorted(g.type for g in numbers.ground) != sorted(LocationType.__args__):  # type: ignore[attr-defined]
-        raise ContentError(f"{folder / 'game.toml'}: ground", "one entry for each location type")
+        raise ContentError(f"{folder / 'numbers.toml'}: ground", "one entry for each location type")
     digest = hashlib.sha256(
-        read_regular(folder / "game.toml") + b"\0" + read_regular(folder / "factions.toml")
+        read_regular(folder / "numbers.toml") + b"\0" + read_regular(folder / "factions.toml")
     )
     return OpenWarsRules("open-wars", numbers, {f.id: f for f in factions}, units, digest.hexdigest())
 

@@ -108,6 +108,7 @@ def count(c: Campaign, player: str, loc: str, unit: str) -> int:
 def test_OW_COMP_2_OW_LOC_1_OW_LOC_2_a_map_of_cards_laid_out_as_its_file_says(
     small: Callable[..., Campaign],
 ) -> None:
+    """OW-COMP-2, OW-LOC-1, OW-LOC-2: a map of cards laid out as its file says."""
     c = small()
     assert c.neighbours("b") == ("a", "c", "d")  # the links, both ways
     e = c.location("e")
@@ -116,6 +117,7 @@ def test_OW_COMP_2_OW_LOC_1_OW_LOC_2_a_map_of_cards_laid_out_as_its_file_says(
 
 
 def test_OW_COMP_3_OW_UNIT_1_OW_UNIT_3_a_token_carries_every_field() -> None:
+    """OW-COMP-3, OW-UNIT-1, OW-UNIT-3: a token carries every field."""
     rules = load_rules()
     u = rules.units["crossbows"]
     assert (u.cost, u.initiative, u.type, u.movement, u.attack, u.range) == (3, 3, "mountain", 2, 3, 1)
@@ -137,6 +139,7 @@ def test_the_map_loader_refuses_a_home_that_is_no_city_and_an_unreachable_locati
 
 
 def test_OW_TURN_2_the_smaller_army_plays_first(small: Callable[..., Campaign]) -> None:
+    """OW-TURN-2: the smaller army plays first."""
     c = small()
     assert c.order == ["orc", "dw"]  # orc warriors cost 1, dwarf warriors 2
     d = c.pending
@@ -144,6 +147,7 @@ def test_OW_TURN_2_the_smaller_army_plays_first(small: Callable[..., Campaign]) 
 
 
 def test_OW_TURN_3_equal_armies_roll_off_ties_again(small: Callable[..., Campaign]) -> None:
+    """OW-TURN-3: equal armies roll off ties again."""
     text = SMALL.replace('unit = "orc-warriors", count = 1', 'unit = "goblin-archers", count = 1')
     c = small([4, 4, 2, 5] + [6] * 100, text)  # army values 2 and 2: 4-4 again, then 2-5
     rolls = [e for e in c.events if e.kind == "roll"]
@@ -152,6 +156,7 @@ def test_OW_TURN_3_equal_armies_roll_off_ties_again(small: Callable[..., Campaig
 
 
 def test_OW_TURN_1_OW_TURN_4_phases_in_order_every_turn_until_the_end(small: Callable[..., Campaign]) -> None:
+    """OW-TURN-1, OW-TURN-4: phases in order every turn until the end."""
     c = small()
     while c.pending is not None:
         c.apply(cmd.Pass())
@@ -163,6 +168,7 @@ def test_OW_TURN_1_OW_TURN_4_phases_in_order_every_turn_until_the_end(small: Cal
 def test_OW_TURN_5_OW_COMP_4_OW_COMP_5_collection_pays_gold_and_mana_which_are_kept(
     small: Callable[..., Campaign],
 ) -> None:
+    """OW-TURN-5, OW-COMP-4, OW-COMP-5: collection pays gold and mana which are kept."""
     c = small()
     assert (c.purses["dw"].gold, c.purses["dw"].mana) == (22, 1)  # turn 1: Aston's 2 gold and 1 mana
     c.control["d"] = "dw"
@@ -173,6 +179,7 @@ def test_OW_TURN_5_OW_COMP_4_OW_COMP_5_collection_pays_gold_and_mana_which_are_k
 def test_OW_TURN_6_OW_RECRUIT_1_recruitment_spends_gold_in_a_city_held(
     small: Callable[..., Campaign],
 ) -> None:
+    """OW-TURN-6, OW-RECRUIT-1: recruitment spends gold in a city held."""
     c = small()
     c.apply(cmd.Pass())  # the orcs recruit nothing
     d = c.pending
@@ -186,6 +193,7 @@ def test_OW_TURN_6_OW_RECRUIT_1_recruitment_spends_gold_in_a_city_held(
 def test_OW_RECRUIT_2_OW_LOC_5_only_in_a_city_you_hold_free_of_enemies(
     small: Callable[..., Campaign],
 ) -> None:
+    """OW-RECRUIT-2, OW-LOC-5: only in a city you hold free of enemies."""
     c = small()
     for loc, rule in (("b", "OW-LOC-5"), ("z", "OW-RECRUIT-2")):
         with pytest.raises(Reject) as e:
@@ -199,6 +207,7 @@ def test_OW_RECRUIT_2_OW_LOC_5_only_in_a_city_you_hold_free_of_enemies(
 def test_OW_RECRUIT_3_OW_UNIT_6_water_units_only_in_a_port_and_OW_UNIT_5_one_unique(
     small: Callable[..., Campaign],
 ) -> None:
+    """OW-RECRUIT-3, OW-UNIT-6: water units only in a port and OW UNIT 5 one unique."""
     c = small()
     assert check_recruit(c, "dw", Recruit("a", "iron-barge")) == 3  # Aston is next to the Wash
     c.control["z"] = "orc"
@@ -215,6 +224,7 @@ def test_OW_RECRUIT_3_OW_UNIT_6_water_units_only_in_a_port_and_OW_UNIT_5_one_uni
 def test_OW_UNIT_4_OW_STACK_1_OW_STACK_2_many_normal_units_one_stack_each_at_most_four(
     small: Callable[..., Campaign],
 ) -> None:
+    """OW-UNIT-4, OW-STACK-1, OW-STACK-2: many normal units one stack each at most four."""
     c = small()
     clear(c)
     c.add("dw", "a", "dwarf-warriors", 2)
@@ -228,6 +238,7 @@ def test_OW_UNIT_4_OW_STACK_1_OW_STACK_2_many_normal_units_one_stack_each_at_mos
 
 
 def test_OW_MAGIC_6_only_one_magic_unit_in_a_location(small: Callable[..., Campaign]) -> None:
+    """OW-MAGIC-6: only one magic unit in a location."""
     c = small()
     clear(c)
     c.add("dw", "b", "runesmith", 1)
@@ -242,6 +253,7 @@ def test_OW_MAGIC_6_only_one_magic_unit_in_a_location(small: Callable[..., Campa
 
 
 def test_OW_MOVE_1_OW_MOVE_2_OW_MOVE_3_points_against_each_entry_cost(small: Callable[..., Campaign]) -> None:
+    """OW-MOVE-1, OW-MOVE-2, OW-MOVE-3: points against each entry cost."""
     c = small()
     clear(c)
     c.add("orc", "b", "orc-warriors", 1)  # movement 2: plain 1, forest 2
@@ -256,6 +268,7 @@ def test_OW_MOVE_1_OW_MOVE_2_OW_MOVE_3_points_against_each_entry_cost(small: Cal
 def test_OW_MOVE_5_OW_LOC_3_OW_MOVE_6_a_unit_of_the_locations_type_pays_one_less_never_under_one(
     small: Callable[..., Campaign],
 ) -> None:
+    """OW-MOVE-5, OW-LOC-3, OW-MOVE-6: a unit of the locations type pays one less never under one."""
     c = small()
     units = c.rules.units
     assert entry_cost(c, units["dwarf-warriors"], "c") == 2  # a mountain unit into a mountain: 3 - 1
@@ -267,6 +280,7 @@ def test_OW_MOVE_5_OW_LOC_3_OW_MOVE_6_a_unit_of_the_locations_type_pays_one_less
 
 
 def test_OW_LOC_4_OW_MOVE_4_water_for_water_and_flying_units_only(small: Callable[..., Campaign]) -> None:
+    """OW-LOC-4, OW-MOVE-4: water for water and flying units only."""
     c = small()
     clear(c)
     c.add("dw", "a", "dwarf-warriors", 1)
@@ -303,6 +317,7 @@ def test_a_move_stops_where_enemies_are_and_a_token_moves_once_a_turn(small: Cal
 def test_OW_COMBAT_1_OW_TURN_8_combat_where_two_players_share_a_location(
     small: Callable[..., Campaign],
 ) -> None:
+    """OW-COMBAT-1, OW-TURN-8: combat where two players share a location."""
     c = small()
     clear(c)
     c.add("dw", "b", "dwarf-warriors", 1)
@@ -314,6 +329,7 @@ def test_OW_COMBAT_1_OW_TURN_8_combat_where_two_players_share_a_location(
 def test_OW_COMBAT_3_OW_COMBAT_4_initiative_then_flying_magic_unique_normal_then_cost_then_a_die(
     small: Callable[..., Campaign],
 ) -> None:
+    """OW-COMBAT-3, OW-COMBAT-4: initiative then flying magic unique normal then cost then a die."""
     c = small([2, 5] + [6] * 50)
     clear(c)
     for player, unit in (
@@ -342,6 +358,7 @@ def test_OW_COMBAT_3_OW_COMBAT_4_initiative_then_flying_magic_unique_normal_then
 def test_OW_COMBAT_5_OW_COMP_6_a_d6_a_token_hitting_on_its_attack_or_less(
     small: Callable[..., Campaign],
 ) -> None:
+    """OW-COMBAT-5, OW-COMP-6: a d6 a token hitting on its attack or less."""
     c = small([3, 4, 1] + [6] * 200)  # three wolf riders (attack 3): 3 and 1 hit, 4 misses
     clear(c)
     c.add("orc", "b", "wolf-riders", 3)
@@ -355,6 +372,7 @@ def test_OW_COMBAT_5_OW_COMP_6_a_d6_a_token_hitting_on_its_attack_or_less(
 def test_OW_COMBAT_6_OW_COMBAT_7_OW_COMBAT_9_the_cheapest_tokens_fall_first(
     small: Callable[..., Campaign],
 ) -> None:
+    """OW-COMBAT-6, OW-COMBAT-7, OW-COMBAT-9: the cheapest tokens fall first."""
     c = small()
     clear(c)
     c.add("orc", "b", "orc-warriors", 4)  # cost 1
@@ -366,6 +384,7 @@ def test_OW_COMBAT_6_OW_COMBAT_7_OW_COMBAT_9_the_cheapest_tokens_fall_first(
 def test_OW_COMBAT_8_the_defeated_stay_off_the_location_until_the_turn_ends(
     small: Callable[..., Campaign],
 ) -> None:
+    """OW-COMBAT-8: the defeated stay off the location until the turn ends."""
     c = small()
     clear(c)
     c.add("orc", "b", "orc-warriors", 3)
@@ -379,6 +398,7 @@ def test_OW_COMBAT_8_the_defeated_stay_off_the_location_until_the_turn_ends(
 def test_OW_COMBAT_10_OW_COMBAT_11_a_stack_retreats_whole_or_in_part_and_those_left_do_not_attack(
     small: Callable[..., Campaign],
 ) -> None:
+    """OW-COMBAT-10, OW-COMBAT-11: a stack retreats whole or in part and those left do not attack."""
     c = small([6] * 50)  # every die misses (attacks of 3 or less)
     clear(c)
     c.add("dw", "b", "dwarf-warriors", 3)
@@ -407,6 +427,7 @@ def test_OW_COMBAT_10_OW_COMBAT_11_a_stack_retreats_whole_or_in_part_and_those_l
 def test_OW_COMBAT_2_OW_COMBAT_12_rounds_go_on_until_one_player_is_gone(
     small: Callable[..., Campaign],
 ) -> None:
+    """OW-COMBAT-2, OW-COMBAT-12: rounds go on until one player is gone."""
     dice = [6, 6] + [1] * 10  # round 1: both miss; round 2: the dwarves (initiative 3) strike first
     c = small(dice)
     clear(c)
@@ -421,6 +442,7 @@ def test_OW_COMBAT_2_OW_COMBAT_12_rounds_go_on_until_one_player_is_gone(
 
 
 def test_OW_TURN_7_movement_through_the_decision_and_the_log(small: Callable[..., Campaign]) -> None:
+    """OW-TURN-7: movement through the decision and the log."""
     c = small()
     c.apply(cmd.Pass())
     c.apply(cmd.Pass())  # nobody recruits
