@@ -12,8 +12,7 @@ from typing import Any
 from game.cli_battles import add_mod_option, ruleset_with_mods
 from game.errors import ContentError, one_line
 from game.mods import Mod
-from game.modules import mode_for_ruleset
-from game.scenario import list_scenarios, load_scenario, scenario_ruleset
+from game.scenario import list_scenarios, load_any_scenario
 
 EXIT_BAD_INPUT = 2  # as every command's bad input (game.cli)
 
@@ -33,11 +32,7 @@ def scenarios(args: argparse.Namespace) -> int:
     problems = []
     for path in list_scenarios(mods):
         try:
-            other = mode_for_ruleset(scenario_ruleset(path))
-            if other is not None and other.load_scenario is not None and other.load_rules is not None:
-                sc, mode = other.load_scenario(path, other.load_rules(None)), other.id  # a map of Open Wars
-            else:
-                sc, mode = load_scenario(str(path), rules), rules.mode
+            sc, mode = load_any_scenario(path, rules)
         except ContentError as e:  # a broken one is reported; the others are still listed
             problems.append(str(e))
             continue

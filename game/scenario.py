@@ -7,14 +7,14 @@ import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from game import CONTENT
 from game.dice import FACES
 from game.errors import ContentError
 from game.files import read_regular
 from game.mods import Mod
-from game.modules import ModuleList, other_rulesets
+from game.modules import ModuleList, mode_for_ruleset, other_rulesets
 from game.records import Bounds, load_record, read_toml
 from game.ruleset import MAX_INCHES, Ruleset
 from game.table import Feature, Table
@@ -185,6 +185,15 @@ def scenario_ruleset(path: Path) -> str:
     that a scenario of another game mode goes to that mode's loader."""
     named = read_toml(path).get("ruleset", "for-glory")
     return named if isinstance(named, str) else "for-glory"
+
+
+def load_any_scenario(path: Path, rules: Ruleset) -> tuple[Any, str]:
+    """A scenario of For Glory (checked against `rules`) or a map of another game mode (checked
+    against that mode's own rules), and the id of its mode."""
+    other = mode_for_ruleset(scenario_ruleset(path))
+    if other is not None and other.load_scenario is not None and other.load_rules is not None:
+        return other.load_scenario(path, other.load_rules(None)), other.id
+    return load_scenario(str(path), rules), rules.mode
 
 
 def load_scenario(ref: str, rules: Ruleset) -> Scenario:

@@ -18,7 +18,7 @@ from game.mods import load_mod, load_mods, user_mods_dir
 from game.newmod import new_mod
 from game.ruleset import load_ruleset
 from game.rulesref import load_reference
-from game.scenario import list_scenarios, load_scenario
+from game.scenario import list_scenarios, load_any_scenario, load_scenario
 from game.script import run
 
 MODS = CONTENT / "mods"
@@ -244,4 +244,4 @@ def test_every_example_mod_loads_with_its_scenarios():
         mods = load_mods([folder])
         rs = load_ruleset(mods=mods)
         for path in list_scenarios(mods):
-            load_scenario(str(path), rs)
+            load_any_scenario(path, rs)

@@ -353,7 +353,7 @@ def test_unknown_modules_and_modes_are_one_line() -> None:
 def test_modules_json_lists_the_mode_and_the_modules(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["modules", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert [m["id"] for m in data["modes"]] == ["for-glory"]
+    assert [m["id"] for m in data["modes"]] == ["for-glory", "open-wars"]
     assert (
         sorted(data["modes"][0]["hooks"])
         == sorted(HOOKS)

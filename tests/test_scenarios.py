@@ -20,6 +20,7 @@ from game.ruleset import Ruleset
 from game.scenario import ArmySpec, DivisionSpec, SideSpec, list_scenarios, load_scenario
 
 SHIPPED = sorted(p.stem for p in (CONTENT / "scenarios").glob("*.toml"))
+MAPS = sorted(p.stem for p in (CONTENT / "scenarios" / "open-wars").glob("*.toml"))  # Open Wars
 ROUNDS = 4  # short battles keep the suite fast; the round limit is an end like any other (AMB-37)
 
 
@@ -259,8 +260,9 @@ def test_scenarios_json_lists_every_scenario_with_its_source() -> None:
     rows = {s["id"]: s for s in data["scenarios"]}
     assert set(SHIPPED) <= set(rows)
     for s in data["scenarios"]:
-        assert set(s) == {"id", "name", "description", "source", "path"}
+        assert set(s) == {"id", "name", "description", "mode", "source", "path"}
         assert all(isinstance(v, str) and v for v in s.values())
+        assert s["mode"] == ("open-wars" if s["id"] in MAPS else "for-glory")
     assert rows["bailen"]["source"] == "content"
     modded = [s for s in data["scenarios"] if s["source"] != "content"]
     assert modded and all(s["source"] == "starter" for s in modded)
@@ -284,4 +286,4 @@ def test_scenarios_reports_a_broken_one_and_lists_the_rest(tmp_path: Path) -> No
     assert [line for line in r.stderr.splitlines()] == [
         f"error: {mod / 'scenarios' / 'x.toml'}: sides: a battle has exactly two sides, found 0"
     ]
-    assert {s["id"] for s in json.loads(r.stdout)["scenarios"]} == set(SHIPPED)
+    assert {s["id"] for s in json.loads(r.stdout)["scenarios"]} == set(SHIPPED) | set(MAPS)
