@@ -37,19 +37,28 @@ def priority(u: UnitKind) -> int:
     return 0 if u.type == "flying" else 1 if u.type == "magic" else 2 if u.unique else 3
 
 
+def rank(u: UnitKind) -> tuple[int, int, int]:
+    """OW-COMBAT-3/4: the lower, the sooner: by initiative, then type priority, then cost."""
+    return (-u.initiative, priority(u), -u.cost)
+
+
+def victim_key(u: UnitKind, count: int, unit_id: str) -> tuple[int, int, int, str]:
+    """OW-COMBAT-6/7 (OW-DEC-11): the lowest takes the next hit: the cheapest unit, then the one of
+    lower initiative, then the larger stack."""
+    return (u.cost, u.initiative, -count, unit_id)
+
+
 def initiative_order(c: Campaign, loc: str) -> list[Stack]:
-    """OW-COMBAT-3/4: by initiative, then type priority, then cost; stacks of both players still tied
-    roll a die each, the highest first, ties rolled again (OW-DEC-10: one player's own tied stacks go
-    in the order of their unit ids)."""
+    """OW-COMBAT-3/4: by rank; stacks of both players still tied roll a die each, the highest first,
+    ties rolled again (OW-DEC-10: one player's own tied stacks go in the order of their unit ids)."""
 
-    def rank(s: Stack) -> tuple[int, int, int]:
-        u = c.unit(s.unit)
-        return (-u.initiative, priority(u), -u.cost)
+    def ranked(s: Stack) -> tuple[int, int, int]:
+        return rank(c.unit(s.unit))
 
-    stacks = sorted(c.stacks_at(loc), key=lambda s: (rank(s), s.unit))
+    stacks = sorted(c.stacks_at(loc), key=lambda s: (ranked(s), s.unit))
     out: list[Stack] = []
     while stacks:
-        tied = [s for s in stacks if rank(s) == rank(stacks[0])]
+        tied = [s for s in stacks if ranked(s) == ranked(stacks[0])]
         stacks = stacks[len(tied) :]
         players = sorted({s.player for s in tied})
         if len(players) > 1:
@@ -114,13 +123,12 @@ def strike(c: Campaign, s: Stack) -> None:
 
 
 def casualties(c: Campaign, player: str, loc: str, hits: int) -> None:
-    """OW-COMBAT-6/7 (OW-DEC-11): the cheapest tokens fall first; between units of one cost, the one
-    of lower initiative, then the larger stack."""
+    """OW-COMBAT-6/7 (OW-DEC-11): the cheapest tokens fall first (victim_key)."""
     while hits > 0:
         mine = list(c.stacks_at(loc, player))
         if not mine:
             return
-        s = min(mine, key=lambda x: (c.unit(x.unit).cost, c.unit(x.unit).initiative, -x.count, x.unit))
+        s = min(mine, key=lambda x: victim_key(c.unit(x.unit), x.count, x.unit))
         lost = min(hits, s.count)
         hits -= lost
         c.take(s, lost)

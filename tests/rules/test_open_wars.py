@@ -14,6 +14,7 @@ import pytest
 from game import commands as cmd
 from game.battle import Decision, Reject, Resolution
 from game.cli import main
+from game.dice import Dice
 from game.errors import ContentError
 from game.match import load, new_match, play, save
 from systems.open_wars.combat import (
@@ -27,6 +28,7 @@ from systems.open_wars.combat import (
 )
 from systems.open_wars.mode import open_game
 from systems.open_wars.moves import March, Recruit, check_march, check_recruit, entry_cost, no_room, reachable
+from systems.open_wars.odds import combat_odds
 from systems.open_wars.records import load_map, load_rules
 from systems.open_wars.state import Campaign
 from systems.open_wars.turn import collect, end_of_turn
@@ -439,6 +441,64 @@ def test_OW_COMBAT_2_OW_COMBAT_12_rounds_go_on_until_one_player_is_gone(
     assert count(c, "orc", "b", "orc-warriors") == 0 and count(c, "dw", "b", "dwarf-warriors") == 1
     end_of_turn(c)
     assert c.control["b"] == "dw"  # OW-DEC-5: alone there, it holds it
+
+
+def test_OW_COMBAT_3_OW_COMBAT_5_OW_DEC_7_exact_odds_of_a_combat_worked_by_hand(
+    small: Callable[..., Campaign],
+) -> None:
+    """A dwarf (initiative 3, hits on 4) against an orc (2, hits on 2): a round ends it for the dwarf
+    with 2/3, for the orc with 1/3 * 1/3, else goes on (2/9); 12 rounds (OW-DEC-7)."""
+    c = small()
+    clear(c)
+    c.add("dw", "b", "dwarf-warriors", 1)
+    c.add("orc", "b", "orc-warriors", 1)
+    go_on = (2 / 9) ** 12
+    odds = combat_odds(c, "b")
+    assert odds.win["dw"] == pytest.approx(6 / 7 * (1 - go_on), abs=1e-12)
+    assert odds.win["orc"] == pytest.approx(1 / 7 * (1 - go_on), abs=1e-12)
+    assert odds.unresolved == pytest.approx(go_on, abs=1e-15)
+    assert c.stack_of("dw", "b", "dwarf-warriors").count == 1  # asking is not doing
+
+
+def test_OW_COMBAT_4_OW_DEC_10_combat_odds_take_each_roll_off_order_with_its_chance(
+    small: Callable[..., Campaign],
+) -> None:
+    """A dwarf and goblin archers tie on initiative, type and cost (OW-COMBAT-4): each round either
+    goes first, 1/2 each. Dwarf first: 2/3 it wins, 1/9 the goblins do; goblins first: 1/3 they win,
+    4/9 the dwarf does; 2/9 go on either way: the dwarf wins 5/7 of the combats that end."""
+    c = small()
+    clear(c)
+    c.add("dw", "b", "dwarf-warriors", 1)
+    c.add("orc", "b", "goblin-archers", 1)
+    go_on = (2 / 9) ** 12
+    odds = combat_odds(c, "b")
+    assert odds.win["dw"] == pytest.approx(5 / 7 * (1 - go_on), abs=1e-12)
+    assert odds.win["orc"] == pytest.approx(2 / 7 * (1 - go_on), abs=1e-12)
+
+
+def test_combat_odds_agree_with_the_combat_played_many_times(small: Callable[..., Campaign]) -> None:
+    """Stacks of several tokens, hits cheapest first (OW-COMBAT-6), a roll-off tie: the exact odds
+    match the share of 2,000 combats played by the rules with the seeded dice."""
+
+    def place(c: Campaign) -> None:
+        clear(c)
+        c.add("dw", "b", "dwarf-warriors", 3)
+        c.add("dw", "b", "ram-riders", 1)
+        c.add("orc", "b", "orc-warriors", 4)
+        c.add("orc", "b", "goblin-archers", 2)
+
+    c = small()
+    place(c)
+    odds = combat_odds(c, "b")
+    games, won = 2000, 0
+    for seed in range(games):
+        c.dice = Dice(seed)
+        place(c)
+        drive(fight(c, "b"))
+        won += any(True for _ in c.stacks_at("b", "dw"))
+    share = won / games
+    assert 0.2 < odds.win["dw"] < 0.8  # a close fight: the check below means something
+    assert abs(share - odds.win["dw"]) < 4 * (odds.win["dw"] * (1 - odds.win["dw"]) / games) ** 0.5
 
 
 def test_OW_TURN_7_movement_through_the_decision_and_the_log(small: Callable[..., Campaign]) -> None:
