@@ -3,14 +3,13 @@ in a worker thread so the window never freezes)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import esper
 import pygame
 
 from game import commands as cmd
-from game.ai.worker import RemoteError, Worker
+from game.ai.worker import RemoteError
 from game.battle import Battle, Decision
 from game.components import Ident, Officer, Side, Status, Unit
 from game.errors import UserError, one_line
@@ -24,6 +23,7 @@ from game.rulesref import reference_for
 from game.saves import save_game
 from game.settings import COLOUR_BLIND, SPEEDS, VOLUMES, Settings
 from game.ui import theme
+from game.ui.ai_turns import ComputerTurns
 from game.ui.camera import Camera
 from game.ui.display import Display
 from game.ui.human import Button, HumanInput, unit_lines
@@ -87,14 +87,6 @@ MENUS = {
 MENU_TITLES = {"menu": "menu_paused", "settings": "menu_settings", "quit": "menu_quit_title"}
 
 
-@dataclass
-class Thinking:
-    """An AI decision being worked out in the AI's own process (game/ai/worker.py)."""
-
-    decision: Decision
-    result: cmd.Command | None = None
-
-
 class BattleScreen:
     def __init__(
         self,
@@ -106,12 +98,7 @@ class BattleScreen:
         self.match = match
         b = match.battle
         self.controllers = controllers  # side -> "human" or a player name
-        self.players: dict[str, tuple[str, int]] = {  # side -> (kind of computer player, its seed)
-            s: (c, match.seed + k)
-            for k, (s, c) in enumerate(controllers.items())
-            if c not in ("human", "replay")  # a replay's commands come from its file
-        }
-        self.worker = Worker(match, self.players) if self.players else None
+        self.ai = ComputerTurns.start(match, controllers)  # the computer players, in their process
         spec = match.scenario.spec
         self.names = {s.id: s.name for s in spec.sides}
         self.settings = settings or Settings()
@@ -134,14 +121,12 @@ class BattleScreen:
         self.camera = Camera((0, theme.TOP_BAR, 10, 10))
         self.layout(size)
         self.camera.fit(b.table.width, b.table.depth)
-        self.thinking: Thinking | None = None
         self.alert: str | None = None  # what went wrong, shown until the player's next command
         self.menu: str | None = None  # the Esc menu ("menu") or the question before quitting ("quit")
         self.help = False  # F1
         self.sounds = Sounds(volume=self.settings.sound, music=self.settings.music)
         self.menu_buttons: list[tuple[pygame.Rect, str]] = []
         self.autosaved_round = b.game.round if b.game else 0
-        self.wait = 0.0
         self.speed_index = self.settings.speed_index()
         self.display.speed = SPEEDS[self.speed_index]
         self.mouse = (0, 0)
@@ -193,8 +178,7 @@ class BattleScreen:
         before = len(b.events)
         side = b.pending.side if b.pending is not None else ""
         self.match.apply(c)
-        if self.worker is not None:
-            self.worker.applied(c)  # the AI's copy follows
+        self.ai.applied(c)
         new = b.events[before:]
         self.marks.append(len(b.events))
         self.sent_by.append(side)
@@ -211,7 +195,7 @@ class BattleScreen:
         rolled since: the dice are part of the battle, and a roll is never taken back."""
         m = self.match
         human = [i for i, side in enumerate(self.sent_by) if self.controllers.get(side) == "human"]
-        if not human or self.thinking is not None:
+        if not human or self.ai.thinking is not None:
             return False
         i = human[-1]
         start = self.marks[i - 1] if i > 0 else self.first_event
@@ -223,7 +207,7 @@ class BattleScreen:
         for c in m.commands[:i]:
             fresh.apply(c)
         self.match = fresh
-        self._restart_worker()
+        self.ai.restart(fresh)
         self.marks, self.sent_by = self.marks[:i], self.sent_by[:i]
         self.human = HumanInput(fresh.battle, t=self.t)
         self.display.sync(fresh.battle)
@@ -233,10 +217,7 @@ class BattleScreen:
 
     def close(self) -> None:
         """Leave the battle: end the AI's process, free the battle."""
-        self.thinking = None
-        if self.worker is not None:
-            self.worker.close()
-            self.worker = None
+        self.ai.close()
         self.battle.close()
 
     # --- every frame ----------------------------------------------------------------------------
@@ -247,7 +228,7 @@ class BattleScreen:
             self.sounds.play(cue)
         self.display.cues.clear()
         b = self.battle
-        if b.game is not None and b.game.round > self.autosaved_round and self.thinking is None:
+        if b.game is not None and b.game.round > self.autosaved_round and self.ai.thinking is None:
             self.autosaved_round = b.game.round  # a new round: keep the battle, whatever happens next
             self.save(autosave=True)
         d = b.pending
@@ -261,47 +242,26 @@ class BattleScreen:
                     names = [d.unit, *d.options]
                     self.camera.bring_into_view([(p.x, p.y) for p in (b.pose(b.ids[n]) for n in names)])
             return
-        if d.side not in self.players:  # a replay: the viewer sends its commands
+        if d.side not in self.ai.players:  # a replay: the viewer sends its commands
             return
-        if self.thinking is None:
-            assert self.worker is not None
-            self.wait = AI_PAUSE / SPEEDS[self.speed_index]
-            self.worker.ask(d.side)
-            self.thinking = Thinking(d)
-            return
-        self.wait -= dt
-        if self.thinking.result is None:
-            assert self.worker is not None
-            answer = self.worker.answer(b.stack.commands)
-            if isinstance(answer, RemoteError):
-                self.thinking = None
-                self._ai_failed(d.side, answer)
-                return
-            self.thinking.result = answer
-        if self.thinking.result is not None and self.wait <= 0:
-            result = self.thinking.result
-            self.thinking = None
-            self.send(result)
+        answer = self.ai.step(d, dt, AI_PAUSE / SPEEDS[self.speed_index])
+        if isinstance(answer, RemoteError):
+            self._ai_failed(d.side, answer)
+        else:
+            self.send(answer)
 
     def _ai_failed(self, side: str, error: RemoteError) -> None:
         """The computer player of a side raised: save the battle and a report, tell the player, and
         hand the side to him so the battle can go on (or be left from the start screen)."""
         _saved, report, said = recover(self.match, self.controllers, error)
         self.controllers[side] = "human"
-        self.players.pop(side, None)
-        self._restart_worker()
+        self.ai.players.pop(side, None)
+        self.ai.restart(self.match)
         name = self.names.get(side, side)
         where = self.t("crash_report", path=report) if report else ""
         what = one_line(str(error), 160)  # its kind and its words, as raised in the AI's process
         self.alert = self.t("ai_failed", side=name, error=what, saved=said, report=where)
         self.log.add(self.alert, theme.BAD)
-
-    def _restart_worker(self) -> None:
-        """A new copy for the AI: after an undo (the battle was rebuilt) or a failure (the copy may
-        have died or gone astray)."""
-        if self.worker is not None:
-            self.worker.close()
-        self.worker = Worker(self.match, self.players) if self.players else None
 
     # --- input ----------------------------------------------------------------------------------
 
@@ -591,7 +551,7 @@ class BattleScreen:
             who = t(
                 "decides", side=self.names.get(d.side, d.side), player=player, decision=self.decision(d.kind)
             )
-            if self.thinking is not None:
+            if self.ai.thinking is not None:
                 who += " ..."
         phase = t(f"phase_{g.phase.replace(' ', '_')}")
         surf.blit(
@@ -846,7 +806,7 @@ class BattleScreen:
             ref = self.reference.get(rid)
             tooltip(surf, self.mouse, f"{rid}: {ref.title}" if ref else rid, ref.text if ref else "")
             return
-        if not self.camera.contains(self.mouse) or self.thinking is not None:
+        if not self.camera.contains(self.mouse) or self.ai.thinking is not None:
             return
         p = self.camera.to_table(self.mouse)
         names = [n for n, s in self.display.shown.items() if s.on_table]

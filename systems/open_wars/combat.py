@@ -137,7 +137,7 @@ def casualties(c: Campaign, player: str, loc: str, hits: int) -> None:
         c.emit(
             Note(
                 rule="OW-COMBAT-6",
-                text=f"{player} loses {lost} {c.unit(s.unit).name} in {c.location(loc).name}",
+                text=f"{c.name(player)} loses {lost} {c.unit(s.unit).name} in {c.location(loc).name}",
                 details={"player": player, "unit": s.unit, "location": loc, "lost": lost, "left": s.count},
             )
         )
@@ -198,7 +198,7 @@ def fall_back(c: Campaign, s: Stack, f: FallBack) -> None:
     c.emit(
         Note(
             rule="OW-COMBAT-10",
-            text=f"{s.player}: {f.count} {c.unit(s.unit).name} retreat to {c.location(f.to).name}",
+            text=f"{c.name(s.player)}: {f.count} {c.unit(s.unit).name} retreat to {c.location(f.to).name}",
             details={"player": s.player, "unit": s.unit, "from": s.location, "to": f.to, "count": f.count},
         )
     )

@@ -95,6 +95,10 @@ class Campaign(Session):
         """OW-TURN-2: each player's army value (the gold cost of its tokens)."""
         return {p: sum(self.unit(s.unit).cost * s.count for s in self.army(p)) for p in self.sides}
 
+    def name(self, player: str) -> str:
+        """The player's name as the map gives it (the log's words; events keep the id)."""
+        return next((p.name for p in self.map.spec.players if p.id == player), player)
+
     def other(self, player: str) -> str:
         return next(p for p in self.sides if p != player)
 

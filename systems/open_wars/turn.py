@@ -45,7 +45,7 @@ def start(c: Campaign, max_rounds: int) -> None:
     c.emit(
         Note(
             rule="OW-TURN-2",
-            text=f"{first[0]} plays first (army value {value[first[0]]} against {value[c.other(first[0])]})",
+            text=f"{c.name(first[0])} plays first (army value {value[first[0]]} against {value[c.other(first[0])]})",
             details={"order": c.order, "value": value},
         )
     )
@@ -98,7 +98,7 @@ def collect(c: Campaign) -> None:
         c.emit(
             Note(
                 rule="OW-TURN-5",
-                text=f"{p} collects {gold} gold and {mana} mana ({purse.gold} gold, {purse.mana} mana)",
+                text=f"{c.name(p)} collects {gold} gold and {mana} mana ({purse.gold} gold, {purse.mana} mana)",
                 details={"player": p, "gold": purse.gold, "mana": purse.mana},
             )
         )
@@ -133,7 +133,7 @@ def recruitment(c: Campaign, player: str) -> Resolution:
         c.emit(
             Note(
                 rule="OW-RECRUIT-1",
-                text=f"{player} recruits {answer.count} {c.unit(answer.unit).name} in "
+                text=f"{c.name(player)} recruits {answer.count} {c.unit(answer.unit).name} in "
                 f"{c.location(answer.location).name} for {price} gold",
                 details={
                     "player": player,
@@ -162,7 +162,7 @@ def movement(c: Campaign, player: str) -> Resolution:
         c.emit(
             Note(
                 rule="OW-MOVE-1",
-                text=f"{player}: {answer.count} {c.unit(answer.unit).name} march "
+                text=f"{c.name(player)}: {answer.count} {c.unit(answer.unit).name} march "
                 + " > ".join(c.location(x).name for x in answer.path)
                 + f" ({sum(cost for _, cost in steps)} movement)",
                 details={
@@ -189,7 +189,7 @@ def end_of_turn(c: Campaign) -> None:
                 c.emit(
                     Note(
                         rule="OW-DEC-5",
-                        text=f"{who} takes {c.location(loc).name}",
+                        text=f"{c.name(who)} takes {c.location(loc).name}",
                         details={"location": loc, "player": who},
                     )
                 )
@@ -199,9 +199,9 @@ def end_of_turn(c: Campaign) -> None:
     cities = [loc for loc, spec in c.locations.items() if spec.type == "city"]
     for p in c.order:
         if not c.army(p) and not any(c.control[x] == p for x in cities):
-            return finish(c, c.other(p), f"{p} has neither tokens nor a city", "OW-DEC-6")
+            return finish(c, c.other(p), f"{c.name(p)} has neither tokens nor a city", "OW-DEC-6")
         if all(c.control[x] == p for x in cities):
-            return finish(c, p, f"{p} holds every city", "OW-DEC-6")
+            return finish(c, p, f"{c.name(p)} holds every city", "OW-DEC-6")
     if g.max_rounds is not None and g.round >= g.max_rounds:
         totals = {p: sc.total for p, sc in score(c).items()}
         a, b = c.order

@@ -512,7 +512,7 @@ def test_OW_TURN_7_movement_through_the_decision_and_the_log(small: Callable[...
     assert refused[0].kind == "rejected" and refused[0].rule == "OW-MOVE-3"
     c.apply(March("orc-warriors", ("z", "d"), 1))
     note = next(e for e in reversed(c.events) if e.kind == "note" and e.rule == "OW-MOVE-1")
-    assert note.text == "orc: 1 Orc warriors march Zorn > Dell (2 movement)"
+    assert note.text == "Orcs: 1 Orc warriors march Zorn > Dell (2 movement)"
 
 
 # --- the mode as a whole -----------------------------------------------------------------------

@@ -19,8 +19,7 @@ def open_screen(
 def frame(screen: BattleScreen, surf: pygame.Surface, dt: float = 0.05) -> None:
     """One frame: handle the queued events, advance, draw. A frame in which the AI is thinking waits
     for its answer: its process runs beside the test, and frames alone would race it."""
-    if screen.thinking is not None and screen.thinking.result is None and screen.worker is not None:
-        screen.worker.wait(30)
+    screen.ai.wait_for_answer(30)
     for ev in pygame.event.get():
         screen.handle(ev)
     screen.update(dt)

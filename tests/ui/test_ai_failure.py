@@ -19,20 +19,20 @@ def fail_and_recover(window: pygame.Surface, tmp_path: Path, fail: str) -> tuple
     screen = open_screen(window, a="heuristic", b="heuristic")
     side = screen.battle.pending.side  # type: ignore[union-attr]
     frame(screen, window)  # the AI is asked
-    assert screen.thinking is not None and screen.worker is not None
+    assert screen.ai.thinking is not None and screen.ai.worker is not None
     if fail == "raise":
-        screen.worker.wait(30)
-        screen.worker.answer(screen.battle.stack.commands)  # its real answer, dropped
-        screen.worker.ask("no-such-side")  # the copy refuses a question it cannot answer: it raises
+        screen.ai.worker.wait(30)
+        screen.ai.worker.answer(screen.battle.stack.commands)  # its real answer, dropped
+        screen.ai.worker.ask("no-such-side")  # the copy refuses a question it cannot answer: it raises
     else:
-        screen.worker.kill()
+        screen.ai.worker.kill()
     for _ in range(400):  # the failure comes back within a few frames
         frame(screen, window)
         if screen.alert:
             break
         time.sleep(0.01)
     assert screen.alert is not None
-    assert screen.thinking is None and screen.controllers[side] == "human"
+    assert screen.ai.thinking is None and screen.controllers[side] == "human"
     saves = sorted((tmp_path / "forglory" / "saves").glob("recovered-default-*.json"))
     reports = sorted((tmp_path / "forglory" / "saves").glob("crash-*.txt"))
     assert len(saves) == 1 and len(reports) == 1

@@ -21,9 +21,8 @@ def deployed_screen(window, seed=3):
         frame(screen, window)
         if b.game.round >= 1 and b.pending is not None and b.pending.kind == "order":
             break
-        if screen.thinking is not None and screen.thinking.result is None and screen.worker is not None:
-            screen.worker.wait(30)
-            screen.wait = 0
+        screen.ai.wait_for_answer(30)
+        screen.ai.wait = 0
     screen.display.skip()
     frame(screen, window)
     return screen

@@ -80,10 +80,10 @@ def test_an_autosave_at_each_new_round(window: pygame.Surface) -> None:
     screen = open_screen(window, a="heuristic", b="heuristic")
     for _ in range(3000):
         screen.display.skip()
-        screen.wait = 0
+        screen.ai.wait = 0
         frame(screen, window)
         g = screen.battle.game
-        if g is not None and g.round >= 2 and screen.thinking is None:
+        if g is not None and g.round >= 2 and screen.ai.thinking is None:
             frame(screen, window)
             break
     names = sorted(p.name for p in saves_dir().glob("autosave-default-*.json"))
