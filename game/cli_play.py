@@ -28,9 +28,7 @@ def play(args: argparse.Namespace) -> int:
 
 def _play(args: argparse.Namespace) -> int:
     from game.match import recorded_ruleset
-    from game.mods import load_mods
     from game.modules import mode_for_ruleset
-    from game.scenario import scenario_path, scenario_ruleset
     from game.ui.app import Setup, run
 
     mods = [Path(d) for d in args.mod]
@@ -38,16 +36,10 @@ def _play(args: argparse.Namespace) -> int:
     watch = Path(args.replay) if args.replay else None
     if args.frames is not None and (args.frames < 1 or not args.demo):
         raise UserError("play: --frames N (1 or more) goes with --demo")
-    saved = load or watch
-    named = (
-        recorded_ruleset(saved) if saved else scenario_ruleset(scenario_path(args.scenario, load_mods(mods)))
-    )
-    other = mode_for_ruleset(named)
-    if other is not None:  # its model plays headless; its own screen is still to come
-        what = str(saved) if saved else args.scenario
+    if watch is not None and mode_for_ruleset(recorded_ruleset(watch)) is not None:
         raise UserError(
-            f"play: {what} is a game of {other.name}, which has no screen yet: `simulate --scenario "
-            "<map>`, `tournament` and `replay FILE` play it"
+            f"play: {watch} is an Open Wars game; the replay viewer shows For Glory battles: "
+            "`play --load FILE` resumes it, `replay FILE` prints it"
         )
     players = ("heuristic", "heuristic") if args.demo else ("human", "heuristic")
     setup = Setup(args.scenario, *players, args.seed, mods, list(args.module), load, watch, args.lang)

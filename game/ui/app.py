@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -14,16 +15,18 @@ from game.events import DivisionRemoved, GameOver, OfficerKilled
 from game.locale import Texts
 from game.match import new_match, summary
 from game.mods import Mod, load_mod, load_mods, user_mods_dir
-from game.modules import compose, is_base, modules_by_mode
+from game.modules import compose, is_base, modes, modules_by_mode
 from game.ruleset import load_ruleset
 from game.saves import list_saves, load_game
-from game.scenario import list_scenarios, load_scenario
+from game.scenario import list_scenarios, load_any_scenario
 from game.settings import Settings, load_settings
 from game.stats import battle_stats
 from game.ui import theme
 from game.ui.battle_screen import BattleScreen
+from game.ui.ow_screen import OpenWarsScreen
 from game.ui.replay_view import ReplayViewer
 from game.ui.sound import Sounds
+from systems.open_wars.state import Campaign
 
 SIZE = Settings.window  # the window before the player has chosen one
 FPS = 60
@@ -92,13 +95,15 @@ class StartScreen:
             self.problem = str(e)
             setup.modules = setup.modules[:-1]
         self.optional = [m for m in modules_by_mode() if m.mode == rules.mode and not is_base(m)]
-        self.scenarios = {}
+        self.scenarios: dict[str, Any] = {}  # shown name -> a For Glory scenario or another mode's map
+        self.modes: dict[str, str] = {}
         for path in list_scenarios(rules.loaded_mods):
             try:
-                sc = load_scenario(str(path), rules)
+                sc, mode = load_any_scenario(path, rules)
             except UserError:
                 continue
-            self.scenarios[sc.spec.name] = sc
+            name = sc.spec.name if mode == rules.mode else f"{sc.spec.name} ({mode_name(mode)})"
+            self.scenarios[name], self.modes[name] = sc, mode
         names: list[str | tuple[str, str]] = [*self.scenarios] or ["(no scenarios)"]
         # the setup names its scenario by id, or by path when it came from the command line
         chosen = (n for n, s in self.scenarios.items() if setup.scenario in (s.id, str(s.path)))
@@ -167,6 +172,9 @@ class StartScreen:
         sc = self.scenarios.get(name)
         if sc is None:
             return ("Side A", "Side B")
+        if self.modes[name] == "open-wars":
+            p, q = sc.spec.players
+            return (f"{p.name} ({p.faction})", f"{q.name} ({q.faction})")
         a, b = sc.spec.sides
         return (f"{a.name} ({a.edge})", f"{b.name} ({b.edge})")
 
@@ -175,6 +183,25 @@ class StartScreen:
         if sc is None:
             return
         spec = sc.spec
+        if self.modes[name] == "open-wars":  # a map: its players, their factions, gold and tokens
+            who = " | ".join(
+                self.t(
+                    "ow_player",
+                    side=p.name,
+                    faction=p.faction,
+                    gold=p.gold,
+                    tokens=sum(u.count for u in p.units),
+                )
+                for p in spec.players
+            )
+            mode = mode_name(self.modes[name])
+            self.about.set_text(
+                f"<b>{spec.name}</b> ({mode})<br>{' '.join(spec.description.split())}<br><i>{who}</i>"
+            )
+            a, b = self.sides(name)
+            self.label_a.set_text(a)
+            self.label_b.set_text(b)
+            return
         arms = " | ".join(
             self.t("army_points", side=s.name, points=s.army.points)
             if s.army
@@ -239,6 +266,10 @@ class StartScreen:
         surf.blit(sub, sub.get_rect(midtop=(surf.get_width() // 2, self.title_y + 70)))
         self.manager.update(dt)
         self.manager.draw_ui(surf)
+
+
+def mode_name(mode_id: str) -> str:
+    return next((m.name for m in modes() if m.id == mode_id), mode_id)
 
 
 def _selected(menu: pygame_gui.elements.UIDropDownMenu) -> str:
@@ -370,17 +401,23 @@ class EndScreen:
         surf.blit(hint, hint.get_rect(midbottom=(box.centerx, box.bottom - 12)))
 
 
-def open_battle(setup: Setup, size: tuple[int, int], settings: Settings | None = None) -> BattleScreen:
-    """A new battle as the setup says, or the saved one it names (resumed once: the next start from
-    the start screen is a new battle again)."""
+Screen = BattleScreen | OpenWarsScreen
+
+
+def open_battle(setup: Setup, size: tuple[int, int], settings: Settings | None = None) -> Screen:
+    """A new battle (or Open Wars game) as the setup says, or the saved one it names (resumed once:
+    the next start from the start screen is a new one again)."""
     if setup.load is not None:
         path, setup.load = setup.load, None
         m, players = load_game(path, tuple(load_mods(setup.mods)))
-        return BattleScreen(m, players, size, settings)
-    rules = load_ruleset(mods=load_mods(setup.mods))
-    m = new_match(setup.scenario, setup.seed, rules=rules, modules=setup.modules)
-    sides = m.battle.game.sides  # type: ignore[union-attr]
-    return BattleScreen(m, {sides[0]: setup.a, sides[1]: setup.b}, size, settings)
+    else:
+        rules = load_ruleset(mods=load_mods(setup.mods))
+        m = new_match(setup.scenario, setup.seed, rules=rules, modules=setup.modules)
+        sides = m.battle.game.sides  # type: ignore[union-attr]
+        players = {sides[0]: setup.a, sides[1]: setup.b}
+    if isinstance(m.battle, Campaign):  # a map of Open Wars: its own screen
+        return OpenWarsScreen(m, players, size, settings)
+    return BattleScreen(m, players, size, settings)
 
 
 def run(
@@ -396,7 +433,7 @@ def run(
     surf = pygame.display.set_mode(settings.window, pygame.RESIZABLE)
     clock = pygame.time.Clock()
     start: StartScreen | None = None
-    battle: BattleScreen | ReplayViewer | None = None
+    battle: Screen | ReplayViewer | None = None
     end: EndScreen | None = None
     if setup.replay is not None:
         battle = ReplayViewer(setup.replay, tuple(load_mods(setup.mods)), surf.get_size())
@@ -404,7 +441,8 @@ def run(
         battle = open_battle(setup, surf.get_size(), settings)
         if demo:
             battle.speed_index = 3
-            battle.display.speed = 4.0
+            if isinstance(battle, BattleScreen):
+                battle.display.speed = 4.0
     else:
         start = StartScreen(surf.get_size(), setup, "; ".join(problems), Texts(settings.language))
     frames = 0

@@ -28,6 +28,7 @@ from game.ui.camera import Camera
 from game.ui.display import Display
 from game.ui.human import Button, HumanInput, unit_lines
 from game.ui.log_panel import LogPanel, tooltip
+from game.ui.menu import draw_menu
 from game.ui.overlays import Overlays
 from game.ui.render import BaseLook, OfficerLook, Renderer
 from game.ui.sound import Sounds
@@ -751,24 +752,8 @@ class BattleScreen:
         self.menu_buttons = []
         if self.menu is None:
             return
-        shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 160))
-        surf.blit(shade, (0, 0))
-        items = MENUS[self.menu]
-        title = self.t(MENU_TITLES[self.menu])
-        box = pygame.Rect(0, 0, 380, 90 + 46 * len(items))
-        box.center = surf.get_rect().center
-        pygame.draw.rect(surf, theme.PANEL, box, border_radius=10)
-        pygame.draw.rect(surf, theme.ACCENT, box, 2, border_radius=10)
-        head = theme.font(36).render(title, True, theme.ACCENT)
-        surf.blit(head, head.get_rect(midtop=(box.centerx, box.y + 18)))
-        for i, (key, label) in enumerate(items):
-            rect = pygame.Rect(box.x + 30, box.y + 70 + 46 * i, box.w - 60, 36)
-            hover = rect.collidepoint(self.mouse)
-            pygame.draw.rect(surf, (95, 100, 110) if hover else (70, 74, 82), rect, border_radius=5)
-            text = theme.font(22).render(self.menu_label(key, label), True, theme.TEXT)
-            surf.blit(text, text.get_rect(center=rect.center))
-            self.menu_buttons.append((rect, key))
+        items = [(key, self.menu_label(key, label)) for key, label in MENUS[self.menu]]
+        self.menu_buttons = draw_menu(surf, self.t(MENU_TITLES[self.menu]), items, self.mouse)
 
     def _alert(self, surf: pygame.Surface) -> None:
         """What failed, across the top of the table in the colour of bad news, until the next command."""

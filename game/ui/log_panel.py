@@ -25,6 +25,7 @@ class LogPanel:
     _spans: list[tuple[pygame.Rect, str]] = field(default_factory=list)
     _cache: dict[tuple[str, int], list[str]] = field(default_factory=dict)
     rule_ids: re.Pattern[str] = field(default_factory=rule_id_pattern)  # the hoverable rule IDs
+    title: str = "Battle log  (hover a rule ID)"
 
     def add(self, text: str, colour: theme.Colour = theme.TEXT) -> None:
         self.lines.append(LogLine(text, colour))
@@ -45,7 +46,7 @@ class LogPanel:
         pygame.draw.rect(surf, theme.PANEL_EDGE, self.rect, 1)
         font = theme.font(18)
         lh = font.get_linesize()
-        title = font.render("Battle log  (hover a rule ID)", True, theme.TEXT_DIM)
+        title = font.render(self.title, True, theme.TEXT_DIM)
         surf.blit(title, (self.rect.x + 8, self.rect.y + 4))
         top = self.rect.y + 4 + lh
         width = self.rect.w - 16

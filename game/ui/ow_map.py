@@ -1,0 +1,197 @@
+"""The Open Wars map on screen: location cards where the map file places them, the links between
+them, who holds each, the stacks on it with their counts; and what the player is choosing among
+(highlighted cards with a badge: a path's cost, a city to recruit in) and a path being weighed."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.ui import theme
+from systems.open_wars.state import Campaign, Stack
+
+GROUND: dict[str, theme.Colour] = {
+    "plain": (150, 168, 92),
+    "city": (168, 158, 146),
+    "forest": (62, 110, 64),
+    "mountain": (128, 114, 96),
+    "desert": (206, 182, 120),
+    "water": (70, 118, 178),
+}
+NEUTRAL = (95, 95, 95)
+GOLD = (236, 196, 70)
+MANA = (120, 170, 255)
+LINK = (118, 112, 96)
+WATER_LINK = (96, 142, 198)
+CARD_SHAPE = 0.85  # a card's height over its width
+CARD_GAP = 10  # pixels kept between two cards at least
+SMALLEST, LARGEST = 96, 210  # a card's width
+
+
+def initials(name: str) -> str:
+    """A token's short label: the first letters of its name's words (Dwarf warriors: DW)."""
+    words = name.split()
+    return "".join(w[0] for w in words[:2]).upper() if len(words) > 1 else name[:2].capitalize()
+
+
+@dataclass
+class MapView:
+    campaign: Campaign
+    colours: dict[str, theme.Colour]  # player -> colour
+    cards: dict[str, pygame.Rect] = field(default_factory=dict)
+    chips: list[tuple[pygame.Rect, Stack]] = field(default_factory=list)  # where each stack is drawn
+
+    def layout(self, area: pygame.Rect) -> None:
+        """Cards as large as they can be without touching, their centres where the map file puts
+        them (0..100 each way)."""
+        for w in range(LARGEST, SMALLEST - 1, -4):
+            self.cards = self._cards(area, w, int(w * CARD_SHAPE))
+            rects = list(self.cards.values())
+            gap = [r.inflate(CARD_GAP, CARD_GAP) for r in rects]
+            if all(a.collidelist(gap[i + 1 :]) < 0 for i, a in enumerate(gap)):
+                return
+
+    def _cards(self, area: pygame.Rect, w: int, h: int) -> dict[str, pygame.Rect]:
+        """The map's own extent (its cards' places) stretched over the area."""
+        inner = area.inflate(-w - 24, -h - 24)
+        places = [loc.at for loc in self.campaign.map.spec.locations]
+        x0, x1 = min(p[0] for p in places), max(p[0] for p in places)
+        y0, y1 = min(p[1] for p in places), max(p[1] for p in places)
+        out = {}
+        for loc in self.campaign.map.spec.locations:
+            x, y = loc.at
+            fx = (x - x0) / (x1 - x0) if x1 > x0 else 0.5
+            fy = (y - y0) / (y1 - y0) if y1 > y0 else 0.5
+            rect = pygame.Rect(0, 0, w, h)
+            rect.center = (int(inner.x + inner.w * fx), int(inner.y + inner.h * fy))
+            out[loc.id] = rect
+        return out
+
+    def card_at(self, pos: tuple[int, int]) -> str | None:
+        return next((loc for loc, r in self.cards.items() if r.collidepoint(pos)), None)
+
+    def chip_at(self, pos: tuple[int, int]) -> Stack | None:
+        return next((s for r, s in self.chips if r.collidepoint(pos)), None)
+
+    def draw(
+        self,
+        surf: pygame.Surface,
+        marked: dict[str, str],
+        path: tuple[str, ...] = (),
+        selected: str | None = None,
+        fighting: str | None = None,
+        chosen: Stack | None = None,
+        dim: bool = False,
+    ) -> None:
+        """`marked`: the cards the player may click, each with its badge ("" for none); `dim`: grey
+        the others (a stack is choosing where to go)."""
+        c = self.campaign
+        for a, near in c.map.neighbours.items():
+            for b in near:
+                if a < b:
+                    water = "water" in (c.location(a).type, c.location(b).type)
+                    pygame.draw.line(
+                        surf, WATER_LINK if water else LINK, self.cards[a].center, self.cards[b].center, 4
+                    )
+        for a, b in itertools.pairwise(path):
+            pygame.draw.line(surf, theme.ACCENT, self.cards[a].center, self.cards[b].center, 7)
+        self.chips = []
+        for loc, rect in self.cards.items():
+            self._card(surf, loc, rect, loc in marked, dim and loc not in marked and loc != selected, chosen)
+            if loc == fighting:
+                pygame.draw.rect(surf, theme.BAD, rect.inflate(12, 12), 4, border_radius=12)
+                _swords(surf, (rect.right - 4, rect.top + 4))
+            if loc == selected:
+                pygame.draw.rect(surf, theme.TEXT, rect.inflate(10, 10), 3, border_radius=12)
+            if marked.get(loc):
+                _badge(surf, marked[loc], (rect.left + 4, rect.top - 12))
+
+    def _card(
+        self, surf: pygame.Surface, loc: str, rect: pygame.Rect, marked: bool, dim: bool, chosen: Stack | None
+    ) -> None:
+        c = self.campaign
+        spec = c.location(loc)
+        ground = GROUND[spec.type]
+        holder = c.control[loc]
+        if marked:
+            pygame.draw.rect(surf, theme.ACCENT, rect.inflate(8, 8), border_radius=11)
+        pygame.draw.rect(surf, theme.darker(ground, 0.75) if dim else ground, rect, border_radius=8)
+        edge = self.colours.get(holder, NEUTRAL) if holder else NEUTRAL
+        pygame.draw.rect(surf, edge, rect, 4 if holder else 2, border_radius=8)
+        head = pygame.Rect(rect.x + 4, rect.y + 4, rect.w - 8, 20)
+        pygame.draw.rect(surf, (25, 28, 30), head, border_radius=4)
+        name = _fit(spec.name, theme.font(18), head.w - 20)
+        surf.blit(theme.font(18).render(name, True, theme.TEXT), (head.x + 4, head.y + 3))
+        cost = spec.entry_cost if spec.entry_cost is not None else c.rules.entry(spec.type)
+        tag = theme.font(16).render(str(cost), True, theme.TEXT_DIM)
+        surf.blit(tag, tag.get_rect(topright=(head.right - 4, head.y + 4)))
+        x, y = rect.x + 8, head.bottom + 4
+        if spec.gold:
+            pygame.draw.circle(surf, GOLD, (x + 6, y + 7), 6)
+            surf.blit(theme.font(18).render(str(spec.gold), True, (20, 20, 20)), (x + 15, y))
+            x += 34
+        if spec.mana:
+            pygame.draw.polygon(surf, MANA, [(x + 6, y), (x + 12, y + 7), (x + 6, y + 14), (x, y + 7)])
+            surf.blit(theme.font(18).render(str(spec.mana), True, (20, 20, 20)), (x + 15, y))
+        self._stacks(surf, list(c.stacks_at(loc)), rect, head.bottom + 22, chosen)
+
+    def _stacks(
+        self, surf: pygame.Surface, stacks: list[Stack], rect: pygame.Rect, top: int, chosen: Stack | None
+    ) -> None:
+        """A row of chips a player, a chip a stack: the player's colour, the unit's initials and the
+        count; dimmed in the movement phase once all its tokens have moved, outlined when it is the
+        stack in hand; "+n" when the card has no room for n more."""
+        c = self.campaign
+        font = theme.font(16)
+        moving = c.game is not None and c.game.phase == "movement"
+        y = top
+        for player in c.sides:
+            mine = sorted((s for s in stacks if s.player == player), key=lambda s: s.unit)
+            if not mine:
+                continue
+            if y + 16 > rect.bottom - 2:
+                return
+            x = rect.x + 5
+            colour = self.colours.get(player, NEUTRAL)
+            for i, s in enumerate(mine):
+                label = f"{initials(c.unit(s.unit).name)}{s.count}"
+                w = font.size(label)[0] + 8
+                rest = len(mine) - i - 1
+                if x + w + (22 if rest else 0) > rect.right - 4:
+                    more = font.render(f"+{rest + 1}", True, theme.TEXT)
+                    surf.blit(more, (x, y + 1))
+                    break
+                chip = pygame.Rect(x, y, w, 16)
+                spent = moving and (s.moved >= s.count or s.held)
+                pygame.draw.rect(surf, theme.darker(colour, 0.55) if spent else colour, chip, border_radius=4)
+                pygame.draw.rect(surf, theme.darker(colour, 0.45), chip, 1, border_radius=4)
+                mine_now = chosen is not None and (s.unit, s.location) == (chosen.unit, chosen.location)
+                if mine_now and s.player == chosen.player:  # type: ignore[union-attr]
+                    pygame.draw.rect(surf, theme.ACCENT, chip.inflate(4, 4), 2, border_radius=5)
+                surf.blit(font.render(label, True, theme.TEXT), (chip.x + 4, chip.y + 2))
+                self.chips.append((chip, s))
+                x += w + 3
+            y += 19
+
+
+def _fit(text: str, font: pygame.font.Font, width: int) -> str:
+    while font.size(text)[0] > width and len(text) > 3:
+        text = text[:-2] + "."
+    return text
+
+
+def _badge(surf: pygame.Surface, text: str, at: tuple[int, int]) -> None:
+    label = theme.font(18).render(text, True, (20, 20, 20))
+    box = label.get_rect(topleft=at).inflate(10, 4)
+    pygame.draw.rect(surf, theme.ACCENT, box, border_radius=6)
+    surf.blit(label, label.get_rect(center=box.center))
+
+
+def _swords(surf: pygame.Surface, at: tuple[int, int]) -> None:
+    """Two crossed blades: a combat is fought here."""
+    x, y = at
+    pygame.draw.circle(surf, theme.BAD, (x, y), 13)
+    pygame.draw.line(surf, theme.TEXT, (x - 7, y - 7), (x + 7, y + 7), 3)
+    pygame.draw.line(surf, theme.TEXT, (x + 7, y - 7), (x - 7, y + 7), 3)
