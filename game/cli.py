@@ -17,6 +17,7 @@ from game.cli_mods import add_parsers as add_mod_parsers
 from game.cli_modules import add_parsers as add_module_parsers
 from game.cli_play import add_parsers as add_play_parsers
 from game.cli_scenarios import add_parsers as add_scenario_parsers
+from game.cli_tournament import add_parsers as add_tournament_parsers
 from game.errors import UserError, one_line
 from game.mods import load_mods
 
@@ -69,6 +70,7 @@ def parser() -> argparse.ArgumentParser:
     add_mod_option(s)
     s.set_defaults(run=_script)
     add_parsers(sub)
+    add_tournament_parsers(sub)
     add_play_parsers(sub)
     add_scenario_parsers(sub)
     add_content_parsers(sub)

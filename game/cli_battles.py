@@ -1,12 +1,9 @@
-"""`simulate`, `replay` and `tournament`: whole battles from the command line."""
+"""`simulate` and `replay`: whole battles from the command line (`tournament`: game/cli_tournament.py)."""
 
 from __future__ import annotations
 
 import argparse
 import json
-import math
-import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +34,7 @@ def _print(result: dict[str, Any], as_json: bool) -> None:
         print(f"  {side}: {total} point(s)" + (f" ({lines})" if lines else ""))
 
 
-def _rounds(args: argparse.Namespace) -> None:
+def check_rounds(args: argparse.Namespace) -> None:
     if args.rounds is not None and args.rounds < 1:
         raise UserError(f"{args.command}: --rounds must be 1 or more")
 
@@ -59,7 +56,7 @@ def ruleset_with_mods(args: argparse.Namespace, ruleset_id: str = "for-glory") -
 
 
 def simulate(args: argparse.Namespace) -> int:
-    _rounds(args)
+    check_rounds(args)
     m = new_match(args.scenario, args.seed, args.rounds, ruleset_with_mods(args), modules=args.module)
     try:
         play(m, _players(m, args.a, args.b))
@@ -80,63 +77,6 @@ def replay(args: argparse.Namespace) -> int:
     finally:
         m.battle.close()
     return 0
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% confidence interval of a proportion (Wilson score interval; draws count half)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def tournament(args: argparse.Namespace) -> int:
-    if args.games < 1:
-        raise UserError("tournament: --games must be 1 or more")
-    _rounds(args)
-    # by role, not by name: a player may meet itself (heuristic against heuristic)
-    label = {"a": args.a, "b": args.b} if args.a != args.b else {"a": f"{args.a} (a)", "b": f"{args.b} (b)"}
-    rules = ruleset_with_mods(args)
-    wins = {"a": 0.0, "b": 0.0}
-    start = time.perf_counter()
-    for i in range(args.games):
-        seed = args.seed + i
-        m = new_match(args.scenario, seed, args.rounds, rules, modules=args.module)
-        first, second = m.battle.game.sides  # type: ignore[union-attr]
-        role = {first: "a", second: "b"} if i % 2 == 0 else {first: "b", second: "a"}  # sides swap each game
-        try:
-            kinds = {"a": args.a, "b": args.b}
-            play(m, {s: make_player(kinds[r], s, seed + k) for k, (s, r) in enumerate(role.items())})
-            winner = summary(m)["winner"]
-        finally:
-            m.battle.close()
-        if winner is None:
-            wins["a"] += 0.5
-            wins["b"] += 0.5
-        else:
-            wins[role[winner]] += 1
-        _progress(i + 1, args.games, start)
-    print(file=sys.stderr)
-    for r in ("a", "b"):
-        lo, hi = wilson(wins[r], args.games)
-        print(
-            f"{label[r]}: {wins[r]:g} win(s) of {args.games} = {wins[r] / args.games:.1%} "
-            f"(95% CI {lo:.1%} to {hi:.1%})"
-        )
-    return 0
-
-
-def _progress(done: int, total: int, start: float) -> None:
-    width = 30
-    filled = width * done // total
-    elapsed = time.perf_counter() - start
-    eta = elapsed / done * (total - done)
-    sys.stderr.write(
-        f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}  {elapsed:.0f}s, ~{eta:.0f}s left"
-    )
-    sys.stderr.flush()
 
 
 def add_parsers(sub: Any) -> None:
@@ -162,12 +102,3 @@ def add_parsers(sub: Any) -> None:
     )
     add_mod_option(r)
     r.set_defaults(run=replay)
-    t = sub.add_parser("tournament", help="play many battles between two players")
-    t.add_argument("--a", default="heuristic")
-    t.add_argument("--b", default="random")
-    t.add_argument("--games", type=int, default=20)
-    t.add_argument("--seed", type=int, default=1)
-    t.add_argument("--scenario", default="default")
-    t.add_argument("--rounds", type=int, default=None)
-    add_mod_option(t)
-    t.set_defaults(run=tournament)

@@ -16,11 +16,11 @@ import pytest
 from game import ROOT
 from game.ai import make_player
 from game.cli import main
-from game.cli_battles import wilson
 from game.components import Hits, Officer
 from game.errors import ContentError
 from game.geometry import convex_overlap
 from game.match import Match, Player, load, new_match, play, replay_data, save, summary
+from game.ratings import wilson
 
 PAIRS = [("random", "random"), ("heuristic", "random"), ("heuristic", "heuristic")]
 ROUNDS = 4  # short battles keep the suite fast; the round limit is an end like any other (AMB-37)
