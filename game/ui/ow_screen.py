@@ -558,7 +558,7 @@ class OpenWarsScreen:
         """The winner, why the game ended, and each player's score line by line (OW-DEC-6)."""
         c, t = self.campaign, self.t
         r = summary(self.match)
-        box = pygame.Rect(0, 0, 640, 300)
+        box = pygame.Rect(0, 0, min(760, self.area.w - 20), 240)
         box.center = self.area.center
         pygame.draw.rect(surf, theme.PANEL, box, border_radius=10)
         pygame.draw.rect(surf, theme.ACCENT, box, 2, border_radius=10)
@@ -572,26 +572,26 @@ class OpenWarsScreen:
             surf.blit(s, s.get_rect(midtop=(box.centerx, y)))
             y += s.get_height() + 8
         scores = score(c)
-        font = theme.font(22)
+        font, small = theme.font(22), theme.font(20)
         for i, p in enumerate(c.sides):
-            surf.blit(font.render(self.names[p], True, self.colours[p]), (box.x + 360 + i * 130, y))
+            surf.blit(font.render(self.names[p], True, self.colours[p]), (box.right - 260 + i * 130, y))
         y += 28
         lines = list(next(iter(scores.values())).lines)
         for line in lines:
+            rule, what = line.split()  # "OW-DEC-6 army"
             surf.blit(
-                font.render(
-                    t("ow_score_" + line.split()[-1]) + f" ({line.split()[0]})", True, theme.TEXT_DIM
-                ),
-                (box.x + 24, y),
+                small.render(f"{t('ow_score_' + what)} ({rule})", True, theme.TEXT_DIM), (box.x + 24, y)
             )
             for i, p in enumerate(c.sides):
                 surf.blit(
-                    font.render(str(scores[p].lines[line]), True, theme.TEXT), (box.x + 380 + i * 130, y)
+                    font.render(str(scores[p].lines[line]), True, theme.TEXT), (box.right - 240 + i * 130, y)
                 )
             y += 26
         surf.blit(font.render(t("total"), True, theme.ACCENT), (box.x + 24, y + 4))
         for i, p in enumerate(c.sides):
-            surf.blit(font.render(str(scores[p].total), True, theme.ACCENT), (box.x + 380 + i * 130, y + 4))
+            surf.blit(
+                font.render(str(scores[p].total), True, theme.ACCENT), (box.right - 240 + i * 130, y + 4)
+            )
         hint = theme.font(20).render(t("back_hint"), True, theme.TEXT_DIM)
         surf.blit(hint, hint.get_rect(midbottom=(box.centerx, box.bottom - 10)))
 

@@ -1,0 +1,233 @@
+"""The Open Wars screen: what a player clicks becomes the same commands the AI sends (recruit, march,
+attack or retreat), paths and costs are shown before a march, combat shows the exact odds, the
+computer players finish a game through their process, saves resume, and the start screen opens a
+map in this screen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.cli import main
+from game.match import new_match
+from game.saves import load_game, save_game, saves_dir
+from game.settings import Settings
+from game.ui.app import Setup, StartScreen, open_battle
+from game.ui.ow_screen import OpenWarsScreen
+from systems.open_wars.combat import FallBack
+from systems.open_wars.moves import March, Recruit
+from tests.ui.driver import key
+
+
+@pytest.fixture(autouse=True)
+def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))  # the default settings: the default window
+    return tmp_path
+
+
+def hotseat(window: pygame.Surface, scenario: str = "ow-twin-fords", language: str = "en") -> OpenWarsScreen:
+    m = new_match(scenario, 2)
+    sides = m.battle.sides
+    settings = Settings()
+    settings.language = language
+    return OpenWarsScreen(m, dict.fromkeys(sides, "human"), window.get_size(), settings)
+
+
+def click(screen: OpenWarsScreen, window: pygame.Surface, pos: tuple[int, int]) -> None:
+    screen.draw(window)  # buttons and chips are laid out as they are drawn
+    screen.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+
+
+def button(screen: OpenWarsScreen, window: pygame.Surface, key_prefix: str) -> pygame.Rect:
+    screen.draw(window)
+    return next(r for r, ch in screen.buttons if ch.key.startswith(key_prefix))
+
+
+def until(screen: OpenWarsScreen, kind: str, side: str | None = None) -> None:
+    """End phases (Enter) until the game asks for `kind`."""
+    c = screen.campaign
+    for _ in range(50):
+        d = c.pending
+        assert d is not None
+        if d.kind == kind and (side is None or d.side == side):
+            return
+        screen.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+    raise AssertionError(f"never asked {kind}")
+
+
+def test_a_click_on_a_unit_recruits_it_in_the_city_and_its_cost_is_paid(window: pygame.Surface) -> None:
+    screen = hotseat(window)
+    c = screen.campaign
+    d = c.pending
+    assert d is not None and d.kind == "ow_recruit"
+    gold = c.purses[d.side].gold
+    first = next(ch for ch in screen.choices(d) if ch.enabled and ch.key.startswith("recruit:"))
+    unit = c.unit(first.key.split(":")[1])
+    before = len(screen.match.commands)
+    click(screen, window, button(screen, window, first.key).center)
+    assert screen.match.commands[before:] == [Recruit(d.options[0], unit.id)]
+    assert c.purses[d.side].gold == gold - unit.cost
+    assert "recruits 1" in screen.log.lines[-1].text and "OW-RECRUIT-1" in screen.log.lines[-1].text
+    screen.close()
+
+
+def test_a_unit_the_player_cannot_recruit_is_greyed_with_the_rule(window: pygame.Surface) -> None:
+    screen = hotseat(window)
+    c = screen.campaign
+    d = c.pending
+    assert d is not None
+    choices = {ch.key: ch for ch in screen.choices(d)}
+    barge = choices.get("recruit:iron-barge") or choices.get("recruit:war-galley")
+    assert barge is not None and not barge.enabled and "OW-RECRUIT-3" in barge.hint  # no port there
+    screen.close()
+
+
+def test_a_march_shows_each_path_with_its_cost_then_a_click_sends_it(window: pygame.Surface) -> None:
+    screen = hotseat(window)
+    c = screen.campaign
+    until(screen, "ow_move")
+    d = c.pending
+    assert d is not None
+    s = next(x for x in c.army(d.side) if x.location in d.options)
+    screen.draw(window)
+    chip = next(r for r, x in screen.view.chips if x is s)
+    click(screen, window, chip.center)  # a click on the chip picks the stack
+    assert screen.stack is s and screen.count == s.count
+    n = s.count
+    where = screen.paths()
+    assert where and all(path[0] == s.location and path[-1] == loc for loc, (path, _) in where.items())
+    unit = c.unit(s.unit)
+    assert all(1 <= cost <= unit.movement for _p, cost in where.values())  # OW-MOVE-3
+    screen.draw(window)
+    loc, (path, cost) = max(where.items(), key=lambda kv: kv[1][1])
+    screen.mouse = screen.view.cards[loc].center
+    click(screen, window, screen.view.cards[loc].center)
+    assert screen.match.commands[-1] == March(s.unit, path, n)
+    assert f"({cost} movement)" in next(ln.text for ln in reversed(screen.log.lines) if "march" in ln.text)
+    screen.close()
+
+
+def test_fewer_tokens_march_when_the_player_says_so(window: pygame.Surface) -> None:
+    screen = hotseat(window, "ow-border-march")
+    c = screen.campaign
+    until(screen, "ow_move")
+    d = c.pending
+    assert d is not None
+    s = next(x for x in c.army(d.side) if x.location in d.options and x.count > 1)
+    click(screen, window, screen.view.cards[s.location].center)
+    click(screen, window, button(screen, window, f"stack:{s.unit}").center)
+    click(screen, window, button(screen, window, "fewer").center)
+    n = s.count - 1
+    assert screen.count == n
+    loc, (path, _cost) = next(iter(screen.paths().items()))
+    click(screen, window, screen.view.cards[loc].center)
+    assert screen.match.commands[-1] == March(s.unit, path, n)
+    screen.close()
+
+
+def combat_screen(window: pygame.Surface, language: str = "en") -> OpenWarsScreen:
+    """Both players' tokens in West Ford, the next combat there."""
+    screen = hotseat(window, language=language)
+    c = screen.campaign
+    until(screen, "ow_move")
+    north, south = c.sides
+    c.add(north, "west-ford", "dwarf-warriors", 2)
+    c.add(south, "west-ford", "orc-warriors", 3)
+    until(screen, "ow_combat")
+    return screen
+
+
+def test_combat_shows_the_exact_odds_and_a_retreat_is_a_fall_back(window: pygame.Surface) -> None:
+    screen = combat_screen(window)
+    c = screen.campaign
+    d = c.pending
+    assert d is not None and d.kind == "ow_combat" and d.stage == "west-ford"
+    choices = screen.choices(d)
+    attack = choices[0]
+    assert attack.key == "attack" and "OW-COMBAT-5" in attack.hint and "on average" in attack.hint
+    odds = screen.odds("west-ford")
+    assert sum(odds.win.values()) + odds.unresolved == pytest.approx(1.0)
+    screen.draw(window)
+    retreat = next(ch for ch in choices if ch.key.startswith("retreat:"))
+    assert isinstance(retreat.command, FallBack) and retreat.command.location == "west-ford"
+    click(screen, window, button(screen, window, retreat.key).center)
+    assert screen.match.commands[-1] == retreat.command
+    assert any("retreat to" in ln.text and "OW-COMBAT-10" in ln.text for ln in screen.log.lines[-8:])
+    screen.close()
+
+
+def test_the_screen_draws_every_phase_in_both_languages_and_sizes(window: pygame.Surface) -> None:
+    for language in ("en", "es"):
+        for size in ((1280, 720), (1920, 1080)):
+            surf = pygame.display.set_mode(size)
+            screen = combat_screen(surf, language)
+            screen.help = True
+            screen.draw(surf)
+            assert screen.buttons  # the panel laid out its choices
+            rects = list(screen.view.cards.values())
+            assert all(r.colliderect(screen.area) for r in rects)
+            assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :])
+            screen.close()
+    assert screen.t("ow_attack") == "Atacar (Intro)"
+
+
+def test_ctrl_s_saves_and_the_save_resumes_in_the_open_wars_screen(window: pygame.Surface) -> None:
+    screen = hotseat(window)
+    until(screen, "ow_move")
+    key(pygame.K_s, pygame.KMOD_CTRL)
+    for ev in pygame.event.get():
+        screen.handle(ev)
+    (path,) = saves_dir().glob("save-ow-twin-fords-*.json")
+    m, players = load_game(path)
+    assert m.commands == screen.match.commands and players == screen.controllers
+    m.battle.close()
+    again = open_battle(Setup(load=path), window.get_size())
+    assert isinstance(again, OpenWarsScreen) and again.campaign.pending == screen.campaign.pending
+    again.close()
+    screen.close()
+
+
+def test_computer_players_finish_a_game_on_screen(window: pygame.Surface) -> None:
+    m = new_match("ow-twin-fords", 5)
+    sides = m.battle.sides
+    screen = OpenWarsScreen(m, {sides[0]: "heuristic", sides[1]: "random"}, window.get_size())
+    for _ in range(5000):
+        if screen.over:
+            break
+        screen.ai.wait_for_answer(30)
+        screen.ai.wait = 0
+        screen.update(0.05)
+    assert screen.over and screen.alert is None
+    screen.draw(window)  # the end: winner and score
+    assert screen.campaign.game is not None and screen.campaign.game.end_reason
+    screen.close()
+
+
+def test_the_start_screen_lists_the_maps_and_opens_one_in_its_screen(window: pygame.Surface) -> None:
+    setup = Setup()
+    start = StartScreen(window.get_size(), setup)
+    name = next(n for n, mode in start.modes.items() if mode == "open-wars" and "Twin Fords" in n)
+    assert name.endswith("(Open Wars)")
+    start.show_about(name)
+    assert "Northern clans" in start.label_a.text
+    setup.scenario = start.scenarios[name].id
+    screen = open_battle(setup, window.get_size())
+    assert isinstance(screen, OpenWarsScreen)
+    screen.close()
+
+
+def test_play_demo_opens_a_map_and_the_replay_viewer_refuses_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    shot = tmp_path / "ow.png"
+    args = ["play", "--scenario", "ow-twin-fords", "--demo", "--frames", "30", "--screenshot", str(shot)]
+    assert main(args) == 0
+    assert pygame.image.load(str(shot)).get_size() == Settings.window
+    m = new_match("ow-twin-fords", 1)
+    save_game(m, dict.fromkeys(m.battle.sides, "human"), tmp_path / "g.json")
+    assert main(["play", "--replay", str(tmp_path / "g.json")]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "Open Wars" in err[0] and "--load" in err[0]
