@@ -704,7 +704,9 @@ class BattleScreen:
         numbered = d.get("die_kind") is not None  # a module's die (a D10 read 0-9) shows its number
         for i, face in enumerate(faces):
             shown = face if settled else 1 + int(show.age * 40 + i) % 6
-            _die(surf, pygame.Rect(box.x + 10 + i * (size + 4), box.y + 10, size, size), shown, numbered)
+            theme.draw_die(
+                surf, pygame.Rect(box.x + 10 + i * (size + 4), box.y + 10, size, size), shown, numbered
+            )
         x = box.x + (68 if len(faces) == 1 else 10)
         y = box.y + 7 + (size + 6 if len(faces) > 1 else 0)
         for row in rows:
@@ -798,28 +800,6 @@ class BattleScreen:
         name = self.human.pick(p, names)
         if name is not None:
             tooltip(surf, self.mouse, name, "  ".join(x for x in unit_lines(self.battle, name) if x), 380)
-
-
-def _die(surf: pygame.Surface, rect: pygame.Rect, face: int, numbered: bool = False) -> None:
-    pygame.draw.rect(surf, (245, 242, 230), rect, border_radius=8)
-    pygame.draw.rect(surf, (60, 60, 60), rect, 2, border_radius=8)
-    spots = {
-        1: [(1, 1)],
-        2: [(0, 0), (2, 2)],
-        3: [(0, 0), (1, 1), (2, 2)],
-        4: [(0, 0), (0, 2), (2, 0), (2, 2)],
-        5: [(0, 0), (0, 2), (1, 1), (2, 0), (2, 2)],
-        6: [(0, 0), (0, 1), (0, 2), (2, 0), (2, 1), (2, 2)],
-    }
-    if numbered or face not in spots:  # a die of other faces (a D10 read 0-9): its number
-        number = theme.font(int(rect.h * 0.6)).render(str(face), True, (30, 30, 30))
-        surf.blit(number, number.get_rect(center=rect.center))
-        return
-    step = rect.w / 4
-    for cx, cy in spots.get(face, []):
-        pygame.draw.circle(
-            surf, (30, 30, 30), (rect.x + step * (cx + 1), rect.y + step * (cy + 1)), rect.w / 11
-        )
 
 
 def _fitted(text: str, colour: theme.Colour, width: int) -> pygame.Surface:

@@ -13,7 +13,7 @@ from game import commands as cmd
 from game.ai.worker import RemoteError
 from game.battle import Decision, Reject
 from game.errors import UserError, one_line
-from game.events import Event
+from game.events import Event, Roll
 from game.locale import Texts
 from game.match import Match, summary
 from game.module_records import folder_of
@@ -509,7 +509,27 @@ class OpenWarsScreen:
         acting = c.stack_of(d.side, d.stage, d.unit)
         if acting is not None:
             y = _text(surf, self.attack_words(acting), (x, y + 2), w, theme.TEXT_DIM, 18)
-        return y
+        return self._last_roll(surf, (x, y + 4))
+
+    def _last_roll(self, surf: pygame.Surface, at: tuple[int, int]) -> int:
+        """The combat's last attack: who rolled, each die, the hits outlined in green (OW-COMBAT-5)."""
+        roll = next(
+            (e for e in reversed(self.campaign.events) if isinstance(e, Roll) and e.check == "attack"), None
+        )
+        if roll is None or roll.rule != "OW-COMBAT-5" or not roll.dice:
+            return at[1]
+        x, y = at
+        player, unit = (roll.unit or ":").split(":", 1)
+        name = self.campaign.unit(unit).name
+        words = self.t("ow_last_roll", side=self.names.get(player, player), unit=name, outcome=roll.outcome)
+        y = _text(surf, words, (x, y), self.panel.w - 20, theme.TEXT, 18)
+        attack = self.campaign.unit(unit).attack
+        size = 26
+        for i, face in enumerate(roll.dice[:10]):
+            rect = pygame.Rect(x + i * (size + 5), y + 2, size, size)
+            hit = face <= attack
+            theme.draw_die(surf, rect, face, edge=theme.GOOD if hit else (60, 60, 60), width=4 if hit else 2)
+        return y + size + 6
 
     def odds(self, loc: str) -> CombatOdds:
         """The combat's odds, worked out again only when something has happened since."""

@@ -95,3 +95,33 @@ def wrap(text: str, f: pygame.font.Font, width: int) -> list[str]:
             line = trial
     out.append(line)
     return out
+
+
+def draw_die(
+    surf: pygame.Surface,
+    rect: pygame.Rect,
+    face: int,
+    numbered: bool = False,
+    edge: Colour = (60, 60, 60),
+    width: int = 2,
+) -> None:
+    """A die showing `face`: its spots, or its number for a die of other faces; `edge` marks it."""
+    pygame.draw.rect(surf, (245, 242, 230), rect, border_radius=8)
+    pygame.draw.rect(surf, edge, rect, width, border_radius=8)
+    spots = {
+        1: [(1, 1)],
+        2: [(0, 0), (2, 2)],
+        3: [(0, 0), (1, 1), (2, 2)],
+        4: [(0, 0), (0, 2), (2, 0), (2, 2)],
+        5: [(0, 0), (0, 2), (1, 1), (2, 0), (2, 2)],
+        6: [(0, 0), (0, 1), (0, 2), (2, 0), (2, 1), (2, 2)],
+    }
+    if numbered or face not in spots:  # a die of other faces (a D10 read 0-9): its number
+        number = font(int(rect.h * 0.6)).render(str(face), True, (30, 30, 30))
+        surf.blit(number, number.get_rect(center=rect.center))
+        return
+    step = rect.w / 4
+    for cx, cy in spots.get(face, []):
+        pygame.draw.circle(
+            surf, (30, 30, 30), (rect.x + step * (cx + 1), rect.y + step * (cy + 1)), rect.w / 11
+        )

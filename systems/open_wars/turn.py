@@ -45,7 +45,8 @@ def start(c: Campaign, max_rounds: int) -> None:
     c.emit(
         Note(
             rule="OW-TURN-2",
-            text=f"{c.name(first[0])} plays first (army value {value[first[0]]} against {value[c.other(first[0])]})",
+            text=f"{c.name(first[0])} plays first "
+            f"(army value {value[first[0]]} against {value[c.other(first[0])]})",
             details={"order": c.order, "value": value},
         )
     )
@@ -98,7 +99,8 @@ def collect(c: Campaign) -> None:
         c.emit(
             Note(
                 rule="OW-TURN-5",
-                text=f"{c.name(p)} collects {gold} gold and {mana} mana ({purse.gold} gold, {purse.mana} mana)",
+                text=f"{c.name(p)} collects {gold} gold and {mana} mana "
+                f"({purse.gold} gold, {purse.mana} mana)",
                 details={"player": p, "gold": purse.gold, "mana": purse.mana},
             )
         )
