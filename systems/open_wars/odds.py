@@ -37,9 +37,15 @@ def combat_odds(c: Campaign, loc: str) -> CombatOdds:
     rounds = c.rules.numbers.combat_rounds
     orders = _orders(c, stacks)
 
-    def alive(counts: Counts) -> set[str]:
-        return {stacks[i].player for i, n in enumerate(counts) if n > 0}
+    @cache
+    def alive(counts: Counts) -> frozenset[str]:
+        return frozenset(stacks[i].player for i, n in enumerate(counts) if n > 0)
 
+    @cache
+    def spread(dice: int, attack: int) -> tuple[tuple[int, float], ...]:
+        return tuple((k, float(p)) for k, p in hits_odds(dice, attack).items())
+
+    @cache
     def hit(counts: Counts, player: str, hits: int) -> Counts:
         """OW-COMBAT-6/7 as combat.casualties assigns them: the cheapest stack first."""
         out = list(counts)
@@ -67,9 +73,9 @@ def combat_odds(c: Campaign, loc: str) -> CombatOdds:
             return turn(counts, rnd, order, step + 1)
         foe = next(p for p in players if p != stacks[i].player)
         total = [0.0] * (len(players) + 1)
-        for k, chance in hits_odds(counts[i], units[i].attack).items():
+        for k, chance in spread(counts[i], units[i].attack):
             for j, v in enumerate(turn(hit(counts, foe, k), rnd, order, step + 1)):
-                total[j] += float(chance) * v
+                total[j] += chance * v
         return tuple(total)
 
     @cache
