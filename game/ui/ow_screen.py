@@ -13,12 +13,11 @@ from game import commands as cmd
 from game.ai.worker import RemoteError
 from game.battle import Decision, Reject
 from game.errors import UserError, one_line
-from game.events import Event, Roll
+from game.events import Event, Note, Roll
 from game.locale import Texts
 from game.match import Match, summary
 from game.module_records import folder_of
 from game.modules import rule_id_pattern
-from game.narrate import describe
 from game.recovery import recover
 from game.rulesref import reference_for
 from game.saves import save_game
@@ -28,6 +27,7 @@ from game.ui.ai_turns import ComputerTurns
 from game.ui.log_panel import LogPanel, tooltip
 from game.ui.menu import draw_menu
 from game.ui.ow_map import MapView
+from game.ui.ow_words import end_words, narrate
 from systems.open_wars.combat import FallBack, hits_odds, rank, retreats
 from systems.open_wars.moves import March, Recruit, check_march, check_recruit, reachable, room_for
 from systems.open_wars.odds import CombatOdds, combat_odds
@@ -128,28 +128,7 @@ class OpenWarsScreen:
         self.picked, self.stack, self.alert = None, None, None
 
     def narrate(self, e: Event) -> str:
-        """An event in the player's words: attacks with their dice, roll-offs, notes with their rule."""
-        d = e.to_dict()
-        if d["kind"] == "roll" and d["check"] == "attack":
-            player, unit = d["unit"].split(":", 1)
-            dice = " ".join(str(x) for x in d["dice"])
-            return self.t(
-                "ow_attack_roll",
-                side=self.names.get(player, player),
-                count=len(d["dice"]),
-                unit=self.campaign.unit(unit).name,
-                dice=dice,
-                read=d["read"],
-                outcome=d["outcome"],
-                rule=d["rule"],
-            )
-        if d["kind"] == "roll":
-            side = self.names.get(d["side"], d["side"])
-            return self.t("ow_roll_off", side=side, die=d["die"], rule=d["rule"])
-        if d["kind"] == "phase":
-            phase = self.t("ow_phase_" + d["phase"])
-            return f"--- {self.t('ow_turn', round=d['round'])}: {phase} ({d['rule']}) ---"
-        return describe(d)
+        return narrate(e, self.campaign, self.t)
 
     def update(self, dt: float) -> None:
         c = self.campaign
@@ -586,7 +565,7 @@ class OpenWarsScreen:
         y = box.y + 16
         for text, size, colour in (
             (head, 48, theme.ACCENT),
-            (t("ow_ended", reason=r["end_reason"], rounds=r["rounds"]), 22, theme.TEXT_DIM),
+            (t("ow_ended", reason=self.end_reason(), rounds=r["rounds"]), 22, theme.TEXT_DIM),
         ):
             s = theme.font(size).render(text, True, colour)
             surf.blit(s, s.get_rect(midtop=(box.centerx, y)))
@@ -614,6 +593,12 @@ class OpenWarsScreen:
             )
         hint = theme.font(20).render(t("back_hint"), True, theme.TEXT_DIM)
         surf.blit(hint, hint.get_rect(midbottom=(box.centerx, box.bottom - 10)))
+
+    def end_reason(self) -> str:
+        """OW-DEC-6's note, told in the player's words."""
+        c = self.campaign
+        end = next((e for e in reversed(c.events) if isinstance(e, Note) and e.rule == "OW-DEC-6"), None)
+        return end_words(end.details, c, self.t) if end is not None and end.details else ""
 
     def _help(self, surf: pygame.Surface) -> None:
         """F1: the keys, and the rules of the decision in hand with their titles."""

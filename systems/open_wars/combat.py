@@ -161,7 +161,13 @@ def fight(c: Campaign, loc: str) -> Resolution:
     """One location's combat: rounds of initiative order until one player is gone (OW-COMBAT-12)."""
     name = c.location(loc).name
     for rnd in range(1, c.rules.numbers.combat_rounds + 1):
-        c.emit(Note(rule="OW-COMBAT-3", text=f"combat in {name}, round {rnd}", details={"location": loc}))
+        c.emit(
+            Note(
+                rule="OW-COMBAT-3",
+                text=f"combat in {name}, round {rnd}",
+                details={"location": loc, "round": rnd},
+            )
+        )
         for s in initiative_order(c, loc):
             if len({x.player for x in c.stacks_at(loc)}) < 2:
                 return
@@ -177,7 +183,9 @@ def fight(c: Campaign, loc: str) -> Resolution:
             return
     c.emit(
         Note(
-            rule="OW-DEC-7", text=f"the combat in {name} stops after {rnd} rounds", details={"location": loc}
+            rule="OW-DEC-7",
+            text=f"the combat in {name} stops after {rnd} rounds",
+            details={"location": loc, "round": rnd},
         )
     )
 

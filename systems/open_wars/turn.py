@@ -101,7 +101,7 @@ def collect(c: Campaign) -> None:
                 rule="OW-TURN-5",
                 text=f"{c.name(p)} collects {gold} gold and {mana} mana "
                 f"({purse.gold} gold, {purse.mana} mana)",
-                details={"player": p, "gold": purse.gold, "mana": purse.mana},
+                details={"player": p, "gold": purse.gold, "mana": purse.mana, "got": [gold, mana]},
             )
         )
 
@@ -172,6 +172,7 @@ def movement(c: Campaign, player: str) -> Resolution:
                     "unit": answer.unit,
                     "path": list(answer.path),
                     "count": answer.count,
+                    "movement": sum(cost for _, cost in steps),
                 },
             )
         )
@@ -201,21 +202,24 @@ def end_of_turn(c: Campaign) -> None:
     cities = [loc for loc, spec in c.locations.items() if spec.type == "city"]
     for p in c.order:
         if not c.army(p) and not any(c.control[x] == p for x in cities):
-            return finish(c, c.other(p), f"{c.name(p)} has neither tokens nor a city", "OW-DEC-6")
+            return finish(c, c.other(p), f"{c.name(p)} has neither tokens nor a city", "wiped", p)
         if all(c.control[x] == p for x in cities):
-            return finish(c, p, f"{c.name(p)} holds every city", "OW-DEC-6")
+            return finish(c, p, f"{c.name(p)} holds every city", "cities", p)
     if g.max_rounds is not None and g.round >= g.max_rounds:
         totals = {p: sc.total for p, sc in score(c).items()}
         a, b = c.order
         winner = None if totals[a] == totals[b] else max(totals, key=lambda p: totals[p])
-        finish(c, winner, f"the turn limit of {g.max_rounds} is reached", "OW-DEC-6")
+        finish(c, winner, f"the turn limit of {g.max_rounds} is reached", "limit", None)
 
 
-def finish(c: Campaign, winner: str | None, reason: str, rule: str) -> None:
+def finish(c: Campaign, winner: str | None, reason: str, why: str, player: str | None) -> None:
+    """OW-DEC-6: the game ends; `why` (cities, wiped, limit) and `player` let a screen say it in its
+    own words."""
     g = c.game
     assert g is not None
     g.over, g.winner, g.end_reason = True, winner, reason
-    c.emit(Note(rule=rule, text=f"the game ends: {reason}", details={"winner": winner}))
+    details = {"winner": winner, "why": why, "player": player, "limit": g.max_rounds}
+    c.emit(Note(rule="OW-DEC-6", text=f"the game ends: {reason}", details=details))
 
 
 @dataclass

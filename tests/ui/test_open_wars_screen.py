@@ -231,3 +231,36 @@ def test_play_demo_opens_a_map_and_the_replay_viewer_refuses_one(
     assert main(["play", "--replay", str(tmp_path / "g.json")]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "Open Wars" in err[0] and "--load" in err[0]
+
+
+def test_the_chronicle_tells_every_note_in_the_players_language(window: pygame.Surface) -> None:
+    """Each rule's note is told from its details in Spanish (the rules' English text only as a
+    fallback), and a whole game's chronicle has no English left in its notes."""
+    m = new_match("ow-twin-fords", 4)
+    sides = m.battle.sides
+    settings = Settings()
+    settings.language = "es"
+    screen = OpenWarsScreen(m, {sides[0]: "heuristic", sides[1]: "heuristic"}, window.get_size(), settings)
+    for _ in range(5000):
+        if screen.over:
+            break
+        screen.ai.wait_for_answer(30)
+        screen.ai.wait = 0
+        screen.update(0.05)
+    c = screen.campaign
+    told = {e.rule: screen.narrate(e) for e in c.events if e.kind == "note"}
+    for rule in (
+        "OW-TURN-2",
+        "OW-TURN-5",
+        "OW-RECRUIT-1",
+        "OW-MOVE-1",
+        "OW-COMBAT-3",
+        "OW-COMBAT-6",
+        "OW-DEC-6",
+    ):
+        assert rule in told, rule
+    english = {e.rule: e.text for e in c.events if e.kind == "note"}
+    assert all(told[r] != f"{english[r]} ({r})" for r in told)  # none fell back to the English text
+    assert "recluta" in told["OW-RECRUIT-1"] and "Fin de la partida" in told["OW-DEC-6"]
+    assert screen.end_reason() and screen.end_reason() in told["OW-DEC-6"]
+    screen.close()

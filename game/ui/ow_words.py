@@ -1,0 +1,97 @@
+"""Open Wars events in the player's language: each note of the rules is told from its details (the
+rules' own English text is the fallback), each attack with its dice, each roll-off with its die."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from game.events import Event
+from game.locale import Texts
+from game.narrate import describe
+from systems.open_wars.state import Campaign
+
+
+def narrate(e: Event, c: Campaign, t: Texts) -> str:
+    d = e.to_dict()
+    if d["kind"] == "roll" and d.get("check") == "attack":
+        player, unit = d["unit"].split(":", 1)
+        kind = c.unit(unit)
+        dice = " ".join(str(x) for x in d["dice"])
+        return t("ow_attack_roll", side=c.name(player), count=len(d["dice"]), unit=kind.name, dice=dice,
+                 attack=kind.attack, hits=d["total"], rule=d["rule"])  # fmt: skip
+    if d["kind"] == "roll":
+        return t("ow_roll_off", side=c.name(d["side"]), die=d["die"], rule=d["rule"])
+    if d["kind"] == "phase":
+        return f"--- {t('ow_turn', round=d['round'])}: {t('ow_phase_' + d['phase'])} ({d['rule']}) ---"
+    told = NOTES.get(d.get("rule", "")) if d["kind"] == "note" else None
+    if told is None:
+        return describe(d)
+    try:
+        return told(d.get("details") or {}, c, t) + f" ({d['rule']})"
+    except (KeyError, TypeError, ValueError):  # a note without the details it is told from
+        return describe(d)
+
+
+def end_words(details: dict[str, Any], c: Campaign, t: Texts) -> str:
+    """OW-DEC-6: why the game ended, in the player's words."""
+    player = details.get("player")
+    return t("ow_end_" + details["why"], side=c.name(player) if player else "", limit=details["limit"])
+
+
+def _place(c: Campaign, loc: str) -> str:
+    return c.location(loc).name
+
+
+Told = Callable[[dict[str, Any], Campaign, Texts], str]
+
+NOTES: dict[str, Told] = {
+    "OW-TURN-2": lambda x, c, t: t(
+        "ow_n_first",
+        side=c.name(x["order"][0]),
+        mine=x["value"][x["order"][0]],
+        theirs=x["value"][x["order"][1]],
+    ),
+    "OW-TURN-5": lambda x, c, t: t(
+        "ow_n_collect",
+        side=c.name(x["player"]),
+        gold=x["got"][0],
+        mana=x["got"][1],
+        total_gold=x["gold"],
+        total_mana=x["mana"],
+    ),
+    "OW-RECRUIT-1": lambda x, c, t: t(
+        "ow_n_recruit",
+        side=c.name(x["player"]),
+        count=x["count"],
+        unit=c.unit(x["unit"]).name,
+        location=_place(c, x["location"]),
+        price=c.unit(x["unit"]).cost * x["count"],
+    ),
+    "OW-MOVE-1": lambda x, c, t: t(
+        "ow_n_march",
+        side=c.name(x["player"]),
+        count=x["count"],
+        unit=c.unit(x["unit"]).name,
+        path=" > ".join(_place(c, p) for p in x["path"]),
+        movement=x["movement"],
+    ),
+    "OW-DEC-5": lambda x, c, t: t("ow_n_take", side=c.name(x["player"]), location=_place(c, x["location"])),
+    "OW-COMBAT-3": lambda x, c, t: t("ow_n_round", location=_place(c, x["location"]), round=x["round"]),
+    "OW-COMBAT-6": lambda x, c, t: t(
+        "ow_n_loss",
+        side=c.name(x["player"]),
+        lost=x["lost"],
+        unit=c.unit(x["unit"]).name,
+        location=_place(c, x["location"]),
+    ),
+    "OW-COMBAT-10": lambda x, c, t: t(
+        "ow_n_retreat",
+        side=c.name(x["player"]),
+        count=x["count"],
+        unit=c.unit(x["unit"]).name,
+        location=_place(c, x["to"]),
+    ),
+    "OW-DEC-7": lambda x, c, t: t("ow_n_stop", location=_place(c, x["location"]), round=x["round"]),
+    "OW-DEC-6": lambda x, c, t: t("ow_n_end", why=end_words(x, c, t)),
+}
