@@ -12,7 +12,7 @@ from game import commands as cmd
 from game.ai.worker import RemoteError
 from game.battle import Battle, Decision
 from game.components import Ident, Officer, Side, Status, Unit
-from game.errors import UserError, one_line
+from game.errors import one_line
 from game.locale import LANGUAGES, Texts
 from game.match import Match, restart, summary
 from game.module_records import module_locales
@@ -20,7 +20,6 @@ from game.modules import rule_id_pattern
 from game.narrate import describe
 from game.recovery import recover
 from game.rulesref import reference_for
-from game.saves import save_game
 from game.settings import COLOUR_BLIND, SPEEDS, VOLUMES, Settings
 from game.ui import theme
 from game.ui.ai_turns import ComputerTurns
@@ -28,7 +27,7 @@ from game.ui.camera import Camera
 from game.ui.display import Display
 from game.ui.human import Button, HumanInput, unit_lines
 from game.ui.log_panel import LogPanel, tooltip
-from game.ui.menu import draw_menu
+from game.ui.menu import draw_menu, leaving, save_logged
 from game.ui.overlays import Overlays
 from game.ui.render import BaseLook, OfficerLook, Renderer
 from game.ui.sound import Sounds
@@ -342,16 +341,8 @@ class BattleScreen:
         elif key in ("language", "colour-blind", "sound", "music"):
             self._change(key)
             self.menu = "settings"
-        elif key == "save":
-            self.save()
-        elif key == "end":
-            return "end"
-        elif key == "quit":
-            return self.ask_quit()
-        elif key == "save-quit":
-            return "quit" if self.save() else None
-        elif key == "quit-now":
-            return "quit"
+        else:
+            return leaving(key, self.save, self.ask_quit)
         return None
 
     def set_speed(self, index: int) -> None:
@@ -390,16 +381,7 @@ class BattleScreen:
         return t(text)
 
     def save(self, autosave: bool = False) -> bool:
-        """Save the battle to the saves folder; the log says where, or why it could not."""
-        try:
-            path = save_game(self.match, self.controllers, autosave=autosave)
-        except UserError as e:
-            self.log.add(self.t("not_saved", why=e), theme.BAD)
-            return False
-        self.log.add(
-            f"{'Autosaved' if autosave else 'Saved'}: {path}", theme.TEXT_DIM if autosave else theme.GOOD
-        )
-        return True
+        return save_logged(self.match, self.controllers, self.log, self.t, autosave)
 
     def _button(self, key: str) -> None:
         if key == "undo":

@@ -1,10 +1,19 @@
-"""A menu over the darkened window (the Esc menu, the question before quitting), for every screen."""
+"""What every game screen shares around its menu: the menu over the darkened window (the Esc menu,
+the question before quitting), the choices that leave or save the game, and saving with a line in the
+log that says where, or why not."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
+from game.errors import UserError
+from game.locale import Texts
+from game.match import Match
+from game.saves import save_game
 from game.ui import theme
+from game.ui.log_panel import LogPanel
 
 
 def draw_menu(
@@ -29,3 +38,31 @@ def draw_menu(
         surf.blit(text, text.get_rect(center=rect.center))
         out.append((rect, key))
     return out
+
+
+def leaving(key: str, save: Callable[[], bool], ask_quit: Callable[[], str | None]) -> str | None:
+    """The menu's choices that save or leave: "end" (to the start screen), "quit", or None to stay."""
+    if key == "save":
+        save()
+    elif key == "end":
+        return "end"
+    elif key == "quit":
+        return ask_quit()
+    elif key == "save-quit":
+        return "quit" if save() else None
+    elif key == "quit-now":
+        return "quit"
+    return None
+
+
+def save_logged(
+    m: Match, controllers: dict[str, str], log: LogPanel, t: Texts, autosave: bool = False
+) -> bool:
+    """Save the game to the saves folder; the log says where, or why it could not."""
+    try:
+        path = save_game(m, controllers, autosave=autosave)
+    except UserError as e:
+        log.add(t("not_saved", why=e), theme.BAD)
+        return False
+    log.add(t("autosaved" if autosave else "saved", path=path), theme.TEXT_DIM if autosave else theme.GOOD)
+    return True

@@ -12,7 +12,7 @@ import pygame
 from game import commands as cmd
 from game.ai.worker import RemoteError
 from game.battle import Decision, Reject
-from game.errors import UserError, one_line
+from game.errors import one_line
 from game.events import Event, Note, Roll
 from game.locale import Texts
 from game.match import Match, summary
@@ -20,12 +20,11 @@ from game.module_records import folder_of
 from game.modules import rule_id_pattern
 from game.recovery import recover
 from game.rulesref import reference_for
-from game.saves import save_game
 from game.settings import SPEEDS, Settings
 from game.ui import theme
 from game.ui.ai_turns import ComputerTurns
 from game.ui.log_panel import LogPanel, tooltip
-from game.ui.menu import draw_menu
+from game.ui.menu import draw_menu, leaving, save_logged
 from game.ui.ow_map import MapView
 from game.ui.ow_words import end_words, narrate
 from systems.open_wars.combat import FallBack, hits_odds, rank, retreats
@@ -158,14 +157,7 @@ class OpenWarsScreen:
         self.log.add(self.alert, theme.BAD)
 
     def save(self, autosave: bool = False) -> bool:
-        try:
-            path = save_game(self.match, self.controllers, autosave=autosave)
-        except UserError as e:
-            self.log.add(self.t("not_saved", why=e), theme.BAD)
-            return False
-        key = "autosaved" if autosave else "saved"
-        self.log.add(self.t(key, path=path), theme.TEXT_DIM if autosave else theme.GOOD)
-        return True
+        return save_logged(self.match, self.controllers, self.log, self.t, autosave)
 
     def ask_quit(self) -> str | None:
         if self.over:
@@ -300,17 +292,7 @@ class OpenWarsScreen:
 
     def _menu_choice(self, key: str) -> str | None:
         self.menu = None
-        if key == "save":
-            self.save()
-        elif key == "end":
-            return "end"
-        elif key == "quit":
-            return self.ask_quit()
-        elif key == "save-quit":
-            return "quit" if self.save() else None
-        elif key == "quit-now":
-            return "quit"
-        return None
+        return leaving(key, self.save, self.ask_quit)
 
     def _click(self, pos: tuple[int, int]) -> None:
         button = next((ch for r, ch in self.buttons if r.collidepoint(pos)), None)

@@ -128,6 +128,16 @@ def test_fewer_tokens_march_when_the_player_says_so(window: pygame.Surface) -> N
     screen.close()
 
 
+def play_out(screen: OpenWarsScreen) -> None:
+    """Let the computer players play the game to its end, frame by frame as the window would."""
+    for _ in range(5000):
+        if screen.over:
+            return
+        screen.ai.wait_for_answer(30)
+        screen.ai.wait = 0
+        screen.update(0.05)
+
+
 def combat_screen(window: pygame.Surface, language: str = "en") -> OpenWarsScreen:
     """Both players' tokens in West Ford, the next combat there."""
     screen = hotseat(window, language=language)
@@ -194,12 +204,7 @@ def test_computer_players_finish_a_game_on_screen(window: pygame.Surface) -> Non
     m = new_match("ow-twin-fords", 5)
     sides = m.battle.sides
     screen = OpenWarsScreen(m, {sides[0]: "heuristic", sides[1]: "random"}, window.get_size())
-    for _ in range(5000):
-        if screen.over:
-            break
-        screen.ai.wait_for_answer(30)
-        screen.ai.wait = 0
-        screen.update(0.05)
+    play_out(screen)
     assert screen.over and screen.alert is None
     screen.draw(window)  # the end: winner and score
     assert screen.campaign.game is not None and screen.campaign.game.end_reason
@@ -241,12 +246,7 @@ def test_the_chronicle_tells_every_note_in_the_players_language(window: pygame.S
     settings = Settings()
     settings.language = "es"
     screen = OpenWarsScreen(m, {sides[0]: "heuristic", sides[1]: "heuristic"}, window.get_size(), settings)
-    for _ in range(5000):
-        if screen.over:
-            break
-        screen.ai.wait_for_answer(30)
-        screen.ai.wait = 0
-        screen.update(0.05)
+    play_out(screen)
     c = screen.campaign
     told = {e.rule: screen.narrate(e) for e in c.events if e.kind == "note"}
     for rule in (
