@@ -167,8 +167,7 @@ class MapView:
                 spent = moving and (s.moved >= s.count or s.held)
                 pygame.draw.rect(surf, theme.darker(colour, 0.55) if spent else colour, chip, border_radius=4)
                 pygame.draw.rect(surf, theme.darker(colour, 0.45), chip, 1, border_radius=4)
-                mine_now = chosen is not None and (s.unit, s.location) == (chosen.unit, chosen.location)
-                if mine_now and s.player == chosen.player:  # type: ignore[union-attr]
+                if s is chosen:
                     pygame.draw.rect(surf, theme.ACCENT, chip.inflate(4, 4), 2, border_radius=5)
                 surf.blit(font.render(label, True, theme.TEXT), (chip.x + 4, chip.y + 2))
                 self.chips.append((chip, s))

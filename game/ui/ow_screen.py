@@ -31,7 +31,6 @@ from systems.open_wars.combat import FallBack, hits_odds, rank, retreats
 from systems.open_wars.moves import March, Recruit, check_march, check_recruit, reachable, room_for
 from systems.open_wars.odds import CombatOdds, combat_odds
 from systems.open_wars.state import Campaign, Stack
-from systems.open_wars.turn import score
 
 AI_PAUSE = 0.5  # seconds between an AI's decisions at speed 1: a person follows a march or a blow
 BUTTON_H, BUTTON_STEP = 28, 32
@@ -67,11 +66,10 @@ class OpenWarsScreen:
         self.t = Texts(self.settings.language, (folder_of(base) / "locale",))
         self.reference = reference_for(self.settings.language, (), c.stack.modules)
         self.names = {p.id: p.name for p in c.map.spec.players}
-        self.colours = {
-            p.id: tuple(p.colour) if p.colour else PLAYER_COLOURS[i % 2]
-            for i, p in enumerate(c.map.spec.players)
+        self.colours: dict[str, theme.Colour] = {
+            p.id: p.colour or PLAYER_COLOURS[i % 2] for i, p in enumerate(c.map.spec.players)
         }
-        self.view = MapView(c, self.colours)  # type: ignore[arg-type]
+        self.view = MapView(c, self.colours)
         self.log = LogPanel(pygame.Rect(0, 0, 10, 10), rule_ids=rule_id_pattern(self.reference))
         self.log.title = self.t("ow_log")
         for e in c.events:
@@ -317,8 +315,8 @@ class OpenWarsScreen:
     def _press(self, key: str, command: cmd.Command | None = None) -> None:
         if command is not None:
             self.send(command)
-        elif key.startswith("stack:") and self.picked is not None:
-            s = self.campaign.stack_of(self.campaign.pending.side, self.picked, key.split(":", 1)[1])  # type: ignore[union-attr]
+        elif key.startswith("stack:") and self.picked is not None and (d := self.human_turn()) is not None:
+            s = self.campaign.stack_of(d.side, self.picked, key.split(":", 1)[1])
             if s is not None and s.count > s.moved:
                 self.stack, self.count = s, s.count - s.moved
         elif key == "fewer" and self.count > 1:
@@ -552,27 +550,22 @@ class OpenWarsScreen:
             s = theme.font(size).render(text, True, colour)
             surf.blit(s, s.get_rect(midtop=(box.centerx, y)))
             y += s.get_height() + 8
-        scores = score(c)
         font, small = theme.font(22), theme.font(20)
         for i, p in enumerate(c.sides):
             surf.blit(font.render(self.names[p], True, self.colours[p]), (box.right - 260 + i * 130, y))
         y += 28
-        lines = list(next(iter(scores.values())).lines)
-        for line in lines:
+        lines = r["score_lines"]
+        for line in lines[c.sides[0]]:
             rule, what = line.split()  # "OW-DEC-6 army"
             surf.blit(
                 small.render(f"{t('ow_score_' + what)} ({rule})", True, theme.TEXT_DIM), (box.x + 24, y)
             )
             for i, p in enumerate(c.sides):
-                surf.blit(
-                    font.render(str(scores[p].lines[line]), True, theme.TEXT), (box.right - 240 + i * 130, y)
-                )
+                surf.blit(font.render(str(lines[p][line]), True, theme.TEXT), (box.right - 240 + i * 130, y))
             y += 26
         surf.blit(font.render(t("total"), True, theme.ACCENT), (box.x + 24, y + 4))
         for i, p in enumerate(c.sides):
-            surf.blit(
-                font.render(str(scores[p].total), True, theme.ACCENT), (box.right - 240 + i * 130, y + 4)
-            )
+            surf.blit(font.render(str(r["score"][p]), True, theme.ACCENT), (box.right - 240 + i * 130, y + 4))
         hint = theme.font(20).render(t("back_hint"), True, theme.TEXT_DIM)
         surf.blit(hint, hint.get_rect(midbottom=(box.centerx, box.bottom - 10)))
 
