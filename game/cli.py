@@ -17,6 +17,7 @@ from game.cli_mods import add_parsers as add_mod_parsers
 from game.cli_modules import add_parsers as add_module_parsers
 from game.cli_play import add_parsers as add_play_parsers
 from game.cli_scenarios import add_parsers as add_scenario_parsers
+from game.cli_stats import add_parsers as add_stats_parsers
 from game.cli_tournament import add_parsers as add_tournament_parsers
 from game.errors import UserError, one_line
 from game.mods import load_mods
@@ -76,6 +77,7 @@ def parser() -> argparse.ArgumentParser:
     add_content_parsers(sub)
     add_mod_parsers(sub)
     add_module_parsers(sub)
+    add_stats_parsers(sub)
     return p
 
 
