@@ -1,6 +1,7 @@
 """A player's settings, remembered between sessions in the platform's user config folder: animation
-speed, window size, colour-blind palette, sound and music volume. A damaged or hand-edited file never
-stops the game: what cannot be read keeps its default, and the player is told which key."""
+speed, window size, colour-blind palette, sound and music volume, the size of the interface (UI scale).
+A damaged or hand-edited file never stops the game: what cannot be read keeps its default, and the
+player is told which key."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from game.match import write_text
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 16.0)  # the animation and AI speeds a player can choose
 VOLUMES = (0.0, 0.25, 0.5, 0.75, 1.0)
+UI_SCALES = (1.0, 1.25, 1.5, 1.75, 2.0)  # text and panels, for large or far screens
 # Okabe and Ito's blue and orange: told apart by every common colour-vision deficiency
 COLOUR_BLIND = ((0, 114, 178), (230, 159, 0))
 
@@ -34,6 +36,7 @@ class Settings:
     colour_blind: bool = False
     sound: float = 0.5
     music: float = 0.25
+    ui_scale: float = 1.0
 
     def speed_index(self) -> int:
         return SPEEDS.index(self.speed) if self.speed in SPEEDS else 1
@@ -50,12 +53,14 @@ class Settings:
 def _valid(key: str, value: object) -> bool:
     if key == "language":
         return value in LANGUAGES
+    if isinstance(value, bool):  # JSON's true is 1 to Python: never a number here
+        return key == "colour_blind"
     if key == "speed":
         return value in SPEEDS
+    if key == "ui_scale":
+        return value in UI_SCALES
     if key in ("sound", "music"):
-        return isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= 1
-    if key == "colour_blind":
-        return isinstance(value, bool)
+        return isinstance(value, int | float) and 0 <= value <= 1
     if key == "window":
         return (
             isinstance(value, list)

@@ -260,9 +260,9 @@ class StartScreen:
 
     def draw(self, surf: pygame.Surface, dt: float) -> None:
         surf.fill(theme.BACKGROUND)
-        title = theme.font(72).render("For Glory", True, theme.ACCENT)
+        title = theme.font(72, scaled=False).render("For Glory", True, theme.ACCENT)
         surf.blit(title, title.get_rect(midtop=(surf.get_width() // 2, self.title_y)))
-        sub = theme.font(26).render(self.t("subtitle"), True, theme.TEXT_DIM)
+        sub = theme.font(26, scaled=False).render(self.t("subtitle"), True, theme.TEXT_DIM)  # fixed layout
         surf.blit(sub, sub.get_rect(midtop=(surf.get_width() // 2, self.title_y + 70)))
         self.manager.update(dt)
         self.manager.draw_ui(surf)

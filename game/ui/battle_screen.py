@@ -20,7 +20,7 @@ from game.modules import rule_id_pattern
 from game.narrate import describe
 from game.recovery import recover
 from game.rulesref import reference_for
-from game.settings import COLOUR_BLIND, SPEEDS, VOLUMES, Settings
+from game.settings import COLOUR_BLIND, SPEEDS, UI_SCALES, VOLUMES, Settings
 from game.ui import theme
 from game.ui.ai_turns import ComputerTurns
 from game.ui.camera import Camera
@@ -34,8 +34,9 @@ from game.ui.sound import Sounds
 from systems.checks import is_disorganised
 
 AI_PAUSE = 0.35  # seconds between an AI's decisions at speed 1, so a person can follow
-# the right panel's rows, in pixels: three lines of what is asked, up to ten buttons (more go in two
-# columns), five lines of details (the ghost's verdict, odds), two rows of overlay toggles
+# the right panel's rows, in pixels at UI scale 1 (theme.px scales them): three lines of what is asked,
+# up to ten buttons (more go in two columns), five lines of details (the ghost's verdict, odds), two rows
+# of overlay toggles
 PANEL_HEAD, BUTTON_STEP, MOST_BUTTONS, DETAIL_LINES, OVERLAY_ROWS = 72, 30, 10, 5, 52
 
 
@@ -76,6 +77,7 @@ MENUS = {
         ("colour-blind", "set_colour_blind"),
         ("sound", "set_sound"),
         ("music", "set_music"),
+        ("ui-scale", "set_ui_scale"),
         ("menu", "menu_back"),
     ),
     "quit": (
@@ -146,12 +148,15 @@ class BattleScreen:
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
         self.size = size
+        theme.set_scale(theme.fit_scale(self.settings.ui_scale, size))
         self.camera.view = (0, theme.TOP_BAR, w - theme.RIGHT_PANEL, h - theme.TOP_BAR)
         self.panel = pygame.Rect(w - theme.RIGHT_PANEL, theme.TOP_BAR, theme.RIGHT_PANEL, h - theme.TOP_BAR)
         # the panel, top to bottom: what is asked, the buttons, the details, the overlay toggles, then
         # the log in what is left; the parts above the log keep their room whatever is asked, so the
         # log never covers them and the buttons never move
-        top = self.panel.y + PANEL_HEAD + MOST_BUTTONS * BUTTON_STEP + DETAIL_LINES * 20 + OVERLAY_ROWS
+        top = self.panel.y + theme.px(
+            PANEL_HEAD + MOST_BUTTONS * BUTTON_STEP + DETAIL_LINES * 20 + OVERLAY_ROWS
+        )
         self.log.rect = pygame.Rect(
             self.panel.x + 6, top, self.panel.w - 12, max(120, self.panel.bottom - top - 6)
         )
@@ -338,7 +343,7 @@ class BattleScreen:
         self.menu = None
         if key in ("settings", "menu"):
             self.menu = key
-        elif key in ("language", "colour-blind", "sound", "music"):
+        elif key in ("language", "colour-blind", "sound", "music", "ui-scale"):
             self._change(key)
             self.menu = "settings"
         else:
@@ -364,6 +369,9 @@ class BattleScreen:
             own = {s.id: s.colour for s in spec.sides}
             self.renderer.colours = dict(zip(own, COLOUR_BLIND, strict=False)) if st.colour_blind else own
             self._looks_key = None  # redraw the bases in their new colours
+        elif key == "ui-scale":
+            st.ui_scale = UI_SCALES[(UI_SCALES.index(st.ui_scale) + 1) % len(UI_SCALES)]
+            self.layout(self.size)
         else:
             now = getattr(st, key)
             after = next((v for v in VOLUMES if v > now + 1e-9), VOLUMES[0])
@@ -375,6 +383,8 @@ class BattleScreen:
         st, t = self.settings, self.t
         if key == "colour-blind":
             return t(text, state=t("on") if st.colour_blind else t("off"))
+        if key == "ui-scale":
+            return t(text, value=f"{round(st.ui_scale * 100)}%")
         if key in ("sound", "music"):
             value = getattr(st, key)
             return t(text, value=f"{round(value * 100)}%" if value else t("off"))
@@ -538,18 +548,19 @@ class BattleScreen:
                 who += " ..."
         phase = t(f"phase_{g.phase.replace(' ', '_')}")
         surf.blit(
-            big.render(t("top_bar", round=g.round, phase=phase, active=active), True, theme.TEXT), (10, 6)
+            big.render(t("top_bar", round=g.round, phase=phase, active=active), True, theme.TEXT),
+            (10, theme.px(6)),
         )
-        surf.blit(small.render(who, True, theme.ACCENT), (10, 32))
+        surf.blit(small.render(who, True, theme.ACCENT), (10, theme.px(32)))
         points = self.score()
         score = "   ".join(f"{self.names.get(s, s)} {p}" for s, p in points.items())
         text = big.render(t("score", score=score), True, theme.TEXT)
         right = self.size[0] - theme.RIGHT_PANEL - 10
-        surf.blit(text, (right - text.get_width(), 6))
+        surf.blit(text, (right - text.get_width(), theme.px(6)))
         lines = [line for status in b.stack.statuses if (line := status(b)) is not None]
         if lines:  # the rule modules' state (command points ...)
             words = small.render("   ".join(t(key, **values) for key, values in lines), True, theme.ACCENT)
-            surf.blit(words, (right - words.get_width(), 32))
+            surf.blit(words, (right - words.get_width(), theme.px(32)))
         self._order_strip(surf, small)
 
     def score(self) -> dict[str, int]:
@@ -574,8 +585,9 @@ class BattleScreen:
             label = font.render(f"{key} {init}", True, theme.ACCENT if key == active else theme.TEXT_DIM)
             x -= label.get_width() + 14
             colour = self.renderer.colours.get(side, theme.PANEL_EDGE)
-            pygame.draw.rect(surf, colour, (x - 4, 33, label.get_width() + 8, 18), border_radius=3)
-            surf.blit(label, (x, 35))
+            strip = pygame.Rect(x - 4, theme.px(33), label.get_width() + 8, theme.px(18))
+            pygame.draw.rect(surf, colour, strip, border_radius=3)
+            surf.blit(label, label.get_rect(midleft=(x, strip.centery)))
 
     def _panel(self, surf: pygame.Surface) -> None:
         """The decision in hand: what is asked, the buttons (always in the same place, so they do
@@ -601,7 +613,7 @@ class BattleScreen:
             )
             head.append((self.t(key, side=self.names.get(d.side, d.side)), theme.TEXT_DIM))
         y = self._lines(surf, head, font, x, y, 3)
-        y = self.panel.y + PANEL_HEAD  # the buttons start at the same place whatever is asked
+        y = self.panel.y + theme.px(PANEL_HEAD)  # the buttons start at the same place whatever is asked
         buttons = self.human.buttons() if self.human_turn() else []
         undoable = bool(self.match.commands) and "human" in self.controllers.values()
         buttons += [
@@ -609,11 +621,12 @@ class BattleScreen:
             Button("speed", self.t("speed", speed=f"{SPEEDS[self.speed_index]:g}")),
             Button("skip", self.t("skip"), self.display.busy),
         ]
+        step = theme.px(BUTTON_STEP)
         columns = 1 if len(buttons) <= MOST_BUTTONS else 2  # many formations or reactions: two columns
         width = (self.panel.w - 20 - 4 * (columns - 1)) // columns
         for i, button in enumerate(buttons):
             row, column = divmod(i, columns)
-            rect = pygame.Rect(x + column * (width + 4), y + row * BUTTON_STEP, width, 26)
+            rect = pygame.Rect(x + column * (width + 4), y + row * step, width, step - theme.px(4))
             hover = rect.collidepoint(self.mouse)
             fill = (70, 74, 82) if button.enabled else (45, 47, 52)
             if hover and button.enabled:
@@ -623,7 +636,7 @@ class BattleScreen:
             label = _fitted(button.label, colour, rect.w - 12)
             surf.blit(label, label.get_rect(midleft=(rect.x + 8, rect.centery)))
             self.buttons.append((rect, button))
-        y += max(MOST_BUTTONS, -(-len(buttons) // columns)) * BUTTON_STEP
+        y += max(MOST_BUTTONS, -(-len(buttons) // columns)) * step
         self._lines(surf, detail, font, x, y + 4, DETAIL_LINES)
         self._overlay_buttons(surf)
 
@@ -646,17 +659,17 @@ class BattleScreen:
 
     def _overlay_buttons(self, surf: pygame.Surface) -> None:
         x = self.panel.x + 8
-        y = self.log.rect.top - 52
+        y = self.log.rect.top - theme.px(OVERLAY_ROWS)
         for key, name in Overlays.KEYS.items():
             on = name in self.overlays.on
             label = theme.font(17).render(
                 f"[{key.upper()}] {name}", True, theme.ACCENT if on else theme.TEXT_DIM
             )
             if x + label.get_width() + 8 > self.panel.right - 6:
-                x, y = self.panel.x + 8, y + 25
-            rect = pygame.Rect(x, y, label.get_width() + 8, 22)
+                x, y = self.panel.x + 8, y + theme.px(25)
+            rect = pygame.Rect(x, y, label.get_width() + 8, theme.px(22))
             pygame.draw.rect(surf, (55, 58, 64) if on else (38, 40, 45), rect, border_radius=3)
-            surf.blit(label, (rect.x + 4, rect.y + 4))
+            surf.blit(label, label.get_rect(midleft=(rect.x + 4, rect.centery)))
             self.buttons.append((rect, Button(f"overlay:{name}", name)))
             x += rect.w + 4
 

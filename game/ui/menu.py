@@ -23,15 +23,16 @@ def draw_menu(
     shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
     shade.fill((0, 0, 0, 160))
     surf.blit(shade, (0, 0))
-    box = pygame.Rect(0, 0, 380, 90 + 46 * len(items))
+    px = theme.px
+    box = pygame.Rect(0, 0, px(380), px(90 + 46 * len(items)))
     box.center = surf.get_rect().center
     pygame.draw.rect(surf, theme.PANEL, box, border_radius=10)
     pygame.draw.rect(surf, theme.ACCENT, box, 2, border_radius=10)
     head = theme.font(36).render(title, True, theme.ACCENT)
-    surf.blit(head, head.get_rect(midtop=(box.centerx, box.y + 18)))
+    surf.blit(head, head.get_rect(midtop=(box.centerx, box.y + px(18))))
     out = []
     for i, (key, label) in enumerate(items):
-        rect = pygame.Rect(box.x + 30, box.y + 70 + 46 * i, box.w - 60, 36)
+        rect = pygame.Rect(box.x + px(30), box.y + px(70 + 46 * i), box.w - px(60), px(36))
         hover = rect.collidepoint(mouse)
         pygame.draw.rect(surf, (95, 100, 110) if hover else (70, 74, 82), rect, border_radius=5)
         text = theme.font(22).render(label, True, theme.TEXT)

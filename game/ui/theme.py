@@ -1,8 +1,11 @@
-"""Colours and sizes of the client, in one place."""
+"""Colours and sizes of the client, in one place; the font, and the UI scale that sizes the text and the
+panels (a player's setting, fitted to the window)."""
 
 from __future__ import annotations
 
 import pygame
+
+from game import ASSETS
 
 Colour = tuple[int, int, int]
 
@@ -52,8 +55,36 @@ TERRAIN_OUTLINE: dict[str, Colour] = {
 
 SIDE_FALLBACK: list[Colour] = [(44, 82, 170), (190, 40, 40)]
 
-TOP_BAR = 56
-RIGHT_PANEL = 360
+# the game's font: Noto Sans Bold (SIL OFL 1.1, assets/CREDITS.md), every accent and sign of Spanish
+FONT = ASSETS / "fonts" / "NotoSans-Bold.ttf"
+FONT_FACTOR = 0.6875  # a size here is pygame's default-font size: pygame shrinks that font by this much
+
+TOP_BAR_BASE, RIGHT_PANEL_BASE = 56, 360
+SCALE = 1.0  # the UI scale in force (set_scale): fonts, the top bar and the right panel grow with it
+TOP_BAR = TOP_BAR_BASE
+RIGHT_PANEL = RIGHT_PANEL_BASE
+# the height the right panel needs at scale 1 above its log (what is asked, ten buttons, details,
+# overlay toggles) plus the top bar, and the least log left under it: what a window must hold
+PANEL_NEEDS, LOG_LEAST = 580, 126
+
+
+def fit_scale(chosen: float, size: tuple[int, int]) -> float:
+    """The chosen UI scale, or less when the window cannot hold the panel at that scale (never below 1):
+    the panel's rows and a log of a few lines in its height, and at least 60% of its width for the table."""
+    w, h = size
+    room = min((h - LOG_LEAST) / PANEL_NEEDS, 0.4 * w / RIGHT_PANEL_BASE)
+    return max(1.0, min(chosen, room))
+
+
+def set_scale(scale: float) -> None:
+    global SCALE, TOP_BAR, RIGHT_PANEL
+    SCALE = scale
+    TOP_BAR, RIGHT_PANEL = px(TOP_BAR_BASE), px(RIGHT_PANEL_BASE)
+
+
+def px(n: float) -> int:
+    """A length of the interface at the UI scale in force."""
+    return round(n * SCALE)
 
 
 def darker(c: Colour, f: float = 0.6) -> Colour:
@@ -64,13 +95,16 @@ def lighter(c: Colour, f: float = 0.5) -> Colour:
     return (int(c[0] + (255 - c[0]) * f), int(c[1] + (255 - c[1]) * f), int(c[2] + (255 - c[2]) * f))
 
 
-_fonts: dict[int, pygame.font.Font] = {}
+_fonts: dict[int, pygame.font.Font] = {}  # by size in quarter pixels
 
 
-def font(size: int) -> pygame.font.Font:
-    """The bundled default font (the same on every machine, notes/stack.md). Fonts die with
-    pygame.quit(), so a cached one is checked and made again after a restart of pygame."""
-    f = _fonts.get(size)
+def font(size: int, scaled: bool = True) -> pygame.font.Font:
+    """The game's font at `size` (in pygame's default-font sizes), grown by the UI scale unless it is
+    text sized to fit a drawing of fixed size. Without the font file, pygame's bundled font (never a
+    crash). Fonts die with pygame.quit(), so a cached one is checked and made again after a restart."""
+    px_size = size * (SCALE if scaled else 1.0)
+    key = round(px_size * 4)
+    f = _fonts.get(key)
     if f is not None:
         try:
             f.get_height()
@@ -79,7 +113,11 @@ def font(size: int) -> pygame.font.Font:
             _fonts.clear()
     if not pygame.font.get_init():
         pygame.font.init()
-    f = _fonts[size] = pygame.font.Font(None, size)
+    try:
+        f = pygame.font.Font(FONT, max(4, round(px_size * FONT_FACTOR)))
+    except (OSError, pygame.error):
+        f = pygame.font.Font(None, max(6, round(px_size)))
+    _fonts[key] = f
     return f
 
 
@@ -117,7 +155,7 @@ def draw_die(
         6: [(0, 0), (0, 1), (0, 2), (2, 0), (2, 1), (2, 2)],
     }
     if numbered or face not in spots:  # a die of other faces (a D10 read 0-9): its number
-        number = font(int(rect.h * 0.6)).render(str(face), True, (30, 30, 30))
+        number = font(int(rect.h * 0.6), scaled=False).render(str(face), True, (30, 30, 30))
         surf.blit(number, number.get_rect(center=rect.center))
         return
     step = rect.w / 4

@@ -184,20 +184,63 @@ def test_a_greyed_fire_or_charge_says_why(window: pygame.Surface) -> None:
     screen.close()
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1280, 800), (1920, 1080)])
-def test_nothing_in_the_panel_covers_anything_else(window: pygame.Surface, size: tuple[int, int]) -> None:
-    """The buttons, the overlay toggles and the log never overlap, at 1280x720 and up, even with a
-    unit selected (the most buttons an order has)."""
+@pytest.mark.parametrize(
+    ("size", "scale"),
+    [((1280, 720), 1.0), ((1280, 800), 1.0), ((1920, 1080), 1.0), ((1920, 1080), 1.25), ((1920, 1080), 1.5)],
+)
+def test_nothing_in_the_panel_covers_anything_else(
+    window: pygame.Surface, size: tuple[int, int], scale: float
+) -> None:
+    """The buttons, the overlay toggles and the log never overlap, at 1280x720 and up and at the larger
+    UI scales, even with a unit selected (the most buttons an order has); the text fits its button."""
+    from game.ui import theme
+
     surf = pygame.display.set_mode(size)
     screen = open_screen(surf, a="human", b="human")
+    screen.settings.ui_scale = scale
+    screen.layout(size)
+    assert scale == theme.SCALE and screen.panel.w == round(360 * scale)
     answer_until(screen, surf, "order")
     screen.human.selected = screen.battle.pending.options[0]  # type: ignore[union-attr]
     screen.draw(surf)
     rects = [r for r, _b in screen.buttons] + [screen.log.rect]
-    assert len(rects) > 10
+    assert len(rects) > 10 and screen.log.rect.h >= 120
     for i, a in enumerate(rects):
         assert screen.panel.contains(a), a
         assert not any(a.colliderect(b) for b in rects[i + 1 :]), a
+    for rect, button in screen.buttons:  # the words of a button, at this scale, within it
+        assert theme.font(15).get_linesize() <= rect.h + 2, button.key
+    screen.close()
+
+
+def test_a_window_too_small_for_the_chosen_scale_gets_the_largest_that_fits(window: pygame.Surface) -> None:
+    screen = open_screen(window, a="human", b="human")
+    screen.settings.ui_scale = 2.0
+    screen.layout((1280, 720))
+    from game.ui import theme
+
+    assert 1.0 <= theme.SCALE < 1.1  # 720 rows hold the panel's rows at scale 1 and little more
+    screen.layout((1920, 1080))
+    assert 1.6 < theme.SCALE < 1.7
+    screen.close()
+
+
+def test_the_ui_scale_is_chosen_in_the_settings_menu(window: pygame.Surface) -> None:
+    """Esc, Settings, the interface size: each press grows the text and panel, and the choice is kept."""
+    from game.settings import load_settings
+    from game.ui import theme
+
+    surf = pygame.display.set_mode((1920, 1080))
+    screen = open_screen(surf, a="human", b="human")
+    screen.menu = "settings"
+    small = theme.font(20).get_linesize()
+    menu_click(screen, surf, "ui-scale")
+    assert screen.settings.ui_scale == 1.25 and theme.SCALE == 1.25
+    assert theme.font(20).get_linesize() > small and screen.panel.w == 450
+    assert screen.menu == "settings"
+    assert screen.menu_label("ui-scale", "set_ui_scale") == "Interface size: 125%"
+    screen.settings.save()
+    assert load_settings()[0].ui_scale == 1.25
     screen.close()
 
 
