@@ -13,19 +13,21 @@ import pygame_gui
 from game.errors import UserError, one_line
 from game.events import DivisionRemoved, GameOver, OfficerKilled
 from game.locale import Texts
-from game.match import new_match, summary
+from game.match import load, new_match, summary
 from game.mods import Mod, load_mod, load_mods, user_mods_dir
 from game.modules import compose, is_base, modes, modules_by_mode
 from game.ruleset import load_ruleset
 from game.saves import list_saves, load_game
 from game.scenario import list_scenarios, load_any_scenario
 from game.settings import Settings, load_settings
-from game.stats import battle_stats
+from game.stats import Figures, figures
 from game.ui import theme
 from game.ui.battle_screen import BattleScreen
 from game.ui.ow_screen import OpenWarsScreen
 from game.ui.replay_view import ReplayViewer
 from game.ui.sound import Sounds
+from game.ui.stats_view import draw_figures
+from game.ui.tutorial import TutorialScreen
 from systems.open_wars.state import Campaign
 
 SIZE = Settings.window  # the window before the player has chosen one
@@ -53,6 +55,7 @@ class Setup:
     load: Path | None = None  # a saved battle to resume instead
     replay: Path | None = None  # a replay or saved battle to watch
     language: str | None = None  # the screens' language, instead of the remembered one
+    tutorial: bool = False  # the first battle that teaches, instead of the scenario chosen
 
 
 def available_mods(setup: Setup) -> list[Mod]:
@@ -151,19 +154,29 @@ class StartScreen:
             label = one_line(f"{mark} {module.name}: {module.description}", 80)
             button = pygame_gui.elements.UIButton(make(x, top + 26 + i * 34, 600, 30), label, self.manager)
             self.module_switches[button] = module.id
+        # first of the other ways in: the battle that teaches, then the saved battles and their figures
+        self.tutorial = pygame_gui.elements.UIButton(
+            make(x + 620, 180, 300, 36), t("tutorial_button"), self.manager
+        )
         self.resumes: dict[pygame_gui.elements.UIButton, Path] = {}
+        self.figure_buttons: dict[pygame_gui.elements.UIButton, Path] = {}
+        self.figures: tuple[Figures, dict[str, str], dict[str, tuple[int, int, int]]] | None = None
         saves = list_saves()[:RESUMES]
         if saves:
-            right = x + 620
-            pygame_gui.elements.UILabel(make(right, 180, 300, 24), t("resume_list"), self.manager)
+            pygame_gui.elements.UILabel(make(x + 620, 226, 300, 24), t("resume_list"), self.manager)
         names_by_id = {sc.id: n for n, sc in self.scenarios.items()}
         for i, info in enumerate(saves):
             scenario = names_by_id.get(info.scenario, info.scenario)
             label = t("resume_item", scenario=scenario, round=info.round, saved=info.saved)
-            button = pygame_gui.elements.UIButton(make(x + 620, 210 + i * 34, 300, 30), label, self.manager)
+            button = pygame_gui.elements.UIButton(make(x + 620, 256 + i * 34, 226, 30), label, self.manager)
             self.resumes[button] = info.path
-        if self.problem:
-            pygame_gui.elements.UILabel(make(x, 520, 600, 24), self.problem[:90], self.manager)
+            shown = pygame_gui.elements.UIButton(
+                make(x + 850, 256 + i * 34, 70, 30), t("stats_button"), self.manager
+            )
+            self.figure_buttons[shown] = info.path
+        self.problem_label = pygame_gui.elements.UILabel(
+            make(x, 520, 600, 24), self.problem[:90], self.manager
+        )
         self.start = pygame_gui.elements.UIButton(make(x + 220, 550, 200, 44), t("start"), self.manager)
         self.quit = pygame_gui.elements.UIButton(make(x + 440, 550, 160, 44), t("quit"), self.manager)
         self.show_about(current)
@@ -221,7 +234,26 @@ class StartScreen:
         self.label_a.set_text(a)
         self.label_b.set_text(b)
 
+    def show_figures(self, path: Path) -> None:
+        """A saved battle in figures, over the start screen (Esc or a click puts it away)."""
+        try:
+            m = load(path, tuple(load_mods(self.setup.mods)))
+        except UserError as e:
+            self.problem_label.set_text(str(e)[:90])
+            return
+        try:
+            sides = m.scenario.spec.sides
+            names = {s.id: s.name for s in sides}
+            colours = {s.id: (s.colour[0], s.colour[1], s.colour[2]) for s in sides}
+            self.figures = (figures(m), names, colours)
+        finally:
+            m.battle.close()
+
     def handle(self, ev: pygame.event.Event) -> str | None:
+        if self.figures is not None:
+            if ev.type == pygame.MOUSEBUTTONDOWN or (ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE):
+                self.figures = None
+            return None
         self.manager.process_events(ev)
         if ev.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and ev.ui_element is self.scenario:
             self.show_about(ev.text)
@@ -231,6 +263,12 @@ class StartScreen:
             if ev.ui_element in self.resumes:
                 self.setup.load = self.resumes[ev.ui_element]
                 return "start"
+            if ev.ui_element is self.tutorial:
+                self.setup.tutorial = True
+                return "start"
+            if ev.ui_element in self.figure_buttons:
+                self.show_figures(self.figure_buttons[ev.ui_element])
+                return None
             if ev.ui_element in self.module_switches:
                 mid = self.module_switches[ev.ui_element]
                 chosen = self.setup.modules
@@ -266,6 +304,12 @@ class StartScreen:
         surf.blit(sub, sub.get_rect(midtop=(surf.get_width() // 2, self.title_y + 70)))
         self.manager.update(dt)
         self.manager.draw_ui(surf)
+        if self.figures is not None:
+            shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+            shade.fill((0, 0, 0, 170))
+            surf.blit(shade, (0, 0))
+            f, names, colours = self.figures
+            draw_figures(surf, f, self.t, names, colours, self.t("stats_back"))
 
 
 def mode_name(mode_id: str) -> str:
@@ -306,7 +350,7 @@ class EndScreen:
         self.screen = screen
         self.result = summary(screen.match)
         self.loss = whose_loss(screen)
-        self.stats, self.fates = battle_stats(screen.battle)
+        self.figures = figures(screen.match)  # the score round by round plays the commands again
         self.showing_stats = False  # Tab: the score, or the battle in figures
 
     def draw(self, surf: pygame.Surface) -> None:
@@ -355,58 +399,19 @@ class EndScreen:
         surf.blit(hint, hint.get_rect(midbottom=(box.centerx, box.bottom - 12)))
 
     def _draw_stats(self, surf: pygame.Surface) -> None:
-        """Losses by round as bars side by side, each side's dice against the 3.5 a die averages, and
-        what became of each division."""
-        t, names = self.screen.t, self.screen.names
-        colours = self.screen.renderer.colours
-        box = pygame.Rect(0, 0, 760, 500)
-        box.center = surf.get_rect().center
-        pygame.draw.rect(surf, theme.PANEL, box, border_radius=10)
-        pygame.draw.rect(surf, theme.ACCENT, box, 2, border_radius=10)
-        font, big = theme.font(20), theme.font(36)
-        head = big.render(t("stats_title"), True, theme.ACCENT)
-        surf.blit(head, head.get_rect(midtop=(box.centerx, box.y + 14)))
-        y = box.y + 60
-        surf.blit(font.render(t("stats_losses"), True, theme.TEXT), (box.x + 24, y))
-        rounds = max(1, self.result["rounds"])
-        most = max([1, *(n for s in self.stats.values() for n in s.losses.values())])
-        chart = pygame.Rect(box.x + 24, y + 24, box.w - 48, 110)
-        pygame.draw.line(surf, theme.PANEL_EDGE, chart.bottomleft, chart.bottomright)
-        step = chart.w / rounds
-        for i, (side, st) in enumerate(self.stats.items()):
-            for rnd in range(1, rounds + 1):
-                h = int(chart.h * st.losses.get(rnd, 0) / most)
-                x = chart.x + (rnd - 1) * step + step * (0.2 + 0.3 * i)
-                pygame.draw.rect(surf, colours.get(side, theme.TEXT), (x, chart.bottom - h, step * 0.28, h))
-        for rnd in range(1, rounds + 1):
-            label = theme.font(16).render(str(rnd), True, theme.TEXT_DIM)
-            surf.blit(label, (chart.x + (rnd - 0.5) * step - 4, chart.bottom + 3))
-        y = chart.bottom + 28
-        for side, st in self.stats.items():
-            line = t("stats_luck", side=names.get(side, side), rolls=st.rolls, mean=f"{st.mean_die:.2f}",
-                     sixes=st.sixes, ones=st.ones)  # fmt: skip
-            surf.blit(font.render(line, True, colours.get(side, theme.TEXT)), (box.x + 24, y))
-            y += 24
-        y += 8
-        for f in self.fates[:10]:
-            side = names.get(f.side, f.side)
-            words = (
-                t("fate_removed", division=f.division, side=side, round=f.removed_in, why=f.why)
-                if f.removed_in is not None
-                else t("fate_stood", division=f.division, side=side)
-            )
-            surf.blit(theme.font(18).render(words, True, theme.TEXT_DIM), (box.x + 24, y))
-            y += 20
-        hint = theme.font(20).render(t("stats_hint"), True, theme.TEXT_DIM)
-        surf.blit(hint, hint.get_rect(midbottom=(box.centerx, box.bottom - 12)))
+        sc = self.screen
+        draw_figures(surf, self.figures, sc.t, sc.names, sc.renderer.colours, sc.t("stats_hint"))
 
 
-Screen = BattleScreen | OpenWarsScreen
+Screen = BattleScreen | OpenWarsScreen | TutorialScreen
 
 
 def open_battle(setup: Setup, size: tuple[int, int], settings: Settings | None = None) -> Screen:
     """A new battle (or Open Wars game) as the setup says, or the saved one it names (resumed once:
     the next start from the start screen is a new one again)."""
+    if setup.tutorial:
+        setup.tutorial = False  # the next start from the start screen is the scenario chosen again
+        return TutorialScreen(size, settings)
     if setup.load is not None:
         path, setup.load = setup.load, None
         m, players = load_game(path, tuple(load_mods(setup.mods)))
@@ -488,8 +493,9 @@ def run(
             elif battle is not None:
                 battle.update(dt)
                 battle.draw(surf)
-                if battle.over and end is None and isinstance(battle, BattleScreen):
-                    end = EndScreen(battle)
+                played = battle.screen if isinstance(battle, TutorialScreen) else battle
+                if battle.over and end is None and isinstance(played, BattleScreen):
+                    end = EndScreen(played)
                 if end is not None:
                     end.draw(surf)
             pygame.display.flip()

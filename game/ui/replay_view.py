@@ -11,8 +11,10 @@ import pygame
 from game import commands as cmd
 from game.match import Match, load, restart
 from game.mods import Mod
+from game.stats import figures
 from game.ui import theme
 from game.ui.battle_screen import AI_PAUSE, SPEEDS, BattleScreen
+from game.ui.stats_view import draw_figures
 
 REPLAY = "replay"  # the controller of every side: the file decides
 BAR = 34  # pixels: the control strip along the top of the table
@@ -23,6 +25,8 @@ class ReplayViewer:
         full = load(path, mods)  # checked whole before anything is shown
         self.commands: list[cmd.Command] = list(full.commands)
         self.first = full  # its identity (content, seed, modules) starts every fresh copy
+        self.figures = figures(full)  # the whole file's, whichever point the viewer stands at
+        self.showing_figures = False  # Tab
         full.battle.close()
         self.size = size
         self.round_at: list[int] = []  # the round each command was given in
@@ -67,6 +71,12 @@ class ReplayViewer:
     def draw(self, surf: pygame.Surface) -> None:
         self.screen.draw(surf)
         self._strip(surf)
+        if self.showing_figures:
+            shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+            shade.fill((0, 0, 0, 170))
+            surf.blit(shade, (0, 0))
+            sc = self.screen
+            draw_figures(surf, self.figures, sc.t, sc.names, sc.renderer.colours, sc.t("stats_hint"))
 
     def handle(self, ev: pygame.event.Event) -> str | None:
         if ev.type == pygame.KEYDOWN:
@@ -80,6 +90,9 @@ class ReplayViewer:
             }
             if k == pygame.K_ESCAPE:
                 return "end"
+            if k == pygame.K_TAB:
+                self.showing_figures = not self.showing_figures
+                return None
             if k == pygame.K_SPACE:
                 self.playing = not self.playing
                 return None

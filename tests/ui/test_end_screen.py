@@ -59,5 +59,5 @@ def test_tab_shows_the_battle_in_figures(window: pygame.Surface) -> None:
     end = EndScreen(screen)
     end.showing_stats = True
     end.draw(window)
-    assert sum(s.rolls for s in end.stats.values()) > 0 and len(end.fates) == 6
+    assert sum(s.rolls for s in end.figures.sides.values()) > 0 and len(end.figures.fates) == 6
     screen.close()
