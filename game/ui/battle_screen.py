@@ -480,6 +480,7 @@ class BattleScreen:
                         ident.id == sel,
                         ident.id,
                         " ".join(t for badge in b.stack.badges if (t := badge(b, e))) if st.in_play else "",
+                        u.quality.code,
                     )
                 )
             else:
@@ -502,14 +503,15 @@ class BattleScreen:
         deploying = b.pending is not None and b.pending.kind in ("deploy", "place_staff")
         if b.game and deploying:
             r.draw_zones(surf, self.camera, b.game.zones)
-        if b.game:
-            r.draw_objectives(
-                surf, self.camera, [(o.name or o.id, o.at, o.holder) for o in b.game.objectives]
-            )
         r.draw_markers(surf, self.camera, b.markers())
         self.overlays.draw(surf, self.camera, self)
         r.draw_units(surf, self.camera, units, self.display)
         r.draw_officers(surf, self.camera, officers, self.display)
+        if b.game:  # over the pieces: who holds an objective is always seen
+            r.draw_objectives(
+                surf, self.camera, [(o.name or o.id, o.at, o.holder) for o in b.game.objectives]
+            )
+        r.draw_labels(surf, self.camera)
         r.draw_effects(surf, self.camera, self.display.effects)
         if self.human_turn():
             self.overlays.draw_human(surf, self.camera, self)

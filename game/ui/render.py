@@ -1,7 +1,13 @@
 """Drawing the table: terrain, objectives, markers, bases and officers, and the overlays.
 
 Bases are drawn from sprites cached per side, category, zoom and 3-degree facing step, so a frame of
-two thousand bases is mostly blits (notes/stack.md: a cached blit is ~1.5 us, a rotation ~6 us)."""
+two thousand bases is mostly blits (notes/stack.md: a cached blit is ~1.5 us, a rotation ~6 us). The
+counters and terrain patterns are the pictures of assets/art/ tinted to their colours; a category or
+terrain without a picture (a mod's) gets a drawn symbol or a plain fill.
+
+Words on the table (unit names, officers' initiative, the rule modules' tags, objectives' names) are
+laid last, each in the first place around its piece that covers no base, officer, objective or other
+word; a unit's name that finds none is left out (hovering the unit names it)."""
 
 from __future__ import annotations
 
@@ -33,6 +39,7 @@ class BaseLook:
     selected: bool = False
     label: str = ""
     badge: str = ""  # the rule modules' tags (fatigue, action markers)
+    quality: str = ""  # its quality's code: a mark on the counter (content/rulesets/*/qualities.toml)
 
 
 @dataclass(frozen=True)
@@ -57,10 +64,14 @@ class Renderer:
         self.colours = colours
         self.unit_w, self.unit_d = unit_size
         self.officer_r = officer_radius
-        self._sprites: dict[tuple[str, str, int, int, bool], pygame.Surface] = {}
+        self._sprites: dict[tuple[str, str, str, int, int, bool], pygame.Surface] = {}
         self._terrain_key: tuple[float, ...] | None = None
         self._terrain: pygame.Surface | None = None
         self._labels: dict[tuple[str, int, theme.Colour], pygame.Surface] = {}
+        # this frame's pieces on screen, and the words waiting to be laid around them (draw_labels)
+        self.taken: list[pygame.Rect] = []
+        self.words: list[tuple[pygame.Surface, pygame.Rect, str, theme.Colour | None]] = []
+        self.placed: list[pygame.Rect] = []  # where the last frame's words went
 
     # --- terrain --------------------------------------------------------------------------------
 
@@ -123,43 +134,37 @@ class Renderer:
         pygame.draw.polygon(s, colour, pts)
         outline = theme.TERRAIN_OUTLINE.get(f.kind.kind, theme.darker(colour))
         pygame.draw.polygon(s, outline, pts, 2)
-        self._texture(s, f, pts, outline, scale)
+        self._texture(s, f, pts, outline, scale, local((0, 0)))
 
     def _texture(
-        self, s: pygame.Surface, f: Feature, pts: list[tuple[float, float]], ink: theme.Colour, scale: float
+        self,
+        s: pygame.Surface,
+        f: Feature,
+        pts: list[tuple[float, float]],
+        ink: theme.Colour,
+        scale: float,
+        origin: tuple[float, float],
     ) -> None:
-        """A pattern that tells kinds apart at a glance: trees, houses, furrows, contour lines."""
+        """The kind's tile (trees, houses, furrows ...) in its outline colour over the area, fixed to
+        the table so it does not swim when the view pans; hills add contour lines of their own shape."""
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
         box = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
-        mask = pygame.Surface(box.size, pygame.SRCALPHA)
-        pygame.draw.polygon(mask, (255, 255, 255, 255), [(x - box.x, y - box.y) for x, y in pts])
         pattern = pygame.Surface(box.size, pygame.SRCALPHA)
-        step = max(6, int(scale * 1.2))
-        kind = f.kind.kind
-        for gx in range(0, box.w, step):
-            for gy in range(0, box.h, step):
-                off = (step // 2) if (gy // step) % 2 else 0
-                cx, cy = gx + off, gy
-                if kind == "wood":
-                    pygame.draw.circle(pattern, (*ink, 200), (cx, cy), max(2, step // 3))
-                elif kind == "town" and (gx // step + gy // step) % 2 == 0:
-                    r = max(2, step // 3)
-                    pygame.draw.rect(pattern, (*ink, 210), (cx - r, cy - r, 2 * r, 2 * r))
-                elif kind == "field":
-                    pygame.draw.line(pattern, (*ink, 150), (gx, gy), (gx + step, gy), 1)
-                elif kind == "orchard" and (gx // step) % 2 == 0 and (gy // step) % 2 == 0:
-                    pygame.draw.circle(pattern, (*ink, 200), (gx, gy), max(2, step // 4))  # trees in rows
-                elif kind == "marsh" and (gx // step + gy // step) % 3 == 0:
-                    pygame.draw.line(pattern, (*ink, 190), (cx - step // 3, cy), (cx + step // 3, cy), 1)
-                    pygame.draw.line(pattern, (*ink, 190), (cx, cy), (cx, cy - step // 3), 1)  # reeds
-                elif kind == "castle":
-                    r = max(2, step // 3)
-                    pygame.draw.rect(pattern, (*ink, 230), (gx - r, gy - r, 2 * r, 2 * r))
-        if kind == "hill":
+        side = max(8, round(theme.TILE_INCHES * scale))
+        tile = theme.tinted(f"terrain/{f.kind.kind}.png", (side, side), ink)
+        if tile is not None:
+            x0 = box.x - (box.x - origin[0]) % side
+            y0 = box.y - (box.y - origin[1]) % side
+            for x in range(int(x0), box.right, side):
+                for y in range(int(y0), box.bottom, side):
+                    pattern.blit(tile, (x - box.x, y - box.y))
+        if f.kind.kind == "hill":
             for k in range(1, 4):
                 inner = _shrink(pts, 1 - 0.22 * k)
                 if len(inner) >= 3:
                     pygame.draw.polygon(pattern, (*ink, 160), [(x - box.x, y - box.y) for x, y in inner], 1)
+        mask = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.polygon(mask, (255, 255, 255, 255), [(x - box.x, y - box.y) for x, y in pts])
         pattern.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
         s.blit(pattern, box.topleft)
 
@@ -167,7 +172,7 @@ class Renderer:
 
     def _sprite(self, look: BaseLook, scale: float, facing: float) -> pygame.Surface:
         step = round(facing / FACING_STEP) % (360 // FACING_STEP)
-        key = (look.side, look.category, int(scale * 4), step, look.disorganised)
+        key = (look.side, look.category, look.quality, int(scale * 4), step, look.disorganised)
         cached = self._sprites.get(key)
         if cached is not None:
             return cached
@@ -178,18 +183,31 @@ class Renderer:
         return sprite
 
     def _upright(self, look: BaseLook, scale: float) -> pygame.Surface:
+        """The counter facing up: the side's colour, the category's symbol (assets/art/counters, the
+        bold one when small), the quality's mark, the front edge; disorganised, dark stripes across."""
         w, d = max(4, int(self.unit_w * scale)), max(3, int(self.unit_d * scale))
         s = pygame.Surface((w, d), pygame.SRCALPHA)
         colour = self.colours.get(look.side, theme.SIDE_FALLBACK[0])
         s.fill((*colour, 255))
-        pygame.draw.rect(s, theme.darker(colour), s.get_rect(), max(1, int(scale / 10)))
         ink = theme.lighter(colour, 0.85)
+        name = f"counters/{look.category}{'-small' if w < 120 else ''}.png"
+        symbol = theme.tinted(name, (w, d), ink)
+        if symbol is not None:
+            s.blit(symbol, (0, 0))
+        else:  # a category without a picture (a mod's): its arm's symbol, drawn
+            _symbol(s, look.category, look.kind, ink, scale)
+        mark = theme.tinted(f"quality/{look.quality}.png", (w // 5, w // 10), ink) if w >= 40 else None
+        if mark is not None:  # in the margin right of the symbol
+            s.blit(mark, mark.get_rect(midright=(w - max(2, w // 40), d // 2)))
+        if look.disorganised:  # dark stripes: seen on every side's colour
+            stripes = pygame.Surface((w, d), pygame.SRCALPHA)
+            gap = max(5, w // 8)
+            for x in range(-d, w + d, gap):
+                pygame.draw.line(stripes, (0, 0, 0, 180), (x, d), (x + d, 0), max(2, gap // 2))
+            s.blit(stripes, (0, 0))
+        pygame.draw.rect(s, theme.darker(colour), s.get_rect(), max(1, int(scale / 10)))
         # the front edge: a bright band along the top
         pygame.draw.line(s, theme.ACCENT, (0, 0), (w - 1, 0), max(2, int(scale / 6)))
-        _symbol(s, look.category, look.kind, ink, scale)
-        if look.disorganised:
-            for x in range(2, w - 2, max(4, int(scale / 2))):
-                pygame.draw.line(s, theme.BAD, (x, d - 3), (x + 2, d - 6), 1)
         return s
 
     def draw_units(
@@ -200,6 +218,8 @@ class Renderer:
         display: Display,
         labels: bool = True,
     ) -> None:
+        """The bases; their names and tags wait for draw_labels. Starts the frame's words."""
+        self.taken, self.words = [], []
         vx0, vy0, vx1, vy1 = cam.visible_box()
         pad = self.unit_w
         font = theme.font(max(12, min(20, int(cam.scale * 1.1))))
@@ -212,6 +232,7 @@ class Renderer:
             sprite = self._sprite(look, cam.scale, sh.facing)
             cx, cy = cam.to_screen((sh.x, sh.y))
             rect = sprite.get_rect(center=(cx, cy))
+            self.taken.append(rect)
             if sh.alpha < 1.0:
                 sprite = sprite.copy()
                 sprite.set_alpha(int(255 * sh.alpha))
@@ -224,18 +245,36 @@ class Renderer:
             if sh.hits:
                 self._hit_tokens(surf, cam, sh)
             if look.badge and cam.scale >= 6:
-                self._badge(surf, look.badge, rect)
+                badge = theme.font(14).render(look.badge, True, theme.ACCENT)
+                self.words.append((badge, rect, "corner", theme.ACCENT))
             if labels and cam.scale >= 9 and look.label:
-                text = self._label(look.label, font, theme.TEXT)
-                surf.blit(text, text.get_rect(center=(cx, cy + self.unit_d * cam.scale * 0.5 + 8)))
+                self.words.append((self._label(look.label, font, theme.TEXT), rect, "side", None))
 
-    def _badge(self, surf: pygame.Surface, text: str, rect: pygame.Rect) -> None:
-        """A module's tag at the base's top right corner, on a dark plate, readable on both colours."""
-        label = theme.font(14).render(text, True, theme.ACCENT)
-        plate = label.get_rect(bottomleft=(rect.right - 4, rect.top + 4)).inflate(6, 2)
-        pygame.draw.rect(surf, theme.PANEL, plate, border_radius=3)
-        pygame.draw.rect(surf, theme.ACCENT, plate, 1, border_radius=3)
-        surf.blit(label, label.get_rect(center=plate.center))
+    def draw_labels(self, surf: pygame.Surface, cam: Camera) -> None:
+        """Lay the frame's words, objectives' names first, then officers' initiative, the modules' tags
+        and the units' names: each in the first place around its piece that covers nothing drawn and
+        stays in the view; a tag or name with no such place is left out."""
+        view = pygame.Rect(cam.view)
+        order = {"objective": 0, "officer": 1, "corner": 2, "side": 3}
+        blocked = list(self.taken)
+        self.placed = []
+        for text, piece, where, plate in sorted(self.words, key=lambda w: order[w[2]]):
+            box = text.get_rect().inflate(6, 2) if plate else text.get_rect()
+            spot = next(
+                (
+                    c
+                    for c in _around(box, piece, where)
+                    if view.contains(c) and c.collidelist(blocked) < 0 and c.collidelist(self.placed) < 0
+                ),
+                None,
+            )
+            if spot is None:
+                continue
+            if plate is not None:  # a dark plate: readable on any colour under it
+                pygame.draw.rect(surf, theme.PANEL, spot, border_radius=3)
+                pygame.draw.rect(surf, plate, spot, 1, border_radius=3)
+            surf.blit(text, text.get_rect(center=spot.center))
+            self.placed.append(spot)
 
     def corners_px(self, cam: Camera, sh: Shown) -> list[tuple[float, float]]:
         return [cam.to_screen(p) for p in rect_corners(sh.x, sh.y, sh.facing, self.unit_w, self.unit_d)]
@@ -243,16 +282,17 @@ class Renderer:
     def _hit_tokens(self, surf: pygame.Surface, cam: Camera, sh: Shown) -> None:
         fx, fy = heading(sh.facing)
         lx, ly = -fy, fx
-        r = max(4, int(cam.scale * 0.22))
-        for i in range(sh.hits):
-            across = (i - (sh.hits - 1) / 2) * 0.42
+        r = max(2, int(cam.scale * 0.2))
+        for i in range(sh.hits):  # on the base along its rear edge, so they never cover a neighbour
+            across = (i - (sh.hits - 1) / 2) * 0.45
             p = (
-                sh.x - fx * (self.unit_d / 2 + 0.25) + lx * across,
-                sh.y - fy * (self.unit_d / 2 + 0.25) + ly * across,
+                sh.x - fx * (self.unit_d / 2 - 0.25) + lx * across,
+                sh.y - fy * (self.unit_d / 2 - 0.25) + ly * across,
             )
             c = cam.to_screen(p)
+            pygame.draw.circle(surf, (15, 15, 15), c, r + 2)  # a dark rim, then white: seen on any colour
+            pygame.draw.circle(surf, (255, 255, 255), c, r + 1)
             pygame.draw.circle(surf, theme.HIT, c, r)
-            pygame.draw.circle(surf, (255, 230, 230), c, r, 1)
 
     def draw_officers(
         self, surf: pygame.Surface, cam: Camera, looks: Iterable[OfficerLook], display: Display
@@ -263,7 +303,8 @@ class Renderer:
             if sh is None or not sh.on_table or sh.alpha <= 0.01:
                 continue
             c = cam.to_screen((sh.x, sh.y))
-            r = max(5, int(self.officer_r * cam.scale))
+            r = max(4, int(self.officer_r * cam.scale))
+            self.taken.append(pygame.Rect(c[0] - r - 2, c[1] - r - 2, 2 * r + 4, 2 * r + 4))
             colour = self.colours.get(look.side, theme.SIDE_FALLBACK[0])
             pygame.draw.circle(surf, theme.darker(colour, 0.45), c, r + 2)
             pygame.draw.circle(surf, colour, c, r)
@@ -275,11 +316,10 @@ class Renderer:
                 surf.blit(text, text.get_rect(center=c))
             if look.initiative is not None:
                 tag = self._label(
-                    f"{look.initiative}", theme.font(max(14, int(cam.scale * 1.1))), (20, 20, 20)
+                    f"{look.initiative}", theme.font(max(14, int(cam.scale * 1.1))), theme.ACCENT
                 )
-                box = tag.get_rect(midleft=(c[0] + r + 3, c[1] - r))
-                pygame.draw.rect(surf, theme.ACCENT, box.inflate(6, 2), border_radius=3)
-                surf.blit(tag, box)
+                disc = pygame.Rect(c[0] - r, c[1] - r, 2 * r, 2 * r)
+                self.words.append((tag, disc, "officer", theme.ACCENT))
 
     def draw_objectives(
         self,
@@ -287,15 +327,18 @@ class Renderer:
         cam: Camera,
         objectives: Iterable[tuple[str, tuple[float, float], str | None]],
     ) -> None:
+        """Over the pieces, so who holds each is always seen: a star in the holder's colour (white when
+        nobody's) in a dark rim; its name is laid with the other words."""
         font = theme.font(16)
         for name, at, holder in objectives:
             c = cam.to_screen(at)
             r = max(7, int(cam.scale * 0.6))
             colour = self.colours.get(holder, (240, 240, 240)) if holder else (240, 240, 240)
-            _star(surf, c, r, (30, 30, 30))
+            _star(surf, c, r + 2, (20, 20, 20))
             _star(surf, c, r * 0.8, colour)
-            text = self._label(name, font, (20, 20, 20))
-            surf.blit(text, text.get_rect(midtop=(c[0], c[1] + r + 2)))
+            star = pygame.Rect(c[0] - r, c[1] - r, 2 * r, 2 * r)
+            self.taken.append(star)
+            self.words.append((self._label(name, font, theme.TEXT), star, "objective", theme.TEXT_DIM))
 
     def draw_zones(
         self, surf: pygame.Surface, cam: Camera, zones: dict[str, list[tuple[float, float]]]
@@ -390,3 +433,34 @@ def _shrink(pts: list[tuple[float, float]], f: float) -> list[tuple[float, float
     cx = sum(p[0] for p in pts) / len(pts)
     cy = sum(p[1] for p in pts) / len(pts)
     return [(cx + (x - cx) * f, cy + (y - cy) * f) for x, y in pts]
+
+
+OPPOSITE = {
+    "midtop": "midbottom",
+    "midbottom": "midtop",
+    "midleft": "midright",
+    "midright": "midleft",
+    "bottomleft": "topright",
+    "bottomright": "topleft",
+    "topleft": "bottomright",
+    "topright": "bottomleft",
+}
+PLACES = {  # the corner or side of a word that touches its piece, best first
+    "side": ("midtop", "midbottom", "midleft", "midright"),  # a unit's name: below, above, right, left
+    "objective": ("midtop", "midbottom", "midleft", "midright"),
+    "corner": ("bottomleft", "bottomright", "topleft", "topright"),  # a tag: outside a corner
+    "officer": ("bottomleft", "midleft", "topleft", "bottomright", "midright", "topright"),
+}
+
+
+def _around(box: pygame.Rect, piece: pygame.Rect, where: str, gap: int = 2) -> list[pygame.Rect]:
+    """The places for a word of box's size around a piece, best first, each just clear of it."""
+    out = []
+    for anchor in PLACES[where]:
+        x, y = getattr(piece, OPPOSITE[anchor])
+        dx = gap if "left" in anchor else -gap if "right" in anchor else 0
+        dy = gap if "top" in anchor else -gap if "bottom" in anchor else 0
+        spot = box.copy()
+        setattr(spot, anchor, (x + dx, y + dy))
+        out.append(spot)
+    return out

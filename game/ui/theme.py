@@ -121,6 +121,60 @@ def font(size: int, scaled: bool = True) -> pygame.font.Font:
     return f
 
 
+ART = ASSETS / "art"  # made by assets/make_art.py: white ink on transparency, tinted here
+TILE_INCHES = 6.0  # inches of table a terrain tile covers (assets/make_art.py)
+# the pictures of the battle panel's buttons and of the menu's, by what the button does
+BUTTON_ICONS = {
+    "move": "move",
+    "fire": "fire",
+    "charge": "charge",
+    "retreat": "retreat",
+    "rally": "rally",
+    "end": "end",
+    "confirm": "end",
+    "undo": "undo",
+    "speed": "speed",
+    "skip": "skip",
+}
+MENU_ICONS = {"save": "save", "save-quit": "save", "settings": "settings", "menu": "menu", "quit": "quit"}
+MENU_ICONS |= {"quit-now": "quit"}
+_art: dict[str, pygame.Surface | None] = {}
+_tinted: dict[tuple[str, tuple[int, int], Colour], pygame.Surface | None] = {}
+
+
+def art(name: str) -> pygame.Surface | None:
+    """A picture of assets/art/ by its path there ("counters/HC.png"), or None when it is missing or
+    unreadable: every caller draws something plainer instead."""
+    if name not in _art:
+        try:
+            _art[name] = pygame.image.load(ART / name)
+        except (OSError, pygame.error):
+            _art[name] = None
+    return _art[name]
+
+
+def tinted(name: str, size: tuple[int, int], colour: Colour) -> pygame.Surface | None:
+    """A picture at `size`, its white ink in `colour` (kept: the same one is asked for every frame)."""
+    key = (name, size, colour)
+    if key not in _tinted:
+        if len(_tinted) > 300:  # terrain tiles come in a size per zoom: keep only the recent ones
+            _tinted.clear()
+        source = art(name)
+        if source is None or min(size) < 1:
+            _tinted[key] = None
+        else:
+            s = pygame.transform.smoothscale(source, size)
+            s.fill((*colour, 255), special_flags=pygame.BLEND_RGBA_MULT)
+            _tinted[key] = s
+    return _tinted[key]
+
+
+def icon(key: str, size: int, colour: Colour, icons: dict[str, str] = BUTTON_ICONS) -> pygame.Surface | None:
+    """The picture of a button that does `key`, if it has one."""
+    name = icons.get(key)
+    return tinted(f"icons/{name}.png", (size, size), colour) if name else None
+
+
 def wrap(text: str, f: pygame.font.Font, width: int) -> list[str]:
     """Break text into lines no wider than width pixels (a single long word keeps its own line)."""
     out, line = [], ""
