@@ -1,10 +1,12 @@
 """Overlays on demand: a ruler with the XS..XL bands, vision strips, reaction areas, weapon ranges,
-command range (L) with detached units marked; and what a human's decision needs on the table."""
+command range (L) with detached units marked; and what a human's decision needs on the table. All of
+it is clipped to the table: nothing is drawn over the background around it."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, ClassVar
 
 import esper
@@ -78,7 +80,8 @@ class Overlays:
                     colour = screen.renderer.colours.get(b.side_of(e), theme.TEXT)
                     c = cam.to_screen((pose.x, pose.y))
                     pygame.draw.circle(layer, (*colour, 160), c, (radius + off.radius) * cam.scale, 2)
-        surf.blit(layer, (0, 0))
+        with on_table(surf, cam, b.table.width, b.table.depth):
+            surf.blit(layer, (0, 0))
 
     def draw_ruler(self, surf: pygame.Surface, cam: Camera, screen: BattleScreen) -> None:
         """From the selected unit (or the table's centre) to the mouse, with the standard measures."""
@@ -94,16 +97,17 @@ class Overlays:
             start = self.ruler_from or (b.table.width / 2, b.table.depth / 2)
         length = math.dist(start, end)
         a, z = cam.to_screen(start), cam.to_screen(end)
-        pygame.draw.line(surf, (250, 250, 250), a, z, 3)
-        font = theme.font(16)
-        if length > 0:
-            ux, uy = (end[0] - start[0]) / length, (end[1] - start[1]) / length
-            for code in BANDS:
-                d = b.rules.length(code)
-                if d <= length:
-                    p = cam.to_screen((start[0] + ux * d, start[1] + uy * d))
-                    pygame.draw.circle(surf, theme.ACCENT, p, 4)
-                    surf.blit(font.render(code, True, theme.ACCENT), (p[0] + 5, p[1] - 14))
+        with on_table(surf, cam, b.table.width, b.table.depth):
+            pygame.draw.line(surf, (250, 250, 250), a, z, 3)
+            font = theme.font(16)
+            if length > 0:
+                ux, uy = (end[0] - start[0]) / length, (end[1] - start[1]) / length
+                for code in BANDS:
+                    d = b.rules.length(code)
+                    if d <= length:
+                        p = cam.to_screen((start[0] + ux * d, start[1] + uy * d))
+                        pygame.draw.circle(surf, theme.ACCENT, p, 4)
+                        surf.blit(font.render(code, True, theme.ACCENT), (p[0] + 5, p[1] - 14))
         label = theme.font(22).render(f'{length:.1f}"', True, (255, 255, 255))
         surf.blit(label, (z[0] + 10, z[1] + 6))
 
@@ -158,7 +162,20 @@ class Overlays:
                 corners = rect_corners(x, y, facing, fp.unit_width, fp.unit_depth)
                 pygame.draw.polygon(layer, (*theme.GOOD, 120), [cam.to_screen(p) for p in corners])
             pygame.draw.circle(layer, (*theme.GOOD, 200), cam.to_screen(h.deploy.officer_at), 6)
-        surf.blit(layer, (0, 0))
+        with on_table(surf, cam, b.table.width, b.table.depth):
+            surf.blit(layer, (0, 0))
+
+
+@contextmanager
+def on_table(surf: pygame.Surface, cam: Camera, width: float, depth: float) -> Iterator[None]:
+    """Drawing inside is clipped to the table (and to the clip already set: the view)."""
+    (x0, y0), (x1, y1) = cam.to_screen((0, depth)), cam.to_screen((width, 0))
+    before = surf.get_clip()
+    surf.set_clip(before.clip(pygame.Rect(x0, y0, x1 - x0 + 1, y1 - y0 + 1)))
+    try:
+        yield
+    finally:
+        surf.set_clip(before)
 
 
 def _rounded_rect(

@@ -11,6 +11,7 @@ import pygame
 import pytest
 
 from game import ASSETS
+from game.geometry import heading
 from game.table import Table
 from game.ui import theme
 from game.ui.camera import Camera
@@ -141,8 +142,6 @@ def test_in_a_crowded_melee_no_word_covers_a_base_or_an_officer(fresh_art: None)
     assert len(r.placed) >= len(officers) + 1 + 4
     for look in looks:  # points spread over each base, worked out from its pose
         sh = display.shown[look.name]
-        from game.geometry import heading
-
         fx, fy = heading(sh.facing)
         for a in (-0.95, -0.5, 0, 0.5, 0.95):
             for b in (-0.55, 0, 0.55):
@@ -159,7 +158,7 @@ def test_in_a_crowded_melee_no_word_covers_a_base_or_an_officer(fresh_art: None)
 
 
 def test_an_objectives_holder_is_seen_over_the_bases_on_it(fresh_art: None) -> None:
-    r, cam, display, looks, officers, surf = crowded_melee()
+    r, cam, display, looks, _officers, surf = crowded_melee()
     at = (32.0, 20.0)  # under blue-01, a base of the blue side
     r.draw_units(surf, cam, looks, display)
     r.draw_objectives(surf, cam, [("Molino", at, "red")])
@@ -183,3 +182,24 @@ def test_without_its_pictures_the_table_is_still_drawn(
     wood = rules().terrain["wood"]
     table = Table(72, 48, (Feature(wood, polygon=((10.0, 10.0), (20.0, 10.0), (20.0, 20.0), (10.0, 20.0))),))
     Renderer(table, {}, (2.0, 1.2), 0.4).draw_table(pygame.Surface((400, 300)), Camera((0, 0, 400, 300)))
+
+
+def test_overlays_stay_on_the_table(window: pygame.Surface) -> None:
+    """Every overlay on (vision strips, reaction areas, ranges, command circles): the background around
+    the table keeps its colour."""
+    from tests.ui.driver import answer_until, open_screen
+
+    screen = open_screen(window, a="human", b="human")
+    answer_until(screen, window, "order")
+    screen.alert, screen.display.dice = None, None  # the boxes over the view's corner
+    screen.overlays.on = {"vision", "reactions", "ranges", "command"}
+    screen.draw(window)
+    cam = screen.camera
+    table = screen.battle.table
+    (x0, _y0), (x1, y1) = cam.to_screen((0, table.depth)), cam.to_screen((table.width, 0))
+    left, top, _w, h = cam.view
+    outside = [(x, y) for x in range(left + 1, int(x0) - 3, 3) for y in range(top + 60, top + h - 90, 3)]
+    outside += [(x, y) for x in range(int(x0), int(x1), 5) for y in range(int(y1) + 4, top + h - 2, 2)]
+    assert len(outside) > 500
+    assert all(tuple(window.get_at(p))[:3] == theme.BACKGROUND for p in outside)
+    screen.close()
