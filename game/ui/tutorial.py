@@ -29,6 +29,7 @@ class TutorialScreen:
         self.progress = Progress(self.lessons, sides[0])
         self.seen = 0  # the commands already read
         self.next_button: pygame.Rect | None = None
+        self.shown = ""  # the prompt's words as last drawn
 
     # --- the battle screen's interface ---------------------------------------------------------------
 
@@ -92,14 +93,15 @@ class TutorialScreen:
     def _prompt(self, surf: pygame.Surface) -> None:
         """The step's words in a box at the top of the table, with Next when the step only tells."""
         step = self.step
-        self.next_button = None
+        self.next_button, self.shown = None, ""
         if step is None:
             return
         t = self.screen.t
+        self.shown = t(f"tutorial_{step.id}")
         x, y, w, _h = (int(v) for v in self.screen.camera.view)
         width = min(720, w - 40)
         font, head = theme.font(19), theme.font(17)
-        lines = theme.wrap(t(f"tutorial_{step.id}"), font, width - 32)
+        lines = theme.wrap(self.shown, font, width - 32)
         title = t("tutorial_step", n=self.progress.number, total=len(self.lessons.steps))
         height = 20 + head.get_height() + len(lines) * (font.get_height() + 2) + (44 if step.next else 10)
         box = pygame.Rect(x + (w - width) // 2, y + 56, width, height)
