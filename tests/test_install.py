@@ -42,6 +42,9 @@ def test_the_wheel_carries_every_content_file(wheel: Path) -> None:
     assert shipped and shipped <= names
     sounds = {f"forglory_assets/sounds/{p.name}" for p in (ASSETS / "sounds").glob("*.wav")}
     assert sounds and sounds <= names
+    art = {f"forglory_assets/{p.relative_to(ASSETS).as_posix()}" for p in (ASSETS / "art").rglob("*.png")}
+    assert art and art <= names
+    assert {"forglory_assets/fonts/NotoSans-Bold.ttf", "forglory_assets/fonts/NotoSans-OFL.txt"} <= names
     assert {"game/__init__.py", "game/ui/app.py", "systems/sequence.py"} <= names
 
 

@@ -635,8 +635,12 @@ class BattleScreen:
                 fill = (95, 100, 110)
             pygame.draw.rect(surf, fill, rect, border_radius=4)
             colour = theme.TEXT if button.enabled else theme.TEXT_DIM
-            label = _fitted(button.label, colour, rect.w - 12)
-            surf.blit(label, label.get_rect(midleft=(rect.x + 8, rect.centery)))
+            picture = theme.icon(button.key, rect.h - theme.px(8), colour)
+            left = rect.x + 8 + (picture.get_width() + 6 if picture else 0)
+            if picture is not None:
+                surf.blit(picture, picture.get_rect(midleft=(rect.x + 6, rect.centery)))
+            label = _fitted(button.label, colour, rect.right - left - 4)
+            surf.blit(label, label.get_rect(midleft=(left, rect.centery)))
             self.buttons.append((rect, button))
         y += max(MOST_BUTTONS, -(-len(buttons) // columns)) * step
         self._lines(surf, detail, font, x, y + 4, DETAIL_LINES)

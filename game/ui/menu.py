@@ -37,6 +37,9 @@ def draw_menu(
         pygame.draw.rect(surf, (95, 100, 110) if hover else (70, 74, 82), rect, border_radius=5)
         text = theme.font(22).render(label, True, theme.TEXT)
         surf.blit(text, text.get_rect(center=rect.center))
+        picture = theme.icon(key, rect.h - px(12), theme.TEXT, theme.MENU_ICONS)
+        if picture is not None:
+            surf.blit(picture, picture.get_rect(midleft=(rect.x + px(8), rect.centery)))
         out.append((rect, key))
     return out
 
