@@ -91,7 +91,8 @@ class TutorialScreen:
         self.seen = len(commands)
 
     def _prompt(self, surf: pygame.Surface) -> None:
-        """The step's words in a box at the top of the table, with Next when the step only tells."""
+        """The step's words in a box at the top of the table, with Next when the step only tells. Under
+        the mouse the box all but fades, so the table below it can be seen and clicked."""
         step = self.step
         self.next_button, self.shown = None, ""
         if step is None:
@@ -105,18 +106,21 @@ class TutorialScreen:
         title = t("tutorial_step", n=self.progress.number, total=len(self.lessons.steps))
         height = 20 + head.get_height() + len(lines) * (font.get_height() + 2) + (44 if step.next else 10)
         box = pygame.Rect(x + (w - width) // 2, y + 56, width, height)
-        shade = pygame.Surface(box.size, pygame.SRCALPHA)
-        shade.fill((20, 22, 26, 235))
-        surf.blit(shade, box)
-        pygame.draw.rect(surf, theme.ACCENT, box, 2, border_radius=8)
-        surf.blit(head.render(title, True, theme.ACCENT), (box.x + 16, box.y + 10))
-        ty = box.y + 14 + head.get_height()
+        card = pygame.Surface(box.size, pygame.SRCALPHA)
+        card.fill((20, 22, 26, 235))
+        pygame.draw.rect(card, theme.ACCENT, card.get_rect(), 2, border_radius=8)
+        card.blit(head.render(title, True, theme.ACCENT), (16, 10))
+        ty = 14 + head.get_height()
         for line in lines:
-            surf.blit(font.render(line, True, theme.TEXT), (box.x + 16, ty))
+            card.blit(font.render(line, True, theme.TEXT), (16, ty))
             ty += font.get_height() + 2
         if step.next:
             label = font.render(t("tutorial_next"), True, theme.BACKGROUND)
-            button = label.get_rect(bottomright=(box.right - 16, box.bottom - 10)).inflate(24, 10)
-            pygame.draw.rect(surf, theme.ACCENT, button, border_radius=6)
-            surf.blit(label, label.get_rect(center=button.center))
-            self.next_button = button
+            button = label.get_rect(bottomright=(width - 16, height - 10)).inflate(24, 10)
+            pygame.draw.rect(card, theme.ACCENT, button, border_radius=6)
+            card.blit(label, label.get_rect(center=button.center))
+            self.next_button = button.move(box.topleft)
+        mouse = pygame.mouse.get_pos()
+        if box.collidepoint(mouse) and not (self.next_button and self.next_button.collidepoint(mouse)):
+            card.set_alpha(50)
+        surf.blit(card, box)
