@@ -32,7 +32,8 @@ OUT = Path(__file__).resolve().parent / "art"
 SS = 4  # supersampling: drawn this many times larger, then smoothscaled down
 INK = (255, 255, 255, 255)
 COUNTER, COUNTER_SMALL = (240, 144), (80, 48)
-TILE = 128  # pixels of a terrain tile
+TILE = 256  # pixels of a terrain tile
+TS = SS * TILE // 128  # a pixel of the 128-pixel tile the terrain's drawings are measured in
 TILE_INCHES = 6.0  # inches of table a tile covers (the game scales it with the zoom)
 ICON = 64
 
@@ -176,18 +177,18 @@ def scatter(rng: random.Random, cells: int) -> list[Point]:
 
 def wood(s: pygame.Surface, rng: random.Random) -> None:
     for x, y in scatter(rng, 6):
-        r = rng.uniform(6, 9) * SS
+        r = rng.uniform(6, 9) * TS
         wrapped(lambda a, b, r=r: pygame.draw.circle(s, (255, 255, 255, 200), (a, b), r), x, y)
-        wrapped(lambda a, b, r=r: pygame.draw.circle(s, INK, (a, b), r, SS * 2), x, y)
+        wrapped(lambda a, b, r=r: pygame.draw.circle(s, INK, (a, b), r, TS * 2), x, y)
 
 
 def town(s: pygame.Surface, rng: random.Random) -> None:
     for x, y in scatter(rng, 4):
-        w, h = rng.uniform(12, 20) * SS, rng.uniform(9, 14) * SS
+        w, h = rng.uniform(12, 20) * TS, rng.uniform(9, 14) * TS
 
         def house(a: float, b: float, w: float = w, h: float = h) -> None:
             pygame.draw.rect(s, (255, 255, 255, 210), (a - w / 2, b - h / 2, w, h))
-            pygame.draw.line(s, (255, 255, 255, 255), (a - w / 2, b), (a + w / 2, b), SS * 2)  # the ridge
+            pygame.draw.line(s, (255, 255, 255, 255), (a - w / 2, b), (a + w / 2, b), TS * 2)  # the ridge
 
         wrapped(house, x, y)
 
@@ -195,14 +196,14 @@ def town(s: pygame.Surface, rng: random.Random) -> None:
 def field(s: pygame.Surface, _rng: random.Random) -> None:
     for k in range(16):  # furrows
         y = (k + 0.5) * TILE * SS / 16
-        pygame.draw.line(s, (255, 255, 255, 150), (0, y), (TILE * SS, y), SS * 2)
+        pygame.draw.line(s, (255, 255, 255, 150), (0, y), (TILE * SS, y), TS * 2)
 
 
 def orchard(s: pygame.Surface, _rng: random.Random) -> None:
     step = TILE * SS / 5
     for i in range(5):
         for j in range(5):
-            pygame.draw.circle(s, (255, 255, 255, 210), ((i + 0.5) * step, (j + 0.5) * step), 5 * SS)
+            pygame.draw.circle(s, (255, 255, 255, 210), ((i + 0.5) * step, (j + 0.5) * step), 5 * TS)
 
 
 def marsh(s: pygame.Surface, rng: random.Random) -> None:
@@ -210,10 +211,10 @@ def marsh(s: pygame.Surface, rng: random.Random) -> None:
 
         def reeds(a: float, b: float) -> None:
             for ang in (-0.5, 0.0, 0.5):
-                tip = (a + math.sin(ang) * 9 * SS, b - math.cos(ang) * 9 * SS)
-                pygame.draw.line(s, (255, 255, 255, 200), (a, b), tip, SS * 2)
+                tip = (a + math.sin(ang) * 9 * TS, b - math.cos(ang) * 9 * TS)
+                pygame.draw.line(s, (255, 255, 255, 200), (a, b), tip, TS * 2)
             pygame.draw.line(
-                s, (255, 255, 255, 150), (a - 9 * SS, b + 4 * SS), (a + 9 * SS, b + 4 * SS), SS * 2
+                s, (255, 255, 255, 150), (a - 9 * TS, b + 4 * TS), (a + 9 * TS, b + 4 * TS), TS * 2
             )
 
         wrapped(reeds, x, y)
@@ -224,26 +225,26 @@ def castle(s: pygame.Surface, _rng: random.Random) -> None:
     bh, bw = TILE * SS / rows, TILE * SS / cols
     for j in range(rows):  # masonry: courses of blocks, every other course offset by half
         y = j * bh
-        pygame.draw.line(s, (255, 255, 255, 220), (0, y), (TILE * SS, y), SS * 2)
+        pygame.draw.line(s, (255, 255, 255, 220), (0, y), (TILE * SS, y), TS * 2)
         for i in range(cols):
             x = i * bw + (bw / 2 if j % 2 else 0)
-            pygame.draw.line(s, (255, 255, 255, 220), (x, y), (x, y + bh), SS * 2)
+            pygame.draw.line(s, (255, 255, 255, 220), (x, y), (x, y + bh), TS * 2)
 
 
 def hill(s: pygame.Surface, rng: random.Random) -> None:
     for x, y in scatter(rng, 8):  # a light stipple; the contour lines follow each hill's shape
-        wrapped(lambda a, b: pygame.draw.circle(s, (255, 255, 255, 150), (a, b), 1.5 * SS), x, y)
+        wrapped(lambda a, b: pygame.draw.circle(s, (255, 255, 255, 150), (a, b), 1.5 * TS), x, y)
 
 
 def impassable(s: pygame.Surface, rng: random.Random) -> None:
     for x, y in scatter(rng, 4):
         pts = [
-            (math.cos(a) * rng.uniform(7, 12) * SS, math.sin(a) * rng.uniform(7, 12) * SS)
+            (math.cos(a) * rng.uniform(7, 12) * TS, math.sin(a) * rng.uniform(7, 12) * TS)
             for a in (k * math.tau / 7 for k in range(7))
         ]
 
         def rock(a: float, b: float, pts: list[Point] = pts) -> None:
-            pygame.draw.polygon(s, (255, 255, 255, 200), [(a + px, b + py) for px, py in pts], SS * 2)
+            pygame.draw.polygon(s, (255, 255, 255, 200), [(a + px, b + py) for px, py in pts], TS * 2)
 
         wrapped(rock, x, y)
 
