@@ -26,6 +26,7 @@ from game.ruleset import RULESET_FILES, Distance
 from game.rulesref import MOD_RULE_ID, RULE_ID, _Entry
 from game.scenario import ScenarioFile
 from game.script import ScriptFile
+from game.tutorial import Lessons
 from systems.open_wars.records import FactionsFile, MapFile, OpenWarsNumbers
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -111,6 +112,14 @@ def _kinds() -> list[Kind]:
             ScriptFile,
             "A scripted battle (content/scripts/*.toml, or a mod's scripts/): docs/scripted-battles.md.",
             ("scripts/*.toml", "mods/*/scripts/*.toml", "modules/*/scripts/*.toml"),
+        ),
+        Kind(
+            "tutorial",
+            "first battle's lessons",
+            Lessons,
+            "The first battle that teaches (content/tutorial/first-battle.toml): its scenario, seed and "
+            "steps in order, each done by Next or by a command it names: docs/playing.md.",
+            ("tutorial/*.toml",),
         ),
         Kind(
             "mod",
