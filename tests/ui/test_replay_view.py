@@ -68,3 +68,19 @@ def test_play_replay_from_the_command_line(replay: Path, tmp_path: Path) -> None
     assert main(["play", "--replay", str(replay), "--demo", "--frames", "20", "--screenshot", str(shot)]) == 0
     assert shot.stat().st_size > 0
     assert main(["play", "--replay", str(tmp_path / "missing.json"), "--demo", "--frames", "2"]) == 2
+
+
+def test_tab_shows_the_whole_battle_in_figures(window: pygame.Surface, replay: Path) -> None:
+    from game.stats import figures
+
+    viewer = ReplayViewer(replay, (), window.get_size())
+    m = load(replay)
+    whole = figures(m).to_json()
+    m.battle.close()
+    assert viewer.figures.to_json() == whole  # the file's, wherever the viewer stands
+    viewer.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t"))
+    assert viewer.showing_figures and viewer.cursor == 0
+    viewer.draw(window)
+    viewer.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t"))
+    assert not viewer.showing_figures
+    viewer.close()

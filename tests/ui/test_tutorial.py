@@ -191,3 +191,45 @@ def test_the_lessons_are_content(tmp_path: Path) -> None:
     bad.write_text('scenario = "first-battle"\nseed = 1\n[[steps]]\nid = "x"\ncommands = ["Dance"]\n')
     with pytest.raises(ContentError, match=r"steps\[0\]\.commands.*no such command: Dance"):
         load_lessons(bad)
+
+
+def test_the_start_screen_lists_the_first_battle_first_and_opens_it(window: pygame.Surface) -> None:
+    import pygame_gui
+
+    from game.locale import Texts
+    from game.ui.app import Setup, StartScreen, open_battle
+
+    setup = Setup()
+    start = StartScreen(window.get_size(), setup, t=Texts("es"))
+    assert start.tutorial.text == "Primera batalla: aprende a jugar"
+    others = [*start.resumes, *start.figure_buttons]
+    assert all(start.tutorial.rect.y < b.rect.y for b in others)  # first of the other ways in
+    pressed = pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=start.tutorial)
+    assert start.handle(pressed) == "start" and setup.tutorial
+    screen = open_battle(setup, window.get_size())
+    assert isinstance(screen, TutorialScreen) and not setup.tutorial  # the next start is the chosen scenario
+    assert screen.screen.controllers == {"es": "human", "fr": "heuristic"}
+    screen.close()
+
+
+def test_a_saved_battle_shows_its_figures_on_the_start_screen(window: pygame.Surface) -> None:
+    import pygame_gui
+
+    from game.ai import make_player
+    from game.match import new_match, play
+    from game.saves import save_game
+    from game.ui.app import Setup, StartScreen
+
+    m = new_match("default", 5)
+    play(m, {s: make_player("heuristic", s, 5 + i) for i, s in enumerate(m.battle.game.sides)})  # type: ignore[union-attr]
+    save_game(m, {"fr": "human", "es": "heuristic"})
+    m.battle.close()
+    start = StartScreen(window.get_size(), Setup())
+    (button,) = start.figure_buttons
+    start.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button))
+    assert start.figures is not None
+    shown, names, _colours = start.figures
+    assert shown.sides["fr"].score == [1, 2, 1, 6, 6, 7, 7, 10] and names == {"fr": "French", "es": "Spanish"}
+    start.draw(window, 0.05)
+    start.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    assert start.figures is None
