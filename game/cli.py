@@ -20,6 +20,7 @@ from game.cli_scenarios import add_parsers as add_scenario_parsers
 from game.cli_stats import add_parsers as add_stats_parsers
 from game.cli_tournament import add_parsers as add_tournament_parsers
 from game.errors import UserError, one_line
+from game.locale import LANGUAGES
 from game.mods import load_mods
 
 EXIT_BAD_INPUT = 2
@@ -48,15 +49,16 @@ def _summary(result: dict[str, Any]) -> list[str]:
 
 
 def _script(args: argparse.Namespace) -> int:
-    from game.narrate import describe
+    from game.narrate import narrate, texts_for
     from game.script import run
 
     result = run(Path(args.file), mods=load_mods(Path(d) for d in args.mod), modules=args.module)
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
     else:
-        for e in result["events"]:
-            print(one_line(f"[{e['step']}] {describe(e)}", limit=2000))
+        events = result["events"]
+        for line in narrate(events, texts_for(args.lang or "en")):
+            print(one_line(f"[{events[line.first]['step']}] {line.text}", limit=2000))
         print(*(one_line(line) for line in _summary(result)), sep="\n")
         print(f"dice used: {result['dice_used']}")
     return 0
@@ -68,6 +70,7 @@ def parser() -> argparse.ArgumentParser:
     s = sub.add_parser("script", help="run a scripted battle headless and report what happened")
     s.add_argument("file", help="the scripted battle, a TOML file (docs/scripted-battles.md)")
     s.add_argument("--json", action="store_true", help="print one JSON object")
+    s.add_argument("--lang", choices=sorted(LANGUAGES), help="the language of the story (default: English)")
     add_mod_option(s)
     s.set_defaults(run=_script)
     add_parsers(sub)

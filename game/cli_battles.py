@@ -9,7 +9,8 @@ from typing import Any
 
 from game.ai import PLAYERS, make_player
 from game.audit import event_lines
-from game.errors import UserError
+from game.errors import UserError, one_line
+from game.locale import LANGUAGES
 from game.match import Match, load, new_match, play, save, summary, write_text
 from game.mods import load_mods
 from game.ruleset import Ruleset, load_ruleset
@@ -55,6 +56,22 @@ def ruleset_with_mods(args: argparse.Namespace, ruleset_id: str = "for-glory") -
     return load_ruleset(ruleset_id, mods=load_mods(Path(d) for d in args.mod))
 
 
+def print_log(m: Match, language: str | None) -> None:
+    """The battle log, one line per move or roll-off, in the language asked (English by default)."""
+    from game.narrate import names_of, narrate, texts_for
+
+    stack = getattr(m.battle, "stack", None)
+    t = texts_for(language or "en", stack.ids if stack is not None else ())
+    sides, objectives = names_of(m.scenario.spec)
+    for line in narrate([e.to_dict() for e in m.battle.events], t, sides, objectives):
+        print(one_line(line.text, limit=2000))
+
+
+def add_log_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--log", action="store_true", help="print the battle log before the result")
+    p.add_argument("--lang", choices=sorted(LANGUAGES), help="the language of the log (default: English)")
+
+
 def simulate(args: argparse.Namespace) -> int:
     check_rounds(args)
     m = new_match(args.scenario, args.seed, args.rounds, ruleset_with_mods(args), modules=args.module)
@@ -64,6 +81,8 @@ def simulate(args: argparse.Namespace) -> int:
             save(m, Path(args.save_replay))
         if args.events:
             write_text(Path(args.events), event_lines(m.battle.events))
+        if args.log and not args.json:
+            print_log(m, args.lang)
         _print(summary(m), args.json)
     finally:
         m.battle.close()
@@ -73,6 +92,8 @@ def simulate(args: argparse.Namespace) -> int:
 def replay(args: argparse.Namespace) -> int:
     m = load(Path(args.file), load_mods(Path(d) for d in args.mod), args.scenario, args.module)
     try:
+        if args.log and not args.json:
+            print_log(m, args.lang)
         _print(summary(m), args.json)
     finally:
         m.battle.close()
@@ -92,6 +113,7 @@ def add_parsers(sub: Any) -> None:
     s.add_argument(
         "--events", metavar="FILE", help="write every event as JSON lines, each with its rule IDs (audits)"
     )
+    add_log_options(s)
     add_mod_option(s)
     s.set_defaults(run=simulate)
     r = sub.add_parser("replay", help="replay a saved battle and print its result")
@@ -100,5 +122,6 @@ def add_parsers(sub: Any) -> None:
     r.add_argument(
         "--scenario", metavar="FILE", help="the scenario file, when the replay's is not in the game or a mod"
     )
+    add_log_options(r)
     add_mod_option(r)
     r.set_defaults(run=replay)

@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 from game import CONTENT, script
 from game.errors import ContentError, UserError
-from game.locale import placeholders, read_ui, ui_file
+from game.locale import WORDS, placeholders, read_ui
 from game.mods import Mod, ModFile, load_mod, load_mods
 from game.module_records import check_names, folder_of, load_records
 from game.modules import mode_for_ruleset, modules, other_rulesets
@@ -165,10 +165,10 @@ class _Check:
         if not LOCALE.fullmatch(folder.name):
             self.problem(ContentError(str(folder), "not a locale name such as 'en' or 'pt-BR'"))
             return
-        files = ("rules.toml",) if in_mod else ("rules.toml", "ui.toml")
+        files = ("rules.toml",) if in_mod else ("rules.toml", *WORDS)
         self.strays(folder, lambda p: p.name in files, f"a locale file ({', '.join(files)})")
-        if not in_mod and (folder / "ui.toml").exists():
-            self.screens(folder / "ui.toml")
+        if not in_mod:
+            self.words(folder)
         path = folder / "rules.toml"
         if not path.exists() and not in_mod and folder.name != "en":
             return  # a language may translate the screens first: its rules fall back to English
@@ -184,15 +184,31 @@ class _Check:
         if self.clean(entries) and mods is not None:
             self.attempt(load_reference, folder.name, self.content / "locale", mods)
 
-    def screens(self, path: Path, root: Path | None = None) -> None:
-        """A language's words for the game's screens: every key of the English file (of the same
-        locale root: the game's, or a rule module's), with the same {names}, and no other key."""
+    def words(self, folder: Path, root: Path | None = None) -> None:
+        """A language's words (ui.toml, narration.toml) in a locale folder: each file as `screens`
+        checks it, and no key in both files (the game looks a key up in either)."""
+        seen: dict[str, str] = {}
+        for name in WORDS:
+            path = folder / name
+            if not path.exists():
+                continue
+            for key in self.screens(path, root) or {}:
+                if key in seen:
+                    self.problem(
+                        ContentError(f"{path}: {key}", f"also a key of {seen[key]}: each key is in one file")
+                    )
+                seen.setdefault(key, name)
+
+    def screens(self, path: Path, root: Path | None = None) -> dict[str, str] | None:
+        """A language's words for the game's screens or its battle log: every key of the English file
+        of the same name (of the same locale root: the game's, or a rule module's), with the same
+        {names}, and no other key."""
         self.report.files.add(path)
-        base = ui_file("en", root or self.content / "locale")
+        base = (root or self.content / "locale") / "en" / path.name
         texts = self.attempt(read_ui, path)
         english = self.attempt(read_ui, base)
         if texts is None or english is None or path == base:
-            return
+            return texts
         for key in sorted(english.keys() - texts.keys()):
             self.problem(ContentError(f"{path}: {key}", "missing: every key of the English file is needed"))
         for key in sorted(texts.keys() - english.keys()):
@@ -203,6 +219,7 @@ class _Check:
                 self.problem(
                     ContentError(f"{path}: {key}", f"needs the same {{names}} as in English: {names}")
                 )
+        return texts
 
     def mod(self, folder: Path) -> Mod | None:
         """One mod's own files: mod.toml, its layout, its partial ruleset files."""
@@ -313,8 +330,7 @@ class _Check:
                 if (folder / "rules.toml").is_file():
                     self.report.checked["rules reference"].add(folder / "rules.toml")
                     self.attempt(load_reference, folder.name, self.content / "locale", (), [m])
-                if (folder / "ui.toml").is_file():
-                    self.screens(folder / "ui.toml", folder.parent)
+                self.words(folder, folder.parent)
         examples = _folders(self.content / "mods")
         for folder in examples:  # each example mod with the examples it depends on
             self.mods([*_dependencies(folder, examples), folder])

@@ -1,6 +1,8 @@
-"""The words of the game's screens in each language: content/locale/<language>/ui.toml, a flat table
-of texts by key with {name} placeholders. English is complete; another language falls back to it for
-any key it lacks (check-content and the tests say which)."""
+"""The words of the game in each language: content/locale/<language>/ui.toml (the screens) and
+narration.toml (the battle log), each a flat table of texts by key with {name} placeholders. English is
+complete; another language falls back to it for any key it lacks (check-content and the tests say
+which). A rule module's locale folder (content/modules/<id>/locale/) may hold both files for its own
+words; no key is in both files of one folder."""
 
 from __future__ import annotations
 
@@ -13,14 +15,19 @@ from game.errors import ContentError
 from game.records import read_toml
 
 LANGUAGES = {"en": "English", "es": "Español"}
+WORDS = ("ui.toml", "narration.toml")  # a language's words: its screens, its battle log
 
 
 def ui_file(language: str, root: Path = CONTENT / "locale") -> Path:
     return root / language / "ui.toml"
 
 
+def narration_file(language: str, root: Path = CONTENT / "locale") -> Path:
+    return root / language / "narration.toml"
+
+
 def read_ui(path: Path) -> dict[str, str]:
-    """A ui.toml: every value a string whose placeholders are plain names."""
+    """A ui.toml or a narration.toml: every value a string whose placeholders are plain names."""
     data = read_toml(path)
     for key, text in data.items():
         if not isinstance(text, str):
@@ -41,12 +48,14 @@ def placeholders(text: str) -> set[str]:
 
 @cache
 def _texts(language: str, extra: tuple[Path, ...] = ()) -> dict[str, str]:
-    english = read_ui(ui_file("en"))
-    out = english if language == "en" else {**english, **read_ui(ui_file(language))}
-    for root in extra:  # a rule module's own words (its locale folder): its English, then the language
+    out: dict[str, str] = {}
+    # the game's words, then each rule module's (its locale folder): English first, then the language
+    for root in (CONTENT / "locale", *extra):
         for lang in dict.fromkeys(("en", language)):
-            if ui_file(lang, root).is_file():
-                out = {**out, **read_ui(ui_file(lang, root))}
+            for name in WORDS:
+                path = root / lang / name
+                if path.is_file() or (root == CONTENT / "locale" and lang == "en" and name == "ui.toml"):
+                    out.update(read_ui(path))
     return out
 
 

@@ -146,6 +146,16 @@ def _kinds() -> list[Kind]:
             keys=re.compile(r"[a-z][a-z0-9_]*"),
         ),
         Kind(
+            "narration",
+            "battle log texts",
+            str,
+            "The words of the battle log in a language (content/locale/<locale>/narration.toml): one text "
+            "per kind of line, with {name} where the game puts a value; every language has the English "
+            "file's keys, and no key is also in ui.toml.",
+            ("locale/*/narration.toml", "modules/*/locale/*/narration.toml"),
+            keys=re.compile(r"[a-z][a-z0-9_]*"),
+        ),
+        Kind(
             "rules-reference.partial",
             "rules reference in a mod",
             _Entry,

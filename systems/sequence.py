@@ -176,7 +176,8 @@ def _deploy_one(
     answer = yield from ask(b, Decision("deploy", side, only or "", tuple(mine), payload=arrivals), accept)
     if isinstance(answer, cmd.Pass):
         for n in mine:
-            b.emit(Note(rule="AMB-40", text=f"{n} cannot be placed and stays in reserve"))
+            text = f"{n} cannot be placed and stays in reserve"
+            b.emit(Note(rule="AMB-40", text=text, details={"division": n}))
         return
     assert isinstance(answer, cmd.Deploy)
     deploy(b, answer)

@@ -1,5 +1,7 @@
-"""The game's screens in English and Spanish: both files have every key with the same {names}, and
-check-content names a key that is missing, extra or has other {names}."""
+"""The game's words in English and Spanish: the screens (ui.toml) and the battle log (narration.toml),
+the game's and each rule module's; every language has every key of the English file with the same
+{names}, no key is in both files, and check-content names a key that is missing, extra, doubled or has
+other {names}."""
 
 from __future__ import annotations
 
@@ -10,22 +12,59 @@ import pytest
 
 from game import CONTENT
 from game.content_check import check_content
-from game.locale import LANGUAGES, Texts, placeholders, read_ui, ui_file
+from game.locale import LANGUAGES, WORDS, Texts, placeholders, read_ui
+from game.module_records import folder_of
+from game.modules import modules
 
 
-def test_every_language_has_every_key_with_the_same_names() -> None:
-    english = read_ui(ui_file("en"))
-    for language in LANGUAGES:
-        texts = read_ui(ui_file(language))
-        assert texts.keys() == english.keys(), language
-        for key, text in texts.items():
-            assert placeholders(text) == placeholders(english[key]), (language, key)
+def roots() -> list[Path]:
+    """The game's locale folder and every rule module's."""
+    return [CONTENT / "locale", *(f for m in modules() if (f := folder_of(m) / "locale").is_dir())]
+
+
+@pytest.mark.parametrize("name", WORDS)
+def test_every_language_has_every_key_with_the_same_names(name: str) -> None:
+    for root in roots():
+        if not (root / "en" / name).is_file():
+            assert not any((root / lang / name).exists() for lang in LANGUAGES), (root, name)
+            continue
+        english = read_ui(root / "en" / name)
+        for language in LANGUAGES:
+            texts = read_ui(root / language / name)
+            assert texts.keys() == english.keys(), (root, language, name, texts.keys() ^ english.keys())
+            for key, text in texts.items():
+                assert placeholders(text) == placeholders(english[key]), (root, language, key)
+
+
+def test_no_key_is_in_both_files() -> None:
+    for root in roots():
+        for language in LANGUAGES:
+            files = [read_ui(root / language / n) for n in WORDS if (root / language / n).is_file()]
+            if len(files) == 2:
+                assert not files[0].keys() & files[1].keys(), (root, language)
+
+
+def test_the_game_and_the_modules_share_no_key() -> None:
+    """A module's words are laid over the game's: a key of both would change the game's words."""
+    game = {
+        k
+        for n in WORDS
+        if (CONTENT / "locale" / "en" / n).is_file()
+        for k in read_ui(CONTENT / "locale" / "en" / n)
+    }
+    seen: dict[str, Path] = {}
+    for root in roots()[1:]:
+        for n in WORDS:
+            for key in read_ui(root / "en" / n) if (root / "en" / n).is_file() else {}:
+                assert key not in game, (root, key)
+                assert seen.setdefault(key, root) == root, (key, seen[key], root)
 
 
 def test_texts_in_spanish() -> None:
     t = Texts("es")
     assert t("start") == "Empezar la batalla"
     assert t("set_sound", value="50%") == "Sonido: 50%"
+    assert t("log_destroyed", unit="a1", rule="FG-CBT-16") == "La unidad a1 es destruida (FG-CBT-16)"
     assert Texts("xx")("start") == "Start the battle"  # an unknown language: English
 
 
@@ -45,3 +84,26 @@ def test_check_content_names_a_bad_key(tmp_path: Path, change, says: str) -> Non
     es.write_text(change(es.read_text(encoding="utf-8")), encoding="utf-8")
     problems = check_content(content=content).problems
     assert any(str(es) in p and says in p for p in problems), problems
+
+
+@pytest.mark.parametrize(
+    ("where", "change", "says"),
+    [
+        ("locale/es", lambda text: text.replace('log_draw = "empate"\n', ""), "log_draw: missing"),
+        ("locale/es", lambda text: text + 'log_bogus = "x"\n', "log_bogus: not a key of the English file"),
+        ("locale/es", lambda text: text.replace("{unit} es destruida", "{unidad} es destruida"),
+         "log_destroyed: needs the same {names} as in English: rule, unit"),
+        ("locale/es", lambda text: text + 'start = "Empezar"\n', "also a key of ui.toml"),
+        ("modules/clash-command/locale/es", lambda text: text + 'log_bogus = "x"\n',
+         "log_bogus: not a key of the English file"),
+    ],
+)  # fmt: skip
+def test_check_content_names_a_bad_narration_key(tmp_path: Path, where: str, change, says: str) -> None:  # type: ignore[no-untyped-def]
+    content = tmp_path / "content"
+    shutil.copytree(CONTENT, content, ignore=shutil.ignore_patterns("schema"))
+    path = content / where / "narration.toml"
+    if not path.exists():
+        pytest.skip(f"{where} has no battle log words")
+    path.write_text(change(path.read_text(encoding="utf-8")), encoding="utf-8")
+    problems = check_content(content=content).problems
+    assert any(str(path) in p and says in p for p in problems), problems

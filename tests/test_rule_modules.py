@@ -555,7 +555,7 @@ def test_the_log_tells_a_modules_events_and_rolls_of_several_dice() -> None:
     roll = Roll(
         check="rally", unit="a1", die=9, dice=(4, 5), read="sum", modifiers=(), total=9, outcome="pass"
     )
-    assert describe(roll.to_dict()) == "a1 rolls rally: dice 4 5 (sum 9) = 9: pass"
+    assert describe(roll.to_dict()) == "a1 rolls for rally: dice 4 5 (sum 9) = 9, passed"
 
 
 def test_an_orders_odds_come_from_its_kind(battle: Callable[..., Battle]) -> None:

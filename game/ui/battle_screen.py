@@ -17,7 +17,7 @@ from game.locale import LANGUAGES, Texts
 from game.match import Match, restart, summary
 from game.module_records import module_locales
 from game.modules import rule_id_pattern
-from game.narrate import describe
+from game.narrate import names_of
 from game.recovery import recover
 from game.rulesref import reference_for
 from game.settings import COLOUR_BLIND, SPEEDS, UI_SCALES, VOLUMES, Settings
@@ -115,9 +115,12 @@ class BattleScreen:
         self.display.feed(b, b.events)
         self.display.skip()
         self.reference = reference_for(self.settings.language, b.rules.loaded_mods, b.stack.chosen)
-        self.log = LogPanel(pygame.Rect(0, 0, 10, 10), rule_ids=rule_id_pattern(self.reference))
-        for e in b.events:
-            self.log.add(describe(e.to_dict()))
+        sides, objectives = names_of(spec)  # the log in the player's language, by the scenario's names
+        rule_ids = rule_id_pattern(self.reference)
+        self.log = LogPanel(
+            pygame.Rect(0, 0, 10, 10), rule_ids=rule_ids, t=self.t, sides=sides, objectives=objectives
+        )
+        self.log.feed(b.events)
         self.human = HumanInput(b, t=self.t)
         self.overlays = Overlays()
         self.camera = Camera((0, theme.TOP_BAR, 10, 10))
@@ -189,10 +192,7 @@ class BattleScreen:
         self.sent_by.append(side)
         self.display.feed(b, new)
         self.alert = None
-        for e in new:
-            d = e.to_dict()
-            colour = theme.BAD if d["kind"] == "rejected" else theme.TEXT
-            self.log.add(describe(d), colour)
+        self.log.feed(new)
         self.asked = None
 
     def undo(self) -> bool:
@@ -205,7 +205,7 @@ class BattleScreen:
         i = human[-1]
         start = self.marks[i - 1] if i > 0 else self.first_event
         if any(e.kind == "roll" for e in m.battle.events[start:]):
-            self.log.add("Cannot undo past a roll of the dice.", theme.BAD)
+            self.log.add(self.t("log_no_undo"), theme.BAD)
             return False
         m.battle.close()
         fresh = restart(m)
@@ -217,7 +217,7 @@ class BattleScreen:
         self.human = HumanInput(fresh.battle, t=self.t)
         self.display.sync(fresh.battle)
         self.asked = None
-        self.log.add("Undone.", theme.ACCENT)
+        self.log.undo(start, self.t("log_undone"))  # the undone order's lines go
         return True
 
     def close(self) -> None:
@@ -361,6 +361,7 @@ class BattleScreen:
             names = list(LANGUAGES)
             st.language = names[(names.index(st.language) + 1) % len(names)]
             self.t = self.display.t = self.human.t = Texts(st.language, self.t.extra)
+            self.log.retell(self.t)
             b = self.battle
             self.reference = reference_for(st.language, b.rules.loaded_mods, b.stack.chosen)
         elif key == "colour-blind":

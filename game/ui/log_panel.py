@@ -1,13 +1,20 @@
-"""The battle log: every event in words, each rule ID hoverable for the rule in the game's words."""
+"""The battle log: every event in words in the player's language (game/narrate.py), each rule ID
+hoverable for the rule in the game's words. It keeps the events it was fed, so that it can take back
+the lines of an undone order and tell every line again when the language changes."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 import pygame
 
+from game.events import Event
+from game.locale import Texts
 from game.modules import rule_id_pattern
+from game.narrate import Narrator, english
 from game.ui import theme
 
 
@@ -15,6 +22,9 @@ from game.ui import theme
 class LogLine:
     text: str
     colour: theme.Colour = theme.TEXT
+    first: int = -1  # the index of the first event it tells (-1: a line that tells no event)
+    count: int = 0  # how many events it tells
+    tag: str = ""  # "undone": the note that an order was taken back
 
 
 @dataclass
@@ -23,20 +33,81 @@ class LogPanel:
     lines: list[LogLine] = field(default_factory=list)
     scroll: int = 0  # lines scrolled up from the bottom
     _spans: list[tuple[pygame.Rect, str]] = field(default_factory=list)
-    _cache: dict[tuple[str, int], list[str]] = field(default_factory=dict)
+    _cache: dict[tuple[str, int, int], list[str]] = field(default_factory=dict)
     rule_ids: re.Pattern[str] = field(default_factory=rule_id_pattern)  # the hoverable rule IDs
-    title: str = "Battle log  (hover a rule ID)"
+    title: str | None = None  # None: the log's own title in its language
+    t: Texts = field(default_factory=english)  # the language of its lines
+    sides: Mapping[str, str] = field(default_factory=dict)  # the names the scenario gives
+    objectives: Mapping[str, str] = field(default_factory=dict)
+    events: list[dict[str, Any]] = field(default_factory=list)  # every event fed, as plain data
 
-    def add(self, text: str, colour: theme.Colour = theme.TEXT) -> None:
-        self.lines.append(LogLine(text, colour))
-        if self.scroll:
-            self.scroll += 1  # keep the view still while the player reads back
+    @property
+    def narrator(self) -> Narrator:
+        return Narrator(self.t, self.sides, self.objectives)
+
+    def add(self, text: str, colour: theme.Colour = theme.TEXT, tag: str = "") -> None:
+        """A line that tells no event (an alert, where a game was saved)."""
+        self._append([LogLine(text, colour, tag=tag)])
+
+    def _append(self, lines: list[LogLine], dropped: int = 0) -> None:
+        self.lines += lines
+        if self.scroll:  # keep the view still while the player reads back
+            self.scroll = max(0, self.scroll + len(lines) - dropped)
+
+    def feed(self, events: Iterable[Event | Mapping[str, Any]]) -> None:
+        """The next events of the battle, told in lines; a line the new events continue (the next
+        stretch of a move, the other side's die of a roll-off) is told again with them."""
+        new = [e.to_dict() if isinstance(e, Event) else dict(e) for e in events]
+        if not new:
+            return
+        start = len(self.events)
+        self.events += new
+        self._tell_from(start)
+
+    def _tell_from(self, start: int) -> None:
+        """Tell the events from `start` on, with the last line when they may continue it."""
+        dropped = 0
+        last = self.lines[-1] if self.lines else None
+        if last is not None and last.first >= 0 and last.first + last.count == start:
+            self.lines.pop()
+            start, dropped = last.first, 1
+        told = self.narrator.lines(self.events[start:], offset=start)
+        self._append(
+            [
+                LogLine(ln.text, theme.BAD if ln.kind == "rejected" else theme.TEXT, ln.first, ln.count)
+                for ln in told
+            ],
+            dropped,
+        )
+
+    def undo(self, keep: int, note: str = "") -> None:
+        """Take back every event from index `keep` on, and the lines that told them; `note` says so
+        (once: the note of an earlier undo goes)."""
+        self.events = self.events[:keep]
+        cut = [ln for ln in self.lines if ln.first >= 0 and ln.first + ln.count > keep]
+        redo = min((ln.first for ln in cut), default=keep)
+        gone = {id(ln) for ln in cut}
+        self.lines = [ln for ln in self.lines if id(ln) not in gone and ln.tag != "undone"]
+        self.scroll = min(self.scroll, max(0, len(self.lines) - 1))
+        if redo < keep:  # a line that told events on both sides of the cut: its first part again
+            self._tell_from(redo)
+        if note:
+            self.add(note, theme.ACCENT, tag="undone")
+
+    def retell(self, t: Texts) -> None:
+        """The language changed: every event's line in the new one (the other lines stay as they are)."""
+        self.t = t
+        n = self.narrator
+        self._cache.clear()
+        for ln in self.lines:
+            if ln.first >= 0:
+                ln.text = n.tell(self.events[ln.first : ln.first + ln.count])
 
     def on_wheel(self, dy: int) -> None:
         self.scroll = max(0, min(len(self.lines) - 1, self.scroll + dy * 3))
 
     def _wrap(self, text: str, font: pygame.font.Font, width: int) -> list[str]:
-        key = (text, width)
+        key = (text, width, font.get_height())
         if key not in self._cache:
             self._cache[key] = theme.wrap(text, font, width)
         return self._cache[key]
@@ -46,10 +117,13 @@ class LogPanel:
         pygame.draw.rect(surf, theme.PANEL_EDGE, self.rect, 1)
         font = theme.font(18)
         lh = font.get_linesize()
-        title = font.render(self.title, True, theme.TEXT_DIM)
+        width = self.rect.w - 16
+        heading = self.title if self.title is not None else self.t("log_title")
+        while len(heading) > 1 and font.size(heading)[0] > width:  # a narrow panel: the title cut short
+            heading = heading[:-2].rstrip() + "…"
+        title = font.render(heading, True, theme.TEXT_DIM)
         surf.blit(title, (self.rect.x + 8, self.rect.y + 4))
         top = self.rect.y + 4 + lh
-        width = self.rect.w - 16
         rows: list[tuple[str, theme.Colour]] = []
         end = len(self.lines) - self.scroll
         for ln in self.lines[max(0, end - 60) : end]:

@@ -1,0 +1,139 @@
+"""The battle screen's log: told in the player's language and told again when it changes, one line for
+a move fed in stretches, the lines of an undone order taken back; and pictures of it in English and
+Spanish at 1280x720 and 1920x1080."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.locale import Texts
+from game.match import new_match
+from game.settings import Settings
+from game.ui.battle_screen import BattleScreen
+from game.ui.log_panel import LogPanel
+from tests.ui.driver import press, settle
+
+
+def stretch(unit: str, length: float) -> dict[str, object]:
+    return {"kind": "moved", "unit": unit, "path": [[1.0, 1.0], [1.0, 1.0 + length]], "facing": 0.0}.__or__(
+        {"distance": length, "how": "move"}
+    )
+
+
+def panel(language: str = "en") -> LogPanel:
+    return LogPanel(pygame.Rect(0, 0, 400, 300), t=Texts(language))
+
+
+def test_a_move_fed_in_stretches_stays_one_line() -> None:
+    log = panel()
+    log.feed([stretch("a1", 2.0)])
+    log.add("Saved: somewhere")  # a line that tells no event closes the move's line
+    log.feed([stretch("a1", 1.0)])
+    log.feed([stretch("a1", 1.5), stretch("a2", 3.0)])
+    assert [ln.text for ln in log.lines] == [
+        'a1 moves 2"',
+        "Saved: somewhere",
+        'a1 moves 2.5"',
+        'a2 moves 3"',
+    ]
+    assert [(ln.first, ln.count) for ln in log.lines] == [(0, 1), (-1, 0), (1, 2), (3, 1)]
+
+
+def test_undo_takes_back_the_lines_of_the_undone_events() -> None:
+    log = panel()
+    log.feed([stretch("a1", 2.0)])
+    log.feed([stretch("a2", 2.0), stretch("a2", 1.0), stretch("a3", 1.0)])
+    log.undo(2, "Undone.")  # the second order's events from index 1 on, one of them in a line with index 1
+    assert [ln.text for ln in log.lines] == ['a1 moves 2"', 'a2 moves 2"', "Undone."]
+    log.undo(1, "Undone.")
+    assert [ln.text for ln in log.lines] == ['a1 moves 2"', "Undone."]  # one note, however many undos
+    assert len(log.events) == 1
+
+
+def test_retell_changes_the_language_of_every_event_line() -> None:
+    log = panel("es")
+    log.feed([stretch("a1", 2.5)])
+    log.add("kept as it is")
+    assert log.lines[0].text == 'a1 mueve 2,5"'
+    log.retell(Texts("en"))
+    assert [ln.text for ln in log.lines] == ['a1 moves 2.5"', "kept as it is"]
+
+
+def open_in(window: pygame.Surface, language: str, seed: int = 3) -> BattleScreen:
+    m = new_match("default", seed)
+    sides = m.battle.game.sides  # type: ignore[union-attr]
+    return BattleScreen(
+        m, {sides[0]: "human", sides[1]: "human"}, window.get_size(), Settings(language=language)
+    )
+
+
+def test_the_screen_tells_the_log_in_the_chosen_language_and_changes_it(window: pygame.Surface) -> None:
+    screen = open_in(window, "es")
+    settle(screen, window)
+    texts = [ln.text for ln in screen.log.lines]
+    assert texts[0] == "--- Fase de preparación (FG-PREP-3) ---"
+    assert any("de experiencia" in x for x in texts)
+    screen._change("language")  # the Esc menu's setting: English now
+    assert screen.log.lines[0].text == "--- preparation phase (FG-PREP-3) ---"
+    assert len(screen.log.lines) == len(texts)
+    screen.close()
+
+
+def test_undo_on_the_screen_removes_the_undone_orders_lines(window: pygame.Surface) -> None:
+    screen = open_in(window, "en")
+    settle(screen, window)
+    assert screen.battle.pending.kind == "deploy"
+    before = [ln.text for ln in screen.log.lines]
+    press(screen, window, "deploy")
+    new = [ln.text for ln in screen.log.lines[len(before) :]]
+    assert any(x.startswith("The division of") and "deploys" in x for x in new)
+    assert not any(e.kind == "roll" for e in screen.battle.events[screen.first_event :])
+    assert screen.undo()
+    after = [ln.text for ln in screen.log.lines]
+    assert after == [*before, "Undone: the last order and all that followed it are taken back."]
+    assert len(screen.log.events) == len(screen.battle.events)
+    screen.close()
+
+
+SHOTS = Path(os.environ.get("FORGLORY_SHOTS", "")) if os.environ.get("FORGLORY_SHOTS") else None
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_log_drawn_in_both_languages(size: tuple[int, int], language: str, tmp_path: Path) -> None:
+    """The battle some rounds in, drawn: the log's title and last lines are in the language, its rule
+    IDs hoverable. FORGLORY_SHOTS=DIR keeps the pictures there to look at."""
+    pygame.init()
+    surf = pygame.display.set_mode(size)
+    m = new_match("default", 7)
+    sides = m.battle.game.sides  # type: ignore[union-attr]
+    screen = BattleScreen(
+        m, {sides[0]: "heuristic", sides[1]: "heuristic"}, size, Settings(language=language)
+    )
+    try:
+        for _ in range(2000):
+            screen.ai.wait_for_answer(30)
+            screen.display.skip()
+            screen.update(0.5)
+            if screen.battle.game.round >= 3 or screen.battle.pending is None:  # type: ignore[union-attr]
+                break
+        screen.display.skip()
+        screen.draw(surf)
+        title = Texts(language)("log_title")
+        assert screen.log.lines and screen.log._spans, "the log shows no rule ID"
+        last = " ".join(ln.text for ln in screen.log.lines[-10:])
+        if language == "es":
+            assert title.startswith("Registro") and not any(
+                w in last for w in (" rolls ", " moves ", " takes ")
+            )
+        else:
+            assert title.startswith("Battle log")
+        assert screen.log.rect.right <= size[0] and screen.log.rect.bottom <= size[1]
+        pygame.image.save(surf, str((SHOTS or tmp_path) / f"log-{language}-{size[0]}x{size[1]}.png"))
+    finally:
+        screen.close()
+        pygame.quit()
