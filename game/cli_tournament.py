@@ -6,21 +6,27 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from itertools import combinations
+from pathlib import Path
 from typing import Any
 
-from game.ai import PLAYERS, make_player
+from game.ai import PLAYERS, known_player, make_player
 from game.cli_battles import add_mod_option, check_rounds, ruleset_with_mods
 from game.errors import UserError, one_line
 from game.match import new_match, play, summary
+from game.mods import load_mods
 from game.modules import modules as rule_modules
 from game.ratings import PRIOR, PairRecord, Share, anchor_of, bradley_terry, elo, separated
-from game.ruleset import Ruleset
+from game.ruleset import Ruleset, load_ruleset
 from game.scenario import list_scenarios, load_any_scenario, scenario_path
+
+MAX_JOBS = 64
 
 
 @dataclass(frozen=True)
@@ -51,30 +57,46 @@ class Results:
         return elo(bradley_terry(self.records), anchor_of(self.players))
 
 
-def play_pair(
-    venue: Venue,
-    kinds: tuple[str, str],
-    labels: tuple[str, str],
-    args: argparse.Namespace,
-    rules: Ruleset,
-    tick: Callable[[], None],
-) -> PairRecord:
-    """args.games games of two players on one scenario, seeds args.seed, args.seed + 1, ...; the
-    first player takes the first side in even games and the second side in odd ones."""
-    record = PairRecord(venue.id, *labels)
-    for i in range(args.games):
-        seed = args.seed + i
-        m = new_match(venue.ref, seed, args.rounds, rules, modules=args.module)
-        first, second = m.battle.game.sides  # type: ignore[union-attr]
-        role = {first: 0, second: 1} if i % 2 == 0 else {first: 1, second: 0}  # sides swap each game
-        try:
-            play(m, {s: make_player(kinds[r], s, seed + k) for k, (s, r) in enumerate(role.items())})
-            winner = summary(m)["winner"]
-        finally:
-            m.battle.close()
-        record.add(None if winner is None else labels[role[winner]])
-        tick()
-    return record
+@dataclass(frozen=True)
+class Game:
+    """One game of a tournament: what a worker process needs to play it on its own."""
+
+    ref: str
+    kinds: tuple[str, str]
+    seed: int
+    swap: bool  # the first player takes the second side (odd games: sides swap each game)
+    rounds: int | None
+    modules: tuple[str, ...]
+    mods: tuple[str, ...]
+
+
+def play_game(g: Game) -> int | None:
+    """Play one game; the index in g.kinds of the winner, or None for a draw."""
+    rules = load_ruleset(mods=load_mods(Path(d) for d in g.mods))
+    m = new_match(g.ref, g.seed, g.rounds, rules, modules=g.modules)
+    first, second = m.battle.game.sides  # type: ignore[union-attr]
+    role = {first: 1, second: 0} if g.swap else {first: 0, second: 1}
+    try:
+        play(m, {s: make_player(g.kinds[r], s, g.seed + k) for k, (s, r) in enumerate(role.items())})
+        winner = summary(m)["winner"]
+    finally:
+        m.battle.close()
+    return None if winner is None else role[winner]
+
+
+def play_pairs(games: list[tuple[PairRecord, Game]], jobs: int, tick: Callable[[], None]) -> None:
+    """Play every game and add its result to its pair's record, in `jobs` processes at once (a game
+    is the same whichever process plays it: its seed and its players' seeds say everything)."""
+    if jobs <= 1:
+        results: Iterator[int | None] = map(play_game, (g for _r, g in games))
+        for (record, _g), won in zip(games, results, strict=True):
+            record.add(None if won is None else (record.a, record.b)[won])
+            tick()
+        return
+    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
+        for (record, _g), won in zip(games, pool.map(play_game, [g for _r, g in games]), strict=True):
+            record.add(None if won is None else (record.a, record.b)[won])
+            tick()
 
 
 def _venues(args: argparse.Namespace, rules: Ruleset) -> list[Venue]:
@@ -102,13 +124,17 @@ def _venues(args: argparse.Namespace, rules: Ruleset) -> list[Venue]:
 def run(args: argparse.Namespace) -> Results:
     if args.games < 1:
         raise UserError("tournament: --games must be 1 or more")
+    if not 1 <= args.jobs <= MAX_JOBS:
+        raise UserError(f"tournament: --jobs must be 1 to {MAX_JOBS}")
+    if args.player and not args.all:
+        raise UserError("tournament: --player chooses who meets in --all; two players are --a and --b")
     check_rounds(args)
     if args.all:
         if args.a is not None or args.b is not None:
             raise UserError(
                 "tournament: --all plays every AI level against every other; leave out --a and --b"
             )
-        kinds = list(PLAYERS)
+        kinds = list(dict.fromkeys(args.player)) or list(PLAYERS)
         labels = kinds
         if len(kinds) < 2:
             raise UserError("tournament: --all needs two AI levels or more")
@@ -119,8 +145,8 @@ def run(args: argparse.Namespace) -> Results:
         # by role, not by name: a player may meet itself (heuristic against heuristic)
         labels = kinds if kinds[0] != kinds[1] else [f"{kinds[0]} (a)", f"{kinds[1]} (b)"]
     for k in kinds:
-        if k not in PLAYERS:
-            raise UserError(f"unknown player {k!r} (known: {', '.join(PLAYERS)})")
+        if not known_player(k):
+            make_player(k, "", 0)  # says which players there are
     rules = ruleset_with_mods(args)
     venues = _venues(args, rules)
     pairs = list(combinations(range(len(kinds)), 2))
@@ -131,11 +157,24 @@ def run(args: argparse.Namespace) -> Results:
         done += 1
         _progress(done, total, start)
 
-    records = [
-        play_pair(v, (kinds[i], kinds[j]), (labels[i], labels[j]), args, rules, tick)
-        for v in venues
-        for i, j in pairs
-    ]
+    records, games = [], []
+    for v in venues:
+        for i, j in pairs:
+            record = PairRecord(v.id, labels[i], labels[j])
+            records.append(record)
+            for n in range(args.games):
+                seed = args.seed + n
+                game = Game(
+                    v.ref,
+                    (kinds[i], kinds[j]),
+                    seed,
+                    n % 2 == 1,
+                    args.rounds,
+                    tuple(args.module),
+                    tuple(args.mod),
+                )
+                games.append((record, game))
+    play_pairs(games, args.jobs, tick)
     print(file=sys.stderr)
     return Results(labels, venues, records, args.games)
 
@@ -187,7 +226,7 @@ def to_json(res: Results, args: argparse.Namespace) -> dict[str, Any]:
 
 def _cell(s: Share) -> str:
     lo, hi = s.interval
-    return f"{s.share:.0%} ({lo * 100:.0f}-{hi * 100:.0f})"
+    return f"{s.share:.0%} {lo * 100:.0f}-{hi * 100:.0f}"
 
 
 def table(res: Results) -> list[str]:
@@ -197,7 +236,7 @@ def table(res: Results) -> list[str]:
     ids = [one_line(v.id, limit=30) for v in res.venues]
     left = max(len(x) for x in [*ids, "all scenarios", "rating"]) + 2
     mode_w = max(len(v.mode) for v in res.venues) + 2
-    widths = [max(len(p), len("100% (100-100)")) + 2 for p in res.players]
+    widths = [max(len(p), len("100% 100-100")) + 1 for p in res.players]
 
     def row(name: str, mode: str, cells: Sequence[str]) -> str:
         line = f"{name:<{left}}{mode:<{mode_w}}" + "".join(
@@ -208,7 +247,7 @@ def table(res: Results) -> list[str]:
     opponents = len(res.players) - 1
     lines = [
         f"Share of games each AI won against {'the other' if opponents == 1 else 'all the others'} "
-        "(a draw counts half), 95% interval in (),",
+        "(a draw counts half), then its 95% interval,",
         f"of {res.games} game(s) a pair on each scenario, sides swapped each game.",
         "",
         row("scenario", "mode", res.players),
@@ -286,6 +325,15 @@ def add_parsers(sub: Any) -> None:
         help="a scenario id or file (default: default; with --all repeatable, default every one)",
     )
     t.add_argument("--rounds", type=int, default=None, help="stop each battle after this many rounds")
+    t.add_argument(
+        "--player",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="with --all, a player who meets the others (repeatable; default every level); "
+        "a search level may name its temperament: hard:aggressive",
+    )
+    t.add_argument("--jobs", type=int, default=1, help="games played at once, each in its own process")
     t.add_argument("--json", action="store_true", help="print one JSON object (progress stays on stderr)")
     add_mod_option(t)
     t.set_defaults(run=tournament)

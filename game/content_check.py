@@ -16,12 +16,13 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from game import CONTENT, script
+from game.ai.generals import LevelsFile, Temperament
 from game.errors import ContentError, UserError
 from game.locale import WORDS, placeholders, read_ui
 from game.mods import Mod, ModFile, load_mod, load_mods
 from game.module_records import check_names, folder_of, load_records
 from game.modules import mode_for_ruleset, modules, other_rulesets
-from game.records import collect, collect_partial, read_toml
+from game.records import collect, collect_partial, load_record, read_toml
 from game.ruleset import RULESET_FILES, Ruleset, load_ruleset
 from game.rulesref import LOCALE, _Entry, load_reference
 from game.scenario import ScenarioFile, load_scenario, scenario_folders, scenario_ruleset
@@ -29,7 +30,7 @@ from game.scenario import ScenarioFile, load_scenario, scenario_folders, scenari
 T = TypeVar("T")
 # each ruleset by id (None where it has problems), or None for mods that could not be put together
 Rulesets = dict[str, Ruleset | None] | None
-COUNTED = ("ruleset", "rule module", "scenario", "scripted battle", "rules reference", "mod")
+COUNTED = ("ruleset", "rule module", "scenario", "scripted battle", "rules reference", "AI general", "mod")
 
 
 @dataclass
@@ -265,6 +266,15 @@ class _Check:
 
     # --- what to check ---------------------------------------------------------------------------
 
+    def generals(self, levels: Path | None, temperaments: Path) -> None:
+        """The search general's levels and temperaments (game/ai/generals.py)."""
+        for path, record in [
+            *([(levels, LevelsFile)] if levels is not None else []),
+            *((p, Temperament) for p in sorted(temperaments.glob("*.toml"))),
+        ]:
+            self.report.checked["AI general"].add(path)
+            self.attempt(load_record, record, path)
+
     def mods(self, folders: Sequence[Path]) -> None:
         """Mods checked together on top of the shipped content: each file, then the merged result, and
         the shipped scenarios under the mods' rules when they change any."""
@@ -287,6 +297,7 @@ class _Check:
                 self.script(path, rulesets)
             for folder in sorted(p for p in m.file("locale").glob("*") if p.is_dir()):
                 self.locale(folder, True, ordered)
+            self.generals(None, m.root / "ai" / "temperaments")
         if ordered and any(m.file("rulesets").is_dir() for m in ordered):
             # the mods change the rules' numbers: the game's own battles must still play with them
             theirs = {p.stem for m in ordered for f in scenario_folders(m.root) for p in f.glob("*.toml")}
@@ -325,6 +336,7 @@ class _Check:
             self.script(path, rulesets)
         for folder in _folders(self.content / "locale"):
             self.locale(folder)
+        self.generals(self.content / "ai" / "levels.toml", self.content / "ai" / "temperaments")
         for m in modules():  # each module's rules for the log's tooltips, and its words for the screens
             for folder in _folders(folder_of(m, self.content / "modules") / "locale"):
                 if (folder / "rules.toml").is_file():

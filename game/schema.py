@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal, get_args, get_origin
 
+from game.ai.generals import LevelsFile, Temperament
 from game.match import write_atomic
 from game.mods import KEYED, ModFile
 from game.modules import modules
@@ -120,6 +121,21 @@ def _kinds() -> list[Kind]:
             "The first battle that teaches (content/tutorial/first-battle.toml): its scenario, seed and "
             "steps in order, each done by Next or by a command it names: docs/playing.md.",
             ("tutorial/*.toml",),
+        ),
+        Kind(
+            "ai-levels",
+            "AI levels",
+            LevelsFile,
+            "How widely and how deep each level of the search general looks (content/ai/levels.toml).",
+            ("ai/levels.toml",),
+        ),
+        Kind(
+            "ai-temperament",
+            "AI temperament",
+            Temperament,
+            "What a search general values (content/ai/temperaments/<id>.toml, or a mod's ai/temperaments/): "
+            "docs/modding.md.",
+            ("ai/temperaments/*.toml", "mods/*/ai/temperaments/*.toml"),
         ),
         Kind(
             "mod",

@@ -197,7 +197,7 @@ def plan_move(
     start = (pose.x, pose.y)
     # FG-ORD-6: no move is longer than the most the unit could ever be allowed; refused before any path
     # is built, so a destination far off the table costs nothing
-    reach = allowance if allowance is not None else _reach(b, e)
+    reach = allowance if allowance is not None else longest_move(b, e)
     if dist(start, to) > reach + EPS:
         cat = category(e)
         raise Reject(
@@ -217,7 +217,7 @@ def plan_move(
     return _plan(b, e, start, to, end_facing, road=road)
 
 
-def _reach(b: Battle, e: int) -> float:
+def longest_move(b: Battle, e: int) -> float:
     """The longest move a unit could be allowed: its best base move with the road and strategic bonuses."""
     mv = b.rules.core.movement
     best = max(m for m in (base_move(b, e, False), base_move(b, e, True)) if m is not None)

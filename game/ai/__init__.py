@@ -3,19 +3,42 @@ player at the table sees (the state of the table, never the dice to come)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from game.ai import open_wars
-from game.ai.common import MODE_PLAYERS
+from game.ai.common import MODE_PLAYERS, Player
+from game.ai.generals import LEVELS, temperaments
 from game.ai.heuristic import HeuristicPlayer
 from game.ai.random_player import RandomPlayer
+from game.ai.search import SearchPlayer
 from game.errors import UserError
 
-AnyPlayer = RandomPlayer | HeuristicPlayer
-PLAYERS: dict[str, type[AnyPlayer]] = {"random": RandomPlayer, "heuristic": HeuristicPlayer}
+
+def _searching(level: str) -> Callable[[str, int], Player]:
+    return lambda side, seed: SearchPlayer(side, seed, level)
+
+
+# The kinds of player, weakest first; a search level may name a temperament: "hard:aggressive".
+PLAYERS: dict[str, Callable[[str, int], Player]] = {
+    "random": RandomPlayer,
+    "heuristic": HeuristicPlayer,
+    **{level: _searching(level) for level in LEVELS},
+}
 MODE_PLAYERS["open-wars"] = open_wars.PLAYERS
 
 
-def make_player(name: str, side: str, seed: int) -> AnyPlayer:
-    cls = PLAYERS.get(name)
-    if cls is None:
-        raise UserError(f"unknown player {name!r} (known: {', '.join(PLAYERS)})")
-    return cls(side, seed)
+def known_player(name: str) -> bool:
+    level, _, temperament = name.partition(":")
+    return level in PLAYERS and (not temperament or (level in LEVELS and temperament in temperaments()))
+
+
+def make_player(name: str, side: str, seed: int) -> Player:
+    level, _, temperament = name.partition(":")
+    if not known_player(name):
+        raise UserError(
+            f"unknown player {name!r} (known: {', '.join(PLAYERS)}; a search level may add a temperament: "
+            f"{LEVELS[-1]}:{'|'.join(temperaments())})"
+        )
+    if temperament:
+        return SearchPlayer(side, seed, level, temperament)
+    return PLAYERS[level](side, seed)

@@ -59,7 +59,9 @@ class Player:
         mode = b.stack.mode.id
         if mode in MODE_PLAYERS:
             if mode not in self._other:
-                self._other[mode] = MODE_PLAYERS[mode][self.level](self.side, self.seed)
+                kinds = MODE_PLAYERS[mode]  # a level the mode lacks plays its best player
+                make = kinds.get(self.level) or kinds["heuristic"]
+                self._other[mode] = make(self.side, self.seed)
             decided: cmd.Command = self._other[mode].decide(b, d)
             return decided
         b.enter()

@@ -1,0 +1,95 @@
+"""What a search general is made of, as content: its level (how widely and how deep it looks,
+content/ai/levels.toml) and its temperament (what it values, content/ai/temperaments/<id>.toml, or
+a mod's ai/temperaments/). Numbers only: the code in game/ai/search.py does the weighing."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Annotated
+
+from game import CONTENT
+from game.errors import ContentError
+from game.mods import ID, Mod
+from game.records import Bounds, load_record
+
+Weight = Annotated[float, Bounds(0, 5)]
+LEVELS = ("easy", "normal", "hard")
+DEFAULT_TEMPERAMENT = "balanced"
+
+
+@dataclass(frozen=True)
+class Level:
+    """How hard a general thinks."""
+
+    name: str
+    moves: Annotated[int, Bounds(1, 16)]  # move destinations tried per unit and goal
+    answers: bool  # weighs the enemy's answers: reactions now, fire and charges next turn
+    noise: Annotated[float, Bounds(0, 5)]  # the spread of its misjudgements, in value (0: none)
+    evaluations: Annotated[int, Bounds(1, 100_000)]  # positions weighed per decision at most
+    think_seconds: Annotated[float, Bounds(0, 60, above=True)]  # and never longer than this
+
+
+@dataclass(frozen=True)
+class LevelsFile:
+    easy: Level
+    normal: Level
+    hard: Level
+
+
+@dataclass(frozen=True)
+class Temperament:
+    """What a general values, each weight against the value of the harm done or suffered."""
+
+    name: str
+    about: str
+    attack: Weight  # the harm a unit may do next turn from where it stands
+    caution: Weight  # the harm the enemy may do to it there (his answers)
+    objectives: Weight  # the share of an objective's points it counts for a unit standing on it
+    command: Weight  # the cost of a unit leaving its officer's command
+    charge_margin: Weight  # the expected gain a charge must clear
+
+
+@dataclass(frozen=True)
+class General:
+    level: Level
+    temperament: Temperament
+
+
+def levels_file(content: Path = CONTENT) -> Path:
+    return content / "ai" / "levels.toml"
+
+
+def temperament_folders(mods: Sequence[Mod] = (), content: Path = CONTENT) -> list[Path]:
+    return [content / "ai" / "temperaments", *(m.root / "ai" / "temperaments" for m in mods)]
+
+
+@cache
+def _levels(path: Path) -> LevelsFile:
+    return load_record(LevelsFile, path)
+
+
+@cache
+def _temperament(path: Path) -> Temperament:
+    return load_record(Temperament, path)
+
+
+def temperaments(mods: Sequence[Mod] = ()) -> dict[str, Path]:
+    """Every temperament by id: the game's, then the mods' (a mod's may replace one of the game's)."""
+    out: dict[str, Path] = {}
+    for folder in temperament_folders(mods):
+        if folder.is_dir():
+            out.update({p.stem: p for p in sorted(folder.glob("*.toml")) if ID.fullmatch(p.stem)})
+    return out
+
+
+def general(level: str, temperament: str = DEFAULT_TEMPERAMENT, mods: Sequence[Mod] = ()) -> General:
+    """A level and a temperament by id; an unknown one is one line naming the known ones."""
+    if level not in LEVELS:
+        raise ContentError(str(levels_file()), f"no level {level!r} (known: {', '.join(LEVELS)})")
+    known = temperaments(mods)
+    if temperament not in known:
+        raise ContentError("temperament", f"no temperament {temperament!r} (known: {', '.join(known)})"[:200])
+    return General(getattr(_levels(levels_file()), level), _temperament(known[temperament]))

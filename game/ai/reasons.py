@@ -1,0 +1,70 @@
+"""Why a computer general did what it did: the options it weighed for a decision, each with its worth
+and how that worth was made up, so the client can answer "why?" and the log can tell it afterwards."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+
+from game import commands as cmd
+
+# The terms an option's worth is made of (their words are the locale's `why_<term>` keys).
+TERMS = ("odds", "answers", "reach", "objectives", "command", "obedience", "leadership", "safety")
+
+
+@dataclass(frozen=True)
+class Weighed:
+    """One option: the command, its worth (in the value of hits) and its parts by term."""
+
+    command: cmd.Command
+    value: float
+    parts: tuple[tuple[str, float], ...] = ()
+    odds: tuple[tuple[str, float], ...] = ()  # the chance of each effect of its roll, when it has one
+
+
+@dataclass(frozen=True)
+class Thought:
+    """A decision and what was weighed for it, best first (the first is what was chosen)."""
+
+    kind: str
+    side: str
+    options: tuple[Weighed, ...]
+    looked_at: int  # positions and rolls weighed in all
+
+    @property
+    def chosen(self) -> Weighed:
+        return self.options[0]
+
+
+def weighed(
+    command: cmd.Command, parts: Mapping[str, float], odds: Mapping[str, Fraction] | None = None
+) -> Weighed:
+    """An option from its parts (terms of zero are left out); its odds' likeliest effects first."""
+    shown = tuple((k, round(v, 2)) for k, v in parts.items() if abs(v) >= 0.005)
+    chances = tuple(sorted(((k, float(p)) for k, p in (odds or {}).items() if p > 0), key=lambda kv: -kv[1]))
+    return Weighed(command, round(sum(parts.values()), 3), shown, chances)
+
+
+def describe(c: cmd.Command) -> str:
+    """A command in a few words (the names are the battle's: unit and target ids)."""
+    d = cmd.to_json(c)
+    kind = str(d.pop("type"))
+    words = [kind]
+    for key in ("unit", "formation", "target", "officer", "action", "fire", "charge"):
+        if d.get(key):
+            words.append(f"{key}={d[key]}" if key in ("fire", "charge", "action") else str(d[key]))
+    return " ".join(words)
+
+
+def text(t: Thought, top: int = 4) -> list[str]:
+    """The thought in plain lines (English; the client words it in the player's language)."""
+    out = [f"{t.side}, {t.kind}: weighed {t.looked_at} positions and rolls"]
+    for i, w in enumerate(t.options[:top]):
+        mark = "chose" if i == 0 else "  not"
+        parts = ", ".join(f"{k} {v:+.2f}" for k, v in w.parts)
+        odds = ", ".join(f"{k} {p:.0%}" for k, p in w.odds[:3])
+        out.append(f"{mark} {describe(w.command)}: {w.value:+.2f}" + (f" ({parts})" if parts else ""))
+        if odds:
+            out.append(f"        odds: {odds}")
+    return out

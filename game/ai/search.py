@@ -1,0 +1,543 @@
+"""`easy`, `normal`, `hard`: generals that search. For each order it might give, a general weighs the
+exact odds of the roll it makes (a chance node over every effect, systems/odds.py) and the position it
+leaves: what the enemy may answer (his reactions now, his shots and charges next turn, each with its
+exact odds), what the unit may do from there next turn, the objectives it holds or nears, and whether
+it stays in command. Two plies of expectimax: its order, then the enemy's best answers on that unit.
+The level (content/ai/levels.toml) sets how many moves it tries, whether it weighs the answers and
+how much it may look at; the temperament (content/ai/temperaments/) sets what it values.
+
+Asking is never doing: every position is asked of the rules with Battle.supposing, which moves nothing.
+A time cap stops a search on a slow machine; the count of evaluations is what normally ends it, so the
+same seed gives the same choices."""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+
+import esper
+
+from game import commands as cmd
+from game.ai import common
+from game.ai.generals import DEFAULT_TEMPERAMENT, General, general
+from game.ai.heuristic import CHARGE_VALUE, FIRE_VALUE, HeuristicPlayer
+from game.ai.reasons import Thought, Weighed, weighed
+from game.battle import Battle, Decision, Reject
+from game.components import Officer, Unit
+from game.dice import Chooser
+from game.events import Rejected
+from game.geometry import Point, centroid, dist
+from systems.charge.odds import charge_odds
+from systems.measure import gap, gap_to_point, within
+from systems.odds import check_odds, fire_odds, leadership_odds
+from systems.paths import longest_move, plan_move
+from systems.reaction import reactors, retreat_plan
+
+HIT = FIRE_VALUE["one hit"]  # the value of one hit, the unit of every worth here
+POINT = FIRE_VALUE["destroyed"]  # a point of the score (FG-VIC-5: a unit destroyed) in that value
+DISCOUNT = 0.5  # each further enemy's threat on one unit counts this much of the one before
+DECISIVE = 4 * POINT  # an objective that ends the battle if one side holds it with all the others
+ADVANCE = 0.1  # the worth of an inch closer to the enemy, for a unit with nothing better to do
+NEAR_OBJECTIVE = 12.0  # inches: an enemy unit this near an objective of ours threatens it
+
+
+class Budget:
+    """Evaluations left for one decision, and a wall-clock cap."""
+
+    def __init__(self, g: General) -> None:
+        self.left = g.level.evaluations
+        self.used = 0
+        self.until = time.perf_counter() + g.level.think_seconds
+
+    def spend(self) -> bool:
+        if self.left <= 0 or time.perf_counter() > self.until:
+            return False
+        self.left -= 1
+        self.used += 1
+        return True
+
+
+@dataclass
+class Ground:
+    """What one decision's weighing needs to know once: the objectives and who claims them."""
+
+    claims: dict[int, list[tuple[Point, float]]]  # unit -> (objective, its points' worth) it makes for
+
+
+class SearchPlayer(HeuristicPlayer):
+    def __init__(
+        self, side: str, seed: int, level: str = "normal", temperament: str = DEFAULT_TEMPERAMENT
+    ) -> None:
+        super().__init__(side, seed)
+        self.level = level
+        self.general = general(level, temperament)
+        self.rng = Chooser(seed * 104_729 + sum(map(ord, side)))
+        self.thought: Thought | None = None  # the last decision's reasons
+        self.asked: Decision | None = None
+        self.refused: list[cmd.Command] = []  # what the rules refused for the decision in hand
+
+    def decide(self, b: Battle, d: Decision) -> cmd.Command:
+        """As any player, but never the same refused command twice for one decision (a position the
+        search misread must not stall the battle)."""
+        if d != self.asked:
+            self.asked, self.refused = d, []
+        elif b.events and isinstance(b.events[-1], Rejected) and self.thought is not None:
+            self.refused.append(self.thought.chosen.command)
+        self.thought = None
+        return super().decide(b, d)
+
+    # --- orders -------------------------------------------------------------------------------
+
+    def order(self, b: Battle, d: Decision) -> cmd.Command:
+        budget = Budget(self.general)
+        ground = self.ground(b)
+        cost = b.stack.hook("action_cost")
+        options: list[Weighed] = [weighed(cmd.EndActivation(), {})]
+        units = [b.ids[n] for n in d.options]
+        for e in units:  # the rolls first: cheap, and the likeliest best orders
+            options += self.attacks(b, e, ground)
+        for e in units:
+            options += self.movements(b, e, ground, budget)
+        chosen = []
+        for w in (o for o in options if o.command not in self.refused):
+            unit = getattr(w.command, "unit", None)
+            price = cost(b, b.ids[unit], w.command) if unit is not None else 0.0
+            noise = self.rng.uniform(-1, 1) * self.general.level.noise if self.general.level.noise else 0.0
+            parts = dict(w.parts)
+            if price:
+                parts["obedience"] = parts.get("obedience", 0.0) - price
+            if noise:
+                parts["misjudged"] = noise
+            chosen.append(Weighed(w.command, round(sum(parts.values()), 3), tuple(parts.items()), w.odds))
+        chosen.sort(key=lambda w: -w.value)
+        self.thought = Thought("order", self.side, tuple(chosen[:8]), budget.used)
+        return chosen[0].command
+
+    def attacks(self, b: Battle, e: int, ground: Ground) -> list[Weighed]:
+        """Shots, charges, rallies, retreats and the modules' orders of one unit, each weighed."""
+        name = b.name(e)
+        obey = self.obedience(b, e)
+        here = self.standing(b, e, ground)
+        out = []
+        for t in common.fire_targets(b, e):
+            odds = _odds(fire_odds, b, e, t)
+            if odds is not None:
+                parts = {"odds": obey * self.worth(b, odds, FIRE_VALUE, t), "answers": -self.exposure(b, e)}
+                out.append(weighed(cmd.Fire(name, b.name(t)), parts, odds))
+        margin = self.general.temperament.charge_margin
+        for t in common.within_charge_reach(b, e):
+            odds = _odds(charge_odds, b, e, t)
+            if odds is None:
+                continue
+            gain = obey * self.worth(b, odds, CHARGE_VALUE, t)
+            answer = self.exposure(b, e, only=t) if self.general.level.answers else 0.0
+            parts = {"odds": gain - margin, "answers": -answer}
+            out.append(weighed(cmd.Charge(name, b.name(t)), parts, odds))
+        hits = common.hits(e)
+        if hits >= 2 and common.can_rally(b, e):
+            danger = self.threat(b, e) if self.general.level.answers else 0.0
+            out.append(
+                weighed(
+                    cmd.Rally(name),
+                    {"odds": HIT * (0.5 + min(1.0, danger / 2)), "answers": -self.exposure(b, e)},
+                )
+            )
+        if hits >= 1:
+            try:
+                plan = retreat_plan(b, e)
+            except Reject:
+                plan = None
+            if plan is not None and plan.length > 0.5:
+                end = plan.path[-1]
+                there = self.standing(b, e, ground, (end[0], end[1], plan.facing))
+                out.append(weighed(cmd.Withdraw(name), _delta(there, here)))
+        out += [weighed(c, {"odds": worth}) for worth, c in common.module_orders(b, e)]
+        return out
+
+    def movements(self, b: Battle, e: int, ground: Ground, budget: Budget) -> list[Weighed]:
+        """A fan of moves towards what matters to the unit, each weighed where it would end (and with
+        the shot it may make after moving, FG-ORD-7)."""
+        name = b.name(e)
+        here = self.standing(b, e, ground)
+        obey = self.obedience(b, e)
+        out = []
+        seen: set[tuple[float, float]] = set()
+        for to, facing in self.destinations(b, e, ground):
+            key = (round(to[0] * 4) / 4, round(to[1] * 4) / 4)
+            if key in seen:
+                continue
+            seen.add(key)
+            if not budget.spend():
+                break
+            if not b.table.holds_point(to):
+                continue
+            try:
+                plan = plan_move(b, e, to, facing)
+            except Reject:
+                continue
+            end = (plan.path[-1][0], plan.path[-1][1], plan.facing)  # where the rules would put it
+            there = self.standing(b, e, ground, end)
+            parts = {k: v * (obey if k != "command" else 1.0) for k, v in _delta(there, here).items()}
+            parts["answers"] = parts.get("answers", 0.0) - obey * self.exposure(b, e, at=end)
+            shot, odds = self.shot_after(b, e, end)
+            if shot is not None and odds is not None:
+                parts["odds"] = parts.get("odds", 0.0) + obey * self.worth(b, odds, FIRE_VALUE, b.ids[shot])
+            out.append(weighed(cmd.Move(name, to, facing, fire=shot), parts, odds))
+        return out
+
+    def destinations(self, b: Battle, e: int, ground: Ground) -> Iterator[tuple[Point, float | None]]:
+        """Points worth trying: towards each objective the unit makes for, towards shooting range (or
+        contact) of the nearest enemies, back out of their reach, aside, and towards its officer."""
+        p = b.pose(e)
+        here = (p.x, p.y)
+        category = b.comp(e, Unit).category
+        step = b.rules.length(category.move)
+        longest = longest_move(b, e)  # with the road and strategic bonuses: the rules say which apply
+        n = self.general.level.moves
+        fractions = [k / n for k in range(n, 0, -1)]
+        goals: list[Point] = [o for o, _w in ground.claims.get(e, [])]
+        foes = sorted(common.enemy_units(b, self.side), key=lambda f: dist(here, common.centre(b, f)))[:3]
+        keep = b.rules.length(category.range) - 0.5 if category.range is not None else 0.0
+        for f in foes:
+            there = common.centre(b, f)
+            gap_ = dist(here, there)
+            if gap_ > 0.1:
+                stop = max(0.0, gap_ - keep) if keep else gap_
+                goals.append(
+                    (
+                        here[0] + (there[0] - here[0]) * stop / gap_,
+                        here[1] + (there[1] - here[1]) * stop / gap_,
+                    )
+                )
+        officer = b.officer_of(e)
+        if officer is not None and b.in_play(officer):
+            goals.append(common.centre(b, officer))
+        face = _facing(here, common.centre(b, foes[0])) if foes else p.facing
+        if foes:
+            fx, fy = math.cos(math.radians(face)), math.sin(math.radians(face))
+            goals += [
+                (here[0] - fx * step, here[1] - fy * step),  # back, still facing him
+                (here[0] - fy * step, here[1] + fx * step),  # aside
+                (here[0] + fy * step, here[1] - fx * step),
+            ]
+            yield (round(here[0], 3), round(here[1], 3)), round(face, 1)  # turn to face him
+        for g in goals:
+            d = dist(here, g)
+            if d < 0.3:
+                continue
+            towards = _facing(here, g)
+            facing = towards if not foes or abs(_turn(towards, face)) < 100 else face
+            reaches = [longest, 2 * step] if longest > step + 0.1 else []
+            for s in sorted({min(r, d) for r in reaches}, reverse=True):
+                to = (
+                    round(here[0] + (g[0] - here[0]) / d * s, 3),
+                    round(here[1] + (g[1] - here[1]) / d * s, 3),
+                )
+                yield to, round(facing, 1)
+            for frac in fractions:
+                s = min(step * frac, d)
+                to = (
+                    round(here[0] + (g[0] - here[0]) / d * s, 3),
+                    round(here[1] + (g[1] - here[1]) / d * s, 3),
+                )
+                yield to, round(facing, 1)
+
+    def shot_after(
+        self, b: Battle, e: int, end: tuple[float, float, float]
+    ) -> tuple[str | None, dict[str, Fraction] | None]:
+        """The best shot from where a move ends (FG-ORD-7), as the order checks it."""
+        if b.comp(e, Unit).category.range is None:
+            return None, None
+        best: tuple[float, str, dict[str, Fraction]] | None = None
+        with b.supposing(e, *end):
+            for t in common.fire_targets(b, e):
+                odds = _odds(fire_odds, b, e, t, moved=True)
+                if odds is None:
+                    continue
+                v = self.worth(b, odds, FIRE_VALUE, t)
+                if best is None or v > best[0]:
+                    best = (v, b.name(t), odds)
+        return (best[1], best[2]) if best is not None and best[0] > 0 else (None, None)
+
+    # --- what a position is worth -------------------------------------------------------------
+
+    def standing(
+        self, b: Battle, e: int, ground: Ground, at: tuple[float, float, float] | None = None
+    ) -> dict[str, float]:
+        """The worth of the unit standing here (or at `at`), by term."""
+        if at is not None:
+            with b.supposing(e, *at):
+                return self.standing(b, e, ground)
+        t = self.general.temperament
+        out = {
+            "reach": t.attack * (self.reach(b, e) + self.closing(b, e)),
+            "objectives": t.objectives * self.objectives(b, e, ground),
+            "command": -t.command * self.out_of_command(b, e),
+        }
+        if self.general.level.answers:
+            out["answers"] = -t.caution * self.threat(b, e)
+        return out
+
+    def worth(self, b: Battle, odds: dict[str, Fraction], values: dict[str, float], target: int) -> float:
+        finish = 1.2 if b.in_play(target) and b.is_unit(target) and common.hits(target) >= 1 else 1.0
+        return float(sum(p * values.get(k, 0.0) for k, p in odds.items())) * finish
+
+    def reach(self, b: Battle, e: int) -> float:
+        """The best the unit could do next turn from here: a shot, or a charge that pays."""
+        best = 0.0
+        for t in common.enemy_units(b, self.side):
+            shot, charge = _within(b, e, t)
+            for kind, values, near in ((fire_odds, FIRE_VALUE, shot), (charge_odds, CHARGE_VALUE, charge)):
+                odds = _odds(kind, b, e, t) if near else None
+                if odds is not None:
+                    best = max(best, self.worth(b, odds, values, t))
+        return best
+
+    def threat(self, b: Battle, e: int) -> float:
+        """The enemy's answers next turn: each enemy unit's best shot or charge at this unit, the
+        worst counted whole and each further one half of the one before (not all will pick it)."""
+        harms = []
+        for f in common.enemy_units(b, self.side):
+            shot, charge = _within(b, f, e, closing=True)
+            worst = 0.0
+            odds = (_odds(fire_odds, b, f, e) or self.shot_closing(b, f, e)) if shot else None
+            if odds is not None:
+                worst = self.worth(b, odds, FIRE_VALUE, e)
+            odds = _odds(charge_odds, b, f, e) if charge else None
+            if odds is not None:
+                worst = max(worst, self.worth(b, odds, CHARGE_VALUE, e))
+            if worst > 0:
+                harms.append(worst)
+        harms.sort(reverse=True)
+        return sum(h * DISCOUNT**k for k, h in enumerate(harms[:3]))
+
+    def shot_closing(self, b: Battle, f: int, e: int) -> dict[str, Fraction] | None:
+        """The shot an enemy out of range could make after moving straight at the unit (FG-ORD-7)."""
+        category = b.comp(f, Unit).category
+        if category.range is None:
+            return None
+        fp, ep = common.centre(b, f), common.centre(b, e)
+        d = dist(fp, ep)
+        need = gap(b, f, e) - b.rules.length(category.range) + 0.3
+        if need <= 0 or need > b.rules.length(category.move) or d < 0.1:
+            return None
+        to = (fp[0] + (ep[0] - fp[0]) * need / d, fp[1] + (ep[1] - fp[1]) * need / d)
+        with b.supposing(f, to[0], to[1], _facing(fp, ep)):
+            return _odds(fire_odds, b, f, e, moved=True)
+
+    def exposure(
+        self, b: Battle, e: int, only: int | None = None, at: tuple[float, float, float] | None = None
+    ) -> float:
+        """What the enemy may do to the unit now, reacting to its order (FG-REACT): each reacting
+        unit's best reaction on it, times the chance it passes its morale check."""
+        if not self.general.level.answers:
+            return 0.0
+        if at is not None:
+            with b.supposing(e, *at):
+                return self.exposure(b, e, only)
+        total = 0.0
+        for r in [only] if only is not None else reactors(b, e):
+            if not b.is_unit(r) or not b.in_play(r):
+                continue
+            worst = 0.0
+            odds = _odds(fire_odds, b, r, e, reaction=True)
+            if odds is not None:
+                worst = self.worth(b, odds, FIRE_VALUE, e)
+            if only is None:
+                odds = _odds(charge_odds, b, r, e)
+                if odds is not None:
+                    worst = max(worst, self.worth(b, odds, CHARGE_VALUE, e))
+            total += float(check_odds(b, r)) * worst
+        return total * self.general.temperament.caution
+
+    def objectives(self, b: Battle, e: int, ground: Ground) -> float:
+        """The objectives this unit makes for: the stake of one it holds there (half when an enemy
+        unit contests it, AMB-35), and a pull towards one it has yet to reach, the nearer the stronger."""
+        xs = b.rules.length("XS")
+        step = b.rules.length(b.comp(e, Unit).category.move)
+        total = 0.0
+        for at, stake in ground.claims.get(e, []):
+            g = gap_to_point(b, e, at)
+            if within(g, xs):
+                contested = any(within(gap_to_point(b, f, at), xs) for f in b.enemy_units(self.side))
+                total += stake * (0.5 if contested else 1.0)
+            else:  # steep within a few moves, gentle beyond, so that every step towards it counts
+                near = max(0.0, 1.0 - (g - xs) / (4 * step))
+                far = max(0.0, 1.0 - (g - xs) / (10 * step))
+                total += stake * (0.5 * near + 0.3 * far)
+        return total
+
+    def closing(self, b: Battle, e: int) -> float:
+        """Closing on the enemy: minus the inches the unit stands beyond its shooting range (or beyond
+        contact, for a unit that cannot shoot) from the nearest enemy unit."""
+        category = b.comp(e, Unit).category
+        keep = b.rules.length(category.range) - 0.5 if category.range is not None else 0.0
+        foes = common.enemy_units(b, self.side)
+        if not foes:
+            return 0.0
+        d = min(gap(b, e, f) for f in foes)
+        return -ADVANCE * max(0.0, d - keep)
+
+    def out_of_command(self, b: Battle, e: int) -> float:
+        """1 when no move of its officer can bring the unit back within his command, 0.5 when his
+        next move can (FG-ACT-7), 0 when it is in command (FG-TERM-6, AMB-5)."""
+        officer = b.officer_of(e)
+        if officer is None or not b.in_play(officer):
+            return 0.0
+        radius = b.rules.length(b.rules.core.command.division_radius)
+        g = gap(b, e, officer)
+        if within(g, radius):
+            return 0.0
+        return 0.5 if within(g, radius + b.rules.length(b.rules.officer.move)) else 1.0
+
+    def obedience(self, b: Battle, e: int) -> float:
+        """The chance the unit obeys an order: a unit with hits checks its morale first (FG-ORD-3)."""
+        return float(check_odds(b, e)) if common.hits(e) >= 1 else 1.0
+
+    def ground(self, b: Battle) -> Ground:
+        """Which units make for which objectives, and what each is at stake: its points (FG-VIC-7,
+        FG-VIC-8), and the battle itself when the side holding every other one would end it by holding
+        this one too (FG-VIC-4). The two of ours nearest each objective not safely ours (the enemy
+        holds it, nobody does, or an enemy unit is near) make for it, so that not everyone bunches."""
+        assert b.game is not None
+        score = b.rules.scoring
+        ours = list(b.units(self.side))
+        foes = common.enemy_units(b, self.side)
+        objectives = b.game.objectives
+        claims: dict[int, list[tuple[Point, float]]] = {}
+        for o in objectives:
+            enemy_near = any(dist(o.at, common.centre(b, f)) < NEAR_OBJECTIVE for f in foes)
+            if o.holder == self.side and not enemy_near:
+                continue
+            taken = any(s != self.side for s in o.ever)
+            stake = POINT * (score.objective_held + (score.objective_taken if taken else 0))
+            others = {p.holder for p in objectives if p is not o}
+            if len(objectives) > 1 and len(others) == 1 and None not in others:
+                stake += DECISIVE  # whoever holds all the others ends the battle by taking this one
+            elif len(objectives) > 1:
+                stake += DECISIVE / len(objectives)  # a share of that race
+            for u in sorted(ours, key=lambda u: dist(o.at, common.centre(b, u)))[:2]:
+                claims.setdefault(u, []).append((o.at, stake))
+        return Ground(claims)
+
+    # --- officers -----------------------------------------------------------------------------
+
+    def officer_move(self, b: Battle, d: Decision) -> cmd.Command:
+        """Where most of his units are within his command, the nearer his estado mayor the better
+        (FG-LDR-2, FG-LDR-4), out of the enemy's reach."""
+        officer = b.ids[d.unit]
+        off = esper.component_for_entity(officer, Officer)
+        units = [b.ids[u] for u in off.assigned if b.in_play(b.ids[u])]
+        if not units:
+            return cmd.Pass()
+        radius = b.rules.length(b.rules.core.command.division_radius)
+        staff = common.staff_entity(b, self.side)
+
+        def value() -> float:
+            held = sum(1 for u in units if within(gap(b, u, officer), radius))
+            lead = float(leadership_odds(b, officer)) if staff is not None and b.in_play(staff) else 0.0
+            return held + lead - self.danger(b, officer)
+
+        best = self.placed(b, officer, value, [centroid([common.centre(b, u) for u in units])])
+        return cmd.MoveOfficer(b.name(officer), best) if best is not None else cmd.Pass()
+
+    def staff_move(self, b: Battle, d: Decision) -> cmd.Command:
+        """Where his division generals pass their leadership checks most often, never within the
+        enemy's reach (his loss ends the battle, FG-OFF-7)."""
+        staff = common.staff_entity(b, self.side)
+        officers = [o for o in b.officers(self.side) if o != staff and b.in_play(o)]
+        if not officers:
+            return cmd.Pass()
+
+        def value() -> float:
+            return sum(float(leadership_odds(b, o)) for o in officers) - 4 * self.danger(b, staff)
+
+        back = -1.0 if common.own_edge(b, self.side) == "south" else 1.0
+        goals = [(x, y + back * 1.5) for x, y in (common.centre(b, o) for o in officers)]
+        best = self.placed(b, staff, value, [centroid([common.centre(b, o) for o in officers]), *goals])
+        return cmd.MoveOfficer(b.name(staff), best) if best is not None else cmd.Pass()
+
+    def placed(self, b: Battle, officer: int, value: object, goals: list[Point]) -> Point | None:
+        """The best legal point for an officer among steps towards each goal (None: stay)."""
+        from systems.officers import check_officer_move
+
+        assert callable(value)
+        here = common.centre(b, officer)
+        reach = b.rules.length(b.rules.officer.move)
+        best: tuple[float, Point | None] = (value() + 0.05, None)  # staying wins ties
+        for g in goals:
+            d = dist(here, g)
+            if d < 0.3:
+                continue
+            for frac in (1.0, 0.66, 0.33):
+                s = min(reach, d) * frac
+                to = (
+                    round(here[0] + (g[0] - here[0]) / d * s, 3),
+                    round(here[1] + (g[1] - here[1]) / d * s, 3),
+                )
+                try:
+                    check_officer_move(b, officer, to)
+                except Reject:
+                    continue
+                with b.supposing(officer, *to):
+                    v = value()
+                if v > best[0]:
+                    best = (v, to)
+        return best[1]
+
+    def danger(self, b: Battle, officer: int) -> float:
+        """How exposed an officer is: enemy units that could reach him with a charge or a shot next turn
+        and no unit of his own nearer to them (FG-OFF-3: he is a target only when the only one)."""
+        here = common.centre(b, officer)
+        ours = [common.centre(b, u) for u in b.units(self.side)]
+        out = 0.0
+        for f in common.enemy_units(b, self.side):
+            category = b.comp(f, Unit).category
+            reach = (
+                b.rules.length(category.move)
+                + (b.rules.length(category.range) if category.range else 0.0)
+                + 2.0
+            )
+            there = common.centre(b, f)
+            d = dist(here, there)
+            if d <= reach and not any(dist(u, there) < d for u in ours):
+                out += 1.0
+        return out
+
+
+def _delta(there: dict[str, float], here: dict[str, float]) -> dict[str, float]:
+    return {k: there.get(k, 0.0) - here.get(k, 0.0) for k in {*there, *here}}
+
+
+def _odds(kind: object, b: Battle, a: int, t: int, **kw: bool) -> dict[str, Fraction] | None:
+    assert callable(kind)
+    try:
+        found: dict[str, Fraction] = kind(b, a, t, **kw)
+    except Reject:
+        return None
+    return found
+
+
+def _within(b: Battle, a: int, t: int, closing: bool = False) -> tuple[bool, bool]:
+    """Whether `a` could be near enough `t` to shoot it (after a move too, when closing) and to charge
+    it: a cheap cut by centres before the rules are asked (bases are at most a few inches wide)."""
+    category = b.comp(a, Unit).category
+    d = dist(common.centre(b, a), common.centre(b, t))
+    move = b.rules.length(category.move)
+    slack = 2 * b.rules.core.bases.unit_width
+    shot = (
+        category.range is not None
+        and d <= b.rules.length(category.range) + (move if closing else 0.0) + slack
+    )
+    return shot, d <= move + slack
+
+
+def _facing(a: Point, b: Point) -> float:
+    return math.degrees(math.atan2(b[1] - a[1], b[0] - a[0])) % 360.0
+
+
+def _turn(a: float, b: float) -> float:
+    return (a - b + 180.0) % 360.0 - 180.0
