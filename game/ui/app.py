@@ -497,7 +497,8 @@ def run(
                 if battle.over and end is None and isinstance(played, BattleScreen):
                     end = EndScreen(played)
                 if end is not None:
-                    end.draw(surf)
+                    with theme.at_scale(1.0):  # its layout is fixed
+                        end.draw(surf)
             pygame.display.flip()
             frames += 1
             if demo_frames is not None and frames >= demo_frames:

@@ -221,9 +221,11 @@ class BattleScreen:
         return True
 
     def close(self) -> None:
-        """Leave the battle: end the AI's process, free the battle."""
+        """Leave the battle: end the AI's process, free the battle; the other screens, laid out at scale
+        1, get it back."""
         self.ai.close()
         self.battle.close()
+        theme.set_scale(1.0)
 
     # --- every frame ----------------------------------------------------------------------------
 

@@ -3,6 +3,9 @@ panels (a player's setting, fitted to the window)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import pygame
 
 from game import ASSETS
@@ -80,6 +83,17 @@ def set_scale(scale: float) -> None:
     global SCALE, TOP_BAR, RIGHT_PANEL
     SCALE = scale
     TOP_BAR, RIGHT_PANEL = px(TOP_BAR_BASE), px(RIGHT_PANEL_BASE)
+
+
+@contextmanager
+def at_scale(scale: float) -> Iterator[None]:
+    """Draw a screen of fixed layout (the end of a battle) at its own scale, then go back."""
+    before = SCALE
+    set_scale(scale)
+    try:
+        yield
+    finally:
+        set_scale(before)
 
 
 def px(n: float) -> int:

@@ -60,3 +60,20 @@ def test_the_ui_scale_grows_the_text_but_not_a_die_number(fonts: None) -> None:
         assert (theme.TOP_BAR, theme.RIGHT_PANEL) == (84, 540)
     finally:
         theme.set_scale(1.0)
+
+
+def test_leaving_a_battle_gives_the_other_screens_scale_1(window: pygame.Surface) -> None:
+    """The start, Open Wars and end screens have fixed layouts: the UI scale is the battle's alone."""
+    from game.match import new_match
+    from game.settings import Settings
+    from game.ui.battle_screen import BattleScreen
+
+    m = new_match("default", 3)
+    sides = m.battle.game.sides
+    big = BattleScreen(m, dict.fromkeys(sides, "human"), (1920, 1080), Settings(ui_scale=1.5))
+    assert theme.SCALE == 1.5
+    with theme.at_scale(1.0):
+        assert theme.font(20).get_linesize() < 25
+    assert theme.SCALE == 1.5
+    big.close()
+    assert theme.SCALE == 1.0 and theme.RIGHT_PANEL == 360
