@@ -42,6 +42,7 @@ DISCOUNT = 0.5  # each further enemy's threat on one unit counts this much of th
 DECISIVE = 4 * POINT  # an objective that ends the battle if one side holds it with all the others
 ADVANCE = 0.1  # the worth of an inch closer to the enemy, for a unit with nothing better to do
 NEAR_OBJECTIVE = 12.0  # inches: an enemy unit this near an objective of ours threatens it
+TIE = 0.01  # the worth of an inch, to break an officer's ties towards where he should be
 
 
 class Budget:
@@ -88,6 +89,17 @@ class SearchPlayer(HeuristicPlayer):
             self.refused.append(self.thought.chosen.command)
         self.thought = None
         return super().decide(b, d)
+
+    # --- deployment ---------------------------------------------------------------------------
+
+    def rank_spots(self, b: Battle, spots: list[Point]) -> list[Point]:
+        """Nearest first to the objectives it does not hold (the race for them decides many battles,
+        FG-VIC-4), then to the middle of all of them."""
+        assert b.game is not None
+        wanted = [o.at for o in b.game.objectives if o.holder != self.side]
+        if not wanted:
+            return super().rank_spots(b, spots)
+        return sorted(spots, key=lambda p: min(dist(p, o) for o in wanted))
 
     # --- orders -------------------------------------------------------------------------------
 
@@ -419,7 +431,8 @@ class SearchPlayer(HeuristicPlayer):
                 stake += DECISIVE  # whoever holds all the others ends the battle by taking this one
             elif len(objectives) > 1:
                 stake += DECISIVE / len(objectives)  # a share of that race
-            for u in sorted(ours, key=lambda u: dist(o.at, common.centre(b, u)))[:2]:
+            guards = 3 if stake >= DECISIVE else 2
+            for u in sorted(ours, key=lambda u: dist(o.at, common.centre(b, u)))[:guards]:
                 claims.setdefault(u, []).append((o.at, stake))
         return Ground(claims)
 
@@ -436,12 +449,14 @@ class SearchPlayer(HeuristicPlayer):
         radius = b.rules.length(b.rules.core.command.division_radius)
         staff = common.staff_entity(b, self.side)
 
-        def value() -> float:
+        middle = centroid([common.centre(b, u) for u in units])
+
+        def value() -> float:  # nearer his brigades' middle breaks ties
             held = sum(1 for u in units if within(gap(b, u, officer), radius))
             lead = float(leadership_odds(b, officer)) if staff is not None and b.in_play(staff) else 0.0
-            return held + lead - self.danger(b, officer)
+            return held + lead - self.danger(b, officer) - TIE * dist(common.centre(b, officer), middle)
 
-        best = self.placed(b, officer, value, [centroid([common.centre(b, u) for u in units])])
+        best = self.placed(b, officer, value, [middle])
         return cmd.MoveOfficer(b.name(officer), best) if best is not None else cmd.Pass()
 
     def staff_move(self, b: Battle, d: Decision) -> cmd.Command:
@@ -452,12 +467,16 @@ class SearchPlayer(HeuristicPlayer):
         if not officers:
             return cmd.Pass()
 
-        def value() -> float:
-            return sum(float(leadership_odds(b, o)) for o in officers) - 4 * self.danger(b, staff)
-
         back = -1.0 if common.own_edge(b, self.side) == "south" else 1.0
+        middle = centroid([common.centre(b, o) for o in officers])
+        behind = (middle[0], middle[1] + back * b.rules.length("S"))
+
+        def value() -> float:  # the checks' chances; nearer behind the middle breaks ties (he gets there)
+            odds = sum(float(leadership_odds(b, o)) for o in officers)
+            return odds - 4 * self.danger(b, staff) - TIE * dist(common.centre(b, staff), behind)
+
         goals = [(x, y + back * 1.5) for x, y in (common.centre(b, o) for o in officers)]
-        best = self.placed(b, staff, value, [centroid([common.centre(b, o) for o in officers]), *goals])
+        best = self.placed(b, staff, value, [behind, middle, *goals])
         return cmd.MoveOfficer(b.name(staff), best) if best is not None else cmd.Pass()
 
     def placed(self, b: Battle, officer: int, value: object, goals: list[Point]) -> Point | None:
@@ -467,7 +486,7 @@ class SearchPlayer(HeuristicPlayer):
         assert callable(value)
         here = common.centre(b, officer)
         reach = b.rules.length(b.rules.officer.move)
-        best: tuple[float, Point | None] = (value() + 0.05, None)  # staying wins ties
+        best: tuple[float, Point | None] = (value() + TIE, None)  # staying wins (near) ties
         for g in goals:
             d = dist(here, g)
             if d < 0.3:
