@@ -19,6 +19,7 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from game import commands as cmd
+from game.ai.reasons import Thought
 from game.match import Match, new_match, scenario_ref
 from game.mods import load_mods
 from game.ruleset import load_ruleset
@@ -96,7 +97,9 @@ def serve(conn: Connection, copy: Copy) -> None:
             elif msg[0] == "decide":
                 d = m.battle.pending
                 assert d is not None and d.side == msg[1], f"the copy waits for {d}, not for side {msg[1]}"
-                conn.send(("ok", cmd.to_json(players[d.side].decide(m.battle, d))))
+                player = players[d.side]
+                answer = cmd.to_json(player.decide(m.battle, d))
+                conn.send(("ok", answer, getattr(player, "thought", None)))  # its reasons, if it keeps them
         except Exception as e:
             conn.send(("error", type(e).__name__, str(e), traceback.format_exc()))
 
@@ -111,6 +114,7 @@ class Worker:
         self._proc.start()
         child.close()
         self.sides = set(players)
+        self.thought: Thought | None = None  # the reasons of the last answer (a search general's)
 
     def applied(self, c: cmd.Command) -> None:
         """The real battle applied this command: the copy follows."""
@@ -125,6 +129,7 @@ class Worker:
             if self._conn.poll():
                 msg = self._conn.recv()
                 if msg[0] == "ok":
+                    self.thought = msg[2] if isinstance(msg[2], Thought) else None
                     return cmd.from_json(msg[1], kinds)
                 return RemoteError(msg[1], msg[2], msg[3])
         except (EOFError, OSError):

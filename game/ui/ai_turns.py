@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game import commands as cmd
+from game.ai.reasons import Thought
 from game.ai.worker import RemoteError, Worker
 from game.battle import Decision
 from game.match import Match
@@ -29,6 +30,7 @@ class ComputerTurns:
     thinking: Thinking | None = None
     wait: float = 0.0
     kinds: Any = field(default=None)  # the commands the answers may be (the rule stack's)
+    thoughts: list[Thought] = field(default_factory=list)  # the reasons of each answer, oldest first
 
     @classmethod
     def start(cls, m: Match, controllers: dict[str, str]) -> ComputerTurns:
@@ -60,6 +62,8 @@ class ComputerTurns:
                 self.thinking = None
                 return answer
             self.thinking.result = answer
+            if answer is not None and self.worker.thought is not None:
+                self.thoughts.append(self.worker.thought)
         if self.thinking.result is not None and self.wait <= 0:
             result, self.thinking = self.thinking.result, None
             return result

@@ -33,7 +33,15 @@ from systems.open_wars.state import Campaign
 SIZE = Settings.window  # the window before the player has chosen one
 FPS = 60
 RESUMES = 8  # saved battles listed on the start screen, newest first
-CONTROLLERS = {"human": "human", "heuristic": "ai_heuristic", "random": "ai_random"}  # player: its words
+# who plays a side: its words (the search generals first, strongest last; then the simple players)
+CONTROLLERS = {
+    "human": "human",
+    "easy": "ai_easy",
+    "normal": "ai_normal",
+    "hard": "ai_hard",
+    "heuristic": "ai_heuristic",
+    "random": "ai_random",
+}
 SCORE_LABELS = {
     "FG-VIC-5": "score_units",
     "FG-VIC-6": "score_divisions",
@@ -48,7 +56,7 @@ SCORE_LABELS = {
 class Setup:
     scenario: str = "default"
     a: str = "human"
-    b: str = "heuristic"
+    b: str = "normal"
     seed: int = 1
     mods: list[Path] = field(default_factory=list)  # the mods switched on
     modules: list[str] = field(default_factory=list)  # the rule modules switched on (game/modules.py)

@@ -9,6 +9,7 @@ import esper
 import pygame
 
 from game import commands as cmd
+from game.ai.reasons import Thought
 from game.ai.worker import RemoteError
 from game.battle import Battle, Decision
 from game.components import Ident, Officer, Side, Status, Unit
@@ -31,6 +32,7 @@ from game.ui.menu import draw_menu, leaving, save_logged
 from game.ui.overlays import Overlays
 from game.ui.render import BaseLook, OfficerLook, Renderer
 from game.ui.sound import Sounds
+from game.ui.why_box import draw_why, why_lines
 from systems.checks import is_disorganised
 
 AI_PAUSE = 0.35  # seconds between an AI's decisions at speed 1, so a person can follow
@@ -129,6 +131,8 @@ class BattleScreen:
         self.alert: str | None = None  # what went wrong, shown until the player's next command
         self.menu: str | None = None  # the Esc menu ("menu") or the question before quitting ("quit")
         self.help = False  # F1
+        self.why = False  # W: the reasons of the computer's decisions
+        self.why_back = 0  # how many decisions before the last one the box shows
         self.sounds = Sounds(volume=self.settings.sound, music=self.settings.music)
         self.menu_buttons: list[tuple[pygame.Rect, str]] = []
         self.autosaved_round = b.game.round if b.game else 0
@@ -426,6 +430,11 @@ class BattleScreen:
             return None
         if k == pygame.K_F1:
             self.help = not self.help
+        elif k == pygame.K_w:
+            self.why, self.why_back = not self.why, 0
+        elif k in (pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET) and self.why:
+            older = 1 if k == pygame.K_LEFTBRACKET else -1
+            self.why_back = max(0, min(len(self.ai.thoughts) - 1, self.why_back + older))
         elif k == pygame.K_s and ev.mod & pygame.KMOD_CTRL:
             self.save()
         elif k == pygame.K_f:
@@ -528,6 +537,7 @@ class BattleScreen:
         self._alert(surf)
         self._hover(surf)
         self._help(surf)
+        self._why(surf)
         self._menu(surf)
 
     def _top_bar(self, surf: pygame.Surface) -> None:
@@ -752,6 +762,17 @@ class BattleScreen:
                 surf.blit(font.render(line, True, colour if i == 0 or not rid else theme.TEXT_DIM), (x, y))
                 y += font.get_linesize()
             y += 4
+
+    def why_thought(self) -> Thought | None:
+        """The computer's decision the "why?" box is about (the last one, or one before it)."""
+        thoughts = self.ai.thoughts
+        return thoughts[-1 - self.why_back] if self.why_back < len(thoughts) else None
+
+    def _why(self, surf: pygame.Surface) -> None:
+        if not self.why:
+            return
+        lines = why_lines(self.battle, self.why_thought(), self.t, lambda s: self.names.get(s, s))
+        draw_why(surf, pygame.Rect(self.camera.view), lines, self.t("why_hint"))
 
     def _menu(self, surf: pygame.Surface) -> None:
         """The Esc menu, or the question before quitting, over a darkened window."""

@@ -1,0 +1,85 @@
+""" "Why?": the reasons of a computer general's decision, in the player's words. The options it weighed,
+best first, each with its worth and what that worth was made of, and the chances of its roll."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game import commands as cmd
+from game.ai.reasons import Thought, Weighed
+from game.battle import Battle
+from game.geometry import dist
+from game.locale import Texts
+from game.ui import theme
+
+SHOWN = 5  # options shown per decision: the chosen one and the best four it turned down
+
+
+def command_words(b: Battle, c: cmd.Command, t: Texts) -> str:
+    """An order as a player would say it: a move by its length, not its coordinates."""
+    if isinstance(c, cmd.Move):
+        here = b.pose(b.ids[c.unit]) if c.unit in b.ids else None
+        inches = dist((here.x, here.y), c.to) if here is not None else 0.0
+        key = "why_move_fire" if c.fire else "why_move"
+        return t(key, unit=c.unit, inches=f"{inches:.1f}", target=c.fire or "")
+    if isinstance(c, cmd.Fire):
+        return t("why_fire", unit=c.unit, target=c.target)
+    if isinstance(c, cmd.Charge):
+        return t("why_charge", unit=c.unit, target=c.target)
+    if isinstance(c, cmd.Rally):
+        return t("why_rally", unit=c.unit)
+    if isinstance(c, cmd.Withdraw):
+        return t("why_withdraw", unit=c.unit)
+    if isinstance(c, cmd.EndActivation):
+        return t("why_end")
+    return type(c).__name__
+
+
+def option_lines(b: Battle, w: Weighed, chosen: bool, t: Texts) -> list[str]:
+    head = t(
+        "why_chose" if chosen else "why_weighed",
+        order=command_words(b, w.command, t),
+        value=f"{w.value:+.2f}",
+    )
+    lines = [head]
+    if w.parts:
+        terms = [
+            t("why_part", term=t(f"why_term_{k}") if t.has(f"why_term_{k}") else k, value=f"{v:+.2f}")
+            for k, v in w.parts
+        ]
+        lines.append("    " + ", ".join(terms))
+    if w.odds:
+        lines.append("    " + t("why_odds", odds=", ".join(f"{k} {p:.0%}" for k, p in w.odds[:4])))
+    return lines
+
+
+def why_lines(b: Battle, thought: Thought | None, t: Texts, side_name: Callable[[str], str]) -> list[str]:
+    """The box's lines: a title, then each option weighed (the first the one chosen)."""
+    if thought is None:
+        return [t("why_none")]
+    out = [t("why_title", side=side_name(thought.side), n=thought.looked_at)]
+    for i, w in enumerate(thought.options[:SHOWN]):
+        out += option_lines(b, w, i == 0, t)
+    return out
+
+
+def draw_why(surf: pygame.Surface, view: pygame.Rect, lines: list[str], hint: str) -> pygame.Rect:
+    """The box at the bottom left of the table, as tall as its lines; returns where it was drawn."""
+    font = theme.font(18)
+    width = min(view.w - 40, 760)
+    wrapped = [(n, part) for n, line in enumerate(lines) for part in theme.wrap(line, font, width - 24)]
+    height = (len(wrapped) + 1) * font.get_linesize() + 24
+    box = pygame.Rect(view.x + 20, view.bottom - height - 20, width, height)
+    shade = pygame.Surface(box.size, pygame.SRCALPHA)
+    shade.fill((20, 22, 26, 235))
+    surf.blit(shade, box)
+    pygame.draw.rect(surf, theme.ACCENT, box, 2, border_radius=6)
+    y = box.y + 12
+    for n, part in wrapped:
+        colour = theme.ACCENT if n == 0 else theme.TEXT if not part.startswith("    ") else theme.TEXT_DIM
+        surf.blit(font.render(part, True, colour), (box.x + 12, y))
+        y += font.get_linesize()
+    surf.blit(font.render(hint, True, theme.TEXT_DIM), (box.x + 12, y))
+    return box
