@@ -1,13 +1,14 @@
 """`make bench`: every benchmark, with medians: order resolution (bench/orders.py), a whole AI
 battle against Wesnoth's and the AI's strength (bench/battle.py), a battle of 200 brigades a side
-(bench/big_battle.py), the AI's own process (bench/ai_worker.py), Open Wars (bench/open_wars.py),
+(bench/big_battle.py), the AI's own process (bench/ai_worker.py), the search generals' think time
+(bench/ai_levels.py), Open Wars (bench/open_wars.py),
 frame times (python -m game bench)."""
 
 import json
 import subprocess
 import sys
 
-from bench import ai_worker, battle, big_battle, open_wars, orders
+from bench import ai_levels, ai_worker, battle, big_battle, open_wars, orders
 
 
 def main() -> None:
@@ -19,6 +20,8 @@ def main() -> None:
     big_battle.main([])
     print("== the AI in its own process (median ms) ==")
     ai_worker.main([])
+    print("== the search generals' think time per decision, and a hard-vs-hard battle ==")
+    ai_levels.main([])
     print("== Open Wars: a whole game, a crowded combat's odds, a frame (median ms) ==")
     open_wars.main([])
     print("== drawing one frame (software, 1280x800) ==")

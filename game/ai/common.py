@@ -75,6 +75,9 @@ class Player:
         """The order this player would give the unit now and its worth (a module's policy asks)."""
         return None
 
+    def marker(self, b: Battle, d: Decision) -> cmd.Command:
+        return cmd.Pass()  # the marker where the engine puts it
+
     def place_staff(self, b: Battle, d: Decision) -> cmd.Command:
         return staff_spot(b, d.side)
 

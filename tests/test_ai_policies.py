@@ -1,0 +1,48 @@
+"""A computer player answers every kind of decision of every rule module and game mode (issue 15,
+item 5), at every level: a policy of its own (a Player method, or the module's `ai`), or the mode's
+own players (Open Wars). Whole games with the modules switched on are played to their end."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ai import PLAYERS, make_player
+from game.ai.common import MODE_PLAYERS
+from game.ai.search import SearchPlayer
+from game.match import new_match, play, summary
+from game.modules import modules
+
+
+def test_every_decision_kind_of_every_module_has_a_policy() -> None:
+    for m in modules():
+        for kind in m.decisions:
+            if m.mode != "for-glory" and m.id == m.mode:  # a game mode of its own: its players answer
+                assert {"random", "heuristic"} <= set(MODE_PLAYERS[m.mode]), m.id
+                continue
+            policy = kind.ai is not None or callable(getattr(SearchPlayer, kind.name, None))
+            assert policy, f"{m.id}: no computer answer for {kind.name}"
+
+
+@pytest.mark.parametrize(
+    ("modules_on", "scenario"),
+    [
+        (("warhammer-charges", "warhammer-terrain"), "default"),
+        (("dias-terrain", "dias-combat"), "default"),
+        (("clash-command", "clash-melee"), "default"),
+        ((), "ow-twin-fords"),
+    ],
+)
+def test_a_search_general_plays_every_module_to_a_result(modules_on: tuple[str, ...], scenario: str) -> None:
+    m = new_match(scenario, 4, max_rounds=3, modules=modules_on)
+    sides = m.battle.game.sides  # type: ignore[union-attr]
+    try:
+        play(m, {sides[0]: make_player("normal", sides[0], 1), sides[1]: make_player("easy", sides[1], 2)})
+        result = summary(m)
+    finally:
+        m.battle.close()
+    assert result["end_reason"] not in ("", "in progress") and result["rounds"] >= 1
+
+
+def test_every_level_is_a_player() -> None:
+    assert list(PLAYERS) == ["random", "heuristic", "easy", "normal", "hard"]
+    assert make_player("hard:cautious", "a", 1).general.temperament.name == "Cautious"  # type: ignore[union-attr]
