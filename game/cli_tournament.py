@@ -72,12 +72,13 @@ class Game:
 
 def play_game(g: Game) -> int | None:
     """Play one game; the index in g.kinds of the winner, or None for a draw."""
-    rules = load_ruleset(mods=load_mods(Path(d) for d in g.mods))
+    mods = load_mods(Path(d) for d in g.mods)
+    rules = load_ruleset(mods=mods)
     m = new_match(g.ref, g.seed, g.rounds, rules, modules=g.modules)
     first, second = m.battle.game.sides  # type: ignore[union-attr]
     role = {first: 1, second: 0} if g.swap else {first: 0, second: 1}
     try:
-        play(m, {s: make_player(g.kinds[r], s, g.seed + k) for k, (s, r) in enumerate(role.items())})
+        play(m, {s: make_player(g.kinds[r], s, g.seed + k, mods) for k, (s, r) in enumerate(role.items())})
         winner = summary(m)["winner"]
     finally:
         m.battle.close()
@@ -144,10 +145,10 @@ def run(args: argparse.Namespace) -> Results:
         kinds = [args.a or "heuristic", args.b or "random"]
         # by role, not by name: a player may meet itself (heuristic against heuristic)
         labels = kinds if kinds[0] != kinds[1] else [f"{kinds[0]} (a)", f"{kinds[1]} (b)"]
-    for k in kinds:
-        if not known_player(k):
-            make_player(k, "", 0)  # says which players there are
     rules = ruleset_with_mods(args)
+    for k in kinds:
+        if not known_player(k, rules.loaded_mods):
+            make_player(k, "", 0, rules.loaded_mods)  # says which players there are
     venues = _venues(args, rules)
     pairs = list(combinations(range(len(kinds)), 2))
     total, done, start = len(venues) * len(pairs) * args.games, 0, time.perf_counter()

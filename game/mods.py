@@ -40,6 +40,7 @@ TOP_LEVEL = {
     "scenarios",
     "locale",
     "scripts",
+    "ai",  # ai/temperaments/<id>.toml: the computer generals' temperaments it adds
     "README.md",
     "README.txt",
     "LICENSE",

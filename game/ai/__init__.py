@@ -3,7 +3,7 @@ player at the table sees (the state of the table, never the dice to come)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from game.ai import open_wars
 from game.ai.common import MODE_PLAYERS, Player
@@ -12,6 +12,7 @@ from game.ai.heuristic import HeuristicPlayer
 from game.ai.random_player import RandomPlayer
 from game.ai.search import SearchPlayer
 from game.errors import UserError
+from game.mods import Mod
 
 
 def _searching(level: str) -> Callable[[str, int], Player]:
@@ -27,18 +28,19 @@ PLAYERS: dict[str, Callable[[str, int], Player]] = {
 MODE_PLAYERS["open-wars"] = open_wars.PLAYERS
 
 
-def known_player(name: str) -> bool:
+def known_player(name: str, mods: Sequence[Mod] = ()) -> bool:
     level, _, temperament = name.partition(":")
-    return level in PLAYERS and (not temperament or (level in LEVELS and temperament in temperaments()))
+    return level in PLAYERS and (not temperament or (level in LEVELS and temperament in temperaments(mods)))
 
 
-def make_player(name: str, side: str, seed: int) -> Player:
+def make_player(name: str, side: str, seed: int, mods: Sequence[Mod] = ()) -> Player:
+    """A player by name; `mods` may add temperaments (their ai/temperaments/)."""
     level, _, temperament = name.partition(":")
-    if not known_player(name):
+    if not known_player(name, mods):
         raise UserError(
             f"unknown player {name!r} (known: {', '.join(PLAYERS)}; a search level may add a temperament: "
-            f"{LEVELS[-1]}:{'|'.join(temperaments())})"
+            f"{LEVELS[-1]}:{'|'.join(temperaments(mods))})"
         )
     if temperament:
-        return SearchPlayer(side, seed, level, temperament)
+        return SearchPlayer(side, seed, level, temperament, mods)
     return PLAYERS[level](side, seed)

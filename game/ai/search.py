@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -30,6 +30,7 @@ from game.components import Officer, Unit
 from game.dice import Chooser
 from game.events import Rejected
 from game.geometry import Point, centroid, dist
+from game.mods import Mod
 from systems.charge.odds import charge_odds
 from systems.measure import gap, gap_to_point, within
 from systems.odds import check_odds, fire_odds, leadership_odds
@@ -70,11 +71,16 @@ class Ground:
 
 class SearchPlayer(HeuristicPlayer):
     def __init__(
-        self, side: str, seed: int, level: str = "normal", temperament: str = DEFAULT_TEMPERAMENT
+        self,
+        side: str,
+        seed: int,
+        level: str = "normal",
+        temperament: str = DEFAULT_TEMPERAMENT,
+        mods: Sequence[Mod] = (),
     ) -> None:
         super().__init__(side, seed)
         self.level = level
-        self.general = general(level, temperament)
+        self.general = general(level, temperament, mods)
         self.rng = Chooser(seed * 104_729 + sum(map(ord, side)))
         self.thought: Thought | None = None  # the last decision's reasons
         self.asked: Decision | None = None

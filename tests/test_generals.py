@@ -1,0 +1,92 @@
+"""The search general's content: levels and temperaments are typed records loaded from TOML, every
+problem one line naming the file and key; a mod adds a temperament that players then use by name."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from game import CONTENT
+from game.ai import make_player
+from game.ai.generals import LEVELS, Temperament, general, temperaments
+from game.ai.search import SearchPlayer
+from game.cli import main
+from game.errors import ContentError, UserError
+from game.mods import load_mods
+from game.records import load_record
+
+STUBBORN = """name = "Stubborn"
+about = "Never gives up a yard."
+attack = 0.3
+caution = 0.1
+objectives = 3.0
+command = 1.0
+charge_margin = 1.0
+"""
+
+
+def a_mod(tmp_path: Path, text: str) -> Path:
+    mod = tmp_path / "stubborn-mod"
+    shutil.copytree(CONTENT / "mods" / sorted(p.name for p in (CONTENT / "mods").iterdir())[0], mod)
+    (mod / "mod.toml").write_text((mod / "mod.toml").read_text().replace('id = "', 'id = "x', 1))
+    (mod / "ai" / "temperaments").mkdir(parents=True)
+    (mod / "ai" / "temperaments" / "stubborn.toml").write_text(text)
+    return mod
+
+
+def test_every_level_and_temperament_of_the_game_loads() -> None:
+    for level in LEVELS:
+        for name in temperaments():
+            g = general(level, name)
+            assert g.level.evaluations > 0 and g.temperament.name
+    assert general("easy").level.noise > 0 and general("hard").level.noise == 0  # only easy misjudges
+    assert general("hard").level.moves > general("normal").level.moves > general("easy").level.moves
+
+
+def test_a_bad_weight_is_one_line_naming_file_and_key(tmp_path: Path) -> None:
+    bad = tmp_path / "rash.toml"
+    bad.write_text(STUBBORN.replace("caution = 0.1", 'caution = "lots"'))
+    with pytest.raises(ContentError) as e:
+        load_record(Temperament, bad)
+    assert str(bad) in str(e.value) and "caution" in str(e.value) and "\n" not in str(e.value)
+    bad.write_text(STUBBORN.replace("attack = 0.3", "attack = 99"))
+    with pytest.raises(ContentError, match="attack"):
+        load_record(Temperament, bad)
+
+
+def test_an_unknown_level_or_temperament_names_the_known_ones() -> None:
+    with pytest.raises(UserError, match="balanced"):
+        make_player("hard:reckless", "a", 1)
+    with pytest.raises(UserError, match="easy, normal, hard"):
+        make_player("grandmaster", "a", 1)
+
+
+def test_a_mod_adds_a_temperament(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    mod = a_mod(tmp_path, STUBBORN)
+    player = make_player("hard:stubborn", "a", 1, load_mods([mod]))
+    assert isinstance(player, SearchPlayer) and player.general.temperament.objectives == 3.0
+    argv = [
+        "tournament",
+        "--all",
+        "--games",
+        "1",
+        "--rounds",
+        "1",
+        "--scenario",
+        "default",
+        "--mod",
+        str(mod),
+    ]
+    assert main([*argv, "--player", "hard:stubborn", "--player", "random"]) == 0
+    assert "hard:stubborn" in capsys.readouterr().out
+
+
+def test_check_content_finds_a_broken_temperament_in_a_mod(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    mod = a_mod(tmp_path, STUBBORN.replace("charge_margin = 1.0", "charge_margin = -1"))
+    assert main(["check-content", str(mod)]) == 2
+    out = capsys.readouterr()
+    assert "stubborn.toml" in out.out + out.err and "charge_margin" in out.out + out.err
