@@ -164,9 +164,10 @@ class RuleModule:
     modifiers: Mapping[str, tuple[ModifierSource, ...]] = field(default_factory=dict)
     components: tuple[Callable[[Battle, int], object], ...] = ()  # state for each new unit
     dice: tuple[Die, ...] = ()  # the kinds of dice it rolls (a script's dice must fit one of them)
-    narration: Mapping[str, Callable[[dict[str, Any]], str]] = field(
-        default_factory=dict
-    )  # its events' words
+    # its events' words (game/narrate.py), by event kind, and "roll:<rule>" for its own rolls: each
+    # (event) -> text, or (event, narrator) -> text in the player's language (narrator.say(key, ...)
+    # with the texts of its locale's narration.toml)
+    narration: Mapping[str, Callable[..., str]] = field(default_factory=dict)
     records: Mapping[str, type] = field(default_factory=dict)  # its numbers: <name>.toml -> record type
     folder: Path | None = None  # where its own files are: content/modules/<id> unless given
     # names its numbers take from the ruleset (categories, qualities, terrain kinds), checked once they

@@ -42,6 +42,7 @@ END_REASONS = {
 }
 DEPLOYMENT = re.compile(r"arrives in round (?P<round>\d+)")
 EDGE = re.compile(r"(?P<flank>\w+) \((?P<edge>\w+)\)")
+NUMBERED = re.compile(r"(?P<words>.*\D) (?P<n>-?\d+)")
 
 
 @dataclass(frozen=True)
@@ -116,9 +117,15 @@ class Narrator:
         return self.t(key, **values)
 
     def word(self, prefix: str, value: str) -> str:
-        """A value in words (`prefix`_value), or as it is when the locale has no words for it."""
+        """A value in words (`prefix`_value), or as it is when the locale has no words for it; a value
+        ending in a number may have words for any number (`prefix`_..._n with {n}: "fatigue 3")."""
         key = f"{prefix}_{slug(value)}"
-        return self.t(key) if self.t.has(key) else value
+        if self.t.has(key):
+            return self.t(key)
+        numbered = NUMBERED.fullmatch(value)
+        if numbered and self.t.has(key := f"{prefix}_{slug(numbered['words'])}_n"):
+            return self.t(key, n=numbered["n"])
+        return value
 
     def side(self, side: str) -> str:
         return self.sides.get(side, side)
@@ -142,6 +149,8 @@ class Narrator:
         key = f"log_move_{slug(how)}"
         if how == "pivot" or (distance < 0.05 and how == "move"):
             key = "log_move_pivot"
+        elif distance < 0.05 and self.t.has(f"{key}_none"):  # it could not go anywhere
+            key = f"{key}_none"
         if not self.t.has(key):
             key = "log_move"
         text = self.say(key, unit=e["unit"], distance=self.inches(distance), how=how)
@@ -180,13 +189,13 @@ class Narrator:
         told = EVENTS.get(k)
         if told is not None:
             return told(self, e)
-        for m in modules():  # a rule module's own events, in its words
-            words = m.narration.get(k)
-            if words is not None:
-                return _call(words, e, self.t)
-        return _raw(e)
+        words = module_words(k)  # a rule module's own events, in its words
+        return _call(words, e, self) if words is not None else _raw(e)
 
     def roll(self, e: Event) -> str:
+        words = module_words(f"roll:{e.get('rule')}")  # a module's rolls, told by the module
+        if words is not None:
+            return _call(words, e, self)
         check = e["check"]
         who = e.get("unit") or e.get("officer") or self.side(e.get("side") or "")
         die, total, rule = e["die"], e["total"], e.get("rule") or ""
@@ -239,7 +248,13 @@ class Narrator:
         if check == "melee" and e["outcome"] == "rolled":
             key = "log_melee_roll" if target else "log_melee_roll_defends"
             return self.say(key, who=who, target=target or "", dice=dice, mods=mods, total=total, rule=rule)
-        what = self.word("log_check", check) + self.purpose(e)
+        return self.plain(e)
+
+    def plain(self, e: Event) -> str:
+        """Any roll: who rolled for what, the dice, the modifiers, the total and what it meant."""
+        who = e.get("unit") or e.get("officer") or self.side(e.get("side") or "")
+        target, dice, mods, total = e.get("target"), self.dice(e), self.modifiers(e), e["total"]
+        what = self.word("log_check", e["check"]) + self.purpose(e)
         return self.say(
             "log_roll",
             who=who,
@@ -303,13 +318,22 @@ class Narrator:
         return v
 
 
-def _call(words: Callable[..., str], e: Event, t: Texts) -> str:
-    """A module's words for its own event kind: (event) or (event, texts)."""
+def module_words(key: str) -> Callable[..., str] | None:
+    """A rule module's words for an event kind, or for its rolls ("roll:<rule>")."""
+    for m in modules():
+        words = m.narration.get(key)
+        if words is not None:
+            return words
+    return None
+
+
+def _call(words: Callable[..., str], e: Event, n: Narrator) -> str:
+    """A module's words: (event), or (event, narrator) for the words of the player's language."""
     try:
         takes = len(inspect.signature(words).parameters)
     except (TypeError, ValueError):
         takes = 1
-    return words(e, t) if takes >= 2 else words(e)
+    return words(e, n) if takes >= 2 else words(e)
 
 
 def _raw(e: Event) -> str:

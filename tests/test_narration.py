@@ -26,18 +26,16 @@ COORDINATES = re.compile(r"\(\s*-?\d+\.\d+\s*,\s*-?\d+\.\d+\s*\)|\d+\.\d\d|facin
 
 
 @cache
-def battle(seed: int = 7) -> tuple[list[dict[str, Any]], dict[str, str], dict[str, str]]:
-    """A whole battle of the default scenario between two computer generals: its events, and the names
-    of its sides and objectives."""
-    m = new_match("default", seed)
+def battle(
+    seed: int = 2, scenario: str = "default", modules: tuple[str, ...] = ()
+) -> tuple[list[dict[str, Any]], dict[str, str], dict[str, str]]:
+    """A whole battle between two computer generals: its events, and the names of its sides and
+    objectives."""
+    m = new_match(scenario, seed, modules=list(modules))
     try:
-        sides = m.battle.game.sides  # type: ignore[union-attr]
+        first, second = m.battle.game.sides  # type: ignore[union-attr]
         play(
-            m,
-            {
-                sides[0]: make_player("heuristic", sides[0], seed),
-                sides[1]: make_player("random", sides[1], seed),
-            },
+            m, {first: make_player("heuristic", first, seed), second: make_player("random", second, seed + 1)}
         )
         return [e.to_dict() for e in m.battle.events], *names_of(m.scenario.spec)
     finally:
@@ -64,7 +62,7 @@ def test_a_whole_battle_has_a_line_for_every_event_in_both_languages(language: s
         assert ln.text != _raw(e), f"no words for {e}"  # every kind the battle produces has its words
         assert not COORDINATES.search(ln.text), ln.text
         assert "{" not in ln.text and "}" not in ln.text, ln.text
-        if e["kind"] == "note":  # For Glory's notes are told in the language, not in the rules' English
+        if e["kind"] == "note" and language == "es":  # told in the language, not in the rules' English
             assert e["text"] not in ln.text, ln.text
 
 
@@ -96,7 +94,7 @@ def test_a_whole_battle_tells_each_move_in_one_line() -> None:
     for ln in moves:
         e = events[ln.first]
         total = sum(m["distance"] for m in events[ln.first : ln.first + ln.count])
-        assert f'{round(total, 1):g}"' in ln.text or e["how"] == "pivot", ln.text
+        assert f'{round(total, 1):g}"' in ln.text or e["how"] == "pivot" or total < 0.05, ln.text
 
 
 def test_a_whole_battle_names_each_roll_offs_winner_and_both_initiative_dice() -> None:
@@ -115,6 +113,36 @@ def test_a_whole_battle_names_each_roll_offs_winner_and_both_initiative_dice() -
         dice = [events[i]["die"] for i in range(ln.first, ln.first + ln.count)]
         if len(dice) == 2:
             assert f"{dice[0]} + {dice[1]} = initiative {sum(dice)}" in ln.text
+
+
+@pytest.mark.parametrize(
+    ("scenario", "seed", "modules"),
+    [
+        ("bailen", 3, ("warhammer-charges",)),
+        ("bailen", 3, ("dias-terrain", "dias-combat")),
+        ("bailen", 1, ("clash-command", "clash-melee")),
+    ],
+)
+def test_a_battle_with_rule_modules_is_told_in_both_languages(
+    scenario: str, seed: int, modules: tuple[str, ...]
+) -> None:
+    """The modules' rolls, notes, modifiers and results have their words in both languages (their
+    locale's narration.toml); only a refusal's reason inside a line stays the rules' English."""
+    events, sides, objectives = battle(seed, scenario, modules)
+    prefix = {"warhammer-charges": "WM-", "dias-combat": "DG-", "clash-command": "CS-"}
+    own = [e for e in events if any(str(e.get("rule", "")).startswith(prefix.get(m, "?")) for m in modules)]
+    assert len({(e["kind"], e.get("rule")) for e in own}) >= 3, "the battle should show the modules at work"
+    english = narrate(events, texts_for("en", modules), sides, objectives)
+    spanish = narrate(events, texts_for("es", modules), sides, objectives)
+    for en, es in zip(english, spanish, strict=True):
+        e = events[en.first]
+        assert en.text != _raw(e) and es.text != en.text, (en.text, es.text)
+        reason = (e.get("details") or {}).get("reason", "")
+        assert not COORDINATES.search(es.text.replace(reason, "")), es.text
+        if e["kind"] == "note":
+            assert e["text"] not in es.text, es.text
+        if e["kind"] == "roll":
+            assert " " not in e["outcome"] or e["outcome"] not in es.text, es.text
 
 
 # --- each promise on a case of its own ----------------------------------------------------------------

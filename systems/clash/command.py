@@ -45,6 +45,7 @@ from systems.clash.fatigue import (
     roll_successes,
     table_gain,
 )
+from systems.clash.words import COMMAND_WORDS
 from systems.reaction import Active
 from systems.victory import check_end
 
@@ -132,7 +133,11 @@ def take_check(b: Battle, e: int, kind: str, support: bool) -> bool:
         b, e, kind, dice, target, rule, how + (", a commander's die (CS-8)" if support else ""), 1
     )
     if not passed:
-        b.emit(Note(rule=rule, text=f"fails its {kind} check", unit=b.name(e)))
+        b.emit(
+            Note(
+                rule=rule, text=f"fails its {kind} check", unit=b.name(e), details={"say": f"cs_fails_{kind}"}
+            )
+        )
     return passed >= 1
 
 
@@ -172,7 +177,8 @@ def strategy(b: Battle) -> str:
     }
     b.module_state[ID] = ClashRound(pts)
     for s, p in pts.items():
-        b.emit(Note(rule="CS-1", text=f"{s} has {p} command points", details={"side": s, "points": p}))
+        text = f"{s} has {p} command points"
+        b.emit(Note(rule="CS-1", text=text, details={"say": "cs_points", "side": s, "points": p}))
     g.first_side = sequence.roll_off(b, g.sides, "CS-1")
     return g.first_side
 
@@ -250,7 +256,7 @@ def rest(b: Battle, e: int, spent: int) -> None:
             rule="CS-4",
             text=f"rests: {off} fatigue off, {f.points} left",
             unit=b.name(e),
-            details={"fatigue": f.points, "markers": f.markers, "spent": spent},
+            details={"fatigue": f.points, "markers": f.markers, "spent": spent, "off": off},
         )
     )
 
@@ -267,7 +273,7 @@ def activate_unit(b: Battle, e: int, support: bool) -> Resolution:
             rule="CS-3",
             text=f"activated for {cost} CP ({left[side]} left)",
             unit=b.name(e),
-            details={"side": side, "points": left[side]},
+            details={"side": side, "points": left[side], "cost": cost},
         )
     )
     f = fatigue(b, e)
@@ -328,7 +334,7 @@ def reaction(b: Battle, active: int) -> Resolution:
             rule="CS-7",
             text=f"reacts for {cost} CP ({left[side]} left)",
             unit=answer.unit,
-            details={"side": side, "points": left[side]},
+            details={"say": "cs_reacts", "side": side, "points": left[side], "cost": cost},
         )
     )
     if not take_check(b, r, "reaction", answer.support):
@@ -362,7 +368,9 @@ def final_phase(b: Battle) -> Resolution:
     for e in b.units():
         f = fatigue(b, e)
         f.markers, f.paralysed = 0, False
-    b.emit(Note(rule="CS-1", text="the units recover: action markers come off"))
+    b.emit(
+        Note(rule="CS-1", text="the units recover: action markers come off", details={"say": "cs_recover"})
+    )
     for side in sorted(g.sides, key=lambda s: s != g.first_side):
         for o in list(b.officers(side)):
             if esper.component_for_entity(o, Officer).role == "division" and b.in_play(o):
@@ -575,6 +583,7 @@ CLASH_COMMAND = RuleModule(
     modifiers={"fire": (fire_penalty,), "melee": (melee_penalty,), "morale": (morale_penalty,)},
     components=(lambda b, e: Fatigue(),),
     dice=(D6,),
+    narration=COMMAND_WORDS,
     records={"command": CommandNumbers},
     check=check,
     badge=badge,

@@ -180,8 +180,11 @@ def roll_successes(
     return hits
 
 
-def add_fatigue(b: Battle, e: int, gained: int, rule: str, why: str) -> None:
-    """Fatigue gained, then CS-16 (above the cap: two wounds per point, no save) and CS-17 (removal)."""
+def add_fatigue(
+    b: Battle, e: int, gained: int, rule: str, why: str, words: Mapping[str, object] | None = None
+) -> None:
+    """Fatigue gained, then CS-16 (above the cap: two wounds per point, no save) and CS-17 (removal).
+    `words`: why, as the battle log's texts take it (`say`: which text, and its values)."""
     if gained <= 0 or not b.in_play(e):
         return
     n = numbers(b)
@@ -194,11 +197,12 @@ def add_fatigue(b: Battle, e: int, gained: int, rule: str, why: str) -> None:
             rule=rule,
             text=f"gains {gained} fatigue ({why}): {f.points}",
             unit=b.name(e),
-            details={"fatigue": f.points, "gained": gained, "markers": f.markers},
+            details={"fatigue": f.points, "gained": gained, "markers": f.markers, **(words or {})},
         )
     )
     if above:
-        b.emit(Note(rule="CS-16", text=f"{above} fatigue above {n.fatigue_cap}: wounds", unit=b.name(e)))
+        text = f"{above} fatigue above {n.fatigue_cap}: wounds"
+        b.emit(Note(rule="CS-16", text=text, unit=b.name(e), details={"above": above, "cap": n.fatigue_cap}))
         add_hits(b, e, above * n.wounds_per_point_above, None, "CS-16")
     check_removal(b, e)
 
@@ -235,12 +239,16 @@ def after_action(b: Battle, command: cmd.Command) -> None:
     f.markers = min(f.markers + 1, n.max_actions)
     order = action_name(b, command)
     if order in n.prepare:
-        b.emit(Note(rule="CS-10", text=f"{order}: a Prepare action gains no fatigue", unit=name))
+        text = f"{order}: a Prepare action gains no fatigue"
+        b.emit(Note(rule="CS-10", text=text, unit=name, details={"order": order}))
         return
     own = n.action_fatigue.get(order, 0)
     table = table_gain(b, e, f.markers)
-    where = f"save {save(b, e)}+, {ground_class(b, e)} ground, {f.markers} marker{'s' * (f.markers > 1)}"
-    add_fatigue(b, e, own + table, "CS-9", f"{order} +{own}, table +{table}: {where}")
+    ground = ground_class(b, e)
+    where = f"save {save(b, e)}+, {ground} ground, {f.markers} marker{'s' * (f.markers > 1)}"
+    words = {"say": "cs_fatigue_action", "order": order, "own": own, "table": table, "save": save(b, e)}
+    words["ground"] = ground
+    add_fatigue(b, e, own + table, "CS-9", f"{order} +{own}, table +{table}: {where}", words)
 
 
 def penalty_line(b: Battle, e: int, kind: str) -> Iterable[ModLine]:

@@ -33,6 +33,7 @@ from game.ruleset import Distance, Ruleset
 from systems.charge.contact import ChargeState, pursue, reach_officers
 from systems.clash.fatigue import Penalty, add_fatigue, courage, fatigue, save
 from systems.clash.fatigue import numbers as command_numbers
+from systems.clash.words import MELEE_WORDS
 from systems.hits import add_hits, push
 from systems.measure import gap, within
 from systems.melee import Attack, engaged
@@ -342,7 +343,7 @@ def morale(b: Battle, e: int, extra: int, why: str) -> int:
             rule="CS-13",
         )
     )
-    add_fatigue(b, e, fails, "CS-13", "morale check")
+    add_fatigue(b, e, fails, "CS-13", "morale check", {"say": "cs_fatigue_morale"})
     if fails >= 2 and b.in_play(e):
         fatigue(b, e).paralysed = True
         b.emit(Note(rule="CS-14", text="is paralysed", unit=b.name(e)))
@@ -410,7 +411,8 @@ def combat_round(b: Battle, state: ChargeState, attackers: list[int], defenders:
     )
     response: Response = answer.response if isinstance(answer, Respond) else "hold"
     cost = n.responses[response]
-    b.emit(Note(rule="CS-11", text=f"answers the attack: {LABELS[response]}", unit=tname))
+    text = f"answers the attack: {LABELS[response]}"
+    b.emit(Note(rule="CS-11", text=text, unit=tname, details={"say": "cs_answers", "response": response}))
     att, dfn = sides(b, attackers, defenders, response)
     how = stat_words(b, first, "combat")
     if att.to_hit != combat(b, first):
@@ -424,7 +426,8 @@ def combat_round(b: Battle, state: ChargeState, attackers: list[int], defenders:
         back = _pool(b, target, "counter-attack", min(att.dice, dfn.dice), dfn.to_hit, "hits", theirs, first)
     f = fatigue(b, target)
     f.markers = min(f.markers + cost.markers, command_numbers(b).max_actions)
-    add_fatigue(b, target, cost.fatigue, "CS-11", f"the {LABELS[response].lower()} response")
+    words = {"say": "cs_fatigue_response", "response": response}
+    add_fatigue(b, target, cost.fatigue, "CS-11", f"the {LABELS[response].lower()} response", words)
     _dw, d_fatigue = _take(b, target, hits, first, "CS-11")
     _aw, a_fatigue = _take(b, first, back, target, "CS-11")
     d_fatigue += cost.fatigue
@@ -434,12 +437,20 @@ def combat_round(b: Battle, state: ChargeState, attackers: list[int], defenders:
     defended_in_open = response == "defend" and not holds_ground(b, target)
     defender_back = d_fatigue > a_fatigue or defended_in_open
     if defender_back:
-        why = "more fatigue from the combat" if d_fatigue > a_fatigue else "defended in the open"
+        cause = "fatigue" if d_fatigue > a_fatigue else "open"
         loser, winner, away = target, first, centroid([(b.pose(e).x, b.pose(e).y) for e in attackers])
     else:
-        why = "the attack is spent"
+        cause = "spent"
         loser, winner, away = first, target, (b.pose(target).x, b.pose(target).y)
-    b.emit(Note(rule="CS-11", text=f"falls back ({why})", unit=b.name(loser)))
+    why = {
+        "fatigue": "more fatigue from the combat",
+        "open": "defended in the open",
+        "spent": "the attack is spent",
+    }
+    text = f"falls back ({why[cause]})"
+    b.emit(
+        Note(rule="CS-11", text=text, unit=b.name(loser), details={"say": "cs_falls_back", "cause": cause})
+    )
     push(b, loser, away, b.name(winner), distance=b.rules.length(n.retreat))
     state.success = state.success or defender_back
 
@@ -530,6 +541,7 @@ CLASH_MELEE = RuleModule(
     commands=(Respond,),
     hooks={"melee": clash_melee, "melee_odds": melee_odds},
     dice=(D6,),
+    narration=MELEE_WORDS,
     records={"melee": MeleeNumbers},
     check=check,
 )

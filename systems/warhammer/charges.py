@@ -6,6 +6,7 @@ the charge's route, reactions on the way and melee stay For Glory's."""
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -192,6 +193,7 @@ def _answered(b: Battle, chargers: list[int], target: int, *, may_redirect: bool
             rule="WM-5",
             text=f"answers the charge of {b.name(charger)}: {LABELS[choice]}",
             unit=b.name(target),
+            details={"say": "wm_answer", "charger": b.name(charger), "choice": choice},
         )
     )
     if choice == "stand_and_shoot":
@@ -286,12 +288,16 @@ def _pursue(b: Battle, chargers: list[int], target: int, may_redirect: bool) -> 
             if isinstance(answer, Redirect):
                 b.emit(
                     Note(
-                        rule="WM-21", text=f"redirects its charge to {b.name(nearest)}", unit=b.name(charger)
+                        rule="WM-21",
+                        text=f"redirects its charge to {b.name(nearest)}",
+                        unit=b.name(charger),
+                        details={"target": b.name(nearest)},
                     )
                 )
                 yield from _answered(b, [charger], nearest, may_redirect=False)
                 return
-        b.emit(Note(rule="WM-DEC-5", text=f"the charge fails: {r.reason}", unit=b.name(charger)))
+        text = f"the charge fails: {r.reason}"
+        b.emit(Note(rule="WM-DEC-5", text=text, unit=b.name(charger), details={"reason": r.reason}))
         return
     if not obeys(b, charger):
         return
@@ -526,6 +532,28 @@ def check(rules: Ruleset, records: Mapping[str, Any]) -> list[tuple[str, str, st
     ]
 
 
+# --- its rolls in the battle log (game/narrate.py; the words: its locale's narration.toml) ----------
+
+RALLY = re.compile(r"(?P<result>rallies|flees on): \d+ against (?P<whose>.+) (?P<value>\d+)")
+
+
+def tell_flee(e: Mapping[str, Any], n: Any) -> str:
+    """WM-9, WM-15: the dice of a flight, in centimetres (its move's line gives the inches)."""
+    return n.say("log_wm_flee", who=e["unit"], dice=n.dice(e), cm=e["total"], rule=e["rule"])
+
+
+def tell_rally(e: Mapping[str, Any], n: Any) -> str:
+    """WM-10: the dice of a rally test against the unit's or the General's Leadership."""
+    m = RALLY.fullmatch(e["outcome"])
+    if m is None:
+        return str(n.plain(e))
+    whose = "log_wm_general" if "(WM-10)" in m["whose"] else "log_wm_own"
+    key = "log_wm_rallies" if m["result"] == "rallies" else "log_wm_flees_on"
+    return n.say(
+        key, who=e["unit"], dice=n.dice(e), leadership=n.say(whose, value=m["value"]), rule=e["rule"]
+    )
+
+
 WARHAMMER_CHARGES = RuleModule(
     id=ID,
     name="Warhammer charges",
@@ -562,6 +590,7 @@ WARHAMMER_CHARGES = RuleModule(
     hooks={"charge": charge, "activation": activation},
     components=(lambda b, e: Fled(),),
     dice=(D6,),
+    narration={"roll:WM-9": tell_flee, "roll:WM-15": tell_flee, "roll:WM-10": tell_rally},
     records={"charges": ChargeNumbers},
     check=check,
 )

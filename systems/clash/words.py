@@ -1,0 +1,92 @@
+"""Clash of Spears' rolls in the battle log (game/narrate.py): its checks, pools and morale checks in
+the player's words, from the rolls the rules report (systems/clash/fatigue.py, melee.py). The texts are
+the modules' locale's narration.toml (content/modules/clash-*/locale/<lang>/)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+# the outcome each roll reports, as fatigue.roll_successes, melee._pool and melee.morale word it
+CHECKED = re.compile(r"(?P<n>\d+) at (?P<at>\d+)\+ \((?P<how>.*)\)(?:: (?P<verdict>passes|fails))?")
+POOLED = re.compile(r"\w+: (?P<n>\d+) at (?P<at>\d+)\+ \((?P<how>.*)\)")
+MORALE = re.compile(r"(?P<n>\d+) below courage (?P<at>\d+) \((?P<why>.*)\)")
+# what makes a roll's target, piece by piece: pattern -> the text that says it
+HOW = (
+    (re.compile(r"courage, no modifier"), "log_cs_courage_plain"),
+    (re.compile(r"courage (?P<value>\d+)\+"), "log_cs_courage"),
+    (re.compile(r"fatigue (?P<value>\d+) \(CS-15\)"), "log_cs_fatigue"),
+    (re.compile(r"fatigue (?P<value>\d+): (?P<penalty>-?\d+) \(CS-15\)"), "log_cs_fatigue_penalty"),
+    (re.compile(r"a commander's die \(CS-8\)"), "log_cs_commander"),
+    (re.compile(r"combat (?P<value>\d+)"), "log_cs_combat"),
+    (re.compile(r"save (?P<value>\d+)"), "log_cs_save"),
+    (re.compile(r"behind an obstacle: (?P<value>\d+) \(CS-11\)"), "log_cs_obstacle"),
+)
+
+Event = Mapping[str, Any]
+
+
+def how(text: str, n: Any) -> str:
+    """What made the target, in words: each piece the locale knows, the others as they are."""
+    pieces = [text] if text == "courage, no modifier" else re.split(r", (?!no modifier)", text)
+    out = []
+    for piece in pieces:
+        for pattern, key in HOW:
+            m = pattern.fullmatch(piece)
+            if m is not None and n.t.has(key):
+                out.append(n.say(key, **m.groupdict()))
+                break
+        else:
+            out.append(piece)
+    return ", ".join(out)
+
+
+def dice(e: Event, n: Any) -> str:
+    rolled = e.get("dice")
+    return n.say("log_cs_dice", dice=" ".join(str(d) for d in rolled)) if rolled else n.say("log_cs_one_die")
+
+
+def successes(count: int, n: Any) -> str:
+    return n.say("log_cs_successes_one" if count == 1 else "log_cs_successes_many", n=count)
+
+
+def tell_check(e: Event, n: Any) -> str:
+    """CS-6, CS-7: an activation or reaction check; CS-4: a commander's dice to rally a unit."""
+    m = CHECKED.fullmatch(e["outcome"])
+    if m is None:
+        return str(n.plain(e))
+    values = {"who": e["unit"], "dice": dice(e, n), "at": m["at"], "how": how(m["how"], n), "rule": e["rule"]}
+    found = successes(int(m["n"]), n)
+    if m["verdict"] is None:
+        return n.say("log_cs_rally", successes=found, **values)
+    verdict = n.say("log_cs_passes" if m["verdict"] == "passes" else "log_cs_fails")
+    check = n.word("log_cs_check", e["check"])
+    return n.say("log_cs_check", check=check, successes=found, verdict=verdict, **values)
+
+
+def tell_pool(e: Event, n: Any) -> str:
+    """CS-11: the attackers' blows, the defenders' parries, a counter-attack, the saves."""
+    m = POOLED.fullmatch(e["outcome"])
+    key = "log_cs_pool_" + re.sub(r"\W+", "_", e["check"])
+    if m is None or not n.t.has(key):
+        return str(n.plain(e))
+    return n.say(
+        key, who=e["unit"], target=e.get("target") or "", dice=dice(e, n), at=m["at"], how=how(m["how"], n),
+        count=m["n"], rule=e["rule"],
+    )  # fmt: skip
+
+
+def tell_morale(e: Event, n: Any) -> str:
+    """CS-13: a morale check, one die and one more per wound: each below Courage is fatigue."""
+    m = MORALE.fullmatch(e["outcome"])
+    if m is None:
+        return str(n.plain(e))
+    why = n.word("log_cs_why", m["why"])
+    return n.say(
+        "log_cs_morale", who=e["unit"], why=why, dice=dice(e, n), at=m["at"], count=m["n"], rule=e["rule"]
+    )
+
+
+COMMAND_WORDS = {"roll:CS-4": tell_check, "roll:CS-6": tell_check, "roll:CS-7": tell_check}
+MELEE_WORDS = {"roll:CS-11": tell_pool, "roll:CS-13": tell_morale}
