@@ -7,8 +7,12 @@ import json
 from pathlib import Path
 from typing import Any
 
+from game import commands as cmd
 from game.ai import PLAYERS, make_player
+from game.ai.reasons import Thought
+from game.ai.reasons import text as reason_lines
 from game.audit import event_lines
+from game.battle import Battle, Decision
 from game.errors import UserError, one_line
 from game.locale import LANGUAGES
 from game.match import Match, load, new_match, play, save, summary, write_text
@@ -72,17 +76,36 @@ def add_log_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--lang", choices=sorted(LANGUAGES), help="the language of the log (default: English)")
 
 
+class _Reasoning:
+    """A player whose reasons are kept, with the round of each decision (simulate --why)."""
+
+    def __init__(self, player: Any, kept: list[tuple[int, Thought]]) -> None:
+        self.player, self.kept = player, kept
+
+    def decide(self, b: Battle, d: Decision) -> cmd.Command:
+        c: cmd.Command = self.player.decide(b, d)
+        thought = getattr(self.player, "thought", None)
+        if isinstance(thought, Thought):
+            self.kept.append((b.game.round if b.game is not None else 0, thought))
+        return c
+
+
 def simulate(args: argparse.Namespace) -> int:
     check_rounds(args)
     m = new_match(args.scenario, args.seed, args.rounds, ruleset_with_mods(args), modules=args.module)
+    kept: list[tuple[int, Thought]] = []
     try:
-        play(m, _players(m, args.a, args.b))
+        players = _players(m, args.a, args.b)
+        play(m, {s: _Reasoning(p, kept) for s, p in players.items()} if args.why else players)
         if args.save_replay:
             save(m, Path(args.save_replay))
         if args.events:
             write_text(Path(args.events), event_lines(m.battle.events))
         if args.log and not args.json:
             print_log(m, args.lang)
+        if args.why and not args.json:
+            for n, thought in kept:
+                print(f"round {n}: " + "\n".join(reason_lines(thought)))
         _print(summary(m), args.json)
     finally:
         m.battle.close()
@@ -114,6 +137,9 @@ def add_parsers(sub: Any) -> None:
         "--events", metavar="FILE", help="write every event as JSON lines, each with its rule IDs (audits)"
     )
     add_log_options(s)
+    s.add_argument(
+        "--why", action="store_true", help="after the battle, the reasons of each search general's orders"
+    )
     add_mod_option(s)
     s.set_defaults(run=simulate)
     r = sub.add_parser("replay", help="replay a saved battle and print its result")

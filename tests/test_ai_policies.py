@@ -46,3 +46,14 @@ def test_a_search_general_plays_every_module_to_a_result(modules_on: tuple[str, 
 def test_every_level_is_a_player() -> None:
     assert list(PLAYERS) == ["random", "heuristic", "easy", "normal", "hard"]
     assert make_player("hard:cautious", "a", 1).general.temperament.name == "Cautious"  # type: ignore[union-attr]
+
+
+def test_simulate_why_prints_each_orders_reasons_after_the_battle(capsys: pytest.CaptureFixture[str]) -> None:
+    from game.cli import main
+
+    assert main(["simulate", "--a", "easy", "--b", "heuristic", "--rounds", "1", "--why"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    told = [line for line in out if line.startswith("round 1: ")]
+    assert told and all("positions and rolls" in line for line in told)
+    assert sum(line.startswith("chose ") for line in out) == len(told)  # one choice told per decision
+    assert not any("(" in line.split(":")[0] for line in out if line.startswith("chose Move"))  # no points

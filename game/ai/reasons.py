@@ -21,6 +21,7 @@ class Weighed:
     value: float
     parts: tuple[tuple[str, float], ...] = ()
     odds: tuple[tuple[str, float], ...] = ()  # the chance of each effect of its roll, when it has one
+    moved: float = 0.0  # inches, for a move (told by its length, never its coordinates)
 
 
 @dataclass(frozen=True)
@@ -38,19 +39,22 @@ class Thought:
 
 
 def weighed(
-    command: cmd.Command, parts: Mapping[str, float], odds: Mapping[str, Fraction] | None = None
+    command: cmd.Command,
+    parts: Mapping[str, float],
+    odds: Mapping[str, Fraction] | None = None,
+    moved: float = 0.0,
 ) -> Weighed:
     """An option from its parts (terms of zero are left out); its odds' likeliest effects first."""
     shown = tuple((k, round(v, 2)) for k, v in parts.items() if abs(v) >= 0.005)
     chances = tuple(sorted(((k, float(p)) for k, p in (odds or {}).items() if p > 0), key=lambda kv: -kv[1]))
-    return Weighed(command, round(sum(parts.values()), 3), shown, chances)
+    return Weighed(command, round(sum(parts.values()), 3), shown, chances, round(moved, 1))
 
 
-def describe(c: cmd.Command) -> str:
+def describe(c: cmd.Command, moved: float = 0.0) -> str:
     """A command in a few words (the names are the battle's: unit and target ids)."""
     d = cmd.to_json(c)
     kind = str(d.pop("type"))
-    words = [kind]
+    words = [kind if not isinstance(c, cmd.Move) else f"Move {moved:.1f} in:"]
     for key in ("unit", "formation", "target", "officer", "action", "fire", "charge"):
         if d.get(key):
             words.append(f"{key}={d[key]}" if key in ("fire", "charge", "action") else str(d[key]))
@@ -64,7 +68,9 @@ def text(t: Thought, top: int = 4) -> list[str]:
         mark = "chose" if i == 0 else "  not"
         parts = ", ".join(f"{k} {v:+.2f}" for k, v in w.parts)
         odds = ", ".join(f"{k} {p:.0%}" for k, p in w.odds[:3])
-        out.append(f"{mark} {describe(w.command)}: {w.value:+.2f}" + (f" ({parts})" if parts else ""))
+        out.append(
+            f"{mark} {describe(w.command, w.moved)}: {w.value:+.2f}" + (f" ({parts})" if parts else "")
+        )
         if odds:
             out.append(f"        odds: {odds}")
     return out

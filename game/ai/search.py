@@ -129,7 +129,9 @@ class SearchPlayer(HeuristicPlayer):
                 parts["obedience"] = parts.get("obedience", 0.0) - price
             if noise:
                 parts["misjudged"] = noise
-            chosen.append(Weighed(w.command, round(sum(parts.values()), 3), tuple(parts.items()), w.odds))
+            chosen.append(
+                Weighed(w.command, round(sum(parts.values()), 3), tuple(parts.items()), w.odds, w.moved)
+            )
         chosen.sort(key=lambda w: -w.value)
         self.thought = Thought("order", self.side, tuple(chosen[:8]), budget.used)
         return chosen[0].command
@@ -203,7 +205,7 @@ class SearchPlayer(HeuristicPlayer):
             shot, odds = self.shot_after(b, e, end)
             if shot is not None and odds is not None:
                 parts["odds"] = parts.get("odds", 0.0) + obey * self.worth(b, odds, FIRE_VALUE, b.ids[shot])
-            out.append(weighed(cmd.Move(name, to, facing, fire=shot), parts, odds))
+            out.append(weighed(cmd.Move(name, to, facing, fire=shot), parts, odds, plan.length))
         return out
 
     def destinations(self, b: Battle, e: int, ground: Ground) -> Iterator[tuple[Point, float | None]]:

@@ -771,7 +771,7 @@ class BattleScreen:
     def _why(self, surf: pygame.Surface) -> None:
         if not self.why:
             return
-        lines = why_lines(self.battle, self.why_thought(), self.t, lambda s: self.names.get(s, s))
+        lines = why_lines(self.why_thought(), self.t, lambda s: self.names.get(s, s))
         draw_why(surf, pygame.Rect(self.camera.view), lines, self.t("why_hint"))
 
     def _menu(self, surf: pygame.Surface) -> None:

@@ -9,21 +9,18 @@ import pygame
 
 from game import commands as cmd
 from game.ai.reasons import Thought, Weighed
-from game.battle import Battle
-from game.geometry import dist
 from game.locale import Texts
 from game.ui import theme
 
 SHOWN = 5  # options shown per decision: the chosen one and the best four it turned down
 
 
-def command_words(b: Battle, c: cmd.Command, t: Texts) -> str:
+def command_words(w: Weighed, t: Texts) -> str:
     """An order as a player would say it: a move by its length, not its coordinates."""
+    c = w.command
     if isinstance(c, cmd.Move):
-        here = b.pose(b.ids[c.unit]) if c.unit in b.ids else None
-        inches = dist((here.x, here.y), c.to) if here is not None else 0.0
         key = "why_move_fire" if c.fire else "why_move"
-        return t(key, unit=c.unit, inches=f"{inches:.1f}", target=c.fire or "")
+        return t(key, unit=c.unit, inches=f"{w.moved:.1f}", target=c.fire or "")
     if isinstance(c, cmd.Fire):
         return t("why_fire", unit=c.unit, target=c.target)
     if isinstance(c, cmd.Charge):
@@ -37,13 +34,8 @@ def command_words(b: Battle, c: cmd.Command, t: Texts) -> str:
     return type(c).__name__
 
 
-def option_lines(b: Battle, w: Weighed, chosen: bool, t: Texts) -> list[str]:
-    head = t(
-        "why_chose" if chosen else "why_weighed",
-        order=command_words(b, w.command, t),
-        value=f"{w.value:+.2f}",
-    )
-    lines = [head]
+def option_lines(w: Weighed, chosen: bool, t: Texts) -> list[str]:
+    lines = [t("why_chose" if chosen else "why_weighed", order=command_words(w, t), value=f"{w.value:+.2f}")]
     if w.parts:
         terms = [
             t("why_part", term=t(f"why_term_{k}") if t.has(f"why_term_{k}") else k, value=f"{v:+.2f}")
@@ -55,13 +47,13 @@ def option_lines(b: Battle, w: Weighed, chosen: bool, t: Texts) -> list[str]:
     return lines
 
 
-def why_lines(b: Battle, thought: Thought | None, t: Texts, side_name: Callable[[str], str]) -> list[str]:
+def why_lines(thought: Thought | None, t: Texts, side_name: Callable[[str], str]) -> list[str]:
     """The box's lines: a title, then each option weighed (the first the one chosen)."""
     if thought is None:
         return [t("why_none")]
     out = [t("why_title", side=side_name(thought.side), n=thought.looked_at)]
     for i, w in enumerate(thought.options[:SHOWN]):
-        out += option_lines(b, w, i == 0, t)
+        out += option_lines(w, i == 0, t)
     return out
 
 

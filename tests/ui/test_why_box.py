@@ -33,7 +33,7 @@ def test_the_box_shows_the_last_decision_and_pages_back(window: pygame.Surface) 
     key(pygame.K_w, unicode="w")
     frame(screen, window)
     assert screen.why and screen.why_thought() is last
-    lines = why_lines(screen.battle, last, screen.t, str)
+    lines = why_lines(last, screen.t, str)
     assert lines[0].startswith("Why?") and lines[1].startswith("Chose: ")
     assert sum(line.startswith("Weighed: ") for line in lines) == min(4, len(last.options) - 1)
     key(pygame.K_LEFTBRACKET, unicode="[")
@@ -49,7 +49,7 @@ def test_the_reasons_read_in_spanish_without_coordinates(window: pygame.Surface)
     screen, thoughts = played_orders(window, "easy")
     moves = [t for t in thoughts if any(type(w.command).__name__ == "Move" for w in t.options)]
     assert moves
-    lines = why_lines(screen.battle, moves[-1], Texts("es"), str)
+    lines = why_lines(moves[-1], Texts("es"), str)
     text = "\n".join(lines)
     assert lines[0].startswith("¿Por qué?") and "Eligió: " in text and "pulgadas" in text
     assert "(" not in text.replace("(vale", "").replace("(moral)", "")  # no (x, y) anywhere
@@ -61,5 +61,5 @@ def test_no_reasons_yet_says_who_gives_them(window: pygame.Surface) -> None:
     key(pygame.K_w, unicode="w")
     frame(screen, window)
     assert screen.why_thought() is None
-    assert why_lines(screen.battle, None, Texts("en"), str) == [Texts("en")("why_none")]
+    assert why_lines(None, Texts("en"), str) == [Texts("en")("why_none")]
     screen.close()
