@@ -248,11 +248,16 @@ def toward(b: Battle, e: int, goal: Point, step: float) -> cmd.Move | None:
     facing = math.degrees(math.atan2(goal[1] - p.y, goal[0] - p.x))
     for frac in (1.0, 0.75, 0.5, 0.25):
         s = min(step * frac, d)
-        to = (p.x + (goal[0] - p.x) / d * s, p.y + (goal[1] - p.y) / d * s)
-        m = legal_move(b, e, (round(to[0], 3), round(to[1], 3)), round(facing, 1))
+        m = legal_move(b, e, step_towards((p.x, p.y), goal, s), round(facing, 1))
         if m is not None:
             return m
     return None
+
+
+def step_towards(here: Point, goal: Point, s: float) -> Point:
+    """The point `s` inches from here straight towards goal (rounded as commands are written)."""
+    d = dist(here, goal)
+    return (round(here[0] + (goal[0] - here[0]) / d * s, 3), round(here[1] + (goal[1] - here[1]) / d * s, 3))
 
 
 def can_rally(b: Battle, e: int) -> bool:
@@ -287,10 +292,7 @@ def officer_follow(b: Battle, officer: int, goal: Point | None = None) -> cmd.Co
     reach = b.rules.length(b.rules.officer.move)
     for frac in (1.0, 0.8, 0.6, 0.4, 0.2):
         s = min(reach, d) * frac
-        to = (
-            round(here[0] + (goal[0] - here[0]) / d * s, 3),
-            round(here[1] + (goal[1] - here[1]) / d * s, 3),
-        )
+        to = step_towards(here, goal, s)
         try:
             check_officer_move(b, officer, to)
         except Reject:

@@ -226,12 +226,7 @@ class SearchPlayer(HeuristicPlayer):
             gap_ = dist(here, there)
             if gap_ > 0.1:
                 stop = max(0.0, gap_ - keep) if keep else gap_
-                goals.append(
-                    (
-                        here[0] + (there[0] - here[0]) * stop / gap_,
-                        here[1] + (there[1] - here[1]) * stop / gap_,
-                    )
-                )
+                goals.append(common.step_towards(here, there, stop))
         officer = b.officer_of(e)
         if officer is not None and b.in_play(officer):
             goals.append(common.centre(b, officer))
@@ -252,17 +247,11 @@ class SearchPlayer(HeuristicPlayer):
             facing = towards if not foes or abs(_turn(towards, face)) < 100 else face
             reaches = [longest, 2 * step] if longest > step + 0.1 else []
             for s in sorted({min(r, d) for r in reaches}, reverse=True):
-                to = (
-                    round(here[0] + (g[0] - here[0]) / d * s, 3),
-                    round(here[1] + (g[1] - here[1]) / d * s, 3),
-                )
+                to = common.step_towards(here, g, s)
                 yield to, round(facing, 1)
             for frac in fractions:
                 s = min(step * frac, d)
-                to = (
-                    round(here[0] + (g[0] - here[0]) / d * s, 3),
-                    round(here[1] + (g[1] - here[1]) / d * s, 3),
-                )
+                to = common.step_towards(here, g, s)
                 yield to, round(facing, 1)
 
     def shot_after(
@@ -344,7 +333,7 @@ class SearchPlayer(HeuristicPlayer):
         need = gap(b, f, e) - b.rules.length(category.range) + 0.3
         if need <= 0 or need > b.rules.length(category.move) or d < 0.1:
             return None
-        to = (fp[0] + (ep[0] - fp[0]) * need / d, fp[1] + (ep[1] - fp[1]) * need / d)
+        to = common.step_towards(fp, ep, need)
         with b.supposing(f, to[0], to[1], _facing(fp, ep)):
             return _odds(fire_odds, b, f, e, moved=True)
 
@@ -501,10 +490,7 @@ class SearchPlayer(HeuristicPlayer):
                 continue
             for frac in (1.0, 0.66, 0.33):
                 s = min(reach, d) * frac
-                to = (
-                    round(here[0] + (g[0] - here[0]) / d * s, 3),
-                    round(here[1] + (g[1] - here[1]) / d * s, 3),
-                )
+                to = common.step_towards(here, g, s)
                 try:
                     check_officer_move(b, officer, to)
                 except Reject:
