@@ -1,5 +1,6 @@
 """A player's settings, remembered between sessions in the platform's user config folder: animation
-speed, window size, colour-blind palette, sound and music volume, the size of the interface (UI scale).
+speed, window size, colour-blind palette, sound and music volume, the size of the interface (UI scale),
+how long the computer generals may think.
 A damaged or hand-edited file never stops the game: what cannot be read keeps its default, and the
 player is told which key."""
 
@@ -20,6 +21,7 @@ from game.match import write_text
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 16.0)  # the animation and AI speeds a player can choose
 VOLUMES = (0.0, 0.25, 0.5, 0.75, 1.0)
 UI_SCALES = (1.0, 1.25, 1.5, 1.75, 2.0)  # text and panels, for large or far screens
+THINK = (0.5, 1.0, 2.0, 4.0)  # how long the computer generals may think, against their level's own
 # Okabe and Ito's blue and orange: told apart by every common colour-vision deficiency
 COLOUR_BLIND = ((0, 114, 178), (230, 159, 0))
 
@@ -37,6 +39,7 @@ class Settings:
     sound: float = 0.5
     music: float = 0.25
     ui_scale: float = 1.0
+    ai_think: float = 1.0  # x the search generals' budget per decision (content/ai/levels.toml)
 
     def speed_index(self) -> int:
         return SPEEDS.index(self.speed) if self.speed in SPEEDS else 1
@@ -59,6 +62,8 @@ def _valid(key: str, value: object) -> bool:
         return value in SPEEDS
     if key == "ui_scale":
         return value in UI_SCALES
+    if key == "ai_think":
+        return value in THINK
     if key in ("sound", "music"):
         return isinstance(value, int | float) and 0 <= value <= 1
     if key == "window":

@@ -90,3 +90,12 @@ def test_check_content_finds_a_broken_temperament_in_a_mod(
     assert main(["check-content", str(mod)]) == 2
     out = capsys.readouterr()
     assert "stubborn.toml" in out.out + out.err and "charge_margin" in out.out + out.err
+
+
+def test_the_thinking_time_setting_scales_a_generals_budget() -> None:
+    from game.ai.search import Budget
+
+    hard = general("hard")
+    assert Budget(hard, 2.0).left == 2 * Budget(hard).left == 2 * hard.level.evaluations
+    quick = make_player("hard", "a", 1, think=0.5)
+    assert isinstance(quick, SearchPlayer) and quick.think == 0.5

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 
 from game.ai import open_wars
 from game.ai.common import MODE_PLAYERS, Player
-from game.ai.generals import LEVELS, temperaments
+from game.ai.generals import DEFAULT_TEMPERAMENT, LEVELS, temperaments
 from game.ai.heuristic import HeuristicPlayer
 from game.ai.random_player import RandomPlayer
 from game.ai.search import SearchPlayer
@@ -33,14 +33,15 @@ def known_player(name: str, mods: Sequence[Mod] = ()) -> bool:
     return level in PLAYERS and (not temperament or (level in LEVELS and temperament in temperaments(mods)))
 
 
-def make_player(name: str, side: str, seed: int, mods: Sequence[Mod] = ()) -> Player:
-    """A player by name; `mods` may add temperaments (their ai/temperaments/)."""
+def make_player(name: str, side: str, seed: int, mods: Sequence[Mod] = (), think: float = 1.0) -> Player:
+    """A player by name; `mods` may add temperaments (their ai/temperaments/); a search general
+    may think `think` times its level's budget (the player's setting)."""
     level, _, temperament = name.partition(":")
     if not known_player(name, mods):
         raise UserError(
             f"unknown player {name!r} (known: {', '.join(PLAYERS)}; a search level may add a temperament: "
             f"{LEVELS[-1]}:{'|'.join(temperaments(mods))})"
         )
-    if temperament:
-        return SearchPlayer(side, seed, level, temperament, mods)
+    if level in LEVELS:
+        return SearchPlayer(side, seed, level, temperament or DEFAULT_TEMPERAMENT, mods, think)
     return PLAYERS[level](side, seed)

@@ -49,10 +49,10 @@ TIE = 0.01  # the worth of an inch, to break an officer's ties towards where he 
 class Budget:
     """Evaluations left for one decision, and a wall-clock cap."""
 
-    def __init__(self, g: General) -> None:
-        self.left = g.level.evaluations
+    def __init__(self, g: General, think: float = 1.0) -> None:
+        self.left = max(1, round(g.level.evaluations * think))
         self.used = 0
-        self.until = time.perf_counter() + g.level.think_seconds
+        self.until = time.perf_counter() + g.level.think_seconds * think
 
     def spend(self) -> bool:
         if self.left <= 0 or time.perf_counter() > self.until:
@@ -77,10 +77,12 @@ class SearchPlayer(HeuristicPlayer):
         level: str = "normal",
         temperament: str = DEFAULT_TEMPERAMENT,
         mods: Sequence[Mod] = (),
+        think: float = 1.0,
     ) -> None:
         super().__init__(side, seed)
         self.level = level
         self.general = general(level, temperament, mods)
+        self.think = think  # x the level's budget per decision
         self.rng = Chooser(seed * 104_729 + sum(map(ord, side)))
         self.thought: Thought | None = None  # the last decision's reasons
         self.asked: Decision | None = None
@@ -110,7 +112,7 @@ class SearchPlayer(HeuristicPlayer):
     # --- orders -------------------------------------------------------------------------------
 
     def order(self, b: Battle, d: Decision) -> cmd.Command:
-        budget = Budget(self.general)
+        budget = Budget(self.general, self.think)
         ground = self.ground(b)
         cost = b.stack.hook("action_cost")
         options: list[Weighed] = [weighed(cmd.EndActivation(), {})]

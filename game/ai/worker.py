@@ -48,9 +48,10 @@ class Copy:
     modules: tuple[str, ...]
     commands: tuple[dict[str, object], ...]
     players: tuple[tuple[str, str, int], ...]  # side, kind of player, its seed
+    think: float = 1.0  # x a search general's budget per decision (the player's setting)
 
 
-def copy_of(m: Match, players: dict[str, tuple[str, int]]) -> Copy:
+def copy_of(m: Match, players: dict[str, tuple[str, int]], think: float = 1.0) -> Copy:
     mods = m.rules.loaded_mods
     return Copy(
         scenario_ref(m.scenario.path, mods),
@@ -60,6 +61,7 @@ def copy_of(m: Match, players: dict[str, tuple[str, int]]) -> Copy:
         m.battle.stack.ids,
         tuple(cmd.to_json(c) for c in m.commands),
         tuple((side, kind, seed) for side, (kind, seed) in players.items()),
+        think,
     )
 
 
@@ -79,7 +81,7 @@ def serve(conn: Connection, copy: Copy) -> None:
 
     try:
         m = _rebuild(copy)
-        players = {side: make_player(kind, side, seed) for side, kind, seed in copy.players}
+        players = {side: make_player(kind, side, seed, think=copy.think) for side, kind, seed in copy.players}
     except Exception as e:
         conn.send(("error", type(e).__name__, str(e), traceback.format_exc()))
         return
@@ -107,10 +109,10 @@ def serve(conn: Connection, copy: Copy) -> None:
 class Worker:
     """The window's side of the AI's process."""
 
-    def __init__(self, m: Match, players: dict[str, tuple[str, int]]) -> None:
+    def __init__(self, m: Match, players: dict[str, tuple[str, int]], think: float = 1.0) -> None:
         ctx = multiprocessing.get_context("spawn")  # a fresh interpreter: no window, no threads copied
         self._conn, child = ctx.Pipe()
-        self._proc = ctx.Process(target=serve, args=(child, copy_of(m, players)), daemon=True)
+        self._proc = ctx.Process(target=serve, args=(child, copy_of(m, players, think)), daemon=True)
         self._proc.start()
         child.close()
         self.sides = set(players)

@@ -31,15 +31,17 @@ class ComputerTurns:
     wait: float = 0.0
     kinds: Any = field(default=None)  # the commands the answers may be (the rule stack's)
     thoughts: list[Thought] = field(default_factory=list)  # the reasons of each answer, oldest first
+    think: float = 1.0  # x the search generals' budget per decision (the player's setting)
 
     @classmethod
-    def start(cls, m: Match, controllers: dict[str, str]) -> ComputerTurns:
+    def start(cls, m: Match, controllers: dict[str, str], think: float = 1.0) -> ComputerTurns:
         players = {
             s: (c, m.seed + k)
             for k, (s, c) in enumerate(controllers.items())
             if c not in ("human", "replay")  # a replay's commands come from its file
         }
-        return cls(players, Worker(m, players) if players else None, kinds=m.battle.stack.commands)
+        worker = Worker(m, players, think) if players else None
+        return cls(players, worker, kinds=m.battle.stack.commands, think=think)
 
     def applied(self, c: cmd.Command) -> None:
         if self.worker is not None:
@@ -80,7 +82,7 @@ class ComputerTurns:
         have died or gone astray)."""
         self.close()
         self.kinds = m.battle.stack.commands
-        self.worker = Worker(m, self.players) if self.players else None
+        self.worker = Worker(m, self.players, self.think) if self.players else None
 
     def close(self) -> None:
         self.thinking = None

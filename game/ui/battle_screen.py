@@ -21,7 +21,7 @@ from game.modules import rule_id_pattern
 from game.narrate import names_of
 from game.recovery import recover
 from game.rulesref import reference_for
-from game.settings import COLOUR_BLIND, SPEEDS, UI_SCALES, VOLUMES, Settings
+from game.settings import COLOUR_BLIND, SPEEDS, THINK, UI_SCALES, VOLUMES, Settings
 from game.ui import theme
 from game.ui.ai_turns import ComputerTurns
 from game.ui.camera import Camera
@@ -80,6 +80,7 @@ MENUS = {
         ("sound", "set_sound"),
         ("music", "set_music"),
         ("ui-scale", "set_ui_scale"),
+        ("ai-think", "set_ai_think"),
         ("menu", "menu_back"),
     ),
     "quit": (
@@ -102,10 +103,11 @@ class BattleScreen:
         self.match = match
         b = match.battle
         self.controllers = controllers  # side -> "human" or a player name
-        self.ai = ComputerTurns.start(match, controllers)  # the computer players, in their process
+        self.settings = settings or Settings()
+        # the computer players, in their process
+        self.ai = ComputerTurns.start(match, controllers, self.settings.ai_think)
         spec = match.scenario.spec
         self.names = {s.id: s.name for s in spec.sides}
-        self.settings = settings or Settings()
         self.t = Texts(self.settings.language, module_locales(b.stack))
         colours = {s.id: tuple(s.colour) for s in spec.sides}
         if self.settings.colour_blind:
@@ -349,7 +351,7 @@ class BattleScreen:
         self.menu = None
         if key in ("settings", "menu"):
             self.menu = key
-        elif key in ("language", "colour-blind", "sound", "music", "ui-scale"):
+        elif key in ("language", "colour-blind", "sound", "music", "ui-scale", "ai-think"):
             self._change(key)
             self.menu = "settings"
         else:
@@ -379,6 +381,10 @@ class BattleScreen:
         elif key == "ui-scale":
             st.ui_scale = UI_SCALES[(UI_SCALES.index(st.ui_scale) + 1) % len(UI_SCALES)]
             self.layout(self.size)
+        elif key == "ai-think":
+            st.ai_think = THINK[(THINK.index(st.ai_think) + 1) % len(THINK)]
+            self.ai.think = st.ai_think
+            self.ai.restart(self.match)  # its players are made with their budget
         else:
             now = getattr(st, key)
             after = next((v for v in VOLUMES if v > now + 1e-9), VOLUMES[0])
@@ -392,6 +398,8 @@ class BattleScreen:
             return t(text, state=t("on") if st.colour_blind else t("off"))
         if key == "ui-scale":
             return t(text, value=f"{round(st.ui_scale * 100)}%")
+        if key == "ai-think":
+            return t(text, value=f"{st.ai_think:g}")
         if key in ("sound", "music"):
             value = getattr(st, key)
             return t(text, value=f"{round(value * 100)}%" if value else t("off"))

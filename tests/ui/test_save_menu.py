@@ -244,6 +244,17 @@ def test_the_ui_scale_is_chosen_in_the_settings_menu(window: pygame.Surface) -> 
     screen.close()
 
 
+def test_the_computer_generals_thinking_time_is_a_setting(window: pygame.Surface) -> None:
+    """Esc, Settings, the generals' thinking time: the AI's process is made again with the new budget."""
+    screen = open_screen(window, a="human", b="hard")
+    screen.menu = "settings"
+    before = screen.ai.worker
+    menu_click(screen, window, "ai-think")
+    assert screen.settings.ai_think == 2.0 and screen.ai.think == 2.0 and screen.ai.worker is not before
+    assert screen.menu_label("ai-think", "set_ai_think") == "Computer generals think: 2 x their level's time"
+    screen.close()
+
+
 def test_an_officer_is_dragged_then_confirmed(window: pygame.Surface) -> None:
     """FG-ACT-7: a press on the officer moves nobody; dragged and let go, his ghost waits for Confirm."""
     from tests.ui.driver import at, hover
