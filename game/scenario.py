@@ -13,6 +13,7 @@ from game import CONTENT
 from game.dice import FACES
 from game.errors import ContentError
 from game.files import read_regular
+from game.locale import LANGUAGES
 from game.mods import Mod
 from game.modules import ModuleList, mode_for_ruleset, other_rulesets
 from game.records import Bounds, load_record, read_toml
@@ -101,6 +102,18 @@ class SideSpec:
 
 
 @dataclass(frozen=True)
+class ScenarioWords:
+    """A scenario's words in another language (`[locale.<language>]`): its name, description and
+    history, and its sides' and objectives' names by id; what it leaves out stays as the file says."""
+
+    name: str = ""
+    description: str = ""
+    history: str = ""
+    sides: dict[str, str] = field(default_factory=dict)
+    objectives: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class ScenarioFile:
     id: str
     name: str
@@ -113,6 +126,18 @@ class ScenarioFile:
     terrain: Annotated[list[TerrainSpec], Bounds(None, 500)] = field(default_factory=list)
     objectives: Annotated[list[ObjectiveSpec], Bounds(None, 50)] = field(default_factory=list)
     modules: ModuleList = field(default_factory=list)  # rule modules it switches on (game/modules.py)
+    locale: dict[str, ScenarioWords] = field(default_factory=dict)  # its words in other languages
+
+    def words(self, language: str) -> ScenarioWords:
+        """Its words in a language: the translation the file gives, its own (English) words for the rest."""
+        own = self.locale.get(language, ScenarioWords())
+        return ScenarioWords(
+            own.name or self.name,
+            own.description or self.description,
+            own.history or self.history,
+            {s.id: own.sides.get(s.id) or s.name for s in self.sides},
+            {o.id: own.objectives.get(o.id) or o.name or o.id for o in self.objectives},
+        )
 
 
 @dataclass(frozen=True)
@@ -280,6 +305,7 @@ def load_scenario(ref: str, rules: Ruleset) -> Scenario:
             raise ContentError(f"{where}: objectives[{i}].held_by", f"unknown side {o.held_by!r}")
         if not (0 <= o.at[0] <= w and 0 <= o.at[1] <= d):
             raise ContentError(f"{where}: objectives[{i}].at", "the objective is off the table")
+    check_words(spec, where)
     for i, s in enumerate(spec.sides):
         taken = sorted(x for x in ids if x.startswith(f"{s.id}-") and x != f"{s.id}-staff")
         if s.army is not None and taken:
@@ -290,6 +316,23 @@ def load_scenario(ref: str, rules: Ruleset) -> Scenario:
     table = Table(w, d, make_terrain(rules, spec.terrain, where))
     digest = hashlib.sha256(read_regular(path)).hexdigest()
     return Scenario(spec, table, path, digest)
+
+
+def check_words(spec: ScenarioFile, where: str) -> None:
+    """[locale.<language>]: a language the game has (not English: the file's own words are), naming
+    only the file's sides and objectives."""
+    known = {"sides": {s.id for s in spec.sides}, "objectives": {o.id for o in spec.objectives}}
+    others = [lang for lang in LANGUAGES if lang != "en"]
+    for lang, words in spec.locale.items():
+        at = f"{where}: locale.{lang}"
+        if lang not in others:
+            raise ContentError(at, f"unknown language {lang!r} (known: {', '.join(others)})")
+        for key, ids in known.items():
+            for ident in getattr(words, key):
+                if ident not in ids:
+                    raise ContentError(
+                        f"{at}.{key}.{ident}", f"no such id in the scenario (known: {', '.join(sorted(ids))})"
+                    )
 
 
 def cheapest(rules: Ruleset) -> int:

@@ -113,7 +113,11 @@ class StartScreen:
                 sc, mode = load_any_scenario(path, rules)
             except UserError:
                 continue
-            name = sc.spec.name if mode == rules.mode else f"{sc.spec.name} ({mode_name(mode)})"
+            name = (
+                sc.spec.words(t.language).name
+                if mode == rules.mode
+                else f"{sc.spec.name} ({mode_name(mode)})"
+            )
             self.scenarios[name], self.modes[name] = sc, mode
         names: list[str | tuple[str, str]] = [*self.scenarios] or ["(no scenarios)"]
         # the setup names its scenario by id, or by path when it came from the command line
@@ -196,8 +200,9 @@ class StartScreen:
         if self.modes[name] == "open-wars":
             p, q = sc.spec.players
             return (f"{p.name} ({p.faction})", f"{q.name} ({q.faction})")
-        a, b = sc.spec.sides
-        return (f"{a.name} ({a.edge})", f"{b.name} ({b.edge})")
+        names = sc.spec.words(self.t.language).sides
+        a, b = ((names[s.id], self.t(f"log_edge_{s.edge}")) for s in sc.spec.sides)
+        return (f"{a[0]} ({a[1]})", f"{b[0]} ({b[1]})")
 
     def show_about(self, name: str) -> None:
         sc = self.scenarios.get(name)
@@ -223,20 +228,21 @@ class StartScreen:
             self.label_a.set_text(a)
             self.label_b.set_text(b)
             return
+        words = spec.words(self.t.language)  # the scenario's own words in the player's language
         arms = " | ".join(
-            self.t("army_points", side=s.name, points=s.army.points)
+            self.t("army_points", side=words.sides[s.id], points=s.army.points)
             if s.army
             else self.t(
                 "army_units",
-                side=s.name,
+                side=words.sides[s.id],
                 divisions=len(s.divisions),
                 units=sum(len(d.units) for d in s.divisions),
             )
             for s in spec.sides
         )
-        text = f"<b>{spec.name}</b><br>{' '.join(spec.description.split())}<br><i>{arms}</i>"
-        if spec.history:
-            text += f"<br>{' '.join(spec.history.split())}"
+        text = f"<b>{words.name}</b><br>{' '.join(words.description.split())}<br><i>{arms}</i>"
+        if words.history:
+            text += f"<br>{' '.join(words.history.split())}"
         self.about.set_text(text)
         a, b = self.sides(name)
         self.label_a.set_text(a)
@@ -251,7 +257,7 @@ class StartScreen:
             return
         try:
             sides = m.scenario.spec.sides
-            names = {s.id: s.name for s in sides}
+            names = m.scenario.spec.words(self.t.language).sides
             colours = {s.id: (s.colour[0], s.colour[1], s.colour[2]) for s in sides}
             self.figures = (figures(m), names, colours)
         finally:

@@ -107,8 +107,9 @@ class BattleScreen:
         # the computer players, in their process
         self.ai = ComputerTurns.start(match, controllers, self.settings.ai_think)
         spec = match.scenario.spec
-        self.names = {s.id: s.name for s in spec.sides}
         self.t = Texts(self.settings.language, module_locales(b.stack))
+        # the sides and objectives by the scenario's names in the player's language (the log's too)
+        self.names, self.objective_names = names_of(spec, self.t.language)
         colours = {s.id: tuple(s.colour) for s in spec.sides}
         if self.settings.colour_blind:
             colours = dict(zip(colours, COLOUR_BLIND, strict=False))
@@ -119,10 +120,13 @@ class BattleScreen:
         self.display.feed(b, b.events)
         self.display.skip()
         self.reference = reference_for(self.settings.language, b.rules.loaded_mods, b.stack.chosen)
-        sides, objectives = names_of(spec)  # the log in the player's language, by the scenario's names
         rule_ids = rule_id_pattern(self.reference)
         self.log = LogPanel(
-            pygame.Rect(0, 0, 10, 10), rule_ids=rule_ids, t=self.t, sides=sides, objectives=objectives
+            pygame.Rect(0, 0, 10, 10),
+            rule_ids=rule_ids,
+            t=self.t,
+            sides=self.names,
+            objectives=self.objective_names,
         )
         self.log.feed(b.events)
         self.human = HumanInput(b, t=self.t)
@@ -369,6 +373,8 @@ class BattleScreen:
             names = list(LANGUAGES)
             st.language = names[(names.index(st.language) + 1) % len(names)]
             self.t = self.display.t = self.human.t = Texts(st.language, self.t.extra)
+            self.names, self.objective_names = names_of(self.match.scenario.spec, st.language)
+            self.log.sides, self.log.objectives = self.names, self.objective_names
             self.log.retell(self.t)
             b = self.battle
             self.reference = reference_for(st.language, b.rules.loaded_mods, b.stack.chosen)
@@ -529,7 +535,9 @@ class BattleScreen:
         r.draw_officers(surf, self.camera, officers, self.display)
         if b.game:  # over the pieces: who holds an objective is always seen
             r.draw_objectives(
-                surf, self.camera, [(o.name or o.id, o.at, o.holder) for o in b.game.objectives]
+                surf,
+                self.camera,
+                [(self.objective_names.get(o.id, o.name or o.id), o.at, o.holder) for o in b.game.objectives],
             )
         r.draw_labels(surf, self.camera)
         r.draw_effects(surf, self.camera, self.display.effects)
