@@ -11,6 +11,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
@@ -95,7 +96,15 @@ def play_pairs(games: list[tuple[PairRecord, Game]], jobs: int, tick: Callable[[
             tick()
         return
     with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
-        for (record, _g), won in zip(games, pool.map(play_game, [g for _r, g in games]), strict=True):
+        futures = [pool.submit(play_game, g) for _r, g in games]
+        for (record, g), future in zip(games, futures, strict=True):
+            try:
+                won = future.result()
+            except BrokenProcessPool:
+                raise UserError(
+                    f"tournament: the process playing {g.ref} seed {g.seed} ({' v '.join(g.kinds)}) ended "
+                    "abruptly (killed, or out of memory); run again, or with --jobs 1"
+                ) from None
             record.add(None if won is None else (record.a, record.b)[won])
             tick()
 
