@@ -18,7 +18,7 @@ from game.locale import LANGUAGES, Texts
 from game.match import Match, restart, summary
 from game.module_records import module_locales
 from game.modules import rule_id_pattern
-from game.narrate import names_of
+from game.narrate import Narrator, names_of
 from game.recovery import recover
 from game.rulesref import reference_for
 from game.settings import COLOUR_BLIND, SPEEDS, THINK, UI_SCALES, VOLUMES, Settings
@@ -31,6 +31,7 @@ from game.ui.log_panel import LogPanel, tooltip
 from game.ui.menu import draw_menu, leaving, save_logged
 from game.ui.overlays import Overlays
 from game.ui.render import BaseLook, OfficerLook, Renderer
+from game.ui.roll_words import roll_rows
 from game.ui.sound import Sounds
 from game.ui.why_box import draw_why, why_lines
 from systems.checks import is_disorganised
@@ -633,7 +634,7 @@ class BattleScreen:
             h = self.human
             head += [(t, theme.TEXT) for t in h.info]
             if h.selected and self.battle.pending and self.battle.pending.kind == "order":
-                head.append((f"Selected: {h.selected}", theme.ACCENT))
+                head.append((self.t("panel_selected", unit=h.selected), theme.ACCENT))
             if h.ghost is not None:
                 detail += [(t, theme.GOOD if h.ghost.ok else theme.BAD) for t in h.ghost.lines]
             detail += [(t, theme.ACCENT) for t in h.odds_lines()]
@@ -697,30 +698,26 @@ class BattleScreen:
         y = self.log.rect.top - theme.px(OVERLAY_ROWS)
         for key, name in Overlays.KEYS.items():
             on = name in self.overlays.on
+            words = self.t(f"overlay_{name}")
             label = theme.font(17).render(
-                f"[{key.upper()}] {name}", True, theme.ACCENT if on else theme.TEXT_DIM
+                f"[{key.upper()}] {words}", True, theme.ACCENT if on else theme.TEXT_DIM
             )
             if x + label.get_width() + 8 > self.panel.right - 6:
                 x, y = self.panel.x + 8, y + theme.px(25)
             rect = pygame.Rect(x, y, label.get_width() + 8, theme.px(22))
             pygame.draw.rect(surf, (55, 58, 64) if on else (38, 40, 45), rect, border_radius=3)
             surf.blit(label, label.get_rect(midleft=(rect.x + 4, rect.centery)))
-            self.buttons.append((rect, Button(f"overlay:{name}", name)))
+            self.buttons.append((rect, Button(f"overlay:{name}", words)))
             x += rect.w + 4
 
     def _dice(self, surf: pygame.Surface) -> None:
-        """The last roll: its die face and every modifier with its rule."""
+        """The last roll: its die face and every modifier with its rule, in the log's words."""
         show = self.display.dice
         if show is None or show.age > 6:
             return
         d: dict[str, Any] = show.event
         font = theme.font(19)
-        rows = [
-            f"{d.get('unit') or d.get('officer') or d.get('side')}: {d['check']}"
-            + (f" ({d['purpose']})" if d.get("purpose") else "")
-        ]
-        rows += [f"{m['value']:+d} {m['label']} {m['rule']}" for m in d.get("modifiers", [])]
-        rows.append(f"= {d['total']}: {d['outcome']}")
+        rows = roll_rows(d, Narrator(self.t, self.names, self.objective_names))
         faces: list[int] = list(d.get("dice") or [d["die"]])  # a roll of several dice shows each
         size = 48 if len(faces) == 1 else 26
         dice_w = len(faces) * (size + 4) if len(faces) > 1 else 0
@@ -840,7 +837,9 @@ class BattleScreen:
         names = [n for n, s in self.display.shown.items() if s.on_table]
         name = self.human.pick(p, names)
         if name is not None:
-            tooltip(surf, self.mouse, name, "  ".join(x for x in unit_lines(self.battle, name) if x), 380)
+            tooltip(
+                surf, self.mouse, name, "  ".join(x for x in unit_lines(self.battle, name, self.t) if x), 380
+            )
 
 
 def _fitted(text: str, colour: theme.Colour, width: int) -> pygame.Surface:

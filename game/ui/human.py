@@ -18,6 +18,7 @@ from game.components import Footprint, Hits, Officer, Pose, Status, Unit
 from game.geometry import Point, dist, heading, point_polygon_distance
 from game.locale import Texts
 from game.modules import Choice, command_label
+from game.narrate import Narrator, slug
 from systems.charge.odds import charge_odds
 from systems.charge.plan import plan_charge
 from systems.checks import is_disorganised
@@ -168,7 +169,7 @@ class HumanInput:
             self.offered.append(c)
             label = labels[i] if labels is not None else command_label(self.battle.stack, c)
             odds = self.battle.stack.odds(self.battle, c)
-            hint = _odds(dict(odds)) if odds else ""
+            hint = _odds(dict(odds), t) if odds else ""
             if choices is not None:
                 ch = choices[i]
                 words = {  # the module's words in the player's language, where it has them (odds: when known)
@@ -228,7 +229,7 @@ class HumanInput:
             try:
                 odds = fire_odds(b, r, mover, reaction=True)
                 out.append(
-                    Button(f"react:{name}:fire", t("react_fire", unit=name, odds=_odds(odds)), True, hint)
+                    Button(f"react:{name}:fire", t("react_fire", unit=name, odds=_odds(odds, t)), True, hint)
                 )
             except Reject:
                 pass
@@ -302,13 +303,11 @@ class HumanInput:
             self.ghost = self._officer_ghost(self.selected, p)
         elif self.mode == "place":
             ok, why = _try(lambda: check_staff(b, d.side, p))
-            self.ghost = Ghost(d.unit, p, 0.0, ok, [why] if why else ["click to place"], officer=True)
+            self.ghost = Ghost(d.unit, p, 0.0, ok, [why] if why else [self.t("ghost_place")], officer=True)
         elif self.mode == "marker":
             target = b.ids[d.options[0]]
             ok = marker_spot_ok(b, target, p)
-            self.ghost = Ghost(
-                "marker", p, 0.0, ok, [] if ok else ["within XS of the target, XS from other markers"]
-            )
+            self.ghost = Ghost("marker", p, 0.0, ok, [] if ok else [self.t("ghost_marker")])
 
     def turn(self, degrees: float) -> None:
         base = self.facing if self.facing is not None else (self.ghost.facing if self.ghost else 0.0)
@@ -449,21 +448,27 @@ class HumanInput:
         allowance = None
         if self.decision is not None and self.decision.kind == "extra_move":
             allowance = b.rules.length(b.rules.core.movement.cavalry_extra_move)
-        lines = []
+        t = self.t
         try:
             plan = plan_move(b, e, p, facing, allowance=allowance)
         except Reject as r:
             return Ghost(name, p, facing, False, [f"{r.reason} ({r.rule})"])
         spent = plan.length if plan.cost is None else plan.cost  # a module may weigh ground and turns
-        used = f'{plan.length:.1f}"' + ("" if plan.cost is None else f' costing {plan.cost:.1f}"')
-        left = plan.allowance - spent
-        lines.append(f'{plan.how}: {used} of {plan.allowance:g}", {left:.1f}" left')
+        length = inches(plan.length, t)
+        used = (
+            t("ghost_used", length=length)
+            if plan.cost is None
+            else t("ghost_used_cost", length=length, cost=inches(plan.cost, t))
+        )
+        how = t(key) if t.has(key := f"ghost_how_{slug(plan.how)}") else plan.how
+        left = inches(plan.allowance - spent, t)
+        lines = [t("ghost_move", how=how, used=used, allowance=f"{plan.allowance:g}", left=left)]
         if plan.stopped:
-            lines.append(f"stops on entering difficult terrain ({plan.stopped})")
+            lines.append(t("ghost_stops", rule=plan.stopped))
         if plan.length > 0:
             enters = self._reactors_on_path(e, plan.path[0], plan.path[-1], pose.facing)
             if enters:
-                lines.append("enters the reaction area of " + ", ".join(enters))
+                lines.append(t("ghost_reactors", units=", ".join(enters)))
         return Ghost(name, plan.path[-1], plan.facing, True, lines)
 
     def _reactors_on_path(self, e: int, start: Point, end: Point, facing: float) -> list[str]:
@@ -475,7 +480,8 @@ class HumanInput:
         b = self.battle
         ok, why = _try(lambda: check_officer_move(b, b.ids[name], p))
         here = b.pose(b.ids[name])
-        lines = [f'{dist((here.x, here.y), p):.1f}" of {b.rules.length(b.rules.officer.move):g}"']
+        far = inches(dist((here.x, here.y), p), self.t)
+        lines = [self.t("ghost_officer", distance=far, allowance=f"{b.rules.length(b.rules.officer.move):g}")]
         return Ghost(name, p, 0.0, ok, [why] if why else lines, officer=True)
 
     # --- odds of what is under the mouse --------------------------------------------------------
@@ -487,43 +493,80 @@ class HumanInput:
         e, t = b.ids[self.selected], b.ids[self.hover_target]
         try:
             if self.mode == "fire":
-                return [self.t("odds_fire", target=self.hover_target, odds=_odds(fire_odds(b, e, t)))]
-            odds = _odds(charge_odds(b, e, t))
+                return [self.t("odds_fire", target=self.hover_target, odds=_odds(fire_odds(b, e, t), self.t))]
+            odds = _odds(charge_odds(b, e, t), self.t)
             return [self.t("odds_charge", target=self.hover_target, odds=odds), self.t("if_no_reaction")]
         except Reject as r:
             return [f"{r.reason} ({r.rule})"]
 
 
-def unit_lines(b: Battle, name: str) -> list[str]:
-    """A unit's profile and state, for the hover box."""
+def unit_lines(b: Battle, name: str, t: Texts | None = None) -> list[str]:
+    """A unit's profile and state, for the hover box, in the player's words (English without)."""
+    t = t or Texts()
     e = b.ids[name]
     off = esper.try_component(e, Officer)
     if off is not None:
-        role = "estado mayor" if off.role == "staff" else "division general"
-        state = "dead and replaced" if off.dead and off.role == "division" else ""
-        return [f"{role}, experience {off.experience}", f"lost-brigade counters: {off.lost_brigades}", state]
+        role = "hover_staff" if off.role == "staff" else "hover_general"
+        state = t("hover_dead") if off.dead and off.role == "division" else ""
+        return [t(role, experience=off.experience), t("hover_lost_brigades", count=off.lost_brigades), state]
     u = esper.component_for_entity(e, Unit)
     st = esper.component_for_entity(e, Status)
     c = u.category
-    rng = f'range {b.rules.length(c.range):g}", fire {c.fire:+d}' if c.range is not None else "cannot shoot"
+    rng = (
+        t("hover_range", range=f"{b.rules.length(c.range):g}", fire=f"{c.fire:+d}")
+        if c.range is not None
+        else t("hover_no_range")
+    )
     rough = base_move(b, e, True)  # the allowances of the rules in play (a module may change them)
-    diff = f'{rough:g}"' if rough is not None else "none"
+    diff = t("hover_difficult", move=f"{rough:g}") if rough is not None else t("hover_difficult_none")
+    category, quality = (
+        _named(t, "category", c.code, c.name),
+        _named(t, "quality", u.quality.code, u.quality.name),
+    )
     lines = [
-        f"{c.name} ({c.code}), {u.quality.name} {u.quality.modifier:+d}",
-        f'move {base_move(b, e, False):g}", difficult {diff}; {rng}; melee {c.melee:+d}',
-        f"hits {esper.component_for_entity(e, Hits).count}; division {u.division}",
+        t("hover_unit", category=category, code=c.code, quality=quality, modifier=f"{u.quality.modifier:+d}"),
+        t(
+            "hover_profile",
+            move=f"{base_move(b, e, False):g}",
+            difficult=diff,
+            range=rng,
+            melee=f"{c.melee:+d}",
+        ),
+        t("hover_hits", hits=esper.component_for_entity(e, Hits).count, division=u.division),
     ]
     if st.detached:
-        lines.append("detached: disorganised (FG-DIS-1)")
+        lines.append(t("hover_detached"))
     elif is_disorganised(b, e):
-        lines.append("disorganised: its general failed his leadership check (FG-ACT-4)")
+        lines.append(t("hover_disorganised"))
     if st.marching_by_road:
-        lines.append("marching by road: cannot shoot, charge or react (FG-ROAD-4)")
+        lines.append(t("hover_road"))
     return lines
 
 
-def _odds(odds: dict[str, Fraction]) -> str:
-    return ", ".join(f"{k} {_pct(v)}" for k, v in sorted(odds.items(), key=lambda kv: -kv[1]))
+def _named(t: Texts, kind: str, code: str, name: str) -> str:
+    """A category or quality by the locale's word for its code; a mod's own by the name its file gives."""
+    key = f"{kind}_{slug(code)}"
+    return t(key) if t.has(key) else name
+
+
+def _odds(odds: dict[str, Fraction], t: Texts) -> str:
+    """Each outcome and its chance, likeliest first, in the player's words."""
+    return ", ".join(f"{_outcome(k, t)} {_pct(v)}" for k, v in sorted(odds.items(), key=lambda kv: -kv[1]))
+
+
+def _outcome(key: str, t: Texts) -> str:
+    """An outcome of the odds in words: the combat table's results as the log says them, a melee's
+    "won: destroyed" as won or lost and its result; a module's own as it gives them."""
+    result = Narrator(t).word
+    side, _, what = key.partition(": ")
+    if what and t.has(f"odds_{side}"):
+        return t(f"odds_{side}", result=result("log_result", what))
+    return result("log_result", key)
+
+
+def inches(x: float, t: Texts) -> str:
+    """A measure to a tenth of an inch, as the ghost and the ruler show it, in the language's decimals."""
+    return f"{x:.1f}".replace(".", t("log_decimal_mark"))
 
 
 def _pct(p: Fraction) -> str:

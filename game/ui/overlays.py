@@ -17,6 +17,7 @@ from game.components import Officer, Pose, Status, Unit
 from game.geometry import Point, heading, rect_corners
 from game.ui import theme
 from game.ui.camera import Camera
+from game.ui.human import inches
 
 if TYPE_CHECKING:
     from game.ui.battle_screen import BattleScreen
@@ -108,7 +109,7 @@ class Overlays:
                         p = cam.to_screen((start[0] + ux * d, start[1] + uy * d))
                         pygame.draw.circle(surf, theme.ACCENT, p, 4)
                         surf.blit(font.render(code, True, theme.ACCENT), (p[0] + 5, p[1] - 14))
-        label = theme.font(22).render(f'{length:.1f}"', True, (255, 255, 255))
+        label = theme.font(22).render(f'{inches(length, screen.t)}"', True, (255, 255, 255))
         surf.blit(label, (z[0] + 10, z[1] + 6))
 
     def draw_human(self, surf: pygame.Surface, cam: Camera, screen: BattleScreen) -> None:

@@ -1,0 +1,31 @@
+"""The dice box's words: a roll's check, its modifiers, total and outcome, in the player's language,
+by the battle log's own words (narration.toml: log_check_..., log_label_..., log_result_...), so the
+box and the log never say a roll differently. A word the locale lacks (a rule module's own check or
+outcome) shows as the rules give it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from game.narrate import EDGE, Narrator
+
+
+def roll_rows(e: Mapping[str, Any], n: Narrator) -> list[str]:
+    """Who rolled for what, each modifier with its rule, then the total and what it meant."""
+    who = e.get("unit") or e.get("officer") or n.side(e.get("side") or "")
+    rows = [f"{who}: {n.word('log_check', e['check'])}{n.purpose(e)}"]
+    rows += [f"{m['value']:+d} {n.word('log_label', m['label'])} {m['rule']}" for m in e.get("modifiers", [])]
+    rows.append(f"= {e['total']}: {outcome(e, n)}")
+    return rows
+
+
+def outcome(e: Mapping[str, Any], n: Narrator) -> str:
+    """What a roll meant: a roll-off's winner by the scenario's name, a reinforcement's edge as the log
+    says it, any other outcome by the log's word for it."""
+    if e["check"] == "roll-off":
+        return n.side(e["outcome"])
+    edge = EDGE.fullmatch(e["outcome"]) if e["check"] == "edge" else None
+    if edge is not None:
+        return n.say(f"log_flank_{edge['flank']}", edge=n.word("log_edge", edge["edge"]))
+    return n.word("log_result", e["outcome"])
