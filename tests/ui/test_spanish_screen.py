@@ -130,3 +130,17 @@ def test_the_battle_screen_in_spanish(window: pygame.Surface) -> None:
         assert screen.log.sides == screen.names
     finally:
         screen.close()
+
+
+def test_the_start_screen_shows_the_scenarios_spanish_words(window: pygame.Surface) -> None:
+    from game.ui.app import Setup, StartScreen
+
+    screen = StartScreen(window.get_size(), Setup(scenario="bailen"), t=ES)
+    chosen = screen.scenario.selected_option
+    assert (chosen[0] if isinstance(chosen, tuple) else chosen) == "Bailén, 19 de julio de 1808"
+    assert (screen.label_a.text, screen.label_b.text) == ("Franceses (sur)", "Españoles (norte)")
+    about = screen.about.html_text
+    assert "La columna de Dupont debe romper" in about and "Franceses: 4 divisiones" in about
+    assert english_words(about) == []
+    english = StartScreen(window.get_size(), Setup(scenario="bailen"), t=EN)
+    assert "Dupont's column must break through" in english.about.html_text
