@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -34,6 +34,7 @@ from game.mods import Mod
 from systems.charge.odds import charge_odds
 from systems.measure import gap, gap_to_point, within
 from systems.odds import check_odds, fire_odds, leadership_odds
+from systems.officers import check_officer_move
 from systems.paths import longest_move, plan_move
 from systems.reaction import reactors, retreat_plan
 
@@ -478,11 +479,8 @@ class SearchPlayer(HeuristicPlayer):
         best = self.placed(b, staff, value, [behind, middle, *goals])
         return cmd.MoveOfficer(b.name(staff), best) if best is not None else cmd.Pass()
 
-    def placed(self, b: Battle, officer: int, value: object, goals: list[Point]) -> Point | None:
+    def placed(self, b: Battle, officer: int, value: Callable[[], float], goals: list[Point]) -> Point | None:
         """The best legal point for an officer among steps towards each goal (None: stay)."""
-        from systems.officers import check_officer_move
-
-        assert callable(value)
         here = common.centre(b, officer)
         reach = b.rules.length(b.rules.officer.move)
         best: tuple[float, Point | None] = (value() + TIE, None)  # staying wins (near) ties
@@ -524,11 +522,12 @@ class SearchPlayer(HeuristicPlayer):
 
 
 def _delta(there: dict[str, float], here: dict[str, float]) -> dict[str, float]:
-    return {k: there.get(k, 0.0) - here.get(k, 0.0) for k in {*there, *here}}
+    return {k: there.get(k, 0.0) - here.get(k, 0.0) for k in dict.fromkeys([*there, *here])}
 
 
-def _odds(kind: object, b: Battle, a: int, t: int, **kw: bool) -> dict[str, Fraction] | None:
-    assert callable(kind)
+def _odds(
+    kind: Callable[..., dict[str, Fraction]], b: Battle, a: int, t: int, **kw: bool
+) -> dict[str, Fraction] | None:
     try:
         found: dict[str, Fraction] = kind(b, a, t, **kw)
     except Reject:
