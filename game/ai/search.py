@@ -120,6 +120,7 @@ class SearchPlayer(HeuristicPlayer):
         units = [b.ids[n] for n in d.options]
         for e in units:  # the rolls first: cheap, and the likeliest best orders
             options += self.attacks(b, e, ground)
+        budget.used += len(options) - 1  # weighed outside the budget, which bounds the moves
         for e in units:
             options += self.movements(b, e, ground, budget)
         chosen = []
