@@ -3,6 +3,7 @@ in a worker thread so the window never freezes)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import esper
@@ -21,17 +22,20 @@ from game.modules import rule_id_pattern
 from game.narrate import Narrator, names_of
 from game.recovery import recover
 from game.rulesref import reference_for
+from game.saves import list_saves
 from game.settings import COLOUR_BLIND, SPEEDS, THINK, UI_SCALES, VOLUMES, Settings
 from game.ui import theme
 from game.ui.ai_turns import ComputerTurns
 from game.ui.camera import Camera
 from game.ui.display import Display
 from game.ui.human import Button, HumanInput, unit_lines
+from game.ui.load_list import LoadList, scenario_names
 from game.ui.log_panel import LogPanel, tooltip
 from game.ui.menu import draw_menu, leaving, save_logged
 from game.ui.overlays import Overlays
 from game.ui.render import BaseLook, OfficerLook, Renderer
 from game.ui.roll_words import roll_rows
+from game.ui.rules_browser import RulesBrowser
 from game.ui.sound import Sounds
 from game.ui.why_box import draw_why, why_lines
 from systems.checks import is_disorganised
@@ -66,12 +70,15 @@ RULES_HELP = {
     "staff_move": ("FG-ACT-8", "AMB-48"),
 }
 
-# the Esc menu and the question before quitting: (what a button does, its label)
+# the Esc menu and the questions before leaving: (what a button does, its label); the list of saves
+# to load is made when it opens (game/ui/load_list.py)
 MENUS = {
     "menu": (
         ("resume", "menu_resume"),
         ("save", "menu_save"),
+        ("load", "menu_load"),
         ("settings", "menu_to_settings"),
+        ("rules", "menu_rules"),
         ("end", "menu_end"),
         ("quit", "menu_quit"),
     ),
@@ -89,8 +96,19 @@ MENUS = {
         ("quit-now", "menu_quit_now"),
         ("resume", "menu_cancel"),
     ),
+    "load-ask": (
+        ("save-load", "menu_save_load"),
+        ("load-now", "menu_load_now"),
+        ("load", "menu_cancel"),
+    ),
 }
-MENU_TITLES = {"menu": "menu_paused", "settings": "menu_settings", "quit": "menu_quit_title"}
+MENU_TITLES = {
+    "menu": "menu_paused",
+    "settings": "menu_settings",
+    "quit": "menu_quit_title",
+    "load-ask": "menu_load_title",
+}
+LOAD_MENU_WIDTH = 600  # the saves' lines are longer than the menu's words
 
 
 class BattleScreen:
@@ -136,7 +154,12 @@ class BattleScreen:
         self.layout(size)
         self.camera.fit(b.table.width, b.table.depth)
         self.alert: str | None = None  # what went wrong, shown until the player's next command
-        self.menu: str | None = None  # the Esc menu ("menu") or the question before quitting ("quit")
+        # the Esc menu ("menu"), its settings, its list of saves ("load"), the questions before quitting
+        # ("quit") or loading another battle ("load-ask")
+        self.menu: str | None = None
+        self.saves = LoadList([], {})
+        self.to_load: Path | None = None  # the save chosen in the menu, for the window to open
+        self.rules: RulesBrowser | None = None  # the rules reference, over everything
         self.help = False  # F1
         self.why = False  # W: the reasons of the computer's decisions
         self.why_back = 0  # how many decisions before the last one the box shows
@@ -288,6 +311,9 @@ class BattleScreen:
         game."""
         if ev.type == pygame.VIDEORESIZE:
             self.layout((ev.w, ev.h))
+        elif self.rules is not None:
+            if not self.rules.handle(ev):
+                self.rules, self.menu = None, "menu"  # back to the menu it was opened from
         elif self.menu is not None:
             return self._menu_event(ev)
         elif ev.type == pygame.MOUSEMOTION:
@@ -334,12 +360,22 @@ class BattleScreen:
             return self._key(ev)
         return None
 
+    @property
+    def at_stake(self) -> bool:
+        """A battle in progress that leaving would lose."""
+        return not self.over and bool(self.match.commands)
+
     def ask_quit(self) -> str | None:
         """The window is being closed: ask first if there is a battle to lose ("quit" if not)."""
-        if self.over or not self.match.commands:
+        if not self.at_stake:
             return "quit"
         self.menu = "quit"
         return None
+
+    def load_failed(self, why: str) -> None:
+        """The save chosen could not be opened: say why in one line; this battle goes on."""
+        self.alert = self.t("load_failed", why=one_line(why, 160))
+        self.log.add(self.alert, theme.BAD)
 
     def _menu_event(self, ev: pygame.event.Event) -> str | None:
         if ev.type == pygame.MOUSEMOTION:
@@ -359,6 +395,20 @@ class BattleScreen:
         elif key in ("language", "colour-blind", "sound", "music", "ui-scale", "ai-think"):
             self._change(key)
             self.menu = "settings"
+        elif key == "rules":
+            self.rules = RulesBrowser(self.reference, self.t)
+        elif key == "load":  # the list as the saves folder holds it now, on the page last seen
+            names = scenario_names(self.match.rules, self.t.language)
+            self.saves = LoadList(list_saves(), names, self.saves.page)
+            self.saves.page = min(self.saves.page, self.saves.pages - 1)
+            self.menu = "load"
+        elif key.startswith("load:") or key in ("newer", "older"):
+            self.menu = "load"
+            self.to_load = self.saves.choose(key)
+            if self.to_load is not None:
+                if not self.at_stake:
+                    return "load"
+                self.menu = "load-ask"  # as quitting does: save this one first?
         else:
             return leaving(key, self.save, self.ask_quit)
         return None
@@ -556,6 +606,8 @@ class BattleScreen:
         self._help(surf)
         self._why(surf)
         self._menu(surf)
+        if self.rules is not None:
+            self.rules.draw(surf)
 
     def _top_bar(self, surf: pygame.Surface) -> None:
         b = self.battle
@@ -791,6 +843,10 @@ class BattleScreen:
         """The Esc menu, or the question before quitting, over a darkened window."""
         self.menu_buttons = []
         if self.menu is None:
+            return
+        if self.menu == "load":
+            title, items = self.saves.title(self.t), self.saves.items(self.t)
+            self.menu_buttons = draw_menu(surf, title, items, self.mouse, LOAD_MENU_WIDTH)
             return
         items = [(key, self.menu_label(key, label)) for key, label in MENUS[self.menu]]
         self.menu_buttons = draw_menu(surf, self.t(MENU_TITLES[self.menu]), items, self.mouse)

@@ -17,14 +17,19 @@ from game.ui.log_panel import LogPanel
 
 
 def draw_menu(
-    surf: pygame.Surface, title: str, items: list[tuple[str, str]], mouse: tuple[int, int]
+    surf: pygame.Surface,
+    title: str,
+    items: list[tuple[str, str]],
+    mouse: tuple[int, int],
+    width: int = 380,
 ) -> list[tuple[pygame.Rect, str]]:
-    """Draw `items` (what a button does, its words) as buttons under `title`; returns where each is."""
+    """Draw `items` (what a button does, its words) as buttons under `title`, in a box `width` pixels
+    wide at UI scale 1; returns where each button is."""
     shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
     shade.fill((0, 0, 0, 160))
     surf.blit(shade, (0, 0))
     px = theme.px
-    box = pygame.Rect(0, 0, px(380), px(90 + 46 * len(items)))
+    box = pygame.Rect(0, 0, px(width), px(90 + 46 * len(items)))
     box.center = surf.get_rect().center
     pygame.draw.rect(surf, theme.PANEL, box, border_radius=10)
     pygame.draw.rect(surf, theme.ACCENT, box, 2, border_radius=10)
@@ -45,7 +50,8 @@ def draw_menu(
 
 
 def leaving(key: str, save: Callable[[], bool], ask_quit: Callable[[], str | None]) -> str | None:
-    """The menu's choices that save or leave: "end" (to the start screen), "quit", or None to stay."""
+    """The menu's choices that save or leave: "end" (to the start screen), "quit", "load" (the save
+    chosen in the menu's list), or None to stay."""
     if key == "save":
         save()
     elif key == "end":
@@ -56,6 +62,10 @@ def leaving(key: str, save: Callable[[], bool], ask_quit: Callable[[], str | Non
         return "quit" if save() else None
     elif key == "quit-now":
         return "quit"
+    elif key == "save-load":
+        return "load" if save() else None
+    elif key == "load-now":
+        return "load"
     return None
 
 

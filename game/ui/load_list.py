@@ -1,0 +1,78 @@
+"""The saved battles as the menu lists them to load one: the start screen's words for each (its
+scenario, round and date), newest first, a page at a time; and the scenarios' names as players see
+them, which the start screen shares."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from game.errors import UserError
+from game.locale import Texts
+from game.modules import modes
+from game.ruleset import Ruleset
+from game.saves import SaveInfo
+from game.scenario import list_scenarios, load_any_scenario
+
+PAGE = 8  # saves on one page of the menu: with its other buttons it fits 720 rows at any UI scale that fits
+
+
+def mode_name(mode_id: str) -> str:
+    return next((m.name for m in modes() if m.id == mode_id), mode_id)
+
+
+def shown_name(sc: Any, mode: str, rules: Ruleset, language: str) -> str:
+    """A scenario's name in the player's language; another mode's map's, with the mode's name."""
+    if mode == rules.mode:
+        return str(sc.spec.words(language).name)
+    return f"{sc.spec.name} ({mode_name(mode)})"
+
+
+def scenario_names(rules: Ruleset, language: str) -> dict[str, str]:
+    """{scenario id: its shown name} of every scenario that loads with these rules."""
+    out = {}
+    for path in list_scenarios(rules.loaded_mods):
+        try:
+            sc, mode = load_any_scenario(path, rules)
+        except UserError:
+            continue  # check-content says why
+        out[sc.id] = shown_name(sc, mode, rules, language)
+    return out
+
+
+@dataclass
+class LoadList:
+    """One page of saves as menu buttons ("load:<n>"), with the buttons to turn the page."""
+
+    saves: list[SaveInfo]
+    names: dict[str, str]  # scenario id -> shown name; a save of a scenario not found shows its id
+    page: int = 0
+
+    @property
+    def pages(self) -> int:
+        return max(1, -(-len(self.saves) // PAGE))
+
+    def title(self, t: Texts) -> str:
+        if not self.saves:
+            return t("load_none")
+        return t("load_title") + (f" ({self.page + 1}/{self.pages})" if self.pages > 1 else "")
+
+    def items(self, t: Texts) -> list[tuple[str, str]]:
+        first = self.page * PAGE
+        out = []
+        for n, s in enumerate(self.saves[first : first + PAGE], start=first):
+            name = self.names.get(s.scenario, s.scenario)
+            out.append((f"load:{n}", t("resume_item", scenario=name, round=s.round, saved=s.saved)))
+        if self.page > 0:
+            out.append(("newer", t("load_newer")))
+        if self.page + 1 < self.pages:
+            out.append(("older", t("load_older")))
+        return [*out, ("menu", t("menu_back"))]
+
+    def choose(self, key: str) -> Path | None:
+        """The save a button names; the page buttons turn the page instead."""
+        if key in ("newer", "older"):
+            self.page += 1 if key == "older" else -1
+            return None
+        return self.saves[int(key.split(":")[1])].path

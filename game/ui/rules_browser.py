@@ -1,0 +1,168 @@
+"""The rules reference as a screen: every rule ID with its title and text in the player's language,
+grouped by section (the ID without its number: FG-CHG, AMB, WM-DEC), with a box that narrows the list
+as the player types an ID or words. Drawn over whatever screen opened it; it takes the keys and the
+wheel until Esc closes it."""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+
+import pygame
+
+from game.locale import Texts
+from game.rulesref import RuleText
+from game.ui import theme
+
+MARGIN = 40  # pixels of the screen left around the box at UI scale 1
+WHEEL_LINES = 3
+MAX_QUERY = 40
+
+
+def section_of(rule_id: str) -> str:
+    """FG-CHG-4 -> FG-CHG, AMB-12 -> AMB, WM-DEC-2 -> WM-DEC."""
+    head, _sep, tail = rule_id.rpartition("-")
+    return head if head and tail.isdigit() else rule_id
+
+
+def folded(text: str) -> str:
+    """Text as searched: without case or accents, so "cancion" finds "canción"."""
+    plain = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in plain if not unicodedata.combining(c)).casefold()
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the list as laid out: its words, their size and colour, where it starts."""
+
+    text: str
+    size: int
+    colour: theme.Colour
+    x: int
+    y: int
+
+
+class RulesBrowser:
+    def __init__(self, reference: dict[str, RuleText], t: Texts, query: str = "") -> None:
+        self.reference = reference
+        self.t = t
+        self.query = query
+        self.scroll = 0  # pixels of the list above the view
+        self.page = 0  # the list's height on screen, known once drawn
+        self.sections = {section_of(rid) for rid in reference}
+        self._haystacks = {rid: folded(f"{r.id} {r.title} {r.text}") for rid, r in reference.items()}
+        self._rows: tuple[tuple[str, int, float, str], list[Row], int] | None = None
+
+    def matches(self) -> list[RuleText]:
+        """The rules the query lets through, in the reference's order. An ID or its beginning
+        ("FG-CHG", "amb", "FG-UNIT-1") picks the rules whose ID starts with it; anything else
+        picks the rules whose ID, title or text hold every word typed."""
+        q = self.query.strip()
+        if not q:
+            return list(self.reference.values())
+        head = q.upper()
+        if ("-" in head or head in self.sections) and any(rid.startswith(head) for rid in self.reference):
+            return [r for rid, r in self.reference.items() if rid.startswith(head)]
+        words = folded(q).split()
+        return [r for rid, r in self.reference.items() if all(w in self._haystacks[rid] for w in words)]
+
+    def handle(self, ev: pygame.event.Event) -> bool:
+        """Take one event; False once the player has closed the reference."""
+        if ev.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-ev.y * WHEEL_LINES * theme.font(18).get_linesize())
+        elif ev.type == pygame.KEYDOWN:
+            k = ev.key
+            if k == pygame.K_ESCAPE:
+                if not self.query:
+                    return False
+                self.search("")
+            elif k == pygame.K_BACKSPACE:
+                self.search(self.query[:-1])
+            elif k in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+                step = max(1, self.page - theme.font(18).get_linesize())
+                self.scroll_by(step if k == pygame.K_PAGEDOWN else -step)
+            elif k in (pygame.K_UP, pygame.K_DOWN):
+                line = theme.font(18).get_linesize()
+                self.scroll_by(line if k == pygame.K_DOWN else -line)
+            elif k in (pygame.K_HOME, pygame.K_END):
+                self.scroll = 0 if k == pygame.K_HOME else 1 << 30  # drawing brings it back in range
+            elif ev.unicode and ev.unicode.isprintable() and len(self.query) < MAX_QUERY:
+                self.search(self.query + ev.unicode)
+        return True
+
+    def search(self, query: str) -> None:
+        self.query = query
+        self.scroll = 0
+
+    def scroll_by(self, pixels: int) -> None:
+        self.scroll = max(0, self.scroll + pixels)
+
+    def rows(self, width: int) -> tuple[list[Row], int]:
+        """The list laid out `width` pixels wide, and its height: laid out again only when the
+        query, the width, the scale or the language changes (the same list is drawn every frame)."""
+        key = (self.query, width, theme.SCALE, self.t.language)
+        if self._rows is not None and self._rows[0] == key:
+            return self._rows[1], self._rows[2]
+        px, y, section = theme.px, 0, ""
+        out: list[Row] = []
+        body = theme.font(18)
+        for r in self.matches():
+            if section_of(r.id) != section:
+                section = section_of(r.id)
+                y += px(10) if out else 0
+                out.append(Row(section, 26, theme.ACCENT, 0, y))
+                y += theme.font(26).get_linesize() + px(2)
+            for i, line in enumerate(theme.wrap(f"{r.id}  {r.title}", theme.font(20), width - px(12))):
+                out.append(Row(line, 20, theme.TEXT, px(12) if i else 0, y))
+                y += theme.font(20).get_linesize()
+            for line in theme.wrap(r.text, body, width - px(24)):
+                out.append(Row(line, 18, theme.TEXT_DIM, px(24), y))
+                y += body.get_linesize()
+            y += px(6)
+        self._rows = (key, out, y)
+        return out, y
+
+    def draw(self, surf: pygame.Surface) -> None:
+        px, t = theme.px, self.t
+        shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 170))
+        surf.blit(shade, (0, 0))
+        box = surf.get_rect().inflate(-2 * px(MARGIN), -2 * px(MARGIN))
+        pygame.draw.rect(surf, theme.PANEL, box, border_radius=10)
+        pygame.draw.rect(surf, theme.ACCENT, box, 2, border_radius=10)
+        x, y, inner = box.x + px(20), box.y + px(14), box.w - px(40)
+        title = theme.font(34).render(t("rules_title"), True, theme.ACCENT)
+        surf.blit(title, (x, y))
+        y += title.get_height() + px(4)
+        for line in theme.wrap(t("rules_hint"), theme.font(18), inner):
+            surf.blit(theme.font(18).render(line, True, theme.TEXT_DIM), (x, y))
+            y += theme.font(18).get_linesize()
+        field = pygame.Rect(x, y + px(6), inner, theme.font(22).get_linesize() + px(10))
+        pygame.draw.rect(surf, (18, 20, 23), field, border_radius=5)
+        pygame.draw.rect(surf, theme.PANEL_EDGE, field, 1, border_radius=5)
+        shown = self.matches()
+        count = theme.font(20).render(t("rules_count", count=len(shown)), True, theme.TEXT_DIM)
+        surf.blit(count, count.get_rect(midright=(field.right - px(10), field.centery)))
+        typed = theme.font(22).render(t("rules_search", query=self.query) + "_", True, theme.TEXT)
+        surf.blit(typed, typed.get_rect(midleft=(field.x + px(10), field.centery)))
+        view = pygame.Rect(x, field.bottom + px(12), inner, box.bottom - px(14) - field.bottom - px(12))
+        self.page = view.h
+        rows, height = self.rows(view.w - px(16))  # room for the scroll bar
+        self.scroll = min(self.scroll, max(0, height - view.h))
+        if not shown:
+            surf.blit(theme.font(22).render(t("rules_none"), True, theme.TEXT_DIM), view.topleft)
+        clip = surf.get_clip()
+        surf.set_clip(view)
+        for row in rows:
+            top = view.y + row.y - self.scroll
+            if top > view.bottom:
+                break
+            if top + theme.font(row.size).get_linesize() >= view.y:
+                surf.blit(theme.font(row.size).render(row.text, True, row.colour), (view.x + row.x, top))
+        surf.set_clip(clip)
+        if height > view.h:  # where the view is in the whole list
+            bar = pygame.Rect(view.right - px(6), view.y, px(6), view.h)
+            pygame.draw.rect(surf, (18, 20, 23), bar, border_radius=3)
+            thumb = pygame.Rect(bar.x, 0, bar.w, max(px(20), view.h * view.h // height))
+            thumb.y = view.y + (view.h - thumb.h) * self.scroll // max(1, height - view.h)
+            pygame.draw.rect(surf, theme.ACCENT, thumb, border_radius=3)
