@@ -15,16 +15,19 @@ from game.events import DivisionRemoved, GameOver, OfficerKilled
 from game.locale import Texts
 from game.match import load, new_match, summary
 from game.mods import Mod, load_mod, load_mods, user_mods_dir
-from game.modules import compose, is_base, modes, modules_by_mode
+from game.modules import compose, is_base, modules_by_mode
 from game.ruleset import load_ruleset
+from game.rulesref import reference_for
 from game.saves import list_saves, load_game
 from game.scenario import list_scenarios, load_any_scenario
 from game.settings import Settings, load_settings
 from game.stats import Figures, figures
 from game.ui import theme
 from game.ui.battle_screen import BattleScreen
+from game.ui.load_list import mode_name, shown_name
 from game.ui.ow_screen import OpenWarsScreen
 from game.ui.replay_view import ReplayViewer
+from game.ui.rules_browser import RulesBrowser
 from game.ui.sound import Sounds
 from game.ui.stats_view import draw_figures
 from game.ui.tutorial import TutorialScreen
@@ -105,6 +108,7 @@ class StartScreen:
         except UserError as e:
             self.problem = str(e)
             setup.modules = setup.modules[:-1]
+        self.rules = rules
         self.optional = [m for m in modules_by_mode() if m.mode == rules.mode and not is_base(m)]
         self.scenarios: dict[str, Any] = {}  # shown name -> a For Glory scenario or another mode's map
         self.modes: dict[str, str] = {}
@@ -113,11 +117,7 @@ class StartScreen:
                 sc, mode = load_any_scenario(path, rules)
             except UserError:
                 continue
-            name = (
-                sc.spec.words(t.language).name
-                if mode == rules.mode
-                else f"{sc.spec.name} ({mode_name(mode)})"
-            )
+            name = shown_name(sc, mode, rules, t.language)
             self.scenarios[name], self.modes[name] = sc, mode
         names: list[str | tuple[str, str]] = [*self.scenarios] or ["(no scenarios)"]
         # the setup names its scenario by id, or by path when it came from the command line
@@ -186,6 +186,11 @@ class StartScreen:
                 make(x + 850, 256 + i * 34, 70, 30), t("stats_button"), self.manager
             )
             self.figure_buttons[shown] = info.path
+        below = 256 + 34 * len(saves) + 10 if saves else 226
+        self.rules_button = pygame_gui.elements.UIButton(
+            make(x + 620, below, 300, 36), t("menu_rules"), self.manager
+        )
+        self.browser: RulesBrowser | None = None  # the rules reference, over the start screen
         self.problem_label = pygame_gui.elements.UILabel(
             make(x, 520, 600, 24), self.problem[:90], self.manager
         )
@@ -263,7 +268,20 @@ class StartScreen:
         finally:
             m.battle.close()
 
+    def open_rules(self) -> None:
+        """The rules reference of the rules chosen here: the mods' and the modules switched on."""
+        r = self.rules
+        try:
+            stack = compose(r.mode, [*r.module_ids, *self.setup.modules])
+            self.browser = RulesBrowser(reference_for(self.t.language, r.loaded_mods, stack.chosen), self.t)
+        except UserError as e:
+            self.problem_label.set_text(str(e)[:90])
+
     def handle(self, ev: pygame.event.Event) -> str | None:
+        if self.browser is not None:
+            if not self.browser.handle(ev):
+                self.browser = None
+            return None
         if self.figures is not None:
             if ev.type == pygame.MOUSEBUTTONDOWN or (ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE):
                 self.figures = None
@@ -280,6 +298,9 @@ class StartScreen:
             if ev.ui_element is self.tutorial:
                 self.setup.tutorial = True
                 return "start"
+            if ev.ui_element is self.rules_button:
+                self.open_rules()
+                return None
             if ev.ui_element in self.figure_buttons:
                 self.show_figures(self.figure_buttons[ev.ui_element])
                 return None
@@ -324,10 +345,8 @@ class StartScreen:
             surf.blit(shade, (0, 0))
             f, names, colours = self.figures
             draw_figures(surf, f, self.t, names, colours, self.t("stats_back"))
-
-
-def mode_name(mode_id: str) -> str:
-    return next((m.name for m in modes() if m.id == mode_id), mode_id)
+        if self.browser is not None:
+            self.browser.draw(surf)
 
 
 def _selected(menu: pygame_gui.elements.UIDropDownMenu) -> str:
@@ -439,6 +458,24 @@ def open_battle(setup: Setup, size: tuple[int, int], settings: Settings | None =
     return BattleScreen(m, players, size, settings)
 
 
+def switch_to_save(
+    screen: Screen | ReplayViewer, setup: Setup, size: tuple[int, int], settings: Settings
+) -> Screen | ReplayViewer:
+    """The save chosen in a battle's menu, opened in place of that battle; a save that will not open
+    says why in that battle, which goes on."""
+    played = screen.screen if isinstance(screen, TutorialScreen) else screen
+    if not isinstance(played, BattleScreen) or played.to_load is None:
+        return screen
+    setup.load, played.to_load = played.to_load, None
+    try:
+        opened = open_battle(setup, size, settings)
+    except UserError as e:
+        played.load_failed(str(e))
+        return screen
+    screen.close()
+    return opened
+
+
 def run(
     setup: Setup, demo: bool = False, demo_frames: int | None = None, screenshot: Path | None = None
 ) -> int:
@@ -496,6 +533,8 @@ def run(
                     left = battle.handle(ev)
                     if left == "quit":
                         return 0
+                    if left == "load":
+                        battle, end = switch_to_save(battle, setup, surf.get_size(), settings), None
                     if left == "end" or (
                         end is not None and ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE
                     ):

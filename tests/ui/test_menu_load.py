@@ -1,0 +1,157 @@
+"""Loading a saved battle from the battle's Esc menu: the list of saves (newest first, a page at a
+time), the question before leaving a battle in progress, the chosen save opened at its decision, and a
+damaged save said in one line while the battle goes on."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.saves import saves_dir
+from game.settings import Settings
+from game.ui.app import Setup, switch_to_save
+from game.ui.battle_screen import BattleScreen
+from game.ui.load_list import PAGE, scenario_names
+from tests.ui.driver import answer_until, frame, key, open_screen, settle
+
+
+@pytest.fixture(autouse=True)
+def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    return tmp_path
+
+
+def menu_click(screen: BattleScreen, surf: pygame.Surface, choice: str) -> str | None:
+    screen.draw(surf)  # the menu's buttons are laid out as it is drawn
+    rect = next(r for r, k in screen.menu_buttons if k == choice)
+    return screen.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
+
+
+def one_command(screen: BattleScreen, surf: pygame.Surface) -> None:
+    """Answer the decision in hand, so that the battle has something to lose."""
+    settle(screen, surf)
+    screen._button(next(b.key for b in screen.human.buttons() if b.enabled))
+    assert screen.match.commands
+
+
+def saved_battle(surf: pygame.Surface) -> tuple[Path, BattleScreen]:
+    """A battle played into its activations and saved (its screen still open); its autosaves are
+    removed, so that this save is the only one."""
+    screen = open_screen(surf, a="human", b="human", seed=5)
+    answer_until(screen, surf, "activate")
+    assert screen.save()
+    for auto in saves_dir().glob("autosave-*.json"):
+        auto.unlink()
+    (path,) = saves_dir().glob("save-*.json")
+    return path, screen
+
+
+def open_load_list(screen: BattleScreen, surf: pygame.Surface) -> None:
+    key(pygame.K_ESCAPE)
+    frame(screen, surf)
+    assert menu_click(screen, surf, "load") is None and screen.menu == "load"
+    screen.draw(surf)
+
+
+def test_the_menu_offers_load_and_the_rules_reference(window: pygame.Surface) -> None:
+    screen = open_screen(window)
+    settle(screen, window)
+    key(pygame.K_ESCAPE)
+    frame(screen, window)
+    keys = [k for _r, k in screen.menu_buttons]
+    assert keys == ["resume", "save", "load", "settings", "rules", "end", "quit"]
+    screen.close()
+
+
+def test_load_opens_the_chosen_save_at_the_same_decision(window: pygame.Surface) -> None:
+    path, played = saved_battle(window)
+    commands, pending = list(played.match.commands), played.battle.pending
+    played.close()
+    screen = open_screen(window)  # another battle, in progress
+    one_command(screen, window)
+    open_load_list(screen, window)
+    names = scenario_names(screen.match.rules, "en")
+    saved = screen.saves.saves[0].saved
+    assert screen.saves.items(screen.t)[0] == ("load:0", f"{names['default']}, round 1  {saved}")
+    assert [k for _r, k in screen.menu_buttons] == ["load:0", "menu"]
+    assert menu_click(screen, window, "load:0") is None and screen.menu == "load-ask"  # save it first?
+    assert menu_click(screen, window, "load") is None and screen.menu == "load"  # Cancel: the list again
+    menu_click(screen, window, "load:0")
+    assert menu_click(screen, window, "load-now") == "load" and screen.to_load == path
+    opened = switch_to_save(screen, Setup(), window.get_size(), Settings())
+    assert isinstance(opened, BattleScreen) and opened is not screen
+    assert opened.match.commands == commands and opened.battle.pending == pending
+    assert len(list(saves_dir().glob("save-*.json"))) == 1  # loaded without saving the other
+    opened.draw(window)
+    opened.close()
+
+
+def test_save_then_load_keeps_the_battle_left(window: pygame.Surface) -> None:
+    path, played = saved_battle(window)
+    played.close()
+    screen = open_screen(window)
+    one_command(screen, window)
+    open_load_list(screen, window)
+    menu_click(screen, window, "load:0")
+    assert menu_click(screen, window, "save-load") == "load" and screen.to_load == path
+    assert len(list(saves_dir().glob("save-*.json"))) == 2
+    screen.close()
+
+
+def test_many_saves_come_a_page_at_a_time_newest_first(window: pygame.Surface) -> None:
+    path, played = saved_battle(window)
+    played.close()
+    copies = [path.with_name(f"save-default-2026010{n}-r1.json") for n in range(PAGE + 2)]
+    for n, copy in enumerate(copies):
+        shutil.copy(path, copy)
+        os.utime(copy, (1_000_000 + n, 1_000_000 + n))  # the last copy is the newest
+    os.utime(path, (1, 1))  # the first save is the oldest
+    screen = open_screen(window)
+    settle(screen, window)
+    open_load_list(screen, window)
+    keys = [k for _r, k in screen.menu_buttons]
+    assert keys == [f"load:{n}" for n in range(PAGE)] + ["older", "menu"]
+    assert screen.saves.title(screen.t) == "Load a saved battle (1/2)"
+    assert screen.saves.saves[0].path == copies[-1]
+    menu_click(screen, window, "older")
+    screen.draw(window)
+    assert [k for _r, k in screen.menu_buttons] == [f"load:{n}" for n in range(PAGE, PAGE + 3)] + [
+        "newer",
+        "menu",
+    ]
+    assert menu_click(screen, window, f"load:{PAGE + 2}") == "load"  # nothing at stake: no question
+    assert screen.to_load == path
+    screen.close()
+
+
+def test_a_damaged_save_is_one_line_and_the_battle_goes_on(window: pygame.Surface) -> None:
+    saves_dir().mkdir(parents=True)
+    bad = saves_dir() / "save-default-20260101-000000-r3.json"
+    bad.write_text(json.dumps({"scenario": {"id": "default"}, "round": 3}))  # listed, but not a save
+    screen = open_screen(window)
+    one_command(screen, window)
+    pending = screen.battle.pending
+    open_load_list(screen, window)
+    menu_click(screen, window, "load:0")
+    assert menu_click(screen, window, "load-now") == "load"
+    again = switch_to_save(screen, Setup(), window.get_size(), Settings())
+    assert again is screen and screen.battle.pending is pending
+    assert screen.alert is not None and screen.alert.startswith("Not loaded: ")
+    assert bad.name in screen.alert and "\n" not in screen.alert
+    frame(screen, window)  # the battle goes on
+    screen.close()
+
+
+def test_no_saves_says_so(window: pygame.Surface) -> None:
+    screen = open_screen(window)
+    settle(screen, window)
+    open_load_list(screen, window)
+    assert screen.saves.title(screen.t) == "No saved battles yet"
+    assert [k for _r, k in screen.menu_buttons] == ["menu"]
+    assert menu_click(screen, window, "menu") is None and screen.menu == "menu"
+    screen.close()
