@@ -1,0 +1,138 @@
+"""The rules reference as a screen: every rule of the rules in play, by section, in the player's
+language, narrowed by an ID or words typed, scrolled, closed by Esc (from the battle's Esc menu and
+from the start screen)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.locale import Texts
+from game.match import new_match
+from game.rulesref import reference_for
+from game.settings import Settings
+from game.ui import theme
+from game.ui.battle_screen import BattleScreen
+from game.ui.rules_browser import RulesBrowser, section_of
+from tests.ui.driver import frame, key, open_screen
+
+
+def typed(browser: RulesBrowser, text: str) -> None:
+    for c in text:
+        browser.handle(pygame.event.Event(pygame.KEYDOWN, key=0, mod=0, unicode=c))
+
+
+def press(browser: RulesBrowser, k: int) -> bool:
+    return browser.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+
+
+def test_the_menu_opens_every_rule_by_section_and_esc_clears_then_closes(window: pygame.Surface) -> None:
+    screen = open_screen(window)
+    screen.menu = "menu"
+    screen.draw(window)
+    rect = next(r for r, k in screen.menu_buttons if k == "rules")
+    screen.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
+    browser = screen.rules
+    assert browser is not None and screen.menu is None
+    assert [r.id for r in browser.matches()] == list(screen.reference)  # all of them, in the book's order
+    frame(screen, window)
+    rows, _height = browser.rows(500)
+    headings = [row.text for row in rows if row.size == 26]
+    assert headings[:3] == ["FG-GEN", "FG-SCALE", "FG-BASE"] and "AMB" in headings
+    assert len(headings) == len(set(headings))  # each section once: its rules together
+    key(pygame.K_f, unicode="f")
+    key(pygame.K_g, unicode="g")
+    key(pygame.K_MINUS, unicode="-")
+    key(pygame.K_c, unicode="c")
+    key(pygame.K_h, unicode="h")
+    key(pygame.K_g, unicode="g")
+    frame(screen, window)
+    ids = [r.id for r in browser.matches()]
+    assert ids == [f"FG-CHG-{n}" for n in range(1, 10)]
+    key(pygame.K_ESCAPE)  # clears the search
+    frame(screen, window)
+    assert screen.rules is browser and browser.query == "" and len(browser.matches()) == len(screen.reference)
+    key(pygame.K_ESCAPE)  # closes, back to the menu
+    frame(screen, window)
+    assert screen.rules is None and screen.menu == "menu"
+    screen.close()
+
+
+def test_words_narrow_the_list_and_backspace_widens_it() -> None:
+    browser = RulesBrowser(reference_for("en"), Texts("en"))
+    typed(browser, "Charge cavalry")
+    found = browser.matches()
+    assert 0 < len(found) < 10
+    for r in found:
+        words = f"{r.title} {r.text}".lower()
+        assert "charge" in words and "cavalry" in words, r.id
+    for _ in "cavalry":
+        press(browser, pygame.K_BACKSPACE)
+    assert browser.query == "Charge " and len(browser.matches()) > len(found)
+    browser.search("AMB")  # a section's name: its rules
+    assert {section_of(r.id) for r in browser.matches()} == {"AMB"}
+    browser.search("no such words anywhere")
+    assert browser.matches() == []
+
+
+def test_spanish_rules_and_words_without_accents() -> None:
+    browser = RulesBrowser(reference_for("es"), Texts("es"))
+    typed(browser, "FG-CHG-1")
+    (charge,) = browser.matches()
+    assert charge.title == "Carga"
+    browser.search("")
+    typed(browser, "linea")  # finds "línea"
+    found = browser.matches()
+    assert found and all("línea" in f"{r.title} {r.text}".lower() for r in found)
+
+
+def test_the_battle_in_spanish_reads_the_rules_in_spanish_with_its_modules(window: pygame.Surface) -> None:
+    m = new_match("default", 3, modules=["warhammer-charges"])
+    sides = m.battle.game.sides  # type: ignore[union-attr]
+    screen = BattleScreen(m, dict.fromkeys(sides, "human"), window.get_size(), Settings(language="es"))
+    screen._menu_choice("rules")
+    browser = screen.rules
+    assert browser is not None
+    typed(browser, "wm")
+    assert {section_of(r.id) for r in browser.matches()} == {"WM", "WM-DEC"}
+    browser.search("FG-CHG-1")
+    assert browser.matches()[0].title == "Carga"
+    screen.draw(window)
+    screen.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_scrolling_stays_within_the_list_and_every_line_fits(
+    window: pygame.Surface, size: tuple[int, int]
+) -> None:
+    surf = pygame.display.set_mode(size)
+    browser = RulesBrowser(reference_for("es"), Texts("es"))
+    browser.draw(surf)
+    assert browser.page > 300
+    press(browser, pygame.K_PAGEDOWN)
+    assert browser.scroll == browser.page - theme.font(18).get_linesize()
+    browser.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))
+    assert browser.scroll > browser.page - theme.font(18).get_linesize()
+    press(browser, pygame.K_END)
+    browser.draw(surf)
+    width = surf.get_width() - 2 * theme.px(40) - theme.px(40) - theme.px(16)  # the list as drawn
+    rows, height = browser.rows(width)
+    assert browser.scroll == height - browser.page  # the end of the list, no further
+    for row in rows:  # a long word keeps a line of its own; the rules have none so long
+        assert row.x + theme.font(row.size).size(row.text)[0] <= width, row.text
+    press(browser, pygame.K_HOME)
+    assert browser.scroll == 0
+
+
+def test_the_start_screen_opens_the_rules(window: pygame.Surface) -> None:
+    import pygame_gui
+
+    from game.ui.app import Setup, StartScreen
+
+    start = StartScreen(window.get_size(), Setup(), t=Texts("es"))
+    assert start.rules_button.text == "Reglamento"
+    start.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=start.rules_button))
+    assert start.browser is not None and start.browser.matches()[0].id == "FG-GEN-1"
+    start.draw(window, 0.05)
+    assert start.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")) is None
+    assert start.browser is None
