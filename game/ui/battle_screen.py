@@ -160,6 +160,8 @@ class BattleScreen:
         self.saves = LoadList([], {})
         self.to_load: Path | None = None  # the save chosen in the menu, for the window to open
         self.rules: RulesBrowser | None = None  # the rules reference, over everything
+        self.rules_back: str | None = None  # the menu it returns to (none when opened from the F1 help)
+        self.help_links: list[tuple[pygame.Rect, str]] = []  # the F1 help's rule lines, as drawn
         self.help = False  # F1
         self.why = False  # W: the reasons of the computer's decisions
         self.why_back = 0  # how many decisions before the last one the box shows
@@ -313,7 +315,7 @@ class BattleScreen:
             self.layout((ev.w, ev.h))
         elif self.rules is not None:
             if not self.rules.handle(ev):
-                self.rules, self.menu = None, "menu"  # back to the menu it was opened from
+                self.rules, self.menu = None, self.rules_back  # back where it was opened from
         elif self.menu is not None:
             return self._menu_event(ev)
         elif ev.type == pygame.MOUSEMOTION:
@@ -333,6 +335,10 @@ class BattleScreen:
             elif self.camera.contains(self.mouse):
                 self.camera.zoom_at(self.mouse, 1.15**ev.y)
         elif ev.type == pygame.MOUSEBUTTONDOWN:
+            link = next((rid for rect, rid in self.help_links if rect.collidepoint(ev.pos)), None)
+            if ev.button == 1 and link is not None:  # a rule of the F1 help: the rules reference, there
+                self.rules, self.rules_back = RulesBrowser(self.reference, self.t, link), None
+                return None
             if ev.button == 1:
                 for rect, button in self.buttons:
                     if rect.collidepoint(ev.pos) and button.enabled:
@@ -396,7 +402,7 @@ class BattleScreen:
             self._change(key)
             self.menu = "settings"
         elif key == "rules":
-            self.rules = RulesBrowser(self.reference, self.t)
+            self.rules, self.rules_back = RulesBrowser(self.reference, self.t), "menu"
         elif key == "load":  # the list as the saves folder holds it now, on the page last seen
             names = scenario_names(self.match.rules, self.t.language)
             self.saves = LoadList(list_saves(), names, self.saves.page)
@@ -810,6 +816,7 @@ class BattleScreen:
         return out
 
     def _help(self, surf: pygame.Surface) -> None:
+        self.help_links = []
         if not self.help:
             return
         view = pygame.Rect(self.camera.view).inflate(-40, -40)
@@ -824,7 +831,11 @@ class BattleScreen:
             for i, line in enumerate(theme.wrap(prefix + text, font, view.w - 32)):
                 if y > view.bottom - font.get_linesize():
                     return
-                surf.blit(font.render(line, True, colour if i == 0 or not rid else theme.TEXT_DIM), (x, y))
+                shown = surf.blit(
+                    font.render(line, True, colour if i == 0 or not rid else theme.TEXT_DIM), (x, y)
+                )
+                if rid:
+                    self.help_links.append((shown, rid))
                 y += font.get_linesize()
             y += 4
 

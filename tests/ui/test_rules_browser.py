@@ -136,3 +136,21 @@ def test_the_start_screen_opens_the_rules(window: pygame.Surface) -> None:
     start.draw(window, 0.05)
     assert start.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")) is None
     assert start.browser is None
+
+
+def test_a_rule_of_the_f1_help_opens_the_reference_there(window: pygame.Surface) -> None:
+    from tests.ui.driver import settle
+
+    screen = open_screen(window)
+    settle(screen, window)
+    key(pygame.K_F1)
+    frame(screen, window)
+    rect, rid = screen.help_links[0]
+    assert rid == "FG-DEP-5"  # the first rule of a deployment
+    screen.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
+    assert screen.rules is not None and [r.id for r in screen.rules.matches()] == ["FG-DEP-5"]
+    key(pygame.K_ESCAPE)
+    key(pygame.K_ESCAPE)
+    frame(screen, window)
+    assert screen.rules is None and screen.menu is None and screen.help  # back to the battle and its help
+    screen.close()
