@@ -66,7 +66,7 @@ def print_log(m: Match, language: str | None) -> None:
 
     stack = getattr(m.battle, "stack", None)
     t = texts_for(language or "en", stack.ids if stack is not None else ())
-    sides, objectives = names_of(m.scenario.spec)
+    sides, objectives = names_of(m.scenario.spec, language or "en")
     for line in narrate([e.to_dict() for e in m.battle.events], t, sides, objectives):
         print(one_line(line.text, limit=2000))
 
