@@ -324,6 +324,7 @@ def test_simulate_prints_the_log_in_the_language_asked() -> None:
     assert spanish[0] == "--- Fase de preparación (FG-PREP-3) ---"
     assert len(english) == len(spanish) and any("Round 1: activations" in x for x in english)
     assert not any(COORDINATES.search(x) for x in english[:-3])  # the result's lines close it
+    assert any("Franceses" in x for x in spanish) and not any("French" in x for x in spanish[:-3])
 
 
 def test_a_script_tells_its_story_in_spanish() -> None:
