@@ -22,7 +22,7 @@ from game.ruleset import Ruleset
 from game.session import Decision as Decision
 from game.session import Reject as Reject
 from game.session import Resolution as Resolution
-from game.session import Session
+from game.session import Session, refuse
 from game.table import Table
 
 _world_ids = itertools.count(1)
@@ -292,6 +292,4 @@ class Battle(Session):
         """A whole battle runs its own sequence: a command is only ever an answer to its decisions."""
         if self.game is None:
             return None
-        return Reject(
-            "FG-SEQ-1", "the battle is over" if self.game.over else "the battle is not waiting for a command"
-        )
+        return refuse("FG-SEQ-1", "reason_battle_over" if self.game.over else "reason_battle_not_waiting")

@@ -186,7 +186,7 @@ class _Check:
             self.attempt(load_reference, folder.name, self.content / "locale", mods)
 
     def words(self, folder: Path, root: Path | None = None) -> None:
-        """A language's words (ui.toml, narration.toml) in a locale folder: each file as `screens`
+        """A language's words (ui.toml, narration.toml, reasons.toml) in a locale folder: each file as `screens`
         checks it, and no key in both files (the game looks a key up in either)."""
         seen: dict[str, str] = {}
         for name in WORDS:

@@ -1,21 +1,26 @@
-"""The words of the game in each language: content/locale/<language>/ui.toml (the screens) and
-narration.toml (the battle log), each a flat table of texts by key with {name} placeholders. English is
-complete; another language falls back to it for any key it lacks (check-content and the tests say
-which). A rule module's locale folder (content/modules/<id>/locale/) may hold both files for its own
-words; no key is in both files of one folder."""
+"""The words of the game in each language: content/locale/<language>/ui.toml (the screens),
+narration.toml (the battle log) and reasons.toml (why the rules refuse a command), each a flat table of
+texts by key with {name} placeholders. English is complete; another language falls back to it for any
+key it lacks (check-content and the tests say which). A rule module's locale folder
+(content/modules/<id>/locale/) may hold these files for its own words; no key is in two files of one
+folder."""
 
 from __future__ import annotations
 
 import string
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game import CONTENT
 from game.errors import ContentError
 from game.records import read_toml
 
+if TYPE_CHECKING:
+    from game.ruleset import Category
+
 LANGUAGES = {"en": "English", "es": "Español"}
-WORDS = ("ui.toml", "narration.toml")  # a language's words: its screens, its battle log
+WORDS = ("ui.toml", "narration.toml", "reasons.toml")  # its screens, its battle log, its refusals
 
 
 def ui_file(language: str, root: Path = CONTENT / "locale") -> Path:
@@ -27,7 +32,7 @@ def narration_file(language: str, root: Path = CONTENT / "locale") -> Path:
 
 
 def read_ui(path: Path) -> dict[str, str]:
-    """A ui.toml or a narration.toml: every value a string whose placeholders are plain names."""
+    """A ui.toml, narration.toml or reasons.toml: every value a string whose placeholders are plain names."""
     data = read_toml(path)
     for key, text in data.items():
         if not isinstance(text, str):
@@ -73,3 +78,37 @@ class Texts:
 
     def has(self, key: str) -> bool:
         return key in self._texts
+
+
+class Word(str):
+    """A value put in a text, written in English, that another language says its own way."""
+
+    def said(self, t: Texts) -> str:
+        return str(self)
+
+
+class Term(Word):
+    """A word of the game (a category's name, a table edge): the English word, and the key of its
+    words in another language."""
+
+    key: str
+
+    def __new__(cls, english: str, key: str) -> Term:
+        term = super().__new__(cls, english)
+        term.key = key
+        return term
+
+    def said(self, t: Texts) -> str:
+        return t(self.key) if t.has(self.key) else str(self)
+
+
+class Number(Word):
+    """A number written in English ("3.50"): another language writes its own decimal mark."""
+
+    def said(self, t: Texts) -> str:
+        return str(self).replace(".", t("log_decimal_mark"))
+
+
+def category_word(cat: Category) -> Term:
+    """A unit category's name, in the words the screens give its code (category_<code>)."""
+    return Term(cat.name, f"category_{cat.code}")

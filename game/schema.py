@@ -172,6 +172,16 @@ def _kinds() -> list[Kind]:
             keys=re.compile(r"[a-z][a-z0-9_]*"),
         ),
         Kind(
+            "reasons",
+            "refusal texts",
+            str,
+            "Why the rules refuse a command, in a language (content/locale/<locale>/reasons.toml): one text "
+            "per refusal, with {name} where the game puts a value; the English text is the reason the "
+            "`rejected` event records; every language has the English file's keys.",
+            ("locale/*/reasons.toml", "modules/*/locale/*/reasons.toml"),
+            keys=re.compile(r"[a-z][a-z0-9_]*"),
+        ),
+        Kind(
             "rules-reference.partial",
             "rules reference in a mod",
             _Entry,

@@ -9,23 +9,50 @@ which order and which commands answer which decision; the session knows no rules
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from game import commands as cmd
 from game.dice import Dice
 from game.events import Event, Rejected
-from game.modules import RuleStack
+from game.locale import Term, Texts, Word
+from game.module_records import folder_of
+from game.modules import RuleStack, modules
 
 
 class Reject(Exception):
-    """A command the rules forbid: becomes a `rejected` event naming the rule."""
+    """A command the rules forbid: becomes a `rejected` event naming the rule. `reason` is what the
+    event records, in English; a refusal built by `refuse` also keeps the key of its words
+    (content/locale/<language>/reasons.toml) and their values, for the screens to say it in the
+    player's language."""
 
-    def __init__(self, rule: str, reason: str) -> None:
+    def __init__(
+        self, rule: str, reason: str, key: str | None = None, values: Mapping[str, object] | None = None
+    ) -> None:
         super().__init__(reason)
         self.rule = rule
         self.reason = reason
+        self.key = key
+        self.values = dict(values or {})
+
+    def said(self, t: Texts) -> str:
+        """The reason in the language of `t` (in English when it has no words for it)."""
+        if self.key is None or not t.has(self.key):
+            return self.reason
+        return t(self.key, **{k: v.said(t) if isinstance(v, Word) else v for k, v in self.values.items()})
+
+
+def refuse(rule: str, key: str, **values: object) -> Reject:
+    """A refusal in the words of `key` (a reasons.toml of the game or of a rule module): its English
+    text, formatted, is the reason the event records (the one source of it)."""
+    return Reject(rule, _english()(key, **values), key, values)
+
+
+@cache
+def _english() -> Texts:
+    return Texts("en", tuple(f for m in modules() if (f := folder_of(m) / "locale").is_dir()))
 
 
 @dataclass(frozen=True)
@@ -103,7 +130,8 @@ class Session:
         generator that carries it out. The round loop sends a side's orders through here too."""
         kind = self.stack.orders.get(type(command))
         if kind is None:
-            raise Reject("FG-ORD-5", f"{_order_name(command)} is not an order the battle is waiting for")
+            order = _order_name(command)
+            raise refuse("FG-ORD-5", "reason_order_not_awaited", order=Term(order, f"log_order_{order}"))
         gen = kind.start(self, command)
         if not kind.unit_order:
             return gen
@@ -123,10 +151,12 @@ class Session:
         kind = self.stack.decisions.get(self.pending.kind)
         if kind is None or not isinstance(command, kind.answers):
             d = self.pending
-            raise Reject(
+            raise refuse(
                 "FG-ACT-6",
-                f"the battle is waiting for side {d.side} to decide the "
-                f"{d.kind.replace('_', ' ')} of {d.unit}",
+                "reason_waiting_decision",
+                side=d.side,
+                decision=d.kind.replace("_", " "),
+                unit=d.unit,
             )
         self._run(self._resolution, command)
 

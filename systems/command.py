@@ -6,9 +6,10 @@ from __future__ import annotations
 import esper
 
 from game import commands as cmd
-from game.battle import Activation, Battle, Formation, Reject
+from game.battle import Activation, Battle, Formation
 from game.components import Officer, Status, Unit
 from game.events import Disorganised, Note
+from game.session import refuse
 from systems.checks import leadership_check
 from systems.measure import gap, within
 
@@ -56,7 +57,7 @@ def formation_of(b: Battle, unit: str) -> Formation:
     for f in b.formations:
         if unit in f.units:
             return f
-    raise Reject("FG-TERM-6", f"{unit} belongs to no formation on the table")
+    raise refuse("FG-TERM-6", "reason_no_formation", unit=unit)
 
 
 def activate(b: Battle, c: cmd.Activate) -> None:
@@ -69,7 +70,7 @@ def activate(b: Battle, c: cmd.Activate) -> None:
     if found is None and key in b.ids and esper.has_component(b.ids[key], Unit):
         found = formation_of(b, key)
     if found is None:
-        raise Reject("FG-ACT-1", f"no formation {key!r} can activate")
+        raise refuse("FG-ACT-1", "reason_no_formation_activates", formation=repr(key))
     for name in found.units:
         esper.component_for_entity(b.ids[name], Status).ordered = False
     for e in b.enemy_units(found.side):
@@ -102,10 +103,10 @@ def check_leadership(b: Battle, c: cmd.CheckLeadership) -> None:
     """A scripted leadership check: a failure disorganises the division until a later pass."""
     officer = b.ids.get(c.officer)
     if officer is None or esper.try_component(officer, Officer) is None:
-        raise Reject("FG-LDR-1", f"{c.officer} is not an officer")
+        raise refuse("FG-LDR-1", "reason_not_an_officer", unit=c.officer)
     off = esper.component_for_entity(officer, Officer)
     if not off.in_play:
-        raise Reject("FG-LDR-1", f"{c.officer} is not on the table")
+        raise refuse("FG-LDR-1", "reason_not_on_table", unit=c.officer)
     passed = leadership_check(b, officer, rule="FG-LDR-1")
     if off.role == "division":
         set_disorganised(b, officer, not passed)

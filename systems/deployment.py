@@ -22,7 +22,9 @@ from game.geometry import (
     point_polygon_distance,
     rect_corners,
 )
+from game.locale import Term
 from game.ruleset import Ruleset
+from game.session import refuse
 from systems.measure import gap, within
 from systems.officers import officer_clear
 
@@ -128,25 +130,23 @@ def check_deploy(b: Battle, c: cmd.Deploy, own_edge: str, entry: Entry) -> None:
     ground, clear of every other base."""
     officer = b.ids.get(c.division)
     if officer is None or esper.try_component(officer, Officer) is None:
-        raise Reject("FG-DEP-6", f"there is no division officer {c.division}")
+        raise refuse("FG-DEP-6", "reason_no_division_officer", officer=c.division)
     off = esper.component_for_entity(officer, Officer)
     r = off.radius
     if not b.table.holds_point(c.officer_at, r):
-        raise Reject("FG-DEP-7", "the officer must stand on the table")
+        raise refuse("FG-DEP-7", "reason_deploy_officer_off_table")
     if b.table.movement_at(c.officer_at) == "impassable":
-        raise Reject("FG-TERR-2", "the officer cannot stand on impassable ground")
+        raise refuse("FG-TERR-2", "reason_deploy_officer_impassable")
     if not officer_clear(b, officer, c.officer_at):
-        raise Reject("FG-DEP-7", "the officer cannot stand on another base")
+        raise refuse("FG-DEP-7", "reason_deploy_officer_on_base")
     if entry.edge is None:
         if in_enemy_half(b, c.officer_at, r, own_edge):
-            raise Reject("FG-DEP-8", "the officer cannot deploy in the enemy's half of the table")
+            raise refuse("FG-DEP-8", "reason_deploy_enemy_half")
     elif not within(edge_distance(b, c.officer_at, entry.edge, r), b.rules.length("XL")):
-        raise Reject("FG-REINF-5", f"the officer enters at XL or less from the {entry.edge} edge")
+        raise refuse("FG-REINF-5", "reason_enter_edge", edge=Term(entry.edge, f"log_edge_{entry.edge}"))
     listed = [u[0] for u in c.units]
     if sorted(listed) != sorted(off.assigned) or len(set(listed)) != len(listed):
-        raise Reject(
-            "FG-DEP-6", f"a deployment places every unit of the division exactly once: {off.assigned}"
-        )
+        raise refuse("FG-DEP-6", "reason_deploy_every_unit", units=off.assigned)
     fp = b.rules.core.bases
     radius = b.rules.length(b.rules.core.command.division_radius)
     side = esper.component_for_entity(officer, Side).side
@@ -157,20 +157,20 @@ def check_deploy(b: Battle, c: cmd.Deploy, own_edge: str, entry: Entry) -> None:
         rule_l = "FG-DEP-9" if entry.edge is None else "FG-REINF-6"
         rule_xl = "FG-DEP-10" if entry.edge is None else "FG-REINF-7"
         if not b.table.holds(corners):
-            raise Reject("AMB-40", f"{name} must stand wholly on the table")
+            raise refuse("AMB-40", "reason_deploy_off_table", unit=name)
         if b.table.impassable_under(corners, (x, y)):
-            raise Reject("FG-TERR-2", f"{name} cannot stand on impassable ground")
+            raise refuse("FG-TERR-2", "reason_deploy_impassable", unit=name)
         if b.physics.overlapping(fp.unit_width, fp.unit_depth, x, y, facing) or any(
             convex_overlap(corners, p) for p in placed
         ):
-            raise Reject("FG-DEP-6", f"{name} would overlap another base")
+            raise refuse("FG-DEP-6", "reason_deploy_overlap", unit=name)
         dist_officer = max(0.0, point_polygon_distance(c.officer_at, corners) - r)
         if not within(dist_officer, radius):
-            raise Reject(rule_l, f"{name} must be at L or less from its officer")
+            raise refuse(rule_l, "reason_deploy_near_officer", unit=name)
         near = b.physics.in_box(BBox.of(corners, pad=xl))  # the spatial index: only bases within reach
         enemies = [b.shape(e) for e in near if b.side_of(e) != side]
         if any(convex_distance(corners, en) < xl - EPS for en in enemies):
-            raise Reject(rule_xl, f"{name} cannot be at less than XL from an enemy unit")
+            raise refuse(rule_xl, "reason_deploy_near_enemy", unit=name)
         placed.append(corners)
 
 
@@ -257,16 +257,16 @@ def check_staff(b: Battle, side: str, at: Point) -> None:
     staff = staff_entity(b, side)
     r = esper.component_for_entity(staff, Officer).radius
     if not b.table.holds_point(at, r):
-        raise Reject("FG-DEP-11", "the estado mayor must stand on the table")
+        raise refuse("FG-DEP-11", "reason_staff_off_table")
     if b.table.movement_at(at) == "impassable":
-        raise Reject("FG-TERR-2", "the estado mayor cannot stand on impassable ground")
+        raise refuse("FG-TERR-2", "reason_staff_impassable")
     if not officer_clear(b, staff, at):
-        raise Reject("FG-DEP-11", "the estado mayor cannot stand on another base")
+        raise refuse("FG-DEP-11", "reason_staff_on_base")
     friends = [o for o in b.officers(side) if o != staff]
     with b.supposing(staff, *at):
         near = any(within(gap(b, staff, o), b.rules.length("XL")) for o in friends)
     if not near:
-        raise Reject("FG-DEP-11", "the estado mayor is placed at XL or less from another friendly officer")
+        raise refuse("FG-DEP-11", "reason_staff_near_officer")
 
 
 def staff_entity(b: Battle, side: str) -> int:
@@ -274,4 +274,4 @@ def staff_entity(b: Battle, side: str) -> int:
     for e, (s, off) in esper.get_components(Side, Officer):
         if s.side == side and off.role == "staff":
             return e
-    raise Reject("FG-OFF-6", f"side {side} has no estado mayor")
+    raise refuse("FG-OFF-6", "reason_no_staff", side=side)

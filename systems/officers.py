@@ -6,10 +6,12 @@ from __future__ import annotations
 import esper
 
 from game import commands as cmd
-from game.battle import Battle, Reject
+from game.battle import Battle
 from game.components import Officer
 from game.events import Moved
 from game.geometry import EPS, BBox, Point, dist, point_polygon_distance, segment_distance
+from game.locale import Number
+from game.session import refuse
 from systems.measure import within
 
 
@@ -31,24 +33,29 @@ def check_officer_move(b: Battle, officer: int, to: Point) -> None:
     start = (pose.x, pose.y)
     reach = b.rules.length(b.rules.officer.move)
     if not within(dist(start, to), reach):
-        raise Reject("FG-UNIT-18", f'an officer moves up to {reach:g}" ({dist(start, to):.2f}" asked)')
+        raise refuse(
+            "FG-UNIT-18",
+            "reason_officer_too_far",
+            reach=Number(f"{reach:g}"),
+            distance=Number(f"{dist(start, to):.2f}"),
+        )
     if not b.table.holds_point(to, off.radius):
-        raise Reject("AMB-12", "an officer must end on the table")
+        raise refuse("AMB-12", "reason_officer_off_table")
     if b.table.movement_at(to) == "impassable":
-        raise Reject("AMB-12", "an officer cannot end on impassable ground")
+        raise refuse("AMB-12", "reason_officer_impassable")
     if not officer_clear(b, officer, to):
-        raise Reject("AMB-12", "an officer cannot end on top of another base")
+        raise refuse("AMB-12", "reason_officer_on_base")
     side = b.side_of(officer)
     for u in b.units():
         corners = b.shape(u)
         if b.side_of(u) != side:
             if point_polygon_distance(to, corners) <= off.radius + EPS:
-                raise Reject("AMB-12", f"an officer cannot end in contact with the enemy {b.name(u)}")
+                raise refuse("AMB-12", "reason_officer_contact", unit=b.name(u))
             if any(
                 segment_distance(start, to, p, q) < off.radius - EPS
                 for p, q in zip(corners, corners[1:] + corners[:1], strict=True)
             ):
-                raise Reject("AMB-12", f"an officer cannot pass through the enemy {b.name(u)}")
+                raise refuse("AMB-12", "reason_officer_through", unit=b.name(u))
 
 
 def move_officer(b: Battle, c: cmd.MoveOfficer) -> None:

@@ -11,6 +11,7 @@ from game.battle import Battle, Reject, Resolution
 from game.components import Hits, Status, Unit
 from game.events import Note, Rejected
 from game.geometry import EPS
+from game.session import refuse
 from systems.checks import morale_check
 from systems.paths import Plan, plan_move
 from systems.reaction import Active, check_rally, finish, rally, retreat_plan, travel
@@ -21,23 +22,23 @@ def orderable(b: Battle, name: str) -> int:
     """FG-CMD-2, FG-ORD-1, FG-ORD-2, FG-OFF-8: a unit of the active formation that has not had its order."""
     e = b.ids.get(name)
     if e is None or not esper.has_component(e, Unit):
-        raise Reject("FG-ORD-5", f"there is no unit {name}")
+        raise refuse("FG-ORD-5", "reason_there_is_no_unit", unit=name)
     st = esper.component_for_entity(e, Status)
     if not st.in_play:
-        raise Reject("FG-ORD-1", f"{name} is no longer on the table")
+        raise refuse("FG-ORD-1", "reason_no_longer_on_table", unit=name)
     if b.activation is None:
-        raise Reject("FG-CMD-2", f"{name} acts only when its division or detachment is activated")
+        raise refuse("FG-CMD-2", "reason_not_activated", unit=name)
     if name not in b.activation.formation.units:
-        raise Reject("FG-OFF-8", f"{name} is not a unit of the formation that is activated")
+        raise refuse("FG-OFF-8", "reason_not_in_formation", unit=name)
     if st.ordered:
-        raise Reject("FG-ORD-2", f"{name} has already had its order in this activation")
+        raise refuse("FG-ORD-2", "reason_already_ordered", unit=name)
     return e
 
 
 def target_named(b: Battle, name: str) -> int:
     e = b.ids.get(name)
     if e is None:
-        raise Reject("FG-FIRE-1", f"there is no unit or officer {name}")
+        raise refuse("FG-FIRE-1", "reason_no_unit_or_officer", unit=name)
     return e
 
 
@@ -153,7 +154,7 @@ def _rally(b: Battle, e: int) -> Resolution:
 def check_morale(b: Battle, c: cmd.CheckMorale) -> None:
     e = b.ids.get(c.unit)
     if e is None or not esper.has_component(e, Unit):
-        raise Reject("FG-MOR-1", f"{c.unit} is not a unit")
+        raise refuse("FG-MOR-1", "reason_not_a_unit", unit=c.unit)
     if not esper.component_for_entity(e, Status).in_play:
-        raise Reject("FG-MOR-1", f"{c.unit} is not on the table")
+        raise refuse("FG-MOR-1", "reason_not_on_table", unit=c.unit)
     morale_check(b, e, "test", "FG-MOR-1")

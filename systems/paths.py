@@ -25,7 +25,9 @@ from game.geometry import (
     point_segment_distance,
     rect_corners,
 )
+from game.locale import Number, category_word
 from game.ruleset import Category
+from game.session import refuse
 from systems.checks import is_disorganised
 
 STEP = 0.25  # inches between the points at which a centre path is examined
@@ -170,17 +172,17 @@ def check_rest(b: Battle, e: int, p: Point, facing: float, *, contact_ok: bool =
     and (unless charging) out of contact with the enemy."""
     corners = corners_at(e, p, facing)
     if not b.table.holds(corners):
-        raise Reject("AMB-40", "the base would end off the table")
+        raise refuse("AMB-40", "reason_base_off_table")
     if b.table.impassable_under(corners, p):
-        raise Reject("FG-TERR-2", "the base would end on impassable ground")
+        raise refuse("FG-TERR-2", "reason_base_on_impassable")
     fp = esper.component_for_entity(e, Footprint)
     over = b.physics.overlapping(fp.width, fp.depth, p[0], p[1], facing, exclude=(e,))
     if over:
-        raise Reject("FG-MOVE-2", f"the base would end on top of {b.name(over[0])} (AMB-49)")
+        raise refuse("FG-MOVE-2", "reason_base_on_top", unit=b.name(over[0]))
     if not contact_ok:
         for o in b.physics.in_box(BBox.of(corners, pad=0.05)):
             if o != e and is_enemy(b, e, o) and convex_distance(corners, b.shape(o)) <= EPS:
-                raise Reject("FG-CHG-1", f"a move that ends touching {b.name(o)} is a charge: order a charge")
+                raise refuse("FG-CHG-1", "reason_move_touches", unit=b.name(o))
 
 
 def plan_move(
@@ -200,8 +202,12 @@ def plan_move(
     reach = allowance if allowance is not None else longest_move(b, e)
     if dist(start, to) > reach + EPS:
         cat = category(e)
-        raise Reject(
-            cat.rule, f'the move is {dist(start, to):.2f}" and {cat.name} may move {reach:g}" at most'
+        raise refuse(
+            cat.rule,
+            "reason_move_too_far",
+            length=Number(f"{dist(start, to):.2f}"),
+            category=category_word(cat),
+            reach=Number(f"{reach:g}"),
         )
     end_facing = pose.facing if facing is None else facing % 360.0
     if allowance is not None:
@@ -233,21 +239,21 @@ def _plan(
     if road:
         # AMB-52: the centre stays on the road (its width) give or take the road tolerance
         if not all(b.table.on_road(p, mv.road_tolerance) for p in pts):
-            raise Reject("FG-ROAD-1", "a road move keeps the whole path along a road")
+            raise refuse("FG-ROAD-1", "reason_road_off")
         facing = road_facing(b, pts[-1], facing)
     # FG-TERR-2: the centre never crosses impassable ground (bridges and fords excepted).
     ground = [cls for cls, _area in b.table.ground_along(pts)]
     for p, cls in zip(pts, ground, strict=True):
         if cls == "impassable":
-            raise Reject("FG-TERR-2", f"the path crosses impassable ground at ({p[0]:.1f}, {p[1]:.1f})")
+            raise refuse(
+                "FG-TERR-2", "reason_path_impassable", x=Number(f"{p[0]:.1f}"), y=Number(f"{p[1]:.1f}")
+            )
     stopped = None
     difficult = False
     if not road:
         difficult = "difficult" in ground
         if difficult and cat.difficult_move is None:
-            raise Reject(
-                "FG-UNIT-19", f"{cat.name} cannot move through difficult terrain except along a road (AMB-11)"
-            )
+            raise refuse("FG-UNIT-19", "reason_no_difficult_move", category=category_word(cat))
         if b.stack.hook("difficult_stop")(b, e):
             entry = _difficult_entry(b, pts)
             if entry is not None:
@@ -267,18 +273,24 @@ def _plan(
         how = "road+strategic" if road else "strategic"
     if cost > allowance + EPS:
         rule = "FG-MOVE-3" if stopped else cat.rule
-        what = f'is {length:.2f}"' if abs(cost - length) <= EPS else f'is {length:.2f}" and costs {cost:.2f}"'
-        raise Reject(rule, f'the move {what} and {cat.name} may move {allowance:g}" here')
+        raise refuse(
+            rule,
+            "reason_move_over" if abs(cost - length) <= EPS else "reason_move_costs_over",
+            length=Number(f"{length:.2f}"),
+            cost=Number(f"{cost:.2f}"),
+            category=category_word(cat),
+            allowance=Number(f"{allowance:g}"),
+        )
     if length > EPS:
         hit = _blocked(b, e, start, end, travel_facing, road)
         if hit is not None:
             rule = "FG-ROAD-3" if road and not is_enemy(b, e, hit) else "FG-MOVE-2"
-            raise Reject(rule, f"the path runs through {b.name(hit)}")
+            raise refuse(rule, "reason_path_through", unit=b.name(hit))
     check_rest(b, e, end, facing)
     if cat.must_end_near_road is not None and not b.table.near_road_or_town(
         corners_at(e, end, facing), b.rules.length(cat.must_end_near_road)
     ):
-        raise Reject("FG-MOVE-4", f"{cat.name} must end its move within XS of a road or a town")
+        raise refuse("FG-MOVE-4", "reason_end_near_road", category=category_word(cat))
     if length <= EPS:
         how = "pivot"
     spent = None if abs(cost - length) <= EPS else cost

@@ -14,6 +14,7 @@ from game.battle import Battle, Decision, Reject, Resolution
 from game.components import Footprint, Hits, Officer, Side, Status
 from game.events import Interrupted, Moved, Rallied, ReactionDeclared, Rejected
 from game.geometry import EPS, BBox, Point, convex_overlap, dist, heading, sweep_interval
+from game.session import refuse
 from systems.charge.contact import ChargeState
 from systems.checks import morale_check
 from systems.measure import gap
@@ -90,12 +91,9 @@ def window(b: Battle, act: Active, stage: str) -> Resolution:
         try:
             if kind is None:
                 known = ", ".join(b.stack.reactions)
-                raise Reject("FG-REACT-3", f"{answer.action} is not a reaction: one of {known}")
+                raise refuse("FG-REACT-3", "reason_not_a_reaction", action=answer.action, known=known)
             if answer.target is not None and answer.target != b.name(act.unit):
-                raise Reject(
-                    "FG-REACT-3",
-                    f"a reaction answers {b.name(act.unit)}, the unit that triggered it (AMB-23)",
-                )
+                raise refuse("FG-REACT-3", "reason_reaction_answers", unit=b.name(act.unit))
             kind.check(b, r, act.unit, answer)
         except Reject as rej:
             b.emit(Rejected(rule=rej.rule, reason=rej.reason, unit=answer.unit, order="react"))
@@ -126,15 +124,15 @@ def _not_a_reactor(b: Battle, name: str, act: Active) -> Reject:
     """Why a unit that was not offered a reaction cannot react now, with the rule that says so."""
     r = b.ids.get(name)
     if r is not None and esper.has_component(r, Officer):
-        return Reject("FG-OFF-5", f"{name} is an officer: officers cannot react")
+        return refuse("FG-OFF-5", "reason_officer_no_react", unit=name)
     st = esper.try_component(r, Status) if r is not None else None
     if r is None or st is None or not st.in_play or b.side_of(r) == b.side_of(act.unit):
-        return Reject("FG-REACT-1", f"{name} is not an enemy unit on the table")
+        return refuse("FG-REACT-1", "reason_not_enemy_on_table", unit=name)
     if st.marching_by_road:
-        return Reject("FG-ROAD-4", f"{name} is marching by road and cannot react")
+        return refuse("FG-ROAD-4", "reason_road_no_react", unit=name)
     if st.reacted:
-        return Reject("FG-REACT-4", f"{name} has already reacted in this enemy activation (AMB-25)")
-    return Reject("FG-REACT-1", f"{b.name(act.unit)} is not in the reaction area of {name}")
+        return refuse("FG-REACT-4", "reason_already_reacted", unit=name)
+    return refuse("FG-REACT-1", "reason_not_in_reaction_area", unit=b.name(act.unit), reactor=name)
 
 
 # --- the four reactions of AMB-23: each checked, then resolved (systems/for_glory.py lists them) ---
@@ -172,7 +170,7 @@ def rally_reaction(b: Battle, r: int, act: Active) -> Resolution:
 
 def check_rally(b: Battle, e: int) -> None:
     if esper.component_for_entity(e, Hits).count < 2:
-        raise Reject("FG-ORD-10", "the last hit counter cannot be removed by rallying")
+        raise refuse("FG-ORD-10", "reason_last_hit")
 
 
 def rally(b: Battle, e: int) -> None:

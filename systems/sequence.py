@@ -18,7 +18,8 @@ from game.battle import Battle, Decision, Formation, GameState, Reject, Resoluti
 from game.components import Officer, Status
 from game.dice import FACES
 from game.events import Activated, Deployed, Note, Phase, Rejected, Roll, StaffPlaced
-from game.session import Session
+from game.locale import Term
+from game.session import Session, refuse
 from systems.command import assess
 from systems.deployment import (
     Arrivals,
@@ -162,13 +163,18 @@ def _deploy_one(
     def accept(a: cmd.Command) -> None:
         if isinstance(a, cmd.Pass):
             if edges is None:
-                raise Reject("FG-DEP-6", "every division that rolled 4 or more deploys")
+                raise refuse("FG-DEP-6", "reason_deploy_all")
             for n in mine:  # AMB-40: a reinforcement stays in reserve only when it fits nowhere
                 if entry_placement(b, n, edges[n]) is not None:
-                    raise Reject("FG-REINF-1", f"{n} can enter at the {edges[n]} edge, so it must")
+                    raise refuse(
+                        "FG-REINF-1",
+                        "reason_must_enter",
+                        division=n,
+                        edge=Term(edges[n], f"log_edge_{edges[n]}"),
+                    )
             return
         if not isinstance(a, cmd.Deploy) or a.division not in mine:
-            raise Reject("FG-DEP-5", f"the next division to deploy is one of {', '.join(mine)}")
+            raise refuse("FG-DEP-5", "reason_next_deploy", divisions=", ".join(mine))
         entry = Entry(edges[a.division] if edges is not None else None)
         check_deploy(b, a, own, entry)
 
@@ -205,7 +211,7 @@ def place_staff(b: Battle, side: str) -> Resolution:
 
     def accept(a: cmd.Command) -> None:
         if not isinstance(a, cmd.PlaceStaff):
-            raise Reject("FG-DEP-11", "the estado mayor is placed next")
+            raise refuse("FG-DEP-11", "reason_staff_next")
         check_staff(b, side, a.at)
 
     answer = yield from ask(b, Decision("place_staff", side, b.name(staff)), accept)
@@ -304,7 +310,7 @@ def activations(b: Battle) -> Resolution:
 
             def accept(a: cmd.Command, mine: tuple[str, ...] = mine) -> None:
                 if not isinstance(a, cmd.Activate) or a.formation not in mine:
-                    raise Reject("FG-ACT-1", f"the next formation to activate is one of {', '.join(mine)}")
+                    raise refuse("FG-ACT-1", "reason_next_activate", formations=", ".join(mine))
 
             answer = yield from ask(b, Decision("activate", side, "", mine), accept)
             assert isinstance(answer, cmd.Activate)
@@ -393,7 +399,7 @@ def officer_move(b: Battle, side: str, officer: int, kind: str) -> Resolution:
         if isinstance(a, cmd.Pass):
             return
         if not isinstance(a, cmd.MoveOfficer) or a.officer != b.name(officer):
-            raise Reject("FG-ACT-7", f"{b.name(officer)} may move now, or not")
+            raise refuse("FG-ACT-7", "reason_officer_may_move", officer=b.name(officer))
         check_officer_move(b, officer, a.to)
 
     answer = yield from ask(b, Decision(kind, side, b.name(officer)), accept)

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import esper
 
-from game.battle import Battle, Reject
+from game.battle import Battle
 from game.components import Footprint, Officer, Side, Status, Unit
 from game.geometry import EPS, BBox, Point, convex_distance, heading
+from game.locale import Number, category_word
+from game.session import refuse
 from systems.measure import gap, within
 from systems.paths import is_enemy
 from systems.vision import Sight, sight
@@ -77,35 +79,37 @@ def check_fire(b: Battle, shooter: int, target: int) -> Sight:
     """Raise Reject unless the shooter may shoot this target now; returns the sight."""
     unit = esper.component_for_entity(shooter, Unit)
     if unit.category.type == "cavalry" or unit.category.range is None:
-        raise Reject("FG-FIRE-1", f"{unit.category.name} cannot shoot")
+        raise refuse("FG-FIRE-1", "reason_cannot_shoot", category=category_word(unit.category))
     if esper.component_for_entity(shooter, Status).marching_by_road:
-        raise Reject("FG-ROAD-4", "a unit marching by road cannot shoot")
+        raise refuse("FG-ROAD-4", "reason_road_no_fire")
     if not is_enemy(b, shooter, target):
-        raise Reject("FG-FIRE-1", f"{b.name(target)} is not an enemy")
+        raise refuse("FG-FIRE-1", "reason_not_enemy", unit=b.name(target))
     off = esper.try_component(target, Officer)
     if (off is not None and not off.in_play) or (
         off is None and not esper.component_for_entity(target, Status).in_play
     ):
-        raise Reject("FG-FIRE-1", f"{b.name(target)} is not on the table")
+        raise refuse("FG-FIRE-1", "reason_not_on_table", unit=b.name(target))
     s = shot_sight(b, shooter, target)
     if s is None:
         rng = fire_range(b, shooter) or 0.0
         if not within(gap(b, shooter, target), rng):
-            raise Reject(
-                "FG-FIRE-1", f'{b.name(target)} is out of range ({gap(b, shooter, target):.2f}" > {rng:g}")'
+            raise refuse(
+                "FG-FIRE-1",
+                "reason_out_of_range",
+                unit=b.name(target),
+                distance=Number(f"{gap(b, shooter, target):.2f}"),
+                range=Number(f"{rng:g}"),
             )
-        raise Reject("FG-VIS-1", f"{b.name(target)} is not in the line of sight of {b.name(shooter)}")
+        raise refuse("FG-VIS-1", "reason_no_line_of_sight", unit=b.name(target), shooter=b.name(shooter))
     if off is not None:
         if unit_fire_targets(b, shooter):
-            raise Reject("FG-OFF-3", "an officer may be shot only when he is the only valid target")
+            raise refuse("FG-OFF-3", "reason_officer_fire")
         return s
     if unit.category.type == "infantry":
         d = gap(b, shooter, target)
         nearest = min((gap(b, shooter, o) for o in unit_fire_targets(b, shooter)), default=d)
         if d > nearest + EPS:
-            raise Reject(
-                "FG-FIRE-2", f'infantry must shoot at the nearest valid target ({nearest:.2f}" away)'
-            )
+            raise refuse("FG-FIRE-2", "reason_nearest_target", distance=Number(f"{nearest:.2f}"))
     return s
 
 

@@ -13,6 +13,7 @@ from game.battle import Battle, Decision, Reject, Resolution
 from game.components import Hits, Officer, Status, Unit
 from game.events import Contact, Moved, Note, Rejected
 from game.geometry import EPS, dist
+from game.session import refuse
 from systems.charge.plan import ChargePlan, check_charge
 from systems.checks import morale_check
 from systems.hits import destroy, kill_officer
@@ -116,11 +117,11 @@ def extra_move(b: Battle, e: int) -> Resolution:
             if answer.charge is not None:
                 target = b.ids.get(answer.charge)
                 if target is None:
-                    raise Reject("FG-CHG-6", f"no unit {answer.charge}")
+                    raise refuse("FG-CHG-6", "reason_no_unit", unit=answer.charge)
                 plan = check_charge(b, e, target, allowance=allowance)
             else:
                 if answer.to is None:
-                    raise Reject("FG-CHG-4", "an extra move needs a destination or a charge target")
+                    raise refuse("FG-CHG-4", "reason_extra_move_needs")
                 move = plan_move(b, e, answer.to, answer.facing, allowance=allowance)
         except Reject as r:
             b.emit(Rejected(rule=r.rule, reason=r.reason, unit=name, order="extramove"))

@@ -11,6 +11,8 @@ import esper
 from game.battle import Battle, Reject
 from game.components import Footprint, Officer, Status, Unit
 from game.geometry import EPS, Point, dist, heading
+from game.locale import Number, category_word
+from game.session import refuse
 from systems.measure import gap
 from systems.paths import Way, along, base_move, check_rest, corners_at, is_enemy
 from systems.targets import candidates, sector
@@ -70,42 +72,42 @@ def plan_charge(
     """FG-CHG-1, FG-CHG-2, AMB-54: the charger turns to face the target and moves straight into
     contact. Rejects when it cannot see the target, cannot reach it, or the way is blocked."""
     if not is_enemy(b, e, target):
-        raise Reject("FG-CHG-1", f"{b.name(target)} is not an enemy")
+        raise refuse("FG-CHG-1", "reason_not_enemy", unit=b.name(target))
     me = b.pose(e)
     fp = esper.component_for_entity(e, Footprint)
     cat = esper.component_for_entity(e, Unit).category
     start = (me.x, me.y)
     if vision and not sight(b, e, target, share=False).visible:
-        raise Reject(
-            "FG-CHG-2", f"{b.name(target)} was not in the vision area of {b.name(e)} before it moved"
-        )
+        raise refuse("FG-CHG-2", "reason_not_in_vision", unit=b.name(target), charger=b.name(e))
     longest = max(b.rules.length(cat.move), allowance or 0.0)
     if gap(b, e, target) > longest + fp.width:  # turning to face cannot make up more than that
-        raise Reject(cat.rule, f"{b.name(target)} is out of reach of a charge")
+        raise refuse(cat.rule, "reason_charge_out_of_reach", unit=b.name(target))
     problem: Reject | None = None
     for end, facing, _edge in _contact_poses(b, e, target):
         try:
             pts = along(start, end)
             ground = b.table.ground_along(pts)
             if any(cls == "impassable" for cls, _area in ground):
-                raise Reject("FG-TERR-2", "the way crosses impassable ground")
+                raise refuse("FG-TERR-2", "reason_way_impassable")
             difficult = any(cls == "difficult" for cls, _area in ground)
             reach = base_move(b, e, difficult) if allowance is None else allowance
             if reach is None or (difficult and cat.difficult_move is None):
-                raise Reject("FG-UNIT-19", f"{cat.name} cannot charge through difficult terrain (AMB-11)")
+                raise refuse("FG-UNIT-19", "reason_no_difficult_charge", category=category_word(cat))
             if b.stack.hook("difficult_stop")(b, e):
                 inside = ground[0][1]
                 if any(area not in (None, inside) for _cls, area in ground):
-                    raise Reject(
-                        "FG-MOVE-3", "cavalry stop on entering difficult terrain and would not reach"
-                    )
+                    raise refuse("FG-MOVE-3", "reason_cavalry_stops")
             length = dist(start, end)
             cost = b.stack.hook("move_cost")(b, e, Way(tuple(pts), facing, target=target))  # FG: the length
             if cost > reach + EPS:
-                away = f'{length:.2f}" away' + (
-                    f' (it costs {cost:.2f}")' if abs(cost - length) > EPS else ""
+                raise refuse(
+                    cat.rule,
+                    "reason_charge_too_far" if abs(cost - length) <= EPS else "reason_charge_costs_too_much",
+                    unit=b.name(target),
+                    length=Number(f"{length:.2f}"),
+                    cost=Number(f"{cost:.2f}"),
+                    reach=Number(f"{reach:g}"),
                 )
-                raise Reject(cat.rule, f'{b.name(target)} is {away}; the charge reaches {reach:g}"')
             # bases the charger overlaps only by turning in place are neighbours, not obstacles
             # AMB-50: it turns to face the target where it stands, unless that would take it off
             # the table; then it turns once in contact.
@@ -115,12 +117,12 @@ def plan_charge(
                 fp.width, fp.depth, start, end, moving, lambda _o: True, exclude=(e, target, *adjacent)
             )
             if hit is not None and travelled < length - EPS:
-                raise Reject("FG-CHG-1", f"the way to {b.name(target)} is blocked by {b.name(hit)} (AMB-54)")
+                raise refuse("FG-CHG-1", "reason_charge_blocked", unit=b.name(target), by=b.name(hit))
             check_rest(b, e, end, facing, contact_ok=True)
             if cat.must_end_near_road is not None and not b.table.near_road_or_town(
                 corners_at(e, end, facing), b.rules.length(cat.must_end_near_road)
             ):
-                raise Reject("FG-MOVE-4", f"{cat.name} must end its move within XS of a road or a town")
+                raise refuse("FG-MOVE-4", "reason_end_near_road", category=category_word(cat))
             # AMB-59: the charger's centre where it makes contact decides front, flank or rear
             return ChargePlan(
                 e, target, start, end, facing, length, b.stack.hook("attacked_from")(b, target, end), moving
@@ -154,15 +156,13 @@ def chargeable_units(b: Battle, e: int, allowance: float | None = None) -> list[
 def check_charge(b: Battle, e: int, target: int, allowance: float | None = None) -> ChargePlan:
     """A charge order, reaction or chained charge (allowance: the cavalry extra move's) at this target."""
     if esper.component_for_entity(e, Status).marching_by_road:
-        raise Reject("FG-ROAD-4", "a unit marching by road cannot charge")
+        raise refuse("FG-ROAD-4", "reason_road_no_charge")
     off = esper.try_component(target, Officer)
     if off is not None:
         if not off.in_play:
-            raise Reject("FG-CHG-1", f"{b.name(target)} is not on the table")
+            raise refuse("FG-CHG-1", "reason_not_on_table", unit=b.name(target))
         if chargeable_units(b, e, allowance):
-            raise Reject(
-                "FG-OFF-3", "an officer may be charged only when he is the only valid target (AMB-18)"
-            )
+            raise refuse("FG-OFF-3", "reason_officer_charge")
     elif not esper.component_for_entity(target, Status).in_play:
-        raise Reject("FG-CHG-1", f"{b.name(target)} is not on the table")
+        raise refuse("FG-CHG-1", "reason_not_on_table", unit=b.name(target))
     return plan_charge(b, e, target, allowance=allowance)

@@ -15,6 +15,7 @@ from game import commands as cmd
 from game.battle import Decision, Reject, Resolution
 from game.dice import FACES
 from game.events import Note, Roll
+from game.session import refuse
 from systems.open_wars.moves import barred, entry_cost, no_room
 from systems.open_wars.records import UnitKind
 from systems.open_wars.state import Campaign, Stack
@@ -145,13 +146,12 @@ def casualties(c: Campaign, player: str, loc: str, hits: int) -> None:
 
 def check_fall_back(c: Campaign, s: Stack, f: FallBack) -> None:
     if f.location != s.location or f.unit != s.unit:
-        raise Reject(
-            "OW-COMBAT-10", f"it is the turn of {c.unit(s.unit).name} in {c.location(s.location).name}"
-        )
+        where = c.location(s.location).name
+        raise refuse("OW-COMBAT-10", "reason_ow_turn_of", unit=c.unit(s.unit).name, location=where)
     if f.to not in retreats(c, s):
-        raise Reject("OW-COMBAT-10", f"{f.to} is not a free neighbouring location it can enter")
+        raise refuse("OW-COMBAT-10", "reason_ow_no_retreat_there", location=f.to)
     if not 1 <= f.count <= s.count:
-        raise Reject("OW-COMBAT-11", f"the stack has {s.count} tokens")
+        raise refuse("OW-COMBAT-11", "reason_ow_stack_has", count=s.count)
     why = no_room(c, s.player, f.to, c.unit(s.unit), f.count)
     if why:
         raise Reject("OW-STACK-1", why)
@@ -195,7 +195,7 @@ def _accept(c: Campaign, s: Stack, a: cmd.Command) -> None:
     if isinstance(a, FallBack):
         check_fall_back(c, s, a)
     elif not isinstance(a, cmd.Pass):
-        raise Reject("OW-COMBAT-10", "attack (pass) or retreat")
+        raise refuse("OW-COMBAT-10", "reason_ow_attack_or_retreat")
 
 
 def fall_back(c: Campaign, s: Stack, f: FallBack) -> None:

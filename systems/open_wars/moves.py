@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from game import commands as cmd
 from game.battle import Reject
+from game.session import refuse
 from systems.open_wars.records import UnitKind
 from systems.open_wars.state import Campaign, Stack
 
@@ -80,29 +81,36 @@ def check_march(c: Campaign, player: str, m: March) -> list[tuple[str, int]]:
     """The steps of a legal move and each one's cost; a move ends where enemies are (OW-DEC-8)."""
     unit = c.rules.units.get(m.unit)
     if unit is None or len(m.path) < 2:
-        raise Reject("OW-MOVE-1", "a move names a unit and at least two locations")
+        raise refuse("OW-MOVE-1", "reason_ow_move_names")
     start = m.path[0]
     if start not in c.locations:
-        raise Reject("OW-MOVE-1", f"no location {start!r}")
+        raise refuse("OW-MOVE-1", "reason_ow_no_location", location=repr(start))
     s = c.stack_of(player, start, m.unit)
     if s is None:
-        raise Reject("OW-MOVE-1", f"no {unit.name} of yours in {c.location(start).name}")
+        raise refuse("OW-MOVE-1", "reason_ow_none_there", unit=unit.name, location=c.location(start).name)
     if not 1 <= m.count <= s.count - s.moved:
-        raise Reject("OW-MOVE-1", f"{s.count - s.moved} {unit.name} there may still move this turn")
+        raise refuse("OW-MOVE-1", "reason_ow_may_still_move", count=s.count - s.moved, unit=unit.name)
     left = unit.movement
     steps: list[tuple[str, int]] = []
     here = start
     for i, loc in enumerate(m.path[1:], 1):
         if loc not in c.locations or loc not in c.neighbours(here):
-            raise Reject("OW-MOVE-1", f"{loc} is not next to {c.location(here).name}")
+            raise refuse("OW-MOVE-1", "reason_ow_not_next", location=loc, here=c.location(here).name)
         why = barred(c, unit, loc)
         if why:
             raise Reject("OW-LOC-4", why)
         cost = entry_cost(c, unit, loc)
         if cost > left:
-            raise Reject("OW-MOVE-3", f"{c.location(loc).name} costs {cost} and {unit.name} has {left} left")
+            raise refuse(
+                "OW-MOVE-3",
+                "reason_ow_costs",
+                location=c.location(loc).name,
+                cost=cost,
+                unit=unit.name,
+                left=left,
+            )
         if c.enemies_at(here, player) and i > 1:
-            raise Reject("OW-DEC-8", f"a move stops where enemies are: {c.location(here).name}")
+            raise refuse("OW-DEC-8", "reason_ow_stops", location=c.location(here).name)
         left -= cost
         steps.append((loc, cost))
         here = loc
@@ -149,30 +157,29 @@ def reachable(c: Campaign, s: Stack) -> dict[str, tuple[str, ...]]:
 def check_recruit(c: Campaign, player: str, r: Recruit) -> int:
     """OW-RECRUIT-1..4, OW-UNIT-5/6: returns the price."""
     if r.location not in c.locations:
-        raise Reject("OW-RECRUIT-1", f"no location {r.location!r}")
+        raise refuse("OW-RECRUIT-1", "reason_ow_no_location", location=repr(r.location))
     loc = c.location(r.location)
     if loc.type != "city":
-        raise Reject("OW-LOC-5", f"units are recruited only in cities, not in {loc.name}")
+        raise refuse("OW-LOC-5", "reason_ow_cities_only", location=loc.name)
     if c.control[r.location] != player or c.enemies_at(r.location, player):
-        raise Reject("OW-RECRUIT-2", f"{loc.name} is not a city you hold")
+        raise refuse("OW-RECRUIT-2", "reason_ow_not_your_city", location=loc.name)
     faction = c.rules.factions[c.factions[player]]
     unit = next((u for u in faction.units if u.id == r.unit), None)
     if unit is None:
-        raise Reject("OW-RECRUIT-3", f"no unit {r.unit!r} in the {faction.name}' army")
+        raise refuse("OW-RECRUIT-3", "reason_ow_no_such_unit", unit=repr(r.unit), faction=faction.name)
     if r.count < 1:
-        raise Reject("OW-RECRUIT-1", "recruit at least one token")
+        raise refuse("OW-RECRUIT-1", "reason_ow_at_least_one")
     if unit.unique and any(s.unit == unit.id for s in c.army(player)):
-        raise Reject("OW-UNIT-5", f"{unit.name} is unique and already in your army")
+        raise refuse("OW-UNIT-5", "reason_ow_unique", unit=unit.name)
     if unit.type == "water" and not any(c.location(n).type == "water" for n in c.neighbours(r.location)):
-        raise Reject("OW-RECRUIT-3", f"{loc.name} has no port: no water next to it")
+        raise refuse("OW-RECRUIT-3", "reason_ow_no_port", location=loc.name)
     why = no_room(c, player, r.location, unit, r.count)
     if why:
         raise Reject("OW-RECRUIT-4", why)
     price = unit.cost * r.count
     if price > c.purses[player].gold:
-        raise Reject(
-            "OW-RECRUIT-1", f"{r.count} {unit.name} cost {price} gold; you have {c.purses[player].gold}"
-        )
+        gold = c.purses[player].gold
+        raise refuse("OW-RECRUIT-1", "reason_ow_gold", count=r.count, unit=unit.name, price=price, gold=gold)
     return price
 
 

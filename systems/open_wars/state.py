@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from game.battle import GameState, Reject
 from game.dice import Dice
 from game.modules import RuleStack
-from game.session import Session
+from game.session import Session, refuse
 from systems.open_wars.records import LocationSpec, OpenWarsMap, OpenWarsRules, UnitKind
 
 
@@ -57,7 +57,7 @@ class Campaign(Session):
 
     def refusal(self) -> Reject | None:
         over = self.game is not None and self.game.over
-        return Reject("OW-TURN-1", "the game is over" if over else "the game is not waiting for a command")
+        return refuse("OW-TURN-1", "reason_ow_over" if over else "reason_ow_not_waiting")
 
     def close(self) -> None:
         """Nothing to free: the state is plain data (For Glory's battles free their ECS world)."""

@@ -10,8 +10,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game import commands as cmd
-from game.battle import Decision, GameState, Reject, Resolution
+from game.battle import Decision, GameState, Resolution
 from game.events import Note, Phase, Roll
+from game.session import refuse
 from systems.open_wars.combat import fight
 from systems.open_wars.moves import (
     March,
@@ -113,7 +114,7 @@ def _accepting(
         if isinstance(a, cmd.Pass):
             return
         if not isinstance(a, kind):
-            raise Reject("OW-TURN-1", f"a {kind.__name__.lower()} or the end of the phase is awaited")
+            raise refuse("OW-TURN-1", "reason_ow_awaited", command=kind.__name__.lower())
         check(c, player, a)
 
     return accept
