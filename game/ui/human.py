@@ -200,7 +200,7 @@ class HumanInput:
             try:
                 check(b, e, enemy)
             except Reject as r:
-                why = f"{r.reason} ({r.rule})"
+                why = f"{r.said(self.t)} ({r.rule})"
         return Button(key, label, False, why)
 
     def _activation_label(self, formation: str, initiative: object) -> str:
@@ -302,7 +302,7 @@ class HumanInput:
         elif self.mode == "officer" and self.selected is not None and (self.drag_from or not self.placed):
             self.ghost = self._officer_ghost(self.selected, p)
         elif self.mode == "place":
-            ok, why = _try(lambda: check_staff(b, d.side, p))
+            ok, why = _try(lambda: check_staff(b, d.side, p), self.t)
             self.ghost = Ghost(d.unit, p, 0.0, ok, [why] if why else [self.t("ghost_place")], officer=True)
         elif self.mode == "marker":
             target = b.ids[d.options[0]]
@@ -452,7 +452,7 @@ class HumanInput:
         try:
             plan = plan_move(b, e, p, facing, allowance=allowance)
         except Reject as r:
-            return Ghost(name, p, facing, False, [f"{r.reason} ({r.rule})"])
+            return Ghost(name, p, facing, False, [f"{r.said(t)} ({r.rule})"])
         spent = plan.length if plan.cost is None else plan.cost  # a module may weigh ground and turns
         length = inches(plan.length, t)
         used = (
@@ -478,7 +478,7 @@ class HumanInput:
 
     def _officer_ghost(self, name: str, p: Point) -> Ghost:
         b = self.battle
-        ok, why = _try(lambda: check_officer_move(b, b.ids[name], p))
+        ok, why = _try(lambda: check_officer_move(b, b.ids[name], p), self.t)
         here = b.pose(b.ids[name])
         far = inches(dist((here.x, here.y), p), self.t)
         lines = [self.t("ghost_officer", distance=far, allowance=f"{b.rules.length(b.rules.officer.move):g}")]
@@ -497,7 +497,7 @@ class HumanInput:
             odds = _odds(charge_odds(b, e, t), self.t)
             return [self.t("odds_charge", target=self.hover_target, odds=odds), self.t("if_no_reaction")]
         except Reject as r:
-            return [f"{r.reason} ({r.rule})"]
+            return [f"{r.said(self.t)} ({r.rule})"]
 
 
 def unit_lines(b: Battle, name: str, t: Texts | None = None) -> list[str]:
@@ -573,9 +573,9 @@ def _pct(p: Fraction) -> str:
     return f"{float(p) * 100:.0f}%"
 
 
-def _try(f) -> tuple[bool, str]:  # type: ignore[no-untyped-def]
+def _try(f, t: Texts) -> tuple[bool, str]:  # type: ignore[no-untyped-def]
     try:
         f()
     except Reject as r:
-        return False, f"{r.reason} ({r.rule})"
+        return False, f"{r.said(t)} ({r.rule})"
     return True, ""

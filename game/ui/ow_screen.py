@@ -183,7 +183,7 @@ class OpenWarsScreen:
                 check_recruit(c, d.side, Recruit(city, u.id))
             except Reject as r:
                 out.append(Choice(f"recruit:{u.id}", t("ow_recruit_unit", unit=u.name, cost=u.cost),
-                                  hint=f"{r.reason} ({r.rule})", enabled=False))  # fmt: skip
+                                  hint=f"{r.said(t)} ({r.rule})", enabled=False))  # fmt: skip
                 continue
             label = t("ow_recruit_unit", unit=u.name, cost=u.cost)
             out.append(Choice(f"recruit:{u.id}", label, Recruit(city, u.id), stats))
