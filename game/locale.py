@@ -10,14 +10,10 @@ from __future__ import annotations
 import string
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from game import CONTENT
 from game.errors import ContentError
 from game.records import read_toml
-
-if TYPE_CHECKING:
-    from game.ruleset import Category
 
 LANGUAGES = {"en": "English", "es": "Español"}
 WORDS = ("ui.toml", "narration.toml", "reasons.toml")  # its screens, its battle log, its refusals
@@ -107,8 +103,3 @@ class Number(Word):
 
     def said(self, t: Texts) -> str:
         return str(self).replace(".", t("log_decimal_mark"))
-
-
-def category_word(cat: Category) -> Term:
-    """A unit category's name, in the words the screens give its code (category_<code>)."""
-    return Term(cat.name, f"category_{cat.code}")

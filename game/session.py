@@ -11,15 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Generator, Mapping
 from dataclasses import dataclass
-from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game import commands as cmd
 from game.dice import Dice
 from game.events import Event, Rejected
 from game.locale import Term, Texts, Word
-from game.module_records import folder_of
-from game.modules import RuleStack, modules
+from game.modules import RuleStack
+from game.narrate import english, slug
+
+if TYPE_CHECKING:
+    from game.ruleset import Category
 
 
 class Reject(Exception):
@@ -47,12 +49,12 @@ class Reject(Exception):
 def refuse(rule: str, key: str, **values: object) -> Reject:
     """A refusal in the words of `key` (a reasons.toml of the game or of a rule module): its English
     text, formatted, is the reason the event records (the one source of it)."""
-    return Reject(rule, _english()(key, **values), key, values)
+    return Reject(rule, english()(key, **values), key, values)
 
 
-@cache
-def _english() -> Texts:
-    return Texts("en", tuple(f for m in modules() if (f := folder_of(m) / "locale").is_dir()))
+def category_word(cat: Category) -> Term:
+    """A unit category's name, in the words the screens give its code (category_<code>)."""
+    return Term(cat.name, f"category_{slug(cat.code)}")
 
 
 @dataclass(frozen=True)

@@ -25,9 +25,9 @@ from game.geometry import (
     point_segment_distance,
     rect_corners,
 )
-from game.locale import Number, category_word
+from game.locale import Number
 from game.ruleset import Category
-from game.session import refuse
+from game.session import category_word, refuse
 from systems.checks import is_disorganised
 
 STEP = 0.25  # inches between the points at which a centre path is examined

@@ -8,8 +8,8 @@ import esper
 from game.battle import Battle
 from game.components import Footprint, Officer, Side, Status, Unit
 from game.geometry import EPS, BBox, Point, convex_distance, heading
-from game.locale import Number, category_word
-from game.session import refuse
+from game.locale import Number
+from game.session import category_word, refuse
 from systems.measure import gap, within
 from systems.paths import is_enemy
 from systems.vision import Sight, sight

@@ -11,8 +11,8 @@ import esper
 from game.battle import Battle, Reject
 from game.components import Footprint, Officer, Status, Unit
 from game.geometry import EPS, Point, dist, heading
-from game.locale import Number, category_word
-from game.session import refuse
+from game.locale import Number
+from game.session import category_word, refuse
 from systems.measure import gap
 from systems.paths import Way, along, base_move, check_rest, corners_at, is_enemy
 from systems.targets import candidates, sector
