@@ -186,8 +186,8 @@ class _Check:
             self.attempt(load_reference, folder.name, self.content / "locale", mods)
 
     def words(self, folder: Path, root: Path | None = None) -> None:
-        """A language's words (ui.toml, narration.toml, reasons.toml) in a locale folder: each file as `screens`
-        checks it, and no key in both files (the game looks a key up in either)."""
+        """A language's words (ui.toml, narration.toml, reasons.toml) in a locale folder: each file as
+        `screens` checks it, and no key in two files (the game looks a key up in any)."""
         seen: dict[str, str] = {}
         for name in WORDS:
             path = folder / name

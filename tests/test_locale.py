@@ -1,7 +1,7 @@
 """The game's words in English and Spanish: the screens (ui.toml), the battle log (narration.toml) and
 the rules' refusals (reasons.toml), the game's and each rule module's; every language has every key of
-the English file with the same {names}, no key is in two files, and check-content names a key that is missing, extra, doubled or has
-other {names}."""
+the English file with the same {names}, no key is in two files, and check-content names a key that is
+missing, extra, doubled or has other {names}."""
 
 from __future__ import annotations
 
