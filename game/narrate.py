@@ -20,12 +20,14 @@ from __future__ import annotations
 import inspect
 import math
 import re
+import string
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from game.locale import Texts
+from game import CONTENT
+from game.locale import Number, Term, Texts, read_ui
 from game.modules import modules
 
 Event = Mapping[str, Any]
@@ -43,6 +45,7 @@ END_REASONS = {
 DEPLOYMENT = re.compile(r"arrives in round (?P<round>\d+)")
 EDGE = re.compile(r"(?P<flank>\w+) \((?P<edge>\w+)\)")
 NUMBERED = re.compile(r"(?P<words>.*\D) (?P<n>-?\d+)")
+DECIMAL = re.compile(r"-?\d+\.\d+")
 
 
 @dataclass(frozen=True)
@@ -344,7 +347,62 @@ def _raw(e: Event) -> str:
 def _rejected(n: Narrator, e: Event) -> str:
     who = f"{e['unit']}: " if e.get("unit") else ""
     order = n.word("log_order", e.get("order") or "order")
-    return n.say("log_rejected", who=who, order=order, rule=e["rule"], reason=e["reason"])
+    return n.say("log_rejected", who=who, order=order, rule=e["rule"], reason=reason_said(n.t, e["reason"]))
+
+
+def reason_said(t: Texts, reason: str) -> str:
+    """A recorded refusal in the language of `t`: its key found by matching the English texts of the
+    reasons.toml files (the game's and every module's), its values read back from it; a reason no text
+    matches (or that `t` has no words for) as it is."""
+    from game.session import Reject  # the session tells its events through this module
+
+    for key, pattern in _reason_patterns():
+        found = pattern.fullmatch(reason)
+        if found is not None:
+            values = {name: _value_word(name, v) for name, v in found.groupdict().items()}
+            return Reject("", reason, key, values).said(t)
+    return reason
+
+
+def _value_word(name: str, value: str) -> str:
+    """A value read back from an English reason as the refusal gave it (game.session.category_word,
+    systems/*.py): a decimal number, or a term of the game that another language says its own way."""
+    if DECIMAL.fullmatch(value):
+        return Number(value)
+    if name in ("order", "edge"):  # given by their key's suffix
+        return Term(value, f"log_{name}_{slug(value)}")
+    if name == "category":  # given by the category's name
+        for key, text in _english_ui().items():
+            if key.startswith("category_") and text == value:
+                return Term(value, key)
+    return value
+
+
+@cache
+def _english_ui() -> dict[str, str]:
+    return read_ui(CONTENT / "locale" / "en" / "ui.toml")
+
+
+@cache
+def _reason_patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """Each refusal's key and its English text as a pattern, the most literal words first (so that
+    a text with more fixed words wins over a looser one that would match as well)."""
+    from game.module_records import folder_of
+
+    texts: dict[str, str] = {}
+    for root in (CONTENT / "locale", *(folder_of(m) / "locale" for m in modules())):
+        if (path := root / "en" / "reasons.toml").is_file():
+            texts.update(read_ui(path))
+    out = []
+    for key, text in texts.items():
+        parts = []
+        for literal, name, _spec, _conv in string.Formatter().parse(text):
+            parts.append(re.escape(literal))
+            if name is not None:
+                parts.append(f"(?P<{name}>.+?)" if f"(?P<{name}>" not in "".join(parts) else f"(?P={name})")
+        literal_size = sum(len(lit) for lit, *_ in string.Formatter().parse(text))
+        out.append((literal_size, key, re.compile("".join(parts), re.DOTALL)))
+    return tuple((key, pattern) for _size, key, pattern in sorted(out, key=lambda x: -x[0]))
 
 
 def _pushed(n: Narrator, e: Event) -> str:
