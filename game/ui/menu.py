@@ -78,5 +78,8 @@ def save_logged(
     except UserError as e:
         log.add(t("not_saved", why=e), theme.BAD)
         return False
-    log.add(t("autosaved" if autosave else "saved", path=path), theme.TEXT_DIM if autosave else theme.GOOD)
+    # the file's name: its folder is the saves folder, long and the same every time
+    log.add(
+        t("autosaved" if autosave else "saved", path=path.name), theme.TEXT_DIM if autosave else theme.GOOD
+    )
     return True
