@@ -32,6 +32,7 @@ def test_ctrl_s_saves_a_battle_that_resumes_at_the_same_decision(window: pygame.
     key(pygame.K_s, pygame.KMOD_CTRL)
     frame(screen, window)
     (path,) = saves_dir().glob("save-default-*.json")
+    assert any(ln.text == f"Saved: {path.name}" for ln in screen.log.lines)  # its name, not its folder
     m, players = load_game(path)
     assert m.battle.pending == screen.battle.pending and m.commands == screen.match.commands
     assert players == screen.controllers
