@@ -79,3 +79,10 @@ def answer_until(screen: BattleScreen, surf: pygame.Surface, kind: str, prefer: 
         keys = [b.key for b in screen.human.buttons() if b.enabled]
         screen._button(prefer if prefer in keys else keys[0])
     assert screen.battle.pending is not None and screen.battle.pending.kind == kind
+
+
+def menu_click(screen: BattleScreen, surf: pygame.Surface, choice: str) -> str | None:
+    """Click an entry of the open menu (its buttons are laid out as it is drawn)."""
+    screen.draw(surf)
+    rect = next(r for r, k in screen.menu_buttons if k == choice)
+    return screen.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))

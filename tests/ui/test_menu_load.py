@@ -17,19 +17,13 @@ from game.settings import Settings
 from game.ui.app import Setup, switch_to_save
 from game.ui.battle_screen import BattleScreen
 from game.ui.load_list import PAGE, scenario_names
-from tests.ui.driver import answer_until, frame, key, open_screen, settle
+from tests.ui.driver import answer_until, frame, key, menu_click, open_screen, settle
 
 
 @pytest.fixture(autouse=True)
 def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     return tmp_path
-
-
-def menu_click(screen: BattleScreen, surf: pygame.Surface, choice: str) -> str | None:
-    screen.draw(surf)  # the menu's buttons are laid out as it is drawn
-    rect = next(r for r, k in screen.menu_buttons if k == choice)
-    return screen.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
 
 
 def one_command(screen: BattleScreen, surf: pygame.Surface) -> None:

@@ -9,21 +9,14 @@ import pygame
 import pytest
 
 from game.saves import load_game, saves_dir
-from game.ui.battle_screen import MENUS, BattleScreen
-from tests.ui.driver import answer_until, frame, key, open_screen, settle
+from game.ui.battle_screen import MENUS
+from tests.ui.driver import answer_until, frame, key, menu_click, open_screen, settle
 
 
 @pytest.fixture(autouse=True)
 def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     return tmp_path
-
-
-def menu_click(screen: BattleScreen, surf: pygame.Surface, choice: str) -> str | None:
-    screen.draw(surf)  # the menu's buttons are laid out as it is drawn
-    rect = next(r for r, k in screen.menu_buttons if k == choice)
-    pos = rect.center
-    return screen.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
 
 
 def test_ctrl_s_saves_a_battle_that_resumes_at_the_same_decision(window: pygame.Surface) -> None:
