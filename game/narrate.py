@@ -369,7 +369,7 @@ def _value_word(name: str, value: str) -> str:
     systems/*.py): a decimal number, or a term of the game that another language says its own way."""
     if DECIMAL.fullmatch(value):
         return Number(value)
-    if name in ("order", "edge"):  # given by their key's suffix
+    if name in ("order", "edge", "ground"):  # given by their key's suffix
         return Term(value, f"log_{name}_{slug(value)}")
     if name == "category":  # given by the category's name
         for key, text in _english_ui().items():

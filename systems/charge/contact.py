@@ -111,7 +111,8 @@ def extra_move(b: Battle, e: int) -> Resolution:
         if not isinstance(answer, cmd.ExtraMove):
             return
         if answer.unit != name:
-            b.emit(Rejected(rule="FG-CHG-4", reason=f"the extra move belongs to {name}", order="extramove"))
+            r = refuse("FG-CHG-4", "reason_extra_move_belongs", unit=name)
+            b.emit(Rejected(rule=r.rule, reason=r.reason, order="extramove"))
             continue
         try:
             if answer.charge is not None:

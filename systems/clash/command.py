@@ -22,11 +22,12 @@ import esper
 
 from game import commands as cmd
 from game import probability
-from game.battle import Activation, Battle, Decision, Formation, Reject, Resolution
+from game.battle import Activation, Battle, Decision, Formation, Resolution
 from game.components import Officer, Status
 from game.dice import D6
 from game.events import Note, Phase
 from game.modules import Choice, DecisionKind, Judge, RuleModule, register
+from game.session import refuse
 from systems import sequence
 from systems.clash.fatigue import (
     ID,
@@ -217,24 +218,24 @@ def _accept_turn(b: Battle, a: cmd.Command, *, options: tuple[str, ...]) -> None
     if isinstance(a, cmd.Pass):
         return
     if not isinstance(a, ActivateUnit | Rest) or a.unit not in options:
-        raise Reject("CS-2", f"activate, rest or rally one of {', '.join(options)}, or pass")
+        raise refuse("CS-2", "reason_cs_activate_one_of", options=", ".join(options))
     e = b.ids[a.unit]
     side = b.side_of(e)
     left = points(b)[side]
     if isinstance(a, ActivateUnit):
         if a.support and not commanders(b, e):
-            raise Reject("CS-8", f"no commander is within command distance of {a.unit}")
+            raise refuse("CS-8", "reason_cs_no_commander", unit=a.unit)
         cost = price(b, e, a.support)
         if cost > left:
-            raise Reject("CS-3", f"activating {a.unit} costs {cost} CP and {side} has {left}")
+            raise refuse("CS-3", "reason_cs_activation_costs", unit=a.unit, cost=cost, side=side, left=left)
         return
     n = numbers(b)
     if a.points > n.rally_points:
-        raise Reject("CS-4", f"a commander spends at most {n.rally_points} CP to rally")
+        raise refuse("CS-4", "reason_cs_rally_at_most", points=n.rally_points)
     if a.points and not commanders(b, e):
-        raise Reject("CS-4", f"no commander is within command distance of {a.unit} to rally it")
+        raise refuse("CS-4", "reason_cs_no_commander_rally", unit=a.unit)
     if a.points > left:
-        raise Reject("CS-4", f"{side} has {left} CP")
+        raise refuse("CS-4", "reason_cs_side_has", side=side, left=left)
 
 
 def rest(b: Battle, e: int, spent: int) -> None:
@@ -352,12 +353,12 @@ def _accept_reaction(b: Battle, a: cmd.Command, options: tuple[str, ...]) -> Non
     if isinstance(a, cmd.Pass):
         return
     if not isinstance(a, ReactWith) or a.unit not in options:
-        raise Reject("CS-7", f"react with one of {', '.join(options)}, or pass")
+        raise refuse("CS-7", "reason_cs_react_one_of", options=", ".join(options))
     n = numbers(b)
     cost = n.reaction_cost + (n.support_cost if a.support else 0)
     left = points(b)[b.side_of(b.ids[a.unit])]
     if cost > left:
-        raise Reject("CS-7", f"reacting with support costs {cost} CP and {left} are left")
+        raise refuse("CS-7", "reason_cs_reaction_costs", cost=cost, left=left)
 
 
 def final_phase(b: Battle) -> Resolution:
@@ -385,7 +386,7 @@ def activation(b: Battle, c: cmd.Activate) -> None:
     it is tired and `leadership` asks for checks (CS-6)."""
     e = b.ids.get(c.formation)
     if e is None or not b.is_unit(e) or not b.in_play(e):
-        raise Reject("CS-3", f"{c.formation} is not a unit on the table: units activate one at a time")
+        raise refuse("CS-3", "reason_cs_not_a_unit", unit=c.formation)
     b.activation = alone(b, e)
     if c.leadership and fatigue(b, e).points and not take_check(b, e, "activation", False):
         b.activation = Activation(Formation(c.formation, b.side_of(e), None, []), False)

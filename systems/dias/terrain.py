@@ -12,11 +12,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
-from game.battle import Battle, Reject
+from game.battle import Battle
 from game.geometry import Point, dist, weighted_length
+from game.locale import Term
 from game.modules import RuleModule, register
+from game.narrate import slug
 from game.records import Bounds
 from game.ruleset import Ruleset
+from game.session import category_word, refuse
 from game.table import Feature
 from systems.paths import Way, category
 from systems.targets import sector
@@ -79,6 +82,11 @@ def weight(n: DiasTerrainNumbers, areas: list[Feature], a: str, p: Point) -> flo
     return max([clear, *(c for c in costs if c is not None)]) / clear
 
 
+def ground_word(f: Feature) -> Term:
+    """A terrain's name as a refusal says it (lower case), keyed log_ground_<name> for other languages."""
+    return Term(f.kind.name.lower(), f"log_ground_{slug(f.kind.name)}")
+
+
 def move_cost(b: Battle, e: int, way: Way) -> float:
     """DG-2..8: the inches of allowance a straight move uses; refused where the arm may not go."""
     n = numbers(b)
@@ -92,9 +100,9 @@ def move_cost(b: Battle, e: int, way: Way) -> float:
     for f in touched:
         ground = n.ground[f.kind.kind]
         if ground.cost.of(a) is None and any(f.contains(p) for p in pts):
-            raise Reject("DG-3", f"{cat.name} may not enter {f.kind.name.lower()} (DG-2: not allowed)")
+            raise refuse("DG-3", "reason_dg_not_allowed", category=category_word(cat), ground=ground_word(f))
         if way.charge and a == "cavalry" and ground.no_charge:
-            raise Reject("DG-8", f"cavalry may not charge into or across {f.kind.name.lower()}")
+            raise refuse("DG-8", "reason_dg_no_charge", ground=ground_word(f))
     if way.road:  # For Glory's road move: the road's length, and no crossing surcharge (DG-6)
         return dist(pts[0], pts[-1])
     touched = [f for f in touched if any(f.contains(p) for p in pts)]  # the path's own ground

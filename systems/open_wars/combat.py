@@ -12,11 +12,11 @@ from functools import cache, partial
 from math import comb
 
 from game import commands as cmd
-from game.battle import Decision, Reject, Resolution
+from game.battle import Decision, Resolution
 from game.dice import FACES
 from game.events import Note, Roll
 from game.session import refuse
-from systems.open_wars.moves import barred, entry_cost, no_room
+from systems.open_wars.moves import barred, crowding, entry_cost, no_room
 from systems.open_wars.records import UnitKind
 from systems.open_wars.state import Campaign, Stack
 from systems.sequence import ask
@@ -152,9 +152,9 @@ def check_fall_back(c: Campaign, s: Stack, f: FallBack) -> None:
         raise refuse("OW-COMBAT-10", "reason_ow_no_retreat_there", location=f.to)
     if not 1 <= f.count <= s.count:
         raise refuse("OW-COMBAT-11", "reason_ow_stack_has", count=s.count)
-    why = no_room(c, s.player, f.to, c.unit(s.unit), f.count)
+    why = crowding(c, s.player, f.to, c.unit(s.unit), f.count)
     if why:
-        raise Reject("OW-STACK-1", why)
+        raise why
 
 
 def fight(c: Campaign, loc: str) -> Resolution:

@@ -43,12 +43,19 @@ def entry_cost(c: Campaign, unit: UnitKind, loc: str) -> int:
 
 
 def barred(c: Campaign, unit: UnitKind, loc: str) -> str | None:
-    """OW-LOC-4, OW-MOVE-4 (OW-DEC-8): why the unit may not enter the location at all, or None."""
+    """Why the unit may not enter the location at all, in English, or None (the AI asks this)."""
+    why = barring(c, unit, loc)
+    return why.reason if why else None
+
+
+def barring(c: Campaign, unit: UnitKind, loc: str) -> Reject | None:
+    """OW-LOC-4, OW-MOVE-4 (OW-DEC-8): the refusal of a move into the location (recorded as OW-LOC-4),
+    or None."""
     kind = c.location(loc).type
     if kind == "water" and unit.type not in ("water", "flying"):
-        return f"only water and flying units enter {c.location(loc).name} (OW-LOC-4)"
+        return refuse("OW-LOC-4", "reason_ow_water_only", location=c.location(loc).name)
     if unit.type == "water" and kind != "water":
-        return f"{unit.name} never leaves the water (OW-MOVE-4)"
+        return refuse("OW-LOC-4", "reason_ow_never_leaves_water", unit=unit.name)
     return None
 
 
@@ -59,15 +66,24 @@ def stack_limit(c: Campaign, unit: UnitKind) -> int:
 
 
 def no_room(c: Campaign, player: str, loc: str, unit: UnitKind, count: int) -> str | None:
-    """OW-STACK-1/2, OW-MAGIC-6 (OW-DEC-9): why `count` more tokens do not fit there, or None."""
+    """Why `count` more tokens do not fit there, in English, or None."""
+    why = crowding(c, player, loc, unit, count)
+    return why.reason if why else None
+
+
+def crowding(
+    c: Campaign, player: str, loc: str, unit: UnitKind, count: int, rule: str = "OW-STACK-1"
+) -> Reject | None:
+    """OW-STACK-1/2, OW-MAGIC-6 (OW-DEC-9): the refusal of `count` more tokens there (recorded under
+    `rule`, the order's), or None."""
     here = c.stack_of(player, loc, unit.id)
     limit = stack_limit(c, unit)
     if (here.count if here else 0) + count > limit:
-        return f"at most {limit} {unit.name} in one location (OW-STACK-1)"
+        return refuse(rule, "reason_ow_stack_limit", limit=limit, unit=unit.name)
     if unit.type == "magic":
         magic = {s.unit for s in c.stacks_at(loc, player) if c.unit(s.unit).type == "magic"} - {unit.id}
         if len(magic) >= c.rules.numbers.magic_per_location:
-            return f"only one magic unit in a location (OW-MAGIC-6): {', '.join(sorted(magic))} is there"
+            return refuse(rule, "reason_ow_one_magic", units=", ".join(sorted(magic)))
     return None
 
 
@@ -96,9 +112,9 @@ def check_march(c: Campaign, player: str, m: March) -> list[tuple[str, int]]:
     for i, loc in enumerate(m.path[1:], 1):
         if loc not in c.locations or loc not in c.neighbours(here):
             raise refuse("OW-MOVE-1", "reason_ow_not_next", location=loc, here=c.location(here).name)
-        why = barred(c, unit, loc)
+        why = barring(c, unit, loc)
         if why:
-            raise Reject("OW-LOC-4", why)
+            raise why
         cost = entry_cost(c, unit, loc)
         if cost > left:
             raise refuse(
@@ -114,9 +130,9 @@ def check_march(c: Campaign, player: str, m: March) -> list[tuple[str, int]]:
         left -= cost
         steps.append((loc, cost))
         here = loc
-    why = no_room(c, player, here, unit, m.count)
+    why = crowding(c, player, here, unit, m.count)
     if why:
-        raise Reject("OW-STACK-1", why)
+        raise why
     return steps
 
 
@@ -173,9 +189,9 @@ def check_recruit(c: Campaign, player: str, r: Recruit) -> int:
         raise refuse("OW-UNIT-5", "reason_ow_unique", unit=unit.name)
     if unit.type == "water" and not any(c.location(n).type == "water" for n in c.neighbours(r.location)):
         raise refuse("OW-RECRUIT-3", "reason_ow_no_port", location=loc.name)
-    why = no_room(c, player, r.location, unit, r.count)
+    why = crowding(c, player, r.location, unit, r.count, "OW-RECRUIT-4")
     if why:
-        raise Reject("OW-RECRUIT-4", why)
+        raise why
     price = unit.cost * r.count
     if price > c.purses[player].gold:
         gold = c.purses[player].gold
