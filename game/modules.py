@@ -179,6 +179,18 @@ class RuleModule:
     badge: Callable[[Any, int], str] | None = None
     status: Callable[[Any], tuple[str, Mapping[str, object]] | None] | None = None
 
+    def said(self, language: str) -> tuple[str, str]:
+        """Its name and description in a language: module_<id>_name and module_<id>_description of its
+        locale's ui.toml (whose English a test holds to these fields), these fields where it has none."""
+        from game.locale import Texts
+        from game.module_records import folder_of  # it imports this module
+
+        t = Texts(language, (folder_of(self) / "locale",))
+        key = "module_" + self.id.replace("-", "_")
+        if not t.has(f"{key}_name"):
+            return self.name, self.description
+        return t(f"{key}_name"), t(f"{key}_description")
+
     def to_json(self, base: bool) -> dict[str, Any]:
         return {
             "id": self.id,

@@ -163,7 +163,8 @@ class StartScreen:
             pygame_gui.elements.UILabel(make(x, top, 600, 24), t("modules_where"), self.manager)
         for i, module in enumerate(self.optional[:6]):
             mark = "[x]" if module.id in setup.modules else "[ ]"
-            label = one_line(f"{mark} {module.name}: {module.description}", 80)
+            name, description = module.said(t.language)
+            label = one_line(f"{mark} {name}: {description}", 80)
             button = pygame_gui.elements.UIButton(make(x, top + 26 + i * 34, 600, 30), label, self.manager)
             self.module_switches[button] = module.id
         # first of the other ways in: the battle that teaches, then the saved battles and their figures
