@@ -41,8 +41,12 @@ def test_every_level_and_temperament_of_the_game_loads() -> None:
         for name in temperaments():
             g = general(level, name)
             assert g.level.evaluations > 0 and g.temperament.name
-    assert general("easy").level.noise > 0 and general("hard").level.noise == 0  # only easy misjudges
-    assert general("hard").level.moves > general("normal").level.moves > general("easy").level.moves
+    easy, normal, hard = (general(level).level for level in LEVELS)
+    assert easy.noise > normal.noise > hard.noise == 0  # hard never misjudges
+    assert (
+        hard.moves > normal.moves >= easy.moves and hard.evaluations > normal.evaluations > easy.evaluations
+    )
+    assert not easy.answers and normal.answers and hard.answers
 
 
 def test_a_bad_weight_is_one_line_naming_file_and_key(tmp_path: Path) -> None:

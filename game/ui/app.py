@@ -493,7 +493,7 @@ def run(
     battle: Screen | ReplayViewer | None = None
     end: EndScreen | None = None
     if setup.replay is not None:
-        battle = ReplayViewer(setup.replay, tuple(load_mods(setup.mods)), surf.get_size())
+        battle = ReplayViewer(setup.replay, tuple(load_mods(setup.mods)), surf.get_size(), settings)
     elif demo or setup.load is not None:
         battle = open_battle(setup, surf.get_size(), settings)
         if demo:

@@ -11,6 +11,7 @@ import pygame
 from game import commands as cmd
 from game.match import Match, load, restart
 from game.mods import Mod
+from game.settings import Settings
 from game.stats import figures
 from game.ui import theme
 from game.ui.battle_screen import AI_PAUSE, SPEEDS, BattleScreen
@@ -21,7 +22,10 @@ BAR = 34  # pixels: the control strip along the top of the table
 
 
 class ReplayViewer:
-    def __init__(self, path: Path, mods: tuple[Mod, ...], size: tuple[int, int]) -> None:
+    def __init__(
+        self, path: Path, mods: tuple[Mod, ...], size: tuple[int, int], settings: Settings | None = None
+    ) -> None:
+        self.settings = settings or Settings()  # the player's language, palette, sound
         full = load(path, mods)  # checked whole before anything is shown
         self.commands: list[cmd.Command] = list(full.commands)
         self.first = full  # its identity (content, seed, modules) starts every fresh copy
@@ -45,7 +49,7 @@ class ReplayViewer:
 
     def _screen(self, m: Match) -> BattleScreen:
         sides = m.battle.game.sides if m.battle.game else []
-        return BattleScreen(m, dict.fromkeys(sides, REPLAY), self.size)
+        return BattleScreen(m, dict.fromkeys(sides, REPLAY), self.size, self.settings)
 
     # --- the battle screen's interface, for the window's loop -------------------------------------
 

@@ -84,3 +84,13 @@ def test_tab_shows_the_whole_battle_in_figures(window: pygame.Surface, replay: P
     viewer.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t"))
     assert not viewer.showing_figures
     viewer.close()
+
+
+def test_the_viewer_speaks_the_players_language_after_a_seek(window: pygame.Surface, replay: Path) -> None:
+    from game.settings import Settings
+
+    viewer = ReplayViewer(replay, (), window.get_size(), Settings(language="es"))
+    assert viewer.screen.t.language == "es"
+    viewer.seek(len(viewer.commands) // 2)  # a new battle screen: the same settings
+    assert viewer.screen.t.language == "es" and viewer.screen.settings is viewer.settings
+    viewer.close()
