@@ -447,17 +447,22 @@ def _activated(n: Narrator, e: Event) -> str:
     return n.say("log_activated", officer=e["formation"], initiative=e["initiative"], rule="FG-ACT-1")
 
 
-def _game_over(n: Narrator, e: Event) -> str:
+def end_reason(n: Narrator, e: Event) -> str:
+    """Why a battle ended (its game_over event), in the narrator's language: the recorded English
+    read back against its rule's pattern; a reason no pattern reads stays as recorded."""
     pattern = END_REASONS.get(e["rule"])
     found = pattern.fullmatch(e["reason"]) if pattern is not None else None
     key = "log_end_" + slug(e["rule"])
-    if found is not None and n.t.has(key):
-        values = found.groupdict()
-        if "side" in values:
-            values["side"] = n.side(values["side"])
-        reason = n.say(key, **values)
-    else:
-        reason = e["reason"]
+    if found is None or not n.t.has(key):
+        return str(e["reason"])
+    values = found.groupdict()
+    if "side" in values:
+        values["side"] = n.side(values["side"])
+    return n.say(key, **values)
+
+
+def _game_over(n: Narrator, e: Event) -> str:
+    reason = end_reason(n, e)
     result = n.say("log_winner", side=n.side(e["winner"])) if e.get("winner") else n.say("log_draw")
     score = ", ".join(n.say("log_side_score", side=n.side(s), points=p) for s, p in e["score"].items())
     return n.say("log_game_over", reason=reason, rule=e["rule"], result=result, score=score)

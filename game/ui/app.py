@@ -16,6 +16,7 @@ from game.locale import Texts
 from game.match import load, new_match, summary
 from game.mods import Mod, load_mod, load_mods, user_mods_dir
 from game.modules import compose, is_base, modules_by_mode
+from game.narrate import Narrator, end_reason, names_of
 from game.ruleset import load_ruleset
 from game.rulesref import reference_for
 from game.saves import list_saves, load_game
@@ -377,6 +378,16 @@ def whose_loss(screen: BattleScreen) -> str:
     return t("higher_score")
 
 
+def ended_by(screen: BattleScreen) -> str:
+    """Why the battle ended, in the player's language (the log's words for it)."""
+    b = screen.battle
+    over = next((e for e in reversed(b.events) if isinstance(e, GameOver)), None)
+    if over is None:
+        return str(b.game.end_reason) if b.game is not None else ""
+    sides, objectives = names_of(screen.match.scenario.spec, screen.t.language)
+    return end_reason(Narrator(screen.t, sides, objectives), over.to_dict())
+
+
 class EndScreen:
     """The winner, what ended the battle, and the score line by line, by the rulebook's scoring."""
 
@@ -384,6 +395,7 @@ class EndScreen:
         self.screen = screen
         self.result = summary(screen.match)
         self.loss = whose_loss(screen)
+        self.reason = ended_by(screen)
         self.figures = figures(screen.match)  # the score round by round plays the commands again
         self.showing_stats = False  # Tab: the score, or the battle in figures
 
@@ -406,7 +418,7 @@ class EndScreen:
         loss = theme.wrap(self.loss, theme.font(22), box.w - 40)[:2] if self.loss else []
         for text, size, colour in (
             (winner, 52, theme.ACCENT),
-            (t("ended_after", reason=r["end_reason"], rounds=r["rounds"]), 24, theme.TEXT_DIM),
+            (t("ended_after", reason=self.reason, rounds=r["rounds"]), 24, theme.TEXT_DIM),
             *((line, 22, theme.TEXT) for line in loss),
         ):
             s = theme.font(size).render(text, True, colour)

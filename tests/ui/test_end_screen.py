@@ -61,3 +61,24 @@ def test_tab_shows_the_battle_in_figures(window: pygame.Surface) -> None:
     end.draw(window)
     assert sum(s.rolls for s in end.figures.sides.values()) > 0 and len(end.figures.fates) == 6
     screen.close()
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [("en", "French has lost its estado mayor"), ("es", "los Franceses han perdido su estado mayor")],
+)
+def test_the_end_box_says_why_in_the_players_language(
+    window: pygame.Surface, language: str, expected: str
+) -> None:
+    from game.settings import Settings
+
+    m = new_match("default", 4)
+    sides = m.battle.game.sides  # type: ignore[union-attr]
+    play(m, {s: make_player("heuristic", s, 4 + i) for i, s in enumerate(sides)})
+    screen = BattleScreen(
+        m, dict.fromkeys(sides, "heuristic"), window.get_size(), Settings(language=language)
+    )
+    end = EndScreen(screen)
+    assert end.reason == expected
+    end.draw(window)
+    screen.close()
