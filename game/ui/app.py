@@ -205,8 +205,9 @@ class StartScreen:
         if sc is None:
             return ("Side A", "Side B")
         if self.modes[name] == "open-wars":
+            own = sc.spec.words(self.t.language).players
             p, q = sc.spec.players
-            return (f"{p.name} ({p.faction})", f"{q.name} ({q.faction})")
+            return (f"{own[p.id]} ({p.faction})", f"{own[q.id]} ({q.faction})")
         names = sc.spec.words(self.t.language).sides
         a, b = ((names[s.id], self.t(f"log_edge_{s.edge}")) for s in sc.spec.sides)
         return (f"{a[0]} ({a[1]})", f"{b[0]} ({b[1]})")
@@ -216,11 +217,12 @@ class StartScreen:
         if sc is None:
             return
         spec = sc.spec
+        words = spec.words(self.t.language)  # the scenario's or map's own words in the player's language
         if self.modes[name] == "open-wars":  # a map: its players, their factions, gold and tokens
             who = " | ".join(
                 self.t(
                     "ow_player",
-                    side=p.name,
+                    side=words.players[p.id],
                     faction=p.faction,
                     gold=p.gold,
                     tokens=sum(u.count for u in p.units),
@@ -229,13 +231,12 @@ class StartScreen:
             )
             mode = mode_name(self.modes[name])
             self.about.set_text(
-                f"<b>{spec.name}</b> ({mode})<br>{' '.join(spec.description.split())}<br><i>{who}</i>"
+                f"<b>{words.name}</b> ({mode})<br>{' '.join(words.description.split())}<br><i>{who}</i>"
             )
             a, b = self.sides(name)
             self.label_a.set_text(a)
             self.label_b.set_text(b)
             return
-        words = spec.words(self.t.language)  # the scenario's own words in the player's language
         arms = " | ".join(
             self.t("army_points", side=words.sides[s.id], points=s.army.points)
             if s.army

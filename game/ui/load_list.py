@@ -24,9 +24,8 @@ def mode_name(mode_id: str) -> str:
 
 def shown_name(sc: Any, mode: str, rules: Ruleset, language: str) -> str:
     """A scenario's name in the player's language; another mode's map's, with the mode's name."""
-    if mode == rules.mode:
-        return str(sc.spec.words(language).name)
-    return f"{sc.spec.name} ({mode_name(mode)})"
+    name = str(sc.spec.words(language).name)
+    return name if mode == rules.mode else f"{name} ({mode_name(mode)})"
 
 
 def scenario_names(rules: Ruleset, language: str) -> dict[str, str]:

@@ -40,6 +40,7 @@ def initials(name: str) -> str:
 class MapView:
     campaign: Campaign
     colours: dict[str, theme.Colour]  # player -> colour
+    names: dict[str, str]  # location -> its name in the player's language
     cards: dict[str, pygame.Rect] = field(default_factory=dict)
     chips: list[tuple[pygame.Rect, Stack]] = field(default_factory=list)  # where each stack is drawn
 
@@ -122,7 +123,7 @@ class MapView:
         pygame.draw.rect(surf, edge, rect, 4 if holder else 2, border_radius=8)
         head = pygame.Rect(rect.x + 4, rect.y + 4, rect.w - 8, 20)
         pygame.draw.rect(surf, (25, 28, 30), head, border_radius=4)
-        name = _fit(spec.name, theme.font(18), head.w - 20)
+        name = _fit(self.names[loc], theme.font(18), head.w - 20)
         surf.blit(theme.font(18).render(name, True, theme.TEXT), (head.x + 4, head.y + 3))
         cost = spec.entry_cost if spec.entry_cost is not None else c.rules.entry(spec.type)
         tag = theme.font(16).render(str(cost), True, theme.TEXT_DIM)

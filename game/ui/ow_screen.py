@@ -65,11 +65,12 @@ class OpenWarsScreen:
         base = c.stack.mode.base
         self.t = Texts(self.settings.language, (folder_of(base) / "locale",))
         self.reference = reference_for(self.settings.language, (), c.stack.modules)
-        self.names = {p.id: p.name for p in c.map.spec.players}
+        self.words = c.map.spec.words(self.settings.language)  # the map's names in the player's language
+        self.names = self.words.players
         self.colours: dict[str, theme.Colour] = {
             p.id: p.colour or PLAYER_COLOURS[i % 2] for i, p in enumerate(c.map.spec.players)
         }
-        self.view = MapView(c, self.colours)
+        self.view = MapView(c, self.colours, self.words.locations)
         self.log = LogPanel(pygame.Rect(0, 0, 10, 10), rule_ids=rule_id_pattern(self.reference))
         self.log.title = self.t("ow_log")
         for e in c.events:
@@ -210,7 +211,7 @@ class OpenWarsScreen:
         out = [Choice("attack", t("ow_attack"), cmd.Pass(), self.attack_words(s))]
         for loc in retreats(c, s):
             n = min(s.count, room_for(c, s.player, loc, c.unit(s.unit)))
-            label = t("ow_retreat", location=c.location(loc).name, count=n)
+            label = t("ow_retreat", location=self.words.locations[loc], count=n)
             out.append(
                 Choice(f"retreat:{loc}", label, FallBack(d.stage, d.unit, loc, n), t("ow_retreat_hint"))
             )
@@ -370,7 +371,7 @@ class OpenWarsScreen:
         g = c.game
         assert g is not None
         pygame.draw.rect(surf, theme.PANEL, (0, 0, surf.get_width(), theme.TOP_BAR))
-        head = t("ow_top", map=c.map.spec.name, round=g.round, limit=g.max_rounds,
+        head = t("ow_top", map=self.words.name, round=g.round, limit=g.max_rounds,
                  phase=t("ow_phase_" + g.phase))  # fmt: skip
         surf.blit(theme.font(26).render(head, True, theme.TEXT), (10, 6))
         x = 10
@@ -424,7 +425,9 @@ class OpenWarsScreen:
         side = self.names[d.side]
         if d.kind == "ow_recruit":
             city = self.picked if self.picked in d.options else d.options[0]
-            return t("ow_recruit_prompt", side=side, city=c.location(city).name, gold=c.purses[d.side].gold)
+            return t(
+                "ow_recruit_prompt", side=side, city=self.words.locations[city], gold=c.purses[d.side].gold
+            )
         if d.kind == "ow_move":
             if self.stack is not None:
                 unit = c.unit(self.stack.unit)
@@ -432,7 +435,9 @@ class OpenWarsScreen:
                     "ow_march_prompt", side=side, count=self.count, unit=unit.name, movement=unit.movement
                 )
             return t("ow_move_prompt", side=side)
-        return t("ow_combat_prompt", side=side, unit=c.unit(d.unit).name, location=c.location(d.stage).name)
+        return t(
+            "ow_combat_prompt", side=side, unit=c.unit(d.unit).name, location=self.words.locations[d.stage]
+        )
 
     def guide(self, d: Decision) -> str:
         if d.kind == "ow_recruit":
@@ -527,11 +532,11 @@ class OpenWarsScreen:
         text = t("ow_location_hint", type=kind, cost=cost, gold=spec.gold, mana=spec.mana, holder=owner)
         if loc in where:
             path, spent = where[loc]
-            text += "  " + t("ow_path", path=" > ".join(c.location(x).name for x in path), spent=spent,
+            text += "  " + t("ow_path", path=" > ".join(self.words.locations[x] for x in path), spent=spent,
                              movement=c.unit(self.stack.unit).movement if self.stack else 0)  # fmt: skip
         if spec.text:
             text += "  " + spec.text
-        tooltip(surf, self.mouse, spec.name, text)
+        tooltip(surf, self.mouse, self.words.locations[loc], text)
 
     def _end(self, surf: pygame.Surface) -> None:
         """The winner, why the game ended, and each player's score line by line (OW-DEC-6)."""

@@ -18,10 +18,10 @@ def narrate(e: Event, c: Campaign, t: Texts) -> str:
         player, unit = d["unit"].split(":", 1)
         kind = c.unit(unit)
         dice = " ".join(str(x) for x in d["dice"])
-        return t("ow_attack_roll", side=c.name(player), count=len(d["dice"]), unit=kind.name, dice=dice,
-                 attack=kind.attack, hits=d["total"], rule=d["rule"])  # fmt: skip
+        return t("ow_attack_roll", side=side_name(c, t, player), count=len(d["dice"]), unit=kind.name,
+                 dice=dice, attack=kind.attack, hits=d["total"], rule=d["rule"])  # fmt: skip
     if d["kind"] == "roll":
-        return t("ow_roll_off", side=c.name(d["side"]), die=d["die"], rule=d["rule"])
+        return t("ow_roll_off", side=side_name(c, t, d["side"]), die=d["die"], rule=d["rule"])
     if d["kind"] == "phase":
         return f"--- {t('ow_turn', round=d['round'])}: {t('ow_phase_' + d['phase'])} ({d['rule']}) ---"
     told = NOTES.get(d.get("rule", "")) if d["kind"] == "note" else None
@@ -36,11 +36,19 @@ def narrate(e: Event, c: Campaign, t: Texts) -> str:
 def end_words(details: dict[str, Any], c: Campaign, t: Texts) -> str:
     """OW-DEC-6: why the game ended, in the player's words."""
     player = details.get("player")
-    return t("ow_end_" + details["why"], side=c.name(player) if player else "", limit=details["limit"])
+    return t(
+        "ow_end_" + details["why"], side=side_name(c, t, player) if player else "", limit=details["limit"]
+    )
 
 
-def _place(c: Campaign, loc: str) -> str:
-    return c.location(loc).name
+def side_name(c: Campaign, t: Texts, player: str) -> str:
+    """A player's name as the map says it in the player's language (events keep the id)."""
+    return c.map.spec.words(t.language).players.get(player, player)
+
+
+def place_name(c: Campaign, t: Texts, loc: str) -> str:
+    """A location's name as the map says it in the player's language."""
+    return c.map.spec.words(t.language).locations[loc]
 
 
 Told = Callable[[dict[str, Any], Campaign, Texts], str]
@@ -48,13 +56,13 @@ Told = Callable[[dict[str, Any], Campaign, Texts], str]
 NOTES: dict[str, Told] = {
     "OW-TURN-2": lambda x, c, t: t(
         "ow_n_first",
-        side=c.name(x["order"][0]),
+        side=side_name(c, t, x["order"][0]),
         mine=x["value"][x["order"][0]],
         theirs=x["value"][x["order"][1]],
     ),
     "OW-TURN-5": lambda x, c, t: t(
         "ow_n_collect",
-        side=c.name(x["player"]),
+        side=side_name(c, t, x["player"]),
         gold=x["got"][0],
         mana=x["got"][1],
         total_gold=x["gold"],
@@ -62,36 +70,40 @@ NOTES: dict[str, Told] = {
     ),
     "OW-RECRUIT-1": lambda x, c, t: t(
         "ow_n_recruit",
-        side=c.name(x["player"]),
+        side=side_name(c, t, x["player"]),
         count=x["count"],
         unit=c.unit(x["unit"]).name,
-        location=_place(c, x["location"]),
+        location=place_name(c, t, x["location"]),
         price=c.unit(x["unit"]).cost * x["count"],
     ),
     "OW-MOVE-1": lambda x, c, t: t(
         "ow_n_march",
-        side=c.name(x["player"]),
+        side=side_name(c, t, x["player"]),
         count=x["count"],
         unit=c.unit(x["unit"]).name,
-        path=" > ".join(_place(c, p) for p in x["path"]),
+        path=" > ".join(place_name(c, t, p) for p in x["path"]),
         movement=x["movement"],
     ),
-    "OW-DEC-5": lambda x, c, t: t("ow_n_take", side=c.name(x["player"]), location=_place(c, x["location"])),
-    "OW-COMBAT-3": lambda x, c, t: t("ow_n_round", location=_place(c, x["location"]), round=x["round"]),
+    "OW-DEC-5": lambda x, c, t: t(
+        "ow_n_take", side=side_name(c, t, x["player"]), location=place_name(c, t, x["location"])
+    ),
+    "OW-COMBAT-3": lambda x, c, t: t(
+        "ow_n_round", location=place_name(c, t, x["location"]), round=x["round"]
+    ),
     "OW-COMBAT-6": lambda x, c, t: t(
         "ow_n_loss",
-        side=c.name(x["player"]),
+        side=side_name(c, t, x["player"]),
         lost=x["lost"],
         unit=c.unit(x["unit"]).name,
-        location=_place(c, x["location"]),
+        location=place_name(c, t, x["location"]),
     ),
     "OW-COMBAT-10": lambda x, c, t: t(
         "ow_n_retreat",
-        side=c.name(x["player"]),
+        side=side_name(c, t, x["player"]),
         count=x["count"],
         unit=c.unit(x["unit"]).name,
-        location=_place(c, x["to"]),
+        location=place_name(c, t, x["to"]),
     ),
-    "OW-DEC-7": lambda x, c, t: t("ow_n_stop", location=_place(c, x["location"]), round=x["round"]),
+    "OW-DEC-7": lambda x, c, t: t("ow_n_stop", location=place_name(c, t, x["location"]), round=x["round"]),
     "OW-DEC-6": lambda x, c, t: t("ow_n_end", why=end_words(x, c, t)),
 }

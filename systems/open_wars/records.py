@@ -13,6 +13,7 @@ from typing import Annotated, Literal
 from game import CONTENT
 from game.errors import ContentError
 from game.files import read_regular
+from game.locale import LANGUAGES
 from game.records import Bounds, load_record
 
 LocationType = Literal["water", "mountain", "forest", "plain", "desert", "city"]
@@ -142,6 +143,17 @@ class PlayerSpec:
 
 
 @dataclass(frozen=True)
+class MapWords:
+    """A map's words in another language (`[locale.<language>]`, docs/scenarios.md): its name and
+    description, its players' and locations' names by id; what it leaves out stays as the file says."""
+
+    name: Annotated[str, Bounds(0, 80)] = ""
+    description: str = ""
+    players: dict[str, Annotated[str, Bounds(1, 60)]] = field(default_factory=dict)
+    locations: dict[str, Annotated[str, Bounds(1, 60)]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class MapFile:
     id: Ident
     name: Annotated[str, Bounds(1, 80)]
@@ -152,6 +164,17 @@ class MapFile:
     max_rounds: Annotated[int, Bounds(1, 200)] = 20  # OW-DEC-4: the turn limit
     description: str = ""
     authored: str = ""
+    locale: dict[str, MapWords] = field(default_factory=dict)  # its words in other languages
+
+    def words(self, language: str) -> MapWords:
+        """Its words in a language: the translation the file gives, its own (English) words for the rest."""
+        own = self.locale.get(language, MapWords())
+        return MapWords(
+            own.name or self.name,
+            own.description or self.description,
+            {p.id: own.players.get(p.id) or p.name for p in self.players},
+            {loc.id: own.locations.get(loc.id) or loc.name for loc in self.locations},
+        )
 
 
 @dataclass(frozen=True)
@@ -200,11 +223,29 @@ def load_map(path: Path, rules: OpenWarsRules) -> OpenWarsMap:
                 raise ContentError(f"{at}.units[{j}].unit", f"no unit {s.unit!r} in the faction {p.faction}")
     if len({p.home for p in spec.players}) != len(spec.players):
         raise ContentError(f"{where}: players", "each player starts in a city of its own")
+    _check_words(spec, where)
     unreached = _unreached(near, spec.players[0].home)
     if unreached:
         raise ContentError(f"{where}: links", f"no way to reach {', '.join(sorted(unreached)[:5])}")
     digest = hashlib.sha256(read_regular(path)).hexdigest()
     return OpenWarsMap(spec, path, digest, {k: tuple(sorted(v)) for k, v in near.items()})
+
+
+def _check_words(spec: MapFile, where: str) -> None:
+    """[locale.<language>]: a language the game has (not English: the file's own words are), naming
+    only the map's players and locations."""
+    known = {"players": {p.id for p in spec.players}, "locations": {loc.id for loc in spec.locations}}
+    others = [lang for lang in LANGUAGES if lang != "en"]
+    for lang, words in spec.locale.items():
+        at = f"{where}: locale.{lang}"
+        if lang not in others:
+            raise ContentError(at, f"unknown language {lang!r} (known: {', '.join(others)})")
+        for key, ids in known.items():
+            for ident in getattr(words, key):
+                if ident not in ids:
+                    raise ContentError(
+                        f"{at}.{key}.{ident}", f"no such id in the map (known: {', '.join(sorted(ids))})"
+                    )
 
 
 def _unreached(near: dict[str, set[str]], start: str) -> set[str]:
