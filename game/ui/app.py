@@ -478,7 +478,7 @@ def switch_to_save(
     """The save chosen in a battle's menu, opened in place of that battle; a save that will not open
     says why in that battle, which goes on."""
     played = screen.screen if isinstance(screen, TutorialScreen) else screen
-    if not isinstance(played, BattleScreen) or played.to_load is None:
+    if not isinstance(played, BattleScreen | OpenWarsScreen) or played.to_load is None:
         return screen
     setup.load, played.to_load = played.to_load, None
     try:

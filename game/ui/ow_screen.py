@@ -6,6 +6,7 @@ as the AI's and a replay's are."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 import pygame
 
@@ -19,14 +20,19 @@ from game.match import Match, summary
 from game.module_records import folder_of
 from game.modules import rule_id_pattern
 from game.recovery import recover
+from game.ruleset import load_ruleset
 from game.rulesref import reference_for
+from game.saves import list_saves
 from game.settings import SPEEDS, Settings
 from game.ui import theme
 from game.ui.ai_turns import ComputerTurns
+from game.ui.battle_screen import LOAD_MENU_WIDTH
+from game.ui.load_list import LoadList, scenario_names
 from game.ui.log_panel import LogPanel, tooltip
 from game.ui.menu import draw_menu, leaving, save_logged
 from game.ui.ow_map import MapView
 from game.ui.ow_words import end_words, narrate
+from game.ui.rules_browser import RulesBrowser
 from systems.open_wars.combat import FallBack, hits_odds, rank, retreats
 from systems.open_wars.moves import March, Recruit, check_march, check_recruit, reachable, room_for
 from systems.open_wars.odds import CombatOdds, combat_odds
@@ -34,8 +40,21 @@ from systems.open_wars.state import Campaign, Stack
 
 AI_PAUSE = 0.5  # seconds between an AI's decisions at speed 1: a person follows a march or a blow
 BUTTON_H, BUTTON_STEP = 28, 32
-MENU = (("resume", "menu_resume"), ("save", "menu_save"), ("end", "menu_end"), ("quit", "menu_quit"))
-QUIT = (("save-quit", "menu_save_quit"), ("quit-now", "menu_quit_now"), ("resume", "menu_cancel"))
+# the Esc menu and the questions before leaving: (what a button does, its label), with their titles;
+# the list of saves to load is made when it opens (game/ui/load_list.py)
+MENUS = {
+    "menu": (
+        ("resume", "menu_resume"),
+        ("save", "menu_save"),
+        ("load", "menu_load"),
+        ("rules", "menu_rules"),
+        ("end", "menu_end"),
+        ("quit", "menu_quit"),
+    ),
+    "quit": (("save-quit", "menu_save_quit"), ("quit-now", "menu_quit_now"), ("resume", "menu_cancel")),
+    "load-ask": (("save-load", "menu_save_load"), ("load-now", "menu_load_now"), ("load", "menu_cancel")),
+}
+MENU_TITLES = {"menu": "menu_paused", "quit": "menu_quit_title", "load-ask": "menu_load_title"}
 PLAYER_COLOURS = [(60, 100, 200), (196, 60, 50)]
 
 
@@ -78,7 +97,12 @@ class OpenWarsScreen:
         self.ai = ComputerTurns.start(match, controllers)
         self.speed_index = self.settings.speed_index()
         self.mouse = (0, 0)
+        # the Esc menu ("menu"), its list of saves ("load"), the questions before quitting ("quit") or
+        # loading another game ("load-ask")
         self.menu: str | None = None
+        self.saves = LoadList([], {})
+        self.to_load: Path | None = None  # the save chosen in the menu, for the window to open
+        self.rules: RulesBrowser | None = None  # the rules reference, over everything
         self.menu_buttons: list[tuple[pygame.Rect, str]] = []
         self.buttons: list[tuple[pygame.Rect, Choice]] = []
         self.help = False
@@ -101,6 +125,11 @@ class OpenWarsScreen:
     @property
     def over(self) -> bool:
         return self.campaign.pending is None
+
+    @property
+    def at_stake(self) -> bool:
+        """A game in progress that leaving would lose."""
+        return not self.over and bool(self.match.commands)
 
     def human_turn(self) -> Decision | None:
         d = self.campaign.pending
@@ -250,6 +279,10 @@ class OpenWarsScreen:
         """Returns "end" to go back to the start screen, "quit" to close the game."""
         if ev.type == pygame.MOUSEMOTION:
             self.mouse = ev.pos
+        if self.rules is not None:
+            if not self.rules.handle(ev):
+                self.rules, self.menu = None, "menu"  # back to the menu it was opened from
+            return None
         if self.menu is not None:
             if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
                 self.menu = None
@@ -291,7 +324,32 @@ class OpenWarsScreen:
 
     def _menu_choice(self, key: str) -> str | None:
         self.menu = None
-        return leaving(key, self.save, self.ask_quit)
+        if key == "menu":
+            self.menu = key
+        elif key == "rules":  # this game's rules: Open Wars' and its modules', not For Glory's
+            prefixes = tuple(m.prefix for m in self.campaign.stack.modules)
+            own = {rid: r for rid, r in self.reference.items() if rid.startswith(prefixes)}
+            self.rules = RulesBrowser(own, self.t)
+        elif key == "load":  # the list as the saves folder holds it now, on the page last seen
+            names = scenario_names(load_ruleset(), self.t.language)
+            self.saves = LoadList(list_saves(), names, self.saves.page)
+            self.saves.page = min(self.saves.page, self.saves.pages - 1)
+            self.menu = "load"
+        elif key.startswith("load:") or key in ("newer", "older"):
+            self.menu = "load"
+            self.to_load = self.saves.choose(key)
+            if self.to_load is not None:
+                if not self.at_stake:
+                    return "load"
+                self.menu = "load-ask"  # as quitting does: save this one first?
+        else:
+            return leaving(key, self.save, self.ask_quit)
+        return None
+
+    def load_failed(self, why: str) -> None:
+        """The save chosen could not be opened: say why in one line; this game goes on."""
+        self.alert = self.t("load_failed", why=one_line(why, 160))
+        self.log.add(self.alert, theme.BAD)
 
     def _click(self, pos: tuple[int, int]) -> None:
         button = next((ch for r, ch in self.buttons if r.collidepoint(pos)), None)
@@ -361,10 +419,14 @@ class OpenWarsScreen:
             self._help(surf)
         self._hover(surf, where)
         self.menu_buttons = []
-        if self.menu is not None:
-            items = [(k, self.t(label)) for k, label in (MENU if self.menu == "menu" else QUIT)]
-            title = self.t("menu_paused" if self.menu == "menu" else "menu_quit_title")
-            self.menu_buttons = draw_menu(surf, title, items, self.mouse)
+        if self.menu == "load":
+            title, items = self.saves.title(self.t), self.saves.items(self.t)
+            self.menu_buttons = draw_menu(surf, title, items, self.mouse, LOAD_MENU_WIDTH)
+        elif self.menu is not None:
+            items = [(k, self.t(label)) for k, label in MENUS[self.menu]]
+            self.menu_buttons = draw_menu(surf, self.t(MENU_TITLES[self.menu]), items, self.mouse)
+        if self.rules is not None:
+            self.rules.draw(surf)
 
     def _top_bar(self, surf: pygame.Surface) -> None:
         c, t = self.campaign, self.t

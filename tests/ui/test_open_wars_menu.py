@@ -1,0 +1,114 @@
+"""The Open Wars screen's Esc menu: Load a saved battle (the load list the battle screen shows, the
+question before leaving a game in progress, the chosen save opened in place of this game, a damaged
+one said in one line) and the Rules reference (Open Wars' rules, not For Glory's)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.match import new_match
+from game.saves import save_game, saves_dir
+from game.settings import Settings
+from game.ui.app import Setup, switch_to_save
+from game.ui.ow_screen import OpenWarsScreen
+from systems.open_wars.moves import Recruit
+from tests.ui.driver import menu_click
+
+
+@pytest.fixture(autouse=True)
+def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    return tmp_path
+
+
+def hotseat(window: pygame.Surface, seed: int = 2, language: str = "en") -> OpenWarsScreen:
+    m = new_match("ow-twin-fords", seed)
+    settings = Settings()
+    settings.language = language
+    return OpenWarsScreen(m, dict.fromkeys(m.battle.sides, "human"), window.get_size(), settings)
+
+
+def in_progress(screen: OpenWarsScreen) -> None:
+    """One recruit, so that the game has something to lose."""
+    d = screen.campaign.pending
+    assert d is not None and d.kind == "ow_recruit"
+    unit = next(
+        ch.key.split(":")[1] for ch in screen.choices(d) if ch.enabled and ch.key.startswith("recruit:")
+    )
+    screen.send(Recruit(d.options[0], unit))
+    assert screen.at_stake
+
+
+def escape(screen: OpenWarsScreen, window: pygame.Surface) -> None:
+    screen.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    screen.draw(window)
+
+
+def test_the_menu_offers_load_and_the_rules_reference(window: pygame.Surface) -> None:
+    screen = hotseat(window)
+    escape(screen, window)
+    assert [k for _r, k in screen.menu_buttons] == ["resume", "save", "load", "rules", "end", "quit"]
+    screen.close()
+
+
+def test_load_opens_the_chosen_save_in_place_of_this_game(window: pygame.Surface) -> None:
+    saved = new_match("ow-twin-fords", 7)
+    save_game(saved, dict.fromkeys(saved.battle.sides, "human"))
+    (path,) = saves_dir().glob("save-*.json")
+    screen = hotseat(window)
+    in_progress(screen)
+    escape(screen, window)
+    assert menu_click(screen, window, "load") is None and screen.menu == "load"  # type: ignore[arg-type]
+    screen.draw(window)
+    assert [k for _r, k in screen.menu_buttons] == ["load:0", "menu"]
+    assert screen.saves.items(screen.t)[0][1].startswith("The Twin Fords (Open Wars), round 1")
+    assert menu_click(screen, window, "load:0") is None and screen.menu == "load-ask"  # type: ignore[arg-type]
+    assert menu_click(screen, window, "load-now") == "load" and screen.to_load == path  # type: ignore[arg-type]
+    opened = switch_to_save(screen, Setup(), window.get_size(), Settings())
+    assert isinstance(opened, OpenWarsScreen) and opened is not screen
+    assert opened.match.seed == 7 and not opened.match.commands
+    opened.draw(window)
+    opened.close()
+    saved.battle.close()
+
+
+def test_a_damaged_save_is_one_line_and_the_game_goes_on(window: pygame.Surface) -> None:
+    saves_dir().mkdir(parents=True)
+    bad = saves_dir() / "save-ow-twin-fords-20260101-000000-r3.json"
+    bad.write_text(json.dumps({"scenario": {"id": "ow-twin-fords"}, "round": 3}))  # listed, not a save
+    screen = hotseat(window)
+    in_progress(screen)
+    pending = screen.campaign.pending
+    escape(screen, window)
+    menu_click(screen, window, "load")  # type: ignore[arg-type]
+    menu_click(screen, window, "load:0")  # type: ignore[arg-type]
+    assert menu_click(screen, window, "load-now") == "load"  # type: ignore[arg-type]
+    again = switch_to_save(screen, Setup(), window.get_size(), Settings())
+    assert again is screen and screen.campaign.pending is pending
+    assert screen.alert is not None and screen.alert.startswith("Not loaded: ")
+    assert bad.name in screen.alert and "\n" not in screen.alert
+    screen.draw(window)
+    screen.close()
+
+
+def test_the_rules_reference_shows_open_wars_rules_and_esc_returns_to_the_menu(
+    window: pygame.Surface,
+) -> None:
+    screen = hotseat(window, language="es")
+    escape(screen, window)
+    assert menu_click(screen, window, "rules") is None  # type: ignore[arg-type]
+    browser = screen.rules
+    assert browser is not None
+    ids = [r.id for r in browser.matches()]
+    assert ids and all(rid.startswith("OW-") for rid in ids)
+    assert "OW-COMBAT-5" in ids
+    assert browser.reference["OW-COMBAT-5"].text == screen.reference["OW-COMBAT-5"].text  # in Spanish
+    screen.draw(window)
+    escape(screen, window)
+    assert screen.rules is None and screen.menu == "menu"
+    screen.close()
