@@ -8,8 +8,10 @@ folder."""
 from __future__ import annotations
 
 import string
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from game import CONTENT
 from game.errors import ContentError
@@ -103,3 +105,21 @@ class Number(Word):
 
     def said(self, t: Texts) -> str:
         return str(self).replace(".", t("log_decimal_mark"))
+
+
+def check_translations(
+    locale: Mapping[str, Any], known: Mapping[str, set[str]], where: str, what: str
+) -> None:
+    """A content file's [locale.<language>] tables: each a language the game has (not English: the
+    file's own words are), naming only ids the file has (`known`: table name -> its ids)."""
+    others = [lang for lang in LANGUAGES if lang != "en"]
+    for lang, words in locale.items():
+        at = f"{where}: locale.{lang}"
+        if lang not in others:
+            raise ContentError(at, f"unknown language {lang!r} (known: {', '.join(others)})")
+        for key, ids in known.items():
+            for ident in getattr(words, key):
+                if ident not in ids:
+                    raise ContentError(
+                        f"{at}.{key}.{ident}", f"no such id in the {what} (known: {', '.join(sorted(ids))})"
+                    )

@@ -13,7 +13,7 @@ from game import CONTENT
 from game.dice import FACES
 from game.errors import ContentError
 from game.files import read_regular
-from game.locale import LANGUAGES
+from game.locale import check_translations
 from game.mods import Mod
 from game.modules import ModuleList, mode_for_ruleset, other_rulesets
 from game.records import Bounds, load_record, read_toml
@@ -319,20 +319,9 @@ def load_scenario(ref: str, rules: Ruleset) -> Scenario:
 
 
 def check_words(spec: ScenarioFile, where: str) -> None:
-    """[locale.<language>]: a language the game has (not English: the file's own words are), naming
-    only the file's sides and objectives."""
+    """[locale.<language>]: naming only the file's sides and objectives."""
     known = {"sides": {s.id for s in spec.sides}, "objectives": {o.id for o in spec.objectives}}
-    others = [lang for lang in LANGUAGES if lang != "en"]
-    for lang, words in spec.locale.items():
-        at = f"{where}: locale.{lang}"
-        if lang not in others:
-            raise ContentError(at, f"unknown language {lang!r} (known: {', '.join(others)})")
-        for key, ids in known.items():
-            for ident in getattr(words, key):
-                if ident not in ids:
-                    raise ContentError(
-                        f"{at}.{key}.{ident}", f"no such id in the scenario (known: {', '.join(sorted(ids))})"
-                    )
+    check_translations(spec.locale, known, where, "scenario")
 
 
 def cheapest(rules: Ruleset) -> int:

@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 from game import CONTENT
 from game.errors import ContentError
 from game.files import read_regular
-from game.locale import LANGUAGES
+from game.locale import check_translations
 from game.records import Bounds, load_record
 
 LocationType = Literal["water", "mountain", "forest", "plain", "desert", "city"]
@@ -232,20 +232,9 @@ def load_map(path: Path, rules: OpenWarsRules) -> OpenWarsMap:
 
 
 def _check_words(spec: MapFile, where: str) -> None:
-    """[locale.<language>]: a language the game has (not English: the file's own words are), naming
-    only the map's players and locations."""
+    """[locale.<language>]: naming only the map's players and locations."""
     known = {"players": {p.id for p in spec.players}, "locations": {loc.id for loc in spec.locations}}
-    others = [lang for lang in LANGUAGES if lang != "en"]
-    for lang, words in spec.locale.items():
-        at = f"{where}: locale.{lang}"
-        if lang not in others:
-            raise ContentError(at, f"unknown language {lang!r} (known: {', '.join(others)})")
-        for key, ids in known.items():
-            for ident in getattr(words, key):
-                if ident not in ids:
-                    raise ContentError(
-                        f"{at}.{key}.{ident}", f"no such id in the map (known: {', '.join(sorted(ids))})"
-                    )
+    check_translations(spec.locale, known, where, "map")
 
 
 def _unreached(near: dict[str, set[str]], start: str) -> set[str]:
