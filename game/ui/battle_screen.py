@@ -22,14 +22,13 @@ from game.modules import rule_id_pattern
 from game.narrate import Narrator, names_of
 from game.recovery import recover
 from game.rulesref import reference_for
-from game.saves import list_saves
 from game.settings import COLOUR_BLIND, SPEEDS, THINK, UI_SCALES, VOLUMES, Settings
 from game.ui import theme
 from game.ui.ai_turns import ComputerTurns
 from game.ui.camera import Camera
 from game.ui.display import Display
 from game.ui.human import Button, HumanInput, unit_lines
-from game.ui.load_list import LoadList, scenario_names
+from game.ui.load_list import LoadList, is_load_key, load_choice
 from game.ui.log_panel import LogPanel, tooltip
 from game.ui.menu import draw_menu, leaving, save_logged
 from game.ui.overlays import Overlays
@@ -403,18 +402,8 @@ class BattleScreen:
             self.menu = "settings"
         elif key == "rules":
             self.rules, self.rules_back = RulesBrowser(self.reference, self.t), "menu"
-        elif key == "load":  # the list as the saves folder holds it now, on the page last seen
-            names = scenario_names(self.match.rules, self.t.language)
-            self.saves = LoadList(list_saves(), names, self.saves.page)
-            self.saves.page = min(self.saves.page, self.saves.pages - 1)
-            self.menu = "load"
-        elif key.startswith("load:") or key in ("newer", "older"):
-            self.menu = "load"
-            self.to_load = self.saves.choose(key)
-            if self.to_load is not None:
-                if not self.at_stake:
-                    return "load"
-                self.menu = "load-ask"  # as quitting does: save this one first?
+        elif is_load_key(key):
+            return load_choice(self, key, lambda: self.match.rules)
         else:
             return leaving(key, self.save, self.ask_quit)
         return None

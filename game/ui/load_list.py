@@ -4,15 +4,16 @@ them, which the start screen shares."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from game.errors import UserError
 from game.locale import Texts
 from game.modules import modes
 from game.ruleset import Ruleset
-from game.saves import SaveInfo
+from game.saves import SaveInfo, list_saves
 from game.scenario import list_scenarios, load_any_scenario
 
 PAGE = 8  # saves on one page of the menu: with its other buttons it fits 720 rows at any UI scale that fits
@@ -75,3 +76,37 @@ class LoadList:
             self.page += 1 if key == "older" else -1
             return None
         return self.saves[int(key.split(":")[1])].path
+
+
+class Loading(Protocol):
+    """A screen whose Esc menu can load a save: what the load entries read and set."""
+
+    t: Texts
+    menu: str | None
+    saves: LoadList
+    to_load: Path | None
+
+    @property
+    def at_stake(self) -> bool: ...
+
+
+def is_load_key(key: str) -> bool:
+    return key == "load" or key.startswith("load:") or key in ("newer", "older")
+
+
+def load_choice(screen: Loading, key: str, rules: Callable[[], Ruleset]) -> str | None:
+    """An Esc menu's load entries, for either screen: "load" opens the list as the saves folder holds
+    it now, on the page last seen; a save is chosen (returns "load" to open it now, or asks first
+    whether to save the game at stake, as quitting does); the page buttons turn the page."""
+    screen.menu = "load"
+    if key == "load":
+        screen.saves = LoadList(list_saves(), scenario_names(rules(), screen.t.language), screen.saves.page)
+        screen.saves.page = min(screen.saves.page, screen.saves.pages - 1)
+        return None
+    screen.to_load = screen.saves.choose(key)
+    if screen.to_load is None:
+        return None
+    if not screen.at_stake:
+        return "load"
+    screen.menu = "load-ask"
+    return None

@@ -22,12 +22,11 @@ from game.modules import rule_id_pattern
 from game.recovery import recover
 from game.ruleset import load_ruleset
 from game.rulesref import reference_for
-from game.saves import list_saves
 from game.settings import SPEEDS, Settings
 from game.ui import theme
 from game.ui.ai_turns import ComputerTurns
 from game.ui.battle_screen import LOAD_MENU_WIDTH
-from game.ui.load_list import LoadList, scenario_names
+from game.ui.load_list import LoadList, is_load_key, load_choice
 from game.ui.log_panel import LogPanel, tooltip
 from game.ui.menu import draw_menu, leaving, save_logged
 from game.ui.ow_map import MapView
@@ -330,18 +329,8 @@ class OpenWarsScreen:
             prefixes = tuple(m.prefix for m in self.campaign.stack.modules)
             own = {rid: r for rid, r in self.reference.items() if rid.startswith(prefixes)}
             self.rules = RulesBrowser(own, self.t)
-        elif key == "load":  # the list as the saves folder holds it now, on the page last seen
-            names = scenario_names(load_ruleset(), self.t.language)
-            self.saves = LoadList(list_saves(), names, self.saves.page)
-            self.saves.page = min(self.saves.page, self.saves.pages - 1)
-            self.menu = "load"
-        elif key.startswith("load:") or key in ("newer", "older"):
-            self.menu = "load"
-            self.to_load = self.saves.choose(key)
-            if self.to_load is not None:
-                if not self.at_stake:
-                    return "load"
-                self.menu = "load-ask"  # as quitting does: save this one first?
+        elif is_load_key(key):  # For Glory's rules name every scenario
+            return load_choice(self, key, load_ruleset)
         else:
             return leaving(key, self.save, self.ask_quit)
         return None
