@@ -41,7 +41,7 @@ def _play(args: argparse.Namespace) -> int:
             f"play: {watch} is an Open Wars game; the replay viewer shows For Glory battles: "
             "`play --load FILE` resumes it, `replay FILE` prints it"
         )
-    players = ("heuristic", "heuristic") if args.demo else ("human", "heuristic")
+    players = ("hard", "hard") if args.demo else ("human", "normal")
     setup = Setup(args.scenario, *players, args.seed, mods, list(args.module), load, watch, args.lang)
     if args.demo:
         shot = Path(args.screenshot) if args.screenshot else None
