@@ -50,6 +50,8 @@ class RulesBrowser:
         self.scroll = 0  # pixels of the list above the view
         self.page = 0  # the list's height on screen, known once drawn
         self.sections = {section_of(rid) for rid in reference}
+        # a section of these rules for the hint's example (Open Wars lists no FG- rules)
+        self.example = "FG-CHG" if "FG-CHG" in self.sections else min(self.sections, default="")
         self._haystacks = {rid: folded(f"{r.id} {r.title} {r.text}") for rid, r in reference.items()}
         self._rows: tuple[tuple[str, int, float, str], list[Row], int] | None = None
 
@@ -134,7 +136,7 @@ class RulesBrowser:
         title = theme.font(34).render(t("rules_title"), True, theme.ACCENT)
         surf.blit(title, (x, y))
         y += title.get_height() + px(4)
-        for line in theme.wrap(t("rules_hint"), theme.font(18), inner):
+        for line in theme.wrap(t("rules_hint", example=self.example), theme.font(18), inner):
             surf.blit(theme.font(18).render(line, True, theme.TEXT_DIM), (x, y))
             y += theme.font(18).get_linesize()
         field = pygame.Rect(x, y + px(6), inner, theme.font(22).get_linesize() + px(10))
