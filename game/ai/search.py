@@ -118,11 +118,13 @@ class SearchPlayer(HeuristicPlayer):
         cost = b.stack.hook("action_cost")
         options: list[Weighed] = [weighed(cmd.EndActivation(), {})]
         units = [b.ids[n] for n in d.options]
+        # each unit's worth where it stands and its chance to obey: what every option is weighed against
+        stands = {e: (self.standing(b, e, ground), self.obedience(b, e)) for e in units}
         for e in units:  # the rolls first: cheap, and the likeliest best orders
-            options += self.attacks(b, e, ground)
+            options += self.attacks(b, e, ground, *stands[e])
         budget.used += len(options) - 1  # weighed outside the budget, which bounds the moves
         for e in units:
-            options += self.movements(b, e, ground, budget)
+            options += self.movements(b, e, ground, budget, *stands[e])
         chosen = []
         for w in (o for o in options if o.command not in self.refused):
             unit = getattr(w.command, "unit", None)
@@ -140,16 +142,18 @@ class SearchPlayer(HeuristicPlayer):
         self.thought = Thought("order", self.side, tuple(chosen[:8]), budget.used)
         return chosen[0].command
 
-    def attacks(self, b: Battle, e: int, ground: Ground) -> list[Weighed]:
-        """Shots, charges, rallies, retreats and the modules' orders of one unit, each weighed."""
+    def attacks(
+        self, b: Battle, e: int, ground: Ground, here: dict[str, float], obey: float
+    ) -> list[Weighed]:
+        """Shots, charges, rallies, retreats and the modules' orders of one unit, each weighed against
+        its worth where it stands (`here`); `obey`: the chance it obeys."""
         name = b.name(e)
-        obey = self.obedience(b, e)
-        here = self.standing(b, e, ground)
+        exposed = self.exposure(b, e)  # the reactions any order of it here may draw
         out = []
         for t in common.fire_targets(b, e):
             odds = _odds(fire_odds, b, e, t)
             if odds is not None:
-                parts = {"odds": obey * self.worth(b, odds, FIRE_VALUE, t), "answers": -self.exposure(b, e)}
+                parts = {"odds": obey * self.worth(b, odds, FIRE_VALUE, t), "answers": -exposed}
                 out.append(weighed(cmd.Fire(name, b.name(t)), parts, odds))
         margin = self.general.temperament.charge_margin
         for t in common.within_charge_reach(b, e):
@@ -166,7 +170,7 @@ class SearchPlayer(HeuristicPlayer):
             out.append(
                 weighed(
                     cmd.Rally(name),
-                    {"odds": HIT * (0.5 + min(1.0, danger / 2)), "answers": -self.exposure(b, e)},
+                    {"odds": HIT * (0.5 + min(1.0, danger / 2)), "answers": -exposed},
                 )
             )
         if hits >= 1:
@@ -181,12 +185,12 @@ class SearchPlayer(HeuristicPlayer):
         out += [weighed(c, {"odds": worth}) for worth, c in common.module_orders(b, e)]
         return out
 
-    def movements(self, b: Battle, e: int, ground: Ground, budget: Budget) -> list[Weighed]:
-        """A fan of moves towards what matters to the unit, each weighed where it would end (and with
-        the shot it may make after moving, FG-ORD-7)."""
+    def movements(
+        self, b: Battle, e: int, ground: Ground, budget: Budget, here: dict[str, float], obey: float
+    ) -> list[Weighed]:
+        """A fan of moves towards what matters to the unit, each weighed where it would end against
+        where it stands (`here`), with the shot it may make after moving (FG-ORD-7)."""
         name = b.name(e)
-        here = self.standing(b, e, ground)
-        obey = self.obedience(b, e)
         out = []
         seen: set[tuple[float, float]] = set()
         for to, facing in self.destinations(b, e, ground):
