@@ -16,7 +16,7 @@ from typing import Any
 
 from game.ai import make_player
 from game.ai.generals import LEVELS
-from game.match import new_match, summary
+from game.running.match import new_match, summary
 
 SCENARIOS = ("default", "quick-battle", "bailen")
 

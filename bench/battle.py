@@ -76,8 +76,8 @@ def speed(runs: int) -> dict[str, Any]:
 
 def strength(games: int) -> dict[str, Any]:
     from game.ai import make_player
-    from game.match import new_match, play, summary
-    from game.ratings import wilson
+    from game.running.match import new_match, play, summary
+    from game.running.ratings import wilson
 
     wins = 0.0
     for i in range(games):

@@ -14,11 +14,11 @@ import json
 import statistics
 import time
 
-from game import commands as cmd
-from game.battle import Battle
-from game.dice import Dice
-from game.ruleset import load_ruleset
-from game.table import Table
+from game.model import commands as cmd
+from game.model.battle import Battle
+from game.model.dice import Dice
+from game.model.ruleset import load_ruleset
+from game.model.table import Table
 
 CATEGORIES = ("LnInf", "LnInf", "LI", "LnInf", "FA", "LnInf", "HC", "LnInf", "LC", "HA")
 GAP = 6.0  # inches between the front ranks: inside cavalry charge and artillery range
@@ -66,7 +66,7 @@ def orders(front: dict[str, list[str]], i: int, b: Battle) -> dict[str, cmd.Comm
     """One of each kind of order for a front-rank unit near the middle of the line."""
     import esper
 
-    from game.components import Pose, Unit
+    from game.model.components import Pose, Unit
 
     b.enter()
     mid = len(front["a"]) // 2

@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from game.battle import Battle
-from game.match import Match
-from game.ruleset import Ruleset, load_ruleset
+from game.model.battle import Battle
+from game.model.ruleset import Ruleset, load_ruleset
+from game.running.match import Match
 from tests.helpers import make_battle, of
 
 

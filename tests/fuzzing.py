@@ -213,7 +213,7 @@ def _shipped(pattern: str) -> list[Path]:
 
 def _replays(folder: Path) -> list[dict[str, Any]]:
     """A few real replays to start from (made once per process)."""
-    from game.cli import main
+    from game.cli.entry import main
 
     out = []
     for seed in (1, 2):
@@ -269,7 +269,7 @@ def build(case: Case, work: Path, replays: list[dict[str, Any]]) -> list[list[st
 
 def judge(argv: list[str]) -> tuple[str, str]:
     """Run one command in-process; its verdict and what it said."""
-    from game.cli import main
+    from game.cli.entry import main
 
     err, out = io.StringIO(), io.StringIO()
     try:

@@ -12,10 +12,10 @@ from game import CONTENT
 from game.ai import make_player
 from game.ai.generals import LEVELS, Temperament, general, temperaments
 from game.ai.search import SearchPlayer
-from game.cli import main
-from game.errors import ContentError, UserError
-from game.mods import load_mods
-from game.records import load_record
+from game.cli.entry import main
+from game.content.mods import load_mods
+from game.content.records import load_record
+from game.model.errors import ContentError, UserError
 
 STUBBORN = """name = "Stubborn"
 about = "Never gives up a yard."

@@ -45,7 +45,7 @@ def test_the_wheel_carries_every_content_file(wheel: Path) -> None:
     art = {f"forglory_assets/{p.relative_to(ASSETS).as_posix()}" for p in (ASSETS / "art").rglob("*.png")}
     assert art and art <= names
     assert {"forglory_assets/fonts/NotoSans-Bold.ttf", "forglory_assets/fonts/NotoSans-OFL.txt"} <= names
-    assert {"game/__init__.py", "game/ui/app.py", "systems/sequence.py"} <= names
+    assert {"game/__init__.py", "game/ui/app.py", "systems/for_glory/sequence.py"} <= names
 
 
 def test_an_installed_game_finds_its_content(wheel: Path, tmp_path: Path) -> None:

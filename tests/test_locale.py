@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from game import CONTENT
-from game.content_check import check_content
-from game.locale import LANGUAGES, WORDS, Texts, placeholders, read_ui
-from game.module_records import folder_of
-from game.modules import modules
+from game.content.locale import LANGUAGES, WORDS, Texts, placeholders, read_ui
+from game.content.module_records import folder_of
+from game.modding.content_check import check_content
+from game.model.modules import modules
 
 
 def roots() -> list[Path]:

@@ -15,12 +15,12 @@ import pytest
 
 from game import ROOT
 from game.ai import make_player
-from game.cli import main
-from game.components import Hits, Officer
-from game.errors import ContentError
-from game.geometry import convex_overlap
-from game.match import Match, Player, load, new_match, play, replay_data, save, summary
-from game.ratings import wilson
+from game.cli.entry import main
+from game.model.components import Hits, Officer
+from game.model.errors import ContentError
+from game.model.geometry import convex_overlap
+from game.running.match import Match, Player, load, new_match, play, replay_data, save, summary
+from game.running.ratings import wilson
 
 PAIRS = [("random", "random"), ("heuristic", "random"), ("heuristic", "heuristic")]
 ROUNDS = 4  # short battles keep the suite fast; the round limit is an end like any other (AMB-37)
@@ -60,7 +60,7 @@ def sound_table(m: Match) -> bool:
 
 
 def recount(m: Match) -> dict[str, int]:
-    """The score worked out from the events and the scenario alone (not systems.victory.score)."""
+    """The score worked out from the events and the scenario alone (not systems.for_glory.victory.score)."""
     spec = m.scenario.spec
     side_of = {f"{s.id}-staff": s.id for s in spec.sides}
     for s in spec.sides:

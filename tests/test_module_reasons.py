@@ -1,7 +1,7 @@
 """The rule modules' refusals in the player's words: clash-command's, dias-terrain's and Open Wars'
 stacking and water refusals, and the cavalry's extra move, record their English text word for word
 (the events of the scripted battles are unchanged: tests/test_reason_words.py) and are said in Spanish
-with the module's words, in a screen (Reject.said) and in the log (game.narrate)."""
+with the module's words, in a screen (Reject.said) and in the log (game.running.narrate)."""
 
 from __future__ import annotations
 
@@ -11,15 +11,15 @@ from pathlib import Path
 
 import pytest
 
-from game import commands as cmd
-from game.battle import Battle, Reject
-from game.locale import Texts
-from game.module_records import folder_of, rule_stack
-from game.modules import modules
-from game.narrate import reason_said, texts_for
-from game.session import refuse
-from systems.charge.plan import plan_charge
+from game.content.locale import Texts
+from game.content.module_records import folder_of, rule_stack
+from game.model import commands as cmd
+from game.model.battle import Battle, Reject
+from game.model.modules import modules
+from game.model.session import refuse
+from game.running.narrate import reason_said, texts_for
 from systems.clash.command import activation
+from systems.for_glory.charge.plan import plan_charge
 from systems.open_wars.mode import open_game
 from systems.open_wars.moves import March, barred, check_march, no_room
 from tests.helpers import rules, unit

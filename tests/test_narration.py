@@ -1,4 +1,4 @@
-"""The battle log in the player's words, in English and Spanish (game/narrate.py): a whole seeded
+"""The battle log in the player's words, in English and Spanish (game/running/narrate.py): a whole seeded
 battle told in both languages, and each promise of the log on a small case of its own: one line per
 move, no coordinates or headings, a roll-off says who won, an initiative of two dice says both and the
 sum, a natural 1 or 6 is named with its rule, and the command line tells it in either language."""
@@ -16,9 +16,9 @@ import pytest
 
 from game import ROOT
 from game.ai import make_player
-from game.locale import Texts
-from game.match import new_match, play
-from game.narrate import _raw, describe, groups, names_of, narrate, texts_for
+from game.content.locale import Texts
+from game.running.match import new_match, play
+from game.running.narrate import _raw, describe, groups, names_of, narrate, texts_for
 
 ES = Texts("es")
 # a point of the table, "(12.3, 4.5)", or a heading in degrees, "facing 290.6", "270°"

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from game import CONTENT
-from game.errors import ContentError
+from game.model.errors import ContentError
 from systems.open_wars.records import OpenWarsRules, load_map, load_rules
 
 MAPS = sorted((CONTENT / "scenarios" / "open-wars").glob("*.toml"))

@@ -10,19 +10,19 @@ from pathlib import Path
 import pytest
 
 from game import CONTENT
-from game.battle import Reject
-from game.locale import Texts
-from game.match import events_digest
-from game.module_records import folder_of
-from game.modules import modules
-from game.ruleset import load_ruleset
-from game.script import load, play, setup
-from game.session import refuse
-from systems.charge.plan import plan_charge
+from game.content.locale import Texts
+from game.content.module_records import folder_of
+from game.model.battle import Reject
+from game.model.modules import modules
+from game.model.ruleset import load_ruleset
+from game.model.session import refuse
+from game.running.match import events_digest
+from game.running.script import load, play, setup
+from systems.for_glory.charge.plan import plan_charge
+from systems.for_glory.paths import plan_move
+from systems.for_glory.targets import check_fire
 from systems.open_wars.mode import open_game
 from systems.open_wars.moves import Recruit, check_recruit
-from systems.paths import plan_move
-from systems.targets import check_fire
 from tests.helpers import make_battle, unit
 from tests.rules.test_open_wars import SMALL
 

@@ -5,9 +5,9 @@ a reason no text matches stays as recorded, and the English log is unchanged."""
 from __future__ import annotations
 
 from game import CONTENT
-from game import commands as cmd
-from game.locale import placeholders, read_ui
-from game.narrate import english, narrate, reason_said, texts_for
+from game.content.locale import placeholders, read_ui
+from game.model import commands as cmd
+from game.running.narrate import english, narrate, reason_said, texts_for
 from tests.helpers import make_battle, unit
 
 ES = texts_for("es")

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from game.ai import make_player
-from game.errors import ContentError
-from game.match import Match, new_match, play
-from game.saves import AUTOSAVES_KEPT, list_saves, load_game, save_game, saves_dir
+from game.model.errors import ContentError
+from game.running.match import Match, new_match, play
+from game.running.saves import AUTOSAVES_KEPT, list_saves, load_game, save_game, saves_dir
 
 
 @pytest.fixture(autouse=True)

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from game.ai import make_player
-from game.cli import main
-from game.events import Destroyed, DivisionRemoved, ModLine, Removed, Roll
-from game.match import Match, load, new_match, play, save, summary
-from game.stats import SideStats, battle_stats, figures
+from game.cli.entry import main
+from game.model.events import Destroyed, DivisionRemoved, ModLine, Removed, Roll
+from game.running.match import Match, load, new_match, play, save, summary
+from game.running.stats import SideStats, battle_stats, figures
 
 
 def _played(matches: list[Match], seed: int = 5) -> Match:

@@ -3,10 +3,10 @@ events it needs; a reaction's step shows whenever the player is asked to react."
 
 from __future__ import annotations
 
-from game import commands as cmd
-from game.events import Moved, ReactionDeclared, Rejected, Roll
-from game.session import Decision
-from game.tutorial import Progress, load_lessons
+from game.model import commands as cmd
+from game.model.events import Moved, ReactionDeclared, Rejected, Roll
+from game.model.session import Decision
+from game.running.tutorial import Progress, load_lessons
 
 
 def test_a_step_moves_on_only_for_its_own_accepted_command() -> None:

@@ -11,8 +11,8 @@ from game.ai.generals import DEFAULT_TEMPERAMENT, LEVELS, temperaments
 from game.ai.heuristic import HeuristicPlayer
 from game.ai.random_player import RandomPlayer
 from game.ai.search import SearchPlayer
-from game.errors import UserError
-from game.mods import Mod
+from game.content.mods import Mod
+from game.model.errors import UserError
 
 
 def _searching(level: str) -> Callable[[str, int], Player]:

@@ -11,13 +11,13 @@ from typing import Any
 
 import esper
 
-from game import commands as cmd
-from game.battle import Battle, Decision, Reject
-from game.components import Hits, Officer, Unit
-from game.errors import UserError
-from game.geometry import Point, centroid, dist, point_in_polygon
-from systems.charge.plan import chargeable_units, plan_charge
-from systems.deployment import (
+from game.model import commands as cmd
+from game.model.battle import Battle, Decision, Reject
+from game.model.components import Hits, Officer, Unit
+from game.model.errors import UserError
+from game.model.geometry import Point, centroid, dist, point_in_polygon
+from systems.for_glory.charge.plan import chargeable_units, plan_charge
+from systems.for_glory.deployment import (
     INWARD,
     Arrivals,
     Entry,
@@ -27,10 +27,10 @@ from systems.deployment import (
     lines_at,
     staff_entity,
 )
-from systems.officers import check_officer_move
-from systems.paths import plan_move
-from systems.reaction import check_rally
-from systems.targets import check_fire, officer_fire_targets, unit_fire_targets
+from systems.for_glory.officers import check_officer_move
+from systems.for_glory.paths import plan_move
+from systems.for_glory.reaction import check_rally
+from systems.for_glory.targets import check_fire, officer_fire_targets, unit_fire_targets
 
 
 def own_edge(b: Battle, side: str) -> str:

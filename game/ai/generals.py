@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import Annotated
 
 from game import CONTENT
-from game.errors import ContentError
-from game.mods import ID, Mod
-from game.records import Bounds, load_record
+from game.content.mods import ID, Mod
+from game.content.records import Bounds, load_record
+from game.model.errors import ContentError
 
 Weight = Annotated[float, Bounds(0, 5)]
 LEVELS = ("easy", "normal", "hard")

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from game import commands as cmd
+from game.model import commands as cmd
 
 # The terms an option's worth is made of (their words are the locale's `why_<term>` keys).
 TERMS = ("odds", "answers", "reach", "objectives", "command", "obedience", "leadership", "safety")

@@ -1,4 +1,4 @@
-"""The computer players of a game on screen: their process (game/ai/worker.py), the question in hand,
+"""The computer players of a game on screen: their process (game/running/ai_process.py), the question in hand,
 and a pause between answers so a person can follow. Both game modes' screens drive their AIs so."""
 
 from __future__ import annotations
@@ -6,11 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from game import commands as cmd
 from game.ai.reasons import Thought
-from game.ai.worker import RemoteError, Worker
-from game.battle import Decision
-from game.match import Match
+from game.model import commands as cmd
+from game.model.battle import Decision
+from game.running.ai_process import RemoteError, Worker
+from game.running.match import Match
 
 
 @dataclass

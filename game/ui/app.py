@@ -10,19 +10,19 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from game.errors import UserError, one_line
-from game.events import DivisionRemoved, GameOver, OfficerKilled
-from game.locale import Texts
-from game.match import load, new_match, summary
-from game.mods import Mod, load_mod, load_mods, user_mods_dir
-from game.modules import compose, is_base, modules_by_mode
-from game.narrate import Narrator, end_reason, names_of
-from game.ruleset import load_ruleset
-from game.rulesref import reference_for
-from game.saves import list_saves, load_game
-from game.scenario import list_scenarios, load_any_scenario
-from game.settings import Settings, load_settings
-from game.stats import Figures, figures
+from game.content.locale import Texts
+from game.content.mods import Mod, load_mod, load_mods, user_mods_dir
+from game.content.rulesref import reference_for
+from game.content.scenario import list_scenarios, load_any_scenario
+from game.model.errors import UserError, one_line
+from game.model.events import DivisionRemoved, GameOver, OfficerKilled
+from game.model.modules import compose, is_base, modules_by_mode
+from game.model.ruleset import load_ruleset
+from game.running.match import load, new_match, summary
+from game.running.narrate import Narrator, end_reason, names_of
+from game.running.saves import list_saves, load_game
+from game.running.settings import Settings, load_settings
+from game.running.stats import Figures, figures
 from game.ui import theme
 from game.ui.battle_screen import BattleScreen
 from game.ui.load_list import mode_name, shown_name
@@ -63,7 +63,7 @@ class Setup:
     b: str = "normal"
     seed: int = 1
     mods: list[Path] = field(default_factory=list)  # the mods switched on
-    modules: list[str] = field(default_factory=list)  # the rule modules switched on (game/modules.py)
+    modules: list[str] = field(default_factory=list)  # the rule modules switched on (game/model/modules.py)
     load: Path | None = None  # a saved battle to resume instead
     replay: Path | None = None  # a replay or saved battle to watch
     language: str | None = None  # the screens' language, instead of the remembered one

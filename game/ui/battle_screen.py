@@ -9,20 +9,20 @@ from typing import Any
 import esper
 import pygame
 
-from game import commands as cmd
 from game.ai.reasons import Thought
-from game.ai.worker import RemoteError
-from game.battle import Battle, Decision
-from game.components import Ident, Officer, Side, Status, Unit
-from game.errors import one_line
-from game.locale import LANGUAGES, Texts
-from game.match import Match, restart, summary
-from game.module_records import module_locales
-from game.modules import rule_id_pattern
-from game.narrate import Narrator, names_of
-from game.recovery import recover
-from game.rulesref import reference_for
-from game.settings import COLOUR_BLIND, SPEEDS, THINK, UI_SCALES, VOLUMES, Settings
+from game.content.locale import LANGUAGES, Texts
+from game.content.module_records import module_locales
+from game.content.rulesref import reference_for
+from game.model import commands as cmd
+from game.model.battle import Battle, Decision
+from game.model.components import Ident, Officer, Side, Status, Unit
+from game.model.errors import one_line
+from game.model.modules import rule_id_pattern
+from game.running.ai_process import RemoteError
+from game.running.match import Match, restart, summary
+from game.running.narrate import Narrator, names_of
+from game.running.recovery import recover
+from game.running.settings import COLOUR_BLIND, SPEEDS, THINK, UI_SCALES, VOLUMES, Settings
 from game.ui import theme
 from game.ui.ai_turns import ComputerTurns
 from game.ui.camera import Camera
@@ -37,7 +37,7 @@ from game.ui.roll_words import roll_rows
 from game.ui.rules_browser import RulesBrowser
 from game.ui.sound import Sounds
 from game.ui.why_box import draw_why, why_lines
-from systems.checks import is_disorganised
+from systems.for_glory.checks import is_disorganised
 
 AI_PAUSE = 0.35  # seconds between an AI's decisions at speed 1, so a person can follow
 # the right panel's rows, in pixels at UI scale 1 (theme.px scales them): three lines of what is asked,

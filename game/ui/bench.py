@@ -11,15 +11,15 @@ from typing import Any
 
 import pygame
 
-from game.battle import Battle, ObjectiveState
-from game.dice import Dice
-from game.match import Match, new_match
-from game.ruleset import load_ruleset
-from game.scenario import load_scenario
-from game.table import Feature, Table
+from game.content.scenario import load_scenario
+from game.model.battle import Battle, ObjectiveState
+from game.model.dice import Dice
+from game.model.ruleset import load_ruleset
+from game.model.table import Feature, Table
+from game.running.match import Match, new_match
 from game.ui.app import SIZE
 from game.ui.battle_screen import BattleScreen
-from systems import sequence
+from systems.for_glory import sequence
 
 CATEGORIES = ("LnInf", "LnInf", "LI", "HC", "LC", "FA", "HA", "LnInf")
 FRAMES = 60

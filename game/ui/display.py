@@ -12,10 +12,10 @@ from typing import Any
 
 import esper
 
-from game.battle import Battle
-from game.components import Hits, Ident, Officer, Pose, Status, Unit
-from game.events import Event
-from game.locale import Texts
+from game.content.locale import Texts
+from game.model.battle import Battle
+from game.model.components import Hits, Ident, Officer, Pose, Status, Unit
+from game.model.events import Event
 
 Point = tuple[float, float]
 

@@ -1,7 +1,8 @@
 """A human player at the table: turns clicks, drags and keys into the Commands a decision asks for.
 
 It asks the rules themselves what is legal (the same functions the battle uses to refuse orders)
-and what the odds are (systems/odds.py), so what the screen allows is exactly what the rules allow."""
+and what the odds are (systems/for_glory/odds.py), so what the screen allows is exactly what the rules
+allow."""
 
 from __future__ import annotations
 
@@ -11,24 +12,24 @@ from fractions import Fraction
 
 import esper
 
-from game import commands as cmd
 from game.ai import common
-from game.battle import Battle, Decision, Reject
-from game.components import Footprint, Hits, Officer, Pose, Status, Unit
-from game.geometry import Point, dist, heading, point_polygon_distance
-from game.locale import Texts
-from game.modules import Choice, command_label
-from game.narrate import Narrator, slug
-from systems.charge.odds import charge_odds
-from systems.charge.plan import plan_charge
-from systems.checks import is_disorganised
-from systems.deployment import Arrivals, check_staff
-from systems.fire import marker_spot_ok
-from systems.odds import check_odds, fire_odds, leadership_odds
-from systems.officers import check_officer_move
-from systems.paths import base_move, plan_move
-from systems.reaction import check_rally, reactors_along
-from systems.targets import check_fire
+from game.content.locale import Texts
+from game.model import commands as cmd
+from game.model.battle import Battle, Decision, Reject
+from game.model.components import Footprint, Hits, Officer, Pose, Status, Unit
+from game.model.geometry import Point, dist, heading, point_polygon_distance
+from game.model.modules import Choice, command_label
+from game.running.narrate import Narrator, slug
+from systems.for_glory.charge.odds import charge_odds
+from systems.for_glory.charge.plan import plan_charge
+from systems.for_glory.checks import is_disorganised
+from systems.for_glory.deployment import Arrivals, check_staff
+from systems.for_glory.fire import marker_spot_ok
+from systems.for_glory.odds import check_odds, fire_odds, leadership_odds
+from systems.for_glory.officers import check_officer_move
+from systems.for_glory.paths import base_move, plan_move
+from systems.for_glory.reaction import check_rally, reactors_along
+from systems.for_glory.targets import check_fire
 
 HANDLE = 1.6  # inches from the ghost's centre to its facing handle
 

@@ -9,12 +9,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from game.errors import UserError
-from game.locale import Texts
-from game.modules import modes
-from game.ruleset import Ruleset
-from game.saves import SaveInfo, list_saves
-from game.scenario import list_scenarios, load_any_scenario
+from game.content.locale import Texts
+from game.content.scenario import list_scenarios, load_any_scenario
+from game.model.errors import UserError
+from game.model.modules import modes
+from game.model.ruleset import Ruleset
+from game.running.saves import SaveInfo, list_saves
 
 PAGE = 8  # saves on one page of the menu: with its other buttons it fits 720 rows at any UI scale that fits
 

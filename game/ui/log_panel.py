@@ -1,4 +1,4 @@
-"""The battle log: every event in words in the player's language (game/narrate.py), each rule ID
+"""The battle log: every event in words in the player's language (game/running/narrate.py), each rule ID
 hoverable for the rule in the game's words. It keeps the events it was fed, so that it can take back
 the lines of an undone order and tell every line again when the language changes."""
 
@@ -11,10 +11,10 @@ from typing import Any
 
 import pygame
 
-from game.events import Event
-from game.locale import Texts
-from game.modules import rule_id_pattern
-from game.narrate import Narrator, english
+from game.content.locale import Texts
+from game.model.events import Event
+from game.model.modules import rule_id_pattern
+from game.running.narrate import Narrator, english
 from game.ui import theme
 
 

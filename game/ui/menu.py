@@ -8,10 +8,10 @@ from collections.abc import Callable
 
 import pygame
 
-from game.errors import UserError
-from game.locale import Texts
-from game.match import Match
-from game.saves import save_game
+from game.content.locale import Texts
+from game.model.errors import UserError
+from game.running.match import Match
+from game.running.saves import save_game
 from game.ui import theme
 from game.ui.log_panel import LogPanel
 

@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, ClassVar
 import esper
 import pygame
 
-from game import commands as cmd
-from game.components import Officer, Pose, Status, Unit
-from game.geometry import Point, heading, rect_corners
+from game.model import commands as cmd
+from game.model.components import Officer, Pose, Status, Unit
+from game.model.geometry import Point, heading, rect_corners
 from game.ui import theme
 from game.ui.camera import Camera
 from game.ui.human import inches

@@ -10,19 +10,19 @@ from pathlib import Path
 
 import pygame
 
-from game import commands as cmd
-from game.ai.worker import RemoteError
-from game.battle import Decision, Reject
-from game.errors import one_line
-from game.events import Event, Note, Roll
-from game.locale import Texts
-from game.match import Match, summary
-from game.module_records import folder_of
-from game.modules import rule_id_pattern
-from game.recovery import recover
-from game.ruleset import load_ruleset
-from game.rulesref import reference_for
-from game.settings import SPEEDS, Settings
+from game.content.locale import Texts
+from game.content.module_records import folder_of
+from game.content.rulesref import reference_for
+from game.model import commands as cmd
+from game.model.battle import Decision, Reject
+from game.model.errors import one_line
+from game.model.events import Event, Note, Roll
+from game.model.modules import rule_id_pattern
+from game.model.ruleset import load_ruleset
+from game.running.ai_process import RemoteError
+from game.running.match import Match, summary
+from game.running.recovery import recover
+from game.running.settings import SPEEDS, Settings
 from game.ui import theme
 from game.ui.ai_turns import ComputerTurns
 from game.ui.battle_screen import LOAD_MENU_WIDTH

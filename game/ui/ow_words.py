@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from game.events import Event
-from game.locale import Texts
-from game.narrate import describe
+from game.content.locale import Texts
+from game.model.events import Event
+from game.running.narrate import describe
 from systems.open_wars.state import Campaign
 
 

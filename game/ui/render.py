@@ -18,8 +18,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.geometry import heading, rect_corners
-from game.table import Feature, Table
+from game.model.geometry import heading, rect_corners
+from game.model.table import Feature, Table
 from game.ui import theme
 from game.ui.camera import Camera
 from game.ui.display import Display, Effect, Shown

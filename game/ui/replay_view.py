@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pygame
 
-from game import commands as cmd
-from game.match import Match, load, restart
-from game.mods import Mod
-from game.settings import Settings
-from game.stats import figures
+from game.content.mods import Mod
+from game.model import commands as cmd
+from game.running.match import Match, load, restart
+from game.running.settings import Settings
+from game.running.stats import figures
 from game.ui import theme
 from game.ui.battle_screen import AI_PAUSE, SPEEDS, BattleScreen
 from game.ui.stats_view import draw_figures

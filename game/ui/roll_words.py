@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from game.narrate import EDGE, Narrator
+from game.running.narrate import EDGE, Narrator
 
 
 def roll_rows(e: Mapping[str, Any], n: Narrator) -> list[str]:

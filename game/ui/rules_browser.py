@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.locale import Texts
-from game.rulesref import RuleText
+from game.content.locale import Texts
+from game.content.rulesref import RuleText
 from game.ui import theme
 
 MARGIN = 40  # pixels of the screen left around the box at UI scale 1

@@ -9,8 +9,8 @@ from collections.abc import Callable, Mapping
 
 import pygame
 
-from game.locale import Texts
-from game.stats import LUCK_KINDS, Figures
+from game.content.locale import Texts
+from game.running.stats import LUCK_KINDS, Figures
 from game.ui import theme
 
 Colours = Mapping[str, tuple[int, int, int]]

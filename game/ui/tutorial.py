@@ -1,15 +1,15 @@
 """The first battle that teaches: a battle screen against the computer with a prompt over the table
 saying what to do next. The prompt waits: it moves on only when the commands the player sent and the
-events they brought show he has done it (game/tutorial.py), or, for a step that only tells, when he
+events they brought show he has done it (game/running/tutorial.py), or, for a step that only tells, when he
 presses Next (or Enter). The battle itself is never changed."""
 
 from __future__ import annotations
 
 import pygame
 
-from game.match import new_match
-from game.settings import Settings
-from game.tutorial import Lessons, Progress, Step, load_lessons
+from game.running.match import new_match
+from game.running.settings import Settings
+from game.running.tutorial import Lessons, Progress, Step, load_lessons
 from game.ui import theme
 from game.ui.battle_screen import BattleScreen
 

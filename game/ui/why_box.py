@@ -7,9 +7,9 @@ from collections.abc import Callable
 
 import pygame
 
-from game import commands as cmd
 from game.ai.reasons import Thought, Weighed
-from game.locale import Texts
+from game.content.locale import Texts
+from game.model import commands as cmd
 from game.ui import theme
 
 SHOWN = 5  # options shown per decision: the chosen one and the best four it turned down

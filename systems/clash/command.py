@@ -20,15 +20,14 @@ from typing import Any
 
 import esper
 
-from game import commands as cmd
-from game import probability
-from game.battle import Activation, Battle, Decision, Formation, Resolution
-from game.components import Officer, Status
-from game.dice import D6
-from game.events import Note, Phase
-from game.modules import Choice, DecisionKind, Judge, RuleModule, register
-from game.session import refuse
-from systems import sequence
+from game.model import commands as cmd
+from game.model import probability
+from game.model.battle import Activation, Battle, Decision, Formation, Resolution
+from game.model.components import Officer, Status
+from game.model.dice import D6
+from game.model.events import Note, Phase
+from game.model.modules import Choice, DecisionKind, Judge, RuleModule, register
+from game.model.session import refuse
 from systems.clash.fatigue import (
     ID,
     CommandNumbers,
@@ -47,8 +46,9 @@ from systems.clash.fatigue import (
     table_gain,
 )
 from systems.clash.words import COMMAND_WORDS
-from systems.reaction import Active
-from systems.victory import check_end
+from systems.for_glory import sequence
+from systems.for_glory.reaction import Active
+from systems.for_glory.victory import check_end
 
 
 @dataclass(frozen=True, slots=True)

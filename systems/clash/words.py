@@ -1,4 +1,4 @@
-"""Clash of Spears' rolls in the battle log (game/narrate.py): its checks, pools and morale checks in
+"""Clash of Spears' rolls in the battle log (game/running/narrate.py): its checks, pools and morale checks in
 the player's words, from the rolls the rules report (systems/clash/fatigue.py, melee.py). The texts are
 the modules' locale's narration.toml (content/modules/clash-*/locale/<lang>/)."""
 

@@ -7,9 +7,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from game import commands as cmd
-from game.dice import D6, Dice
-from game.modules import DecisionKind, GameMode, RuleModule, compose, register_mode
+from game.model import commands as cmd
+from game.model.dice import D6, Dice
+from game.model.modules import DecisionKind, GameMode, RuleModule, compose, register_mode
 from systems.open_wars.combat import FallBack
 from systems.open_wars.moves import March, Recruit
 from systems.open_wars.records import OpenWarsMap, load_map, load_rules

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game import commands as cmd
-from game.battle import Reject
-from game.session import refuse
+from game.model import commands as cmd
+from game.model.battle import Reject
+from game.model.session import refuse
 from systems.open_wars.records import UnitKind
 from systems.open_wars.state import Campaign, Stack
 

@@ -11,10 +11,10 @@ from pathlib import Path
 from typing import Annotated, Literal
 
 from game import CONTENT
-from game.errors import ContentError
-from game.files import read_regular
-from game.locale import check_translations
-from game.records import Bounds, load_record
+from game.content.files import read_regular
+from game.content.locale import check_translations
+from game.content.records import Bounds, load_record
+from game.model.errors import ContentError
 
 LocationType = Literal["water", "mountain", "forest", "plain", "desert", "city"]
 UnitType = Literal["water", "mountain", "forest", "plain", "desert", "city", "magic", "flying"]

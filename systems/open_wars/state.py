@@ -1,16 +1,16 @@
 """The state of an Open Wars game: locations and their links, the stacks of tokens on them, each
 player's gold and mana, who controls what. A `Campaign` is a session like a For Glory battle: the same
-dice, events, decisions, commands, replays and saves (game/session.py)."""
+dice, events, decisions, commands, replays and saves (game/model/session.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from game.battle import GameState, Reject
-from game.dice import Dice
-from game.modules import RuleStack
-from game.session import Session, refuse
+from game.model.battle import GameState, Reject
+from game.model.dice import Dice
+from game.model.modules import RuleStack
+from game.model.session import Session, refuse
 from systems.open_wars.records import LocationSpec, OpenWarsMap, OpenWarsRules, UnitKind
 
 

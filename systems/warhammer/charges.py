@@ -14,29 +14,29 @@ from typing import Annotated, Any, Literal
 
 import esper
 
-from game import commands as cmd
-from game import probability
-from game.battle import Battle, Decision, Reject, Resolution
-from game.components import Footprint, Officer, Pose, Status, Unit
-from game.dice import D6
-from game.events import Moved, Note, Rejected, Roll
-from game.geometry import EPS, dist
-from game.modules import Choice, DecisionKind, RuleModule, register
-from game.records import Bounds
-from game.ruleset import Ruleset
-from systems.charge.contact import arrive
-from systems.charge.odds import charge_odds
-from systems.charge.order import charge as for_glory_charge
-from systems.charge.plan import chargeable_units, plan_charge
-from systems.checks import staff_of
-from systems.command import activate as for_glory_activate
-from systems.hits import destroy
-from systems.measure import gap, within
-from systems.odds import fire_odds
-from systems.orders import begin_order, obeys
-from systems.paths import farthest
-from systems.targets import contacts, fire_range
-from systems.vision import Sight, sight
+from game.content.records import Bounds
+from game.model import commands as cmd
+from game.model import probability
+from game.model.battle import Battle, Decision, Reject, Resolution
+from game.model.components import Footprint, Officer, Pose, Status, Unit
+from game.model.dice import D6
+from game.model.events import Moved, Note, Rejected, Roll
+from game.model.geometry import EPS, dist
+from game.model.modules import Choice, DecisionKind, RuleModule, register
+from game.model.ruleset import Ruleset
+from systems.for_glory.charge.contact import arrive
+from systems.for_glory.charge.odds import charge_odds
+from systems.for_glory.charge.order import charge as for_glory_charge
+from systems.for_glory.charge.plan import chargeable_units, plan_charge
+from systems.for_glory.checks import staff_of
+from systems.for_glory.command import activate as for_glory_activate
+from systems.for_glory.hits import destroy
+from systems.for_glory.measure import gap, within
+from systems.for_glory.odds import fire_odds
+from systems.for_glory.orders import begin_order, obeys
+from systems.for_glory.paths import farthest
+from systems.for_glory.targets import contacts, fire_range
+from systems.for_glory.vision import Sight, sight
 
 ID = "warhammer-charges"
 Reaction = Literal["hold", "stand_and_shoot", "flee"]
@@ -532,7 +532,7 @@ def check(rules: Ruleset, records: Mapping[str, Any]) -> list[tuple[str, str, st
     ]
 
 
-# --- its rolls in the battle log (game/narrate.py; the words: its locale's narration.toml) ----------
+# --- its rolls in the battle log (game/running/narrate.py; the words: its locale's narration.toml) ----------
 
 RALLY = re.compile(r"(?P<result>rallies|flees on): \d+ against (?P<whose>.+) (?P<value>\d+)")
 

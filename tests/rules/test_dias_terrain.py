@@ -10,14 +10,14 @@ from typing import Any
 
 import pytest
 
-from game import commands as cmd
-from game.battle import Battle, Reject
-from game.cli import main
-from game.match import new_match
-from game.module_records import rule_stack
-from systems.charge.plan import plan_charge
+from game.cli.entry import main
+from game.content.module_records import rule_stack
+from game.model import commands as cmd
+from game.model.battle import Battle, Reject
+from game.running.match import new_match
 from systems.dias.terrain import numbers
-from systems.paths import Way, along
+from systems.for_glory.charge.plan import plan_charge
+from systems.for_glory.paths import Way, along
 from tests.helpers import modded_stack, module_mod, of, order, pos, refuses_numbers, rules, unit
 
 DT = "dias-terrain"

@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from game import commands as cmd
-from game.battle import Decision, Reject, Resolution
-from game.cli import main
-from game.dice import Dice
-from game.errors import ContentError
-from game.match import load, new_match, play, save
+from game.cli.entry import main
+from game.model import commands as cmd
+from game.model.battle import Decision, Reject, Resolution
+from game.model.dice import Dice
+from game.model.errors import ContentError
+from game.running.match import load, new_match, play, save
 from systems.open_wars.combat import (
     FallBack,
     casualties,

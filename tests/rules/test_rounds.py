@@ -10,14 +10,14 @@ from typing import Any
 import esper
 import pytest
 
-from game import commands as cmd
-from game.battle import Decision, Reject
-from game.events import Event
-from game.match import Match
-from systems.checks import is_disorganised, morale_modifiers
-from systems.deployment import Arrivals
-from systems.hits import kill_officer
-from systems.officers import check_officer_move
+from game.model import commands as cmd
+from game.model.battle import Decision, Reject
+from game.model.events import Event
+from game.running.match import Match
+from systems.for_glory.checks import is_disorganised, morale_modifiers
+from systems.for_glory.deployment import Arrivals
+from systems.for_glory.hits import kill_officer
+from systems.for_glory.officers import check_officer_move
 from tests.helpers import (
     advance,
     army,

@@ -11,12 +11,12 @@ from typing import Any
 
 import pytest
 
-from game import commands as cmd
-from game.battle import Battle, Reject
-from game.cli import main
-from game.module_records import rule_stack
-from systems.charge.plan import plan_charge
-from systems.paths import Way, along, base_move
+from game.cli.entry import main
+from game.content.module_records import rule_stack
+from game.model import commands as cmd
+from game.model.battle import Battle, Reject
+from systems.for_glory.charge.plan import plan_charge
+from systems.for_glory.paths import Way, along, base_move
 from systems.warhammer.terrain import ground_class, numbers
 from tests.helpers import modded_stack, module_mod, of, order, pos, refuses_numbers, rules, unit
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.match import new_match
+from game.running.match import new_match
 from game.ui.battle_screen import BattleScreen
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.match import load
+from game.running.match import load
 from tests.ui.driver import frame, open_screen, settle
 
 
@@ -54,7 +54,7 @@ def test_an_ai_that_raises_in_its_process_is_reported_saved_and_handed_to_the_pl
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     alert, report = fail_and_recover(window, tmp_path, "raise")
     assert "AssertionError" in alert
-    assert "Traceback" in report and "game/ai/worker.py" in report  # the traceback from its process
+    assert "Traceback" in report and "game/running/ai_process.py" in report  # the traceback from its process
 
 
 def test_an_ai_process_that_dies_is_reported_saved_and_handed_to_the_player(

@@ -11,8 +11,8 @@ import pygame
 import pytest
 
 from game import ASSETS
-from game.geometry import heading
-from game.table import Table
+from game.model.geometry import heading
+from game.model.table import Table
 from game.ui import theme
 from game.ui.camera import Camera
 from game.ui.display import Display, Shown
@@ -170,7 +170,7 @@ def test_without_its_pictures_the_table_is_still_drawn(
     fresh_art: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A missing file: the counter falls back to its arm's drawn symbol, the terrain to a plain fill."""
-    from game.table import Feature
+    from game.model.table import Feature
     from tests.helpers import rules
 
     monkeypatch.setattr(theme, "ART", tmp_path)

@@ -10,9 +10,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.locale import Texts
-from game.match import new_match
-from game.settings import Settings
+from game.content.locale import Texts
+from game.running.match import new_match
+from game.running.settings import Settings
 from game.ui.battle_screen import BattleScreen
 from game.ui.log_panel import LogPanel
 from tests.ui.driver import press, settle

@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from game.ai import make_player
-from game.match import new_match, play
+from game.running.match import new_match, play
 from game.ui.app import EndScreen
 from game.ui.battle_screen import BattleScreen
 
@@ -37,7 +37,7 @@ def test_the_end_screen_says_whose_loss_ended_the_battle(
 def test_demo_without_frames_needs_no_frames(monkeypatch: pytest.MonkeyPatch) -> None:
     """`play --demo` alone is a whole battle watched to its end; --frames only goes with --demo."""
     import game.ui.app
-    from game.cli import main
+    from game.cli.entry import main
 
     seen = {}
 
@@ -70,7 +70,7 @@ def test_tab_shows_the_battle_in_figures(window: pygame.Surface) -> None:
 def test_the_end_box_says_why_in_the_players_language(
     window: pygame.Surface, language: str, expected: str
 ) -> None:
-    from game.settings import Settings
+    from game.running.settings import Settings
 
     m = new_match("default", 4)
     sides = m.battle.game.sides  # type: ignore[union-attr]

@@ -12,8 +12,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.saves import saves_dir
-from game.settings import Settings
+from game.running.saves import saves_dir
+from game.running.settings import Settings
 from game.ui.app import Setup, switch_to_save
 from game.ui.battle_screen import BattleScreen
 from game.ui.load_list import PAGE, scenario_names

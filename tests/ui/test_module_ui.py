@@ -9,9 +9,9 @@ from collections.abc import Callable, Iterator
 import pygame
 import pytest
 
-from game import commands as cmd
-from game.battle import Battle, Decision
-from game.modules import register, unregister
+from game.model import commands as cmd
+from game.model.battle import Battle, Decision
+from game.model.modules import register, unregister
 from game.ui.app import Setup, StartScreen
 from game.ui.human import HumanInput
 from game.ui.log_panel import LogPanel
@@ -77,8 +77,8 @@ def test_the_start_screen_switches_a_module_on_and_off(window: pygame.Surface) -
 
 def test_the_modules_choices_in_spanish(battle: Callable[..., Battle]) -> None:
     """A module's words come from its locale: Spanish prompts, labels and odds."""
-    from game.locale import Texts
-    from game.module_records import module_locales
+    from game.content.locale import Texts
+    from game.content.module_records import module_locales
     from systems.warhammer.charges import escape_chance
     from tests.rules.test_warhammer_charges import charge_and_wait, wm_battle
 
@@ -100,7 +100,7 @@ def test_the_modules_choices_in_spanish(battle: Callable[..., Battle]) -> None:
 def test_a_move_ghost_says_what_the_move_costs_when_a_module_weighs_it() -> None:
     """warhammer-terrain: 2" of open ground and 1" into a wood cost infantry all its 4", and
     the unit card gives the allowances of the rules in play (light cavalry: 8" in a wood too)."""
-    from game.module_records import rule_stack
+    from game.content.module_records import rule_stack
     from game.ui.human import unit_lines
     from tests.helpers import rules
 
@@ -119,7 +119,7 @@ def test_a_move_ghost_says_what_the_move_costs_when_a_module_weighs_it() -> None
 def test_the_fire_and_charge_odds_shown_are_the_dias_tables() -> None:
     """dias-combat: the odds under the mouse are read on the Días de Gloria tables (d10), not For
     Glory's: a point-blank shot of line infantry routs (two hits) on a 9 only: 10%."""
-    from game.module_records import rule_stack
+    from game.content.module_records import rule_stack
     from tests.helpers import rules
 
     b = make_battle(stack=rule_stack(rules(), ["dias-combat"], "tests"))
@@ -144,9 +144,9 @@ def test_a_module_decision_about_a_unit_shows_its_choices_once_it_is_picked_on_t
 ) -> None:
     from pathlib import Path
 
-    from game.locale import Texts
-    from game.match import new_match
-    from game.module_records import module_locales
+    from game.content.locale import Texts
+    from game.content.module_records import module_locales
+    from game.running.match import new_match
     from systems.clash.command import ActivateUnit, badge
     from systems.clash.fatigue import fatigue
     from tests.helpers import deploy_all, write_scenario

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from game.locale import Texts
-from game.modules import modules
+from game.content.locale import Texts
+from game.model.modules import modules
 from game.ui.app import Setup, StartScreen
 
 

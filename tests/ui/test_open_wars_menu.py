@@ -10,9 +10,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.match import new_match
-from game.saves import save_game, saves_dir
-from game.settings import Settings
+from game.running.match import new_match
+from game.running.saves import save_game, saves_dir
+from game.running.settings import Settings
 from game.ui.app import Setup, switch_to_save
 from game.ui.ow_screen import OpenWarsScreen
 from systems.open_wars.moves import Recruit

@@ -10,10 +10,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.cli import main
-from game.match import new_match
-from game.saves import load_game, save_game, saves_dir
-from game.settings import Settings
+from game.cli.entry import main
+from game.running.match import new_match
+from game.running.saves import load_game, save_game, saves_dir
+from game.running.settings import Settings
 from game.ui.app import Setup, StartScreen, open_battle
 from game.ui.ow_screen import OpenWarsScreen
 from systems.open_wars.combat import FallBack

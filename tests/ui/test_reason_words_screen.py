@@ -8,8 +8,8 @@ import re
 import pygame
 import pytest
 
-from game.match import new_match
-from game.settings import Settings
+from game.running.match import new_match
+from game.running.settings import Settings
 from game.ui.battle_screen import BattleScreen
 from tests.test_scenario_words import english_words
 from tests.ui.driver import answer_until, at, frame, hover

@@ -3,8 +3,8 @@
 import esper
 import pygame
 
-from game.components import Pose
-from game.geometry import centroid, heading
+from game.model.components import Pose
+from game.model.geometry import centroid, heading
 from game.ui import theme
 from tests.ui.driver import frame, open_screen
 
@@ -151,7 +151,7 @@ def test_a_demo_saves_a_screenshot(tmp_path):
 
 def test_the_hover_box_says_a_unit_is_disorganised_by_a_failed_check() -> None:
     """FG-ACT-4: a failed leadership check disorganises the division; the hover box says so and why."""
-    from game import commands as cmd
+    from game.model import commands as cmd
     from game.ui.human import unit_lines
     from tests.helpers import make_battle, officer, unit
 
@@ -178,7 +178,7 @@ def test_a_ghost_dragged_off_the_table_waits_at_its_edge() -> None:
 
 def test_a_roll_of_several_dice_shows_each_die(window: pygame.Surface) -> None:
     """A module's 5D6 (a Warhammer flight) draws five dice, settled on their faces."""
-    from game.events import Roll
+    from game.model.events import Roll
     from game.ui import theme
     from game.ui.display import DiceShow
 
@@ -207,7 +207,7 @@ def test_a_roll_of_several_dice_shows_each_die(window: pygame.Surface) -> None:
 def test_FG_MINI_1_the_client_plays_without_miniatures_with_counters(window: pygame.Surface) -> None:
     """FG-MINI-1: no miniatures: each base is a counter of the base's size (2" x 1.2") with its arm's
     symbol, so infantry, cavalry and artillery counters differ."""
-    from game.table import Table
+    from game.model.table import Table
     from game.ui.render import BaseLook, Renderer
     from tests.helpers import rules
 

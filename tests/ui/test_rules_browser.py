@@ -7,10 +7,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.locale import Texts
-from game.match import new_match
-from game.rulesref import reference_for
-from game.settings import Settings
+from game.content.locale import Texts
+from game.content.rulesref import reference_for
+from game.running.match import new_match
+from game.running.settings import Settings
 from game.ui import theme
 from game.ui.battle_screen import BattleScreen
 from game.ui.rules_browser import RulesBrowser, section_of

@@ -8,7 +8,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.saves import load_game, saves_dir
+from game.running.saves import load_game, saves_dir
 from game.ui.battle_screen import MENUS
 from tests.ui.driver import answer_until, frame, key, menu_click, open_screen, settle
 
@@ -86,7 +86,7 @@ def test_an_autosave_at_each_new_round(window: pygame.Surface) -> None:
 
 
 def test_play_load_resumes_a_save(window: pygame.Surface, tmp_path: Path) -> None:
-    from game.cli import main
+    from game.cli.entry import main
 
     screen = open_screen(window, a="human", b="heuristic")
     settle(screen, window)
@@ -120,7 +120,7 @@ def test_f1_shows_the_keys_and_the_rules_of_the_decision_in_hand(window: pygame.
 
 
 def test_the_settings_menu(window: pygame.Surface) -> None:
-    from game.settings import COLOUR_BLIND, load_settings
+    from game.running.settings import COLOUR_BLIND, load_settings
 
     screen = open_screen(window, a="human", b="human")
     settle(screen, window)
@@ -147,7 +147,7 @@ def test_the_settings_menu(window: pygame.Surface) -> None:
 
 def test_the_activation_buttons_show_the_leadership_chance(window: pygame.Surface) -> None:
     from game.ui.human import _pct
-    from systems.odds import leadership_odds
+    from systems.for_glory.odds import leadership_odds
 
     screen = open_screen(window, a="human", b="human")
     answer_until(screen, window, "activate")
@@ -221,7 +221,7 @@ def test_a_window_too_small_for_the_chosen_scale_gets_the_largest_that_fits(wind
 
 def test_the_ui_scale_is_chosen_in_the_settings_menu(window: pygame.Surface) -> None:
     """Esc, Settings, the interface size: each press grows the text and panel, and the choice is kept."""
-    from game.settings import load_settings
+    from game.running.settings import load_settings
     from game.ui import theme
 
     surf = pygame.display.set_mode((1920, 1080))

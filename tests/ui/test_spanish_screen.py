@@ -8,10 +8,10 @@ from fractions import Fraction
 
 import pygame
 
-from game.locale import Texts
-from game.match import new_match
-from game.narrate import Narrator
-from game.settings import Settings
+from game.content.locale import Texts
+from game.running.match import new_match
+from game.running.narrate import Narrator
+from game.running.settings import Settings
 from game.ui.battle_screen import BattleScreen
 from game.ui.human import HumanInput, _odds, _outcome, unit_lines
 from game.ui.roll_words import roll_rows
@@ -74,7 +74,7 @@ def test_the_dice_box_says_a_roll_in_the_logs_spanish_words() -> None:
 
 
 def test_the_hover_box_in_spanish() -> None:
-    from game import commands as cmd
+    from game.model import commands as cmd
 
     b = make_battle([1])  # a natural 1: the general's check fails and his division is disorganised
     try:

@@ -10,9 +10,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.errors import ContentError
-from game.settings import Settings
-from game.tutorial import load_lessons
+from game.model.errors import ContentError
+from game.running.settings import Settings
+from game.running.tutorial import load_lessons
 from game.ui.tutorial import TutorialScreen
 from tests.ui.driver import at, click, hover, key
 
@@ -196,7 +196,7 @@ def test_the_lessons_are_content(tmp_path: Path) -> None:
 def test_the_start_screen_lists_the_first_battle_first_and_opens_it(window: pygame.Surface) -> None:
     import pygame_gui
 
-    from game.locale import Texts
+    from game.content.locale import Texts
     from game.ui.app import Setup, StartScreen, open_battle
 
     setup = Setup()
@@ -216,8 +216,8 @@ def test_a_saved_battle_shows_its_figures_on_the_start_screen(window: pygame.Sur
     import pygame_gui
 
     from game.ai import make_player
-    from game.match import new_match, play
-    from game.saves import save_game
+    from game.running.match import new_match, play
+    from game.running.saves import save_game
     from game.ui.app import Setup, StartScreen
 
     m = new_match("default", 5)

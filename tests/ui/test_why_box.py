@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.ai.reasons import Thought
-from game.locale import Texts
+from game.content.locale import Texts
 from game.ui.battle_screen import BattleScreen
 from game.ui.why_box import why_lines
 from tests.ui.driver import frame, key, open_screen

@@ -1,0 +1,507 @@
+"""The ruleset: every number of the rulebook, loaded from content/rulesets/<id>/*.toml into
+frozen typed records. The code reads numbers only from here."""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import types
+import typing
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Literal, get_args, get_origin
+
+from game import CONTENT
+from game.content.files import read_regular
+from game.content.mods import ID, KEYED, Mod, layered
+from game.content.records import Bounds, OneOf, build, check_partial, hints, load_record, read_toml, unbounded
+from game.model.errors import ContentError
+from game.model.modules import mode_ids
+
+MAX_INCHES = 240.0  # twenty feet: longer than any table
+Inches = Annotated[float, Bounds(0, MAX_INCHES)]
+Distance = str | Inches  # a measure code ("XS") or inches
+Length = Annotated[float, Bounds(0, MAX_INCHES, above=True)]  # more than 0: a base, or a length divided by
+Face = Annotated[int, Bounds(1, 6)]  # a D6 face
+Value = Annotated[int, Bounds(-20, 20)]  # a modifier or a result on a die of 1 to 6
+Few = Annotated[int, Bounds(0, 10)]  # a count of dice, moves or hits
+Points = Annotated[int, Bounds(0, 1000)]
+UnitType = Literal["infantry", "cavalry", "artillery"]
+MovementClass = Literal["passable", "difficult", "impassable"]
+
+
+@dataclass(frozen=True, slots=True)
+class Bases:
+    unit_width: Length
+    unit_depth: Length
+    officer_diameter: Length
+
+
+@dataclass(frozen=True, slots=True)
+class Checks:
+    fail_at_or_below: Value
+    natural_fail: Face
+    natural_pass: Face
+
+
+@dataclass(frozen=True, slots=True)
+class MoraleRules:
+    officer_near: Distance
+
+
+@dataclass(frozen=True, slots=True)
+class LeadershipRules:
+    staff_near: Distance
+    band: str | Length  # the distance is counted in bands of this length
+    min_bands: Few
+
+
+@dataclass(frozen=True, slots=True)
+class HitRules:
+    destroyed_at: Annotated[int, Bounds(1, 10)]
+
+
+@dataclass(frozen=True, slots=True)
+class CommandRules:
+    division_radius: Distance
+    detachment_link: Distance
+
+
+@dataclass(frozen=True, slots=True)
+class MovementRules:
+    road_extra_moves: Few
+    strategic_extra_moves: Few
+    strategic_enemy_distance: Distance
+    road_width: Length
+    road_tolerance: Inches
+    cavalry_extra_move: Distance
+
+
+@dataclass(frozen=True, slots=True)
+class CombatRules:
+    push: Distance
+
+
+@dataclass(frozen=True, slots=True)
+class ArtilleryRules:
+    marker_min_result: Value
+    marker_near_target: Distance
+    marker_spacing: Distance
+    near_target: Distance
+
+
+@dataclass(frozen=True, slots=True)
+class RulesetFile:
+    """ruleset.toml"""
+
+    id: str
+    name: str
+    version: str
+    measures: Annotated[dict[str, Length], Bounds(1, 50)]
+    bases: Bases
+    checks: Checks
+    morale: MoraleRules
+    leadership: LeadershipRules
+    hits: HitRules
+    command: CommandRules
+    movement: MovementRules
+    combat: CombatRules
+    artillery: ArtilleryRules
+    mode: Annotated[str, OneOf(mode_ids)] = (
+        "for-glory"  # the game mode they are played in (game/model/modules.py)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Modifier:
+    """One line of a roll's explanation; value is absent where the unit or officer supplies it."""
+
+    rule: str
+    label: str
+    value: Value | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ModifiersFile:
+    """modifiers.toml"""
+
+    morale: dict[str, Modifier]
+    leadership: dict[str, Modifier]
+    combat: dict[str, Modifier]
+
+
+@dataclass(frozen=True, slots=True)
+class Category:
+    code: str
+    name: str
+    type: UnitType
+    rule: str
+    move: Distance
+    melee: Value
+    points: Annotated[int, Bounds(1, 1000)]
+    range: Distance | None = None
+    fire: Value | None = None
+    difficult_move: Distance | None = None
+    must_end_near_road: Distance | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OfficerProfile:
+    move: Distance
+
+
+@dataclass(frozen=True, slots=True)
+class UnitsFile:
+    """units.toml"""
+
+    category: Annotated[list[Category], Bounds(1, 200)]
+    officer: OfficerProfile
+
+
+@dataclass(frozen=True, slots=True)
+class Quality:
+    code: str
+    name: str
+    modifier: Value
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class QualitiesFile:
+    """qualities.toml"""
+
+    quality: Annotated[list[Quality], Bounds(1, 50)]
+
+
+@dataclass(frozen=True, slots=True)
+class ResultBand:
+    at_least: Value
+    label: str
+    rule: str
+    hits: Few = 0
+    push: bool = False
+    destroyed: bool = False
+    draw: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ResultsFile:
+    """results.toml"""
+
+    fire: Annotated[list[ResultBand], Bounds(1, 50)]
+    melee: Annotated[list[ResultBand], Bounds(1, 50)]
+
+
+@dataclass(frozen=True, slots=True)
+class TerrainKind:
+    kind: str
+    name: str
+    movement: MovementClass
+    rule: str
+    dense: bool = False
+    blocks_sight: bool = False
+    road: bool = False
+    crossing: bool = False
+    linear: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TerrainFile:
+    """terrain.toml"""
+
+    terrain: Annotated[list[TerrainKind], Bounds(1, 100)]
+
+
+@dataclass(frozen=True, slots=True)
+class Scoring:
+    """FG-VIC-5..10: points for each event (AMB-36)."""
+
+    unit_destroyed: Points
+    division_removed: Points
+    objective_held: Points
+    objective_taken: Points
+    officer_killed: Points
+    staff_killed: Points
+
+
+@dataclass(frozen=True, slots=True)
+class Deployment:
+    """FG-DEP-4, FG-INIT-2/3: the deployment die that starts on the table, initiative dice."""
+
+    on_table_from: Face
+    initiative_dice_near_staff: Annotated[int, Bounds(1, 10)]
+    initiative_dice: Annotated[int, Bounds(1, 10)]
+    detachment_initiative: Annotated[int, Bounds(0, 60)]
+    initiative_staff_distance: Distance
+
+
+@dataclass(frozen=True, slots=True)
+class GameFile:
+    """game.toml"""
+
+    scoring: Scoring
+    deployment: Deployment
+
+
+RULESET_FILES: dict[str, type] = {
+    "ruleset.toml": RulesetFile,
+    "modifiers.toml": ModifiersFile,
+    "units.toml": UnitsFile,
+    "qualities.toml": QualitiesFile,
+    "results.toml": ResultsFile,
+    "terrain.toml": TerrainFile,
+    "game.toml": GameFile,
+}
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """Everything the rules need to know, with measure codes resolved to inches by `length`."""
+
+    core: RulesetFile
+    modifiers: ModifiersFile
+    categories: dict[str, Category]
+    officer: OfficerProfile
+    qualities: dict[str, Quality]
+    fire_results: tuple[ResultBand, ...]
+    melee_results: tuple[ResultBand, ...]
+    terrain: dict[str, TerrainKind]
+    game: GameFile
+    content_hash: str = field(default="")
+    loaded_mods: tuple[Mod, ...] = ()
+
+    @property
+    def id(self) -> str:
+        return self.core.id
+
+    @property
+    def mode(self) -> str:
+        return self.core.mode
+
+    @property
+    def module_ids(self) -> list[str]:
+        """The rule modules the loaded mods switch on, in load order."""
+        return [m for mod in self.loaded_mods for m in mod.spec.modules]
+
+    def length(self, d: Distance) -> float:
+        return self.core.measures[d] if isinstance(d, str) else d
+
+    @property
+    def scoring(self) -> Scoring:
+        return self.game.scoring
+
+    @property
+    def xs(self) -> float:
+        return self.core.measures["XS"]
+
+    def band(self, bands: tuple[ResultBand, ...], value: int) -> ResultBand:
+        """The highest band the value reaches; below every band, the lowest (AMB-61)."""
+        chosen = bands[0]
+        for b in bands:
+            if value >= b.at_least:
+                chosen = b
+        return chosen
+
+
+def _check_distance(rs: Ruleset, value: Distance | None, where: str) -> None:
+    if isinstance(value, str) and value not in rs.core.measures:
+        known = ", ".join(rs.core.measures)
+        raise ContentError(where, f"unknown measure {value!r} (known: {known})")
+    if isinstance(value, float) and value < 0:
+        raise ContentError(where, f"a distance cannot be negative, found {value}")
+
+
+def _names_measure(hint: object) -> bool:
+    """A Distance field (a measure code or inches): a union that takes a string."""
+    return get_origin(hint) in (typing.Union, types.UnionType) and str in get_args(hint)
+
+
+def _check_distances(rs: Ruleset, record: object, where: str) -> None:
+    """Every distance of a record, and of the records inside it, names a measure of the ruleset."""
+    for f in dataclasses.fields(record):  # type: ignore[arg-type]
+        value = getattr(record, f.name)
+        if dataclasses.is_dataclass(value):
+            _check_distances(rs, value, f"{where}{f.name}.")
+        elif isinstance(value, str) and _names_measure(hints(type(record))[f.name]):
+            _check_distance(rs, value, f"{where}{f.name}")
+
+
+def _by_key(items: list, key: str, where: str) -> dict:
+    out: dict = {}
+    for i, item in enumerate(items):
+        k = getattr(item, key)
+        if k in out:
+            raise ContentError(f"{where}[{i}].{key}", f"duplicate {key} {k!r}")
+        out[k] = item
+    return out
+
+
+def load_ruleset(
+    ruleset_id: str = "for-glory", root: Path | None = None, mods: Sequence[Mod] = ()
+) -> Ruleset:
+    """Load and validate a ruleset folder with the given mods laid over it (in load order); any
+    problem is a ContentError naming the file and key."""
+    if not isinstance(ruleset_id, str) or not ID.fullmatch(ruleset_id):
+        # an id, never a path: nothing outside the rulesets folder is looked at or listed
+        raise ContentError("ruleset", f"not a ruleset id: {ruleset_id!r}"[:120])
+    folder = (root or CONTENT / "rulesets") / ruleset_id
+    if not folder.is_dir():
+        known = (
+            sorted(p.name for p in folder.parent.iterdir() if p.is_dir()) if folder.parent.is_dir() else []
+        )
+        raise ContentError(
+            str(folder), f"no ruleset {ruleset_id!r} here (known: {', '.join(known) or 'none'})"
+        )
+    for m in mods:
+        if m.spec.ruleset != ruleset_id:
+            raise ContentError(
+                f"{m.root / 'mod.toml'}: ruleset", f"the mod is for {m.spec.ruleset!r}, not {ruleset_id!r}"
+            )
+    digest = hashlib.sha256()
+    parts: dict[str, object] = {}
+    for name, cls in RULESET_FILES.items():
+        path = folder / name
+        raw = read_regular(path) if path.is_file() else b""
+        digest.update(name.encode() + b"\0" + raw + b"\0")
+        if not mods:
+            parts[name] = load_record(cls, path)
+            continue
+        rel = f"rulesets/{ruleset_id}/{name}"
+        for m in mods:
+            if m.file(rel).is_file():
+                given = read_toml(m.file(rel))
+                try:
+                    check_partial(cls, given, "")
+                except ContentError as e:
+                    raise ContentError(f"{m.file(rel)}: {e.where}", e.problem) from None
+        _check_new_records(cls, path, rel, mods)
+        data, _read = layered(rel, path, mods)
+        try:
+            parts[name] = build(cls, data, "")
+        except ContentError as e:
+            raise ContentError(
+                f"{path} with mods {', '.join(m.id for m in mods)}: {e.where}", e.problem
+            ) from None
+    for m in mods:
+        digest.update(f"mod {m.id} {m.content_hash}".encode())
+    core: RulesetFile = parts["ruleset.toml"]  # type: ignore[assignment]
+    for m in mods:
+        wanted = m.spec.ruleset_version
+        if wanted is not None and wanted != core.version:
+            raise ContentError(
+                f"{m.root / 'mod.toml'}: ruleset_version", f"made for {wanted}, the ruleset is {core.version}"
+            )
+    units: UnitsFile = parts["units.toml"]  # type: ignore[assignment]
+    quals: QualitiesFile = parts["qualities.toml"]  # type: ignore[assignment]
+    results: ResultsFile = parts["results.toml"]  # type: ignore[assignment]
+    terr: TerrainFile = parts["terrain.toml"]  # type: ignore[assignment]
+    rs = Ruleset(
+        core=core,
+        modifiers=parts["modifiers.toml"],  # type: ignore[arg-type]
+        categories=_by_key(units.category, "code", str(folder / "units.toml") + ": category"),
+        officer=units.officer,
+        qualities=_by_key(quals.quality, "code", str(folder / "qualities.toml") + ": quality"),
+        fire_results=tuple(sorted(results.fire, key=lambda b: b.at_least)),
+        melee_results=tuple(sorted(results.melee, key=lambda b: b.at_least)),
+        terrain=_by_key(terr.terrain, "kind", str(folder / "terrain.toml") + ": terrain"),
+        game=parts["game.toml"],  # type: ignore[arg-type]
+        content_hash=digest.hexdigest(),
+        loaded_mods=tuple(mods),
+    )
+    _validate(rs, folder, mods)
+    return rs
+
+
+def _check_new_records(cls: type, base: Path, rel: str, mods: Sequence[Mod]) -> None:
+    """A record a mod adds (a new id in a keyed list) must be complete: checked in the mod's own file,
+    so a missing key is reported where it is missing."""
+    plain = {k: unbounded(t) for k, t in hints(cls).items()}
+    lists = {k: get_args(t)[0] for k, t in plain.items() if k in KEYED and get_origin(t) is list}
+    if not lists:
+        return
+    data = read_toml(base) if base.is_file() else {}
+    known = {
+        k: {i.get(KEYED[k]) for i in data.get(k, []) if isinstance(i, dict) and _an_id(i.get(KEYED[k]))}
+        for k in lists
+    }
+    for m in mods:
+        f = m.file(rel)
+        if not f.is_file():
+            continue
+        for k, element in lists.items():
+            items = read_toml(f).get(k, [])
+            for j, item in enumerate(items if isinstance(items, list) else []):
+                key = item.get(KEYED[k]) if isinstance(item, dict) else None
+                if not _an_id(key) or key in known[k]:
+                    continue
+                try:
+                    build(element, item, f"{k}[{j}]")
+                except ContentError as e:
+                    raise ContentError(
+                        f"{f}: {e.where}", f"{e.problem} (a new {k} needs every key)"
+                    ) from None
+                known[k].add(key)
+
+
+def _an_id(value: object) -> bool:
+    """A value that can name a record (a broken one is reported when the whole file is built)."""
+    return isinstance(value, str | int | float) and not isinstance(value, bool)
+
+
+SUPPLIED = ("quality", "category", "experience")  # modifiers whose value the unit or officer gives
+
+
+def _validate(rs: Ruleset, folder: Path, mods: Sequence[Mod] = ()) -> None:
+    """Checks across keys and files of the merged ruleset; a problem names the file and, when mods
+    are laid over it, the mods whose values it holds."""
+    merged = f" with mods {', '.join(m.id for m in mods)}" if mods else ""
+
+    def at(name: str) -> str:
+        return f"{folder / name}{merged}"
+
+    for code in ("XS", "S", "M", "L", "XL"):
+        if code not in rs.core.measures:
+            raise ContentError(f"{at('ruleset.toml')}: measures.{code}", "missing measure")
+    _check_distances(rs, rs.core, f"{at('ruleset.toml')}: ")
+    _check_distances(rs, rs.game, f"{at('game.toml')}: ")
+    _check_distances(rs, rs.officer, f"{at('units.toml')}: officer.")
+    for code, cat in rs.categories.items():
+        _check_distances(rs, cat, f"{at('units.toml')}: category {code}.")
+        if cat.range is not None and cat.fire is None:
+            raise ContentError(
+                f"{at('units.toml')}: category {code}.fire", "a unit with a range needs a fire modifier"
+            )
+    required = {
+        "morale": ("quality", "officer_near", "lost_brigades", "hits", "disorganised"),
+        "leadership": ("experience", "staff_near", "lost_brigades", "distance"),
+        "combat": (
+            "category",
+            "quality",
+            "flank",
+            "road_target",
+            "cover",
+            "disorganised",
+            "moved",
+            "frontal_charge",
+            "hits",
+            "reaction",
+            "artillery_close",
+            "artillery_markers",
+        ),
+    }
+    for table, keys in required.items():
+        have = getattr(rs.modifiers, table)
+        for key in keys:
+            where = f"{at('modifiers.toml')}: {table}.{key}"
+            if key not in have:
+                raise ContentError(where, "missing modifier")
+            if key in SUPPLIED and have[key].value is not None:
+                raise ContentError(f"{where}.value", "this value comes from the unit or officer: remove it")
+            if key not in SUPPLIED and have[key].value is None:
+                raise ContentError(f"{where}.value", "missing key: expected an integer")
+    if not rs.fire_results or not rs.melee_results:
+        raise ContentError(str(folder / "results.toml"), "needs at least one fire and one melee band")
+    for kind in ("open",):
+        if kind not in rs.terrain:
+            raise ContentError(f"{at('terrain.toml')}: terrain", f"missing the {kind!r} kind")
