@@ -20,12 +20,12 @@ from game.ai import make_player
 from game.cli.entry import main
 from game.content.mods import Mod, load_mods
 from game.content.module_records import load_records, rule_stack
-from game.content.records import Bounds
 from game.model import commands as cmd
 from game.model.battle import Battle, Decision, Reject, Resolution
 from game.model.components import Status
 from game.model.errors import ContentError, UserError
 from game.model.events import ModLine, Note, Roll
+from game.model.limits import Bounds
 from game.model.modules import (
     HOOKS,
     Choice,

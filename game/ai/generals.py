@@ -12,8 +12,9 @@ from typing import Annotated
 
 from game import CONTENT
 from game.content.mods import ID, Mod
-from game.content.records import Bounds, load_record
+from game.content.records import load_record
 from game.model.errors import ContentError
+from game.model.limits import Bounds
 
 Weight = Annotated[float, Bounds(0, 5)]
 LEVELS = ("easy", "normal", "hard")

@@ -13,9 +13,10 @@ from game import CONTENT
 from game.content.files import read_regular
 from game.content.locale import check_translations
 from game.content.mods import Mod
-from game.content.records import Bounds, load_record, read_toml
+from game.content.records import load_record, read_toml
 from game.model.dice import FACES
 from game.model.errors import ContentError
+from game.model.limits import Bounds
 from game.model.modules import ModuleList, mode_for_ruleset, other_rulesets
 from game.model.ruleset import MAX_INCHES, Ruleset
 from game.model.table import Feature, Table

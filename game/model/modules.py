@@ -28,11 +28,11 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Annotated, Any, Protocol
 
-from game.content.records import Bounds, OneOf
 from game.model import commands as cmd
 from game.model.dice import Die
 from game.model.errors import UserError
 from game.model.events import ModLine
+from game.model.limits import Bounds, OneOf
 
 if TYPE_CHECKING:
     from game.model.battle import Battle, Decision, Resolution

@@ -15,8 +15,9 @@ from typing import Annotated, Literal, get_args, get_origin
 from game import CONTENT
 from game.content.files import read_regular
 from game.content.mods import ID, KEYED, Mod, layered
-from game.content.records import Bounds, OneOf, build, check_partial, hints, load_record, read_toml, unbounded
+from game.content.records import build, check_partial, hints, load_record, read_toml, unbounded
 from game.model.errors import ContentError
+from game.model.limits import Bounds, OneOf
 from game.model.modules import mode_ids
 
 MAX_INCHES = 240.0  # twenty feet: longer than any table

@@ -14,7 +14,7 @@ import esper
 
 from game.content import module_records
 from game.content.mods import Mod
-from game.content.records import Bounds, OneOf, build, read_toml
+from game.content.records import build, read_toml
 from game.content.scenario import XY, TerrainSpec, make_terrain
 from game.model import commands as cmd
 from game.model.battle import Battle, Decision
@@ -23,6 +23,7 @@ from game.model.dice import Dice
 from game.model.errors import ContentError, DiceExhausted, WrongDie
 from game.model.events import Event, Interrupted, Rejected
 from game.model.geometry import Point, convex_overlap, rect_corners
+from game.model.limits import Bounds, OneOf
 from game.model.modules import ModuleList, RuleStack, order_kind, reaction_names, unit_order_names
 from game.model.modules import modules as all_modules
 from game.model.ruleset import Ruleset, load_ruleset

@@ -10,11 +10,12 @@ from pathlib import Path
 from typing import Annotated
 
 from game import CONTENT
-from game.content.records import Bounds, load_record
+from game.content.records import load_record
 from game.model import commands as cmd
 from game.model.battle import Decision
 from game.model.errors import ContentError
 from game.model.events import Event
+from game.model.limits import Bounds
 
 TUTORIAL = CONTENT / "tutorial" / "first-battle.toml"
 Name = Annotated[str, Bounds(1, 64)]

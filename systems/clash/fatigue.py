@@ -10,12 +10,12 @@ from typing import Annotated, Any, Literal
 
 import esper
 
-from game.content.records import Bounds
 from game.model import commands as cmd
 from game.model.battle import Battle
 from game.model.components import Hits, Officer, Unit
 from game.model.dice import FACES
 from game.model.events import ModLine, Note, Roll
+from game.model.limits import Bounds
 from game.model.modules import unit_order_names
 from game.model.ruleset import Distance, Ruleset
 from systems.for_glory.hits import add_hits, destroy

@@ -13,12 +13,12 @@ from typing import Annotated, Any
 
 import esper
 
-from game.content.records import Bounds
 from game.model.battle import Battle, Resolution
 from game.model.components import Hits, Officer, Status, Unit
 from game.model.dice import Die
 from game.model.events import ModLine, Roll
 from game.model.geometry import centroid, segments_intersect
+from game.model.limits import Bounds
 from game.model.modules import RuleModule, register
 from game.model.ruleset import Ruleset
 from game.model.table import Feature

@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
 from game.content.locale import Term
-from game.content.records import Bounds
 from game.model.battle import Battle
 from game.model.geometry import Point, dist, weighted_length
+from game.model.limits import Bounds
 from game.model.modules import RuleModule, register
 from game.model.ruleset import Ruleset
 from game.model.session import category_word, refuse

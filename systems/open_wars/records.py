@@ -13,8 +13,9 @@ from typing import Annotated, Literal
 from game import CONTENT
 from game.content.files import read_regular
 from game.content.locale import check_translations
-from game.content.records import Bounds, load_record
+from game.content.records import load_record
 from game.model.errors import ContentError
+from game.model.limits import Bounds
 
 LocationType = Literal["water", "mountain", "forest", "plain", "desert", "city"]
 UnitType = Literal["water", "mountain", "forest", "plain", "desert", "city", "magic", "flying"]

@@ -14,7 +14,6 @@ from typing import Annotated, Any, Literal
 
 import esper
 
-from game.content.records import Bounds
 from game.model import commands as cmd
 from game.model import probability
 from game.model.battle import Battle, Decision, Reject, Resolution
@@ -22,6 +21,7 @@ from game.model.components import Footprint, Officer, Pose, Status, Unit
 from game.model.dice import D6
 from game.model.events import Moved, Note, Rejected, Roll
 from game.model.geometry import EPS, dist
+from game.model.limits import Bounds
 from game.model.modules import Choice, DecisionKind, RuleModule, register
 from game.model.ruleset import Ruleset
 from systems.for_glory.charge.contact import arrive

@@ -14,10 +14,10 @@ from typing import Annotated, Any, Literal
 
 import esper
 
-from game.content.records import Bounds
 from game.model.battle import Battle
 from game.model.components import Footprint
 from game.model.geometry import Point, dist, weighted_length
+from game.model.limits import Bounds
 from game.model.modules import RuleModule, register
 from game.model.ruleset import Ruleset, TerrainKind
 from game.model.table import Feature
