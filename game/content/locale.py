@@ -78,35 +78,6 @@ class Texts:
         return key in self._texts
 
 
-class Word(str):
-    """A value put in a text, written in English, that another language says its own way."""
-
-    def said(self, t: Texts) -> str:
-        return str(self)
-
-
-class Term(Word):
-    """A word of the game (a category's name, a table edge): the English word, and the key of its
-    words in another language."""
-
-    key: str
-
-    def __new__(cls, english: str, key: str) -> Term:
-        term = super().__new__(cls, english)
-        term.key = key
-        return term
-
-    def said(self, t: Texts) -> str:
-        return t(self.key) if t.has(self.key) else str(self)
-
-
-class Number(Word):
-    """A number written in English ("3.50"): another language writes its own decimal mark."""
-
-    def said(self, t: Texts) -> str:
-        return str(self).replace(".", t("log_decimal_mark"))
-
-
 def check_translations(
     locale: Mapping[str, Any], known: Mapping[str, set[str]], where: str, what: str
 ) -> None:

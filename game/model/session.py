@@ -13,12 +13,13 @@ from collections.abc import Generator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from game.content.locale import Term, Texts, Word
+from game.content.locale import Texts
 from game.model import commands as cmd
 from game.model.dice import Dice
 from game.model.events import Event, Rejected
 from game.model.modules import RuleStack
-from game.running.narrate import english, slug
+from game.model.words import Term, Word, slug
+from game.running.narrate import english
 
 if TYPE_CHECKING:
     from game.model.ruleset import Category

@@ -27,8 +27,9 @@ from functools import cache
 from typing import Any
 
 from game import CONTENT
-from game.content.locale import Number, Term, Texts, read_ui
+from game.content.locale import Texts, read_ui
 from game.model.modules import modules
+from game.model.words import Number, Term, slug
 
 Event = Mapping[str, Any]
 
@@ -56,11 +57,6 @@ class Line:
     first: int
     count: int
     kind: str  # the kind of its first event (the log shows a refusal in red)
-
-
-def slug(text: str) -> str:
-    """A text as part of a key: 'XL bands to the estado mayor' -> 'xl_bands_to_the_estado_mayor'."""
-    return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")
 
 
 @cache

@@ -19,7 +19,8 @@ from game.model.battle import Battle, Decision, Reject
 from game.model.components import Footprint, Hits, Officer, Pose, Status, Unit
 from game.model.geometry import Point, dist, heading, point_polygon_distance
 from game.model.modules import Choice, command_label
-from game.running.narrate import Narrator, slug
+from game.model.words import slug
+from game.running.narrate import Narrator
 from systems.for_glory.charge.odds import charge_odds
 from systems.for_glory.charge.plan import plan_charge
 from systems.for_glory.checks import is_disorganised

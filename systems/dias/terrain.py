@@ -12,7 +12,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
-from game.content.locale import Term
 from game.model.battle import Battle
 from game.model.geometry import Point, dist, weighted_length
 from game.model.limits import Bounds
@@ -20,7 +19,7 @@ from game.model.modules import RuleModule, register
 from game.model.ruleset import Ruleset
 from game.model.session import category_word, refuse
 from game.model.table import Feature
-from game.running.narrate import slug
+from game.model.words import Term, slug
 from systems.for_glory.paths import Way, category
 from systems.for_glory.targets import sector
 

@@ -8,7 +8,6 @@ from dataclasses import dataclass
 
 import esper
 
-from game.content.locale import Term
 from game.model import commands as cmd
 from game.model.battle import Battle, Reject
 from game.model.components import Officer, Side
@@ -25,6 +24,7 @@ from game.model.geometry import (
 )
 from game.model.ruleset import Ruleset
 from game.model.session import refuse
+from game.model.words import Term
 from systems.for_glory.measure import gap, within
 from systems.for_glory.officers import officer_clear
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import esper
 
-from game.content.locale import Number
 from game.model import commands as cmd
 from game.model.battle import Battle
 from game.model.components import Officer
 from game.model.events import Moved
 from game.model.geometry import EPS, BBox, Point, dist, point_polygon_distance, segment_distance
 from game.model.session import refuse
+from game.model.words import Number
 from systems.for_glory.measure import within
 
 

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 
 import esper
 
-from game.content.locale import Number
 from game.model.battle import Battle, Reject
 from game.model.components import Footprint, Side, Unit
 from game.model.geometry import (
@@ -28,6 +27,7 @@ from game.model.geometry import (
 )
 from game.model.ruleset import Category
 from game.model.session import category_word, refuse
+from game.model.words import Number
 from systems.for_glory.checks import is_disorganised
 
 STEP = 0.25  # inches between the points at which a centre path is examined

@@ -13,13 +13,13 @@ from collections.abc import Callable
 
 import esper
 
-from game.content.locale import Term
 from game.model import commands as cmd
 from game.model.battle import Battle, Decision, Formation, GameState, Reject, Resolution
 from game.model.components import Officer, Status
 from game.model.dice import FACES
 from game.model.events import Activated, Deployed, Note, Phase, Rejected, Roll, StaffPlaced
 from game.model.session import Session, refuse
+from game.model.words import Term
 from systems.for_glory.command import assess
 from systems.for_glory.deployment import (
     Arrivals,

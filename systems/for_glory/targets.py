@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import esper
 
-from game.content.locale import Number
 from game.model.battle import Battle
 from game.model.components import Footprint, Officer, Side, Status, Unit
 from game.model.geometry import EPS, BBox, Point, convex_distance, heading
 from game.model.session import category_word, refuse
+from game.model.words import Number
 from systems.for_glory.measure import gap, within
 from systems.for_glory.paths import is_enemy
 from systems.for_glory.vision import Sight, sight
