@@ -9,16 +9,21 @@ from pathlib import Path
 from typing import Any
 
 import esper
+import pytest
 
+from game.content.ruleset_files import load_ruleset
 from game.model import commands as cmd
-from game.model.battle import Battle, Decision
+from game.model.battle import Battle
 from game.model.components import Hits, Officer, Pose, Status
 from game.model.dice import Dice
 from game.model.events import Event
 from game.model.modules import RuleStack
-from game.model.ruleset import Ruleset, load_ruleset
+from game.model.resolution import Decision, Reject
+from game.model.ruleset import Ruleset
+from game.model.session import Session
 from game.model.table import Feature, Table
 from game.running.match import Match, new_match
+from game.running.narrate import english
 
 
 @cache
@@ -46,7 +51,7 @@ def make_battle(
             feats.append(Feature(k, path=tuple(path), width=width))
         else:
             feats.append(Feature(k, polygon=tuple(shape)))
-    return Battle(rs, Table(size[0], size[1], tuple(feats)), Dice(seed, dice), stack)
+    return Battle(rs, Table(size[0], size[1], tuple(feats)), Dice(seed, dice), stack, words=english())
 
 
 def module_mod(tmp: Path, module: str, name: str, text: str, *, switch_on: bool = False) -> Path:
@@ -382,3 +387,15 @@ def roll_mods(roll: Any) -> dict[str, int]:
         assert m.rule not in out, f"{m.rule} applied twice"
         out[m.rule] = m.value
     return out
+
+
+def refusal(f: Callable[[], object]) -> Reject:
+    """The refusal that `f` raises."""
+    with pytest.raises(Reject) as caught:
+        f()
+    return caught.value
+
+
+def refused(session: Session, f: Callable[[], object]) -> str:
+    """Why `f` refuses, in the English words an event of the session would record."""
+    return session.reason(refusal(f))

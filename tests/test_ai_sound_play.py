@@ -12,7 +12,7 @@ from game.ai.search import SearchPlayer
 from game.model import commands as cmd
 from game.model.battle import Battle, GameState, ObjectiveState
 from game.model.geometry import dist
-from game.model.session import Decision
+from game.model.resolution import Decision
 from systems.for_glory.measure import gap, gap_to_point
 from systems.for_glory.odds import leadership_odds
 from tests.helpers import officer, unit

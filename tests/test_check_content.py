@@ -13,10 +13,10 @@ import pytest
 from game import CONTENT
 from game.cli.entry import main
 from game.content.mods import load_mods
+from game.content.ruleset_files import load_ruleset
 from game.modding.content_check import check_content
 from game.modding.new_mod import new_mod
 from game.model.errors import ContentError
-from game.model.ruleset import load_ruleset
 
 STARTER = CONTENT / "mods" / "starter"
 

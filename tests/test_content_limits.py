@@ -13,10 +13,10 @@ from game import CONTENT
 from game.ai import make_player
 from game.cli.entry import main
 from game.content.mods import load_mods
+from game.content.ruleset_files import load_ruleset
 from game.modding.content_check import check_content
 from game.model import commands as cmd
 from game.model.errors import UserError
-from game.model.ruleset import load_ruleset
 from game.running.match import Match, new_match, play
 from tests.helpers import write_scenario
 

@@ -13,11 +13,11 @@ import pytest
 
 from game import CONTENT
 from game.content.mods import load_mod, load_mods, user_mods_dir
+from game.content.ruleset_files import load_ruleset
 from game.content.rulesref import load_reference
 from game.content.scenario import list_scenarios, load_any_scenario, load_scenario
 from game.modding.new_mod import new_mod
 from game.model.errors import ContentError, UserError
-from game.model.ruleset import load_ruleset
 from game.running.match import load, new_match, play, save, summary
 from game.running.script import run
 

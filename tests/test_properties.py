@@ -15,11 +15,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.model import commands as cmd
-from game.model.battle import Battle, Decision
+from game.model.battle import Battle
 from game.model.components import Hits, Pose, Status
 from game.model.events import Event, Moved, Roll
 from game.model.geometry import convex_overlap, rect_corners
 from game.model.physics import OVERLAP_TOL
+from game.model.resolution import Decision
 from tests.helpers import make_battle, officer, rules
 
 SIZE = (24.0, 16.0)

@@ -5,7 +5,6 @@ scripted battles. Also: modules chosen by content, refused combinations, and the
 
 from __future__ import annotations
 
-import ast
 import json
 import math
 from collections.abc import Callable, Iterator, Sequence
@@ -20,8 +19,9 @@ from game.ai import make_player
 from game.cli.entry import main
 from game.content.mods import Mod, load_mods
 from game.content.module_records import load_records, rule_stack
+from game.content.ruleset_files import load_ruleset
 from game.model import commands as cmd
-from game.model.battle import Battle, Decision, Reject, Resolution
+from game.model.battle import Battle
 from game.model.components import Status
 from game.model.errors import ContentError, UserError
 from game.model.events import ModLine, Note, Roll
@@ -38,7 +38,7 @@ from game.model.modules import (
     register,
     unregister,
 )
-from game.model.ruleset import load_ruleset
+from game.model.resolution import Decision, Reject, Resolution
 from game.running.match import load, new_match, play, save
 from systems.for_glory.checks import morale_modifiers
 from systems.for_glory.fire import fire_modifiers
@@ -385,34 +385,6 @@ def test_simulate_with_an_unknown_module_is_one_line(capsys: pytest.CaptureFixtu
     assert main(["simulate", "--module", "nope", "--rounds", "1"]) == 2
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and "unknown rule module 'nope'" in err
-
-
-# --- the engine holds no rules --------------------------------------------------------------------
-
-CORE = (
-    "battle",
-    "commands",
-    "components",
-    "dice",
-    "events",
-    "geometry",
-    "modules",
-    "physics",
-    "session",
-    "table",
-)
-
-
-@pytest.mark.parametrize("name", CORE)
-def test_the_core_model_imports_no_rules(name: str) -> None:
-    tree = ast.parse((ROOT / "game" / "model" / f"{name}.py").read_text())
-    imported = [
-        n.module if isinstance(n, ast.ImportFrom) else a.name
-        for n in ast.walk(tree)
-        if isinstance(n, ast.Import | ast.ImportFrom)
-        for a in (n.names if isinstance(n, ast.Import) else [n])  # type: ignore[attr-defined]
-    ]
-    assert not [m for m in imported if m and m.split(".")[0] == "systems"], imported
 
 
 # --- a module's numbers are content -----------------------------------------------------------------

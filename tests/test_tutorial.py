@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from game.model import commands as cmd
 from game.model.events import Moved, ReactionDeclared, Rejected, Roll
-from game.model.session import Decision
+from game.model.resolution import Decision
 from game.running.tutorial import Progress, load_lessons
 
 

@@ -12,10 +12,11 @@ from typing import Any
 import esper
 
 from game.model import commands as cmd
-from game.model.battle import Battle, Decision, Reject
+from game.model.battle import Battle
 from game.model.components import Hits, Officer, Unit
 from game.model.errors import UserError
 from game.model.geometry import Point, centroid, dist, point_in_polygon
+from game.model.resolution import Decision, Reject
 from systems.for_glory.charge.plan import chargeable_units, plan_charge
 from systems.for_glory.deployment import (
     INWARD,

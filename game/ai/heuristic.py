@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from game.ai import common
 from game.model import commands as cmd
-from game.model.battle import Battle, Decision, Reject
+from game.model.battle import Battle
 from game.model.geometry import centroid, dist
+from game.model.resolution import Decision, Reject
 from systems.for_glory.charge.odds import charge_odds
 from systems.for_glory.odds import check_odds, fire_odds
 

@@ -6,8 +6,9 @@ import math
 
 from game.ai import common
 from game.model import commands as cmd
-from game.model.battle import Battle, Decision, Reject
+from game.model.battle import Battle
 from game.model.dice import Chooser
+from game.model.resolution import Decision, Reject
 from systems.for_glory.charge.plan import plan_charge
 from systems.for_glory.reaction import check_rally
 from systems.for_glory.targets import check_fire

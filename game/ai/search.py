@@ -26,11 +26,12 @@ from game.ai.heuristic import CHARGE_VALUE, FIRE_VALUE, HeuristicPlayer
 from game.ai.reasons import Thought, Weighed, weighed
 from game.content.mods import Mod
 from game.model import commands as cmd
-from game.model.battle import Battle, Decision, Reject
+from game.model.battle import Battle
 from game.model.components import Officer, Unit
 from game.model.dice import Chooser
 from game.model.events import Rejected
 from game.model.geometry import Point, centroid, dist
+from game.model.resolution import Decision, Reject
 from systems.for_glory.charge.odds import charge_odds
 from systems.for_glory.measure import gap, gap_to_point, within
 from systems.for_glory.odds import check_odds, fire_odds, leadership_odds

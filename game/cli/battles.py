@@ -12,10 +12,12 @@ from game.ai.reasons import Thought
 from game.ai.reasons import text as reason_lines
 from game.content.locale import LANGUAGES
 from game.content.mods import load_mods
+from game.content.ruleset_files import load_ruleset
 from game.model import commands as cmd
-from game.model.battle import Battle, Decision
+from game.model.battle import Battle
 from game.model.errors import UserError, one_line
-from game.model.ruleset import Ruleset, load_ruleset
+from game.model.resolution import Decision
+from game.model.ruleset import Ruleset
 from game.running.audit import event_lines
 from game.running.match import Match, load, new_match, play, save, summary, write_text
 

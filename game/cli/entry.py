@@ -22,6 +22,7 @@ from game.cli.tournament import add_parsers as add_tournament_parsers
 from game.content.locale import LANGUAGES
 from game.content.mods import load_mods
 from game.model.errors import UserError, one_line
+from game.running import builtin_rules
 
 EXIT_BAD_INPUT = 2
 
@@ -87,6 +88,7 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = parser().parse_args(argv)
+        builtin_rules.load()
         return int(args.run(args))
     except UserError as e:
         print(f"error: {e}", file=sys.stderr)

@@ -20,10 +20,12 @@ from typing import Any
 from game.ai import PLAYERS, known_player, make_player
 from game.cli.battles import add_mod_option, check_rounds, ruleset_with_mods
 from game.content.mods import load_mods
+from game.content.ruleset_files import load_ruleset
 from game.content.scenario import list_scenarios, load_any_scenario, scenario_path
 from game.model.errors import UserError, one_line
 from game.model.modules import modules as rule_modules
-from game.model.ruleset import Ruleset, load_ruleset
+from game.model.ruleset import Ruleset
+from game.running import builtin_rules
 from game.running.match import new_match, play, summary
 from game.running.ratings import PRIOR, PairRecord, Share, anchor_of, bradley_terry, elo, separated
 
@@ -95,7 +97,8 @@ def play_pairs(games: list[tuple[PairRecord, Game]], jobs: int, tick: Callable[[
             record.add(None if won is None else (record.a, record.b)[won])
             tick()
         return
-    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
+    spawn = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(jobs, mp_context=spawn, initializer=builtin_rules.load) as pool:
         futures = [pool.submit(play_game, g) for _r, g in games]
         for (record, g), future in zip(games, futures, strict=True):
             try:

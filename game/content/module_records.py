@@ -11,6 +11,7 @@ from typing import Any
 
 from game import CONTENT
 from game.content.files import read_regular
+from game.content.locale import Texts
 from game.content.mods import Mod, layered
 from game.content.records import build, check_partial, read_toml
 from game.model.errors import ContentError, UserError
@@ -20,6 +21,16 @@ from game.model.ruleset import Ruleset
 
 def folder_of(module: RuleModule, root: Path | None = None) -> Path:
     return module.folder or (root or CONTENT / "modules") / module.id
+
+
+def module_words(module: RuleModule, language: str) -> tuple[str, str]:
+    """A module's name and description in a language: module_<id>_name and module_<id>_description of
+    its locale's ui.toml (whose English a test holds to its own fields), its fields where it has none."""
+    t = Texts(language, (folder_of(module) / "locale",))
+    key = "module_" + module.id.replace("-", "_")
+    if not t.has(f"{key}_name"):
+        return module.name, module.description
+    return t(f"{key}_name"), t(f"{key}_description")
 
 
 def module_locales(stack: RuleStack) -> tuple[Path, ...]:

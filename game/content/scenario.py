@@ -17,10 +17,9 @@ from game.content.records import load_record, read_toml
 from game.model.dice import FACES
 from game.model.errors import ContentError
 from game.model.limits import Bounds
-from game.model.modules import ModuleList, mode_for_ruleset, other_rulesets
+from game.model.modules import ModuleList, game_mode, mode_for_ruleset, other_rulesets
 from game.model.ruleset import MAX_INCHES, Ruleset
 from game.model.table import Feature, Table
-from systems.for_glory.deployment import formation_reach
 
 Coordinate = Annotated[float, Bounds(-MAX_INCHES, 2 * MAX_INCHES)]  # terrain may run past the table
 XY = tuple[Coordinate, Coordinate]
@@ -283,17 +282,10 @@ def load_scenario(ref: str, rules: Ruleset) -> Scenario:
             f"{where}: table",
             f'a table {d:g}" deep leaves no room to deploy XL ({rules.length("XL"):g}") apart',
         )
-    radius = rules.length(rules.core.command.division_radius)
+    mode = game_mode(rules.mode)
+    if mode is not None and mode.check_scenario is not None:
+        mode.check_scenario(spec, rules, where)  # what the mode's own rules ask of it (FG-DEP-9)
     for i, s in enumerate(spec.sides):
-        for j, dv in enumerate(s.divisions):
-            # FG-DEP-9: a division that cannot stand within L of its officer could never deploy
-            reach = formation_reach(rules, len(dv.units))
-            if reach > radius:
-                raise ContentError(
-                    f"{where}: sides[{i}].divisions[{j}].units",
-                    f'{len(dv.units)} units in line stand up to {reach:.1f}" from their officer, beyond the '
-                    f'division radius of {radius:g}" (FG-DEP-9): split the division or lengthen the measure',
-                )
         count = sum(len(dv.units) for dv in s.divisions)
         if count > MAX_UNITS:
             raise ContentError(

@@ -21,11 +21,12 @@ from game.content.locale import WORDS, placeholders, read_ui
 from game.content.mods import Mod, ModFile, load_mod, load_mods
 from game.content.module_records import check_names, folder_of, load_records
 from game.content.records import collect, collect_partial, load_record, read_toml
+from game.content.ruleset_files import RULESET_FILES, load_ruleset
 from game.content.rulesref import LOCALE, _Entry, load_reference
 from game.content.scenario import ScenarioFile, load_scenario, scenario_folders, scenario_ruleset
 from game.model.errors import ContentError, UserError
 from game.model.modules import mode_for_ruleset, modules, other_rulesets
-from game.model.ruleset import RULESET_FILES, Ruleset, load_ruleset
+from game.model.ruleset import Ruleset
 from game.running import script
 
 T = TypeVar("T")

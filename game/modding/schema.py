@@ -22,11 +22,12 @@ from typing import Annotated, Any, Literal, get_args, get_origin
 from game.ai.generals import LevelsFile, Temperament
 from game.content.mods import KEYED, ModFile
 from game.content.records import MAX_ITEMS, MAX_TEXT, hints, unbounded
+from game.content.ruleset_files import RULESET_FILES
 from game.content.rulesref import MOD_RULE_ID, RULE_ID, _Entry
 from game.content.scenario import ScenarioFile
 from game.model.limits import Bounds, OneOf
 from game.model.modules import modules
-from game.model.ruleset import RULESET_FILES, Distance
+from game.model.ruleset import Distance
 from game.running.match import write_atomic
 from game.running.script import ScriptFile
 from game.running.tutorial import Lessons

@@ -18,12 +18,11 @@ from game.model.dice import Dice
 from game.model.geometry import Point, Polygon, rect_corners
 from game.model.modules import RuleStack, compose
 from game.model.physics import Physics
+from game.model.resolution import Reject, refuse
 from game.model.ruleset import Ruleset
-from game.model.session import Decision as Decision
-from game.model.session import Reject as Reject
-from game.model.session import Resolution as Resolution
-from game.model.session import Session, refuse
+from game.model.session import Session
 from game.model.table import Table
+from game.model.words import Wording
 
 _world_ids = itertools.count(1)
 
@@ -90,8 +89,10 @@ class Battle(Session):
     """The state of one battle: its esper world of bases and officers, its pymunk space, its table
     and the round loop's state, on top of the session that takes its commands."""
 
-    def __init__(self, ruleset: Ruleset, table: Table, dice: Dice, stack: RuleStack | None = None) -> None:
-        super().__init__(stack or compose(), dice)
+    def __init__(
+        self, ruleset: Ruleset, table: Table, dice: Dice, stack: RuleStack | None = None, *, words: Wording
+    ) -> None:
+        super().__init__(stack or compose(), dice, words)
         self.rules = ruleset
         self.table = table
         self.world = f"battle-{next(_world_ids)}"

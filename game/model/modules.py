@@ -13,44 +13,29 @@ Each module contributes:
 
 The battle holds a `RuleStack` (the mode's base module and the chosen modules, in order) and dispatches
 every command through it, so the engine imports no rules and a new order is one object in one module.
-This module holds the shapes and the registry; the rules register themselves (systems/for_glory/mode.py).
+This module holds the shapes and the registry; the rules that ship with the game are registered at
+start-up (game/running/builtin_rules.py), a test's own with `register`.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Annotated, Any, Protocol
+from typing import Annotated, Any, Protocol
 
 from game.model import commands as cmd
 from game.model.dice import Die
 from game.model.errors import UserError
 from game.model.events import ModLine
 from game.model.limits import Bounds, OneOf
+from game.model.resolution import Decision, Resolution
 
-if TYPE_CHECKING:
-    from game.model.battle import Battle, Decision, Resolution
-
-# Where the built-in rules live: imported by name the first time a stack is composed, so that the
-# engine (game/) depends on no rule module while every battle still finds For Glory.
-BUILTIN = (
-    "systems.for_glory.mode",
-    "systems.warhammer.charges",
-    "systems.warhammer.terrain",
-    "systems.dias.terrain",
-    "systems.dias.combat",
-    "systems.clash.command",
-    "systems.clash.melee",
-    "systems.open_wars.mode",
-)
-
-Start = Callable[[Any, Any], "Resolution | None"]  # (the game: a Battle in For Glory, the command)
+Start = Callable[[Any, Any], Resolution | None]  # (the game: a Battle in For Glory, the command)
 ModifierSource = Callable[..., Iterable[ModLine]]
 StepBuilder = Callable[[Any], cmd.Command]
 
@@ -69,7 +54,7 @@ class OrderKind:
     from_step: StepBuilder | None = None  # the command for a script step (game/running/script.py StepSpec)
     # an AI's candidates for a unit: legal commands, each with its worth in units destroyed (the
     # heuristic's scale: a sure kill is 3); For Glory's own orders are weighed by the AI players
-    options: Callable[[Battle, int], Iterable[tuple[float, cmd.Command]]] | None = None
+    options: Callable[[Any, int], Iterable[tuple[float, cmd.Command]]] | None = None
     label: str = ""  # what a button shows
     odds: Callable[[Any, Any], Mapping[str, Fraction]] | None = None  # (battle, command): exact outcomes
 
@@ -162,7 +147,7 @@ class RuleModule:
     commands: tuple[type[cmd.Command], ...] = ()  # answers and other commands it adds
     hooks: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
     modifiers: Mapping[str, tuple[ModifierSource, ...]] = field(default_factory=dict)
-    components: tuple[Callable[[Battle, int], object], ...] = ()  # state for each new unit
+    components: tuple[Callable[[Any, int], object], ...] = ()  # state for each new unit (battle, unit)
     dice: tuple[Die, ...] = ()  # the kinds of dice it rolls (a script's dice must fit one of them)
     # its events' words (game/running/narrate.py), by event kind, and "roll:<rule>" for its own rolls: each
     # (event) -> text, or (event, narrator) -> text in the player's language (narrator.say(key, ...)
@@ -178,18 +163,6 @@ class RuleModule:
     requires: tuple[str, ...] = ()  # modules it builds on, which must be switched on with it
     badge: Callable[[Any, int], str] | None = None
     status: Callable[[Any], tuple[str, Mapping[str, object]] | None] | None = None
-
-    def said(self, language: str) -> tuple[str, str]:
-        """Its name and description in a language: module_<id>_name and module_<id>_description of its
-        locale's ui.toml (whose English a test holds to these fields), these fields where it has none."""
-        from game.content.locale import Texts
-        from game.content.module_records import folder_of  # it imports this module
-
-        t = Texts(language, (folder_of(self) / "locale",))
-        key = "module_" + self.id.replace("-", "_")
-        if not t.has(f"{key}_name"):
-            return self.name, self.description
-        return t(f"{key}_name"), t(f"{key}_description")
 
     def to_json(self, base: bool) -> dict[str, Any]:
         return {
@@ -219,15 +192,17 @@ class GameMode:
     hooks: tuple[str, ...] = HOOKS  # the named points its sequence calls (its base gives each default)
     ruleset: str = "for-glory"  # the ruleset its scenarios name (`ruleset = "..."`)
     # a mode whose scenarios are not For Glory's opens its own: (scenario file, seed, round limit,
-    # fixed dice, module ids) -> (the game, its scenario, its rules)
+    # fixed dice, module ids, the refusals' English words) -> (the game, its scenario, its rules)
     open: Callable[..., tuple[Any, Any, Any]] | None = None
     load_rules: Callable[[Path | None], Any] | None = None  # its ruleset, from the rulesets folder given
     load_scenario: Callable[[Path, Any], Any] | None = None  # one of its scenario files, checked
+    # checks of a scenario that its rules make, after the loader's own: (scenario file, its ruleset,
+    # where) raising ContentError (For Glory: every division can stand within reach of its officer)
+    check_scenario: Callable[[Any, Any, str], None] | None = None
 
 
 _MODES: dict[str, GameMode] = {}
 _MODULES: dict[str, RuleModule] = {}
-_loaded = False
 
 
 def register_mode(mode: GameMode) -> None:
@@ -258,33 +233,25 @@ def unregister(module_id: str) -> None:
         del _MODULES[module_id]
 
 
-def _load_builtin() -> None:
-    global _loaded
-    if not _loaded:
-        _loaded = True
-        for name in BUILTIN:
-            importlib.import_module(name)
+def game_mode(mode_id: str) -> GameMode | None:
+    return _MODES.get(mode_id)
 
 
 def mode_for_ruleset(ruleset_id: str) -> GameMode | None:
     """The game mode whose scenarios name this ruleset, when it opens them itself (not For Glory's)."""
-    _load_builtin()
     return next((m for m in _MODES.values() if m.ruleset == ruleset_id and m.open is not None), None)
 
 
 def other_rulesets() -> list[str]:
     """The rulesets of the game modes that open their own scenarios (Open Wars')."""
-    _load_builtin()
     return sorted(m.ruleset for m in _MODES.values() if m.open is not None)
 
 
 def modes() -> list[GameMode]:
-    _load_builtin()
     return sorted(_MODES.values(), key=lambda m: m.id)
 
 
 def modules() -> list[RuleModule]:
-    _load_builtin()
     return sorted(_MODULES.values(), key=lambda m: (m.mode, m.id))
 
 
@@ -396,9 +363,7 @@ class RuleStack:
         """A module's record from its content file `name`.toml (as the mods leave it)."""
         return self.records[module_id][name]
 
-    def modifier_lines(
-        self, point: str, b: Battle, unit: int, other: int | None, **ctx: Any
-    ) -> list[ModLine]:
+    def modifier_lines(self, point: str, b: Any, unit: int, other: int | None, **ctx: Any) -> list[ModLine]:
         """The lines the chosen modules add at one point (fire, melee, morale, leadership)."""
         sources = self._modifiers.get(point)
         if not sources:
@@ -429,7 +394,6 @@ def rule_id_pattern(extra: Iterable[str] = ()) -> re.Pattern[str]:
 def compose(mode_id: str = "for-glory", module_ids: Iterable[str] = ()) -> RuleStack:
     """The stack for a mode and the modules a scenario, a mod or the command line switches on.
     Unknown ids and two modules replacing one hook are refused in one line."""
-    _load_builtin()
     mode = _MODES.get(mode_id)
     if mode is None:
         raise UserError(f"unknown game mode {mode_id!r}; known: {', '.join(sorted(_MODES))}")

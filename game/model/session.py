@@ -9,75 +9,24 @@ which order and which commands answer which decision; the session knows no rules
 
 from __future__ import annotations
 
-from collections.abc import Generator, Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
 
-from game.content.locale import Texts
 from game.model import commands as cmd
 from game.model.dice import Dice
 from game.model.events import Event, Rejected
 from game.model.modules import RuleStack
-from game.model.words import Term, Word, slug
-from game.running.narrate import english
-
-if TYPE_CHECKING:
-    from game.model.ruleset import Category
-
-
-class Reject(Exception):
-    """A command the rules forbid: becomes a `rejected` event naming the rule. `reason` is what the
-    event records, in English; a refusal built by `refuse` also keeps the key of its words
-    (content/locale/<language>/reasons.toml) and their values, for the screens to say it in the
-    player's language."""
-
-    def __init__(
-        self, rule: str, reason: str, key: str | None = None, values: Mapping[str, object] | None = None
-    ) -> None:
-        super().__init__(reason)
-        self.rule = rule
-        self.reason = reason
-        self.key = key
-        self.values = dict(values or {})
-
-    def said(self, t: Texts) -> str:
-        """The reason in the language of `t` (in English when it has no words for it)."""
-        if self.key is None or not t.has(self.key):
-            return self.reason
-        return t(self.key, **{k: v.said(t) if isinstance(v, Word) else v for k, v in self.values.items()})
-
-
-def refuse(rule: str, key: str, **values: object) -> Reject:
-    """A refusal in the words of `key` (a reasons.toml of the game or of a rule module): its English
-    text, formatted, is the reason the event records (the one source of it)."""
-    return Reject(rule, english()(key, **values), key, values)
-
-
-def category_word(cat: Category) -> Term:
-    """A unit category's name, in the words the screens give its code (category_<code>)."""
-    return Term(cat.name, f"category_{slug(cat.code)}")
-
-
-@dataclass(frozen=True)
-class Decision:
-    """What the battle waits for. kind: reaction (side may React or Pass), marker (PlaceMarker or
-    Pass for the engine's placement), extra_move (ExtraMove or Pass)."""
-
-    kind: str
-    side: str
-    unit: str  # the unit the decision is about: the mover, the shooter, the cavalry
-    options: tuple[str, ...] = ()  # the ids the answer picks from (reaction: the units that may react)
-    stage: str = ""  # reaction: "during" a movement, at its "end" (contact), or "after" the action
-    payload: object = None  # what else a kind of decision says, typed (systems.for_glory.deployment.Arrivals)
-
-
-Resolution = Generator[Decision, cmd.Command, Any]
+from game.model.resolution import Decision, Reject, Resolution, refuse
+from game.model.words import Term, Wording
 
 
 class Session:
-    def __init__(self, stack: RuleStack, dice: Dice) -> None:
+    """`words`: the English texts of the refusals (the game's and its rule modules' reasons.toml), for
+    the events to record why a command was refused; handed in, so that the model imports no words."""
+
+    def __init__(self, stack: RuleStack, dice: Dice, words: Wording) -> None:
         self.stack = stack  # the rule modules this game runs (game/model/modules.py)
         self.dice = dice
+        self.words = words
         self.events: list[Event] = []
         self.pending: Decision | None = None
         self._resolution: Resolution | None = None
@@ -91,6 +40,10 @@ class Session:
 
     def emit(self, event: Event) -> None:
         self.events.append(event)
+
+    def reason(self, r: Reject) -> str:
+        """Why a command was refused, in the English words the events record."""
+        return r.worded(self.words)
 
     # --- the one way in ---------------------------------------------------------------------
 
@@ -108,7 +61,7 @@ class Session:
             self.emit(
                 Rejected(
                     rule=r.rule,
-                    reason=r.reason,
+                    reason=self.reason(r),
                     order=_order_name(command),
                     unit=getattr(command, "unit", None),
                 )
@@ -177,3 +130,15 @@ class Session:
 
 def _order_name(command: cmd.Command) -> str:
     return type(command).__name__.lower()
+
+
+def ask(b: Session, decision: Decision, accept: Callable[[cmd.Command], None]) -> Resolution:
+    """Ask until the answer passes `accept` (which raises Reject to refuse it); returns the answer."""
+    while True:
+        answer = yield decision
+        try:
+            accept(answer)
+        except Reject as r:
+            b.emit(Rejected(rule=r.rule, reason=b.reason(r), order=type(answer).__name__.lower()))
+            continue
+        return answer

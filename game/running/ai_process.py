@@ -20,8 +20,9 @@ from typing import Any
 
 from game.ai.reasons import Thought
 from game.content.mods import load_mods
+from game.content.ruleset_files import load_ruleset
 from game.model import commands as cmd
-from game.model.ruleset import load_ruleset
+from game.running import builtin_rules
 from game.running.match import Match, new_match, scenario_ref
 
 STOP_WAIT = 2.0  # seconds a closing worker gets before it is terminated
@@ -80,6 +81,7 @@ def serve(conn: Connection, copy: Copy) -> None:
     from game.ai import make_player
 
     try:
+        builtin_rules.load()  # a process of its own: the rules register here too
         m = _rebuild(copy)
         players = {side: make_player(kind, side, seed, think=copy.think) for side, kind, seed in copy.players}
     except Exception as e:

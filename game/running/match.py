@@ -21,6 +21,7 @@ from game.content.army import with_armies
 from game.content.files import read_regular
 from game.content.mods import ID, Mod, load_mod, load_mods, user_mods_dir
 from game.content.module_records import chosen_in, rule_stack
+from game.content.ruleset_files import load_ruleset
 from game.content.scenario import (
     Scenario,
     army_points,
@@ -30,12 +31,14 @@ from game.content.scenario import (
     scenario_ruleset,
 )
 from game.model import commands as cmd
-from game.model.battle import Battle, Decision
+from game.model.battle import Battle
 from game.model.dice import Dice
 from game.model.errors import ContentError, UserError
 from game.model.events import Event, Rejected
 from game.model.modules import MAX_MODULES, mode_for_ruleset
-from game.model.ruleset import Ruleset, load_ruleset
+from game.model.resolution import Decision
+from game.model.ruleset import Ruleset
+from game.running.narrate import english
 
 REPLAY_FORMAT = "forglory-replay"
 REPLAY_VERSION = 1
@@ -80,13 +83,13 @@ def new_match(
     path = scenario_path(scenario_ref, rules.loaded_mods if rules is not None else ())
     other = mode_for_ruleset(scenario_ruleset(path))
     if other is not None and other.open is not None:  # a game of another mode (Open Wars)
-        game, world, its_rules = other.open(path, seed, max_rounds, dice, modules)
+        game, world, its_rules = other.open(path, seed, max_rounds, dice, modules, english())
         return Match(game, world, its_rules, seed, game.game.max_rounds, [])
     rules = rules or load_ruleset()
     sc = with_armies(load_scenario(scenario_ref, rules), rules, seed)  # FG-ARMY-3: points armies
     spec = sc.spec
     stack = rule_stack(rules, [*spec.modules, *modules], chosen_in(sc.path, spec.modules, modules))
-    b = Battle(rules, sc.table, Dice(seed, dice), stack)
+    b = Battle(rules, sc.table, Dice(seed, dice), stack, words=english())
     limit = max_rounds if max_rounds is not None else spec.max_rounds
     stack.mode.setup(b, sc, limit)  # the mode's own set-up and sequence, up to its first decision
     return Match(b, sc, rules, seed, limit, [])

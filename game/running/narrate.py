@@ -350,7 +350,7 @@ def reason_said(t: Texts, reason: str) -> str:
     """A recorded refusal in the language of `t`: its key found by matching the English texts of the
     reasons.toml files (the game's and every module's), its values read back from it; a reason no text
     matches (or that `t` has no words for) as it is."""
-    from game.model.session import Reject  # the session tells its events through this module
+    from game.model.resolution import Reject  # the session tells its events through this module
 
     for key, pattern in _reason_patterns():
         found = pattern.fullmatch(reason)
@@ -361,7 +361,7 @@ def reason_said(t: Texts, reason: str) -> str:
 
 
 def _value_word(name: str, value: str) -> str:
-    """A value read back from an English reason as the refusal gave it (game.model.session.category_word,
+    """A value read back from an English reason as the refusal gave it (game.model.ruleset.category_word,
     systems/*.py): a decimal number, or a term of the game that another language says its own way."""
     if DECIMAL.fullmatch(value):
         return Number(value)

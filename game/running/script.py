@@ -15,9 +15,10 @@ import esper
 from game.content import module_records
 from game.content.mods import Mod
 from game.content.records import build, read_toml
+from game.content.ruleset_files import load_ruleset
 from game.content.scenario import XY, TerrainSpec, make_terrain
 from game.model import commands as cmd
-from game.model.battle import Battle, Decision
+from game.model.battle import Battle
 from game.model.components import Hits, Officer, Pose, Status
 from game.model.dice import Dice
 from game.model.errors import ContentError, DiceExhausted, WrongDie
@@ -26,8 +27,10 @@ from game.model.geometry import Point, convex_overlap, rect_corners
 from game.model.limits import Bounds, OneOf
 from game.model.modules import ModuleList, RuleStack, order_kind, reaction_names, unit_order_names
 from game.model.modules import modules as all_modules
-from game.model.ruleset import Ruleset, load_ruleset
+from game.model.resolution import Decision
+from game.model.ruleset import Ruleset
 from game.model.table import Table
+from game.running.narrate import english
 from systems.for_glory.checks import is_disorganised
 from systems.for_glory.command import assess
 
@@ -238,7 +241,7 @@ def setup(path: Path, spec: ScriptFile, rules: Ruleset, modules: Sequence[str] =
                 raise _fail(path, f"{where}.at", f"{u.id} overlaps {other}")
         placed.append((u.id, corners))
     _check_steps(path, spec, seen)
-    battle = Battle(rules, table, Dice(spec.seed, spec.dice), stack)
+    battle = Battle(rules, table, Dice(spec.seed, spec.dice), stack, words=english())
     for o in spec.officers:
         battle.add_officer(o.id, o.side, o.role, o.experience, o.at)
     for u in spec.units:

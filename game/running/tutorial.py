@@ -12,10 +12,10 @@ from typing import Annotated
 from game import CONTENT
 from game.content.records import load_record
 from game.model import commands as cmd
-from game.model.battle import Decision
 from game.model.errors import ContentError
 from game.model.events import Event
 from game.model.limits import Bounds
+from game.model.resolution import Decision
 
 TUTORIAL = CONTENT / "tutorial" / "first-battle.toml"
 Name = Annotated[str, Bounds(1, 64)]

@@ -8,7 +8,7 @@ from typing import Any
 
 from game.ai.reasons import Thought
 from game.model import commands as cmd
-from game.model.battle import Decision
+from game.model.resolution import Decision
 from game.running.ai_process import RemoteError, Worker
 from game.running.match import Match
 

@@ -12,12 +12,13 @@ import pygame_gui
 
 from game.content.locale import Texts
 from game.content.mods import Mod, load_mod, load_mods, user_mods_dir
+from game.content.module_records import module_words
+from game.content.ruleset_files import load_ruleset
 from game.content.rulesref import reference_for
 from game.content.scenario import list_scenarios, load_any_scenario
 from game.model.errors import UserError, one_line
 from game.model.events import DivisionRemoved, GameOver, OfficerKilled
 from game.model.modules import compose, is_base, modules_by_mode
-from game.model.ruleset import load_ruleset
 from game.running.match import load, new_match, summary
 from game.running.narrate import Narrator, end_reason, names_of
 from game.running.saves import list_saves, load_game
@@ -164,7 +165,7 @@ class StartScreen:
             pygame_gui.elements.UILabel(make(x, top, 600, 24), t("modules_where"), self.manager)
         for i, module in enumerate(self.optional[:6]):
             mark = "[x]" if module.id in setup.modules else "[ ]"
-            name, description = module.said(t.language)
+            name, description = module_words(module, t.language)
             label = one_line(f"{mark} {name}: {description}", 80)
             button = pygame_gui.elements.UIButton(make(x, top + 26 + i * 34, 600, 30), label, self.manager)
             self.module_switches[button] = module.id

@@ -14,10 +14,11 @@ from game.content.locale import LANGUAGES, Texts
 from game.content.module_records import module_locales
 from game.content.rulesref import reference_for
 from game.model import commands as cmd
-from game.model.battle import Battle, Decision
+from game.model.battle import Battle
 from game.model.components import Ident, Officer, Side, Status, Unit
 from game.model.errors import one_line
 from game.model.modules import rule_id_pattern
+from game.model.resolution import Decision
 from game.running.ai_process import RemoteError
 from game.running.match import Match, restart, summary
 from game.running.narrate import Narrator, names_of

@@ -15,10 +15,11 @@ import esper
 from game.ai import common
 from game.content.locale import Texts
 from game.model import commands as cmd
-from game.model.battle import Battle, Decision, Reject
+from game.model.battle import Battle
 from game.model.components import Footprint, Hits, Officer, Pose, Status, Unit
 from game.model.geometry import Point, dist, heading, point_polygon_distance
 from game.model.modules import Choice, command_label
+from game.model.resolution import Decision, Reject
 from game.model.words import slug
 from game.running.narrate import Narrator
 from systems.for_glory.charge.odds import charge_odds

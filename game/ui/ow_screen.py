@@ -12,13 +12,13 @@ import pygame
 
 from game.content.locale import Texts
 from game.content.module_records import folder_of
+from game.content.ruleset_files import load_ruleset
 from game.content.rulesref import reference_for
 from game.model import commands as cmd
-from game.model.battle import Decision, Reject
 from game.model.errors import one_line
 from game.model.events import Event, Note, Roll
 from game.model.modules import rule_id_pattern
-from game.model.ruleset import load_ruleset
+from game.model.resolution import Decision, Reject
 from game.running.ai_process import RemoteError
 from game.running.match import Match, summary
 from game.running.recovery import recover

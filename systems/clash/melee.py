@@ -22,13 +22,14 @@ from typing import Annotated, Any, Literal
 import esper
 
 from game.model import commands as cmd
-from game.model.battle import Battle, Decision, Resolution
+from game.model.battle import Battle
 from game.model.components import Hits, Officer, Unit
 from game.model.dice import D6, FACES
 from game.model.events import Note, Roll
 from game.model.geometry import centroid
 from game.model.limits import Bounds
-from game.model.modules import Choice, DecisionKind, Judge, RuleModule, register
+from game.model.modules import Choice, DecisionKind, Judge, RuleModule
+from game.model.resolution import Decision, Resolution
 from game.model.ruleset import Distance, Ruleset
 from systems.clash.fatigue import Penalty, add_fatigue, courage, fatigue, save
 from systems.clash.fatigue import numbers as command_numbers
@@ -545,5 +546,3 @@ CLASH_MELEE = RuleModule(
     records={"melee": MeleeNumbers},
     check=check,
 )
-
-register(CLASH_MELEE)

@@ -13,13 +13,14 @@ from typing import Annotated, Any
 
 import esper
 
-from game.model.battle import Battle, Resolution
+from game.model.battle import Battle
 from game.model.components import Hits, Officer, Status, Unit
 from game.model.dice import Die
 from game.model.events import ModLine, Roll
 from game.model.geometry import centroid, segments_intersect
 from game.model.limits import Bounds
-from game.model.modules import RuleModule, register
+from game.model.modules import RuleModule
+from game.model.resolution import Resolution
 from game.model.ruleset import Ruleset
 from game.model.table import Feature
 from systems.for_glory.charge.contact import ChargeState, pursue, reach_officers
@@ -421,5 +422,3 @@ DIAS_COMBAT = RuleModule(
     records={"combat": CombatNumbers},
     check=check,
 )
-
-register(DIAS_COMBAT)

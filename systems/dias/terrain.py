@@ -15,9 +15,9 @@ from typing import Annotated, Any, Literal
 from game.model.battle import Battle
 from game.model.geometry import Point, dist, weighted_length
 from game.model.limits import Bounds
-from game.model.modules import RuleModule, register
-from game.model.ruleset import Ruleset
-from game.model.session import category_word, refuse
+from game.model.modules import RuleModule
+from game.model.resolution import refuse
+from game.model.ruleset import Ruleset, category_word
 from game.model.table import Feature
 from game.model.words import Term, slug
 from systems.for_glory.paths import Way, category
@@ -163,5 +163,3 @@ DIAS_TERRAIN = RuleModule(
     records={"terrain": DiasTerrainNumbers},
     check=check,
 )
-
-register(DIAS_TERRAIN)

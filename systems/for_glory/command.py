@@ -9,7 +9,7 @@ from game.model import commands as cmd
 from game.model.battle import Activation, Battle, Formation
 from game.model.components import Officer, Status, Unit
 from game.model.events import Disorganised, Note
-from game.model.session import refuse
+from game.model.resolution import refuse
 from systems.for_glory.checks import leadership_check
 from systems.for_glory.measure import gap, within
 

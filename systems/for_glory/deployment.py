@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import esper
 
 from game.model import commands as cmd
-from game.model.battle import Battle, Reject
+from game.model.battle import Battle
 from game.model.components import Officer, Side
 from game.model.events import Roll
 from game.model.geometry import (
@@ -22,8 +22,8 @@ from game.model.geometry import (
     point_polygon_distance,
     rect_corners,
 )
+from game.model.resolution import Reject, refuse
 from game.model.ruleset import Ruleset
-from game.model.session import refuse
 from game.model.words import Term
 from systems.for_glory.measure import gap, within
 from systems.for_glory.officers import officer_clear

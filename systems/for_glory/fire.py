@@ -9,10 +9,11 @@ from dataclasses import dataclass
 import esper
 
 from game.model import commands as cmd
-from game.model.battle import Battle, Decision, Resolution
+from game.model.battle import Battle
 from game.model.components import Hits, Officer, Status, Unit
 from game.model.events import MarkerPlaced, ModLine, Rejected, Roll
 from game.model.geometry import EPS, Point, dist
+from game.model.resolution import Decision, Resolution
 from systems.for_glory.checks import is_disorganised, line, nonzero, scaled
 from systems.for_glory.hits import add_hits, destroy, kill_officer, push
 from systems.for_glory.measure import gap, gap_to_point, within

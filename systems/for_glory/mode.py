@@ -9,17 +9,20 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from game.content.scenario import Scenario
+from game.content.scenario import Scenario, ScenarioFile
 from game.model import commands as cmd
 from game.model.battle import Battle, ObjectiveState
 from game.model.dice import D6
-from game.model.modules import DecisionKind, GameMode, OrderKind, ReactionKind, RuleModule, register_mode
+from game.model.errors import ContentError
+from game.model.modules import DecisionKind, GameMode, OrderKind, ReactionKind, RuleModule
+from game.model.ruleset import Ruleset
 from systems.for_glory import reaction as r
 from systems.for_glory import sequence
 from systems.for_glory.charge.contact import resolve_contact
 from systems.for_glory.charge.odds import charge_odds, contact_odds
 from systems.for_glory.charge.order import charge, charge_order, charge_reaction, check_charge_reaction
 from systems.for_glory.command import activate, check_leadership
+from systems.for_glory.deployment import formation_reach
 from systems.for_glory.fire import shoot
 from systems.for_glory.odds import fire_odds, for_glory_fire_odds
 from systems.for_glory.orders import (
@@ -167,4 +170,21 @@ def setup(b: Battle, sc: Scenario, max_rounds: int | None) -> None:
     b.start(sequence.battle(b, experience, arrival))
 
 
-register_mode(GameMode("for-glory", "For Glory", FOR_GLORY.description, FOR_GLORY, setup, score))
+def check_scenario(spec: ScenarioFile, rules: Ruleset, where: str) -> None:
+    """FG-DEP-9: a division that cannot stand within the division radius of its officer could never
+    deploy (the scenario loader asks this of the mode, game/content/scenario.py)."""
+    radius = rules.length(rules.core.command.division_radius)
+    for i, s in enumerate(spec.sides):
+        for j, dv in enumerate(s.divisions):
+            reach = formation_reach(rules, len(dv.units))
+            if reach > radius:
+                raise ContentError(
+                    f"{where}: sides[{i}].divisions[{j}].units",
+                    f'{len(dv.units)} units in line stand up to {reach:.1f}" from their officer, beyond the '
+                    f'division radius of {radius:g}" (FG-DEP-9): split the division or lengthen the measure',
+                )
+
+
+FOR_GLORY_MODE = GameMode(
+    "for-glory", "For Glory", FOR_GLORY.description, FOR_GLORY, setup, score, check_scenario=check_scenario
+)

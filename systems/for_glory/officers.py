@@ -10,7 +10,7 @@ from game.model.battle import Battle
 from game.model.components import Officer
 from game.model.events import Moved
 from game.model.geometry import EPS, BBox, Point, dist, point_polygon_distance, segment_distance
-from game.model.session import refuse
+from game.model.resolution import refuse
 from game.model.words import Number
 from systems.for_glory.measure import within
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 import esper
 
 from game.model import commands as cmd
-from game.model.battle import Battle, Reject, Resolution
+from game.model.battle import Battle
 from game.model.components import Hits, Status, Unit
 from game.model.events import Note, Rejected
 from game.model.geometry import EPS
-from game.model.session import refuse
+from game.model.resolution import Reject, Resolution, refuse
 from systems.for_glory.checks import morale_check
 from systems.for_glory.paths import Plan, plan_move
 from systems.for_glory.reaction import Active, check_rally, finish, rally, retreat_plan, travel
@@ -97,7 +97,7 @@ def _move(b: Battle, e: int, plan: Plan, target: int | None) -> Resolution:
     try:
         check_fire(b, e, target)
     except Reject as r:
-        b.emit(Rejected(rule=r.rule, reason=r.reason, unit=b.name(e), order="fire"))
+        b.emit(Rejected(rule=r.rule, reason=b.reason(r), unit=b.name(e), order="fire"))
         return
     yield from b.stack.hook("fire")(b, e, target, moved=moved, reaction=False)  # FG-ORD-7, FG-CBT-6
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import esper
 
-from game.model.battle import Battle, Reject
+from game.model.battle import Battle
 from game.model.components import Footprint, Side, Unit
 from game.model.geometry import (
     EPS,
@@ -25,8 +25,8 @@ from game.model.geometry import (
     point_segment_distance,
     rect_corners,
 )
-from game.model.ruleset import Category
-from game.model.session import category_word, refuse
+from game.model.resolution import Reject, refuse
+from game.model.ruleset import Category, category_word
 from game.model.words import Number
 from systems.for_glory.checks import is_disorganised
 

@@ -10,11 +10,11 @@ from dataclasses import dataclass, field
 import esper
 
 from game.model import commands as cmd
-from game.model.battle import Battle, Decision, Reject, Resolution
+from game.model.battle import Battle
 from game.model.components import Footprint, Hits, Officer, Side, Status
 from game.model.events import Interrupted, Moved, Rallied, ReactionDeclared, Rejected
 from game.model.geometry import EPS, BBox, Point, convex_overlap, dist, heading, sweep_interval
-from game.model.session import refuse
+from game.model.resolution import Decision, Reject, Resolution, refuse
 from systems.for_glory.charge.contact import ChargeState
 from systems.for_glory.checks import morale_check
 from systems.for_glory.measure import gap
@@ -85,7 +85,7 @@ def window(b: Battle, act: Active, stage: str) -> Resolution:
         r = b.ids.get(answer.unit)
         if r is None or r not in options:
             why = _not_a_reactor(b, answer.unit, act)
-            b.emit(Rejected(rule=why.rule, reason=why.reason, unit=answer.unit, order="react"))
+            b.emit(Rejected(rule=why.rule, reason=b.reason(why), unit=answer.unit, order="react"))
             continue
         kind = b.stack.reactions.get(answer.action)
         try:
@@ -96,7 +96,7 @@ def window(b: Battle, act: Active, stage: str) -> Resolution:
                 raise refuse("FG-REACT-3", "reason_reaction_answers", unit=b.name(act.unit))
             kind.check(b, r, act.unit, answer)
         except Reject as rej:
-            b.emit(Rejected(rule=rej.rule, reason=rej.reason, unit=answer.unit, order="react"))
+            b.emit(Rejected(rule=rej.rule, reason=b.reason(rej), unit=answer.unit, order="react"))
             continue
         esper.component_for_entity(r, Status).reacted = True
         b.emit(

@@ -14,11 +14,12 @@ from collections.abc import Callable
 import esper
 
 from game.model import commands as cmd
-from game.model.battle import Battle, Decision, Formation, GameState, Reject, Resolution
+from game.model.battle import Battle, Formation, GameState
 from game.model.components import Officer, Status
 from game.model.dice import FACES
 from game.model.events import Activated, Deployed, Note, Phase, Rejected, Roll, StaffPlaced
-from game.model.session import Session, refuse
+from game.model.resolution import Decision, Reject, Resolution, refuse
+from game.model.session import ask
 from game.model.words import Term
 from systems.for_glory.command import assess
 from systems.for_glory.deployment import (
@@ -36,18 +37,6 @@ from systems.for_glory.deployment import (
 from systems.for_glory.measure import gap, within
 from systems.for_glory.officers import check_officer_move, move_officer
 from systems.for_glory.victory import check_end, finish
-
-
-def ask(b: Session, decision: Decision, accept: Callable[[cmd.Command], None]) -> Resolution:
-    """Ask until the answer passes `accept` (which raises Reject to refuse it); returns the answer."""
-    while True:
-        answer = yield decision
-        try:
-            accept(answer)
-        except Reject as r:
-            b.emit(Rejected(rule=r.rule, reason=r.reason, order=type(answer).__name__.lower()))
-            continue
-        return answer
 
 
 def roll_off(b: Battle, sides: list[str], rule: str) -> str:
@@ -381,7 +370,7 @@ def carry_out(b: Battle, answer: cmd.Command) -> Resolution:
         b.emit(
             Rejected(
                 rule=r.rule,
-                reason=r.reason,
+                reason=b.reason(r),
                 unit=getattr(answer, "unit", None),
                 order=type(answer).__name__.lower(),
             )

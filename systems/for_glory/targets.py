@@ -8,7 +8,8 @@ import esper
 from game.model.battle import Battle
 from game.model.components import Footprint, Officer, Side, Status, Unit
 from game.model.geometry import EPS, BBox, Point, convex_distance, heading
-from game.model.session import category_word, refuse
+from game.model.resolution import refuse
+from game.model.ruleset import category_word
 from game.model.words import Number
 from systems.for_glory.measure import gap, within
 from systems.for_glory.paths import is_enemy

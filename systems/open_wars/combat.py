@@ -12,11 +12,10 @@ from functools import cache, partial
 from math import comb
 
 from game.model import commands as cmd
-from game.model.battle import Decision, Resolution
 from game.model.dice import FACES
 from game.model.events import Note, Roll
-from game.model.session import refuse
-from systems.for_glory.sequence import ask
+from game.model.resolution import Decision, Resolution, refuse
+from game.model.session import ask
 from systems.open_wars.moves import barred, crowding, entry_cost, no_room
 from systems.open_wars.records import UnitKind
 from systems.open_wars.state import Campaign, Stack

@@ -9,7 +9,8 @@ from typing import Any
 
 from game.model import commands as cmd
 from game.model.dice import D6, Dice
-from game.model.modules import DecisionKind, GameMode, RuleModule, compose, register_mode
+from game.model.modules import DecisionKind, GameMode, RuleModule, compose
+from game.model.words import Wording
 from systems.open_wars.combat import FallBack
 from systems.open_wars.moves import March, Recruit
 from systems.open_wars.records import OpenWarsMap, load_map, load_rules
@@ -57,28 +58,31 @@ def setup(c: Any, world: OpenWarsMap, max_rounds: int | None) -> None:
 
 
 def open_game(
-    path: Path, seed: int, max_rounds: int | None, dice: Sequence[int] | None, modules: Sequence[str]
+    path: Path,
+    seed: int,
+    max_rounds: int | None,
+    dice: Sequence[int] | None,
+    modules: Sequence[str],
+    words: Wording,
 ) -> tuple[Campaign, Any, Any]:
-    """A map file as a new game: (the campaign, the map, the rules)."""
+    """A map file as a new game: (the campaign, the map, the rules); `words`: the refusals' English."""
     rules = load_rules()
     world = load_map(path, rules)
-    c = Campaign(compose("open-wars", modules), Dice(seed, dice), rules, world)
+    c = Campaign(compose("open-wars", modules), Dice(seed, dice), rules, world, words=words)
     setup(c, world, max_rounds)
     return c, world, rules
 
 
-register_mode(
-    GameMode(
-        "open-wars",
-        "Open Wars",
-        OPEN_WARS.description,
-        OPEN_WARS,
-        setup,
-        score,
-        hooks=(),
-        ruleset="open-wars",
-        open=open_game,
-        load_rules=load_rules,
-        load_scenario=load_map,
-    )
+OPEN_WARS_MODE = GameMode(
+    "open-wars",
+    "Open Wars",
+    OPEN_WARS.description,
+    OPEN_WARS,
+    setup,
+    score,
+    hooks=(),
+    ruleset="open-wars",
+    open=open_game,
+    load_rules=load_rules,
+    load_scenario=load_map,
 )

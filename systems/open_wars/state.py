@@ -7,10 +7,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from game.model.battle import GameState, Reject
+from game.model.battle import GameState
 from game.model.dice import Dice
 from game.model.modules import RuleStack
-from game.model.session import Session, refuse
+from game.model.resolution import Reject, refuse
+from game.model.session import Session
+from game.model.words import Wording
 from systems.open_wars.records import LocationSpec, OpenWarsMap, OpenWarsRules, UnitKind
 
 
@@ -37,8 +39,10 @@ class Purse:
 class Campaign(Session):
     """An Open Wars game between two players on a map."""
 
-    def __init__(self, stack: RuleStack, dice: Dice, rules: OpenWarsRules, world: OpenWarsMap) -> None:
-        super().__init__(stack, dice)
+    def __init__(
+        self, stack: RuleStack, dice: Dice, rules: OpenWarsRules, world: OpenWarsMap, *, words: Wording
+    ) -> None:
+        super().__init__(stack, dice, words)
         self.rules = rules
         self.map = world
         self.locations: dict[str, LocationSpec] = {loc.id: loc for loc in world.spec.locations}

@@ -10,10 +10,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.model import commands as cmd
-from game.model.battle import Decision, GameState, Resolution
+from game.model.battle import GameState
 from game.model.events import Note, Phase, Roll
-from game.model.session import refuse
-from systems.for_glory.sequence import ask
+from game.model.resolution import Decision, Resolution, refuse
+from game.model.session import ask
 from systems.open_wars.combat import fight
 from systems.open_wars.moves import (
     March,

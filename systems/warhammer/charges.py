@@ -16,13 +16,14 @@ import esper
 
 from game.model import commands as cmd
 from game.model import probability
-from game.model.battle import Battle, Decision, Reject, Resolution
+from game.model.battle import Battle
 from game.model.components import Footprint, Officer, Pose, Status, Unit
 from game.model.dice import D6
 from game.model.events import Moved, Note, Rejected, Roll
 from game.model.geometry import EPS, dist
 from game.model.limits import Bounds
-from game.model.modules import Choice, DecisionKind, RuleModule, register
+from game.model.modules import Choice, DecisionKind, RuleModule
+from game.model.resolution import Decision, Reject, Resolution
 from game.model.ruleset import Ruleset
 from systems.for_glory.charge.contact import arrive
 from systems.for_glory.charge.odds import charge_odds
@@ -296,8 +297,8 @@ def _pursue(b: Battle, chargers: list[int], target: int, may_redirect: bool) -> 
                 )
                 yield from _answered(b, [charger], nearest, may_redirect=False)
                 return
-        text = f"the charge fails: {r.reason}"
-        b.emit(Note(rule="WM-DEC-5", text=text, unit=b.name(charger), details={"reason": r.reason}))
+        text = f"the charge fails: {b.reason(r)}"
+        b.emit(Note(rule="WM-DEC-5", text=text, unit=b.name(charger), details={"reason": b.reason(r)}))
         return
     if not obeys(b, charger):
         return
@@ -594,5 +595,3 @@ WARHAMMER_CHARGES = RuleModule(
     records={"charges": ChargeNumbers},
     check=check,
 )
-
-register(WARHAMMER_CHARGES)

@@ -18,7 +18,7 @@ from game.model.battle import Battle
 from game.model.components import Footprint
 from game.model.geometry import Point, dist, weighted_length
 from game.model.limits import Bounds
-from game.model.modules import RuleModule, register
+from game.model.modules import RuleModule
 from game.model.ruleset import Ruleset, TerrainKind
 from game.model.table import Feature
 from systems.for_glory.paths import Way, category
@@ -143,5 +143,3 @@ WARHAMMER_TERRAIN = RuleModule(
     records={"terrain": TerrainNumbers},
     check=check,
 )
-
-register(WARHAMMER_TERRAIN)

@@ -13,12 +13,12 @@ import esper
 import pytest
 
 from game import CONTENT
+from game.content.ruleset_files import load_ruleset
 from game.content.scenario import army_points, load_scenario
 from game.model import commands as cmd
 from game.model.battle import Battle
 from game.model.components import Footprint, Officer, Unit
 from game.model.errors import ContentError
-from game.model.ruleset import load_ruleset
 from game.running.match import Match, new_match, summary
 from tests.helpers import (
     DEPLOY_AT,

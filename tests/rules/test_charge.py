@@ -13,8 +13,9 @@ from typing import Any
 import pytest
 
 from game.model import commands as cmd
-from game.model.battle import Battle, Decision
+from game.model.battle import Battle
 from game.model.components import Hits
+from game.model.resolution import Decision
 from systems.for_glory.measure import gap
 from systems.for_glory.targets import sector
 from systems.for_glory.vision import in_reaction_area, sight

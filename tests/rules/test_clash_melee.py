@@ -13,9 +13,10 @@ import pytest
 from game.cli.entry import main
 from game.content.module_records import rule_stack
 from game.model import commands as cmd
-from game.model.battle import Battle, Decision
+from game.model.battle import Battle
 from game.model.errors import UserError
 from game.model.modules import compose
+from game.model.resolution import Decision
 from game.running.match import Match, new_match
 from systems.clash.command import ActivateUnit
 from systems.clash.fatigue import fatigue

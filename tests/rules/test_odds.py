@@ -9,7 +9,8 @@ from fractions import Fraction
 import pytest
 
 from game.model import commands as cmd
-from game.model.battle import Battle, Reject
+from game.model.battle import Battle
+from game.model.resolution import Reject
 from systems.for_glory.charge.odds import charge_odds
 from systems.for_glory.melee import Attack
 from systems.for_glory.odds import check_odds, fire_odds, melee_odds

@@ -11,8 +11,9 @@ from typing import Any
 import pytest
 
 from game.model import commands as cmd
-from game.model.battle import Battle, Decision, GameState
+from game.model.battle import Battle, GameState
 from game.model.geometry import polygon_distance
+from game.model.resolution import Decision
 from systems.for_glory.reaction import retreat_plan
 from tests.helpers import hits, kinds, make_battle, of, officer, order, play, pos, status, unit
 

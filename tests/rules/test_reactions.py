@@ -11,8 +11,9 @@ from typing import Any
 import pytest
 
 from game.model import commands as cmd
-from game.model.battle import Battle, Decision
+from game.model.battle import Battle
 from game.model.components import Hits
+from game.model.resolution import Decision
 from tests.helpers import hits, make_battle, of, officer, play, pos, status, unit
 
 

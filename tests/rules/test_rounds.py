@@ -11,8 +11,8 @@ import esper
 import pytest
 
 from game.model import commands as cmd
-from game.model.battle import Decision, Reject
 from game.model.events import Event
+from game.model.resolution import Decision, Reject
 from game.running.match import Match
 from systems.for_glory.checks import is_disorganised, morale_modifiers
 from systems.for_glory.deployment import Arrivals
@@ -667,7 +667,7 @@ def test_AMB_12_AMB_48_what_limits_an_officer_move() -> None:
         ):
             with pytest.raises(Reject) as refused:
                 check_officer_move(b, gen, to)
-            assert refused.value.rule == "AMB-12" and words in refused.value.reason, to
+            assert refused.value.rule == "AMB-12" and words in b.reason(refused.value), to
         check_officer_move(b, gen, (12.5, 10.0))  # 0.5" from the foe: not touching
     finally:
         b.close()

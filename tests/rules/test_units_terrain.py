@@ -340,7 +340,7 @@ def test_FG_MOVE_3_retreating_cavalry_stop_at_the_edge(battle: Callable[..., Bat
 def test_FG_UNIT_20_officers_ignore_terrain(battle: Callable[..., Battle]) -> None:
     """FG-UNIT-18, FG-UNIT-20, AMB-12: an officer moves up to L (8") straight over woods and a river,
     with no difficult-terrain reduction; he may not end on impassable ground, nor go beyond L."""
-    from game.model.battle import Reject
+    from game.model.resolution import Reject
     from systems.for_glory.officers import check_officer_move, move_officer
 
     b = battle(terrain=[("wood", rect(12, 0, 15, 48)), ("river", (((16, 0), (16, 48)), 1.0))])

@@ -10,8 +10,9 @@ import pygame
 import pytest
 
 from game.model import commands as cmd
-from game.model.battle import Battle, Decision
+from game.model.battle import Battle
 from game.model.modules import register, unregister
+from game.model.resolution import Decision
 from game.ui.app import Setup, StartScreen
 from game.ui.human import HumanInput
 from game.ui.log_panel import LogPanel

@@ -9,11 +9,11 @@ from dataclasses import dataclass, field
 import esper
 
 from game.model import commands as cmd
-from game.model.battle import Battle, Decision, Reject, Resolution
+from game.model.battle import Battle
 from game.model.components import Hits, Officer, Status, Unit
 from game.model.events import Contact, Moved, Note, Rejected
 from game.model.geometry import EPS, dist
-from game.model.session import refuse
+from game.model.resolution import Decision, Reject, Resolution, refuse
 from systems.for_glory.charge.plan import ChargePlan, check_charge
 from systems.for_glory.checks import morale_check
 from systems.for_glory.hits import destroy, kill_officer
@@ -112,7 +112,7 @@ def extra_move(b: Battle, e: int) -> Resolution:
             return
         if answer.unit != name:
             r = refuse("FG-CHG-4", "reason_extra_move_belongs", unit=name)
-            b.emit(Rejected(rule=r.rule, reason=r.reason, order="extramove"))
+            b.emit(Rejected(rule=r.rule, reason=b.reason(r), order="extramove"))
             continue
         try:
             if answer.charge is not None:
@@ -125,7 +125,7 @@ def extra_move(b: Battle, e: int) -> Resolution:
                     raise refuse("FG-CHG-4", "reason_extra_move_needs")
                 move = plan_move(b, e, answer.to, answer.facing, allowance=allowance)
         except Reject as r:
-            b.emit(Rejected(rule=r.rule, reason=r.reason, unit=name, order="extramove"))
+            b.emit(Rejected(rule=r.rule, reason=b.reason(r), unit=name, order="extramove"))
             continue
         break
     b.emit(Note(rule="FG-CHG-5", text="the cavalry extra move triggers no reactions", unit=name))

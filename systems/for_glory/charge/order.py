@@ -4,8 +4,9 @@ reactions on its way, then one melee; and the reaction charge (AMB-23, EX-9)."""
 from __future__ import annotations
 
 from game.model import commands as cmd
-from game.model.battle import Battle, Reject, Resolution
+from game.model.battle import Battle
 from game.model.events import Note, Rejected
+from game.model.resolution import Reject, Resolution
 from systems.for_glory.charge.contact import ChargeState, arrive
 from systems.for_glory.charge.plan import check_charge, plan_charge
 from systems.for_glory.melee import Attack
@@ -34,7 +35,7 @@ def charge(b: Battle, chargers: list[int], target: int) -> Resolution:
         try:
             plan = check_charge(b, e, target)
         except Reject as r:
-            b.emit(Rejected(rule=r.rule, reason=r.reason, unit=b.name(e), order="charge"))
+            b.emit(Rejected(rule=r.rule, reason=b.reason(r), unit=b.name(e), order="charge"))
             continue
         state.chargers.append(e)
         yield from travel(b, act, plan.start, plan.end, plan.travel_facing, "charge")

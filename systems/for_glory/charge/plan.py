@@ -8,10 +8,11 @@ from dataclasses import dataclass
 
 import esper
 
-from game.model.battle import Battle, Reject
+from game.model.battle import Battle
 from game.model.components import Footprint, Officer, Status, Unit
 from game.model.geometry import EPS, Point, dist, heading
-from game.model.session import category_word, refuse
+from game.model.resolution import Reject, refuse
+from game.model.ruleset import category_word
 from game.model.words import Number
 from systems.for_glory.measure import gap
 from systems.for_glory.paths import Way, along, base_move, check_rest, corners_at, is_enemy
