@@ -25,7 +25,7 @@ from game.running.recovery import recover
 from game.running.settings import SPEEDS, Settings
 from game.ui import theme
 from game.ui.ai_turns import ComputerTurns
-from game.ui.battle_screen import LOAD_MENU_WIDTH
+from game.ui.battle_menu import LOAD_MENU_WIDTH
 from game.ui.load_list import LoadList, is_load_key, load_choice
 from game.ui.log_panel import LogPanel, tooltip
 from game.ui.menu import draw_menu, leaving, save_logged

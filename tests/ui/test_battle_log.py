@@ -13,6 +13,7 @@ import pytest
 from game.content.locale import Texts
 from game.running.match import new_match
 from game.running.settings import Settings
+from game.ui.battle_menu import change_setting
 from game.ui.battle_screen import BattleScreen
 from game.ui.log_panel import LogPanel
 from tests.ui.driver import press, settle
@@ -77,7 +78,7 @@ def test_the_screen_tells_the_log_in_the_chosen_language_and_changes_it(window: 
     texts = [ln.text for ln in screen.log.lines]
     assert texts[0] == "--- Fase de preparación (FG-PREP-3) ---"
     assert any("de experiencia" in x for x in texts)
-    screen._change("language")  # the Esc menu's setting: English now
+    change_setting(screen, "language")  # the Esc menu's setting: English now
     assert screen.log.lines[0].text == "--- preparation phase (FG-PREP-3) ---"
     assert len(screen.log.lines) == len(texts)
     screen.close()

@@ -6,6 +6,7 @@ import pygame
 from game.model.components import Pose
 from game.model.geometry import centroid, heading
 from game.ui import theme
+from game.ui.battle_hud import draw_dice
 from tests.ui.driver import frame, open_screen
 
 
@@ -195,7 +196,7 @@ def test_a_roll_of_several_dice_shows_each_die(window: pygame.Surface) -> None:
     )
     screen.display.dice = DiceShow(roll.to_dict(), age=1.0)
     window.fill((0, 0, 0))
-    screen._dice(window)
+    draw_dice(screen, window)
     view = pygame.Rect(screen.camera.view)
     h = 14 + theme.font(19).get_linesize() * 2 + 32
     y = view.bottom - h - 10 + 10 + 5  # just inside the dice, above the pips

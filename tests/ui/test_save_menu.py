@@ -9,7 +9,9 @@ import pygame
 import pytest
 
 from game.running.saves import load_game, saves_dir
-from game.ui.battle_screen import MENUS
+from game.ui.battle_help import help_lines
+from game.ui.battle_hud import draw_hover
+from game.ui.battle_menu import MENUS, menu_label
 from tests.ui.driver import answer_until, frame, key, menu_click, open_screen, settle
 
 
@@ -108,7 +110,7 @@ def test_f1_shows_the_keys_and_the_rules_of_the_decision_in_hand(window: pygame.
     key(pygame.K_F1)
     frame(screen, window)
     assert screen.help
-    lines = screen.help_lines()
+    lines = help_lines(screen)
     assert any("Ctrl+S" in text for _rid, text in lines)
     rules = [rid for rid, _text in lines if rid]
     assert rules[:2] == ["FG-DEP-5", "FG-DEP-7"]  # the decision in hand is a deployment
@@ -135,7 +137,7 @@ def test_the_settings_menu(window: pygame.Surface) -> None:
     volume = screen.settings.sound
     menu_click(screen, window, "sound")
     assert screen.settings.sound > volume and screen.sounds.volume == screen.settings.sound
-    assert screen.menu_label("sound", "set_sound") == f"Sound: {round(screen.settings.sound * 100)}%"
+    assert menu_label(screen, "sound", "set_sound") == f"Sound: {round(screen.settings.sound * 100)}%"
     key(pygame.K_ESCAPE)  # out of the menu: the keys reach the battle again
     key(pygame.K_PLUS, unicode="+")
     frame(screen, window)
@@ -174,7 +176,7 @@ def test_a_greyed_fire_or_charge_says_why(window: pygame.Surface) -> None:
     assert fire.enabled or "(FG-" in fire.hint, fire.hint
     screen.buttons = [(pygame.Rect(0, 0, 400, 400), by_key["charge"])]
     screen.mouse = (10, 10)
-    screen._hover(window)  # the hint is drawn as a tooltip over the button
+    draw_hover(screen, window)  # the hint is drawn as a tooltip over the button
     screen.close()
 
 
@@ -232,7 +234,7 @@ def test_the_ui_scale_is_chosen_in_the_settings_menu(window: pygame.Surface) -> 
     assert screen.settings.ui_scale == 1.25 and theme.SCALE == 1.25
     assert theme.font(20).get_linesize() > small and screen.panel.w == 450
     assert screen.menu == "settings"
-    assert screen.menu_label("ui-scale", "set_ui_scale") == "Interface size: 125%"
+    assert menu_label(screen, "ui-scale", "set_ui_scale") == "Interface size: 125%"
     screen.settings.save()
     assert load_settings()[0].ui_scale == 1.25
     screen.close()
@@ -245,7 +247,7 @@ def test_the_computer_generals_thinking_time_is_a_setting(window: pygame.Surface
     before = screen.ai.worker
     menu_click(screen, window, "ai-think")
     assert screen.settings.ai_think == 2.0 and screen.ai.think == 2.0 and screen.ai.worker is not before
-    assert screen.menu_label("ai-think", "set_ai_think") == "Computer generals think: 2 x their level's time"
+    assert menu_label(screen, "ai-think", "set_ai_think") == "Computer generals think: 2 x their level's time"
     screen.close()
 
 

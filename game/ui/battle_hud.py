@@ -1,0 +1,150 @@
+"""What the battle screen shows over the table and around it: the top bar (round, phase, score, who
+decides, the activation order), the last roll, an alert, a banner and the tooltips."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.running.narrate import Narrator
+from game.ui import theme
+from game.ui.battle_view import BattleView
+from game.ui.human import unit_lines
+from game.ui.log_panel import tooltip
+from game.ui.roll_words import roll_rows
+
+
+def draw_top_bar(v: BattleView, surf: pygame.Surface) -> None:
+    b = v.battle
+    g = b.game
+    bar = pygame.Rect(0, 0, v.size[0], theme.TOP_BAR)
+    pygame.draw.rect(surf, theme.PANEL, bar)
+    pygame.draw.line(surf, theme.PANEL_EDGE, bar.bottomleft, bar.bottomright)
+    big, small = theme.font(24), theme.font(18)
+    assert g is not None
+    d = b.pending
+    active = b.activation.formation.key if b.activation and g.phase == "activations" else "-"
+    t = v.t
+    if d is None:
+        who = t("battle_over")
+    else:
+        ctrl = v.controllers.get(d.side, "?")
+        player = t("you") if ctrl == "human" else ctrl
+        who = t("decides", side=v.names.get(d.side, d.side), player=player, decision=v.decision(d.kind))
+        if v.ai.thinking is not None:
+            who += " ..."
+    phase = t(f"phase_{g.phase.replace(' ', '_')}")
+    surf.blit(
+        big.render(t("top_bar", round=g.round, phase=phase, active=active), True, theme.TEXT),
+        (10, theme.px(6)),
+    )
+    surf.blit(small.render(who, True, theme.ACCENT), (10, theme.px(32)))
+    points = v.score()
+    score = "   ".join(f"{v.names.get(s, s)} {p}" for s, p in points.items())
+    text = big.render(t("score", score=score), True, theme.TEXT)
+    right = v.size[0] - theme.RIGHT_PANEL - 10
+    surf.blit(text, (right - text.get_width(), theme.px(6)))
+    lines = [line for status in b.stack.statuses if (line := status(b)) is not None]
+    if lines:  # the rule modules' state (command points ...)
+        words = small.render("   ".join(t(key, **values) for key, values in lines), True, theme.ACCENT)
+        surf.blit(words, (right - words.get_width(), theme.px(32)))
+    _order_strip(v, surf, small)
+
+
+def _order_strip(v: BattleView, surf: pygame.Surface, font: pygame.font.Font) -> None:
+    """The activation order of this round, the active formation marked."""
+    b = v.battle
+    g = b.game
+    assert g is not None
+    if not g.initiative:
+        return
+    x = v.size[0] - theme.RIGHT_PANEL - 10
+    active = b.activation.formation.key if b.activation else None
+    items = sorted(g.initiative.items(), key=lambda kv: -kv[1])
+    for key, init in reversed(items):
+        side = next((f.side for f in b.formations if f.key == key), "")
+        label = font.render(f"{key} {init}", True, theme.ACCENT if key == active else theme.TEXT_DIM)
+        x -= label.get_width() + 14
+        colour = v.renderer.colours.get(side, theme.PANEL_EDGE)
+        strip = pygame.Rect(x - 4, theme.px(33), label.get_width() + 8, theme.px(18))
+        pygame.draw.rect(surf, colour, strip, border_radius=3)
+        surf.blit(label, label.get_rect(midleft=(x, strip.centery)))
+
+
+def draw_dice(v: BattleView, surf: pygame.Surface) -> None:
+    """The last roll: its die face and every modifier with its rule, in the log's words."""
+    show = v.display.dice
+    if show is None or show.age > 6:
+        return
+    d: dict[str, Any] = show.event
+    font = theme.font(19)
+    rows = roll_rows(d, Narrator(v.t, v.names, v.objective_names))
+    faces: list[int] = list(d.get("dice") or [d["die"]])  # a roll of several dice shows each
+    size = 48 if len(faces) == 1 else 26
+    dice_w = len(faces) * (size + 4) if len(faces) > 1 else 0
+    w = max(max(font.size(r)[0] for r in rows) + (80 if len(faces) == 1 else 20), dice_w + 20)
+    h = 14 + font.get_linesize() * len(rows) + (size + 6 if len(faces) > 1 else 0)
+    view = pygame.Rect(v.camera.view)
+    box = pygame.Rect(view.x + 10, view.bottom - h - 10, max(w, 160), max(h, 64))
+    pygame.draw.rect(surf, (20, 22, 26), box, border_radius=6)
+    pygame.draw.rect(surf, theme.ACCENT, box, 1, border_radius=6)
+    settled = show.age > 0.45  # the dice tumble, then settle
+    numbered = d.get("die_kind") is not None  # a module's die (a D10 read 0-9) shows its number
+    for i, face in enumerate(faces):
+        shown = face if settled else 1 + int(show.age * 40 + i) % 6
+        theme.draw_die(
+            surf, pygame.Rect(box.x + 10 + i * (size + 4), box.y + 10, size, size), shown, numbered
+        )
+    x = box.x + (68 if len(faces) == 1 else 10)
+    y = box.y + 7 + (size + 6 if len(faces) > 1 else 0)
+    for row in rows:
+        surf.blit(font.render(row, True, theme.TEXT), (x, y))
+        y += font.get_linesize()
+
+
+def draw_alert(v: BattleView, surf: pygame.Surface) -> None:
+    """What failed, across the top of the table in the colour of bad news, until the next command."""
+    if not v.alert:
+        return
+    view = pygame.Rect(v.camera.view)
+    font = theme.font(20)
+    lines = theme.wrap(v.alert, font, view.w - 40)[:6]
+    box = pygame.Rect(view.x + 10, view.y + 10, view.w - 20, 12 + len(lines) * font.get_linesize())
+    pygame.draw.rect(surf, (60, 20, 20), box, border_radius=6)
+    pygame.draw.rect(surf, theme.BAD, box, 2, border_radius=6)
+    for i, line in enumerate(lines):
+        surf.blit(font.render(line, True, theme.TEXT), (box.x + 10, box.y + 6 + i * font.get_linesize()))
+
+
+def draw_banner(v: BattleView, surf: pygame.Surface) -> None:
+    d = v.display
+    if not d.banner or d.banner_age > 1.6:
+        return
+    font = theme.font(40)
+    text = font.render(d.banner, True, theme.TEXT)
+    view = pygame.Rect(v.camera.view)
+    box = text.get_rect(center=(view.centerx, view.y + 40)).inflate(30, 14)
+    shade = pygame.Surface(box.size, pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 150))
+    surf.blit(shade, box)
+    surf.blit(text, text.get_rect(center=box.center))
+
+
+def draw_hover(v: BattleView, surf: pygame.Surface) -> None:
+    button = next((bt for rect, bt in v.buttons if rect.collidepoint(v.mouse) and bt.hint), None)
+    if button is not None:  # what a button does, or why it is greyed
+        tooltip(surf, v.mouse, button.label, button.hint)
+        return
+    rid = v.log.rule_at(v.mouse)
+    if rid is not None:
+        ref = v.reference.get(rid)
+        tooltip(surf, v.mouse, f"{rid}: {ref.title}" if ref else rid, ref.text if ref else "")
+        return
+    if not v.camera.contains(v.mouse) or v.ai.thinking is not None:
+        return
+    p = v.camera.to_table(v.mouse)
+    names = [n for n, s in v.display.shown.items() if s.on_table]
+    name = v.human.pick(p, names)
+    if name is not None:
+        tooltip(surf, v.mouse, name, "  ".join(x for x in unit_lines(v.battle, name, v.t) if x), 380)
