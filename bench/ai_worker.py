@@ -13,7 +13,7 @@ import statistics
 import time
 from collections.abc import Sequence
 
-from game.ai import make_player
+from game.ai.players import make_player
 from game.running.ai_process import Worker
 from game.running.match import new_match
 

@@ -75,7 +75,7 @@ def speed(runs: int) -> dict[str, Any]:
 
 
 def strength(games: int) -> dict[str, Any]:
-    from game.ai import make_player
+    from game.ai.players import make_player
     from game.running.match import new_match, play, summary
     from game.running.ratings import wilson
 

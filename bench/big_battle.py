@@ -35,7 +35,7 @@ def scenario(units_a_side: int) -> str:
 
 
 def run_once(path: Path, seed: int) -> tuple[float, float]:
-    from game.ai import make_player
+    from game.ai.players import make_player
     from game.running.match import new_match, play
 
     t0 = time.perf_counter()

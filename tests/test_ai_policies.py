@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.ai import PLAYERS, make_player
 from game.ai.common import MODE_PLAYERS
+from game.ai.players import PLAYERS, make_player
 from game.ai.search import SearchPlayer
 from game.model.modules import modules
 from game.running.match import new_match, play, summary

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pytest
 
-from game.ai import make_player
+from game.ai.players import make_player
 from game.ai.search import SearchPlayer
 from game.model import commands as cmd
 from game.model.battle import Battle, GameState, ObjectiveState

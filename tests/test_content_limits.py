@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from game import CONTENT
-from game.ai import make_player
+from game.ai.players import make_player
 from game.cli.entry import main
 from game.content.mods import load_mods
 from game.content.ruleset_files import load_ruleset

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from game.ai import make_player
+from game.ai.players import make_player
 from game.cli.entry import main
 from game.running.audit import MOVED, event_lines, rules_of
 from game.running.match import new_match, play

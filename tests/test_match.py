@@ -14,7 +14,7 @@ import esper
 import pytest
 
 from game import ROOT
-from game.ai import make_player
+from game.ai.players import make_player
 from game.cli.entry import main
 from game.model.components import Hits, Officer
 from game.model.errors import ContentError

@@ -105,7 +105,7 @@ def test_a_mod_adds_scenarios_and_rule_texts():
 
 
 def test_a_mod_scenario_plays_to_an_end():
-    from game.ai import make_player
+    from game.ai.players import make_player
 
     rs = load_ruleset(mods=load_mods([MODS / "guard-and-lancers"]))
     m = new_match("sierra-ridge", 3, 6, rs)
@@ -212,7 +212,7 @@ def test_new_mod_writes_a_working_mod(tmp_path):
 
 
 def test_a_replay_records_its_mods_and_needs_them_unchanged(tmp_path):
-    from game.ai import make_player
+    from game.ai.players import make_player
 
     mod = make_mod(tmp_path, "house", {UNITS: '[[category]]\ncode = "LI"\nmelee = 1\n'})
     rs = load_ruleset(mods=load_mods([mod]))

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from game import ROOT
-from game.ai import make_player
+from game.ai.players import make_player
 from game.content.locale import Texts
 from game.running.match import new_match, play
 from game.running.narrate import _raw, describe, groups, names_of, narrate, texts_for

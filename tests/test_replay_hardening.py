@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from game.ai import make_player
+from game.ai.players import make_player
 from game.cli.entry import main
 from game.model import commands as cmd
 from game.model.errors import UserError

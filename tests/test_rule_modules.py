@@ -15,7 +15,7 @@ from typing import Annotated, Any
 
 import pytest
 
-from game.ai import make_player
+from game.ai.players import make_player
 from game.cli.entry import main
 from game.content.mods import Mod, load_mods
 from game.content.module_records import load_records, rule_stack

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from game.ai import make_player
+from game.ai.players import make_player
 from game.model.errors import ContentError
 from game.running.match import Match, new_match, play
 from game.running.saves import AUTOSAVES_KEPT, list_saves, load_game, save_game, saves_dir

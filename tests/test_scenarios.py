@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from game import CONTENT, ROOT
-from game.ai import make_player
+from game.ai.players import make_player
 from game.content.army import build_army
 from game.content.scenario import ArmySpec, DivisionSpec, SideSpec, list_scenarios, load_scenario
 from game.model.errors import ContentError

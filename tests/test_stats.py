@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from game.ai import make_player
+from game.ai.players import make_player
 from game.cli.entry import main
 from game.model.events import Destroyed, DivisionRemoved, ModLine, Removed, Roll
 from game.running.match import Match, load, new_match, play, save, summary

@@ -11,13 +11,13 @@ from pathlib import Path
 from typing import Annotated
 
 from game import CONTENT
+from game.ai.kinds import LEVELS
 from game.content.mods import ID, Mod
 from game.content.records import load_record
 from game.model.errors import ContentError
 from game.model.limits import Bounds
 
 Weight = Annotated[float, Bounds(0, 5)]
-LEVELS = ("easy", "normal", "hard")
 DEFAULT_TEMPERAMENT = "balanced"
 
 

@@ -5,24 +5,18 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from game.ai import PLAYERS, make_player
-from game.ai.reasons import Thought
-from game.ai.reasons import text as reason_lines
-from game.content.locale import LANGUAGES
-from game.content.mods import load_mods
-from game.content.ruleset_files import load_ruleset
-from game.model import commands as cmd
-from game.model.battle import Battle
-from game.model.errors import UserError, one_line
-from game.model.resolution import Decision
-from game.model.ruleset import Ruleset
-from game.running.audit import event_lines
-from game.running.match import Match, load, new_match, play, save, summary, write_text
+from game.ai.kinds import KINDS
+from game.cli.options import add_log_options, add_mod_option, check_rounds, print_log, ruleset_with_mods
+
+if TYPE_CHECKING:
+    from game.running.match import Match
 
 
 def _players(m: Match, a: str, b: str) -> dict[str, Any]:
+    from game.ai.players import make_player
+
     first, second = m.battle.game.sides  # type: ignore[union-attr]
     return {first: make_player(a, first, m.seed), second: make_player(b, second, m.seed + 1)}
 
@@ -41,64 +35,18 @@ def _print(result: dict[str, Any], as_json: bool) -> None:
         print(f"  {side}: {total} point(s)" + (f" ({lines})" if lines else ""))
 
 
-def check_rounds(args: argparse.Namespace) -> None:
-    if args.rounds is not None and args.rounds < 1:
-        raise UserError(f"{args.command}: --rounds must be 1 or more")
-
-
-def add_mod_option(p: argparse.ArgumentParser, modules: bool = True) -> None:
-    p.add_argument("--mod", action="append", default=[], metavar="DIR", help="use this mod (repeatable)")
-    if modules:
-        p.add_argument(
-            "--module",
-            action="append",
-            default=[],
-            metavar="ID",
-            help="switch on this rule module (repeatable; `modules` lists them)",
-        )
-
-
-def ruleset_with_mods(args: argparse.Namespace, ruleset_id: str = "for-glory") -> Ruleset:
-    return load_ruleset(ruleset_id, mods=load_mods(Path(d) for d in args.mod))
-
-
-def print_log(m: Match, language: str | None) -> None:
-    """The battle log, one line per move or roll-off, in the language asked (English by default)."""
-    from game.running.narrate import names_of, narrate, texts_for
-
-    stack = getattr(m.battle, "stack", None)
-    t = texts_for(language or "en", stack.ids if stack is not None else ())
-    sides, objectives = names_of(m.scenario.spec, language or "en")
-    for line in narrate([e.to_dict() for e in m.battle.events], t, sides, objectives):
-        print(one_line(line.text, limit=2000))
-
-
-def add_log_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--log", action="store_true", help="print the battle log before the result")
-    p.add_argument("--lang", choices=sorted(LANGUAGES), help="the language of the log (default: English)")
-
-
-class _Reasoning:
-    """A player whose reasons are kept, with the round of each decision (simulate --why)."""
-
-    def __init__(self, player: Any, kept: list[tuple[int, Thought]]) -> None:
-        self.player, self.kept = player, kept
-
-    def decide(self, b: Battle, d: Decision) -> cmd.Command:
-        c: cmd.Command = self.player.decide(b, d)
-        thought = getattr(self.player, "thought", None)
-        if isinstance(thought, Thought):
-            self.kept.append((b.game.round if b.game is not None else 0, thought))
-        return c
-
-
 def simulate(args: argparse.Namespace) -> int:
+    from game.ai.reasons import KeptReasons, Thought
+    from game.ai.reasons import text as reason_lines
+    from game.running.audit import event_lines
+    from game.running.match import new_match, play, save, summary, write_text
+
     check_rounds(args)
     m = new_match(args.scenario, args.seed, args.rounds, ruleset_with_mods(args), modules=args.module)
     kept: list[tuple[int, Thought]] = []
     try:
         players = _players(m, args.a, args.b)
-        play(m, {s: _Reasoning(p, kept) for s, p in players.items()} if args.why else players)
+        play(m, {s: KeptReasons(p, kept) for s, p in players.items()} if args.why else players)
         if args.save_replay:
             save(m, Path(args.save_replay))
         if args.events:
@@ -115,6 +63,9 @@ def simulate(args: argparse.Namespace) -> int:
 
 
 def replay(args: argparse.Namespace) -> int:
+    from game.content.mods import load_mods
+    from game.running.match import load, summary
+
     m = load(Path(args.file), load_mods(Path(d) for d in args.mod), args.scenario, args.module)
     try:
         if args.log and not args.json:
@@ -126,7 +77,7 @@ def replay(args: argparse.Namespace) -> int:
 
 
 def add_parsers(sub: Any) -> None:
-    players = ", ".join(PLAYERS)
+    players = ", ".join(KINDS)
     s = sub.add_parser("simulate", help="play a battle AI against AI, headless")
     s.add_argument("--scenario", default="default", help="a scenario id or a path to its TOML file")
     s.add_argument("--seed", type=int, default=1)

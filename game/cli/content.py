@@ -7,14 +7,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from game.modding.content_check import check_content
-from game.modding.schema import write_schemas
+from game.cli.options import EXIT_BAD_INPUT
 from game.model.errors import UserError
-
-EXIT_BAD_INPUT = 2  # as every command's bad input (game.cli)
 
 
 def _check(args: argparse.Namespace) -> int:
+    from game.modding.content_check import check_content
+
     report = check_content([Path(d) for d in args.dirs])
     if report.problems:
         for line in report.problems:
@@ -25,6 +24,8 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _schema(args: argparse.Namespace) -> int:
+    from game.modding.schema import write_schemas
+
     out = Path(args.out)
     if out.exists() and not out.is_dir():
         raise UserError(f"{out}: not a folder")

@@ -6,10 +6,10 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from game.modding.new_mod import new_mod
-
 
 def _new_mod(args: argparse.Namespace) -> int:
+    from game.modding.new_mod import new_mod
+
     target = new_mod(Path(args.dir))
     print(
         f"wrote the mod {target.name!r} in {target}: edit its files, check them with "

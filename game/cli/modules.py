@@ -6,10 +6,10 @@ import argparse
 import json
 from typing import Any
 
-from game.model.modules import is_base, modes, modules_by_mode
-
 
 def listing() -> dict[str, Any]:
+    from game.model.modules import is_base, modes, modules_by_mode
+
     return {
         "modes": [
             {"id": m.id, "name": m.name, "description": m.description, "hooks": sorted(m.base.hooks)}

@@ -8,7 +8,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from game.cli.battles import add_mod_option
+from game.cli.options import add_mod_option
 from game.content.locale import LANGUAGES
 from game.model.errors import UserError
 

@@ -7,14 +7,13 @@ import json
 import sys
 import textwrap
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from game.cli.battles import add_mod_option, ruleset_with_mods
-from game.content.mods import Mod
-from game.content.scenario import list_scenarios, load_any_scenario
+from game.cli.options import EXIT_BAD_INPUT, add_mod_option, ruleset_with_mods
 from game.model.errors import ContentError, one_line
 
-EXIT_BAD_INPUT = 2  # as every command's bad input (game.cli)
+if TYPE_CHECKING:
+    from game.content.mods import Mod
 
 
 def source(path: Path, mods: list[Mod]) -> str:
@@ -26,6 +25,8 @@ def source(path: Path, mods: list[Mod]) -> str:
 
 
 def scenarios(args: argparse.Namespace) -> int:
+    from game.content.scenario import list_scenarios, load_any_scenario
+
     rules = ruleset_with_mods(args)
     mods = list(rules.loaded_mods)
     found: list[dict[str, Any]] = []

@@ -5,13 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from game.cli.battles import add_mod_option
-from game.content.mods import load_mods
+from game.cli.options import add_mod_option
 from game.model.errors import one_line
-from game.running.match import load
-from game.running.stats import Figures, figures
+
+if TYPE_CHECKING:
+    from game.running.stats import Figures
 
 # how each kind of luck is told: what the rolls were, what the good outcome is
 KIND_WORDS = {"hits": ("shots", "hits"), "passes": ("checks", "passes"), "wins": ("melees", "wins"),
@@ -41,6 +41,10 @@ def lines(f: Figures) -> list[str]:
 
 
 def _stats(args: argparse.Namespace) -> int:
+    from game.content.mods import load_mods
+    from game.running.match import load
+    from game.running.stats import figures
+
     m = load(Path(args.file), load_mods(Path(d) for d in args.mod), args.scenario)
     try:
         f = figures(m)

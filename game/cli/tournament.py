@@ -6,115 +6,31 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
+from collections.abc import Sequence
 from itertools import combinations
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from game.ai import PLAYERS, known_player, make_player
-from game.cli.battles import add_mod_option, check_rounds, ruleset_with_mods
-from game.content.mods import load_mods
-from game.content.ruleset_files import load_ruleset
-from game.content.scenario import list_scenarios, load_any_scenario, scenario_path
+from game.ai.kinds import KINDS
+from game.cli.options import add_mod_option, check_rounds, ruleset_with_mods
 from game.model.errors import UserError, one_line
-from game.model.modules import modules as rule_modules
-from game.model.ruleset import Ruleset
-from game.running import builtin_rules
-from game.running.match import new_match, play, summary
-from game.running.ratings import PRIOR, PairRecord, Share, anchor_of, bradley_terry, elo, separated
+from game.running.ratings import PRIOR, PairRecord, Share, anchor_of, separated
+
+if TYPE_CHECKING:
+    from game.model.ruleset import Ruleset
+    from game.running.tournament import Results, Venue
 
 MAX_JOBS = 64
-
-
-@dataclass(frozen=True)
-class Venue:
-    """A scenario the tournament plays: how to open it, its id and its game mode."""
-
-    ref: str  # what new_match opens: an id or a path
-    id: str
-    mode: str
-
-
-@dataclass
-class Results:
-    players: list[str]  # labels, in PLAYERS' order (or a, b)
-    venues: list[Venue]
-    records: list[PairRecord]  # one per pair and scenario
-    games: int  # per pair and scenario
-
-    def share(self, player: str, scenario: str | None = None) -> Share:
-        """`player`'s wins against all the others, on one scenario or (None) on all of them."""
-        total = Share(0.0, 0)
-        for r in self.records:
-            if scenario is None or r.scenario == scenario:
-                total += r.of(player)
-        return total
-
-    def ratings(self) -> dict[str, float]:
-        return elo(bradley_terry(self.records), anchor_of(self.players))
-
-
-@dataclass(frozen=True)
-class Game:
-    """One game of a tournament: what a worker process needs to play it on its own."""
-
-    ref: str
-    kinds: tuple[str, str]
-    seed: int
-    swap: bool  # the first player takes the second side (odd games: sides swap each game)
-    rounds: int | None
-    modules: tuple[str, ...]
-    mods: tuple[str, ...]
-
-
-def play_game(g: Game) -> int | None:
-    """Play one game; the index in g.kinds of the winner, or None for a draw."""
-    mods = load_mods(Path(d) for d in g.mods)
-    rules = load_ruleset(mods=mods)
-    m = new_match(g.ref, g.seed, g.rounds, rules, modules=g.modules)
-    first, second = m.battle.game.sides  # type: ignore[union-attr]
-    role = {first: 1, second: 0} if g.swap else {first: 0, second: 1}
-    try:
-        play(m, {s: make_player(g.kinds[r], s, g.seed + k, mods) for k, (s, r) in enumerate(role.items())})
-        winner = summary(m)["winner"]
-    finally:
-        m.battle.close()
-    return None if winner is None else role[winner]
-
-
-def play_pairs(games: list[tuple[PairRecord, Game]], jobs: int, tick: Callable[[], None]) -> None:
-    """Play every game and add its result to its pair's record, in `jobs` processes at once (a game
-    is the same whichever process plays it: its seed and its players' seeds say everything)."""
-    if jobs <= 1:
-        results: Iterator[int | None] = map(play_game, (g for _r, g in games))
-        for (record, _g), won in zip(games, results, strict=True):
-            record.add(None if won is None else (record.a, record.b)[won])
-            tick()
-        return
-    spawn = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(jobs, mp_context=spawn, initializer=builtin_rules.load) as pool:
-        futures = [pool.submit(play_game, g) for _r, g in games]
-        for (record, g), future in zip(games, futures, strict=True):
-            try:
-                won = future.result()
-            except BrokenProcessPool:
-                raise UserError(
-                    f"tournament: the process playing {g.ref} seed {g.seed} ({' v '.join(g.kinds)}) ended "
-                    "abruptly (killed, or out of memory); run again, or with --jobs 1"
-                ) from None
-            record.add(None if won is None else (record.a, record.b)[won])
-            tick()
 
 
 def _venues(args: argparse.Namespace, rules: Ruleset) -> list[Venue]:
     """The scenarios asked for, or (--all without --scenario) every one the game and its mods have:
     For Glory's and Open Wars' alike, but only those of the modes the --module ones play in."""
+    from game.content.scenario import list_scenarios, load_any_scenario, scenario_path
+    from game.model.modules import modules as rule_modules
+    from game.running.tournament import Venue
+
     mods = rules.loaded_mods
     if args.scenario:
         paths = [scenario_path(ref, mods) for ref in dict.fromkeys(args.scenario)]
@@ -135,6 +51,9 @@ def _venues(args: argparse.Namespace, rules: Ruleset) -> list[Venue]:
 
 
 def run(args: argparse.Namespace) -> Results:
+    from game.ai.players import PLAYERS, known_player, make_player
+    from game.running.tournament import Game, Results, play_pairs
+
     if args.games < 1:
         raise UserError("tournament: --games must be 1 or more")
     if not 1 <= args.jobs <= MAX_JOBS:
@@ -316,7 +235,7 @@ def _progress(done: int, total: int, start: float) -> None:
 
 
 def add_parsers(sub: Any) -> None:
-    players = ", ".join(PLAYERS)
+    players = ", ".join(KINDS)
     t = sub.add_parser(
         "tournament",
         help="play many battles between two players, or (--all) every AI level against every other",

@@ -78,7 +78,7 @@ def _rebuild(copy: Copy) -> Match:
 
 def serve(conn: Connection, copy: Copy) -> None:
     """The AI's process: rebuild the battle, then apply what it is sent and answer what it is asked."""
-    from game.ai import make_player
+    from game.ai.players import make_player
 
     try:
         builtin_rules.load()  # a process of its own: the rules register here too

@@ -9,7 +9,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.ai import PLAYERS
+from game.ai.players import PLAYERS
 from game.content.files import read_regular
 from game.content.mods import Mod, user_data_dir
 from game.model.errors import ContentError, UserError

@@ -530,7 +530,7 @@ def test_scenarios_lists_the_open_wars_maps_with_their_mode(capsys: pytest.Captu
 
 @pytest.mark.parametrize("scenario", ["ow-border-march", "ow-twin-fords"])
 def test_whole_games_play_to_an_end_and_their_replays_reproduce_them(scenario: str, tmp_path: Path) -> None:
-    from game.ai import make_player
+    from game.ai.players import make_player
 
     for seed in (1, 2, 3):
         m = new_match(scenario, seed)

@@ -313,7 +313,7 @@ def test_FG_REINF_1_AMB_40_a_reinforcement_that_fits_must_enter(tmp_path: Path, 
     (refused,) = of(events, "rejected")
     assert refused.rule == "FG-REINF-1" and "r2 can enter at the east edge" in refused.reason
     assert officer_of(b, "r2").reserve and b.pending is not None and b.pending.kind == "deploy"
-    from game.ai import make_player
+    from game.ai.players import make_player
 
     for kind in ("heuristic", "random"):
         answer = make_player(kind, "red", 1).decide(b, b.pending)

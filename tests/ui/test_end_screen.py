@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.ai import make_player
+from game.ai.players import make_player
 from game.running.match import new_match, play
 from game.ui.app import EndScreen
 from game.ui.battle_screen import BattleScreen

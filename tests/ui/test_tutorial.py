@@ -215,7 +215,7 @@ def test_the_start_screen_lists_the_first_battle_first_and_opens_it(window: pyga
 def test_a_saved_battle_shows_its_figures_on_the_start_screen(window: pygame.Surface) -> None:
     import pygame_gui
 
-    from game.ai import make_player
+    from game.ai.players import make_player
     from game.running.match import new_match, play
     from game.running.saves import save_game
     from game.ui.app import Setup, StartScreen

@@ -1,0 +1,57 @@
+"""What several commands share: the --mod and --module options, the log's options, the round limit's
+check, the ruleset with the mods given, and the battle log printed. Importing it loads no content."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from game.content.locale import LANGUAGES
+from game.model.errors import UserError, one_line
+
+if TYPE_CHECKING:
+    from game.model.ruleset import Ruleset
+    from game.running.match import Match
+
+EXIT_BAD_INPUT = 2  # bad input of any kind: one line on stderr, this exit code
+
+
+def add_mod_option(p: argparse.ArgumentParser, modules: bool = True) -> None:
+    p.add_argument("--mod", action="append", default=[], metavar="DIR", help="use this mod (repeatable)")
+    if modules:
+        p.add_argument(
+            "--module",
+            action="append",
+            default=[],
+            metavar="ID",
+            help="switch on this rule module (repeatable; `modules` lists them)",
+        )
+
+
+def add_log_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--log", action="store_true", help="print the battle log before the result")
+    p.add_argument("--lang", choices=sorted(LANGUAGES), help="the language of the log (default: English)")
+
+
+def check_rounds(args: argparse.Namespace) -> None:
+    if args.rounds is not None and args.rounds < 1:
+        raise UserError(f"{args.command}: --rounds must be 1 or more")
+
+
+def ruleset_with_mods(args: argparse.Namespace, ruleset_id: str = "for-glory") -> Ruleset:
+    from game.content.mods import load_mods
+    from game.content.ruleset_files import load_ruleset
+
+    return load_ruleset(ruleset_id, mods=load_mods(Path(d) for d in args.mod))
+
+
+def print_log(m: Match, language: str | None) -> None:
+    """The battle log, one line per move or roll-off, in the language asked (English by default)."""
+    from game.running.narrate import names_of, narrate, texts_for
+
+    stack = getattr(m.battle, "stack", None)
+    t = texts_for(language or "en", stack.ids if stack is not None else ())
+    sides, objectives = names_of(m.scenario.spec, language or "en")
+    for line in narrate([e.to_dict() for e in m.battle.events], t, sides, objectives):
+        print(one_line(line.text, limit=2000))
