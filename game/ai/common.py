@@ -66,11 +66,12 @@ class Player:
             decided: cmd.Command = self._other[mode].decide(b, d)
             return decided
         b.enter()
-        handler = getattr(self, d.kind, None)
-        if handler is not None:
-            return handler(b, d)
-        kind = b.stack.decisions.get(d.kind)  # a rule module's decision: its own policy
-        return kind.ai(b, d, self) if kind is not None and kind.ai is not None else cmd.Pass()
+        with b.thinking():
+            handler = getattr(self, d.kind, None)
+            if handler is not None:
+                return handler(b, d)
+            kind = b.stack.decisions.get(d.kind)  # a rule module's decision: its own policy
+            return kind.ai(b, d, self) if kind is not None and kind.ai is not None else cmd.Pass()
 
     def best(self, b: Battle, e: int) -> tuple[float, cmd.Command] | None:
         """The order this player would give the unit now and its worth (a module's policy asks)."""

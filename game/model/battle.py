@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import itertools
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import esper
 
@@ -25,6 +25,7 @@ from game.model.table import Table
 from game.model.words import Wording
 
 _world_ids = itertools.count(1)
+T = TypeVar("T")
 
 
 @dataclass
@@ -99,6 +100,7 @@ class Battle(Session):
         esper.switch_world(self.world)
         self.physics = Physics()
         self._supposed = _Supposed()
+        self._memo: dict[Hashable, tuple[Any, Reject | None]] | None = None  # while a player thinks
         self.ids: dict[str, int] = {}
         self.sides: list[str] = []
         self.activation: Activation | None = None
@@ -257,6 +259,36 @@ class Battle(Session):
                 del supposed[e]
             else:
                 supposed[e] = before
+
+    @contextmanager
+    def thinking(self) -> Iterator[None]:
+        """A player thinks: the battle cannot change until it answers, so a pure query may keep its
+        answer for the same question (`memo`) instead of working it out again."""
+        if self._memo is not None:  # already thinking
+            yield
+            return
+        self._memo = {}
+        try:
+            yield
+        finally:
+            self._memo = None
+
+    def memo(self, key: Hashable, compute: Callable[[], T]) -> T:
+        """`compute()`, or its answer (or refusal) kept for `key` while a player thinks; never kept for
+        a pose supposed, which only the asking thread sees."""
+        if self._memo is None or self._supposed.poses:
+            return compute()
+        kept = self._memo.get(key)
+        if kept is None:
+            try:
+                kept = (compute(), None)
+            except Reject as r:
+                kept = (None, r)
+            self._memo[key] = kept
+        value, refused = kept
+        if refused is not None:
+            raise refused.with_traceback(None)
+        return cast(T, value)
 
     def officer_of(self, e: int) -> int | None:
         return self.ids.get(esper.component_for_entity(e, Unit).division)

@@ -77,7 +77,8 @@ def point_segment_distance(p: Point, a: Point, b: Point) -> float:
     den = dx * dx + dy * dy
     if den == 0.0:
         return math.hypot(p[0] - ax, p[1] - ay)
-    t = max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / den))
+    t = ((p[0] - ax) * dx + (p[1] - ay) * dy) / den  # clamped to the segment (compared, not min/max:
+    t = 1.0 if t > 1.0 else 0.0 if t < 0.0 else t  # this is asked hundreds of thousands of times a battle)
     return math.hypot(p[0] - ax - t * dx, p[1] - ay - t * dy)
 
 
@@ -170,11 +171,17 @@ def convex_overlap(a: Sequence[Point], b: Sequence[Point], tol: float = 1e-6) ->
             amin = amax = a[0][0] * ax + a[0][1] * ay
             for px, py in a[1:]:
                 v = px * ax + py * ay
-                amin, amax = min(amin, v), max(amax, v)
+                if v < amin:
+                    amin = v
+                elif v > amax:
+                    amax = v
             bmin = bmax = b[0][0] * ax + b[0][1] * ay
             for px, py in b[1:]:
                 v = px * ax + py * ay
-                bmin, bmax = min(bmin, v), max(bmax, v)
+                if v < bmin:
+                    bmin = v
+                elif v > bmax:
+                    bmax = v
             if amax - bmin <= tol or bmax - amin <= tol:
                 return False
     return True
@@ -340,7 +347,8 @@ def convex_distance(a: Sequence[Point], b: Sequence[Point]) -> float:
                 bx, by = other[i]
                 dx, dy = bx - ax, by - ay
                 den = dx * dx + dy * dy
-                t = 0.0 if den == 0.0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / den))
+                t = 0.0 if den == 0.0 else ((px - ax) * dx + (py - ay) * dy) / den
+                t = 1.0 if t > 1.0 else 0.0 if t < 0.0 else t
                 ex, ey = px - ax - t * dx, py - ay - t * dy
                 d2 = ex * ex + ey * ey
                 if d2 < best:

@@ -276,12 +276,16 @@ class Ruleset:
         return self.core.measures["XS"]
 
     def band(self, bands: tuple[ResultBand, ...], value: int) -> ResultBand:
-        """The highest band the value reaches; below every band, the lowest (AMB-61)."""
-        chosen = bands[0]
-        for b in bands:
-            if value >= b.at_least:
-                chosen = b
-        return chosen
+        return band_of(bands, value)
+
+
+def band_of(bands: tuple[ResultBand, ...], value: int) -> ResultBand:
+    """The highest band the value reaches; below every band, the lowest (AMB-61)."""
+    chosen = bands[0]
+    for b in bands:
+        if value >= b.at_least:
+            chosen = b
+    return chosen
 
 
 def category_word(cat: Category) -> Term:

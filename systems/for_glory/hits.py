@@ -20,7 +20,7 @@ from game.model.events import (
     Removed,
 )
 from game.model.geometry import EPS, Point, centroid, dist
-from systems.for_glory.charge.plan import chargeable_units
+from systems.for_glory.charge.plan import any_chargeable
 from systems.for_glory.measure import gap, gap_to_point, within
 from systems.for_glory.officers import officer_clear
 from systems.for_glory.paths import farthest
@@ -173,7 +173,7 @@ def only_target(b: Battle, officer: int, at: Point) -> bool:
             if (
                 within(gap(b, enemy, officer), reach)
                 and sight(b, enemy, officer).visible
-                and not chargeable_units(b, enemy)
+                and not any_chargeable(b, enemy)
             ):
                 return True
         return False

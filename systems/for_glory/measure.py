@@ -12,7 +12,11 @@ from game.model.geometry import EPS, Point, convex_distance, dist, point_polygon
 
 
 def gap(b: Battle, e1: int, e2: int) -> float:
-    """Closest-point distance between two entities (units or officers)."""
+    """Closest-point distance between two entities (units or officers); kept while a player thinks."""
+    return b.memo(("gap", e1, e2), lambda: _gap(b, e1, e2))
+
+
+def _gap(b: Battle, e1: int, e2: int) -> float:
     p1, p2 = b.pose(e1), b.pose(e2)
     o1, o2 = esper.try_component(e1, Officer), esper.try_component(e2, Officer)
     if o1 is None and o2 is None:

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
+from functools import cache
 
 import esper
 
 from game.model.battle import Battle
 from game.model.components import Officer, Unit
 from game.model.dice import FACES
+from game.model.ruleset import ResultBand, band_of
 from systems.for_glory.checks import leadership_modifiers, morale_modifiers, pass_chance
 from systems.for_glory.fire import fire_modifiers
 from systems.for_glory.melee import Attack, attacker_modifiers, defender_modifiers
@@ -67,6 +69,11 @@ def for_glory_fire_odds(
 
 def _sum_dist(n: int, modifier: int) -> dict[int, Fraction]:
     """Distribution of the sum of n D6 plus a modifier."""
+    return dict(_sum_of(n, modifier))
+
+
+@cache
+def _sum_of(n: int, modifier: int) -> dict[int, Fraction]:
     dist: dict[int, Fraction] = {modifier: Fraction(1)}
     for _ in range(n):
         nxt: dict[int, Fraction] = {}
@@ -82,11 +89,20 @@ def for_glory_melee_odds(b: Battle, attacks: list[Attack], defenders: list[int])
     "draw", "lost: <label>" (AMB-62)."""
     a_mod = sum(sum(m.value for m in attacker_modifiers(b, a)) for a in attacks)
     d_mod = sum(sum(m.value for m in defender_modifiers(b, d)) for d in defenders)
-    atk, dfn = _sum_dist(len(attacks), a_mod), _sum_dist(len(defenders), d_mod)
+    return dict(_melee_table(b.rules.melee_results, len(attacks), a_mod, len(defenders), d_mod))
+
+
+@cache
+def _melee_table(
+    bands: tuple[ResultBand, ...], attackers: int, a_mod: int, defenders: int, d_mod: int
+) -> dict[str, Fraction]:
+    """The melee results for so many dice a side and such modifiers: the same sums every time they
+    meet again (the AI weighs many charges of the same odds), so counted out once."""
+    atk, dfn = _sum_of(attackers, a_mod), _sum_of(defenders, d_mod)
     out: dict[str, Fraction] = {}
     for va, pa in atk.items():
         for vd, pd in dfn.items():
-            band = b.rules.band(b.rules.melee_results, abs(va - vd))
+            band = band_of(bands, abs(va - vd))
             key = "draw" if band.draw else (f"won: {band.label}" if va > vd else f"lost: {band.label}")
             out[key] = out.get(key, Fraction(0)) + pa * pd
     return out

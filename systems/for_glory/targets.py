@@ -43,7 +43,12 @@ def fire_range(b: Battle, e: int) -> float | None:
 
 
 def shot_sight(b: Battle, shooter: int, target: int) -> Sight | None:
-    """The sight a shooter has of a target in range, or None if it may not shoot at it."""
+    """The sight a shooter has of a target in range, or None if it may not shoot at it (kept while a
+    player thinks: checking one shot asks it of every other target, FG-FIRE-2)."""
+    return b.memo(("shot_sight", shooter, target), lambda: _shot_sight(b, shooter, target))
+
+
+def _shot_sight(b: Battle, shooter: int, target: int) -> Sight | None:
     rng = fire_range(b, shooter)
     if rng is None or not within(gap(b, shooter, target), rng):
         return None

@@ -102,11 +102,13 @@ def sight(
         if terrain:
             point = (cx + fwd * fx + lat * lx, cy + fwd * fy + lat * ly)
             foot = (cx + lat * lx, cy + lat * ly)
-            if any(f.crossed_by(point, foot) for f in terrain):
-                return False
-        if any(lo <= lat <= hi and _shadows(poly, lat, fwd) for lo, hi, poly in blockers):
-            unit_blocked = True
-            return over_units
+            for f in terrain:
+                if f.crossed_by(point, foot):
+                    return False
+        for lo, hi, poly in blockers:  # loops, not any(): this is asked for every point of every look
+            if lo <= lat <= hi and _shadows(poly, lat, fwd):
+                unit_blocked = True
+                return over_units
         return True
 
     for x, y in pts:
@@ -162,7 +164,10 @@ def _shadows(poly: list[Point], lat: float, fwd: float) -> bool:
             lo, hi = min(lo, f1, f2), max(hi, f1, f2)
         else:
             f = f1 + (f2 - f1) * (lat - l1) / (l2 - l1)
-            lo, hi = min(lo, f), max(hi, f)
+            if f < lo:
+                lo = f
+            if f > hi:
+                hi = f
     return lo <= fwd and hi >= 0.0
 
 

@@ -4,6 +4,7 @@ get there (a pure query: nothing moves)."""
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import esper
@@ -71,7 +72,14 @@ def plan_charge(
     b: Battle, e: int, target: int, *, vision: bool = True, allowance: float | None = None
 ) -> ChargePlan:
     """FG-CHG-1, FG-CHG-2, AMB-54: the charger turns to face the target and moves straight into
-    contact. Rejects when it cannot see the target, cannot reach it, or the way is blocked."""
+    contact. Rejects when it cannot see the target, cannot reach it, or the way is blocked. (A player
+    thinking asks it of a unit again for each officer it might charge: the answer is kept.)"""
+    return b.memo(
+        ("plan_charge", e, target, vision, allowance), lambda: _plan_charge(b, e, target, vision, allowance)
+    )
+
+
+def _plan_charge(b: Battle, e: int, target: int, vision: bool, allowance: float | None) -> ChargePlan:
     if not is_enemy(b, e, target):
         raise refuse("FG-CHG-1", "reason_not_enemy", unit=b.name(target))
     me = b.pose(e)
@@ -138,10 +146,18 @@ def plan_charge(
 
 def chargeable_units(b: Battle, e: int, allowance: float | None = None) -> list[int]:
     """Enemy units in the vision area that a legal charge (of this allowance, if given) could reach now."""
+    return list(_chargeable(b, e, allowance))
+
+
+def any_chargeable(b: Battle, e: int, allowance: float | None = None) -> bool:
+    """Is there such a unit? (Looks no further than the first.)"""
+    return next(_chargeable(b, e, allowance), None) is not None
+
+
+def _chargeable(b: Battle, e: int, allowance: float | None) -> Iterator[int]:
     own = b.rules.length(esper.component_for_entity(e, Unit).category.move)
     reach = own if allowance is None else allowance
     width = esper.component_for_entity(e, Footprint).width
-    out = []
     for o in candidates(b, e, reach + 1.0):
         if gap(b, e, o) > reach + width:
             continue  # out of reach however it turns (the same bound plan_charge applies)
@@ -150,8 +166,7 @@ def chargeable_units(b: Battle, e: int, allowance: float | None = None) -> list[
                 plan_charge(b, e, o, allowance=allowance)
             except Reject:
                 continue
-            out.append(o)
-    return out
+            yield o
 
 
 def check_charge(b: Battle, e: int, target: int, allowance: float | None = None) -> ChargePlan:
@@ -162,7 +177,7 @@ def check_charge(b: Battle, e: int, target: int, allowance: float | None = None)
     if off is not None:
         if not off.in_play:
             raise refuse("FG-CHG-1", "reason_not_on_table", unit=b.name(target))
-        if chargeable_units(b, e, allowance):
+        if any_chargeable(b, e, allowance):
             raise refuse("FG-OFF-3", "reason_officer_charge")
     elif not esper.component_for_entity(target, Status).in_play:
         raise refuse("FG-CHG-1", "reason_not_on_table", unit=b.name(target))
