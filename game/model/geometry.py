@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 Point = tuple[float, float]
 Polygon = tuple[Point, ...]
@@ -276,9 +277,11 @@ class BBox:
         return self.left <= o.right and o.left <= self.right and self.bottom <= o.top and o.bottom <= self.top
 
 
-def grid_samples(corners: Polygon, nx: int, ny: int) -> list[Point]:
+@lru_cache(maxsize=4096)
+def grid_samples(corners: Polygon, nx: int, ny: int) -> tuple[Point, ...]:
     """Points spread evenly over a rectangle given by rect_corners (cell centres), nx along the
-    front edge and ny along the depth."""
+    front edge and ny along the depth. (Kept for the same corners: a base is looked at by every unit
+    that might see it, many times between two moves.)"""
     fl, fr, _rr, rl = corners
     out = []
     for i in range(nx):
@@ -287,7 +290,7 @@ def grid_samples(corners: Polygon, nx: int, ny: int) -> list[Point]:
         for j in range(ny):
             v = (j + 0.5) / ny
             out.append((ex + (rl[0] - fl[0]) * v, ey + (rl[1] - fl[1]) * v))
-    return out
+    return tuple(out)
 
 
 def sweep_interval(

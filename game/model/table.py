@@ -69,10 +69,13 @@ class Table:
     features: tuple[Feature, ...] = ()
     # the features that change movement (difficult, impassable, crossings): all movement_at looks at
     _movers: tuple[Feature, ...] = field(init=False, repr=False, compare=False)
+    # dense_share's answers by the points asked (a base's samples, asked again for every roll it makes)
+    _dense: dict[tuple[Point, ...], float] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         movers = tuple(f for f in self.features if f.kind.crossing or f.kind.movement != "passable")
         object.__setattr__(self, "_movers", movers)
+        object.__setattr__(self, "_dense", {})
 
     def holds(self, corners: Sequence[Point]) -> bool:
         """Is a base wholly on the table?"""
@@ -120,12 +123,13 @@ class Table:
             return False
         return any(f.kind.movement == "impassable" and f.distance_to(corners) <= 0.0 for f in self.features)
 
-    def dense_share(self, samples: Sequence[Point]) -> float:
-        dense = [f for f in self.features if f.kind.dense]
-        if not dense:
-            return 0.0
-        inside = sum(1 for p in samples if any(f.contains(p) for f in dense))
-        return inside / len(samples)
+    def dense_share(self, samples: tuple[Point, ...]) -> float:
+        share = self._dense.get(samples)
+        if share is None:
+            dense = [f for f in self.features if f.kind.dense]
+            inside = sum(1 for p in samples if any(f.contains(p) for f in dense)) if dense else 0
+            share = self._dense[samples] = inside / len(samples) if dense else 0.0
+        return share
 
     def sight_blockers(self) -> list[Feature]:
         return [f for f in self.features if f.kind.blocks_sight and not f.linear]

@@ -38,7 +38,7 @@ from game.model.events import Event, Rejected
 from game.model.modules import MAX_MODULES, mode_for_ruleset
 from game.model.resolution import Decision
 from game.model.ruleset import Ruleset
-from game.running.narrate import english
+from game.running.narrate import REASONS
 
 REPLAY_FORMAT = "forglory-replay"
 REPLAY_VERSION = 1
@@ -83,13 +83,13 @@ def new_match(
     path = scenario_path(scenario_ref, rules.loaded_mods if rules is not None else ())
     other = mode_for_ruleset(scenario_ruleset(path))
     if other is not None and other.open is not None:  # a game of another mode (Open Wars)
-        game, world, its_rules = other.open(path, seed, max_rounds, dice, modules, english())
+        game, world, its_rules = other.open(path, seed, max_rounds, dice, modules, REASONS)
         return Match(game, world, its_rules, seed, game.game.max_rounds, [])
     rules = rules or load_ruleset()
     sc = with_armies(load_scenario(scenario_ref, rules), rules, seed)  # FG-ARMY-3: points armies
     spec = sc.spec
     stack = rule_stack(rules, [*spec.modules, *modules], chosen_in(sc.path, spec.modules, modules))
-    b = Battle(rules, sc.table, Dice(seed, dice), stack, words=english())
+    b = Battle(rules, sc.table, Dice(seed, dice), stack, words=REASONS)
     limit = max_rounds if max_rounds is not None else spec.max_rounds
     stack.mode.setup(b, sc, limit)  # the mode's own set-up and sequence, up to its first decision
     return Match(b, sc, rules, seed, limit, [])

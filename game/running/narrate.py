@@ -64,6 +64,20 @@ def english() -> Texts:
     return texts_for("en")
 
 
+class EnglishReasons:
+    """The words a game records its refusals in (English, every module's), handed to its session:
+    read the first time a refusal is recorded rather than for every game (most record none)."""
+
+    def __call__(self, key: str, **values: object) -> str:
+        return english()(key, **values)
+
+    def has(self, key: str) -> bool:
+        return english().has(key)
+
+
+REASONS = EnglishReasons()
+
+
 def texts_for(language: str, module_ids: Iterable[str] | None = None) -> Texts:
     """The words of the log in a language, with those of the given rule modules (None: every module
     that has a locale folder, as the command line does)."""

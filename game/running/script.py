@@ -30,7 +30,7 @@ from game.model.modules import modules as all_modules
 from game.model.resolution import Decision
 from game.model.ruleset import Ruleset
 from game.model.table import Table
-from game.running.narrate import english
+from game.running.narrate import REASONS
 from systems.for_glory.checks import is_disorganised
 from systems.for_glory.command import assess
 
@@ -241,7 +241,7 @@ def setup(path: Path, spec: ScriptFile, rules: Ruleset, modules: Sequence[str] =
                 raise _fail(path, f"{where}.at", f"{u.id} overlaps {other}")
         placed.append((u.id, corners))
     _check_steps(path, spec, seen)
-    battle = Battle(rules, table, Dice(spec.seed, spec.dice), stack, words=english())
+    battle = Battle(rules, table, Dice(spec.seed, spec.dice), stack, words=REASONS)
     for o in spec.officers:
         battle.add_officer(o.id, o.side, o.role, o.experience, o.at)
     for u in spec.units:

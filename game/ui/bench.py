@@ -17,7 +17,7 @@ from game.model.battle import Battle, ObjectiveState
 from game.model.dice import Dice
 from game.model.table import Feature, Table
 from game.running.match import Match, new_match
-from game.running.narrate import english
+from game.running.narrate import REASONS
 from game.ui.app import SIZE
 from game.ui.battle_screen import BattleScreen
 from systems.for_glory import sequence
@@ -40,7 +40,7 @@ def battlefield(n: int) -> Match:
         for ty in range(int(depth // 48) + 1):
             for f in sc.table.features:
                 tiles.append(_shifted(f, tx * 72, ty * 48))
-    b = Battle(rules, Table(width, depth, tuple(tiles)), Dice(1), words=english())
+    b = Battle(rules, Table(width, depth, tuple(tiles)), Dice(1), words=REASONS)
     sides = [s.id for s in sc.spec.sides]
     for s in sides:
         b.add_officer(f"{s}-staff", s, "staff", 3, (width / 2, 2.0 if s == sides[0] else depth - 2.0))

@@ -11,6 +11,7 @@ base is visible). Obscured: half of the grid points or more unseen.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import esper
@@ -32,7 +33,7 @@ class Sight:
 NOT_SEEN = Sight(False, True)
 
 
-def samples(b: Battle, e: int) -> list[Point]:
+def samples(b: Battle, e: int) -> Sequence[Point]:
     pose = b.pose(e)
     off = esper.try_component(e, Officer)
     if off is not None:
@@ -50,7 +51,7 @@ def sight(
     *,
     depth: float | None = None,
     over_units: bool = False,
-    target_samples: list[Point] | None = None,
+    target_samples: Sequence[Point] | None = None,
     share: bool = True,
 ) -> Sight:
     """What the viewer sees of the target. depth limits the strip (reaction areas); over_units lets
