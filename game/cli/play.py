@@ -29,7 +29,8 @@ def play(args: argparse.Namespace) -> int:
 def _play(args: argparse.Namespace) -> int:
     from game.model.modules import mode_for_ruleset
     from game.running.match import recorded_ruleset
-    from game.ui.app import Setup, run
+    from game.ui.app import run
+    from game.ui.start_screen import Setup
 
     mods = [Path(d) for d in args.mod]
     load = Path(args.load) if args.load else None

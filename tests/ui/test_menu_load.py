@@ -14,9 +14,10 @@ import pytest
 
 from game.running.saves import saves_dir
 from game.running.settings import Settings
-from game.ui.app import Setup, switch_to_save
+from game.ui.app import switch_to_save
 from game.ui.battle_screen import BattleScreen
 from game.ui.load_list import PAGE, scenario_names
+from game.ui.start_screen import Setup
 from tests.ui.driver import answer_until, frame, key, menu_click, open_screen, settle
 
 

@@ -13,9 +13,9 @@ from game.model import commands as cmd
 from game.model.battle import Battle
 from game.model.modules import register, unregister
 from game.model.resolution import Decision
-from game.ui.app import Setup, StartScreen
 from game.ui.human import HumanInput
 from game.ui.log_panel import LogPanel
+from game.ui.start_screen import Setup, StartScreen
 from tests.helpers import make_battle, unit
 from tests.test_rule_modules import DRILL, Cheer, Volume, drilled
 from tests.ui.test_start_screen import press

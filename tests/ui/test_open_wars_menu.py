@@ -13,8 +13,9 @@ import pytest
 from game.running.match import new_match
 from game.running.saves import save_game, saves_dir
 from game.running.settings import Settings
-from game.ui.app import Setup, switch_to_save
+from game.ui.app import switch_to_save
 from game.ui.ow_screen import OpenWarsScreen
+from game.ui.start_screen import Setup
 from systems.open_wars.moves import Recruit
 from tests.ui.driver import menu_click
 

@@ -107,7 +107,7 @@ def test_hovering_a_rule_id_in_the_log_shows_its_text(window):
 
 
 def test_the_end_screen_shows_the_winner(window):
-    from game.ui.app import EndScreen
+    from game.ui.end_screen import EndScreen
 
     screen = deployed_screen(window)
     end = EndScreen(screen)

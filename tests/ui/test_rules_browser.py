@@ -127,7 +127,7 @@ def test_scrolling_stays_within_the_list_and_every_line_fits(
 def test_the_start_screen_opens_the_rules(window: pygame.Surface) -> None:
     import pygame_gui
 
-    from game.ui.app import Setup, StartScreen
+    from game.ui.start_screen import Setup, StartScreen
 
     start = StartScreen(window.get_size(), Setup(), t=Texts("es"))
     assert start.rules_button.text == "Reglamento"

@@ -133,7 +133,7 @@ def test_the_battle_screen_in_spanish(window: pygame.Surface) -> None:
 
 
 def test_the_start_screen_shows_the_scenarios_spanish_words(window: pygame.Surface) -> None:
-    from game.ui.app import Setup, StartScreen
+    from game.ui.start_screen import Setup, StartScreen
 
     screen = StartScreen(window.get_size(), Setup(scenario="bailen"), t=ES)
     chosen = screen.scenario.selected_option

@@ -197,7 +197,8 @@ def test_the_start_screen_lists_the_first_battle_first_and_opens_it(window: pyga
     import pygame_gui
 
     from game.content.locale import Texts
-    from game.ui.app import Setup, StartScreen, open_battle
+    from game.ui.app import open_battle
+    from game.ui.start_screen import Setup, StartScreen
 
     setup = Setup()
     start = StartScreen(window.get_size(), setup, t=Texts("es"))
@@ -218,7 +219,7 @@ def test_a_saved_battle_shows_its_figures_on_the_start_screen(window: pygame.Sur
     from game.ai.players import make_player
     from game.running.match import new_match, play
     from game.running.saves import save_game
-    from game.ui.app import Setup, StartScreen
+    from game.ui.start_screen import Setup, StartScreen
 
     m = new_match("default", 5)
     play(m, {s: make_player("heuristic", s, 5 + i) for i, s in enumerate(m.battle.game.sides)})  # type: ignore[union-attr]
