@@ -89,8 +89,9 @@ def _forglory(site: Path, cwd: Path, home: Path, *args: str) -> subprocess.Compl
 @pytest.mark.parametrize("where", ["/", "a temporary folder"])
 def test_the_installed_forglory_runs_from_any_folder(installed: Path, tmp_path: Path, where: str) -> None:
     cwd = Path("/") if where == "/" else tmp_path
+    where_from = "import game, systems.open_wars; print(game.__file__, game.CONTENT, game.ASSETS)"
     found = subprocess.run(
-        [sys.executable, "-c", "import game, systems.open_wars; print(game.__file__, game.CONTENT, game.ASSETS)"],
+        [sys.executable, "-c", where_from],
         cwd=cwd, env={"PYTHONPATH": str(installed)}, capture_output=True, text=True, timeout=60, check=True,
     )  # fmt: skip
     assert found.stdout.split() == [
@@ -102,7 +103,8 @@ def test_the_installed_forglory_runs_from_any_folder(installed: Path, tmp_path: 
     assert listed.returncode == 0, listed.stderr
     assert "bailen:" in listed.stdout and "ow-border-march:" in listed.stdout
     for scenario in ("default", "ow-twin-fords"):
-        sim = _forglory(installed, cwd, tmp_path, "simulate", "--seed", "3", "--rounds", "1", "--scenario", scenario)
+        sim = _forglory(installed, cwd, tmp_path, "simulate", "--seed", "3", "--rounds", "1", "--scenario",
+                        scenario)  # fmt: skip
         assert sim.returncode == 0, sim.stderr
         assert sim.stdout.startswith(f"{scenario}, seed 3:")
 
@@ -110,7 +112,9 @@ def test_the_installed_forglory_runs_from_any_folder(installed: Path, tmp_path: 
 def test_the_installed_game_opens_its_window(installed: Path, tmp_path: Path) -> None:
     """`play --demo --frames 3` under the dummy drivers, from a folder that is not the repository."""
     shot = tmp_path / "shot.png"
-    played = _forglory(installed, tmp_path, tmp_path, "play", "--demo", "--frames", "3", "--screenshot", str(shot))
+    played = _forglory(
+        installed, tmp_path, tmp_path, "play", "--demo", "--frames", "3", "--screenshot", str(shot)
+    )
     assert played.returncode == 0, played.stderr
     assert "Traceback" not in played.stderr
     assert shot.stat().st_size > 0
