@@ -30,12 +30,12 @@ from game.ui.load_list import LoadList, is_load_key, load_choice
 from game.ui.log_panel import LogPanel, tooltip
 from game.ui.menu import draw_menu, leaving, save_logged
 from game.ui.ow_map import MapView
-from game.ui.ow_words import end_words, narrate
 from game.ui.rules_browser import RulesBrowser
 from systems.open_wars.combat import FallBack, hits_odds, rank, retreats
 from systems.open_wars.moves import March, Recruit, check_march, check_recruit, reachable, room_for
 from systems.open_wars.odds import CombatOdds, combat_odds
 from systems.open_wars.state import Campaign, Stack
+from systems.open_wars.words import end_words, narrate
 
 AI_PAUSE = 0.5  # seconds between an AI's decisions at speed 1: a person follows a march or a blow
 BUTTON_H, BUTTON_STEP = 28, 32
