@@ -24,11 +24,14 @@ import string
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game import CONTENT
 from game.locale import Number, Term, Texts, inches, read_ui
 from game.modules import modules
+
+if TYPE_CHECKING:
+    from game.scenario import ScenarioFile
 
 Event = Mapping[str, Any]
 
@@ -596,15 +599,11 @@ def groups(events: Sequence[Event]) -> list[tuple[int, int]]:
     return out
 
 
-def names_of(spec: Any, language: str = "en") -> tuple[dict[str, str], dict[str, str]]:
-    """The names a scenario gives its sides and its objectives in a language (ids when it gives none);
-    another mode's map, which has no translations, by its own names."""
-    if callable(getattr(spec, "words", None)):
-        words = spec.words(language)
-        return words.sides, words.objectives
-    sides = {s.id: s.name or s.id for s in getattr(spec, "sides", ())}
-    objectives = {o.id: getattr(o, "name", "") or o.id for o in getattr(spec, "objectives", ())}
-    return sides, objectives
+def names_of(spec: ScenarioFile, language: str = "en") -> tuple[dict[str, str], dict[str, str]]:
+    """The names a scenario gives its sides and its objectives in a language (ids when it gives none;
+    an Open Wars map's words are its mode's, systems/open_wars/words.py)."""
+    words = spec.words(language)
+    return words.sides, words.objectives
 
 
 def narrate(
