@@ -47,11 +47,12 @@ class Names:
     def division(self, ident: str) -> str:
         return self.divisions.get(ident, ident)
 
-    def formation(self, key: str) -> str:
-        """A formation as a compact label: a division's short name, a detachment by its unit's."""
+    def formation(self, key: str, short: bool = True) -> str:
+        """A formation (a division by its officer's id, or "det:<unit>"): by default as a compact label,
+        a division's short name or a detachment's unit's."""
         if key.startswith("det:"):
-            return self.brief(key)
-        return self.divisions_short.get(key, key)
+            return self.brief(key) if short else self(key)
+        return self.divisions_short.get(key, key) if short else self.division(key)
 
 
 def ordinal(n: int, language: str = "en") -> str:

@@ -48,8 +48,8 @@ class Reject(Exception):
 
 
 # the values of a refusal that are ids of units or officers (one, or a list joined by ", "), or divisions
-NAMED_ONE = ("unit", "shooter", "reactor", "officer", "charger", "by", "formation")
-NAMED_LIST = ("units", "formations")
+NAMED_ONE = ("unit", "shooter", "reactor", "officer", "charger", "by")
+NAMED_LIST = ("units",)
 
 
 def said_value(t: Texts, key: str, value: object) -> object:
@@ -61,10 +61,10 @@ def said_value(t: Texts, key: str, value: object) -> object:
         return t.names(value)
     if key in NAMED_LIST:
         return ", ".join(t.names(x) for x in value.split(", "))
-    if key == "division":
-        return t.names.division(value)
-    if key == "divisions":
-        return ", ".join(t.names.division(x) for x in value.split(", "))
+    if key in ("division", "formation"):
+        return t.names.formation(value, short=False)
+    if key in ("divisions", "formations"):
+        return ", ".join(t.names.formation(x, short=False) for x in value.split(", "))
     return value
 
 

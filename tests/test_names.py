@@ -138,3 +138,19 @@ def test_simulate_log_says_names(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert "General Sebastiani" in out and "2ª División (Sebastiani)" in out and "fr-2a" not in out
     assert main(["replay", replay, "--log", "--lang", "es"]) == 0
     assert capsys.readouterr().out == out
+
+
+def test_a_refusal_names_units_and_formations(matches: list[Match]) -> None:
+    """A refusal's values that are ids are said by name; its recorded English keeps the ids."""
+    from game.locale import Number
+    from game.session import refuse
+
+    m = new_match("default", 1)
+    matches.append(m)
+    gap, reach = Number("13.40"), Number("2")
+    far = refuse("FG-FIRE-1", "reason_out_of_range", unit="es-1b", distance=gap, range=reach)
+    assert far.reason == 'es-1b is out of range (13.40" > 2")'
+    assert far.said(named(Texts("en"), m)) == 'Brigade Zayas is out of range (13.4" > 2")'
+    which = refuse("FG-ACT-1", "reason_next_activate", formations="fr-1, det:fr-2c")
+    said = which.said(named(Texts("es"), m))
+    assert "1ª División (Leval), 3ª Brigada de Línea, 2ª División (Sebastiani)" in said and "fr-" not in said
