@@ -14,7 +14,7 @@ from game.ai.reasons import text as reason_lines
 from game.audit import event_lines
 from game.battle import Battle, Decision
 from game.errors import UserError, one_line
-from game.locale import LANGUAGES
+from game.locale import LANGUAGES, counted
 from game.match import Match, load, new_match, play, save, summary, write_text
 from game.mods import load_mods
 from game.ruleset import Ruleset, load_ruleset
@@ -31,12 +31,13 @@ def _print(result: dict[str, Any], as_json: bool) -> None:
         return
     winner = result["winner"] or "nobody (a draw)"
     print(
-        f"{result['scenario']}, seed {result['seed']}: {winner} wins after {result['rounds']} round(s): "
+        f"{result['scenario']}, seed {result['seed']}: {winner} wins after "
+        f"{counted(result['rounds'], 'round', 'rounds')}: "
         f"{result['end_reason']}"
     )
     for side, total in result["score"].items():
         lines = ", ".join(f"{rule} {pts}" for rule, pts in result["score_lines"][side].items() if pts)
-        print(f"  {side}: {total} point(s)" + (f" ({lines})" if lines else ""))
+        print(f"  {side}: {counted(total, 'point', 'points')}" + (f" ({lines})" if lines else ""))
 
 
 def check_rounds(args: argparse.Namespace) -> None:
@@ -61,12 +62,20 @@ def ruleset_with_mods(args: argparse.Namespace, ruleset_id: str = "for-glory") -
 
 
 def print_log(m: Match, language: str | None) -> None:
-    """The battle log, one line per move or roll-off, in the language asked (English by default)."""
+    """The battle log, one line per move or roll-off, in the language asked (English by default); a
+    game of another mode (Open Wars) in that mode's words."""
+    from game.names import named
     from game.narrate import names_of, narrate, texts_for
 
-    stack = getattr(m.battle, "stack", None)
-    t = texts_for(language or "en", stack.ids if stack is not None else ())
+    stack = m.battle.stack
+    t = texts_for(language or "en", [x.id for x in stack.modules])  # the mode's own words too
+    told = stack.mode.narrate
+    if told is not None:
+        for e in m.battle.events:
+            print(one_line(told(m.battle, e, t), limit=2000))
+        return
     sides, objectives = names_of(m.scenario.spec, language or "en")
+    t = named(t, m)
     for line in narrate([e.to_dict() for e in m.battle.events], t, sides, objectives):
         print(one_line(line.text, limit=2000))
 

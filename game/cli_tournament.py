@@ -20,6 +20,7 @@ from typing import Any
 from game.ai import PLAYERS, known_player, make_player
 from game.cli_battles import add_mod_option, check_rounds, ruleset_with_mods
 from game.errors import UserError, one_line
+from game.locale import counted
 from game.match import new_match, play, summary
 from game.mods import load_mods
 from game.modules import modules as rule_modules
@@ -258,7 +259,7 @@ def table(res: Results) -> list[str]:
     lines = [
         f"Share of games each AI won against {'the other' if opponents == 1 else 'all the others'} "
         "(a draw counts half), then its 95% interval,",
-        f"of {res.games} game(s) a pair on each scenario, sides swapped each game.",
+        f"of {counted(res.games, 'game', 'games')} a pair on each scenario, sides swapped each game.",
         "",
         row("scenario", "mode", res.players),
         *(
@@ -282,7 +283,7 @@ def table(res: Results) -> list[str]:
         draws = sum(r.draws for r in games)
         lines.append(
             f"{a} against {b}: {wa.wins:g} to {wb.wins:g} in {wa.games} games"
-            + (f" ({draws} draw(s), counted half)" if draws else "")
+            + (f" ({counted(draws, 'draw', 'draws')}, counted half)" if draws else "")
         )
     return lines
 
@@ -297,7 +298,8 @@ def tournament(args: argparse.Namespace) -> int:
         for p in res.players:
             s = res.share(p)
             lo, hi = s.interval
-            print(f"{p}: {s.wins:g} win(s) of {s.games} = {s.share:.1%} (95% CI {lo:.1%} to {hi:.1%})")
+            wins = counted(s.wins, "win", "wins")
+            print(f"{p}: {wins} of {s.games} = {s.share:.1%} (95% CI {lo:.1%} to {hi:.1%})")
     return 0
 
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from game import CONTENT
 from game.errors import ContentError
+from game.names import Names
 from game.records import read_toml
 
 LANGUAGES = {"en": "English", "es": "Español"}
@@ -64,15 +65,23 @@ def _texts(language: str, extra: tuple[Path, ...] = ()) -> dict[str, str]:
 
 class Texts:
     """`t("key", name=value)`: the text of a key in the chosen language; `extra`: the locale folders
-    of the rule modules in play, whose words are added."""
+    of the rule modules in play, whose words are added; `names`: what the battle's units, officers and
+    divisions are called in that language (game/names.py; `t.names(id)`, an id without one as it is)."""
 
-    def __init__(self, language: str = "en", extra: tuple[Path, ...] = ()) -> None:
+    def __init__(
+        self, language: str = "en", extra: tuple[Path, ...] = (), names: Names | None = None
+    ) -> None:
         self.language = language if language in LANGUAGES else "en"
         self.extra = extra
         self._texts = _texts(self.language, extra)
+        self.names = names or Names()
 
     def __call__(self, key: str, **values: object) -> str:
         return self._texts[key].format(**values)
+
+    def with_names(self, names: Names) -> Texts:
+        """The same words with a battle's names."""
+        return Texts(self.language, self.extra, names)
 
     def has(self, key: str) -> bool:
         return key in self._texts
@@ -101,10 +110,28 @@ class Term(Word):
 
 
 class Number(Word):
-    """A number written in English ("3.50"): another language writes its own decimal mark."""
+    """A measure written in English ("17.72", as the rules record it): said as every measure is (`inches`)."""
 
     def said(self, t: Texts) -> str:
-        return str(self).replace(".", t("log_decimal_mark"))
+        return inches(float(self), t)
+
+
+def counted(n: float, one: str, many: str) -> str:
+    """A count and its noun, singular for one: "1 round", "2 rounds", "0.5 wins" (the command line's
+    English)."""
+    return f"{n:g} {one if n == 1 else many}"
+
+
+def number(x: float, t: Texts, digits: int = 1, signed: bool = False) -> str:
+    """A number to `digits` decimals (a sign always with `signed`), in the language's decimal mark."""
+    return f"{x:{'+' if signed else ''}.{digits}f}".replace(".", t("log_decimal_mark"))
+
+
+def inches(x: float, t: Texts) -> str:
+    """A measure in inches as the screens and the log write every one: to a tenth, a whole number
+    without its ".0", in the language's decimal mark (4.3, 6, 17.7; in Spanish 4,3). The texts add the
+    inch sign."""
+    return f"{round(x, 1) + 0.0:g}".replace(".", t("log_decimal_mark"))
 
 
 def check_translations(

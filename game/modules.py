@@ -223,6 +223,12 @@ class GameMode:
     open: Callable[..., tuple[Any, Any, Any]] | None = None
     load_rules: Callable[[Path | None], Any] | None = None  # its ruleset, from the rulesets folder given
     load_scenario: Callable[[Path, Any], Any] | None = None  # one of its scenario files, checked
+    # a mode whose events For Glory's narrator does not tell says each itself, in the language of the
+    # texts given: (the game, an event, the texts) -> its line of the log
+    narrate: Callable[[Any, Any, Any], str] | None = None
+    # a mode that is not played on a table counts its own figures (`stats`): the game -> (each side's
+    # game.stats.SideStats, the fates of its formations)
+    stats: Callable[[Any], tuple[Any, Any]] | None = None
 
 
 _MODES: dict[str, GameMode] = {}

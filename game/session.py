@@ -40,10 +40,32 @@ class Reject(Exception):
         self.values = dict(values or {})
 
     def said(self, t: Texts) -> str:
-        """The reason in the language of `t` (in English when it has no words for it)."""
+        """The reason in the language of `t` (in English when it has no words for it), its units,
+        officers and divisions by their names (`t.names`)."""
         if self.key is None or not t.has(self.key):
             return self.reason
-        return t(self.key, **{k: v.said(t) if isinstance(v, Word) else v for k, v in self.values.items()})
+        return t(self.key, **{k: said_value(t, k, v) for k, v in self.values.items()})
+
+
+# the values of a refusal that are ids of units or officers (one, or a list joined by ", "), or divisions
+NAMED_ONE = ("unit", "shooter", "reactor", "officer", "charger", "by")
+NAMED_LIST = ("units",)
+
+
+def said_value(t: Texts, key: str, value: object) -> object:
+    if isinstance(value, Word):
+        return value.said(t)
+    if not isinstance(value, str):
+        return value
+    if key in NAMED_ONE:
+        return t.names(value)
+    if key in NAMED_LIST:
+        return ", ".join(t.names(x) for x in value.split(", "))
+    if key in ("division", "formation"):
+        return t.names.formation(value, short=False)
+    if key in ("divisions", "formations"):
+        return ", ".join(t.names.formation(x, short=False) for x in value.split(", "))
+    return value
 
 
 def refuse(rule: str, key: str, **values: object) -> Reject:

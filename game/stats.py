@@ -264,9 +264,13 @@ def score_by_round(m: Match) -> dict[str, list[int]]:
 
 def figures(m: Match) -> Figures:
     """The whole battle in figures: the events' and the score round by round."""
-    if not isinstance(m.battle, Battle) or m.battle.game is None:
-        raise UserError(f"{m.scenario.path}: statistics are kept for battles, not for this game's maps")
-    stats, fates = battle_stats(m.battle)
+    own = m.battle.stack.mode.stats  # a mode played on a map counts its own
+    if own is not None:
+        stats, fates = own(m.battle)
+    elif isinstance(m.battle, Battle) and m.battle.game is not None:
+        stats, fates = battle_stats(m.battle)
+    else:
+        raise UserError(f"{m.scenario.path}: no statistics are kept for this game")
     for side, points in score_by_round(m).items():
         stats[side].score = points
     r = summary(m)

@@ -29,8 +29,9 @@ from game.ui.load_list import mode_name, shown_name
 from game.ui.ow_screen import OpenWarsScreen
 from game.ui.replay_view import ReplayViewer
 from game.ui.rules_browser import RulesBrowser
-from game.ui.sound import Sounds
+from game.ui.sound import Sounds, quiet_audio
 from game.ui.stats_view import draw_figures
+from game.ui.stopping import Stopping
 from game.ui.tutorial import TutorialScreen
 from systems.open_wars.state import Campaign
 
@@ -365,9 +366,8 @@ def whose_loss(screen: BattleScreen) -> str:
         return ""
     if over.rule == "FG-VIC-2":
         lost = [e for e in b.events if isinstance(e, DivisionRemoved)]
-        parts = [
-            t("lost_division", side=names.get(e.side, e.side), officer=e.officer, why=e.reason) for e in lost
-        ]
+        said = [(names.get(e.side, e.side), t.names.division(e.officer), e.reason) for e in lost]
+        parts = [t("lost_division", side=side, division=division, why=why) for side, division, why in said]
         return "; ".join(parts) + " (FG-VIC-2)"
     if over.rule == "FG-VIC-3":
         staff = [e for e in b.events if isinstance(e, OfficerKilled) and e.officer.endswith("-staff")]
@@ -417,9 +417,11 @@ class EndScreen:
         winner = t("win", side=names.get(r["winner"], r["winner"])) if r["winner"] else t("draw")
         y = box.y + 20
         loss = theme.wrap(self.loss, theme.font(22), box.w - 40)[:2] if self.loss else []
+        rounds = r["rounds"]
+        ended = t(f"ended_after_{'one' if rounds == 1 else 'many'}", reason=self.reason, rounds=rounds)
         for text, size, colour in (
             (winner, 52, theme.ACCENT),
-            (t("ended_after", reason=self.reason, rounds=r["rounds"]), 24, theme.TEXT_DIM),
+            (ended, 24, theme.TEXT_DIM),
             *((line, 22, theme.TEXT) for line in loss),
         ):
             s = theme.font(size).render(text, True, colour)
@@ -495,7 +497,9 @@ def run(
 ) -> int:
     """The window's loop. With demo: an AI battle at once, watched to its end (then the start screen);
     with demo_frames too, only that many frames, the last one saved to `screenshot`."""
-    pygame.init()  # without an audio device the mixer stays off and the game is silent (game/ui/sound.py)
+    stop = Stopping().start()  # before pygame: SIGTERM and SIGHUP save the battle and end (stopping.py)
+    with quiet_audio():  # without an audio device the mixer stays off, silent and quiet (game/ui/sound.py)
+        pygame.init()
     pygame.display.set_caption("For Glory")
     settings, problems = load_settings()
     if setup.language is not None:
@@ -522,6 +526,9 @@ def run(
             music.music_volume = settings.music  # the battle's settings menu may have changed it
             music.music(start is not None)
             dt = clock.tick(FPS) / 1000.0 if demo_frames is None else 1 / FPS
+            if stop.signal is not None:
+                stop.save(battle.screen if isinstance(battle, TutorialScreen) else battle)
+                return 0
             for ev in pygame.event.get():
                 if ev.type == pygame.QUIT and (battle is None or battle.ask_quit() == "quit"):
                     return 0
@@ -576,6 +583,7 @@ def run(
         if battle is not None:
             battle.close()
         pygame.quit()
+        stop.close()
         try:
             settings.save()
         except UserError as e:  # the game still closes; the player is told why nothing was kept

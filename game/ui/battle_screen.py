@@ -19,6 +19,7 @@ from game.locale import LANGUAGES, Texts
 from game.match import Match, restart, summary
 from game.module_records import module_locales
 from game.modules import rule_id_pattern
+from game.names import named
 from game.narrate import Narrator, names_of
 from game.recovery import recover
 from game.rulesref import reference_for
@@ -125,7 +126,7 @@ class BattleScreen:
         # the computer players, in their process
         self.ai = ComputerTurns.start(match, controllers, self.settings.ai_think)
         spec = match.scenario.spec
-        self.t = Texts(self.settings.language, module_locales(b.stack))
+        self.t = named(Texts(self.settings.language, module_locales(b.stack)), match)
         # the sides and objectives by the scenario's names in the player's language (the log's too)
         self.names, self.objective_names = names_of(spec, self.t.language)
         colours = {s.id: tuple(s.colour) for s in spec.sides}
@@ -240,7 +241,7 @@ class BattleScreen:
         i = human[-1]
         start = self.marks[i - 1] if i > 0 else self.first_event
         if any(e.kind == "roll" for e in m.battle.events[start:]):
-            self.log.add(self.t("log_no_undo"), theme.BAD)
+            self.log.say("log_no_undo", theme.BAD)
             return False
         m.battle.close()
         fresh = restart(m)
@@ -252,7 +253,7 @@ class BattleScreen:
         self.human = HumanInput(fresh.battle, t=self.t)
         self.display.sync(fresh.battle)
         self.asked = None
-        self.log.undo(start, self.t("log_undone"))  # the undone order's lines go
+        self.log.undo(start, "log_undone")  # the undone order's lines go
         return True
 
     def close(self) -> None:
@@ -418,10 +419,11 @@ class BattleScreen:
         if key == "language":
             names = list(LANGUAGES)
             st.language = names[(names.index(st.language) + 1) % len(names)]
-            self.t = self.display.t = self.human.t = Texts(st.language, self.t.extra)
+            self.t = self.display.t = self.human.t = named(Texts(st.language, self.t.extra), self.match)
             self.names, self.objective_names = names_of(self.match.scenario.spec, st.language)
             self.log.sides, self.log.objectives = self.names, self.objective_names
             self.log.retell(self.t)
+            self.human.info = self.human.describe()  # the decision in hand, in the new language
             b = self.battle
             self.reference = reference_for(st.language, b.rules.loaded_mods, b.stack.chosen)
         elif key == "colour-blind":
@@ -458,7 +460,7 @@ class BattleScreen:
         return t(text)
 
     def save(self, autosave: bool = False) -> bool:
-        return save_logged(self.match, self.controllers, self.log, self.t, autosave)
+        return save_logged(self.match, self.controllers, self.log, autosave)
 
     def _button(self, key: str) -> None:
         if key == "undo":
@@ -550,7 +552,7 @@ class BattleScreen:
                         u.category.type,
                         st.in_play and is_disorganised(b, e),
                         ident.id == sel,
-                        ident.id,
+                        self.t.names.brief(ident.id),  # on the table when zoomed in: the short name
                         " ".join(t for badge in b.stack.badges if (t := badge(b, e))) if st.in_play else "",
                         u.quality.code,
                     )
@@ -612,19 +614,10 @@ class BattleScreen:
         pygame.draw.line(surf, theme.PANEL_EDGE, bar.bottomleft, bar.bottomright)
         big, small = theme.font(24), theme.font(18)
         assert g is not None
-        d = b.pending
-        active = b.activation.formation.key if b.activation and g.phase == "activations" else "-"
         t = self.t
-        if d is None:
-            who = t("battle_over")
-        else:
-            ctrl = self.controllers.get(d.side, "?")
-            player = t("you") if ctrl == "human" else ctrl
-            who = t(
-                "decides", side=self.names.get(d.side, d.side), player=player, decision=self.decision(d.kind)
-            )
-            if self.ai.thinking is not None:
-                who += " ..."
+        acting = b.activation is not None and g.phase == "activations"
+        active = t.names.formation(b.activation.formation.key) if b.activation and acting else "-"
+        who = self.who_decides()
         phase = t(f"phase_{g.phase.replace(' ', '_')}")
         surf.blit(
             big.render(t("top_bar", round=g.round, phase=phase, active=active), True, theme.TEXT),
@@ -641,6 +634,16 @@ class BattleScreen:
             words = small.render("   ".join(t(key, **values) for key, values in lines), True, theme.ACCENT)
             surf.blit(words, (right - words.get_width(), theme.px(32)))
         self._order_strip(surf, small)
+
+    def who_decides(self) -> str:
+        """The top bar's second line: whose decision it is, who plays that side, and what it is."""
+        d, t = self.battle.pending, self.t
+        if d is None:
+            return t("battle_over")
+        ctrl = self.controllers.get(d.side, "?")
+        player = t("you") if ctrl == "human" else t(f"player_{ctrl}") if t.has(f"player_{ctrl}") else ctrl
+        who = t("decides", side=self.names.get(d.side, d.side), player=player, decision=self.decision(d.kind))
+        return who + " ..." if self.ai.thinking is not None else who
 
     def score(self) -> dict[str, int]:
         """The score so far; counted from the events, so only again when there are new ones."""
@@ -661,7 +664,8 @@ class BattleScreen:
         items = sorted(g.initiative.items(), key=lambda kv: -kv[1])
         for key, init in reversed(items):
             side = next((f.side for f in b.formations if f.key == key), "")
-            label = font.render(f"{key} {init}", True, theme.ACCENT if key == active else theme.TEXT_DIM)
+            words = f"{self.t.names.formation(key)} {init}"
+            label = font.render(words, True, theme.ACCENT if key == active else theme.TEXT_DIM)
             x -= label.get_width() + 14
             colour = self.renderer.colours.get(side, theme.PANEL_EDGE)
             strip = pygame.Rect(x - 4, theme.px(33), label.get_width() + 8, theme.px(18))
@@ -681,7 +685,7 @@ class BattleScreen:
             h = self.human
             head += [(t, theme.TEXT) for t in h.info]
             if h.selected and self.battle.pending and self.battle.pending.kind == "order":
-                head.append((self.t("panel_selected", unit=h.selected), theme.ACCENT))
+                head.append((self.t("panel_selected", unit=self.t.names(h.selected)), theme.ACCENT))
             if h.ghost is not None:
                 detail += [(t, theme.GOOD if h.ghost.ok else theme.BAD) for t in h.ghost.lines]
             detail += [(t, theme.ACCENT) for t in h.odds_lines()]
@@ -760,7 +764,7 @@ class BattleScreen:
     def _dice(self, surf: pygame.Surface) -> None:
         """The last roll: its die face and every modifier with its rule, in the log's words."""
         show = self.display.dice
-        if show is None or show.age > 6:
+        if show is None or show.age > 6 or self.why:  # the why box stands where it would
             return
         d: dict[str, Any] = show.event
         font = theme.font(19)
@@ -893,9 +897,8 @@ class BattleScreen:
         names = [n for n, s in self.display.shown.items() if s.on_table]
         name = self.human.pick(p, names)
         if name is not None:
-            tooltip(
-                surf, self.mouse, name, "  ".join(x for x in unit_lines(self.battle, name, self.t) if x), 380
-            )
+            lines = "  ".join(x for x in unit_lines(self.battle, name, self.t) if x)
+            tooltip(surf, self.mouse, self.t.names(name), lines, 380)
 
 
 def _fitted(text: str, colour: theme.Colour, width: int) -> pygame.Surface:

@@ -15,9 +15,9 @@ import pygame
 from game import commands as cmd
 from game.components import Officer, Pose, Status, Unit
 from game.geometry import Point, heading, rect_corners
+from game.locale import inches
 from game.ui import theme
 from game.ui.camera import Camera
-from game.ui.human import inches
 
 if TYPE_CHECKING:
     from game.ui.battle_screen import BattleScreen

@@ -14,7 +14,9 @@ from systems.open_wars.combat import FallBack
 from systems.open_wars.moves import March, Recruit
 from systems.open_wars.records import OpenWarsMap, load_map, load_rules
 from systems.open_wars.state import Campaign
+from systems.open_wars.stats import game_stats
 from systems.open_wars.turn import game, score, start
+from systems.open_wars.words import narrate
 
 DECISIONS = (
     DecisionKind(
@@ -80,5 +82,7 @@ register_mode(
         open=open_game,
         load_rules=load_rules,
         load_scenario=load_map,
+        narrate=lambda c, e, t: narrate(e, c, t),
+        stats=game_stats,
     )
 )

@@ -15,8 +15,8 @@ from game.module_records import folder_of
 from game.settings import Settings
 from game.ui.app import Setup, StartScreen
 from game.ui.ow_screen import OpenWarsScreen
-from game.ui.ow_words import end_words
 from systems.open_wars.moves import Recruit
+from systems.open_wars.words import end_words
 
 
 @pytest.fixture(autouse=True)
