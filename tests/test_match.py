@@ -321,7 +321,7 @@ def test_tournament_prints_win_rates_with_a_95_percent_interval(capsys: pytest.C
     assert main(["tournament", "--games", "2", "--rounds", "2", "--a", "heuristic", "--b", "random"]) == 0
     out = capsys.readouterr().out.splitlines()
     pattern = re.compile(
-        r"^(heuristic|random): ([\d.]+) win\(s\) of 2 = ([\d.]+)% \(95% CI ([\d.]+)% to ([\d.]+)%\)$"
+        r"^(heuristic|random): ([\d.]+) wins? of 2 = ([\d.]+)% \(95% CI ([\d.]+)% to ([\d.]+)%\)$"
     )
     found = [pattern.match(line) for line in out]
     assert len(out) == 2 and all(found)

@@ -60,9 +60,10 @@ def test_a_refusal_in_spanish_names_the_category_and_writes_decimal_commas() -> 
         u = unit(b, "u", "a", (20.0, 20.0), 0.0)
         f = unit(b, "f", "b", (30.0, 30.0), 180.0)
         far = refusal(lambda: plan_move(b, u, (50.0, 20.0), None))
-        assert far.said(ES) == 'Infantería de línea: mueve 12" como máximo y el movimiento es de 30,00"'
-        assert refusal(lambda: check_fire(b, u, f)).said(ES) == 'f está fuera de alcance (11,89" > 2")'
-        assert far.said(EN) == b.reason(far)
+        assert far.said(ES) == 'Infantería de línea: mueve 12" como máximo y el movimiento es de 30"'
+        assert refusal(lambda: check_fire(b, u, f)).said(ES) == 'f está fuera de alcance (11,9" > 2")'
+        assert b.reason(far) == 'the move is 30.00" and Line infantry may move 12" at most'  # as recorded
+        assert far.said(EN) == 'the move is 30" and Line infantry may move 12" at most'  # as every measure
     finally:
         b.close()
 

@@ -31,7 +31,7 @@ def test_a_refused_move_in_a_spanish_log() -> None:
 
 def test_numbers_and_categories_of_a_reason_in_spanish() -> None:
     reason = 'the move is 30.00" and Line infantry may move 12" at most'
-    spanish = 'Infantería de línea: mueve 12" como máximo y el movimiento es de 30,00"'
+    spanish = 'Infantería de línea: mueve 12" como máximo y el movimiento es de 30"'  # inches to a tenth
     assert reason_said(ES, reason) == spanish
     order = "moveofficer is not an order the battle is waiting for"
     assert reason_said(ES, order) == "la batalla no espera una orden de mover a un oficial"

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from game import CONTENT
 from game.ai.players import make_player
 from game.model.errors import ContentError
 from game.running.match import Match, new_match, play
@@ -64,6 +65,20 @@ def test_autosaves_keep_only_the_newest(matches: list[Match]) -> None:
     save_game(m, {}, autosave=True)
     left = sorted(saves_dir().glob("autosave-default-*.json"))
     assert len(left) == AUTOSAVES_KEPT and not made[0].exists() and not made[1].exists()
+
+
+def test_a_save_is_named_safely_whatever_its_scenario_id(tmp_path: Path, matches: list[Match]) -> None:
+    """A scenario file may call itself anything: its save stays in the saves folder, named plainly."""
+    text = (CONTENT / "scenarios" / "default.toml").read_text(encoding="utf-8")
+    odd = tmp_path / "odd.toml"
+    odd.write_text(text.replace('id = "default"', 'id = "../../x y/é"', 1), encoding="utf-8")
+    m = new_match(str(odd), 1)
+    matches.append(m)
+    assert m.scenario.id == "../../x y/é"
+    for autosave in (False, True):
+        path = save_game(m, {}, autosave=autosave)
+        assert path.parent == saves_dir() and path.name.split("-")[1:3] == ["x", "y"]
+    assert {p.name.split("-")[0] for p in saves_dir().iterdir()} == {"save", "autosave"}
 
 
 @pytest.mark.parametrize("players", [{"fr": "god"}, {"xx": "human"}, {"fr": ["human"]}])

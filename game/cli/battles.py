@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.ai.kinds import KINDS
 from game.cli.options import add_log_options, add_mod_option, check_rounds, print_log, ruleset_with_mods
+from game.content.locale import counted
 
 if TYPE_CHECKING:
     from game.running.match import Match
@@ -27,12 +28,13 @@ def _print(result: dict[str, Any], as_json: bool) -> None:
         return
     winner = result["winner"] or "nobody (a draw)"
     print(
-        f"{result['scenario']}, seed {result['seed']}: {winner} wins after {result['rounds']} round(s): "
+        f"{result['scenario']}, seed {result['seed']}: {winner} wins after "
+        f"{counted(result['rounds'], 'round', 'rounds')}: "
         f"{result['end_reason']}"
     )
     for side, total in result["score"].items():
         lines = ", ".join(f"{rule} {pts}" for rule, pts in result["score_lines"][side].items() if pts)
-        print(f"  {side}: {total} point(s)" + (f" ({lines})" if lines else ""))
+        print(f"  {side}: {counted(total, 'point', 'points')}" + (f" ({lines})" if lines else ""))
 
 
 def simulate(args: argparse.Namespace) -> int:

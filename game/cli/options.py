@@ -47,11 +47,19 @@ def ruleset_with_mods(args: argparse.Namespace, ruleset_id: str = "for-glory") -
 
 
 def print_log(m: Match, language: str | None) -> None:
-    """The battle log, one line per move or roll-off, in the language asked (English by default)."""
-    from game.running.narrate import names_of, narrate, texts_for
+    """The battle log, one line per move or roll-off, in the language asked (English by default); a
+    game of another mode (Open Wars) in that mode's words."""
+    from game.running.names import named
+    from game.running.narrate import describe, names_of, narrate, texts_for
 
-    stack = getattr(m.battle, "stack", None)
-    t = texts_for(language or "en", stack.ids if stack is not None else ())
+    stack = m.battle.stack
+    t = texts_for(language or "en", [x.id for x in stack.modules])  # the mode's own words too
+    told = stack.mode.narrate
+    if told is not None:
+        for e in m.battle.events:
+            print(one_line(told(m.battle, e, t, describe), limit=2000))
+        return
     sides, objectives = names_of(m.scenario.spec, language or "en")
+    t = named(t, m)
     for line in narrate([e.to_dict() for e in m.battle.events], t, sides, objectives):
         print(one_line(line.text, limit=2000))

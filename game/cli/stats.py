@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.cli.options import add_mod_option
+from game.content.locale import counted
 from game.model.errors import one_line
 
 if TYPE_CHECKING:
@@ -20,7 +21,7 @@ KIND_WORDS = {"hits": ("shots", "hits"), "passes": ("checks", "passes"), "wins":
 
 def lines(f: Figures) -> list[str]:
     winner = f"{f.winner} wins" if f.winner else "a draw"
-    out = [f"{f.scenario}, seed {f.seed}: {winner} after {f.rounds} round(s)"]
+    out = [f"{f.scenario}, seed {f.seed}: {winner} after {counted(f.rounds, 'round', 'rounds')}"]
     for side, st in f.sides.items():
         out.append(f"{side}:")
         out.append("  score by round: " + " ".join(str(p) for p in st.score))
@@ -28,7 +29,7 @@ def lines(f: Figures) -> list[str]:
             "  units lost by round: " + " ".join(str(st.losses.get(r, 0)) for r in range(1, f.rounds + 1))
         )
         out.append(f"  dice: {st.rolls} rolled, mean {st.mean_die:.2f} (a die averages 3.5), "
-                   f"{st.sixes} six(es), {st.ones} one(s)")  # fmt: skip
+                   f"{counted(st.sixes, 'six', 'sixes')}, {counted(st.ones, 'one', 'ones')}")  # fmt: skip
         for kind, t in st.luck.items():
             rolls, good = KIND_WORDS[kind]
             out.append(f"  {rolls}: {t.rolls}, expected {t.expected:.1f} {good}, got {t.got}")

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.ai.kinds import KINDS
 from game.cli.options import add_mod_option, check_rounds, ruleset_with_mods
+from game.content.locale import counted
 from game.model.errors import UserError, one_line
 from game.running.ratings import PRIOR, PairRecord, Share, anchor_of, separated
 
@@ -180,7 +181,7 @@ def table(res: Results) -> list[str]:
     lines = [
         f"Share of games each AI won against {'the other' if opponents == 1 else 'all the others'} "
         "(a draw counts half), then its 95% interval,",
-        f"of {res.games} game(s) a pair on each scenario, sides swapped each game.",
+        f"of {counted(res.games, 'game', 'games')} a pair on each scenario, sides swapped each game.",
         "",
         row("scenario", "mode", res.players),
         *(
@@ -204,7 +205,7 @@ def table(res: Results) -> list[str]:
         draws = sum(r.draws for r in games)
         lines.append(
             f"{a} against {b}: {wa.wins:g} to {wb.wins:g} in {wa.games} games"
-            + (f" ({draws} draw(s), counted half)" if draws else "")
+            + (f" ({counted(draws, 'draw', 'draws')}, counted half)" if draws else "")
         )
     return lines
 
@@ -219,7 +220,8 @@ def tournament(args: argparse.Namespace) -> int:
         for p in res.players:
             s = res.share(p)
             lo, hi = s.interval
-            print(f"{p}: {s.wins:g} win(s) of {s.games} = {s.share:.1%} (95% CI {lo:.1%} to {hi:.1%})")
+            wins = counted(s.wins, "win", "wins")
+            print(f"{p}: {wins} of {s.games} = {s.share:.1%} (95% CI {lo:.1%} to {hi:.1%})")
     return 0
 
 

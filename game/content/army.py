@@ -107,11 +107,6 @@ def organise(units: list[str], rules: Ruleset, divisions: int) -> list[list[str]
     return [sorted(g, key=lambda u: listed[kind[u]]) for g in groups]
 
 
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
 def build_army(side: SideSpec, rules: Ruleset, seed: int) -> list[DivisionSpec]:
     """The divisions of a side given as a points budget; the same seed gives the same divisions."""
     army = side.army
@@ -121,19 +116,16 @@ def build_army(side: SideSpec, rules: Ruleset, seed: int) -> list[DivisionSpec]:
     groups = organise(buy(army, rules, rng, count), rules, count)
     qualities = _weights(army.qualities, QUALITIES, rules.qualities)
     codes = sorted(qualities)
-    numbered: dict[str, int] = {}
     out = []
     for k, group in enumerate(groups, start=1):
         dv = f"{side.id}-{k}"
-        all_cavalry = all(rules.categories[u].type == "cavalry" for u in group)
         units = []
         for j, code in enumerate(group):
-            numbered[code] = numbered.get(code, 0) + 1
             quality = _weighted(rng, codes, [qualities[q] for q in codes])
-            name = f"{ordinal(numbered[code])} {rules.categories[code].name}"
-            units.append(UnitSpec(f"{dv}{_letters(j)}", code, quality, name))
-        name = "Cavalry Division" if all_cavalry else f"{ordinal(k)} Division"
-        out.append(DivisionSpec(dv, units, name))
+            units.append(UnitSpec(f"{dv}{_letters(j)}", code, quality))
+        out.append(
+            DivisionSpec(dv, units)
+        )  # named in the player's language as any unnamed (game/running/names.py)
     return out
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import string
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -64,18 +65,33 @@ def _texts(language: str, extra: tuple[Path, ...] = ()) -> dict[str, str]:
 
 class Texts:
     """`t("key", name=value)`: the text of a key in the chosen language; `extra`: the locale folders
-    of the rule modules in play, whose words are added."""
+    of the rule modules in play, whose words are added; `names`: what the battle's units, officers and
+    divisions are called in that language (game/running/names.py; `t.names(id)`, an id without one as
+    it is)."""
 
-    def __init__(self, language: str = "en", extra: tuple[Path, ...] = ()) -> None:
+    def __init__(
+        self, language: str = "en", extra: tuple[Path, ...] = (), names: Names | None = None
+    ) -> None:
         self.language = language if language in LANGUAGES else "en"
         self.extra = extra
         self._texts = _texts(self.language, extra)
+        self.names = names or Names()
 
     def __call__(self, key: str, **values: object) -> str:
         return self._texts[key].format(**values)
 
+    def with_names(self, names: Names) -> Texts:
+        """The same words with a battle's names."""
+        return Texts(self.language, self.extra, names)
+
     def has(self, key: str) -> bool:
         return key in self._texts
+
+
+def counted(n: float, one: str, many: str) -> str:
+    """A count and its noun, singular for one: "1 round", "2 rounds", "0.5 wins" (the command line's
+    English)."""
+    return f"{n:g} {one if n == 1 else many}"
 
 
 def check_translations(
@@ -94,3 +110,35 @@ def check_translations(
                     raise ContentError(
                         f"{at}.{key}.{ident}", f"no such id in the {what} (known: {', '.join(sorted(ids))})"
                     )
+
+
+@dataclass(frozen=True)
+class Names:
+    """Ids -> names: `full` for units and officers, `short` for the same, `divisions` (and their short
+    forms) by division id."""
+
+    full: Mapping[str, str] = field(default_factory=dict)
+    short: Mapping[str, str] = field(default_factory=dict)
+    divisions: Mapping[str, str] = field(default_factory=dict)
+    divisions_short: Mapping[str, str] = field(default_factory=dict)
+
+    def __call__(self, ident: str) -> str:
+        """A unit's or an officer's name ("det:<unit>", a detachment, by its unit's); else the id itself."""
+        if ident.startswith("det:"):
+            return self.full.get(ident[4:], ident)
+        return self.full.get(ident, ident)
+
+    def brief(self, ident: str) -> str:
+        if ident.startswith("det:"):
+            return self.short.get(ident[4:], ident)
+        return self.short.get(ident, ident)
+
+    def division(self, ident: str) -> str:
+        return self.divisions.get(ident, ident)
+
+    def formation(self, key: str, short: bool = True) -> str:
+        """A formation (a division by its officer's id, or "det:<unit>"): by default as a compact label,
+        a division's short name or a detachment's unit's."""
+        if key.startswith("det:"):
+            return self.brief(key) if short else self(key)
+        return self.divisions_short.get(key, key) if short else self.division(key)

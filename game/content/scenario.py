@@ -50,19 +50,23 @@ class ObjectiveSpec:
     held_by: str | None = None  # AMB-35: objectives start uncontrolled unless the scenario says
 
 
+Name = Annotated[str, Bounds(0, 80)]
+
+
 @dataclass(frozen=True)
 class UnitSpec:
     id: str
     category: str
     quality: str
-    name: str = ""
+    name: Name = ""  # its historical name; made from its division and arm when absent (game/running/names.py)
 
 
 @dataclass(frozen=True)
 class DivisionSpec:
     id: str
     units: list[UnitSpec]
-    name: str = ""
+    name: Name = ""
+    officer: Name = ""  # the name of its general (the officer whose id is the division's)
     experience: int | None = None  # FG-PREP-3: rolled when absent
     # FG-DEP-3/4: rolled when absent; 0 on the table, N arrives in round N
     arrival: Annotated[int, Bounds(0, 100)] | None = None
@@ -70,7 +74,7 @@ class DivisionSpec:
 
 @dataclass(frozen=True)
 class StaffSpec:
-    name: str = ""
+    name: Name = ""
     experience: int | None = None
 
 
@@ -104,13 +108,18 @@ class SideSpec:
 @dataclass(frozen=True)
 class ScenarioWords:
     """A scenario's words in another language (`[locale.<language>]`): its name, description and
-    history, and its sides' and objectives' names by id; what it leaves out stays as the file says."""
+    history, and its sides', objectives', divisions', units' and officers' names by id (an officer's id
+    is its division's, or "<side>-staff" for the estado mayor); what it leaves out stays as the file
+    says."""
 
     name: str = ""
     description: str = ""
     history: str = ""
     sides: dict[str, str] = field(default_factory=dict)
     objectives: dict[str, str] = field(default_factory=dict)
+    divisions: dict[str, Name] = field(default_factory=dict)
+    units: dict[str, Name] = field(default_factory=dict)
+    officers: dict[str, Name] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -137,6 +146,12 @@ class ScenarioFile:
             own.history or self.history,
             {s.id: own.sides.get(s.id) or s.name for s in self.sides},
             {o.id: own.objectives.get(o.id) or o.name or o.id for o in self.objectives},
+            {d.id: own.divisions.get(d.id) or d.name for s in self.sides for d in s.divisions},
+            {u.id: own.units.get(u.id) or u.name for s in self.sides for d in s.divisions for u in d.units},
+            {
+                **{f"{s.id}-staff": own.officers.get(f"{s.id}-staff") or s.staff.name for s in self.sides},
+                **{d.id: own.officers.get(d.id) or d.officer for s in self.sides for d in s.divisions},
+            },
         )
 
 
@@ -312,8 +327,15 @@ def load_scenario(ref: str, rules: Ruleset) -> Scenario:
 
 
 def check_words(spec: ScenarioFile, where: str) -> None:
-    """[locale.<language>]: naming only the file's sides and objectives."""
-    known = {"sides": {s.id for s in spec.sides}, "objectives": {o.id for o in spec.objectives}}
+    """[locale.<language>]: naming only the file's sides, objectives, divisions, units and officers."""
+    divisions = {d.id for s in spec.sides for d in s.divisions}
+    known = {
+        "sides": {s.id for s in spec.sides},
+        "objectives": {o.id for o in spec.objectives},
+        "divisions": divisions,
+        "units": {u.id for s in spec.sides for d in s.divisions for u in d.units},
+        "officers": divisions | {f"{s.id}-staff" for s in spec.sides},
+    }
     check_translations(spec.locale, known, where, "scenario")
 
 

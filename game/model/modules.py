@@ -199,6 +199,13 @@ class GameMode:
     # checks of a scenario that its rules make, after the loader's own: (scenario file, its ruleset,
     # where) raising ContentError (For Glory: every division can stand within reach of its officer)
     check_scenario: Callable[[Any, Any, str], None] | None = None
+    # a mode whose events For Glory's narrator does not tell says each itself, in the language of the
+    # texts given: (the game, an event, the texts, For Glory's `describe` for what it has no words
+    # of its own for) -> its line of the log
+    narrate: Callable[[Any, Any, Any, Any], str] | None = None
+    # a mode that is not played on a table counts its own figures (`stats`): the game -> (each side's
+    # game.model.figures.SideStats, the fates of its formations)
+    stats: Callable[[Any], tuple[Any, Any]] | None = None
 
 
 _MODES: dict[str, GameMode] = {}

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.model import commands as cmd
-from game.model.words import Word, Wording
+from game.model.words import NamedWording, Word, Wording
 
 
 class Reject(Exception):
@@ -31,14 +31,36 @@ class Reject(Exception):
         """The reason as an event records it: the text of its key in `t` with its values as written."""
         return self.reason if self.key is None else t(self.key, **self.values)
 
-    def said(self, t: Wording) -> str:
+    def said(self, t: NamedWording) -> str:
         """The reason in the language of `t`, its values said the same way (a category's name, a
-        decimal mark); the key and values as they are where `t` has no words for it."""
+        decimal mark), its units, officers and divisions by their names (`t.names`); the key and
+        values as they are where `t` has no words for it."""
         if self.key is None:
             return self.reason
         if not t.has(self.key):
             return " ".join([self.key, *(f"{k}={v}" for k, v in self.values.items())])
-        return t(self.key, **{k: v.said(t) if isinstance(v, Word) else v for k, v in self.values.items()})
+        return t(self.key, **{k: said_value(t, k, v) for k, v in self.values.items()})
+
+
+# the values of a refusal that are ids of units or officers (one, or a list joined by ", "), or divisions
+NAMED_ONE = ("unit", "shooter", "reactor", "officer", "charger", "by")
+NAMED_LIST = ("units",)
+
+
+def said_value(t: NamedWording, key: str, value: object) -> object:
+    if isinstance(value, Word):
+        return value.said(t)
+    if not isinstance(value, str):
+        return value
+    if key in NAMED_ONE:
+        return t.names(value)
+    if key in NAMED_LIST:
+        return ", ".join(t.names(x) for x in value.split(", "))
+    if key in ("division", "formation"):
+        return t.names.formation(value, short=False)
+    if key in ("divisions", "formations"):
+        return ", ".join(t.names.formation(x, short=False) for x in value.split(", "))
+    return value
 
 
 def refuse(rule: str, key: str, **values: object) -> Reject:

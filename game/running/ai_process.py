@@ -122,10 +122,16 @@ class Worker:
 
     def applied(self, c: cmd.Command) -> None:
         """The real battle applied this command: the copy follows."""
-        self._conn.send(("apply", cmd.to_json(c)))
+        self._send(("apply", cmd.to_json(c)))
 
     def ask(self, side: str) -> None:
-        self._conn.send(("decide", side))
+        self._send(("decide", side))
+
+    def _send(self, message: tuple[Any, ...]) -> None:
+        # a process that died after its last answer is found out by the next `answer` (ProcessEnded),
+        # not by a broken pipe here
+        with contextlib.suppress(OSError):
+            self._conn.send(message)
 
     def answer(self, kinds: Any) -> cmd.Command | RemoteError | None:
         """The answer to the last question, an error, or None while the AI still thinks."""

@@ -24,12 +24,15 @@ import string
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game import CONTENT
 from game.content.locale import Texts, read_ui
 from game.model.modules import modules
-from game.model.words import Number, Term, slug
+from game.model.words import Number, Term, inches, slug
+
+if TYPE_CHECKING:
+    from game.content.scenario import ScenarioFile
 
 Event = Mapping[str, Any]
 
@@ -46,6 +49,8 @@ END_REASONS = {
 DEPLOYMENT = re.compile(r"arrives in round (?P<round>\d+)")
 EDGE = re.compile(r"(?P<flank>\w+) \((?P<edge>\w+)\)")
 NUMBERED = re.compile(r"(?P<words>.*\D) (?P<n>-?\d+)")
+# the details of a note that are ids of units or officers (told by their names)
+NAMED_DETAILS = ("unit", "target", "by", "officer", "charger", "shooter", "reactor", "mover")
 DECIMAL = re.compile(r"-?\d+\.\d+")
 
 
@@ -143,12 +148,21 @@ class Narrator:
     def side(self, side: str) -> str:
         return self.sides.get(side, side)
 
-    def inches(self, x: float) -> str:
-        text = f"{round(x, 1):g}"
-        return text.replace(".", self.say("log_decimal_mark"))
+    def name(self, ident: str) -> str:
+        """A unit or officer by its name in the player's language (the battle's names, `t.names`)."""
+        return self.t.names(ident)
 
-    def units(self, names: Iterable[str]) -> str:
-        return ", ".join(names)
+    def who(self, e: Event) -> str:
+        """Who an event is about: its unit, else its officer (by name), else its side."""
+        if e.get("unit") or e.get("officer"):
+            return self.name(e.get("unit") or e["officer"])
+        return self.side(e.get("side") or "")
+
+    def inches(self, x: float) -> str:
+        return inches(x, self.t)
+
+    def units(self, ids: Iterable[str]) -> str:
+        return ", ".join(self.name(x) for x in ids)
 
     def rule(self, e: Event) -> str:
         return f" ({e['rule']})" if e.get("rule") else ""
@@ -166,7 +180,7 @@ class Narrator:
             key = f"{key}_none"
         if not self.t.has(key):
             key = "log_move"
-        text = self.say(key, unit=e["unit"], distance=self.inches(distance), how=how)
+        text = self.say(key, unit=self.name(e["unit"]), distance=self.inches(distance), how=how)
         if last.get("stopped"):
             text += self.say("log_stopped", rule=last["stopped"])
         return text
@@ -185,7 +199,7 @@ class Narrator:
 
     def initiative(self, group: Sequence[Event]) -> str:
         e = group[0]
-        who = e.get("officer") or e.get("unit") or self.side(e.get("side", ""))
+        who = self.who(e)
         dice = [r["die"] for r in group]
         rule = e.get("rule") or "FG-INIT-2"
         if len(dice) == 1:
@@ -210,7 +224,7 @@ class Narrator:
         if words is not None:
             return _call(words, e, self)
         check = e["check"]
-        who = e.get("unit") or e.get("officer") or self.side(e.get("side") or "")
+        who = self.who(e)
         die, total, rule = e["die"], e["total"], e.get("rule") or ""
         if check == "experience":
             return self.say("log_roll_experience", who=who, die=die, total=total, rule=rule)
@@ -245,7 +259,7 @@ class Narrator:
                 natural=natural,
                 rule=rule,
             )
-        target = e.get("target")
+        target = self.name(e["target"]) if e.get("target") else None
         if check == "fire" and target:
             result = self.word("log_result", e["outcome"])
             return self.say(
@@ -265,8 +279,9 @@ class Narrator:
 
     def plain(self, e: Event) -> str:
         """Any roll: who rolled for what, the dice, the modifiers, the total and what it meant."""
-        who = e.get("unit") or e.get("officer") or self.side(e.get("side") or "")
-        target, dice, mods, total = e.get("target"), self.dice(e), self.modifiers(e), e["total"]
+        who = self.who(e)
+        target = self.name(e["target"]) if e.get("target") else None
+        dice, mods, total = self.dice(e), self.modifiers(e), e["total"]
         what = self.word("log_check", e["check"]) + self.purpose(e)
         return self.say(
             "log_roll",
@@ -314,10 +329,11 @@ class Narrator:
         if self.t.has(key):
             values = {k: self.value(k, v) for k, v in details.items()}
             try:
-                return self.say(key, unit=e.get("unit") or "", rule=e["rule"], **values)
+                unit = self.name(e["unit"]) if e.get("unit") else ""
+                return self.say(key, unit=unit, rule=e["rule"], **values)
             except (KeyError, IndexError, ValueError):
                 pass
-        who = f"{e['unit']}: " if e.get("unit") else ""
+        who = f"{self.name(e['unit'])}: " if e.get("unit") else ""
         return f"{who}{e['text']} ({e['rule']})"
 
     def value(self, name: str, v: Any) -> object:
@@ -326,6 +342,10 @@ class Narrator:
             return self.units(str(x) for x in v)
         if name == "side":
             return self.side(str(v))
+        if name in NAMED_DETAILS and isinstance(v, str):
+            return self.name(v)
+        if name == "division" and isinstance(v, str):
+            return self.t.names.division(v)
         if isinstance(v, str) and self.t.has(f"log_{name}_{slug(v)}"):
             return self.t(f"log_{name}_{slug(v)}")
         return v
@@ -355,7 +375,7 @@ def _raw(e: Event) -> str:
 
 
 def _rejected(n: Narrator, e: Event) -> str:
-    who = f"{e['unit']}: " if e.get("unit") else ""
+    who = f"{n.name(e['unit'])}: " if e.get("unit") else ""
     order = n.word("log_order", e.get("order") or "order")
     return n.say("log_rejected", who=who, order=order, rule=e["rule"], reason=reason_said(n.t, e["reason"]))
 
@@ -418,7 +438,7 @@ def _reason_patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
 def _pushed(n: Narrator, e: Event) -> str:
     moved = math.dist(e["start"], e["end"])
     key = "log_pushed_blocked" if e.get("blocked") else "log_pushed"
-    return n.say(key, unit=e["unit"], by=e["by"], distance=n.inches(moved))
+    return n.say(key, unit=n.name(e["unit"]), by=n.name(e["by"]), distance=n.inches(moved))
 
 
 def _melee(n: Narrator, e: Event) -> str:
@@ -442,19 +462,19 @@ def _phase(n: Narrator, e: Event) -> str:
 
 
 def _deployed(n: Narrator, e: Event) -> str:
+    division = n.t.names.division(e["division"])
     if e.get("edge"):
         edge = n.word("log_edge", e["edge"])
-        return n.say(
-            "log_deployed_edge", division=e["division"], edge=edge, count=len(e["units"]), rule=e["rule"]
-        )
-    return n.say("log_deployed", division=e["division"], count=len(e["units"]), rule=e["rule"])
+        return n.say("log_deployed_edge", division=division, edge=edge, count=len(e["units"]), rule=e["rule"])
+    return n.say("log_deployed", division=division, count=len(e["units"]), rule=e["rule"])
 
 
 def _activated(n: Narrator, e: Event) -> str:
     if str(e["formation"]).startswith("det:"):
         units = n.units(e.get("units") or [e["formation"][4:]])
         return n.say("log_activated_detachment", units=units, initiative=e["initiative"], rule="FG-ACT-1")
-    return n.say("log_activated", officer=e["formation"], initiative=e["initiative"], rule="FG-ACT-1")
+    division = n.t.names.division(e["formation"])
+    return n.say("log_activated", division=division, initiative=e["initiative"], rule="FG-ACT-1")
 
 
 def end_reason(n: Narrator, e: Event) -> str:
@@ -490,40 +510,62 @@ EVENTS: dict[str, Told] = {
     "rejected": _rejected,
     "moved": lambda n, e: n.moved([e]),
     "pushed": _pushed,
-    "hit": lambda n, e: _plural(n, "log_hit", e["added"], unit=e["unit"], added=e["added"], hits=e["hits"]),
-    "destroyed": lambda n, e: n.say("log_destroyed", unit=e["unit"], rule=e["rule"]),
+    "hit": lambda n, e: _plural(
+        n, "log_hit", e["added"], unit=n.name(e["unit"]), added=e["added"], hits=e["hits"]
+    ),
+    "destroyed": lambda n, e: n.say("log_destroyed", unit=n.name(e["unit"]), rule=e["rule"]),
     "removed": lambda n, e: n.say(
-        "log_removed", unit=e["unit"], reason=n.word("log_reason", e["reason"]), rule=e["rule"]
+        "log_removed", unit=n.name(e["unit"]), reason=n.word("log_reason", e["reason"]), rule=e["rule"]
     ),
     "lost_brigade": lambda n, e: _plural(
-        n, "log_lost_brigade", e["counters"], officer=e["officer"], counters=e["counters"], rule=e["rule"]
+        n,
+        "log_lost_brigade",
+        e["counters"],
+        officer=n.name(e["officer"]),
+        counters=e["counters"],
+        rule=e["rule"],
     ),
     "division_removed": lambda n, e: n.say(
-        "log_division_removed", officer=e["officer"], reason=n.word("log_reason", e["reason"]), rule=e["rule"]
+        "log_division_removed",
+        division=n.t.names.division(e["officer"]),
+        reason=n.word("log_reason", e["reason"]),
+        rule=e["rule"],
     ),
     "officer_killed": lambda n, e: n.say(
-        "log_officer_killed", officer=e["officer"], by=e["by"], rule=e["rule"]
+        "log_officer_killed", officer=n.name(e["officer"]), by=n.name(e["by"]), rule=e["rule"]
     ),
-    "officer_relocated": lambda n, e: n.say("log_officer_relocated", officer=e["officer"], rule=e["rule"]),
+    "officer_relocated": lambda n, e: n.say(
+        "log_officer_relocated", officer=n.name(e["officer"]), rule=e["rule"]
+    ),
     "melee": _melee,
     "contact": lambda n, e: n.say(
-        "log_contact", unit=e["unit"], target=e["target"], sector=n.word("log_sector", e["sector"])
+        "log_contact",
+        unit=n.name(e["unit"]),
+        target=n.name(e["target"]),
+        sector=n.word("log_sector", e["sector"]),
     ),
     "reaction": lambda n, e: n.say(
-        "log_reaction", unit=e["unit"], against=e["against"], action=n.word("log_action", e["action"])
+        "log_reaction",
+        unit=n.name(e["unit"]),
+        against=n.name(e["against"]),
+        action=n.word("log_action", e["action"]),
     ),
-    "interrupted": lambda n, e: n.say("log_interrupted", unit=e["unit"], by=e["by"], rule=e["rule"]),
+    "interrupted": lambda n, e: n.say(
+        "log_interrupted", unit=n.name(e["unit"]), by=n.name(e["by"]), rule=e["rule"]
+    ),
     "rallied": lambda n, e: _plural(
-        n, "log_rallied", e["hits"], unit=e["unit"], hits=e["hits"], rule=e["rule"]
+        n, "log_rallied", e["hits"], unit=n.name(e["unit"]), hits=e["hits"], rule=e["rule"]
     ),
-    "marker": lambda n, e: n.say("log_marker", by=e["by"], rule=e["rule"]),
+    "marker": lambda n, e: n.say("log_marker", by=n.name(e["by"]), rule=e["rule"]),
     "disorganised": lambda n, e: n.say(
-        "log_disorganised" if e["value"] else "log_organised", officer=e["officer"], rule=e["rule"]
+        "log_disorganised" if e["value"] else "log_organised",
+        division=n.t.names.division(e["officer"]),
+        rule=e["rule"],
     ),
     "note": Narrator.note,
     "phase": _phase,
     "deployed": _deployed,
-    "staff_placed": lambda n, e: n.say("log_staff_placed", officer=e["officer"], rule=e["rule"]),
+    "staff_placed": lambda n, e: n.say("log_staff_placed", officer=n.name(e["officer"]), rule=e["rule"]),
     "activated": _activated,
     "objective": lambda n, e: n.say(
         "log_objective",
@@ -567,15 +609,11 @@ def groups(events: Sequence[Event]) -> list[tuple[int, int]]:
     return out
 
 
-def names_of(spec: Any, language: str = "en") -> tuple[dict[str, str], dict[str, str]]:
-    """The names a scenario gives its sides and its objectives in a language (ids when it gives none);
-    another mode's map, which has no translations, by its own names."""
-    if callable(getattr(spec, "words", None)):
-        words = spec.words(language)
-        return words.sides, words.objectives
-    sides = {s.id: s.name or s.id for s in getattr(spec, "sides", ())}
-    objectives = {o.id: getattr(o, "name", "") or o.id for o in getattr(spec, "objectives", ())}
-    return sides, objectives
+def names_of(spec: ScenarioFile, language: str = "en") -> tuple[dict[str, str], dict[str, str]]:
+    """The names a scenario gives its sides and its objectives in a language (ids when it gives none;
+    an Open Wars map's words are its mode's, systems/open_wars/words.py)."""
+    words = spec.words(language)
+    return words.sides, words.objectives
 
 
 def narrate(

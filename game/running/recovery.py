@@ -9,7 +9,7 @@ from pathlib import Path
 
 from game.model.errors import UserError
 from game.running.match import Match, write_text
-from game.running.saves import save_game, saves_dir
+from game.running.saves import file_word, save_game, saves_dir
 
 
 def recover(
@@ -23,7 +23,7 @@ def recover(
     problems = []
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        saved = save_game(m, players, folder / f"recovered-{m.scenario.id}-{stamp}.json")
+        saved = save_game(m, players, folder / f"recovered-{file_word(m.scenario.id)}-{stamp}.json")
     except (OSError, UserError) as e:
         problems.append(f"the battle could not be saved ({e})")
     try:

@@ -5,6 +5,7 @@ the decision where it was saved."""
 from __future__ import annotations
 
 import json
+import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,6 +35,12 @@ class SaveInfo:
     saved: str  # local time, "2026-11-25 14:03"
 
 
+def file_word(text: str) -> str:
+    """A scenario's id as part of a file's name: letters, digits, - and _ only (an id from content never
+    becomes a path as it is: "../x" would leave the saves folder)."""
+    return re.sub(r"[^A-Za-z0-9_]+", "-", text).strip("-")[:60] or "battle"
+
+
 def save_game(m: Match, players: dict[str, str], path: Path | None = None, autosave: bool = False) -> Path:
     """Write the battle with its players; to a new file in the saves folder unless a path is given."""
     g = m.battle.game
@@ -41,7 +48,7 @@ def save_game(m: Match, players: dict[str, str], path: Path | None = None, autos
     if path is None:
         stamp = time.strftime("%Y%m%d-%H%M%S")
         kind = "autosave" if autosave else "save"
-        path = saves_dir() / f"{kind}-{m.scenario.id}-{stamp}-r{rnd}.json"
+        path = saves_dir() / f"{kind}-{file_word(m.scenario.id)}-{stamp}-r{rnd}.json"
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as e:
@@ -52,7 +59,9 @@ def save_game(m: Match, players: dict[str, str], path: Path | None = None, autos
     data["saved"] = time.strftime("%Y-%m-%d %H:%M")
     write_text(path, json.dumps(data, indent=1) + "\n")
     if autosave:
-        old = sorted(saves_dir().glob(f"autosave-{m.scenario.id}-*.json"), key=lambda p: p.stat().st_mtime)
+        old = sorted(
+            saves_dir().glob(f"autosave-{file_word(m.scenario.id)}-*.json"), key=lambda p: p.stat().st_mtime
+        )
         for p in old[:-AUTOSAVES_KEPT]:
             p.unlink(missing_ok=True)
     return path

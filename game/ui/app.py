@@ -20,8 +20,9 @@ from game.ui.battle_screen import BattleScreen
 from game.ui.end_screen import EndScreen
 from game.ui.ow_screen import OpenWarsScreen
 from game.ui.replay_view import ReplayViewer
-from game.ui.sound import Sounds
+from game.ui.sound import Sounds, quiet_audio
 from game.ui.start_screen import Setup, StartScreen
+from game.ui.stopping import Stopping
 from game.ui.tutorial import TutorialScreen
 from systems.open_wars.state import Campaign
 
@@ -73,7 +74,9 @@ def run(
 ) -> int:
     """The window's loop. With demo: an AI battle at once, watched to its end (then the start screen);
     with demo_frames too, only that many frames, the last one saved to `screenshot`."""
-    pygame.init()  # without an audio device the mixer stays off and the game is silent (game/ui/sound.py)
+    stop = Stopping().start()  # before pygame: SIGTERM and SIGHUP save the battle and end (stopping.py)
+    with quiet_audio():  # without an audio device the mixer stays off, silent and quiet (game/ui/sound.py)
+        pygame.init()
     pygame.display.set_caption("For Glory")
     settings, problems = load_settings()
     if setup.language is not None:
@@ -100,6 +103,9 @@ def run(
             music.music_volume = settings.music  # the battle's settings menu may have changed it
             music.music(start is not None)
             dt = clock.tick(FPS) / 1000.0 if demo_frames is None else 1 / FPS
+            if stop.signal is not None:
+                stop.save(battle.screen if isinstance(battle, TutorialScreen) else battle)
+                return 0
             for ev in pygame.event.get():
                 if ev.type == pygame.QUIT and (battle is None or battle.ask_quit() == "quit"):
                     return 0
@@ -154,6 +160,7 @@ def run(
         if battle is not None:
             battle.close()
         pygame.quit()
+        stop.close()
         try:
             settings.save()
         except UserError as e:  # the game still closes; the player is told why nothing was kept

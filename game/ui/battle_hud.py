@@ -23,17 +23,10 @@ def draw_top_bar(v: BattleView, surf: pygame.Surface) -> None:
     pygame.draw.line(surf, theme.PANEL_EDGE, bar.bottomleft, bar.bottomright)
     big, small = theme.font(24), theme.font(18)
     assert g is not None
-    d = b.pending
-    active = b.activation.formation.key if b.activation and g.phase == "activations" else "-"
     t = v.t
-    if d is None:
-        who = t("battle_over")
-    else:
-        ctrl = v.controllers.get(d.side, "?")
-        player = t("you") if ctrl == "human" else ctrl
-        who = t("decides", side=v.names.get(d.side, d.side), player=player, decision=v.decision(d.kind))
-        if v.ai.thinking is not None:
-            who += " ..."
+    acting = b.activation is not None and g.phase == "activations"
+    active = t.names.formation(b.activation.formation.key) if b.activation and acting else "-"
+    who = v.who_decides()
     phase = t(f"phase_{g.phase.replace(' ', '_')}")
     surf.blit(
         big.render(t("top_bar", round=g.round, phase=phase, active=active), True, theme.TEXT),
@@ -64,7 +57,8 @@ def _order_strip(v: BattleView, surf: pygame.Surface, font: pygame.font.Font) ->
     items = sorted(g.initiative.items(), key=lambda kv: -kv[1])
     for key, init in reversed(items):
         side = next((f.side for f in b.formations if f.key == key), "")
-        label = font.render(f"{key} {init}", True, theme.ACCENT if key == active else theme.TEXT_DIM)
+        words = f"{v.t.names.formation(key)} {init}"
+        label = font.render(words, True, theme.ACCENT if key == active else theme.TEXT_DIM)
         x -= label.get_width() + 14
         colour = v.renderer.colours.get(side, theme.PANEL_EDGE)
         strip = pygame.Rect(x - 4, theme.px(33), label.get_width() + 8, theme.px(18))
@@ -75,7 +69,7 @@ def _order_strip(v: BattleView, surf: pygame.Surface, font: pygame.font.Font) ->
 def draw_dice(v: BattleView, surf: pygame.Surface) -> None:
     """The last roll: its die face and every modifier with its rule, in the log's words."""
     show = v.display.dice
-    if show is None or show.age > 6:
+    if show is None or show.age > 6 or v.why:  # the why box stands where it would
         return
     d: dict[str, Any] = show.event
     font = theme.font(19)
@@ -147,4 +141,5 @@ def draw_hover(v: BattleView, surf: pygame.Surface) -> None:
     names = [n for n, s in v.display.shown.items() if s.on_table]
     name = v.human.pick(p, names)
     if name is not None:
-        tooltip(surf, v.mouse, name, "  ".join(x for x in unit_lines(v.battle, name, v.t) if x), 380)
+        lines = "  ".join(x for x in unit_lines(v.battle, name, v.t) if x)
+        tooltip(surf, v.mouse, v.t.names(name), lines, 380)

@@ -7,6 +7,7 @@ import pygame
 
 from game.content.locale import LANGUAGES, Texts
 from game.content.rulesref import reference_for
+from game.running.names import named
 from game.running.narrate import names_of
 from game.running.settings import COLOUR_BLIND, THINK, UI_SCALES, VOLUMES
 from game.ui.battle_view import BattleView
@@ -87,10 +88,11 @@ def change_setting(v: BattleView, key: str) -> None:
     if key == "language":
         names = list(LANGUAGES)
         st.language = names[(names.index(st.language) + 1) % len(names)]
-        v.t = v.display.t = v.human.t = Texts(st.language, v.t.extra)
+        v.t = v.display.t = v.human.t = named(Texts(st.language, v.t.extra), v.match)
         v.names, v.objective_names = names_of(v.match.scenario.spec, st.language)
         v.log.sides, v.log.objectives = v.names, v.objective_names
         v.log.retell(v.t)
+        v.human.info = v.human.describe()  # the decision in hand, in the new language
         b = v.battle
         v.reference = reference_for(st.language, b.rules.loaded_mods, b.stack.chosen)
     elif key == "colour-blind":

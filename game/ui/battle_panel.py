@@ -25,7 +25,7 @@ def draw_panel(v: BattleView, surf: pygame.Surface) -> None:
         h = v.human
         head += [(t, theme.TEXT) for t in h.info]
         if h.selected and v.battle.pending and v.battle.pending.kind == "order":
-            head.append((v.t("panel_selected", unit=h.selected), theme.ACCENT))
+            head.append((v.t("panel_selected", unit=v.t.names(h.selected)), theme.ACCENT))
         if h.ghost is not None:
             detail += [(t, theme.GOOD if h.ghost.ok else theme.BAD) for t in h.ghost.lines]
         detail += [(t, theme.ACCENT) for t in h.odds_lines()]

@@ -56,7 +56,7 @@ class BattleScreen(BattleView):
         i = human[-1]
         start = self.marks[i - 1] if i > 0 else self.first_event
         if any(e.kind == "roll" for e in m.battle.events[start:]):
-            self.log.add(self.t("log_no_undo"), theme.BAD)
+            self.log.say("log_no_undo", theme.BAD)
             return False
         m.battle.close()
         fresh = restart(m)
@@ -68,7 +68,7 @@ class BattleScreen(BattleView):
         self.human = HumanInput(fresh.battle, t=self.t)
         self.display.sync(fresh.battle)
         self.asked = None
-        self.log.undo(start, self.t("log_undone"))  # the undone order's lines go
+        self.log.undo(start, "log_undone")  # the undone order's lines go
         return True
 
     def close(self) -> None:
@@ -220,7 +220,7 @@ class BattleScreen(BattleView):
         self.display.speed = self.settings.speed = SPEEDS[index]
 
     def save(self, autosave: bool = False) -> bool:
-        return save_logged(self.match, self.controllers, self.log, self.t, autosave)
+        return save_logged(self.match, self.controllers, self.log, autosave)
 
     def _button(self, key: str) -> None:
         if key == "undo":

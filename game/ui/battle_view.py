@@ -18,6 +18,7 @@ from game.model.components import Ident, Officer, Side, Status, Unit
 from game.model.modules import rule_id_pattern
 from game.model.resolution import Decision
 from game.running.match import Match, summary
+from game.running.names import named
 from game.running.narrate import names_of
 from game.running.settings import COLOUR_BLIND, SPEEDS, Settings
 from game.ui import theme
@@ -57,7 +58,7 @@ class BattleView:
         # the computer players, in their process
         self.ai = ComputerTurns.start(match, controllers, self.settings.ai_think)
         spec = match.scenario.spec
-        self.t = Texts(self.settings.language, module_locales(b.stack))
+        self.t = named(Texts(self.settings.language, module_locales(b.stack)), match)
         # the sides and objectives by the scenario's names in the player's language (the log's too)
         self.names, self.objective_names = names_of(spec, self.t.language)
         colours = {s.id: tuple(s.colour) for s in spec.sides}
@@ -147,6 +148,16 @@ class BattleView:
         """A battle in progress that leaving would lose."""
         return not self.over and bool(self.match.commands)
 
+    def who_decides(self) -> str:
+        """The top bar's second line: whose decision it is, who plays that side, and what it is."""
+        d, t = self.battle.pending, self.t
+        if d is None:
+            return t("battle_over")
+        ctrl = self.controllers.get(d.side, "?")
+        player = t("you") if ctrl == "human" else t(f"player_{ctrl}") if t.has(f"player_{ctrl}") else ctrl
+        who = t("decides", side=self.names.get(d.side, d.side), player=player, decision=self.decision(d.kind))
+        return who + " ..." if self.ai.thinking is not None else who
+
     def score(self) -> dict[str, int]:
         """The score so far; counted from the events, so only again when there are new ones."""
         key = (id(self.battle), len(self.battle.events))
@@ -190,7 +201,7 @@ class BattleView:
                         u.category.type,
                         st.in_play and is_disorganised(b, e),
                         ident.id == sel,
-                        ident.id,
+                        self.t.names.brief(ident.id),  # on the table when zoomed in: the short name
                         " ".join(t for badge in b.stack.badges if (t := badge(b, e))) if st.in_play else "",
                         u.quality.code,
                     )

@@ -30,9 +30,8 @@ def whose_loss(screen: BattleScreen) -> str:
         return ""
     if over.rule == "FG-VIC-2":
         lost = [e for e in b.events if isinstance(e, DivisionRemoved)]
-        parts = [
-            t("lost_division", side=names.get(e.side, e.side), officer=e.officer, why=e.reason) for e in lost
-        ]
+        said = [(names.get(e.side, e.side), t.names.division(e.officer), e.reason) for e in lost]
+        parts = [t("lost_division", side=side, division=division, why=why) for side, division, why in said]
         return "; ".join(parts) + " (FG-VIC-2)"
     if over.rule == "FG-VIC-3":
         staff = [e for e in b.events if isinstance(e, OfficerKilled) and e.officer.endswith("-staff")]
@@ -82,9 +81,11 @@ class EndScreen:
         winner = t("win", side=names.get(r["winner"], r["winner"])) if r["winner"] else t("draw")
         y = box.y + 20
         loss = theme.wrap(self.loss, theme.font(22), box.w - 40)[:2] if self.loss else []
+        rounds = r["rounds"]
+        ended = t(f"ended_after_{'one' if rounds == 1 else 'many'}", reason=self.reason, rounds=rounds)
         for text, size, colour in (
             (winner, 52, theme.ACCENT),
-            (t("ended_after", reason=self.reason, rounds=r["rounds"]), 24, theme.TEXT_DIM),
+            (ended, 24, theme.TEXT_DIM),
             *((line, 22, theme.TEXT) for line in loss),
         ):
             s = theme.font(size).render(text, True, colour)

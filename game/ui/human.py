@@ -20,7 +20,7 @@ from game.model.components import Footprint, Hits, Officer, Pose, Status, Unit
 from game.model.geometry import Point, dist, heading, point_polygon_distance
 from game.model.modules import Choice, command_label
 from game.model.resolution import Decision, Reject
-from game.model.words import slug
+from game.model.words import inches, slug
 from game.running.narrate import Narrator
 from systems.for_glory.charge.odds import charge_odds
 from systems.for_glory.charge.plan import plan_charge
@@ -106,9 +106,11 @@ class HumanInput:
             return []
         key = f"prompt_{d.kind}"
         if self.t.has(key):
-            return [self.t(key, unit=d.unit, side=d.side, options=", ".join(d.options))]
+            options = ", ".join(self.t.names(x) for x in d.options)
+            return [self.t(key, unit=self.t.names(d.unit), side=d.side, options=options)]
         kind = self.battle.stack.decisions.get(d.kind)  # a rule module's question, in its words
-        return [kind.prompt.format(unit=d.unit, side=d.side) if kind is not None and kind.prompt else d.kind]
+        unit = self.t.names(d.unit)
+        return [kind.prompt.format(unit=unit, side=d.side) if kind is not None and kind.prompt else d.kind]
 
     # --- what the panel offers ------------------------------------------------------------------
 
@@ -210,10 +212,11 @@ class HumanInput:
         """A formation to activate; a division's with the chance its general passes his check."""
         b = self.battle
         officer = b.ids.get(formation)
+        called = self.t.names.formation(formation)  # a button is narrow: the short name
         if officer is None or esper.try_component(officer, Officer) is None:
-            return self.t("btn_activate", formation=formation, initiative=initiative)
+            return self.t("btn_activate", formation=called, initiative=initiative)
         chance = _pct(leadership_odds(b, officer))
-        return self.t("btn_activate_check", formation=formation, initiative=initiative, chance=chance)
+        return self.t("btn_activate_check", formation=called, initiative=initiative, chance=chance)
 
     def _confirm_button(self) -> list[Button]:
         if self.mode in ("move", "officer") and self.placed and self.ghost is not None:
@@ -229,22 +232,22 @@ class HumanInput:
             check = check_odds(b, r)
             t = self.t
             hint = t("hint_morale", chance=_pct(check))
+            called = t.names.brief(name)  # a button is narrow: the short name
             try:
                 odds = fire_odds(b, r, mover, reaction=True)
-                out.append(
-                    Button(f"react:{name}:fire", t("react_fire", unit=name, odds=_odds(odds, t)), True, hint)
-                )
+                words = t("react_fire", unit=called, odds=_odds(odds, t))
+                out.append(Button(f"react:{name}:fire", words, True, hint))
             except Reject:
                 pass
             try:
                 plan_charge(b, r, mover)
-                out.append(Button(f"react:{name}:charge", t("react_charge", unit=name), True, hint))
+                out.append(Button(f"react:{name}:charge", t("react_charge", unit=called), True, hint))
             except Reject:
                 pass
-            out.append(Button(f"react:{name}:retreat", t("react_retreat", unit=name), True, hint))
+            out.append(Button(f"react:{name}:retreat", t("react_retreat", unit=called), True, hint))
             try:
                 check_rally(b, r)
-                out.append(Button(f"react:{name}:rally", t("react_rally", unit=name), True, hint))
+                out.append(Button(f"react:{name}:rally", t("react_rally", unit=called), True, hint))
             except Reject:
                 pass
             out += self._offer(list(common.module_reactions(b, r, mover)))
@@ -465,7 +468,7 @@ class HumanInput:
         )
         how = t(key) if t.has(key := f"ghost_how_{slug(plan.how)}") else plan.how
         left = inches(plan.allowance - spent, t)
-        lines = [t("ghost_move", how=how, used=used, allowance=f"{plan.allowance:g}", left=left)]
+        lines = [t("ghost_move", how=how, used=used, allowance=inches(plan.allowance, t), left=left)]
         if plan.stopped:
             lines.append(t("ghost_stops", rule=plan.stopped))
         if plan.length > 0:
@@ -484,7 +487,8 @@ class HumanInput:
         ok, why = _try(lambda: check_officer_move(b, b.ids[name], p), self.t)
         here = b.pose(b.ids[name])
         far = inches(dist((here.x, here.y), p), self.t)
-        lines = [self.t("ghost_officer", distance=far, allowance=f"{b.rules.length(b.rules.officer.move):g}")]
+        allowance = inches(b.rules.length(b.rules.officer.move), self.t)
+        lines = [self.t("ghost_officer", distance=far, allowance=allowance)]
         return Ghost(name, p, 0.0, ok, [why] if why else lines, officer=True)
 
     # --- odds of what is under the mouse --------------------------------------------------------
@@ -496,9 +500,11 @@ class HumanInput:
         e, t = b.ids[self.selected], b.ids[self.hover_target]
         try:
             if self.mode == "fire":
-                return [self.t("odds_fire", target=self.hover_target, odds=_odds(fire_odds(b, e, t), self.t))]
+                odds = _odds(fire_odds(b, e, t), self.t)
+                return [self.t("odds_fire", target=self.t.names(self.hover_target), odds=odds)]
             odds = _odds(charge_odds(b, e, t), self.t)
-            return [self.t("odds_charge", target=self.hover_target, odds=odds), self.t("if_no_reaction")]
+            target = self.t.names(self.hover_target)
+            return [self.t("odds_charge", target=target, odds=odds), self.t("if_no_reaction")]
         except Reject as r:
             return [f"{r.said(self.t)} ({r.rule})"]
 
@@ -516,12 +522,12 @@ def unit_lines(b: Battle, name: str, t: Texts | None = None) -> list[str]:
     st = esper.component_for_entity(e, Status)
     c = u.category
     rng = (
-        t("hover_range", range=f"{b.rules.length(c.range):g}", fire=f"{c.fire:+d}")
+        t("hover_range", range=inches(b.rules.length(c.range), t), fire=f"{c.fire:+d}")
         if c.range is not None
         else t("hover_no_range")
     )
     rough = base_move(b, e, True)  # the allowances of the rules in play (a module may change them)
-    diff = t("hover_difficult", move=f"{rough:g}") if rough is not None else t("hover_difficult_none")
+    diff = t("hover_difficult", move=inches(rough, t)) if rough is not None else t("hover_difficult_none")
     category, quality = (
         _named(t, "category", c.code, c.name),
         _named(t, "quality", u.quality.code, u.quality.name),
@@ -530,12 +536,16 @@ def unit_lines(b: Battle, name: str, t: Texts | None = None) -> list[str]:
         t("hover_unit", category=category, code=c.code, quality=quality, modifier=f"{u.quality.modifier:+d}"),
         t(
             "hover_profile",
-            move=f"{base_move(b, e, False):g}",
+            move=inches(base_move(b, e, False) or 0.0, t),  # open ground: every arm may move there
             difficult=diff,
             range=rng,
             melee=f"{c.melee:+d}",
         ),
-        t("hover_hits", hits=esper.component_for_entity(e, Hits).count, division=u.division),
+        t(
+            "hover_hits",
+            hits=esper.component_for_entity(e, Hits).count,
+            division=t.names.division(u.division),
+        ),
     ]
     if st.detached:
         lines.append(t("hover_detached"))
@@ -565,11 +575,6 @@ def _outcome(key: str, t: Texts) -> str:
     if what and t.has(f"odds_{side}"):
         return t(f"odds_{side}", result=result("log_result", what))
     return result("log_result", key)
-
-
-def inches(x: float, t: Texts) -> str:
-    """A measure to a tenth of an inch, as the ghost and the ruler show it, in the language's decimals."""
-    return f"{x:.1f}".replace(".", t("log_decimal_mark"))
 
 
 def _pct(p: Fraction) -> str:

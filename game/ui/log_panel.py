@@ -5,7 +5,7 @@ the lines of an undone order and tell every line again when the language changes
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,6 +25,8 @@ class LogLine:
     first: int = -1  # the index of the first event it tells (-1: a line that tells no event)
     count: int = 0  # how many events it tells
     tag: str = ""  # "undone": the note that an order was taken back
+    # a line that tells no event but the game's own words (where it was saved): its words in a language
+    words: Callable[[Texts], str] | None = None
 
 
 @dataclass
@@ -45,9 +47,20 @@ class LogPanel:
     def narrator(self) -> Narrator:
         return Narrator(self.t, self.sides, self.objectives)
 
-    def add(self, text: str, colour: theme.Colour = theme.TEXT, tag: str = "") -> None:
-        """A line that tells no event (an alert, where a game was saved)."""
-        self._append([LogLine(text, colour, tag=tag)])
+    def add(
+        self,
+        text: str,
+        colour: theme.Colour = theme.TEXT,
+        tag: str = "",
+        words: Callable[[Texts], str] | None = None,
+    ) -> None:
+        """A line that tells no event (an alert, where a game was saved); with `words`, said again in
+        the new language when it changes."""
+        self._append([LogLine(text, colour, tag=tag, words=words)])
+
+    def say(self, key: str, colour: theme.Colour = theme.TEXT, tag: str = "", **values: object) -> None:
+        """A line of the game's words (`key` of the locale), said again when the language changes."""
+        self.add(self.t(key, **values), colour, tag, lambda t: t(key, **values))
 
     def _append(self, lines: list[LogLine], dropped: int = 0) -> None:
         self.lines += lines
@@ -81,8 +94,8 @@ class LogPanel:
         )
 
     def undo(self, keep: int, note: str = "") -> None:
-        """Take back every event from index `keep` on, and the lines that told them; `note` says so
-        (once: the note of an earlier undo goes)."""
+        """Take back every event from index `keep` on, and the lines that told them; the text `note`
+        (a key of the locale) says so (once: the note of an earlier undo goes)."""
         self.events = self.events[:keep]
         cut = [ln for ln in self.lines if ln.first >= 0 and ln.first + ln.count > keep]
         redo = min((ln.first for ln in cut), default=keep)
@@ -92,16 +105,19 @@ class LogPanel:
         if redo < keep:  # a line that told events on both sides of the cut: its first part again
             self._tell_from(redo)
         if note:
-            self.add(note, theme.ACCENT, tag="undone")
+            self.say(note, theme.ACCENT, tag="undone")
 
     def retell(self, t: Texts) -> None:
-        """The language changed: every event's line in the new one (the other lines stay as they are)."""
+        """The language changed: every event's line in the new one, and every line of the game's own
+        words (an alert that quotes what failed stays as it is)."""
         self.t = t
         n = self.narrator
         self._cache.clear()
         for ln in self.lines:
             if ln.first >= 0:
                 ln.text = n.tell(self.events[ln.first : ln.first + ln.count])
+            elif ln.words is not None:
+                ln.text = ln.words(t)
 
     def on_wheel(self, dy: int) -> None:
         self.scroll = max(0, min(len(self.lines) - 1, self.scroll + dy * 3))

@@ -8,7 +8,6 @@ from collections.abc import Callable
 
 import pygame
 
-from game.content.locale import Texts
 from game.model.errors import UserError
 from game.running.match import Match
 from game.running.saves import save_game
@@ -69,17 +68,13 @@ def leaving(key: str, save: Callable[[], bool], ask_quit: Callable[[], str | Non
     return None
 
 
-def save_logged(
-    m: Match, controllers: dict[str, str], log: LogPanel, t: Texts, autosave: bool = False
-) -> bool:
-    """Save the game to the saves folder; the log says where, or why it could not."""
+def save_logged(m: Match, controllers: dict[str, str], log: LogPanel, autosave: bool = False) -> bool:
+    """Save the game to the saves folder; the log says where, or why it could not, in its language."""
     try:
         path = save_game(m, controllers, autosave=autosave)
     except UserError as e:
-        log.add(t("not_saved", why=e), theme.BAD)
+        log.say("not_saved", theme.BAD, why=e)
         return False
     # the file's name: its folder is the saves folder, long and the same every time
-    log.add(
-        t("autosaved" if autosave else "saved", path=path.name), theme.TEXT_DIM if autosave else theme.GOOD
-    )
+    log.say("autosaved" if autosave else "saved", theme.TEXT_DIM if autosave else theme.GOOD, path=path.name)
     return True

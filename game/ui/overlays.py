@@ -17,9 +17,10 @@ from game.model import commands as cmd
 from game.model.battle import Battle
 from game.model.components import Officer, Pose, Status, Unit
 from game.model.geometry import Point, heading, rect_corners
+from game.model.words import inches
 from game.ui import theme
 from game.ui.camera import Camera
-from game.ui.human import HumanInput, inches
+from game.ui.human import HumanInput
 
 BANDS = ("XS", "S", "M", "L", "XL")
 

@@ -19,8 +19,10 @@ from game.model.errors import one_line
 from game.model.events import Event, Note, Roll
 from game.model.modules import rule_id_pattern
 from game.model.resolution import Decision, Reject
+from game.model.words import number
 from game.running.ai_process import RemoteError
 from game.running.match import Match, summary
+from game.running.narrate import describe
 from game.running.recovery import recover
 from game.running.settings import SPEEDS, Settings
 from game.ui import theme
@@ -30,12 +32,12 @@ from game.ui.load_list import LoadList, is_load_key, load_choice
 from game.ui.log_panel import LogPanel, tooltip
 from game.ui.menu import draw_menu, leaving, save_logged
 from game.ui.ow_map import MapView
-from game.ui.ow_words import end_words, narrate
 from game.ui.rules_browser import RulesBrowser
 from systems.open_wars.combat import FallBack, hits_odds, rank, retreats
 from systems.open_wars.moves import March, Recruit, check_march, check_recruit, reachable, room_for
 from systems.open_wars.odds import CombatOdds, combat_odds
 from systems.open_wars.state import Campaign, Stack
+from systems.open_wars.words import end_words, narrate, plural, unit_name
 
 AI_PAUSE = 0.5  # seconds between an AI's decisions at speed 1: a person follows a march or a blow
 BUTTON_H, BUTTON_STEP = 28, 32
@@ -88,8 +90,8 @@ class OpenWarsScreen:
         self.colours: dict[str, theme.Colour] = {
             p.id: p.colour or PLAYER_COLOURS[i % 2] for i, p in enumerate(c.map.spec.players)
         }
-        self.view = MapView(c, self.colours, self.words.locations)
-        self.log = LogPanel(pygame.Rect(0, 0, 10, 10), rule_ids=rule_id_pattern(self.reference))
+        self.view = MapView(c, self.colours, self.words.locations, self.t.language)
+        self.log = LogPanel(pygame.Rect(0, 0, 10, 10), rule_ids=rule_id_pattern(self.reference), t=self.t)
         self.log.title = self.t("ow_log")
         for e in c.events:
             self.log.add(self.narrate(e))
@@ -154,7 +156,10 @@ class OpenWarsScreen:
         self.picked, self.stack, self.alert = None, None, None
 
     def narrate(self, e: Event) -> str:
-        return narrate(e, self.campaign, self.t)
+        return narrate(e, self.campaign, self.t, describe)
+
+    def unit_name(self, unit: str) -> str:
+        return unit_name(self.campaign, self.t, unit)
 
     def update(self, dt: float) -> None:
         c = self.campaign
@@ -184,7 +189,7 @@ class OpenWarsScreen:
         self.log.add(self.alert, theme.BAD)
 
     def save(self, autosave: bool = False) -> bool:
-        return save_logged(self.match, self.controllers, self.log, self.t, autosave)
+        return save_logged(self.match, self.controllers, self.log, autosave)
 
     def ask_quit(self) -> str | None:
         if self.over:
@@ -208,13 +213,12 @@ class OpenWarsScreen:
         out = []
         for u in c.rules.factions[c.factions[d.side]].units:
             stats = self.unit_words(u.id)
+            label = t("ow_recruit_unit", unit=self.unit_name(u.id), cost=u.cost)
             try:
                 check_recruit(c, d.side, Recruit(city, u.id))
             except Reject as r:
-                out.append(Choice(f"recruit:{u.id}", t("ow_recruit_unit", unit=u.name, cost=u.cost),
-                                  hint=f"{r.said(t)} ({r.rule})", enabled=False))  # fmt: skip
+                out.append(Choice(f"recruit:{u.id}", label, hint=f"{r.said(t)} ({r.rule})", enabled=False))
                 continue
-            label = t("ow_recruit_unit", unit=u.name, cost=u.cost)
             out.append(Choice(f"recruit:{u.id}", label, Recruit(city, u.id), stats))
         return [*out, Choice("pass", t("ow_end_recruit"), cmd.Pass())]
 
@@ -225,7 +229,7 @@ class OpenWarsScreen:
             for s in c.stacks_at(self.picked, d.side):
                 free = s.count - s.moved
                 if free > 0 and reachable(c, s):
-                    label = t("ow_stack_button", unit=c.unit(s.unit).name, free=free, count=s.count)
+                    label = t("ow_stack_button", unit=self.unit_name(s.unit), free=free, count=s.count)
                     out.append(Choice(f"stack:{s.unit}", label, hint=self.unit_words(s.unit)))
         if self.stack is not None:
             out.append(Choice("fewer", t("ow_fewer"), enabled=self.count > 1))
@@ -258,7 +262,11 @@ class OpenWarsScreen:
         spread = ", ".join(f"{k}: {float(p):.0%}" for k, p in odds.items())
         mean = sum(k * p for k, p in odds.items())
         return self.t(
-            "ow_attack_odds", dice=s.count, attack=u.attack, spread=spread, mean=f"{float(mean):.1f}"
+            plural("ow_attack_odds", s.count),
+            dice=s.count,
+            attack=u.attack,
+            spread=spread,
+            mean=number(float(mean), self.t),
         )
 
     def paths(self) -> dict[str, tuple[tuple[str, ...], int]]:
@@ -483,11 +491,15 @@ class OpenWarsScreen:
             if self.stack is not None:
                 unit = c.unit(self.stack.unit)
                 return t(
-                    "ow_march_prompt", side=side, count=self.count, unit=unit.name, movement=unit.movement
+                    "ow_march_prompt",
+                    side=side,
+                    count=self.count,
+                    unit=self.unit_name(self.stack.unit),
+                    movement=unit.movement,
                 )
             return t("ow_move_prompt", side=side)
         return t(
-            "ow_combat_prompt", side=side, unit=c.unit(d.unit).name, location=self.words.locations[d.stage]
+            "ow_combat_prompt", side=side, unit=self.unit_name(d.unit), location=self.words.locations[d.stage]
         )
 
     def guide(self, d: Decision) -> str:
@@ -508,7 +520,8 @@ class OpenWarsScreen:
             u = c.unit(s.unit)
             mark = "> " if (s.player, s.unit) == (d.side, d.unit) else "   "
             line = (
-                f"{mark}{self.names[s.player]}: {s.count} {u.name} ({t('ow_init', initiative=u.initiative)})"
+                f"{mark}{self.names[s.player]}: {s.count} {self.unit_name(s.unit)} "
+                f"({t('ow_init', initiative=u.initiative)})"
             )
             surf.blit(
                 font.render(line, True, self.colours[s.player] if not mark.strip() else theme.ACCENT), (x, y)
@@ -528,15 +541,21 @@ class OpenWarsScreen:
 
     def _last_roll(self, surf: pygame.Surface, at: tuple[int, int]) -> int:
         """The combat's last attack: who rolled, each die, the hits outlined in green (OW-COMBAT-5)."""
-        roll = next(
-            (e for e in reversed(self.campaign.events) if isinstance(e, Roll) and e.check == "attack"), None
-        )
-        if roll is None or roll.rule != "OW-COMBAT-5" or not roll.dice:
+        events = self.campaign.events
+        i = next((i for i in range(len(events) - 1, -1, -1) if _attack(events[i])), None)
+        if i is None:
             return at[1]
+        roll = events[i]
+        assert isinstance(roll, Roll) and roll.dice
         x, y = at
         player, unit = (roll.unit or ":").split(":", 1)
-        name = self.campaign.unit(unit).name
-        words = self.t("ow_last_roll", side=self.names.get(player, player), unit=name, outcome=roll.outcome)
+        fought = next(  # the combat it was rolled in: the last round begun before it (OW-COMBAT-3)
+            (e.details for e in reversed(events[:i]) if isinstance(e, Note) and e.rule == "OW-COMBAT-3"), None
+        )
+        where = self.words.locations.get(str((fought or {}).get("location")), "")
+        hits, side = roll.total, self.names.get(player, player)
+        unit_words = self.unit_name(unit)
+        words = self.t(plural("ow_last_roll", hits), side=side, unit=unit_words, hits=hits, location=where)
         y = _text(surf, words, (x, y), self.panel.w - 20, theme.TEXT, 18)
         attack = self.campaign.unit(unit).attack
         size = 26
@@ -568,7 +587,7 @@ class OpenWarsScreen:
         c, t = self.campaign, self.t
         chip = self.view.chip_at(self.mouse)
         if chip is not None:
-            title = f"{self.names[chip.player]}: {chip.count} {c.unit(chip.unit).name}"
+            title = f"{self.names[chip.player]}: {chip.count} {self.unit_name(chip.unit)}"
             moved = t("ow_moved", moved=chip.moved) if chip.moved else ""
             tooltip(surf, self.mouse, title, f"{self.unit_words(chip.unit)} {moved}")
             return
@@ -599,10 +618,8 @@ class OpenWarsScreen:
         pygame.draw.rect(surf, theme.ACCENT, box, 2, border_radius=10)
         head = t("win", side=self.names[r["winner"]]) if r["winner"] else t("draw")
         y = box.y + 16
-        for text, size, colour in (
-            (head, 48, theme.ACCENT),
-            (t("ow_ended", reason=self.end_reason(), rounds=r["rounds"]), 22, theme.TEXT_DIM),
-        ):
+        ended = t(plural("ow_ended", r["rounds"]), reason=self.end_reason(), rounds=r["rounds"])
+        for text, size, colour in ((head, 48, theme.ACCENT), (ended, 22, theme.TEXT_DIM)):
             s = theme.font(size).render(text, True, colour)
             surf.blit(s, s.get_rect(midtop=(box.centerx, y)))
             y += s.get_height() + 8
@@ -665,3 +682,8 @@ def _box(surf: pygame.Surface, text: str, rect: pygame.Rect, edge: theme.Colour)
     pygame.draw.rect(surf, edge, box, 2, border_radius=6)
     for i, line in enumerate(lines):
         surf.blit(font.render(line, True, theme.TEXT), (box.x + 12, box.y + 7 + i * font.get_linesize()))
+
+
+def _attack(e: Event) -> bool:
+    """An attack roll of Open Wars' combat (OW-COMBAT-5), with its dice."""
+    return isinstance(e, Roll) and e.check == "attack" and e.rule == "OW-COMBAT-5" and bool(e.dice)

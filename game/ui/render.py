@@ -253,8 +253,9 @@ class Renderer:
     def draw_labels(self, surf: pygame.Surface, cam: Camera) -> None:
         """Lay the frame's words, objectives' names first, then officers' initiative, the modules' tags
         and the units' names: each in the first place around its piece that covers nothing drawn and
-        stays in the view; a tag or name with no such place is left out."""
-        view = pygame.Rect(cam.view)
+        stays on the table and in the view; a tag or name with no such place is left out."""
+        (x0, y0), (x1, y1) = cam.to_screen((0, self.table.depth)), cam.to_screen((self.table.width, 0))
+        view = pygame.Rect(cam.view).clip(pygame.Rect(int(x0), int(y0), int(x1 - x0), int(y1 - y0)))
         order = {"objective": 0, "officer": 1, "corner": 2, "side": 3}
         blocked = list(self.taken)
         self.placed = []

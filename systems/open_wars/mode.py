@@ -15,7 +15,9 @@ from systems.open_wars.combat import FallBack
 from systems.open_wars.moves import March, Recruit
 from systems.open_wars.records import OpenWarsMap, load_map, load_rules
 from systems.open_wars.state import Campaign
+from systems.open_wars.stats import game_stats
 from systems.open_wars.turn import game, score, start
+from systems.open_wars.words import narrate
 
 DECISIONS = (
     DecisionKind(
@@ -85,4 +87,6 @@ OPEN_WARS_MODE = GameMode(
     open=open_game,
     load_rules=load_rules,
     load_scenario=load_map,
+    narrate=lambda c, e, t, describe: narrate(e, c, t, describe),
+    stats=game_stats,
 )

@@ -540,7 +540,7 @@ RALLY = re.compile(r"(?P<result>rallies|flees on): \d+ against (?P<whose>.+) (?P
 
 def tell_flee(e: Mapping[str, Any], n: Any) -> str:
     """WM-9, WM-15: the dice of a flight, in centimetres (its move's line gives the inches)."""
-    return n.say("log_wm_flee", who=e["unit"], dice=n.dice(e), cm=e["total"], rule=e["rule"])
+    return n.say("log_wm_flee", who=n.name(e["unit"]), dice=n.dice(e), cm=e["total"], rule=e["rule"])
 
 
 def tell_rally(e: Mapping[str, Any], n: Any) -> str:
@@ -551,7 +551,7 @@ def tell_rally(e: Mapping[str, Any], n: Any) -> str:
     whose = "log_wm_general" if "(WM-10)" in m["whose"] else "log_wm_own"
     key = "log_wm_rallies" if m["result"] == "rallies" else "log_wm_flees_on"
     return n.say(
-        key, who=e["unit"], dice=n.dice(e), leadership=n.say(whose, value=m["value"]), rule=e["rule"]
+        key, who=n.name(e["unit"]), dice=n.dice(e), leadership=n.say(whose, value=m["value"]), rule=e["rule"]
     )
 
 

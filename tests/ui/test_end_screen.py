@@ -14,7 +14,7 @@ from game.ui.end_screen import EndScreen
 @pytest.mark.parametrize(
     ("seed", "expected"),
     [
-        (5, "lost the division of"),
+        (5, "French lost the 2nd Division (Sebastiani)"),
         (4, "French lost their estado mayor (FG-VIC-3)"),
         (7, "French hold every objective (FG-VIC-4)"),
         (1, "the higher score wins (AMB-36)"),
@@ -29,7 +29,7 @@ def test_the_end_screen_says_whose_loss_ended_the_battle(
     end = EndScreen(screen)
     assert expected in end.loss
     if seed == 5:
-        assert end.loss.count("lost the division of") == 2 and end.loss.endswith("(FG-VIC-2)")
+        assert end.loss.count(" lost the ") == 2 and end.loss.endswith("(FG-VIC-2)")
     end.draw(window)
     screen.close()
 
@@ -65,7 +65,7 @@ def test_tab_shows_the_battle_in_figures(window: pygame.Surface) -> None:
 
 @pytest.mark.parametrize(
     ("language", "expected"),
-    [("en", "French has lost its estado mayor"), ("es", "los Franceses han perdido su estado mayor")],
+    [("en", "French have lost their estado mayor"), ("es", "los Franceses han perdido su estado mayor")],
 )
 def test_the_end_box_says_why_in_the_players_language(
     window: pygame.Surface, language: str, expected: str

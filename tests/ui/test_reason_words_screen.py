@@ -18,10 +18,10 @@ from tests.ui.driver import answer_until, at, frame, hover
 @pytest.mark.parametrize(
     ("language", "fire", "ghost"),
     [
-        ("es", 'fr-1d está fuera de alcance (13,40" > 2") (FG-FIRE-1)',
-         r'Infantería de línea: mueve 12" como máximo y el movimiento es de 1\d,\d\d" \(FG-UNIT-12\)'),
-        ("en", 'fr-1d is out of range (13.40" > 2") (FG-FIRE-1)',
-         r'the move is 1\d\.\d\d" and Line infantry may move 12" at most \(FG-UNIT-12\)'),
+        ("es", '1ª Batería a Pie, 1ª División (Barbou) está fuera de alcance (13,4" > 2") (FG-FIRE-1)',
+         r'Infantería de línea: mueve 12" como máximo y el movimiento es de 1\d(,\d)?" \(FG-UNIT-12\)'),
+        ("en", '1st Foot Battery, 1st Division (Barbou) is out of range (13.4" > 2") (FG-FIRE-1)',
+         r'the move is 1\d(\.\d)?" and Line infantry may move 12" at most \(FG-UNIT-12\)'),
     ],
 )  # fmt: skip
 def test_a_refused_move_and_a_greyed_fire_button_say_why_in_the_screens_language(

@@ -97,8 +97,8 @@ def test_the_ghost_and_the_odds_in_spanish() -> None:
     try:
         unit(b, "u", "a", (20.0, 20.0), 0.0)
         ghost = HumanInput(b, t=ES)._move_ghost("u", (23.0, 20.0))
-        assert ghost.ok and ghost.lines == ['movimiento: 3,0" de 4", quedan 1,0"']
-        assert HumanInput(b)._move_ghost("u", (23.0, 20.0)).lines == ['move: 3.0" of 4", 1.0" left']
+        assert ghost.ok and ghost.lines == ['movimiento: 3" de 4", quedan 1"']
+        assert HumanInput(b)._move_ghost("u", (23.0, 20.0)).lines == ['move: 3" of 4", 1" left']
     finally:
         b.close()
     odds = {"won: destroyed": Fraction(29, 100), "draw": Fraction(1, 2), "lost: pushed": Fraction(21, 100)}

@@ -4,6 +4,8 @@ earlier decisions."""
 
 from __future__ import annotations
 
+import re
+
 import pygame
 
 from game.ai.reasons import Thought
@@ -51,7 +53,9 @@ def test_the_reasons_read_in_spanish_without_coordinates(window: pygame.Surface)
     assert moves
     lines = why_lines(moves[-1], Texts("es"), str)
     text = "\n".join(lines)
-    assert lines[0].startswith("¿Por qué?") and "Eligió: " in text and "pulgadas" in text
+    assert lines[0].startswith("¿Por qué?") and "Eligió: " in text and 'in"' not in text
+    # inches and worth as the log writes them
+    assert re.search(r'mover \S.* \d+(,\d)?" \(vale [+-]\d+,\d\d\)', text)
     assert "(" not in text.replace("(vale", "").replace("(moral)", "")  # no (x, y) anywhere
     screen.close()
 

@@ -3,22 +3,24 @@ rules' own English text is the fallback), each attack with its dice, each roll-o
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from game.content.locale import Texts
 from game.model.events import Event
-from game.running.narrate import describe
 from systems.open_wars.state import Campaign
 
 
-def narrate(e: Event, c: Campaign, t: Texts) -> str:
+def narrate(e: Event, c: Campaign, t: Texts, describe: Callable[[Mapping[str, Any]], str]) -> str:
+    """An event in the words of `t`; what Open Wars has no words of its own for is told by `describe`
+    (For Glory's narrator, handed in by whoever shows the log)."""
     d = e.to_dict()
     if d["kind"] == "roll" and d.get("check") == "attack":
         player, unit = d["unit"].split(":", 1)
         kind = c.unit(unit)
         dice = " ".join(str(x) for x in d["dice"])
-        return t("ow_attack_roll", side=side_name(c, t, player), count=len(d["dice"]), unit=kind.name,
+        return t(plural("ow_attack_roll", d["total"]), side=side_name(c, t, player), count=len(d["dice"]),
+                 unit=unit_name(c, t, unit),
                  dice=dice, attack=kind.attack, hits=d["total"], rule=d["rule"])  # fmt: skip
     if d["kind"] == "roll":
         return t("ow_roll_off", side=side_name(c, t, d["side"]), die=d["die"], rule=d["rule"])
@@ -44,6 +46,16 @@ def end_words(details: dict[str, Any], c: Campaign, t: Texts) -> str:
 def side_name(c: Campaign, t: Texts, player: str) -> str:
     """A player's name as the map says it in the player's language (events keep the id)."""
     return c.map.spec.words(t.language).players.get(player, player)
+
+
+def unit_name(c: Campaign, t: Texts, unit: str) -> str:
+    """A unit's name in the player's language (the factions file's words)."""
+    return c.rules.unit_name(unit, t.language)
+
+
+def plural(key: str, count: int) -> str:
+    """`key`_one for one, `key`_many otherwise."""
+    return f"{key}_one" if count == 1 else f"{key}_many"
 
 
 def place_name(c: Campaign, t: Texts, loc: str) -> str:
@@ -72,7 +84,7 @@ NOTES: dict[str, Told] = {
         "ow_n_recruit",
         side=side_name(c, t, x["player"]),
         count=x["count"],
-        unit=c.unit(x["unit"]).name,
+        unit=unit_name(c, t, x["unit"]),
         location=place_name(c, t, x["location"]),
         price=c.unit(x["unit"]).cost * x["count"],
     ),
@@ -80,7 +92,7 @@ NOTES: dict[str, Told] = {
         "ow_n_march",
         side=side_name(c, t, x["player"]),
         count=x["count"],
-        unit=c.unit(x["unit"]).name,
+        unit=unit_name(c, t, x["unit"]),
         path=" > ".join(place_name(c, t, p) for p in x["path"]),
         movement=x["movement"],
     ),
@@ -94,14 +106,14 @@ NOTES: dict[str, Told] = {
         "ow_n_loss",
         side=side_name(c, t, x["player"]),
         lost=x["lost"],
-        unit=c.unit(x["unit"]).name,
+        unit=unit_name(c, t, x["unit"]),
         location=place_name(c, t, x["location"]),
     ),
     "OW-COMBAT-10": lambda x, c, t: t(
         "ow_n_retreat",
         side=side_name(c, t, x["player"]),
         count=x["count"],
-        unit=c.unit(x["unit"]).name,
+        unit=unit_name(c, t, x["unit"]),
         location=place_name(c, t, x["to"]),
     ),
     "OW-DEC-7": lambda x, c, t: t("ow_n_stop", location=place_name(c, t, x["location"]), round=x["round"]),
