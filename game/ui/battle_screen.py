@@ -15,6 +15,7 @@ from game.ai.worker import RemoteError
 from game.battle import Battle, Decision
 from game.components import Ident, Officer, Side, Status, Unit
 from game.errors import one_line
+from game.geometry import rect_corners
 from game.locale import LANGUAGES, Texts
 from game.match import Match, restart, summary
 from game.module_records import module_locales
@@ -330,7 +331,7 @@ class BattleScreen:
             elif (
                 self.human_turn() and self.human.mode == "move" and pygame.key.get_mods() & pygame.KMOD_SHIFT
             ):
-                self.human.turn(15 * ev.y)
+                self.human.turn(15 * (ev.y or ev.x))  # some systems send Shift+wheel as a sideways wheel
             elif self.camera.contains(self.mouse):
                 self.camera.zoom_at(self.mouse, 1.15**ev.y)
         elif ev.type == pygame.MOUSEBUTTONDOWN:
@@ -892,10 +893,38 @@ class BattleScreen:
         p = self.camera.to_table(self.mouse)
         names = [n for n, s in self.display.shown.items() if s.on_table]
         name = self.human.pick(p, names)
-        if name is not None:
-            tooltip(
-                surf, self.mouse, name, "  ".join(x for x in unit_lines(self.battle, name, self.t) if x), 380
-            )
+        if name is not None:  # on the table, off the move's ghost and off the piece itself
+            odds = self.human.preview(name) if self.human_turn() else []
+            text = "  ".join(x for x in unit_lines(self.battle, name, self.t) if x)
+            view = pygame.Rect(self.camera.view)
+            tooltip(surf, self.mouse, name, "\n".join([*odds, text]), 380, view, self.hover_avoid(name))
+
+    def hover_avoid(self, name: str) -> list[pygame.Rect]:
+        """What a hover box must not cover, in screen pixels: the move's ghost with its handle and the
+        line from its unit, and the piece the box is about."""
+        out = []
+        cam, b = self.camera, self.battle
+        g = self.human.ghost if self.human_turn() else None
+        if g is not None:
+            one = g.officer or g.unit == "marker"  # a disc: an officer's ghost or a marker's
+            points = [g.at] if one else [*self._ghost_corners(g), self.human.handle()]
+            if self.human.selected in b.ids:
+                pose = b.pose(b.ids[self.human.selected])
+                points.append((pose.x, pose.y))
+            out.append(_bounds([cam.to_screen(q) for q in points]).inflate(12, 12))
+        shown = self.display.shown.get(name)
+        if shown is not None:
+            out.append(pygame.Rect(0, 0, 1, 1).move(cam.to_screen((shown.x, shown.y))).inflate(40, 40))
+        return out
+
+    def _ghost_corners(self, g: Any) -> list[tuple[float, float]]:
+        fp = self.battle.rules.core.bases
+        return list(rect_corners(g.at[0], g.at[1], g.facing, fp.unit_width, fp.unit_depth))
+
+
+def _bounds(points: list[tuple[float, float]]) -> pygame.Rect:
+    xs, ys = [q[0] for q in points], [q[1] for q in points]
+    return pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
 
 
 def _fitted(text: str, colour: theme.Colour, width: int) -> pygame.Surface:

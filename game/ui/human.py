@@ -20,15 +20,16 @@ from game.locale import Texts
 from game.modules import Choice, command_label
 from game.narrate import Narrator, slug
 from systems.charge.odds import charge_odds
-from systems.charge.plan import plan_charge
+from systems.charge.plan import check_charge, plan_charge
 from systems.checks import is_disorganised
 from systems.deployment import Arrivals, check_staff
 from systems.fire import marker_spot_ok
+from systems.measure import gap
 from systems.odds import check_odds, fire_odds, leadership_odds
 from systems.officers import check_officer_move
 from systems.paths import base_move, plan_move
 from systems.reaction import check_rally, reactors_along
-from systems.targets import check_fire
+from systems.targets import check_fire, fire_range
 
 HANDLE = 1.6  # inches from the ghost's centre to its facing handle
 
@@ -71,12 +72,16 @@ class HumanInput:
     rotating: bool = False  # the ghost's handle is held: the mouse turns the ghost
     dragging_ghost: bool = False
     drag_from: Point | None = None  # a unit was grabbed here: releasing elsewhere moves it there
+    regrabbed: bool = False  # the grabbed unit was the one already moving: a click on it pivots it there
+    hover_enemy: str | None = None  # an enemy unit under the mouse while a unit is selected
+    _previews: dict[tuple[int, int, str, str], list[str]] = field(default_factory=dict)
 
     # --- a new decision -------------------------------------------------------------------------
 
     def start(self, d: Decision) -> None:
         self.decision, self.selected, self.ghost, self.targets, self.hover_target = d, None, None, [], None
         self.facing, self.deploy, self.placed, self.drag_from = None, None, False, None
+        self.regrabbed, self.hover_enemy = False, None
         b = self.battle
         b.enter()
         self.mode = {
@@ -188,20 +193,39 @@ class HumanInput:
         return out
 
     def _target_button(self, key: str, label: str, e: int, targets: list[int]) -> Button:
-        """Fire or Charge: enabled with targets to click; greyed, it says why, in the rules' words:
-        the refusal the nearest enemy unit gets."""
+        """Fire or Charge: enabled with targets to click; greyed, it says why (no_target_why)."""
         if targets:
             return Button(key, label, True, self.t("hint_target"))
-        b = self.battle
-        enemy = common.nearest(b, e, list(b.enemy_units(b.side_of(e))))
-        why = self.t("hint_no_enemy") if enemy is None else self.t("hint_target")
-        if enemy is not None:
-            check = check_fire if key == "fire" else plan_charge
-            try:
-                check(b, e, enemy)
-            except Reject as r:
-                why = f"{r.said(self.t)} ({r.rule})"
-        return Button(key, label, False, why)
+        return Button(key, label, False, self.no_target_why(key, e))
+
+    def no_target_why(self, key: str, e: int) -> str:
+        """Why a unit has no target to fire at or charge, in the rules' words and true of where it
+        stands: no enemy within its range (or charge reach), naming the nearest and how far it is; else
+        the refusal the nearest enemy within it gets (said for a unit that has not moved yet)."""
+        b, t = self.battle, self.t
+        enemies = sorted(b.enemy_units(b.side_of(e)), key=lambda o: gap(b, e, o))
+        if not enemies:
+            return t("hint_no_enemy")
+        cat = esper.component_for_entity(e, Unit).category
+        check = check_fire if key == "fire" else check_charge
+        if key == "fire":
+            reach, slack = fire_range(b, e), 0.0
+        else:  # as plan_charge bounds it: turning to face makes up at most the base's width
+            reach, slack = b.rules.length(cat.move), esper.component_for_entity(e, Footprint).width
+        near = enemies if reach is None else [o for o in enemies if gap(b, e, o) <= reach + slack]
+        if not near:
+            nearest = enemies[0]
+            return t(
+                f"hint_no_{key}_within",
+                reach=inches(reach or 0.0, t),
+                unit=b.name(nearest),
+                distance=inches(gap(b, e, nearest), t),
+            )
+        try:
+            check(b, e, near[0])
+        except Reject as r:
+            return t("hint_refused", unit=b.name(near[0]), why=hint_words(r, t), rule=r.rule)
+        return t("hint_target")
 
     def _activation_label(self, formation: str, initiative: object) -> str:
         """A formation to activate; a division's with the chance its general passes his check."""
@@ -214,8 +238,20 @@ class HumanInput:
 
     def _confirm_button(self) -> list[Button]:
         if self.mode in ("move", "officer") and self.placed and self.ghost is not None:
+            if self.standing_still():
+                return [Button("confirm", self.t("btn_confirm"), False, self.t("hint_confirm_still"))]
             return [Button("confirm", self.t("btn_confirm"), self.ghost.ok, self.t("hint_confirm"))]
         return []
+
+    def standing_still(self) -> bool:
+        """The move's ghost is where its unit stands, facing as it does: sending it would spend the
+        unit's order on nothing."""
+        g, b = self.ghost, self.battle
+        if g is None or g.officer or self.selected is None or self.mode != "move":
+            return False
+        pose = b.pose(b.ids[self.selected])
+        turned = abs((g.facing - pose.facing + 180) % 360 - 180)
+        return dist(g.at, (pose.x, pose.y)) < 0.05 and turned < 0.5
 
     def _reaction_buttons(self, d: Decision) -> list[Button]:
         b = self.battle
@@ -292,6 +328,10 @@ class HumanInput:
         if d is None:
             return
         self.hover_target = self.pick(p, self.targets) if self.targets else None
+        self.hover_enemy = None
+        if d.kind == "order" and self.selected is not None:
+            side = b.side_of(b.ids[self.selected])
+            self.hover_enemy = self.pick(p, [b.name(o) for o in b.enemy_units(side)])
         if self.rotating and self.ghost is not None and self.selected is not None:
             at = self.ghost.at
             if dist(at, p) > 0.2:
@@ -310,16 +350,21 @@ class HumanInput:
             self.ghost = Ghost("marker", p, 0.0, ok, [] if ok else [self.t("ghost_marker")])
 
     def turn(self, degrees: float) -> None:
-        base = self.facing if self.facing is not None else (self.ghost.facing if self.ghost else 0.0)
+        """Q/E and Shift+wheel: turn the move's ghost where it is (placed or following the mouse)."""
+        if self.mode != "move" or self.selected is None:
+            return
+        b = self.battle
+        base = self.facing
+        if base is None:
+            base = self.ghost.facing if self.ghost else b.pose(b.ids[self.selected]).facing
         self.facing = (base + degrees) % 360
         if self.ghost is not None:
-            self.hover(self.ghost.at)
+            self.ghost = self._move_ghost(self.selected, self.ghost.at)
 
     def grab(self, p: Point) -> cmd.Command | None:
         """The mouse pressed on the table. In a move: the ghost's handle turns it, the ghost itself
         can be dragged, anywhere else places it there. A unit that may take an order is grabbed (and
         dragged, if the mouse moves before it is released). Otherwise it is a click."""
-        d = self.decision
         if self.mode == "move" and self.placed and self.ghost is not None:
             if dist(p, self.handle()) < 0.6:
                 self.rotating = True
@@ -330,16 +375,30 @@ class HumanInput:
         if self.mode == "officer" and self.selected is not None and self.pick(p, [self.selected]):
             self.drag_from = p  # the officer himself: dragged, placed where let go, then confirmed
             return None
-        if d is not None and d.kind == "order" and self.mode in ("select", "move"):
-            grabbed = self.pick(p, [u for u in d.options if u != self.selected or self.mode == "select"])
-            if grabbed is not None:
-                self.selected, self.mode, self.targets, self.facing = grabbed, "move", [], None
-                self.ghost, self.placed, self.drag_from = None, False, p
-                return None
+        grabbed = self.pick(p, self._movable())
+        if grabbed is not None:
+            # the unit already moving is grabbed again: the ghost follows the drag afresh, keeping
+            # the facing the player turned it to
+            self.regrabbed = grabbed == self.selected and self.mode == "move"
+            if not self.regrabbed:
+                self.facing, self.targets = None, []
+            self.selected, self.mode = grabbed, "move"
+            self.ghost, self.placed, self.drag_from = None, False, p
+            return None
         if self.mode == "move" and self.selected is not None and not self.pick(p, self.targets):
             self.ghost, self.placed = self._move_ghost(self.selected, p), True
             return None
         return self.click(p)
+
+    def _movable(self) -> list[str]:
+        """The units a press on the table may grab and drag: those that may take an order, or the
+        cavalry making its extra move."""
+        d = self.decision
+        if d is not None and d.kind == "order" and self.mode in ("select", "move"):
+            return list(d.options)
+        if d is not None and d.kind == "extra_move" and self.selected is not None:
+            return [self.selected]
+        return []
 
     def drop(self, p: Point) -> None:
         """The mouse released: a drag ends with the ghost placed where it was let go (to be confirmed)."""
@@ -348,12 +407,16 @@ class HumanInput:
             if grabbed is not None and dist(grabbed, p) > 0.4:  # a press without a drag moves nobody
                 self.ghost, self.placed = self._officer_ghost(self.selected, p), True
             return
+        again, self.regrabbed = self.regrabbed, False
         if self.rotating:
             self.rotating = False
         elif self.dragging_ghost or (grabbed is not None and dist(grabbed, p) > 0.4):
             self.dragging_ghost = False
             if self.selected is not None:
                 self.ghost, self.placed = self._move_ghost(self.selected, p), True
+        elif again and self.selected is not None:  # a click on the moving unit: turn it where it stands
+            pose = self.battle.pose(self.battle.ids[self.selected])
+            self.ghost, self.placed = self._move_ghost(self.selected, (pose.x, pose.y)), True
 
     def confirm(self) -> cmd.Command | None:
         """Send the move the ghost shows, if the rules allow it."""
@@ -366,6 +429,7 @@ class HumanInput:
             or not self.ghost.ok
             or self.selected is None
             or d is None
+            or self.standing_still()
         ):
             return None
         if d.kind == "extra_move":
@@ -489,7 +553,7 @@ class HumanInput:
     def odds_lines(self) -> list[str]:
         b = self.battle
         if self.selected is None or self.hover_target is None:
-            return []
+            return self.preview(self.hover_enemy) if self.mode in ("select", "move") else []
         e, t = b.ids[self.selected], b.ids[self.hover_target]
         try:
             if self.mode == "fire":
@@ -498,6 +562,27 @@ class HumanInput:
             return [self.t("odds_charge", target=self.hover_target, odds=odds), self.t("if_no_reaction")]
         except Reject as r:
             return [f"{r.said(self.t)} ({r.rule})"]
+
+    def preview(self, enemy: str | None) -> list[str]:
+        """The odds the selected unit has against an enemy unit, as it stands: of a shot and of a
+        charge, each as its button would give it, or the reason it may not. Pure queries, worked out
+        once per selected unit, enemy and state of the battle (the mouse may rest there many frames)."""
+        d, b = self.decision, self.battle
+        if enemy is None or self.selected is None or d is None or d.kind != "order":
+            return []
+        key = (id(b), len(b.events), self.selected, enemy)
+        if key not in self._previews:
+            if len(self._previews) > 64:
+                self._previews.clear()
+            e, o, t = b.ids[self.selected], b.ids[enemy], self.t
+            lines = []
+            for word, odds in (("fire", fire_odds), ("charge", charge_odds)):
+                try:
+                    lines.append(t(f"preview_{word}", unit=self.selected, odds=_odds(odds(b, e, o), t)))
+                except Reject as r:
+                    lines.append(t(f"preview_no_{word}", unit=self.selected, why=hint_words(r, t)))
+            self._previews[key] = lines
+        return self._previews[key]
 
 
 def unit_lines(b: Battle, name: str, t: Texts | None = None) -> list[str]:
@@ -571,6 +656,14 @@ def inches(x: float, t: Texts) -> str:
 
 def _pct(p: Fraction) -> str:
     return f"{float(p) * 100:.0f}%"
+
+
+def hint_words(r: Reject, t: Texts) -> str:
+    """A refusal as a hint says it: the locale's `hint_<reason key>` where the screen words it for a
+    unit still where it stands (the recorded reason speaks of the order given), else its reason."""
+    if r.key is not None and t.has(f"hint_{r.key}"):
+        return Reject(r.rule, r.reason, f"hint_{r.key}", r.values).said(t)
+    return r.said(t)
 
 
 def _try(f, t: Texts) -> tuple[bool, str]:  # type: ignore[no-untyped-def]
