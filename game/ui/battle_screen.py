@@ -34,7 +34,7 @@ from game.ui.log_panel import LogPanel, tooltip
 from game.ui.menu import draw_menu, leaving, save_logged
 from game.ui.overlays import Overlays
 from game.ui.render import BaseLook, OfficerLook, Renderer
-from game.ui.roll_words import roll_rows
+from game.ui.roll_words import group_rows
 from game.ui.rules_browser import RulesBrowser
 from game.ui.sound import Sounds
 from game.ui.why_box import draw_why, why_lines
@@ -759,15 +759,17 @@ class BattleScreen:
             x += rect.w + 4
 
     def _dice(self, surf: pygame.Surface) -> None:
-        """The last roll: its die face and every modifier with its rule, in the log's words."""
+        """The last roll: its die face and every modifier with its rule, in the log's words; rolls the
+        log tells in one line (an officer's initiative dice) together, each die with its face."""
         show = self.display.dice
         if show is None or show.age > 6:
             return
         d: dict[str, Any] = show.event
         font = theme.font(19)
-        rows = roll_rows(d, Narrator(self.t, self.names, self.objective_names))
-        faces: list[int] = list(d.get("dice") or [d["die"]])  # a roll of several dice shows each
-        size = 48 if len(faces) == 1 else 26
+        group = show.group or [d]
+        rows = group_rows(group, Narrator(self.t, self.names, self.objective_names))
+        faces: list[int] = [f for e in group for f in (e.get("dice") or [e["die"]])]  # every die shown
+        size = 48 if len(faces) == 1 else 36 if len(faces) <= 4 else 26
         dice_w = len(faces) * (size + 4) if len(faces) > 1 else 0
         w = max(max(font.size(r)[0] for r in rows) + (80 if len(faces) == 1 else 20), dice_w + 20)
         h = 14 + font.get_linesize() * len(rows) + (size + 6 if len(faces) > 1 else 0)
