@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,6 +35,7 @@ from game.ui.stats_view import draw_figures
 from game.ui.tutorial import TutorialScreen
 from systems.open_wars.state import Campaign
 
+DEMO = "hard"  # who plays both sides of `play --demo`
 SIZE = Settings.window  # the window before the player has chosen one
 FPS = 60
 RESUMES = 8  # saved battles listed on the start screen, newest first
@@ -508,7 +510,10 @@ def run(
     if setup.replay is not None:
         battle = ReplayViewer(setup.replay, tuple(load_mods(setup.mods)), surf.get_size(), settings)
     elif demo or setup.load is not None:
-        battle = open_battle(setup, surf.get_size(), settings)
+        # the demo's generals play this battle only: the start screen after it keeps the player's choices
+        watched = dataclasses.replace(setup, a=DEMO, b=DEMO) if demo else setup
+        battle = open_battle(watched, surf.get_size(), settings)
+        setup.load = watched.load
         if demo:
             battle.speed_index = 3
             if isinstance(battle, BattleScreen):
