@@ -13,6 +13,7 @@ import pygame_gui
 
 from game.errors import UserError, one_line
 from game.events import DivisionRemoved, GameOver, OfficerKilled
+from game.glossary import glossary
 from game.locale import Texts
 from game.match import load, new_match, summary
 from game.mods import Mod, load_mod, load_mods, user_mods_dir
@@ -278,7 +279,8 @@ class StartScreen:
         r = self.rules
         try:
             stack = compose(r.mode, [*r.module_ids, *self.setup.modules])
-            self.browser = RulesBrowser(reference_for(self.t.language, r.loaded_mods, stack.chosen), self.t)
+            reference = reference_for(self.t.language, r.loaded_mods, stack.chosen)
+            self.browser = RulesBrowser(reference, self.t, "", glossary(self.t.language, r.core.measures))
         except UserError as e:
             self.problem_label.set_text(str(e)[:90])
 

@@ -3,6 +3,7 @@ in a worker thread so the window never freezes)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ from game.battle import Battle, Decision
 from game.components import Ident, Officer, Side, Status, Unit
 from game.errors import one_line
 from game.geometry import rect_corners
+from game.glossary import Term, glossary
 from game.locale import LANGUAGES, Texts
 from game.match import Match, restart, summary
 from game.module_records import module_locales
@@ -111,6 +113,16 @@ MENU_TITLES = {
 LOAD_MENU_WIDTH = 600  # the saves' lines are longer than the menu's words
 
 
+@dataclass(frozen=True)
+class HelpLine:
+    """A line of the F1 help: its text, the rule it tells (a click opens it in the reference), or a
+    heading of what follows (the decision in hand, the glossary)."""
+
+    text: str
+    rule: str = ""
+    heading: bool = False
+
+
 class BattleScreen:
     def __init__(
         self,
@@ -163,6 +175,7 @@ class BattleScreen:
         self.rules_back: str | None = None  # the menu it returns to (none when opened from the F1 help)
         self.help_links: list[tuple[pygame.Rect, str]] = []  # the F1 help's rule lines, as drawn
         self.help = False  # F1
+        self.help_scroll = 0  # pixels of the help above its box
         self.why = False  # W: the reasons of the computer's decisions
         self.why_back = 0  # how many decisions before the last one the box shows
         self.sounds = Sounds(volume=self.settings.sound, music=self.settings.music)
@@ -326,7 +339,9 @@ class BattleScreen:
             elif self.human_turn() and self.camera.contains(ev.pos):
                 self.human.hover(self.camera.to_table(ev.pos))
         elif ev.type == pygame.MOUSEWHEEL:
-            if self.log.rect.collidepoint(self.mouse):
+            if self.help and not self.log.rect.collidepoint(self.mouse):
+                self.help_scroll = max(0, self.help_scroll - ev.y * 3 * theme.font(20).get_linesize())
+            elif self.log.rect.collidepoint(self.mouse):
                 self.log.on_wheel(ev.y)
             elif (
                 self.human_turn() and self.human.mode == "move" and pygame.key.get_mods() & pygame.KMOD_SHIFT
@@ -337,7 +352,10 @@ class BattleScreen:
         elif ev.type == pygame.MOUSEBUTTONDOWN:
             link = next((rid for rect, rid in self.help_links if rect.collidepoint(ev.pos)), None)
             if ev.button == 1 and link is not None:  # a rule of the F1 help: the rules reference, there
-                self.rules, self.rules_back = RulesBrowser(self.reference, self.t, link), None
+                self.rules, self.rules_back = (
+                    RulesBrowser(self.reference, self.t, link, self.glossary()),
+                    None,
+                )
                 return None
             if ev.button == 1:
                 for rect, button in self.buttons:
@@ -402,7 +420,7 @@ class BattleScreen:
             self._change(key)
             self.menu = "settings"
         elif key == "rules":
-            self.rules, self.rules_back = RulesBrowser(self.reference, self.t), "menu"
+            self.rules, self.rules_back = RulesBrowser(self.reference, self.t, "", self.glossary()), "menu"
         elif is_load_key(key):
             return load_choice(self, key, lambda: self.match.rules)
         else:
@@ -490,7 +508,13 @@ class BattleScreen:
             self.menu = "menu"
             return None
         if k == pygame.K_F1:
-            self.help = not self.help
+            self.help, self.help_scroll = not self.help, 0
+        elif self.help and k in (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            lines = 1 if k in (pygame.K_UP, pygame.K_DOWN) else 10
+            down = k in (pygame.K_DOWN, pygame.K_PAGEDOWN)
+            self.help_scroll = max(
+                0, self.help_scroll + (lines if down else -lines) * theme.font(20).get_linesize()
+            )
         elif k == pygame.K_w:
             self.why, self.why_back = not self.why, 0
         elif k in (pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET) and self.why:
@@ -795,19 +819,29 @@ class BattleScreen:
         key = f"decision_{kind}"
         return self.t(key) if self.t.has(key) else kind.replace("_", " ")
 
-    def help_lines(self) -> list[tuple[str, str]]:
-        """(rule ID or "", text) lines of the F1 help: the keys, then the rules of the decision in hand."""
-        out = [("", self.t(key)) for key in KEYS_HELP]
+    def help_lines(self) -> list[HelpLine]:
+        """The lines of the F1 help: the keys, the rules of the decision in hand, then the glossary (the
+        measures in inches and the rules' words)."""
+        out = [HelpLine(self.t(key)) for key in KEYS_HELP]
         d = self.battle.pending
         if d is not None:
-            out.append(("", self.t("help_now", decision=self.decision(d.kind))))
+            out.append(HelpLine(self.t("help_now", decision=self.decision(d.kind)), heading=True))
             kind = self.battle.stack.decisions.get(d.kind)
             for rid in RULES_HELP.get(d.kind, kind.rules if kind is not None else ()):
                 ref = self.reference.get(rid)
-                out.append((rid, f"{ref.title}: {ref.text}" if ref else ""))
+                out.append(HelpLine(f"{ref.title}: {ref.text}" if ref else "", rid))
+        terms = self.glossary()
+        if terms:
+            out.append(HelpLine(self.t("glossary_title"), heading=True))
+            out += [HelpLine(f"{g.term}: {g.text}") for g in terms]
         return out
 
+    def glossary(self) -> list[Term]:
+        return glossary(self.t.language, self.battle.rules.core.measures)
+
     def _help(self, surf: pygame.Surface) -> None:
+        """F1: the keys, the rules of the decision in hand (click one to read it in the reference) and
+        the glossary; the wheel or the arrow keys scroll it when it is longer than the table."""
         self.help_links = []
         if not self.help:
             return
@@ -816,20 +850,33 @@ class BattleScreen:
         shade.fill((20, 22, 26, 235))
         surf.blit(shade, view)
         pygame.draw.rect(surf, theme.ACCENT, view, 2, border_radius=6)
-        font, x, y = theme.font(20), view.x + 16, view.y + 12
-        for n, (rid, text) in enumerate(self.help_lines()):
-            colour = theme.ACCENT if n == len(KEYS_HELP) else theme.TEXT  # the line naming the decision
-            prefix = f"{rid}  " if rid else ""
-            for i, line in enumerate(theme.wrap(prefix + text, font, view.w - 32)):
-                if y > view.bottom - font.get_linesize():
-                    return
-                shown = surf.blit(
-                    font.render(line, True, colour if i == 0 or not rid else theme.TEXT_DIM), (x, y)
-                )
+        font, x = theme.font(20), view.x + 16
+        inner = view.inflate(-8, -24)
+        rows = []
+        for h in self.help_lines():
+            rid = h.rule
+            for i, line in enumerate(theme.wrap(f"{rid}  {h.text}" if rid else h.text, font, view.w - 32)):
+                colour = theme.ACCENT if h.heading else theme.TEXT if i == 0 or not rid else theme.TEXT_DIM
+                rows.append((line, colour, rid, i == 0))
+        step = font.get_linesize()
+        height = sum(step + (4 if first else 0) for *_x, first in rows)
+        self.help_scroll = max(0, min(self.help_scroll, height - inner.h))
+        y = inner.y - self.help_scroll
+        clip = surf.get_clip()
+        surf.set_clip(inner)
+        for line, colour, rid, first in rows:
+            y += 4 if first else 0
+            if inner.y - step < y < inner.bottom:
+                shown = surf.blit(font.render(line, True, colour), (x, y))
                 if rid:
-                    self.help_links.append((shown, rid))
-                y += font.get_linesize()
-            y += 4
+                    self.help_links.append((shown.clip(inner), rid))
+            y += step
+        surf.set_clip(clip)
+        if height > inner.h:  # a thumb says where the view is in the whole help
+            bar = pygame.Rect(view.right - 10, inner.y, 5, inner.h)
+            thumb = pygame.Rect(bar.x, 0, bar.w, max(20, inner.h * inner.h // height))
+            thumb.y = inner.y + (inner.h - thumb.h) * self.help_scroll // max(1, height - inner.h)
+            pygame.draw.rect(surf, theme.ACCENT, thumb, border_radius=2)
 
     def why_thought(self) -> Thought | None:
         """The computer's decision the "why?" box is about (the last one, or one before it)."""

@@ -220,6 +220,7 @@ class HumanInput:
                 reach=inches(reach or 0.0, t),
                 unit=b.name(nearest),
                 distance=inches(gap(b, e, nearest), t),
+                rule="FG-FIRE-1" if key == "fire" else "FG-CHG-1",
             )
         try:
             check(b, e, near[0])
