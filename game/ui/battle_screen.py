@@ -3,6 +3,7 @@ in a worker thread so the window never freezes)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -162,6 +163,10 @@ class BattleScreen:
         self.log.feed(b.events)
         self.human = HumanInput(b, t=self.t)
         self.overlays = Overlays()
+        # pixels kept free under the table (the first battle's lessons) and what is drawn there, before
+        # any menu, help or reference, which cover it
+        self.reserved = 0
+        self.under_modals: list[Callable[[pygame.Surface], None]] = []
         self.camera = Camera((0, theme.TOP_BAR, 10, 10))
         self.layout(size)
         self.camera.fit(b.table.width, b.table.depth)
@@ -189,6 +194,7 @@ class BattleScreen:
         self.asked: Decision | None = None
         self.marks: list[int] = []  # number of events after each command (for undo)
         self.sent_by: list[str] = []  # the side whose decision each command answered
+        self.answered: list[str] = []  # and the kind of that decision
         self.first_event = len(b.events)
         self._looks_key: tuple[int, int, str | None] | None = None
         self._score_key: tuple[int, int] | None = None
@@ -201,7 +207,7 @@ class BattleScreen:
         w, h = size
         self.size = size
         theme.set_scale(theme.fit_scale(self.settings.ui_scale, size))
-        self.camera.view = (0, theme.TOP_BAR, w - theme.RIGHT_PANEL, h - theme.TOP_BAR)
+        self.camera.view = (0, theme.TOP_BAR, w - theme.RIGHT_PANEL, h - theme.TOP_BAR - self.reserved)
         self.panel = pygame.Rect(w - theme.RIGHT_PANEL, theme.TOP_BAR, theme.RIGHT_PANEL, h - theme.TOP_BAR)
         # the panel, top to bottom: what is asked, the buttons, the details, the overlay toggles, then
         # the log in what is left; the parts above the log keep their room whatever is asked, so the
@@ -234,11 +240,13 @@ class BattleScreen:
         b = self.battle
         before = len(b.events)
         side = b.pending.side if b.pending is not None else ""
+        kind = b.pending.kind if b.pending is not None else ""
         self.match.apply(c)
         self.ai.applied(c)
         new = b.events[before:]
         self.marks.append(len(b.events))
         self.sent_by.append(side)
+        self.answered.append(kind)
         self.display.feed(b, new)
         self.alert = None
         self.log.feed(new)
@@ -262,7 +270,7 @@ class BattleScreen:
             fresh.apply(c)
         self.match = fresh
         self.ai.restart(fresh)
-        self.marks, self.sent_by = self.marks[:i], self.sent_by[:i]
+        self.marks, self.sent_by, self.answered = self.marks[:i], self.sent_by[:i], self.answered[:i]
         self.human = HumanInput(fresh.battle, t=self.t)
         self.display.sync(fresh.battle)
         self.asked = None
@@ -622,6 +630,8 @@ class BattleScreen:
         self._dice(surf)
         self._banner(surf)
         self._alert(surf)
+        for layer in self.under_modals:
+            layer(surf)
         self._hover(surf)
         self._help(surf)
         self._why(surf)

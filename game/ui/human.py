@@ -72,7 +72,7 @@ class HumanInput:
     rotating: bool = False  # the ghost's handle is held: the mouse turns the ghost
     dragging_ghost: bool = False
     drag_from: Point | None = None  # a unit was grabbed here: releasing elsewhere moves it there
-    regrabbed: bool = False  # the grabbed unit was the one already moving: a click on it pivots it there
+    regrabbed: bool = False  # the grabbed unit was the one already moving: a click on it puts its ghost there
     hover_enemy: str | None = None  # an enemy unit under the mouse while a unit is selected
     _previews: dict[tuple[int, int, str, str], list[str]] = field(default_factory=dict)
 
@@ -415,9 +415,8 @@ class HumanInput:
             self.dragging_ghost = False
             if self.selected is not None:
                 self.ghost, self.placed = self._move_ghost(self.selected, p), True
-        elif again and self.selected is not None:  # a click on the moving unit: turn it where it stands
-            pose = self.battle.pose(self.battle.ids[self.selected])
-            self.ghost, self.placed = self._move_ghost(self.selected, (pose.x, pose.y)), True
+        elif again and self.selected is not None:  # a click on the moving unit: its ghost goes there
+            self.ghost, self.placed = self._move_ghost(self.selected, p), True
 
     def confirm(self) -> cmd.Command | None:
         """Send the move the ghost shows, if the rules allow it."""
