@@ -32,13 +32,14 @@ from game.ui.ai_turns import ComputerTurns
 from game.ui.camera import Camera
 from game.ui.display import Display
 from game.ui.human import Button, HumanInput, unit_lines
-from game.ui.load_list import LoadList, is_load_key, load_choice
+from game.ui.load_list import browse, open_saves
 from game.ui.log_panel import LogPanel, tooltip
 from game.ui.menu import draw_menu, leaving, save_logged
 from game.ui.overlays import Overlays
 from game.ui.render import BaseLook, OfficerLook, Renderer
 from game.ui.roll_words import group_rows
 from game.ui.rules_browser import RulesBrowser
+from game.ui.save_browser import SaveBrowser
 from game.ui.sound import Sounds
 from game.ui.why_box import draw_why, why_lines
 from systems.checks import is_disorganised
@@ -111,7 +112,6 @@ MENU_TITLES = {
     "quit": "menu_quit_title",
     "load-ask": "menu_load_title",
 }
-LOAD_MENU_WIDTH = 600  # the saves' lines are longer than the menu's words
 
 
 @dataclass(frozen=True)
@@ -174,7 +174,7 @@ class BattleScreen:
         # the Esc menu ("menu"), its settings, its list of saves ("load"), the questions before quitting
         # ("quit") or loading another battle ("load-ask")
         self.menu: str | None = None
-        self.saves = LoadList([], {})
+        self.browser: SaveBrowser | None = None  # the saves, to load one (game/ui/load_list.py)
         self.to_load: Path | None = None  # the save chosen in the menu, for the window to open
         self.rules: RulesBrowser | None = None  # the rules reference, over everything
         self.rules_back: str | None = None  # the menu it returns to (none when opened from the F1 help)
@@ -412,7 +412,9 @@ class BattleScreen:
     def _menu_event(self, ev: pygame.event.Event) -> str | None:
         if ev.type == pygame.MOUSEMOTION:
             self.mouse = ev.pos
-        elif ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
+        if self.menu == "load" and self.browser is not None:
+            return browse(self, ev)
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
             self.menu = None
         elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
             for rect, key in self.menu_buttons:
@@ -429,8 +431,8 @@ class BattleScreen:
             self.menu = "settings"
         elif key == "rules":
             self.rules, self.rules_back = RulesBrowser(self.reference, self.t, "", self.glossary()), "menu"
-        elif is_load_key(key):
-            return load_choice(self, key, lambda: self.match.rules)
+        elif key == "load":
+            open_saves(self, lambda: self.match.rules)
         else:
             return leaving(key, self.save, self.ask_quit)
         return None
@@ -751,7 +753,7 @@ class BattleScreen:
             left = rect.x + 8 + (picture.get_width() + 6 if picture else 0)
             if picture is not None:
                 surf.blit(picture, picture.get_rect(midleft=(rect.x + 6, rect.centery)))
-            label = _fitted(button.label, colour, rect.right - left - 4)
+            label = theme.fitted(button.label, colour, rect.right - left - 4)
             surf.blit(label, label.get_rect(midleft=(left, rect.centery)))
             self.buttons.append((rect, button))
         y += max(MOST_BUTTONS, -(-len(buttons) // columns)) * step
@@ -904,9 +906,8 @@ class BattleScreen:
         self.menu_buttons = []
         if self.menu is None:
             return
-        if self.menu == "load":
-            title, items = self.saves.title(self.t), self.saves.items(self.t)
-            self.menu_buttons = draw_menu(surf, title, items, self.mouse, LOAD_MENU_WIDTH)
+        if self.menu == "load" and self.browser is not None:
+            self.browser.draw(surf, self.mouse)
             return
         items = [(key, self.menu_label(key, label)) for key, label in MENUS[self.menu]]
         self.menu_buttons = draw_menu(surf, self.t(MENU_TITLES[self.menu]), items, self.mouse)
@@ -984,16 +985,3 @@ class BattleScreen:
 def _bounds(points: list[tuple[float, float]]) -> pygame.Rect:
     xs, ys = [q[0] for q in points], [q[1] for q in points]
     return pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
-
-
-def _fitted(text: str, colour: theme.Colour, width: int) -> pygame.Surface:
-    """A button's label in the largest size that fits (19 down to 15), shortened with an ellipsis
-    only when even the smallest does not."""
-    for size in (19, 17, 15):
-        surface = theme.font(size).render(text, True, colour)
-        if surface.get_width() <= width:
-            return surface
-    font = theme.font(15)
-    while len(text) > 1 and font.size(text + "…")[0] > width:
-        text = text[:-1]
-    return font.render(text.rstrip() + "…", True, colour)

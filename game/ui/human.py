@@ -32,6 +32,7 @@ from systems.reaction import check_rally, reactors_along
 from systems.targets import check_fire, fire_range
 
 HANDLE = 1.6  # inches from the ghost's centre to its facing handle
+SNAP = 0.3  # inches: a click this near a moving unit's centre puts its ghost exactly there
 
 
 @dataclass
@@ -217,7 +218,7 @@ class HumanInput:
             nearest = enemies[0]
             return t(
                 f"hint_no_{key}_within",
-                reach=inches(reach or 0.0, t),
+                reach=f"{reach or 0.0:g}".replace(".", t("log_decimal_mark")),
                 unit=b.name(nearest),
                 distance=inches(gap(b, e, nearest), t),
                 rule="FG-FIRE-1" if key == "fire" else "FG-CHG-1",
@@ -415,8 +416,10 @@ class HumanInput:
             self.dragging_ghost = False
             if self.selected is not None:
                 self.ghost, self.placed = self._move_ghost(self.selected, p), True
-        elif again and self.selected is not None:  # a click on the moving unit: its ghost goes there
-            self.ghost, self.placed = self._move_ghost(self.selected, p), True
+        elif again and self.selected is not None:  # a click on the moving unit: its ghost goes there,
+            pose = self.battle.pose(self.battle.ids[self.selected])  # on the unit itself near its centre
+            here = (pose.x, pose.y) if dist(p, (pose.x, pose.y)) < SNAP else p  # (to turn it in place)
+            self.ghost, self.placed = self._move_ghost(self.selected, here), True
 
     def confirm(self) -> cmd.Command | None:
         """Send the move the ghost shows, if the rules allow it."""
@@ -570,11 +573,13 @@ class HumanInput:
         d, b = self.decision, self.battle
         if enemy is None or self.selected is None or d is None or d.kind != "order":
             return []
+        e, o, t = b.ids[self.selected], b.ids[enemy], self.t
+        if b.side_of(o) == b.side_of(e):
+            return []
         key = (id(b), len(b.events), self.selected, enemy)
         if key not in self._previews:
             if len(self._previews) > 64:
                 self._previews.clear()
-            e, o, t = b.ids[self.selected], b.ids[enemy], self.t
             lines = []
             for word, odds in (("fire", fire_odds), ("charge", charge_odds)):
                 try:

@@ -207,8 +207,9 @@ def test_the_start_screen_lists_the_first_battle_first_and_opens_it(window: pyga
     setup = Setup()
     start = StartScreen(window.get_size(), setup, t=Texts("es"))
     assert start.tutorial.text == "Primera batalla: aprende a jugar"
-    others = [*start.resumes, *start.figure_buttons]
-    assert all(start.tutorial.rect.y < b.rect.y for b in others)  # first of the other ways in
+    others = [*start.resumes, start.saves_button, start.rules_button]
+    assert all((start.tutorial.rect.y, start.tutorial.rect.x) <= (b.rect.y, b.rect.x) for b in others)
+    assert start.tutorial.rect.x < start.rules_button.rect.x  # first of the other ways in
     pressed = pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=start.tutorial)
     assert start.handle(pressed) == "start" and setup.tutorial
     screen = open_battle(setup, window.get_size())
@@ -230,11 +231,14 @@ def test_a_saved_battle_shows_its_figures_on_the_start_screen(window: pygame.Sur
     save_game(m, {"fr": "human", "es": "heuristic"})
     m.battle.close()
     start = StartScreen(window.get_size(), Setup())
-    (button,) = start.figure_buttons
-    start.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button))
+    start.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=start.saves_button))
+    assert start.saves is not None and len(start.saves.saves) == 1  # the save browser
+    start.draw(window, 0.05)
+    figures = next(r for r, k in start.saves.buttons if k == "figures")
+    start.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=figures.center, button=1))
     assert start.figures is not None
     shown, names, _colours = start.figures
     assert shown.sides["fr"].score == [1, 2, 1, 6, 6, 7, 7, 10] and names == {"fr": "French", "es": "Spanish"}
     start.draw(window, 0.05)
     start.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
-    assert start.figures is None
+    assert start.figures is None and start.saves is not None  # back to the saves
