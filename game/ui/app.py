@@ -580,6 +580,14 @@ def switch_to_save(
     return opened
 
 
+def open_window(settings: Settings) -> pygame.Surface:
+    """The window as the settings say: the whole screen, or a window of their size (which the player
+    may resize)."""
+    if settings.fullscreen:
+        return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+    return pygame.display.set_mode(settings.window, pygame.RESIZABLE)
+
+
 def run(
     setup: Setup, demo: bool = False, demo_frames: int | None = None, screenshot: Path | None = None
 ) -> int:
@@ -590,7 +598,7 @@ def run(
     settings, problems = load_settings()
     if setup.language is not None:
         settings.language = setup.language
-    surf = pygame.display.set_mode(settings.window, pygame.RESIZABLE)
+    surf = open_window(settings)
     clock = pygame.time.Clock()
     start: StartScreen | None = None
     battle: Screen | ReplayViewer | None = None
@@ -618,7 +626,7 @@ def run(
             for ev in pygame.event.get():
                 if ev.type == pygame.QUIT and (battle is None or battle.ask_quit() == "quit"):
                     return 0
-                if ev.type == pygame.VIDEORESIZE:
+                if ev.type == pygame.VIDEORESIZE and not settings.fullscreen:
                     surf = pygame.display.set_mode((ev.w, ev.h), pygame.RESIZABLE)
                     settings.window = (ev.w, ev.h)
                     if start is not None:
@@ -640,6 +648,10 @@ def run(
                     left = battle.handle(ev)
                     if left == "quit":
                         return 0
+                    if left == "window":  # a size or full screen chosen in Settings: at once
+                        surf = open_window(settings)
+                        size = pygame.event.Event(pygame.VIDEORESIZE, w=surf.get_width(), h=surf.get_height())
+                        battle.handle(size)
                     if left == "load":
                         battle, end = switch_to_save(battle, setup, surf.get_size(), settings), None
                     if left == "end" or (

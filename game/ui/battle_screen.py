@@ -26,7 +26,7 @@ from game.modules import rule_id_pattern
 from game.narrate import Narrator, names_of
 from game.recovery import recover
 from game.rulesref import reference_for
-from game.settings import COLOUR_BLIND, SPEEDS, THINK, UI_SCALES, VOLUMES, Settings
+from game.settings import COLOUR_BLIND, SPEEDS, THINK, UI_SCALES, VOLUMES, Settings, next_window
 from game.ui import theme
 from game.ui.ai_turns import ComputerTurns
 from game.ui.camera import Camera
@@ -93,6 +93,8 @@ MENUS = {
         ("music", "set_music"),
         ("ui-scale", "set_ui_scale"),
         ("ai-think", "set_ai_think"),
+        ("window", "set_window"),
+        ("fullscreen", "set_fullscreen"),
         ("menu", "menu_back"),
     ),
     "quit": (
@@ -106,6 +108,7 @@ MENUS = {
         ("load", "menu_cancel"),
     ),
 }
+SETTINGS_WIDTH = 480  # pixels at UI scale 1: the settings' words and values fit in both languages
 MENU_TITLES = {
     "menu": "menu_paused",
     "settings": "menu_settings",
@@ -426,6 +429,10 @@ class BattleScreen:
         self.menu = None
         if key in ("settings", "menu"):
             self.menu = key
+        elif key in ("window", "fullscreen"):  # the window's loop makes the window again, at once
+            self._change(key)
+            self.menu = "settings"
+            return "window"
         elif key in ("language", "colour-blind", "sound", "music", "ui-scale", "ai-think"):
             self._change(key)
             self.menu = "settings"
@@ -462,6 +469,11 @@ class BattleScreen:
         elif key == "ui-scale":
             st.ui_scale = UI_SCALES[(UI_SCALES.index(st.ui_scale) + 1) % len(UI_SCALES)]
             self.layout(self.size)
+        elif key == "window":
+            desktop = pygame.display.get_desktop_sizes()
+            st.window, st.fullscreen = next_window(st.window, desktop[0] if desktop else None), False
+        elif key == "fullscreen":
+            st.fullscreen = not st.fullscreen
         elif key == "ai-think":
             st.ai_think = THINK[(THINK.index(st.ai_think) + 1) % len(THINK)]
             self.ai.think = st.ai_think
@@ -481,6 +493,10 @@ class BattleScreen:
             return t(text, value=f"{round(st.ui_scale * 100)}%")
         if key == "ai-think":
             return t(text, value=f"{st.ai_think:g}")
+        if key == "window":
+            return t(text, value=f"{st.window[0]}x{st.window[1]}")
+        if key == "fullscreen":
+            return t(text, state=t("on") if st.fullscreen else t("off"))
         if key in ("sound", "music"):
             value = getattr(st, key)
             return t(text, value=f"{round(value * 100)}%" if value else t("off"))
@@ -910,7 +926,8 @@ class BattleScreen:
             self.browser.draw(surf, self.mouse)
             return
         items = [(key, self.menu_label(key, label)) for key, label in MENUS[self.menu]]
-        self.menu_buttons = draw_menu(surf, self.t(MENU_TITLES[self.menu]), items, self.mouse)
+        width = SETTINGS_WIDTH if self.menu == "settings" else 380  # settings say their values too
+        self.menu_buttons = draw_menu(surf, self.t(MENU_TITLES[self.menu]), items, self.mouse, width)
 
     def _alert(self, surf: pygame.Surface) -> None:
         """What failed, across the top of the table in the colour of bad news, until the next command."""

@@ -40,9 +40,10 @@ def draw_menu(
         rect = pygame.Rect(box.x + px(30), box.y + px(70 + 46 * i), box.w - px(60), px(36))
         hover = rect.collidepoint(mouse)
         pygame.draw.rect(surf, (95, 100, 110) if hover else (70, 74, 82), rect, border_radius=5)
-        text = theme.font(22).render(label, True, theme.TEXT)
-        surf.blit(text, text.get_rect(center=rect.center))
         picture = theme.icon(key, rect.h - px(12), theme.TEXT, theme.MENU_ICONS)
+        room = rect.w - 2 * (picture.get_width() + px(14) if picture is not None else px(8))
+        text = theme.fitted(label, theme.TEXT, room, (22, 20, 18))  # the words always inside the button
+        surf.blit(text, text.get_rect(center=rect.center))
         if picture is not None:
             surf.blit(picture, picture.get_rect(midleft=(rect.x + px(8), rect.centery)))
         out.append((rect, key))

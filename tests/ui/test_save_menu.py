@@ -245,7 +245,7 @@ def test_the_computer_generals_thinking_time_is_a_setting(window: pygame.Surface
     before = screen.ai.worker
     menu_click(screen, window, "ai-think")
     assert screen.settings.ai_think == 2.0 and screen.ai.think == 2.0 and screen.ai.worker is not before
-    assert screen.menu_label("ai-think", "set_ai_think") == "Computer generals think: 2 x their level's time"
+    assert screen.menu_label("ai-think", "set_ai_think") == "Computer thinking time: x2"
     screen.close()
 
 
