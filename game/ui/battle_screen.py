@@ -188,6 +188,7 @@ class BattleScreen:
         self.why_back = 0  # how many decisions before the last one the box shows
         self.sounds = Sounds(volume=self.settings.sound, music=self.settings.music)
         self.menu_buttons: list[tuple[pygame.Rect, str]] = []
+        self.modules_chip: pygame.Rect | None = None  # the top bar's chip naming the rule modules in play
         self.autosaved_round = b.game.round if b.game else 0
         self.speed_index = self.settings.speed_index()
         self.display.speed = SPEEDS[self.speed_index]
@@ -679,7 +680,7 @@ class BattleScreen:
             if self.ai.thinking is not None:
                 who += " ..."
         phase = t(f"phase_{g.phase.replace(' ', '_')}")
-        surf.blit(
+        head = surf.blit(
             big.render(t("top_bar", round=g.round, phase=phase, active=active), True, theme.TEXT),
             (10, theme.px(6)),
         )
@@ -689,11 +690,36 @@ class BattleScreen:
         text = big.render(t("score", score=score), True, theme.TEXT)
         right = self.size[0] - theme.RIGHT_PANEL - 10
         surf.blit(text, (right - text.get_width(), theme.px(6)))
+        self._modules_chip(surf, head.right + 14, right - text.get_width() - 14)
         lines = [line for status in b.stack.statuses if (line := status(b)) is not None]
         if lines:  # the rule modules' state (command points ...)
             words = small.render("   ".join(t(key, **values) for key, values in lines), True, theme.ACCENT)
             surf.blit(words, (right - words.get_width(), theme.px(32)))
         self._order_strip(surf, small)
+
+    def modules_words(self) -> list[tuple[str, str]]:
+        """The optional rule modules this battle plays with: (name, description) in the player's words."""
+        return [m.said(self.t.language) for m in self.battle.stack.chosen]
+
+    def _modules_chip(self, surf: pygame.Surface, left: int, right: int) -> None:
+        """The rule modules in play, named in a chip on the top bar (its hover box describes each);
+        nothing when the battle plays For Glory alone."""
+        self.modules_chip = None
+        words = self.modules_words()
+        if not words or right - left < theme.px(60):
+            return
+        label = theme.fitted(
+            self.t("modules_badge", names=", ".join(n for n, _d in words)),
+            theme.BACKGROUND,
+            right - left - 12,
+            (18, 16),
+        )
+        chip = label.get_rect(midleft=(left + 6, theme.px(6) + theme.font(24).get_linesize() // 2)).inflate(
+            12, 4
+        )
+        pygame.draw.rect(surf, theme.ACCENT, chip, border_radius=4)
+        surf.blit(label, label.get_rect(center=chip.center))
+        self.modules_chip = chip
 
     def score(self) -> dict[str, int]:
         """The score so far; counted from the events, so only again when there are new ones."""
@@ -956,6 +982,10 @@ class BattleScreen:
         surf.blit(text, text.get_rect(center=box.center))
 
     def _hover(self, surf: pygame.Surface) -> None:
+        if self.modules_chip is not None and self.modules_chip.collidepoint(self.mouse):
+            text = "\n".join(f"{name}: {description}" for name, description in self.modules_words())
+            tooltip(surf, self.mouse, self.t("modules_title"), text, 480)
+            return
         button = next((bt for rect, bt in self.buttons if rect.collidepoint(self.mouse) and bt.hint), None)
         if button is not None:  # what a button does, or why it is greyed
             tooltip(surf, self.mouse, button.label, button.hint)
