@@ -627,16 +627,16 @@ class BattleScreen:
         deploying = b.pending is not None and b.pending.kind in ("deploy", "place_staff")
         if b.game and deploying:
             r.draw_zones(surf, self.camera, b.game.zones)
-        r.draw_markers(surf, self.camera, b.markers())
-        self.overlays.draw(surf, self.camera, self)
-        r.draw_units(surf, self.camera, units, self.display)
-        r.draw_officers(surf, self.camera, officers, self.display)
-        if b.game:  # over the pieces: who holds an objective is always seen
+        if b.game:  # under the pieces, as ground: its name, with the holder's star, is always laid
             r.draw_objectives(
                 surf,
                 self.camera,
                 [(self.objective_names.get(o.id, o.name or o.id), o.at, o.holder) for o in b.game.objectives],
             )
+        r.draw_markers(surf, self.camera, b.markers())
+        self.overlays.draw(surf, self.camera, self)
+        r.draw_units(surf, self.camera, units, self.display)
+        r.draw_officers(surf, self.camera, officers, self.display)
         r.draw_labels(surf, self.camera)
         r.draw_effects(surf, self.camera, self.display.effects)
         if self.human_turn():
