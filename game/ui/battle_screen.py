@@ -189,6 +189,7 @@ class BattleScreen:
         self.sounds = Sounds(volume=self.settings.sound, music=self.settings.music)
         self.menu_buttons: list[tuple[pygame.Rect, str]] = []
         self.modules_chip: pygame.Rect | None = None  # the top bar's chip naming the rule modules in play
+        self.hover_box: pygame.Rect | None = None  # where the box about a piece under the mouse was drawn
         self.autosaved_round = b.game.round if b.game else 0
         self.speed_index = self.settings.speed_index()
         self.display.speed = SPEEDS[self.speed_index]
@@ -982,6 +983,7 @@ class BattleScreen:
         surf.blit(text, text.get_rect(center=box.center))
 
     def _hover(self, surf: pygame.Surface) -> None:
+        self.hover_box = None
         if self.modules_chip is not None and self.modules_chip.collidepoint(self.mouse):
             text = "\n".join(f"{name}: {description}" for name, description in self.modules_words())
             tooltip(surf, self.mouse, self.t("modules_title"), text, 480)
@@ -1004,11 +1006,12 @@ class BattleScreen:
             odds = self.human.preview(name) if self.human_turn() else []
             text = "  ".join(x for x in unit_lines(self.battle, name, self.t) if x)
             view = pygame.Rect(self.camera.view)
-            tooltip(surf, self.mouse, name, "\n".join([*odds, text]), 380, view, self.hover_avoid(name))
+            avoid = self.hover_avoid()
+            self.hover_box = tooltip(surf, self.mouse, name, "\n".join([*odds, text]), 380, view, avoid)
 
-    def hover_avoid(self, name: str) -> list[pygame.Rect]:
+    def hover_avoid(self) -> list[pygame.Rect]:
         """What a hover box must not cover, in screen pixels: the move's ghost with its handle and the
-        line from its unit, and the piece the box is about."""
+        line from its unit."""
         out = []
         cam, b = self.camera, self.battle
         g = self.human.ghost if self.human_turn() else None
@@ -1019,9 +1022,6 @@ class BattleScreen:
                 pose = b.pose(b.ids[self.human.selected])
                 points.append((pose.x, pose.y))
             out.append(_bounds([cam.to_screen(q) for q in points]).inflate(12, 12))
-        shown = self.display.shown.get(name)
-        if shown is not None:
-            out.append(pygame.Rect(0, 0, 1, 1).move(cam.to_screen((shown.x, shown.y))).inflate(40, 40))
         return out
 
     def _ghost_corners(self, g: Any) -> list[tuple[float, float]]:

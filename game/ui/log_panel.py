@@ -181,6 +181,13 @@ def tooltip(
         pygame.Rect(x + 14, y - 14 - h, width, h),
         pygame.Rect(x - 14 - width, y - 14 - h, width, h),
     ]
+    for a in avoid:  # else just clear of what it must not cover: below, above, right or left of it
+        spots += [
+            pygame.Rect(x + 14, a.bottom + 4, width, h),
+            pygame.Rect(x + 14, a.top - 4 - h, width, h),
+            pygame.Rect(a.right + 4, y + 14, width, h),
+            pygame.Rect(a.left - 4 - width, y + 14, width, h),
+        ]
     for spot in spots:
         spot.clamp_ip(bounds)
     box = next((s for s in spots if s.collidelist(list(avoid)) < 0), spots[0])
