@@ -75,7 +75,9 @@ class HumanInput:
     drag_from: Point | None = None  # a unit was grabbed here: releasing elsewhere moves it there
     regrabbed: bool = False  # the grabbed unit was the one already moving: a click on it puts its ghost there
     hover_enemy: str | None = None  # an enemy unit under the mouse while a unit is selected
-    _previews: dict[tuple[int, int, str, str], list[str]] = field(default_factory=dict)
+    # what the panel and the hover boxes ask every frame, worked out once per battle state and language
+    _previews: dict[tuple[int, int, str, str, str], list[str]] = field(default_factory=dict)
+    _whys: dict[tuple[int, int, str, str, int], str] = field(default_factory=dict)
 
     # --- a new decision -------------------------------------------------------------------------
 
@@ -202,9 +204,21 @@ class HumanInput:
     def no_target_why(self, key: str, e: int) -> str:
         """Why a unit has no target to fire at or charge, in the rules' words and true of where it
         stands: no enemy within its range (or charge reach), naming the nearest and how far it is; else
-        the refusal the nearest enemy within it gets (said for a unit that has not moved yet)."""
+        the refusal the nearest enemy within it gets (said for a unit that has not moved yet). Worked
+        out once per unit and state of the battle: the panel asks every frame."""
+        b = self.battle
+        memo = (id(b), len(b.events), self.t.language, key, e)
+        if memo not in self._whys:
+            if len(self._whys) > 64:
+                self._whys.clear()
+            self._whys[memo] = self._why_no_target(key, e)
+        return self._whys[memo]
+
+    def _why_no_target(self, key: str, e: int) -> str:
         b, t = self.battle, self.t
-        enemies = sorted(b.enemy_units(b.side_of(e)), key=lambda o: gap(b, e, o))
+        here = common.centre(b, e)
+        # nearest first by their centres (cheap); the closest-point gap only for those that may be near
+        enemies = sorted(b.enemy_units(b.side_of(e)), key=lambda o: dist(here, common.centre(b, o)))
         if not enemies:
             return t("hint_no_enemy")
         cat = esper.component_for_entity(e, Unit).category
@@ -213,9 +227,14 @@ class HumanInput:
             reach, slack = fire_range(b, e), 0.0
         else:  # as plan_charge bounds it: turning to face makes up at most the base's width
             reach, slack = b.rules.length(cat.move), esper.component_for_entity(e, Footprint).width
-        near = enemies if reach is None else [o for o in enemies if gap(b, e, o) <= reach + slack]
+        if reach is None:
+            near = enemies
+        else:  # two bases' centres are at most their half-diagonals farther apart than their gap
+            span = reach + slack + 2 * max(b.rules.core.bases.unit_width, b.rules.core.bases.unit_depth)
+            close = [o for o in enemies if dist(here, common.centre(b, o)) <= span]
+            near = sorted((o for o in close if gap(b, e, o) <= reach + slack), key=lambda o: gap(b, e, o))
         if not near:
-            nearest = enemies[0]
+            nearest = min(enemies[:8], key=lambda o: gap(b, e, o))
             return t(
                 f"hint_no_{key}_within",
                 reach=f"{reach or 0.0:g}".replace(".", t("log_decimal_mark")),
@@ -576,7 +595,7 @@ class HumanInput:
         e, o, t = b.ids[self.selected], b.ids[enemy], self.t
         if b.side_of(o) == b.side_of(e):
             return []
-        key = (id(b), len(b.events), self.selected, enemy)
+        key = (id(b), len(b.events), self.t.language, self.selected, enemy)
         if key not in self._previews:
             if len(self._previews) > 64:
                 self._previews.clear()
