@@ -1011,7 +1011,7 @@ class BattleScreen:
 
     def hover_avoid(self) -> list[pygame.Rect]:
         """What a hover box must not cover, in screen pixels: the move's ghost with its handle and the
-        line from its unit."""
+        line from its unit, and the selected unit (whose odds against the piece it may give)."""
         out = []
         cam, b = self.camera, self.battle
         g = self.human.ghost if self.human_turn() else None
@@ -1022,6 +1022,10 @@ class BattleScreen:
                 pose = b.pose(b.ids[self.human.selected])
                 points.append((pose.x, pose.y))
             out.append(_bounds([cam.to_screen(q) for q in points]).inflate(12, 12))
+        picked = self.human.selected if self.human_turn() else None
+        if picked in b.ids and picked in self.display.shown:  # the unit the odds are for
+            s = self.display.shown[picked]
+            out.append(_bounds([cam.to_screen(q) for q in self.renderer.corners(s)]).inflate(8, 8))
         return out
 
     def _ghost_corners(self, g: Any) -> list[tuple[float, float]]:

@@ -575,7 +575,7 @@ class HumanInput:
     def odds_lines(self) -> list[str]:
         b = self.battle
         if self.selected is None or self.hover_target is None:
-            return self.preview(self.hover_enemy) if self.mode in ("select", "move") else []
+            return []
         e, t = b.ids[self.selected], b.ids[self.hover_target]
         try:
             if self.mode == "fire":

@@ -292,7 +292,11 @@ class Renderer:
             self.placed.append(spot)
 
     def corners_px(self, cam: Camera, sh: Shown) -> list[tuple[float, float]]:
-        return [cam.to_screen(p) for p in rect_corners(sh.x, sh.y, sh.facing, self.unit_w, self.unit_d)]
+        return [cam.to_screen(p) for p in self.corners(sh)]
+
+    def corners(self, sh: Shown) -> tuple[tuple[float, float], ...]:
+        """A base's corners on the table, where it is shown."""
+        return rect_corners(sh.x, sh.y, sh.facing, self.unit_w, self.unit_d)
 
     def _hit_tokens(self, surf: pygame.Surface, cam: Camera, sh: Shown) -> None:
         fx, fy = heading(sh.facing)

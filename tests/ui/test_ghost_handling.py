@@ -174,12 +174,31 @@ def test_hovering_an_enemy_shows_the_odds_against_it_as_the_buttons_would():
     h.decision, h.selected = Decision("order", "es", "es-1a", ("es-1a",)), "es-1a"
     h.hover((10, 15))
     assert h.hover_enemy == "fr-1a"
-    lines = h.odds_lines()
+    lines = h.preview(h.hover_enemy)
     assert lines[0] == f"es-1a fires: {_odds(fire_odds(b, me, them), h.t)}"
     assert lines[1].startswith("es-1a cannot charge")  # a battery does not charge
     # asked again in the next frames: taken from the cache, not worked out again
     h._previews = {k: [*v, "cached"] for k, v in h._previews.items()}
-    assert h.odds_lines()[-1] == "cached"
+    assert h.preview("fr-1a")[-1] == "cached"
+    assert h.preview("es-1a") == []  # one's own unit: no odds
     h.hover((30, 30))
-    assert h.hover_enemy is None and h.odds_lines() == []
+    assert h.hover_enemy is None
     b.close()
+
+
+def test_an_enemys_hover_box_leads_with_the_odds_against_it(window, monkeypatch):
+    screen, b, unit, start, _ahead = _ordering(window)
+    enemy = next(b.name(e) for e in b.enemy_units(b.pending.side))
+    shown = []
+    monkeypatch.setattr(
+        "game.ui.battle_screen.tooltip", lambda surf, pos, title, text, *a, **k: shown.append((title, text))
+    )
+    click(at(screen, start))
+    frame(screen, window)
+    p = b.pose(b.ids[enemy])
+    hover(at(screen, (p.x, p.y)))
+    frame(screen, window)
+    title, text = shown[-1]
+    assert (title == enemy and text.split("\n")[0].startswith(f"{unit} cannot fire")) or "fires:" in text
+    assert text.split("\n")[1].startswith(f"{unit} cannot charge") or "charges:" in text
+    screen.close()

@@ -47,6 +47,6 @@ def test_a_box_keeps_off_the_moves_ghost(window):
     frame(screen, window)
     box = screen.hover_box
     assert box is not None
-    (ghost,) = screen.hover_avoid()
-    assert not box.colliderect(ghost), (box, ghost)
+    ghost, selected = screen.hover_avoid()  # the ghost, and the unit it is of
+    assert box.collidelist([ghost, selected]) < 0, (box, ghost, selected)
     screen.close()
