@@ -18,11 +18,13 @@ from game.locale import LANGUAGES, Texts, placeholders
 from game.records import Bounds, build, read_toml
 
 MEASURES = ("XS", "S", "M", "L", "XL")
+GLOSSARY = "glossary.toml"  # in each language's locale folder
 
 
 @dataclass(frozen=True)
-class _Entry:
-    """The schema of one table of glossary.toml (its key names the term for the screens' code)."""
+class GlossaryEntry:
+    """One term of a glossary.toml (its key names the term for the code): the term as the screens
+    write it, and its explanation, where {XS} .. {XL} are the measures' inches."""
 
     term: Annotated[str, Bounds(1, 80)]
     text: Annotated[str, Bounds(1, 600)]
@@ -36,15 +38,14 @@ class Term:
 
 
 def glossary_file(language: str, root: Path = CONTENT / "locale") -> Path:
-    return root / language / "glossary.toml"
+    return root / language / GLOSSARY
 
 
-@cache
-def read_glossary(path: Path) -> dict[str, _Entry]:
+def read_glossary(path: Path) -> dict[str, GlossaryEntry]:
     """A glossary file, checked: every table a term and a text whose {names} are measures."""
     out = {}
     for key, table in read_toml(path).items():
-        entry = build(_Entry, table, f"{path}: {key}")
+        entry = build(GlossaryEntry, table, f"{path}: {key}")
         try:
             names = placeholders(entry.text)
         except ValueError as e:
@@ -66,9 +67,14 @@ def glossary(language: str, measures: Mapping[str, float]) -> list[Term]:
     language = language if language in LANGUAGES else "en"
     mark = Texts(language)("log_decimal_mark")
     inches = {code: f"{measures[code]:g}".replace(".", mark) for code in MEASURES}
-    own = read_glossary(glossary_file(language))
-    english = read_glossary(glossary_file("en"))
+    own, english = _shipped(language), _shipped("en")
     return [
         Term(key, (e := own.get(key, fallback)).term, e.text.format(**inches))
         for key, fallback in english.items()
     ]
+
+
+@cache
+def _shipped(language: str) -> dict[str, GlossaryEntry]:
+    """The game's own glossary of a language, read once (the help and the reference ask each frame)."""
+    return read_glossary(glossary_file(language))

@@ -54,3 +54,20 @@ def test_a_damaged_glossary_is_one_line_naming_the_file_and_key(tmp_path):
     with pytest.raises(ContentError, match=r"glossary.toml: x"):
         read_glossary(bad)
     assert dataclasses.is_dataclass(read_glossary(glossary_file("en"))["push"])
+
+
+def test_check_content_holds_each_glossary_to_the_english_terms_and_measures(tmp_path):
+    import shutil
+
+    from game import CONTENT
+    from game.content_check import check_content
+
+    content = tmp_path / "content"
+    shutil.copytree(CONTENT, content)
+    es = content / "locale" / "es" / "glossary.toml"
+    text = es.read_text().replace("[push]", "[empuje]").replace('XL {XL}\\"', 'XL {L}\\"', 1)
+    es.write_text(text)
+    problems = check_content((), content).problems
+    assert any("glossary.toml: push" in p and "missing" in p for p in problems), problems
+    assert any("glossary.toml: empuje" in p and "not a term" in p for p in problems)
+    assert any("glossary.toml: measures.text" in p and "same measures" in p for p in problems)
