@@ -30,6 +30,7 @@ from systems.officers import check_officer_move
 from systems.paths import base_move, plan_move
 from systems.reaction import check_rally, reactors_along
 from systems.targets import check_fire, fire_range
+from systems.vision import in_strip
 
 HANDLE = 1.6  # inches from the ghost's centre to its facing handle
 SNAP = 0.3  # inches: a click this near a moving unit's centre puts its ghost exactly there
@@ -245,7 +246,8 @@ class HumanInput:
         try:
             check(b, e, near[0])
         except Reject as r:
-            return t("hint_refused", unit=b.name(near[0]), why=hint_words(r, t), rule=r.rule)
+            hidden = r.key == "reason_not_in_vision" and in_strip(b, e, near[0])
+            return t("hint_refused", unit=b.name(near[0]), why=hint_words(r, t, hidden), rule=r.rule)
         return t("hint_target")
 
     def _activation_label(self, formation: str, initiative: object) -> str:
@@ -604,7 +606,8 @@ class HumanInput:
                 try:
                     lines.append(t(f"preview_{word}", unit=self.selected, odds=_odds(odds(b, e, o), t)))
                 except Reject as r:
-                    lines.append(t(f"preview_no_{word}", unit=self.selected, why=hint_words(r, t)))
+                    hidden = r.key == "reason_not_in_vision" and in_strip(b, e, o)
+                    lines.append(t(f"preview_no_{word}", unit=self.selected, why=hint_words(r, t, hidden)))
             self._previews[key] = lines
         return self._previews[key]
 
@@ -682,11 +685,13 @@ def _pct(p: Fraction) -> str:
     return f"{float(p) * 100:.0f}%"
 
 
-def hint_words(r: Reject, t: Texts) -> str:
+def hint_words(r: Reject, t: Texts, hidden: bool = False) -> str:
     """A refusal as a hint says it: the locale's `hint_<reason key>` where the screen words it for a
-    unit still where it stands (the recorded reason speaks of the order given), else its reason."""
-    if r.key is not None and t.has(f"hint_{r.key}"):
-        return Reject(r.rule, r.reason, f"hint_{r.key}", r.values).said(t)
+    unit still where it stands (the recorded reason speaks of the order given), else its reason; a
+    target out of sight though in the unit's strip (`hidden`) is said to be hidden, not aside."""
+    key = f"hint_{r.key}_hidden" if hidden else f"hint_{r.key}"
+    if r.key is not None and t.has(key):
+        return Reject(r.rule, r.reason, key, r.values).said(t)
     return r.said(t)
 
 

@@ -202,3 +202,16 @@ def test_an_enemys_hover_box_leads_with_the_odds_against_it(window, monkeypatch)
     assert (title == enemy and text.split("\n")[0].startswith(f"{unit} cannot fire")) or "fires:" in text
     assert text.split("\n")[1].startswith(f"{unit} cannot charge") or "charges:" in text
     screen.close()
+
+
+def test_a_target_hidden_behind_a_unit_is_said_hidden_not_aside():
+    from game.ui.human import HumanInput
+    from tests.helpers import make_battle, unit
+
+    b = make_battle()
+    me = unit(b, "es-1a", "es", (10, 10), 90)  # facing the enemy, a friend in between
+    unit(b, "es-1b", "es", (10, 12), 90)
+    unit(b, "fr-1a", "fr", (10, 15), 270)
+    why = HumanInput(b).no_target_why("charge", me)
+    assert "es-1a cannot see it" in why and "turn" not in why, why
+    b.close()
