@@ -132,8 +132,10 @@ class TutorialScreen:
         key = (sc.t.language, width, theme.SCALE, self.folded)
         if self._room is None or self._room[0] != key:
             head = theme.font(17).get_linesize() + 2 * theme.px(PAD) + 12
+            button = theme.font(19).get_linesize() + 14  # Next, under the words of a step that tells
             tallest = max(
-                sum(f.get_linesize() for _l, f, _c in self._lines(s, width)) for s in self.lessons.steps
+                sum(f.get_linesize() for _l, f, _c in self._lines(s, width)) + (button if s.next else 0)
+                for s in self.lessons.steps
             )
             self._room = (key, head if self.folded else head + tallest + theme.px(PAD))
         room = 0 if self.progress.current() is None else self._room[1]  # the lessons over: all table

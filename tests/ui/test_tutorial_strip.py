@@ -67,3 +67,27 @@ def test_h_folds_the_strip_and_the_table_takes_its_room(window):
     frame(tut, window)
     assert not tut.folded and tut.screen.reserved == tall
     tut.close()
+
+
+def test_every_lessons_words_and_its_next_button_fit_the_strip(window):
+    """Each lesson's words (and its glossary terms) inside the strip, and Next below or beside them,
+    covering none, in both languages."""
+    from game.settings import Settings
+
+    pad = theme.px(8)
+    for language in ("en", "es"):
+        tut = TutorialScreen(window.get_size(), Settings(language=language))
+        for step in tut.lessons.steps:
+            tut.progress.current = lambda pending=None, step=step: step  # show each step in turn
+            tut.draw(window)
+            card = _strip(tut).inflate(-12, -12)
+            y = card.y + pad + theme.font(17).get_linesize() + 4
+            words = []
+            for line, font, _colour in tut._lines(step, card.w - 2 * pad):
+                words.append(pygame.Rect(card.x + pad, y, font.size(line)[0], font.get_linesize()))
+                y += font.get_linesize()
+            assert card.contains(words[-1]), (language, step.id)
+            if step.next:
+                assert tut.next_button is not None and card.contains(tut.next_button)
+                assert tut.next_button.collidelist(words) < 0, (language, step.id)
+        tut.close()
