@@ -50,6 +50,22 @@ def draw_menu(
     return out
 
 
+def sheet(surf: pygame.Surface, title: str, margin: int = 40) -> tuple[pygame.Rect, int, int, int]:
+    """A page over the darkened window, `margin` pixels in at UI scale 1, with its title: the box,
+    and where its content starts (x, y) and how wide it may be (the rules reference, the saves)."""
+    px = theme.px
+    shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 170))
+    surf.blit(shade, (0, 0))
+    box = surf.get_rect().inflate(-2 * px(margin), -2 * px(margin))
+    pygame.draw.rect(surf, theme.PANEL, box, border_radius=10)
+    pygame.draw.rect(surf, theme.ACCENT, box, 2, border_radius=10)
+    x, y = box.x + px(20), box.y + px(14)
+    head = theme.font(34).render(title, True, theme.ACCENT)
+    surf.blit(head, (x, y))
+    return box, x, y + head.get_height(), box.w - px(40)
+
+
 def leaving(key: str, save: Callable[[], bool], ask_quit: Callable[[], str | None]) -> str | None:
     """The menu's choices that save or leave: "end" (to the start screen), "quit", "load" (the save
     chosen in the menu's list), or None to stay."""

@@ -15,6 +15,7 @@ from game.glossary import Term
 from game.locale import Texts
 from game.rulesref import RuleText
 from game.ui import theme
+from game.ui.menu import sheet
 
 MARGIN = 40  # pixels of the screen left around the box at UI scale 1
 WHEEL_LINES = 3
@@ -126,29 +127,19 @@ class RulesBrowser:
         px, y, section = theme.px, 0, ""
         out: list[Row] = []
         body = theme.font(18)
-        terms = self.terms()
-        if terms:
-            out.append(Row(self.t("glossary_title"), 26, theme.ACCENT, 0, y))
-            y += theme.font(26).get_linesize() + px(2)
-        for g in terms:
-            for i, line in enumerate(theme.wrap(g.term, theme.font(20), width - px(12))):
-                out.append(Row(line, 20, theme.TEXT, px(12) if i else 0, y))
-                y += theme.font(20).get_linesize()
-            for line in theme.wrap(g.text, body, width - px(24)):
-                out.append(Row(line, 18, theme.TEXT_DIM, px(24), y))
-                y += body.get_linesize()
-            y += px(6)
-        section = self.t("glossary_title") if terms else ""
-        for r in self.matches():
-            if section_of(r.id) != section:
-                section = section_of(r.id)
+        # (section, heading, text): the glossary's terms first, then the rules by their sections
+        entries = [(self.t("glossary_title"), g.term, g.text) for g in self.terms()]
+        entries += [(section_of(r.id), f"{r.id}  {r.title}", r.text) for r in self.matches()]
+        for part, heading, text in entries:
+            if part != section:
+                section = part
                 y += px(10) if out else 0
                 out.append(Row(section, 26, theme.ACCENT, 0, y))
                 y += theme.font(26).get_linesize() + px(2)
-            for i, line in enumerate(theme.wrap(f"{r.id}  {r.title}", theme.font(20), width - px(12))):
+            for i, line in enumerate(theme.wrap(heading, theme.font(20), width - px(12))):
                 out.append(Row(line, 20, theme.TEXT, px(12) if i else 0, y))
                 y += theme.font(20).get_linesize()
-            for line in theme.wrap(r.text, body, width - px(24)):
+            for line in theme.wrap(text, body, width - px(24)):
                 out.append(Row(line, 18, theme.TEXT_DIM, px(24), y))
                 y += body.get_linesize()
             y += px(6)
@@ -157,16 +148,8 @@ class RulesBrowser:
 
     def draw(self, surf: pygame.Surface) -> None:
         px, t = theme.px, self.t
-        shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 170))
-        surf.blit(shade, (0, 0))
-        box = surf.get_rect().inflate(-2 * px(MARGIN), -2 * px(MARGIN))
-        pygame.draw.rect(surf, theme.PANEL, box, border_radius=10)
-        pygame.draw.rect(surf, theme.ACCENT, box, 2, border_radius=10)
-        x, y, inner = box.x + px(20), box.y + px(14), box.w - px(40)
-        title = theme.font(34).render(t("rules_title"), True, theme.ACCENT)
-        surf.blit(title, (x, y))
-        y += title.get_height() + px(4)
+        box, x, y, inner = sheet(surf, t("rules_title"), MARGIN)
+        y += px(4)
         for line in theme.wrap(t("rules_hint", example=self.example), theme.font(18), inner):
             surf.blit(theme.font(18).render(line, True, theme.TEXT_DIM), (x, y))
             y += theme.font(18).get_linesize()

@@ -16,6 +16,7 @@ from game.errors import UserError, one_line
 from game.locale import Texts
 from game.saves import NAME_LENGTH, SaveMeta, browse_saves, delete_save, rename_save
 from game.ui import theme
+from game.ui.menu import sheet
 
 MARGIN = 40  # pixels of the screen left around the box at UI scale 1
 MAX_PATH = 300  # characters of a typed path
@@ -208,18 +209,10 @@ class SaveBrowser:
 
     def draw(self, surf: pygame.Surface, mouse: tuple[int, int]) -> None:
         px, t = theme.px, self.t
-        shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 170))
-        surf.blit(shade, (0, 0))
-        box = surf.get_rect().inflate(-2 * px(MARGIN), -2 * px(MARGIN))
-        pygame.draw.rect(surf, theme.PANEL, box, border_radius=10)
-        pygame.draw.rect(surf, theme.ACCENT, box, 2, border_radius=10)
-        x, y, inner = box.x + px(20), box.y + px(14), box.w - px(40)
-        head = theme.font(34).render(t("saves_title"), True, theme.ACCENT)
-        surf.blit(head, (x, y))
+        box, x, y, inner = sheet(surf, t("saves_title"), MARGIN)
         count = theme.font(20).render(t("saves_count", count=len(self.saves)), True, theme.TEXT_DIM)
-        surf.blit(count, count.get_rect(bottomright=(box.right - px(20), y + head.get_height() - px(4))))
-        y += head.get_height() + px(2)
+        surf.blit(count, count.get_rect(bottomright=(box.right - px(20), y - px(4))))
+        y += px(2)
         small = theme.font(17)
         for line in theme.wrap(t("saves_hint"), small, inner):
             surf.blit(small.render(line, True, theme.TEXT_DIM), (x, y))
