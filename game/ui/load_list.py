@@ -58,11 +58,6 @@ def scenario_words(rules: Ruleset, language: str) -> dict[str, Scenario]:
     return out
 
 
-def scenario_names(rules: Ruleset, language: str) -> dict[str, str]:
-    """{scenario id: its shown name} of every scenario that loads with these rules."""
-    return {sid: s.name for sid, s in scenario_words(rules, language).items()}
-
-
 def save_browser(t: Texts, scenarios: dict[str, Scenario], figures: bool = False) -> SaveBrowser:
     """The saves folder's battles, named as the player knows them."""
     return SaveBrowser(t, scenarios, {who: t(words) for who, words in CONTROLLERS.items()}, figures)

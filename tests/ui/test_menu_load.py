@@ -15,7 +15,7 @@ from game.saves import saves_dir
 from game.settings import Settings
 from game.ui.app import Setup, switch_to_save
 from game.ui.battle_screen import BattleScreen
-from game.ui.load_list import scenario_names
+from game.ui.load_list import scenario_words
 from tests.ui.driver import answer_until, frame, key, menu_click, open_screen, pick_save, settle
 
 
@@ -68,7 +68,7 @@ def test_load_opens_the_chosen_save_at_the_same_decision(window: pygame.Surface)
     screen = open_screen(window)  # another battle, in progress
     one_command(screen, window)
     open_load_list(screen, window)
-    names = scenario_names(screen.match.rules, "en")
+    names = {sid: words.name for sid, words in scenario_words(screen.match.rules, "en").items()}
     browser = screen.browser
     assert browser.title(browser.saves[0]) == names["default"]
     assert browser.detail(browser.saves[0]).startswith("round 1  ·  French (Human) v Spanish (Human)")
