@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal, get_args, get_origin
 
 from game.ai.generals import LevelsFile, Temperament
+from game.glossary import GlossaryEntry
 from game.match import write_atomic
 from game.mods import KEYED, ModFile
 from game.modules import modules
@@ -179,6 +180,16 @@ def _kinds() -> list[Kind]:
             "per refusal, with {name} where the game puts a value; the English text is the reason the "
             "`rejected` event records; every language has the English file's keys.",
             ("locale/*/reasons.toml", "modules/*/locale/*/reasons.toml"),
+            keys=re.compile(r"[a-z][a-z0-9_]*"),
+        ),
+        Kind(
+            "glossary",
+            "glossary",
+            GlossaryEntry,
+            "The glossary of a language (content/locale/<locale>/glossary.toml): one table per term, its "
+            "words and its explanation, {XS} .. {XL} standing for the measures' inches; every language has "
+            "the English file's terms.",
+            ("locale/*/glossary.toml",),
             keys=re.compile(r"[a-z][a-z0-9_]*"),
         ),
         Kind(

@@ -3,6 +3,8 @@ in a worker thread so the window never freezes)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +17,8 @@ from game.ai.worker import RemoteError
 from game.battle import Battle, Decision
 from game.components import Ident, Officer, Side, Status, Unit
 from game.errors import one_line
+from game.geometry import rect_corners
+from game.glossary import Term, glossary
 from game.locale import LANGUAGES, Texts
 from game.match import Match, restart, summary
 from game.module_records import module_locales
@@ -23,19 +27,20 @@ from game.names import named
 from game.narrate import Narrator, names_of
 from game.recovery import recover
 from game.rulesref import reference_for
-from game.settings import COLOUR_BLIND, SPEEDS, THINK, UI_SCALES, VOLUMES, Settings
+from game.settings import COLOUR_BLIND, SPEEDS, THINK, UI_SCALES, VOLUMES, Settings, next_window
 from game.ui import theme
 from game.ui.ai_turns import ComputerTurns
 from game.ui.camera import Camera
 from game.ui.display import Display
 from game.ui.human import Button, HumanInput, unit_lines
-from game.ui.load_list import LoadList, is_load_key, load_choice
+from game.ui.load_list import browse, open_saves
 from game.ui.log_panel import LogPanel, tooltip
 from game.ui.menu import draw_menu, leaving, save_logged
 from game.ui.overlays import Overlays
 from game.ui.render import BaseLook, OfficerLook, Renderer
-from game.ui.roll_words import roll_rows
+from game.ui.roll_words import group_rows
 from game.ui.rules_browser import RulesBrowser
+from game.ui.save_browser import SaveBrowser
 from game.ui.sound import Sounds
 from game.ui.why_box import draw_why, why_lines
 from systems.checks import is_disorganised
@@ -89,6 +94,8 @@ MENUS = {
         ("music", "set_music"),
         ("ui-scale", "set_ui_scale"),
         ("ai-think", "set_ai_think"),
+        ("window", "set_window"),
+        ("fullscreen", "set_fullscreen"),
         ("menu", "menu_back"),
     ),
     "quit": (
@@ -102,13 +109,23 @@ MENUS = {
         ("load", "menu_cancel"),
     ),
 }
+SETTINGS_WIDTH = 480  # pixels at UI scale 1: the settings' words and values fit in both languages
 MENU_TITLES = {
     "menu": "menu_paused",
     "settings": "menu_settings",
     "quit": "menu_quit_title",
     "load-ask": "menu_load_title",
 }
-LOAD_MENU_WIDTH = 600  # the saves' lines are longer than the menu's words
+
+
+@dataclass(frozen=True)
+class HelpLine:
+    """A line of the F1 help: its text, the rule it tells (a click opens it in the reference), or a
+    heading of what follows (the decision in hand, the glossary)."""
+
+    text: str
+    rule: str = ""
+    heading: bool = False
 
 
 class BattleScreen:
@@ -150,6 +167,10 @@ class BattleScreen:
         self.log.feed(b.events)
         self.human = HumanInput(b, t=self.t)
         self.overlays = Overlays()
+        # pixels kept free under the table (the first battle's lessons) and what is drawn there, before
+        # any menu, help or reference, which cover it
+        self.reserved = 0
+        self.under_modals: list[Callable[[pygame.Surface], None]] = []
         self.camera = Camera((0, theme.TOP_BAR, 10, 10))
         self.layout(size)
         self.camera.fit(b.table.width, b.table.depth)
@@ -157,16 +178,19 @@ class BattleScreen:
         # the Esc menu ("menu"), its settings, its list of saves ("load"), the questions before quitting
         # ("quit") or loading another battle ("load-ask")
         self.menu: str | None = None
-        self.saves = LoadList([], {})
+        self.browser: SaveBrowser | None = None  # the saves, to load one (game/ui/load_list.py)
         self.to_load: Path | None = None  # the save chosen in the menu, for the window to open
         self.rules: RulesBrowser | None = None  # the rules reference, over everything
         self.rules_back: str | None = None  # the menu it returns to (none when opened from the F1 help)
         self.help_links: list[tuple[pygame.Rect, str]] = []  # the F1 help's rule lines, as drawn
         self.help = False  # F1
+        self.help_scroll = 0  # pixels of the help above its box
         self.why = False  # W: the reasons of the computer's decisions
         self.why_back = 0  # how many decisions before the last one the box shows
         self.sounds = Sounds(volume=self.settings.sound, music=self.settings.music)
         self.menu_buttons: list[tuple[pygame.Rect, str]] = []
+        self.modules_chip: pygame.Rect | None = None  # the top bar's chip naming the rule modules in play
+        self.hover_box: pygame.Rect | None = None  # where the box about a piece under the mouse was drawn
         self.autosaved_round = b.game.round if b.game else 0
         self.speed_index = self.settings.speed_index()
         self.display.speed = SPEEDS[self.speed_index]
@@ -176,6 +200,7 @@ class BattleScreen:
         self.asked: Decision | None = None
         self.marks: list[int] = []  # number of events after each command (for undo)
         self.sent_by: list[str] = []  # the side whose decision each command answered
+        self.answered: list[str] = []  # and the kind of that decision
         self.first_event = len(b.events)
         self._looks_key: tuple[int, int, str | None] | None = None
         self._score_key: tuple[int, int] | None = None
@@ -188,7 +213,7 @@ class BattleScreen:
         w, h = size
         self.size = size
         theme.set_scale(theme.fit_scale(self.settings.ui_scale, size))
-        self.camera.view = (0, theme.TOP_BAR, w - theme.RIGHT_PANEL, h - theme.TOP_BAR)
+        self.camera.view = (0, theme.TOP_BAR, w - theme.RIGHT_PANEL, h - theme.TOP_BAR - self.reserved)
         self.panel = pygame.Rect(w - theme.RIGHT_PANEL, theme.TOP_BAR, theme.RIGHT_PANEL, h - theme.TOP_BAR)
         # the panel, top to bottom: what is asked, the buttons, the details, the overlay toggles, then
         # the log in what is left; the parts above the log keep their room whatever is asked, so the
@@ -221,11 +246,13 @@ class BattleScreen:
         b = self.battle
         before = len(b.events)
         side = b.pending.side if b.pending is not None else ""
+        kind = b.pending.kind if b.pending is not None else ""
         self.match.apply(c)
         self.ai.applied(c)
         new = b.events[before:]
         self.marks.append(len(b.events))
         self.sent_by.append(side)
+        self.answered.append(kind)
         self.display.feed(b, new)
         self.alert = None
         self.log.feed(new)
@@ -249,7 +276,7 @@ class BattleScreen:
             fresh.apply(c)
         self.match = fresh
         self.ai.restart(fresh)
-        self.marks, self.sent_by = self.marks[:i], self.sent_by[:i]
+        self.marks, self.sent_by, self.answered = self.marks[:i], self.sent_by[:i], self.answered[:i]
         self.human = HumanInput(fresh.battle, t=self.t)
         self.display.sync(fresh.battle)
         self.asked = None
@@ -326,18 +353,23 @@ class BattleScreen:
             elif self.human_turn() and self.camera.contains(ev.pos):
                 self.human.hover(self.camera.to_table(ev.pos))
         elif ev.type == pygame.MOUSEWHEEL:
-            if self.log.rect.collidepoint(self.mouse):
+            if self.help and not self.log.rect.collidepoint(self.mouse):
+                self.help_scroll = max(0, self.help_scroll - ev.y * 3 * theme.font(20).get_linesize())
+            elif self.log.rect.collidepoint(self.mouse):
                 self.log.on_wheel(ev.y)
             elif (
                 self.human_turn() and self.human.mode == "move" and pygame.key.get_mods() & pygame.KMOD_SHIFT
             ):
-                self.human.turn(15 * ev.y)
+                self.human.turn(15 * (ev.y or ev.x))  # some systems send Shift+wheel as a sideways wheel
             elif self.camera.contains(self.mouse):
                 self.camera.zoom_at(self.mouse, 1.15**ev.y)
         elif ev.type == pygame.MOUSEBUTTONDOWN:
             link = next((rid for rect, rid in self.help_links if rect.collidepoint(ev.pos)), None)
             if ev.button == 1 and link is not None:  # a rule of the F1 help: the rules reference, there
-                self.rules, self.rules_back = RulesBrowser(self.reference, self.t, link), None
+                self.rules, self.rules_back = (
+                    RulesBrowser(self.reference, self.t, link, self.glossary()),
+                    None,
+                )
                 return None
             if ev.button == 1:
                 for rect, button in self.buttons:
@@ -386,7 +418,9 @@ class BattleScreen:
     def _menu_event(self, ev: pygame.event.Event) -> str | None:
         if ev.type == pygame.MOUSEMOTION:
             self.mouse = ev.pos
-        elif ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
+        if self.menu == "load" and self.browser is not None:
+            return browse(self, ev)
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
             self.menu = None
         elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
             for rect, key in self.menu_buttons:
@@ -398,13 +432,17 @@ class BattleScreen:
         self.menu = None
         if key in ("settings", "menu"):
             self.menu = key
+        elif key in ("window", "fullscreen"):  # the window's loop makes the window again, at once
+            self._change(key)
+            self.menu = "settings"
+            return "window"
         elif key in ("language", "colour-blind", "sound", "music", "ui-scale", "ai-think"):
             self._change(key)
             self.menu = "settings"
         elif key == "rules":
-            self.rules, self.rules_back = RulesBrowser(self.reference, self.t), "menu"
-        elif is_load_key(key):
-            return load_choice(self, key, lambda: self.match.rules)
+            self.rules, self.rules_back = RulesBrowser(self.reference, self.t, "", self.glossary()), "menu"
+        elif key == "load":
+            open_saves(self, lambda: self.match.rules)
         else:
             return leaving(key, self.save, self.ask_quit)
         return None
@@ -435,6 +473,11 @@ class BattleScreen:
         elif key == "ui-scale":
             st.ui_scale = UI_SCALES[(UI_SCALES.index(st.ui_scale) + 1) % len(UI_SCALES)]
             self.layout(self.size)
+        elif key == "window":
+            desktop = pygame.display.get_desktop_sizes()
+            st.window, st.fullscreen = next_window(st.window, desktop[0] if desktop else None), False
+        elif key == "fullscreen":
+            st.fullscreen = not st.fullscreen
         elif key == "ai-think":
             st.ai_think = THINK[(THINK.index(st.ai_think) + 1) % len(THINK)]
             self.ai.think = st.ai_think
@@ -454,6 +497,10 @@ class BattleScreen:
             return t(text, value=f"{round(st.ui_scale * 100)}%")
         if key == "ai-think":
             return t(text, value=f"{st.ai_think:g}")
+        if key == "window":
+            return t(text, value=f"{st.window[0]}x{st.window[1]}")
+        if key == "fullscreen":
+            return t(text, state=t("on") if st.fullscreen else t("off"))
         if key in ("sound", "music"):
             value = getattr(st, key)
             return t(text, value=f"{round(value * 100)}%" if value else t("off"))
@@ -491,7 +538,13 @@ class BattleScreen:
             self.menu = "menu"
             return None
         if k == pygame.K_F1:
-            self.help = not self.help
+            self.help, self.help_scroll = not self.help, 0
+        elif self.help and k in (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            lines = 1 if k in (pygame.K_UP, pygame.K_DOWN) else 10
+            down = k in (pygame.K_DOWN, pygame.K_PAGEDOWN)
+            self.help_scroll = max(
+                0, self.help_scroll + (lines if down else -lines) * theme.font(20).get_linesize()
+            )
         elif k == pygame.K_w:
             self.why, self.why_back = not self.why, 0
         elif k in (pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET) and self.why:
@@ -577,16 +630,16 @@ class BattleScreen:
         deploying = b.pending is not None and b.pending.kind in ("deploy", "place_staff")
         if b.game and deploying:
             r.draw_zones(surf, self.camera, b.game.zones)
-        r.draw_markers(surf, self.camera, b.markers())
-        self.overlays.draw(surf, self.camera, self)
-        r.draw_units(surf, self.camera, units, self.display)
-        r.draw_officers(surf, self.camera, officers, self.display)
-        if b.game:  # over the pieces: who holds an objective is always seen
+        if b.game:  # under the pieces, as ground: its name, with the holder's star, is always laid
             r.draw_objectives(
                 surf,
                 self.camera,
                 [(self.objective_names.get(o.id, o.name or o.id), o.at, o.holder) for o in b.game.objectives],
             )
+        r.draw_markers(surf, self.camera, b.markers())
+        self.overlays.draw(surf, self.camera, self)
+        r.draw_units(surf, self.camera, units, self.display)
+        r.draw_officers(surf, self.camera, officers, self.display)
         r.draw_labels(surf, self.camera)
         r.draw_effects(surf, self.camera, self.display.effects)
         if self.human_turn():
@@ -599,6 +652,8 @@ class BattleScreen:
         self._dice(surf)
         self._banner(surf)
         self._alert(surf)
+        for layer in self.under_modals:
+            layer(surf)
         self._hover(surf)
         self._help(surf)
         self._why(surf)
@@ -619,7 +674,7 @@ class BattleScreen:
         active = t.names.formation(b.activation.formation.key) if b.activation and acting else "-"
         who = self.who_decides()
         phase = t(f"phase_{g.phase.replace(' ', '_')}")
-        surf.blit(
+        head = surf.blit(
             big.render(t("top_bar", round=g.round, phase=phase, active=active), True, theme.TEXT),
             (10, theme.px(6)),
         )
@@ -629,6 +684,7 @@ class BattleScreen:
         text = big.render(t("score", score=score), True, theme.TEXT)
         right = self.size[0] - theme.RIGHT_PANEL - 10
         surf.blit(text, (right - text.get_width(), theme.px(6)))
+        self._modules_chip(surf, head.right + 14, right - text.get_width() - 14)
         lines = [line for status in b.stack.statuses if (line := status(b)) is not None]
         if lines:  # the rule modules' state (command points ...)
             words = small.render("   ".join(t(key, **values) for key, values in lines), True, theme.ACCENT)
@@ -644,6 +700,30 @@ class BattleScreen:
         player = t("you") if ctrl == "human" else t(f"player_{ctrl}") if t.has(f"player_{ctrl}") else ctrl
         who = t("decides", side=self.names.get(d.side, d.side), player=player, decision=self.decision(d.kind))
         return who + " ..." if self.ai.thinking is not None else who
+
+    def modules_words(self) -> list[tuple[str, str]]:
+        """The optional rule modules this battle plays with: (name, description) in the player's words."""
+        return [m.said(self.t.language) for m in self.battle.stack.chosen]
+
+    def _modules_chip(self, surf: pygame.Surface, left: int, right: int) -> None:
+        """The rule modules in play, named in a chip on the top bar (its hover box describes each);
+        nothing when the battle plays For Glory alone."""
+        self.modules_chip = None
+        words = self.modules_words()
+        if not words or right - left < theme.px(60):
+            return
+        label = theme.fitted(
+            self.t("modules_badge", names=", ".join(n for n, _d in words)),
+            theme.BACKGROUND,
+            right - left - 12,
+            (18, 16),
+        )
+        chip = label.get_rect(midleft=(left + 6, theme.px(6) + theme.font(24).get_linesize() // 2)).inflate(
+            12, 4
+        )
+        pygame.draw.rect(surf, theme.ACCENT, chip, border_radius=4)
+        surf.blit(label, label.get_rect(center=chip.center))
+        self.modules_chip = chip
 
     def score(self) -> dict[str, int]:
         """The score so far; counted from the events, so only again when there are new ones."""
@@ -720,7 +800,7 @@ class BattleScreen:
             left = rect.x + 8 + (picture.get_width() + 6 if picture else 0)
             if picture is not None:
                 surf.blit(picture, picture.get_rect(midleft=(rect.x + 6, rect.centery)))
-            label = _fitted(button.label, colour, rect.right - left - 4)
+            label = theme.fitted(button.label, colour, rect.right - left - 4)
             surf.blit(label, label.get_rect(midleft=(left, rect.centery)))
             self.buttons.append((rect, button))
         y += max(MOST_BUTTONS, -(-len(buttons) // columns)) * step
@@ -762,15 +842,17 @@ class BattleScreen:
             x += rect.w + 4
 
     def _dice(self, surf: pygame.Surface) -> None:
-        """The last roll: its die face and every modifier with its rule, in the log's words."""
+        """The last roll: its die face and every modifier with its rule, in the log's words; rolls the
+        log tells in one line (an officer's initiative dice) together, each die with its face."""
         show = self.display.dice
         if show is None or show.age > 6 or self.why:  # the why box stands where it would
             return
         d: dict[str, Any] = show.event
         font = theme.font(19)
-        rows = roll_rows(d, Narrator(self.t, self.names, self.objective_names))
-        faces: list[int] = list(d.get("dice") or [d["die"]])  # a roll of several dice shows each
-        size = 48 if len(faces) == 1 else 26
+        group = show.group or [d]
+        rows = group_rows(group, Narrator(self.t, self.names, self.objective_names))
+        faces: list[int] = [f for e in group for f in (e.get("dice") or [e["die"]])]  # every die shown
+        size = 48 if len(faces) == 1 else 36 if len(faces) <= 4 else 26
         dice_w = len(faces) * (size + 4) if len(faces) > 1 else 0
         w = max(max(font.size(r)[0] for r in rows) + (80 if len(faces) == 1 else 20), dice_w + 20)
         h = 14 + font.get_linesize() * len(rows) + (size + 6 if len(faces) > 1 else 0)
@@ -796,19 +878,29 @@ class BattleScreen:
         key = f"decision_{kind}"
         return self.t(key) if self.t.has(key) else kind.replace("_", " ")
 
-    def help_lines(self) -> list[tuple[str, str]]:
-        """(rule ID or "", text) lines of the F1 help: the keys, then the rules of the decision in hand."""
-        out = [("", self.t(key)) for key in KEYS_HELP]
+    def help_lines(self) -> list[HelpLine]:
+        """The lines of the F1 help: the keys, the rules of the decision in hand, then the glossary (the
+        measures in inches and the rules' words)."""
+        out = [HelpLine(self.t(key)) for key in KEYS_HELP]
         d = self.battle.pending
         if d is not None:
-            out.append(("", self.t("help_now", decision=self.decision(d.kind))))
+            out.append(HelpLine(self.t("help_now", decision=self.decision(d.kind)), heading=True))
             kind = self.battle.stack.decisions.get(d.kind)
             for rid in RULES_HELP.get(d.kind, kind.rules if kind is not None else ()):
                 ref = self.reference.get(rid)
-                out.append((rid, f"{ref.title}: {ref.text}" if ref else ""))
+                out.append(HelpLine(f"{ref.title}: {ref.text}" if ref else "", rid))
+        terms = self.glossary()
+        if terms:
+            out.append(HelpLine(self.t("glossary_title"), heading=True))
+            out += [HelpLine(f"{g.term}: {g.text}") for g in terms]
         return out
 
+    def glossary(self) -> list[Term]:
+        return glossary(self.t.language, self.battle.rules.core.measures)
+
     def _help(self, surf: pygame.Surface) -> None:
+        """F1: the keys, the rules of the decision in hand (click one to read it in the reference) and
+        the glossary; the wheel or the arrow keys scroll it when it is longer than the table."""
         self.help_links = []
         if not self.help:
             return
@@ -817,20 +909,33 @@ class BattleScreen:
         shade.fill((20, 22, 26, 235))
         surf.blit(shade, view)
         pygame.draw.rect(surf, theme.ACCENT, view, 2, border_radius=6)
-        font, x, y = theme.font(20), view.x + 16, view.y + 12
-        for n, (rid, text) in enumerate(self.help_lines()):
-            colour = theme.ACCENT if n == len(KEYS_HELP) else theme.TEXT  # the line naming the decision
-            prefix = f"{rid}  " if rid else ""
-            for i, line in enumerate(theme.wrap(prefix + text, font, view.w - 32)):
-                if y > view.bottom - font.get_linesize():
-                    return
-                shown = surf.blit(
-                    font.render(line, True, colour if i == 0 or not rid else theme.TEXT_DIM), (x, y)
-                )
+        font, x = theme.font(20), view.x + 16
+        inner = view.inflate(-8, -24)
+        rows = []
+        for h in self.help_lines():
+            rid = h.rule
+            for i, line in enumerate(theme.wrap(f"{rid}  {h.text}" if rid else h.text, font, view.w - 32)):
+                colour = theme.ACCENT if h.heading else theme.TEXT if i == 0 or not rid else theme.TEXT_DIM
+                rows.append((line, colour, rid, i == 0))
+        step = font.get_linesize()
+        height = sum(step + (4 if first else 0) for *_x, first in rows)
+        self.help_scroll = max(0, min(self.help_scroll, height - inner.h))
+        y = inner.y - self.help_scroll
+        clip = surf.get_clip()
+        surf.set_clip(inner)
+        for line, colour, rid, first in rows:
+            y += 4 if first else 0
+            if inner.y - step < y < inner.bottom:
+                shown = surf.blit(font.render(line, True, colour), (x, y))
                 if rid:
-                    self.help_links.append((shown, rid))
-                y += font.get_linesize()
-            y += 4
+                    self.help_links.append((shown.clip(inner), rid))
+            y += step
+        surf.set_clip(clip)
+        if height > inner.h:  # a thumb says where the view is in the whole help
+            bar = pygame.Rect(view.right - 10, inner.y, 5, inner.h)
+            thumb = pygame.Rect(bar.x, 0, bar.w, max(20, inner.h * inner.h // height))
+            thumb.y = inner.y + (inner.h - thumb.h) * self.help_scroll // max(1, height - inner.h)
+            pygame.draw.rect(surf, theme.ACCENT, thumb, border_radius=2)
 
     def why_thought(self) -> Thought | None:
         """The computer's decision the "why?" box is about (the last one, or one before it)."""
@@ -848,12 +953,12 @@ class BattleScreen:
         self.menu_buttons = []
         if self.menu is None:
             return
-        if self.menu == "load":
-            title, items = self.saves.title(self.t), self.saves.items(self.t)
-            self.menu_buttons = draw_menu(surf, title, items, self.mouse, LOAD_MENU_WIDTH)
+        if self.menu == "load" and self.browser is not None:
+            self.browser.draw(surf, self.mouse)
             return
         items = [(key, self.menu_label(key, label)) for key, label in MENUS[self.menu]]
-        self.menu_buttons = draw_menu(surf, self.t(MENU_TITLES[self.menu]), items, self.mouse)
+        width = SETTINGS_WIDTH if self.menu == "settings" else 380  # settings say their values too
+        self.menu_buttons = draw_menu(surf, self.t(MENU_TITLES[self.menu]), items, self.mouse, width)
 
     def _alert(self, surf: pygame.Surface) -> None:
         """What failed, across the top of the table in the colour of bad news, until the next command."""
@@ -882,6 +987,11 @@ class BattleScreen:
         surf.blit(text, text.get_rect(center=box.center))
 
     def _hover(self, surf: pygame.Surface) -> None:
+        self.hover_box = None
+        if self.modules_chip is not None and self.modules_chip.collidepoint(self.mouse):
+            text = "\n".join(f"{name}: {description}" for name, description in self.modules_words())
+            tooltip(surf, self.mouse, self.t("modules_title"), text, 480)
+            return
         button = next((bt for rect, bt in self.buttons if rect.collidepoint(self.mouse) and bt.hint), None)
         if button is not None:  # what a button does, or why it is greyed
             tooltip(surf, self.mouse, button.label, button.hint)
@@ -896,19 +1006,39 @@ class BattleScreen:
         p = self.camera.to_table(self.mouse)
         names = [n for n, s in self.display.shown.items() if s.on_table]
         name = self.human.pick(p, names)
-        if name is not None:
-            lines = "  ".join(x for x in unit_lines(self.battle, name, self.t) if x)
-            tooltip(surf, self.mouse, self.t.names(name), lines, 380)
+        if name is not None:  # on the table, off the move's ghost and off the piece itself
+            odds = self.human.preview(name) if self.human_turn() else []
+            text = "  ".join(x for x in unit_lines(self.battle, name, self.t) if x)
+            view = pygame.Rect(self.camera.view)
+            avoid = self.hover_avoid()
+            self.hover_box = tooltip(
+                surf, self.mouse, self.t.names(name), "\n".join([*odds, text]), 380, view, avoid
+            )
+
+    def hover_avoid(self) -> list[pygame.Rect]:
+        """What a hover box must not cover, in screen pixels: the move's ghost with its handle and the
+        line from its unit, and the selected unit (whose odds against the piece it may give)."""
+        out = []
+        cam, b = self.camera, self.battle
+        g = self.human.ghost if self.human_turn() else None
+        if g is not None:
+            one = g.officer or g.unit == "marker"  # a disc: an officer's ghost or a marker's
+            points = [g.at] if one else [*self._ghost_corners(g), self.human.handle()]
+            if self.human.selected in b.ids:
+                pose = b.pose(b.ids[self.human.selected])
+                points.append((pose.x, pose.y))
+            out.append(_bounds([cam.to_screen(q) for q in points]).inflate(12, 12))
+        picked = self.human.selected if self.human_turn() else None
+        if picked in b.ids and picked in self.display.shown:  # the unit the odds are for
+            s = self.display.shown[picked]
+            out.append(_bounds([cam.to_screen(q) for q in self.renderer.corners(s)]).inflate(8, 8))
+        return out
+
+    def _ghost_corners(self, g: Any) -> list[tuple[float, float]]:
+        fp = self.battle.rules.core.bases
+        return list(rect_corners(g.at[0], g.at[1], g.facing, fp.unit_width, fp.unit_depth))
 
 
-def _fitted(text: str, colour: theme.Colour, width: int) -> pygame.Surface:
-    """A button's label in the largest size that fits (19 down to 15), shortened with an ellipsis
-    only when even the smallest does not."""
-    for size in (19, 17, 15):
-        surface = theme.font(size).render(text, True, colour)
-        if surface.get_width() <= width:
-            return surface
-    font = theme.font(15)
-    while len(text) > 1 and font.size(text + "…")[0] > width:
-        text = text[:-1]
-    return font.render(text.rstrip() + "…", True, colour)
+def _bounds(points: list[tuple[float, float]]) -> pygame.Rect:
+    xs, ys = [q[0] for q in points], [q[1] for q in points]
+    return pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)

@@ -25,12 +25,12 @@ from game.rulesref import reference_for
 from game.settings import SPEEDS, Settings
 from game.ui import theme
 from game.ui.ai_turns import ComputerTurns
-from game.ui.battle_screen import LOAD_MENU_WIDTH
-from game.ui.load_list import LoadList, is_load_key, load_choice
+from game.ui.load_list import browse, open_saves
 from game.ui.log_panel import LogPanel, tooltip
 from game.ui.menu import draw_menu, leaving, save_logged
 from game.ui.ow_map import MapView
 from game.ui.rules_browser import RulesBrowser
+from game.ui.save_browser import SaveBrowser
 from systems.open_wars.combat import FallBack, hits_odds, rank, retreats
 from systems.open_wars.moves import March, Recruit, check_march, check_recruit, reachable, room_for
 from systems.open_wars.odds import CombatOdds, combat_odds
@@ -99,7 +99,7 @@ class OpenWarsScreen:
         # the Esc menu ("menu"), its list of saves ("load"), the questions before quitting ("quit") or
         # loading another game ("load-ask")
         self.menu: str | None = None
-        self.saves = LoadList([], {})
+        self.browser: SaveBrowser | None = None  # the saves, to load one (game/ui/load_list.py)
         self.to_load: Path | None = None  # the save chosen in the menu, for the window to open
         self.rules: RulesBrowser | None = None  # the rules reference, over everything
         self.menu_buttons: list[tuple[pygame.Rect, str]] = []
@@ -288,6 +288,8 @@ class OpenWarsScreen:
             if not self.rules.handle(ev):
                 self.rules, self.menu = None, "menu"  # back to the menu it was opened from
             return None
+        if self.menu == "load" and self.browser is not None:
+            return browse(self, ev)
         if self.menu is not None:
             if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
                 self.menu = None
@@ -335,8 +337,8 @@ class OpenWarsScreen:
             prefixes = tuple(m.prefix for m in self.campaign.stack.modules)
             own = {rid: r for rid, r in self.reference.items() if rid.startswith(prefixes)}
             self.rules = RulesBrowser(own, self.t)
-        elif is_load_key(key):  # For Glory's rules name every scenario
-            return load_choice(self, key, load_ruleset)
+        elif key == "load":  # For Glory's rules name every scenario
+            open_saves(self, load_ruleset)
         else:
             return leaving(key, self.save, self.ask_quit)
         return None
@@ -414,9 +416,8 @@ class OpenWarsScreen:
             self._help(surf)
         self._hover(surf, where)
         self.menu_buttons = []
-        if self.menu == "load":
-            title, items = self.saves.title(self.t), self.saves.items(self.t)
-            self.menu_buttons = draw_menu(surf, title, items, self.mouse, LOAD_MENU_WIDTH)
+        if self.menu == "load" and self.browser is not None:
+            self.browser.draw(surf, self.mouse)
         elif self.menu is not None:
             items = [(k, self.t(label)) for k, label in MENUS[self.menu]]
             self.menu_buttons = draw_menu(surf, self.t(MENU_TITLES[self.menu]), items, self.mouse)
