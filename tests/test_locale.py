@@ -73,7 +73,10 @@ def test_texts_in_spanish() -> None:
     [
         (lambda text: text.replace('start = "Empezar la batalla"\n', ""), "start: missing"),
         (lambda text: text + 'bogus = "x"\n', "bogus: not a key of the English file"),
-        (lambda text: text.replace("{scenario}, turno", "{escenario}, turno"), "resume_item: needs the same"),
+        (
+            lambda text: text.replace("Continuar: {scenario}", "Continuar: {escenario}"),
+            "resume_last: needs the same",
+        ),
         (lambda text: text.replace('draw = "Empate"', "draw = 3"), "draw: a text"),
     ],
 )

@@ -90,3 +90,79 @@ def test_a_save_with_unknown_players_is_one_line(matches: list[Match], players: 
     path.write_text(json.dumps(data))
     with pytest.raises(ContentError, match=r"players\.\w+: a side of the battle: human or an AI"):
         load_game(path)
+
+
+# --- the save browser's questions (issue 22) ------------------------------------------------------
+
+
+def test_a_saves_description_says_when_who_and_whether_the_game_made_it(matches: list[Match]) -> None:
+    from game.running.saves import browse_saves, save_meta
+
+    m = part_played(matches)
+    mine = save_game(m, {"fr": "human", "es": "hard"})
+    auto = save_game(m, {"fr": "human", "es": "hard"}, autosave=True)
+    meta = save_meta(mine)
+    assert (meta.scenario, meta.round, meta.players, meta.autosave, meta.name) == (
+        "default",
+        2,
+        {"fr": "human", "es": "hard"},
+        False,
+        "",
+    )
+    assert len(meta.saved) == 16 and meta.saved[4] == "-" and meta.saved[13] == ":"  # date and time
+    assert save_meta(auto).autosave
+    listed = browse_saves()
+    assert {s.path for s in listed} == {mine, auto}
+    with pytest.raises(ContentError, match="not a saved battle"):
+        (saves_dir() / "notes.json").write_text('{"not": "a save"}')
+        save_meta(saves_dir() / "notes.json")
+
+
+def test_the_browser_lists_newest_first_by_the_time_saved(matches: list[Match]) -> None:
+    from game.running.saves import browse_saves
+
+    m = part_played(matches, 1)
+    paths = [save_game(m, {"fr": "human", "es": "normal"}, saves_dir() / f"s{n}.json") for n in range(3)]
+    for n, p in enumerate(paths):  # saved at 10:02, 10:01, 10:00; the files' times say otherwise
+        data = json.loads(p.read_text())
+        p.write_text(json.dumps({**data, "saved": f"2030-05-01 10:0{2 - n}"}))
+        os.utime(p, (1000 + n, 1000 + n))
+    assert [s.path for s in browse_saves()] == paths
+
+
+def test_renaming_a_save_names_it_and_keeps_its_battle_and_place(matches: list[Match]) -> None:
+    from game.running.saves import NAME_LENGTH, browse_saves, rename_save
+
+    m = part_played(matches)
+    older = save_game(m, {"fr": "human", "es": "normal"})
+    os.utime(older, (time.time() - 600, time.time() - 600))
+    data = json.loads(older.read_text())
+    older.write_text(json.dumps({**data, "saved": "2020-01-01 09:00"}))
+    newer = save_game(m, {"fr": "human", "es": "normal"}, saves_dir() / "newer.json")
+    meta = rename_save(older, "  The hill\nheld\tat dusk  ")
+    assert meta.name == "The hill held at dusk"
+    assert [s.path for s in browse_saves()] == [newer, older]  # renaming does not make it the newest
+    again, _players = load_game(older)  # the battle in it is the same
+    matches.append(again)
+    assert again.commands == m.commands
+    assert rename_save(older, "x" * 200).name == "x" * NAME_LENGTH
+    assert "name" not in json.loads(rename_save(older, "   ").path.read_text())  # empty: no name
+
+
+def test_only_a_save_of_the_saves_folder_is_renamed_or_deleted(matches: list[Match], tmp_path: Path) -> None:
+    from game.model.errors import UserError
+    from game.running.saves import delete_save, rename_save
+
+    m = part_played(matches, 1)
+    mine = save_game(m, {"fr": "human", "es": "normal"})
+    elsewhere = save_game(m, {"fr": "human", "es": "normal"}, tmp_path / "elsewhere.json")
+    link = saves_dir() / "link.json"
+    link.symlink_to(elsewhere)
+    for path in (elsewhere, link, saves_dir() / "missing.json"):
+        with pytest.raises(UserError, match="not a save of"):
+            delete_save(path)
+        with pytest.raises(UserError, match="not a save of"):
+            rename_save(path, "x")
+    assert elsewhere.exists() and link.is_symlink()
+    delete_save(mine)
+    assert not mine.exists()

@@ -42,8 +42,10 @@ def _play(args: argparse.Namespace) -> int:
             f"play: {watch} is an Open Wars game; the replay viewer shows For Glory battles: "
             "`play --load FILE` resumes it, `replay FILE` prints it"
         )
-    players = ("hard", "hard") if args.demo else ("human", "normal")
-    setup = Setup(args.scenario, *players, args.seed, mods, list(args.module), load, watch, args.lang)
+    # the start screen's choices: a demo's two generals are its own (game/ui/app.py DEMO), never these
+    setup = Setup(
+        args.scenario, "human", "normal", args.seed, mods, list(args.module), load, watch, args.lang
+    )
     if args.demo:
         shot = Path(args.screenshot) if args.screenshot else None
         return run(setup, demo=True, demo_frames=args.frames, screenshot=shot)

@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 
 from game import CONTENT
 from game.ai.generals import LevelsFile, Temperament
+from game.content.glossary import GLOSSARY, read_glossary
 from game.content.locale import WORDS, placeholders, read_ui
 from game.content.mods import Mod, ModFile, load_mod, load_mods
 from game.content.module_records import check_names, folder_of, load_records
@@ -168,10 +169,11 @@ class _Check:
         if not LOCALE.fullmatch(folder.name):
             self.problem(ContentError(str(folder), "not a locale name such as 'en' or 'pt-BR'"))
             return
-        files = ("rules.toml",) if in_mod else ("rules.toml", *WORDS)
+        files = ("rules.toml",) if in_mod else ("rules.toml", *WORDS, GLOSSARY)
         self.strays(folder, lambda p: p.name in files, f"a locale file ({', '.join(files)})")
         if not in_mod:
             self.words(folder)
+            self.glossary(folder)
         path = folder / "rules.toml"
         if not path.exists() and not in_mod and folder.name != "en":
             return  # a language may translate the screens first: its rules fall back to English
@@ -186,6 +188,28 @@ class _Check:
 
         if self.clean(entries) and mods is not None:
             self.attempt(load_reference, folder.name, self.content / "locale", mods)
+
+    def glossary(self, folder: Path) -> None:
+        """A language's glossary: its terms as glossary.py reads them, the English file's terms and no
+        other, each naming the same measures."""
+        path = folder / GLOSSARY
+        if not path.exists() and folder.name != "en":
+            return  # a language without one shows the English glossary
+        self.report.files.add(path)
+        own = self.attempt(read_glossary, path)
+        english = self.attempt(read_glossary, self.content / "locale" / "en" / GLOSSARY)
+        if own is None or english is None:
+            return
+        for key in sorted(english.keys() - own.keys()):
+            self.problem(ContentError(f"{path}: {key}", "missing: every term of the English file is needed"))
+        for key in sorted(own.keys() - english.keys()):
+            self.problem(ContentError(f"{path}: {key}", "not a term of the English file"))
+        for key in sorted(own.keys() & english.keys()):
+            if placeholders(own[key].text) != placeholders(english[key].text):
+                names = ", ".join(sorted(placeholders(english[key].text))) or "none"
+                self.problem(
+                    ContentError(f"{path}: {key}.text", f"needs the same measures as in English: {names}")
+                )
 
     def words(self, folder: Path, root: Path | None = None) -> None:
         """A language's words (ui.toml, narration.toml, reasons.toml) in a locale folder: each file as

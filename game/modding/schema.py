@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal, get_args, get_origin
 
 from game.ai.generals import LevelsFile, Temperament
+from game.content.glossary import GlossaryEntry
 from game.content.mods import KEYED, ModFile
 from game.content.records import MAX_ITEMS, MAX_TEXT, hints, unbounded
 from game.content.ruleset_files import RULESET_FILES
@@ -182,6 +183,16 @@ def _kinds() -> list[Kind]:
             "per refusal, with {name} where the game puts a value; the English text is the reason the "
             "`rejected` event records; every language has the English file's keys.",
             ("locale/*/reasons.toml", "modules/*/locale/*/reasons.toml"),
+            keys=re.compile(r"[a-z][a-z0-9_]*"),
+        ),
+        Kind(
+            "glossary",
+            "glossary",
+            GlossaryEntry,
+            "The glossary of a language (content/locale/<locale>/glossary.toml): one table per term, its "
+            "words and its explanation, {XS} .. {XL} standing for the measures' inches; every language has "
+            "the English file's terms.",
+            ("locale/*/glossary.toml",),
             keys=re.compile(r"[a-z][a-z0-9_]*"),
         ),
         Kind(

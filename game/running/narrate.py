@@ -580,7 +580,7 @@ EVENTS: dict[str, Told] = {
 # --- which events make one line -------------------------------------------------------------------
 
 
-def _joins(group: Sequence[Event], e: Event) -> bool:
+def joins(group: Sequence[Event], e: Event) -> bool:
     """Does event `e` continue the line that tells `group`?"""
     first = group[0]
     if first["kind"] != e["kind"] or first.get("step") != e.get("step"):
@@ -602,7 +602,7 @@ def groups(events: Sequence[Event]) -> list[tuple[int, int]]:
     for i, e in enumerate(events):
         if out:
             first, count = out[-1]
-            if first + count == i and _joins(events[first:i], e):
+            if first + count == i and joins(events[first:i], e):
                 out[-1] = (first, count + 1)
                 continue
         out.append((i, 1))

@@ -5,6 +5,7 @@ the decision where it was saved."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import time
 from dataclasses import dataclass
@@ -101,3 +102,102 @@ def list_saves(folder: Path | None = None) -> list[SaveInfo]:
         except (UserError, ValueError, KeyError, TypeError, RecursionError):
             continue  # not a save: the list shows only what can be resumed
     return found
+
+
+# --- the save browser's questions (issue 22): what each save is, deleting and naming one ---------------
+
+NAME_LENGTH = 60  # a save's name as the player gives it
+
+
+@dataclass(frozen=True)
+class SaveMeta:
+    """What the save browser shows of a save without replaying it."""
+
+    path: Path
+    scenario: str
+    round: int
+    saved: str  # local time, "2026-11-25 14:03"
+    autosave: bool  # made by the game at a new round, not by the player
+    players: dict[str, str]  # side -> "human" or an AI
+    name: str  # the name the player gave it ("" for none)
+    modified: float  # the file's time: the newest first among saves of the same minute
+
+
+def save_meta(path: Path) -> SaveMeta:
+    """A save's description; anything that is not a save is one line naming the file."""
+    data = json.loads(read_regular(path, MAX_REPLAY_BYTES))
+    try:
+        scenario, rnd = data["scenario"]["id"], data.get("round", 0)
+        players = data.get("players", {})
+        if not isinstance(scenario, str) or isinstance(rnd, bool) or not isinstance(rnd, int):
+            raise TypeError
+        if not isinstance(players, dict) or not all(isinstance(v, str) for v in players.values()):
+            raise TypeError
+    except (KeyError, TypeError, AttributeError):
+        raise ContentError(str(path), "not a saved battle") from None
+    name = data.get("name", "")
+    modified = path.stat().st_mtime
+    saved = data.get("saved") or time.strftime("%Y-%m-%d %H:%M", time.localtime(modified))
+    return SaveMeta(
+        path,
+        scenario[:60],
+        rnd,
+        str(saved)[:20],
+        path.name.startswith("autosave-"),
+        {str(k)[:40]: v[:40] for k, v in list(players.items())[:8]},
+        clean_name(name) if isinstance(name, str) else "",
+        modified,
+    )
+
+
+def browse_saves(folder: Path | None = None) -> list[SaveMeta]:
+    """Every save in the folder (up to LISTED of the newest files), newest first by the time it was
+    saved; files that are not saves are left out."""
+    folder = folder or saves_dir()
+    if not folder.is_dir():
+        return []
+    found = []
+    for p in sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)[:LISTED]:
+        try:
+            found.append(save_meta(p))
+        except (UserError, ValueError, RecursionError, OSError):
+            continue
+    return sorted(found, key=lambda s: (s.saved, s.modified), reverse=True)
+
+
+def clean_name(name: str) -> str:
+    """A name as a save keeps it: one line of printable text, at most NAME_LENGTH characters."""
+    return " ".join("".join(c if c.isprintable() else " " for c in name).split())[:NAME_LENGTH]
+
+
+def _own(path: Path, folder: Path | None) -> Path:
+    """A save of the saves folder, as a regular file (never a link, never a file elsewhere)."""
+    folder = (folder or saves_dir()).resolve()
+    if path.parent.resolve() != folder or path.is_symlink() or not path.is_file():
+        raise UserError(f"{path}: not a save of {folder}")
+    return path
+
+
+def rename_save(path: Path, name: str, folder: Path | None = None) -> SaveMeta:
+    """Give a save of the saves folder a name of the player's (empty: none); the battle in it is
+    unchanged, and it keeps its place in the list."""
+    path = _own(path, folder)
+    data = json.loads(read_regular(path, MAX_REPLAY_BYTES))
+    if not isinstance(data, dict):
+        raise ContentError(str(path), "not a saved battle")
+    data["name"] = clean_name(name)
+    if not data["name"]:
+        del data["name"]
+    before = path.stat()
+    write_text(path, json.dumps(data, indent=1) + "\n")
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    return save_meta(path)
+
+
+def delete_save(path: Path, folder: Path | None = None) -> None:
+    """Remove a save of the saves folder (the browser asks first)."""
+    path = _own(path, folder)
+    try:
+        path.unlink()
+    except OSError as e:
+        raise UserError(f"{path}: cannot delete: {e.strerror}") from None

@@ -1,6 +1,6 @@
 """A player's settings, remembered between sessions in the platform's user config folder: animation
-speed, window size, colour-blind palette, sound and music volume, the size of the interface (UI scale),
-how long the computer generals may think.
+speed, window size or full screen, colour-blind palette, sound and music volume, the size of the
+interface (UI scale), how long the computer generals may think.
 A damaged or hand-edited file never stops the game: what cannot be read keeps its default, and the
 player is told which key."""
 
@@ -22,6 +22,7 @@ SPEEDS = (0.5, 1.0, 2.0, 4.0, 16.0)  # the animation and AI speeds a player can 
 VOLUMES = (0.0, 0.25, 0.5, 0.75, 1.0)
 UI_SCALES = (1.0, 1.25, 1.5, 1.75, 2.0)  # text and panels, for large or far screens
 THINK = (0.5, 1.0, 2.0, 4.0)  # how long the computer generals may think, against their level's own
+WINDOWS = ((1280, 720), (1280, 800), (1600, 900), (1920, 1080))  # the window sizes Settings offers
 # Okabe and Ito's blue and orange: told apart by every common colour-vision deficiency
 COLOUR_BLIND = ((0, 114, 178), (230, 159, 0))
 
@@ -40,6 +41,7 @@ class Settings:
     music: float = 0.25
     ui_scale: float = 1.0
     ai_think: float = 1.0  # x the search generals' budget per decision (content/ai/levels.toml)
+    fullscreen: bool = False  # the whole screen instead of a window of `window`'s size
 
     def speed_index(self) -> int:
         return SPEEDS.index(self.speed) if self.speed in SPEEDS else 1
@@ -57,7 +59,7 @@ def _valid(key: str, value: object) -> bool:
     if key == "language":
         return value in LANGUAGES
     if isinstance(value, bool):  # JSON's true is 1 to Python: never a number here
-        return key == "colour_blind"
+        return key in ("colour_blind", "fullscreen")
     if key == "speed":
         return value in SPEEDS
     if key == "ui_scale":
@@ -96,3 +98,11 @@ def load_settings(path: Path | None = None) -> tuple[Settings, list[str]]:
             continue
         setattr(s, key, tuple(value) if key == "window" else value)
     return s, problems
+
+
+def next_window(now: tuple[int, int], fits: tuple[int, int] | None = None) -> tuple[int, int]:
+    """The next of the window sizes Settings offers after `now` (the smallest after the largest, or
+    after a size of the player's own), among those that fit a screen of `fits` pixels."""
+    offered = [w for w in WINDOWS if fits is None or (w[0] <= fits[0] and w[1] <= fits[1])] or [WINDOWS[0]]
+    later = [w for w in offered if w > tuple(now)]
+    return later[0] if later else offered[0]

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Annotated
 
 from game import CONTENT
+from game.content.glossary import glossary_file, read_glossary
 from game.content.records import load_record
 from game.model import commands as cmd
 from game.model.errors import ContentError
@@ -28,6 +29,7 @@ class Step:
     events: Annotated[list[Name], Bounds(0, 10)] = field(default_factory=list)
     next: bool = False  # done by the Next button, not by an order
     decision: Name | None = None  # shown at once whenever this decision is in the player's hand
+    terms: Annotated[list[Name], Bounds(0, 4)] = field(default_factory=list)  # the glossary's, shown under it
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,10 @@ def load_lessons(path: Path = TUTORIAL) -> Lessons:
         unknown = [c for c in s.commands if c not in cmd.COMMANDS]
         if unknown:
             raise ContentError(f"{at}.commands", f"no such command: {unknown[0]}")
+        words = read_glossary(glossary_file("en"))
+        missing = [w for w in s.terms if w not in words]
+        if missing:
+            raise ContentError(f"{at}.terms", f"no such term in the glossary: {missing[0]}")
     return lessons
 
 
@@ -71,10 +77,11 @@ class Progress:
                 return early
         return left[0] if left else None
 
-    @property
-    def number(self) -> int:
-        """The step's place, 1 first (steps done out of order count as done)."""
-        return len(self.done) + 1
+    def number(self, pending: Decision | None = None) -> int:
+        """The place of the step shown, 1 first: it changes only when that step is done (a step done
+        out of its turn, such as a reaction, does not move the count of the one that stands)."""
+        step = self.current(pending)
+        return len(self.steps) if step is None else self.steps.index(step) + 1
 
     def press_next(self) -> bool:
         step = self.current()
@@ -83,8 +90,11 @@ class Progress:
         self.done.add(step.id)
         return True
 
-    def observe(self, c: cmd.Command, side: str, events: Sequence[Event]) -> Step | None:
-        """A command sent and what it brought: the step it completes, if any."""
+    def observe(
+        self, c: cmd.Command, side: str, events: Sequence[Event], answered: str | None = None
+    ) -> Step | None:
+        """A command sent (`answered`: the kind of decision it answered) and what it brought: the step
+        it completes, if any. A step tied to a decision is done only by an answer to that decision."""
         if side != self.side or any(e.kind == "rejected" for e in events):
             return None
         kinds = {e.kind for e in events}
@@ -93,6 +103,8 @@ class Progress:
         if left and left[0] not in candidates:
             candidates.insert(0, left[0])
         for s in candidates:
+            if s.decision is not None and answered != s.decision:
+                continue
             if type(c).__name__ in s.commands and all(k in kinds for k in s.events):
                 self.done.add(s.id)
                 return s

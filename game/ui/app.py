@@ -3,6 +3,7 @@ screen (game/ui/end_screen.py), and back; the frame loop that runs whichever is 
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from pathlib import Path
 
@@ -12,6 +13,7 @@ from game.content.locale import Texts
 from game.content.mods import load_mods
 from game.content.ruleset_files import load_ruleset
 from game.model.errors import UserError
+from game.model.modules import modules_by_mode
 from game.running.match import new_match
 from game.running.saves import load_game
 from game.running.settings import Settings, load_settings
@@ -26,6 +28,7 @@ from game.ui.stopping import Stopping
 from game.ui.tutorial import TutorialScreen
 from systems.open_wars.state import Campaign
 
+DEMO = "hard"  # who plays both sides of `play --demo`
 SIZE = Settings.window  # the window before the player has chosen one
 FPS = 60
 
@@ -43,7 +46,11 @@ def open_battle(setup: Setup, size: tuple[int, int], settings: Settings | None =
         m, players = load_game(path, tuple(load_mods(setup.mods)))
     else:
         rules = load_ruleset(mods=load_mods(setup.mods))
-        m = new_match(setup.scenario, setup.seed, rules=rules, modules=setup.modules)
+        modules = setup.modules
+        if setup.mode is not None:  # chosen on the start screen: the modules of that battle's mode
+            known = {m.id: m.mode for m in modules_by_mode()}
+            modules = [mid for mid in modules if known.get(mid) == setup.mode]
+        m = new_match(setup.scenario, setup.seed, rules=rules, modules=modules)
         sides = m.battle.game.sides  # type: ignore[union-attr]
         players = {sides[0]: setup.a, sides[1]: setup.b}
     if isinstance(m.battle, Campaign):  # a map of Open Wars: its own screen
@@ -69,6 +76,14 @@ def switch_to_save(
     return opened
 
 
+def open_window(settings: Settings) -> pygame.Surface:
+    """The window as the settings say: the whole screen, or a window of their size (which the player
+    may resize)."""
+    if settings.fullscreen:
+        return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+    return pygame.display.set_mode(settings.window, pygame.RESIZABLE)
+
+
 def run(
     setup: Setup, demo: bool = False, demo_frames: int | None = None, screenshot: Path | None = None
 ) -> int:
@@ -81,7 +96,7 @@ def run(
     settings, problems = load_settings()
     if setup.language is not None:
         settings.language = setup.language
-    surf = pygame.display.set_mode(settings.window, pygame.RESIZABLE)
+    surf = open_window(settings)
     clock = pygame.time.Clock()
     start: StartScreen | None = None
     battle: Screen | ReplayViewer | None = None
@@ -89,7 +104,10 @@ def run(
     if setup.replay is not None:
         battle = ReplayViewer(setup.replay, tuple(load_mods(setup.mods)), surf.get_size(), settings)
     elif demo or setup.load is not None:
-        battle = open_battle(setup, surf.get_size(), settings)
+        # the demo's generals play this battle only: the start screen after it keeps the player's choices
+        watched = dataclasses.replace(setup, a=DEMO, b=DEMO) if demo else setup
+        battle = open_battle(watched, surf.get_size(), settings)
+        setup.load = watched.load
         if demo:
             battle.speed_index = 3
             if isinstance(battle, BattleScreen):
@@ -109,7 +127,7 @@ def run(
             for ev in pygame.event.get():
                 if ev.type == pygame.QUIT and (battle is None or battle.ask_quit() == "quit"):
                     return 0
-                if ev.type == pygame.VIDEORESIZE:
+                if ev.type == pygame.VIDEORESIZE and not settings.fullscreen:
                     surf = pygame.display.set_mode((ev.w, ev.h), pygame.RESIZABLE)
                     settings.window = (ev.w, ev.h)
                     if start is not None:
@@ -131,6 +149,10 @@ def run(
                     left = battle.handle(ev)
                     if left == "quit":
                         return 0
+                    if left == "window":  # a size or full screen chosen in Settings: at once
+                        surf = open_window(settings)
+                        size = pygame.event.Event(pygame.VIDEORESIZE, w=surf.get_width(), h=surf.get_height())
+                        battle.handle(size)
                     if left == "load":
                         battle, end = switch_to_save(battle, setup, surf.get_size(), settings), None
                     if left == "end" or (

@@ -1,7 +1,9 @@
-"""What the player may ask the battle screen to explain: F1, the keys and the rules of the decision in
-hand (each a link to the rules reference); W, the reasons of the computer's decisions."""
+"""What the player may ask the battle screen to explain: F1, the keys, the rules of the decision in
+hand (each a link to the rules reference) and the glossary; W, the reasons of the computer's decisions."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import pygame
 
@@ -33,20 +35,37 @@ RULES_HELP = {
 }
 
 
-def help_lines(v: BattleView) -> list[tuple[str, str]]:
-    """(rule ID or "", text) lines of the F1 help: the keys, then the rules of the decision in hand."""
-    out = [("", v.t(key)) for key in KEYS_HELP]
+@dataclass(frozen=True)
+class HelpLine:
+    """A line of the F1 help: its text, the rule it tells (a click opens it in the reference), or a
+    heading of what follows (the decision in hand, the glossary)."""
+
+    text: str
+    rule: str = ""
+    heading: bool = False
+
+
+def help_lines(v: BattleView) -> list[HelpLine]:
+    """The lines of the F1 help: the keys, the rules of the decision in hand, then the glossary (the
+    measures in inches and the rules' words)."""
+    out = [HelpLine(v.t(key)) for key in KEYS_HELP]
     d = v.battle.pending
     if d is not None:
-        out.append(("", v.t("help_now", decision=v.decision(d.kind))))
+        out.append(HelpLine(v.t("help_now", decision=v.decision(d.kind)), heading=True))
         kind = v.battle.stack.decisions.get(d.kind)
         for rid in RULES_HELP.get(d.kind, kind.rules if kind is not None else ()):
             ref = v.reference.get(rid)
-            out.append((rid, f"{ref.title}: {ref.text}" if ref else ""))
+            out.append(HelpLine(f"{ref.title}: {ref.text}" if ref else "", rid))
+    terms = v.glossary()
+    if terms:
+        out.append(HelpLine(v.t("glossary_title"), heading=True))
+        out += [HelpLine(f"{g.term}: {g.text}") for g in terms]
     return out
 
 
 def draw_help(v: BattleView, surf: pygame.Surface) -> None:
+    """F1: the keys, the rules of the decision in hand (click one to read it in the reference) and
+    the glossary; the wheel or the arrow keys scroll it when it is longer than the table."""
     v.help_links = []
     if not v.help:
         return
@@ -55,20 +74,33 @@ def draw_help(v: BattleView, surf: pygame.Surface) -> None:
     shade.fill((20, 22, 26, 235))
     surf.blit(shade, view)
     pygame.draw.rect(surf, theme.ACCENT, view, 2, border_radius=6)
-    font, x, y = theme.font(20), view.x + 16, view.y + 12
-    for n, (rid, text) in enumerate(help_lines(v)):
-        colour = theme.ACCENT if n == len(KEYS_HELP) else theme.TEXT  # the line naming the decision
-        prefix = f"{rid}  " if rid else ""
-        for i, line in enumerate(theme.wrap(prefix + text, font, view.w - 32)):
-            if y > view.bottom - font.get_linesize():
-                return
-            shown = surf.blit(
-                font.render(line, True, colour if i == 0 or not rid else theme.TEXT_DIM), (x, y)
-            )
+    font, x = theme.font(20), view.x + 16
+    inner = view.inflate(-8, -24)
+    rows = []
+    for h in help_lines(v):
+        rid = h.rule
+        for i, line in enumerate(theme.wrap(f"{rid}  {h.text}" if rid else h.text, font, view.w - 32)):
+            colour = theme.ACCENT if h.heading else theme.TEXT if i == 0 or not rid else theme.TEXT_DIM
+            rows.append((line, colour, rid, i == 0))
+    step = font.get_linesize()
+    height = sum(step + (4 if first else 0) for *_x, first in rows)
+    v.help_scroll = max(0, min(v.help_scroll, height - inner.h))
+    y = inner.y - v.help_scroll
+    clip = surf.get_clip()
+    surf.set_clip(inner)
+    for line, colour, rid, first in rows:
+        y += 4 if first else 0
+        if inner.y - step < y < inner.bottom:
+            shown = surf.blit(font.render(line, True, colour), (x, y))
             if rid:
-                v.help_links.append((shown, rid))
-            y += font.get_linesize()
-        y += 4
+                v.help_links.append((shown.clip(inner), rid))
+        y += step
+    surf.set_clip(clip)
+    if height > inner.h:  # a thumb says where the view is in the whole help
+        bar = pygame.Rect(view.right - 10, inner.y, 5, inner.h)
+        thumb = pygame.Rect(bar.x, 0, bar.w, max(20, inner.h * inner.h // height))
+        thumb.y = inner.y + (inner.h - thumb.h) * v.help_scroll // max(1, height - inner.h)
+        pygame.draw.rect(surf, theme.ACCENT, thumb, border_radius=2)
 
 
 def draw_why_box(v: BattleView, surf: pygame.Surface) -> None:

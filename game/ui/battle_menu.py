@@ -1,5 +1,5 @@
 """The battle's Esc menu: its entries, the settings it changes (each remembered when the game closes)
-and the questions before leaving; the list of saves to load is made when it opens (game/ui/load_list.py)."""
+and the questions before leaving; the saves to load are browsed over it (game/ui/load_list.py)."""
 
 from __future__ import annotations
 
@@ -9,12 +9,12 @@ from game.content.locale import LANGUAGES, Texts
 from game.content.rulesref import reference_for
 from game.running.names import named
 from game.running.narrate import names_of
-from game.running.settings import COLOUR_BLIND, THINK, UI_SCALES, VOLUMES
+from game.running.settings import COLOUR_BLIND, THINK, UI_SCALES, VOLUMES, next_window
 from game.ui.battle_view import BattleView
 from game.ui.menu import draw_menu
 
-# the Esc menu and the questions before leaving: (what a button does, its label); the list of saves
-# to load is made when it opens (game/ui/load_list.py)
+# the Esc menu and the questions before leaving: (what a button does, its label); the saves to load
+# are browsed when it opens (game/ui/load_list.py)
 MENUS = {
     "menu": (
         ("resume", "menu_resume"),
@@ -32,6 +32,8 @@ MENUS = {
         ("music", "set_music"),
         ("ui-scale", "set_ui_scale"),
         ("ai-think", "set_ai_think"),
+        ("window", "set_window"),
+        ("fullscreen", "set_fullscreen"),
         ("menu", "menu_back"),
     ),
     "quit": (
@@ -45,13 +47,13 @@ MENUS = {
         ("load", "menu_cancel"),
     ),
 }
+SETTINGS_WIDTH = 480  # pixels at UI scale 1: the settings' words and values fit in both languages
 MENU_TITLES = {
     "menu": "menu_paused",
     "settings": "menu_settings",
     "quit": "menu_quit_title",
     "load-ask": "menu_load_title",
 }
-LOAD_MENU_WIDTH = 600  # the saves' lines are longer than the menu's words
 
 
 def menu_label(v: BattleView, key: str, text: str) -> str:
@@ -63,6 +65,10 @@ def menu_label(v: BattleView, key: str, text: str) -> str:
         return t(text, value=f"{round(st.ui_scale * 100)}%")
     if key == "ai-think":
         return t(text, value=f"{st.ai_think:g}")
+    if key == "window":
+        return t(text, value=f"{st.window[0]}x{st.window[1]}")
+    if key == "fullscreen":
+        return t(text, state=t("on") if st.fullscreen else t("off"))
     if key in ("sound", "music"):
         value = getattr(st, key)
         return t(text, value=f"{round(value * 100)}%" if value else t("off"))
@@ -74,12 +80,12 @@ def draw_battle_menu(v: BattleView, surf: pygame.Surface) -> None:
     v.menu_buttons = []
     if v.menu is None:
         return
-    if v.menu == "load":
-        title, items = v.saves.title(v.t), v.saves.items(v.t)
-        v.menu_buttons = draw_menu(surf, title, items, v.mouse, LOAD_MENU_WIDTH)
+    if v.menu == "load" and v.browser is not None:
+        v.browser.draw(surf, v.mouse)
         return
     items = [(key, menu_label(v, key, label)) for key, label in MENUS[v.menu]]
-    v.menu_buttons = draw_menu(surf, v.t(MENU_TITLES[v.menu]), items, v.mouse)
+    width = SETTINGS_WIDTH if v.menu == "settings" else 380  # settings say their values too
+    v.menu_buttons = draw_menu(surf, v.t(MENU_TITLES[v.menu]), items, v.mouse, width)
 
 
 def change_setting(v: BattleView, key: str) -> None:
@@ -104,6 +110,11 @@ def change_setting(v: BattleView, key: str) -> None:
     elif key == "ui-scale":
         st.ui_scale = UI_SCALES[(UI_SCALES.index(st.ui_scale) + 1) % len(UI_SCALES)]
         v.layout(v.size)
+    elif key == "window":
+        desktop = pygame.display.get_desktop_sizes()
+        st.window, st.fullscreen = next_window(st.window, desktop[0] if desktop else None), False
+    elif key == "fullscreen":
+        st.fullscreen = not st.fullscreen
     elif key == "ai-think":
         st.ai_think = THINK[(THINK.index(st.ai_think) + 1) % len(THINK)]
         v.ai.think = st.ai_think

@@ -58,7 +58,7 @@ def draw_panel(v: BattleView, surf: pygame.Surface) -> None:
         left = rect.x + 8 + (picture.get_width() + 6 if picture else 0)
         if picture is not None:
             surf.blit(picture, picture.get_rect(midleft=(rect.x + 6, rect.centery)))
-        label = _fitted(button.label, colour, rect.right - left - 4)
+        label = theme.fitted(button.label, colour, rect.right - left - 4)
         surf.blit(label, label.get_rect(midleft=(left, rect.centery)))
         v.buttons.append((rect, button))
     y += max(MOST_BUTTONS, -(-len(buttons) // columns)) * step
@@ -98,16 +98,3 @@ def _overlay_buttons(v: BattleView, surf: pygame.Surface) -> None:
         surf.blit(label, label.get_rect(midleft=(rect.x + 4, rect.centery)))
         v.buttons.append((rect, Button(f"overlay:{name}", words)))
         x += rect.w + 4
-
-
-def _fitted(text: str, colour: theme.Colour, width: int) -> pygame.Surface:
-    """A button's label in the largest size that fits (19 down to 15), shortened with an ellipsis
-    only when even the smallest does not."""
-    for size in (19, 17, 15):
-        surface = theme.font(size).render(text, True, colour)
-        if surface.get_width() <= width:
-            return surface
-    font = theme.font(15)
-    while len(text) > 1 and font.size(text + "…")[0] > width:
-        text = text[:-1]
-    return font.render(text.rstrip() + "…", True, colour)

@@ -19,7 +19,7 @@ from game.ui.battle_menu import change_setting, draw_battle_menu
 from game.ui.battle_panel import draw_panel
 from game.ui.battle_view import BattleView
 from game.ui.human import HumanInput
-from game.ui.load_list import is_load_key, load_choice
+from game.ui.load_list import browse, open_saves
 from game.ui.menu import leaving, save_logged
 from game.ui.overlays import Overlays
 from game.ui.rules_browser import RulesBrowser
@@ -36,11 +36,13 @@ class BattleScreen(BattleView):
         b = self.battle
         before = len(b.events)
         side = b.pending.side if b.pending is not None else ""
+        kind = b.pending.kind if b.pending is not None else ""
         self.match.apply(c)
         self.ai.applied(c)
         new = b.events[before:]
         self.marks.append(len(b.events))
         self.sent_by.append(side)
+        self.answered.append(kind)
         self.display.feed(b, new)
         self.alert = None
         self.log.feed(new)
@@ -64,7 +66,7 @@ class BattleScreen(BattleView):
             fresh.apply(c)
         self.match = fresh
         self.ai.restart(fresh)
-        self.marks, self.sent_by = self.marks[:i], self.sent_by[:i]
+        self.marks, self.sent_by, self.answered = self.marks[:i], self.sent_by[:i], self.answered[:i]
         self.human = HumanInput(fresh.battle, t=self.t)
         self.display.sync(fresh.battle)
         self.asked = None
@@ -137,18 +139,23 @@ class BattleScreen(BattleView):
             elif self.human_turn() and self.camera.contains(ev.pos):
                 self.human.hover(self.camera.to_table(ev.pos))
         elif ev.type == pygame.MOUSEWHEEL:
-            if self.log.rect.collidepoint(self.mouse):
+            if self.help and not self.log.rect.collidepoint(self.mouse):
+                self.help_scroll = max(0, self.help_scroll - ev.y * 3 * theme.font(20).get_linesize())
+            elif self.log.rect.collidepoint(self.mouse):
                 self.log.on_wheel(ev.y)
             elif (
                 self.human_turn() and self.human.mode == "move" and pygame.key.get_mods() & pygame.KMOD_SHIFT
             ):
-                self.human.turn(15 * ev.y)
+                self.human.turn(15 * (ev.y or ev.x))  # some systems send Shift+wheel as a sideways wheel
             elif self.camera.contains(self.mouse):
                 self.camera.zoom_at(self.mouse, 1.15**ev.y)
         elif ev.type == pygame.MOUSEBUTTONDOWN:
             link = next((rid for rect, rid in self.help_links if rect.collidepoint(ev.pos)), None)
             if ev.button == 1 and link is not None:  # a rule of the F1 help: the rules reference, there
-                self.rules, self.rules_back = RulesBrowser(self.reference, self.t, link), None
+                self.rules, self.rules_back = (
+                    RulesBrowser(self.reference, self.t, link, self.glossary()),
+                    None,
+                )
                 return None
             if ev.button == 1:
                 for rect, button in self.buttons:
@@ -192,7 +199,9 @@ class BattleScreen(BattleView):
     def _menu_event(self, ev: pygame.event.Event) -> str | None:
         if ev.type == pygame.MOUSEMOTION:
             self.mouse = ev.pos
-        elif ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
+        if self.menu == "load" and self.browser is not None:
+            return browse(self, ev)
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
             self.menu = None
         elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
             for rect, key in self.menu_buttons:
@@ -204,13 +213,17 @@ class BattleScreen(BattleView):
         self.menu = None
         if key in ("settings", "menu"):
             self.menu = key
+        elif key in ("window", "fullscreen"):  # the window's loop makes the window again, at once
+            change_setting(self, key)
+            self.menu = "settings"
+            return "window"
         elif key in ("language", "colour-blind", "sound", "music", "ui-scale", "ai-think"):
             change_setting(self, key)
             self.menu = "settings"
         elif key == "rules":
-            self.rules, self.rules_back = RulesBrowser(self.reference, self.t), "menu"
-        elif is_load_key(key):
-            return load_choice(self, key, lambda: self.match.rules)
+            self.rules, self.rules_back = RulesBrowser(self.reference, self.t, "", self.glossary()), "menu"
+        elif key == "load":
+            open_saves(self, lambda: self.match.rules)
         else:
             return leaving(key, self.save, self.ask_quit)
         return None
@@ -251,7 +264,13 @@ class BattleScreen(BattleView):
             self.menu = "menu"
             return None
         if k == pygame.K_F1:
-            self.help = not self.help
+            self.help, self.help_scroll = not self.help, 0
+        elif self.help and k in (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            lines = 1 if k in (pygame.K_UP, pygame.K_DOWN) else 10
+            down = k in (pygame.K_DOWN, pygame.K_PAGEDOWN)
+            self.help_scroll = max(
+                0, self.help_scroll + (lines if down else -lines) * theme.font(20).get_linesize()
+            )
         elif k == pygame.K_w:
             self.why, self.why_back = not self.why, 0
         elif k in (pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET) and self.why:
@@ -295,17 +314,17 @@ class BattleScreen(BattleView):
         deploying = b.pending is not None and b.pending.kind in ("deploy", "place_staff")
         if b.game and deploying:
             r.draw_zones(surf, self.camera, b.game.zones)
-        r.draw_markers(surf, self.camera, b.markers())
-        chosen = self.human.selected if self.human_turn() else None
-        self.overlays.draw(surf, self.camera, b, self.renderer.colours, chosen)
-        r.draw_units(surf, self.camera, units, self.display)
-        r.draw_officers(surf, self.camera, officers, self.display)
-        if b.game:  # over the pieces: who holds an objective is always seen
+        if b.game:  # under the pieces, as ground: its name, with the holder's star, is always laid
             r.draw_objectives(
                 surf,
                 self.camera,
                 [(self.objective_names.get(o.id, o.name or o.id), o.at, o.holder) for o in b.game.objectives],
             )
+        r.draw_markers(surf, self.camera, b.markers())
+        chosen = self.human.selected if self.human_turn() else None
+        self.overlays.draw(surf, self.camera, b, self.renderer.colours, chosen)
+        r.draw_units(surf, self.camera, units, self.display)
+        r.draw_officers(surf, self.camera, officers, self.display)
         r.draw_labels(surf, self.camera)
         r.draw_effects(surf, self.camera, self.display.effects)
         if self.human_turn():
@@ -318,6 +337,8 @@ class BattleScreen(BattleView):
         draw_dice(self, surf)
         draw_banner(self, surf)
         draw_alert(self, surf)
+        for layer in self.under_modals:
+            layer(surf)
         draw_hover(self, surf)
         draw_help(self, surf)
         draw_why_box(self, surf)

@@ -4,14 +4,16 @@ the score, the layout of the panel."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import esper
 import pygame
 
 from game.ai.reasons import Thought
+from game.content.glossary import Term, glossary
 from game.content.locale import Texts
-from game.content.module_records import module_locales
+from game.content.module_records import module_locales, module_words
 from game.content.rulesref import reference_for
 from game.model.battle import Battle
 from game.model.components import Ident, Officer, Side, Status, Unit
@@ -26,11 +28,11 @@ from game.ui.ai_turns import ComputerTurns
 from game.ui.camera import Camera
 from game.ui.display import Display
 from game.ui.human import Button, HumanInput
-from game.ui.load_list import LoadList
 from game.ui.log_panel import LogPanel
 from game.ui.overlays import Overlays
 from game.ui.render import BaseLook, OfficerLook, Renderer
 from game.ui.rules_browser import RulesBrowser
+from game.ui.save_browser import SaveBrowser
 from game.ui.sound import Sounds
 from systems.for_glory.checks import is_disorganised
 
@@ -82,6 +84,10 @@ class BattleView:
         self.log.feed(b.events)
         self.human = HumanInput(b, t=self.t)
         self.overlays = Overlays()
+        # pixels kept free under the table (the first battle's lessons) and what is drawn there, before
+        # any menu, help or reference, which cover it
+        self.reserved = 0
+        self.under_modals: list[Callable[[pygame.Surface], None]] = []
         self.camera = Camera((0, theme.TOP_BAR, 10, 10))
         self.layout(size)
         self.camera.fit(b.table.width, b.table.depth)
@@ -89,16 +95,19 @@ class BattleView:
         # the Esc menu ("menu"), its settings, its list of saves ("load"), the questions before quitting
         # ("quit") or loading another battle ("load-ask")
         self.menu: str | None = None
-        self.saves = LoadList([], {})
+        self.browser: SaveBrowser | None = None  # the saves, to load one (game/ui/load_list.py)
         self.to_load: Path | None = None  # the save chosen in the menu, for the window to open
         self.rules: RulesBrowser | None = None  # the rules reference, over everything
         self.rules_back: str | None = None  # the menu it returns to (none when opened from the F1 help)
         self.help_links: list[tuple[pygame.Rect, str]] = []  # the F1 help's rule lines, as drawn
         self.help = False  # F1
+        self.help_scroll = 0  # pixels of the help above its box
         self.why = False  # W: the reasons of the computer's decisions
         self.why_back = 0  # how many decisions before the last one the box shows
         self.sounds = Sounds(volume=self.settings.sound, music=self.settings.music)
         self.menu_buttons: list[tuple[pygame.Rect, str]] = []
+        self.modules_chip: pygame.Rect | None = None  # the top bar's chip naming the rule modules in play
+        self.hover_box: pygame.Rect | None = None  # where the box about a piece under the mouse was drawn
         self.autosaved_round = b.game.round if b.game else 0
         self.speed_index = self.settings.speed_index()
         self.display.speed = SPEEDS[self.speed_index]
@@ -108,6 +117,7 @@ class BattleView:
         self.asked: Decision | None = None
         self.marks: list[int] = []  # number of events after each command (for undo)
         self.sent_by: list[str] = []  # the side whose decision each command answered
+        self.answered: list[str] = []  # and the kind of that decision
         self.first_event = len(b.events)
         self._looks_key: tuple[int, int, str | None] | None = None
         self._score_key: tuple[int, int] | None = None
@@ -118,7 +128,7 @@ class BattleView:
         w, h = size
         self.size = size
         theme.set_scale(theme.fit_scale(self.settings.ui_scale, size))
-        self.camera.view = (0, theme.TOP_BAR, w - theme.RIGHT_PANEL, h - theme.TOP_BAR)
+        self.camera.view = (0, theme.TOP_BAR, w - theme.RIGHT_PANEL, h - theme.TOP_BAR - self.reserved)
         self.panel = pygame.Rect(w - theme.RIGHT_PANEL, theme.TOP_BAR, theme.RIGHT_PANEL, h - theme.TOP_BAR)
         # the panel, top to bottom: what is asked, the buttons, the details, the overlay toggles, then
         # the log in what is left; the parts above the log keep their room whatever is asked, so the
@@ -157,6 +167,14 @@ class BattleView:
         player = t("you") if ctrl == "human" else t(f"player_{ctrl}") if t.has(f"player_{ctrl}") else ctrl
         who = t("decides", side=self.names.get(d.side, d.side), player=player, decision=self.decision(d.kind))
         return who + " ..." if self.ai.thinking is not None else who
+
+    def modules_words(self) -> list[tuple[str, str]]:
+        """The optional rule modules this battle plays with: (name, description) in the player's words."""
+        return [module_words(m, self.t.language) for m in self.battle.stack.chosen]
+
+    def glossary(self) -> list[Term]:
+        """The glossary in the player's words, its measures in this battle's inches."""
+        return glossary(self.t.language, self.battle.rules.core.measures)
 
     def score(self) -> dict[str, int]:
         """The score so far; counted from the events, so only again when there are new ones."""

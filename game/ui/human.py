@@ -23,17 +23,20 @@ from game.model.resolution import Decision, Reject
 from game.model.words import inches, slug
 from game.running.narrate import Narrator
 from systems.for_glory.charge.odds import charge_odds
-from systems.for_glory.charge.plan import plan_charge
+from systems.for_glory.charge.plan import check_charge, plan_charge
 from systems.for_glory.checks import is_disorganised
 from systems.for_glory.deployment import Arrivals, check_staff
 from systems.for_glory.fire import marker_spot_ok
+from systems.for_glory.measure import gap
 from systems.for_glory.odds import check_odds, fire_odds, leadership_odds
 from systems.for_glory.officers import check_officer_move
 from systems.for_glory.paths import base_move, plan_move
 from systems.for_glory.reaction import check_rally, reactors_along
-from systems.for_glory.targets import check_fire
+from systems.for_glory.targets import check_fire, fire_range
+from systems.for_glory.vision import in_strip
 
 HANDLE = 1.6  # inches from the ghost's centre to its facing handle
+SNAP = 0.3  # inches: a click this near a moving unit's centre puts its ghost exactly there
 
 
 @dataclass
@@ -74,12 +77,18 @@ class HumanInput:
     rotating: bool = False  # the ghost's handle is held: the mouse turns the ghost
     dragging_ghost: bool = False
     drag_from: Point | None = None  # a unit was grabbed here: releasing elsewhere moves it there
+    regrabbed: bool = False  # the grabbed unit was the one already moving: a click on it puts its ghost there
+    hover_enemy: str | None = None  # an enemy unit under the mouse while a unit is selected
+    # what the panel and the hover boxes ask every frame, worked out once per battle state and language
+    _previews: dict[tuple[int, int, str, str, str], list[str]] = field(default_factory=dict)
+    _whys: dict[tuple[int, int, str, str, int], str] = field(default_factory=dict)
 
     # --- a new decision -------------------------------------------------------------------------
 
     def start(self, d: Decision) -> None:
         self.decision, self.selected, self.ghost, self.targets, self.hover_target = d, None, None, [], None
         self.facing, self.deploy, self.placed, self.drag_from = None, None, False, None
+        self.regrabbed, self.hover_enemy = False, None
         b = self.battle
         b.enter()
         self.mode = {
@@ -193,20 +202,58 @@ class HumanInput:
         return out
 
     def _target_button(self, key: str, label: str, e: int, targets: list[int]) -> Button:
-        """Fire or Charge: enabled with targets to click; greyed, it says why, in the rules' words:
-        the refusal the nearest enemy unit gets."""
+        """Fire or Charge: enabled with targets to click; greyed, it says why (no_target_why)."""
         if targets:
             return Button(key, label, True, self.t("hint_target"))
+        return Button(key, label, False, self.no_target_why(key, e))
+
+    def no_target_why(self, key: str, e: int) -> str:
+        """Why a unit has no target to fire at or charge, in the rules' words and true of where it
+        stands: no enemy within its range (or charge reach), naming the nearest and how far it is; else
+        the refusal the nearest enemy within it gets (said for a unit that has not moved yet). Worked
+        out once per unit and state of the battle: the panel asks every frame."""
         b = self.battle
-        enemy = common.nearest(b, e, list(b.enemy_units(b.side_of(e))))
-        why = self.t("hint_no_enemy") if enemy is None else self.t("hint_target")
-        if enemy is not None:
-            check = check_fire if key == "fire" else plan_charge
-            try:
-                check(b, e, enemy)
-            except Reject as r:
-                why = f"{r.said(self.t)} ({r.rule})"
-        return Button(key, label, False, why)
+        memo = (id(b), len(b.events), self.t.language, key, e)
+        if memo not in self._whys:
+            if len(self._whys) > 64:
+                self._whys.clear()
+            self._whys[memo] = self._why_no_target(key, e)
+        return self._whys[memo]
+
+    def _why_no_target(self, key: str, e: int) -> str:
+        b, t = self.battle, self.t
+        here = common.centre(b, e)
+        # nearest first by their centres (cheap); the closest-point gap only for those that may be near
+        enemies = sorted(b.enemy_units(b.side_of(e)), key=lambda o: dist(here, common.centre(b, o)))
+        if not enemies:
+            return t("hint_no_enemy")
+        cat = esper.component_for_entity(e, Unit).category
+        check = check_fire if key == "fire" else check_charge
+        if key == "fire":
+            reach, slack = fire_range(b, e), 0.0
+        else:  # as plan_charge bounds it: turning to face makes up at most the base's width
+            reach, slack = b.rules.length(cat.move), esper.component_for_entity(e, Footprint).width
+        if reach is None:
+            near = enemies
+        else:  # two bases' centres are at most their half-diagonals farther apart than their gap
+            span = reach + slack + 2 * max(b.rules.core.bases.unit_width, b.rules.core.bases.unit_depth)
+            close = [o for o in enemies if dist(here, common.centre(b, o)) <= span]
+            near = sorted((o for o in close if gap(b, e, o) <= reach + slack), key=lambda o: gap(b, e, o))
+        if not near:
+            nearest = min(enemies[:8], key=lambda o: gap(b, e, o))
+            return t(
+                f"hint_no_{key}_within",
+                reach=inches(reach or 0.0, t),
+                unit=t.names(b.name(nearest)),
+                distance=inches(gap(b, e, nearest), t),
+                rule="FG-FIRE-1" if key == "fire" else "FG-CHG-1",
+            )
+        try:
+            check(b, e, near[0])
+        except Reject as r:
+            hidden = r.key == "reason_not_in_vision" and in_strip(b, e, near[0])
+            return t("hint_refused", unit=t.names(b.name(near[0])), why=hint_words(r, t, hidden), rule=r.rule)
+        return t("hint_target")
 
     def _activation_label(self, formation: str, initiative: object) -> str:
         """A formation to activate; a division's with the chance its general passes his check."""
@@ -220,8 +267,20 @@ class HumanInput:
 
     def _confirm_button(self) -> list[Button]:
         if self.mode in ("move", "officer") and self.placed and self.ghost is not None:
+            if self.standing_still():
+                return [Button("confirm", self.t("btn_confirm"), False, self.t("hint_confirm_still"))]
             return [Button("confirm", self.t("btn_confirm"), self.ghost.ok, self.t("hint_confirm"))]
         return []
+
+    def standing_still(self) -> bool:
+        """The move's ghost is where its unit stands, facing as it does: sending it would spend the
+        unit's order on nothing."""
+        g, b = self.ghost, self.battle
+        if g is None or g.officer or self.selected is None or self.mode != "move":
+            return False
+        pose = b.pose(b.ids[self.selected])
+        turned = abs((g.facing - pose.facing + 180) % 360 - 180)
+        return dist(g.at, (pose.x, pose.y)) < 0.05 and turned < 0.5
 
     def _reaction_buttons(self, d: Decision) -> list[Button]:
         b = self.battle
@@ -298,6 +357,10 @@ class HumanInput:
         if d is None:
             return
         self.hover_target = self.pick(p, self.targets) if self.targets else None
+        self.hover_enemy = None
+        if d.kind == "order" and self.selected is not None:
+            side = b.side_of(b.ids[self.selected])
+            self.hover_enemy = self.pick(p, [b.name(o) for o in b.enemy_units(side)])
         if self.rotating and self.ghost is not None and self.selected is not None:
             at = self.ghost.at
             if dist(at, p) > 0.2:
@@ -316,16 +379,21 @@ class HumanInput:
             self.ghost = Ghost("marker", p, 0.0, ok, [] if ok else [self.t("ghost_marker")])
 
     def turn(self, degrees: float) -> None:
-        base = self.facing if self.facing is not None else (self.ghost.facing if self.ghost else 0.0)
+        """Q/E and Shift+wheel: turn the move's ghost where it is (placed or following the mouse)."""
+        if self.mode != "move" or self.selected is None:
+            return
+        b = self.battle
+        base = self.facing
+        if base is None:
+            base = self.ghost.facing if self.ghost else b.pose(b.ids[self.selected]).facing
         self.facing = (base + degrees) % 360
         if self.ghost is not None:
-            self.hover(self.ghost.at)
+            self.ghost = self._move_ghost(self.selected, self.ghost.at)
 
     def grab(self, p: Point) -> cmd.Command | None:
         """The mouse pressed on the table. In a move: the ghost's handle turns it, the ghost itself
         can be dragged, anywhere else places it there. A unit that may take an order is grabbed (and
         dragged, if the mouse moves before it is released). Otherwise it is a click."""
-        d = self.decision
         if self.mode == "move" and self.placed and self.ghost is not None:
             if dist(p, self.handle()) < 0.6:
                 self.rotating = True
@@ -336,16 +404,30 @@ class HumanInput:
         if self.mode == "officer" and self.selected is not None and self.pick(p, [self.selected]):
             self.drag_from = p  # the officer himself: dragged, placed where let go, then confirmed
             return None
-        if d is not None and d.kind == "order" and self.mode in ("select", "move"):
-            grabbed = self.pick(p, [u for u in d.options if u != self.selected or self.mode == "select"])
-            if grabbed is not None:
-                self.selected, self.mode, self.targets, self.facing = grabbed, "move", [], None
-                self.ghost, self.placed, self.drag_from = None, False, p
-                return None
+        grabbed = self.pick(p, self._movable())
+        if grabbed is not None:
+            # the unit already moving is grabbed again: the ghost follows the drag afresh, keeping
+            # the facing the player turned it to
+            self.regrabbed = grabbed == self.selected and self.mode == "move"
+            if not self.regrabbed:
+                self.facing, self.targets = None, []
+            self.selected, self.mode = grabbed, "move"
+            self.ghost, self.placed, self.drag_from = None, False, p
+            return None
         if self.mode == "move" and self.selected is not None and not self.pick(p, self.targets):
             self.ghost, self.placed = self._move_ghost(self.selected, p), True
             return None
         return self.click(p)
+
+    def _movable(self) -> list[str]:
+        """The units a press on the table may grab and drag: those that may take an order, or the
+        cavalry making its extra move."""
+        d = self.decision
+        if d is not None and d.kind == "order" and self.mode in ("select", "move"):
+            return list(d.options)
+        if d is not None and d.kind == "extra_move" and self.selected is not None:
+            return [self.selected]
+        return []
 
     def drop(self, p: Point) -> None:
         """The mouse released: a drag ends with the ghost placed where it was let go (to be confirmed)."""
@@ -354,12 +436,17 @@ class HumanInput:
             if grabbed is not None and dist(grabbed, p) > 0.4:  # a press without a drag moves nobody
                 self.ghost, self.placed = self._officer_ghost(self.selected, p), True
             return
+        again, self.regrabbed = self.regrabbed, False
         if self.rotating:
             self.rotating = False
         elif self.dragging_ghost or (grabbed is not None and dist(grabbed, p) > 0.4):
             self.dragging_ghost = False
             if self.selected is not None:
                 self.ghost, self.placed = self._move_ghost(self.selected, p), True
+        elif again and self.selected is not None:  # a click on the moving unit: its ghost goes there,
+            pose = self.battle.pose(self.battle.ids[self.selected])  # on the unit itself near its centre
+            here = (pose.x, pose.y) if dist(p, (pose.x, pose.y)) < SNAP else p  # (to turn it in place)
+            self.ghost, self.placed = self._move_ghost(self.selected, here), True
 
     def confirm(self) -> cmd.Command | None:
         """Send the move the ghost shows, if the rules allow it."""
@@ -372,6 +459,7 @@ class HumanInput:
             or not self.ghost.ok
             or self.selected is None
             or d is None
+            or self.standing_still()
         ):
             return None
         if d.kind == "extra_move":
@@ -508,6 +596,30 @@ class HumanInput:
         except Reject as r:
             return [f"{r.said(self.t)} ({r.rule})"]
 
+    def preview(self, enemy: str | None) -> list[str]:
+        """The odds the selected unit has against an enemy unit, as it stands: of a shot and of a
+        charge, each as its button would give it, or the reason it may not. Pure queries, worked out
+        once per selected unit, enemy and state of the battle (the mouse may rest there many frames)."""
+        d, b = self.decision, self.battle
+        if enemy is None or self.selected is None or d is None or d.kind != "order":
+            return []
+        e, o, t = b.ids[self.selected], b.ids[enemy], self.t
+        if b.side_of(o) == b.side_of(e):
+            return []
+        key = (id(b), len(b.events), self.t.language, self.selected, enemy)
+        if key not in self._previews:
+            if len(self._previews) > 64:
+                self._previews.clear()
+            lines, who = [], t.names(self.selected)
+            for word, odds in (("fire", fire_odds), ("charge", charge_odds)):
+                try:
+                    lines.append(t(f"preview_{word}", unit=who, odds=_odds(odds(b, e, o), t)))
+                except Reject as r:
+                    hidden = r.key == "reason_not_in_vision" and in_strip(b, e, o)
+                    lines.append(t(f"preview_no_{word}", unit=who, why=hint_words(r, t, hidden)))
+            self._previews[key] = lines
+        return self._previews[key]
+
 
 def unit_lines(b: Battle, name: str, t: Texts | None = None) -> list[str]:
     """A unit's profile and state, for the hover box, in the player's words (English without)."""
@@ -579,6 +691,16 @@ def _outcome(key: str, t: Texts) -> str:
 
 def _pct(p: Fraction) -> str:
     return f"{float(p) * 100:.0f}%"
+
+
+def hint_words(r: Reject, t: Texts, hidden: bool = False) -> str:
+    """A refusal as a hint says it: the locale's `hint_<reason key>` where the screen words it for a
+    unit still where it stands (the recorded reason speaks of the order given), else its reason; a
+    target out of sight though in the unit's strip (`hidden`) is said to be hidden, not aside."""
+    key = f"hint_{r.key}_hidden" if hidden else f"hint_{r.key}"
+    if r.key is not None and t.has(key):
+        return Reject(r.rule, r.reason, key, r.values).said(t)
+    return r.said(t)
 
 
 def _try(f, t: Texts) -> tuple[bool, str]:  # type: ignore[no-untyped-def]

@@ -5,7 +5,7 @@ the lines of an undone order and tell every line again when the language changes
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -173,13 +173,40 @@ class LogPanel:
         return None
 
 
-def tooltip(surf: pygame.Surface, pos: tuple[int, int], title: str, text: str, width: int = 340) -> None:
-    """A box of wrapped text near the mouse, kept inside the window."""
+def tooltip(
+    surf: pygame.Surface,
+    pos: tuple[int, int],
+    title: str,
+    text: str,
+    width: int = 340,
+    within: pygame.Rect | None = None,
+    avoid: Sequence[pygame.Rect] = (),
+) -> pygame.Rect:
+    """A box of wrapped text near the mouse, kept inside `within` (the window by default): below and
+    right of the mouse, or in the first other corner around it that covers nothing in `avoid` (a
+    move's ghost, the piece it is about). Returns where it was drawn."""
     font, bold = theme.font(18), theme.font(20)
-    lines = theme.wrap(text, font, width - 16) if text.strip() else []
+    bounds = within or surf.get_rect()
+    width = min(width, bounds.w)
+    lines = [ln for part in text.split("\n") if part.strip() for ln in theme.wrap(part, font, width - 16)]
     h = 12 + bold.get_linesize() + font.get_linesize() * len(lines)
-    box = pygame.Rect(pos[0] + 14, pos[1] + 14, width, h)
-    box.clamp_ip(surf.get_rect())
+    x, y = pos
+    spots = [
+        pygame.Rect(x + 14, y + 14, width, h),
+        pygame.Rect(x - 14 - width, y + 14, width, h),
+        pygame.Rect(x + 14, y - 14 - h, width, h),
+        pygame.Rect(x - 14 - width, y - 14 - h, width, h),
+    ]
+    for a in avoid:  # else just clear of what it must not cover: below, above, right or left of it
+        spots += [
+            pygame.Rect(x + 14, a.bottom + 4, width, h),
+            pygame.Rect(x + 14, a.top - 4 - h, width, h),
+            pygame.Rect(a.right + 4, y + 14, width, h),
+            pygame.Rect(a.left - 4 - width, y + 14, width, h),
+        ]
+    for spot in spots:
+        spot.clamp_ip(bounds)
+    box = next((s for s in spots if s.collidelist(list(avoid)) < 0), spots[0])
     pygame.draw.rect(surf, (18, 20, 24), box, border_radius=4)
     pygame.draw.rect(surf, theme.ACCENT, box, 1, border_radius=4)
     surf.blit(bold.render(title, True, theme.ACCENT), (box.x + 8, box.y + 6))
@@ -187,3 +214,4 @@ def tooltip(surf: pygame.Surface, pos: tuple[int, int], title: str, text: str, w
     for ln in lines:
         surf.blit(font.render(ln, True, theme.TEXT), (box.x + 8, y))
         y += font.get_linesize()
+    return box

@@ -39,13 +39,30 @@ def draw_menu(
         rect = pygame.Rect(box.x + px(30), box.y + px(70 + 46 * i), box.w - px(60), px(36))
         hover = rect.collidepoint(mouse)
         pygame.draw.rect(surf, (95, 100, 110) if hover else (70, 74, 82), rect, border_radius=5)
-        text = theme.font(22).render(label, True, theme.TEXT)
-        surf.blit(text, text.get_rect(center=rect.center))
         picture = theme.icon(key, rect.h - px(12), theme.TEXT, theme.MENU_ICONS)
+        room = rect.w - 2 * (picture.get_width() + px(14) if picture is not None else px(8))
+        text = theme.fitted(label, theme.TEXT, room, (22, 20, 18))  # the words always inside the button
+        surf.blit(text, text.get_rect(center=rect.center))
         if picture is not None:
             surf.blit(picture, picture.get_rect(midleft=(rect.x + px(8), rect.centery)))
         out.append((rect, key))
     return out
+
+
+def sheet(surf: pygame.Surface, title: str, margin: int = 40) -> tuple[pygame.Rect, int, int, int]:
+    """A page over the darkened window, `margin` pixels in at UI scale 1, with its title: the box,
+    and where its content starts (x, y) and how wide it may be (the rules reference, the saves)."""
+    px = theme.px
+    shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 170))
+    surf.blit(shade, (0, 0))
+    box = surf.get_rect().inflate(-2 * px(margin), -2 * px(margin))
+    pygame.draw.rect(surf, theme.PANEL, box, border_radius=10)
+    pygame.draw.rect(surf, theme.ACCENT, box, 2, border_radius=10)
+    x, y = box.x + px(20), box.y + px(14)
+    head = theme.font(34).render(title, True, theme.ACCENT)
+    surf.blit(head, (x, y))
+    return box, x, y + head.get_height(), box.w - px(40)
 
 
 def leaving(key: str, save: Callable[[], bool], ask_quit: Callable[[], str | None]) -> str | None:

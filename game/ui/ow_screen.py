@@ -14,8 +14,7 @@ from game.running.ai_process import RemoteError
 from game.running.recovery import recover
 from game.running.settings import SPEEDS
 from game.ui import theme
-from game.ui.battle_menu import LOAD_MENU_WIDTH
-from game.ui.load_list import is_load_key, load_choice
+from game.ui.load_list import browse, open_saves
 from game.ui.menu import draw_menu, leaving, save_logged
 from game.ui.ow_panels import boxed, draw_end, draw_help, draw_hover, draw_panel, draw_top_bar
 from game.ui.ow_view import MENU_TITLES, MENUS, OpenWarsView
@@ -85,6 +84,8 @@ class OpenWarsScreen(OpenWarsView):
             if not self.rules.handle(ev):
                 self.rules, self.menu = None, "menu"  # back to the menu it was opened from
             return None
+        if self.menu == "load" and self.browser is not None:
+            return browse(self, ev)
         if self.menu is not None:
             if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
                 self.menu = None
@@ -132,8 +133,8 @@ class OpenWarsScreen(OpenWarsView):
             prefixes = tuple(m.prefix for m in self.campaign.stack.modules)
             own = {rid: r for rid, r in self.reference.items() if rid.startswith(prefixes)}
             self.rules = RulesBrowser(own, self.t)
-        elif is_load_key(key):  # For Glory's rules name every scenario
-            return load_choice(self, key, load_ruleset)
+        elif key == "load":  # For Glory's rules name every scenario
+            open_saves(self, load_ruleset)
         else:
             return leaving(key, self.save, self.ask_quit)
         return None
@@ -209,9 +210,8 @@ class OpenWarsScreen(OpenWarsView):
             draw_help(self, surf)
         draw_hover(self, surf, where)
         self.menu_buttons = []
-        if self.menu == "load":
-            title, items = self.saves.title(self.t), self.saves.items(self.t)
-            self.menu_buttons = draw_menu(surf, title, items, self.mouse, LOAD_MENU_WIDTH)
+        if self.menu == "load" and self.browser is not None:
+            self.browser.draw(surf, self.mouse)
         elif self.menu is not None:
             items = [(k, self.t(label)) for k, label in MENUS[self.menu]]
             self.menu_buttons = draw_menu(surf, self.t(MENU_TITLES[self.menu]), items, self.mouse)

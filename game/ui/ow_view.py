@@ -22,10 +22,10 @@ from game.running.narrate import describe
 from game.running.settings import Settings
 from game.ui import theme
 from game.ui.ai_turns import ComputerTurns
-from game.ui.load_list import LoadList
 from game.ui.log_panel import LogPanel
 from game.ui.ow_map import MapView
 from game.ui.rules_browser import RulesBrowser
+from game.ui.save_browser import SaveBrowser
 from systems.open_wars.combat import FallBack, hits_odds, retreats
 from systems.open_wars.moves import March, Recruit, check_march, check_recruit, reachable, room_for
 from systems.open_wars.odds import CombatOdds, combat_odds
@@ -34,7 +34,7 @@ from systems.open_wars.words import end_words, narrate, plural, unit_name
 
 BUTTON_H, BUTTON_STEP = 28, 32
 # the Esc menu and the questions before leaving: (what a button does, its label), with their titles;
-# the list of saves to load is made when it opens (game/ui/load_list.py)
+# the saves to load are browsed when it opens (game/ui/load_list.py)
 MENUS = {
     "menu": (
         ("resume", "menu_resume"),
@@ -93,7 +93,7 @@ class OpenWarsView:
         # the Esc menu ("menu"), its list of saves ("load"), the questions before quitting ("quit") or
         # loading another game ("load-ask")
         self.menu: str | None = None
-        self.saves = LoadList([], {})
+        self.browser: SaveBrowser | None = None  # the saves, to load one (game/ui/load_list.py)
         self.to_load: Path | None = None  # the save chosen in the menu, for the window to open
         self.rules: RulesBrowser | None = None  # the rules reference, over everything
         self.menu_buttons: list[tuple[pygame.Rect, str]] = []

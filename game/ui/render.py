@@ -72,6 +72,7 @@ class Renderer:
         self.taken: list[pygame.Rect] = []
         self.words: list[tuple[pygame.Surface, pygame.Rect, str, theme.Colour | None]] = []
         self.placed: list[pygame.Rect] = []  # where the last frame's words went
+        self.objective_words: list[tuple[pygame.Surface, pygame.Rect, str, theme.Colour | None]] = []
 
     # --- terrain --------------------------------------------------------------------------------
 
@@ -257,20 +258,34 @@ class Renderer:
         (x0, y0), (x1, y1) = cam.to_screen((0, self.table.depth)), cam.to_screen((self.table.width, 0))
         view = pygame.Rect(cam.view).clip(pygame.Rect(int(x0), int(y0), int(x1 - x0), int(y1 - y0)))
         order = {"objective": 0, "officer": 1, "corner": 2, "side": 3}
-        blocked = list(self.taken)
+        stars = [piece for _t, piece, _w, _p in self.objective_words]
+        blocked = [*self.taken, *stars]
         self.placed = []
-        for text, piece, where, plate in sorted(self.words, key=lambda w: order[w[2]]):
+        words = sorted([*self.objective_words, *self.words], key=lambda w: order[w[2]])
+        for text, piece, where, plate in words:
             box = text.get_rect().inflate(6, 2) if plate else text.get_rect()
+            # who holds an objective is always said: further out, with a line to its star, if need be
+            gaps = (2, 24, 48, 80) if where == "objective" else (2,)
+            around = [c for gap in gaps for c in _around(box, piece, where, gap)]
             spot = next(
                 (
                     c
-                    for c in _around(box, piece, where)
-                    if view.contains(c) and c.collidelist(blocked) < 0 and c.collidelist(self.placed) < 0
+                    for c in around
+                    # a word keeps a few pixels from the next, so two names never read as one
+                    if view.contains(c)
+                    and c.collidelist(blocked) < 0
+                    and c.inflate(WORD_GAP, WORD_GAP // 2).collidelist(self.placed) < 0
                 ),
-                None,
+                around[0].clamp(view) if where == "objective" else None,
             )
             if spot is None:
                 continue
+            if not spot.inflate(8, 8).colliderect(piece):  # laid further out: a line back to its star
+                end = (
+                    min(max(piece.centerx, spot.left), spot.right),
+                    min(max(piece.centery, spot.top), spot.bottom),
+                )
+                pygame.draw.line(surf, theme.TEXT_DIM, piece.center, end, 1)
             if plate is not None:  # a dark plate: readable on any colour under it
                 pygame.draw.rect(surf, theme.PANEL, spot, border_radius=3)
                 pygame.draw.rect(surf, plate, spot, 1, border_radius=3)
@@ -278,7 +293,11 @@ class Renderer:
             self.placed.append(spot)
 
     def corners_px(self, cam: Camera, sh: Shown) -> list[tuple[float, float]]:
-        return [cam.to_screen(p) for p in rect_corners(sh.x, sh.y, sh.facing, self.unit_w, self.unit_d)]
+        return [cam.to_screen(p) for p in self.corners(sh)]
+
+    def corners(self, sh: Shown) -> tuple[tuple[float, float], ...]:
+        """A base's corners on the table, where it is shown."""
+        return rect_corners(sh.x, sh.y, sh.facing, self.unit_w, self.unit_d)
 
     def _hit_tokens(self, surf: pygame.Surface, cam: Camera, sh: Shown) -> None:
         fx, fy = heading(sh.facing)
@@ -328,9 +347,12 @@ class Renderer:
         cam: Camera,
         objectives: Iterable[tuple[str, tuple[float, float], str | None]],
     ) -> None:
-        """Over the pieces, so who holds each is always seen: a star in the holder's colour (white when
-        nobody's) in a dark rim; its name is laid with the other words."""
+        """Under the pieces, as ground is (a base on an objective is never hidden by it): a star in the
+        holder's colour (white when nobody's) in a dark rim. Its name is laid with the frame's words, first
+        of them and always, after a small star of the holder's colour, so who holds it is seen even
+        while a base stands on it."""
         font = theme.font(16)
+        self.objective_words = []
         for name, at, holder in objectives:
             c = cam.to_screen(at)
             r = max(7, int(cam.scale * 0.6))
@@ -338,8 +360,21 @@ class Renderer:
             _star(surf, c, r + 2, (20, 20, 20))
             _star(surf, c, r * 0.8, colour)
             star = pygame.Rect(c[0] - r, c[1] - r, 2 * r, 2 * r)
-            self.taken.append(star)
-            self.words.append((self._label(name, font, theme.TEXT), star, "objective", theme.TEXT_DIM))
+            self.objective_words.append((self._marked(name, font, colour), star, "objective", theme.TEXT_DIM))
+
+    def _marked(self, text: str, font: pygame.font.Font, colour: theme.Colour) -> pygame.Surface:
+        """An objective's name after a star of its holder's colour."""
+        words = self._label(text, font, theme.TEXT)
+        h = words.get_height()
+        key = (f"*{text}", h, colour)
+        s = self._labels.get(key)
+        if s is None:
+            s = pygame.Surface((h + 3 + words.get_width(), h), pygame.SRCALPHA)
+            _star(s, (h / 2, h / 2), h / 2, (20, 20, 20))
+            _star(s, (h / 2, h / 2), h / 2 * 0.75, colour)
+            s.blit(words, (h + 3, 0))
+            self._labels[key] = s
+        return s
 
     def draw_zones(
         self, surf: pygame.Surface, cam: Camera, zones: dict[str, list[tuple[float, float]]]
@@ -393,6 +428,9 @@ class Renderer:
             s = font.render(text, True, colour)
             self._labels[key] = s
         return s
+
+
+WORD_GAP = 8  # pixels between two words laid on the table (4 each side)
 
 
 def _symbol(s: pygame.Surface, category: str, kind: str, ink: theme.Colour, scale: float) -> None:

@@ -1,8 +1,11 @@
-"""The start screen: the scenario and its mods, who plays each side, the seed, the rule modules, the
-language; the saved battles to resume; the tutorial and the rules reference (pygame-gui)."""
+"""The start screen, in two columns that fit 1280x720: the battle to start (the scenario, who plays
+each side, the seed) on the left; the first battle that teaches, the rules reference, the newest save
+to go on with and the saved battles' browser, then the chosen battle's rule modules and the mods in a
+list that scrolls, on the right (pygame-gui)."""
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -10,6 +13,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from game.content.glossary import glossary
 from game.content.locale import Texts
 from game.content.mods import Mod, load_mod, load_mods, user_mods_dir
 from game.content.module_records import module_words
@@ -19,25 +23,13 @@ from game.content.scenario import list_scenarios, load_any_scenario
 from game.model.errors import UserError, one_line
 from game.model.modules import compose, is_base, modules_by_mode
 from game.running.match import load
-from game.running.saves import list_saves
+from game.running.saves import browse_saves
 from game.running.stats import Figures, figures
 from game.ui import theme
-from game.ui.load_list import mode_name, shown_name
+from game.ui.load_list import CONTROLLERS, mode_name, save_browser, scenario_words, shown_name
 from game.ui.rules_browser import RulesBrowser
+from game.ui.save_browser import SaveBrowser
 from game.ui.stats_view import draw_figures
-
-RESUMES = 8  # saved battles listed on the start screen, newest first
-
-
-# who plays a side: its words (the search generals first, strongest last; then the simple players)
-CONTROLLERS = {
-    "human": "human",
-    "easy": "ai_easy",
-    "normal": "ai_normal",
-    "hard": "ai_hard",
-    "heuristic": "ai_heuristic",
-    "random": "ai_random",
-}
 
 
 @dataclass
@@ -52,6 +44,7 @@ class Setup:
     replay: Path | None = None  # a replay or saved battle to watch
     language: str | None = None  # the screens' language, instead of the remembered one
     tutorial: bool = False  # the first battle that teaches, instead of the scenario chosen
+    mode: str | None = None  # the chosen battle's game mode: only its modules play (the start screen's)
 
 
 def available_mods(setup: Setup) -> list[Mod]:
@@ -82,6 +75,7 @@ class StartScreen:
         )
         self.mods = available_mods(setup)
         self.problem = problem
+        self.mouse = (0, 0)
         try:
             rules = load_ruleset(mods=load_mods(setup.mods))
         except UserError as e:
@@ -94,7 +88,7 @@ class StartScreen:
             self.problem = str(e)
             setup.modules = setup.modules[:-1]
         self.rules = rules
-        self.optional = [m for m in modules_by_mode() if m.mode == rules.mode and not is_base(m)]
+        self.optional = [m for m in modules_by_mode() if not is_base(m)]  # each shown with its mode's maps
         self.scenarios: dict[str, Any] = {}  # shown name -> a For Glory scenario or another mode's map
         self.modes: dict[str, str] = {}
         for path in list_scenarios(rules.loaded_mods):
@@ -108,81 +102,132 @@ class StartScreen:
         # the setup names its scenario by id, or by path when it came from the command line
         chosen = (n for n, s in self.scenarios.items() if setup.scenario in (s.id, str(s.path)))
         current = next(chosen, str(names[0]))
-        w, _h = size
-        x = w // 2 - 300
-        self.title_y = 60
+        self.scenario_ids = {sc.id: n for n, sc in self.scenarios.items()}
+        # two columns that fit 1280x720: the battle to start on the left; the other ways in and the
+        # optional rules on the right, these in a list that scrolls
+        w, h = size
+        gap = 20
+        col = max(280, min(600, (w - 3 * gap) // 2))
+        x = max(gap, (w - 2 * col - gap) // 2)
+        right = x + col + gap
+        self.title_y = 12 if h < 760 else 40
+        top = self.title_y + 112
         make = pygame.Rect
         self.scenario = pygame_gui.elements.UIDropDownMenu(
-            names, current, make(x, 180, 600, 36), self.manager
+            names, current, make(x, top, col, 36), self.manager
         )
-        self.about = pygame_gui.elements.UITextBox("", make(x, 225, 600, 150), self.manager)
+        self.about = pygame_gui.elements.UITextBox("", make(x, top + 44, col, 150), self.manager)
         sides = self.sides(current)
         self.players = {t(words): player for player, words in CONTROLLERS.items()}  # shown -> player
         labels: list[str | tuple[str, str]] = [*self.players]
         inverse = {v: k for k, v in self.players.items()}
+        label_w = min(210, col // 3)
+        y = top + 206
         self.side_a = pygame_gui.elements.UIDropDownMenu(
-            labels, inverse.get(setup.a, labels[0]), make(x + 220, 395, 380, 34), self.manager
+            labels,
+            inverse.get(setup.a, labels[0]),
+            make(x + label_w + 10, y, col - label_w - 10, 34),
+            self.manager,
         )
         self.side_b = pygame_gui.elements.UIDropDownMenu(
-            labels, inverse.get(setup.b, labels[1]), make(x + 220, 440, 380, 34), self.manager
+            labels,
+            inverse.get(setup.b, labels[1]),
+            make(x + label_w + 10, y + 42, col - label_w - 10, 34),
+            self.manager,
         )
-        self.label_a = pygame_gui.elements.UILabel(make(x, 395, 210, 34), sides[0], self.manager)
-        self.label_b = pygame_gui.elements.UILabel(make(x, 440, 210, 34), sides[1], self.manager)
-        pygame_gui.elements.UILabel(make(x, 485, 210, 34), t("seed"), self.manager)
-        self.seed = pygame_gui.elements.UITextEntryLine(make(x + 220, 485, 160, 34), self.manager)
+        self.label_a = pygame_gui.elements.UILabel(make(x, y, label_w, 34), sides[0], self.manager)
+        self.label_b = pygame_gui.elements.UILabel(make(x, y + 42, label_w, 34), sides[1], self.manager)
+        pygame_gui.elements.UILabel(make(x, y + 84, label_w, 34), t("seed"), self.manager)
+        self.seed = pygame_gui.elements.UITextEntryLine(make(x + label_w + 10, y + 84, 160, 34), self.manager)
         self.seed.set_text(str(setup.seed))
-        on = {p.resolve() for p in setup.mods}
-        self.switches = {}
-        if self.mods:
-            where = t("mods_where", folder=user_mods_dir())
-            pygame_gui.elements.UILabel(make(x, 604, 600, 24), where, self.manager)
-        for i, m in enumerate(self.mods[:5]):
-            mark = "[x]" if m.root.resolve() in on else "[ ]"
-            button = pygame_gui.elements.UIButton(
-                make(x, 630 + i * 34, 600, 30), f"{mark} {m.spec.name} {m.spec.version}", self.manager
-            )
-            self.switches[button] = m
-        self.module_switches: dict[pygame_gui.elements.UIButton, str] = {}
-        top = 604 + (30 + 34 * len(self.mods[:5]) if self.mods else 0)  # below the mods
-        if self.optional:
-            pygame_gui.elements.UILabel(make(x, top, 600, 24), t("modules_where"), self.manager)
-        for i, module in enumerate(self.optional[:6]):
-            mark = "[x]" if module.id in setup.modules else "[ ]"
-            name, description = module_words(module, t.language)
-            label = one_line(f"{mark} {name}: {description}", 80)
-            button = pygame_gui.elements.UIButton(make(x, top + 26 + i * 34, 600, 30), label, self.manager)
-            self.module_switches[button] = module.id
-        # first of the other ways in: the battle that teaches, then the saved battles and their figures
-        self.tutorial = pygame_gui.elements.UIButton(
-            make(x + 620, 180, 300, 36), t("tutorial_button"), self.manager
+        self.problem_label = pygame_gui.elements.UILabel(
+            make(x, y + 126, col, 24), one_line(self.problem, 90), self.manager
         )
-        self.resumes: dict[pygame_gui.elements.UIButton, Path] = {}
-        self.figure_buttons: dict[pygame_gui.elements.UIButton, Path] = {}
-        self.figures: tuple[Figures, dict[str, str], dict[str, tuple[int, int, int]]] | None = None
-        saves = list_saves()[:RESUMES]
-        if saves:
-            pygame_gui.elements.UILabel(make(x + 620, 226, 300, 24), t("resume_list"), self.manager)
-        names_by_id = {sc.id: n for n, sc in self.scenarios.items()}
-        for i, info in enumerate(saves):
-            scenario = names_by_id.get(info.scenario, info.scenario)
-            label = t("resume_item", scenario=scenario, round=info.round, saved=info.saved)
-            button = pygame_gui.elements.UIButton(make(x + 620, 256 + i * 34, 226, 30), label, self.manager)
-            self.resumes[button] = info.path
-            shown = pygame_gui.elements.UIButton(
-                make(x + 850, 256 + i * 34, 70, 30), t("stats_button"), self.manager
-            )
-            self.figure_buttons[shown] = info.path
-        below = 256 + 34 * len(saves) + 10 if saves else 226
+        half = (col - label_w - 20) // 2
+        self.start = pygame_gui.elements.UIButton(
+            make(x + label_w + 10, y + 156, half, 44), t("start"), self.manager
+        )
+        self.quit = pygame_gui.elements.UIButton(
+            make(x + label_w + 20 + half, y + 156, half, 44), t("quit"), self.manager
+        )
+        # the other ways in: the battle that teaches first, the rules, the saved battles
+        two = (col - 10) // 2
+        self.tutorial = pygame_gui.elements.UIButton(
+            make(right, top, two, 36), t("tutorial_button"), self.manager
+        )
         self.rules_button = pygame_gui.elements.UIButton(
-            make(x + 620, below, 300, 36), t("menu_rules"), self.manager
+            make(right + two + 10, top, two, 36), t("menu_rules"), self.manager
         )
         self.browser: RulesBrowser | None = None  # the rules reference, over the start screen
-        self.problem_label = pygame_gui.elements.UILabel(
-            make(x, 520, 600, 24), self.problem[:90], self.manager
+        self.saves: SaveBrowser | None = None  # the saved battles, over the start screen
+        self.figures: tuple[Figures, dict[str, str], dict[str, tuple[int, int, int]]] | None = None
+        self.resumes: dict[pygame_gui.elements.UIButton, Path] = {}  # the newest save, to go on with
+        newest = browse_saves()[:1]
+        if newest:
+            last = newest[0]
+            name = last.name or self.scenario_ids.get(last.scenario, last.scenario)
+            label = t("resume_last", scenario=name, round=last.round)
+            button = pygame_gui.elements.UIButton(make(right, top + 44, col, 36), label, self.manager)
+            self.resumes[button] = last.path
+        self.saves_button = pygame_gui.elements.UIButton(
+            make(right, top + (88 if newest else 44), col, 36), t("menu_load"), self.manager
         )
-        self.start = pygame_gui.elements.UIButton(make(x + 220, 550, 200, 44), t("start"), self.manager)
-        self.quit = pygame_gui.elements.UIButton(make(x + 440, 550, 160, 44), t("quit"), self.manager)
+        # the rule modules of the chosen battle's mode, then the mods: a list that scrolls
+        below = self.saves_button.rect.bottom + 12
+        self.options_label = pygame_gui.elements.UILabel(make(right, below, col, 24), "", self.manager)
+        self.options = pygame_gui.elements.UIScrollingContainer(
+            make(right, below + 28, col, max(120, h - below - 28 - gap)), self.manager, allow_scroll_x=False
+        )
+        self.switches: dict[pygame_gui.elements.UIButton, Mod] = {}
+        self.module_switches: dict[pygame_gui.elements.UIButton, str] = {}
+        self.show_options(current)
         self.show_about(current)
+
+    def show_options(self, name: str) -> None:
+        """The optional rule modules of the chosen battle's game mode (Open Wars has none of For
+        Glory's), then the mods, each a switch; the list scrolls when it is longer than the window."""
+        for button in [*self.switches, *self.module_switches]:
+            button.kill()
+        self.switches, self.module_switches = {}, {}
+        t, setup = self.t, self.setup
+        mode = self.modes.get(name, self.rules.mode)
+        offered = [m for m in self.optional if m.mode == mode]
+        words = t("modules_where") if offered else t("modules_none", mode=mode_name(mode))
+        self.options_label.set_text(words)
+        inner = self.options.rect.w - 20  # room for its scroll bar
+        y = 0
+        for module in offered:
+            mark = "[x]" if module.id in setup.modules else "[ ]"
+            title, description = module_words(module, t.language)
+            label = one_line(f"{mark} {title}: {description}", 80)
+            button = pygame_gui.elements.UIButton(
+                pygame.Rect(0, y, inner, 30),
+                label,
+                self.manager,
+                container=self.options,
+                tool_tip_text=f"<b>{html.escape(title)}</b>: {html.escape(description)}",
+            )
+            self.module_switches[button] = module.id
+            y += 34
+        if self.mods:  # the folder's path may be long: a box that wraps it
+            where = html.escape(t("mods_where", folder=user_mods_dir()))
+            pygame_gui.elements.UITextBox(
+                where, pygame.Rect(0, y + 4, inner, 56), self.manager, container=self.options
+            )
+            y += 64
+        on = {p.resolve() for p in setup.mods}
+        for m in self.mods:
+            mark = "[x]" if m.root.resolve() in on else "[ ]"
+            button = pygame_gui.elements.UIButton(
+                pygame.Rect(0, y, inner, 30),
+                f"{mark} {m.spec.name} {m.spec.version}",
+                self.manager,
+                container=self.options,
+            )
+            self.switches[button] = m
+            y += 34
+        self.options_height = max(y, 1)
+        self.options.set_scrollable_area_dimensions((inner, self.options_height))
 
     def sides(self, name: str) -> tuple[str, str]:
         sc = self.scenarios.get(name)
@@ -260,21 +305,30 @@ class StartScreen:
         r = self.rules
         try:
             stack = compose(r.mode, [*r.module_ids, *self.setup.modules])
-            self.browser = RulesBrowser(reference_for(self.t.language, r.loaded_mods, stack.chosen), self.t)
+            reference = reference_for(self.t.language, r.loaded_mods, stack.chosen)
+            self.browser = RulesBrowser(reference, self.t, "", glossary(self.t.language, r.core.measures))
         except UserError as e:
             self.problem_label.set_text(str(e)[:90])
 
     def handle(self, ev: pygame.event.Event) -> str | None:
+        if ev.type == pygame.MOUSEMOTION:
+            self.mouse = ev.pos
         if self.browser is not None:
             if not self.browser.handle(ev):
                 self.browser = None
             return None
         if self.figures is not None:
             if ev.type == pygame.MOUSEBUTTONDOWN or (ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE):
-                self.figures = None
+                self.figures = None  # back to the saves it was opened from
+            return None
+        if self.saves is not None:
+            return self._browse(ev)
+        if ev.type == pygame.MOUSEWHEEL and self.options.rect.collidepoint(self.mouse):
+            self.scroll_options(-ev.y * 34)
             return None
         self.manager.process_events(ev)
         if ev.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and ev.ui_element is self.scenario:
+            self.show_options(ev.text)
             self.show_about(ev.text)
         if ev.type == pygame_gui.UI_BUTTON_PRESSED:
             if ev.ui_element is self.quit:
@@ -288,8 +342,8 @@ class StartScreen:
             if ev.ui_element is self.rules_button:
                 self.open_rules()
                 return None
-            if ev.ui_element in self.figure_buttons:
-                self.show_figures(self.figure_buttons[ev.ui_element])
+            if ev.ui_element is self.saves_button:
+                self.saves = save_browser(self.t, scenario_words(self.rules, self.t.language), figures=True)
                 return None
             if ev.ui_element in self.module_switches:
                 mid = self.module_switches[ev.ui_element]
@@ -309,6 +363,7 @@ class StartScreen:
                 )
                 if sc is not None:
                     self.setup.scenario = sc.id  # found again by id among the game's and the mods' own
+                    self.setup.mode = self.modes[_selected(self.scenario)]
                 self.setup.a = self.players[_selected(self.side_a)]
                 self.setup.b = self.players[_selected(self.side_b)]
                 try:
@@ -318,6 +373,32 @@ class StartScreen:
                 return "start"
         return None
 
+    def _browse(self, ev: pygame.event.Event) -> str | None:
+        """The saved battles' browser over the start screen: a save to resume, or its figures."""
+        assert self.saves is not None
+        chosen = self.saves.handle(ev)
+        if chosen is None:
+            return None
+        if chosen.what == "figures" and chosen.path is not None:
+            self.show_figures(chosen.path)
+            return None
+        self.saves = None
+        if chosen.what == "load" and chosen.path is not None:
+            self.setup.load = chosen.path
+            return "start"
+        return "mods"  # the start screen again, its "continue" as the saves now stand
+
+    def scroll_options(self, pixels: int) -> None:
+        """The wheel over the modules and mods: their list scrolls."""
+        bar = self.options.vert_scroll_bar
+        if bar is not None:
+            bar.set_scroll_from_start_percentage(
+                min(
+                    1.0 - bar.visible_percentage,
+                    max(0.0, bar.start_percentage + pixels / self.options_height),
+                )
+            )
+
     def draw(self, surf: pygame.Surface, dt: float) -> None:
         surf.fill(theme.BACKGROUND)
         title = theme.font(72, scaled=False).render("For Glory", True, theme.ACCENT)
@@ -326,6 +407,8 @@ class StartScreen:
         surf.blit(sub, sub.get_rect(midtop=(surf.get_width() // 2, self.title_y + 70)))
         self.manager.update(dt)
         self.manager.draw_ui(surf)
+        if self.saves is not None:
+            self.saves.draw(surf, self.mouse)
         if self.figures is not None:
             shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
             shade.fill((0, 0, 0, 170))

@@ -63,18 +63,13 @@ def sight(
     cx, cy = (fl[0] + fr[0]) / 2, (fl[1] + fr[1]) / 2
     fx, fy = heading(vp.facing)
     lx, ly = -fy, fx
-    half = fp.width / 2 + EPS
     tp = b.pose(target)
     outline = tp.corners if tp.corners else ((tp.x, tp.y),)
     locs = [((x - cx) * fx + (y - cy) * fy, (x - cx) * lx + (y - cy) * ly) for x, y in outline]
     rad = esper.try_component(target, Officer)
     pad = rad.radius if rad is not None else 0.0
-    if (
-        max(f for f, _ in locs) + pad < -EPS
-        or min(lat for _, lat in locs) - pad > half
-        or max(lat for _, lat in locs) + pad < -half
-        or (depth is not None and min(f for f, _ in locs) - pad > depth + EPS)
-    ):
+    half = fp.width / 2 + EPS
+    if not _touches_strip(locs, pad, half, depth):
         return NOT_SEEN
 
     pts = target_samples if target_samples is not None else samples(b, target)
@@ -130,6 +125,31 @@ def sight(
             return Sight(True, True, unit_blocked)
         return Sight(False, True, unit_blocked)
     return Sight(True, (len(pts) - seen) * 2 >= len(pts), unit_blocked)
+
+
+def _touches_strip(locs: list[Point], pad: float, half: float, depth: float | None) -> bool:
+    """Does a shape, in the viewer's frame (forward, lateral) and grown by pad, reach into its strip
+    (half as wide as its front edge either side, ahead of it, at most depth deep)?"""
+    return not (
+        max(f for f, _ in locs) + pad < -EPS
+        or min(lat for _, lat in locs) - pad > half
+        or max(lat for _, lat in locs) + pad < -half
+        or (depth is not None and min(f for f, _ in locs) - pad > depth + EPS)
+    )
+
+
+def in_strip(b: Battle, viewer: int, target: int) -> bool:
+    """FG-VIS-1 without FG-VIS-4: is any of the target inside the viewer's vision strip, whatever
+    stands between them? (What a screen says when the target is hidden rather than aside.)"""
+    vp, tp = b.pose(viewer), b.pose(target)
+    fl, fr = vp.corners[0], vp.corners[1]
+    cx, cy = (fl[0] + fr[0]) / 2, (fl[1] + fr[1]) / 2
+    fx, fy = heading(vp.facing)
+    outline = tp.corners if tp.corners else ((tp.x, tp.y),)
+    locs = [((x - cx) * fx + (y - cy) * fy, (x - cx) * -fy + (y - cy) * fx) for x, y in outline]
+    rad = esper.try_component(target, Officer)
+    half = esper.component_for_entity(viewer, Footprint).width / 2 + EPS
+    return _touches_strip(locs, rad.radius if rad is not None else 0.0, half, None)
 
 
 def _disc(centre: Point, radius: float) -> list[Point]:

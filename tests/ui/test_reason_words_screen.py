@@ -18,9 +18,11 @@ from tests.ui.driver import answer_until, at, frame, hover
 @pytest.mark.parametrize(
     ("language", "fire", "ghost"),
     [
-        ("es", '1ª Batería a Pie, 1ª División (Barbou) está fuera de alcance (13,4" > 2") (FG-FIRE-1)',
+        ("es", 'ningún enemigo a su alcance de 2"; el más cercano, '
+                '1ª Batería a Pie, 1ª División (Barbou), está a 13,4" (FG-FIRE-1)',
          r'Infantería de línea: mueve 12" como máximo y el movimiento es de 1\d(,\d)?" \(FG-UNIT-12\)'),
-        ("en", '1st Foot Battery, 1st Division (Barbou) is out of range (13.4" > 2") (FG-FIRE-1)',
+        ("en", 'no enemy within its range of 2"; the nearest, '
+                '1st Foot Battery, 1st Division (Barbou), is 13.4" away (FG-FIRE-1)',
          r'the move is 1\d(\.\d)?" and Line infantry may move 12" at most \(FG-UNIT-12\)'),
     ],
 )  # fmt: skip

@@ -111,10 +111,10 @@ def test_f1_shows_the_keys_and_the_rules_of_the_decision_in_hand(window: pygame.
     frame(screen, window)
     assert screen.help
     lines = help_lines(screen)
-    assert any("Ctrl+S" in text for _rid, text in lines)
-    rules = [rid for rid, _text in lines if rid]
+    assert any("Ctrl+S" in line.text for line in lines)
+    rules = [line.rule for line in lines if line.rule]
     assert rules[:2] == ["FG-DEP-5", "FG-DEP-7"]  # the decision in hand is a deployment
-    assert all(text for rid, text in lines if rid)  # each with its title and text from the reference
+    assert all(line.text for line in lines if line.rule)  # each with its title and text from the reference
     key(pygame.K_F1)
     frame(screen, window)
     assert not screen.help
@@ -247,7 +247,7 @@ def test_the_computer_generals_thinking_time_is_a_setting(window: pygame.Surface
     before = screen.ai.worker
     menu_click(screen, window, "ai-think")
     assert screen.settings.ai_think == 2.0 and screen.ai.think == 2.0 and screen.ai.worker is not before
-    assert menu_label(screen, "ai-think", "set_ai_think") == "Computer generals think: 2 x their level's time"
+    assert menu_label(screen, "ai-think", "set_ai_think") == "Computer thinking time: x2"
     screen.close()
 
 
