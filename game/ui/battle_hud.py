@@ -12,9 +12,9 @@ from game.model.geometry import rect_corners
 from game.running.narrate import Narrator
 from game.ui import theme
 from game.ui.battle_view import BattleView
-from game.ui.human import unit_lines
 from game.ui.log_panel import tooltip
 from game.ui.roll_words import group_rows
+from game.ui.unit_words import unit_lines
 
 
 def draw_top_bar(v: BattleView, surf: pygame.Surface) -> None:

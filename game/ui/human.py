@@ -1,4 +1,5 @@
-"""A human player at the table: turns clicks, drags and keys into the Commands a decision asks for.
+"""A human player at the table: turns clicks, drags and keys into the Commands a decision asks for
+(the ghosts of its moves in game/ui/ghosts.py, its words of units and odds in game/ui/unit_words.py).
 
 It asks the rules themselves what is legal (the same functions the battle uses to refuse orders)
 and what the odds are (systems/for_glory/odds.py), so what the screen allows is exactly what the rules
@@ -8,7 +9,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from fractions import Fraction
 
 import esper
 
@@ -16,24 +16,17 @@ from game.ai import common
 from game.content.locale import Texts
 from game.model import commands as cmd
 from game.model.battle import Battle
-from game.model.components import Footprint, Hits, Officer, Pose, Status, Unit
+from game.model.components import Officer, Pose
 from game.model.geometry import Point, dist, heading, point_polygon_distance
 from game.model.modules import Choice, command_label
 from game.model.resolution import Decision, Reject
-from game.model.words import inches, slug
-from game.running.narrate import Narrator
-from systems.for_glory.charge.odds import charge_odds
-from systems.for_glory.charge.plan import check_charge, plan_charge
-from systems.for_glory.checks import is_disorganised
+from game.ui.ghosts import Ghost, move_ghost, officer_ghost, tried
+from game.ui.unit_words import activation_label, enemy_odds, percent, said_odds, target_odds, why_no_target
+from systems.for_glory.charge.plan import plan_charge
 from systems.for_glory.deployment import Arrivals, check_staff
 from systems.for_glory.fire import marker_spot_ok
-from systems.for_glory.measure import gap
-from systems.for_glory.odds import check_odds, fire_odds, leadership_odds
-from systems.for_glory.officers import check_officer_move
-from systems.for_glory.paths import base_move, plan_move
-from systems.for_glory.reaction import check_rally, reactors_along
-from systems.for_glory.targets import check_fire, fire_range
-from systems.for_glory.vision import in_strip
+from systems.for_glory.odds import check_odds, fire_odds
+from systems.for_glory.reaction import check_rally
 
 HANDLE = 1.6  # inches from the ghost's centre to its facing handle
 SNAP = 0.3  # inches: a click this near a moving unit's centre puts its ghost exactly there
@@ -45,18 +38,6 @@ class Button:
     label: str
     enabled: bool = True
     hint: str = ""
-
-
-@dataclass
-class Ghost:
-    """Where a base or officer would go: drawn green when legal, red with the reason when not."""
-
-    unit: str
-    at: Point
-    facing: float
-    ok: bool
-    lines: list[str] = field(default_factory=list)
-    officer: bool = False
 
 
 @dataclass
@@ -130,7 +111,7 @@ class HumanInput:
             return []
         if d.kind == "activate":
             init = b.game.initiative if b.game else {}
-            return [Button(f"activate:{o}", self._activation_label(o, init.get(o, "?"))) for o in d.options]
+            return [Button(f"activate:{o}", activation_label(b, t, o, init.get(o, "?"))) for o in d.options]
         if d.kind == "deploy":
             reserve = isinstance(d.payload, Arrivals)  # a reinforcement may stay out if it fits nowhere
             out = [Button("deploy", t("btn_deploy"), isinstance(self.deploy, cmd.Deploy))]
@@ -183,7 +164,7 @@ class HumanInput:
             self.offered.append(c)
             label = labels[i] if labels is not None else command_label(self.battle.stack, c)
             odds = self.battle.stack.odds(self.battle, c)
-            hint = _odds(dict(odds), t) if odds else ""
+            hint = said_odds(dict(odds), t) if odds else ""
             if choices is not None:
                 ch = choices[i]
                 words = {  # the module's words in the player's language, where it has them (odds: when known)
@@ -217,53 +198,8 @@ class HumanInput:
         if memo not in self._whys:
             if len(self._whys) > 64:
                 self._whys.clear()
-            self._whys[memo] = self._why_no_target(key, e)
+            self._whys[memo] = why_no_target(b, self.t, key, e)
         return self._whys[memo]
-
-    def _why_no_target(self, key: str, e: int) -> str:
-        b, t = self.battle, self.t
-        here = common.centre(b, e)
-        # nearest first by their centres (cheap); the closest-point gap only for those that may be near
-        enemies = sorted(b.enemy_units(b.side_of(e)), key=lambda o: dist(here, common.centre(b, o)))
-        if not enemies:
-            return t("hint_no_enemy")
-        cat = esper.component_for_entity(e, Unit).category
-        check = check_fire if key == "fire" else check_charge
-        if key == "fire":
-            reach, slack = fire_range(b, e), 0.0
-        else:  # as plan_charge bounds it: turning to face makes up at most the base's width
-            reach, slack = b.rules.length(cat.move), esper.component_for_entity(e, Footprint).width
-        if reach is None:
-            near = enemies
-        else:  # two bases' centres are at most their half-diagonals farther apart than their gap
-            span = reach + slack + 2 * max(b.rules.core.bases.unit_width, b.rules.core.bases.unit_depth)
-            close = [o for o in enemies if dist(here, common.centre(b, o)) <= span]
-            near = sorted((o for o in close if gap(b, e, o) <= reach + slack), key=lambda o: gap(b, e, o))
-        if not near:
-            nearest = min(enemies[:8], key=lambda o: gap(b, e, o))
-            return t(
-                f"hint_no_{key}_within",
-                reach=inches(reach or 0.0, t),
-                unit=t.names(b.name(nearest)),
-                distance=inches(gap(b, e, nearest), t),
-                rule="FG-FIRE-1" if key == "fire" else "FG-CHG-1",
-            )
-        try:
-            check(b, e, near[0])
-        except Reject as r:
-            hidden = r.key == "reason_not_in_vision" and in_strip(b, e, near[0])
-            return t("hint_refused", unit=t.names(b.name(near[0])), why=hint_words(r, t, hidden), rule=r.rule)
-        return t("hint_target")
-
-    def _activation_label(self, formation: str, initiative: object) -> str:
-        """A formation to activate; a division's with the chance its general passes his check."""
-        b = self.battle
-        officer = b.ids.get(formation)
-        called = self.t.names.formation(formation)  # a button is narrow: the short name
-        if officer is None or esper.try_component(officer, Officer) is None:
-            return self.t("btn_activate", formation=called, initiative=initiative)
-        chance = _pct(leadership_odds(b, officer))
-        return self.t("btn_activate_check", formation=called, initiative=initiative, chance=chance)
 
     def _confirm_button(self) -> list[Button]:
         if self.mode in ("move", "officer") and self.placed and self.ghost is not None:
@@ -290,11 +226,11 @@ class HumanInput:
             r = b.ids[name]
             check = check_odds(b, r)
             t = self.t
-            hint = t("hint_morale", chance=_pct(check))
+            hint = t("hint_morale", chance=percent(check))
             called = t.names.brief(name)  # a button is narrow: the short name
             try:
                 odds = fire_odds(b, r, mover, reaction=True)
-                words = t("react_fire", unit=called, odds=_odds(odds, t))
+                words = t("react_fire", unit=called, odds=said_odds(odds, t))
                 out.append(Button(f"react:{name}:fire", words, True, hint))
             except Reject:
                 pass
@@ -371,7 +307,7 @@ class HumanInput:
         elif self.mode == "officer" and self.selected is not None and (self.drag_from or not self.placed):
             self.ghost = self._officer_ghost(self.selected, p)
         elif self.mode == "place":
-            ok, why = _try(lambda: check_staff(b, d.side, p), self.t)
+            ok, why = tried(lambda: check_staff(b, d.side, p), self.t)
             self.ghost = Ghost(d.unit, p, 0.0, ok, [why] if why else [self.t("ghost_place")], officer=True)
         elif self.mode == "marker":
             target = b.ids[d.options[0]]
@@ -532,69 +468,18 @@ class HumanInput:
     # --- ghosts ---------------------------------------------------------------------------------
 
     def _move_ghost(self, name: str, p: Point) -> Ghost:
-        b = self.battle
-        e = b.ids[name]
-        pose = esper.component_for_entity(e, Pose)
-        facing = self.facing if self.facing is not None else pose.facing
-        half = min(esper.component_for_entity(e, Footprint).depth, b.rules.core.bases.unit_width) / 2
-        # the ghost's centre stays on the table: dragged past an edge, it waits at the edge
-        p = (min(max(p[0], half), b.table.width - half), min(max(p[1], half), b.table.depth - half))
-        allowance = None
-        if self.decision is not None and self.decision.kind == "extra_move":
-            allowance = b.rules.length(b.rules.core.movement.cavalry_extra_move)
-        t = self.t
-        try:
-            plan = plan_move(b, e, p, facing, allowance=allowance)
-        except Reject as r:
-            return Ghost(name, p, facing, False, [f"{r.said(t)} ({r.rule})"])
-        spent = plan.length if plan.cost is None else plan.cost  # a module may weigh ground and turns
-        length = inches(plan.length, t)
-        used = (
-            t("ghost_used", length=length)
-            if plan.cost is None
-            else t("ghost_used_cost", length=length, cost=inches(plan.cost, t))
-        )
-        how = t(key) if t.has(key := f"ghost_how_{slug(plan.how)}") else plan.how
-        left = inches(plan.allowance - spent, t)
-        lines = [t("ghost_move", how=how, used=used, allowance=inches(plan.allowance, t), left=left)]
-        if plan.stopped:
-            lines.append(t("ghost_stops", rule=plan.stopped))
-        if plan.length > 0:
-            enters = self._reactors_on_path(e, plan.path[0], plan.path[-1], pose.facing)
-            if enters:
-                lines.append(t("ghost_reactors", units=", ".join(enters)))
-        return Ghost(name, plan.path[-1], plan.facing, True, lines)
-
-    def _reactors_on_path(self, e: int, start: Point, end: Point, facing: float) -> list[str]:
-        """FG-REACT-1: the enemy units whose reaction areas this path enters (shown before committing)."""
-        b = self.battle
-        return [b.name(r) for r in reactors_along(b, e, start, end, facing)]
+        extra = self.decision is not None and self.decision.kind == "extra_move"
+        return move_ghost(self.battle, self.t, name, p, self.facing, extra)
 
     def _officer_ghost(self, name: str, p: Point) -> Ghost:
-        b = self.battle
-        ok, why = _try(lambda: check_officer_move(b, b.ids[name], p), self.t)
-        here = b.pose(b.ids[name])
-        far = inches(dist((here.x, here.y), p), self.t)
-        allowance = inches(b.rules.length(b.rules.officer.move), self.t)
-        lines = [self.t("ghost_officer", distance=far, allowance=allowance)]
-        return Ghost(name, p, 0.0, ok, [why] if why else lines, officer=True)
+        return officer_ghost(self.battle, self.t, name, p)
 
     # --- odds of what is under the mouse --------------------------------------------------------
 
     def odds_lines(self) -> list[str]:
-        b = self.battle
         if self.selected is None or self.hover_target is None:
             return []
-        e, t = b.ids[self.selected], b.ids[self.hover_target]
-        try:
-            if self.mode == "fire":
-                odds = _odds(fire_odds(b, e, t), self.t)
-                return [self.t("odds_fire", target=self.t.names(self.hover_target), odds=odds)]
-            odds = _odds(charge_odds(b, e, t), self.t)
-            target = self.t.names(self.hover_target)
-            return [self.t("odds_charge", target=target, odds=odds), self.t("if_no_reaction")]
-        except Reject as r:
-            return [f"{r.said(self.t)} ({r.rule})"]
+        return target_odds(self.battle, self.t, self.mode, self.selected, self.hover_target)
 
     def preview(self, enemy: str | None) -> list[str]:
         """The odds the selected unit has against an enemy unit, as it stands: of a shot and of a
@@ -603,109 +488,12 @@ class HumanInput:
         d, b = self.decision, self.battle
         if enemy is None or self.selected is None or d is None or d.kind != "order":
             return []
-        e, o, t = b.ids[self.selected], b.ids[enemy], self.t
+        e, o = b.ids[self.selected], b.ids[enemy]
         if b.side_of(o) == b.side_of(e):
             return []
         key = (id(b), len(b.events), self.t.language, self.selected, enemy)
         if key not in self._previews:
             if len(self._previews) > 64:
                 self._previews.clear()
-            lines, who = [], t.names(self.selected)
-            for word, odds in (("fire", fire_odds), ("charge", charge_odds)):
-                try:
-                    lines.append(t(f"preview_{word}", unit=who, odds=_odds(odds(b, e, o), t)))
-                except Reject as r:
-                    hidden = r.key == "reason_not_in_vision" and in_strip(b, e, o)
-                    lines.append(t(f"preview_no_{word}", unit=who, why=hint_words(r, t, hidden)))
-            self._previews[key] = lines
+            self._previews[key] = enemy_odds(b, self.t, self.selected, enemy)
         return self._previews[key]
-
-
-def unit_lines(b: Battle, name: str, t: Texts | None = None) -> list[str]:
-    """A unit's profile and state, for the hover box, in the player's words (English without)."""
-    t = t or Texts()
-    e = b.ids[name]
-    off = esper.try_component(e, Officer)
-    if off is not None:
-        role = "hover_staff" if off.role == "staff" else "hover_general"
-        state = t("hover_dead") if off.dead and off.role == "division" else ""
-        return [t(role, experience=off.experience), t("hover_lost_brigades", count=off.lost_brigades), state]
-    u = esper.component_for_entity(e, Unit)
-    st = esper.component_for_entity(e, Status)
-    c = u.category
-    rng = (
-        t("hover_range", range=inches(b.rules.length(c.range), t), fire=f"{c.fire:+d}")
-        if c.range is not None
-        else t("hover_no_range")
-    )
-    rough = base_move(b, e, True)  # the allowances of the rules in play (a module may change them)
-    diff = t("hover_difficult", move=inches(rough, t)) if rough is not None else t("hover_difficult_none")
-    category, quality = (
-        _named(t, "category", c.code, c.name),
-        _named(t, "quality", u.quality.code, u.quality.name),
-    )
-    lines = [
-        t("hover_unit", category=category, code=c.code, quality=quality, modifier=f"{u.quality.modifier:+d}"),
-        t(
-            "hover_profile",
-            move=inches(base_move(b, e, False) or 0.0, t),  # open ground: every arm may move there
-            difficult=diff,
-            range=rng,
-            melee=f"{c.melee:+d}",
-        ),
-        t(
-            "hover_hits",
-            hits=esper.component_for_entity(e, Hits).count,
-            division=t.names.division(u.division),
-        ),
-    ]
-    if st.detached:
-        lines.append(t("hover_detached"))
-    elif is_disorganised(b, e):
-        lines.append(t("hover_disorganised"))
-    if st.marching_by_road:
-        lines.append(t("hover_road"))
-    return lines
-
-
-def _named(t: Texts, kind: str, code: str, name: str) -> str:
-    """A category or quality by the locale's word for its code; a mod's own by the name its file gives."""
-    key = f"{kind}_{slug(code)}"
-    return t(key) if t.has(key) else name
-
-
-def _odds(odds: dict[str, Fraction], t: Texts) -> str:
-    """Each outcome and its chance, likeliest first, in the player's words."""
-    return ", ".join(f"{_outcome(k, t)} {_pct(v)}" for k, v in sorted(odds.items(), key=lambda kv: -kv[1]))
-
-
-def _outcome(key: str, t: Texts) -> str:
-    """An outcome of the odds in words: the combat table's results as the log says them, a melee's
-    "won: destroyed" as won or lost and its result; a module's own as it gives them."""
-    result = Narrator(t).word
-    side, _, what = key.partition(": ")
-    if what and t.has(f"odds_{side}"):
-        return t(f"odds_{side}", result=result("log_result", what))
-    return result("log_result", key)
-
-
-def _pct(p: Fraction) -> str:
-    return f"{float(p) * 100:.0f}%"
-
-
-def hint_words(r: Reject, t: Texts, hidden: bool = False) -> str:
-    """A refusal as a hint says it: the locale's `hint_<reason key>` where the screen words it for a
-    unit still where it stands (the recorded reason speaks of the order given), else its reason; a
-    target out of sight though in the unit's strip (`hidden`) is said to be hidden, not aside."""
-    key = f"hint_{r.key}_hidden" if hidden else f"hint_{r.key}"
-    if r.key is not None and t.has(key):
-        return Reject(r.rule, r.reason, key, r.values).said(t)
-    return r.said(t)
-
-
-def _try(f, t: Texts) -> tuple[bool, str]:  # type: ignore[no-untyped-def]
-    try:
-        f()
-    except Reject as r:
-        return False, f"{r.said(t)} ({r.rule})"
-    return True, ""

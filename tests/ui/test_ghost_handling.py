@@ -163,7 +163,8 @@ def test_the_greyed_charge_of_a_unit_facing_away_says_it_cannot_see_the_target()
 
 def test_hovering_an_enemy_shows_the_odds_against_it_as_the_buttons_would():
     from game.model.resolution import Decision
-    from game.ui.human import HumanInput, _odds
+    from game.ui.human import HumanInput
+    from game.ui.unit_words import said_odds
     from systems.for_glory.odds import fire_odds
     from tests.helpers import make_battle, unit
 
@@ -175,7 +176,7 @@ def test_hovering_an_enemy_shows_the_odds_against_it_as_the_buttons_would():
     h.hover((10, 15))
     assert h.hover_enemy == "fr-1a"
     lines = h.preview(h.hover_enemy)
-    assert lines[0] == f"{h.t.names('es-1a')} shoots: {_odds(fire_odds(b, me, them), h.t)}"
+    assert lines[0] == f"{h.t.names('es-1a')} shoots: {said_odds(fire_odds(b, me, them), h.t)}"
     assert lines[1].startswith(f"{h.t.names('es-1a')} cannot charge")  # a battery does not charge
     # asked again in the next frames: taken from the cache, not worked out again
     h._previews = {k: [*v, "cached"] for k, v in h._previews.items()}

@@ -153,7 +153,7 @@ def test_a_demo_saves_a_screenshot(tmp_path):
 def test_the_hover_box_says_a_unit_is_disorganised_by_a_failed_check() -> None:
     """FG-ACT-4: a failed leadership check disorganises the division; the hover box says so and why."""
     from game.model import commands as cmd
-    from game.ui.human import unit_lines
+    from game.ui.unit_words import unit_lines
     from tests.helpers import make_battle, officer, unit
 
     b = make_battle([1])  # a natural 1: the check fails

@@ -13,8 +13,9 @@ from game.running.match import new_match
 from game.running.narrate import Narrator
 from game.running.settings import Settings
 from game.ui.battle_screen import BattleScreen
-from game.ui.human import HumanInput, _odds, _outcome, unit_lines
+from game.ui.human import HumanInput
 from game.ui.roll_words import roll_rows
+from game.ui.unit_words import said_odds, said_outcome, unit_lines
 from tests.helpers import make_battle, officer, unit
 from tests.test_scenario_words import english_words
 from tests.ui.driver import answer_until, frame
@@ -102,10 +103,10 @@ def test_the_ghost_and_the_odds_in_spanish() -> None:
     finally:
         b.close()
     odds = {"won: destroyed": Fraction(29, 100), "draw": Fraction(1, 2), "lost: pushed": Fraction(21, 100)}
-    assert _odds(odds, ES) == "empate 50%, ganado: enemigo destruido 29%, perdido: enemigo empujado 21%"
-    assert _odds(odds, EN) == "draw 50%, won: destroyed 29%, lost: pushed 21%"
-    assert _outcome("officer killed", ES) == "oficial muerto"
-    assert _outcome("a module's own", ES) == "a module's own"  # as the module gives it
+    assert said_odds(odds, ES) == "empate 50%, ganado: enemigo destruido 29%, perdido: enemigo empujado 21%"
+    assert said_odds(odds, EN) == "draw 50%, won: destroyed 29%, lost: pushed 21%"
+    assert said_outcome("officer killed", ES) == "oficial muerto"
+    assert said_outcome("a module's own", ES) == "a module's own"  # as the module gives it
 
 
 def test_the_battle_screen_in_spanish(window: pygame.Surface) -> None:
