@@ -23,6 +23,7 @@ from game.model.table import Feature, Table
 from game.ui import theme
 from game.ui.camera import Camera
 from game.ui.display import Display, Effect, Shown
+from game.ui.table_words import Word, lay_words
 
 FACING_STEP = 3  # degrees between cached sprite rotations
 
@@ -70,9 +71,9 @@ class Renderer:
         self._labels: dict[tuple[str, int, theme.Colour], pygame.Surface] = {}
         # this frame's pieces on screen, and the words waiting to be laid around them (draw_labels)
         self.taken: list[pygame.Rect] = []
-        self.words: list[tuple[pygame.Surface, pygame.Rect, str, theme.Colour | None]] = []
+        self.words: list[Word] = []
         self.placed: list[pygame.Rect] = []  # where the last frame's words went
-        self.objective_words: list[tuple[pygame.Surface, pygame.Rect, str, theme.Colour | None]] = []
+        self.objective_words: list[Word] = []
 
     # --- terrain --------------------------------------------------------------------------------
 
@@ -254,43 +255,15 @@ class Renderer:
     def draw_labels(self, surf: pygame.Surface, cam: Camera) -> None:
         """Lay the frame's words, objectives' names first, then officers' initiative, the modules' tags
         and the units' names: each in the first place around its piece that covers nothing drawn and
-        stays on the table and in the view; a tag or name with no such place is left out."""
+        stays on the table and in the view; a tag or name with no such place is left out
+        (game/ui/table_words.py)."""
         (x0, y0), (x1, y1) = cam.to_screen((0, self.table.depth)), cam.to_screen((self.table.width, 0))
         view = pygame.Rect(cam.view).clip(pygame.Rect(int(x0), int(y0), int(x1 - x0), int(y1 - y0)))
         order = {"objective": 0, "officer": 1, "corner": 2, "side": 3}
         stars = [piece for _t, piece, _w, _p in self.objective_words]
         blocked = [*self.taken, *stars]
-        self.placed = []
         words = sorted([*self.objective_words, *self.words], key=lambda w: order[w[2]])
-        for text, piece, where, plate in words:
-            box = text.get_rect().inflate(6, 2) if plate else text.get_rect()
-            # who holds an objective is always said: further out, with a line to its star, if need be
-            gaps = (2, 24, 48, 80) if where == "objective" else (2,)
-            around = [c for gap in gaps for c in _around(box, piece, where, gap)]
-            spot = next(
-                (
-                    c
-                    for c in around
-                    # a word keeps a few pixels from the next, so two names never read as one
-                    if view.contains(c)
-                    and c.collidelist(blocked) < 0
-                    and c.inflate(WORD_GAP, WORD_GAP // 2).collidelist(self.placed) < 0
-                ),
-                around[0].clamp(view) if where == "objective" else None,
-            )
-            if spot is None:
-                continue
-            if not spot.inflate(8, 8).colliderect(piece):  # laid further out: a line back to its star
-                end = (
-                    min(max(piece.centerx, spot.left), spot.right),
-                    min(max(piece.centery, spot.top), spot.bottom),
-                )
-                pygame.draw.line(surf, theme.TEXT_DIM, piece.center, end, 1)
-            if plate is not None:  # a dark plate: readable on any colour under it
-                pygame.draw.rect(surf, theme.PANEL, spot, border_radius=3)
-                pygame.draw.rect(surf, plate, spot, 1, border_radius=3)
-            surf.blit(text, text.get_rect(center=spot.center))
-            self.placed.append(spot)
+        self.placed = lay_words(surf, view, words, blocked)
 
     def corners_px(self, cam: Camera, sh: Shown) -> list[tuple[float, float]]:
         return [cam.to_screen(p) for p in self.corners(sh)]
@@ -430,9 +403,6 @@ class Renderer:
         return s
 
 
-WORD_GAP = 8  # pixels between two words laid on the table (4 each side)
-
-
 def _symbol(s: pygame.Surface, category: str, kind: str, ink: theme.Colour, scale: float) -> None:
     """Map symbols: a cross for infantry, a diagonal for cavalry, a ball for artillery; light troops
     drawn thinner, horse artillery with the cavalry diagonal."""
@@ -472,34 +442,3 @@ def _shrink(pts: list[tuple[float, float]], f: float) -> list[tuple[float, float
     cx = sum(p[0] for p in pts) / len(pts)
     cy = sum(p[1] for p in pts) / len(pts)
     return [(cx + (x - cx) * f, cy + (y - cy) * f) for x, y in pts]
-
-
-OPPOSITE = {
-    "midtop": "midbottom",
-    "midbottom": "midtop",
-    "midleft": "midright",
-    "midright": "midleft",
-    "bottomleft": "topright",
-    "bottomright": "topleft",
-    "topleft": "bottomright",
-    "topright": "bottomleft",
-}
-PLACES = {  # the corner or side of a word that touches its piece, best first
-    "side": ("midtop", "midbottom", "midleft", "midright"),  # a unit's name: below, above, right, left
-    "objective": ("midtop", "midbottom", "midleft", "midright"),
-    "corner": ("bottomleft", "bottomright", "topleft", "topright"),  # a tag: outside a corner
-    "officer": ("bottomleft", "midleft", "topleft", "bottomright", "midright", "topright"),
-}
-
-
-def _around(box: pygame.Rect, piece: pygame.Rect, where: str, gap: int = 2) -> list[pygame.Rect]:
-    """The places for a word of box's size around a piece, best first, each just clear of it."""
-    out = []
-    for anchor in PLACES[where]:
-        x, y = getattr(piece, OPPOSITE[anchor])
-        dx = gap if "left" in anchor else -gap if "right" in anchor else 0
-        dy = gap if "top" in anchor else -gap if "bottom" in anchor else 0
-        spot = box.copy()
-        setattr(spot, anchor, (x + dx, y + dy))
-        out.append(spot)
-    return out
