@@ -34,6 +34,32 @@ def add_log_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--lang", choices=sorted(LANGUAGES), help="the language of the log (default: English)")
 
 
+def add_map_options(p: argparse.ArgumentParser) -> None:
+    """The choices of an Open Wars random map (`--scenario ow-random`, OW-LOC-1)."""
+    p.add_argument("--players", type=int, default=None, help="a random map's players: 2 to 4 (ow-random)")
+    p.add_argument(
+        "--factions", default=None, metavar="A,B,...", help="a random map's factions in seat order (ow-random)"
+    )
+    p.add_argument("--map-size", default=None, choices=("small", "medium", "large"), help="a random map's size")
+    p.add_argument("--map-seed", type=int, default=None, help="a random map's own seed (default: the game's)")
+
+
+def map_options(args: argparse.Namespace) -> dict[str, object] | None:
+    """The random map's choices given on the command line, as a match's options (None: none given)."""
+    out: dict[str, object] = {}
+    if args.players is not None:
+        out["players"] = args.players
+    if args.factions:
+        out["factions"] = [f.strip() for f in args.factions.split(",") if f.strip()]
+    if args.map_size is not None:
+        out["size"] = args.map_size
+    if args.map_seed is not None:
+        if args.map_seed < 0:
+            raise UserError(f"{args.command}: --map-seed must be 0 or more")
+        out["seed"] = args.map_seed
+    return out or None
+
+
 def check_rounds(args: argparse.Namespace) -> None:
     if args.rounds is not None and args.rounds < 1:
         raise UserError(f"{args.command}: --rounds must be 1 or more")

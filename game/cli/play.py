@@ -8,7 +8,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from game.cli.options import add_mod_option
+from game.cli.options import add_map_options, add_mod_option, map_options
 from game.content.locale import LANGUAGES
 from game.model.errors import UserError
 
@@ -44,8 +44,9 @@ def _play(args: argparse.Namespace) -> int:
         )
     # the start screen's choices: a demo's two generals are its own (game/ui/app.py DEMO), never these
     setup = Setup(
-        args.scenario, "human", "normal", args.seed, mods, list(args.module), load, watch, args.lang
-    )
+        args.scenario, "human", "normal", args.seed, mods, list(args.module), load, watch, args.lang,
+        options=map_options(args),
+    )  # fmt: skip
     if args.demo:
         shot = Path(args.screenshot) if args.screenshot else None
         return run(setup, demo=True, demo_frames=args.frames, screenshot=shot)
@@ -74,6 +75,7 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--load", metavar="FILE", help="resume a saved battle (a save or a replay)")
     p.add_argument("--lang", choices=sorted(LANGUAGES), help="the language of the screens (remembered)")
     p.add_argument("--replay", metavar="FILE", help="watch a replay or a saved battle: play, pause, seek")
+    add_map_options(p)
     add_mod_option(p)
     p.set_defaults(run=play)
     b = sub.add_parser("bench", help="measure the time to draw a frame of 100, 500 and 2000 bases")

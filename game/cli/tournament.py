@@ -13,7 +13,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from game.ai.kinds import KINDS
-from game.cli.options import add_mod_option, check_rounds, ruleset_with_mods
+from game.cli.options import add_map_options, add_mod_option, check_rounds, map_options, ruleset_with_mods
 from game.content.locale import counted
 from game.model.errors import UserError, one_line
 from game.running.ratings import PRIOR, PairRecord, Share, anchor_of, separated
@@ -82,6 +82,7 @@ def run(args: argparse.Namespace) -> Results:
         if not known_player(k, rules.loaded_mods):
             make_player(k, "", 0, rules.loaded_mods)  # says which players there are
     venues = _venues(args, rules)
+    options = tuple(sorted((map_options(args) or {}).items()))
     pairs = list(combinations(range(len(kinds)), 2))
     total, done, start = len(venues) * len(pairs) * args.games, 0, time.perf_counter()
 
@@ -105,6 +106,7 @@ def run(args: argparse.Namespace) -> Results:
                     args.rounds,
                     tuple(args.module),
                     tuple(args.mod),
+                    options,
                 )
                 games.append((record, game))
     play_pairs(games, args.jobs, tick)
@@ -269,5 +271,6 @@ def add_parsers(sub: Any) -> None:
     )
     t.add_argument("--jobs", type=int, default=1, help="games played at once, each in its own process")
     t.add_argument("--json", action="store_true", help="print one JSON object (progress stays on stderr)")
+    add_map_options(t)
     add_mod_option(t)
     t.set_defaults(run=tournament)

@@ -77,7 +77,7 @@ def _combat_lines(v: OpenWarsView, surf: pygame.Surface, d: Decision, at: tuple[
     x, y = at
     font = theme.font(18)
     # by rank alone: the round's roll-offs between tied stacks are the combat's, not the screen's
-    order = sorted(c.stacks_at(d.stage), key=lambda s: (rank(c.unit(s.unit)), s.player, s.unit))
+    order = sorted(c.stacks_at(d.stage), key=lambda s: (rank(c, s), s.player, s.unit))
     for s in order:
         u = c.unit(s.unit)
         mark = "> " if (s.player, s.unit) == (d.side, d.unit) else "   "

@@ -27,9 +27,11 @@ from game.ui.ow_map import MapView
 from game.ui.rules_browser import RulesBrowser
 from game.ui.save_browser import SaveBrowser
 from systems.open_wars.combat import FallBack, hits_odds, retreats
+from systems.open_wars.magic import Cast, castings, spell_losses
 from systems.open_wars.moves import March, Recruit, check_march, check_recruit, reachable, room_for
 from systems.open_wars.odds import CombatOdds, combat_odds
 from systems.open_wars.state import Campaign, Stack
+from systems.open_wars.volley import Shoot, shot_losses, targets
 from systems.open_wars.words import end_words, narrate, plural, unit_name
 
 BUTTON_H, BUTTON_STEP = 28, 32
@@ -141,7 +143,13 @@ class OpenWarsView:
         return unit_name(self.campaign, self.t, unit)
 
     def choices(self, d: Decision) -> list[Choice]:
-        handler = {"ow_recruit": self._recruits, "ow_move": self._moves, "ow_combat": self._combat}
+        handler = {
+            "ow_recruit": self._recruits,
+            "ow_move": self._moves,
+            "ow_combat": self._combat,
+            "ow_cast": self._casts,
+            "ow_volley": self._volley,
+        }
         return handler[d.kind](d)
 
     def _recruits(self, d: Decision) -> list[Choice]:
@@ -171,7 +179,42 @@ class OpenWarsView:
         if self.stack is not None:
             out.append(Choice("fewer", t("ow_fewer"), enabled=self.count > 1))
             out.append(Choice("more", t("ow_more"), enabled=self.count < self.stack.count - self.stack.moved))
+        else:
+            out += self._spells(d.side, castings(c, d.side, "movement"))
         return [*out, Choice("pass", t("ow_end_move"), cmd.Pass())]
+
+    def _spells(self, side: str, casts: list[Cast]) -> list[Choice]:
+        """A button a cast (OW-MAGIC-4): the spell, its mana, where; the exact odds of a spell's dice."""
+        c, t = self.campaign, self.t
+        out = []
+        for a in casts:
+            spell = c.rules.spells[a.spell]
+            label = t("ow_cast_button", spell=c.rules.spell_name(a.spell, t.language), cost=spell.cost,
+                      location=self.words.locations[a.target])  # fmt: skip
+            hint = self._losses_words(spell_losses(c, side, a))
+            out.append(Choice(f"cast:{a.spell}:{a.target}", label, a, hint))
+        return out
+
+    def _losses_words(self, losses: dict[int, float]) -> str:
+        """The exact chance of each number of enemy tokens a shot or a spell takes ("" for no dice)."""
+        spread = ", ".join(f"{k}: {p:.0%}" for k, p in losses.items())
+        return self.t("ow_losses", spread=spread) if spread else ""
+
+    def _casts(self, d: Decision) -> list[Choice]:
+        spells = self._spells(d.side, castings(self.campaign, d.side, "collection"))
+        return [*spells, Choice("pass", self.t("ow_go_on"), cmd.Pass())]
+
+    def _volley(self, d: Decision) -> list[Choice]:
+        c, t = self.campaign, self.t
+        s = c.stack_of(d.side, d.stage, d.unit)
+        assert s is not None
+        out = []
+        for loc in targets(c, s):
+            shot = Shoot(d.stage, d.unit, loc)
+            label = t("ow_shoot_button", location=self.words.locations[loc])
+            out.append(Choice(f"shoot:{loc}", label, shot, self._losses_words(shot_losses(c, s, shot))))
+        out += self._spells(d.side, castings(c, d.side, "combat", s))
+        return [*out, Choice("pass", t("ow_hold"), cmd.Pass())]
 
     def _combat(self, d: Decision) -> list[Choice]:
         c, t = self.campaign, self.t
@@ -236,15 +279,18 @@ class OpenWarsView:
                     movement=unit.movement,
                 )
             return t("ow_move_prompt", side=side)
-        return t(
-            "ow_combat_prompt", side=side, unit=self.unit_name(d.unit), location=self.words.locations[d.stage]
-        )
+        if d.kind == "ow_cast":
+            return t("ow_cast_prompt", side=side, mana=c.purses[d.side].mana)
+        key = "ow_volley_prompt" if d.kind == "ow_volley" else "ow_combat_prompt"
+        return t(key, side=side, unit=self.unit_name(d.unit), location=self.words.locations[d.stage])
 
     def guide(self, d: Decision) -> str:
         if d.kind == "ow_recruit":
             return self.t("ow_recruit_guide")
         if d.kind == "ow_move":
             return self.t("ow_march_guide" if self.stack is not None else "ow_move_guide")
+        if d.kind in ("ow_cast", "ow_volley"):
+            return self.t(f"{d.kind}_guide")
         return self.t("ow_combat_guide")
 
     def odds(self, loc: str) -> CombatOdds:

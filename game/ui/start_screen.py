@@ -45,6 +45,8 @@ class Setup:
     language: str | None = None  # the screens' language, instead of the remembered one
     tutorial: bool = False  # the first battle that teaches, instead of the scenario chosen
     mode: str | None = None  # the chosen battle's game mode: only its modules play (the start screen's)
+    options: dict[str, object] | None = None  # an Open Wars random map's choices (players, factions, ...)
+    seats: list[str] = field(default_factory=list)  # who plays the third and fourth sides (default: as b)
 
 
 def available_mods(setup: Setup) -> list[Mod]:

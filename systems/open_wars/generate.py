@@ -24,7 +24,6 @@ from systems.open_wars.maps import (
     MapWords,
     PlaceName,
     PlayerSpec,
-    RandomMapFile,
     RandomSpec,
 )
 from systems.open_wars.records import LAND, OpenWarsRules, StartUnits
@@ -82,10 +81,11 @@ SECTORS: dict[str, tuple[Slot, ...]] = {
 RIM_RADIUS = {"small": 40, "medium": 42, "large": 45}
 
 
-def random_map(spec: RandomMapFile, rules: OpenWarsRules, options: MapOptions, seed: int, where: str) -> MapFile:
+def random_map(spec: MapFile, rules: OpenWarsRules, options: MapOptions, seed: int, where: str) -> MapFile:
     """The map of a random spec for the options chosen and a seed (the same seed and options give the
     same map); a choice the spec cannot honour is one ContentError naming it."""
     r = spec.random
+    assert r is not None
     n = options.players if options.players is not None else r.players
     if not 2 <= n <= MAX_PLAYERS:
         raise ContentError(f"{where}: players", f"a random map has 2 to {MAX_PLAYERS} players, not {n}")

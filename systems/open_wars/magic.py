@@ -32,10 +32,10 @@ class Cast(cmd.Command):
     unit: str
     spell: str
     target: str
-    player: str = ""
+    player: str | None = None
 
 
-def victim(c: Campaign, player: str, spell: Spell, target: str, named: str) -> str | None:
+def victim(c: Campaign, player: str, spell: Spell, target: str, named: str | None) -> str | None:
     """Whose tokens (or purse) a spell on enemies falls on: the one named, else the strongest enemy
     there (a drain: the location's holder)."""
     if spell.effect.kind == "drain":

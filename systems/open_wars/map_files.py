@@ -8,13 +8,8 @@ from pathlib import Path
 from game.content.records import read_toml
 from game.model.errors import ContentError
 from systems.open_wars.generate import random_map
-from systems.open_wars.maps import MapOptions, OpenWarsMap, checked, hand_made, random_spec
+from systems.open_wars.maps import MapOptions, OpenWarsMap, checked, read_map
 from systems.open_wars.records import OpenWarsRules
-
-
-def is_random(path: Path) -> bool:
-    """Is the file a random map's spec (its `[random]` table)?"""
-    return "random" in read_toml(path)
 
 
 def load_map(
@@ -23,14 +18,14 @@ def load_map(
     """A map file checked against the rules; a random map's spec made into a map with the options
     given, its seed the options' or `seed` (the game's). Options for a map laid out by hand are refused
     in one line."""
-    data = read_toml(path)
     where = str(path)
-    if "random" in data:
+    spec = read_map(read_toml(path), where)
+    if spec.random is not None:
         chosen = options or MapOptions()
-        made = random_map(random_spec(data, where), rules, chosen, seed if chosen.seed is None else chosen.seed, where)
+        made = random_map(spec, rules, chosen, seed if chosen.seed is None else chosen.seed, where)
         return checked(made, path, rules, chosen)
     if options is not None and options.to_json():
         raise ContentError(
             where, "players, factions, a size and a map seed are chosen for a random map (ow-random), not this one"
         )
-    return checked(hand_made(data, where), path, rules, None)
+    return checked(spec, path, rules, None)

@@ -59,30 +59,6 @@ class MapWords:
     locations: dict[str, Name] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
-class MapFile:
-    id: Ident
-    name: Annotated[str, Bounds(1, 80)]
-    ruleset: Literal["open-wars"]
-    locations: Annotated[list[LocationSpec], Bounds(2, 200)]
-    links: Annotated[list[tuple[Ident, Ident]], Bounds(1, 1000)]
-    players: Annotated[list[PlayerSpec], Bounds(2, MAX_PLAYERS)]
-    max_rounds: Annotated[int, Bounds(1, 200)] = 20  # OW-DEC-4: the turn limit
-    description: str = ""
-    authored: str = ""
-    locale: dict[str, MapWords] = field(default_factory=dict)  # its words in other languages
-
-    def words(self, language: str) -> MapWords:
-        """Its words in a language: the translation the file gives, its own (English) words for the rest."""
-        own = self.locale.get(language, MapWords())
-        return MapWords(
-            own.name or self.name,
-            own.description or self.description,
-            {p.id: own.players.get(p.id) or p.name for p in self.players},
-            {loc.id: own.locations.get(loc.id) or loc.name for loc in self.locations},
-        )
-
-
 # --- random maps (OW-LOC-1) --------------------------------------------------------------------
 
 
@@ -127,14 +103,29 @@ class RandomSpec:
 
 
 @dataclass(frozen=True)
-class RandomMapFile:
+class MapFile:
     id: Ident
     name: Annotated[str, Bounds(1, 80)]
     ruleset: Literal["open-wars"]
-    random: RandomSpec
+    # a map laid out by hand gives these three; a random map's spec gives `random` instead
+    locations: Annotated[list[LocationSpec], Bounds(2, 200)] = field(default_factory=list)
+    links: Annotated[list[tuple[Ident, Ident]], Bounds(1, 1000)] = field(default_factory=list)
+    players: Annotated[list[PlayerSpec], Bounds(2, MAX_PLAYERS)] = field(default_factory=list)
+    max_rounds: Annotated[int, Bounds(1, 200)] = 20  # OW-DEC-4: the turn limit
     description: str = ""
     authored: str = ""
-    locale: dict[str, MapWords] = field(default_factory=dict)
+    locale: dict[str, MapWords] = field(default_factory=dict)  # its words in other languages
+    random: RandomSpec | None = None  # OW-LOC-1: the generator's numbers (systems/open_wars/generate.py)
+
+    def words(self, language: str) -> MapWords:
+        """Its words in a language: the translation the file gives, its own (English) words for the rest."""
+        own = self.locale.get(language, MapWords())
+        return MapWords(
+            own.name or self.name,
+            own.description or self.description,
+            {p.id: own.players.get(p.id) or p.name for p in self.players},
+            {loc.id: own.locations.get(loc.id) or loc.name for loc in self.locations},
+        )
 
 
 @dataclass(frozen=True)
@@ -253,12 +244,22 @@ def _unreached(near: dict[str, set[str]], start: str) -> set[str]:
     return set(near) - seen
 
 
-def random_spec(data: dict, where: str) -> RandomMapFile:
-    """A random map's spec, checked: its words, a name pool of four or more for each location type."""
+def read_map(data: dict, where: str) -> MapFile:
+    """A map file's record: a map laid out by hand (locations, links, players) or a random map's spec
+    (`[random]` and none of those), checked for its words; a random one's name pools four or more for
+    each location type."""
     try:
-        spec = build(RandomMapFile, data, "")
+        spec = build(MapFile, data, "")
     except ContentError as e:
         raise ContentError(f"{where}: {e.where}", e.problem) from None
+    laid = [k for k in ("locations", "links", "players") if getattr(spec, k)]
+    if spec.random is None:
+        if len(laid) < 3:
+            missing = ", ".join(k for k in ("locations", "links", "players") if k not in laid)
+            raise ContentError(f"{where}: {missing}", "a map lays out its locations, links and players, or is random")
+        return spec
+    if laid:
+        raise ContentError(f"{where}: {laid[0]}", "a random map's spec leaves the map to the generator")
     check_translations(spec.locale, {"players": set(), "locations": set()}, where, "random map")
     types = get_args(LocationType)
     for k in spec.random.names:
@@ -274,10 +275,3 @@ def random_spec(data: dict, where: str) -> RandomMapFile:
                     at = f"{where}: random.names.{t}[{i}].locale.{lang}"
                     raise ContentError(at, f"not a language of the game other than English ({', '.join(LANGUAGES)})")
     return spec
-
-
-def hand_made(data: dict, where: str) -> MapFile:
-    try:
-        return build(MapFile, data, "")
-    except ContentError as e:
-        raise ContentError(f"{where}: {e.where}", e.problem) from None

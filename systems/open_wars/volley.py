@@ -28,7 +28,7 @@ class Shoot(cmd.Command):
     location: str
     unit: str
     target: str
-    player: str = ""
+    player: str | None = None
 
 
 def engaged(c: Campaign, s: Stack) -> bool:

@@ -28,9 +28,11 @@ from systems.open_wars.combat import (
     retreats,
 )
 from systems.open_wars.mode import open_game
-from systems.open_wars.moves import March, Recruit, check_march, check_recruit, entry_cost, no_room, reachable
+from systems.open_wars.modifiers import entry_cost
+from systems.open_wars.moves import March, Recruit, check_march, check_recruit, no_room, reachable
 from systems.open_wars.odds import combat_odds
-from systems.open_wars.records import load_map, load_rules
+from systems.open_wars.map_files import load_map
+from systems.open_wars.records import load_rules
 from systems.open_wars.state import Campaign
 from systems.open_wars.turn import collect, end_of_turn
 from tests.helpers import refused
@@ -126,7 +128,7 @@ def test_OW_COMP_3_OW_UNIT_1_OW_UNIT_3_a_token_carries_every_field() -> None:
     u = rules.units["crossbows"]
     assert (u.cost, u.initiative, u.type, u.movement, u.attack, u.range) == (3, 3, "mountain", 2, 3, 1)
     types = {u.type for u in rules.units.values()}
-    assert types == {"water", "mountain", "forest", "plain", "city", "magic", "flying"}  # desert: none yet
+    assert types == {"water", "mountain", "forest", "plain", "desert", "city", "magic", "flying"}  # all eight
 
 
 def test_the_map_loader_refuses_a_home_that_is_no_city_and_an_unreachable_location(tmp_path: Path) -> None:
@@ -274,12 +276,12 @@ def test_OW_MOVE_5_OW_LOC_3_OW_MOVE_6_a_unit_of_the_locations_type_pays_one_less
     """OW-MOVE-5, OW-LOC-3, OW-MOVE-6: a unit of the locations type pays one less never under one."""
     c = small()
     units = c.rules.units
-    assert entry_cost(c, units["dwarf-warriors"], "c") == 2  # a mountain unit into a mountain: 3 - 1
-    assert entry_cost(c, units["troll"], "c") == 2
-    assert entry_cost(c, units["goblin-archers"], "d") == 1  # forest 2 - 1
-    assert entry_cost(c, units["orc-warriors"], "b") == 1  # plain 1 - 1, never under 1
-    assert entry_cost(c, units["wyvern"], "c") == 3  # flying: no bonus
-    assert entry_cost(c, units["shaman"], "d") == 2  # magic: no bonus
+    assert entry_cost(c, units["dwarf-warriors"], "c", "dw") == 2  # a mountain unit into a mountain: 3 - 1
+    assert entry_cost(c, units["troll"], "c", "dw") == 2
+    assert entry_cost(c, units["goblin-archers"], "d", "dw") == 1  # forest 2 - 1
+    assert entry_cost(c, units["orc-warriors"], "b", "dw") == 1  # plain 1 - 1, never under 1
+    assert entry_cost(c, units["wyvern"], "c", "dw") == 3  # flying: no bonus
+    assert entry_cost(c, units["shaman"], "d", "dw") == 2  # magic: no bonus
 
 
 def test_OW_LOC_4_OW_MOVE_4_water_for_water_and_flying_units_only(small: Callable[..., Campaign]) -> None:
@@ -445,19 +447,20 @@ def test_OW_COMBAT_2_OW_COMBAT_12_rounds_go_on_until_one_player_is_gone(
     assert c.control["b"] == "dw"  # OW-DEC-5: alone there, it holds it
 
 
-def test_OW_COMBAT_3_OW_COMBAT_5_OW_DEC_7_exact_odds_of_a_combat_worked_by_hand(
+def test_OW_COMBAT_3_OW_COMBAT_5_OW_DEC_7_OW_FAC_6_exact_odds_of_a_combat_worked_by_hand(
     small: Callable[..., Campaign],
 ) -> None:
-    """A dwarf (initiative 3, hits on 4) against an orc (2, hits on 2): a round ends it for the dwarf
-    with 2/3, for the orc with 1/3 * 1/3, else goes on (2/9); 12 rounds (OW-DEC-7)."""
+    """A dwarf (initiative 3, hits on 4, armour 1) against an orc (2, hits on 2): a round ends it for the
+    dwarf with 2/3, for the orc with 1/3 * 5/6 (the dwarf's armour saves 1 hit in 6, OW-FAC-6), else goes
+    on (13/54); 12 rounds (OW-DEC-7). The dwarf wins 36 of the 41 combats that end."""
     c = small()
     clear(c)
     c.add("dw", "b", "dwarf-warriors", 1)
     c.add("orc", "b", "orc-warriors", 1)
-    go_on = (2 / 9) ** 12
+    go_on = (13 / 54) ** 12
     odds = combat_odds(c, "b")
-    assert odds.win["dw"] == pytest.approx(6 / 7 * (1 - go_on), abs=1e-12)
-    assert odds.win["orc"] == pytest.approx(1 / 7 * (1 - go_on), abs=1e-12)
+    assert odds.win["dw"] == pytest.approx(36 / 41 * (1 - go_on), abs=1e-12)
+    assert odds.win["orc"] == pytest.approx(5 / 41 * (1 - go_on), abs=1e-12)
     assert odds.unresolved == pytest.approx(go_on, abs=1e-15)
     assert c.stack_of("dw", "b", "dwarf-warriors").count == 1  # asking is not doing
 
@@ -465,17 +468,18 @@ def test_OW_COMBAT_3_OW_COMBAT_5_OW_DEC_7_exact_odds_of_a_combat_worked_by_hand(
 def test_OW_COMBAT_4_OW_DEC_10_combat_odds_take_each_roll_off_order_with_its_chance(
     small: Callable[..., Campaign],
 ) -> None:
-    """A dwarf and goblin archers tie on initiative, type and cost (OW-COMBAT-4): each round either
-    goes first, 1/2 each. Dwarf first: 2/3 it wins, 1/9 the goblins do; goblins first: 1/3 they win,
-    4/9 the dwarf does; 2/9 go on either way: the dwarf wins 5/7 of the combats that end."""
+    """Axe throwers (hit on 3) and goblin archers (hit on 2) tie on initiative, type and cost
+    (OW-COMBAT-4): each round either goes first, 1/2 each. Axes first: 1/2 they win, 1/6 the goblins
+    do; goblins first: 1/3 they win, 1/3 the axes do; 1/3 go on either way: the axes win 5/8 of the
+    combats that end."""
     c = small()
     clear(c)
-    c.add("dw", "b", "dwarf-warriors", 1)
+    c.add("dw", "b", "axe-throwers", 1)
     c.add("orc", "b", "goblin-archers", 1)
-    go_on = (2 / 9) ** 12
+    go_on = (1 / 3) ** 12
     odds = combat_odds(c, "b")
-    assert odds.win["dw"] == pytest.approx(5 / 7 * (1 - go_on), abs=1e-12)
-    assert odds.win["orc"] == pytest.approx(2 / 7 * (1 - go_on), abs=1e-12)
+    assert odds.win["dw"] == pytest.approx(5 / 8 * (1 - go_on), abs=1e-12)
+    assert odds.win["orc"] == pytest.approx(3 / 8 * (1 - go_on), abs=1e-12)
 
 
 def test_combat_odds_agree_with_the_combat_played_many_times(small: Callable[..., Campaign]) -> None:
