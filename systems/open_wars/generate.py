@@ -98,7 +98,7 @@ def random_map(spec: MapFile, rules: OpenWarsRules, options: MapOptions, seed: i
     land = [s for s in sector if s.kind == "land"]
     ground = _grounds(len(land), rng)
     kinds = {s.id: ground[i] for i, s in enumerate(land)} | {"home": "city", "lake": "water"}
-    cards = {s.id: _card(rules, kinds[s.id], r.special, rng) for s in sector if s.kind == "land"}
+    cards = _cards(rules, [(s.id, kinds[s.id]) for s in land], r.special, rng)
     centre_type = rng.choice(LAND)
     centre_card = _card(rules, centre_type, 1.0, rng)
     rim_card = _card(rules, "city", r.special, rng)
@@ -177,6 +177,17 @@ def _grounds(count: int, rng: random.Random) -> list[str]:
     out = types[:count] + [rng.choice(LAND) for _ in range(count - len(types))]
     rng.shuffle(out)
     return out
+
+
+def _cards(rules: OpenWarsRules, slots: list[tuple[str, str]], chance: float, rng: random.Random) -> dict[str, str]:
+    """The sector's special cards (OW-LOC-7): each land slot one of its type with this chance, and at
+    least one slot always (the one that came nearest), so every map has some in every sector."""
+    rolls = {slot: rng.random() for slot, _kind in slots}
+    fitting = {slot: sorted(c.id for c in rules.cards.values() if c.type == kind) for slot, kind in slots}
+    chosen = [slot for slot in rolls if rolls[slot] < chance and fitting[slot]]
+    if not chosen:
+        chosen = [min((s for s in rolls if fitting[s]), key=lambda s: rolls[s])]
+    return {slot: rng.choice(fitting[slot]) for slot in chosen}
 
 
 def _card(rules: OpenWarsRules, kind: str, chance: float, rng: random.Random) -> str:

@@ -46,6 +46,7 @@ class PlayerSpec:
     gold: Annotated[int, Bounds(0, 1000)] = 0
     units: Annotated[list[StartUnits], Bounds(0, 40)] = field(default_factory=list)
     colour: tuple[int, int, int] | None = None
+    mana: Annotated[int, Bounds(0, 1000)] = 0  # its starting mana (OW-MAGIC-7: kept until spent)
 
 
 @dataclass(frozen=True)

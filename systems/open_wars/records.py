@@ -289,6 +289,14 @@ class OpenWarsRules:
 
 
 FACTIONS = "factions"
+FILES = ("numbers.toml", "spells.toml", "cards.toml", FACTIONS)  # what an Open Wars ruleset folder holds
+
+
+def rules_files(folder: Path) -> dict[Path, type]:
+    """The files of an Open Wars ruleset folder (the game's, or a mod's part of one) and the record
+    each is read into (check-content checks each file's keys with them)."""
+    own = {folder / "numbers.toml": OpenWarsNumbers, folder / "spells.toml": SpellsFile, folder / "cards.toml": CardsFile}
+    return own | {p: Faction for p in sorted((folder / FACTIONS).glob("*.toml"))}
 
 
 def _layered(folder: Path, rel: str, mods: tuple[Mod, ...], cls: type) -> tuple[dict, list[Path]]:

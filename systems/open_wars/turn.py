@@ -37,7 +37,7 @@ def start(c: Campaign, max_rounds: int) -> None:
     first place among them, then the next (OW-DEC-22)."""
     for p in c.map.spec.players:
         c.factions[p.id] = p.faction
-        c.purses[p.id] = Purse(gold=p.gold)
+        c.purses[p.id] = Purse(gold=p.gold, mana=p.mana)
         c.control[p.home] = p.id
         for u in p.units:
             c.add(p.id, p.home, u.unit, u.count)
