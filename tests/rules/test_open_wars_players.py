@@ -87,8 +87,8 @@ def test_OW_DEC_22_a_combat_of_three_players_each_stack_strikes_the_strongest_en
 
 
 def test_OW_DEC_22_OW_DEC_6_a_player_with_nothing_is_out_and_the_last_one_in_wins(small: Small) -> None:
-    """OW-DEC-22, OW-DEC-6: p3 has neither a token nor a city: out, what he held nobody's; then p2 too:
-    p1, the last in, wins."""
+    """OW-OBJ-1, OW-DEC-22, OW-DEC-6: p3 has neither a token nor a city: out, what he held nobody's;
+    then p2 too: p1, the last in, has defeated the rival armies and wins."""
     c = small([1, 2] + [6] * 50, four(("orc-warriors", "dwarf-warriors", "troll", "orc-warriors")))
     clear(c)
     c.add("p1", "a", "orc-warriors", 1)
