@@ -142,9 +142,7 @@ class OpenWarsHeuristic(OpenWarsPlayer):
             return cmd.Pass()
         income = sum(c.yields(loc)[1] for loc, who in c.control.items() if who == self.side)
         upkeep = sum(
-            s.count * (c.unit(s.unit).ability("upkeep").amount)  # type: ignore[union-attr]
-            for s in c.army(self.side)
-            if c.unit(s.unit).ability("upkeep") is not None
+            s.count * keep.amount for s in c.army(self.side) if (keep := c.unit(s.unit).ability("upkeep"))
         )
         mages = sum(s.count for s in c.army(self.side) if c.unit(s.unit).type == "magic")
 
@@ -240,7 +238,9 @@ class OpenWarsHeuristic(OpenWarsPlayer):
 
     def taken(self, c: Campaign, loc: str, losses: dict[int, float]) -> float:
         """The gold of enemy tokens a roll is expected to take there (the cheapest fall first)."""
-        victims = sorted(c.unit(x.unit).cost for x in c.stacks_at(loc) if x.player != self.side for _ in range(x.count))
+        victims = sorted(
+            c.unit(x.unit).cost for x in c.stacks_at(loc) if x.player != self.side for _ in range(x.count)
+        )
         return sum(p * sum(victims[:n]) for n, p in losses.items())
 
     def best_cast(self, c: Campaign, spells: list[Cast]) -> Cast | None:
@@ -259,7 +259,9 @@ class OpenWarsHeuristic(OpenWarsPlayer):
         if e.kind == "hits":
             gain = self.taken(c, a.target, spell_losses(c, self.side, a))
         elif e.kind in ("attack", "defence") and fight:
-            gain = 0.6 * abs(e.amount) * mine if e.friendly else 0.6 * abs(e.amount) * self.enemies(c, a.target)
+            gain = (
+                0.6 * abs(e.amount) * mine if e.friendly else 0.6 * abs(e.amount) * self.enemies(c, a.target)
+            )
         elif e.kind == "initiative" and fight:
             gain = 0.3 * mine if e.friendly else 0.3 * self.enemies(c, a.target)
         elif e.kind == "gold":

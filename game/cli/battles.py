@@ -32,7 +32,9 @@ def _players(m: Match, kinds: list[str | None]) -> dict[str, Any]:
     sides = m.battle.game.sides  # type: ignore[union-attr]
     chosen = [k for k in kinds[len(sides) :] if k is not None]
     if chosen:
-        raise UserError(f"simulate: --c and --d seat the third and fourth players; this game has {len(sides)}")
+        raise UserError(
+            f"simulate: --c and --d seat the third and fourth players; this game has {len(sides)}"
+        )
     return {s: make_player(kinds[i] or "heuristic", s, m.seed + i) for i, s in enumerate(sides)}
 
 
@@ -59,7 +61,12 @@ def simulate(args: argparse.Namespace) -> int:
 
     check_rounds(args)
     m = new_match(
-        args.scenario, args.seed, args.rounds, ruleset_with_mods(args), modules=args.module, options=map_options(args)
+        args.scenario,
+        args.seed,
+        args.rounds,
+        ruleset_with_mods(args),
+        modules=args.module,
+        options=map_options(args),
     )
     kept: list[tuple[int, Thought]] = []
     try:

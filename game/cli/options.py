@@ -38,9 +38,14 @@ def add_map_options(p: argparse.ArgumentParser) -> None:
     """The choices of an Open Wars random map (`--scenario ow-random`, OW-LOC-1)."""
     p.add_argument("--players", type=int, default=None, help="a random map's players: 2 to 4 (ow-random)")
     p.add_argument(
-        "--factions", default=None, metavar="A,B,...", help="a random map's factions in seat order (ow-random)"
+        "--factions",
+        default=None,
+        metavar="A,B,...",
+        help="a random map's factions in seat order (ow-random)",
     )
-    p.add_argument("--map-size", default=None, choices=("small", "medium", "large"), help="a random map's size")
+    p.add_argument(
+        "--map-size", default=None, choices=("small", "medium", "large"), help="a random map's size"
+    )
     p.add_argument("--map-seed", type=int, default=None, help="a random map's own seed (default: the game's)")
 
 

@@ -94,7 +94,7 @@ def load_ruleset(
             raise ContentError(
                 f"{m.root / 'mod.toml'}: ruleset", f"the mod is for {m.spec.ruleset!r}, not {ruleset_id!r}"
             )
-    given, mods = tuple(mods), [m for m in mods if m.spec.ruleset == ruleset_id]  # another mode's: its own
+    every, mods = tuple(mods), [m for m in mods if m.spec.ruleset == ruleset_id]  # another mode's: its own
     digest = hashlib.sha256()
     parts: dict[str, object] = {}
     for name, cls in RULESET_FILES.items():
@@ -144,7 +144,7 @@ def load_ruleset(
         terrain=_by_key(terr.terrain, "kind", str(folder / "terrain.toml") + ": terrain"),
         game=parts["game.toml"],  # type: ignore[arg-type]
         content_hash=digest.hexdigest(),
-        loaded_mods=given,  # another game mode's mods too: its maps are found, its games use them
+        loaded_mods=every,  # another game mode's mods too: its maps are found, its games use them
     )
     _validate(rs, folder, mods)
     return rs

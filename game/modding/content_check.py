@@ -23,14 +23,14 @@ from game.content.mods import Mod, ModFile, load_mod, load_mods
 from game.content.module_records import check_names, folder_of, load_records
 from game.content.records import collect, collect_partial, load_record, read_toml
 from game.content.ruleset_files import RULESET_FILES, load_ruleset
-from systems.open_wars.records import FILES as OW_FILES
-from systems.open_wars.records import rules_files as ow_rules_files
 from game.content.rulesref import LOCALE, _Entry, load_reference
 from game.content.scenario import ScenarioFile, load_scenario, scenario_folders, scenario_ruleset
 from game.model.errors import ContentError, UserError
 from game.model.modules import mode_for_ruleset, modules, other_rulesets
 from game.model.ruleset import Ruleset
 from game.running import script
+from systems.open_wars.records import FILES as OW_FILES
+from systems.open_wars.records import rules_files as ow_rules_files
 
 T = TypeVar("T")
 # each ruleset by id (None where it has problems), or None for mods that could not be put together
@@ -274,11 +274,15 @@ class _Check:
         )
         rules = rules / mod.spec.ruleset
         if mod.spec.ruleset == "open-wars":  # its files: numbers, spells, cards and one a faction
-            self.strays(rules, lambda p: p.name in OW_FILES, f"an Open Wars ruleset file ({', '.join(OW_FILES)})")
+            self.strays(
+                rules, lambda p: p.name in OW_FILES, f"an Open Wars ruleset file ({', '.join(OW_FILES)})"
+            )
             self.strays(rules / "factions", lambda p: p.suffix == ".toml", "a faction (a .toml file)")
             files = ow_rules_files(rules)
         else:
-            self.strays(rules, lambda p: p.name in RULESET_FILES, f"a ruleset file ({', '.join(RULESET_FILES)})")
+            self.strays(
+                rules, lambda p: p.name in RULESET_FILES, f"a ruleset file ({', '.join(RULESET_FILES)})"
+            )
             files = {rules / name: cls for name, cls in RULESET_FILES.items()}
         for path, cls in files.items():
             if path.is_file():
@@ -320,7 +324,9 @@ class _Check:
             for ruleset_id in dict.fromkeys(m.spec.ruleset for m in ordered):
                 other = mode_for_ruleset(ruleset_id)
                 if other is not None and other.load_rules is not None:  # Open Wars: its maps use these
-                    self.others[ruleset_id] = self.attempt(other.load_rules, self.content / "rulesets", ordered)
+                    self.others[ruleset_id] = self.attempt(
+                        other.load_rules, self.content / "rulesets", ordered
+                    )
                     continue
                 rulesets[ruleset_id] = (
                     self.attempt(load_ruleset, ruleset_id, self.content / "rulesets", ordered)
@@ -340,7 +346,9 @@ class _Check:
         changed = {m.spec.ruleset for m in ordered or [] if m.file("rulesets").is_dir()}
         if changed:
             # the mods change the rules' numbers: the game's own battles (of those rules) must still play
-            theirs = {p.stem for m in ordered or [] for f in scenario_folders(m.root) for p in f.glob("*.toml")}
+            theirs = {
+                p.stem for m in ordered or [] for f in scenario_folders(m.root) for p in f.glob("*.toml")
+            }
             for path in sorted(p for f in scenario_folders(self.content) for p in f.glob("*.toml")):
                 if path.stem not in theirs and (self.attempt(scenario_ruleset, path) or "") in changed:
                     self.scenario(path, rulesets)

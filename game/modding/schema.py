@@ -63,6 +63,31 @@ RULESET_ABOUT = {
 }
 
 
+OPEN_WARS_FILES = (  # name, title, record, what it holds, where under rulesets/open-wars/
+    ("open-wars-faction", "Open Wars faction", Faction,
+     "a faction and its units, their abilities and spells", "factions/*.toml"),
+    ("open-wars-spells", "Open Wars spells", SpellsFile,
+     "the spells: category, phase, mana cost, range and effect", "spells.toml"),
+    ("open-wars-cards", "Open Wars special cards", CardsFile,
+     "the special location cards and their characteristics", "cards.toml"),
+)  # fmt: skip
+
+
+def _open_wars_kinds() -> list[Kind]:
+    """Open Wars' ruleset files, each complete in the game and partial in a mod."""
+    kinds = []
+    for name, title, record, about, where in OPEN_WARS_FILES:
+        shipped = f"The Open Wars mode's {about} (content/rulesets/open-wars/{where})."
+        kinds.append(Kind(name, title, record, shipped, (f"rulesets/open-wars/{where}",)))
+        changed = (
+            f"A mod's Open Wars {about} (<mod>/rulesets/open-wars/{where}): only what it adds or changes, "
+            "records of a list matched by their id."
+        )
+        partial = f"mods/*/rulesets/open-wars/{where}"
+        kinds.append(Kind(f"{name}.partial", f"{title} in a mod", record, changed, (partial,), partial=True))
+    return kinds
+
+
 def _kinds() -> list[Kind]:
     kinds = []
     for file, cls in RULESET_FILES.items():
@@ -106,25 +131,7 @@ def _kinds() -> list[Kind]:
             "movement, combat rounds, casting and range, and each location type's entry cost.",
             ("rulesets/open-wars/numbers.toml",),
         ),
-        *(
-            kind
-            for name, title, record, about, where in (
-                ("open-wars-faction", "Open Wars faction", Faction,
-                 "a faction and its units, their abilities and spells", "factions/*.toml"),
-                ("open-wars-spells", "Open Wars spells", SpellsFile,
-                 "the spells: category, phase, mana cost, range and effect", "spells.toml"),
-                ("open-wars-cards", "Open Wars special cards", CardsFile,
-                 "the special location cards and their characteristics", "cards.toml"),
-            )  # fmt: skip
-            for kind in (
-                Kind(name, title, record, f"The Open Wars mode's {about} (content/rulesets/open-wars/{where}).",
-                     (f"rulesets/open-wars/{where}",)),
-                Kind(f"{name}.partial", f"{title} in a mod", record,
-                     f"A mod's Open Wars {about} (<mod>/rulesets/open-wars/{where}): only what it adds or "
-                     "changes, records of a list matched by their id.",
-                     (f"mods/*/rulesets/open-wars/{where}",), partial=True),
-            )  # fmt: skip
-        ),
+        *_open_wars_kinds(),
         Kind(
             "script",
             "scripted battle",

@@ -72,7 +72,9 @@ def _rebuild(copy: Copy) -> Match:
     from pathlib import Path
 
     rules = load_ruleset(mods=load_mods(Path(p) for p in copy.mods))
-    m = new_match(copy.scenario, copy.seed, copy.max_rounds, rules, modules=copy.modules, options=copy.options)
+    m = new_match(
+        copy.scenario, copy.seed, copy.max_rounds, rules, modules=copy.modules, options=copy.options
+    )
     for raw in copy.commands:
         m.apply(cmd.from_json(raw, m.battle.stack.commands))
     return m

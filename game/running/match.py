@@ -363,13 +363,13 @@ def load(
         if not isinstance(rs["id"], str):
             raise TypeError
         other = mode_for_ruleset(rs["id"])  # a game of another mode loads its own rules
-        played = _recorded_mods(where, data.get("mods", []), mods)
-        rules = None if other else load_ruleset(rs["id"], mods=played)
+        recorded_mods = _recorded_mods(where, data.get("mods", []), mods)
+        rules = None if other else load_ruleset(rs["id"], mods=recorded_mods)
         options = data.get("options")
         if options is not None and not isinstance(options, dict):
             raise TypeError
         ref = scenario or _scenario_ref(where, sc, mods)
-        m = new_match(ref, seed, max_rounds, rules, modules=recorded, options=options, mods=played)
+        m = new_match(ref, seed, max_rounds, rules, modules=recorded, options=options, mods=recorded_mods)
         if m.rules.content_hash != rs["hash"]:
             m.battle.close()
             raise ContentError(

@@ -99,7 +99,14 @@ def rise(c: Campaign) -> None:
             c.emit(
                 Note(
                     rule=a.rule or "OW-DEC-18",
-                    text=f"{fit} {c.unit(unit_id).name} of {c.name(player)} rise again in {c.location(city).name}",
-                    details={"say": "risen", "player": player, "unit": unit_id, "count": fit, "location": city},
+                    text=f"{fit} {c.unit(unit_id).name} of {c.name(player)} rise again "
+                    f"in {c.location(city).name}",
+                    details={
+                        "say": "risen",
+                        "player": player,
+                        "unit": unit_id,
+                        "count": fit,
+                        "location": city,
+                    },
                 )
             )

@@ -175,7 +175,8 @@ def roll_hits(
                 + ", ".join(f"{m.value:+d} {m.label} ({m.rule})" for m in lines),
                 details={
                     "say": "attack_mods", "player": s.player, "unit": s.unit, "base": c.unit(s.unit).attack,
-                    "value": value, "modifiers": [{"rule": m.rule, "label": m.label, "value": m.value} for m in lines],
+                    "value": value,
+                    "modifiers": [{"rule": m.rule, "label": m.label, "value": m.value} for m in lines],
                 },
             )
         )  # fmt: skip
@@ -224,7 +225,8 @@ def casualties(c: Campaign, player: str, loc: str, hits: int) -> None:
                 rule="OW-COMBAT-6",
                 text=f"{c.name(player)} loses {n} {c.unit(unit_id).name} in {c.location(loc).name}",
                 details={
-                    "player": player, "unit": unit_id, "location": loc, "lost": n, "left": left.count if left else 0
+                    "player": player, "unit": unit_id, "location": loc, "lost": n,
+                    "left": left.count if left else 0,
                 },
             )
         )  # fmt: skip

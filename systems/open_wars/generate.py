@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
+from typing import cast
 
 from game.model.errors import ContentError
 from systems.open_wars.maps import (
@@ -25,8 +26,9 @@ from systems.open_wars.maps import (
     PlaceName,
     PlayerSpec,
     RandomSpec,
+    Yield,
 )
-from systems.open_wars.records import LAND, OpenWarsRules, StartUnits
+from systems.open_wars.records import LAND, LocationType, OpenWarsRules, StartUnits
 
 SIZES = ("small", "medium", "large")
 
@@ -102,7 +104,7 @@ def random_map(spec: MapFile, rules: OpenWarsRules, options: MapOptions, seed: i
     centre_type = rng.choice(LAND)
     centre_card = _card(rules, centre_type, 1.0, rng)
     rim_card = _card(rules, "city", r.special, rng)
-    yields = {y.type: y for y in r.yields}
+    yields: dict[str, Yield] = {y.type: y for y in r.yields}
 
     def produce(kind: str) -> tuple[int, int]:
         y = yields.get(kind)
@@ -118,7 +120,8 @@ def random_map(spec: MapFile, rules: OpenWarsRules, options: MapOptions, seed: i
     def place(ident: str, kind: str, radius: float, angle: float, gold: int, mana: int, card: str) -> None:
         name = names.take(kind)
         x, y = 50 + radius * math.cos(angle), 50 + radius * math.sin(angle)
-        locations.append(LocationSpec(ident, name.name, kind, (round(x, 1), round(y, 1)), gold, mana, card=card))  # type: ignore[arg-type]
+        at = (round(x, 1), round(y, 1))
+        locations.append(LocationSpec(ident, name.name, cast(LocationType, kind), at, gold, mana, card=card))
         for lang, said in name.locale.items():
             words.setdefault(lang, {})[ident] = said
 
@@ -155,13 +158,17 @@ def random_map(spec: MapFile, rules: OpenWarsRules, options: MapOptions, seed: i
                    spec.authored, locale)  # fmt: skip
 
 
-def _factions(rules: OpenWarsRules, chosen: tuple[str, ...], n: int, rng: random.Random, where: str) -> list[str]:
+def _factions(
+    rules: OpenWarsRules, chosen: tuple[str, ...], n: int, rng: random.Random, where: str
+) -> list[str]:
     """The factions in seat order: those chosen, then others drawn (each faction once while they last)."""
     if len(chosen) > n:
         raise ContentError(f"{where}: factions", f"{len(chosen)} factions for {n} players")
     for f in chosen:
         if f not in rules.factions:
-            raise ContentError(f"{where}: factions", f"no faction {f!r} (known: {', '.join(sorted(rules.factions))})")
+            raise ContentError(
+                f"{where}: factions", f"no faction {f!r} (known: {', '.join(sorted(rules.factions))})"
+            )
     left = [f for f in sorted(rules.factions) if f not in chosen]
     rng.shuffle(left)
     drawn = list(chosen)
@@ -179,7 +186,9 @@ def _grounds(count: int, rng: random.Random) -> list[str]:
     return out
 
 
-def _cards(rules: OpenWarsRules, slots: list[tuple[str, str]], chance: float, rng: random.Random) -> dict[str, str]:
+def _cards(
+    rules: OpenWarsRules, slots: list[tuple[str, str]], chance: float, rng: random.Random
+) -> dict[str, str]:
     """The sector's special cards (OW-LOC-7): each land slot one of its type with this chance, and at
     least one slot always (the one that came nearest), so every map has some in every sector."""
     rolls = {slot: rng.random() for slot, _kind in slots}
@@ -229,7 +238,11 @@ def _players(rules: OpenWarsRules, factions: list[str], r: RandomSpec) -> list[P
 
 def _cheapest(rules: OpenWarsRules, faction: str) -> str:
     """A faction with no starting tokens of its own starts with its cheapest land unit's."""
-    units = [u for u in rules.factions[faction].units if u.type not in ("water", "magic", "flying") and not u.unique]
+    units = [
+        u
+        for u in rules.factions[faction].units
+        if u.type not in ("water", "magic", "flying") and not u.unique
+    ]
     units = units or list(rules.factions[faction].units)
     return min(units, key=lambda u: (u.cost, u.id)).id
 

@@ -57,7 +57,9 @@ def check_cast(c: Campaign, player: str, a: Cast, phase: str) -> tuple[Spell, St
     s = c.stack_of(player, a.location, a.unit)
     unit = c.rules.units.get(a.unit)
     if s is None or unit is None or unit.type != "magic" or a.spell not in unit.spells:
-        raise refuse("OW-MAGIC-1", "reason_ow_not_known", spell=spell.name, location=c.location(a.location).name)
+        raise refuse(
+            "OW-MAGIC-1", "reason_ow_not_known", spell=spell.name, location=c.location(a.location).name
+        )
     if spell.phase != phase:
         raise refuse("OW-MAGIC-5", "reason_ow_phase", spell=spell.name, phase=spell.phase)
     if c.control[a.location] != player:
@@ -81,9 +83,14 @@ def _check_target(c: Campaign, player: str, a: Cast, spell: Spell) -> str | None
     """What each effect needs of its target (OW-DEC-16)."""
     e = spell.effect
     where = c.location(a.target).name
-    if e.kind in ON_ENEMIES or not e.friendly and e.kind in ("attack", "initiative"):
+    if e.kind in ON_ENEMIES or (not e.friendly and e.kind in ("attack", "initiative")):
         who = victim(c, player, spell, a.target, a.player)
-        if who is None or who == player or who in c.out or (e.kind != "drain" and not any(c.stacks_at(a.target, who))):
+        if (
+            who is None
+            or who == player
+            or who in c.out
+            or (e.kind != "drain" and not any(c.stacks_at(a.target, who)))
+        ):
             raise refuse("OW-MAGIC-3", "reason_ow_no_enemy_there", location=where)
         return who
     if a.player:
@@ -112,11 +119,12 @@ def cast(c: Campaign, player: str, a: Cast, phase: str) -> None:
     c.emit(
         Note(
             rule="OW-MAGIC-4",
-            text=f"{c.name(player)}: {c.unit(a.unit).name} in {c.location(a.location).name} casts {spell.name} "
-            f"at {c.location(a.target).name} ({spell.cost} mana, {purse.mana} left)",
+            text=f"{c.name(player)}: {c.unit(a.unit).name} in {c.location(a.location).name} casts "
+            f"{spell.name} at {c.location(a.target).name} ({spell.cost} mana, {purse.mana} left)",
             unit=a.unit,
             details={
-                "player": player, "unit": a.unit, "spell": spell.id, "location": a.location, "target": a.target,
+                "player": player, "unit": a.unit, "spell": spell.id, "location": a.location,
+                "target": a.target,
                 "victim": who, "cost": spell.cost, "mana": purse.mana, "category": spell.category,
                 "phase": phase, "effect": e.kind, "rules": list(CAST_RULES),
             },
@@ -140,12 +148,26 @@ def cast(c: Campaign, player: str, a: Cast, phase: str) -> None:
         taken = min(e.amount, c.purses[who].mana)
         c.purses[who].mana -= taken
         purse.mana += taken
-        _note(c, "OW-MAGIC-3", player, a, {"say": "drain", "drained": taken, "from": who}, f"drains {taken} mana from {c.name(who)}")
+        _note(
+            c,
+            "OW-MAGIC-3",
+            player,
+            a,
+            {"say": "drain", "drained": taken, "from": who},
+            f"drains {taken} mana from {c.name(who)}",
+        )
     elif e.kind == "summon":
         unit = c.unit(e.unit)
         n = min(e.amount, room_for(c, player, a.target, unit))
         c.add(player, a.target, e.unit, n, moved=n)  # they march no more this turn
-        _note(c, "OW-MAGIC-3", player, a, {"say": "summon", "summoned": n, "summon": e.unit}, f"summons {n} {unit.name}")
+        _note(
+            c,
+            "OW-MAGIC-3",
+            player,
+            a,
+            {"say": "summon", "summoned": n, "summon": e.unit},
+            f"summons {n} {unit.name}",
+        )
     else:  # a change in force until the turn's end
         c.charms.append(Charm(spell.id, e.kind, a.target, player, e.amount, e.friendly, e.terrain))
 
@@ -189,4 +211,3 @@ def spell_losses(c: Campaign, player: str, a: Cast) -> dict[int, float]:
     if who is None:
         return {}
     return losses_odds(c, a.target, who, spell.effect.amount, spell.effect.attack)
-

@@ -26,6 +26,7 @@ def load_map(
         return checked(made, path, rules, chosen)
     if options is not None and options.to_json():
         raise ContentError(
-            where, "players, factions, a size and a map seed are chosen for a random map (ow-random), not this one"
+            where,
+            "players, factions, a size and a map seed are chosen for a random map (ow-random), not this one",
         )
     return checked(spec, path, rules, None)

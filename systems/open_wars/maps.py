@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Annotated, Literal, get_args
 
 from game.content.files import read_regular
-from game.content.records import build
 from game.content.locale import LANGUAGES, check_translations
+from game.content.records import build
 from game.model.errors import ContentError
 from game.model.limits import Bounds
 from systems.open_wars.records import Ident, LocationType, Name, OpenWarsRules, Small, StartUnits
@@ -167,7 +167,9 @@ class MapOptions:
             raise ContentError(f"{where}.factions", "faction ids")
         if size is not None and not isinstance(size, str):
             raise ContentError(f"{where}.size", "small, medium or large")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63):
+        if seed is not None and (
+            isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63
+        ):
             raise ContentError(f"{where}.seed", "a whole number from 0")
         return MapOptions(players, tuple(factions), size, seed)
 
@@ -209,7 +211,9 @@ def checked(spec: MapFile, path: Path, rules: OpenWarsRules, options: MapOptions
         if loc.card and card is None:
             raise ContentError(f"{where}: locations[{i}].card", f"no card {loc.card!r} (cards.toml)")
         if card is not None and card.type != loc.type:
-            raise ContentError(f"{where}: locations[{i}].card", f"{loc.card} is a {card.type} card, not {loc.type}")
+            raise ContentError(
+                f"{where}: locations[{i}].card", f"{loc.card} is a {card.type} card, not {loc.type}"
+            )
     if len({p.id for p in spec.players}) != len(spec.players):
         raise ContentError(f"{where}: players", "two players share an id")
     for i, p in enumerate(spec.players):
@@ -257,7 +261,9 @@ def read_map(data: dict, where: str) -> MapFile:
     if spec.random is None:
         if len(laid) < 3:
             missing = ", ".join(k for k in ("locations", "links", "players") if k not in laid)
-            raise ContentError(f"{where}: {missing}", "a map lays out its locations, links and players, or is random")
+            raise ContentError(
+                f"{where}: {missing}", "a map lays out its locations, links and players, or is random"
+            )
         return spec
     if laid:
         raise ContentError(f"{where}: {laid[0]}", "a random map's spec leaves the map to the generator")
@@ -274,5 +280,7 @@ def read_map(data: dict, where: str) -> MapFile:
             for lang in n.locale:
                 if lang not in LANGUAGES or lang == "en":
                     at = f"{where}: random.names.{t}[{i}].locale.{lang}"
-                    raise ContentError(at, f"not a language of the game other than English ({', '.join(LANGUAGES)})")
+                    raise ContentError(
+                        at, f"not a language of the game other than English ({', '.join(LANGUAGES)})"
+                    )
     return spec

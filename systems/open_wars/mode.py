@@ -18,9 +18,9 @@ from systems.open_wars.maps import MapOptions, OpenWarsMap
 from systems.open_wars.moves import March, Recruit
 from systems.open_wars.records import load_rules
 from systems.open_wars.state import Campaign
-from systems.open_wars.volley import Shoot
 from systems.open_wars.stats import game_stats
 from systems.open_wars.turn import game, score, start
+from systems.open_wars.volley import Shoot
 from systems.open_wars.words import narrate
 
 DECISIONS = (

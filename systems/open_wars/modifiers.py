@@ -17,9 +17,9 @@ MIN_ATTACK = 1  # OW-DEC-23: a 1 always hits, whatever is against it
 
 def ground(c: Campaign, loc: str) -> str:
     """The location's type this turn: a terrain spell's, else its card's (OW-DEC-16)."""
-    return next((x.terrain for x in c.charms if x.kind == "terrain" and x.location == loc and x.terrain), None) or (
-        c.location(loc).type
-    )
+    return next(
+        (x.terrain for x in c.charms if x.kind == "terrain" and x.location == loc and x.terrain), None
+    ) or (c.location(loc).type)
 
 
 def trait(c: Campaign, loc: str, kind: str, unit: UnitKind, player: str) -> int:
@@ -132,7 +132,9 @@ def initiative(c: Campaign, s: Stack) -> int:
     any tie is broken."""
     unit = c.unit(s.unit)
     x = context(c, s, 0)
-    value = unit.initiative + bonus(unit, "initiative", x) + trait(c, s.location, "initiative", unit, s.player)
+    value = (
+        unit.initiative + bonus(unit, "initiative", x) + trait(c, s.location, "initiative", unit, s.player)
+    )
     return max(0, value + spelled(c, "initiative", s.location, s.player))
 
 
@@ -144,9 +146,9 @@ def defence(c: Campaign, loc: str, player: str, attacker: UnitKind) -> int:
     if card is not None:
         holder = c.control[loc]
         for t in card.traits:
-            if t.kind == "defence" and (not t.types or attacker.type in t.types):
-                if t.who == "all" or (t.who == "holder") == (player == holder):
-                    total += t.amount
+            holds = t.who == "all" or (t.who == "holder") == (player == holder)
+            if t.kind == "defence" and (not t.types or attacker.type in t.types) and holds:
+                total += t.amount
     return total
 
 

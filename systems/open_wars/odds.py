@@ -95,9 +95,9 @@ def combat_odds(c: Campaign, loc: str) -> CombatOdds:
         save = save_chance(units[i])
         if save == 0.0:
             lost = min(hits, counts[i])
-            after = counts[:i] + (counts[i] - lost,) + counts[i + 1 :]
+            after = (*counts[:i], counts[i] - lost, *counts[i + 1 :])
             return hit(after, victim, hits - lost)
-        after = counts[:i] + (counts[i] - 1,) + counts[i + 1 :]
+        after = (*counts[:i], counts[i] - 1, *counts[i + 1 :])
         out: dict[Counts, float] = {}
         for state, p in hit(counts, victim, hits - 1):
             out[state] = out.get(state, 0.0) + save * p
@@ -157,7 +157,9 @@ def _orders(c: Campaign, stacks: list[Stack]) -> list[tuple[tuple[int, ...], flo
     def seated(g: list[int], seats: tuple[str, ...]) -> tuple[int, ...]:
         return tuple(sorted(g, key=lambda i: (seats.index(stacks[i].player), stacks[i].unit)))
 
-    choices = [[seated(g, seats) for seats in permutations(sorted({stacks[i].player for i in g}))] for g in groups]
+    choices = [
+        [seated(g, seats) for seats in permutations(sorted({stacks[i].player for i in g}))] for g in groups
+    ]
     out = []
     for combo in product(*choices):
         chance = 1.0
@@ -182,7 +184,7 @@ def losses_odds(c: Campaign, loc: str, victim: str, dice: int, value: int) -> di
             return ((0, 1.0),)
         i = min(alive, key=lambda k: victim_key(units[k], counts[k], stacks[k].unit))
         save = save_chance(units[i])
-        after = counts[:i] + (counts[i] - 1,) + counts[i + 1 :]
+        after = (*counts[:i], counts[i] - 1, *counts[i + 1 :])
         out: dict[int, float] = {}
         for gone, state, p in ((0, counts, save), (1, after, 1 - save)):
             for more, q in lose(state, hits - 1) if p else ():

@@ -295,7 +295,11 @@ FILES = ("numbers.toml", "spells.toml", "cards.toml", FACTIONS)  # what an Open 
 def rules_files(folder: Path) -> dict[Path, type]:
     """The files of an Open Wars ruleset folder (the game's, or a mod's part of one) and the record
     each is read into (check-content checks each file's keys with them)."""
-    own = {folder / "numbers.toml": OpenWarsNumbers, folder / "spells.toml": SpellsFile, folder / "cards.toml": CardsFile}
+    own = {
+        folder / "numbers.toml": OpenWarsNumbers,
+        folder / "spells.toml": SpellsFile,
+        folder / "cards.toml": CardsFile,
+    }
     return own | {p: Faction for p in sorted((folder / FACTIONS).glob("*.toml"))}
 
 
@@ -338,7 +342,9 @@ def load_rules(root: Path | None = None, mods: tuple[Mod, ...] | list[Mod] = ())
         read += more
         f: Faction = _built(Faction, data, folder / FACTIONS / name, mods)  # type: ignore[assignment]
         if f.id != name.removesuffix(".toml"):
-            raise ContentError(f"{folder / FACTIONS / name}: id", f"a faction's id is its file's name, not {f.id!r}")
+            raise ContentError(
+                f"{folder / FACTIONS / name}: id", f"a faction's id is its file's name, not {f.id!r}"
+            )
         factions[f.id] = f
     data, more = _layered(folder, "spells.toml", mods, SpellsFile)
     read += more
@@ -386,8 +392,8 @@ def _assemble(
         for j, u in enumerate(f.units):
             _check_unit(u, spells, f"{where}: units[{j}]")
         check_translations(f.locale, {"units": {u.id for u in f.units}}, where, "faction")
-    for i, s in enumerate(spells_file.spells):
-        _check_spell(s, units, f"{folder / 'spells.toml'}: spells[{i}]")
+    for i, spell in enumerate(spells_file.spells):
+        _check_spell(spell, units, f"{folder / 'spells.toml'}: spells[{i}]")
     for i, c in enumerate(cards_file.cards):
         _check_card(c, f"{folder / 'cards.toml'}: cards[{i}]")
     check_translations(spells_file.locale, {"names": set(spells)}, str(folder / "spells.toml"), "spells file")
@@ -397,7 +403,11 @@ def _assemble(
     }  # fmt: skip
     locale = {
         lang: Words(
-            {f.id: f.locale[lang].name for f in factions.values() if lang in f.locale and f.locale[lang].name},
+            {
+                f.id: f.locale[lang].name
+                for f in factions.values()
+                if lang in f.locale and f.locale[lang].name
+            },
             {k: v for f in factions.values() if lang in f.locale for k, v in f.locale[lang].units.items()},
             dict(spells_file.locale[lang].names) if lang in spells_file.locale else {},
             dict(cards_file.locale[lang].names) if lang in cards_file.locale else {},
@@ -435,7 +445,9 @@ def _check_unit(u: UnitKind, spells: dict[str, Spell], where: str) -> None:
         if a.kind == "bonus" and a.amount == 0:
             raise ContentError(f"{at}.amount", "a bonus of 0 does nothing")
         if a.kind == "bonus" and a.stat == "initiative" and a.when in ("first_round", "outnumbering"):
-            raise ContentError(f"{at}.when", "an initiative bonus holds always, defending, attacking or on ground")
+            raise ContentError(
+                f"{at}.when", "an initiative bonus holds always, defending, attacking or on ground"
+            )
         if a.rule and not a.rule.startswith("OW-"):
             raise ContentError(f"{at}.rule", "an Open Wars rule id (OW-...)")
     if u.spells and u.type != "magic":

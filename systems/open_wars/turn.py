@@ -98,8 +98,12 @@ def collection(c: Campaign) -> Resolution:
     collect(c)
     for p in c.playing():
         while castings(c, p, "collection"):
-            decision = Decision("ow_cast", p, "", tuple(dict.fromkeys(a.location for a in castings(c, p, "collection"))))
-            answer = yield from ask(c, decision, _accepting(c, p, Cast, lambda c, p, a: check_cast(c, p, a, "collection")))
+            decision = Decision(
+                "ow_cast", p, "", tuple(dict.fromkeys(a.location for a in castings(c, p, "collection")))
+            )
+            answer = yield from ask(
+                c, decision, _accepting(c, p, Cast, lambda c, p, a: check_cast(c, p, a, "collection"))
+            )
             if not isinstance(answer, Cast):
                 break
             cast(c, p, answer, "collection")
@@ -130,7 +134,10 @@ def collect(c: Campaign) -> None:
 
 
 def _accepting(
-    c: Campaign, player: str, kind: type[cmd.Command] | tuple[type[cmd.Command], ...], check: Callable[..., Any]
+    c: Campaign,
+    player: str,
+    kind: type[cmd.Command] | tuple[type[cmd.Command], ...],
+    check: Callable[..., Any],
 ) -> Callable[[cmd.Command], None]:
     def accept(a: cmd.Command) -> None:
         if isinstance(a, cmd.Pass):
@@ -254,7 +261,13 @@ def end_of_turn(c: Campaign) -> None:
         totals = {p: sc.total for p, sc in score(c).items() if p not in c.out}
         best = max(totals.values())
         top = [p for p, t in totals.items() if t == best]
-        finish(c, top[0] if len(top) == 1 else None, f"the turn limit of {g.max_rounds} is reached", "limit", None)
+        finish(
+            c,
+            top[0] if len(top) == 1 else None,
+            f"the turn limit of {g.max_rounds} is reached",
+            "limit",
+            None,
+        )
 
 
 def out(c: Campaign, player: str) -> None:

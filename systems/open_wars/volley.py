@@ -56,7 +56,9 @@ def shot_value(c: Campaign, s: Stack, target: str, player: str) -> int:
 def check_shot(c: Campaign, s: Stack, a: Shoot) -> str:
     """Every condition of a shot, before anything changes; returns whom it falls on."""
     if a.location != s.location or a.unit != s.unit:
-        raise refuse("OW-UNIT-1", "reason_ow_turn_of", unit=c.unit(s.unit).name, location=c.location(s.location).name)
+        raise refuse(
+            "OW-UNIT-1", "reason_ow_turn_of", unit=c.unit(s.unit).name, location=c.location(s.location).name
+        )
     if a.target not in targets(c, s):
         raise refuse("OW-UNIT-1", "reason_ow_out_of_reach", location=a.target, range=mod.reach(c, s))
     who = a.player or foe(c, a.target, s.player)
@@ -108,7 +110,12 @@ def _accepting(c: Campaign, s: Stack) -> Callable[[cmd.Command], None]:
             check_shot(c, s, a)
         elif isinstance(a, Cast):
             if (a.location, a.unit) != (s.location, s.unit):
-                raise refuse("OW-DEC-15", "reason_ow_turn_of", unit=c.unit(s.unit).name, location=c.location(s.location).name)
+                raise refuse(
+                    "OW-DEC-15",
+                    "reason_ow_turn_of",
+                    unit=c.unit(s.unit).name,
+                    location=c.location(s.location).name,
+                )
             check_cast(c, s.player, a, "combat")
         elif not isinstance(a, cmd.Pass):
             raise refuse("OW-DEC-15", "reason_ow_shoot_cast_or_hold")

@@ -37,7 +37,8 @@ def _dice_roll(d: dict[str, Any], c: Campaign, t: Texts) -> str:
     read = re.search(r"[0-9]+", d.get("read") or "")
     value = int(read.group()) if read else c.unit(unit).attack
     names = {"side": side_name(c, t, player), "count": len(d["dice"]), "unit": unit_name(c, t, unit),
-             "dice": " ".join(str(x) for x in d["dice"]), "attack": value, "hits": d["total"], "rule": d["rule"],
+             "dice": " ".join(str(x) for x in d["dice"]), "attack": value, "hits": d["total"],
+             "rule": d["rule"],
              "target": side_name(c, t, d["target"]) if d.get("target") else ""}  # fmt: skip
     key = {"attack": "ow_attack_roll", "shot": "ow_shot_roll", "spell": "ow_spell_roll"}[d["check"]]
     if d["check"] == "attack" and d.get("target"):
@@ -69,7 +70,9 @@ ROLLS: dict[str, Callable[[dict[str, Any], Campaign, Texts], str]] = {
     "spell": _dice_roll,
     "armour": _armour_roll,
     "return": _return_roll,
-    "roll-off": lambda d, c, t: t("ow_roll_off", side=side_name(c, t, d["side"]), die=d["die"], rule=d["rule"]),
+    "roll-off": lambda d, c, t: t(
+        "ow_roll_off", side=side_name(c, t, d["side"]), die=d["die"], rule=d["rule"]
+    ),
 }
 
 
@@ -191,7 +194,9 @@ NOTES: dict[str, Told] = {
         unit=unit_name(c, t, x["summon"]),
         location=place_name(c, t, x["target"]),
     ),
-    "channel": lambda x, c, t: t("ow_n_channel", side=side_name(c, t, x["player"]), mana=x["mana"], total=x["total"]),
+    "channel": lambda x, c, t: t(
+        "ow_n_channel", side=side_name(c, t, x["player"]), mana=x["mana"], total=x["total"]
+    ),
     "upkeep": _upkeep,
     "attack_mods": _attack_mods,
     "risen": lambda x, c, t: t(

@@ -113,7 +113,8 @@ def test_OW_TURN_5_OW_COMP_4_OW_COMP_5_collection_pays_gold_and_mana_which_are_k
 def test_OW_TURN_6_OW_RECRUIT_1_OW_RECRUIT_4_recruitment_spends_gold_in_a_city_held(
     small: Callable[..., Campaign],
 ) -> None:
-    """OW-TURN-6, OW-RECRUIT-1, OW-RECRUIT-4: recruitment spends gold in a city held, within the stack limit."""
+    """OW-TURN-6, OW-RECRUIT-1, OW-RECRUIT-4: recruitment spends gold in a city held, within the stack
+    limit."""
     c = small()
     c.apply(cmd.Pass())  # the orcs recruit nothing
     d = c.pending

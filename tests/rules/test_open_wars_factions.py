@@ -11,8 +11,8 @@ import pytest
 
 from game.ai.players import make_player
 from game.content.mods import load_mods
-from game.model.events import Note, Roll
 from game.modding.content_check import check_content
+from game.model.events import Note, Roll
 from game.running.match import new_match, play
 from systems.open_wars import modifiers as mod
 from systems.open_wars.abilities import channel, upkeep
@@ -181,12 +181,46 @@ rule = "OW-FAC-1"
 traits = "Cold-blooded swamp warriors: at home in water and forests."
 authored = "an example mod's"
 start = [{ unit = "skinks", count = 3 }]
-units = [
-  { id = "skinks", name = "Skinks", cost = 1, initiative = 4, type = "forest", movement = 3, attack = 2, abilities = [{ kind = "stride", on = ["forest"] }] },
-  { id = "saurus", name = "Saurus", cost = 3, initiative = 2, type = "plain", movement = 2, attack = 4, abilities = [{ kind = "armour", amount = 2 }] },
-  { id = "skink-priest", name = "Skink priest", cost = 4, initiative = 3, type = "magic", movement = 2, attack = 2, spells = ["swamp-bolt", "haste"] },
-  { id = "stegadon", name = "Stegadon", cost = 7, initiative = 1, type = "plain", movement = 2, attack = 5, unique = true },
-]
+
+[[units]]
+id = "skinks"
+name = "Skinks"
+cost = 1
+initiative = 4
+type = "forest"
+movement = 3
+attack = 2
+abilities = [{ kind = "stride", on = ["forest"] }]
+
+[[units]]
+id = "saurus"
+name = "Saurus"
+cost = 3
+initiative = 2
+type = "plain"
+movement = 2
+attack = 4
+abilities = [{ kind = "armour", amount = 2 }]
+
+[[units]]
+id = "skink-priest"
+name = "Skink priest"
+cost = 4
+initiative = 3
+type = "magic"
+movement = 2
+attack = 2
+spells = ["swamp-bolt", "haste"]
+
+[[units]]
+id = "stegadon"
+name = "Stegadon"
+cost = 7
+initiative = 1
+type = "plain"
+movement = 2
+attack = 5
+unique = true
 
 [locale.es]
 name = "Hombres lagarto"

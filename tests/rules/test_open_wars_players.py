@@ -35,7 +35,7 @@ def four(units: tuple[str, str, str, str]) -> str:
     cities = {"p1": ("a", 10, 50), "p2": ("z", 90, 50), "p3": ("n", 50, 10), "p4": ("s", 50, 90)}
     text = 'id = "four"\nname = "Four"\nruleset = "open-wars"\nmax_rounds = 5\nlocations = [\n'
     text += '  { id = "b", name = "Broad", type = "plain", at = [50, 50], gold = 1 },\n'
-    for p, (loc, x, y) in cities.items():
+    for loc, x, y in cities.values():
         text += f'  {{ id = "{loc}", name = "City {loc}", type = "city", at = [{x}, {y}], gold = 2 }},\n'
     text += ']\nlinks = [["a", "b"], ["z", "b"], ["n", "b"], ["s", "b"]]\n'
     for (p, (loc, _x, _y)), unit in zip(cities.items(), units, strict=True):
