@@ -7,6 +7,7 @@ enemy there (OW-DEC-22)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -198,6 +199,13 @@ def roll_hits(
         )
     )
     return hits
+
+
+def rolled_on(read: str | None) -> int | None:
+    """The number a roll of hits was made on, from its `read` ("hits at 4 or less", as roll_hits and the
+    spells write it)."""
+    found = re.fullmatch(r"hits at ([0-9]) or less", read or "")
+    return int(found.group(1)) if found else None
 
 
 def casualties(c: Campaign, player: str, loc: str, hits: int) -> None:

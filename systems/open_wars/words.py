@@ -3,12 +3,12 @@ rules' own English text is the fallback), each attack with its dice, each roll-o
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from game.content.locale import Texts
 from game.model.events import Event
+from systems.open_wars.combat import rolled_on
 from systems.open_wars.state import Campaign
 
 
@@ -34,8 +34,7 @@ def narrate(e: Event, c: Campaign, t: Texts, describe: Callable[[Mapping[str, An
 def _dice_roll(d: dict[str, Any], c: Campaign, t: Texts) -> str:
     """An attack, a shot or a spell's dice: who rolled what, hitting on what, against whom."""
     player, unit = d["unit"].split(":", 1)
-    read = re.search(r"[0-9]+", d.get("read") or "")
-    value = int(read.group()) if read else c.unit(unit).attack
+    value = rolled_on(d.get("read")) or c.unit(unit).attack
     names = {"side": side_name(c, t, player), "count": len(d["dice"]), "unit": unit_name(c, t, unit),
              "dice": " ".join(str(x) for x in d["dice"]), "attack": value, "hits": d["total"],
              "rule": d["rule"],
