@@ -58,6 +58,9 @@ def combat_odds(c: Campaign, loc: str) -> CombatOdds:
             out[owner[i]] += n
         return tuple(out)
 
+    # a stack whose attack holds a first-round bonus (the only thing a round's number changes)
+    first_round = [any(a.when == "first_round" for a in u.abilities if a.kind == "bonus") for u in units]
+
     @cache
     def attack(i: int, first: bool, ahead: bool) -> int:
         x = mod.Context(ground, holder == stacks[i].player, 1 if first else 2, ahead)
@@ -118,14 +121,22 @@ def combat_odds(c: Campaign, loc: str) -> CombatOdds:
         target = foe(counts, owner[i])
         if counts[i] == 0 or stacks[i].held or target is None:
             return turn(counts, rnd, order, step + 1)
-        guard = mod.defence(c, loc, players[target], units[i])
-        value = mod.clamp(attack(i, rnd == 1, ahead(i, counts)) - guard)
         total = [0.0] * (len(players) + 1)
+        for state, p in strike(counts, i, target, rnd == 1 and first_round[i]):
+            for j, v in enumerate(turn(state, rnd, order, step + 1)):
+                total[j] += p * v
+        return tuple(total)
+
+    @cache
+    def strike(counts: Counts, i: int, target: int, first: bool) -> tuple[tuple[Counts, float], ...]:
+        """The states a stack's attack leaves, each with its chance (hits and saves merged)."""
+        guard = mod.defence(c, loc, players[target], units[i])
+        value = mod.clamp(attack(i, first, ahead(i, counts)) - guard)
+        out: dict[Counts, float] = {}
         for k, chance in spread(counts[i], value):
             for state, p in hit(counts, target, k):
-                for j, v in enumerate(turn(state, rnd, order, step + 1)):
-                    total[j] += chance * p * v
-        return tuple(total)
+                out[state] = out.get(state, 0.0) + chance * p
+        return tuple(out.items())
 
     @cache
     def start(counts: Counts, rnd: int) -> tuple[float, ...]:
