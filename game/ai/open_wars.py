@@ -6,6 +6,7 @@ mana). They answer the same decisions, with the same commands, as a person."""
 from __future__ import annotations
 
 from collections import deque
+from weakref import WeakKeyDictionary
 
 from game.model import commands as cmd
 from game.model.dice import FACES, Chooser
@@ -34,7 +35,24 @@ def strength(c: Campaign, stacks: list[Stack]) -> float:
 
 
 def distances(c: Campaign, unit: UnitKind, start: str, player: str) -> dict[str, int]:
-    """Steps from a location to every location the unit may walk to (ignoring costs and enemies)."""
+    """Steps from a location to every location the unit may walk to (ignoring costs and enemies); the
+    same for every unit that water bars alike, so each answer is kept while the player thinks."""
+    kind = unit.type if unit.type in ("water", "flying") else "land"
+    memo = _walks.get(c)
+    if memo is None or memo[0] != len(c.events):  # something happened since (every change is an event)
+        memo = _walks[c] = (len(c.events), {})
+    key = (kind, start, player)
+    if key not in memo[1]:
+        memo[1][key] = _walk(c, unit, start, player)
+    return memo[1][key]
+
+
+_walks: WeakKeyDictionary[Campaign, tuple[int, dict[tuple[str, str, str], dict[str, int]]]] = (
+    WeakKeyDictionary()
+)
+
+
+def _walk(c: Campaign, unit: UnitKind, start: str, player: str) -> dict[str, int]:
     out = {start: 0}
     todo = deque([start])
     while todo:

@@ -17,6 +17,8 @@ MIN_ATTACK = 1  # OW-DEC-23: a 1 always hits, whatever is against it
 
 def ground(c: Campaign, loc: str) -> str:
     """The location's type this turn: a terrain spell's, else its card's (OW-DEC-16)."""
+    if not c.charms:
+        return c.location(loc).type
     return next(
         (x.terrain for x in c.charms if x.kind == "terrain" and x.location == loc and x.terrain), None
     ) or (c.location(loc).type)
@@ -44,7 +46,7 @@ def spelled(c: Campaign, kind: str, loc: str, player: str) -> int:
 
 def barred_by_spell(c: Campaign, loc: str, player: str) -> bool:
     """A barrier cast by an enemy of the player bars him from the location this turn (OW-MAGIC-3)."""
-    return any(x.kind == "barrier" and x.location == loc and x.caster != player for x in c.charms)
+    return bool(c.charms) and any(x.kind == "barrier" and x.location == loc and x.caster != player for x in c.charms)
 
 
 def no_spells(c: Campaign, loc: str) -> bool:
