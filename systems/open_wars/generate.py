@@ -11,6 +11,7 @@ cards, names and factions: it is the map's content, made before the game's dice 
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 from dataclasses import dataclass
@@ -68,12 +69,11 @@ SECTORS: dict[str, tuple[Slot, ...]] = {
     ),
     "large": (
         Slot("home", 46, 0.0, "home", ("left", "right", "inner", "lake")),
-        Slot("left", 37, -0.5, "land", ("glen", "west")),
+        Slot("left", 37, -0.5, "land", ("west",)),
         Slot("right", 37, 0.5, "land", ("east",)),
         Slot("inner", 29, 0.0, "land", ("core", "ridge", "brook")),
         Slot("core", 15, 0.0, "land", ("centre",)),
         Slot("lake", 50, 0.5, "water", ("east",)),
-        Slot("glen", 50, -0.5, "land"),
         Slot("ridge", 27, -0.45, "land", ("left",)),
         Slot("brook", 27, 0.45, "land", ("right",)),
         Slot("west", 40, -0.78, "land", ("rim:prev",)),
@@ -143,6 +143,7 @@ def random_map(spec: MapFile, rules: OpenWarsRules, options: MapOptions, seed: i
                 else:
                     links.append((f"{s.id}-{i + 1}", f"{other}-{i + 1}"))
         place(f"rim-{i + 1}", "city", RIM_RADIUS[size], axis + half, r.city_gold, 0, rim_card)
+    locations = _on_grid(locations)
     players = _players(rules, factions, r)
     rounds = r.max_rounds + r.rounds_per_player * (n - 2)
     locale = {
@@ -156,6 +157,23 @@ def random_map(spec: MapFile, rules: OpenWarsRules, options: MapOptions, seed: i
     }
     return MapFile(spec.id, spec.name, "open-wars", locations, links, players, rounds, spec.description,
                    spec.authored, locale)  # fmt: skip
+
+
+GRID = (8, 6)  # columns and rows places are set on: at 1280x720 the screen's smallest cards never touch
+
+
+def _on_grid(locations: list[LocationSpec]) -> list[LocationSpec]:
+    """Each place moved to the free cell of a grid nearest where the sectors put it (the centre first,
+    then outward), so that no two places crowd each other on the screen; the links are untouched."""
+    cols, rows = GRID
+    free = {(x, y) for x in range(cols) for y in range(rows)}
+    placed: dict[str, tuple[float, float]] = {}
+    for loc in sorted(locations, key=lambda s: (math.dist(s.at, (50, 50)), s.id)):
+        gx, gy = loc.at[0] / 100 * (cols - 1), loc.at[1] / 100 * (rows - 1)
+        cell = min(free, key=lambda c: ((c[0] - gx) ** 2 + (c[1] - gy) ** 2, c[1], c[0]))
+        free.remove(cell)
+        placed[loc.id] = (round(cell[0] / (cols - 1) * 100, 1), round(cell[1] / (rows - 1) * 100, 1))
+    return [dataclasses.replace(loc, at=placed[loc.id]) for loc in locations]
 
 
 def _factions(

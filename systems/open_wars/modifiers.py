@@ -46,7 +46,9 @@ def spelled(c: Campaign, kind: str, loc: str, player: str) -> int:
 
 def barred_by_spell(c: Campaign, loc: str, player: str) -> bool:
     """A barrier cast by an enemy of the player bars him from the location this turn (OW-MAGIC-3)."""
-    return bool(c.charms) and any(x.kind == "barrier" and x.location == loc and x.caster != player for x in c.charms)
+    return bool(c.charms) and any(
+        x.kind == "barrier" and x.location == loc and x.caster != player for x in c.charms
+    )
 
 
 def no_spells(c: Campaign, loc: str) -> bool:
