@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from game.model import commands as cmd
 from game.model.events import Note, Roll
 from game.model.resolution import Reject, refuse
+from game.model.words import Term
 from systems.open_wars import modifiers as mod
 from systems.open_wars.combat import casualties, foe
 from systems.open_wars.moves import room_for
@@ -61,7 +62,12 @@ def check_cast(c: Campaign, player: str, a: Cast, phase: str) -> tuple[Spell, St
             "OW-MAGIC-1", "reason_ow_not_known", spell=spell.name, location=c.location(a.location).name
         )
     if spell.phase != phase:
-        raise refuse("OW-MAGIC-5", "reason_ow_phase", spell=spell.name, phase=spell.phase)
+        raise refuse(
+            "OW-MAGIC-5",
+            "reason_ow_phase",
+            spell=spell.name,
+            phase=Term(spell.phase, f"ow_phase_{spell.phase}"),
+        )
     if c.control[a.location] != player:
         raise refuse("OW-MAGIC-4", "reason_ow_not_held", location=c.location(a.location).name)
     if s.casts >= c.rules.numbers.casts_per_phase * s.count:

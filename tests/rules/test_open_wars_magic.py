@@ -13,6 +13,7 @@ import pytest
 from game.model import commands as cmd
 from game.model.errors import ContentError
 from game.model.events import Note, Roll
+from game.running.narrate import texts_for
 from systems.open_wars import modifiers as mod
 from systems.open_wars.magic import Cast, cast, castings, check_cast, spell_losses
 from systems.open_wars.moves import March, check_march, reachable
@@ -295,3 +296,12 @@ def test_each_factions_magic_units_know_a_stated_subset_and_castings_lists_them(
     mage(c)
     offered = {(a.spell, a.target) for a in castings(c, "dw", "combat")}
     assert offered == {("shield", "a"), ("stone-skin", "a")}  # friends only in Aston; Broad holds no friend
+
+
+def test_OW_MAGIC_5_a_spell_out_of_its_phase_is_refused_in_the_players_words(small: Small) -> None:
+    """OW-MAGIC-5: the refusal names the spell's phase, in Spanish as a word of the game."""
+    c = small()
+    mage(c)
+    why = refusal(lambda: check_cast(c, "dw", Cast("a", "runesmith", "earthquake", "b"), "combat"))
+    assert c.reason(why) == "Earthquake is cast in the movement phase"
+    assert why.said(texts_for("es", ["open-wars"])) == "Earthquake se lanza en la fase de movimiento"
