@@ -19,11 +19,9 @@ from game.cli_play import add_parsers as add_play_parsers
 from game.cli_scenarios import add_parsers as add_scenario_parsers
 from game.cli_stats import add_parsers as add_stats_parsers
 from game.cli_tournament import add_parsers as add_tournament_parsers
-from game.errors import UserError, one_line
+from game.errors import EXIT_BAD_INPUT, UserError, one_line
 from game.locale import LANGUAGES
 from game.mods import load_mods
-
-EXIT_BAD_INPUT = 2
 
 
 class _Parser(argparse.ArgumentParser):

@@ -14,8 +14,9 @@ from game.ai.reasons import text as reason_lines
 from game.audit import event_lines
 from game.battle import Battle, Decision
 from game.errors import UserError, one_line
+from game.files import write_text
 from game.locale import LANGUAGES
-from game.match import Match, load, new_match, play, save, summary, write_text
+from game.match import Match, load, new_match, play, save, summary
 from game.mods import load_mods
 from game.ruleset import Ruleset, load_ruleset
 

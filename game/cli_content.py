@@ -8,10 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from game.content_check import check_content
-from game.errors import UserError
+from game.errors import EXIT_BAD_INPUT, UserError
 from game.schema import write_schemas
-
-EXIT_BAD_INPUT = 2  # as every command's bad input (game.cli)
 
 
 def _check(args: argparse.Namespace) -> int:

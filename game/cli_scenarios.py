@@ -10,11 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from game.cli_battles import add_mod_option, ruleset_with_mods
-from game.errors import ContentError, one_line
+from game.errors import EXIT_BAD_INPUT, ContentError, one_line
 from game.mods import Mod
 from game.scenario import list_scenarios, load_any_scenario
-
-EXIT_BAD_INPUT = 2  # as every command's bad input (game.cli)
 
 
 def source(path: Path, mods: list[Mod]) -> str:

@@ -22,7 +22,7 @@ from game.locale import WORDS, placeholders, read_ui
 from game.mods import Mod, ModFile, load_mod, load_mods
 from game.module_records import check_names, folder_of, load_records
 from game.modules import mode_for_ruleset, modules, other_rulesets
-from game.records import collect, collect_partial, load_record, read_toml
+from game.records import check_id, collect, collect_partial, load_record, read_toml
 from game.ruleset import RULESET_FILES, Ruleset, load_ruleset
 from game.rulesref import LOCALE, _Entry, load_reference
 from game.scenario import ScenarioFile, load_scenario, scenario_folders, scenario_ruleset
@@ -273,6 +273,8 @@ class _Check:
             *((p, Temperament) for p in sorted(temperaments.glob("*.toml"))),
         ]:
             self.report.checked["AI general"].add(path)
+            if record is Temperament:  # its file's name is its id, which players type: `hard:<id>`
+                self.attempt(check_id, path.stem, f"{path}: its name")
             self.attempt(load_record, record, path)
 
     def mods(self, folders: Sequence[Path]) -> None:

@@ -4,13 +4,9 @@ save is replaying it; a fingerprint of the events they produced catches a damage
 
 from __future__ import annotations
 
-import errno
-import glob
 import hashlib
 import json
 import os
-import stat
-import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,10 +19,11 @@ from game.battle import Battle, Decision
 from game.dice import Dice
 from game.errors import ContentError, UserError
 from game.events import Event, Rejected
-from game.files import read_regular
-from game.mods import ID, Mod, load_mod, load_mods, user_mods_dir
+from game.files import read_regular, write_text
+from game.mods import Mod, load_mod, load_mods, user_mods_dir
 from game.module_records import chosen_in, rule_stack
 from game.modules import MAX_MODULES, mode_for_ruleset
+from game.records import ID, check_id
 from game.ruleset import Ruleset, load_ruleset
 from game.scenario import (
     Scenario,
@@ -179,48 +176,6 @@ def replay_data(m: Match) -> dict[str, Any]:
     }
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write a file so that it is either the old one or the whole new one, never half of it. The new
-    file keeps the old one's permissions (a new one gets the umask's); only a regular file is ever
-    replaced, and temporaries left by an earlier crash are removed."""
-    path = Path(path)
-    try:
-        old = path.lstat()
-    except FileNotFoundError:
-        old = None
-    if old is not None and not stat.S_ISREG(old.st_mode):
-        kind = "a link" if stat.S_ISLNK(old.st_mode) else "not a regular file"
-        raise OSError(errno.EEXIST, f"{kind}: not replaced", str(path))
-    folder = path.parent if str(path.parent) else Path(".")
-    for stale in folder.glob(f".{glob.escape(path.name)}.*.tmp"):
-        stale.unlink(missing_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    try:
-        os.fchmod(fd, stat.S_IMODE(old.st_mode) if old is not None else 0o666 & ~_umask())
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def _umask() -> int:
-    mask = os.umask(0)  # the only way to read it is to set it
-    os.umask(mask)
-    return mask
-
-
-def write_text(path: Path, text: str) -> None:
-    """write_atomic, with a failure as one line naming the file."""
-    try:
-        write_atomic(path, text)
-    except OSError as e:
-        raise UserError(f"{path}: cannot write: {e.strerror}") from None
-
-
 def save(m: Match, path: Path) -> None:
     write_text(path, json.dumps(replay_data(m), indent=1) + "\n")
 
@@ -251,8 +206,7 @@ def _recorded_mods(where: str, recorded: object, given: Sequence[Mod]) -> list[M
         at = f"{where}: mods[{i}]"
         if not isinstance(r, dict) or not all(isinstance(r.get(k), str) for k in ("id", "path", "hash")):
             raise ContentError(at, "a mod needs its id, path and hash")
-        if not ID.fullmatch(r["id"]):
-            raise ContentError(f"{at}.id", "not a mod id")
+        check_id(r["id"], f"{at}.id")
         m = by_id.get(r["id"])
         if m is None:
             path = Path(r["path"])
@@ -333,8 +287,8 @@ def load(
         recorded = data.get("modules", [])  # replays made before rule modules have none
         if not isinstance(recorded, list) or len(recorded) > MAX_MODULES:
             raise TypeError
-        if not all(isinstance(x, str) and ID.fullmatch(x) for x in recorded):
-            raise ContentError(f"{where}: modules", "a rule module id is malformed")
+        for i, x in enumerate(recorded):
+            check_id(x, f"{where}: modules[{i}]")
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
             raise TypeError
         if not isinstance(raw_commands, list) or not isinstance(check, dict):

@@ -32,7 +32,7 @@ from game import commands as cmd
 from game.dice import Die
 from game.errors import UserError
 from game.events import ModLine
-from game.records import Bounds, OneOf
+from game.records import Bounds, OneOf, check_id
 
 if TYPE_CHECKING:
     from game.battle import Battle, Decision, Resolution
@@ -231,6 +231,7 @@ _loaded = False
 
 
 def register_mode(mode: GameMode) -> None:
+    check_id(mode.id, "game mode")
     missing = set(mode.hooks) - set(mode.base.hooks)
     if missing:
         raise ValueError(f"game mode {mode.id} gives no default for the hooks {', '.join(sorted(missing))}")
@@ -240,6 +241,7 @@ def register_mode(mode: GameMode) -> None:
 
 def register(module: RuleModule) -> None:
     """Register an optional module (idempotent for the same object: modules register on import)."""
+    check_id(module.id, "rule module")  # its id names its content folder and is recorded in replays
     known = _MODULES.get(module.id)
     if known is not None and known is not module:
         raise ValueError(f"two rule modules are called {module.id}")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import codecs
 import dataclasses
 import math
+import re
 import tomllib
 import types
 import typing
@@ -44,13 +45,15 @@ class Bounds:
     high: float | None = None
     above: bool = False  # low itself is out: a length is more than 0
 
-    def words(self, sized: bool = False) -> str:
+    def words(self, sized: bool = False, unit: str = "items") -> str:
+        """The range in words; `sized`: of a length, counted in `unit` (a list's items, a string's
+        characters)."""
         parts = []
         if self.low is not None:
             parts.append(f"more than {self.low:g}" if self.above else f"at least {self.low:g}")
         if self.high is not None:
             parts.append(f"at most {self.high:g}")
-        return ("with " if sized else "") + " and ".join(parts) + (" items" if sized else "")
+        return ("with " if sized else "") + " and ".join(parts) + (f" {unit}" if sized else "")
 
     def holds(self, value: float) -> bool:
         if self.low is not None and (value <= self.low if self.above else value < self.low):
@@ -64,6 +67,28 @@ class OneOf:
     orders and reactions of the registered rule modules): the loader checks it, the JSON Schema lists it."""
 
     names: Callable[[], Sequence[str]]
+
+
+# The one shape of every id content gives (a scenario, a map, a mod, a rule module, a unit, a faction,
+# a temperament ...): a file or folder name at most, printable everywhere, never a path or a pattern.
+ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
+ID_WORDS = "an id: 1 to 64 lowercase letters, digits, - and _, starting with a letter or a digit"
+
+
+@dataclass(frozen=True)
+class IsId:
+    """A string that must be an id, as `Annotated[str, IsId()]` (the type `Id`): the loader checks
+    it (check_id) and the JSON Schema states its pattern."""
+
+
+Id = Annotated[str, IsId()]
+
+
+def check_id(value: object, where: str) -> str:
+    """An id from content or a user, or one line naming where it came from: the only check of an id."""
+    if not isinstance(value, str) or not ID.fullmatch(value):
+        raise ContentError(where, f"expected {ID_WORDS} (never a path), found {_found(value)}")
+    return value
 
 
 def read_toml(path: Path) -> dict[str, Any]:
@@ -101,7 +126,10 @@ def type_name(tp: Any) -> str:
         sized = get_origin(base) in (list, tuple, dict) or base is str
         for choice in (b for b in extra if isinstance(b, OneOf)):
             return "one of " + ", ".join(repr(n) for n in choice.names())
-        return " ".join([type_name(base), *(b.words(sized) for b in extra if isinstance(b, Bounds))])
+        if any(isinstance(b, IsId) for b in extra):
+            return ID_WORDS
+        unit = "characters" if base is str else "items"
+        return " ".join([type_name(base), *(b.words(sized, unit) for b in extra if isinstance(b, Bounds))])
     if tp is float:
         return "a number"
     if tp is int:
@@ -184,11 +212,17 @@ def convert(tp: Any, value: Any, where: str, errors: list[ContentError] | None =
     if origin is Annotated:
         base, *extra = get_args(tp)
         converted = convert(base, value, where, errors)
+        if any(isinstance(b, IsId) for b in extra):
+            return check_id(converted, where)
         size = len(converted) if isinstance(converted, list | tuple | dict | str) else None
         if not all(
             b.holds(converted if size is None else size) for b in extra if isinstance(b, Bounds)
         ) or any(converted not in b.names() for b in extra if isinstance(b, OneOf)):
-            found = f"{size} items" if size is not None and not isinstance(converted, str) else _found(value)
+            found = (
+                f"{size} {'characters' if isinstance(converted, str) else 'items'}"
+                if size is not None and (len(repr(value)) > 40 or not isinstance(converted, str))
+                else _found(value)
+            )
             raise ContentError(where, f"expected {type_name(tp)}, found {found}")
         return converted
     if origin in (typing.Union, types.UnionType):

@@ -15,9 +15,19 @@ from typing import Annotated, Literal, get_args, get_origin
 from game import CONTENT
 from game.errors import ContentError
 from game.files import read_regular
-from game.mods import ID, KEYED, Mod, layered
+from game.mods import KEYED, Mod, layered
 from game.modules import mode_ids
-from game.records import Bounds, OneOf, build, check_partial, hints, load_record, read_toml, unbounded
+from game.records import (
+    Bounds,
+    OneOf,
+    build,
+    check_id,
+    check_partial,
+    hints,
+    load_record,
+    read_toml,
+    unbounded,
+)
 
 MAX_INCHES = 240.0  # twenty feet: longer than any table
 Inches = Annotated[float, Bounds(0, MAX_INCHES)]
@@ -340,9 +350,7 @@ def load_ruleset(
 ) -> Ruleset:
     """Load and validate a ruleset folder with the given mods laid over it (in load order); any
     problem is a ContentError naming the file and key."""
-    if not isinstance(ruleset_id, str) or not ID.fullmatch(ruleset_id):
-        # an id, never a path: nothing outside the rulesets folder is looked at or listed
-        raise ContentError("ruleset", f"not a ruleset id: {ruleset_id!r}"[:120])
+    check_id(ruleset_id, "ruleset")  # never a path: nothing outside the rulesets folder is looked at
     folder = (root or CONTENT / "rulesets") / ruleset_id
     if not folder.is_dir():
         known = (

@@ -16,7 +16,7 @@ from game.files import read_regular
 from game.locale import check_translations
 from game.mods import Mod
 from game.modules import ModuleList, mode_for_ruleset, other_rulesets
-from game.records import Bounds, load_record, read_toml
+from game.records import Bounds, Id, load_record, read_toml
 from game.ruleset import MAX_INCHES, Ruleset
 from game.table import Feature, Table
 from systems.deployment import formation_reach
@@ -44,7 +44,7 @@ class TerrainSpec:
 
 @dataclass(frozen=True)
 class ObjectiveSpec:
-    id: str
+    id: Id
     at: XY
     name: str = ""
     held_by: str | None = None  # AMB-35: objectives start uncontrolled unless the scenario says
@@ -52,7 +52,7 @@ class ObjectiveSpec:
 
 @dataclass(frozen=True)
 class UnitSpec:
-    id: str
+    id: Id
     category: str
     quality: str
     name: str = ""
@@ -60,7 +60,7 @@ class UnitSpec:
 
 @dataclass(frozen=True)
 class DivisionSpec:
-    id: str
+    id: Id
     units: list[UnitSpec]
     name: str = ""
     experience: int | None = None  # FG-PREP-3: rolled when absent
@@ -90,7 +90,7 @@ class ArmySpec:
 
 @dataclass(frozen=True)
 class SideSpec:
-    id: str
+    id: Id
     name: str
     edge: Edge  # the table edge this side's player sits at (AMB-38)
     divisions: list[DivisionSpec] = field(default_factory=list)
@@ -115,7 +115,7 @@ class ScenarioWords:
 
 @dataclass(frozen=True)
 class ScenarioFile:
-    id: str
+    id: Id
     name: str
     table: tuple[Side, Side]
     sides: list[SideSpec]

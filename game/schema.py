@@ -19,10 +19,10 @@ from pathlib import Path
 from typing import Annotated, Any, Literal, get_args, get_origin
 
 from game.ai.generals import LevelsFile, Temperament
-from game.match import write_atomic
+from game.files import write_atomic
 from game.mods import KEYED, ModFile
 from game.modules import modules
-from game.records import MAX_ITEMS, MAX_TEXT, Bounds, OneOf, hints, unbounded
+from game.records import ID, MAX_ITEMS, MAX_TEXT, Bounds, IsId, OneOf, hints, unbounded
 from game.ruleset import RULESET_FILES, Distance
 from game.rulesref import MOD_RULE_ID, RULE_ID, _Entry
 from game.scenario import ScenarioFile
@@ -262,6 +262,8 @@ class _Builder:
         if origin is Annotated:
             for choice in (b for b in args[1:] if isinstance(b, OneOf)):
                 return {"enum": list(choice.names())}
+            if any(isinstance(b, IsId) for b in args[1:]):
+                return {"type": "string", "pattern": f"^{ID.pattern}$"}
             bounded = self.of(args[0], keyed)
             kind = bounded.get("type")
             names = {"array": "Items", "object": "Properties", "string": "Length"}

@@ -19,7 +19,8 @@ from game import commands as cmd
 from game.ai import make_player
 from game.cli import main
 from game.errors import UserError
-from game.match import MAX_REPLAY_BYTES, load, new_match, play, replay_data, save, write_atomic
+from game.files import write_atomic
+from game.match import MAX_REPLAY_BYTES, load, new_match, play, replay_data, save
 from tests.helpers import make_battle, order, pos, unit
 
 

@@ -12,8 +12,8 @@ from typing import Annotated
 
 from game import CONTENT
 from game.errors import ContentError
-from game.mods import ID, Mod
-from game.records import Bounds, load_record
+from game.mods import Mod
+from game.records import ID, Bounds, load_record
 
 Weight = Annotated[float, Bounds(0, 5)]
 LEVELS = ("easy", "normal", "hard")

@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from game.errors import UserError, one_line
+from game.errors import EXIT_BAD_INPUT, UserError, one_line
 from game.events import DivisionRemoved, GameOver, OfficerKilled
 from game.locale import Texts
 from game.match import load, new_match, summary
@@ -25,7 +25,7 @@ from game.settings import Settings, load_settings
 from game.stats import Figures, figures
 from game.ui import theme
 from game.ui.battle_screen import BattleScreen
-from game.ui.load_list import mode_name, shown_name
+from game.ui.load_list import mode_name, shown_name, skipped_line
 from game.ui.ow_screen import OpenWarsScreen
 from game.ui.replay_view import ReplayViewer
 from game.ui.rules_browser import RulesBrowser
@@ -175,7 +175,9 @@ class StartScreen:
         self.resumes: dict[pygame_gui.elements.UIButton, Path] = {}
         self.figure_buttons: dict[pygame_gui.elements.UIButton, Path] = {}
         self.figures: tuple[Figures, dict[str, str], dict[str, tuple[int, int, int]]] | None = None
-        saves = list_saves()[:RESUMES]
+        skipped: list[str] = []  # links and unreadable files in the saves folder: said, not listed
+        saves = list_saves(skipped=skipped)[:RESUMES]
+        self.problem = self.problem or skipped_line(t, skipped)
         if saves:
             pygame_gui.elements.UILabel(make(x + 620, 226, 300, 24), t("resume_list"), self.manager)
         names_by_id = {sc.id: n for n, sc in self.scenarios.items()}
@@ -501,10 +503,8 @@ def run(
     if setup.language is not None:
         settings.language = setup.language
     surf = pygame.display.set_mode(settings.window, pygame.RESIZABLE)
-    clock = pygame.time.Clock()
     start: StartScreen | None = None
     battle: Screen | ReplayViewer | None = None
-    end: EndScreen | None = None
     if setup.replay is not None:
         battle = ReplayViewer(setup.replay, tuple(load_mods(setup.mods)), surf.get_size(), settings)
     elif demo or setup.load is not None:
@@ -515,6 +515,31 @@ def run(
                 battle.display.speed = 4.0
     else:
         start = StartScreen(surf.get_size(), setup, "; ".join(problems), Texts(settings.language))
+    try:
+        code = _loop(setup, surf, start, battle, settings, demo, demo_frames, screenshot)
+    finally:
+        pygame.quit()
+        try:
+            settings.save()
+        except UserError as e:  # the game still closes; the player is told why nothing was kept
+            print(f"error: {e}", file=sys.stderr)
+            code = EXIT_BAD_INPUT
+    return code
+
+
+def _loop(
+    setup: Setup,
+    surf: pygame.Surface,
+    start: StartScreen | None,
+    battle: Screen | ReplayViewer | None,
+    settings: Settings,
+    demo: bool,
+    demo_frames: int | None,
+    screenshot: Path | None,
+) -> int:
+    """The frames until the player quits (or the demo's frames are done); 0."""
+    clock = pygame.time.Clock()
+    end: EndScreen | None = None
     frames = 0
     music = Sounds(volume=settings.sound, music=settings.music)
     try:
@@ -575,8 +600,3 @@ def run(
     finally:
         if battle is not None:
             battle.close()
-        pygame.quit()
-        try:
-            settings.save()
-        except UserError as e:  # the game still closes; the player is told why nothing was kept
-            print(f"error: {e}", file=sys.stderr)

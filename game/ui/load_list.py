@@ -15,6 +15,8 @@ from game.modules import modes
 from game.ruleset import Ruleset
 from game.saves import SaveInfo, list_saves
 from game.scenario import list_scenarios, load_any_scenario
+from game.ui import theme
+from game.ui.log_panel import LogPanel
 
 PAGE = 8  # saves on one page of the menu: with its other buttons it fits 720 rows at any UI scale that fits
 
@@ -85,9 +87,16 @@ class Loading(Protocol):
     menu: str | None
     saves: LoadList
     to_load: Path | None
+    log: LogPanel
 
     @property
     def at_stake(self) -> bool: ...
+
+
+def skipped_line(t: Texts, skipped: list[str]) -> str:
+    """What the saves folder holds that is not listed (links, unreadable or damaged files), in one
+    line: how many, and the first with its reason; empty when nothing was left out."""
+    return t("saves_skipped", n=len(skipped), first=skipped[0]) if skipped else ""
 
 
 def is_load_key(key: str) -> bool:
@@ -100,7 +109,11 @@ def load_choice(screen: Loading, key: str, rules: Callable[[], Ruleset]) -> str 
     whether to save the game at stake, as quitting does); the page buttons turn the page."""
     screen.menu = "load"
     if key == "load":
-        screen.saves = LoadList(list_saves(), scenario_names(rules(), screen.t.language), screen.saves.page)
+        skipped: list[str] = []
+        saves = list_saves(skipped=skipped)
+        screen.saves = LoadList(saves, scenario_names(rules(), screen.t.language), screen.saves.page)
+        if skipped:
+            screen.log.add(skipped_line(screen.t, skipped), theme.BAD)
         screen.saves.page = min(screen.saves.page, screen.saves.pages - 1)
         return None
     screen.to_load = screen.saves.choose(key)

@@ -73,8 +73,9 @@ def save_logged(
     m: Match, controllers: dict[str, str], log: LogPanel, t: Texts, autosave: bool = False
 ) -> bool:
     """Save the game to the saves folder; the log says where, or why it could not."""
+    notes: list[str] = []  # older autosaves that could not be removed
     try:
-        path = save_game(m, controllers, autosave=autosave)
+        path = save_game(m, controllers, autosave=autosave, notes=notes)
     except UserError as e:
         log.add(t("not_saved", why=e), theme.BAD)
         return False
@@ -82,4 +83,6 @@ def save_logged(
     log.add(
         t("autosaved" if autosave else "saved", path=path.name), theme.TEXT_DIM if autosave else theme.GOOD
     )
+    for line in notes:
+        log.add(line, theme.BAD)
     return True
