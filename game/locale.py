@@ -7,6 +7,7 @@ folder."""
 
 from __future__ import annotations
 
+import re
 import string
 from collections.abc import Mapping
 from functools import cache
@@ -29,8 +30,14 @@ def narration_file(language: str, root: Path = CONTENT / "locale") -> Path:
     return root / language / "narration.toml"
 
 
+# the only format specs a text may give its {names}: an alignment, a sign, a width and a precision of
+# at most two digits, a type ({n:>2}, {x:.1f}); anything more could ask for gigabytes of padding
+SPEC = re.compile(r"[<>^]?[+]?[0-9]{0,2}(?:\.[0-9]{1,2})?[dfgs%]?")
+
+
 def read_ui(path: Path) -> dict[str, str]:
-    """A ui.toml, narration.toml or reasons.toml: every value a string whose placeholders are plain names."""
+    """A ui.toml, narration.toml or reasons.toml: every value a string whose placeholders are plain
+    names, with at most a small format spec and no conversion."""
     data = read_toml(path)
     for key, text in data.items():
         if not isinstance(text, str):
@@ -38,14 +45,29 @@ def read_ui(path: Path) -> dict[str, str]:
         try:
             placeholders(text)
         except ValueError as e:
-            raise ContentError(f"{path}: {key}", f"a text whose {{names}} are plain names ({e})") from None
+            raise ContentError(
+                f"{path}: {key}",
+                f"a text whose {{names}} are plain names, with at most a width and a precision of two "
+                f"digits ({e})",
+            ) from None
     return data
 
 
 def placeholders(text: str) -> set[str]:
-    names = {name for _lit, name, _spec, _conv in string.Formatter().parse(text) if name is not None}
-    if any(not n.isidentifier() for n in names):
-        raise ValueError(f"bad placeholder in {text[:40]!r}")
+    """The {names} a text takes; ValueError for a field that is not a plain name, a conversion (!r)
+    or a format spec beyond SPEC."""
+    names = set()
+    for _lit, name, spec, conversion in string.Formatter().parse(text):
+        if name is None:
+            continue
+        field = f"{{{name[:20]}{'!' + conversion if conversion else ''}{':' + spec[:20] if spec else ''}}}"
+        if not name.isidentifier():
+            raise ValueError(f"bad placeholder {field}")
+        if conversion is not None:
+            raise ValueError(f"{field}: no conversion")
+        if spec and not SPEC.fullmatch(spec):
+            raise ValueError(f"{field}: a format spec beyond a width and a precision")
+        names.add(name)
     return names
 
 
@@ -72,7 +94,15 @@ class Texts:
         self._texts = _texts(self.language, extra)
 
     def __call__(self, key: str, **values: object) -> str:
-        return self._texts[key].format(**values)
+        """The key's text with its values; a text of another language that fails with them (a wrong
+        type for its format, a name it lacks) gives way to the English one."""
+        text = self._texts[key]
+        try:
+            return text.format(**values)
+        except Exception:  # any failure of a translated text: the English one is held to the code
+            if self.language == "en":
+                raise
+        return _texts("en", self.extra)[key].format(**values)
 
     def has(self, key: str) -> bool:
         return key in self._texts

@@ -1,0 +1,92 @@
+"""Locale texts are formatted with the game's values: a format spec could ask for gigabytes of padding
+("dado {die:>999999999}" ended in MemoryError) and a conversion could reach into a value. check-content
+and the loader allow only a small spec (a width and a precision of two digits) and no conversion, in
+the game's locales and the rule modules' alike; and a translated text that still fails with its
+values gives way to the English one, in the log and on the screens."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from game import CONTENT
+from game.content_check import check_content
+from game.errors import ContentError
+from game.locale import Texts, placeholders, read_ui
+from game.narrate import Narrator, texts_for
+
+BAD = [
+    "dado {die:>999999999}",
+    "dado {die:0999}",
+    "dado {die:.999f}",
+    "dado {die!r}",
+    "dado {die!s}",
+    "dado {die:{width}}",
+    "dado {die.__class__}",
+    "dado {die[0]}",
+    "dado {die:x<5}",
+]
+GOOD = ["dado {die}", "dado {die:>2}", "dado {die:.1f}", "dado {die:+d}", "dado {die:<12.2f}", "{{die}}"]
+
+
+@pytest.mark.parametrize("text", BAD)
+def test_a_spec_beyond_a_small_width_or_a_conversion_is_refused(text: str) -> None:
+    with pytest.raises(ValueError):
+        placeholders(text)
+
+
+@pytest.mark.parametrize("text", GOOD)
+def test_small_specs_are_allowed(text: str) -> None:
+    assert placeholders(text) <= {"die"}
+
+
+@pytest.mark.parametrize(
+    "file",
+    ["locale/es/narration.toml", "locale/en/ui.toml", "modules/warhammer-charges/locale/es/narration.toml"],
+)
+def test_check_content_names_the_file_and_key_of_a_text_with_a_big_spec(tmp_path: Path, file: str) -> None:
+    content = tmp_path / "content"
+    shutil.copytree(CONTENT, content)
+    path = content / file
+    path.write_text(
+        path.read_text(encoding="utf-8") + 'zz_planted = "dado {die:>999999999}"\n', encoding="utf-8"
+    )
+    report = check_content(content=content)
+    mine = [p for p in report.problems if p.startswith(f"{path}: zz_planted: ")]
+    assert len(mine) == 1 and "{die:>999999999}: a format spec beyond" in mine[0], report.problems
+    assert all("\n" not in p for p in report.problems)
+    with pytest.raises(ContentError, match="zz_planted"):
+        read_ui(path)
+
+
+def spanish_with(monkeypatch: pytest.MonkeyPatch, key: str, text: str) -> Texts:
+    t = texts_for("es")
+    monkeypatch.setitem(t._texts, key, text)  # as if it had slipped past every check
+    return t
+
+
+@pytest.mark.parametrize(
+    "text", ["dado {die:d}", "dado {missing}", "dado {die:>2.0d}", "dado {die[9]}", "dado {"]
+)
+def test_a_translated_text_that_fails_gives_way_to_the_english_one(
+    monkeypatch: pytest.MonkeyPatch, text: str
+) -> None:
+    t = spanish_with(monkeypatch, "log_die", text)
+    assert t("log_die", die="six") == texts_for("en")("log_die", die="six") == "die six"
+
+
+def test_the_log_falls_back_to_english_not_to_a_crash(monkeypatch: pytest.MonkeyPatch) -> None:
+    t = spanish_with(monkeypatch, "log_modifier", "{value:d} {label} ({rule})")
+    n = Narrator(t)
+    line = n.say("log_modifier", value="+1", label="x", rule="FG-1")
+    assert line == texts_for("en")("log_modifier", value="+1", label="x", rule="FG-1")
+
+
+def test_an_english_text_that_fails_is_not_hidden(monkeypatch: pytest.MonkeyPatch) -> None:
+    """English is the reference the code is held to: its failure is the code's bug, raised."""
+    t = texts_for("en")
+    monkeypatch.setitem(t._texts, "log_die", "die {die:d}")
+    with pytest.raises(ValueError):
+        t("log_die", die="six")
