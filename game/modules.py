@@ -125,7 +125,21 @@ class DecisionKind:
     # these for it: (battle, decision, unit name) -> its choices, shown beside `choices`
     unit_choices: Callable[..., list[Choice]] | None = None
     rules: tuple[str, ...] = ()  # the rules the client's help (F1) shows while it is asked
-    scripted: Callable[[Decision, str], cmd.Command] | None = None  # a script step's named answer
+    # a script step's named answer as a command; ValueError for a name it does not take (`named`)
+    scripted: Callable[[Decision, str], cmd.Command] | None = None
+
+
+def named(answers: Mapping[str, Callable[[Decision], cmd.Command]]) -> Callable[[Decision, str], cmd.Command]:
+    """A DecisionKind's `scripted` for a decision answered by a few names (`redirect = "charge"` or
+    `"stop"`): any other name is refused, never taken as the default."""
+
+    def build(d: Decision, name: str) -> cmd.Command:
+        make = answers.get(name)
+        if make is None:
+            raise ValueError(f"the answer is one of {', '.join(repr(n) for n in answers)}")
+        return make(d)
+
+    return build
 
 
 # The named points of the sequence a module may take over; the mode's base module gives every default.

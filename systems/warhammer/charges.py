@@ -21,7 +21,7 @@ from game.components import Footprint, Officer, Pose, Status, Unit
 from game.dice import D6
 from game.events import Moved, Note, Rejected, Roll
 from game.geometry import EPS, dist
-from game.modules import Choice, DecisionKind, RuleModule, register
+from game.modules import Choice, DecisionKind, RuleModule, named, register
 from game.records import Bounds
 from game.ruleset import Ruleset
 from systems.charge.contact import arrive
@@ -565,7 +565,7 @@ WARHAMMER_CHARGES = RuleModule(
             "rally",
             (KeepFleeing, cmd.Pass),
             ai=lambda b, d, judge: cmd.Pass(),  # rallying is always worth trying (WM-14)
-            scripted=lambda d, name: KeepFleeing(d.unit) if name == "flee on" else cmd.Pass(),
+            scripted=named({"rally": lambda d: cmd.Pass(), "flee on": lambda d: KeepFleeing(d.unit)}),
             choices=rally_choices,
             rules=("WM-10", "WM-14", "WM-15"),
         ),
@@ -573,7 +573,7 @@ WARHAMMER_CHARGES = RuleModule(
             "redirect",
             (Redirect, cmd.Pass),
             ai=redirect_choice,
-            scripted=lambda d, name: Redirect(d.unit) if name == "charge" else cmd.Pass(),
+            scripted=named({"charge": lambda d: Redirect(d.unit), "stop": lambda d: cmd.Pass()}),
             choices=redirect_choices,
             rules=("WM-21", "WM-DEC-5"),
         ),
