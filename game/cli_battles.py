@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,7 @@ from game.ai.reasons import Thought
 from game.ai.reasons import text as reason_lines
 from game.audit import event_lines
 from game.battle import Battle, Decision
-from game.errors import UserError, one_line
+from game.errors import one_line
 from game.files import write_text
 from game.locale import LANGUAGES
 from game.match import Match, load, new_match, play, save, summary
@@ -22,8 +23,10 @@ from game.ruleset import Ruleset, load_ruleset
 
 
 def _players(m: Match, a: str, b: str) -> dict[str, Any]:
+    """The two computer players; a search level may name a temperament of the game or of its mods."""
     first, second = m.battle.game.sides  # type: ignore[union-attr]
-    return {first: make_player(a, first, m.seed), second: make_player(b, second, m.seed + 1)}
+    mods = m.rules.loaded_mods
+    return {first: make_player(a, first, m.seed, mods), second: make_player(b, second, m.seed + 1, mods)}
 
 
 def _print(result: dict[str, Any], as_json: bool) -> None:
@@ -40,9 +43,26 @@ def _print(result: dict[str, Any], as_json: bool) -> None:
         print(f"  {side}: {total} point(s)" + (f" ({lines})" if lines else ""))
 
 
-def check_rounds(args: argparse.Namespace) -> None:
-    if args.rounds is not None and args.rounds < 1:
-        raise UserError(f"{args.command}: --rounds must be 1 or more")
+MAX_SEED = 2**63 - 1  # a replay holds any seed below 2**64, and a tournament adds its game's number
+MAX_ROUNDS = 1000  # as a replay's max_rounds
+
+
+def bounded(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from low to high. Every numeric option is one, so that no
+    number on the command line can ask for unbounded time or memory; anything else is one line."""
+
+    def whole_number(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:  # not a number, or one of more than 4300 digits
+            value = None
+        if value is None or not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number from {low} to {high}, found {one_line(text, 40)!r}"
+            )
+        return value
+
+    return whole_number
 
 
 def add_mod_option(p: argparse.ArgumentParser, modules: bool = True) -> None:
@@ -92,7 +112,6 @@ class _Reasoning:
 
 
 def simulate(args: argparse.Namespace) -> int:
-    check_rounds(args)
     m = new_match(args.scenario, args.seed, args.rounds, ruleset_with_mods(args), modules=args.module)
     kept: list[tuple[int, Thought]] = []
     try:
@@ -128,8 +147,8 @@ def add_parsers(sub: Any) -> None:
     players = ", ".join(PLAYERS)
     s = sub.add_parser("simulate", help="play a battle AI against AI, headless")
     s.add_argument("--scenario", default="default", help="a scenario id or a path to its TOML file")
-    s.add_argument("--seed", type=int, default=1)
-    s.add_argument("--rounds", type=int, default=None, help="stop after this many rounds")
+    s.add_argument("--seed", type=bounded(0, MAX_SEED), default=1)
+    s.add_argument("--rounds", type=bounded(1, MAX_ROUNDS), default=None, help="stop after this many rounds")
     s.add_argument("--a", default="heuristic", help=f"the first side's player ({players})")
     s.add_argument("--b", default="heuristic", help=f"the second side's player ({players})")
     s.add_argument("--json", action="store_true", help="print one JSON object")

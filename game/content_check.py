@@ -20,7 +20,7 @@ from game.ai.generals import LevelsFile, Temperament
 from game.errors import ContentError, UserError
 from game.locale import WORDS, placeholders, read_ui
 from game.mods import Mod, ModFile, load_mod, load_mods
-from game.module_records import check_names, folder_of, load_records
+from game.module_records import check_names, folder_of, load_records, rule_stack
 from game.modules import mode_for_ruleset, modules, other_rulesets
 from game.records import check_id, collect, collect_partial, load_record, read_toml
 from game.ruleset import RULESET_FILES, Ruleset, load_ruleset
@@ -145,8 +145,9 @@ class _Check:
             return
         spec = self.record(ScenarioFile, path)
         rules = self.rules_for(path, spec.ruleset, rulesets) if spec is not None else None
-        if rules is not None:
-            self.attempt(load_scenario, str(path), rules)
+        sc = self.attempt(load_scenario, str(path), rules) if rules is not None else None
+        if sc is not None and rules is not None:  # its modules with the mods' on them, as a battle has them
+            self.attempt(rule_stack, rules, sc.spec.modules, str(path))
 
     def script(self, path: Path, rulesets: Rulesets) -> None:
         """Load a scripted battle and set it up (placing every base), without playing it."""
@@ -292,6 +293,10 @@ class _Check:
             }
         if ordered is not None:
             self.module_numbers(ordered, rulesets)
+            for rules in (r for r in (rulesets or {}).values() if r is not None and r.module_ids):
+                # the modules the mods switch on must play together, whatever the scenario adds
+                naming = [m for m in ordered if m.spec.modules and m.spec.ruleset == rules.id]
+                self.attempt(rule_stack, rules, (), " and ".join(str(m.root / "mod.toml") for m in naming))
         for m in ordered or [m for m in loaded if m is not None]:
             for path in sorted(p for f in scenario_folders(m.root) for p in f.glob("*.toml")):
                 self.scenario(path, rulesets)

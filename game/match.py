@@ -17,12 +17,12 @@ from game import commands as cmd
 from game.army import with_armies
 from game.battle import Battle, Decision
 from game.dice import Dice
-from game.errors import ContentError, UserError
+from game.errors import ContentError, UserError, one_line
 from game.events import Event, Rejected
 from game.files import read_regular, write_text
 from game.mods import Mod, load_mod, load_mods, user_mods_dir
 from game.module_records import chosen_in, rule_stack
-from game.modules import MAX_MODULES, mode_for_ruleset
+from game.modules import MAX_MODULES, compose, mode_for_ruleset
 from game.records import ID, check_id
 from game.ruleset import Ruleset, load_ruleset
 from game.scenario import (
@@ -70,19 +70,28 @@ def new_match(
     rules: Ruleset | None = None,
     dice: Sequence[int] | None = None,
     modules: Sequence[str] = (),
+    chosen_by: str | None = None,
 ) -> Match:
     """A battle of a scenario, stopped at its first decision. `dice` fixes every die in order instead
     of the seed (tests): such a battle cannot be replayed from its seed. The battle runs the rule
-    modules its mods and scenario switch on, then `modules` (the command line's)."""
+    modules its mods and scenario switch on, then `modules` (the command line's, or those of the file
+    `chosen_by` names: a replay, which a problem with them then names)."""
     path = scenario_path(scenario_ref, rules.loaded_mods if rules is not None else ())
     other = mode_for_ruleset(scenario_ruleset(path))
     if other is not None and other.open is not None:  # a game of another mode (Open Wars)
+        where = chosen_by or chosen_in(path, (), modules)
+        try:  # its modules checked first, so that a problem with them names where they were chosen
+            compose(other.id, modules)
+        except UserError as e:
+            raise ContentError(f"{where}: modules", str(e)) from None
         game, world, its_rules = other.open(path, seed, max_rounds, dice, modules)
         return Match(game, world, its_rules, seed, game.game.max_rounds, [])
     rules = rules or load_ruleset()
     sc = with_armies(load_scenario(scenario_ref, rules), rules, seed)  # FG-ARMY-3: points armies
     spec = sc.spec
-    stack = rule_stack(rules, [*spec.modules, *modules], chosen_in(sc.path, spec.modules, modules))
+    stack = rule_stack(
+        rules, [*spec.modules, *modules], chosen_by or chosen_in(sc.path, spec.modules, modules)
+    )
     b = Battle(rules, sc.table, Dice(seed, dice), stack)
     limit = max_rounds if max_rounds is not None else spec.max_rounds
     stack.mode.setup(b, sc, limit)  # the mode's own set-up and sequence, up to its first decision
@@ -299,11 +308,17 @@ def load(
             raise TypeError
         if not isinstance(rs["id"], str):
             raise TypeError
+        played_with = _recorded_mods(where, data.get("mods", []), mods)  # in every game mode alike
         other = mode_for_ruleset(rs["id"])  # a game of another mode loads its own rules
-        rules = (
-            None if other else load_ruleset(rs["id"], mods=_recorded_mods(where, data.get("mods", []), mods))
-        )
-        m = new_match(scenario or _scenario_ref(where, sc, mods), seed, max_rounds, rules, modules=recorded)
+        rules = None if other else load_ruleset(rs["id"], mods=played_with)
+        ref = scenario or _scenario_ref(where, sc, mods)
+        m = new_match(ref, seed, max_rounds, rules, modules=recorded, chosen_by=where)
+        if m.rules.id != rs["id"]:  # a replay relabelled to skip its mode's checks
+            m.battle.close()
+            raise ContentError(
+                f"{where}: ruleset.id",
+                f"says {one_line(rs['id'], 40)!r}, but its scenario is played with {m.rules.id!r}",
+            )
         if m.rules.content_hash != rs["hash"]:
             m.battle.close()
             raise ContentError(

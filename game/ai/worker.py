@@ -81,7 +81,10 @@ def serve(conn: Connection, copy: Copy) -> None:
 
     try:
         m = _rebuild(copy)
-        players = {side: make_player(kind, side, seed, think=copy.think) for side, kind, seed in copy.players}
+        players = {
+            side: make_player(kind, side, seed, m.rules.loaded_mods, copy.think)  # a mod's temperaments
+            for side, kind, seed in copy.players
+        }
     except Exception as e:
         conn.send(("error", type(e).__name__, str(e), traceback.format_exc()))
         return
