@@ -26,6 +26,7 @@ from game.stats import Figures, figures
 from game.ui import theme
 from game.ui.battle_screen import BattleScreen
 from game.ui.load_list import mode_name, shown_name, skipped_line
+from game.ui.markup import plain
 from game.ui.ow_screen import OpenWarsScreen
 from game.ui.replay_view import ReplayViewer
 from game.ui.rules_browser import RulesBrowser
@@ -233,7 +234,8 @@ class StartScreen:
             )
             mode = mode_name(self.modes[name])
             self.about.set_text(
-                f"<b>{words.name}</b> ({mode})<br>{' '.join(words.description.split())}<br><i>{who}</i>"
+                f"<b>{plain(words.name)}</b> ({plain(mode)})<br>{plain(' '.join(words.description.split()))}"
+                f"<br><i>{plain(who)}</i>"
             )
             a, b = self.sides(name)
             self.label_a.set_text(a)
@@ -250,9 +252,10 @@ class StartScreen:
             )
             for s in spec.sides
         )
-        text = f"<b>{words.name}</b><br>{' '.join(words.description.split())}<br><i>{arms}</i>"
+        about = plain(" ".join(words.description.split()))
+        text = f"<b>{plain(words.name)}</b><br>{about}<br><i>{plain(arms)}</i>"
         if words.history:
-            text += f"<br>{' '.join(words.history.split())}"
+            text += f"<br>{plain(' '.join(words.history.split()))}"
         self.about.set_text(text)
         a, b = self.sides(name)
         self.label_a.set_text(a)
