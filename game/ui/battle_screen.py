@@ -24,7 +24,7 @@ from game.recovery import recover
 from game.rulesref import reference_for
 from game.settings import COLOUR_BLIND, SPEEDS, THINK, UI_SCALES, VOLUMES, Settings
 from game.ui import theme
-from game.ui.ai_turns import ComputerTurns
+from game.ui.ai_turns import ComputerTurns, Restarted
 from game.ui.camera import Camera
 from game.ui.display import Display
 from game.ui.human import Button, HumanInput, unit_lines
@@ -289,6 +289,11 @@ class BattleScreen:
         answer = self.ai.step(d, dt, AI_PAUSE / SPEEDS[self.speed_index])
         if isinstance(answer, RemoteError):
             self._ai_failed(d.side, answer)
+        elif isinstance(answer, Restarted):
+            self.alert = self.t(
+                "ai_restarted", side=self.names.get(d.side, d.side), seconds=f"{answer.waited:.0f}"
+            )
+            self.log.add(self.alert, theme.BAD)
         else:
             self.send(answer)
 

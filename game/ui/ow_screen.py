@@ -24,7 +24,7 @@ from game.ruleset import load_ruleset
 from game.rulesref import reference_for
 from game.settings import SPEEDS, Settings
 from game.ui import theme
-from game.ui.ai_turns import ComputerTurns
+from game.ui.ai_turns import ComputerTurns, Restarted
 from game.ui.battle_screen import LOAD_MENU_WIDTH
 from game.ui.load_list import LoadList, is_load_key, load_choice
 from game.ui.log_panel import LogPanel, tooltip
@@ -168,6 +168,9 @@ class OpenWarsScreen:
         answer = self.ai.step(d, dt, AI_PAUSE / SPEEDS[self.speed_index])
         if isinstance(answer, RemoteError):
             self._ai_failed(d.side, answer)
+        elif isinstance(answer, Restarted):
+            self.alert = self.t("ai_restarted", side=self.names[d.side], seconds=f"{answer.waited:.0f}")
+            self.log.add(self.alert, theme.BAD)
         elif answer is not None:
             self.send(answer)
 
