@@ -559,9 +559,11 @@ def groups(events: Sequence[Event]) -> list[tuple[int, int]]:
 
 def names_of(spec: Any, language: str = "en") -> tuple[dict[str, str], dict[str, str]]:
     """The names a scenario gives its sides and its objectives in a language (ids when it gives none);
-    another mode's map, which has no translations, by its own names."""
+    an Open Wars map's, its players and its locations."""
     if callable(getattr(spec, "words", None)):
         words = spec.words(language)
+        if hasattr(words, "players"):  # a map (MapWords): its players are its sides
+            return words.players, words.locations
         return words.sides, words.objectives
     sides = {s.id: s.name or s.id for s in getattr(spec, "sides", ())}
     objectives = {o.id: getattr(o, "name", "") or o.id for o in getattr(spec, "objectives", ())}

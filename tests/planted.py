@@ -4,7 +4,6 @@ and the fuzzer's window cases (tests/fuzzing.py) both build their mods here."""
 
 from __future__ import annotations
 
-import json
 import re
 import tomllib
 from collections.abc import Callable
@@ -24,7 +23,13 @@ Make = Callable[[str, int], str]  # (where the text goes, its room) -> the text
 
 
 def _bare(key: str) -> str:
-    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else json.dumps(key)
+    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else _value(key)
+
+
+def _escaped(c: str) -> str:
+    if c in '"\\':
+        return "\\" + c
+    return f"\\u{ord(c):04x}" if ord(c) < 0x20 or ord(c) == 0x7F else c
 
 
 def _value(v: Any) -> str:
@@ -32,8 +37,8 @@ def _value(v: Any) -> str:
         return "true" if v else "false"
     if isinstance(v, int | float):
         return repr(v)
-    if isinstance(v, str):
-        return json.dumps(v)  # a JSON string is a TOML basic string
+    if isinstance(v, str):  # a basic string: quotes, backslashes and control characters escaped
+        return '"' + "".join(_escaped(c) for c in v) + '"'
     if isinstance(v, list):
         return "[" + ", ".join(_value(x) for x in v) + "]"
     if isinstance(v, dict):

@@ -182,3 +182,11 @@ def test_a_strings_bound_is_said_in_characters() -> None:
         ContentError, match=r"expected a list of a string with at most 2 items, found 3 items"
     ):
         convert(Annotated[list[str], Bounds(None, 2)], ["a", "b", "c"], "names")
+
+
+def test_the_log_of_an_open_wars_game(capsys: pytest.CaptureFixture[str]) -> None:
+    """`simulate --log` on a map ended in AttributeError (its words have players, not sides): the fuzzer
+    found it."""
+    assert main(["simulate", "--scenario", "ow-twin-fords", "--rounds", "1", "--log", "--lang", "es"]) == 0
+    out = capsys.readouterr().out
+    assert "Horda del Sur" in out  # the players' names the map gives in Spanish

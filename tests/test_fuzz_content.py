@@ -26,7 +26,7 @@ from game.modules import modules
 from game.ruleset import load_ruleset
 from game.rulesref import load_reference
 from game.scenario import load_scenario
-from tests.fuzzing import mutate_text
+from tests.fuzz_cases import mutate_text
 
 FUZZ = settings(
     max_examples=20,  # a sample in the suite; `make fuzz` runs thousands

@@ -26,7 +26,7 @@ from game.stats import Figures, figures
 from game.ui import theme
 from game.ui.battle_screen import BattleScreen
 from game.ui.load_list import mode_name, shown_name, skipped_line
-from game.ui.markup import plain
+from game.ui.markup import drawable, plain
 from game.ui.ow_screen import OpenWarsScreen
 from game.ui.replay_view import ReplayViewer
 from game.ui.rules_browser import RulesBrowser
@@ -184,7 +184,7 @@ class StartScreen:
         names_by_id = {sc.id: n for n, sc in self.scenarios.items()}
         for i, info in enumerate(saves):
             scenario = names_by_id.get(info.scenario, info.scenario)
-            label = t("resume_item", scenario=scenario, round=info.round, saved=info.saved)
+            label = drawable(t("resume_item", scenario=scenario, round=info.round, saved=info.saved))
             button = pygame_gui.elements.UIButton(make(x + 620, 256 + i * 34, 226, 30), label, self.manager)
             self.resumes[button] = info.path
             shown = pygame_gui.elements.UIButton(
@@ -210,10 +210,10 @@ class StartScreen:
         if self.modes[name] == "open-wars":
             own = sc.spec.words(self.t.language).players
             p, q = sc.spec.players
-            return (f"{own[p.id]} ({p.faction})", f"{own[q.id]} ({q.faction})")
+            return (drawable(f"{own[p.id]} ({p.faction})"), drawable(f"{own[q.id]} ({q.faction})"))
         names = sc.spec.words(self.t.language).sides
         a, b = ((names[s.id], self.t(f"log_edge_{s.edge}")) for s in sc.spec.sides)
-        return (f"{a[0]} ({a[1]})", f"{b[0]} ({b[1]})")
+        return (drawable(f"{a[0]} ({a[1]})"), drawable(f"{b[0]} ({b[1]})"))
 
     def show_about(self, name: str) -> None:
         sc = self.scenarios.get(name)

@@ -17,6 +17,7 @@ from game.saves import SaveInfo, list_saves
 from game.scenario import list_scenarios, load_any_scenario
 from game.ui import theme
 from game.ui.log_panel import LogPanel
+from game.ui.markup import drawable
 
 PAGE = 8  # saves on one page of the menu: with its other buttons it fits 720 rows at any UI scale that fits
 
@@ -26,8 +27,9 @@ def mode_name(mode_id: str) -> str:
 
 
 def shown_name(sc: Any, mode: str, rules: Ruleset, language: str) -> str:
-    """A scenario's name in the player's language; another mode's map's, with the mode's name."""
-    name = str(sc.spec.words(language).name)
+    """A scenario's name in the player's language; another mode's map's, with the mode's name (as a
+    font draws it: it names the scenario in lists of pygame_gui's too)."""
+    name = drawable(sc.spec.words(language).name)
     return name if mode == rules.mode else f"{name} ({mode_name(mode)})"
 
 

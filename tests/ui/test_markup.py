@@ -8,6 +8,7 @@ the planted text shows as written."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -15,6 +16,7 @@ import pygame
 import pytest
 
 import game.locale
+from game.ui.app import Setup, StartScreen
 from tests.planted import hostile_mod
 from tests.ui.tour import recording, tour
 
@@ -78,3 +80,29 @@ def test_markup_in_every_text_field_shows_as_written(
     assert {"evil.name", "evil.description", "evil-map.name", "evil-map.description", "mod.name"} <= box
     assert any(MARK in text and "<a href='https://x'>y</a> &lt;" in text for text in widgets)
     assert not any(re.search(r"<b>&T\d", text) for text in widgets)
+
+
+UNDRAWABLE = ["a\x00b", "\u200b\u200b", "\ufeff", "\u0301\u0302", "\u202eevil", "\U000e0041", "\x01\x7f"]
+
+
+def test_text_no_font_can_draw_is_drawn_all_the_same(
+    window: pygame.Surface, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A NUL (pygame refuses it), a text of zero width (SDL_ttf refuses it: zero-width spaces, a byte
+    order mark, combining marks alone) in a name crashed the screens that drew it; and a save's JSON
+    may hold half a surrogate pair. Each is drawn as the replacement character, or left out."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    texts = iter(UNDRAWABLE * 40)
+    mod = hostile_mod(tmp_path, lambda where, room: "x" if where.startswith("mod.") else next(texts))
+    saves = tmp_path / "data" / "forglory" / "saves"
+    saves.mkdir(parents=True)
+    replay = {"format": "forglory-replay", "scenario": {"id": "a\x00\ud800\u200b"}, "saved": "\ufeff\x00"}
+    (saves / "odd.json").write_text(json.dumps(replay))
+    with recording() as drawn:
+        tour(window, mod, ai=None)
+    assert "\ufffd" in "".join(drawn) and not any("\x00" in t or "\u200b" in t for t in drawn)
+    start = StartScreen(window.get_size(), Setup())
+    start.draw(window, 0.05)
+    label = next(b.text for b, path in start.resumes.items() if path.name == "odd.json")
+    assert "\x00" not in label and "\ufffd" in label

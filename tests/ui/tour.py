@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -20,6 +21,7 @@ from game.saves import save_game
 from game.ui import theme
 from game.ui.app import EndScreen, Setup, StartScreen
 from game.ui.battle_screen import BattleScreen
+from game.ui.markup import drawable
 from game.ui.ow_screen import OpenWarsScreen
 from game.ui.replay_view import ReplayViewer
 from game.ui.rules_browser import RulesBrowser
@@ -28,24 +30,20 @@ from game.ui.tutorial import TutorialScreen
 
 @contextmanager
 def recording() -> Iterator[list[str]]:
-    """Every text the game's font draws while inside (the game draws all its words with theme.font)."""
+    """Every text the game's font draws while inside (the game draws all its words with theme.font),
+    as it draws it (markup.drawable)."""
     seen: list[str] = []
-    real = pygame.font.Font
+    real = theme.GameFont.render
 
-    class Recording(real):  # type: ignore[valid-type, misc]
-        def render(self, text: object, *args: object, **kwargs: object) -> pygame.Surface:
-            seen.append(str(text))
-            return super().render(text, *args, **kwargs)  # type: ignore[arg-type]
+    def render(self: theme.GameFont, text: str, *args: Any, **kwargs: Any) -> pygame.Surface:
+        seen.append(drawable(text))
+        return real(self, text, *args, **kwargs)
 
-    saved = dict(theme._fonts)
-    theme._fonts.clear()  # fonts made before would not record
-    pygame.font.Font = Recording  # type: ignore[misc]
+    theme.GameFont.render = render  # type: ignore[method-assign]
     try:
         yield seen
     finally:
-        pygame.font.Font = real  # type: ignore[misc]
-        theme._fonts.clear()
-        theme._fonts.update(saved)
+        theme.GameFont.render = real  # type: ignore[method-assign]
 
 
 def key(screen: object, k: int, unicode: str = "") -> None:
@@ -113,26 +111,14 @@ def tour(
     game_map: str = "evil-map",
     seed: int = 3,
     queries: Sequence[str] = (),
+    ai: str | None = "easy",
 ) -> list[str]:
-    """Open and draw every screen with the mod on, its scenario and its map; a battle of the
-    scenario is saved first, so that the lists of saves hold it. `queries`: what to look up in each
-    rules browser. Returns what the start screen's widgets showed (widget_texts) for each scenario."""
+    """Open and draw every screen with the mod on, its scenario and its map. `queries`: what to look up
+    in each rules browser; `ai`: the level of the battle's computer player (None: two humans, no AI
+    process and no tutorial, whose enemy is one). Returns what the start screen's widgets showed
+    (widget_texts) for each scenario."""
     size = surf.get_size()
     mods = (mod,)
-    done = finished(mods, scenario, seed)
-    saved = save_game(done, dict.fromkeys(done.battle.game.sides, "heuristic"))  # type: ignore[union-attr]
-    replay = saved.with_name("replay-for-the-tour.json")
-    save(done, replay)
-    try:  # the end box and its figures
-        played = BattleScreen(done, dict.fromkeys(done.battle.game.sides, "heuristic"), size)  # type: ignore[union-attr]
-        end = EndScreen(played)
-        end.draw(surf)
-        end.showing_stats = True
-        end.draw(surf)
-        played.close()
-    finally:
-        done.battle.close()
-
     start = StartScreen(size, Setup(scenario=scenario, mods=list(mods)))
     widgets: list[str] = []
     for name in list(start.scenarios):
@@ -143,18 +129,32 @@ def tour(
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         start.handle(pygame.event.Event(kind, pos=centre, button=1))
     start.draw(surf, 0.05)
-    start.show_figures(saved)
-    start.draw(surf, 0.05)
-    start.figures = None
     start.open_rules()
     browse(start.browser, lambda: start.draw(surf, 0.05), queries)
+    start.browser = None
+
+    done = finished(mods, scenario, seed)  # a whole battle: the end box, its figures, a save, a replay
+    saved = save_game(done, dict.fromkeys(done.battle.game.sides, "heuristic"))  # type: ignore[union-attr]
+    replay = saved.with_name("replay-for-the-tour.json")
+    save(done, replay)
+    try:
+        played = BattleScreen(done, dict.fromkeys(done.battle.game.sides, "human"), size)  # type: ignore[union-attr]
+        end = EndScreen(played)
+        end.draw(surf)
+        end.showing_stats = True
+        end.draw(surf)
+        played.close()
+    finally:
+        done.battle.close()
+    start.show_figures(saved)
+    start.draw(surf, 0.05)
 
     rules = load_ruleset(mods=load_mods(mods))
     m = new_match(scenario, seed, 2, rules)
     first, second = m.battle.game.sides  # type: ignore[union-attr]
-    battle = BattleScreen(m, {first: "easy", second: "human"}, size)
+    battle = BattleScreen(m, {first: ai or "human", second: "human"}, size)
     try:
-        frames(battle, surf, 120)
+        frames(battle, surf, 120 if ai else 10)
         for shown in list(battle.display.shown.values())[:6]:  # units' hover boxes
             x, y = battle.camera.to_screen((shown.x, shown.y))
             battle.mouse = (int(x), int(y))
@@ -188,12 +188,13 @@ def tour(
     finally:
         screen.close()
 
-    tutorial = TutorialScreen(size)
-    try:
-        for _ in range(30):
-            tutorial.screen.display.skip()
-            tutorial.update(0.05)
-            tutorial.draw(surf)
-    finally:
-        tutorial.screen.close()
+    if ai is not None:
+        tutorial = TutorialScreen(size)
+        try:
+            for _ in range(30):
+                tutorial.screen.display.skip()
+                tutorial.update(0.05)
+                tutorial.draw(surf)
+        finally:
+            tutorial.screen.close()
     return widgets
