@@ -295,18 +295,21 @@ def build(
 
 # --- ids: an id that is a path, a pattern, a word of another kind -----------------------------------
 
-# as TOML writes them between quotes
-HOSTILE_IDS = [
+# as TOML writes them between quotes: paths that climb to the canaries (half the cases), then others
+PATH_IDS = [
     "../../../../victim/*", "../../../victim/x", "../../victim", "../victim", "..", ".", "/tmp/fuzz-outside",
-    "victim/*", "*", "?", "[a-z]", "a b", "Caps", "é", "x" * 65, "", "-x", "_x", "x.json", "con", "nul",
-    "\\u202e", "%s", "{0}", "~", "$HOME", "a\\\\b", "\\u0000", "\\n", "autosave-default-20200101-120000-r1",
-    "default", "fr", "fr-1a", "north", "bailen",
+    "victim/*", "../../../../victim/my-thesis", "../../../../../victim/*", "../../../../../../victim/*",
+]  # fmt: skip
+HOSTILE_IDS = [
+    "*", "?", "[a-z]", "a b", "Caps", "é", "x" * 65, "", "-x", "_x", "x.json", "con", "nul", "\\u202e", "%s",
+    "{0}", "~", "$HOME", "a\\\\b", "\\u0000", "\\n", "autosave-default-20200101-120000-r1", "default", "fr",
+    "fr-1a", "north", "bailen",
 ]  # fmt: skip
 ID = re.compile(r'\bid = "[^"\n]*"')
 
 
 def _ids(rng: random.Random, number: int, place: Place, mod: Path, replays: object) -> list[Step]:
-    hostile = rng.choice(HOSTILE_IDS)
+    hostile = rng.choice(PATH_IDS if rng.random() < 0.5 else HOSTILE_IDS)
     seed = str(number % 7 + 1)
     where = rng.choice(["scenario", "map", "mod", "depends", "temperament", "module"])
     scenario: Path | None = None
@@ -320,7 +323,7 @@ def _ids(rng: random.Random, number: int, place: Place, mod: Path, replays: obje
             text = f'modules = ["{hostile}"]\n' + re.sub(r"(?m)^modules = .*\n", "", text)
         else:  # the file's own id, or one of its sides', units', objectives', locations', players' ...
             spots = list(ID.finditer(text))
-            m = spots[0] if rng.random() < 0.5 else rng.choice(spots)
+            m = spots[0] if rng.random() < 0.7 else rng.choice(spots)  # mostly the scenario's own
             text = text[: m.start()] + f'id = "{hostile}"' + text[m.end() :]
         scenario = folder / (rng.choice(["fuzzed", "victim", "x.y"]) + ".toml")
         scenario.write_text(text, encoding="utf-8")
