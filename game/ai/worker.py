@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import os
 import select
 import time
 import traceback
@@ -175,10 +176,11 @@ class Worker:
         if self.stuck:
             return
         try:
-            _r, writable, _x = select.select([], [self._conn.fileno()], [], 0)
-            if not writable:
-                self.stuck = True
-                return
+            if os.name == "posix":  # select() takes a pipe only there; elsewhere the watchdog alone holds
+                _r, writable, _x = select.select([], [self._conn.fileno()], [], 0)
+                if not writable:
+                    self.stuck = True
+                    return
             self._conn.send(msg)
         except (OSError, ValueError):  # the process is gone: answer() says how it ended
             pass
