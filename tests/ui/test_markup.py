@@ -20,6 +20,8 @@ from game.ui.app import Setup, StartScreen
 from tests.planted import hostile_mod
 from tests.ui.tour import recording, tour
 
+pytestmark = pytest.mark.filterwarnings("ignore:Label Rect is too small:UserWarning")  # long names, cut
+
 MARK = "<font pixel_size=900000><shadow size=99999>Z"
 LOCALE_MARK = "<i>&amp;L</i> "  # put before every text of the game's own words
 
