@@ -30,14 +30,15 @@ def narration_file(language: str, root: Path = CONTENT / "locale") -> Path:
     return root / language / "narration.toml"
 
 
-# the only format specs a text may give its {names}: an alignment, a sign, a width and a precision of
-# at most two digits, a type ({n:>2}, {x:.1f}); anything more could ask for gigabytes of padding
-SPEC = re.compile(r"[<>^]?[+]?[0-9]{0,2}(?:\.[0-9]{1,2})?[dfgs%]?")
+# the only format spec a text may give its {names}: an alignment and a width of at most two digits
+# ({n:>2}). More could ask for gigabytes of padding; and the values are words and numbers alike, which
+# only a width formats all of (a precision fails on a whole number, a sign on a word, a type on either)
+SPEC = re.compile(r"[<>^]?[0-9]{1,2}")
 
 
 def read_ui(path: Path) -> dict[str, str]:
     """A ui.toml, narration.toml or reasons.toml: every value a string whose placeholders are plain
-    names, with at most a small format spec and no conversion."""
+    names, with at most a width (SPEC) and no conversion."""
     data = read_toml(path)
     for key, text in data.items():
         if not isinstance(text, str):
@@ -46,9 +47,7 @@ def read_ui(path: Path) -> dict[str, str]:
             placeholders(text)
         except ValueError as e:
             raise ContentError(
-                f"{path}: {key}",
-                f"a text whose {{names}} are plain names, with at most a width and a precision of two "
-                f"digits ({e})",
+                f"{path}: {key}", f"a text whose {{names}} are plain names, with at most a width ({e})"
             ) from None
     return data
 
@@ -66,7 +65,7 @@ def placeholders(text: str) -> set[str]:
         if conversion is not None:
             raise ValueError(f"{field}: no conversion")
         if spec and not SPEC.fullmatch(spec):
-            raise ValueError(f"{field}: a format spec beyond a width and a precision")
+            raise ValueError(f"{field}: a format spec beyond an alignment and a width of two digits")
         names.add(name)
     return names
 
@@ -94,18 +93,48 @@ class Texts:
         self._texts = _texts(self.language, extra)
 
     def __call__(self, key: str, **values: object) -> str:
-        """The key's text with its values; a text of another language that fails with them (a wrong
-        type for its format, a name it lacks) gives way to the English one."""
+        """The key's text with its values. A text that fails with them (a name it lacks, a value its
+        format does not take) gives way to the English one; an English one that fails too (a modder's)
+        is said all the same, each value as it is (`lenient`)."""
         text = self._texts[key]
         try:
             return text.format(**values)
-        except Exception:  # any failure of a translated text: the English one is held to the code
-            if self.language == "en":
-                raise
-        return _texts("en", self.extra)[key].format(**values)
+        except Exception:  # whatever a text's failure: never the player's screen or log
+            pass
+        english = _texts("en", self.extra).get(key, text)
+        if english != text:
+            try:
+                return english.format(**values)
+            except Exception:
+                pass
+        return lenient(english, values)
 
     def has(self, key: str) -> bool:
         return key in self._texts
+
+
+class _Lenient(string.Formatter):
+    """A text's fields as plain values: a value its spec does not format is shown as it is, a name
+    the values lack (or a field that is not a plain name) as written."""
+
+    def get_field(self, field_name: str, args: Any, kwargs: Any) -> tuple[Any, str]:
+        if field_name in kwargs:
+            return kwargs[field_name], field_name
+        return f"{{{field_name}}}", field_name
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        try:
+            return format(value, format_spec)
+        except (ValueError, TypeError):
+            return str(value)
+
+
+def lenient(text: str, values: Mapping[str, object]) -> str:
+    """The text with its values, whatever its fields ask: the last word when a text fails."""
+    try:
+        return _Lenient().vformat(text, (), dict(values))
+    except (ValueError, IndexError):  # braces that are no field: the text as it is
+        return text
 
 
 class Word(str):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -37,6 +38,7 @@ from systems.open_wars.state import Campaign
 
 SIZE = Settings.window  # the window before the player has chosen one
 FPS = 60
+ABOUT_WORD = 12  # characters of a word the scenario's box never has to cut itself
 RESUMES = 8  # saved battles listed on the start screen, newest first
 # who plays a side: its words (the search generals first, strongest last; then the simple players)
 CONTROLLERS = {
@@ -233,9 +235,11 @@ class StartScreen:
                 for p in spec.players
             )
             mode = mode_name(self.modes[name])
-            self.about.set_text(
-                f"<b>{plain(words.name)}</b> ({plain(mode)})<br>{plain(' '.join(words.description.split()))}"
-                f"<br><i>{plain(who)}</i>"
+            self.set_about(
+                lambda say: (
+                    f"<b>{say(words.name)}</b> ({say(mode)})<br>{say(' '.join(words.description.split()))}"
+                    f"<br><i>{say(who)}</i>"
+                )
             )
             a, b = self.sides(name)
             self.label_a.set_text(a)
@@ -252,14 +256,25 @@ class StartScreen:
             )
             for s in spec.sides
         )
-        about = plain(" ".join(words.description.split()))
-        text = f"<b>{plain(words.name)}</b><br>{about}<br><i>{plain(arms)}</i>"
-        if words.history:
-            text += f"<br>{plain(' '.join(words.history.split()))}"
-        self.about.set_text(text)
+        about, history = (" ".join(x.split()) for x in (words.description, words.history))
+        self.set_about(
+            lambda say: (
+                f"<b>{say(words.name)}</b><br>{say(about)}<br><i>{say(arms)}</i>"
+                + (f"<br>{say(history)}" if history else "")
+            )
+        )
         a, b = self.sides(name)
         self.label_a.set_text(a)
         self.label_b.set_text(b)
+
+    def set_about(self, compose: Callable[[Callable[[object], str]], str]) -> None:
+        """The box's text, each text of content in it made plain by the function `compose` is given.
+        pygame_gui's layout can fail to cut a word too long for a line (beside a combining mark):
+        then the words are cut short here first."""
+        try:
+            self.about.set_text(compose(plain))
+        except RuntimeError:
+            self.about.set_text(compose(lambda text: plain(text, cut=ABOUT_WORD)))
 
     def show_figures(self, path: Path) -> None:
         """A saved battle in figures, over the start screen (Esc or a click puts it away)."""

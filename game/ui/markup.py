@@ -31,6 +31,21 @@ def drawable(text: object) -> str:
     return s
 
 
-def plain(text: object) -> str:
-    """Text shown as written in a widget that parses markup: <, > and & are escaped."""
-    return html.escape(drawable(text), quote=False)
+def plain(text: object, cut: int | None = None) -> str:
+    """Text shown as written in a widget that parses markup: <, > and & are escaped. `cut`: words
+    longer than so many characters are cut (at a space put in, never before a combining mark)."""
+    s = drawable(text)
+    if cut is not None:
+        s = " ".join(_cut(word, cut) for word in s.split(" "))
+    return html.escape(s, quote=False)
+
+
+def _cut(word: str, most: int) -> str:
+    parts, start = [], 0
+    while len(word) - start > most:
+        end = start + most
+        while end < len(word) and unicodedata.combining(word[end]):
+            end += 1  # a mark stays with its letter
+        parts.append(word[start:end])
+        start = end
+    return " ".join([*parts, word[start:]])
