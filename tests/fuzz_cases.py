@@ -547,7 +547,8 @@ def _specs(rng: random.Random, number: int, place: Place, mod: Path, replays: ob
         spots = list(PLACEHOLDER.finditer(text))
         if spots and rng.random() < 0.85:
             m = rng.choice(spots)
-            text = text[: m.start()] + "{" + m[1] + rng.choice(SPECS) + "}" + text[m.end() :]
+            name = m[1] if rng.random() < 0.7 else rng.choice(["missing", "die", "unit", "side", "x"])
+            text = text[: m.start()] + "{" + name + rng.choice(SPECS) + "}" + text[m.end() :]
         else:
             text += f'zz_fuzz_{rng.randrange(100)} = "{{die{rng.choice(SPECS)}}}"\n'
     target.write_text(text, encoding="utf-8")
