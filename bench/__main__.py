@@ -1,17 +1,19 @@
-"""`make bench`: every benchmark, with medians: order resolution (bench/orders.py), a whole AI
-battle against Wesnoth's and the AI's strength (bench/battle.py), a battle of 200 brigades a side
-(bench/big_battle.py), the AI's own process (bench/ai_worker.py), the search generals' think time
-(bench/ai_levels.py), Open Wars (bench/open_wars.py),
-frame times (python -m game bench)."""
+"""`make bench`: every benchmark, with medians: the command line's start-up (bench/startup.py), order
+resolution (bench/orders.py), a whole AI battle against Wesnoth's and the AI's strength
+(bench/battle.py), a battle of 200 brigades a side (bench/big_battle.py), the AI's own process
+(bench/ai_worker.py), the search generals' think time (bench/ai_levels.py), Open Wars
+(bench/open_wars.py), the odds under the mouse (bench/hover_odds.py), frame times (python -m game bench)."""
 
 import json
 import subprocess
 import sys
 
-from bench import ai_levels, ai_worker, battle, big_battle, open_wars, orders
+from bench import ai_levels, ai_worker, battle, big_battle, hover_odds, open_wars, orders, startup
 
 
 def main() -> None:
+    print("== the command line's start-up (median of whole processes) ==")
+    startup.main([])
     print("== resolving one order (median ms) ==")
     orders.main([])
     print("== a 10-round AI-vs-AI battle, and heuristic against random ==")
@@ -24,6 +26,8 @@ def main() -> None:
     ai_levels.main([])
     print("== Open Wars: a whole game, a crowded combat's odds, a frame (median ms) ==")
     open_wars.main([])
+    print("== the odds under the mouse and why a button is greyed (median ms) ==")
+    hover_odds.main([])
     print("== drawing one frame (software, 1280x800) ==")
     out = subprocess.run(
         [sys.executable, "-m", "game", "bench", "--json"], capture_output=True, text=True, check=True

@@ -14,9 +14,9 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from game.ai import make_player
-from game.ai.generals import LEVELS
-from game.match import new_match, summary
+from game.ai.kinds import LEVELS
+from game.ai.players import make_player
+from game.running.match import new_match, summary
 
 SCENARIOS = ("default", "quick-battle", "bailen")
 

@@ -1,4 +1,4 @@
-"""The client's AI in its own process (game/ai/worker.py): how long the window waits for the process
+"""The client's AI in its own process (game/running/ai_process.py): how long the window waits for the process
 to start and answer its first decision, and what a decision costs there against the same decision
 thought in the window's own process.
 
@@ -13,9 +13,9 @@ import statistics
 import time
 from collections.abc import Sequence
 
-from game.ai import make_player
-from game.ai.worker import Worker
-from game.match import new_match
+from game.ai.players import make_player
+from game.running.ai_process import Worker
+from game.running.match import new_match
 
 
 def _run() -> tuple[float, float, float]:

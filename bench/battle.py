@@ -11,10 +11,10 @@ import argparse
 import json
 import shutil
 import statistics
-import subprocess
 import sys
-import time
 from typing import Any
+
+from bench.timing import run_timed, warm_up
 
 WESNOTH = [
     "--nogui",
@@ -29,12 +29,6 @@ WESNOTH = [
 ]
 
 
-def _time(cmd: list[str]) -> float:
-    t0 = time.perf_counter()
-    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, timeout=900)
-    return time.perf_counter() - t0
-
-
 # Rule-module sets timed beside For Glory alone: each plays the same seeds to the end or 10 rounds.
 MODULE_SETS: tuple[tuple[str, ...], ...] = (
     ("warhammer-charges", "warhammer-terrain"),
@@ -43,41 +37,46 @@ MODULE_SETS: tuple[tuple[str, ...], ...] = (
 )
 
 
-def _simulate(runs: int, modules: tuple[str, ...] = ()) -> tuple[float, list[int]]:
-    """Median wall time of whole `simulate` processes, start-up included, and the rounds each played."""
-    times, rounds = [], []
+def _simulate(runs: int, modules: tuple[str, ...] = ()) -> tuple[float, float, list[int]]:
+    """Median wall and CPU time of whole `simulate` processes, start-up included, and the rounds each
+    played."""
+    walls, cpus, rounds = [], [], []
     switches = [arg for m in modules for arg in ("--module", m)]
+    base = [sys.executable, "-m", "game", "simulate", "--rounds", "10", "--json", *switches]
+    warm_up([*base, "--seed", "1"])
     for seed in range(1, runs + 1):
-        cmd = [sys.executable, "-m", "game", "simulate", "--rounds", "10", "--seed", str(seed), "--json"]
-        t0 = time.perf_counter()
-        out = subprocess.run(
-            [*cmd, *switches], capture_output=True, text=True, check=True, timeout=900
-        ).stdout
-        times.append(time.perf_counter() - t0)
+        wall, cpu, out = run_timed([*base, "--seed", str(seed)], check=True)
+        walls.append(wall)
+        cpus.append(cpu)
         rounds.append(json.loads(out)["rounds"])
-    return round(statistics.median(times), 3), rounds
+    return round(statistics.median(walls), 3), round(statistics.median(cpus), 3), rounds
 
 
 def speed(runs: int) -> dict[str, Any]:
-    """Median wall time of whole processes, start-up included, as Wesnoth's is measured."""
-    median, rounds = _simulate(runs)
-    result: dict[str, Any] = {"forglory_s": median, "forglory_rounds": rounds}
+    """Median wall time of whole processes, start-up included, as Wesnoth's is measured, and the CPU
+    time they used (a ratio less swayed by whatever else the machine runs)."""
+    wall, cpu, rounds = _simulate(runs)
+    result: dict[str, Any] = {"forglory_s": wall, "forglory_cpu_s": cpu, "forglory_rounds": rounds}
     result["modules"] = {
-        " + ".join(ms): dict(zip(("s", "rounds"), _simulate(runs, ms), strict=True)) for ms in MODULE_SETS
+        " + ".join(ms): dict(zip(("s", "cpu_s", "rounds"), _simulate(runs, ms), strict=True))
+        for ms in MODULE_SETS
     }
     exe = shutil.which("wesnoth") or shutil.which("wesnoth", path="/usr/games")
     if exe:
-        result["wesnoth_s"] = round(statistics.median(_time([exe, *WESNOTH]) for _ in range(runs)), 3)
+        times = [run_timed([exe, *WESNOTH]) for _ in range(runs)]
+        result["wesnoth_s"] = round(statistics.median(t[0] for t in times), 3)
+        result["wesnoth_cpu_s"] = round(statistics.median(t[1] for t in times), 3)
         result["ratio"] = round(result["forglory_s"] / result["wesnoth_s"], 3)
+        result["cpu_ratio"] = round(result["forglory_cpu_s"] / result["wesnoth_cpu_s"], 3)
     else:
         result["wesnoth_s"] = None  # apt-get install wesnoth-1.16-core to compare
     return result
 
 
 def strength(games: int) -> dict[str, Any]:
-    from game.ai import make_player
-    from game.match import new_match, play, summary
-    from game.ratings import wilson
+    from game.ai.players import make_player
+    from game.running.match import new_match, play, summary
+    from game.running.ratings import wilson
 
     wins = 0.0
     for i in range(games):
@@ -113,11 +112,12 @@ def main(argv: list[str]) -> int:
         print(json.dumps({"speed": s, "strength": st}))
     else:
         print(
-            f"10-round battle: {s['forglory_s']:.2f} s (rounds played {s['forglory_rounds']}); "
-            f"Wesnoth 10 turns: {s['wesnoth_s']} s; ratio {s.get('ratio')}"
+            f"10-round battle: {s['forglory_s']:.2f} s, {s['forglory_cpu_s']:.2f} s of CPU (rounds played "
+            f"{s['forglory_rounds']}); Wesnoth 10 turns: {s['wesnoth_s']} s, {s.get('wesnoth_cpu_s')} s of "
+            f"CPU; ratio {s.get('ratio')} (of CPU {s.get('cpu_ratio')})"
         )
         for name, m in s["modules"].items():
-            print(f"  with {name}: {m['s']:.2f} s (rounds played {m['rounds']})")
+            print(f"  with {name}: {m['s']:.2f} s, {m['cpu_s']:.2f} s of CPU (rounds played {m['rounds']})")
         if st is not None:
             print(
                 f"heuristic beats random {st['heuristic_win_rate']:.0%} of {st['games']} "

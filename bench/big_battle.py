@@ -35,8 +35,8 @@ def scenario(units_a_side: int) -> str:
 
 
 def run_once(path: Path, seed: int) -> tuple[float, float]:
-    from game.ai import make_player
-    from game.match import new_match, play
+    from game.ai.players import make_player
+    from game.running.match import new_match, play
 
     t0 = time.perf_counter()
     m = new_match(str(path), seed, 1)

@@ -13,8 +13,8 @@ import statistics
 import time
 from collections.abc import Callable
 
-from game.ai import make_player
-from game.match import new_match, play
+from game.ai.players import make_player
+from game.running.match import new_match, play
 from systems.open_wars.odds import combat_odds
 from systems.open_wars.state import Campaign
 

@@ -14,11 +14,12 @@ import json
 import statistics
 import time
 
-from game import commands as cmd
-from game.battle import Battle
-from game.dice import Dice
-from game.ruleset import load_ruleset
-from game.table import Table
+from game.content.ruleset_files import load_ruleset
+from game.model import commands as cmd
+from game.model.battle import Battle
+from game.model.dice import Dice
+from game.model.table import Table
+from game.running.narrate import english
 
 CATEGORIES = ("LnInf", "LnInf", "LI", "LnInf", "FA", "LnInf", "HC", "LnInf", "LC", "HA")
 GAP = 6.0  # inches between the front ranks: inside cavalry charge and artillery range
@@ -32,7 +33,7 @@ def army(n_bases: int, seed: int) -> tuple[Battle, dict[str, list[str]]]:
     files = -(-per_side // ranks)
     width = files * 2.6 + 8
     depth = 2 * ranks * 3.0 + GAP + 8
-    b = Battle(rules, Table(width, depth), Dice(seed))
+    b = Battle(rules, Table(width, depth), Dice(seed), words=english())
     front: dict[str, list[str]] = {"a": [], "b": []}
     for side, sign in (("a", -1), ("b", 1)):
         facing = 90.0 if side == "a" else 270.0
@@ -66,7 +67,7 @@ def orders(front: dict[str, list[str]], i: int, b: Battle) -> dict[str, cmd.Comm
     """One of each kind of order for a front-rank unit near the middle of the line."""
     import esper
 
-    from game.components import Pose, Unit
+    from game.model.components import Pose, Unit
 
     b.enter()
     mid = len(front["a"]) // 2

@@ -1,7 +1,10 @@
-import multiprocessing
+import sys
 
-from game.cli import main
+from game.cli.entry import main
 
-if __name__ == "__main__":  # the AI's process (game/ai/worker.py) imports this module too
-    multiprocessing.freeze_support()  # the standalone build starts that process from its own executable
+if __name__ == "__main__":  # the AI's process (game/running/ai_process.py) imports this module too
+    if getattr(sys, "frozen", False):  # the standalone build starts that process from its own executable
+        import multiprocessing
+
+        multiprocessing.freeze_support()
     raise SystemExit(main())

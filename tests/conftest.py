@@ -11,10 +11,14 @@ from typing import Any
 
 import pytest
 
-from game.battle import Battle
-from game.match import Match
-from game.ruleset import Ruleset, load_ruleset
+from game.content.ruleset_files import load_ruleset
+from game.model.battle import Battle
+from game.model.ruleset import Ruleset
+from game.running import builtin_rules
+from game.running.match import Match
 from tests.helpers import make_battle, of
+
+builtin_rules.load()  # as the command line does at start-up
 
 
 @pytest.fixture(scope="session")

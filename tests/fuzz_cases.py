@@ -223,7 +223,7 @@ def _shipped(pattern: str) -> list[Path]:
 
 def replays_in(folder: Path) -> list[dict[str, Any]]:
     """A few real replays to start from (made once per run): For Glory battles and an Open Wars game."""
-    from game.cli import main
+    from game.cli.entry import main
 
     out = []
     for name, scenario in (("seed1", "default"), ("seed2", "river-crossing"), ("ow", "ow-twin-fords")):
@@ -353,11 +353,11 @@ def _ids(rng: random.Random, number: int, place: Place, mod: Path, replays: obje
 def _save_everything(mod: Path, scenario: Path, seed: int) -> None:
     """Every file the game names after a scenario: a save, autosaves (and their rotation), a recovery
     with its crash report."""
-    from game.match import new_match
-    from game.mods import load_mods
-    from game.recovery import recover
-    from game.ruleset import load_ruleset
-    from game.saves import AUTOSAVES_KEPT, save_game
+    from game.content.mods import load_mods
+    from game.content.ruleset_files import load_ruleset
+    from game.running.match import new_match
+    from game.running.recovery import recover
+    from game.running.saves import AUTOSAVES_KEPT, save_game
 
     m = new_match(str(scenario), seed, 1, load_ruleset(mods=load_mods([mod])))
     try:
@@ -463,7 +463,7 @@ def _saves(
     files = sorted(os.listdir(folder))
     pick = str(folder / rng.choice(files)) if files else str(folder / "none.json")
     return [
-        Step("list_saves", call=lambda: _list_saves()),
+        Step("browse_saves", call=lambda: _browse_saves()),
         Step("autosave", call=lambda: _autosave(number % 7 + 1)),
         Step("start screen", call=lambda: _show_saves(number % 7 + 1)),
         command("replay", pick),
@@ -476,17 +476,17 @@ def _touch(p: Path) -> Path:
     return p
 
 
-def _list_saves() -> list[str]:
-    from game.saves import list_saves
+def _browse_saves() -> list[str]:
+    from game.running.saves import browse_saves
 
     skipped: list[str] = []
-    list_saves(skipped=skipped)
+    browse_saves(skipped=skipped)
     return []  # what is skipped is said (checked as every line is), not a refusal
 
 
 def _autosave(seed: int) -> None:
-    from game.match import new_match
-    from game.saves import save_game
+    from game.running.match import new_match
+    from game.running.saves import save_game
 
     m = new_match("default", seed, 1)
     try:
@@ -497,28 +497,45 @@ def _autosave(seed: int) -> None:
 
 
 def _show_saves(seed: int) -> None:
-    """The start screen's list of saves, a save's figures, and the load list of a battle's menu."""
+    """The start screen with its newest save, the save browser over it, a save's figures, a rename and
+    a deletion there, and the save browser of a battle's menu."""
     import pygame
+    import pygame_gui
 
-    from game.match import new_match
-    from game.ui.app import Setup, StartScreen
+    from game.running.match import new_match
     from game.ui.battle_screen import BattleScreen
+    from game.ui.start_screen import Setup, StartScreen
 
     pygame.init()
     try:
         surf = pygame.display.set_mode((1280, 800))
         start = StartScreen(surf.get_size(), Setup())
         start.draw(surf, 0.05)
-        for path in list(start.figure_buttons.values())[:2]:
-            start.show_figures(path)
+        start.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=start.saves_button))
+        browser = start.saves
+        assert browser is not None
+        start.draw(surf, 0.05)
+        for i in range(min(2, len(browser.saves))):
+            browser.select(i)
+            chosen = browser.press("figures")
+            if chosen is not None and chosen.path is not None:
+                start.show_figures(chosen.path)
+                start.draw(surf, 0.05)
+                start.figures = None
+        if browser.saves:
+            browser.press("rename")
+            browser.text = "renamed <b>"
+            browser._answer()
+            browser.press("delete")
+            browser._answer()
             start.draw(surf, 0.05)
-            start.figures = None
         m = new_match("default", seed)
         screen = BattleScreen(m, dict.fromkeys(m.battle.game.sides, "human"), surf.get_size())  # type: ignore[union-attr]
         try:
             screen.menu = "menu"
             screen._menu_choice("load")
             screen.draw(surf)
+            assert screen.browser is not None
         finally:
             screen.close()
     finally:
@@ -570,24 +587,24 @@ def _specs(rng: random.Random, number: int, place: Place, mod: Path, replays: ob
 
 
 def _check_copy(copy: Path) -> list[str]:
-    from game.content_check import check_content
+    from game.modding.content_check import check_content
 
     return check_content(content=copy).problems
 
 
 def _use_content(copy: Path) -> None:
     """The game's words read from the copy from now on (this case's process only)."""
-    import game.locale
-    import game.module_records
-    import game.narrate
+    import game.content.locale
+    import game.content.module_records
+    import game.running.narrate
 
-    for module in (game.locale, game.module_records, game.narrate):
+    for module in (game.content.locale, game.content.module_records, game.running.narrate):
         module.CONTENT = copy  # type: ignore[attr-defined]
     for cached in (
-        game.locale._texts,
-        game.narrate.english,
-        game.narrate._english_ui,
-        game.narrate._reason_patterns,
+        game.content.locale._texts,
+        game.running.narrate.english,
+        game.running.narrate._english_ui,
+        game.running.narrate._reason_patterns,
     ):
         cached.cache_clear()
 

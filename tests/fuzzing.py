@@ -215,7 +215,7 @@ def _safe(lines: list[str]) -> bool:
 
 def judge(argv: list[str]) -> tuple[str, str]:
     """Run one command in-process; its verdict and what it said."""
-    from game.cli import main
+    from game.cli.entry import main
 
     err, out = io.StringIO(), io.StringIO()
     try:
@@ -246,7 +246,7 @@ def judge(argv: list[str]) -> tuple[str, str]:
 
 def judge_call(call: Callable[[], list[str] | None], name: str) -> tuple[str, str]:
     """Run one call into the game: ok, rejected (a UserError, or problem lines it returns), or not."""
-    from game.errors import UserError
+    from game.model.errors import UserError
 
     try:
         with contextlib.redirect_stderr(io.StringIO()), contextlib.redirect_stdout(io.StringIO()):

@@ -9,16 +9,21 @@ from pathlib import Path
 from typing import Any
 
 import esper
+import pytest
 
-from game import commands as cmd
-from game.battle import Battle, Decision
-from game.components import Hits, Officer, Pose, Status
-from game.dice import Dice
-from game.events import Event
-from game.match import Match, new_match
-from game.modules import RuleStack
-from game.ruleset import Ruleset, load_ruleset
-from game.table import Feature, Table
+from game.content.ruleset_files import load_ruleset
+from game.model import commands as cmd
+from game.model.battle import Battle
+from game.model.components import Hits, Officer, Pose, Status
+from game.model.dice import Dice
+from game.model.events import Event
+from game.model.modules import RuleStack
+from game.model.resolution import Decision, Reject
+from game.model.ruleset import Ruleset
+from game.model.session import Session
+from game.model.table import Feature, Table
+from game.running.match import Match, new_match
+from game.running.narrate import english
 
 
 @cache
@@ -46,7 +51,7 @@ def make_battle(
             feats.append(Feature(k, path=tuple(path), width=width))
         else:
             feats.append(Feature(k, polygon=tuple(shape)))
-    return Battle(rs, Table(size[0], size[1], tuple(feats)), Dice(seed, dice), stack)
+    return Battle(rs, Table(size[0], size[1], tuple(feats)), Dice(seed, dice), stack, words=english())
 
 
 def module_mod(tmp: Path, module: str, name: str, text: str, *, switch_on: bool = False) -> Path:
@@ -63,15 +68,15 @@ def module_mod(tmp: Path, module: str, name: str, text: str, *, switch_on: bool 
 
 def modded_stack(numbers_file: Path, modules: Sequence[str]) -> RuleStack:
     """The rules with the mod of `module_mod` and these modules on."""
-    from game.mods import load_mods
-    from game.module_records import rule_stack
+    from game.content.mods import load_mods
+    from game.content.module_records import rule_stack
 
     return rule_stack(load_ruleset(mods=load_mods([numbers_file.parents[2]])), modules, "tests")
 
 
 def refuses_numbers(numbers_file: Path, module: str, cases: Iterable[tuple[str, str]]) -> None:
     """Each (text, key): that file refused in one line naming the file and the key."""
-    from game.errors import ContentError
+    from game.model.errors import ContentError
 
     for text, key in cases:
         numbers_file.write_text(text)
@@ -154,7 +159,7 @@ def officer_of(b: Battle, ident: str) -> Officer:
 
 
 def run_toml(tmp_path: Path, text: str) -> dict[str, Any]:
-    from game.script import run
+    from game.running.script import run
 
     f = tmp_path / "battle.toml"
     f.write_text(text)
@@ -360,7 +365,7 @@ def to_local(p: tuple[float, float], origin: tuple[float, float], facing: float)
 
 
 def point_polyline_distance(p: tuple[float, float], path: Sequence[tuple[float, float]]) -> float:
-    from game.geometry import point_segment_distance
+    from game.model.geometry import point_segment_distance
 
     return min(point_segment_distance(p, path[i - 1], path[i]) for i in range(1, len(path)))
 
@@ -382,3 +387,15 @@ def roll_mods(roll: Any) -> dict[str, int]:
         assert m.rule not in out, f"{m.rule} applied twice"
         out[m.rule] = m.value
     return out
+
+
+def refusal(f: Callable[[], object]) -> Reject:
+    """The refusal that `f` raises."""
+    with pytest.raises(Reject) as caught:
+        f()
+    return caught.value
+
+
+def refused(session: Session, f: Callable[[], object]) -> str:
+    """Why `f` refuses, in the English words an event of the session would record."""
+    return session.reason(refusal(f))

@@ -12,11 +12,13 @@ from typing import Any
 
 from game import CONTENT
 
-# the keys of content that hold words a player reads, and the tables of words by id
-TEXT_KEYS = {"name", "description", "history", "text", "authored", "title", "version"}
-WORD_TABLES = {"sides", "objectives", "players", "locations"}
-# the longest text each kind of field takes (the others take 5000): Open Wars names, a card's text
-ROOM = {"name": 60, "text": 200}
+# the keys of content that hold words a player reads (a unit's, a division's and the estado mayor's
+# `name`, a division's `officer` among them), and the tables of words by id ([locale.es] too)
+TEXT_KEYS = {"name", "description", "history", "text", "authored", "title", "version", "officer"}
+WORD_TABLES = {"sides", "objectives", "players", "locations", "divisions", "units", "officers"}
+# the longest text each kind of field takes (the others take 5000): names (a unit's: 80; Open Wars'
+# 60), a card's text
+ROOM = {"name": 60, "officer": 60, "text": 200}
 RULES = ("FG-MOVE-1", "FG-CHG-1", "FG-FIRE-1", "FG-ACT-1", "FG-VIC-1", "FG-MOR-1", "OW-MOVE-1")
 
 Make = Callable[[str, int], str]  # (where the text goes, its room) -> the text
@@ -69,9 +71,23 @@ def plant(node: Any, make: Make, where: str = "") -> Any:
     return node
 
 
+def named(node: Any) -> Any:
+    """A scenario with a name for every unit (those it leaves out would be made from their division and
+    arm), so that a name is planted in each."""
+    if isinstance(node, dict):
+        out = {k: named(v) for k, v in node.items()}
+        if "category" in out and "quality" in out and "id" in out:
+            out.setdefault("name", "x")
+        return out
+    if isinstance(node, list):
+        return [named(v) for v in node]
+    return node
+
+
 def hostile_mod(folder: Path, make: Make, scenario: str = "default", game_map: str = "ow-twin-fords") -> Path:
     """A mod at folder/evil whose every text is planted: mod.toml, the scenario `evil` (a copy of
-    `scenario`), the Open Wars map `evil-map` (of `game_map`) and its rules reference's entries."""
+    `scenario`, every unit named; its [locale.es] names too), the Open Wars map `evil-map` (of
+    `game_map`) and its rules reference's entries."""
     mod = folder / "evil"
     (mod / "scenarios" / "open-wars").mkdir(parents=True)
     (mod / "locale" / "en").mkdir(parents=True)
@@ -82,7 +98,7 @@ def hostile_mod(folder: Path, make: Make, scenario: str = "default", game_map: s
         (CONTENT / "scenarios" / f"{scenario}.toml", mod / "scenarios" / "evil.toml", "evil"),
         (CONTENT / maps / f"{game_map}.toml", mod / maps / "evil-map.toml", "evil-map"),
     ):
-        data = plant(tomllib.loads(source.read_text(encoding="utf-8")), make, target.stem)
+        data = plant(named(tomllib.loads(source.read_text(encoding="utf-8"))), make, target.stem)
         target.write_text(toml_text({**data, "id": new_id}), encoding="utf-8")
     entries = {
         r: {"title": make(f"rules.{r}.title", 80), "text": make(f"rules.{r}.text", 500)} for r in RULES

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from game.ai import PLAYERS, make_player
 from game.ai.common import MODE_PLAYERS
+from game.ai.players import PLAYERS, make_player
 from game.ai.search import SearchPlayer
-from game.match import new_match, play, summary
-from game.modules import modules
+from game.model.modules import modules
+from game.running.match import new_match, play, summary
 
 
 def test_every_decision_kind_of_every_module_has_a_policy() -> None:
@@ -49,7 +49,7 @@ def test_every_level_is_a_player() -> None:
 
 
 def test_simulate_why_prints_each_orders_reasons_after_the_battle(capsys: pytest.CaptureFixture[str]) -> None:
-    from game.cli import main
+    from game.cli.entry import main
 
     assert main(["simulate", "--a", "easy", "--b", "heuristic", "--rounds", "1", "--why"]) == 0
     out = capsys.readouterr().out.splitlines()

@@ -7,14 +7,14 @@ from collections.abc import Callable
 
 import pytest
 
-from game import commands as cmd
-from game.ai import make_player
+from game.ai.players import make_player
 from game.ai.search import SearchPlayer
-from game.battle import Battle, GameState, ObjectiveState
-from game.geometry import dist
-from game.session import Decision
-from systems.measure import gap, gap_to_point
-from systems.odds import leadership_odds
+from game.model import commands as cmd
+from game.model.battle import Battle, GameState, ObjectiveState
+from game.model.geometry import dist
+from game.model.resolution import Decision
+from systems.for_glory.measure import gap, gap_to_point
+from systems.for_glory.odds import leadership_odds
 from tests.helpers import officer, unit
 
 XS, M, L = 2.0, 6.0, 8.0  # FG-MEAS-1, -3, -4

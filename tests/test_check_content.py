@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 
 from game import CONTENT
-from game.cli import main
-from game.content_check import check_content
-from game.errors import ContentError
-from game.mods import load_mods
-from game.newmod import new_mod
-from game.ruleset import load_ruleset
+from game.cli.entry import main
+from game.content.mods import load_mods
+from game.content.ruleset_files import load_ruleset
+from game.modding.content_check import check_content
+from game.modding.new_mod import new_mod
+from game.model.errors import ContentError
 
 STARTER = CONTENT / "mods" / "starter"
 

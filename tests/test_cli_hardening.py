@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from game import CONTENT
-from game.cli import main
-from game.records import Bounds, convert
+from game.cli.entry import main
+from game.content.records import convert
+from game.model.limits import Bounds
 from tests.test_user_folders import mod_with_scenario
 
 HUGE = "9" * 5000
@@ -60,10 +61,10 @@ def test_simulate_sees_a_mods_temperament(tmp_path: Path, capsys: pytest.Capture
 
 
 def test_the_ais_process_sees_a_mods_temperament(tmp_path: Path) -> None:
-    from game.ai.worker import Worker
-    from game.match import new_match
-    from game.mods import load_mods
-    from game.ruleset import load_ruleset
+    from game.content.mods import load_mods
+    from game.content.ruleset_files import load_ruleset
+    from game.running.ai_process import Worker
+    from game.running.match import new_match
 
     rules = load_ruleset(mods=load_mods([mod_with_temperament(tmp_path)]))
     m = new_match("default", 2, 1, rules)
@@ -174,7 +175,7 @@ def test_a_replay_relabelled_to_another_mode_is_refused(
 def test_a_strings_bound_is_said_in_characters() -> None:
     from typing import Annotated
 
-    from game.errors import ContentError
+    from game.model.errors import ContentError
 
     with pytest.raises(ContentError, match="expected a string with at least 1 and at most 80 characters"):
         convert(Annotated[str, Bounds(1, 80)], "x" * 81, "name")

@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from game import CONTENT
-from game.errors import ContentError
-from game.ruleset import Ruleset, load_ruleset
+from game.content.ruleset_files import load_ruleset
+from game.model.errors import ContentError
+from game.model.ruleset import Ruleset
 
 SOURCE = CONTENT / "rulesets" / "for-glory"
 

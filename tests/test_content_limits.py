@@ -10,14 +10,14 @@ from pathlib import Path
 import pytest
 
 from game import CONTENT
-from game import commands as cmd
-from game.ai import make_player
-from game.cli import main
-from game.content_check import check_content
-from game.errors import UserError
-from game.match import Match, new_match, play
-from game.mods import load_mods
-from game.ruleset import load_ruleset
+from game.ai.players import make_player
+from game.cli.entry import main
+from game.content.mods import load_mods
+from game.content.ruleset_files import load_ruleset
+from game.modding.content_check import check_content
+from game.model import commands as cmd
+from game.model.errors import UserError
+from game.running.match import Match, new_match, play
 from tests.helpers import write_scenario
 
 DEFAULT = (CONTENT / "scenarios" / "default.toml").read_text()

@@ -1,5 +1,6 @@
-"""Dice of any kind for rule modules (game/dice.py) and their exact odds (game/probability.py): nD6
-sums, 2D6 against a value, pools of successes, best of n, a D10 read 0-9; scripts give one value per die."""
+"""Dice of any kind for rule modules (game/model/dice.py) and their exact odds (game/model/probability.py):
+nD6 sums, 2D6 against a value, pools of successes, best of n, a D10 read 0-9; scripts give one value per
+die."""
 
 from __future__ import annotations
 
@@ -9,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from game import probability as prob
-from game.dice import D6, Dice, Die
-from game.errors import DiceExhausted, WrongDie
-from game.events import ModLine, Roll
+from game.model import probability as prob
+from game.model.dice import D6, Dice, Die
+from game.model.errors import DiceExhausted, WrongDie
+from game.model.events import ModLine, Roll
 
 D10 = Die(10, 0)  # read 0-9
 
@@ -88,7 +89,7 @@ def test_a_roll_of_several_dice_records_each_and_single_dice_are_unchanged() -> 
 
 
 def test_a_script_die_must_fit_the_dice_of_its_rules(tmp_path: Path) -> None:
-    from game.errors import ContentError
+    from game.model.errors import ContentError
     from tests.helpers import run_toml
 
     text = """

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from game.cli import main
-from game.errors import MAX_LINE, ContentError, UserError, one_line
+from game.cli.entry import main
+from game.model.errors import MAX_LINE, ContentError, UserError, one_line
 
 
 @pytest.mark.parametrize(

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from game.ai import make_player
-from game.audit import MOVED, event_lines, rules_of
-from game.cli import main
-from game.match import new_match, play
+from game.ai.players import make_player
+from game.cli.entry import main
+from game.running.audit import MOVED, event_lines, rules_of
+from game.running.match import new_match, play
 
 RULE = re.compile(r"(FG|AMB)-[A-Z]*-?\d+")
 

@@ -17,15 +17,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game import CONTENT, ROOT, script
-from game.content_check import check_content
-from game.errors import UserError
-from game.mods import load_mod, load_mods
-from game.module_records import check_names, load_records
-from game.modules import modules
-from game.ruleset import load_ruleset
-from game.rulesref import load_reference
-from game.scenario import load_scenario
+from game import CONTENT, ROOT
+from game.content.mods import load_mod, load_mods
+from game.content.module_records import check_names, load_records
+from game.content.ruleset_files import load_ruleset
+from game.content.rulesref import load_reference
+from game.content.scenario import load_scenario
+from game.modding.content_check import check_content
+from game.model.errors import UserError
+from game.model.modules import modules
+from game.running import script
 from tests.fuzz_cases import mutate_text
 
 FUZZ = settings(

@@ -87,7 +87,7 @@ def test_the_judge_tells_a_traceback_from_a_rejection(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The classification itself: a clean refusal, a success, and an exception escaping."""
-    import game.cli_scenarios
+    import game.cli.scenarios
 
     assert judge(["replay", str(tmp_path / "none.json")])[0] == "rejected"
     assert judge(["scenarios"])[0] == "ok"
@@ -97,6 +97,6 @@ def test_the_judge_tells_a_traceback_from_a_rejection(
     def boom(args: object) -> int:
         raise ZeroDivisionError("planted")
 
-    monkeypatch.setattr(game.cli_scenarios, "scenarios", boom)
+    monkeypatch.setattr(game.cli.scenarios, "scenarios", boom)
     verdict, detail = judge(["scenarios"])
     assert verdict == "traceback" and "ZeroDivisionError: planted" in detail

@@ -9,13 +9,14 @@ from pathlib import Path
 import pytest
 
 from game import CONTENT
-from game.ai import make_player
-from game.ai.generals import LEVELS, Temperament, general, temperaments
+from game.ai.generals import Temperament, general, temperaments
+from game.ai.kinds import KINDS, LEVELS
+from game.ai.players import PLAYERS, make_player
 from game.ai.search import SearchPlayer
-from game.cli import main
-from game.errors import ContentError, UserError
-from game.mods import load_mods
-from game.records import load_record
+from game.cli.entry import main
+from game.content.mods import load_mods
+from game.content.records import load_record
+from game.model.errors import ContentError, UserError
 
 STUBBORN = """name = "Stubborn"
 about = "Never gives up a yard."
@@ -47,6 +48,11 @@ def test_every_level_and_temperament_of_the_game_loads() -> None:
         hard.moves > normal.moves >= easy.moves and hard.evaluations > normal.evaluations > easy.evaluations
     )
     assert not easy.answers and normal.answers and hard.answers
+
+
+def test_the_names_the_help_gives_are_the_players_there_are() -> None:
+    assert tuple(PLAYERS) == KINDS  # kinds.py names them without importing them (the command line's help)
+    assert KINDS[-len(LEVELS) :] == LEVELS
 
 
 def test_a_bad_weight_is_one_line_naming_file_and_key(tmp_path: Path) -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from game import CONTENT
-from game.cli import main
+from game.cli.entry import main
 
 OUTSIDE_SECRET = "secret-value-42"
 

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from game import CONTENT
-from game.content_check import check_content
-from game.locale import LANGUAGES, WORDS, Texts, placeholders, read_ui
-from game.module_records import folder_of
-from game.modules import modules
+from game.content.locale import LANGUAGES, WORDS, Texts, placeholders, read_ui
+from game.content.module_records import folder_of
+from game.modding.content_check import check_content
+from game.model.modules import modules
 
 
 def roots() -> list[Path]:
@@ -73,7 +73,10 @@ def test_texts_in_spanish() -> None:
     [
         (lambda text: text.replace('start = "Empezar la batalla"\n', ""), "start: missing"),
         (lambda text: text + 'bogus = "x"\n', "bogus: not a key of the English file"),
-        (lambda text: text.replace("{scenario}, turno", "{escenario}, turno"), "resume_item: needs the same"),
+        (
+            lambda text: text.replace("Continuar: {scenario}", "Continuar: {escenario}"),
+            "resume_last: needs the same",
+        ),
         (lambda text: text.replace('draw = "Empate"', "draw = 3"), "draw: a text"),
     ],
 )

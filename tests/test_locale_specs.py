@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from game import CONTENT
-from game.content_check import check_content
-from game.errors import ContentError
-from game.locale import Texts, placeholders, read_ui
-from game.narrate import Narrator, texts_for
+from game.content.locale import Texts, placeholders, read_ui
+from game.modding.content_check import check_content
+from game.model.errors import ContentError
+from game.running.narrate import Narrator, texts_for
 
 BAD = [
     "dado {die:>999999999}",

@@ -14,13 +14,13 @@ import esper
 import pytest
 
 from game import ROOT
-from game.ai import make_player
-from game.cli import main
-from game.components import Hits, Officer
-from game.errors import ContentError
-from game.geometry import convex_overlap
-from game.match import Match, Player, load, new_match, play, replay_data, save, summary
-from game.ratings import wilson
+from game.ai.players import make_player
+from game.cli.entry import main
+from game.model.components import Hits, Officer
+from game.model.errors import ContentError
+from game.model.geometry import convex_overlap
+from game.running.match import Match, Player, load, new_match, play, replay_data, save, summary
+from game.running.ratings import wilson
 
 PAIRS = [("random", "random"), ("heuristic", "random"), ("heuristic", "heuristic")]
 ROUNDS = 4  # short battles keep the suite fast; the round limit is an end like any other (AMB-37)
@@ -60,7 +60,7 @@ def sound_table(m: Match) -> bool:
 
 
 def recount(m: Match) -> dict[str, int]:
-    """The score worked out from the events and the scenario alone (not systems.victory.score)."""
+    """The score worked out from the events and the scenario alone (not systems.for_glory.victory.score)."""
     spec = m.scenario.spec
     side_of = {f"{s.id}-staff": s.id for s in spec.sides}
     for s in spec.sides:
@@ -321,7 +321,7 @@ def test_tournament_prints_win_rates_with_a_95_percent_interval(capsys: pytest.C
     assert main(["tournament", "--games", "2", "--rounds", "2", "--a", "heuristic", "--b", "random"]) == 0
     out = capsys.readouterr().out.splitlines()
     pattern = re.compile(
-        r"^(heuristic|random): ([\d.]+) win\(s\) of 2 = ([\d.]+)% \(95% CI ([\d.]+)% to ([\d.]+)%\)$"
+        r"^(heuristic|random): ([\d.]+) wins? of 2 = ([\d.]+)% \(95% CI ([\d.]+)% to ([\d.]+)%\)$"
     )
     found = [pattern.match(line) for line in out]
     assert len(out) == 2 and all(found)

@@ -12,14 +12,14 @@ from pathlib import Path
 import pytest
 
 from game import CONTENT
-from game.errors import ContentError, UserError
-from game.match import load, new_match, play, save, summary
-from game.mods import load_mod, load_mods, user_mods_dir
-from game.newmod import new_mod
-from game.ruleset import load_ruleset
-from game.rulesref import load_reference
-from game.scenario import list_scenarios, load_any_scenario, load_scenario
-from game.script import run
+from game.content.mods import load_mod, load_mods, user_mods_dir
+from game.content.ruleset_files import load_ruleset
+from game.content.rulesref import load_reference
+from game.content.scenario import list_scenarios, load_any_scenario, load_scenario
+from game.modding.new_mod import new_mod
+from game.model.errors import ContentError, UserError
+from game.running.match import load, new_match, play, save, summary
+from game.running.script import run
 
 MODS = CONTENT / "mods"
 ROOT = Path(__file__).resolve().parents[1]
@@ -105,7 +105,7 @@ def test_a_mod_adds_scenarios_and_rule_texts():
 
 
 def test_a_mod_scenario_plays_to_an_end():
-    from game.ai import make_player
+    from game.ai.players import make_player
 
     rs = load_ruleset(mods=load_mods([MODS / "guard-and-lancers"]))
     m = new_match("sierra-ridge", 3, 6, rs)
@@ -212,7 +212,7 @@ def test_new_mod_writes_a_working_mod(tmp_path):
 
 
 def test_a_replay_records_its_mods_and_needs_them_unchanged(tmp_path):
-    from game.ai import make_player
+    from game.ai.players import make_player
 
     mod = make_mod(tmp_path, "house", {UNITS: '[[category]]\ncode = "LI"\nmelee = 1\n'})
     rs = load_ruleset(mods=load_mods([mod]))

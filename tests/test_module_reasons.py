@@ -1,7 +1,7 @@
 """The rule modules' refusals in the player's words: clash-command's, dias-terrain's and Open Wars'
 stacking and water refusals, and the cavalry's extra move, record their English text word for word
 (the events of the scripted battles are unchanged: tests/test_reason_words.py) and are said in Spanish
-with the module's words, in a screen (Reject.said) and in the log (game.narrate)."""
+with the module's words, in a screen (Reject.said) and in the log (game.running.narrate)."""
 
 from __future__ import annotations
 
@@ -11,15 +11,15 @@ from pathlib import Path
 
 import pytest
 
-from game import commands as cmd
-from game.battle import Battle, Reject
-from game.locale import Texts
-from game.module_records import folder_of, rule_stack
-from game.modules import modules
-from game.narrate import reason_said, texts_for
-from game.session import refuse
-from systems.charge.plan import plan_charge
+from game.content.locale import Texts
+from game.content.module_records import folder_of, rule_stack
+from game.model import commands as cmd
+from game.model.battle import Battle
+from game.model.modules import modules
+from game.model.resolution import Reject, refuse
+from game.running.narrate import english, reason_said, texts_for
 from systems.clash.command import activation
+from systems.for_glory.charge.plan import plan_charge
 from systems.open_wars.mode import open_game
 from systems.open_wars.moves import March, barred, check_march, no_room
 from tests.helpers import rules, unit
@@ -35,10 +35,10 @@ def test_clash_command_refusal(battle: Callable[..., Battle]) -> None:
     with pytest.raises(Reject) as no:
         activation(b, cmd.Activate("ghost"))
     r = no.value
-    assert (r.rule, r.reason) == ("CS-3", "ghost is not a unit on the table: units activate one at a time")
+    assert (r.rule, b.reason(r)) == ("CS-3", "ghost is not a unit on the table: units activate one at a time")
     spanish = "ghost no es una unidad sobre la mesa: las unidades se activan de una en una"
     assert r.said(words("clash-command")) == spanish
-    assert reason_said(texts_for("es", ["clash-command"]), r.reason) == spanish
+    assert reason_said(texts_for("es", ["clash-command"]), b.reason(r)) == spanish
 
 
 def test_dias_terrain_refusal_names_the_ground_in_spanish(battle: Callable[..., Battle]) -> None:
@@ -49,27 +49,27 @@ def test_dias_terrain_refusal_names_the_ground_in_spanish(battle: Callable[..., 
     with pytest.raises(Reject) as no:
         plan_charge(b, b.ids["c"], b.ids["t"])
     r = no.value
-    assert (r.rule, r.reason) == ("DG-8", "cavalry may not charge into or across wood")
+    assert (r.rule, b.reason(r)) == ("DG-8", "cavalry may not charge into or across wood")
     spanish = "la caballería no puede cargar dentro ni a través de: bosque"
     assert r.said(words("dias-terrain")) == spanish
-    assert reason_said(texts_for("es", ["dias-terrain"]), r.reason) == spanish
+    assert reason_said(texts_for("es", ["dias-terrain"]), b.reason(r)) == spanish
 
 
 def test_open_wars_water_and_stacking_refusals(tmp_path: Path) -> None:
     path = tmp_path / "small.toml"
     path.write_text(SMALL)
-    c, _world, _rules = open_game(path, 0, None, [6] * 20, ())
+    c, _world, _rules = open_game(path, 0, None, [6] * 20, (), english())
     c.stacks.clear()
     c.add("dw", "a", "dwarf-warriors", 1)
     warriors = c.unit("dwarf-warriors")
     with pytest.raises(Reject) as no:
         check_march(c, "dw", March("dwarf-warriors", ("a", "w"), 1))
     water = c.location("w").name
-    assert (no.value.rule, no.value.reason) == (
+    assert (no.value.rule, c.reason(no.value)) == (
         "OW-LOC-4",
         f"only water and flying units enter {water} (OW-LOC-4)",
     )
-    assert barred(c, warriors, "w") == no.value.reason  # the AI's question, as before
+    assert barred(c, warriors, "w") == c.reason(no.value)  # the AI's question, as before
     es = words("open-wars")
     assert no.value.said(es) == f"solo las unidades acuáticas y voladoras entran en {water} (OW-LOC-4)"
     c.add("dw", "b", "runesmith", 1)
@@ -84,5 +84,5 @@ def test_open_wars_water_and_stacking_refusals(tmp_path: Path) -> None:
 
 def test_the_extra_move_belongs_to_its_cavalry() -> None:
     r = refuse("FG-CHG-4", "reason_extra_move_belongs", unit="h1")
-    assert r.reason == "the extra move belongs to h1"
+    assert r.worded(english()) == "the extra move belongs to h1"
     assert r.said(texts_for("es")) == "el movimiento extra corresponde a h1"

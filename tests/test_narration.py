@@ -1,4 +1,4 @@
-"""The battle log in the player's words, in English and Spanish (game/narrate.py): a whole seeded
+"""The battle log in the player's words, in English and Spanish (game/running/narrate.py): a whole seeded
 battle told in both languages, and each promise of the log on a small case of its own: one line per
 move, no coordinates or headings, a roll-off says who won, an initiative of two dice says both and the
 sum, a natural 1 or 6 is named with its rule, and the command line tells it in either language."""
@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 
 from game import ROOT
-from game.ai import make_player
-from game.locale import Texts
-from game.match import new_match, play
-from game.narrate import _raw, describe, groups, names_of, narrate, texts_for
+from game.ai.players import make_player
+from game.content.locale import Texts
+from game.running.match import new_match, play
+from game.running.narrate import _raw, describe, groups, names_of, narrate, texts_for
 
 ES = Texts("es")
 # a point of the table, "(12.3, 4.5)", or a heading in degrees, "facing 290.6", "270°"
@@ -108,7 +108,7 @@ def test_a_whole_battle_names_each_roll_offs_winner_and_both_initiative_dice() -
         best = max(dice.values())
         winners = [s for s, d in dice.items() if d == best]
         assert ln.count == 2
-        assert ln.text.endswith(f"{sides[winners[0]]} wins") if len(winners) == 1 else "a tie" in ln.text
+        assert ln.text.endswith(f"{sides[winners[0]]} win") if len(winners) == 1 else "a tie" in ln.text
     for ln in inits:
         dice = [events[i]["die"] for i in range(ln.first, ln.first + ln.count)]
         if len(dice) == 2:
@@ -246,7 +246,7 @@ def test_a_roll_off_is_one_line_that_says_who_won() -> None:
         e.update(outcome=e["side"], rule="FG-ACT-1")
     assert told(events) == [
         "Roll-off (FG-ACT-1): Spanish 4, French 4; a tie, rolled again",
-        "Roll-off (FG-ACT-1): Spanish 2, French 5; French wins",
+        "Roll-off (FG-ACT-1): Spanish 2, French 5; French win",
     ]
     assert told(events, ES) == [
         "Tirada de desempate (FG-ACT-1): Spanish 4, French 4; empate, se vuelve a tirar",
@@ -295,7 +295,7 @@ def test_the_end_of_the_battle_in_words() -> None:
         "score": {"es": 0, "fr": 8},
     }  # fmt: skip
     assert told([over]) == [
-        "The battle ends: French holds every objective (FG-VIC-4); French wins; Spanish 0, French 8"
+        "The battle ends: French hold every objective (FG-VIC-4); French win; Spanish 0, French 8"
     ]
     assert told([over], ES) == [
         "La batalla termina: los French controlan todos los objetivos (FG-VIC-4); vencen los French; "

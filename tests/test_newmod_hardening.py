@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from game.cli import main
+from game.cli.entry import main
 
 
 def one_line_error(capsys: pytest.CaptureFixture[str], *argv: str) -> str:

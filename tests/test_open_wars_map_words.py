@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from game import CONTENT
-from game.errors import ContentError
+from game.model.errors import ContentError
 from systems.open_wars.records import OpenWarsRules, load_map, load_rules
 
 MAPS = sorted((CONTENT / "scenarios" / "open-wars").glob("*.toml"))
@@ -65,3 +65,33 @@ def test_bad_words_are_one_line_naming_file_and_key(
     assert err.value.where == f"{path}: {key}"
     assert words in err.value.problem
     assert "\n" not in str(err.value)
+
+
+def test_every_unit_has_its_spanish_name(ow_rules: OpenWarsRules) -> None:
+    """OW-UNIT-1: the factions file gives each unit and faction its Spanish name (the map's labels are
+    made from it, game/ui/ow_map.py)."""
+    spanish = ow_rules.locale["es"]
+    assert set(spanish.units) == set(ow_rules.units) and set(spanish.factions) == set(ow_rules.factions)
+    for unit in ow_rules.units:
+        assert ow_rules.unit_name(unit, "en") == ow_rules.units[unit].name
+        assert ow_rules.unit_name(unit, "es") == spanish.units[unit]
+
+
+@pytest.mark.parametrize(
+    ("table", "key"),
+    [
+        ('[locale.es.units]\nbogus = "Nadie"', "locale.es.units.bogus"),
+        ('[locale.es.factions]\nelves = "Elfos"', "locale.es.factions.elves"),
+        ('[locale.fr.units]\ntroll = "Troll"', "locale.fr"),
+    ],
+)
+def test_a_bad_unit_name_is_one_line(tmp_path: Path, table: str, key: str) -> None:
+    folder = tmp_path / "open-wars"
+    folder.mkdir()
+    shipped = CONTENT / "rulesets" / "open-wars"
+    (folder / "numbers.toml").write_bytes((shipped / "numbers.toml").read_bytes())
+    factions = (shipped / "factions.toml").read_text(encoding="utf-8").split("[locale.es.factions]")[0]
+    (folder / "factions.toml").write_text(factions + table + "\n", encoding="utf-8")
+    with pytest.raises(ContentError) as err:
+        load_rules(tmp_path)
+    assert err.value.where == f"{folder / 'factions.toml'}: {key}"

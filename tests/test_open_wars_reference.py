@@ -1,6 +1,6 @@
 """The Open Wars rules reference (content/modules/open-wars/locale/<lang>/rules.toml): both languages
-load through game/rulesref.py with the open-wars module, every OW- rule the code cites has its entry in
-each, and the two files explain the same rules (every decision of docs/open-wars-decisions.md among
+load through game/content/rulesref.py with the open-wars module, every OW- rule the code cites has its
+entry in each, and the two files explain the same rules (every decision of docs/open-wars-decisions.md among
 them), none with an empty text."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from game.modules import RuleModule, modules
-from game.rulesref import RuleText, load_reference
+from game.content.rulesref import RuleText, load_reference
+from game.model.modules import RuleModule, modules
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGUAGES = ("en", "es")

@@ -14,12 +14,13 @@ import esper
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game import commands as cmd
-from game.battle import Battle, Decision
-from game.components import Hits, Pose, Status
-from game.events import Event, Moved, Roll
-from game.geometry import convex_overlap, rect_corners
-from game.physics import OVERLAP_TOL
+from game.model import commands as cmd
+from game.model.battle import Battle
+from game.model.components import Hits, Pose, Status
+from game.model.events import Event, Moved, Roll
+from game.model.geometry import convex_overlap, rect_corners
+from game.model.physics import OVERLAP_TOL
+from game.model.resolution import Decision
 from tests.helpers import make_battle, officer, rules
 
 SIZE = (24.0, 16.0)

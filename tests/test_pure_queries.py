@@ -9,16 +9,16 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from game import commands as cmd
-from game.battle import Battle
-from game.geometry import BBox
-from game.physics import Physics
-from systems.charge.odds import charge_odds
-from systems.deployment import check_staff
-from systems.hits import only_target
-from systems.odds import fire_odds
-from systems.paths import plan_move
-from systems.reaction import reactors_along
+from game.model import commands as cmd
+from game.model.battle import Battle
+from game.model.geometry import BBox
+from game.model.physics import Physics
+from systems.for_glory.charge.odds import charge_odds
+from systems.for_glory.deployment import check_staff
+from systems.for_glory.hits import only_target
+from systems.for_glory.odds import fire_odds
+from systems.for_glory.paths import plan_move
+from systems.for_glory.reaction import reactors_along
 from tests.helpers import officer, order, pos, unit
 
 

@@ -10,19 +10,19 @@ from pathlib import Path
 import pytest
 
 from game import CONTENT
-from game.battle import Reject
-from game.locale import Texts
-from game.match import events_digest
-from game.module_records import folder_of
-from game.modules import modules
-from game.ruleset import load_ruleset
-from game.script import load, play, setup
-from game.session import refuse
-from systems.charge.plan import plan_charge
+from game.content.locale import Texts
+from game.content.module_records import folder_of
+from game.content.ruleset_files import load_ruleset
+from game.model.modules import modules
+from game.model.resolution import Reject, refuse
+from game.running.match import events_digest
+from game.running.narrate import english
+from game.running.script import load, play, setup
+from systems.for_glory.charge.plan import plan_charge
+from systems.for_glory.paths import plan_move
+from systems.for_glory.targets import check_fire
 from systems.open_wars.mode import open_game
 from systems.open_wars.moves import Recruit, check_recruit
-from systems.paths import plan_move
-from systems.targets import check_fire
 from tests.helpers import make_battle, unit
 from tests.rules.test_open_wars import SMALL
 
@@ -48,8 +48,8 @@ def test_a_refusal_records_its_english_text_word_for_word() -> None:
         ]  # fmt: skip
         for site, before in cases:
             r = refusal(site)
-            assert r.reason == before  # the words the events recorded before the texts moved
-            assert r.key is not None and r.reason == EN(r.key, **r.values)  # its English text, formatted
+            assert b.reason(r) == before  # the words the events recorded before the texts moved
+            assert r.key is not None and b.reason(r) == EN(r.key, **r.values)  # its English text, formatted
     finally:
         b.close()
 
@@ -60,9 +60,10 @@ def test_a_refusal_in_spanish_names_the_category_and_writes_decimal_commas() -> 
         u = unit(b, "u", "a", (20.0, 20.0), 0.0)
         f = unit(b, "f", "b", (30.0, 30.0), 180.0)
         far = refusal(lambda: plan_move(b, u, (50.0, 20.0), None))
-        assert far.said(ES) == 'Infantería de línea: mueve 12" como máximo y el movimiento es de 30,00"'
-        assert refusal(lambda: check_fire(b, u, f)).said(ES) == 'f está fuera de alcance (11,89" > 2")'
-        assert far.said(EN) == far.reason
+        assert far.said(ES) == 'Infantería de línea: mueve 12" como máximo y el movimiento es de 30"'
+        assert refusal(lambda: check_fire(b, u, f)).said(ES) == 'f está fuera de alcance (11,9" > 2")'
+        assert b.reason(far) == 'the move is 30.00" and Line infantry may move 12" at most'  # as recorded
+        assert far.said(EN) == 'the move is 30" and Line infantry may move 12" at most'  # as every measure
     finally:
         b.close()
 
@@ -70,20 +71,20 @@ def test_a_refusal_in_spanish_names_the_category_and_writes_decimal_commas() -> 
 def test_a_refusal_without_words_is_said_as_its_reason() -> None:
     assert Reject("X-1", "a module's own reason").said(ES) == "a module's own reason"
     r = refuse("FG-ORD-10", "reason_last_hit")
-    assert (r.rule, r.reason) == ("FG-ORD-10", "the last hit counter cannot be removed by rallying")
+    assert (r.rule, r.worded(EN)) == ("FG-ORD-10", "the last hit counter cannot be removed by rallying")
     assert r.said(ES) == "el último contador de impacto no se puede retirar al reagruparse"
 
 
 def test_open_wars_refusals_in_its_modules_words(tmp_path: Path) -> None:
     path = tmp_path / "small.toml"
     path.write_text(SMALL)
-    c, _world, _rules = open_game(path, 0, None, [6] * 20, ())
+    c, _world, _rules = open_game(path, 0, None, [6] * 20, (), english())
     es = Texts("es", tuple(folder_of(m) / "locale" for m in modules() if m.id == "open-wars"))
     where = c.location("b").name
     r = refusal(lambda: check_recruit(c, "dw", Recruit("b", "dwarf-warriors")))
-    assert (r.rule, r.reason) == ("OW-LOC-5", f"units are recruited only in cities, not in {where}")
+    assert (r.rule, c.reason(r)) == ("OW-LOC-5", f"units are recruited only in cities, not in {where}")
     assert r.said(es) == f"solo se recluta en ciudades, no en {where}"
-    assert r.said(ES) == r.reason  # without the module's words: as the event has it
+    assert r.said(ES) == f"reason_ow_cities_only location={where}"  # no words for it: its key
 
 
 def test_the_scripted_battles_record_the_same_events() -> None:

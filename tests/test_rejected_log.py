@@ -5,9 +5,9 @@ a reason no text matches stays as recorded, and the English log is unchanged."""
 from __future__ import annotations
 
 from game import CONTENT
-from game import commands as cmd
-from game.locale import placeholders, read_ui
-from game.narrate import english, narrate, reason_said, texts_for
+from game.content.locale import placeholders, read_ui
+from game.model import commands as cmd
+from game.running.narrate import english, narrate, reason_said, texts_for
 from tests.helpers import make_battle, unit
 
 ES = texts_for("es")
@@ -31,7 +31,7 @@ def test_a_refused_move_in_a_spanish_log() -> None:
 
 def test_numbers_and_categories_of_a_reason_in_spanish() -> None:
     reason = 'the move is 30.00" and Line infantry may move 12" at most'
-    spanish = 'Infantería de línea: mueve 12" como máximo y el movimiento es de 30,00"'
+    spanish = 'Infantería de línea: mueve 12" como máximo y el movimiento es de 30"'  # inches to a tenth
     assert reason_said(ES, reason) == spanish
     order = "moveofficer is not an order the battle is waiting for"
     assert reason_said(ES, order) == "la batalla no espera una orden de mover a un oficial"

@@ -15,12 +15,12 @@ from typing import Any
 
 import pytest
 
-from game import commands as cmd
-from game.ai import make_player
-from game.cli import main
-from game.errors import UserError
-from game.files import write_atomic
-from game.match import MAX_REPLAY_BYTES, load, new_match, play, replay_data, save
+from game.ai.players import make_player
+from game.cli.entry import main
+from game.content.files import write_atomic
+from game.model import commands as cmd
+from game.model.errors import UserError
+from game.running.match import MAX_REPLAY_BYTES, load, new_match, play, replay_data, save
 from tests.helpers import make_battle, order, pos, unit
 
 

@@ -1,11 +1,10 @@
-"""Rule modules (game/modules.py): a toy module written here, in the tests, adds an order, a decision,
+"""Rule modules (game/model/modules.py): a toy module written here, in the tests, adds an order, a decision,
 a reaction, modifier lines and a per-unit component to For Glory without touching an engine file, and
 runs through every path a module must: direct orders, the round loop with AI players, replays and
 scripted battles. Also: modules chosen by content, refused combinations, and the registry's listing."""
 
 from __future__ import annotations
 
-import ast
 import json
 import math
 from collections.abc import Callable, Iterator, Sequence
@@ -16,17 +15,18 @@ from typing import Annotated, Any
 
 import pytest
 
-from game import commands as cmd
-from game.ai import make_player
-from game.battle import Battle, Decision, Reject, Resolution
-from game.cli import main
-from game.components import Status
-from game.errors import ContentError, UserError
-from game.events import ModLine, Note, Roll
-from game.match import load, new_match, play, save
-from game.mods import Mod, load_mods
-from game.module_records import load_records, rule_stack
-from game.modules import (
+from game.ai.players import make_player
+from game.cli.entry import main
+from game.content.mods import Mod, load_mods
+from game.content.module_records import load_records, rule_stack
+from game.content.ruleset_files import load_ruleset
+from game.model import commands as cmd
+from game.model.battle import Battle
+from game.model.components import Status
+from game.model.errors import ContentError, UserError
+from game.model.events import ModLine, Note, Roll
+from game.model.limits import Bounds
+from game.model.modules import (
     HOOKS,
     Choice,
     DecisionKind,
@@ -38,14 +38,14 @@ from game.modules import (
     register,
     unregister,
 )
-from game.records import Bounds
-from game.ruleset import load_ruleset
-from systems.checks import morale_modifiers
-from systems.fire import fire_modifiers
-from systems.orders import orderable
-from systems.paths import Way
-from systems.reaction import Active
-from systems.vision import sight
+from game.model.resolution import Decision, Reject, Resolution
+from game.running.match import load, new_match, play, save
+from systems.for_glory.checks import morale_modifiers
+from systems.for_glory.fire import fire_modifiers
+from systems.for_glory.orders import orderable
+from systems.for_glory.paths import Way
+from systems.for_glory.reaction import Active
+from systems.for_glory.vision import sight
 from tests.helpers import kinds, of, order, run_toml, unit
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -387,34 +387,6 @@ def test_simulate_with_an_unknown_module_is_one_line(capsys: pytest.CaptureFixtu
     assert "\n" not in err and "unknown rule module 'nope'" in err
 
 
-# --- the engine holds no rules --------------------------------------------------------------------
-
-CORE = (
-    "battle",
-    "commands",
-    "components",
-    "dice",
-    "events",
-    "geometry",
-    "modules",
-    "physics",
-    "session",
-    "table",
-)
-
-
-@pytest.mark.parametrize("name", CORE)
-def test_the_core_model_imports_no_rules(name: str) -> None:
-    tree = ast.parse((ROOT / "game" / f"{name}.py").read_text())
-    imported = [
-        n.module if isinstance(n, ast.ImportFrom) else a.name
-        for n in ast.walk(tree)
-        if isinstance(n, ast.Import | ast.ImportFrom)
-        for a in (n.names if isinstance(n, ast.Import) else [n])  # type: ignore[attr-defined]
-    ]
-    assert not [m for m in imported if m and m.split(".")[0] == "systems"], imported
-
-
 # --- a module's numbers are content -----------------------------------------------------------------
 
 
@@ -484,8 +456,8 @@ def test_a_replay_holds_the_modules_numbers(tmp_path: Path) -> None:
 
 
 def test_the_modules_numbers_have_a_schema_and_are_checked(tmp_path: Path) -> None:
-    from game.content_check import check_content
-    from game.schema import module_kinds, schema
+    from game.modding.content_check import check_content
+    from game.modding.schema import module_kinds, schema
 
     kinds = {k.name: k for k in module_kinds()}
     assert set(schema(kinds["module.drill.drill"])["properties"]) == {"loud", "quiet", "bonus"}
@@ -504,8 +476,8 @@ def test_the_modules_numbers_have_a_schema_and_are_checked(tmp_path: Path) -> No
 
 
 def test_a_module_replaces_movement_after_action_and_round_hooks(battle: Callable[..., Battle]) -> None:
-    from systems.paths import movement_allowance
-    from systems.sequence import round_of_play
+    from systems.for_glory.paths import movement_allowance
+    from systems.for_glory.sequence import round_of_play
 
     seen: list[str] = []
 
@@ -549,7 +521,7 @@ def test_a_module_replaces_movement_after_action_and_round_hooks(battle: Callabl
 
 
 def test_the_log_tells_a_modules_events_and_rolls_of_several_dice() -> None:
-    from game.narrate import describe
+    from game.running.narrate import describe
 
     assert describe({"kind": "jeered", "unit": "a1", "by": "b1"}) == "a1 is jeered by b1 (DRILL-2)"
     roll = Roll(
@@ -559,7 +531,7 @@ def test_the_log_tells_a_modules_events_and_rolls_of_several_dice() -> None:
 
 
 def test_an_orders_odds_come_from_its_kind(battle: Callable[..., Battle]) -> None:
-    from systems.odds import fire_odds
+    from systems.for_glory.odds import fire_odds
 
     b = facing_off(battle, stack=drilled())
     a1, b1 = b.ids["a1"], b.ids["b1"]

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from game import ROOT
-from game.errors import ContentError
-from game.records import read_toml
-from game.rulesref import RULE_ID, load_reference
+from game.content.records import read_toml
+from game.content.rulesref import RULE_ID, load_reference
+from game.model.errors import ContentError
 
 DIGEST = Path(__file__).resolve().parents[2] / "shared" / "rules" / "for-glory.md"
 WINDOW = 12  # words: no entry may share this many consecutive words with the digest
@@ -46,9 +46,11 @@ def _rule_values(node: Any) -> list[str]:
 
 
 def _cited_in_code() -> dict[str, str]:
-    """Rule IDs in the string literals of game/*.py and systems/*.py: {rule ID: first file}."""
+    """Rule IDs in the string literals of the engine (game/, but for the players and the screens) and of
+    For Glory's rules (systems/for_glory/): {rule ID: first file}."""
     cited: dict[str, str] = {}
-    for path in sorted([*(ROOT / "game").glob("*.py"), *(ROOT / "systems").glob("*.py")]):
+    engine = [p for p in (ROOT / "game").rglob("*.py") if not {"ai", "ui"} & set(p.relative_to(ROOT).parts)]
+    for path in sorted([*engine, *(ROOT / "systems" / "for_glory").rglob("*.py")]):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 for rule_id in RULE_ID.findall(node.value):
@@ -129,8 +131,8 @@ def test_a_missing_locale_or_a_bad_locale_name_is_a_content_error(tmp_path: Path
 
 
 def test_the_reference_speaks_the_players_language_and_falls_back_to_english() -> None:
-    from game.modules import compose
-    from game.rulesref import reference_for
+    from game.content.rulesref import reference_for
+    from game.model.modules import compose
 
     assert load_reference("es").keys() == load_reference("en").keys()  # every rule in Spanish too
     modules = compose("for-glory", ["clash-command", "clash-melee", "warhammer-terrain"]).chosen
@@ -142,8 +144,8 @@ def test_the_reference_speaks_the_players_language_and_falls_back_to_english() -
 
 
 def test_every_rule_a_decisions_help_shows_has_its_text_in_each_language() -> None:
-    from game.modules import modules
-    from game.rulesref import reference_for
+    from game.content.rulesref import reference_for
+    from game.model.modules import modules
 
     optional = [m for m in modules() if m.mode == "for-glory" and m.id != "for-glory"]
     for language in ("en", "es"):

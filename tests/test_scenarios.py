@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 
 from game import CONTENT, ROOT
-from game.ai import make_player
-from game.army import build_army
-from game.errors import ContentError
-from game.match import Match, load, new_match, play, save, summary
-from game.ruleset import Ruleset
-from game.scenario import ArmySpec, DivisionSpec, SideSpec, list_scenarios, load_scenario
+from game.ai.players import make_player
+from game.content.army import build_army
+from game.content.scenario import ArmySpec, DivisionSpec, SideSpec, list_scenarios, load_scenario
+from game.model.errors import ContentError
+from game.model.ruleset import Ruleset
+from game.running.match import Match, load, new_match, play, save, summary
 
 SHIPPED = sorted(p.stem for p in (CONTENT / "scenarios").glob("*.toml"))
 MAPS = sorted(p.stem for p in (CONTENT / "scenarios" / "open-wars").glob("*.toml"))  # Open Wars

@@ -1,4 +1,4 @@
-"""The JSON Schemas of the content files (game/schema.py, shipped in content/schema/): current, valid,
+"""The JSON Schemas of the content files (game/modding/schema.py, shipped in content/schema/): current, valid,
 matching every shipped file, refusing corrupted ones, and agreeing with the loader."""
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game import CONTENT
-from game.cli import main
-from game.records import collect, collect_partial, read_toml
-from game.schema import KINDS, Kind, file_name, render, write_schemas
+from game.cli.entry import main
+from game.content.records import collect, collect_partial, read_toml
+from game.modding.schema import KINDS, Kind, file_name, render, write_schemas
 
 SHIPPED = CONTENT / "schema"
 BY_NAME = {k.name: k for k in KINDS}
@@ -206,8 +206,8 @@ def _entry_problems(kind: Kind, table: Any, rule_id: str) -> list[str]:
 
 
 def _keyless_records(doc: Any) -> list[str]:
-    """A mod's record in a keyed list without its id (the merge refuses it: game.mods.KEYED)."""
-    from game.mods import KEYED
+    """A mod's record in a keyed list without its id (the merge refuses it: game.content.mods.KEYED)."""
+    from game.content.mods import KEYED
 
     return [
         f"{name}[{i}]"

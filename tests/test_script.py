@@ -1,6 +1,6 @@
 """Scripted battles (shared/spec/scripted-battle.md): the file format, the output, and the order in
 which the engine rolls its dice (docs/scripted-battles.md, "The order of rolls"). Each test writes a
-small script, runs it through game.script.run and reads the report."""
+small script, runs it through game.running.script.run and reads the report."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from game.errors import ContentError
-from game.script import run
+from game.model.errors import ContentError
+from game.running.script import run
 
 XY = tuple[float, float]
 

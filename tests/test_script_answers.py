@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from game import CONTENT
-from game import commands as cmd
-from game.modules import compose
-from game.script import Answers, StepSpec, run
-from game.session import Decision
+from game.model import commands as cmd
+from game.model.modules import compose
+from game.model.resolution import Decision
+from game.running.script import Answers, StepSpec, run
 from systems.warhammer.charges import KeepFleeing, Redirect
 
 SCRIPTS = {

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from game.settings import Settings, load_settings, settings_file
+from game.running.settings import Settings, load_settings, settings_file
 
 
 def test_settings_are_remembered(tmp_path: Path) -> None:

@@ -8,11 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from game.ai import make_player
-from game.cli import main
-from game.events import Destroyed, DivisionRemoved, ModLine, Removed, Roll
-from game.match import Match, load, new_match, play, save, summary
-from game.stats import SideStats, battle_stats, figures
+from game.ai.players import make_player
+from game.cli.entry import main
+from game.model.events import Destroyed, DivisionRemoved, ModLine, Removed, Roll
+from game.model.figures import SideStats
+from game.running.match import Match, load, new_match, play, save, summary
+from game.running.stats import battle_stats, figures
 
 
 def _played(matches: list[Match], seed: int = 5) -> Match:
@@ -133,3 +134,27 @@ def test_a_damaged_file_is_one_line_and_exit_2(
     assert main(["stats", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"error: {path}") and err.count("\n") == 1
+
+
+def test_an_open_wars_game_in_figures(matches: list[Match]) -> None:
+    """OW-COMBAT-5/6: tokens lost by turn, every die rolled, and the attacks' luck at their exact odds."""
+    from systems.open_wars.state import Campaign
+
+    m = new_match("ow-twin-fords", 4)
+    matches.append(m)
+    c = m.battle
+    assert isinstance(c, Campaign)
+    play(m, {s: make_player("heuristic", s, 4 + i) for i, s in enumerate(c.sides)})
+    f = figures(m)
+    assert f.fates == [] and f.rounds == summary(m)["rounds"] > 1
+    lost = [e.details for e in c.events if e.kind == "note" and e.rule == "OW-COMBAT-6" and e.details]
+    attacks = [e for e in c.events if isinstance(e, Roll) and e.check == "attack"]
+    assert lost and attacks
+    for side, st in f.sides.items():
+        assert sum(st.losses.values()) == sum(d["lost"] for d in lost if d["player"] == side)
+        mine = [e for e in attacks if e.side == side]
+        hits = st.luck["hits"]
+        assert (hits.rolls, hits.got) == (len(mine), sum(e.total for e in mine))
+        odds = [c.unit(e.unit.split(":")[1]).attack / 6 * len(e.dice or ()) for e in mine]  # type: ignore[union-attr]
+        assert hits.expected == pytest.approx(sum(odds))
+        assert st.score[-1] == summary(m)["score"][side]

@@ -12,12 +12,13 @@ from typing import Any
 
 import pytest
 
-from game.ai import PLAYERS
+from game.ai.players import PLAYERS
 from game.ai.random_player import RandomPlayer
-from game.cli import main
-from game.cli_battles import ruleset_with_mods
-from game.cli_tournament import Results, Venue, _venues, table
-from game.ratings import PairRecord, Share, anchor_of, bradley_terry, elo, separated, wilson
+from game.cli.entry import main
+from game.cli.options import ruleset_with_mods
+from game.cli.tournament import _venues, table
+from game.running.ratings import PairRecord, Share, anchor_of, bradley_terry, elo, separated, wilson
+from game.running.tournament import Results, Venue
 
 
 def record(a: str, b: str, wins_a: float, games: int, scenario: str = "s") -> PairRecord:

@@ -14,14 +14,14 @@ from pathlib import Path
 import pytest
 
 from game import CONTENT
-from game.ai import make_player
-from game.cli import main
-from game.errors import ContentError, UserError
-from game.files import inside, remove_inside, stem, write_text
-from game.match import Match, new_match, play
-from game.records import check_id
-from game.recovery import recover
-from game.saves import AUTOSAVES_KEPT, list_saves, save_game, saves_dir
+from game.ai.players import make_player
+from game.cli.entry import main
+from game.content.files import inside, remove_inside, stem, write_text
+from game.model.errors import ContentError, UserError
+from game.model.limits import check_id
+from game.running.match import Match, new_match, play
+from game.running.recovery import recover
+from game.running.saves import AUTOSAVES_KEPT, browse_saves, save_game, saves_dir
 
 HOSTILE = "../../../../victim/*"
 
@@ -224,7 +224,7 @@ def test_links_loops_and_odd_files_in_the_saves_folder_are_skipped_with_a_line(
 ) -> None:
     _folder, real = odd_saves_folder(matches, victim)
     skipped: list[str] = []
-    listed = {i.path.name for i in list_saves(skipped=skipped)}
+    listed = {i.path.name for i in browse_saves(skipped=skipped)}
     assert listed == {real.name, "locked.json"}  # a read-only save is listed: it loads
     said = {Path(line.split(": ")[0]).name: line for line in skipped}
     for name in ("dangling.json", "loop.json", "a-to-b.json", "out.json", "copy.json"):

@@ -11,13 +11,14 @@ from typing import Any
 
 import esper
 
-from game import commands as cmd
-from game.battle import Battle, Decision, Reject
-from game.components import Hits, Officer, Unit
-from game.errors import UserError
-from game.geometry import Point, centroid, dist, point_in_polygon
-from systems.charge.plan import chargeable_units, plan_charge
-from systems.deployment import (
+from game.model import commands as cmd
+from game.model.battle import Battle
+from game.model.components import Hits, Officer, Unit
+from game.model.errors import UserError
+from game.model.geometry import Point, centroid, dist, point_in_polygon
+from game.model.resolution import Decision, Reject
+from systems.for_glory.charge.plan import chargeable_units, plan_charge
+from systems.for_glory.deployment import (
     INWARD,
     Arrivals,
     Entry,
@@ -27,10 +28,10 @@ from systems.deployment import (
     lines_at,
     staff_entity,
 )
-from systems.officers import check_officer_move
-from systems.paths import plan_move
-from systems.reaction import check_rally
-from systems.targets import check_fire, officer_fire_targets, unit_fire_targets
+from systems.for_glory.officers import check_officer_move
+from systems.for_glory.paths import plan_move
+from systems.for_glory.reaction import check_rally
+from systems.for_glory.targets import check_fire, officer_fire_targets, unit_fire_targets
 
 
 def own_edge(b: Battle, side: str) -> str:
@@ -65,11 +66,12 @@ class Player:
             decided: cmd.Command = self._other[mode].decide(b, d)
             return decided
         b.enter()
-        handler = getattr(self, d.kind, None)
-        if handler is not None:
-            return handler(b, d)
-        kind = b.stack.decisions.get(d.kind)  # a rule module's decision: its own policy
-        return kind.ai(b, d, self) if kind is not None and kind.ai is not None else cmd.Pass()
+        with b.thinking():
+            handler = getattr(self, d.kind, None)
+            if handler is not None:
+                return handler(b, d)
+            kind = b.stack.decisions.get(d.kind)  # a rule module's decision: its own policy
+            return kind.ai(b, d, self) if kind is not None and kind.ai is not None else cmd.Pass()
 
     def best(self, b: Battle, e: int) -> tuple[float, cmd.Command] | None:
         """The order this player would give the unit now and its worth (a module's policy asks)."""

@@ -11,12 +11,13 @@ from pathlib import Path
 from typing import Annotated
 
 from game import CONTENT
-from game.errors import ContentError
-from game.mods import Mod
-from game.records import ID, Bounds, load_record
+from game.ai.kinds import LEVELS
+from game.content.mods import Mod
+from game.content.records import load_record
+from game.model.errors import ContentError
+from game.model.limits import ID, Bounds
 
 Weight = Annotated[float, Bounds(0, 5)]
-LEVELS = ("easy", "normal", "hard")
 DEFAULT_TEMPERAMENT = "balanced"
 
 

@@ -1,15 +1,16 @@
 """`heuristic`: a general who plays sensibly. Each unit's options are weighed with the exact odds of
-the rules (systems/odds.py): shoot the best target, charge when the odds favour it, rally hit units,
+the rules (systems/for_glory/odds.py): shoot the best target, charge when the odds favour it, rally hit units,
 pull back a unit about to break, close on the enemy and on objectives while keeping in command."""
 
 from __future__ import annotations
 
-from game import commands as cmd
 from game.ai import common
-from game.battle import Battle, Decision, Reject
-from game.geometry import centroid, dist
-from systems.charge.odds import charge_odds
-from systems.odds import check_odds, fire_odds
+from game.model import commands as cmd
+from game.model.battle import Battle
+from game.model.geometry import centroid, dist
+from game.model.resolution import Decision, Reject
+from systems.for_glory.charge.odds import charge_odds
+from systems.for_glory.odds import check_odds, fire_odds
 
 # What each result is worth to the side that causes it (in units destroyed).
 FIRE_VALUE = {"miss": 0.0, "pushed": 0.25, "one hit": 0.9, "two hits": 1.8, "destroyed": 3.0, "killed": 2.5}

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections import deque
 
-from game import commands as cmd
-from game.battle import Decision, Reject
-from game.dice import Chooser
+from game.model import commands as cmd
+from game.model.dice import Chooser
+from game.model.resolution import Decision, Reject
 from systems.open_wars.combat import FallBack, retreats
 from systems.open_wars.moves import March, Recruit, barred, check_recruit, reachable, room_for
 from systems.open_wars.records import UnitKind

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import math
 
-from game import commands as cmd
 from game.ai import common
-from game.battle import Battle, Decision, Reject
-from game.dice import Chooser
-from systems.charge.plan import plan_charge
-from systems.reaction import check_rally
-from systems.targets import check_fire
+from game.model import commands as cmd
+from game.model.battle import Battle
+from game.model.dice import Chooser
+from game.model.resolution import Decision, Reject
+from systems.for_glory.charge.plan import plan_charge
+from systems.for_glory.reaction import check_rally
+from systems.for_glory.targets import check_fire
 
 
 class RandomPlayer(common.Player):

@@ -6,8 +6,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
-from game import commands as cmd
+from game.model import commands as cmd
+from game.model.battle import Battle
+from game.model.resolution import Decision
 
 # The terms an option's worth is made of (their words are the locale's `why_<term>` keys).
 TERMS = ("odds", "answers", "reach", "objectives", "command", "obedience", "leadership", "safety")
@@ -74,3 +77,17 @@ def text(t: Thought, top: int = 4) -> list[str]:
         if odds:
             out.append(f"        odds: {odds}")
     return out
+
+
+class KeptReasons:
+    """A player whose reasons are kept, with the round of each decision (`simulate --why`)."""
+
+    def __init__(self, player: Any, kept: list[tuple[int, Thought]]) -> None:
+        self.player, self.kept = player, kept
+
+    def decide(self, b: Battle, d: Decision) -> cmd.Command:
+        c: cmd.Command = self.player.decide(b, d)
+        thought = getattr(self.player, "thought", None)
+        if isinstance(thought, Thought):
+            self.kept.append((b.game.round if b.game is not None else 0, thought))
+        return c

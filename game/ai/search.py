@@ -1,8 +1,8 @@
 """`easy`, `normal`, `hard`: generals that search. For each order it might give, a general weighs the
-exact odds of the roll it makes (a chance node over every effect, systems/odds.py) and the position it
-leaves: what the enemy may answer (his reactions now, his shots and charges next turn, each with its
-exact odds), what the unit may do from there next turn, the objectives it holds or nears, and whether
-it stays in command. Two plies of expectimax: its order, then the enemy's best answers on that unit.
+exact odds of the roll it makes (a chance node over every effect, systems/for_glory/odds.py) and the
+position it leaves: what the enemy may answer (his reactions now, his shots and charges next turn, each
+with its exact odds), what the unit may do from there next turn, the objectives it holds or nears, and
+whether it stays in command. Two plies of expectimax: its order, then the enemy's best answers on that unit.
 The level (content/ai/levels.toml) sets how many moves it tries, whether it weighs the answers and
 how much it may look at; the temperament (content/ai/temperaments/) sets what it values.
 
@@ -20,23 +20,24 @@ from fractions import Fraction
 
 import esper
 
-from game import commands as cmd
 from game.ai import common
 from game.ai.generals import DEFAULT_TEMPERAMENT, General, general
 from game.ai.heuristic import CHARGE_VALUE, FIRE_VALUE, HeuristicPlayer
 from game.ai.reasons import Thought, Weighed, weighed
-from game.battle import Battle, Decision, Reject
-from game.components import Officer, Unit
-from game.dice import Chooser
-from game.events import Rejected
-from game.geometry import Point, centroid, dist
-from game.mods import Mod
-from systems.charge.odds import charge_odds
-from systems.measure import gap, gap_to_point, within
-from systems.odds import check_odds, fire_odds, leadership_odds
-from systems.officers import check_officer_move
-from systems.paths import longest_move, plan_move
-from systems.reaction import reactors, retreat_plan
+from game.content.mods import Mod
+from game.model import commands as cmd
+from game.model.battle import Battle
+from game.model.components import Officer, Unit
+from game.model.dice import Chooser
+from game.model.events import Rejected
+from game.model.geometry import Point, centroid, dist
+from game.model.resolution import Decision, Reject
+from systems.for_glory.charge.odds import charge_odds
+from systems.for_glory.measure import gap, gap_to_point, within
+from systems.for_glory.odds import check_odds, fire_odds, leadership_odds
+from systems.for_glory.officers import check_officer_move
+from systems.for_glory.paths import longest_move, plan_move
+from systems.for_glory.reaction import reactors, retreat_plan
 
 HIT = FIRE_VALUE["one hit"]  # the value of one hit, the unit of every worth here
 POINT = FIRE_VALUE["destroyed"]  # a point of the score (FG-VIC-5: a unit destroyed) in that value

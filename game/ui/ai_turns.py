@@ -1,4 +1,4 @@
-"""The computer players of a game on screen: their process (game/ai/worker.py), the question in hand,
+"""The computer players of a game on screen: their process (game/running/ai_process.py), the question in hand,
 and a pause between answers so a person can follow. Both game modes' screens drive their AIs so."""
 
 from __future__ import annotations
@@ -6,12 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from game import commands as cmd
-from game.ai import budget
+from game.ai.players import budget
 from game.ai.reasons import Thought
-from game.ai.worker import STOP_WAIT, RemoteError, Worker
-from game.battle import Decision
-from game.match import Match
+from game.model import commands as cmd
+from game.model.resolution import Decision
+from game.running.ai_process import STOP_WAIT, RemoteError, Worker
+from game.running.match import Match
 
 # Seconds beyond a player's budget before its process is deemed stuck: the copy's rebuild, which comes
 # before its first answer, takes under a second for a whole battle (bench/ai_worker.py)

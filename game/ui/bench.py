@@ -11,15 +11,16 @@ from typing import Any
 
 import pygame
 
-from game.battle import Battle, ObjectiveState
-from game.dice import Dice
-from game.match import Match, new_match
-from game.ruleset import load_ruleset
-from game.scenario import load_scenario
-from game.table import Feature, Table
+from game.content.ruleset_files import load_ruleset
+from game.content.scenario import load_scenario
+from game.model.battle import Battle, ObjectiveState
+from game.model.dice import Dice
+from game.model.table import Feature, Table
+from game.running.match import Match, new_match
+from game.running.narrate import REASONS
 from game.ui.app import SIZE
 from game.ui.battle_screen import BattleScreen
-from systems import sequence
+from systems.for_glory import sequence
 
 CATEGORIES = ("LnInf", "LnInf", "LI", "HC", "LC", "FA", "HA", "LnInf")
 FRAMES = 60
@@ -39,7 +40,7 @@ def battlefield(n: int) -> Match:
         for ty in range(int(depth // 48) + 1):
             for f in sc.table.features:
                 tiles.append(_shifted(f, tx * 72, ty * 48))
-    b = Battle(rules, Table(width, depth, tuple(tiles)), Dice(1))
+    b = Battle(rules, Table(width, depth, tuple(tiles)), Dice(1), words=REASONS)
     sides = [s.id for s in sc.spec.sides]
     for s in sides:
         b.add_officer(f"{s}-staff", s, "staff", 3, (width / 2, 2.0 if s == sides[0] else depth - 2.0))

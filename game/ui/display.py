@@ -12,10 +12,11 @@ from typing import Any
 
 import esper
 
-from game.battle import Battle
-from game.components import Hits, Ident, Officer, Pose, Status, Unit
-from game.events import Event
-from game.locale import Texts
+from game.content.locale import Texts
+from game.model.battle import Battle
+from game.model.components import Hits, Ident, Officer, Pose, Status, Unit
+from game.model.events import Event
+from game.running.narrate import joins
 
 Point = tuple[float, float]
 
@@ -61,6 +62,8 @@ class DiceShow:
 
     event: dict[str, Any]
     age: float = 0.0
+    group: list[dict[str, Any]] = field(default_factory=list)  # the rolls shown together, this one last
+    index: int = 0  # the event's place among those fed: only the very next roll may join it
 
 
 @dataclass
@@ -74,6 +77,7 @@ class Display:
     speed: float = 1.0
     cues: list[str] = field(default_factory=list)  # sounds whose moment has come, for the screen to play
     t: Texts = field(default_factory=Texts)  # the words of the banners
+    fed: int = 0  # events queued so far
 
     @property
     def busy(self) -> bool:
@@ -119,6 +123,7 @@ class Display:
         return None
 
     def _queue(self, b: Battle, ev: Event) -> None:
+        self.fed += 1
         d = ev.to_dict()
         k = d["kind"]
         sound = self._sound_of(b, d)
@@ -184,9 +189,13 @@ class Display:
         self.steps.append(Step(duration, update))
 
     def _roll(self, d: dict[str, Any]) -> None:
+        index = self.fed
+
         def update(f: float) -> None:
             if self.dice is None or self.dice.event is not d:
-                self.dice = DiceShow(d)
+                last = self.dice
+                together = last is not None and last.index == index - 1 and joins(last.group, d)
+                self.dice = DiceShow(d, group=[*last.group, d] if together and last else [d], index=index)
                 if d["check"] == "fire" and d.get("unit") in self.shown:
                     s = self.shown[d["unit"]]
                     self.effects.append(Effect("smoke", (s.x, s.y)))

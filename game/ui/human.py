@@ -1,36 +1,35 @@
-"""A human player at the table: turns clicks, drags and keys into the Commands a decision asks for.
+"""A human player at the table: turns clicks, drags and keys into the Commands a decision asks for
+(the ghosts of its moves in game/ui/ghosts.py, its words of units and odds in game/ui/unit_words.py).
 
 It asks the rules themselves what is legal (the same functions the battle uses to refuse orders)
-and what the odds are (systems/odds.py), so what the screen allows is exactly what the rules allow."""
+and what the odds are (systems/for_glory/odds.py), so what the screen allows is exactly what the rules
+allow."""
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from fractions import Fraction
 
 import esper
 
-from game import commands as cmd
 from game.ai import common
-from game.battle import Battle, Decision, Reject
-from game.components import Footprint, Hits, Officer, Pose, Status, Unit
-from game.geometry import Point, dist, heading, point_polygon_distance
-from game.locale import Texts
-from game.modules import Choice, command_label
-from game.narrate import Narrator, slug
-from systems.charge.odds import charge_odds
-from systems.charge.plan import plan_charge
-from systems.checks import is_disorganised
-from systems.deployment import Arrivals, check_staff
-from systems.fire import marker_spot_ok
-from systems.odds import check_odds, fire_odds, leadership_odds
-from systems.officers import check_officer_move
-from systems.paths import base_move, plan_move
-from systems.reaction import check_rally, reactors_along
-from systems.targets import check_fire
+from game.content.locale import Texts
+from game.model import commands as cmd
+from game.model.battle import Battle
+from game.model.components import Officer, Pose
+from game.model.geometry import Point, dist, heading, point_polygon_distance
+from game.model.modules import Choice, command_label
+from game.model.resolution import Decision, Reject
+from game.ui.ghosts import Ghost, move_ghost, officer_ghost, tried
+from game.ui.unit_words import activation_label, enemy_odds, percent, said_odds, target_odds, why_no_target
+from systems.for_glory.charge.plan import plan_charge
+from systems.for_glory.deployment import Arrivals, check_staff
+from systems.for_glory.fire import marker_spot_ok
+from systems.for_glory.odds import check_odds, fire_odds
+from systems.for_glory.reaction import check_rally
 
 HANDLE = 1.6  # inches from the ghost's centre to its facing handle
+SNAP = 0.3  # inches: a click this near a moving unit's centre puts its ghost exactly there
 
 
 @dataclass
@@ -39,18 +38,6 @@ class Button:
     label: str
     enabled: bool = True
     hint: str = ""
-
-
-@dataclass
-class Ghost:
-    """Where a base or officer would go: drawn green when legal, red with the reason when not."""
-
-    unit: str
-    at: Point
-    facing: float
-    ok: bool
-    lines: list[str] = field(default_factory=list)
-    officer: bool = False
 
 
 @dataclass
@@ -71,12 +58,18 @@ class HumanInput:
     rotating: bool = False  # the ghost's handle is held: the mouse turns the ghost
     dragging_ghost: bool = False
     drag_from: Point | None = None  # a unit was grabbed here: releasing elsewhere moves it there
+    regrabbed: bool = False  # the grabbed unit was the one already moving: a click on it puts its ghost there
+    hover_enemy: str | None = None  # an enemy unit under the mouse while a unit is selected
+    # what the panel and the hover boxes ask every frame, worked out once per battle state and language
+    _previews: dict[tuple[int, int, str, str, str], list[str]] = field(default_factory=dict)
+    _whys: dict[tuple[int, int, str, str, int], str] = field(default_factory=dict)
 
     # --- a new decision -------------------------------------------------------------------------
 
     def start(self, d: Decision) -> None:
         self.decision, self.selected, self.ghost, self.targets, self.hover_target = d, None, None, [], None
         self.facing, self.deploy, self.placed, self.drag_from = None, None, False, None
+        self.regrabbed, self.hover_enemy = False, None
         b = self.battle
         b.enter()
         self.mode = {
@@ -103,9 +96,11 @@ class HumanInput:
             return []
         key = f"prompt_{d.kind}"
         if self.t.has(key):
-            return [self.t(key, unit=d.unit, side=d.side, options=", ".join(d.options))]
+            options = ", ".join(self.t.names(x) for x in d.options)
+            return [self.t(key, unit=self.t.names(d.unit), side=d.side, options=options)]
         kind = self.battle.stack.decisions.get(d.kind)  # a rule module's question, in its words
-        return [kind.prompt.format(unit=d.unit, side=d.side) if kind is not None and kind.prompt else d.kind]
+        unit = self.t.names(d.unit)
+        return [kind.prompt.format(unit=unit, side=d.side) if kind is not None and kind.prompt else d.kind]
 
     # --- what the panel offers ------------------------------------------------------------------
 
@@ -116,7 +111,7 @@ class HumanInput:
             return []
         if d.kind == "activate":
             init = b.game.initiative if b.game else {}
-            return [Button(f"activate:{o}", self._activation_label(o, init.get(o, "?"))) for o in d.options]
+            return [Button(f"activate:{o}", activation_label(b, t, o, init.get(o, "?"))) for o in d.options]
         if d.kind == "deploy":
             reserve = isinstance(d.payload, Arrivals)  # a reinforcement may stay out if it fits nowhere
             out = [Button("deploy", t("btn_deploy"), isinstance(self.deploy, cmd.Deploy))]
@@ -169,7 +164,7 @@ class HumanInput:
             self.offered.append(c)
             label = labels[i] if labels is not None else command_label(self.battle.stack, c)
             odds = self.battle.stack.odds(self.battle, c)
-            hint = _odds(dict(odds), t) if odds else ""
+            hint = said_odds(dict(odds), t) if odds else ""
             if choices is not None:
                 ch = choices[i]
                 words = {  # the module's words in the player's language, where it has them (odds: when known)
@@ -188,34 +183,40 @@ class HumanInput:
         return out
 
     def _target_button(self, key: str, label: str, e: int, targets: list[int]) -> Button:
-        """Fire or Charge: enabled with targets to click; greyed, it says why, in the rules' words:
-        the refusal the nearest enemy unit gets."""
+        """Fire or Charge: enabled with targets to click; greyed, it says why (no_target_why)."""
         if targets:
             return Button(key, label, True, self.t("hint_target"))
-        b = self.battle
-        enemy = common.nearest(b, e, list(b.enemy_units(b.side_of(e))))
-        why = self.t("hint_no_enemy") if enemy is None else self.t("hint_target")
-        if enemy is not None:
-            check = check_fire if key == "fire" else plan_charge
-            try:
-                check(b, e, enemy)
-            except Reject as r:
-                why = f"{r.said(self.t)} ({r.rule})"
-        return Button(key, label, False, why)
+        return Button(key, label, False, self.no_target_why(key, e))
 
-    def _activation_label(self, formation: str, initiative: object) -> str:
-        """A formation to activate; a division's with the chance its general passes his check."""
+    def no_target_why(self, key: str, e: int) -> str:
+        """Why a unit has no target to fire at or charge, in the rules' words and true of where it
+        stands: no enemy within its range (or charge reach), naming the nearest and how far it is; else
+        the refusal the nearest enemy within it gets (said for a unit that has not moved yet). Worked
+        out once per unit and state of the battle: the panel asks every frame."""
         b = self.battle
-        officer = b.ids.get(formation)
-        if officer is None or esper.try_component(officer, Officer) is None:
-            return self.t("btn_activate", formation=formation, initiative=initiative)
-        chance = _pct(leadership_odds(b, officer))
-        return self.t("btn_activate_check", formation=formation, initiative=initiative, chance=chance)
+        memo = (id(b), len(b.events), self.t.language, key, e)
+        if memo not in self._whys:
+            if len(self._whys) > 64:
+                self._whys.clear()
+            self._whys[memo] = why_no_target(b, self.t, key, e)
+        return self._whys[memo]
 
     def _confirm_button(self) -> list[Button]:
         if self.mode in ("move", "officer") and self.placed and self.ghost is not None:
+            if self.standing_still():
+                return [Button("confirm", self.t("btn_confirm"), False, self.t("hint_confirm_still"))]
             return [Button("confirm", self.t("btn_confirm"), self.ghost.ok, self.t("hint_confirm"))]
         return []
+
+    def standing_still(self) -> bool:
+        """The move's ghost is where its unit stands, facing as it does: sending it would spend the
+        unit's order on nothing."""
+        g, b = self.ghost, self.battle
+        if g is None or g.officer or self.selected is None or self.mode != "move":
+            return False
+        pose = b.pose(b.ids[self.selected])
+        turned = abs((g.facing - pose.facing + 180) % 360 - 180)
+        return dist(g.at, (pose.x, pose.y)) < 0.05 and turned < 0.5
 
     def _reaction_buttons(self, d: Decision) -> list[Button]:
         b = self.battle
@@ -225,23 +226,23 @@ class HumanInput:
             r = b.ids[name]
             check = check_odds(b, r)
             t = self.t
-            hint = t("hint_morale", chance=_pct(check))
+            hint = t("hint_morale", chance=percent(check))
+            called = t.names.brief(name)  # a button is narrow: the short name
             try:
                 odds = fire_odds(b, r, mover, reaction=True)
-                out.append(
-                    Button(f"react:{name}:fire", t("react_fire", unit=name, odds=_odds(odds, t)), True, hint)
-                )
+                words = t("react_fire", unit=called, odds=said_odds(odds, t))
+                out.append(Button(f"react:{name}:fire", words, True, hint))
             except Reject:
                 pass
             try:
                 plan_charge(b, r, mover)
-                out.append(Button(f"react:{name}:charge", t("react_charge", unit=name), True, hint))
+                out.append(Button(f"react:{name}:charge", t("react_charge", unit=called), True, hint))
             except Reject:
                 pass
-            out.append(Button(f"react:{name}:retreat", t("react_retreat", unit=name), True, hint))
+            out.append(Button(f"react:{name}:retreat", t("react_retreat", unit=called), True, hint))
             try:
                 check_rally(b, r)
-                out.append(Button(f"react:{name}:rally", t("react_rally", unit=name), True, hint))
+                out.append(Button(f"react:{name}:rally", t("react_rally", unit=called), True, hint))
             except Reject:
                 pass
             out += self._offer(list(common.module_reactions(b, r, mover)))
@@ -292,6 +293,10 @@ class HumanInput:
         if d is None:
             return
         self.hover_target = self.pick(p, self.targets) if self.targets else None
+        self.hover_enemy = None
+        if d.kind == "order" and self.selected is not None:
+            side = b.side_of(b.ids[self.selected])
+            self.hover_enemy = self.pick(p, [b.name(o) for o in b.enemy_units(side)])
         if self.rotating and self.ghost is not None and self.selected is not None:
             at = self.ghost.at
             if dist(at, p) > 0.2:
@@ -302,7 +307,7 @@ class HumanInput:
         elif self.mode == "officer" and self.selected is not None and (self.drag_from or not self.placed):
             self.ghost = self._officer_ghost(self.selected, p)
         elif self.mode == "place":
-            ok, why = _try(lambda: check_staff(b, d.side, p), self.t)
+            ok, why = tried(lambda: check_staff(b, d.side, p), self.t)
             self.ghost = Ghost(d.unit, p, 0.0, ok, [why] if why else [self.t("ghost_place")], officer=True)
         elif self.mode == "marker":
             target = b.ids[d.options[0]]
@@ -310,16 +315,21 @@ class HumanInput:
             self.ghost = Ghost("marker", p, 0.0, ok, [] if ok else [self.t("ghost_marker")])
 
     def turn(self, degrees: float) -> None:
-        base = self.facing if self.facing is not None else (self.ghost.facing if self.ghost else 0.0)
+        """Q/E and Shift+wheel: turn the move's ghost where it is (placed or following the mouse)."""
+        if self.mode != "move" or self.selected is None:
+            return
+        b = self.battle
+        base = self.facing
+        if base is None:
+            base = self.ghost.facing if self.ghost else b.pose(b.ids[self.selected]).facing
         self.facing = (base + degrees) % 360
         if self.ghost is not None:
-            self.hover(self.ghost.at)
+            self.ghost = self._move_ghost(self.selected, self.ghost.at)
 
     def grab(self, p: Point) -> cmd.Command | None:
         """The mouse pressed on the table. In a move: the ghost's handle turns it, the ghost itself
         can be dragged, anywhere else places it there. A unit that may take an order is grabbed (and
         dragged, if the mouse moves before it is released). Otherwise it is a click."""
-        d = self.decision
         if self.mode == "move" and self.placed and self.ghost is not None:
             if dist(p, self.handle()) < 0.6:
                 self.rotating = True
@@ -330,16 +340,30 @@ class HumanInput:
         if self.mode == "officer" and self.selected is not None and self.pick(p, [self.selected]):
             self.drag_from = p  # the officer himself: dragged, placed where let go, then confirmed
             return None
-        if d is not None and d.kind == "order" and self.mode in ("select", "move"):
-            grabbed = self.pick(p, [u for u in d.options if u != self.selected or self.mode == "select"])
-            if grabbed is not None:
-                self.selected, self.mode, self.targets, self.facing = grabbed, "move", [], None
-                self.ghost, self.placed, self.drag_from = None, False, p
-                return None
+        grabbed = self.pick(p, self._movable())
+        if grabbed is not None:
+            # the unit already moving is grabbed again: the ghost follows the drag afresh, keeping
+            # the facing the player turned it to
+            self.regrabbed = grabbed == self.selected and self.mode == "move"
+            if not self.regrabbed:
+                self.facing, self.targets = None, []
+            self.selected, self.mode = grabbed, "move"
+            self.ghost, self.placed, self.drag_from = None, False, p
+            return None
         if self.mode == "move" and self.selected is not None and not self.pick(p, self.targets):
             self.ghost, self.placed = self._move_ghost(self.selected, p), True
             return None
         return self.click(p)
+
+    def _movable(self) -> list[str]:
+        """The units a press on the table may grab and drag: those that may take an order, or the
+        cavalry making its extra move."""
+        d = self.decision
+        if d is not None and d.kind == "order" and self.mode in ("select", "move"):
+            return list(d.options)
+        if d is not None and d.kind == "extra_move" and self.selected is not None:
+            return [self.selected]
+        return []
 
     def drop(self, p: Point) -> None:
         """The mouse released: a drag ends with the ghost placed where it was let go (to be confirmed)."""
@@ -348,12 +372,17 @@ class HumanInput:
             if grabbed is not None and dist(grabbed, p) > 0.4:  # a press without a drag moves nobody
                 self.ghost, self.placed = self._officer_ghost(self.selected, p), True
             return
+        again, self.regrabbed = self.regrabbed, False
         if self.rotating:
             self.rotating = False
         elif self.dragging_ghost or (grabbed is not None and dist(grabbed, p) > 0.4):
             self.dragging_ghost = False
             if self.selected is not None:
                 self.ghost, self.placed = self._move_ghost(self.selected, p), True
+        elif again and self.selected is not None:  # a click on the moving unit: its ghost goes there,
+            pose = self.battle.pose(self.battle.ids[self.selected])  # on the unit itself near its centre
+            here = (pose.x, pose.y) if dist(p, (pose.x, pose.y)) < SNAP else p  # (to turn it in place)
+            self.ghost, self.placed = self._move_ghost(self.selected, here), True
 
     def confirm(self) -> cmd.Command | None:
         """Send the move the ghost shows, if the rules allow it."""
@@ -366,6 +395,7 @@ class HumanInput:
             or not self.ghost.ok
             or self.selected is None
             or d is None
+            or self.standing_still()
         ):
             return None
         if d.kind == "extra_move":
@@ -438,144 +468,32 @@ class HumanInput:
     # --- ghosts ---------------------------------------------------------------------------------
 
     def _move_ghost(self, name: str, p: Point) -> Ghost:
-        b = self.battle
-        e = b.ids[name]
-        pose = esper.component_for_entity(e, Pose)
-        facing = self.facing if self.facing is not None else pose.facing
-        half = min(esper.component_for_entity(e, Footprint).depth, b.rules.core.bases.unit_width) / 2
-        # the ghost's centre stays on the table: dragged past an edge, it waits at the edge
-        p = (min(max(p[0], half), b.table.width - half), min(max(p[1], half), b.table.depth - half))
-        allowance = None
-        if self.decision is not None and self.decision.kind == "extra_move":
-            allowance = b.rules.length(b.rules.core.movement.cavalry_extra_move)
-        t = self.t
-        try:
-            plan = plan_move(b, e, p, facing, allowance=allowance)
-        except Reject as r:
-            return Ghost(name, p, facing, False, [f"{r.said(t)} ({r.rule})"])
-        spent = plan.length if plan.cost is None else plan.cost  # a module may weigh ground and turns
-        length = inches(plan.length, t)
-        used = (
-            t("ghost_used", length=length)
-            if plan.cost is None
-            else t("ghost_used_cost", length=length, cost=inches(plan.cost, t))
-        )
-        how = t(key) if t.has(key := f"ghost_how_{slug(plan.how)}") else plan.how
-        left = inches(plan.allowance - spent, t)
-        lines = [t("ghost_move", how=how, used=used, allowance=f"{plan.allowance:g}", left=left)]
-        if plan.stopped:
-            lines.append(t("ghost_stops", rule=plan.stopped))
-        if plan.length > 0:
-            enters = self._reactors_on_path(e, plan.path[0], plan.path[-1], pose.facing)
-            if enters:
-                lines.append(t("ghost_reactors", units=", ".join(enters)))
-        return Ghost(name, plan.path[-1], plan.facing, True, lines)
-
-    def _reactors_on_path(self, e: int, start: Point, end: Point, facing: float) -> list[str]:
-        """FG-REACT-1: the enemy units whose reaction areas this path enters (shown before committing)."""
-        b = self.battle
-        return [b.name(r) for r in reactors_along(b, e, start, end, facing)]
+        extra = self.decision is not None and self.decision.kind == "extra_move"
+        return move_ghost(self.battle, self.t, name, p, self.facing, extra)
 
     def _officer_ghost(self, name: str, p: Point) -> Ghost:
-        b = self.battle
-        ok, why = _try(lambda: check_officer_move(b, b.ids[name], p), self.t)
-        here = b.pose(b.ids[name])
-        far = inches(dist((here.x, here.y), p), self.t)
-        lines = [self.t("ghost_officer", distance=far, allowance=f"{b.rules.length(b.rules.officer.move):g}")]
-        return Ghost(name, p, 0.0, ok, [why] if why else lines, officer=True)
+        return officer_ghost(self.battle, self.t, name, p)
 
     # --- odds of what is under the mouse --------------------------------------------------------
 
     def odds_lines(self) -> list[str]:
-        b = self.battle
         if self.selected is None or self.hover_target is None:
             return []
-        e, t = b.ids[self.selected], b.ids[self.hover_target]
-        try:
-            if self.mode == "fire":
-                return [self.t("odds_fire", target=self.hover_target, odds=_odds(fire_odds(b, e, t), self.t))]
-            odds = _odds(charge_odds(b, e, t), self.t)
-            return [self.t("odds_charge", target=self.hover_target, odds=odds), self.t("if_no_reaction")]
-        except Reject as r:
-            return [f"{r.said(self.t)} ({r.rule})"]
+        return target_odds(self.battle, self.t, self.mode, self.selected, self.hover_target)
 
-
-def unit_lines(b: Battle, name: str, t: Texts | None = None) -> list[str]:
-    """A unit's profile and state, for the hover box, in the player's words (English without)."""
-    t = t or Texts()
-    e = b.ids[name]
-    off = esper.try_component(e, Officer)
-    if off is not None:
-        role = "hover_staff" if off.role == "staff" else "hover_general"
-        state = t("hover_dead") if off.dead and off.role == "division" else ""
-        return [t(role, experience=off.experience), t("hover_lost_brigades", count=off.lost_brigades), state]
-    u = esper.component_for_entity(e, Unit)
-    st = esper.component_for_entity(e, Status)
-    c = u.category
-    rng = (
-        t("hover_range", range=f"{b.rules.length(c.range):g}", fire=f"{c.fire:+d}")
-        if c.range is not None
-        else t("hover_no_range")
-    )
-    rough = base_move(b, e, True)  # the allowances of the rules in play (a module may change them)
-    diff = t("hover_difficult", move=f"{rough:g}") if rough is not None else t("hover_difficult_none")
-    category, quality = (
-        _named(t, "category", c.code, c.name),
-        _named(t, "quality", u.quality.code, u.quality.name),
-    )
-    lines = [
-        t("hover_unit", category=category, code=c.code, quality=quality, modifier=f"{u.quality.modifier:+d}"),
-        t(
-            "hover_profile",
-            move=f"{base_move(b, e, False):g}",
-            difficult=diff,
-            range=rng,
-            melee=f"{c.melee:+d}",
-        ),
-        t("hover_hits", hits=esper.component_for_entity(e, Hits).count, division=u.division),
-    ]
-    if st.detached:
-        lines.append(t("hover_detached"))
-    elif is_disorganised(b, e):
-        lines.append(t("hover_disorganised"))
-    if st.marching_by_road:
-        lines.append(t("hover_road"))
-    return lines
-
-
-def _named(t: Texts, kind: str, code: str, name: str) -> str:
-    """A category or quality by the locale's word for its code; a mod's own by the name its file gives."""
-    key = f"{kind}_{slug(code)}"
-    return t(key) if t.has(key) else name
-
-
-def _odds(odds: dict[str, Fraction], t: Texts) -> str:
-    """Each outcome and its chance, likeliest first, in the player's words."""
-    return ", ".join(f"{_outcome(k, t)} {_pct(v)}" for k, v in sorted(odds.items(), key=lambda kv: -kv[1]))
-
-
-def _outcome(key: str, t: Texts) -> str:
-    """An outcome of the odds in words: the combat table's results as the log says them, a melee's
-    "won: destroyed" as won or lost and its result; a module's own as it gives them."""
-    result = Narrator(t).word
-    side, _, what = key.partition(": ")
-    if what and t.has(f"odds_{side}"):
-        return t(f"odds_{side}", result=result("log_result", what))
-    return result("log_result", key)
-
-
-def inches(x: float, t: Texts) -> str:
-    """A measure to a tenth of an inch, as the ghost and the ruler show it, in the language's decimals."""
-    return f"{x:.1f}".replace(".", t("log_decimal_mark"))
-
-
-def _pct(p: Fraction) -> str:
-    return f"{float(p) * 100:.0f}%"
-
-
-def _try(f, t: Texts) -> tuple[bool, str]:  # type: ignore[no-untyped-def]
-    try:
-        f()
-    except Reject as r:
-        return False, f"{r.said(t)} ({r.rule})"
-    return True, ""
+    def preview(self, enemy: str | None) -> list[str]:
+        """The odds the selected unit has against an enemy unit, as it stands: of a shot and of a
+        charge, each as its button would give it, or the reason it may not. Pure queries, worked out
+        once per selected unit, enemy and state of the battle (the mouse may rest there many frames)."""
+        d, b = self.decision, self.battle
+        if enemy is None or self.selected is None or d is None or d.kind != "order":
+            return []
+        e, o = b.ids[self.selected], b.ids[enemy]
+        if b.side_of(o) == b.side_of(e):
+            return []
+        key = (id(b), len(b.events), self.t.language, self.selected, enemy)
+        if key not in self._previews:
+            if len(self._previews) > 64:
+                self._previews.clear()
+            self._previews[key] = enemy_odds(b, self.t, self.selected, enemy)
+        return self._previews[key]

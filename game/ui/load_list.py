@@ -1,25 +1,34 @@
-"""The saved battles as the menu lists them to load one: the start screen's words for each (its
-scenario, round and date), newest first, a page at a time; and the scenarios' names as players see
-them, which the start screen shares."""
+"""Loading a saved battle from a game's Esc menu, for either screen (For Glory's and Open Wars'): the
+save browser (game/ui/save_browser.py) opened over the menu, and what choosing a save does (open it,
+or ask first whether to save the game at stake, as quitting does); and the scenarios' names as players
+see them, which the start screen shares."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from game.errors import UserError
-from game.locale import Texts
-from game.modules import modes
-from game.ruleset import Ruleset
-from game.saves import SaveInfo, list_saves
-from game.scenario import list_scenarios, load_any_scenario
-from game.ui import theme
-from game.ui.log_panel import LogPanel
-from game.ui.markup import drawable
+import pygame
 
-PAGE = 8  # saves on one page of the menu: with its other buttons it fits 720 rows at any UI scale that fits
+from game.content.locale import Texts
+from game.content.scenario import list_scenarios, load_any_scenario
+from game.model.errors import UserError
+from game.model.modules import modes
+from game.model.ruleset import Ruleset
+from game.ui.markup import drawable
+from game.ui.save_browser import SaveBrowser, Scenario
+
+# who plays a side, by the start screen's words (the search generals first, strongest last; then the
+# simple players)
+CONTROLLERS = {
+    "human": "human",
+    "easy": "ai_easy",
+    "normal": "ai_normal",
+    "hard": "ai_hard",
+    "heuristic": "ai_heuristic",
+    "random": "ai_random",
+}
 
 
 def mode_name(mode_id: str) -> str:
@@ -33,53 +42,27 @@ def shown_name(sc: Any, mode: str, rules: Ruleset, language: str) -> str:
     return name if mode == rules.mode else f"{name} ({mode_name(mode)})"
 
 
-def scenario_names(rules: Ruleset, language: str) -> dict[str, str]:
-    """{scenario id: its shown name} of every scenario that loads with these rules."""
+def side_names(sc: Any, mode: str, language: str) -> dict[str, str]:
+    """The sides of a scenario (the players of a map) by their names in the player's language."""
+    words = sc.spec.words(language)
+    return dict(words.players if mode == "open-wars" else words.sides)
+
+
+def scenario_words(rules: Ruleset, language: str) -> dict[str, Scenario]:
+    """{scenario id: its shown name and its sides' names} of every scenario that loads with these rules."""
     out = {}
     for path in list_scenarios(rules.loaded_mods):
         try:
             sc, mode = load_any_scenario(path, rules)
         except UserError:
             continue  # check-content says why
-        out[sc.id] = shown_name(sc, mode, rules, language)
+        out[sc.id] = Scenario(shown_name(sc, mode, rules, language), side_names(sc, mode, language))
     return out
 
 
-@dataclass
-class LoadList:
-    """One page of saves as menu buttons ("load:<n>"), with the buttons to turn the page."""
-
-    saves: list[SaveInfo]
-    names: dict[str, str]  # scenario id -> shown name; a save of a scenario not found shows its id
-    page: int = 0
-
-    @property
-    def pages(self) -> int:
-        return max(1, -(-len(self.saves) // PAGE))
-
-    def title(self, t: Texts) -> str:
-        if not self.saves:
-            return t("load_none")
-        return t("load_title") + (f" ({self.page + 1}/{self.pages})" if self.pages > 1 else "")
-
-    def items(self, t: Texts) -> list[tuple[str, str]]:
-        first = self.page * PAGE
-        out = []
-        for n, s in enumerate(self.saves[first : first + PAGE], start=first):
-            name = self.names.get(s.scenario, s.scenario)
-            out.append((f"load:{n}", t("resume_item", scenario=name, round=s.round, saved=s.saved)))
-        if self.page > 0:
-            out.append(("newer", t("load_newer")))
-        if self.page + 1 < self.pages:
-            out.append(("older", t("load_older")))
-        return [*out, ("menu", t("menu_back"))]
-
-    def choose(self, key: str) -> Path | None:
-        """The save a button names; the page buttons turn the page instead."""
-        if key in ("newer", "older"):
-            self.page += 1 if key == "older" else -1
-            return None
-        return self.saves[int(key.split(":")[1])].path
+def save_browser(t: Texts, scenarios: dict[str, Scenario], figures: bool = False) -> SaveBrowser:
+    """The saves folder's battles, named as the player knows them."""
+    return SaveBrowser(t, scenarios, {who: t(words) for who, words in CONTROLLERS.items()}, figures)
 
 
 class Loading(Protocol):
@@ -87,40 +70,30 @@ class Loading(Protocol):
 
     t: Texts
     menu: str | None
-    saves: LoadList
+    browser: SaveBrowser | None
     to_load: Path | None
-    log: LogPanel
 
     @property
     def at_stake(self) -> bool: ...
 
 
-def skipped_line(t: Texts, skipped: list[str]) -> str:
-    """What the saves folder holds that is not listed (links, unreadable or damaged files), in one
-    line: how many, and the first with its reason; empty when nothing was left out."""
-    return t("saves_skipped", n=len(skipped), first=skipped[0]) if skipped else ""
-
-
-def is_load_key(key: str) -> bool:
-    return key == "load" or key.startswith("load:") or key in ("newer", "older")
-
-
-def load_choice(screen: Loading, key: str, rules: Callable[[], Ruleset]) -> str | None:
-    """An Esc menu's load entries, for either screen: "load" opens the list as the saves folder holds
-    it now, on the page last seen; a save is chosen (returns "load" to open it now, or asks first
-    whether to save the game at stake, as quitting does); the page buttons turn the page."""
+def open_saves(screen: Loading, rules: Callable[[], Ruleset]) -> None:
+    """The menu's "Load a saved battle": the browser, as the saves folder holds it now."""
+    screen.browser = save_browser(screen.t, scenario_words(rules(), screen.t.language))
     screen.menu = "load"
-    if key == "load":
-        skipped: list[str] = []
-        saves = list_saves(skipped=skipped)
-        screen.saves = LoadList(saves, scenario_names(rules(), screen.t.language), screen.saves.page)
-        if skipped:
-            screen.log.add(skipped_line(screen.t, skipped), theme.BAD)
-        screen.saves.page = min(screen.saves.page, screen.saves.pages - 1)
+
+
+def browse(screen: Loading, ev: pygame.event.Event) -> str | None:
+    """An event for the open browser: back to the menu, or a save chosen (returns "load" to open it
+    now, or asks first whether to save the game at stake, as quitting does)."""
+    assert screen.browser is not None
+    chosen = screen.browser.handle(ev)
+    if chosen is None:
         return None
-    screen.to_load = screen.saves.choose(key)
-    if screen.to_load is None:
+    if chosen.what == "close" or chosen.path is None:
+        screen.menu = "menu"
         return None
+    screen.to_load = chosen.path
     if not screen.at_stake:
         return "load"
     screen.menu = "load-ask"

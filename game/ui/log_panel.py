@@ -1,20 +1,20 @@
-"""The battle log: every event in words in the player's language (game/narrate.py), each rule ID
+"""The battle log: every event in words in the player's language (game/running/narrate.py), each rule ID
 hoverable for the rule in the game's words. It keeps the events it was fed, so that it can take back
 the lines of an undone order and tell every line again when the language changes."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
 
-from game.events import Event
-from game.locale import Texts
-from game.modules import rule_id_pattern
-from game.narrate import Narrator, english
+from game.content.locale import Texts
+from game.model.events import Event
+from game.model.modules import rule_id_pattern
+from game.running.narrate import Narrator, english
 from game.ui import theme
 
 
@@ -25,6 +25,8 @@ class LogLine:
     first: int = -1  # the index of the first event it tells (-1: a line that tells no event)
     count: int = 0  # how many events it tells
     tag: str = ""  # "undone": the note that an order was taken back
+    # a line that tells no event but the game's own words (where it was saved): its words in a language
+    words: Callable[[Texts], str] | None = None
 
 
 @dataclass
@@ -45,9 +47,20 @@ class LogPanel:
     def narrator(self) -> Narrator:
         return Narrator(self.t, self.sides, self.objectives)
 
-    def add(self, text: str, colour: theme.Colour = theme.TEXT, tag: str = "") -> None:
-        """A line that tells no event (an alert, where a game was saved)."""
-        self._append([LogLine(text, colour, tag=tag)])
+    def add(
+        self,
+        text: str,
+        colour: theme.Colour = theme.TEXT,
+        tag: str = "",
+        words: Callable[[Texts], str] | None = None,
+    ) -> None:
+        """A line that tells no event (an alert, where a game was saved); with `words`, said again in
+        the new language when it changes."""
+        self._append([LogLine(text, colour, tag=tag, words=words)])
+
+    def say(self, key: str, colour: theme.Colour = theme.TEXT, tag: str = "", **values: object) -> None:
+        """A line of the game's words (`key` of the locale), said again when the language changes."""
+        self.add(self.t(key, **values), colour, tag, lambda t: t(key, **values))
 
     def _append(self, lines: list[LogLine], dropped: int = 0) -> None:
         self.lines += lines
@@ -81,8 +94,8 @@ class LogPanel:
         )
 
     def undo(self, keep: int, note: str = "") -> None:
-        """Take back every event from index `keep` on, and the lines that told them; `note` says so
-        (once: the note of an earlier undo goes)."""
+        """Take back every event from index `keep` on, and the lines that told them; the text `note`
+        (a key of the locale) says so (once: the note of an earlier undo goes)."""
         self.events = self.events[:keep]
         cut = [ln for ln in self.lines if ln.first >= 0 and ln.first + ln.count > keep]
         redo = min((ln.first for ln in cut), default=keep)
@@ -92,16 +105,19 @@ class LogPanel:
         if redo < keep:  # a line that told events on both sides of the cut: its first part again
             self._tell_from(redo)
         if note:
-            self.add(note, theme.ACCENT, tag="undone")
+            self.say(note, theme.ACCENT, tag="undone")
 
     def retell(self, t: Texts) -> None:
-        """The language changed: every event's line in the new one (the other lines stay as they are)."""
+        """The language changed: every event's line in the new one, and every line of the game's own
+        words (an alert that quotes what failed stays as it is)."""
         self.t = t
         n = self.narrator
         self._cache.clear()
         for ln in self.lines:
             if ln.first >= 0:
                 ln.text = n.tell(self.events[ln.first : ln.first + ln.count])
+            elif ln.words is not None:
+                ln.text = ln.words(t)
 
     def on_wheel(self, dy: int) -> None:
         self.scroll = max(0, min(len(self.lines) - 1, self.scroll + dy * 3))
@@ -157,13 +173,40 @@ class LogPanel:
         return None
 
 
-def tooltip(surf: pygame.Surface, pos: tuple[int, int], title: str, text: str, width: int = 340) -> None:
-    """A box of wrapped text near the mouse, kept inside the window."""
+def tooltip(
+    surf: pygame.Surface,
+    pos: tuple[int, int],
+    title: str,
+    text: str,
+    width: int = 340,
+    within: pygame.Rect | None = None,
+    avoid: Sequence[pygame.Rect] = (),
+) -> pygame.Rect:
+    """A box of wrapped text near the mouse, kept inside `within` (the window by default): below and
+    right of the mouse, or in the first other corner around it that covers nothing in `avoid` (a
+    move's ghost, the piece it is about). Returns where it was drawn."""
     font, bold = theme.font(18), theme.font(20)
-    lines = theme.wrap(text, font, width - 16) if text.strip() else []
+    bounds = within or surf.get_rect()
+    width = min(width, bounds.w)
+    lines = [ln for part in text.split("\n") if part.strip() for ln in theme.wrap(part, font, width - 16)]
     h = 12 + bold.get_linesize() + font.get_linesize() * len(lines)
-    box = pygame.Rect(pos[0] + 14, pos[1] + 14, width, h)
-    box.clamp_ip(surf.get_rect())
+    x, y = pos
+    spots = [
+        pygame.Rect(x + 14, y + 14, width, h),
+        pygame.Rect(x - 14 - width, y + 14, width, h),
+        pygame.Rect(x + 14, y - 14 - h, width, h),
+        pygame.Rect(x - 14 - width, y - 14 - h, width, h),
+    ]
+    for a in avoid:  # else just clear of what it must not cover: below, above, right or left of it
+        spots += [
+            pygame.Rect(x + 14, a.bottom + 4, width, h),
+            pygame.Rect(x + 14, a.top - 4 - h, width, h),
+            pygame.Rect(a.right + 4, y + 14, width, h),
+            pygame.Rect(a.left - 4 - width, y + 14, width, h),
+        ]
+    for spot in spots:
+        spot.clamp_ip(bounds)
+    box = next((s for s in spots if s.collidelist(list(avoid)) < 0), spots[0])
     pygame.draw.rect(surf, (18, 20, 24), box, border_radius=4)
     pygame.draw.rect(surf, theme.ACCENT, box, 1, border_radius=4)
     surf.blit(bold.render(title, True, theme.ACCENT), (box.x + 8, box.y + 6))
@@ -171,3 +214,4 @@ def tooltip(surf: pygame.Surface, pos: tuple[int, int], title: str, text: str, w
     for ln in lines:
         surf.blit(font.render(ln, True, theme.TEXT), (box.x + 8, y))
         y += font.get_linesize()
+    return box

@@ -8,10 +8,9 @@ from collections.abc import Callable
 
 import pygame
 
-from game.errors import UserError
-from game.locale import Texts
-from game.match import Match
-from game.saves import save_game
+from game.model.errors import UserError
+from game.running.match import Match
+from game.running.saves import save_game
 from game.ui import theme
 from game.ui.log_panel import LogPanel
 
@@ -40,13 +39,30 @@ def draw_menu(
         rect = pygame.Rect(box.x + px(30), box.y + px(70 + 46 * i), box.w - px(60), px(36))
         hover = rect.collidepoint(mouse)
         pygame.draw.rect(surf, (95, 100, 110) if hover else (70, 74, 82), rect, border_radius=5)
-        text = theme.font(22).render(label, True, theme.TEXT)
-        surf.blit(text, text.get_rect(center=rect.center))
         picture = theme.icon(key, rect.h - px(12), theme.TEXT, theme.MENU_ICONS)
+        room = rect.w - 2 * (picture.get_width() + px(14) if picture is not None else px(8))
+        text = theme.fitted(label, theme.TEXT, room, (22, 20, 18))  # the words always inside the button
+        surf.blit(text, text.get_rect(center=rect.center))
         if picture is not None:
             surf.blit(picture, picture.get_rect(midleft=(rect.x + px(8), rect.centery)))
         out.append((rect, key))
     return out
+
+
+def sheet(surf: pygame.Surface, title: str, margin: int = 40) -> tuple[pygame.Rect, int, int, int]:
+    """A page over the darkened window, `margin` pixels in at UI scale 1, with its title: the box,
+    and where its content starts (x, y) and how wide it may be (the rules reference, the saves)."""
+    px = theme.px
+    shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 170))
+    surf.blit(shade, (0, 0))
+    box = surf.get_rect().inflate(-2 * px(margin), -2 * px(margin))
+    pygame.draw.rect(surf, theme.PANEL, box, border_radius=10)
+    pygame.draw.rect(surf, theme.ACCENT, box, 2, border_radius=10)
+    x, y = box.x + px(20), box.y + px(14)
+    head = theme.font(34).render(title, True, theme.ACCENT)
+    surf.blit(head, (x, y))
+    return box, x, y + head.get_height(), box.w - px(40)
 
 
 def leaving(key: str, save: Callable[[], bool], ask_quit: Callable[[], str | None]) -> str | None:
@@ -69,20 +85,17 @@ def leaving(key: str, save: Callable[[], bool], ask_quit: Callable[[], str | Non
     return None
 
 
-def save_logged(
-    m: Match, controllers: dict[str, str], log: LogPanel, t: Texts, autosave: bool = False
-) -> bool:
-    """Save the game to the saves folder; the log says where, or why it could not."""
-    notes: list[str] = []  # older autosaves that could not be removed
+def save_logged(m: Match, controllers: dict[str, str], log: LogPanel, autosave: bool = False) -> bool:
+    """Save the game to the saves folder; the log says where, or why it could not, in its language
+    (and which older autosaves could not be removed)."""
+    notes: list[str] = []
     try:
         path = save_game(m, controllers, autosave=autosave, notes=notes)
     except UserError as e:
-        log.add(t("not_saved", why=e), theme.BAD)
+        log.say("not_saved", theme.BAD, why=e)
         return False
     # the file's name: its folder is the saves folder, long and the same every time
-    log.add(
-        t("autosaved" if autosave else "saved", path=path.name), theme.TEXT_DIM if autosave else theme.GOOD
-    )
+    log.say("autosaved" if autosave else "saved", theme.TEXT_DIM if autosave else theme.GOOD, path=path.name)
     for line in notes:
         log.add(line, theme.BAD)
     return True

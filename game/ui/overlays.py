@@ -7,20 +7,20 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 import esper
 import pygame
 
-from game import commands as cmd
-from game.components import Officer, Pose, Status, Unit
-from game.geometry import Point, heading, rect_corners
+from game.content.locale import Texts
+from game.model import commands as cmd
+from game.model.battle import Battle
+from game.model.components import Officer, Pose, Status, Unit
+from game.model.geometry import Point, heading, rect_corners
+from game.model.words import inches
 from game.ui import theme
 from game.ui.camera import Camera
-from game.ui.human import inches
-
-if TYPE_CHECKING:
-    from game.ui.battle_screen import BattleScreen
+from game.ui.human import HumanInput
 
 BANDS = ("XS", "S", "M", "L", "XL")
 
@@ -41,18 +41,25 @@ class Overlays:
     def toggle(self, name: str) -> None:
         self.on ^= {name}
 
-    def draw(self, surf: pygame.Surface, cam: Camera, screen: BattleScreen) -> None:
+    def draw(
+        self,
+        surf: pygame.Surface,
+        cam: Camera,
+        b: Battle,
+        colours: dict[str, theme.Colour],
+        selected: str | None,
+    ) -> None:
+        """The overlays switched on, for every unit in play; `selected`: the unit the human has chosen."""
         if not self.on - {"ruler"}:
             return
-        b = screen.battle
         b.enter()
         layer = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
         # with a unit selected, the ranges shown are its own: the table stays readable
-        chosen = b.ids.get(screen.human.selected or "") if screen.human_turn() else None
+        chosen = b.ids.get(selected or "")
         for e, (pose, unit, st) in esper.get_components(Pose, Unit, Status):
             if not st.in_play:
                 continue
-            colour = screen.renderer.colours.get(b.side_of(e), theme.TEXT)
+            colour = colours.get(b.side_of(e), theme.TEXT)
             fx, fy = heading(pose.facing)
             fl, fr = pose.corners[0], pose.corners[1]
             if "vision" in self.on:
@@ -78,19 +85,19 @@ class Overlays:
             radius = b.rules.length(b.rules.core.command.division_radius)
             for e, (pose, off) in esper.get_components(Pose, Officer):
                 if off.in_play and off.role == "division":
-                    colour = screen.renderer.colours.get(b.side_of(e), theme.TEXT)
+                    colour = colours.get(b.side_of(e), theme.TEXT)
                     c = cam.to_screen((pose.x, pose.y))
                     pygame.draw.circle(layer, (*colour, 160), c, (radius + off.radius) * cam.scale, 2)
         with on_table(surf, cam, b.table.width, b.table.depth):
             surf.blit(layer, (0, 0))
 
-    def draw_ruler(self, surf: pygame.Surface, cam: Camera, screen: BattleScreen) -> None:
+    def draw_ruler(
+        self, surf: pygame.Surface, cam: Camera, b: Battle, mouse: tuple[int, int], sel: str | None, t: Texts
+    ) -> None:
         """From the selected unit (or the table's centre) to the mouse, with the standard measures."""
-        if "ruler" not in self.on or not cam.contains(screen.mouse):
+        if "ruler" not in self.on or not cam.contains(mouse):
             return
-        b = screen.battle
-        end = cam.to_table(screen.mouse)
-        sel = screen.human.selected
+        end = cam.to_table(mouse)
         if sel is not None and sel in b.ids:
             pose = esper.component_for_entity(b.ids[sel], Pose)
             start = (pose.x, pose.y)
@@ -109,13 +116,11 @@ class Overlays:
                         p = cam.to_screen((start[0] + ux * d, start[1] + uy * d))
                         pygame.draw.circle(surf, theme.ACCENT, p, 4)
                         surf.blit(font.render(code, True, theme.ACCENT), (p[0] + 5, p[1] - 14))
-        label = theme.font(22).render(f'{inches(length, screen.t)}"', True, (255, 255, 255))
+        label = theme.font(22).render(f'{inches(length, t)}"', True, (255, 255, 255))
         surf.blit(label, (z[0] + 10, z[1] + 6))
 
-    def draw_human(self, surf: pygame.Surface, cam: Camera, screen: BattleScreen) -> None:
+    def draw_human(self, surf: pygame.Surface, cam: Camera, b: Battle, h: HumanInput) -> None:
         """The choices of the decision in hand: units that may take orders, targets, the ghost."""
-        h = screen.human
-        b = screen.battle
         d = b.pending
         if d is None:
             return

@@ -31,8 +31,9 @@ SMALLEST, LARGEST = 96, 210  # a card's width
 
 
 def initials(name: str) -> str:
-    """A token's short label: the first letters of its name's words (Dwarf warriors: DW)."""
-    words = name.split()
+    """A token's short label: the first letters of its name's words, its little words left out (Dwarf
+    warriors: DW; Jinetes de lobo: JL)."""
+    words = [w for w in name.split() if len(w) > 3 or not w.islower()] or name.split()
     return "".join(w[0] for w in words[:2]).upper() if len(words) > 1 else name[:2].capitalize()
 
 
@@ -41,6 +42,7 @@ class MapView:
     campaign: Campaign
     colours: dict[str, theme.Colour]  # player -> colour
     names: dict[str, str]  # location -> its name in the player's language
+    language: str = "en"  # the player's: the units' labels are made from their names in it
     cards: dict[str, pygame.Rect] = field(default_factory=dict)
     chips: list[tuple[pygame.Rect, Stack]] = field(default_factory=list)  # where each stack is drawn
 
@@ -157,7 +159,7 @@ class MapView:
             x = rect.x + 5
             colour = self.colours.get(player, NEUTRAL)
             for i, s in enumerate(mine):
-                label = f"{initials(c.unit(s.unit).name)}{s.count}"
+                label = f"{initials(c.rules.unit_name(s.unit, self.language))}{s.count}"
                 w = font.size(label)[0] + 8
                 rest = len(mine) - i - 1
                 if x + w + (22 if rest else 0) > rect.right - 4:

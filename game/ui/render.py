@@ -18,11 +18,12 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.geometry import heading, rect_corners
-from game.table import Feature, Table
+from game.model.geometry import heading, rect_corners
+from game.model.table import Feature, Table
 from game.ui import theme
 from game.ui.camera import Camera
 from game.ui.display import Display, Effect, Shown
+from game.ui.table_words import Word, lay_words
 
 FACING_STEP = 3  # degrees between cached sprite rotations
 
@@ -70,8 +71,9 @@ class Renderer:
         self._labels: dict[tuple[str, int, theme.Colour], pygame.Surface] = {}
         # this frame's pieces on screen, and the words waiting to be laid around them (draw_labels)
         self.taken: list[pygame.Rect] = []
-        self.words: list[tuple[pygame.Surface, pygame.Rect, str, theme.Colour | None]] = []
+        self.words: list[Word] = []
         self.placed: list[pygame.Rect] = []  # where the last frame's words went
+        self.objective_words: list[Word] = []
 
     # --- terrain --------------------------------------------------------------------------------
 
@@ -253,31 +255,22 @@ class Renderer:
     def draw_labels(self, surf: pygame.Surface, cam: Camera) -> None:
         """Lay the frame's words, objectives' names first, then officers' initiative, the modules' tags
         and the units' names: each in the first place around its piece that covers nothing drawn and
-        stays in the view; a tag or name with no such place is left out."""
-        view = pygame.Rect(cam.view)
+        stays on the table and in the view; a tag or name with no such place is left out
+        (game/ui/table_words.py)."""
+        (x0, y0), (x1, y1) = cam.to_screen((0, self.table.depth)), cam.to_screen((self.table.width, 0))
+        view = pygame.Rect(cam.view).clip(pygame.Rect(int(x0), int(y0), int(x1 - x0), int(y1 - y0)))
         order = {"objective": 0, "officer": 1, "corner": 2, "side": 3}
-        blocked = list(self.taken)
-        self.placed = []
-        for text, piece, where, plate in sorted(self.words, key=lambda w: order[w[2]]):
-            box = text.get_rect().inflate(6, 2) if plate else text.get_rect()
-            spot = next(
-                (
-                    c
-                    for c in _around(box, piece, where)
-                    if view.contains(c) and c.collidelist(blocked) < 0 and c.collidelist(self.placed) < 0
-                ),
-                None,
-            )
-            if spot is None:
-                continue
-            if plate is not None:  # a dark plate: readable on any colour under it
-                pygame.draw.rect(surf, theme.PANEL, spot, border_radius=3)
-                pygame.draw.rect(surf, plate, spot, 1, border_radius=3)
-            surf.blit(text, text.get_rect(center=spot.center))
-            self.placed.append(spot)
+        stars = [piece for _t, piece, _w, _p in self.objective_words]
+        blocked = [*self.taken, *stars]
+        words = sorted([*self.objective_words, *self.words], key=lambda w: order[w[2]])
+        self.placed = lay_words(surf, view, words, blocked)
 
     def corners_px(self, cam: Camera, sh: Shown) -> list[tuple[float, float]]:
-        return [cam.to_screen(p) for p in rect_corners(sh.x, sh.y, sh.facing, self.unit_w, self.unit_d)]
+        return [cam.to_screen(p) for p in self.corners(sh)]
+
+    def corners(self, sh: Shown) -> tuple[tuple[float, float], ...]:
+        """A base's corners on the table, where it is shown."""
+        return rect_corners(sh.x, sh.y, sh.facing, self.unit_w, self.unit_d)
 
     def _hit_tokens(self, surf: pygame.Surface, cam: Camera, sh: Shown) -> None:
         fx, fy = heading(sh.facing)
@@ -327,9 +320,12 @@ class Renderer:
         cam: Camera,
         objectives: Iterable[tuple[str, tuple[float, float], str | None]],
     ) -> None:
-        """Over the pieces, so who holds each is always seen: a star in the holder's colour (white when
-        nobody's) in a dark rim; its name is laid with the other words."""
+        """Under the pieces, as ground is (a base on an objective is never hidden by it): a star in the
+        holder's colour (white when nobody's) in a dark rim. Its name is laid with the frame's words, first
+        of them and always, after a small star of the holder's colour, so who holds it is seen even
+        while a base stands on it."""
         font = theme.font(16)
+        self.objective_words = []
         for name, at, holder in objectives:
             c = cam.to_screen(at)
             r = max(7, int(cam.scale * 0.6))
@@ -337,8 +333,21 @@ class Renderer:
             _star(surf, c, r + 2, (20, 20, 20))
             _star(surf, c, r * 0.8, colour)
             star = pygame.Rect(c[0] - r, c[1] - r, 2 * r, 2 * r)
-            self.taken.append(star)
-            self.words.append((self._label(name, font, theme.TEXT), star, "objective", theme.TEXT_DIM))
+            self.objective_words.append((self._marked(name, font, colour), star, "objective", theme.TEXT_DIM))
+
+    def _marked(self, text: str, font: pygame.font.Font, colour: theme.Colour) -> pygame.Surface:
+        """An objective's name after a star of its holder's colour."""
+        words = self._label(text, font, theme.TEXT)
+        h = words.get_height()
+        key = (f"*{text}", h, colour)
+        s = self._labels.get(key)
+        if s is None:
+            s = pygame.Surface((h + 3 + words.get_width(), h), pygame.SRCALPHA)
+            _star(s, (h / 2, h / 2), h / 2, (20, 20, 20))
+            _star(s, (h / 2, h / 2), h / 2 * 0.75, colour)
+            s.blit(words, (h + 3, 0))
+            self._labels[key] = s
+        return s
 
     def draw_zones(
         self, surf: pygame.Surface, cam: Camera, zones: dict[str, list[tuple[float, float]]]
@@ -433,34 +442,3 @@ def _shrink(pts: list[tuple[float, float]], f: float) -> list[tuple[float, float
     cx = sum(p[0] for p in pts) / len(pts)
     cy = sum(p[1] for p in pts) / len(pts)
     return [(cx + (x - cx) * f, cy + (y - cy) * f) for x, y in pts]
-
-
-OPPOSITE = {
-    "midtop": "midbottom",
-    "midbottom": "midtop",
-    "midleft": "midright",
-    "midright": "midleft",
-    "bottomleft": "topright",
-    "bottomright": "topleft",
-    "topleft": "bottomright",
-    "topright": "bottomleft",
-}
-PLACES = {  # the corner or side of a word that touches its piece, best first
-    "side": ("midtop", "midbottom", "midleft", "midright"),  # a unit's name: below, above, right, left
-    "objective": ("midtop", "midbottom", "midleft", "midright"),
-    "corner": ("bottomleft", "bottomright", "topleft", "topright"),  # a tag: outside a corner
-    "officer": ("bottomleft", "midleft", "topleft", "bottomright", "midright", "topright"),
-}
-
-
-def _around(box: pygame.Rect, piece: pygame.Rect, where: str, gap: int = 2) -> list[pygame.Rect]:
-    """The places for a word of box's size around a piece, best first, each just clear of it."""
-    out = []
-    for anchor in PLACES[where]:
-        x, y = getattr(piece, OPPOSITE[anchor])
-        dx = gap if "left" in anchor else -gap if "right" in anchor else 0
-        dy = gap if "top" in anchor else -gap if "bottom" in anchor else 0
-        spot = box.copy()
-        setattr(spot, anchor, (x + dx, y + dy))
-        out.append(spot)
-    return out

@@ -8,17 +8,16 @@ from pathlib import Path
 
 import pygame
 
-from game import commands as cmd
-from game.match import Match, load, restart
-from game.mods import Mod
-from game.settings import Settings
-from game.stats import figures
+from game.content.mods import Mod
+from game.model import commands as cmd
+from game.running.match import Match, load, restart
+from game.running.settings import Settings
+from game.running.stats import figures
 from game.ui import theme
 from game.ui.battle_screen import AI_PAUSE, SPEEDS, BattleScreen
 from game.ui.stats_view import draw_figures
 
 REPLAY = "replay"  # the controller of every side: the file decides
-BAR = 34  # pixels: the control strip along the top of the table
 
 
 class ReplayViewer:
@@ -143,17 +142,8 @@ class ReplayViewer:
         """The first command given in a round (or the end, past the last round)."""
         return next((i for i, r in enumerate(self.round_at) if r >= rnd), len(self.commands))
 
-    def _bar(self) -> pygame.Rect:
-        x, y, w, _h = self.screen.camera.view
-        return pygame.Rect(int(x) + 10, int(y) + 30, int(w) - 20, 10)
-
-    def _strip(self, surf: pygame.Surface) -> None:
-        """Where the replay stands, and how to move in it."""
-        x, y, w, _h = self.screen.camera.view
-        strip = pygame.Rect(int(x), int(y), int(w), BAR + 14)  # along the top: the dice show below
-        shade = pygame.Surface(strip.size, pygame.SRCALPHA)
-        shade.fill((15, 16, 20, 215))
-        surf.blit(shade, strip)
+    def _words(self) -> list[str]:
+        """Where the replay stands and its keys, wrapped to the table's width (they ran into the panel)."""
         last = self.round_at[-1] if self.round_at else 0
         t = self.screen.t
         text = t(
@@ -164,8 +154,27 @@ class ReplayViewer:
             done=self.cursor,
             total=len(self.commands),
         )
-        surf.blit(theme.font(19).render(text, True, theme.TEXT), (strip.x + 10, strip.y + 6))
+        return theme.wrap(text, theme.font(19), int(self.screen.camera.view[2]) - 20)
+
+    def _bar(self) -> pygame.Rect:
+        x, y, w, _h = self.screen.camera.view
+        below = 8 + len(self._words()) * theme.font(19).get_linesize()
+        return pygame.Rect(int(x) + 10, int(y) + below, int(w) - 20, 10)
+
+    def _strip(self, surf: pygame.Surface) -> None:
+        """Where the replay stands, and how to move in it, along the top of the table (the dice show
+        below it); its words wrap within the table."""
+        x, y, w, _h = self.screen.camera.view
         bar = self._bar()
+        strip = pygame.Rect(int(x), int(y), int(w), bar.bottom + 8 - int(y))
+        shade = pygame.Surface(strip.size, pygame.SRCALPHA)
+        shade.fill((15, 16, 20, 215))
+        surf.blit(shade, strip)
+        font = theme.font(19)
+        for i, line in enumerate(self._words()):
+            surf.blit(
+                font.render(line, True, theme.TEXT), (strip.x + 10, strip.y + 6 + i * font.get_linesize())
+            )
         pygame.draw.rect(surf, theme.PANEL_EDGE, bar, border_radius=4)
         done = bar.copy()
         done.w = int(bar.w * self.cursor / max(1, len(self.commands)))

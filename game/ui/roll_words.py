@@ -5,19 +5,28 @@ outcome) shows as the rules give it."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from game.narrate import EDGE, Narrator
+from game.running.narrate import EDGE, Narrator
 
 
 def roll_rows(e: Mapping[str, Any], n: Narrator) -> list[str]:
     """Who rolled for what, each modifier with its rule, then the total and what it meant."""
-    who = e.get("unit") or e.get("officer") or n.side(e.get("side") or "")
-    rows = [f"{who}: {n.word('log_check', e['check'])}{n.purpose(e)}"]
+    rows = [f"{n.who(e)}: {n.word('log_check', e['check'])}{n.purpose(e)}"]
     rows += [f"{m['value']:+d} {n.word('log_label', m['label'])} {m['rule']}" for m in e.get("modifiers", [])]
     rows.append(f"= {e['total']}: {outcome(e, n)}")
     return rows
+
+
+def group_rows(group: Sequence[Mapping[str, Any]], n: Narrator) -> list[str]:
+    """The rows of rolls told as one (an officer's initiative dice, as the log's one line): who rolled
+    for what, then each die and their sum, and what it meant."""
+    if len(group) == 1:
+        return roll_rows(group[0], n)
+    head = roll_rows(group[0], n)[0]
+    dice = " + ".join(str(e["total"]) for e in group)
+    return [head, f"{dice} = {sum(e['total'] for e in group)}: {outcome(group[-1], n)}"]
 
 
 def outcome(e: Mapping[str, Any], n: Narrator) -> str:

@@ -6,13 +6,16 @@ wheel until Esc closes it."""
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
 
-from game.locale import Texts
-from game.rulesref import RuleText
+from game.content.glossary import Term
+from game.content.locale import Texts
+from game.content.rulesref import RuleText
 from game.ui import theme
+from game.ui.menu import sheet
 
 MARGIN = 40  # pixels of the screen left around the box at UI scale 1
 WHEEL_LINES = 3
@@ -43,8 +46,11 @@ class Row:
 
 
 class RulesBrowser:
-    def __init__(self, reference: dict[str, RuleText], t: Texts, query: str = "") -> None:
+    def __init__(
+        self, reference: dict[str, RuleText], t: Texts, query: str = "", glossary: Sequence[Term] = ()
+    ) -> None:
         self.reference = reference
+        self.glossary = list(glossary)  # listed first, as its own section (For Glory's words and measures)
         self.t = t
         self.query = query
         self.scroll = 0  # pixels of the list above the view
@@ -53,6 +59,7 @@ class RulesBrowser:
         # a section of these rules for the hint's example (Open Wars lists no FG- rules)
         self.example = "FG-CHG" if "FG-CHG" in self.sections else min(self.sections, default="")
         self._haystacks = {rid: folded(f"{r.id} {r.title} {r.text}") for rid, r in reference.items()}
+        self._terms = {g.key: folded(f"{g.term} {g.text}") for g in self.glossary}
         self._rows: tuple[tuple[str, int, float, str], list[Row], int] | None = None
 
     def matches(self) -> list[RuleText]:
@@ -67,6 +74,18 @@ class RulesBrowser:
             return [r for rid, r in self.reference.items() if rid.startswith(head)]
         words = folded(q).split()
         return [r for rid, r in self.reference.items() if all(w in self._haystacks[rid] for w in words)]
+
+    def terms(self) -> list[Term]:
+        """The glossary's terms the query lets through: all without one, none for a rule ID, else those
+        holding every word typed."""
+        q = self.query.strip()
+        if not q:
+            return self.glossary
+        head = q.upper()
+        if ("-" in head or head in self.sections) and any(rid.startswith(head) for rid in self.reference):
+            return []
+        words = folded(q).split()
+        return [g for g in self.glossary if all(w in self._terms[g.key] for w in words)]
 
     def handle(self, ev: pygame.event.Event) -> bool:
         """Take one event; False once the player has closed the reference."""
@@ -108,16 +127,19 @@ class RulesBrowser:
         px, y, section = theme.px, 0, ""
         out: list[Row] = []
         body = theme.font(18)
-        for r in self.matches():
-            if section_of(r.id) != section:
-                section = section_of(r.id)
+        # (section, heading, text): the glossary's terms first, then the rules by their sections
+        entries = [(self.t("glossary_title"), g.term, g.text) for g in self.terms()]
+        entries += [(section_of(r.id), f"{r.id}  {r.title}", r.text) for r in self.matches()]
+        for part, heading, text in entries:
+            if part != section:
+                section = part
                 y += px(10) if out else 0
                 out.append(Row(section, 26, theme.ACCENT, 0, y))
                 y += theme.font(26).get_linesize() + px(2)
-            for i, line in enumerate(theme.wrap(f"{r.id}  {r.title}", theme.font(20), width - px(12))):
+            for i, line in enumerate(theme.wrap(heading, theme.font(20), width - px(12))):
                 out.append(Row(line, 20, theme.TEXT, px(12) if i else 0, y))
                 y += theme.font(20).get_linesize()
-            for line in theme.wrap(r.text, body, width - px(24)):
+            for line in theme.wrap(text, body, width - px(24)):
                 out.append(Row(line, 18, theme.TEXT_DIM, px(24), y))
                 y += body.get_linesize()
             y += px(6)
@@ -126,16 +148,8 @@ class RulesBrowser:
 
     def draw(self, surf: pygame.Surface) -> None:
         px, t = theme.px, self.t
-        shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 170))
-        surf.blit(shade, (0, 0))
-        box = surf.get_rect().inflate(-2 * px(MARGIN), -2 * px(MARGIN))
-        pygame.draw.rect(surf, theme.PANEL, box, border_radius=10)
-        pygame.draw.rect(surf, theme.ACCENT, box, 2, border_radius=10)
-        x, y, inner = box.x + px(20), box.y + px(14), box.w - px(40)
-        title = theme.font(34).render(t("rules_title"), True, theme.ACCENT)
-        surf.blit(title, (x, y))
-        y += title.get_height() + px(4)
+        box, x, y, inner = sheet(surf, t("rules_title"), MARGIN)
+        y += px(4)
         for line in theme.wrap(t("rules_hint", example=self.example), theme.font(18), inner):
             surf.blit(theme.font(18).render(line, True, theme.TEXT_DIM), (x, y))
             y += theme.font(18).get_linesize()
@@ -151,7 +165,7 @@ class RulesBrowser:
         self.page = view.h
         rows, height = self.rows(view.w - px(16))  # room for the scroll bar
         self.scroll = min(self.scroll, max(0, height - view.h))
-        if not shown:
+        if not shown and not self.terms():
             surf.blit(theme.font(22).render(t("rules_none"), True, theme.TEXT_DIM), view.topleft)
         clip = surf.get_clip()
         surf.set_clip(view)

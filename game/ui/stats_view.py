@@ -9,17 +9,13 @@ from collections.abc import Callable, Mapping
 
 import pygame
 
-from game.locale import Texts
-from game.stats import LUCK_KINDS, Figures
+from game.content.locale import Texts
+from game.model.figures import LUCK_KINDS
+from game.model.words import number
+from game.running.stats import Figures
 from game.ui import theme
 
 Colours = Mapping[str, tuple[int, int, int]]
-
-
-def number(t: Texts, x: float, digits: int = 1) -> str:
-    """A number with the player's language's decimal mark."""
-    text = f"{x:.{digits}f}"
-    return text.replace(".", ",") if t.language == "es" else text
 
 
 def _ticks(top: int) -> list[int]:
@@ -126,7 +122,7 @@ def luck_lines(f: Figures, t: Texts, names: Mapping[str, str]) -> dict[str, tupl
             t(
                 f"luck_{k}",
                 rolls=st.luck[k].rolls,
-                expected=number(t, st.luck[k].expected),
+                expected=number(st.luck[k].expected, t),
                 got=st.luck[k].got,
             )
             for k in LUCK_KINDS
@@ -136,7 +132,7 @@ def luck_lines(f: Figures, t: Texts, names: Mapping[str, str]) -> dict[str, tupl
             "stats_luck",
             side=name,
             rolls=st.rolls,
-            mean=number(t, st.mean_die, 2),
+            mean=number(st.mean_die, t, 2),
             sixes=st.sixes,
             ones=st.ones,
         )
@@ -197,9 +193,15 @@ def draw_figures(
     for fate in f.fates:
         side = names.get(fate.side, fate.side)
         words = (
-            t("fate_removed", division=fate.division, side=side, round=fate.removed_in, why=_why(t, fate.why))
+            t(
+                "fate_removed",
+                division=t.names.division(fate.division),
+                side=side,
+                round=fate.removed_in,
+                why=_why(t, fate.why),
+            )
             if fate.removed_in is not None
-            else t("fate_stood", division=fate.division, side=side)
+            else t("fate_stood", division=t.names.division(fate.division), side=side)
         )
         if fy + small.get_height() > bottom:
             break

@@ -211,6 +211,19 @@ def icon(key: str, size: int, colour: Colour, icons: dict[str, str] = BUTTON_ICO
     return tinted(f"icons/{name}.png", (size, size), colour) if name else None
 
 
+def fitted(text: str, colour: Colour, width: int, sizes: tuple[int, ...] = (19, 17, 15)) -> pygame.Surface:
+    """Words in the largest of `sizes` that fits `width` pixels (a button's label, a line of a list),
+    shortened with an ellipsis only when even the smallest does not."""
+    for size in sizes:
+        surface = font(size).render(text, True, colour)
+        if surface.get_width() <= width:
+            return surface
+    last = font(sizes[-1])
+    while len(text) > 1 and last.size(text + "…")[0] > width:
+        text = text[:-1]
+    return last.render(text.rstrip() + "…", True, colour)
+
+
 def wrap(text: str, f: pygame.font.Font, width: int) -> list[str]:
     """Break text into lines no wider than width pixels (a single long word keeps its own line)."""
     out, line = [], ""

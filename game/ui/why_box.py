@@ -7,9 +7,10 @@ from collections.abc import Callable
 
 import pygame
 
-from game import commands as cmd
 from game.ai.reasons import Thought, Weighed
-from game.locale import Texts
+from game.content.locale import Texts
+from game.model import commands as cmd
+from game.model.words import inches, number
 from game.ui import theme
 
 SHOWN = 5  # options shown per decision: the chosen one and the best four it turned down
@@ -17,30 +18,29 @@ SHOWN = 5  # options shown per decision: the chosen one and the best four it tur
 
 def command_words(w: Weighed, t: Texts) -> str:
     """An order as a player would say it: a move by its length, not its coordinates."""
-    c = w.command
+    c, name = w.command, t.names
     if isinstance(c, cmd.Move):
         key = "why_move_fire" if c.fire else "why_move"
-        return t(key, unit=c.unit, inches=f"{w.moved:.1f}", target=c.fire or "")
+        return t(key, unit=name(c.unit), inches=inches(w.moved, t), target=name(c.fire) if c.fire else "")
     if isinstance(c, cmd.Fire):
-        return t("why_fire", unit=c.unit, target=c.target)
+        return t("why_fire", unit=name(c.unit), target=name(c.target))
     if isinstance(c, cmd.Charge):
-        return t("why_charge", unit=c.unit, target=c.target)
+        return t("why_charge", unit=name(c.unit), target=name(c.target))
     if isinstance(c, cmd.Rally):
-        return t("why_rally", unit=c.unit)
+        return t("why_rally", unit=name(c.unit))
     if isinstance(c, cmd.Withdraw):
-        return t("why_withdraw", unit=c.unit)
+        return t("why_withdraw", unit=name(c.unit))
     if isinstance(c, cmd.EndActivation):
         return t("why_end")
     return type(c).__name__
 
 
 def option_lines(w: Weighed, chosen: bool, t: Texts) -> list[str]:
-    lines = [t("why_chose" if chosen else "why_weighed", order=command_words(w, t), value=f"{w.value:+.2f}")]
+    worth = number(w.value, t, 2, signed=True)
+    lines = [t("why_chose" if chosen else "why_weighed", order=command_words(w, t), value=worth)]
     if w.parts:
-        terms = [
-            t("why_part", term=t(f"why_term_{k}") if t.has(f"why_term_{k}") else k, value=f"{v:+.2f}")
-            for k, v in w.parts
-        ]
+        said = {k: t(f"why_term_{k}") if t.has(f"why_term_{k}") else k for k, _ in w.parts}
+        terms = [t("why_part", term=said[k], value=number(v, t, 2, signed=True)) for k, v in w.parts]
         lines.append("    " + ", ".join(terms))
     if w.odds:
         lines.append("    " + t("why_odds", odds=", ".join(f"{k} {p:.0%}" for k, p in w.odds[:4])))

@@ -20,15 +20,15 @@ from typing import Any
 
 import esper
 
-from game import commands as cmd
-from game import probability
-from game.battle import Activation, Battle, Decision, Formation, Resolution
-from game.components import Officer, Status
-from game.dice import D6
-from game.events import Note, Phase
-from game.modules import Choice, DecisionKind, Judge, RuleModule, register
-from game.session import refuse
-from systems import sequence
+from game.model import commands as cmd
+from game.model import probability
+from game.model.battle import Activation, Battle, Formation
+from game.model.components import Officer, Status
+from game.model.dice import D6
+from game.model.events import Note, Phase
+from game.model.modules import Choice, DecisionKind, Judge, RuleModule
+from game.model.resolution import Decision, Resolution, refuse
+from game.model.session import ask
 from systems.clash.fatigue import (
     ID,
     CommandNumbers,
@@ -47,8 +47,9 @@ from systems.clash.fatigue import (
     table_gain,
 )
 from systems.clash.words import COMMAND_WORDS
-from systems.reaction import Active
-from systems.victory import check_end
+from systems.for_glory import sequence
+from systems.for_glory.reaction import Active
+from systems.for_glory.victory import check_end
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,7 +196,7 @@ def activation_phase(b: Battle, first: str) -> Resolution:
         options = tuple(b.name(e) for e in b.units(active) if can_act(b, e))
         answer: cmd.Command = cmd.Pass()
         if options:
-            answer = yield from sequence.ask(
+            answer = yield from ask(
                 b, Decision("clash_turn", active, "", options), partial(_accept_turn, b, options=options)
             )
         if isinstance(answer, cmd.Pass):
@@ -320,7 +321,7 @@ def reaction(b: Battle, active: int) -> Resolution:
         fatigue(b, r).paralysed = False
     if left[side] < n.reaction_cost or not options:
         return
-    answer = yield from sequence.ask(
+    answer = yield from ask(
         b,
         Decision("clash_reaction", side, b.name(active), options),
         lambda a: _accept_reaction(b, a, options),
@@ -590,5 +591,3 @@ CLASH_COMMAND = RuleModule(
     badge=badge,
     status=status,
 )
-
-register(CLASH_COMMAND)

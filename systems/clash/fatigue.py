@@ -10,16 +10,16 @@ from typing import Annotated, Any, Literal
 
 import esper
 
-from game import commands as cmd
-from game.battle import Battle
-from game.components import Hits, Officer, Unit
-from game.dice import FACES
-from game.events import ModLine, Note, Roll
-from game.modules import unit_order_names
-from game.records import Bounds
-from game.ruleset import Distance, Ruleset
-from systems.hits import add_hits, destroy
-from systems.measure import gap, within
+from game.model import commands as cmd
+from game.model.battle import Battle
+from game.model.components import Hits, Officer, Unit
+from game.model.dice import FACES
+from game.model.events import ModLine, Note, Roll
+from game.model.limits import Bounds
+from game.model.modules import unit_order_names
+from game.model.ruleset import Distance, Ruleset
+from systems.for_glory.hits import add_hits, destroy
+from systems.for_glory.measure import gap, within
 
 ID = "clash-command"
 GroundClass = Literal["open", "rough", "difficult"]

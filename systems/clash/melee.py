@@ -21,23 +21,24 @@ from typing import Annotated, Any, Literal
 
 import esper
 
-from game import commands as cmd
-from game.battle import Battle, Decision, Resolution
-from game.components import Hits, Officer, Unit
-from game.dice import D6, FACES
-from game.events import Note, Roll
-from game.geometry import centroid
-from game.modules import Choice, DecisionKind, Judge, RuleModule, register
-from game.records import Bounds
-from game.ruleset import Distance, Ruleset
-from systems.charge.contact import ChargeState, pursue, reach_officers
+from game.model import commands as cmd
+from game.model.battle import Battle
+from game.model.components import Hits, Officer, Unit
+from game.model.dice import D6, FACES
+from game.model.events import Note, Roll
+from game.model.geometry import centroid
+from game.model.limits import Bounds
+from game.model.modules import Choice, DecisionKind, Judge, RuleModule
+from game.model.resolution import Decision, Resolution
+from game.model.ruleset import Distance, Ruleset
 from systems.clash.fatigue import Penalty, add_fatigue, courage, fatigue, save
 from systems.clash.fatigue import numbers as command_numbers
 from systems.clash.words import MELEE_WORDS
-from systems.hits import add_hits, push
-from systems.measure import gap, within
-from systems.melee import Attack, engaged
-from systems.vision import sight
+from systems.for_glory.charge.contact import ChargeState, pursue, reach_officers
+from systems.for_glory.hits import add_hits, push
+from systems.for_glory.measure import gap, within
+from systems.for_glory.melee import Attack, engaged
+from systems.for_glory.vision import sight
 
 ID = "clash-melee"
 Response = Literal["hold", "defend", "counter"]
@@ -545,5 +546,3 @@ CLASH_MELEE = RuleModule(
     records={"melee": MeleeNumbers},
     check=check,
 )
-
-register(CLASH_MELEE)

@@ -1,4 +1,4 @@
-"""Clash of Spears' rolls in the battle log (game/narrate.py): its checks, pools and morale checks in
+"""Clash of Spears' rolls in the battle log (game/running/narrate.py): its checks, pools and morale checks in
 the player's words, from the rolls the rules report (systems/clash/fatigue.py, melee.py). The texts are
 the modules' locale's narration.toml (content/modules/clash-*/locale/<lang>/)."""
 
@@ -56,7 +56,8 @@ def tell_check(e: Event, n: Any) -> str:
     m = CHECKED.fullmatch(e["outcome"])
     if m is None:
         return str(n.plain(e))
-    values = {"who": e["unit"], "dice": dice(e, n), "at": m["at"], "how": how(m["how"], n), "rule": e["rule"]}
+    who = n.name(e["unit"])
+    values = {"who": who, "dice": dice(e, n), "at": m["at"], "how": how(m["how"], n), "rule": e["rule"]}
     found = successes(int(m["n"]), n)
     if m["verdict"] is None:
         return n.say("log_cs_rally", successes=found, **values)
@@ -72,8 +73,8 @@ def tell_pool(e: Event, n: Any) -> str:
     if m is None or not n.t.has(key):
         return str(n.plain(e))
     return n.say(
-        key, who=e["unit"], target=e.get("target") or "", dice=dice(e, n), at=m["at"], how=how(m["how"], n),
-        count=m["n"], rule=e["rule"],
+        key, who=n.name(e["unit"]), target=n.name(e["target"]) if e.get("target") else "", dice=dice(e, n),
+        at=m["at"], how=how(m["how"], n), count=m["n"], rule=e["rule"],
     )  # fmt: skip
 
 
@@ -84,8 +85,9 @@ def tell_morale(e: Event, n: Any) -> str:
         return str(n.plain(e))
     why = n.word("log_cs_why", m["why"])
     return n.say(
-        "log_cs_morale", who=e["unit"], why=why, dice=dice(e, n), at=m["at"], count=m["n"], rule=e["rule"]
-    )
+        "log_cs_morale", who=n.name(e["unit"]), why=why, dice=dice(e, n), at=m["at"], count=m["n"],
+        rule=e["rule"],
+    )  # fmt: skip
 
 
 COMMAND_WORDS = {"roll:CS-4": tell_check, "roll:CS-6": tell_check, "roll:CS-7": tell_check}

@@ -13,24 +13,25 @@ from typing import Annotated, Any
 
 import esper
 
-from game.battle import Battle, Resolution
-from game.components import Hits, Officer, Status, Unit
-from game.dice import Die
-from game.events import ModLine, Roll
-from game.geometry import centroid, segments_intersect
-from game.modules import RuleModule, register
-from game.records import Bounds
-from game.ruleset import Ruleset
-from game.table import Feature
-from systems.charge.contact import ChargeState, pursue, reach_officers
-from systems.checks import morale_check as for_glory_morale_check
-from systems.fire import ShotOutcome, place_marker
-from systems.hits import add_hits, kill_officer, push
-from systems.measure import gap, within
-from systems.melee import Attack, engaged
-from systems.odds import check_odds
-from systems.targets import check_fire
-from systems.vision import Sight
+from game.model.battle import Battle
+from game.model.components import Hits, Officer, Status, Unit
+from game.model.dice import Die
+from game.model.events import ModLine, Roll
+from game.model.geometry import centroid, segments_intersect
+from game.model.limits import Bounds
+from game.model.modules import RuleModule
+from game.model.resolution import Resolution
+from game.model.ruleset import Ruleset
+from game.model.table import Feature
+from systems.for_glory.charge.contact import ChargeState, pursue, reach_officers
+from systems.for_glory.checks import morale_check as for_glory_morale_check
+from systems.for_glory.fire import ShotOutcome, place_marker
+from systems.for_glory.hits import add_hits, kill_officer, push
+from systems.for_glory.measure import gap, within
+from systems.for_glory.melee import Attack, engaged
+from systems.for_glory.odds import check_odds
+from systems.for_glory.targets import check_fire
+from systems.for_glory.vision import Sight
 
 ID = "dias-combat"
 D10 = Die(10, 0)  # DG-DEC-6: the sheet's die, read 0-9
@@ -421,5 +422,3 @@ DIAS_COMBAT = RuleModule(
     records={"combat": CombatNumbers},
     check=check,
 )
-
-register(DIAS_COMBAT)

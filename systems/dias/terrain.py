@@ -12,17 +12,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
-from game.battle import Battle
-from game.geometry import Point, dist, weighted_length
-from game.locale import Term
-from game.modules import RuleModule, register
-from game.narrate import slug
-from game.records import Bounds
-from game.ruleset import Ruleset
-from game.session import category_word, refuse
-from game.table import Feature
-from systems.paths import Way, category
-from systems.targets import sector
+from game.model.battle import Battle
+from game.model.geometry import Point, dist, weighted_length
+from game.model.limits import Bounds
+from game.model.modules import RuleModule
+from game.model.resolution import refuse
+from game.model.ruleset import Ruleset, category_word
+from game.model.table import Feature
+from game.model.words import Term, slug
+from systems.for_glory.paths import Way, category
+from systems.for_glory.targets import sector
 
 ID = "dias-terrain"
 Arm = Literal["infantry", "cavalry", "artillery"]
@@ -164,5 +163,3 @@ DIAS_TERRAIN = RuleModule(
     records={"terrain": DiasTerrainNumbers},
     check=check,
 )
-
-register(DIAS_TERRAIN)

@@ -11,15 +11,14 @@ from fractions import Fraction
 from functools import cache, partial
 from math import comb
 
-from game import commands as cmd
-from game.battle import Decision, Resolution
-from game.dice import FACES
-from game.events import Note, Roll
-from game.session import refuse
+from game.model import commands as cmd
+from game.model.dice import FACES
+from game.model.events import Note, Roll
+from game.model.resolution import Decision, Resolution, refuse
+from game.model.session import ask
 from systems.open_wars.moves import barred, crowding, entry_cost, no_room
 from systems.open_wars.records import UnitKind
 from systems.open_wars.state import Campaign, Stack
-from systems.sequence import ask
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,14 +7,17 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from game import commands as cmd
-from game.dice import D6, Dice
-from game.modules import DecisionKind, GameMode, RuleModule, compose, register_mode
+from game.model import commands as cmd
+from game.model.dice import D6, Dice
+from game.model.modules import DecisionKind, GameMode, RuleModule, compose
+from game.model.words import Wording
 from systems.open_wars.combat import FallBack
 from systems.open_wars.moves import March, Recruit
 from systems.open_wars.records import OpenWarsMap, load_map, load_rules
 from systems.open_wars.state import Campaign
+from systems.open_wars.stats import game_stats
 from systems.open_wars.turn import game, score, start
+from systems.open_wars.words import narrate
 
 DECISIONS = (
     DecisionKind(
@@ -57,28 +60,33 @@ def setup(c: Any, world: OpenWarsMap, max_rounds: int | None) -> None:
 
 
 def open_game(
-    path: Path, seed: int, max_rounds: int | None, dice: Sequence[int] | None, modules: Sequence[str]
+    path: Path,
+    seed: int,
+    max_rounds: int | None,
+    dice: Sequence[int] | None,
+    modules: Sequence[str],
+    words: Wording,
 ) -> tuple[Campaign, Any, Any]:
-    """A map file as a new game: (the campaign, the map, the rules)."""
+    """A map file as a new game: (the campaign, the map, the rules); `words`: the refusals' English."""
     rules = load_rules()
     world = load_map(path, rules)
-    c = Campaign(compose("open-wars", modules), Dice(seed, dice), rules, world)
+    c = Campaign(compose("open-wars", modules), Dice(seed, dice), rules, world, words=words)
     setup(c, world, max_rounds)
     return c, world, rules
 
 
-register_mode(
-    GameMode(
-        "open-wars",
-        "Open Wars",
-        OPEN_WARS.description,
-        OPEN_WARS,
-        setup,
-        score,
-        hooks=(),
-        ruleset="open-wars",
-        open=open_game,
-        load_rules=load_rules,
-        load_scenario=load_map,
-    )
+OPEN_WARS_MODE = GameMode(
+    "open-wars",
+    "Open Wars",
+    OPEN_WARS.description,
+    OPEN_WARS,
+    setup,
+    score,
+    hooks=(),
+    ruleset="open-wars",
+    open=open_game,
+    load_rules=load_rules,
+    load_scenario=load_map,
+    narrate=lambda c, e, t, describe: narrate(e, c, t, describe),
+    stats=game_stats,
 )

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game import commands as cmd
-from game.battle import Reject
-from game.session import refuse
+from game.model import commands as cmd
+from game.model.resolution import Reject, refuse
 from systems.open_wars.records import UnitKind
 from systems.open_wars.state import Campaign, Stack
 
@@ -45,7 +44,7 @@ def entry_cost(c: Campaign, unit: UnitKind, loc: str) -> int:
 def barred(c: Campaign, unit: UnitKind, loc: str) -> str | None:
     """Why the unit may not enter the location at all, in English, or None (the AI asks this)."""
     why = barring(c, unit, loc)
-    return why.reason if why else None
+    return c.reason(why) if why else None
 
 
 def barring(c: Campaign, unit: UnitKind, loc: str) -> Reject | None:
@@ -68,7 +67,7 @@ def stack_limit(c: Campaign, unit: UnitKind) -> int:
 def no_room(c: Campaign, player: str, loc: str, unit: UnitKind, count: int) -> str | None:
     """Why `count` more tokens do not fit there, in English, or None."""
     why = crowding(c, player, loc, unit, count)
-    return why.reason if why else None
+    return c.reason(why) if why else None
 
 
 def crowding(

@@ -11,10 +11,11 @@ from pathlib import Path
 from typing import Annotated, Literal
 
 from game import CONTENT
-from game.errors import ContentError
-from game.files import read_regular
-from game.locale import check_translations
-from game.records import Bounds, Id, load_record
+from game.content.files import read_regular
+from game.content.locale import check_translations
+from game.content.records import load_record
+from game.model.errors import ContentError
+from game.model.limits import Bounds, Id
 
 LocationType = Literal["water", "mountain", "forest", "plain", "desert", "city"]
 UnitType = Literal["water", "mountain", "forest", "plain", "desert", "city", "magic", "flying"]
@@ -67,10 +68,19 @@ class OpenWarsNumbers:
 
 
 @dataclass(frozen=True)
+class FactionWords:
+    """The factions' and units' names in another language (`[locale.<language>]`), by id."""
+
+    factions: dict[str, Annotated[str, Bounds(1, 60)]] = field(default_factory=dict)
+    units: dict[str, Annotated[str, Bounds(1, 60)]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class FactionsFile:
     """content/rulesets/open-wars/factions.toml"""
 
     factions: Annotated[list[Faction], Bounds(1, 20)]
+    locale: dict[str, FactionWords] = field(default_factory=dict)  # its words in other languages
 
 
 @dataclass(frozen=True)
@@ -81,15 +91,21 @@ class OpenWarsRules:
     units: dict[str, UnitKind]
     content_hash: str
     loaded_mods: tuple = ()
+    locale: dict[str, FactionWords] = field(default_factory=dict)
 
     def entry(self, kind: str) -> int:
         return next(g.entry_cost for g in self.numbers.ground if g.type == kind)
+
+    def unit_name(self, unit: str, language: str) -> str:
+        """A unit's name in a language: the file's translation, or its own (English) name."""
+        return self.locale.get(language, FactionWords()).units.get(unit) or self.units[unit].name
 
 
 def load_rules(root: Path | None = None) -> OpenWarsRules:
     folder = (root or CONTENT / "rulesets") / "open-wars"
     numbers = load_record(OpenWarsNumbers, folder / "numbers.toml")
-    factions = load_record(FactionsFile, folder / "factions.toml").factions
+    file = load_record(FactionsFile, folder / "factions.toml")
+    factions = file.factions
     where = str(folder / "factions.toml")
     units: dict[str, UnitKind] = {}
     for i, f in enumerate(factions):
@@ -101,10 +117,13 @@ def load_rules(root: Path | None = None) -> OpenWarsRules:
         raise ContentError(f"{where}: factions", "two factions share an id")
     if sorted(g.type for g in numbers.ground) != sorted(LocationType.__args__):  # type: ignore[attr-defined]
         raise ContentError(f"{folder / 'numbers.toml'}: ground", "one entry for each location type")
+    known = {"factions": {f.id for f in factions}, "units": set(units)}
+    check_translations(file.locale, known, where, "factions file")
     digest = hashlib.sha256(
         read_regular(folder / "numbers.toml") + b"\0" + read_regular(folder / "factions.toml")
     )
-    return OpenWarsRules("open-wars", numbers, {f.id: f for f in factions}, units, digest.hexdigest())
+    factions_by_id = {f.id: f for f in factions}
+    return OpenWarsRules("open-wars", numbers, factions_by_id, units, digest.hexdigest(), locale=file.locale)
 
 
 # --- maps ----------------------------------------------------------------------------------------

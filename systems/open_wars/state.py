@@ -1,16 +1,18 @@
 """The state of an Open Wars game: locations and their links, the stacks of tokens on them, each
 player's gold and mana, who controls what. A `Campaign` is a session like a For Glory battle: the same
-dice, events, decisions, commands, replays and saves (game/session.py)."""
+dice, events, decisions, commands, replays and saves (game/model/session.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from game.battle import GameState, Reject
-from game.dice import Dice
-from game.modules import RuleStack
-from game.session import Session, refuse
+from game.model.battle import GameState
+from game.model.dice import Dice
+from game.model.modules import RuleStack
+from game.model.resolution import Reject, refuse
+from game.model.session import Session
+from game.model.words import Wording
 from systems.open_wars.records import LocationSpec, OpenWarsMap, OpenWarsRules, UnitKind
 
 
@@ -37,8 +39,10 @@ class Purse:
 class Campaign(Session):
     """An Open Wars game between two players on a map."""
 
-    def __init__(self, stack: RuleStack, dice: Dice, rules: OpenWarsRules, world: OpenWarsMap) -> None:
-        super().__init__(stack, dice)
+    def __init__(
+        self, stack: RuleStack, dice: Dice, rules: OpenWarsRules, world: OpenWarsMap, *, words: Wording
+    ) -> None:
+        super().__init__(stack, dice, words)
         self.rules = rules
         self.map = world
         self.locations: dict[str, LocationSpec] = {loc.id: loc for loc in world.spec.locations}

@@ -9,10 +9,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from game import commands as cmd
-from game.battle import Decision, GameState, Resolution
-from game.events import Note, Phase, Roll
-from game.session import refuse
+from game.model import commands as cmd
+from game.model.battle import GameState
+from game.model.events import Note, Phase, Roll
+from game.model.resolution import Decision, Resolution, refuse
+from game.model.session import ask
 from systems.open_wars.combat import fight
 from systems.open_wars.moves import (
     March,
@@ -24,7 +25,6 @@ from systems.open_wars.moves import (
     recruit_cities,
 )
 from systems.open_wars.state import Campaign, Purse
-from systems.sequence import ask
 
 
 def start(c: Campaign, max_rounds: int) -> None:

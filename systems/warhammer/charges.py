@@ -14,29 +14,30 @@ from typing import Annotated, Any, Literal
 
 import esper
 
-from game import commands as cmd
-from game import probability
-from game.battle import Battle, Decision, Reject, Resolution
-from game.components import Footprint, Officer, Pose, Status, Unit
-from game.dice import D6
-from game.events import Moved, Note, Rejected, Roll
-from game.geometry import EPS, dist
-from game.modules import Choice, DecisionKind, RuleModule, named, register
-from game.records import Bounds
-from game.ruleset import Ruleset
-from systems.charge.contact import arrive
-from systems.charge.odds import charge_odds
-from systems.charge.order import charge as for_glory_charge
-from systems.charge.plan import chargeable_units, plan_charge
-from systems.checks import staff_of
-from systems.command import activate as for_glory_activate
-from systems.hits import destroy
-from systems.measure import gap, within
-from systems.odds import fire_odds
-from systems.orders import begin_order, obeys
-from systems.paths import farthest
-from systems.targets import contacts, fire_range
-from systems.vision import Sight, sight
+from game.model import commands as cmd
+from game.model import probability
+from game.model.battle import Battle
+from game.model.components import Footprint, Officer, Pose, Status, Unit
+from game.model.dice import D6
+from game.model.events import Moved, Note, Rejected, Roll
+from game.model.geometry import EPS, dist
+from game.model.limits import Bounds
+from game.model.modules import Choice, DecisionKind, RuleModule, named
+from game.model.resolution import Decision, Reject, Resolution
+from game.model.ruleset import Ruleset
+from systems.for_glory.charge.contact import arrive
+from systems.for_glory.charge.odds import charge_odds
+from systems.for_glory.charge.order import charge as for_glory_charge
+from systems.for_glory.charge.plan import chargeable_units, plan_charge
+from systems.for_glory.checks import staff_of
+from systems.for_glory.command import activate as for_glory_activate
+from systems.for_glory.hits import destroy
+from systems.for_glory.measure import gap, within
+from systems.for_glory.odds import fire_odds
+from systems.for_glory.orders import begin_order, obeys
+from systems.for_glory.paths import farthest
+from systems.for_glory.targets import contacts, fire_range
+from systems.for_glory.vision import Sight, sight
 
 ID = "warhammer-charges"
 Reaction = Literal["hold", "stand_and_shoot", "flee"]
@@ -296,8 +297,8 @@ def _pursue(b: Battle, chargers: list[int], target: int, may_redirect: bool) -> 
                 )
                 yield from _answered(b, [charger], nearest, may_redirect=False)
                 return
-        text = f"the charge fails: {r.reason}"
-        b.emit(Note(rule="WM-DEC-5", text=text, unit=b.name(charger), details={"reason": r.reason}))
+        text = f"the charge fails: {b.reason(r)}"
+        b.emit(Note(rule="WM-DEC-5", text=text, unit=b.name(charger), details={"reason": b.reason(r)}))
         return
     if not obeys(b, charger):
         return
@@ -532,14 +533,14 @@ def check(rules: Ruleset, records: Mapping[str, Any]) -> list[tuple[str, str, st
     ]
 
 
-# --- its rolls in the battle log (game/narrate.py; the words: its locale's narration.toml) ----------
+# --- its rolls in the battle log (game/running/narrate.py; the words: its locale's narration.toml) ----------
 
 RALLY = re.compile(r"(?P<result>rallies|flees on): \d+ against (?P<whose>.+) (?P<value>\d+)")
 
 
 def tell_flee(e: Mapping[str, Any], n: Any) -> str:
     """WM-9, WM-15: the dice of a flight, in centimetres (its move's line gives the inches)."""
-    return n.say("log_wm_flee", who=e["unit"], dice=n.dice(e), cm=e["total"], rule=e["rule"])
+    return n.say("log_wm_flee", who=n.name(e["unit"]), dice=n.dice(e), cm=e["total"], rule=e["rule"])
 
 
 def tell_rally(e: Mapping[str, Any], n: Any) -> str:
@@ -550,7 +551,7 @@ def tell_rally(e: Mapping[str, Any], n: Any) -> str:
     whose = "log_wm_general" if "(WM-10)" in m["whose"] else "log_wm_own"
     key = "log_wm_rallies" if m["result"] == "rallies" else "log_wm_flees_on"
     return n.say(
-        key, who=e["unit"], dice=n.dice(e), leadership=n.say(whose, value=m["value"]), rule=e["rule"]
+        key, who=n.name(e["unit"]), dice=n.dice(e), leadership=n.say(whose, value=m["value"]), rule=e["rule"]
     )
 
 
@@ -594,5 +595,3 @@ WARHAMMER_CHARGES = RuleModule(
     records={"charges": ChargeNumbers},
     check=check,
 )
-
-register(WARHAMMER_CHARGES)

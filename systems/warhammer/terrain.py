@@ -14,14 +14,14 @@ from typing import Annotated, Any, Literal
 
 import esper
 
-from game.battle import Battle
-from game.components import Footprint
-from game.geometry import Point, dist, weighted_length
-from game.modules import RuleModule, register
-from game.records import Bounds
-from game.ruleset import Ruleset, TerrainKind
-from game.table import Feature
-from systems.paths import Way, category
+from game.model.battle import Battle
+from game.model.components import Footprint
+from game.model.geometry import Point, dist, weighted_length
+from game.model.limits import Bounds
+from game.model.modules import RuleModule
+from game.model.ruleset import Ruleset, TerrainKind
+from game.model.table import Feature
+from systems.for_glory.paths import Way, category
 
 ID = "warhammer-terrain"
 GroundClass = Literal["open", "difficult", "very_difficult"]
@@ -143,5 +143,3 @@ WARHAMMER_TERRAIN = RuleModule(
     records={"terrain": TerrainNumbers},
     check=check,
 )
-
-register(WARHAMMER_TERRAIN)

@@ -13,13 +13,13 @@ import esper
 import pytest
 
 from game import CONTENT
-from game import commands as cmd
-from game.battle import Battle
-from game.components import Footprint, Officer, Unit
-from game.errors import ContentError
-from game.match import Match, new_match, summary
-from game.ruleset import load_ruleset
-from game.scenario import army_points, load_scenario
+from game.content.ruleset_files import load_ruleset
+from game.content.scenario import army_points, load_scenario
+from game.model import commands as cmd
+from game.model.battle import Battle
+from game.model.components import Footprint, Officer, Unit
+from game.model.errors import ContentError
+from game.running.match import Match, new_match, summary
 from tests.helpers import (
     DEPLOY_AT,
     FACING,

@@ -12,12 +12,13 @@ from typing import Any
 
 import pytest
 
-from game import commands as cmd
-from game.battle import Battle, Decision
-from game.components import Hits
-from systems.measure import gap
-from systems.targets import sector
-from systems.vision import in_reaction_area, sight
+from game.model import commands as cmd
+from game.model.battle import Battle
+from game.model.components import Hits
+from game.model.resolution import Decision
+from systems.for_glory.measure import gap
+from systems.for_glory.targets import sector
+from systems.for_glory.vision import in_reaction_area, sight
 from tests.helpers import hits, of, officer, officer_of, order, play, pos, status, unit
 from tests.helpers import roll_mods as mods
 

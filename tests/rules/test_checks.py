@@ -9,10 +9,10 @@ from fractions import Fraction
 
 import pytest
 
-from game import commands as cmd
-from game.battle import Battle
-from game.events import Roll
-from systems.checks import check_passes, pass_chance
+from game.model import commands as cmd
+from game.model.battle import Battle
+from game.model.events import Roll
+from systems.for_glory.checks import check_passes, pass_chance
 from tests.helpers import hits, make_battle, of, officer, officer_of, order, rules, status, unit
 
 R = 0.4  # an officer's base radius (20 mm round base)

@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from game import commands as cmd
-from game.battle import Battle, Decision
-from game.cli import main
-from game.errors import UserError
-from game.match import Match, new_match
-from game.module_records import rule_stack
-from game.modules import compose
-from systems.checks import morale_modifiers
+from game.cli.entry import main
+from game.content.module_records import rule_stack
+from game.model import commands as cmd
+from game.model.battle import Battle
+from game.model.errors import UserError
+from game.model.modules import compose
+from game.model.resolution import Decision
+from game.running.match import Match, new_match
 from systems.clash.command import (
     ActivateUnit,
     ReactWith,
@@ -29,6 +29,7 @@ from systems.clash.command import (
     turn_unit_choices,
 )
 from systems.clash.fatigue import Fatigue, add_fatigue, fatigue, numbers
+from systems.for_glory.checks import morale_modifiers
 from tests.helpers import deploy_all, hits, of, rules, status, unit, write_scenario
 
 CS = "clash-command"

@@ -10,13 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from game import commands as cmd
-from game.battle import Battle, Decision
-from game.cli import main
-from game.errors import UserError
-from game.match import Match, new_match
-from game.module_records import rule_stack
-from game.modules import compose
+from game.cli.entry import main
+from game.content.module_records import rule_stack
+from game.model import commands as cmd
+from game.model.battle import Battle
+from game.model.errors import UserError
+from game.model.modules import compose
+from game.model.resolution import Decision
+from game.running.match import Match, new_match
 from systems.clash.command import ActivateUnit
 from systems.clash.fatigue import fatigue
 from systems.clash.melee import Charged, Respond, Side, choices, choose, numbers, outcomes

@@ -1,5 +1,5 @@
 """FG-TERM-6..10: divisions, detachments (AMB-5, EX-2) and reaction areas (AMB-6, EX-3), through
-systems/command.assess and systems/vision.in_reaction_area."""
+systems/for_glory/command.assess and systems/for_glory/vision.in_reaction_area."""
 
 from __future__ import annotations
 
@@ -7,11 +7,11 @@ from collections.abc import Callable
 
 import pytest
 
-from game import commands as cmd
-from game.battle import Battle
-from systems import vision
-from systems.checks import is_disorganised
-from systems.command import assess
+from game.model import commands as cmd
+from game.model.battle import Battle
+from systems.for_glory import vision
+from systems.for_glory.checks import is_disorganised
+from systems.for_glory.command import assess
 from tests.helpers import of, officer, play, status, unit
 
 D = 1.2  # unit base depth; the width (2") lies along y for a unit facing 0

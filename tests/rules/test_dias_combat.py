@@ -11,14 +11,14 @@ from typing import Any
 
 import pytest
 
-from game import commands as cmd
-from game.battle import Battle
-from game.cli import main
-from game.module_records import rule_stack
-from systems.charge.odds import charge_odds
+from game.cli.entry import main
+from game.content.module_records import rule_stack
+from game.model import commands as cmd
+from game.model.battle import Battle
 from systems.dias.combat import fire_modifiers, numbers, ratio_drm, shock_modifiers
-from systems.melee import Attack
-from systems.odds import check_odds, fire_odds
+from systems.for_glory.charge.odds import charge_odds
+from systems.for_glory.melee import Attack
+from systems.for_glory.odds import check_odds, fire_odds
 from tests.helpers import hits, of, order, pos, rules, unit
 
 DC = "dias-combat"
@@ -235,7 +235,7 @@ MODULES = Path(__file__).resolve().parents[2] / "content" / "modules"
 
 
 def test_the_dias_modules_scripted_battles_do_what_they_say() -> None:
-    from game.script import run
+    from game.running.script import run
 
     charge = run(MODULES / DC / "scripts" / "cuirassiers-break-through.toml")
     (shock,) = [e for e in charge["events"] if e["kind"] == "roll" and e["check"] == "shock"]
@@ -279,8 +279,8 @@ def test_DG_19_only_cavalry_pursue(battle: Callable[..., Battle], cat: str, purs
 def test_every_dg_rule_the_modules_cite_has_its_text_for_the_log() -> None:
     import re
 
-    from game.modules import compose
-    from game.rulesref import load_reference
+    from game.content.rulesref import load_reference
+    from game.model.modules import compose
 
     systems = Path(__file__).resolve().parents[2] / "systems" / "dias"
     code = "".join(p.read_text() for p in systems.glob("*.py"))

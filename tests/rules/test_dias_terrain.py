@@ -10,14 +10,15 @@ from typing import Any
 
 import pytest
 
-from game import commands as cmd
-from game.battle import Battle, Reject
-from game.cli import main
-from game.match import new_match
-from game.module_records import rule_stack
-from systems.charge.plan import plan_charge
+from game.cli.entry import main
+from game.content.module_records import rule_stack
+from game.model import commands as cmd
+from game.model.battle import Battle
+from game.model.resolution import Reject
+from game.running.match import new_match
 from systems.dias.terrain import numbers
-from systems.paths import Way, along
+from systems.for_glory.charge.plan import plan_charge
+from systems.for_glory.paths import Way, along
 from tests.helpers import modded_stack, module_mod, of, order, pos, refuses_numbers, rules, unit
 
 DT = "dias-terrain"
@@ -74,7 +75,7 @@ def test_DG_3_ground_an_arm_may_not_enter(battle: Callable[..., Battle]) -> None
     unit(b, "i", "red", (20, 30.5), 0)
     with pytest.raises(Reject) as no:
         cost(b, "h", (23, 28))
-    assert (no.value.rule, no.value.reason) == (
+    assert (no.value.rule, b.reason(no.value)) == (
         "DG-3",
         "Horse artillery may not enter marsh (DG-2: not allowed)",
     )
@@ -121,7 +122,7 @@ def test_DG_8_no_cavalry_charge_into_rough_ground(battle: Callable[..., Battle])
             continue
         with pytest.raises(Reject) as no:
             plan_charge(b, b.ids["c"], b.ids["t"])
-        assert no.value.rule == "DG-8" and "wood" in no.value.reason
+        assert no.value.rule == "DG-8" and "wood" in b.reason(no.value)
     b = battle(terrain=[wood], stack=rule_stack(rules(), [DT], "tests"))
     unit(b, "i", "red", (29, 30), 0)
     unit(b, "t", "blue", (31.2, 30), 180)

@@ -13,11 +13,11 @@ from typing import Any
 import esper
 import pytest
 
-from game import commands as cmd
-from game.battle import Battle
-from game.components import Footprint, Officer
-from game.geometry import dist, point_polygon_distance
-from systems.targets import contacts, sector
+from game.model import commands as cmd
+from game.model.battle import Battle
+from game.model.components import Footprint, Officer
+from game.model.geometry import dist, point_polygon_distance
+from systems.for_glory.targets import contacts, sector
 from tests.helpers import hits, of, officer, order, play, pos, status, unit
 from tests.helpers import roll_mods as mods
 

@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from game import commands as cmd
-from game.battle import Battle
-from systems.hits import only_target
-from systems.measure import gap
+from game.model import commands as cmd
+from game.model.battle import Battle
+from systems.for_glory.hits import only_target
+from systems.for_glory.measure import gap
 from tests.helpers import hits, of, officer, officer_of, order, play, pos, status, unit
 from tests.helpers import roll_mods as mods
 

@@ -8,11 +8,11 @@ from collections.abc import Callable
 
 import pytest
 
-from game import commands as cmd
-from game import geometry as g
-from game.battle import Battle
-from systems import measure, vision
-from systems.fire import fire_modifiers, in_cover
+from game.model import commands as cmd
+from game.model import geometry as g
+from game.model.battle import Battle
+from systems.for_glory import measure, vision
+from systems.for_glory.fire import fire_modifiers, in_cover
 from tests.helpers import (
     of,
     officer,
@@ -63,7 +63,7 @@ def test_AMB_1_five_measures_not_four() -> None:
     assert sorted(measures, key=lambda code: measures[code]) == ["XS", "S", "M", "L", "XL"]
 
 
-# --- game/geometry.py ----------------------------------------------------------------------------
+# --- game/model/geometry.py ----------------------------------------------------------------------------
 
 
 def test_rect_corners_facing_east() -> None:

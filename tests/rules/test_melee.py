@@ -14,9 +14,9 @@ from typing import Any
 import esper
 import pytest
 
-from game import commands as cmd
-from game.battle import Battle
-from game.components import Officer
+from game.model import commands as cmd
+from game.model.battle import Battle
+from game.model.components import Officer
 from tests.helpers import hits, of, officer, officer_of, order, play, pos, status, unit
 from tests.helpers import roll_mods as mods
 

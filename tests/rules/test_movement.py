@@ -9,11 +9,11 @@ from collections.abc import Callable
 import esper
 import pytest
 
-from game import commands as cmd
-from game.battle import Battle
-from game.components import Pose, Status
-from game.events import Event
-from game.geometry import convex_overlap
+from game.model import commands as cmd
+from game.model.battle import Battle
+from game.model.components import Pose, Status
+from game.model.events import Event
+from game.model.geometry import convex_overlap
 from tests.helpers import of, officer, order, play, pos, status, unit
 
 W, D = 2.0, 1.2

@@ -1,5 +1,5 @@
-"""systems/odds.py: the exact odds of a shot, a charge and a melee, from the same modifiers and tables
-that resolve them (EX-24 with numbers; FG-CBT-12..17, FG-CHG-9, FG-MOR-6/7)."""
+"""systems/for_glory/odds.py: the exact odds of a shot, a charge and a melee, from the same modifiers and
+tables that resolve them (EX-24 with numbers; FG-CBT-12..17, FG-CHG-9, FG-MOR-6/7)."""
 
 from __future__ import annotations
 
@@ -8,11 +8,12 @@ from fractions import Fraction
 
 import pytest
 
-from game import commands as cmd
-from game.battle import Battle, Reject
-from systems.charge.odds import charge_odds
-from systems.melee import Attack
-from systems.odds import check_odds, fire_odds, melee_odds
+from game.model import commands as cmd
+from game.model.battle import Battle
+from game.model.resolution import Reject
+from systems.for_glory.charge.odds import charge_odds
+from systems.for_glory.melee import Attack
+from systems.for_glory.odds import check_odds, fire_odds, melee_odds
 from tests.helpers import of, officer, order, unit
 
 SIXTH = Fraction(1, 6)
@@ -217,7 +218,7 @@ def test_FG_ACT_2_FG_LDR_1_leadership_odds_are_the_share_of_faces_that_pass(
     new: Callable[..., Battle], experience: int, staff_at: tuple[float, float] | None
 ) -> None:
     """The chance shown before activating is what the check gives on each face of the die."""
-    from systems.odds import leadership_odds
+    from systems.for_glory.odds import leadership_odds
 
     def battle(die: int | None) -> Battle:
         b = new([die] if die is not None else [])

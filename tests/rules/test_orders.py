@@ -10,10 +10,11 @@ from typing import Any
 
 import pytest
 
-from game import commands as cmd
-from game.battle import Battle, Decision, GameState
-from game.geometry import polygon_distance
-from systems.reaction import retreat_plan
+from game.model import commands as cmd
+from game.model.battle import Battle, GameState
+from game.model.geometry import polygon_distance
+from game.model.resolution import Decision
+from systems.for_glory.reaction import retreat_plan
 from tests.helpers import hits, kinds, make_battle, of, officer, order, play, pos, status, unit
 
 

@@ -10,9 +10,10 @@ from typing import Any
 
 import pytest
 
-from game import commands as cmd
-from game.battle import Battle, Decision
-from game.components import Hits
+from game.model import commands as cmd
+from game.model.battle import Battle
+from game.model.components import Hits
+from game.model.resolution import Decision
 from tests.helpers import hits, make_battle, of, officer, play, pos, status, unit
 
 

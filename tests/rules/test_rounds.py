@@ -10,14 +10,14 @@ from typing import Any
 import esper
 import pytest
 
-from game import commands as cmd
-from game.battle import Decision, Reject
-from game.events import Event
-from game.match import Match
-from systems.checks import is_disorganised, morale_modifiers
-from systems.deployment import Arrivals
-from systems.hits import kill_officer
-from systems.officers import check_officer_move
+from game.model import commands as cmd
+from game.model.events import Event
+from game.model.resolution import Decision, Reject
+from game.running.match import Match
+from systems.for_glory.checks import is_disorganised, morale_modifiers
+from systems.for_glory.deployment import Arrivals
+from systems.for_glory.hits import kill_officer
+from systems.for_glory.officers import check_officer_move
 from tests.helpers import (
     advance,
     army,
@@ -313,7 +313,7 @@ def test_FG_REINF_1_AMB_40_a_reinforcement_that_fits_must_enter(tmp_path: Path, 
     (refused,) = of(events, "rejected")
     assert refused.rule == "FG-REINF-1" and "r2 can enter at the east edge" in refused.reason
     assert officer_of(b, "r2").reserve and b.pending is not None and b.pending.kind == "deploy"
-    from game.ai import make_player
+    from game.ai.players import make_player
 
     for kind in ("heuristic", "random"):
         answer = make_player(kind, "red", 1).decide(b, b.pending)
@@ -667,7 +667,7 @@ def test_AMB_12_AMB_48_what_limits_an_officer_move() -> None:
         ):
             with pytest.raises(Reject) as refused:
                 check_officer_move(b, gen, to)
-            assert refused.value.rule == "AMB-12" and words in refused.value.reason, to
+            assert refused.value.rule == "AMB-12" and words in b.reason(refused.value), to
         check_officer_move(b, gen, (12.5, 10.0))  # 0.5" from the foe: not touching
     finally:
         b.close()

@@ -3,11 +3,11 @@
 import esper
 import pytest
 
-from game import commands as cmd
-from game.components import Officer, Unit
-from game.match import new_match
-from systems.checks import leadership_modifiers
-from systems.hits import destroy
+from game.model import commands as cmd
+from game.model.components import Officer, Unit
+from game.running.match import new_match
+from systems.for_glory.checks import leadership_modifiers
+from systems.for_glory.hits import destroy
 from tests.helpers import of, officer, order, rules, unit
 
 

@@ -7,13 +7,13 @@ from collections.abc import Callable
 
 import pytest
 
-from game import commands as cmd
-from game.battle import Battle
-from game.components import Unit
-from systems.checks import morale_modifiers
-from systems.fire import fire_modifiers
-from systems.paths import farthest
-from systems.vision import in_dense_cover, sight
+from game.model import commands as cmd
+from game.model.battle import Battle
+from game.model.components import Unit
+from systems.for_glory.checks import morale_modifiers
+from systems.for_glory.fire import fire_modifiers
+from systems.for_glory.paths import farthest
+from systems.for_glory.vision import in_dense_cover, sight
 from tests.helpers import of, officer, order, pos, rules, unit
 
 D = 1.2
@@ -315,7 +315,7 @@ def test_road_under_and_near_road(battle: Callable[..., Battle]) -> None:
     """FG-ROAD-3 and FG-MOVE-4 questions: is a base on a road; is it within a distance of a road or town."""
     b = battle(terrain=[("road", (((0, 10), (72, 10)), 0.5)), ("town", rect(40, 20, 50, 30))])
     t = b.table
-    from game.geometry import rect_corners
+    from game.model.geometry import rect_corners
 
     assert t.road_under(rect_corners(10, 10.8, 90, 2, 1.2))  # its rear edge 0.2" over the road
     assert not t.road_under(rect_corners(10, 10.9, 90, 2, 1.2))  # 0.05" short of it
@@ -340,8 +340,8 @@ def test_FG_MOVE_3_retreating_cavalry_stop_at_the_edge(battle: Callable[..., Bat
 def test_FG_UNIT_20_officers_ignore_terrain(battle: Callable[..., Battle]) -> None:
     """FG-UNIT-18, FG-UNIT-20, AMB-12: an officer moves up to L (8") straight over woods and a river,
     with no difficult-terrain reduction; he may not end on impassable ground, nor go beyond L."""
-    from game.battle import Reject
-    from systems.officers import check_officer_move, move_officer
+    from game.model.resolution import Reject
+    from systems.for_glory.officers import check_officer_move, move_officer
 
     b = battle(terrain=[("wood", rect(12, 0, 15, 48)), ("river", (((16, 0), (16, 48)), 1.0))])
     o = officer(b, "gen", "red", (10, 10))

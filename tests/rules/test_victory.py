@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from game import commands as cmd
-from game.battle import ObjectiveState
-from game.events import Destroyed, DivisionRemoved, OfficerKilled, Removed
-from game.match import Match
-from systems.hits import destroy
-from systems.victory import check_end, finish, score
+from game.model import commands as cmd
+from game.model.battle import ObjectiveState
+from game.model.events import Destroyed, DivisionRemoved, OfficerKilled, Removed
+from game.running.match import Match
+from systems.for_glory.hits import destroy
+from systems.for_glory.victory import check_end, finish, score
 from tests.helpers import (
     advance,
     army,

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from game import commands as cmd
-from game.battle import Battle
-from game.cli import main
-from game.module_records import rule_stack
+from game.cli.entry import main
+from game.content.module_records import rule_stack
+from game.model import commands as cmd
+from game.model.battle import Battle
 from systems.warhammer.charges import (
     Charged,
     ChargeReaction,
@@ -349,7 +349,7 @@ MODULE_SCRIPTS = Path(__file__).resolve().parents[2] / "content" / "modules" / W
 
 
 def test_the_modules_scripted_battles_do_what_they_say() -> None:
-    from game.script import run
+    from game.running.script import run
 
     caught = run(MODULE_SCRIPTS / "caught-fleeing.toml")
     kinds = [(e["kind"], e.get("rule")) for e in caught["events"]]
@@ -362,7 +362,7 @@ def test_the_modules_scripted_battles_do_what_they_say() -> None:
 
 
 def test_a_script_answers_a_modules_decision_by_name(tmp_path: Path) -> None:
-    from game.script import run
+    from game.running.script import run
 
     text = (MODULE_SCRIPTS / "caught-fleeing.toml").read_text()
     held = tmp_path / "held.toml"
@@ -399,8 +399,8 @@ def test_WM_DEC_11_a_fleeing_unit_does_not_react(battle: Callable[..., Battle]) 
 def test_every_wm_rule_the_module_cites_has_its_text_for_the_log() -> None:
     import re
 
-    from game.modules import compose
-    from game.rulesref import load_reference
+    from game.content.rulesref import load_reference
+    from game.model.modules import compose
 
     code = (Path(__file__).resolve().parents[2] / "systems" / "warhammer" / "charges.py").read_text()
     cited = set(re.findall(r"rule=\"(WM-[A-Z0-9-]+)\"", code)) | set(re.findall(r"\"(WM-DEC-\d+)\"", code))

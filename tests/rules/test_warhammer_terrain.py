@@ -11,12 +11,13 @@ from typing import Any
 
 import pytest
 
-from game import commands as cmd
-from game.battle import Battle, Reject
-from game.cli import main
-from game.module_records import rule_stack
-from systems.charge.plan import plan_charge
-from systems.paths import Way, along, base_move
+from game.cli.entry import main
+from game.content.module_records import rule_stack
+from game.model import commands as cmd
+from game.model.battle import Battle
+from game.model.resolution import Reject
+from systems.for_glory.charge.plan import plan_charge
+from systems.for_glory.paths import Way, along, base_move
 from systems.warhammer.terrain import ground_class, numbers
 from tests.helpers import modded_stack, module_mod, of, order, pos, refuses_numbers, rules, unit
 
@@ -162,7 +163,7 @@ def test_WM_17_WM_29_a_charger_pivots_and_its_pivot_counts(battle: Callable[...,
     assert (charge.length, charge.facing) == (pytest.approx(2.698, abs=1e-3), 315)
     with pytest.raises(Reject) as refused:
         plan_charge(wm, wm.ids["a"], wm.ids["t"])
-    assert refused.value.reason == 't is 2.70" away (it costs 4.23"); the charge reaches 4"'
+    assert wm.reason(refused.value) == 't is 2.70" away (it costs 4.23"); the charge reaches 4"'
     assert cost(wm, "a", (30, 28), facing=90, target=wm.ids["t"]) == pytest.approx(PIVOT_90)  # a pivot
     assert cost(wm, "a", (30, 28), facing=90) == pytest.approx(1.0)  # a move may turn (WM-29)
 

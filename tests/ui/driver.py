@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
-from game.match import new_match
+from game.running.match import new_match
 from game.ui.battle_screen import BattleScreen
 
 
@@ -85,4 +87,14 @@ def menu_click(screen: BattleScreen, surf: pygame.Surface, choice: str) -> str |
     """Click an entry of the open menu (its buttons are laid out as it is drawn)."""
     screen.draw(surf)
     rect = next(r for r, k in screen.menu_buttons if k == choice)
+    return screen.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
+
+
+def pick_save(screen: Any, surf: pygame.Surface, n: int = 0) -> str | None:
+    """Load the nth save of the open save browser as a player does: a click chooses it, a second
+    click on it loads it. Returns what the screen's handler returned."""
+    browser = screen.browser
+    browser.select(n)
+    screen.draw(surf)
+    rect = next(r for r, i in browser.rows if i == n)
     return screen.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))

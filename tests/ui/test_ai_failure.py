@@ -10,7 +10,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.match import load
+from game.running.match import load
 from tests.ui.driver import frame, open_screen, settle
 
 
@@ -25,6 +25,8 @@ def fail_and_recover(window: pygame.Surface, tmp_path: Path, fail: str) -> tuple
         screen.ai.worker.answer(screen.battle.stack.commands)  # its real answer, dropped
         screen.ai.worker.ask("no-such-side")  # the copy refuses a question it cannot answer: it raises
     else:
+        if fail == "kill after answering":  # its answer waits in the pipe: applied, then told to a dead copy
+            screen.ai.worker.wait(30)
         screen.ai.worker.kill()
     for _ in range(400):  # the failure comes back within a few frames
         frame(screen, window)
@@ -54,13 +56,14 @@ def test_an_ai_that_raises_in_its_process_is_reported_saved_and_handed_to_the_pl
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     alert, report = fail_and_recover(window, tmp_path, "raise")
     assert "AssertionError" in alert
-    assert "Traceback" in report and "game/ai/worker.py" in report  # the traceback from its process
+    assert "Traceback" in report and "game/running/ai_process.py" in report  # the traceback from its process
 
 
+@pytest.mark.parametrize("fail", ["kill", "kill after answering"])
 def test_an_ai_process_that_dies_is_reported_saved_and_handed_to_the_player(
-    window: pygame.Surface, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    window: pygame.Surface, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fail: str
 ) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    alert, report = fail_and_recover(window, tmp_path, "kill")
+    alert, report = fail_and_recover(window, tmp_path, fail)
     assert "ProcessEnded" in alert and "exit code -9" in alert
     assert "ProcessEnded" in report

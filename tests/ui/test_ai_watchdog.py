@@ -16,9 +16,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import commands as cmd
-from game.ai.worker import MEMORY_LIMIT, Worker, limit_cpu, limit_memory
-from game.match import new_match
+from game.model import commands as cmd
+from game.running.ai_process import MEMORY_LIMIT, Worker, limit_cpu, limit_memory
+from game.running.match import new_match
 from game.ui.ai_turns import RESTARTS
 from game.ui.battle_screen import BattleScreen
 from tests.ui.driver import open_screen

@@ -11,8 +11,8 @@ import pygame
 import pytest
 
 from game import ASSETS
-from game.geometry import heading
-from game.table import Table
+from game.model.geometry import heading
+from game.model.table import Table
 from game.ui import theme
 from game.ui.camera import Camera
 from game.ui.display import Display, Shown
@@ -157,20 +157,44 @@ def test_in_a_crowded_melee_no_word_covers_a_base_or_an_officer(fresh_art: None)
         assert w.collidelist(r.placed[i + 1 :]) < 0
 
 
-def test_an_objectives_holder_is_seen_over_the_bases_on_it(fresh_art: None) -> None:
-    r, cam, display, looks, _officers, surf = crowded_melee()
+def test_a_base_on_an_objective_is_not_hidden_and_the_holder_is_still_seen(fresh_art: None) -> None:
+    """Issue 22: the star was drawn over a battery standing on the objective. Now the star lies under
+    the pieces, and its name, laid in free room (further out with a line to the star if need be), starts
+    with a star in the holder's colour."""
+    r, cam, display, looks, officers, surf = crowded_melee()
     at = (32.0, 20.0)  # under blue-01, a base of the blue side
+    r.draw_objectives(surf, cam, [("Molino", at, "red")])  # as the battle screen draws: ground first
     r.draw_units(surf, cam, looks, display)
-    r.draw_objectives(surf, cam, [("Molino", at, "red")])
+    r.draw_officers(surf, cam, officers, display)
+    r.draw_labels(surf, cam)
     c = cam.to_screen(at)
-    assert tuple(surf.get_at((int(c[0]), int(c[1]))))[:3] == RED
+    assert tuple(surf.get_at((int(c[0]), int(c[1]))))[:3] != RED  # the base shows, not the star
+    name = r.placed[0]  # laid first, always
+    assert pygame.Rect(cam.view).contains(name) and name.collidelist(r.taken) < 0
+    reds = sum(
+        1
+        for x in range(name.x, name.x + name.h)
+        for y in range(name.y, name.bottom)
+        if surf.get_at((x, y))[:3] == RED
+    )
+    assert reds > 5  # the holder's star at the start of the name
+
+
+def test_two_names_keep_a_gap_and_never_read_as_one(fresh_art: None) -> None:
+    r, cam, display, looks, officers, surf = crowded_melee()
+    r.draw_units(surf, cam, looks, display)
+    r.draw_officers(surf, cam, officers, display)
+    r.draw_labels(surf, cam)
+    for i, a in enumerate(r.placed):
+        for b in r.placed[i + 1 :]:
+            assert not a.inflate(6, 2).colliderect(b), (a, b)
 
 
 def test_without_its_pictures_the_table_is_still_drawn(
     fresh_art: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A missing file: the counter falls back to its arm's drawn symbol, the terrain to a plain fill."""
-    from game.table import Feature
+    from game.model.table import Feature
     from tests.helpers import rules
 
     monkeypatch.setattr(theme, "ART", tmp_path)

@@ -10,9 +10,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.locale import Texts
-from game.match import new_match
-from game.settings import Settings
+from game.content.locale import Texts
+from game.running.match import new_match
+from game.running.settings import Settings
+from game.ui.battle_menu import change_setting
 from game.ui.battle_screen import BattleScreen
 from game.ui.log_panel import LogPanel
 from tests.ui.driver import press, settle
@@ -47,10 +48,11 @@ def test_undo_takes_back_the_lines_of_the_undone_events() -> None:
     log = panel()
     log.feed([stretch("a1", 2.0)])
     log.feed([stretch("a2", 2.0), stretch("a2", 1.0), stretch("a3", 1.0)])
-    log.undo(2, "Undone.")  # the second order's events from index 1 on, one of them in a line with index 1
-    assert [ln.text for ln in log.lines] == ['a1 moves 2"', 'a2 moves 2"', "Undone."]
-    log.undo(1, "Undone.")
-    assert [ln.text for ln in log.lines] == ['a1 moves 2"', "Undone."]  # one note, however many undos
+    undone = "Undone: the last order and all that followed it are taken back."
+    log.undo(2, "log_undone")  # the second order's events from index 1 on, one in a line with index 1
+    assert [ln.text for ln in log.lines] == ['a1 moves 2"', 'a2 moves 2"', undone]
+    log.undo(1, "log_undone")
+    assert [ln.text for ln in log.lines] == ['a1 moves 2"', undone]  # one note, however many undos
     assert len(log.events) == 1
 
 
@@ -77,7 +79,7 @@ def test_the_screen_tells_the_log_in_the_chosen_language_and_changes_it(window: 
     texts = [ln.text for ln in screen.log.lines]
     assert texts[0] == "--- Fase de preparación (FG-PREP-3) ---"
     assert any("de experiencia" in x for x in texts)
-    screen._change("language")  # the Esc menu's setting: English now
+    change_setting(screen, "language")  # the Esc menu's setting: English now
     assert screen.log.lines[0].text == "--- preparation phase (FG-PREP-3) ---"
     assert len(screen.log.lines) == len(texts)
     screen.close()
@@ -90,7 +92,7 @@ def test_undo_on_the_screen_removes_the_undone_orders_lines(window: pygame.Surfa
     before = [ln.text for ln in screen.log.lines]
     press(screen, window, "deploy")
     new = [ln.text for ln in screen.log.lines[len(before) :]]
-    assert any(x.startswith("The division of") and "deploys" in x for x in new)
+    assert any(x.startswith("The 1st Division (Leval) deploys") for x in new)
     assert not any(e.kind == "roll" for e in screen.battle.events[screen.first_event :])
     assert screen.undo()
     after = [ln.text for ln in screen.log.lines]

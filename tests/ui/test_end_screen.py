@@ -5,16 +5,16 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.ai import make_player
-from game.match import new_match, play
-from game.ui.app import EndScreen
+from game.ai.players import make_player
+from game.running.match import new_match, play
 from game.ui.battle_screen import BattleScreen
+from game.ui.end_screen import EndScreen
 
 
 @pytest.mark.parametrize(
     ("seed", "expected"),
     [
-        (5, "lost the division of"),
+        (5, "French lost the 2nd Division (Sebastiani)"),
         (4, "French lost their estado mayor (FG-VIC-3)"),
         (7, "French hold every objective (FG-VIC-4)"),
         (1, "the higher score wins (AMB-36)"),
@@ -29,7 +29,7 @@ def test_the_end_screen_says_whose_loss_ended_the_battle(
     end = EndScreen(screen)
     assert expected in end.loss
     if seed == 5:
-        assert end.loss.count("lost the division of") == 2 and end.loss.endswith("(FG-VIC-2)")
+        assert end.loss.count(" lost the ") == 2 and end.loss.endswith("(FG-VIC-2)")
     end.draw(window)
     screen.close()
 
@@ -37,7 +37,7 @@ def test_the_end_screen_says_whose_loss_ended_the_battle(
 def test_demo_without_frames_needs_no_frames(monkeypatch: pytest.MonkeyPatch) -> None:
     """`play --demo` alone is a whole battle watched to its end; --frames only goes with --demo."""
     import game.ui.app
-    from game.cli import main
+    from game.cli.entry import main
 
     seen = {}
 
@@ -65,12 +65,12 @@ def test_tab_shows_the_battle_in_figures(window: pygame.Surface) -> None:
 
 @pytest.mark.parametrize(
     ("language", "expected"),
-    [("en", "French has lost its estado mayor"), ("es", "los Franceses han perdido su estado mayor")],
+    [("en", "French have lost their estado mayor"), ("es", "los Franceses han perdido su estado mayor")],
 )
 def test_the_end_box_says_why_in_the_players_language(
     window: pygame.Surface, language: str, expected: str
 ) -> None:
-    from game.settings import Settings
+    from game.running.settings import Settings
 
     m = new_match("default", 4)
     sides = m.battle.game.sides  # type: ignore[union-attr]

@@ -64,8 +64,8 @@ def test_the_ui_scale_grows_the_text_but_not_a_die_number(fonts: None) -> None:
 
 def test_leaving_a_battle_gives_the_other_screens_scale_1(window: pygame.Surface) -> None:
     """The start, Open Wars and end screens have fixed layouts: the UI scale is the battle's alone."""
-    from game.match import new_match
-    from game.settings import Settings
+    from game.running.match import new_match
+    from game.running.settings import Settings
     from game.ui.battle_screen import BattleScreen
 
     m = new_match("default", 3)

@@ -1,23 +1,23 @@
-"""Loading a saved battle from the battle's Esc menu: the list of saves (newest first, a page at a
-time), the question before leaving a battle in progress, the chosen save opened at its decision, and a
-damaged save said in one line while the battle goes on."""
+"""Loading a saved battle from the battle's Esc menu: the save browser (newest first, scrolling), the
+question before leaving a battle in progress, the chosen save opened at its decision, and a damaged
+save said in one line while the battle goes on."""
 
 from __future__ import annotations
 
 import json
 import os
-import shutil
 from pathlib import Path
 
 import pygame
 import pytest
 
-from game.saves import saves_dir
-from game.settings import Settings
-from game.ui.app import Setup, switch_to_save
+from game.running.saves import saves_dir
+from game.running.settings import Settings
+from game.ui.app import switch_to_save
 from game.ui.battle_screen import BattleScreen
-from game.ui.load_list import PAGE, scenario_names
-from tests.ui.driver import answer_until, frame, key, menu_click, open_screen, settle
+from game.ui.load_list import scenario_words
+from game.ui.start_screen import Setup
+from tests.ui.driver import answer_until, frame, key, menu_click, open_screen, pick_save, settle
 
 
 @pytest.fixture(autouse=True)
@@ -48,7 +48,7 @@ def saved_battle(surf: pygame.Surface) -> tuple[Path, BattleScreen]:
 def open_load_list(screen: BattleScreen, surf: pygame.Surface) -> None:
     key(pygame.K_ESCAPE)
     frame(screen, surf)
-    assert menu_click(screen, surf, "load") is None and screen.menu == "load"
+    assert menu_click(screen, surf, "load") is None and screen.menu == "load" and screen.browser
     screen.draw(surf)
 
 
@@ -69,13 +69,13 @@ def test_load_opens_the_chosen_save_at_the_same_decision(window: pygame.Surface)
     screen = open_screen(window)  # another battle, in progress
     one_command(screen, window)
     open_load_list(screen, window)
-    names = scenario_names(screen.match.rules, "en")
-    saved = screen.saves.saves[0].saved
-    assert screen.saves.items(screen.t)[0] == ("load:0", f"{names['default']}, round 1  {saved}")
-    assert [k for _r, k in screen.menu_buttons] == ["load:0", "menu"]
-    assert menu_click(screen, window, "load:0") is None and screen.menu == "load-ask"  # save it first?
-    assert menu_click(screen, window, "load") is None and screen.menu == "load"  # Cancel: the list again
-    menu_click(screen, window, "load:0")
+    names = {sid: words.name for sid, words in scenario_words(screen.match.rules, "en").items()}
+    browser = screen.browser
+    assert browser.title(browser.saves[0]) == names["default"]
+    assert browser.detail(browser.saves[0]).startswith("round 1  ·  French (Human) v Spanish (Human)")
+    assert pick_save(screen, window, 0) is None and screen.menu == "load-ask"  # save it first?
+    assert menu_click(screen, window, "load") is None and screen.menu == "load"  # Cancel: the saves again
+    pick_save(screen, window, 0)
     assert menu_click(screen, window, "load-now") == "load" and screen.to_load == path
     opened = switch_to_save(screen, Setup(), window.get_size(), Settings())
     assert isinstance(opened, BattleScreen) and opened is not screen
@@ -91,34 +91,30 @@ def test_save_then_load_keeps_the_battle_left(window: pygame.Surface) -> None:
     screen = open_screen(window)
     one_command(screen, window)
     open_load_list(screen, window)
-    menu_click(screen, window, "load:0")
+    pick_save(screen, window, 0)
     assert menu_click(screen, window, "save-load") == "load" and screen.to_load == path
     assert len(list(saves_dir().glob("save-*.json"))) == 2
     screen.close()
 
 
-def test_many_saves_come_a_page_at_a_time_newest_first(window: pygame.Surface) -> None:
+def test_many_saves_scroll_newest_first(window: pygame.Surface) -> None:
     path, played = saved_battle(window)
     played.close()
-    copies = [path.with_name(f"save-default-2026010{n}-r1.json") for n in range(PAGE + 2)]
-    for n, copy in enumerate(copies):
-        shutil.copy(path, copy)
-        os.utime(copy, (1_000_000 + n, 1_000_000 + n))  # the last copy is the newest
-    os.utime(path, (1, 1))  # the first save is the oldest
+    data = json.loads(path.read_text())
+    copies = [path.with_name(f"save-default-2026010{n}-r1.json") for n in range(14)]
+    for n, copy in enumerate(copies):  # saved a minute apart, the last copy the newest
+        copy.write_text(json.dumps({**data, "saved": f"2099-01-01 10:{n:02d}"}))
+    os.utime(path, (1, 1))
     screen = open_screen(window)
     settle(screen, window)
     open_load_list(screen, window)
-    keys = [k for _r, k in screen.menu_buttons]
-    assert keys == [f"load:{n}" for n in range(PAGE)] + ["older", "menu"]
-    assert screen.saves.title(screen.t) == "Load a saved battle (1/2)"
-    assert screen.saves.saves[0].path == copies[-1]
-    menu_click(screen, window, "older")
-    screen.draw(window)
-    assert [k for _r, k in screen.menu_buttons] == [f"load:{n}" for n in range(PAGE, PAGE + 3)] + [
-        "newer",
-        "menu",
-    ]
-    assert menu_click(screen, window, f"load:{PAGE + 2}") == "load"  # nothing at stake: no question
+    browser = screen.browser
+    assert [s.path for s in browser.saves] == [*reversed(copies), path]
+    assert browser.shown < len(browser.saves)  # more than fit: the list scrolls
+    key(pygame.K_END)
+    frame(screen, window)
+    assert browser.selected == len(copies) and browser.top > 0  # the oldest, brought into view
+    assert pick_save(screen, window, len(copies)) == "load"  # nothing at stake: no question
     assert screen.to_load == path
     screen.close()
 
@@ -131,7 +127,7 @@ def test_a_damaged_save_is_one_line_and_the_battle_goes_on(window: pygame.Surfac
     one_command(screen, window)
     pending = screen.battle.pending
     open_load_list(screen, window)
-    menu_click(screen, window, "load:0")
+    pick_save(screen, window, 0)
     assert menu_click(screen, window, "load-now") == "load"
     again = switch_to_save(screen, Setup(), window.get_size(), Settings())
     assert again is screen and screen.battle.pending is pending
@@ -145,7 +141,8 @@ def test_no_saves_says_so(window: pygame.Surface) -> None:
     screen = open_screen(window)
     settle(screen, window)
     open_load_list(screen, window)
-    assert screen.saves.title(screen.t) == "No saved battles yet"
-    assert [k for _r, k in screen.menu_buttons] == ["menu"]
-    assert menu_click(screen, window, "menu") is None and screen.menu == "menu"
+    assert screen.browser.saves == [] and screen.browser._question_line() == "No saved battles yet"
+    key(pygame.K_ESCAPE)
+    frame(screen, window)
+    assert screen.menu == "menu"  # back to the menu
     screen.close()

@@ -9,12 +9,13 @@ from collections.abc import Callable, Iterator
 import pygame
 import pytest
 
-from game import commands as cmd
-from game.battle import Battle, Decision
-from game.modules import register, unregister
-from game.ui.app import Setup, StartScreen
+from game.model import commands as cmd
+from game.model.battle import Battle
+from game.model.modules import register, unregister
+from game.model.resolution import Decision
 from game.ui.human import HumanInput
 from game.ui.log_panel import LogPanel
+from game.ui.start_screen import Setup, StartScreen
 from tests.helpers import make_battle, unit
 from tests.test_rule_modules import DRILL, Cheer, Volume, drilled
 from tests.ui.test_start_screen import press
@@ -77,8 +78,8 @@ def test_the_start_screen_switches_a_module_on_and_off(window: pygame.Surface) -
 
 def test_the_modules_choices_in_spanish(battle: Callable[..., Battle]) -> None:
     """A module's words come from its locale: Spanish prompts, labels and odds."""
-    from game.locale import Texts
-    from game.module_records import module_locales
+    from game.content.locale import Texts
+    from game.content.module_records import module_locales
     from systems.warhammer.charges import escape_chance
     from tests.rules.test_warhammer_charges import charge_and_wait, wm_battle
 
@@ -100,8 +101,8 @@ def test_the_modules_choices_in_spanish(battle: Callable[..., Battle]) -> None:
 def test_a_move_ghost_says_what_the_move_costs_when_a_module_weighs_it() -> None:
     """warhammer-terrain: 2" of open ground and 1" into a wood cost infantry all its 4", and
     the unit card gives the allowances of the rules in play (light cavalry: 8" in a wood too)."""
-    from game.module_records import rule_stack
-    from game.ui.human import unit_lines
+    from game.content.module_records import rule_stack
+    from game.ui.unit_words import unit_lines
     from tests.helpers import rules
 
     wood = ((22.0, 10.0), (40.0, 10.0), (40.0, 30.0), (22.0, 30.0))
@@ -110,7 +111,7 @@ def test_a_move_ghost_says_what_the_move_costs_when_a_module_weighs_it() -> None
         unit(b, "u", "a", (20.0, 20.0), 0.0)
         unit(b, "c", "a", (20.0, 40.0), 0.0, cat="LC")
         ghost = HumanInput(b)._move_ghost("u", (23.0, 20.0))
-        assert ghost.ok and ghost.lines[0] == 'move: 3.0" costing 4.0" of 4", 0.0" left'
+        assert ghost.ok and ghost.lines[0] == 'move: 3" costing 4" of 4", 0" left'
         assert any('move 8", difficult 8"' in line for line in unit_lines(b, "c"))
     finally:
         b.close()
@@ -119,7 +120,7 @@ def test_a_move_ghost_says_what_the_move_costs_when_a_module_weighs_it() -> None
 def test_the_fire_and_charge_odds_shown_are_the_dias_tables() -> None:
     """dias-combat: the odds under the mouse are read on the Días de Gloria tables (d10), not For
     Glory's: a point-blank shot of line infantry routs (two hits) on a 9 only: 10%."""
-    from game.module_records import rule_stack
+    from game.content.module_records import rule_stack
     from tests.helpers import rules
 
     b = make_battle(stack=rule_stack(rules(), ["dias-combat"], "tests"))
@@ -144,9 +145,9 @@ def test_a_module_decision_about_a_unit_shows_its_choices_once_it_is_picked_on_t
 ) -> None:
     from pathlib import Path
 
-    from game.locale import Texts
-    from game.match import new_match
-    from game.module_records import module_locales
+    from game.content.locale import Texts
+    from game.content.module_records import module_locales
+    from game.running.match import new_match
     from systems.clash.command import ActivateUnit, badge
     from systems.clash.fatigue import fatigue
     from tests.helpers import deploy_all, write_scenario

@@ -6,18 +6,19 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from game.locale import Texts
-from game.modules import modules
-from game.ui.app import Setup, StartScreen
+from game.content.locale import Texts
+from game.content.module_records import module_words
+from game.model.modules import modules
+from game.ui.start_screen import Setup, StartScreen
 
 
 def test_the_english_words_are_the_modules_own() -> None:
     for m in modules():
-        assert m.said("en") == (m.name, m.description), m.id
+        assert module_words(m, "en") == (m.name, m.description), m.id
 
 
 def test_every_optional_module_has_spanish_words() -> None:
-    said = {m.id: m.said("es") for m in modules() if m.id not in ("for-glory", "open-wars")}
+    said = {m.id: module_words(m, "es") for m in modules() if m.id not in ("for-glory", "open-wars")}
     assert said["clash-command"][0] == "Mando de Clash of Spears"
     assert all(es != (m.name, m.description) for m in modules() if (es := said.get(m.id)) is not None)
 

@@ -1,4 +1,4 @@
-"""The Open Wars screen's Esc menu: Load a saved battle (the load list the battle screen shows, the
+"""The Open Wars screen's Esc menu: Load a saved battle (the save browser the battle screen shows, the
 question before leaving a game in progress, the chosen save opened in place of this game, a damaged
 one said in one line) and the Rules reference (Open Wars' rules, not For Glory's)."""
 
@@ -10,13 +10,14 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.match import new_match
-from game.saves import save_game, saves_dir
-from game.settings import Settings
-from game.ui.app import Setup, switch_to_save
+from game.running.match import new_match
+from game.running.saves import save_game, saves_dir
+from game.running.settings import Settings
+from game.ui.app import switch_to_save
 from game.ui.ow_screen import OpenWarsScreen
+from game.ui.start_screen import Setup
 from systems.open_wars.moves import Recruit
-from tests.ui.driver import menu_click
+from tests.ui.driver import menu_click, pick_save
 
 
 @pytest.fixture(autouse=True)
@@ -64,10 +65,10 @@ def test_load_opens_the_chosen_save_in_place_of_this_game(window: pygame.Surface
     in_progress(screen)
     escape(screen, window)
     assert menu_click(screen, window, "load") is None and screen.menu == "load"  # type: ignore[arg-type]
-    screen.draw(window)
-    assert [k for _r, k in screen.menu_buttons] == ["load:0", "menu"]
-    assert screen.saves.items(screen.t)[0][1].startswith("The Twin Fords (Open Wars), round 1")
-    assert menu_click(screen, window, "load:0") is None and screen.menu == "load-ask"  # type: ignore[arg-type]
+    browser = screen.browser
+    assert browser is not None and browser.title(browser.saves[0]) == "The Twin Fords (Open Wars)"
+    assert browser.detail(browser.saves[0]).startswith("round 1  ·  Northern clans (Human) v Southern horde")
+    assert pick_save(screen, window, 0) is None and screen.menu == "load-ask"
     assert menu_click(screen, window, "load-now") == "load" and screen.to_load == path  # type: ignore[arg-type]
     opened = switch_to_save(screen, Setup(), window.get_size(), Settings())
     assert isinstance(opened, OpenWarsScreen) and opened is not screen
@@ -86,7 +87,7 @@ def test_a_damaged_save_is_one_line_and_the_game_goes_on(window: pygame.Surface)
     pending = screen.campaign.pending
     escape(screen, window)
     menu_click(screen, window, "load")  # type: ignore[arg-type]
-    menu_click(screen, window, "load:0")  # type: ignore[arg-type]
+    pick_save(screen, window, 0)
     assert menu_click(screen, window, "load-now") == "load"  # type: ignore[arg-type]
     again = switch_to_save(screen, Setup(), window.get_size(), Settings())
     assert again is screen and screen.campaign.pending is pending

@@ -10,12 +10,13 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.cli import main
-from game.match import new_match
-from game.saves import load_game, save_game, saves_dir
-from game.settings import Settings
-from game.ui.app import Setup, StartScreen, open_battle
+from game.cli.entry import main
+from game.running.match import new_match
+from game.running.saves import load_game, save_game, saves_dir
+from game.running.settings import Settings
+from game.ui.app import open_battle
 from game.ui.ow_screen import OpenWarsScreen
+from game.ui.start_screen import Setup, StartScreen
 from systems.open_wars.combat import FallBack
 from systems.open_wars.moves import March, Recruit
 from tests.ui.driver import key

@@ -9,14 +9,14 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.locale import Texts
-from game.match import new_match
-from game.module_records import folder_of
-from game.settings import Settings
-from game.ui.app import Setup, StartScreen
+from game.content.locale import Texts
+from game.content.module_records import folder_of
+from game.running.match import new_match
+from game.running.settings import Settings
 from game.ui.ow_screen import OpenWarsScreen
-from game.ui.ow_words import end_words
+from game.ui.start_screen import Setup, StartScreen
 from systems.open_wars.moves import Recruit
+from systems.open_wars.words import end_words
 
 
 @pytest.fixture(autouse=True)

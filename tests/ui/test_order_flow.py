@@ -5,7 +5,7 @@ import esper
 import pygame
 import pytest
 
-from game.components import Pose
+from game.model.components import Pose
 from tests.ui.driver import at, button_pos, click, frame, hover, key, open_screen, press, settle
 
 
@@ -180,7 +180,7 @@ def test_undo_takes_back_a_move_but_not_a_roll(window):
     b = screen.battle
     unit = b.pending.options[0]
     n = len(screen.match.commands)
-    screen.send(__import__("game.commands", fromlist=["Withdraw"]).Withdraw(unit))
+    screen.send(__import__("game.model.commands", fromlist=["Withdraw"]).Withdraw(unit))
     screen.display.skip()
     rolled = any(e.kind == "roll" for e in b.events[screen.marks[-2] if len(screen.marks) > 1 else 0 :])
     ok = screen.undo()

@@ -8,8 +8,8 @@ import re
 import pygame
 import pytest
 
-from game.match import new_match
-from game.settings import Settings
+from game.running.match import new_match
+from game.running.settings import Settings
 from game.ui.battle_screen import BattleScreen
 from tests.test_scenario_words import english_words
 from tests.ui.driver import answer_until, at, frame, hover
@@ -18,10 +18,12 @@ from tests.ui.driver import answer_until, at, frame, hover
 @pytest.mark.parametrize(
     ("language", "fire", "ghost"),
     [
-        ("es", 'fr-1d está fuera de alcance (13,40" > 2") (FG-FIRE-1)',
-         r'Infantería de línea: mueve 12" como máximo y el movimiento es de 1\d,\d\d" \(FG-UNIT-12\)'),
-        ("en", 'fr-1d is out of range (13.40" > 2") (FG-FIRE-1)',
-         r'the move is 1\d\.\d\d" and Line infantry may move 12" at most \(FG-UNIT-12\)'),
+        ("es", 'ningún enemigo a su alcance de 2"; el más cercano, '
+                '1ª Batería a Pie, 1ª División (Barbou), está a 13,4" (FG-FIRE-1)',
+         r'Infantería de línea: mueve 12" como máximo y el movimiento es de 1\d(,\d)?" \(FG-UNIT-12\)'),
+        ("en", 'no enemy within its range of 2"; the nearest, '
+                '1st Foot Battery, 1st Division (Barbou), is 13.4" away (FG-FIRE-1)',
+         r'the move is 1\d(\.\d)?" and Line infantry may move 12" at most \(FG-UNIT-12\)'),
     ],
 )  # fmt: skip
 def test_a_refused_move_and_a_greyed_fire_button_say_why_in_the_screens_language(

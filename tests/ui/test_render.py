@@ -3,9 +3,10 @@
 import esper
 import pygame
 
-from game.components import Pose
-from game.geometry import centroid, heading
+from game.model.components import Pose
+from game.model.geometry import centroid, heading
 from game.ui import theme
+from game.ui.battle_hud import draw_dice
 from tests.ui.driver import frame, open_screen
 
 
@@ -106,7 +107,7 @@ def test_hovering_a_rule_id_in_the_log_shows_its_text(window):
 
 
 def test_the_end_screen_shows_the_winner(window):
-    from game.ui.app import EndScreen
+    from game.ui.end_screen import EndScreen
 
     screen = deployed_screen(window)
     end = EndScreen(screen)
@@ -151,8 +152,8 @@ def test_a_demo_saves_a_screenshot(tmp_path):
 
 def test_the_hover_box_says_a_unit_is_disorganised_by_a_failed_check() -> None:
     """FG-ACT-4: a failed leadership check disorganises the division; the hover box says so and why."""
-    from game import commands as cmd
-    from game.ui.human import unit_lines
+    from game.model import commands as cmd
+    from game.ui.unit_words import unit_lines
     from tests.helpers import make_battle, officer, unit
 
     b = make_battle([1])  # a natural 1: the check fails
@@ -178,7 +179,7 @@ def test_a_ghost_dragged_off_the_table_waits_at_its_edge() -> None:
 
 def test_a_roll_of_several_dice_shows_each_die(window: pygame.Surface) -> None:
     """A module's 5D6 (a Warhammer flight) draws five dice, settled on their faces."""
-    from game.events import Roll
+    from game.model.events import Roll
     from game.ui import theme
     from game.ui.display import DiceShow
 
@@ -195,7 +196,7 @@ def test_a_roll_of_several_dice_shows_each_die(window: pygame.Surface) -> None:
     )
     screen.display.dice = DiceShow(roll.to_dict(), age=1.0)
     window.fill((0, 0, 0))
-    screen._dice(window)
+    draw_dice(screen, window)
     view = pygame.Rect(screen.camera.view)
     h = 14 + theme.font(19).get_linesize() * 2 + 32
     y = view.bottom - h - 10 + 10 + 5  # just inside the dice, above the pips
@@ -207,7 +208,7 @@ def test_a_roll_of_several_dice_shows_each_die(window: pygame.Surface) -> None:
 def test_FG_MINI_1_the_client_plays_without_miniatures_with_counters(window: pygame.Surface) -> None:
     """FG-MINI-1: no miniatures: each base is a counter of the base's size (2" x 1.2") with its arm's
     symbol, so infantry, cavalry and artillery counters differ."""
-    from game.table import Table
+    from game.model.table import Table
     from game.ui.render import BaseLook, Renderer
     from tests.helpers import rules
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.cli import main
-from game.match import events_digest, load
+from game.cli.entry import main
+from game.running.match import events_digest, load
 from game.ui.replay_view import ReplayViewer
 
 
@@ -71,7 +71,7 @@ def test_play_replay_from_the_command_line(replay: Path, tmp_path: Path) -> None
 
 
 def test_tab_shows_the_whole_battle_in_figures(window: pygame.Surface, replay: Path) -> None:
-    from game.stats import figures
+    from game.running.stats import figures
 
     viewer = ReplayViewer(replay, (), window.get_size())
     m = load(replay)
@@ -87,7 +87,7 @@ def test_tab_shows_the_whole_battle_in_figures(window: pygame.Surface, replay: P
 
 
 def test_the_viewer_speaks_the_players_language_after_a_seek(window: pygame.Surface, replay: Path) -> None:
-    from game.settings import Settings
+    from game.running.settings import Settings
 
     viewer = ReplayViewer(replay, (), window.get_size(), Settings(language="es"))
     assert viewer.screen.t.language == "es"

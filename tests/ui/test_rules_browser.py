@@ -7,10 +7,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.locale import Texts
-from game.match import new_match
-from game.rulesref import reference_for
-from game.settings import Settings
+from game.content.locale import Texts
+from game.content.rulesref import reference_for
+from game.running.match import new_match
+from game.running.settings import Settings
 from game.ui import theme
 from game.ui.battle_screen import BattleScreen
 from game.ui.rules_browser import RulesBrowser, section_of
@@ -38,7 +38,7 @@ def test_the_menu_opens_every_rule_by_section_and_esc_clears_then_closes(window:
     frame(screen, window)
     rows, _height = browser.rows(500)
     headings = [row.text for row in rows if row.size == 26]
-    assert headings[:3] == ["FG-GEN", "FG-SCALE", "FG-BASE"] and "AMB" in headings
+    assert headings[:4] == ["Glossary", "FG-GEN", "FG-SCALE", "FG-BASE"] and "AMB" in headings
     assert len(headings) == len(set(headings))  # each section once: its rules together
     key(pygame.K_f, unicode="f")
     key(pygame.K_g, unicode="g")
@@ -127,7 +127,7 @@ def test_scrolling_stays_within_the_list_and_every_line_fits(
 def test_the_start_screen_opens_the_rules(window: pygame.Surface) -> None:
     import pygame_gui
 
-    from game.ui.app import Setup, StartScreen
+    from game.ui.start_screen import Setup, StartScreen
 
     start = StartScreen(window.get_size(), Setup(), t=Texts("es"))
     assert start.rules_button.text == "Reglamento"

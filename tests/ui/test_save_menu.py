@@ -8,8 +8,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.saves import load_game, saves_dir
-from game.ui.battle_screen import MENUS
+from game.running.saves import load_game, saves_dir
+from game.ui.battle_help import help_lines
+from game.ui.battle_hud import draw_hover
+from game.ui.battle_menu import MENUS, menu_label
 from tests.ui.driver import answer_until, frame, key, menu_click, open_screen, settle
 
 
@@ -86,7 +88,7 @@ def test_an_autosave_at_each_new_round(window: pygame.Surface) -> None:
 
 
 def test_play_load_resumes_a_save(window: pygame.Surface, tmp_path: Path) -> None:
-    from game.cli import main
+    from game.cli.entry import main
 
     screen = open_screen(window, a="human", b="heuristic")
     settle(screen, window)
@@ -108,11 +110,11 @@ def test_f1_shows_the_keys_and_the_rules_of_the_decision_in_hand(window: pygame.
     key(pygame.K_F1)
     frame(screen, window)
     assert screen.help
-    lines = screen.help_lines()
-    assert any("Ctrl+S" in text for _rid, text in lines)
-    rules = [rid for rid, _text in lines if rid]
+    lines = help_lines(screen)
+    assert any("Ctrl+S" in line.text for line in lines)
+    rules = [line.rule for line in lines if line.rule]
     assert rules[:2] == ["FG-DEP-5", "FG-DEP-7"]  # the decision in hand is a deployment
-    assert all(text for rid, text in lines if rid)  # each with its title and text from the reference
+    assert all(line.text for line in lines if line.rule)  # each with its title and text from the reference
     key(pygame.K_F1)
     frame(screen, window)
     assert not screen.help
@@ -120,7 +122,7 @@ def test_f1_shows_the_keys_and_the_rules_of_the_decision_in_hand(window: pygame.
 
 
 def test_the_settings_menu(window: pygame.Surface) -> None:
-    from game.settings import COLOUR_BLIND, load_settings
+    from game.running.settings import COLOUR_BLIND, load_settings
 
     screen = open_screen(window, a="human", b="human")
     settle(screen, window)
@@ -135,7 +137,7 @@ def test_the_settings_menu(window: pygame.Surface) -> None:
     volume = screen.settings.sound
     menu_click(screen, window, "sound")
     assert screen.settings.sound > volume and screen.sounds.volume == screen.settings.sound
-    assert screen.menu_label("sound", "set_sound") == f"Sound: {round(screen.settings.sound * 100)}%"
+    assert menu_label(screen, "sound", "set_sound") == f"Sound: {round(screen.settings.sound * 100)}%"
     key(pygame.K_ESCAPE)  # out of the menu: the keys reach the battle again
     key(pygame.K_PLUS, unicode="+")
     frame(screen, window)
@@ -146,8 +148,8 @@ def test_the_settings_menu(window: pygame.Surface) -> None:
 
 
 def test_the_activation_buttons_show_the_leadership_chance(window: pygame.Surface) -> None:
-    from game.ui.human import _pct
-    from systems.odds import leadership_odds
+    from game.ui.unit_words import percent
+    from systems.for_glory.odds import leadership_odds
 
     screen = open_screen(window, a="human", b="human")
     answer_until(screen, window, "activate")
@@ -155,7 +157,7 @@ def test_the_activation_buttons_show_the_leadership_chance(window: pygame.Surfac
         formation = button.key.split(":")[1]
         officer = screen.battle.ids.get(formation)
         if officer is not None and not formation.startswith("det:"):
-            chance = _pct(leadership_odds(screen.battle, officer))
+            chance = percent(leadership_odds(screen.battle, officer))
             assert button.label.endswith(f", leadership {chance})"), button.label
     screen.close()
 
@@ -174,7 +176,7 @@ def test_a_greyed_fire_or_charge_says_why(window: pygame.Surface) -> None:
     assert fire.enabled or "(FG-" in fire.hint, fire.hint
     screen.buttons = [(pygame.Rect(0, 0, 400, 400), by_key["charge"])]
     screen.mouse = (10, 10)
-    screen._hover(window)  # the hint is drawn as a tooltip over the button
+    draw_hover(screen, window)  # the hint is drawn as a tooltip over the button
     screen.close()
 
 
@@ -221,7 +223,7 @@ def test_a_window_too_small_for_the_chosen_scale_gets_the_largest_that_fits(wind
 
 def test_the_ui_scale_is_chosen_in_the_settings_menu(window: pygame.Surface) -> None:
     """Esc, Settings, the interface size: each press grows the text and panel, and the choice is kept."""
-    from game.settings import load_settings
+    from game.running.settings import load_settings
     from game.ui import theme
 
     surf = pygame.display.set_mode((1920, 1080))
@@ -232,7 +234,7 @@ def test_the_ui_scale_is_chosen_in_the_settings_menu(window: pygame.Surface) -> 
     assert screen.settings.ui_scale == 1.25 and theme.SCALE == 1.25
     assert theme.font(20).get_linesize() > small and screen.panel.w == 450
     assert screen.menu == "settings"
-    assert screen.menu_label("ui-scale", "set_ui_scale") == "Interface size: 125%"
+    assert menu_label(screen, "ui-scale", "set_ui_scale") == "Interface size: 125%"
     screen.settings.save()
     assert load_settings()[0].ui_scale == 1.25
     screen.close()
@@ -245,7 +247,7 @@ def test_the_computer_generals_thinking_time_is_a_setting(window: pygame.Surface
     before = screen.ai.worker
     menu_click(screen, window, "ai-think")
     assert screen.settings.ai_think == 2.0 and screen.ai.think == 2.0 and screen.ai.worker is not before
-    assert screen.menu_label("ai-think", "set_ai_think") == "Computer generals think: 2 x their level's time"
+    assert menu_label(screen, "ai-think", "set_ai_think") == "Computer thinking time: x2"
     screen.close()
 
 

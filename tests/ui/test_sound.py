@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from game import ASSETS
-from game.events import Phase, Roll
+from game.model.events import Phase, Roll
 from game.ui.display import Display
 from game.ui.sound import SOUNDS, Sounds
 from tests.ui.driver import open_screen

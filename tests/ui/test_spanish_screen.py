@@ -8,13 +8,14 @@ from fractions import Fraction
 
 import pygame
 
-from game.locale import Texts
-from game.match import new_match
-from game.narrate import Narrator
-from game.settings import Settings
+from game.content.locale import Texts
+from game.running.match import new_match
+from game.running.narrate import Narrator
+from game.running.settings import Settings
 from game.ui.battle_screen import BattleScreen
-from game.ui.human import HumanInput, _odds, _outcome, unit_lines
+from game.ui.human import HumanInput
 from game.ui.roll_words import roll_rows
+from game.ui.unit_words import said_odds, said_outcome, unit_lines
 from tests.helpers import make_battle, officer, unit
 from tests.test_scenario_words import english_words
 from tests.ui.driver import answer_until, frame
@@ -74,7 +75,7 @@ def test_the_dice_box_says_a_roll_in_the_logs_spanish_words() -> None:
 
 
 def test_the_hover_box_in_spanish() -> None:
-    from game import commands as cmd
+    from game.model import commands as cmd
 
     b = make_battle([1])  # a natural 1: the general's check fails and his division is disorganised
     try:
@@ -97,15 +98,15 @@ def test_the_ghost_and_the_odds_in_spanish() -> None:
     try:
         unit(b, "u", "a", (20.0, 20.0), 0.0)
         ghost = HumanInput(b, t=ES)._move_ghost("u", (23.0, 20.0))
-        assert ghost.ok and ghost.lines == ['movimiento: 3,0" de 4", quedan 1,0"']
-        assert HumanInput(b)._move_ghost("u", (23.0, 20.0)).lines == ['move: 3.0" of 4", 1.0" left']
+        assert ghost.ok and ghost.lines == ['movimiento: 3" de 4", quedan 1"']
+        assert HumanInput(b)._move_ghost("u", (23.0, 20.0)).lines == ['move: 3" of 4", 1" left']
     finally:
         b.close()
     odds = {"won: destroyed": Fraction(29, 100), "draw": Fraction(1, 2), "lost: pushed": Fraction(21, 100)}
-    assert _odds(odds, ES) == "empate 50%, ganado: enemigo destruido 29%, perdido: enemigo empujado 21%"
-    assert _odds(odds, EN) == "draw 50%, won: destroyed 29%, lost: pushed 21%"
-    assert _outcome("officer killed", ES) == "oficial muerto"
-    assert _outcome("a module's own", ES) == "a module's own"  # as the module gives it
+    assert said_odds(odds, ES) == "empate 50%, ganado: enemigo destruido 29%, perdido: enemigo empujado 21%"
+    assert said_odds(odds, EN) == "draw 50%, won: destroyed 29%, lost: pushed 21%"
+    assert said_outcome("officer killed", ES) == "oficial muerto"
+    assert said_outcome("a module's own", ES) == "a module's own"  # as the module gives it
 
 
 def test_the_battle_screen_in_spanish(window: pygame.Surface) -> None:
@@ -133,7 +134,7 @@ def test_the_battle_screen_in_spanish(window: pygame.Surface) -> None:
 
 
 def test_the_start_screen_shows_the_scenarios_spanish_words(window: pygame.Surface) -> None:
-    from game.ui.app import Setup, StartScreen
+    from game.ui.start_screen import Setup, StartScreen
 
     screen = StartScreen(window.get_size(), Setup(scenario="bailen"), t=ES)
     chosen = screen.scenario.selected_option

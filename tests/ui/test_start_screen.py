@@ -7,7 +7,7 @@ import pygame
 import pygame_gui
 
 from game import CONTENT
-from game.ui.app import Setup, StartScreen
+from game.ui.start_screen import Setup, StartScreen
 
 
 def press(screen: StartScreen, element: object) -> str | None:
@@ -54,7 +54,7 @@ def test_an_unknown_scenario_falls_back_to_the_first(window: pygame.Surface) -> 
 
 
 def test_the_start_screen_in_spanish(window: pygame.Surface) -> None:
-    from game.locale import Texts
+    from game.content.locale import Texts
 
     screen = StartScreen(window.get_size(), Setup(), t=Texts("es"))
     assert screen.start.text == "Empezar la batalla" and screen.quit.text == "Salir"
@@ -65,7 +65,7 @@ def test_the_start_screen_in_spanish(window: pygame.Surface) -> None:
 
 def test_lang_chooses_the_language_of_the_screens(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     import game.ui.app
-    from game.cli import main
+    from game.cli.entry import main
 
     seen = {}
     monkeypatch.setattr(game.ui.app, "run", lambda setup, **_: seen.setdefault("setup", setup) and 0)

@@ -10,13 +10,16 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.errors import ContentError
-from game.settings import Settings
-from game.tutorial import load_lessons
+from game.model.errors import ContentError
+from game.running.settings import Settings
+from game.running.tutorial import load_lessons
 from game.ui.tutorial import TutorialScreen
 from tests.ui.driver import at, click, hover, key
 
-TUTORIAL_STEPS = ["welcome", "deploy", "activate", "move", "fire", "charge", "react", "finish"]
+TUTORIAL_STEPS = [
+    "welcome", "measures", "deploy", "activate", "move", "fire", "charge", "react", "officer", "staff",
+    "finish",
+]  # fmt: skip
 
 
 def frame(tut: TutorialScreen, surf: pygame.Surface) -> None:
@@ -110,7 +113,7 @@ def play_lessons(
         if before.id not in shot:  # each prompt appears, with the step's own words
             shot.add(before.id)
             tut.draw(surf)
-            assert tut.shown == sc.t(f"tutorial_{before.id}")
+            assert tut.shown == tut.words(before)[0] and tut.shown
             if shots is not None:
                 pygame.image.save(surf, str(shots / f"tutorial-{len(shot)}-{before.id}.png"))
         n, done = len(sc.match.commands), set(tut.progress.done)
@@ -123,6 +126,7 @@ def play_lessons(
             and type(c).__name__ in before.commands
             and events(i) >= {*before.events}
             and "rejected" not in events(i)
+            and before.decision in (None, sc.answered[i])  # a decision's step: an answer to it
         ]
         if before.next:
             did = ["Next"] if next_pressed else []
@@ -179,8 +183,9 @@ def test_the_first_battle_teaches_every_step_in_turn(window: pygame.Surface) -> 
     print(log)
     assert sorted(s for s, _c in log) == sorted(TUTORIAL_STEPS)  # the reaction comes when the enemy brings it
     assert dict(log) == {
-        "welcome": "Next", "deploy": "PlaceStaff", "activate": "Activate", "move": "Move",
-        "fire": "Fire", "charge": "Charge", "react": "React", "finish": "Next",
+        "welcome": "Next", "measures": "Next", "deploy": "PlaceStaff", "activate": "Activate", "move": "Move",
+        "fire": "Fire", "charge": "Charge", "react": "React", "officer": "Pass", "staff": "Pass",
+        "finish": "Next",
     }  # fmt: skip
 
 
@@ -196,14 +201,16 @@ def test_the_lessons_are_content(tmp_path: Path) -> None:
 def test_the_start_screen_lists_the_first_battle_first_and_opens_it(window: pygame.Surface) -> None:
     import pygame_gui
 
-    from game.locale import Texts
-    from game.ui.app import Setup, StartScreen, open_battle
+    from game.content.locale import Texts
+    from game.ui.app import open_battle
+    from game.ui.start_screen import Setup, StartScreen
 
     setup = Setup()
     start = StartScreen(window.get_size(), setup, t=Texts("es"))
     assert start.tutorial.text == "Primera batalla: aprende a jugar"
-    others = [*start.resumes, *start.figure_buttons]
-    assert all(start.tutorial.rect.y < b.rect.y for b in others)  # first of the other ways in
+    others = [*start.resumes, start.saves_button, start.rules_button]
+    assert all((start.tutorial.rect.y, start.tutorial.rect.x) <= (b.rect.y, b.rect.x) for b in others)
+    assert start.tutorial.rect.x < start.rules_button.rect.x  # first of the other ways in
     pressed = pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=start.tutorial)
     assert start.handle(pressed) == "start" and setup.tutorial
     screen = open_battle(setup, window.get_size())
@@ -215,21 +222,24 @@ def test_the_start_screen_lists_the_first_battle_first_and_opens_it(window: pyga
 def test_a_saved_battle_shows_its_figures_on_the_start_screen(window: pygame.Surface) -> None:
     import pygame_gui
 
-    from game.ai import make_player
-    from game.match import new_match, play
-    from game.saves import save_game
-    from game.ui.app import Setup, StartScreen
+    from game.ai.players import make_player
+    from game.running.match import new_match, play
+    from game.running.saves import save_game
+    from game.ui.start_screen import Setup, StartScreen
 
     m = new_match("default", 5)
     play(m, {s: make_player("heuristic", s, 5 + i) for i, s in enumerate(m.battle.game.sides)})  # type: ignore[union-attr]
     save_game(m, {"fr": "human", "es": "heuristic"})
     m.battle.close()
     start = StartScreen(window.get_size(), Setup())
-    (button,) = start.figure_buttons
-    start.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button))
+    start.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=start.saves_button))
+    assert start.saves is not None and len(start.saves.saves) == 1  # the save browser
+    start.draw(window, 0.05)
+    figures = next(r for r, k in start.saves.buttons if k == "figures")
+    start.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=figures.center, button=1))
     assert start.figures is not None
     shown, names, _colours = start.figures
     assert shown.sides["fr"].score == [1, 2, 1, 6, 6, 7, 7, 10] and names == {"fr": "French", "es": "Spanish"}
     start.draw(window, 0.05)
     start.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
-    assert start.figures is None
+    assert start.figures is None and start.saves is not None  # back to the saves

@@ -1,8 +1,11 @@
-"""A tour of every screen with a mod's content: the start screen (each scenario's box, the list open,
-a save's figures), a battle (its panel, a unit's hover box, the help, the AI's reasons, the Esc menu, the
-rules browser, the load list), the end box and its figures, the replay viewer, an Open Wars game (its
-map, menu and rules) and the tutorial; every string drawn is recorded. The markup test and the fuzzer's
-window cases (tests/fuzzing.py) both take it, with the dummy video driver."""
+"""A tour of every screen with a mod's content, in a language: the start screen (each scenario's box,
+the list open, the newest save to go on with, the save browser with its questions and a save's
+figures), a battle with a rule module on (the names on the table, every unit's hover box, the modules
+chip and its hover box, the log, the help scrolled down to the glossary, the AI's reasons, the Esc
+menu, the rules browser, the save browser), the end box and its figures, the replay viewer, an Open
+Wars game (its map, menu and rules) and the first battle's lessons in their strip; every string drawn
+is recorded. The markup test and the fuzzer's window cases (tests/fuzzing.py) both take it, with the
+dummy video driver."""
 
 from __future__ import annotations
 
@@ -12,19 +15,24 @@ from pathlib import Path
 from typing import Any
 
 import pygame
+import pygame_gui
 
-from game.ai import make_player
-from game.match import Match, new_match, play, save
-from game.mods import load_mods
-from game.ruleset import load_ruleset
-from game.saves import save_game
+from game.ai.players import make_player
+from game.content.locale import Texts
+from game.content.mods import load_mods
+from game.content.ruleset_files import load_ruleset
+from game.running.match import Match, new_match, play, save
+from game.running.saves import save_game
+from game.running.settings import Settings
 from game.ui import theme
-from game.ui.app import EndScreen, Setup, StartScreen
 from game.ui.battle_screen import BattleScreen
+from game.ui.end_screen import EndScreen
 from game.ui.markup import drawable
 from game.ui.ow_screen import OpenWarsScreen
 from game.ui.replay_view import ReplayViewer
 from game.ui.rules_browser import RulesBrowser
+from game.ui.save_browser import SaveBrowser
+from game.ui.start_screen import Setup, StartScreen
 from game.ui.tutorial import TutorialScreen
 
 
@@ -71,7 +79,7 @@ def browse(browser: RulesBrowser | None, draw: Callable[[], object], queries: Se
 
 
 def menu(screen: BattleScreen | OpenWarsScreen, surf: pygame.Surface, queries: Sequence[str]) -> None:
-    """The Esc menu, its rules browser and its load list, each drawn."""
+    """The Esc menu, its rules browser and its save browser, each drawn."""
     screen.menu = "menu"
     screen.draw(surf)
     screen._menu_choice("rules")
@@ -80,7 +88,29 @@ def menu(screen: BattleScreen | OpenWarsScreen, surf: pygame.Surface, queries: S
     screen.menu = "menu"
     screen._menu_choice("load")
     screen.draw(surf)
-    screen.menu = None
+    screen.menu, screen.browser = None, None
+
+
+def saves(browser: SaveBrowser | None, draw: Callable[[], object]) -> None:
+    """The save browser: each save chosen in turn, then its questions (a new name, whether to delete
+    it, a path), each drawn and left unanswered."""
+    if browser is None:
+        return
+    for i in range(len(browser.saves)):
+        browser.select(i)
+        draw()
+    for question in ("rename", "delete", "path"):
+        browser.press(question)
+        draw()
+        browser.mode = "list"
+
+
+def chip(battle: BattleScreen, surf: pygame.Surface) -> None:
+    """The chip of the rule modules in play on the top bar, and its hover box (what each does)."""
+    battle.draw(surf)
+    if battle.modules_chip is not None:
+        battle.mouse = battle.modules_chip.center
+        battle.draw(surf)
 
 
 def finished(rules_mods: tuple[Path, ...], scenario: str, seed: int) -> Match:
@@ -96,10 +126,15 @@ def widget_texts(start: StartScreen) -> list[str]:
     read), and the texts of its labels, buttons and list."""
     box = start.about.text_box_layout
     shown = ["".join(getattr(chunk, "text", "") for row in box.layout_rows for chunk in row.items)]
-    for element in start.manager.get_root_container().elements:
+    elements = list(start.manager.get_root_container().elements)
+    while elements:  # the widgets of containers too (the list of modules and mods scrolls)
+        element = elements.pop()
         text = getattr(element, "text", None)
         if isinstance(text, str):
             shown.append(text)
+        inner = getattr(element, "get_container", None)
+        if callable(inner) and inner() is not element:
+            elements += list(inner().elements)
     shown += [str(o[0] if isinstance(o, tuple) else o) for o in start.scenario.options_list]
     return shown
 
@@ -112,14 +147,19 @@ def tour(
     seed: int = 3,
     queries: Sequence[str] = (),
     ai: str | None = "easy",
+    language: str = "en",
+    module: str = "warhammer-terrain",
 ) -> list[str]:
-    """Open and draw every screen with the mod on, its scenario and its map. `queries`: what to look up
-    in each rules browser; `ai`: the level of the battle's computer player (None: two humans, no AI
-    process and no tutorial, whose enemy is one). Returns what the start screen's widgets showed
+    """Open and draw every screen with the mod on, its scenario and its map, in `language`. `queries`:
+    what to look up in each rules browser; `ai`: the level of the battle's computer player (None: two
+    humans, no AI process and no tutorial, whose enemy is one); `module`: a rule module the battle
+    plays with (its chip on the top bar). Returns what the start screen's widgets showed
     (widget_texts) for each scenario."""
     size = surf.get_size()
     mods = (mod,)
-    start = StartScreen(size, Setup(scenario=scenario, mods=list(mods)))
+    settings = Settings(language=language)
+    t = Texts(language)
+    start = StartScreen(size, Setup(scenario=scenario, mods=list(mods)), t=t)
     widgets: list[str] = []
     for name in list(start.scenarios):
         start.show_about(name)
@@ -138,7 +178,7 @@ def tour(
     replay = saved.with_name("replay-for-the-tour.json")
     save(done, replay)
     try:
-        played = BattleScreen(done, dict.fromkeys(done.battle.game.sides, "human"), size)  # type: ignore[union-attr]
+        played = BattleScreen(done, dict.fromkeys(done.battle.game.sides, "human"), size, settings)  # type: ignore[union-attr]
         end = EndScreen(played)
         end.draw(surf)
         end.showing_stats = True
@@ -146,20 +186,30 @@ def tour(
         played.close()
     finally:
         done.battle.close()
+    start = StartScreen(size, Setup(scenario=scenario, mods=list(mods)), t=t)  # with the save to go on with
+    start.draw(surf, 0.05)
+    widgets += widget_texts(start)
+    start.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=start.saves_button))
+    saves(start.saves, lambda: start.draw(surf, 0.05))
+    start.saves = None
     start.show_figures(saved)
     start.draw(surf, 0.05)
+    start.figures = None
 
     rules = load_ruleset(mods=load_mods(mods))
-    m = new_match(scenario, seed, 2, rules)
+    m = new_match(scenario, seed, 2, rules, modules=[module] if module else [])
     first, second = m.battle.game.sides  # type: ignore[union-attr]
-    battle = BattleScreen(m, {first: ai or "human", second: "human"}, size)
+    battle = BattleScreen(m, {first: ai or "human", second: "human"}, size, settings)
     try:
         frames(battle, surf, 120 if ai else 10)
-        for shown in list(battle.display.shown.values())[:6]:  # units' hover boxes
+        for shown in list(battle.display.shown.values()):  # every unit's and officer's hover box
             x, y = battle.camera.to_screen((shown.x, shown.y))
             battle.mouse = (int(x), int(y))
             battle.draw(surf)
+        chip(battle, surf)
         key(battle, pygame.K_F1)
+        battle.draw(surf)
+        battle.help_scroll = 10**6  # down to the glossary
         battle.draw(surf)
         key(battle, pygame.K_F1)
         key(battle, pygame.K_w, "w")
@@ -169,7 +219,17 @@ def tour(
     finally:
         battle.close()
 
-    viewer = ReplayViewer(replay, tuple(load_mods(mods)), size)
+    if module and battle.modules_chip is None:  # no room beside long names: a wide window, the game's own
+        wide = pygame.Surface((2560, 1080))
+        own = new_match("default", seed, 1, rules, modules=[module])
+        sides = own.battle.game.sides  # type: ignore[union-attr]
+        battle = BattleScreen(own, dict.fromkeys(sides, "human"), wide.get_size(), settings)
+        try:
+            chip(battle, wide)
+        finally:
+            battle.close()
+
+    viewer = ReplayViewer(replay, tuple(load_mods(mods)), size, settings)
     try:
         for _ in range(20):
             viewer.update(0.5)
@@ -178,7 +238,7 @@ def tour(
         viewer.close()
 
     ow = new_match(game_map, seed, 3, rules)
-    screen = OpenWarsScreen(ow, dict.fromkeys(ow.battle.sides, "human"), size)  # type: ignore[attr-defined]
+    screen = OpenWarsScreen(ow, dict.fromkeys(ow.battle.sides, "human"), size, settings)  # type: ignore[attr-defined]
     try:
         screen.draw(surf)
         for _ in range(3):
@@ -189,7 +249,7 @@ def tour(
         screen.close()
 
     if ai is not None:
-        tutorial = TutorialScreen(size)
+        tutorial = TutorialScreen(size, settings)
         try:
             for _ in range(30):
                 tutorial.screen.display.skip()

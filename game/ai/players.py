@@ -1,0 +1,54 @@
+"""The computer players by name: each kind's maker, and a player made from its name and side."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from game.ai import open_wars
+from game.ai.common import MODE_PLAYERS, Player
+from game.ai.generals import DEFAULT_TEMPERAMENT, level_of, temperaments
+from game.ai.heuristic import HeuristicPlayer
+from game.ai.kinds import LEVELS
+from game.ai.random_player import RandomPlayer
+from game.ai.search import SearchPlayer
+from game.content.mods import Mod
+from game.model.errors import UserError
+
+
+def _searching(level: str) -> Callable[[str, int], Player]:
+    return lambda side, seed: SearchPlayer(side, seed, level)
+
+
+# The kinds of player, weakest first; a search level may name a temperament: "hard:aggressive".
+PLAYERS: dict[str, Callable[[str, int], Player]] = {
+    "random": RandomPlayer,
+    "heuristic": HeuristicPlayer,
+    **{level: _searching(level) for level in LEVELS},
+}
+MODE_PLAYERS["open-wars"] = open_wars.PLAYERS
+
+
+def known_player(name: str, mods: Sequence[Mod] = ()) -> bool:
+    level, _, temperament = name.partition(":")
+    return level in PLAYERS and (not temperament or (level in LEVELS and temperament in temperaments(mods)))
+
+
+def make_player(name: str, side: str, seed: int, mods: Sequence[Mod] = (), think: float = 1.0) -> Player:
+    """A player by name; `mods` may add temperaments (their ai/temperaments/); a search general
+    may think `think` times its level's budget (the player's setting)."""
+    level, _, temperament = name.partition(":")
+    if not known_player(name, mods):
+        raise UserError(
+            f"unknown player {name!r} (known: {', '.join(PLAYERS)}; a search level may add a temperament: "
+            f"{LEVELS[-1]}:{'|'.join(temperaments(mods))})"
+        )
+    if level in LEVELS:
+        return SearchPlayer(side, seed, level, temperament or DEFAULT_TEMPERAMENT, mods, think)
+    return PLAYERS[level](side, seed)
+
+
+def budget(name: str, think: float = 1.0) -> float:
+    """The seconds a player of this name may think per decision: a search level's budget times the
+    player's setting (its search stops there); 0 for the players that answer without searching."""
+    level = name.partition(":")[0]
+    return level_of(level).think_seconds * think if level in LEVELS else 0.0

@@ -1,0 +1,1 @@
+"""The command line: one module per family of commands, each importing what it needs."""

@@ -1,0 +1,118 @@
+"""`simulate` and `replay`: whole battles from the command line (`tournament`: game/cli/tournament.py)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from game.ai.kinds import KINDS
+from game.cli.options import (
+    MAX_ROUNDS,
+    MAX_SEED,
+    add_log_options,
+    add_mod_option,
+    bounded,
+    print_log,
+    ruleset_with_mods,
+)
+from game.content.locale import counted
+
+if TYPE_CHECKING:
+    from game.running.match import Match
+
+
+def _players(m: Match, a: str, b: str) -> dict[str, Any]:
+    """The two computer players; a search level may name a temperament of the game or of its mods."""
+    from game.ai.players import make_player
+
+    first, second = m.battle.game.sides  # type: ignore[union-attr]
+    mods = m.rules.loaded_mods
+    return {first: make_player(a, first, m.seed, mods), second: make_player(b, second, m.seed + 1, mods)}
+
+
+def _print(result: dict[str, Any], as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(result, ensure_ascii=False, sort_keys=True))
+        return
+    winner = result["winner"] or "nobody (a draw)"
+    print(
+        f"{result['scenario']}, seed {result['seed']}: {winner} wins after "
+        f"{counted(result['rounds'], 'round', 'rounds')}: "
+        f"{result['end_reason']}"
+    )
+    for side, total in result["score"].items():
+        lines = ", ".join(f"{rule} {pts}" for rule, pts in result["score_lines"][side].items() if pts)
+        print(f"  {side}: {counted(total, 'point', 'points')}" + (f" ({lines})" if lines else ""))
+
+
+def simulate(args: argparse.Namespace) -> int:
+    from game.ai.reasons import KeptReasons, Thought
+    from game.ai.reasons import text as reason_lines
+    from game.content.files import write_text
+    from game.running.audit import event_lines
+    from game.running.match import new_match, play, save, summary
+
+    m = new_match(args.scenario, args.seed, args.rounds, ruleset_with_mods(args), modules=args.module)
+    kept: list[tuple[int, Thought]] = []
+    try:
+        players = _players(m, args.a, args.b)
+        play(m, {s: KeptReasons(p, kept) for s, p in players.items()} if args.why else players)
+        if args.save_replay:
+            save(m, Path(args.save_replay))
+        if args.events:
+            write_text(Path(args.events), event_lines(m.battle.events))
+        if args.log and not args.json:
+            print_log(m, args.lang)
+        if args.why and not args.json:
+            for n, thought in kept:
+                print(f"round {n}: " + "\n".join(reason_lines(thought)))
+        _print(summary(m), args.json)
+    finally:
+        m.battle.close()
+    return 0
+
+
+def replay(args: argparse.Namespace) -> int:
+    from game.content.mods import load_mods
+    from game.running.match import load, summary
+
+    m = load(Path(args.file), load_mods(Path(d) for d in args.mod), args.scenario, args.module)
+    try:
+        if args.log and not args.json:
+            print_log(m, args.lang)
+        _print(summary(m), args.json)
+    finally:
+        m.battle.close()
+    return 0
+
+
+def add_parsers(sub: Any) -> None:
+    players = ", ".join(KINDS)
+    s = sub.add_parser("simulate", help="play a battle AI against AI, headless")
+    s.add_argument("--scenario", default="default", help="a scenario id or a path to its TOML file")
+    s.add_argument("--seed", type=bounded(0, MAX_SEED), default=1)
+    s.add_argument("--rounds", type=bounded(1, MAX_ROUNDS), default=None, help="stop after this many rounds")
+    s.add_argument("--a", default="heuristic", help=f"the first side's player ({players})")
+    s.add_argument("--b", default="heuristic", help=f"the second side's player ({players})")
+    s.add_argument("--json", action="store_true", help="print one JSON object")
+    s.add_argument("--save-replay", metavar="FILE", help="write the replay of the battle here")
+    s.add_argument(
+        "--events", metavar="FILE", help="write every event as JSON lines, each with its rule IDs (audits)"
+    )
+    add_log_options(s)
+    s.add_argument(
+        "--why", action="store_true", help="after the battle, the reasons of each search general's orders"
+    )
+    add_mod_option(s)
+    s.set_defaults(run=simulate)
+    r = sub.add_parser("replay", help="replay a saved battle and print its result")
+    r.add_argument("file")
+    r.add_argument("--json", action="store_true")
+    r.add_argument(
+        "--scenario", metavar="FILE", help="the scenario file, when the replay's is not in the game or a mod"
+    )
+    add_log_options(r)
+    add_mod_option(r)
+    r.set_defaults(run=replay)

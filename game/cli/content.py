@@ -1,0 +1,59 @@
+"""`check-content` and `schema`: checking content files and mods, and the JSON Schemas of their kinds."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from game.model.errors import EXIT_BAD_INPUT, UserError
+
+
+def _check(args: argparse.Namespace) -> int:
+    from game.modding.content_check import check_content
+
+    report = check_content([Path(d) for d in args.dirs])
+    if report.problems:
+        for line in report.problems:
+            print(f"error: {line}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    print(report.summary())
+    return 0
+
+
+def _schema(args: argparse.Namespace) -> int:
+    from game.modding.schema import write_schemas
+
+    out = Path(args.out)
+    if out.exists() and not out.is_dir():
+        raise UserError(f"{out}: not a folder")
+    try:
+        written = write_schemas(out)
+    except OSError as e:
+        raise UserError(f"{e.filename or out}: cannot write: {e.strerror}") from None
+    print(f"wrote {len(written)} schemas to {out}")
+    return 0
+
+
+def add_parsers(sub: Any) -> None:
+    c = sub.add_parser(
+        "check-content",
+        help="check content files: the shipped content, or mods on top of it",
+        description="With no DIR, check all shipped content: the rulesets, every scenario, every scripted "
+        "battle (loaded and set up, not played), the rules references and the example mods. With DIRs, "
+        "check those mods together on top of the shipped content: each mod.toml, the mods' ruleset files, "
+        "then the merged ruleset, their scenarios, scripted battles and rule texts. Give a mod's "
+        "dependencies too: they are checked with it. Exit 0 with a summary, or exit 2 with one line per "
+        "problem on stderr, naming the file and the key.",
+    )
+    c.add_argument("dirs", nargs="*", metavar="DIR", help="a mod folder (repeatable)")
+    c.set_defaults(run=_check)
+    s = sub.add_parser(
+        "schema",
+        help="write the JSON Schemas of every kind of content file",
+        description="Write one JSON Schema (draft 2020-12) per kind of content file, made from the types "
+        "the loader reads; the shipped copies are in content/schema/ (see its README.md).",
+    )
+    s.add_argument("--out", required=True, metavar="DIR", help="the folder to write them to")
+    s.set_defaults(run=_schema)

@@ -1,0 +1,81 @@
+"""What several commands share: the --mod and --module options, the log's options, the bounds of
+numeric options, the ruleset with the mods given, and the battle log printed. Importing it loads no
+content."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from game.content.locale import LANGUAGES
+from game.model.errors import one_line
+
+if TYPE_CHECKING:
+    from game.model.ruleset import Ruleset
+    from game.running.match import Match
+
+MAX_SEED = 2**63 - 1  # a replay holds any seed below 2**64, and a tournament adds its game's number
+MAX_ROUNDS = 1000  # as a replay's max_rounds
+
+
+def bounded(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from low to high. Every numeric option is one, so that no
+    number on the command line can ask for unbounded time or memory; anything else is one line."""
+
+    def whole_number(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:  # not a number, or one of more than 4300 digits
+            value = None
+        if value is None or not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number from {low} to {high}, found {one_line(text, 40)!r}"
+            )
+        return value
+
+    return whole_number
+
+
+def add_mod_option(p: argparse.ArgumentParser, modules: bool = True) -> None:
+    p.add_argument("--mod", action="append", default=[], metavar="DIR", help="use this mod (repeatable)")
+    if modules:
+        p.add_argument(
+            "--module",
+            action="append",
+            default=[],
+            metavar="ID",
+            help="switch on this rule module (repeatable; `modules` lists them)",
+        )
+
+
+def add_log_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--log", action="store_true", help="print the battle log before the result")
+    p.add_argument("--lang", choices=sorted(LANGUAGES), help="the language of the log (default: English)")
+
+
+def ruleset_with_mods(args: argparse.Namespace, ruleset_id: str = "for-glory") -> Ruleset:
+    from game.content.mods import load_mods
+    from game.content.ruleset_files import load_ruleset
+
+    return load_ruleset(ruleset_id, mods=load_mods(Path(d) for d in args.mod))
+
+
+def print_log(m: Match, language: str | None) -> None:
+    """The battle log, one line per move or roll-off, in the language asked (English by default); a
+    game of another mode (Open Wars) in that mode's words."""
+    from game.running.names import named
+    from game.running.narrate import describe, names_of, narrate, texts_for
+
+    stack = m.battle.stack
+    t = texts_for(language or "en", [x.id for x in stack.modules])  # the mode's own words too
+    told = stack.mode.narrate
+    if told is not None:
+        for e in m.battle.events:
+            print(one_line(told(m.battle, e, t, describe), limit=2000))
+        return
+    sides, objectives = names_of(m.scenario.spec, language or "en")
+    t = named(t, m)
+    for line in narrate([e.to_dict() for e in m.battle.events], t, sides, objectives):
+        print(one_line(line.text, limit=2000))

@@ -1,0 +1,85 @@
+"""`play` (the desktop client) and `bench` (its frame times). pygame is imported only when they run."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from game.cli.options import MAX_SEED, add_mod_option, bounded
+from game.content.locale import LANGUAGES
+from game.model.errors import UserError
+
+MAX_FRAMES = 10_000_000  # --demo --frames: a day of frames at 60 a second is 5 million
+
+
+def play(args: argparse.Namespace) -> int:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before pygame is first imported
+    import pygame
+
+    try:
+        return _play(args)
+    except pygame.error as e:
+        raise UserError(
+            f"play: cannot open the game window ({e}); a display is needed (on a headless machine, "
+            "run under xvfb-run)"
+        ) from None
+
+
+def _play(args: argparse.Namespace) -> int:
+    from game.model.modules import mode_for_ruleset
+    from game.running.match import recorded_ruleset
+    from game.ui.app import run
+    from game.ui.start_screen import Setup
+
+    mods = [Path(d) for d in args.mod]
+    load = Path(args.load) if args.load else None
+    watch = Path(args.replay) if args.replay else None
+    if args.frames is not None and not args.demo:
+        raise UserError("play: --frames N goes with --demo")
+    if watch is not None and mode_for_ruleset(recorded_ruleset(watch)) is not None:
+        raise UserError(
+            f"play: {watch} is an Open Wars game; the replay viewer shows For Glory battles: "
+            "`play --load FILE` resumes it, `replay FILE` prints it"
+        )
+    # the start screen's choices: a demo's two generals are its own (game/ui/app.py DEMO), never these
+    setup = Setup(
+        args.scenario, "human", "normal", args.seed, mods, list(args.module), load, watch, args.lang
+    )
+    if args.demo:
+        shot = Path(args.screenshot) if args.screenshot else None
+        return run(setup, demo=True, demo_frames=args.frames, screenshot=shot)
+    return run(setup)
+
+
+def bench(args: argparse.Namespace) -> int:
+    from game.ui.bench import measure
+
+    result = measure()
+    if args.json:
+        print(json.dumps(result, sort_keys=True))
+    else:
+        for n, ms in result["render_ms"].items():
+            print(f"{n:>5} bases: {ms:.2f} ms per frame")
+    return 0
+
+
+def add_parsers(sub: Any) -> None:
+    p = sub.add_parser("play", help="open the game window")
+    p.add_argument("--scenario", default="default", help="a scenario id or a path to its TOML file")
+    p.add_argument("--seed", type=bounded(0, MAX_SEED), default=1)
+    p.add_argument("--demo", action="store_true", help="watch an AI-vs-AI battle to its end")
+    p.add_argument(
+        "--frames", type=bounded(1, MAX_FRAMES), default=None, help="with --demo: stop after this many frames"
+    )
+    p.add_argument("--screenshot", metavar="FILE", help="with --demo: save the last frame as a PNG")
+    p.add_argument("--load", metavar="FILE", help="resume a saved battle (a save or a replay)")
+    p.add_argument("--lang", choices=sorted(LANGUAGES), help="the language of the screens (remembered)")
+    p.add_argument("--replay", metavar="FILE", help="watch a replay or a saved battle: play, pause, seek")
+    add_mod_option(p)
+    p.set_defaults(run=play)
+    b = sub.add_parser("bench", help="measure the time to draw a frame of 100, 500 and 2000 bases")
+    b.add_argument("--json", action="store_true")
+    b.set_defaults(run=bench)

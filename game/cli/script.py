@@ -1,0 +1,56 @@
+"""`script`: a scripted battle run headless (docs/scripted-battles.md), its story and final state."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from game.cli.options import add_mod_option
+from game.content.locale import LANGUAGES, counted
+from game.model.errors import one_line
+
+
+def _summary(result: dict[str, Any]) -> list[str]:
+    """The state after the last step, one line per unit and officer."""
+    lines = []
+    for name, u in result["units"].items():
+        hits = counted(u["hits"], "hit", "hits")
+        state = "destroyed" if u["destroyed"] else ("removed" if u["removed"] else hits)
+        dis = ", disorganised" if u["disorganised"] else ""
+        lines.append(f"{name}: ({u['at'][0]:.2f}, {u['at'][1]:.2f}) facing {u['facing']:g}, {state}{dis}")
+    for name, o in result["officers"].items():
+        dead = ", killed" if o["dead"] else ""
+        lines.append(
+            f"{name}: ({o['at'][0]:.2f}, {o['at'][1]:.2f}), experience {o['experience']}, "
+            f"{counted(o['lost_brigades'], 'lost brigade', 'lost brigades')}{dead}"
+        )
+    lines += [f"marker: ({x:.2f}, {y:.2f})" for x, y in result["markers"]]
+    return lines
+
+
+def _script(args: argparse.Namespace) -> int:
+    from game.content.mods import load_mods
+    from game.running.narrate import narrate, texts_for
+    from game.running.script import run
+
+    result = run(Path(args.file), mods=load_mods(Path(d) for d in args.mod), modules=args.module)
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False))
+    else:
+        events = result["events"]
+        for line in narrate(events, texts_for(args.lang or "en")):
+            print(one_line(f"[{events[line.first]['step']}] {line.text}", limit=2000))
+        print(*(one_line(line) for line in _summary(result)), sep="\n")
+        print(f"dice used: {result['dice_used']}")
+    return 0
+
+
+def add_parsers(sub: Any) -> None:
+    s = sub.add_parser("script", help="run a scripted battle headless and report what happened")
+    s.add_argument("file", help="the scripted battle, a TOML file (docs/scripted-battles.md)")
+    s.add_argument("--json", action="store_true", help="print one JSON object")
+    s.add_argument("--lang", choices=sorted(LANGUAGES), help="the language of the story (default: English)")
+    add_mod_option(s)
+    s.set_defaults(run=_script)

@@ -1,0 +1,203 @@
+"""The words of the game in each language: content/locale/<language>/ui.toml (the screens),
+narration.toml (the battle log) and reasons.toml (why the rules refuse a command), each a flat table of
+texts by key with {name} placeholders. English is complete; another language falls back to it for any
+key it lacks (check-content and the tests say which). A rule module's locale folder
+(content/modules/<id>/locale/) may hold these files for its own words; no key is in two files of one
+folder."""
+
+from __future__ import annotations
+
+import re
+import string
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from game import CONTENT
+from game.content.records import read_toml
+from game.model.errors import ContentError
+
+LANGUAGES = {"en": "English", "es": "Español"}
+WORDS = ("ui.toml", "narration.toml", "reasons.toml")  # its screens, its battle log, its refusals
+
+
+def ui_file(language: str, root: Path = CONTENT / "locale") -> Path:
+    return root / language / "ui.toml"
+
+
+def narration_file(language: str, root: Path = CONTENT / "locale") -> Path:
+    return root / language / "narration.toml"
+
+
+# the only format spec a text may give its {names}: an alignment and a width of at most two digits
+# ({n:>2}). More could ask for gigabytes of padding; and the values are words and numbers alike, which
+# only a width formats all of (a precision fails on a whole number, a sign on a word, a type on either)
+SPEC = re.compile(r"[<>^]?[0-9]{1,2}")
+
+
+def read_ui(path: Path) -> dict[str, str]:
+    """A ui.toml, narration.toml or reasons.toml: every value a string whose placeholders are plain
+    names, with at most a width (SPEC) and no conversion."""
+    data = read_toml(path)
+    for key, text in data.items():
+        if not isinstance(text, str):
+            raise ContentError(f"{path}: {key}", "a text (a string)")
+        try:
+            placeholders(text)
+        except ValueError as e:
+            raise ContentError(
+                f"{path}: {key}", f"a text whose {{names}} are plain names, with at most a width ({e})"
+            ) from None
+    return data
+
+
+def placeholders(text: str) -> set[str]:
+    """The {names} a text takes; ValueError for a field that is not a plain name, a conversion (!r)
+    or a format spec beyond SPEC."""
+    names = set()
+    for _lit, name, spec, conversion in string.Formatter().parse(text):
+        if name is None:
+            continue
+        field = f"{{{name[:20]}{'!' + conversion if conversion else ''}{':' + spec[:20] if spec else ''}}}"
+        if not name.isidentifier():
+            raise ValueError(f"bad placeholder {field}")
+        if conversion is not None:
+            raise ValueError(f"{field}: no conversion")
+        if spec and not SPEC.fullmatch(spec):
+            raise ValueError(f"{field}: a format spec beyond an alignment and a width of two digits")
+        names.add(name)
+    return names
+
+
+@cache
+def _texts(language: str, extra: tuple[Path, ...] = ()) -> dict[str, str]:
+    out: dict[str, str] = {}
+    # the game's words, then each rule module's (its locale folder): English first, then the language
+    for root in (CONTENT / "locale", *extra):
+        for lang in dict.fromkeys(("en", language)):
+            for name in WORDS:
+                path = root / lang / name
+                if path.is_file() or (root == CONTENT / "locale" and lang == "en" and name == "ui.toml"):
+                    out.update(read_ui(path))
+    return out
+
+
+class Texts:
+    """`t("key", name=value)`: the text of a key in the chosen language; `extra`: the locale folders
+    of the rule modules in play, whose words are added; `names`: what the battle's units, officers and
+    divisions are called in that language (game/running/names.py; `t.names(id)`, an id without one as
+    it is)."""
+
+    def __init__(
+        self, language: str = "en", extra: tuple[Path, ...] = (), names: Names | None = None
+    ) -> None:
+        self.language = language if language in LANGUAGES else "en"
+        self.extra = extra
+        self._texts = _texts(self.language, extra)
+        self.names = names or Names()
+
+    def __call__(self, key: str, **values: object) -> str:
+        """The key's text with its values. A text that fails with them (a name it lacks, a value its
+        format does not take) gives way to the English one; an English one that fails too (a modder's)
+        is said all the same, each value as it is (`lenient`)."""
+        text = self._texts[key]
+        try:
+            return text.format(**values)
+        except Exception:  # whatever a text's failure: never the player's screen or log
+            pass
+        english = _texts("en", self.extra).get(key, text)
+        if english != text:
+            try:
+                return english.format(**values)
+            except Exception:
+                pass
+        return lenient(english, values)
+
+    def with_names(self, names: Names) -> Texts:
+        """The same words with a battle's names."""
+        return Texts(self.language, self.extra, names)
+
+    def has(self, key: str) -> bool:
+        return key in self._texts
+
+
+class _Lenient(string.Formatter):
+    """A text's fields as plain values: a value its spec does not format is shown as it is, a name
+    the values lack (or a field that is not a plain name) as written."""
+
+    def get_field(self, field_name: str, args: Any, kwargs: Any) -> tuple[Any, str]:
+        if field_name in kwargs:
+            return kwargs[field_name], field_name
+        return f"{{{field_name}}}", field_name
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        try:
+            return format(value, format_spec)
+        except (ValueError, TypeError):
+            return str(value)
+
+
+def lenient(text: str, values: Mapping[str, object]) -> str:
+    """The text with its values, whatever its fields ask: the last word when a text fails."""
+    try:
+        return _Lenient().vformat(text, (), dict(values))
+    except (ValueError, IndexError):  # braces that are no field: the text as it is
+        return text
+
+
+def counted(n: float, one: str, many: str) -> str:
+    """A count and its noun, singular for one: "1 round", "2 rounds", "0.5 wins" (the command line's
+    English)."""
+    return f"{n:g} {one if n == 1 else many}"
+
+
+def check_translations(
+    locale: Mapping[str, Any], known: Mapping[str, set[str]], where: str, what: str
+) -> None:
+    """A content file's [locale.<language>] tables: each a language the game has (not English: the
+    file's own words are), naming only ids the file has (`known`: table name -> its ids)."""
+    others = [lang for lang in LANGUAGES if lang != "en"]
+    for lang, words in locale.items():
+        at = f"{where}: locale.{lang}"
+        if lang not in others:
+            raise ContentError(at, f"unknown language {lang!r} (known: {', '.join(others)})")
+        for key, ids in known.items():
+            for ident in getattr(words, key):
+                if ident not in ids:
+                    raise ContentError(
+                        f"{at}.{key}.{ident}", f"no such id in the {what} (known: {', '.join(sorted(ids))})"
+                    )
+
+
+@dataclass(frozen=True)
+class Names:
+    """Ids -> names: `full` for units and officers, `short` for the same, `divisions` (and their short
+    forms) by division id."""
+
+    full: Mapping[str, str] = field(default_factory=dict)
+    short: Mapping[str, str] = field(default_factory=dict)
+    divisions: Mapping[str, str] = field(default_factory=dict)
+    divisions_short: Mapping[str, str] = field(default_factory=dict)
+
+    def __call__(self, ident: str) -> str:
+        """A unit's or an officer's name ("det:<unit>", a detachment, by its unit's); else the id itself."""
+        if ident.startswith("det:"):
+            return self.full.get(ident[4:], ident)
+        return self.full.get(ident, ident)
+
+    def brief(self, ident: str) -> str:
+        if ident.startswith("det:"):
+            return self.short.get(ident[4:], ident)
+        return self.short.get(ident, ident)
+
+    def division(self, ident: str) -> str:
+        return self.divisions.get(ident, ident)
+
+    def formation(self, key: str, short: bool = True) -> str:
+        """A formation (a division by its officer's id, or "det:<unit>"): by default as a compact label,
+        a division's short name or a detachment's unit's."""
+        if key.startswith("det:"):
+            return self.brief(key) if short else self(key)
+        return self.divisions_short.get(key, key) if short else self.division(key)

@@ -1,0 +1,311 @@
+"""Typed records from TOML: a dataclass's own type hints are its schema.
+
+`build(cls, data, where)` turns a parsed TOML table into a frozen dataclass, checking every key and
+type, and raises ContentError naming the file and the key path for the first problem; `collect` gathers
+every problem of a file instead (check-content). The same hints give the JSON Schemas of the content
+files (game/modding/schema.py), so the loader and the schema can never disagree.
+"""
+
+from __future__ import annotations
+
+import codecs
+import dataclasses
+import math
+import tomllib
+import types
+import typing
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, Literal, TypeVar, cast, get_args, get_origin, get_type_hints
+
+from game.content.files import read_regular
+from game.model.errors import ContentError
+from game.model.limits import ID_WORDS, Bounds, IsId, OneOf, check_id, shown
+
+T = TypeVar("T")
+
+_hints_cache: dict[type, dict[str, Any]] = {}
+
+
+# Every string and list of a content file is bounded: nothing a file says can make the game hold or
+# walk an unbounded amount of it. Fields that need tighter limits say so with Bounds.
+MAX_TEXT = 5000  # characters
+MAX_ITEMS = 2000  # items of a list or keys of a table
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    """Parse a TOML file; a syntax error becomes one line naming the file and the line."""
+    raw = read_regular(path)
+    if raw.startswith(codecs.BOM_UTF8):
+        raise ContentError(str(path), "starts with a byte-order mark: save it as UTF-8 without one")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise ContentError(str(path), f"not UTF-8 text (byte {e.start} is {raw[e.start]:#04x})") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise ContentError(str(path), f"invalid TOML: {e}") from None
+    except ValueError as e:  # Python refuses to read integers of more than 4300 digits
+        raise ContentError(str(path), f"invalid TOML: {e}") from None
+    except RecursionError:
+        raise ContentError(str(path), "invalid TOML: arrays or tables nested too deeply") from None
+
+
+def load_record(cls: type[T], path: Path) -> T:
+    """Read a TOML file into a record: every problem names the file, then the key path in it."""
+    data = read_toml(path)
+    try:
+        return build(cls, data, "")
+    except ContentError as e:
+        raise ContentError(f"{path}: {e.where}", e.problem) from None
+
+
+def type_name(tp: Any) -> str:
+    origin = get_origin(tp)
+    if origin is Annotated:
+        base, *extra = get_args(tp)
+        sized = get_origin(base) in (list, tuple, dict) or base is str
+        for choice in (b for b in extra if isinstance(b, OneOf)):
+            return "one of " + ", ".join(repr(n) for n in choice.names())
+        if any(isinstance(b, IsId) for b in extra):
+            return ID_WORDS
+        unit = "characters" if base is str else "items"
+        return " ".join([type_name(base), *(b.words(sized, unit) for b in extra if isinstance(b, Bounds))])
+    if tp is float:
+        return "a number"
+    if tp is int:
+        return "an integer"
+    if tp is str:
+        return "a string"
+    if tp is bool:
+        return "true or false"
+    if origin is Literal:
+        return "one of " + ", ".join(repr(a) for a in get_args(tp))
+    if origin in (list, tuple):
+        args = [a for a in get_args(tp) if a is not Ellipsis]
+        if origin is tuple and len(args) > 1:
+            return f"a list of {len(args)} items"
+        return f"a list of {type_name(args[0])}" if args else "a list"
+    if origin is dict:
+        return "a table"
+    if origin in (typing.Union, types.UnionType):
+        return " or ".join(type_name(a) for a in get_args(tp) if a is not type(None))
+    if dataclasses.is_dataclass(tp):
+        return "a table"
+    return str(tp)
+
+
+def _finite(value: int | float) -> bool:
+    try:
+        return math.isfinite(value)
+    except OverflowError:  # an integer too large for a float
+        return False
+
+
+class _Noted(ContentError):
+    """A value whose problems are already in the list being collected: nothing more to say about it."""
+
+
+class _Problems:
+    """The problems of one table or list: raised at once, or, when collecting, added to the list so the
+    check goes on with the next key, and the whole fails once at the end."""
+
+    def __init__(self, sink: list[ContentError] | None) -> None:
+        self.sink = sink
+        self.failed = False
+
+    def add(self, e: ContentError) -> None:
+        if self.sink is None:
+            raise e
+        if not isinstance(e, _Noted):
+            self.sink.append(e)
+        self.failed = True
+
+    def convert(self, tp: Any, value: Any, where: str) -> Any:
+        try:
+            return convert(tp, value, where, self.sink)
+        except ContentError as e:
+            self.add(e)
+            return None
+
+    def done(self, where: str) -> None:
+        if self.failed:
+            raise _Noted(where, "has problems")
+
+
+def convert(tp: Any, value: Any, where: str, errors: list[ContentError] | None = None) -> Any:
+    """Check and convert one value against a type hint. Given a list, every problem found is added to
+    it (and the value still fails) rather than only the first."""
+    origin = get_origin(tp)
+    if tp is Any:
+        return value
+    if origin is Annotated:
+        base, *extra = get_args(tp)
+        converted = convert(base, value, where, errors)
+        if any(isinstance(b, IsId) for b in extra):
+            return check_id(converted, where)
+        size = len(converted) if isinstance(converted, list | tuple | dict | str) else None
+        if not all(
+            b.holds(converted if size is None else size) for b in extra if isinstance(b, Bounds)
+        ) or any(converted not in b.names() for b in extra if isinstance(b, OneOf)):
+            found = (
+                f"{size} {'characters' if isinstance(converted, str) else 'items'}"
+                if size is not None and (len(repr(value)) > 40 or not isinstance(converted, str))
+                else shown(value)
+            )
+            raise ContentError(where, f"expected {type_name(tp)}, found {found}")
+        return converted
+    if origin in (typing.Union, types.UnionType):
+        options = [a for a in get_args(tp) if a is not type(None)]
+        if len(options) == 1:  # X | None: TOML has no null, so the value must be an X
+            return convert(options[0], value, where, errors)
+        for arg in options:
+            try:
+                return convert(arg, value, where)
+            except ContentError:
+                pass
+        raise ContentError(where, f"expected {type_name(tp)}, found {shown(value)}")
+    if tp is bool:
+        if isinstance(value, bool):
+            return value
+    elif tp is int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    elif tp is float:
+        if isinstance(value, int | float) and not isinstance(value, bool) and _finite(value):
+            return float(value)
+    elif tp is str:
+        if isinstance(value, str):
+            if len(value) > MAX_TEXT:
+                raise ContentError(where, f"expected a string of at most {MAX_TEXT} characters")
+            return value
+    elif origin is Literal:
+        if value in get_args(tp) and isinstance(value, str | int):
+            return value
+        raise ContentError(where, f"expected {type_name(tp)}, found {shown(value)}")
+    elif origin is list or origin is tuple:
+        if isinstance(value, list):
+            if len(value) > MAX_ITEMS:
+                raise ContentError(where, f"expected a list of at most {MAX_ITEMS} items")
+            args = get_args(tp)
+            problems = _Problems(errors)
+            if origin is tuple and args and args[-1] is not Ellipsis:
+                if len(value) != len(args):
+                    raise ContentError(where, f"expected {type_name(tp)}, found {len(value)} items")
+                fixed = [
+                    problems.convert(a, v, f"{where}[{i}]")
+                    for i, (a, v) in enumerate(zip(args, value, strict=True))
+                ]
+                problems.done(where)
+                return tuple(fixed)
+            item = args[0] if args else Any
+            items = [problems.convert(item, v, f"{where}[{i}]") for i, v in enumerate(value)]
+            problems.done(where)
+            return tuple(items) if origin is tuple else items
+    elif origin is dict:
+        if isinstance(value, dict):
+            if len(value) > MAX_ITEMS:
+                raise ContentError(where, f"expected a table of at most {MAX_ITEMS} keys")
+            _k, vt = get_args(tp)
+            problems = _Problems(errors)
+            table = {k: problems.convert(vt, v, f"{where}.{k}") for k, v in value.items()}
+            problems.done(where)
+            return table
+    elif dataclasses.is_dataclass(tp) and isinstance(tp, type):
+        if isinstance(value, dict):
+            return build(tp, value, where, errors)
+    else:  # pragma: no cover - a record declared with a type this loader does not know
+        raise TypeError(f"unsupported record type {tp!r}")
+    raise ContentError(where, f"expected {type_name(tp)}, found {shown(value)}")
+
+
+def unbounded(tp: Any) -> Any:
+    """A type without its Bounds."""
+    return get_args(tp)[0] if get_origin(tp) is Annotated else tp
+
+
+def hints(cls: type) -> dict[str, Any]:
+    if cls not in _hints_cache:
+        _hints_cache[cls] = get_type_hints(cls, include_extras=True)
+    return _hints_cache[cls]
+
+
+def build(cls: type[T], data: dict[str, Any], where: str, errors: list[ContentError] | None = None) -> T:
+    """Build a dataclass record from a table: unknown keys, missing keys and wrong types are errors."""
+    if not isinstance(data, dict):
+        raise ContentError(where, f"expected a table, found {shown(data)}")
+    fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    th = hints(cls)
+    problems = _Problems(errors)
+    for key in data:
+        if key not in fields:
+            known = ", ".join(sorted(fields))
+            problems.add(
+                ContentError(f"{where}.{key}" if where else key, f"unknown key (known keys: {known})")
+            )
+    kwargs = {}
+    for name, f in fields.items():
+        path = f"{where}.{name}" if where else name
+        if name in data:
+            kwargs[name] = problems.convert(th[name], data[name], path)
+        elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+            problems.add(ContentError(path, f"missing key: expected {type_name(th[name])}"))
+    problems.done(where)
+    return cls(**kwargs)
+
+
+def _gather(run: Callable[[list[ContentError]], Any]) -> tuple[Any, list[ContentError]]:
+    errors: list[ContentError] = []
+    try:
+        return run(errors), errors
+    except ContentError as e:
+        if not isinstance(e, _Noted):
+            errors.append(e)
+        return None, errors
+
+
+def collect(cls: type[T], data: Any, where: str = "") -> tuple[T | None, list[ContentError]]:
+    """Build a record, gathering every problem of its keys instead of stopping at the first: the record
+    (None if there were problems) and the problems."""
+    return _gather(lambda errors: build(cls, data, where, errors))
+
+
+def collect_partial(cls: type, data: Any, where: str = "") -> list[ContentError]:
+    """check_partial, gathering every problem instead of stopping at the first."""
+    return _gather(lambda errors: check_partial(cls, data, where, errors))[1]
+
+
+def check_partial(cls: type, data: Any, where: str, errors: list[ContentError] | None = None) -> None:
+    """Check the keys a mod gives for a record it changes: each must exist and have the right type;
+    keys it leaves out keep their values, so none is required here. Given a list, every problem is
+    added to it (and the check still fails)."""
+    if not isinstance(data, dict):
+        raise ContentError(where, f"expected a table, found {shown(data)}")
+    fields = {f.name for f in dataclasses.fields(cls)}
+    th = hints(cls)
+    problems = _Problems(errors)
+    for key, value in data.items():
+        path = f"{where}.{key}" if where else key
+        if key not in fields:
+            problems.add(ContentError(path, f"unknown key (known keys: {', '.join(sorted(fields))})"))
+            continue
+        tp = th[key]
+        if get_origin(unbounded(tp)) in (list, dict):  # a list's size is checked on the merged content
+            tp = unbounded(tp)
+        origin, args = get_origin(tp), get_args(tp)
+        if dataclasses.is_dataclass(tp) and isinstance(tp, type):
+            parts = [(tp, value, path)]
+        elif origin is list and args and dataclasses.is_dataclass(args[0]) and isinstance(value, list):
+            parts = [(cast(type, args[0]), item, f"{path}[{i}]") for i, item in enumerate(value)]
+        elif origin is dict and args and dataclasses.is_dataclass(args[1]) and isinstance(value, dict):
+            parts = [(cast(type, args[1]), item, f"{path}.{k}") for k, item in value.items()]
+        else:
+            problems.convert(tp, value, path)
+            continue
+        for record, item, at in parts:
+            try:
+                check_partial(record, item, at, errors)
+            except ContentError as e:
+                problems.add(e)
+    problems.done(where)

@@ -1,0 +1,416 @@
+"""check-content: every content file checked the way the game reads it, every problem reported.
+
+Each file is checked on its own first, gathering every key and type problem (records.collect and
+collect_partial); a file without such problems then goes through the game's own loader (load_ruleset,
+load_scenario, the script setup, load_reference, load_mod/load_mods), which adds the checks across keys
+and files and stops at its first problem. The check runs the game's code, so the two never disagree;
+it only goes on to the next file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from contextlib import suppress
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+from game import CONTENT
+from game.ai.generals import LevelsFile, Temperament
+from game.content.glossary import GLOSSARY, read_glossary
+from game.content.locale import WORDS, placeholders, read_ui
+from game.content.mods import Mod, ModFile, load_mod, load_mods
+from game.content.module_records import check_names, folder_of, load_records, rule_stack
+from game.content.records import collect, collect_partial, load_record, read_toml
+from game.content.ruleset_files import RULESET_FILES, load_ruleset
+from game.content.rulesref import LOCALE, _Entry, load_reference
+from game.content.scenario import ScenarioFile, load_scenario, scenario_folders, scenario_ruleset
+from game.model.errors import ContentError, UserError
+from game.model.limits import check_id
+from game.model.modules import mode_for_ruleset, modules, other_rulesets
+from game.model.ruleset import Ruleset
+from game.running import script
+
+T = TypeVar("T")
+# each ruleset by id (None where it has problems), or None for mods that could not be put together
+Rulesets = dict[str, Ruleset | None] | None
+COUNTED = ("ruleset", "rule module", "scenario", "scripted battle", "rules reference", "AI general", "mod")
+
+
+@dataclass
+class Report:
+    """What a check found: one line per problem, and what it checked."""
+
+    problems: list[str] = field(default_factory=list)
+    files: set[Path] = field(default_factory=set)
+    checked: dict[str, set[Path]] = field(default_factory=lambda: {k: set() for k in COUNTED})
+
+    def summary(self) -> str:
+        counts = [(len(self.checked[k]), k) for k in COUNTED]
+        parts = [f"{n} {kind}{'' if n == 1 else 's'}" for n, kind in counts if n]
+        files = len(self.files)
+        return f"ok: {files} file{'' if files == 1 else 's'} checked: {', '.join(parts) or 'nothing else'}"
+
+
+class _Check:
+    def __init__(self, content: Path) -> None:
+        self.content = content
+        self.report = Report()
+        self.bases: dict[str, Ruleset | None] = {}  # the shipped rulesets, without mods
+        self.others: dict[str, Any] = {}  # the rules of the other game modes (Open Wars)
+
+    def problem(self, e: UserError) -> None:
+        line = str(e)
+        if line not in self.report.problems:  # a mod checked again under another is reported once
+            self.report.problems.append(line)
+
+    def attempt(self, fn: Callable[..., T], *args: Any) -> T | None:
+        """Run one of the game's loaders: its result, or None with its problem noted."""
+        try:
+            return fn(*args)
+        except UserError as e:
+            self.problem(e)
+            return None
+
+    def clean(self, check: Callable[[], object]) -> bool:
+        """Run checks that note problems: did they find none?"""
+        before = len(self.report.problems)
+        check()
+        return len(self.report.problems) == before
+
+    def read(self, path: Path) -> dict[str, Any] | None:
+        self.report.files.add(path)
+        return self.attempt(read_toml, path)
+
+    def noted(self, path: Path, errors: list[ContentError]) -> None:
+        for e in errors:
+            self.problem(ContentError(f"{path}: {e.where}" if e.where else str(path), e.problem))
+
+    def record(self, cls: type[T], path: Path) -> T | None:
+        """Read a file into a record, noting every problem of its keys."""
+        data = self.read(path)
+        if data is None:
+            return None
+        spec, errors = collect(cls, data)
+        self.noted(path, errors)
+        return spec
+
+    def strays(self, folder: Path, allowed: Callable[[Path], bool], what: str) -> None:
+        """Files the game would silently ignore: a misspelt name is why a change 'does nothing'."""
+        if folder.is_dir():
+            for p in sorted(folder.iterdir()):
+                if not allowed(p) and not p.name.startswith("."):  # hidden: .DS_Store and the like
+                    self.problem(ContentError(str(p), f"not {what}"))
+
+    def rules_for(self, path: Path, ruleset_id: str, rulesets: Rulesets) -> Ruleset | None:
+        if rulesets is None:  # the mods could not be put together: their files' keys are checked alone
+            return None
+        if ruleset_id not in rulesets:
+            known = ", ".join(rulesets) or "none"
+            self.problem(ContentError(f"{path}: ruleset", f"no ruleset {ruleset_id!r} (known: {known})"))
+        return rulesets.get(ruleset_id)
+
+    # --- each kind of file -----------------------------------------------------------------------
+
+    def ruleset(self, folder: Path) -> Ruleset | None:
+        self.report.checked["ruleset"].add(folder)
+        other = mode_for_ruleset(folder.name)
+        if other is not None and other.load_rules is not None:  # another game mode's rules (Open Wars)
+            self.others[folder.name] = self.attempt(other.load_rules, folder.parent)
+            return None
+
+        def files() -> None:
+            for name, cls in RULESET_FILES.items():
+                self.record(cls, folder / name)
+            self.strays(
+                folder, lambda p: p.name in RULESET_FILES, f"a ruleset file ({', '.join(RULESET_FILES)})"
+            )
+
+        self.bases[folder.name] = (
+            self.attempt(load_ruleset, folder.name, folder.parent) if self.clean(files) else None
+        )
+        return self.bases[folder.name]
+
+    def base(self, ruleset_id: str) -> Ruleset | None:
+        if ruleset_id not in self.bases:
+            self.bases[ruleset_id] = self.attempt(load_ruleset, ruleset_id, self.content / "rulesets")
+        return self.bases[ruleset_id]
+
+    def scenario(self, path: Path, rulesets: Rulesets) -> None:
+        self.report.checked["scenario"].add(path)
+        named = self.attempt(scenario_ruleset, path)
+        other = mode_for_ruleset(named) if named is not None else None
+        if other is not None and other.load_scenario is not None and other.load_rules is not None:
+            rules = self.others.get(other.ruleset) or self.attempt(
+                other.load_rules, self.content / "rulesets"
+            )
+            if rules is not None:
+                self.attempt(other.load_scenario, path, rules)
+            return
+        spec = self.record(ScenarioFile, path)
+        rules = self.rules_for(path, spec.ruleset, rulesets) if spec is not None else None
+        sc = self.attempt(load_scenario, str(path), rules) if rules is not None else None
+        if sc is not None and rules is not None:  # its modules with the mods' on them, as a battle has them
+            self.attempt(rule_stack, rules, sc.spec.modules, str(path))
+
+    def script(self, path: Path, rulesets: Rulesets) -> None:
+        """Load a scripted battle and set it up (placing every base), without playing it."""
+        self.report.checked["scripted battle"].add(path)
+        if self.record(script.ScriptFile, path) is None:
+            return
+        spec = self.attempt(script.load, path)
+        rules = self.rules_for(path, spec.ruleset, rulesets) if spec is not None else None
+        if spec is not None and rules is not None:
+            battle = self.attempt(script.setup, path, spec, rules)
+            if battle is not None:
+                battle.close()
+
+    def locale(self, folder: Path, in_mod: bool = False, mods: Sequence[Mod] | None = ()) -> None:
+        """A locale's rules reference, with the mods' texts laid over it (None: mods that could not be
+        put together, so only the file's own keys); in a mod, an entry may change part of one."""
+        if not LOCALE.fullmatch(folder.name):
+            self.problem(ContentError(str(folder), "not a locale name such as 'en' or 'pt-BR'"))
+            return
+        files = ("rules.toml",) if in_mod else ("rules.toml", *WORDS, GLOSSARY)
+        self.strays(folder, lambda p: p.name in files, f"a locale file ({', '.join(files)})")
+        if not in_mod:
+            self.words(folder)
+            self.glossary(folder)
+        path = folder / "rules.toml"
+        if not path.exists() and not in_mod and folder.name != "en":
+            return  # a language may translate the screens first: its rules fall back to English
+        self.report.checked["rules reference"].add(path)
+
+        def entries() -> None:
+            for rule_id, table in (self.read(path) or {}).items():
+                errors = (
+                    collect_partial(_Entry, table, rule_id) if in_mod else collect(_Entry, table, rule_id)[1]
+                )
+                self.noted(path, errors)
+
+        if self.clean(entries) and mods is not None:
+            self.attempt(load_reference, folder.name, self.content / "locale", mods)
+
+    def glossary(self, folder: Path) -> None:
+        """A language's glossary: its terms as glossary.py reads them, the English file's terms and no
+        other, each naming the same measures."""
+        path = folder / GLOSSARY
+        if not path.exists() and folder.name != "en":
+            return  # a language without one shows the English glossary
+        self.report.files.add(path)
+        own = self.attempt(read_glossary, path)
+        english = self.attempt(read_glossary, self.content / "locale" / "en" / GLOSSARY)
+        if own is None or english is None:
+            return
+        for key in sorted(english.keys() - own.keys()):
+            self.problem(ContentError(f"{path}: {key}", "missing: every term of the English file is needed"))
+        for key in sorted(own.keys() - english.keys()):
+            self.problem(ContentError(f"{path}: {key}", "not a term of the English file"))
+        for key in sorted(own.keys() & english.keys()):
+            if placeholders(own[key].text) != placeholders(english[key].text):
+                names = ", ".join(sorted(placeholders(english[key].text))) or "none"
+                self.problem(
+                    ContentError(f"{path}: {key}.text", f"needs the same measures as in English: {names}")
+                )
+
+    def words(self, folder: Path, root: Path | None = None) -> None:
+        """A language's words (ui.toml, narration.toml, reasons.toml) in a locale folder: each file as
+        `screens` checks it, and no key in two files (the game looks a key up in any)."""
+        seen: dict[str, str] = {}
+        for name in WORDS:
+            path = folder / name
+            if not path.exists():
+                continue
+            for key in self.screens(path, root) or {}:
+                if key in seen:
+                    self.problem(
+                        ContentError(f"{path}: {key}", f"also a key of {seen[key]}: each key is in one file")
+                    )
+                seen.setdefault(key, name)
+
+    def screens(self, path: Path, root: Path | None = None) -> dict[str, str] | None:
+        """A language's words for the game's screens or its battle log: every key of the English file
+        of the same name (of the same locale root: the game's, or a rule module's), with the same
+        {names}, and no other key."""
+        self.report.files.add(path)
+        base = (root or self.content / "locale") / "en" / path.name
+        texts = self.attempt(read_ui, path)
+        english = self.attempt(read_ui, base)
+        if texts is None or english is None or path == base:
+            return texts
+        for key in sorted(english.keys() - texts.keys()):
+            self.problem(ContentError(f"{path}: {key}", "missing: every key of the English file is needed"))
+        for key in sorted(texts.keys() - english.keys()):
+            self.problem(ContentError(f"{path}: {key}", "not a key of the English file"))
+        for key in sorted(english.keys() & texts.keys()):
+            if placeholders(texts[key]) != placeholders(english[key]):
+                names = ", ".join(sorted(placeholders(english[key]))) or "none"
+                self.problem(
+                    ContentError(f"{path}: {key}", f"needs the same {{names}} as in English: {names}")
+                )
+        return texts
+
+    def mod(self, folder: Path) -> Mod | None:
+        """One mod's own files: mod.toml, its layout, its partial ruleset files."""
+        self.report.checked["mod"].add(folder)
+        if not folder.is_dir():
+            self.problem(ContentError(str(folder), "not a folder: a mod is a folder holding a mod.toml"))
+            return None
+        manifest = folder / "mod.toml"
+        if not manifest.exists() and not manifest.is_symlink():
+            self.problem(ContentError(str(folder), "not a mod: it has no mod.toml (new-mod DIR starts one)"))
+            return None
+        self.report.files.add(manifest)
+        try:
+            mod = load_mod(folder)  # its layout first: nothing outside the mod is read
+        except UserError as e:
+            if isinstance(e, ContentError) and e.where.startswith(f"{manifest}: "):
+                self.record(ModFile, manifest)  # every problem of its keys, not only the first
+            self.problem(e)
+            return None
+        rules = mod.file("rulesets")
+        self.strays(
+            rules, lambda p: p.name == mod.spec.ruleset, f"the ruleset of the mod ({mod.spec.ruleset})"
+        )
+        rules = rules / mod.spec.ruleset
+        self.strays(rules, lambda p: p.name in RULESET_FILES, f"a ruleset file ({', '.join(RULESET_FILES)})")
+        for name, cls in RULESET_FILES.items():
+            if (rules / name).is_file():
+                data = self.read(rules / name)
+                if data is not None:
+                    self.noted(rules / name, collect_partial(cls, data))
+        maps = set(other_rulesets())  # scenarios/open-wars/: the maps of another game mode
+        self.strays(
+            mod.file("scenarios"),
+            lambda p: p.suffix == ".toml" or (p.is_dir() and p.name in maps),
+            "a scenario (a .toml file, or a folder of maps: " + ", ".join(sorted(maps)) + ")",
+        )
+        self.strays(mod.file("scripts"), lambda p: p.suffix == ".toml", "a scripted battle (a .toml file)")
+        self.strays(mod.file("locale"), lambda p: p.is_dir(), "a locale folder (such as en)")
+        self.strays(mod.file("modules"), lambda p: p.is_dir(), "a rule module's folder (its id)")
+        for folder in _folders(mod.file("modules")):
+            self.strays(folder, lambda p: p.suffix == ".toml", "a numbers file of the module (a .toml file)")
+        return mod
+
+    # --- what to check ---------------------------------------------------------------------------
+
+    def generals(self, levels: Path | None, temperaments: Path) -> None:
+        """The search general's levels and temperaments (game/ai/generals.py)."""
+        for path, record in [
+            *([(levels, LevelsFile)] if levels is not None else []),
+            *((p, Temperament) for p in sorted(temperaments.glob("*.toml"))),
+        ]:
+            self.report.checked["AI general"].add(path)
+            if record is Temperament:  # its file's name is its id, which players type: `hard:<id>`
+                self.attempt(check_id, path.stem, f"{path}: its name")
+            self.attempt(load_record, record, path)
+
+    def mods(self, folders: Sequence[Path]) -> None:
+        """Mods checked together on top of the shipped content: each file, then the merged result, and
+        the shipped scenarios under the mods' rules when they change any."""
+        loaded = [self.mod(f) for f in folders]
+        ordered = self.attempt(load_mods, folders) if None not in loaded else None
+        rulesets: Rulesets = None
+        if ordered is not None:
+            rulesets = {
+                ruleset_id: self.attempt(load_ruleset, ruleset_id, self.content / "rulesets", ordered)
+                if self.base(ruleset_id)
+                else None  # the shipped ruleset's own problems are noted: the mods' would repeat them
+                for ruleset_id in dict.fromkeys(m.spec.ruleset for m in ordered)
+            }
+        if ordered is not None:
+            self.module_numbers(ordered, rulesets)
+            for rules in (r for r in (rulesets or {}).values() if r is not None and r.module_ids):
+                # the modules the mods switch on must play together, whatever the scenario adds
+                naming = [m for m in ordered if m.spec.modules and m.spec.ruleset == rules.id]
+                self.attempt(rule_stack, rules, (), " and ".join(str(m.root / "mod.toml") for m in naming))
+        for m in ordered or [m for m in loaded if m is not None]:
+            for path in sorted(p for f in scenario_folders(m.root) for p in f.glob("*.toml")):
+                self.scenario(path, rulesets)
+            for path in sorted(m.file("scripts").glob("*.toml")):
+                self.script(path, rulesets)
+            for folder in sorted(p for p in m.file("locale").glob("*") if p.is_dir()):
+                self.locale(folder, True, ordered)
+            self.generals(None, m.root / "ai" / "temperaments")
+        if ordered and any(m.file("rulesets").is_dir() for m in ordered):
+            # the mods change the rules' numbers: the game's own battles must still play with them
+            theirs = {p.stem for m in ordered for f in scenario_folders(m.root) for p in f.glob("*.toml")}
+            for path in sorted(p for f in scenario_folders(self.content) for p in f.glob("*.toml")):
+                if path.stem not in theirs:
+                    self.scenario(path, rulesets)
+
+    def module_numbers(self, mods: Sequence[Mod] = (), rulesets: Rulesets = None) -> None:
+        """Every rule module's numbers files, with the mods' laid over them; a folder under modules/
+        that is no registered module is a problem (a misspelt id would otherwise be ignored)."""
+        registered = {m.id for m in modules()}  # a module's folder may hold only its words (locale/)
+        known = {m.id: m for m in modules() if m.records}
+        folders = [self.content / "modules", *(m.file("modules") for m in mods)]
+        for parent in folders:
+            for folder in _folders(parent):
+                if folder.name not in registered:
+                    self.problem(ContentError(str(folder), f"no rule module {folder.name!r}"))
+        for m in known.values():
+            if mods and not any(mod.file(f"modules/{m.id}").is_dir() for mod in mods):
+                continue  # no mod changes it: the shipped check covers it
+            self.report.checked["rule module"].add(folder_of(m, self.content / "modules"))
+            loaded = self.attempt(load_records, m, mods, self.content / "modules")
+            if loaded is None:
+                continue
+            for rules in (r for r in (rulesets or {}).values() if r is not None and r.mode == m.mode):
+                self.attempt(check_names, m, rules, loaded[0], self.content / "modules")
+
+    def shipped(self) -> None:
+        rulesets = {p.name: self.ruleset(p) for p in _folders(self.content / "rulesets")}
+        self.module_numbers((), rulesets)
+        for path in sorted(p for f in scenario_folders(self.content) for p in f.glob("*.toml")):
+            self.scenario(path, rulesets)
+        for path in sorted((self.content / "scripts").glob("*.toml")):
+            self.script(path, rulesets)
+        for path in sorted((self.content / "modules").glob("*/scripts/*.toml")):  # a rule module's own
+            self.script(path, rulesets)
+        for folder in _folders(self.content / "locale"):
+            self.locale(folder)
+        self.generals(self.content / "ai" / "levels.toml", self.content / "ai" / "temperaments")
+        for m in modules():  # each module's rules for the log's tooltips, and its words for the screens
+            for folder in _folders(folder_of(m, self.content / "modules") / "locale"):
+                if (folder / "rules.toml").is_file():
+                    self.report.checked["rules reference"].add(folder / "rules.toml")
+                    self.attempt(load_reference, folder.name, self.content / "locale", (), [m])
+                self.words(folder, folder.parent)
+        examples = _folders(self.content / "mods")
+        for folder in examples:  # each example mod with the examples it depends on
+            self.mods([*_dependencies(folder, examples), folder])
+
+
+def _folders(parent: Path) -> list[Path]:
+    return sorted(p for p in parent.iterdir() if p.is_dir()) if parent.is_dir() else []
+
+
+def _dependencies(folder: Path, candidates: list[Path]) -> list[Path]:
+    """The folders among candidates of the mods a mod depends on, directly or not."""
+    mods = {}
+    for c in candidates:
+        with suppress(UserError):  # a broken mod is reported by its own check
+            mods[c] = load_mod(c)
+    by_id = {m.id: c for c, m in mods.items()}
+    found: list[Path] = []
+    todo = [folder]
+    while todo:
+        m = mods.get(todo.pop())
+        for dep in m.spec.depends if m else []:
+            f = by_id.get(dep)
+            if f is not None and f != folder and f not in found:
+                found.append(f)
+                todo.append(f)
+    return found
+
+
+def check_content(mods: Sequence[Path] = (), content: Path = CONTENT) -> Report:
+    """Check the shipped content (no mods given: the rulesets, scenarios, scripted battles, rules
+    references and example mods), or the given mods together on top of it."""
+    check = _Check(content)
+    if mods:
+        check.mods([Path(m) for m in mods])
+    else:
+        check.shipped()
+    return check.report

@@ -1,0 +1,152 @@
+"""The table: its size and its terrain features, with the questions the rules ask of them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from game.model.geometry import (
+    EPS,
+    BBox,
+    Point,
+    Polygon,
+    near_polyline,
+    point_in_polygon,
+    polygon_distance,
+    polyline_distance,
+    segment_crosses_polygon,
+)
+from game.model.ruleset import MovementClass, TerrainKind
+
+
+@dataclass(frozen=True)
+class Feature:
+    """A terrain feature: an area (polygon) or a line with a width (road, river)."""
+
+    kind: TerrainKind
+    polygon: Polygon = ()
+    path: tuple[Point, ...] = ()
+    width: float = 0.0
+    name: str = ""
+    bbox: BBox = field(init=False)
+
+    def __post_init__(self) -> None:
+        pts = self.polygon or self.path
+        object.__setattr__(self, "bbox", BBox.of(pts, pad=self.width / 2))
+
+    @property
+    def linear(self) -> bool:
+        return bool(self.path)
+
+    def contains(self, p: Point, tol: float = 0.0) -> bool:
+        if not (self.bbox.left - tol <= p[0] <= self.bbox.right + tol):
+            return False
+        if not (self.bbox.bottom - tol <= p[1] <= self.bbox.top + tol):
+            return False
+        if self.path:
+            return near_polyline(p, self.path, self.width / 2 + tol)
+        return point_in_polygon(p, self.polygon)
+
+    def distance_to(self, poly: Sequence[Point]) -> float:
+        if self.path:
+            return max(0.0, polyline_distance(poly, self.path) - self.width / 2)
+        return polygon_distance(poly, self.polygon)
+
+    def crossed_by(self, p: Point, q: Point) -> bool:
+        """Does the segment pq pass over this area? (sight lines; areas only)"""
+        b = self.bbox
+        if max(p[0], q[0]) < b.left or min(p[0], q[0]) > b.right:
+            return False
+        if max(p[1], q[1]) < b.bottom or min(p[1], q[1]) > b.top:
+            return False
+        return segment_crosses_polygon(p, q, self.polygon)
+
+
+@dataclass(frozen=True)
+class Table:
+    width: float
+    depth: float
+    features: tuple[Feature, ...] = ()
+    # the features that change movement (difficult, impassable, crossings): all movement_at looks at
+    _movers: tuple[Feature, ...] = field(init=False, repr=False, compare=False)
+    # dense_share's answers by the points asked (a base's samples, asked again for every roll it makes)
+    _dense: dict[tuple[Point, ...], float] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        movers = tuple(f for f in self.features if f.kind.crossing or f.kind.movement != "passable")
+        object.__setattr__(self, "_movers", movers)
+        object.__setattr__(self, "_dense", {})
+
+    def holds(self, corners: Sequence[Point]) -> bool:
+        """Is a base wholly on the table?"""
+        return all(-EPS <= x <= self.width + EPS and -EPS <= y <= self.depth + EPS for x, y in corners)
+
+    def holds_point(self, p: Point, margin: float = 0.0) -> bool:
+        return margin <= p[0] <= self.width - margin and margin <= p[1] <= self.depth - margin
+
+    def movement_at(self, p: Point) -> MovementClass:
+        """The movement class of the ground under a point: a crossing (bridge, ford) sets it where
+        present; otherwise impassable beats difficult beats passable."""
+        return _ground(p, self._movers)[0]
+
+    def difficult_area_at(self, p: Point) -> Feature | None:
+        """The difficult feature a point is in (a crossing counts), for the cavalry stop rule."""
+        return _ground(p, self._movers)[1]
+
+    def ground_along(self, pts: Sequence[Point]) -> list[tuple[MovementClass, Feature | None]]:
+        """movement_at and difficult_area_at for every point of a path, looking only at the features
+        near it (paths are examined point by point, often)."""
+        box = BBox.of(pts)
+        near = tuple(f for f in self._movers if f.bbox.intersects(box))
+        if not near:
+            return [("passable", None)] * len(pts)
+        return [_ground(p, near) for p in pts]
+
+    def on_road(self, p: Point, tolerance: float) -> bool:
+        return any(f.kind.road and f.contains(p, tolerance) for f in self.features)
+
+    def road_under(self, corners: Sequence[Point]) -> bool:
+        """Is any part of a base on a road? (FG-ROAD-3: what a road move cannot pass through)"""
+        return any(f.kind.road and f.distance_to(corners) <= 0.0 for f in self.features)
+
+    def near_road_or_town(self, corners: Sequence[Point], distance: float) -> bool:
+        """FG-MOVE-4: within a distance of a road or a town (AMB-11)."""
+        return any(
+            (f.kind.road or f.kind.kind == "town") and f.distance_to(corners) <= distance + EPS
+            for f in self.features
+        )
+
+    def impassable_under(self, corners: Sequence[Point], centre: Point) -> bool:
+        """Does a base at rest stand on impassable ground? A base whose centre is on a crossing may
+        overhang the river it spans."""
+        if any(f.kind.crossing and f.contains(centre) for f in self.features):
+            return False
+        return any(f.kind.movement == "impassable" and f.distance_to(corners) <= 0.0 for f in self.features)
+
+    def dense_share(self, samples: tuple[Point, ...]) -> float:
+        share = self._dense.get(samples)
+        if share is None:
+            dense = [f for f in self.features if f.kind.dense]
+            inside = sum(1 for p in samples if any(f.contains(p) for f in dense)) if dense else 0
+            share = self._dense[samples] = inside / len(samples) if dense else 0.0
+        return share
+
+    def sight_blockers(self) -> list[Feature]:
+        return [f for f in self.features if f.kind.blocks_sight and not f.linear]
+
+
+def _ground(p: Point, features: Sequence[Feature]) -> tuple[MovementClass, Feature | None]:
+    found: MovementClass = "passable"
+    area = None
+    for f in features:
+        if not f.contains(p):
+            continue
+        if f.kind.crossing:
+            return f.kind.movement, f
+        if f.kind.movement == "impassable":
+            found = "impassable"
+        elif f.kind.movement == "difficult":
+            area = area or f
+            if found == "passable":
+                found = "difficult"
+    return found, area

@@ -1,0 +1,78 @@
+"""Values that are words. The model keeps keys and values, never a language: a value put in a text is
+written in English and knows how another language says it, and whoever shows it brings the words
+(a `Wording`: content/locale/<language>/*.toml as game/content/locale.py loads them)."""
+
+from __future__ import annotations
+
+import re
+from typing import Protocol
+
+
+class Names(Protocol):
+    """What a battle's units, officers and divisions are called (game/content/names.py)."""
+
+    def __call__(self, ident: str) -> str: ...
+
+    def formation(self, key: str, short: bool = True) -> str: ...
+
+
+class Wording(Protocol):
+    """The texts of one language by key, formatted with their values."""
+
+    def __call__(self, key: str, **values: object) -> str: ...
+
+    def has(self, key: str) -> bool: ...
+
+
+class NamedWording(Wording, Protocol):
+    """A screen's words: the texts of its language and the names of the battle's units, officers and
+    divisions in it (game/content/locale.py Texts)."""
+
+    @property
+    def names(self) -> Names: ...
+
+
+class Word(str):
+    """A value put in a text, written in English, that another language says its own way."""
+
+    def said(self, t: Wording) -> str:
+        return str(self)
+
+
+class Term(Word):
+    """A word of the game (a category's name, a table edge): the English word, and the key of its
+    words in another language."""
+
+    key: str
+
+    def __new__(cls, english: str, key: str) -> Term:
+        term = super().__new__(cls, english)
+        term.key = key
+        return term
+
+    def said(self, t: Wording) -> str:
+        return t(self.key) if t.has(self.key) else str(self)
+
+
+class Number(Word):
+    """A measure written in English ("17.72", as the rules record it): said as every measure is (`inches`)."""
+
+    def said(self, t: Wording) -> str:
+        return inches(float(self), t)
+
+
+def number(x: float, t: Wording, digits: int = 1, signed: bool = False) -> str:
+    """A number to `digits` decimals (a sign always with `signed`), in the language's decimal mark."""
+    return f"{x:{'+' if signed else ''}.{digits}f}".replace(".", t("log_decimal_mark"))
+
+
+def inches(x: float, t: Wording) -> str:
+    """A measure in inches as the screens and the log write every one: to a tenth, a whole number
+    without its ".0", in the language's decimal mark (4.3, 6, 17.7; in Spanish 4,3). The texts add the
+    inch sign."""
+    return f"{round(x, 1) + 0.0:g}".replace(".", t("log_decimal_mark"))
+
+
+def slug(text: str) -> str:
+    """A text as part of a key: 'XL bands to the estado mayor' -> 'xl_bands_to_the_estado_mayor'."""
+    return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")

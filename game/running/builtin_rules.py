@@ -1,0 +1,35 @@
+"""The rules that ship with the game, registered once at start-up: the two game modes (For Glory and
+Open Wars) and the optional rule modules over For Glory. Whatever starts a game calls `load` (the
+command line, the AI's process, the tests' conftest; a match and a scripted battle call it too), so
+that the registry (game/model/modules.py) needs to know no rules. A new rule module of the game is
+added to MODULES."""
+
+from __future__ import annotations
+
+from game.model.modules import GameMode, RuleModule, register, register_mode
+from systems.clash.command import CLASH_COMMAND
+from systems.clash.melee import CLASH_MELEE
+from systems.dias.combat import DIAS_COMBAT
+from systems.dias.terrain import DIAS_TERRAIN
+from systems.for_glory.mode import FOR_GLORY_MODE
+from systems.open_wars.mode import OPEN_WARS_MODE
+from systems.warhammer.charges import WARHAMMER_CHARGES
+from systems.warhammer.terrain import WARHAMMER_TERRAIN
+
+MODES: tuple[GameMode, ...] = (FOR_GLORY_MODE, OPEN_WARS_MODE)
+MODULES: tuple[RuleModule, ...] = (
+    WARHAMMER_CHARGES,
+    WARHAMMER_TERRAIN,
+    DIAS_TERRAIN,
+    DIAS_COMBAT,
+    CLASH_COMMAND,
+    CLASH_MELEE,
+)
+
+
+def load() -> None:
+    """Register every mode and module that ships (again changes nothing: the same objects)."""
+    for mode in MODES:
+        register_mode(mode)
+    for module in MODULES:
+        register(module)

@@ -1,0 +1,97 @@
+"""What the players call a battle's units, officers and divisions, in their language. The ids stay what
+commands, scripts, replays and events use; these are the words the screens and the log show for them.
+
+A scenario may give each a name (historical ones: `name` of a unit or division, `officer` of a
+division, `staff.name`, and `[locale.<language>]` translations, docs/scenarios.md). What it leaves out
+is made from the unit's place in the army, in the locale's words (`name_...` in ui.toml): a brigade by
+its number among those of its arm in its division and by that division ("2nd Line Brigade, 1st
+Division"), a division by its number among the side's infantry or cavalry divisions, a general by his
+division, the estado mayor by its side. Each has a short form too, for the table and the order strip."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.content.locale import Names
+from game.model.words import slug
+
+if TYPE_CHECKING:
+    from game.content.locale import Texts
+    from game.content.scenario import ScenarioFile
+    from game.model.ruleset import Ruleset
+    from game.running.match import Match
+
+SHORT = 24  # characters of a short name at most (the table's labels)
+
+
+def ordinal(n: int, language: str = "en") -> str:
+    """An ordinal number as the texts' {nth} takes it: 1st, 2nd, 3rd, 11th, 22nd; in Spanish 1ª (the
+    brigades, batteries and divisions it numbers are feminine words)."""
+    if language == "es":
+        return f"{n}ª"
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _shortened(name: str) -> str:
+    """A given name as the table shows it: without what it adds in brackets, at most SHORT characters."""
+    head = name.split(" (", 1)[0].strip() or name
+    return head if len(head) <= SHORT else head[: SHORT - 1].rstrip() + "…"
+
+
+def _said(t: Texts, key: str, fallback: str, **values: object) -> str:
+    return t(key, **values) if t.has(key) else t(fallback, **values)
+
+
+def battle_names(spec: ScenarioFile, rules: Ruleset, t: Texts) -> Names:
+    """The names of a scenario's units, officers and divisions in the language of `t` (its armies built:
+    a points army's divisions are named like any other)."""
+    words = spec.words(t.language)
+    full: dict[str, str] = {}
+    short: dict[str, str] = {}
+    divisions: dict[str, str] = {}
+    divisions_short: dict[str, str] = {}
+    for side in spec.sides:
+        side_name = words.sides.get(side.id, side.id)
+        staff = f"{side.id}-staff"
+        given = words.officers.get(staff, "")
+        full[staff] = given or t("name_staff", side=side_name)
+        short[staff] = _shortened(given) if given else t("short_staff", side=side_name)
+        counted: dict[bool, int] = {}
+        for dv in side.divisions:
+            known = rules.categories
+            cavalry = all(u.category in known and known[u.category].type == "cavalry" for u in dv.units)
+            counted[cavalry] = n = counted.get(cavalry, 0) + 1
+            which = "_cavalry" if cavalry else ""
+            given = words.divisions.get(dv.id, "")
+            nth = ordinal(n, t.language)
+            division = given or t(f"name_division{which}", nth=nth)
+            division_short = _shortened(given) if given else t(f"short_division{which}", nth=nth)
+            divisions[dv.id], divisions_short[dv.id] = division, division_short
+            general = words.officers.get(dv.id, "")
+            full[dv.id] = general or t("name_general", division=division)
+            short[dv.id] = _shortened(general) if general else t("short_general", division=division_short)
+            arms: dict[str, int] = {}
+            for u in dv.units:
+                arms[u.category] = k = arms.get(u.category, 0) + 1
+                given = words.units.get(u.id, "")
+                if given:
+                    full[u.id], short[u.id] = given, _shortened(given)
+                    continue
+                code = slug(u.category)
+                category = rules.categories[u.category].name if u.category in rules.categories else u.category
+                values = {"nth": ordinal(k, t.language), "category": category, "code": u.category}
+                unit = _said(t, f"name_unit_{code}", "name_unit", **values)
+                full[u.id] = t("name_in_division", unit=unit, division=division)
+                brief = _said(t, f"short_unit_{code}", "short_unit", **values)
+                short[u.id] = t("short_in_division", unit=brief, division=division_short)
+    return Names(full, short, divisions, divisions_short)
+
+
+def named(t: Texts, m: Match) -> Texts:
+    """The words of `t` with the names of the match's battle (a game of another mode has none)."""
+    from game.content.scenario import Scenario
+
+    if not isinstance(m.scenario, Scenario):
+        return t
+    return t.with_names(battle_names(m.scenario.spec, m.rules, t))

@@ -1,0 +1,100 @@
+"""Tournaments played: the games of every pair of players on every scenario, each a seed and two
+players, played in this process or several at once (each game the same whichever plays it), and
+their records (game/running/ratings.py). The command line's `tournament` asks and prints."""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.ai.players import make_player
+from game.content.mods import load_mods
+from game.content.ruleset_files import load_ruleset
+from game.model.errors import UserError
+from game.running import builtin_rules
+from game.running.match import new_match, play, summary
+from game.running.ratings import PairRecord, Share, anchor_of, bradley_terry, elo
+
+
+@dataclass(frozen=True)
+class Venue:
+    """A scenario the tournament plays: how to open it, its id and its game mode."""
+
+    ref: str  # what new_match opens: an id or a path
+    id: str
+    mode: str
+
+
+@dataclass
+class Results:
+    players: list[str]  # labels, in PLAYERS' order (or a, b)
+    venues: list[Venue]
+    records: list[PairRecord]  # one per pair and scenario
+    games: int  # per pair and scenario
+
+    def share(self, player: str, scenario: str | None = None) -> Share:
+        """`player`'s wins against all the others, on one scenario or (None) on all of them."""
+        total = Share(0.0, 0)
+        for r in self.records:
+            if scenario is None or r.scenario == scenario:
+                total += r.of(player)
+        return total
+
+    def ratings(self) -> dict[str, float]:
+        return elo(bradley_terry(self.records), anchor_of(self.players))
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game of a tournament: what a worker process needs to play it on its own."""
+
+    ref: str
+    kinds: tuple[str, str]
+    seed: int
+    swap: bool  # the first player takes the second side (odd games: sides swap each game)
+    rounds: int | None
+    modules: tuple[str, ...]
+    mods: tuple[str, ...]
+
+
+def play_game(g: Game) -> int | None:
+    """Play one game; the index in g.kinds of the winner, or None for a draw."""
+    mods = load_mods(Path(d) for d in g.mods)
+    rules = load_ruleset(mods=mods)
+    m = new_match(g.ref, g.seed, g.rounds, rules, modules=g.modules)
+    first, second = m.battle.game.sides  # type: ignore[union-attr]
+    role = {first: 1, second: 0} if g.swap else {first: 0, second: 1}
+    try:
+        play(m, {s: make_player(g.kinds[r], s, g.seed + k, mods) for k, (s, r) in enumerate(role.items())})
+        winner = summary(m)["winner"]
+    finally:
+        m.battle.close()
+    return None if winner is None else role[winner]
+
+
+def play_pairs(games: list[tuple[PairRecord, Game]], jobs: int, tick: Callable[[], None]) -> None:
+    """Play every game and add its result to its pair's record, in `jobs` processes at once (a game
+    is the same whichever process plays it: its seed and its players' seeds say everything)."""
+    if jobs <= 1:
+        results: Iterator[int | None] = map(play_game, (g for _r, g in games))
+        for (record, _g), won in zip(games, results, strict=True):
+            record.add(None if won is None else (record.a, record.b)[won])
+            tick()
+        return
+    spawn = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(jobs, mp_context=spawn, initializer=builtin_rules.load) as pool:
+        futures = [pool.submit(play_game, g) for _r, g in games]
+        for (record, g), future in zip(games, futures, strict=True):
+            try:
+                won = future.result()
+            except BrokenProcessPool:
+                raise UserError(
+                    f"tournament: the process playing {g.ref} seed {g.seed} ({' v '.join(g.kinds)}) ended "
+                    "abruptly (killed, or out of memory); run again, or with --jobs 1"
+                ) from None
+            record.add(None if won is None else (record.a, record.b)[won])
+            tick()

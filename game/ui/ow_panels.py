@@ -1,0 +1,238 @@
+"""What the Open Wars screen draws around its map: the top bar, the panel of what is asked and its
+choices, the combat's odds, the last roll, tooltips, the end of the game and the help."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.model.events import Event, Note, Roll
+from game.model.resolution import Decision
+from game.running.match import summary
+from game.ui import theme
+from game.ui.log_panel import tooltip
+from game.ui.ow_view import BUTTON_H, BUTTON_STEP, OpenWarsView
+from systems.open_wars.combat import rank
+from systems.open_wars.words import plural
+
+
+def draw_top_bar(v: OpenWarsView, surf: pygame.Surface) -> None:
+    c, t = v.campaign, v.t
+    g = c.game
+    assert g is not None
+    pygame.draw.rect(surf, theme.PANEL, (0, 0, surf.get_width(), theme.TOP_BAR))
+    head = t("ow_top", map=v.words.name, round=g.round, limit=g.max_rounds,
+             phase=t("ow_phase_" + g.phase))  # fmt: skip
+    surf.blit(theme.font(26).render(head, True, theme.TEXT), (10, 6))
+    x = 10
+    values = c.army_values()
+    pending = c.pending
+    for p in c.order:
+        purse = c.purses[p]
+        words = t("ow_purse", side=v.names[p], gold=purse.gold, mana=purse.mana, army=values[p])
+        if pending is not None and pending.side == p:
+            who = t("you") if v.controllers.get(p) == "human" else v.controllers.get(p, "")
+            words += f"  < {who}" + (" ..." if v.ai.thinking is not None else "")
+        pygame.draw.rect(surf, v.colours[p], (x, 34, 14, 14), border_radius=3)
+        label = theme.font(20).render(words, True, theme.TEXT)
+        surf.blit(label, (x + 20, 33))
+        x += 20 + label.get_width() + 30
+
+
+def draw_panel(v: OpenWarsView, surf: pygame.Surface, d: Decision | None) -> None:
+    pygame.draw.rect(surf, theme.PANEL, v.panel)
+    pygame.draw.rect(surf, theme.PANEL_EDGE, v.panel, 1)
+    c, t = v.campaign, v.t
+    x, y, w = v.panel.x + 10, v.panel.y + 8, v.panel.w - 20
+    v.buttons = []
+    pending = c.pending
+    if pending is None:
+        return
+    name = v.names[pending.side]
+    if d is None:
+        y = _text(surf, t("ow_thinking", side=name), (x, y), w, theme.ACCENT)
+    else:
+        y = _text(surf, v.prompt(d), (x, y), w, theme.ACCENT)
+        y = _text(surf, v.guide(d), (x, y + 2), w, theme.TEXT_DIM, 18)
+    if pending.kind == "ow_combat":
+        y = _combat_lines(v, surf, pending, (x, y + 4), w)
+    if d is None:
+        return
+    y += 6
+    for ch in v.choices(d):
+        rect = pygame.Rect(x, y, w, BUTTON_H)
+        hover = rect.collidepoint(v.mouse) and ch.enabled
+        colour = (95, 100, 110) if hover else (70, 74, 82) if ch.enabled else (48, 50, 55)
+        pygame.draw.rect(surf, colour, rect, border_radius=5)
+        text = theme.font(19).render(ch.label, True, theme.TEXT if ch.enabled else theme.TEXT_DIM)
+        surf.blit(text, text.get_rect(midleft=(rect.x + 8, rect.centery)))
+        v.buttons.append((rect, ch))
+        y += BUTTON_STEP
+        if y > v.log.rect.y - BUTTON_STEP:
+            break
+
+
+def _combat_lines(v: OpenWarsView, surf: pygame.Surface, d: Decision, at: tuple[int, int], w: int) -> int:
+    """The stacks in initiative order (the one acting marked), and each player's exact chance."""
+    c, t = v.campaign, v.t
+    x, y = at
+    font = theme.font(18)
+    # by rank alone: the round's roll-offs between tied stacks are the combat's, not the screen's
+    order = sorted(c.stacks_at(d.stage), key=lambda s: (rank(c.unit(s.unit)), s.player, s.unit))
+    for s in order:
+        u = c.unit(s.unit)
+        mark = "> " if (s.player, s.unit) == (d.side, d.unit) else "   "
+        line = (
+            f"{mark}{v.names[s.player]}: {s.count} {v.unit_name(s.unit)} "
+            f"({t('ow_init', initiative=u.initiative)})"
+        )
+        surf.blit(font.render(line, True, v.colours[s.player] if not mark.strip() else theme.ACCENT), (x, y))
+        y += font.get_linesize()
+    odds = v.odds(d.stage)
+    chances = ", ".join(f"{v.names[p]} {chance:.0%}" for p, chance in odds.win.items())
+    if odds.unresolved >= 0.005:
+        chances += ", " + t(
+            "ow_unresolved", rounds=c.rules.numbers.combat_rounds, chance=f"{odds.unresolved:.0%}"
+        )
+    y = _text(surf, t("ow_win_odds", chances=chances), (x, y + 4), w, theme.TEXT, 18)
+    acting = c.stack_of(d.side, d.stage, d.unit)
+    if acting is not None:
+        y = _text(surf, v.attack_words(acting), (x, y + 2), w, theme.TEXT_DIM, 18)
+    return _last_roll(v, surf, (x, y + 4))
+
+
+def _last_roll(v: OpenWarsView, surf: pygame.Surface, at: tuple[int, int]) -> int:
+    """The combat's last attack: who rolled, each die, the hits outlined in green (OW-COMBAT-5)."""
+    events = v.campaign.events
+    i = next((i for i in range(len(events) - 1, -1, -1) if _attack(events[i])), None)
+    if i is None:
+        return at[1]
+    roll = events[i]
+    assert isinstance(roll, Roll) and roll.dice
+    x, y = at
+    player, unit = (roll.unit or ":").split(":", 1)
+    fought = next(  # the combat it was rolled in: the last round begun before it (OW-COMBAT-3)
+        (e.details for e in reversed(events[:i]) if isinstance(e, Note) and e.rule == "OW-COMBAT-3"), None
+    )
+    where = v.words.locations.get(str((fought or {}).get("location")), "")
+    hits, side = roll.total, v.names.get(player, player)
+    unit_words = v.unit_name(unit)
+    words = v.t(plural("ow_last_roll", hits), side=side, unit=unit_words, hits=hits, location=where)
+    y = _text(surf, words, (x, y), v.panel.w - 20, theme.TEXT, 18)
+    attack = v.campaign.unit(unit).attack
+    size = 26
+    for i, face in enumerate(roll.dice[:10]):
+        rect = pygame.Rect(x + i * (size + 5), y + 2, size, size)
+        hit = face <= attack
+        theme.draw_die(surf, rect, face, edge=theme.GOOD if hit else (60, 60, 60), width=4 if hit else 2)
+    return y + size + 6
+
+
+def draw_hover(v: OpenWarsView, surf: pygame.Surface, where: dict[str, tuple[tuple[str, ...], int]]) -> None:
+    button = next((ch for r, ch in v.buttons if r.collidepoint(v.mouse) and ch.hint), None)
+    if button is not None:
+        tooltip(surf, v.mouse, button.label, button.hint)
+        return
+    rid = v.log.rule_at(v.mouse)
+    if rid is not None:
+        ref = v.reference.get(rid)
+        tooltip(surf, v.mouse, f"{rid}: {ref.title}" if ref else rid, ref.text if ref else "")
+        return
+    if v.menu is not None:
+        return
+    c, t = v.campaign, v.t
+    chip = v.view.chip_at(v.mouse)
+    if chip is not None:
+        title = f"{v.names[chip.player]}: {chip.count} {v.unit_name(chip.unit)}"
+        moved = t("ow_moved", moved=chip.moved) if chip.moved else ""
+        tooltip(surf, v.mouse, title, f"{v.unit_words(chip.unit)} {moved}")
+        return
+    loc = v.view.card_at(v.mouse)
+    if loc is None:
+        return
+    spec = c.location(loc)
+    holder = c.control[loc]
+    cost = spec.entry_cost if spec.entry_cost is not None else c.rules.entry(spec.type)
+    owner = v.names[holder] if holder else t("ow_nobody")
+    kind = t("ow_type_" + spec.type)
+    text = t("ow_location_hint", type=kind, cost=cost, gold=spec.gold, mana=spec.mana, holder=owner)
+    if loc in where:
+        path, spent = where[loc]
+        text += "  " + t("ow_path", path=" > ".join(v.words.locations[x] for x in path), spent=spent,
+                         movement=c.unit(v.stack.unit).movement if v.stack else 0)  # fmt: skip
+    if spec.text:
+        text += "  " + spec.text
+    tooltip(surf, v.mouse, v.words.locations[loc], text)
+
+
+def draw_end(v: OpenWarsView, surf: pygame.Surface) -> None:
+    """The winner, why the game ended, and each player's score line by line (OW-DEC-6)."""
+    c, t = v.campaign, v.t
+    r = summary(v.match)
+    box = pygame.Rect(0, 0, min(760, v.area.w - 20), 240)
+    box.center = v.area.center
+    pygame.draw.rect(surf, theme.PANEL, box, border_radius=10)
+    pygame.draw.rect(surf, theme.ACCENT, box, 2, border_radius=10)
+    head = t("win", side=v.names[r["winner"]]) if r["winner"] else t("draw")
+    y = box.y + 16
+    ended = t(plural("ow_ended", r["rounds"]), reason=v.end_reason(), rounds=r["rounds"])
+    for text, size, colour in ((head, 48, theme.ACCENT), (ended, 22, theme.TEXT_DIM)):
+        s = theme.font(size).render(text, True, colour)
+        surf.blit(s, s.get_rect(midtop=(box.centerx, y)))
+        y += s.get_height() + 8
+    font, small = theme.font(22), theme.font(20)
+    for i, p in enumerate(c.sides):
+        surf.blit(font.render(v.names[p], True, v.colours[p]), (box.right - 260 + i * 130, y))
+    y += 28
+    lines = r["score_lines"]
+    for line in lines[c.sides[0]]:
+        rule, what = line.split()  # "OW-DEC-6 army"
+        surf.blit(small.render(f"{t('ow_score_' + what)} ({rule})", True, theme.TEXT_DIM), (box.x + 24, y))
+        for i, p in enumerate(c.sides):
+            surf.blit(font.render(str(lines[p][line]), True, theme.TEXT), (box.right - 240 + i * 130, y))
+        y += 26
+    surf.blit(font.render(t("total"), True, theme.ACCENT), (box.x + 24, y + 4))
+    for i, p in enumerate(c.sides):
+        surf.blit(font.render(str(r["score"][p]), True, theme.ACCENT), (box.right - 240 + i * 130, y + 4))
+    hint = theme.font(20).render(t("back_hint"), True, theme.TEXT_DIM)
+    surf.blit(hint, hint.get_rect(midbottom=(box.centerx, box.bottom - 10)))
+
+
+def draw_help(v: OpenWarsView, surf: pygame.Surface) -> None:
+    """F1: the keys, and the rules of the decision in hand with their titles."""
+    c, t = v.campaign, v.t
+    lines = [t("ow_help_mouse"), t("ow_help_keys")]
+    d = c.pending
+    kind = c.stack.decisions.get(d.kind) if d is not None else None
+    for rid in kind.rules if kind is not None else ():
+        ref = v.reference.get(rid)
+        lines.append(f"{rid}: {ref.title}. {ref.text}" if ref else rid)
+    text = "   ".join(lines)
+    boxed(surf, text, pygame.Rect(v.area.x + 30, v.area.y + 60, v.area.w - 60, 0), theme.ACCENT)
+
+
+def _text(
+    surf: pygame.Surface, text: str, at: tuple[int, int], width: int, colour: theme.Colour, size: int = 20
+) -> int:
+    """Wrapped text; returns the y under it."""
+    font = theme.font(size)
+    x, y = at
+    for line in theme.wrap(text, font, width):
+        surf.blit(font.render(line, True, colour), (x, y))
+        y += font.get_linesize()
+    return y
+
+
+def boxed(surf: pygame.Surface, text: str, rect: pygame.Rect, edge: theme.Colour) -> None:
+    """Wrapped text in a box as wide as `rect`, as tall as it needs."""
+    font = theme.font(20)
+    lines = theme.wrap(text, font, rect.w - 24)
+    box = pygame.Rect(rect.x, rect.y, rect.w, 14 + len(lines) * font.get_linesize())
+    pygame.draw.rect(surf, (24, 24, 30), box, border_radius=6)
+    pygame.draw.rect(surf, edge, box, 2, border_radius=6)
+    for i, line in enumerate(lines):
+        surf.blit(font.render(line, True, theme.TEXT), (box.x + 12, box.y + 7 + i * font.get_linesize()))
+
+
+def _attack(e: Event) -> bool:
+    """An attack roll of Open Wars' combat (OW-COMBAT-5), with its dice."""
+    return isinstance(e, Roll) and e.check == "attack" and e.rule == "OW-COMBAT-5" and bool(e.dice)

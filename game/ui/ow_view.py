@@ -1,0 +1,261 @@
+"""The Open Wars screen's state and what it asks of it: the game, who plays each side, the words
+and names of the map, the choices a decision offers with their costs and odds, the layout; drawing
+(ow_panels.py) and input (ow_screen.py) are done elsewhere."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+
+from game.content.locale import Texts
+from game.content.module_records import folder_of
+from game.content.rulesref import reference_for
+from game.model import commands as cmd
+from game.model.events import Event, Note
+from game.model.modules import rule_id_pattern
+from game.model.resolution import Decision, Reject
+from game.model.words import number
+from game.running.match import Match
+from game.running.narrate import describe
+from game.running.settings import Settings
+from game.ui import theme
+from game.ui.ai_turns import ComputerTurns
+from game.ui.log_panel import LogPanel
+from game.ui.ow_map import MapView
+from game.ui.rules_browser import RulesBrowser
+from game.ui.save_browser import SaveBrowser
+from systems.open_wars.combat import FallBack, hits_odds, retreats
+from systems.open_wars.moves import March, Recruit, check_march, check_recruit, reachable, room_for
+from systems.open_wars.odds import CombatOdds, combat_odds
+from systems.open_wars.state import Campaign, Stack
+from systems.open_wars.words import end_words, narrate, plural, unit_name
+
+BUTTON_H, BUTTON_STEP = 28, 32
+# the Esc menu and the questions before leaving: (what a button does, its label), with their titles;
+# the saves to load are browsed when it opens (game/ui/load_list.py)
+MENUS = {
+    "menu": (
+        ("resume", "menu_resume"),
+        ("save", "menu_save"),
+        ("load", "menu_load"),
+        ("rules", "menu_rules"),
+        ("end", "menu_end"),
+        ("quit", "menu_quit"),
+    ),
+    "quit": (("save-quit", "menu_save_quit"), ("quit-now", "menu_quit_now"), ("resume", "menu_cancel")),
+    "load-ask": (("save-load", "menu_save_load"), ("load-now", "menu_load_now"), ("load", "menu_cancel")),
+}
+MENU_TITLES = {"menu": "menu_paused", "quit": "menu_quit_title", "load-ask": "menu_load_title"}
+PLAYER_COLOURS = [(60, 100, 200), (196, 60, 50)]
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A button of the panel: what it sends (or selects), its words, why it is greyed or what it does."""
+
+    key: str
+    label: str
+    command: cmd.Command | None = None
+    hint: str = ""
+    enabled: bool = True
+
+
+class OpenWarsView:
+    def __init__(
+        self,
+        match: Match,
+        controllers: dict[str, str],
+        size: tuple[int, int],
+        settings: Settings | None = None,
+    ) -> None:
+        self.match = match
+        c = self.campaign
+        self.controllers = controllers
+        self.settings = settings or Settings()
+        base = c.stack.mode.base
+        self.t = Texts(self.settings.language, (folder_of(base) / "locale",))
+        self.reference = reference_for(self.settings.language, (), c.stack.modules)
+        self.words = c.map.spec.words(self.settings.language)  # the map's names in the player's language
+        self.names = self.words.players
+        self.colours: dict[str, theme.Colour] = {
+            p.id: p.colour or PLAYER_COLOURS[i % 2] for i, p in enumerate(c.map.spec.players)
+        }
+        self.view = MapView(c, self.colours, self.words.locations, self.t.language)
+        self.log = LogPanel(pygame.Rect(0, 0, 10, 10), rule_ids=rule_id_pattern(self.reference), t=self.t)
+        self.log.title = self.t("ow_log")
+        for e in c.events:
+            self.log.add(self.narrate(e))
+        self.ai = ComputerTurns.start(match, controllers)
+        self.speed_index = self.settings.speed_index()
+        self.mouse = (0, 0)
+        # the Esc menu ("menu"), its list of saves ("load"), the questions before quitting ("quit") or
+        # loading another game ("load-ask")
+        self.menu: str | None = None
+        self.browser: SaveBrowser | None = None  # the saves, to load one (game/ui/load_list.py)
+        self.to_load: Path | None = None  # the save chosen in the menu, for the window to open
+        self.rules: RulesBrowser | None = None  # the rules reference, over everything
+        self.menu_buttons: list[tuple[pygame.Rect, str]] = []
+        self.buttons: list[tuple[pygame.Rect, Choice]] = []
+        self.help = False
+        self.alert: str | None = None
+        self.picked: str | None = None  # the location clicked (a city to recruit in, a stack's place)
+        self.stack: Stack | None = None  # the stack about to march
+        self.count = 0  # how many of its tokens march
+        self.autosaved_round = c.game.round if c.game else 0
+        self._odds: tuple[tuple[str, int], CombatOdds] | None = None
+        self.size = (0, 0)
+        self.layout(size)
+
+    @property
+    def campaign(self) -> Campaign:
+        assert isinstance(self.match.battle, Campaign)
+        return self.match.battle
+
+    @property
+    def over(self) -> bool:
+        return self.campaign.pending is None
+
+    @property
+    def at_stake(self) -> bool:
+        """A game in progress that leaving would lose."""
+        return not self.over and bool(self.match.commands)
+
+    def human_turn(self) -> Decision | None:
+        d = self.campaign.pending
+        return d if d is not None and self.controllers.get(d.side) == "human" else None
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = self.size = size
+        self.panel = pygame.Rect(w - theme.RIGHT_PANEL, theme.TOP_BAR, theme.RIGHT_PANEL, h - theme.TOP_BAR)
+        self.area = pygame.Rect(0, theme.TOP_BAR, w - theme.RIGHT_PANEL, h - theme.TOP_BAR)
+        self.view.layout(self.area)
+        top = self.panel.y + int(self.panel.h * 0.58)
+        self.log.rect = pygame.Rect(self.panel.x + 6, top, self.panel.w - 12, self.panel.bottom - top - 6)
+
+    def narrate(self, e: Event) -> str:
+        return narrate(e, self.campaign, self.t, describe)
+
+    def unit_name(self, unit: str) -> str:
+        return unit_name(self.campaign, self.t, unit)
+
+    def choices(self, d: Decision) -> list[Choice]:
+        handler = {"ow_recruit": self._recruits, "ow_move": self._moves, "ow_combat": self._combat}
+        return handler[d.kind](d)
+
+    def _recruits(self, d: Decision) -> list[Choice]:
+        c, t = self.campaign, self.t
+        city = self.picked if self.picked in d.options else d.options[0]
+        out = []
+        for u in c.rules.factions[c.factions[d.side]].units:
+            stats = self.unit_words(u.id)
+            label = t("ow_recruit_unit", unit=self.unit_name(u.id), cost=u.cost)
+            try:
+                check_recruit(c, d.side, Recruit(city, u.id))
+            except Reject as r:
+                out.append(Choice(f"recruit:{u.id}", label, hint=f"{r.said(t)} ({r.rule})", enabled=False))
+                continue
+            out.append(Choice(f"recruit:{u.id}", label, Recruit(city, u.id), stats))
+        return [*out, Choice("pass", t("ow_end_recruit"), cmd.Pass())]
+
+    def _moves(self, d: Decision) -> list[Choice]:
+        c, t = self.campaign, self.t
+        out = []
+        if self.picked in d.options:
+            for s in c.stacks_at(self.picked, d.side):
+                free = s.count - s.moved
+                if free > 0 and reachable(c, s):
+                    label = t("ow_stack_button", unit=self.unit_name(s.unit), free=free, count=s.count)
+                    out.append(Choice(f"stack:{s.unit}", label, hint=self.unit_words(s.unit)))
+        if self.stack is not None:
+            out.append(Choice("fewer", t("ow_fewer"), enabled=self.count > 1))
+            out.append(Choice("more", t("ow_more"), enabled=self.count < self.stack.count - self.stack.moved))
+        return [*out, Choice("pass", t("ow_end_move"), cmd.Pass())]
+
+    def _combat(self, d: Decision) -> list[Choice]:
+        c, t = self.campaign, self.t
+        s = c.stack_of(d.side, d.stage, d.unit)
+        assert s is not None
+        out = [Choice("attack", t("ow_attack"), cmd.Pass(), self.attack_words(s))]
+        for loc in retreats(c, s):
+            n = min(s.count, room_for(c, s.player, loc, c.unit(s.unit)))
+            label = t("ow_retreat", location=self.words.locations[loc], count=n)
+            out.append(
+                Choice(f"retreat:{loc}", label, FallBack(d.stage, d.unit, loc, n), t("ow_retreat_hint"))
+            )
+        return out
+
+    def unit_words(self, unit: str) -> str:
+        u = self.campaign.unit(unit)
+        words = self.t("ow_unit_hint", initiative=u.initiative, attack=u.attack, movement=u.movement,
+                       type=self.t("ow_type_" + u.type))  # fmt: skip
+        return words + (" " + self.t("ow_unique") if u.unique else "")
+
+    def attack_words(self, s: Stack) -> str:
+        """OW-COMBAT-5: the exact chance of each number of hits of this stack's attack."""
+        u = self.campaign.unit(s.unit)
+        odds = hits_odds(s.count, u.attack)
+        spread = ", ".join(f"{k}: {float(p):.0%}" for k, p in odds.items())
+        mean = sum(k * p for k, p in odds.items())
+        return self.t(
+            plural("ow_attack_odds", s.count),
+            dice=s.count,
+            attack=u.attack,
+            spread=spread,
+            mean=number(float(mean), self.t),
+        )
+
+    def paths(self) -> dict[str, tuple[tuple[str, ...], int]]:
+        """Where the stack in hand may go: each location's cheapest path and its movement cost."""
+        c = self.campaign
+        if self.stack is None:
+            return {}
+        out = {}
+        for loc, path in reachable(c, self.stack).items():
+            steps = check_march(c, self.stack.player, March(self.stack.unit, path, 1))
+            out[loc] = (path, sum(cost for _, cost in steps))
+        return out
+
+    def prompt(self, d: Decision) -> str:
+        c, t = self.campaign, self.t
+        side = self.names[d.side]
+        if d.kind == "ow_recruit":
+            city = self.picked if self.picked in d.options else d.options[0]
+            return t(
+                "ow_recruit_prompt", side=side, city=self.words.locations[city], gold=c.purses[d.side].gold
+            )
+        if d.kind == "ow_move":
+            if self.stack is not None:
+                unit = c.unit(self.stack.unit)
+                return t(
+                    "ow_march_prompt",
+                    side=side,
+                    count=self.count,
+                    unit=self.unit_name(self.stack.unit),
+                    movement=unit.movement,
+                )
+            return t("ow_move_prompt", side=side)
+        return t(
+            "ow_combat_prompt", side=side, unit=self.unit_name(d.unit), location=self.words.locations[d.stage]
+        )
+
+    def guide(self, d: Decision) -> str:
+        if d.kind == "ow_recruit":
+            return self.t("ow_recruit_guide")
+        if d.kind == "ow_move":
+            return self.t("ow_march_guide" if self.stack is not None else "ow_move_guide")
+        return self.t("ow_combat_guide")
+
+    def odds(self, loc: str) -> CombatOdds:
+        """The combat's odds, worked out again only when something has happened since."""
+        key = (loc, len(self.campaign.events))
+        if self._odds is None or self._odds[0] != key:
+            self._odds = (key, combat_odds(self.campaign, loc))
+        return self._odds[1]
+
+    def end_reason(self) -> str:
+        """OW-DEC-6's note, told in the player's words."""
+        c = self.campaign
+        end = next((e for e in reversed(c.events) if isinstance(e, Note) and e.rule == "OW-DEC-6"), None)
+        return end_words(end.details, c, self.t) if end is not None and end.details else ""

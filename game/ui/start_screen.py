@@ -1,0 +1,446 @@
+"""The start screen, in two columns that fit 1280x720: the battle to start (the scenario, who plays
+each side, the seed) on the left; the first battle that teaches, the rules reference, the newest save
+to go on with and the saved battles' browser, then the chosen battle's rule modules and the mods in a
+list that scrolls, on the right (pygame-gui)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from game.content.glossary import glossary
+from game.content.locale import Texts
+from game.content.mods import Mod, load_mod, load_mods, user_mods_dir
+from game.content.module_records import module_words
+from game.content.ruleset_files import load_ruleset
+from game.content.rulesref import reference_for
+from game.content.scenario import list_scenarios, load_any_scenario
+from game.model.errors import UserError, one_line
+from game.model.modules import compose, is_base, modules_by_mode
+from game.running.match import load
+from game.running.saves import browse_saves
+from game.running.stats import Figures, figures
+from game.ui import theme
+from game.ui.load_list import CONTROLLERS, mode_name, save_browser, scenario_words, shown_name
+from game.ui.markup import drawable, plain
+from game.ui.rules_browser import RulesBrowser
+from game.ui.save_browser import SaveBrowser, skipped_line
+from game.ui.stats_view import draw_figures
+
+ABOUT_WORD = 12  # characters of a word the scenario's box never has to cut itself
+
+
+@dataclass
+class Setup:
+    scenario: str = "default"
+    a: str = "human"
+    b: str = "normal"
+    seed: int = 1
+    mods: list[Path] = field(default_factory=list)  # the mods switched on
+    modules: list[str] = field(default_factory=list)  # the rule modules switched on (game/model/modules.py)
+    load: Path | None = None  # a saved battle to resume instead
+    replay: Path | None = None  # a replay or saved battle to watch
+    language: str | None = None  # the screens' language, instead of the remembered one
+    tutorial: bool = False  # the first battle that teaches, instead of the scenario chosen
+    mode: str | None = None  # the chosen battle's game mode: only its modules play (the start screen's)
+
+
+def available_mods(setup: Setup) -> list[Mod]:
+    """The mods given on the command line and those in the user's mods folder."""
+    folder = user_mods_dir()
+    paths = list(setup.mods) + (sorted(p for p in folder.iterdir() if p.is_dir()) if folder.is_dir() else [])
+    found: dict[Path, Mod] = {}
+    for p in paths:
+        try:
+            found.setdefault(p.resolve(), load_mod(p))
+        except UserError:
+            continue  # a broken mod is left out here; check-content says why
+    return list(found.values())
+
+
+class StartScreen:
+    def __init__(
+        self, size: tuple[int, int], setup: Setup, problem: str = "", t: Texts | None = None
+    ) -> None:
+        self.setup = setup
+        self.t = t = t or Texts()
+        self.manager = pygame_gui.UIManager(size)
+        self.manager.preload_fonts(
+            [
+                {"name": "noto_sans", "point_size": 14, "style": s, "antialiased": "1"}
+                for s in ("bold", "italic")
+            ]
+        )
+        self.mods = available_mods(setup)
+        self.problem = problem
+        self.mouse = (0, 0)
+        try:
+            rules = load_ruleset(mods=load_mods(setup.mods))
+        except UserError as e:
+            self.problem = str(e)
+            setup.mods = []
+            rules = load_ruleset()
+        try:  # two modules that replace the same rule cannot play together: say so, keep the first
+            compose(rules.mode, [*rules.module_ids, *setup.modules])
+        except UserError as e:
+            self.problem = str(e)
+            setup.modules = setup.modules[:-1]
+        self.rules = rules
+        self.optional = [m for m in modules_by_mode() if not is_base(m)]  # each shown with its mode's maps
+        self.scenarios: dict[str, Any] = {}  # shown name -> a For Glory scenario or another mode's map
+        self.modes: dict[str, str] = {}
+        for path in list_scenarios(rules.loaded_mods):
+            try:
+                sc, mode = load_any_scenario(path, rules)
+            except UserError:
+                continue
+            name = shown_name(sc, mode, rules, t.language)
+            self.scenarios[name], self.modes[name] = sc, mode
+        names: list[str | tuple[str, str]] = [*self.scenarios] or ["(no scenarios)"]
+        # the setup names its scenario by id, or by path when it came from the command line
+        chosen = (n for n, s in self.scenarios.items() if setup.scenario in (s.id, str(s.path)))
+        current = next(chosen, str(names[0]))
+        self.scenario_ids = {sc.id: n for n, sc in self.scenarios.items()}
+        # two columns that fit 1280x720: the battle to start on the left; the other ways in and the
+        # optional rules on the right, these in a list that scrolls
+        w, h = size
+        gap = 20
+        col = max(280, min(600, (w - 3 * gap) // 2))
+        x = max(gap, (w - 2 * col - gap) // 2)
+        right = x + col + gap
+        self.title_y = 12 if h < 760 else 40
+        top = self.title_y + 112
+        make = pygame.Rect
+        self.scenario = pygame_gui.elements.UIDropDownMenu(
+            names, current, make(x, top, col, 36), self.manager
+        )
+        self.about = pygame_gui.elements.UITextBox("", make(x, top + 44, col, 150), self.manager)
+        sides = self.sides(current)
+        self.players = {t(words): player for player, words in CONTROLLERS.items()}  # shown -> player
+        labels: list[str | tuple[str, str]] = [*self.players]
+        inverse = {v: k for k, v in self.players.items()}
+        label_w = min(210, col // 3)
+        y = top + 206
+        self.side_a = pygame_gui.elements.UIDropDownMenu(
+            labels,
+            inverse.get(setup.a, labels[0]),
+            make(x + label_w + 10, y, col - label_w - 10, 34),
+            self.manager,
+        )
+        self.side_b = pygame_gui.elements.UIDropDownMenu(
+            labels,
+            inverse.get(setup.b, labels[1]),
+            make(x + label_w + 10, y + 42, col - label_w - 10, 34),
+            self.manager,
+        )
+        self.label_a = pygame_gui.elements.UILabel(make(x, y, label_w, 34), sides[0], self.manager)
+        self.label_b = pygame_gui.elements.UILabel(make(x, y + 42, label_w, 34), sides[1], self.manager)
+        pygame_gui.elements.UILabel(make(x, y + 84, label_w, 34), t("seed"), self.manager)
+        self.seed = pygame_gui.elements.UITextEntryLine(make(x + label_w + 10, y + 84, 160, 34), self.manager)
+        self.seed.set_text(str(setup.seed))
+        self.problem_label = pygame_gui.elements.UILabel(
+            make(x, y + 126, col, 24), one_line(self.problem, 90), self.manager
+        )
+        half = (col - label_w - 20) // 2
+        self.start = pygame_gui.elements.UIButton(
+            make(x + label_w + 10, y + 156, half, 44), t("start"), self.manager
+        )
+        self.quit = pygame_gui.elements.UIButton(
+            make(x + label_w + 20 + half, y + 156, half, 44), t("quit"), self.manager
+        )
+        # the other ways in: the battle that teaches first, the rules, the saved battles
+        two = (col - 10) // 2
+        self.tutorial = pygame_gui.elements.UIButton(
+            make(right, top, two, 36), t("tutorial_button"), self.manager
+        )
+        self.rules_button = pygame_gui.elements.UIButton(
+            make(right + two + 10, top, two, 36), t("menu_rules"), self.manager
+        )
+        self.browser: RulesBrowser | None = None  # the rules reference, over the start screen
+        self.saves: SaveBrowser | None = None  # the saved battles, over the start screen
+        self.figures: tuple[Figures, dict[str, str], dict[str, tuple[int, int, int]]] | None = None
+        self.resumes: dict[pygame_gui.elements.UIButton, Path] = {}  # the newest save, to go on with
+        skipped: list[str] = []  # links and unreadable files in the saves folder: said, not listed
+        newest = browse_saves(skipped=skipped)[:1]
+        if skipped and not self.problem:
+            self.problem = skipped_line(t, skipped)
+            self.problem_label.set_text(one_line(self.problem, 90))
+        if newest:
+            last = newest[0]
+            name = last.name or self.scenario_ids.get(last.scenario, last.scenario)
+            label = drawable(t("resume_last", scenario=name, round=last.round))
+            button = pygame_gui.elements.UIButton(make(right, top + 44, col, 36), label, self.manager)
+            self.resumes[button] = last.path
+        self.saves_button = pygame_gui.elements.UIButton(
+            make(right, top + (88 if newest else 44), col, 36), t("menu_load"), self.manager
+        )
+        # the rule modules of the chosen battle's mode, then the mods: a list that scrolls
+        below = self.saves_button.rect.bottom + 12
+        self.options_label = pygame_gui.elements.UILabel(make(right, below, col, 24), "", self.manager)
+        self.options = pygame_gui.elements.UIScrollingContainer(
+            make(right, below + 28, col, max(120, h - below - 28 - gap)), self.manager, allow_scroll_x=False
+        )
+        self.switches: dict[pygame_gui.elements.UIButton, Mod] = {}
+        self.module_switches: dict[pygame_gui.elements.UIButton, str] = {}
+        self.show_options(current)
+        self.show_about(current)
+
+    def show_options(self, name: str) -> None:
+        """The optional rule modules of the chosen battle's game mode (Open Wars has none of For
+        Glory's), then the mods, each a switch; the list scrolls when it is longer than the window."""
+        for button in [*self.switches, *self.module_switches]:
+            button.kill()
+        self.switches, self.module_switches = {}, {}
+        t, setup = self.t, self.setup
+        mode = self.modes.get(name, self.rules.mode)
+        offered = [m for m in self.optional if m.mode == mode]
+        words = t("modules_where") if offered else t("modules_none", mode=mode_name(mode))
+        self.options_label.set_text(words)
+        inner = self.options.rect.w - 20  # room for its scroll bar
+        y = 0
+        for module in offered:
+            mark = "[x]" if module.id in setup.modules else "[ ]"
+            title, description = module_words(module, t.language)
+            label = drawable(one_line(f"{mark} {title}: {description}", 80))
+            button = pygame_gui.elements.UIButton(
+                pygame.Rect(0, y, inner, 30),
+                label,
+                self.manager,
+                container=self.options,
+                tool_tip_text=f"<b>{plain(title)}</b>: {plain(description)}",
+            )
+            self.module_switches[button] = module.id
+            y += 34
+        if self.mods:  # the folder's path may be long: a box that wraps it
+            where = plain(t("mods_where", folder=user_mods_dir()))
+            pygame_gui.elements.UITextBox(
+                where, pygame.Rect(0, y + 4, inner, 56), self.manager, container=self.options
+            )
+            y += 64
+        on = {p.resolve() for p in setup.mods}
+        for m in self.mods:
+            mark = "[x]" if m.root.resolve() in on else "[ ]"
+            button = pygame_gui.elements.UIButton(
+                pygame.Rect(0, y, inner, 30),
+                drawable(f"{mark} {m.spec.name} {m.spec.version}"),
+                self.manager,
+                container=self.options,
+            )
+            self.switches[button] = m
+            y += 34
+        self.options_height = max(y, 1)
+        self.options.set_scrollable_area_dimensions((inner, self.options_height))
+
+    def sides(self, name: str) -> tuple[str, str]:
+        sc = self.scenarios.get(name)
+        if sc is None:
+            return ("Side A", "Side B")
+        if self.modes[name] == "open-wars":
+            own = sc.spec.words(self.t.language).players
+            p, q = sc.spec.players
+            return (drawable(f"{own[p.id]} ({p.faction})"), drawable(f"{own[q.id]} ({q.faction})"))
+        names = sc.spec.words(self.t.language).sides
+        a, b = ((names[s.id], self.t(f"log_edge_{s.edge}")) for s in sc.spec.sides)
+        return (drawable(f"{a[0]} ({a[1]})"), drawable(f"{b[0]} ({b[1]})"))
+
+    def show_about(self, name: str) -> None:
+        sc = self.scenarios.get(name)
+        if sc is None:
+            return
+        spec = sc.spec
+        words = spec.words(self.t.language)  # the scenario's or map's own words in the player's language
+        if self.modes[name] == "open-wars":  # a map: its players, their factions, gold and tokens
+            who = " | ".join(
+                self.t(
+                    "ow_player",
+                    side=words.players[p.id],
+                    faction=p.faction,
+                    gold=p.gold,
+                    tokens=sum(u.count for u in p.units),
+                )
+                for p in spec.players
+            )
+            mode = mode_name(self.modes[name])
+            self.set_about(
+                lambda say: (
+                    f"<b>{say(words.name)}</b> ({say(mode)})<br>{say(' '.join(words.description.split()))}"
+                    f"<br><i>{say(who)}</i>"
+                )
+            )
+            a, b = self.sides(name)
+            self.label_a.set_text(a)
+            self.label_b.set_text(b)
+            return
+        arms = " | ".join(
+            self.t("army_points", side=words.sides[s.id], points=s.army.points)
+            if s.army
+            else self.t(
+                "army_units",
+                side=words.sides[s.id],
+                divisions=len(s.divisions),
+                units=sum(len(d.units) for d in s.divisions),
+            )
+            for s in spec.sides
+        )
+        about, history = (" ".join(x.split()) for x in (words.description, words.history))
+        self.set_about(
+            lambda say: (
+                f"<b>{say(words.name)}</b><br>{say(about)}<br><i>{say(arms)}</i>"
+                + (f"<br>{say(history)}" if history else "")
+            )
+        )
+        a, b = self.sides(name)
+        self.label_a.set_text(a)
+        self.label_b.set_text(b)
+
+    def set_about(self, compose: Callable[[Callable[[object], str]], str]) -> None:
+        """The box's text, each text of content in it made plain by the function `compose` is given.
+        pygame_gui's layout can fail to cut a word too long for a line (beside a combining mark):
+        then the words are cut short here first."""
+        try:
+            self.about.set_text(compose(plain))
+        except RuntimeError:
+            self.about.set_text(compose(lambda text: plain(text, cut=ABOUT_WORD)))
+
+    def show_figures(self, path: Path) -> None:
+        """A saved battle in figures, over the start screen (Esc or a click puts it away)."""
+        try:
+            m = load(path, tuple(load_mods(self.setup.mods)))
+        except UserError as e:
+            self.problem_label.set_text(str(e)[:90])
+            return
+        try:
+            sides = m.scenario.spec.sides
+            names = m.scenario.spec.words(self.t.language).sides
+            colours = {s.id: (s.colour[0], s.colour[1], s.colour[2]) for s in sides}
+            self.figures = (figures(m), names, colours)
+        finally:
+            m.battle.close()
+
+    def open_rules(self) -> None:
+        """The rules reference of the rules chosen here: the mods' and the modules switched on."""
+        r = self.rules
+        try:
+            stack = compose(r.mode, [*r.module_ids, *self.setup.modules])
+            reference = reference_for(self.t.language, r.loaded_mods, stack.chosen)
+            self.browser = RulesBrowser(reference, self.t, "", glossary(self.t.language, r.core.measures))
+        except UserError as e:
+            self.problem_label.set_text(str(e)[:90])
+
+    def handle(self, ev: pygame.event.Event) -> str | None:
+        if ev.type == pygame.MOUSEMOTION:
+            self.mouse = ev.pos
+        if self.browser is not None:
+            if not self.browser.handle(ev):
+                self.browser = None
+            return None
+        if self.figures is not None:
+            if ev.type == pygame.MOUSEBUTTONDOWN or (ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE):
+                self.figures = None  # back to the saves it was opened from
+            return None
+        if self.saves is not None:
+            return self._browse(ev)
+        if ev.type == pygame.MOUSEWHEEL and self.options.rect.collidepoint(self.mouse):
+            self.scroll_options(-ev.y * 34)
+            return None
+        self.manager.process_events(ev)
+        if ev.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and ev.ui_element is self.scenario:
+            self.show_options(ev.text)
+            self.show_about(ev.text)
+        if ev.type == pygame_gui.UI_BUTTON_PRESSED:
+            if ev.ui_element is self.quit:
+                return "quit"
+            if ev.ui_element in self.resumes:
+                self.setup.load = self.resumes[ev.ui_element]
+                return "start"
+            if ev.ui_element is self.tutorial:
+                self.setup.tutorial = True
+                return "start"
+            if ev.ui_element is self.rules_button:
+                self.open_rules()
+                return None
+            if ev.ui_element is self.saves_button:
+                self.saves = save_browser(self.t, scenario_words(self.rules, self.t.language), figures=True)
+                return None
+            if ev.ui_element in self.module_switches:
+                mid = self.module_switches[ev.ui_element]
+                chosen = self.setup.modules
+                self.setup.modules = [x for x in chosen if x != mid] if mid in chosen else [*chosen, mid]
+                return "mods"
+            if ev.ui_element in self.switches:
+                root = self.switches[ev.ui_element].root
+                on = [p for p in self.setup.mods if p.resolve() != root.resolve()]
+                self.setup.mods = on if len(on) < len(self.setup.mods) else [*self.setup.mods, root]
+                return "mods"
+            if ev.ui_element is self.start:
+                sc = self.scenarios.get(
+                    self.scenario.selected_option[0]
+                    if isinstance(self.scenario.selected_option, tuple)
+                    else self.scenario.selected_option
+                )
+                if sc is not None:
+                    self.setup.scenario = sc.id  # found again by id among the game's and the mods' own
+                    self.setup.mode = self.modes[_selected(self.scenario)]
+                self.setup.a = self.players[_selected(self.side_a)]
+                self.setup.b = self.players[_selected(self.side_b)]
+                try:
+                    self.setup.seed = int(self.seed.get_text())
+                except ValueError:
+                    self.setup.seed = 1
+                return "start"
+        return None
+
+    def _browse(self, ev: pygame.event.Event) -> str | None:
+        """The saved battles' browser over the start screen: a save to resume, or its figures."""
+        assert self.saves is not None
+        chosen = self.saves.handle(ev)
+        if chosen is None:
+            return None
+        if chosen.what == "figures" and chosen.path is not None:
+            self.show_figures(chosen.path)
+            return None
+        self.saves = None
+        if chosen.what == "load" and chosen.path is not None:
+            self.setup.load = chosen.path
+            return "start"
+        return "mods"  # the start screen again, its "continue" as the saves now stand
+
+    def scroll_options(self, pixels: int) -> None:
+        """The wheel over the modules and mods: their list scrolls."""
+        bar = self.options.vert_scroll_bar
+        if bar is not None:
+            bar.set_scroll_from_start_percentage(
+                min(
+                    1.0 - bar.visible_percentage,
+                    max(0.0, bar.start_percentage + pixels / self.options_height),
+                )
+            )
+
+    def draw(self, surf: pygame.Surface, dt: float) -> None:
+        surf.fill(theme.BACKGROUND)
+        title = theme.font(72, scaled=False).render("For Glory", True, theme.ACCENT)
+        surf.blit(title, title.get_rect(midtop=(surf.get_width() // 2, self.title_y)))
+        sub = theme.font(26, scaled=False).render(self.t("subtitle"), True, theme.TEXT_DIM)  # fixed layout
+        surf.blit(sub, sub.get_rect(midtop=(surf.get_width() // 2, self.title_y + 70)))
+        self.manager.update(dt)
+        self.manager.draw_ui(surf)
+        if self.saves is not None:
+            self.saves.draw(surf, self.mouse)
+        if self.figures is not None:
+            shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+            shade.fill((0, 0, 0, 170))
+            surf.blit(shade, (0, 0))
+            f, names, colours = self.figures
+            draw_figures(surf, f, self.t, names, colours, self.t("stats_back"))
+        if self.browser is not None:
+            self.browser.draw(surf)
+
+
+def _selected(menu: pygame_gui.elements.UIDropDownMenu) -> str:
+    opt = menu.selected_option
+    return opt[0] if isinstance(opt, tuple) else opt

@@ -1,0 +1,129 @@
+"""Who may be shot at or charged: FG-FIRE-1..3, FG-CHG-2, FG-OFF-3 (AMB-18, AMB-65), and the
+geometry of a charge's route and contact (AMB-54, AMB-59)."""
+
+from __future__ import annotations
+
+import esper
+
+from game.model.battle import Battle
+from game.model.components import Footprint, Officer, Side, Status, Unit
+from game.model.geometry import EPS, BBox, Point, convex_distance, heading
+from game.model.resolution import refuse
+from game.model.ruleset import category_word
+from game.model.words import Number
+from systems.for_glory.measure import gap, within
+from systems.for_glory.paths import is_enemy
+from systems.for_glory.vision import Sight, sight
+
+
+def sector(b: Battle, target: int, p: Point) -> str:
+    """AMB-59: front, left, right or rear of the target, split by its extended diagonals; a point
+    exactly on a diagonal counts as front."""
+    tp = b.pose(target)
+    fp = esper.try_component(target, Footprint)
+    if fp is None:
+        return "front"
+    fx, fy = heading(tp.facing)
+    dx, dy = p[0] - tp.x, p[1] - tp.y
+    fwd, lat = dx * fx + dy * fy, -dx * fy + dy * fx
+    hd, hw = fp.depth / 2, fp.width / 2
+    if abs(lat) * hd <= abs(fwd) * hw + 1e-9:
+        return "front" if fwd >= 0 else "rear"
+    return "left" if lat > 0 else "right"
+
+
+# --- shooting -----------------------------------------------------------------------------------
+
+
+def fire_range(b: Battle, e: int) -> float | None:
+    cat = esper.component_for_entity(e, Unit).category
+    if cat.range is None or cat.type == "cavalry":
+        return None
+    return b.rules.length(cat.range)
+
+
+def shot_sight(b: Battle, shooter: int, target: int) -> Sight | None:
+    """The sight a shooter has of a target in range, or None if it may not shoot at it (kept while a
+    player thinks: checking one shot asks it of every other target, FG-FIRE-2)."""
+    return b.memo(("shot_sight", shooter, target), lambda: _shot_sight(b, shooter, target))
+
+
+def _shot_sight(b: Battle, shooter: int, target: int) -> Sight | None:
+    rng = fire_range(b, shooter)
+    if rng is None or not within(gap(b, shooter, target), rng):
+        return None
+    artillery = esper.component_for_entity(shooter, Unit).category.type == "artillery"
+    s = sight(b, shooter, target, over_units=artillery)
+    return s if s.visible else None
+
+
+def candidates(b: Battle, e: int, reach: float) -> list[int]:
+    pose = b.pose(e)
+    return [o for o in b.physics.in_box(BBox.of(pose.corners, pad=reach)) if o != e]
+
+
+def unit_fire_targets(b: Battle, shooter: int) -> list[int]:
+    """FG-FIRE-1 (AMB-65): enemy units in range and visible."""
+    rng = fire_range(b, shooter)
+    if rng is None:
+        return []
+    return [
+        o
+        for o in candidates(b, shooter, rng + EPS)
+        if is_enemy(b, shooter, o)
+        and esper.component_for_entity(o, Status).in_play
+        and shot_sight(b, shooter, o) is not None
+    ]
+
+
+def officer_fire_targets(b: Battle, shooter: int) -> list[int]:
+    side = esper.component_for_entity(shooter, Side).side
+    return [o for o in b.officers() if b.side_of(o) != side and shot_sight(b, shooter, o) is not None]
+
+
+def check_fire(b: Battle, shooter: int, target: int) -> Sight:
+    """Raise Reject unless the shooter may shoot this target now; returns the sight."""
+    unit = esper.component_for_entity(shooter, Unit)
+    if unit.category.type == "cavalry" or unit.category.range is None:
+        raise refuse("FG-FIRE-1", "reason_cannot_shoot", category=category_word(unit.category))
+    if esper.component_for_entity(shooter, Status).marching_by_road:
+        raise refuse("FG-ROAD-4", "reason_road_no_fire")
+    if not is_enemy(b, shooter, target):
+        raise refuse("FG-FIRE-1", "reason_not_enemy", unit=b.name(target))
+    off = esper.try_component(target, Officer)
+    if (off is not None and not off.in_play) or (
+        off is None and not esper.component_for_entity(target, Status).in_play
+    ):
+        raise refuse("FG-FIRE-1", "reason_not_on_table", unit=b.name(target))
+    s = shot_sight(b, shooter, target)
+    if s is None:
+        rng = fire_range(b, shooter) or 0.0
+        if not within(gap(b, shooter, target), rng):
+            raise refuse(
+                "FG-FIRE-1",
+                "reason_out_of_range",
+                unit=b.name(target),
+                distance=Number(f"{gap(b, shooter, target):.2f}"),
+                range=Number(f"{rng:g}"),
+            )
+        raise refuse("FG-VIS-1", "reason_no_line_of_sight", unit=b.name(target), shooter=b.name(shooter))
+    if off is not None:
+        if unit_fire_targets(b, shooter):
+            raise refuse("FG-OFF-3", "reason_officer_fire")
+        return s
+    if unit.category.type == "infantry":
+        d = gap(b, shooter, target)
+        nearest = min((gap(b, shooter, o) for o in unit_fire_targets(b, shooter)), default=d)
+        if d > nearest + EPS:
+            raise refuse("FG-FIRE-2", "reason_nearest_target", distance=Number(f"{nearest:.2f}"))
+    return s
+
+
+def contacts(b: Battle, e: int) -> list[int]:
+    """Enemy units in base-to-base contact with a unit."""
+    corners = b.pose(e).corners
+    return [
+        o
+        for o in b.physics.in_box(BBox.of(corners, pad=0.05))
+        if o != e and is_enemy(b, e, o) and convex_distance(corners, b.shape(o)) <= EPS
+    ]

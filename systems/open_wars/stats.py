@@ -1,0 +1,32 @@
+"""An Open Wars game in figures (`stats`, game/running/stats.py): each player's tokens lost turn by turn, the
+dice each rolled, and how lucky its attacks were against their exact odds (OW-COMBAT-5)."""
+
+from __future__ import annotations
+
+from game.model.events import Note, Phase, Roll
+from game.model.figures import Fate, SideStats
+from systems.open_wars.combat import hits_odds
+from systems.open_wars.state import Campaign
+
+
+def game_stats(c: Campaign) -> tuple[dict[str, SideStats], list[Fate]]:
+    """Each player's figures from the game's events; an Open Wars game has no divisions, so no fates."""
+    out = {p: SideStats() for p in c.sides}
+    turn = 0
+    for e in c.events:
+        if isinstance(e, Phase):
+            turn = e.round
+        elif isinstance(e, Note) and e.rule == "OW-COMBAT-6" and e.details:  # tokens lost to hits
+            st = out[e.details["player"]]
+            st.losses[turn] = st.losses.get(turn, 0) + int(e.details["lost"])
+        elif isinstance(e, Roll) and e.side in out:
+            st = out[e.side]
+            faces = e.dice or (e.die,)  # an attack lists its dice; a roll-off is one die
+            st.rolls += len(faces)
+            st.pips += sum(faces)
+            st.sixes += faces.count(6)
+            st.ones += faces.count(1)
+            if e.check == "attack" and e.unit and e.dice:
+                attack = c.unit(e.unit.split(":", 1)[1]).attack
+                st._add("hits", [float(p) for p in hits_odds(len(e.dice), attack).values()], e.total)
+    return out, []

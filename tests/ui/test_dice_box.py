@@ -1,0 +1,54 @@
+"""Issue 22: the dice box shows every die of a roll the log tells in one line (an officer's two
+initiative dice, "6 + 4 = 10"), each with its own face, and their sum."""
+
+from game.model.events import Roll
+from game.running.narrate import Narrator
+from game.ui import theme
+from game.ui.battle_hud import draw_dice
+from game.ui.display import Display
+from game.ui.roll_words import group_rows
+from tests.helpers import make_battle
+from tests.ui.driver import open_screen
+
+
+def _initiative(die, officer="fr-1", total=10):
+    return Roll(
+        check="initiative",
+        die=die,
+        modifiers=(),
+        total=die,
+        outcome=f"initiative {total}",
+        officer=officer,
+        rule="FG-INIT-2",
+    )
+
+
+def test_two_initiative_dice_are_shown_together_with_their_sum():
+    b = make_battle()
+    d = Display()
+    d.feed(b, [_initiative(6), _initiative(4)])
+    d.skip()
+    assert [e["die"] for e in d.dice.group] == [6, 4]
+    assert group_rows(d.dice.group, Narrator())[-1] == "6 + 4 = 10: initiative 10"
+    b.close()
+
+
+def test_another_officers_roll_starts_a_box_of_its_own():
+    b = make_battle()
+    d = Display()
+    d.feed(b, [_initiative(6), _initiative(4), _initiative(2, "fr-2", 2)])
+    d.skip()
+    assert [e["die"] for e in d.dice.group] == [2]
+    b.close()
+
+
+def test_the_box_draws_both_dice_with_their_faces(window, monkeypatch):
+    screen = open_screen(window)
+    faces = []
+    monkeypatch.setattr(theme, "draw_die", lambda surf, rect, face, numbered=False: faces.append(face))
+    screen.display.feed(screen.battle, [_initiative(6), _initiative(4)])
+    screen.display.skip()
+    screen.display.dice.age = 1.0  # settled
+    draw_dice(screen, window)
+    assert faces == [6, 4]
+    screen.close()

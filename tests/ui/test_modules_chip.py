@@ -1,0 +1,49 @@
+"""Issue 22: the battle screen says which rule modules are on: a chip on the top bar naming them,
+whose hover box describes each, in the player's language; none for For Glory alone."""
+
+from __future__ import annotations
+
+from game.running.match import new_match
+from game.running.settings import Settings
+from game.ui import theme
+from game.ui.battle_hud import draw_hover
+from game.ui.battle_screen import BattleScreen
+from tests.ui.driver import open_screen
+
+
+def _screen(window, modules, language="en"):
+    m = new_match("default", 3, modules=modules)
+    sides = m.battle.game.sides  # type: ignore[union-attr]
+    return BattleScreen(m, dict.fromkeys(sides, "human"), window.get_size(), Settings(language=language))
+
+
+def test_the_top_bar_names_the_modules_in_play_and_describes_them_on_hover(window, monkeypatch):
+    screen = _screen(window, ["warhammer-charges", "dias-terrain"])
+    screen.draw(window)
+    chip = screen.modules_chip
+    assert (
+        chip is not None and chip.bottom <= theme.TOP_BAR and chip.right < screen.size[0] - theme.RIGHT_PANEL
+    )
+    names = [n for n, _d in screen.modules_words()]
+    assert names == ["Warhammer charges", "Días de Gloria terrain"]
+    shown = []
+    monkeypatch.setattr(
+        "game.ui.battle_hud.tooltip", lambda surf, pos, title, text, *a, **k: shown.append((title, text))
+    )
+    screen.mouse = chip.center
+    draw_hover(screen, window)
+    ((title, text),) = shown
+    assert title == "Rule modules in play, over For Glory"
+    assert text.startswith("Warhammer charges: ") and "\nDías de Gloria terrain: " in text
+    screen.close()
+
+
+def test_in_spanish_and_none_for_for_glory_alone(window):
+    screen = _screen(window, ["warhammer-charges"], "es")
+    screen.draw(window)
+    assert screen.modules_words()[0][0] == "Cargas de Warhammer"
+    screen.close()
+    plain = open_screen(window)
+    plain.draw(window)
+    assert plain.modules_chip is None
+    plain.close()

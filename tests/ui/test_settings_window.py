@@ -1,0 +1,69 @@
+"""Issue 22: Settings in both languages: every label inside its button (the computer's thinking time
+overflowed, in Spanish out of the dialog); the window's size (1280x720 ... 1920x1080) and full screen,
+applied at once by the window's loop and kept in settings.json."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.running.match import new_match
+from game.running.settings import WINDOWS, Settings, load_settings, next_window
+from game.ui import theme
+from game.ui.app import open_window
+from game.ui.battle_menu import MENUS, menu_label
+from game.ui.battle_screen import BattleScreen
+from tests.ui.driver import menu_click, open_screen
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_every_settings_label_fits_its_button(window, language):
+    surf = pygame.display.set_mode((1280, 720))
+    m = new_match("default", 3)
+    sides = m.battle.game.sides  # type: ignore[union-attr]
+    screen = BattleScreen(m, dict.fromkeys(sides, "human"), (1280, 720), Settings(language=language))
+    screen.menu = "settings"
+    screen.draw(surf)
+    for rect, key in screen.menu_buttons:
+        label = menu_label(screen, key, dict(MENUS["settings"])[key])
+        room = rect.w - 2 * (rect.h - theme.px(12) + theme.px(14))  # as draw_menu leaves it beside an icon
+        assert theme.font(18).size(label)[0] <= room, (language, label)  # whole, no ellipsis
+        assert surf.get_rect().contains(rect)
+    screen.close()
+
+
+def test_the_window_size_and_full_screen_are_chosen_in_settings(window):
+    screen = open_screen(window)
+    screen.menu = "settings"
+    screen.settings.window = (1280, 800)
+    assert menu_click(screen, window, "window") == "window"  # the window's loop opens it again, at once
+    assert screen.settings.window == next_window((1280, 800), pygame.display.get_desktop_sizes()[0])
+    assert screen.menu == "settings" and menu_label(screen, "window", "set_window").startswith("Window: ")
+    assert menu_click(screen, window, "fullscreen") == "window" and screen.settings.fullscreen
+    assert menu_label(screen, "fullscreen", "set_fullscreen") == "Full screen: on"
+    screen.settings.save()
+    assert load_settings()[0].fullscreen
+    screen.close()
+
+
+def test_the_sizes_offered_cycle_and_fit_the_screen():
+    assert next_window((1280, 720)) == (1280, 800)
+    assert next_window(WINDOWS[-1]) == WINDOWS[0]  # after the largest, the smallest
+    assert next_window((1366, 768)) == (1600, 900)  # a size of the player's own: the next one offered
+    assert next_window((1280, 800), fits=(1440, 900)) == (1280, 720)  # 1600x900 would not fit
+
+
+def test_open_window_gives_the_size_chosen(window):
+    s = Settings(window=(1280, 720))
+    assert open_window(s).get_size() == (1280, 720)
+    s.window = (1600, 900)
+    assert open_window(s).get_size() == (1600, 900)
+
+
+def test_a_hand_edited_fullscreen_is_checked(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text('{"fullscreen": 1, "window": [1920, 1080]}')
+    s, problems = load_settings(path)
+    assert not s.fullscreen and s.window == (1920, 1080) and "fullscreen" in problems[0]
+    path.write_text('{"fullscreen": true}')
+    assert load_settings(path)[0].fullscreen

@@ -1,0 +1,77 @@
+"""Issue 22: the start screen at 1280x720 and 1280x800 (and larger): everything on it inside the
+window, every rule module and mod reachable (their list scrolls), and an Open Wars map offers only its
+own mode's modules (For Glory's would not play there)."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+import pytest
+
+from game.content.locale import Texts
+from game.content.mods import user_mods_dir
+from game.modding.new_mod import new_mod
+from game.ui.app import open_battle
+from game.ui.start_screen import Setup, StartScreen
+
+
+def _elements(screen: StartScreen) -> list[pygame_gui.core.UIElement]:
+    """The screen's own elements (the list that scrolls is one of them)."""
+    return list(screen.manager.get_root_container().elements)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_everything_is_inside_the_window(window, size, language):
+    surf = pygame.display.set_mode(size)
+    screen = StartScreen(size, Setup(), t=Texts(language))
+    screen.draw(surf, 0.05)
+    window = pygame.Rect(0, 0, *size)
+    elements = _elements(screen)
+    assert screen.options in elements and screen.start in elements and len(elements) > 12
+    for e in elements:
+        assert window.contains(e.rect), (e, e.rect)
+    inside = screen.options.rect
+    for button in screen.module_switches:  # six modules fit without scrolling even at 1280x720
+        assert inside.contains(button.rect), button.text
+    assert len(screen.module_switches) == 6  # every For Glory module is offered
+
+
+def test_with_many_mods_the_list_scrolls_to_the_last(window):
+    user_mods_dir().mkdir(parents=True)
+    for n in range(8):
+        new_mod(user_mods_dir() / f"mod-{n}")
+    surf = pygame.display.set_mode((1280, 720))
+    screen = StartScreen((1280, 720), Setup())
+    screen.draw(surf, 0.05)
+    last = list(screen.switches)[-1]
+    view = screen.options.rect
+    assert len(screen.switches) == 8 and not view.contains(last.rect)  # below the window at first
+    screen.mouse = view.center
+    for _ in range(20):
+        screen.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, precise_x=0.0, precise_y=-1.0))
+        screen.draw(surf, 0.05)
+    assert view.contains(last.rect)  # scrolled into view: it can be clicked
+    assert screen.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=last)) == "mods"
+
+
+def test_an_open_wars_map_offers_no_for_glory_module_and_starts_with_them_on(window):
+    setup = Setup(modules=["warhammer-charges"])
+    screen = StartScreen(window.get_size(), setup)
+    ow = next(n for n, mode in screen.modes.items() if mode == "open-wars")
+    screen.handle(
+        pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=screen.scenario, text=ow)
+    )
+    assert screen.module_switches == {}
+    assert screen.options_label.text == "Open Wars has no optional rule modules"
+    screen.scenario.selected_option = (ow, ow)
+    assert screen.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=screen.start)) == "start"
+    game = open_battle(setup, window.get_size())  # For Glory's module stays out of Open Wars
+    assert game.match.battle.stack.ids == () or "warhammer-charges" not in game.match.battle.stack.ids
+    game.close()
+    assert setup.modules == ["warhammer-charges"]  # still chosen for a For Glory battle
+    fg = next(n for n, mode in screen.modes.items() if mode == "for-glory")
+    screen.handle(
+        pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=screen.scenario, text=fg)
+    )
+    assert len(screen.module_switches) == 6
