@@ -404,11 +404,12 @@ def _window(rng: random.Random, number: int, place: Place, mod: Path, replays: o
 
     evil = hostile_mod(place.work, make)
     shutil.move(evil, mod)
-    draw = Step("window", call=lambda: _draw_everything(mod, number), anyway=True)
+    language = rng.choice(["en", "es"])  # the scenario's own names, or its [locale.es] ones
+    draw = Step("window", call=lambda: _draw_everything(mod, number, language), anyway=True)
     return [command("check-content", str(mod)), draw]
 
 
-def _draw_everything(mod: Path, seed: int) -> None:
+def _draw_everything(mod: Path, seed: int, language: str) -> None:
     import pygame
 
     from tests.ui.tour import tour
@@ -416,7 +417,7 @@ def _draw_everything(mod: Path, seed: int) -> None:
     pygame.init()
     try:
         surf = pygame.display.set_mode((1280, 800))
-        tour(surf, mod, seed=seed % 7 + 1, ai="human")
+        tour(surf, mod, seed=seed % 7 + 1, ai="human", language=language)
     finally:
         pygame.quit()
 
@@ -465,9 +466,9 @@ def _saves(
     return [
         Step("browse_saves", call=lambda: _browse_saves()),
         Step("autosave", call=lambda: _autosave(number % 7 + 1)),
-        Step("start screen", call=lambda: _show_saves(number % 7 + 1)),
         command("replay", pick),
         command("stats", pick, anyway=True),
+        Step("start screen", call=lambda: _show_saves(number % 7 + 1), anyway=True),  # renames, deletes
     ]
 
 

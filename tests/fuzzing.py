@@ -459,9 +459,13 @@ def fuzz(
     verbose: bool = False,
 ) -> Counter[tuple[str, str]]:
     """Run `cases` cases spread evenly over the kinds; returns (kind, verdict) counts."""
+    from game.running import builtin_rules
+
+    builtin_rules.load()  # as the command line does at start-up: the cases that call the game directly
     out.mkdir(parents=True, exist_ok=True)
     replay_dir = out / "replays"
-    replay_dir.mkdir(exist_ok=True)
+    shutil.rmtree(replay_dir, ignore_errors=True)  # an earlier run's were made of other content
+    replay_dir.mkdir()
     sandbox = out / "sandbox" / "cases"
     sandbox.mkdir(parents=True, exist_ok=True)
     for c in _shared_canaries(sandbox):
