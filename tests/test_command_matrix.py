@@ -175,4 +175,4 @@ def test_a_random_maps_options_on_another_map_are_one_line_and_exit_2(
         err = capfd.readouterr().err
         assert len(err.strip().splitlines()) == 1 and "random map" in err and "Traceback" not in err
     assert main(["simulate", "--scenario", "ow-random", "--players", "5"]) == 2
-    assert "2 to 4 players" in capfd.readouterr().err
+    assert "--players: expected a whole number from 2 to 4" in capfd.readouterr().err

@@ -9,10 +9,12 @@ from typing import TYPE_CHECKING, Any
 
 from game.ai.kinds import KINDS
 from game.cli.options import (
+    MAX_ROUNDS,
+    MAX_SEED,
     add_log_options,
     add_map_options,
     add_mod_option,
-    check_rounds,
+    bounded,
     map_options,
     print_log,
     ruleset_with_mods,
@@ -26,7 +28,8 @@ if TYPE_CHECKING:
 
 def _players(m: Match, kinds: list[str | None]) -> dict[str, Any]:
     """Each side's player in seat order (`--a`, `--b`, then `--c`, `--d` for an Open Wars game of three
-    or four players; a seat not given is the heuristic's), the seat's number added to the seed."""
+    or four players; a seat not given is the heuristic's), the seat's number added to the seed; a
+    search level may name a temperament of the game or of its mods."""
     from game.ai.players import make_player
 
     sides = m.battle.game.sides  # type: ignore[union-attr]
@@ -35,7 +38,8 @@ def _players(m: Match, kinds: list[str | None]) -> dict[str, Any]:
         raise UserError(
             f"simulate: --c and --d seat the third and fourth players; this game has {len(sides)}"
         )
-    return {s: make_player(kinds[i] or "heuristic", s, m.seed + i) for i, s in enumerate(sides)}
+    mods = m.rules.loaded_mods
+    return {s: make_player(kinds[i] or "heuristic", s, m.seed + i, mods) for i, s in enumerate(sides)}
 
 
 def _print(result: dict[str, Any], as_json: bool) -> None:
@@ -56,10 +60,10 @@ def _print(result: dict[str, Any], as_json: bool) -> None:
 def simulate(args: argparse.Namespace) -> int:
     from game.ai.reasons import KeptReasons, Thought
     from game.ai.reasons import text as reason_lines
+    from game.content.files import write_text
     from game.running.audit import event_lines
-    from game.running.match import new_match, play, save, summary, write_text
+    from game.running.match import new_match, play, save, summary
 
-    check_rounds(args)
     m = new_match(
         args.scenario,
         args.seed,
@@ -105,8 +109,8 @@ def add_parsers(sub: Any) -> None:
     players = ", ".join(KINDS)
     s = sub.add_parser("simulate", help="play a battle AI against AI, headless")
     s.add_argument("--scenario", default="default", help="a scenario id or a path to its TOML file")
-    s.add_argument("--seed", type=int, default=1)
-    s.add_argument("--rounds", type=int, default=None, help="stop after this many rounds")
+    s.add_argument("--seed", type=bounded(0, MAX_SEED), default=1)
+    s.add_argument("--rounds", type=bounded(1, MAX_ROUNDS), default=None, help="stop after this many rounds")
     s.add_argument("--a", default="heuristic", help=f"the first side's player ({players})")
     s.add_argument("--b", default="heuristic", help=f"the second side's player ({players})")
     s.add_argument("--c", default=None, help="an Open Wars game's third player (default heuristic)")

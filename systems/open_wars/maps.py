@@ -15,8 +15,8 @@ from game.content.files import read_regular
 from game.content.locale import LANGUAGES, check_translations
 from game.content.records import build
 from game.model.errors import ContentError
-from game.model.limits import Bounds
-from systems.open_wars.records import Ident, LocationType, Name, OpenWarsRules, Small, StartUnits
+from game.model.limits import Bounds, Id
+from systems.open_wars.records import LocationType, Name, OpenWarsRules, Small, StartUnits
 
 MAX_PLAYERS = 4  # OW-DEC-22: two to four players
 
@@ -26,7 +26,7 @@ class LocationSpec:
     """OW-LOC-2: one location card; `at` places it on the client's map (0..100 each way); `card`: a
     special card (OW-LOC-7, cards.toml) of the location's type, none for a basic one (OW-LOC-6)."""
 
-    id: Ident
+    id: Id
     name: Name
     type: LocationType
     at: tuple[Annotated[float, Bounds(0, 100)], Annotated[float, Bounds(0, 100)]]
@@ -39,10 +39,10 @@ class LocationSpec:
 
 @dataclass(frozen=True)
 class PlayerSpec:
-    id: Ident
+    id: Id
     name: Name
-    faction: Ident
-    home: Ident  # the city it starts in and controls (OW-DEC-2)
+    faction: Id
+    home: Id  # the city it starts in and controls (OW-DEC-2)
     gold: Annotated[int, Bounds(0, 1000)] = 0
     units: Annotated[list[StartUnits], Bounds(0, 40)] = field(default_factory=list)
     colour: tuple[int, int, int] | None = None
@@ -105,12 +105,12 @@ class RandomSpec:
 
 @dataclass(frozen=True)
 class MapFile:
-    id: Ident
+    id: Id
     name: Annotated[str, Bounds(1, 80)]
     ruleset: Literal["open-wars"]
     # a map laid out by hand gives these three; a random map's spec gives `random` instead
     locations: Annotated[list[LocationSpec], Bounds(2, 200)] = field(default_factory=list)
-    links: Annotated[list[tuple[Ident, Ident]], Bounds(1, 1000)] = field(default_factory=list)
+    links: Annotated[list[tuple[Id, Id]], Bounds(1, 1000)] = field(default_factory=list)
     players: Annotated[list[PlayerSpec], Bounds(2, MAX_PLAYERS)] = field(default_factory=list)
     max_rounds: Annotated[int, Bounds(1, 200)] = 20  # OW-DEC-4: the turn limit
     description: str = ""

@@ -17,13 +17,12 @@ from game.content.locale import check_translations
 from game.content.mods import Mod, layered
 from game.content.records import build, check_partial, read_toml
 from game.model.errors import ContentError
-from game.model.limits import Bounds
+from game.model.limits import Bounds, Id
 
 LocationType = Literal["water", "mountain", "forest", "plain", "desert", "city"]
 UnitType = Literal["water", "mountain", "forest", "plain", "desert", "city", "magic", "flying"]
 LAND = ("mountain", "forest", "plain", "desert")  # the types a terrain spell may give a location
 Small = Annotated[int, Bounds(0, 50)]
-Ident = Annotated[str, Bounds(1, 40)]
 Name = Annotated[str, Bounds(1, 60)]
 Change = Annotated[int, Bounds(-6, 6)]
 
@@ -59,7 +58,7 @@ class UnitKind:
     """OW-UNIT-1: a unit token's fields (the image is the client's), its abilities and, for a magic
     unit, the spells it knows (OW-MAGIC-1)."""
 
-    id: Ident
+    id: Id
     name: Name
     cost: Annotated[int, Bounds(1, 100)]
     initiative: Annotated[int, Bounds(0, 20)]
@@ -69,7 +68,7 @@ class UnitKind:
     range: Annotated[int, Bounds(0, 6)] = 0  # OW-UNIT-1: links it shoots across (OW-DEC-17)
     unique: bool = False  # OW-UNIT-5
     abilities: Annotated[list[Ability], Bounds(0, 8)] = field(default_factory=list)
-    spells: Annotated[list[Ident], Bounds(0, 20)] = field(default_factory=list)
+    spells: Annotated[list[Id], Bounds(0, 20)] = field(default_factory=list)
 
     def ability(self, kind: str) -> Ability | None:
         return next((a for a in self.abilities if a.kind == kind), None)
@@ -77,7 +76,7 @@ class UnitKind:
 
 @dataclass(frozen=True)
 class StartUnits:
-    unit: Ident
+    unit: Id
     count: Annotated[int, Bounds(1, 20)]
 
 
@@ -94,7 +93,7 @@ class Faction:
     """OW-FAC-1: a faction and its units (content/rulesets/open-wars/factions/<id>.toml); `start`: the
     tokens it starts a random map with (OW-DEC-21), `traits`: what the source says of it, in short."""
 
-    id: Ident
+    id: Id
     name: Name
     units: Annotated[list[UnitKind], Bounds(1, 40)]
     start: Annotated[list[StartUnits], Bounds(0, 10)] = field(default_factory=list)
@@ -150,7 +149,7 @@ class Spell:
     """OW-MAGIC-2..5: a spell: its category, the phase it is cast in, its mana cost, its range in
     links from the caster (0: the caster's own location) and its effect."""
 
-    id: Ident
+    id: Id
     name: Name
     category: SpellCategory
     phase: SpellPhase
@@ -199,7 +198,7 @@ class Card:
     """OW-LOC-2/7: a special location card: the type of location it is, what it yields beyond the
     location's own gold and mana, and its characteristics."""
 
-    id: Ident
+    id: Id
     name: Name
     type: LocationType
     traits: Annotated[list[Trait], Bounds(0, 8)] = field(default_factory=list)
