@@ -14,6 +14,8 @@ from game.ui.ow_view import BUTTON_H, BUTTON_STEP, OpenWarsView
 from systems.open_wars.combat import rank
 from systems.open_wars.words import plural
 
+PURSE_FITS = ((20, 30), (18, 16), (16, 12), (14, 10))  # the purses' font size and gap, widest first
+
 
 def draw_top_bar(v: OpenWarsView, surf: pygame.Surface) -> None:
     c, t = v.campaign, v.t
@@ -23,19 +25,26 @@ def draw_top_bar(v: OpenWarsView, surf: pygame.Surface) -> None:
     head = t("ow_top", map=v.words.name, round=g.round, limit=g.max_rounds,
              phase=t("ow_phase_" + g.phase))  # fmt: skip
     surf.blit(theme.font(26).render(head, True, theme.TEXT), (10, 6))
-    x = 10
     values = c.army_values()
     pending = c.pending
+    labels = []
     for p in c.order:
         purse = c.purses[p]
         words = t("ow_purse", side=v.names[p], gold=purse.gold, mana=purse.mana, army=values[p])
         if pending is not None and pending.side == p:
             who = t("you") if v.controllers.get(p) == "human" else v.controllers.get(p, "")
             words += f"  < {who}" + (" ..." if v.ai.thinking is not None else "")
+        labels.append((p, words))
+    # three or four players: a smaller size and closer, until every purse fits the bar's width
+    for size, gap in PURSE_FITS:
+        rendered = [(p, theme.font(size).render(w, True, theme.TEXT)) for p, w in labels]
+        if sum(20 + r.get_width() + gap for _p, r in rendered) <= surf.get_width():
+            break
+    x, tallest = 10, theme.font(PURSE_FITS[0][0]).render("Ag", True, theme.TEXT).get_height()
+    for p, label in rendered:
         pygame.draw.rect(surf, v.colours[p], (x, 34, 14, 14), border_radius=3)
-        label = theme.font(20).render(words, True, theme.TEXT)
-        surf.blit(label, (x + 20, 33))
-        x += 20 + label.get_width() + 30
+        surf.blit(label, (x + 20, 33 + (tallest - label.get_height()) // 2))
+        x += 20 + label.get_width() + gap
 
 
 def draw_panel(v: OpenWarsView, surf: pygame.Surface, d: Decision | None) -> None:
@@ -87,13 +96,7 @@ def _combat_lines(v: OpenWarsView, surf: pygame.Surface, d: Decision, at: tuple[
         )
         surf.blit(font.render(line, True, v.colours[s.player] if not mark.strip() else theme.ACCENT), (x, y))
         y += font.get_linesize()
-    odds = v.odds(d.stage)
-    chances = ", ".join(f"{v.names[p]} {chance:.0%}" for p, chance in odds.win.items())
-    if odds.unresolved >= 0.005:
-        chances += ", " + t(
-            "ow_unresolved", rounds=c.rules.numbers.combat_rounds, chance=f"{odds.unresolved:.0%}"
-        )
-    y = _text(surf, t("ow_win_odds", chances=chances), (x, y + 4), w, theme.TEXT, 18)
+    y = _text(surf, v.odds_words(v.odds(d.stage)), (x, y + 4), w, theme.TEXT, 18)
     acting = c.stack_of(d.side, d.stage, d.unit)
     if acting is not None:
         y = _text(surf, v.attack_words(acting), (x, y + 2), w, theme.TEXT_DIM, 18)
@@ -159,6 +162,9 @@ def draw_hover(v: OpenWarsView, surf: pygame.Surface, where: dict[str, tuple[tup
         path, spent = where[loc]
         text += "  " + t("ow_path", path=" > ".join(v.words.locations[x] for x in path), spent=spent,
                          movement=c.unit(v.stack.unit).movement if v.stack else 0)  # fmt: skip
+        fight = v.march_odds(loc)  # the odds before the march is sent
+        if fight:
+            text += "  " + fight
     if spec.text:
         text += "  " + spec.text
     tooltip(surf, v.mouse, v.words.locations[loc], text)
@@ -180,19 +186,21 @@ def draw_end(v: OpenWarsView, surf: pygame.Surface) -> None:
         surf.blit(s, s.get_rect(midtop=(box.centerx, y)))
         y += s.get_height() + 8
     font, small = theme.font(22), theme.font(20)
+    col = min(130, (box.w - 300) // len(c.sides))  # a column a player: up to four fit the box
+    first = box.right - col * len(c.sides)
     for i, p in enumerate(c.sides):
-        surf.blit(font.render(v.names[p], True, v.colours[p]), (box.right - 260 + i * 130, y))
+        surf.blit(font.render(v.names[p], True, v.colours[p]), (first + i * col, y))
     y += 28
     lines = r["score_lines"]
     for line in lines[c.sides[0]]:
         rule, what = line.split()  # "OW-DEC-6 army"
         surf.blit(small.render(f"{t('ow_score_' + what)} ({rule})", True, theme.TEXT_DIM), (box.x + 24, y))
         for i, p in enumerate(c.sides):
-            surf.blit(font.render(str(lines[p][line]), True, theme.TEXT), (box.right - 240 + i * 130, y))
+            surf.blit(font.render(str(lines[p][line]), True, theme.TEXT), (first + 20 + i * col, y))
         y += 26
     surf.blit(font.render(t("total"), True, theme.ACCENT), (box.x + 24, y + 4))
     for i, p in enumerate(c.sides):
-        surf.blit(font.render(str(r["score"][p]), True, theme.ACCENT), (box.right - 240 + i * 130, y + 4))
+        surf.blit(font.render(str(r["score"][p]), True, theme.ACCENT), (first + 20 + i * col, y + 4))
     hint = theme.font(20).render(t("back_hint"), True, theme.TEXT_DIM)
     surf.blit(hint, hint.get_rect(midbottom=(box.centerx, box.bottom - 10)))
 

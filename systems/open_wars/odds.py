@@ -11,7 +11,7 @@ round and the numbers supposed. Pure: it reads the campaign and changes nothing.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from itertools import permutations, product
 
@@ -33,14 +33,28 @@ class CombatOdds:
     unresolved: float
 
 
+def supposed(c: Campaign, loc: str, arriving: Stack | None) -> list[Stack]:
+    """The stacks in a location, with `arriving` joined to its player's stack of the unit there (new
+    records: the campaign's own stay as they are)."""
+    stacks = list(c.stacks_at(loc))
+    if arriving is None:
+        return stacks
+    key = (arriving.player, arriving.unit)
+    i = next((i for i, s in enumerate(stacks) if (s.player, s.unit) == key), None)
+    if i is None:
+        return [*stacks, replace(arriving, location=loc)]
+    return [*stacks[:i], replace(stacks[i], count=stacks[i].count + arriving.count), *stacks[i + 1 :]]
+
+
 def save_chance(u: UnitKind) -> float:
     """OW-DEC-18: the chance an armour roll saves a hit on a token of the unit."""
     armour = u.ability("armour")
     return armour.amount / FACES if armour is not None else 0.0
 
 
-def combat_odds(c: Campaign, loc: str) -> CombatOdds:
-    stacks = list(c.stacks_at(loc))
+def combat_odds(c: Campaign, loc: str, arriving: Stack | None = None) -> CombatOdds:
+    """`arriving`: tokens supposed to have marched in (a march's odds, before it is sent)."""
+    stacks = supposed(c, loc, arriving)
     players = sorted({s.player for s in stacks})
     if len(players) < 2:
         return CombatOdds({p: 1.0 for p in players}, 0.0)

@@ -31,7 +31,7 @@ from systems.open_wars.modifiers import entry_cost
 from systems.open_wars.moves import March, Recruit, check_march, check_recruit, no_room, reachable
 from systems.open_wars.odds import combat_odds
 from systems.open_wars.records import load_rules
-from systems.open_wars.state import Campaign
+from systems.open_wars.state import Campaign, Stack
 from systems.open_wars.turn import collect, end_of_turn
 from tests.helpers import refused
 from tests.ow_helpers import SMALL, clear, count, drive
@@ -409,6 +409,30 @@ def test_OW_COMBAT_4_OW_DEC_10_combat_odds_take_each_roll_off_order_with_its_cha
     odds = combat_odds(c, "b")
     assert odds.win["dw"] == pytest.approx(5 / 8 * (1 - go_on), abs=1e-12)
     assert odds.win["orc"] == pytest.approx(3 / 8 * (1 - go_on), abs=1e-12)
+
+
+def test_OW_COMBAT_1_a_marchs_odds_suppose_its_tokens_there_and_move_nothing(
+    small: Callable[..., Campaign],
+) -> None:
+    """The odds a march is offered with (the screen, before it is sent): those of the combat as if its
+    tokens were there, joined to the player's stack of the unit already there or a new one, and the
+    campaign's stacks untouched."""
+    c = small()
+    clear(c)
+    c.add("dw", "b", "dwarf-warriors", 1)
+    c.add("orc", "b", "orc-warriors", 2)
+    c.add("dw", "a", "dwarf-warriors", 2)
+    c.add("dw", "a", "crossbows", 1)
+    before = [dataclasses.astuple(s) for s in c.stacks]
+    joined = combat_odds(c, "b", Stack("dw", "dwarf-warriors", "a", 2))
+    beside = combat_odds(c, "b", Stack("dw", "crossbows", "a", 1))
+    assert [dataclasses.astuple(s) for s in c.stacks] == before  # asking is not doing
+    alone = combat_odds(c, "b").win["dw"]
+    c.add("dw", "b", "dwarf-warriors", 2)
+    assert joined == combat_odds(c, "b") and joined.win["dw"] > alone
+    c.take(c.stack_of("dw", "b", "dwarf-warriors"), 2)
+    c.add("dw", "b", "crossbows", 1)
+    assert beside == combat_odds(c, "b")
 
 
 def test_combat_odds_agree_with_the_combat_played_many_times(small: Callable[..., Campaign]) -> None:

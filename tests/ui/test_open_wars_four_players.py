@@ -1,0 +1,147 @@
+"""A four-player Open Wars game on screen, in Spanish (issue 25): every player's purse fits the top
+bar, a spell is cast from its button (its category, range, effect and exact odds on hover, its target
+lit on the map) and a march's odds are shown before it is sent."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from game.ai.players import make_player
+from game.running.match import new_match
+from game.running.settings import Settings
+from game.ui import theme
+from game.ui.ow_screen import OpenWarsScreen
+from systems.open_wars.magic import Cast
+from systems.open_wars.odds import combat_odds
+from systems.open_wars.state import Stack
+
+FACTIONS = ["elves", "demons", "undead", "dwarves"]
+
+
+@pytest.fixture(autouse=True)
+def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    return tmp_path
+
+
+@pytest.fixture
+def small_window() -> Iterator[pygame.Surface]:
+    pygame.init()
+    surf = pygame.display.set_mode((1280, 720))
+    yield surf
+    pygame.quit()
+
+
+def hotseat_of_four(window: pygame.Surface) -> OpenWarsScreen:
+    m = new_match("ow-random", 3, options={"players": 4, "factions": FACTIONS})
+    settings = Settings()
+    settings.language = "es"
+    return OpenWarsScreen(m, dict.fromkeys(m.battle.sides, "human"), window.get_size(), settings)
+
+
+def played_until(screen: OpenWarsScreen, wanted: object, turns: int = 400) -> None:
+    """The computer players' choices sent through the screen, as a person's clicks would be, until
+    `wanted(decision)` holds."""
+    c = screen.campaign
+    bots = {s: make_player("heuristic", s, 3 + i) for i, s in enumerate(c.sides)}
+    for _ in range(turns):
+        d = c.pending
+        assert d is not None, "the game ended first"
+        if wanted(d):  # type: ignore[operator]
+            return
+        screen.send(bots[d.side].decide(c, d))  # type: ignore[arg-type]
+    raise AssertionError("never reached")
+
+
+def test_four_purses_fit_the_top_bar_at_1280(small_window: pygame.Surface) -> None:
+    screen = hotseat_of_four(small_window)
+    drawn: list[tuple[str, int]] = []
+    real = theme.GameFont.render
+
+    def render(self: theme.GameFont, text: str, *args: Any, **kwargs: Any) -> pygame.Surface:
+        s = real(self, text, *args, **kwargs)
+        drawn.append((text, s.get_width()))
+        return s
+
+    theme.GameFont.render = render  # type: ignore[method-assign,assignment]
+    try:
+        screen.draw(small_window)
+    finally:
+        theme.GameFont.render = real  # type: ignore[method-assign]
+    purses = [(t, w) for t, w in drawn if "de maná, ejército" in t]
+    shown = purses[-4:]  # the sizes tried last: the one drawn
+    assert len(shown) == 4 and {n for n in screen.names.values()} == {t.split(":")[0] for t, _w in shown}
+    assert sum(20 + w for _t, w in shown) + 10 <= small_window.get_width()
+
+
+def test_a_spell_is_cast_from_its_button_with_its_words_odds_and_target_lit(
+    small_window: pygame.Surface,
+) -> None:
+    """OW-MAGIC-4: the button's hover box says the spell's category, range, effect and exact odds;
+    the map lights its target; a click sends the cast and its mana is paid."""
+    screen = hotseat_of_four(small_window)
+    c = screen.campaign
+
+    def dice_spell_offered(d: object) -> bool:
+        if getattr(d, "kind", "") != "ow_volley":
+            return False
+        return any(isinstance(ch.command, Cast) for ch in screen.choices(d))  # type: ignore[arg-type]
+
+    played_until(screen, dice_spell_offered)
+    screen.draw(small_window)
+    rect, choice = next((r, ch) for r, ch in screen.buttons if isinstance(ch.command, Cast))
+    cast = choice.command
+    assert isinstance(cast, Cast)
+    spell = c.rules.spells[cast.spell]
+    screen.mouse = rect.center
+    screen.draw(small_window)
+    assert screen.aimed() == cast.target
+    assert f"alcance {spell.range}" in choice.hint and choice.hint.startswith(
+        screen.t("ow_category_" + spell.category)
+    )
+    if spell.effect.kind == "hits":
+        assert "exactamente" in choice.hint
+    side = c.pending.side  # type: ignore[union-attr]
+    mana = c.purses[side].mana
+    before = len(c.events)
+    screen.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
+    assert c.purses[side].mana == mana - spell.cost
+    assert any(getattr(e, "rule", "") == "OW-MAGIC-4" for e in c.events[before:])
+
+
+def test_a_march_shows_the_fights_odds_before_it_is_sent(small_window: pygame.Surface) -> None:
+    """OW-COMBAT: hovering a destination with enemies gives the exact odds of the fight the stack in
+    hand would join, the tokens supposed there (nothing moves)."""
+    screen = hotseat_of_four(small_window)
+    c = screen.campaign
+    found: list[tuple[Stack, str]] = []
+
+    def enemy_in_reach(d: object) -> bool:
+        if getattr(d, "kind", "") != "ow_move":
+            return False
+        for s in c.army(d.side):  # type: ignore[attr-defined]
+            if s.moved < s.count:
+                screen.stack, screen.count = s, s.count - s.moved
+                foes = [loc for loc in screen.paths() if c.enemies_at(loc, s.player)]
+                screen.stack = None
+                if foes:
+                    found.append((s, foes[0]))
+                    return True
+        return False
+
+    played_until(screen, enemy_in_reach)
+    s, loc = found[0]
+    screen.stack, screen.count = s, s.count - s.moved
+    stacks = [(x.player, x.unit, x.count) for x in c.stacks]
+    words = screen.march_odds(loc)
+    assert [(x.player, x.unit, x.count) for x in c.stacks] == stacks  # supposed, not moved
+    odds = combat_odds(c, loc, Stack(s.player, s.unit, loc, screen.count))
+    assert words.startswith("Si marchan allí") and screen.names[s.player] in words
+    assert f"{screen.names[s.player]} {odds.win[s.player]:.0%}" in words
+    assert screen.march_odds(s.location) == "" or c.enemies_at(s.location, s.player)
