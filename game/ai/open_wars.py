@@ -8,13 +8,14 @@ from __future__ import annotations
 from collections import deque
 from weakref import WeakKeyDictionary
 
+from game.ai.reasons import Thought, Weighed, weighed
 from game.model import commands as cmd
 from game.model.dice import FACES, Chooser
 from game.model.resolution import Decision, Reject
 from systems.open_wars.combat import FallBack, retreats
 from systems.open_wars.magic import Cast, castings, spell_losses
 from systems.open_wars.moves import March, Recruit, barring, check_recruit, reachable, room_for
-from systems.open_wars.odds import save_chance
+from systems.open_wars.odds import combat_odds, save_chance
 from systems.open_wars.records import UnitKind
 from systems.open_wars.state import Campaign, Stack
 from systems.open_wars.volley import Shoot, shot_losses, targets
@@ -145,6 +146,11 @@ class OpenWarsPlayer:
 
 class OpenWarsHeuristic(OpenWarsPlayer):
     level = "heuristic"
+    thought: Thought | None = None  # the reasons of its last march (`simulate --why`)
+
+    def __init__(self, side: str, seed: int) -> None:
+        super().__init__(side, seed)
+        self._threats: dict[tuple[int, int, str], float] = {}
 
     def enemy_home(self, c: Campaign, start: str, unit: UnitKind) -> str | None:
         """The nearest home of a player still in the game."""
@@ -184,56 +190,108 @@ class OpenWarsHeuristic(OpenWarsPlayer):
         return best if value(best)[0] > 0 else cmd.Pass()
 
     def move(self, c: Campaign, d: Decision) -> cmd.Command:
+        """The march worth most: what it draws near less what it leaves exposed (a city or a fight
+        an enemy can reach this turn, `exposure`), into a fight only where it dares (`dares`); its
+        reasons kept in `thought`, a city left to an enemy said as a loss of safety."""
         spell = self.best_cast(c, castings(c, self.side, "movement"))
         if spell is not None:
+            self.thought = None
             return spell
-        best: tuple[float, March] | None = None
+        options: list[Weighed] = []
+        looked = 0
         for s in sorted(c.army(self.side), key=lambda x: -strength(c, [x])):
             free = s.count - s.moved
             if free <= 0:
                 continue
-            if self.keeps(c, s):
-                continue
             unit = c.unit(s.unit)
             for loc, path in reachable(c, s).items():
+                looked += 1
                 going = min(free, room_for(c, self.side, loc, unit))
-                mine = strength(c, [*c.stacks_at(loc, self.side), Stack(self.side, s.unit, loc, going)])
-                theirs = strength(c, [x for x in c.stacks_at(loc) if x.player != self.side])
-                if theirs and mine < SAFE * theirs:
+                chance = self.dares(c, Stack(self.side, s.unit, loc, going))
+                if chance is None:
                     continue
-                score = self.pull(c, unit, loc) - self.pull(c, unit, s.location)
-                if theirs:
-                    score += 1.0  # a fight it should win
-                if score > 0.05 and (best is None or score > best[0]):
-                    best = (score, March(s.unit, path, going))
-        return best[1] if best is not None else cmd.Pass()
+                parts = {"objectives": self.pull(c, unit, loc) - self.pull(c, unit, s.location)}
+                if chance < 1.0:
+                    parts["odds"] = chance  # a fight it should win
+                risk = self.exposure(c, s, going)
+                if risk:
+                    parts["safety"] = -risk
+                options.append(weighed(March(s.unit, path, going), parts))
+        options.sort(key=lambda w: -w.value)
+        hold = weighed(cmd.Pass(), {})
+        chosen = options[0] if options and options[0].value > 0.05 else hold
+        others = [w for w in [*options, hold] if w is not chosen][:3]  # what it did not do, and why
+        self.thought = Thought("ow_move", self.side, (chosen, *others), looked)
+        return chosen.command
+
+    def dares(self, c: Campaign, arriving: Stack) -> float | None:
+        """Whether it marches there: 1.0 where no enemy is, the strength ratio (capped at 1) where it
+        is at least SAFE times as strong as the enemies, else None."""
+        loc = arriving.location
+        theirs = strength(c, [x for x in c.stacks_at(loc) if x.player != self.side])
+        if not theirs:
+            return 1.0
+        mine = strength(c, [*c.stacks_at(loc, self.side), arriving])
+        return min(1.0, mine / theirs) if mine >= SAFE * theirs else None
+
+    def exposure(self, c: Campaign, s: Stack, going: int) -> float:
+        """What leaving costs: the worth of the place (a city it holds, doubly its home; a fight it is
+        in) times how much less likely it is held against the enemies there or able to come this
+        turn, were `going` tokens of the stack to leave."""
+        loc = s.location
+        held = c.control[loc] == self.side
+        fight = c.enemies_at(loc, self.side)
+        if not fight and not (held and c.location(loc).type == "city"):
+            return 0.0
+        threat = self.threat_at(c, loc)
+        if threat <= 0:
+            return 0.0
+        mine = strength(c, list(c.stacks_at(loc, self.side)))
+        left = mine - going * rating(c.unit(s.unit))
+        gold, mana = c.yields(loc)
+        stake = gold * 1.5 + mana + (CITY_WORTH if c.location(loc).type == "city" else 0.0)
+        stake *= 2.0 if loc == home(c, self.side) else 1.0
+        stake += left * 3.0 if fight else 0.0  # the tokens left behind in a fight they lose
+        return stake * (min(1.0, mine / threat) - min(1.0, left / threat))
+
+    def threat_at(self, c: Campaign, loc: str) -> float:
+        """The strength of the enemies there and of those able to march there this turn (kept while
+        nothing happens: every march asks it of the place it leaves)."""
+        key = (id(c), len(c.events), loc)
+        if key not in self._threats:
+            if len(self._threats) > 256:
+                self._threats.clear()
+            there = [x for x in c.stacks_at(loc) if x.player != self.side]
+            self._threats[key] = strength(c, there + self.coming(c, loc))
+        return self._threats[key]
+
+    def coming(self, c: Campaign, loc: str) -> list[Stack]:
+        """The enemy stacks elsewhere that can reach the location this turn."""
+        return [
+            x
+            for x in c.stacks
+            if x.player != self.side and x.location != loc and x.moved < x.count and loc in reachable(c, x)
+        ]
 
     def pull(self, c: Campaign, unit: UnitKind, loc: str) -> float:
         """How much a location draws the unit: what it is worth here and near, less for distance."""
         walk = distances(c, unit, loc, self.side)
         return max((worth(c, self.side, x) / (1 + 1.5 * n) for x, n in walk.items()), default=0.0)
 
-    def keeps(self, c: Campaign, s: Stack) -> bool:
-        """The last tokens in a city it holds stay there while enemies are two steps away or less."""
-        if (
-            c.location(s.location).type != "city"
-            or sum(x.count for x in c.stacks_at(s.location, self.side)) > s.count
-        ):
-            return False
-        near = distances(c, c.unit(s.unit), s.location, self.side)
-        return any(x.player != self.side and near.get(x.location, 9) <= 2 for x in c.stacks)
-
     def combat(self, c: Campaign, d: Decision) -> cmd.Command:
+        """Attack, or fall back toward home from a fight it judges lost (`gives_up`)."""
         s = c.stack_of(self.side, d.stage, d.unit)
         assert s is not None
-        mine = strength(c, list(c.stacks_at(d.stage, self.side)))
-        theirs = strength(c, [x for x in c.stacks_at(d.stage) if x.player != self.side])
         options = retreats(c, s)
-        if options and mine < GIVE_UP * theirs:
+        if options and self.gives_up(c, d.stage):
             walk = distances(c, c.unit(s.unit), home(c, self.side), self.side)
             to = min(options, key=lambda x: walk.get(x, 99))
             return FallBack(d.stage, d.unit, to, min(s.count, room_for(c, self.side, to, c.unit(s.unit))))
         return cmd.Pass()
+
+    def gives_up(self, c: Campaign, loc: str) -> bool:
+        mine = strength(c, list(c.stacks_at(loc, self.side)))
+        return mine < GIVE_UP * strength(c, [x for x in c.stacks_at(loc) if x.player != self.side])
 
     def cast(self, c: Campaign, d: Decision) -> cmd.Command:
         return self.best_cast(c, castings(c, self.side, "collection")) or cmd.Pass()
@@ -302,7 +360,50 @@ class OpenWarsHeuristic(OpenWarsPlayer):
 
     def threat(self, c: Campaign, loc: str) -> bool:
         """An enemy stack that can reach the location this turn."""
-        return any(x.player != self.side and x.moved < x.count and loc in reachable(c, x) for x in c.stacks)
+        return bool(self.coming(c, loc))
 
 
-PLAYERS = {"random": OpenWarsPlayer, "heuristic": OpenWarsHeuristic}
+class OpenWarsEasy(OpenWarsHeuristic):
+    """`easy`: the heuristic player, careless: one march in three at random, no guard left in its
+    cities, spells only for their dice."""
+
+    level = "easy"
+
+    def move(self, c: Campaign, d: Decision) -> cmd.Command:
+        return OpenWarsPlayer.move(self, c, d) if self.rng.chance(1 / 3) else super().move(c, d)
+
+    def exposure(self, c: Campaign, s: Stack, going: int) -> float:
+        return 0.0
+
+    def cast_worth(self, c: Campaign, a: Cast) -> float:
+        return super().cast_worth(c, a) if c.rules.spells[a.spell].effect.kind == "hits" else 0.0
+
+
+class OpenWarsHard(OpenWarsHeuristic):
+    """`hard`: the heuristic player with the exact odds (systems/open_wars/odds.py) where the others
+    weigh strengths: it marches into a fight it wins at least DARE of the time, the tokens supposed
+    there, and retreats from one it wins less than GIVE_UP_ODDS of the time."""
+
+    level = "hard"
+    DARE = 0.6
+    GIVE_UP_ODDS = 0.25
+
+    def dares(self, c: Campaign, arriving: Stack) -> float | None:
+        if not c.enemies_at(arriving.location, self.side):
+            return 1.0
+        chance = combat_odds(c, arriving.location, arriving).win.get(self.side, 0.0)
+        return chance if chance >= self.DARE else None
+
+    def gives_up(self, c: Campaign, loc: str) -> bool:
+        return combat_odds(c, loc).win.get(self.side, 0.0) < self.GIVE_UP_ODDS
+
+
+# by name; the levels of a search general play these (game/ai/common.py: a level the mode lacks plays
+# its best player): `normal` is the heuristic player
+PLAYERS = {
+    "random": OpenWarsPlayer,
+    "heuristic": OpenWarsHeuristic,
+    "easy": OpenWarsEasy,
+    "normal": OpenWarsHeuristic,
+    "hard": OpenWarsHard,
+}
