@@ -28,6 +28,7 @@ from game.running.stats import Figures, figures
 from game.ui import theme
 from game.ui.load_list import CONTROLLERS, mode_name, save_browser, scenario_words, shown_name
 from game.ui.markup import drawable, plain
+from game.ui.ow_setup import PlayersChoice, faction_names, seat_labels
 from game.ui.rules_browser import RulesBrowser
 from game.ui.save_browser import SaveBrowser, skipped_line
 from game.ui.stats_view import draw_figures
@@ -145,6 +146,9 @@ class StartScreen:
         pygame_gui.elements.UILabel(make(x, y + 84, label_w, 34), t("seed"), self.manager)
         self.seed = pygame_gui.elements.UITextEntryLine(make(x + label_w + 10, y + 84, 160, 34), self.manager)
         self.seed.set_text(str(setup.seed))
+        chosen_players = (setup.options or {}).get("players")
+        room = make(x + label_w + 180, y + 84, col - label_w - 180, 34)
+        self.map_players = PlayersChoice(room, self.manager, t, chosen_players)  # the random map's
         self.problem_label = pygame_gui.elements.UILabel(
             make(x, y + 126, col, 24), one_line(self.problem, 90), self.manager
         )
@@ -242,36 +246,38 @@ class StartScreen:
         sc = self.scenarios.get(name)
         if sc is None:
             return ("Side A", "Side B")
-        if self.modes[name] == "open-wars":
-            own = sc.spec.words(self.t.language).players
-            p, q = sc.spec.players
-            return (drawable(f"{own[p.id]} ({p.faction})"), drawable(f"{own[q.id]} ({q.faction})"))
+        if self.modes[name] == "open-wars":  # two to four players: the third and fourth play as the second
+            first, second, *_more = seat_labels(sc.spec, self.t, tuple(self.rules.loaded_mods))
+            return (first, second)
         names = sc.spec.words(self.t.language).sides
         a, b = ((names[s.id], self.t(f"log_edge_{s.edge}")) for s in sc.spec.sides)
         return (drawable(f"{a[0]} ({a[1]})"), drawable(f"{b[0]} ({b[1]})"))
 
     def show_about(self, name: str) -> None:
         sc = self.scenarios.get(name)
+        self.map_players.show_for(sc.id if sc is not None else "")
         if sc is None:
             return
         spec = sc.spec
         words = spec.words(self.t.language)  # the scenario's or map's own words in the player's language
         if self.modes[name] == "open-wars":  # a map: its players, their factions, gold and tokens
+            factions = faction_names(self.t.language, tuple(self.rules.loaded_mods))
             who = " | ".join(
                 self.t(
                     "ow_player",
                     side=words.players[p.id],
-                    faction=p.faction,
+                    faction=factions.get(p.faction, p.faction),
                     gold=p.gold,
                     tokens=sum(u.count for u in p.units),
                 )
                 for p in spec.players
             )
             mode = mode_name(self.modes[name])
+            seats = self.t("ow_more_seats") if len(spec.players) > 2 or sc.id == "ow-random" else ""
             self.set_about(
                 lambda say: (
                     f"<b>{say(words.name)}</b> ({say(mode)})<br>{say(' '.join(words.description.split()))}"
-                    f"<br><i>{say(who)}</i>"
+                    f"<br><i>{say(who)}</i>" + (f"<br>{say(seats)}" if seats else "")
                 )
             )
             a, b = self.sides(name)
@@ -388,6 +394,7 @@ class StartScreen:
                 if sc is not None:
                     self.setup.scenario = sc.id  # found again by id among the game's and the mods' own
                     self.setup.mode = self.modes[_selected(self.scenario)]
+                    self.setup.options = self.map_players.options(sc.id, self.setup.options)
                 self.setup.a = self.players[_selected(self.side_a)]
                 self.setup.b = self.players[_selected(self.side_b)]
                 try:

@@ -9,13 +9,17 @@ from pathlib import Path
 from typing import Any
 
 import pygame
+import pygame_gui
 import pytest
 
 from game.ai.players import make_player
+from game.content.locale import Texts
 from game.running.match import new_match
 from game.running.settings import Settings
 from game.ui import theme
+from game.ui.app import open_battle
 from game.ui.ow_screen import OpenWarsScreen
+from game.ui.start_screen import Setup, StartScreen
 from systems.open_wars.magic import Cast
 from systems.open_wars.odds import combat_odds
 from systems.open_wars.state import Stack
@@ -145,3 +149,33 @@ def test_a_march_shows_the_fights_odds_before_it_is_sent(small_window: pygame.Su
     assert words.startswith("Si marchan allí") and screen.names[s.player] in words
     assert f"{screen.names[s.player]} {odds.win[s.player]:.0%}" in words
     assert screen.march_odds(s.location) == "" or c.enemies_at(s.location, s.player)
+
+
+def test_the_start_screen_shows_every_map_of_three_and_four_players_and_the_random_maps_players(
+    small_window: pygame.Surface,
+) -> None:
+    """OW-TURN-2, OW-LOC-1: a map of three or four players is shown (it raised before), its factions
+    named in Spanish; the random map asks how many players and opens a game of that many, the third
+    and fourth seats played as the second's choice."""
+    setup = Setup()
+    start = StartScreen(small_window.get_size(), setup, t=Texts("es"))
+    maps = {n: sc for n, sc in start.scenarios.items() if start.modes[n] == "open-wars"}
+    for name, sc in maps.items():
+        start.show_about(name)
+        start.draw(small_window, 0.0)
+        assert start.map_players.menu.visible == (sc.id == "ow-random")
+        assert "(" not in start.label_b.text or ")" in start.label_b.text
+    four = next(n for n, sc in maps.items() if len(sc.spec.players) == 4)
+    start.show_about(four)
+    assert "Bárbaros" in start.label_b.text and "jugador" in start.about.html_text
+    name = next(n for n, sc in maps.items() if sc.id == "ow-random")
+    start.scenario.selected_option = (name, name)
+    start.show_about(name)
+    start.map_players.menu.selected_option = ("4 jugadores", "4 jugadores")
+    start.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=start.start))
+    assert setup.scenario == "ow-random" and setup.options == {"players": 4}
+    screen = open_battle(setup, small_window.get_size())
+    assert isinstance(screen, OpenWarsScreen) and len(screen.campaign.sides) == 4
+    seats = [screen.controllers[s] for s in screen.campaign.sides]
+    assert seats == [setup.a, setup.b, setup.b, setup.b]
+    screen.close()
