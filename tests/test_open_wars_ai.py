@@ -68,19 +68,23 @@ def test_exposure_is_the_worth_of_the_place_times_the_hold_lost(small: Callable[
     assert OpenWarsEasy("orc", 1).exposure(c, c.stack_of("orc", "z", "orc-warriors"), 3) == 0.0  # type: ignore[arg-type]
 
 
-def test_hard_marches_into_a_fight_only_by_its_exact_odds(small: Callable[..., Campaign]) -> None:
-    """OW-COMBAT: the chance the screen shows for a march (the tokens supposed there) is the one the
-    hard player dares by; the heuristic player weighs strengths and may go where the odds say no."""
+def test_hard_dares_where_the_strengths_say_so_and_where_the_exact_odds_do(
+    small: Callable[..., Campaign],
+) -> None:
+    """OW-COMBAT: the hard player marches into a fight the strengths allow (as the heuristic player
+    does) and into one they refuse when the exact odds of it (the chance the screen shows for a march,
+    the tokens supposed there) give it at least DARE."""
     c = orcs_to_move(small, 0)
     c.add("dw", "d", "dwarf-warriors", 2)
-    arriving = Stack("orc", "orc-warriors", "d", 3)
-    chance = combat_odds(c, "d", arriving).win["orc"]
-    hard = OpenWarsHard("orc", 1)
-    assert hard.dares(c, arriving) == (chance if chance >= OpenWarsHard.DARE else None)
-    assert OpenWarsHard("orc", 1).dares(c, Stack("orc", "orc-warriors", "b", 3)) == 1.0  # nobody there
-    marched = hard.decide(c, c.pending)  # type: ignore[arg-type]
-    if chance < OpenWarsHard.DARE:
-        assert not (isinstance(marched, March) and marched.path[-1] == "d")
+    hard, normal = OpenWarsHard("orc", 1), OpenWarsHeuristic("orc", 1)
+    for n in (1, 2, 3):
+        arriving = Stack("orc", "orc-warriors", "d", n)
+        chance = combat_odds(c, "d", arriving).win["orc"]
+        rough = normal.dares(c, arriving)
+        exact = chance if chance >= OpenWarsHard.DARE else None
+        assert hard.dares(c, arriving) == (rough if rough is not None else exact)
+    assert hard.dares(c, Stack("orc", "orc-warriors", "b", 3)) == 1.0  # nobody there
+    assert normal.dares(c, Stack("orc", "orc-warriors", "d", 1)) is None  # 1 orc against 2 dwarves
 
 
 def test_hard_retreats_from_a_fight_it_is_unlikely_to_win(small: Callable[..., Campaign]) -> None:

@@ -15,7 +15,7 @@ from game.model.resolution import Decision, Reject
 from systems.open_wars.combat import FallBack, retreats
 from systems.open_wars.magic import Cast, castings, spell_losses
 from systems.open_wars.moves import March, Recruit, barring, check_recruit, reachable, room_for
-from systems.open_wars.odds import combat_odds, save_chance
+from systems.open_wars.odds import combat_odds, save_chance, supposed
 from systems.open_wars.records import UnitKind
 from systems.open_wars.state import Campaign, Stack
 from systems.open_wars.volley import Shoot, shot_losses, targets
@@ -23,6 +23,7 @@ from systems.open_wars.volley import Shoot, shot_losses, targets
 CITY_WORTH = 6.0  # a city is worth its income and the recruits it allows
 SAFE = 0.9  # march where the enemy is only when at least this strong against him
 GIVE_UP = 0.45  # retreat from a fight when this weak against the enemy there
+EXACT_STACKS = 4  # hard weighs a fight of at most this many stacks by its exact odds (they cost more)
 MANA_WORTH = 0.6  # gold a point of mana is worth kept for later: a spell must beat its cost at this
 
 
@@ -364,13 +365,13 @@ class OpenWarsHeuristic(OpenWarsPlayer):
 
 
 class OpenWarsEasy(OpenWarsHeuristic):
-    """`easy`: the heuristic player, careless: one march in three at random, no guard left in its
+    """`easy`: the heuristic player, careless: one march in two at random, no guard left in its
     cities, spells only for their dice."""
 
     level = "easy"
 
     def move(self, c: Campaign, d: Decision) -> cmd.Command:
-        return OpenWarsPlayer.move(self, c, d) if self.rng.chance(1 / 3) else super().move(c, d)
+        return OpenWarsPlayer.move(self, c, d) if self.rng.chance(0.5) else super().move(c, d)
 
     def exposure(self, c: Campaign, s: Stack, going: int) -> float:
         return 0.0
@@ -385,16 +386,31 @@ class OpenWarsHard(OpenWarsHeuristic):
     there, and retreats from one it wins less than GIVE_UP_ODDS of the time."""
 
     level = "hard"
-    DARE = 0.6
-    GIVE_UP_ODDS = 0.25
+    DARE = 0.45
+    GIVE_UP_ODDS = 0.2
+
+    def __init__(self, side: str, seed: int) -> None:
+        super().__init__(side, seed)
+        self._odds: dict[tuple[int, int, str, str, int], float] = {}
 
     def dares(self, c: Campaign, arriving: Stack) -> float | None:
-        if not c.enemies_at(arriving.location, self.side):
+        loc = arriving.location
+        if not c.enemies_at(loc, self.side):
             return 1.0
-        chance = combat_odds(c, arriving.location, arriving).win.get(self.side, 0.0)
+        rough = super().dares(c, arriving)  # what the strengths dare, and more where the odds say so
+        if rough is not None or len(supposed(c, loc, arriving)) > EXACT_STACKS:
+            return rough
+        key = (id(c), len(c.events), loc, arriving.unit, arriving.count)
+        if key not in self._odds:
+            if len(self._odds) > 256:
+                self._odds.clear()
+            self._odds[key] = combat_odds(c, loc, arriving).win.get(self.side, 0.0)
+        chance = self._odds[key]
         return chance if chance >= self.DARE else None
 
     def gives_up(self, c: Campaign, loc: str) -> bool:
+        if len(supposed(c, loc, None)) > EXACT_STACKS:
+            return super().gives_up(c, loc)
         return combat_odds(c, loc).win.get(self.side, 0.0) < self.GIVE_UP_ODDS
 
 
