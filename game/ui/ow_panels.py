@@ -10,6 +10,7 @@ from game.model.resolution import Decision
 from game.running.match import summary
 from game.ui import theme
 from game.ui.log_panel import tooltip
+from game.ui.ow_map import fit
 from game.ui.ow_view import BUTTON_H, BUTTON_STEP, OpenWarsView
 from systems.open_wars.combat import rank
 from systems.open_wars.words import plural
@@ -27,19 +28,29 @@ def draw_top_bar(v: OpenWarsView, surf: pygame.Surface) -> None:
     surf.blit(theme.font(26).render(head, True, theme.TEXT), (10, 6))
     values = c.army_values()
     pending = c.pending
-    labels = []
-    for p in c.order:
-        purse = c.purses[p]
-        words = t("ow_purse", side=v.names[p], gold=purse.gold, mana=purse.mana, army=values[p])
-        if pending is not None and pending.side == p:
-            who = t("you") if v.controllers.get(p) == "human" else v.controllers.get(p, "")
-            words += f"  < {who}" + (" ..." if v.ai.thinking is not None else "")
-        labels.append((p, words))
-    # three or four players: a smaller size and closer, until every purse fits the bar's width
+
+    def purses(names: dict[str, str]) -> list[tuple[str, str]]:
+        out = []
+        for p in c.order:
+            purse = c.purses[p]
+            words = t("ow_purse", side=names[p], gold=purse.gold, mana=purse.mana, army=values[p])
+            if pending is not None and pending.side == p:
+                who = t("you") if v.controllers.get(p) == "human" else v.controllers.get(p, "")
+                words += f"  < {who}" + (" ..." if v.ai.thinking is not None else "")
+            out.append((p, words))
+        return out
+
+    # three or four players: a smaller size and closer, then shorter names, until every purse fits
+    width = surf.get_width()
     for size, gap in PURSE_FITS:
-        rendered = [(p, theme.font(size).render(w, True, theme.TEXT)) for p, w in labels]
-        if sum(20 + r.get_width() + gap for _p, r in rendered) <= surf.get_width():
+        rendered = [(p, theme.font(size).render(w, True, theme.TEXT)) for p, w in purses(v.names)]
+        if sum(20 + r.get_width() + gap for _p, r in rendered) <= width:
             break
+    room = 80
+    while sum(20 + r.get_width() + gap for _p, r in rendered) > width and room > 20:
+        short = {p: fit(n, theme.font(size), room) for p, n in v.names.items()}
+        rendered = [(p, theme.font(size).render(w, True, theme.TEXT)) for p, w in purses(short)]
+        room -= 10
     x, tallest = 10, theme.font(PURSE_FITS[0][0]).render("Ag", True, theme.TEXT).get_height()
     for p, label in rendered:
         pygame.draw.rect(surf, v.colours[p], (x, 34, 14, 14), border_radius=3)
@@ -174,7 +185,7 @@ def draw_end(v: OpenWarsView, surf: pygame.Surface) -> None:
     """The winner, why the game ended, and each player's score line by line (OW-DEC-6)."""
     c, t = v.campaign, v.t
     r = summary(v.match)
-    box = pygame.Rect(0, 0, min(760, v.area.w - 20), 240)
+    box = pygame.Rect(0, 0, min(760 if len(c.sides) <= 2 else 900, v.area.w - 20), 240)
     box.center = v.area.center
     pygame.draw.rect(surf, theme.PANEL, box, border_radius=10)
     pygame.draw.rect(surf, theme.ACCENT, box, 2, border_radius=10)
@@ -188,13 +199,15 @@ def draw_end(v: OpenWarsView, surf: pygame.Surface) -> None:
     font, small = theme.font(22), theme.font(20)
     col = min(130, (box.w - 300) // len(c.sides))  # a column a player: up to four fit the box
     first = box.right - col * len(c.sides)
+    names = theme.font(22 if len(c.sides) <= 2 else 18)
     for i, p in enumerate(c.sides):
-        surf.blit(font.render(v.names[p], True, v.colours[p]), (first + i * col, y))
+        surf.blit(names.render(fit(v.names[p], names, col - 8), True, v.colours[p]), (first + i * col, y))
     y += 28
     lines = r["score_lines"]
     for line in lines[c.sides[0]]:
         rule, what = line.split()  # "OW-DEC-6 army"
-        surf.blit(small.render(f"{t('ow_score_' + what)} ({rule})", True, theme.TEXT_DIM), (box.x + 24, y))
+        label = fit(f"{t('ow_score_' + what)} ({rule})", small, first - box.x - 34)
+        surf.blit(small.render(label, True, theme.TEXT_DIM), (box.x + 24, y))
         for i, p in enumerate(c.sides):
             surf.blit(font.render(str(lines[p][line]), True, theme.TEXT), (first + 20 + i * col, y))
         y += 26
