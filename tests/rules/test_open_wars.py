@@ -397,13 +397,13 @@ def test_OW_COMBAT_3_OW_COMBAT_5_OW_DEC_7_OW_FAC_6_exact_odds_of_a_combat_worked
 def test_OW_COMBAT_4_OW_DEC_10_combat_odds_take_each_roll_off_order_with_its_chance(
     small: Callable[..., Campaign],
 ) -> None:
-    """Axe throwers (hit on 3) and goblin archers (hit on 2) tie on initiative, type and cost
-    (OW-COMBAT-4): each round either goes first, 1/2 each. Axes first: 1/2 they win, 1/6 the goblins
-    do; goblins first: 1/3 they win, 1/3 the axes do; 1/3 go on either way: the axes win 5/8 of the
+    """Ghouls (hit on 3) and goblin archers (hit on 2) tie on initiative, type and cost
+    (OW-COMBAT-4): each round either goes first, 1/2 each. Ghouls first: 1/2 they win, 1/6 the goblins
+    do; goblins first: 1/3 they win, 1/3 the ghouls do; 1/3 go on either way: the ghouls win 5/8 of the
     combats that end."""
     c = small()
     clear(c)
-    c.add("dw", "b", "axe-throwers", 1)
+    c.add("dw", "b", "ghouls", 1)
     c.add("orc", "b", "goblin-archers", 1)
     go_on = (1 / 3) ** 12
     odds = combat_odds(c, "b")
