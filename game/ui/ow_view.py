@@ -13,7 +13,7 @@ from game.content.locale import Texts
 from game.content.module_records import folder_of
 from game.content.rulesref import reference_for
 from game.model import commands as cmd
-from game.model.events import Event, Note
+from game.model.events import Event
 from game.model.modules import rule_id_pattern
 from game.model.resolution import Decision, Reject
 from game.model.words import number
@@ -30,7 +30,7 @@ from systems.open_wars.combat import FallBack, hits_odds, retreats
 from systems.open_wars.moves import March, Recruit, check_march, check_recruit, reachable, room_for
 from systems.open_wars.odds import CombatOdds, combat_odds
 from systems.open_wars.state import Campaign, Stack
-from systems.open_wars.words import end_words, narrate, plural, unit_name
+from systems.open_wars.words import ending, narrate, plural, unit_name
 
 BUTTON_H, BUTTON_STEP = 28, 32
 # the Esc menu and the questions before leaving: (what a button does, its label), with their titles;
@@ -256,6 +256,4 @@ class OpenWarsView:
 
     def end_reason(self) -> str:
         """OW-DEC-6's note, told in the player's words."""
-        c = self.campaign
-        end = next((e for e in reversed(c.events) if isinstance(e, Note) and e.rule == "OW-DEC-6"), None)
-        return end_words(end.details, c, self.t) if end is not None and end.details else ""
+        return ending(self.campaign, self.t)

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from game.content.locale import Texts
-from game.model.events import Event
+from game.model.events import Event, Note
 from systems.open_wars.state import Campaign
 
 
@@ -41,6 +41,20 @@ def end_words(details: dict[str, Any], c: Campaign, t: Texts) -> str:
     return t(
         "ow_end_" + details["why"], side=side_name(c, t, player) if player else "", limit=details["limit"]
     )
+
+
+def ending(c: Campaign, t: Texts) -> str:
+    """Why the game ended (OW-DEC-6's note) in the player's words; "" while it goes on."""
+    end = next((e for e in reversed(c.events) if isinstance(e, Note) and e.rule == "OW-DEC-6"), None)
+    return end_words(end.details, c, t) if end is not None and end.details else ""
+
+
+def result_words(c: Campaign, t: Texts) -> tuple[str, str, dict[str, str]]:
+    """Who won, why the game ended and each player's name, in the player's words (`simulate`)."""
+    names = dict(c.map.spec.words(t.language).players)
+    winner = c.game.winner if c.game is not None else None
+    who = t("ow_won", side=names.get(winner, winner)) if winner else t("ow_drawn")
+    return who, ending(c, t), names
 
 
 def side_name(c: Campaign, t: Texts, player: str) -> str:
