@@ -68,3 +68,26 @@ def test_a_battle_still_going_on_says_so() -> None:
         assert result_lines(m, "es")[0].startswith("default, semilla 5: sigue en juego tras ")
     finally:
         m.battle.close()
+
+
+@pytest.mark.parametrize(
+    "lang, title, moves",
+    [
+        ("en", r"Round 1\. Why\? (French|Spanish): ", "move "),
+        ("es", r"Turno 1\. ¿Por qué\? (Franceses|Españoles): ", "mover "),
+    ],
+)
+def test_why_says_the_reasons_with_names_in_the_language_asked(
+    capsys: pytest.CaptureFixture[str], lang: str, title: str, moves: str
+) -> None:
+    """`simulate --why`: each decision's reasons in the language asked, sides and units by their names
+    (never an id such as es-2b), moves by their length."""
+    args = ["simulate", "--seed", "3", "--rounds", "1", "--a", "easy", "--b", "easy", "--why", "--lang", lang]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    reasons = out.split("\ndefault, ")[0].splitlines()
+    assert reasons and re.match(title, reasons[0]), reasons[:2]
+    assert any(moves in line for line in reasons)
+    assert not re.search(r"\b(fr|es)-\d", out), re.findall(r".*\b(?:fr|es)-\d.*", out)[:3]
+    if lang == "es":
+        assert not re.search(r"\b(weighed|Chose|move|worth)\b", out)

@@ -20,6 +20,7 @@ from game.cli.options import (
 from game.model.errors import one_line
 
 if TYPE_CHECKING:
+    from game.ai.reasons import Thought
     from game.running.match import Match
 
 
@@ -46,9 +47,25 @@ def _print(m: Match, as_json: bool, language: str | None) -> None:
         print("  " + one_line(line, limit=2000))
 
 
+def _print_reasons(m: Match, kept: list[tuple[int, Thought]], language: str) -> None:
+    """`--why`: each search general's reasons, round by round, in the language asked, units and sides
+    by their names."""
+    from game.running.names import named
+    from game.running.narrate import texts_for
+    from game.running.result_words import side_names
+    from game.running.why_words import why_lines
+
+    t = named(texts_for(language, [x.id for x in m.battle.stack.modules]), m)
+    sides = side_names(m, t)
+    for n, thought in kept:
+        title, *lines = why_lines(thought, t, lambda s: sides.get(s, s))
+        print(one_line(t("cli_why", round=n, title=title), limit=2000))
+        for line in lines:  # an option, then its details indented further
+            print(("      " if line.startswith(" ") else "  ") + one_line(line, limit=2000))
+
+
 def simulate(args: argparse.Namespace) -> int:
-    from game.ai.reasons import KeptReasons, Thought
-    from game.ai.reasons import text as reason_lines
+    from game.ai.reasons import KeptReasons
     from game.content.files import write_text
     from game.running.audit import event_lines
     from game.running.match import new_match, play, save
@@ -65,8 +82,7 @@ def simulate(args: argparse.Namespace) -> int:
         if args.log and not args.json:
             print_log(m, args.lang)
         if args.why and not args.json:
-            for n, thought in kept:
-                print(f"round {n}: " + "\n".join(reason_lines(thought)))
+            _print_reasons(m, kept, args.lang or "en")
         _print(m, args.json, args.lang)
     finally:
         m.battle.close()

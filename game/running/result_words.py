@@ -3,9 +3,18 @@ points, with the sides' names (the command line's summary of `simulate` and `rep
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from game.content.locale import Texts
 from game.model.events import GameOver
 from game.running.match import Match, summary
 from game.running.narrate import Narrator, end_reason, names_of, texts_for
+
+
+def side_names(m: Match, t: Texts) -> Mapping[str, str]:
+    """What the sides are called in the language of `t` (ids where the scenario gives no name)."""
+    told = m.battle.stack.mode.result
+    return told(m.battle, t)[2] if told is not None else names_of(m.scenario.spec, t.language)[0]
 
 
 def result_lines(m: Match, language: str = "en") -> list[str]:
