@@ -56,7 +56,7 @@ def _print_reasons(m: Match, kept: list[tuple[int, Thought]], language: str) -> 
     from game.running.why_words import why_lines
 
     t = named(texts_for(language, [x.id for x in m.battle.stack.modules]), m)
-    sides = side_names(m, t)
+    sides = side_names(m, language)
     for n, thought in kept:
         title, *lines = why_lines(thought, t, lambda s: sides.get(s, s))
         print(one_line(t("cli_why", round=n, title=title), limit=2000))

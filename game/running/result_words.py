@@ -5,16 +5,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from game.content.locale import Texts
 from game.model.events import GameOver
 from game.running.match import Match, summary
 from game.running.narrate import Narrator, end_reason, names_of, texts_for
 
 
-def side_names(m: Match, t: Texts) -> Mapping[str, str]:
-    """What the sides are called in the language of `t` (ids where the scenario gives no name)."""
+def side_names(m: Match, language: str) -> Mapping[str, str]:
+    """What the sides are called in a language (ids where the scenario gives no name)."""
     told = m.battle.stack.mode.result
-    return told(m.battle, t)[2] if told is not None else names_of(m.scenario.spec, t.language)[0]
+    if told is None:
+        return names_of(m.scenario.spec, language)[0]
+    return told(m.battle, texts_for(language, [x.id for x in m.battle.stack.modules]))[2]
 
 
 def result_lines(m: Match, language: str = "en") -> list[str]:
