@@ -82,7 +82,7 @@ def _combat_lines(v: OpenWarsView, surf: pygame.Surface, d: Decision, at: tuple[
         u = c.unit(s.unit)
         mark = "> " if (s.player, s.unit) == (d.side, d.unit) else "   "
         line = (
-            f"{mark}{v.names[s.player]}: {s.count} {v.unit_name(s.unit)} "
+            f"{mark}{v.names[s.player]}: {v.tokens(s.unit, s.count)} "
             f"({t('ow_init', initiative=u.initiative)})"
         )
         surf.blit(font.render(line, True, v.colours[s.player] if not mark.strip() else theme.ACCENT), (x, y))
@@ -142,8 +142,8 @@ def draw_hover(v: OpenWarsView, surf: pygame.Surface, where: dict[str, tuple[tup
     c, t = v.campaign, v.t
     chip = v.view.chip_at(v.mouse)
     if chip is not None:
-        title = f"{v.names[chip.player]}: {chip.count} {v.unit_name(chip.unit)}"
-        moved = t("ow_moved", moved=chip.moved) if chip.moved else ""
+        title = f"{v.names[chip.player]}: {v.tokens(chip.unit, chip.count)}"
+        moved = t(plural("ow_moved", chip.moved), moved=chip.moved) if chip.moved else ""
         tooltip(surf, v.mouse, title, f"{v.unit_words(chip.unit)} {moved}")
         return
     loc = v.view.card_at(v.mouse)

@@ -30,7 +30,7 @@ from systems.open_wars.combat import FallBack, hits_odds, retreats
 from systems.open_wars.moves import March, Recruit, check_march, check_recruit, reachable, room_for
 from systems.open_wars.odds import CombatOdds, combat_odds
 from systems.open_wars.state import Campaign, Stack
-from systems.open_wars.words import ending, narrate, plural, unit_name
+from systems.open_wars.words import ending, narrate, plural, tokens, unit_name
 
 BUTTON_H, BUTTON_STEP = 28, 32
 # the Esc menu and the questions before leaving: (what a button does, its label), with their titles;
@@ -140,6 +140,10 @@ class OpenWarsView:
     def unit_name(self, unit: str) -> str:
         return unit_name(self.campaign, self.t, unit)
 
+    def tokens(self, unit: str, count: int) -> str:
+        """ "3 tokens of Wolf riders": a count that agrees with any unit's name."""
+        return tokens(self.campaign, self.t, unit, count)
+
     def choices(self, d: Decision) -> list[Choice]:
         handler = {"ow_recruit": self._recruits, "ow_move": self._moves, "ow_combat": self._combat}
         return handler[d.kind](d)
@@ -231,8 +235,7 @@ class OpenWarsView:
                 return t(
                     "ow_march_prompt",
                     side=side,
-                    count=self.count,
-                    unit=self.unit_name(self.stack.unit),
+                    tokens=self.tokens(self.stack.unit, self.count),
                     movement=unit.movement,
                 )
             return t("ow_move_prompt", side=side)

@@ -19,8 +19,8 @@ def narrate(e: Event, c: Campaign, t: Texts, describe: Callable[[Mapping[str, An
         player, unit = d["unit"].split(":", 1)
         kind = c.unit(unit)
         dice = " ".join(str(x) for x in d["dice"])
-        return t(plural("ow_attack_roll", d["total"]), side=side_name(c, t, player), count=len(d["dice"]),
-                 unit=unit_name(c, t, unit),
+        return t(plural("ow_attack_roll", d["total"]), side=side_name(c, t, player),
+                 tokens=tokens(c, t, unit, len(d["dice"])),
                  dice=dice, attack=kind.attack, hits=d["total"], rule=d["rule"])  # fmt: skip
     if d["kind"] == "roll":
         return t("ow_roll_off", side=side_name(c, t, d["side"]), die=d["die"], rule=d["rule"])
@@ -67,6 +67,12 @@ def unit_name(c: Campaign, t: Texts, unit: str) -> str:
     return c.rules.unit_name(unit, t.language)
 
 
+def tokens(c: Campaign, t: Texts, unit: str, count: int) -> str:
+    """A count of one kind of unit, "1 token of Wolf riders", "3 tokens of Wolf riders": the tokens'
+    noun agrees with the count whatever the unit's name (a plural "Wolf riders", a singular "Troll")."""
+    return t(plural("ow_tokens", count), count=count, unit=unit_name(c, t, unit))
+
+
 def plural(key: str, count: int) -> str:
     """`key`_one for one, `key`_many otherwise."""
     return f"{key}_one" if count == 1 else f"{key}_many"
@@ -97,16 +103,14 @@ NOTES: dict[str, Told] = {
     "OW-RECRUIT-1": lambda x, c, t: t(
         "ow_n_recruit",
         side=side_name(c, t, x["player"]),
-        count=x["count"],
-        unit=unit_name(c, t, x["unit"]),
+        tokens=tokens(c, t, x["unit"], x["count"]),
         location=place_name(c, t, x["location"]),
         price=c.unit(x["unit"]).cost * x["count"],
     ),
     "OW-MOVE-1": lambda x, c, t: t(
-        "ow_n_march",
+        plural("ow_n_march", x["count"]),
         side=side_name(c, t, x["player"]),
-        count=x["count"],
-        unit=unit_name(c, t, x["unit"]),
+        tokens=tokens(c, t, x["unit"], x["count"]),
         path=" > ".join(place_name(c, t, p) for p in x["path"]),
         movement=x["movement"],
     ),
@@ -119,15 +123,13 @@ NOTES: dict[str, Told] = {
     "OW-COMBAT-6": lambda x, c, t: t(
         "ow_n_loss",
         side=side_name(c, t, x["player"]),
-        lost=x["lost"],
-        unit=unit_name(c, t, x["unit"]),
+        tokens=tokens(c, t, x["unit"], x["lost"]),
         location=place_name(c, t, x["location"]),
     ),
     "OW-COMBAT-10": lambda x, c, t: t(
-        "ow_n_retreat",
+        plural("ow_n_retreat", x["count"]),
         side=side_name(c, t, x["player"]),
-        count=x["count"],
-        unit=unit_name(c, t, x["unit"]),
+        tokens=tokens(c, t, x["unit"], x["count"]),
         location=place_name(c, t, x["to"]),
     ),
     "OW-DEC-7": lambda x, c, t: t("ow_n_stop", location=place_name(c, t, x["location"]), round=x["round"]),
