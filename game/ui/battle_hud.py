@@ -164,8 +164,8 @@ def draw_hover(v: BattleView, surf: pygame.Surface) -> None:
         ref = v.reference.get(rid)
         tooltip(surf, v.mouse, f"{rid}: {ref.title}" if ref else rid, ref.text if ref else "")
         return
-    if not v.camera.contains(v.mouse) or v.ai.thinking is not None:
-        return
+    if not v.camera.contains(v.mouse) or v.ai.thinking is not None or v.help:
+        return  # the F1 help covers the table: nothing on it is hovered
     p = v.camera.to_table(v.mouse)
     names = [n for n, s in v.display.shown.items() if s.on_table]
     name = v.human.pick(p, names)
