@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -91,3 +92,14 @@ def test_why_says_the_reasons_with_names_in_the_language_asked(
     assert not re.search(r"\b(fr|es)-\d", out), re.findall(r".*\b(?:fr|es)-\d.*", out)[:3]
     if lang == "es":
         assert not re.search(r"\b(weighed|Chose|move|worth)\b", out)
+
+
+def test_stats_names_the_sides_and_divisions(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """`stats FILE`: the winner, each side's figures and each division's fate by their names."""
+    path = tmp_path / "battle.json"
+    simulated(capsys, "--save-replay", str(path))
+    assert main(["stats", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "French:" in out.splitlines() and "Spanish:" in out.splitlines()
+    assert "1st Division (Leval) (French): " in out
+    assert not re.search(r"\b(fr|es)(-\d)?\b", out), out
