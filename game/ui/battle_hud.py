@@ -92,7 +92,7 @@ def draw_dice(v: BattleView, surf: pygame.Surface) -> None:
     """The last roll: its die face and every modifier with its rule, in the log's words; rolls the
     log tells in one line (an officer's initiative dice) together, each die with its face."""
     show = v.display.dice
-    if show is None or show.age > 6 or v.why:  # the why box stands where it would
+    if show is None or show.age > 6 or v.why or v.help:  # the why box stands where it would; F1 covers it
         return
     d: dict[str, Any] = show.event
     font = theme.font(19)
