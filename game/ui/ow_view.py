@@ -99,6 +99,7 @@ class OpenWarsView:
         self.menu_buttons: list[tuple[pygame.Rect, str]] = []
         self.buttons: list[tuple[pygame.Rect, Choice]] = []
         self.help = False
+        self.help_box = pygame.Rect(0, 0, 0, 0)  # where the F1 help was drawn: the map under it is hidden
         self.alert: str | None = None
         self.picked: str | None = None  # the location clicked (a city to recruit in, a stack's place)
         self.stack: Stack | None = None  # the stack about to march
