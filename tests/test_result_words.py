@@ -43,7 +43,9 @@ def test_json_keeps_the_ids(capsys: pytest.CaptureFixture[str]) -> None:
     assert set(json.loads(line)["score"]) == {"fr", "es"}
 
 
-ENGLISH = re.compile(r"\b(wins?|seed|points?|rounds?|recruits|marches|march|retreats?|loses|holds|takes)\b")
+ENGLISH = re.compile(
+    r"\b(wins?|seed|points?|rounds?|recruits|marches|march|retreats?|loses|holds|takes|locations|army)\b"
+)
 
 
 @pytest.mark.parametrize("scenario", ["ow-twin-fords", "ow-border-march"])

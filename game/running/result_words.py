@@ -24,8 +24,9 @@ def result_lines(m: Match, language: str = "en") -> list[str]:
     t = texts_for(language, [x.id for x in b.stack.modules])
     r = summary(m)
     told = b.stack.mode.result
+    labels: Mapping[str, str] = {}  # a score line by its rule ID alone, unless the mode words it
     if told is not None:  # a mode with sides and endings of its own (Open Wars)
-        who, why, sides = told(b, t)
+        who, why, sides, labels = told(b, t)
     else:
         sides, objectives = names_of(m.scenario.spec, t.language)
         over = next((e for e in reversed(b.events) if isinstance(e, GameOver)), None)
@@ -40,7 +41,9 @@ def result_lines(m: Match, language: str = "en") -> list[str]:
               reason=why or r["end_reason"])
         ]  # fmt: skip
     for side, total in r["score"].items():
-        parts = ", ".join(f"{rule} {pts}" for rule, pts in r["score_lines"][side].items() if pts)
+        parts = ", ".join(
+            f"{labels.get(rule, rule)} {pts}" for rule, pts in r["score_lines"][side].items() if pts
+        )
         points = t(
             "cli_points_one" if total == 1 else "cli_points_many", side=sides.get(side, side), points=total
         )

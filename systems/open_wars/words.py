@@ -9,6 +9,7 @@ from typing import Any
 from game.content.locale import Texts
 from game.model.events import Event, Note
 from systems.open_wars.state import Campaign
+from systems.open_wars.turn import score
 
 
 def narrate(e: Event, c: Campaign, t: Texts, describe: Callable[[Mapping[str, Any]], str]) -> str:
@@ -49,12 +50,20 @@ def ending(c: Campaign, t: Texts) -> str:
     return end_words(end.details, c, t) if end is not None and end.details else ""
 
 
-def result_words(c: Campaign, t: Texts) -> tuple[str, str, dict[str, str]]:
-    """Who won, why the game ended and each player's name, in the player's words (`simulate`)."""
+def result_words(c: Campaign, t: Texts) -> tuple[str, str, dict[str, str], dict[str, str]]:
+    """Who won, why the game ended, each player's name and each score line's label, in the player's
+    words (`simulate`)."""
     names = dict(c.map.spec.words(t.language).players)
     winner = c.game.winner if c.game is not None else None
     who = t("ow_won", side=names.get(winner, winner)) if winner else t("ow_drawn")
-    return who, ending(c, t), names
+    lines = {line: score_label(line, t) for p in c.sides for line in score(c)[p].lines}
+    return who, ending(c, t), names, lines
+
+
+def score_label(line: str, t: Texts) -> str:
+    """A score line ("OW-DEC-6 army", turn.score) by its rule and a short word: "OW-DEC-6 ejército"."""
+    rule, what = line.split()
+    return f"{rule} {t('ow_score_short_' + what)}"
 
 
 def side_name(c: Campaign, t: Texts, player: str) -> str:
