@@ -1,40 +1,15 @@
-"""What the start screen shows and asks of an Open Wars map: its players with their factions' names in
-the player's language (two to four of them, OW-TURN-2), and for the random map (OW-LOC-1) how many
-players it is made for; the third and fourth seats are played as the second's."""
+"""What the start screen asks of the Open Wars random map (OW-LOC-1): how many players it is made for,
+two to four (OW-TURN-2); the third and fourth seats are played as the second's."""
 
 from __future__ import annotations
-
-from functools import cache
-from typing import Any
 
 import pygame
 import pygame_gui
 
 from game.content.locale import Texts
-from game.content.mods import Mod
-from game.ui.markup import drawable
 from systems.open_wars.maps import MAX_PLAYERS
-from systems.open_wars.records import load_rules
 
 RANDOM = "ow-random"  # the map made at random for the players chosen
-
-
-@cache
-def faction_names(language: str, mods: tuple[Mod, ...] = ()) -> dict[str, str]:
-    """Each faction's name in the language, by id."""
-    rules = load_rules(mods=mods)
-    return {f: rules.faction_name(f, language) for f in rules.factions}
-
-
-def seat_labels(spec: Any, t: Texts, mods: tuple[Mod, ...] = ()) -> list[str]:
-    """Each player of the map as "name (faction)", in the player's language."""
-    own = spec.words(t.language).players
-    names = faction_names(t.language, mods)
-    out = []
-    for p in spec.players:
-        faction = names.get(p.faction, p.faction)
-        out.append(drawable(own[p.id] if own[p.id] == faction else f"{own[p.id]} ({faction})"))
-    return out
 
 
 class PlayersChoice:

@@ -278,6 +278,7 @@ class OpenWarsRules:
         return self.words(language).units.get(unit) or self.units[unit].name
 
     def faction_name(self, faction: str, language: str) -> str:
+        """A faction's name in a language: the file's translation, or its own (English) name."""
         return self.words(language).factions.get(faction) or self.factions[faction].name
 
     def spell_name(self, spell: str, language: str) -> str:
