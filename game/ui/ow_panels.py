@@ -83,7 +83,8 @@ def draw_panel(v: OpenWarsView, surf: pygame.Surface, d: Decision | None) -> Non
         hover = rect.collidepoint(v.mouse) and ch.enabled
         colour = (95, 100, 110) if hover else (70, 74, 82) if ch.enabled else (48, 50, 55)
         pygame.draw.rect(surf, colour, rect, border_radius=5)
-        text = theme.font(19).render(ch.label, True, theme.TEXT if ch.enabled else theme.TEXT_DIM)
+        label = fit(ch.label, theme.font(19), rect.w - 16)  # its whole words are in its hover box
+        text = theme.font(19).render(label, True, theme.TEXT if ch.enabled else theme.TEXT_DIM)
         surf.blit(text, text.get_rect(midleft=(rect.x + 8, rect.centery)))
         v.buttons.append((rect, ch))
         y += BUTTON_STEP
