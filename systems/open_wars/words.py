@@ -61,7 +61,7 @@ def _armour_roll(d: dict[str, Any], c: Campaign, t: Texts) -> str:
 
 def _return_roll(d: dict[str, Any], c: Campaign, t: Texts) -> str:
     player, unit = d["unit"].split(":", 1)
-    return t("ow_return_roll", side=side_name(c, t, player), unit=unit_name(c, t, unit), count=len(d["dice"]),
+    return t("ow_return_roll", side=side_name(c, t, player), tokens=tokens(c, t, unit, len(d["dice"])),
              dice=" ".join(str(x) for x in d["dice"]), risen=d["total"], rule=d["rule"])  # fmt: skip
 
 
@@ -146,7 +146,7 @@ def _order(x: dict[str, Any], c: Campaign, t: Texts) -> str:
 
 
 def _upkeep(x: dict[str, Any], c: Campaign, t: Texts) -> str:
-    gone = [t("ow_n_unpaid", count=n, unit=unit_name(c, t, u)) for u, n in x["lost"].items()]
+    gone = [t("ow_n_unpaid", tokens=tokens(c, t, u, n)) for u, n in x["lost"].items()]
     return t("ow_n_upkeep", side=side_name(c, t, x["player"]), paid=x["paid"], mana=x["mana"]) + "".join(
         "; " + g for g in gone
     )
@@ -215,8 +215,7 @@ NOTES: dict[str, Told] = {
     "summon": lambda x, c, t: t(
         "ow_n_summon",
         side=side_name(c, t, x["player"]),
-        count=x["summoned"],
-        unit=unit_name(c, t, x["summon"]),
+        tokens=tokens(c, t, x["summon"], x["summoned"]),
         location=place_name(c, t, x["target"]),
     ),
     "channel": lambda x, c, t: t(
@@ -227,8 +226,7 @@ NOTES: dict[str, Told] = {
     "risen": lambda x, c, t: t(
         "ow_n_risen",
         side=side_name(c, t, x["player"]),
-        count=x["count"],
-        unit=unit_name(c, t, x["unit"]),
+        tokens=tokens(c, t, x["unit"], x["count"]),
         location=place_name(c, t, x["location"]),
     ),
 }
