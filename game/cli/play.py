@@ -8,12 +8,17 @@ import os
 from pathlib import Path
 from typing import Any
 
+from game.cli.network import add_network_options
 from game.cli.options import add_mod_option
 from game.content.locale import LANGUAGES
 from game.model.errors import UserError
 
 
 def play(args: argparse.Namespace) -> int:
+    if args.headless:  # a network game with a computer player on this side: no window
+        from game.cli.network import play_headless
+
+        return play_headless(args)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before pygame is first imported
     import pygame
 
@@ -75,6 +80,7 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--lang", choices=sorted(LANGUAGES), help="the language of the screens (remembered)")
     p.add_argument("--replay", metavar="FILE", help="watch a replay or a saved battle: play, pause, seek")
     add_mod_option(p)
+    add_network_options(p)
     p.set_defaults(run=play)
     b = sub.add_parser("bench", help="measure the time to draw a frame of 100, 500 and 2000 bases")
     b.add_argument("--json", action="store_true")

@@ -42,8 +42,15 @@ def file_word(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9_]+", "-", text).strip("-")[:60] or "battle"
 
 
-def save_game(m: Match, players: dict[str, str], path: Path | None = None, autosave: bool = False) -> Path:
-    """Write the battle with its players; to a new file in the saves folder unless a path is given."""
+def save_game(
+    m: Match,
+    players: dict[str, str],
+    path: Path | None = None,
+    autosave: bool = False,
+    extra: dict[str, object] | None = None,
+) -> Path:
+    """Write the battle with its players; to a new file in the saves folder unless a path is given.
+    `extra`: more of what the game was (a network game's, game/net/saved.py), kept beside it."""
     g = m.battle.game
     rnd = g.round if g is not None else 0
     if path is None:
@@ -58,6 +65,7 @@ def save_game(m: Match, players: dict[str, str], path: Path | None = None, autos
     data["players"] = dict(players)
     data["round"] = rnd
     data["saved"] = time.strftime("%Y-%m-%d %H:%M")
+    data.update(extra or {})
     write_text(path, json.dumps(data, indent=1) + "\n")
     if autosave:
         old = sorted(

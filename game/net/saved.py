@@ -1,0 +1,59 @@
+"""A network game kept in the saves folder: a save like any other (it resumes as a game on one machine
+too), with what going on over the network needs: the game's id, this machine's side and role, and the
+other player's name. Both machines keep their own; resuming compares the two."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from game.content.files import read_regular
+from game.content.mods import Mod
+from game.model.errors import ContentError
+from game.net.wire import HEX
+from game.running.match import MAX_REPLAY_BYTES, Match
+from game.running.saves import HUMAN, load_game, save_game
+
+if TYPE_CHECKING:
+    from game.net.ledger import Ledger
+
+KEY = "network"
+
+
+@dataclass
+class NetSave:
+    match: Match
+    game: str  # the game's id (game/net/fair_dice.py)
+    side: str  # the side this machine plays
+    role: str  # "host" or "guest"
+    peer: str  # the other player's name
+
+
+def save_net(
+    ledger: Ledger, game: str, role: str, peer: str, autosave: bool = False, path: Path | None = None
+) -> Path:
+    players = {ledger.local: HUMAN, ledger.peer: HUMAN}  # on one machine it goes on as hotseat
+    extra = {KEY: {"game": game, "side": ledger.local, "role": role, "peer": peer}}
+    return save_game(ledger.match, players, path, autosave, extra=dict(extra))
+
+
+def load_net(path: Path, mods: tuple[Mod, ...] = ()) -> NetSave:
+    """A saved network game; a save of a game on one machine is one line saying so."""
+    m, _players = load_game(path, mods)  # every check of a save first
+    try:
+        info = json.loads(read_regular(path, MAX_REPLAY_BYTES)).get(KEY)
+        if not isinstance(info, dict):
+            raise ContentError(str(path), "not a network game's save: resume it with play --load")
+        game, side, role, peer = (info.get(k) for k in ("game", "side", "role", "peer"))
+        if not (isinstance(game, str) and len(game) == 32 and HEX.fullmatch(game)):
+            raise ContentError(f"{path}: {KEY}.game", "a game id of 32 hexadecimal digits")
+        if role not in ("host", "guest") or not isinstance(peer, str):
+            raise ContentError(f"{path}: {KEY}", "the role and the other player of a network game")
+        if side not in (m.battle.game.sides if m.battle.game is not None else []):
+            raise ContentError(f"{path}: {KEY}.side", "a side of the battle")
+    except BaseException:
+        m.battle.close()
+        raise
+    return NetSave(m, game, str(side), str(role), peer[:40])
