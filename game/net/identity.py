@@ -45,8 +45,6 @@ def identity_of(m: Match) -> Identity:
 
 def differences(mine: Identity, theirs: Identity) -> Said | None:
     """The first thing that differs between two games' identities, or None when they are the same."""
-    if mine["ruleset"] != theirs["ruleset"]:
-        return Said("net_differs_rules", {"id": mine["ruleset"]["id"], "other": theirs["ruleset"]["id"]})
     their_mods = {x["id"]: x for x in theirs["mods"]}
     my_mods = {x["id"]: x for x in mine["mods"]}
     for mid in sorted(set(my_mods) | set(their_mods)):
@@ -57,6 +55,8 @@ def differences(mine: Identity, theirs: Identity) -> Said | None:
             return Said("net_differs_mod_version", {"id": mid, "mine": a["version"], "theirs": b["version"]})
         if a["hash"] != b["hash"]:
             return Said("net_differs_mod_files", {"id": mid, "version": a["version"]})
+    if mine["ruleset"] != theirs["ruleset"]:  # after the mods: they are laid over its numbers
+        return Said("net_differs_rules", {"id": mine["ruleset"]["id"], "other": theirs["ruleset"]["id"]})
     if mine["scenario"]["id"] != theirs["scenario"]["id"]:
         return Said(
             "net_differs_scenario_id", {"mine": mine["scenario"]["id"], "theirs": theirs["scenario"]["id"]}

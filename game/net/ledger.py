@@ -9,7 +9,7 @@ import json
 
 from game.model import commands as cmd
 from game.model.events import Event
-from game.running.match import Match
+from game.running.match import Match, restart
 
 
 class Ledger:
@@ -17,6 +17,12 @@ class Ledger:
     SHA-256 after the first k commands (game.running.match.events_digest's, kept as it grows)."""
 
     def __init__(self, match: Match, local: str) -> None:
+        """A match that already holds commands (a save) is played again from its start, for the
+        digest after each of them: the peer may stand at any of them."""
+        done = match.commands
+        if done:
+            match.battle.close()
+            match = restart(match)
         self.match = match
         self.local = local
         sides = match.battle.game.sides  # type: ignore[union-attr]
@@ -25,8 +31,8 @@ class Ledger:
         self._hashed = 0
         self.digests: list[str] = []
         self._catch_up()
-        # a match rebuilt from a save already holds commands: its digests before now are not kept
-        self.first = len(match.commands)
+        for c in done:
+            self.apply(c)
 
     def _catch_up(self) -> None:
         events = self.match.battle.events
@@ -45,9 +51,8 @@ class Ledger:
         return self.digests[-1]
 
     def digest_at(self, count: int) -> str | None:
-        """The digest after `count` commands, if this machine kept it."""
-        i = count - self.first
-        return self.digests[i] if 0 <= i < len(self.digests) else None
+        """The digest after `count` commands (None: this machine has not played that far)."""
+        return self.digests[count] if 0 <= count < len(self.digests) else None
 
     def turn(self) -> str | None:
         """The side whose decision the game waits for (None: the game is over)."""

@@ -250,10 +250,11 @@ class NetGame:
             self.listener = None
         self.connecting = None
 
-    def save(self, autosave: bool = False) -> Path:
-        """Keep the game in the saves folder, with what resuming it over the network needs."""
+    def save(self, autosave: bool = False, path: Path | None = None) -> Path:
+        """Keep the game (in the saves folder unless a path is given), with what resuming it over the
+        network needs."""
         assert self.ledger is not None and self.game_id is not None
-        return save_net(self.ledger, self.game_id, self.role, self.peer_name, autosave)
+        return save_net(self.ledger, self.game_id, self.role, self.peer_name, autosave, path)
 
     # --- connecting ------------------------------------------------------------------------------
 
@@ -290,6 +291,7 @@ class NetGame:
         self._deadline = now + HANDSHAKE
         self._next_ping = now + PING
         self._greeted = False
+        self._handshaking = True
         self._secret = self._commit = self._their_commit = self._their_secret = ""
         if self.state != "paused":
             self.state = "greeting"

@@ -5,6 +5,7 @@ other player's name. Both machines keep their own; resuming compares the two."""
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -14,7 +15,7 @@ from game.content.mods import Mod
 from game.model.errors import ContentError
 from game.net.wire import HEX
 from game.running.match import MAX_REPLAY_BYTES, Match
-from game.running.saves import HUMAN, load_game, save_game
+from game.running.saves import HUMAN, file_word, load_game, save_game, saves_dir
 
 if TYPE_CHECKING:
     from game.net.ledger import Ledger
@@ -34,9 +35,17 @@ class NetSave:
 def save_net(
     ledger: Ledger, game: str, role: str, peer: str, autosave: bool = False, path: Path | None = None
 ) -> Path:
+    """Write the game to `path`, or to a new file of the saves folder named for its role too (both
+    machines may be one, and save in the same second)."""
+    m = ledger.match
+    if path is None:
+        rnd = m.battle.game.round if m.battle.game is not None else 0
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        kind = "autosave" if autosave else "save"
+        path = saves_dir() / f"{kind}-{file_word(m.scenario.id)}-{stamp}-{role}-r{rnd}.json"
     players = {ledger.local: HUMAN, ledger.peer: HUMAN}  # on one machine it goes on as hotseat
     extra = {KEY: {"game": game, "side": ledger.local, "role": role, "peer": peer}}
-    return save_game(ledger.match, players, path, autosave, extra=dict(extra))
+    return save_game(m, players, path, autosave, extra=dict(extra))
 
 
 def load_net(path: Path, mods: tuple[Mod, ...] = ()) -> NetSave:
