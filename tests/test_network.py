@@ -17,9 +17,9 @@ import pytest
 from game.ai.players import make_player
 from game.model import commands as cmd
 from game.net import fair_dice, link
-from game.net.identity import build_offered, identity_of
+from game.net.identity import Offer, build_offered, identity_of
 from game.net.ledger import Ledger
-from game.net.network_game import NetGame, Offer
+from game.net.network_game import NetGame
 from game.net.saved import load_net
 from game.net.wire import MAX_MESSAGE, PROTOCOL, ProtocolError, decode, encode
 from game.running.match import events_digest, load, new_match

@@ -41,7 +41,8 @@ def address(text: str, what: str, host_default: str | None) -> tuple[str, int]:
 def net_game(args: argparse.Namespace) -> NetGame:
     """The network game the command line asks for: hosted or joined, new or resumed from a save."""
     from game.content.mods import load_mods
-    from game.net.network_game import NetGame, Offer
+    from game.net.identity import Offer
+    from game.net.network_game import NetGame
     from game.net.saved import load_net
 
     if args.host is not None and args.join is not None:

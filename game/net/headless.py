@@ -1,6 +1,6 @@
-"""A game with a friend on another machine played without a window: a computer player takes this
-machine's side (bots, tests, a server's smoke test); what happens is printed as it comes, the result
-at the end."""
+"""A game with a friend on another machine (over the network or by file) played without a window: a
+computer player takes this machine's side (bots, tests, a server's smoke test); what happens is
+printed as it comes, the result at the end."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from typing import Any
 from game.ai.players import make_player
 from game.content.locale import Texts
 from game.model.errors import UserError
+from game.net.by_file import FileGame
 from game.net.network_game import NetGame
 from game.running.match import summary
 
@@ -41,6 +42,7 @@ def play_net(
             if game.my_turn and m is not None and m.battle.pending is not None:
                 if player is None:
                     player = make_player(kind, game.local, m.seed + (1 if game.role == "guest" else 0))
+                m.battle.enter()
                 game.play(player.decide(m.battle, m.battle.pending))
                 continue
             if game.state == "paused":
@@ -60,5 +62,28 @@ def play_net(
         return result
     finally:
         game.close("over" if game.over else "left")
+        if game.match is not None:
+            game.match.battle.close()
+
+
+def play_turn(game: FileGame, kind: str, t: Texts, say: Callable[[str], None]) -> dict[str, Any]:
+    """A turn file opened: its commands applied, then this machine's turn played by the computer
+    player `kind` until its own turn file is written (or the game ends); returns where it stands."""
+    try:
+        while game.step():
+            pass
+        m = game.match
+        if game.my_turn and m is not None:
+            player = make_player(kind, game.local, m.seed + (0 if game.record.role == "starter" else 1))
+            while game.my_turn and m.battle.pending is not None:
+                m.battle.enter()
+                game.play(player.decide(m.battle, m.battle.pending))
+        for notice in game.take_notices():
+            say(notice.words(t))
+        out: dict[str, Any] = {"state": game.state, "written": str(game.written) if game.written else None}
+        if m is not None and game.ledger is not None:
+            out.update(summary(m), digest=game.ledger.digest, commands=game.ledger.count)
+        return out
+    finally:
         if game.match is not None:
             game.match.battle.close()

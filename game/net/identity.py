@@ -5,7 +5,8 @@ this machine's own content (a peer names content only by id: never a path)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 from typing import Any
@@ -76,11 +77,48 @@ def differences(mine: Identity, theirs: Identity) -> Said | None:
     return None
 
 
-def sharable(m: Match) -> Said | None:
-    """Why a game cannot be offered to another machine: its scenario is a file outside the game's
-    content and the mods, which the other machine cannot find by its id."""
-    ref = scenario_ref(m.scenario.path, m.rules.loaded_mods)
-    return None if ID.fullmatch(ref) else Said("net_scenario_file", {"path": str(m.scenario.path)})
+@dataclass(frozen=True)
+class Offer:
+    """The game a player offers: a scenario of the game's or a mod's, its rule modules and mods, the
+    round limit and the offerer's side (0: the scenario's first, 1: its second)."""
+
+    scenario: str
+    modules: tuple[str, ...] = ()
+    mods: tuple[Path, ...] = ()
+    max_rounds: int | None = None
+    side: int = 0
+
+
+@dataclass(frozen=True)
+class Offered:
+    identity: Identity
+    mine: str  # the offerer's side
+    theirs: str
+    build: Callable[[int], Match]  # the game from its seed
+
+
+def offered(offer: Offer, command: str) -> Offered:
+    """What an offer is: its identity, its sides, and how to build it once the seed is agreed. A
+    scenario file outside the game's content and the mods cannot be offered: the other machine finds
+    a scenario only by its id."""
+    rules = load_ruleset(mods=load_mods(offer.mods))
+    probe = new_match(offer.scenario, 0, offer.max_rounds, rules, modules=offer.modules)
+    try:
+        identity = identity_of(probe)
+        sides = probe.battle.game.sides  # type: ignore[union-attr]
+        ref = scenario_ref(probe.scenario.path, rules.loaded_mods)
+        modules = probe.battle.stack.ids
+        path = probe.scenario.path
+    finally:
+        probe.battle.close()
+    if not ID.fullmatch(ref):
+        raise UserError(f"{command}: {path}: a scenario file of no mod cannot be shared (put it in a mod)")
+    return Offered(
+        identity,
+        sides[offer.side % 2],
+        sides[1 - offer.side % 2],
+        lambda seed: new_match(ref, seed, offer.max_rounds, rules, modules=modules),
+    )
 
 
 def find_scenario(ref: str, mods: Sequence[Mod]) -> Path | None:

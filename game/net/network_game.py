@@ -14,12 +14,9 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.content.mods import load_mods
-from game.content.ruleset_files import load_ruleset
 from game.model import commands as cmd
 from game.model.errors import UserError, one_line
 from game.model.events import Event
@@ -27,50 +24,24 @@ from game.net import fair_dice
 from game.net.identity import (
     CannotBuild,
     Identity,
+    Offer,
     build_offered,
     differences,
     game_version,
     identity_of,
-    sharable,
+    offered,
 )
 from game.net.ledger import Ledger
 from game.net.link import PING, Connecting, Fault, Link, Listener
 from game.net.said import Said
 from game.net.saved import NetSave, save_net
+from game.net.seat import Arrival, clean_name
 from game.net.wire import GAME, PROTOCOL, Message, ProtocolError
-from game.running.match import Match, new_match, scenario_ref
+from game.running.match import Match
 
 DEFAULT_PORT = 47_410
 HANDSHAKE = 20.0  # seconds from a connection to play (or to play again): a peer that stalls is dropped
 RETRY = 2.0  # seconds between a paused guest's calls to the host
-
-
-@dataclass(frozen=True)
-class Arrival:
-    """A command of the peer's, applied here: the decision it answered and the events it produced."""
-
-    command: cmd.Command
-    side: str
-    kind: str
-    events: list[Event]
-
-
-@dataclass(frozen=True)
-class Offer:
-    """The game a host offers: a scenario of the game's or a mod's, its rule modules and mods, the
-    round limit and the host's side (0: the scenario's first, 1: its second)."""
-
-    scenario: str
-    modules: tuple[str, ...] = ()
-    mods: tuple[Path, ...] = ()
-    max_rounds: int | None = None
-    side: int = 0
-
-
-def clean_name(name: object) -> str:
-    """A player's name as shown: one line of printable text, at most 40 characters."""
-    text = name if isinstance(name, str) else ""
-    return one_line(" ".join("".join(c if c.isprintable() else " " for c in text).split()), 40) or "?"
 
 
 class NetGame:
@@ -121,22 +92,9 @@ class NetGame:
         if resume is not None:
             g._resumed(resume)
         else:
-            rules = load_ruleset(mods=load_mods(offer.mods))
-            probe = new_match(offer.scenario, 0, offer.max_rounds, rules, modules=offer.modules)
-            try:
-                problem = sharable(probe)
-                g.identity = identity_of(probe)
-                sides = probe.battle.game.sides  # type: ignore[union-attr]
-                ref = scenario_ref(probe.scenario.path, rules.loaded_mods)
-                modules = probe.battle.stack.ids
-            finally:
-                probe.battle.close()
-            if problem is not None:
-                raise UserError(
-                    f"play --host: {problem.values['path']}: a scenario file of no mod cannot be shared"
-                )
-            g.sides = {"host": sides[offer.side % 2], "guest": sides[1 - offer.side % 2]}
-            g._build = lambda seed: new_match(ref, seed, offer.max_rounds, rules, modules=modules)
+            made = offered(offer, "play --host")
+            g.identity, g._build = made.identity, made.build
+            g.sides = {"host": made.mine, "guest": made.theirs}
         try:
             g.listener = Listener(address, port)
         except OSError as e:

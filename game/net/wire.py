@@ -147,10 +147,15 @@ def check(kind: str, fields: Mapping[str, object]) -> None:
     schema = MESSAGES.get(kind)
     if schema is None:
         raise ProtocolError("unknown", kind=kind[:MAX_NAME])
+    check_table(schema, fields, kind)
+
+
+def check_table(schema: Mapping[str, Check], fields: Mapping[str, object], kind: str) -> None:
+    """Exactly the schema's fields, each passing its check; else a ProtocolError naming the first."""
     missing = sorted(set(schema) - set(fields))
     extra = sorted(set(fields) - set(schema))
     if missing or extra:
-        raise ProtocolError("fields", kind=kind, field=(missing or extra)[0][:MAX_NAME])
+        raise ProtocolError("fields", kind=kind, field=str((missing or extra)[0])[:MAX_NAME])
     for name, ok in schema.items():
         if not ok(fields[name]):
             raise ProtocolError("field", kind=kind, field=name)
