@@ -118,7 +118,7 @@ def test_a_reveal_that_breaks_its_commitment_stops_the_game(tmp_path: Path) -> N
         pump(host, peer, lambda: peer.first("reveal") is not None)
         peer.send("reveal", secret=fair_dice.new_secret())  # not the one committed to
         pump(host, peer, lambda: host.game.state == "stopped")
-        assert said(host, r"Bob's dice secret is not the one he committed to")
+        assert said(host, r"Bob's dice secret is not the one committed to")
         assert host.game.match is None
     finally:
         peer.close()
@@ -158,7 +158,7 @@ def test_a_guest_without_the_mod_says_so_and_the_host_hears_why(tmp_path: Path) 
     try:
         drive([host, guest], lambda: said(host, "cannot join"), play=False)
         assert said(guest, r"The game offered needs the mod v30-measures .*--mod")
-        assert said(host, r"Bob cannot join: he lacks the mod v30-measures")
+        assert said(host, r"Bob cannot join: that machine lacks the mod v30-measures")
     finally:
         close(host, guest)
 

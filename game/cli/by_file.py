@@ -10,7 +10,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from game.cli.network import default_name
 from game.cli.options import add_mod_option
 from game.content.locale import LANGUAGES
 from game.model.errors import UserError
@@ -20,6 +19,7 @@ def start(args: argparse.Namespace) -> int:
     from game.content.locale import Texts
     from game.net.by_file import Refused, start
     from game.net.identity import Offer
+    from game.net.seat import default_name
 
     t = Texts(args.lang or "en")
     offer = Offer(
@@ -37,6 +37,7 @@ def start(args: argparse.Namespace) -> int:
 def open_file(args: argparse.Namespace) -> int:
     from game.content.locale import Texts
     from game.net.by_file import Refused, open_turn
+    from game.net.seat import default_name
 
     t = Texts(args.lang or "en")
     mods = tuple(Path(d) for d in args.mod)

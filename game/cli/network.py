@@ -5,7 +5,6 @@ the result (with the events' digest, the same on both machines)."""
 from __future__ import annotations
 
 import argparse
-import getpass
 import json
 import sys
 from pathlib import Path
@@ -17,13 +16,6 @@ if TYPE_CHECKING:
     from game.net.network_game import NetGame
 
 DEFAULT_PORT = 47_410  # game.net.network_game's, repeated so that --help imports no game
-
-
-def default_name() -> str:
-    try:
-        return getpass.getuser().capitalize()[:40] or "Player"
-    except (OSError, KeyError):
-        return "Player"
 
 
 def address(text: str, what: str, host_default: str | None) -> tuple[str, int]:
@@ -48,6 +40,8 @@ def net_game(args: argparse.Namespace) -> NetGame:
     if args.host is not None and args.join is not None:
         raise UserError("play: --host or --join, not both")
     mods = tuple(Path(d) for d in args.mod)
+    from game.net.seat import default_name
+
     name = args.name or default_name()
     resume = load_net(Path(args.load), tuple(load_mods(mods))) if args.load else None
     if args.host is not None:

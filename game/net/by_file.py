@@ -181,7 +181,7 @@ class FileGame:
     notices: list[Said] = field(default_factory=list)
     since: int = 0  # commands in the game when this player's turn began
 
-    role = "by-file"
+    paced = True  # the turn opened is shown command by command
 
     @property
     def match(self) -> Match | None:

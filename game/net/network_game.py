@@ -45,6 +45,8 @@ RETRY = 2.0  # seconds between a paused guest's calls to the host
 
 
 class NetGame:
+    paced = False  # the peer's commands come as he gives them
+
     def __init__(self, role: str, name: str, mods: tuple[Path, ...] = ()) -> None:
         self.role = role  # "host" or "guest"
         self.name = clean_name(name)

@@ -4,6 +4,7 @@ word it in the player's language."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from game.content.locale import Texts
@@ -15,5 +16,9 @@ class Said:
     values: dict[str, object] = field(default_factory=dict)
     bad: bool = False  # a fault or a refusal, shown as one
 
-    def words(self, t: Texts) -> str:
-        return t(self.key, **{k: v.words(t) if isinstance(v, Said) else v for k, v in self.values.items()})
+    def words(self, t: Texts, sides: Mapping[str, str] | None = None) -> str:
+        """In the player's words; `sides`: the sides by their names (a value `side` is a side's id)."""
+        values = {k: v.words(t, sides) if isinstance(v, Said) else v for k, v in self.values.items()}
+        if sides and isinstance(values.get("side"), str):
+            values["side"] = sides.get(str(values["side"]), values["side"])
+        return t(self.key, **values)

@@ -4,6 +4,7 @@ his turn, what to tell him, and how to keep it. The window and the headless loop
 
 from __future__ import annotations
 
+import getpass
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -26,6 +27,8 @@ class Arrival:
 
 
 class Seat(Protocol):
+    paced: bool  # its commands come all at once (a turn file's) and are shown one at a time
+
     @property
     def match(self) -> Match | None: ...
 
@@ -56,3 +59,11 @@ def clean_name(name: object) -> str:
     """A player's name as shown: one line of printable text, at most 40 characters."""
     text = name if isinstance(name, str) else ""
     return one_line(" ".join("".join(c if c.isprintable() else " " for c in text).split()), 40) or "?"
+
+
+def default_name() -> str:
+    """The name a player goes by until he gives one: his login's."""
+    try:
+        return getpass.getuser().capitalize()[:40] or "Player"
+    except (OSError, KeyError):
+        return "Player"

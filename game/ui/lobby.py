@@ -1,0 +1,262 @@
+"""The lobby of a game with a friend on another machine, between the start screen and the battle
+(pygame-gui): hosting the battle chosen on the start screen (the sides, the port, the address to give),
+joining a friend's (his address), or playing by turn files (a new game's first file, or a file
+received opened). The network works in its threads (game/net/): each frame asks what came, so the
+window never waits for it."""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from game.content.locale import Texts
+from game.content.mods import load_mods
+from game.content.ruleset_files import load_ruleset
+from game.content.scenario import load_any_scenario, scenario_path
+from game.model.errors import UserError
+from game.model.modules import modules_by_mode
+from game.net.by_file import Refused, open_turn, start
+from game.net.identity import Offer
+from game.net.link import lan_address
+from game.net.network_game import DEFAULT_PORT, NetGame
+from game.net.said import Said
+from game.net.seat import Seat, default_name
+from game.ui import theme
+from game.ui.load_list import shown_name, side_names
+from game.ui.start_screen import Setup
+
+WIDTH = 760
+
+
+def battle_words(setup: Setup, language: str) -> tuple[str, dict[str, str]]:
+    """The battle chosen on the start screen: its name, and its sides by their names, in order."""
+    try:
+        rules = load_ruleset(mods=load_mods(setup.mods))
+        sc, mode = load_any_scenario(scenario_path(setup.scenario, rules.loaded_mods), rules)
+    except UserError:
+        return setup.scenario, {}
+    return shown_name(sc, mode, rules, language), side_names(sc, mode, language)
+
+
+class Lobby:
+    """`way`: "host", "join" or "by-file"; `seat`: a game begun on the command line (play --host)."""
+
+    def __init__(
+        self, size: tuple[int, int], setup: Setup, way: str, t: Texts, seat: Seat | None = None
+    ) -> None:
+        self.setup, self.way, self.t = setup, way, t
+        self.manager = pygame_gui.UIManager(size)
+        self.manager.preload_fonts(
+            [
+                {"name": "noto_sans", "point_size": 14, "style": s, "antialiased": "1"}
+                for s in ("bold", "italic")
+            ]
+        )
+        self.seat = seat
+        self.lines: list[Said] = []
+        self.address = ""  # the address a host gives his friend
+        self.name, self.sides = battle_words(setup, t.language)
+        self.side = 0 if setup.a == "human" or setup.b != "human" else 1  # the side played here
+        if isinstance(seat, NetGame) and seat.local in self.sides:  # begun on the command line
+            self.side = list(self.sides).index(seat.local)
+        w, h = size
+        x, y = (w - WIDTH) // 2, 96
+        make, ui = pygame.Rect, pygame_gui.elements
+        self.about = ui.UITextBox("", make(x, y, WIDTH, 64), self.manager)
+        y += 64
+        self.address_at = (w // 2, y + 10)  # the address to give, large (drawn each frame)
+        y += 56
+        label_w = 220
+        ui.UILabel(make(x, y, label_w, 34), t("net_your_name"), self.manager)
+        self.player = ui.UITextEntryLine(make(x + label_w + 10, y, 300, 34), self.manager)
+        self.player.set_text(seat.name if isinstance(seat, NetGame) else default_name())
+        y += 44
+        self.entry: pygame_gui.elements.UITextEntryLine | None = None
+        self.swap: pygame_gui.elements.UIButton | None = None
+        self.begin: pygame_gui.elements.UIButton | None = None  # by file: a new game's first file
+        field, go = {"host": ("net_port", "net_host_go"), "join": ("net_address", "net_join_go")}.get(
+            way, ("net_file_path", "net_file_open")
+        )
+        ui.UILabel(make(x, y, label_w, 34), t(field), self.manager)
+        self.entry = ui.UITextEntryLine(make(x + label_w + 10, y, WIDTH - label_w - 10, 34), self.manager)
+        shown = {"host": str(DEFAULT_PORT), "join": "", "by-file": ""}[way]
+        if isinstance(seat, NetGame):
+            shown = str(seat.port) if seat.role == "host" else f"{seat.address}:{seat.port}"
+        self.entry.set_text(shown)
+        y += 44
+        self.go = ui.UIButton(make(x + label_w + 10, y, 180, 40), t(go), self.manager)
+        if way in ("host", "by-file"):
+            self.swap = ui.UIButton(make(x + label_w + 200, y, 180, 40), t("net_swap"), self.manager)
+        if way == "by-file":
+            self.begin = ui.UIButton(
+                make(x + label_w + 390, y, WIDTH - label_w - 390, 40), t("net_file_start"), self.manager
+            )
+        y += 52
+        self.status = ui.UITextBox("", make(x, y, WIDTH, max(120, h - y - 70)), self.manager)
+        self.back = ui.UIButton(make(x, h - 58, 180, 40), t("net_leave"), self.manager)
+        if seat is not None:
+            self._begun()
+        self.show()
+
+    # --- what is shown ----------------------------------------------------------------------------
+
+    def show(self) -> None:
+        t = self.t
+        names = list(self.sides.values()) or ["?", "?"]
+        mine, theirs = names[self.side % len(names)], names[(self.side + 1) % len(names)]
+        title = t("net_" + self.way.replace("-", "_") + "_title")
+        about = [f"<b>{html.escape(title)}</b>"]
+        if self.way != "join":
+            about.append(html.escape(t("net_you_play", battle=self.name, mine=mine, theirs=theirs)))
+        self.about.set_text("<br>".join(about))
+        lines = [
+            html.escape(s.words(t, self.sides)) for s in self.lines[-12:]
+        ]  # a peer's words are text, never markup
+        if self.way == "host" and self.address:
+            lines.append(
+                f"<i>{html.escape(t('net_internet_hint', port=self.address.rpartition(':')[2]))}</i>"
+            )
+        self.status.set_text("<br>".join(lines))
+
+    def say(self, said: Said) -> None:
+        self.lines.append(said)
+        self.show()
+
+    # --- input ------------------------------------------------------------------------------------
+
+    def handle(self, ev: pygame.event.Event) -> str | None:
+        """ "back" to the start screen; "play" once the game can be played."""
+        self.manager.process_events(ev)
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
+            return "back"
+        if ev.type != pygame_gui.UI_BUTTON_PRESSED:
+            return None
+        if ev.ui_element is self.back:
+            return "back"
+        if ev.ui_element is self.swap and self.seat is None:
+            self.side = 1 - self.side
+            self.show()
+        elif ev.ui_element is self.go:
+            return self._go()
+        elif ev.ui_element is self.begin:
+            self._start_by_file()
+        return None
+
+    def _offer(self) -> Offer:
+        s = self.setup
+        if s.mode is not None:  # the rule modules of the chosen battle's mode only
+            known = {m.id: m.mode for m in modules_by_mode()}
+            modules = tuple(mid for mid in s.modules if known.get(mid) == s.mode)
+        else:
+            modules = tuple(s.modules)
+        return Offer(s.scenario, modules, tuple(s.mods), None, self.side)
+
+    def _go(self) -> str | None:
+        text = self.entry.get_text().strip() if self.entry is not None else ""
+        name = self.player.get_text().strip() or default_name()
+        if self.seat is not None and self.way != "by-file":
+            return None
+        try:
+            if self.way == "host":
+                port = int(text) if text.isdigit() and int(text) <= 65535 else -1
+                if port < 0:
+                    self.say(Said("net_bad_port", {"port": text}, bad=True))
+                    return None
+                self.seat = NetGame.host(self._offer(), name, "0.0.0.0", port)
+            elif self.way == "join":
+                host, _, port_text = text.rpartition(":") if ":" in text else (text, "", str(DEFAULT_PORT))
+                if not host or not port_text.isdigit():
+                    self.say(Said("net_bad_address", {"address": text}, bad=True))
+                    return None
+                self.seat = NetGame.join(host.strip("[]"), int(port_text), name, tuple(self.setup.mods))
+            else:
+                return self._open_file(Path(text).expanduser(), name)
+        except UserError as e:
+            self.say(Said("net_line", {"line": str(e)}, bad=True))
+            return None
+        self._begun()
+        return None
+
+    def _begun(self) -> None:
+        if isinstance(self.seat, NetGame):
+            if self.seat.role == "host":
+                bound = self.seat.listener.address if self.seat.listener is not None else ""
+                where = bound if bound not in ("", "0.0.0.0", "::") else lan_address()  # only there, if asked
+                self.address = f"{where}:{self.seat.port}"
+                self.say(Said("net_hosting_at", {"port": self.seat.port}))
+            else:
+                self.say(Said("net_calling", {"address": f"{self.seat.address}:{self.seat.port}"}))
+        self.go.disable()
+        if self.swap is not None:
+            self.swap.disable()
+
+    def _open_file(self, path: Path, name: str) -> str | None:
+        try:
+            game = open_turn(path, name, mods=tuple(self.setup.mods))
+        except Refused as e:
+            self.say(e.said)
+            return None
+        for said in game.take_notices():
+            self.say(said)
+        if game.match is None:  # turn 0 joined: turn 1 written, to send; no battle yet
+            return None
+        self.seat = game
+        return "play"
+
+    def _start_by_file(self) -> None:
+        try:
+            game = start(self._offer(), self.player.get_text().strip() or default_name())
+        except (Refused, UserError) as e:
+            self.say(e.said if isinstance(e, Refused) else Said("net_line", {"line": str(e)}, bad=True))
+            return
+        for said in game.take_notices():
+            self.say(said)
+
+    # --- each frame -------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> str | None:
+        """What the network brought; "play" once both machines hold the game."""
+        seat = self.seat
+        if not isinstance(seat, NetGame):
+            return None
+        seat.step()
+        for said in seat.take_notices():
+            self.say(said)
+        if seat.state == "playing":
+            return "play"
+        if seat.state == "stopped":  # said why: the player may try again
+            seat.close()
+            self.seat = None
+            self.go.enable()
+            if self.swap is not None:
+                self.swap.enable()
+        return None
+
+    def take(self) -> Seat:
+        """The game, for its screen: the lobby no longer holds it."""
+        seat, self.seat = self.seat, None
+        assert seat is not None
+        return seat
+
+    def close(self) -> None:
+        if self.seat is not None:
+            self.seat.close()
+            m = self.seat.match
+            if m is not None:
+                m.battle.close()
+            self.seat = None
+
+    def draw(self, surf: pygame.Surface, dt: float) -> None:
+        surf.fill(theme.BACKGROUND)
+        title = theme.font(56, scaled=False).render("For Glory", True, theme.ACCENT)
+        surf.blit(title, title.get_rect(midtop=(surf.get_width() // 2, 16)))
+        self.manager.update(dt)
+        self.manager.draw_ui(surf)
+        if self.address:  # what the host tells his friend, where it cannot be missed
+            line = theme.font(30, scaled=False).render(
+                self.t("net_give_address", address=self.address), True, theme.ACCENT
+            )
+            surf.blit(line, line.get_rect(midtop=self.address_at))
