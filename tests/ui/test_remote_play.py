@@ -1,0 +1,167 @@
+"""The window playing a friend elsewhere (issue 27): the start screen's three ways in, the lobby that
+hosts and hands over the game, the battle screen that logs the other player's name and actions as
+they arrive and sends this player's, a pause said across the table, and a turn file shown command by
+command before this player's turn, whose file is written when it ends."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from game.ai.players import make_player
+from game.content.locale import Texts
+from game.net.by_file import open_turn, start, turn_path
+from game.net.headless import play_turn
+from game.net.identity import Offer
+from game.net.network_game import NetGame
+from game.running.settings import Settings
+from game.ui.app import open_remote
+from game.ui.battle_screen import BattleScreen
+from game.ui.lobby import Lobby
+from game.ui.start_screen import Setup, StartScreen
+from tests.net_peers import Seat
+
+ENGLISH = Texts("en")
+
+
+def press(manager_button: pygame_gui.elements.UIButton) -> pygame.event.Event:
+    return pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=manager_button)
+
+
+def test_the_start_screen_offers_hosting_joining_and_playing_by_file(window: pygame.Surface) -> None:
+    setup = Setup(scenario="first-battle")
+    screen = StartScreen(window.get_size(), setup, t=ENGLISH)
+    labels = {b.text: way for b, way in screen.elsewhere.items()}
+    assert labels == {"Host a game": "host", "Join a game": "join", "Play by file": "by-file"}
+    host = next(b for b, way in screen.elsewhere.items() if way == "host")
+    assert screen.handle(press(host)) == "host" and setup.scenario == "first-battle"
+    others = [screen.saves_button.rect, screen.options.rect, *(b.rect for b in screen.switches)]
+    assert not any(b.rect.colliderect(r) for b in screen.elsewhere for r in others)  # nothing covered
+    assert all(window.get_rect().contains(b.rect) for b in screen.elsewhere)
+
+
+def _play_through(screen: BattleScreen, ai: object, guest: Seat, until: int, frames: int = 3000) -> None:
+    """Frames of the host's window; this player's decisions given through the screen (as his clicks
+    would), the guest's by its computer player in the same thread."""
+    m = screen.match
+    for _ in range(frames):
+        if len(m.commands) >= until:
+            return
+        time.sleep(0.001)
+        screen.display.skip()
+        m.battle.enter()  # two battles in one process (one per machine in play): each in its world
+        screen.update(0.05)
+        guest.step()
+        m.battle.enter()
+        if screen.human_turn():
+            m.battle.enter()
+            screen.send(ai.decide(m.battle, m.battle.pending))  # type: ignore[attr-defined]
+    raise AssertionError(f"not {until} commands: {screen.log.lines[-5:]}")
+
+
+def test_hosting_from_the_lobby_then_playing_with_the_other_players_name_in_the_log(
+    window: pygame.Surface,
+) -> None:
+    setup = Setup(scenario="first-battle", a="human")
+    lobby = Lobby(window.get_size(), setup, "host", ENGLISH)
+    lobby.entry.set_text("0")  # type: ignore[union-attr]  # any free port
+    lobby.player.set_text("Anna")
+    assert lobby.handle(press(lobby.go)) is None
+    host = lobby.seat
+    assert isinstance(host, NetGame) and host.listener is not None and lobby.address.endswith(f":{host.port}")
+    lobby.draw(window, 0.05)
+    guest = Seat(NetGame.join("127.0.0.1", host.port, "Bob"))
+    end = time.monotonic() + 20
+    while time.monotonic() < end:
+        guest.step(play=False)
+        if lobby.update(0.01) == "play":
+            break
+        time.sleep(0.002)
+    else:
+        raise AssertionError([s.words(ENGLISH) for s in lobby.lines])
+    screen = open_remote(lobby.take(), window.get_size(), Settings(), lobby.lines)
+    assert isinstance(screen, BattleScreen)
+    try:
+        assert screen.controllers == {"es": "human", "fr": "remote"} and screen.ai.worker is None
+        words = [line.text for line in screen.log.lines]
+        assert any("Playing Bob: you have the Spanish" in w for w in words)
+        ai = make_player("heuristic", "es", 1)
+        _play_through(screen, ai, guest, 40)
+        told = [line.text for line in screen.log.lines]
+        assert any(w.startswith("Bob (French): ") for w in told)  # his actions, with his name
+        end = time.monotonic() + 20
+        while guest.game.ledger.count != host.ledger.count and time.monotonic() < end:  # type: ignore[union-attr]
+            guest.step(play=False)  # what is in flight arrives
+            screen.battle.enter()
+            screen.update(0.05)
+        assert guest.game.ledger.digest == host.ledger.digest  # type: ignore[union-attr]
+        assert host.state == guest.game.state == "playing"
+        screen.draw(window)
+        assert "Bob" in screen.who_decides() or screen.human_turn()
+        assert not screen.undo()  # both machines keep every command
+
+        guest.game.link._sock.shutdown(2)  # type: ignore[union-attr]  # the line is cut
+        end = time.monotonic() + 20
+        while time.monotonic() < end:
+            screen.update(0.05)
+            if screen.remote is not None and screen.remote.status is not None:
+                break
+            time.sleep(0.002)
+        assert screen.alert is not None and screen.alert.startswith("Game paused: waiting for Bob")
+        assert not screen.human_turn()
+        screen.draw(window)
+    finally:
+        screen.close()
+        guest.game.close()
+        if guest.game.match is not None:
+            guest.game.match.battle.close()
+    assert host.listener is None  # closing the screen closed the game: nothing listens
+
+
+def test_a_turn_file_is_shown_command_by_command_then_this_players_turn_is_written(
+    window: pygame.Surface, tmp_path: Path
+) -> None:
+    a, b = tmp_path / "A", tmp_path / "B"
+    start(Offer("first-battle"), "Anna", a)
+    open_turn(turn_path(a, 0), "Bob", b)
+    last = Path(play_turn(open_turn(turn_path(b, 1), "Anna", a), "heuristic", ENGLISH, print)["written"])
+    game = open_turn(last, "Bob", b)
+    screen = open_remote(game, window.get_size(), Settings())
+    assert isinstance(screen, BattleScreen)
+    try:
+        shown = len(game.queue)
+        assert shown > 0 and not screen.human_turn()
+        before = len(screen.match.commands)
+        screen.update(0.01)
+        assert len(screen.match.commands) == before + 1  # one at a time, a pause apart
+        screen.update(0.01)
+        assert len(screen.match.commands) == before + 1
+        for _ in range(4000):
+            screen.display.skip()
+            screen.update(0.2)
+            if screen.human_turn():
+                break
+        assert len(screen.match.commands) == before + shown
+        assert sum(line.text.startswith("Anna (Spanish): ") for line in screen.log.lines) == shown
+        assert any(line.text.startswith("Your turn: Anna waits") for line in screen.log.lines)
+        ai = make_player("heuristic", game.local, 2)
+        m = screen.match
+        for _ in range(500):
+            if not screen.human_turn():
+                break
+            m.battle.enter()
+            screen.send(ai.decide(m.battle, m.battle.pending))
+            screen.display.skip()
+            screen.update(0.05)
+        written = turn_path(b, len(game.chain) - 1)
+        assert game.written == written and written.is_file()
+        assert any(
+            line.text == f"Turn {len(game.chain) - 1} written: send {written} to Anna"
+            for line in screen.log.lines
+        )
+        screen.draw(window)
+    finally:
+        screen.close()
