@@ -491,9 +491,11 @@ def _replay(
                     )
                 try:
                     c = cmd.from_json(raw, match.battle.stack.commands)
+                    ledger.apply(c)
                 except ValueError as e:
                     raise Refused("file_bad_command", path=where, n=i + 1, why=str(e)) from None
-                ledger.apply(c)
+                except Exception as e:  # a fault of the rules the command found: refused, never a crash
+                    raise Refused("file_bad_command", path=where, n=i + 1, why=repr(e)[:160]) from None
             if ledger.count != data["count"] or ledger.digest != data["digest"]:
                 raise Refused("file_digest", path=where)
             if ledger.turn() == sender:

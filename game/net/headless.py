@@ -61,7 +61,7 @@ def play_net(
         result["peer"] = game.peer_name
         return result
     finally:
-        game.close("over" if game.over else "left")
+        game.close("over" if game.over else "left", wait=2.0)  # its last words leave before the process
         if game.match is not None:
             game.match.battle.close()
 

@@ -83,14 +83,15 @@ class Link:
         if self._in.empty():
             self._news.wait(timeout)
 
-    def close(self, flush: float = 1.0) -> None:
-        """Send what is queued (up to `flush` seconds), then end the link."""
-        if self.alive and flush > 0:
+    def close(self, wait: float = 0.0) -> None:
+        """Send what is queued, then end the link: the writer's thread does it, so the caller does not
+        wait (a peer that reads nothing is dropped by the writer's deadline). `wait`: seconds to wait
+        for it (the headless loop, whose process ends next)."""
+        if self.alive:
             self._out.put(None)
-            self._writer.join(flush)
-        self._end(None)
-        self._reader.join(TICK * 3)
-        self._writer.join(TICK * 3)
+            if wait > 0:
+                self._writer.join(wait)
+                self._end(None)
 
     # --- the threads ------------------------------------------------------------------------------
 
@@ -156,6 +157,7 @@ class Link:
             except queue.Empty:
                 continue
             if data is None:  # close(): all before it is sent
+                self._end(None)
                 return
             deadline = time.monotonic() + SEND_DEADLINE
             view = memoryview(data)
@@ -250,9 +252,7 @@ class Listener:
             with contextlib.suppress(OSError):
                 self._sock.close()
             self._sock = None
-        if self._thread is not None:
-            self._thread.join(TICK * 3)
-        while (peer := self.taken()) is not None:
+        while (peer := self.taken()) is not None:  # its thread ends at its next tick, unwaited
             peer.close()
 
 

@@ -198,12 +198,13 @@ class NetGame:
             self.link.send("ping")
         return arrivals
 
-    def close(self, reason: str = "left") -> None:
-        """Leave: say goodbye, close the link and stop listening."""
+    def close(self, reason: str = "left", wait: float = 0.0) -> None:
+        """Leave: say goodbye, close the link (once what is queued has gone: `wait` seconds for it, or
+        none) and stop listening."""
         if self.link is not None:
             if self.link.alive:
                 self.link.send("bye", reason=reason)
-            self.link.close()
+            self.link.close(wait)
             self.link = None
         if self.listener is not None:
             self.listener.close()
@@ -262,7 +263,7 @@ class NetGame:
     def _drop(self) -> None:
         """End the link; a host listens again (the same port), a guest calls again after a while."""
         if self.link is not None:
-            self.link.close(flush=0.5)
+            self.link.close()
             self.link = None
         self._handshaking = False
         if self.state in ("stopped", "over"):
@@ -561,7 +562,13 @@ class NetGame:
             return
         d = led.match.battle.pending
         assert d is not None
-        events = led.apply(c)
+        try:
+            events = led.apply(c)
+        except Exception as e:  # a fault of the rules the peer's command found: not ours to crash on
+            self._stop(
+                Said("net_command_failed", {"name": self.peer_name, "why": one_line(repr(e), 160)}), save=True
+            )
+            return
         arrivals.append(Arrival(c, d.side, d.kind, events))
         self._send("ack", n=n, digest=led.digest)
         self.acked = led.count
