@@ -25,7 +25,7 @@ PING = 2.0
 MESSAGE_DEADLINE = 8.0  # seconds a begun message may take to arrive whole
 SEND_DEADLINE = 8.0  # seconds one of ours may take to leave (a peer that stops reading)
 CONNECT_TIMEOUT = 5.0
-MOST_WAITING = 500  # messages received and not yet read: more is a flood
+MOST_UNREAD = 16 * 1024 * 1024  # bytes received and not yet read by the caller: more is a flood
 CHUNK = 16 * 1024
 
 
@@ -49,6 +49,7 @@ class Link:
         self._in: queue.Queue[Incoming] = queue.Queue()
         self._out: queue.Queue[bytes | None] = queue.Queue()
         self._news = threading.Event()  # something was put in `_in` since the last poll
+        self._unread = 0  # bytes received since the last poll (a resume sends thousands of commands)
         self._stop = threading.Event()
         self._ended = threading.Event()
         self._fault_lock = threading.Lock()
@@ -71,6 +72,7 @@ class Link:
     def poll(self) -> list[Incoming]:
         """What has come since the last poll, never waiting."""
         self._news.clear()
+        self._unread = 0
         out = []
         while True:
             try:
@@ -140,8 +142,9 @@ class Link:
                 for m in messages:
                     self._put(m)
                 begun = (begun or now) if frames.partial else None
-                if self._in.qsize() > MOST_WAITING:
-                    self._end(Fault("flood", {"most": MOST_WAITING}))
+                self._unread += len(data)
+                if self._unread > MOST_UNREAD:
+                    self._end(Fault("flood", {"most": MOST_UNREAD // (1024 * 1024)}))
                     return
             if begun is not None and now - begun > MESSAGE_DEADLINE:
                 self._end(Fault("slow", {"seconds": MESSAGE_DEADLINE}))
