@@ -10,6 +10,7 @@ import json
 import shutil
 import signal
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -289,32 +290,16 @@ def _to_guest_turn(host: Seat, peer: RawPeer, mine: Ledger) -> None:
         seen = len(commands)
 
 
-def test_a_command_malformed_out_of_turn_or_out_of_order_is_refused_with_a_line_and_changes_nothing() -> None:
+@pytest.fixture
+def at_guest_turn() -> Iterator[tuple[Seat, RawPeer, Ledger]]:
+    """A host, and a guest by hand that drew the dice honestly and holds the same game, at its turn."""
     host = hosted()
     peer = RawPeer(host.game.port)
     mine = None
     try:
         mine = _play_as_guest(host, peer)
         _to_guest_turn(host, peer, mine)
-        before = host.game.ledger.digest  # type: ignore[union-attr]
-        peer.send("command", n=mine.count, command={"type": "Move", "unit": 5, "to": [1, 2]}, digest="0" * 64)
-        pump(host, peer, lambda: said(host, r"Refused from Bob: a malformed command \(unit must be an id"))
-        ai = make_player("random", mine.local, 5)
-        while mine.turn() == mine.local:  # the guest's turn, played honestly
-            mine.match.battle.enter()
-            c = ai.decide(mine.match.battle, mine.match.battle.pending)  # type: ignore[arg-type]
-            n = mine.count
-            mine.apply(c)
-            peer.send("command", n=n, command=cmd.to_json(c), digest=mine.digest)
-        pump(host, peer, lambda: host.game.ledger is not None and host.game.ledger.count == mine.count)
-        assert host.game.my_turn and host.game.ledger.digest == mine.digest != before  # type: ignore[union-attr]
-        before = host.game.ledger.digest  # type: ignore[union-attr]
-        peer.send("command", n=mine.count, command={"type": "Pass"}, digest="0" * 64)
-        pump(host, peer, lambda: said(host, "Refused from Bob: a command out of turn"))
-        peer.send("command", n=mine.count + 7, command={"type": "Pass"}, digest="0" * 64)
-        pump(host, peer, lambda: said(host, "Refused from Bob: command .* does not follow"))
-        assert host.game.ledger.digest == before and host.game.state == "playing"  # type: ignore[union-attr]
-        assert [m["why"] for m in peer.got if m.type == "refused"] == ["command", "turn", "order"]
+        yield host, peer, mine
     finally:
         peer.close()
         if mine is not None:
@@ -322,29 +307,48 @@ def test_a_command_malformed_out_of_turn_or_out_of_order_is_refused_with_a_line_
         close(host)
 
 
-def test_a_digest_that_differs_stops_the_game_and_keeps_a_save() -> None:
-    host = hosted()
-    peer = RawPeer(host.game.port)
-    mine = None
-    try:
-        mine = _play_as_guest(host, peer)
-        _to_guest_turn(host, peer, mine)
-        mine.match.battle.enter()
-        c = make_player("random", mine.local, 5).decide(mine.match.battle, mine.match.battle.pending)  # type: ignore[arg-type]
-        n = mine.count
-        mine.apply(c)
-        peer.send("command", n=n, command=cmd.to_json(c), digest="f" * 64)  # its game went another way
-        pump(host, peer, lambda: host.game.state == "stopped")
-        assert said(
-            host, rf"The two machines' games differ after command {n + 1}: the game stops\. Saved as "
-        )
-        assert host.game.saved is not None and load_net(host.game.saved).match.commands == mine.match.commands
-        pump(host, peer, lambda: peer.first("desync") is not None)  # and the peer is told
-    finally:
-        peer.close()
-        if mine is not None:
-            mine.match.battle.close()
-        close(host)
+def _guest_plays(peer: RawPeer, mine: Ledger, digest: str | None = None) -> int:
+    """One honest command of the guest's, sent with its digest (or the one given); its index."""
+    mine.match.battle.enter()
+    c = make_player("random", mine.local, 5).decide(mine.match.battle, mine.match.battle.pending)  # type: ignore[arg-type]
+    n = mine.count
+    mine.apply(c)
+    peer.send("command", n=n, command=cmd.to_json(c), digest=digest or mine.digest)
+    return n
+
+
+def test_a_command_malformed_out_of_turn_or_out_of_order_is_refused_with_a_line_and_changes_nothing(
+    at_guest_turn: tuple[Seat, RawPeer, Ledger],
+) -> None:
+    host, peer, mine = at_guest_turn
+    before = host.game.ledger.digest  # type: ignore[union-attr]
+    peer.send("command", n=mine.count, command={"type": "Move", "unit": 5, "to": [1, 2]}, digest="0" * 64)
+    pump(host, peer, lambda: said(host, r"Refused from Bob: a malformed command \(unit must be an id"))
+    while mine.turn() == mine.local:  # the guest's turn, played honestly
+        _guest_plays(peer, mine)
+    pump(host, peer, lambda: host.game.ledger is not None and host.game.ledger.count == mine.count)
+    assert host.game.my_turn and host.game.ledger.digest == mine.digest != before  # type: ignore[union-attr]
+    before = host.game.ledger.digest  # type: ignore[union-attr]
+    peer.send("command", n=mine.count, command={"type": "Pass"}, digest="0" * 64)
+    pump(host, peer, lambda: said(host, "Refused from Bob: a command out of turn"))
+    peer.send("command", n=mine.count + 7, command={"type": "Pass"}, digest="0" * 64)
+    pump(host, peer, lambda: said(host, "Refused from Bob: command .* does not follow"))
+    assert host.game.ledger.digest == before and host.game.state == "playing"  # type: ignore[union-attr]
+    assert [m["why"] for m in peer.got if m.type == "refused"] == ["command", "turn", "order"]
+
+
+def test_a_digest_that_differs_stops_the_game_and_keeps_a_save(
+    at_guest_turn: tuple[Seat, RawPeer, Ledger],
+) -> None:
+    host, peer, mine = at_guest_turn
+    n = _guest_plays(peer, mine, digest="f" * 64)  # its game went another way
+    pump(host, peer, lambda: host.game.state == "stopped")
+    assert said(host, rf"The two machines' games differ after command {n + 1}: the game stops\. Saved as ")
+    assert host.game.saved is not None
+    kept = load_net(host.game.saved).match
+    assert kept.commands == mine.match.commands
+    kept.battle.close()
+    pump(host, peer, lambda: peer.first("desync") is not None)  # and the peer is told
 
 
 @pytest.mark.parametrize(

@@ -101,7 +101,9 @@ def test_hosting_from_the_lobby_then_playing_with_the_other_players_name_in_the_
         assert host.state == guest.game.state == "playing"
         screen.draw(window)
         d = screen.battle.pending
-        assert d is not None and ("French (Bob)" if d.side == "fr" else "Spanish (you)") in screen.who_decides()
+        assert (
+            d is not None and ("French (Bob)" if d.side == "fr" else "Spanish (you)") in screen.who_decides()
+        )
         assert not screen.undo()  # both machines keep every command
 
         guest.game.link._sock.shutdown(2)  # type: ignore[union-attr]  # the line is cut
