@@ -58,6 +58,7 @@ class Lobby:
         self.seat = seat
         self.lines: list[Said] = []
         self.address = ""  # the address a host gives his friend
+        self.address_at = (0, 0)
         self.name, self.sides = battle_words(setup, t.language)
         self.side = 0 if setup.a == "human" or setup.b != "human" else 1  # the side played here
         if isinstance(seat, NetGame) and seat.local in self.sides:  # begun on the command line
@@ -66,34 +67,34 @@ class Lobby:
         x, y = (w - WIDTH) // 2, 96
         make, ui = pygame.Rect, pygame_gui.elements
         self.about = ui.UITextBox("", make(x, y, WIDTH, 64), self.manager)
-        y += 64
-        self.address_at = (w // 2, y + 10)  # the address to give, large (drawn each frame)
-        y += 56
-        label_w = 220
+        y += 76
+        if way == "host":
+            self.address_at = (w // 2, y - 2)  # the address to give, large (drawn each frame)
+            y += 44
+        label_w, right = 220, x + 230
         ui.UILabel(make(x, y, label_w, 34), t("net_your_name"), self.manager)
-        self.player = ui.UITextEntryLine(make(x + label_w + 10, y, 300, 34), self.manager)
+        self.player = ui.UITextEntryLine(make(right, y, 300, 34), self.manager)
         self.player.set_text(seat.name if isinstance(seat, NetGame) else default_name())
         y += 44
-        self.entry: pygame_gui.elements.UITextEntryLine | None = None
         self.swap: pygame_gui.elements.UIButton | None = None
         self.begin: pygame_gui.elements.UIButton | None = None  # by file: a new game's first file
+        if way == "by-file":  # a new game (its sides), then a file received
+            self.begin = ui.UIButton(make(right, y, 250, 40), t("net_file_start"), self.manager)
+            self.swap = ui.UIButton(make(right + 260, y, 200, 40), t("net_swap"), self.manager)
+            y += 56
         field, go = {"host": ("net_port", "net_host_go"), "join": ("net_address", "net_join_go")}.get(
             way, ("net_file_path", "net_file_open")
         )
         ui.UILabel(make(x, y, label_w, 34), t(field), self.manager)
-        self.entry = ui.UITextEntryLine(make(x + label_w + 10, y, WIDTH - label_w - 10, 34), self.manager)
+        self.entry = ui.UITextEntryLine(make(right, y, WIDTH - label_w - 10, 34), self.manager)
         shown = {"host": str(DEFAULT_PORT), "join": "", "by-file": ""}[way]
         if isinstance(seat, NetGame):
             shown = str(seat.port) if seat.role == "host" else f"{seat.address}:{seat.port}"
         self.entry.set_text(shown)
         y += 44
-        self.go = ui.UIButton(make(x + label_w + 10, y, 180, 40), t(go), self.manager)
-        if way in ("host", "by-file"):
-            self.swap = ui.UIButton(make(x + label_w + 200, y, 180, 40), t("net_swap"), self.manager)
-        if way == "by-file":
-            self.begin = ui.UIButton(
-                make(x + label_w + 390, y, WIDTH - label_w - 390, 40), t("net_file_start"), self.manager
-            )
+        self.go = ui.UIButton(make(right, y, 250, 40), t(go), self.manager)
+        if way == "host":
+            self.swap = ui.UIButton(make(right + 260, y, 200, 40), t("net_swap"), self.manager)
         y += 52
         self.status = ui.UITextBox("", make(x, y, WIDTH, max(120, h - y - 70)), self.manager)
         self.back = ui.UIButton(make(x, h - 58, 180, 40), t("net_leave"), self.manager)
@@ -111,6 +112,8 @@ class Lobby:
         about = [f"<b>{html.escape(title)}</b>"]
         if self.way != "join":
             about.append(html.escape(t("net_you_play", battle=self.name, mine=mine, theirs=theirs)))
+        else:
+            about.append(html.escape(t("net_join_hint")))
         self.about.set_text("<br>".join(about))
         lines = [
             html.escape(s.words(t, self.sides)) for s in self.lines[-12:]
