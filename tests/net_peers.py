@@ -23,7 +23,7 @@ ENGLISH = Texts("en")
 ROOT = Path(__file__).resolve().parents[1]
 
 
-class Seat:
+class Machine:
     """A NetGame, the computer player of its side and every line it has said."""
 
     def __init__(self, game: NetGame, kind: str = "random") -> None:
@@ -45,7 +45,7 @@ class Seat:
             g.play(self.player.decide(m.battle, m.battle.pending))
 
 
-def drive(seats: list[Seat], until: Callable[[], bool], seconds: float = 30.0, play: bool = True) -> None:
+def drive(seats: list[Machine], until: Callable[[], bool], seconds: float = 30.0, play: bool = True) -> None:
     """Step every seat until `until()` holds; a game that does not get there fails the test."""
     end = time.monotonic() + seconds
     while not until():
@@ -56,7 +56,7 @@ def drive(seats: list[Seat], until: Callable[[], bool], seconds: float = 30.0, p
         time.sleep(0.002)
 
 
-def said(seat: Seat, pattern: str) -> bool:
+def said(seat: Machine, pattern: str) -> bool:
     return any(re.search(pattern, line) for line in seat.said)
 
 
@@ -95,7 +95,7 @@ class RawPeer:
         self.sock.close()
 
 
-def pump(host: Seat, peer: RawPeer, until: Callable[[], bool], seconds: float = 10.0) -> None:
+def pump(host: Machine, peer: RawPeer, until: Callable[[], bool], seconds: float = 10.0) -> None:
     """Step the host (which never plays) and read the raw peer until `until()` holds."""
     end = time.monotonic() + seconds
     while not until():

@@ -24,20 +24,20 @@ from game.net.network_game import NetGame
 from game.net.saved import load_net
 from game.net.wire import MAX_MESSAGE, PROTOCOL, ProtocolError, decode, encode
 from game.running.match import events_digest, load, new_match
-from tests.net_peers import RawPeer, Seat, cli, drive, header, hosted_port, pump, said
+from tests.net_peers import Machine, RawPeer, cli, drive, header, hosted_port, pump, said
 
 LOCAL = "127.0.0.1"
 
 
-def hosted(scenario: str = "first-battle", side: int = 0, **offer: object) -> Seat:
-    return Seat(NetGame.host(Offer(scenario, side=side, **offer), "Anna", LOCAL, 0))  # type: ignore[arg-type]
+def hosted(scenario: str = "first-battle", side: int = 0, **offer: object) -> Machine:
+    return Machine(NetGame.host(Offer(scenario, side=side, **offer), "Anna", LOCAL, 0))  # type: ignore[arg-type]
 
 
-def joined(host: Seat, **kw: object) -> Seat:
-    return Seat(NetGame.join(LOCAL, host.game.port, "Bob", **kw))  # type: ignore[arg-type]
+def joined(host: Machine, **kw: object) -> Machine:
+    return Machine(NetGame.join(LOCAL, host.game.port, "Bob", **kw))  # type: ignore[arg-type]
 
 
-def close(*seats: Seat) -> None:
+def close(*seats: Machine) -> None:
     for s in seats:
         s.game.close()
         if s.game.match is not None:
@@ -237,8 +237,8 @@ def test_both_saves_resume_the_game_over_the_network() -> None:
         h_save, g_save = host.game.save(), guest.game.save()
     finally:
         close(host, guest)
-    host = Seat(NetGame.host(Offer("first-battle"), "Anna", LOCAL, 0, resume=load_net(h_save)))
-    guest = Seat(NetGame.join(LOCAL, host.game.port, "Bob", resume=load_net(g_save)))
+    host = Machine(NetGame.host(Offer("first-battle"), "Anna", LOCAL, 0, resume=load_net(h_save)))
+    guest = Machine(NetGame.join(LOCAL, host.game.port, "Bob", resume=load_net(g_save)))
     try:
         drive([host, guest], lambda: host.game.settled and guest.game.settled, seconds=60)
         assert host.game.ledger.digest == guest.game.ledger.digest  # type: ignore[union-attr]
@@ -249,7 +249,7 @@ def test_both_saves_resume_the_game_over_the_network() -> None:
         close(host, guest)
 
 
-def _greet(host: Seat, peer: RawPeer) -> None:
+def _greet(host: Machine, peer: RawPeer) -> None:
     """The raw peer says hello and joins with the very game offered."""
     pump(host, peer, lambda: peer.first("hello") is not None)
     hello = peer.first("hello")
@@ -262,7 +262,7 @@ def _greet(host: Seat, peer: RawPeer) -> None:
     peer.send("join", identity=offer["identity"], resume=None)
 
 
-def _play_as_guest(host: Seat, peer: RawPeer) -> Ledger:
+def _play_as_guest(host: Machine, peer: RawPeer) -> Ledger:
     """The raw peer draws the dice honestly and builds the same game: its own ledger of it."""
     _greet(host, peer)
     pump(host, peer, lambda: peer.first("commit") is not None)
@@ -276,7 +276,7 @@ def _play_as_guest(host: Seat, peer: RawPeer) -> Ledger:
     return Ledger(build_offered(offer["identity"], seed), offer["sides"]["guest"])
 
 
-def _to_guest_turn(host: Seat, peer: RawPeer, mine: Ledger) -> None:
+def _to_guest_turn(host: Machine, peer: RawPeer, mine: Ledger) -> None:
     """The host plays until the game waits for the guest; the raw peer follows its commands."""
     seen = 0
     end = time.monotonic() + 30
@@ -291,7 +291,7 @@ def _to_guest_turn(host: Seat, peer: RawPeer, mine: Ledger) -> None:
 
 
 @pytest.fixture
-def at_guest_turn() -> Iterator[tuple[Seat, RawPeer, Ledger]]:
+def at_guest_turn() -> Iterator[tuple[Machine, RawPeer, Ledger]]:
     """A host, and a guest by hand that drew the dice honestly and holds the same game, at its turn."""
     host = hosted()
     peer = RawPeer(host.game.port)
@@ -318,7 +318,7 @@ def _guest_plays(peer: RawPeer, mine: Ledger, digest: str | None = None) -> int:
 
 
 def test_a_command_malformed_out_of_turn_or_out_of_order_is_refused_with_a_line_and_changes_nothing(
-    at_guest_turn: tuple[Seat, RawPeer, Ledger],
+    at_guest_turn: tuple[Machine, RawPeer, Ledger],
 ) -> None:
     host, peer, mine = at_guest_turn
     before = host.game.ledger.digest  # type: ignore[union-attr]
@@ -338,7 +338,7 @@ def test_a_command_malformed_out_of_turn_or_out_of_order_is_refused_with_a_line_
 
 
 def test_a_digest_that_differs_stops_the_game_and_keeps_a_save(
-    at_guest_turn: tuple[Seat, RawPeer, Ledger],
+    at_guest_turn: tuple[Machine, RawPeer, Ledger],
 ) -> None:
     host, peer, mine = at_guest_turn
     n = _guest_plays(peer, mine, digest="f" * 64)  # its game went another way

@@ -201,6 +201,7 @@ class NetGame:
     def close(self, reason: str = "left", wait: float = 0.0) -> None:
         """Leave: say goodbye, close the link (once what is queued has gone: `wait` seconds for it, or
         none) and stop listening."""
+        reason = "over" if reason == "left" and self.over else reason
         if self.link is not None:
             if self.link.alive:
                 self.link.send("bye", reason=reason)

@@ -5,6 +5,7 @@ command before this player's turn, whose file is written when it ends."""
 
 from __future__ import annotations
 
+import signal
 import time
 from pathlib import Path
 
@@ -17,12 +18,14 @@ from game.net.by_file import open_turn, start, turn_path
 from game.net.headless import play_turn
 from game.net.identity import Offer
 from game.net.network_game import NetGame
+from game.net.saved import load_net
 from game.running.settings import Settings
 from game.ui.app import open_remote
 from game.ui.battle_screen import BattleScreen
 from game.ui.lobby import Lobby
 from game.ui.start_screen import Setup, StartScreen
-from tests.net_peers import Seat
+from game.ui.stopping import Stopping
+from tests.net_peers import Machine
 
 ENGLISH = Texts("en")
 
@@ -43,7 +46,7 @@ def test_the_start_screen_offers_hosting_joining_and_playing_by_file(window: pyg
     assert all(window.get_rect().contains(b.rect) for b in screen.elsewhere)
 
 
-def _play_through(screen: BattleScreen, ai: object, guest: Seat, until: int, frames: int = 3000) -> None:
+def _play_through(screen: BattleScreen, ai: object, guest: Machine, until: int, frames: int = 3000) -> None:
     """Frames of the host's window; this player's decisions given through the screen (as his clicks
     would), the guest's by its computer player in the same thread."""
     m = screen.match
@@ -73,7 +76,7 @@ def test_hosting_from_the_lobby_then_playing_with_the_other_players_name_in_the_
     host = lobby.seat
     assert isinstance(host, NetGame) and host.listener is not None and lobby.address.endswith(f":{host.port}")
     lobby.draw(window, 0.05)
-    guest = Seat(NetGame.join("127.0.0.1", host.port, "Bob"))
+    guest = Machine(NetGame.join("127.0.0.1", host.port, "Bob"))
     end = time.monotonic() + 20
     while time.monotonic() < end:
         guest.step(play=False)
@@ -116,6 +119,13 @@ def test_hosting_from_the_lobby_then_playing_with_the_other_players_name_in_the_
         assert screen.alert is not None and screen.alert.startswith("Game paused: waiting for Bob")
         assert not screen.human_turn()
         screen.draw(window)
+        stop = Stopping()  # the window told to end (SIGTERM): a save that resumes over the network
+        stop.signal = signal.SIGTERM
+        kept = stop.save(screen)
+        assert kept is not None and kept.name.endswith(f"-host-r{screen.battle.game.round}.json")  # type: ignore[union-attr]
+        back = load_net(kept)
+        assert (back.peer, back.side, back.game) == ("Bob", "es", host.game_id)
+        back.match.battle.close()
     finally:
         screen.close()
         guest.game.close()
