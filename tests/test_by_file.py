@@ -13,7 +13,9 @@ from typing import Any
 
 import pytest
 
+from game.ai.players import make_player
 from game.content.locale import Texts
+from game.model import commands as cmd
 from game.net import fair_dice
 from game.net.by_file import Refused, open_turn, read_turn, seal_of, start, turn_path
 from game.net.headless import play_turn
@@ -177,3 +179,45 @@ def test_the_command_line_plays_turns_between_two_folders(tmp_path: Path) -> Non
         assert last == turn_path(tmp_path / who, n)
     again = run("open", str(turn_path(tmp_path / "A", 2)), "--folder", str(tmp_path / "A"), "--ai", "random")
     assert again.returncode == 2 and again.stderr.strip().endswith("your own turn file: send it to B")
+
+
+def test_a_turn_left_half_given_goes_on_where_it_was_left_never_before(tmp_path: Path) -> None:
+    a, b, last = begun(tmp_path)
+    folders, names, who = {"A": a, "B": b}, {"A": "Anna", "B": "Bob"}, "A"
+    for _ in range(60):  # turns until one of two commands or more: its first is given, then the player leaves
+        g = open_turn(last, names[who], folders[who])
+        while g.step():
+            pass
+        m = g.match
+        assert m is not None
+        if not g.my_turn:  # the starter's reveal, written at once
+            m.battle.close()
+            last, who = g.written, "B" if who == "A" else "A"  # type: ignore[assignment]
+            continue
+        player = make_player("random", g.local, 1)
+        m.battle.enter()
+        first = player.decide(m.battle, m.battle.pending)  # type: ignore[arg-type]
+        g.play(first)
+        if g.my_turn:
+            count = g.ledger.count  # type: ignore[union-attr]
+            m.battle.close()  # the window closed: the turn file is not written
+            again = open_turn(last, names[who], folders[who])
+            try:
+                assert again.my_turn and again.ledger.count == count  # type: ignore[union-attr]
+                assert again.match.commands[-1] == first  # type: ignore[union-attr]
+                said = [n.words(ENGLISH) for n in again.take_notices()]
+                turn = again.chain[-1]["turn"]
+                goes_on = "your turn goes on where you left it (commands kept: 1)"
+                assert said == [f"Turn {turn} from {again.peer_name} again: {goes_on}"]
+                result = play_turn(again, "random", ENGLISH, lambda line: None)
+            finally:
+                if again.match is not None:
+                    again.match.battle.close()
+            sent = read_turn(Path(result["written"]))
+            assert sent["commands"][0] == cmd.to_json(first)
+            assert not (folders[who] / "current.json").exists()
+            return
+        m.battle.close()
+        last = g.written  # type: ignore[assignment]
+        who = "B" if who == "A" else "A"
+    raise AssertionError("no turn of two commands")

@@ -47,6 +47,7 @@ from game.running.saves import file_word
 TURN_FORMAT = "forglory-turn"
 TURN_VERSION = 1
 RECORD = "game.json"
+CURRENT = "current.json"  # this player's turn as far as he has given it, kept command by command
 MAX_TURN_BYTES = 4 * 1024 * 1024  # a whole battle's commands are under 1 MB
 MAX_TURNS = 100_000
 MAX_COMMANDS = 20_000  # in one turn file
@@ -238,6 +239,10 @@ class FileGame:
         events = self.ledger.apply(c)
         if self.ledger.turn() != self.local:
             self._write_turn()
+        else:  # kept at once: leaving and opening the file again goes on from here, never before
+            given = [cmd.to_json(x) for x in self.ledger.match.commands[self.since :]]
+            current = {"game": self.record.game, "after": len(self.chain), "commands": given}
+            write_text(self.folder / CURRENT, json.dumps(current) + "\n")
         return events
 
     def close(self, reason: str = "") -> None:
@@ -277,6 +282,7 @@ class FileGame:
             "digest": self.ledger.digest,
         }
         self.written = _write(self.folder, data)
+        (self.folder / CURRENT).unlink(missing_ok=True)
         self.chain.append(data)
         self.since = self.ledger.count
         self.notices.append(Said("file_written", {"turn": n, "path": self.written, "name": self.peer_name}))
@@ -370,6 +376,9 @@ def open_turn(path: Path, name: str, folder: Path | None = None, mods: tuple[Pat
     n, k = data["turn"], len(chain)
     if data["from"]["side"] == record.side:
         raise Refused("file_own", path=path, name=record.peer or "?")
+    given = tuple(Path(p) for p in record.mods) + mods
+    if n == k - 1 and chain[n]["seal"] == data["seal"]:  # the turn in hand, left before it was written
+        return _reopen(path, folder, record, chain, given)
     if n < k:
         raise Refused(
             "file_already" if chain[n]["seal"] == data["seal"] else "file_not_following",
@@ -386,7 +395,6 @@ def open_turn(path: Path, name: str, folder: Path | None = None, mods: tuple[Pat
         if differs is not None:
             raise Refused("net_mismatch", name=clean_name(data["from"]["name"]), what=differs)
         record.peer = clean_name(data["from"]["name"])
-    given = tuple(Path(p) for p in record.mods) + mods
     before = _replay(path, [*chain, data], record, given, upto=k)
     _replay(path, [*chain, data], record, given, upto=k + 1).match.battle.close()  # every check, first
     write_text(turn_path(folder, n), path.read_text(encoding="utf-8"))
@@ -398,6 +406,39 @@ def open_turn(path: Path, name: str, folder: Path | None = None, mods: tuple[Pat
     g.notices.append(Said("file_opened", {"turn": n, "name": record.peer, "count": len(g.queue)}))
     if not g.queue:
         g._turn_begins()
+    return g
+
+
+def _reopen(
+    path: Path, folder: Path, record: Record, chain: list[dict[str, Any]], mods: tuple[Path, ...]
+) -> FileGame:
+    """The turn file opened last, opened again: the game as it stands, this player's turn going on
+    with the commands he gave before he left (kept one by one: a turn is never given twice)."""
+    ledger = _replay(path, chain, record, mods, upto=len(chain))
+    g = FileGame(folder, record, chain, ledger, since=ledger.count)
+    kept = folder / CURRENT
+    try:
+        current = json.loads(read_regular(kept)) if kept.is_file() else {}
+        if (
+            isinstance(current, dict)
+            and current.get("game") == record.game
+            and current.get("after") == len(chain)
+        ):
+            for raw in current.get("commands", []):
+                if ledger.turn() != record.side:
+                    raise Refused("file_malformed", path=kept, field="commands")
+                ledger.apply(cmd.from_json(raw, ledger.match.battle.stack.commands))
+    except (ValueError, RecursionError):
+        ledger.match.battle.close()
+        raise Refused("file_malformed", path=kept, field="commands") from None
+    except BaseException:
+        ledger.match.battle.close()
+        raise
+    g.notices.append(
+        Said("file_resumed", {"turn": len(chain) - 1, "name": record.peer, "count": ledger.count - g.since})
+    )
+    if ledger.turn() != record.side:  # kept to its end, not yet written
+        g._write_turn()
     return g
 
 
