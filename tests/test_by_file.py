@@ -38,18 +38,21 @@ def refused(path: Path, folder: Path) -> str:
     return e.value.said.words(ENGLISH)
 
 
-def begun(tmp: Path) -> tuple[Path, Path, Path]:
-    """Anna starts a game of the first battle in folder A, Bob joins it in folder B: turn 1 to send."""
+def begun(tmp: Path, scenario: str = "first-battle") -> tuple[Path, Path, Path]:
+    """Anna starts a game (of the first battle) in folder A, Bob joins it in folder B: turn 1 to send."""
     a, b = tmp / "A", tmp / "B"
-    first = start(Offer("first-battle"), "Anna", a)
+    first = start(Offer(scenario), "Anna", a)
     assert first.written == turn_path(a, 0)
     joined = open_turn(turn_path(a, 0), "Bob", b)
     assert joined.written == turn_path(b, 1) and joined.match is None  # no dice yet: no battle
     return a, b, turn_path(b, 1)
 
 
-def test_a_game_by_file_of_many_turns_between_two_folders_plays_to_its_end(tmp_path: Path) -> None:
-    a, b, last = begun(tmp_path)
+@pytest.mark.parametrize("scenario", ["first-battle", "ow-twin-fords"])
+def test_a_game_by_file_of_many_turns_between_two_folders_plays_to_its_end(
+    tmp_path: Path, scenario: str
+) -> None:
+    a, b, last = begun(tmp_path, scenario)
     folders, names, who = {"A": a, "B": b}, {"A": "Anna", "B": "Bob"}, "A"
     results = []
     for _ in range(300):
