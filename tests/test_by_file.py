@@ -17,9 +17,10 @@ from game.ai.players import make_player
 from game.content.locale import Texts
 from game.model import commands as cmd
 from game.net import fair_dice
-from game.net.by_file import Refused, open_turn, read_turn, seal_of, start, turn_path
+from game.net.by_file import open_turn, start
 from game.net.headless import play_turn
 from game.net.identity import Offer
+from game.net.turn_files import Refused, read_turn, seal_of, turn_path
 
 ENGLISH = Texts("en")
 ROOT = Path(__file__).resolve().parents[1]

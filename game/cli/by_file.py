@@ -17,9 +17,10 @@ from game.model.errors import UserError
 
 def start(args: argparse.Namespace) -> int:
     from game.content.locale import Texts
-    from game.net.by_file import Refused, start
+    from game.net.by_file import start
     from game.net.identity import Offer
     from game.net.seat import default_name
+    from game.net.turn_files import Refused
 
     t = Texts(args.lang or "en")
     offer = Offer(
@@ -36,8 +37,9 @@ def start(args: argparse.Namespace) -> int:
 
 def open_file(args: argparse.Namespace) -> int:
     from game.content.locale import Texts
-    from game.net.by_file import Refused, open_turn
+    from game.net.by_file import open_turn
     from game.net.seat import default_name
+    from game.net.turn_files import Refused
 
     t = Texts(args.lang or "en")
     mods = tuple(Path(d) for d in args.mod)

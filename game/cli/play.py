@@ -98,8 +98,9 @@ def play_by_file(args: argparse.Namespace, path: Path, folder: Path | None, mods
     """`by-file open FILE` in the window: the turn shown, the player's own played; a turn 0 joins the
     game at once (its reply written, nothing to play yet)."""
     from game.content.locale import Texts
-    from game.net.by_file import Refused, open_turn
+    from game.net.by_file import open_turn
     from game.net.seat import default_name
+    from game.net.turn_files import Refused
     from game.ui.app import run
     from game.ui.start_screen import Setup
 

@@ -18,12 +18,13 @@ from game.content.ruleset_files import load_ruleset
 from game.content.scenario import load_any_scenario, scenario_path
 from game.model.errors import UserError
 from game.model.modules import modules_by_mode
-from game.net.by_file import Refused, open_turn, start
+from game.net.by_file import open_turn, start
 from game.net.identity import Offer
 from game.net.link import lan_address
 from game.net.network_game import DEFAULT_PORT, NetGame
 from game.net.said import Said
 from game.net.seat import Seat, default_name
+from game.net.turn_files import Refused
 from game.ui import theme
 from game.ui.load_list import shown_name, side_names
 from game.ui.start_screen import Setup

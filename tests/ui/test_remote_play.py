@@ -14,11 +14,12 @@ import pygame_gui
 
 from game.ai.players import make_player
 from game.content.locale import Texts
-from game.net.by_file import open_turn, start, turn_path
+from game.net.by_file import open_turn, start
 from game.net.headless import play_turn
 from game.net.identity import Offer
 from game.net.network_game import NetGame
 from game.net.saved import load_net
+from game.net.turn_files import turn_path
 from game.running.settings import Settings
 from game.ui.app import open_remote
 from game.ui.battle_screen import BattleScreen
