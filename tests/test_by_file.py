@@ -16,6 +16,7 @@ import pytest
 from game.ai.players import make_player
 from game.content.locale import Texts
 from game.model import commands as cmd
+from game.model.errors import UserError
 from game.net import fair_dice
 from game.net.by_file import open_turn, start
 from game.net.headless import play_turn
@@ -225,3 +226,13 @@ def test_a_turn_left_half_given_goes_on_where_it_was_left_never_before(tmp_path:
         last = g.written  # type: ignore[assignment]
         who = "B" if who == "A" else "A"
     raise AssertionError("no turn of two commands")
+
+
+def test_a_damaged_folder_record_is_one_line(tmp_path: Path) -> None:
+    a, _b, last = begun(tmp_path)
+    record = json.loads((a / "game.json").read_text())
+    for damaged in ({**record, "mods": [3]}, {**record, "side": None}, {**record, "secret": "x"}, [1], "{"):
+        (a / "game.json").write_text(damaged if isinstance(damaged, str) else json.dumps(damaged))
+        with pytest.raises(UserError) as e:
+            open_turn(last, "Anna", a)
+        assert str(e.value) == f"{a / 'game.json'}: not the record of a game by file"

@@ -125,7 +125,16 @@ class Record:
             record = cls(**{k: data[k] for k in cls.__dataclass_fields__})
         except (ValueError, KeyError, TypeError, RecursionError):
             raise ContentError(str(path), "not the record of a game by file") from None
-        if not (hexes(32)(record.game) and hexes(64)(record.secret) and record.role in ("starter", "joiner")):
+        well_formed = (
+            hexes(32)(record.game)
+            and hexes(64)(record.secret)
+            and record.role in ("starter", "joiner")
+            and all(isinstance(v, str) and len(v) <= 200 for v in (record.side, record.name, record.peer))
+            and isinstance(record.mods, list)
+            and len(record.mods) <= 64
+            and all(isinstance(m, str) for m in record.mods)
+        )
+        if not well_formed:
             raise ContentError(str(path), "not the record of a game by file")
         return record
 
