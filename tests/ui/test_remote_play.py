@@ -24,6 +24,7 @@ from game.running.settings import Settings
 from game.ui.app import open_remote
 from game.ui.battle_screen import BattleScreen
 from game.ui.lobby import Lobby
+from game.ui.ow_screen import OpenWarsScreen
 from game.ui.start_screen import Setup, StartScreen
 from game.ui.stopping import Stopping
 from tests.net_peers import Machine
@@ -179,3 +180,38 @@ def test_a_turn_file_is_shown_command_by_command_then_this_players_turn_is_writt
         screen.draw(window)
     finally:
         screen.close()
+
+
+def test_open_wars_with_a_friend_elsewhere_names_him_and_his_actions_in_the_log(
+    window: pygame.Surface,
+) -> None:
+    host = NetGame.host(Offer("ow-twin-fords"), "Anna", "127.0.0.1", 0)
+    guest = Machine(NetGame.join("127.0.0.1", host.port, "Bob"))
+    end = time.monotonic() + 20
+    while host.state != "playing" and time.monotonic() < end:
+        host.step()
+        guest.step(play=False)
+        time.sleep(0.002)
+    screen = open_remote(host, window.get_size(), Settings())
+    assert isinstance(screen, OpenWarsScreen)
+    try:
+        ai = make_player("random", host.local, 1)
+        m = screen.match
+        end = time.monotonic() + 30
+        while len(m.commands) < 12 and time.monotonic() < end:
+            m.battle.enter()
+            screen.update(0.6)
+            guest.step()
+            m.battle.enter()
+            if screen.human_turn() is not None and host.my_turn:
+                screen.send(ai.decide(m.battle, m.battle.pending))
+            time.sleep(0.001)
+        told = [line.text for line in screen.log.lines]
+        other = screen.names[screen.remote.side]  # type: ignore[union-attr]
+        assert any(t.startswith(f"Bob ({other}): ") for t in told), told[-8:]
+        screen.draw(window)
+    finally:
+        screen.close()
+        guest.game.close()
+        if guest.game.match is not None:
+            guest.game.match.battle.close()
