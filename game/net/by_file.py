@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.content.files import read_regular
+from game.content.files import read_regular, write_text
 from game.model import commands as cmd
 from game.model.events import Event
 from game.net import fair_dice
@@ -38,7 +38,7 @@ from game.net.turn_files import (
     turn_path,
     write_turn,
 )
-from game.running.match import Match, write_text
+from game.running.match import Match
 
 
 @dataclass

@@ -10,12 +10,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.content.files import read_regular
+from game.content.files import read_regular, stem
 from game.content.mods import Mod
 from game.model.errors import ContentError
 from game.net.wire import HEX
 from game.running.match import MAX_REPLAY_BYTES, Match
-from game.running.saves import HUMAN, file_word, load_game, save_game, saves_dir
+from game.running.saves import HUMAN, load_game, rotate_autosaves, save_game, saves_dir
 
 if TYPE_CHECKING:
     from game.net.ledger import Ledger
@@ -36,16 +36,21 @@ def save_net(
     ledger: Ledger, game: str, role: str, peer: str, autosave: bool = False, path: Path | None = None
 ) -> Path:
     """Write the game to `path`, or to a new file of the saves folder named for its role too (both
-    machines may be one, and save in the same second)."""
+    machines may be one, and save in the same second); the autosaves of a role's games are kept as a
+    scenario's (saves.rotate_autosaves: the newest few)."""
     m = ledger.match
+    own = f"{stem(m.scenario.id)}-{role}"
     if path is None:
         rnd = m.battle.game.round if m.battle.game is not None else 0
         stamp = time.strftime("%Y%m%d-%H%M%S")
         kind = "autosave" if autosave else "save"
-        path = saves_dir() / f"{kind}-{file_word(m.scenario.id)}-{stamp}-{role}-r{rnd}.json"
+        path = saves_dir() / f"{kind}-{own}-{stamp}-r{rnd}.json"
     players = {ledger.local: HUMAN, ledger.peer: HUMAN}  # on one machine it goes on as hotseat
     extra = {KEY: {"game": game, "side": ledger.local, "role": role, "peer": peer}}
-    return save_game(m, players, path, autosave, extra=dict(extra))
+    path = save_game(m, players, path, extra=dict(extra))
+    if autosave:
+        rotate_autosaves(path.parent, own)
+    return path
 
 
 def load_net(path: Path, mods: tuple[Mod, ...] = ()) -> NetSave:

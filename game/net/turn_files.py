@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.content.files import read_regular
+from game.content.files import read_regular, stem, write_text
 from game.content.mods import user_data_dir
 from game.model.errors import ContentError, UserError
 from game.net.said import Said
@@ -28,8 +28,6 @@ from game.net.wire import (
     text,
 )
 from game.net.wire import items as listed
-from game.running.match import write_text
-from game.running.saves import file_word
 
 TURN_FORMAT = "forglory-turn"
 TURN_VERSION = 1
@@ -193,7 +191,7 @@ def write_turn(folder: Path, data: dict[str, Any]) -> Path:
 
 
 def default_folder(scenario: str, game: str) -> Path:
-    return games_dir() / f"{file_word(scenario)}-{game[:8]}"
+    return games_dir() / f"{stem(scenario)}-{game[:8]}"
 
 
 def fresh_folder(folder: Path) -> None:

@@ -13,7 +13,7 @@ import pygame
 from game.content.locale import Texts
 from game.content.mods import load_mods
 from game.content.ruleset_files import load_ruleset
-from game.model.errors import UserError
+from game.model.errors import EXIT_BAD_INPUT, UserError
 from game.model.modules import modules_by_mode
 from game.net.said import Said
 from game.net.seat import Seat
@@ -120,10 +120,8 @@ def run(
     if setup.language is not None:
         settings.language = setup.language
     surf = open_window(settings)
-    clock = pygame.time.Clock()
     start: StartScreen | None = None
     battle: Screen | ReplayViewer | None = None
-    end: EndScreen | None = None
     lobby: Lobby | None = None  # a game with a friend elsewhere, before it begins
     if setup.seat is not None and setup.seat.match is not None:  # a turn file opened (by-file open)
         battle, setup.seat = open_remote(setup.seat, surf.get_size(), settings), None
@@ -143,6 +141,34 @@ def run(
                 battle.display.speed = 4.0
     else:
         start = StartScreen(surf.get_size(), setup, "; ".join(problems), Texts(settings.language))
+    try:
+        code = _loop(setup, surf, start, lobby, battle, settings, stop, demo, demo_frames, screenshot)
+    finally:
+        pygame.quit()
+        stop.close()
+        try:
+            settings.save()
+        except UserError as e:  # the game still closes; the player is told why nothing was kept
+            print(f"error: {e}", file=sys.stderr)
+            code = EXIT_BAD_INPUT
+    return code
+
+
+def _loop(
+    setup: Setup,
+    surf: pygame.Surface,
+    start: StartScreen | None,
+    lobby: Lobby | None,
+    battle: Screen | ReplayViewer | None,
+    settings: Settings,
+    stop: Stopping,
+    demo: bool,
+    demo_frames: int | None,
+    screenshot: Path | None,
+) -> int:
+    """The frames until the player quits (or the demo's frames are done, or a signal came); 0."""
+    clock = pygame.time.Clock()
+    end: EndScreen | None = None
     frames = 0
     music = Sounds(volume=settings.sound, music=settings.music)
     try:
@@ -228,9 +254,3 @@ def run(
             lobby.close()
         if battle is not None:
             battle.close()
-        pygame.quit()
-        stop.close()
-        try:
-            settings.save()
-        except UserError as e:  # the game still closes; the player is told why nothing was kept
-            print(f"error: {e}", file=sys.stderr)
