@@ -124,7 +124,8 @@ def test_hosting_from_the_lobby_then_playing_with_the_other_players_name_in_the_
         stop = Stopping()  # the window told to end (SIGTERM): a save that resumes over the network
         stop.signal = signal.SIGTERM
         kept = stop.save(screen)
-        assert kept is not None and kept.name.endswith(f"-host-r{screen.battle.game.round}.json")  # type: ignore[union-attr]
+        assert kept is not None and kept.name.startswith("autosave-first-battle-host-")
+        assert kept.name.endswith(f"-r{screen.battle.game.round}.json")  # type: ignore[union-attr]
         back = load_net(kept)
         assert (back.peer, back.side, back.game) == ("Bob", "es", host.game_id)
         back.match.battle.close()
