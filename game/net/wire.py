@@ -12,6 +12,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from game.model.limits import ID  # every id content gives has this one shape: never a path
+
 PROTOCOL = 1  # the version of this protocol; a peer speaking another is refused at hello
 GAME = "forglory"
 MAX_MESSAGE = 64 * 1024  # bytes of one message: a command is under 1 KB, an offer with 64 mods ~15 KB
@@ -35,7 +37,6 @@ class ProtocolError(Exception):
 
 Check = Callable[[object], bool]
 HEX = re.compile(r"[0-9a-f]+")
-ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,99}")
 
 
 def integer(low: int, high: int) -> Check:

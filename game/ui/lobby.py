@@ -6,7 +6,6 @@ window never waits for it."""
 
 from __future__ import annotations
 
-import html
 from pathlib import Path
 
 import pygame
@@ -27,9 +26,11 @@ from game.net.seat import Seat, default_name
 from game.net.turn_files import Refused
 from game.ui import theme
 from game.ui.load_list import shown_name, side_names
+from game.ui.markup import plain
 from game.ui.start_screen import Setup
 
 WIDTH = 760
+WORD = 48  # characters of a word (a path, a name) the text boxes never have to cut themselves
 
 
 def battle_words(setup: Setup, language: str) -> tuple[str, dict[str, str]]:
@@ -110,19 +111,16 @@ class Lobby:
         names = list(self.sides.values()) or ["?", "?"]
         mine, theirs = names[self.side % len(names)], names[(self.side + 1) % len(names)]
         title = t("net_" + self.way.replace("-", "_") + "_title")
-        about = [f"<b>{html.escape(title)}</b>"]
+        about = [f"<b>{plain(title, WORD)}</b>"]
         if self.way != "join":
-            about.append(html.escape(t("net_you_play", battle=self.name, mine=mine, theirs=theirs)))
+            about.append(plain(t("net_you_play", battle=self.name, mine=mine, theirs=theirs), WORD))
         else:
-            about.append(html.escape(t("net_join_hint")))
+            about.append(plain(t("net_join_hint"), WORD))
         self.about.set_text("<br>".join(about))
-        lines = [
-            html.escape(s.words(t, self.sides)) for s in self.lines[-12:]
-        ]  # a peer's words are text, never markup
+        lines = [plain(s.words(t, self.sides), WORD) for s in self.lines[-12:]]  # a peer's words: no markup
         if self.way == "host" and self.address:
-            lines.append(
-                f"<i>{html.escape(t('net_internet_hint', port=self.address.rpartition(':')[2]))}</i>"
-            )
+            hint = t("net_internet_hint", port=self.address.rpartition(":")[2])
+            lines.append(f"<i>{plain(hint, WORD)}</i>")
         self.status.set_text("<br>".join(lines))
 
     def say(self, said: Said) -> None:
