@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from game.cli.network import add_offer_options
 from game.cli.options import add_mod_option
 from game.content.locale import LANGUAGES
 from game.model.errors import UserError
@@ -67,10 +68,7 @@ def add_parsers(sub: Any) -> None:
     verbs = p.add_subparsers(dest="verb", required=True, parser_class=type(p))
     s = verbs.add_parser("start", help="start a game: writes its first turn file, to send")
     s.add_argument("--scenario", default="default", help="a scenario id of the game or a mod")
-    s.add_argument(
-        "--side", type=int, choices=(1, 2), default=1, help="play the scenario's first or second side"
-    )
-    s.add_argument("--rounds", type=int, default=None, help="stop after this many rounds")
+    add_offer_options(s)
     s.add_argument("--name", help="your name, as the other player sees it")
     s.add_argument(
         "--folder", metavar="DIR", help="the game's folder (a new one in your data folder by default)"

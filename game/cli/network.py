@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from game.cli.options import MAX_ROUNDS, bounded
 from game.model.errors import UserError
 
 if TYPE_CHECKING:
@@ -87,13 +88,20 @@ def add_network_options(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--join", metavar="HOST:PORT", help="join the game a friend hosts")
     p.add_argument("--name", help="your name, as the other player sees it")
-    p.add_argument(
-        "--side",
-        type=int,
-        choices=(1, 2),
-        default=1,
-        help="with --host: play the scenario's first or second side",
-    )
-    p.add_argument("--rounds", type=int, default=None, help="with --host: stop after this many rounds")
+    add_offer_options(p, "with --host: ")
     p.add_argument("--headless", action="store_true", help="with --host or --join: no window; --ai plays")
     p.add_argument("--ai", metavar="KIND", help="with --headless: the computer player of this side")
+
+
+def add_offer_options(p: argparse.ArgumentParser, when: str = "") -> None:
+    """What the player who begins a game offers besides its battle: his side and its rounds."""
+    p.add_argument(
+        "--side",
+        type=bounded(1, 2),
+        default=1,
+        metavar="{1,2}",
+        help=f"{when}play the scenario's first or second side",
+    )
+    p.add_argument(
+        "--rounds", type=bounded(1, MAX_ROUNDS), default=None, help=f"{when}stop after this many rounds"
+    )
