@@ -109,18 +109,25 @@ def test_both_machines_agree_a_seed_neither_chose_and_play_the_same_game() -> No
         close(host, guest)
 
 
-def test_a_reveal_that_breaks_its_commitment_stops_the_game(tmp_path: Path) -> None:
+@pytest.mark.parametrize("lie", ["another secret", "the host's own"])
+def test_a_reveal_that_breaks_its_commitment_stops_the_game(lie: str) -> None:
+    """A guest that commits to one secret and reveals another (one that suits it better), or echoes
+    the host's commitment back and then its secret (to make the seed the host's alone), is caught."""
     host = hosted()
     peer = RawPeer(host.game.port)
     try:
         _greet(host, peer)
         pump(host, peer, lambda: peer.first("commit") is not None)
-        peer.send("commit", hash=fair_dice.commitment("guest", fair_dice.new_secret()))
+        theirs = peer.first("commit")["hash"]  # type: ignore[index]
+        mine = fair_dice.commitment("guest", fair_dice.new_secret())
+        peer.send("commit", hash=mine if lie == "another secret" else theirs)
         pump(host, peer, lambda: peer.first("reveal") is not None)
-        peer.send("reveal", secret=fair_dice.new_secret())  # not the one committed to
+        revealed = peer.first("reveal")["secret"]  # type: ignore[index]
+        assert fair_dice.keeps("host", revealed, theirs)  # the host keeps its own word
+        peer.send("reveal", secret=fair_dice.new_secret() if lie == "another secret" else revealed)
         pump(host, peer, lambda: host.game.state == "stopped")
         assert said(host, r"Bob's dice secret is not the one committed to")
-        assert host.game.match is None
+        assert host.game.match is None and host.game.ledger is None  # no battle on a seed that lied
     finally:
         peer.close()
         close(host)
