@@ -33,8 +33,8 @@ def draw_panel(v: BattleView, surf: pygame.Surface) -> None:
         d = v.battle.pending
         key = {"human": "watching", "replay": "replaying"}.get(v.controllers.get(d.side, ""), "thinking")
         said = v.t(key, side=v.names.get(d.side, d.side))
-        if v.remote is not None and d.side == v.remote.side:  # the friend on his machine
-            said = v.remote.waiting(v.t)
+        if v.remote is not None and (d.side == v.remote.side or not v.remote.may_act):  # the friend afar
+            said = v.remote.waiting(v.t, d.side)
         head.append((said, theme.TEXT_DIM))
     y = _lines(v, surf, head, font, x, y, 3)
     y = v.panel.y + theme.px(PANEL_HEAD)  # the buttons start at the same place whatever is asked

@@ -51,7 +51,8 @@ def draw_panel(v: OpenWarsView, surf: pygame.Surface, d: Decision | None) -> Non
         return
     name = v.names[pending.side]
     if d is None:
-        waiting = v.remote.waiting(t) if v.remote is not None and pending.side == v.remote.side else ""
+        afar = v.remote is not None and (pending.side == v.remote.side or not v.remote.may_act)
+        waiting = v.remote.waiting(t, pending.side) if v.remote is not None and afar else ""
         y = _text(surf, waiting or t("ow_thinking", side=name), (x, y), w, theme.ACCENT)
     else:
         y = _text(surf, v.prompt(d), (x, y), w, theme.ACCENT)

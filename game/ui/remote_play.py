@@ -86,9 +86,10 @@ class RemotePlay:
             lambda t: said.words(t, self.names),
         )
 
-    def waiting(self, t: Texts) -> str:
-        """What the panel says while the other player has the decision."""
-        side = self.names.get(self.side, self.side)
+    def waiting(self, t: Texts, deciding: str) -> str:
+        """What the panel says while this player cannot act: the other player has the decision, or
+        the game is paused or stopped (whoever's decision it is: `deciding`, a side)."""
+        side = self.names.get(deciding, deciding)
         if self.seat.state == "sent":
             return t("file_waiting", side=side, name=self.seat.peer_name)
         if self.seat.state == "showing":

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pygame
 import pygame_gui
+import pytest
 
 from game.ai.players import make_player
 from game.content.locale import Texts
@@ -21,6 +22,7 @@ from game.net.network_game import NetGame
 from game.net.saved import load_net
 from game.net.turn_files import turn_path
 from game.running.settings import Settings
+from game.ui import battle_panel
 from game.ui.app import open_remote
 from game.ui.battle_screen import BattleScreen
 from game.ui.lobby import Lobby
@@ -68,7 +70,7 @@ def _play_through(screen: BattleScreen, ai: object, guest: Machine, until: int, 
 
 
 def test_hosting_from_the_lobby_then_playing_with_the_other_players_name_in_the_log(
-    window: pygame.Surface,
+    window: pygame.Surface, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     setup = Setup(scenario="first-battle", a="human")
     lobby = Lobby(window.get_size(), setup, "host", ENGLISH)
@@ -110,6 +112,12 @@ def test_hosting_from_the_lobby_then_playing_with_the_other_players_name_in_the_
             d is not None and ("French (Bob)" if d.side == "fr" else "Spanish (you)") in screen.who_decides()
         )
         assert not screen.undo()  # both machines keep every command
+        end = time.monotonic() + 20
+        while not host.my_turn:  # the line is cut at this player's own decision
+            assert time.monotonic() < end, screen.log.lines[-5:]
+            guest.step()
+            screen.battle.enter()
+            screen.update(0.05)
 
         guest.game.link._sock.shutdown(2)  # type: ignore[union-attr]  # the line is cut
         end = time.monotonic() + 20
@@ -119,8 +127,16 @@ def test_hosting_from_the_lobby_then_playing_with_the_other_players_name_in_the_
                 break
             time.sleep(0.002)
         assert screen.alert is not None and screen.alert.startswith("Game paused: waiting for Bob")
-        assert not screen.human_turn()
+        assert not screen.human_turn() and screen.battle.pending.side == "es"  # type: ignore[union-attr]
+        panel: list[str] = []
+        drawn = battle_panel._lines
+        monkeypatch.setattr(
+            battle_panel,
+            "_lines",
+            lambda v, s, lines, *a: panel.extend(t for t, _ in lines) or drawn(v, s, lines, *a),
+        )
         screen.draw(window)
+        assert "Spanish: waiting for Bob to come back" in panel  # not "Watch the table"
         stop = Stopping()  # the window told to end (SIGTERM): a save that resumes over the network
         stop.signal = signal.SIGTERM
         kept = stop.save(screen)
