@@ -30,6 +30,8 @@ from game.ui.markup import plain
 from game.ui.start_screen import Setup
 
 WIDTH = 760
+ABOUT_HEIGHT = 90  # the title and two lines of what is played (a long battle's name, the join hint)
+LABEL = 270  # the fields' names, Spanish's longest among them
 WORD = 48  # characters of a word (a path, a name) the text boxes never have to cut themselves
 
 
@@ -68,12 +70,12 @@ class Lobby:
         w, h = size
         x, y = (w - WIDTH) // 2, 96
         make, ui = pygame.Rect, pygame_gui.elements
-        self.about = ui.UITextBox("", make(x, y, WIDTH, 64), self.manager)
-        y += 76
+        self.about = ui.UITextBox("", make(x, y, WIDTH, ABOUT_HEIGHT), self.manager)
+        y += ABOUT_HEIGHT + 12
         if way == "host":
             self.address_at = (w // 2, y - 2)  # the address to give, large (drawn each frame)
             y += 44
-        label_w, right = 220, x + 230
+        label_w, right = LABEL, x + LABEL + 10
         ui.UILabel(make(x, y, label_w, 34), t("net_your_name"), self.manager)
         self.player = ui.UITextEntryLine(make(right, y, 300, 34), self.manager)
         self.player.set_text(seat.name if isinstance(seat, NetGame) else default_name())

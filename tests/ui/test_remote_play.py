@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import signal
 import time
+import warnings
 from pathlib import Path
 
 import pygame
@@ -232,3 +233,23 @@ def test_open_wars_with_a_friend_elsewhere_names_him_and_his_actions_in_the_log(
         guest.game.close()
         if guest.game.match is not None:
             guest.game.match.battle.close()
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+@pytest.mark.parametrize("way", ["host", "join", "by-file"])
+def test_the_lobby_says_what_is_played_without_scrolling(
+    window: pygame.Surface, way: str, language: str
+) -> None:
+    """The box above the lobby's fields holds its title and what is played whole: the longest battle
+    name, and the join hint (it once needed a scroll bar to be read); every field's name fits."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", UserWarning)  # pygame_gui's, of a label cut short
+        lobby = Lobby(window.get_size(), Setup(scenario="river-crossing"), way, Texts(language))
+    try:
+        lobby.draw(window, 0.05)
+        assert lobby.about.scroll_bar is None
+        fields = [lobby.player.rect, lobby.entry.rect, lobby.go.rect, lobby.status.rect, lobby.back.rect]
+        assert not any(lobby.about.rect.colliderect(r) for r in fields)
+        assert all(window.get_rect().contains(r) for r in fields)
+    finally:
+        lobby.close()
