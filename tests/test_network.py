@@ -33,8 +33,8 @@ def hosted(scenario: str = "first-battle", side: int = 0, **offer: object) -> Ma
     return Machine(NetGame.host(Offer(scenario, side=side, **offer), "Anna", LOCAL, 0))  # type: ignore[arg-type]
 
 
-def joined(host: Machine, **kw: object) -> Machine:
-    return Machine(NetGame.join(LOCAL, host.game.port, "Bob", **kw))  # type: ignore[arg-type]
+def joined(host: Machine, name: str = "Bob", **kw: object) -> Machine:
+    return Machine(NetGame.join(LOCAL, host.game.port, name, **kw))  # type: ignore[arg-type]
 
 
 def close(*seats: Machine) -> None:
@@ -216,6 +216,11 @@ def test_a_killed_peer_pauses_the_game_which_is_saved_and_resumed_from_both_save
         guest.wait(10)
         drive([host], lambda: host.game.state == "paused", play=False)
         assert said(host, "The connection to Bob was lost") and said(host, "Game paused")
+        stray = joined(host, name="Eve")  # someone else calls, without the game: refused, Bob kept
+        drive([host, stray], lambda: said(host, "Eve cannot join: that machine has no save of this game"))
+        assert said(stray, "Anna goes on with a saved game: join with your own save of it")
+        assert host.game.peer_name == "Bob" and not said(host, "came back as")
+        close(stray)
         saved = host.game.save()
         back = load_net(saved)
         assert (back.game, back.side, back.role, back.peer) == (

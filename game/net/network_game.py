@@ -51,7 +51,8 @@ class NetGame:
         self.role = role  # "host" or "guest"
         self.name = clean_name(name)
         self.mods = mods  # the mods given on the command line (the guest finds the host's by id)
-        self.peer_name = ""
+        self.peer_name = ""  # the other player of the game (once it has begun: whoever resumes it)
+        self.caller = ""  # the name of whoever is on the line now (a stranger may call a paused game)
         self.state = "waiting"  # waiting, greeting, dice, playing, paused, stopped
         self.stop_reason = ""
         self.notices: list[Said] = []
@@ -253,6 +254,7 @@ class NetGame:
         self._deadline = now + HANDSHAKE
         self._next_ping = now + PING
         self._greeted = False
+        self.caller = ""
         self._handshaking = True
         self._secret = self._commit = self._their_commit = self._their_secret = ""
         if self.state != "paused":
@@ -284,14 +286,14 @@ class NetGame:
 
     def _lost(self, fault: Fault) -> None:
         """The link failed: during play, the game pauses until the peer is back."""
-        who = self.peer_name or (self.link.peer if self.link else "?")
+        who = self.caller or (self.link.peer if self.link else "?")
         if fault.key != "closed" or self.state in ("playing", "paused"):
             self.notices.append(Said(f"net_fault_{fault.key}", {"name": who, **fault.values}, bad=True))
         self._pause_or_wait()
 
     def _refuse_peer(self, fault: Fault) -> None:
         """The peer broke the protocol: say so, end the link (a game in play pauses)."""
-        who = self.peer_name or (self.link.peer if self.link else "?")
+        who = self.caller or (self.link.peer if self.link else "?")
         self.notices.append(Said(f"net_fault_{fault.key}", {"name": who, **fault.values}, bad=True))
         self._send("bye", reason="protocol")
         self._pause_or_wait()
@@ -360,9 +362,9 @@ class NetGame:
             self._refuse_and_end(Said("net_protocol", {"theirs": m["protocol"], "mine": PROTOCOL}))
             return
         name = clean_name(m["name"])
-        if self.state == "paused" and self.peer_name and name != self.peer_name:
-            self.notices.append(Said("net_other_name", {"name": self.peer_name, "other": name}))
-        self.peer_name = name
+        self.caller = name
+        if self.ledger is None:  # before the game, whoever joins is the other player; after, who resumes it
+            self.peer_name = name
         self._greeted = True
         if m["version"] != game_version():
             theirs = one_line(m["version"], 40)
@@ -380,7 +382,7 @@ class NetGame:
 
     def _refuse_and_end(self, said: Said) -> None:
         """Not the same game: the host says why and waits for another player; the guest stops."""
-        said = Said(said.key, {"name": self.peer_name, **said.values}, bad=True)
+        said = Said(said.key, {"name": self.caller or self.peer_name, **said.values}, bad=True)
         self._send("bye", reason="content")
         if self.role == "host":
             self.notices.append(said)
@@ -399,7 +401,8 @@ class NetGame:
         sides = m["sides"]
         resume = m["resume"]
         if self.ledger is None:
-            if resume is not None:
+            if resume is not None:  # the host is told why, and waits on for his player
+                self._send("cannot", why="save", what=resume["game"][:8])
                 self._refuse_and_end(Said("net_host_resumes"))
                 return
             try:
@@ -451,7 +454,9 @@ class NetGame:
             raise ProtocolError("order", kind="cannot")
         what = one_line(m["what"], 200)  # the peer's words: shown as text, never read
         self.notices.append(
-            Said(f"net_peer_lacks_{m['why']}", {"name": self.peer_name, "what": what}, bad=True)
+            Said(
+                f"net_peer_lacks_{m['why']}", {"name": self.caller or self.peer_name, "what": what}, bad=True
+            )
         )
         self._pause_or_wait()
 
@@ -531,6 +536,9 @@ class NetGame:
                     command=cmd.to_json(self.ledger.match.commands[k]),
                     digest=self.ledger.digest_at(k + 1),
                 )
+        if self.caller != self.peer_name:
+            self.notices.append(Said("net_other_name", {"name": self.peer_name, "other": self.caller}))
+            self.peer_name = self.caller
         self.acked = min(theirs["count"], mine)
         self.state = "playing"
         self._handshaking = False

@@ -113,8 +113,8 @@ MESSAGES: dict[str, dict[str, Check]] = {
     },
     "join": {"identity": IDENTITY, "resume": optional(RESUME)},
     # the guest cannot build the game offered: it lacks a mod or the scenario (by id), or its content
-    # is broken (its own line)
-    "cannot": {"why": one_of("mod", "scenario", "content"), "what": text(MAX_TEXT)},
+    # is broken (its own line), or the host resumes a game it has no save of (the game's id)
+    "cannot": {"why": one_of("mod", "scenario", "content", "save"), "what": text(MAX_TEXT)},
     "commit": {"hash": DIGEST},
     "reveal": {"secret": DIGEST},
     "command": {"n": integer(0, MAX_COUNT), "command": any_table, "digest": DIGEST},
