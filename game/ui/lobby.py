@@ -190,6 +190,7 @@ class Lobby:
                 bound = self.seat.listener.address if self.seat.listener is not None else ""
                 where = bound if bound not in ("", "0.0.0.0", "::") else lan_address()  # only there, if asked
                 self.address = f"{where}:{self.seat.port}"
+                self.entry.set_text(str(self.seat.port))  # the port taken (0 asks for any free one)
                 self.say(Said("net_hosting_at", {"port": self.seat.port}))
             else:
                 self.say(Said("net_calling", {"address": f"{self.seat.address}:{self.seat.port}"}))

@@ -80,6 +80,7 @@ def test_hosting_from_the_lobby_then_playing_with_the_other_players_name_in_the_
     assert lobby.handle(press(lobby.go)) is None
     host = lobby.seat
     assert isinstance(host, NetGame) and host.listener is not None and lobby.address.endswith(f":{host.port}")
+    assert lobby.entry.get_text() == str(host.port) != "0"  # the port taken, not the one asked
     lobby.draw(window, 0.05)
     guest = Machine(NetGame.join("127.0.0.1", host.port, "Bob"))
     end = time.monotonic() + 20
