@@ -16,8 +16,12 @@ from typing import Any
 
 from game.ai.players import make_player
 from game.content.locale import Texts
+from game.model import commands as cmd
+from game.net import fair_dice
+from game.net.identity import build_offered
+from game.net.ledger import Ledger
 from game.net.network_game import NetGame
-from game.net.wire import HEADER, Frames, Message, encode
+from game.net.wire import HEADER, PROTOCOL, Frames, Message, encode
 
 ENGLISH = Texts("en")
 ROOT = Path(__file__).resolve().parents[1]
@@ -107,6 +111,50 @@ def pump(host: Machine, peer: RawPeer, until: Callable[[], bool], seconds: float
 
 def header(size: int) -> bytes:
     return HEADER.pack(size)
+
+
+# --- a guest made by hand, honest up to where a test (or the fuzzer) breaks the rules ---------------
+
+
+def greet(host: Machine, peer: RawPeer) -> None:
+    """The raw peer says hello and joins with the very game offered."""
+    pump(host, peer, lambda: peer.first("hello") is not None)
+    hello = peer.first("hello")
+    assert hello is not None and hello["protocol"] == PROTOCOL
+    version = hello["version"]
+    peer.send("hello", protocol=PROTOCOL, game="forglory", version=version, name="Bob", role="guest")
+    pump(host, peer, lambda: peer.first("offer") is not None)
+    offer = peer.first("offer")
+    assert offer is not None
+    peer.send("join", identity=offer["identity"], resume=None)
+
+
+def play_as_guest(host: Machine, peer: RawPeer) -> Ledger:
+    """The raw peer draws the dice honestly and builds the same game: its own ledger of it."""
+    greet(host, peer)
+    pump(host, peer, lambda: peer.first("commit") is not None)
+    secret = fair_dice.new_secret()
+    peer.send("commit", hash=fair_dice.commitment("guest", secret))
+    peer.send("reveal", secret=secret)
+    pump(host, peer, lambda: peer.first("reveal") is not None and host.game.state == "playing")
+    seed = fair_dice.seed_of(peer.first("reveal")["secret"], secret)  # type: ignore[index]
+    offer = peer.first("offer")
+    assert offer is not None
+    return Ledger(build_offered(offer["identity"], seed), offer["sides"]["guest"])
+
+
+def to_guest_turn(host: Machine, peer: RawPeer, mine: Ledger) -> None:
+    """The host plays until the game waits for the guest; the raw peer follows its commands."""
+    seen = 0
+    end = time.monotonic() + 30
+    while mine.turn() != mine.local:
+        assert time.monotonic() < end, host.said
+        host.step()
+        peer.read()
+        commands = [m for m in peer.got if m.type == "command"]
+        for m in commands[seen:]:
+            mine.apply(cmd.from_json(m["command"], mine.match.battle.stack.commands))
+        seen = len(commands)
 
 
 # --- the command line's two processes -----------------------------------------------------------

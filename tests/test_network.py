@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import shutil
 import signal
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,9 +21,21 @@ from game.net.identity import Offer, build_offered, identity_of
 from game.net.ledger import Ledger
 from game.net.network_game import NetGame
 from game.net.saved import load_net
-from game.net.wire import MAX_MESSAGE, PROTOCOL, ProtocolError, decode, encode
+from game.net.wire import MAX_MESSAGE, ProtocolError, decode, encode
 from game.running.match import events_digest, load, new_match
-from tests.net_peers import Machine, RawPeer, cli, drive, header, hosted_port, pump, said
+from tests.net_peers import (
+    Machine,
+    RawPeer,
+    cli,
+    drive,
+    greet,
+    header,
+    hosted_port,
+    play_as_guest,
+    pump,
+    said,
+    to_guest_turn,
+)
 
 LOCAL = "127.0.0.1"
 
@@ -116,7 +127,7 @@ def test_a_reveal_that_breaks_its_commitment_stops_the_game(lie: str) -> None:
     host = hosted()
     peer = RawPeer(host.game.port)
     try:
-        _greet(host, peer)
+        greet(host, peer)
         pump(host, peer, lambda: peer.first("commit") is not None)
         theirs = peer.first("commit")["hash"]  # type: ignore[index]
         mine = fair_dice.commitment("guest", fair_dice.new_secret())
@@ -261,47 +272,6 @@ def test_both_saves_resume_the_game_over_the_network() -> None:
         close(host, guest)
 
 
-def _greet(host: Machine, peer: RawPeer) -> None:
-    """The raw peer says hello and joins with the very game offered."""
-    pump(host, peer, lambda: peer.first("hello") is not None)
-    hello = peer.first("hello")
-    assert hello is not None and hello["protocol"] == PROTOCOL
-    version = hello["version"]
-    peer.send("hello", protocol=PROTOCOL, game="forglory", version=version, name="Bob", role="guest")
-    pump(host, peer, lambda: peer.first("offer") is not None)
-    offer = peer.first("offer")
-    assert offer is not None
-    peer.send("join", identity=offer["identity"], resume=None)
-
-
-def _play_as_guest(host: Machine, peer: RawPeer) -> Ledger:
-    """The raw peer draws the dice honestly and builds the same game: its own ledger of it."""
-    _greet(host, peer)
-    pump(host, peer, lambda: peer.first("commit") is not None)
-    secret = fair_dice.new_secret()
-    peer.send("commit", hash=fair_dice.commitment("guest", secret))
-    peer.send("reveal", secret=secret)
-    pump(host, peer, lambda: peer.first("reveal") is not None and host.game.state == "playing")
-    seed = fair_dice.seed_of(peer.first("reveal")["secret"], secret)  # type: ignore[index]
-    offer = peer.first("offer")
-    assert offer is not None
-    return Ledger(build_offered(offer["identity"], seed), offer["sides"]["guest"])
-
-
-def _to_guest_turn(host: Machine, peer: RawPeer, mine: Ledger) -> None:
-    """The host plays until the game waits for the guest; the raw peer follows its commands."""
-    seen = 0
-    end = time.monotonic() + 30
-    while mine.turn() != mine.local:
-        assert time.monotonic() < end, host.said
-        host.step()
-        peer.read()
-        commands = [m for m in peer.got if m.type == "command"]
-        for m in commands[seen:]:
-            mine.apply(cmd.from_json(m["command"], mine.match.battle.stack.commands))
-        seen = len(commands)
-
-
 @pytest.fixture
 def at_guest_turn() -> Iterator[tuple[Machine, RawPeer, Ledger]]:
     """A host, and a guest by hand that drew the dice honestly and holds the same game, at its turn."""
@@ -309,8 +279,8 @@ def at_guest_turn() -> Iterator[tuple[Machine, RawPeer, Ledger]]:
     peer = RawPeer(host.game.port)
     mine = None
     try:
-        mine = _play_as_guest(host, peer)
-        _to_guest_turn(host, peer, mine)
+        mine = play_as_guest(host, peer)
+        to_guest_turn(host, peer, mine)
         yield host, peer, mine
     finally:
         peer.close()
