@@ -6,6 +6,7 @@ stalls nothing."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import shutil
 import signal
@@ -388,6 +389,20 @@ def test_a_slow_or_silent_peer_is_dropped_by_its_deadline(monkeypatch: pytest.Mo
     finally:
         silent.close()
         close(host)
+
+
+def test_a_peer_that_floods_harmless_messages_is_refused_by_their_rate(
+    at_guest_turn: tuple[Machine, RawPeer, Ledger],
+) -> None:
+    """Pings (or acks) sent again and again break no rule one by one; only their rate stops a peer
+    that would keep this machine's threads busy for ever."""
+    host, peer, _mine = at_guest_turn
+    ping = encode("ping")
+    with contextlib.suppress(OSError):  # the host hangs up before the last
+        for _ in range(link.BURST // 1000 + 2):
+            peer.raw(ping * 1000)
+    pump(host, peer, lambda: host.game.state == "paused")
+    assert said(host, f"Bob sent more than {link.RATE} messages a second: refused")
 
 
 def test_each_message_is_checked_against_its_schema() -> None:

@@ -4,8 +4,8 @@ threads move checked messages between the socket and two queues. The caller (the
 headless loop) only polls, so a slow, silent or hostile peer never blocks it.
 
 Faults end a link and come out of `poll` as a `Fault` once: the peer closed or vanished, said nothing
-for too long, dribbled a message slower than its deadline, stopped reading ours, sent too much, or
-sent something that breaks the protocol (game/net/wire.py)."""
+for too long, dribbled a message slower than its deadline, stopped reading ours, sent too much or too
+many, or sent something that breaks the protocol (game/net/wire.py)."""
 
 from __future__ import annotations
 
@@ -26,6 +26,11 @@ MESSAGE_DEADLINE = 8.0  # seconds a begun message may take to arrive whole
 SEND_DEADLINE = 8.0  # seconds one of ours may take to leave (a peer that stops reading)
 CONNECT_TIMEOUT = 5.0
 MOST_UNREAD = 16 * 1024 * 1024  # bytes received and not yet read by the caller: more is a flood
+# messages a peer may send: a burst (a resume sends every command the other missed at once), then so
+# many a second (two computer players send a few hundred): a ping or an ack may be sent again and
+# again harmlessly, so only their rate stops a peer that would keep this machine's threads busy
+BURST = 20_000
+RATE = 2_000
 CHUNK = 16 * 1024
 
 
@@ -119,6 +124,7 @@ class Link:
         frames = Frames()
         heard = time.monotonic()
         begun: float | None = None  # when the message in hand began to arrive
+        allowed, counted = float(BURST), heard  # messages the peer may still send, as of when
         while not self._stop.is_set():
             try:
                 ready, _, _ = select.select([self._sock], [], [], TICK)
@@ -138,6 +144,11 @@ class Link:
                     messages = frames.feed(data)
                 except ProtocolError as e:
                     self._end(Fault(e.key, dict(e.values)))
+                    return
+                allowed = min(BURST, allowed + (now - counted) * RATE) - len(messages)
+                counted = now
+                if allowed < 0:
+                    self._end(Fault("rate", {"most": RATE}))
                     return
                 for m in messages:
                     self._put(m)
