@@ -217,7 +217,9 @@ class NetGame:
         """Keep the game (in the saves folder unless a path is given), with what resuming it over the
         network needs."""
         assert self.ledger is not None and self.game_id is not None
-        return save_net(self.ledger, self.game_id, self.role, self.peer_name, autosave, path)
+        host = f"[{self.address}]" if ":" in self.address else self.address  # an IPv6 address
+        called = f"{host}:{self.port}" if self.role == "guest" else ""
+        return save_net(self.ledger, self.game_id, self.role, self.peer_name, autosave, path, called)
 
     # --- connecting ------------------------------------------------------------------------------
 

@@ -5,6 +5,7 @@ other player's name. Both machines keep their own; resuming compares the two."""
 from __future__ import annotations
 
 import json
+import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -12,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from game.content.files import read_regular, stem
 from game.content.mods import Mod
-from game.model.errors import ContentError
+from game.model.errors import ContentError, UserError
 from game.net.wire import HEX
 from game.running.match import MAX_REPLAY_BYTES, Match
 from game.running.saves import HUMAN, load_game, rotate_autosaves, save_game, saves_dir
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
     from game.net.ledger import Ledger
 
 KEY = "network"
+ADDRESS = re.compile(r"(|[A-Za-z0-9.:\[\]_-]{1,253}:\d{1,5})")  # a host name or address and a port
 
 
 @dataclass
@@ -30,10 +32,17 @@ class NetSave:
     side: str  # the side this machine plays
     role: str  # "host" or "guest"
     peer: str  # the other player's name
+    address: str = ""  # the guest's: the host it called, HOST:PORT (to call it again)
 
 
 def save_net(
-    ledger: Ledger, game: str, role: str, peer: str, autosave: bool = False, path: Path | None = None
+    ledger: Ledger,
+    game: str,
+    role: str,
+    peer: str,
+    autosave: bool = False,
+    path: Path | None = None,
+    address: str = "",
 ) -> Path:
     """Write the game to `path`, or to a new file of the saves folder named for its role too (both
     machines may be one, and save in the same second); the autosaves of a role's games are kept as a
@@ -46,7 +55,7 @@ def save_net(
         kind = "autosave" if autosave else "save"
         path = saves_dir() / f"{kind}-{own}-{stamp}-r{rnd}.json"
     players = {ledger.local: HUMAN, ledger.peer: HUMAN}  # on one machine it goes on as hotseat
-    extra = {KEY: {"game": game, "side": ledger.local, "role": role, "peer": peer}}
+    extra = {KEY: {"game": game, "side": ledger.local, "role": role, "peer": peer, "address": address}}
     path = save_game(m, players, path, extra=dict(extra))
     if autosave:
         rotate_autosaves(path.parent, own)
@@ -67,7 +76,20 @@ def load_net(path: Path, mods: tuple[Mod, ...] = ()) -> NetSave:
             raise ContentError(f"{path}: {KEY}", "the role and the other player of a network game")
         if side not in (m.battle.game.sides if m.battle.game is not None else []):
             raise ContentError(f"{path}: {KEY}.side", "a side of the battle")
+        address = info.get("address", "")
+        if not (isinstance(address, str) and ADDRESS.fullmatch(address)):
+            raise ContentError(f"{path}: {KEY}.address", "HOST:PORT, or nothing")
     except BaseException:
         m.battle.close()
         raise
-    return NetSave(m, game, str(side), str(role), peer[:40])
+    return NetSave(m, game, str(side), str(role), peer[:40], address)
+
+
+def is_net_save(path: Path) -> bool:
+    """A save of a network game (loaded with load_net, it resumes over the network), without
+    replaying it; anything unreadable is not one (loading it says why)."""
+    try:
+        data = json.loads(read_regular(path, MAX_REPLAY_BYTES))
+    except (UserError, ValueError, RecursionError):
+        return False
+    return isinstance(data, dict) and isinstance(data.get(KEY), dict)

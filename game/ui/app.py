@@ -16,6 +16,7 @@ from game.content.ruleset_files import load_ruleset
 from game.model.errors import EXIT_BAD_INPUT, UserError
 from game.model.modules import modules_by_mode
 from game.net.said import Said
+from game.net.saved import is_net_save, load_net
 from game.net.seat import Seat
 from game.running.match import new_match
 from game.running.saves import load_game
@@ -61,6 +62,18 @@ def open_battle(setup: Setup, size: tuple[int, int], settings: Settings | None =
     if isinstance(m.battle, Campaign):  # a map of Open Wars: its own screen
         return OpenWarsScreen(m, players, size, settings)
     return BattleScreen(m, players, size, settings)
+
+
+def lobby_for_save(setup: Setup, size: tuple[int, int], settings: Settings) -> Lobby | None:
+    """The lobby that goes on with a network game's save chosen on the start screen (Continue, or the
+    save browser), over the network: the host hosts it again, the guest calls the host again. Any
+    other save (or none): None, and the battle opens as it always has."""
+    if setup.load is None or not is_net_save(setup.load):
+        return None
+    path, setup.load = setup.load, None
+    resume = load_net(path, tuple(load_mods(setup.mods)))
+    way = "host" if resume.role == "host" else "join"
+    return Lobby(size, setup, way, Texts(settings.language), resume=resume)
 
 
 def open_remote(seat: Seat, size: tuple[int, int], settings: Settings, said: Sequence[Said] = ()) -> Screen:
@@ -205,7 +218,10 @@ def _loop(
                         start = StartScreen(surf.get_size(), setup, t=Texts(settings.language))
                     if what == "start":
                         try:
-                            battle, start, end = open_battle(setup, surf.get_size(), settings), None, None
+                            lobby = lobby_for_save(setup, surf.get_size(), settings)
+                            if lobby is None:
+                                battle, end = open_battle(setup, surf.get_size(), settings), None
+                            start = None
                         except UserError as e:  # a damaged save: say so on the start screen
                             start = StartScreen(surf.get_size(), setup, str(e), Texts(settings.language))
                 elif battle is not None and ev.type != pygame.QUIT:

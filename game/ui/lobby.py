@@ -6,6 +6,7 @@ window never waits for it."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pygame
@@ -22,6 +23,7 @@ from game.net.identity import Offer
 from game.net.link import lan_address
 from game.net.network_game import DEFAULT_PORT, NetGame
 from game.net.said import Said
+from game.net.saved import NetSave
 from game.net.seat import Seat, default_name
 from game.net.turn_files import Refused
 from game.ui import theme
@@ -46,12 +48,21 @@ def battle_words(setup: Setup, language: str) -> tuple[str, dict[str, str]]:
 
 
 class Lobby:
-    """`way`: "host", "join" or "by-file"; `seat`: a game begun on the command line (play --host)."""
+    """`way`: "host", "join" or "by-file"; `seat`: a game begun on the command line (play --host);
+    `resume`: a network game's save loaded from the start screen, to go on with over the network (its
+    role's way: hosted again on a port, or the host called again at the address it kept)."""
 
     def __init__(
-        self, size: tuple[int, int], setup: Setup, way: str, t: Texts, seat: Seat | None = None
+        self,
+        size: tuple[int, int],
+        setup: Setup,
+        way: str,
+        t: Texts,
+        seat: Seat | None = None,
+        resume: NetSave | None = None,
     ) -> None:
         self.setup, self.way, self.t = setup, way, t
+        self.resume = resume
         self.manager = pygame_gui.UIManager(size)
         self.manager.preload_fonts(
             [
@@ -63,10 +74,13 @@ class Lobby:
         self.lines: list[Said] = []
         self.address = ""  # the address a host gives his friend
         self.address_at = (0, 0)
-        self.name, self.sides = battle_words(setup, t.language)
+        held = resume.match if resume is not None else seat.match if seat is not None else None
+        chosen = dataclasses.replace(setup, scenario=held.scenario.id) if held is not None else setup
+        self.name, self.sides = battle_words(chosen, t.language)
         self.side = 0 if setup.a == "human" or setup.b != "human" else 1  # the side played here
-        if isinstance(seat, NetGame) and seat.local in self.sides:  # begun on the command line
-            self.side = list(self.sides).index(seat.local)
+        local = resume.side if resume is not None else seat.local if isinstance(seat, NetGame) else None
+        if local in self.sides:  # a saved game, or one begun on the command line
+            self.side = list(self.sides).index(local)
         w, h = size
         x, y = (w - WIDTH) // 2, 96
         make, ui = pygame.Rect, pygame_gui.elements
@@ -94,6 +108,8 @@ class Lobby:
         shown = {"host": str(DEFAULT_PORT), "join": "", "by-file": ""}[way]
         if isinstance(seat, NetGame):
             shown = str(seat.port) if seat.role == "host" else f"{seat.address}:{seat.port}"
+        elif resume is not None and way == "join":
+            shown = resume.address
         self.entry.set_text(shown)
         y += 44
         self.go = ui.UIButton(make(right, y, 250, 40), t(go), self.manager)
@@ -104,6 +120,8 @@ class Lobby:
         self.back = ui.UIButton(make(x, h - 58, 180, 40), t("net_leave"), self.manager)
         if seat is not None:
             self._begun()
+        elif self.swap is not None and resume is not None:  # the sides are the saved game's
+            self.swap.disable()
         self.show()
 
     # --- what is shown ----------------------------------------------------------------------------
@@ -113,8 +131,10 @@ class Lobby:
         names = list(self.sides.values()) or ["?", "?"]
         mine, theirs = names[self.side % len(names)], names[(self.side + 1) % len(names)]
         title = t("net_" + self.way.replace("-", "_") + "_title")
+        if self.resume is not None:
+            title = t("net_resume_title", name=self.resume.peer)
         about = [f"<b>{plain(title, WORD)}</b>"]
-        if self.way != "join":
+        if self.way != "join" or self.resume is not None:
             about.append(plain(t("net_you_play", battle=self.name, mine=mine, theirs=theirs), WORD))
         else:
             about.append(plain(t("net_join_hint"), WORD))
@@ -169,18 +189,20 @@ class Lobby:
                 if port < 0:
                     self.say(Said("net_bad_port", {"port": text}, bad=True))
                     return None
-                self.seat = NetGame.host(self._offer(), name, "0.0.0.0", port)
+                self.seat = NetGame.host(self._offer(), name, "0.0.0.0", port, self.resume)
             elif self.way == "join":
                 host, _, port_text = text.rpartition(":") if ":" in text else (text, "", str(DEFAULT_PORT))
                 if not host or not port_text.isdigit():
                     self.say(Said("net_bad_address", {"address": text}, bad=True))
                     return None
-                self.seat = NetGame.join(host.strip("[]"), int(port_text), name, tuple(self.setup.mods))
+                mods = tuple(self.setup.mods)
+                self.seat = NetGame.join(host.strip("[]"), int(port_text), name, mods, self.resume)
             else:
                 return self._open_file(Path(text).expanduser(), name)
         except UserError as e:
             self.say(Said("net_line", {"line": str(e)}, bad=True))
             return None
+        self.resume = None  # the game's now
         self._begun()
         return None
 
@@ -232,12 +254,15 @@ class Lobby:
             self.say(said)
         if seat.state == "playing":
             return "play"
-        if seat.state == "stopped":  # said why: the player may try again
+        if seat.state == "stopped":  # said why: the player may try again (a saved game: loaded again)
             seat.close()
+            if seat.match is not None:
+                seat.match.battle.close()
             self.seat = None
-            self.go.enable()
-            if self.swap is not None:
-                self.swap.enable()
+            if seat.ledger is None:  # a saved game is not offered twice: Back, and load it again
+                self.go.enable()
+                if self.swap is not None:
+                    self.swap.enable()
         return None
 
     def take(self) -> Seat:
@@ -247,6 +272,9 @@ class Lobby:
         return seat
 
     def close(self) -> None:
+        if self.resume is not None:
+            self.resume.match.battle.close()
+            self.resume = None
         if self.seat is not None:
             self.seat.close()
             m = self.seat.match

@@ -22,15 +22,17 @@ from game.net.identity import Offer
 from game.net.network_game import NetGame
 from game.net.saved import load_net
 from game.net.turn_files import turn_path
+from game.running.match import new_match
+from game.running.saves import save_game
 from game.running.settings import Settings
 from game.ui import battle_panel
-from game.ui.app import open_remote
+from game.ui.app import lobby_for_save, open_remote
 from game.ui.battle_screen import BattleScreen
 from game.ui.lobby import Lobby
 from game.ui.ow_screen import OpenWarsScreen
 from game.ui.start_screen import Setup, StartScreen
 from game.ui.stopping import Stopping
-from tests.net_peers import Machine
+from tests.net_peers import Machine, drive
 
 ENGLISH = Texts("en")
 
@@ -254,3 +256,59 @@ def test_the_lobby_says_what_is_played_without_scrolling(
         assert all(window.get_rect().contains(r) for r in fields)
     finally:
         lobby.close()
+
+
+def test_a_network_save_chosen_on_the_start_screen_goes_on_over_the_network(window: pygame.Surface) -> None:
+    """Continue, or the save browser's Load, on a network game's save opens the lobby that goes on
+    with it: the host hosts it again, the guest calls the address it kept; both go on from the saves."""
+    host = Machine(NetGame.host(Offer("first-battle"), "Anna", "127.0.0.1", 0))
+    guest = Machine(NetGame.join("127.0.0.1", host.game.port, "Bob"))
+    try:
+        drive([host, guest], lambda: (host.game.ledger.count if host.game.ledger else 0) >= 15)
+        drive([host, guest], lambda: host.game.acked == host.game.ledger.count, play=False)  # type: ignore[union-attr]
+        h_save, g_save, count = host.game.save(), guest.game.save(), host.game.ledger.count  # type: ignore[union-attr]
+        digest = host.game.ledger.digest  # type: ignore[union-attr]
+    finally:
+        for s in (host, guest):
+            s.game.close()
+            s.game.match.battle.close()  # type: ignore[union-attr]
+    joining = lobby_for_save(Setup(load=g_save), window.get_size(), Settings())
+    assert joining is not None and joining.way == "join" and joining.resume is not None
+    assert joining.entry.get_text() == f"127.0.0.1:{host.game.port}"  # the host it called, kept
+    joining.close()
+    setup = Setup(scenario="default", load=h_save)
+    lobby = lobby_for_save(setup, window.get_size(), Settings())
+    assert lobby is not None and setup.load is None and lobby.way == "host"
+    assert lobby.about.html_text.startswith("<b>Go on with the game with Bob, over the network</b>")
+    assert "La Venta" in lobby.about.html_text and not lobby.swap.is_enabled  # type: ignore[union-attr]
+    lobby.entry.set_text("0")
+    lobby.handle(press(lobby.go))
+    resumed = lobby.seat
+    assert isinstance(resumed, NetGame) and resumed.ledger is not None and lobby.resume is None
+    back = Machine(NetGame.join("127.0.0.1", resumed.port, "Bob", resume=load_net(g_save)))
+    screen = None
+    try:
+        end = time.monotonic() + 20
+        while lobby.update(0.01) != "play":
+            assert time.monotonic() < end, [s.words(ENGLISH) for s in lobby.lines]
+            back.step(play=False)
+            time.sleep(0.002)
+        screen = open_remote(lobby.take(), window.get_size(), Settings(), lobby.lines)
+        assert len(screen.match.commands) == count and resumed.ledger.digest == digest
+        assert any("Bob is back" in line.text for line in screen.log.lines)
+    finally:
+        if screen is not None:
+            screen.close()
+        lobby.close()
+        back.game.close()
+        back.game.match.battle.close()  # type: ignore[union-attr]
+
+
+def test_any_other_save_opens_as_it_always_has(window: pygame.Surface, tmp_path: Path) -> None:
+    m = new_match("first-battle", 3)
+    try:
+        path = save_game(m, {"es": "human", "fr": "heuristic"}, tmp_path / "plain.json")
+    finally:
+        m.battle.close()
+    setup = Setup(load=path)
+    assert lobby_for_save(setup, window.get_size(), Settings()) is None and setup.load == path
