@@ -17,6 +17,7 @@ import pytest
 
 from game.ai.players import make_player
 from game.model import commands as cmd
+from game.model.errors import UserError
 from game.net import fair_dice, link
 from game.net.identity import Offer, build_offered, identity_of
 from game.net.ledger import Ledger
@@ -261,6 +262,16 @@ def test_both_saves_resume_the_game_over_the_network() -> None:
         h_save, g_save = host.game.save(), guest.game.save()
     finally:
         close(host, guest)
+    kept = load_net(g_save)  # what the guest keeps to call again: the host's address, its own name
+    assert (kept.address, kept.name, kept.peer) == (f"{LOCAL}:{host.game.port}", "Bob", "Anna")
+    kept.match.battle.close()
+    data = json.loads(g_save.read_text())
+    for bad in ("../../etc/passwd", "a b:1", "x" * 300 + ":1", 5):
+        data["network"]["address"] = bad
+        edited = g_save.with_name("edited.json")
+        edited.write_text(json.dumps(data))
+        with pytest.raises(UserError, match=r"edited\.json: network\.address: .*HOST:PORT"):
+            load_net(edited)
     host = Machine(NetGame.host(Offer("first-battle"), "Anna", LOCAL, 0, resume=load_net(h_save)))
     guest = Machine(NetGame.join(LOCAL, host.game.port, "Bob", resume=load_net(g_save)))
     try:

@@ -219,7 +219,8 @@ class NetGame:
         assert self.ledger is not None and self.game_id is not None
         host = f"[{self.address}]" if ":" in self.address else self.address  # an IPv6 address
         called = f"{host}:{self.port}" if self.role == "guest" else ""
-        return save_net(self.ledger, self.game_id, self.role, self.peer_name, autosave, path, called)
+        about = {"game": self.game_id, "role": self.role, "peer": self.peer_name, "address": called}
+        return save_net(self.ledger, {**about, "name": self.name}, autosave, path)
 
     # --- connecting ------------------------------------------------------------------------------
 

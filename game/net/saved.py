@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from game.content.files import read_regular, stem
 from game.content.mods import Mod
 from game.model.errors import ContentError, UserError
+from game.net.seat import clean_name
 from game.net.wire import HEX
 from game.running.match import MAX_REPLAY_BYTES, Match
 from game.running.saves import HUMAN, load_game, rotate_autosaves, save_game, saves_dir
@@ -33,30 +34,24 @@ class NetSave:
     role: str  # "host" or "guest"
     peer: str  # the other player's name
     address: str = ""  # the guest's: the host it called, HOST:PORT (to call it again)
+    name: str = ""  # this player's name in the game
 
 
-def save_net(
-    ledger: Ledger,
-    game: str,
-    role: str,
-    peer: str,
-    autosave: bool = False,
-    path: Path | None = None,
-    address: str = "",
-) -> Path:
+def save_net(ledger: Ledger, about: dict[str, str], autosave: bool = False, path: Path | None = None) -> Path:
     """Write the game to `path`, or to a new file of the saves folder named for its role too (both
     machines may be one, and save in the same second); the autosaves of a role's games are kept as a
-    scenario's (saves.rotate_autosaves: the newest few)."""
+    scenario's (saves.rotate_autosaves: the newest few). `about`: the game's id, this machine's role
+    and player's name, the other player's, and (a guest's) the address it called."""
     m = ledger.match
-    own = f"{stem(m.scenario.id)}-{role}"
+    own = f"{stem(m.scenario.id)}-{about['role']}"
     if path is None:
         rnd = m.battle.game.round if m.battle.game is not None else 0
         stamp = time.strftime("%Y%m%d-%H%M%S")
         kind = "autosave" if autosave else "save"
         path = saves_dir() / f"{kind}-{own}-{stamp}-r{rnd}.json"
     players = {ledger.local: HUMAN, ledger.peer: HUMAN}  # on one machine it goes on as hotseat
-    extra = {KEY: {"game": game, "side": ledger.local, "role": role, "peer": peer, "address": address}}
-    path = save_game(m, players, path, extra=dict(extra))
+    extra: dict[str, object] = {KEY: {**about, "side": ledger.local}}
+    path = save_game(m, players, path, extra=extra)
     if autosave:
         rotate_autosaves(path.parent, own)
     return path
@@ -76,13 +71,15 @@ def load_net(path: Path, mods: tuple[Mod, ...] = ()) -> NetSave:
             raise ContentError(f"{path}: {KEY}", "the role and the other player of a network game")
         if side not in (m.battle.game.sides if m.battle.game is not None else []):
             raise ContentError(f"{path}: {KEY}.side", "a side of the battle")
-        address = info.get("address", "")
+        address, name = info.get("address", ""), info.get("name", "")
+        if not isinstance(name, str):
+            raise ContentError(f"{path}: {KEY}.name", "a player's name")
         if not (isinstance(address, str) and ADDRESS.fullmatch(address)):
             raise ContentError(f"{path}: {KEY}.address", "HOST:PORT, or nothing")
     except BaseException:
         m.battle.close()
         raise
-    return NetSave(m, game, str(side), str(role), peer[:40], address)
+    return NetSave(m, game, str(side), str(role), clean_name(peer), address, clean_name(name) if name else "")
 
 
 def is_net_save(path: Path) -> bool:

@@ -92,7 +92,8 @@ class Lobby:
         label_w, right = LABEL, x + LABEL + 10
         ui.UILabel(make(x, y, label_w, 34), t("net_your_name"), self.manager)
         self.player = ui.UITextEntryLine(make(right, y, 300, 34), self.manager)
-        self.player.set_text(seat.name if isinstance(seat, NetGame) else default_name())
+        own = seat.name if isinstance(seat, NetGame) else resume.name if resume is not None else ""
+        self.player.set_text(own or default_name())
         y += 44
         self.swap: pygame_gui.elements.UIButton | None = None
         self.begin: pygame_gui.elements.UIButton | None = None  # by file: a new game's first file

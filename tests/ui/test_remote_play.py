@@ -279,6 +279,7 @@ def test_a_network_save_chosen_on_the_start_screen_goes_on_over_the_network(wind
     setup = Setup(scenario="default", load=h_save)
     lobby = lobby_for_save(setup, window.get_size(), Settings())
     assert lobby is not None and setup.load is None and lobby.way == "host"
+    assert lobby.player.get_text() == "Anna"  # the name this player had in the game
     assert lobby.about.html_text.startswith("<b>Go on with the game with Bob, over the network</b>")
     assert "La Venta" in lobby.about.html_text and not lobby.swap.is_enabled  # type: ignore[union-attr]
     lobby.entry.set_text("0")
