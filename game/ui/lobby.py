@@ -7,6 +7,7 @@ window never waits for it."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from pathlib import Path
 
 import pygame
@@ -14,6 +15,7 @@ import pygame_gui
 
 from game.content.locale import Texts
 from game.content.mods import load_mods
+from game.content.module_records import module_words
 from game.content.ruleset_files import load_ruleset
 from game.content.scenario import load_any_scenario, scenario_path
 from game.model.errors import UserError
@@ -32,7 +34,7 @@ from game.ui.markup import plain
 from game.ui.start_screen import Setup
 
 WIDTH = 760
-ABOUT_HEIGHT = 90  # the title and two lines of what is played (a long battle's name, the join hint)
+ABOUT_HEIGHT = 115  # the title, two lines of what is played (a long name, the join hint), its modules
 LABEL = 270  # the fields' names, Spanish's longest among them
 WORD = 48  # characters of a word (a path, a name) the text boxes never have to cut themselves
 
@@ -45,6 +47,16 @@ def battle_words(setup: Setup, language: str) -> tuple[str, dict[str, str]]:
     except UserError:
         return setup.scenario, {}
     return shown_name(sc, mode, rules, language), side_names(sc, mode, language)
+
+
+def played_with(modules: Sequence[str], mods: Sequence[Path], language: str) -> list[str]:
+    """The rule modules and the mods a game is played with, by their names (both machines need them)."""
+    known = {m.id: m for m in modules_by_mode()}
+    names = [module_words(known[mid], language)[0] if mid in known else mid for mid in modules]
+    try:
+        return names + [m.spec.name for m in load_mods(mods)]
+    except UserError:  # a broken mod: the offer says so when it is made
+        return names
 
 
 class Lobby:
@@ -81,6 +93,9 @@ class Lobby:
         local = resume.side if resume is not None else seat.local if isinstance(seat, NetGame) else None
         if local in self.sides:  # a saved game, or one begun on the command line
             self.side = list(self.sides).index(local)
+        offered = held is None and way != "join"  # a new game offered here: its modules and mods
+        modules = held.battle.stack.ids if held is not None else self._offer().modules if offered else ()
+        self.played = played_with(modules, setup.mods if offered else [], t.language)
         w, h = size
         x, y = (w - WIDTH) // 2, 96
         make, ui = pygame.Rect, pygame_gui.elements
@@ -139,6 +154,8 @@ class Lobby:
             about.append(plain(t("net_you_play", battle=self.name, mine=mine, theirs=theirs), WORD))
         else:
             about.append(plain(t("net_join_hint"), WORD))
+        if self.played:  # what both machines must have
+            about.append(plain(t("net_plays_with", what=", ".join(self.played)), WORD))
         self.about.set_text("<br>".join(about))
         lines = [plain(s.words(t, self.sides), WORD) for s in self.lines[-12:]]  # a peer's words: no markup
         if self.way == "host" and self.address:

@@ -244,13 +244,17 @@ def test_the_lobby_says_what_is_played_without_scrolling(
     window: pygame.Surface, way: str, language: str
 ) -> None:
     """The box above the lobby's fields holds its title and what is played whole: the longest battle
-    name, and the join hint (it once needed a scroll bar to be read); every field's name fits."""
+    name, the join hint (it once needed a scroll bar to be read), the rule modules offered; every
+    field's name fits."""
     with warnings.catch_warnings():
         warnings.simplefilter("error", UserWarning)  # pygame_gui's, of a label cut short
-        lobby = Lobby(window.get_size(), Setup(scenario="river-crossing"), way, Texts(language))
+        setup = Setup(scenario="river-crossing", modules=["warhammer-charges"])
+        lobby = Lobby(window.get_size(), setup, way, Texts(language))
     try:
         lobby.draw(window, 0.05)
         assert lobby.about.scroll_bar is None
+        played = {"en": "Played with: Warhammer charges", "es": "Se juega con: Cargas de Warhammer"}[language]
+        assert (played in lobby.about.html_text) == (way != "join")  # the host's choice, said before
         fields = [lobby.player.rect, lobby.entry.rect, lobby.go.rect, lobby.status.rect, lobby.back.rect]
         assert not any(lobby.about.rect.colliderect(r) for r in fields)
         assert all(window.get_rect().contains(r) for r in fields)
