@@ -126,6 +126,7 @@ HOOKS = (
     "after_action",  # a unit's order is over: (battle, command) (nothing in For Glory)
     "movement_allowance",  # how far a unit may move: (battle, unit, difficult) -> inches or None (FG-MOVE)
     "move_cost",  # allowance a straight move uses: (battle, unit, Way) -> inches (FG: its length)
+    "move_rules",  # the rules of a module that priced a straight move: (battle, unit, Way) -> rule IDs (FG: none)
     "difficult_stop",  # does a unit stop on entering difficult ground: (battle, unit) -> bool (FG-MOVE-3)
     "attacked_from",  # the side of a unit a charge or a shot comes from: (battle, unit, point) -> sector
     "action_cost",  # what an order costs the unit beyond its result, for an AI: (battle, unit, command)

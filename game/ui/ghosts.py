@@ -16,7 +16,7 @@ from game.model.geometry import Point, dist
 from game.model.resolution import Reject
 from game.model.words import inches, slug
 from systems.for_glory.officers import check_officer_move
-from systems.for_glory.paths import plan_move
+from systems.for_glory.paths import Way, examined, move_rules, plan_move
 from systems.for_glory.reaction import reactors_along
 
 
@@ -56,6 +56,10 @@ def move_ghost(b: Battle, t: Texts, name: str, p: Point, facing: float | None, e
     how = t(key) if t.has(key := f"ghost_how_{slug(plan.how)}") else plan.how
     left = inches(plan.allowance - spent, t)
     lines = [t("ghost_move", how=how, used=used, allowance=inches(plan.allowance, t), left=left)]
+    if plan.cost is not None:  # the ground it crosses and its turn, as the module in play prices them
+        ground = ground_costs(b, t, e, plan.path[0], plan.path[-1])
+        rules = move_rules(b, e, plan.path[0], plan.path[-1], plan.facing, plan.road) or ()
+        lines.append(t("ghost_ground", ground=ground or t("ghost_ground_clear"), rules=", ".join(rules)))
     if plan.stopped:
         lines.append(t("ghost_stops", rule=plan.stopped))
     if plan.length > 0:  # FG-REACT-1: the enemy units whose reaction areas this path enters
@@ -63,6 +67,26 @@ def move_ghost(b: Battle, t: Texts, name: str, p: Point, facing: float | None, e
         if enters:
             lines.append(t("ghost_reactors", units=", ".join(enters)))
     return Ghost(name, plan.path[-1], plan.facing, True, lines)
+
+
+def ground_costs(b: Battle, t: Texts, e: int, start: Point, end: Point) -> str:
+    """Each kind of ground a move crosses and what its stretch there costs (the module's price of that
+    stretch alone), as "wood 1.2\" costing 2.4\"", in the order crossed."""
+    pts = examined(b, start, end)
+    found: dict[str, tuple[float, float]] = {}
+    for a, c in zip(pts, pts[1:]):
+        mid = ((a[0] + c[0]) / 2, (a[1] + c[1]) / 2)
+        area = b.table.difficult_area_at(mid)
+        if area is None:
+            continue
+        price = b.stack.hook("move_cost")(b, e, Way((a, c), b.pose(e).facing))
+        kind = t(key) if t.has(key := f"log_ground_{slug(area.kind.name)}") else area.kind.name.lower()
+        length, cost = found.get(kind, (0.0, 0.0))
+        found[kind] = (length + dist(a, c), cost + price)
+    return ", ".join(
+        t("ghost_ground_stretch", ground=kind, length=inches(length, t), cost=inches(cost, t))
+        for kind, (length, cost) in found.items()
+    )
 
 
 def officer_ghost(b: Battle, t: Texts, name: str, p: Point) -> Ghost:

@@ -68,6 +68,15 @@ def examined(b: Battle, start: Point, end: Point) -> list[Point]:
     return [(start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t) for t in ts]
 
 
+def move_rules(
+    b: Battle, e: int, start: Point, end: Point, facing: float, road: bool = False, target: int | None = None
+) -> tuple[str, ...] | None:
+    """The rules of a module that priced this move (its ground, its turn), for its events and its
+    ghost; None when only For Glory's length counts (events then stay as they were)."""
+    way = Way(tuple(examined(b, start, end)), facing, road, target)
+    return tuple(b.stack.hook("move_rules")(b, e, way)) or None
+
+
 def category(e: int) -> Category:
     return esper.component_for_entity(e, Unit).category
 

@@ -151,9 +151,23 @@ def test_WM_29_a_turn_costs_a_quarter_of_the_move(battle: Callable[..., Battle])
 
 
 def test_WM_17_WM_29_a_charger_pivots_and_its_pivot_counts(battle: Callable[..., Battle]) -> None:
-    """WM-17, WM-28, WM-29: a charger may not turn, only pivot once, and the pivot counts towards its
-    charge: infantry (4") 2.70" from where they can meet the target's front pay 1.53" more to pivot 45
-    degrees: For Glory lets them charge (the turn is free, AMB-50), the module does not."""
+    """WM-17, WM-28, WM-29: a charger may not turn, only pivot once, at the start, towards where it
+    charges, and the pivot counts towards its charge (a 2" base pivoting 90 degrees pays 2.83"); a move
+    may turn instead (a quarter move, WM-29)."""
+    wm = battle(stack=rule_stack(rules(), [WT], "tests"))
+    unit(wm, "a", "red", (30, 28), 0)
+    unit(wm, "t", "blue", (40, 40), 180)
+    t = wm.ids["t"]
+    assert cost(wm, "a", (30, 31), facing=90, target=t) == pytest.approx(3.0 + PIVOT_90)  # WM-17: 90 to go
+    assert cost(wm, "a", (30, 28), facing=90) == pytest.approx(1.0)  # a move may turn (WM-29)
+
+
+def test_WM_18_aligning_at_contact_costs_nothing(battle: Callable[..., Battle]) -> None:
+    """WM-18 (issue 24, deviation 2): once in contact the charger aligns with its target at no cost.
+    Infantry (4") 2.70" from contact with a target facing them at 135 degrees pivot 25 degrees towards
+    the point of contact (0.87") and align the other 45 free: For Glory allows the charge, so does the
+    module (it was refused when the alignment was priced as a pivot: 4.23" of 4"). The move names both
+    rules."""
     plain = battle()
     wm = battle(stack=rule_stack(rules(), [WT], "tests"))
     for b in (plain, wm):
@@ -161,11 +175,19 @@ def test_WM_17_WM_29_a_charger_pivots_and_its_pivot_counts(battle: Callable[...,
         unit(b, "t", "blue", (34, 29), 135)
     charge = plan_charge(plain, plain.ids["a"], plain.ids["t"])
     assert (charge.length, charge.facing) == (pytest.approx(2.698, abs=1e-3), 315)
-    with pytest.raises(Reject) as refused:
-        plan_charge(wm, wm.ids["a"], wm.ids["t"])
-    assert wm.reason(refused.value) == 't is 2.70" away (it costs 4.23"); the charge reaches 4"'
-    assert cost(wm, "a", (30, 28), facing=90, target=wm.ids["t"]) == pytest.approx(PIVOT_90)  # a pivot
-    assert cost(wm, "a", (30, 28), facing=90) == pytest.approx(1.0)  # a move may turn (WM-29)
+    wm_charge = plan_charge(wm, wm.ids["a"], wm.ids["t"])
+    assert (wm_charge.end, wm_charge.facing) == (charge.end, charge.facing)
+    pivot_25 = 2 * 2.0 * math.sin(math.radians(25.03) / 2)
+    assert cost(wm, "a", wm_charge.end, facing=315, target=wm.ids["t"]) == pytest.approx(
+        charge.length + pivot_25, abs=1e-3
+    )
+    assert cost(wm, "a", (33, 28), facing=90, target=wm.ids["t"]) == pytest.approx(3.0)  # straight on, aligned
+    wm.apply(cmd.Activate("a", leadership=False))
+    events = wm.apply(cmd.Charge("a", "t"))
+    while wm.pending is not None:
+        events += wm.apply(cmd.Pass())
+    charged = [m for m in of(events, "moved") if m.how == "charge"]
+    assert charged and all(m.rules == ("WM-17", "WM-18") for m in charged)
 
 
 def test_WM_32_WM_33_each_terrain_kind_has_its_class_before_the_battle(
@@ -225,7 +247,7 @@ def test_WM_DEC_16_a_road_is_open_ground(battle: Callable[..., Battle]) -> None:
 def test_modules_json_lists_warhammer_terrain(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["modules", "--json"]) == 0
     listed = {m["id"]: m for m in json.loads(capsys.readouterr().out)["modules"]}
-    assert listed[WT]["hooks"] == ["difficult_stop", "move_cost", "movement_allowance"]
+    assert listed[WT]["hooks"] == ["difficult_stop", "move_cost", "move_rules", "movement_allowance"]
     assert listed[WT]["prefix"] == "WM-" and "warhammer-charges" in listed
 
 
