@@ -4,6 +4,7 @@ reaction areas it enters; or why it may not), asked of the same functions the or
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -74,7 +75,7 @@ def ground_costs(b: Battle, t: Texts, e: int, start: Point, end: Point) -> str:
     stretch alone), as "wood 1.2\" costing 2.4\"", in the order crossed."""
     pts = examined(b, start, end)
     found: dict[str, tuple[float, float]] = {}
-    for a, c in zip(pts, pts[1:]):
+    for a, c in itertools.pairwise(pts):
         mid = ((a[0] + c[0]) / 2, (a[1] + c[1]) / 2)
         area = b.table.difficult_area_at(mid)
         if area is None:

@@ -75,7 +75,9 @@ def grouped(b: Battle, p: Positions, target: int) -> list[ModLine]:
     for o in b.units(b.side_of(target)):
         if o == target or not _fighting(b, o):
             continue
-        if esper.component_for_entity(o, Unit).category.type != "artillery" and within(gap(b, target, o), near):
+        if esper.component_for_entity(o, Unit).category.type != "artillery" and within(
+            gap(b, target, o), near
+        ):
             return [ModLine("DG-16", "grouped target", p.grouped)]
     return []
 

@@ -3,8 +3,9 @@ A move pays, inch by inch, what the arm's movement points for that ground are wo
 ground (a wood costs infantry 2 to 1, cavalry 3 to 1); crossing a stream, a wall or a fortification
 adds a surcharge a road cancels (DG-6); ground an arm may not enter refuses the move (DG-3 "NA");
 cavalry may not charge into or across rough ground (DG-8); a unit in a town or a castle has only
-fronts (DG-5). It replaces the hooks movement_allowance, move_cost, move_rules, difficult_stop and attacked_from;
-the path, what it may pass and where it may end stay For Glory's. Decisions: docs/dias-decisions.md."""
+fronts (DG-5). It replaces the hooks movement_allowance, move_cost, move_rules, difficult_stop and
+attacked_from; the path, what it may pass and where it may end stay For Glory's. Decisions:
+docs/dias-decisions.md."""
 
 from __future__ import annotations
 
@@ -120,12 +121,20 @@ def move_rules(b: Battle, e: int, way: Way) -> tuple[str, ...]:
     clear or a line crossed (DG-2, in inches by DG-DEC-1), a line a road made free (DG-6)."""
     n = numbers(b)
     a = arm(b, e)
-    touched = [f for f in features_on(b, way.points) if not f.contains(way.points[0]) or not n.ground[f.kind.kind].crossing]
+    touched = [
+        f
+        for f in features_on(b, way.points)
+        if not f.contains(way.points[0]) or not n.ground[f.kind.kind].crossing
+    ]
     crossed = [f for f in touched if n.ground[f.kind.kind].crossing]
     if way.road:
         return ("DG-6",) if crossed else ()
     clear = n.clear.of(a) or 1.0
-    dear = [f for f in touched if not n.ground[f.kind.kind].crossing and (n.ground[f.kind.kind].cost.of(a) or 0) > clear]
+    dear = [
+        f
+        for f in touched
+        if not n.ground[f.kind.kind].crossing and (n.ground[f.kind.kind].cost.of(a) or 0) > clear
+    ]
     return ("DG-2", "DG-DEC-1") if crossed or dear else ()
 
 

@@ -7,6 +7,7 @@ movement (AMB-50). A unit is "in" a terrain area when its centre is (AMB-10).
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 
@@ -64,7 +65,9 @@ def examined(b: Battle, start: Point, end: Point) -> list[Point]:
         return along(start, end)
     n = max(1, math.ceil(dist(start, end) / STEP))
     marks = [0.0, *cuts, 1.0]
-    ts = sorted({i / n for i in range(n + 1)} | set(cuts) | {(a + c) / 2 for a, c in zip(marks, marks[1:])})
+    ts = sorted(
+        {i / n for i in range(n + 1)} | set(cuts) | {(a + c) / 2 for a, c in itertools.pairwise(marks)}
+    )
     return [(start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t) for t in ts]
 
 

@@ -330,7 +330,14 @@ def travel(
         b.place(e, p[0], p[1], facing)
         if dist(here, p) > EPS:
             b.emit(
-                Moved(unit=b.name(e), path=(here, p), facing=facing, distance=dist(here, p), how=how, rules=rules)
+                Moved(
+                    unit=b.name(e),
+                    path=(here, p),
+                    facing=facing,
+                    distance=dist(here, p),
+                    how=how,
+                    rules=rules,
+                )
             )
         here, done = p, t
         yield from b.stack.hook("reaction_window")(b, act, "during")

@@ -24,8 +24,8 @@ from game.model.geometry import EPS, dist
 from game.model.limits import Bounds
 from game.model.modules import Choice, DecisionKind, RuleModule
 from game.model.resolution import Decision, Reject, Resolution, refuse
-from game.model.session import ask
 from game.model.ruleset import Ruleset
+from game.model.session import ask
 from systems.for_glory.charge.contact import arrive
 from systems.for_glory.charge.odds import charge_odds
 from systems.for_glory.charge.order import charge as for_glory_charge
@@ -429,7 +429,11 @@ def _take_facing(b: Battle, e: int) -> Resolution:
 def rally_facing_choice(b: Battle, d: Decision, judge: object = None) -> cmd.Command:
     """WM AI: a rallied unit faces the nearest enemy when its base fits so turned."""
     facing = rally_facing(b, b.ids[d.unit], "enemy")
-    return RallyFacing(d.unit, "enemy") if facing is not None and _turns_free(b, b.ids[d.unit], facing) else cmd.Pass()
+    return (
+        RallyFacing(d.unit, "enemy")
+        if facing is not None and _turns_free(b, b.ids[d.unit], facing)
+        else cmd.Pass()
+    )
 
 
 def rally_facing_choices(b: Battle, d: Decision) -> list[Choice]:
@@ -439,8 +443,12 @@ def rally_facing_choices(b: Battle, d: Decision) -> list[Choice]:
         facing = rally_facing(b, e, way)
         if facing is not None and _turns_free(b, e, facing):
             words = {"degrees": f"{facing:.0f}"}
-            out.append(Choice(f"Face {way}", RallyFacing(d.unit, way), "WM-12", f"{facing:.0f}", f"wm_face_{way}", words))
-    return out + [Choice("Keep facing", cmd.Pass(), "WM-12", key="wm_face_keep")]
+            out.append(
+                Choice(
+                    f"Face {way}", RallyFacing(d.unit, way), "WM-12", f"{facing:.0f}", f"wm_face_{way}", words
+                )
+            )
+    return [*out, Choice("Keep facing", cmd.Pass(), "WM-12", key="wm_face_keep")]
 
 
 def _flee_on(b: Battle, e: int) -> None:

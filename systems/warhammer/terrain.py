@@ -2,8 +2,9 @@
 ground it crosses, inch by inch (difficult ground twice, very difficult four times: WM-34, WM-35),
 instead of For Glory's one allowance for the whole move and its cavalry stop (FG-MOVE-2, FG-MOVE-3);
 turning pays too, as a pivot about a front corner or a quarter-move turn (WM-28, WM-29); barded
-mounts move 2 cm less (WM-25). It replaces the hooks movement_allowance, move_cost, move_rules and difficult_stop;
-everything else about a move (its path, what it may pass and where it may end) stays For Glory's."""
+mounts move 2 cm less (WM-25). It replaces the hooks movement_allowance, move_cost, move_rules and
+difficult_stop; everything else about a move (its path, what it may pass and where it may end) stays
+For Glory's."""
 
 from __future__ import annotations
 

@@ -309,13 +309,18 @@ def test_DG_21_DG_10_a_stream_adds_to_the_defenders_ground(battle: Callable[...,
         unit(b, "a", "red", (10, 10), 0)
         unit(b, "t", "blue", (13, 10), 180)
         got = shock_labels(b, [("a", "t", "front")], ["t"])
-        assert {k: v for k, v in got.items() if k in ("defender on clear ground", "stream (target)", "wall (target)")} == expected
+        assert {
+            k: v
+            for k, v in got.items()
+            if k in ("defender on clear ground", "stream (target)", "wall (target)")
+        } == expected
 
 
 def test_DG_21_an_uninvolved_enemy_at_the_attackers_back(battle: Callable[..., Battle]) -> None:
     """DG-21 (DG-DEC-10): -1 when an enemy infantry or cavalry unit not in the combat stands behind an
     attacker (in its rear sector, within XS) facing it (the attacker in its front); cumulative with the
     rear attack's +2. Not when that enemy faces away, stands farther, or is artillery."""
+
     def labels(behind: tuple[float, float], facing: float, cat: str = "LnInf") -> dict[str, int]:
         b = dc_battle(battle)
         unit(b, "a", "red", (10, 10), 0)
@@ -334,6 +339,7 @@ def test_DG_2_DG_DEC_2_a_defender_one_level_up_the_hill(battle: Callable[..., Ba
     """DG-2's elevation rows (DG-DEC-2: a hill is one level): a defender on a hill its attacker is not on
     -1 to the shock; the attacker on the hill and the defender below it +1; both on it nothing. Fire
     at an adjacent target up the hill -1 (DG-9, note [f])."""
+
     def labels(hill: tuple[tuple[float, float], ...]) -> dict[str, int]:
         b = dc_battle(battle, None, terrain=[("hill", hill)])
         unit(b, "a", "red", (10, 10), 0)
@@ -358,6 +364,7 @@ def test_DG_2_DG_DEC_2_a_defender_one_level_up_the_hill(battle: Callable[..., Ba
 def test_DG_16_a_grouped_target(battle: Callable[..., Battle]) -> None:
     """DG-16 (DG-DEC-11): a target with another unit of its side, not artillery, within XS is grouped
     (+1); a battery beside it does not group it, nor a friend farther away."""
+
     def grouped_with(cat: str, at: tuple[float, float]) -> bool:
         b = dc_battle(battle)
         unit(b, "a", "red", (10, 10), 0)
@@ -393,5 +400,7 @@ def test_DG_16_two_batteries_fire_combined(battle: Callable[..., Battle]) -> Non
     while b.pending is not None:
         events += b.apply(cmd.Pass())
     (roll,) = [r for r in of(events, "roll") if r.check == "fire"]
-    assert ("DG-16", "combined fire of two batteries", 2) in [(m.rule, m.label, m.value) for m in roll.modifiers]
+    assert ("DG-16", "combined fire of two batteries", 2) in [
+        (m.rule, m.label, m.value) for m in roll.modifiers
+    ]
     assert status(b, "g1").ordered and status(b, "g2").ordered

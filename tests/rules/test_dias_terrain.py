@@ -203,9 +203,8 @@ def test_DG_2_DG_6_a_move_names_the_rules_that_priced_it(battle: Callable[..., B
 def test_DG_rules_appear_in_a_whole_battles_events() -> None:
     """Issue 24, deviation 7: in a whole battle with dias-terrain, the moves over priced ground name DG
     rules in --events (there were none)."""
-    from game.running.audit import rules_of
-
     from game.ai.players import make_player
+    from game.running.audit import rules_of
     from game.running.match import play
 
     m = new_match("castle-of-montalban", seed=1, max_rounds=3)

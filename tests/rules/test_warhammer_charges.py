@@ -18,13 +18,11 @@ from game.model.battle import Battle
 from game.running.audit import rules_of
 from systems.for_glory.measure import gap
 from systems.warhammer.charges import (
-    RallyFacing,
-    rally_facing_choice,
-    rally_facing_choices,
     Charged,
     ChargeReaction,
     Fled,
     KeepFleeing,
+    RallyFacing,
     Redirect,
     choices,
     choose,
@@ -32,6 +30,8 @@ from systems.warhammer.charges import (
     flee_dice,
     numbers,
     rally_chance,
+    rally_facing_choice,
+    rally_facing_choices,
     redirect_choices,
 )
 from tests.helpers import modded_stack, module_mod, of, officer, pos, rules, status, unit

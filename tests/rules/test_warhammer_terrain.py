@@ -15,7 +15,6 @@ from game.cli.entry import main
 from game.content.module_records import rule_stack
 from game.model import commands as cmd
 from game.model.battle import Battle
-from game.model.resolution import Reject
 from systems.for_glory.charge.plan import plan_charge
 from systems.for_glory.paths import Way, along, base_move
 from systems.warhammer.terrain import ground_class, numbers
@@ -181,7 +180,9 @@ def test_WM_18_aligning_at_contact_costs_nothing(battle: Callable[..., Battle]) 
     assert cost(wm, "a", wm_charge.end, facing=315, target=wm.ids["t"]) == pytest.approx(
         charge.length + pivot_25, abs=1e-3
     )
-    assert cost(wm, "a", (33, 28), facing=90, target=wm.ids["t"]) == pytest.approx(3.0)  # straight on, aligned
+    assert cost(wm, "a", (33, 28), facing=90, target=wm.ids["t"]) == pytest.approx(
+        3.0
+    )  # straight on, aligned
     wm.apply(cmd.Activate("a", leadership=False))
     events = wm.apply(cmd.Charge("a", "t"))
     while wm.pending is not None:
