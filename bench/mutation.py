@@ -229,8 +229,8 @@ def _copy(into: Path) -> None:
 
 def run_one(work: Path, mutant: Mutant, timeout: float) -> Result:
     target = work / mutant.file
-    original = (ROOT / mutant.file).read_text()
-    target.write_text(mutated_source(ROOT / mutant.file, mutant.index))
+    original = target.read_text()
+    target.write_text(mutated_source(target, mutant.index))
     env = {**os.environ, "PYTHONPATH": str(work), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-p", "no:randomly"]
     command += ["--timeout", str(max(5, int(timeout))), "-k", SKIP_TESTS, *tests_for(mutant.file)]
@@ -281,7 +281,7 @@ def main(argv: list[str] | None = None) -> int:
                 score.run = False
                 continue
             todo = []
-            for m in mutants(ROOT / rel, rel):
+            for m in mutants(workdirs[0] / rel, rel):
                 score.mutants += 1
                 if m.key in known:
                     score.equivalent += 1

@@ -25,7 +25,7 @@ from game.model.table import Feature
 from systems.dias.positions import Positions, elevation_fire, elevation_shock, grouped, uninvolved_behind
 from systems.for_glory.charge.contact import ChargeState, pursue, reach_officers
 from systems.for_glory.checks import morale_check as for_glory_morale_check
-from systems.for_glory.fire import ShotOutcome, place_marker
+from systems.for_glory.fire import place_marker
 from systems.for_glory.hits import add_hits, kill_officer, push
 from systems.for_glory.measure import gap, within
 from systems.for_glory.melee import Attack, engaged
@@ -235,7 +235,6 @@ def shoot(
         _hit(b, target, 1 if result == "disorder" else 2, (sp.x, sp.y), who, "DG-15")
     if esper.component_for_entity(shooter, Unit).category.type == "artillery" and affected:
         yield from place_marker(b, shooter, target)
-    return ShotOutcome(total, affected)
 
 
 def _hit(b: Battle, e: int, hits: int, away_from: tuple[float, float], by: str, rule: str) -> None:
