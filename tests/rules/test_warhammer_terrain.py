@@ -262,3 +262,15 @@ def test_whole_battles_play_to_an_end_with_both_warhammer_modules(
         assert main(args) == 0
         result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
         assert result["end_reason"] and result["winner"] in ("fr", "es", None)
+
+
+def test_WM_18_WM_34_the_modules_scripted_battle_names_its_rules() -> None:
+    """warhammer-terrain's scripted battle: the charge pivots once and aligns free (WM-17, WM-18), the
+    march into the wood pays twice for its last inch (WM-34): each move names its rules in its event
+    and in the log."""
+    from game.running.script import run
+
+    out = run(Path(__file__).resolve().parents[2] / "content/modules" / WT / "scripts/charge-aligns-free.toml")
+    moved = [(e["how"], e.get("rules")) for e in out["events"] if e["kind"] == "moved"]
+    assert moved[-1] == ("move", ["WM-34"]) and ("charge", ["WM-17", "WM-18"]) in moved
+    assert out["units"]["charging"]["facing"] == 315 and out["units"]["marching"]["at"] == [23, 21]
