@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
 from game.model.battle import Battle
-from game.model.geometry import Point, dist, weighted_length
+from game.model.geometry import EPS, Point, dist, weighted_length
 from game.model.limits import Bounds
 from game.model.modules import RuleModule
 from game.model.resolution import refuse
@@ -118,24 +118,15 @@ def move_cost(b: Battle, e: int, way: Way) -> float:
 
 def move_rules(b: Battle, e: int, way: Way) -> tuple[str, ...]:
     """The Días de Gloria rules that priced a move, for its events and its ghost: ground dearer than
-    clear or a line crossed (DG-2, in inches by DG-DEC-1), a line a road made free (DG-6)."""
-    n = numbers(b)
-    a = arm(b, e)
-    touched = [
-        f
-        for f in features_on(b, way.points)
-        if not f.contains(way.points[0]) or not n.ground[f.kind.kind].crossing
-    ]
-    crossed = [f for f in touched if n.ground[f.kind.kind].crossing]
+    clear, or a line crossed (DG-2, in inches by DG-DEC-1); along a road, a line it made free (DG-6)."""
+    pts = way.points
     if way.road:
+        n = numbers(b)
+        crossed = [
+            f for f in features_on(b, pts) if n.ground[f.kind.kind].crossing and not f.contains(pts[0])
+        ]
         return ("DG-6",) if crossed else ()
-    clear = n.clear.of(a) or 1.0
-    dear = [
-        f
-        for f in touched
-        if not n.ground[f.kind.kind].crossing and (n.ground[f.kind.kind].cost.of(a) or 0) > clear
-    ]
-    return ("DG-2", "DG-DEC-1") if crossed or dear else ()
+    return ("DG-2", "DG-DEC-1") if move_cost(b, e, way) > dist(pts[0], pts[-1]) + EPS else ()
 
 
 def movement_allowance(b: Battle, e: int, difficult: bool) -> float | None:

@@ -215,3 +215,14 @@ def test_DG_rules_appear_in_a_whole_battles_events() -> None:
         assert {"DG-2", "DG-DEC-1"} <= named
     finally:
         m.battle.close()
+
+
+def test_DG_2_DG_DEC_1_the_modules_scripted_battle_names_the_priced_moves() -> None:
+    """dias-terrain's through-the-wood.toml: light cavalry ride 2" open and 2" into a wood (8" of
+    their 8"), line infantry cross a stream (3" and 1 point): both moves name DG-2 and DG-DEC-1."""
+    from game.running.script import run
+
+    out = run(Path(__file__).resolve().parents[2] / "content/modules" / DT / "scripts/through-the-wood.toml")
+    moved = [(e["unit"], e.get("rules")) for e in out["events"] if e["kind"] == "moved"]
+    assert moved == [("hussars", ["DG-2", "DG-DEC-1"]), ("line", ["DG-2", "DG-DEC-1"])]
+    assert out["units"]["hussars"]["at"] == [24, 11] and out["units"]["line"]["at"] == [31, 22]
