@@ -444,3 +444,17 @@ def test_CS_13_the_chances_and_the_ai(battle: Callable[..., Battle]) -> None:
     assert d is not None and d.kind == "clash_morale_support"
     assert support_ai(b, d) == SupportCheck("b1")
     assert [c.odds for c in support_choices(b, d)] == ["12%", "25%"]
+
+
+def test_CS_12_CS_14_the_modules_scripted_battle_shakes_a_line_by_fire() -> None:
+    """clash-command's volley-shakes-the-line.toml: a volley's hit calls for a morale check of two dice
+    (CS-12, CS-13), two below Courage: two fatigue points, and the unit is paralysed (CS-14)."""
+    from game.running.script import run
+
+    out = run(
+        Path(__file__).resolve().parents[2]
+        / "content/modules/clash-command/scripts/volley-shakes-the-line.toml"
+    )
+    (check,) = [e for e in out["events"] if e["kind"] == "roll" and e["rule"] == "CS-13"]
+    assert (check["unit"], check["dice"], check["total"]) == ("shaken", [2, 1], 2)
+    assert [e["rule"] for e in out["events"] if e["kind"] == "note"][-1] == "CS-14"

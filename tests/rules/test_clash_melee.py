@@ -245,3 +245,15 @@ def test_CS_10_no_quarter_odds_are_exact() -> None:
     assert _hits(1, 4, True) == (Fraction(1, 2), Fraction(1, 3), Fraction(1, 6))
     assert _hits(1, 4, False) == (Fraction(1, 2), Fraction(1, 2))
     assert sum(_hits(3, 5, True)) == 1 and len(_hits(3, 5, True)) == 7
+
+
+def test_CS_10_the_modules_scripted_battle_makes_a_no_quarter_attack() -> None:
+    """clash-melee's no-quarter.toml: 6, 3, 1 at 4+ are two hits (the 6 twice), and the attack costs
+    the attackers 2 fatigue (CS-10)."""
+    from game.running.script import run
+
+    out = run(Path(__file__).resolve().parents[2] / "content/modules/clash-melee/scripts/no-quarter.toml")
+    (attack,) = [e for e in out["events"] if e["kind"] == "roll" and e["check"] == "melee"]
+    assert attack["dice"] == [6, 3, 1] and attack["die"] == 2
+    gained = [e for e in out["events"] if e["kind"] == "note" and e["rule"] == "CS-9"]
+    assert gained[0]["details"]["own"] == 2 and out["units"]["defenders"]["hits"] == 1

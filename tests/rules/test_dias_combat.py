@@ -404,3 +404,27 @@ def test_DG_16_two_batteries_fire_combined(battle: Callable[..., Battle]) -> Non
         (m.rule, m.label, m.value) for m in roll.modifiers
     ]
     assert status(b, "g1").ordered and status(b, "g2").ordered
+
+
+def test_DG_16_DG_21_DG_2_the_modules_scripted_battle_shows_the_position_rules() -> None:
+    """dias-combat's batteries-and-the-stream.toml: two batteries' combined fire at a grouped target
+    (DG-16, +2 and +1), then a shock across a stream at a defender on a hill: clear ground +1 and the
+    stream -1 both (DG-21, DG-10), one level up -1 (DG-2, DG-DEC-2)."""
+    from game.running.script import run
+
+    path = (
+        Path(__file__).resolve().parents[2] / "content/modules" / DC / "scripts/batteries-and-the-stream.toml"
+    )
+    out = run(path)
+    rolls = {
+        e["check"]: {m["label"]: m["value"] for m in e["modifiers"]}
+        for e in out["events"]
+        if e["kind"] == "roll"
+    }
+    assert rolls["fire"]["combined fire of two batteries"] == 2 and rolls["fire"]["grouped target"] == 1
+    shock = rolls["shock"]
+    assert (shock["defender on clear ground"], shock["stream (target)"], shock["defender one level up"]) == (
+        1,
+        -1,
+        -1,
+    )

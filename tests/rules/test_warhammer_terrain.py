@@ -270,7 +270,9 @@ def test_WM_18_WM_34_the_modules_scripted_battle_names_its_rules() -> None:
     and in the log."""
     from game.running.script import run
 
-    out = run(Path(__file__).resolve().parents[2] / "content/modules" / WT / "scripts/charge-aligns-free.toml")
+    out = run(
+        Path(__file__).resolve().parents[2] / "content/modules" / WT / "scripts/charge-aligns-free.toml"
+    )
     moved = [(e["how"], e.get("rules")) for e in out["events"] if e["kind"] == "moved"]
     assert moved[-1] == ("move", ["WM-34"]) and ("charge", ["WM-17", "WM-18"]) in moved
     assert out["units"]["charging"]["facing"] == 315 and out["units"]["marching"]["at"] == [23, 21]
