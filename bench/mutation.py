@@ -299,6 +299,7 @@ def main(argv: list[str] | None = None) -> int:
 
             with ThreadPoolExecutor(max_workers=len(workdirs)) as pool:
                 for r in pool.map(one, todo):
+                    print(f"  {r.outcome:9} {r.seconds:5.1f}s  {r.mutant.key}", file=sys.stderr, flush=True)
                     if r.outcome == "killed":
                         score.killed += 1
                     elif r.outcome == "timeout":
