@@ -735,3 +735,19 @@ def test_AMB_64_a_diagonal_push_among_friends_ends_clear_of_every_base(new: Call
     assert of(ev, "pushed")[0].blocked
     _no_overlaps_and_on_table(b)
     assert pos(b, "f1") == (14.6, 11.9) and pos(b, "f2") == (14.9, 9.2)
+
+
+def test_AMB_66_the_default_spot_is_the_legal_point_nearest_the_targets_centre(new: Callable[..., Battle]) -> None:
+    """AMB-66 (FG-FIRE-4): a player who leaves the marker to the engine gets the legal point nearest
+    the target's centre: the centre itself when it is free; when a marker already stands there, the
+    first point XS (2") from it, exactly XS counting as far enough (AMB-3)."""
+    from systems.for_glory.fire import default_marker_spot, marker_spot_ok
+
+    b = new([])
+    unit(b, "t", "blue", (20.0, 10.0), 180)
+    t = b.ids["t"]
+    assert default_marker_spot(b, t) == (20.0, 10.0)
+    b.add_marker((20.0, 10.0))
+    assert default_marker_spot(b, t) == (22.0, 10.0)  # exactly XS from it, on the first ring there
+    assert marker_spot_ok(b, t, (22.0, 10.0)) and not marker_spot_ok(b, t, (21.97, 10.0))
+    assert not marker_spot_ok(b, t, (20.0, 12.61 + 1.0))  # farther than XS from the target's base
