@@ -406,7 +406,7 @@ def test_CS_12_a_unit_hit_by_fire_checks_morale(battle: Callable[..., Battle]) -
     assert not [r for r in of(volley(missed), "roll") if r.rule == "CS-13"]
 
 
-def test_CS_13_a_commander_spends_a_point_for_a_die_more_and_the_worst_is_dropped(
+def test_CS_13_CS_DEC_18_a_commander_spends_a_point_for_a_die_more_and_the_worst_is_dropped(
     battle: Callable[..., Battle],
 ) -> None:
     """CS-13: a commander within Command Distance may spend 1 CP to add a die to the check, then the

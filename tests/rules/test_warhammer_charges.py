@@ -264,7 +264,7 @@ def test_WM_10_WM_12_a_fled_unit_that_rallies_does_nothing_else(battle: Callable
     assert refused.rule == "FG-ORD-2"  # WM-12: nothing else this activation
 
 
-def test_WM_12_a_rallied_unit_takes_any_facing(battle: Callable[..., Battle]) -> None:
+def test_WM_12_WM_DEC_19_a_rallied_unit_takes_any_facing(battle: Callable[..., Battle]) -> None:
     """WM-12: rallied, a unit may take any facing: it turns in place about its centre, and the move
     names the rule; a way its base cannot turn to is refused and asked again."""
     b = wm_battle(battle, 8.0, dice=[3, 4])
