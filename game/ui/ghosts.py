@@ -17,7 +17,7 @@ from game.model.geometry import Point, dist
 from game.model.resolution import Reject
 from game.model.words import inches, slug
 from systems.for_glory.officers import check_officer_move
-from systems.for_glory.paths import Way, examined, move_rules, plan_move
+from systems.for_glory.paths import examined, move_rules, plan_move
 from systems.for_glory.reaction import reactors_along
 
 
@@ -57,10 +57,10 @@ def move_ghost(b: Battle, t: Texts, name: str, p: Point, facing: float | None, e
     how = t(key) if t.has(key := f"ghost_how_{slug(plan.how)}") else plan.how
     left = inches(plan.allowance - spent, t)
     lines = [t("ghost_move", how=how, used=used, allowance=inches(plan.allowance, t), left=left)]
-    if plan.cost is not None:  # the ground it crosses and its turn, as the module in play prices them
-        ground = ground_costs(b, t, e, plan.path[0], plan.path[-1])
+    if plan.cost is not None:  # what the module in play priced: the ground crossed, a turn, a line
         rules = move_rules(b, e, plan.path[0], plan.path[-1], plan.facing, plan.road) or ()
-        lines.append(t("ghost_ground", ground=ground or t("ghost_ground_clear"), rules=", ".join(rules)))
+        ground = ground_crossed(b, t, e, plan.path[0], plan.path[-1]) or t("ghost_ground_clear")
+        lines.append(t("ghost_ground", ground=ground, rules=", ".join(rules)))
     if plan.stopped:
         lines.append(t("ghost_stops", rule=plan.stopped))
     if plan.length > 0:  # FG-REACT-1: the enemy units whose reaction areas this path enters
@@ -70,24 +70,17 @@ def move_ghost(b: Battle, t: Texts, name: str, p: Point, facing: float | None, e
     return Ghost(name, plan.path[-1], plan.facing, True, lines)
 
 
-def ground_costs(b: Battle, t: Texts, e: int, start: Point, end: Point) -> str:
-    """Each kind of ground a move crosses and what its stretch there costs (the module's price of that
-    stretch alone), as "wood 1.2\" costing 2.4\"", in the order crossed."""
+def ground_crossed(b: Battle, t: Texts, e: int, start: Point, end: Point) -> str:
+    """Each kind of difficult ground a move crosses and how far it goes in it, in the order crossed,
+    as "wood 1.2\"" (what the whole move costs is the line above)."""
     pts = examined(b, start, end)
-    found: dict[str, tuple[float, float]] = {}
+    found: dict[str, float] = {}
     for a, c in itertools.pairwise(pts):
-        mid = ((a[0] + c[0]) / 2, (a[1] + c[1]) / 2)
-        area = b.table.difficult_area_at(mid)
-        if area is None:
-            continue
-        price = b.stack.hook("move_cost")(b, e, Way((a, c), b.pose(e).facing))
-        kind = t(key) if t.has(key := f"log_ground_{slug(area.kind.name)}") else area.kind.name.lower()
-        length, cost = found.get(kind, (0.0, 0.0))
-        found[kind] = (length + dist(a, c), cost + price)
-    return ", ".join(
-        t("ghost_ground_stretch", ground=kind, length=inches(length, t), cost=inches(cost, t))
-        for kind, (length, cost) in found.items()
-    )
+        area = b.table.difficult_area_at(((a[0] + c[0]) / 2, (a[1] + c[1]) / 2))
+        if area is not None:
+            kind = t(key) if t.has(key := f"log_ground_{slug(area.kind.name)}") else area.kind.name.lower()
+            found[kind] = found.get(kind, 0.0) + dist(a, c)
+    return ", ".join(t("ghost_ground_stretch", ground=k, length=inches(v, t)) for k, v in found.items())
 
 
 def officer_ghost(b: Battle, t: Texts, name: str, p: Point) -> Ghost:

@@ -737,7 +737,9 @@ def test_AMB_64_a_diagonal_push_among_friends_ends_clear_of_every_base(new: Call
     assert pos(b, "f1") == (14.6, 11.9) and pos(b, "f2") == (14.9, 9.2)
 
 
-def test_AMB_66_the_default_spot_is_the_legal_point_nearest_the_targets_centre(new: Callable[..., Battle]) -> None:
+def test_AMB_66_the_default_spot_is_the_legal_point_nearest_the_targets_centre(
+    new: Callable[..., Battle],
+) -> None:
     """AMB-66 (FG-FIRE-4): a player who leaves the marker to the engine gets the legal point nearest
     the target's centre: the centre itself when it is free; when a marker already stands there, the
     first point XS (2") from it, exactly XS counting as far enough (AMB-3)."""
