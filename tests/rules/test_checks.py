@@ -14,9 +14,8 @@ from game.model import commands as cmd
 from game.model.battle import Battle
 from game.model.components import Status
 from game.model.events import Roll
-from game.model.ruleset import Ruleset
 from systems.for_glory.checks import check_passes, pass_chance
-from tests.helpers import hits, make_battle, of, officer, officer_of, order, rules, status, unit
+from tests.helpers import hits, make_battle, of, officer, officer_of, order, rules, status, unit, zeroed_rules
 
 R = 0.4  # an officer's base radius (20 mm round base)
 
@@ -460,22 +459,12 @@ def test_FG_DIS_3_disorganised_units_make_no_strategic_move(close_after: list[Ba
 # --- modded numbers: the rules read every value from the content (issue 24: mutation survivors) ------
 
 
-def zeroed(**groups: tuple[str, ...]) -> Ruleset:
-    """The ruleset with the named modifiers (by group: morale, leadership) set to 0."""
-    rs = rules()
-    table = {g: dict(getattr(rs.modifiers, g)) for g in groups}
-    for g, names in groups.items():
-        for n in names:
-            table[g][n] = dataclasses.replace(table[g][n], value=0)
-    return dataclasses.replace(rs, modifiers=dataclasses.replace(rs.modifiers, **table))
-
-
 def test_FG_MOR_2_FG_MOR_5_FG_LDR_2_a_modifier_a_mod_sets_to_0_gives_no_line(
     close_after: list[Battle],
 ) -> None:
     """FG-MOR-2, FG-MOR-5, FG-LDR-2: the value is the content's: a mod that sets it to 0 removes the
     line (the check's total is the die alone)."""
-    rs = zeroed(morale=("officer_near", "disorganised"), leadership=("staff_near",))
+    rs = zeroed_rules(morale=("officer_near", "disorganised"), leadership=("staff_near",))
     b = make_battle([3, 3], ruleset=rs)
     close_after.append(b)
     lone_unit(b, officer_gap=1.0)

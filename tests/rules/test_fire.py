@@ -753,3 +753,27 @@ def test_AMB_66_the_default_spot_is_the_legal_point_nearest_the_targets_centre(
     assert default_marker_spot(b, t) == (22.0, 10.0)  # exactly XS from it, on the first ring there
     assert marker_spot_ok(b, t, (22.0, 10.0)) and not marker_spot_ok(b, t, (21.97, 10.0))
     assert not marker_spot_ok(b, t, (20.0, 12.61 + 1.0))  # farther than XS from the target's base
+
+
+def test_FG_CBT_1_every_shooting_modifier_is_the_contents(new: Callable[..., Battle]) -> None:
+    """FG-CBT-1..11 (FG-CBT-2 flank, -3 road, -4 cover, -5 disorganised, -6 moved, -9 reaction, -10
+    artillery close): each value is the content's. With a mod that sets them all to 0, a shot where
+    every one of them would apply carries none of their lines; with the rulebook's, it carries each."""
+    from systems.for_glory.fire import fire_modifiers
+    from systems.for_glory.vision import sight
+    from tests.helpers import rules, zeroed_rules
+
+    def lines(rs: Any) -> set[str]:
+        b = new([], ruleset=rs, terrain=[("wood", ((20.0, 12.5), (26.0, 12.5), (26.0, 20.0), (20.0, 20.0)))])
+        unit(b, "fA", "red", (23.0, 10.0), 90, cat="FA")
+        unit(b, "t", "blue", (23.0, 13.0), 0)  # in the wood, its flank to the battery, 1.4" away
+        status(b, "fA").detached = True
+        status(b, "t").marching_by_road = True
+        shooter, target = b.ids["fA"], b.ids["t"]
+        mods_ = fire_modifiers(b, shooter, target, sight(b, shooter, target), moved=True, reaction=True)
+        return {m.label for m in mods_}
+
+    every = {"flank", "road_target", "cover", "disorganised", "moved", "reaction", "artillery_close"}
+    labels = {rules().modifiers.combat[k].label for k in every}
+    assert labels <= lines(rules())
+    assert not labels & lines(zeroed_rules(combat=("*",)))

@@ -367,13 +367,7 @@ def test_FG_CBT_1_shooting_and_melee_share_the_general_modifiers(new: Callable[.
 
 def two_chargers(new: Callable[..., Battle], dice: list[int]) -> Battle:
     """A1 at T's front and A2 at its flank, both in contact (where a combined charge leaves them)."""
-    b = new(dice)
-    officer(b, "blue-div", "blue", (24, 10))
-    unit(b, "T", "blue", (20, 10), 180)
-    officer(b, "red-div", "red", (14, 6))
-    unit(b, "A1", "red", (18.8, 10.0), 0)
-    unit(b, "A2", "red", (20.0, 8.4), 90)
-    return b
+    return two_chargers_on(new(dice))
 
 
 @pytest.mark.parametrize("how", ["out of contact", "out of play"])
@@ -419,3 +413,37 @@ def test_EX_26_the_first_of_the_winners_is_credited_with_hits_and_pushes(new: Ca
         ("A1", "T"),
         ("A2", "T"),
     ]
+
+
+def test_FG_CBT_1_every_melee_modifier_is_the_contents(new: Callable[..., Battle]) -> None:
+    """FG-CBT-2, -3, -4, -5, -7, -9 in melee: each value is the content's. With a mod that sets them
+    to 0, a melee where each would apply (a frontal and a flank charger, one as a reaction, against a
+    disorganised unit marching by road in a wood) carries none of their lines; with the rulebook's,
+    each."""
+    from systems.for_glory.melee import Attack, attacker_modifiers, defender_modifiers
+    from tests.helpers import rules, zeroed_rules
+
+    def lines(rs: Any) -> set[str]:
+        b = new([], ruleset=rs, terrain=[("wood", ((19.0, 8.0), (22.0, 8.0), (22.0, 12.0), (19.0, 12.0)))])
+        b2 = two_chargers_on(b)
+        status(b2, "T").marching_by_road = True
+        status(b2, "T").detached = True
+        status(b2, "A1").detached = True
+        a1, a2, t = b2.ids["A1"], b2.ids["A2"], b2.ids["T"]
+        out = attacker_modifiers(b2, Attack(a1, t, "front"))
+        out += attacker_modifiers(b2, Attack(a2, t, "left", reaction=True)) + defender_modifiers(b2, t)
+        return {m.label for m in out}
+
+    every = {"frontal_charge", "flank", "road_target", "reaction", "cover", "disorganised"}
+    labels = {rules().modifiers.combat[k].label for k in every}
+    assert labels <= lines(rules())
+    assert not labels & lines(zeroed_rules(combat=("*",)))
+
+
+def two_chargers_on(b: Battle) -> Battle:
+    officer(b, "blue-div", "blue", (24, 10))
+    unit(b, "T", "blue", (20, 10), 180)
+    officer(b, "red-div", "red", (14, 6))
+    unit(b, "A1", "red", (18.8, 10.0), 0)
+    unit(b, "A2", "red", (20.0, 8.4), 90)
+    return b
