@@ -33,10 +33,25 @@ EQUIVALENT = ROOT / "bench" / "mutation_equivalent.toml"
 # the tests of each ruleset's rules, the file's own first (the run stops at the first failure)
 FOR_GLORY_TESTS = [  # For Glory's own rule tests (the modules' build on them and add little)
     "tests/rules/test_" + name + ".py"
-    for name in (
-        "fire melee checks charge hits_officers reactions odds orders movement measure_vision command "
-        "rounds victory battle_setup terms units_terrain reinforcement_search"
-    ).split()
+    for name in [
+        "fire",
+        "melee",
+        "checks",
+        "charge",
+        "hits_officers",
+        "reactions",
+        "odds",
+        "orders",
+        "movement",
+        "measure_vision",
+        "command",
+        "rounds",
+        "victory",
+        "battle_setup",
+        "terms",
+        "units_terrain",
+        "reinforcement_search",
+    ]
 ]
 TESTS = {
     "systems/for_glory": FOR_GLORY_TESTS,
