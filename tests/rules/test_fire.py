@@ -777,3 +777,29 @@ def test_FG_CBT_1_every_shooting_modifier_is_the_contents(new: Callable[..., Bat
     labels = {rules().modifiers.combat[k].label for k in every}
     assert labels <= lines(rules())
     assert not labels & lines(zeroed_rules(combat=("*",)))
+
+
+@pytest.mark.parametrize(
+    ("markers", "spot"),
+    [
+        ([(21.8, 10.0)], (19.75, 10.0)),  # the first ring, 0.25" out, on the far side
+        ([(21.0, 10.0)], (19.008, 10.125)),  # 1" out: the first point of that ring 2" from it
+        (  # the centre and four markers 2" round it: the first free point is 3" out, the last ring
+            [(20.0, 10.0), (21.414, 11.414), (18.586, 11.414), (18.586, 8.586), (21.414, 8.586)],
+            (20.188, 12.994),
+        ),
+    ],
+)
+def test_AMB_66_the_default_spot_searches_ring_by_ring(
+    new: Callable[..., Battle], markers: list[tuple[float, float]], spot: tuple[float, float]
+) -> None:
+    """AMB-66: the engine's spot is the first legal point on rings 0.25" apart round the target's
+    centre, each ring sampled every 0.25" (at least 8 points) from its eastern point round: the nearest
+    legal point to within the sampling, out to the farthest point XS from the target's base."""
+    from systems.for_glory.fire import default_marker_spot
+
+    b = new([])
+    unit(b, "t", "blue", (20.0, 10.0), 180)
+    for m in markers:
+        b.add_marker(m)
+    assert default_marker_spot(b, b.ids["t"]) == spot
