@@ -289,6 +289,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--timeout", type=float, default=120.0, help="seconds for one mutant's tests")
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--json", type=Path, help="write the results as JSON")
+    p.add_argument("--only", action="append", default=[], help="only the mutants whose key holds this")
     a = p.parse_args(argv)
     files = a.files or rule_files()
     known = equivalents()
@@ -306,7 +307,9 @@ def main(argv: list[str] | None = None) -> int:
             todo = []
             for m in mutants(workdirs[0] / rel, rel):
                 score.mutants += 1
-                if m.key in known:
+                if a.only and not any(o in m.key for o in a.only):
+                    score.mutants -= 1
+                elif m.key in known:
                     score.equivalent += 1
                 else:
                     todo.append(m)
