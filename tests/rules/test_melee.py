@@ -101,6 +101,24 @@ def test_FG_MELEE_3_the_defender_can_win_and_the_attacker_falls_back(new: Callab
     assert hits(b, "A") == hits(b, "T") == 0
 
 
+def test_FG_MELEE_3_a_tie_the_table_does_not_call_a_draw_goes_to_the_defenders(
+    new: Callable[..., Battle],
+) -> None:
+    """FG-MELEE-3 (AMB-62): the attackers win only by beating the defence; under a mod's results table
+    whose lowest band is no draw, equal totals leave the charger pushed back."""
+    import dataclasses
+
+    from tests.helpers import rules
+
+    rs = rules()
+    no_draw = tuple(dataclasses.replace(band, draw=False) for band in rs.melee_results)
+    b = front_charge(new, [5, 4], ruleset=dataclasses.replace(rs, melee_results=no_draw))
+    ev = order(b, cmd.Charge("A", "T"))
+    m = the_melee(ev)
+    assert (m.attack, m.defence, m.margin, m.winner) == (4, 4, 0, "defenders")
+    assert [p.unit for p in of(ev, "pushed")] == ["A"]
+
+
 def test_FG_MELEE_4_EX_26_two_units_charge_one(new: Callable[..., Battle]) -> None:
     """FG-MELEE-4, EX-26:
     FG-CBT-2, FG-CBT-7, FG-CBT-16, FG-LOST-2: two Regular LnInf, one frontal and one on the flank,
