@@ -428,3 +428,20 @@ def test_DG_16_DG_21_DG_2_the_modules_scripted_battle_shows_the_position_rules()
         -1,
         -1,
     )
+
+
+def test_DG_21_DG_DEC_10_the_modules_scripted_battle_shows_an_enemy_at_the_attackers_back() -> None:
+    """dias-combat's enemy-at-their-backs.toml: a second enemy battalion, out of the fight, stands
+    behind the charger facing its back: -1 to the shock (DG-21), the defender's clear ground +1 (DG-2)."""
+    from game.running.script import run
+
+    out = run(
+        Path(__file__).resolve().parents[2] / "content/modules" / DC / "scripts/enemy-at-their-backs.toml"
+    )
+    (shock,) = [e for e in out["events"] if e["kind"] == "roll" and e["check"] == "shock"]
+    lines = {m["label"]: (m["value"], m["rule"]) for m in shock["modifiers"]}
+    assert lines == {
+        "defender on clear ground": (1, "DG-2"),
+        "uninvolved enemy at the attacker's rear": (-1, "DG-21"),
+    }
+    assert shock["total"] == 5 and shock["rule"] == "DG-17"
