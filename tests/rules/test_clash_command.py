@@ -365,11 +365,20 @@ def test_modules_json_lists_clash_command(capsys: pytest.CaptureFixture[str]) ->
 
 
 @pytest.mark.parametrize("seed", [1, 4])
-def test_whole_battles_play_to_an_end(seed: int, capsys: pytest.CaptureFixture[str]) -> None:
+def test_whole_battles_play_to_an_end(seed: int, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Seed 1 also shows CS-12 and CS-13 in play: units hit by fire check morale, and a commander spends
+    a command point on a die more, the worst dropped (scripted battles have no command points)."""
+    events = tmp_path / "events.jsonl"
     argv = ["simulate", "--seed", str(seed), "--module", CS, "--a", "heuristic", "--b", "heuristic", "--json"]
-    assert main(argv) == 0
+    assert main([*argv, "--events", str(events)]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["rounds"] >= 1 and out["end_reason"] != ""
+    if seed == 1:
+        lines = [json.loads(line) for line in events.read_text().splitlines()]
+        supported = [e for e in lines if e.get("details", {}).get("say") == "cs_morale_support"]
+        checks = [e for e in lines if e["kind"] == "roll" and e.get("purpose") == "hit by fire"]
+        assert supported and any("the worst dropped" in c["outcome"] for c in checks)
+        assert {e["unit"] for e in supported} <= {e["unit"] for e in checks}
 
 
 # --- morale after fire (CS-12) and the commander's die (CS-13) --------------------------------------
