@@ -115,13 +115,23 @@ class FileScore:
 
 
 def _annotations(tree: ast.AST) -> set[int]:
-    """The ids of the nodes inside type annotations and docstrings: never mutated."""
+    """The ids of the nodes inside type annotations, docstrings, decorators (a dataclass's frozen=,
+    a cache's size) and `Annotated[...]` aliases (a content file's bounds, which the content tests
+    hold): never mutated, as none is a rule."""
     skip: set[int] = set()
     for node in ast.walk(tree):
         parts: list[ast.AST | None] = []
         if isinstance(node, ast.AnnAssign | ast.arg):
             parts.append(node.annotation)
-        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        elif (
+            isinstance(node, ast.Subscript)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "Annotated"
+        ):
+            parts.append(node)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            parts += node.decorator_list
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
             parts.append(node.returns)
         if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
             body = node.body
@@ -181,7 +191,7 @@ class Mutator(ast.NodeTransformer):
 
     def visit_IfExp(self, node: ast.IfExp) -> ast.AST:
         self.generic_visit(node)
-        if self._point(node, "x if c else y -> x if not c else y"):
+        if id(node) not in self.skip and self._point(node, "x if c else y -> x if not c else y"):
             node.test = ast.copy_location(ast.UnaryOp(ast.Not(), node.test), node.test)
         return node
 
@@ -194,7 +204,7 @@ class Mutator(ast.NodeTransformer):
     def visit_BoolOp(self, node: ast.BoolOp) -> ast.AST:
         self.generic_visit(node)
         other = ast.Or if isinstance(node.op, ast.And) else ast.And
-        if self._point(node, f"{SYMBOL[type(node.op)]} -> {SYMBOL[other]}"):
+        if id(node) not in self.skip and self._point(node, f"{SYMBOL[type(node.op)]} -> {SYMBOL[other]}"):
             node.op = other()
         return node
 

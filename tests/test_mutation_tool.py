@@ -11,7 +11,15 @@ from bench.mutation import ROOT, equivalents, mutants, mutated_source, rule_file
 
 TOY = '''"""A module docstring with 7 in it."""
 
+Small = Annotated[int, Bounds(0, 9)]
 
+
+@dataclass(frozen=True)
+class Record:
+    n: Annotated[int, Bounds(1, 5)] = 2
+
+
+@lru_cache(maxsize=8)
 def f(x: int = 1) -> bool:
     """Docstring 2."""
     if x < 3 and not x:
@@ -26,6 +34,7 @@ def test_the_mutation_points_of_a_small_module(tmp_path: Path) -> None:
     found = [m.what for m in mutants(path, "toy.py")]
     assert sorted(found) == sorted(
         [
+            "2 -> 3",  # Record.n's default (its bounds, a content limit, are not mutated)
             "1 -> 2",  # the default value (its annotation is not mutated)
             "< -> <=",
             "3 -> 4",
@@ -38,7 +47,7 @@ def test_the_mutation_points_of_a_small_module(tmp_path: Path) -> None:
             "0 -> 1",
             "False -> True",
         ]
-    )  # nothing from the docstrings or the annotations
+    )  # nothing from the docstrings, the annotations, the decorators or Annotated aliases
     for i, m in enumerate(mutants(path, "toy.py")):
         changed = mutated_source(path, i)
         assert ast.dump(ast.parse(changed)) != ast.dump(ast.parse(TOY)), m.key
