@@ -413,6 +413,9 @@ def test_CS_12_a_unit_hit_by_fire_checks_morale(battle: Callable[..., Battle]) -
     assert fatigue_of(b, "b1").points == 2 and fatigue_of(b, "b1").paralysed  # CS-14: two from one check
     missed = shooters(battle, [1])
     assert not [r for r in of(volley(missed), "roll") if r.rule == "CS-13"]
+    level = shooters(battle, [6, 4, 4])  # a die equal to Courage is no failure (below it is)
+    (held,) = [r for r in of(volley(level), "roll") if r.rule == "CS-13"]
+    assert held.total == 0 and fatigue_of(level, "b1").points == 0
 
 
 def test_CS_13_CS_DEC_18_a_commander_spends_a_point_for_a_die_more_and_the_worst_is_dropped(

@@ -319,20 +319,24 @@ def test_DG_21_DG_10_a_stream_adds_to_the_defenders_ground(battle: Callable[...,
 def test_DG_21_an_uninvolved_enemy_at_the_attackers_back(battle: Callable[..., Battle]) -> None:
     """DG-21 (DG-DEC-10): -1 when an enemy infantry or cavalry unit not in the combat stands behind an
     attacker (in its rear sector, within XS) facing it (the attacker in its front); cumulative with the
-    rear attack's +2. Not when that enemy faces away, stands farther, or is artillery."""
+    rear attack's +2. Not when that enemy faces away, stands farther, is artillery, or is in the combat
+    (a defender too)."""
 
-    def labels(behind: tuple[float, float], facing: float, cat: str = "LnInf") -> dict[str, int]:
+    def labels(
+        behind: tuple[float, float], facing: float, cat: str = "LnInf", involved: bool = False
+    ) -> dict[str, int]:
         b = dc_battle(battle)
         unit(b, "a", "red", (10, 10), 0)
         unit(b, "t", "blue", (13, 10), 90)  # a hits its flank: a rear hex (+2)
         unit(b, "u", "blue", behind, facing, cat=cat)
-        return shock_labels(b, [("a", "t", "left")], ["t"])
+        return shock_labels(b, [("a", "t", "left")], ["t", "u"] if involved else ["t"])
 
     near = labels((7.4, 10), 0)  # 0.2" behind a, facing it
     assert near["uninvolved enemy at the attacker's rear"] == -1 and near["attacked from a rear hex"] == 2
     assert "uninvolved enemy at the attacker's rear" not in labels((7.4, 10), 180)  # its back to a
     assert "uninvolved enemy at the attacker's rear" not in labels((5.0, 10), 0)  # beyond XS
     assert "uninvolved enemy at the attacker's rear" not in labels((7.4, 10), 0, "FA")  # artillery
+    assert "uninvolved enemy at the attacker's rear" not in labels((7.4, 10), 0, involved=True)
 
 
 def test_DG_2_DG_DEC_2_a_defender_one_level_up_the_hill(battle: Callable[..., Battle]) -> None:
@@ -363,12 +367,12 @@ def test_DG_2_DG_DEC_2_a_defender_one_level_up_the_hill(battle: Callable[..., Ba
 
 def test_DG_16_a_grouped_target(battle: Callable[..., Battle]) -> None:
     """DG-16 (DG-DEC-11): a target with another unit of its side, not artillery, within XS is grouped
-    (+1); a battery beside it does not group it, nor a friend farther away."""
+    (+1); a battery beside it does not group it, nor a friend farther away; a battery is not grouped."""
 
-    def grouped_with(cat: str, at: tuple[float, float]) -> bool:
+    def grouped_with(cat: str, at: tuple[float, float], target: str = "LnInf") -> bool:
         b = dc_battle(battle)
         unit(b, "a", "red", (10, 10), 0)
-        unit(b, "t", "blue", (13.2, 10), 180)
+        unit(b, "t", "blue", (13.2, 10), 180, cat=target)
         unit(b, "f", "blue", at, 180, cat=cat)
         mods = fire_modifiers(b, b.ids["a"], b.ids["t"], moved=False, reaction=False)
         return ("DG-16", "grouped target", 1) in [(m.rule, m.label, m.value) for m in mods]
@@ -376,6 +380,7 @@ def test_DG_16_a_grouped_target(battle: Callable[..., Battle]) -> None:
     assert grouped_with("LnInf", (13.2, 12.5))
     assert not grouped_with("FA", (13.2, 12.5))
     assert not grouped_with("LnInf", (13.2, 14.5))
+    assert not grouped_with("LnInf", (13.2, 12.5), target="FA")  # a battery is never grouped
 
 
 def test_DG_16_two_batteries_fire_combined(battle: Callable[..., Battle]) -> None:
