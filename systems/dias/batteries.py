@@ -63,17 +63,17 @@ def odds(b: Battle, c: Any) -> dict[str, Fraction]:
     return fire_odds(b, e, target, partner=o)
 
 
-HITS = {"one hit": 1.0, "two hits": 2.0, "killed": 3.0}
+HITS = {"one hit": 1.0, "two hits": 2.0}  # the AI's targets are units: no officer to kill
 
 
 def options(b: Battle, e: int) -> Iterable[tuple[float, cmd.Command]]:
     """The AI's candidates: this battery with each partner beside it at each target, worth the hits
-    they should make (a sure kill is 3)."""
+    they should make."""
     if esper.component_for_entity(e, Unit).category.type != "artillery":
         return []
     out = []
     for o in b.units(b.side_of(e)):
-        if o == e or esper.try_component(o, Unit) is None:
+        if o == e:
             continue
         for t in b.enemy_units(b.side_of(e)):
             c = CombinedFire(b.name(e), b.name(o), b.name(t))

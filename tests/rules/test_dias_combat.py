@@ -411,6 +411,47 @@ def test_DG_16_two_batteries_fire_combined(battle: Callable[..., Battle]) -> Non
     assert status(b, "g1").ordered and status(b, "g2").ordered
 
 
+def test_DG_16_the_ai_weighs_combined_fire_by_the_hits_it_should_make(battle: Callable[..., Battle]) -> None:
+    """DG-16: the AI's candidates for a battery are its shots with each battery beside it (not with
+    itself, one too far, or infantry) at each target, worth the expected hits (one hit 1, two 2, a
+    miss or a push nothing); infantry has none."""
+    from systems.dias.batteries import CombinedFire, odds, options
+
+    b = dc_battle(battle)
+    unit(b, "g1", "red", (10, 10), 0, cat="FA")
+    unit(b, "g2", "red", (10, 12.3), 0, cat="FA")
+    unit(b, "g3", "red", (10, 15), 0, cat="FA")
+    unit(b, "i", "red", (10, 7.7), 0)
+    unit(b, "t", "blue", (16, 11), 180)
+    b.apply(cmd.Activate("g1", leadership=False))
+    ((worth, shot),) = options(b, b.ids["g1"])
+    assert shot == CombinedFire("g1", "g2", "t")
+    chances = odds(b, shot)
+    assert set(chances) <= {"one hit", "two hits", "miss", "pushed"}
+    assert chances["one hit"] > 0 and chances["two hits"] > 0
+    assert worth == float(chances.get("one hit", 0) + 2 * chances.get("two hits", 0))
+    assert list(options(b, b.ids["i"])) == []
+
+
+def test_FG_ORD_3_DG_16_a_battery_with_a_hit_must_obey_before_the_combined_shot(
+    battle: Callable[..., Battle],
+) -> None:
+    """FG-ORD-3 in a combined fire (DG-16): each battery with hits takes its obey check; one that
+    fails it spoils the shot, and both orders are spent."""
+    from systems.dias.batteries import CombinedFire
+
+    b = dc_battle(battle, [1])  # g2's obey check: a natural 1
+    unit(b, "g1", "red", (10, 10), 0, cat="FA")
+    unit(b, "g2", "red", (10, 12.3), 0, cat="FA", hits=1)
+    unit(b, "t", "blue", (16, 11), 180)
+    b.apply(cmd.Activate("g1", leadership=False))
+    events = b.apply(CombinedFire("g1", "g2", "t"))
+    while b.pending is not None:
+        events += b.apply(cmd.Pass())
+    assert [(r.unit, r.check) for r in of(events, "roll")] == [("g2", "morale")]
+    assert status(b, "g1").ordered and status(b, "g2").ordered
+
+
 def test_DG_16_DG_21_DG_2_the_modules_scripted_battle_shows_the_position_rules() -> None:
     """dias-combat's batteries-and-the-stream.toml: two batteries' combined fire at a grouped target
     (DG-16, +2 and +1), then a shock across a stream at a defender on a hill: clear ground +1 and the
