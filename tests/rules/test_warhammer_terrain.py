@@ -132,6 +132,8 @@ def test_WM_27_WM_28_a_pivot_costs_what_its_outer_corner_travels(battle: Callabl
     unit(b, "i", "red", (20, 30), 0)
     assert cost(b, "i", (20, 30), facing=60) == pytest.approx(2.0)
     assert cost(b, "i", (20, 30), facing=300) == pytest.approx(2.0)  # either way round
+    unit(b, "j", "red", (20, 20), 90)
+    assert cost(b, "j", (20, 20), facing=150) == pytest.approx(2.0)  # the angle turned, from any facing
     assert moved_to(b, cmd.Move("i", (22.05, 30), 60)) == "FG-UNIT-12"
     assert moved_to(b, cmd.Move("i", (22, 30), 60)) is None
     assert b.pose(b.ids["i"]).facing == 60
