@@ -85,10 +85,12 @@ class Mutant:
     index: int  # the n-th mutation point of the file
     line: int
     what: str  # as "< -> <=", "3 -> 4", "if not", "and -> or"
+    nth: int = 1  # the same change on the same line again: the second is keyed "... #2"
 
     @property
     def key(self) -> str:
-        return f"{self.file}:{self.line}: {self.what}"
+        again = f" #{self.nth}" if self.nth > 1 else ""
+        return f"{self.file}:{self.line}: {self.what}{again}"
 
 
 @dataclass
@@ -222,7 +224,12 @@ def mutants(path: Path, rel: str) -> list[Mutant]:
     tree = ast.parse(path.read_text())
     m = Mutator(_annotations(tree))
     m.visit(tree)
-    return [Mutant(rel, i, line, what) for i, (line, what) in enumerate(m.points)]
+    seen: dict[tuple[int, str], int] = {}
+    out = []
+    for i, (line, what) in enumerate(m.points):
+        seen[line, what] = seen.get((line, what), 0) + 1
+        out.append(Mutant(rel, i, line, what, seen[line, what]))
+    return out
 
 
 def mutated_source(path: Path, index: int) -> str:

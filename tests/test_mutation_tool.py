@@ -54,6 +54,13 @@ def test_the_mutation_points_of_a_small_module(tmp_path: Path) -> None:
         assert "A module docstring with 7 in it." in changed and "Docstring 2." in changed
 
 
+def test_the_same_change_twice_on_a_line_has_two_keys(tmp_path: Path) -> None:
+    path = tmp_path / "twice.py"
+    path.write_text("def g(a, b):\n    return (a - 1, b - 2)\n")
+    keys = [m.key for m in mutants(path, "twice.py") if "- -> +" in m.key]
+    assert keys == ["twice.py:2: - -> +", "twice.py:2: - -> + #2"]
+
+
 def test_every_equivalent_mutant_listed_still_exists() -> None:
     listed = equivalents()
     assert listed, "bench/mutation_equivalent.toml lists none"

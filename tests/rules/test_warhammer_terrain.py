@@ -278,3 +278,42 @@ def test_WM_18_WM_34_the_modules_scripted_battle_names_its_rules() -> None:
     moved = [(e["how"], e.get("rules")) for e in out["events"] if e["kind"] == "moved"]
     assert moved[-1] == ("move", ["WM-34"]) and ("charge", ["WM-17", "WM-18"]) in moved
     assert out["units"]["charging"]["facing"] == 315 and out["units"]["marching"]["at"] == [23, 21]
+
+
+def rules_of_move(
+    b: Battle, name: str, to: tuple[float, float], facing: float | None = None, **kw: Any
+) -> Any:
+    e = b.ids[name]
+    pose = b.pose(e)
+    way = Way(tuple(along((pose.x, pose.y), to)), pose.facing if facing is None else facing, **kw)
+    return b.stack.hook("move_rules")(b, e, way)
+
+
+def test_WM_28_WM_29_a_move_names_the_turn_it_paid_for(battle: Callable[..., Battle]) -> None:
+    """A move's events name how it turned: a pivot (WM-28) where pivoting is cheapest (60 degrees), a
+    turn (WM-29) where a quarter-move turn is (90 degrees), neither without a turn; a road names
+    WM-DEC-16 and nothing of the ground."""
+    b = wt_battle(battle)
+    unit(b, "i", "red", (20, 30), 0)
+    assert rules_of_move(b, "i", (20, 30), facing=60) == ("WM-28",)
+    assert rules_of_move(b, "i", (20, 30), facing=90) == ("WM-29",)
+    assert rules_of_move(b, "i", (22, 30)) == ()
+    assert rules_of_move(b, "i", (22, 30), road=True) == ("WM-DEC-16",)
+
+
+def test_WM_17_WM_18_a_charge_pivots_towards_where_it_goes_from_its_first_point_to_its_last(
+    battle: Callable[..., Battle],
+) -> None:
+    """WM-17: the charger's one pivot faces the way from where it starts to where it ends, whatever
+    points the path is examined at; a charge that goes nowhere (only the alignment at contact, WM-18)
+    costs nothing."""
+    from systems.warhammer.terrain import heading, turned
+
+    assert heading(((0.0, 0.0), (1.0, 0.0), (1.0, 1.0))) == pytest.approx(45.0)
+    assert heading(((0.0, 0.0), (0.0, -1.0))) == pytest.approx(270.0)  # degrees 0..360
+    assert heading(((5.0, 5.0), (5.0, 5.0))) is None
+    assert heading(((0.0, 0.0), (0.01, 0.0))) is None  # within AMB-3's tolerance: in place
+    b = wt_battle(battle)
+    unit(b, "a", "red", (30, 28), 0)
+    t = b.ids["watch"]
+    assert turned(b, b.ids["a"], Way(((30.0, 28.0), (30.0, 28.0)), 90.0, target=t)) == 0.0
