@@ -66,7 +66,7 @@ def add_map_options(p: argparse.ArgumentParser) -> None:
         "--factions",
         default=None,
         metavar="A,B,...",
-        help="a random map's factions in seat order (ow-random)",
+        help='a random map\'s factions in seat order, "random" for one drawn (ow-random)',
     )
     p.add_argument(
         "--map-size", default=None, choices=("small", "medium", "large"), help="a random map's size"

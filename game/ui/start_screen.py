@@ -30,7 +30,7 @@ from game.running.stats import Figures, figures
 from game.ui import theme
 from game.ui.load_list import CONTROLLERS, mode_name, save_browser, scenario_words, shown_name
 from game.ui.markup import drawable, plain
-from game.ui.ow_setup import PlayersChoice
+from game.ui.ow_setup import RANDOM, PlayersChoice, SeatPlaces, selected
 from game.ui.rules_browser import RulesBrowser
 from game.ui.save_browser import SaveBrowser, skipped_line
 from game.ui.stats_view import draw_figures
@@ -157,13 +157,27 @@ class StartScreen:
         pygame_gui.elements.UILabel(make(x, y + 84, label_w, 34), t("seed"), self.manager)
         self.seed = pygame_gui.elements.UITextEntryLine(make(x + label_w + 10, y + 84, 160, 34), self.manager)
         self.seed.set_text(str(setup.seed))
-        chosen_players = (setup.options or {}).get("players")
-        room = make(x + label_w + 180, y + 84, col - label_w - 180, 34)
-        self.map_players = PlayersChoice(room, self.manager, t, chosen_players)  # the random map's
+        # the random map's: its players, each seat's faction beside its controller (the controllers
+        # narrowed to half while it is chosen), the third and fourth seats on rows of their own
+        half = (col - label_w - 20) // 2
+        self.controller_widths = (col - label_w - 10, half)
+        beside, more = x + label_w + 20 + half, [y + 126, y + 168]
+        self.map_players = PlayersChoice(
+            SeatPlaces(
+                count=make(x + label_w + 180, y + 84, col - label_w - 180, 34),
+                factions=[make(beside, row, half, 34) for row in (y, y + 42, *more)],
+                names=[make(x, row, label_w, 34) for row in more],
+                played_by=[make(x + label_w + 10, row, half, 34) for row in more],
+            ),
+            self.manager,
+            t,
+            setup.options,
+            self.faction_names(),
+        )
+        self.below_y = (y + 126, y + 126 + 42 * len(more))  # the problem and buttons: below the seats
         self.problem_label = pygame_gui.elements.UILabel(
             make(x, y + 126, col, 24), one_line(self.problem, 90), self.manager
         )
-        half = (col - label_w - 20) // 2
         self.start = pygame_gui.elements.UIButton(
             make(x + label_w + 10, y + 156, half, 44), t("start"), self.manager
         )
@@ -264,14 +278,23 @@ class StartScreen:
 
     def faction(self, faction: str) -> str:
         """An Open Wars faction's name in the player's language."""
+        return self._open_wars().faction_name(faction, self.t.language)
+
+    def faction_names(self) -> dict[str, str]:
+        """Every Open Wars faction's name in the player's language, by id."""
+        return {f: self.faction(f) for f in self._open_wars().factions}
+
+    def _open_wars(self) -> OpenWarsRules:
         if self._factions is None:
             self._factions = load_open_wars_rules()
-        return self._factions.faction_name(faction, self.t.language)
+        return self._factions
 
     def sides(self, name: str) -> tuple[str, str]:
         sc = self.scenarios.get(name)
         if sc is None:
             return ("Side A", "Side B")
+        if sc.id == RANDOM:  # its seats, each with its faction's choice beside
+            return (self.t("ow_seat_n", n=1), self.t("ow_seat_n", n=2))
         if self.modes[name] == "open-wars":  # two to four players: the third and fourth play as the second
             own = sc.spec.words(self.t.language).players
             p, q, *_more = sc.spec.players
@@ -283,7 +306,7 @@ class StartScreen:
 
     def show_about(self, name: str) -> None:
         sc = self.scenarios.get(name)
-        self.map_players.show_for(sc.id if sc is not None else "")
+        self.show_seats(sc.id if sc is not None else "")
         if sc is None:
             return
         spec = sc.spec
@@ -332,6 +355,18 @@ class StartScreen:
         a, b = self.sides(name)
         self.label_a.set_text(a)
         self.label_b.set_text(b)
+
+    def show_seats(self, scenario_id: str) -> None:
+        """The random map's choices shown or hidden; the controllers narrowed beside the factions and
+        the problem line and the buttons moved below the extra seats while they are shown."""
+        self.map_players.show_for(scenario_id)
+        random = scenario_id == RANDOM
+        for menu in (self.side_a, self.side_b):
+            menu.set_dimensions((self.controller_widths[random], menu.rect.h))
+        y = self.below_y[random]
+        self.problem_label.set_position((self.problem_label.rect.x, y))
+        for button in (self.start, self.quit):
+            button.set_position((button.rect.x, y + 30))
 
     def set_about(self, compose: Callable[[Callable[[object], str]], str]) -> None:
         """The box's text, each text of content in it made plain by the function `compose` is given.
@@ -385,6 +420,7 @@ class StartScreen:
             self.scroll_options(-ev.y * 34)
             return None
         self.manager.process_events(ev)
+        self.map_players.handle(ev)
         if ev.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and ev.ui_element is self.scenario:
             self.show_options(ev.text)
             self.show_about(ev.text)
@@ -423,13 +459,13 @@ class StartScreen:
 
     def _chosen(self) -> None:
         """What the left column says, kept in the setup: the battle, who plays it, its seed."""
-        sc = self.scenarios.get(_selected(self.scenario))
+        sc = self.scenarios.get(selected(self.scenario))
         if sc is not None:
             self.setup.scenario = sc.id  # found again by id among the game's and the mods' own
-            self.setup.mode = self.modes[_selected(self.scenario)]
+            self.setup.mode = self.modes[selected(self.scenario)]
             self.setup.options = self.map_players.options(sc.id, self.setup.options)  # the random map's
-        self.setup.a = self.players[_selected(self.side_a)]
-        self.setup.b = self.players[_selected(self.side_b)]
+        self.setup.a = self.players[selected(self.side_a)]
+        self.setup.b = self.players[selected(self.side_b)]
         try:
             self.setup.seed = int(self.seed.get_text())
         except ValueError:
@@ -479,8 +515,3 @@ class StartScreen:
             draw_figures(surf, f, t, names, colours, t("stats_back"))
         if self.browser is not None:
             self.browser.draw(surf)
-
-
-def _selected(menu: pygame_gui.elements.UIDropDownMenu) -> str:
-    opt = menu.selected_option
-    return opt[0] if isinstance(opt, tuple) else opt

@@ -20,6 +20,7 @@ from typing import cast
 from game.model.errors import ContentError
 from systems.open_wars.maps import (
     MAX_PLAYERS,
+    RANDOM_FACTION,
     LocationSpec,
     MapFile,
     MapOptions,
@@ -179,20 +180,21 @@ def _on_grid(locations: list[LocationSpec]) -> list[LocationSpec]:
 def _factions(
     rules: OpenWarsRules, chosen: tuple[str, ...], n: int, rng: random.Random, where: str
 ) -> list[str]:
-    """The factions in seat order: those chosen, then others drawn (each faction once while they last)."""
+    """The factions in seat order: those chosen, the others drawn (each faction once while they last);
+    a seat chosen as "random" is drawn too, so any seat can be left to the dice."""
     if len(chosen) > n:
         raise ContentError(f"{where}: factions", f"{len(chosen)} factions for {n} players")
     for f in chosen:
-        if f not in rules.factions:
+        if f != RANDOM_FACTION and f not in rules.factions:
             raise ContentError(
                 f"{where}: factions", f"no faction {f!r} (known: {', '.join(sorted(rules.factions))})"
             )
     left = [f for f in sorted(rules.factions) if f not in chosen]
     rng.shuffle(left)
-    drawn = list(chosen)
-    while len(drawn) < n:
-        drawn.append(left.pop() if left else rng.choice(sorted(rules.factions)))
-    return drawn
+    seats = [*chosen] + [RANDOM_FACTION] * (n - len(chosen))
+    everyone = sorted(rules.factions)
+    # drawn in seat order, as before "random" could name a seat: a list of chosen ones first plays alike
+    return [f if f != RANDOM_FACTION else left.pop() if left else rng.choice(everyone) for f in seats]
 
 
 def _grounds(count: int, rng: random.Random) -> list[str]:

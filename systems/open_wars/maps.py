@@ -19,6 +19,7 @@ from game.model.limits import Bounds, Id
 from systems.open_wars.records import LocationType, Name, OpenWarsRules, Small, StartUnits
 
 MAX_PLAYERS = 4  # OW-DEC-22: two to four players
+RANDOM_FACTION = "random"  # a random map's seat whose faction is drawn (`--factions random,elves`)
 
 
 @dataclass(frozen=True)
