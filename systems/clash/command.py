@@ -396,7 +396,7 @@ def final_phase(b: Battle) -> Resolution:
     yield from sequence.staff_moves(b)
 
 
-def activation(b: Battle, c: cmd.Activate) -> Resolution:
+def activation(b: Battle, c: cmd.Activate) -> Resolution | None:
     """A unit activated outside a whole battle (scripts): on its own, with its activation check when
     it is tired and `leadership` asks for checks (CS-6). With command points (a script's
     `command_points`, CS-DEC-18) a unit's consecutive steps are the actions of one activation: before
@@ -409,11 +409,20 @@ def activation(b: Battle, c: cmd.Activate) -> Resolution:
     if state is not None:
         f = fatigue(b, e)
         if state.acting == c.formation and f.markers and not f.paralysed:
-            yield from reaction(b, e)
-            if not b.in_play(e):
-                return  # the reaction took it off the table: its order is refused as any order of a lost unit
-        else:
-            state.acting, f.paralysed = c.formation, False
+            return _next_action(b, e, c)
+        state.acting, f.paralysed = c.formation, False
+    _start(b, e, c)
+    return None
+
+
+def _next_action(b: Battle, e: int, c: cmd.Activate) -> Resolution:
+    """The other side's reaction window before a script's unit takes its next action (CS-7)."""
+    yield from reaction(b, e)
+    if b.in_play(e):  # a reaction that took it off the table: its order is refused as any lost unit's
+        _start(b, e, c)
+
+
+def _start(b: Battle, e: int, c: cmd.Activate) -> None:
     b.activation = alone(b, e)
     if c.leadership and fatigue(b, e).points and not take_check(b, e, "activation", False):
         b.activation = Activation(Formation(c.formation, b.side_of(e), None, []), False)
