@@ -363,6 +363,7 @@ def test_modules_json_lists_the_mode_and_the_modules(capsys: pytest.CaptureFixtu
             "after_action",
             "attacked_from",
             "charge",
+            "command_points",
             "difficult_stop",
             "fire",
             "fire_odds",

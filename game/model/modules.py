@@ -144,6 +144,9 @@ HOOKS = (
     "difficult_stop",  # does a unit stop on entering difficult ground: (battle, unit) -> bool (FG-MOVE-3)
     "attacked_from",  # the side of a unit a charge or a shot comes from: (battle, unit, point) -> sector
     "action_cost",  # what an order costs the unit beyond its result, for an AI: (battle, unit, command)
+    # a scripted battle's `command_points` at its start: (battle, {side: points}) -> None, as a module's
+    # command phase would give them (clash-command, CS-DEC-18); For Glory has none and refuses them
+    "command_points",
 )
 # Where modules add modifier lines: a source takes (battle, unit, other unit or None, **context).
 MODIFIER_POINTS = ("fire", "melee", "morale", "leadership")

@@ -21,7 +21,7 @@ from game.model import commands as cmd
 from game.model.battle import Battle
 from game.model.components import Hits, Officer, Pose, Status
 from game.model.dice import Dice
-from game.model.errors import ContentError, DiceExhausted, WrongDie
+from game.model.errors import ContentError, DiceExhausted, UserError, WrongDie
 from game.model.events import Event, Interrupted, Rejected
 from game.model.geometry import Point, convex_overlap, rect_corners
 from game.model.limits import Bounds, OneOf
@@ -111,6 +111,9 @@ class ScriptFile:
     officers: list[OfficerSpec] = field(default_factory=list)
     units: list[UnitSpec] = field(default_factory=list)
     steps: list[StepSpec] = field(default_factory=list)
+    # each side's command points at the start, for a module with a command phase (clash-command's
+    # strategy phase, CS-DEC-18); absent: none (a side left out has 0)
+    command_points: Annotated[dict[str, Annotated[int, Bounds(0, 99)]], Bounds(0, 2)] | None = None
 
 
 # The keys any order step may carry besides its own (OrderKind.script_keys), and each check's keys
@@ -241,11 +244,20 @@ def setup(path: Path, spec: ScriptFile, rules: Ruleset, modules: Sequence[str] =
                 raise _fail(path, f"{where}.at", f"{u.id} overlaps {other}")
         placed.append((u.id, corners))
     _check_steps(path, spec, seen)
+    for side in spec.command_points or {}:
+        if side not in sides:
+            raise _fail(path, f"command_points.{side}", f"unknown side (the sides: {', '.join(sides)})")
     battle = Battle(rules, table, Dice(spec.seed, spec.dice), stack, words=REASONS)
     for o in spec.officers:
         battle.add_officer(o.id, o.side, o.role, o.experience, o.at)
     for u in spec.units:
         battle.add_unit(u.id, u.side, u.division, u.category, u.quality, u.at, u.facing % 360.0, u.hits)
+    if spec.command_points is not None:
+        try:
+            stack.hook("command_points")(battle, {s: spec.command_points.get(s, 0) for s in sides})
+        except UserError as e:
+            battle.close()
+            raise _fail(path, "command_points", str(e)) from None
     return battle
 
 
@@ -322,6 +334,8 @@ class Answers:
                 reason = f"{named!r} is no answer to the {d.kind} of {d.unit}: {e}"
                 self.refused.append(Rejected(rule=rule, reason=reason, unit=d.unit, order=d.kind))
                 return cmd.Pass()
+        if d.kind == "order":  # a module's reacting unit (clash-command, CS-7) is given no action
+            return cmd.EndActivation()
         if d.kind == "reaction":
             for r in self.reactions:
                 if r.unit in d.options and (r.when == "first" or d.stage != "during"):

@@ -79,9 +79,11 @@ class ReactWith(cmd.Command):
 
 @dataclass
 class ClashRound:
-    """The round's command points left to each side."""
+    """The round's command points left to each side; in a scripted battle, the unit whose activation
+    the steps carry on (its steps are that activation's actions, CS-DEC-18)."""
 
     points: dict[str, int]
+    acting: str | None = None
 
 
 def points(b: Battle) -> dict[str, int]:
@@ -105,8 +107,9 @@ def alone(b: Battle, e: int) -> Activation:
 
 
 def other(b: Battle, side: str) -> str:
-    assert b.game is not None
-    return next(s for s in b.game.sides if s != side)
+    """The other side (a scripted battle has no game: its sides are those of its bases)."""
+    sides = b.game.sides if b.game is not None else [b.side_of(e) for e in b.units(in_play=False)]
+    return next(s for s in sides if s != side)
 
 
 def can_act(b: Battle, e: int) -> bool:
@@ -174,16 +177,24 @@ def strategy(b: Battle) -> str:
     assert g is not None
     b.emit(Phase(round=g.round, phase="strategy", rule="CS-1"))
     n = numbers(b)
-    pts = {
-        s: sum(n.points.get(esper.component_for_entity(o, Officer).role, 0) for o in b.officers(s))
-        for s in g.sides
-    }
-    b.module_state[ID] = ClashRound(pts)
+    give_points(
+        b,
+        {
+            s: sum(n.points.get(esper.component_for_entity(o, Officer).role, 0) for o in b.officers(s))
+            for s in g.sides
+        },
+    )
+    g.first_side = sequence.roll_off(b, g.sides, "CS-1")
+    return g.first_side
+
+
+def give_points(b: Battle, pts: dict[str, int]) -> None:
+    """CS-1: each side's command points for the round, said; a scripted battle's `command_points` give
+    them the same way (CS-DEC-18: a script has no strategy phase)."""
+    b.module_state[ID] = ClashRound(dict(pts))
     for s, p in pts.items():
         text = f"{s} has {p} command points"
         b.emit(Note(rule="CS-1", text=text, details={"say": "cs_points", "side": s, "points": p}))
-    g.first_side = sequence.roll_off(b, g.sides, "CS-1")
-    return g.first_side
 
 
 def activation_phase(b: Battle, first: str) -> Resolution:
@@ -385,12 +396,33 @@ def final_phase(b: Battle) -> Resolution:
     yield from sequence.staff_moves(b)
 
 
-def activation(b: Battle, c: cmd.Activate) -> None:
+def activation(b: Battle, c: cmd.Activate) -> Resolution | None:
     """A unit activated outside a whole battle (scripts): on its own, with its activation check when
-    it is tired and `leadership` asks for checks (CS-6)."""
+    it is tired and `leadership` asks for checks (CS-6). With command points (a script's
+    `command_points`, CS-DEC-18) a unit's consecutive steps are the actions of one activation: before
+    each after the first the other side may react (CS-7); a new activation lifts a paralysis, and one
+    paralysed in its own activation has ended it (CS-DEC-17)."""
     e = b.ids.get(c.formation)
     if e is None or not b.is_unit(e) or not b.in_play(e):
         raise refuse("CS-3", "reason_cs_not_a_unit", unit=c.formation)
+    state: ClashRound | None = b.module_state.get(ID)
+    if state is not None:
+        f = fatigue(b, e)
+        if state.acting == c.formation and f.markers and not f.paralysed:
+            return _next_action(b, e, c)
+        state.acting, f.paralysed = c.formation, False
+    _start(b, e, c)
+    return None
+
+
+def _next_action(b: Battle, e: int, c: cmd.Activate) -> Resolution:
+    """The other side's reaction window before a script's unit takes its next action (CS-7)."""
+    yield from reaction(b, e)
+    if b.in_play(e):  # a reaction that took it off the table: its order is refused as any lost unit's
+        _start(b, e, c)
+
+
+def _start(b: Battle, e: int, c: cmd.Activate) -> None:
     b.activation = alone(b, e)
     if c.leadership and fatigue(b, e).points and not take_check(b, e, "activation", False):
         b.activation = Activation(Formation(c.formation, b.side_of(e), None, []), False)
@@ -638,6 +670,7 @@ CLASH_COMMAND = RuleModule(
             prompt="{side}: react to {unit} with a unit in command? (CS-7)",
             choices=_pass("No reaction", "cs_no_reaction"),
             unit_choices=reaction_unit_choices,
+            scripted=lambda d, name: ReactWith(name),  # a script names the reacting unit
             rules=("CS-7", "CS-8", "CS-14"),
         ),
         DecisionKind(
@@ -657,6 +690,7 @@ CLASH_COMMAND = RuleModule(
         "reaction_window": no_window,
         "after_action": after,
         "action_cost": action_cost,
+        "command_points": give_points,
     },
     modifiers={"fire": (fire_penalty,), "melee": (melee_penalty,), "morale": (morale_penalty,)},
     components=(lambda b, e: Fatigue(),),

@@ -13,7 +13,7 @@ from game.content.scenario import Scenario, ScenarioFile
 from game.model import commands as cmd
 from game.model.battle import Battle, ObjectiveState
 from game.model.dice import D6
-from game.model.errors import ContentError
+from game.model.errors import ContentError, UserError
 from game.model.modules import DecisionKind, GameMode, OrderKind, ReactionKind, RuleModule
 from game.model.ruleset import Ruleset
 from systems.for_glory import reaction as r
@@ -39,6 +39,12 @@ from systems.for_glory.victory import score
 
 def _start_activation(b: Any, c: cmd.Activate) -> Any:
     return b.stack.hook("activation")(b, c)  # a module's activation may ask questions (a generator)
+
+
+def _no_command_points(b: Any, given: dict[str, int]) -> None:
+    raise UserError(
+        "For Glory has no command points: a rule module with a command phase gives them (clash-command)"
+    )
 
 
 # Script steps (game/running/script.py StepSpec) to commands: the keys each order's step may carry.
@@ -140,6 +146,7 @@ FOR_GLORY = RuleModule(
         "difficult_stop": stops_in_difficult,
         "attacked_from": sector,
         "action_cost": lambda b, e, c: 0.0,  # an order costs a unit nothing but its result
+        "command_points": _no_command_points,
     },
 )
 

@@ -470,3 +470,82 @@ def test_CS_12_CS_14_the_modules_scripted_battle_shakes_a_line_by_fire() -> None
     (check,) = [e for e in out["events"] if e["kind"] == "roll" and e["rule"] == "CS-13"]
     assert (check["unit"], check["dice"], check["total"]) == ("shaken", [2, 1], 2)
     assert [e["rule"] for e in out["events"] if e["kind"] == "note"][-1] == "CS-14"
+
+
+# --- scripted battles with command points (CS-DEC-18) ------------------------------------------------
+
+SCRIPTS = Path(__file__).resolve().parents[2] / "content/modules/clash-command/scripts"
+
+
+def test_CS_13_CS_DEC_18_the_modules_scripted_battle_shows_the_commanders_die() -> None:
+    """the-commanders-die.toml: with `command_points`, the hit unit's commander spends 1 CP (CS-13's note,
+    2 left) for a die more: 1, 2 and 5, the worst dropped, one below Courage, so one fatigue point and no
+    paralysis, where the same 1 and 2 alone paralyse (volley-shakes-the-line.toml)."""
+    from game.running.script import run
+
+    events = run(SCRIPTS / "the-commanders-die.toml")["events"]
+    (spent,) = [e for e in events if e["kind"] == "note" and e["details"].get("say") == "cs_morale_support"]
+    assert (spent["unit"], spent["details"]["side"], spent["details"]["points"]) == ("steadied", "b", 2)
+    (check,) = [e for e in events if e["kind"] == "roll" and e["rule"] == "CS-13"]
+    assert (check["unit"], check["dice"], check["total"]) == ("steadied", [1, 2, 5], 1)
+    assert "the worst dropped" in check["outcome"]
+    assert not [e for e in events if e.get("rule") == "CS-14"]
+    assert events.index(spent) < events.index(check)
+
+
+def test_CS_14_CS_DEC_17_the_modules_scripted_battle_a_paralysed_unit_sits_out_one_reaction(
+    tmp_path: Path,
+) -> None:
+    """paralysed-sits-out.toml: paralysed by fire while its side is reactive (CS-14), "shaken" is not
+    offered in the reaction window before the shooter's 2nd action (named, it is refused: only "reserve"
+    may react, CS-7), and the flag is lifted there: before the 3rd it reacts, 1 CP, and its check fails."""
+    from game.running.script import run
+
+    out = run(SCRIPTS / "paralysed-sits-out.toml")
+    events = out["events"]
+    assert [e["step"] for e in events if e.get("rule") == "CS-14"] == [0]
+    (refused,) = [e for e in events if e["kind"] == "rejected"]
+    assert (refused["step"], refused["rule"]) == (1, "CS-7")
+    assert "reserve" in refused["reason"] and "shaken" not in refused["reason"]
+    assert not [e for e in events if e["step"] == 1 and e.get("unit") == "shaken"]
+    reacts = [e for e in events if e["kind"] == "note" and e.get("rule") == "CS-7" and e["step"] == 2]
+    assert reacts[0]["unit"] == "shaken" and reacts[0]["details"]["points"] == 2
+    (check,) = [e for e in events if e["kind"] == "roll" and e.get("rule") == "CS-7"]
+    assert (check["step"], check["unit"], check["total"]) == (2, "shaken", 0) and out["dice_used"] == 4
+    assert [e["step"] for e in events if e["kind"] == "moved" and e["unit"] == "volley"] == [1, 2]
+    passed = tmp_path / "passed.toml"  # a reaction check that passes: the script gives it no action
+    text = (SCRIPTS / "paralysed-sits-out.toml").read_text()
+    passed.write_text(text.replace("[6, 1, 2, 2]", "[6, 1, 2, 5]"))
+    again = run(passed)["events"]
+    assert [e["outcome"] for e in again if e["kind"] == "roll" and e.get("rule") == "CS-7"] == [
+        "1 at 4+ (courage 4+): passes"
+    ]
+    assert [e["kind"] for e in again if e["step"] == 2 and e.get("unit") == "shaken"] == ["note", "roll"]
+
+
+def test_CS_DEC_18_a_scripts_command_points_only_with_a_module_that_has_them(tmp_path: Path) -> None:
+    """`command_points` is checked as every key: a side of the script, 0 to 99, and only with a module
+    whose rules give command points; without the key a script has none and never asks (CS-DEC-18)."""
+    from game.model.errors import ContentError
+    from game.running.script import run
+
+    text = (SCRIPTS / "the-commanders-die.toml").read_text()
+    cases = {
+        "command_points = { a = 3, c = 3 }": "command_points.c: unknown side",
+        "command_points = { a = 100 }": "command_points.a: expected an integer at least 0 and at most 99",
+        "command_points = 3": "command_points: expected a table",
+    }
+    for line, problem in cases.items():
+        bad = tmp_path / "bad.toml"
+        bad.write_text(text.replace("command_points = { a = 3, b = 3 }", line))
+        with pytest.raises(ContentError, match=problem):
+            run(bad)
+    bad.write_text(text.replace('modules = ["clash-command"]\n', "").replace("decisions = {", "# {"))
+    with pytest.raises(ContentError, match="command_points: For Glory has no command points"):
+        run(bad)
+    alone = tmp_path / "alone.toml"
+    alone.write_text(text.replace("command_points = { a = 3, b = 3 }\n", "").replace("6, 1, 2, 5", "6, 1, 2"))
+    events = run(alone)["events"]
+    assert not [e for e in events if e.get("details", {}).get("say") == "cs_morale_support"]
+    (check,) = [e for e in events if e["kind"] == "roll" and e.get("rule") == "CS-13"]
+    assert check["dice"] == [1, 2] and [e.get("rule") for e in events][-1] == "CS-14"
