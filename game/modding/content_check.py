@@ -24,7 +24,14 @@ from game.content.module_records import check_names, folder_of, load_records
 from game.content.records import collect, collect_partial, load_record, read_toml
 from game.content.ruleset_files import RULESET_FILES, load_ruleset
 from game.content.rulesref import LOCALE, _Entry, load_reference
-from game.content.scenario import ScenarioFile, load_scenario, scenario_folders, scenario_ruleset
+from game.content.scenario import (
+    ScenarioFile,
+    in_file,
+    load_scenario,
+    scenario_folders,
+    scenario_problems,
+    scenario_ruleset,
+)
 from game.model.errors import ContentError, UserError
 from game.model.modules import mode_for_ruleset, modules, other_rulesets
 from game.model.ruleset import Ruleset
@@ -148,7 +155,12 @@ class _Check:
             return
         spec = self.record(ScenarioFile, path)
         rules = self.rules_for(path, spec.ruleset, rulesets) if spec is not None else None
-        if rules is not None:
+        if spec is None or rules is None:
+            return
+        found = [in_file(str(path), e) for e in scenario_problems(spec, rules)]  # every one of them
+        for e in found:
+            self.problem(e)
+        if not found:  # then the loader itself, which stops at the first
             self.attempt(load_scenario, str(path), rules)
 
     def script(self, path: Path, rulesets: Rulesets) -> None:

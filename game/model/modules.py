@@ -196,9 +196,10 @@ class GameMode:
     open: Callable[..., tuple[Any, Any, Any]] | None = None
     load_rules: Callable[[Path | None], Any] | None = None  # its ruleset, from the rulesets folder given
     load_scenario: Callable[[Path, Any], Any] | None = None  # one of its scenario files, checked
-    # checks of a scenario that its rules make, after the loader's own: (scenario file, its ruleset,
-    # where) raising ContentError (For Glory: every division can stand within reach of its officer)
-    check_scenario: Callable[[Any, Any, str], None] | None = None
+    # checks of a scenario that its rules make, after the loader's own: (scenario file, its ruleset)
+    # yielding a ContentError at each key that is wrong (For Glory: every division can stand within
+    # reach of its officer)
+    check_scenario: Callable[[Any, Any], Iterable[Any]] | None = None
     # a mode whose events For Glory's narrator does not tell says each itself, in the language of the
     # texts given: (the game, an event, the texts, For Glory's `describe` for what it has no words
     # of its own for) -> its line of the log

@@ -6,6 +6,7 @@ these tables (game/model/modules.py). An optional module adds its own objects th
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
 
@@ -170,7 +171,7 @@ def setup(b: Battle, sc: Scenario, max_rounds: int | None) -> None:
     b.start(sequence.battle(b, experience, arrival))
 
 
-def check_scenario(spec: ScenarioFile, rules: Ruleset, where: str) -> None:
+def check_scenario(spec: ScenarioFile, rules: Ruleset) -> Iterator[ContentError]:
     """FG-DEP-9: a division that cannot stand within the division radius of its officer could never
     deploy (the scenario loader asks this of the mode, game/content/scenario.py)."""
     radius = rules.length(rules.core.command.division_radius)
@@ -178,8 +179,8 @@ def check_scenario(spec: ScenarioFile, rules: Ruleset, where: str) -> None:
         for j, dv in enumerate(s.divisions):
             reach = formation_reach(rules, len(dv.units))
             if reach > radius:
-                raise ContentError(
-                    f"{where}: sides[{i}].divisions[{j}].units",
+                yield ContentError(
+                    f"sides[{i}].divisions[{j}].units",
                     f'{len(dv.units)} units in line stand up to {reach:.1f}" from their officer, beyond the '
                     f'division radius of {radius:g}" (FG-DEP-9): split the division or lengthen the measure',
                 )

@@ -212,7 +212,14 @@ class OpenWarsMap:
 
 def load_map(path: Path, rules: OpenWarsRules) -> OpenWarsMap:
     spec = load_record(MapFile, path)
-    where = str(path)
+    near = check_map(spec, rules, str(path))
+    digest = hashlib.sha256(read_regular(path)).hexdigest()
+    return OpenWarsMap(spec, path, digest, {k: tuple(sorted(v)) for k, v in near.items()})
+
+
+def check_map(spec: MapFile, rules: OpenWarsRules, where: str) -> dict[str, set[str]]:
+    """A map's checks across its keys (the map editor asks them of the map it edits, with where ""),
+    raising ContentError at the first problem; each location's neighbours."""
     ids = [loc.id for loc in spec.locations]
     if len(set(ids)) != len(ids):
         raise ContentError(f"{where}: locations", "two locations share an id")
@@ -246,8 +253,7 @@ def load_map(path: Path, rules: OpenWarsRules) -> OpenWarsMap:
     unreached = _unreached(near, spec.players[0].home)
     if unreached:
         raise ContentError(f"{where}: links", f"no way to reach {', '.join(sorted(unreached)[:5])}")
-    digest = hashlib.sha256(read_regular(path)).hexdigest()
-    return OpenWarsMap(spec, path, digest, {k: tuple(sorted(v)) for k, v in near.items()})
+    return near
 
 
 def _check_words(spec: MapFile, where: str) -> None:
