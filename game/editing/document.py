@@ -63,9 +63,13 @@ class Document:
     def get(self, path: Path, default: Any = None) -> Any:
         node: Any = self.data
         for k in path:
-            if (isinstance(node, dict) and isinstance(k, str) and k in node) or (
-                isinstance(node, list) and isinstance(k, int) and -len(node) <= k < len(node)
-            ):
+            if isinstance(node, dict) and isinstance(k, str):
+                if k not in node:
+                    return default
+                node = node[k]
+            elif isinstance(node, list) and isinstance(k, int):
+                if not -len(node) <= k < len(node):
+                    return default
                 node = node[k]
             else:
                 return default

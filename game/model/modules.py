@@ -207,6 +207,20 @@ class GameMode:
     # a mode that is not played on a table counts its own figures (`stats`): the game -> (each side's
     # game.model.figures.SideStats, the fates of its formations)
     stats: Callable[[Any], tuple[Any, Any]] | None = None
+    # a random battle or map of the mode (`python -m game generate --mode <id>`, the start screen's
+    # "Random battle"): (For Glory's ruleset with the mods, the seed, RandomOptions) -> the data of its
+    # scenario file, the same for the same seed and options; a mode without one cannot be generated
+    generate: Callable[[Any, int, RandomOptions], dict[str, Any]] | None = None
+
+
+@dataclass(frozen=True)
+class RandomOptions:
+    """What a random battle or map is asked to be; each mode reads what it uses and refuses, in one
+    line, what it cannot make."""
+
+    points: int | None = None  # each side's army
+    size: tuple[float, float] | None = None  # the table, width by depth in inches
+    terrain: str | None = None  # how much ground: sparse, normal or dense
 
 
 _MODES: dict[str, GameMode] = {}

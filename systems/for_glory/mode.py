@@ -25,6 +25,7 @@ from systems.for_glory.charge.order import charge, charge_order, charge_reaction
 from systems.for_glory.command import activate, check_leadership
 from systems.for_glory.deployment import formation_reach
 from systems.for_glory.fire import shoot
+from systems.for_glory.generate import random_battle
 from systems.for_glory.odds import fire_odds, for_glory_fire_odds
 from systems.for_glory.orders import (
     check_morale,
@@ -187,5 +188,12 @@ def check_scenario(spec: ScenarioFile, rules: Ruleset) -> Iterator[ContentError]
 
 
 FOR_GLORY_MODE = GameMode(
-    "for-glory", "For Glory", FOR_GLORY.description, FOR_GLORY, setup, score, check_scenario=check_scenario
+    "for-glory",
+    "For Glory",
+    FOR_GLORY.description,
+    FOR_GLORY,
+    setup,
+    score,
+    check_scenario=check_scenario,
+    generate=random_battle,
 )
