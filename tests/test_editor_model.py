@@ -185,3 +185,19 @@ def test_problem_keys_read_as_paths() -> None:
     assert parse_key("sides[0].divisions[12].units") == ("sides", 0, "divisions", 12, "units")
     assert parse_key("table[1]") == ("table", 1)
     assert parse_key("locale.es.units.fr-1a") == ("locale", "es", "units", "fr-1a")
+
+
+def test_typing_a_name_is_one_step_of_undo(rules: Ruleset) -> None:
+    doc = small_battle(rules)
+    steps = len(doc.done)
+    for n in range(1, 6):
+        set_text(doc, ("sides", 1), "name", "es", "Rojos"[:n], merge=True)
+    set_field(doc, (), "max_rounds", 6)
+    assert len(doc.done) == steps + 2
+    doc.undo()
+    assert text(doc, ("sides", 1), "name", "es") == "Rojos"
+    doc.undo()
+    assert text(doc, ("sides", 1), "name", "es") == ""
+    doc.redo()
+    set_text(doc, ("sides", 1), "name", "es", "Rojo", merge=True)  # after an undo or redo: a step of its own
+    assert len(doc.done) == steps + 2

@@ -55,6 +55,7 @@ class Document:
         self.undone: list[Edit] = []
         self.version = 0  # grows with every change: the screen redraws what depends on the data
         self.saved_version = 0
+        self._merging: str | None = None  # the merge key of the last edit, while edits may join it
 
     @property
     def dirty(self) -> bool:
@@ -75,20 +76,27 @@ class Document:
                 return default
         return node
 
-    def apply(self, label: str, changes: Sequence[Change]) -> None:
-        """Make the changes as one edit (one step of undo); nothing is recorded when there are none."""
+    def apply(self, label: str, changes: Sequence[Change], merge: str | None = None) -> None:
+        """Make the changes as one edit (one step of undo); nothing is recorded when there are none.
+        Edits of the same `merge` made one after another are one step (typing a name letter by
+        letter is undone at once)."""
         if not changes:
             return
-        edit = Edit(label, redo=list(changes))
-        edit.undo = [self._change(c) for c in changes]
-        self.done.append(edit)
-        del self.done[:-MAX_UNDO]
+        inverses = [self._change(c) for c in changes]
+        if merge is not None and merge == self._merging and self.done:
+            self.done[-1].redo += changes
+            self.done[-1].undo += inverses
+        else:
+            self.done.append(Edit(label, inverses, list(changes)))
+            del self.done[:-MAX_UNDO]
+        self._merging = merge
         self.undone.clear()
 
     def undo(self) -> str | None:
         """Undo the last edit: its label, or None when there is nothing to undo."""
         if not self.done:
             return None
+        self._merging = None
         edit = self.done.pop()
         for c in reversed(edit.undo):
             self._change(c)
@@ -98,6 +106,7 @@ class Document:
     def redo(self) -> str | None:
         if not self.undone:
             return None
+        self._merging = None
         edit = self.undone.pop()
         edit.undo = [self._change(c) for c in edit.redo]
         self.done.append(edit)

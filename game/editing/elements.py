@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.editing.document import Change, Document, Path, delete, put
+from game.editing.document import Change, Document, Key, Path, delete, put
 from game.editing.texts import dropped, renamed, shape
 
 # what an element's id names in [locale.<language>]: its words follow it
@@ -19,13 +19,15 @@ WORDS_OF: dict[tuple[str, ...], tuple[str, ...]] = {
 }
 
 
-def set_field(doc: Document, path: Path, field: str, value: Any) -> None:
-    """Set a field of an element; None or "" leaves it out of the file (its default: rolled, none)."""
+def set_field(doc: Document, path: Path, field: Key, value: Any, merge: bool = False) -> None:
+    """Set a field of an element; None or "" leaves it out of the file (its default: rolled, none).
+    `merge`: typed letter by letter, one step of undo."""
     target = (*path, field)
+    key = f"field {target}" if merge else None
     if value is None or value == "":
-        doc.apply("edit_field", [delete(target)] if doc.get(target) is not None else [])
+        doc.apply("edit_field", [delete(target)] if doc.get(target) is not None else [], key)
     elif doc.get(target) != value:
-        doc.apply("edit_field", [put(target, value)])
+        doc.apply("edit_field", [put(target, value)], key)
 
 
 def _named(path: Path, element: Any) -> list[tuple[str, str]]:
@@ -52,7 +54,7 @@ def remove(doc: Document, path: Path) -> None:
     doc.apply("remove", [*changes, delete(path)])
 
 
-def set_id(doc: Document, path: Path, new: str) -> None:
+def set_id(doc: Document, path: Path, new: str, merge: bool = False) -> None:
     """Give an element another id, and carry over what refers to it: its words in every language, an
     objective held by a renamed side and its estado mayor's words, an Open Wars link or home city."""
     old = doc.get((*path, "id"))
@@ -74,4 +76,4 @@ def set_id(doc: Document, path: Path, new: str) -> None:
         for i, p in enumerate(doc.get(("players",)) or []):
             if p.get("home") == old:
                 changes.append(put(("players", i, "home"), new))
-    doc.apply("edit_id", changes)
+    doc.apply("edit_id", changes, f"id {path}" if merge else None)

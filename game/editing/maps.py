@@ -5,13 +5,14 @@ own fields (game/editing/fields.py), so a field the map's records gain is edited
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, get_args
 
 from game.editing.battle import fresh
 from game.editing.document import Document, Path, delete, insert, put
-from systems.open_wars.records import OpenWarsRules
+from systems.open_wars.records import LocationType, OpenWarsRules
 
 MAP_SIZE = 100.0  # a card's `at` runs 0 to 100 each way
+GROUNDS: tuple[str, ...] = get_args(LocationType)  # the types of location card
 PLAYER_COLOURS = ([70, 110, 200], [200, 60, 50], [70, 160, 90], [200, 160, 40])
 
 

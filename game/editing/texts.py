@@ -56,12 +56,14 @@ def text(doc: Document, path: Path, field: str, language: str) -> str:
     return str(doc.get(where, "") or "") if where else ""
 
 
-def set_text(doc: Document, path: Path, field: str, language: str, value: str) -> None:
-    """Set a name or text in a language (an empty one is left out of the file)."""
+def set_text(doc: Document, path: Path, field: str, language: str, value: str, merge: bool = False) -> None:
+    """Set a name or text in a language (an empty one is left out of the file); `merge`: typing it
+    letter by letter is one step of undo."""
     target = (*path, field) if language == ENGLISH else _where(doc, path, field, language)
     if target is None:
         return
-    doc.apply("edit_text", [*_tables_for(doc, target), *_set_or_drop(doc, target, value)])
+    key = f"text {target}" if merge else None
+    doc.apply("edit_text", [*_tables_for(doc, target), *_set_or_drop(doc, target, value)], key)
 
 
 def _where(doc: Document, path: Path, field: str, language: str) -> Path | None:

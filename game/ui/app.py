@@ -19,6 +19,7 @@ from game.running.saves import load_game
 from game.running.settings import Settings, load_settings
 from game.ui import theme
 from game.ui.battle_screen import BattleScreen
+from game.ui.editor_screen import EditorScreen
 from game.ui.end_screen import EndScreen
 from game.ui.ow_screen import OpenWarsScreen
 from game.ui.replay_view import ReplayViewer
@@ -56,6 +57,15 @@ def open_battle(setup: Setup, size: tuple[int, int], settings: Settings | None =
     if isinstance(m.battle, Campaign):  # a map of Open Wars: its own screen
         return OpenWarsScreen(m, players, size, settings)
     return BattleScreen(m, players, size, settings)
+
+
+def open_editor(setup: Setup, size: tuple[int, int], settings: Settings) -> EditorScreen:
+    """The scenario editor on the file the setup names (a new battle or map without one)."""
+    path, setup.edit = setup.edit, None
+    mods = load_mods(setup.mods)
+    if isinstance(path, Path):
+        return EditorScreen(size, Texts(settings.language), mods, path)
+    return EditorScreen(size, Texts(settings.language), mods, kind=path or "scenario")
 
 
 def switch_to_save(
@@ -101,6 +111,7 @@ def run(
     start: StartScreen | None = None
     battle: Screen | ReplayViewer | None = None
     end: EndScreen | None = None
+    editor: EditorScreen | None = None  # the editor, shown, or waiting while its battle is tried
     if setup.replay is not None:
         battle = ReplayViewer(setup.replay, tuple(load_mods(setup.mods)), surf.get_size(), settings)
     elif demo or setup.load is not None:
@@ -112,6 +123,8 @@ def run(
             battle.speed_index = 3
             if isinstance(battle, BattleScreen):
                 battle.display.speed = 4.0
+    elif setup.edit is not None:
+        editor = open_editor(setup, surf.get_size(), settings)
     else:
         start = StartScreen(surf.get_size(), setup, "; ".join(problems), Texts(settings.language))
     frames = 0
@@ -132,10 +145,25 @@ def run(
                     settings.window = (ev.w, ev.h)
                     if start is not None:
                         start = StartScreen(surf.get_size(), setup, t=Texts(settings.language))
-                if start is not None:
+                if editor is not None and battle is None:
+                    what = editor.handle(ev)
+                    if what == "close":
+                        editor, start = None, StartScreen(surf.get_size(), setup, t=Texts(settings.language))
+                    elif what == "try" and editor.tried is not None:
+                        tried = dataclasses.replace(
+                            setup, scenario=str(editor.tried), a="human", b="normal", mode=None
+                        )
+                        try:
+                            battle, end = open_battle(tried, surf.get_size(), settings), None
+                        except UserError as e:
+                            editor.status = str(e)
+                elif start is not None:
                     what = start.handle(ev)
                     if what == "quit":
                         return 0
+                    if what == "edit":
+                        editor, start = open_editor(setup, surf.get_size(), settings), None
+                        continue
                     if what == "mods":
                         start = StartScreen(surf.get_size(), setup, t=Texts(settings.language))
                     if what == "start":
@@ -160,8 +188,13 @@ def run(
                     ):
                         battle.close()
                         battle, end = None, None
-                        start = StartScreen(surf.get_size(), setup, t=Texts(settings.language))
-            if start is not None:
+                        if editor is None:  # a battle tried from the editor goes back to it
+                            start = StartScreen(surf.get_size(), setup, t=Texts(settings.language))
+                        else:
+                            editor.layout(surf.get_size())
+            if editor is not None and battle is None:
+                editor.draw(surf, dt)
+            elif start is not None:
                 start.draw(surf, dt)
             elif battle is not None:
                 battle.update(dt)

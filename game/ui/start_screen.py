@@ -20,9 +20,10 @@ from game.content.module_records import module_words
 from game.content.ruleset_files import load_ruleset
 from game.content.rulesref import reference_for
 from game.content.scenario import list_scenarios, load_any_scenario
+from game.editing.random_battles import random_text
 from game.model.errors import UserError, one_line
-from game.model.modules import compose, is_base, modules_by_mode
-from game.running.match import load
+from game.model.modules import RandomOptions, compose, is_base, modules_by_mode
+from game.running.match import battles_dir, load, write_text
 from game.running.saves import browse_saves
 from game.running.stats import Figures, figures
 from game.ui import theme
@@ -45,6 +46,7 @@ class Setup:
     language: str | None = None  # the screens' language, instead of the remembered one
     tutorial: bool = False  # the first battle that teaches, instead of the scenario chosen
     mode: str | None = None  # the chosen battle's game mode: only its modules play (the start screen's)
+    edit: Path | str | None = None  # open the editor: on a file, or a new "scenario" or "map"
 
 
 def available_mods(setup: Setup) -> list[Mod]:
@@ -172,8 +174,19 @@ class StartScreen:
         self.saves_button = pygame_gui.elements.UIButton(
             make(right, top + (88 if newest else 44), col, 36), t("menu_load"), self.manager
         )
+        # making battles: a new one or the chosen one in the editor, a random one (issue 26)
+        third = (col - 20) // 3
+        row = self.saves_button.rect.bottom + 8
+        self.makers = {
+            pygame_gui.elements.UIButton(
+                make(right + k * (third + 10), row, third, 36), t(key), self.manager
+            ): what
+            for k, (key, what) in enumerate(
+                (("editor_new_battle", "new"), ("editor_edit", "edit"), ("random_battle", "random"))
+            )
+        }
         # the rule modules of the chosen battle's mode, then the mods: a list that scrolls
-        below = self.saves_button.rect.bottom + 12
+        below = row + 36 + 12
         self.options_label = pygame_gui.elements.UILabel(make(right, below, col, 24), "", self.manager)
         self.options = pygame_gui.elements.UIScrollingContainer(
             make(right, below + 28, col, max(120, h - below - 28 - gap)), self.manager, allow_scroll_x=False
@@ -355,6 +368,8 @@ class StartScreen:
                 on = [p for p in self.setup.mods if p.resolve() != root.resolve()]
                 self.setup.mods = on if len(on) < len(self.setup.mods) else [*self.setup.mods, root]
                 return "mods"
+            if ev.ui_element in self.makers:
+                return self.make(self.makers[ev.ui_element])
             if ev.ui_element is self.start:
                 sc = self.scenarios.get(
                     self.scenario.selected_option[0]
@@ -372,6 +387,33 @@ class StartScreen:
                     self.setup.seed = 1
                 return "start"
         return None
+
+    def make(self, what: str) -> str | None:
+        """A new battle or the chosen one in the editor ("edit"), or a random battle of the seed
+        typed, made and started at once ("start"): its seed is in its name, so it can be shared."""
+        if what == "new":
+            self.setup.edit = "scenario"
+            return "edit"
+        if what == "edit":
+            sc = self.scenarios.get(_selected(self.scenario))
+            self.setup.edit = Path(sc.path) if sc is not None else "scenario"
+            return "edit"
+        try:
+            seed = int(self.seed.get_text())
+        except ValueError:
+            seed = 1
+        try:
+            ident, text = random_text(self.rules, "for-glory", seed, RandomOptions())
+            path = battles_dir() / f"{ident}.toml"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_text(path, text)
+        except (UserError, OSError) as e:
+            self.problem_label.set_text(one_line(str(e), 90))
+            return None
+        self.setup.scenario, self.setup.mode, self.setup.seed = str(path), "for-glory", seed
+        self.setup.a = self.players[_selected(self.side_a)]
+        self.setup.b = self.players[_selected(self.side_b)]
+        return "start"
 
     def _browse(self, ev: pygame.event.Event) -> str | None:
         """The saved battles' browser over the start screen: a save to resume, or its figures."""
