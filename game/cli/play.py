@@ -73,7 +73,9 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--scenario", default="default", help="a scenario id or a path to its TOML file")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--demo", action="store_true", help="watch an AI-vs-AI battle to its end")
-    p.add_argument("--frames", type=int, default=None, help="with --demo or --edit: stop after this many frames")
+    p.add_argument(
+        "--frames", type=int, default=None, help="with --demo or --edit: stop after this many frames"
+    )
     p.add_argument("--screenshot", metavar="FILE", help="with --frames: save the last frame as a PNG")
     p.add_argument("--load", metavar="FILE", help="resume a saved battle (a save or a replay)")
     p.add_argument("--lang", choices=sorted(LANGUAGES), help="the language of the screens (remembered)")

@@ -13,6 +13,7 @@ from functools import partial
 from typing import Any
 
 from game.content.locale import Texts
+from game.content.module_records import module_words
 from game.editing import battle as edit
 from game.editing import maps
 from game.editing.document import Document, Path
@@ -82,7 +83,7 @@ def battle_tab(form: Form, p: Panel) -> None:
             now = [x for x in chosen if x != mid] if was else [*chosen, mid]
             set_field(doc, (), "modules", now or None)
 
-        form.button(f"{'[x]' if on else '[ ]'} {module.name}", toggle)
+        form.button(f"{'[x]' if on else '[ ]'} {module_words(module, t.language)[0]}", toggle)
         form.y += ROW
 
 
@@ -182,7 +183,7 @@ def chosen_tab(form: Form, p: Panel, element: Path | None) -> None:
     t, doc = p.t, p.doc
     found = doc.get(element) if element is not None else None
     if element is None or not isinstance(found, dict):
-        form.label(t("editor_nothing_chosen"), style="#dim")
+        form.note(t("editor_nothing_chosen"))
         return
     if element[0] == "terrain":
         linear = "path" in found
@@ -263,13 +264,13 @@ def players_tab(form: Form, p: Panel, ow: OpenWarsRules) -> None:
             ]
         )
     else:
-        form.label(t("editor_players_need_city"), style="#dim")
+        form.note(t("editor_players_need_city"))
 
 
 def card_tab(form: Form, p: Panel, element: Path | None) -> None:
     found = p.doc.get(element) if element is not None else None
     if element is None or not isinstance(found, dict):
-        form.label(p.t("editor_nothing_chosen"), style="#dim")
+        form.note(p.t("editor_nothing_chosen"))
         return
     form.heading(p.t("editor_card"), p.problem(element))
     record_fields(form, p, element, found, LocationSpec, {})

@@ -151,10 +151,7 @@ class EditorScreen:
                 ("select", None, self.t("editor_tool_select")),
                 ("place", None, self.t("editor_tool_place")),
             ]
-            options = [
-                (self.t(f"editor_ground_{g}") if self.t.has(f"editor_ground_{g}") else g, g)
-                for g in maps.GROUNDS
-            ]
+            options = [(self.t(f"ow_type_{g}"), g) for g in sorted(maps.GROUNDS, key=lambda g: g != "plain")]
             rows += [("link", None, self.t("editor_tool_link"))]
         else:
             sides = self.doc.get(("sides",)) or []
