@@ -201,3 +201,17 @@ def test_typing_a_name_is_one_step_of_undo(rules: Ruleset) -> None:
     doc.redo()
     set_text(doc, ("sides", 1), "name", "es", "Rojo", merge=True)  # after an undo or redo: a step of its own
     assert len(doc.done) == steps + 2
+
+
+def test_the_battles_end_and_points_are_options_of_its_own(rules: Ruleset, tmp_path: Path) -> None:
+    doc = small_battle(rules)
+    set_field(doc, ("victory",), "divisions_removed", 3)
+    set_field(doc, ("victory",), "all_objectives", False)
+    set_field(doc, ("scoring",), "objective_held", 2)
+    assert scenario_problems_of(doc, rules) == []
+    data = tomllib.loads(save_file(doc, tmp_path / "b.toml").read_text(encoding="utf-8"))
+    assert data["victory"] == {"divisions_removed": 3, "all_objectives": False}
+    assert data["scoring"] == {"objective_held": 2}
+    set_field(doc, ("victory",), "divisions_removed", 0)
+    (wrong,) = scenario_problems_of(doc, rules)
+    assert wrong.key == "victory.divisions_removed" and wrong.element == ("victory",)

@@ -122,6 +122,32 @@ class ScenarioWords:
     officers: dict[str, Name] = field(default_factory=dict)
 
 
+Points = Annotated[int, Bounds(0, 1000)]
+
+
+@dataclass(frozen=True)
+class ScoringSpec:
+    """FG-VIC-5..10: the points this battle gives for each, where it wants other than the ruleset's
+    (game.toml's [scoring]); what it leaves out is the ruleset's."""
+
+    unit_destroyed: Points | None = None
+    division_removed: Points | None = None
+    objective_held: Points | None = None
+    objective_taken: Points | None = None
+    officer_killed: Points | None = None
+    staff_killed: Points | None = None
+
+
+@dataclass(frozen=True)
+class VictorySpec:
+    """How this battle ends besides its round limit: FG-VIC-2's count of divisions removed (both sides
+    counted, AMB-34; the rulebook's two when left out) and whether FG-VIC-4 ends it when one side holds
+    every objective (FG-VIC-3, the estado mayor lost, always ends it)."""
+
+    divisions_removed: Annotated[int, Bounds(1, 100)] = 2
+    all_objectives: bool = True
+
+
 @dataclass(frozen=True)
 class ScenarioFile:
     id: str
@@ -135,6 +161,8 @@ class ScenarioFile:
     terrain: Annotated[list[TerrainSpec], Bounds(None, 500)] = field(default_factory=list)
     objectives: Annotated[list[ObjectiveSpec], Bounds(None, 50)] = field(default_factory=list)
     modules: ModuleList = field(default_factory=list)  # rule modules it switches on (game/model/modules.py)
+    scoring: ScoringSpec = field(default_factory=ScoringSpec)  # its own points for FG-VIC-5..10
+    victory: VictorySpec = field(default_factory=VictorySpec)  # how it ends (FG-VIC-2, FG-VIC-4)
     locale: dict[str, ScenarioWords] = field(default_factory=dict)  # its words in other languages
 
     def words(self, language: str) -> ScenarioWords:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.editing.document import Change, Document, Key, Path, delete, put
-from game.editing.texts import dropped, renamed, shape
+from game.editing.texts import dropped, renamed, shape, tables_for
 
 # what an element's id names in [locale.<language>]: its words follow it
 WORDS_OF: dict[tuple[str, ...], tuple[str, ...]] = {
@@ -27,7 +27,7 @@ def set_field(doc: Document, path: Path, field: Key, value: Any, merge: bool = F
     if value is None or value == "":
         doc.apply("edit_field", [delete(target)] if doc.get(target) is not None else [], key)
     elif doc.get(target) != value:
-        doc.apply("edit_field", [put(target, value)], key)
+        doc.apply("edit_field", [*tables_for(doc, target), put(target, value)], key)
 
 
 def _named(path: Path, element: Any) -> list[tuple[str, str]]:

@@ -63,7 +63,7 @@ def set_text(doc: Document, path: Path, field: str, language: str, value: str, m
     if target is None:
         return
     key = f"text {target}" if merge else None
-    doc.apply("edit_text", [*_tables_for(doc, target), *_set_or_drop(doc, target, value)], key)
+    doc.apply("edit_text", [*tables_for(doc, target), *_set_or_drop(doc, target, value)], key)
 
 
 def _where(doc: Document, path: Path, field: str, language: str) -> Path | None:
@@ -73,8 +73,8 @@ def _where(doc: Document, path: Path, field: str, language: str) -> Path | None:
     return ("locale", language, found[0], found[1]) if found else None
 
 
-def _tables_for(doc: Document, target: Path) -> list[Change]:
-    """The tables a text at `target` needs, made where missing."""
+def tables_for(doc: Document, target: Path) -> list[Change]:
+    """The tables a value at `target` needs, made where missing."""
     return [put(target[:n], {}) for n in range(1, len(target)) if doc.get(target[:n]) is None]
 
 

@@ -142,10 +142,13 @@ class Form:
         self.entry(Bound(path, name, "text", language), value, LABEL, self.width - LABEL, lines, hint)
         self.y += ROW if lines == 1 else (ROW - 8) * lines + 4
 
-    def number(self, label: str, path: Path, name: Key, value: Any, kind: str = "int") -> None:
-        self.label(label, 0, LABEL, row=False)
+    def number(
+        self, label: str, path: Path, name: Key, value: Any, kind: str = "int", hint: str = "", wide: int = 0
+    ) -> None:
+        """A number; `hint`: what shows while it is empty (the default it then takes)."""
+        self.label(label, 0, wide or LABEL, row=False)
         shown = "" if value is None else f"{value:g}" if isinstance(value, float) else str(value)
-        self.entry(Bound(path, name, kind), shown, LABEL, 110)
+        self.entry(Bound(path, name, kind), shown, wide or LABEL, 110, placeholder=hint)
         self.y += ROW
 
     def button(self, text: str, action: Callable[[], object], x: int = 0, w: int | None = None) -> None:

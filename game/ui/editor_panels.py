@@ -74,6 +74,7 @@ def battle_tab(form: Form, p: Panel) -> None:
     form.number(t("editor_field_depth"), ("table",), 1, doc.get(("table", 1)), "float")
     form.number(t("editor_field_max_rounds"), (), "max_rounds", doc.get(("max_rounds",)))
     form.problem(p.problem(("max_rounds",)))
+    victory_and_scoring(form, p)
     form.heading(t("editor_field_modules"), p.problem(("modules",)))
     chosen = list(doc.get(("modules",)) or [])
     for module in (m for m in modules_by_mode() if m.mode == p.rules.mode and m.id != m.mode):
@@ -85,6 +86,35 @@ def battle_tab(form: Form, p: Panel) -> None:
 
         form.button(f"{'[x]' if on else '[ ]'} {module_words(module, t.language)[0]}", toggle)
         form.y += ROW
+
+
+def victory_and_scoring(form: Form, p: Panel) -> None:
+    """How the battle ends (FG-VIC-2's count, FG-VIC-4 on or off) and its own points for FG-VIC-5..10,
+    each empty for the rulebook's (shown greyed in it)."""
+    t, doc = p.t, p.doc
+    form.heading(t("editor_victory"), p.problem(("victory",)))
+    wide = 250
+    form.number(t("editor_divisions_removed"), ("victory",), "divisions_removed",
+                doc.get(("victory", "divisions_removed")), hint="2", wide=wide)  # fmt: skip
+    ends = [(t("editor_yes"), None), (t("editor_no"), False)]
+    form.label(t("editor_all_objectives"), 0, wide, row=False)
+    form.chooser(("victory",), "all_objectives", ends, doc.get(("victory", "all_objectives")), wide, 110)
+    form.y += ROW
+    form.heading(t("editor_scoring"), p.problem(("scoring",)))
+    rules = p.rules.scoring
+    for rule, name in SCORING:
+        form.number(f"{rule} {t('editor_score_' + name)}", ("scoring",), name, doc.get(("scoring", name)),
+                    hint=str(getattr(rules, name)), wide=wide)  # fmt: skip
+
+
+SCORING = (
+    ("FG-VIC-5", "unit_destroyed"),
+    ("FG-VIC-6", "division_removed"),
+    ("FG-VIC-7", "objective_held"),
+    ("FG-VIC-8", "objective_taken"),
+    ("FG-VIC-9", "officer_killed"),
+    ("FG-VIC-10", "staff_killed"),
+)
 
 
 def armies_tab(form: Form, p: Panel) -> None:

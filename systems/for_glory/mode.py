@@ -6,6 +6,7 @@ these tables (game/model/modules.py). An optional module adds its own objects th
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
@@ -169,6 +170,9 @@ def setup(b: Battle, sc: Scenario, max_rounds: int | None) -> None:
     edges: dict[str, str] = {s.id: s.edge for s in spec.sides}
     g = sequence.new_game(b, sc.id, [s.id for s in spec.sides], edges, objectives, max_rounds)
     g.zones = {s.id: list(s.deployment) for s in spec.sides if s.deployment}
+    g.divisions_to_end, g.objectives_end = spec.victory.divisions_removed, spec.victory.all_objectives
+    own = {k: v for k, v in dataclasses.asdict(spec.scoring).items() if v is not None}
+    g.scoring = dataclasses.replace(b.rules.scoring, **own) if own else None
     b.start(sequence.battle(b, experience, arrival))
 
 
