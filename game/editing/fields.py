@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Annotated, Any, Literal, get_args, get_origin
 
 from game.content.records import hints
-from game.content.scenario import ScenarioFile
+from game.content.scenario import ObjectiveSpec, ScenarioFile, TerrainSpec
 from game.model.limits import Bounds, OneOf
 
 # a file's keys in the order the shipped ones write them, where the record's own order reads worse
@@ -21,6 +21,8 @@ ORDER: dict[type, tuple[str, ...]] = {
         "id", "name", "description", "history", "ruleset", "table", "max_rounds", "modules",
         "terrain", "objectives", "sides", "locale",
     ),
+    TerrainSpec: ("kind", "name", "polygon", "path", "width"),
+    ObjectiveSpec: ("id", "name", "at", "held_by"),
 }  # fmt: skip
 
 Kind = Literal["text", "int", "float", "bool", "choice", "point", "other"]
