@@ -126,8 +126,11 @@ def build(rules: Ruleset) -> Document:
     b.unit(blake, "LnInf", "V", ("Zayas's Division", "División de Zayas"))
     b.unit(blake, "LnInf", "R", ("Lardizábal's Division", "División de Lardizábal"))
     b.unit(blake, "LnInf", "I", ("Ballesteros's Division", "División de Ballesteros"))
-    hamilton = b.division(al, ("Portuguese and Germans (Hamilton, Alten)", "Portugueses y alemanes (Hamilton, Alten)"),
-                          ("General Hamilton", "General Hamilton"))  # fmt: skip
+    hamilton = b.division(
+        al,
+        ("Portuguese and Germans (Hamilton, Alten)", "Portugueses y alemanes (Hamilton, Alten)"),
+        ("General Hamilton", "General Hamilton"),
+    )
     b.unit(
         hamilton, "LnInf", "R", ("Hamilton's and Collins's Portuguese", "Portugueses de Hamilton y Collins")
     )

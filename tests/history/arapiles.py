@@ -94,8 +94,9 @@ def build(rules: Ruleset) -> Document:
     b.unit(bonnet, "LnInf", "V", ("118th and 119th of the Line", "118.º y 119.º de línea"))
     b.unit(bonnet, "LnInf", "R", ("120th and 122nd of the Line", "120.º y 122.º de línea"))
     b.unit(bonnet, "FA", "R")
-    ferey = b.division(fr, ("3rd Division (Ferey)", "3.ª División (Ferey)"), ("General Ferey", "General Ferey"),
-                       arrival=2)  # fmt: skip
+    ferey = b.division(
+        fr, ("3rd Division (Ferey)", "3.ª División (Ferey)"), ("General Ferey", "General Ferey"), arrival=2
+    )
     b.unit(ferey, "LnInf", "V", ("31st Light and 26th of the Line", "31.º ligero y 26.º de línea"))
     b.unit(ferey, "LnInf", "R", ("47th and 70th of the Line", "47.º y 70.º de línea"))
     horse = b.division(
@@ -123,8 +124,12 @@ def build(rules: Ruleset) -> Document:
     b.unit(fourth, "LnInf", "V", ("W. Anson's Brigade", "Brigada de W. Anson"))
     b.unit(fourth, "LnInf", "V", ("Ellis's Brigade", "Brigada de Ellis"))
     b.unit(fourth, "LnInf", "R", ("Pack's Portuguese Brigade", "Brigada portuguesa de Pack"))
-    sixth = b.division(al, ("6th Division (Clinton)", "6.ª División (Clinton)"), ("General Clinton", "General Clinton"),
-                       arrival=2)  # fmt: skip
+    sixth = b.division(
+        al,
+        ("6th Division (Clinton)", "6.ª División (Clinton)"),
+        ("General Clinton", "General Clinton"),
+        arrival=2,
+    )
     b.unit(sixth, "LnInf", "V", ("Hulse's Brigade", "Brigada de Hulse"))
     b.unit(sixth, "LnInf", "V", ("Hinde's Brigade", "Brigada de Hinde"))
     b.unit(sixth, "LnInf", "R", ("Rezende's Portuguese Brigade", "Brigada portuguesa de Rezende"))

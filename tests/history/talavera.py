@@ -70,8 +70,10 @@ def build(rules: Ruleset) -> Document:
     b.objective("talavera", (66, 42), ("Talavera de la Reina", "Talavera de la Reina"), "al")
     b.objective("cascajal", (17, 12), ("Cerro de Cascajal", "Cerro de Cascajal"), "fr")
 
-    fr = b.side(0, "fr", ("French", "Franceses"), FRENCH, [(6, 3), (68, 3), (68, 16), (6, 16)],
-                ("King Joseph and Marshal Jourdan", "El rey José y el mariscal Jourdan"), experience=3)  # fmt: skip
+    joseph = ("King Joseph and Marshal Jourdan", "El rey José y el mariscal Jourdan")
+    fr = b.side(
+        0, "fr", ("French", "Franceses"), FRENCH, [(6, 3), (68, 3), (68, 16), (6, 16)], joseph, experience=3
+    )
     ruffin = b.division(fr, ("Ruffin's Division (I Corps)", "División de Ruffin (I Cuerpo)"),
                         ("General Ruffin", "General Ruffin"))  # fmt: skip
     b.unit(ruffin, "LnInf", "V", ("9th Light and 24th of the Line", "9.º ligero y 24.º de línea"))
