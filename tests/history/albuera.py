@@ -68,7 +68,8 @@ def build(rules: Ruleset) -> Document:
     b.objective("spur", (12, 29), ("The southern spur", "El espolón sur"), "al")
     b.objective("heights", (34, 32), ("Heights of La Albuera", "Alturas de La Albuera"), "al")
     b.objective("village", (52.5, 27.5), ("La Albuera", "La Albuera"), "al")
-    b.objective("bridge", (52, 20.5), ("Bridge of La Albuera", "Puente de La Albuera"))
+    # the French held the far bank: Godinot's feint came at the village over the bridge
+    b.objective("bridge", (52, 18.5), ("Bridge of La Albuera", "Puente de La Albuera"), "fr")
 
     fr = b.side(0, "fr", ("French", "Franceses"), FRENCH, [(4, 3), (68, 3), (68, 15), (4, 15)],
                 ("Marshal Soult", "Mariscal Soult"), experience=4)  # fmt: skip

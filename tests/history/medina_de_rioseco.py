@@ -4,7 +4,7 @@ Sources: C. Oman, A History of the Peninsular War, vol. I (1902), ch. III of sec
 notes 135-138 (Bessières' brigades and regiments; the strength of Blake's vanguard and divisions from
 the "Journal of the operations of General Blake" in the Vaughan Papers); J. Gómez de Arteche, Guerra
 de la Independencia, vol. II. The ground turned so that Bessières comes from the south edge (from
-Palacios de Campos) and the Spaniards hold the north: Blake's three divisions on the Páramo del Moclín
+Palacios de Campos, on its edge) and the Spaniards hold the north: Blake's three divisions on the Páramo del Moclín
 on the left, Cuesta's Castilians far back on the right before Medina de Rioseco, the gap between them
 open. One base is a brigade or a regiment-sized group; the Spanish cavalry, some 600 sabres, is one."""
 
@@ -55,15 +55,18 @@ def build(rules: Ruleset) -> Document:
     )
     b.options(10)
     b.area("hill", [(5, 29), (18, 27), (34, 28), (38, 32), (32, 37), (9, 36)], "Páramo del Moclín")
-    b.area("hill", [(39, 19), (45, 18), (48, 23), (43, 27), (38, 24)], "Cerro de San Cristóbal")
+    b.area("hill", [(39, 15), (45, 14), (48, 19), (43, 23), (38, 20)], "Cerro de San Cristóbal")
     b.area("town", [(56, 41), (65, 40), (67, 46), (57, 47)], "Medina de Rioseco")
+    b.area("town", [(31, 0), (40, 0), (39, 4), (32, 4)], "Palacios de Campos")
     b.area("field", [(9, 9), (18, 9), (19, 15), (10, 15)], "Wheat of Tierra de Campos")
     b.area("field", [(52, 12), (60, 11), (61, 17), (53, 18)], "Wheat of Tierra de Campos")
     b.line("stream", [(0, 41), (12, 42), (24, 40.5), (36, 42), (46, 44.5), (56, 48)], "Río Sequillo", 1.0)
-    b.line("road", [(36, 0), (38, 10), (46, 26), (54, 38), (60, 43)], "Camino de Palacios a Medina")
+    b.line("road", [(36, 0), (38, 10), (46, 24), (54, 38), (60, 43)], "Camino de Palacios a Medina")
     b.objective("moclin", (21, 32), ("Páramo del Moclín", "Páramo del Moclín"), "es")
-    b.objective("san-cristobal", (43, 22.5), ("Cerro de San Cristóbal", "Cerro de San Cristóbal"))
+    # abandoned by the Spanish outposts at the French approach: Sabathier's guns stood on it
+    b.objective("san-cristobal", (43, 18.5), ("Cerro de San Cristóbal", "Cerro de San Cristóbal"), "fr")
     b.objective("medina", (61, 43.5), ("Medina de Rioseco", "Medina de Rioseco"), "es")
+    b.objective("palacios", (35.5, 2), ("Palacios de Campos", "Palacios de Campos"), "fr")  # whence Bessières came
 
     fr = b.side(0, "fr", ("French", "Franceses"), FRENCH, [(4, 3), (68, 3), (68, 16), (4, 16)],
                 ("Marshal Bessières", "Mariscal Bessières"), experience=5)  # fmt: skip
