@@ -138,8 +138,9 @@ def run(
                 stop.save(battle.screen if isinstance(battle, TutorialScreen) else battle)
                 return 0
             for ev in pygame.event.get():
-                if ev.type == pygame.QUIT and (battle is None or battle.ask_quit() == "quit"):
-                    return 0
+                asked = ev.type == pygame.QUIT and (battle is None or battle.ask_quit() == "quit")
+                if asked and (editor is None or battle is not None or editor.leave()):
+                    return 0  # the editor asks once more for changes not saved
                 if ev.type == pygame.VIDEORESIZE and not settings.fullscreen:
                     surf = pygame.display.set_mode((ev.w, ev.h), pygame.RESIZABLE)
                     settings.window = (ev.w, ev.h)

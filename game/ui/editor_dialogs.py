@@ -23,7 +23,36 @@ class Answer:
     text: str = ""
 
 
-class Prompt:
+class Dialog:
+    """A window over the editor with a line to type in (Enter answers), a Cancel button (or Esc)
+    and what else its kind offers (`chosen`)."""
+
+    panel: pygame_gui.elements.UIPanel
+    entry: pygame_gui.elements.UITextEntryLine
+    cancel: pygame_gui.elements.UIButton
+
+    def chosen(self, ev: pygame.event.Event) -> str | None:
+        return None
+
+    def handle(self, ev: pygame.event.Event) -> Answer | None:
+        """The answer, once the player gives one or cancels."""
+        text = self.chosen(ev)
+        if text is None and ev.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and ev.ui_element is self.entry:
+            text = str(self.entry.get_text())
+        if text is not None:
+            return self._done(Answer(True, text))
+        if (ev.type == pygame_gui.UI_BUTTON_PRESSED and ev.ui_element is self.cancel) or (
+            ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE
+        ):
+            return self._done(Answer(False))
+        return None
+
+    def _done(self, answer: Answer) -> Answer:
+        self.panel.kill()
+        return answer
+
+
+class Prompt(Dialog):
     """A question and a line to answer it in; Enter or OK answers, Esc or Cancel does not."""
 
     def __init__(self, manager: pygame_gui.UIManager, t: Texts, question: str, answer: str) -> None:
@@ -46,23 +75,13 @@ class Prompt:
             pygame.Rect(20 + half, 86, half, 36), t("saves_no"), manager, container=self.panel
         )
 
-    def handle(self, ev: pygame.event.Event) -> Answer | None:
-        if ev.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and ev.ui_element is self.entry:
-            return self._done(Answer(True, self.entry.get_text()))
+    def chosen(self, ev: pygame.event.Event) -> str | None:
         if ev.type == pygame_gui.UI_BUTTON_PRESSED and ev.ui_element is self.ok:
-            return self._done(Answer(True, self.entry.get_text()))
-        if (ev.type == pygame_gui.UI_BUTTON_PRESSED and ev.ui_element is self.cancel) or (
-            ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE
-        ):
-            return self._done(Answer(False))
+            return str(self.entry.get_text())
         return None
 
-    def _done(self, answer: Answer) -> Answer:
-        self.panel.kill()
-        return answer
 
-
-class OpenList:
+class OpenList(Dialog):
     """Every scenario and map there is to open, by its name and where it comes from; a path typed
     opens any other file."""
 
@@ -96,17 +115,7 @@ class OpenList:
             pygame.Rect(w - 110, rect.h - 70, 120, 34), t("saves_no"), manager, container=self.panel
         )
 
-    def handle(self, ev: pygame.event.Event) -> Answer | None:
+    def chosen(self, ev: pygame.event.Event) -> str | None:
         if ev.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and ev.ui_element is self.list:
-            return self._done(Answer(True, str(self.paths[ev.text])))
-        if ev.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and ev.ui_element is self.entry:
-            return self._done(Answer(True, self.entry.get_text()))
-        if (ev.type == pygame_gui.UI_BUTTON_PRESSED and ev.ui_element is self.cancel) or (
-            ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE
-        ):
-            return self._done(Answer(False))
+            return str(self.paths[ev.text])
         return None
-
-    def _done(self, answer: Answer) -> Answer:
-        self.panel.kill()
-        return answer

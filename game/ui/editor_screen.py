@@ -30,7 +30,7 @@ from game.model.errors import UserError, one_line
 from game.running.match import battles_dir, write_text
 from game.running.narrate import texts_for
 from game.ui import theme
-from game.ui.editor_dialogs import OpenList, Prompt
+from game.ui.editor_dialogs import Dialog, OpenList, Prompt
 from game.ui.editor_forms import THEME, Form
 from game.ui.editor_map import MapCanvas
 from game.ui.editor_panels import (
@@ -69,9 +69,10 @@ class EditorScreen:
         self.status = ""
         self.language = "en"
         self.snap = 0.0
-        self.dialog: Prompt | OpenList | None = None
+        self.dialog: Dialog | None = None
         self.asked = ""  # what the open dialog's answer is for
         self.tried: Path | None = None  # the file "Try it" wrote, for the window to open
+        self.leaving = False  # asked to close with changes unsaved: the next ask closes
         if path is not None:
             self.doc = open_document(path)
             self.path = None if shipped(path) else Path(path)
@@ -357,8 +358,16 @@ class EditorScreen:
             self._relabel("language")
             self.version = -1
         elif action == "close":
-            return "close"
+            return "close" if self.leave() else None
         return None
+
+    def leave(self) -> bool:
+        """May the editor close? Not at once with changes unsaved: a second try leaves them."""
+        if self.doc.dirty and not self.leaving:
+            self.leaving = True
+            self.status = self.t("editor_unsaved")
+            return False
+        return True
 
     def _relabel(self, key: str) -> None:
         for button, k in self.bar.items():

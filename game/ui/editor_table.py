@@ -196,7 +196,7 @@ class TableCanvas:
         if d is None or not d.moved:
             return pts
         if d.what == "move" and element == self.selected:
-            dx, dy = self._delta()
+            dx, dy = self._delta(d)
             return [(p[0] + dx, p[1] + dy) for p in pts]
         if d.what == "vertex" and d.vertex is not None and d.vertex[: len(element)] == element:
             k = int(d.vertex[-1])
@@ -223,7 +223,7 @@ class TableCanvas:
 
     def _shifted_point(self, p: Point) -> Point:
         if self.drag is not None and self.drag.what == "move" and self.drag.moved:
-            dx, dy = self._delta()
+            dx, dy = self._delta(self.drag)
             return (p[0] + dx, p[1] + dy)
         return p
 
@@ -245,10 +245,9 @@ class TableCanvas:
     def _snapped(self, p: Point) -> Point:
         return edit.snap(p, self.snap)
 
-    def _delta(self) -> tuple[float, float]:
-        assert self.drag is not None
-        dx, dy = self.drag.at[0] - self.drag.start[0], self.drag.at[1] - self.drag.start[1]
-        return edit.snap((dx, dy), self.snap)
+    def _delta(self, drag: Drag) -> tuple[float, float]:
+        """How far a drag moves what it holds: by whole steps of the grid when snapping."""
+        return edit.snap((drag.at[0] - drag.start[0], drag.at[1] - drag.start[1]), self.snap)
 
     def tolerance(self) -> float:
         return PICK / self.camera.scale
@@ -323,9 +322,7 @@ class TableCanvas:
             edit.move_point(self.doc, d.vertex, self._snapped(d.at))
             return True
         if self.selected is not None:
-            self.drag = d
-            dx, dy = self._delta()
-            self.drag = None
+            dx, dy = self._delta(d)
             if dx or dy:
                 edit.move_by(self.doc, self.selected, dx, dy)
                 return True

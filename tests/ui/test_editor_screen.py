@@ -178,3 +178,13 @@ def test_the_kind_menu_draws_any_terrain_kind(new: EditorScreen, surf: pygame.Su
     new.handle(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=new.kind_menu, text=river))
     assert isinstance(new.canvas, TableCanvas) and new.canvas.tool.terrain == "river"
     assert set(new.kinds.values()) == set(new.rules.terrain)
+
+
+def test_closing_with_changes_not_saved_asks_once_more(new: EditorScreen, surf: pygame.Surface) -> None:
+    assert new._command("close") == "close"  # nothing changed yet
+    new.doc.apply("edit", [])
+    from game.editing.elements import set_field
+
+    set_field(new.doc, (), "max_rounds", 8)
+    assert new._command("close") is None and new.status == new.t("editor_unsaved")
+    assert new._command("close") == "close"
