@@ -25,7 +25,7 @@ from game.model.modules import modules_by_mode
 from game.model.ruleset import Ruleset, TerrainKind
 from game.model.words import slug
 from game.ui.editor_forms import LABEL, ROW, Bound, Form
-from systems.open_wars.records import LocationSpec, OpenWarsRules, PlayerSpec
+from systems.open_wars.records import FactionWords, LocationSpec, OpenWarsRules, PlayerSpec
 
 ARRIVALS = 12  # rounds offered for a division's arrival (the file takes up to 100)
 
@@ -127,6 +127,7 @@ def armies_tab(form: Form, p: Panel) -> None:
         (t("editor_on_table"), 0),
         *((t("editor_round", round=n), n) for n in range(1, ARRIVALS + 1)),
     ]
+    form.problem(p.problem(("sides",)))  # of both sides at once: two edges alike
     for i, side in enumerate(doc.get(("sides",)) or []):
         at: Path = ("sides", i)
         form.heading(f"{p.words(at, 'name') or side.get('name', '')} ({side.get('id')})", p.problem(at))
@@ -266,7 +267,8 @@ def players_tab(form: Form, p: Panel, ow: OpenWarsRules) -> None:
         for loc in doc.get(("locations",)) or []
         if loc.get("type") == "city"
     ]
-    factions = [(f.name, f.id) for f in ow.factions.values()]
+    words = ow.locale.get(p.t.language, FactionWords()).factions
+    factions = [(words.get(f.id) or f.name, f.id) for f in ow.factions.values()]
     for i, player in enumerate(doc.get(("players",)) or []):
         at: Path = ("players", i)
         form.heading(f"{p.words(at, 'name') or player.get('id')}", p.problem(at))
@@ -274,7 +276,7 @@ def players_tab(form: Form, p: Panel, ow: OpenWarsRules) -> None:
         faction = ow.factions.get(str(player.get("faction")))
         counts = {u.get("unit"): u.get("count") for u in player.get("units") or [] if isinstance(u, dict)}
         for unit in faction.units if faction is not None else []:
-            form.label(ow.unit_name(unit.id, p.language), 0, LABEL + 100, row=False)
+            form.label(ow.unit_name(unit.id, t.language), 0, LABEL + 100, row=False)
 
             def tokens(typed: str, k: int = i, u: str = unit.id) -> None:
                 maps.set_tokens(doc, k, u, int(typed) if typed.strip().isdigit() else 0)
@@ -329,10 +331,12 @@ def record_fields(
         elif f.kind in ("int", "float"):
             form.number(label, at, f.name, value, f.kind)
         elif f.kind == "choice":
-            form.choice(label, at, f.name, _choices(f), value)
+            form.choice(label, at, f.name, _choices(f, p.t), value)
         elif f.kind == "bool":
             form.choice(label, at, f.name, [("true", True), ("false", False)], value)
 
 
-def _choices(f: Field) -> list[tuple[str, Any]]:
-    return [*([("-", None)] if f.optional else []), *((c, c) for c in f.choices)]
+def _choices(f: Field, t: Texts) -> list[tuple[str, Any]]:
+    """A field's choices in the screen's words where it has them (`ow_<field>_<choice>`: a card's
+    type), else as the file writes them."""
+    return [*([("-", None)] if f.optional else []), *((said(t, f"ow_{f.name}_{c}", c), c) for c in f.choices)]

@@ -66,7 +66,9 @@ def build(rules: Ruleset) -> Document:
     # abandoned by the Spanish outposts at the French approach: Sabathier's guns stood on it
     b.objective("san-cristobal", (43, 18.5), ("Cerro de San Cristóbal", "Cerro de San Cristóbal"), "fr")
     b.objective("medina", (61, 43.5), ("Medina de Rioseco", "Medina de Rioseco"), "es")
-    b.objective("palacios", (35.5, 2), ("Palacios de Campos", "Palacios de Campos"), "fr")  # whence Bessières came
+    b.objective(
+        "palacios", (35.5, 2), ("Palacios de Campos", "Palacios de Campos"), "fr"
+    )  # whence Bessières came
 
     fr = b.side(0, "fr", ("French", "Franceses"), FRENCH, [(4, 3), (68, 3), (68, 16), (4, 16)],
                 ("Marshal Bessières", "Mariscal Bessières"), experience=5)  # fmt: skip

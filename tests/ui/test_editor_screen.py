@@ -188,3 +188,23 @@ def test_closing_with_changes_not_saved_asks_once_more(new: EditorScreen, surf: 
     set_field(new.doc, (), "max_rounds", 8)
     assert new._command("close") is None and new.status == new.t("editor_unsaved")
     assert new._command("close") == "close"
+
+
+def test_the_battle_tried_opens_in_the_window_against_the_computer(
+    surf: pygame.Surface, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game.running.settings import Settings
+    from game.ui.app import open_battle
+    from game.ui.battle_screen import BattleScreen
+    from game.ui.start_screen import Setup
+
+    monkeypatch.setattr("game.running.match.user_data_dir", lambda: tmp_path)
+    ed = EditorScreen(surf.get_size(), Texts("en"), [], CONTENT / "scenarios" / "medina-de-rioseco.toml")
+    frames(ed, surf)
+    assert ed._command("try") == "try" and ed.tried is not None
+    screen = open_battle(Setup(str(ed.tried), "human", "normal"), surf.get_size(), Settings())
+    try:
+        assert isinstance(screen, BattleScreen) and screen.match.scenario.id == "medina-de-rioseco-copy"
+        screen.draw(surf)
+    finally:
+        screen.close()
