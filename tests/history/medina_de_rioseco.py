@@ -6,7 +6,8 @@ the "Journal of the operations of General Blake" in the Vaughan Papers); J. Góm
 de la Independencia, vol. II. The ground turned so that Bessières comes from the south edge (from
 Palacios de Campos, on it) and the Spaniards hold the north: Blake's three divisions on the Páramo del
 Moclín on the left, Cuesta's Castilians far back on the right before Medina de Rioseco, the gap
-between them open. One base is a brigade or a regiment-sized group; the Spanish cavalry, some 600 sabres, is one."""
+between them open. One base is a brigade or a regiment-sized group; the Spanish cavalry, some 600
+sabres, is one."""
 
 from __future__ import annotations
 
