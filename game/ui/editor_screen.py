@@ -296,7 +296,11 @@ class EditorScreen:
         elif ctrl and ev.key == pygame.K_s:
             self._save()
         elif ev.key == pygame.K_DELETE and self.canvas.selected is not None:
-            remove(self.doc, self.canvas.selected)
+            chosen = self.canvas.selected
+            if chosen[0] == "sides":  # a side's zone is chosen on the table, never the side
+                edit.set_zone(self.doc, int(chosen[1]), None)
+            else:
+                remove(self.doc, chosen)
             self.canvas.selected = None
         elif ev.key == pygame.K_ESCAPE and not getattr(self.canvas, "drawing", None):
             self.canvas.selected = None

@@ -34,6 +34,11 @@ class Battle:
     def options(self, max_rounds: int) -> None:
         set_field(self.doc, (), "max_rounds", max_rounds)
 
+    def victory(self, divisions_removed: int | None = None, all_objectives: bool | None = None) -> None:
+        """How the battle ends, where it is not as the rulebook has it (the editor's Battle tab)."""
+        set_field(self.doc, ("victory",), "divisions_removed", divisions_removed)
+        set_field(self.doc, ("victory",), "all_objectives", all_objectives)
+
     def area(self, kind: str, points: Sequence[Point], name: str = "") -> None:
         edit.add_terrain(self.doc, self.rules, kind, points, name)
 

@@ -9,7 +9,9 @@ the right, the Portiña brook between the armies. Cuesta's 35,000 Spaniards, mos
 and groves and hardly engaged, are the divisions that fought (Portago's and Bassecourt's, a brigade
 each), Albuquerque's horse and a battery; Mackenzie's 3rd and Campbell's 4th Divisions, side by side
 in the centre, are one; the other divisions by their brigades, the French cavalry by its two
-divisions."""
+divisions; Dessolles' reserve, which King Joseph committed late, comes on in the second round. The
+battle plays on when one side holds every objective ([victory] all_objectives = false): the French
+attacked, and the allies' taking the Cascajal would otherwise end it at once."""
 
 from __future__ import annotations
 
@@ -55,6 +57,8 @@ def build(rules: Ruleset) -> Document:
         avance de Soult sobre su retaguardia lo obligó a volver a Portugal.""",
     )
     b.options(10)
+    # the French attacked: taking their hill from them does not end the battle, only scores (FG-VIC-8)
+    b.victory(all_objectives=False)
     b.area("impassable", [(0, 20), (5, 22), (6, 34), (4, 48), (0, 48)], "Sierra de Segurilla")
     b.area("hill", [(12, 28), (20, 26), (28, 29), (27, 36), (18, 38), (11, 34)], "Cerro de Medellín")
     b.area("hill", [(9, 8), (18, 7), (25, 10), (23, 16), (13, 17)], "Cerro de Cascajal")
@@ -87,6 +91,7 @@ def build(rules: Ruleset) -> Document:
                           ("General Villatte", "General Villatte"))  # fmt: skip
     b.unit(villatte, "LnInf", "R", ("27th Light and 63rd of the Line", "27.º ligero y 63.º de línea"))
     b.unit(villatte, "LnInf", "R", ("94th and 95th of the Line", "94.º y 95.º de línea"))
+    b.unit(villatte, "FA", "V", ("The great battery on the Cascajal", "La gran batería del Cascajal"))
     sebastiani = b.division(fr, ("Sébastiani's Division (IV Corps)", "División de Sébastiani (IV Cuerpo)"),
                             ("General Sébastiani", "General Sébastiani"))  # fmt: skip
     b.unit(sebastiani, "LnInf", "R", ("28th and 32nd of the Line", "28.º y 32.º de línea"))
@@ -97,6 +102,10 @@ def build(rules: Ruleset) -> Document:
     b.unit(leval, "LnInf", "R", ("Nassau and Baden regiments", "Regimientos de Nassau y Baden"))
     b.unit(leval, "LnInf", "I", ("Hesse-Darmstadt, Dutch and Frankfurt battalions",
                                  "Batallones de Hesse-Darmstadt, Holanda y Fráncfort"))  # fmt: skip
+    dessolles = b.division(fr, ("Dessolles' Division (Reserve)", "División de Dessolles (Reserva)"),
+                           ("General Dessolles", "General Dessolles"), arrival=2)  # fmt: skip
+    b.unit(dessolles, "LnInf", "R", ("12th Light and 51st of the Line", "12.º ligero y 51.º de línea"))
+    b.unit(dessolles, "LnInf", "R", ("43rd and 55th of the Line", "43.º y 55.º de línea"))
     cavalry = b.division(fr, ("Cavalry (Latour-Maubourg, Merlin)", "Caballería (Latour-Maubourg, Merlin)"),
                          ("General Latour-Maubourg", "General Latour-Maubourg"))  # fmt: skip
     b.unit(cavalry, "HC", "V", ("Latour-Maubourg's dragoons", "Dragones de Latour-Maubourg"))

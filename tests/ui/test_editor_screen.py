@@ -208,3 +208,18 @@ def test_the_battle_tried_opens_in_the_window_against_the_computer(
         screen.draw(surf)
     finally:
         screen.close()
+
+
+def test_delete_removes_the_chosen_feature_or_a_sides_zone_never_the_side(
+    new: EditorScreen, surf: pygame.Surface
+) -> None:
+    from game.editing import battle as edit
+
+    edit.set_zone(new.doc, 1, [(2, 30), (60, 30), (60, 40), (2, 40)])
+    edit.add_terrain(new.doc, new.rules, "wood", [(10, 10), (20, 10), (20, 18)])
+    for chosen in (("terrain", 0), ("sides", 1)):
+        new.canvas.selected = chosen
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DELETE, mod=0, unicode=""))
+        frames(new, surf)
+    assert new.doc.get(("terrain",)) == [] and new.doc.get(("sides", 1, "deployment")) is None
+    assert len(new.doc.get(("sides",))) == 2
