@@ -11,10 +11,11 @@ from typing import Any
 
 from game.editing.document import Change, Document, Path, delete, insert, put
 from game.model.geometry import Point
-from game.model.ruleset import Ruleset
+from game.model.ruleset import Ruleset, TerrainKind
 
 SIDE_COLOURS = ([44, 82, 170], [190, 40, 40])  # the shipped scenarios' blue and red
 DEFAULT_TABLE = (72, 48)
+RIVER_WIDTH, LINE_WIDTH = 1.5, 1.0  # inches: a line drawn in the editor, until its width is set
 
 
 def new_scenario(rules: Ruleset, table: tuple[float, float] = DEFAULT_TABLE) -> Document:
@@ -92,6 +93,14 @@ def _letters(taken: set[str], stem: str) -> str:
 
 def set_table(doc: Document, width: float, depth: float) -> None:
     doc.apply("edit_table", [put(("table",), [_num(width), _num(depth)])])
+
+
+def drawn_width(kind: TerrainKind) -> float | None:
+    """The width a line drawn in the editor starts with: a road's the ruleset's own (None: the file
+    leaves it out), a river wider than a stream, a wall or a track."""
+    if kind.road:
+        return None
+    return RIVER_WIDTH if kind.movement == "impassable" else LINE_WIDTH
 
 
 def add_terrain(

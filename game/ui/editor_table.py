@@ -347,7 +347,8 @@ class TableCanvas:
         kind = self.rules.terrain.get(self.tool.terrain)
         if kind is None or len(pts) < (2 if kind.linear else 3):
             return True
-        self.selected = edit.add_terrain(self.doc, self.rules, self.tool.terrain, pts)
+        width = edit.drawn_width(kind) if kind.linear else None
+        self.selected = edit.add_terrain(self.doc, self.rules, self.tool.terrain, pts, width=width)
         return True
 
 
