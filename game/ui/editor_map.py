@@ -76,12 +76,11 @@ class MapCanvas:
         pygame.draw.rect(surf, (34, 38, 42), self.view)
         pygame.draw.rect(surf, theme.PANEL_EDGE, self.area().inflate(CARD[0], CARD[1]), 1)
         cards = {str(loc.get("id")): rect for _i, loc, rect in self.cards()}
-        for link in self.doc.get(("links",)) or []:
+        for i, link in enumerate(self.doc.get(("links",)) or []):
             if isinstance(link, list) and len(link) == 2 and link[0] in cards and link[1] in cards:
                 water = maps.link_kind(self.doc, link[0], link[1]) == "water"
-                pygame.draw.line(
-                    surf, WATER_LINK if water else LINK, cards[link[0]].center, cards[link[1]].center, 4
-                )
+                colour = theme.BAD if ("links", i) in self.problems else WATER_LINK if water else LINK
+                pygame.draw.line(surf, colour, cards[link[0]].center, cards[link[1]].center, 4)
         if self.linking in cards:
             pygame.draw.line(surf, theme.ACCENT, cards[self.linking].center, pygame.mouse.get_pos(), 3)
         for i, loc, rect in self.cards():
