@@ -7,7 +7,8 @@ at the south edge and Wellington's hidden divisions at the north: the two Arapil
 the middle, the village of Los Arapiles behind the lesser. Only the divisions that fought the battle's
 crisis are here, by their brigades (a division's Portuguese brigade with it): Pakenham's 3rd, Leith's
 5th, Cole's 4th with Pack's Portuguese, Clinton's 6th, Le Marchant's and D'Urban's horse; Thomières,
-Maucune, Brennier, Clausel, Bonnet, Ferey, Boyer's dragoons and Curto's light horse."""
+Maucune, Brennier, Clausel, Bonnet, Ferey, each with its foot battery, Boyer's dragoons and Curto's
+light horse."""
 
 from __future__ import annotations
 
@@ -70,7 +71,7 @@ def build(rules: Ruleset) -> Document:
     b.objective("village", (56, 36), ("Los Arapiles", "Los Arapiles"), "al")
 
     fr = b.side(0, "fr", ("French", "Franceses"), FRENCH, [(3, 3), (66, 3), (66, 17), (3, 17)],
-                ("Marshal Marmont", "Mariscal Marmont"), experience=3)  # fmt: skip
+                ("Marshal Marmont", "Mariscal Marmont"), experience=4)  # fmt: skip
     thomieres = b.division(fr, ("7th Division (Thomières)", "7.ª División (Thomières)"),
                            ("General Thomières", "General Thomières"))  # fmt: skip
     b.unit(thomieres, "LnInf", "R", ("1st of the Line", "1.º de línea"))
@@ -79,26 +80,30 @@ def build(rules: Ruleset) -> Document:
     maucune = b.division(fr, ("5th Division (Maucune)", "5.ª División (Maucune)"),
                          ("General Maucune", "General Maucune"))  # fmt: skip
     b.unit(maucune, "LnInf", "V", ("15th and 66th of the Line", "15.º y 66.º de línea"))
-    b.unit(maucune, "LnInf", "R", ("82nd and 86th of the Line", "82.º y 86.º de línea"))
+    b.unit(maucune, "LnInf", "V", ("82nd and 86th of the Line", "82.º y 86.º de línea"))
+    b.unit(maucune, "FA", "R")
     brennier = b.division(fr, ("6th Division (Brennier)", "6.ª División (Brennier)"),
                           ("General Brennier", "General Brennier"))  # fmt: skip
-    b.unit(brennier, "LnInf", "R", ("17th Light and 65th of the Line", "17.º ligero y 65.º de línea"))
+    b.unit(brennier, "LnInf", "V", ("17th Light and 65th of the Line", "17.º ligero y 65.º de línea"))
     b.unit(brennier, "LnInf", "R", ("22nd of the Line", "22.º de línea"))
+    b.unit(brennier, "FA", "R")
     clausel = b.division(fr, ("2nd Division (Clausel)", "2.ª División (Clausel)"),
                          ("General Clausel", "General Clausel"))  # fmt: skip
     b.unit(clausel, "LnInf", "V", ("25th Light and 27th of the Line", "25.º ligero y 27.º de línea"))
     b.unit(clausel, "LnInf", "V", ("50th and 59th of the Line", "50.º y 59.º de línea"))
+    b.unit(clausel, "FA", "R")
     bonnet = b.division(
         fr, ("8th Division (Bonnet)", "8.ª División (Bonnet)"), ("General Bonnet", "General Bonnet")
     )
     b.unit(bonnet, "LnInf", "V", ("118th and 119th of the Line", "118.º y 119.º de línea"))
-    b.unit(bonnet, "LnInf", "R", ("120th and 122nd of the Line", "120.º y 122.º de línea"))
+    b.unit(bonnet, "LnInf", "V", ("120th and 122nd of the Line", "120.º y 122.º de línea"))
     b.unit(bonnet, "FA", "R")
     ferey = b.division(
         fr, ("3rd Division (Ferey)", "3.ª División (Ferey)"), ("General Ferey", "General Ferey"), arrival=2
     )
     b.unit(ferey, "LnInf", "V", ("31st Light and 26th of the Line", "31.º ligero y 26.º de línea"))
     b.unit(ferey, "LnInf", "R", ("47th and 70th of the Line", "47.º y 70.º de línea"))
+    b.unit(ferey, "FA", "R")
     horse = b.division(
         fr, ("Cavalry (Boyer, Curto)", "Caballería (Boyer, Curto)"), ("General Boyer", "General Boyer")
     )
@@ -107,7 +112,7 @@ def build(rules: Ruleset) -> Document:
     b.unit(horse, "HA", "R")
 
     al = b.side(1, "al", ("Allies", "Aliados"), ALLIES, [(3, 29), (68, 29), (68, 44), (3, 44)],
-                ("Wellington", "Wellington"), experience=6)  # fmt: skip
+                ("Wellington", "Wellington"), experience=5)  # fmt: skip
     third = b.division(al, ("3rd Division (Pakenham)", "3.ª División (Pakenham)"),
                        ("General Pakenham", "General Pakenham"))  # fmt: skip
     b.unit(third, "LnInf", "V", ("Wallace's Brigade", "Brigada de Wallace"))

@@ -9,9 +9,11 @@ the right, the Portiña brook between the armies. Cuesta's 35,000 Spaniards, mos
 and groves and hardly engaged, are the divisions that fought (Portago's and Bassecourt's, a brigade
 each), Albuquerque's horse and a battery; Mackenzie's 3rd and Campbell's 4th Divisions, side by side
 in the centre, are one; the other divisions by their brigades, the French cavalry by its two
-divisions; Dessolles' reserve, which King Joseph committed late, comes on in the second round. The
-battle plays on when one side holds every objective ([victory] all_objectives = false): the French
-attacked, and the allies' taking the Cascajal would otherwise end it at once."""
+divisions; each French division has its battery (Joseph had some 80 guns); Dessolles' reserve,
+which King Joseph committed late, comes on in the second round. A battle of seven divisions against
+five ends at three removed, and plays on when one side holds every objective ([victory]
+divisions_removed = 3, all_objectives = false): the French attacked, and the allies' taking the
+Cascajal would otherwise end it at once."""
 
 from __future__ import annotations
 
@@ -58,7 +60,7 @@ def build(rules: Ruleset) -> Document:
     )
     b.options(10)
     # the French attacked: taking their hill from them does not end the battle, only scores (FG-VIC-8)
-    b.victory(all_objectives=False)
+    b.victory(divisions_removed=3, all_objectives=False)
     b.area("impassable", [(0, 20), (5, 22), (6, 34), (4, 48), (0, 48)], "Sierra de Segurilla")
     b.area("hill", [(12, 28), (20, 26), (28, 29), (27, 36), (18, 38), (11, 34)], "Cerro de Medellín")
     b.area("hill", [(9, 8), (18, 7), (25, 10), (23, 16), (13, 17)], "Cerro de Cascajal")
@@ -87,14 +89,15 @@ def build(rules: Ruleset) -> Document:
                          ("General Lapisse", "General Lapisse"))  # fmt: skip
     b.unit(lapisse, "LnInf", "V", ("16th Light and 45th of the Line", "16.º ligero y 45.º de línea"))
     b.unit(lapisse, "LnInf", "R", ("8th and 54th of the Line", "8.º y 54.º de línea"))
+    b.unit(lapisse, "FA", "R")
     villatte = b.division(fr, ("Villatte's Division (I Corps)", "División de Villatte (I Cuerpo)"),
                           ("General Villatte", "General Villatte"))  # fmt: skip
-    b.unit(villatte, "LnInf", "R", ("27th Light and 63rd of the Line", "27.º ligero y 63.º de línea"))
+    b.unit(villatte, "LnInf", "V", ("27th Light and 63rd of the Line", "27.º ligero y 63.º de línea"))
     b.unit(villatte, "LnInf", "R", ("94th and 95th of the Line", "94.º y 95.º de línea"))
     b.unit(villatte, "FA", "V", ("The great battery on the Cascajal", "La gran batería del Cascajal"))
     sebastiani = b.division(fr, ("Sébastiani's Division (IV Corps)", "División de Sébastiani (IV Cuerpo)"),
                             ("General Sébastiani", "General Sébastiani"))  # fmt: skip
-    b.unit(sebastiani, "LnInf", "R", ("28th and 32nd of the Line", "28.º y 32.º de línea"))
+    b.unit(sebastiani, "LnInf", "V", ("28th and 32nd of the Line", "28.º y 32.º de línea"))
     b.unit(sebastiani, "LnInf", "R", ("58th and 75th of the Line", "58.º y 75.º de línea"))
     b.unit(sebastiani, "FA", "R")
     leval = b.division(fr, ("Leval's German Division (IV Corps)", "División alemana de Leval (IV Cuerpo)"),
@@ -102,14 +105,17 @@ def build(rules: Ruleset) -> Document:
     b.unit(leval, "LnInf", "R", ("Nassau and Baden regiments", "Regimientos de Nassau y Baden"))
     b.unit(leval, "LnInf", "I", ("Hesse-Darmstadt, Dutch and Frankfurt battalions",
                                  "Batallones de Hesse-Darmstadt, Holanda y Fráncfort"))  # fmt: skip
+    b.unit(leval, "FA", "R")
     dessolles = b.division(fr, ("Dessolles' Division (Reserve)", "División de Dessolles (Reserva)"),
                            ("General Dessolles", "General Dessolles"), arrival=2)  # fmt: skip
     b.unit(dessolles, "LnInf", "R", ("12th Light and 51st of the Line", "12.º ligero y 51.º de línea"))
     b.unit(dessolles, "LnInf", "R", ("43rd and 55th of the Line", "43.º y 55.º de línea"))
+    b.unit(dessolles, "FA", "R")
     cavalry = b.division(fr, ("Cavalry (Latour-Maubourg, Merlin)", "Caballería (Latour-Maubourg, Merlin)"),
                          ("General Latour-Maubourg", "General Latour-Maubourg"))  # fmt: skip
     b.unit(cavalry, "HC", "V", ("Latour-Maubourg's dragoons", "Dragones de Latour-Maubourg"))
     b.unit(cavalry, "LC", "R", ("Merlin's light cavalry", "Caballería ligera de Merlin"))
+    b.unit(cavalry, "HA", "R")
 
     al = b.side(1, "al", ("Allies", "Aliados"), ALLIES, [(6, 27), (70, 27), (70, 40), (6, 40)],
                 ("Sir Arthur Wellesley", "Sir Arthur Wellesley"), experience=5)  # fmt: skip
