@@ -9,14 +9,15 @@ from pathlib import Path
 from typing import Any
 
 from game import CONTENT
-from game.content.mods import ID, load_mod
+from game.content.files import inside, write_text
+from game.content.mods import load_mod
 from game.content.records import read_toml
 from game.content.scenario import ScenarioFile
 from game.content.toml_text import dumps
 from game.editing.document import Document
 from game.model.errors import UserError
+from game.model.limits import ID
 from game.model.modules import mode_for_ruleset
-from game.running.match import write_text
 from systems.open_wars.records import MapFile
 
 HEADER = "# Made with the For Glory scenario editor (python -m game play --edit FILE opens it again)\n"
@@ -73,7 +74,7 @@ def save_as_mod(doc: Document, mods: Path, mod_id: str, name: str = "") -> Path:
         raise UserError(
             f"{ident!r}: a scenario saved in a mod needs an id of lowercase letters, digits, - and _"
         )
-    folder = Path(mods) / mod_id
+    folder = inside(Path(mods), mod_id)
     manifest = folder / "mod.toml"
     if folder.exists():
         if load_mod(folder).id != mod_id:  # a folder that is no mod, or another's, is refused by load_mod
@@ -94,4 +95,4 @@ def save_as_mod(doc: Document, mods: Path, mod_id: str, name: str = "") -> Path:
     if doc.kind == "map":
         target = target / MAP_FOLDER
     target.mkdir(parents=True, exist_ok=True)
-    return save_file(doc, target / f"{ident}.toml")
+    return save_file(doc, inside(target, f"{ident}.toml"))

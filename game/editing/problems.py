@@ -9,12 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game.content.mods import ID
 from game.content.records import collect
 from game.content.scenario import ScenarioFile, scenario_problems
 from game.editing.document import Document, Path, parse_key
 from game.editing.fields import clean
 from game.model.errors import ContentError
+from game.model.limits import ID
 from game.model.ruleset import Ruleset
 from systems.open_wars.records import MapFile, OpenWarsRules, check_map
 

@@ -12,7 +12,7 @@ import pygame
 from game.content.locale import Texts
 from game.content.mods import load_mods
 from game.content.ruleset_files import load_ruleset
-from game.model.errors import UserError
+from game.model.errors import EXIT_BAD_INPUT, UserError
 from game.model.modules import modules_by_mode
 from game.running.match import new_match
 from game.running.saves import load_game
@@ -107,10 +107,8 @@ def run(
     if setup.language is not None:
         settings.language = setup.language
     surf = open_window(settings)
-    clock = pygame.time.Clock()
     start: StartScreen | None = None
     battle: Screen | ReplayViewer | None = None
-    end: EndScreen | None = None
     editor: EditorScreen | None = None  # the editor, shown, or waiting while its battle is tried
     if setup.replay is not None:
         battle = ReplayViewer(setup.replay, tuple(load_mods(setup.mods)), surf.get_size(), settings)
@@ -127,6 +125,34 @@ def run(
         editor = open_editor(setup, surf.get_size(), settings)
     else:
         start = StartScreen(surf.get_size(), setup, "; ".join(problems), Texts(settings.language))
+    try:
+        code = _loop(setup, surf, start, battle, editor, settings, stop, demo, demo_frames, screenshot)
+    finally:
+        pygame.quit()
+        stop.close()
+        try:
+            settings.save()
+        except UserError as e:  # the game still closes; the player is told why nothing was kept
+            print(f"error: {e}", file=sys.stderr)
+            code = EXIT_BAD_INPUT
+    return code
+
+
+def _loop(
+    setup: Setup,
+    surf: pygame.Surface,
+    start: StartScreen | None,
+    battle: Screen | ReplayViewer | None,
+    editor: EditorScreen | None,
+    settings: Settings,
+    stop: Stopping,
+    demo: bool,
+    demo_frames: int | None,
+    screenshot: Path | None,
+) -> int:
+    """The frames until the player quits (or the demo's frames are done, or a signal came); 0."""
+    clock = pygame.time.Clock()
+    end: EndScreen | None = None
     frames = 0
     music = Sounds(volume=settings.sound, music=settings.music)
     try:
@@ -215,9 +241,3 @@ def run(
     finally:
         if battle is not None:
             battle.close()
-        pygame.quit()
-        stop.close()
-        try:
-            settings.save()
-        except UserError as e:  # the game still closes; the player is told why nothing was kept
-            print(f"error: {e}", file=sys.stderr)

@@ -16,6 +16,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from game.content.files import inside, stem, write_text
 from game.content.locale import LANGUAGES, Texts
 from game.content.mods import Mod, user_mods_dir
 from game.content.ruleset_files import load_ruleset
@@ -27,7 +28,8 @@ from game.editing.files import open_document, save_as_mod, save_file, shipped, t
 from game.editing.problems import Problem, problems_of
 from game.editing.texts import text
 from game.model.errors import UserError, one_line
-from game.running.match import battles_dir, write_text
+from game.model.limits import check_id
+from game.running.match import battles_dir
 from game.running.narrate import texts_for
 from game.ui import theme
 from game.ui.editor_dialogs import Dialog, OpenList, Prompt
@@ -390,7 +392,7 @@ class EditorScreen:
         if self.path is not None:
             self._write(self.path)
             return
-        suggested = battles_dir() / f"{self.doc.get(('id',)) or 'battle'}.toml"
+        suggested = battles_dir() / f"{stem(str(self.doc.get(('id',)) or ''))}.toml"
         self.dialog, self.asked = (
             Prompt(self.manager, self.t, self.t("editor_save_ask"), str(suggested)),
             "save",
@@ -426,9 +428,9 @@ class EditorScreen:
             self.status = self.t("editor_fix_first", count=len(self.problems))
             return None
         folder = battles_dir() / ("open-wars" if self.doc.kind == "map" else "")
-        folder.mkdir(parents=True, exist_ok=True)
-        target = folder / f"{self.doc.get(('id',))}.toml"
         try:
+            folder.mkdir(parents=True, exist_ok=True)
+            target = inside(folder, f"{check_id(self.doc.get(('id',)), 'id')}.toml")
             write_text(target, to_toml(self.doc))
         except UserError as e:
             self.status = one_line(str(e), 200)
