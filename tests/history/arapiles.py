@@ -57,6 +57,7 @@ def build(rules: Ruleset) -> Document:
         aliados: la victoria que abrió Madrid a Wellington.""",
     )
     b.options(10)
+    b.victory(divisions_removed=3)  # seven divisions against five: the battle ends at three removed
     b.area("hill", [(3, 11), (14, 9), (30, 10), (34, 14), (24, 18), (5, 17)], "Monte de Azán")
     b.area("hill", [(38, 13), (46, 12), (50, 16), (46, 21), (39, 20)], "Arapil Grande")
     b.area("hill", [(42, 28), (48, 27), (51, 31), (46, 34), (41, 32)], "Arapil Chico")

@@ -10,10 +10,9 @@ and groves and hardly engaged, are the divisions that fought (Portago's and Bass
 each), Albuquerque's horse and a battery; Mackenzie's 3rd and Campbell's 4th Divisions, side by side
 in the centre, are one; the other divisions by their brigades, the French cavalry by its two
 divisions; each French division has its battery (Joseph had some 80 guns); Dessolles' reserve,
-which King Joseph committed late, comes on in the second round. A battle of seven divisions against
-five ends at three removed, and plays on when one side holds every objective ([victory]
-divisions_removed = 3, all_objectives = false): the French attacked, and the allies' taking the
-Cascajal would otherwise end it at once."""
+which King Joseph committed late, comes on in the second round. The battle plays on when one side
+holds every objective ([victory] all_objectives = false): the French attacked, and the allies'
+taking the Cascajal would otherwise end it at once."""
 
 from __future__ import annotations
 
@@ -60,7 +59,7 @@ def build(rules: Ruleset) -> Document:
     )
     b.options(10)
     # the French attacked: taking their hill from them does not end the battle, only scores (FG-VIC-8)
-    b.victory(divisions_removed=3, all_objectives=False)
+    b.victory(all_objectives=False)
     b.area("impassable", [(0, 20), (5, 22), (6, 34), (4, 48), (0, 48)], "Sierra de Segurilla")
     b.area("hill", [(12, 28), (20, 26), (28, 29), (27, 36), (18, 38), (11, 34)], "Cerro de Medellín")
     b.area("hill", [(9, 8), (18, 7), (25, 10), (23, 16), (13, 17)], "Cerro de Cascajal")
@@ -92,12 +91,11 @@ def build(rules: Ruleset) -> Document:
     b.unit(lapisse, "FA", "R")
     villatte = b.division(fr, ("Villatte's Division (I Corps)", "División de Villatte (I Cuerpo)"),
                           ("General Villatte", "General Villatte"))  # fmt: skip
-    b.unit(villatte, "LnInf", "V", ("27th Light and 63rd of the Line", "27.º ligero y 63.º de línea"))
+    b.unit(villatte, "LnInf", "R", ("27th Light and 63rd of the Line", "27.º ligero y 63.º de línea"))
     b.unit(villatte, "LnInf", "R", ("94th and 95th of the Line", "94.º y 95.º de línea"))
-    b.unit(villatte, "FA", "V", ("The great battery on the Cascajal", "La gran batería del Cascajal"))
     sebastiani = b.division(fr, ("Sébastiani's Division (IV Corps)", "División de Sébastiani (IV Cuerpo)"),
                             ("General Sébastiani", "General Sébastiani"))  # fmt: skip
-    b.unit(sebastiani, "LnInf", "V", ("28th and 32nd of the Line", "28.º y 32.º de línea"))
+    b.unit(sebastiani, "LnInf", "R", ("28th and 32nd of the Line", "28.º y 32.º de línea"))
     b.unit(sebastiani, "LnInf", "R", ("58th and 75th of the Line", "58.º y 75.º de línea"))
     b.unit(sebastiani, "FA", "R")
     leval = b.division(fr, ("Leval's German Division (IV Corps)", "División alemana de Leval (IV Cuerpo)"),
