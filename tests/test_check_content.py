@@ -147,6 +147,18 @@ def test_a_broken_scenario_and_script_of_a_mod(capsys: pytest.CaptureFixture[str
     ]
 
 
+def test_a_division_without_units_is_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A division the editor has just added holds no units yet: its problem is a line, not a traceback
+    of FG-DEP-9's check of how far its line reaches."""
+    text = (STARTER / "scenarios/starter-skirmish.toml").read_text(encoding="utf-8")
+    start = text.index("units = [", text.index('id = "fr-1"'))
+    emptied = text[:start] + "units = []" + text[text.index("]\n", start) + 1 :]
+    folder = mod(tmp_path, files={"scenarios/starter-skirmish.toml": emptied})
+    (line,) = failing(capsys, folder)
+    assert line.startswith(f"{folder / 'scenarios/starter-skirmish.toml'}: sides[0]")
+    assert "two units or more (FG-PREP-2)" in line
+
+
 def test_dependencies_are_given_together(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     base = mod(tmp_path, "base")
     child = mod(

@@ -246,6 +246,12 @@ class Form:
                 min(1.0 - bar.visible_percentage, max(0.0, bar.start_percentage + pixels / height))
             )
 
+    def stop_typing(self) -> None:
+        """Leave the entry being typed in, so the panel may be built anew from the document."""
+        for w in self.bound:
+            if isinstance(w, pygame_gui.elements.UITextEntryLine | pygame_gui.elements.UITextEntryBox):
+                w.unfocus()
+
     def typing(self) -> bool:
         """Is one of its entries taking the keys?"""
         return any(

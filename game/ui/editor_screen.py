@@ -258,6 +258,12 @@ class EditorScreen:
             self.form.scroll(-ev.y * 30)
             return None
         taken = self.manager.process_events(ev)
+        if (
+            ev.type == pygame.KEYDOWN
+            and ev.mod & pygame.KMOD_CTRL
+            and ev.key in (pygame.K_z, pygame.K_y, pygame.K_s)
+        ):
+            self.form.stop_typing()  # undo, redo and save even while a name is typed: the panel shows it
         if ev.type == pygame.KEYDOWN and not self.form.typing() and self._key(ev):
             return None
         if self.form.handle(ev, self.doc):

@@ -182,6 +182,8 @@ def check_scenario(spec: ScenarioFile, rules: Ruleset) -> Iterator[ContentError]
     radius = rules.length(rules.core.command.division_radius)
     for i, s in enumerate(spec.sides):
         for j, dv in enumerate(s.divisions):
+            if not dv.units:  # a division without units: the army's own check says so
+                continue
             reach = formation_reach(rules, len(dv.units))
             if reach > radius:
                 yield ContentError(

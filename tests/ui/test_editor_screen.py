@@ -5,7 +5,6 @@ problems a click away from their elements, Try it, and the Open Wars map's cards
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pygame
 import pygame_gui
@@ -16,40 +15,7 @@ from game.content.locale import Texts
 from game.editing.texts import text
 from game.ui.editor_screen import EditorScreen
 from game.ui.editor_table import TableCanvas
-
-
-def frames(ed: EditorScreen, surf: pygame.Surface, n: int = 2) -> None:
-    """Handle the queued events and draw, as the window's loop does."""
-    for _ in range(n):
-        for ev in pygame.event.get():
-            ed.handle(ev)
-        ed.draw(surf, 0.05)
-
-
-def press(ed: EditorScreen, surf: pygame.Surface, button: Any) -> None:
-    """A click on a pygame-gui button, where it is drawn."""
-    frames(ed, surf, 1)
-    pos = button.rect.center
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    frames(ed, surf, 3)  # the click, the button's press, what a list makes of it
-
-
-def mouse(kind: int, pos: tuple[float, float], button: int = 1) -> None:
-    p = (int(pos[0]), int(pos[1]))
-    if kind == pygame.MOUSEMOTION:
-        pygame.event.post(pygame.event.Event(kind, pos=p, rel=(0, 0), buttons=(1, 0, 0)))
-    else:
-        pygame.event.post(pygame.event.Event(kind, pos=p, button=button))
-
-
-def tool(ed: EditorScreen, kind: str) -> Any:
-    return next(b for b, (k, _a) in ed.tools.items() if k == kind)
-
-
-def bar(ed: EditorScreen, key: str) -> Any:
-    return next(b for b, k in ed.bar.items() if k == key)
+from tests.ui.editor_driver import bar, frames, mouse, press, tool
 
 
 @pytest.fixture
