@@ -14,6 +14,7 @@ import pytest
 from game.cli.entry import main
 from game.content.locale import Texts
 from game.modding.content_check import check_content
+from game.ui.editor_map import MapCanvas
 from game.ui.editor_screen import EditorScreen
 from game.ui.editor_table import TableCanvas
 from tests.ui.editor_driver import (
@@ -136,3 +137,62 @@ def test_a_battle_is_made_in_the_window_from_an_empty_table(
     assert check_content([mods / "my-battles"]).problems == []
     result = plays_to_its_end(written, capfd)
     assert result["scenario"] == "hill-fight" and 1 <= result["rounds"] <= 4
+
+
+def test_an_open_wars_map_is_made_in_the_window_from_nothing(
+    surf: pygame.Surface, mods: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    ed = EditorScreen(surf.get_size(), Texts("en"), [])
+    frames(ed, surf)
+    press(ed, surf, bar(ed, "new_map"))
+    t, canvas = ed.t, ed.canvas
+    assert isinstance(canvas, MapCanvas) and ed.doc.kind == "map"
+    type_in(ed, surf, field(ed, (), "id"), "two-towns")
+    type_in(ed, surf, field(ed, (), "name"), "Two Towns")
+    type_in(ed, surf, field(ed, (), "max_rounds"), "6")
+    # the cards: two cities at either end, a plain and a lake between them
+    places = {"city": [(10, 50), (90, 50)], "plain": [(50, 30)], "water": [(50, 75)]}
+    press(ed, surf, tool(ed, "place"))
+    for kind, spots in places.items():
+        pick_kind(ed, surf, t(f"ow_type_{kind}"))
+        for at in spots:
+            click_at(ed, surf, canvas.to_screen(at))
+    assert [loc["type"] for loc in ed.doc.get(("locations",))] == ["city", "city", "plain", "water"]
+    # the links: each city to the plain (by land) and to the lake (by water)
+    press(ed, surf, tool(ed, "link"))
+    for city in places["city"]:
+        for middle in (places["plain"][0], places["water"][0]):
+            click_at(ed, surf, canvas.to_screen(city))
+            click_at(ed, surf, canvas.to_screen(middle))
+    assert len(ed.doc.get(("links",))) == 4
+    # a card picked and filled in: the plain's name and gold
+    press(ed, surf, tool(ed, "select"))
+    click_at(ed, surf, canvas.to_screen(places["plain"][0]))
+    frames(ed, surf)
+    assert ed.tab == "chosen" and canvas.selected == ("locations", 2)
+    type_in(ed, surf, field(ed, ("locations", 2), "name"), "Wheat Fields")
+    type_in(ed, surf, field(ed, ("locations", 2), "gold"), "2")
+    # the players: two, the second an orc in the other city, each with gold and tokens
+    press(ed, surf, tab(ed, "players"))
+    click(ed, surf, labelled(ed, t("editor_add_player")))
+    click(ed, surf, labelled(ed, t("editor_add_player")))
+    choose_value(ed, surf, field(ed, ("players", 1), "home"), "city-2")
+    choose_value(ed, surf, field(ed, ("players", 1), "faction"), "orcs")
+    for player, faction in ((0, ed.doc.get(("players", 0, "faction"))), (1, "orcs")):
+        type_in(ed, surf, field(ed, ("players", player), "gold"), "6")
+        first = ed.ow.factions[faction].units[0].id
+        tokens = widget(ed, lambda _w, b, p=player: b.path == ("players", p) and b.name == "units")
+        type_in(ed, surf, tokens, "3")
+        assert ed.doc.get(("players", player, "units")) == [{"unit": first, "count": 3}]
+    assert ed.problems == [], [p.text for p in ed.problems]
+    save_as_mod(ed, surf)
+
+    written = mods / "my-battles" / "scenarios" / "open-wars" / "two-towns.toml"
+    assert ed.path == written
+    data = tomllib.loads(written.read_text(encoding="utf-8"))
+    assert data["ruleset"] == "open-wars" and data["max_rounds"] == 6
+    assert data["locations"][2]["name"] == "Wheat Fields" and data["locations"][2]["gold"] == 2
+    assert [p["home"] for p in data["players"]] == ["city-1", "city-2"]
+    assert check_content([mods / "my-battles"]).problems == []
+    result = plays_to_its_end(written, capfd)
+    assert result["scenario"] == "two-towns"
