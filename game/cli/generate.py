@@ -8,16 +8,17 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from game.cli.options import add_mod_option, ruleset_with_mods
+from game.cli.options import MAX_SEED, add_mod_option, bounded, ruleset_with_mods
 from game.model.errors import UserError
 
+POINTS_BOUND = 10_000  # a bound of the option only: the generator says the range it can make
 SIZE = re.compile(r"(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)")
 
 
 def _generate(args: argparse.Namespace) -> int:
     from game.editing.random_battles import random_text
     from game.model.modules import RandomOptions
-    from game.running.match import write_text
+    from game.content.files import write_text
 
     size = None
     if args.size is not None:
@@ -25,8 +26,6 @@ def _generate(args: argparse.Namespace) -> int:
         if found is None:
             raise UserError("generate: --size is WxH in inches, such as 72x48")
         size = (float(found[1]), float(found[2]))
-    if not 0 <= args.seed < 2**63:
-        raise UserError("generate: --seed must be 0 or more")
     options = RandomOptions(args.points, size, args.terrain)
     _ident, text = random_text(ruleset_with_mods(args), args.mode, args.seed, options)
     if args.out is None:
@@ -46,8 +45,10 @@ def add_parsers(sub: Any) -> None:
         "deployment zones left usable and objectives in twins. The same seed and options make the same "
         "battle. --mode open-wars asks Open Wars for a random map.",
     )
-    g.add_argument("--seed", type=int, required=True)
-    g.add_argument("--points", type=int, default=None, help="each side's army in points (default 24)")
+    g.add_argument("--seed", type=bounded(0, MAX_SEED), required=True)
+    g.add_argument(
+        "--points", type=bounded(1, POINTS_BOUND), default=None, help="each side's army in points (default 24)"
+    )
     g.add_argument("--size", default=None, metavar="WxH", help="the table in inches (default 72x48)")
     g.add_argument("--terrain", choices=("sparse", "normal", "dense"), default="normal")
     g.add_argument("--mode", choices=("for-glory", "open-wars"), default="for-glory")
