@@ -15,6 +15,7 @@ from game.content.mods import Mod
 from game.content.records import read_toml
 from game.content.scenario import list_scenarios
 from game.model.errors import UserError
+from game.ui.markup import drawable
 
 
 @dataclass
@@ -97,11 +98,14 @@ class OpenList(Dialog):
         self.paths: dict[str, Path] = {}
         for path in list_scenarios(mods):
             try:
-                name = str(read_toml(path).get("name", path.stem))
+                data = read_toml(path)
             except UserError:
                 continue  # a file that does not read is left out here: check-content says why
+            words = data.get("locale", {}).get(t.language) if isinstance(data.get("locale"), dict) else None
+            named = words.get("name") if isinstance(words, dict) else None  # in the screen's language
+            name = named if isinstance(named, str) and named else str(data.get("name", path.stem))
             source = next((m.id for m in mods if path.is_relative_to(m.root)), t("editor_shipped"))
-            self.paths[f"{name[:70]}  [{path.stem}, {source}]"] = path
+            self.paths[drawable(f"{name[:70]}  [{path.stem}, {source}]")] = path
         self.list = pygame_gui.elements.UISelectionList(
             pygame.Rect(10, 38, w, rect.h - 140), list(self.paths), manager, container=self.panel
         )

@@ -2,7 +2,7 @@
 the document (a name in the language being edited, a number, a choice) or to an action. Typing
 changes the document at once, letter by letter one step of undo; a choice opens its options in a
 list over the screen (a list inside the scrolling form would be cut by it). Text from content is
-only ever put in plain labels, entries and lists, never in markup."""
+only ever put in plain labels, entries and lists, never in markup, and made drawable (markup.drawable)."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from pygame_gui.core import ObjectID, UIElement
 from game.editing.document import Document, Key, Path
 from game.editing.elements import set_field, set_id
 from game.editing.texts import set_text
+from game.ui.markup import drawable
 
 THEME = {
     "label": {"misc": {"text_horiz_alignment": "left"}},
@@ -79,7 +80,7 @@ class Form:
         self.widgets.append(
             pygame_gui.elements.UILabel(
                 self._rect(x, width),
-                text,
+                drawable(text),
                 self.manager,
                 container=self.box,
                 object_id=ObjectID(object_id=style) if style else None,
@@ -124,12 +125,16 @@ class Form:
         widget: UIElement
         if lines == 1:
             widget = pygame_gui.elements.UITextEntryLine(
-                rect, self.manager, container=self.box, placeholder_text=placeholder or None
+                rect, self.manager, container=self.box, placeholder_text=drawable(placeholder) or None
             )
-            widget.set_text(value)
+            widget.set_text(drawable(value))
         else:
             widget = pygame_gui.elements.UITextEntryBox(
-                rect, value, self.manager, container=self.box, placeholder_text=placeholder or None
+                rect,
+                drawable(value),
+                self.manager,
+                container=self.box,
+                placeholder_text=drawable(placeholder) or None,
             )
         self.bound[widget] = bound
         self.widgets.append(widget)
@@ -145,15 +150,21 @@ class Form:
     def number(
         self, label: str, path: Path, name: Key, value: Any, kind: str = "int", hint: str = "", wide: int = 0
     ) -> None:
-        """A number; `hint`: what shows while it is empty (the default it then takes)."""
+        """A number; `hint`: what shows while it is empty (the default it then takes), in brackets,
+        since pygame-gui draws a placeholder in the colour of a value."""
         self.label(label, 0, wide or LABEL, row=False)
         shown = "" if value is None else f"{value:g}" if isinstance(value, float) else str(value)
-        self.entry(Bound(path, name, kind), shown, wide or LABEL, 110, placeholder=hint)
+        self.entry(
+            Bound(path, name, kind), shown, wide or LABEL, 110, placeholder=f"({hint})" if hint else ""
+        )
         self.y += ROW
 
     def button(self, text: str, action: Callable[[], object], x: int = 0, w: int | None = None) -> None:
         widget = pygame_gui.elements.UIButton(
-            self._rect(x, w if w is not None else self.width - x), text, self.manager, container=self.box
+            self._rect(x, w if w is not None else self.width - x),
+            drawable(text),
+            self.manager,
+            container=self.box,
         )
         self.bound[widget] = Bound((), "", "action", action=action)
         self.widgets.append(widget)
@@ -163,7 +174,9 @@ class Form:
     ) -> None:
         """A button showing the current choice; a click lists the options."""
         shown = next((s for s, v in options if v == current), str(current) if current is not None else "")
-        widget = pygame_gui.elements.UIButton(self._rect(x, w), shown, self.manager, container=self.box)
+        widget = pygame_gui.elements.UIButton(
+            self._rect(x, w), drawable(shown), self.manager, container=self.box
+        )
         self.bound[widget] = Bound(path, name, "choice", options=options)
         self.widgets.append(widget)
 
@@ -188,7 +201,7 @@ class Form:
 
     def open_popup(self, widget: UIElement, bound: Bound) -> None:
         self.close_popup()
-        shown = [s for s, _v in bound.options]
+        shown = [drawable(s) for s, _v in bound.options]
         screen = pygame.Rect((0, 0), self.manager.window_resolution)
         h = min(len(shown) * 26 + 6, 320)
         w = max(widget.rect.w, 160)
@@ -204,7 +217,7 @@ class Form:
             bound = self.popup_for
             self.close_popup()
             if bound is not None:
-                value = dict(bound.options).get(ev.text)
+                value = {drawable(s): v for s, v in bound.options}.get(ev.text)
                 set_field(doc, bound.path, bound.name, value)
             return True
         if (

@@ -193,18 +193,21 @@ def _unit_row(
     categories: list[tuple[str, Any]],
     qualities: list[tuple[str, Any]],
 ) -> None:
+    """A brigade in two rows: its name (its id while it has none) and x to remove it; its category
+    and quality, wide enough for their Spanish words."""
     w = form.width
-    name_w = w - 250
     form.entry(
         Bound(at, "name", "text", p.language),
         p.words(at, "name"),
         0,
-        name_w,
+        w - 32,
         placeholder=p.hint(at, "name") or str(unit.get("id")),
     )
-    form.chooser(at, "category", categories, unit.get("category"), name_w + 4, 110)
-    form.chooser(at, "quality", qualities, unit.get("quality"), name_w + 118, 96)
     form.button("x", lambda: remove(p.doc, at), w - 28, 28)
+    form.y += ROW
+    half = (w - 16) // 2
+    form.chooser(at, "category", categories, unit.get("category"), 12, half)
+    form.chooser(at, "quality", qualities, unit.get("quality"), 16 + half, w - 16 - half)
     form.y += ROW
     form.problem(p.problem(at))
 

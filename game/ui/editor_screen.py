@@ -46,9 +46,11 @@ from game.ui.editor_panels import (
     terrain_word,
 )
 from game.ui.editor_table import TableCanvas
+from game.ui.markup import drawable
 from systems.open_wars.records import OpenWarsRules, load_rules
 
 BAR, TOOLS, PANEL, BOTTOM = 44, 150, 400, 96
+ZONE_NAME = 12  # characters of a side's name on its zone's tool
 SNAP = 1.0  # inches: the grid points snap to when snapping is on
 MOD = "my-battles"  # the mod a battle is saved in unless the player names another
 TABS = {"scenario": ("battle", "armies", "chosen"), "map": ("map", "players", "chosen")}
@@ -68,7 +70,8 @@ class EditorScreen:
         self.rules = load_ruleset(mods=mods)
         self.ow: OpenWarsRules = load_rules()
         self.path: Path | None = None  # where it was opened from or last saved to
-        self.status = ""
+        self.status = ""  # what the last command did
+        self.hint = ""  # how the tool chosen is used, shown under the tools
         self.language = "en"
         self.snap = 0.0
         self.dialog: Dialog | None = None
@@ -164,7 +167,8 @@ class EditorScreen:
             ]
             rows += [("objective", None, self.t("editor_tool_objective"))]
             rows += [
-                ("zone", k, self.t("editor_tool_zone", side=str(s.get("id")))) for k, s in enumerate(sides)
+                ("zone", k, self.t("editor_tool_zone", side=self._side_name(k, s)))
+                for k, s in enumerate(sides)
             ]
             rows += [("fit", None, self.t("editor_fit"))]
             kinds = sorted(self.rules.terrain.values(), key=lambda k: k.kind != "wood")  # woods first
@@ -184,7 +188,13 @@ class EditorScreen:
                     expansion_height_limit=360,
                 )
                 y += 38
+        self.tools_bottom = y
         self._choose_kind(next(iter(self.kinds.values())))
+
+    def _side_name(self, k: int, side: dict[str, Any]) -> str:
+        """A side's name as its tool says it: in the language edited, short enough for the button."""
+        name = text(self.doc, ("sides", k), "name", self.language) or str(side.get("id"))
+        return name if len(name) <= ZONE_NAME else name[: ZONE_NAME - 1] + "…"
 
     def _choose_kind(self, code: str) -> None:
         if isinstance(self.canvas, MapCanvas):
@@ -202,7 +212,7 @@ class EditorScreen:
             by_element.setdefault(p.element, []).append(p)
         self.by_element = by_element
         self.canvas.problems = set(by_element)
-        shown = [one_line(f"{p.key}: {p.text}", 160) for p in self.problems]
+        shown = [drawable(one_line(f"{p.key}: {p.text}", 160)) for p in self.problems]
         self.problem_list.set_item_list(list[str | tuple[str, str]](shown))
         if not self.form.typing():
             self.build_panel()
@@ -275,7 +285,7 @@ class EditorScreen:
         if ev.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and ev.ui_element is self.kind_menu:
             self._choose_kind(self.kinds[ev.text])
         if ev.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and ev.ui_element is self.problem_list:
-            shown = [one_line(f"{p.key}: {p.text}", 160) for p in self.problems]
+            shown = [drawable(one_line(f"{p.key}: {p.text}", 160)) for p in self.problems]
             if ev.text in shown:
                 self.select(self.problems[shown.index(ev.text)].element)
         if not taken and self._on_canvas(ev):
@@ -332,7 +342,8 @@ class EditorScreen:
                     self.canvas.tool.side = int(arg)
             else:
                 self.canvas.tool.kind, self.canvas.linking = kind, None
-            self.status = self.t(f"editor_how_{kind}") if self.t.has(f"editor_how_{kind}") else ""
+            how = f"editor_how_{kind}" + ("_card" if self.doc.kind == "map" and kind == "select" else "")
+            self.hint = self.t(how) if self.t.has(how) else ""
             return None
         action = self.bar.get(element)
         if action is None:
@@ -472,12 +483,28 @@ class EditorScreen:
         else:
             self.canvas.draw(surf, self.names("objectives"))
         self._title(surf)
+        self._hint(surf)
         count = len(self.problems)
         summary = self.t("editor_problems", count=count) if count else self.t("editor_no_problems")
         kind = self.t("editor_title_map" if self.doc.kind == "map" else "editor_title_scenario")
-        self.status_label.set_text(one_line(f"{kind}: {summary}   {self.status}", 220))
+        self.status_label.set_text(
+            one_line(f"{kind}: {summary}" + (f" · {self.status}" if self.status else ""), 220)
+        )
         self.manager.update(dt)
         self.manager.draw_ui(surf)
+
+    def _hint(self, surf: pygame.Surface) -> None:
+        """How the tool chosen is used, in lines that fit the tools' column."""
+        font = theme.font(15, scaled=False)
+        y, line = self.tools_bottom + 6, ""
+        for word in [*self.hint.split(), ""]:
+            if word and (not line or font.size(f"{line} {word}")[0] <= TOOLS - 14):
+                line = f"{line} {word}".strip()
+                continue
+            surf.blit(font.render(line, True, theme.TEXT_DIM), (8, y))
+            y, line = y + font.get_linesize(), word
+            if y > self.table_rect.bottom - font.get_linesize():
+                break
 
     def _title(self, surf: pygame.Surface) -> None:
         name = text(self.doc, (), "name", self.language) or text(self.doc, (), "name", "en")
