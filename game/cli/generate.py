@@ -16,9 +16,9 @@ SIZE = re.compile(r"(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)")
 
 
 def _generate(args: argparse.Namespace) -> int:
+    from game.content.files import write_text
     from game.editing.random_battles import random_text
     from game.model.modules import RandomOptions
-    from game.content.files import write_text
 
     size = None
     if args.size is not None:
