@@ -47,7 +47,10 @@ def add_parsers(sub: Any) -> None:
     )
     g.add_argument("--seed", type=bounded(0, MAX_SEED), required=True)
     g.add_argument(
-        "--points", type=bounded(1, POINTS_BOUND), default=None, help="each side's army in points (default 24)"
+        "--points",
+        type=bounded(1, POINTS_BOUND),
+        default=None,
+        help="each side's army in points (default 24)",
     )
     g.add_argument("--size", default=None, metavar="WxH", help="the table in inches (default 72x48)")
     g.add_argument("--terrain", choices=("sparse", "normal", "dense"), default="normal")
