@@ -232,7 +232,10 @@ def chosen_tab(form: Form, p: Panel, element: Path | None) -> None:
     elif element[0] == "objectives":
         sides = [
             (t("editor_nobody"), None),
-            *((str(s.get("id")), s.get("id")) for s in doc.get(("sides",)) or []),
+            *(
+                (p.words(("sides", k), "name") or str(s.get("id")), s.get("id"))
+                for k, s in enumerate(doc.get(("sides",)) or [])
+            ),
         ]
         form.heading(t("editor_objective"), p.problem(element))
         form.text(t("editor_field_id"), element, "id", "en", str(found.get("id", "")))

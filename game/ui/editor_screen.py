@@ -53,6 +53,8 @@ BAR, TOOLS, PANEL, BOTTOM = 44, 150, 400, 96
 ZONE_NAME = 12  # characters of a side's name on its zone's tool
 SNAP = 1.0  # inches: the grid points snap to when snapping is on
 MOD = "my-battles"  # the mod a battle is saved in unless the player names another
+COMMANDS = ("new_battle", "new_map", "open", "save", "save_mod", "try", "undo", "redo", "snap", "language",
+            "close")  # the bar's buttons, left to right  # fmt: skip
 TABS = {"scenario": ("battle", "armies", "chosen"), "map": ("map", "players", "chosen")}
 
 
@@ -71,7 +73,6 @@ class EditorScreen:
         self.ow: OpenWarsRules = load_rules()
         self.path: Path | None = None  # where it was opened from or last saved to
         self.status = ""  # what the last command did
-        self.hint = ""  # how the tool chosen is used, shown under the tools
         self.language = "en"
         self.snap = 0.0
         self.dialog: Dialog | None = None
@@ -102,6 +103,7 @@ class EditorScreen:
         self.tab = TABS[self.doc.kind][0]
         self._bar(w)
         self._tools()
+        self.hint = self._how("select")  # the tool every canvas starts with
         self.tab_buttons = {}
         tabs = TABS[self.doc.kind]
         tw = PANEL // len(tabs)
@@ -119,22 +121,9 @@ class EditorScreen:
         self.problems: list[Problem] = []
 
     def _bar(self, w: int) -> None:
-        keys = [
-            "new_battle",
-            "new_map",
-            "open",
-            "save",
-            "save_mod",
-            "try",
-            "undo",
-            "redo",
-            "snap",
-            "language",
-            "close",
-        ]
         self.bar: dict[pygame_gui.elements.UIButton, str] = {}
         x = w - 4
-        for key in reversed(keys):
+        for key in reversed(COMMANDS):
             label = self._bar_label(key)
             bw = max(64, self.manager.get_theme().get_font(["button"]).size(label)[0] + 20)
             x -= bw + 4
@@ -190,6 +179,11 @@ class EditorScreen:
                 y += 38
         self.tools_bottom = y
         self._choose_kind(next(iter(self.kinds.values())))
+
+    def _how(self, tool: str) -> str:
+        """How a tool is used (a card is picked on the map, an area or a line on the table)."""
+        key = f"editor_how_{tool}" + ("_card" if self.doc.kind == "map" and tool == "select" else "")
+        return self.t(key) if self.t.has(key) else ""
 
     def _side_name(self, k: int, side: dict[str, Any]) -> str:
         """A side's name as its tool says it: in the language edited, short enough for the button."""
@@ -342,8 +336,7 @@ class EditorScreen:
                     self.canvas.tool.side = int(arg)
             else:
                 self.canvas.tool.kind, self.canvas.linking = kind, None
-            how = f"editor_how_{kind}" + ("_card" if self.doc.kind == "map" and kind == "select" else "")
-            self.hint = self.t(how) if self.t.has(how) else ""
+            self.hint = self._how(kind)
             return None
         action = self.bar.get(element)
         if action is None:
@@ -496,15 +489,12 @@ class EditorScreen:
     def _hint(self, surf: pygame.Surface) -> None:
         """How the tool chosen is used, in lines that fit the tools' column."""
         font = theme.font(15, scaled=False)
-        y, line = self.tools_bottom + 6, ""
-        for word in [*self.hint.split(), ""]:
-            if word and (not line or font.size(f"{line} {word}")[0] <= TOOLS - 14):
-                line = f"{line} {word}".strip()
-                continue
-            surf.blit(font.render(line, True, theme.TEXT_DIM), (8, y))
-            y, line = y + font.get_linesize(), word
+        y = self.tools_bottom + 6
+        for line in theme.wrap(self.hint, font, TOOLS - 14):
             if y > self.table_rect.bottom - font.get_linesize():
                 break
+            surf.blit(font.render(line, True, theme.TEXT_DIM), (8, y))
+            y += font.get_linesize()
 
     def _title(self, surf: pygame.Surface) -> None:
         name = text(self.doc, (), "name", self.language) or text(self.doc, (), "name", "en")
