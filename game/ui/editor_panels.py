@@ -175,6 +175,12 @@ def terrain_word(t: Texts, kind: TerrainKind) -> str:
     return said(t, f"terrain_{slug(kind.kind)}", kind.name)
 
 
+def menu_word(t: Texts, kind: TerrainKind) -> str:
+    """A terrain kind in the tools' menu, whose list is narrow: a short word of the editor's where the
+    kind's own is too long (`editor_kind_<kind>`)."""
+    return said(t, f"editor_kind_{slug(kind.kind)}", terrain_word(t, kind))
+
+
 def _add_division(p: Panel, side: int) -> None:
     p.select(edit.add_division(p.doc, side))
 

@@ -42,8 +42,8 @@ from game.ui.editor_panels import (
     card_tab,
     chosen_tab,
     map_tab,
+    menu_word,
     players_tab,
-    terrain_word,
 )
 from game.ui.editor_table import TableCanvas
 from game.ui.markup import drawable
@@ -161,7 +161,7 @@ class EditorScreen:
             ]
             rows += [("fit", None, self.t("editor_fit"))]
             kinds = sorted(self.rules.terrain.values(), key=lambda k: k.kind != "wood")  # woods first
-            options = [(terrain_word(self.t, k), k.kind) for k in kinds]
+            options = [(menu_word(self.t, k), k.kind) for k in kinds]
         for kind, arg, label in rows:
             button = pygame_gui.elements.UIButton(pygame.Rect(6, y, TOOLS - 12, 32), label, self.manager)
             self.tools[button] = (kind, arg)
