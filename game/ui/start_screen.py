@@ -404,12 +404,17 @@ class StartScreen:
                     self.setup.mode = self.modes[_selected(self.scenario)]
                 self.setup.a = self.players[_selected(self.side_a)]
                 self.setup.b = self.players[_selected(self.side_b)]
-                try:
-                    self.setup.seed = int(self.seed.get_text())
-                except ValueError:
-                    self.setup.seed = 1
+                self.setup.seed = self.typed_seed()
                 return "start"
         return None
+
+    def typed_seed(self) -> int:
+        """The seed typed: a whole number from 0 to 2**63 - 1 (as a replay keeps it), else 1."""
+        try:
+            seed = int(self.seed.get_text().strip())
+        except ValueError:  # not a number, or one of more than 4300 digits
+            return 1
+        return seed if 0 <= seed < 2**63 else 1
 
     def make(self, what: str) -> str | None:
         """A new battle or the chosen one in the editor ("edit"), or a random battle of the seed
@@ -421,10 +426,7 @@ class StartScreen:
             sc = self.scenarios.get(_selected(self.scenario))
             self.setup.edit = Path(sc.path) if sc is not None else "scenario"
             return "edit"
-        try:
-            seed = int(self.seed.get_text())
-        except ValueError:
-            seed = 1
+        seed = self.typed_seed()
         try:
             ident, text = random_text(self.rules, "for-glory", seed, RandomOptions())
             battles_dir().mkdir(parents=True, exist_ok=True)

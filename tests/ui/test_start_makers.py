@@ -37,3 +37,15 @@ def test_random_battle_is_made_from_the_seed_typed_and_started(
     path = Path(setup.scenario)
     assert path == tmp_path / "battles" / "random-4242.toml" and setup.seed == 4242
     assert tomllib.loads(path.read_text(encoding="utf-8"))["name"] == "Random battle 4242"
+
+
+@pytest.mark.parametrize("typed", ["-5", "9" * 30, "9" * 5000, "x"])
+def test_a_seed_no_replay_could_keep_is_one(
+    window: pygame.Surface, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, typed: str
+) -> None:
+    monkeypatch.setattr("game.running.match.user_data_dir", lambda: tmp_path)
+    setup = Setup()
+    screen = StartScreen(window.get_size(), setup)
+    screen.seed.set_text(typed)
+    assert press(screen, maker(screen, "random")) == "start"
+    assert setup.seed == 1 and Path(setup.scenario).name == "random-1.toml"
