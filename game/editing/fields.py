@@ -11,7 +11,7 @@ import typing
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal, get_args, get_origin
 
-from game.content.records import hints
+from game.content.records import _finite, hints
 from game.content.scenario import ObjectiveSpec, ScenarioFile, TerrainSpec
 from game.model.limits import Bounds, OneOf
 
@@ -139,3 +139,60 @@ def clean(data: Any, cls: type) -> Any:
 
 def _big(v: Any) -> bool:
     return isinstance(v, dict) or (isinstance(v, list) and any(isinstance(x, dict) for x in v))
+
+
+def misshapen(tp: Any, value: Any, where: str = "") -> str | None:
+    """The first key whose value is not of its record's kind (a list where a table belongs, text where
+    a number does), with what it should be; None when every key the record knows has its kind. Values
+    out of range, unknown names or keys and missing keys are not asked here: the editor shows those at
+    their elements, but it can only show a document of the right shape."""
+    base, _ = _bare(tp)
+    origin = get_origin(base)
+    if base is Any:
+        return None
+    if origin in (typing.Union, types.UnionType):
+        options = [a for a in get_args(base) if a is not type(None)]
+        found = [misshapen(a, value, where) for a in options]
+        return None if any(f is None for f in found) else found[0]
+    ok: bool
+    if base is bool:
+        ok, said = isinstance(value, bool), "true or false"
+    elif base is int or base is float:
+        ok = isinstance(value, int | float) and not isinstance(value, bool) and _finite(value)
+        said = "a number"
+    elif base is str or origin is Literal:
+        ok, said = isinstance(value, str) or (origin is Literal and isinstance(value, int)), "text"
+    elif origin in (list, tuple):
+        if not isinstance(value, list):
+            return f"{where}: expected a list"
+        args = [a for a in get_args(base) if a is not Ellipsis]
+        if origin is tuple and len(args) > 1 and len(value) != len(args):
+            return f"{where}: expected a list of {len(args)} items"
+        return next(
+            (
+                m
+                for i, v in enumerate(value)
+                if (m := misshapen(args[min(i, len(args) - 1)] if args else Any, v, f"{where}[{i}]"))
+            ),
+            None,
+        )
+    elif origin is dict:
+        if not isinstance(value, dict):
+            return f"{where}: expected a table"
+        vt = get_args(base)[1] if get_args(base) else Any
+        return next((m for k, v in value.items() if (m := misshapen(vt, v, f"{where}.{k}"))), None)
+    elif dataclasses.is_dataclass(base) and isinstance(base, type):
+        if not isinstance(value, dict):
+            return f"{where}: expected a table"
+        th = hints(base)
+        return next(
+            (
+                m
+                for k, v in value.items()
+                if k in th and (m := misshapen(th[k], v, f"{where}.{k}" if where else k))
+            ),
+            None,
+        )
+    else:
+        return None
+    return None if ok else f"{where}: expected {said}"

@@ -15,6 +15,7 @@ from game.content.records import read_toml
 from game.content.scenario import ScenarioFile
 from game.content.toml_text import dumps
 from game.editing.document import Document
+from game.editing.fields import clean, misshapen
 from game.model.errors import UserError
 from game.model.limits import ID
 from game.model.modules import mode_for_ruleset
@@ -29,8 +30,6 @@ def record_of(doc: Document) -> type:
 
 
 def to_toml(doc: Document) -> str:
-    from game.editing.fields import clean
-
     data: dict[str, Any] = clean(doc.data, record_of(doc))
     return HEADER + "\n" + dumps(data)
 
@@ -40,6 +39,9 @@ def open_document(path: Path) -> Document:
     since the game's files are never written."""
     data = read_toml(Path(path))
     kind = "map" if mode_for_ruleset(str(data.get("ruleset", "for-glory"))) is not None else "scenario"
+    wrong = misshapen(MapFile if kind == "map" else ScenarioFile, data)
+    if wrong is not None:  # what the editor cannot show; check-content names every problem
+        raise UserError(f"{path}: {wrong}: fix it in the file (check-content lists every problem) to edit it")
     doc = Document(data, kind)
     if shipped(Path(path)) and isinstance(data.get("id"), str):
         data["id"] = f"{data['id']}-copy"

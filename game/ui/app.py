@@ -189,7 +189,10 @@ def _loop(
                     if what == "quit":
                         return 0
                     if what == "edit":
-                        editor, start = open_editor(setup, surf.get_size(), settings), None
+                        try:
+                            editor, start = open_editor(setup, surf.get_size(), settings), None
+                        except UserError as e:  # a file the editor cannot show: said on the start screen
+                            start = StartScreen(surf.get_size(), setup, str(e), Texts(settings.language))
                         continue
                     if what == "mods":
                         start = StartScreen(surf.get_size(), setup, t=Texts(settings.language))

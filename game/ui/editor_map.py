@@ -41,8 +41,10 @@ class MapCanvas:
         return self.view.inflate(-CARD[0] - 16, -CARD[1] - 16)
 
     def to_screen(self, at: list[float] | tuple[float, float]) -> tuple[int, int]:
+        """A place of the map on the screen; one off the map (a file's mistake) at its edge."""
         a = self.area()
-        return (int(a.x + a.w * float(at[0]) / maps.MAP_SIZE), int(a.y + a.h * float(at[1]) / maps.MAP_SIZE))
+        x, y = (min(maps.MAP_SIZE, max(0.0, float(v))) for v in at)
+        return (int(a.x + a.w * x / maps.MAP_SIZE), int(a.y + a.h * y / maps.MAP_SIZE))
 
     def to_map(self, pos: tuple[int, int]) -> tuple[float, float]:
         a = self.area()

@@ -45,7 +45,7 @@ from game.ui.editor_panels import (
     menu_word,
     players_tab,
 )
-from game.ui.editor_table import TableCanvas
+from game.ui.editor_table import TableCanvas, drawn_colour
 from game.ui.markup import drawable
 from systems.open_wars.records import OpenWarsRules, load_rules
 
@@ -469,9 +469,9 @@ class EditorScreen:
         if isinstance(self.canvas, MapCanvas):
             homes = {}
             for p in self.doc.get(("players",)) or []:
-                colour = p.get("colour")
-                if isinstance(colour, list) and len(colour) == 3:
-                    homes[str(p.get("home"))] = tuple(colour)
+                colour = drawn_colour(p.get("colour"))
+                if colour is not None:
+                    homes[str(p.get("home"))] = colour
             self.canvas.draw(surf, self.names("locations"), homes, self.t)
         else:
             self.canvas.draw(surf, self.names("objectives"))

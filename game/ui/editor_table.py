@@ -105,9 +105,7 @@ class TableCanvas:
     def colours(self) -> dict[str, theme.Colour]:
         out = {}
         for k, s in enumerate(self.doc.get(("sides",)) or []):
-            colour = s.get("colour")
-            ok = isinstance(colour, list) and len(colour) == 3 and all(isinstance(c, int) for c in colour)
-            out[str(s.get("id"))] = tuple(colour) if ok else theme.SIDE_FALLBACK[k % 2]
+            out[str(s.get("id"))] = drawn_colour(s.get("colour")) or theme.SIDE_FALLBACK[k % 2]
         return out
 
     def renderer(self) -> Renderer:
@@ -350,6 +348,13 @@ class TableCanvas:
         width = edit.drawn_width(kind) if kind.linear else None
         self.selected = edit.add_terrain(self.doc, self.rules, self.tool.terrain, pts, width=width)
         return True
+
+
+def drawn_colour(value: Any) -> theme.Colour | None:
+    """A colour as a file gives it, if one can be drawn: three whole numbers from 0 to 255."""
+    if isinstance(value, list) and len(value) == 3 and all(type(c) is int and 0 <= c <= 255 for c in value):
+        return (value[0], value[1], value[2])
+    return None
 
 
 def _points(raw: Any) -> list[Point] | None:
