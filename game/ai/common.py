@@ -24,6 +24,7 @@ from systems.for_glory.deployment import (
     Entry,
     check_deploy,
     check_staff,
+    entry_placement,
     entry_spots,
     lines_at,
     staff_entity,
@@ -160,6 +161,8 @@ def deploy_for(b: Battle, d: Decision, order: Callable[[list[Point]], list[Point
                 return c
             if isinstance(fallback, cmd.Pass):
                 fallback = c  # legal, though partly outside the scenario's suggested zone
+    if isinstance(fallback, cmd.Pass) and edge:  # FG-REINF-1: the rules' complete search of the edge
+        return entry_placement(b, division, edge) or fallback
     if isinstance(fallback, cmd.Pass) and not edge:  # FG-DEP-6: it must deploy, and cannot
         raise UserError(
             f"side {d.side} cannot deploy {division}: no room for its {len(units)} units in its half of the "

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import pygame
@@ -14,14 +15,19 @@ from game.content.mods import load_mods
 from game.content.ruleset_files import load_ruleset
 from game.model.errors import EXIT_BAD_INPUT, UserError
 from game.model.modules import modules_by_mode
+from game.net.said import Said
+from game.net.saved import is_net_save, load_net
+from game.net.seat import Seat
 from game.running.match import new_match
 from game.running.saves import load_game
-from game.running.settings import Settings, load_settings
+from game.running.settings import Settings, fitted_window, load_settings
 from game.ui import theme
 from game.ui.battle_screen import BattleScreen
 from game.ui.editor_screen import EditorScreen
 from game.ui.end_screen import EndScreen
+from game.ui.lobby import Lobby
 from game.ui.ow_screen import OpenWarsScreen
+from game.ui.remote_play import REMOTE, RemotePlay
 from game.ui.replay_view import ReplayViewer
 from game.ui.sound import Sounds, quiet_audio
 from game.ui.start_screen import Setup, StartScreen
@@ -68,6 +74,36 @@ def open_editor(setup: Setup, size: tuple[int, int], settings: Settings) -> Edit
     return EditorScreen(size, Texts(settings.language), mods, kind=path or "scenario")
 
 
+def lobby_for_save(setup: Setup, size: tuple[int, int], settings: Settings) -> Lobby | None:
+    """The lobby that goes on with a network game's save chosen on the start screen (Continue, or the
+    save browser), over the network: the host hosts it again, the guest calls the host again. Any
+    other save (or none): None, and the battle opens as it always has."""
+    if setup.load is None or not is_net_save(setup.load):
+        return None
+    path, setup.load = setup.load, None
+    resume = load_net(path, tuple(load_mods(setup.mods)))
+    way = "host" if resume.role == "host" else "join"
+    return Lobby(size, setup, way, Texts(settings.language), resume=resume)
+
+
+def open_remote(seat: Seat, size: tuple[int, int], settings: Settings, said: Sequence[Said] = ()) -> Screen:
+    """A game with a friend on another machine, on its mode's screen: this machine's side played here,
+    the other's commands coming from afar (game/ui/remote_play.py)."""
+    m = seat.match
+    assert m is not None and m.battle.game is not None
+    other = next(s for s in m.battle.game.sides if s != seat.local)
+    controllers = {seat.local: "human", other: REMOTE}
+    screen: BattleScreen | OpenWarsScreen
+    if isinstance(m.battle, Campaign):
+        screen = OpenWarsScreen(m, controllers, size, settings)
+    else:
+        screen = BattleScreen(m, controllers, size, settings)
+    screen.remote = RemotePlay(seat, dict(screen.names))
+    for line in [*said, *seat.take_notices()]:  # what the lobby said (who joined, the dice), in the log
+        screen.remote.say(screen.log, line)
+    return screen
+
+
 def switch_to_save(
     screen: Screen | ReplayViewer, setup: Setup, size: tuple[int, int], settings: Settings
 ) -> Screen | ReplayViewer:
@@ -87,11 +123,12 @@ def switch_to_save(
 
 
 def open_window(settings: Settings) -> pygame.Surface:
-    """The window as the settings say: the whole screen, or a window of their size (which the player
-    may resize)."""
+    """The window as the settings say: the whole screen, or a window of their size that the screen
+    holds (which the player may resize)."""
     if settings.fullscreen:
         return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-    return pygame.display.set_mode(settings.window, pygame.RESIZABLE)
+    size = fitted_window(settings.window, pygame.display.get_desktop_sizes())
+    return pygame.display.set_mode(size, pygame.RESIZABLE)
 
 
 def run(
@@ -110,7 +147,13 @@ def run(
     start: StartScreen | None = None
     battle: Screen | ReplayViewer | None = None
     editor: EditorScreen | None = None  # the editor, shown, or waiting while its battle is tried
-    if setup.replay is not None:
+    lobby: Lobby | None = None  # a game with a friend elsewhere, before it begins
+    if setup.seat is not None and setup.seat.match is not None:  # a turn file opened (by-file open)
+        battle, setup.seat = open_remote(setup.seat, surf.get_size(), settings), None
+    elif setup.elsewhere is not None:  # play --host / --join
+        lobby = Lobby(surf.get_size(), setup, setup.elsewhere, Texts(settings.language), setup.seat)
+        setup.seat = None
+    elif setup.replay is not None:
         battle = ReplayViewer(setup.replay, tuple(load_mods(setup.mods)), surf.get_size(), settings)
     elif demo or setup.load is not None:
         # the demo's generals play this battle only: the start screen after it keeps the player's choices
@@ -126,7 +169,7 @@ def run(
     else:
         start = StartScreen(surf.get_size(), setup, "; ".join(problems), Texts(settings.language))
     try:
-        code = _loop(setup, surf, start, battle, editor, settings, stop, demo, demo_frames, screenshot)
+        code = _loop(setup, surf, start, lobby, battle, editor, settings, stop, demo, demo_frames, screenshot)
     finally:
         pygame.quit()
         stop.close()
@@ -142,6 +185,7 @@ def _loop(
     setup: Setup,
     surf: pygame.Surface,
     start: StartScreen | None,
+    lobby: Lobby | None,
     battle: Screen | ReplayViewer | None,
     editor: EditorScreen | None,
     settings: Settings,
@@ -184,6 +228,14 @@ def _loop(
                             battle, end = open_battle(tried, surf.get_size(), settings), None
                         except UserError as e:
                             editor.status = str(e)
+                elif lobby is not None:
+                    what = lobby.handle(ev)
+                    if what == "back":
+                        lobby.close()
+                        lobby, start = None, StartScreen(surf.get_size(), setup, t=Texts(settings.language))
+                    elif what == "play":  # a turn file opened
+                        battle = open_remote(lobby.take(), surf.get_size(), settings, lobby.lines)
+                        lobby = None
                 elif start is not None:
                     what = start.handle(ev)
                     if what == "quit":
@@ -194,11 +246,16 @@ def _loop(
                         except UserError as e:  # a file the editor cannot show: said on the start screen
                             start = StartScreen(surf.get_size(), setup, str(e), Texts(settings.language))
                         continue
+                    if what in ("host", "join", "by-file"):
+                        lobby, start = Lobby(surf.get_size(), setup, what, Texts(settings.language)), None
                     if what == "mods":
                         start = StartScreen(surf.get_size(), setup, t=Texts(settings.language))
                     if what == "start":
                         try:
-                            battle, start, end = open_battle(setup, surf.get_size(), settings), None, None
+                            lobby = lobby_for_save(setup, surf.get_size(), settings)
+                            if lobby is None:
+                                battle, end = open_battle(setup, surf.get_size(), settings), None
+                            start = None
                         except UserError as e:  # a damaged save: say so on the start screen
                             start = StartScreen(surf.get_size(), setup, str(e), Texts(settings.language))
                 elif battle is not None and ev.type != pygame.QUIT:
@@ -222,6 +279,12 @@ def _loop(
                             start = StartScreen(surf.get_size(), setup, t=Texts(settings.language))
                         else:
                             editor.layout(surf.get_size())
+            if lobby is not None:
+                if lobby.update(dt) == "play":
+                    battle = open_remote(lobby.take(), surf.get_size(), settings, lobby.lines)
+                    lobby = None
+                else:
+                    lobby.draw(surf, dt)
             if editor is not None and battle is None:
                 editor.draw(surf, dt)
             elif start is not None:
@@ -242,5 +305,7 @@ def _loop(
                     pygame.image.save(surf, str(screenshot))
                 return 0
     finally:
+        if lobby is not None:
+            lobby.close()
         if battle is not None:
             battle.close()

@@ -20,11 +20,13 @@ from game.content.mods import Mod, load_mod, load_mods, user_mods_dir
 from game.content.module_records import module_words
 from game.content.ruleset_files import load_ruleset
 from game.content.rulesref import reference_for
-from game.content.scenario import list_scenarios, load_any_scenario
+from game.content.scenario import Scenario, list_scenarios, load_any_scenario
 from game.editing.random_battles import random_text
 from game.model.errors import UserError, one_line
 from game.model.modules import RandomOptions, compose, is_base, modules_by_mode
 from game.running.match import battles_dir, load
+from game.running.names import named
+from game.running.result_words import side_names
 from game.running.saves import browse_saves
 from game.running.stats import Figures, figures
 from game.ui import theme
@@ -33,6 +35,8 @@ from game.ui.markup import drawable, plain
 from game.ui.rules_browser import RulesBrowser
 from game.ui.save_browser import SaveBrowser, skipped_line
 from game.ui.stats_view import draw_figures
+from systems.open_wars.records import OpenWarsRules
+from systems.open_wars.records import load_rules as load_open_wars_rules
 
 ABOUT_WORD = 12  # characters of a word the scenario's box never has to cut itself
 
@@ -50,6 +54,8 @@ class Setup:
     language: str | None = None  # the screens' language, instead of the remembered one
     tutorial: bool = False  # the first battle that teaches, instead of the scenario chosen
     mode: str | None = None  # the chosen battle's game mode: only its modules play (the start screen's)
+    elsewhere: str | None = None  # a game with a friend elsewhere: "host", "join" or "by-file" (its lobby)
+    seat: Any = None  # such a game begun on the command line (game/net/seat.py's Seat)
     edit: Path | str | None = None  # open the editor: on a file, or a new "scenario" or "map"
 
 
@@ -64,6 +70,10 @@ def available_mods(setup: Setup) -> list[Mod]:
         except UserError:
             continue  # a broken mod is left out here; check-content says why
     return list(found.values())
+
+
+# the ways to play a friend on another machine, each opening the lobby (game/ui/lobby.py)
+ELSEWHERE = (("host", "net_host_button"), ("join", "net_join_button"), ("by-file", "net_file_button"))
 
 
 class StartScreen:
@@ -95,6 +105,7 @@ class StartScreen:
             setup.modules = setup.modules[:-1]
         self.rules = rules
         self.optional = [m for m in modules_by_mode() if not is_base(m)]  # each shown with its mode's maps
+        self._factions: OpenWarsRules | None = None  # Open Wars' rules, for its factions' names
         self.scenarios: dict[str, Any] = {}  # shown name -> a For Glory scenario or another mode's map
         self.modes: dict[str, str] = {}
         for path in list_scenarios(rules.loaded_mods):
@@ -166,7 +177,8 @@ class StartScreen:
         )
         self.browser: RulesBrowser | None = None  # the rules reference, over the start screen
         self.saves: SaveBrowser | None = None  # the saved battles, over the start screen
-        self.figures: tuple[Figures, dict[str, str], dict[str, tuple[int, int, int]]] | None = None
+        # a save's figures: with its sides' names and colours, and the words with its battle's names
+        self.figures: tuple[Figures, dict[str, str], dict[str, tuple[int, int, int]], Texts] | None = None
         self.resumes: dict[pygame_gui.elements.UIButton, Path] = {}  # the newest save, to go on with
         skipped: list[str] = []  # links and unreadable files in the saves folder: said, not listed
         newest = browse_saves(skipped=skipped)[:1]
@@ -182,9 +194,16 @@ class StartScreen:
         self.saves_button = pygame_gui.elements.UIButton(
             make(right, top + (88 if newest else 44), col, 36), t("menu_load"), self.manager
         )
+        # a friend on another machine: the battle chosen on the left, hosted, or a game joined, or by file
+        third, row = (col - 20) // 3, self.saves_button.rect.bottom + 8
+        self.elsewhere = {
+            pygame_gui.elements.UIButton(
+                make(right + i * (third + 10), row, third, 36), t(label), self.manager
+            ): way
+            for i, (way, label) in enumerate(ELSEWHERE)
+        }
         # making battles: a new one or the chosen one in the editor, a random one (issue 26)
-        third = (col - 20) // 3
-        row = self.saves_button.rect.bottom + 8
+        row += 36 + 8
         self.makers = {
             pygame_gui.elements.UIButton(
                 make(right + k * (third + 10), row, third, 36), t(key), self.manager
@@ -250,6 +269,12 @@ class StartScreen:
         self.options_height = max(y, 1)
         self.options.set_scrollable_area_dimensions((inner, self.options_height))
 
+    def faction(self, faction: str) -> str:
+        """An Open Wars faction's name in the player's language."""
+        if self._factions is None:
+            self._factions = load_open_wars_rules()
+        return self._factions.faction_name(faction, self.t.language)
+
     def sides(self, name: str) -> tuple[str, str]:
         sc = self.scenarios.get(name)
         if sc is None:
@@ -257,7 +282,8 @@ class StartScreen:
         if self.modes[name] == "open-wars":
             own = sc.spec.words(self.t.language).players
             p, q = sc.spec.players
-            return (drawable(f"{own[p.id]} ({p.faction})"), drawable(f"{own[q.id]} ({q.faction})"))
+            return (drawable(f"{own[p.id]} ({self.faction(p.faction)})"),
+                    drawable(f"{own[q.id]} ({self.faction(q.faction)})"))  # fmt: skip
         names = sc.spec.words(self.t.language).sides
         a, b = ((names[s.id], self.t(f"log_edge_{s.edge}")) for s in sc.spec.sides)
         return (drawable(f"{a[0]} ({a[1]})"), drawable(f"{b[0]} ({b[1]})"))
@@ -273,7 +299,7 @@ class StartScreen:
                 self.t(
                     "ow_player",
                     side=words.players[p.id],
-                    faction=p.faction,
+                    faction=self.faction(p.faction),
                     gold=p.gold,
                     tokens=sum(u.count for u in p.units),
                 )
@@ -329,10 +355,11 @@ class StartScreen:
             self.problem_label.set_text(str(e)[:90])
             return
         try:
-            sides = m.scenario.spec.sides
-            names = m.scenario.spec.words(self.t.language).sides
-            colours = {s.id: (s.colour[0], s.colour[1], s.colour[2]) for s in sides}
-            self.figures = (figures(m), names, colours)
+            spec = m.scenario.spec
+            people = spec.sides if isinstance(m.scenario, Scenario) else spec.players  # or a map's players
+            colours = {s.id: (s.colour[0], s.colour[1], s.colour[2]) for s in people}
+            t = named(self.t, m)  # its divisions by their names
+            self.figures = (figures(m), dict(side_names(m, t.language)), colours, t)
         finally:
             m.battle.close()
 
@@ -393,20 +420,23 @@ class StartScreen:
                 return "mods"
             if ev.ui_element in self.makers:
                 return self.make(self.makers[ev.ui_element])
+            if ev.ui_element in self.elsewhere:  # the battle chosen, for the lobby (game/ui/lobby.py)
+                self._chosen()
+                return self.elsewhere[ev.ui_element]
             if ev.ui_element is self.start:
-                sc = self.scenarios.get(
-                    self.scenario.selected_option[0]
-                    if isinstance(self.scenario.selected_option, tuple)
-                    else self.scenario.selected_option
-                )
-                if sc is not None:
-                    self.setup.scenario = sc.id  # found again by id among the game's and the mods' own
-                    self.setup.mode = self.modes[_selected(self.scenario)]
-                self.setup.a = self.players[_selected(self.side_a)]
-                self.setup.b = self.players[_selected(self.side_b)]
-                self.setup.seed = self.typed_seed()
+                self._chosen()
                 return "start"
         return None
+
+    def _chosen(self) -> None:
+        """What the left column says, kept in the setup: the battle, who plays it, its seed."""
+        sc = self.scenarios.get(_selected(self.scenario))
+        if sc is not None:
+            self.setup.scenario = sc.id  # found again by id among the game's and the mods' own
+            self.setup.mode = self.modes[_selected(self.scenario)]
+        self.setup.a = self.players[_selected(self.side_a)]
+        self.setup.b = self.players[_selected(self.side_b)]
+        self.setup.seed = self.typed_seed()
 
     def typed_seed(self) -> int:
         """The seed typed: a whole number from 0 to 2**63 - 1 (as a replay keeps it), else 1."""
@@ -480,8 +510,8 @@ class StartScreen:
             shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
             shade.fill((0, 0, 0, 170))
             surf.blit(shade, (0, 0))
-            f, names, colours = self.figures
-            draw_figures(surf, f, self.t, names, colours, self.t("stats_back"))
+            f, names, colours, t = self.figures
+            draw_figures(surf, f, t, names, colours, t("stats_back"))
         if self.browser is not None:
             self.browser.draw(surf)
 
