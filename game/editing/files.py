@@ -19,7 +19,7 @@ from game.editing.fields import clean, misshapen
 from game.model.errors import UserError
 from game.model.limits import ID
 from game.model.modules import mode_for_ruleset
-from systems.open_wars.records import MapFile
+from systems.open_wars.maps import MapFile
 
 HEADER = "# Made with the For Glory scenario editor (python -m game play --edit FILE opens it again)\n"
 MAP_FOLDER = "open-wars"  # a mod's maps of Open Wars: scenarios/open-wars/

@@ -16,7 +16,8 @@ from game.editing.fields import clean
 from game.model.errors import ContentError
 from game.model.limits import ID
 from game.model.ruleset import Ruleset
-from systems.open_wars.records import MapFile, OpenWarsRules, check_map
+from systems.open_wars.maps import MapFile, check_map
+from systems.open_wars.records import OpenWarsRules
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,8 @@ from game.model.modules import modules_by_mode
 from game.model.ruleset import Ruleset, TerrainKind
 from game.model.words import slug
 from game.ui.editor_forms import LABEL, ROW, Bound, Form
-from systems.open_wars.records import FactionWords, LocationSpec, OpenWarsRules, PlayerSpec
+from systems.open_wars.maps import LocationSpec, PlayerSpec
+from systems.open_wars.records import OpenWarsRules
 
 ARRIVALS = 12  # rounds offered for a division's arrival (the file takes up to 100)
 
@@ -279,7 +280,7 @@ def players_tab(form: Form, p: Panel, ow: OpenWarsRules) -> None:
         for loc in doc.get(("locations",)) or []
         if loc.get("type") == "city"
     ]
-    words = ow.locale.get(p.t.language, FactionWords()).factions
+    words = ow.words(p.t.language).factions
     factions = [(words.get(f.id) or f.name, f.id) for f in ow.factions.values()]
     for i, player in enumerate(doc.get(("players",)) or []):
         at: Path = ("players", i)

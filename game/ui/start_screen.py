@@ -32,6 +32,7 @@ from game.running.stats import Figures, figures
 from game.ui import theme
 from game.ui.load_list import CONTROLLERS, mode_name, save_browser, scenario_words, shown_name
 from game.ui.markup import drawable, plain
+from game.ui.ow_setup import RANDOM, PlayersChoice, SeatPlaces, selected
 from game.ui.rules_browser import RulesBrowser
 from game.ui.save_browser import SaveBrowser, skipped_line
 from game.ui.stats_view import draw_figures
@@ -54,6 +55,8 @@ class Setup:
     language: str | None = None  # the screens' language, instead of the remembered one
     tutorial: bool = False  # the first battle that teaches, instead of the scenario chosen
     mode: str | None = None  # the chosen battle's game mode: only its modules play (the start screen's)
+    options: dict[str, object] | None = None  # an Open Wars random map's choices (players, factions, ...)
+    seats: list[str] = field(default_factory=list)  # who plays the third and fourth sides (default: as b)
     elsewhere: str | None = None  # a game with a friend elsewhere: "host", "join" or "by-file" (its lobby)
     seat: Any = None  # such a game begun on the command line (game/net/seat.py's Seat)
     edit: Path | str | None = None  # open the editor: on a file, or a new "scenario" or "map"
@@ -157,10 +160,27 @@ class StartScreen:
         pygame_gui.elements.UILabel(make(x, y + 84, label_w, 34), t("seed"), self.manager)
         self.seed = pygame_gui.elements.UITextEntryLine(make(x + label_w + 10, y + 84, 160, 34), self.manager)
         self.seed.set_text(str(setup.seed))
+        # the random map's: its players, each seat's faction beside its controller (the controllers
+        # narrowed to half while it is chosen), the third and fourth seats on rows of their own
+        half = (col - label_w - 20) // 2
+        self.controller_widths = (col - label_w - 10, half)
+        beside, more = x + label_w + 20 + half, [y + 126, y + 168]
+        self.map_players = PlayersChoice(
+            SeatPlaces(
+                count=make(x + label_w + 180, y + 84, col - label_w - 180, 34),
+                factions=[make(beside, row, half, 34) for row in (y, y + 42, *more)],
+                names=[make(x, row, label_w, 34) for row in more],
+                played_by=[make(x + label_w + 10, row, half, 34) for row in more],
+            ),
+            self.manager,
+            t,
+            setup.options,
+            self.faction_names(),
+        )
+        self.below_y = (y + 126, y + 126 + 42 * len(more))  # the problem and buttons: below the seats
         self.problem_label = pygame_gui.elements.UILabel(
             make(x, y + 126, col, 24), one_line(self.problem, 90), self.manager
         )
-        half = (col - label_w - 20) // 2
         self.start = pygame_gui.elements.UIButton(
             make(x + label_w + 10, y + 156, half, 44), t("start"), self.manager
         )
@@ -271,17 +291,26 @@ class StartScreen:
 
     def faction(self, faction: str) -> str:
         """An Open Wars faction's name in the player's language."""
+        return self._open_wars().faction_name(faction, self.t.language)
+
+    def faction_names(self) -> dict[str, str]:
+        """Every Open Wars faction's name in the player's language, by id."""
+        return {f: self.faction(f) for f in self._open_wars().factions}
+
+    def _open_wars(self) -> OpenWarsRules:
         if self._factions is None:
             self._factions = load_open_wars_rules()
-        return self._factions.faction_name(faction, self.t.language)
+        return self._factions
 
     def sides(self, name: str) -> tuple[str, str]:
         sc = self.scenarios.get(name)
         if sc is None:
             return ("Side A", "Side B")
-        if self.modes[name] == "open-wars":
+        if sc.id == RANDOM:  # its seats, each with its faction's choice beside
+            return (self.t("ow_seat_n", n=1), self.t("ow_seat_n", n=2))
+        if self.modes[name] == "open-wars":  # two to four players: the third and fourth play as the second
             own = sc.spec.words(self.t.language).players
-            p, q = sc.spec.players
+            p, q, *_more = sc.spec.players
             return (drawable(f"{own[p.id]} ({self.faction(p.faction)})"),
                     drawable(f"{own[q.id]} ({self.faction(q.faction)})"))  # fmt: skip
         names = sc.spec.words(self.t.language).sides
@@ -290,6 +319,7 @@ class StartScreen:
 
     def show_about(self, name: str) -> None:
         sc = self.scenarios.get(name)
+        self.show_seats(sc.id if sc is not None else "")
         if sc is None:
             return
         spec = sc.spec
@@ -306,10 +336,11 @@ class StartScreen:
                 for p in spec.players
             )
             mode = mode_name(self.modes[name])
+            seats = self.t("ow_more_seats") if len(spec.players) > 2 or sc.id == "ow-random" else ""
             self.set_about(
                 lambda say: (
                     f"<b>{say(words.name)}</b> ({say(mode)})<br>{say(' '.join(words.description.split()))}"
-                    f"<br><i>{say(who)}</i>"
+                    f"<br><i>{say(who)}</i>" + (f"<br>{say(seats)}" if seats else "")
                 )
             )
             a, b = self.sides(name)
@@ -337,6 +368,18 @@ class StartScreen:
         a, b = self.sides(name)
         self.label_a.set_text(a)
         self.label_b.set_text(b)
+
+    def show_seats(self, scenario_id: str) -> None:
+        """The random map's choices shown or hidden; the controllers narrowed beside the factions and
+        the problem line and the buttons moved below the extra seats while they are shown."""
+        self.map_players.show_for(scenario_id)
+        random = scenario_id == RANDOM
+        for menu in (self.side_a, self.side_b):
+            menu.set_dimensions((self.controller_widths[random], menu.rect.h))
+        y = self.below_y[random]
+        self.problem_label.set_position((self.problem_label.rect.x, y))
+        for button in (self.start, self.quit):
+            button.set_position((button.rect.x, y + 30))
 
     def set_about(self, compose: Callable[[Callable[[object], str]], str]) -> None:
         """The box's text, each text of content in it made plain by the function `compose` is given.
@@ -390,6 +433,7 @@ class StartScreen:
             self.scroll_options(-ev.y * 34)
             return None
         self.manager.process_events(ev)
+        self.map_players.handle(ev)
         if ev.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and ev.ui_element is self.scenario:
             self.show_options(ev.text)
             self.show_about(ev.text)
@@ -430,12 +474,13 @@ class StartScreen:
 
     def _chosen(self) -> None:
         """What the left column says, kept in the setup: the battle, who plays it, its seed."""
-        sc = self.scenarios.get(_selected(self.scenario))
+        sc = self.scenarios.get(selected(self.scenario))
         if sc is not None:
             self.setup.scenario = sc.id  # found again by id among the game's and the mods' own
-            self.setup.mode = self.modes[_selected(self.scenario)]
-        self.setup.a = self.players[_selected(self.side_a)]
-        self.setup.b = self.players[_selected(self.side_b)]
+            self.setup.mode = self.modes[selected(self.scenario)]
+            self.setup.options = self.map_players.options(sc.id, self.setup.options)  # the random map's
+        self.setup.a = self.players[selected(self.side_a)]
+        self.setup.b = self.players[selected(self.side_b)]
         self.setup.seed = self.typed_seed()
 
     def typed_seed(self) -> int:
@@ -453,7 +498,7 @@ class StartScreen:
             self.setup.edit = "scenario"
             return "edit"
         if what == "edit":
-            sc = self.scenarios.get(_selected(self.scenario))
+            sc = self.scenarios.get(selected(self.scenario))
             self.setup.edit = Path(sc.path) if sc is not None else "scenario"
             return "edit"
         seed = self.typed_seed()
@@ -466,8 +511,8 @@ class StartScreen:
             self.problem_label.set_text(one_line(str(e), 90))
             return None
         self.setup.scenario, self.setup.mode, self.setup.seed = str(path), "for-glory", seed
-        self.setup.a = self.players[_selected(self.side_a)]
-        self.setup.b = self.players[_selected(self.side_b)]
+        self.setup.a = self.players[selected(self.side_a)]
+        self.setup.b = self.players[selected(self.side_b)]
         return "start"
 
     def _browse(self, ev: pygame.event.Event) -> str | None:
@@ -514,8 +559,3 @@ class StartScreen:
             draw_figures(surf, f, t, names, colours, t("stats_back"))
         if self.browser is not None:
             self.browser.draw(surf)
-
-
-def _selected(menu: pygame_gui.elements.UIDropDownMenu) -> str:
-    opt = menu.selected_option
-    return opt[0] if isinstance(opt, tuple) else opt
