@@ -103,7 +103,7 @@ def test_every_problem_of_a_mod_is_reported_with_its_file_and_key(
         "must_end_near_road, name, points, range, rule, type)",
         f"{game}: scoring.unit_destroyed: expected an integer, found 1.5",
         f"{scenario}: zz: unknown key (known keys: description, history, id, locale, max_rounds, modules, "
-        "name, objectives, ruleset, sides, table, terrain)",
+        "name, objectives, ruleset, scoring, sides, table, terrain, victory)",
         f"{scenario}: id: expected a string, found 3",
         f"{scenario}: table[1]: expected a number, found 'y'",
         f"{rules}: STARTER-1.title: expected a string, found 2",
@@ -145,6 +145,18 @@ def test_a_broken_scenario_and_script_of_a_mod(capsys: pytest.CaptureFixture[str
         f"{folder / 'scripts/broken.toml'}: units[0].category: unknown category 'Gren2' "
         "(known: LnInf, LI, HC, LC, FA, HA, Gren)",
     ]
+
+
+def test_a_division_without_units_is_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A division the editor has just added holds no units yet: its problem is a line, not a traceback
+    of FG-DEP-9's check of how far its line reaches."""
+    text = (STARTER / "scenarios/starter-skirmish.toml").read_text(encoding="utf-8")
+    start = text.index("units = [", text.index('id = "fr-1"'))
+    emptied = text[:start] + "units = []" + text[text.index("]\n", start) + 1 :]
+    folder = mod(tmp_path, files={"scenarios/starter-skirmish.toml": emptied})
+    (line,) = failing(capsys, folder)
+    assert line.startswith(f"{folder / 'scenarios/starter-skirmish.toml'}: sides[0]")
+    assert "two units or more (FG-PREP-2)" in line
 
 
 def test_dependencies_are_given_together(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

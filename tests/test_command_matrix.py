@@ -33,8 +33,11 @@ def forglory(capfd: pytest.CaptureFixture[str], *args: str) -> str:
     return out
 
 
+HISTORY = {"medina-de-rioseco", "talavera", "albuera", "arapiles"}  # issue 26's battles, made in the editor
+
+
 def test_the_matrix_covers_every_shipped_scenario_and_map() -> None:
-    assert {"bailen", "first-battle", "default"} <= set(SCENARIOS)
+    assert {"bailen", "first-battle", "default"} | HISTORY <= set(SCENARIOS)
     assert OPEN_WARS and set(SCENARIOS) >= OPEN_WARS
 
 
@@ -126,6 +129,25 @@ def test_a_tournament_of_every_level(capfd: pytest.CaptureFixture[str]) -> None:
              "--scenario", "default", "--scenario", sorted(OPEN_WARS)[0])  # fmt: skip
     forglory(capfd, *every)
     assert json.loads(forglory(capfd, *every, "--json"))
+
+
+def test_random_battles_and_the_editor(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
+    """generate (printed, written, every density), the battle it wrote played and checked; the editor's
+    window for a few frames, new and on a shipped battle of history, in both languages."""
+    battle = tmp_path / "random.toml"
+    assert forglory(capfd, "generate", "--seed", "7").startswith("id = ")
+    for terrain in ("sparse", "normal", "dense"):
+        forglory(capfd, "generate", "--seed", "7", "--terrain", terrain, "--out", str(battle))
+        assert (
+            json.loads(forglory(capfd, "simulate", "--scenario", str(battle), *ROUND, "--json"))["rounds"]
+            == 1
+        )
+    forglory(capfd, "generate", "--seed", "8", "--points", "30", "--size", "96x60", "--out", str(battle))
+    forglory(capfd, "simulate", "--scenario", str(battle), *ROUND, "--log", "--lang", "es")
+    for scenario in ("", str(CONTENT / "scenarios" / "talavera.toml")):
+        for lang in ("en", "es"):
+            edit = ["--edit", scenario] if scenario else ["--edit"]
+            forglory(capfd, "play", *edit, "--frames", "3", "--lang", lang)
 
 
 @pytest.mark.parametrize("players", ["3", "4"])

@@ -10,10 +10,22 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from game.cli import battles, by_file, content, mods, modules, play, scenarios, script, stats, tournament
+from game.cli import (
+    battles,
+    by_file,
+    content,
+    generate,
+    mods,
+    modules,
+    play,
+    scenarios,
+    script,
+    stats,
+    tournament,
+)
 from game.model.errors import EXIT_BAD_INPUT, UserError
 
-FAMILIES = (script, battles, tournament, play, by_file, scenarios, content, mods, modules, stats)
+FAMILIES = (script, battles, tournament, play, by_file, scenarios, content, mods, modules, stats, generate)
 
 
 class _Parser(argparse.ArgumentParser):

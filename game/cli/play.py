@@ -13,7 +13,7 @@ from game.cli.options import MAX_SEED, add_map_options, add_mod_option, bounded,
 from game.content.locale import LANGUAGES
 from game.model.errors import UserError
 
-MAX_FRAMES = 10_000_000  # --demo --frames: a day of frames at 60 a second is 5 million
+MAX_FRAMES = 10_000_000  # --frames: a day of frames at 60 a second is 5 million
 
 
 def play(args: argparse.Namespace) -> int:
@@ -42,8 +42,8 @@ def _play(args: argparse.Namespace) -> int:
     mods = [Path(d) for d in args.mod]
     load = Path(args.load) if args.load else None
     watch = Path(args.replay) if args.replay else None
-    if args.frames is not None and not args.demo:
-        raise UserError("play: --frames N goes with --demo")
+    if args.frames is not None and not (args.demo or args.edit is not None):
+        raise UserError("play: --frames N goes with --demo or --edit")
     if watch is not None and mode_for_ruleset(recorded_ruleset(watch)) is not None:
         raise UserError(
             f"play: {watch} is an Open Wars game; the replay viewer shows For Glory battles: "
@@ -61,10 +61,14 @@ def _play(args: argparse.Namespace) -> int:
         setup.seat = net_game(args)
         setup.elsewhere = "host" if args.host is not None else "join"
         return run(setup)
+    if args.edit is not None:  # the editor: on a file, or a new battle
+        setup.edit = Path(args.edit) if args.edit else "scenario"
+        if setup.edit != "scenario" and not Path(args.edit).is_file():
+            raise UserError(f"play: --edit {args.edit}: no such file")
+    shot = Path(args.screenshot) if args.screenshot else None
     if args.demo:
-        shot = Path(args.screenshot) if args.screenshot else None
         return run(setup, demo=True, demo_frames=args.frames, screenshot=shot)
-    return run(setup)
+    return run(setup, demo_frames=args.frames, screenshot=shot)
 
 
 def bench(args: argparse.Namespace) -> int:
@@ -85,12 +89,22 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--seed", type=bounded(0, MAX_SEED), default=1)
     p.add_argument("--demo", action="store_true", help="watch an AI-vs-AI battle to its end")
     p.add_argument(
-        "--frames", type=bounded(1, MAX_FRAMES), default=None, help="with --demo: stop after this many frames"
+        "--frames",
+        type=bounded(1, MAX_FRAMES),
+        default=None,
+        help="with --demo or --edit: stop after this many frames",
     )
-    p.add_argument("--screenshot", metavar="FILE", help="with --demo: save the last frame as a PNG")
+    p.add_argument("--screenshot", metavar="FILE", help="with --frames: save the last frame as a PNG")
     p.add_argument("--load", metavar="FILE", help="resume a saved battle (a save or a replay)")
     p.add_argument("--lang", choices=sorted(LANGUAGES), help="the language of the screens (remembered)")
     p.add_argument("--replay", metavar="FILE", help="watch a replay or a saved battle: play, pause, seek")
+    p.add_argument(
+        "--edit",
+        nargs="?",
+        const="",
+        metavar="FILE",
+        help="the scenario and map editor, on FILE or a new battle",
+    )
     add_map_options(p)
     add_mod_option(p)
     add_network_options(p)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -156,17 +156,27 @@ def counted(n: float, one: str, many: str) -> str:
 def check_translations(
     locale: Mapping[str, Any], known: Mapping[str, set[str]], where: str, what: str
 ) -> None:
-    """A content file's [locale.<language>] tables: each a language the game has (not English: the
-    file's own words are), naming only ids the file has (`known`: table name -> its ids)."""
+    """A content file's [locale.<language>] tables, refused at the first problem (translation_problems)."""
+    for e in translation_problems(locale, known, what):
+        raise ContentError(f"{where}: {e.where}", e.problem)
+
+
+def translation_problems(
+    locale: Mapping[str, Any], known: Mapping[str, set[str]], what: str
+) -> Iterator[ContentError]:
+    """What is wrong with a content file's [locale.<language>] tables, each at its key: each must be a
+    language the game has (not English: the file's own words are), naming only ids the file has
+    (`known`: table name -> its ids)."""
     others = [lang for lang in LANGUAGES if lang != "en"]
     for lang, words in locale.items():
-        at = f"{where}: locale.{lang}"
+        at = f"locale.{lang}"
         if lang not in others:
-            raise ContentError(at, f"unknown language {lang!r} (known: {', '.join(others)})")
+            yield ContentError(at, f"unknown language {lang!r} (known: {', '.join(others)})")
+            continue
         for key, ids in known.items():
             for ident in getattr(words, key):
                 if ident not in ids:
-                    raise ContentError(
+                    yield ContentError(
                         f"{at}.{key}.{ident}", f"no such id in the {what} (known: {', '.join(sorted(ids))})"
                     )
 

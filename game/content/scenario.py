@@ -4,14 +4,14 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from game import CONTENT
 from game.content.files import read_regular
-from game.content.locale import check_translations
+from game.content.locale import translation_problems
 from game.content.mods import Mod
 from game.content.records import load_record, read_toml
 from game.model.dice import FACES
@@ -122,6 +122,32 @@ class ScenarioWords:
     officers: dict[str, Name] = field(default_factory=dict)
 
 
+Points = Annotated[int, Bounds(0, 1000)]
+
+
+@dataclass(frozen=True)
+class ScoringSpec:
+    """FG-VIC-5..10: the points this battle gives for each, where it wants other than the ruleset's
+    (game.toml's [scoring]); what it leaves out is the ruleset's."""
+
+    unit_destroyed: Points | None = None
+    division_removed: Points | None = None
+    objective_held: Points | None = None
+    objective_taken: Points | None = None
+    officer_killed: Points | None = None
+    staff_killed: Points | None = None
+
+
+@dataclass(frozen=True)
+class VictorySpec:
+    """How this battle ends besides its round limit: FG-VIC-2's count of divisions removed (both sides
+    counted, AMB-34; the rulebook's two when left out) and whether FG-VIC-4 ends it when one side holds
+    every objective (FG-VIC-3, the estado mayor lost, always ends it)."""
+
+    divisions_removed: Annotated[int, Bounds(1, 100)] = 2
+    all_objectives: bool = True
+
+
 @dataclass(frozen=True)
 class ScenarioFile:
     id: Id
@@ -135,6 +161,8 @@ class ScenarioFile:
     terrain: Annotated[list[TerrainSpec], Bounds(None, 500)] = field(default_factory=list)
     objectives: Annotated[list[ObjectiveSpec], Bounds(None, 50)] = field(default_factory=list)
     modules: ModuleList = field(default_factory=list)  # rule modules it switches on (game/model/modules.py)
+    scoring: ScoringSpec = field(default_factory=ScoringSpec)  # its own points for FG-VIC-5..10
+    victory: VictorySpec = field(default_factory=VictorySpec)  # how it ends (FG-VIC-2, FG-VIC-4)
     locale: dict[str, ScenarioWords] = field(default_factory=dict)  # its words in other languages
 
     def words(self, language: str) -> ScenarioWords:
@@ -186,38 +214,52 @@ def scenario_path(ref: str, mods: Sequence[Mod] = ()) -> Path:
     return CONTENT / "scenarios" / f"{ref}.toml"
 
 
-def make_terrain(rules: Ruleset, specs: list[TerrainSpec], where: str) -> tuple[Feature, ...]:
-    """Terrain features of a scenario or scripted battle: areas are polygons, lines (roads, rivers)
-    are paths with a width; each kind must exist in the ruleset and be given in its own shape."""
-    features = []
+def terrain_problems(rules: Ruleset, specs: list[TerrainSpec]) -> Iterator[ContentError]:
+    """What is wrong with terrain features, each at its key (terrain[i]...): each kind must exist in
+    the ruleset and be given in its own shape (areas as polygons, lines as paths with a width)."""
     for i, t in enumerate(specs):
-        at = f"{where}: terrain[{i}]"
+        at = f"terrain[{i}]"
         kind = rules.terrain.get(t.kind)
         if kind is None:
-            raise ContentError(
+            yield ContentError(
                 f"{at}.kind", f"unknown terrain kind {t.kind!r} (known: {', '.join(rules.terrain)})"
             )
-        if (t.path is None) == (t.polygon is None):
-            raise ContentError(at, "give a polygon, or a path with a width")
-        if t.path is not None:
+        elif (t.path is None) == (t.polygon is None):
+            yield ContentError(at, "give a polygon, or a path with a width")
+        elif t.path is not None:
             if not kind.linear:
-                raise ContentError(f"{at}.path", f"a {t.kind} is an area: give its polygon")
-            if len(t.path) < 2:
-                raise ContentError(f"{at}.path", "a path needs two points or more")
+                yield ContentError(f"{at}.path", f"a {t.kind} is an area: give its polygon")
+            elif len(t.path) < 2:
+                yield ContentError(f"{at}.path", "a path needs two points or more")
+            elif t.width is not None and t.width <= 0:
+                yield ContentError(f"{at}.width", "the width must be positive")
+        elif kind.linear:
+            yield ContentError(f"{at}.polygon", f"a {t.kind} is a line: give its path and width")
+        elif t.width is not None:
+            yield ContentError(f"{at}.width", "only a path has a width")
+        elif t.polygon is not None and len(t.polygon) < 3:
+            yield ContentError(f"{at}.polygon", "a polygon needs three points or more")
+
+
+def make_terrain(rules: Ruleset, specs: list[TerrainSpec], where: str) -> tuple[Feature, ...]:
+    """Terrain features of a scenario or scripted battle, refused at the first problem (terrain_problems)."""
+    for e in terrain_problems(rules, specs):
+        raise in_file(where, e)
+    features = []
+    for t in specs:
+        kind = rules.terrain[t.kind]
+        if t.path is not None:
             width = t.width if t.width is not None else rules.core.movement.road_width
-            if width <= 0:
-                raise ContentError(f"{at}.width", "the width must be positive")
             features.append(Feature(kind, path=tuple(t.path), width=width, name=t.name))
         else:
             assert t.polygon is not None
-            if kind.linear:
-                raise ContentError(f"{at}.polygon", f"a {t.kind} is a line: give its path and width")
-            if t.width is not None:
-                raise ContentError(f"{at}.width", "only a path has a width")
-            if len(t.polygon) < 3:
-                raise ContentError(f"{at}.polygon", "a polygon needs three points or more")
             features.append(Feature(kind, polygon=tuple(t.polygon), name=t.name))
     return tuple(features)
+
+
+def in_file(where: str, e: ContentError) -> ContentError:
+    """A problem at a key of a file, said with the file's name first."""
+    return ContentError(f"{where}: {e.where}" if e.where else where, e.problem)
 
 
 def scenario_ruleset(path: Path) -> str:
@@ -241,92 +283,94 @@ def load_scenario(ref: str, rules: Ruleset) -> Scenario:
     path = scenario_path(ref, rules.loaded_mods)
     spec = load_record(ScenarioFile, path)
     where = str(path)
-    w, d = spec.table
-    if w <= 0 or d <= 0:
-        raise ContentError(f"{where}: table", f"the table needs a positive size, found {list(spec.table)}")
-    if spec.ruleset != rules.id:
-        raise ContentError(f"{where}: ruleset", f"the scenario is for {spec.ruleset!r}, not {rules.id!r}")
-    if len(spec.sides) != 2:
-        raise ContentError(f"{where}: sides", f"a battle has exactly two sides, found {len(spec.sides)}")
-    if {s.edge for s in spec.sides} != {"south", "north"}:
-        raise ContentError(
-            f"{where}: sides", "one side sits at the south edge and the other at the north edge"
-        )
-    ids: set[str] = set()
-
-    def fresh(ident: str, at: str) -> None:
-        if ident in ids:
-            raise ContentError(at, f"duplicate id {ident!r}")
-        ids.add(ident)
-
-    for i, s in enumerate(spec.sides):
-        fresh(s.id, f"{where}: sides[{i}].id")
-        fresh(f"{s.id}-staff", f"{where}: sides[{i}].id")
-        if s.army is not None:
-            if s.divisions:
-                raise ContentError(
-                    f"{where}: sides[{i}].army", "give the divisions or an army's points, not both"
-                )
-            check_army(s.army, rules, f"{where}: sides[{i}].army")
-        elif len(s.divisions) < MIN_DIVISIONS:
-            raise ContentError(
-                f"{where}: sides[{i}].divisions",
-                "an army has two divisions or more (FG-PREP-1), or give its points as [sides.army]",
-            )
-        if s.staff.experience is not None and not 1 <= s.staff.experience <= FACES:
-            raise ContentError(f"{where}: sides[{i}].staff.experience", "experience is a D6 result, 1 to 6")
-        for j, dv in enumerate(s.divisions):
-            at = f"{where}: sides[{i}].divisions[{j}]"
-            fresh(dv.id, f"{at}.id")
-            if len(dv.units) < MIN_UNITS:
-                raise ContentError(f"{at}.units", "a division has two units or more (FG-PREP-2)")
-            if dv.experience is not None and not 1 <= dv.experience <= FACES:
-                raise ContentError(f"{at}.experience", "experience is a D6 result, 1 to 6")
-            if dv.arrival is not None and dv.arrival < 0:
-                raise ContentError(f"{at}.arrival", "arrival is 0 (on the table) or the round it arrives")
-            for k, u in enumerate(dv.units):
-                fresh(u.id, f"{at}.units[{k}].id")
-                if u.category not in rules.categories:
-                    raise ContentError(f"{at}.units[{k}].category", f"unknown category {u.category!r}")
-                if u.quality not in rules.qualities:
-                    raise ContentError(f"{at}.units[{k}].quality", f"unknown quality {u.quality!r}")
-    if rules.length("XL") > d / 2 - 2:
-        # FG-DEP-8/10: each side deploys in its half, XL from every enemy: a shallow table leaves the
-        # second side no room once the first stands at the centre line
-        raise ContentError(
-            f"{where}: table",
-            f'a table {d:g}" deep leaves no room to deploy XL ({rules.length("XL"):g}") apart',
-        )
-    mode = game_mode(rules.mode)
-    if mode is not None and mode.check_scenario is not None:
-        mode.check_scenario(spec, rules, where)  # what the mode's own rules ask of it (FG-DEP-9)
-    for i, s in enumerate(spec.sides):
-        count = sum(len(dv.units) for dv in s.divisions)
-        if count > MAX_UNITS:
-            raise ContentError(
-                f"{where}: sides[{i}].divisions", f"at most {MAX_UNITS} units a side, found {count}"
-            )
-    side_ids = {s.id for s in spec.sides}
-    for i, o in enumerate(spec.objectives):
-        fresh(o.id, f"{where}: objectives[{i}].id")
-        if o.held_by is not None and o.held_by not in side_ids:
-            raise ContentError(f"{where}: objectives[{i}].held_by", f"unknown side {o.held_by!r}")
-        if not (0 <= o.at[0] <= w and 0 <= o.at[1] <= d):
-            raise ContentError(f"{where}: objectives[{i}].at", "the objective is off the table")
-    check_words(spec, where)
-    for i, s in enumerate(spec.sides):
-        taken = sorted(x for x in ids if x.startswith(f"{s.id}-") and x != f"{s.id}-staff")
-        if s.army is not None and taken:
-            raise ContentError(
-                f"{where}: sides[{i}].army",
-                f"its built divisions and units take the ids {s.id}-1, {s.id}-1a ...: {taken[0]!r} is used",
-            )
-    table = Table(w, d, make_terrain(rules, spec.terrain, where))
+    for e in scenario_problems(spec, rules):
+        raise in_file(where, e)
+    table = Table(*spec.table, make_terrain(rules, spec.terrain, where))
     digest = hashlib.sha256(read_regular(path)).hexdigest()
     return Scenario(spec, table, path, digest)
 
 
-def check_words(spec: ScenarioFile, where: str) -> None:
+def scenario_problems(spec: ScenarioFile, rules: Ruleset) -> Iterator[ContentError]:
+    """Everything wrong with a scenario against the ruleset, beyond its keys and types, each at the key
+    that causes it (sides[0].divisions[1].units, objectives[2].at ...): the loader refuses the first,
+    check-content reports them all and the scenario editor shows each at its element."""
+    w, d = spec.table
+    if w <= 0 or d <= 0:
+        yield ContentError("table", f"the table needs a positive size, found {list(spec.table)}")
+    if spec.ruleset != rules.id:
+        yield ContentError("ruleset", f"the scenario is for {spec.ruleset!r}, not {rules.id!r}")
+    if len(spec.sides) != 2:
+        yield ContentError("sides", f"a battle has exactly two sides, found {len(spec.sides)}")
+    if {s.edge for s in spec.sides} != {"south", "north"}:
+        yield ContentError("sides", "one side sits at the south edge and the other at the north edge")
+    ids: set[str] = set()
+
+    def fresh(ident: str, at: str) -> Iterator[ContentError]:
+        if ident in ids:
+            yield ContentError(at, f"duplicate id {ident!r}")
+        ids.add(ident)
+
+    for i, s in enumerate(spec.sides):
+        yield from fresh(s.id, f"sides[{i}].id")
+        yield from fresh(f"{s.id}-staff", f"sides[{i}].id")
+        if s.army is not None:
+            if s.divisions:
+                yield ContentError(f"sides[{i}].army", "give the divisions or an army's points, not both")
+            yield from army_problems(s.army, rules, f"sides[{i}].army")
+        elif len(s.divisions) < MIN_DIVISIONS:
+            yield ContentError(
+                f"sides[{i}].divisions",
+                "an army has two divisions or more (FG-PREP-1), or give its points as [sides.army]",
+            )
+        if s.staff.experience is not None and not 1 <= s.staff.experience <= FACES:
+            yield ContentError(f"sides[{i}].staff.experience", "experience is a D6 result, 1 to 6")
+        for j, dv in enumerate(s.divisions):
+            at = f"sides[{i}].divisions[{j}]"
+            yield from fresh(dv.id, f"{at}.id")
+            if len(dv.units) < MIN_UNITS:
+                yield ContentError(f"{at}.units", "a division has two units or more (FG-PREP-2)")
+            if dv.experience is not None and not 1 <= dv.experience <= FACES:
+                yield ContentError(f"{at}.experience", "experience is a D6 result, 1 to 6")
+            if dv.arrival is not None and dv.arrival < 0:
+                yield ContentError(f"{at}.arrival", "arrival is 0 (on the table) or the round it arrives")
+            for k, u in enumerate(dv.units):
+                yield from fresh(u.id, f"{at}.units[{k}].id")
+                if u.category not in rules.categories:
+                    yield ContentError(f"{at}.units[{k}].category", f"unknown category {u.category!r}")
+                if u.quality not in rules.qualities:
+                    yield ContentError(f"{at}.units[{k}].quality", f"unknown quality {u.quality!r}")
+    if rules.length("XL") > d / 2 - 2:
+        # FG-DEP-8/10: each side deploys in its half, XL from every enemy: a shallow table leaves the
+        # second side no room once the first stands at the centre line
+        yield ContentError(
+            "table", f'a table {d:g}" deep leaves no room to deploy XL ({rules.length("XL"):g}") apart'
+        )
+    mode = game_mode(rules.mode)
+    if mode is not None and mode.check_scenario is not None:
+        yield from mode.check_scenario(spec, rules)  # what the mode's own rules ask of it (FG-DEP-9)
+    for i, s in enumerate(spec.sides):
+        count = sum(len(dv.units) for dv in s.divisions)
+        if count > MAX_UNITS:
+            yield ContentError(f"sides[{i}].divisions", f"at most {MAX_UNITS} units a side, found {count}")
+    side_ids = {s.id for s in spec.sides}
+    for i, o in enumerate(spec.objectives):
+        yield from fresh(o.id, f"objectives[{i}].id")
+        if o.held_by is not None and o.held_by not in side_ids:
+            yield ContentError(f"objectives[{i}].held_by", f"unknown side {o.held_by!r}")
+        if not (0 <= o.at[0] <= w and 0 <= o.at[1] <= d):
+            yield ContentError(f"objectives[{i}].at", "the objective is off the table")
+    yield from words_problems(spec)
+    for i, s in enumerate(spec.sides):
+        taken = sorted(x for x in ids if x.startswith(f"{s.id}-") and x != f"{s.id}-staff")
+        if s.army is not None and taken:
+            yield ContentError(
+                f"sides[{i}].army",
+                f"its built divisions and units take the ids {s.id}-1, {s.id}-1a ...: {taken[0]!r} is used",
+            )
+    yield from terrain_problems(rules, spec.terrain)
+
+
+def words_problems(spec: ScenarioFile) -> Iterator[ContentError]:
     """[locale.<language>]: naming only the file's sides, objectives, divisions, units and officers."""
     divisions = {d.id for s in spec.sides for d in s.divisions}
     known = {
@@ -336,7 +380,7 @@ def check_words(spec: ScenarioFile, where: str) -> None:
         "units": {u.id for s in spec.sides for d in s.divisions for u in d.units},
         "officers": divisions | {f"{s.id}-staff" for s in spec.sides},
     }
-    check_translations(spec.locale, known, where, "scenario")
+    return translation_problems(spec.locale, known, "scenario")
 
 
 def cheapest(rules: Ruleset) -> int:
@@ -344,17 +388,17 @@ def cheapest(rules: Ruleset) -> int:
     return min(c.points for c in rules.categories.values())
 
 
-def check_army(army: ArmySpec, rules: Ruleset, where: str) -> None:
+def army_problems(army: ArmySpec, rules: Ruleset, at: str) -> Iterator[ContentError]:
     """A points army must be able to buy its divisions of two units (FG-PREP-1/2) from known codes."""
     divisions = army.divisions if army.divisions is not None else MIN_DIVISIONS
     if divisions < MIN_DIVISIONS:
-        raise ContentError(f"{where}.divisions", "an army has two divisions or more (FG-PREP-1)")
+        yield ContentError(f"{at}.divisions", "an army has two divisions or more (FG-PREP-1)")
     if army.points > MAX_POINTS:
-        raise ContentError(f"{where}.points", f"at most {MAX_POINTS} points: no table holds more")
+        yield ContentError(f"{at}.points", f"at most {MAX_POINTS} points: no table holds more")
     least = divisions * MIN_UNITS * cheapest(rules)
     if army.points < least:
-        raise ContentError(
-            f"{where}.points",
+        yield ContentError(
+            f"{at}.points",
             f"{army.points} points cannot buy {divisions} divisions of two units (FG-PREP-1/2): "
             f"give {least} or more",
         )
@@ -364,11 +408,9 @@ def check_army(army: ArmySpec, rules: Ruleset, where: str) -> None:
             continue
         for code in weights:
             if code not in known:
-                raise ContentError(
-                    f"{where}.{key}.{code}", f"unknown code {code!r} (known: {', '.join(known)})"
-                )
+                yield ContentError(f"{at}.{key}.{code}", f"unknown code {code!r} (known: {', '.join(known)})")
         if not any(w > 0 for w in weights.values()):
-            raise ContentError(f"{where}.{key}", "give at least one weight above 0")
+            yield ContentError(f"{at}.{key}", "give at least one weight above 0")
 
 
 def army_points(spec: ScenarioFile, rules: Ruleset) -> dict[str, int]:

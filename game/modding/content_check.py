@@ -24,7 +24,14 @@ from game.content.module_records import check_names, folder_of, load_records, ru
 from game.content.records import collect, collect_partial, load_record, read_toml
 from game.content.ruleset_files import RULESET_FILES, load_ruleset
 from game.content.rulesref import LOCALE, _Entry, load_reference
-from game.content.scenario import ScenarioFile, load_scenario, scenario_folders, scenario_ruleset
+from game.content.scenario import (
+    ScenarioFile,
+    in_file,
+    load_scenario,
+    scenario_folders,
+    scenario_problems,
+    scenario_ruleset,
+)
 from game.model.errors import ContentError, UserError
 from game.model.limits import check_id
 from game.model.modules import mode_for_ruleset, modules, other_rulesets
@@ -151,8 +158,13 @@ class _Check:
             return
         spec = self.record(ScenarioFile, path)
         rules = self.rules_for(path, spec.ruleset, rulesets) if spec is not None else None
-        sc = self.attempt(load_scenario, str(path), rules) if rules is not None else None
-        if sc is not None and rules is not None:  # its modules with the mods' on them, as a battle has them
+        if spec is None or rules is None:
+            return
+        found = [in_file(str(path), e) for e in scenario_problems(spec, rules)]  # every one of them
+        for e in found:
+            self.problem(e)
+        sc = None if found else self.attempt(load_scenario, str(path), rules)  # which stops at the first
+        if sc is not None:  # its modules with the mods' on them, as a battle has them
             self.attempt(rule_stack, rules, sc.spec.modules, str(path))
 
     def script(self, path: Path, rulesets: Rulesets) -> None:

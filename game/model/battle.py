@@ -74,6 +74,9 @@ class GameState:
     initiative: dict[str, int] = field(default_factory=dict)  # formation key -> this round's initiative
     first_side: str | None = None  # the side whose formation activated first this round (AMB-48)
     zones: dict[str, list[Point]] = field(default_factory=dict)  # scenario's deployment hints for the AI
+    divisions_to_end: int = 2  # FG-VIC-2: divisions removed (both sides) that end the battle
+    objectives_end: bool = True  # FG-VIC-4: one side holding every objective ends it
+    scoring: Any = None  # the scenario's own points for FG-VIC-5..10 (a Scoring), else the ruleset's
     over: bool = False
     winner: str | None = None
     end_reason: str = ""

@@ -216,9 +216,10 @@ class GameMode:
         None  # its ruleset: (the rulesets folder given, the mods laid over it)
     )
     load_scenario: Callable[[Path, Any], Any] | None = None  # one of its scenario files, checked
-    # checks of a scenario that its rules make, after the loader's own: (scenario file, its ruleset,
-    # where) raising ContentError (For Glory: every division can stand within reach of its officer)
-    check_scenario: Callable[[Any, Any, str], None] | None = None
+    # checks of a scenario that its rules make, after the loader's own: (scenario file, its ruleset)
+    # yielding a ContentError at each key that is wrong (For Glory: every division can stand within
+    # reach of its officer)
+    check_scenario: Callable[[Any, Any], Iterable[Any]] | None = None
     # a mode whose events For Glory's narrator does not tell says each itself, in the language of the
     # texts given: (the game, an event, the texts, For Glory's `describe` for what it has no words
     # of its own for) -> its line of the log
@@ -226,10 +227,24 @@ class GameMode:
     # a mode that is not played on a table counts its own figures (`stats`): the game -> (each side's
     # game.model.figures.SideStats, the fates of its formations)
     stats: Callable[[Any], tuple[Any, Any]] | None = None
+    # a random battle or map of the mode (`python -m game generate --mode <id>`, the start screen's
+    # "Random battle"): (For Glory's ruleset with the mods, the seed, RandomOptions) -> the data of its
+    # scenario file, the same for the same seed and options; a mode without one cannot be generated
+    generate: Callable[[Any, int, RandomOptions], dict[str, Any]] | None = None
     # a mode whose sides and endings For Glory's words do not say words its result itself: (the game,
     # the texts) -> (who won, why the game ended, each side's name, each score line's label), in the
     # texts' language
     result: Callable[[Any, Any], tuple[str, str, Mapping[str, str], Mapping[str, str]]] | None = None
+
+
+@dataclass(frozen=True)
+class RandomOptions:
+    """What a random battle or map is asked to be; each mode reads what it uses and refuses, in one
+    line, what it cannot make."""
+
+    points: int | None = None  # each side's army
+    size: tuple[float, float] | None = None  # the table, width by depth in inches
+    terrain: str | None = None  # how much ground: sparse, normal or dense
 
 
 _MODES: dict[str, GameMode] = {}

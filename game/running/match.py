@@ -15,7 +15,7 @@ from typing import Any, Protocol
 from game import CONTENT
 from game.content.army import with_armies
 from game.content.files import read_regular, write_text
-from game.content.mods import Mod, load_mod, load_mods, user_mods_dir
+from game.content.mods import Mod, load_mod, load_mods, user_data_dir, user_mods_dir
 from game.content.module_records import chosen_in, rule_stack
 from game.content.ruleset_files import load_ruleset
 from game.content.scenario import (
@@ -209,10 +209,16 @@ def save(m: Match, path: Path) -> None:
 MAX_RECORDED_MODS = 64
 
 
+def battles_dir() -> Path:
+    """Where the window keeps the battles it makes (random battles, the scenario editor's "Try it"):
+    a folder of the game's own, so a battle saved there may be resumed."""
+    return user_data_dir() / "battles"
+
+
 def _allowed_roots(given: Sequence[Path]) -> list[Path]:
     """The folders a replay may name a mod or a scenario file in: the game's content, the user's mods
-    folder and the mods given on the command line."""
-    return [p.resolve() for p in (CONTENT, user_mods_dir(), *given)]
+    folder, the battles the window made and the mods given on the command line."""
+    return [p.resolve() for p in (CONTENT, user_mods_dir(), battles_dir(), *given)]
 
 
 def _inside(path: Path, roots: Sequence[Path]) -> bool:

@@ -41,7 +41,7 @@ NATURAL = {"morale": "FG-MOR-7", "leadership": "FG-LDR-6"}
 # a game-over reason as For Glory's rules word it (systems/for_glory/victory.py and sequence.py), read
 # back for its values: rule -> pattern
 END_REASONS = {
-    "FG-VIC-2": re.compile(r"two divisions removed"),
+    "FG-VIC-2": re.compile(r"(?P<count>two|\d+) divisions removed"),
     "FG-VIC-3": re.compile(r"the estado mayor of (?P<side>\S+) is lost"),
     "FG-VIC-4": re.compile(r"every objective is held by (?P<side>\S+)"),
     "AMB-37": re.compile(r"the round limit of (?P<limit>\d+) is reached"),
@@ -485,9 +485,11 @@ def end_reason(n: Narrator, e: Event) -> str:
     pattern = END_REASONS.get(e["rule"])
     found = pattern.fullmatch(e["reason"]) if pattern is not None else None
     key = "log_end_" + slug(e["rule"])
+    values = found.groupdict() if found is not None else {}
+    if values.get("count", "two") != "two":  # a scenario's own count of divisions removed (FG-VIC-2)
+        key += "_count"
     if found is None or not n.t.has(key):
         return str(e["reason"])
-    values = found.groupdict()
     if "side" in values:
         values["side"] = n.side(values["side"])
     return n.say(key, **values)

@@ -23,6 +23,7 @@ from game.running.saves import load_game
 from game.running.settings import Settings, fitted_window, load_settings
 from game.ui import theme
 from game.ui.battle_screen import BattleScreen
+from game.ui.editor_screen import EditorScreen
 from game.ui.end_screen import EndScreen
 from game.ui.lobby import Lobby
 from game.ui.ow_screen import OpenWarsScreen
@@ -63,6 +64,15 @@ def open_battle(setup: Setup, size: tuple[int, int], settings: Settings | None =
     if isinstance(m.battle, Campaign):  # a map of Open Wars: its own screen
         return OpenWarsScreen(m, players, size, settings)
     return BattleScreen(m, players, size, settings)
+
+
+def open_editor(setup: Setup, size: tuple[int, int], settings: Settings) -> EditorScreen:
+    """The scenario editor on the file the setup names (a new battle or map without one)."""
+    path, setup.edit = setup.edit, None
+    mods = load_mods(setup.mods)
+    if isinstance(path, Path):
+        return EditorScreen(size, Texts(settings.language), mods, path)
+    return EditorScreen(size, Texts(settings.language), mods, kind=path or "scenario")
 
 
 def lobby_for_save(setup: Setup, size: tuple[int, int], settings: Settings) -> Lobby | None:
@@ -137,6 +147,7 @@ def run(
     surf = open_window(settings)
     start: StartScreen | None = None
     battle: Screen | ReplayViewer | None = None
+    editor: EditorScreen | None = None  # the editor, shown, or waiting while its battle is tried
     lobby: Lobby | None = None  # a game with a friend elsewhere, before it begins
     if setup.seat is not None and setup.seat.match is not None:  # a turn file opened (by-file open)
         battle, setup.seat = open_remote(setup.seat, surf.get_size(), settings), None
@@ -154,10 +165,12 @@ def run(
             battle.speed_index = 3
             if isinstance(battle, BattleScreen):
                 battle.display.speed = 4.0
+    elif setup.edit is not None:
+        editor = open_editor(setup, surf.get_size(), settings)
     else:
         start = StartScreen(surf.get_size(), setup, "; ".join(problems), Texts(settings.language))
     try:
-        code = _loop(setup, surf, start, lobby, battle, settings, stop, demo, demo_frames, screenshot)
+        code = _loop(setup, surf, start, lobby, battle, editor, settings, stop, demo, demo_frames, screenshot)
     finally:
         pygame.quit()
         stop.close()
@@ -175,6 +188,7 @@ def _loop(
     start: StartScreen | None,
     lobby: Lobby | None,
     battle: Screen | ReplayViewer | None,
+    editor: EditorScreen | None,
     settings: Settings,
     stop: Stopping,
     demo: bool,
@@ -195,14 +209,27 @@ def _loop(
                 stop.save(battle.screen if isinstance(battle, TutorialScreen) else battle)
                 return 0
             for ev in pygame.event.get():
-                if ev.type == pygame.QUIT and (battle is None or battle.ask_quit() == "quit"):
-                    return 0
+                asked = ev.type == pygame.QUIT and (battle is None or battle.ask_quit() == "quit")
+                if asked and (editor is None or battle is not None or editor.leave()):
+                    return 0  # the editor asks once more for changes not saved
                 if ev.type == pygame.VIDEORESIZE and not settings.fullscreen:
                     surf = pygame.display.set_mode((ev.w, ev.h), pygame.RESIZABLE)
                     settings.window = (ev.w, ev.h)
                     if start is not None:
                         start = StartScreen(surf.get_size(), setup, t=Texts(settings.language))
-                if lobby is not None:
+                if editor is not None and battle is None:
+                    what = editor.handle(ev)
+                    if what == "close":
+                        editor, start = None, StartScreen(surf.get_size(), setup, t=Texts(settings.language))
+                    elif what == "try" and editor.tried is not None:
+                        tried = dataclasses.replace(
+                            setup, scenario=str(editor.tried), a="human", b="normal", mode=None
+                        )
+                        try:
+                            battle, end = open_battle(tried, surf.get_size(), settings), None
+                        except UserError as e:
+                            editor.status = str(e)
+                elif lobby is not None:
                     what = lobby.handle(ev)
                     if what == "back":
                         lobby.close()
@@ -214,6 +241,12 @@ def _loop(
                     what = start.handle(ev)
                     if what == "quit":
                         return 0
+                    if what == "edit":
+                        try:
+                            editor, start = open_editor(setup, surf.get_size(), settings), None
+                        except UserError as e:  # a file the editor cannot show: said on the start screen
+                            start = StartScreen(surf.get_size(), setup, str(e), Texts(settings.language))
+                        continue
                     if what in ("host", "join", "by-file"):
                         lobby, start = Lobby(surf.get_size(), setup, what, Texts(settings.language)), None
                     if what == "mods":
@@ -243,14 +276,19 @@ def _loop(
                     ):
                         battle.close()
                         battle, end = None, None
-                        start = StartScreen(surf.get_size(), setup, t=Texts(settings.language))
+                        if editor is None:  # a battle tried from the editor goes back to it
+                            start = StartScreen(surf.get_size(), setup, t=Texts(settings.language))
+                        else:
+                            editor.layout(surf.get_size())
             if lobby is not None:
                 if lobby.update(dt) == "play":
                     battle = open_remote(lobby.take(), surf.get_size(), settings, lobby.lines)
                     lobby = None
                 else:
                     lobby.draw(surf, dt)
-            if start is not None:
+            if editor is not None and battle is None:
+                editor.draw(surf, dt)
+            elif start is not None:
                 start.draw(surf, dt)
             elif battle is not None:
                 battle.update(dt)

@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from game.content.files import inside, write_text
 from game.content.glossary import glossary
 from game.content.locale import Texts
 from game.content.mods import Mod, load_mod, load_mods, user_mods_dir
@@ -20,9 +21,10 @@ from game.content.module_records import module_words
 from game.content.ruleset_files import load_ruleset
 from game.content.rulesref import reference_for
 from game.content.scenario import Scenario, list_scenarios, load_any_scenario
+from game.editing.random_battles import random_text
 from game.model.errors import UserError, one_line
-from game.model.modules import compose, is_base, modules_by_mode
-from game.running.match import load
+from game.model.modules import RandomOptions, compose, is_base, modules_by_mode
+from game.running.match import battles_dir, load
 from game.running.names import named
 from game.running.result_words import side_names
 from game.running.saves import browse_saves
@@ -57,6 +59,7 @@ class Setup:
     seats: list[str] = field(default_factory=list)  # who plays the third and fourth sides (default: as b)
     elsewhere: str | None = None  # a game with a friend elsewhere: "host", "join" or "by-file" (its lobby)
     seat: Any = None  # such a game begun on the command line (game/net/seat.py's Seat)
+    edit: Path | str | None = None  # open the editor: on a file, or a new "scenario" or "map"
 
 
 def available_mods(setup: Setup) -> list[Mod]:
@@ -218,6 +221,16 @@ class StartScreen:
                 make(right + i * (third + 10), row, third, 36), t(label), self.manager
             ): way
             for i, (way, label) in enumerate(ELSEWHERE)
+        }
+        # making battles: a new one or the chosen one in the editor, a random one (issue 26)
+        row += 36 + 8
+        self.makers = {
+            pygame_gui.elements.UIButton(
+                make(right + k * (third + 10), row, third, 36), t(key), self.manager
+            ): what
+            for k, (key, what) in enumerate(
+                (("editor_new_battle", "new"), ("editor_edit", "edit"), ("random_battle", "random"))
+            )
         }
         # the rule modules of the chosen battle's mode, then the mods: a list that scrolls
         below = row + 36 + 12
@@ -449,6 +462,8 @@ class StartScreen:
                 on = [p for p in self.setup.mods if p.resolve() != root.resolve()]
                 self.setup.mods = on if len(on) < len(self.setup.mods) else [*self.setup.mods, root]
                 return "mods"
+            if ev.ui_element in self.makers:
+                return self.make(self.makers[ev.ui_element])
             if ev.ui_element in self.elsewhere:  # the battle chosen, for the lobby (game/ui/lobby.py)
                 self._chosen()
                 return self.elsewhere[ev.ui_element]
@@ -466,10 +481,39 @@ class StartScreen:
             self.setup.options = self.map_players.options(sc.id, self.setup.options)  # the random map's
         self.setup.a = self.players[selected(self.side_a)]
         self.setup.b = self.players[selected(self.side_b)]
+        self.setup.seed = self.typed_seed()
+
+    def typed_seed(self) -> int:
+        """The seed typed: a whole number from 0 to 2**63 - 1 (as a replay keeps it), else 1."""
         try:
-            self.setup.seed = int(self.seed.get_text())
-        except ValueError:
-            self.setup.seed = 1
+            seed = int(self.seed.get_text().strip())
+        except ValueError:  # not a number, or one of more than 4300 digits
+            return 1
+        return seed if 0 <= seed < 2**63 else 1
+
+    def make(self, what: str) -> str | None:
+        """A new battle or the chosen one in the editor ("edit"), or a random battle of the seed
+        typed, made and started at once ("start"): its seed is in its name, so it can be shared."""
+        if what == "new":
+            self.setup.edit = "scenario"
+            return "edit"
+        if what == "edit":
+            sc = self.scenarios.get(selected(self.scenario))
+            self.setup.edit = Path(sc.path) if sc is not None else "scenario"
+            return "edit"
+        seed = self.typed_seed()
+        try:
+            ident, text = random_text(self.rules, "for-glory", seed, RandomOptions())
+            battles_dir().mkdir(parents=True, exist_ok=True)
+            path = inside(battles_dir(), f"{ident}.toml")
+            write_text(path, text)
+        except (UserError, OSError) as e:
+            self.problem_label.set_text(one_line(str(e), 90))
+            return None
+        self.setup.scenario, self.setup.mode, self.setup.seed = str(path), "for-glory", seed
+        self.setup.a = self.players[selected(self.side_a)]
+        self.setup.b = self.players[selected(self.side_b)]
+        return "start"
 
     def _browse(self, ev: pygame.event.Event) -> str | None:
         """The saved battles' browser over the start screen: a save to resume, or its figures."""

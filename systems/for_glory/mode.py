@@ -6,6 +6,8 @@ these tables (game/model/modules.py). An optional module adds its own objects th
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
 
@@ -24,6 +26,7 @@ from systems.for_glory.charge.order import charge, charge_order, charge_reaction
 from systems.for_glory.command import activate, check_leadership
 from systems.for_glory.deployment import formation_reach
 from systems.for_glory.fire import shoot
+from systems.for_glory.generate import random_battle
 from systems.for_glory.odds import fire_odds, for_glory_fire_odds
 from systems.for_glory.orders import (
     check_morale,
@@ -175,24 +178,36 @@ def setup(b: Battle, sc: Scenario, max_rounds: int | None) -> None:
     edges: dict[str, str] = {s.id: s.edge for s in spec.sides}
     g = sequence.new_game(b, sc.id, [s.id for s in spec.sides], edges, objectives, max_rounds)
     g.zones = {s.id: list(s.deployment) for s in spec.sides if s.deployment}
+    g.divisions_to_end, g.objectives_end = spec.victory.divisions_removed, spec.victory.all_objectives
+    own = {k: v for k, v in dataclasses.asdict(spec.scoring).items() if v is not None}
+    g.scoring = dataclasses.replace(b.rules.scoring, **own) if own else None
     b.start(sequence.battle(b, experience, arrival))
 
 
-def check_scenario(spec: ScenarioFile, rules: Ruleset, where: str) -> None:
+def check_scenario(spec: ScenarioFile, rules: Ruleset) -> Iterator[ContentError]:
     """FG-DEP-9: a division that cannot stand within the division radius of its officer could never
     deploy (the scenario loader asks this of the mode, game/content/scenario.py)."""
     radius = rules.length(rules.core.command.division_radius)
     for i, s in enumerate(spec.sides):
         for j, dv in enumerate(s.divisions):
+            if not dv.units:  # a division without units: the army's own check says so
+                continue
             reach = formation_reach(rules, len(dv.units))
             if reach > radius:
-                raise ContentError(
-                    f"{where}: sides[{i}].divisions[{j}].units",
+                yield ContentError(
+                    f"sides[{i}].divisions[{j}].units",
                     f'{len(dv.units)} units in line stand up to {reach:.1f}" from their officer, beyond the '
                     f'division radius of {radius:g}" (FG-DEP-9): split the division or lengthen the measure',
                 )
 
 
 FOR_GLORY_MODE = GameMode(
-    "for-glory", "For Glory", FOR_GLORY.description, FOR_GLORY, setup, score, check_scenario=check_scenario
+    "for-glory",
+    "For Glory",
+    FOR_GLORY.description,
+    FOR_GLORY,
+    setup,
+    score,
+    check_scenario=check_scenario,
+    generate=random_battle,
 )

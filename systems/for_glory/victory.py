@@ -52,12 +52,14 @@ def end_reason(b: Battle) -> tuple[str, str] | None:
     g = b.game
     assert g is not None
     removed = sum(1 for e in b.events if e.kind == "division_removed")
-    if removed >= 2:
-        return ("two divisions removed", "FG-VIC-2")
+    if removed >= g.divisions_to_end:  # the rulebook's two unless the scenario says
+        count = "two" if g.divisions_to_end == 2 else str(g.divisions_to_end)
+        return (f"{count} divisions removed", "FG-VIC-2")
     for e, off in esper.get_component(Officer):
         if off.role == "staff" and off.dead:
             return (f"the estado mayor of {b.side_of(e)} is lost", "FG-VIC-3")
-    if g.objectives and len({o.holder for o in g.objectives}) == 1 and g.objectives[0].holder is not None:
+    held = g.objectives and len({o.holder for o in g.objectives}) == 1 and g.objectives[0].holder is not None
+    if g.objectives_end and held:
         return (f"every objective is held by {g.objectives[0].holder}", "FG-VIC-4")
     return None
 
@@ -91,7 +93,7 @@ def score(b: Battle, events: list[Event] | None = None) -> dict[str, Score]:
             out[obj.holder].objectives_held += 1
             if enemy_of(obj.holder) in obj.ever:
                 out[obj.holder].objectives_taken += 1
-    rules = b.rules.scoring
+    rules = g.scoring or b.rules.scoring  # the scenario's own points, else the ruleset's
     for s in out.values():
         s.lines = {
             "FG-VIC-5": s.units_destroyed * rules.unit_destroyed,

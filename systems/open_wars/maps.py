@@ -104,6 +104,9 @@ class RandomSpec:
     )
 
 
+LAID = ("locations", "links", "players")  # what a map laid out by hand gives, and a random one leaves out
+
+
 @dataclass(frozen=True)
 class MapFile:
     id: Id
@@ -193,7 +196,19 @@ class OpenWarsMap:
 
 def checked(spec: MapFile, path: Path, rules: OpenWarsRules, options: MapOptions | None) -> OpenWarsMap:
     """A map (as written or generated) checked against the rules: its links, cards, players and words."""
-    where = str(path)
+    near = check_map(spec, rules, str(path))
+    digest = hashlib.sha256(read_regular(path)).hexdigest()
+    return OpenWarsMap(spec, path, digest, {k: tuple(sorted(v)) for k, v in near.items()}, options)
+
+
+def check_map(spec: MapFile, rules: OpenWarsRules, where: str) -> dict[str, set[str]]:
+    """A map's checks across its keys (the map editor asks them of the map it edits, with where ""),
+    raising ContentError at the first problem; each location's neighbours."""
+    missing = [k for k in LAID if not getattr(spec, k)]
+    if missing:
+        raise ContentError(
+            f"{where}: {', '.join(missing)}", "a map lays out its locations, links and players, or is random"
+        )
     ids = [loc.id for loc in spec.locations]
     if len(set(ids)) != len(ids):
         raise ContentError(f"{where}: locations", "two locations share an id")
@@ -236,8 +251,7 @@ def checked(spec: MapFile, path: Path, rules: OpenWarsRules, options: MapOptions
     unreached = _unreached(near, spec.players[0].home)
     if unreached:
         raise ContentError(f"{where}: links", f"no way to reach {', '.join(sorted(unreached)[:5])}")
-    digest = hashlib.sha256(read_regular(path)).hexdigest()
-    return OpenWarsMap(spec, path, digest, {k: tuple(sorted(v)) for k, v in near.items()}, options)
+    return near
 
 
 def _unreached(near: dict[str, set[str]], start: str) -> set[str]:
@@ -258,14 +272,9 @@ def read_map(data: dict, where: str) -> MapFile:
         spec = build(MapFile, data, "")
     except ContentError as e:
         raise ContentError(f"{where}: {e.where}", e.problem) from None
-    laid = [k for k in ("locations", "links", "players") if getattr(spec, k)]
     if spec.random is None:
-        if len(laid) < 3:
-            missing = ", ".join(k for k in ("locations", "links", "players") if k not in laid)
-            raise ContentError(
-                f"{where}: {missing}", "a map lays out its locations, links and players, or is random"
-            )
-        return spec
+        return spec  # laid out by hand: check_map checks it whole
+    laid = [k for k in LAID if getattr(spec, k)]
     if laid:
         raise ContentError(f"{where}: {laid[0]}", "a random map's spec leaves the map to the generator")
     check_translations(spec.locale, {"players": set(), "locations": set()}, where, "random map")

@@ -1,0 +1,60 @@
+"""`generate`: a random battle (or, from a game mode that makes them, a random map) as a scenario file."""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+from game.cli.options import MAX_SEED, add_mod_option, bounded, ruleset_with_mods
+from game.model.errors import UserError
+
+POINTS_BOUND = 10_000  # a bound of the option only: the generator says the range it can make
+SIZE = re.compile(r"(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)")
+
+
+def _generate(args: argparse.Namespace) -> int:
+    from game.content.files import write_text
+    from game.editing.random_battles import random_text
+    from game.model.modules import RandomOptions
+
+    size = None
+    if args.size is not None:
+        found = SIZE.fullmatch(args.size)
+        if found is None:
+            raise UserError("generate: --size is WxH in inches, such as 72x48")
+        size = (float(found[1]), float(found[2]))
+    options = RandomOptions(args.points, size, args.terrain)
+    _ident, text = random_text(ruleset_with_mods(args), args.mode, args.seed, options)
+    if args.out is None:
+        sys.stdout.write(text)
+    else:
+        write_text(Path(args.out), text)
+        print(f"wrote {args.out}: play it with `play --scenario {args.out}`")
+    return 0
+
+
+def add_parsers(sub: Any) -> None:
+    g = sub.add_parser(
+        "generate",
+        help="make a random battle: a scenario file",
+        description="Make a fair battle from a seed: armies of equal points from the ruleset's units, "
+        "the ground turned half about the table's centre so each side sees the same from its edge, "
+        "deployment zones left usable and objectives in twins. The same seed and options make the same "
+        "battle. --mode open-wars asks Open Wars for a random map.",
+    )
+    g.add_argument("--seed", type=bounded(0, MAX_SEED), required=True)
+    g.add_argument(
+        "--points",
+        type=bounded(1, POINTS_BOUND),
+        default=None,
+        help="each side's army in points (default 24)",
+    )
+    g.add_argument("--size", default=None, metavar="WxH", help="the table in inches (default 72x48)")
+    g.add_argument("--terrain", choices=("sparse", "normal", "dense"), default="normal")
+    g.add_argument("--mode", choices=("for-glory", "open-wars"), default="for-glory")
+    g.add_argument("--out", default=None, metavar="FILE", help="write it here (default: print it)")
+    add_mod_option(g, modules=False)
+    g.set_defaults(run=_generate)

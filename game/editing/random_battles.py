@@ -1,0 +1,34 @@
+"""Random battles and maps as files: asked of the game mode's own generator (`GameMode.generate`:
+For Glory's is systems/for_glory/generate.py; Open Wars' is to come from systems/open_wars), checked
+by the same checks as any scenario before a byte is written, and written as TOML."""
+
+from __future__ import annotations
+
+from game.content.toml_text import dumps
+from game.editing.document import Document
+from game.editing.problems import problems_of
+from game.model.errors import UserError
+from game.model.modules import RandomOptions, game_mode, mode_for_ruleset
+from game.model.ruleset import Ruleset
+
+
+def random_text(rules: Ruleset, mode: str, seed: int, options: RandomOptions) -> tuple[str, str]:
+    """The id and the TOML text of a random battle (or map) of a game mode, checked as any scenario is."""
+    found = game_mode(mode)
+    if found is None:
+        raise UserError(f"generate: no game mode {mode!r}")
+    if found.generate is None:
+        # the hook: a mode gives its random maps as its GameMode's `generate` (Open Wars': issue 25)
+        raise UserError(
+            f"generate: {found.name} has no random map generator yet; --mode for-glory makes a battle"
+        )
+    data = found.generate(rules, seed, options)
+    other = mode_for_ruleset(str(data.get("ruleset", rules.id)))
+    doc = Document(data, "map" if other is not None else "scenario")
+    map_rules = other.load_rules(None) if other is not None and other.load_rules is not None else None
+    wrong = problems_of(doc, rules, map_rules)
+    if wrong:  # the generator's own mistake: said, never written
+        raise UserError(
+            f"generate: seed {seed} made a battle with a problem at {wrong[0].key}: {wrong[0].text}"
+        )
+    return str(data["id"]), dumps(data)

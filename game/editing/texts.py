@@ -1,0 +1,107 @@
+"""Names and texts in each language of the game. A file's own words are English; another language's
+are in its `[locale.<language>]` tables, by the id of what they name (docs/scenarios.md, "Other
+languages"). Editing a name in Spanish writes there; renaming or removing an element carries its
+words along."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.editing.document import Change, Document, Path, delete, put
+
+ENGLISH = "en"
+
+# The element a name belongs to (its path with its indices as "*") and the field, to the table of
+# [locale.<language>] that holds it in another language and how its id is found: "id" is the
+# element's own id; "staff" its side's estado mayor ("<side>-staff"). Tables of a scenario, then of
+# an Open Wars map.
+SLOTS: dict[tuple[tuple[str, ...], str], tuple[str, str]] = {
+    (("sides", "*"), "name"): ("sides", "id"),
+    (("sides", "*", "staff"), "name"): ("officers", "staff"),
+    (("sides", "*", "divisions", "*"), "name"): ("divisions", "id"),
+    (("sides", "*", "divisions", "*"), "officer"): ("officers", "id"),
+    (("sides", "*", "divisions", "*", "units", "*"), "name"): ("units", "id"),
+    (("objectives", "*"), "name"): ("objectives", "id"),
+    (("players", "*"), "name"): ("players", "id"),
+    (("locations", "*"), "name"): ("locations", "id"),
+}
+TOP = ("name", "description", "history")  # the file's own texts, translated under the same key
+
+
+def shape(path: Path) -> tuple[str, ...]:
+    return tuple("*" if isinstance(k, int) else k for k in path)
+
+
+def slot(doc: Document, path: Path, field: str) -> tuple[str, str] | None:
+    """(table, id) where a name of this element is kept in another language; None if it has none
+    there (a terrain feature's name is the file's only)."""
+    found = SLOTS.get((shape(path), field))
+    if found is None:
+        return None
+    table, how = found
+    if how == "staff":
+        return (table, f"{doc.get((*path[:2], 'id'))}-staff")
+    return (table, str(doc.get((*path, "id"))))
+
+
+def translatable(doc: Document, path: Path, field: str) -> bool:
+    return (path == () and field in TOP) or slot(doc, path, field) is not None
+
+
+def text(doc: Document, path: Path, field: str, language: str) -> str:
+    """The text as the file has it in a language ("" where the language leaves it to the file's own)."""
+    if language == ENGLISH:
+        return str(doc.get((*path, field), "") or "")
+    where = _where(doc, path, field, language)
+    return str(doc.get(where, "") or "") if where else ""
+
+
+def set_text(doc: Document, path: Path, field: str, language: str, value: str, merge: bool = False) -> None:
+    """Set a name or text in a language (an empty one is left out of the file); `merge`: typing it
+    letter by letter is one step of undo."""
+    target = (*path, field) if language == ENGLISH else _where(doc, path, field, language)
+    if target is None:
+        return
+    key = f"text {target}" if merge else None
+    doc.apply("edit_text", [*tables_for(doc, target), *_set_or_drop(doc, target, value)], key)
+
+
+def _where(doc: Document, path: Path, field: str, language: str) -> Path | None:
+    if path == () and field in TOP:
+        return ("locale", language, field)
+    found = slot(doc, path, field)
+    return ("locale", language, found[0], found[1]) if found else None
+
+
+def tables_for(doc: Document, target: Path) -> list[Change]:
+    """The tables a value at `target` needs, made where missing."""
+    return [put(target[:n], {}) for n in range(1, len(target)) if doc.get(target[:n]) is None]
+
+
+def _set_or_drop(doc: Document, target: Path, value: Any) -> list[Change]:
+    if value in ("", None):
+        return [delete(target)] if doc.get(target) is not None else []
+    return [put(target, value)]
+
+
+def languages(doc: Document) -> list[str]:
+    return sorted(k for k in (doc.get(("locale",)) or {}) if isinstance(k, str))
+
+
+def renamed(doc: Document, table: str, old: str, new: str) -> list[Change]:
+    """The changes that carry the words of `old` in every language's `table` over to `new`."""
+    out: list[Change] = []
+    for lang in languages(doc):
+        words = doc.get(("locale", lang, table))
+        if isinstance(words, dict) and old in words:
+            out += [put(("locale", lang, table, new), words[old]), delete(("locale", lang, table, old))]
+    return out
+
+
+def dropped(doc: Document, table: str, ident: str) -> list[Change]:
+    """The changes that remove the words of `ident` from every language's `table`."""
+    return [
+        delete(("locale", lang, table, ident))
+        for lang in languages(doc)
+        if isinstance(doc.get(("locale", lang, table)), dict) and ident in doc.get(("locale", lang, table))
+    ]

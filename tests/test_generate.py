@@ -1,0 +1,153 @@
+"""Random battles (issue 26): `generate` makes, for every seed, a file that check-content passes and
+that plays to its end, fair by construction: equal armies, the ground and the objectives turned half
+about the centre, deployment zones free of impassable ground; Open Wars' maps once that mode has a
+generator (until then one line says it has none)."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from game.cli.entry import main
+from game.content.ruleset_files import load_ruleset
+from game.content.scenario import army_points, load_scenario
+from game.editing.random_battles import random_text
+from game.modding.content_check import check_content
+from game.model.errors import UserError
+from game.model.modules import RandomOptions, game_mode
+from game.model.ruleset import Ruleset
+from systems.for_glory.generate import _usable
+
+SEEDS = range(20)
+OPTIONS = [  # every density, some sizes and budgets
+    RandomOptions(),
+    RandomOptions(terrain="sparse"),
+    RandomOptions(terrain="dense"),
+    RandomOptions(points=12, size=(48, 36)),
+    RandomOptions(points=40, size=(96, 60), terrain="dense"),
+]
+
+
+@pytest.fixture(scope="module")
+def rules() -> Ruleset:
+    return load_ruleset()
+
+
+@pytest.fixture(scope="module")
+def battles(rules: Ruleset, tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    """Twenty random battles in a mod of their own."""
+    mod = tmp_path_factory.mktemp("random") / "random-battles"
+    (mod / "scenarios").mkdir(parents=True)
+    (mod / "mod.toml").write_text('id = "random-battles"\nname = "Random"\nversion = "1"\n', encoding="utf-8")
+    paths = []
+    for seed in SEEDS:
+        ident, text = random_text(rules, "for-glory", seed, OPTIONS[seed % len(OPTIONS)])
+        path = mod / "scenarios" / f"{ident}.toml"
+        path.write_text(text, encoding="utf-8")
+        paths.append(path)
+    return paths
+
+
+def test_twenty_seeds_pass_check_content(battles: list[Path]) -> None:
+    report = check_content([battles[0].parent.parent])
+    assert report.problems == []
+    assert len(report.checked["scenario"]) >= len(SEEDS)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_each_plays_to_its_end(seed: int, battles: list[Path], capfd: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--scenario", str(battles[seed]), "--json"]) == 0
+    result = json.loads(capfd.readouterr().out)
+    assert result["scenario"] == f"random-{seed}" and result["end_reason"] not in ("", "in progress")
+
+
+def test_the_armies_are_equal_and_the_ground_is_turned_about_the_centre(
+    rules: Ruleset, battles: list[Path]
+) -> None:
+    for path in battles:
+        sc = load_scenario(str(path), rules)
+        a, b = sc.spec.sides
+        assert len(set(army_points(sc.spec, rules).values())) == 1
+        assert [[(u.category, u.quality) for u in d.units] for d in a.divisions] == [
+            [(u.category, u.quality) for u in d.units] for d in b.divisions
+        ]
+        w, d = sc.spec.table
+        turned = {(round(w - x, 1), round(d - y, 1)) for o in sc.spec.objectives for x, y in [o.at]}
+        assert turned == {(round(x, 1), round(y, 1)) for o in sc.spec.objectives for x, y in [o.at]}
+        areas = [t for t in sc.spec.terrain if t.polygon]
+        shapes = {tuple(sorted((round(x, 1), round(y, 1)) for x, y in t.polygon or ())) for t in areas}
+        for t in areas:
+            twin = tuple(sorted((round(w - x, 1), round(d - y, 1)) for x, y in t.polygon or ()))
+            assert twin in shapes, (path.name, t)
+
+
+def test_every_deployment_zone_is_usable(rules: Ruleset, battles: list[Path]) -> None:
+    for path in battles:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        width = data["table"][0]
+        for side in data["sides"]:
+            ys = [p[1] for p in side["deployment"]]
+            assert _usable(rules, data["terrain"], width, min(ys), max(ys)), path.name
+
+
+def test_the_same_seed_makes_the_same_battle(rules: Ruleset) -> None:
+    once = random_text(rules, "for-glory", 7, RandomOptions())
+    assert random_text(rules, "for-glory", 7, RandomOptions()) == once
+    assert random_text(rules, "for-glory", 8, RandomOptions())[1] != once[1]
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["--points", "2"], "--points must be"),
+        (["--size", "72"], "--size is WxH"),
+        (["--size", "20x48"], "--size WxH must be"),
+        (["--size", "72x20"], "deploy XL apart"),
+        (["--size", "9" * 400 + "x48"], "--size WxH must be"),
+        (["--points", "9" * 5000], "--points: expected a whole number from 1"),
+        (["--seed", "-1"], "--seed: expected a whole number from 0"),
+    ],
+)
+def test_options_it_cannot_make_are_one_line(
+    args: list[str], says: str, capfd: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["generate", *(["--seed", "1"] if "--seed" not in args else []), *args]) == 2
+    err = capfd.readouterr().err
+    assert says in err and len(err.strip().splitlines()) == 1
+
+
+def test_the_file_is_written_where_asked(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "battle.toml"
+    assert main(["generate", "--seed", "3", "--terrain", "sparse", "--out", str(out)]) == 0
+    assert tomllib.loads(out.read_text(encoding="utf-8"))["id"] == "random-3"
+    assert main(["generate", "--seed", "3", "--terrain", "sparse"]) == 0
+    assert capfd.readouterr().out.endswith(out.read_text(encoding="utf-8"))
+
+
+def test_open_wars_maps_come_from_its_own_generator(
+    rules: Ruleset, tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """Until Open Wars gives a generator (issue 25), one line says so; once it does, twenty seeds make
+    maps that check-content passes and that play to their end."""
+    mode = game_mode("open-wars")
+    assert mode is not None
+    if mode.generate is None:
+        assert main(["generate", "--seed", "1", "--mode", "open-wars"]) == 2
+        err = capfd.readouterr().err
+        assert "no random map generator" in err and len(err.strip().splitlines()) == 1
+        with pytest.raises(UserError):
+            random_text(rules, "open-wars", 1, RandomOptions())
+        return
+    mod = tmp_path / "maps"
+    (mod / "scenarios" / "open-wars").mkdir(parents=True)
+    (mod / "mod.toml").write_text('id = "maps"\nname = "Maps"\nversion = "1"\n', encoding="utf-8")
+    for seed in SEEDS:
+        ident, text = random_text(rules, "open-wars", seed, RandomOptions())
+        path = mod / "scenarios" / "open-wars" / f"{ident}.toml"
+        path.write_text(text, encoding="utf-8")
+        assert main(["simulate", "--scenario", str(path), "--json"]) == 0
+        assert json.loads(capfd.readouterr().out)["end_reason"] not in ("", "in progress")
+    assert check_content([mod]).problems == []
