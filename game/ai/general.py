@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
+
+import esper
 from fractions import Fraction
 
 from game.ai import common
@@ -37,7 +39,7 @@ from game.ai.stakes import HIT, Stakes
 from game.content.mods import Mod
 from game.model import commands as cmd
 from game.model.battle import Battle
-from game.model.components import Unit
+from game.model.components import Officer, Unit
 from game.model.geometry import Point, dist
 from game.model.resolution import Decision, Reject
 from systems.for_glory.charge.odds import charge_odds
@@ -48,7 +50,7 @@ from systems.for_glory.reaction import retreat_plan
 
 DETACHED = 1.5 * HIT  # what a round as a detachment costs a unit: disorganised, initiative 1, no march
 CONTESTED = 0.5  # the share of an objective's worth a unit holds when an enemy unit stands at XS too
-PULL_NEAR, PULL_FAR = 0.35, 0.15  # the pull of an objective not yet reached, within 4 moves and 10
+PULL_NEAR, PULL_FAR = 0.5, 0.3  # the pull of an objective not yet reached, within 4 moves and 10
 SUPPORTED = 0.5  # the harm counted from an enemy that has other targets as near as this unit
 
 
@@ -83,6 +85,33 @@ class GeneralPlayer(SearchPlayer):
         return self._stakes
 
     _stakes_of: Battle | None = None
+
+    # --- deployment ---------------------------------------------------------------------------
+
+    def rank_spots(self, b: Battle, spots: list[Point]) -> list[Point]:
+        """An objective of ours with no unit of ours near gets the next division, so long as no more
+        than half of them stay home; the others deploy nearest the objectives we do not hold (the race
+        for them decides many battles, FG-VIC-4)."""
+        assert b.game is not None
+        near = b.rules.length("M")
+        divisions = [o for o in b.officers(self.side) if b.comp(o, Officer).role == "division"]
+        every = [
+            e for e, off in esper.get_component(Officer) if off.role == "division" and b.side_of(e) == self.side
+        ]
+        home = [
+            o.at
+            for o in b.game.objectives
+            if o.holder == self.side
+            and not any(dist(o.at, common.centre(b, u)) <= near for u in b.units(self.side))
+        ]
+        guarding = sum(
+            1
+            for o in divisions
+            if any(o2.holder == self.side and dist(o2.at, common.centre(b, o)) <= 2 * near for o2 in b.game.objectives)
+        )
+        if home and len(every) > 1 and guarding < len(every) // 2:
+            return sorted(spots, key=lambda p: min(dist(p, at) for at in home))
+        return super().rank_spots(b, spots)
 
     # --- orders -------------------------------------------------------------------------------
 
@@ -325,17 +354,16 @@ class GeneralPlayer(SearchPlayer):
         ours = list(b.units(self.side))
         claims: dict[int, list[tuple[Point, float]]] = {}
         for o in stakes.objectives:
+            soonest = sorted(ours, key=lambda u: (stakes.eta(b, u, o.at), dist(o.at, common.centre(b, u))))
             if o.ours:
-                if not o.threats:
+                if not o.threats and not o.later:
                     continue
-                stake = o.loss * 0.7
+                stake = o.loss * (0.7 if o.threats else 0.3)
                 keepers = list(o.guards)
-                others = [u for u in ours if u not in keepers]
-                keepers += sorted(others, key=lambda u: dist(o.at, common.centre(b, u)))[: 2 if not keepers else 1]
+                keepers += [u for u in soonest if u not in keepers][: 2 if not keepers else 1]
             else:
                 stake = o.gain
-                count = 3 if stake >= 4 * HIT * 3 else 2
-                keepers = sorted(ours, key=lambda u: dist(o.at, common.centre(b, u)))[:count]
+                keepers = soonest[: 3 if o.ends else 2]
             for u in keepers:
                 claims.setdefault(u, []).append((o.at, stake))
         return Ground(claims)

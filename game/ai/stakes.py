@@ -24,13 +24,14 @@ from game.model.geometry import Point
 from game.model.ruleset import ResultBand
 from systems.for_glory.checks import is_disorganised
 from systems.for_glory.hits import surviving
-from systems.for_glory.measure import gap, gap_to_point, within
+from systems.for_glory.measure import gap_to_point, within
 
 HIT = FIRE_VALUE["one hit"]
 POINT = FIRE_VALUE["destroyed"]  # a point of the score (a unit destroyed, FG-VIC-5)
 WIN = 10 * POINT  # the battle won now: worth more than any material gain short of it
 PUSH = FIRE_VALUE["pushed"]
 GONE = 0.8 * POINT  # a brigade removed with its demoralised division: off the table, though scoring nothing
+DENY = 0.4  # the share of the battle an objective is worth more when the enemy may soon hold them all
 TAKES = 0.7  # the chance an enemy able to reach an unguarded objective next activation takes it
 
 
@@ -56,7 +57,9 @@ class Objective:
     ours: bool
     gain: float
     loss: float
+    ends: bool = False  # taking it would end the battle (we hold every other one)
     threats: list[int] = field(default_factory=list)
+    later: list[int] = field(default_factory=list)  # enemy units that can reach it in two activations
     guards: list[int] = field(default_factory=list)
     occupiers: list[int] = field(default_factory=list)  # enemy units at XS of it now
 
@@ -91,6 +94,24 @@ class Stakes:
             if o.endangered:
                 for f in o.threats:
                     self.threatening[f] = max(self.threatening.get(f, 0.0), o.loss * TAKES)
+        self._deny(b)
+
+    def _deny(self, b: Battle) -> None:
+        """When the enemy holds, or can reach within two activations, every objective, the race may end
+        the battle soon (FG-VIC-4): any one objective taken, held or kept denies it, and is worth a
+        share of the battle more."""
+        if len(self.objectives) < 2:
+            return
+        foes = list(b.enemy_units(self.side))
+        for o in self.objectives:
+            if o.state.holder != self.enemy and not any(self.activations_to(b, f, o.at) <= 2 for f in foes):
+                return
+        deny = DENY * WIN / len(self.objectives)
+        for o in self.objectives:
+            if o.ours:
+                o.loss += deny
+            else:
+                o.gain += deny
 
     # --- the end of the battle ----------------------------------------------------------------
 
@@ -156,10 +177,11 @@ class Stakes:
                 return self.ending(sign * self.scoring.staff_killed)
             return sign * (self.scoring.officer_killed * POINT + HIT)  # FG-VIC-9, and experience 0
         hits = common.hits(e)
+        endangers = self.threatening.get(e, 0.0)  # an enemy that may take an objective of ours
         if effect.destroyed or hits + effect.hits >= self.cap:
-            return self.destroyed(b, e)
+            return self.destroyed(b, e) + endangers
         worth = effect.hits * HIT * (1.0 + 0.2 * hits) + (PUSH + self.held_by(e) if effect.push else 0.0)
-        return sign * worth
+        return sign * worth + (0.3 * endangers if effect.push else 0.0)
 
     def held_by(self, e: int) -> float:
         """What pushing a unit may take off an objective: a share of its worth when it alone stands
@@ -209,47 +231,55 @@ class Stakes:
         # losing it: our point, and his point and four more (we held it)
         loss = s.objective_held + s.objective_held + s.objective_taken
         value_gain, value_loss = POINT * gain, POINT * loss
-        if others and all(p.holder == self.side for p in others) and not ours:
-            value_gain = max(value_gain, self.ending(gain))  # FG-VIC-4: taking it ends the battle
-        if others and all(p.holder == self.enemy for p in others) and ours:
-            value_loss = max(value_loss, -self.ending(-loss))  # FG-VIC-4: losing it ends the battle
-        elif others:
-            share = WIN / (len(others) + 1)  # a share of the race for all of them
-            value_gain += share * sum(p.holder == self.side for p in others) / len(others)
-            value_loss += share * sum(p.holder == self.enemy for p in others) / len(others)
-        found = Objective(o, ours, value_gain, value_loss)
+        ends = False
+        if others:  # the race for all of them (FG-VIC-4): a share of the battle, the more the nearer done
+            share = WIN / (len(others) + 1)
+            mine = sum(p.holder == self.side for p in others) / len(others)
+            his = sum(p.holder == self.enemy for p in others) / len(others)
+            if not ours:
+                ends = mine == 1.0
+                value_gain = max(value_gain, self.ending(gain)) if ends else value_gain + share * (0.5 + 0.5 * mine)
+            else:
+                value_loss = max(value_loss, -self.ending(-loss)) if his == 1.0 else value_loss + share * (0.5 + 0.5 * his)
+        found = Objective(o, ours, value_gain, value_loss, ends)
         xs = b.rules.length("XS")
         found.guards = [u for u in b.units(self.side) if within(gap_to_point(b, u, o.at), xs)]
         found.occupiers = [u for u in b.enemy_units(self.side) if within(gap_to_point(b, u, o.at), xs)]
         if ours:
-            found.threats = [f for f in b.enemy_units(self.side) if self.reaches(b, f, o.at)]
+            for f in b.enemy_units(self.side):
+                n = self.activations_to(b, f, o.at)
+                if n <= 1:
+                    found.threats.append(f)
+                elif n <= 2:
+                    found.later.append(f)
         return found
 
-    def reaches(self, b: Battle, f: int, at: Point) -> bool:
-        """Could this unit come to XS of the point in its next activation: its move, one more if it can
-        march strategically (FG-STRAT-1: not disorganised, and XL from our units now and there), and
+    def activations_to(self, b: Battle, f: int, at: Point) -> int:
+        """In how many of its activations this unit could come to XS of the point (3: more than two)."""
+        eta = self.eta(b, f, at)
+        return 0 if eta <= 0 else 1 if eta <= 1 else 2 if eta <= 2 else 3
+
+    def eta(self, b: Battle, f: int, at: Point) -> float:
+        """The activations this unit needs to come to XS of the point, as a fraction: its move, one more
+        unless it is disorganised (FG-STRAT-1: our units moving away may well leave it the XL it needs),
         the road's bonus when it stands on a road that passes there (FG-ROAD-1); round the ground it
-        cannot cross or must stop at (FG-MOVE-3)."""
+        cannot cross, and one more for cavalry whose point lies in ground it must stop at (FG-MOVE-3)."""
         xs = b.rules.length("XS")
         left = gap_to_point(b, f, at) - xs
         if left <= 0:
-            return True
+            return 0.0
         category = esper.component_for_entity(f, Unit).category
         move = b.rules.length(category.move)
         mv = b.rules.core.movement
-        reach = move
-        xl = b.rules.length(mv.strategic_enemy_distance)
-        ours = list(b.units(self.side))
-        if not is_disorganised(b, f) and all(
-            gap(b, f, u) >= xl and gap_to_point(b, u, at) >= xl for u in ours
-        ):
-            reach += move * mv.strategic_extra_moves
+        reach = move if is_disorganised(b, f) else move * (1 + mv.strategic_extra_moves)
         here = common.centre(b, f)
         if b.table.on_road(here, mv.road_tolerance) and b.table.on_road(at, xs + mv.road_tolerance):
             reach += move * mv.road_extra_moves
-        if left > reach:
-            return False
-        return self.routes.length(b, f, here, at) - xs - 1.0 <= reach
+        if left > 3 * reach:
+            return left / reach
+        route = max(0.0, self.routes.length(b, f, here, at) - xs - 1.0)
+        stop = 1.0 if b.table.movement_at(at) == "difficult" and b.stack.hook("difficult_stop")(b, f) else 0.0
+        return max(route / reach, 0.01) + stop
 
 
 def _band_effect(band: ResultBand) -> Effect:
