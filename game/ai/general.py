@@ -20,6 +20,7 @@ what is at stake priced by the rules (game/ai/stakes.py):
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
@@ -34,7 +35,7 @@ from game.ai.planner import plan
 from game.ai.reasons import Thought, Weighed, weighed
 from game.ai.replies import extra_move_reply, reaction_reply
 from game.ai.routes import Routes
-from game.ai.search import Budget, Ground, SearchPlayer, _delta, _facing, _odds, _within
+from game.ai.search import ADVANCE, Budget, Ground, SearchPlayer, _delta, _facing, _odds, _turn, _within
 from game.ai.stakes import HIT, Stakes
 from game.content.mods import Mod
 from game.model import commands as cmd
@@ -45,6 +46,7 @@ from game.model.resolution import Decision, Reject
 from systems.for_glory.charge.odds import charge_odds
 from systems.for_glory.charge.plan import plan_charge
 from systems.for_glory.measure import gap, gap_to_point, within
+from systems.for_glory.paths import longest_move
 from systems.for_glory.odds import fire_odds
 from systems.for_glory.reaction import retreat_plan
 
@@ -81,10 +83,11 @@ class GeneralPlayer(SearchPlayer):
         """The stakes of the battle the decision is about (a copy's own while one is weighed)."""
         if self._stakes is None or self._stakes_of is not b:
             self._stakes, self._stakes_of = Stakes(b, self.side, self.routes), b
-            self._targets = {}
+            self._targets, self._ground = {}, None
         return self._stakes
 
     _stakes_of: Battle | None = None
+    _ground: Ground | None = None
 
     # --- deployment ---------------------------------------------------------------------------
 
@@ -210,30 +213,51 @@ class GeneralPlayer(SearchPlayer):
         return [_less(w, "answers", stay) for w in out]
 
     def destinations(self, b: Battle, e: int, ground: Ground) -> Iterator[tuple[Point, float | None]]:
-        """The search generals' points worth trying, each goal reached by its route: where the straight
-        line crosses ground the unit cannot cross or would stop in, the first leg of the way round."""
-        here = common.centre(b, e)
-        for to, facing in super().destinations(b, e, ground):
-            yield to, facing
-        for goal, _stake in ground.claims.get(e, []):
-            leg = self.routes.first_leg(b, e, here, goal)
-            if leg != goal:
-                yield from self.along(b, e, here, leg)
-        foes = sorted(common.enemy_units(b, self.side), key=lambda f: dist(here, common.centre(b, f)))[:2]
+        """Points worth trying, the longest step towards every goal first and the shorter ones after
+        (a budget cut drops the finest first): towards each objective the unit makes for, shooting
+        range (or contact) of the nearest enemies, its officer, back out of their reach and aside. Each
+        goal is reached by its route: where the straight line crosses ground the unit cannot cross or
+        would stop in, the first leg of the way round (routes.py)."""
+        p = b.pose(e)
+        here = (p.x, p.y)
+        category = b.comp(e, Unit).category
+        step = b.rules.length(category.move)
+        longest = longest_move(b, e)
+        keep = b.rules.length(category.range) - 0.5 if category.range is not None else 0.0
+        foes = sorted(common.enemy_units(b, self.side), key=lambda f: dist(here, common.centre(b, f)))[:3]
+        goals: list[Point] = [at for at, _stake in ground.claims.get(e, [])]
         for f in foes:
             there = common.centre(b, f)
-            leg = self.routes.first_leg(b, e, here, there)
-            if leg != there:
-                yield from self.along(b, e, here, leg)
-
-    def along(self, b: Battle, e: int, here: Point, leg: Point) -> Iterator[tuple[Point, float | None]]:
-        step = b.rules.length(b.comp(e, Unit).category.move)
-        d = dist(here, leg)
-        if d < 0.3:
-            return
-        facing = round(_facing(here, leg), 1)
-        for s in sorted({min(d, step), min(d, 2 * step), d}, reverse=True):
-            yield common.step_towards(here, leg, s), facing
+            d = dist(here, there)
+            if d > 0.1:
+                goals.append(common.step_towards(here, there, max(0.0, d - keep) if keep else d))
+        officer = b.officer_of(e)
+        if officer is not None and b.in_play(officer):
+            goals.append(common.centre(b, officer))
+        face = _facing(here, common.centre(b, foes[0])) if foes else p.facing
+        if foes:
+            fx, fy = math.cos(math.radians(face)), math.sin(math.radians(face))
+            goals += [
+                (here[0] - fx * step, here[1] - fy * step),
+                (here[0] - fy * step, here[1] + fx * step),
+                (here[0] + fy * step, here[1] - fx * step),
+            ]
+            yield (round(here[0], 3), round(here[1], 3)), round(face, 1)  # turn to face him
+        legs = []
+        for g in goals:
+            leg = self.routes.first_leg(b, e, here, g) if dist(here, g) > 0.3 else g
+            d = dist(here, leg)
+            if d < 0.3:
+                continue
+            towards = _facing(here, leg)
+            facing = towards if not foes or abs(_turn(towards, face)) < 100 else face
+            legs.append((leg, d, round(facing, 1)))
+        n = self.general.level.moves
+        lengths = [longest, 2 * step] if longest > step + 0.1 else []
+        lengths += [step * k / n for k in range(n, 0, -1)]
+        for s_ in lengths:
+            for leg, d, facing in legs:
+                yield common.step_towards(here, leg, min(s_, d)), facing
 
     # --- what a position is worth -------------------------------------------------------------
 
@@ -275,6 +299,17 @@ class GeneralPlayer(SearchPlayer):
 
     def threat(self, b: Battle, e: int) -> float:
         return self.threatened(b, e)[0]
+
+    def closing(self, b: Battle, e: int) -> float:
+        """Closing on the enemy: minus the inches beyond its shooting range (or contact) from the nearest
+        enemy unit (the three nearest by their centres measured)."""
+        category = b.comp(e, Unit).category
+        keep = b.rules.length(category.range) - 0.5 if category.range is not None else 0.0
+        here = common.centre(b, e)
+        foes = sorted(common.enemy_units(b, self.side), key=lambda f: dist(here, common.centre(b, f)))[:3]
+        if not foes:
+            return 0.0
+        return -ADVANCE * max(0.0, min(gap(b, e, f) for f in foes) - keep)
 
     def threatened(self, b: Battle, e: int, ignore: int | None = None) -> tuple[float, float]:
         """The enemy's answers next turn where the unit stands: each enemy unit's best shot or charge at
@@ -347,10 +382,15 @@ class GeneralPlayer(SearchPlayer):
 
     def ground(self, b: Battle) -> Ground:
         """Which units make for which objectives, and what each is worth to them. Ours that an enemy
-        unit can reach next activation are claimed by the units at XS of them and the two nearest
-        others (the stake: what losing it costs, the battle itself when it is the last); the others by
-        the two nearest (three when taking it would end the battle)."""
+        unit can reach next activation are claimed by the units at XS of them and the two that could
+        be there soonest (the stake: what losing it costs, the battle itself when it is the last); the
+        others by the two soonest there (three when taking it would end the battle)."""
         stakes = self.stakes(b)
+        if self._ground is None:
+            self._ground = self.claims(b, stakes)
+        return self._ground
+
+    def claims(self, b: Battle, stakes: Stakes) -> Ground:
         ours = list(b.units(self.side))
         claims: dict[int, list[tuple[Point, float]]] = {}
         for o in stakes.objectives:

@@ -25,11 +25,13 @@ if TYPE_CHECKING:
     from game.ai.search import Budget
 
 NEAR = 6.0  # inches: an attack on a unit this near another's target may change that other's odds
+SEEN = 0.1  # what it is worth to roll first, so that the other units act knowing the result
 BRANCH_COST = 8  # evaluations of the budget one played-out outcome counts for
 
 
 def plan(player: GeneralPlayer, b: Battle, d: Decision, ranked: list[Weighed], budget: Budget) -> list[Weighed]:
-    """The options re-ranked by what each leaves the rest of the formation (the plan's term)."""
+    """The options re-ranked by the plan each begins: its own worth and the best the formation's other
+    units can do after it (nothing, for the end of the activation), by the chance of each outcome."""
     width = player.general.level.plan
     units = list(d.options)
     if width <= 0 or len(units) < 2:
@@ -44,17 +46,22 @@ def plan(player: GeneralPlayer, b: Battle, d: Decision, ranked: list[Weighed], b
         if unit is None:
             out.append(w)
             continue
-        static = max((v for u, v in best_of.items() if u != unit), default=0.0)
-        later = static
-        if w in candidates and played < width and _interacts(player, b, w, units, ranked) and budget.left > BRANCH_COST:
+        later = max((v for u, v in best_of.items() if u != unit), default=0.0)
+        if (
+            w in candidates
+            and played < width
+            and budget.left > BRANCH_COST
+            and _interacts(b, w, units, ranked)
+        ):
             found = _played_out(player, b, w, [u for u in units if u != unit], moves, budget)
             if found is not None:
                 later, played = found, played + 1
+        if w.odds and later:
+            later += SEEN  # the others act knowing how it turned out
         parts = dict(w.parts)
-        gain = round(later - static, 3)
-        if gain:
-            parts["plan"] = gain
-        out.append(Weighed(w.command, round(w.value + gain, 3), tuple(parts.items()), w.odds, w.moved))
+        if later:
+            parts["plan"] = round(later, 3)
+        out.append(Weighed(w.command, round(w.value + later, 3), tuple(parts.items()), w.odds, w.moved))
     out.sort(key=lambda w: -w.value)
     return out
 
@@ -72,7 +79,7 @@ def _best_by_unit(ranked: list[Weighed]) -> dict[str, float]:
     return out
 
 
-def _interacts(player: GeneralPlayer, b: Battle, w: Weighed, units: list[str], ranked: list[Weighed]) -> bool:
+def _interacts(b: Battle, w: Weighed, units: list[str], ranked: list[Weighed]) -> bool:
     """May this order change what another unit of the formation can do? An attack whose target another
     of them could strike, or stands near one another could; an order of a unit in the reaction area of
     an enemy who could react to another of them too."""

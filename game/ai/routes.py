@@ -58,6 +58,7 @@ class Grid:
         ]
         self.plain = all(k == 0 for col in self.kind for k in col)
         self._kept: dict[tuple[float, tuple[int, int], tuple[int, int]], list[Point]] = {}
+        self._clear: dict[tuple[bool, tuple[int, int], tuple[int, int]], bool] = {}
 
     def cell(self, p: Point) -> tuple[int, int]:
         return (
@@ -73,8 +74,18 @@ class Grid:
         return 1.0 if k == 0 else mover.difficult if k == 1 else INF
 
     def clear(self, a: Point, b: Point, mover: Mover) -> bool:
-        """Does the straight line cross no ground dearer than open ground for this mover?"""
-        return self.plain or self._worst(a, b) < (1 if mover.difficult > 1.0 else 2)
+        """Does the straight line cross no ground dearer than open ground for this mover? (Asked of
+        the cells the ends stand in: kept for the same cells.)"""
+        if self.plain:
+            return True
+        dear = mover.difficult > 1.0
+        key = (dear, self.cell(a), self.cell(b))
+        found = self._clear.get(key)
+        if found is None:
+            if len(self._clear) >= 50 * KEPT:
+                self._clear.clear()
+            found = self._clear[key] = self._worst(a, b) < (1 if dear else 2)
+        return found
 
     def route(self, start: Point, goal: Point, mover: Mover) -> list[Point]:
         """The corners of the cheapest way from start to goal (start excluded, goal last); straight

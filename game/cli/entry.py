@@ -10,11 +10,11 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from game.cli import battles, content, mods, modules, play, scenarios, script, stats, tournament
+from game.cli import battles, content, mods, modules, play, puzzle, scenarios, script, stats, tournament
 from game.cli.options import EXIT_BAD_INPUT
 from game.model.errors import UserError
 
-FAMILIES = (script, battles, tournament, play, scenarios, content, mods, modules, stats)
+FAMILIES = (script, battles, tournament, play, scenarios, content, mods, modules, stats, puzzle)
 
 
 class _Parser(argparse.ArgumentParser):
