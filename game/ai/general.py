@@ -83,11 +83,12 @@ class GeneralPlayer(SearchPlayer):
         """The stakes of the battle the decision is about (a copy's own while one is weighed)."""
         if self._stakes is None or self._stakes_of is not b:
             self._stakes, self._stakes_of = Stakes(b, self.side, self.routes), b
-            self._targets, self._ground = {}, None
+            self._targets, self._ground, self._holdable = {}, None, {}
         return self._stakes
 
     _stakes_of: Battle | None = None
     _ground: Ground | None = None
+    _holdable: dict[tuple[int, Point], float] = {}  # noqa: RUF012 (replaced per decision)
 
     # --- deployment ---------------------------------------------------------------------------
 
@@ -352,17 +353,34 @@ class GeneralPlayer(SearchPlayer):
         when an enemy unit contests it, AMB-35); one not yet reached pulls, the nearer the stronger."""
         xs = b.rules.length("XS")
         step = b.rules.length(b.comp(e, Unit).category.move)
+        here = common.centre(b, e)
         total = 0.0
         for at, stake in ground.claims.get(e, []):
             g = gap_to_point(b, e, at)
+            if not within(g, xs):  # the way round what the unit cannot cross or would stop in
+                g += self.routes.length(b, e, here, at) - dist(here, at)
             if within(g, xs):
                 contested = any(within(gap_to_point(b, f, at), xs) for f in b.enemy_units(self.side))
                 total += stake * (CONTESTED if contested else 1.0) * (1 - displaced)
-            else:
+            else:  # what it would be worth there: the chance of keeping it once there
                 near = max(0.0, 1.0 - (g - xs) / (4 * step))
                 far = max(0.0, 1.0 - (g - xs) / (10 * step))
-                total += stake * (PULL_NEAR * near + PULL_FAR * far)
+                total += stake * (PULL_NEAR * near + PULL_FAR * far) * self.holdable(b, e, at)
         return total
+
+    def holdable(self, b: Battle, e: int, at: Point) -> float:
+        """The chance the unit would keep an objective once at it: not driven off by the enemy's answers
+        there (asked once per unit and objective in a decision)."""
+        key = (e, at)
+        kept = self._holdable.get(key)
+        if kept is None:
+            if not self.general.level.answers:
+                kept = 1.0
+            else:
+                with b.supposing(e, at[0], at[1]):
+                    kept = 1.0 - self.threatened(b, e)[1]
+            self._holdable[key] = kept
+        return kept
 
     def out_of_command(self, b: Battle, e: int) -> float:
         """What leaving its officer's command costs (FG-TERM-7): a round as a detachment, disorganised

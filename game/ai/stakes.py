@@ -62,6 +62,7 @@ class Objective:
     later: list[int] = field(default_factory=list)  # enemy units that can reach it in two activations
     guards: list[int] = field(default_factory=list)
     occupiers: list[int] = field(default_factory=list)  # enemy units at XS of it now
+    within_reach: bool = False  # a unit of ours could come to XS of it in this activation
 
     @property
     def at(self) -> Point:
@@ -157,15 +158,16 @@ class Stakes:
             if on_target == NOTHING and on_actor == NOTHING and label not in ("miss", "draw"):
                 total += float(p) * sign * FIRE_VALUE.get(label, CHARGE_VALUE.get(label, 0.0))
                 continue
-            v = self.harm(b, target, on_target)
+            v = self.harm(b, target, on_target, clears=not on_actor.push)
             if actor is not None:
                 v += self.harm(b, actor, on_actor)
             total += float(p) * v
         return total
 
-    def harm(self, b: Battle, e: int, effect: Effect) -> float:
+    def harm(self, b: Battle, e: int, effect: Effect, clears: bool = True) -> float:
         """What an effect on a unit or officer is worth to this side: positive on the enemy's, negative
-        on ours."""
+        on ours; `clears`: a push may clear an objective for the unit that made it (not when that unit
+        is pushed back too)."""
         if effect == NOTHING:
             return 0.0
         sign = 1.0 if b.side_of(e) != self.side else -1.0
@@ -180,17 +182,19 @@ class Stakes:
         endangers = self.threatening.get(e, 0.0)  # an enemy that may take an objective of ours
         if effect.destroyed or hits + effect.hits >= self.cap:
             return self.destroyed(b, e) + endangers
-        worth = effect.hits * HIT * (1.0 + 0.2 * hits) + (PUSH + self.held_by(e) if effect.push else 0.0)
+        worth = effect.hits * HIT * (1.0 + 0.2 * hits)
+        if effect.push:
+            worth += PUSH + (self.held_by(e) if clears else 0.0)
         return sign * worth + (0.3 * endangers if effect.push else 0.0)
 
     def held_by(self, e: int) -> float:
         """What pushing a unit may take off an objective: a share of its worth when it alone stands
         at XS of one its side holds."""
         for o in self.objectives:
-            if o.guards == [e] and o.ours and o.threats:
+            if o.guards == [e] and o.ours and o.threats:  # the enemy may walk in after the push
                 return 0.3 * o.loss * TAKES
-            if o.occupiers == [e] and not o.ours:
-                return 0.3 * o.gain * TAKES
+            if o.occupiers == [e] and not o.ours:  # control stays (AMB-35) until one of ours walks in
+                return (0.2 if o.within_reach else 0.02) * o.gain
         return 0.0
 
     def destroyed(self, b: Battle, e: int) -> float:
@@ -245,6 +249,8 @@ class Stakes:
         xs = b.rules.length("XS")
         found.guards = [u for u in b.units(self.side) if within(gap_to_point(b, u, o.at), xs)]
         found.occupiers = [u for u in b.enemy_units(self.side) if within(gap_to_point(b, u, o.at), xs)]
+        if not ours:
+            found.within_reach = any(self.eta(b, u, o.at) <= 1 for u in b.units(self.side))
         if ours:
             for f in b.enemy_units(self.side):
                 n = self.activations_to(b, f, o.at)

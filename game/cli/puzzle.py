@@ -19,6 +19,7 @@ def _puzzle(args: argparse.Namespace) -> int:
     from game.ai.reasons import describe, text
     from game.content.mods import load_mods
     from game.running.narrate import narrate, texts_for
+    from game.cli.script import summary
     from game.running.puzzle import solve
 
     mods = load_mods(Path(d) for d in args.mod)
@@ -38,6 +39,9 @@ def _puzzle(args: argparse.Namespace) -> int:
         first, end = c["events"]
         for line in narrate(found.events[first:end], texts):
             print(one_line(f"      {line.text}", limit=2000))
+    print("after:")
+    for line in summary({**found.state, "markers": []}):
+        print(one_line(f"  {line}"))
     return 0
 
 

@@ -74,6 +74,7 @@ class Solution:
     events: list[dict[str, Any]]
     chosen: list[cmd.Command]  # the commands themselves, in order
     thought_of: list[Thought | None]  # each command's reasons, as the general gave them
+    state: dict[str, Any] = field(default_factory=dict)  # where everything stands after (script.report)
 
     def to_json(self) -> dict[str, Any]:
         return {"commands": self.commands, "thoughts": self.thoughts, "events": self.events}
@@ -218,7 +219,8 @@ def _play(path: Path, spec: PuzzleFile, b: Battle, level: str, other: str, seed:
     else:
         raise UserError(f"{path}: the generals took more than {MAX_DECISIONS} decisions in one activation")
     events = [{"kind": ev.kind, **{k: v for k, v in ev.to_dict().items() if k != "kind"}} for ev in b.events[start:]]
-    return Solution(commands, thoughts, events, chosen, kept)
+    state = script.report(spec, b, events)
+    return Solution(commands, thoughts, events, chosen, kept, {k: state[k] for k in ("units", "officers")})
 
 
 def _thought_json(index: int, t: Thought) -> dict[str, Any]:
