@@ -10,11 +10,13 @@ counted only for a unit that has no other target near it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import esper
 
 from game.ai import common
+from game.ai.reasons import weighed
 from game.ai.stakes import HIT, POINT, WIN
 from game.model import commands as cmd
 from game.model.battle import Battle
@@ -25,6 +27,7 @@ from systems.for_glory.charge.plan import any_chargeable, check_charge
 from systems.for_glory.deployment import staff_entity
 from systems.for_glory.measure import gap, within
 from systems.for_glory.odds import fire_odds, leadership_odds
+from systems.for_glory.officers import check_officer_move
 from systems.for_glory.targets import check_fire, unit_fire_targets
 
 if TYPE_CHECKING:
@@ -101,6 +104,34 @@ def _away(b: Battle, player: GeneralPlayer, officer: int) -> list[Point]:
     return out
 
 
+def _placed(
+    player: GeneralPlayer, b: Battle, officer: int, kind: str, parts: Callable[[], dict[str, float]], goals: list[Point]
+) -> cmd.Command:
+    """The best legal point for an officer among steps towards each goal, or where he stands (which
+    wins near ties: he is there), weighed by term; the reasons are kept."""
+    here = common.centre(b, officer)
+    reach = b.rules.length(b.rules.officer.move)
+    options = [weighed(cmd.Pass(), {**parts(), "command": TIE})]
+    seen: set[Point] = set()
+    for g in goals:
+        d = dist(here, g)
+        if d < 0.3:
+            continue
+        for frac in (1.0, 0.66, 0.33):
+            to = common.step_towards(here, g, min(reach, d) * frac)
+            if to in seen:
+                continue
+            seen.add(to)
+            try:
+                check_officer_move(b, officer, to)
+            except Reject:
+                continue
+            with b.supposing(officer, *to):
+                found = parts()
+            options.append(weighed(cmd.MoveOfficer(b.name(officer), to), found, moved=dist(here, to)))
+    return player.answered(kind, options)
+
+
 def officer_place(player: GeneralPlayer, b: Battle, officer: int) -> cmd.Command:
     """A division general where most of his brigades are under his command (those out of it first:
     he goes to fetch them), his leadership check likeliest, and out of the enemy's reach."""
@@ -110,20 +141,22 @@ def officer_place(player: GeneralPlayer, b: Battle, officer: int) -> cmd.Command
     if not units:
         return cmd.Pass()
     radius = b.rules.length(b.rules.core.command.division_radius)
-    staff = staff_entity(b, player.side)
-    staff_there = staff is not None and b.in_play(staff)
+    staff = _staff(b, player.side)
     middle = centroid([common.centre(b, u) for u in units])
     cost = player.stakes(b).scoring.officer_killed * POINT + HIT
 
-    def value() -> float:
+    def parts() -> dict[str, float]:
         held = sum(HELD for u in units if within(gap(b, u, officer), radius))
-        lead = LEAD * len(units) * float(leadership_odds(b, officer)) if staff_there else 0.0
-        return held + lead - cost * officer_danger(player, b, officer) - TIE * dist(common.centre(b, officer), middle)
+        lead = LEAD * len(units) * float(leadership_odds(b, officer)) if staff is not None else 0.0
+        return {
+            "command": held - TIE * dist(common.centre(b, officer), middle),
+            "leadership": lead,
+            "safety": -cost * officer_danger(player, b, officer),
+        }
 
     away = [common.centre(b, u) for u in units if not within(gap(b, u, officer), radius)]
-    goals = [middle, *away, *([common.centre(b, staff)] if staff_there else []), *_away(b, player, officer)]
-    best = player.placed(b, officer, value, goals)
-    return cmd.MoveOfficer(b.name(officer), best) if best is not None else cmd.Pass()
+    goals = [middle, *away, *([common.centre(b, staff)] if staff is not None else []), *_away(b, player, officer)]
+    return _placed(player, b, officer, "officer_move", parts, goals)
 
 
 def staff_place(player: GeneralPlayer, b: Battle) -> cmd.Command:
@@ -131,27 +164,40 @@ def staff_place(player: GeneralPlayer, b: Battle) -> cmd.Command:
     brigades), near enough for two initiative dice, and where no enemy unit may kill him: he leaves
     danger at once when he has been shot at or stands in reach."""
     player.stakes(b)
-    staff = staff_entity(b, player.side)
+    staff = _staff(b, player.side)
     officers = [o for o in b.officers(player.side) if o != staff and b.in_play(o)]
     if staff is None or not officers:
         return cmd.Pass()
     xl = b.rules.length(b.rules.game.deployment.initiative_staff_distance)
-    weights = {o: max(1, sum(1 for u in esper.component_for_entity(o, Officer).assigned if b.in_play(b.ids[u]))) for o in officers}
+    weights = {
+        o: max(1, sum(1 for u in esper.component_for_entity(o, Officer).assigned if b.in_play(b.ids[u])))
+        for o in officers
+    }
     back = -1.0 if common.own_edge(b, player.side) == "south" else 1.0
     middle = centroid([common.centre(b, o) for o in officers])
     behind = (middle[0], middle[1] + back * b.rules.length("S"))
-    loss = -player.stakes(b).ending(-player.stakes(b).scoring.staff_killed)
+    loss = max(-player.stakes(b).ending(-player.stakes(b).scoring.staff_killed), WIN / 2)
     urgent = 2.0 if shot_at(b, staff) else 1.0
 
-    def value() -> float:
+    def parts() -> dict[str, float]:
         lead = sum(LEAD * weights[o] * float(leadership_odds(b, o)) for o in officers)
         near = sum(INITIATIVE for o in officers if within(gap(b, o, staff), xl))
-        danger = officer_danger(player, b, staff)
-        return lead + near - urgent * max(loss, WIN / 2) * danger - TIE * dist(common.centre(b, staff), behind)
+        return {
+            "leadership": lead + near - TIE * dist(common.centre(b, staff), behind),
+            "safety": -urgent * loss * officer_danger(player, b, staff),
+        }
 
     needing = sorted(officers, key=lambda o: -weights[o] * (1 - float(leadership_odds(b, o))))
     goals = [behind, middle]
     goals += [(x, y + back * 1.5) for x, y in (common.centre(b, o) for o in needing[:2])]
     goals += _away(b, player, staff)
-    best = player.placed(b, staff, value, goals)
-    return cmd.MoveOfficer(b.name(staff), best) if best is not None else cmd.Pass()
+    return _placed(player, b, staff, "staff_move", parts, goals)
+
+
+def _staff(b: Battle, side: str) -> int | None:
+    """The side's estado mayor on the table, if he is."""
+    try:
+        staff = staff_entity(b, side)
+    except Reject:
+        return None
+    return staff if b.in_play(staff) else None

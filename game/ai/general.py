@@ -426,6 +426,12 @@ class GeneralPlayer(SearchPlayer):
                 claims.setdefault(u, []).append((o.at, stake))
         return Ground(claims)
 
+    def answered(self, kind: str, options: list[Weighed], looked_at: int | None = None) -> cmd.Command:
+        """The best of the weighed answers to a decision, its reasons kept (W, `puzzle`)."""
+        ranked = sorted(options, key=lambda w: -w.value)
+        self.thought = Thought(kind, self.side, tuple(ranked[:8]), looked_at or len(options))
+        return ranked[0].command
+
     def answer_in_copy(self, b: Battle, d: Decision) -> cmd.Command:
         """An answer to a decision an order raises on a copy of the battle (planner.py): ours by our
         own policies, the enemy's by the same policies on his side."""

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from game.ai import common
 from game.ai.heuristic import CHARGE_VALUE, FIRE_VALUE
+from game.ai.reasons import weighed
 from game.ai.search import _delta, _facing, _odds
 from game.ai.stakes import HIT
 from game.model import commands as cmd
@@ -21,11 +22,13 @@ from systems.for_glory.charge.odds import charge_odds
 from systems.for_glory.charge.plan import plan_charge
 from systems.for_glory.odds import check_odds, fire_odds
 from systems.for_glory.paths import plan_move
+from systems.for_glory.reaction import retreat_plan
 
 if TYPE_CHECKING:
     from game.ai.general import GeneralPlayer
 
 REACT_AT = 0.05  # a reaction must be worth this much: it spends the unit's one reaction (FG-REACT-4)
+STAY = 0.05  # the extra move must be worth this much more than staying where the charge left the unit
 RETREAT_COST = 0.4 * HIT  # giving ground: the charger still counts its charge a success (FG-CHG-8)
 
 
@@ -70,28 +73,33 @@ def reaction_reply(player: GeneralPlayer, b: Battle, d: Decision) -> cmd.Command
         odds = _odds(charge_odds, b, mover, target)
         if odds is not None:
             spared = max(0.0, player.worth(b, odds, CHARGE_VALUE, target, mover))
-    best: tuple[float, cmd.Command] = (REACT_AT, cmd.Pass())
+    options = [weighed(cmd.Pass(), {"odds": REACT_AT})]
     for name in d.options:
         r = b.ids[name]
-        p = float(check_odds(b, r))
-        choices: list[tuple[float, cmd.React]] = []
+        p = float(check_odds(b, r))  # FG-REACT-2: the reaction's morale check
         odds = _odds(fire_odds, b, r, mover, reaction=True)
         if odds is not None:
             stops = float(sum(v for k, v in odds.items() if k != "miss"))
-            choices.append((player.worth(b, odds, FIRE_VALUE, mover, r) + stops * spared, cmd.React(name, "fire")))
+            worth = player.worth(b, odds, FIRE_VALUE, mover, r)
+            options.append(weighed(cmd.React(name, "fire"), {"odds": p * worth, "safety": p * stops * spared}, odds))
         odds = _odds(charge_odds, b, r, mover)
         if odds is not None:
-            v = player.worth(b, odds, CHARGE_VALUE, mover, r) - player.general.temperament.charge_margin
-            choices.append((v + spared, cmd.React(name, "charge")))
-        if r == target and spared > RETREAT_COST:
-            choices.append((spared - RETREAT_COST, cmd.React(name, "retreat")))
+            worth = player.worth(b, odds, CHARGE_VALUE, mover, r) - player.general.temperament.charge_margin
+            options.append(weighed(cmd.React(name, "charge"), {"odds": p * worth, "safety": p * spared}, odds))
+        if r == target and spared > RETREAT_COST and _can_retreat(b, r):
+            options.append(weighed(cmd.React(name, "retreat"), {"safety": p * (spared - RETREAT_COST)}))
         if common.hits(r) >= 2 and common.can_rally(b, r):
-            choices.append((0.5 * HIT, cmd.React(name, "rally")))
-        choices += common.module_reactions(b, r, mover)
-        for v, react in choices:
-            if p * v > best[0]:
-                best = (p * v, react)
-    return best[1]
+            options.append(weighed(cmd.React(name, "rally"), {"odds": p * 0.5 * HIT}))
+        options += [weighed(react, {"odds": p * v}) for v, react in common.module_reactions(b, r, mover)]
+    return player.answered("reaction", options)
+
+
+def _can_retreat(b: Battle, r: int) -> bool:
+    """A retreat that gets the unit somewhere (AMB-22: as far as it legally can, which may be nowhere)."""
+    try:
+        return retreat_plan(b, r).length > 0.5
+    except Reject:
+        return False
 
 
 def extra_move_reply(player: GeneralPlayer, b: Battle, d: Decision) -> cmd.Command:
@@ -101,15 +109,17 @@ def extra_move_reply(player: GeneralPlayer, b: Battle, d: Decision) -> cmd.Comma
     e = b.ids[d.unit]
     ground = player.ground(b)
     here = player.standing(b, e, ground)
-    best: tuple[float, cmd.Command] = (0.05, cmd.Pass())
+    options = [weighed(cmd.Pass(), {"odds": STAY})]
     margin = player.general.temperament.charge_margin
     for t in common.extra_charge_targets(b, e):
         odds = _odds(charge_odds, b, e, t)
         if odds is None:
             continue
-        v = player.worth(b, odds, CHARGE_VALUE, t, e) - margin + player.after_charge(b, e, t, ground, here, odds)
-        if v > best[0]:
-            best = (v, cmd.ExtraMove(d.unit, charge=b.name(t)))
+        parts = {
+            "odds": player.worth(b, odds, CHARGE_VALUE, t, e) - margin,
+            "after": player.after_charge(b, e, t, ground, here, odds),
+        }
+        options.append(weighed(cmd.ExtraMove(d.unit, charge=b.name(t)), parts, odds))
     allowance = b.rules.length(b.rules.core.movement.cavalry_extra_move)
     for to, facing in _fan(b, player, e, allowance, ground):
         try:
@@ -118,10 +128,8 @@ def extra_move_reply(player: GeneralPlayer, b: Battle, d: Decision) -> cmd.Comma
             continue
         end = (p.path[-1][0], p.path[-1][1], p.facing)
         there = player.standing(b, e, ground, end)
-        v = sum(_delta(there, here).values())
-        if v > best[0]:
-            best = (v, cmd.ExtraMove(d.unit, to=to, facing=facing))
-    return best[1]
+        options.append(weighed(cmd.ExtraMove(d.unit, to=to, facing=facing), _delta(there, here), moved=p.length))
+    return player.answered("extra_move", options)
 
 
 def _fan(
