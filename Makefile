@@ -29,7 +29,8 @@ test: lint
 bench: $(STAMP)
 	$(PY) -m bench
 
-# every kind of untrusted file, mutated, through the command line: figures per kind (tests/fuzzing.py)
+# every kind of untrusted input, mutated, each case in a process and a sandbox of its own: figures per
+# kind, tracebacks, hangs, segfaults and writes outside the game's folders among them (tests/fuzzing.py)
 FUZZ_CASES ?= 10000
 fuzz: $(STAMP)
 	SDL_VIDEODRIVER=dummy $(PY) -m tests.fuzzing --cases $(FUZZ_CASES)

@@ -1,17 +1,26 @@
-"""Fuzzing every kind of untrusted file through the command line, as a player or modder would meet it.
+"""Fuzzing every kind of untrusted input as a player or modder would meet it: mutated content files, mods,
+scripted battles and replays through the command line, and hostile ids, texts drawn on every screen, a
+tampered saves folder, locale format specs, scripted decisions and rule module lists (the kinds and
+their steps: tests/fuzz_cases.py).
 
-Each case is one file of a kind (ruleset file, scenario, scripted battle, mod, rules reference, replay)
-mutated from a shipped one, run through the command that reads it (`check-content`, then `simulate`
-when the content passes, `script`, `replay`), in-process, and classified:
+Each case runs in a process of its own, forked from a warm worker, inside a sandbox of its own: HOME,
+the XDG folders and TMPDIR point into the case's folder, beside canaries (a player's files where a
+hostile path could reach: beside the saves, the game's folder, the home, the case itself, and two
+shared by every case further up). Its verdict:
 
-    ok         exit 0
-    rejected   exit 2, every stderr line "error: ..." (check-content: one per problem; others: one)
-    traceback  any other exception or exit code, or output that breaks the one-line promise
-    hang       over the time limit of a case
-    memory     over the memory limit of a worker
+    ok         every step went well
+    rejected   a step ended in one clear line per problem (exit 2 for a command)
+    traceback  any other exception or exit code, or a line that breaks the one-line promise
+    hang       over the case's time limit (its process and everything it started are killed)
+    segfault   its process was killed by a signal (SIGSEGV, SIGABRT, SIGBUS ...)
+    memory     over the memory limit of its process
+    outside    it wrote, changed or removed something outside the game's own folders: seen as it
+               happens (an audit hook on every write, rename and removal) and after (the sandbox and
+               the canaries compared with before)
 
-`make fuzz` runs many cases in forked workers and prints the figures per kind; the test suite runs a
-few of each (tests/test_fuzz_files.py). Reproducers of failures are kept under the output folder.
+`make fuzz` runs many cases and prints the figures per kind; the test suite runs one of each and checks
+that each verdict is seen when it happens (tests/test_fuzz_files.py). Reproducers of failures are
+kept under the output folder.
 
     python -m tests.fuzzing [--cases N] [--seed S] [--jobs J] [--out DIR]
 """
@@ -20,47 +29,40 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import faulthandler
 import io
-import json
-import math
 import multiprocessing
 import os
+import pickle
 import random
-import re
 import resource
+import select
 import shutil
 import signal
+import stat
 import sys
 import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game import CONTENT
+from tests.fuzz_cases import KINDS, Place, Step, build, mutate_json, mutate_text, replays_in
 
-KINDS = ("ruleset", "scenario", "script", "mod", "locale", "replay")
-TIME_LIMIT = 20  # seconds a case may take (a whole check and a round of simulate take well under 2)
-MEMORY_LIMIT = 2 << 30  # bytes of address space a worker may use
-MOD = 'id = "fuzz"\nname = "Fuzz"\nversion = "1"\n'
+__all__ = ["KINDS", "Case", "Outcome", "fuzz", "isolated", "judge", "mutate_json", "mutate_text"]
 
-# values a mutation puts in place of another: extremes, other types, escapes, nesting
-VALUES = [
-    "0", "-1", "7", "0.5", "-0.0", "1e308", "-1e308", "-9.2e18", "inf", "-inf", "nan",
-    "9" * 5000, "99999999999999999999999999999", "true", "false", '""', '"x"', '"XS"', '"LnInf"',
-    '"\\u001b[2K\\rok"', '"\\u202e"', '"' + "x" * 6000 + '"', "[]", "[1, 2]", "[[1, 2], [3, 4]]",
-    "[[0, 0], [0, 0], [0, 0]]", "{}", "{ a = 1 }", "1979-05-27", "[" * 300 + "]" * 300,
-    "[" * 100_000 + "]" * 100_000, "[" + "1e308, " * 100_000 + "]", "{ " + "a = { " * 1000 + "}" * 1001,
-    '"../../../../etc/passwd"', '"/dev/zero"', '"/proc/self/mem"',
-]  # fmt: skip
-JSON_VALUES: list[Any] = [
-    0, -1, 1, 2**63, -(2**63), 10**30, 1e308, -9.2e18, 0.5, True, False, None, "", "x", "\x1b[2Kok",
-    "u" * 5000, [], [1.0, 2.0], [1e308, -1e308], {}, {"type": "Move"}, "../../../../etc/passwd",
-    "/dev/zero", "/proc/self", "/tmp", "for-glory", "default",
-]  # fmt: skip
-JSON_TOKENS = ["NaN", "Infinity", "-Infinity", "9" * 5000, "[" * 100_000 + "]" * 100_000, "1e999"]
+VERDICTS = ("ok", "rejected", "traceback", "hang", "segfault", "memory", "outside")
+BAD = ("traceback", "hang", "segfault", "memory", "outside")
+TIME_LIMIT = 30  # seconds a case may take (a whole check and a round of simulate take well under 2)
+TIME_LIMITS = {"window": 120, "saves": 60, "specs": 60}  # these draw every screen or copy content/
+KILL_GRACE = 15  # seconds past its limit before a case that ignores its alarm is killed
+MEMORY_LIMIT = 2 << 30  # bytes of address space a case's process may use
+# where a case may write: its own files, the game's saves and settings, temporaries
+ALLOWED = ("work", "data/forglory/saves", "config/forglory", "tmp", "cache")
+CANARIES = ("victim", "data/victim", "data/forglory/victim", "config/victim", "home/victim", "home/Documents")
+CANARY_FILES = {"my-thesis.json": "precious", "photo-2020.json": "precious", "autosave-x-1.json": "mine"}
 
 
 @dataclass(frozen=True)
@@ -74,197 +76,141 @@ class Case:
 class Outcome:
     kind: str
     number: int
-    verdict: str  # ok, rejected, traceback, hang, memory
+    verdict: str  # one of VERDICTS
     detail: str = ""
     reproducer: str = ""
+    seconds: float = 0.0
 
 
 class _Hang(BaseException):
     """Raised by the alarm: a BaseException, so that nothing in the game can swallow it."""
 
 
-# --- mutations --------------------------------------------------------------------------------------
+def _alarm(_signum: int, _frame: object) -> None:
+    raise _Hang
 
 
-# how often each corruption of a TOML file is chosen: mostly a value, so the file still parses and
-# the checks behind the parser are reached
-OPS = {
-    "number": 40, "word": 15, "value": 25, "delete": 6, "duplicate": 4, "swap": 4, "key": 4, "header": 2,
-    "truncate": 1, "bytes": 1,
+# --- the sandbox ---------------------------------------------------------------------------------------
+
+
+def plant_canaries(folder: Path) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, text in CANARY_FILES.items():
+        (folder / name).write_text(text)
+
+
+def snapshot(root: Path, skip: tuple[str, ...] = ()) -> dict[str, tuple[Any, ...]]:
+    """Every file, folder and link under root (but the `skip` folders, relative to it): its kind,
+    size, time and target or contents."""
+    out: dict[str, tuple[Any, ...]] = {}
+    for here, dirs, files in os.walk(root, followlinks=False):
+        rel = os.path.relpath(here, root)
+        dirs[:] = [d for d in dirs if os.path.normpath(os.path.join(rel, d)) not in skip]
+        for name in [*dirs, *files]:
+            p = os.path.join(here, name)
+            try:
+                st = os.lstat(p)
+            except OSError:
+                continue
+            kind = stat.S_IFMT(st.st_mode)
+            if kind == stat.S_IFDIR:  # a folder's entries speak for it (its time changes with them)
+                out[os.path.relpath(p, root)] = (kind, stat.S_IMODE(st.st_mode))
+                continue
+            extra: Any = os.readlink(p) if stat.S_ISLNK(st.st_mode) else st.st_size
+            if stat.S_ISREG(st.st_mode) and st.st_size < 4096:
+                with contextlib.suppress(OSError):
+                    extra = Path(p).read_bytes()
+            out[os.path.relpath(p, root)] = (kind, stat.S_IMODE(st.st_mode), st.st_mtime_ns, extra)
+    return out
+
+
+def changes(before: dict[str, tuple[Any, ...]], after: dict[str, tuple[Any, ...]], where: Path) -> list[str]:
+    lines = [f"removed {where / p}" for p in before.keys() - after.keys()]
+    lines += [f"created {where / p}" for p in after.keys() - before.keys()]
+    lines += [f"changed {where / p}" for p in before.keys() & after.keys() if before[p] != after[p]]
+    return sorted(lines)
+
+
+# the events that write, move or remove: the indexes of the paths they change, and of the folder
+# descriptor a relative path would be taken from (None: it takes none)
+WRITES: dict[str, tuple[tuple[int, ...], int | None]] = {
+    "os.remove": ((0,), 1), "os.rmdir": ((0,), 1), "os.rename": ((0, 1), 2), "os.mkdir": ((0,), 2),
+    "os.symlink": ((1,), 2), "os.link": ((1,), 3), "os.chmod": ((0,), 2), "os.chown": ((0,), 3),
+    "os.truncate": ((0,), None), "os.utime": ((0,), 3), "os.chflags": ((0,), None),
+    "shutil.rmtree": ((0,), None), "shutil.move": ((0, 1), None), "shutil.copyfile": ((1,), None),
+    "shutil.copymode": ((1,), None), "shutil.copystat": ((1,), None), "shutil.chown": ((0,), None),
 }  # fmt: skip
-NUMBER = re.compile(rb"-?\d+(\.\d+)?(e-?\d+)?")
-WORD = re.compile(rb'"[^"\\\n]{0,40}"')
+WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
 
 
-def _number(rng: random.Random, old: bytes) -> bytes:
-    """A number near or far from the one it replaces, of the same kind (integer or not)."""
-    n = float(old)
-    if not math.isfinite(n):  # a 5000-digit number put in by an earlier corruption
-        n = 1.0
-    new = rng.choice([0, 1, -1, 2 * n, n / 2, -n, 100 * n, n + 1, n - 1, 1e6, 12, 11.9, 240, 241, 6, 7])
-    return str(int(new)).encode() if b"." not in old and b"e" not in old else repr(float(new)).encode()
+class Watch:
+    """An audit hook: every write, rename or removal whose path lies outside the allowed folders."""
+
+    def __init__(self, allowed: list[Path]) -> None:
+        self.allowed = [str(p.resolve()) for p in allowed]
+        self.seen: list[str] = []
+        self.busy = False
+
+    def __call__(self, event: str, args: tuple[Any, ...]) -> None:
+        if self.busy:
+            return
+        if event == "open":
+            path, mode, flags = args
+            writing = (isinstance(mode, str) and any(c in mode for c in "wax+")) or (
+                isinstance(flags, int) and flags & WRITE_FLAGS
+            )
+            paths = [path] if writing else []
+        elif event in WRITES:
+            indexes, fd_at = WRITES[event]
+            if fd_at is not None and fd_at < len(args) and isinstance(args[fd_at], int):
+                return  # a path relative to an open folder (rmtree's own steps): its rmtree event is seen
+            paths = [args[i] for i in indexes if i < len(args)]
+        else:
+            return
+        self.busy = True
+        try:
+            for p in paths:
+                if isinstance(p, str | bytes | os.PathLike) and not self.inside(os.fsdecode(p)):
+                    self.seen.append(f"{event} {os.fsdecode(p)[:200]}")
+        finally:
+            self.busy = False
+
+    def inside(self, path: str) -> bool:
+        real = os.path.realpath(path)
+        if real == "/dev/null" or real.startswith(("/dev/shm/", "/proc/self/")):
+            return True
+        return any(real == a or real.startswith(a + os.sep) for a in self.allowed)
 
 
-def mutate_text(rng: random.Random, text: bytes) -> bytes:
-    """One to four line- or value-level corruptions of a TOML file."""
-    for _ in range(rng.choice([1, 1, 1, 1, 2, 2, 3, 4])):  # mostly one change: the file still parses
-        lines = text.split(b"\n")
-        i = rng.randrange(max(len(lines), 1))
-        op = rng.choices(list(OPS), weights=list(OPS.values()))[0]
-        if op == "delete" and lines:
-            del lines[i]
-        elif op == "duplicate" and lines:
-            lines.insert(i, lines[i])
-        elif op == "swap" and lines:
-            j = rng.randrange(len(lines))
-            lines[i], lines[j] = lines[j], lines[i]
-        elif op == "number" and lines:
-            spots = [(n, m) for n, line in enumerate(lines) if not line.lstrip().startswith(b"#")
-                     for m in NUMBER.finditer(line)]  # fmt: skip
-            if spots:
-                n, m = rng.choice(spots)
-                lines[n] = lines[n][: m.start()] + _number(rng, m.group()) + lines[n][m.end() :]
-        elif op == "word" and lines:
-            words = [(n, m) for n, line in enumerate(lines) if not line.lstrip().startswith(b"#")
-                     for m in WORD.finditer(line)]  # fmt: skip
-            if words:
-                n, m = rng.choice(words)
-                other = rng.choice(words)[1].group()
-                lines[n] = lines[n][: m.start()] + other + lines[n][m.end() :]
-        elif op in ("value", "key"):
-            kv = [n for n, line in enumerate(lines) if b"=" in line and not line.lstrip().startswith(b"#")]
-            if kv:
-                n = rng.choice(kv)
-                key, _eq, value = lines[n].partition(b"=")
-                if op == "value":
-                    value = b" " + rng.choice(VALUES).encode()
-                else:
-                    key = rng.choice([b"id", b"code", b"kind", b"name", b"value", b"x", b"units", b"ruleset"])
-                lines[n] = key + b"=" + value
-        elif op == "header":  # a table becomes an array of tables, or the other way round
-            heads = [n for n, line in enumerate(lines) if line.startswith(b"[")]
-            if heads:
-                n = rng.choice(heads)
-                lines[n] = lines[n][1:-1] if lines[n].startswith(b"[[") else b"[" + lines[n] + b"]"
-        text = b"\n".join(lines)
-        if op == "truncate":
-            text = text[: rng.randint(0, len(text))]
-        elif op == "bytes":
-            at = rng.randint(0, len(text))
-            text = text[:at] + bytes(rng.randrange(256) for _ in range(rng.randint(1, 8))) + text[at:]
-    return text
+def enter(place: Place) -> Watch:
+    """Make the case's folders and canaries, point the user's folders at them, and watch every write."""
+    root = place.root
+    for sub in ("work", "home", "data", "config", "cache", "tmp", "state"):
+        (root / sub).mkdir(parents=True, exist_ok=True)
+    for c in CANARIES:
+        plant_canaries(root / c)
+    env = {
+        "HOME": "home", "XDG_DATA_HOME": "data", "XDG_CONFIG_HOME": "config", "XDG_CACHE_HOME": "cache",
+        "XDG_STATE_HOME": "state", "TMPDIR": "tmp",
+    }  # fmt: skip
+    for name, sub in env.items():
+        os.environ[name] = str(root / sub)
+    os.environ["SDL_VIDEODRIVER"] = os.environ["SDL_AUDIODRIVER"] = "dummy"
+    tempfile.tempdir = str(root / "tmp")
+    multiprocessing.current_process().daemon = False  # the game may start its AI's process, as it does
+    sys.dont_write_bytecode = True  # an import's cached bytecode is no file of the game's
+    faulthandler.disable()  # a crash is the verdict "segfault": its dump would only fill the terminal
+    os.chdir(root / "work")
+    return Watch([root / a for a in ALLOWED])
 
 
-def _paths(node: Any, here: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    out = [here]
-    if isinstance(node, dict):
-        for k, v in node.items():
-            out += _paths(v, (*here, k))
-    elif isinstance(node, list):
-        for i, v in enumerate(node[:50]):
-            out += _paths(v, (*here, i))
-    return out
+# --- one case --------------------------------------------------------------------------------------------
 
 
-def mutate_json(rng: random.Random, data: Any) -> bytes:
-    """A replay with values replaced, keys deleted or renamed, or the text itself broken."""
-    data = json.loads(json.dumps(data))
-    for _ in range(rng.choice([1, 1, 2, 3])):
-        paths = [p for p in _paths(data) if p]
-        commands = [p for p in paths if p[0] == "commands" and len(p) > 2]
-        path = rng.choice(commands if commands and rng.random() < 0.6 else paths)
-        parent = data
-        for step in path[:-1]:
-            parent = parent[step]
-        last = path[-1]
-        op = rng.choice(["value", "value", "value", "borrow", "borrow", "delete", "rename", "grow", "swap"])
-        if op == "value":
-            parent[last] = rng.choice(JSON_VALUES)
-        elif op == "borrow":  # a value from elsewhere in the replay: another unit's id, another command
-            source: Any = data
-            for step in rng.choice(paths):
-                source = source[step]
-            parent[last] = json.loads(json.dumps(source))
-        elif op == "swap" and isinstance(parent, list):
-            other = rng.randrange(len(parent))
-            parent[last], parent[other] = parent[other], parent[last]
-        elif op == "delete":
-            del parent[last]
-        elif op == "rename" and isinstance(parent, dict):
-            parent[rng.choice(["type", "unit", "to", "x", "ref", "path", "id"])] = parent.pop(last)
-        elif op == "grow" and isinstance(parent, list):
-            parent.extend([parent[last]] * rng.randint(1, 50))
-    text = json.dumps(data).encode()
-    roll = rng.random()
-    if roll < 0.1:  # tokens json.dumps would never write
-        at = rng.randint(0, len(text))
-        text = text[:at] + rng.choice(JSON_TOKENS).encode() + text[at:]
-    elif roll < 0.15:
-        text = text[: rng.randint(0, len(text))]
-    return text
-
-
-# --- the cases ---------------------------------------------------------------------------------------
-
-
-def _shipped(pattern: str) -> list[Path]:
-    return sorted(CONTENT.glob(pattern))
-
-
-def _replays(folder: Path) -> list[dict[str, Any]]:
-    """A few real replays to start from (made once per process)."""
-    from game.cli.entry import main
-
-    out = []
-    for seed in (1, 2):
-        f = folder / f"seed{seed}.json"
-        if not f.exists():
-            with contextlib.redirect_stdout(io.StringIO()):
-                main(["simulate", "--seed", str(seed), "--rounds", "2", "--save-replay", str(f)])
-        out.append(json.loads(f.read_text()))
-    return out
-
-
-def build(case: Case, work: Path, replays: list[dict[str, Any]]) -> list[list[str]]:
-    """Write the case's files under work; returns the commands to run, in order (each runs only if
-    the one before it passed)."""
-    rng = random.Random(case.seed * 1_000_003 + case.number)
-    mod = work / "fuzz"
-    mod.mkdir(parents=True)
-    (mod / "mod.toml").write_text(MOD)
-    play = ["simulate", "--mod", str(mod), "--rounds", "1", "--seed", str(case.number % 7 + 1)]
-    if case.kind == "ruleset":
-        src = rng.choice(_shipped("rulesets/for-glory/*.toml"))
-        (mod / "rulesets" / "for-glory").mkdir(parents=True)
-        (mod / "rulesets" / "for-glory" / src.name).write_bytes(mutate_text(rng, src.read_bytes()))
-        return [["check-content", str(mod)], play]
-    if case.kind == "scenario":
-        src = rng.choice(_shipped("scenarios/*.toml"))
-        (mod / "scenarios").mkdir()
-        target = mod / "scenarios" / "fuzzed.toml"
-        target.write_bytes(mutate_text(rng, src.read_bytes()))
-        return [["check-content", str(mod)], [*play, "--scenario", str(target)]]
-    if case.kind == "script":
-        src = rng.choice(_shipped("scripts/*.toml"))
-        target = work / "script.toml"
-        target.write_bytes(mutate_text(rng, src.read_bytes()))
-        return [["script", str(target), "--json"]]
-    if case.kind == "mod":
-        src = rng.choice(_shipped("mods/*/"))
-        shutil.rmtree(mod)
-        shutil.copytree(src, mod)
-        files = sorted(p for p in mod.rglob("*.toml"))
-        victim = rng.choice(files)
-        victim.write_bytes(mutate_text(rng, victim.read_bytes()))
-        return [["check-content", str(mod)], play]
-    if case.kind == "locale":
-        (mod / "locale" / "en").mkdir(parents=True)
-        src = CONTENT / "locale" / "en" / "rules.toml"
-        (mod / "locale" / "en" / "rules.toml").write_bytes(mutate_text(rng, src.read_bytes()))
-        return [["check-content", str(mod)]]
-    target = work / "replay.json"
-    target.write_bytes(mutate_json(rng, rng.choice(replays)))
-    return [["replay", str(target), "--json"]]
+def _safe(lines: list[str]) -> bool:
+    return all(
+        "\x1b" not in line and "\r" not in line and "\n" not in line and len(line) <= 320 for line in lines
+    )
 
 
 def judge(argv: list[str]) -> tuple[str, str]:
@@ -276,7 +222,7 @@ def judge(argv: list[str]) -> tuple[str, str]:
         with contextlib.redirect_stderr(err), contextlib.redirect_stdout(out):
             code = main(argv)
     except _Hang:
-        return "hang", f"over {TIME_LIMIT} s: {' '.join(argv[:2])}"
+        raise
     except MemoryError:
         return "memory", f"over {MEMORY_LIMIT >> 20} MiB: {' '.join(argv[:2])}"
     except BaseException as e:  # anything else escaping the command line is what we look for
@@ -292,99 +238,266 @@ def judge(argv: list[str]) -> tuple[str, str]:
         and all(line.startswith("error: ") for line in lines)
         and (many or len(lines) == 1)
     ):
-        if all("\x1b" not in line and "\r" not in line and len(line) <= 320 for line in lines):
+        if _safe(lines):
             return "rejected", lines[0][:200]
         return "traceback", f"an unsafe error line: {lines[0][:200]!r}"
     return "traceback", f"exit {code}, stderr: {err.getvalue()[:300]!r}"
 
 
-def run_case(case: Case, replays: list[dict[str, Any]], keep: Path | None) -> Outcome:
-    with tempfile.TemporaryDirectory(prefix="fuzz-") as tmp:
-        work = Path(tmp)
-        verdict, detail = "ok", ""
-        signal.signal(signal.SIGALRM, _alarm)
-        signal.alarm(TIME_LIMIT)
+def judge_call(call: Callable[[], list[str] | None], name: str) -> tuple[str, str]:
+    """Run one call into the game: ok, rejected (a UserError, or problem lines it returns), or not."""
+    from game.model.errors import UserError
+
+    try:
+        with contextlib.redirect_stderr(io.StringIO()), contextlib.redirect_stdout(io.StringIO()):
+            problems = call() or []
+    except _Hang:
+        raise
+    except MemoryError:
+        return "memory", f"over {MEMORY_LIMIT >> 20} MiB: {name}"
+    except UserError as e:
+        problems = [str(e)]
+    except BaseException as e:
+        return "traceback", f"{name}: {type(e).__name__}: {str(e).partition(chr(10))[0][:200]}"
+    if not problems:
+        return "ok", ""
+    if _safe(problems):
+        return "rejected", problems[0][:200]
+    return "traceback", f"{name}: an unsafe line: {problems[0][:200]!r}"
+
+
+def take(step: Step) -> tuple[str, str]:
+    if step.before is not None:
+        step.before()
+    if step.argv is not None:
+        return judge(step.argv)
+    assert step.call is not None
+    return judge_call(step.call, step.name)
+
+
+def run_case(case: Case, replays: list[dict[str, Any]], root: Path) -> Outcome:
+    """The case in this process (a forked one: it changes the environment and adds an audit hook)."""
+    start = time.perf_counter()
+    place = Place(root)
+    watch = enter(place)
+    before = snapshot(root, ALLOWED)
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+    sys.addaudithook(watch)
+    verdict, detail = "ok", ""
+    signal.signal(signal.SIGALRM, _alarm)
+    signal.alarm(TIME_LIMITS.get(case.kind, TIME_LIMIT))
+    step = "building the case"
+    try:
+        rng = random.Random(case.seed * 1_000_003 + case.number)
+        for s in build(case.kind, rng, case.number, place, replays):
+            if verdict != "ok" and not (verdict == "rejected" and s.anyway):
+                break
+            step = s.name
+            said = take(s)
+            if VERDICTS.index(said[0]) >= VERDICTS.index(verdict):  # the worst of its steps
+                verdict, detail = said
+    except _Hang:
+        verdict, detail = "hang", f"over its time: {step}"
+    except BaseException as e:  # the fuzzer's own step failed: shown, never hidden
+        verdict, detail = "traceback", f"{step}: {type(e).__name__}: {str(e)[:200]}"
+    finally:
+        signal.alarm(0)
+    outside = watch.seen + changes(before, snapshot(root, ALLOWED), root)
+    if outside:
+        verdict, detail = "outside", "; ".join(outside[:3])[:400]
+    return Outcome(case.kind, case.number, verdict, detail, seconds=time.perf_counter() - start)
+
+
+# --- one case in its own process ----------------------------------------------------------------------
+
+
+def isolated(case: Case, replays: list[dict[str, Any]], cases: Path, keep: Path | None) -> Outcome:
+    """Run the case in a forked process of its own, killed (with all it started) past its time limit;
+    a process that dies by a signal is a segfault. The canaries shared by every case are checked after."""
+    root = cases / f"{case.kind}-{case.seed}-{case.number}"
+    shared = {c: snapshot(c) for c in _shared_canaries(cases)}
+    limit = TIME_LIMITS.get(case.kind, TIME_LIMIT) + KILL_GRACE  # the alarm inside comes first
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the case's process, in a group of its own with whatever it starts
+        code = 0
         try:
-            for argv in build(case, work, replays):
-                verdict, detail = judge(argv)
-                if verdict != "ok":
-                    break
-        except _Hang:
-            verdict, detail = "hang", "while writing the case"
+            os.close(read)
+            os.setpgid(0, 0)
+            data = pickle.dumps(run_case(case, replays, root))
+            while data:
+                data = data[os.write(write, data) :]
+        except BaseException:
+            code = 70
         finally:
-            signal.alarm(0)
-        reproducer = ""
-        if verdict in ("traceback", "hang", "memory") and keep is not None:
-            dest = keep / f"{case.kind}-{case.seed}-{case.number}"
-            shutil.copytree(work, dest, dirs_exist_ok=True)
-            reproducer = str(dest)
-        return Outcome(case.kind, case.number, verdict, detail, reproducer)
+            os._exit(code)
+    os.close(write)
+    start = time.perf_counter()
+    data, status = _collect(pid, read, limit)
+    elapsed = time.perf_counter() - start
+    if status is None:
+        outcome = Outcome(case.kind, case.number, "hang", f"killed after {limit} s", seconds=elapsed)
+    elif os.WIFSIGNALED(status):
+        name = signal.Signals(os.WTERMSIG(status)).name
+        verdict = "memory" if os.WTERMSIG(status) == signal.SIGKILL else "segfault"
+        outcome = Outcome(case.kind, case.number, verdict, f"its process died of {name}", seconds=elapsed)
+    elif not data:
+        code = os.WEXITSTATUS(status)
+        outcome = Outcome(case.kind, case.number, "traceback", f"its process ended with {code}, no verdict")
+    else:
+        outcome = pickle.loads(data)
+    damaged = [line for c, was in shared.items() for line in changes(was, snapshot(c), c)]
+    if damaged:
+        outcome = Outcome(case.kind, case.number, "outside", "; ".join(damaged[:3]), seconds=elapsed)
+        for c in shared:  # as they were, for the next cases
+            shutil.rmtree(c, ignore_errors=True)
+            plant_canaries(c)
+    if outcome.verdict in BAD and keep is not None:
+        dest = keep / root.name
+        shutil.rmtree(dest, ignore_errors=True)
+        with contextlib.suppress(OSError):
+            shutil.move(root, dest)
+        outcome = Outcome(outcome.kind, outcome.number, outcome.verdict, outcome.detail, str(dest), elapsed)
+    _remove(root)
+    return outcome
 
 
-def _alarm(_signum: int, _frame: object) -> None:
-    raise _Hang
+def _shared_canaries(cases: Path) -> list[Path]:
+    return [cases / "victim", cases.parent / "victim"]
+
+
+def _collect(pid: int, read: int, limit: float) -> tuple[bytes, int | None]:
+    """What the case's process sends and how it ended; (what it sent, None) if it had to be killed."""
+    deadline = time.monotonic() + limit
+    chunks = []
+    open_ = True
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            os.close(read)
+            return b"", None
+        if open_:
+            ready, _w, _x = select.select([read], [], [], min(left, 0.5))
+            if ready:
+                chunk = os.read(read, 1 << 16)
+                if chunk:
+                    chunks.append(chunk)
+                else:
+                    open_ = False
+                    os.close(read)
+            continue
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            with contextlib.suppress(ProcessLookupError):  # what it started and left behind
+                os.killpg(pid, signal.SIGKILL)
+            return b"".join(chunks), status
+        time.sleep(0.01)
+
+
+def _remove(root: Path) -> None:
+    """A case's folder, whatever its files' permissions."""
+    if root.exists():
+        for here, dirs, _files in os.walk(root):
+            for d in dirs:
+                p = os.path.join(here, d)
+                if not os.path.islink(p):
+                    with contextlib.suppress(OSError):
+                        os.chmod(p, 0o700)
+        shutil.rmtree(root, ignore_errors=True)
 
 
 # --- the runner --------------------------------------------------------------------------------------
 
 _REPLAYS: list[dict[str, Any]] = []
-_KEEP: Path | None = None
+_PLACES: dict[str, Path] = {}
 
 
-def _init(replay_dir: str, keep: str) -> None:
-    global _KEEP
-    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
-    _REPLAYS.extend(_replays(Path(replay_dir)))
-    _KEEP = Path(keep)
+def _init(replay_dir: str, cases: str, keep: str) -> None:
+    _REPLAYS.extend(replays_in(Path(replay_dir)))
+    _PLACES.update(cases=Path(cases), keep=Path(keep))
 
 
 def _work(case: Case) -> Outcome:
-    return run_case(case, _REPLAYS, _KEEP)
+    return isolated(case, _REPLAYS, _PLACES["cases"], _PLACES["keep"])
+
+
+@dataclass
+class Figures:
+    counts: Counter[tuple[str, str]] = field(default_factory=Counter)
+    seconds: Counter[str] = field(default_factory=Counter)
+
+    def add(self, o: Outcome) -> None:
+        self.counts[(o.kind, o.verdict)] += 1
+        self.seconds[o.kind] += o.seconds
+
+    def table(self, kinds: tuple[str, ...]) -> list[str]:
+        head = f"{'kind':<10}{'cases':>7}" + "".join(f"{v:>11}" for v in VERDICTS) + f"{'s/case':>8}"
+        rows = [head]
+        for kind in (*kinds, "total"):
+            row = {
+                v: sum(n for (k, vv), n in self.counts.items() if vv == v and kind in (k, "total"))
+                for v in VERDICTS
+            }
+            n = sum(row.values())
+            secs = sum(s for k, s in self.seconds.items() if kind in (k, "total"))
+            rows.append(
+                f"{kind:<10}{n:>7}" + "".join(f"{row[v]:>11}" for v in VERDICTS) + f"{secs / max(n, 1):>8.2f}"
+            )
+        return rows
 
 
 def fuzz(
-    cases: int, seed: int, jobs: int, out: Path, report: Callable[[str], None] = print
+    cases: int,
+    seed: int,
+    jobs: int,
+    out: Path,
+    report: Callable[[str], None] = print,
+    kinds: tuple[str, ...] = KINDS,
+    verbose: bool = False,
 ) -> Counter[tuple[str, str]]:
     """Run `cases` cases spread evenly over the kinds; returns (kind, verdict) counts."""
+    from game.running import builtin_rules
+
+    builtin_rules.load()  # as the command line does at start-up: the cases that call the game directly
     out.mkdir(parents=True, exist_ok=True)
     replay_dir = out / "replays"
-    replay_dir.mkdir(exist_ok=True)
-    _replays(replay_dir)  # made once, before the workers fork
-    todo = [Case(KINDS[n % len(KINDS)], n, seed) for n in range(cases)]
-    counts: Counter[tuple[str, str]] = Counter()
-    done: set[int] = set()
+    shutil.rmtree(replay_dir, ignore_errors=True)  # an earlier run's were made of other content
+    replay_dir.mkdir()
+    sandbox = out / "sandbox" / "cases"
+    sandbox.mkdir(parents=True, exist_ok=True)
+    for c in _shared_canaries(sandbox):
+        plant_canaries(c)
+    with contextlib.redirect_stderr(io.StringIO()):
+        replays_in(replay_dir)  # made once, before the workers fork
+    todo = [Case(kinds[n % len(kinds)], n, seed) for n in range(cases)]
+    figures = Figures()
     start = time.perf_counter()
     ctx = multiprocessing.get_context("fork")
-    with ctx.Pool(jobs, _init, (str(replay_dir), str(out / "failures")), maxtasksperchild=500) as pool:
+    wait = max(TIME_LIMITS.values()) + 60
+    with ctx.Pool(jobs, _init, (str(replay_dir), str(sandbox), str(out / "failures"))) as pool:
         results = pool.imap_unordered(_work, todo)
         for i in range(1, cases + 1):
-            try:  # each case is bounded by the alarm: only a worker killed outright (a crash) sends nothing
-                o = results.next(timeout=TIME_LIMIT + 30)
+            try:  # each case is bounded by its own process's limit: a worker that sends nothing is lost
+                o = results.next(timeout=wait)
             except multiprocessing.TimeoutError:
+                report(f"the runner lost {cases - i + 1} cases: stopped")
+                figures.counts[("lost", "hang")] += cases - i + 1
                 break
-            done.add(o.number)
-            counts[(o.kind, o.verdict)] += 1
-            if o.verdict in ("traceback", "hang", "memory"):
+            figures.add(o)
+            if verbose:
+                report(f"{o.verdict}: {o.kind} case {o.number} ({o.seconds:.1f} s): {o.detail}")
+            elif o.verdict in BAD:
                 report(f"{o.verdict}: {o.kind} case {o.number}: {o.detail} (reproducer: {o.reproducer})")
             if i % 500 == 0:
                 report(f"... {i}/{cases} cases, {time.perf_counter() - start:.0f} s")
-    for case in todo:  # the cases a dead worker took with it: counted as hangs, their files kept
-        if case.number not in done:
-            dest = out / "failures" / f"{case.kind}-{case.seed}-{case.number}"
-            shutil.rmtree(dest, ignore_errors=True)
-            build(case, dest, _replays(replay_dir))
-            counts[(case.kind, "hang")] += 1
-            report(f"hang: {case.kind} case {case.number}: its worker died (reproducer: {dest})")
     elapsed = time.perf_counter() - start
     report(f"{cases} cases, seed {seed}, {jobs} workers, {elapsed:.0f} s")
-    report(f"{'kind':<10}{'cases':>7}{'ok':>7}{'rejected':>10}{'traceback':>11}{'hang':>6}{'memory':>8}")
-    for kind in KINDS:
-        row = {v: counts[(kind, v)] for v in ("ok", "rejected", "traceback", "hang", "memory")}
-        report(
-            f"{kind:<10}{sum(row.values()):>7}{row['ok']:>7}{row['rejected']:>10}{row['traceback']:>11}"
-            f"{row['hang']:>6}{row['memory']:>8}"
-        )
-    return counts
+    for line in figures.table(kinds):
+        report(line)
+    return figures.counts
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -393,9 +506,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     p.add_argument("--out", type=Path, default=Path(tempfile.gettempdir()) / "forglory-fuzz")
+    p.add_argument("--kind", action="append", choices=KINDS, help="only these kinds (repeatable)")
+    p.add_argument("--verbose", action="store_true", help="a line for every case")
     args = p.parse_args(argv)
-    counts = fuzz(args.cases, args.seed, args.jobs, args.out)
-    bad = sum(n for (_k, v), n in counts.items() if v in ("traceback", "hang", "memory"))
+    counts = fuzz(
+        args.cases, args.seed, args.jobs, args.out, kinds=tuple(args.kind or KINDS), verbose=args.verbose
+    )
+    bad = sum(n for (_k, v), n in counts.items() if v in BAD)
     return 1 if bad else 0
 
 

@@ -255,7 +255,10 @@ BAD: dict[str, tuple[dict[str, str | bytes], str]] = {
     "not a scenario": ({"scenarios/readme.md": "x"}, "readme.md: not a scenario"),
     "a bad locale name": ({"locale/EN!/rules.toml": ""}, "EN!: not a locale name"),
     "a stray locale file": ({"locale/en/units.toml": ""}, "en/units.toml: not a locale file"),
-    "a bad mod id": ({"mod.toml": 'id = "my mod"\nname = "x"\nversion = "1"\n'}, "id: a mod id is 1 to 64"),
+    "a bad mod id": (
+        {"mod.toml": 'id = "my mod"\nname = "x"\nversion = "1"\n'},
+        "id: expected an id: 1 to 64",
+    ),
     "another ruleset": (
         {"mod.toml": 'id = "x"\nname = "x"\nversion = "1"\nruleset = "nope"\n'},
         "no ruleset 'nope' here",

@@ -27,7 +27,7 @@ from game.modding.content_check import check_content
 from game.model.errors import UserError
 from game.model.modules import modules
 from game.running import script
-from tests.fuzzing import mutate_text
+from tests.fuzz_cases import mutate_text
 
 FUZZ = settings(
     max_examples=20,  # a sample in the suite; `make fuzz` runs thousands

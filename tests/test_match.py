@@ -349,7 +349,7 @@ def test_tournament_of_a_player_against_itself_keeps_the_two_apart(
 def test_battle_commands_refuse_nonsense_counts(capsys: pytest.CaptureFixture[str], args: list[str]) -> None:
     assert main(args) == 2
     err = capsys.readouterr().err.splitlines()
-    assert len(err) == 1 and err[0].startswith(f"error: {args[0]}: --")
+    assert len(err) == 1 and err[0].startswith(f"error: forglory {args[0]}: argument --")
 
 
 def test_wilson_interval() -> None:

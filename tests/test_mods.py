@@ -185,7 +185,7 @@ def test_stray_files_and_bad_ids_are_reported(tmp_path):
         load_mod(mod)
     (tmp_path / "spaced").mkdir()
     (tmp_path / "spaced" / "mod.toml").write_text('id = "has space"\nname = "x"\nversion = "1"\n')
-    with pytest.raises(ContentError, match="mod id"):
+    with pytest.raises(ContentError, match="id: expected an id"):
         load_mod(tmp_path / "spaced")
     with pytest.raises(ContentError, match="a mod is a folder"):
         load_mod(tmp_path / "nowhere")

@@ -17,9 +17,10 @@ import pytest
 
 from game.ai.players import make_player
 from game.cli.entry import main
+from game.content.files import write_atomic
 from game.model import commands as cmd
 from game.model.errors import UserError
-from game.running.match import MAX_REPLAY_BYTES, load, new_match, play, replay_data, save, write_atomic
+from game.running.match import MAX_REPLAY_BYTES, load, new_match, play, replay_data, save
 from tests.helpers import make_battle, order, pos, unit
 
 

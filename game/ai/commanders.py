@@ -47,7 +47,11 @@ def officer_danger(player: GeneralPlayer, b: Battle, officer: int) -> float:
     for f in b.enemy_units(player.side):
         category = b.comp(f, Unit).category
         move = b.rules.length(category.move)
-        shoot = b.rules.length(category.range) if category.range is not None and category.type != "cavalry" else 0.0
+        shoot = (
+            b.rules.length(category.range)
+            if category.range is not None and category.type != "cavalry"
+            else 0.0
+        )
         d = dist(here, common.centre(b, f))
         if d > move + shoot + 3.0:
             continue
@@ -100,12 +104,19 @@ def _away(b: Battle, player: GeneralPlayer, officer: int) -> list[Point]:
         there = common.centre(b, f)
         d = dist(here, there)
         if d > 0.1:
-            out.append((here[0] + (here[0] - there[0]) / d * reach, here[1] + (here[1] - there[1]) / d * reach))
+            out.append(
+                (here[0] + (here[0] - there[0]) / d * reach, here[1] + (here[1] - there[1]) / d * reach)
+            )
     return out
 
 
 def _placed(
-    player: GeneralPlayer, b: Battle, officer: int, kind: str, parts: Callable[[], dict[str, float]], goals: list[Point]
+    player: GeneralPlayer,
+    b: Battle,
+    officer: int,
+    kind: str,
+    parts: Callable[[], dict[str, float]],
+    goals: list[Point],
 ) -> cmd.Command:
     """The best legal point for an officer among steps towards each goal, or where he stands (which
     wins near ties: he is there), weighed by term; the reasons are kept."""
@@ -155,7 +166,12 @@ def officer_place(player: GeneralPlayer, b: Battle, officer: int) -> cmd.Command
         }
 
     away = [common.centre(b, u) for u in units if not within(gap(b, u, officer), radius)]
-    goals = [middle, *away, *([common.centre(b, staff)] if staff is not None else []), *_away(b, player, officer)]
+    goals = [
+        middle,
+        *away,
+        *([common.centre(b, staff)] if staff is not None else []),
+        *_away(b, player, officer),
+    ]
     return _placed(player, b, officer, "officer_move", parts, goals)
 
 

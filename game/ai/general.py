@@ -23,9 +23,9 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
+from fractions import Fraction
 
 import esper
-from fractions import Fraction
 
 from game.ai import common
 from game.ai.commanders import officer_danger, officer_place, staff_place
@@ -46,8 +46,8 @@ from game.model.resolution import Decision, Reject
 from systems.for_glory.charge.odds import charge_odds
 from systems.for_glory.charge.plan import plan_charge
 from systems.for_glory.measure import gap, gap_to_point, within
-from systems.for_glory.paths import longest_move
 from systems.for_glory.odds import fire_odds
+from systems.for_glory.paths import longest_move
 from systems.for_glory.reaction import retreat_plan
 
 DETACHED = 1.5 * HIT  # what a round as a detachment costs a unit: disorganised, initiative 1, no march
@@ -100,7 +100,9 @@ class GeneralPlayer(SearchPlayer):
         near = b.rules.length("M")
         divisions = [o for o in b.officers(self.side) if b.comp(o, Officer).role == "division"]
         every = [
-            e for e, off in esper.get_component(Officer) if off.role == "division" and b.side_of(e) == self.side
+            e
+            for e, off in esper.get_component(Officer)
+            if off.role == "division" and b.side_of(e) == self.side
         ]
         home = [
             o.at
@@ -111,7 +113,10 @@ class GeneralPlayer(SearchPlayer):
         guarding = sum(
             1
             for o in divisions
-            if any(o2.holder == self.side and dist(o2.at, common.centre(b, o)) <= 2 * near for o2 in b.game.objectives)
+            if any(
+                o2.holder == self.side and dist(o2.at, common.centre(b, o)) <= 2 * near
+                for o2 in b.game.objectives
+            )
         )
         if home and len(every) > 1 and guarding < len(every) // 2:
             return sorted(spots, key=lambda p: min(dist(p, at) for at in home))
@@ -194,7 +199,9 @@ class GeneralPlayer(SearchPlayer):
             p = plan_charge(b, e, t)
         except Reject:
             return 0.0
-        won = float(sum(v for k, v in odds.items() if k.startswith("won") or k in ("target breaks", "officer killed")))
+        won = float(
+            sum(v for k, v in odds.items() if k.startswith("won") or k in ("target breaks", "officer killed"))
+        )
         there = self.standing(b, e, ground, (p.end[0], p.end[1], p.facing), ignore=t)
         return won * sum(_delta(there, here).values())
 
@@ -342,7 +349,9 @@ class GeneralPlayer(SearchPlayer):
         kept = self._targets.get(f)
         if kept is None:
             category = b.comp(f, Unit).category
-            reach = b.rules.length(category.move) + (b.rules.length(category.range) if category.range else 0.0)
+            reach = b.rules.length(category.move) + (
+                b.rules.length(category.range) if category.range else 0.0
+            )
             here = common.centre(b, f)
             kept = sum(1 for u in b.units(self.side) if dist(here, common.centre(b, u)) <= reach + 2.0)
             self._targets[f] = kept

@@ -12,10 +12,10 @@ from typing import Annotated
 
 from game import CONTENT
 from game.ai.kinds import LEVELS, REFERENCES
-from game.content.mods import ID, Mod
+from game.content.mods import Mod
 from game.content.records import load_record
 from game.model.errors import ContentError
-from game.model.limits import Bounds
+from game.model.limits import ID, Bounds
 
 Weight = Annotated[float, Bounds(0, 5)]
 DEFAULT_TEMPERAMENT = "balanced"
@@ -101,11 +101,18 @@ def temperaments(mods: Sequence[Mod] = ()) -> dict[str, Path]:
     return out
 
 
-def general(level: str, temperament: str = DEFAULT_TEMPERAMENT, mods: Sequence[Mod] = ()) -> General:
-    """A level and a temperament by id; an unknown one is one line naming the known ones."""
+def level_of(level: str) -> Level:
+    """A level by id; an unknown one is one line naming the known ones."""
     if level not in LEVELS:
         raise ContentError(str(levels_file()), f"no level {level!r} (known: {', '.join(LEVELS)})")
+    found: Level = getattr(_levels(levels_file()), level)
+    return found
+
+
+def general(level: str, temperament: str = DEFAULT_TEMPERAMENT, mods: Sequence[Mod] = ()) -> General:
+    """A level and a temperament by id; an unknown one is one line naming the known ones."""
+    chosen = level_of(level)
     known = temperaments(mods)
     if temperament not in known:
         raise ContentError("temperament", f"no temperament {temperament!r} (known: {', '.join(known)})"[:200])
-    return General(getattr(_levels(levels_file()), level), _temperament(known[temperament]))
+    return General(chosen, _temperament(known[temperament]))

@@ -29,7 +29,9 @@ SEEN = 0.1  # what it is worth to roll first, so that the other units act knowin
 BRANCH_COST = 8  # evaluations of the budget one played-out outcome counts for
 
 
-def plan(player: GeneralPlayer, b: Battle, d: Decision, ranked: list[Weighed], budget: Budget) -> list[Weighed]:
+def plan(
+    player: GeneralPlayer, b: Battle, d: Decision, ranked: list[Weighed], budget: Budget
+) -> list[Weighed]:
     """The options re-ranked by the plan each begins: its own worth and the best the formation's other
     units can do after it (nothing, for the end of the activation), by the chance of each outcome."""
     width = player.general.level.plan
@@ -99,7 +101,11 @@ def _interacts(b: Battle, w: Weighed, units: list[str], ranked: list[Weighed]) -
     if not mine:
         return False
     for u in units:
-        if u != me and isinstance(w.command, cmd.Charge | cmd.Move | cmd.Fire) and mine & set(reactors(b, b.ids[u])):
+        if (
+            u != me
+            and isinstance(w.command, cmd.Charge | cmd.Move | cmd.Fire)
+            and mine & set(reactors(b, b.ids[u]))
+        ):
             return True
     return False
 
@@ -124,6 +130,8 @@ def _played_out(
             left = [u for u in rest if copy.in_play(copy.ids[u])]
             with copy.thinking():
                 after = _best_by_unit(player.ranked(copy, left, budget, moves=False)) if left else {}
-            expected += branch.chance * max((max(after.get(u, 0.0), moves.get(u, 0.0)) for u in left), default=0.0)
+            expected += branch.chance * max(
+                (max(after.get(u, 0.0), moves.get(u, 0.0)) for u in left), default=0.0
+            )
     player.stakes(b)
     return expected

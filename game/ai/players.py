@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from game.ai import open_wars
 from game.ai.common import MODE_PLAYERS, Player
 from game.ai.general import GeneralPlayer
-from game.ai.generals import DEFAULT_TEMPERAMENT, reference, temperaments
+from game.ai.generals import DEFAULT_TEMPERAMENT, level_of, reference, temperaments
 from game.ai.heuristic import HeuristicPlayer
 from game.ai.kinds import LEVELS, REFERENCES
 from game.ai.random_player import RandomPlayer
@@ -50,3 +50,12 @@ def make_player(name: str, side: str, seed: int, mods: Sequence[Mod] = (), think
     if level in LEVELS:
         return GeneralPlayer(side, seed, level, temperament or DEFAULT_TEMPERAMENT, mods, think)
     return PLAYERS[level](side, seed)
+
+
+def budget(name: str, think: float = 1.0) -> float:
+    """The seconds a player of this name may think per decision: a search level's budget times the
+    player's setting (its search stops there); 0 for the players that answer without searching."""
+    if name in REFERENCES:
+        return reference(name).level.think_seconds * think
+    level = name.partition(":")[0]
+    return level_of(level).think_seconds * think if level in LEVELS else 0.0

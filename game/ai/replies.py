@@ -81,11 +81,15 @@ def reaction_reply(player: GeneralPlayer, b: Battle, d: Decision) -> cmd.Command
         if odds is not None:
             stops = float(sum(v for k, v in odds.items() if k != "miss"))
             worth = player.worth(b, odds, FIRE_VALUE, mover, r)
-            options.append(weighed(cmd.React(name, "fire"), {"odds": p * worth, "safety": p * stops * spared}, odds))
+            options.append(
+                weighed(cmd.React(name, "fire"), {"odds": p * worth, "safety": p * stops * spared}, odds)
+            )
         odds = _odds(charge_odds, b, r, mover)
         if odds is not None:
             worth = player.worth(b, odds, CHARGE_VALUE, mover, r) - player.general.temperament.charge_margin
-            options.append(weighed(cmd.React(name, "charge"), {"odds": p * worth, "safety": p * spared}, odds))
+            options.append(
+                weighed(cmd.React(name, "charge"), {"odds": p * worth, "safety": p * spared}, odds)
+            )
         if r == target and spared > RETREAT_COST and _can_retreat(b, r):
             options.append(weighed(cmd.React(name, "retreat"), {"safety": p * (spared - RETREAT_COST)}))
         if common.hits(r) >= 2 and common.can_rally(b, r):
@@ -128,13 +132,13 @@ def extra_move_reply(player: GeneralPlayer, b: Battle, d: Decision) -> cmd.Comma
             continue
         end = (p.path[-1][0], p.path[-1][1], p.facing)
         there = player.standing(b, e, ground, end)
-        options.append(weighed(cmd.ExtraMove(d.unit, to=to, facing=facing), _delta(there, here), moved=p.length))
+        options.append(
+            weighed(cmd.ExtraMove(d.unit, to=to, facing=facing), _delta(there, here), moved=p.length)
+        )
     return player.answered("extra_move", options)
 
 
-def _fan(
-    b: Battle, player: GeneralPlayer, e: int, reach: float, ground: object
-) -> list[tuple[Point, float]]:
+def _fan(b: Battle, player: GeneralPlayer, e: int, reach: float, ground: object) -> list[tuple[Point, float]]:
     """Points up to `reach` away: towards the objectives it makes for, back towards its own edge,
     to either side, each facing the nearest enemy."""
     here = common.centre(b, e)

@@ -160,7 +160,9 @@ class Grid:
         n = max(1, math.ceil(dist(a, b) / (CELL / 2)))
         return max(
             self.kind[c[0]][c[1]]
-            for c in (self.cell((a[0] + (b[0] - a[0]) * k / n, a[1] + (b[1] - a[1]) * k / n)) for k in range(n + 1))
+            for c in (
+                self.cell((a[0] + (b[0] - a[0]) * k / n, a[1] + (b[1] - a[1]) * k / n)) for k in range(n + 1)
+            )
         )
 
 

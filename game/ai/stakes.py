@@ -242,9 +242,15 @@ class Stakes:
             his = sum(p.holder == self.enemy for p in others) / len(others)
             if not ours:
                 ends = mine == 1.0
-                value_gain = max(value_gain, self.ending(gain)) if ends else value_gain + share * (0.5 + 0.5 * mine)
+                value_gain = (
+                    max(value_gain, self.ending(gain)) if ends else value_gain + share * (0.5 + 0.5 * mine)
+                )
             else:
-                value_loss = max(value_loss, -self.ending(-loss)) if his == 1.0 else value_loss + share * (0.5 + 0.5 * his)
+                value_loss = (
+                    max(value_loss, -self.ending(-loss))
+                    if his == 1.0
+                    else value_loss + share * (0.5 + 0.5 * his)
+                )
         found = Objective(o, ours, value_gain, value_loss, ends)
         xs = b.rules.length("XS")
         found.guards = [u for u in b.units(self.side) if within(gap_to_point(b, u, o.at), xs)]

@@ -8,7 +8,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.ai.kinds import KINDS
-from game.cli.options import add_log_options, add_mod_option, check_rounds, print_log, ruleset_with_mods
+from game.cli.options import (
+    MAX_ROUNDS,
+    MAX_SEED,
+    add_log_options,
+    add_mod_option,
+    bounded,
+    print_log,
+    ruleset_with_mods,
+)
 from game.content.locale import counted
 
 if TYPE_CHECKING:
@@ -16,10 +24,12 @@ if TYPE_CHECKING:
 
 
 def _players(m: Match, a: str, b: str) -> dict[str, Any]:
+    """The two computer players; a search level may name a temperament of the game or of its mods."""
     from game.ai.players import make_player
 
     first, second = m.battle.game.sides  # type: ignore[union-attr]
-    return {first: make_player(a, first, m.seed), second: make_player(b, second, m.seed + 1)}
+    mods = m.rules.loaded_mods
+    return {first: make_player(a, first, m.seed, mods), second: make_player(b, second, m.seed + 1, mods)}
 
 
 def _print(result: dict[str, Any], as_json: bool) -> None:
@@ -40,10 +50,10 @@ def _print(result: dict[str, Any], as_json: bool) -> None:
 def simulate(args: argparse.Namespace) -> int:
     from game.ai.reasons import KeptReasons, Thought
     from game.ai.reasons import text as reason_lines
+    from game.content.files import write_text
     from game.running.audit import event_lines
-    from game.running.match import new_match, play, save, summary, write_text
+    from game.running.match import new_match, play, save, summary
 
-    check_rounds(args)
     m = new_match(args.scenario, args.seed, args.rounds, ruleset_with_mods(args), modules=args.module)
     kept: list[tuple[int, Thought]] = []
     try:
@@ -82,8 +92,8 @@ def add_parsers(sub: Any) -> None:
     players = ", ".join(KINDS)
     s = sub.add_parser("simulate", help="play a battle AI against AI, headless")
     s.add_argument("--scenario", default="default", help="a scenario id or a path to its TOML file")
-    s.add_argument("--seed", type=int, default=1)
-    s.add_argument("--rounds", type=int, default=None, help="stop after this many rounds")
+    s.add_argument("--seed", type=bounded(0, MAX_SEED), default=1)
+    s.add_argument("--rounds", type=bounded(1, MAX_ROUNDS), default=None, help="stop after this many rounds")
     s.add_argument("--a", default="heuristic", help=f"the first side's player ({players})")
     s.add_argument("--b", default="heuristic", help=f"the second side's player ({players})")
     s.add_argument("--json", action="store_true", help="print one JSON object")

@@ -7,8 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from game.cli.options import EXIT_BAD_INPUT
-from game.model.errors import UserError
+from game.model.errors import EXIT_BAD_INPUT, UserError
 
 
 def _check(args: argparse.Namespace) -> int:

@@ -11,8 +11,7 @@ import sys
 from collections.abc import Sequence
 
 from game.cli import battles, content, mods, modules, play, puzzle, scenarios, script, stats, tournament
-from game.cli.options import EXIT_BAD_INPUT
-from game.model.errors import UserError
+from game.model.errors import EXIT_BAD_INPUT, UserError
 
 FAMILIES = (script, battles, tournament, play, scenarios, content, mods, modules, stats, puzzle)
 

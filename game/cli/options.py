@@ -1,20 +1,41 @@
-"""What several commands share: the --mod and --module options, the log's options, the round limit's
-check, the ruleset with the mods given, and the battle log printed. Importing it loads no content."""
+"""What several commands share: the --mod and --module options, the log's options, the bounds of
+numeric options, the ruleset with the mods given, and the battle log printed. Importing it loads no
+content."""
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.content.locale import LANGUAGES
-from game.model.errors import UserError, one_line
+from game.model.errors import one_line
 
 if TYPE_CHECKING:
     from game.model.ruleset import Ruleset
     from game.running.match import Match
 
-EXIT_BAD_INPUT = 2  # bad input of any kind: one line on stderr, this exit code
+MAX_SEED = 2**63 - 1  # a replay holds any seed below 2**64, and a tournament adds its game's number
+MAX_ROUNDS = 1000  # as a replay's max_rounds
+
+
+def bounded(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from low to high. Every numeric option is one, so that no
+    number on the command line can ask for unbounded time or memory; anything else is one line."""
+
+    def whole_number(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:  # not a number, or one of more than 4300 digits
+            value = None
+        if value is None or not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number from {low} to {high}, found {one_line(text, 40)!r}"
+            )
+        return value
+
+    return whole_number
 
 
 def add_mod_option(p: argparse.ArgumentParser, modules: bool = True) -> None:
@@ -32,11 +53,6 @@ def add_mod_option(p: argparse.ArgumentParser, modules: bool = True) -> None:
 def add_log_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--log", action="store_true", help="print the battle log before the result")
     p.add_argument("--lang", choices=sorted(LANGUAGES), help="the language of the log (default: English)")
-
-
-def check_rounds(args: argparse.Namespace) -> None:
-    if args.rounds is not None and args.rounds < 1:
-        raise UserError(f"{args.command}: --rounds must be 1 or more")
 
 
 def ruleset_with_mods(args: argparse.Namespace, ruleset_id: str = "for-glory") -> Ruleset:

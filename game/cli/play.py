@@ -8,9 +8,11 @@ import os
 from pathlib import Path
 from typing import Any
 
-from game.cli.options import add_mod_option
+from game.cli.options import MAX_SEED, add_mod_option, bounded
 from game.content.locale import LANGUAGES
 from game.model.errors import UserError
+
+MAX_FRAMES = 10_000_000  # --demo --frames: a day of frames at 60 a second is 5 million
 
 
 def play(args: argparse.Namespace) -> int:
@@ -35,8 +37,8 @@ def _play(args: argparse.Namespace) -> int:
     mods = [Path(d) for d in args.mod]
     load = Path(args.load) if args.load else None
     watch = Path(args.replay) if args.replay else None
-    if args.frames is not None and (args.frames < 1 or not args.demo):
-        raise UserError("play: --frames N (1 or more) goes with --demo")
+    if args.frames is not None and not args.demo:
+        raise UserError("play: --frames N goes with --demo")
     if watch is not None and mode_for_ruleset(recorded_ruleset(watch)) is not None:
         raise UserError(
             f"play: {watch} is an Open Wars game; the replay viewer shows For Glory battles: "
@@ -67,9 +69,11 @@ def bench(args: argparse.Namespace) -> int:
 def add_parsers(sub: Any) -> None:
     p = sub.add_parser("play", help="open the game window")
     p.add_argument("--scenario", default="default", help="a scenario id or a path to its TOML file")
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--seed", type=bounded(0, MAX_SEED), default=1)
     p.add_argument("--demo", action="store_true", help="watch an AI-vs-AI battle to its end")
-    p.add_argument("--frames", type=int, default=None, help="with --demo: stop after this many frames")
+    p.add_argument(
+        "--frames", type=bounded(1, MAX_FRAMES), default=None, help="with --demo: stop after this many frames"
+    )
     p.add_argument("--screenshot", metavar="FILE", help="with --demo: save the last frame as a PNG")
     p.add_argument("--load", metavar="FILE", help="resume a saved battle (a save or a replay)")
     p.add_argument("--lang", choices=sorted(LANGUAGES), help="the language of the screens (remembered)")

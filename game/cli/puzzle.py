@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from game.ai.kinds import KINDS, REFERENCES
-from game.cli.options import add_mod_option
+from game.cli.options import MAX_SEED, add_mod_option, bounded
 from game.content.locale import LANGUAGES
 from game.model.errors import UserError, one_line
 
@@ -17,9 +17,9 @@ from game.model.errors import UserError, one_line
 def _puzzle(args: argparse.Namespace) -> int:
     from game.ai.players import known_player
     from game.ai.reasons import describe, text
+    from game.cli.script import summary
     from game.content.mods import load_mods
     from game.running.narrate import narrate, texts_for
-    from game.cli.script import summary
     from game.running.puzzle import solve
 
     mods = load_mods(Path(d) for d in args.mod)
@@ -31,14 +31,18 @@ def _puzzle(args: argparse.Namespace) -> int:
         print(json.dumps(found.to_json(), ensure_ascii=False))
         return 0
     texts = texts_for(args.lang or "en")
-    for i, (c, command, thought) in enumerate(zip(found.commands, found.chosen, found.thought_of, strict=True)):
+    for i, (c, command, thought) in enumerate(
+        zip(found.commands, found.chosen, found.thought_of, strict=True)
+    ):
         moved = thought.chosen.moved if thought is not None and thought.chosen.command == command else 0.0
-        print(one_line(f"[{i + 1}] {c['side']}, {c['decision'].replace('_', ' ')}: {describe(command, moved)}"))
-        for line in text(thought)[1:] if thought is not None else []:
-            print(one_line(f"    {line}", limit=2000))
+        print(
+            one_line(f"[{i + 1}] {c['side']}, {c['decision'].replace('_', ' ')}: {describe(command, moved)}")
+        )
+        for reason in text(thought)[1:] if thought is not None else []:
+            print(one_line(f"    {reason}", limit=2000))
         first, end = c["events"]
-        for line in narrate(found.events[first:end], texts):
-            print(one_line(f"      {line.text}", limit=2000))
+        for told in narrate(found.events[first:end], texts):
+            print(one_line(f"      {told.text}", limit=2000))
     print("after:")
     for line in summary({**found.state, "markers": []}):
         print(one_line(f"  {line}"))
@@ -50,13 +54,24 @@ def add_parsers(sub: Any) -> None:
         "puzzle",
         help="let a general take the activation of a tactical position and print its orders and reasons",
     )
-    s.add_argument("file", help="the puzzle, a scripted battle's TOML file with a [puzzle] table (docs/puzzles.md)")
-    s.add_argument("--a", default="hard", metavar="PLAYER", help="the general of the side to act (default: hard)")
-    s.add_argument("--b", default="hard", metavar="PLAYER", help="the other side's general, who reacts (default: hard)")
     s.add_argument(
-        "--seed", type=int, default=1, help="the generals' own seed (the dice are the file's: its list or seed)"
+        "file", help="the puzzle, a scripted battle's TOML file with a [puzzle] table (docs/puzzles.md)"
     )
-    s.add_argument("--json", action="store_true", help='print {"commands": [...], "thoughts": [...], "events": [...]}')
+    s.add_argument(
+        "--a", default="hard", metavar="PLAYER", help="the general of the side to act (default: hard)"
+    )
+    s.add_argument(
+        "--b", default="hard", metavar="PLAYER", help="the other side's general, who reacts (default: hard)"
+    )
+    s.add_argument(
+        "--seed",
+        type=bounded(0, MAX_SEED),
+        default=1,
+        help="the generals' own seed (the dice are the file's: its list or seed)",
+    )
+    s.add_argument(
+        "--json", action="store_true", help='print {"commands": [...], "thoughts": [...], "events": [...]}'
+    )
     s.add_argument("--lang", choices=sorted(LANGUAGES), help="the language of the story (default: English)")
     add_mod_option(s)
     s.set_defaults(run=_puzzle)

@@ -9,8 +9,8 @@ import textwrap
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game.cli.options import EXIT_BAD_INPUT, add_mod_option, ruleset_with_mods
-from game.model.errors import ContentError, one_line
+from game.cli.options import add_mod_option, ruleset_with_mods
+from game.model.errors import EXIT_BAD_INPUT, ContentError, one_line
 
 if TYPE_CHECKING:
     from game.content.mods import Mod

@@ -13,7 +13,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from game.ai.kinds import KINDS
-from game.cli.options import add_mod_option, check_rounds, ruleset_with_mods
+from game.cli.options import MAX_ROUNDS, MAX_SEED, add_mod_option, bounded, ruleset_with_mods
 from game.content.locale import counted
 from game.model.errors import UserError, one_line
 from game.running.ratings import PRIOR, PairRecord, Share, anchor_of, separated
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from game.running.tournament import Results, Venue
 
 MAX_JOBS = 64
+MAX_GAMES = 10_000  # per pair and scenario: a tournament of --all plays about a hundred times as many
 
 
 def _venues(args: argparse.Namespace, rules: Ruleset) -> list[Venue]:
@@ -55,13 +56,8 @@ def run(args: argparse.Namespace) -> Results:
     from game.ai.players import PLAYERS, known_player, make_player
     from game.running.tournament import Game, Results, play_pairs
 
-    if args.games < 1:
-        raise UserError("tournament: --games must be 1 or more")
-    if not 1 <= args.jobs <= MAX_JOBS:
-        raise UserError(f"tournament: --jobs must be 1 to {MAX_JOBS}")
     if args.player and not args.all:
         raise UserError("tournament: --player chooses who meets in --all; two players are --a and --b")
-    check_rounds(args)
     if args.all:
         if args.a is not None or args.b is not None:
             raise UserError(
@@ -249,8 +245,15 @@ def add_parsers(sub: Any) -> None:
         action="store_true",
         help="every AI level against every other on every scenario and map (or those given)",
     )
-    t.add_argument("--games", type=int, default=20, help="games per pair of players on each scenario")
-    t.add_argument("--seed", type=int, default=1, help="the first game's seed; game i plays seed + i")
+    t.add_argument(
+        "--games",
+        type=bounded(1, MAX_GAMES),
+        default=20,
+        help="games per pair of players on each scenario",
+    )
+    t.add_argument(
+        "--seed", type=bounded(0, MAX_SEED), default=1, help="the first game's seed; game i plays seed + i"
+    )
     t.add_argument(
         "--scenario",
         action="append",
@@ -258,7 +261,12 @@ def add_parsers(sub: Any) -> None:
         metavar="ID",
         help="a scenario id or file (default: default; with --all repeatable, default every one)",
     )
-    t.add_argument("--rounds", type=int, default=None, help="stop each battle after this many rounds")
+    t.add_argument(
+        "--rounds",
+        type=bounded(1, MAX_ROUNDS),
+        default=None,
+        help="stop each battle after this many rounds",
+    )
     t.add_argument(
         "--player",
         action="append",
@@ -267,7 +275,9 @@ def add_parsers(sub: Any) -> None:
         help="with --all, a player who meets the others (repeatable; default every level); "
         "a search level may name its temperament: hard:aggressive",
     )
-    t.add_argument("--jobs", type=int, default=1, help="games played at once, each in its own process")
+    t.add_argument(
+        "--jobs", type=bounded(1, MAX_JOBS), default=1, help="games played at once, each in its own process"
+    )
     t.add_argument("--json", action="store_true", help="print one JSON object (progress stays on stderr)")
     add_mod_option(t)
     t.set_defaults(run=tournament)

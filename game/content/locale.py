@@ -7,6 +7,7 @@ folder."""
 
 from __future__ import annotations
 
+import re
 import string
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -30,8 +31,15 @@ def narration_file(language: str, root: Path = CONTENT / "locale") -> Path:
     return root / language / "narration.toml"
 
 
+# the only format spec a text may give its {names}: an alignment and a width of at most two digits
+# ({n:>2}). More could ask for gigabytes of padding; and the values are words and numbers alike, which
+# only a width formats all of (a precision fails on a whole number, a sign on a word, a type on either)
+SPEC = re.compile(r"[<>^]?[0-9]{1,2}")
+
+
 def read_ui(path: Path) -> dict[str, str]:
-    """A ui.toml, narration.toml or reasons.toml: every value a string whose placeholders are plain names."""
+    """A ui.toml, narration.toml or reasons.toml: every value a string whose placeholders are plain
+    names, with at most a width (SPEC) and no conversion."""
     data = read_toml(path)
     for key, text in data.items():
         if not isinstance(text, str):
@@ -39,14 +47,27 @@ def read_ui(path: Path) -> dict[str, str]:
         try:
             placeholders(text)
         except ValueError as e:
-            raise ContentError(f"{path}: {key}", f"a text whose {{names}} are plain names ({e})") from None
+            raise ContentError(
+                f"{path}: {key}", f"a text whose {{names}} are plain names, with at most a width ({e})"
+            ) from None
     return data
 
 
 def placeholders(text: str) -> set[str]:
-    names = {name for _lit, name, _spec, _conv in string.Formatter().parse(text) if name is not None}
-    if any(not n.isidentifier() for n in names):
-        raise ValueError(f"bad placeholder in {text[:40]!r}")
+    """The {names} a text takes; ValueError for a field that is not a plain name, a conversion (!r)
+    or a format spec beyond SPEC."""
+    names = set()
+    for _lit, name, spec, conversion in string.Formatter().parse(text):
+        if name is None:
+            continue
+        field = f"{{{name[:20]}{'!' + conversion if conversion else ''}{':' + spec[:20] if spec else ''}}}"
+        if not name.isidentifier():
+            raise ValueError(f"bad placeholder {field}")
+        if conversion is not None:
+            raise ValueError(f"{field}: no conversion")
+        if spec and not SPEC.fullmatch(spec):
+            raise ValueError(f"{field}: a format spec beyond an alignment and a width of two digits")
+        names.add(name)
     return names
 
 
@@ -78,7 +99,21 @@ class Texts:
         self.names = names or Names()
 
     def __call__(self, key: str, **values: object) -> str:
-        return self._texts[key].format(**values)
+        """The key's text with its values. A text that fails with them (a name it lacks, a value its
+        format does not take) gives way to the English one; an English one that fails too (a modder's)
+        is said all the same, each value as it is (`lenient`)."""
+        text = self._texts[key]
+        try:
+            return text.format(**values)
+        except Exception:  # whatever a text's failure: never the player's screen or log
+            pass
+        english = _texts("en", self.extra).get(key, text)
+        if english != text:
+            try:
+                return english.format(**values)
+            except Exception:
+                pass
+        return lenient(english, values)
 
     def with_names(self, names: Names) -> Texts:
         """The same words with a battle's names."""
@@ -86,6 +121,30 @@ class Texts:
 
     def has(self, key: str) -> bool:
         return key in self._texts
+
+
+class _Lenient(string.Formatter):
+    """A text's fields as plain values: a value its spec does not format is shown as it is, a name
+    the values lack (or a field that is not a plain name) as written."""
+
+    def get_field(self, field_name: str, args: Any, kwargs: Any) -> tuple[Any, str]:
+        if field_name in kwargs:
+            return kwargs[field_name], field_name
+        return f"{{{field_name}}}", field_name
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        try:
+            return format(value, format_spec)
+        except (ValueError, TypeError):
+            return str(value)
+
+
+def lenient(text: str, values: Mapping[str, object]) -> str:
+    """The text with its values, whatever its fields ask: the last word when a text fails."""
+    try:
+        return _Lenient().vformat(text, (), dict(values))
+    except (ValueError, IndexError):  # braces that are no field: the text as it is
+        return text
 
 
 def counted(n: float, one: str, many: str) -> str:

@@ -17,7 +17,6 @@ from __future__ import annotations
 import copy
 import hashlib
 import os
-import re
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,10 +27,9 @@ import platformdirs
 from game.content.files import read_regular
 from game.content.records import load_record, read_toml
 from game.model.errors import ContentError
+from game.model.limits import Id
 from game.model.modules import ModuleList
 
-# the id of a mod or a ruleset: a folder name, printable everywhere, never a path
-ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
 MAX_TEXT = 2000  # characters of a mod's name, version or description
 TOP_LEVEL = {
     "mod.toml",
@@ -53,12 +51,12 @@ KEYED = {"category": "code", "quality": "code", "terrain": "kind", "fire": "at_l
 class ModFile:
     """mod.toml"""
 
-    id: str
+    id: Id
     name: str
     version: str
-    ruleset: str = "for-glory"
+    ruleset: Id = "for-glory"
     ruleset_version: str | None = None  # the version of the ruleset it was made for, if it matters
-    depends: list[str] = field(default_factory=list)
+    depends: list[Id] = field(default_factory=list)
     description: str = ""
     modules: ModuleList = field(default_factory=list)  # rule modules it switches on (game/model/modules.py)
 
@@ -124,20 +122,10 @@ def load_mod(path: Path) -> Mod:
     for f in files:
         digest.update(os.fsencode(f.relative_to(root)) + b"\0" + read_regular(f) + b"\0")  # any file name
     manifest = root / "mod.toml"
-    for key in ("id", "ruleset"):
-        if not ID.fullmatch(getattr(spec, key)):
-            raise ContentError(
-                f"{manifest}: {key}",
-                f"a {'ruleset' if key == 'ruleset' else 'mod'} id is 1 to 64 lowercase letters, digits, "
-                "- and _ (never a path)",
-            )
     for key in ("name", "version", "description"):
         text = getattr(spec, key)
         if len(text) > MAX_TEXT or not text.replace("\n", " ").isprintable():
             raise ContentError(f"{manifest}: {key}", f"printable text of at most {MAX_TEXT} characters")
-    for dep in spec.depends:
-        if not ID.fullmatch(dep):
-            raise ContentError(f"{manifest}: depends", "each is a mod id: lowercase letters, digits, - and _")
     return Mod(spec, root, digest.hexdigest())
 
 

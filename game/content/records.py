@@ -20,7 +20,7 @@ from typing import Annotated, Any, Literal, TypeVar, cast, get_args, get_origin,
 
 from game.content.files import read_regular
 from game.model.errors import ContentError
-from game.model.limits import Bounds, OneOf
+from game.model.limits import ID_WORDS, Bounds, IsId, OneOf, check_id, shown
 
 T = TypeVar("T")
 
@@ -68,7 +68,10 @@ def type_name(tp: Any) -> str:
         sized = get_origin(base) in (list, tuple, dict) or base is str
         for choice in (b for b in extra if isinstance(b, OneOf)):
             return "one of " + ", ".join(repr(n) for n in choice.names())
-        return " ".join([type_name(base), *(b.words(sized) for b in extra if isinstance(b, Bounds))])
+        if any(isinstance(b, IsId) for b in extra):
+            return ID_WORDS
+        unit = "characters" if base is str else "items"
+        return " ".join([type_name(base), *(b.words(sized, unit) for b in extra if isinstance(b, Bounds))])
     if tp is float:
         return "a number"
     if tp is int:
@@ -91,17 +94,6 @@ def type_name(tp: Any) -> str:
     if dataclasses.is_dataclass(tp):
         return "a table"
     return str(tp)
-
-
-def _found(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, dict):
-        return "a table"
-    if isinstance(value, list):
-        return "a list"
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _finite(value: int | float) -> bool:
@@ -151,11 +143,17 @@ def convert(tp: Any, value: Any, where: str, errors: list[ContentError] | None =
     if origin is Annotated:
         base, *extra = get_args(tp)
         converted = convert(base, value, where, errors)
+        if any(isinstance(b, IsId) for b in extra):
+            return check_id(converted, where)
         size = len(converted) if isinstance(converted, list | tuple | dict | str) else None
         if not all(
             b.holds(converted if size is None else size) for b in extra if isinstance(b, Bounds)
         ) or any(converted not in b.names() for b in extra if isinstance(b, OneOf)):
-            found = f"{size} items" if size is not None and not isinstance(converted, str) else _found(value)
+            found = (
+                f"{size} {'characters' if isinstance(converted, str) else 'items'}"
+                if size is not None and (len(repr(value)) > 40 or not isinstance(converted, str))
+                else shown(value)
+            )
             raise ContentError(where, f"expected {type_name(tp)}, found {found}")
         return converted
     if origin in (typing.Union, types.UnionType):
@@ -167,7 +165,7 @@ def convert(tp: Any, value: Any, where: str, errors: list[ContentError] | None =
                 return convert(arg, value, where)
             except ContentError:
                 pass
-        raise ContentError(where, f"expected {type_name(tp)}, found {_found(value)}")
+        raise ContentError(where, f"expected {type_name(tp)}, found {shown(value)}")
     if tp is bool:
         if isinstance(value, bool):
             return value
@@ -185,7 +183,7 @@ def convert(tp: Any, value: Any, where: str, errors: list[ContentError] | None =
     elif origin is Literal:
         if value in get_args(tp) and isinstance(value, str | int):
             return value
-        raise ContentError(where, f"expected {type_name(tp)}, found {_found(value)}")
+        raise ContentError(where, f"expected {type_name(tp)}, found {shown(value)}")
     elif origin is list or origin is tuple:
         if isinstance(value, list):
             if len(value) > MAX_ITEMS:
@@ -219,7 +217,7 @@ def convert(tp: Any, value: Any, where: str, errors: list[ContentError] | None =
             return build(tp, value, where, errors)
     else:  # pragma: no cover - a record declared with a type this loader does not know
         raise TypeError(f"unsupported record type {tp!r}")
-    raise ContentError(where, f"expected {type_name(tp)}, found {_found(value)}")
+    raise ContentError(where, f"expected {type_name(tp)}, found {shown(value)}")
 
 
 def unbounded(tp: Any) -> Any:
@@ -236,7 +234,7 @@ def hints(cls: type) -> dict[str, Any]:
 def build(cls: type[T], data: dict[str, Any], where: str, errors: list[ContentError] | None = None) -> T:
     """Build a dataclass record from a table: unknown keys, missing keys and wrong types are errors."""
     if not isinstance(data, dict):
-        raise ContentError(where, f"expected a table, found {_found(data)}")
+        raise ContentError(where, f"expected a table, found {shown(data)}")
     fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
     th = hints(cls)
     problems = _Problems(errors)
@@ -283,7 +281,7 @@ def check_partial(cls: type, data: Any, where: str, errors: list[ContentError] |
     keys it leaves out keep their values, so none is required here. Given a list, every problem is
     added to it (and the check still fails)."""
     if not isinstance(data, dict):
-        raise ContentError(where, f"expected a table, found {_found(data)}")
+        raise ContentError(where, f"expected a table, found {shown(data)}")
     fields = {f.name for f in dataclasses.fields(cls)}
     th = hints(cls)
     problems = _Problems(errors)

@@ -13,9 +13,10 @@ from typing import get_args, get_origin
 
 from game import CONTENT
 from game.content.files import read_regular
-from game.content.mods import ID, KEYED, Mod, layered
+from game.content.mods import KEYED, Mod, layered
 from game.content.records import build, check_partial, hints, load_record, read_toml, unbounded
 from game.model.errors import ContentError
+from game.model.limits import check_id
 from game.model.ruleset import (
     Distance,
     GameFile,
@@ -77,9 +78,7 @@ def load_ruleset(
 ) -> Ruleset:
     """Load and validate a ruleset folder with the given mods laid over it (in load order); any
     problem is a ContentError naming the file and key."""
-    if not isinstance(ruleset_id, str) or not ID.fullmatch(ruleset_id):
-        # an id, never a path: nothing outside the rulesets folder is looked at or listed
-        raise ContentError("ruleset", f"not a ruleset id: {ruleset_id!r}"[:120])
+    check_id(ruleset_id, "ruleset")  # never a path: nothing outside the rulesets folder is looked at
     folder = (root or CONTENT / "rulesets") / ruleset_id
     if not folder.is_dir():
         known = (

@@ -16,7 +16,7 @@ from game.content.mods import Mod
 from game.content.records import load_record, read_toml
 from game.model.dice import FACES
 from game.model.errors import ContentError
-from game.model.limits import Bounds
+from game.model.limits import Bounds, Id
 from game.model.modules import ModuleList, game_mode, mode_for_ruleset, other_rulesets
 from game.model.ruleset import MAX_INCHES, Ruleset
 from game.model.table import Feature, Table
@@ -44,7 +44,7 @@ class TerrainSpec:
 
 @dataclass(frozen=True)
 class ObjectiveSpec:
-    id: str
+    id: Id
     at: XY
     name: str = ""
     held_by: str | None = None  # AMB-35: objectives start uncontrolled unless the scenario says
@@ -55,7 +55,7 @@ Name = Annotated[str, Bounds(0, 80)]
 
 @dataclass(frozen=True)
 class UnitSpec:
-    id: str
+    id: Id
     category: str
     quality: str
     name: Name = ""  # its historical name; made from its division and arm when absent (game/running/names.py)
@@ -63,7 +63,7 @@ class UnitSpec:
 
 @dataclass(frozen=True)
 class DivisionSpec:
-    id: str
+    id: Id
     units: list[UnitSpec]
     name: Name = ""
     officer: Name = ""  # the name of its general (the officer whose id is the division's)
@@ -94,7 +94,7 @@ class ArmySpec:
 
 @dataclass(frozen=True)
 class SideSpec:
-    id: str
+    id: Id
     name: str
     edge: Edge  # the table edge this side's player sits at (AMB-38)
     divisions: list[DivisionSpec] = field(default_factory=list)
@@ -124,7 +124,7 @@ class ScenarioWords:
 
 @dataclass(frozen=True)
 class ScenarioFile:
-    id: str
+    id: Id
     name: str
     table: tuple[Side, Side]
     sides: list[SideSpec]

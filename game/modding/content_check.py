@@ -20,12 +20,13 @@ from game.ai.generals import General, LevelsFile, Temperament
 from game.content.glossary import GLOSSARY, read_glossary
 from game.content.locale import WORDS, placeholders, read_ui
 from game.content.mods import Mod, ModFile, load_mod, load_mods
-from game.content.module_records import check_names, folder_of, load_records
+from game.content.module_records import check_names, folder_of, load_records, rule_stack
 from game.content.records import collect, collect_partial, load_record, read_toml
 from game.content.ruleset_files import RULESET_FILES, load_ruleset
 from game.content.rulesref import LOCALE, _Entry, load_reference
 from game.content.scenario import ScenarioFile, load_scenario, scenario_folders, scenario_ruleset
 from game.model.errors import ContentError, UserError
+from game.model.limits import check_id
 from game.model.modules import mode_for_ruleset, modules, other_rulesets
 from game.model.ruleset import Ruleset
 from game.running import puzzle, script
@@ -157,8 +158,9 @@ class _Check:
             return
         spec = self.record(ScenarioFile, path)
         rules = self.rules_for(path, spec.ruleset, rulesets) if spec is not None else None
-        if rules is not None:
-            self.attempt(load_scenario, str(path), rules)
+        sc = self.attempt(load_scenario, str(path), rules) if rules is not None else None
+        if sc is not None and rules is not None:  # its modules with the mods' on them, as a battle has them
+            self.attempt(rule_stack, rules, sc.spec.modules, str(path))
 
     def script(self, path: Path, rulesets: Rulesets) -> None:
         """Load a scripted battle and set it up (placing every base), without playing it."""
@@ -323,6 +325,8 @@ class _Check:
             *((p, General) for p in (sorted(references.glob("*.toml")) if references is not None else [])),
         ]:
             self.report.checked["AI general"].add(path)
+            if record is Temperament:  # its file's name is its id, which players type: `hard:<id>`
+                self.attempt(check_id, path.stem, f"{path}: its name")
             self.attempt(load_record, record, path)
 
     def mods(self, folders: Sequence[Path]) -> None:
@@ -340,6 +344,10 @@ class _Check:
             }
         if ordered is not None:
             self.module_numbers(ordered, rulesets)
+            for rules in (r for r in (rulesets or {}).values() if r is not None and r.module_ids):
+                # the modules the mods switch on must play together, whatever the scenario adds
+                naming = [m for m in ordered if m.spec.modules and m.spec.ruleset == rules.id]
+                self.attempt(rule_stack, rules, (), " and ".join(str(m.root / "mod.toml") for m in naming))
         for m in ordered or [m for m in loaded if m is not None]:
             for path in sorted(p for f in scenario_folders(m.root) for p in f.glob("*.toml")):
                 self.scenario(path, rulesets)
@@ -391,7 +399,9 @@ class _Check:
         for folder in _folders(self.content / "locale"):
             self.locale(folder)
         self.generals(
-            self.content / "ai" / "levels.toml", self.content / "ai" / "temperaments", self.content / "ai" / "reference"
+            self.content / "ai" / "levels.toml",
+            self.content / "ai" / "temperaments",
+            self.content / "ai" / "reference",
         )
         for m in modules():  # each module's rules for the log's tooltips, and its words for the screens
             for folder in _folders(folder_of(m, self.content / "modules") / "locale"):

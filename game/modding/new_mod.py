@@ -8,8 +8,8 @@ import tempfile
 from pathlib import Path
 
 from game import CONTENT
-from game.content.mods import ID
 from game.model.errors import UserError
+from game.model.limits import check_id
 
 STARTER = CONTENT / "mods" / "starter"
 
@@ -20,10 +20,7 @@ def new_mod(target: Path) -> Path:
     disk, a folder one may not write to), nothing half-written is left behind."""
     target = Path(target)
     mod_id = target.name.lower()
-    if not ID.fullmatch(mod_id):
-        raise UserError(
-            f"{target}: a mod's folder name is its id: 1 to 64 lowercase letters, digits, - and _"
-        )
+    check_id(mod_id, f"{target}: the folder's name, which becomes the mod's id")
     if target.is_symlink():  # a link, even to an empty folder or to nothing: the mod would land elsewhere
         raise UserError(f"{target}: is a link; give a new folder's path")
     if target.exists() and (not target.is_dir() or any(target.iterdir())):

@@ -20,16 +20,16 @@ from pathlib import Path
 from typing import Annotated, Any, Literal, get_args, get_origin
 
 from game.ai.generals import General, LevelsFile, Temperament
+from game.content.files import write_atomic
 from game.content.glossary import GlossaryEntry
 from game.content.mods import KEYED, ModFile
 from game.content.records import MAX_ITEMS, MAX_TEXT, hints, unbounded
 from game.content.ruleset_files import RULESET_FILES
 from game.content.rulesref import MOD_RULE_ID, RULE_ID, _Entry
 from game.content.scenario import ScenarioFile
-from game.model.limits import Bounds, OneOf
+from game.model.limits import ID, Bounds, IsId, OneOf
 from game.model.modules import modules
 from game.model.ruleset import Distance
-from game.running.match import write_atomic
 from game.running.puzzle import PuzzleFile
 from game.running.script import ScriptFile
 from game.running.tutorial import Lessons
@@ -154,8 +154,8 @@ def _kinds() -> list[Kind]:
             "ai-reference",
             "reference AI general",
             General,
-            "A search general of an earlier version kept as a reference player (content/ai/reference/<id>.toml): "
-            "its level and temperament as they were; do not change it.",
+            "A search general of an earlier version kept as a reference player "
+            "(content/ai/reference/<id>.toml): its level and temperament as they were; do not change it.",
             ("ai/reference/*.toml",),
         ),
         Kind(
@@ -293,6 +293,8 @@ class _Builder:
         if origin is Annotated:
             for choice in (b for b in args[1:] if isinstance(b, OneOf)):
                 return {"enum": list(choice.names())}
+            if any(isinstance(b, IsId) for b in args[1:]):
+                return {"type": "string", "pattern": f"^{ID.pattern}$"}
             bounded = self.of(args[0], keyed)
             kind = bounded.get("type")
             names = {"array": "Items", "object": "Properties", "string": "Length"}

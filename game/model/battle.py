@@ -193,7 +193,9 @@ class Battle(Session):
         touched). The same entity ids, poses, hits, flags, round state and events so far; no decision
         pending; the table, rules and rule modules are shared, being immutable. Close it when done."""
         self.enter()
-        entities = [(e, esper.components_for_entity(e)) for e in sorted(esper.get_entities())]
+        entities: list[tuple[int, tuple[object, ...]]] = [
+            (e, esper.components_for_entity(e)) for e in sorted(esper.get_entities())
+        ]
         other = Battle(self.rules, self.table, dice, self.stack, words=self.words)  # enters its world
         for e, components in entities:
             made = esper.create_entity(*(_clone(c) for c in components))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+EXIT_BAD_INPUT = 2  # the exit code of a command that printed an error line
 MAX_LINE = 300  # characters of an error line; a longer one is cut with an ellipsis
 # C0 and C1 controls, DEL, and the Unicode bidi overrides and isolates: any of them could rewrite what
 # the terminal shows (erase the line, return to its start, reverse text) and make a failure look like "ok"

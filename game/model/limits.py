@@ -1,11 +1,16 @@
 """What a field of a record may hold, beside its type: the content loader (game/content/records.py)
 checks it and the JSON Schemas state it. The records of the rules' numbers (game/model/ruleset.py,
-a rule module's) declare their limits with these."""
+a rule module's) declare their limits with these; every id content gives has one shape (`Id`,
+`check_id`), which the registry of rule modules holds their ids to as well."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Annotated, Any
+
+from game.model.errors import ContentError
 
 
 @dataclass(frozen=True)
@@ -19,13 +24,15 @@ class Bounds:
     high: float | None = None
     above: bool = False  # low itself is out: a length is more than 0
 
-    def words(self, sized: bool = False) -> str:
+    def words(self, sized: bool = False, unit: str = "items") -> str:
+        """The range in words; `sized`: of a length, counted in `unit` (a list's items, a string's
+        characters)."""
         parts = []
         if self.low is not None:
             parts.append(f"more than {self.low:g}" if self.above else f"at least {self.low:g}")
         if self.high is not None:
             parts.append(f"at most {self.high:g}")
-        return ("with " if sized else "") + " and ".join(parts) + (" items" if sized else "")
+        return ("with " if sized else "") + " and ".join(parts) + (f" {unit}" if sized else "")
 
     def holds(self, value: float) -> bool:
         if self.low is not None and (value <= self.low if self.above else value < self.low):
@@ -39,3 +46,37 @@ class OneOf:
     orders and reactions of the registered rule modules): the loader checks it, the JSON Schema lists it."""
 
     names: Callable[[], Sequence[str]]
+
+
+# The one shape of every id content gives (a scenario, a map, a mod, a rule module, a unit, a faction,
+# a temperament ...): a file or folder name at most, printable everywhere, never a path or a pattern.
+ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
+ID_WORDS = "an id: 1 to 64 lowercase letters, digits, - and _, starting with a letter or a digit"
+
+
+@dataclass(frozen=True)
+class IsId:
+    """A string that must be an id, as `Annotated[str, IsId()]` (the type `Id`): the loader checks
+    it (check_id) and the JSON Schema states its pattern."""
+
+
+Id = Annotated[str, IsId()]
+
+
+def check_id(value: object, where: str) -> str:
+    """An id from content or a user, or one line naming where it came from: the only check of an id."""
+    if not isinstance(value, str) or not ID.fullmatch(value):
+        raise ContentError(where, f"expected {ID_WORDS} (never a path), found {shown(value)}")
+    return value
+
+
+def shown(value: Any) -> str:
+    """A value a file gave, as a problem's line names it: short, and a table or a list by its kind."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list):
+        return "a list"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."

@@ -32,7 +32,7 @@ from game.model import commands as cmd
 from game.model.dice import Die
 from game.model.errors import UserError
 from game.model.events import ModLine
-from game.model.limits import Bounds, OneOf
+from game.model.limits import Bounds, OneOf, check_id
 from game.model.resolution import Decision, Resolution
 
 Start = Callable[[Any, Any], Resolution | None]  # (the game: a Battle in For Glory, the command)
@@ -110,7 +110,21 @@ class DecisionKind:
     # these for it: (battle, decision, unit name) -> its choices, shown beside `choices`
     unit_choices: Callable[..., list[Choice]] | None = None
     rules: tuple[str, ...] = ()  # the rules the client's help (F1) shows while it is asked
-    scripted: Callable[[Decision, str], cmd.Command] | None = None  # a script step's named answer
+    # a script step's named answer as a command; ValueError for a name it does not take (`named`)
+    scripted: Callable[[Decision, str], cmd.Command] | None = None
+
+
+def named(answers: Mapping[str, Callable[[Decision], cmd.Command]]) -> Callable[[Decision, str], cmd.Command]:
+    """A DecisionKind's `scripted` for a decision answered by a few names (`redirect = "charge"` or
+    `"stop"`): any other name is refused, never taken as the default."""
+
+    def build(d: Decision, name: str) -> cmd.Command:
+        make = answers.get(name)
+        if make is None:
+            raise ValueError(f"the answer is one of {', '.join(repr(n) for n in answers)}")
+        return make(d)
+
+    return build
 
 
 # The named points of the sequence a module may take over; the mode's base module gives every default.
@@ -213,6 +227,7 @@ _MODULES: dict[str, RuleModule] = {}
 
 
 def register_mode(mode: GameMode) -> None:
+    check_id(mode.id, "game mode")
     missing = set(mode.hooks) - set(mode.base.hooks)
     if missing:
         raise ValueError(f"game mode {mode.id} gives no default for the hooks {', '.join(sorted(missing))}")
@@ -222,6 +237,7 @@ def register_mode(mode: GameMode) -> None:
 
 def register(module: RuleModule) -> None:
     """Register an optional module (idempotent for the same object: modules register on import)."""
+    check_id(module.id, "rule module")  # its id names its content folder and is recorded in replays
     known = _MODULES.get(module.id)
     if known is not None and known is not module:
         raise ValueError(f"two rule modules are called {module.id}")

@@ -7,16 +7,29 @@ its worlds in module globals, so a copy could not live in a thread of the window
 
 An exception in the AI's process comes back as a RemoteError carrying that process's traceback; a
 process that dies comes back as one too. The window turns either into its recovery (game/running/recovery.py).
+
+The process is bounded where the platform allows (resource.setrlimit): its memory, and the processor
+time of each question (the budget the window gives it, then SIGXCPU ends it). A process that stops
+answering (stopped, or stuck) is the window's watchdog's to kill (game/ui/ai_turns.py); nothing the
+window sends it can block the window (a full pipe is a process that stopped reading).
 """
 
 from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import os
+import select
+import time
 import traceback
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
+
+try:  # POSIX only: elsewhere the process runs without limits, and the watchdog still holds it
+    import resource
+except ImportError:  # pragma: no cover - Windows
+    resource = None  # type: ignore[assignment]
 
 from game.ai.reasons import Thought
 from game.content.mods import load_mods
@@ -25,7 +38,34 @@ from game.model import commands as cmd
 from game.running import builtin_rules
 from game.running.match import Match, new_match, scenario_ref
 
-STOP_WAIT = 2.0  # seconds a closing worker gets before it is terminated
+STOP_WAIT = 2.0  # seconds a closing worker gets before it is killed
+MEMORY_LIMIT = 2 << 30  # bytes of address space: a battle's copy and its search use about 200 MB
+CPU_PER_QUESTION = 300.0  # processor seconds for a rebuild or a question: beyond any budget (60 s x 4)
+
+
+def limit_memory(limit: int = MEMORY_LIMIT) -> None:
+    """Cap the process's address space (RLIMIT_AS) where the platform allows: beyond it, a
+    MemoryError there, never the machine's memory."""
+    if resource is not None:
+        with contextlib.suppress(ValueError, OSError):
+            soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+            resource.setrlimit(resource.RLIMIT_AS, (_lower(limit, soft), _lower(limit, hard)))
+
+
+def limit_cpu(seconds: float) -> None:
+    """Let the process use at most `seconds` more of processor time (RLIMIT_CPU, raised again before
+    each question): a runaway computation is ended by SIGXCPU, which the window sees as a process
+    that died."""
+    if resource is not None:
+        with contextlib.suppress(ValueError, OSError):
+            used = resource.getrusage(resource.RUSAGE_SELF)
+            soft = int(used.ru_utime + used.ru_stime + seconds) + 1
+            _soft, hard = resource.getrlimit(resource.RLIMIT_CPU)
+            resource.setrlimit(resource.RLIMIT_CPU, (_lower(soft, hard), hard))
+
+
+def _lower(limit: int, current: int) -> int:
+    return limit if current == resource.RLIM_INFINITY or current > limit else current
 
 
 class RemoteError(Exception):
@@ -80,10 +120,15 @@ def serve(conn: Connection, copy: Copy) -> None:
     """The AI's process: rebuild the battle, then apply what it is sent and answer what it is asked."""
     from game.ai.players import make_player
 
+    limit_memory()
+    limit_cpu(CPU_PER_QUESTION)
     try:
         builtin_rules.load()  # a process of its own: the rules register here too
         m = _rebuild(copy)
-        players = {side: make_player(kind, side, seed, think=copy.think) for side, kind, seed in copy.players}
+        players = {
+            side: make_player(kind, side, seed, m.rules.loaded_mods, copy.think)  # a mod's temperaments
+            for side, kind, seed in copy.players
+        }
     except Exception as e:
         conn.send(("error", type(e).__name__, str(e), traceback.format_exc()))
         return
@@ -99,6 +144,7 @@ def serve(conn: Connection, copy: Copy) -> None:
             if msg[0] == "apply":
                 m.apply(cmd.from_json(msg[1], m.battle.stack.commands))
             elif msg[0] == "decide":
+                limit_cpu(CPU_PER_QUESTION)
                 d = m.battle.pending
                 assert d is not None and d.side == msg[1], f"the copy waits for {d}, not for side {msg[1]}"
                 player = players[d.side]
@@ -119,25 +165,46 @@ class Worker:
         child.close()
         self.sides = set(players)
         self.thought: Thought | None = None  # the reasons of the last answer (a search general's)
+        self.asked: float | None = None  # when the question in hand was asked (time.monotonic)
+        self.stuck = False  # it stopped reading what the window sends: only a new process will do
+
+    @property
+    def pid(self) -> int | None:
+        return self._proc.pid
+
+    def _send(self, msg: tuple[object, ...]) -> None:
+        """Send without ever blocking the window: a pipe too full to take a message belongs to a process
+        that stopped reading, which is marked stuck (the message is dropped: a new copy is rebuilt)."""
+        if self.stuck:
+            return
+        try:
+            if os.name == "posix":  # select() takes a pipe only there; elsewhere the watchdog alone holds
+                _r, writable, _x = select.select([], [self._conn.fileno()], [], 0)
+                if not writable:
+                    self.stuck = True
+                    return
+            self._conn.send(msg)
+        except (OSError, ValueError):  # the process is gone: answer() says how it ended
+            pass
 
     def applied(self, c: cmd.Command) -> None:
         """The real battle applied this command: the copy follows."""
         self._send(("apply", cmd.to_json(c)))
 
     def ask(self, side: str) -> None:
+        self.asked = time.monotonic()
         self._send(("decide", side))
 
-    def _send(self, message: tuple[Any, ...]) -> None:
-        # a process that died after its last answer is found out by the next `answer` (ProcessEnded),
-        # not by a broken pipe here
-        with contextlib.suppress(OSError):
-            self._conn.send(message)
+    def waited(self) -> float:
+        """Seconds since the question in hand was asked (0 with none)."""
+        return 0.0 if self.asked is None else time.monotonic() - self.asked
 
     def answer(self, kinds: Any) -> cmd.Command | RemoteError | None:
         """The answer to the last question, an error, or None while the AI still thinks."""
         try:
             if self._conn.poll():
                 msg = self._conn.recv()
+                self.asked = None
                 if msg[0] == "ok":
                     self.thought = msg[2] if isinstance(msg[2], Thought) else None
                     return cmd.from_json(msg[1], kinds)
@@ -159,11 +226,12 @@ class Worker:
         self._proc.kill()
         self._proc.join(STOP_WAIT)
 
-    def close(self) -> None:
-        with contextlib.suppress(OSError, ValueError):  # the process may be gone already
-            self._conn.send(("stop",))
-        self._proc.join(STOP_WAIT)
+    def close(self, grace: float = STOP_WAIT) -> None:
+        """End the AI's process for sure: asked to stop, then killed if it has not within `grace`
+        seconds (a stopped or stuck process never stops by itself; SIGKILL ends even a stopped one)."""
+        self._send(("stop",))
+        self._proc.join(grace)
         if self._proc.is_alive():
-            self._proc.terminate()
+            self._proc.kill()
             self._proc.join(STOP_WAIT)
         self._conn.close()

@@ -4,13 +4,9 @@ save is replaying it; a fingerprint of the events they produced catches a damage
 
 from __future__ import annotations
 
-import errno
-import glob
 import hashlib
 import json
 import os
-import stat
-import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,8 +14,8 @@ from typing import Any, Protocol
 
 from game import CONTENT
 from game.content.army import with_armies
-from game.content.files import read_regular
-from game.content.mods import ID, Mod, load_mod, load_mods, user_mods_dir
+from game.content.files import read_regular, write_text
+from game.content.mods import Mod, load_mod, load_mods, user_mods_dir
 from game.content.module_records import chosen_in, rule_stack
 from game.content.ruleset_files import load_ruleset
 from game.content.scenario import (
@@ -33,9 +29,10 @@ from game.content.scenario import (
 from game.model import commands as cmd
 from game.model.battle import Battle
 from game.model.dice import Dice
-from game.model.errors import ContentError, UserError
+from game.model.errors import ContentError, UserError, one_line
 from game.model.events import Event, Rejected
-from game.model.modules import MAX_MODULES, mode_for_ruleset
+from game.model.limits import ID, check_id
+from game.model.modules import MAX_MODULES, compose, mode_for_ruleset
 from game.model.resolution import Decision
 from game.model.ruleset import Ruleset
 from game.running.narrate import REASONS
@@ -76,19 +73,28 @@ def new_match(
     rules: Ruleset | None = None,
     dice: Sequence[int] | None = None,
     modules: Sequence[str] = (),
+    chosen_by: str | None = None,
 ) -> Match:
     """A battle of a scenario, stopped at its first decision. `dice` fixes every die in order instead
     of the seed (tests): such a battle cannot be replayed from its seed. The battle runs the rule
-    modules its mods and scenario switch on, then `modules` (the command line's)."""
+    modules its mods and scenario switch on, then `modules` (the command line's, or those of the file
+    `chosen_by` names: a replay, which a problem with them then names)."""
     path = scenario_path(scenario_ref, rules.loaded_mods if rules is not None else ())
     other = mode_for_ruleset(scenario_ruleset(path))
     if other is not None and other.open is not None:  # a game of another mode (Open Wars)
+        where = chosen_by or chosen_in(path, (), modules)
+        try:  # its modules checked first, so that a problem with them names where they were chosen
+            compose(other.id, modules)
+        except UserError as e:
+            raise ContentError(f"{where}: modules", str(e)) from None
         game, world, its_rules = other.open(path, seed, max_rounds, dice, modules, REASONS)
         return Match(game, world, its_rules, seed, game.game.max_rounds, [])
     rules = rules or load_ruleset()
     sc = with_armies(load_scenario(scenario_ref, rules), rules, seed)  # FG-ARMY-3: points armies
     spec = sc.spec
-    stack = rule_stack(rules, [*spec.modules, *modules], chosen_in(sc.path, spec.modules, modules))
+    stack = rule_stack(
+        rules, [*spec.modules, *modules], chosen_by or chosen_in(sc.path, spec.modules, modules)
+    )
     b = Battle(rules, sc.table, Dice(seed, dice), stack, words=REASONS)
     limit = max_rounds if max_rounds is not None else spec.max_rounds
     stack.mode.setup(b, sc, limit)  # the mode's own set-up and sequence, up to its first decision
@@ -182,48 +188,6 @@ def replay_data(m: Match) -> dict[str, Any]:
     }
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write a file so that it is either the old one or the whole new one, never half of it. The new
-    file keeps the old one's permissions (a new one gets the umask's); only a regular file is ever
-    replaced, and temporaries left by an earlier crash are removed."""
-    path = Path(path)
-    try:
-        old = path.lstat()
-    except FileNotFoundError:
-        old = None
-    if old is not None and not stat.S_ISREG(old.st_mode):
-        kind = "a link" if stat.S_ISLNK(old.st_mode) else "not a regular file"
-        raise OSError(errno.EEXIST, f"{kind}: not replaced", str(path))
-    folder = path.parent if str(path.parent) else Path(".")
-    for stale in folder.glob(f".{glob.escape(path.name)}.*.tmp"):
-        stale.unlink(missing_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    try:
-        os.fchmod(fd, stat.S_IMODE(old.st_mode) if old is not None else 0o666 & ~_umask())
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def _umask() -> int:
-    mask = os.umask(0)  # the only way to read it is to set it
-    os.umask(mask)
-    return mask
-
-
-def write_text(path: Path, text: str) -> None:
-    """write_atomic, with a failure as one line naming the file."""
-    try:
-        write_atomic(path, text)
-    except OSError as e:
-        raise UserError(f"{path}: cannot write: {e.strerror}") from None
-
-
 def save(m: Match, path: Path) -> None:
     write_text(path, json.dumps(replay_data(m), indent=1) + "\n")
 
@@ -254,8 +218,7 @@ def _recorded_mods(where: str, recorded: object, given: Sequence[Mod]) -> list[M
         at = f"{where}: mods[{i}]"
         if not isinstance(r, dict) or not all(isinstance(r.get(k), str) for k in ("id", "path", "hash")):
             raise ContentError(at, "a mod needs its id, path and hash")
-        if not ID.fullmatch(r["id"]):
-            raise ContentError(f"{at}.id", "not a mod id")
+        check_id(r["id"], f"{at}.id")
         m = by_id.get(r["id"])
         if m is None:
             path = Path(r["path"])
@@ -336,8 +299,8 @@ def load(
         recorded = data.get("modules", [])  # replays made before rule modules have none
         if not isinstance(recorded, list) or len(recorded) > MAX_MODULES:
             raise TypeError
-        if not all(isinstance(x, str) and ID.fullmatch(x) for x in recorded):
-            raise ContentError(f"{where}: modules", "a rule module id is malformed")
+        for i, x in enumerate(recorded):
+            check_id(x, f"{where}: modules[{i}]")
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
             raise TypeError
         if not isinstance(raw_commands, list) or not isinstance(check, dict):
@@ -348,11 +311,17 @@ def load(
             raise TypeError
         if not isinstance(rs["id"], str):
             raise TypeError
+        played_with = _recorded_mods(where, data.get("mods", []), mods)  # in every game mode alike
         other = mode_for_ruleset(rs["id"])  # a game of another mode loads its own rules
-        rules = (
-            None if other else load_ruleset(rs["id"], mods=_recorded_mods(where, data.get("mods", []), mods))
-        )
-        m = new_match(scenario or _scenario_ref(where, sc, mods), seed, max_rounds, rules, modules=recorded)
+        rules = None if other else load_ruleset(rs["id"], mods=played_with)
+        ref = scenario or _scenario_ref(where, sc, mods)
+        m = new_match(ref, seed, max_rounds, rules, modules=recorded, chosen_by=where)
+        if m.rules.id != rs["id"]:  # a replay relabelled to skip its mode's checks
+            m.battle.close()
+            raise ContentError(
+                f"{where}: ruleset.id",
+                f"says {one_line(rs['id'], 40)!r}, but its scenario is played with {m.rules.id!r}",
+            )
         if m.rules.content_hash != rs["hash"]:
             m.battle.close()
             raise ContentError(

@@ -42,7 +42,9 @@ class PuzzleObjective:
     at: XY
     name: Name = ""
     holder: str | None = None  # the side that holds it now (AMB-35); none by default
-    held_before: list[str] = field(default_factory=list)  # sides that held it once (FG-VIC-8), besides its holder
+    held_before: list[str] = field(
+        default_factory=list
+    )  # sides that held it once (FG-VIC-8), besides its holder
 
 
 @dataclass(frozen=True)
@@ -115,12 +117,14 @@ def setup(path: Path, spec: PuzzleFile, rules: Any, modules: Sequence[str] = ())
 def _round_state(path: Path, p: PuzzleSpec, b: Battle) -> None:
     sides = list(b.sides)
     if p.side not in sides:
-        raise _fail(path, "puzzle.side", f"no side {p.side!r} in the position (its sides: {', '.join(sides)})")
+        raise _fail(
+            path, "puzzle.side", f"no side {p.side!r} in the position (its sides: {', '.join(sides)})"
+        )
     if set(p.edges) != set(sides) or set(p.edges.values()) != {"south", "north"}:
         raise _fail(
             path, "puzzle.edges", f"give each side ({', '.join(sides)}) its edge: one south, the other north"
         )
-    objectives = []
+    objectives: list[ObjectiveState] = []
     for i, o in enumerate(p.objectives):
         where = f"puzzle.objectives[{i}]"
         if o.id in {x.id for x in objectives}:
@@ -144,7 +148,9 @@ def _round_state(path: Path, p: PuzzleSpec, b: Battle) -> None:
     off = esper.try_component(e, Officer) if e is not None else None
     if e is None or b.side_of(e) != p.side or (off is None and not esper.has_component(e, Unit)):
         raise _fail(
-            path, "puzzle.formation", f"{p.formation!r} is no division general, unit or estado mayor of {p.side}"
+            path,
+            "puzzle.formation",
+            f"{p.formation!r} is no division general, unit or estado mayor of {p.side}",
         )
     if off is not None and off.role == "division" and not any(f.key == p.formation for f in b.formations):
         raise _fail(path, "puzzle.formation", f"the division of {p.formation} has no unit on the table")
@@ -170,17 +176,24 @@ def solve(
     try:
         return _play(path, spec, b, level, other, seed, mods)
     except DiceExhausted:
-        raise _fail(path, "dice", f"the dice list ran out after {b.dice.used} dice: give more, or a seed") from None
+        raise _fail(
+            path, "dice", f"the dice list ran out after {b.dice.used} dice: give more, or a seed"
+        ) from None
     except WrongDie as e:
         raise _fail(path, f"dice[{b.dice.used}]", str(e)) from None
     finally:
         b.close()
 
 
-def _play(path: Path, spec: PuzzleFile, b: Battle, level: str, other: str, seed: int, mods: Sequence[Mod]) -> Solution:
+def _play(
+    path: Path, spec: PuzzleFile, b: Battle, level: str, other: str, seed: int, mods: Sequence[Mod]
+) -> Solution:
     assert spec.puzzle is not None and b.game is not None
     side = spec.puzzle.side
-    players = {s: make_player(k, s, seed + i, mods) for i, (s, k) in enumerate(zip(b.game.sides, (level, other), strict=True))}
+    players = {
+        s: make_player(k, s, seed + i, mods)
+        for i, (s, k) in enumerate(zip(b.game.sides, (level, other), strict=True))
+    }
     e = b.ids[spec.puzzle.formation]
     off = esper.try_component(e, Officer)
     start = len(b.events)
@@ -218,7 +231,9 @@ def _play(path: Path, spec: PuzzleFile, b: Battle, level: str, other: str, seed:
         )
     else:
         raise UserError(f"{path}: the generals took more than {MAX_DECISIONS} decisions in one activation")
-    events = [{"kind": ev.kind, **{k: v for k, v in ev.to_dict().items() if k != "kind"}} for ev in b.events[start:]]
+    events = [
+        {"kind": ev.kind, **{k: v for k, v in ev.to_dict().items() if k != "kind"}} for ev in b.events[start:]
+    ]
     state = script.report(spec, b, events)
     return Solution(commands, thoughts, events, chosen, kept, {k: state[k] for k in ("units", "officers")})
 

@@ -7,9 +7,10 @@ import time
 import traceback
 from pathlib import Path
 
+from game.content.files import inside, stem, write_text
 from game.model.errors import UserError
-from game.running.match import Match, write_text
-from game.running.saves import file_word, save_game, saves_dir
+from game.running.match import Match
+from game.running.saves import save_game, saves_dir
 
 
 def recover(
@@ -23,11 +24,11 @@ def recover(
     problems = []
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        saved = save_game(m, players, folder / f"recovered-{file_word(m.scenario.id)}-{stamp}.json")
+        saved = save_game(m, players, folder / f"recovered-{stem(m.scenario.id)}-{stamp}.json")
     except (OSError, UserError) as e:
         problems.append(f"the battle could not be saved ({e})")
     try:
-        report = folder / f"crash-{stamp}.txt"
+        report = inside(folder, f"crash-{stamp}.txt")
         # an error of the AI's process carries the traceback from there (game/running/ai_process.py)
         text = getattr(error, "trace", "") or "".join(traceback.format_exception(error))
         write_text(report, f"For Glory crash report\nscenario: {m.scenario.id}, seed {m.seed}\n\n{text}")

@@ -12,60 +12,79 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.ai.players import PLAYERS
-from game.content.files import read_regular
+from game.content.files import inside, read_regular, remove_inside, stem, write_text
 from game.content.mods import Mod, user_data_dir
 from game.model.errors import ContentError, UserError
-from game.running.match import MAX_REPLAY_BYTES, Match, load, replay_data, write_text
+from game.running.match import MAX_REPLAY_BYTES, Match, load, replay_data
 
 HUMAN = "human"
 AUTOSAVES_KEPT = 3  # the newest autosaves of each scenario; older ones are removed
-LISTED = 200  # saves read for the start screen's list, newest first
+LISTED = 200  # saves read for the save browser, the newest files first
+# what follows "autosave-<scenario>-" in the name of an autosave the game wrote: its time and round
+STAMPED = re.compile(r"(\d{8}-\d{6})-r(\d{1,6})\.json")
+SAVED = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d")  # a save's "saved": when, as the game writes it
 
 
 def saves_dir() -> Path:
     return user_data_dir() / "saves"
 
 
-@dataclass(frozen=True)
-class SaveInfo:
-    """What the start screen shows of a save without replaying it."""
-
-    path: Path
-    scenario: str
-    round: int
-    saved: str  # local time, "2026-11-25 14:03"
-
-
-def file_word(text: str) -> str:
-    """A scenario's id as part of a file's name: letters, digits, - and _ only (an id from content never
-    becomes a path as it is: "../x" would leave the saves folder)."""
-    return re.sub(r"[^A-Za-z0-9_]+", "-", text).strip("-")[:60] or "battle"
-
-
-def save_game(m: Match, players: dict[str, str], path: Path | None = None, autosave: bool = False) -> Path:
-    """Write the battle with its players; to a new file in the saves folder unless a path is given."""
+def save_game(
+    m: Match,
+    players: dict[str, str],
+    path: Path | None = None,
+    autosave: bool = False,
+    notes: list[str] | None = None,
+) -> Path:
+    """Write the battle with its players; to a new file in the saves folder unless a path is given.
+    Its name is made from the scenario's id made safe (files.stem), and only inside its folder; an
+    autosave then removes the older autosaves of its scenario beyond the newest few (`notes` gets a
+    line for each it could not)."""
     g = m.battle.game
     rnd = g.round if g is not None else 0
     if path is None:
         stamp = time.strftime("%Y%m%d-%H%M%S")
         kind = "autosave" if autosave else "save"
-        path = saves_dir() / f"{kind}-{file_word(m.scenario.id)}-{stamp}-r{rnd}.json"
+        path = saves_dir() / f"{kind}-{stem(m.scenario.id)}-{stamp}-r{rnd}.json"
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise UserError(f"{path.parent}: cannot make the saves folder: {e.strerror}") from None
+    path = inside(path.parent, path.name)
     data = replay_data(m)
     data["players"] = dict(players)
     data["round"] = rnd
     data["saved"] = time.strftime("%Y-%m-%d %H:%M")
     write_text(path, json.dumps(data, indent=1) + "\n")
     if autosave:
-        old = sorted(
-            saves_dir().glob(f"autosave-{file_word(m.scenario.id)}-*.json"), key=lambda p: p.stat().st_mtime
-        )
-        for p in old[:-AUTOSAVES_KEPT]:
-            p.unlink(missing_ok=True)
+        lines = rotate_autosaves(path.parent, stem(m.scenario.id))
+        if notes is not None:
+            notes.extend(lines)
     return path
+
+
+def rotate_autosaves(folder: Path, scenario: str) -> list[str]:
+    """Keep the newest AUTOSAVES_KEPT autosaves of a scenario (its stem): the regular files named as
+    the game names them (autosave-<scenario>-<time>-r<round>.json), found by comparing each name in
+    the folder (never by a pattern made from content) and removed by exact name; a link or anything
+    else is left alone. Returns a line for each file that could not be removed."""
+    prefix = f"autosave-{scenario}-"
+    found = []
+    try:
+        with os.scandir(folder) as entries:
+            for e in entries:
+                own = STAMPED.fullmatch(e.name[len(prefix) :]) if e.name.startswith(prefix) else None
+                if own is not None and e.is_file(follow_symlinks=False):
+                    found.append((own[1], int(own[2]), e.name))
+    except OSError as e:
+        return [f"{folder}: cannot list the autosaves: {e.strerror}"]
+    problems = []
+    for *_when, name in sorted(found)[:-AUTOSAVES_KEPT]:
+        try:
+            remove_inside(folder, name)
+        except UserError as e:
+            problems.append(str(e))
+    return problems
 
 
 def load_game(path: Path, mods: tuple[Mod, ...] = ()) -> tuple[Match, dict[str, str]]:
@@ -83,25 +102,6 @@ def load_game(path: Path, mods: tuple[Mod, ...] = ()) -> tuple[Match, dict[str, 
                 )
             players[side] = who
     return m, players
-
-
-def list_saves(folder: Path | None = None) -> list[SaveInfo]:
-    """The saves in the folder, newest first; files that are not saves are left out."""
-    folder = folder or saves_dir()
-    if not folder.is_dir():
-        return []
-    found = []
-    for p in sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)[:LISTED]:
-        try:
-            data = json.loads(read_regular(p, MAX_REPLAY_BYTES))
-            scenario = data["scenario"]["id"]
-            rnd = data.get("round", 0)
-            if not isinstance(scenario, str) or not isinstance(rnd, int):
-                continue
-            found.append(SaveInfo(p, scenario[:60], rnd, str(data.get("saved", ""))[:20]))
-        except (UserError, ValueError, KeyError, TypeError, RecursionError):
-            continue  # not a save: the list shows only what can be resumed
-    return found
 
 
 # --- the save browser's questions (issue 22): what each save is, deleting and naming one ---------------
@@ -124,8 +124,9 @@ class SaveMeta:
 
 
 def save_meta(path: Path) -> SaveMeta:
-    """A save's description; anything that is not a save is one line naming the file."""
-    data = json.loads(read_regular(path, MAX_REPLAY_BYTES))
+    """A save's description; anything that is not a save (a link too: it may lead anywhere) is one
+    line naming the file."""
+    data = json.loads(read_regular(path, MAX_REPLAY_BYTES, links=False))
     try:
         scenario, rnd = data["scenario"]["id"], data.get("round", 0)
         players = data.get("players", {})
@@ -136,13 +137,15 @@ def save_meta(path: Path) -> SaveMeta:
     except (KeyError, TypeError, AttributeError):
         raise ContentError(str(path), "not a saved battle") from None
     name = data.get("name", "")
-    modified = path.stat().st_mtime
-    saved = data.get("saved") or time.strftime("%Y-%m-%d %H:%M", time.localtime(modified))
+    modified = path.lstat().st_mtime
+    saved = data.get("saved")
+    if not isinstance(saved, str) or not SAVED.fullmatch(saved):  # none, or not the game's: the file's time
+        saved = time.strftime("%Y-%m-%d %H:%M", time.localtime(modified))
     return SaveMeta(
         path,
         scenario[:60],
         rnd,
-        str(saved)[:20],
+        saved,
         path.name.startswith("autosave-"),
         {str(k)[:40]: v[:40] for k, v in list(players.items())[:8]},
         clean_name(name) if isinstance(name, str) else "",
@@ -150,18 +153,42 @@ def save_meta(path: Path) -> SaveMeta:
     )
 
 
-def browse_saves(folder: Path | None = None) -> list[SaveMeta]:
+def browse_saves(folder: Path | None = None, skipped: list[str] | None = None) -> list[SaveMeta]:
     """Every save in the folder (up to LISTED of the newest files), newest first by the time it was
-    saved; files that are not saves are left out."""
+    saved. A file that is not a save, a link (which may lead anywhere), anything but a regular file,
+    or one that cannot be read is left out, with a line in `skipped` saying why; nothing in the
+    folder (a dangling link, a loop, a pipe) stops the listing."""
     folder = folder or saves_dir()
-    if not folder.is_dir():
+    notes: list[str] = []
+    candidates = []
+    try:
+        with os.scandir(folder) as entries:
+            for e in entries:
+                if not e.name.endswith(".json") or e.name.startswith("."):
+                    continue  # crash reports, temporaries being written
+                try:
+                    if e.is_symlink():
+                        notes.append(f"{e.path}: a link: not listed")
+                    elif not e.is_file(follow_symlinks=False):
+                        notes.append(f"{e.path}: not a regular file: not listed")
+                    else:
+                        candidates.append((e.stat(follow_symlinks=False).st_mtime, e.path))
+                except OSError as err:
+                    notes.append(f"{e.path}: cannot read: {err.strerror}")
+    except FileNotFoundError:
         return []
+    except OSError as err:
+        notes.append(f"{folder}: cannot list the saves: {err.strerror}")
     found = []
-    for p in sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)[:LISTED]:
+    for _mtime, name in sorted(candidates, reverse=True)[:LISTED]:
         try:
-            found.append(save_meta(p))
-        except (UserError, ValueError, RecursionError, OSError):
-            continue
+            found.append(save_meta(Path(name)))
+        except UserError as err:
+            notes.append(str(err))
+        except (ValueError, RecursionError, OSError):
+            notes.append(f"{name}: not a saved battle: not listed")
+    if skipped is not None:
+        skipped.extend(notes)
     return sorted(found, key=lambda s: (s.saved, s.modified), reverse=True)
 
 
@@ -182,7 +209,7 @@ def rename_save(path: Path, name: str, folder: Path | None = None) -> SaveMeta:
     """Give a save of the saves folder a name of the player's (empty: none); the battle in it is
     unchanged, and it keeps its place in the list."""
     path = _own(path, folder)
-    data = json.loads(read_regular(path, MAX_REPLAY_BYTES))
+    data = json.loads(read_regular(path, MAX_REPLAY_BYTES, links=False))
     if not isinstance(data, dict):
         raise ContentError(str(path), "not a saved battle")
     data["name"] = clean_name(name)

@@ -305,6 +305,7 @@ class Answers:
         if step.marker is not None and step.unit is not None:
             self.markers[step.unit] = step.marker
         self.tried: set[tuple[str, str]] = set()
+        self.refused: list[Event] = []  # named answers that are no answer, said before the default
 
     def answer(self, d: Decision) -> cmd.Command:
         named = self.step.decisions.get(f"{d.kind}:{d.unit}", self.step.decisions.get(d.kind))
@@ -314,7 +315,13 @@ class Answers:
             if key in self.tried:
                 return cmd.Pass()  # the named answer was refused: the decision's default
             self.tried.add(key)
-            return kind.scripted(d, named)
+            try:  # the same check of every field as a replay's commands get
+                return cmd.from_json(cmd.to_json(kind.scripted(d, named)), self.stack.commands)
+            except ValueError as e:
+                rule = kind.rules[0] if kind.rules else "SCRIPT"
+                reason = f"{named!r} is no answer to the {d.kind} of {d.unit}: {e}"
+                self.refused.append(Rejected(rule=rule, reason=reason, unit=d.unit, order=d.kind))
+                return cmd.Pass()
         if d.kind == "reaction":
             for r in self.reactions:
                 if r.unit in d.options and (r.when == "first" or d.stage != "during"):
@@ -392,6 +399,8 @@ def play_step(battle: Battle, step: StepSpec) -> list[Event]:
     while battle.pending is not None:
         d = battle.pending
         answer = answers.answer(d)
+        events += answers.refused
+        answers.refused = []
         events += battle.apply(answer)
         if isinstance(answer, cmd.Pass) and battle.pending is d:
             raise Unanswered(

@@ -13,10 +13,9 @@ from pathlib import Path
 
 import platformdirs
 
-from game.content.files import read_regular
+from game.content.files import inside, read_regular, write_text
 from game.content.locale import LANGUAGES
 from game.model.errors import UserError, one_line
-from game.running.match import write_text
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 16.0)  # the animation and AI speeds a player can choose
 VOLUMES = (0.0, 0.25, 0.5, 0.75, 1.0)
@@ -52,7 +51,7 @@ class Settings:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as e:
             raise UserError(f"{path.parent}: cannot make the settings folder: {e.strerror}") from None
-        write_text(path, json.dumps(dataclasses.asdict(self), indent=1) + "\n")
+        write_text(inside(path.parent, path.name), json.dumps(dataclasses.asdict(self), indent=1) + "\n")
 
 
 def _valid(key: str, value: object) -> bool:
@@ -81,11 +80,13 @@ def load_settings(path: Path | None = None) -> tuple[Settings, list[str]]:
     """The saved settings (defaults where there are none) and a line for each value left out."""
     path = path or settings_file()
     s = Settings()
-    if not path.exists():
+    if not path.exists() and not path.is_symlink():
         return s, []
     try:
-        data = json.loads(read_regular(path, 64 * 1024))
-    except (UserError, ValueError, RecursionError):
+        data = json.loads(read_regular(path, 64 * 1024, links=False))  # a link may lead anywhere
+    except UserError as e:
+        return s, [f"{e}; the defaults are used"]
+    except (ValueError, RecursionError):
         return s, [f"{path}: not a settings file; the defaults are used"]
     if not isinstance(data, dict):
         return s, [f"{path}: not a settings file; the defaults are used"]

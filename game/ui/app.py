@@ -12,7 +12,7 @@ import pygame
 from game.content.locale import Texts
 from game.content.mods import load_mods
 from game.content.ruleset_files import load_ruleset
-from game.model.errors import UserError
+from game.model.errors import EXIT_BAD_INPUT, UserError
 from game.model.modules import modules_by_mode
 from game.running.match import new_match
 from game.running.saves import load_game
@@ -97,10 +97,8 @@ def run(
     if setup.language is not None:
         settings.language = setup.language
     surf = open_window(settings)
-    clock = pygame.time.Clock()
     start: StartScreen | None = None
     battle: Screen | ReplayViewer | None = None
-    end: EndScreen | None = None
     if setup.replay is not None:
         battle = ReplayViewer(setup.replay, tuple(load_mods(setup.mods)), surf.get_size(), settings)
     elif demo or setup.load is not None:
@@ -114,6 +112,33 @@ def run(
                 battle.display.speed = 4.0
     else:
         start = StartScreen(surf.get_size(), setup, "; ".join(problems), Texts(settings.language))
+    try:
+        code = _loop(setup, surf, start, battle, settings, stop, demo, demo_frames, screenshot)
+    finally:
+        pygame.quit()
+        stop.close()
+        try:
+            settings.save()
+        except UserError as e:  # the game still closes; the player is told why nothing was kept
+            print(f"error: {e}", file=sys.stderr)
+            code = EXIT_BAD_INPUT
+    return code
+
+
+def _loop(
+    setup: Setup,
+    surf: pygame.Surface,
+    start: StartScreen | None,
+    battle: Screen | ReplayViewer | None,
+    settings: Settings,
+    stop: Stopping,
+    demo: bool,
+    demo_frames: int | None,
+    screenshot: Path | None,
+) -> int:
+    """The frames until the player quits (or the demo's frames are done, or a signal came); 0."""
+    clock = pygame.time.Clock()
+    end: EndScreen | None = None
     frames = 0
     music = Sounds(volume=settings.sound, music=settings.music)
     try:
@@ -181,9 +206,3 @@ def run(
     finally:
         if battle is not None:
             battle.close()
-        pygame.quit()
-        stop.close()
-        try:
-            settings.save()
-        except UserError as e:  # the game still closes; the player is told why nothing was kept
-            print(f"error: {e}", file=sys.stderr)

@@ -13,6 +13,7 @@ from game.running.match import restart
 from game.running.recovery import recover
 from game.running.settings import SPEEDS
 from game.ui import theme
+from game.ui.ai_turns import Restarted
 from game.ui.battle_help import draw_help, draw_why_box
 from game.ui.battle_hud import draw_alert, draw_banner, draw_dice, draw_hover, draw_top_bar
 from game.ui.battle_menu import change_setting, draw_battle_menu
@@ -105,6 +106,11 @@ class BattleScreen(BattleView):
         answer = self.ai.step(d, dt, AI_PAUSE / SPEEDS[self.speed_index])
         if isinstance(answer, RemoteError):
             self._ai_failed(d.side, answer)
+        elif isinstance(answer, Restarted):
+            self.alert = self.t(
+                "ai_restarted", side=self.names.get(d.side, d.side), seconds=f"{answer.waited:.0f}"
+            )
+            self.log.add(self.alert, theme.BAD)
         else:
             self.send(answer)
 

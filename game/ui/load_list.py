@@ -16,6 +16,7 @@ from game.content.scenario import list_scenarios, load_any_scenario
 from game.model.errors import UserError
 from game.model.modules import modes
 from game.model.ruleset import Ruleset
+from game.ui.markup import drawable
 from game.ui.save_browser import SaveBrowser, Scenario
 
 # who plays a side, by the start screen's words (the search generals first, strongest last; then the
@@ -35,8 +36,9 @@ def mode_name(mode_id: str) -> str:
 
 
 def shown_name(sc: Any, mode: str, rules: Ruleset, language: str) -> str:
-    """A scenario's name in the player's language; another mode's map's, with the mode's name."""
-    name = str(sc.spec.words(language).name)
+    """A scenario's name in the player's language; another mode's map's, with the mode's name (as a
+    font draws it: it names the scenario in lists of pygame_gui's too)."""
+    name = drawable(sc.spec.words(language).name)
     return name if mode == rules.mode else f"{name} ({mode_name(mode)})"
 
 

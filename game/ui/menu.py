@@ -86,12 +86,16 @@ def leaving(key: str, save: Callable[[], bool], ask_quit: Callable[[], str | Non
 
 
 def save_logged(m: Match, controllers: dict[str, str], log: LogPanel, autosave: bool = False) -> bool:
-    """Save the game to the saves folder; the log says where, or why it could not, in its language."""
+    """Save the game to the saves folder; the log says where, or why it could not, in its language
+    (and which older autosaves could not be removed)."""
+    notes: list[str] = []
     try:
-        path = save_game(m, controllers, autosave=autosave)
+        path = save_game(m, controllers, autosave=autosave, notes=notes)
     except UserError as e:
         log.say("not_saved", theme.BAD, why=e)
         return False
     # the file's name: its folder is the saves folder, long and the same every time
     log.say("autosaved" if autosave else "saved", theme.TEXT_DIM if autosave else theme.GOOD, path=path.name)
+    for line in notes:
+        log.add(line, theme.BAD)
     return True

@@ -14,6 +14,7 @@ from game.running.ai_process import RemoteError
 from game.running.recovery import recover
 from game.running.settings import SPEEDS
 from game.ui import theme
+from game.ui.ai_turns import Restarted
 from game.ui.load_list import browse, open_saves
 from game.ui.menu import draw_menu, leaving, save_logged
 from game.ui.ow_panels import boxed, draw_end, draw_help, draw_hover, draw_panel, draw_top_bar
@@ -48,6 +49,9 @@ class OpenWarsScreen(OpenWarsView):
         answer = self.ai.step(d, dt, AI_PAUSE / SPEEDS[self.speed_index])
         if isinstance(answer, RemoteError):
             self._ai_failed(d.side, answer)
+        elif isinstance(answer, Restarted):
+            self.alert = self.t("ai_restarted", side=self.names[d.side], seconds=f"{answer.waited:.0f}")
+            self.log.add(self.alert, theme.BAD)
         elif answer is not None:
             self.send(answer)
 

@@ -2,7 +2,9 @@
 date and time it was made, its name or scenario, its round, its sides and who played them, and whether
 the game made it at a new round (an autosave); newest first, scrolling. A save can be loaded, renamed,
 deleted (after a question) or its figures shown, and any file can be opened by its path. The files are
-read, named and removed by game/running/saves.py; this draws them and takes the keys and the mouse."""
+read, named and removed by game/running/saves.py; this draws them and takes the keys and the mouse.
+What the folder holds that is no save it can show (a link, a pipe, a damaged file) is said in a line
+above the list."""
 
 from __future__ import annotations
 
@@ -38,6 +40,15 @@ class Chosen:
     path: Path | None = None
 
 
+def skipped_line(t: Texts, skipped: list[str]) -> str:
+    """What the saves folder holds that is not listed (links, unreadable or damaged files), in one
+    line: how many, and the first with its reason; empty when nothing was left out."""
+    if not skipped:
+        return ""
+    key = "saves_skipped_one" if len(skipped) == 1 else "saves_skipped_many"
+    return t(key, n=len(skipped), first=one_line(skipped[0], 160))
+
+
 class SaveBrowser:
     def __init__(
         self,
@@ -52,7 +63,8 @@ class SaveBrowser:
         self.players = players  # "human" or an AI -> its words
         self.figures = figures  # whether it offers the figures of a save (the start screen does)
         self.folder = folder
-        self.saves: list[SaveMeta] = browse_saves(folder)
+        self.skipped: list[str] = []  # what the folder holds that is not listed, and why
+        self.saves: list[SaveMeta] = browse_saves(folder, self.skipped)
         self.selected = 0
         self.top = 0  # the first row shown
         self.mode = "list"  # or "rename", "delete", "path": a question at the bottom
@@ -216,6 +228,9 @@ class SaveBrowser:
         small = theme.font(17)
         for line in theme.wrap(t("saves_hint"), small, inner):
             surf.blit(small.render(line, True, theme.TEXT_DIM), (x, y))
+            y += small.get_linesize()
+        for line in theme.wrap(skipped_line(t, self.skipped), small, inner)[:2] if self.skipped else []:
+            surf.blit(small.render(line, True, theme.BAD), (x, y))
             y += small.get_linesize()
         # the bottom: the question or why something failed, then the buttons
         self.buttons = []

@@ -5,7 +5,7 @@ list that scrolls, on the right (pygame-gui)."""
 
 from __future__ import annotations
 
-import html
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,9 +27,12 @@ from game.running.saves import browse_saves
 from game.running.stats import Figures, figures
 from game.ui import theme
 from game.ui.load_list import CONTROLLERS, mode_name, save_browser, scenario_words, shown_name
+from game.ui.markup import drawable, plain
 from game.ui.rules_browser import RulesBrowser
-from game.ui.save_browser import SaveBrowser
+from game.ui.save_browser import SaveBrowser, skipped_line
 from game.ui.stats_view import draw_figures
+
+ABOUT_WORD = 12  # characters of a word the scenario's box never has to cut itself
 
 
 @dataclass
@@ -162,11 +165,15 @@ class StartScreen:
         self.saves: SaveBrowser | None = None  # the saved battles, over the start screen
         self.figures: tuple[Figures, dict[str, str], dict[str, tuple[int, int, int]]] | None = None
         self.resumes: dict[pygame_gui.elements.UIButton, Path] = {}  # the newest save, to go on with
-        newest = browse_saves()[:1]
+        skipped: list[str] = []  # links and unreadable files in the saves folder: said, not listed
+        newest = browse_saves(skipped=skipped)[:1]
+        if skipped and not self.problem:
+            self.problem = skipped_line(t, skipped)
+            self.problem_label.set_text(one_line(self.problem, 90))
         if newest:
             last = newest[0]
             name = last.name or self.scenario_ids.get(last.scenario, last.scenario)
-            label = t("resume_last", scenario=name, round=last.round)
+            label = drawable(t("resume_last", scenario=name, round=last.round))
             button = pygame_gui.elements.UIButton(make(right, top + 44, col, 36), label, self.manager)
             self.resumes[button] = last.path
         self.saves_button = pygame_gui.elements.UIButton(
@@ -199,18 +206,18 @@ class StartScreen:
         for module in offered:
             mark = "[x]" if module.id in setup.modules else "[ ]"
             title, description = module_words(module, t.language)
-            label = one_line(f"{mark} {title}: {description}", 80)
+            label = drawable(one_line(f"{mark} {title}: {description}", 80))
             button = pygame_gui.elements.UIButton(
                 pygame.Rect(0, y, inner, 30),
                 label,
                 self.manager,
                 container=self.options,
-                tool_tip_text=f"<b>{html.escape(title)}</b>: {html.escape(description)}",
+                tool_tip_text=f"<b>{plain(title)}</b>: {plain(description)}",
             )
             self.module_switches[button] = module.id
             y += 34
         if self.mods:  # the folder's path may be long: a box that wraps it
-            where = html.escape(t("mods_where", folder=user_mods_dir()))
+            where = plain(t("mods_where", folder=user_mods_dir()))
             pygame_gui.elements.UITextBox(
                 where, pygame.Rect(0, y + 4, inner, 56), self.manager, container=self.options
             )
@@ -220,7 +227,7 @@ class StartScreen:
             mark = "[x]" if m.root.resolve() in on else "[ ]"
             button = pygame_gui.elements.UIButton(
                 pygame.Rect(0, y, inner, 30),
-                f"{mark} {m.spec.name} {m.spec.version}",
+                drawable(f"{mark} {m.spec.name} {m.spec.version}"),
                 self.manager,
                 container=self.options,
             )
@@ -236,10 +243,10 @@ class StartScreen:
         if self.modes[name] == "open-wars":
             own = sc.spec.words(self.t.language).players
             p, q = sc.spec.players
-            return (f"{own[p.id]} ({p.faction})", f"{own[q.id]} ({q.faction})")
+            return (drawable(f"{own[p.id]} ({p.faction})"), drawable(f"{own[q.id]} ({q.faction})"))
         names = sc.spec.words(self.t.language).sides
         a, b = ((names[s.id], self.t(f"log_edge_{s.edge}")) for s in sc.spec.sides)
-        return (f"{a[0]} ({a[1]})", f"{b[0]} ({b[1]})")
+        return (drawable(f"{a[0]} ({a[1]})"), drawable(f"{b[0]} ({b[1]})"))
 
     def show_about(self, name: str) -> None:
         sc = self.scenarios.get(name)
@@ -259,8 +266,11 @@ class StartScreen:
                 for p in spec.players
             )
             mode = mode_name(self.modes[name])
-            self.about.set_text(
-                f"<b>{words.name}</b> ({mode})<br>{' '.join(words.description.split())}<br><i>{who}</i>"
+            self.set_about(
+                lambda say: (
+                    f"<b>{say(words.name)}</b> ({say(mode)})<br>{say(' '.join(words.description.split()))}"
+                    f"<br><i>{say(who)}</i>"
+                )
             )
             a, b = self.sides(name)
             self.label_a.set_text(a)
@@ -277,13 +287,25 @@ class StartScreen:
             )
             for s in spec.sides
         )
-        text = f"<b>{words.name}</b><br>{' '.join(words.description.split())}<br><i>{arms}</i>"
-        if words.history:
-            text += f"<br>{' '.join(words.history.split())}"
-        self.about.set_text(text)
+        about, history = (" ".join(x.split()) for x in (words.description, words.history))
+        self.set_about(
+            lambda say: (
+                f"<b>{say(words.name)}</b><br>{say(about)}<br><i>{say(arms)}</i>"
+                + (f"<br>{say(history)}" if history else "")
+            )
+        )
         a, b = self.sides(name)
         self.label_a.set_text(a)
         self.label_b.set_text(b)
+
+    def set_about(self, compose: Callable[[Callable[[object], str]], str]) -> None:
+        """The box's text, each text of content in it made plain by the function `compose` is given.
+        pygame_gui's layout can fail to cut a word too long for a line (beside a combining mark):
+        then the words are cut short here first."""
+        try:
+            self.about.set_text(compose(plain))
+        except RuntimeError:
+            self.about.set_text(compose(lambda text: plain(text, cut=ABOUT_WORD)))
 
     def show_figures(self, path: Path) -> None:
         """A saved battle in figures, over the start screen (Esc or a click puts it away)."""

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 import pygame
 
 from game import ASSETS
+from game.ui.markup import drawable
 
 Colour = tuple[int, int, int]
 
@@ -112,6 +114,26 @@ def lighter(c: Colour, f: float = 0.5) -> Colour:
 _fonts: dict[int, pygame.font.Font] = {}  # by size in quarter pixels
 
 
+class GameFont(pygame.font.Font):
+    """The game's font: it draws any text (markup.drawable), whatever a content file or a save holds."""
+
+    def render(
+        self,
+        text: str | bytes | None,
+        antialias: bool,
+        color: Any,
+        bgcolor: Any = None,
+        wraplength: int = 0,
+    ) -> pygame.Surface:
+        try:
+            return super().render(drawable(text or ""), antialias, color, bgcolor, wraplength)
+        except pygame.error:  # a text of glyphs this font draws with no width: nothing to see
+            return pygame.Surface((1, self.get_linesize()), pygame.SRCALPHA)
+
+    def size(self, text: str | bytes) -> tuple[int, int]:
+        return super().size(drawable(text))
+
+
 def font(size: int, scaled: bool = True) -> pygame.font.Font:
     """The game's font at `size` (in pygame's default-font sizes), grown by the UI scale unless it is
     text sized to fit a drawing of fixed size. Without the font file, pygame's bundled font (never a
@@ -128,9 +150,9 @@ def font(size: int, scaled: bool = True) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
     try:
-        f = pygame.font.Font(FONT, max(4, round(px_size * FONT_FACTOR)))
+        f = GameFont(FONT, max(4, round(px_size * FONT_FACTOR)))
     except (OSError, pygame.error):
-        f = pygame.font.Font(None, max(6, round(px_size)))
+        f = GameFont(None, max(6, round(px_size)))
     _fonts[key] = f
     return f
 

@@ -15,19 +15,18 @@ from game.content.files import read_regular
 from game.content.locale import check_translations
 from game.content.records import load_record
 from game.model.errors import ContentError
-from game.model.limits import Bounds
+from game.model.limits import Bounds, Id
 
 LocationType = Literal["water", "mountain", "forest", "plain", "desert", "city"]
 UnitType = Literal["water", "mountain", "forest", "plain", "desert", "city", "magic", "flying"]
 Small = Annotated[int, Bounds(0, 50)]
-Ident = Annotated[str, Bounds(1, 40)]
 
 
 @dataclass(frozen=True)
 class UnitKind:
     """OW-UNIT-1: a unit token's fields (the image is the client's)."""
 
-    id: Ident
+    id: Id
     name: Annotated[str, Bounds(1, 60)]
     cost: Annotated[int, Bounds(1, 100)]
     initiative: Annotated[int, Bounds(0, 20)]
@@ -40,7 +39,7 @@ class UnitKind:
 
 @dataclass(frozen=True)
 class Faction:
-    id: Ident
+    id: Id
     name: Annotated[str, Bounds(1, 60)]
     units: Annotated[list[UnitKind], Bounds(1, 40)]
     authored: str = ""  # where the faction's units come from (the source has none)
@@ -134,7 +133,7 @@ def load_rules(root: Path | None = None) -> OpenWarsRules:
 class LocationSpec:
     """OW-LOC-2: one location card; `at` places it on the client's map (0..100 each way)."""
 
-    id: Ident
+    id: Id
     name: Annotated[str, Bounds(1, 60)]
     type: LocationType
     at: tuple[Annotated[float, Bounds(0, 100)], Annotated[float, Bounds(0, 100)]]
@@ -146,16 +145,16 @@ class LocationSpec:
 
 @dataclass(frozen=True)
 class StartUnits:
-    unit: Ident
+    unit: Id
     count: Annotated[int, Bounds(1, 20)]
 
 
 @dataclass(frozen=True)
 class PlayerSpec:
-    id: Ident
+    id: Id
     name: Annotated[str, Bounds(1, 60)]
-    faction: Ident
-    home: Ident  # the city it starts in and controls (OW-DEC-2)
+    faction: Id
+    home: Id  # the city it starts in and controls (OW-DEC-2)
     gold: Annotated[int, Bounds(0, 1000)] = 0
     units: Annotated[list[StartUnits], Bounds(0, 40)] = field(default_factory=list)
     colour: tuple[int, int, int] | None = None
@@ -174,11 +173,11 @@ class MapWords:
 
 @dataclass(frozen=True)
 class MapFile:
-    id: Ident
+    id: Id
     name: Annotated[str, Bounds(1, 80)]
     ruleset: Literal["open-wars"]
     locations: Annotated[list[LocationSpec], Bounds(2, 200)]
-    links: Annotated[list[tuple[Ident, Ident]], Bounds(1, 1000)]
+    links: Annotated[list[tuple[Id, Id]], Bounds(1, 1000)]
     players: Annotated[list[PlayerSpec], Bounds(2, 2)]
     max_rounds: Annotated[int, Bounds(1, 200)] = 20  # OW-DEC-4: the turn limit
     description: str = ""

@@ -22,7 +22,7 @@ from game.model.dice import D6
 from game.model.events import Moved, Note, Rejected, Roll
 from game.model.geometry import EPS, dist
 from game.model.limits import Bounds
-from game.model.modules import Choice, DecisionKind, RuleModule
+from game.model.modules import Choice, DecisionKind, RuleModule, named
 from game.model.resolution import Decision, Reject, Resolution
 from game.model.ruleset import Ruleset
 from systems.for_glory.charge.contact import arrive
@@ -566,7 +566,7 @@ WARHAMMER_CHARGES = RuleModule(
             "rally",
             (KeepFleeing, cmd.Pass),
             ai=lambda b, d, judge: cmd.Pass(),  # rallying is always worth trying (WM-14)
-            scripted=lambda d, name: KeepFleeing(d.unit) if name == "flee on" else cmd.Pass(),
+            scripted=named({"rally": lambda d: cmd.Pass(), "flee on": lambda d: KeepFleeing(d.unit)}),
             choices=rally_choices,
             rules=("WM-10", "WM-14", "WM-15"),
         ),
@@ -574,7 +574,7 @@ WARHAMMER_CHARGES = RuleModule(
             "redirect",
             (Redirect, cmd.Pass),
             ai=redirect_choice,
-            scripted=lambda d, name: Redirect(d.unit) if name == "charge" else cmd.Pass(),
+            scripted=named({"charge": lambda d: Redirect(d.unit), "stop": lambda d: cmd.Pass()}),
             choices=redirect_choices,
             rules=("WM-21", "WM-DEC-5"),
         ),

@@ -379,8 +379,8 @@ def test_a_script_answers_a_modules_decision_by_name(tmp_path: Path) -> None:
     refused = [e for e in events if e["kind"] == "rejected"]
     assert (
         refused
-        and refused[0]["rule"] == "WM-6"
-        and "'dance' is not an answer to a charge" in refused[0]["reason"]
+        and refused[0]["rule"] == "WM-5"
+        and "'dance' is no answer to the charge_reaction of line" in refused[0]["reason"]
     )
 
 

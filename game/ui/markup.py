@@ -1,0 +1,51 @@
+"""Text from content and saves meets the screen. pygame_gui's text boxes and tooltips read their text
+as HTML, so a name such as `<font pixel_size=900000>` would be obeyed (a huge font: the process
+dies); every text that is not the game's own markup goes through `plain` before such a widget sees it.
+Labels, buttons and a drop-down's list draw their text as it is. And no font draws a NUL, half of a
+surrogate pair (a save's JSON may hold either) or a text of zero width: `drawable` makes any text one
+a font can draw; the game's font (theme.GameFont), `plain` and the start screen's widgets apply it."""
+
+from __future__ import annotations
+
+import html
+import unicodedata
+
+
+def drawable(text: object) -> str:
+    """Text any font can draw: a NUL, which pygame refuses, and a lone surrogate, which cannot be
+    encoded, become U+FFFD (the replacement character); format characters (zero-width spaces and
+    joiners, byte-order marks, bidi overrides) are left out, and a text left with nothing of any width
+    (only combining marks) is U+FFFD: SDL_ttf refuses to draw a text of zero width."""
+    s = str(text)
+    if "\x00" in s:
+        s = s.replace("\x00", "\ufffd")
+    if s.isascii():
+        return s
+    try:
+        s.encode("utf-8")
+    except UnicodeEncodeError:
+        s = s.encode("utf-8", "surrogatepass").decode("utf-8", "replace")
+    s = "".join(c for c in s if unicodedata.category(c) != "Cf")
+    if s and all(unicodedata.category(c) in ("Mn", "Me") for c in s):
+        return "\ufffd"
+    return s
+
+
+def plain(text: object, cut: int | None = None) -> str:
+    """Text shown as written in a widget that parses markup: <, > and & are escaped. `cut`: words
+    longer than so many characters are cut (at a space put in, never before a combining mark)."""
+    s = drawable(text)
+    if cut is not None:
+        s = " ".join(_cut(word, cut) for word in s.split(" "))
+    return html.escape(s, quote=False)
+
+
+def _cut(word: str, most: int) -> str:
+    parts, start = [], 0
+    while len(word) - start > most:
+        end = start + most
+        while end < len(word) and unicodedata.combining(word[end]):
+            end += 1  # a mark stays with its letter
+        parts.append(word[start:end])
+        start = end
+    return " ".join([*parts, word[start:]])
