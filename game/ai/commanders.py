@@ -31,7 +31,7 @@ from systems.for_glory.officers import check_officer_move
 from systems.for_glory.targets import check_fire, unit_fire_targets
 
 if TYPE_CHECKING:
-    from game.ai.general import GeneralPlayer
+    from game.ai.mind import Mind
 
 HELD = 1.35  # a brigade kept under command (what a round as a detachment costs it: general.DETACHED)
 LEAD = 0.5 * HIT  # per brigade, a division that passes its leadership check rather than fails it
@@ -40,7 +40,7 @@ LATER = 0.35  # the chance an enemy unit that could only reach him after moving 
 TIE = 0.01  # the worth of an inch nearer where he should be
 
 
-def officer_danger(player: GeneralPlayer, b: Battle, officer: int) -> float:
+def officer_danger(player: Mind, b: Battle, officer: int) -> float:
     """The chance an enemy unit kills this officer in its next activation, by the rules' targeting."""
     alive = 1.0
     here = common.centre(b, officer)
@@ -93,7 +93,7 @@ def shot_at(b: Battle, officer: int) -> bool:
     return False
 
 
-def _away(b: Battle, player: GeneralPlayer, officer: int) -> list[Point]:
+def _away(b: Battle, player: Mind, officer: int) -> list[Point]:
     """Points a full move away from the nearest enemy units, and back towards his own table edge."""
     here = common.centre(b, officer)
     reach = b.rules.length(b.rules.officer.move)
@@ -111,7 +111,7 @@ def _away(b: Battle, player: GeneralPlayer, officer: int) -> list[Point]:
 
 
 def _placed(
-    player: GeneralPlayer,
+    player: Mind,
     b: Battle,
     officer: int,
     kind: str,
@@ -143,7 +143,7 @@ def _placed(
     return player.answered(kind, options)
 
 
-def officer_place(player: GeneralPlayer, b: Battle, officer: int) -> cmd.Command:
+def officer_place(player: Mind, b: Battle, officer: int) -> cmd.Command:
     """A division general where most of his brigades are under his command (those out of it first:
     he goes to fetch them), his leadership check likeliest, and out of the enemy's reach."""
     player.stakes(b)
@@ -175,7 +175,7 @@ def officer_place(player: GeneralPlayer, b: Battle, officer: int) -> cmd.Command
     return _placed(player, b, officer, "officer_move", parts, goals)
 
 
-def staff_place(player: GeneralPlayer, b: Battle) -> cmd.Command:
+def staff_place(player: Mind, b: Battle) -> cmd.Command:
     """The estado mayor where the divisions that need him most pass their checks (each weighed by its
     brigades), near enough for two initiative dice, and where no enemy unit may kill him: he leaves
     danger at once when he has been shot at or stands in reach."""

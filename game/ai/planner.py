@@ -21,7 +21,7 @@ from game.model.resolution import Decision
 from systems.for_glory.reaction import reactors
 
 if TYPE_CHECKING:
-    from game.ai.general import GeneralPlayer
+    from game.ai.mind import Mind
     from game.ai.search import Budget
 
 NEAR = 6.0  # inches: an attack on a unit this near another's target may change that other's odds
@@ -29,9 +29,7 @@ SEEN = 0.1  # what it is worth to roll first, so that the other units act knowin
 BRANCH_COST = 8  # evaluations of the budget one played-out outcome counts for
 
 
-def plan(
-    player: GeneralPlayer, b: Battle, d: Decision, ranked: list[Weighed], budget: Budget
-) -> list[Weighed]:
+def plan(player: Mind, b: Battle, d: Decision, ranked: list[Weighed], budget: Budget) -> list[Weighed]:
     """The options re-ranked by the plan each begins: its own worth and the best the formation's other
     units can do after it (nothing, for the end of the activation), by the chance of each outcome."""
     width = player.general.level.plan
@@ -111,7 +109,7 @@ def _interacts(b: Battle, w: Weighed, units: list[str], ranked: list[Weighed]) -
 
 
 def _played_out(
-    player: GeneralPlayer, b: Battle, w: Weighed, rest: list[str], moves: dict[str, float], budget: Budget
+    player: Mind, b: Battle, w: Weighed, rest: list[str], moves: dict[str, float], budget: Budget
 ) -> float | None:
     """The expected best of the other units once this order is carried out (None: refused there):
     in each outcome, each unit's best shot, charge, rally or retreat there, or its best move as it was."""

@@ -7,6 +7,7 @@ extra move by the chained charge's odds or where the move leaves the unit."""
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from game.ai import common
@@ -20,12 +21,13 @@ from game.model.geometry import Point, dist
 from game.model.resolution import Decision, Reject
 from systems.for_glory.charge.odds import charge_odds
 from systems.for_glory.charge.plan import plan_charge
-from systems.for_glory.odds import check_odds, fire_odds
+from systems.for_glory.melee import Attack
+from systems.for_glory.odds import check_odds, fire_odds, melee_odds
 from systems.for_glory.paths import plan_move
 from systems.for_glory.reaction import retreat_plan
 
 if TYPE_CHECKING:
-    from game.ai.general import GeneralPlayer
+    from game.ai.mind import Mind
 
 REACT_AT = 0.05  # a reaction must be worth this much: it spends the unit's one reaction (FG-REACT-4)
 STAY = 0.05  # the extra move must be worth this much more than staying where the charge left the unit
@@ -62,7 +64,7 @@ def charge_target(b: Battle, d: Decision) -> int | None:
     return best[1] if best is not None else None
 
 
-def reaction_reply(player: GeneralPlayer, b: Battle, d: Decision) -> cmd.Command:
+def reaction_reply(player: Mind, b: Battle, d: Decision) -> cmd.Command:
     """The reaction worth most, or none: a shot or a charge at the mover by its worth (the shot's
     chance to stop a charge short added), a retreat out of a charge that would cost more, a rally."""
     player.stakes(b)
@@ -84,7 +86,7 @@ def reaction_reply(player: GeneralPlayer, b: Battle, d: Decision) -> cmd.Command
             options.append(
                 weighed(cmd.React(name, "fire"), {"odds": p * worth, "safety": p * stops * spared}, odds)
             )
-        odds = _odds(charge_odds, b, r, mover)
+        odds = reaction_charge_odds(b, r, mover)
         if odds is not None:
             worth = player.worth(b, odds, CHARGE_VALUE, mover, r) - player.general.temperament.charge_margin
             options.append(
@@ -98,6 +100,17 @@ def reaction_reply(player: GeneralPlayer, b: Battle, d: Decision) -> cmd.Command
     return player.answered("reaction", options)
 
 
+def reaction_charge_odds(b: Battle, r: int, mover: int) -> dict[str, Fraction] | None:
+    """The odds of a charge made as a reaction (AMB-23): the melee with its -2 (FG-CBT-9), as the
+    rules in play fight it (the melee_odds hook); None when the charge is not allowed."""
+    try:
+        plan = plan_charge(b, r, mover)
+    except Reject:
+        return None
+    with b.supposing(r, plan.end[0], plan.end[1], plan.facing):
+        return melee_odds(b, [Attack(r, mover, plan.sector, reaction=True)], [mover])
+
+
 def _can_retreat(b: Battle, r: int) -> bool:
     """A retreat that gets the unit somewhere (AMB-22: as far as it legally can, which may be nowhere)."""
     try:
@@ -106,7 +119,7 @@ def _can_retreat(b: Battle, r: int) -> bool:
         return False
 
 
-def extra_move_reply(player: GeneralPlayer, b: Battle, d: Decision) -> cmd.Command:
+def extra_move_reply(player: Mind, b: Battle, d: Decision) -> cmd.Command:
     """The cavalry extra move (FG-CHG-4..6): a chained charge by its odds and where it leaves the unit,
     or a move up to S to where the unit stands best, or none."""
     player.stakes(b)
@@ -138,7 +151,7 @@ def extra_move_reply(player: GeneralPlayer, b: Battle, d: Decision) -> cmd.Comma
     return player.answered("extra_move", options)
 
 
-def _fan(b: Battle, player: GeneralPlayer, e: int, reach: float, ground: object) -> list[tuple[Point, float]]:
+def _fan(b: Battle, player: Mind, e: int, reach: float, ground: object) -> list[tuple[Point, float]]:
     """Points up to `reach` away: towards the objectives it makes for, back towards its own edge,
     to either side, each facing the nearest enemy."""
     here = common.centre(b, e)
