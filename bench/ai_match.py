@@ -1,6 +1,8 @@
 """A match between two computer players on the shipped scenarios, sides swapped, with what the win
 shares alone do not say (issue 28): how each battle ended (the rule, the round: the objective race,
-FG-VIC-4, before round 6), and each player's think time per decision (wall clock and CPU).
+FG-VIC-4, before round 6), what each player's army did that a wargamer watches (issue 28's counts:
+charges, cavalry stopped in difficult ground, guns that moved and shot, obey checks failed,
+detachments, hits taken), and each player's think time per decision (wall clock and CPU).
 
     python -m bench.ai_match --a hard --b hard-2026-11 --games 70 --out match.jsonl
     python -m bench.ai_match --summary match.jsonl [--json]
@@ -21,6 +23,8 @@ from typing import Any
 
 from game import CONTENT
 from game.ai.players import make_player
+from game.model.battle import Battle
+from game.model.components import Unit
 from game.running import builtin_rules
 from game.running.match import new_match, summary
 from game.running.ratings import wilson
@@ -54,6 +58,7 @@ def play_one(scenario: str, seed: int, kinds: tuple[str, str], swap: bool) -> di
             m.apply(command)
         s = summary(m)
         over = [e for e in b.events if e.kind == "game_over"]
+        habits = [behaviour(b, side) for side in sides]
     finally:
         b.close()
     return {
@@ -64,9 +69,59 @@ def play_one(scenario: str, seed: int, kinds: tuple[str, str], swap: bool) -> di
         "rule": getattr(over[-1], "rule", "") if over else "",
         "reason": s["end_reason"],
         "rounds": s["rounds"],
+        "behaviour": habits,
         "wall_ms": wall,
         "cpu_ms": cpu,
     }
+
+
+HABITS = (
+    "charges",  # charges that reached contact, reaction charges included
+    "cavalry_moves",
+    "cavalry_stopped",  # cavalry moves cut short by difficult ground (FG-MOVE-3)
+    "gun_shots",
+    "gun_shots_moved",  # artillery that moved and shot (FG-CBT-6: -1)
+    "obey_checks",
+    "obey_failed",  # orders to units with hits that were ignored (FG-ORD-3)
+    "detachments",  # activations of a detachment (FG-ACT-5)
+    "hits_taken",
+    "units_lost",
+)
+
+
+def behaviour(b: Battle, side: str) -> dict[str, int]:
+    """What one side's army did, counted from the battle's events."""
+    out = dict.fromkeys(HABITS, 0)
+
+    def ours(name: str | None) -> Unit | None:
+        e = b.ids.get(name) if name is not None else None
+        if e is None or not b.is_unit(e) or b.side_of(e) != side:
+            return None
+        u: Unit = b.comp(e, Unit)
+        return u
+
+    for ev in b.events:
+        d = ev.to_dict()
+        u = ours(d.get("unit"))
+        if ev.kind == "contact" and u is not None:
+            out["charges"] += 1
+        elif ev.kind == "moved" and u is not None and u.category.type == "cavalry":
+            if d["how"] in ("move", "road", "strategic"):
+                out["cavalry_moves"] += 1
+                out["cavalry_stopped"] += d.get("stopped") == "FG-MOVE-3"
+        elif ev.kind == "roll" and u is not None and d["check"] == "fire" and u.category.type == "artillery":
+            out["gun_shots"] += 1
+            out["gun_shots_moved"] += any(m["rule"] == "FG-CBT-6" for m in d["modifiers"])
+        elif ev.kind == "roll" and u is not None and d["check"] == "morale" and d.get("purpose") == "obey":
+            out["obey_checks"] += 1
+            out["obey_failed"] += d["outcome"] == "fail"
+        elif ev.kind == "activated" and ours(d["formation"]) is not None:
+            out["detachments"] += 1
+        elif ev.kind == "hit" and u is not None:
+            out["hits_taken"] += d["added"]
+        elif ev.kind in ("destroyed", "removed") and u is not None:
+            out["units_lost"] += 1
+    return out
 
 
 def _quantile(xs: list[float], q: float) -> float:
@@ -90,6 +145,10 @@ def sum_up(lines: list[dict[str, Any]]) -> dict[str, Any]:
     for g in lines:
         ends[g["rule"] or "max rounds"] = ends.get(g["rule"] or "max rounds", 0) + 1
     think = {}
+    habits = {
+        k: {h: sum(g["behaviour"][i][h] for g in lines if "behaviour" in g) for h in HABITS}
+        for i, k in enumerate(kinds)
+    }
     for i, k in enumerate(kinds):
         for clock in ("wall_ms", "cpu_ms"):
             xs = [x for g in lines for x in g[clock][i]]
@@ -109,6 +168,7 @@ def sum_up(lines: list[dict[str, Any]]) -> dict[str, Any]:
         "by_scenario": {sc: [round(sum(xs) / len(xs), 3), len(xs)] for sc, xs in sorted(by_scenario.items())},
         "race_before_round_6": [len(race), round(len(race) / len(lines), 4)],
         "ends": dict(sorted(ends.items())),
+        "behaviour": habits,
         "think": think,
     }
 
@@ -157,6 +217,8 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any] | None:
         f"  ended by the objective race (FG-VIC-4) before round {RACE_ROUND}: {n} ({share:.1%}); "
         f"ends: {out['ends']}"
     )
+    for who, h in out["behaviour"].items():
+        print(f"  {who}: " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in h.items()))
     for who, t in out["think"].items():
         print(
             f"  {who}: {t['decisions']} decisions, median {t['median_ms']} ms, p95 {t['p95_ms']} ms, "
