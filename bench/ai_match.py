@@ -7,9 +7,10 @@ detachments, hits taken), and each player's think time per decision (wall clock 
     python -m bench.ai_match --a hard --b hard-2026-11 --games 70 --out match.jsonl
     python -m bench.ai_match --summary match.jsonl [--json]
 
-Game i plays scenario i mod n with seed + i; the first player takes the second side in odd games, so
-a match stopped early is still nearly balanced. Each game is a line appended to --out as it ends: a
-long match may be stopped and summed up from what it played (--summary)."""
+Game i (from --first to --games) plays scenario i mod n with seed + i; the first player takes the
+second side in odd games, so a match stopped early is still nearly balanced. Each game is a line
+appended to --out as it ends: a long match may be stopped, summed up from what it played (--summary)
+and gone on with (--first: the number of games it played)."""
 
 from __future__ import annotations
 
@@ -179,6 +180,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any] | None:
     p.add_argument("--b", default="hard-2026-11")
     p.add_argument("--games", type=int, default=14)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--first", type=int, default=0, help="the first game's number (to go on with a match)")
     p.add_argument("--scenario", action="append", default=[])
     p.add_argument("--out", type=Path, help="append each game as a JSON line")
     p.add_argument("--summary", type=Path, help="sum up the games of this file and stop")
@@ -188,7 +190,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any] | None:
         builtin_rules.load()
         venues = args.scenario or scenarios()
         lines = []
-        for i in range(args.games):
+        for i in range(args.first, args.games):
             line = {
                 "kinds": [args.a, args.b],
                 **play_one(venues[i % len(venues)], args.seed + i, (args.a, args.b), i % 2 == 1),
