@@ -33,7 +33,7 @@ from game.ai.generals import DEFAULT_TEMPERAMENT, General
 from game.ai.heuristic import CHARGE_VALUE, FIRE_VALUE
 from game.ai.planner import plan
 from game.ai.reasons import Thought, Weighed, weighed
-from game.ai.replies import extra_move_reply, reaction_charge_odds, reaction_reply
+from game.ai.replies import extra_move_reply, reaction_reply
 from game.ai.routes import Routes
 from game.ai.search import ADVANCE, Budget, Ground, SearchPlayer, _delta, _facing, _odds, _turn, _within
 from game.ai.stakes import HIT, Stakes
@@ -46,9 +46,9 @@ from game.model.resolution import Decision, Reject
 from systems.for_glory.charge.odds import charge_odds
 from systems.for_glory.charge.plan import plan_charge
 from systems.for_glory.measure import gap, gap_to_point, within
-from systems.for_glory.odds import check_odds, fire_odds
+from systems.for_glory.odds import fire_odds
 from systems.for_glory.paths import longest_move
-from systems.for_glory.reaction import reactors, retreat_plan
+from systems.for_glory.reaction import retreat_plan
 
 DETACHED = 1.5 * HIT  # what a round as a detachment costs a unit: disorganised, initiative 1, no march
 CONTESTED = 0.5  # the share of an objective's worth a unit holds when an enemy unit stands at XS too
@@ -307,32 +307,6 @@ class GeneralPlayer(SearchPlayer):
 
     def threat(self, b: Battle, e: int) -> float:
         return self.threatened(b, e)[0]
-
-    def exposure(
-        self, b: Battle, e: int, only: int | None = None, at: tuple[float, float, float] | None = None
-    ) -> float:
-        """What the enemy may do to the unit now, reacting to its order (FG-REACT): each reacting
-        unit's best reaction on it, a shot or a charge at -2 (FG-CBT-9), by the chance its morale check
-        passes (FG-REACT-2)."""
-        if not self.general.level.answers:
-            return 0.0
-        if at is not None:
-            with b.supposing(e, *at):
-                return self.exposure(b, e, only)
-        total = 0.0
-        for r in [only] if only is not None else reactors(b, e):
-            if not b.is_unit(r) or not b.in_play(r):
-                continue
-            worst = 0.0
-            odds = _odds(fire_odds, b, r, e, reaction=True)
-            if odds is not None:
-                worst = self.worth(b, odds, FIRE_VALUE, e, r)
-            if only is None:
-                odds = reaction_charge_odds(b, r, e)
-                if odds is not None:
-                    worst = max(worst, self.worth(b, odds, CHARGE_VALUE, e, r))
-            total += float(check_odds(b, r)) * max(0.0, worst)
-        return total * self.general.temperament.caution
 
     def closing(self, b: Battle, e: int) -> float:
         """Closing on the enemy: minus the inches beyond its shooting range (or contact) from the nearest
