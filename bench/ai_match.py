@@ -116,7 +116,7 @@ def behaviour(b: Battle, side: str) -> dict[str, int]:
         elif ev.kind == "roll" and u is not None and d["check"] == "morale" and d.get("purpose") == "obey":
             out["obey_checks"] += 1
             out["obey_failed"] += d["outcome"] == "fail"
-        elif ev.kind == "activated" and ours(d["formation"]) is not None:
+        elif ev.kind == "activated" and d["side"] == side and d["formation"].startswith("det:"):
             out["detachments"] += 1
         elif ev.kind == "hit" and u is not None:
             out["hits_taken"] += d["added"]
