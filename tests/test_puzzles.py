@@ -122,6 +122,15 @@ def test_rally_not_obey() -> None:
     assert shaken and isinstance(shaken[0], cmd.Rally | cmd.Withdraw), shaken
 
 
+def test_the_enemy_charges_the_shaken_brigade_as_it_goes() -> None:
+    """FG-REACT-1..3, AMB-23, FG-CHG-9: the other side's general, reacting to the shaken brigade's
+    withdrawal, charges it (a brigade with two hits that is charged breaks unless it passes its
+    morale), rather than fire at it or let it go: the reaction chosen by what it is worth."""
+    s = solved("rally-not-obey")
+    theirs = [c for c, raw in zip(s.chosen, s.commands, strict=True) if raw["side"] == "b"]
+    assert theirs and theirs[0] == cmd.React("enemy", "charge"), theirs
+
+
 def test_take_the_estado_mayor() -> None:
     """FG-OFF-3, FG-OFF-4, FG-VIC-3: the enemy's estado mayor, the hussars' only valid target, is
     charged; the battle ends with our side ahead."""
