@@ -4,6 +4,8 @@ own players (Open Wars). Whole games with the modules switched on are played to 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from game.ai.common import MODE_PLAYERS
@@ -53,7 +55,10 @@ def test_simulate_why_prints_each_orders_reasons_after_the_battle(capsys: pytest
 
     assert main(["simulate", "--a", "easy", "--b", "heuristic", "--rounds", "1", "--why"]) == 0
     out = capsys.readouterr().out.splitlines()
-    told = [line for line in out if line.startswith("round 1: ")]
+    told = [line for line in out if line.startswith("Round 1. Why? ")]
     assert told and all("positions and rolls" in line for line in told)
-    assert sum(line.startswith("chose ") for line in out) == len(told)  # one choice told per decision
-    assert not any("(" in line.split(":")[0] for line in out if line.startswith("chose Move"))  # no points
+    assert sum(line.startswith("  Chose: ") for line in out) == len(told)  # one choice told per decision
+    moves = [line for line in out if line.startswith("  Chose: move ")]  # by length, no points
+    assert moves and all(
+        re.fullmatch(r'  Chose: move .+ [\d.]+" \(worth [+-][\d.]+\)', m) for m in moves
+    )  # no points

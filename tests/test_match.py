@@ -215,10 +215,12 @@ def damage(text: str, how: str) -> str:
         data["commands"][3] = {"type": "Teleport", "unit": "fr-1a"}
     elif how == "malformed command":
         data["commands"][0] = {"type": "Deploy", "division": "x", "officer_at": "here", "units": 5}
-    elif how == "ruleset hash":
+    elif how == "ruleset hash and events":  # a hash alone may differ: words edited since (test_save_versions)
         data["ruleset"]["hash"] = "0" * 64
-    elif how == "scenario hash":
+        data["events"]["sha256"] = "0" * 64
+    elif how == "scenario hash and events":
         data["scenario"]["hash"] = "0" * 64
+        data["events"]["count"] += 1
     elif how == "bad max rounds":
         data["max_rounds"] = "twelve"
     elif how == "not an object":
@@ -246,8 +248,8 @@ DAMAGES = [
     "missing scenario",
     "unknown command",
     "malformed command",
-    "ruleset hash",
-    "scenario hash",
+    "ruleset hash and events",
+    "scenario hash and events",
     "bad max rounds",
     "not an object",
     "edited command",

@@ -93,3 +93,15 @@ def test_the_spanish_log_names_sides_and_objectives_in_spanish(rules: Ruleset) -
         {"fr": "French", "es": "Spanish"},
         {o.id: o.name for o in spec.objectives},
     )
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
+def test_a_description_names_the_orders_as_the_buttons_do(path: Path, rules: Ruleset) -> None:
+    """The first battle's description lists the orders a newcomer will press: in the buttons' words
+    (Shoot, as the rules name it, not Fire)."""
+    from game.content.locale import Texts
+
+    spec = load_scenario(str(path), rules).spec
+    shoot = Texts("en")("btn_fire").lower()
+    assert shoot == "shoot"
+    assert not re.search(r"\bfire\b", f"{spec.name} {spec.description}", re.IGNORECASE)

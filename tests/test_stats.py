@@ -122,7 +122,9 @@ def test_a_save_keeps_the_same_figures_and_stats_prints_them(
     assert main(["stats", str(path)]) == 0
     out = capsys.readouterr().out
     assert "  score by round: 1 2 1 6 6 7 7 10" in out
-    assert "luckier than" in out and "division es-1 (es): removed in round 8 (demoralised)" in out
+    assert (
+        "luckier than" in out and "1st Division (Lapeña) (Spanish): removed in round 8 (demoralised)" in out
+    )
 
 
 @pytest.mark.parametrize("content", [b"{", b"\xff\xfe", b'{"format": "forglory-replay", "version": 1}'])

@@ -1,5 +1,6 @@
 """Why a computer general did what it did: the options it weighed for a decision, each with its worth
-and how that worth was made up, so the client can answer "why?" and the log can tell it afterwards."""
+and how that worth was made up, so the client can answer "why?" and `simulate --why` can tell it
+afterwards (their words: game/running/why_words.py)."""
 
 from __future__ import annotations
 
@@ -51,32 +52,6 @@ def weighed(
     shown = tuple((k, round(v, 2)) for k, v in parts.items() if abs(v) >= 0.005)
     chances = tuple(sorted(((k, float(p)) for k, p in (odds or {}).items() if p > 0), key=lambda kv: -kv[1]))
     return Weighed(command, round(sum(parts.values()), 3), shown, chances, round(moved, 1))
-
-
-def describe(c: cmd.Command, moved: float = 0.0) -> str:
-    """A command in a few words (the names are the battle's: unit and target ids)."""
-    d = cmd.to_json(c)
-    kind = str(d.pop("type"))
-    words = [kind if not isinstance(c, cmd.Move) else f"Move {moved:.1f} in:"]
-    for key in ("unit", "formation", "target", "officer", "action", "fire", "charge"):
-        if d.get(key):
-            words.append(f"{key}={d[key]}" if key in ("fire", "charge", "action") else str(d[key]))
-    return " ".join(words)
-
-
-def text(t: Thought, top: int = 4) -> list[str]:
-    """The thought in plain lines (English; the client words it in the player's language)."""
-    out = [f"{t.side}, {t.kind}: weighed {t.looked_at} positions and rolls"]
-    for i, w in enumerate(t.options[:top]):
-        mark = "chose" if i == 0 else "  not"
-        parts = ", ".join(f"{k} {v:+.2f}" for k, v in w.parts)
-        odds = ", ".join(f"{k} {p:.0%}" for k, p in w.odds[:3])
-        out.append(
-            f"{mark} {describe(w.command, w.moved)}: {w.value:+.2f}" + (f" ({parts})" if parts else "")
-        )
-        if odds:
-            out.append(f"        odds: {odds}")
-    return out
 
 
 class KeptReasons:

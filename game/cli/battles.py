@@ -17,9 +17,10 @@ from game.cli.options import (
     print_log,
     ruleset_with_mods,
 )
-from game.content.locale import counted
+from game.model.errors import one_line
 
 if TYPE_CHECKING:
+    from game.ai.reasons import Thought
     from game.running.match import Match
 
 
@@ -32,27 +33,42 @@ def _players(m: Match, a: str, b: str) -> dict[str, Any]:
     return {first: make_player(a, first, m.seed, mods), second: make_player(b, second, m.seed + 1, mods)}
 
 
-def _print(result: dict[str, Any], as_json: bool) -> None:
+def _print(m: Match, as_json: bool, language: str | None) -> None:
+    """The result: one JSON object (ids, for a machine), or its lines in the language asked."""
+    from game.running.match import summary
+    from game.running.result_words import result_lines
+
     if as_json:
-        print(json.dumps(result, ensure_ascii=False, sort_keys=True))
+        print(json.dumps(summary(m), ensure_ascii=False, sort_keys=True))
         return
-    winner = result["winner"] or "nobody (a draw)"
-    print(
-        f"{result['scenario']}, seed {result['seed']}: {winner} wins after "
-        f"{counted(result['rounds'], 'round', 'rounds')}: "
-        f"{result['end_reason']}"
-    )
-    for side, total in result["score"].items():
-        lines = ", ".join(f"{rule} {pts}" for rule, pts in result["score_lines"][side].items() if pts)
-        print(f"  {side}: {counted(total, 'point', 'points')}" + (f" ({lines})" if lines else ""))
+    head, *sides = result_lines(m, language or "en")
+    print(one_line(head, limit=2000))
+    for line in sides:
+        print("  " + one_line(line, limit=2000))
+
+
+def _print_reasons(m: Match, kept: list[tuple[int, Thought]], language: str) -> None:
+    """`--why`: each search general's reasons, round by round, in the language asked, units and sides
+    by their names."""
+    from game.running.names import named
+    from game.running.narrate import texts_for
+    from game.running.result_words import side_names
+    from game.running.why_words import why_lines
+
+    t = named(texts_for(language, [x.id for x in m.battle.stack.modules]), m)
+    sides = side_names(m, language)
+    for n, thought in kept:
+        title, *lines = why_lines(thought, t, lambda s: sides.get(s, s))
+        print(one_line(t("cli_why", round=n, title=title), limit=2000))
+        for line in lines:  # an option, then its details indented further
+            print(("      " if line.startswith(" ") else "  ") + one_line(line, limit=2000))
 
 
 def simulate(args: argparse.Namespace) -> int:
-    from game.ai.reasons import KeptReasons, Thought
-    from game.ai.reasons import text as reason_lines
+    from game.ai.reasons import KeptReasons
     from game.content.files import write_text
     from game.running.audit import event_lines
-    from game.running.match import new_match, play, save, summary
+    from game.running.match import new_match, play, save
 
     m = new_match(args.scenario, args.seed, args.rounds, ruleset_with_mods(args), modules=args.module)
     kept: list[tuple[int, Thought]] = []
@@ -66,9 +82,8 @@ def simulate(args: argparse.Namespace) -> int:
         if args.log and not args.json:
             print_log(m, args.lang)
         if args.why and not args.json:
-            for n, thought in kept:
-                print(f"round {n}: " + "\n".join(reason_lines(thought)))
-        _print(summary(m), args.json)
+            _print_reasons(m, kept, args.lang or "en")
+        _print(m, args.json, args.lang)
     finally:
         m.battle.close()
     return 0
@@ -76,13 +91,13 @@ def simulate(args: argparse.Namespace) -> int:
 
 def replay(args: argparse.Namespace) -> int:
     from game.content.mods import load_mods
-    from game.running.match import load, summary
+    from game.running.match import load
 
     m = load(Path(args.file), load_mods(Path(d) for d in args.mod), args.scenario, args.module)
     try:
         if args.log and not args.json:
             print_log(m, args.lang)
-        _print(summary(m), args.json)
+        _print(m, args.json, args.lang)
     finally:
         m.battle.close()
     return 0

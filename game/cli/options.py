@@ -52,7 +52,9 @@ def add_mod_option(p: argparse.ArgumentParser, modules: bool = True) -> None:
 
 def add_log_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--log", action="store_true", help="print the battle log before the result")
-    p.add_argument("--lang", choices=sorted(LANGUAGES), help="the language of the log (default: English)")
+    p.add_argument(
+        "--lang", choices=sorted(LANGUAGES), help="the language of the log and the result (default: English)"
+    )
 
 
 def ruleset_with_mods(args: argparse.Namespace, ruleset_id: str = "for-glory") -> Ruleset:

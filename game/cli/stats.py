@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -19,11 +20,12 @@ KIND_WORDS = {"hits": ("shots", "hits"), "passes": ("checks", "passes"), "wins":
               "kills": ("shots at officers", "officers killed")}  # fmt: skip
 
 
-def lines(f: Figures) -> list[str]:
-    winner = f"{f.winner} wins" if f.winner else "a draw"
+def lines(f: Figures, sides: Mapping[str, str], division: Callable[[str], str]) -> list[str]:
+    """The figures in lines, the sides and divisions by their names."""
+    winner = f"{sides.get(f.winner, f.winner)} won" if f.winner else "a draw"
     out = [f"{f.scenario}, seed {f.seed}: {winner} after {counted(f.rounds, 'round', 'rounds')}"]
     for side, st in f.sides.items():
-        out.append(f"{side}:")
+        out.append(f"{sides.get(side, side)}:")
         out.append("  score by round: " + " ".join(str(p) for p in st.score))
         out.append(
             "  units lost by round: " + " ".join(str(st.losses.get(r, 0)) for r in range(1, f.rounds + 1))
@@ -37,25 +39,35 @@ def lines(f: Figures) -> list[str]:
             out.append(f"  luck: luckier than {st.percentile:.0f}% of battles rolling the same rolls")
     for fate in f.fates:
         where = f"removed in round {fate.removed_in} ({fate.why})" if fate.removed_in is not None else "stood"
-        out.append(f"division {fate.division} ({fate.side}): {where}")
+        out.append(f"{division(fate.division)} ({sides.get(fate.side, fate.side)}): {where}")
     return out
 
 
 def _stats(args: argparse.Namespace) -> int:
     from game.content.mods import load_mods
     from game.running.match import load
+    from game.running.names import named
+    from game.running.narrate import texts_for
+    from game.running.result_words import side_names
     from game.running.stats import figures
 
     m = load(Path(args.file), load_mods(Path(d) for d in args.mod), args.scenario)
     try:
         f = figures(m)
+        sides, t = side_names(m, "en"), named(texts_for("en", [x.id for x in m.battle.stack.modules]), m)
     finally:
         m.battle.close()
     if args.json:
         print(json.dumps(f.to_json(), ensure_ascii=False, sort_keys=True))
     else:
         # each line made safe to print, its indent kept
-        print(*(x[: len(x) - len(x.lstrip())] + one_line(x, limit=2000) for x in lines(f)), sep="\n")
+        print(
+            *(
+                x[: len(x) - len(x.lstrip())] + one_line(x, limit=2000)
+                for x in lines(f, sides, t.names.division)
+            ),
+            sep="\n",
+        )
     return 0
 
 

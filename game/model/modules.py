@@ -220,6 +220,10 @@ class GameMode:
     # a mode that is not played on a table counts its own figures (`stats`): the game -> (each side's
     # game.model.figures.SideStats, the fates of its formations)
     stats: Callable[[Any], tuple[Any, Any]] | None = None
+    # a mode whose sides and endings For Glory's words do not say words its result itself: (the game,
+    # the texts) -> (who won, why the game ended, each side's name, each score line's label), in the
+    # texts' language
+    result: Callable[[Any, Any], tuple[str, str, Mapping[str, str], Mapping[str, str]]] | None = None
 
 
 _MODES: dict[str, GameMode] = {}

@@ -276,13 +276,43 @@ def recorded_ruleset(path: Path) -> str:
     return named if isinstance(named, str) else "for-glory"
 
 
+def _other_version(where: str, m: Match, rs: dict[str, Any], sc: dict[str, Any]) -> ContentError | None:
+    """What to say when a save's scenario or rules content has changed since (its hash differs) and its
+    commands no longer make its events; None when both are as they were."""
+    plays = "its commands no longer play the saved battle"
+    if m.scenario.content_hash != sc.get("hash"):
+        return ContentError(
+            f"{where}: scenario", f"made with another version of the scenario {m.scenario.id!r}: {plays}"
+        )
+    if m.rules.content_hash != rs.get("hash"):
+        return ContentError(
+            f"{where}: ruleset", f"made with another version of the rules {m.rules.id!r}: {plays}"
+        )
+    return None
+
+
+def _replay_commands(where: str, m: Match, raw_commands: list[Any], check: dict[str, Any]) -> None:
+    """Apply a save's commands; they must make exactly its events (their count and digest)."""
+    for i, raw in enumerate(raw_commands):
+        try:
+            m.apply(cmd.from_json(raw, m.battle.stack.commands))
+        except ValueError as e:  # a field of the wrong type or out of range, checked before any rule
+            raise ContentError(f"{where}: commands[{i}]", f"damaged command: {e}") from None
+        if m.battle.pending is None and i < len(raw_commands) - 1:
+            raise ContentError(f"{where}: commands[{i + 1}]", "damaged: commands after the battle's end")
+    if len(m.battle.events) != check.get("count") or events_digest(m.battle) != check.get("sha256"):
+        raise ContentError(f"{where}: commands", "damaged or edited: they do not replay the saved battle")
+
+
 def load(
     path: Path, mods: Sequence[Mod] = (), scenario: str | None = None, modules: Sequence[str] = ()
 ) -> Match:
     """Rebuild a battle from a replay or save; damaged or foreign files get a one-line error. `mods` are
     the mods given on the command line (found by id), `scenario` a scenario file to use instead of the
-    recorded one (the recorded hash must still match), `modules` the rule modules the caller expects
-    (each must be one the battle was played with: a replay always runs its recorded ones)."""
+    recorded one, `modules` the rule modules the caller expects (each must be one the battle was
+    played with: a replay always runs its recorded ones). A scenario or rules content changed since
+    (its hash differs) is no refusal by itself: a wording edit leaves the battle as it was, so the
+    commands are replayed and only events that differ refuse it, as made with another version."""
     where = str(path)
     data = _parse(where, read_regular(Path(path), MAX_REPLAY_BYTES))
     if not isinstance(data, dict) or data.get("format") != REPLAY_FORMAT:
@@ -309,7 +339,7 @@ def load(
             isinstance(max_rounds, bool) or not isinstance(max_rounds, int) or not 1 <= max_rounds <= 1000
         ):
             raise TypeError
-        if not isinstance(rs["id"], str):
+        if not isinstance(rs, dict) or not isinstance(sc, dict) or not isinstance(rs["id"], str):
             raise TypeError
         played_with = _recorded_mods(where, data.get("mods", []), mods)  # in every game mode alike
         other = mode_for_ruleset(rs["id"])  # a game of another mode loads its own rules
@@ -321,12 +351,6 @@ def load(
             raise ContentError(
                 f"{where}: ruleset.id",
                 f"says {one_line(rs['id'], 40)!r}, but its scenario is played with {m.rules.id!r}",
-            )
-        if m.rules.content_hash != rs["hash"]:
-            m.battle.close()
-            raise ContentError(
-                f"{where}: ruleset",
-                f"made with other rules content for {rs['id']!r}: its numbers have changed since",
             )
     except (KeyError, TypeError, AttributeError):
         raise ContentError(
@@ -343,19 +367,13 @@ def load(
                 raise ContentError(
                     f"{where}: module_content", f"made with other numbers for the rule module {mid}"
                 )
-        if m.scenario.content_hash != sc.get("hash"):
-            raise ContentError(
-                f"{where}: scenario", f"made with another version of the scenario {m.scenario.id!r}"
-            )
-        for i, raw in enumerate(raw_commands):
-            try:
-                m.apply(cmd.from_json(raw, m.battle.stack.commands))
-            except ValueError as e:  # a field of the wrong type or out of range, checked before any rule
-                raise ContentError(f"{where}: commands[{i}]", f"damaged command: {e}") from None
-            if m.battle.pending is None and i < len(raw_commands) - 1:
-                raise ContentError(f"{where}: commands[{i + 1}]", "damaged: commands after the battle's end")
-        if len(m.battle.events) != check.get("count") or events_digest(m.battle) != check.get("sha256"):
-            raise ContentError(f"{where}: commands", "damaged or edited: they do not replay the saved battle")
+        other_version = _other_version(where, m, rs, sc)
+        try:
+            _replay_commands(where, m, raw_commands, check)
+        except ContentError:
+            if other_version is None:
+                raise
+            raise other_version from None
     except BaseException:
         m.battle.close()
         raise

@@ -7,9 +7,10 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.running.why_words import why_lines
 from game.ui import theme
 from game.ui.battle_view import BattleView
-from game.ui.why_box import draw_why, why_lines
+from game.ui.why_box import draw_why
 
 # F1: the keys, and the rules of the decision in hand (their titles come from the rules reference)
 KEYS_HELP = ("help_mouse", "help_keys", "help_more", "help_overlays")  # texts of content/locale/*/ui.toml

@@ -92,7 +92,7 @@ def draw_dice(v: BattleView, surf: pygame.Surface) -> None:
     """The last roll: its die face and every modifier with its rule, in the log's words; rolls the
     log tells in one line (an officer's initiative dice) together, each die with its face."""
     show = v.display.dice
-    if show is None or show.age > 6 or v.why:  # the why box stands where it would
+    if show is None or show.age > 6 or v.why or v.help:  # the why box stands where it would; F1 covers it
         return
     d: dict[str, Any] = show.event
     font = theme.font(19)
@@ -164,8 +164,8 @@ def draw_hover(v: BattleView, surf: pygame.Surface) -> None:
         ref = v.reference.get(rid)
         tooltip(surf, v.mouse, f"{rid}: {ref.title}" if ref else rid, ref.text if ref else "")
         return
-    if not v.camera.contains(v.mouse) or v.ai.thinking is not None:
-        return
+    if not v.camera.contains(v.mouse) or v.ai.thinking is not None or v.help:
+        return  # the F1 help covers the table: nothing on it is hovered
     p = v.camera.to_table(v.mouse)
     names = [n for n, s in v.display.shown.items() if s.on_table]
     name = v.human.pick(p, names)

@@ -345,9 +345,9 @@ class BattleScreen(BattleView):
         draw_alert(self, surf)
         for layer in self.under_modals:
             layer(surf)
-        draw_hover(self, surf)
         draw_help(self, surf)
         draw_why_box(self, surf)
+        draw_hover(self, surf)  # over the help: a hover box is never cut by the panel it sticks out of
         draw_battle_menu(self, surf)
         if self.rules is not None:
             self.rules.draw(surf)

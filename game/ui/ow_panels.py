@@ -82,7 +82,7 @@ def _combat_lines(v: OpenWarsView, surf: pygame.Surface, d: Decision, at: tuple[
         u = c.unit(s.unit)
         mark = "> " if (s.player, s.unit) == (d.side, d.unit) else "   "
         line = (
-            f"{mark}{v.names[s.player]}: {s.count} {v.unit_name(s.unit)} "
+            f"{mark}{v.names[s.player]}: {v.tokens(s.unit, s.count)} "
             f"({t('ow_init', initiative=u.initiative)})"
         )
         surf.blit(font.render(line, True, v.colours[s.player] if not mark.strip() else theme.ACCENT), (x, y))
@@ -137,13 +137,13 @@ def draw_hover(v: OpenWarsView, surf: pygame.Surface, where: dict[str, tuple[tup
         ref = v.reference.get(rid)
         tooltip(surf, v.mouse, f"{rid}: {ref.title}" if ref else rid, ref.text if ref else "")
         return
-    if v.menu is not None:
-        return
+    if v.menu is not None or (v.help and v.help_box.collidepoint(v.mouse)):
+        return  # what the menu or the F1 help covers is not hovered
     c, t = v.campaign, v.t
     chip = v.view.chip_at(v.mouse)
     if chip is not None:
-        title = f"{v.names[chip.player]}: {chip.count} {v.unit_name(chip.unit)}"
-        moved = t("ow_moved", moved=chip.moved) if chip.moved else ""
+        title = f"{v.names[chip.player]}: {v.tokens(chip.unit, chip.count)}"
+        moved = t(plural("ow_moved", chip.moved), moved=chip.moved) if chip.moved else ""
         tooltip(surf, v.mouse, title, f"{v.unit_words(chip.unit)} {moved}")
         return
     loc = v.view.card_at(v.mouse)
@@ -207,7 +207,7 @@ def draw_help(v: OpenWarsView, surf: pygame.Surface) -> None:
         ref = v.reference.get(rid)
         lines.append(f"{rid}: {ref.title}. {ref.text}" if ref else rid)
     text = "   ".join(lines)
-    boxed(surf, text, pygame.Rect(v.area.x + 30, v.area.y + 60, v.area.w - 60, 0), theme.ACCENT)
+    v.help_box = boxed(surf, text, pygame.Rect(v.area.x + 30, v.area.y + 60, v.area.w - 60, 0), theme.ACCENT)
 
 
 def _text(
@@ -222,8 +222,8 @@ def _text(
     return y
 
 
-def boxed(surf: pygame.Surface, text: str, rect: pygame.Rect, edge: theme.Colour) -> None:
-    """Wrapped text in a box as wide as `rect`, as tall as it needs."""
+def boxed(surf: pygame.Surface, text: str, rect: pygame.Rect, edge: theme.Colour) -> pygame.Rect:
+    """Wrapped text in a box as wide as `rect`, as tall as it needs; returns where it was drawn."""
     font = theme.font(20)
     lines = theme.wrap(text, font, rect.w - 24)
     box = pygame.Rect(rect.x, rect.y, rect.w, 14 + len(lines) * font.get_linesize())
@@ -231,6 +231,7 @@ def boxed(surf: pygame.Surface, text: str, rect: pygame.Rect, edge: theme.Colour
     pygame.draw.rect(surf, edge, box, 2, border_radius=6)
     for i, line in enumerate(lines):
         surf.blit(font.render(line, True, theme.TEXT), (box.x + 12, box.y + 7 + i * font.get_linesize()))
+    return box
 
 
 def _attack(e: Event) -> bool:

@@ -13,7 +13,7 @@ from game.content.locale import Texts
 from game.content.module_records import folder_of
 from game.content.rulesref import reference_for
 from game.model import commands as cmd
-from game.model.events import Event, Note
+from game.model.events import Event
 from game.model.modules import rule_id_pattern
 from game.model.resolution import Decision, Reject
 from game.model.words import number
@@ -30,7 +30,7 @@ from systems.open_wars.combat import FallBack, hits_odds, retreats
 from systems.open_wars.moves import March, Recruit, check_march, check_recruit, reachable, room_for
 from systems.open_wars.odds import CombatOdds, combat_odds
 from systems.open_wars.state import Campaign, Stack
-from systems.open_wars.words import end_words, narrate, plural, unit_name
+from systems.open_wars.words import ending, narrate, plural, tokens, unit_name
 
 BUTTON_H, BUTTON_STEP = 28, 32
 # the Esc menu and the questions before leaving: (what a button does, its label), with their titles;
@@ -99,6 +99,7 @@ class OpenWarsView:
         self.menu_buttons: list[tuple[pygame.Rect, str]] = []
         self.buttons: list[tuple[pygame.Rect, Choice]] = []
         self.help = False
+        self.help_box = pygame.Rect(0, 0, 0, 0)  # where the F1 help was drawn: the map under it is hidden
         self.alert: str | None = None
         self.picked: str | None = None  # the location clicked (a city to recruit in, a stack's place)
         self.stack: Stack | None = None  # the stack about to march
@@ -139,6 +140,10 @@ class OpenWarsView:
 
     def unit_name(self, unit: str) -> str:
         return unit_name(self.campaign, self.t, unit)
+
+    def tokens(self, unit: str, count: int) -> str:
+        """ "3 tokens of Wolf riders": a count that agrees with any unit's name."""
+        return tokens(self.campaign, self.t, unit, count)
 
     def choices(self, d: Decision) -> list[Choice]:
         handler = {"ow_recruit": self._recruits, "ow_move": self._moves, "ow_combat": self._combat}
@@ -231,8 +236,7 @@ class OpenWarsView:
                 return t(
                     "ow_march_prompt",
                     side=side,
-                    count=self.count,
-                    unit=self.unit_name(self.stack.unit),
+                    tokens=self.tokens(self.stack.unit, self.count),
                     movement=unit.movement,
                 )
             return t("ow_move_prompt", side=side)
@@ -256,6 +260,4 @@ class OpenWarsView:
 
     def end_reason(self) -> str:
         """OW-DEC-6's note, told in the player's words."""
-        c = self.campaign
-        end = next((e for e in reversed(c.events) if isinstance(e, Note) and e.rule == "OW-DEC-6"), None)
-        return end_words(end.details, c, self.t) if end is not None and end.details else ""
+        return ending(self.campaign, self.t)

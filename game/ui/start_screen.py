@@ -19,10 +19,12 @@ from game.content.mods import Mod, load_mod, load_mods, user_mods_dir
 from game.content.module_records import module_words
 from game.content.ruleset_files import load_ruleset
 from game.content.rulesref import reference_for
-from game.content.scenario import list_scenarios, load_any_scenario
+from game.content.scenario import Scenario, list_scenarios, load_any_scenario
 from game.model.errors import UserError, one_line
 from game.model.modules import compose, is_base, modules_by_mode
 from game.running.match import load
+from game.running.names import named
+from game.running.result_words import side_names
 from game.running.saves import browse_saves
 from game.running.stats import Figures, figures
 from game.ui import theme
@@ -31,6 +33,8 @@ from game.ui.markup import drawable, plain
 from game.ui.rules_browser import RulesBrowser
 from game.ui.save_browser import SaveBrowser, skipped_line
 from game.ui.stats_view import draw_figures
+from systems.open_wars.records import OpenWarsRules
+from systems.open_wars.records import load_rules as load_open_wars_rules
 
 ABOUT_WORD = 12  # characters of a word the scenario's box never has to cut itself
 
@@ -92,6 +96,7 @@ class StartScreen:
             setup.modules = setup.modules[:-1]
         self.rules = rules
         self.optional = [m for m in modules_by_mode() if not is_base(m)]  # each shown with its mode's maps
+        self._factions: OpenWarsRules | None = None  # Open Wars' rules, for its factions' names
         self.scenarios: dict[str, Any] = {}  # shown name -> a For Glory scenario or another mode's map
         self.modes: dict[str, str] = {}
         for path in list_scenarios(rules.loaded_mods):
@@ -163,7 +168,8 @@ class StartScreen:
         )
         self.browser: RulesBrowser | None = None  # the rules reference, over the start screen
         self.saves: SaveBrowser | None = None  # the saved battles, over the start screen
-        self.figures: tuple[Figures, dict[str, str], dict[str, tuple[int, int, int]]] | None = None
+        # a save's figures: with its sides' names and colours, and the words with its battle's names
+        self.figures: tuple[Figures, dict[str, str], dict[str, tuple[int, int, int]], Texts] | None = None
         self.resumes: dict[pygame_gui.elements.UIButton, Path] = {}  # the newest save, to go on with
         skipped: list[str] = []  # links and unreadable files in the saves folder: said, not listed
         newest = browse_saves(skipped=skipped)[:1]
@@ -236,6 +242,12 @@ class StartScreen:
         self.options_height = max(y, 1)
         self.options.set_scrollable_area_dimensions((inner, self.options_height))
 
+    def faction(self, faction: str) -> str:
+        """An Open Wars faction's name in the player's language."""
+        if self._factions is None:
+            self._factions = load_open_wars_rules()
+        return self._factions.faction_name(faction, self.t.language)
+
     def sides(self, name: str) -> tuple[str, str]:
         sc = self.scenarios.get(name)
         if sc is None:
@@ -243,7 +255,8 @@ class StartScreen:
         if self.modes[name] == "open-wars":
             own = sc.spec.words(self.t.language).players
             p, q = sc.spec.players
-            return (drawable(f"{own[p.id]} ({p.faction})"), drawable(f"{own[q.id]} ({q.faction})"))
+            return (drawable(f"{own[p.id]} ({self.faction(p.faction)})"),
+                    drawable(f"{own[q.id]} ({self.faction(q.faction)})"))  # fmt: skip
         names = sc.spec.words(self.t.language).sides
         a, b = ((names[s.id], self.t(f"log_edge_{s.edge}")) for s in sc.spec.sides)
         return (drawable(f"{a[0]} ({a[1]})"), drawable(f"{b[0]} ({b[1]})"))
@@ -259,7 +272,7 @@ class StartScreen:
                 self.t(
                     "ow_player",
                     side=words.players[p.id],
-                    faction=p.faction,
+                    faction=self.faction(p.faction),
                     gold=p.gold,
                     tokens=sum(u.count for u in p.units),
                 )
@@ -315,10 +328,11 @@ class StartScreen:
             self.problem_label.set_text(str(e)[:90])
             return
         try:
-            sides = m.scenario.spec.sides
-            names = m.scenario.spec.words(self.t.language).sides
-            colours = {s.id: (s.colour[0], s.colour[1], s.colour[2]) for s in sides}
-            self.figures = (figures(m), names, colours)
+            spec = m.scenario.spec
+            people = spec.sides if isinstance(m.scenario, Scenario) else spec.players  # or a map's players
+            colours = {s.id: (s.colour[0], s.colour[1], s.colour[2]) for s in people}
+            t = named(self.t, m)  # its divisions by their names
+            self.figures = (figures(m), dict(side_names(m, t.language)), colours, t)
         finally:
             m.battle.close()
 
@@ -435,8 +449,8 @@ class StartScreen:
             shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
             shade.fill((0, 0, 0, 170))
             surf.blit(shade, (0, 0))
-            f, names, colours = self.figures
-            draw_figures(surf, f, self.t, names, colours, self.t("stats_back"))
+            f, names, colours, t = self.figures
+            draw_figures(surf, f, t, names, colours, t("stats_back"))
         if self.browser is not None:
             self.browser.draw(surf)
 

@@ -17,7 +17,7 @@ from systems.open_wars.records import OpenWarsMap, load_map, load_rules
 from systems.open_wars.state import Campaign
 from systems.open_wars.stats import game_stats
 from systems.open_wars.turn import game, score, start
-from systems.open_wars.words import narrate
+from systems.open_wars.words import narrate, result_words
 
 DECISIONS = (
     DecisionKind(
@@ -89,4 +89,5 @@ OPEN_WARS_MODE = GameMode(
     load_scenario=load_map,
     narrate=lambda c, e, t, describe: narrate(e, c, t, describe),
     stats=game_stats,
+    result=result_words,
 )

@@ -100,6 +100,10 @@ class OpenWarsRules:
         """A unit's name in a language: the file's translation, or its own (English) name."""
         return self.locale.get(language, FactionWords()).units.get(unit) or self.units[unit].name
 
+    def faction_name(self, faction: str, language: str) -> str:
+        """A faction's name in a language: the file's translation, or its own (English) name."""
+        return self.locale.get(language, FactionWords()).factions.get(faction) or self.factions[faction].name
+
 
 def load_rules(root: Path | None = None) -> OpenWarsRules:
     folder = (root or CONTENT / "rulesets") / "open-wars"

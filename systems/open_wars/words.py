@@ -7,8 +7,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from game.content.locale import Texts
-from game.model.events import Event
+from game.model.events import Event, Note
 from systems.open_wars.state import Campaign
+from systems.open_wars.turn import score
 
 
 def narrate(e: Event, c: Campaign, t: Texts, describe: Callable[[Mapping[str, Any]], str]) -> str:
@@ -19,8 +20,8 @@ def narrate(e: Event, c: Campaign, t: Texts, describe: Callable[[Mapping[str, An
         player, unit = d["unit"].split(":", 1)
         kind = c.unit(unit)
         dice = " ".join(str(x) for x in d["dice"])
-        return t(plural("ow_attack_roll", d["total"]), side=side_name(c, t, player), count=len(d["dice"]),
-                 unit=unit_name(c, t, unit),
+        return t(plural("ow_attack_roll", d["total"]), side=side_name(c, t, player),
+                 tokens=tokens(c, t, unit, len(d["dice"])),
                  dice=dice, attack=kind.attack, hits=d["total"], rule=d["rule"])  # fmt: skip
     if d["kind"] == "roll":
         return t("ow_roll_off", side=side_name(c, t, d["side"]), die=d["die"], rule=d["rule"])
@@ -43,6 +44,28 @@ def end_words(details: dict[str, Any], c: Campaign, t: Texts) -> str:
     )
 
 
+def ending(c: Campaign, t: Texts) -> str:
+    """Why the game ended (OW-DEC-6's note) in the player's words; "" while it goes on."""
+    end = next((e for e in reversed(c.events) if isinstance(e, Note) and e.rule == "OW-DEC-6"), None)
+    return end_words(end.details, c, t) if end is not None and end.details else ""
+
+
+def result_words(c: Campaign, t: Texts) -> tuple[str, str, dict[str, str], dict[str, str]]:
+    """Who won, why the game ended, each player's name and each score line's label, in the player's
+    words (`simulate`)."""
+    names = dict(c.map.spec.words(t.language).players)
+    winner = c.game.winner if c.game is not None else None
+    who = t("ow_won", side=names.get(winner, winner)) if winner else t("ow_drawn")
+    lines = {line: score_label(line, t) for p in c.sides for line in score(c)[p].lines}
+    return who, ending(c, t), names, lines
+
+
+def score_label(line: str, t: Texts) -> str:
+    """A score line ("OW-DEC-6 army", turn.score) by its rule and a short word: "OW-DEC-6 ejército"."""
+    rule, what = line.split()
+    return f"{rule} {t('ow_score_short_' + what)}"
+
+
 def side_name(c: Campaign, t: Texts, player: str) -> str:
     """A player's name as the map says it in the player's language (events keep the id)."""
     return c.map.spec.words(t.language).players.get(player, player)
@@ -51,6 +74,12 @@ def side_name(c: Campaign, t: Texts, player: str) -> str:
 def unit_name(c: Campaign, t: Texts, unit: str) -> str:
     """A unit's name in the player's language (the factions file's words)."""
     return c.rules.unit_name(unit, t.language)
+
+
+def tokens(c: Campaign, t: Texts, unit: str, count: int) -> str:
+    """A count of one kind of unit, "1 token of Wolf riders", "3 tokens of Wolf riders": the tokens'
+    noun agrees with the count whatever the unit's name (a plural "Wolf riders", a singular "Troll")."""
+    return t(plural("ow_tokens", count), count=count, unit=unit_name(c, t, unit))
 
 
 def plural(key: str, count: int) -> str:
@@ -83,16 +112,14 @@ NOTES: dict[str, Told] = {
     "OW-RECRUIT-1": lambda x, c, t: t(
         "ow_n_recruit",
         side=side_name(c, t, x["player"]),
-        count=x["count"],
-        unit=unit_name(c, t, x["unit"]),
+        tokens=tokens(c, t, x["unit"], x["count"]),
         location=place_name(c, t, x["location"]),
         price=c.unit(x["unit"]).cost * x["count"],
     ),
     "OW-MOVE-1": lambda x, c, t: t(
-        "ow_n_march",
+        plural("ow_n_march", x["count"]),
         side=side_name(c, t, x["player"]),
-        count=x["count"],
-        unit=unit_name(c, t, x["unit"]),
+        tokens=tokens(c, t, x["unit"], x["count"]),
         path=" > ".join(place_name(c, t, p) for p in x["path"]),
         movement=x["movement"],
     ),
@@ -105,15 +132,13 @@ NOTES: dict[str, Told] = {
     "OW-COMBAT-6": lambda x, c, t: t(
         "ow_n_loss",
         side=side_name(c, t, x["player"]),
-        lost=x["lost"],
-        unit=unit_name(c, t, x["unit"]),
+        tokens=tokens(c, t, x["unit"], x["lost"]),
         location=place_name(c, t, x["location"]),
     ),
     "OW-COMBAT-10": lambda x, c, t: t(
-        "ow_n_retreat",
+        plural("ow_n_retreat", x["count"]),
         side=side_name(c, t, x["player"]),
-        count=x["count"],
-        unit=unit_name(c, t, x["unit"]),
+        tokens=tokens(c, t, x["unit"], x["count"]),
         location=place_name(c, t, x["to"]),
     ),
     "OW-DEC-7": lambda x, c, t: t("ow_n_stop", location=place_name(c, t, x["location"]), round=x["round"]),

@@ -52,3 +52,21 @@ def test_the_box_draws_both_dice_with_their_faces(window, monkeypatch):
     draw_dice(screen, window)
     assert faces == [6, 4]
     screen.close()
+
+
+def test_the_box_stands_aside_while_the_f1_help_covers_the_table(window, monkeypatch):
+    """F1: the help panel covers the table's corner where the box stands; the box is not drawn under
+    it, half hidden with its die sticking out past the panel's edge."""
+    screen = open_screen(window)
+    faces = []
+    monkeypatch.setattr(theme, "draw_die", lambda surf, rect, face, numbered=False: faces.append(face))
+    screen.display.feed(screen.battle, [_initiative(6)])
+    screen.display.skip()
+    screen.display.dice.age = 1.0
+    screen.help = True
+    draw_dice(screen, window)
+    assert faces == []
+    screen.help = False
+    draw_dice(screen, window)
+    assert faces == [6]
+    screen.close()

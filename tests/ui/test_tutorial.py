@@ -238,7 +238,7 @@ def test_a_saved_battle_shows_its_figures_on_the_start_screen(window: pygame.Sur
     figures = next(r for r, k in start.saves.buttons if k == "figures")
     start.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=figures.center, button=1))
     assert start.figures is not None
-    shown, names, _colours = start.figures
+    shown, names, _colours, _t = start.figures
     assert shown.sides["fr"].score == [1, 2, 1, 6, 6, 7, 7, 10] and names == {"fr": "French", "es": "Spanish"}
     start.draw(window, 0.05)
     start.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))

@@ -10,8 +10,8 @@ import pygame
 
 from game.ai.reasons import Thought
 from game.content.locale import Texts
+from game.running.why_words import why_lines
 from game.ui.battle_screen import BattleScreen
-from game.ui.why_box import why_lines
 from tests.ui.driver import frame, key, open_screen
 
 

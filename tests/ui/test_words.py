@@ -22,11 +22,11 @@ from game.running.match import new_match, play
 from game.running.names import named
 from game.running.narrate import Narrator, describe, texts_for
 from game.running.settings import Settings
+from game.running.why_words import why_lines
 from game.ui.battle_menu import change_setting
 from game.ui.battle_screen import BattleScreen
 from game.ui.ow_map import initials
 from game.ui.roll_words import roll_rows
-from game.ui.why_box import why_lines
 from systems.open_wars.words import narrate as ow_narrate
 from tests.ui.driver import frame, settle
 

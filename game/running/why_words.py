@@ -1,0 +1,55 @@
+"""A computer general's reasons in a player's words: the options it weighed for a decision, best first,
+each with its worth, what that worth was made of and the chances of its roll; units by their names.
+The client's "Why?" box (game/ui/why_box.py) and `simulate --why` both say them so."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from game.ai.reasons import Thought, Weighed
+from game.content.locale import Texts
+from game.model import commands as cmd
+from game.model.words import inches, number
+
+SHOWN = 5  # options shown per decision: the chosen one and the best four it turned down
+
+
+def command_words(w: Weighed, t: Texts) -> str:
+    """An order as a player would say it: a move by its length, not its coordinates."""
+    c, name = w.command, t.names
+    if isinstance(c, cmd.Move):
+        key = "why_move_fire" if c.fire else "why_move"
+        return t(key, unit=name(c.unit), inches=inches(w.moved, t), target=name(c.fire) if c.fire else "")
+    if isinstance(c, cmd.Fire):
+        return t("why_fire", unit=name(c.unit), target=name(c.target))
+    if isinstance(c, cmd.Charge):
+        return t("why_charge", unit=name(c.unit), target=name(c.target))
+    if isinstance(c, cmd.Rally):
+        return t("why_rally", unit=name(c.unit))
+    if isinstance(c, cmd.Withdraw):
+        return t("why_withdraw", unit=name(c.unit))
+    if isinstance(c, cmd.EndActivation):
+        return t("why_end")
+    return type(c).__name__
+
+
+def option_lines(w: Weighed, chosen: bool, t: Texts) -> list[str]:
+    worth = number(w.value, t, 2, signed=True)
+    lines = [t("why_chose" if chosen else "why_weighed", order=command_words(w, t), value=worth)]
+    if w.parts:
+        said = {k: t(f"why_term_{k}") if t.has(f"why_term_{k}") else k for k, _ in w.parts}
+        terms = [t("why_part", term=said[k], value=number(v, t, 2, signed=True)) for k, v in w.parts]
+        lines.append("    " + ", ".join(terms))
+    if w.odds:
+        lines.append("    " + t("why_odds", odds=", ".join(f"{k} {p:.0%}" for k, p in w.odds[:4])))
+    return lines
+
+
+def why_lines(thought: Thought | None, t: Texts, side_name: Callable[[str], str]) -> list[str]:
+    """A title, then each option weighed (the first the one chosen); detail lines are indented."""
+    if thought is None:
+        return [t("why_none")]
+    out = [t("why_title", side=side_name(thought.side), n=thought.looked_at)]
+    for i, w in enumerate(thought.options[:SHOWN]):
+        out += option_lines(w, i == 0, t)
+    return out

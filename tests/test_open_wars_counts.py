@@ -1,0 +1,39 @@
+"""Open Wars' counts agree with their nouns in both languages: a unit's name may be plural ("Wolf riders")
+or singular ("Troll"), so a count is said in tokens ("1 token of Wolf riders", "3 fichas de Trol"),
+with the verb agreeing with the count ("1 token ... marches", "3 tokens ... march")."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from game.ai.players import make_player
+from game.running.match import new_match, play
+from game.running.narrate import describe, texts_for
+
+BARE = re.compile(r"\b\d+ (?!tokens?\b|fichas?\b)[A-ZÁÉÍÓÚ]")  # "1 Wolf riders", "3 Trol"
+WRONG = {
+    "en": re.compile(r"\b1 tokens\b|\b([02-9]|\d\d+) token\b|\b1 token of [^:>]*? (march|retreat) |"
+                     r"\b([02-9]|\d\d+) tokens of [^:>]*? (marches|retreats) "),
+    "es": re.compile(r"\b1 fichas\b|\b([02-9]|\d\d+) ficha\b|\b1 ficha de [^:>]*? (marchan|se retiran) |"
+                     r"\b([02-9]|\d\d+) fichas de [^:>]*? (marcha|se retira) "),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("scenario", ["ow-twin-fords", "ow-border-march"])
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_every_count_agrees(scenario: str, language: str) -> None:
+    m = new_match(scenario, 2, 4)
+    try:
+        play(m, {s: make_player("heuristic", s, 2 + i) for i, s in enumerate(m.battle.game.sides)})  # type: ignore[union-attr]
+        t = texts_for(language, [x.id for x in m.battle.stack.modules])
+        told = m.battle.stack.mode.narrate
+        assert told is not None
+        lines = [told(m.battle, e, t, describe) for e in m.battle.events]
+    finally:
+        m.battle.close()
+    counted = [line for line in lines if re.search(r"\b(tokens?|fichas?)\b", line)]
+    assert any(re.search(r"\b1 (token|ficha)\b", line) for line in counted)
+    assert any(re.search(r"\b[2-9] (tokens|fichas)\b", line) for line in counted)
+    assert [line for line in lines if BARE.search(line) or WRONG[language].search(line)] == []
