@@ -96,7 +96,7 @@ def test_the_command_line_prints_commands_thoughts_and_events(capsys: pytest.Cap
 def test_the_command_line_tells_each_command_with_its_reasons(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["puzzle", str(SOURCE), "--a", "normal", "--b", "easy"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("[1] a, order: ") and "chose " in out and "after:" in out
+    assert out.startswith("[1] a, order: ") and "Chose: " in out and "after:" in out
 
 
 def test_a_broken_puzzle_exits_2_with_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -16,11 +16,12 @@ from game.model.errors import UserError, one_line
 
 def _puzzle(args: argparse.Namespace) -> int:
     from game.ai.players import known_player
-    from game.ai.reasons import describe, text
+    from game.ai.reasons import weighed
     from game.cli.script import summary
     from game.content.mods import load_mods
     from game.running.narrate import narrate, texts_for
     from game.running.puzzle import solve
+    from game.running.why_words import command_words, why_lines
 
     mods = load_mods(Path(d) for d in args.mod)
     for name in (args.a, args.b):
@@ -34,18 +35,21 @@ def _puzzle(args: argparse.Namespace) -> int:
     for i, (c, command, thought) in enumerate(
         zip(found.commands, found.chosen, found.thought_of, strict=True)
     ):
-        moved = thought.chosen.moved if thought is not None and thought.chosen.command == command else 0.0
-        print(
-            one_line(f"[{i + 1}] {c['side']}, {c['decision'].replace('_', ' ')}: {describe(command, moved)}")
+        said = (
+            thought.chosen
+            if thought is not None and thought.chosen.command == command
+            else weighed(command, {})
         )
-        for reason in text(thought)[1:] if thought is not None else []:
-            print(one_line(f"    {reason}", limit=2000))
+        decision = c["decision"].replace("_", " ")
+        print(one_line(f"[{i + 1}] {c['side']}, {decision}: {command_words(said, texts)}", limit=2000))
+        for reason in why_lines(thought, texts, str)[1:] if thought is not None else []:
+            print(("      " if reason.startswith(" ") else "  ") + one_line(reason, limit=2000))
         first, end = c["events"]
         for told in narrate(found.events[first:end], texts):
-            print(one_line(f"      {told.text}", limit=2000))
+            print("    > " + one_line(told.text, limit=2000))
     print("after:")
     for line in summary({**found.state, "markers": []}):
-        print(one_line(f"  {line}"))
+        print("  " + one_line(line))
     return 0
 
 
