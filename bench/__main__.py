@@ -2,13 +2,14 @@
 resolution (bench/orders.py), a whole AI battle against Wesnoth's and the AI's strength
 (bench/battle.py), a battle of 200 brigades a side (bench/big_battle.py), the AI's own process
 (bench/ai_worker.py), the search generals' think time (bench/ai_levels.py), Open Wars
-(bench/open_wars.py), the odds under the mouse (bench/hover_odds.py), frame times (python -m game bench)."""
+(bench/open_wars.py), the odds under the mouse (bench/hover_odds.py), playing over the network
+(bench/network.py), frame times (python -m game bench)."""
 
 import json
 import subprocess
 import sys
 
-from bench import ai_levels, ai_worker, battle, big_battle, hover_odds, open_wars, orders, startup
+from bench import ai_levels, ai_worker, battle, big_battle, hover_odds, network, open_wars, orders, startup
 
 
 def main() -> None:
@@ -28,6 +29,8 @@ def main() -> None:
     open_wars.main([])
     print("== the odds under the mouse and why a button is greyed (median ms) ==")
     hover_odds.main([])
+    print("== playing over the network: a frame's ask, a command's round trip, a battle (medians) ==")
+    network.main([])
     print("== drawing one frame (software, 1280x800) ==")
     out = subprocess.run(
         [sys.executable, "-m", "game", "bench", "--json"], capture_output=True, text=True, check=True

@@ -34,6 +34,9 @@ HUGE = "9" * 5000
         ["play", "--seed", "-5"],
         ["play", "--demo", "--frames", "0"],
         ["play", "--demo", "--frames", "100000000"],
+        ["play", "--host", "--rounds", "0"],
+        ["play", "--host", "--side", "3"],
+        ["by-file", "start", "--rounds", HUGE],
     ],
 )
 def test_every_numeric_option_is_bounded(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:

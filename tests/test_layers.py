@@ -20,6 +20,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("systems.warhammer", "systems.dias", "systems.clash"),  # rule modules over For Glory
     ("game.ai",),  # computer players
     ("game.running",),  # matches, scripts, saves, words of the log, the rules that ship
+    ("game.net",),  # games with a friend on another machine: the wire, the dice, networked and by file
     ("game.modding", "game.ui"),  # tools for modders; the window (the only pygame)
     ("game.cli",),  # the command line
     ("game.__main__",),  # python -m game

@@ -10,10 +10,22 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from game.cli import battles, content, mods, modules, play, puzzle, scenarios, script, stats, tournament
+from game.cli import (
+    battles,
+    by_file,
+    content,
+    mods,
+    modules,
+    play,
+    puzzle,
+    scenarios,
+    script,
+    stats,
+    tournament,
+)
 from game.model.errors import EXIT_BAD_INPUT, UserError
 
-FAMILIES = (script, battles, tournament, play, scenarios, content, mods, modules, stats, puzzle)
+FAMILIES = (script, battles, tournament, play, by_file, scenarios, content, mods, modules, stats, puzzle)
 
 
 class _Parser(argparse.ArgumentParser):

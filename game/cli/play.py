@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from game.cli.network import add_network_options
 from game.cli.options import MAX_SEED, add_mod_option, bounded
 from game.content.locale import LANGUAGES
 from game.model.errors import UserError
@@ -16,6 +17,10 @@ MAX_FRAMES = 10_000_000  # --demo --frames: a day of frames at 60 a second is 5 
 
 
 def play(args: argparse.Namespace) -> int:
+    if args.headless:  # a network game with a computer player on this side: no window
+        from game.cli.network import play_headless
+
+        return play_headless(args)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before pygame is first imported
     import pygame
 
@@ -48,6 +53,13 @@ def _play(args: argparse.Namespace) -> int:
     setup = Setup(
         args.scenario, "human", "normal", args.seed, mods, list(args.module), load, watch, args.lang
     )
+    if args.host is not None or args.join is not None:  # a friend elsewhere: the lobby, the game begun
+        from game.cli.network import net_game
+
+        setup.load = None  # a network game's save resumes over the network (net_game read it)
+        setup.seat = net_game(args)
+        setup.elsewhere = "host" if args.host is not None else "join"
+        return run(setup)
     if args.demo:
         shot = Path(args.screenshot) if args.screenshot else None
         return run(setup, demo=True, demo_frames=args.frames, screenshot=shot)
@@ -79,7 +91,36 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--lang", choices=sorted(LANGUAGES), help="the language of the screens (remembered)")
     p.add_argument("--replay", metavar="FILE", help="watch a replay or a saved battle: play, pause, seek")
     add_mod_option(p)
+    add_network_options(p)
     p.set_defaults(run=play)
     b = sub.add_parser("bench", help="measure the time to draw a frame of 100, 500 and 2000 bases")
     b.add_argument("--json", action="store_true")
     b.set_defaults(run=bench)
+
+
+def play_by_file(args: argparse.Namespace, path: Path, folder: Path | None, mods: tuple[Path, ...]) -> int:
+    """`by-file open FILE` in the window: the turn shown, the player's own played; a turn 0 joins the
+    game at once (its reply written, nothing to play yet)."""
+    from game.content.locale import Texts
+    from game.net.by_file import open_turn
+    from game.net.seat import default_name
+    from game.net.turn_files import Refused
+    from game.ui.app import run
+    from game.ui.start_screen import Setup
+
+    t = Texts(args.lang or "en")
+    try:
+        game = open_turn(path, args.name or default_name(), folder, mods)
+    except Refused as e:
+        raise UserError(e.said.words(t)) from None
+    if game.match is None:
+        for notice in game.take_notices():
+            print(notice.words(t))
+        return 0
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    try:
+        return run(Setup(mods=list(mods), language=args.lang, seat=game))
+    except pygame.error as e:
+        raise UserError(f"by-file open: cannot open the game window ({e}); a display is needed") from None

@@ -35,11 +35,13 @@ def save_game(
     path: Path | None = None,
     autosave: bool = False,
     notes: list[str] | None = None,
+    extra: dict[str, object] | None = None,
 ) -> Path:
     """Write the battle with its players; to a new file in the saves folder unless a path is given.
     Its name is made from the scenario's id made safe (files.stem), and only inside its folder; an
     autosave then removes the older autosaves of its scenario beyond the newest few (`notes` gets a
-    line for each it could not)."""
+    line for each it could not). `extra`: more of what the game was (a network game's,
+    game/net/saved.py), kept beside it."""
     g = m.battle.game
     rnd = g.round if g is not None else 0
     if path is None:
@@ -55,6 +57,7 @@ def save_game(
     data["players"] = dict(players)
     data["round"] = rnd
     data["saved"] = time.strftime("%Y-%m-%d %H:%M")
+    data.update(extra or {})
     write_text(path, json.dumps(data, indent=1) + "\n")
     if autosave:
         lines = rotate_autosaves(path.parent, stem(m.scenario.id))

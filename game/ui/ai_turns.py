@@ -56,7 +56,7 @@ class ComputerTurns:
         players = {
             s: (c, m.seed + k)
             for k, (s, c) in enumerate(controllers.items())
-            if c not in ("human", "replay")  # a replay's commands come from its file
+            if c not in ("human", "replay", "remote")  # a replay's come from its file, a remote's from afar
         }
         worker = Worker(m, players, think) if players else None
         return cls(players, worker, kinds=m.battle.stack.commands, think=think, match=m)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import pygame
@@ -14,13 +15,18 @@ from game.content.mods import load_mods
 from game.content.ruleset_files import load_ruleset
 from game.model.errors import EXIT_BAD_INPUT, UserError
 from game.model.modules import modules_by_mode
+from game.net.said import Said
+from game.net.saved import is_net_save, load_net
+from game.net.seat import Seat
 from game.running.match import new_match
 from game.running.saves import load_game
 from game.running.settings import Settings, load_settings
 from game.ui import theme
 from game.ui.battle_screen import BattleScreen
 from game.ui.end_screen import EndScreen
+from game.ui.lobby import Lobby
 from game.ui.ow_screen import OpenWarsScreen
+from game.ui.remote_play import REMOTE, RemotePlay
 from game.ui.replay_view import ReplayViewer
 from game.ui.sound import Sounds, quiet_audio
 from game.ui.start_screen import Setup, StartScreen
@@ -56,6 +62,36 @@ def open_battle(setup: Setup, size: tuple[int, int], settings: Settings | None =
     if isinstance(m.battle, Campaign):  # a map of Open Wars: its own screen
         return OpenWarsScreen(m, players, size, settings)
     return BattleScreen(m, players, size, settings)
+
+
+def lobby_for_save(setup: Setup, size: tuple[int, int], settings: Settings) -> Lobby | None:
+    """The lobby that goes on with a network game's save chosen on the start screen (Continue, or the
+    save browser), over the network: the host hosts it again, the guest calls the host again. Any
+    other save (or none): None, and the battle opens as it always has."""
+    if setup.load is None or not is_net_save(setup.load):
+        return None
+    path, setup.load = setup.load, None
+    resume = load_net(path, tuple(load_mods(setup.mods)))
+    way = "host" if resume.role == "host" else "join"
+    return Lobby(size, setup, way, Texts(settings.language), resume=resume)
+
+
+def open_remote(seat: Seat, size: tuple[int, int], settings: Settings, said: Sequence[Said] = ()) -> Screen:
+    """A game with a friend on another machine, on its mode's screen: this machine's side played here,
+    the other's commands coming from afar (game/ui/remote_play.py)."""
+    m = seat.match
+    assert m is not None and m.battle.game is not None
+    other = next(s for s in m.battle.game.sides if s != seat.local)
+    controllers = {seat.local: "human", other: REMOTE}
+    screen: BattleScreen | OpenWarsScreen
+    if isinstance(m.battle, Campaign):
+        screen = OpenWarsScreen(m, controllers, size, settings)
+    else:
+        screen = BattleScreen(m, controllers, size, settings)
+    screen.remote = RemotePlay(seat, dict(screen.names))
+    for line in [*said, *seat.take_notices()]:  # what the lobby said (who joined, the dice), in the log
+        screen.remote.say(screen.log, line)
+    return screen
 
 
 def switch_to_save(
@@ -99,7 +135,13 @@ def run(
     surf = open_window(settings)
     start: StartScreen | None = None
     battle: Screen | ReplayViewer | None = None
-    if setup.replay is not None:
+    lobby: Lobby | None = None  # a game with a friend elsewhere, before it begins
+    if setup.seat is not None and setup.seat.match is not None:  # a turn file opened (by-file open)
+        battle, setup.seat = open_remote(setup.seat, surf.get_size(), settings), None
+    elif setup.elsewhere is not None:  # play --host / --join
+        lobby = Lobby(surf.get_size(), setup, setup.elsewhere, Texts(settings.language), setup.seat)
+        setup.seat = None
+    elif setup.replay is not None:
         battle = ReplayViewer(setup.replay, tuple(load_mods(setup.mods)), surf.get_size(), settings)
     elif demo or setup.load is not None:
         # the demo's generals play this battle only: the start screen after it keeps the player's choices
@@ -113,7 +155,7 @@ def run(
     else:
         start = StartScreen(surf.get_size(), setup, "; ".join(problems), Texts(settings.language))
     try:
-        code = _loop(setup, surf, start, battle, settings, stop, demo, demo_frames, screenshot)
+        code = _loop(setup, surf, start, lobby, battle, settings, stop, demo, demo_frames, screenshot)
     finally:
         pygame.quit()
         stop.close()
@@ -129,6 +171,7 @@ def _loop(
     setup: Setup,
     surf: pygame.Surface,
     start: StartScreen | None,
+    lobby: Lobby | None,
     battle: Screen | ReplayViewer | None,
     settings: Settings,
     stop: Stopping,
@@ -157,15 +200,28 @@ def _loop(
                     settings.window = (ev.w, ev.h)
                     if start is not None:
                         start = StartScreen(surf.get_size(), setup, t=Texts(settings.language))
-                if start is not None:
+                if lobby is not None:
+                    what = lobby.handle(ev)
+                    if what == "back":
+                        lobby.close()
+                        lobby, start = None, StartScreen(surf.get_size(), setup, t=Texts(settings.language))
+                    elif what == "play":  # a turn file opened
+                        battle = open_remote(lobby.take(), surf.get_size(), settings, lobby.lines)
+                        lobby = None
+                elif start is not None:
                     what = start.handle(ev)
                     if what == "quit":
                         return 0
+                    if what in ("host", "join", "by-file"):
+                        lobby, start = Lobby(surf.get_size(), setup, what, Texts(settings.language)), None
                     if what == "mods":
                         start = StartScreen(surf.get_size(), setup, t=Texts(settings.language))
                     if what == "start":
                         try:
-                            battle, start, end = open_battle(setup, surf.get_size(), settings), None, None
+                            lobby = lobby_for_save(setup, surf.get_size(), settings)
+                            if lobby is None:
+                                battle, end = open_battle(setup, surf.get_size(), settings), None
+                            start = None
                         except UserError as e:  # a damaged save: say so on the start screen
                             start = StartScreen(surf.get_size(), setup, str(e), Texts(settings.language))
                 elif battle is not None and ev.type != pygame.QUIT:
@@ -186,6 +242,12 @@ def _loop(
                         battle.close()
                         battle, end = None, None
                         start = StartScreen(surf.get_size(), setup, t=Texts(settings.language))
+            if lobby is not None:
+                if lobby.update(dt) == "play":
+                    battle = open_remote(lobby.take(), surf.get_size(), settings, lobby.lines)
+                    lobby = None
+                else:
+                    lobby.draw(surf, dt)
             if start is not None:
                 start.draw(surf, dt)
             elif battle is not None:
@@ -204,5 +266,7 @@ def _loop(
                     pygame.image.save(surf, str(screenshot))
                 return 0
     finally:
+        if lobby is not None:
+            lobby.close()
         if battle is not None:
             battle.close()

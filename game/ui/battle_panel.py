@@ -32,11 +32,14 @@ def draw_panel(v: BattleView, surf: pygame.Surface) -> None:
     elif v.battle.pending is not None:
         d = v.battle.pending
         key = {"human": "watching", "replay": "replaying"}.get(v.controllers.get(d.side, ""), "thinking")
-        head.append((v.t(key, side=v.names.get(d.side, d.side)), theme.TEXT_DIM))
+        said = v.t(key, side=v.names.get(d.side, d.side))
+        if v.remote is not None and (d.side == v.remote.side or not v.remote.may_act):  # the friend afar
+            said = v.remote.waiting(v.t, d.side)
+        head.append((said, theme.TEXT_DIM))
     y = _lines(v, surf, head, font, x, y, 3)
     y = v.panel.y + theme.px(PANEL_HEAD)  # the buttons start at the same place whatever is asked
     buttons = v.human.buttons() if v.human_turn() else []
-    undoable = bool(v.match.commands) and "human" in v.controllers.values()
+    undoable = bool(v.match.commands) and "human" in v.controllers.values() and v.remote is None
     buttons += [
         Button("undo", v.t("undo"), undoable),
         Button("speed", v.t("speed", speed=f"{SPEEDS[v.speed_index]:g}")),

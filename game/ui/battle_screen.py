@@ -8,6 +8,7 @@ import pygame
 
 from game.model import commands as cmd
 from game.model.errors import one_line
+from game.model.events import Event
 from game.running.ai_process import RemoteError
 from game.running.match import restart
 from game.running.recovery import recover
@@ -38,9 +39,16 @@ class BattleScreen(BattleView):
         before = len(b.events)
         side = b.pending.side if b.pending is not None else ""
         kind = b.pending.kind if b.pending is not None else ""
-        self.match.apply(c)
+        if self.remote is not None:  # the other machine is told (or the turn file written)
+            self.remote.apply(c)
+        else:
+            self.match.apply(c)
         self.ai.applied(c)
-        new = b.events[before:]
+        self.shown(side, kind, b.events[before:])
+
+    def shown(self, side: str, kind: str, new: list[Event]) -> None:
+        """A command applied (by anyone): its events animated and told, the undo marks kept."""
+        b = self.battle
         self.marks.append(len(b.events))
         self.sent_by.append(side)
         self.answered.append(kind)
@@ -54,7 +62,7 @@ class BattleScreen(BattleView):
         rolled since: the dice are part of the battle, and a roll is never taken back."""
         m = self.match
         human = [i for i, side in enumerate(self.sent_by) if self.controllers.get(side) == "human"]
-        if not human or self.ai.thinking is not None:
+        if not human or self.ai.thinking is not None or self.remote is not None:  # both machines keep it
             return False
         i = human[-1]
         start = self.marks[i - 1] if i > 0 else self.first_event
@@ -75,13 +83,17 @@ class BattleScreen(BattleView):
         return True
 
     def close(self) -> None:
-        """Leave the battle: end the AI's process, free the battle; the other screens, laid out at scale
-        1, get it back."""
+        """Leave the battle: end the AI's process (and the link to the other machine), free the battle;
+        the other screens, laid out at scale 1, get it back."""
+        if self.remote is not None:
+            self.remote.seat.close()
         self.ai.close()
         self.battle.close()
         theme.set_scale(1.0)
 
     def update(self, dt: float) -> None:
+        if self.remote is not None:
+            self._remote(dt)
         self.display.tick(dt)
         for cue in self.display.cues:
             self.sounds.play(cue)
@@ -113,6 +125,22 @@ class BattleScreen(BattleView):
             self.log.add(self.alert, theme.BAD)
         else:
             self.send(answer)
+
+    def _remote(self, dt: float) -> None:
+        """The other player's commands as they come, with his name in the log; what the connection
+        says; while it cannot go on, why, across the table."""
+        r = self.remote
+        assert r is not None
+        for a in r.arrivals(dt, AI_PAUSE / SPEEDS[self.speed_index], self.display.busy):
+            self.log.add(r.acts(self.t, a, self.t.names), theme.TEXT_DIM)
+            self.shown(a.side, a.kind, a.events)
+        stood = r.status
+        for said in r.notices():
+            r.say(self.log, said)
+        if r.status is not None:
+            self.alert = r.status.words(self.t)
+        elif stood is not None:  # it goes on again
+            self.alert = None
 
     def _ai_failed(self, side: str, error: RemoteError) -> None:
         """The computer player of a side raised: save the battle and a report, tell the player, and
@@ -239,6 +267,8 @@ class BattleScreen(BattleView):
         self.display.speed = self.settings.speed = SPEEDS[index]
 
     def save(self, autosave: bool = False) -> bool:
+        if self.remote is not None:
+            return self.remote.save(self.log, autosave)
         return save_logged(self.match, self.controllers, self.log, autosave)
 
     def _button(self, key: str) -> None:

@@ -30,6 +30,7 @@ from game.ui.display import Display
 from game.ui.human import Button, HumanInput
 from game.ui.log_panel import LogPanel
 from game.ui.overlays import Overlays
+from game.ui.remote_play import REMOTE, RemotePlay
 from game.ui.render import BaseLook, OfficerLook, Renderer
 from game.ui.rules_browser import RulesBrowser
 from game.ui.save_browser import SaveBrowser
@@ -55,7 +56,8 @@ class BattleView:
     ) -> None:
         self.match = match
         b = match.battle
-        self.controllers = controllers  # side -> "human" or a player name
+        self.controllers = controllers  # side -> "human", a player name, or "remote" (another machine's)
+        self.remote: RemotePlay | None = None  # the other player, when he plays elsewhere (game/net/)
         self.settings = settings or Settings()
         # the computer players, in their process
         self.ai = ComputerTurns.start(match, controllers, self.settings.ai_think)
@@ -151,6 +153,8 @@ class BattleView:
     def human_turn(self) -> bool:
         """A human has a decision in hand (and the table shows the state it is about)."""
         d = self.battle.pending
+        if self.remote is not None and not self.remote.may_act:  # paused, or his turn file not yet seen
+            return False
         return d is not None and self.controllers.get(d.side) == "human" and self.asked is d
 
     @property
@@ -165,6 +169,8 @@ class BattleView:
             return t("battle_over")
         ctrl = self.controllers.get(d.side, "?")
         player = t("you") if ctrl == "human" else t(f"player_{ctrl}") if t.has(f"player_{ctrl}") else ctrl
+        if ctrl == REMOTE and self.remote is not None:
+            player = self.remote.seat.peer_name
         who = t("decides", side=self.names.get(d.side, d.side), player=player, decision=self.decision(d.kind))
         return who + " ..." if self.ai.thinking is not None else who
 

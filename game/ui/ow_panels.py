@@ -31,6 +31,8 @@ def draw_top_bar(v: OpenWarsView, surf: pygame.Surface) -> None:
         words = t("ow_purse", side=v.names[p], gold=purse.gold, mana=purse.mana, army=values[p])
         if pending is not None and pending.side == p:
             who = t("you") if v.controllers.get(p) == "human" else v.controllers.get(p, "")
+            if v.remote is not None and p == v.remote.side:
+                who = v.remote.seat.peer_name
             words += f"  < {who}" + (" ..." if v.ai.thinking is not None else "")
         pygame.draw.rect(surf, v.colours[p], (x, 34, 14, 14), border_radius=3)
         label = theme.font(20).render(words, True, theme.TEXT)
@@ -49,7 +51,9 @@ def draw_panel(v: OpenWarsView, surf: pygame.Surface, d: Decision | None) -> Non
         return
     name = v.names[pending.side]
     if d is None:
-        y = _text(surf, t("ow_thinking", side=name), (x, y), w, theme.ACCENT)
+        afar = v.remote is not None and (pending.side == v.remote.side or not v.remote.may_act)
+        waiting = v.remote.waiting(t, pending.side) if v.remote is not None and afar else ""
+        y = _text(surf, waiting or t("ow_thinking", side=name), (x, y), w, theme.ACCENT)
     else:
         y = _text(surf, v.prompt(d), (x, y), w, theme.ACCENT)
         y = _text(surf, v.guide(d), (x, y + 2), w, theme.TEXT_DIM, 18)

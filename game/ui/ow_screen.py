@@ -10,6 +10,7 @@ import pygame
 from game.content.ruleset_files import load_ruleset
 from game.model import commands as cmd
 from game.model.errors import one_line
+from game.model.events import Event
 from game.running.ai_process import RemoteError
 from game.running.recovery import recover
 from game.running.settings import SPEEDS
@@ -31,13 +32,37 @@ class OpenWarsScreen(OpenWarsView):
     def send(self, command: cmd.Command) -> None:
         c = self.campaign
         before = len(c.events)
-        self.match.apply(command)
+        if self.remote is not None:  # the other machine is told (or the turn file written)
+            self.remote.apply(command)
+        else:
+            self.match.apply(command)
         self.ai.applied(command)
-        for e in c.events[before:]:
+        self.shown(c.events[before:])
+
+    def shown(self, events: list[Event]) -> None:
+        for e in events:
             self.log.add(self.narrate(e), theme.BAD if e.kind == "rejected" else theme.TEXT)
         self.picked, self.stack, self.alert = None, None, None
 
+    def _remote(self, dt: float) -> None:
+        """The other player's commands as they come, with his name in the log; what the connection
+        says; while the game cannot go on, why."""
+        r = self.remote
+        assert r is not None
+        for a in r.arrivals(dt, AI_PAUSE / SPEEDS[self.speed_index], False):
+            self.log.add(r.acts(self.t, a, self.unit_name), theme.TEXT_DIM)
+            self.shown(a.events)
+        stood = r.status
+        for said in r.notices():
+            r.say(self.log, said)
+        if r.status is not None:
+            self.alert = r.status.words(self.t)
+        elif stood is not None:
+            self.alert = None
+
     def update(self, dt: float) -> None:
+        if self.remote is not None:
+            self._remote(dt)
         c = self.campaign
         g = c.game
         if g is not None and g.round > self.autosaved_round and self.ai.thinking is None:
@@ -68,6 +93,8 @@ class OpenWarsScreen(OpenWarsView):
         self.log.add(self.alert, theme.BAD)
 
     def save(self, autosave: bool = False) -> bool:
+        if self.remote is not None:
+            return self.remote.save(self.log, autosave)
         return save_logged(self.match, self.controllers, self.log, autosave)
 
     def ask_quit(self) -> str | None:
@@ -77,6 +104,8 @@ class OpenWarsScreen(OpenWarsView):
         return None
 
     def close(self) -> None:
+        if self.remote is not None:
+            self.remote.seat.close()
         self.ai.close()
         self.campaign.close()
 

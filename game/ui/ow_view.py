@@ -24,6 +24,7 @@ from game.ui import theme
 from game.ui.ai_turns import ComputerTurns
 from game.ui.log_panel import LogPanel
 from game.ui.ow_map import MapView
+from game.ui.remote_play import RemotePlay
 from game.ui.rules_browser import RulesBrowser
 from game.ui.save_browser import SaveBrowser
 from systems.open_wars.combat import FallBack, hits_odds, retreats
@@ -72,7 +73,8 @@ class OpenWarsView:
     ) -> None:
         self.match = match
         c = self.campaign
-        self.controllers = controllers
+        self.controllers = controllers  # side -> "human", a player name, or "remote" (another machine's)
+        self.remote: RemotePlay | None = None  # the other player, when he plays elsewhere (game/net/)
         self.settings = settings or Settings()
         base = c.stack.mode.base
         self.t = Texts(self.settings.language, (folder_of(base) / "locale",))
@@ -125,6 +127,8 @@ class OpenWarsView:
 
     def human_turn(self) -> Decision | None:
         d = self.campaign.pending
+        if self.remote is not None and not self.remote.may_act:  # paused, or his turn not yet seen
+            return None
         return d if d is not None and self.controllers.get(d.side) == "human" else None
 
     def layout(self, size: tuple[int, int]) -> None:

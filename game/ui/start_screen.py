@@ -52,6 +52,8 @@ class Setup:
     language: str | None = None  # the screens' language, instead of the remembered one
     tutorial: bool = False  # the first battle that teaches, instead of the scenario chosen
     mode: str | None = None  # the chosen battle's game mode: only its modules play (the start screen's)
+    elsewhere: str | None = None  # a game with a friend elsewhere: "host", "join" or "by-file" (its lobby)
+    seat: Any = None  # such a game begun on the command line (game/net/seat.py's Seat)
 
 
 def available_mods(setup: Setup) -> list[Mod]:
@@ -65,6 +67,10 @@ def available_mods(setup: Setup) -> list[Mod]:
         except UserError:
             continue  # a broken mod is left out here; check-content says why
     return list(found.values())
+
+
+# the ways to play a friend on another machine, each opening the lobby (game/ui/lobby.py)
+ELSEWHERE = (("host", "net_host_button"), ("join", "net_join_button"), ("by-file", "net_file_button"))
 
 
 class StartScreen:
@@ -185,8 +191,16 @@ class StartScreen:
         self.saves_button = pygame_gui.elements.UIButton(
             make(right, top + (88 if newest else 44), col, 36), t("menu_load"), self.manager
         )
+        # a friend on another machine: the battle chosen on the left, hosted, or a game joined, or by file
+        third, row = (col - 20) // 3, self.saves_button.rect.bottom + 8
+        self.elsewhere = {
+            pygame_gui.elements.UIButton(
+                make(right + i * (third + 10), row, third, 36), t(label), self.manager
+            ): way
+            for i, (way, label) in enumerate(ELSEWHERE)
+        }
         # the rule modules of the chosen battle's mode, then the mods: a list that scrolls
-        below = self.saves_button.rect.bottom + 12
+        below = row + 36 + 12
         self.options_label = pygame_gui.elements.UILabel(make(right, below, col, 24), "", self.manager)
         self.options = pygame_gui.elements.UIScrollingContainer(
             make(right, below + 28, col, max(120, h - below - 28 - gap)), self.manager, allow_scroll_x=False
@@ -391,23 +405,26 @@ class StartScreen:
                 on = [p for p in self.setup.mods if p.resolve() != root.resolve()]
                 self.setup.mods = on if len(on) < len(self.setup.mods) else [*self.setup.mods, root]
                 return "mods"
+            if ev.ui_element in self.elsewhere:  # the battle chosen, for the lobby (game/ui/lobby.py)
+                self._chosen()
+                return self.elsewhere[ev.ui_element]
             if ev.ui_element is self.start:
-                sc = self.scenarios.get(
-                    self.scenario.selected_option[0]
-                    if isinstance(self.scenario.selected_option, tuple)
-                    else self.scenario.selected_option
-                )
-                if sc is not None:
-                    self.setup.scenario = sc.id  # found again by id among the game's and the mods' own
-                    self.setup.mode = self.modes[_selected(self.scenario)]
-                self.setup.a = self.players[_selected(self.side_a)]
-                self.setup.b = self.players[_selected(self.side_b)]
-                try:
-                    self.setup.seed = int(self.seed.get_text())
-                except ValueError:
-                    self.setup.seed = 1
+                self._chosen()
                 return "start"
         return None
+
+    def _chosen(self) -> None:
+        """What the left column says, kept in the setup: the battle, who plays it, its seed."""
+        sc = self.scenarios.get(_selected(self.scenario))
+        if sc is not None:
+            self.setup.scenario = sc.id  # found again by id among the game's and the mods' own
+            self.setup.mode = self.modes[_selected(self.scenario)]
+        self.setup.a = self.players[_selected(self.side_a)]
+        self.setup.b = self.players[_selected(self.side_b)]
+        try:
+            self.setup.seed = int(self.seed.get_text())
+        except ValueError:
+            self.setup.seed = 1
 
     def _browse(self, ev: pygame.event.Event) -> str | None:
         """The saved battles' browser over the start screen: a save to resume, or its figures."""

@@ -47,8 +47,13 @@ class Stopping:
         match, players = getattr(screen, "match", None), getattr(screen, "controllers", None)
         if match is None or players is None or match.battle.pending is None:  # nothing left to lose
             return None
+        remote = getattr(screen, "remote", None)  # a game with a friend elsewhere keeps itself its way
         try:
-            path = save_game(match, players, autosave=True)
+            path = (
+                remote.seat.save(autosave=True)
+                if remote is not None
+                else save_game(match, players, autosave=True)
+            )
         except UserError as e:
             print(f"forglory: {name}: the battle could not be saved: {e}", file=sys.stderr)
             return None

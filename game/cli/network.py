@@ -1,0 +1,107 @@
+"""`play --host` and `play --join`: a game with a friend on another machine (docs/network.md). In the
+window by default; `--headless --ai KIND` plays this machine's side with a computer player and prints
+the result (with the events' digest, the same on both machines)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from game.cli.options import MAX_ROUNDS, bounded
+from game.model.errors import UserError
+
+if TYPE_CHECKING:
+    from game.net.network_game import NetGame
+
+DEFAULT_PORT = 47_410  # game.net.network_game's, repeated so that --help imports no game
+
+
+def address(text: str, what: str, host_default: str | None) -> tuple[str, int]:
+    """`HOST:PORT`, `PORT` (with a default host) or `[IPv6]:PORT`."""
+    host, sep, port = text.rpartition(":")
+    if not sep:
+        host, port = "", text
+    host = host.strip("[]") or (host_default or "")
+    if not host or not port.isdigit() or not 0 <= int(port) <= 65535:
+        form = "[ADDRESS:]PORT" if host_default is not None else "HOST:PORT"
+        raise UserError(f"play: {what} {text!r}: give {form} (a port from 0 to 65535)")
+    return host, int(port)
+
+
+def net_game(args: argparse.Namespace) -> NetGame:
+    """The network game the command line asks for: hosted or joined, new or resumed from a save."""
+    from game.content.mods import load_mods
+    from game.net.identity import Offer
+    from game.net.network_game import NetGame
+    from game.net.saved import load_net
+
+    if args.host is not None and args.join is not None:
+        raise UserError("play: --host or --join, not both")
+    mods = tuple(Path(d) for d in args.mod)
+    from game.net.seat import default_name
+
+    name = args.name or default_name()
+    resume = load_net(Path(args.load), tuple(load_mods(mods))) if args.load else None
+    if args.host is not None:
+        where, port = address(args.host, "--host", "0.0.0.0")
+        offer = Offer(args.scenario, tuple(args.module), mods, args.rounds, args.side - 1)
+        return NetGame.host(offer, name, where, port, resume)
+    where, port = address(args.join, "--join", None)
+    return NetGame.join(where, port, name, mods, resume)
+
+
+def play_headless(args: argparse.Namespace) -> int:
+    from game.content.locale import Texts
+    from game.net.headless import play_net
+
+    if args.host is None and args.join is None:
+        raise UserError("play: --headless goes with --host or --join")
+    if not args.ai:
+        raise UserError("play: --headless needs --ai KIND, the computer player of this side")
+    from game.ai.players import known_player
+
+    if not known_player(args.ai):
+        raise UserError(f"play: unknown player {args.ai!r} for --ai")
+    t = Texts(args.lang or "en")
+    game = net_game(args)
+
+    def say(line: str) -> None:
+        print(line, file=sys.stderr, flush=True)
+
+    if game.role == "host":
+        say(t("net_hosting_at", port=game.port))
+    result: dict[str, Any] = play_net(game, args.ai, t, say)
+    print(json.dumps(result, ensure_ascii=False, sort_keys=True), flush=True)
+    return 0
+
+
+def add_network_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--host",
+        nargs="?",
+        const=str(DEFAULT_PORT),
+        metavar="[ADDRESS:]PORT",
+        help=f"host a game for a friend on another machine (port {DEFAULT_PORT} on every address by default)",
+    )
+    p.add_argument("--join", metavar="HOST:PORT", help="join the game a friend hosts")
+    p.add_argument("--name", help="your name, as the other player sees it")
+    add_offer_options(p, "with --host: ")
+    p.add_argument("--headless", action="store_true", help="with --host or --join: no window; --ai plays")
+    p.add_argument("--ai", metavar="KIND", help="with --headless: the computer player of this side")
+
+
+def add_offer_options(p: argparse.ArgumentParser, when: str = "") -> None:
+    """What the player who begins a game offers besides its battle: his side and its rounds."""
+    p.add_argument(
+        "--side",
+        type=bounded(1, 2),
+        default=1,
+        metavar="{1,2}",
+        help=f"{when}play the scenario's first or second side",
+    )
+    p.add_argument(
+        "--rounds", type=bounded(1, MAX_ROUNDS), default=None, help=f"{when}stop after this many rounds"
+    )
