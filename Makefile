@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: play test lint format bench fuzz dist clean
+.PHONY: play test lint format bench fuzz mutation dist clean
 
 $(STAMP): pyproject.toml setup.py
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -34,6 +34,14 @@ bench: $(STAMP)
 FUZZ_CASES ?= 10000
 fuzz: $(STAMP)
 	SDL_VIDEODRIVER=dummy $(PY) -m tests.fuzzing --cases $(FUZZ_CASES)
+
+# bugs injected one at a time into the rules of every ruleset, scored per file (bench/mutation.py);
+# bounded: MUTATION_BUDGET seconds in all, and any files given in MUTATION_FILES only. For Glory's
+# fire, melee and checks run first (169 mutants: about half an hour); every file runs for hours
+MUTATION_BUDGET ?= 3600
+MUTATION_FILES ?=
+mutation: $(STAMP)
+	nice $(PY) -m bench.mutation --budget $(MUTATION_BUDGET) $(MUTATION_FILES)
 
 # a standalone folder that runs without Python (dist/forglory/forglory), then a smoke test of it,
 # headless: a round of a battle, a few frames of the window, the content check

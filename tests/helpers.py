@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
@@ -399,3 +400,15 @@ def refusal(f: Callable[[], object]) -> Reject:
 def refused(session: Session, f: Callable[[], object]) -> str:
     """Why `f` refuses, in the English words an event of the session would record."""
     return session.reason(refusal(f))
+
+
+def zeroed_rules(**groups: tuple[str, ...]) -> Ruleset:
+    """The ruleset with the named modifiers (by group: morale, leadership, combat) set to 0, as a mod
+    may set them; `combat=("*",)` zeroes every combat modifier with a value of its own."""
+    rs = rules()
+    table = {g: dict(getattr(rs.modifiers, g)) for g in groups}
+    for g, names in groups.items():
+        for n in names if names != ("*",) else tuple(table[g]):
+            if table[g][n].value is not None:
+                table[g][n] = dataclasses.replace(table[g][n], value=0)
+    return dataclasses.replace(rs, modifiers=dataclasses.replace(rs.modifiers, **table))

@@ -369,6 +369,7 @@ def test_modules_json_lists_the_mode_and_the_modules(capsys: pytest.CaptureFixtu
             "melee",
             "melee_odds",
             "move_cost",
+            "move_rules",
             "movement_allowance",
             "reaction_window",
             "round",

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from game.running.settings import Settings, load_settings, settings_file
+from game.running.settings import Settings, fitted_window, load_settings, settings_file
 
 
 def test_settings_are_remembered(tmp_path: Path) -> None:
@@ -36,3 +36,12 @@ def test_a_bad_value_keeps_its_default_and_is_named(tmp_path: Path) -> None:
     assert s == Settings(sound=0.75)
     named = sorted(p.split(": ")[1] for p in problems)
     assert named == ["ai_think", "colour_blind", "music", "speed", "ui_scale", "window", "x\\x1b"]
+
+
+def test_a_window_the_screen_cannot_hold_opens_at_the_largest_size_it_holds() -> None:
+    # issue 22 playtest: 1280x800 on a 720- or 768-pixel screen hid the bottom of every screen
+    assert fitted_window((1280, 800), [(1366, 768)]) == (1280, 720)
+    assert fitted_window((1920, 1080), [(1680, 1050)]) == (1600, 900)
+    assert fitted_window((1280, 800), [(1920, 1080)]) == (1280, 800)  # held: as chosen
+    assert fitted_window((1280, 800), [(1024, 600)]) == (1280, 800)  # no offered size fits: as chosen
+    assert fitted_window((1280, 800), []) == (1280, 800)

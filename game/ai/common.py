@@ -24,6 +24,7 @@ from systems.for_glory.deployment import (
     Entry,
     check_deploy,
     check_staff,
+    entry_placement,
     entry_spots,
     lines_at,
     staff_entity,
@@ -180,6 +181,8 @@ def _deployment(
                 return c
             if fallback is None:
                 fallback = c  # legal, though partly outside the scenario's suggested zone
+    if fallback is None and edge:  # FG-REINF-1: the rules' complete search of the edge
+        return entry_placement(b, division, edge)
     return fallback
 
 

@@ -88,6 +88,7 @@ class Moved(Event):
     distance: float
     how: str  # move, road, strategic, retreat, charge, extra, officer, reaction-charge
     stopped: str | None = None  # the rule that cut the movement short
+    rules: tuple[str, ...] | None = None  # a rule module's rules that shaped it (its ground, its turn)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

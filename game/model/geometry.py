@@ -135,6 +135,22 @@ def edges(poly: Sequence[Point]) -> list[tuple[Point, Point]]:
     return [(poly[i - 1], poly[i]) for i in range(len(poly))]
 
 
+def edge_crossings(p: Point, q: Point, poly: Sequence[Point]) -> list[float]:
+    """The fractions of the way from p to q at which the segment meets the polygon's edges."""
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    out = []
+    for a, c in edges(poly):
+        ex, ey = c[0] - a[0], c[1] - a[1]
+        den = dx * ey - dy * ex
+        if abs(den) < 1e-12:
+            continue  # parallel: the samples on either side tell
+        t = ((a[0] - p[0]) * ey - (a[1] - p[1]) * ex) / den
+        u = ((a[0] - p[0]) * dy - (a[1] - p[1]) * dx) / den
+        if 0.0 <= t <= 1.0 and 0.0 <= u <= 1.0:
+            out.append(t)
+    return out
+
+
 def point_polygon_distance(p: Point, poly: Sequence[Point]) -> float:
     if point_in_polygon(p, poly):
         return 0.0

@@ -137,9 +137,10 @@ HOOKS = (
     "melee",  # contact resolved: (battle, ChargeState) -> Resolution (FG-CBT, FG-MELEE)
     "melee_odds",  # the chance of each result of contact: (battle, attacks, defenders) -> {result: chance}
     "reaction_window",  # reactions offered: (battle, Active, stage) -> Resolution (FG-REACT)
-    "after_action",  # a unit's order is over: (battle, command) (nothing in For Glory)
+    "after_action",  # a unit's order is over: (battle, command) -> None or a Resolution (For Glory: nothing)
     "movement_allowance",  # how far a unit may move: (battle, unit, difficult) -> inches or None (FG-MOVE)
     "move_cost",  # allowance a straight move uses: (battle, unit, Way) -> inches (FG: its length)
+    "move_rules",  # the module's rules that priced a straight move: (battle, unit, Way) -> rule IDs
     "difficult_stop",  # does a unit stop on entering difficult ground: (battle, unit) -> bool (FG-MOVE-3)
     "attacked_from",  # the side of a unit a charge or a shot comes from: (battle, unit, point) -> sector
     "action_cost",  # what an order costs the unit beyond its result, for an AI: (battle, unit, command)

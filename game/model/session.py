@@ -30,6 +30,7 @@ class Session:
         self.events: list[Event] = []
         self.pending: Decision | None = None
         self._resolution: Resolution | None = None
+        self.action_began = 0  # where the events of the order whose after_action runs began
 
     def enter(self) -> None:
         """Make this game's state current (a battle switches to its esper world)."""
@@ -88,18 +89,23 @@ class Session:
         if kind is None:
             order = _order_name(command)
             raise refuse("FG-ORD-5", "reason_order_not_awaited", order=Term(order, f"log_order_{order}"))
+        began = len(self.events)
         gen = kind.start(self, command)
         if not kind.unit_order:
             return gen
         if gen is None:  # an order resolved at once
-            self.stack.hook("after_action")(self, command)
-            return None
-        return self._after(gen, command)
+            self.action_began = began
+            return self.stack.hook("after_action")(self, command)  # and what it then asks, if anything
+        return self._after(gen, command, began)
 
-    def _after(self, gen: Resolution, command: cmd.Command) -> Resolution:
-        """A unit's order, then the after-action hook (a module's fatigue, say)."""
+    def _after(self, gen: Resolution, command: cmd.Command, began: int) -> Resolution:
+        """A unit's order, then the after-action hook (a module's fatigue, say), which may go on
+        asking decisions (a module's checks of what the order did: events from `action_began`)."""
         result = yield from gen
-        self.stack.hook("after_action")(self, command)
+        self.action_began = began
+        more = self.stack.hook("after_action")(self, command)
+        if more is not None:
+            yield from more
         return result
 
     def _answer(self, command: cmd.Command) -> None:

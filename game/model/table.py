@@ -10,6 +10,7 @@ from game.model.geometry import (
     BBox,
     Point,
     Polygon,
+    edge_crossings,
     near_polyline,
     point_in_polygon,
     polygon_distance,
@@ -101,6 +102,17 @@ class Table:
         if not near:
             return [("passable", None)] * len(pts)
         return [_ground(p, near) for p in pts]
+
+    def area_crossings(self, p: Point, q: Point) -> list[float]:
+        """The fractions of the way from p to q at which it crosses the edge of an area that changes
+        movement (a path clipping a corner is inside it between two of them, however briefly)."""
+        box = BBox.of((p, q))
+        return sorted(
+            t
+            for f in self._movers
+            if f.polygon and f.bbox.intersects(box)
+            for t in edge_crossings(p, q, f.polygon)
+        )
 
     def on_road(self, p: Point, tolerance: float) -> bool:
         return any(f.kind.road and f.contains(p, tolerance) for f in self.features)

@@ -23,6 +23,7 @@ MOVED = {
     "reaction-charge": "FG-REACT-3",
     "extra": "FG-CHG-4",
     "officer": "FG-UNIT-18",
+    "rally": "WM-12",
 }
 # the kinds of event that carry no rule of their own
 KIND = {
@@ -38,6 +39,7 @@ def rules_of(d: dict[str, Any]) -> list[str]:
     """The rule IDs of one event (as Event.to_dict gives it), the event's own first."""
     found = [d[k] for k in ("rule", "stopped") if isinstance(d.get(k), str)]
     found += [m["rule"] for m in d.get("modifiers", ()) if m.get("rule")]
+    found += [r for r in d.get("rules", ()) if isinstance(r, str)]  # a module's rules behind a move
     if d["kind"] == "moved":
         found.append(MOVED.get(d.get("how", ""), "FG-ORD-6"))
     elif d["kind"] in KIND:

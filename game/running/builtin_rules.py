@@ -9,7 +9,7 @@ from __future__ import annotations
 from game.model.modules import GameMode, RuleModule, register, register_mode
 from systems.clash.command import CLASH_COMMAND
 from systems.clash.melee import CLASH_MELEE
-from systems.dias.combat import DIAS_COMBAT
+from systems.dias.combat_module import DIAS_COMBAT
 from systems.dias.terrain import DIAS_TERRAIN
 from systems.for_glory.mode import FOR_GLORY_MODE
 from systems.open_wars.mode import OPEN_WARS_MODE

@@ -181,6 +181,8 @@ class Narrator:
         if not self.t.has(key):
             key = "log_move"
         text = self.say(key, unit=self.name(e["unit"]), distance=self.inches(distance), how=how)
+        if last.get("rules"):  # a module's rules priced it (its ground, its turn)
+            text += self.say("log_priced_by", rules=", ".join(last["rules"]))
         if last.get("stopped"):
             text += self.say("log_stopped", rule=last["stopped"])
         return text

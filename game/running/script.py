@@ -389,13 +389,22 @@ def play_step(battle: Battle, step: StepSpec) -> list[Event]:
     if step.check == "morale":
         return battle.apply(cmd.CheckMorale(step.unit))
     events: list[Event] = []
+    answers = Answers(step, battle.stack)
     if esper.component_for_entity(battle.ids[step.unit], Status).in_play:
         events += battle.apply(cmd.Activate(step.unit, leadership=False))
+        events += _settle(battle, answers)  # a module's questions before the order (WM-10's rally)
     started = battle.apply(order_command(battle, step))
     events += started
     if len(started) == 1 and isinstance(started[0], Rejected):
         return events  # the order was refused: nothing happened, so nothing was reacted to
-    answers = Answers(step, battle.stack)
+    events += _settle(battle, answers)
+    events += [_unused(battle, step, r, events) for r in answers.reactions]
+    return events + answers.unasked()
+
+
+def _settle(battle: Battle, answers: Answers) -> list[Event]:
+    """Answers every decision the battle asks, from the step, until it asks none."""
+    events: list[Event] = []
     while battle.pending is not None:
         d = battle.pending
         answer = answers.answer(d)
@@ -406,8 +415,7 @@ def play_step(battle: Battle, step: StepSpec) -> list[Event]:
             raise Unanswered(
                 f"the battle asks side {d.side} for the {d.kind} of {d.unit} and the step gives none"
             )
-    events += [_unused(battle, step, r, events) for r in answers.reactions]
-    return events + answers.unasked()
+    return events
 
 
 class Unanswered(Exception):

@@ -26,6 +26,19 @@ WINDOWS = ((1280, 720), (1280, 800), (1600, 900), (1920, 1080))  # the window si
 COLOUR_BLIND = ((0, 114, 178), (230, 159, 0))
 
 
+def fitted_window(wanted: tuple[int, int], desktops: list[tuple[int, int]]) -> tuple[int, int]:
+    """The window to open for the size a player chose: that size if the screen holds it, else the
+    largest offered size the screen holds (1280x800 on a 768-pixel laptop would hide the bottom of
+    every screen), else the chosen size as it is."""
+    if not desktops:
+        return wanted
+    dw, dh = desktops[0]
+    if wanted[0] <= dw and wanted[1] <= dh:
+        return wanted
+    fits = [w for w in WINDOWS if w[0] <= dw and w[1] <= dh]
+    return max(fits, key=lambda w: w[0] * w[1]) if fits else wanted
+
+
 def settings_file() -> Path:
     return Path(platformdirs.user_config_dir("forglory", appauthor=False, roaming=True)) / "settings.json"
 

@@ -20,7 +20,7 @@ from game.net.saved import is_net_save, load_net
 from game.net.seat import Seat
 from game.running.match import new_match
 from game.running.saves import load_game
-from game.running.settings import Settings, load_settings
+from game.running.settings import Settings, fitted_window, load_settings
 from game.ui import theme
 from game.ui.battle_screen import BattleScreen
 from game.ui.end_screen import EndScreen
@@ -113,11 +113,12 @@ def switch_to_save(
 
 
 def open_window(settings: Settings) -> pygame.Surface:
-    """The window as the settings say: the whole screen, or a window of their size (which the player
-    may resize)."""
+    """The window as the settings say: the whole screen, or a window of their size that the screen
+    holds (which the player may resize)."""
     if settings.fullscreen:
         return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-    return pygame.display.set_mode(settings.window, pygame.RESIZABLE)
+    size = fitted_window(settings.window, pygame.display.get_desktop_sizes())
+    return pygame.display.set_mode(size, pygame.RESIZABLE)
 
 
 def run(

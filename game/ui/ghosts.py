@@ -4,6 +4,7 @@ reaction areas it enters; or why it may not), asked of the same functions the or
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -16,7 +17,7 @@ from game.model.geometry import Point, dist
 from game.model.resolution import Reject
 from game.model.words import inches, slug
 from systems.for_glory.officers import check_officer_move
-from systems.for_glory.paths import plan_move
+from systems.for_glory.paths import examined, move_rules, plan_move
 from systems.for_glory.reaction import reactors_along
 
 
@@ -56,6 +57,10 @@ def move_ghost(b: Battle, t: Texts, name: str, p: Point, facing: float | None, e
     how = t(key) if t.has(key := f"ghost_how_{slug(plan.how)}") else plan.how
     left = inches(plan.allowance - spent, t)
     lines = [t("ghost_move", how=how, used=used, allowance=inches(plan.allowance, t), left=left)]
+    if plan.cost is not None:  # what the module in play priced: the ground crossed, a turn, a line
+        rules = move_rules(b, e, plan.path[0], plan.path[-1], plan.facing, plan.road) or ()
+        ground = ground_crossed(b, t, e, plan.path[0], plan.path[-1]) or t("ghost_ground_clear")
+        lines.append(t("ghost_ground", ground=ground, rules=", ".join(rules)))
     if plan.stopped:
         lines.append(t("ghost_stops", rule=plan.stopped))
     if plan.length > 0:  # FG-REACT-1: the enemy units whose reaction areas this path enters
@@ -63,6 +68,19 @@ def move_ghost(b: Battle, t: Texts, name: str, p: Point, facing: float | None, e
         if enters:
             lines.append(t("ghost_reactors", units=", ".join(enters)))
     return Ghost(name, plan.path[-1], plan.facing, True, lines)
+
+
+def ground_crossed(b: Battle, t: Texts, e: int, start: Point, end: Point) -> str:
+    """Each kind of difficult ground a move crosses and how far it goes in it, in the order crossed,
+    as "wood 1.2\"" (what the whole move costs is the line above)."""
+    pts = examined(b, start, end)
+    found: dict[str, float] = {}
+    for a, c in itertools.pairwise(pts):
+        area = b.table.difficult_area_at(((a[0] + c[0]) / 2, (a[1] + c[1]) / 2))
+        if area is not None:
+            kind = t(key) if t.has(key := f"log_ground_{slug(area.kind.name)}") else area.kind.name.lower()
+            found[kind] = found.get(kind, 0.0) + dist(a, c)
+    return ", ".join(t("ghost_ground_stretch", ground=k, length=inches(v, t)) for k, v in found.items())
 
 
 def officer_ghost(b: Battle, t: Texts, name: str, p: Point) -> Ghost:

@@ -46,6 +46,7 @@ from systems.clash.fatigue import (
     roll_successes,
     table_gain,
 )
+from systems.clash.morale import SupportCheck, hits_by_fire, morale, paralysis_chance
 from systems.clash.words import COMMAND_WORDS
 from systems.for_glory import sequence
 from systems.for_glory.reaction import Active
@@ -280,10 +281,12 @@ def activate_unit(b: Battle, e: int, support: bool) -> Resolution:
     )
     f = fatigue(b, e)
     before = f.markers
+    f.paralysed = False  # CS-14 (CS-DEC-17): paralysed while reactive, it lost a reaction, not its turn
     if f.points == 0 or take_check(b, e, "activation", support):
         yield from actions(b, e)
     if f.markers == before and b.in_play(e):
         f.markers += 1
+    f.paralysed = False  # CS-14: paralysed in its own activation, that activation ended; nothing more
     b.activation = None
 
 
@@ -391,6 +394,70 @@ def activation(b: Battle, c: cmd.Activate) -> None:
     b.activation = alone(b, e)
     if c.leadership and fatigue(b, e).points and not take_check(b, e, "activation", False):
         b.activation = Activation(Formation(c.formation, b.side_of(e), None, []), False)
+
+
+def after(b: Battle, command: cmd.Command) -> Resolution | None:
+    """An action's marker and fatigue (CS-3, CS-9, CS-10), then the morale checks of the units its
+    shots hit (CS-12)."""
+    after_action(b, command)
+    hit = hits_by_fire(b.events[b.action_began :])
+    return fire_checks(b, hit) if hit else None
+
+
+def fire_checks(b: Battle, hit: list[tuple[str, int]]) -> Resolution:
+    """CS-12, CS-13: a unit hit by a shot checks morale, a die more per hit (a wound: For Glory's fire
+    has no saves); a commander within Command Distance may spend 1 CP for a die more, the worst then
+    dropped (CS-DEC-18: checks due to melee get none, as CS-13 wants the commander attached)."""
+    n = numbers(b)
+    for name, wounds in hit:
+        e = b.ids[name]
+        if not b.in_play(e):
+            continue
+        side = b.side_of(e)
+        support = False
+        if commanders(b, e) and points(b).get(side, 0) >= n.support_cost:
+            answer = yield from ask(
+                b,
+                Decision("clash_morale_support", side, name, ("support",)),
+                partial(_accept_support, unit=name),
+            )
+            support = isinstance(answer, SupportCheck)
+        if support:
+            points(b)[side] -= n.support_cost
+            text = f"a commander spends {n.support_cost} CP on its morale check"
+            details = {"say": "cs_morale_support", "side": side, "points": points(b)[side]}
+            b.emit(Note(rule="CS-13", text=text, unit=name, details=details))
+        morale(b, e, wounds, "hit by fire", support)
+
+
+def _accept_support(a: cmd.Command, *, unit: str) -> None:
+    if isinstance(a, SupportCheck) and a.unit != unit:
+        raise refuse("CS-13", "reason_cs_support_whom", unit=unit)
+
+
+def support_ai(b: Battle, d: Decision, judge: Judge | None = None) -> cmd.Command:
+    """Spend the point when the commander's die takes a chance of paralysis of one in ten or more."""
+    e = b.ids[d.unit]
+    dice = 1 + _wounds_pending(b, d.unit)
+    saved = paralysis_chance(b, e, dice, False) - paralysis_chance(b, e, dice, True)
+    return SupportCheck(d.unit) if saved >= Fraction(1, 10) else cmd.Pass()
+
+
+def _wounds_pending(b: Battle, name: str) -> int:
+    return sum(w for u, w in hits_by_fire(b.events[b.action_began :]) if u == name)
+
+
+def support_choices(b: Battle, d: Decision) -> list[Choice]:
+    e = b.ids[d.unit]
+    dice = 1 + _wounds_pending(b, d.unit)
+    with_die = f"{float(paralysis_chance(b, e, dice, True)):.0%}"
+    alone = f"{float(paralysis_chance(b, e, dice, False)):.0%}"
+    return [
+        Choice(
+            "Commander's die", SupportCheck(d.unit), "CS-13", with_die, "cs_support", {"chance": with_die}
+        ),
+        Choice("Check alone", cmd.Pass(), "CS-13", alone, "cs_alone", {"chance": alone}),
+    ]
 
 
 def no_window(b: Battle, act: Active, stage: str) -> Resolution:
@@ -573,13 +640,22 @@ CLASH_COMMAND = RuleModule(
             unit_choices=reaction_unit_choices,
             rules=("CS-7", "CS-8", "CS-14"),
         ),
+        DecisionKind(
+            "clash_morale_support",
+            (SupportCheck, cmd.Pass),
+            ai=support_ai,
+            scripted=lambda d, name: SupportCheck(d.unit) if name == "support" else cmd.Pass(),
+            prompt="{unit} checks morale: spend a command point on a commander's die? (CS-13)",
+            choices=support_choices,
+            rules=("CS-12", "CS-13", "CS-14"),
+        ),
     ),
-    commands=(ActivateUnit, Rest, ReactWith),
+    commands=(ActivateUnit, Rest, ReactWith, SupportCheck),
     hooks={
         "round": clash_round,
         "activation": activation,
         "reaction_window": no_window,
-        "after_action": after_action,
+        "after_action": after,
         "action_cost": action_cost,
     },
     modifiers={"fire": (fire_penalty,), "melee": (melee_penalty,), "morale": (morale_penalty,)},

@@ -28,13 +28,16 @@ from game.model.dice import D6, FACES
 from game.model.events import Note, Roll
 from game.model.geometry import centroid
 from game.model.limits import Bounds
-from game.model.modules import Choice, DecisionKind, Judge, RuleModule
-from game.model.resolution import Decision, Resolution
+from game.model.modules import Choice, DecisionKind, Judge, OrderKind, RuleModule
+from game.model.resolution import Decision, Reject, Resolution
 from game.model.ruleset import Distance, Ruleset
 from systems.clash.fatigue import Penalty, add_fatigue, courage, fatigue, save
 from systems.clash.fatigue import numbers as command_numbers
+from systems.clash.morale import morale
 from systems.clash.words import MELEE_WORDS
 from systems.for_glory.charge.contact import ChargeState, pursue, reach_officers
+from systems.for_glory.charge.order import charge_order
+from systems.for_glory.charge.plan import check_charge
 from systems.for_glory.hits import add_hits, push
 from systems.for_glory.measure import gap, within
 from systems.for_glory.melee import Attack, engaged
@@ -78,6 +81,21 @@ class Respond(cmd.Command):
 
     unit: str
     response: Response
+
+
+@dataclass
+class NoQuarter:
+    """CS-10: the unit is making a no-quarter attack (set for its charge only)."""
+
+    on: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class NoQuarterAttack(cmd.Command):
+    """CS-10's no-quarter attack: a charge whose natural 6s to hit count two hits, for +2 fatigue."""
+
+    unit: str
+    target: str
 
 
 @dataclass(frozen=True)
@@ -161,6 +179,25 @@ class Side:
     to_save: int
     courage: int
     left: int  # the hits its first unit can still take
+    no_quarter: bool = False  # CS-10: a natural 6 to hit counts as two hits
+
+
+@cache
+def _hits(n: int, to_hit: int, no_quarter: bool) -> tuple[Fraction, ...]:
+    """The chance of each number of hits from n dice at to_hit+; with no quarter (CS-10) a natural 6
+    that hits is two hits."""
+    if not no_quarter or to_hit > FACES:
+        return _binomial(n, _p(to_hit))
+    six = Fraction(1, FACES)
+    one = (1 - _p(to_hit), _p(to_hit) - six, six)  # 0, 1 or 2 hits from one die
+    out: tuple[Fraction, ...] = (Fraction(1),)
+    for _ in range(n):
+        grown = [Fraction(0)] * (len(out) + 2)
+        for k, p in enumerate(out):
+            for h, q in enumerate(one):
+                grown[k + h] += p * q
+        out = tuple(grown)
+    return out
 
 
 def _taken(hits: int, s: Side) -> dict[tuple[int, int], Fraction]:
@@ -197,7 +234,7 @@ def outcomes(att: Side, dfn: Side, response: Response, own: int, stays: bool) ->
     """Every result of one combat and its exact chance: the attack, the response (costing the
     defender `own` fatigue), saves, morale checks and who falls back (CS-11, CS-13). Remembered: the
     same sides meet again and again while an AI weighs its charges."""
-    hits_dist = _binomial(att.dice, _p(att.to_hit))
+    hits_dist = _hits(att.dice, att.to_hit, att.no_quarter)
     if response == "defend":
         cancel = _p(dfn.to_hit)
         defender = _mix(
@@ -226,14 +263,21 @@ def left(b: Battle, e: int) -> int:
     return b.rules.core.hits.destroyed_at - esper.component_for_entity(e, Hits).count
 
 
-def sides(b: Battle, attackers: list[int], defenders: list[int], response: Response) -> tuple[Side, Side]:
+def sides(
+    b: Battle, attackers: list[int], defenders: list[int], response: Response, no_quarter: bool | None = None
+) -> tuple[Side, Side]:
     """CS-11.1: every unit in contact adds its attacks; the first charger and the charged unit roll
     for their side (CS-DEC-14). A defender behind an obstacle that holds or defends is hit at -1."""
     first, target = attackers[0], defenders[0]
     obstacle = response != "counter" and behind_obstacle(b, target)
     to_hit = min(FACES + 1, combat(b, first) - (numbers(b).obstacle_to_hit if obstacle else 0))
     att = Side(
-        sum(attacks(b, e) for e in attackers), to_hit, saving(b, first), courage(b, first), left(b, first)
+        sum(attacks(b, e) for e in attackers),
+        to_hit,
+        saving(b, first),
+        courage(b, first),
+        left(b, first),
+        esper.component_for_entity(first, NoQuarter).on if no_quarter is None else no_quarter,
     )
     dfn = Side(
         sum(attacks(b, e) for e in defenders),
@@ -246,9 +290,9 @@ def sides(b: Battle, attackers: list[int], defenders: list[int], response: Respo
 
 
 def response_odds(
-    b: Battle, attackers: list[int], defenders: list[int], response: Response
+    b: Battle, attackers: list[int], defenders: list[int], response: Response, no_quarter: bool | None = None
 ) -> Mapping[Outcome, Fraction]:
-    att, dfn = sides(b, attackers, defenders, response)
+    att, dfn = sides(b, attackers, defenders, response, no_quarter)
     own = numbers(b).responses[response].fatigue
     return outcomes(att, dfn, response, own, holds_ground(b, defenders[0]))
 
@@ -280,11 +324,13 @@ FALL_BACK = 0.4
 FATIGUE = 0.25
 
 
-def response_worth(b: Battle, attackers: list[int], defenders: list[int], response: Response) -> float:
+def response_worth(
+    b: Battle, attackers: list[int], defenders: list[int], response: Response, no_quarter: bool | None = None
+) -> float:
     """What a response is worth to the defender: wounds dealt less wounds taken, ground, fatigue."""
     n = numbers(b)
     worth = -FATIGUE * (n.responses[response].fatigue + 0.5 * n.responses[response].markers)
-    for o, p in response_odds(b, attackers, defenders, response).items():
+    for o, p in response_odds(b, attackers, defenders, response, no_quarter).items():
         v = WOUND * (o.attacker_wounds - o.defender_wounds) + (
             -FALL_BACK if o.defender_retreats else FALL_BACK
         )
@@ -292,19 +338,30 @@ def response_worth(b: Battle, attackers: list[int], defenders: list[int], respon
     return worth
 
 
-def best_response(b: Battle, attackers: list[int], defenders: list[int]) -> Response:
-    return max(RESPONSES, key=lambda r: response_worth(b, attackers, defenders, r))
+def best_response(
+    b: Battle, attackers: list[int], defenders: list[int], no_quarter: bool | None = None
+) -> Response:
+    return max(RESPONSES, key=lambda r: response_worth(b, attackers, defenders, r, no_quarter))
 
 
 # --- the combat --------------------------------------------------------------------------------
 
 
 def _pool(
-    b: Battle, e: int, check: str, dice: int, target: int, what: str, how: str, other: int | None
+    b: Battle,
+    e: int,
+    check: str,
+    dice: int,
+    target: int,
+    what: str,
+    how: str,
+    other: int | None,
+    sixes_twice: bool = False,
 ) -> int:
-    """A pool of d6 at or above a target (CS-11): returns the successes."""
+    """A pool of d6 at or above a target (CS-11): returns the successes (a natural 6 two with no
+    quarter, CS-10)."""
     rolled = tuple(b.dice.d6() for _ in range(dice))
-    hits = sum(1 for d in rolled if d >= target)
+    hits = sum((2 if sixes_twice and d == FACES else 1) for d in rolled if d >= target)
     b.emit(
         Roll(
             check=check,
@@ -320,35 +377,6 @@ def _pool(
         )
     )
     return hits
-
-
-def morale(b: Battle, e: int, extra: int, why: str) -> int:
-    """CS-13: one die, one more per wound or for what was seen; each below Courage is a fatigue point;
-    two or more from one check paralyse the unit (CS-14). Returns the fatigue gained."""
-    if not b.in_play(e):
-        return 0
-    target = courage(b, e)
-    rolled = tuple(b.dice.d6() for _ in range(1 + extra))
-    fails = sum(1 for d in rolled if d < target)
-    b.emit(
-        Roll(
-            check="morale",
-            unit=b.name(e),
-            die=fails,
-            dice=rolled,
-            read="failures",
-            modifiers=(),
-            total=fails,
-            outcome=f"{fails} below courage {target} ({why})",
-            purpose=why,
-            rule="CS-13",
-        )
-    )
-    add_fatigue(b, e, fails, "CS-13", "morale check", {"say": "cs_fatigue_morale"})
-    if fails >= 2 and b.in_play(e):
-        fatigue(b, e).paralysed = True
-        b.emit(Note(rule="CS-14", text="is paralysed", unit=b.name(e)))
-    return fails
 
 
 def _take(b: Battle, e: int, hits: int, by: int, response_rule: str) -> tuple[int, int]:
@@ -418,7 +446,9 @@ def combat_round(b: Battle, state: ChargeState, attackers: list[int], defenders:
     how = stat_words(b, first, "combat")
     if att.to_hit != combat(b, first):
         how += f", behind an obstacle: {n.obstacle_to_hit} (CS-11)"
-    hits = _pool(b, first, "melee", att.dice, att.to_hit, "hits", how, target)
+    if att.no_quarter:
+        how += ", no quarter: a 6 is two hits (CS-10)"
+    hits = _pool(b, first, "melee", att.dice, att.to_hit, "hits", how, target, att.no_quarter)
     theirs = stat_words(b, target, "combat")
     if response == "defend":
         hits -= _pool(b, target, "defend", min(hits, dfn.dice), dfn.to_hit, "cancelled", theirs, first)
@@ -520,6 +550,73 @@ def check(rules: Ruleset, records: Mapping[str, Any]) -> list[tuple[str, str, st
     return out
 
 
+# --- the no-quarter attack (CS-10) --------------------------------------------------------------
+
+
+def no_quarter_order(b: Battle, c: NoQuarterAttack) -> Resolution:
+    """CS-10 (CS-DEC-19): For Glory's charge, checked and carried out as one, its melee fought with
+    every natural 6 to hit counting two hits; the action costs +2 fatigue (`action_fatigue`)."""
+    gen = charge_order(b, cmd.Charge(c.unit, c.target))
+    return _without_quarter(b, b.ids[c.unit], gen)
+
+
+def _without_quarter(b: Battle, e: int, gen: Resolution) -> Resolution:
+    flag = esper.component_for_entity(e, NoQuarter)
+    flag.on = True
+    try:
+        yield from gen
+    finally:
+        flag.on = False
+
+
+def _no_quarter_fight(b: Battle, c: Any) -> tuple[int, int, Response]:
+    e, target = b.ids[c.unit], b.ids[c.target]
+    check_charge(b, e, target)
+    return e, target, best_response(b, [e], [target], no_quarter=True)
+
+
+def no_quarter_odds(b: Battle, c: Any) -> dict[str, Fraction]:
+    """The exact chance of each result if the charge reaches, the defender answering as an AI would."""
+    e, target, response = _no_quarter_fight(b, c)
+    out: dict[str, Fraction] = {}
+    for o, p in response_odds(b, [e], [target], response, no_quarter=True).items():
+        k = as_result(o, left(b, target), left(b, e))
+        out[k] = out.get(k, Fraction(0)) + p
+    return out
+
+
+NO_QUARTER_FATIGUE = 2 * 0.25  # its fatigue against a charge's, on the AI's scale
+
+
+def no_quarter_options(b: Battle, e: int) -> list[tuple[float, cmd.Command]]:
+    """The AI's no-quarter attacks: wounds dealt less taken, ground won, less the extra fatigue."""
+    out: list[tuple[float, cmd.Command]] = []
+    for t in b.enemy_units(b.side_of(e)):
+        if esper.try_component(t, Unit) is None:
+            continue
+        c = NoQuarterAttack(b.name(e), b.name(t))
+        try:
+            _e, _t, response = _no_quarter_fight(b, c)
+        except Reject:
+            continue
+        worth = -response_worth(b, [e], [t], response, no_quarter=True) - NO_QUARTER_FATIGUE
+        out.append((worth, c))
+    return out
+
+
+NO_QUARTER = OrderKind(
+    "no_quarter",
+    NoQuarterAttack,
+    no_quarter_order,
+    "CS-10",
+    script_keys=frozenset({"target"}),
+    from_step=lambda s: NoQuarterAttack(s.unit, s.target or ""),
+    options=no_quarter_options,
+    label="No quarter",
+    odds=no_quarter_odds,
+)
+
+
 CLASH_MELEE = RuleModule(
     id=ID,
     name="Clash of Spears melee",
@@ -539,7 +636,9 @@ CLASH_MELEE = RuleModule(
             rules=("CS-11", "CS-12", "CS-13", "CS-14"),
         ),
     ),
+    orders=(NO_QUARTER,),
     commands=(Respond,),
+    components=(lambda b, e: NoQuarter(),),
     hooks={"melee": clash_melee, "melee_odds": melee_odds},
     dice=(D6,),
     narration=MELEE_WORDS,

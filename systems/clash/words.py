@@ -11,7 +11,10 @@ from typing import Any
 # the outcome each roll reports, as fatigue.roll_successes, melee._pool and melee.morale word it
 CHECKED = re.compile(r"(?P<n>\d+) at (?P<at>\d+)\+ \((?P<how>.*)\)(?:: (?P<verdict>passes|fails))?")
 POOLED = re.compile(r"\w+: (?P<n>\d+) at (?P<at>\d+)\+ \((?P<how>.*)\)")
-MORALE = re.compile(r"(?P<n>\d+) below courage (?P<at>\d+) \((?P<why>.*)\)")
+MORALE = re.compile(
+    r"(?P<n>\d+) below courage (?P<at>\d+) \((?P<why>[^)]*)\)"
+    r"(?P<support>, a commander's die: the worst dropped \(CS-13\))?"
+)
 # what makes a roll's target, piece by piece: pattern -> the text that says it
 HOW = (
     (re.compile(r"courage, no modifier"), "log_cs_courage_plain"),
@@ -84,11 +87,16 @@ def tell_morale(e: Event, n: Any) -> str:
     if m is None:
         return str(n.plain(e))
     why = n.word("log_cs_why", m["why"])
+    key = "log_cs_morale_support" if m["support"] else "log_cs_morale"
     return n.say(
-        "log_cs_morale", who=n.name(e["unit"]), why=why, dice=dice(e, n), at=m["at"], count=m["n"],
-        rule=e["rule"],
-    )  # fmt: skip
+        key, who=n.name(e["unit"]), why=why, dice=dice(e, n), at=m["at"], count=m["n"], rule=e["rule"]
+    )
 
 
-COMMAND_WORDS = {"roll:CS-4": tell_check, "roll:CS-6": tell_check, "roll:CS-7": tell_check}
+COMMAND_WORDS = {
+    "roll:CS-4": tell_check,
+    "roll:CS-6": tell_check,
+    "roll:CS-7": tell_check,
+    "roll:CS-13": tell_morale,
+}
 MELEE_WORDS = {"roll:CS-11": tell_pool, "roll:CS-13": tell_morale}

@@ -19,13 +19,13 @@ from game.model.dice import Die
 from game.model.events import ModLine, Roll
 from game.model.geometry import centroid, segments_intersect
 from game.model.limits import Bounds
-from game.model.modules import RuleModule
 from game.model.resolution import Resolution
 from game.model.ruleset import Ruleset
 from game.model.table import Feature
+from systems.dias.positions import Positions, elevation_fire, elevation_shock, grouped, uninvolved_behind
 from systems.for_glory.charge.contact import ChargeState, pursue, reach_officers
 from systems.for_glory.checks import morale_check as for_glory_morale_check
-from systems.for_glory.fire import ShotOutcome, place_marker
+from systems.for_glory.fire import place_marker
 from systems.for_glory.hits import add_hits, kill_officer, push
 from systems.for_glory.measure import gap, within
 from systems.for_glory.melee import Attack, engaged
@@ -62,6 +62,7 @@ class FireDrms:
     only_fronts: Drm  # DG-16: a firer with six fronts (in a town or a castle)
     point_blank: Drm  # DG-16: at XS or less against infantry or cavalry (DG-DEC-7)
     moved: Drm  # DG-DEC-7: For Glory's move and shoot
+    combined: Drm  # DG-16: two batteries of the same formation firing as one (DG-DEC-11)
 
 
 @dataclass(frozen=True)
@@ -89,6 +90,9 @@ class CombatNumbers:
     ratio: Annotated[list[Annotated[float, Bounds(1, 100)]], Bounds(1, 10)]  # DG-20: +1, +2 .. from
     ground_fire: Annotated[dict[str, Drm], Bounds(0, 100)]  # DG-2 Fire column, by the target's ground
     ground_shock: Annotated[dict[str, Drm], Bounds(0, 100)]  # DG-2 Shock column
+    # DG-10 (note [g]): the lines whose modifier replaces the defender's ground instead of adding to it
+    non_cumulative: Annotated[list[str], Bounds(0, 100)]
+    positions: Positions
 
 
 def numbers(b: Battle) -> CombatNumbers:
@@ -134,20 +138,26 @@ def only_fronts(b: Battle, e: int) -> bool:
 
 
 def _target_terrain(
-    b: Battle, shooter: int, target: int, table: Mapping[str, int], rule: str
+    b: Battle, shooter: int, target: int, table: Mapping[str, int], rule: str, clear: int = 0
 ) -> list[ModLine]:
-    """DG-2 with DG-10: a line between the units, if any, instead of the target's ground."""
-    f, value = _line_between(b, shooter, target, table)
-    if f is None:
-        f, value = _ground(b, target, table)
-    return _line(rule, f"{f.kind.name.lower()} (target)", value) if f is not None else []
+    """DG-2 with DG-10: the target's ground (`clear` where it stands on none the table prices) and a
+    line between the units added to it (a stream: DG-21 adds every terrain modifier); only a wall or
+    a fortification (note [g]: not cumulative) replaces the ground."""
+    line, value = _line_between(b, shooter, target, table)
+    said = _line(rule, f"{line.kind.name.lower()} (target)", value) if line is not None else []
+    if line is not None and line.kind.kind in numbers(b).non_cumulative:
+        return said
+    ground, gvalue = _ground(b, target, table)
+    if ground is None:
+        return _line("DG-2", "defender on clear ground", clear) + said
+    return _line(rule, f"{ground.kind.name.lower()} (target)", gvalue) + said
 
 
 # --- fire ---------------------------------------------------------------------------------------
 
 
 def fire_modifiers(
-    b: Battle, shooter: int, target: int, *, moved: bool, reaction: bool
+    b: Battle, shooter: int, target: int, *, moved: bool, reaction: bool, partner: int | None = None
 ) -> tuple[ModLine, ...]:
     n = numbers(b)
     cat = esper.component_for_entity(shooter, Unit).category
@@ -161,6 +171,10 @@ def fire_modifiers(
         out += _line("DG-16", "point-blank", d.point_blank)
     out += _line("DG-DEC-7", "moved and shot", d.moved if moved else 0)
     out += _target_terrain(b, shooter, target, n.ground_fire, "DG-4")
+    out += elevation_fire(b, n.positions, shooter, target)
+    out += grouped(b, n.positions, target)
+    if partner is not None:
+        out += _line("DG-16", "combined fire of two batteries", d.combined)
     return tuple(out)
 
 
@@ -174,14 +188,21 @@ def fire_result(n: CombatNumbers, total: int) -> str:
 
 
 def shoot(
-    b: Battle, shooter: int, target: int, *, moved: bool, reaction: bool, seen: Sight | None = None
+    b: Battle,
+    shooter: int,
+    target: int,
+    *,
+    moved: bool,
+    reaction: bool,
+    seen: Sight | None = None,
+    partner: int | None = None,
 ) -> Resolution:
     """DG-14..16: one d10 + fire capability + modifiers, read on the fire table; its result in For
     Glory's effects (DG-DEC-8). An artillery shot with an effect leaves a marker (FG-FIRE-4)."""
     if seen is None:
         check_fire(b, shooter, target)
     n = numbers(b)
-    mods = fire_modifiers(b, shooter, target, moved=moved, reaction=reaction)
+    mods = fire_modifiers(b, shooter, target, moved=moved, reaction=reaction, partner=partner)
     die = b.dice.one(D10)
     total = die + sum(m.value for m in mods)
     result = fire_result(n, total)
@@ -214,7 +235,6 @@ def shoot(
         _hit(b, target, 1 if result == "disorder" else 2, (sp.x, sp.y), who, "DG-15")
     if esper.component_for_entity(shooter, Unit).category.type == "artillery" and affected:
         yield from place_marker(b, shooter, target)
-    return ShotOutcome(total, affected)
 
 
 def _hit(b: Battle, e: int, hits: int, away_from: tuple[float, float], by: str, rule: str) -> None:
@@ -232,13 +252,15 @@ def fire_odds(
     moved: bool = False,
     reaction: bool = False,
     seen: Sight | None = None,
+    partner: int | None = None,
 ) -> dict[str, Fraction]:
     """The exact chance of each For Glory effect of a shot on the d10 (a cohesion test counted as its
     morale check's chance of failing)."""
     if seen is None:
         check_fire(b, shooter, target)
     n = numbers(b)
-    total = sum(m.value for m in fire_modifiers(b, shooter, target, moved=moved, reaction=reaction))
+    mods = fire_modifiers(b, shooter, target, moved=moved, reaction=reaction, partner=partner)
+    total = sum(m.value for m in mods)
     officer = esper.try_component(target, Officer) is not None
     fails = Fraction(0) if officer else 1 - check_odds(b, target)
     out: dict[str, Fraction] = {}
@@ -288,12 +310,13 @@ def shock_modifiers(b: Battle, attacks: list[Attack], defenders: list[int]) -> t
 
     out += _line("DG-21", "cohesion", max(map(cohesion, attackers)) - max(map(cohesion, defenders)))
     terrain = [
-        _target_terrain(b, a.unit, a.target, n.ground_shock, "DG-4") for a in attacks if a.target in defenders
+        _target_terrain(b, a.unit, a.target, n.ground_shock, "DG-4", d.clear_ground)
+        for a in attacks
+        if a.target in defenders
     ]
-    if not any(terrain) and all(_ground(b, t, n.ground_shock)[0] is None for t in defenders):
-        out += _line("DG-2", "defender on clear ground", d.clear_ground)
-    elif terrain:
+    if terrain:
         out += min(terrain, key=lambda ls: sum(m.value for m in ls))  # the best ground for the defence
+    out += elevation_shock(b, n.positions, attackers, defenders)
     sides = {"front" if a.sector == "front" else "rear" for a in attacks}
     if sides == {"front", "rear"}:
         out += _line("DG-22", "attacked from front and rear", d.front_and_rear)
@@ -304,6 +327,7 @@ def shock_modifiers(b: Battle, attacks: list[Attack], defenders: list[int]) -> t
         out += _line("DG-21", "charge with heavy cavalry", d.heavy_charge)
     elif cavalry:
         out += _line("DG-21", "cavalry charge", d.charge)
+    out += uninvolved_behind(b, n.positions, attackers, defenders)
     if any(only_fronts(b, e) for e in attackers):
         out += _line("DG-5", "attacking out of six fronts", d.attacker_only_fronts)
     return tuple(out)
@@ -401,24 +425,14 @@ def check(rules: Ruleset, records: Mapping[str, Any]) -> list[tuple[str, str, st
         ("cohesion", n.cohesion, rules.qualities),
         ("ground_fire", n.ground_fire, rules.terrain),
         ("ground_shock", n.ground_shock, rules.terrain),
+        ("non_cumulative", n.non_cumulative, rules.terrain),
+        ("positions.levels", n.positions.levels, rules.terrain),
     ):
         out += [
             ("combat", f"{key}.{name}", f"not a name of the ruleset (known: {', '.join(sorted(known))})")
             for name in names
             if name not in known
         ]
+    if n.positions.near not in rules.core.measures:
+        out.append(("combat", "positions.near", f"not a measure (known: {', '.join(rules.core.measures)})"))
     return out
-
-
-DIAS_COMBAT = RuleModule(
-    id=ID,
-    name="Días de Gloria combat",
-    description="fire and shock read on the Días de Gloria tables with a d10: force ratio, cohesion, "
-    "position, charges (DG-14..22)",
-    prefix="DG-",
-    mode="for-glory",
-    hooks={"fire": shoot, "fire_odds": fire_odds, "melee": shock, "melee_odds": melee_odds},
-    dice=(D10,),
-    records={"combat": CombatNumbers},
-    check=check,
-)

@@ -3,8 +3,9 @@ A move pays, inch by inch, what the arm's movement points for that ground are wo
 ground (a wood costs infantry 2 to 1, cavalry 3 to 1); crossing a stream, a wall or a fortification
 adds a surcharge a road cancels (DG-6); ground an arm may not enter refuses the move (DG-3 "NA");
 cavalry may not charge into or across rough ground (DG-8); a unit in a town or a castle has only
-fronts (DG-5). It replaces the hooks movement_allowance, move_cost, difficult_stop and attacked_from;
-the path, what it may pass and where it may end stay For Glory's. Decisions: docs/dias-decisions.md."""
+fronts (DG-5). It replaces the hooks movement_allowance, move_cost, move_rules, difficult_stop and
+attacked_from; the path, what it may pass and where it may end stay For Glory's. Decisions:
+docs/dias-decisions.md."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
 from game.model.battle import Battle
-from game.model.geometry import Point, dist, weighted_length
+from game.model.geometry import EPS, Point, dist, weighted_length
 from game.model.limits import Bounds
 from game.model.modules import RuleModule
 from game.model.resolution import refuse
@@ -115,6 +116,19 @@ def move_cost(b: Battle, e: int, way: Way) -> float:
     return total
 
 
+def move_rules(b: Battle, e: int, way: Way) -> tuple[str, ...]:
+    """The Días de Gloria rules that priced a move, for its events and its ghost: ground dearer than
+    clear, or a line crossed (DG-2, in inches by DG-DEC-1); along a road, a line it made free (DG-6)."""
+    pts = way.points
+    if way.road:
+        n = numbers(b)
+        crossed = [
+            f for f in features_on(b, pts) if n.ground[f.kind.kind].crossing and not f.contains(pts[0])
+        ]
+        return ("DG-6",) if crossed else ()
+    return ("DG-2", "DG-DEC-1") if move_cost(b, e, way) > dist(pts[0], pts[-1]) + EPS else ()
+
+
 def movement_allowance(b: Battle, e: int, difficult: bool) -> float | None:
     """The unit's move wherever it goes, the ground paying its part (DG-2); For Glory's rule keeping
     foot artillery out of difficult ground off a road (FG-UNIT-19) stands (DG-DEC-3)."""
@@ -157,6 +171,7 @@ DIAS_TERRAIN = RuleModule(
     hooks={
         "movement_allowance": movement_allowance,
         "move_cost": move_cost,
+        "move_rules": move_rules,
         "difficult_stop": lambda b, e: False,  # the ground's price replaces the cavalry stop (DG-DEC-3)
         "attacked_from": attacked_from,
     },

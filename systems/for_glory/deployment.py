@@ -25,6 +25,7 @@ from game.model.geometry import (
 from game.model.resolution import Reject, refuse
 from game.model.ruleset import Ruleset
 from game.model.words import Term
+from systems.for_glory.entry_search import INWARD, search_entry
 from systems.for_glory.measure import gap, within
 from systems.for_glory.officers import officer_clear
 
@@ -174,9 +175,6 @@ def check_deploy(b: Battle, c: cmd.Deploy, own_edge: str, entry: Entry) -> None:
         placed.append(corners)
 
 
-INWARD = {"south": 90.0, "north": 270.0, "west": 0.0, "east": 180.0}  # facing away from each edge
-
-
 def lines_at(
     rules: Ruleset, division: str, units: Sequence[str], officer: Point, facing: float
 ) -> list[cmd.Deploy]:
@@ -230,8 +228,9 @@ def entry_spots(b: Battle, edge: str) -> list[Point]:
 
 
 def entry_placement(b: Battle, division: str, edge: str) -> cmd.Deploy | None:
-    """FG-REINF-1 (AMB-40): a legal placement of a reinforcement at its entry edge, if the engine's
-    search finds one: the division in line at each spot of `entry_spots`. A pure query."""
+    """FG-REINF-1 (AMB-40): a legal placement of a reinforcement at its entry edge whenever one exists
+    on the search's grid: the division in line at each spot of `entry_spots` first, then the complete
+    search of `entry_search`. A pure query."""
     officer = b.ids[division]
     units = esper.component_for_entity(officer, Officer).assigned
     own = b.game.edges[b.side_of(officer)] if b.game is not None else "south"
@@ -242,7 +241,8 @@ def entry_placement(b: Battle, division: str, edge: str) -> cmd.Deploy | None:
             except Reject:
                 continue
             return c
-    return None
+    # no line fits: the search complete over the edge's grid (a corner, bases strung along the side)
+    return search_entry(b, division, edge, lambda c: check_deploy(b, c, own, Entry(edge)))
 
 
 def deploy(b: Battle, c: cmd.Deploy) -> None:

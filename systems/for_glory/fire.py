@@ -4,7 +4,6 @@ Shooting column of the results table, and artillery markers (AMB-58, AMB-60, AMB
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 import esper
 
@@ -19,12 +18,6 @@ from systems.for_glory.hits import add_hits, destroy, kill_officer, push
 from systems.for_glory.measure import gap, gap_to_point, within
 from systems.for_glory.targets import check_fire
 from systems.for_glory.vision import Sight, in_dense_cover
-
-
-@dataclass(frozen=True)
-class ShotOutcome:
-    total: int
-    hit_or_moved_target: bool  # the target was pushed, hit or destroyed (interrupts it, AMB-67)
 
 
 def in_cover(b: Battle, target: int, s: Sight, artillery: bool) -> bool:
@@ -69,8 +62,10 @@ def shoot(
     b: Battle, shooter: int, target: int, *, moved: bool, reaction: bool, seen: Sight | None = None
 ) -> Resolution:
     """Roll one shot and apply it. Generator: may ask the shooter's side where the marker goes.
-    Returns (via StopIteration) a ShotOutcome. `seen`: the line of a shot a rule module allows
-    without For Glory's range (Warhammer's stand and shoot); otherwise FG-FIRE-1..3 are checked."""
+    Whether it interrupts the target's action is the reaction window's to tell (AMB-67: a push, a
+    unit destroyed or engaged; a hit alone does not), from where the target stands after it. `seen`:
+    the line of a shot a rule module allows without For Glory's range (Warhammer's stand and shoot);
+    otherwise FG-FIRE-1..3 are checked."""
     s = seen or check_fire(b, shooter, target)
     mods = fire_modifiers(b, shooter, target, s, moved=moved, reaction=reaction)
     die = b.dice.d6()
@@ -95,28 +90,21 @@ def shoot(
     sp = b.pose(shooter)
     src = (sp.x, sp.y)
     who = b.name(shooter)
-    affected = False
     if is_officer:
         if band.hits or band.destroyed:
             kill_officer(b, target, who)
-            affected = True
         elif band.push:
             push(b, target, src, who)
-            affected = True
     elif band.destroyed:
         destroy(b, target, band.rule, who)
-        affected = True
     else:
         if band.hits:
             add_hits(b, target, band.hits, who, band.rule)
-            affected = True
         if band.push and esper.component_for_entity(target, Status).in_play:
             push(b, target, src, who)
-            affected = True
     artillery = esper.component_for_entity(shooter, Unit).category.type == "artillery"
     if artillery and total >= b.rules.core.artillery.marker_min_result:  # FG-FIRE-4
         yield from place_marker(b, shooter, target)
-    return ShotOutcome(total, affected)
 
 
 def marker_spot_ok(b: Battle, target: int, p: Point) -> bool:

@@ -136,6 +136,7 @@ FOR_GLORY = RuleModule(
         "after_action": sequence.after_action,
         "movement_allowance": movement_allowance,
         "move_cost": path_length,
+        "move_rules": lambda b, e, way: (),  # For Glory prices a move by its length alone
         "difficult_stop": stops_in_difficult,
         "attacked_from": sector,
         "action_cost": lambda b, e, c: 0.0,  # an order costs a unit nothing but its result

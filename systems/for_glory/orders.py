@@ -13,7 +13,7 @@ from game.model.events import Note, Rejected
 from game.model.geometry import EPS
 from game.model.resolution import Reject, Resolution, refuse
 from systems.for_glory.checks import morale_check
-from systems.for_glory.paths import Plan, plan_move
+from systems.for_glory.paths import Plan, move_rules, plan_move
 from systems.for_glory.reaction import Active, check_rally, finish, rally, retreat_plan, travel
 from systems.for_glory.targets import check_fire
 
@@ -87,10 +87,11 @@ def _move(b: Battle, e: int, plan: Plan, target: int | None) -> Resolution:
     travel_facing = plan.facing if plan.road else pose.facing
     if plan.road:
         esper.component_for_entity(e, Status).marching_by_road = True  # in column from its first step
-    reached = yield from travel(b, act, start, plan.path[-1], travel_facing, plan.how)
+    rules = move_rules(b, e, start, plan.path[-1], plan.facing, plan.road)  # a module's ground and turn
+    reached = yield from travel(b, act, start, plan.path[-1], travel_facing, plan.how, rules)
     if act.interrupted or not esper.component_for_entity(e, Status).in_play:
         return
-    finish(b, plan, start=reached)
+    finish(b, plan, start=reached, rules=rules)
     yield from offer_window(b, act, "end")
     if target is None or act.interrupted or not esper.component_for_entity(e, Status).in_play:
         return

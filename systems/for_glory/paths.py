@@ -7,6 +7,7 @@ movement (AMB-50). A unit is "in" a terrain area when its centre is (AMB-10).
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 
@@ -53,6 +54,30 @@ def along(start: Point, end: Point, step: float = STEP) -> list[Point]:
     return [
         (start[0] + (end[0] - start[0]) * i / n, start[1] + (end[1] - start[1]) * i / n) for i in range(n + 1)
     ]
+
+
+def examined(b: Battle, start: Point, end: Point) -> list[Point]:
+    """FG-MOVE-3, FG-UNIT-12..17: the points a centre path is examined at: every STEP, and where it
+    crosses an area's edge and halfway between two such crossings, so that a path clipping the corner
+    of a difficult area enters it, however short the stretch inside."""
+    cuts = b.table.area_crossings(start, end)
+    if not cuts:
+        return along(start, end)
+    n = max(1, math.ceil(dist(start, end) / STEP))
+    marks = [0.0, *cuts, 1.0]
+    ts = sorted(
+        {i / n for i in range(n + 1)} | set(cuts) | {(a + c) / 2 for a, c in itertools.pairwise(marks)}
+    )
+    return [(start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t) for t in ts]
+
+
+def move_rules(
+    b: Battle, e: int, start: Point, end: Point, facing: float, road: bool = False, target: int | None = None
+) -> tuple[str, ...] | None:
+    """The rules of a module that priced this move (its ground, its turn), for its events and its
+    ghost; None when only For Glory's length counts (events then stay as they were)."""
+    way = Way(tuple(examined(b, start, end)), facing, road, target)
+    return tuple(b.stack.hook("move_rules")(b, e, way)) or None
 
 
 def category(e: int) -> Category:
@@ -234,7 +259,7 @@ def _plan(
     b: Battle, e: int, start: Point, to: Point, facing: float, road: bool, fixed: float | None = None
 ) -> Plan:
     cat = category(e)
-    pts = along(start, to)
+    pts = examined(b, start, to)
     mv = b.rules.core.movement
     if road:
         # AMB-52: the centre stays on the road (its width) give or take the road tolerance

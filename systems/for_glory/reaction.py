@@ -226,7 +226,13 @@ def retreat(b: Battle, e: int) -> None:
     finish(b, plan)
 
 
-def finish(b: Battle, plan: Plan, start: Point | None = None, how: str | None = None) -> None:
+def finish(
+    b: Battle,
+    plan: Plan,
+    start: Point | None = None,
+    how: str | None = None,
+    rules: tuple[str, ...] | None = None,
+) -> None:
     e = plan.unit
     pose = b.pose(e)
     here = start or (pose.x, pose.y)
@@ -241,6 +247,7 @@ def finish(b: Battle, plan: Plan, start: Point | None = None, how: str | None = 
             distance=dist(here, end),
             how=how or plan.how,
             stopped=plan.stopped,
+            rules=rules,
         )
     )
 
@@ -287,9 +294,18 @@ def area_entries(b: Battle, e: int, start: Point, end: Point, facing: float) -> 
     return found
 
 
-def travel(b: Battle, act: Active, start: Point, end: Point, facing: float, how: str) -> Resolution:
+def travel(
+    b: Battle,
+    act: Active,
+    start: Point,
+    end: Point,
+    facing: float,
+    how: str,
+    rules: tuple[str, ...] | None = None,
+) -> Resolution:
     """Move the active unit from start to end (without turning), pausing for reactions wherever it
-    enters a reaction area (AMB-24). Stops where a reaction interrupts it."""
+    enters a reaction area (AMB-24). Stops where a reaction interrupts it. `rules`: a module's rules
+    that priced the move, named in each of its events."""
     e = act.unit
     fp = esper.component_for_entity(e, Footprint)
     length = dist(start, end)
@@ -313,7 +329,16 @@ def travel(b: Battle, act: Active, start: Point, end: Point, facing: float, how:
             break
         b.place(e, p[0], p[1], facing)
         if dist(here, p) > EPS:
-            b.emit(Moved(unit=b.name(e), path=(here, p), facing=facing, distance=dist(here, p), how=how))
+            b.emit(
+                Moved(
+                    unit=b.name(e),
+                    path=(here, p),
+                    facing=facing,
+                    distance=dist(here, p),
+                    how=how,
+                    rules=rules,
+                )
+            )
         here, done = p, t
         yield from b.stack.hook("reaction_window")(b, act, "during")
         if act.interrupted or not esper.component_for_entity(e, Status).in_play:

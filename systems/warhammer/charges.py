@@ -23,8 +23,9 @@ from game.model.events import Moved, Note, Rejected, Roll
 from game.model.geometry import EPS, dist
 from game.model.limits import Bounds
 from game.model.modules import Choice, DecisionKind, RuleModule, named
-from game.model.resolution import Decision, Reject, Resolution
+from game.model.resolution import Decision, Reject, Resolution, refuse
 from game.model.ruleset import Ruleset
+from game.model.session import ask
 from systems.for_glory.charge.contact import arrive
 from systems.for_glory.charge.odds import charge_odds
 from systems.for_glory.charge.order import charge as for_glory_charge
@@ -90,6 +91,15 @@ class KeepFleeing(cmd.Command):
     unit: str
 
 
+@dataclass(frozen=True, slots=True)
+class RallyFacing(cmd.Command):
+    """WM-12: the facing a rallied unit takes: "enemy" (towards the nearest), "about" or degrees
+    (Pass: it keeps the one it fled with)."""
+
+    unit: str
+    way: str
+
+
 @dataclass
 class Fled:
     """A unit that fled from a charge (WM-9): it has turned its back on the enemy."""
@@ -113,8 +123,8 @@ def shot_line(b: Battle, target: int, charger: int) -> Sight | None:
     if unit.category.type == "cavalry" or fire_range(b, target) is None or st.marching_by_road:
         return None
     reach = b.rules.length(esper.component_for_entity(charger, Unit).category.move)
-    if gap(b, charger, target) <= reach * numbers(b).stand_and_shoot_beyond:
-        return None  # WM-7: not at half the charge distance or closer
+    if within(gap(b, charger, target), reach * numbers(b).stand_and_shoot_beyond):
+        return None  # WM-7: not at half the charge distance or closer (measured as AMB-3 measures)
     seen = sight(b, target, charger)
     return seen if seen.visible else None
 
@@ -360,12 +370,85 @@ def rally_fled(b: Battle, units: list[str]) -> Resolution:
         st.ordered = not (ok and fast)  # WM-12: a rallied unit does nothing else, but fast cavalry (WM-13)
         if ok:
             fled.fled = False
+            yield from _take_facing(b, e)
             if fast:
                 b.emit(
                     Note(rule="WM-13", text="fast cavalry: rallied, it may still take its order", unit=name)
                 )
             continue
         _flee_on(b, e)
+
+
+RALLY_FACINGS = ("enemy", "about", "keep")
+
+
+def rally_facing(b: Battle, e: int, way: str) -> float | None:
+    """WM-12: the facing a way names: towards the nearest enemy unit's centre, about face, a number
+    of degrees; None keeps the facing it fled with."""
+    pose = b.pose(e)
+    if way == "about":
+        return (pose.facing + 180.0) % 360.0
+    enemies = list(b.enemy_units(b.side_of(e)))
+    if way == "enemy" and enemies:
+        o = b.pose(min(enemies, key=lambda o: (gap(b, e, o), b.name(o))))
+        return math.degrees(math.atan2(o.y - pose.y, o.x - pose.x)) % 360.0
+    try:
+        degrees = float(way)
+    except ValueError:
+        return None
+    return degrees % 360.0 if math.isfinite(degrees) else None
+
+
+def _turns_free(b: Battle, e: int, facing: float) -> bool:
+    fp, pose = esper.component_for_entity(e, Footprint), b.pose(e)
+    return not b.physics.overlapping(fp.width, fp.depth, pose.x, pose.y, facing, exclude=(e,))
+
+
+def _take_facing(b: Battle, e: int) -> Resolution:
+    """WM-12 (WM-DEC-19): a rallied unit takes any facing, turning in place about its centre where its
+    base fits (For Glory's turn, FG-MOVE-5); a base has no ranks, so formation stays as it is."""
+    name = b.name(e)
+
+    def fits(answer: cmd.Command) -> None:
+        if not isinstance(answer, RallyFacing):
+            return
+        facing = rally_facing(b, e, answer.way)
+        if facing is None or not _turns_free(b, e, facing):
+            raise refuse("WM-12", "reason_wm_rally_facing", unit=name, way=answer.way)
+
+    answer = yield from ask(b, Decision("rally_facing", b.side_of(e), name, RALLY_FACINGS), fits)
+    facing = rally_facing(b, e, answer.way) if isinstance(answer, RallyFacing) else None
+    if facing is None:
+        return
+    pose = b.pose(e)
+    b.place(e, pose.x, pose.y, facing)
+    path = ((pose.x, pose.y),) * 2
+    b.emit(Moved(unit=name, path=path, facing=facing, distance=0.0, how="rally", rules=("WM-12",)))
+
+
+def rally_facing_choice(b: Battle, d: Decision, judge: object = None) -> cmd.Command:
+    """WM AI: a rallied unit faces the nearest enemy when its base fits so turned."""
+    facing = rally_facing(b, b.ids[d.unit], "enemy")
+    return (
+        RallyFacing(d.unit, "enemy")
+        if facing is not None and _turns_free(b, b.ids[d.unit], facing)
+        else cmd.Pass()
+    )
+
+
+def rally_facing_choices(b: Battle, d: Decision) -> list[Choice]:
+    e = b.ids[d.unit]
+    out = []
+    for way in ("enemy", "about"):
+        facing = rally_facing(b, e, way)
+        if facing is not None and _turns_free(b, e, facing):
+            words = {"degrees": f"{facing:.0f}"}
+            out.append(
+                Choice(
+                    f"Face {way}", RallyFacing(d.unit, way), "WM-12", f"{facing:.0f}", f"wm_face_{way}", words
+                )
+            )
+    return [*out, Choice("Keep facing", cmd.Pass(), "WM-12", key="wm_face_keep")]
 
 
 def _flee_on(b: Battle, e: int) -> None:
@@ -571,6 +654,14 @@ WARHAMMER_CHARGES = RuleModule(
             rules=("WM-10", "WM-14", "WM-15"),
         ),
         DecisionKind(
+            "rally_facing",
+            (RallyFacing, cmd.Pass),
+            ai=rally_facing_choice,
+            scripted=lambda d, name: cmd.Pass() if name == "keep" else RallyFacing(d.unit, name),
+            choices=rally_facing_choices,
+            rules=("WM-12",),
+        ),
+        DecisionKind(
             "redirect",
             (Redirect, cmd.Pass),
             ai=redirect_choice,
@@ -587,7 +678,7 @@ WARHAMMER_CHARGES = RuleModule(
             rules=("WM-5", "WM-6", "WM-7", "WM-8", "WM-9"),
         ),
     ),
-    commands=(ChargeReaction, Redirect, KeepFleeing),
+    commands=(ChargeReaction, Redirect, KeepFleeing, RallyFacing),
     hooks={"charge": charge, "activation": activation},
     components=(lambda b, e: Fled(),),
     dice=(D6,),

@@ -2,8 +2,9 @@
 ground it crosses, inch by inch (difficult ground twice, very difficult four times: WM-34, WM-35),
 instead of For Glory's one allowance for the whole move and its cavalry stop (FG-MOVE-2, FG-MOVE-3);
 turning pays too, as a pivot about a front corner or a quarter-move turn (WM-28, WM-29); barded
-mounts move 2 cm less (WM-25). It replaces the hooks movement_allowance, move_cost and difficult_stop;
-everything else about a move (its path, what it may pass and where it may end) stays For Glory's."""
+mounts move 2 cm less (WM-25). It replaces the hooks movement_allowance, move_cost, move_rules and
+difficult_stop; everything else about a move (its path, what it may pass and where it may end) stays
+For Glory's."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ import esper
 
 from game.model.battle import Battle
 from game.model.components import Footprint
-from game.model.geometry import Point, dist, weighted_length
+from game.model.geometry import EPS, Point, dist, weighted_length
 from game.model.limits import Bounds
 from game.model.modules import RuleModule
 from game.model.ruleset import Ruleset, TerrainKind
@@ -91,11 +92,51 @@ def turn_cost(b: Battle, e: int, facing: float, charge: bool) -> float:
     return min(options)
 
 
+def heading(pts: tuple[Point, ...]) -> float | None:
+    """The direction a straight move goes, in degrees; None for a turn in place."""
+    (x0, y0), (x1, y1) = pts[0], pts[-1]
+    if math.hypot(x1 - x0, y1 - y0) <= EPS:
+        return None
+    return math.degrees(math.atan2(y1 - y0, x1 - x0)) % 360.0
+
+
+def turned(b: Battle, e: int, way: Way) -> float:
+    """What a move's change of facing costs. A charger pivots once, at the start, towards where it
+    charges (WM-17, WM-28); aligning with the target once in contact costs nothing (WM-18)."""
+    if not way.charge:
+        return turn_cost(b, e, way.facing, charge=False)
+    towards = heading(way.points)
+    return 0.0 if towards is None else turn_cost(b, e, towards, charge=True)
+
+
 def move_cost(b: Battle, e: int, way: Way) -> float:
     """The allowance a move uses: its ground (a road is open ground: WM-DEC-16) and its turn."""
     pts = way.points
     ground = dist(pts[0], pts[-1]) if way.road else ground_cost(b, pts)
-    return ground + turn_cost(b, e, way.facing, way.charge)
+    return ground + turned(b, e, way)
+
+
+def move_rules(b: Battle, e: int, way: Way) -> tuple[str, ...]:
+    """The Warhammer rules that priced a move, for its events and its ghost: the ground crossed
+    (WM-34, WM-35), the turn (WM-28 a pivot, WM-29 a turn; a charger's pivot WM-17 and its free
+    alignment WM-18), the barding (WM-25), a road (WM-DEC-16)."""
+    n = numbers(b)
+    rules = ["WM-DEC-16"] if way.road else []
+    if not way.road:
+        classes = {
+            ground_class(n, area.kind)
+            for area in (b.table.difficult_area_at(p) for p in way.points)
+            if area is not None
+        }
+        rules += [r for cls, r in (("difficult", "WM-34"), ("very_difficult", "WM-35")) if cls in classes]
+    if way.charge:
+        rules += ["WM-17", "WM-18"] if turned(b, e, way) > EPS else ["WM-18"]
+    elif turned(b, e, way) > EPS:
+        pivot_only = abs(turned(b, e, way) - turn_cost(b, e, way.facing, charge=True)) <= EPS
+        rules.append("WM-28" if pivot_only else "WM-29")
+    if category(e).code in n.barded:
+        rules.append("WM-25")
+    return tuple(rules)
 
 
 def movement_allowance(b: Battle, e: int, difficult: bool) -> float | None:
@@ -138,6 +179,7 @@ WARHAMMER_TERRAIN = RuleModule(
     hooks={
         "movement_allowance": movement_allowance,
         "move_cost": move_cost,
+        "move_rules": move_rules,
         "difficult_stop": lambda b, e: False,  # WM-34: cavalry go on into the wood at half pace
     },
     records={"terrain": TerrainNumbers},

@@ -4,6 +4,7 @@ EX-18; ambiguities AMB-29, AMB-30, AMB-32, AMB-33."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from fractions import Fraction
 
@@ -11,9 +12,10 @@ import pytest
 
 from game.model import commands as cmd
 from game.model.battle import Battle
+from game.model.components import Status
 from game.model.events import Roll
 from systems.for_glory.checks import check_passes, pass_chance
-from tests.helpers import hits, make_battle, of, officer, officer_of, order, rules, status, unit
+from tests.helpers import hits, make_battle, of, officer, officer_of, order, rules, status, unit, zeroed_rules
 
 R = 0.4  # an officer's base radius (20 mm round base)
 
@@ -452,3 +454,32 @@ def test_FG_DIS_3_disorganised_units_make_no_strategic_move(close_after: list[Ba
     [rej] = of(events, "rejected")
     assert rej.rule == "FG-UNIT-12"
     assert status(b, "D").detached
+
+
+# --- modded numbers: the rules read every value from the content (issue 24: mutation survivors) ------
+
+
+def test_FG_MOR_2_FG_MOR_5_FG_LDR_2_a_modifier_a_mod_sets_to_0_gives_no_line(
+    close_after: list[Battle],
+) -> None:
+    """FG-MOR-2, FG-MOR-5, FG-LDR-2: the value is the content's: a mod that sets it to 0 removes the
+    line (the check's total is the die alone)."""
+    rs = zeroed_rules(morale=("officer_near", "disorganised"), leadership=("staff_near",))
+    b = make_battle([3, 3], ruleset=rs)
+    close_after.append(b)
+    lone_unit(b, officer_gap=1.0)
+    b.comp(b.ids["U"], Status).detached = True  # disorganised (FG-DIS-1)
+    roll = morale(b, "U")
+    assert "FG-MOR-2" not in mods(roll) and "FG-MOR-5" not in mods(roll) and roll.total == 3
+    staff_and_officer(b, 1.5, experience=0)
+    assert "FG-LDR-2" not in mods(leadership(b, "D"))
+
+
+def test_FG_MOR_7_pass_chance_counts_every_face_of_the_die() -> None:
+    """FG-MOR-6, FG-MOR-7: with no natural fail (a mod's rules), a +5 check passes on every face: the
+    exact chance counts the 1 too."""
+    rs = rules()
+    no_fail = dataclasses.replace(
+        rs, core=dataclasses.replace(rs.core, checks=dataclasses.replace(rs.core.checks, natural_fail=0))
+    )
+    assert pass_chance(no_fail, 5) == 1 and pass_chance(rs, 5) == Fraction(5, 6)

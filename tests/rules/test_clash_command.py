@@ -360,13 +360,113 @@ def test_clash_command_and_warhammer_charges_are_refused_together() -> None:
 def test_modules_json_lists_clash_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["modules", "--json"]) == 0
     listed = {m["id"]: m for m in json.loads(capsys.readouterr().out)["modules"]}
-    assert set(listed[CS]["decisions"]) == {"clash_turn", "clash_reaction"}
+    assert set(listed[CS]["decisions"]) == {"clash_turn", "clash_reaction", "clash_morale_support"}
     assert "round" in listed[CS]["hooks"]
 
 
 @pytest.mark.parametrize("seed", [1, 4])
-def test_whole_battles_play_to_an_end(seed: int, capsys: pytest.CaptureFixture[str]) -> None:
+def test_whole_battles_play_to_an_end(seed: int, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Seed 1 also shows CS-12 and CS-13 in play: units hit by fire check morale, and a commander spends
+    a command point on a die more, the worst dropped (scripted battles have no command points)."""
+    events = tmp_path / "events.jsonl"
     argv = ["simulate", "--seed", str(seed), "--module", CS, "--a", "heuristic", "--b", "heuristic", "--json"]
-    assert main(argv) == 0
+    assert main([*argv, "--events", str(events)]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["rounds"] >= 1 and out["end_reason"] != ""
+    if seed == 1:
+        lines = [json.loads(line) for line in events.read_text().splitlines()]
+        supported = [e for e in lines if e.get("details", {}).get("say") == "cs_morale_support"]
+        checks = [e for e in lines if e["kind"] == "roll" and e.get("purpose") == "hit by fire"]
+        assert supported and any("the worst dropped" in c["outcome"] for c in checks)
+        assert {e["unit"] for e in supported} <= {e["unit"] for e in checks}
+
+
+# --- morale after fire (CS-12) and the commander's die (CS-13) --------------------------------------
+
+
+def volley(b: Battle, answers: list[cmd.Command] | None = None) -> list:
+    """a1 shoots at b1 2" away (For Glory's fire, XS); the decisions after it answered in turn."""
+    b.apply(cmd.Activate("a1", leadership=False))
+    events = b.apply(cmd.Fire("a1", "b1"))
+    queue = list(answers or [])
+    while b.pending is not None:
+        events += b.apply(queue.pop(0) if queue else cmd.Pass())
+    return events
+
+
+def shooters(battle: Callable[..., Battle], dice: list[int]) -> Battle:
+    b = cs_battle(battle, dice)
+    unit(b, "a1", "a", (30, 10), 90)
+    unit(b, "b1", "b", (30, 13.2), 270)
+    return b
+
+
+def test_CS_12_a_unit_hit_by_fire_checks_morale(battle: Callable[..., Battle]) -> None:
+    """CS-12: a unit that receives hits checks morale, those of fire included: one die and one per
+    wound (For Glory's fire has no saves), each below its Courage (regular 4) a fatigue point (CS-13);
+    a shot that misses calls for none."""
+    b = shooters(battle, [6, 1, 2])
+    events = volley(b)
+    assert hits(b, "b1") == 1
+    (check,) = [r for r in of(events, "roll") if r.check == "morale" and r.rule == "CS-13"]
+    assert (check.unit, check.dice, check.purpose, check.total) == ("b1", (1, 2), "hit by fire", 2)
+    assert fatigue_of(b, "b1").points == 2 and fatigue_of(b, "b1").paralysed  # CS-14: two from one check
+    missed = shooters(battle, [1])
+    assert not [r for r in of(volley(missed), "roll") if r.rule == "CS-13"]
+    level = shooters(battle, [6, 4, 4])  # a die equal to Courage is no failure (below it is)
+    (held,) = [r for r in of(volley(level), "roll") if r.rule == "CS-13"]
+    assert held.total == 0 and fatigue_of(level, "b1").points == 0
+
+
+def test_CS_13_CS_DEC_18_a_commander_spends_a_point_for_a_die_more_and_the_worst_is_dropped(
+    battle: Callable[..., Battle],
+) -> None:
+    """CS-13: a commander within Command Distance may spend 1 CP to add a die to the check, then the
+    worst result is dropped: 1, 2 and 5 keep 2 and 5, one fatigue point (no paralysis). Without
+    points, or declined, the unit checks alone."""
+    from systems.clash.command import ClashRound
+    from systems.clash.morale import SupportCheck
+
+    b = shooters(battle, [6, 1, 2, 5])
+    b.module_state[CS] = ClashRound({"a": 3, "b": 3})
+    events = volley(b, [SupportCheck("b1")])
+    (check,) = [r for r in of(events, "roll") if r.rule == "CS-13"]
+    assert check.dice == (1, 2, 5) and check.total == 1 and "the worst dropped" in check.outcome
+    assert points(b)["b"] == 2 and fatigue_of(b, "b1").points == 1 and not fatigue_of(b, "b1").paralysed
+    declined = shooters(battle, [6, 1, 2])
+    declined.module_state[CS] = ClashRound({"a": 3, "b": 3})
+    (alone,) = [r for r in of(volley(declined), "roll") if r.rule == "CS-13"]
+    assert alone.dice == (1, 2) and points(declined)["b"] == 3
+
+
+def test_CS_13_the_chances_and_the_ai(battle: Callable[..., Battle]) -> None:
+    """The paralysis chance is exact (two dice at Courage 4: 1/4; a die more, the worst dropped: 1/8)
+    and the AI pays for a die that takes a tenth or more off it."""
+    from systems.clash.command import ClashRound, support_ai, support_choices
+    from systems.clash.morale import SupportCheck, paralysis_chance
+
+    b = shooters(battle, [6])
+    e = b.ids["b1"]
+    assert paralysis_chance(b, e, 2, False) == Fraction(1, 4)
+    assert paralysis_chance(b, e, 2, True) == Fraction(1, 8)
+    b.module_state[CS] = ClashRound({"a": 3, "b": 3})
+    b.apply(cmd.Activate("a1", leadership=False))
+    b.apply(cmd.Fire("a1", "b1"))
+    d = b.pending
+    assert d is not None and d.kind == "clash_morale_support"
+    assert support_ai(b, d) == SupportCheck("b1")
+    assert [c.odds for c in support_choices(b, d)] == ["12%", "25%"]
+
+
+def test_CS_12_CS_14_the_modules_scripted_battle_shakes_a_line_by_fire() -> None:
+    """clash-command's volley-shakes-the-line.toml: a volley's hit calls for a morale check of two dice
+    (CS-12, CS-13), two below Courage: two fatigue points, and the unit is paralysed (CS-14)."""
+    from game.running.script import run
+
+    out = run(
+        Path(__file__).resolve().parents[2]
+        / "content/modules/clash-command/scripts/volley-shakes-the-line.toml"
+    )
+    (check,) = [e for e in out["events"] if e["kind"] == "roll" and e["rule"] == "CS-13"]
+    assert (check["unit"], check["dice"], check["total"]) == ("shaken", [2, 1], 2)
+    assert [e["rule"] for e in out["events"] if e["kind"] == "note"][-1] == "CS-14"

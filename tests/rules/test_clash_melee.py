@@ -20,7 +20,7 @@ from game.model.resolution import Decision
 from game.running.match import Match, new_match
 from systems.clash.command import ActivateUnit
 from systems.clash.fatigue import fatigue
-from systems.clash.melee import Charged, Respond, Side, choices, choose, numbers, outcomes
+from systems.clash.melee import Charged, NoQuarter, Respond, Side, choices, choose, numbers, outcomes
 from tests.helpers import deploy_all, hits, of, pos, rules, status, unit, write_scenario
 
 MODULES = ["clash-command", "clash-melee"]
@@ -124,23 +124,45 @@ def test_CS_12_friends_of_a_unit_destroyed_in_melee_check_with_a_die_more(
     assert seen and len(seen[0].dice) == 2 and seen[0].purpose == "a friend destroyed in melee"
 
 
-def test_CS_14_a_paralysed_unit_cannot_react_and_its_own_activation_ends(
+def test_CS_14_CS_DEC_17_a_unit_paralysed_while_reactive_loses_a_reaction_not_its_turn(
     matches: list[Match], tmp_path: Path
 ) -> None:
+    """CS-14 (CS-DEC-17): a unit paralysed while its player was reactive may not react to the next
+    action, but activated on its own turn it acts; the activation clears the flag."""
     m = new_match(str(write_scenario(tmp_path)), 0, None, None, dice=[3, 4, 2, 5] + [6] * 40, modules=MODULES)
     matches.append(m)
     deploy_all(m)
     b = m.battle
     fatigue(b, b.ids["b1a"]).paralysed = True
     m.apply(ActivateUnit("b1a"))
-    d = b.pending  # no action for a paralysed unit: red's turn
-    assert d is not None and (d.kind, d.side) == ("clash_turn", "red")
+    d = b.pending  # paralysed as a reactive unit: on its own turn it is given its action
+    assert d is not None and (d.kind, d.side, d.unit) == ("order", "blue", "b1a")
+    assert not fatigue(b, b.ids["b1a"]).paralysed
+    m.apply(cmd.EndActivation())
     for name in ("r1a", "r1b", "r2a", "r2b"):
         fatigue(b, b.ids[name]).paralysed = name == "r1a"
     m.apply(ActivateUnit("r2b"))
     m.apply(cmd.Withdraw("r2b"))
     d = b.pending
     assert d is not None and d.kind == "clash_reaction" and "r1a" not in d.options
+
+
+def test_CS_14_a_unit_paralysed_in_its_own_activation_stops_and_keeps_no_flag(
+    matches: list[Match], tmp_path: Path
+) -> None:
+    """CS-14: the active unit paralysed during an action (as a melee morale check would leave it) ends
+    its activation: no second action is asked, the turn passes; and it keeps no flag into a later
+    activation of the round (CS-DEC-17)."""
+    m = new_match(str(write_scenario(tmp_path)), 0, None, None, dice=[3, 4, 2, 5] + [6] * 40, modules=MODULES)
+    matches.append(m)
+    deploy_all(m)
+    b = m.battle
+    m.apply(ActivateUnit("b1a"))
+    fatigue(b, b.ids["b1a"]).paralysed = True  # paralysed by its first action
+    m.apply(cmd.Withdraw("b1a"))
+    d = b.pending
+    assert d is not None and (d.kind, d.side) == ("clash_turn", "red")
+    assert not fatigue(b, b.ids["b1a"]).paralysed and fatigue(b, b.ids["b1a"]).markers == 1
 
 
 def test_the_chances_of_a_hold_are_exact() -> None:
@@ -188,3 +210,50 @@ def test_whole_battles_with_both_clash_modules_play_to_an_end(
     assert main([*argv, "--module", MODULES[0], "--module", MODULES[1]]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["end_reason"] != "" and out["rounds"] >= 1
+
+
+def test_CS_10_a_no_quarter_attack_counts_a_natural_6_twice_for_two_more_fatigue(
+    battle: Callable[..., Battle],
+) -> None:
+    """CS-10, No-quarter attack (CS-DEC-19): the Attack action, but a natural 6 to hit counts as two
+    hits, and +2 fatigue instead of +1. Attack 6, 1, 1 at 4+: two hits (one in a plain charge); saves
+    1, 1: two wounds; morale 6, 6, 6: none."""
+    from systems.clash.melee import NoQuarterAttack, no_quarter_odds
+
+    b = cm_battle(battle, [6, 1, 1, 1, 1, 6, 6, 6])
+    b.apply(cmd.Activate("a1", leadership=False))
+    odds = no_quarter_odds(b, NoQuarterAttack("a1", "b1"))
+    assert sum(odds.values()) == 1
+    events = b.apply(NoQuarterAttack("a1", "b1"))
+    events += b.apply(Respond("b1", "hold"))
+    while b.pending is not None:
+        events += b.apply(cmd.Pass())
+    (attack,) = rolls(events, "melee")
+    assert attack.die == 2 and "no quarter" in attack.outcome and hits(b, "b1") == 2
+    gained = [n for n in of(events, "note") if n.rule == "CS-9" and n.unit == "a1"]
+    assert gained and gained[0].details["order"] == "no_quarter" and gained[0].details["own"] == 2
+    assert not b.comp(b.ids["a1"], NoQuarter).on  # only for that charge
+    plain = cm_battle(battle, [6, 1, 1, 1, 6, 6])
+    plain_events = charge(plain, "hold")
+    assert [r.die for r in rolls(plain_events, "melee")] == [1]
+
+
+def test_CS_10_no_quarter_odds_are_exact() -> None:
+    """One die at 4+ with no quarter: no hit 1/2, one hit 1/3, two hits 1/6."""
+    from systems.clash.melee import _hits
+
+    assert _hits(1, 4, True) == (Fraction(1, 2), Fraction(1, 3), Fraction(1, 6))
+    assert _hits(1, 4, False) == (Fraction(1, 2), Fraction(1, 2))
+    assert sum(_hits(3, 5, True)) == 1 and len(_hits(3, 5, True)) == 7
+
+
+def test_CS_10_the_modules_scripted_battle_makes_a_no_quarter_attack() -> None:
+    """clash-melee's no-quarter.toml: 6, 3, 1 at 4+ are two hits (the 6 twice), and the attack costs
+    the attackers 2 fatigue (CS-10)."""
+    from game.running.script import run
+
+    out = run(Path(__file__).resolve().parents[2] / "content/modules/clash-melee/scripts/no-quarter.toml")
+    (attack,) = [e for e in out["events"] if e["kind"] == "roll" and e["check"] == "melee"]
+    assert attack["dice"] == [6, 3, 1] and attack["die"] == 2
+    gained = [e for e in out["events"] if e["kind"] == "note" and e["rule"] == "CS-9"]
+    assert gained[0]["details"]["own"] == 2 and out["units"]["defenders"]["hits"] == 1

@@ -19,7 +19,7 @@ from systems.dias.combat import fire_modifiers, numbers, ratio_drm, shock_modifi
 from systems.for_glory.charge.odds import charge_odds
 from systems.for_glory.melee import Attack
 from systems.for_glory.odds import check_odds, fire_odds
-from tests.helpers import hits, of, order, pos, rules, unit
+from tests.helpers import hits, of, order, pos, rules, status, unit
 
 DC = "dias-combat"
 
@@ -87,6 +87,7 @@ def test_DG_16_the_fire_modifiers(battle: Callable[..., Battle]) -> None:
         "firer with six fronts": -1,
         "point-blank": 1,
         "moved and shot": -1,
+        "grouped target": 1,  # far stands 0.4" behind t (DG-16, DG-DEC-11)
     }
     assert "point-blank" not in {m.label for m in fire_modifiers(b, a, far, moved=False, reaction=False)}
 
@@ -287,3 +288,206 @@ def test_every_dg_rule_the_modules_cite_has_its_text_for_the_log() -> None:
     cited = set(re.findall(r"\"(DG-(?:DEC-)?\d+)\"", code))
     texts = load_reference(modules=compose("for-glory", [DC, "dias-terrain"]).chosen)
     assert cited and cited <= set(texts), cited - set(texts)
+
+
+def shock_labels(b: Battle, attacks: list[tuple[str, str, str]], defenders: list[str]) -> dict[str, int]:
+    hits_on = [Attack(b.ids[a], b.ids[t], s) for a, t, s in attacks]
+    return {m.label: m.value for m in shock_modifiers(b, hits_on, [b.ids[d] for d in defenders])}
+
+
+def test_DG_21_DG_10_a_stream_adds_to_the_defenders_ground(battle: Callable[..., Battle]) -> None:
+    """DG-21 with DG-2 and DG-10 (issue 24, deviation 3): a defender on clear ground behind a stream
+    gets both, +1 and -1 (every terrain modifier adds up); only a wall or a fortification (note [g]) is
+    not cumulative: it replaces the ground."""
+    stream = ("stream", (((11.5, 0), (11.5, 48)), 0.3))
+    wall = ("wall", (((11.5, 0), (11.5, 48)), 0.2))
+    for terrain, expected in (
+        ([stream], {"defender on clear ground": 1, "stream (target)": -1}),
+        ([wall], {"wall (target)": -2}),
+    ):
+        b = dc_battle(battle, None, terrain=terrain)
+        unit(b, "a", "red", (10, 10), 0)
+        unit(b, "t", "blue", (13, 10), 180)
+        got = shock_labels(b, [("a", "t", "front")], ["t"])
+        assert {
+            k: v
+            for k, v in got.items()
+            if k in ("defender on clear ground", "stream (target)", "wall (target)")
+        } == expected
+
+
+def test_DG_21_an_uninvolved_enemy_at_the_attackers_back(battle: Callable[..., Battle]) -> None:
+    """DG-21 (DG-DEC-10): -1 when an enemy infantry or cavalry unit not in the combat stands behind an
+    attacker (in its rear sector, within XS) facing it (the attacker in its front); cumulative with the
+    rear attack's +2. Not when that enemy faces away, stands farther, is artillery, or is in the combat
+    (a defender too)."""
+
+    def labels(
+        behind: tuple[float, float], facing: float, cat: str = "LnInf", involved: bool = False
+    ) -> dict[str, int]:
+        b = dc_battle(battle)
+        unit(b, "a", "red", (10, 10), 0)
+        unit(b, "t", "blue", (13, 10), 90)  # a hits its flank: a rear hex (+2)
+        unit(b, "u", "blue", behind, facing, cat=cat)
+        return shock_labels(b, [("a", "t", "left")], ["t", "u"] if involved else ["t"])
+
+    near = labels((7.4, 10), 0)  # 0.2" behind a, facing it
+    assert near["uninvolved enemy at the attacker's rear"] == -1 and near["attacked from a rear hex"] == 2
+    assert "uninvolved enemy at the attacker's rear" not in labels((7.4, 10), 180)  # its back to a
+    assert "uninvolved enemy at the attacker's rear" not in labels((5.0, 10), 0)  # beyond XS
+    assert "uninvolved enemy at the attacker's rear" not in labels((7.4, 10), 0, "FA")  # artillery
+    assert "uninvolved enemy at the attacker's rear" not in labels((7.4, 10), 0, involved=True)
+
+
+def test_DG_2_DG_DEC_2_a_defender_one_level_up_the_hill(battle: Callable[..., Battle]) -> None:
+    """DG-2's elevation rows (DG-DEC-2: a hill is one level): a defender on a hill its attacker is not on
+    -1 to the shock; the attacker on the hill and the defender below it +1; both on it nothing. Fire
+    at an adjacent target up the hill -1 (DG-9, note [f])."""
+
+    def labels(hill: tuple[tuple[float, float], ...]) -> dict[str, int]:
+        b = dc_battle(battle, None, terrain=[("hill", hill)])
+        unit(b, "a", "red", (10, 10), 0)
+        unit(b, "t", "blue", (13, 10), 180)
+        return shock_labels(b, [("a", "t", "front")], ["t"])
+
+    assert labels(((12, 0), (20, 0), (20, 20), (12, 20)))["defender one level up"] == -1
+    assert labels(((0, 0), (11, 0), (11, 20), (0, 20)))["defender one level down"] == 1
+    both = labels(((0, 0), (20, 0), (20, 20), (0, 20)))
+    assert "defender one level up" not in both and "defender one level down" not in both
+    b = dc_battle(battle, None, terrain=[("hill", ((12, 0), (20, 0), (20, 20), (12, 20)))])
+    unit(b, "a", "red", (10, 10), 0)
+    unit(b, "t", "blue", (13, 10), 180)
+    unit(b, "far", "blue", (16, 16), 180)
+    fire = {m.label: m.value for m in fire_modifiers(b, b.ids["a"], b.ids["t"], moved=False, reaction=False)}
+    assert fire["target one level up"] == -1
+    assert "target one level up" not in {
+        m.label for m in fire_modifiers(b, b.ids["a"], b.ids["far"], moved=False, reaction=False)
+    }
+
+
+def test_DG_16_a_grouped_target(battle: Callable[..., Battle]) -> None:
+    """DG-16 (DG-DEC-11): a target with another unit of its side, not artillery, within XS is grouped
+    (+1); a battery beside it does not group it, nor a friend farther away; a battery is not grouped."""
+
+    def grouped_with(cat: str, at: tuple[float, float], target: str = "LnInf") -> bool:
+        b = dc_battle(battle)
+        unit(b, "a", "red", (10, 10), 0)
+        unit(b, "t", "blue", (13.2, 10), 180, cat=target)
+        unit(b, "f", "blue", at, 180, cat=cat)
+        mods = fire_modifiers(b, b.ids["a"], b.ids["t"], moved=False, reaction=False)
+        return ("DG-16", "grouped target", 1) in [(m.rule, m.label, m.value) for m in mods]
+
+    assert grouped_with("LnInf", (13.2, 12.5))
+    assert not grouped_with("FA", (13.2, 12.5))
+    assert not grouped_with("LnInf", (13.2, 14.5))
+    assert not grouped_with("LnInf", (13.2, 12.5), target="FA")  # a battery is never grouped
+
+
+def test_DG_16_two_batteries_fire_combined(battle: Callable[..., Battle]) -> None:
+    """DG-16 (DG-DEC-11): two batteries of the activated formation within XS of each other fire at one
+    target as one shot at +2, and both orders are spent; batteries apart, or a battery with a line
+    battalion, are refused naming DG-16."""
+    from systems.dias.batteries import CombinedFire, odds
+
+    b = dc_battle(battle, [0, 6])  # 0 + 7 + 2 = 9: a cohesion test, which the target passes on a 6
+    unit(b, "g1", "red", (10, 10), 0, cat="FA")
+    unit(b, "g2", "red", (10, 12.3), 0, cat="FA")
+    unit(b, "g3", "red", (10, 15), 0, cat="FA")
+    unit(b, "i", "red", (10, 7.7), 0)
+    unit(b, "t", "blue", (16, 11), 180)
+    b.apply(cmd.Activate("g1", leadership=False))
+    (apart,) = b.apply(CombinedFire("g1", "g3", "t"))
+    (infantry,) = b.apply(CombinedFire("g1", "i", "t"))
+    assert (apart.rule, infantry.rule) == ("DG-16", "DG-16")
+    chances = odds(b, CombinedFire("g1", "g2", "t"))
+    assert abs(sum(chances.values()) - 1) == 0
+    events = b.apply(CombinedFire("g1", "g2", "t"))
+    while b.pending is not None:
+        events += b.apply(cmd.Pass())
+    (roll,) = [r for r in of(events, "roll") if r.check == "fire"]
+    assert ("DG-16", "combined fire of two batteries", 2) in [
+        (m.rule, m.label, m.value) for m in roll.modifiers
+    ]
+    assert status(b, "g1").ordered and status(b, "g2").ordered
+
+
+def test_DG_16_the_ai_weighs_combined_fire_by_the_hits_it_should_make(battle: Callable[..., Battle]) -> None:
+    """DG-16: the AI's candidates for a battery are its shots with each battery beside it (not with
+    itself, one too far, or infantry) at each target, worth the expected hits (one hit 1, two 2, a
+    miss or a push nothing); infantry has none."""
+    from systems.dias.batteries import CombinedFire, odds, options
+
+    b = dc_battle(battle)
+    unit(b, "g1", "red", (10, 10), 0, cat="FA")
+    unit(b, "g2", "red", (10, 12.3), 0, cat="FA")
+    unit(b, "g3", "red", (10, 15), 0, cat="FA")
+    unit(b, "i", "red", (10, 7.7), 0)
+    unit(b, "t", "blue", (16, 11), 180)
+    b.apply(cmd.Activate("g1", leadership=False))
+    ((worth, shot),) = options(b, b.ids["g1"])
+    assert shot == CombinedFire("g1", "g2", "t")
+    chances = odds(b, shot)
+    assert set(chances) <= {"one hit", "two hits", "miss", "pushed"}
+    assert chances["one hit"] > 0 and chances["two hits"] > 0
+    assert worth == float(chances.get("one hit", 0) + 2 * chances.get("two hits", 0))
+    assert list(options(b, b.ids["i"])) == []
+
+
+def test_FG_ORD_3_DG_16_a_battery_with_a_hit_must_obey_before_the_combined_shot(
+    battle: Callable[..., Battle],
+) -> None:
+    """FG-ORD-3 in a combined fire (DG-16): each battery with hits takes its obey check; one that
+    fails it spoils the shot, and both orders are spent."""
+    from systems.dias.batteries import CombinedFire
+
+    b = dc_battle(battle, [1])  # g2's obey check: a natural 1
+    unit(b, "g1", "red", (10, 10), 0, cat="FA")
+    unit(b, "g2", "red", (10, 12.3), 0, cat="FA", hits=1)
+    unit(b, "t", "blue", (16, 11), 180)
+    b.apply(cmd.Activate("g1", leadership=False))
+    events = b.apply(CombinedFire("g1", "g2", "t"))
+    while b.pending is not None:
+        events += b.apply(cmd.Pass())
+    assert [(r.unit, r.check) for r in of(events, "roll")] == [("g2", "morale")]
+    assert status(b, "g1").ordered and status(b, "g2").ordered
+
+
+def test_DG_16_DG_21_DG_2_the_modules_scripted_battle_shows_the_position_rules() -> None:
+    """dias-combat's batteries-and-the-stream.toml: two batteries' combined fire at a grouped target
+    (DG-16, +2 and +1), then a shock across a stream at a defender on a hill: clear ground +1 and the
+    stream -1 both (DG-21, DG-10), one level up -1 (DG-2, DG-DEC-2)."""
+    from game.running.script import run
+
+    path = (
+        Path(__file__).resolve().parents[2] / "content/modules" / DC / "scripts/batteries-and-the-stream.toml"
+    )
+    out = run(path)
+    rolls = {
+        e["check"]: {m["label"]: m["value"] for m in e["modifiers"]}
+        for e in out["events"]
+        if e["kind"] == "roll"
+    }
+    assert rolls["fire"]["combined fire of two batteries"] == 2 and rolls["fire"]["grouped target"] == 1
+    shock = rolls["shock"]
+    assert (shock["defender on clear ground"], shock["stream (target)"], shock["defender one level up"]) == (
+        1,
+        -1,
+        -1,
+    )
+
+
+def test_DG_21_DG_DEC_10_the_modules_scripted_battle_shows_an_enemy_at_the_attackers_back() -> None:
+    """dias-combat's enemy-at-their-backs.toml: a second enemy battalion, out of the fight, stands
+    behind the charger facing its back: -1 to the shock (DG-21), the defender's clear ground +1 (DG-2)."""
+    from game.running.script import run
+
+    out = run(
+        Path(__file__).resolve().parents[2] / "content/modules" / DC / "scripts/enemy-at-their-backs.toml"
+    )
+    (shock,) = [e for e in out["events"] if e["kind"] == "roll" and e["check"] == "shock"]
+    lines = {m["label"]: (m["value"], m["rule"]) for m in shock["modifiers"]}
+    assert lines == {
+        "defender on clear ground": (1, "DG-2"),
+        "uninvolved enemy at the attacker's rear": (-1, "DG-21"),
+    }
+    assert shock["total"] == 5 and shock["rule"] == "DG-17"

@@ -183,3 +183,46 @@ def test_whole_battles_play_to_an_end_with_dias_terrain_and_its_scenario(
         assert main(["simulate", *how, "--seed", str(seed), "--json"]) == 0
         result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
         assert result["end_reason"] and result["winner"] in ("fr", "es", None)
+
+
+def test_DG_2_DG_6_a_move_names_the_rules_that_priced_it(battle: Callable[..., Battle]) -> None:
+    """Issue 24, deviation 7: a move the module priced names DG-2 and DG-DEC-1 in its events (and so
+    in --events, the log's hover); a move over clear ground names none, as in For Glory."""
+    b = dt_battle(battle, ("wood", rect(22, 26, 40, 46)), ("stream", (((30, 0), (30, 20)), 0.3)))
+    unit(b, "i", "red", (20, 28), 0)
+    unit(b, "j", "red", (28, 10), 0)
+    unit(b, "k", "red", (10, 10), 0)
+    events = order(b, cmd.Move("i", (23, 28)))  # 1" into the wood
+    assert [m.rules for m in of(events, "moved")] == [("DG-2", "DG-DEC-1")]
+    events = order(b, cmd.Move("j", (31, 10)))  # across the stream
+    assert [m.rules for m in of(events, "moved")] == [("DG-2", "DG-DEC-1")]
+    events = order(b, cmd.Move("k", (13, 10)))  # clear ground
+    assert [m.rules for m in of(events, "moved")] == [None]
+
+
+def test_DG_rules_appear_in_a_whole_battles_events() -> None:
+    """Issue 24, deviation 7: in a whole battle with dias-terrain, the moves over priced ground name DG
+    rules in --events (there were none)."""
+    from game.ai.players import make_player
+    from game.running.audit import rules_of
+    from game.running.match import play
+
+    m = new_match("castle-of-montalban", seed=1, max_rounds=3)
+    try:
+        sides = m.battle.game.sides  # type: ignore[union-attr]
+        play(m, {s: make_player("heuristic", s, seed=1) for s in sides})
+        named = {r for e in m.battle.events for r in rules_of(e.to_dict())}
+        assert {"DG-2", "DG-DEC-1"} <= named
+    finally:
+        m.battle.close()
+
+
+def test_DG_2_DG_DEC_1_the_modules_scripted_battle_names_the_priced_moves() -> None:
+    """dias-terrain's through-the-wood.toml: light cavalry ride 2" open and 2" into a wood (8" of
+    their 8"), line infantry cross a stream (3" and 1 point): both moves name DG-2 and DG-DEC-1."""
+    from game.running.script import run
+
+    out = run(Path(__file__).resolve().parents[2] / "content/modules" / DT / "scripts/through-the-wood.toml")
+    moved = [(e["unit"], e.get("rules")) for e in out["events"] if e["kind"] == "moved"]
+    assert moved == [("hussars", ["DG-2", "DG-DEC-1"]), ("line", ["DG-2", "DG-DEC-1"])]
+    assert out["units"]["hussars"]["at"] == [24, 11] and out["units"]["line"]["at"] == [31, 22]

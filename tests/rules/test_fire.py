@@ -735,3 +735,71 @@ def test_AMB_64_a_diagonal_push_among_friends_ends_clear_of_every_base(new: Call
     assert of(ev, "pushed")[0].blocked
     _no_overlaps_and_on_table(b)
     assert pos(b, "f1") == (14.6, 11.9) and pos(b, "f2") == (14.9, 9.2)
+
+
+def test_AMB_66_the_default_spot_is_the_legal_point_nearest_the_targets_centre(
+    new: Callable[..., Battle],
+) -> None:
+    """AMB-66 (FG-FIRE-4): a player who leaves the marker to the engine gets the legal point nearest
+    the target's centre: the centre itself when it is free; when a marker already stands there, the
+    first point XS (2") from it, exactly XS counting as far enough (AMB-3)."""
+    from systems.for_glory.fire import default_marker_spot, marker_spot_ok
+
+    b = new([])
+    unit(b, "t", "blue", (20.0, 10.0), 180)
+    t = b.ids["t"]
+    assert default_marker_spot(b, t) == (20.0, 10.0)
+    b.add_marker((20.0, 10.0))
+    assert default_marker_spot(b, t) == (22.0, 10.0)  # exactly XS from it, on the first ring there
+    assert marker_spot_ok(b, t, (22.0, 10.0)) and not marker_spot_ok(b, t, (21.97, 10.0))
+    assert not marker_spot_ok(b, t, (20.0, 12.61 + 1.0))  # farther than XS from the target's base
+
+
+def test_FG_CBT_1_every_shooting_modifier_is_the_contents(new: Callable[..., Battle]) -> None:
+    """FG-CBT-1..11 (FG-CBT-2 flank, -3 road, -4 cover, -5 disorganised, -6 moved, -9 reaction, -10
+    artillery close): each value is the content's. With a mod that sets them all to 0, a shot where
+    every one of them would apply carries none of their lines; with the rulebook's, it carries each."""
+    from systems.for_glory.fire import fire_modifiers
+    from systems.for_glory.vision import sight
+    from tests.helpers import rules, zeroed_rules
+
+    def lines(rs: Any) -> set[str]:
+        b = new([], ruleset=rs, terrain=[("wood", ((20.0, 12.5), (26.0, 12.5), (26.0, 20.0), (20.0, 20.0)))])
+        unit(b, "fA", "red", (23.0, 10.0), 90, cat="FA")
+        unit(b, "t", "blue", (23.0, 13.0), 0)  # in the wood, its flank to the battery, 1.4" away
+        status(b, "fA").detached = True
+        status(b, "t").marching_by_road = True
+        shooter, target = b.ids["fA"], b.ids["t"]
+        mods_ = fire_modifiers(b, shooter, target, sight(b, shooter, target), moved=True, reaction=True)
+        return {m.label for m in mods_}
+
+    every = {"flank", "road_target", "cover", "disorganised", "moved", "reaction", "artillery_close"}
+    labels = {rules().modifiers.combat[k].label for k in every}
+    assert labels <= lines(rules())
+    assert not labels & lines(zeroed_rules(combat=("*",)))
+
+
+@pytest.mark.parametrize(
+    ("markers", "spot"),
+    [
+        ([(21.8, 10.0)], (19.75, 10.0)),  # the first ring, 0.25" out, on the far side
+        ([(21.0, 10.0)], (19.008, 10.125)),  # 1" out: the first point of that ring 2" from it
+        (  # the centre and four markers 2" round it: the first free point is 3" out, the last ring
+            [(20.0, 10.0), (21.414, 11.414), (18.586, 11.414), (18.586, 8.586), (21.414, 8.586)],
+            (20.188, 12.994),
+        ),
+    ],
+)
+def test_AMB_66_the_default_spot_searches_ring_by_ring(
+    new: Callable[..., Battle], markers: list[tuple[float, float]], spot: tuple[float, float]
+) -> None:
+    """AMB-66: the engine's spot is the first legal point on rings 0.25" apart round the target's
+    centre, each ring sampled every 0.25" (at least 8 points) from its eastern point round: the nearest
+    legal point to within the sampling, out to the farthest point XS from the target's base."""
+    from systems.for_glory.fire import default_marker_spot
+
+    b = new([])
+    unit(b, "t", "blue", (20.0, 10.0), 180)
+    for m in markers:
+        b.add_marker(m)
+    assert default_marker_spot(b, b.ids["t"]) == spot

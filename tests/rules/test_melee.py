@@ -101,6 +101,24 @@ def test_FG_MELEE_3_the_defender_can_win_and_the_attacker_falls_back(new: Callab
     assert hits(b, "A") == hits(b, "T") == 0
 
 
+def test_FG_MELEE_3_a_tie_the_table_does_not_call_a_draw_goes_to_the_defenders(
+    new: Callable[..., Battle],
+) -> None:
+    """FG-MELEE-3 (AMB-62): the attackers win only by beating the defence; under a mod's results table
+    whose lowest band is no draw, equal totals leave the charger pushed back."""
+    import dataclasses
+
+    from tests.helpers import rules
+
+    rs = rules()
+    no_draw = tuple(dataclasses.replace(band, draw=False) for band in rs.melee_results)
+    b = front_charge(new, [5, 4], ruleset=dataclasses.replace(rs, melee_results=no_draw))
+    ev = order(b, cmd.Charge("A", "T"))
+    m = the_melee(ev)
+    assert (m.attack, m.defence, m.margin, m.winner) == (4, 4, 0, "defenders")
+    assert [p.unit for p in of(ev, "pushed")] == ["A"]
+
+
 def test_FG_MELEE_4_EX_26_two_units_charge_one(new: Callable[..., Battle]) -> None:
     """FG-MELEE-4, EX-26:
     FG-CBT-2, FG-CBT-7, FG-CBT-16, FG-LOST-2: two Regular LnInf, one frontal and one on the flank,
@@ -360,3 +378,90 @@ def test_FG_CBT_1_shooting_and_melee_share_the_general_modifiers(new: Callable[.
             "FG-CBT-5": -1,
             "FG-CBT-8": -1,
         }
+
+
+# --- multi-unit melees: who fights, who is credited (issue 24: mutation survivors) ---------------
+
+
+def two_chargers(new: Callable[..., Battle], dice: list[int]) -> Battle:
+    """A1 at T's front and A2 at its flank, both in contact (where a combined charge leaves them)."""
+    return two_chargers_on(new(dice))
+
+
+@pytest.mark.parametrize("how", ["out of contact", "out of play"])
+def test_FG_MELEE_4_a_charger_that_dropped_out_is_not_fought(new: Callable[..., Battle], how: str) -> None:
+    """FG-MELEE-4 (AMB-54): the melee after a combined charge is fought by the chargers still in
+    contact and in play: one that was pushed away or destroyed before it rolls no die and takes no
+    result."""
+    from systems.for_glory.melee import Attack, melee
+
+    b = two_chargers(new, [3, 1])
+    a1, a2, t = b.ids["A1"], b.ids["A2"], b.ids["T"]
+    if how == "out of contact":
+        b.place(a2, 20.0, 4.0, 90)
+    else:
+        status(b, "A2").in_play = False
+    result = melee(b, [Attack(a1, t, "front"), Attack(a2, t, "left")])
+    assert result is not None and result.attackers == [a1] and result.defenders == [t]
+    assert sorted(r.unit for r in of(b.events, "roll")) == ["A1", "T"]
+    assert hits(b, "A2") == 0
+
+
+def test_EX_26_the_first_of_the_winners_is_credited_with_hits_and_pushes(new: Callable[..., Battle]) -> None:
+    """EX-26, FG-MELEE-4: in a melee of several units, each loser's hits and push are credited to the
+    first unit of the winning side (the first charger, or the charged unit): the log and the lost
+    brigades say who did it. A draw pushes each side away from the other, credited the same way."""
+    from systems.for_glory.melee import Attack, melee
+
+    b = two_chargers(new, [6, 6, 1])  # 6 - 1 + 6 + 2 against 1: margin 12, destroyed
+    a1, a2, t = b.ids["A1"], b.ids["A2"], b.ids["T"]
+    melee(b, [Attack(a1, t, "front"), Attack(a2, t, "left")])
+    assert [(d.unit, d.by) for d in of(b.events, "destroyed")] == [("T", "A1")]
+    draw = two_chargers(new, [1, 1, 4])  # 1 - 1 + 1 + 2 = 3 against 4: a draw
+    a1, a2, t = draw.ids["A1"], draw.ids["A2"], draw.ids["T"]
+    melee(draw, [Attack(a1, t, "front"), Attack(a2, t, "left")])
+    pushes = sorted((p.unit, p.by) for p in of(draw.events, "pushed"))
+    assert pushes == [("A1", "T"), ("A2", "T"), ("T", "A1")]
+    assert [(h.unit, h.added) for h in of(draw.events, "hit")] == [("A1", 1), ("A2", 1), ("T", 1)]
+    lost = two_chargers(new, [1, 1, 6])  # 3 against 6: the defender wins by 3
+    a1, a2, t = lost.ids["A1"], lost.ids["A2"], lost.ids["T"]
+    melee(lost, [Attack(a1, t, "front"), Attack(a2, t, "left")])
+    m = the_melee(lost.events)
+    assert m.winner == "defenders" and sorted((p.unit, p.by) for p in of(lost.events, "pushed")) == [
+        ("A1", "T"),
+        ("A2", "T"),
+    ]
+
+
+def test_FG_CBT_1_every_melee_modifier_is_the_contents(new: Callable[..., Battle]) -> None:
+    """FG-CBT-2, -3, -4, -5, -7, -9 in melee: each value is the content's. With a mod that sets them
+    to 0, a melee where each would apply (a frontal and a flank charger, one as a reaction, against a
+    disorganised unit marching by road in a wood) carries none of their lines; with the rulebook's,
+    each."""
+    from systems.for_glory.melee import Attack, attacker_modifiers, defender_modifiers
+    from tests.helpers import rules, zeroed_rules
+
+    def lines(rs: Any) -> set[str]:
+        b = new([], ruleset=rs, terrain=[("wood", ((19.0, 8.0), (22.0, 8.0), (22.0, 12.0), (19.0, 12.0)))])
+        b2 = two_chargers_on(b)
+        status(b2, "T").marching_by_road = True
+        status(b2, "T").detached = True
+        status(b2, "A1").detached = True
+        a1, a2, t = b2.ids["A1"], b2.ids["A2"], b2.ids["T"]
+        out = attacker_modifiers(b2, Attack(a1, t, "front"))
+        out += attacker_modifiers(b2, Attack(a2, t, "left", reaction=True)) + defender_modifiers(b2, t)
+        return {m.label for m in out}
+
+    every = {"frontal_charge", "flank", "road_target", "reaction", "cover", "disorganised"}
+    labels = {rules().modifiers.combat[k].label for k in every}
+    assert labels <= lines(rules())
+    assert not labels & lines(zeroed_rules(combat=("*",)))
+
+
+def two_chargers_on(b: Battle) -> Battle:
+    officer(b, "blue-div", "blue", (24, 10))
+    unit(b, "T", "blue", (20, 10), 180)
+    officer(b, "red-div", "red", (14, 6))
+    unit(b, "A1", "red", (18.8, 10.0), 0)
+    unit(b, "A2", "red", (20.0, 8.4), 90)
+    return b

@@ -229,6 +229,33 @@ def test_FG_MOVE_3_cavalry_stop_entering_difficult(battle: Callable[..., Battle]
     assert moved(ev)[-1].distance == pytest.approx(3.1, abs=1e-3)
 
 
+def test_FG_MOVE_3_FG_UNIT_15_a_path_clipping_a_towns_corner_enters_it(battle: Callable[..., Battle]) -> None:
+    """FG-MOVE-3, FG-UNIT-15 (issue 24, river-crossing seed 1, round 12): light cavalry moving 8" whose
+    centre clips the corner of a town for 0.05" (between two examined points) enters it: it stops on
+    the town's edge (FG-MOVE-3); infantry, which do not stop, pay the difficult allowance (FG-UNIT-12)."""
+    town = ((33.0, 34.0), (40.0, 34.0), (40.0, 39.0), (33.0, 39.0))
+    b = battle(terrain=[("town", town)])
+    unit(b, "c", "red", (31.525, 38.27), 0, cat="LC")
+    ev = order(b, cmd.Move("c", (34.162, 30.717)))
+    assert rejected(ev) is None and moved(ev)[-1].stopped == "FG-MOVE-3"
+    x, y = pos(b, "c")
+    assert (x, y) != (34.162, 30.717) and y == pytest.approx(34.0, abs=0.05) and x >= 33.0 - 1e-6
+    assert moved(ev)[-1].distance == pytest.approx(0.5593 * 8.0, abs=0.01)
+
+
+def test_FG_UNIT_19_a_corner_clipped_is_difficult_ground_for_foot_artillery(
+    battle: Callable[..., Battle],
+) -> None:
+    """FG-UNIT-19, FG-UNIT-12..17: foot artillery, which never enter difficult ground off a road, may
+    not cut a wood's corner even for a stretch shorter than the path's examined step; a path that
+    misses the corner goes."""
+    wood = ((10.0, 10.0), (20.0, 10.0), (20.0, 20.0), (10.0, 20.0))
+    b = battle(terrain=[("wood", wood), ("road", (((24.0, 10.0), (24.0, 30.0)), 1.0))])  # FG-MOVE-4's road
+    unit(b, "g", "red", (19.9, 20.05), 0, cat="FA")
+    assert rejected(order(b, cmd.Move("g", (22.4, 18.05)))) == "FG-UNIT-19"  # 0.05" inside the corner
+    assert rejected(again(b, cmd.Move("g", (22.4, 20.6)))) is None
+
+
 def test_FG_MOVE_3_infantry_do_not_stop(battle: Callable[..., Battle]) -> None:
     """FG-MOVE-3, AMB-10: infantry enter difficult terrain and go on (both their values are S)."""
     b = battle(terrain=[("wood", rect(23, 20, 40, 40))])

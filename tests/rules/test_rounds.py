@@ -232,7 +232,10 @@ def test_AMB_44_one_edge_roll_per_entering_division(tmp_path: Path, matches: lis
 
 # impassable ground along the east edge up to y = 25, deeper than XL; beyond it, every spot is less
 # than XL from b2's brigades: nothing can enter at the east edge
-EAST_BLOCKED = [("impassable", ((37.0, 0.0), (48.0, 0.0), (48.0, 25.0), (37.0, 25.0)))]
+# impassable ground along the east edge up to y = 25, wide enough that no base within L of an officer at
+# that edge stands XL from blue's line at y = 34 (issue 24: a narrower block left a legal placement,
+# the officer just north of it and a brigade west of it, which the complete search now finds)
+EAST_BLOCKED = [("impassable", ((28.0, 0.0), (48.0, 0.0), (48.0, 25.0), (28.0, 25.0)))]
 
 
 def reinforcement_at_east(
@@ -282,7 +285,7 @@ def test_FG_REINF_7_AMB_40_not_placeable_stays_in_reserve_and_tries_again(
     placed (impassable ground or enemies all along its edge) stays in reserve and tries again in the next
     Reinforcements phase with a new edge roll."""
     round1 = [6, 6, 1, 1, 3, 6, 6, 6]  # initiative r1, b1, b2, then their leadership checks
-    m = reinforcement_at_east(tmp_path, matches, [*round1, 3, *INITIATIVE], blocked=True)
+    m = reinforcement_at_east(tmp_path, matches, [*round1, 3, *INITIATIVE, *[6, 1] * 20], blocked=True)
     b = m.battle
     events = m.apply(cmd.Deploy("r2", (44.0, 26.0), (("r2a", 42.0, 27.2, 180.0), ("r2b", 42.0, 24.8, 180.0))))
     assert [e.rule for e in of(events, "rejected")] == ["FG-REINF-7"]  # 6.1" from b2b
@@ -300,7 +303,7 @@ def test_FG_REINF_7_AMB_40_not_placeable_stays_in_reserve_and_tries_again(
     ]
     assert b.pending is not None and b.pending.options == ("r2",)
     assert b.pending.payload == Arrivals((("r2", "south"),))
-    m.apply(line_up(b, "r2", (30.0, 4.0), 90.0))
+    m.apply(line_up(b, "r2", (22.0, 4.0), 90.0))
     assert status(b, "r2a").in_play and b.game.arrivals == {}
 
 

@@ -15,11 +15,14 @@ from game.cli.entry import main
 from game.content.module_records import rule_stack
 from game.model import commands as cmd
 from game.model.battle import Battle
+from game.running.audit import rules_of
+from systems.for_glory.measure import gap
 from systems.warhammer.charges import (
     Charged,
     ChargeReaction,
     Fled,
     KeepFleeing,
+    RallyFacing,
     Redirect,
     choices,
     choose,
@@ -27,6 +30,8 @@ from systems.warhammer.charges import (
     flee_dice,
     numbers,
     rally_chance,
+    rally_facing_choice,
+    rally_facing_choices,
     redirect_choices,
 )
 from tests.helpers import modded_stack, module_mod, of, officer, pos, rules, status, unit
@@ -78,6 +83,24 @@ def test_WM_8_hold_takes_the_for_glory_charge(battle: Callable[..., Battle]) -> 
     while b.pending is not None:
         events += b.apply(cmd.Pass())
     assert of(events, "contact") and of(events, "melee")  # For Glory's contact and melee follow
+
+
+@pytest.mark.parametrize(("start", "allowed"), [(25.0, True), (20.0, False), (15.0, False)])
+def test_WM_7_WM_DEC_2_the_worked_example_at_for_glorys_charge_reach(
+    battle: Callable[..., Battle], start: float, allowed: bool
+) -> None:
+    """WM-7's example: mounted scouts (M 20 cm) charge 40 cm, twice their move; the Thunderers may stand
+    and shoot at 25 cm (more than half, 20 cm), not at 15 cm, nor at exactly 20. For Glory's light
+    cavalry (L = 8" = 20 cm) charges its move, not twice it (FG-CHG): WM-DEC-2 keeps WM-7's proportion,
+    half the charge the charger can really make, so the same fractions of its reach give the same
+    answers (25/40 of 8" = 5": yes; 20/40 = 4": no, strictly; 15/40 = 3": no)."""
+    b = battle(seed=1, stack=rule_stack(rules(), [WM], "tests"))
+    unit(b, "a1", "a", (30, 10), 90, cat="LC")
+    gap_inches = start / 40.0 * 8.0
+    unit(b, "b1", "b", (30, 10 + 1.2 + gap_inches), 270)  # 1.2": the two bases' half depths
+    assert abs(gap(b, b.ids["a1"], b.ids["b1"]) - gap_inches) < 1e-9
+    charge_and_wait(b)
+    assert ("stand_and_shoot" in b.pending.options) is allowed  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize(("gap_y", "allowed"), [(5.5, True), (4.2, False)])
@@ -186,7 +209,7 @@ def test_modules_json_lists_warhammer_charges(capsys: pytest.CaptureFixture[str]
     assert main(["modules", "--json"]) == 0
     listed = {m["id"]: m for m in json.loads(capsys.readouterr().out)["modules"]}
     assert listed[WM]["hooks"] == ["activation", "charge"] and listed[WM]["prefix"] == "WM-"
-    assert listed[WM]["decisions"] == ["rally", "redirect", "charge_reaction"]
+    assert listed[WM]["decisions"] == ["rally", "rally_facing", "redirect", "charge_reaction"]
 
 
 def test_WM_21_a_charge_whose_target_fled_may_turn_on_the_nearest_enemy_once(
@@ -235,8 +258,41 @@ def test_WM_10_WM_12_a_fled_unit_that_rallies_does_nothing_else(battle: Callable
         "rallies"
     )
     assert not b.comp(b.ids["b1"], Fled).fled
+    assert b.pending is not None and b.pending.kind == "rally_facing"
+    b.apply(cmd.Pass())  # it keeps its facing (WM-12)
     (refused,) = b.apply(cmd.Withdraw("b1"))
     assert refused.rule == "FG-ORD-2"  # WM-12: nothing else this activation
+
+
+def test_WM_12_WM_DEC_19_a_rallied_unit_takes_any_facing(battle: Callable[..., Battle]) -> None:
+    """WM-12: rallied, a unit may take any facing: it turns in place about its centre, and the move
+    names the rule; a way its base cannot turn to is refused and asked again."""
+    b = wm_battle(battle, 8.0, dice=[3, 4])
+    fled(b, "b1")
+    b.place(b.ids["b1"], 30, 18, 90)  # it fled: its back to a1
+    b.apply(cmd.Activate("b1", leadership=False))
+    b.apply(cmd.Pass())
+    assert b.pending is not None and b.pending.kind == "rally_facing"
+    (refused,) = b.apply(RallyFacing("b1", "north-ish"))
+    assert refused.rule == "WM-12" and b.pending is not None and b.pending.kind == "rally_facing"
+    events = b.apply(RallyFacing("b1", "enemy"))
+    (moved,) = of(events, "moved")
+    assert moved.how == "rally" and moved.rules == ("WM-12",) and moved.distance == 0
+    assert pos(b, "b1") == (30, 18) and round(b.pose(b.ids["b1"]).facing) == 270  # facing a1
+    assert "WM-12" in rules_of(moved.to_dict()) and b.pending is None
+
+
+def test_WM_12_the_ai_faces_the_nearest_enemy_and_offers_every_way(battle: Callable[..., Battle]) -> None:
+    b = wm_battle(battle, 8.0, dice=[3, 4])
+    fled(b, "b1")
+    b.place(b.ids["b1"], 30, 18, 90)
+    b.apply(cmd.Activate("b1", leadership=False))
+    b.apply(cmd.Pass())
+    d = b.pending
+    assert d is not None
+    assert rally_facing_choice(b, d) == RallyFacing("b1", "enemy")
+    labels = [(c.key, c.odds) for c in rally_facing_choices(b, d)]
+    assert labels == [("wm_face_enemy", "270"), ("wm_face_about", "270"), ("wm_face_keep", "")]
 
 
 def test_WM_10_WM_15_a_unit_that_fails_flees_again(battle: Callable[..., Battle]) -> None:
@@ -304,7 +360,8 @@ def test_WM_13_fast_cavalry_rallies_and_may_still_move(battle: Callable[..., Bat
     unit(b, "c1", "b", (50, 30), 270, cat="LC", division="b-div")
     fled(b, "c1")
     b.apply(cmd.Activate("c1", leadership=False))
-    events = b.apply(cmd.Pass())
+    b.apply(cmd.Pass())
+    events = b.apply(cmd.Pass())  # rallied, it keeps its facing (WM-12)
     assert [n.rule for n in of(events, "note")] == ["WM-13"]
     assert not status(b, "c1").ordered and b.pending is None  # its order is still to come
 
@@ -419,3 +476,20 @@ def test_WM_19_the_tolerance_on_a_charge_is_agreed_beforehand(battle: Callable[.
     far.apply(cmd.Activate("a1", leadership=False))
     (refused,) = far.apply(cmd.Charge("a1", "b1"))
     assert refused.rule == "FG-UNIT-14" and '6.02" away' in refused.reason and far.pending is None
+
+
+def test_FG_ACT_6_WM_10_a_step_answers_the_rally_its_activation_raises() -> None:
+    """Issue 24, deviation 1: a decision a module raises when a step's formation activates (WM-10's
+    rally test, before any order: WM-1) is answered from that step's `decisions`, and its order then
+    goes through instead of being refused with FG-ACT-6; the rallied unit faces the enemy (WM-12)."""
+    from game.running.script import run
+
+    out = run(MODULE_SCRIPTS / "rally-and-face.toml")
+    events = [e for e in out["events"] if e["step"] == 1]
+    assert [(e["kind"], e.get("rule"), e.get("how")) for e in events] == [
+        ("roll", "WM-10", None),
+        ("moved", None, "rally"),
+        ("moved", None, "move"),
+    ]
+    assert not [e for e in out["events"] if e["kind"] == "rejected"]
+    assert out["units"]["line"]["facing"] == 270 and out["units"]["second-line"]["at"] == [42, 20]

@@ -15,7 +15,6 @@ from game.cli.entry import main
 from game.content.module_records import rule_stack
 from game.model import commands as cmd
 from game.model.battle import Battle
-from game.model.resolution import Reject
 from systems.for_glory.charge.plan import plan_charge
 from systems.for_glory.paths import Way, along, base_move
 from systems.warhammer.terrain import ground_class, numbers
@@ -133,6 +132,8 @@ def test_WM_27_WM_28_a_pivot_costs_what_its_outer_corner_travels(battle: Callabl
     unit(b, "i", "red", (20, 30), 0)
     assert cost(b, "i", (20, 30), facing=60) == pytest.approx(2.0)
     assert cost(b, "i", (20, 30), facing=300) == pytest.approx(2.0)  # either way round
+    unit(b, "j", "red", (20, 20), 90)
+    assert cost(b, "j", (20, 20), facing=150) == pytest.approx(2.0)  # the angle turned, from any facing
     assert moved_to(b, cmd.Move("i", (22.05, 30), 60)) == "FG-UNIT-12"
     assert moved_to(b, cmd.Move("i", (22, 30), 60)) is None
     assert b.pose(b.ids["i"]).facing == 60
@@ -151,9 +152,23 @@ def test_WM_29_a_turn_costs_a_quarter_of_the_move(battle: Callable[..., Battle])
 
 
 def test_WM_17_WM_29_a_charger_pivots_and_its_pivot_counts(battle: Callable[..., Battle]) -> None:
-    """WM-17, WM-28, WM-29: a charger may not turn, only pivot once, and the pivot counts towards its
-    charge: infantry (4") 2.70" from where they can meet the target's front pay 1.53" more to pivot 45
-    degrees: For Glory lets them charge (the turn is free, AMB-50), the module does not."""
+    """WM-17, WM-28, WM-29: a charger may not turn, only pivot once, at the start, towards where it
+    charges, and the pivot counts towards its charge (a 2" base pivoting 90 degrees pays 2.83"); a move
+    may turn instead (a quarter move, WM-29)."""
+    wm = battle(stack=rule_stack(rules(), [WT], "tests"))
+    unit(wm, "a", "red", (30, 28), 0)
+    unit(wm, "t", "blue", (40, 40), 180)
+    t = wm.ids["t"]
+    assert cost(wm, "a", (30, 31), facing=90, target=t) == pytest.approx(3.0 + PIVOT_90)  # WM-17: 90 to go
+    assert cost(wm, "a", (30, 28), facing=90) == pytest.approx(1.0)  # a move may turn (WM-29)
+
+
+def test_WM_18_aligning_at_contact_costs_nothing(battle: Callable[..., Battle]) -> None:
+    """WM-18 (issue 24, deviation 2): once in contact the charger aligns with its target at no cost.
+    Infantry (4") 2.70" from contact with a target facing them at 135 degrees pivot 25 degrees towards
+    the point of contact (0.87") and align the other 45 free: For Glory allows the charge, so does the
+    module (it was refused when the alignment was priced as a pivot: 4.23" of 4"). The move names both
+    rules."""
     plain = battle()
     wm = battle(stack=rule_stack(rules(), [WT], "tests"))
     for b in (plain, wm):
@@ -161,11 +176,21 @@ def test_WM_17_WM_29_a_charger_pivots_and_its_pivot_counts(battle: Callable[...,
         unit(b, "t", "blue", (34, 29), 135)
     charge = plan_charge(plain, plain.ids["a"], plain.ids["t"])
     assert (charge.length, charge.facing) == (pytest.approx(2.698, abs=1e-3), 315)
-    with pytest.raises(Reject) as refused:
-        plan_charge(wm, wm.ids["a"], wm.ids["t"])
-    assert wm.reason(refused.value) == 't is 2.70" away (it costs 4.23"); the charge reaches 4"'
-    assert cost(wm, "a", (30, 28), facing=90, target=wm.ids["t"]) == pytest.approx(PIVOT_90)  # a pivot
-    assert cost(wm, "a", (30, 28), facing=90) == pytest.approx(1.0)  # a move may turn (WM-29)
+    wm_charge = plan_charge(wm, wm.ids["a"], wm.ids["t"])
+    assert (wm_charge.end, wm_charge.facing) == (charge.end, charge.facing)
+    pivot_25 = 2 * 2.0 * math.sin(math.radians(25.03) / 2)
+    assert cost(wm, "a", wm_charge.end, facing=315, target=wm.ids["t"]) == pytest.approx(
+        charge.length + pivot_25, abs=1e-3
+    )
+    assert cost(wm, "a", (33, 28), facing=90, target=wm.ids["t"]) == pytest.approx(
+        3.0
+    )  # straight on, aligned
+    wm.apply(cmd.Activate("a", leadership=False))
+    events = wm.apply(cmd.Charge("a", "t"))
+    while wm.pending is not None:
+        events += wm.apply(cmd.Pass())
+    charged = [m for m in of(events, "moved") if m.how == "charge"]
+    assert charged and all(m.rules == ("WM-17", "WM-18") for m in charged)
 
 
 def test_WM_32_WM_33_each_terrain_kind_has_its_class_before_the_battle(
@@ -225,7 +250,7 @@ def test_WM_DEC_16_a_road_is_open_ground(battle: Callable[..., Battle]) -> None:
 def test_modules_json_lists_warhammer_terrain(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["modules", "--json"]) == 0
     listed = {m["id"]: m for m in json.loads(capsys.readouterr().out)["modules"]}
-    assert listed[WT]["hooks"] == ["difficult_stop", "move_cost", "movement_allowance"]
+    assert listed[WT]["hooks"] == ["difficult_stop", "move_cost", "move_rules", "movement_allowance"]
     assert listed[WT]["prefix"] == "WM-" and "warhammer-charges" in listed
 
 
@@ -239,3 +264,56 @@ def test_whole_battles_play_to_an_end_with_both_warhammer_modules(
         assert main(args) == 0
         result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
         assert result["end_reason"] and result["winner"] in ("fr", "es", None)
+
+
+def test_WM_18_WM_34_the_modules_scripted_battle_names_its_rules() -> None:
+    """warhammer-terrain's scripted battle: the charge pivots once and aligns free (WM-17, WM-18), the
+    march into the wood pays twice for its last inch (WM-34): each move names its rules in its event
+    and in the log."""
+    from game.running.script import run
+
+    out = run(
+        Path(__file__).resolve().parents[2] / "content/modules" / WT / "scripts/charge-aligns-free.toml"
+    )
+    moved = [(e["how"], e.get("rules")) for e in out["events"] if e["kind"] == "moved"]
+    assert moved[-1] == ("move", ["WM-34"]) and ("charge", ["WM-17", "WM-18"]) in moved
+    assert out["units"]["charging"]["facing"] == 315 and out["units"]["marching"]["at"] == [23, 21]
+
+
+def rules_of_move(
+    b: Battle, name: str, to: tuple[float, float], facing: float | None = None, **kw: Any
+) -> Any:
+    e = b.ids[name]
+    pose = b.pose(e)
+    way = Way(tuple(along((pose.x, pose.y), to)), pose.facing if facing is None else facing, **kw)
+    return b.stack.hook("move_rules")(b, e, way)
+
+
+def test_WM_28_WM_29_a_move_names_the_turn_it_paid_for(battle: Callable[..., Battle]) -> None:
+    """A move's events name how it turned: a pivot (WM-28) where pivoting is cheapest (60 degrees), a
+    turn (WM-29) where a quarter-move turn is (90 degrees), neither without a turn; a road names
+    WM-DEC-16 and nothing of the ground."""
+    b = wt_battle(battle)
+    unit(b, "i", "red", (20, 30), 0)
+    assert rules_of_move(b, "i", (20, 30), facing=60) == ("WM-28",)
+    assert rules_of_move(b, "i", (20, 30), facing=90) == ("WM-29",)
+    assert rules_of_move(b, "i", (22, 30)) == ()
+    assert rules_of_move(b, "i", (22, 30), road=True) == ("WM-DEC-16",)
+
+
+def test_WM_17_WM_18_a_charge_pivots_towards_where_it_goes_from_its_first_point_to_its_last(
+    battle: Callable[..., Battle],
+) -> None:
+    """WM-17: the charger's one pivot faces the way from where it starts to where it ends, whatever
+    points the path is examined at; a charge that goes nowhere (only the alignment at contact, WM-18)
+    costs nothing."""
+    from systems.warhammer.terrain import heading, turned
+
+    assert heading(((0.0, 0.0), (1.0, 0.0), (1.0, 1.0))) == pytest.approx(45.0)
+    assert heading(((0.0, 0.0), (0.0, -1.0))) == pytest.approx(270.0)  # degrees 0..360
+    assert heading(((5.0, 5.0), (5.0, 5.0))) is None
+    assert heading(((0.0, 0.0), (0.01, 0.0))) is None  # within AMB-3's tolerance: in place
+    b = wt_battle(battle)
+    unit(b, "a", "red", (30, 28), 0)
+    t = b.ids["watch"]
+    assert turned(b, b.ids["a"], Way(((30.0, 28.0), (30.0, 28.0)), 90.0, target=t)) == 0.0

@@ -112,6 +112,8 @@ def test_a_move_ghost_says_what_the_move_costs_when_a_module_weighs_it() -> None
         unit(b, "c", "a", (20.0, 40.0), 0.0, cat="LC")
         ghost = HumanInput(b)._move_ghost("u", (23.0, 20.0))
         assert ghost.ok and ghost.lines[0] == 'move: 3" costing 4" of 4", 0" left'
+        # issue 24: the ground it crosses, what that stretch costs, and the module's rule (WM-34)
+        assert ghost.lines[1] == 'ground: wood 1" (WM-34)'
         assert any('move 8", difficult 8"' in line for line in unit_lines(b, "c"))
     finally:
         b.close()

@@ -33,8 +33,9 @@ class ChargeState:
     no_extra: set[int] = field(default_factory=set)  # cavalry pushed by a reaction (FG-FIRE-7)
 
 
-def arrive(b: Battle, plan: ChargePlan, how: str) -> None:
-    """Move the charger from where it stands along its planned route into contact."""
+def arrive(b: Battle, plan: ChargePlan, how: str, rules: tuple[str, ...] | None = None) -> None:
+    """Move the charger from where it stands along its planned route into contact (`rules`: a
+    module's rules that priced the route)."""
     pose = b.pose(plan.unit)
     here = (pose.x, pose.y)
     b.place(plan.unit, plan.end[0], plan.end[1], plan.facing)
@@ -45,6 +46,7 @@ def arrive(b: Battle, plan: ChargePlan, how: str) -> None:
             facing=plan.facing,
             distance=dist(here, plan.end),
             how=how,
+            rules=rules,
         )
     )
     b.emit(Contact(unit=b.name(plan.unit), target=b.name(plan.target), sector=plan.sector))

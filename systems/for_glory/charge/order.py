@@ -11,6 +11,7 @@ from systems.for_glory.charge.contact import ChargeState, arrive
 from systems.for_glory.charge.plan import check_charge, plan_charge
 from systems.for_glory.melee import Attack
 from systems.for_glory.orders import begin_order, obeys, offer_window, orderable, target_named
+from systems.for_glory.paths import move_rules
 from systems.for_glory.reaction import Active, travel
 
 
@@ -38,9 +39,10 @@ def charge(b: Battle, chargers: list[int], target: int) -> Resolution:
             b.emit(Rejected(rule=r.rule, reason=b.reason(r), unit=b.name(e), order="charge"))
             continue
         state.chargers.append(e)
-        yield from travel(b, act, plan.start, plan.end, plan.travel_facing, "charge")
+        rules = move_rules(b, e, plan.start, plan.end, plan.facing, target=target)  # a module's ground
+        yield from travel(b, act, plan.start, plan.end, plan.travel_facing, "charge", rules)
         if not act.interrupted and not act.target_retreated and b.in_play(target) and b.in_play(e):
-            arrive(b, plan, "charge")
+            arrive(b, plan, "charge", rules)
             attack = Attack(e, target, plan.sector)
             state.attacks.append(attack)
             yield from offer_window(b, act, "end")  # at contact, before the melee (FG-CHG-3)

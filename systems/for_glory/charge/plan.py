@@ -16,7 +16,7 @@ from game.model.resolution import Reject, refuse
 from game.model.ruleset import category_word
 from game.model.words import Number
 from systems.for_glory.measure import gap
-from systems.for_glory.paths import Way, along, base_move, check_rest, corners_at, is_enemy
+from systems.for_glory.paths import Way, base_move, check_rest, corners_at, examined, is_enemy
 from systems.for_glory.targets import candidates, sector
 from systems.for_glory.vision import sight
 
@@ -94,7 +94,7 @@ def _plan_charge(b: Battle, e: int, target: int, vision: bool, allowance: float 
     problem: Reject | None = None
     for end, facing, _edge in _contact_poses(b, e, target):
         try:
-            pts = along(start, end)
+            pts = examined(b, start, end)
             ground = b.table.ground_along(pts)
             if any(cls == "impassable" for cls, _area in ground):
                 raise refuse("FG-TERR-2", "reason_way_impassable")
