@@ -126,3 +126,53 @@ def test_a_tournament_of_every_level(capfd: pytest.CaptureFixture[str]) -> None:
              "--scenario", "default", "--scenario", sorted(OPEN_WARS)[0])  # fmt: skip
     forglory(capfd, *every)
     assert json.loads(forglory(capfd, *every, "--json"))
+
+
+@pytest.mark.parametrize("players", ["3", "4"])
+def test_every_command_on_a_random_map_of_more_players(
+    players: str, tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """ow-random with --players, --factions, --map-size, --map-seed and the third and fourth seats: simulate
+    (each output), replay and stats of its replay (the options recorded), a tournament, the window."""
+    replay, events = str(tmp_path / "replay.json"), tmp_path / "events.jsonl"
+    choice = (
+        "--scenario",
+        "ow-random",
+        "--players",
+        players,
+        "--factions",
+        "undead,elves",
+        "--map-size",
+        "small",
+    )
+    sim = ("simulate", *choice, *ROUND, "--c", "random")
+    english = forglory(capfd, *sim, "--log", "--events", str(events), "--save-replay", replay)
+    result = json.loads(forglory(capfd, *sim, "--json"))
+    assert len(result["score"]) == int(players) and result["rounds"] == 1
+    assert json.loads(replay_text := Path(replay).read_text(encoding="utf-8"))["options"]["players"] == int(
+        players
+    )
+    assert "undead" in replay_text
+    assert forglory(capfd, "replay", replay, "--log") == english
+    assert forglory(capfd, *sim, "--log", "--lang", "es") != english
+    assert json.loads(forglory(capfd, "replay", replay, "--json")) == result
+    assert json.loads(forglory(capfd, "stats", replay, "--json"))["rounds"] == 1
+    fourth = ("--d", "random") if players == "4" else ()
+    forglory(capfd, "simulate", *choice, *ROUND, "--map-seed", "9", *fourth)
+    assert json.loads(forglory(capfd, "tournament", *choice, "--games", "1", *ROUND, "--json"))
+    forglory(capfd, "play", "--demo", "--frames", "3", *choice, "--lang", "es")
+    forglory(capfd, "play", "--demo", "--frames", "3", "--load", replay)
+
+
+def test_a_random_maps_options_on_another_map_are_one_line_and_exit_2(
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    for args in (
+        ("--scenario", "ow-twin-fords", "--players", "3"),
+        ("--scenario", "default", "--factions", "orcs"),
+    ):
+        assert main(["simulate", *args, *ROUND]) == 2
+        err = capfd.readouterr().err
+        assert len(err.strip().splitlines()) == 1 and "random map" in err and "Traceback" not in err
+    assert main(["simulate", "--scenario", "ow-random", "--players", "5"]) == 2
+    assert "--players: expected a whole number from 2 to 4" in capfd.readouterr().err

@@ -69,7 +69,7 @@ def test_open_wars_water_and_stacking_refusals(tmp_path: Path) -> None:
         "OW-LOC-4",
         f"only water and flying units enter {water} (OW-LOC-4)",
     )
-    assert barred(c, warriors, "w") == c.reason(no.value)  # the AI's question, as before
+    assert barred(c, warriors, "w", "dw") == c.reason(no.value)  # the AI's question, as before
     es = words("open-wars")
     assert no.value.said(es) == f"solo las unidades acuáticas y voladoras entran en {water} (OW-LOC-4)"
     c.add("dw", "b", "runesmith", 1)

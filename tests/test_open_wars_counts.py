@@ -21,7 +21,9 @@ WRONG = {
 }  # fmt: skip
 
 
-@pytest.mark.parametrize("scenario", ["ow-twin-fords", "ow-border-march"])
+@pytest.mark.parametrize(
+    "scenario", ["ow-twin-fords", "ow-border-march", "ow-elven-marches", "ow-burning-sands"]
+)
 @pytest.mark.parametrize("language", ["en", "es"])
 def test_every_count_agrees(scenario: str, language: str) -> None:
     m = new_match(scenario, 2, 4)

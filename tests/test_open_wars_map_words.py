@@ -4,13 +4,15 @@ does not fit in one line naming file and key."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
 
 from game import CONTENT
 from game.model.errors import ContentError
-from systems.open_wars.records import OpenWarsRules, load_map, load_rules
+from systems.open_wars.map_files import load_map
+from systems.open_wars.records import OpenWarsRules, load_rules
 
 MAPS = sorted((CONTENT / "scenarios" / "open-wars").glob("*.toml"))
 TWIN = CONTENT / "scenarios" / "open-wars" / "ow-twin-fords.toml"
@@ -81,17 +83,15 @@ def test_every_unit_has_its_spanish_name(ow_rules: OpenWarsRules) -> None:
     ("table", "key"),
     [
         ('[locale.es.units]\nbogus = "Nadie"', "locale.es.units.bogus"),
-        ('[locale.es.factions]\nelves = "Elfos"', "locale.es.factions.elves"),
+        ('[locale.es]\nnombre = "Orcos"', "locale.es.nombre"),
         ('[locale.fr.units]\ntroll = "Troll"', "locale.fr"),
     ],
 )
 def test_a_bad_unit_name_is_one_line(tmp_path: Path, table: str, key: str) -> None:
     folder = tmp_path / "open-wars"
-    folder.mkdir()
-    shipped = CONTENT / "rulesets" / "open-wars"
-    (folder / "numbers.toml").write_bytes((shipped / "numbers.toml").read_bytes())
-    factions = (shipped / "factions.toml").read_text(encoding="utf-8").split("[locale.es.factions]")[0]
-    (folder / "factions.toml").write_text(factions + table + "\n", encoding="utf-8")
+    shutil.copytree(CONTENT / "rulesets" / "open-wars", folder)
+    orcs = folder / "factions" / "orcs.toml"
+    orcs.write_text(orcs.read_text(encoding="utf-8").split("[locale.es]")[0] + table + "\n", encoding="utf-8")
     with pytest.raises(ContentError) as err:
         load_rules(tmp_path)
-    assert err.value.where == f"{folder / 'factions.toml'}: {key}"
+    assert err.value.where == f"{orcs}: {key}"

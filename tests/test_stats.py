@@ -139,7 +139,9 @@ def test_a_damaged_file_is_one_line_and_exit_2(
 
 
 def test_an_open_wars_game_in_figures(matches: list[Match]) -> None:
-    """OW-COMBAT-5/6: tokens lost by turn, every die rolled, and the attacks' luck at their exact odds."""
+    """OW-COMBAT-5/6: tokens lost by turn, every die rolled, and the luck of the attacks, shots and spells
+    (OW-UNIT-1, OW-MAGIC-3) at their exact odds, each on the number it hit on (OW-DEC-23)."""
+    from systems.open_wars.combat import rolled_on
     from systems.open_wars.state import Campaign
 
     m = new_match("ow-twin-fords", 4)
@@ -150,13 +152,13 @@ def test_an_open_wars_game_in_figures(matches: list[Match]) -> None:
     f = figures(m)
     assert f.fates == [] and f.rounds == summary(m)["rounds"] > 1
     lost = [e.details for e in c.events if e.kind == "note" and e.rule == "OW-COMBAT-6" and e.details]
-    attacks = [e for e in c.events if isinstance(e, Roll) and e.check == "attack"]
+    attacks = [e for e in c.events if isinstance(e, Roll) and e.check in ("attack", "shot", "spell")]
     assert lost and attacks
     for side, st in f.sides.items():
         assert sum(st.losses.values()) == sum(d["lost"] for d in lost if d["player"] == side)
         mine = [e for e in attacks if e.side == side]
         hits = st.luck["hits"]
         assert (hits.rolls, hits.got) == (len(mine), sum(e.total for e in mine))
-        odds = [c.unit(e.unit.split(":")[1]).attack / 6 * len(e.dice or ()) for e in mine]  # type: ignore[union-attr]
+        odds = [(rolled_on(e.read) or 0) / 6 * len(e.dice or ()) for e in mine]
         assert hits.expected == pytest.approx(sum(odds))
         assert st.score[-1] == summary(m)["score"][side]

@@ -65,6 +65,7 @@ class Player:
                 make = kinds.get(self.level) or kinds["heuristic"]
                 self._other[mode] = make(self.side, self.seed)
             decided: cmd.Command = self._other[mode].decide(b, d)
+            self.thought = getattr(self._other[mode], "thought", None)  # its reasons (`--why`)
             return decided
         b.enter()
         with b.thinking():

@@ -1,37 +1,66 @@
 """Computer players of Open Wars: `random` (any legal choice) and `heuristic` (buys the most hits per
-gold near the front, marches on what it does not hold when it is the stronger there, keeps its home,
-retreats from a lost fight). They answer the same decisions, with the same commands, as a person."""
+gold for its faction near the front, marches on what it does not hold when it is the stronger there,
+keeps its home, retreats from a lost fight, shoots and casts where the exact odds make it worth the
+mana). They answer the same decisions, with the same commands, as a person."""
 
 from __future__ import annotations
 
 from collections import deque
+from weakref import WeakKeyDictionary
 
+from game.ai.reasons import Thought, Weighed, weighed
 from game.model import commands as cmd
-from game.model.dice import Chooser
+from game.model.dice import FACES, Chooser
 from game.model.resolution import Decision, Reject
 from systems.open_wars.combat import FallBack, retreats
-from systems.open_wars.moves import March, Recruit, barred, check_recruit, reachable, room_for
+from systems.open_wars.magic import Cast, castings, spell_losses
+from systems.open_wars.moves import March, Recruit, barring, check_recruit, reachable, room_for
+from systems.open_wars.odds import combat_odds, save_chance, supposed
 from systems.open_wars.records import UnitKind
 from systems.open_wars.state import Campaign, Stack
+from systems.open_wars.volley import Shoot, shot_losses, targets
 
 CITY_WORTH = 6.0  # a city is worth its income and the recruits it allows
 SAFE = 0.9  # march where the enemy is only when at least this strong against him
 GIVE_UP = 0.45  # retreat from a fight when this weak against the enemy there
+EXACT_STACKS = 4  # hard weighs a fight of at most this many stacks by its exact odds (they cost more)
+MANA_WORTH = 0.6  # gold a point of mana is worth kept for later: a spell must beat its cost at this
+
+
+def rating(u: UnitKind) -> float:
+    """Expected hits a round of a token (OW-COMBAT-5), longer-lived by its armour."""
+    return u.attack / FACES / (1 - save_chance(u))
 
 
 def strength(c: Campaign, stacks: list[Stack]) -> float:
-    """Expected hits a round: a token hits on its attack or less (OW-COMBAT-5)."""
-    return sum(s.count * c.unit(s.unit).attack / 6 for s in stacks)
+    return sum(s.count * rating(c.unit(s.unit)) for s in stacks)
 
 
-def distances(c: Campaign, unit: UnitKind, start: str) -> dict[str, int]:
-    """Steps from a location to every location the unit may walk to (ignoring costs and enemies)."""
+def distances(c: Campaign, unit: UnitKind, start: str, player: str) -> dict[str, int]:
+    """Steps from a location to every location the unit may walk to (ignoring costs and enemies); the
+    same for every unit that water bars alike, so each answer is kept while the player thinks."""
+    kind = unit.type if unit.type in ("water", "flying") else "land"
+    memo = _walks.get(c)
+    if memo is None or memo[0] != len(c.events):  # something happened since (every change is an event)
+        memo = _walks[c] = (len(c.events), {})
+    key = (kind, start, player)
+    if key not in memo[1]:
+        memo[1][key] = _walk(c, unit, start, player)
+    return memo[1][key]
+
+
+_walks: WeakKeyDictionary[Campaign, tuple[int, dict[tuple[str, str, str], dict[str, int]]]] = (
+    WeakKeyDictionary()
+)
+
+
+def _walk(c: Campaign, unit: UnitKind, start: str, player: str) -> dict[str, int]:
     out = {start: 0}
     todo = deque([start])
     while todo:
         here = todo.popleft()
         for loc in c.neighbours(here):
-            if loc not in out and not barred(c, unit, loc):
+            if loc not in out and not barring(c, unit, loc, player):
                 out[loc] = out[here] + 1
                 todo.append(loc)
     return out
@@ -41,8 +70,13 @@ def worth(c: Campaign, player: str, loc: str) -> float:
     spec = c.location(loc)
     if c.control[loc] == player:
         return 0.0
-    value = spec.gold * 1.5 + spec.mana + (CITY_WORTH if spec.type == "city" else 0.0)
+    gold, mana = c.yields(loc)
+    value = gold * 1.5 + mana + (CITY_WORTH if spec.type == "city" else 0.0)
     return value * (1.5 if c.control[loc] is not None else 1.0)  # taking it from him counts twice
+
+
+def home(c: Campaign, player: str) -> str:
+    return next(p.home for p in c.map.spec.players if p.id == player)
 
 
 class OpenWarsPlayer:
@@ -53,7 +87,13 @@ class OpenWarsPlayer:
         self.rng = Chooser(seed * 7919 + sum(map(ord, side)))
 
     def decide(self, c: Campaign, d: Decision) -> cmd.Command:
-        handler = {"ow_recruit": self.recruit, "ow_move": self.move, "ow_combat": self.combat}[d.kind]
+        handler = {
+            "ow_recruit": self.recruit,
+            "ow_move": self.move,
+            "ow_combat": self.combat,
+            "ow_cast": self.cast,
+            "ow_volley": self.volley,
+        }[d.kind]
         return handler(c, d)
 
     def legal_recruits(self, c: Campaign, d: Decision) -> list[Recruit]:
@@ -74,7 +114,12 @@ class OpenWarsPlayer:
     def move(self, c: Campaign, d: Decision) -> cmd.Command:
         if self.rng.chance(0.2):
             return cmd.Pass()
+        spells = castings(c, self.side, "movement")
         stacks = [s for s in c.army(self.side) if s.moved < s.count and reachable(c, s)]
+        if spells and (not stacks or self.rng.chance(0.2)):
+            return self.rng.pick(spells)
+        if not stacks:
+            return cmd.Pass()
         s = self.rng.pick(stacks)
         path = self.rng.pick(list(reachable(c, s).values()))
         most = min(s.count - s.moved, room_for(c, self.side, path[-1], c.unit(s.unit)))
@@ -88,75 +133,293 @@ class OpenWarsPlayer:
             return FallBack(d.stage, d.unit, to, min(s.count, room_for(c, self.side, to, c.unit(s.unit))))
         return cmd.Pass()
 
+    def cast(self, c: Campaign, d: Decision) -> cmd.Command:
+        spells = castings(c, self.side, "collection")
+        return self.rng.pick(spells) if spells and self.rng.chance(0.5) else cmd.Pass()
+
+    def volley(self, c: Campaign, d: Decision) -> cmd.Command:
+        s = c.stack_of(self.side, d.stage, d.unit)
+        assert s is not None
+        options: list[cmd.Command] = [Shoot(d.stage, d.unit, t) for t in d.options]
+        options += castings(c, self.side, "combat", s)
+        return self.rng.pick(options) if options and self.rng.chance(0.7) else cmd.Pass()
+
 
 class OpenWarsHeuristic(OpenWarsPlayer):
     level = "heuristic"
+    thought: Thought | None = None  # the reasons of its last march (`simulate --why`)
+
+    def __init__(self, side: str, seed: int) -> None:
+        super().__init__(side, seed)
+        self._threats: dict[tuple[int, int, str], float] = {}
+
+    def enemy_home(self, c: Campaign, start: str, unit: UnitKind) -> str | None:
+        """The nearest home of a player still in the game."""
+        walk = distances(c, unit, start, self.side)
+        homes = [home(c, p) for p in c.rivals(self.side)]
+        return min(homes, key=lambda h: (walk.get(h, 99), h), default=None)
 
     def recruit(self, c: Campaign, d: Decision) -> cmd.Command:
-        """The unit with the most hits per gold (movement breaks ties), in the city nearest the enemy."""
+        """The unit with the most worth per gold for what its faction can do (hits, range, armour,
+        magic it has the mana for, upkeep it can pay), in the city nearest the enemy."""
         options = self.legal_recruits(c, d)
         if not options:
             return cmd.Pass()
-        enemy_home = next(p.home for p in c.map.spec.players if p.id != self.side)
+        income = sum(c.yields(loc)[1] for loc, who in c.control.items() if who == self.side)
+        upkeep = sum(
+            s.count * keep.amount for s in c.army(self.side) if (keep := c.unit(s.unit).ability("upkeep"))
+        )
+        mages = sum(s.count for s in c.army(self.side) if c.unit(s.unit).type == "magic")
 
         def value(r: Recruit) -> tuple[float, float]:
             u = c.unit(r.unit)
-            walk = distances(c, u, r.location)
-            front = -walk.get(enemy_home, 99)
+            target = self.enemy_home(c, r.location, u)
+            walk = distances(c, u, r.location, self.side)
+            front = -walk.get(target, 99) if target else 0
             useful = 0.2 if u.type == "water" else 1.0  # a ship guards a lake, it takes no city
-            return (u.attack / u.cost * useful + u.movement * 0.02, front)
+            hits = rating(u) * (1 + 0.5 * min(u.range, 2))
+            bonus = sum(a.amount for a in u.abilities if a.kind == "bonus" and a.stat == "attack") * 0.05
+            score = (hits + bonus) / u.cost * useful + u.movement * 0.02
+            if u.type == "magic":
+                score = 0.45 if mages < 1 + income // 3 and c.purses[self.side].mana + income >= 2 else 0.0
+            keep = u.ability("upkeep")
+            if keep is not None and upkeep + keep.amount > income + c.purses[self.side].mana // 3:
+                score = 0.0  # it could not be paid for
+            return (score, front)
 
-        return max(options, key=value)
+        best = max(options, key=value)
+        return best if value(best)[0] > 0 else cmd.Pass()
 
     def move(self, c: Campaign, d: Decision) -> cmd.Command:
-        best: tuple[float, March] | None = None
+        """The march worth most: what it draws near less what it leaves exposed (a city or a fight
+        an enemy can reach this turn, `exposure`), into a fight only where it dares (`dares`); its
+        reasons kept in `thought`, a city left to an enemy said as a loss of safety."""
+        spell = self.best_cast(c, castings(c, self.side, "movement"))
+        if spell is not None:
+            self.thought = None
+            return spell
+        options: list[Weighed] = []
+        looked = 0
         for s in sorted(c.army(self.side), key=lambda x: -strength(c, [x])):
             free = s.count - s.moved
             if free <= 0:
                 continue
-            if self.keeps(c, s):
-                continue
             unit = c.unit(s.unit)
             for loc, path in reachable(c, s).items():
+                looked += 1
                 going = min(free, room_for(c, self.side, loc, unit))
-                mine = strength(c, [*c.stacks_at(loc, self.side), Stack(self.side, s.unit, loc, going)])
-                theirs = strength(c, [x for x in c.stacks_at(loc) if x.player != self.side])
-                if theirs and mine < SAFE * theirs:
+                chance = self.dares(c, Stack(self.side, s.unit, loc, going))
+                if chance is None:
                     continue
-                score = self.pull(c, unit, loc) - self.pull(c, unit, s.location)
-                if theirs:
-                    score += 1.0  # a fight it should win
-                if score > 0.05 and (best is None or score > best[0]):
-                    best = (score, March(s.unit, path, going))
-        return best[1] if best is not None else cmd.Pass()
+                parts = {"objectives": self.pull(c, unit, loc) - self.pull(c, unit, s.location)}
+                if chance < 1.0:
+                    parts["odds"] = chance  # a fight it should win
+                risk = self.exposure(c, s, going)
+                if risk:
+                    parts["safety"] = -risk
+                options.append(weighed(March(s.unit, path, going), parts))
+        options.sort(key=lambda w: -w.value)
+        hold = weighed(cmd.Pass(), {})
+        chosen = options[0] if options and options[0].value > 0.05 else hold
+        others = [w for w in [*options, hold] if w is not chosen][:3]  # what it did not do, and why
+        self.thought = Thought("ow_move", self.side, (chosen, *others), looked)
+        return chosen.command
+
+    def dares(self, c: Campaign, arriving: Stack) -> float | None:
+        """Whether it marches there: 1.0 where no enemy is, the strength ratio (capped at 1) where it
+        is at least SAFE times as strong as the enemies, else None."""
+        loc = arriving.location
+        theirs = strength(c, [x for x in c.stacks_at(loc) if x.player != self.side])
+        if not theirs:
+            return 1.0
+        mine = strength(c, [*c.stacks_at(loc, self.side), arriving])
+        return min(1.0, mine / theirs) if mine >= SAFE * theirs else None
+
+    def exposure(self, c: Campaign, s: Stack, going: int) -> float:
+        """What leaving costs: the worth of the place (a city it holds, doubly its home; a fight it is
+        in) times how much less likely it is held against the enemies there or able to come this
+        turn, were `going` tokens of the stack to leave."""
+        loc = s.location
+        held = c.control[loc] == self.side
+        fight = c.enemies_at(loc, self.side)
+        if not fight and not (held and c.location(loc).type == "city"):
+            return 0.0
+        threat = self.threat_at(c, loc)
+        if threat <= 0:
+            return 0.0
+        mine = strength(c, list(c.stacks_at(loc, self.side)))
+        left = mine - going * rating(c.unit(s.unit))
+        gold, mana = c.yields(loc)
+        stake = gold * 1.5 + mana + (CITY_WORTH if c.location(loc).type == "city" else 0.0)
+        stake *= 2.0 if loc == home(c, self.side) else 1.0
+        stake += left * 3.0 if fight else 0.0  # the tokens left behind in a fight they lose
+        return stake * (min(1.0, mine / threat) - min(1.0, left / threat))
+
+    def threat_at(self, c: Campaign, loc: str) -> float:
+        """The strength of the enemies there and of those able to march there this turn (kept while
+        nothing happens: every march asks it of the place it leaves)."""
+        key = (id(c), len(c.events), loc)
+        if key not in self._threats:
+            if len(self._threats) > 256:
+                self._threats.clear()
+            there = [x for x in c.stacks_at(loc) if x.player != self.side]
+            self._threats[key] = strength(c, there + self.coming(c, loc))
+        return self._threats[key]
+
+    def coming(self, c: Campaign, loc: str) -> list[Stack]:
+        """The enemy stacks elsewhere that can reach the location this turn."""
+        return [
+            x
+            for x in c.stacks
+            if x.player != self.side and x.location != loc and x.moved < x.count and loc in reachable(c, x)
+        ]
 
     def pull(self, c: Campaign, unit: UnitKind, loc: str) -> float:
         """How much a location draws the unit: what it is worth here and near, less for distance."""
-        walk = distances(c, unit, loc)
+        walk = distances(c, unit, loc, self.side)
         return max((worth(c, self.side, x) / (1 + 1.5 * n) for x, n in walk.items()), default=0.0)
 
-    def keeps(self, c: Campaign, s: Stack) -> bool:
-        """The last tokens in a city it holds stay there while enemies are two steps away or less."""
-        if (
-            c.location(s.location).type != "city"
-            or sum(x.count for x in c.stacks_at(s.location, self.side)) > s.count
-        ):
-            return False
-        near = distances(c, c.unit(s.unit), s.location)
-        return any(x.player != self.side and near.get(x.location, 9) <= 2 for x in c.stacks)
-
     def combat(self, c: Campaign, d: Decision) -> cmd.Command:
+        """Attack, or fall back toward home from a fight it judges lost (`gives_up`)."""
         s = c.stack_of(self.side, d.stage, d.unit)
         assert s is not None
-        mine = strength(c, list(c.stacks_at(d.stage, self.side)))
-        theirs = strength(c, [x for x in c.stacks_at(d.stage) if x.player != self.side])
         options = retreats(c, s)
-        if options and mine < GIVE_UP * theirs:
-            home = next(p.home for p in c.map.spec.players if p.id == self.side)
-            walk = distances(c, c.unit(s.unit), home)
+        if options and self.gives_up(c, d.stage):
+            walk = distances(c, c.unit(s.unit), home(c, self.side), self.side)
             to = min(options, key=lambda x: walk.get(x, 99))
             return FallBack(d.stage, d.unit, to, min(s.count, room_for(c, self.side, to, c.unit(s.unit))))
         return cmd.Pass()
 
+    def gives_up(self, c: Campaign, loc: str) -> bool:
+        mine = strength(c, list(c.stacks_at(loc, self.side)))
+        return mine < GIVE_UP * strength(c, [x for x in c.stacks_at(loc) if x.player != self.side])
 
-PLAYERS = {"random": OpenWarsPlayer, "heuristic": OpenWarsHeuristic}
+    def cast(self, c: Campaign, d: Decision) -> cmd.Command:
+        return self.best_cast(c, castings(c, self.side, "collection")) or cmd.Pass()
+
+    def volley(self, c: Campaign, d: Decision) -> cmd.Command:
+        """The shot or the combat spell that takes the most gold of enemy tokens by its exact odds (a
+        spell's mana counted against it), or a spell that helps a fight of its own; else hold."""
+        s = c.stack_of(self.side, d.stage, d.unit)
+        assert s is not None
+        best: tuple[float, cmd.Command] | None = None
+        for t in targets(c, s):
+            shot = Shoot(d.stage, d.unit, t)
+            gain = self.taken(c, t, shot_losses(c, s, shot))
+            if gain > 0 and (best is None or gain > best[0]):
+                best = (gain, shot)
+        spell = self.best_cast(c, castings(c, self.side, "combat", s))
+        if spell is not None and (best is None or self.cast_worth(c, spell) > best[0]):
+            return spell
+        return best[1] if best is not None else cmd.Pass()
+
+    def taken(self, c: Campaign, loc: str, losses: dict[int, float]) -> float:
+        """The gold of enemy tokens a roll is expected to take there (the cheapest fall first)."""
+        victims = sorted(
+            c.unit(x.unit).cost for x in c.stacks_at(loc) if x.player != self.side for _ in range(x.count)
+        )
+        return sum(p * sum(victims[:n]) for n, p in losses.items())
+
+    def best_cast(self, c: Campaign, spells: list[Cast]) -> Cast | None:
+        scored = [(self.cast_worth(c, a), a) for a in spells]
+        scored = [(v, a) for v, a in scored if v > 0]
+        return max(scored, key=lambda x: (x[0], x[1].spell, x[1].target))[1] if scored else None
+
+    def cast_worth(self, c: Campaign, a: Cast) -> float:
+        """A spell's expected gain in gold, less its mana at MANA_WORTH (OW-MAGIC-4): hits by their exact
+        odds, a bonus for a fight of its own or a curse on the enemy's, gold, mana, tokens summoned."""
+        spell = c.rules.spells[a.spell]
+        e = spell.effect
+        cost = spell.cost * MANA_WORTH
+        fight = c.enemies_at(a.target, self.side) and any(c.stacks_at(a.target, self.side))
+        mine = sum(x.count for x in c.stacks_at(a.target, self.side))
+        if e.kind == "hits":
+            gain = self.taken(c, a.target, spell_losses(c, self.side, a))
+        elif e.kind in ("attack", "defence") and fight:
+            gain = (
+                0.6 * abs(e.amount) * mine if e.friendly else 0.6 * abs(e.amount) * self.enemies(c, a.target)
+            )
+        elif e.kind == "initiative" and fight:
+            gain = 0.3 * mine if e.friendly else 0.3 * self.enemies(c, a.target)
+        elif e.kind == "gold":
+            gain = e.amount if c.purses[self.side].gold < 12 else 0.0
+        elif e.kind == "drain":
+            who = c.control[a.target]
+            gain = min(e.amount, c.purses[who].mana) * MANA_WORTH * 2 if who else 0.0
+        elif e.kind == "summon":
+            n = min(e.amount, room_for(c, self.side, a.target, c.unit(e.unit)))
+            gain = n * c.unit(e.unit).cost
+        elif e.kind == "barrier":
+            threatened = c.location(a.target).type == "city" and c.control[a.target] == self.side
+            gain = CITY_WORTH if threatened and self.threat(c, a.target) else 0.0
+        else:  # movement, entry, terrain: left to a better player (the next engineer's AI)
+            gain = 0.0
+        return gain - cost
+
+    def enemies(self, c: Campaign, loc: str) -> int:
+        return sum(x.count for x in c.stacks_at(loc) if x.player != self.side)
+
+    def threat(self, c: Campaign, loc: str) -> bool:
+        """An enemy stack that can reach the location this turn."""
+        return bool(self.coming(c, loc))
+
+
+class OpenWarsEasy(OpenWarsHeuristic):
+    """`easy`: the heuristic player, careless: one march in two at random, no guard left in its
+    cities, spells only for their dice."""
+
+    level = "easy"
+
+    def move(self, c: Campaign, d: Decision) -> cmd.Command:
+        return OpenWarsPlayer.move(self, c, d) if self.rng.chance(0.5) else super().move(c, d)
+
+    def exposure(self, c: Campaign, s: Stack, going: int) -> float:
+        return 0.0
+
+    def cast_worth(self, c: Campaign, a: Cast) -> float:
+        return super().cast_worth(c, a) if c.rules.spells[a.spell].effect.kind == "hits" else 0.0
+
+
+class OpenWarsHard(OpenWarsHeuristic):
+    """`hard`: the heuristic player with the exact odds (systems/open_wars/odds.py) where the others
+    weigh strengths: it marches into a fight it wins at least DARE of the time, the tokens supposed
+    there, and retreats from one it wins less than GIVE_UP_ODDS of the time."""
+
+    level = "hard"
+    DARE = 0.45
+    GIVE_UP_ODDS = 0.2
+
+    def __init__(self, side: str, seed: int) -> None:
+        super().__init__(side, seed)
+        self._odds: dict[tuple[int, int, str, str, int], float] = {}
+
+    def dares(self, c: Campaign, arriving: Stack) -> float | None:
+        loc = arriving.location
+        if not c.enemies_at(loc, self.side):
+            return 1.0
+        rough = super().dares(c, arriving)  # what the strengths dare, and more where the odds say so
+        if rough is not None or len(supposed(c, loc, arriving)) > EXACT_STACKS:
+            return rough
+        key = (id(c), len(c.events), loc, arriving.unit, arriving.count)
+        if key not in self._odds:
+            if len(self._odds) > 256:
+                self._odds.clear()
+            self._odds[key] = combat_odds(c, loc, arriving).win.get(self.side, 0.0)
+        chance = self._odds[key]
+        return chance if chance >= self.DARE else None
+
+    def gives_up(self, c: Campaign, loc: str) -> bool:
+        if len(supposed(c, loc, None)) > EXACT_STACKS:
+            return super().gives_up(c, loc)
+        return combat_odds(c, loc).win.get(self.side, 0.0) < self.GIVE_UP_ODDS
+
+
+# by name; the levels of a search general play these (game/ai/common.py: a level the mode lacks plays
+# its best player): `normal` is the heuristic player
+PLAYERS = {
+    "random": OpenWarsPlayer,
+    "heuristic": OpenWarsHeuristic,
+    "easy": OpenWarsEasy,
+    "normal": OpenWarsHeuristic,
+    "hard": OpenWarsHard,
+}

@@ -12,25 +12,34 @@ from game.cli.options import (
     MAX_ROUNDS,
     MAX_SEED,
     add_log_options,
+    add_map_options,
     add_mod_option,
     bounded,
+    map_options,
     print_log,
     ruleset_with_mods,
 )
-from game.model.errors import one_line
+from game.model.errors import UserError, one_line
 
 if TYPE_CHECKING:
     from game.ai.reasons import Thought
     from game.running.match import Match
 
 
-def _players(m: Match, a: str, b: str) -> dict[str, Any]:
-    """The two computer players; a search level may name a temperament of the game or of its mods."""
+def _players(m: Match, kinds: list[str | None]) -> dict[str, Any]:
+    """Each side's player in seat order (`--a`, `--b`, then `--c`, `--d` for an Open Wars game of three
+    or four players; a seat not given is the heuristic's), the seat's number added to the seed; a
+    search level may name a temperament of the game or of its mods."""
     from game.ai.players import make_player
 
-    first, second = m.battle.game.sides  # type: ignore[union-attr]
+    sides = m.battle.game.sides  # type: ignore[union-attr]
+    chosen = [k for k in kinds[len(sides) :] if k is not None]
+    if chosen:
+        raise UserError(
+            f"simulate: --c and --d seat the third and fourth players; this game has {len(sides)}"
+        )
     mods = m.rules.loaded_mods
-    return {first: make_player(a, first, m.seed, mods), second: make_player(b, second, m.seed + 1, mods)}
+    return {s: make_player(kinds[i] or "heuristic", s, m.seed + i, mods) for i, s in enumerate(sides)}
 
 
 def _print(m: Match, as_json: bool, language: str | None) -> None:
@@ -70,10 +79,17 @@ def simulate(args: argparse.Namespace) -> int:
     from game.running.audit import event_lines
     from game.running.match import new_match, play, save
 
-    m = new_match(args.scenario, args.seed, args.rounds, ruleset_with_mods(args), modules=args.module)
+    m = new_match(
+        args.scenario,
+        args.seed,
+        args.rounds,
+        ruleset_with_mods(args),
+        modules=args.module,
+        options=map_options(args),
+    )
     kept: list[tuple[int, Thought]] = []
     try:
-        players = _players(m, args.a, args.b)
+        players = _players(m, [args.a, args.b, args.c, args.d])
         play(m, {s: KeptReasons(p, kept) for s, p in players.items()} if args.why else players)
         if args.save_replay:
             save(m, Path(args.save_replay))
@@ -111,12 +127,15 @@ def add_parsers(sub: Any) -> None:
     s.add_argument("--rounds", type=bounded(1, MAX_ROUNDS), default=None, help="stop after this many rounds")
     s.add_argument("--a", default="heuristic", help=f"the first side's player ({players})")
     s.add_argument("--b", default="heuristic", help=f"the second side's player ({players})")
+    s.add_argument("--c", default=None, help="an Open Wars game's third player (default heuristic)")
+    s.add_argument("--d", default=None, help="an Open Wars game's fourth player (default heuristic)")
     s.add_argument("--json", action="store_true", help="print one JSON object")
     s.add_argument("--save-replay", metavar="FILE", help="write the replay of the battle here")
     s.add_argument(
         "--events", metavar="FILE", help="write every event as JSON lines, each with its rule IDs (audits)"
     )
     add_log_options(s)
+    add_map_options(s)
     s.add_argument(
         "--why", action="store_true", help="after the battle, the reasons of each search general's orders"
     )

@@ -57,6 +57,42 @@ def add_log_options(p: argparse.ArgumentParser) -> None:
     )
 
 
+def add_map_options(p: argparse.ArgumentParser) -> None:
+    """The choices of an Open Wars random map (`--scenario ow-random`, OW-LOC-1)."""
+    p.add_argument(
+        "--players", type=bounded(2, 4), default=None, help="a random map's players: 2 to 4 (ow-random)"
+    )
+    p.add_argument(
+        "--factions",
+        default=None,
+        metavar="A,B,...",
+        help="a random map's factions in seat order (ow-random)",
+    )
+    p.add_argument(
+        "--map-size", default=None, choices=("small", "medium", "large"), help="a random map's size"
+    )
+    p.add_argument(
+        "--map-seed",
+        type=bounded(0, MAX_SEED),
+        default=None,
+        help="a random map's own seed (default: the game's)",
+    )
+
+
+def map_options(args: argparse.Namespace) -> dict[str, object] | None:
+    """The random map's choices given on the command line, as a match's options (None: none given)."""
+    out: dict[str, object] = {}
+    if args.players is not None:
+        out["players"] = args.players
+    if args.factions:
+        out["factions"] = [f.strip() for f in args.factions.split(",") if f.strip()]
+    if args.map_size is not None:
+        out["size"] = args.map_size
+    if args.map_seed is not None:
+        out["seed"] = args.map_seed
+    return out or None
+
+
 def ruleset_with_mods(args: argparse.Namespace, ruleset_id: str = "for-glory") -> Ruleset:
     from game.content.mods import load_mods
     from game.content.ruleset_files import load_ruleset

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from game.cli.network import add_network_options
-from game.cli.options import MAX_SEED, add_mod_option, bounded
+from game.cli.options import MAX_SEED, add_map_options, add_mod_option, bounded, map_options
 from game.content.locale import LANGUAGES
 from game.model.errors import UserError
 
@@ -51,8 +51,9 @@ def _play(args: argparse.Namespace) -> int:
         )
     # the start screen's choices: a demo's two generals are its own (game/ui/app.py DEMO), never these
     setup = Setup(
-        args.scenario, "human", "normal", args.seed, mods, list(args.module), load, watch, args.lang
-    )
+        args.scenario, "human", "normal", args.seed, mods, list(args.module), load, watch, args.lang,
+        options=map_options(args),
+    )  # fmt: skip
     if args.host is not None or args.join is not None:  # a friend elsewhere: the lobby, the game begun
         from game.cli.network import net_game
 
@@ -90,6 +91,7 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--load", metavar="FILE", help="resume a saved battle (a save or a replay)")
     p.add_argument("--lang", choices=sorted(LANGUAGES), help="the language of the screens (remembered)")
     p.add_argument("--replay", metavar="FILE", help="watch a replay or a saved battle: play, pause, seek")
+    add_map_options(p)
     add_mod_option(p)
     add_network_options(p)
     p.set_defaults(run=play)

@@ -13,7 +13,15 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from game.ai.kinds import KINDS
-from game.cli.options import MAX_ROUNDS, MAX_SEED, add_mod_option, bounded, ruleset_with_mods
+from game.cli.options import (
+    MAX_ROUNDS,
+    MAX_SEED,
+    add_map_options,
+    add_mod_option,
+    bounded,
+    map_options,
+    ruleset_with_mods,
+)
 from game.content.locale import counted
 from game.model.errors import UserError, one_line
 from game.running.ratings import PRIOR, PairRecord, Share, anchor_of, separated
@@ -78,6 +86,7 @@ def run(args: argparse.Namespace) -> Results:
         if not known_player(k, rules.loaded_mods):
             make_player(k, "", 0, rules.loaded_mods)  # says which players there are
     venues = _venues(args, rules)
+    options = tuple(sorted((map_options(args) or {}).items()))
     pairs = list(combinations(range(len(kinds)), 2))
     total, done, start = len(venues) * len(pairs) * args.games, 0, time.perf_counter()
 
@@ -101,6 +110,7 @@ def run(args: argparse.Namespace) -> Results:
                     args.rounds,
                     tuple(args.module),
                     tuple(args.mod),
+                    options,
                 )
                 games.append((record, game))
     play_pairs(games, args.jobs, tick)
@@ -279,5 +289,6 @@ def add_parsers(sub: Any) -> None:
         "--jobs", type=bounded(1, MAX_JOBS), default=1, help="games played at once, each in its own process"
     )
     t.add_argument("--json", action="store_true", help="print one JSON object (progress stays on stderr)")
+    add_map_options(t)
     add_mod_option(t)
     t.set_defaults(run=tournament)

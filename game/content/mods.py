@@ -44,7 +44,16 @@ TOP_LEVEL = {
     "LICENSE",
 }
 # arrays of tables whose records are matched by a key, so a mod can change one record of them
-KEYED = {"category": "code", "quality": "code", "terrain": "kind", "fire": "at_least", "melee": "at_least"}
+KEYED = {
+    "category": "code",
+    "quality": "code",
+    "terrain": "kind",
+    "fire": "at_least",
+    "melee": "at_least",
+    "units": "id",
+    "spells": "id",
+    "cards": "id",
+}  # fmt: skip  (the last three: Open Wars' files)
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from game.content.mods import KEYED, Mod, layered
 from game.content.records import build, check_partial, hints, load_record, read_toml, unbounded
 from game.model.errors import ContentError
 from game.model.limits import check_id
+from game.model.modules import mode_for_ruleset
 from game.model.ruleset import (
     Distance,
     GameFile,
@@ -88,10 +89,11 @@ def load_ruleset(
             str(folder), f"no ruleset {ruleset_id!r} here (known: {', '.join(known) or 'none'})"
         )
     for m in mods:
-        if m.spec.ruleset != ruleset_id:
+        if m.spec.ruleset != ruleset_id and mode_for_ruleset(m.spec.ruleset) is None:
             raise ContentError(
                 f"{m.root / 'mod.toml'}: ruleset", f"the mod is for {m.spec.ruleset!r}, not {ruleset_id!r}"
             )
+    every, mods = tuple(mods), [m for m in mods if m.spec.ruleset == ruleset_id]  # another mode's: its own
     digest = hashlib.sha256()
     parts: dict[str, object] = {}
     for name, cls in RULESET_FILES.items():
@@ -141,7 +143,7 @@ def load_ruleset(
         terrain=_by_key(terr.terrain, "kind", str(folder / "terrain.toml") + ": terrain"),
         game=parts["game.toml"],  # type: ignore[arg-type]
         content_hash=digest.hexdigest(),
-        loaded_mods=tuple(mods),
+        loaded_mods=every,  # another game mode's mods too: its maps are found, its games use them
     )
     _validate(rs, folder, mods)
     return rs

@@ -30,6 +30,8 @@ from game.model.limits import check_id
 from game.model.modules import mode_for_ruleset, modules, other_rulesets
 from game.model.ruleset import Ruleset
 from game.running import puzzle, script
+from systems.open_wars.records import FILES as OW_FILES
+from systems.open_wars.records import rules_files as ow_rules_files
 
 T = TypeVar("T")
 # each ruleset by id (None where it has problems), or None for mods that could not be put together
@@ -294,12 +296,22 @@ class _Check:
             rules, lambda p: p.name == mod.spec.ruleset, f"the ruleset of the mod ({mod.spec.ruleset})"
         )
         rules = rules / mod.spec.ruleset
-        self.strays(rules, lambda p: p.name in RULESET_FILES, f"a ruleset file ({', '.join(RULESET_FILES)})")
-        for name, cls in RULESET_FILES.items():
-            if (rules / name).is_file():
-                data = self.read(rules / name)
+        if mod.spec.ruleset == "open-wars":  # its files: numbers, spells, cards and one a faction
+            self.strays(
+                rules, lambda p: p.name in OW_FILES, f"an Open Wars ruleset file ({', '.join(OW_FILES)})"
+            )
+            self.strays(rules / "factions", lambda p: p.suffix == ".toml", "a faction (a .toml file)")
+            files = ow_rules_files(rules)
+        else:
+            self.strays(
+                rules, lambda p: p.name in RULESET_FILES, f"a ruleset file ({', '.join(RULESET_FILES)})"
+            )
+            files = {rules / name: cls for name, cls in RULESET_FILES.items()}
+        for path, cls in files.items():
+            if path.is_file():
+                data = self.read(path)
                 if data is not None:
-                    self.noted(rules / name, collect_partial(cls, data))
+                    self.noted(path, collect_partial(cls, data))
         maps = set(other_rulesets())  # scenarios/open-wars/: the maps of another game mode
         self.strays(
             mod.file("scenarios"),
@@ -336,12 +348,19 @@ class _Check:
         ordered = self.attempt(load_mods, folders) if None not in loaded else None
         rulesets: Rulesets = None
         if ordered is not None:
-            rulesets = {
-                ruleset_id: self.attempt(load_ruleset, ruleset_id, self.content / "rulesets", ordered)
-                if self.base(ruleset_id)
-                else None  # the shipped ruleset's own problems are noted: the mods' would repeat them
-                for ruleset_id in dict.fromkeys(m.spec.ruleset for m in ordered)
-            }
+            rulesets = {}
+            for ruleset_id in dict.fromkeys(m.spec.ruleset for m in ordered):
+                other = mode_for_ruleset(ruleset_id)
+                if other is not None and other.load_rules is not None:  # Open Wars: its maps use these
+                    self.others[ruleset_id] = self.attempt(
+                        other.load_rules, self.content / "rulesets", ordered
+                    )
+                    continue
+                rulesets[ruleset_id] = (
+                    self.attempt(load_ruleset, ruleset_id, self.content / "rulesets", ordered)
+                    if self.base(ruleset_id)
+                    else None  # the shipped ruleset's own problems are noted: the mods' would repeat them
+                )
         if ordered is not None:
             self.module_numbers(ordered, rulesets)
             for rules in (r for r in (rulesets or {}).values() if r is not None and r.module_ids):
@@ -358,11 +377,14 @@ class _Check:
             for folder in sorted(p for p in m.file("locale").glob("*") if p.is_dir()):
                 self.locale(folder, True, ordered)
             self.generals(None, m.root / "ai" / "temperaments")
-        if ordered and any(m.file("rulesets").is_dir() for m in ordered):
-            # the mods change the rules' numbers: the game's own battles must still play with them
-            theirs = {p.stem for m in ordered for f in scenario_folders(m.root) for p in f.glob("*.toml")}
+        changed = {m.spec.ruleset for m in ordered or [] if m.file("rulesets").is_dir()}
+        if changed:
+            # the mods change the rules' numbers: the game's own battles (of those rules) must still play
+            theirs = {
+                p.stem for m in ordered or [] for f in scenario_folders(m.root) for p in f.glob("*.toml")
+            }
             for path in sorted(p for f in scenario_folders(self.content) for p in f.glob("*.toml")):
-                if path.stem not in theirs:
+                if path.stem not in theirs and (self.attempt(scenario_ruleset, path) or "") in changed:
                     self.scenario(path, rulesets)
 
     def module_numbers(self, mods: Sequence[Mod] = (), rulesets: Rulesets = None) -> None:

@@ -33,7 +33,8 @@ from game.model.ruleset import Distance
 from game.running.puzzle import PuzzleFile
 from game.running.script import ScriptFile
 from game.running.tutorial import Lessons
-from systems.open_wars.records import FactionsFile, MapFile, OpenWarsNumbers
+from systems.open_wars.maps import MapFile
+from systems.open_wars.records import CardsFile, Faction, OpenWarsNumbers, SpellsFile
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 DISTANCE = "a measure code of the ruleset's [measures] (XS, S, M, L, XL, or one it adds) or inches"
@@ -61,6 +62,31 @@ RULESET_ABOUT = {
     "terrain.toml": "the kinds of terrain and how they affect movement, sight and cover",
     "game.toml": "deployment, initiative and scoring",
 }
+
+
+OPEN_WARS_FILES = (  # name, title, record, what it holds, where under rulesets/open-wars/
+    ("open-wars-faction", "Open Wars faction", Faction,
+     "a faction and its units, their abilities and spells", "factions/*.toml"),
+    ("open-wars-spells", "Open Wars spells", SpellsFile,
+     "the spells: category, phase, mana cost, range and effect", "spells.toml"),
+    ("open-wars-cards", "Open Wars special cards", CardsFile,
+     "the special location cards and their characteristics", "cards.toml"),
+)  # fmt: skip
+
+
+def _open_wars_kinds() -> list[Kind]:
+    """Open Wars' ruleset files, each complete in the game and partial in a mod."""
+    kinds = []
+    for name, title, record, about, where in OPEN_WARS_FILES:
+        shipped = f"The Open Wars mode's {about} (content/rulesets/open-wars/{where})."
+        kinds.append(Kind(name, title, record, shipped, (f"rulesets/open-wars/{where}",)))
+        changed = (
+            f"A mod's Open Wars {about} (<mod>/rulesets/open-wars/{where}): only what it adds or changes, "
+            "records of a list matched by their id."
+        )
+        partial = f"mods/*/rulesets/open-wars/{where}"
+        kinds.append(Kind(f"{name}.partial", f"{title} in a mod", record, changed, (partial,), partial=True))
+    return kinds
 
 
 def _kinds() -> list[Kind]:
@@ -94,7 +120,8 @@ def _kinds() -> list[Kind]:
             "Open Wars map",
             MapFile,
             "A map of the Open Wars mode (content/scenarios/open-wars/<id>.toml, or a mod's "
-            "scenarios/open-wars/): its locations, links and players: docs/open-wars-decisions.md.",
+            "scenarios/open-wars/): its locations, links and players, or a random map's [random] table "
+            "(ow-random.toml): docs/open-wars-decisions.md.",
             ("scenarios/open-wars/*.toml", "mods/*/scenarios/open-wars/*.toml"),
         ),
         Kind(
@@ -102,16 +129,10 @@ def _kinds() -> list[Kind]:
             "Open Wars numbers",
             OpenWarsNumbers,
             "The numbers of the Open Wars mode (content/rulesets/open-wars/numbers.toml): stacking, "
-            "movement, combat rounds and each location type's entry cost.",
+            "movement, combat rounds, casting and range, and each location type's entry cost.",
             ("rulesets/open-wars/numbers.toml",),
         ),
-        Kind(
-            "open-wars-factions",
-            "Open Wars factions",
-            FactionsFile,
-            "The factions of the Open Wars mode and their units (content/rulesets/open-wars/factions.toml).",
-            ("rulesets/open-wars/factions.toml",),
-        ),
+        *_open_wars_kinds(),
         Kind(
             "script",
             "scripted battle",

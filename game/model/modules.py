@@ -209,7 +209,9 @@ class GameMode:
     # a mode whose scenarios are not For Glory's opens its own: (scenario file, seed, round limit,
     # fixed dice, module ids, the refusals' English words) -> (the game, its scenario, its rules)
     open: Callable[..., tuple[Any, Any, Any]] | None = None
-    load_rules: Callable[[Path | None], Any] | None = None  # its ruleset, from the rulesets folder given
+    load_rules: Callable[..., Any] | None = (
+        None  # its ruleset: (the rulesets folder given, the mods laid over it)
+    )
     load_scenario: Callable[[Path, Any], Any] | None = None  # one of its scenario files, checked
     # checks of a scenario that its rules make, after the loader's own: (scenario file, its ruleset,
     # where) raising ContentError (For Glory: every division can stand within reach of its officer)

@@ -90,6 +90,7 @@ class Copy:
     commands: tuple[dict[str, object], ...]
     players: tuple[tuple[str, str, int], ...]  # side, kind of player, its seed
     think: float = 1.0  # x a search general's budget per decision (the player's setting)
+    options: dict[str, object] | None = None  # the game mode's set-up choices (a random map's)
 
 
 def copy_of(m: Match, players: dict[str, tuple[str, int]], think: float = 1.0) -> Copy:
@@ -103,6 +104,7 @@ def copy_of(m: Match, players: dict[str, tuple[str, int]], think: float = 1.0) -
         tuple(cmd.to_json(c) for c in m.commands),
         tuple((side, kind, seed) for side, (kind, seed) in players.items()),
         think,
+        m.options,
     )
 
 
@@ -110,7 +112,9 @@ def _rebuild(copy: Copy) -> Match:
     from pathlib import Path
 
     rules = load_ruleset(mods=load_mods(Path(p) for p in copy.mods))
-    m = new_match(copy.scenario, copy.seed, copy.max_rounds, rules, modules=copy.modules)
+    m = new_match(
+        copy.scenario, copy.seed, copy.max_rounds, rules, modules=copy.modules, options=copy.options
+    )
     for raw in copy.commands:
         m.apply(cmd.from_json(raw, m.battle.stack.commands))
     return m

@@ -55,6 +55,7 @@ class Match:
     seed: int
     max_rounds: int | None
     commands: list[cmd.Command]
+    options: dict[str, Any] | None = None  # a game mode's set-up choices (an Open Wars random map's)
 
     def apply(self, c: cmd.Command) -> list[Event]:
         """Apply a command to the battle and record it for the replay; returns its events."""
@@ -73,13 +74,18 @@ def new_match(
     rules: Ruleset | None = None,
     dice: Sequence[int] | None = None,
     modules: Sequence[str] = (),
+    options: dict[str, Any] | None = None,
+    mods: Sequence[Mod] = (),
     chosen_by: str | None = None,
 ) -> Match:
     """A battle of a scenario, stopped at its first decision. `dice` fixes every die in order instead
     of the seed (tests): such a battle cannot be replayed from its seed. The battle runs the rule
     modules its mods and scenario switch on, then `modules` (the command line's, or those of the file
-    `chosen_by` names: a replay, which a problem with them then names)."""
-    path = scenario_path(scenario_ref, rules.loaded_mods if rules is not None else ())
+    `chosen_by` names: a replay, which a problem with them then names). `options`: another game
+    mode's set-up choices (an Open Wars random map's players and factions); `mods`: the mods of a
+    game of another mode when no ruleset is given (a replay's)."""
+    mods = tuple(mods) or (rules.loaded_mods if rules is not None else ())
+    path = scenario_path(scenario_ref, mods)
     other = mode_for_ruleset(scenario_ruleset(path))
     if other is not None and other.open is not None:  # a game of another mode (Open Wars)
         where = chosen_by or chosen_in(path, (), modules)
@@ -87,8 +93,12 @@ def new_match(
             compose(other.id, modules)
         except UserError as e:
             raise ContentError(f"{where}: modules", str(e)) from None
-        game, world, its_rules = other.open(path, seed, max_rounds, dice, modules, REASONS)
-        return Match(game, world, its_rules, seed, game.game.max_rounds, [])
+        game, world, its_rules = other.open(
+            path, seed, max_rounds, dice, modules, REASONS, mods=mods, options=options or None
+        )
+        return Match(game, world, its_rules, seed, game.game.max_rounds, [], options or None)
+    if options:
+        raise UserError(f"{path}: {', '.join(options)}: chosen for an Open Wars random map, not a battle")
     rules = rules or load_ruleset()
     sc = with_armies(load_scenario(scenario_ref, rules), rules, seed)  # FG-ARMY-3: points armies
     spec = sc.spec
@@ -105,6 +115,9 @@ def restart(m: Match) -> Match:
     """The same battle from its start: same content, seed, round limit and rule modules (undo and
     the replay viewer replay commands into it)."""
     ref = scenario_ref(m.scenario.path, m.rules.loaded_mods)
+    if m.options is not None or not isinstance(m.rules, Ruleset):
+        return new_match(ref, m.seed, m.max_rounds, modules=m.battle.stack.ids, options=m.options,
+                         mods=m.rules.loaded_mods)  # fmt: skip
     return new_match(ref, m.seed, m.max_rounds, m.rules, modules=m.battle.stack.ids)
 
 
@@ -183,6 +196,7 @@ def replay_data(m: Match) -> dict[str, Any]:
         "module_content": dict(m.battle.stack.hashes),  # the numbers of the modules that have any
         "seed": m.seed,
         "max_rounds": m.max_rounds,
+        **({"options": m.options} if m.options else {}),
         "commands": [cmd.to_json(c) for c in m.commands],
         "events": {"count": len(m.battle.events), "sha256": events_digest(m.battle)},
     }
@@ -344,8 +358,13 @@ def load(
         played_with = _recorded_mods(where, data.get("mods", []), mods)  # in every game mode alike
         other = mode_for_ruleset(rs["id"])  # a game of another mode loads its own rules
         rules = None if other else load_ruleset(rs["id"], mods=played_with)
+        options = data.get("options")
+        if options is not None and not isinstance(options, dict):
+            raise TypeError
         ref = scenario or _scenario_ref(where, sc, mods)
-        m = new_match(ref, seed, max_rounds, rules, modules=recorded, chosen_by=where)
+        m = new_match(
+            ref, seed, max_rounds, rules, modules=recorded, options=options, mods=played_with, chosen_by=where
+        )
         if m.rules.id != rs["id"]:  # a replay relabelled to skip its mode's checks
             m.battle.close()
             raise ContentError(

@@ -59,15 +59,21 @@ class Game:
     rounds: int | None
     modules: tuple[str, ...]
     mods: tuple[str, ...]
+    options: tuple[tuple[str, object], ...] = ()  # a game mode's set-up choices (a random map's)
+
+
+def roles(sides: list[str], swap: bool) -> dict[str, int]:
+    """Which of the two players takes each side: they alternate seats (an Open Wars game of three or
+    four players seats them a, b, a, b), the first seat the second player's when swapped."""
+    return {s: (i + swap) % 2 for i, s in enumerate(sides)}
 
 
 def play_game(g: Game) -> int | None:
     """Play one game; the index in g.kinds of the winner, or None for a draw."""
     mods = load_mods(Path(d) for d in g.mods)
     rules = load_ruleset(mods=mods)
-    m = new_match(g.ref, g.seed, g.rounds, rules, modules=g.modules)
-    first, second = m.battle.game.sides  # type: ignore[union-attr]
-    role = {first: 1, second: 0} if g.swap else {first: 0, second: 1}
+    m = new_match(g.ref, g.seed, g.rounds, rules, modules=g.modules, options=dict(g.options) or None)
+    role = roles(m.battle.game.sides, g.swap)  # type: ignore[union-attr]
     try:
         play(m, {s: make_player(g.kinds[r], s, g.seed + k, mods) for k, (s, r) in enumerate(role.items())})
         winner = summary(m)["winner"]

@@ -56,9 +56,10 @@ def open_battle(setup: Setup, size: tuple[int, int], settings: Settings | None =
         if setup.mode is not None:  # chosen on the start screen: the modules of that battle's mode
             known = {m.id: m.mode for m in modules_by_mode()}
             modules = [mid for mid in modules if known.get(mid) == setup.mode]
-        m = new_match(setup.scenario, setup.seed, rules=rules, modules=modules)
+        m = new_match(setup.scenario, setup.seed, rules=rules, modules=modules, options=setup.options)
         sides = m.battle.game.sides  # type: ignore[union-attr]
-        players = {sides[0]: setup.a, sides[1]: setup.b}
+        seats = [setup.a, setup.b, *setup.seats]
+        players = {s: seats[i] if i < len(seats) else setup.b for i, s in enumerate(sides)}
     if isinstance(m.battle, Campaign):  # a map of Open Wars: its own screen
         return OpenWarsScreen(m, players, size, settings)
     return BattleScreen(m, players, size, settings)

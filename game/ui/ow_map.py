@@ -125,7 +125,7 @@ class MapView:
         pygame.draw.rect(surf, edge, rect, 4 if holder else 2, border_radius=8)
         head = pygame.Rect(rect.x + 4, rect.y + 4, rect.w - 8, 20)
         pygame.draw.rect(surf, (25, 28, 30), head, border_radius=4)
-        name = _fit(self.names[loc], theme.font(18), head.w - 20)
+        name = fit(self.names[loc], theme.font(18), head.w - 20)
         surf.blit(theme.font(18).render(name, True, theme.TEXT), (head.x + 4, head.y + 3))
         cost = spec.entry_cost if spec.entry_cost is not None else c.rules.entry(spec.type)
         tag = theme.font(16).render(str(cost), True, theme.TEXT_DIM)
@@ -178,7 +178,8 @@ class MapView:
             y += 19
 
 
-def _fit(text: str, font: pygame.font.Font, width: int) -> str:
+def fit(text: str, font: pygame.font.Font, width: int) -> str:
+    """The text, cut short with a dot until it is no wider than `width`."""
     while font.size(text)[0] > width and len(text) > 3:
         text = text[:-2] + "."
     return text

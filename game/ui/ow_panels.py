@@ -10,9 +10,12 @@ from game.model.resolution import Decision
 from game.running.match import summary
 from game.ui import theme
 from game.ui.log_panel import tooltip
+from game.ui.ow_map import fit
 from game.ui.ow_view import BUTTON_H, BUTTON_STEP, OpenWarsView
 from systems.open_wars.combat import rank
 from systems.open_wars.words import plural
+
+PURSE_FITS = ((20, 30), (18, 16), (16, 12), (14, 10))  # the purses' font size and gap, widest first
 
 
 def draw_top_bar(v: OpenWarsView, surf: pygame.Surface) -> None:
@@ -23,21 +26,38 @@ def draw_top_bar(v: OpenWarsView, surf: pygame.Surface) -> None:
     head = t("ow_top", map=v.words.name, round=g.round, limit=g.max_rounds,
              phase=t("ow_phase_" + g.phase))  # fmt: skip
     surf.blit(theme.font(26).render(head, True, theme.TEXT), (10, 6))
-    x = 10
     values = c.army_values()
     pending = c.pending
-    for p in c.order:
-        purse = c.purses[p]
-        words = t("ow_purse", side=v.names[p], gold=purse.gold, mana=purse.mana, army=values[p])
-        if pending is not None and pending.side == p:
-            who = t("you") if v.controllers.get(p) == "human" else v.controllers.get(p, "")
-            if v.remote is not None and p == v.remote.side:
-                who = v.remote.seat.peer_name
-            words += f"  < {who}" + (" ..." if v.ai.thinking is not None else "")
+
+    def purses(names: dict[str, str]) -> list[tuple[str, str]]:
+        out = []
+        for p in c.order:
+            purse = c.purses[p]
+            words = t("ow_purse", side=names[p], gold=purse.gold, mana=purse.mana, army=values[p])
+            if pending is not None and pending.side == p:
+                who = t("you") if v.controllers.get(p) == "human" else v.controllers.get(p, "")
+                if v.remote is not None and p == v.remote.side:
+                    who = v.remote.seat.peer_name
+                words += f"  < {who}" + (" ..." if v.ai.thinking is not None else "")
+            out.append((p, words))
+        return out
+
+    # three or four players: a smaller size and closer, then shorter names, until every purse fits
+    width = surf.get_width()
+    for size, gap in PURSE_FITS:
+        rendered = [(p, theme.font(size).render(w, True, theme.TEXT)) for p, w in purses(v.names)]
+        if sum(20 + r.get_width() + gap for _p, r in rendered) <= width:
+            break
+    room = 80
+    while sum(20 + r.get_width() + gap for _p, r in rendered) > width and room > 20:
+        short = {p: fit(n, theme.font(size), room) for p, n in v.names.items()}
+        rendered = [(p, theme.font(size).render(w, True, theme.TEXT)) for p, w in purses(short)]
+        room -= 10
+    x, tallest = 10, theme.font(PURSE_FITS[0][0]).render("Ag", True, theme.TEXT).get_height()
+    for p, label in rendered:
         pygame.draw.rect(surf, v.colours[p], (x, 34, 14, 14), border_radius=3)
-        label = theme.font(20).render(words, True, theme.TEXT)
-        surf.blit(label, (x + 20, 33))
-        x += 20 + label.get_width() + 30
+        surf.blit(label, (x + 20, 33 + (tallest - label.get_height()) // 2))
+        x += 20 + label.get_width() + gap
 
 
 def draw_panel(v: OpenWarsView, surf: pygame.Surface, d: Decision | None) -> None:
@@ -67,7 +87,8 @@ def draw_panel(v: OpenWarsView, surf: pygame.Surface, d: Decision | None) -> Non
         hover = rect.collidepoint(v.mouse) and ch.enabled
         colour = (95, 100, 110) if hover else (70, 74, 82) if ch.enabled else (48, 50, 55)
         pygame.draw.rect(surf, colour, rect, border_radius=5)
-        text = theme.font(19).render(ch.label, True, theme.TEXT if ch.enabled else theme.TEXT_DIM)
+        label = fit(ch.label, theme.font(19), rect.w - 16)  # its whole words are in its hover box
+        text = theme.font(19).render(label, True, theme.TEXT if ch.enabled else theme.TEXT_DIM)
         surf.blit(text, text.get_rect(midleft=(rect.x + 8, rect.centery)))
         v.buttons.append((rect, ch))
         y += BUTTON_STEP
@@ -81,7 +102,7 @@ def _combat_lines(v: OpenWarsView, surf: pygame.Surface, d: Decision, at: tuple[
     x, y = at
     font = theme.font(18)
     # by rank alone: the round's roll-offs between tied stacks are the combat's, not the screen's
-    order = sorted(c.stacks_at(d.stage), key=lambda s: (rank(c.unit(s.unit)), s.player, s.unit))
+    order = sorted(c.stacks_at(d.stage), key=lambda s: (rank(c, s), s.player, s.unit))
     for s in order:
         u = c.unit(s.unit)
         mark = "> " if (s.player, s.unit) == (d.side, d.unit) else "   "
@@ -91,13 +112,7 @@ def _combat_lines(v: OpenWarsView, surf: pygame.Surface, d: Decision, at: tuple[
         )
         surf.blit(font.render(line, True, v.colours[s.player] if not mark.strip() else theme.ACCENT), (x, y))
         y += font.get_linesize()
-    odds = v.odds(d.stage)
-    chances = ", ".join(f"{v.names[p]} {chance:.0%}" for p, chance in odds.win.items())
-    if odds.unresolved >= 0.005:
-        chances += ", " + t(
-            "ow_unresolved", rounds=c.rules.numbers.combat_rounds, chance=f"{odds.unresolved:.0%}"
-        )
-    y = _text(surf, t("ow_win_odds", chances=chances), (x, y + 4), w, theme.TEXT, 18)
+    y = _text(surf, v.odds_words(v.odds(d.stage)), (x, y + 4), w, theme.TEXT, 18)
     acting = c.stack_of(d.side, d.stage, d.unit)
     if acting is not None:
         y = _text(surf, v.attack_words(acting), (x, y + 2), w, theme.TEXT_DIM, 18)
@@ -163,6 +178,9 @@ def draw_hover(v: OpenWarsView, surf: pygame.Surface, where: dict[str, tuple[tup
         path, spent = where[loc]
         text += "  " + t("ow_path", path=" > ".join(v.words.locations[x] for x in path), spent=spent,
                          movement=c.unit(v.stack.unit).movement if v.stack else 0)  # fmt: skip
+        fight = v.march_odds(loc)  # the odds before the march is sent
+        if fight:
+            text += "  " + fight
     if spec.text:
         text += "  " + spec.text
     tooltip(surf, v.mouse, v.words.locations[loc], text)
@@ -172,7 +190,7 @@ def draw_end(v: OpenWarsView, surf: pygame.Surface) -> None:
     """The winner, why the game ended, and each player's score line by line (OW-DEC-6)."""
     c, t = v.campaign, v.t
     r = summary(v.match)
-    box = pygame.Rect(0, 0, min(760, v.area.w - 20), 240)
+    box = pygame.Rect(0, 0, min(760 if len(c.sides) <= 2 else 900, v.area.w - 20), 240)
     box.center = v.area.center
     pygame.draw.rect(surf, theme.PANEL, box, border_radius=10)
     pygame.draw.rect(surf, theme.ACCENT, box, 2, border_radius=10)
@@ -184,19 +202,23 @@ def draw_end(v: OpenWarsView, surf: pygame.Surface) -> None:
         surf.blit(s, s.get_rect(midtop=(box.centerx, y)))
         y += s.get_height() + 8
     font, small = theme.font(22), theme.font(20)
+    col = min(130, (box.w - 300) // len(c.sides))  # a column a player: up to four fit the box
+    first = box.right - col * len(c.sides)
+    names = theme.font(22 if len(c.sides) <= 2 else 18)
     for i, p in enumerate(c.sides):
-        surf.blit(font.render(v.names[p], True, v.colours[p]), (box.right - 260 + i * 130, y))
+        surf.blit(names.render(fit(v.names[p], names, col - 8), True, v.colours[p]), (first + i * col, y))
     y += 28
     lines = r["score_lines"]
     for line in lines[c.sides[0]]:
         rule, what = line.split()  # "OW-DEC-6 army"
-        surf.blit(small.render(f"{t('ow_score_' + what)} ({rule})", True, theme.TEXT_DIM), (box.x + 24, y))
+        label = fit(f"{t('ow_score_' + what)} ({rule})", small, first - box.x - 34)
+        surf.blit(small.render(label, True, theme.TEXT_DIM), (box.x + 24, y))
         for i, p in enumerate(c.sides):
-            surf.blit(font.render(str(lines[p][line]), True, theme.TEXT), (box.right - 240 + i * 130, y))
+            surf.blit(font.render(str(lines[p][line]), True, theme.TEXT), (first + 20 + i * col, y))
         y += 26
     surf.blit(font.render(t("total"), True, theme.ACCENT), (box.x + 24, y + 4))
     for i, p in enumerate(c.sides):
-        surf.blit(font.render(str(r["score"][p]), True, theme.ACCENT), (box.right - 240 + i * 130, y + 4))
+        surf.blit(font.render(str(r["score"][p]), True, theme.ACCENT), (first + 20 + i * col, y + 4))
     hint = theme.font(20).render(t("back_hint"), True, theme.TEXT_DIM)
     surf.blit(hint, hint.get_rect(midbottom=(box.centerx, box.bottom - 10)))
 

@@ -224,9 +224,13 @@ class OpenWarsScreen(OpenWarsView):
             path = where[hover][0] if hover in where else ()
         elif d is not None and d.kind in ("ow_recruit", "ow_move"):
             marked = {loc: "" for loc in d.options}
+        aim = self.aimed()  # a cast's or a shot's target, lit while its button is under the mouse
+        if aim is not None:
+            marked = {**marked, aim: self.t("ow_target_badge")}
         pending = c.pending
         fighting = pending.stage if pending is not None and pending.kind == "ow_combat" else None
-        self.view.draw(surf, marked, path, self.picked, fighting, self.stack, dim=bool(where))
+        selected = pending.stage if aim is not None and pending is not None else self.picked  # the caster's
+        self.view.draw(surf, marked, path, selected, fighting, self.stack, dim=bool(where))
         draw_top_bar(self, surf)
         draw_panel(self, surf, d)
         self.log.draw(surf)

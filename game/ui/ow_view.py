@@ -28,9 +28,12 @@ from game.ui.remote_play import RemotePlay
 from game.ui.rules_browser import RulesBrowser
 from game.ui.save_browser import SaveBrowser
 from systems.open_wars.combat import FallBack, hits_odds, retreats
+from systems.open_wars.magic import Cast, castings, spell_losses
 from systems.open_wars.moves import March, Recruit, check_march, check_recruit, reachable, room_for
 from systems.open_wars.odds import CombatOdds, combat_odds
+from systems.open_wars.records import Spell
 from systems.open_wars.state import Campaign, Stack
+from systems.open_wars.volley import Shoot, shot_losses, targets
 from systems.open_wars.words import ending, narrate, plural, tokens, unit_name
 
 BUTTON_H, BUTTON_STEP = 28, 32
@@ -49,7 +52,7 @@ MENUS = {
     "load-ask": (("save-load", "menu_save_load"), ("load-now", "menu_load_now"), ("load", "menu_cancel")),
 }
 MENU_TITLES = {"menu": "menu_paused", "quit": "menu_quit_title", "load-ask": "menu_load_title"}
-PLAYER_COLOURS = [(60, 100, 200), (196, 60, 50)]
+PLAYER_COLOURS = [(60, 100, 200), (196, 60, 50), (60, 150, 80), (200, 160, 40)]  # when a map gives none
 
 
 @dataclass(frozen=True)
@@ -82,7 +85,8 @@ class OpenWarsView:
         self.words = c.map.spec.words(self.settings.language)  # the map's names in the player's language
         self.names = self.words.players
         self.colours: dict[str, theme.Colour] = {
-            p.id: p.colour or PLAYER_COLOURS[i % 2] for i, p in enumerate(c.map.spec.players)
+            p.id: p.colour or PLAYER_COLOURS[i % len(PLAYER_COLOURS)]
+            for i, p in enumerate(c.map.spec.players)
         }
         self.view = MapView(c, self.colours, self.words.locations, self.t.language)
         self.log = LogPanel(pygame.Rect(0, 0, 10, 10), rule_ids=rule_id_pattern(self.reference), t=self.t)
@@ -107,7 +111,7 @@ class OpenWarsView:
         self.stack: Stack | None = None  # the stack about to march
         self.count = 0  # how many of its tokens march
         self.autosaved_round = c.game.round if c.game else 0
-        self._odds: tuple[tuple[str, int], CombatOdds] | None = None
+        self._odds: tuple[tuple[object, ...], CombatOdds] | None = None
         self.size = (0, 0)
         self.layout(size)
 
@@ -150,7 +154,13 @@ class OpenWarsView:
         return tokens(self.campaign, self.t, unit, count)
 
     def choices(self, d: Decision) -> list[Choice]:
-        handler = {"ow_recruit": self._recruits, "ow_move": self._moves, "ow_combat": self._combat}
+        handler = {
+            "ow_recruit": self._recruits,
+            "ow_move": self._moves,
+            "ow_combat": self._combat,
+            "ow_cast": self._casts,
+            "ow_volley": self._volley,
+        }
         return handler[d.kind](d)
 
     def _recruits(self, d: Decision) -> list[Choice]:
@@ -180,7 +190,63 @@ class OpenWarsView:
         if self.stack is not None:
             out.append(Choice("fewer", t("ow_fewer"), enabled=self.count > 1))
             out.append(Choice("more", t("ow_more"), enabled=self.count < self.stack.count - self.stack.moved))
+        else:
+            out += self._spells(d.side, castings(c, d.side, "movement"))
         return [*out, Choice("pass", t("ow_end_move"), cmd.Pass())]
+
+    def _spells(self, side: str, casts: list[Cast]) -> list[Choice]:
+        """A button a cast (OW-MAGIC-4): the spell, its mana, where; the exact odds of a spell's dice."""
+        c, t = self.campaign, self.t
+        out = []
+        for a in casts:
+            spell = c.rules.spells[a.spell]
+            label = t("ow_cast_button", spell=c.rules.spell_name(a.spell, t.language), cost=spell.cost,
+                      location=self.words.locations[a.target])  # fmt: skip
+            odds = self._losses_words(spell_losses(c, side, a))
+            out.append(
+                Choice(f"cast:{a.spell}:{a.target}", label, a, f"{self.spell_words(spell)} {odds}".strip())
+            )
+        return out
+
+    def spell_words(self, spell: Spell) -> str:
+        """OW-MAGIC-3: a spell's category, range and effect, in the player's words."""
+        t, e = self.t, spell.effect
+        kind: str = e.kind
+        if kind in ("attack", "initiative", "entry"):
+            kind += "_up" if e.amount > 0 else "_down"
+        unit = self.unit_name(e.unit) if e.unit else ""
+        terrain = t("ow_type_" + e.terrain) if e.terrain else ""
+        effect = t("ow_effect_" + kind, amount=abs(e.amount), attack=e.attack, unit=unit, terrain=terrain)
+        return t(
+            "ow_spell_hint", category=t("ow_category_" + spell.category), range=spell.range, effect=effect
+        )
+
+    def aimed(self) -> str | None:
+        """The location the cast or shot under the mouse aims at: the map lights it."""
+        button = next((ch for r, ch in self.buttons if r.collidepoint(self.mouse)), None)
+        command = button.command if button is not None else None
+        return command.target if isinstance(command, Cast | Shoot) else None
+
+    def _losses_words(self, losses: dict[int, float]) -> str:
+        """The exact chance of each number of enemy tokens a shot or a spell takes ("" for no dice)."""
+        spread = ", ".join(f"{k}: {p:.0%}" for k, p in losses.items())
+        return self.t("ow_losses", spread=spread) if spread else ""
+
+    def _casts(self, d: Decision) -> list[Choice]:
+        spells = self._spells(d.side, castings(self.campaign, d.side, "collection"))
+        return [*spells, Choice("pass", self.t("ow_go_on"), cmd.Pass())]
+
+    def _volley(self, d: Decision) -> list[Choice]:
+        c, t = self.campaign, self.t
+        s = c.stack_of(d.side, d.stage, d.unit)
+        assert s is not None
+        out = []
+        for loc in targets(c, s):
+            shot = Shoot(d.stage, d.unit, loc)
+            label = t("ow_shoot_button", location=self.words.locations[loc])
+            out.append(Choice(f"shoot:{loc}", label, shot, self._losses_words(shot_losses(c, s, shot))))
+        out += self._spells(d.side, castings(c, d.side, "combat", s))
+        return [*out, Choice("pass", t("ow_hold"), cmd.Pass())]
 
     def _combat(self, d: Decision) -> list[Choice]:
         c, t = self.campaign, self.t
@@ -244,23 +310,42 @@ class OpenWarsView:
                     movement=unit.movement,
                 )
             return t("ow_move_prompt", side=side)
-        return t(
-            "ow_combat_prompt", side=side, unit=self.unit_name(d.unit), location=self.words.locations[d.stage]
-        )
+        if d.kind == "ow_cast":
+            return t("ow_cast_prompt", side=side, mana=c.purses[d.side].mana)
+        key = "ow_volley_prompt" if d.kind == "ow_volley" else "ow_combat_prompt"
+        return t(key, side=side, unit=self.unit_name(d.unit), location=self.words.locations[d.stage])
 
     def guide(self, d: Decision) -> str:
         if d.kind == "ow_recruit":
             return self.t("ow_recruit_guide")
         if d.kind == "ow_move":
             return self.t("ow_march_guide" if self.stack is not None else "ow_move_guide")
+        if d.kind in ("ow_cast", "ow_volley"):
+            return self.t(f"{d.kind}_guide")
         return self.t("ow_combat_guide")
 
-    def odds(self, loc: str) -> CombatOdds:
-        """The combat's odds, worked out again only when something has happened since."""
-        key = (loc, len(self.campaign.events))
+    def odds(self, loc: str, arriving: Stack | None = None) -> CombatOdds:
+        """The combat's odds (with the tokens `arriving` supposed there: a march's, before it is sent),
+        worked out again only when something has happened since."""
+        key = (loc, len(self.campaign.events), arriving and (arriving.unit, arriving.count))
         if self._odds is None or self._odds[0] != key:
-            self._odds = (key, combat_odds(self.campaign, loc))
+            self._odds = (key, combat_odds(self.campaign, loc, arriving))
         return self._odds[1]
+
+    def odds_words(self, odds: CombatOdds, key: str = "ow_win_odds") -> str:
+        """Each player's exact chance of being the one left, and of a combat not over in time."""
+        chances = ", ".join(f"{self.names[p]} {chance:.0%}" for p, chance in odds.win.items())
+        if odds.unresolved >= 0.005:
+            rounds = self.campaign.rules.numbers.combat_rounds
+            chances += ", " + self.t("ow_unresolved", rounds=rounds, chance=f"{odds.unresolved:.0%}")
+        return self.t(key, chances=chances)
+
+    def march_odds(self, loc: str) -> str:
+        """OW-COMBAT: the odds of the fight the stack in hand would start there ("" where none)."""
+        if self.stack is None or not self.campaign.enemies_at(loc, self.stack.player):
+            return ""
+        arriving = Stack(self.stack.player, self.stack.unit, loc, self.count)
+        return self.odds_words(self.odds(loc, arriving), "ow_march_win_odds")
 
     def end_reason(self) -> str:
         """OW-DEC-6's note, told in the player's words."""

@@ -30,6 +30,7 @@ from game.running.stats import Figures, figures
 from game.ui import theme
 from game.ui.load_list import CONTROLLERS, mode_name, save_browser, scenario_words, shown_name
 from game.ui.markup import drawable, plain
+from game.ui.ow_setup import PlayersChoice
 from game.ui.rules_browser import RulesBrowser
 from game.ui.save_browser import SaveBrowser, skipped_line
 from game.ui.stats_view import draw_figures
@@ -52,6 +53,8 @@ class Setup:
     language: str | None = None  # the screens' language, instead of the remembered one
     tutorial: bool = False  # the first battle that teaches, instead of the scenario chosen
     mode: str | None = None  # the chosen battle's game mode: only its modules play (the start screen's)
+    options: dict[str, object] | None = None  # an Open Wars random map's choices (players, factions, ...)
+    seats: list[str] = field(default_factory=list)  # who plays the third and fourth sides (default: as b)
     elsewhere: str | None = None  # a game with a friend elsewhere: "host", "join" or "by-file" (its lobby)
     seat: Any = None  # such a game begun on the command line (game/net/seat.py's Seat)
 
@@ -154,6 +157,9 @@ class StartScreen:
         pygame_gui.elements.UILabel(make(x, y + 84, label_w, 34), t("seed"), self.manager)
         self.seed = pygame_gui.elements.UITextEntryLine(make(x + label_w + 10, y + 84, 160, 34), self.manager)
         self.seed.set_text(str(setup.seed))
+        chosen_players = (setup.options or {}).get("players")
+        room = make(x + label_w + 180, y + 84, col - label_w - 180, 34)
+        self.map_players = PlayersChoice(room, self.manager, t, chosen_players)  # the random map's
         self.problem_label = pygame_gui.elements.UILabel(
             make(x, y + 126, col, 24), one_line(self.problem, 90), self.manager
         )
@@ -266,9 +272,9 @@ class StartScreen:
         sc = self.scenarios.get(name)
         if sc is None:
             return ("Side A", "Side B")
-        if self.modes[name] == "open-wars":
+        if self.modes[name] == "open-wars":  # two to four players: the third and fourth play as the second
             own = sc.spec.words(self.t.language).players
-            p, q = sc.spec.players
+            p, q, *_more = sc.spec.players
             return (drawable(f"{own[p.id]} ({self.faction(p.faction)})"),
                     drawable(f"{own[q.id]} ({self.faction(q.faction)})"))  # fmt: skip
         names = sc.spec.words(self.t.language).sides
@@ -277,6 +283,7 @@ class StartScreen:
 
     def show_about(self, name: str) -> None:
         sc = self.scenarios.get(name)
+        self.map_players.show_for(sc.id if sc is not None else "")
         if sc is None:
             return
         spec = sc.spec
@@ -293,10 +300,11 @@ class StartScreen:
                 for p in spec.players
             )
             mode = mode_name(self.modes[name])
+            seats = self.t("ow_more_seats") if len(spec.players) > 2 or sc.id == "ow-random" else ""
             self.set_about(
                 lambda say: (
                     f"<b>{say(words.name)}</b> ({say(mode)})<br>{say(' '.join(words.description.split()))}"
-                    f"<br><i>{say(who)}</i>"
+                    f"<br><i>{say(who)}</i>" + (f"<br>{say(seats)}" if seats else "")
                 )
             )
             a, b = self.sides(name)
@@ -419,6 +427,7 @@ class StartScreen:
         if sc is not None:
             self.setup.scenario = sc.id  # found again by id among the game's and the mods' own
             self.setup.mode = self.modes[_selected(self.scenario)]
+            self.setup.options = self.map_players.options(sc.id, self.setup.options)  # the random map's
         self.setup.a = self.players[_selected(self.side_a)]
         self.setup.b = self.players[_selected(self.side_b)]
         try:

@@ -1,10 +1,13 @@
-"""OW-COMBAT: where two players' tokens share a location, stacks act in initiative order (ties:
-flying, magic, unique, normal, then the dearer unit, then a die); each attacks (a D6 a token, a hit
-on its attack or less) or retreats to a free neighbouring location; hits fall on the cheapest
-tokens first. Rounds repeat until one player is gone (OW-DEC-7)."""
+"""OW-COMBAT: where two players' tokens or more share a location, stacks act in initiative order
+(with its special modifiers; ties: flying, magic, unique, normal, then the dearer unit, then a die);
+each attacks (a D6 a token, a hit on its attack or less, less its target's defence) or retreats to a
+free neighbouring location; hits fall on the cheapest tokens first, armour saving some. Rounds repeat
+until one player is left (OW-DEC-7); with three players or more each stack strikes the strongest
+enemy there (OW-DEC-22)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -13,10 +16,11 @@ from math import comb
 
 from game.model import commands as cmd
 from game.model.dice import FACES
-from game.model.events import Note, Roll
+from game.model.events import ModLine, Note, Roll
 from game.model.resolution import Decision, Resolution, refuse
 from game.model.session import ask
-from systems.open_wars.moves import barred, crowding, entry_cost, no_room
+from systems.open_wars import modifiers as mod
+from systems.open_wars.moves import barring, crowding, entry_cost, no_room
 from systems.open_wars.records import UnitKind
 from systems.open_wars.state import Campaign, Stack
 
@@ -37,9 +41,11 @@ def priority(u: UnitKind) -> int:
     return 0 if u.type == "flying" else 1 if u.type == "magic" else 2 if u.unique else 3
 
 
-def rank(u: UnitKind) -> tuple[int, int, int]:
-    """OW-COMBAT-3/4: the lower, the sooner: by initiative, then type priority, then cost."""
-    return (-u.initiative, priority(u), -u.cost)
+def rank(c: Campaign, s: Stack) -> tuple[int, int, int]:
+    """OW-COMBAT-3/4: the lower, the sooner: by initiative with its special modifiers, then type
+    priority, then cost."""
+    u = c.unit(s.unit)
+    return (-mod.initiative(c, s), priority(u), -u.cost)
 
 
 def victim_key(u: UnitKind, count: int, unit_id: str) -> tuple[int, int, int, str]:
@@ -49,46 +55,69 @@ def victim_key(u: UnitKind, count: int, unit_id: str) -> tuple[int, int, int, st
 
 
 def initiative_order(c: Campaign, loc: str) -> list[Stack]:
-    """OW-COMBAT-3/4: by rank; stacks of both players still tied roll a die each, the highest first,
-    ties rolled again (OW-DEC-10: one player's own tied stacks go in the order of their unit ids)."""
-
-    def ranked(s: Stack) -> tuple[int, int, int]:
-        return rank(c.unit(s.unit))
-
-    stacks = sorted(c.stacks_at(loc), key=lambda s: (ranked(s), s.unit))
+    """OW-COMBAT-3/4: by rank; stacks of several players still tied roll a die each, the highest
+    first, ties rolled again, and so on for the rest (OW-DEC-10: one player's own tied stacks go in the
+    order of their unit ids)."""
+    ranks = {id(s): rank(c, s) for s in c.stacks_at(loc)}
+    stacks = sorted(c.stacks_at(loc), key=lambda s: (ranks[id(s)], s.unit))
     out: list[Stack] = []
     while stacks:
-        tied = [s for s in stacks if ranked(s) == ranked(stacks[0])]
+        tied = [s for s in stacks if ranks[id(s)] == ranks[id(stacks[0])]]
         stacks = stacks[len(tied) :]
         players = sorted({s.player for s in tied})
-        if len(players) > 1:
-            first = roll_off(c, players, loc)
-            tied.sort(key=lambda s: (s.player != first, s.unit))
+        seats = []
+        while len(players) > 1:
+            first = roll_off(c, players, "OW-COMBAT-4")
+            seats.append(first)
+            players.remove(first)
+        seats += players
+        tied.sort(key=lambda s: (seats.index(s.player), s.unit))
         out += tied
     return out
 
 
-def roll_off(c: Campaign, players: list[str], loc: str) -> str:
+def roll_off(c: Campaign, players: list[str], rule: str) -> str:
+    """OW-TURN-3, OW-COMBAT-4: each rolls a D6, the highest wins; those tied for it roll again."""
     while True:
         dice = {p: c.dice.d6() for p in players}
         for p, d in dice.items():
-            c.emit(
-                Roll(check="roll-off", die=d, modifiers=(), total=d, outcome=p, side=p, rule="OW-COMBAT-4")
-            )
+            c.emit(Roll(check="roll-off", die=d, modifiers=(), total=d, outcome=p, side=p, rule=rule))
         best = max(dice.values())
-        if list(dice.values()).count(best) == 1:
-            return next(p for p, d in dice.items() if d == best)
+        players = [p for p, d in dice.items() if d == best]
+        if len(players) == 1:
+            return players[0]
+
+
+def foe(c: Campaign, loc: str, player: str) -> str | None:
+    """OW-DEC-22: the enemy a stack of the player strikes there: the only one, or with three players
+    or more the strongest (the most hits a round), then the one with the most gold in tokens there,
+    then the first in turn order."""
+    here: dict[str, list[Stack]] = {}
+    for s in c.stacks_at(loc):
+        if s.player != player:
+            here.setdefault(s.player, []).append(s)
+    if len(here) <= 1:
+        return next(iter(here), None)
+    order = c.order + sorted(c.sides)
+
+    def weight(p: str) -> tuple[float, int, int]:
+        hits = sum(x.count * mod.attack(c, x, mod.context(c, x, 1)) / FACES for x in here[p])
+        value = sum(x.count * c.unit(x.unit).cost for x in here[p])
+        return (hits, value, -order.index(p))
+
+    return max(here, key=weight)
 
 
 def retreats(c: Campaign, s: Stack) -> tuple[str, ...]:
     """OW-COMBAT-10: neighbouring locations free of enemies the unit could enter with its movement."""
     unit = c.unit(s.unit)
+    allowance = mod.movement(c, unit, s.location, s.player)
     return tuple(
         loc
         for loc in c.neighbours(s.location)
         if not c.enemies_at(loc, s.player)
-        and not barred(c, unit, loc)
-        and entry_cost(c, unit, loc) <= unit.movement
+        and not barring(c, unit, loc, s.player)
+        and entry_cost(c, unit, loc, s.player) <= allowance
         and not no_room(c, s.player, loc, unit, 1)
     )
 
@@ -96,51 +125,138 @@ def retreats(c: Campaign, s: Stack) -> tuple[str, ...]:
 @cache
 def hits_odds(dice: int, attack: int) -> Mapping[int, Fraction]:
     """OW-COMBAT-5: the exact chance of each number of hits of `dice` dice hitting on `attack` or less."""
-    p = Fraction(min(attack, FACES), FACES)
+    p = Fraction(min(max(attack, 0), FACES), FACES)
     return {k: comb(dice, k) * p**k * (1 - p) ** (dice - k) for k in range(dice + 1)}
 
 
-def strike(c: Campaign, s: Stack) -> None:
-    """OW-COMBAT-5..9: one die a token; the other player loses a token a hit, cheapest first."""
+def attack_lines(
+    c: Campaign, s: Stack, x: mod.Context, target: str, at: str, far: int = 0
+) -> tuple[int, tuple[ModLine, ...]]:
+    """The die a token of the stack hits its target in `at` on (OW-COMBAT-5, OW-DEC-23) and every
+    modifier with its rule: abilities, card, spells, the links of a shot beyond the first, the target's
+    defence."""
     unit = c.unit(s.unit)
+    lines = [
+        ModLine(a.rule or "OW-DEC-18", "ability", a.amount)
+        for a in unit.abilities
+        if a.kind == "bonus" and a.stat == "attack" and mod.holds(a, x)
+    ]
+    card = mod.trait(c, s.location, "attack", unit, s.player)
+    spell = mod.spelled(c, "attack", s.location, s.player)
+    guard = mod.defence(c, at, target, unit)
+    lines += [ModLine("OW-LOC-7", "card", card)] if card else []
+    lines += [ModLine("OW-MAGIC-3", "spell", spell)] if spell else []
+    lines += [ModLine("OW-DEC-17", "range", -(far - 1) * c.rules.numbers.range_penalty)] if far > 1 else []
+    lines += [ModLine("OW-DEC-23", "defence", -guard)] if guard else []
+    return mod.clamp(unit.attack + sum(m.value for m in lines)), tuple(lines)
+
+
+def strike(c: Campaign, s: Stack, rnd: int) -> None:
+    """OW-COMBAT-5..9: one die a token against its foe there; the foe loses a token a hit, cheapest
+    first."""
+    target = foe(c, s.location, s.player)
+    if target is None:
+        return
+    value, lines = attack_lines(c, s, mod.context(c, s, rnd), target, s.location)
+    hits = roll_hits(c, s, value, lines, target, s.location, "attack", "OW-COMBAT-5")
+    casualties(c, target, s.location, hits)
+
+
+def roll_hits(
+    c: Campaign, s: Stack, value: int, lines: tuple[ModLine, ...], target: str, at: str, check: str, rule: str
+) -> int:
+    """A stack's dice, a die a token hitting on `value` or less: the roll's event (after a note of what
+    changed the unit's attack, if anything did) and its hits. A melee attack between two players names
+    no target (there is only one)."""
+    if lines:
+        c.emit(
+            Note(
+                rule="OW-DEC-23",
+                text=f"{c.unit(s.unit).name} hit on {value}: "
+                + ", ".join(f"{m.value:+d} {m.label} ({m.rule})" for m in lines),
+                details={
+                    "say": "attack_mods", "player": s.player, "unit": s.unit, "base": c.unit(s.unit).attack,
+                    "value": value,
+                    "modifiers": [{"rule": m.rule, "label": m.label, "value": m.value} for m in lines],
+                },
+            )
+        )  # fmt: skip
     dice = tuple(c.dice.d6() for _ in range(s.count))
-    hits = sum(1 for d in dice if d <= unit.attack)
+    hits = sum(1 for d in dice if d <= value)
     c.emit(
         Roll(
-            check="attack",
+            check=check,
             unit=f"{s.player}:{s.unit}",
+            target=target if check != "attack" or len(c.sides) > 2 else None,
             die=hits,
             dice=dice,
-            read=f"hits at {unit.attack} or less",
+            read=f"hits at {value} or less",
             modifiers=(),
             total=hits,
-            outcome=f"{hits} hit{'s' * (hits != 1)} in {c.location(s.location).name}",
+            outcome=f"{hits} hit{'s' * (hits != 1)} in {c.location(at).name}",
             side=s.player,
-            rule="OW-COMBAT-5",
+            rule=rule,
         )
     )
-    casualties(c, c.other(s.player), s.location, hits)
+    return hits
+
+
+def rolled_on(read: str | None) -> int | None:
+    """The number a roll of hits was made on, from its `read` ("hits at 4 or less", as roll_hits and the
+    spells write it)."""
+    found = re.fullmatch(r"hits at ([0-9]) or less", read or "")
+    return int(found.group(1)) if found else None
 
 
 def casualties(c: Campaign, player: str, loc: str, hits: int) -> None:
-    """OW-COMBAT-6/7 (OW-DEC-11): the cheapest tokens fall first (victim_key)."""
+    """OW-COMBAT-6/7 (OW-DEC-11): the cheapest tokens fall first (victim_key); a hit falling on an
+    armoured token is saved on a D6 at or under its armour (OW-DEC-18), so those go a hit at a time."""
+    lost: dict[str, int] = {}
     while hits > 0:
         mine = list(c.stacks_at(loc, player))
         if not mine:
-            return
+            break
         s = min(mine, key=lambda x: victim_key(c.unit(x.unit), x.count, x.unit))
-        lost = min(hits, s.count)
-        hits -= lost
-        c.take(s, lost)
+        armour = c.unit(s.unit).ability("armour")
+        hit = 1 if armour is not None else min(hits, s.count)
+        hits -= hit
+        if armour is not None and saved(c, s, armour.amount, armour.rule or "OW-DEC-18"):
+            continue
+        c.take(s, hit)
+        lost[s.unit] = lost.get(s.unit, 0) + hit
         key = (player, s.unit)
-        c.defeated[key] = c.defeated.get(key, 0) + lost  # OW-COMBAT-8: off the location, kept this turn
+        c.defeated[key] = c.defeated.get(key, 0) + hit  # OW-COMBAT-8: off the location, kept this turn
+    for unit_id, n in lost.items():
+        left = c.stack_of(player, loc, unit_id)
         c.emit(
             Note(
                 rule="OW-COMBAT-6",
-                text=f"{c.name(player)} loses {lost} {c.unit(s.unit).name} in {c.location(loc).name}",
-                details={"player": player, "unit": s.unit, "location": loc, "lost": lost, "left": s.count},
+                text=f"{c.name(player)} loses {n} {c.unit(unit_id).name} in {c.location(loc).name}",
+                details={
+                    "player": player, "unit": unit_id, "location": loc, "lost": n,
+                    "left": left.count if left else 0,
+                },
             )
+        )  # fmt: skip
+
+
+def saved(c: Campaign, s: Stack, armour: int, rule: str) -> bool:
+    """OW-DEC-18: an armour roll for a hit on one of the stack's tokens."""
+    die = c.dice.d6()
+    kept = die <= armour
+    c.emit(
+        Roll(
+            check="armour",
+            unit=f"{s.player}:{s.unit}",
+            die=die,
+            modifiers=(),
+            total=die,
+            outcome="saved" if kept else "lost",
+            side=s.player,
+            rule=rule,
         )
+    )
+    return kept
 
 
 def check_fall_back(c: Campaign, s: Stack, f: FallBack) -> None:
@@ -156,8 +272,12 @@ def check_fall_back(c: Campaign, s: Stack, f: FallBack) -> None:
         raise why
 
 
+def players_at(c: Campaign, loc: str) -> set[str]:
+    return {x.player for x in c.stacks_at(loc)}
+
+
 def fight(c: Campaign, loc: str) -> Resolution:
-    """One location's combat: rounds of initiative order until one player is gone (OW-COMBAT-12)."""
+    """One location's combat: rounds of initiative order until one player is left (OW-COMBAT-12)."""
     name = c.location(loc).name
     for rnd in range(1, c.rules.numbers.combat_rounds + 1):
         c.emit(
@@ -168,7 +288,7 @@ def fight(c: Campaign, loc: str) -> Resolution:
             )
         )
         for s in initiative_order(c, loc):
-            if len({x.player for x in c.stacks_at(loc)}) < 2:
+            if len(players_at(c, loc)) < 2:
                 return
             if s.count <= 0 or s.held or s.location != loc:
                 continue
@@ -177,8 +297,8 @@ def fight(c: Campaign, loc: str) -> Resolution:
             if isinstance(answer, FallBack):
                 fall_back(c, s, answer)
             else:
-                strike(c, s)
-        if len({x.player for x in c.stacks_at(loc)}) < 2:
+                strike(c, s, rnd)
+        if len(players_at(c, loc)) < 2:
             return
     c.emit(
         Note(

@@ -12,11 +12,15 @@ from game.model.dice import D6, Dice
 from game.model.modules import DecisionKind, GameMode, RuleModule, compose
 from game.model.words import Wording
 from systems.open_wars.combat import FallBack
+from systems.open_wars.magic import Cast
+from systems.open_wars.map_files import load_map
+from systems.open_wars.maps import MapOptions, OpenWarsMap
 from systems.open_wars.moves import March, Recruit
-from systems.open_wars.records import OpenWarsMap, load_map, load_rules
+from systems.open_wars.records import load_rules
 from systems.open_wars.state import Campaign
 from systems.open_wars.stats import game_stats
 from systems.open_wars.turn import game, score, start
+from systems.open_wars.volley import Shoot
 from systems.open_wars.words import narrate, result_words
 
 DECISIONS = (
@@ -28,9 +32,21 @@ DECISIONS = (
     ),
     DecisionKind(
         "ow_move",
-        (March, cmd.Pass),
-        prompt="{side}: move a stack, or end your movement (OW-TURN-7)",
-        rules=("OW-TURN-7", "OW-MOVE-2", "OW-MOVE-3", "OW-MOVE-5", "OW-LOC-4"),
+        (March, Cast, cmd.Pass),
+        prompt="{side}: move a stack or cast a spell, or end your movement (OW-TURN-7)",
+        rules=("OW-TURN-7", "OW-MOVE-2", "OW-MOVE-3", "OW-MOVE-5", "OW-LOC-4", "OW-MAGIC-5"),
+    ),
+    DecisionKind(
+        "ow_cast",
+        (Cast, cmd.Pass),
+        prompt="{side}: cast a spell of the collection, or go on (OW-MAGIC-5)",
+        rules=("OW-MAGIC-4", "OW-MAGIC-5", "OW-DEC-14"),
+    ),
+    DecisionKind(
+        "ow_volley",
+        (Shoot, Cast, cmd.Pass),
+        prompt="{side}: {unit} shoots, casts a combat spell, or holds (OW-UNIT-1)",
+        rules=("OW-UNIT-1", "OW-MAGIC-5", "OW-DEC-15", "OW-DEC-17"),
     ),
     DecisionKind(
         "ow_combat",
@@ -48,7 +64,7 @@ OPEN_WARS = RuleModule(
     prefix="OW-",
     mode="open-wars",
     decisions=DECISIONS,
-    commands=(Recruit, March, FallBack),
+    commands=(Recruit, March, FallBack, Cast, Shoot),
     dice=(D6,),
 )
 
@@ -66,10 +82,15 @@ def open_game(
     dice: Sequence[int] | None,
     modules: Sequence[str],
     words: Wording,
+    mods: Sequence[Any] = (),
+    options: dict[str, Any] | None = None,
 ) -> tuple[Campaign, Any, Any]:
-    """A map file as a new game: (the campaign, the map, the rules); `words`: the refusals' English."""
-    rules = load_rules()
-    world = load_map(path, rules)
+    """A map file as a new game: (the campaign, the map, the rules); `words`: the refusals' English;
+    `mods`: those of Open Wars among them lay their content over its ruleset; `options`: a random
+    map's choices (MapOptions as plain data, OW-LOC-1), its seed the game's unless they name one."""
+    rules = load_rules(None, tuple(mods))
+    chosen = MapOptions.from_json(options, f"{path}: options") if options else None
+    world = load_map(path, rules, chosen, seed)
     c = Campaign(compose("open-wars", modules), Dice(seed, dice), rules, world, words=words)
     setup(c, world, max_rounds)
     return c, world, rules
@@ -86,7 +107,7 @@ OPEN_WARS_MODE = GameMode(
     ruleset="open-wars",
     open=open_game,
     load_rules=load_rules,
-    load_scenario=load_map,
+    load_scenario=lambda path, rules: load_map(path, rules),
     narrate=lambda c, e, t, describe: narrate(e, c, t, describe),
     stats=game_stats,
     result=result_words,

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from game.model import commands as cmd
 from game.model.resolution import Reject, refuse
+from systems.open_wars.modifiers import barred_by_spell, entry_cost, ground, movement, recruit_price
 from systems.open_wars.records import UnitKind
 from systems.open_wars.state import Campaign, Stack
 
@@ -31,30 +32,22 @@ class March(cmd.Command):
     count: int = 1
 
 
-def entry_cost(c: Campaign, unit: UnitKind, loc: str) -> int:
-    """OW-MOVE-2, OW-MOVE-5, OW-MOVE-6: the card's cost, 1 less for a unit of the location's own type
-    (never for magic or flying units, which no location matches), never under 1."""
-    n = c.rules.numbers
-    spec = c.location(loc)
-    base = spec.entry_cost if spec.entry_cost is not None else c.rules.entry(spec.type)
-    bonus = n.terrain_bonus if unit.type == spec.type else 0
-    return max(n.min_entry_cost, base - bonus)
-
-
-def barred(c: Campaign, unit: UnitKind, loc: str) -> str | None:
-    """Why the unit may not enter the location at all, in English, or None (the AI asks this)."""
-    why = barring(c, unit, loc)
+def barred(c: Campaign, unit: UnitKind, loc: str, player: str) -> str | None:
+    """Why the player's unit may not enter the location at all, in English, or None (the AI asks this)."""
+    why = barring(c, unit, loc, player)
     return c.reason(why) if why else None
 
 
-def barring(c: Campaign, unit: UnitKind, loc: str) -> Reject | None:
+def barring(c: Campaign, unit: UnitKind, loc: str, player: str) -> Reject | None:
     """OW-LOC-4, OW-MOVE-4 (OW-DEC-8): the refusal of a move into the location (recorded as OW-LOC-4),
-    or None."""
-    kind = c.location(loc).type
+    a barrier spell of an enemy's (OW-MAGIC-3), or None."""
+    kind = ground(c, loc)
     if kind == "water" and unit.type not in ("water", "flying"):
         return refuse("OW-LOC-4", "reason_ow_water_only", location=c.location(loc).name)
     if unit.type == "water" and kind != "water":
         return refuse("OW-LOC-4", "reason_ow_never_leaves_water", unit=unit.name)
+    if barred_by_spell(c, loc, player):
+        return refuse("OW-MAGIC-3", "reason_ow_barrier", location=c.location(loc).name)
     return None
 
 
@@ -105,16 +98,16 @@ def check_march(c: Campaign, player: str, m: March) -> list[tuple[str, int]]:
         raise refuse("OW-MOVE-1", "reason_ow_none_there", unit=unit.name, location=c.location(start).name)
     if not 1 <= m.count <= s.count - s.moved:
         raise refuse("OW-MOVE-1", "reason_ow_may_still_move", count=s.count - s.moved, unit=unit.name)
-    left = unit.movement
+    left = movement(c, unit, start, player)
     steps: list[tuple[str, int]] = []
     here = start
     for i, loc in enumerate(m.path[1:], 1):
         if loc not in c.locations or loc not in c.neighbours(here):
             raise refuse("OW-MOVE-1", "reason_ow_not_next", location=loc, here=c.location(here).name)
-        why = barring(c, unit, loc)
+        why = barring(c, unit, loc, player)
         if why:
             raise why
-        cost = entry_cost(c, unit, loc)
+        cost = entry_cost(c, unit, loc, player)
         if cost > left:
             raise refuse(
                 "OW-MOVE-3",
@@ -145,7 +138,9 @@ def march(c: Campaign, player: str, m: March) -> None:
 def reachable(c: Campaign, s: Stack) -> dict[str, tuple[str, ...]]:
     """Every location the stack's unmoved tokens can end a move in, with the cheapest path there."""
     unit = c.unit(s.unit)
-    best: dict[str, tuple[int, tuple[str, ...]]] = {s.location: (unit.movement, (s.location,))}
+    best: dict[str, tuple[int, tuple[str, ...]]] = {
+        s.location: (movement(c, unit, s.location, s.player), (s.location,))
+    }
     todo = [s.location]
     while todo:
         here = todo.pop()
@@ -153,9 +148,9 @@ def reachable(c: Campaign, s: Stack) -> dict[str, tuple[str, ...]]:
         if here != s.location and c.enemies_at(here, s.player):
             continue  # a move stops where enemies are
         for loc in c.neighbours(here):
-            if barred(c, unit, loc):
+            if barring(c, unit, loc, s.player):
                 continue
-            cost = entry_cost(c, unit, loc)
+            cost = entry_cost(c, unit, loc, s.player)
             if cost <= left and (loc not in best or best[loc][0] < left - cost):
                 best[loc] = (left - cost, (*path, loc))
                 todo.append(loc)
@@ -191,7 +186,7 @@ def check_recruit(c: Campaign, player: str, r: Recruit) -> int:
     why = crowding(c, player, r.location, unit, r.count, "OW-RECRUIT-4")
     if why:
         raise why
-    price = unit.cost * r.count
+    price = recruit_price(c, unit, r.location, player) * r.count
     if price > c.purses[player].gold:
         gold = c.purses[player].gold
         raise refuse("OW-RECRUIT-1", "reason_ow_gold", count=r.count, unit=unit.name, price=price, gold=gold)

@@ -1,48 +1,220 @@
-"""Open Wars content as typed records: the ruleset (content/rulesets/open-wars/: numbers, location
-types, factions and their units) and a map (content/scenarios/open-wars/*.toml, `ruleset = "open-wars"`).
-The source gives no unit lists, no setup and no victory: the factions' units and the maps are the
-project's own (labelled so in the files), the rest is decided in docs/open-wars-decisions.md."""
+"""Open Wars' ruleset as typed records (content/rulesets/open-wars/): its numbers, the factions and
+their units (factions/<id>.toml, with each unit's abilities and spells), the spells (spells.toml) and
+the special location cards (cards.toml). The source gives no unit, spell or card: they are the
+project's own (OW-DEC-1), their vocabularies of abilities, effects and traits are the engine's, so a
+mod adds a faction, a spell or a card with no code. Maps: systems/open_wars/maps.py."""
 
 from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args
 
 from game import CONTENT
 from game.content.files import read_regular
 from game.content.locale import check_translations
-from game.content.records import load_record
+from game.content.mods import Mod, layered
+from game.content.records import build, check_partial, read_toml
 from game.model.errors import ContentError
 from game.model.limits import Bounds, Id
 
 LocationType = Literal["water", "mountain", "forest", "plain", "desert", "city"]
 UnitType = Literal["water", "mountain", "forest", "plain", "desert", "city", "magic", "flying"]
+LAND = ("mountain", "forest", "plain", "desert")  # the types a terrain spell may give a location
 Small = Annotated[int, Bounds(0, 50)]
+Name = Annotated[str, Bounds(1, 60)]
+Change = Annotated[int, Bounds(-6, 6)]
+
+# --- units and their abilities (OW-UNIT-1, OW-FAC) --------------------------------------------
+
+AbilityKind = Literal["stride", "bonus", "armour", "return", "upkeep", "channel"]
+When = Literal["always", "defending", "attacking", "first_round", "outnumbering"]
+
+
+@dataclass(frozen=True)
+class Ability:
+    """What a unit does beyond its numbers (OW-DEC-18), one of a small vocabulary:
+    stride: enters the locations of the types `on` at the least entry cost;
+    bonus: `amount` more `stat` (attack, initiative) in combat, on the types `on` (none: anywhere)
+    and `when` it is defending, attacking, in a combat's first round or outnumbering its enemies there;
+    armour: a hit falling on one of its tokens is saved on a D6 at or under `amount`;
+    return: each of its tokens defeated this turn rises again at the turn's end on a D6 at or under
+    `amount`, in the nearest city its player holds;
+    upkeep: each token costs `amount` mana at every collection, tokens unpaid for are lost;
+    channel: each token yields `amount` mana at every collection.
+    `rule`: the source's rule it gives a body to (OW-FAC-n), cited by its events."""
+
+    kind: AbilityKind
+    amount: Change = 0
+    stat: Literal["attack", "initiative"] = "attack"
+    on: Annotated[list[LocationType], Bounds(0, 6)] = field(default_factory=list)
+    when: When = "always"
+    rule: Annotated[str, Bounds(0, 20)] = ""
 
 
 @dataclass(frozen=True)
 class UnitKind:
-    """OW-UNIT-1: a unit token's fields (the image is the client's)."""
+    """OW-UNIT-1: a unit token's fields (the image is the client's), its abilities and, for a magic
+    unit, the spells it knows (OW-MAGIC-1)."""
 
     id: Id
-    name: Annotated[str, Bounds(1, 60)]
+    name: Name
     cost: Annotated[int, Bounds(1, 100)]
     initiative: Annotated[int, Bounds(0, 20)]
     type: UnitType
     movement: Annotated[int, Bounds(0, 20)]
     attack: Annotated[int, Bounds(1, 6)]  # OW-COMBAT-5: a die at or under it hits
-    range: Small = 0
+    range: Annotated[int, Bounds(0, 6)] = 0  # OW-UNIT-1: links it shoots across (OW-DEC-17)
     unique: bool = False  # OW-UNIT-5
+    abilities: Annotated[list[Ability], Bounds(0, 8)] = field(default_factory=list)
+    spells: Annotated[list[Id], Bounds(0, 20)] = field(default_factory=list)
+
+    def ability(self, kind: str) -> Ability | None:
+        return next((a for a in self.abilities if a.kind == kind), None)
+
+
+@dataclass(frozen=True)
+class StartUnits:
+    unit: Id
+    count: Annotated[int, Bounds(1, 20)]
+
+
+@dataclass(frozen=True)
+class FactionWords:
+    """A faction's words in another language (`[locale.<language>]`): its name, its units' by id."""
+
+    name: Annotated[str, Bounds(0, 60)] = ""
+    units: dict[str, Name] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
 class Faction:
+    """OW-FAC-1: a faction and its units (content/rulesets/open-wars/factions/<id>.toml); `start`: the
+    tokens it starts a random map with (OW-DEC-21), `traits`: what the source says of it, in short."""
+
     id: Id
-    name: Annotated[str, Bounds(1, 60)]
+    name: Name
     units: Annotated[list[UnitKind], Bounds(1, 40)]
+    start: Annotated[list[StartUnits], Bounds(0, 10)] = field(default_factory=list)
+    rule: Annotated[str, Bounds(0, 20)] = ""  # the source's description of it (OW-FAC-n)
+    traits: Annotated[str, Bounds(0, 300)] = ""
     authored: str = ""  # where the faction's units come from (the source has none)
+    locale: dict[str, FactionWords] = field(default_factory=dict)
+
+
+# --- spells (OW-MAGIC) -------------------------------------------------------------------------
+
+EffectKind = Literal[
+    "hits", "attack", "initiative", "defence", "movement", "entry", "barrier", "terrain", "gold", "drain",
+    "summon",
+]  # fmt: skip
+COMBAT_EFFECTS = ("hits", "attack", "initiative", "defence")  # cast in the combat phase (OW-MAGIC-5)
+ON_ENEMIES = ("hits", "drain")  # effects that fall on another player's tokens or purse
+
+
+@dataclass(frozen=True)
+class Effect:
+    """OW-MAGIC-3: what a spell does, from the vocabulary the engine resolves (OW-DEC-16), on the
+    target location and until the turn ends:
+    hits: `amount` dice, each hitting an enemy token there on `attack` or less;
+    attack, initiative: `amount` more (less, when negative: on the enemies there) for the tokens there;
+    defence: enemies hit the caster's tokens there on `amount` less;
+    movement: the caster's tokens marching from there have `amount` more movement;
+    entry: the location costs `amount` more (less) to enter; barrier: the caster's enemies may not
+    enter it; terrain: it is of the type `terrain`;
+    gold: the caster gains `amount` gold; drain: the player holding the location loses up to `amount`
+    mana and the caster gains it; summon: `amount` tokens of `unit` appear there."""
+
+    kind: EffectKind
+    amount: Annotated[int, Bounds(-6, 20)] = 0
+    attack: Annotated[int, Bounds(0, 6)] = 0
+    terrain: LocationType | None = None
+    unit: Annotated[str, Bounds(0, 40)] = ""
+
+    @property
+    def friendly(self) -> bool:
+        """Does it touch the caster's own tokens (else his enemies' or a location's)?"""
+        if self.kind in ("attack", "initiative"):
+            return self.amount > 0
+        return self.kind in ("defence", "movement", "summon", "gold")
+
+
+SpellCategory = Literal["offensive", "defensive", "support", "field"]
+SpellPhase = Literal["combat", "collection", "movement"]
+
+
+@dataclass(frozen=True)
+class Spell:
+    """OW-MAGIC-2..5: a spell: its category, the phase it is cast in, its mana cost, its range in
+    links from the caster (0: the caster's own location) and its effect."""
+
+    id: Id
+    name: Name
+    category: SpellCategory
+    phase: SpellPhase
+    cost: Annotated[int, Bounds(1, 30)]
+    range: Annotated[int, Bounds(0, 6)]
+    effect: Effect
+
+
+@dataclass(frozen=True)
+class NamesWords:
+    """Names by id in another language (spells, cards)."""
+
+    names: dict[str, Name] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class SpellsFile:
+    """content/rulesets/open-wars/spells.toml"""
+
+    spells: Annotated[list[Spell], Bounds(1, 200)]
+    locale: dict[str, NamesWords] = field(default_factory=dict)
+
+
+# --- special location cards (OW-LOC-6/7) ------------------------------------------------------
+
+TraitKind = Literal["attack", "initiative", "defence", "entry", "range", "recruit", "no_spells"]
+
+
+@dataclass(frozen=True)
+class Trait:
+    """OW-LOC-7: a characteristic of a special card (OW-DEC-20), for the units of the types `types`
+    (none: every type) of `who` (everyone, the location's holder, or the others):
+    attack, initiative: `amount` more in combat there; defence: enemies hit them there on `amount` less;
+    entry: the location costs them `amount` more to enter; range: they shoot `amount` links farther
+    from there; recruit: each token recruited there costs `amount` less; no_spells: no spell is cast
+    at the location."""
+
+    kind: TraitKind
+    amount: Change = 0
+    types: Annotated[list[UnitType], Bounds(0, 8)] = field(default_factory=list)
+    who: Literal["all", "holder", "others"] = "all"
+
+
+@dataclass(frozen=True)
+class Card:
+    """OW-LOC-2/7: a special location card: the type of location it is, what it yields beyond the
+    location's own gold and mana, and its characteristics."""
+
+    id: Id
+    name: Name
+    type: LocationType
+    traits: Annotated[list[Trait], Bounds(0, 8)] = field(default_factory=list)
+    gold: Small = 0
+    mana: Small = 0
+
+
+@dataclass(frozen=True)
+class CardsFile:
+    """content/rulesets/open-wars/cards.toml"""
+
+    cards: Annotated[list[Card], Bounds(1, 200)]
+    locale: dict[str, NamesWords] = field(default_factory=dict)
+
+
+# --- the numbers -------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -65,22 +237,21 @@ class OpenWarsNumbers:
     min_entry_cost: Annotated[int, Bounds(0, 10)]
     combat_rounds: Annotated[int, Bounds(1, 100)]  # OW-DEC: a combat stops after so many rounds
     ground: Annotated[list[Ground], Bounds(6, 6)]
+    casts_per_phase: Annotated[int, Bounds(1, 10)] = 1  # OW-DEC-14: spells a magic unit casts a phase
+    range_penalty: Annotated[int, Bounds(0, 6)] = 1  # OW-DEC-17: less attack a link beyond the first
+
+
+# --- the ruleset -------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class FactionWords:
-    """The factions' and units' names in another language (`[locale.<language>]`), by id."""
+class Words:
+    """The ruleset's names in one language other than English, by id."""
 
-    factions: dict[str, Annotated[str, Bounds(1, 60)]] = field(default_factory=dict)
-    units: dict[str, Annotated[str, Bounds(1, 60)]] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class FactionsFile:
-    """content/rulesets/open-wars/factions.toml"""
-
-    factions: Annotated[list[Faction], Bounds(1, 20)]
-    locale: dict[str, FactionWords] = field(default_factory=dict)  # its words in other languages
+    factions: dict[str, str] = field(default_factory=dict)
+    units: dict[str, str] = field(default_factory=dict)
+    spells: dict[str, str] = field(default_factory=dict)
+    cards: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -90,180 +261,224 @@ class OpenWarsRules:
     factions: dict[str, Faction]
     units: dict[str, UnitKind]
     content_hash: str
-    loaded_mods: tuple = ()
-    locale: dict[str, FactionWords] = field(default_factory=dict)
+    loaded_mods: tuple[Mod, ...] = ()
+    spells: dict[str, Spell] = field(default_factory=dict)
+    cards: dict[str, Card] = field(default_factory=dict)
+    locale: dict[str, Words] = field(default_factory=dict)
+    faction_of: dict[str, str] = field(default_factory=dict)  # unit id -> its faction's id
 
     def entry(self, kind: str) -> int:
         return next(g.entry_cost for g in self.numbers.ground if g.type == kind)
 
+    def words(self, language: str) -> Words:
+        return self.locale.get(language, Words())
+
     def unit_name(self, unit: str, language: str) -> str:
         """A unit's name in a language: the file's translation, or its own (English) name."""
-        return self.locale.get(language, FactionWords()).units.get(unit) or self.units[unit].name
+        return self.words(language).units.get(unit) or self.units[unit].name
 
     def faction_name(self, faction: str, language: str) -> str:
         """A faction's name in a language: the file's translation, or its own (English) name."""
-        return self.locale.get(language, FactionWords()).factions.get(faction) or self.factions[faction].name
+        return self.words(language).factions.get(faction) or self.factions[faction].name
+
+    def spell_name(self, spell: str, language: str) -> str:
+        return self.words(language).spells.get(spell) or self.spells[spell].name
+
+    def card_name(self, card: str, language: str) -> str:
+        return self.words(language).cards.get(card) or self.cards[card].name
 
 
-def load_rules(root: Path | None = None) -> OpenWarsRules:
+FACTIONS = "factions"
+FILES = ("numbers.toml", "spells.toml", "cards.toml", FACTIONS)  # what an Open Wars ruleset folder holds
+
+
+def rules_files(folder: Path) -> dict[Path, type]:
+    """The files of an Open Wars ruleset folder (the game's, or a mod's part of one) and the record
+    each is read into (check-content checks each file's keys with them)."""
+    own = {
+        folder / "numbers.toml": OpenWarsNumbers,
+        folder / "spells.toml": SpellsFile,
+        folder / "cards.toml": CardsFile,
+    }
+    return own | {p: Faction for p in sorted((folder / FACTIONS).glob("*.toml"))}
+
+
+def _layered(folder: Path, rel: str, mods: tuple[Mod, ...], cls: type) -> tuple[dict, list[Path]]:
+    """A file of the ruleset with the mods' files of the same name laid over it (game/content/mods.py:
+    records matched by id, a value two mods set differently refused); each mod's own keys checked."""
+    for m in mods:
+        if m.file(f"rulesets/open-wars/{rel}").is_file():
+            given = read_toml(m.file(f"rulesets/open-wars/{rel}"))
+            try:
+                check_partial(cls, given, "")
+            except ContentError as e:
+                raise ContentError(f"{m.file(f'rulesets/open-wars/{rel}')}: {e.where}", e.problem) from None
+    return layered(f"rulesets/open-wars/{rel}", folder / rel, mods)
+
+
+def _built(cls: type, data: dict, path: Path, mods: tuple[Mod, ...]) -> object:
+    try:
+        return build(cls, data, "")
+    except ContentError as e:
+        named = f"{path} with mods {', '.join(m.id for m in mods)}" if mods else str(path)
+        raise ContentError(f"{named}: {e.where}", e.problem) from None
+
+
+def load_rules(root: Path | None = None, mods: tuple[Mod, ...] | list[Mod] = ()) -> OpenWarsRules:
+    """The ruleset folder (`root`/open-wars) with the Open Wars mods given laid over it (in load order);
+    any problem is one ContentError naming the file and key."""
+    mods = tuple(m for m in mods if m.spec.ruleset == "open-wars")
     folder = (root or CONTENT / "rulesets") / "open-wars"
-    numbers = load_record(OpenWarsNumbers, folder / "numbers.toml")
-    file = load_record(FactionsFile, folder / "factions.toml")
-    factions = file.factions
-    where = str(folder / "factions.toml")
+    digest = hashlib.sha256()
+    data, read = _layered(folder, "numbers.toml", mods, OpenWarsNumbers)
+    numbers: OpenWarsNumbers = _built(OpenWarsNumbers, data, folder / "numbers.toml", mods)  # type: ignore[assignment]
+    names = sorted(
+        {p.name for p in (folder / FACTIONS).glob("*.toml")}
+        | {p.name for m in mods for p in m.file(f"rulesets/open-wars/{FACTIONS}").glob("*.toml")}
+    )
+    factions: dict[str, Faction] = {}
+    for name in names:
+        data, more = _layered(folder, f"{FACTIONS}/{name}", mods, Faction)
+        read += more
+        f: Faction = _built(Faction, data, folder / FACTIONS / name, mods)  # type: ignore[assignment]
+        if f.id != name.removesuffix(".toml"):
+            raise ContentError(
+                f"{folder / FACTIONS / name}: id", f"a faction's id is its file's name, not {f.id!r}"
+            )
+        factions[f.id] = f
+    data, more = _layered(folder, "spells.toml", mods, SpellsFile)
+    read += more
+    spells_file: SpellsFile = _built(SpellsFile, data, folder / "spells.toml", mods)  # type: ignore[assignment]
+    data, more = _layered(folder, "cards.toml", mods, CardsFile)
+    read += more
+    cards_file: CardsFile = _built(CardsFile, data, folder / "cards.toml", mods)  # type: ignore[assignment]
+    for path in (p for p in read if p.is_relative_to(folder)):  # the mods' files: their hashes
+        digest.update(path.relative_to(folder).as_posix().encode() + b"\0" + read_regular(path) + b"\0")
+    for m in mods:
+        digest.update(f"mod {m.id} {m.content_hash}".encode())
+    return _assemble(folder, numbers, factions, spells_file, cards_file, digest.hexdigest(), mods)
+
+
+def _assemble(
+    folder: Path,
+    numbers: OpenWarsNumbers,
+    factions: dict[str, Faction],
+    spells_file: SpellsFile,
+    cards_file: CardsFile,
+    digest: str,
+    mods: tuple[Mod, ...],
+) -> OpenWarsRules:
+    """The files checked against each other: ids unique, every name a spell or unit that exists."""
+    if not factions:
+        raise ContentError(str(folder / FACTIONS), "no faction: one file a faction")
+    if sorted(g.type for g in numbers.ground) != sorted(get_args(LocationType)):
+        raise ContentError(f"{folder / 'numbers.toml'}: ground", "one entry for each location type")
     units: dict[str, UnitKind] = {}
-    for i, f in enumerate(factions):
+    faction_of: dict[str, str] = {}
+    for f in factions.values():
+        where = f"{folder / FACTIONS / f.id}.toml"
         for j, u in enumerate(f.units):
             if u.id in units:
-                raise ContentError(f"{where}: factions[{i}].units[{j}].id", f"duplicate unit id {u.id!r}")
+                raise ContentError(f"{where}: units[{j}].id", f"duplicate unit id {u.id!r}")
             units[u.id] = u
-    if len({f.id for f in factions}) != len(factions):
-        raise ContentError(f"{where}: factions", "two factions share an id")
-    if sorted(g.type for g in numbers.ground) != sorted(LocationType.__args__):  # type: ignore[attr-defined]
-        raise ContentError(f"{folder / 'numbers.toml'}: ground", "one entry for each location type")
-    known = {"factions": {f.id for f in factions}, "units": set(units)}
-    check_translations(file.locale, known, where, "factions file")
-    digest = hashlib.sha256(
-        read_regular(folder / "numbers.toml") + b"\0" + read_regular(folder / "factions.toml")
-    )
-    factions_by_id = {f.id: f for f in factions}
-    return OpenWarsRules("open-wars", numbers, factions_by_id, units, digest.hexdigest(), locale=file.locale)
-
-
-# --- maps ----------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class LocationSpec:
-    """OW-LOC-2: one location card; `at` places it on the client's map (0..100 each way)."""
-
-    id: Id
-    name: Annotated[str, Bounds(1, 60)]
-    type: LocationType
-    at: tuple[Annotated[float, Bounds(0, 100)], Annotated[float, Bounds(0, 100)]]
-    gold: Small = 0
-    mana: Small = 0
-    entry_cost: Annotated[int, Bounds(1, 20)] | None = None  # the type's unless the card says
-    text: Annotated[str, Bounds(0, 200)] = ""
-
-
-@dataclass(frozen=True)
-class StartUnits:
-    unit: Id
-    count: Annotated[int, Bounds(1, 20)]
-
-
-@dataclass(frozen=True)
-class PlayerSpec:
-    id: Id
-    name: Annotated[str, Bounds(1, 60)]
-    faction: Id
-    home: Id  # the city it starts in and controls (OW-DEC-2)
-    gold: Annotated[int, Bounds(0, 1000)] = 0
-    units: Annotated[list[StartUnits], Bounds(0, 40)] = field(default_factory=list)
-    colour: tuple[int, int, int] | None = None
-
-
-@dataclass(frozen=True)
-class MapWords:
-    """A map's words in another language (`[locale.<language>]`, docs/scenarios.md): its name and
-    description, its players' and locations' names by id; what it leaves out stays as the file says."""
-
-    name: Annotated[str, Bounds(0, 80)] = ""
-    description: str = ""
-    players: dict[str, Annotated[str, Bounds(1, 60)]] = field(default_factory=dict)
-    locations: dict[str, Annotated[str, Bounds(1, 60)]] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class MapFile:
-    id: Id
-    name: Annotated[str, Bounds(1, 80)]
-    ruleset: Literal["open-wars"]
-    locations: Annotated[list[LocationSpec], Bounds(2, 200)]
-    links: Annotated[list[tuple[Id, Id]], Bounds(1, 1000)]
-    players: Annotated[list[PlayerSpec], Bounds(2, 2)]
-    max_rounds: Annotated[int, Bounds(1, 200)] = 20  # OW-DEC-4: the turn limit
-    description: str = ""
-    authored: str = ""
-    locale: dict[str, MapWords] = field(default_factory=dict)  # its words in other languages
-
-    def words(self, language: str) -> MapWords:
-        """Its words in a language: the translation the file gives, its own (English) words for the rest."""
-        own = self.locale.get(language, MapWords())
-        return MapWords(
-            own.name or self.name,
-            own.description or self.description,
-            {p.id: own.players.get(p.id) or p.name for p in self.players},
-            {loc.id: own.locations.get(loc.id) or loc.name for loc in self.locations},
+            faction_of[u.id] = f.id
+        for j, s in enumerate(f.start):
+            if s.unit not in {u.id for u in f.units}:
+                raise ContentError(f"{where}: start[{j}].unit", f"no unit {s.unit!r} in the faction")
+    spells = _by_id(spells_file.spells, f"{folder / 'spells.toml'}: spells")
+    cards = _by_id(cards_file.cards, f"{folder / 'cards.toml'}: cards")
+    for f in factions.values():
+        where = f"{folder / FACTIONS / f.id}.toml"
+        for j, u in enumerate(f.units):
+            _check_unit(u, spells, f"{where}: units[{j}]")
+        check_translations(f.locale, {"units": {u.id for u in f.units}}, where, "faction")
+    for i, spell in enumerate(spells_file.spells):
+        _check_spell(spell, units, f"{folder / 'spells.toml'}: spells[{i}]")
+    for i, c in enumerate(cards_file.cards):
+        _check_card(c, f"{folder / 'cards.toml'}: cards[{i}]")
+    check_translations(spells_file.locale, {"names": set(spells)}, str(folder / "spells.toml"), "spells file")
+    check_translations(cards_file.locale, {"names": set(cards)}, str(folder / "cards.toml"), "cards file")
+    languages = {
+        *spells_file.locale, *cards_file.locale, *(lang for f in factions.values() for lang in f.locale)
+    }  # fmt: skip
+    locale = {
+        lang: Words(
+            {
+                f.id: f.locale[lang].name
+                for f in factions.values()
+                if lang in f.locale and f.locale[lang].name
+            },
+            {k: v for f in factions.values() if lang in f.locale for k, v in f.locale[lang].units.items()},
+            dict(spells_file.locale[lang].names) if lang in spells_file.locale else {},
+            dict(cards_file.locale[lang].names) if lang in cards_file.locale else {},
         )
+        for lang in languages
+    }
+    return OpenWarsRules(
+        "open-wars", numbers, factions, units, digest, mods, spells, cards, locale, faction_of
+    )
 
 
-@dataclass(frozen=True)
-class OpenWarsMap:
-    """A map checked against the ruleset: `spec` as written, the links as neighbours."""
-
-    spec: MapFile
-    path: Path
-    content_hash: str
-    neighbours: dict[str, tuple[str, ...]]
-
-    @property
-    def id(self) -> str:
-        return self.spec.id
+def _by_id(items: list, where: str) -> dict:
+    out = {}
+    for i, x in enumerate(items):
+        if x.id in out:
+            raise ContentError(f"{where}[{i}].id", f"two share the id {x.id!r}")
+        out[x.id] = x
+    return out
 
 
-def load_map(path: Path, rules: OpenWarsRules) -> OpenWarsMap:
-    spec = load_record(MapFile, path)
-    where = str(path)
-    ids = [loc.id for loc in spec.locations]
-    if len(set(ids)) != len(ids):
-        raise ContentError(f"{where}: locations", "two locations share an id")
-    near: dict[str, set[str]] = {i: set() for i in ids}
-    for k, (a, b) in enumerate(spec.links):
-        for end in (a, b):
-            if end not in near:
-                raise ContentError(f"{where}: links[{k}]", f"no location {end!r}")
-        if a == b:
-            raise ContentError(f"{where}: links[{k}]", "a location cannot link to itself")
-        near[a].add(b)
-        near[b].add(a)
-    types = {loc.id: loc.type for loc in spec.locations}
-    if len({p.id for p in spec.players}) != len(spec.players):
-        raise ContentError(f"{where}: players", "two players share an id")
-    for i, p in enumerate(spec.players):
-        at = f"{where}: players[{i}]"
-        if p.faction not in rules.factions:
+NEEDS_ON = ("stride",)
+DIE = ("armour", "return")  # abilities whose amount is a die's face (1-5: a 6 would always work)
+POSITIVE = ("upkeep", "channel")
+
+
+def _check_unit(u: UnitKind, spells: dict[str, Spell], where: str) -> None:
+    for k, a in enumerate(u.abilities):
+        at = f"{where}.abilities[{k}]"
+        if a.kind in NEEDS_ON and not a.on:
+            raise ContentError(f"{at}.on", f"{a.kind} names the location types it holds on")
+        if a.kind in DIE and not 1 <= a.amount <= 5:
+            raise ContentError(f"{at}.amount", f"{a.kind} works on a D6 at or under amount: 1 to 5")
+        if a.kind in POSITIVE and a.amount < 1:
+            raise ContentError(f"{at}.amount", f"{a.kind} needs 1 mana or more a token")
+        if a.kind == "bonus" and a.amount == 0:
+            raise ContentError(f"{at}.amount", "a bonus of 0 does nothing")
+        if a.kind == "bonus" and a.stat == "initiative" and a.when in ("first_round", "outnumbering"):
             raise ContentError(
-                f"{at}.faction", f"no faction {p.faction!r} (known: {', '.join(rules.factions)})"
+                f"{at}.when", "an initiative bonus holds always, defending, attacking or on ground"
             )
-        if types.get(p.home) != "city":
-            raise ContentError(f"{at}.home", f"{p.home!r} is not a city of the map")
-        own = {u.id for u in rules.factions[p.faction].units}
-        for j, s in enumerate(p.units):
-            if s.unit not in own:
-                raise ContentError(f"{at}.units[{j}].unit", f"no unit {s.unit!r} in the faction {p.faction}")
-    if len({p.home for p in spec.players}) != len(spec.players):
-        raise ContentError(f"{where}: players", "each player starts in a city of its own")
-    _check_words(spec, where)
-    unreached = _unreached(near, spec.players[0].home)
-    if unreached:
-        raise ContentError(f"{where}: links", f"no way to reach {', '.join(sorted(unreached)[:5])}")
-    digest = hashlib.sha256(read_regular(path)).hexdigest()
-    return OpenWarsMap(spec, path, digest, {k: tuple(sorted(v)) for k, v in near.items()})
+        if a.rule and not a.rule.startswith("OW-"):
+            raise ContentError(f"{at}.rule", "an Open Wars rule id (OW-...)")
+    if u.spells and u.type != "magic":
+        raise ContentError(f"{where}.spells", "only magic units cast spells (OW-MAGIC-2)")
+    for k, s in enumerate(u.spells):
+        if s not in spells:
+            raise ContentError(f"{where}.spells[{k}]", f"no spell {s!r} in spells.toml")
 
 
-def _check_words(spec: MapFile, where: str) -> None:
-    """[locale.<language>]: naming only the map's players and locations."""
-    known = {"players": {p.id for p in spec.players}, "locations": {loc.id for loc in spec.locations}}
-    check_translations(spec.locale, known, where, "map")
+def _check_spell(s: Spell, units: dict[str, UnitKind], where: str) -> None:
+    e = s.effect
+    at = f"{where}.effect"
+    combat = e.kind in COMBAT_EFFECTS
+    if combat != (s.phase == "combat"):
+        said = "the combat phase" if combat else "a strategic phase (collection or movement)"
+        raise ContentError(f"{where}.phase", f"a {e.kind} spell is cast in {said} (OW-MAGIC-5)")
+    if e.kind == "hits" and (e.amount < 1 or e.attack < 1):
+        raise ContentError(at, "hits rolls `amount` dice (1 or more) hitting on `attack` (1 to 6) or less")
+    if e.kind in ("attack", "initiative", "entry") and e.amount == 0:
+        raise ContentError(f"{at}.amount", f"an {e.kind} change of 0 does nothing")
+    if e.kind in ("defence", "movement", "gold", "drain", "summon") and e.amount < 1:
+        raise ContentError(f"{at}.amount", f"{e.kind} needs an amount of 1 or more")
+    if e.kind == "terrain" and e.terrain not in LAND:
+        raise ContentError(f"{at}.terrain", f"a terrain spell makes a location one of {', '.join(LAND)}")
+    if e.kind == "summon" and e.unit not in units:
+        raise ContentError(f"{at}.unit", f"no unit {e.unit!r} in the factions")
 
 
-def _unreached(near: dict[str, set[str]], start: str) -> set[str]:
-    seen, todo = {start}, [start]
-    while todo:
-        for n in near[todo.pop()]:
-            if n not in seen:
-                seen.add(n)
-                todo.append(n)
-    return set(near) - seen
+def _check_card(c: Card, where: str) -> None:
+    for k, t in enumerate(c.traits):
+        if t.kind != "no_spells" and t.amount == 0:
+            raise ContentError(f"{where}.traits[{k}].amount", f"a {t.kind} of 0 does nothing")
+    if not c.traits and not c.gold and not c.mana:
+        raise ContentError(where, "a special card has a characteristic or yields something (OW-LOC-7)")

@@ -1,9 +1,11 @@
 """The state of an Open Wars game: locations and their links, the stacks of tokens on them, each
-player's gold and mana, who controls what. A `Campaign` is a session like a For Glory battle: the same
-dice, events, decisions, commands, replays and saves (game/model/session.py)."""
+player's gold and mana, who controls what, the spells in force this turn and who is out. A `Campaign`
+is a session like a For Glory battle: the same dice, events, decisions, commands, replays and saves
+(game/model/session.py)."""
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -13,7 +15,8 @@ from game.model.modules import RuleStack
 from game.model.resolution import Reject, refuse
 from game.model.session import Session
 from game.model.words import Wording
-from systems.open_wars.records import LocationSpec, OpenWarsMap, OpenWarsRules, UnitKind
+from systems.open_wars.maps import LocationSpec, OpenWarsMap
+from systems.open_wars.records import Card, OpenWarsRules, UnitKind
 
 
 @dataclass
@@ -28,6 +31,24 @@ class Stack:
     count: int
     moved: int = 0
     held: bool = False
+    casts: int = 0  # spells its tokens have cast this phase (OW-DEC-14)
+
+
+@dataclass
+class Charm:
+    """A spell's effect on a location while the turn lasts (OW-DEC-16): on the caster's own tokens
+    there (`friendly`), or on his enemies' there, or on the location itself."""
+
+    spell: str
+    kind: str
+    location: str
+    caster: str
+    amount: int = 0
+    friendly: bool = True
+    terrain: str | None = None
+
+    def touches(self, player: str) -> bool:
+        return (player == self.caster) == self.friendly
 
 
 @dataclass
@@ -37,7 +58,7 @@ class Purse:
 
 
 class Campaign(Session):
-    """An Open Wars game between two players on a map."""
+    """An Open Wars game between two to four players on a map."""
 
     def __init__(
         self, stack: RuleStack, dice: Dice, rules: OpenWarsRules, world: OpenWarsMap, *, words: Wording
@@ -53,6 +74,9 @@ class Campaign(Session):
             tuple[str, str], int
         ] = {}  # (player, unit) -> tokens lost this turn (OW-COMBAT-8)
         self.order: list[str] = []  # OW-TURN-2: who plays first in every phase
+        self.out: list[str] = []  # players out of the game, in the order they fell (OW-DEC-22)
+        self.charms: list[Charm] = []  # the spells in force this turn (OW-DEC-16)
+        self._hops: dict[str, dict[str, int]] = {}
         self.factions: dict[str, str] = {}
         self.game: GameState | None = None
         self.module_state: dict[str, object] = {}
@@ -81,6 +105,22 @@ class Campaign(Session):
     def neighbours(self, loc: str) -> tuple[str, ...]:
         return self.map.neighbours[loc]
 
+    def hops(self, loc: str) -> dict[str, int]:
+        """Links from a location to every location, over any ground: how ranges and spells count
+        (OW-DEC-17). The map never changes, so each answer is kept."""
+        known = self._hops.get(loc)
+        if known is None:
+            known = {loc: 0}
+            todo = deque([loc])
+            while todo:
+                here = todo.popleft()
+                for n in self.neighbours(here):
+                    if n not in known:
+                        known[n] = known[here] + 1
+                        todo.append(n)
+            self._hops[loc] = known
+        return known
+
     def stacks_at(self, loc: str, player: str | None = None) -> Iterator[Stack]:
         for s in self.stacks:
             if s.location == loc and s.count > 0 and (player is None or s.player == player):
@@ -103,11 +143,27 @@ class Campaign(Session):
         """The player's name as the map gives it (the log's words; events keep the id)."""
         return next((p.name for p in self.map.spec.players if p.id == player), player)
 
-    def other(self, player: str) -> str:
-        return next(p for p in self.sides if p != player)
+    def playing(self) -> list[str]:
+        """The players still in the game, in turn order."""
+        return [p for p in self.order if p not in self.out]
+
+    def rivals(self, player: str) -> list[str]:
+        """The other players still in the game, in turn order."""
+        return [p for p in self.playing() if p != player]
+
+    def card(self, loc: str) -> Card | None:
+        """OW-LOC-6/7: the location's special card, or None for a basic location."""
+        card = self.locations[loc].card
+        return self.rules.cards[card] if card else None
+
+    def yields(self, loc: str) -> tuple[int, int]:
+        """OW-LOC-2, OW-TURN-5: the gold and mana the location gives its holder, its special card's
+        included (OW-LOC-7)."""
+        spec, card = self.locations[loc], self.card(loc)
+        return (spec.gold + (card.gold if card else 0), spec.mana + (card.mana if card else 0))
 
     def contested(self) -> list[str]:
-        """OW-COMBAT-1: the locations where both players have tokens, in map order."""
+        """OW-COMBAT-1: the locations where two players or more have tokens, in map order."""
         return [loc for loc in self.locations if len({s.player for s in self.stacks_at(loc)}) > 1]
 
     # --- changing the state (the rules call these) -----------------------------------------

@@ -1,11 +1,12 @@
 """An Open Wars game in figures (`stats`, game/running/stats.py): each player's tokens lost turn by turn, the
-dice each rolled, and how lucky its attacks were against their exact odds (OW-COMBAT-5)."""
+dice each rolled, and how lucky its attacks, shots and spells were against their exact odds (OW-COMBAT-5,
+the number each hit on, OW-DEC-23)."""
 
 from __future__ import annotations
 
 from game.model.events import Note, Phase, Roll
 from game.model.figures import Fate, SideStats
-from systems.open_wars.combat import hits_odds
+from systems.open_wars.combat import hits_odds, rolled_on
 from systems.open_wars.state import Campaign
 
 
@@ -26,7 +27,7 @@ def game_stats(c: Campaign) -> tuple[dict[str, SideStats], list[Fate]]:
             st.pips += sum(faces)
             st.sixes += faces.count(6)
             st.ones += faces.count(1)
-            if e.check == "attack" and e.unit and e.dice:
-                attack = c.unit(e.unit.split(":", 1)[1]).attack
-                st._add("hits", [float(p) for p in hits_odds(len(e.dice), attack).values()], e.total)
+            if e.check in ("attack", "shot", "spell") and e.unit and e.dice:
+                value = rolled_on(e.read) or c.unit(e.unit.split(":", 1)[1]).attack
+                st._add("hits", [float(p) for p in hits_odds(len(e.dice), value).values()], e.total)
     return out, []

@@ -1,7 +1,8 @@
-"""OW-TURN: the game as one resolution of decisions. Each turn: collection, recruitment, movement and
-combat, every phase played by the players in the order fixed at the start (OW-TURN-2/3); then control
-changes hands, victory is checked (OW-DEC-5, OW-DEC-6) and the turn's defeated tokens leave the board
-(OW-COMBAT-8)."""
+"""OW-TURN: the game as one resolution of decisions. Each turn: collection (with its strategic spells),
+recruitment, movement (with its strategic spells), combat (the volley, then each location's fight),
+every phase played by the players in the order fixed at the start (OW-TURN-2/3); then control changes
+hands, the undead rise, victory is checked (OW-DEC-5, OW-DEC-6, OW-DEC-22) and the turn's defeated
+tokens and spells leave the board (OW-COMBAT-8, OW-DEC-16)."""
 
 from __future__ import annotations
 
@@ -11,10 +12,12 @@ from typing import Any
 
 from game.model import commands as cmd
 from game.model.battle import GameState
-from game.model.events import Note, Phase, Roll
+from game.model.events import Note, Phase
 from game.model.resolution import Decision, Resolution, refuse
 from game.model.session import ask
-from systems.open_wars.combat import fight
+from systems.open_wars.abilities import channel, rise, upkeep
+from systems.open_wars.combat import fight, roll_off
+from systems.open_wars.magic import Cast, cast, castings, check_cast
 from systems.open_wars.moves import (
     March,
     Recruit,
@@ -25,43 +28,38 @@ from systems.open_wars.moves import (
     recruit_cities,
 )
 from systems.open_wars.state import Campaign, Purse
+from systems.open_wars.volley import volley
 
 
 def start(c: Campaign, max_rounds: int) -> None:
     """OW-DEC-2: each player holds its home city with its gold and starting tokens there; OW-TURN-2/3:
-    the smaller army plays first, a tie rolled off."""
+    the smaller army plays first, then the next smaller and so on, players tied rolling off for the
+    first place among them, then the next (OW-DEC-22)."""
     for p in c.map.spec.players:
         c.factions[p.id] = p.faction
-        c.purses[p.id] = Purse(gold=p.gold)
+        c.purses[p.id] = Purse(gold=p.gold, mana=p.mana)
         c.control[p.home] = p.id
         for u in p.units:
             c.add(p.id, p.home, u.unit, u.count)
     c.game = GameState(c.map.id, c.sides, {}, [], max_rounds)
     value = c.army_values()
-    low = min(value.values())
-    first = [p for p in c.sides if value[p] == low]
-    if len(first) > 1:
-        first = [roll_off(c, first)]
-    c.order = [first[0], c.other(first[0])]
+    for v in sorted(set(value.values())):
+        tied = [p for p in c.sides if value[p] == v]
+        while len(tied) > 1:
+            first = roll_off(c, tied, "OW-TURN-3")
+            c.order.append(first)
+            tied.remove(first)
+        c.order += tied
+    first, second = c.order[0], c.order[1]
     c.emit(
         Note(
             rule="OW-TURN-2",
-            text=f"{c.name(first[0])} plays first "
-            f"(army value {value[first[0]]} against {value[c.other(first[0])]})",
+            text=f"{c.name(first)} plays first (army value {value[first]} against {value[second]})"
+            if len(c.order) == 2
+            else "turn order: " + ", ".join(f"{c.name(p)} ({value[p]})" for p in c.order),
             details={"order": c.order, "value": value},
         )
     )
-
-
-def roll_off(c: Campaign, players: list[str]) -> str:
-    """OW-TURN-3: each rolls a D6, the highest starts; a tie is rolled again (OW-DEC-2)."""
-    while True:
-        dice = {p: c.dice.d6() for p in players}
-        for p, d in dice.items():
-            c.emit(Roll(check="roll-off", die=d, modifiers=(), total=d, outcome=p, side=p, rule="OW-TURN-3"))
-        best = max(dice.values())
-        if list(dice.values()).count(best) == 1:
-            return next(p for p, d in dice.items() if d == best)
 
 
 def game(c: Campaign) -> Resolution:
@@ -70,30 +68,56 @@ def game(c: Campaign) -> Resolution:
     while not g.over:
         g.round += 1
         g.phase = "collection"
-        collect(c)
+        yield from collection(c)
         g.phase = "recruitment"
-        c.emit(Phase(round=g.round, phase="recruitment", rule="OW-TURN-6"))
-        for p in c.order:
+        _phase(c, "recruitment", "OW-TURN-6")
+        for p in c.playing():
             yield from recruitment(c, p)
         g.phase = "movement"
-        c.emit(Phase(round=g.round, phase="movement", rule="OW-TURN-7"))
-        for p in c.order:
+        _phase(c, "movement", "OW-TURN-7")
+        for p in c.playing():
             yield from movement(c, p)
         g.phase = "combat"
-        c.emit(Phase(round=g.round, phase="combat", rule="OW-TURN-8"))
+        _phase(c, "combat", "OW-TURN-8")
+        yield from volley(c)
         for loc in c.contested():
             yield from fight(c, loc)
         end_of_turn(c)
 
 
+def _phase(c: Campaign, phase: str, rule: str) -> None:
+    """A phase begins: its event, and every magic unit may cast again (OW-DEC-14)."""
+    assert c.game is not None
+    c.emit(Phase(round=c.game.round, phase=phase, rule=rule))
+    for s in c.stacks:
+        s.casts = 0
+
+
+def collection(c: Campaign) -> Resolution:
+    """OW-TURN-5: each player collects; then, in turn, each casts the collection's spells (OW-MAGIC-5)."""
+    collect(c)
+    for p in c.playing():
+        while castings(c, p, "collection"):
+            decision = Decision(
+                "ow_cast", p, "", tuple(dict.fromkeys(a.location for a in castings(c, p, "collection")))
+            )
+            answer = yield from ask(
+                c, decision, _accepting(c, p, Cast, lambda c, p, a: check_cast(c, p, a, "collection"))
+            )
+            if not isinstance(answer, Cast):
+                break
+            cast(c, p, answer, "collection")
+
+
 def collect(c: Campaign) -> None:
-    """OW-TURN-5: each controlled location yields the gold and the mana on its card; both are kept."""
-    g = c.game
-    assert g is not None
-    c.emit(Phase(round=g.round, phase="collection", rule="OW-TURN-5"))
-    for p in c.order:
-        gold = sum(c.location(loc).gold for loc, who in c.control.items() if who == p)
-        mana = sum(c.location(loc).mana for loc, who in c.control.items() if who == p)
+    """OW-TURN-5: each controlled location yields the gold and the mana on its card (its special
+    card's too, OW-LOC-7); both are kept. Units that channel add their mana, units with upkeep cost
+    theirs (OW-DEC-18)."""
+    _phase(c, "collection", "OW-TURN-5")
+    for p in c.playing():
+        held = [loc for loc, who in c.control.items() if who == p]
+        gold = sum(c.yields(loc)[0] for loc in held)
+        mana = sum(c.yields(loc)[1] for loc in held)
         purse = c.purses[p]
         purse.gold += gold
         purse.mana += mana
@@ -105,16 +129,22 @@ def collect(c: Campaign) -> None:
                 details={"player": p, "gold": purse.gold, "mana": purse.mana, "got": [gold, mana]},
             )
         )
+        channel(c, p)
+        upkeep(c, p)
 
 
 def _accepting(
-    c: Campaign, player: str, kind: type[cmd.Command], check: Callable[..., Any]
+    c: Campaign,
+    player: str,
+    kind: type[cmd.Command] | tuple[type[cmd.Command], ...],
+    check: Callable[..., Any],
 ) -> Callable[[cmd.Command], None]:
     def accept(a: cmd.Command) -> None:
         if isinstance(a, cmd.Pass):
             return
         if not isinstance(a, kind):
-            raise refuse("OW-TURN-1", "reason_ow_awaited", command=kind.__name__.lower())
+            first = kind[0] if isinstance(kind, tuple) else kind
+            raise refuse("OW-TURN-1", "reason_ow_awaited", command=first.__name__.lower())
         check(c, player, a)
 
     return accept
@@ -143,21 +173,35 @@ def recruitment(c: Campaign, player: str) -> Resolution:
                     "unit": answer.unit,
                     "location": answer.location,
                     "count": answer.count,
+                    **({"price": price} if price != c.unit(answer.unit).cost * answer.count else {}),
                 },
             )
         )
 
 
+def _move_or_cast(c: Campaign, player: str, a: cmd.Command) -> None:
+    if isinstance(a, Cast):
+        check_cast(c, player, a, "movement")
+    else:
+        check_march(c, player, a)  # type: ignore[arg-type]
+
+
 def movement(c: Campaign, player: str) -> Resolution:
-    """OW-TURN-7, OW-MOVE: move stacks until the player is done or nothing can move."""
+    """OW-TURN-7, OW-MOVE: move stacks, and cast the movement's spells (OW-MAGIC-5), until the player is
+    done or can do neither."""
     while True:
         movable = tuple(
             dict.fromkeys(s.location for s in c.army(player) if s.moved < s.count and reachable(c, s))
         )
-        if not movable:
+        spells = castings(c, player, "movement")
+        if not movable and not spells:
             return
-        decision = Decision("ow_move", player, "", movable)
-        answer = yield from ask(c, decision, _accepting(c, player, March, check_march))
+        options = movable + tuple(x for x in dict.fromkeys(a.location for a in spells) if x not in movable)
+        decision = Decision("ow_move", player, "", options)
+        answer = yield from ask(c, decision, _accepting(c, player, (March, Cast), _move_or_cast))
+        if isinstance(answer, Cast):
+            cast(c, player, answer, "movement")
+            continue
         if not isinstance(answer, March):
             return
         steps = check_march(c, player, answer)
@@ -180,8 +224,9 @@ def movement(c: Campaign, player: str) -> Resolution:
 
 
 def end_of_turn(c: Campaign) -> None:
-    """OW-DEC-5: a location held by one player's tokens alone is his; OW-DEC-6: victory; OW-COMBAT-8:
-    the defeated leave the board; the tokens may move and fight again next turn."""
+    """OW-DEC-5: a location held by one player's tokens alone is his; the undead rise (OW-FAC-7);
+    OW-COMBAT-8: the defeated leave the board, OW-DEC-16: so do the turn's spells; the tokens may move
+    and fight again next turn; OW-DEC-6, OW-DEC-22: victory, or a player out."""
     g = c.game
     assert g is not None
     for loc in c.locations:
@@ -197,20 +242,47 @@ def end_of_turn(c: Campaign) -> None:
                         details={"location": loc, "player": who},
                     )
                 )
+    rise(c)
     c.defeated.clear()
+    c.charms.clear()
     for s in c.stacks:
         s.moved, s.held = 0, False
     cities = [loc for loc, spec in c.locations.items() if spec.type == "city"]
-    for p in c.order:
+    for p in c.playing():
         if not c.army(p) and not any(c.control[x] == p for x in cities):
-            return finish(c, c.other(p), f"{c.name(p)} has neither tokens nor a city", "wiped", p)
+            left = c.rivals(p)
+            if len(left) == 1:
+                return finish(c, left[0], f"{c.name(p)} has neither tokens nor a city", "wiped", p)
+            out(c, p)
+            continue
         if all(c.control[x] == p for x in cities):
             return finish(c, p, f"{c.name(p)} holds every city", "cities", p)
     if g.max_rounds is not None and g.round >= g.max_rounds:
-        totals = {p: sc.total for p, sc in score(c).items()}
-        a, b = c.order
-        winner = None if totals[a] == totals[b] else max(totals, key=lambda p: totals[p])
-        finish(c, winner, f"the turn limit of {g.max_rounds} is reached", "limit", None)
+        totals = {p: sc.total for p, sc in score(c).items() if p not in c.out}
+        best = max(totals.values())
+        top = [p for p, t in totals.items() if t == best]
+        finish(
+            c,
+            top[0] if len(top) == 1 else None,
+            f"the turn limit of {g.max_rounds} is reached",
+            "limit",
+            None,
+        )
+
+
+def out(c: Campaign, player: str) -> None:
+    """OW-DEC-22: a player with neither tokens nor a city is out; what he held is nobody's."""
+    c.out.append(player)
+    for loc, who in c.control.items():
+        if who == player:
+            c.control[loc] = None
+    c.emit(
+        Note(
+            rule="OW-DEC-22",
+            text=f"{c.name(player)} is out: neither tokens nor a city",
+            details={"player": player, "left": c.playing()},
+        )
+    )
 
 
 def finish(c: Campaign, winner: str | None, reason: str, why: str, player: str | None) -> None:
@@ -230,10 +302,11 @@ class Score:
 
 
 def score(c: Campaign) -> dict[str, Score]:
-    """OW-DEC-6: the gold and mana of the locations held, and the army's value."""
+    """OW-DEC-6: the gold and mana of the locations held (their special cards' too), and the army's
+    value; a player out scores what he still has (nothing held)."""
     out = {}
+    values = c.army_values()
     for p in c.sides:
-        held = sum(c.location(loc).gold + c.location(loc).mana for loc, who in c.control.items() if who == p)
-        army = c.army_values()[p]
-        out[p] = Score(held + army, {"OW-DEC-6 locations": held, "OW-DEC-6 army": army})
+        held = sum(sum(c.yields(loc)) for loc, who in c.control.items() if who == p)
+        out[p] = Score(held + values[p], {"OW-DEC-6 locations": held, "OW-DEC-6 army": values[p]})
     return out

@@ -8,6 +8,7 @@ from typing import Any
 
 from game.content.locale import Texts
 from game.model.events import Event, Note
+from systems.open_wars.combat import rolled_on
 from systems.open_wars.state import Campaign
 from systems.open_wars.turn import score
 
@@ -16,24 +17,64 @@ def narrate(e: Event, c: Campaign, t: Texts, describe: Callable[[Mapping[str, An
     """An event in the words of `t`; what Open Wars has no words of its own for is told by `describe`
     (For Glory's narrator, handed in by whoever shows the log)."""
     d = e.to_dict()
-    if d["kind"] == "roll" and d.get("check") == "attack":
-        player, unit = d["unit"].split(":", 1)
-        kind = c.unit(unit)
-        dice = " ".join(str(x) for x in d["dice"])
-        return t(plural("ow_attack_roll", d["total"]), side=side_name(c, t, player),
-                 tokens=tokens(c, t, unit, len(d["dice"])),
-                 dice=dice, attack=kind.attack, hits=d["total"], rule=d["rule"])  # fmt: skip
     if d["kind"] == "roll":
-        return t("ow_roll_off", side=side_name(c, t, d["side"]), die=d["die"], rule=d["rule"])
+        told = ROLLS.get(d.get("check", ""))
+        return told(d, c, t) if told is not None else describe(d)
     if d["kind"] == "phase":
         return f"--- {t('ow_turn', round=d['round'])}: {t('ow_phase_' + d['phase'])} ({d['rule']}) ---"
-    told = NOTES.get(d.get("rule", "")) if d["kind"] == "note" else None
+    details = d.get("details") or {}
+    told = NOTES.get(details.get("say") or d.get("rule", "")) if d["kind"] == "note" else None
     if told is None:
         return describe(d)
     try:
-        return told(d.get("details") or {}, c, t) + f" ({d['rule']})"
+        return told(details, c, t) + f" ({d['rule']})"
     except (KeyError, TypeError, ValueError):  # a note without the details it is told from
         return describe(d)
+
+
+def _dice_roll(d: dict[str, Any], c: Campaign, t: Texts) -> str:
+    """An attack, a shot or a spell's dice: who rolled what, hitting on what, against whom."""
+    player, unit = d["unit"].split(":", 1)
+    value = rolled_on(d.get("read")) or c.unit(unit).attack
+    names = {"side": side_name(c, t, player), "count": len(d["dice"]), "unit": unit_name(c, t, unit),
+             "tokens": tokens(c, t, unit, len(d["dice"])),
+             "dice": " ".join(str(x) for x in d["dice"]), "attack": value, "hits": d["total"],
+             "rule": d["rule"],
+             "target": side_name(c, t, d["target"]) if d.get("target") else ""}  # fmt: skip
+    key = {"attack": "ow_attack_roll", "shot": "ow_shot_roll", "spell": "ow_spell_roll"}[d["check"]]
+    if d["check"] == "attack" and d.get("target"):
+        key = "ow_attack_at_roll"
+    return t(plural(key, d["total"]), **names)
+
+
+def _attack_mods(x: dict[str, Any], c: Campaign, t: Texts) -> str:
+    """OW-DEC-23: what changed the die a unit hits on, each with its value and rule."""
+    said = ", ".join(f"{m['value']:+d} {t('ow_mod_' + m['label'])} ({m['rule']})" for m in x["modifiers"])
+    return t("ow_n_attack_mods", unit=unit_name(c, t, x["unit"]), base=x["base"], value=x["value"], mods=said)
+
+
+def _armour_roll(d: dict[str, Any], c: Campaign, t: Texts) -> str:
+    player, unit = d["unit"].split(":", 1)
+    return t("ow_armour_roll", side=side_name(c, t, player), unit=unit_name(c, t, unit), die=d["die"],
+             outcome=t("ow_" + d["outcome"]), rule=d["rule"])  # fmt: skip
+
+
+def _return_roll(d: dict[str, Any], c: Campaign, t: Texts) -> str:
+    player, unit = d["unit"].split(":", 1)
+    return t("ow_return_roll", side=side_name(c, t, player), tokens=tokens(c, t, unit, len(d["dice"])),
+             dice=" ".join(str(x) for x in d["dice"]), risen=d["total"], rule=d["rule"])  # fmt: skip
+
+
+ROLLS: dict[str, Callable[[dict[str, Any], Campaign, Texts], str]] = {
+    "attack": _dice_roll,
+    "shot": _dice_roll,
+    "spell": _dice_roll,
+    "armour": _armour_roll,
+    "return": _return_roll,
+    "roll-off": lambda d, c, t: t(
+        "ow_roll_off", side=side_name(c, t, d["side"]), die=d["die"], rule=d["rule"]
+    ),
+}
 
 
 def end_words(details: dict[str, Any], c: Campaign, t: Texts) -> str:
@@ -92,15 +133,29 @@ def place_name(c: Campaign, t: Texts, loc: str) -> str:
     return c.map.spec.words(t.language).locations[loc]
 
 
+def spell_name(c: Campaign, t: Texts, spell: str) -> str:
+    return c.rules.spell_name(spell, t.language)
+
+
+def _order(x: dict[str, Any], c: Campaign, t: Texts) -> str:
+    """OW-TURN-2: who plays first (two players), or the whole order with each army's value."""
+    order, value = x["order"], x["value"]
+    if len(order) == 2:
+        return t("ow_n_first", side=side_name(c, t, order[0]), mine=value[order[0]], theirs=value[order[1]])
+    return t("ow_n_order", order=", ".join(f"{side_name(c, t, p)} ({value[p]})" for p in order))
+
+
+def _upkeep(x: dict[str, Any], c: Campaign, t: Texts) -> str:
+    gone = [t("ow_n_unpaid", tokens=tokens(c, t, u, n)) for u, n in x["lost"].items()]
+    return t("ow_n_upkeep", side=side_name(c, t, x["player"]), paid=x["paid"], mana=x["mana"]) + "".join(
+        "; " + g for g in gone
+    )
+
+
 Told = Callable[[dict[str, Any], Campaign, Texts], str]
 
 NOTES: dict[str, Told] = {
-    "OW-TURN-2": lambda x, c, t: t(
-        "ow_n_first",
-        side=side_name(c, t, x["order"][0]),
-        mine=x["value"][x["order"][0]],
-        theirs=x["value"][x["order"][1]],
-    ),
+    "OW-TURN-2": _order,
     "OW-TURN-5": lambda x, c, t: t(
         "ow_n_collect",
         side=side_name(c, t, x["player"]),
@@ -114,7 +169,7 @@ NOTES: dict[str, Told] = {
         side=side_name(c, t, x["player"]),
         tokens=tokens(c, t, x["unit"], x["count"]),
         location=place_name(c, t, x["location"]),
-        price=c.unit(x["unit"]).cost * x["count"],
+        price=x.get("price", c.unit(x["unit"]).cost * x["count"]),
     ),
     "OW-MOVE-1": lambda x, c, t: t(
         plural("ow_n_march", x["count"]),
@@ -143,4 +198,35 @@ NOTES: dict[str, Told] = {
     ),
     "OW-DEC-7": lambda x, c, t: t("ow_n_stop", location=place_name(c, t, x["location"]), round=x["round"]),
     "OW-DEC-6": lambda x, c, t: t("ow_n_end", why=end_words(x, c, t)),
+    "OW-DEC-22": lambda x, c, t: t("ow_n_out", side=side_name(c, t, x["player"])),
+    "OW-MAGIC-4": lambda x, c, t: t(
+        "ow_n_cast",
+        side=side_name(c, t, x["player"]),
+        unit=unit_name(c, t, x["unit"]),
+        location=place_name(c, t, x["location"]),
+        spell=spell_name(c, t, x["spell"]),
+        target=place_name(c, t, x["target"]),
+        cost=x["cost"],
+        mana=x["mana"],
+    ),
+    "drain": lambda x, c, t: t(
+        "ow_n_drain", side=side_name(c, t, x["player"]), mana=x["drained"], victim=side_name(c, t, x["from"])
+    ),
+    "summon": lambda x, c, t: t(
+        "ow_n_summon",
+        side=side_name(c, t, x["player"]),
+        tokens=tokens(c, t, x["summon"], x["summoned"]),
+        location=place_name(c, t, x["target"]),
+    ),
+    "channel": lambda x, c, t: t(
+        "ow_n_channel", side=side_name(c, t, x["player"]), mana=x["mana"], total=x["total"]
+    ),
+    "upkeep": _upkeep,
+    "attack_mods": _attack_mods,
+    "risen": lambda x, c, t: t(
+        "ow_n_risen",
+        side=side_name(c, t, x["player"]),
+        tokens=tokens(c, t, x["unit"], x["count"]),
+        location=place_name(c, t, x["location"]),
+    ),
 }

@@ -15,9 +15,8 @@ from game.cli.entry import main
 from game.model import commands as cmd
 from game.model.dice import Dice
 from game.model.errors import ContentError
-from game.model.resolution import Decision, Reject, Resolution
+from game.model.resolution import Decision, Reject
 from game.running.match import load, new_match, play, save
-from game.running.narrate import english
 from systems.open_wars.combat import (
     FallBack,
     casualties,
@@ -27,84 +26,15 @@ from systems.open_wars.combat import (
     initiative_order,
     retreats,
 )
-from systems.open_wars.mode import open_game
-from systems.open_wars.moves import March, Recruit, check_march, check_recruit, entry_cost, no_room, reachable
+from systems.open_wars.map_files import load_map
+from systems.open_wars.modifiers import entry_cost
+from systems.open_wars.moves import March, Recruit, check_march, check_recruit, no_room, reachable
 from systems.open_wars.odds import combat_odds
-from systems.open_wars.records import load_map, load_rules
-from systems.open_wars.state import Campaign
+from systems.open_wars.records import load_rules
+from systems.open_wars.state import Campaign, Stack
 from systems.open_wars.turn import collect, end_of_turn
 from tests.helpers import refused
-
-# a: dwarf city (gold 2, mana 1) - b: plain - c: mountain (the card costs 3) - z: orc city
-# b - d: forest (mana 2) - z ; a - w: water (a port) ; c: a mountain next to b and z
-SMALL = """
-id = "small"
-name = "Small"
-ruleset = "open-wars"
-max_rounds = 6
-locations = [
-  { id = "a", name = "Aston", type = "city", at = [10, 50], gold = 2, mana = 1 },
-  { id = "b", name = "Broad", type = "plain", at = [30, 50], gold = 1 },
-  { id = "c", name = "Crag", type = "mountain", at = [50, 30] },
-  { id = "d", name = "Dell", type = "forest", at = [50, 70], mana = 2 },
-  { id = "e", name = "Edge", type = "desert", at = [70, 70], entry_cost = 4 },
-  { id = "w", name = "Wash", type = "water", at = [10, 80] },
-  { id = "z", name = "Zorn", type = "city", at = [90, 50], gold = 2 },
-]
-links = [["a", "b"], ["b", "c"], ["b", "d"], ["c", "z"], ["d", "z"], ["a", "w"], ["d", "e"], ["e", "z"]]
-
-[[players]]
-id = "dw"
-name = "Dwarves"
-faction = "dwarves"
-home = "a"
-gold = 20
-units = [{ unit = "dwarf-warriors", count = 1 }]
-
-[[players]]
-id = "orc"
-name = "Orcs"
-faction = "orcs"
-home = "z"
-gold = 20
-units = [{ unit = "orc-warriors", count = 1 }]
-"""
-
-
-@pytest.fixture
-def small(tmp_path: Path) -> Callable[..., Campaign]:
-    def make(dice: list[int] | None = None, text: str = SMALL) -> Campaign:
-        path = tmp_path / "small.toml"
-        path.write_text(text)
-        c, _world, _rules = open_game(path, 0, None, dice if dice is not None else [6] * 200, (), english())
-        return c
-
-    return make
-
-
-def clear(c: Campaign) -> None:
-    """No tokens on the map: each test places its own."""
-    c.stacks.clear()
-
-
-def drive(
-    gen: Resolution, answer: Callable[[Decision], cmd.Command] = lambda d: cmd.Pass()
-) -> list[Decision]:
-    """Run a phase's generator to its end, answering each decision; returns the decisions asked."""
-    asked: list[Decision] = []
-    try:
-        d = next(gen)
-        while True:
-            asked.append(d)
-            d = gen.send(answer(d))
-    except StopIteration:
-        return asked
-
-
-def count(c: Campaign, player: str, loc: str, unit: str) -> int:
-    s = c.stack_of(player, loc, unit)
-    return s.count if s else 0
-
+from tests.ow_helpers import SMALL, clear, count, drive
 
 # --- the map, the cards, the tokens -----------------------------------------------------------
 
@@ -126,7 +56,7 @@ def test_OW_COMP_3_OW_UNIT_1_OW_UNIT_3_a_token_carries_every_field() -> None:
     u = rules.units["crossbows"]
     assert (u.cost, u.initiative, u.type, u.movement, u.attack, u.range) == (3, 3, "mountain", 2, 3, 1)
     types = {u.type for u in rules.units.values()}
-    assert types == {"water", "mountain", "forest", "plain", "city", "magic", "flying"}  # desert: none yet
+    assert types == {"water", "mountain", "forest", "plain", "desert", "city", "magic", "flying"}  # all eight
 
 
 def test_the_map_loader_refuses_a_home_that_is_no_city_and_an_unreachable_location(tmp_path: Path) -> None:
@@ -180,10 +110,11 @@ def test_OW_TURN_5_OW_COMP_4_OW_COMP_5_collection_pays_gold_and_mana_which_are_k
     assert (c.purses["dw"].gold, c.purses["dw"].mana) == (24, 4)  # kept, and Dell's mana now
 
 
-def test_OW_TURN_6_OW_RECRUIT_1_recruitment_spends_gold_in_a_city_held(
+def test_OW_TURN_6_OW_RECRUIT_1_OW_RECRUIT_4_recruitment_spends_gold_in_a_city_held(
     small: Callable[..., Campaign],
 ) -> None:
-    """OW-TURN-6, OW-RECRUIT-1: recruitment spends gold in a city held."""
+    """OW-TURN-6, OW-RECRUIT-1, OW-RECRUIT-4: recruitment spends gold in a city held, within the stack
+    limit."""
     c = small()
     c.apply(cmd.Pass())  # the orcs recruit nothing
     d = c.pending
@@ -274,12 +205,12 @@ def test_OW_MOVE_5_OW_LOC_3_OW_MOVE_6_a_unit_of_the_locations_type_pays_one_less
     """OW-MOVE-5, OW-LOC-3, OW-MOVE-6: a unit of the locations type pays one less never under one."""
     c = small()
     units = c.rules.units
-    assert entry_cost(c, units["dwarf-warriors"], "c") == 2  # a mountain unit into a mountain: 3 - 1
-    assert entry_cost(c, units["troll"], "c") == 2
-    assert entry_cost(c, units["goblin-archers"], "d") == 1  # forest 2 - 1
-    assert entry_cost(c, units["orc-warriors"], "b") == 1  # plain 1 - 1, never under 1
-    assert entry_cost(c, units["wyvern"], "c") == 3  # flying: no bonus
-    assert entry_cost(c, units["shaman"], "d") == 2  # magic: no bonus
+    assert entry_cost(c, units["dwarf-warriors"], "c", "dw") == 2  # a mountain unit into a mountain: 3 - 1
+    assert entry_cost(c, units["troll"], "c", "dw") == 2
+    assert entry_cost(c, units["goblin-archers"], "d", "dw") == 1  # forest 2 - 1
+    assert entry_cost(c, units["orc-warriors"], "b", "dw") == 1  # plain 1 - 1, never under 1
+    assert entry_cost(c, units["wyvern"], "c", "dw") == 3  # flying: no bonus
+    assert entry_cost(c, units["shaman"], "d", "dw") == 2  # magic: no bonus
 
 
 def test_OW_LOC_4_OW_MOVE_4_water_for_water_and_flying_units_only(small: Callable[..., Campaign]) -> None:
@@ -445,19 +376,20 @@ def test_OW_COMBAT_2_OW_COMBAT_12_rounds_go_on_until_one_player_is_gone(
     assert c.control["b"] == "dw"  # OW-DEC-5: alone there, it holds it
 
 
-def test_OW_COMBAT_3_OW_COMBAT_5_OW_DEC_7_exact_odds_of_a_combat_worked_by_hand(
+def test_OW_COMBAT_3_OW_COMBAT_5_OW_DEC_7_OW_FAC_6_exact_odds_of_a_combat_worked_by_hand(
     small: Callable[..., Campaign],
 ) -> None:
-    """A dwarf (initiative 3, hits on 4) against an orc (2, hits on 2): a round ends it for the dwarf
-    with 2/3, for the orc with 1/3 * 1/3, else goes on (2/9); 12 rounds (OW-DEC-7)."""
+    """A dwarf (initiative 3, hits on 4, armour 1) against an orc (2, hits on 2): a round ends it for the
+    dwarf with 2/3, for the orc with 1/3 * 5/6 (the dwarf's armour saves 1 hit in 6, OW-FAC-6), else goes
+    on (13/54); 12 rounds (OW-DEC-7). The dwarf wins 36 of the 41 combats that end."""
     c = small()
     clear(c)
     c.add("dw", "b", "dwarf-warriors", 1)
     c.add("orc", "b", "orc-warriors", 1)
-    go_on = (2 / 9) ** 12
+    go_on = (13 / 54) ** 12
     odds = combat_odds(c, "b")
-    assert odds.win["dw"] == pytest.approx(6 / 7 * (1 - go_on), abs=1e-12)
-    assert odds.win["orc"] == pytest.approx(1 / 7 * (1 - go_on), abs=1e-12)
+    assert odds.win["dw"] == pytest.approx(36 / 41 * (1 - go_on), abs=1e-12)
+    assert odds.win["orc"] == pytest.approx(5 / 41 * (1 - go_on), abs=1e-12)
     assert odds.unresolved == pytest.approx(go_on, abs=1e-15)
     assert c.stack_of("dw", "b", "dwarf-warriors").count == 1  # asking is not doing
 
@@ -465,17 +397,42 @@ def test_OW_COMBAT_3_OW_COMBAT_5_OW_DEC_7_exact_odds_of_a_combat_worked_by_hand(
 def test_OW_COMBAT_4_OW_DEC_10_combat_odds_take_each_roll_off_order_with_its_chance(
     small: Callable[..., Campaign],
 ) -> None:
-    """A dwarf and goblin archers tie on initiative, type and cost (OW-COMBAT-4): each round either
-    goes first, 1/2 each. Dwarf first: 2/3 it wins, 1/9 the goblins do; goblins first: 1/3 they win,
-    4/9 the dwarf does; 2/9 go on either way: the dwarf wins 5/7 of the combats that end."""
+    """Ghouls (hit on 3) and goblin archers (hit on 2) tie on initiative, type and cost
+    (OW-COMBAT-4): each round either goes first, 1/2 each. Ghouls first: 1/2 they win, 1/6 the goblins
+    do; goblins first: 1/3 they win, 1/3 the ghouls do; 1/3 go on either way: the ghouls win 5/8 of the
+    combats that end."""
+    c = small()
+    clear(c)
+    c.add("dw", "b", "ghouls", 1)
+    c.add("orc", "b", "goblin-archers", 1)
+    go_on = (1 / 3) ** 12
+    odds = combat_odds(c, "b")
+    assert odds.win["dw"] == pytest.approx(5 / 8 * (1 - go_on), abs=1e-12)
+    assert odds.win["orc"] == pytest.approx(3 / 8 * (1 - go_on), abs=1e-12)
+
+
+def test_OW_COMBAT_1_a_marchs_odds_suppose_its_tokens_there_and_move_nothing(
+    small: Callable[..., Campaign],
+) -> None:
+    """The odds a march is offered with (the screen, before it is sent): those of the combat as if its
+    tokens were there, joined to the player's stack of the unit already there or a new one, and the
+    campaign's stacks untouched."""
     c = small()
     clear(c)
     c.add("dw", "b", "dwarf-warriors", 1)
-    c.add("orc", "b", "goblin-archers", 1)
-    go_on = (2 / 9) ** 12
-    odds = combat_odds(c, "b")
-    assert odds.win["dw"] == pytest.approx(5 / 7 * (1 - go_on), abs=1e-12)
-    assert odds.win["orc"] == pytest.approx(2 / 7 * (1 - go_on), abs=1e-12)
+    c.add("orc", "b", "orc-warriors", 2)
+    c.add("dw", "a", "dwarf-warriors", 2)
+    c.add("dw", "a", "crossbows", 1)
+    before = [dataclasses.astuple(s) for s in c.stacks]
+    joined = combat_odds(c, "b", Stack("dw", "dwarf-warriors", "a", 2))
+    beside = combat_odds(c, "b", Stack("dw", "crossbows", "a", 1))
+    assert [dataclasses.astuple(s) for s in c.stacks] == before  # asking is not doing
+    alone = combat_odds(c, "b").win["dw"]
+    c.add("dw", "b", "dwarf-warriors", 2)
+    assert joined == combat_odds(c, "b") and joined.win["dw"] > alone
+    c.take(c.stack_of("dw", "b", "dwarf-warriors"), 2)
+    c.add("dw", "b", "crossbows", 1)
+    assert beside == combat_odds(c, "b")
 
 
 def test_combat_odds_agree_with_the_combat_played_many_times(small: Callable[..., Campaign]) -> None:

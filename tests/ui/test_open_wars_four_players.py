@@ -1,0 +1,184 @@
+"""A four-player Open Wars game on screen, in Spanish (issue 25): every player's purse fits the top
+bar, a spell is cast from its button (its category, range, effect and exact odds on hover, its target
+lit on the map) and a march's odds are shown before it is sent."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pygame_gui
+import pytest
+
+from game.ai.players import make_player
+from game.content.locale import Texts
+from game.running.match import new_match
+from game.running.settings import Settings
+from game.ui import theme
+from game.ui.app import open_battle
+from game.ui.ow_screen import OpenWarsScreen
+from game.ui.start_screen import Setup, StartScreen
+from systems.open_wars.magic import Cast
+from systems.open_wars.odds import combat_odds
+from systems.open_wars.state import Stack
+
+FACTIONS = ["elves", "demons", "undead", "dwarves"]
+
+
+@pytest.fixture(autouse=True)
+def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    return tmp_path
+
+
+@pytest.fixture
+def small_window() -> Iterator[pygame.Surface]:
+    pygame.init()
+    surf = pygame.display.set_mode((1280, 720))
+    yield surf
+    pygame.quit()
+
+
+def hotseat_of_four(window: pygame.Surface, scenario: str = "ow-random") -> OpenWarsScreen:
+    options = {"players": 4, "factions": FACTIONS} if scenario == "ow-random" else None
+    m = new_match(scenario, 3, options=options)
+    settings = Settings()
+    settings.language = "es"
+    return OpenWarsScreen(m, dict.fromkeys(m.battle.sides, "human"), window.get_size(), settings)
+
+
+def played_until(screen: OpenWarsScreen, wanted: object, turns: int = 400) -> None:
+    """The computer players' choices sent through the screen, as a person's clicks would be, until
+    `wanted(decision)` holds."""
+    c = screen.campaign
+    bots = {s: make_player("heuristic", s, 3 + i) for i, s in enumerate(c.sides)}
+    for _ in range(turns):
+        d = c.pending
+        assert d is not None, "the game ended first"
+        if wanted(d):  # type: ignore[operator]
+            return
+        screen.send(bots[d.side].decide(c, d))  # type: ignore[arg-type]
+    raise AssertionError("never reached")
+
+
+@pytest.mark.parametrize("scenario", ["ow-random", "ow-four-winds"])  # short names, long ones
+def test_four_purses_fit_the_top_bar_at_1280(small_window: pygame.Surface, scenario: str) -> None:
+    screen = hotseat_of_four(small_window, scenario)
+    drawn: list[tuple[str, int]] = []
+    real = theme.GameFont.render
+
+    def render(self: theme.GameFont, text: str, *args: Any, **kwargs: Any) -> pygame.Surface:
+        s = real(self, text, *args, **kwargs)
+        drawn.append((text, s.get_width()))
+        return s
+
+    theme.GameFont.render = render  # type: ignore[method-assign,assignment]
+    try:
+        screen.draw(small_window)
+    finally:
+        theme.GameFont.render = real  # type: ignore[method-assign]
+    purses = [(t, w) for t, w in drawn if "de maná, ejército" in t]
+    shown = purses[-4:]  # the sizes tried last: the one drawn
+    said = [t.split(":")[0].rstrip(".") for t, _w in shown]  # a long name cut short ends with a dot
+    assert len(shown) == 4 and all(any(n.startswith(x) for x in said) for n in screen.names.values())
+    assert sum(20 + w for _t, w in shown) + 10 <= small_window.get_width()
+
+
+def test_a_spell_is_cast_from_its_button_with_its_words_odds_and_target_lit(
+    small_window: pygame.Surface,
+) -> None:
+    """OW-MAGIC-4: the button's hover box says the spell's category, range, effect and exact odds;
+    the map lights its target; a click sends the cast and its mana is paid."""
+    screen = hotseat_of_four(small_window)
+    c = screen.campaign
+
+    def dice_spell_offered(d: object) -> bool:
+        if getattr(d, "kind", "") != "ow_volley":
+            return False
+        return any(isinstance(ch.command, Cast) for ch in screen.choices(d))  # type: ignore[arg-type]
+
+    played_until(screen, dice_spell_offered)
+    screen.draw(small_window)
+    rect, choice = next((r, ch) for r, ch in screen.buttons if isinstance(ch.command, Cast))
+    cast = choice.command
+    assert isinstance(cast, Cast)
+    spell = c.rules.spells[cast.spell]
+    screen.mouse = rect.center
+    screen.draw(small_window)
+    assert screen.aimed() == cast.target
+    assert f"alcance {spell.range}" in choice.hint and choice.hint.startswith(
+        screen.t("ow_category_" + spell.category)
+    )
+    if spell.effect.kind == "hits":
+        assert "exactamente" in choice.hint
+    side = c.pending.side  # type: ignore[union-attr]
+    mana = c.purses[side].mana
+    before = len(c.events)
+    screen.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
+    assert c.purses[side].mana == mana - spell.cost
+    assert any(getattr(e, "rule", "") == "OW-MAGIC-4" for e in c.events[before:])
+
+
+def test_a_march_shows_the_fights_odds_before_it_is_sent(small_window: pygame.Surface) -> None:
+    """OW-COMBAT: hovering a destination with enemies gives the exact odds of the fight the stack in
+    hand would join, the tokens supposed there (nothing moves)."""
+    screen = hotseat_of_four(small_window)
+    c = screen.campaign
+    found: list[tuple[Stack, str]] = []
+
+    def enemy_in_reach(d: object) -> bool:
+        if getattr(d, "kind", "") != "ow_move":
+            return False
+        for s in c.army(d.side):  # type: ignore[attr-defined]
+            if s.moved < s.count:
+                screen.stack, screen.count = s, s.count - s.moved
+                foes = [loc for loc in screen.paths() if c.enemies_at(loc, s.player)]
+                screen.stack = None
+                if foes:
+                    found.append((s, foes[0]))
+                    return True
+        return False
+
+    played_until(screen, enemy_in_reach)
+    s, loc = found[0]
+    screen.stack, screen.count = s, s.count - s.moved
+    stacks = [(x.player, x.unit, x.count) for x in c.stacks]
+    words = screen.march_odds(loc)
+    assert [(x.player, x.unit, x.count) for x in c.stacks] == stacks  # supposed, not moved
+    odds = combat_odds(c, loc, Stack(s.player, s.unit, loc, screen.count))
+    assert words.startswith("Si marchan allí") and screen.names[s.player] in words
+    assert f"{screen.names[s.player]} {odds.win[s.player]:.0%}" in words
+    assert screen.march_odds(s.location) == "" or c.enemies_at(s.location, s.player)
+
+
+def test_the_start_screen_shows_every_map_of_three_and_four_players_and_the_random_maps_players(
+    small_window: pygame.Surface,
+) -> None:
+    """OW-TURN-2, OW-LOC-1: a map of three or four players is shown (it raised before), its factions
+    named in Spanish; the random map asks how many players and opens a game of that many, the third
+    and fourth seats played as the second's choice."""
+    setup = Setup()
+    start = StartScreen(small_window.get_size(), setup, t=Texts("es"))
+    maps = {n: sc for n, sc in start.scenarios.items() if start.modes[n] == "open-wars"}
+    for name, sc in maps.items():
+        start.show_about(name)
+        start.draw(small_window, 0.0)
+        assert start.map_players.menu.visible == (sc.id == "ow-random")
+        assert "(" not in start.label_b.text or ")" in start.label_b.text
+    four = next(n for n, sc in maps.items() if len(sc.spec.players) == 4)
+    start.show_about(four)
+    assert "Bárbaros" in start.label_b.text and "jugador" in start.about.html_text
+    name = next(n for n, sc in maps.items() if sc.id == "ow-random")
+    start.scenario.selected_option = (name, name)
+    start.show_about(name)
+    start.map_players.menu.selected_option = ("4 jugadores", "4 jugadores")
+    start.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=start.start))
+    assert setup.scenario == "ow-random" and setup.options == {"players": 4}
+    screen = open_battle(setup, small_window.get_size())
+    assert isinstance(screen, OpenWarsScreen) and len(screen.campaign.sides) == 4
+    seats = [screen.controllers[s] for s in screen.campaign.sides]
+    assert seats == [setup.a, setup.b, setup.b, setup.b]
+    screen.close()
