@@ -1,6 +1,7 @@
-"""The search generals' think time: every decision of each level in whole battles against the heuristic
-player, timed one by one (median, 95th percentile, worst), and what a whole battle of two hard
-generals costs to watch (the client adds its pause between answers).
+"""The search generals' think time: every decision of each level (and of the reference generals kept
+from earlier versions) in whole battles against the heuristic player, timed one by one (median, 95th
+percentile, worst), and what a whole battle of two hard generals costs to watch (the client adds its
+pause between answers).
 
     python -m bench.ai_levels [--seeds N] [--scenario ID ...] [--json]
 """
@@ -14,7 +15,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from game.ai.kinds import LEVELS
+from game.ai.kinds import LEVELS, REFERENCES
 from game.ai.players import make_player
 from game.running.match import new_match, summary
 
@@ -57,8 +58,8 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
     scenarios = args.scenario or list(SCENARIOS)
-    times: dict[str, list[float]] = {level: [] for level in LEVELS}
-    for level in LEVELS:
+    times: dict[str, list[float]] = {level: [] for level in (*LEVELS, *REFERENCES)}
+    for level in times:
         for sc in scenarios:
             for seed in range(1, args.seeds + 1):
                 kinds = (level, "heuristic") if seed % 2 else ("heuristic", level)
@@ -81,7 +82,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     else:
         for level, d in out["decisions"].items():
             print(
-                f"{level:>6}: {d['count']} decisions, median {d['median_ms']} ms, "
+                f"{level:>12}: {d['count']} decisions, median {d['median_ms']} ms, "
                 f"p95 {d['p95_ms']} ms, worst {d['max_ms']} ms"
             )
         for sc, s in out["hard_vs_hard_battle_s"].items():

@@ -142,16 +142,36 @@ def _zone(b: Battle, side: str) -> list[Point] | None:
 
 
 def deploy_for(b: Battle, d: Decision, order: Callable[[list[Point]], list[Point]]) -> cmd.Command:
-    """A legal deployment of the division the decision is about, trying officer spots in the given
-    order; Pass (stay in reserve) only for a reinforcement that fits nowhere (AMB-40)."""
+    """A legal deployment of the division the decision is about (or, when the player may choose, of
+    the first of them that fits: FG-REINF-1, a reinforcement that can enter must), trying officer
+    spots in the given order; Pass (stay in reserve) only when no reinforcement fits anywhere (AMB-40)."""
+    for division in [d.unit] if d.unit else d.options:
+        found = _deployment(b, d, division, order)
+        if found is not None:
+            return found
     division = d.unit or d.options[0]
+    if not isinstance(d.payload, Arrivals):  # FG-DEP-6: it must deploy, and cannot
+        units = esper.component_for_entity(b.ids[division], Officer).assigned
+        raise UserError(
+            f"side {d.side} cannot deploy {division}: no room for its {len(units)} units in its half of the "
+            "table, at L of its officer and XL from the enemy (FG-DEP-6..10): the scenario needs a larger "
+            "table or smaller divisions"
+        )
+    return cmd.Pass()
+
+
+def _deployment(
+    b: Battle, d: Decision, division: str, order: Callable[[list[Point]], list[Point]]
+) -> cmd.Deploy | None:
+    """One division's first legal deployment at the spots in order (within the scenario's zone if
+    one fits there), or None."""
     edge = d.payload.edge(division) if isinstance(d.payload, Arrivals) else ""
     officer = b.ids[division]
     units = esper.component_for_entity(officer, Officer).assigned
     facing = INWARD[edge] if edge else INWARD[own_edge(b, d.side)]
     entry = Entry(edge or None)
     zone = _zone(b, d.side) if not edge else None
-    fallback: cmd.Command = cmd.Pass()
+    fallback: cmd.Deploy | None = None
     for spot in order(deploy_spots(b, d.side, edge or None)):
         for c in lines_at(b.rules, division, units, spot, facing):
             try:
@@ -160,16 +180,10 @@ def deploy_for(b: Battle, d: Decision, order: Callable[[list[Point]], list[Point
                 continue
             if not zone or all(point_in_polygon((x, y), zone) for _u, x, y, _f in c.units):
                 return c
-            if isinstance(fallback, cmd.Pass):
+            if fallback is None:
                 fallback = c  # legal, though partly outside the scenario's suggested zone
-    if isinstance(fallback, cmd.Pass) and edge:  # FG-REINF-1: the rules' complete search of the edge
-        return entry_placement(b, division, edge) or fallback
-    if isinstance(fallback, cmd.Pass) and not edge:  # FG-DEP-6: it must deploy, and cannot
-        raise UserError(
-            f"side {d.side} cannot deploy {division}: no room for its {len(units)} units in its half of the "
-            "table, at L of its officer and XL from the enemy (FG-DEP-6..10): the scenario needs a larger "
-            "table or smaller divisions"
-        )
+    if fallback is None and edge:  # FG-REINF-1: the rules' complete search of the edge
+        return entry_placement(b, division, edge)
     return fallback
 
 

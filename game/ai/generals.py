@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Annotated
 
 from game import CONTENT
-from game.ai.kinds import LEVELS
+from game.ai.kinds import LEVELS, REFERENCES
 from game.content.mods import Mod
 from game.content.records import load_record
 from game.model.errors import ContentError
@@ -31,6 +31,7 @@ class Level:
     noise: Annotated[float, Bounds(0, 5)]  # the spread of its misjudgements, in value (0: none)
     evaluations: Annotated[int, Bounds(1, 100_000)]  # positions weighed per decision at most
     think_seconds: Annotated[float, Bounds(0, 60, above=True)]  # and never longer than this
+    plan: Annotated[int, Bounds(0, 8)] = 0  # first orders of a formation played out on its copy
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,20 @@ class Temperament:
 class General:
     level: Level
     temperament: Temperament
+
+
+def reference_file(name: str, content: Path = CONTENT) -> Path:
+    return content / "ai" / "reference" / f"{name}.toml"
+
+
+@cache
+def reference(name: str) -> General:
+    """A general of an earlier version kept as a reference player (kinds.REFERENCES): its level and
+    temperament as they were (content/ai/reference/<id>.toml); its code is game/ai/search.py, which
+    stays as it was."""
+    if name not in REFERENCES:
+        raise ContentError("reference", f"no reference general {name!r} (known: {', '.join(REFERENCES)})")
+    return load_record(General, reference_file(name))
 
 
 def levels_file(content: Path = CONTENT) -> Path:

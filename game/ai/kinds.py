@@ -3,3 +3,6 @@ command line's help names them). A search level may name a temperament: "hard:ag
 
 LEVELS = ("easy", "normal", "hard")  # the search generals' levels (content/ai/levels.toml)
 KINDS = ("random", "heuristic", *LEVELS)
+# generals of earlier versions kept as they played, to measure the newer ones against (named only when
+# asked for: `tournament --all` leaves them out unless a --player names one)
+REFERENCES = ("hard-2026-11",)

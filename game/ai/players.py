@@ -6,9 +6,10 @@ from collections.abc import Callable, Sequence
 
 from game.ai import open_wars
 from game.ai.common import MODE_PLAYERS, Player
-from game.ai.generals import DEFAULT_TEMPERAMENT, level_of, temperaments
+from game.ai.general import GeneralPlayer
+from game.ai.generals import DEFAULT_TEMPERAMENT, level_of, reference, temperaments
 from game.ai.heuristic import HeuristicPlayer
-from game.ai.kinds import LEVELS
+from game.ai.kinds import LEVELS, REFERENCES
 from game.ai.random_player import RandomPlayer
 from game.ai.search import SearchPlayer
 from game.content.mods import Mod
@@ -16,7 +17,7 @@ from game.model.errors import UserError
 
 
 def _searching(level: str) -> Callable[[str, int], Player]:
-    return lambda side, seed: SearchPlayer(side, seed, level)
+    return lambda side, seed: GeneralPlayer(side, seed, level)
 
 
 # The kinds of player, weakest first; a search level may name a temperament: "hard:aggressive".
@@ -29,6 +30,8 @@ MODE_PLAYERS["open-wars"] = open_wars.PLAYERS
 
 
 def known_player(name: str, mods: Sequence[Mod] = ()) -> bool:
+    if name in REFERENCES:
+        return True
     level, _, temperament = name.partition(":")
     return level in PLAYERS and (not temperament or (level in LEVELS and temperament in temperaments(mods)))
 
@@ -39,16 +42,20 @@ def make_player(name: str, side: str, seed: int, mods: Sequence[Mod] = (), think
     level, _, temperament = name.partition(":")
     if not known_player(name, mods):
         raise UserError(
-            f"unknown player {name!r} (known: {', '.join(PLAYERS)}; a search level may add a temperament: "
-            f"{LEVELS[-1]}:{'|'.join(temperaments(mods))})"
+            f"unknown player {name!r} (known: {', '.join([*PLAYERS, *REFERENCES])}; a search level may add a "
+            f"temperament: {LEVELS[-1]}:{'|'.join(temperaments(mods))})"
         )
+    if name in REFERENCES:  # as it played: its own code (search.py), level and temperament
+        return SearchPlayer(side, seed, "hard", think=think, made=reference(name))
     if level in LEVELS:
-        return SearchPlayer(side, seed, level, temperament or DEFAULT_TEMPERAMENT, mods, think)
+        return GeneralPlayer(side, seed, level, temperament or DEFAULT_TEMPERAMENT, mods, think)
     return PLAYERS[level](side, seed)
 
 
 def budget(name: str, think: float = 1.0) -> float:
     """The seconds a player of this name may think per decision: a search level's budget times the
     player's setting (its search stops there); 0 for the players that answer without searching."""
+    if name in REFERENCES:
+        return reference(name).level.think_seconds * think
     level = name.partition(":")[0]
     return level_of(level).think_seconds * think if level in LEVELS else 0.0

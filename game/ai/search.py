@@ -80,10 +80,11 @@ class SearchPlayer(HeuristicPlayer):
         temperament: str = DEFAULT_TEMPERAMENT,
         mods: Sequence[Mod] = (),
         think: float = 1.0,
+        made: General | None = None,
     ) -> None:
         super().__init__(side, seed)
         self.level = level
-        self.general = general(level, temperament, mods)
+        self.general = made or general(level, temperament, mods)  # `made`: a general handed in whole
         self.think = think  # x the level's budget per decision
         self.rng = Chooser(seed * 104_729 + sum(map(ord, side)))
         self.thought: Thought | None = None  # the last decision's reasons
@@ -116,7 +117,6 @@ class SearchPlayer(HeuristicPlayer):
     def order(self, b: Battle, d: Decision) -> cmd.Command:
         budget = Budget(self.general, self.think)
         ground = self.ground(b)
-        cost = b.stack.hook("action_cost")
         options: list[Weighed] = [weighed(cmd.EndActivation(), {})]
         units = [b.ids[n] for n in d.options]
         # each unit's worth where it stands and its chance to obey: what every option is weighed against
@@ -126,6 +126,15 @@ class SearchPlayer(HeuristicPlayer):
         budget.used += len(options) - 1  # weighed outside the budget, which bounds the moves
         for e in units:
             options += self.movements(b, e, ground, budget, *stands[e])
+        chosen = self.priced(b, options)
+        self.thought = Thought("order", self.side, tuple(chosen[:8]), budget.used)
+        return chosen[0].command
+
+    def priced(self, b: Battle, options: list[Weighed]) -> list[Weighed]:
+        """The options the rules have not refused for this decision, best first, each with what it
+        costs the unit beyond its result (a module's fatigue: the hook action_cost) and, for a general
+        who misjudges, his misjudgement."""
+        cost = b.stack.hook("action_cost")
         chosen = []
         for w in (o for o in options if o.command not in self.refused):
             unit = getattr(w.command, "unit", None)
@@ -140,8 +149,7 @@ class SearchPlayer(HeuristicPlayer):
                 Weighed(w.command, round(sum(parts.values()), 3), tuple(parts.items()), w.odds, w.moved)
             )
         chosen.sort(key=lambda w: -w.value)
-        self.thought = Thought("order", self.side, tuple(chosen[:8]), budget.used)
-        return chosen[0].command
+        return chosen
 
     def attacks(
         self, b: Battle, e: int, ground: Ground, here: dict[str, float], obey: float

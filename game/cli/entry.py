@@ -18,6 +18,7 @@ from game.cli import (
     mods,
     modules,
     play,
+    puzzle,
     scenarios,
     script,
     stats,
@@ -25,7 +26,20 @@ from game.cli import (
 )
 from game.model.errors import EXIT_BAD_INPUT, UserError
 
-FAMILIES = (script, battles, tournament, play, by_file, scenarios, content, mods, modules, stats, generate)
+FAMILIES = (
+    script,
+    battles,
+    tournament,
+    play,
+    by_file,
+    scenarios,
+    content,
+    mods,
+    modules,
+    stats,
+    generate,
+    puzzle,
+)
 
 
 class _Parser(argparse.ArgumentParser):

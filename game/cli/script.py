@@ -12,7 +12,7 @@ from game.content.locale import LANGUAGES, counted
 from game.model.errors import one_line
 
 
-def _summary(result: dict[str, Any]) -> list[str]:
+def summary(result: dict[str, Any]) -> list[str]:
     """The state after the last step, one line per unit and officer."""
     lines = []
     for name, u in result["units"].items():
@@ -42,7 +42,7 @@ def _script(args: argparse.Namespace) -> int:
         events = result["events"]
         for line in narrate(events, texts_for(args.lang or "en")):
             print(one_line(f"[{events[line.first]['step']}] {line.text}", limit=2000))
-        print(*(one_line(line) for line in _summary(result)), sep="\n")
+        print(*(one_line(line) for line in summary(result)), sep="\n")
         print(f"dice used: {result['dice_used']}")
     return 0
 

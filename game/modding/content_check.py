@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from game import CONTENT
-from game.ai.generals import LevelsFile, Temperament
+from game.ai.generals import General, LevelsFile, Temperament
 from game.content.glossary import GLOSSARY, read_glossary
 from game.content.locale import WORDS, placeholders, read_ui
 from game.content.mods import Mod, ModFile, load_mod, load_mods
@@ -36,14 +36,23 @@ from game.model.errors import ContentError, UserError
 from game.model.limits import check_id
 from game.model.modules import mode_for_ruleset, modules, other_rulesets
 from game.model.ruleset import Ruleset
-from game.running import script
+from game.running import puzzle, script
 from systems.open_wars.records import FILES as OW_FILES
 from systems.open_wars.records import rules_files as ow_rules_files
 
 T = TypeVar("T")
 # each ruleset by id (None where it has problems), or None for mods that could not be put together
 Rulesets = dict[str, Ruleset | None] | None
-COUNTED = ("ruleset", "rule module", "scenario", "scripted battle", "rules reference", "AI general", "mod")
+COUNTED = (
+    "ruleset",
+    "rule module",
+    "scenario",
+    "scripted battle",
+    "puzzle",
+    "rules reference",
+    "AI general",
+    "mod",
+)
 
 
 @dataclass
@@ -179,6 +188,18 @@ class _Check:
             if battle is not None:
                 battle.close()
 
+    def puzzle(self, path: Path, rulesets: Rulesets) -> None:
+        """Load a puzzle and set its position up (placing every base, the round's state), unsolved."""
+        self.report.checked["puzzle"].add(path)
+        if self.record(puzzle.PuzzleFile, path) is None:
+            return
+        spec = self.attempt(puzzle.load, path)
+        rules = self.rules_for(path, spec.ruleset, rulesets) if spec is not None else None
+        if spec is not None and rules is not None:
+            battle = self.attempt(puzzle.setup, path, spec, rules)
+            if battle is not None:
+                battle.close()
+
     def locale(self, folder: Path, in_mod: bool = False, mods: Sequence[Mod] | None = ()) -> None:
         """A locale's rules reference, with the mods' texts laid over it (None: mods that could not be
         put together, so only the file's own keys); in a mod, an entry may change part of one."""
@@ -310,6 +331,7 @@ class _Check:
             "a scenario (a .toml file, or a folder of maps: " + ", ".join(sorted(maps)) + ")",
         )
         self.strays(mod.file("scripts"), lambda p: p.suffix == ".toml", "a scripted battle (a .toml file)")
+        self.strays(mod.file("puzzles"), lambda p: p.suffix == ".toml", "a puzzle (a .toml file)")
         self.strays(mod.file("locale"), lambda p: p.is_dir(), "a locale folder (such as en)")
         self.strays(mod.file("modules"), lambda p: p.is_dir(), "a rule module's folder (its id)")
         for folder in _folders(mod.file("modules")):
@@ -318,11 +340,13 @@ class _Check:
 
     # --- what to check ---------------------------------------------------------------------------
 
-    def generals(self, levels: Path | None, temperaments: Path) -> None:
-        """The search general's levels and temperaments (game/ai/generals.py)."""
+    def generals(self, levels: Path | None, temperaments: Path, references: Path | None = None) -> None:
+        """The search general's levels and temperaments, and the reference generals kept from earlier
+        versions (game/ai/generals.py)."""
         for path, record in [
             *([(levels, LevelsFile)] if levels is not None else []),
             *((p, Temperament) for p in sorted(temperaments.glob("*.toml"))),
+            *((p, General) for p in (sorted(references.glob("*.toml")) if references is not None else [])),
         ]:
             self.report.checked["AI general"].add(path)
             if record is Temperament:  # its file's name is its id, which players type: `hard:<id>`
@@ -360,6 +384,8 @@ class _Check:
                 self.scenario(path, rulesets)
             for path in sorted(m.file("scripts").glob("*.toml")):
                 self.script(path, rulesets)
+            for path in sorted(m.file("puzzles").glob("*.toml")):
+                self.puzzle(path, rulesets)
             for folder in sorted(p for p in m.file("locale").glob("*") if p.is_dir()):
                 self.locale(folder, True, ordered)
             self.generals(None, m.root / "ai" / "temperaments")
@@ -402,9 +428,15 @@ class _Check:
             self.script(path, rulesets)
         for path in sorted((self.content / "modules").glob("*/scripts/*.toml")):  # a rule module's own
             self.script(path, rulesets)
+        for path in sorted((self.content / "puzzles").glob("*.toml")):
+            self.puzzle(path, rulesets)
         for folder in _folders(self.content / "locale"):
             self.locale(folder)
-        self.generals(self.content / "ai" / "levels.toml", self.content / "ai" / "temperaments")
+        self.generals(
+            self.content / "ai" / "levels.toml",
+            self.content / "ai" / "temperaments",
+            self.content / "ai" / "reference",
+        )
         for m in modules():  # each module's rules for the log's tooltips, and its words for the screens
             for folder in _folders(folder_of(m, self.content / "modules") / "locale"):
                 if (folder / "rules.toml").is_file():

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal, get_args, get_origin
 
-from game.ai.generals import LevelsFile, Temperament
+from game.ai.generals import General, LevelsFile, Temperament
 from game.content.files import write_atomic
 from game.content.glossary import GlossaryEntry
 from game.content.mods import KEYED, ModFile
@@ -30,6 +30,7 @@ from game.content.scenario import ScenarioFile
 from game.model.limits import ID, Bounds, IsId, OneOf
 from game.model.modules import modules
 from game.model.ruleset import Distance
+from game.running.puzzle import PuzzleFile
 from game.running.script import ScriptFile
 from game.running.tutorial import Lessons
 from systems.open_wars.maps import MapFile
@@ -140,6 +141,14 @@ def _kinds() -> list[Kind]:
             ("scripts/*.toml", "mods/*/scripts/*.toml", "modules/*/scripts/*.toml"),
         ),
         Kind(
+            "puzzle",
+            "puzzle",
+            PuzzleFile,
+            "A tactical puzzle (content/puzzles/<id>.toml, or a mod's puzzles/): a scripted battle's "
+            "position without steps and a [puzzle] table saying whose move it is: docs/puzzles.md.",
+            ("puzzles/*.toml", "mods/*/puzzles/*.toml"),
+        ),
+        Kind(
             "tutorial",
             "first battle's lessons",
             Lessons,
@@ -161,6 +170,14 @@ def _kinds() -> list[Kind]:
             "What a search general values (content/ai/temperaments/<id>.toml, or a mod's ai/temperaments/): "
             "docs/modding.md.",
             ("ai/temperaments/*.toml", "mods/*/ai/temperaments/*.toml"),
+        ),
+        Kind(
+            "ai-reference",
+            "reference AI general",
+            General,
+            "A search general of an earlier version kept as a reference player "
+            "(content/ai/reference/<id>.toml): its level and temperament as they were; do not change it.",
+            ("ai/reference/*.toml",),
         ),
         Kind(
             "mod",

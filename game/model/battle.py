@@ -4,6 +4,8 @@ one way in, `apply(command)`; the rules (systems/*) change the state through the
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import itertools
 import threading
 from collections.abc import Callable, Hashable, Iterator
@@ -80,6 +82,19 @@ class GameState:
     over: bool = False
     winner: str | None = None
     end_reason: str = ""
+
+
+def _clone(component: Any) -> Any:
+    """A component for a battle's copy: its own lists, dicts and sets; its records (categories,
+    qualities) shared, being frozen."""
+    if not dataclasses.is_dataclass(component):
+        return copy.deepcopy(component)
+    out = copy.copy(component)
+    for f in dataclasses.fields(component):
+        value = getattr(component, f.name)
+        if isinstance(value, list | dict | set):
+            setattr(out, f.name, copy.copy(value))
+    return out
 
 
 class _Supposed(threading.local):
@@ -174,6 +189,32 @@ class Battle(Session):
     def add_marker(self, at: Point) -> int:
         esper.switch_world(self.world)
         return esper.create_entity(Marker(at[0], at[1]))
+
+    def copy(self, dice: Dice) -> Battle:
+        """A copy of this battle in a world of its own, rolling its own dice: a computer player plays
+        orders out on it to see what they may lead to (asking is never doing: this battle is not
+        touched). The same entity ids, poses, hits, flags, round state and events so far; no decision
+        pending; the table, rules and rule modules are shared, being immutable. Close it when done."""
+        self.enter()
+        entities: list[tuple[int, tuple[object, ...]]] = [
+            (e, esper.components_for_entity(e)) for e in sorted(esper.get_entities())
+        ]
+        other = Battle(self.rules, self.table, dice, self.stack, words=self.words)  # enters its world
+        for e, components in entities:
+            made = esper.create_entity(*(_clone(c) for c in components))
+            while made < e:  # an id the source gave up (a deleted entity): kept free so that ids match
+                esper.delete_entity(made, immediate=True)
+                made = esper.create_entity(*(_clone(c) for c in components))
+            assert made == e
+        other.physics = self.physics.copy()
+        other.events = list(self.events)
+        other.ids = dict(self.ids)
+        other.sides = list(self.sides)
+        other.formations, other.activation = copy.deepcopy((self.formations, self.activation))
+        other.formations_fixed = self.formations_fixed
+        other.game = copy.deepcopy(self.game)
+        other.module_state = copy.deepcopy(self.module_state)
+        return other
 
     def close(self) -> None:
         """Free the ECS world (tests and long sessions create many battles)."""

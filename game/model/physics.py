@@ -60,6 +60,14 @@ class Physics:
             del self._owner[shape], self._size[e], self._corners[e]
             self.space.remove(body, shape)
 
+    def copy(self) -> Physics:
+        """A space of its own with the same bases where they stand (a battle's copy, Battle.copy)."""
+        other = Physics()
+        for e, body in self._bodies.items():
+            width, depth = self._size[e]
+            other.add(e, width, depth, body.position.x, body.position.y, math.degrees(body.angle))
+        return other
+
     def suppose(self, e: int, corners: tuple[Point, ...] | None) -> None:
         """Answer this thread's queries as if base e stood at these corners (None: where it is)."""
         if corners is None:

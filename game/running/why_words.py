@@ -30,6 +30,17 @@ def command_words(w: Weighed, t: Texts) -> str:
         return t("why_withdraw", unit=name(c.unit))
     if isinstance(c, cmd.EndActivation):
         return t("why_end")
+    if isinstance(c, cmd.React):  # a module's reaction without words of its own is said by its id
+        key = f"why_react_{c.action}"
+        return t(key, unit=name(c.unit)) if t.has(key) else t("why_react", unit=name(c.unit), action=c.action)
+    if isinstance(c, cmd.ExtraMove):
+        if c.charge:
+            return t("why_extra_charge", unit=name(c.unit), target=name(c.charge))
+        return t("why_extra_move", unit=name(c.unit))
+    if isinstance(c, cmd.MoveOfficer):
+        return t("why_officer", officer=name(c.officer))
+    if isinstance(c, cmd.Pass):
+        return t("why_pass")
     return type(c).__name__
 
 

@@ -1,0 +1,219 @@
+"""Where a general puts his officers (FG-ACT-7, FG-ACT-8): a division general where his brigades are
+under his command (FG-TERM-6) and his leadership check has its best chance (FG-LDR); the estado mayor
+where the divisions that need him most pass theirs (FG-LDR-2, FG-LDR-4) and give two initiative dice
+(FG-INIT-2), and never where the enemy may kill him, which ends the battle (FG-OFF-7, FG-VIC-3).
+
+An officer's danger is judged by the rules' own targeting of officers (FG-OFF-3, AMB-18): an enemy
+unit may shoot or charge him only when he is its only valid target. What it may do now is asked of the
+rules (the same checks its order would meet); what it may do after its next move is a cut by distance,
+counted only for a unit that has no other target near it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import esper
+
+from game.ai import common
+from game.ai.reasons import weighed
+from game.ai.stakes import HIT, POINT, WIN
+from game.model import commands as cmd
+from game.model.battle import Battle
+from game.model.components import Officer, Unit
+from game.model.geometry import Point, centroid, dist
+from game.model.resolution import Reject
+from systems.for_glory.charge.plan import any_chargeable, check_charge
+from systems.for_glory.deployment import staff_entity
+from systems.for_glory.measure import gap, within
+from systems.for_glory.odds import fire_odds, leadership_odds
+from systems.for_glory.officers import check_officer_move
+from systems.for_glory.targets import check_fire, unit_fire_targets
+
+if TYPE_CHECKING:
+    from game.ai.mind import Mind
+
+HELD = 1.35  # a brigade kept under command (what a round as a detachment costs it: general.DETACHED)
+LEAD = 0.5 * HIT  # per brigade, a division that passes its leadership check rather than fails it
+INITIATIVE = 0.3  # per division, two initiative dice rather than one (FG-INIT-2)
+LATER = 0.35  # the chance an enemy unit that could only reach him after moving does kill him
+TIE = 0.01  # the worth of an inch nearer where he should be
+
+
+def officer_danger(player: Mind, b: Battle, officer: int) -> float:
+    """The chance an enemy unit kills this officer in its next activation, by the rules' targeting."""
+    alive = 1.0
+    here = common.centre(b, officer)
+    for f in b.enemy_units(player.side):
+        category = b.comp(f, Unit).category
+        move = b.rules.length(category.move)
+        shoot = (
+            b.rules.length(category.range)
+            if category.range is not None and category.type != "cavalry"
+            else 0.0
+        )
+        d = dist(here, common.centre(b, f))
+        if d > move + shoot + 3.0:
+            continue
+        alive *= 1 - _kills(b, f, officer, d, move, shoot)
+    return 1 - alive
+
+
+def _kills(b: Battle, f: int, officer: int, d: float, move: float, shoot: float) -> float:
+    """The chance this enemy unit kills the officer next turn: a charge the rules allow now reaches
+    him (contact kills, FG-OFF-4); a shot the rules allow now, by its odds; after a move, a share of
+    that, when the unit has no other target."""
+    try:
+        check_charge(b, f, officer)
+        return 1.0
+    except Reject:
+        pass
+    try:
+        check_fire(b, f, officer)
+        return float(fire_odds(b, f, officer).get("killed", 0))
+    except Reject:
+        pass
+    if d <= move + 2.0 and not any_chargeable(b, f):
+        return LATER
+    if shoot and d <= move + shoot + 1.0 and not unit_fire_targets(b, f):
+        return LATER / 2
+    return 0.0
+
+
+def shot_at(b: Battle, officer: int) -> bool:
+    """Was he shot at, or charged, since his last move? (He leaves danger then.)"""
+    name = b.name(officer)
+    for e in reversed(b.events):
+        if e.kind == "moved" and getattr(e, "unit", None) == name:
+            return False
+        if e.kind == "roll" and getattr(e, "target", None) == name:
+            return True
+        if e.kind == "contact" and getattr(e, "target", None) == name:
+            return True
+    return False
+
+
+def _away(b: Battle, player: Mind, officer: int) -> list[Point]:
+    """Points a full move away from the nearest enemy units, and back towards his own table edge."""
+    here = common.centre(b, officer)
+    reach = b.rules.length(b.rules.officer.move)
+    foes = sorted(b.enemy_units(player.side), key=lambda f: dist(here, common.centre(b, f)))[:2]
+    back = -1.0 if common.own_edge(b, player.side) == "south" else 1.0
+    out = [(here[0], here[1] + back * reach)]
+    for f in foes:
+        there = common.centre(b, f)
+        d = dist(here, there)
+        if d > 0.1:
+            out.append(
+                (here[0] + (here[0] - there[0]) / d * reach, here[1] + (here[1] - there[1]) / d * reach)
+            )
+    return out
+
+
+def _placed(
+    player: Mind,
+    b: Battle,
+    officer: int,
+    kind: str,
+    parts: Callable[[], dict[str, float]],
+    goals: list[Point],
+) -> cmd.Command:
+    """The best legal point for an officer among steps towards each goal, or where he stands (which
+    wins near ties: he is there), weighed by term; the reasons are kept."""
+    here = common.centre(b, officer)
+    reach = b.rules.length(b.rules.officer.move)
+    options = [weighed(cmd.Pass(), {**parts(), "command": TIE})]
+    seen: set[Point] = set()
+    for g in goals:
+        d = dist(here, g)
+        if d < 0.3:
+            continue
+        for frac in (1.0, 0.66, 0.33):
+            to = common.step_towards(here, g, min(reach, d) * frac)
+            if to in seen:
+                continue
+            seen.add(to)
+            try:
+                check_officer_move(b, officer, to)
+            except Reject:
+                continue
+            with b.supposing(officer, *to):
+                found = parts()
+            options.append(weighed(cmd.MoveOfficer(b.name(officer), to), found, moved=dist(here, to)))
+    return player.answered(kind, options)
+
+
+def officer_place(player: Mind, b: Battle, officer: int) -> cmd.Command:
+    """A division general where most of his brigades are under his command (those out of it first:
+    he goes to fetch them), his leadership check likeliest, and out of the enemy's reach."""
+    player.stakes(b)
+    off = esper.component_for_entity(officer, Officer)
+    units = [b.ids[u] for u in off.assigned if b.in_play(b.ids[u])]
+    if not units:
+        return cmd.Pass()
+    radius = b.rules.length(b.rules.core.command.division_radius)
+    staff = _staff(b, player.side)
+    middle = centroid([common.centre(b, u) for u in units])
+    cost = player.stakes(b).scoring.officer_killed * POINT + HIT
+
+    def parts() -> dict[str, float]:
+        held = sum(HELD for u in units if within(gap(b, u, officer), radius))
+        lead = LEAD * len(units) * float(leadership_odds(b, officer)) if staff is not None else 0.0
+        return {
+            "command": held - TIE * dist(common.centre(b, officer), middle),
+            "leadership": lead,
+            "safety": -cost * officer_danger(player, b, officer),
+        }
+
+    away = [common.centre(b, u) for u in units if not within(gap(b, u, officer), radius)]
+    goals = [
+        middle,
+        *away,
+        *([common.centre(b, staff)] if staff is not None else []),
+        *_away(b, player, officer),
+    ]
+    return _placed(player, b, officer, "officer_move", parts, goals)
+
+
+def staff_place(player: Mind, b: Battle) -> cmd.Command:
+    """The estado mayor where the divisions that need him most pass their checks (each weighed by its
+    brigades), near enough for two initiative dice, and where no enemy unit may kill him: he leaves
+    danger at once when he has been shot at or stands in reach."""
+    player.stakes(b)
+    staff = _staff(b, player.side)
+    officers = [o for o in b.officers(player.side) if o != staff and b.in_play(o)]
+    if staff is None or not officers:
+        return cmd.Pass()
+    xl = b.rules.length(b.rules.game.deployment.initiative_staff_distance)
+    weights = {
+        o: max(1, sum(1 for u in esper.component_for_entity(o, Officer).assigned if b.in_play(b.ids[u])))
+        for o in officers
+    }
+    back = -1.0 if common.own_edge(b, player.side) == "south" else 1.0
+    middle = centroid([common.centre(b, o) for o in officers])
+    behind = (middle[0], middle[1] + back * b.rules.length("S"))
+    loss = max(-player.stakes(b).ending(-player.stakes(b).scoring.staff_killed), WIN / 2)
+    urgent = 2.0 if shot_at(b, staff) else 1.0
+
+    def parts() -> dict[str, float]:
+        lead = sum(LEAD * weights[o] * float(leadership_odds(b, o)) for o in officers)
+        near = sum(INITIATIVE for o in officers if within(gap(b, o, staff), xl))
+        return {
+            "leadership": lead + near - TIE * dist(common.centre(b, staff), behind),
+            "safety": -urgent * loss * officer_danger(player, b, staff),
+        }
+
+    needing = sorted(officers, key=lambda o: -weights[o] * (1 - float(leadership_odds(b, o))))
+    goals = [behind, middle]
+    goals += [(x, y + back * 1.5) for x, y in (common.centre(b, o) for o in needing[:2])]
+    goals += _away(b, player, staff)
+    return _placed(player, b, staff, "staff_move", parts, goals)
+
+
+def _staff(b: Battle, side: str) -> int | None:
+    """The side's estado mayor on the table, if he is."""
+    try:
+        staff = staff_entity(b, side)
+    except Reject:
+        return None
+    return staff if b.in_play(staff) else None

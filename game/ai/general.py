@@ -1,0 +1,492 @@
+"""`easy`, `normal`, `hard`: generals a wargamer respects. They weigh orders as the search generals of
+2026-11 did (game/ai/search.py: exact odds, the position an order leaves, the enemy's answers), with
+what is at stake priced by the rules (game/ai/stakes.py):
+
+- a result is worth what it does: the third hit destroys the brigade, the brigade that breaks its
+  division scores it and takes its others off the table, the second division removed or the estado
+  mayor lost ends the battle, won or lost by the score (FG-VIC-2, FG-VIC-3);
+- our objectives are guarded against every enemy unit that can reach them next activation (strategic
+  and road moves counted), the one whose loss ends the battle first; an objective held is worth the
+  chance of keeping it, so a lone brigade in front of a line does not walk onto one to die there;
+- a charge is weighed also by where it leaves the charger; a unit leaving its officer's command pays
+  what a detachment costs (FG-DIS, FG-INIT-3); an order by the chance the unit obeys (FG-ORD-3), its
+  failure drawing reactions where it stands (FG-ORD-4);
+- cavalry ride round ground that would stop them (routes, game/ai/routes.py); artillery with a target
+  fires from where it stands (a move costs it the -1 of FG-CBT-6);
+- the formation's orders are planned together: the first order is chosen by what the others can do
+  after each way it may turn out, played out on the general's own copy of the battle (game/ai/planner.py);
+  reactions and the cavalry extra move are weighed the same way (game/ai/replies.py), officers and the
+  estado mayor placed by the rules' own targeting of officers (game/ai/commanders.py)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+from fractions import Fraction
+
+import esper
+
+from game.ai import common
+from game.ai.commanders import officer_danger, officer_place, staff_place
+from game.ai.generals import DEFAULT_TEMPERAMENT, General
+from game.ai.heuristic import CHARGE_VALUE, FIRE_VALUE
+from game.ai.planner import plan
+from game.ai.reasons import Thought, Weighed, weighed
+from game.ai.replies import extra_move_reply, reaction_reply
+from game.ai.routes import Routes
+from game.ai.search import ADVANCE, Budget, Ground, SearchPlayer, _delta, _facing, _odds, _turn, _within
+from game.ai.stakes import HIT, Stakes
+from game.content.mods import Mod
+from game.model import commands as cmd
+from game.model.battle import Battle
+from game.model.components import Officer, Unit
+from game.model.geometry import Point, dist
+from game.model.resolution import Decision, Reject
+from systems.for_glory.charge.odds import charge_odds
+from systems.for_glory.charge.plan import plan_charge
+from systems.for_glory.measure import gap, gap_to_point, within
+from systems.for_glory.odds import fire_odds
+from systems.for_glory.paths import longest_move
+from systems.for_glory.reaction import retreat_plan
+
+DETACHED = 1.5 * HIT  # what a round as a detachment costs a unit: disorganised, initiative 1, no march
+CONTESTED = 0.5  # the share of an objective's worth a unit holds when an enemy unit stands at XS too
+PULL_NEAR, PULL_FAR = 0.5, 0.3  # the pull of an objective not yet reached, within 4 moves and 10
+SUPPORTED = 0.5  # the harm counted from an enemy that has other targets as near as this unit
+
+
+class GeneralPlayer(SearchPlayer):
+    def __init__(
+        self,
+        side: str,
+        seed: int,
+        level: str = "normal",
+        temperament: str = DEFAULT_TEMPERAMENT,
+        mods: Sequence[Mod] = (),
+        think: float = 1.0,
+        made: General | None = None,
+    ) -> None:
+        super().__init__(side, seed, level, temperament, mods, think, made)
+        self.routes = Routes()
+        self._opponent: GeneralPlayer | None = None
+        self._stakes: Stakes | None = None
+        self._targets: dict[int, int] = {}  # enemy unit -> how many of ours it could strike
+
+    # --- what the decision needs once --------------------------------------------------------
+
+    def decide(self, b: Battle, d: Decision) -> cmd.Command:
+        self._stakes = None
+        return super().decide(b, d)
+
+    def stakes(self, b: Battle) -> Stakes:
+        """The stakes of the battle the decision is about (a copy's own while one is weighed)."""
+        if self._stakes is None or self._stakes_of is not b:
+            self._stakes, self._stakes_of = Stakes(b, self.side, self.routes), b
+            self._targets, self._ground, self._holdable = {}, None, {}
+        return self._stakes
+
+    _stakes_of: Battle | None = None
+    _ground: Ground | None = None
+    _holdable: dict[tuple[int, Point], float] = {}  # noqa: RUF012 (replaced per decision)
+
+    # --- deployment ---------------------------------------------------------------------------
+
+    def rank_spots(self, b: Battle, spots: list[Point]) -> list[Point]:
+        """An objective of ours with no unit of ours near gets the next division, so long as no more
+        than half of them stay home; the others deploy nearest the objectives we do not hold (the race
+        for them decides many battles, FG-VIC-4)."""
+        assert b.game is not None
+        near = b.rules.length("M")
+        divisions = [o for o in b.officers(self.side) if b.comp(o, Officer).role == "division"]
+        every = [
+            e
+            for e, off in esper.get_component(Officer)
+            if off.role == "division" and b.side_of(e) == self.side
+        ]
+        home = [
+            o.at
+            for o in b.game.objectives
+            if o.holder == self.side
+            and not any(dist(o.at, common.centre(b, u)) <= near for u in b.units(self.side))
+        ]
+        guarding = sum(
+            1
+            for o in divisions
+            if any(
+                o2.holder == self.side and dist(o2.at, common.centre(b, o)) <= 2 * near
+                for o2 in b.game.objectives
+            )
+        )
+        if home and len(every) > 1 and guarding < len(every) // 2:
+            return sorted(spots, key=lambda p: min(dist(p, at) for at in home))
+        return super().rank_spots(b, spots)
+
+    # --- orders -------------------------------------------------------------------------------
+
+    def order(self, b: Battle, d: Decision) -> cmd.Command:
+        budget = Budget(self.general, self.think)
+        ranked = self.ranked(b, d.options, budget)
+        chosen = plan(self, b, d, ranked, budget)
+        self.thought = Thought("order", self.side, tuple(chosen[:8]), budget.used)
+        return chosen[0].command
+
+    def ranked(self, b: Battle, names: Sequence[str], budget: Budget, moves: bool = True) -> list[Weighed]:
+        """Every order of these units weighed on its own, best first (EndActivation among them)."""
+        self.stakes(b)
+        ground = self.ground(b)
+        options: list[Weighed] = [weighed(cmd.EndActivation(), {})]
+        units = [b.ids[n] for n in names]
+        stands = {e: (self.standing(b, e, ground), self.obedience(b, e)) for e in units}
+        for e in units:
+            options += self.attacks(b, e, ground, *stands[e])
+        budget.used += len(options) - 1
+        if moves:
+            for e in units:
+                options += self.movements(b, e, ground, budget, *stands[e])
+        return self.priced(b, options)
+
+    def attacks(
+        self, b: Battle, e: int, ground: Ground, here: dict[str, float], obey: float
+    ) -> list[Weighed]:
+        """Shots, charges, rallies, retreats and the modules' orders of one unit. A result is valued by
+        what it does; a charge also by where it leaves the charger; any order that fails its obey check
+        still draws the reactions of those who see it (FG-ORD-4)."""
+        name = b.name(e)
+        exposed = self.exposure(b, e)
+        out = []
+        for t in common.fire_targets(b, e):
+            odds = _odds(fire_odds, b, e, t)
+            if odds is not None:
+                parts = {"odds": obey * self.worth(b, odds, FIRE_VALUE, t, e), "answers": -exposed}
+                out.append(weighed(cmd.Fire(name, b.name(t)), parts, odds))
+        margin = self.general.temperament.charge_margin
+        for t in common.within_charge_reach(b, e):
+            odds = _odds(charge_odds, b, e, t)
+            if odds is None:
+                continue
+            gain = obey * self.worth(b, odds, CHARGE_VALUE, t, e)
+            answer = self.exposure(b, e, only=t) if self.general.level.answers else 0.0
+            parts = {"odds": gain - margin, "answers": -answer * obey - exposed * (1 - obey)}
+            after = self.after_charge(b, e, t, ground, here, odds)
+            if after:
+                parts["after"] = obey * after
+            out.append(weighed(cmd.Charge(name, b.name(t)), parts, odds))
+        hits = common.hits(e)
+        if hits >= 2 and common.can_rally(b, e):
+            danger = self.threat(b, e) if self.general.level.answers else 0.0
+            out.append(
+                weighed(cmd.Rally(name), {"odds": HIT * (0.5 + min(1.0, danger / 2)), "answers": -exposed})
+            )
+        if hits >= 1:
+            try:
+                retreat = retreat_plan(b, e)
+            except Reject:
+                retreat = None
+            if retreat is not None and retreat.length > 0.5:
+                end = retreat.path[-1]
+                there = self.standing(b, e, ground, (end[0], end[1], retreat.facing))
+                out.append(weighed(cmd.Withdraw(name), _delta(there, here)))
+        out += [weighed(c, {"odds": worth}) for worth, c in common.module_orders(b, e)]
+        return out
+
+    def after_charge(
+        self, b: Battle, e: int, t: int, ground: Ground, here: dict[str, float], odds: dict[str, Fraction]
+    ) -> float:
+        """Where a charge leaves the charger: its standing at the point of contact against where it
+        stands (the target's own answer left out: the melee's odds hold it), for the chance it wins."""
+        try:
+            p = plan_charge(b, e, t)
+        except Reject:
+            return 0.0
+        won = float(
+            sum(v for k, v in odds.items() if k.startswith("won") or k in ("target breaks", "officer killed"))
+        )
+        there = self.standing(b, e, ground, (p.end[0], p.end[1], p.facing), ignore=t)
+        return won * sum(_delta(there, here).values())
+
+    def movements(
+        self, b: Battle, e: int, ground: Ground, budget: Budget, here: dict[str, float], obey: float
+    ) -> list[Weighed]:
+        """As the search generals' fan of moves, but a battery with a target where it stands fires from
+        there (moving would cost its shot the -1 of FG-CBT-6), and a unit that fails its obey check
+        draws the reactions of those who see it where it stands."""
+        category = b.comp(e, Unit).category
+        if category.type == "artillery" and common.fire_targets(b, e):
+            return []
+        out = super().movements(b, e, ground, budget, here, obey)
+        stay = (1 - obey) * self.exposure(b, e) if obey < 1.0 else 0.0
+        if not stay:
+            return out
+        return [_less(w, "answers", stay) for w in out]
+
+    def destinations(self, b: Battle, e: int, ground: Ground) -> Iterator[tuple[Point, float | None]]:
+        """Points worth trying, the longest step towards every goal first and the shorter ones after
+        (a budget cut drops the finest first): towards each objective the unit makes for, shooting
+        range (or contact) of the nearest enemies, its officer, back out of their reach and aside. Each
+        goal is reached by its route: where the straight line crosses ground the unit cannot cross or
+        would stop in, the first leg of the way round (routes.py)."""
+        p = b.pose(e)
+        here = (p.x, p.y)
+        category = b.comp(e, Unit).category
+        step = b.rules.length(category.move)
+        longest = longest_move(b, e)
+        keep = b.rules.length(category.range) - 0.5 if category.range is not None else 0.0
+        foes = sorted(common.enemy_units(b, self.side), key=lambda f: dist(here, common.centre(b, f)))[:3]
+        goals: list[Point] = [at for at, _stake in ground.claims.get(e, [])]
+        for f in foes:
+            there = common.centre(b, f)
+            d = dist(here, there)
+            if d > 0.1:
+                goals.append(common.step_towards(here, there, max(0.0, d - keep) if keep else d))
+        officer = b.officer_of(e)
+        if officer is not None and b.in_play(officer):
+            goals.append(common.centre(b, officer))
+        face = _facing(here, common.centre(b, foes[0])) if foes else p.facing
+        if foes:
+            fx, fy = math.cos(math.radians(face)), math.sin(math.radians(face))
+            goals += [
+                (here[0] - fx * step, here[1] - fy * step),
+                (here[0] - fy * step, here[1] + fx * step),
+                (here[0] + fy * step, here[1] - fx * step),
+            ]
+            yield (round(here[0], 3), round(here[1], 3)), round(face, 1)  # turn to face him
+        legs = []
+        for g in goals:
+            leg = self.routes.first_leg(b, e, here, g) if dist(here, g) > 0.3 else g
+            d = dist(here, leg)
+            if d < 0.3:
+                continue
+            towards = _facing(here, leg)
+            facing = towards if not foes or abs(_turn(towards, face)) < 100 else face
+            legs.append((leg, d, round(facing, 1)))
+        n = self.general.level.moves
+        lengths = [longest, 2 * step] if longest > step + 0.1 else []
+        lengths += [step * k / n for k in range(n, 0, -1)]
+        for s_ in lengths:
+            for leg, d, facing in legs:
+                yield common.step_towards(here, leg, min(s_, d)), facing
+
+    # --- what a position is worth -------------------------------------------------------------
+
+    def standing(
+        self,
+        b: Battle,
+        e: int,
+        ground: Ground,
+        at: tuple[float, float, float] | None = None,
+        ignore: int | None = None,
+    ) -> dict[str, float]:
+        """The worth of the unit standing here (or at `at`), by term; `ignore`: an enemy unit whose
+        answers are left out (the target of a charge, which the melee settles)."""
+        if at is not None:
+            with b.supposing(e, *at):
+                return self.standing(b, e, ground, ignore=ignore)
+        t = self.general.temperament
+        harm, displaced = self.threatened(b, e, ignore) if self.general.level.answers else (0.0, 0.0)
+        out = {
+            "reach": t.attack * (self.reach(b, e) + self.closing(b, e)),
+            "objectives": t.objectives * self.held(b, e, ground, displaced),
+            "command": -t.command * self.out_of_command(b, e),
+        }
+        if self.general.level.answers:
+            out["answers"] = -t.caution * harm
+        return out
+
+    def worth(
+        self,
+        b: Battle,
+        odds: dict[str, Fraction],
+        values: dict[str, float],
+        target: int,
+        actor: int | None = None,
+    ) -> float:
+        """What a roll's results are worth to the side making it, each by what it does (stakes.py)."""
+        found = self.stakes(b).worth(b, odds, target, actor)
+        return found if b.side_of(target) != self.side else -found
+
+    def threat(self, b: Battle, e: int) -> float:
+        return self.threatened(b, e)[0]
+
+    def closing(self, b: Battle, e: int) -> float:
+        """Closing on the enemy: minus the inches beyond its shooting range (or contact) from the nearest
+        enemy unit (the three nearest by their centres measured)."""
+        category = b.comp(e, Unit).category
+        keep = b.rules.length(category.range) - 0.5 if category.range is not None else 0.0
+        here = common.centre(b, e)
+        foes = sorted(common.enemy_units(b, self.side), key=lambda f: dist(here, common.centre(b, f)))[:3]
+        if not foes:
+            return 0.0
+        return -ADVANCE * max(0.0, min(gap(b, e, f) for f in foes) - keep)
+
+    def threatened(self, b: Battle, e: int, ignore: int | None = None) -> tuple[float, float]:
+        """The enemy's answers next turn where the unit stands: each enemy unit's best shot or charge at
+        it (half of it when he has other targets as near), and the chance that one of them drives it
+        from where it stands (pushed, hit or destroyed)."""
+        harm, stays = 0.0, 1.0
+        for f in common.enemy_units(b, self.side):
+            if f == ignore:
+                continue
+            shot, charge = _within(b, f, e, closing=True)
+            best, moves = 0.0, 0.0
+            odds = (_odds(fire_odds, b, f, e) or self.shot_closing(b, f, e)) if shot else None
+            if odds is not None:
+                best, moves = self.worth(b, odds, FIRE_VALUE, e, f), _displacing(odds)
+            odds = _odds(charge_odds, b, f, e) if charge else None
+            if odds is not None:
+                v = self.worth(b, odds, CHARGE_VALUE, e, f)
+                if v > best:
+                    best, moves = v, _displacing(odds)
+            if best <= 0:
+                continue
+            share = 1.0 if self.targets_of(b, f) <= 1 else SUPPORTED
+            harm += best * share
+            stays *= 1 - moves * share
+        return harm, 1 - stays
+
+    def targets_of(self, b: Battle, f: int) -> int:
+        """How many of our units an enemy unit could strike next turn (a cut by distance)."""
+        kept = self._targets.get(f)
+        if kept is None:
+            category = b.comp(f, Unit).category
+            reach = b.rules.length(category.move) + (
+                b.rules.length(category.range) if category.range else 0.0
+            )
+            here = common.centre(b, f)
+            kept = sum(1 for u in b.units(self.side) if dist(here, common.centre(b, u)) <= reach + 2.0)
+            self._targets[f] = kept
+        return kept
+
+    def held(self, b: Battle, e: int, ground: Ground, displaced: float) -> float:
+        """The objectives this unit makes for: one it stands on is worth the chance of keeping it (half
+        when an enemy unit contests it, AMB-35); one not yet reached pulls, the nearer the stronger."""
+        xs = b.rules.length("XS")
+        step = b.rules.length(b.comp(e, Unit).category.move)
+        here = common.centre(b, e)
+        total = 0.0
+        for at, stake in ground.claims.get(e, []):
+            g = gap_to_point(b, e, at)
+            if not within(g, xs):  # the way round what the unit cannot cross or would stop in
+                g += self.routes.length(b, e, here, at) - dist(here, at)
+            if within(g, xs):
+                contested = any(within(gap_to_point(b, f, at), xs) for f in b.enemy_units(self.side))
+                total += stake * (CONTESTED if contested else 1.0) * (1 - displaced)
+            else:  # what it would be worth there: the chance of keeping it once there
+                near = max(0.0, 1.0 - (g - xs) / (4 * step))
+                far = max(0.0, 1.0 - (g - xs) / (10 * step))
+                total += stake * (PULL_NEAR * near + PULL_FAR * far) * self.holdable(b, e, at)
+        return total
+
+    def holdable(self, b: Battle, e: int, at: Point) -> float:
+        """The chance the unit would keep an objective once at it: not driven off by the enemy's answers
+        there (asked once per unit and objective in a decision)."""
+        key = (e, at)
+        kept = self._holdable.get(key)
+        if kept is None:
+            if not self.general.level.answers:
+                kept = 1.0
+            else:
+                with b.supposing(e, at[0], at[1]):
+                    kept = 1.0 - self.threatened(b, e)[1]
+            self._holdable[key] = kept
+        return kept
+
+    def out_of_command(self, b: Battle, e: int) -> float:
+        """What leaving its officer's command costs (FG-TERM-7): a round as a detachment, disorganised
+        (FG-DIS-2), with initiative 1 (FG-INIT-3) and no strategic move (FG-DIS-3); less when the
+        officer, who moves once his units have (FG-ACT-7), can bring it back."""
+        officer = b.officer_of(e)
+        if officer is None or not b.in_play(officer):
+            return 0.0
+        radius = b.rules.length(b.rules.core.command.division_radius)
+        g = gap(b, e, officer)
+        if within(g, radius):
+            return 0.0
+        passed = b.activation is not None and b.activation.leadership_passed
+        if passed and within(g, radius + b.rules.length(b.rules.officer.move)):
+            return 0.4 * DETACHED
+        return DETACHED
+
+    def ground(self, b: Battle) -> Ground:
+        """Which units make for which objectives, and what each is worth to them. Ours that an enemy
+        unit can reach next activation are claimed by the units at XS of them and the two that could
+        be there soonest (the stake: what losing it costs, the battle itself when it is the last); the
+        others by the two soonest there (three when taking it would end the battle)."""
+        stakes = self.stakes(b)
+        if self._ground is None:
+            self._ground = self.claims(b, stakes)
+        return self._ground
+
+    def claims(self, b: Battle, stakes: Stakes) -> Ground:
+        ours = list(b.units(self.side))
+        claims: dict[int, list[tuple[Point, float]]] = {}
+        for o in stakes.objectives:
+            soonest = sorted(ours, key=lambda u: (stakes.eta(b, u, o.at), dist(o.at, common.centre(b, u))))
+            if o.ours:
+                if not o.threats and not o.later:
+                    continue
+                stake = o.loss * (0.7 if o.threats else 0.3)
+                keepers = list(o.guards)
+                keepers += [u for u in soonest if u not in keepers][: 2 if not keepers else 1]
+            else:
+                stake = o.gain
+                keepers = soonest[: 3 if o.ends else 2]
+            for u in keepers:
+                claims.setdefault(u, []).append((o.at, stake))
+        return Ground(claims)
+
+    def answered(self, kind: str, options: list[Weighed], looked_at: int | None = None) -> cmd.Command:
+        """The best of the weighed answers to a decision, its reasons kept (W, `puzzle`)."""
+        ranked = sorted(options, key=lambda w: -w.value)
+        self.thought = Thought(kind, self.side, tuple(ranked[:8]), looked_at or len(options))
+        return ranked[0].command
+
+    def answer_in_copy(self, b: Battle, d: Decision) -> cmd.Command:
+        """An answer to a decision an order raises on a copy of the battle (planner.py): ours by our
+        own policies, the enemy's by the same policies on his side."""
+        who = self if d.side == self.side else self.opponent(b)
+        if d.kind == "reaction":
+            return reaction_reply(who, b, d)
+        if d.kind == "extra_move":
+            return extra_move_reply(who, b, d)
+        kind = b.stack.decisions.get(d.kind)
+        return kind.ai(b, d, who) if kind is not None and kind.ai is not None else cmd.Pass()
+
+    def opponent(self, b: Battle) -> GeneralPlayer:
+        """The enemy as this general imagines him: a general of his own level on the other side."""
+        if self._opponent is None:
+            assert b.game is not None
+            enemy = next(s for s in b.game.sides if s != self.side)
+            self._opponent = GeneralPlayer(enemy, self.seed + 1, self.level, made=self.general)
+            self._opponent.routes = self.routes
+        return self._opponent
+
+    # --- reactions, the extra move, officers --------------------------------------------------
+
+    def reaction(self, b: Battle, d: Decision) -> cmd.Command:
+        return reaction_reply(self, b, d)
+
+    def extra_move(self, b: Battle, d: Decision) -> cmd.Command:
+        return extra_move_reply(self, b, d)
+
+    def officer_move(self, b: Battle, d: Decision) -> cmd.Command:
+        return officer_place(self, b, b.ids[d.unit])
+
+    def staff_move(self, b: Battle, d: Decision) -> cmd.Command:
+        return staff_place(self, b)
+
+    def danger(self, b: Battle, officer: int) -> float:
+        return officer_danger(self, b, officer)
+
+
+def _less(w: Weighed, term: str, amount: float) -> Weighed:
+    """An option worth `amount` less, on the term that says why."""
+    parts = dict(w.parts)
+    parts[term] = round(parts.get(term, 0.0) - amount, 2)
+    return replace(w, value=round(w.value - amount, 3), parts=tuple(parts.items()))
+
+
+def _displacing(odds: dict[str, Fraction]) -> float:
+    """The chance a result moves the unit it falls on: any result of a shot but a miss, any melee but
+    one its attacker loses (FG-CBT: hits and draws push too)."""
+    return float(sum(p for k, p in odds.items() if k != "miss" and not k.startswith("lost")))

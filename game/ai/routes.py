@@ -1,0 +1,194 @@
+"""Routes over the table's ground: the way a unit would go to a point, round the ground it cannot cross
+(FG-TERR-2) or would rather not enter (cavalry stop where they enter difficult ground, FG-MOVE-3; a
+unit slower there pays for it), as the corners of a path. A move order is a straight line, so a route
+is walked one leg at a time: `first_leg` is where the next straight move should head.
+
+Pure: the table never changes during a battle, so the grid of its ground is worked out once per table
+and routes are kept while the same question comes back."""
+
+from __future__ import annotations
+
+import heapq
+import math
+from dataclasses import dataclass
+
+import esper
+
+from game.model.battle import Battle
+from game.model.components import Unit
+from game.model.geometry import Point, dist
+from game.model.ruleset import Category
+from game.model.table import Table
+
+CELL = 1.0  # inches: the grid's step (a base is 2" wide; a unit is "in" ground by its centre, AMB-10)
+STOP_COST = 3.0  # what a cell of difficult ground costs a unit that must stop on entering it
+KEPT = 512  # routes kept per grid before the oldest are forgotten
+INF = math.inf
+
+
+@dataclass(frozen=True)
+class Mover:
+    """How a kind of unit treats difficult ground: the cost of a difficult cell against an open one
+    (INF: it cannot enter)."""
+
+    difficult: float
+
+    @staticmethod
+    def of(b: Battle, e: int) -> Mover:
+        category: Category = esper.component_for_entity(e, Unit).category
+        if category.difficult_move is None:
+            return Mover(INF)
+        if b.stack.hook("difficult_stop")(b, e):
+            return Mover(STOP_COST)
+        move, slow = b.rules.length(category.move), b.rules.length(category.difficult_move)
+        return Mover(max(1.0, move / slow) if slow > 0 else INF)
+
+
+class Grid:
+    """One table's ground in cells of CELL inches, by the ground under each cell's centre: 0 open,
+    1 difficult, 2 impassable (a bridge or a ford is the ground its crossing says)."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.nx, self.ny = max(1, math.ceil(table.width / CELL)), max(1, math.ceil(table.depth / CELL))
+        ground = {"passable": 0, "difficult": 1, "impassable": 2}
+        self.kind = [
+            [ground[table.movement_at(((i + 0.5) * CELL, (j + 0.5) * CELL))] for j in range(self.ny)]
+            for i in range(self.nx)
+        ]
+        self.plain = all(k == 0 for col in self.kind for k in col)
+        self._kept: dict[tuple[float, tuple[int, int], tuple[int, int]], list[Point]] = {}
+        self._clear: dict[tuple[bool, tuple[int, int], tuple[int, int]], bool] = {}
+
+    def cell(self, p: Point) -> tuple[int, int]:
+        return (
+            min(self.nx - 1, max(0, int(p[0] / CELL))),
+            min(self.ny - 1, max(0, int(p[1] / CELL))),
+        )
+
+    def centre(self, c: tuple[int, int]) -> Point:
+        return ((c[0] + 0.5) * CELL, (c[1] + 0.5) * CELL)
+
+    def cost(self, c: tuple[int, int], mover: Mover) -> float:
+        k = self.kind[c[0]][c[1]]
+        return 1.0 if k == 0 else mover.difficult if k == 1 else INF
+
+    def clear(self, a: Point, b: Point, mover: Mover) -> bool:
+        """Does the straight line cross no ground dearer than open ground for this mover? (Asked of
+        the cells the ends stand in: kept for the same cells.)"""
+        if self.plain:
+            return True
+        dear = mover.difficult > 1.0
+        key = (dear, self.cell(a), self.cell(b))
+        found = self._clear.get(key)
+        if found is None:
+            if len(self._clear) >= 50 * KEPT:
+                self._clear.clear()
+            found = self._clear[key] = self._worst(a, b) < (1 if dear else 2)
+        return found
+
+    def route(self, start: Point, goal: Point, mover: Mover) -> list[Point]:
+        """The corners of the cheapest way from start to goal (start excluded, goal last); straight
+        when the straight line is clear; towards the nearest reachable cell when the goal is not."""
+        if self.clear(start, goal, mover):
+            return [goal]
+        s, g = self.cell(start), self.cell(goal)
+        key = (mover.difficult, s, g)
+        kept = self._kept.get(key)
+        if kept is None:
+            kept = self._smooth(start, goal, self._cells(s, g, mover), mover)
+            if len(self._kept) >= KEPT:
+                self._kept.pop(next(iter(self._kept)))
+            self._kept[key] = kept
+        return kept
+
+    def _cells(self, s: tuple[int, int], g: tuple[int, int], mover: Mover) -> list[tuple[int, int]]:
+        """A* over the cells, eight ways; the start's own cell is never refused (a unit stands where it
+        stands)."""
+        diag = math.sqrt(2.0)
+
+        def h(c: tuple[int, int]) -> float:
+            dx, dy = abs(c[0] - g[0]), abs(c[1] - g[1])
+            return (dx + dy + (diag - 2) * min(dx, dy)) * CELL
+
+        best = {s: 0.0}
+        came: dict[tuple[int, int], tuple[int, int]] = {}
+        frontier = [(h(s), 0.0, s)]
+        closest = (h(s), s)
+        while frontier:
+            _f, cost, c = heapq.heappop(frontier)
+            if c == g:
+                break
+            if cost > best.get(c, INF):
+                continue
+            closest = min(closest, (h(c), c))
+            for dx in (-1, 0, 1):
+                for dy in (-1, 0, 1):
+                    n = (c[0] + dx, c[1] + dy)
+                    if (dx == dy == 0) or not (0 <= n[0] < self.nx and 0 <= n[1] < self.ny):
+                        continue
+                    step = self.cost(n, mover)
+                    if step == INF:
+                        continue
+                    new = cost + step * CELL * (diag if dx and dy else 1.0)
+                    if new < best.get(n, INF):
+                        best[n], came[n] = new, c
+                        heapq.heappush(frontier, (new + h(n), new, n))
+        end = g if g in best else closest[1]
+        path = [end]
+        while path[-1] != s:
+            path.append(came[path[-1]])
+        return path[::-1]
+
+    def _smooth(self, start: Point, goal: Point, cells: list[tuple[int, int]], mover: Mover) -> list[Point]:
+        """The cell path pulled tight: from each corner, the farthest later point in a line that crosses
+        no worse ground than the path it cuts short."""
+        last = goal if cells[-1] == self.cell(goal) else self.centre(cells[-1])
+        points = [*(self.centre(c) for c in cells[1:-1]), last]
+        kinds = [self.kind[c[0]][c[1]] for c in cells[1:]]
+        out: list[Point] = []
+        here, i = start, 0
+        while i < len(points):
+            j = len(points) - 1
+            while j > i and self._worst(here, points[j]) > max(kinds[i : j + 1]):
+                j -= 1
+            out.append(points[j])
+            here, i = points[j], j + 1
+        return out
+
+    def _worst(self, a: Point, b: Point) -> int:
+        n = max(1, math.ceil(dist(a, b) / (CELL / 2)))
+        return max(
+            self.kind[c[0]][c[1]]
+            for c in (
+                self.cell((a[0] + (b[0] - a[0]) * k / n, a[1] + (b[1] - a[1]) * k / n)) for k in range(n + 1)
+            )
+        )
+
+
+class Routes:
+    """The grids of the tables a player has seen (a battle's copies share its table)."""
+
+    def __init__(self) -> None:
+        self._grids: dict[int, Grid] = {}
+
+    def grid(self, table: Table) -> Grid:
+        grid = self._grids.get(id(table))
+        if grid is None or grid.table is not table:
+            grid = self._grids[id(table)] = Grid(table)
+        return grid
+
+    def path(self, b: Battle, e: int, start: Point, goal: Point) -> list[Point]:
+        return self.grid(b.table).route(start, goal, Mover.of(b, e))
+
+    def length(self, b: Battle, e: int, start: Point, goal: Point) -> float:
+        """The length of the unit's route (the straight distance when the line is clear)."""
+        here, total = start, 0.0
+        for p in self.path(b, e, start, goal):
+            total += dist(here, p)
+            here = p
+        return total
+
+    def first_leg(self, b: Battle, e: int, start: Point, goal: Point) -> Point:
+        """Where the unit's next straight move should head on its way to the goal."""
+        return self.path(b, e, start, goal)[0]

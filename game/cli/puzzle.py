@@ -1,0 +1,81 @@
+"""`puzzle`: a tactical position whose side's general takes the whole activation (docs/puzzles.md):
+every command it chooses in order with its reasons, and what came of it."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from game.ai.kinds import KINDS, REFERENCES
+from game.cli.options import MAX_SEED, add_mod_option, bounded
+from game.content.locale import LANGUAGES
+from game.model.errors import UserError, one_line
+
+
+def _puzzle(args: argparse.Namespace) -> int:
+    from game.ai.players import known_player
+    from game.ai.reasons import weighed
+    from game.cli.script import summary
+    from game.content.mods import load_mods
+    from game.running.narrate import narrate, texts_for
+    from game.running.puzzle import solve
+    from game.running.why_words import command_words, why_lines
+
+    mods = load_mods(Path(d) for d in args.mod)
+    for name in (args.a, args.b):
+        if not known_player(name, mods):
+            raise UserError(f"puzzle: unknown player {name!r} (known: {', '.join([*KINDS, *REFERENCES])})")
+    found = solve(Path(args.file), args.a, args.b, args.seed, mods=mods, modules=args.module)
+    if args.json:
+        print(json.dumps(found.to_json(), ensure_ascii=False))
+        return 0
+    texts = texts_for(args.lang or "en")
+    for i, (c, command, thought) in enumerate(
+        zip(found.commands, found.chosen, found.thought_of, strict=True)
+    ):
+        said = (
+            thought.chosen
+            if thought is not None and thought.chosen.command == command
+            else weighed(command, {})
+        )
+        decision = c["decision"].replace("_", " ")
+        print(one_line(f"[{i + 1}] {c['side']}, {decision}: {command_words(said, texts)}", limit=2000))
+        for reason in why_lines(thought, texts, str)[1:] if thought is not None else []:
+            print(("      " if reason.startswith(" ") else "  ") + one_line(reason, limit=2000))
+        first, end = c["events"]
+        for told in narrate(found.events[first:end], texts):
+            print("    > " + one_line(told.text, limit=2000))
+    print("after:")
+    for line in summary({**found.state, "markers": []}):
+        print("  " + one_line(line))
+    return 0
+
+
+def add_parsers(sub: Any) -> None:
+    s = sub.add_parser(
+        "puzzle",
+        help="let a general take the activation of a tactical position and print its orders and reasons",
+    )
+    s.add_argument(
+        "file", help="the puzzle, a scripted battle's TOML file with a [puzzle] table (docs/puzzles.md)"
+    )
+    s.add_argument(
+        "--a", default="hard", metavar="PLAYER", help="the general of the side to act (default: hard)"
+    )
+    s.add_argument(
+        "--b", default="hard", metavar="PLAYER", help="the other side's general, who reacts (default: hard)"
+    )
+    s.add_argument(
+        "--seed",
+        type=bounded(0, MAX_SEED),
+        default=1,
+        help="the generals' own seed (the dice are the file's: its list or seed)",
+    )
+    s.add_argument(
+        "--json", action="store_true", help='print {"commands": [...], "thoughts": [...], "events": [...]}'
+    )
+    s.add_argument("--lang", choices=sorted(LANGUAGES), help="the language of the story (default: English)")
+    add_mod_option(s)
+    s.set_defaults(run=_puzzle)

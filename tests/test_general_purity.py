@@ -1,0 +1,70 @@
+"""Asking is never doing (issue 28): the generals weigh orders, reactions and plans on supposed poses
+and on copies of the battle (Battle.supposing, Battle.copy), and a decision leaves the real battle as
+it found it: every component of every piece, the bodies on the table, the events, the dice, the round's
+state, esper's current world. Checked at every decision of puzzles that make the planner play orders
+out on copies (charges, reactions, the extra move, officers)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import esper
+import pytest
+
+from game import CONTENT
+from game.ai.common import Player
+from game.model.battle import Battle
+from game.model.resolution import Decision
+from game.running import puzzle
+
+PLANNED = (
+    "flank-charge-first",
+    "chain-the-charge",
+    "charge-the-guns",
+    "save-the-estado-mayor",
+    "keep-command",
+)
+
+
+def _state(b: Battle) -> tuple[Any, ...]:
+    world = esper.current_world
+    b.enter()
+    pieces = {e: repr(esper.components_for_entity(e)) for e in sorted(esper.get_entities())}
+    bodies = {e: (tuple(body.position), body.angle) for e, body in b.physics._bodies.items()}
+    esper.switch_world(world)
+    return (
+        world,
+        pieces,
+        bodies,
+        len(b.events),
+        b.dice.used,
+        b.dice._rng.getstate(),
+        repr(b.game),
+        repr(b.activation),
+        repr(b.formations),
+        repr(b.pending),
+    )
+
+
+@pytest.mark.parametrize("name", PLANNED)
+def test_a_generals_decision_leaves_the_battle_as_it_was(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    made = puzzle.make_player
+    checked: list[str] = []
+
+    def watched(*args: Any, **kwargs: Any) -> Player:
+        player = made(*args, **kwargs)
+        decide = player.decide
+
+        def decide_watched(b: Battle, d: Decision) -> Any:
+            before = _state(b)
+            c = decide(b, d)
+            assert _state(b) == before, f"{name}: deciding {d.kind} changed the battle"
+            checked.append(d.kind)
+            return c
+
+        player.decide = decide_watched  # type: ignore[method-assign]
+        return player
+
+    monkeypatch.setattr(puzzle, "make_player", watched)
+    found = puzzle.solve(CONTENT / "puzzles" / f"{name}.toml")
+    assert len(checked) == len(found.chosen) >= 1

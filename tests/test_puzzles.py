@@ -1,0 +1,160 @@
+"""The shipped puzzles (content/puzzles/, docs/puzzles.md): each is a position where a good player
+takes one decision, and the hard general, taking the whole activation, must take it (issue 28)."""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from game import CONTENT
+from game.model import commands as cmd
+from game.model.geometry import dist
+from game.running.puzzle import Solution, solve
+
+PUZZLES = CONTENT / "puzzles"
+XS, S, M, L, XL = 2.0, 4.0, 6.0, 8.0, 12.0  # FG-MEAS
+
+
+@cache
+def solved(name: str) -> Solution:
+    return solve(PUZZLES / f"{name}.toml")
+
+
+def ours(s: Solution) -> list[cmd.Command]:
+    return [c for c, raw in zip(s.chosen, s.commands, strict=True) if raw["side"] == "a"]
+
+
+def at(s: Solution, name: str) -> tuple[float, float]:
+    where = s.state["units"].get(name) or s.state["officers"][name]
+    return (where["at"][0], where["at"][1])
+
+
+def test_every_shipped_puzzle_has_a_test_here() -> None:
+    tested = {n.removeprefix("test_").replace("_", "-") for n in globals() if n.startswith("test_")}
+    shipped = {p.stem for p in PUZZLES.glob("*.toml")}
+    assert len(shipped) >= 12
+    assert shipped <= tested, shipped - tested
+
+
+def test_guard_the_objective() -> None:
+    """FG-VIC-4: the farm is our last objective and enemy hussars can reach it next activation with a
+    strategic move (FG-STRAT-1): a unit of ours ends at XS of it."""
+    s = solved("guard-the-objective")
+    farm = (8.0, 8.0)
+    assert any(dist(at(s, u), farm) <= XS + 1.0 for u in ("line", "chasseurs")), s.state["units"]
+
+
+def test_charge_the_guns() -> None:
+    """FG-CHG: fresh veteran heavy cavalry charges the battered battery before the mill behind it."""
+    assert ours(solved("charge-the-guns"))[0] == cmd.Charge("cuirassiers", "guns")
+
+
+def test_save_the_estado_mayor() -> None:
+    """FG-OFF-3, FG-OFF-7: the estado mayor, shot at as the skirmishers' only target, rides out of
+    their reach: beyond their move and range (S + S) and further than they could charge."""
+    s = solved("save-the-estado-mayor")
+    assert isinstance(ours(s)[0], cmd.MoveOfficer)
+    gap = dist(at(s, "a-staff"), at(s, "skirmishers")) - 1.0  # the skirmishers' half depth, his radius
+    assert gap > S + S, gap
+
+
+def test_ride_round_the_wood() -> None:
+    """FG-MOVE-3: the hussars' way to the chapel runs through a wood, where cavalry stop on entering:
+    they ride round it, never stopping at its edge, and end much nearer the chapel."""
+    s = solved("ride-round-the-wood")
+    moves = [e for e in s.events if e["kind"] == "moved" and e["unit"] == "hussars"]
+    assert moves and all(e.get("stopped") is None for e in moves)
+    chapel = (34.0, 9.0)
+    assert dist(at(s, "hussars"), chapel) < dist((10.0, 9.0), chapel) - 6.0
+
+
+def test_fire_standing() -> None:
+    """FG-CBT-6: the horse battery with a target in range fires where it stands."""
+    battery = [c for c in ours(solved("fire-standing")) if getattr(c, "unit", None) == "battery"]
+    assert battery == [cmd.Fire("battery", "column")]
+
+
+def test_finish_the_brigade() -> None:
+    """FG-HIT-3, FG-LOST-3: the battery shoots the brigade whose third hit destroys it and breaks its
+    division, not the fresh one on its flank."""
+    battery = [c for c in ours(solved("finish-the-brigade")) if getattr(c, "unit", None) == "battery"]
+    assert battery == [cmd.Fire("battery", "battered")]
+
+
+def test_flank_charge_first() -> None:
+    """FG-CBT-2, FG-CHG-9: of two charges at one battered brigade, the flank charge goes in first."""
+    assert ours(solved("flank-charge-first"))[0] == cmd.Charge("light", "line")
+
+
+def test_no_lone_advance() -> None:
+    """AMB-35: the crossroads in front of a line of three is worth only the chance of keeping it: the
+    lone brigade ends out of their reach (their move S and their range XS)."""
+    s = solved("no-lone-advance")
+    line = [at(s, u) for u in ("left", "centre", "right")]
+    nearest = min(dist(at(s, "brigade"), p) for p in line) - 1.2  # both half depths
+    assert nearest > S + XS, nearest
+
+
+def test_keep_command() -> None:
+    """FG-TERM-7, FG-ACT-7: after the activation, the general's move included, every brigade stands
+    within his command (L)."""
+    s = solved("keep-command")
+    general = at(s, "a-div")
+    assert all(dist(at(s, u), general) - 1.5 <= L for u in ("first", "second", "horse")), s.state
+
+
+def test_staff_to_the_failing_division() -> None:
+    """FG-LDR-2, FG-LDR-4: the estado mayor rides towards the green general who needs him, a whole
+    band of XL nearer (his check +1), not towards the veteran."""
+    s = solved("staff-to-the-failing-division")
+    before = dist((12.0, 6.0), (36.0, 12.0))
+    after = dist(at(s, "a-staff"), at(s, "a-div2"))
+    assert math.ceil(after / XL) < math.ceil(before / XL), (before, after)
+
+
+def test_rally_not_obey() -> None:
+    """FG-ORD-3, FG-ORD-4: a brigade with two hits in the enemy's reaction area is rallied or pulled
+    back, orders that need no morale test, never given one it would most likely ignore."""
+    shaken = [c for c in ours(solved("rally-not-obey")) if getattr(c, "unit", None) == "shaken"]
+    assert shaken and isinstance(shaken[0], cmd.Rally | cmd.Withdraw), shaken
+
+
+def test_the_enemy_charges_the_shaken_brigade_as_it_goes() -> None:
+    """FG-REACT-1..3, AMB-23, FG-CHG-9: the other side's general, reacting to the shaken brigade's
+    withdrawal, charges it (a brigade with two hits that is charged breaks unless it passes its
+    morale), rather than fire at it or let it go: the reaction chosen by what it is worth."""
+    s = solved("rally-not-obey")
+    theirs = [c for c, raw in zip(s.chosen, s.commands, strict=True) if raw["side"] == "b"]
+    assert theirs and theirs[0] == cmd.React("enemy", "charge"), theirs
+
+
+def test_take_the_estado_mayor() -> None:
+    """FG-OFF-3, FG-OFF-4, FG-VIC-3: the enemy's estado mayor, the hussars' only valid target, is
+    charged; the battle ends with our side ahead."""
+    s = solved("take-the-estado-mayor")
+    assert ours(s)[0] == cmd.Charge("hussars", "b-staff")
+    over = [e for e in s.events if e["kind"] == "game_over"]
+    assert over and over[0]["winner"] == "a" and over[0]["rule"] == "FG-VIC-3"
+
+
+def test_chain_the_charge() -> None:
+    """FG-CHG-4, FG-CHG-6, FG-CHG-9: after the winning flank charge, the extra move chains a charge at
+    the battered battery."""
+    extra = [c for c in ours(solved("chain-the-charge")) if isinstance(c, cmd.ExtraMove)]
+    assert extra and extra[0].charge == "guns", extra
+
+
+@pytest.mark.parametrize("name", ["flank-charge-first", "guard-the-objective"])
+def test_a_puzzle_is_solved_the_same_way_every_time(name: str) -> None:
+    """The generals are deterministic for a seed: the same commands and events again."""
+    again = solve(PUZZLES / f"{name}.toml")
+    assert again.commands == solved(name).commands and again.events == solved(name).events
+
+
+def test_puzzles_run_on_any_path(tmp_path: Path) -> None:
+    copy = tmp_path / "mine.toml"
+    copy.write_text((PUZZLES / "charge-the-guns.toml").read_text())
+    assert solve(copy).commands == solved("charge-the-guns").commands

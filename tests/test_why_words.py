@@ -1,0 +1,37 @@
+"""The reasons of a reaction, the cavalry's extra move, an officer's move and a pass in the player's
+words (issue 28: the generals choose them by their worth, and Why? and `puzzle` say why), in both
+languages: never the command's type name, and every term of a worth the generals give has words."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ai.reasons import weighed
+from game.content.locale import Texts
+from game.model import commands as cmd
+from game.running.why_words import command_words
+
+SAID = [
+    (cmd.React("line", "fire"), "line reacts: shoots", "line reacciona: dispara"),
+    (cmd.React("line", "charge"), "line reacts: charges", "line reacciona: carga"),
+    (cmd.React("line", "square"), "line reacts: square", "line reacciona: square"),  # a module's own
+    (cmd.ExtraMove("hussars", charge="guns"), "hussars makes its extra move and charges guns", None),
+    (cmd.ExtraMove("hussars", (1.0, 2.0), 90.0), "hussars makes its extra move", None),
+    (cmd.MoveOfficer("a-div", (3.0, 4.0)), "a-div rides to his new place", None),
+    (cmd.Pass(), "do nothing", "no hacer nada"),
+]
+
+
+@pytest.mark.parametrize(("command", "english", "spanish"), SAID)
+def test_each_answer_is_said_in_words(command: cmd.Command, english: str, spanish: str | None) -> None:
+    assert command_words(weighed(command, {}), Texts("en")) == english
+    said = command_words(weighed(command, {}), Texts("es"))
+    assert said != type(command).__name__ and said != english
+    if spanish is not None:
+        assert said == spanish
+
+
+@pytest.mark.parametrize("term", ["odds", "after", "plan", "safety", "leadership", "answers", "command"])
+def test_every_term_of_a_generals_worth_has_words(term: str) -> None:
+    for language in ("en", "es"):
+        assert Texts(language).has(f"why_term_{term}")
