@@ -20,7 +20,8 @@ from game.editing.files import open_document, save_as_mod
 from game.editing.problems import map_problems_of
 from game.editing.texts import set_text
 from game.modding.content_check import check_content
-from systems.open_wars.records import LocationSpec, OpenWarsRules, load_rules
+from systems.open_wars.maps import LocationSpec
+from systems.open_wars.records import OpenWarsRules, load_rules
 
 
 @pytest.fixture(scope="module")
