@@ -16,8 +16,7 @@ from game.content.ruleset_files import load_ruleset
 from game.content.scenario import army_points, load_scenario
 from game.editing.random_battles import random_text
 from game.modding.content_check import check_content
-from game.model.errors import UserError
-from game.model.modules import RandomOptions, game_mode
+from game.model.modules import RandomOptions
 from game.model.ruleset import Ruleset
 from systems.for_glory.generate import _usable
 
@@ -130,17 +129,11 @@ def test_the_file_is_written_where_asked(tmp_path: Path, capfd: pytest.CaptureFi
 def test_open_wars_maps_come_from_its_own_generator(
     rules: Ruleset, tmp_path: Path, capfd: pytest.CaptureFixture[str]
 ) -> None:
-    """Until Open Wars gives a generator (issue 25), one line says so; once it does, twenty seeds make
-    maps that check-content passes and that play to their end."""
-    mode = game_mode("open-wars")
-    assert mode is not None
-    if mode.generate is None:
-        assert main(["generate", "--seed", "1", "--mode", "open-wars"]) == 2
-        err = capfd.readouterr().err
-        assert "no random map generator" in err and len(err.strip().splitlines()) == 1
-        with pytest.raises(UserError):
-            random_text(rules, "open-wars", 1, RandomOptions())
-        return
+    """Open Wars' maps are laid out by its own random map (ow-random's spec): twenty seeds make map
+    files that check-content passes and that play to their end; For Glory's options are refused."""
+    assert main(["generate", "--seed", "1", "--mode", "open-wars", "--points", "30"]) == 2
+    err = capfd.readouterr().err
+    assert "--seed alone" in err and len(err.strip().splitlines()) == 1
     mod = tmp_path / "maps"
     (mod / "scenarios" / "open-wars").mkdir(parents=True)
     (mod / "mod.toml").write_text('id = "maps"\nname = "Maps"\nversion = "1"\n', encoding="utf-8")

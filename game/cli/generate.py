@@ -53,7 +53,12 @@ def add_parsers(sub: Any) -> None:
         help="each side's army in points (default 24)",
     )
     g.add_argument("--size", default=None, metavar="WxH", help="the table in inches (default 72x48)")
-    g.add_argument("--terrain", choices=("sparse", "normal", "dense"), default="normal")
+    g.add_argument(
+        "--terrain",
+        choices=("sparse", "normal", "dense"),
+        default=None,
+        help="how much ground (default normal)",
+    )
     g.add_argument("--mode", choices=("for-glory", "open-wars"), default="for-glory")
     g.add_argument("--out", default=None, metavar="FILE", help="write it here (default: print it)")
     add_mod_option(g, modules=False)

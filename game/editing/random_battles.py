@@ -1,5 +1,6 @@
 """Random battles and maps as files: asked of the game mode's own generator (`GameMode.generate`:
-For Glory's is systems/for_glory/generate.py; Open Wars' is to come from systems/open_wars), checked
+For Glory's is systems/for_glory/generate.py; Open Wars' lays out its random map, systems/open_wars/
+map_files.py generated_map), checked
 by the same checks as any scenario before a byte is written, and written as TOML."""
 
 from __future__ import annotations
@@ -18,9 +19,9 @@ def random_text(rules: Ruleset, mode: str, seed: int, options: RandomOptions) ->
     if found is None:
         raise UserError(f"generate: no game mode {mode!r}")
     if found.generate is None:
-        # the hook: a mode gives its random maps as its GameMode's `generate` (Open Wars': issue 25)
+        # a mode gives its random battles or maps as its GameMode's `generate`
         raise UserError(
-            f"generate: {found.name} has no random map generator yet; --mode for-glory makes a battle"
+            f"generate: {found.name} has no random map generator"
         )
     data = found.generate(rules, seed, options)
     other = mode_for_ruleset(str(data.get("ruleset", rules.id)))

@@ -13,7 +13,7 @@ from game.model.modules import DecisionKind, GameMode, RuleModule, compose
 from game.model.words import Wording
 from systems.open_wars.combat import FallBack
 from systems.open_wars.magic import Cast
-from systems.open_wars.map_files import load_map
+from systems.open_wars.map_files import generated_map, load_map
 from systems.open_wars.maps import MapOptions, OpenWarsMap
 from systems.open_wars.moves import March, Recruit
 from systems.open_wars.records import load_rules
@@ -111,4 +111,5 @@ OPEN_WARS_MODE = GameMode(
     narrate=lambda c, e, t, describe: narrate(e, c, t, describe),
     stats=game_stats,
     result=result_words,
+    generate=generated_map,
 )
