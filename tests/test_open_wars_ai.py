@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from game.ai.open_wars import PLAYERS, OpenWarsEasy, OpenWarsHard, OpenWarsHeuristic
+from game.ai.open_wars import OpenWarsEasy, OpenWarsHeuristic
+from game.ai.open_wars_hard import OpenWarsHard
+from game.ai.open_wars_levels import PLAYERS
 from game.ai.players import make_player
 from game.ai.reasons import Thought
 from game.model import commands as cmd

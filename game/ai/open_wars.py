@@ -6,8 +6,10 @@ mana). They answer the same decisions, with the same commands, as a person."""
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable
 from weakref import WeakKeyDictionary
 
+from game.ai.open_wars_spells import GOING, going_parts
 from game.ai.reasons import Thought, Weighed, weighed
 from game.model import commands as cmd
 from game.model.dice import FACES, Chooser
@@ -15,7 +17,7 @@ from game.model.resolution import Decision, Reject
 from systems.open_wars.combat import FallBack, retreats
 from systems.open_wars.magic import Cast, castings, spell_losses
 from systems.open_wars.moves import March, Recruit, barring, check_recruit, reachable, room_for
-from systems.open_wars.odds import combat_odds, save_chance, supposed
+from systems.open_wars.odds import save_chance
 from systems.open_wars.records import UnitKind
 from systems.open_wars.state import Campaign, Stack
 from systems.open_wars.volley import Shoot, shot_losses, targets
@@ -23,8 +25,13 @@ from systems.open_wars.volley import Shoot, shot_losses, targets
 CITY_WORTH = 6.0  # a city is worth its income and the recruits it allows
 SAFE = 0.9  # march where the enemy is only when at least this strong against him
 GIVE_UP = 0.45  # retreat from a fight when this weak against the enemy there
-EXACT_STACKS = 4  # hard weighs a fight of at most this many stacks by its exact odds (they cost more)
 MANA_WORTH = 0.6  # gold a point of mana is worth kept for later: a spell must beat its cost at this
+
+
+def state_key(c: Campaign) -> tuple[object, ...]:
+    """What an answer kept while the player thinks depends on: the campaign, everything that happened
+    in it, and the spells in force (a spell supposed, game/ai/open_wars_spells.py, changes only them)."""
+    return (id(c), len(c.events), tuple((x.spell, x.location, x.caster) for x in c.charms))
 
 
 def rating(u: UnitKind) -> float:
@@ -151,7 +158,11 @@ class OpenWarsHeuristic(OpenWarsPlayer):
 
     def __init__(self, side: str, seed: int) -> None:
         super().__init__(side, seed)
-        self._threats: dict[tuple[int, int, str], float] = {}
+        self._threats: dict[tuple[object, ...], float] = {}
+        self._best: dict[tuple[object, ...], float] = {}
+        self._marched = -1  # the turn of its last march
+        self._reach: dict[tuple[object, ...], dict[str, tuple[str, ...]]] = {}
+        self._worths: dict[tuple[object, ...], dict[str, float]] = {}
 
     def enemy_home(self, c: Campaign, start: str, unit: UnitKind) -> str | None:
         """The nearest home of a player still in the game."""
@@ -191,39 +202,87 @@ class OpenWarsHeuristic(OpenWarsPlayer):
         return best if value(best)[0] > 0 else cmd.Pass()
 
     def move(self, c: Campaign, d: Decision) -> cmd.Command:
-        """The march worth most: what it draws near less what it leaves exposed (a city or a fight
-        an enemy can reach this turn, `exposure`), into a fight only where it dares (`dares`); its
-        reasons kept in `thought`, a city left to an enemy said as a loss of safety."""
-        spell = self.best_cast(c, castings(c, self.side, "movement"))
-        if spell is not None:
-            self.thought = None
-            return spell
+        """A movement spell worth its mana first (they are cast before the caster marches), else the
+        march worth most: what it draws near less what it leaves exposed (a city or a fight an enemy
+        can reach this turn, `exposure`), into a fight only where it dares (`dares`); its reasons kept
+        in `thought`, a city left to an enemy said as a loss of safety, each spell with its parts."""
+        turn = c.game.round if c.game else 0
+        spells = [] if self._marched == turn else self.spells_weighed(c, castings(c, self.side, "movement"))
+        options, looked = self.marches(c, c.army(self.side))
+        options.sort(key=lambda w: -w.value)
+        hold = weighed(cmd.Pass(), {})
+        cast = spells[0] if spells and spells[0].value > 0 else None
+        chosen = cast or (options[0] if options and options[0].value > 0.05 else hold)
+        others = [w for w in [*spells[:2], *options, hold] if w is not chosen][:4]  # what it did not do
+        self.thought = Thought("ow_move", self.side, (chosen, *others), looked + len(spells))
+        if isinstance(chosen.command, March):
+            self._marched = turn  # its spells come before its marches: weighed no more this turn
+        return chosen.command
+
+    def marches(self, c: Campaign, stacks: list[Stack]) -> tuple[list[Weighed], int]:
+        """Every march of the stacks' unmoved tokens it would send, weighed, and how many it looked at."""
         options: list[Weighed] = []
         looked = 0
-        for s in sorted(c.army(self.side), key=lambda x: -strength(c, [x])):
+        for s in sorted(stacks, key=lambda x: -strength(c, [x])):
             free = s.count - s.moved
             if free <= 0:
                 continue
             unit = c.unit(s.unit)
-            for loc, path in reachable(c, s).items():
-                looked += 1
-                going = min(free, room_for(c, self.side, loc, unit))
-                chance = self.dares(c, Stack(self.side, s.unit, loc, going))
-                if chance is None:
-                    continue
-                parts = {"objectives": self.pull(c, unit, loc) - self.pull(c, unit, s.location)}
-                if chance < 1.0:
-                    parts["odds"] = chance  # a fight it should win
-                risk = self.exposure(c, s, going)
-                if risk:
-                    parts["safety"] = -risk
-                options.append(weighed(March(s.unit, path, going), parts))
-        options.sort(key=lambda w: -w.value)
-        hold = weighed(cmd.Pass(), {})
-        chosen = options[0] if options and options[0].value > 0.05 else hold
-        others = [w for w in [*options, hold] if w is not chosen][:3]  # what it did not do, and why
-        self.thought = Thought("ow_move", self.side, (chosen, *others), looked)
-        return chosen.command
+            for loc, path in self.reach(c, s).items():
+                room = min(free, room_for(c, self.side, loc, unit))
+                for going in self.counts(c, loc, room):
+                    looked += 1
+                    chance = self.dares(c, Stack(self.side, s.unit, loc, going))
+                    if chance is not None:
+                        parts = self.march_parts(c, s, loc, going, chance)
+                        options.append(weighed(March(s.unit, path, going), parts))
+        return options, looked
+
+    def counts(self, c: Campaign, loc: str, room: int) -> tuple[int, ...]:
+        """How many tokens it weighs sending: all that fit."""
+        return (room,)
+
+    def march_parts(self, c: Campaign, s: Stack, loc: str, going: int, chance: float) -> dict[str, float]:
+        parts = {"objectives": self.pull(c, c.unit(s.unit), loc) - self.pull(c, c.unit(s.unit), s.location)}
+        if chance < 1.0:
+            parts["odds"] = chance  # a fight it should win
+        risk = self.exposure(c, s, going)
+        if risk:
+            parts["safety"] = -risk
+        return parts
+
+    def best_march(self, c: Campaign, stacks: list[Stack]) -> float:
+        """The worth of the best march of the stacks given (0: none worth sending, as holding is), kept
+        while nothing happens (every spell weighed asks it of the campaign as it is)."""
+        key = (*state_key(c), tuple((s.location, s.unit) for s in stacks))
+        if key not in self._best:
+            if len(self._best) > 256:
+                self._best.clear()
+            self._best[key] = max((w.value for w in self.marches(c, stacks)[0] if w.value > 0), default=0.0)
+        return self._best[key]
+
+    def held(self, c: Campaign, places: Iterable[str]) -> float:
+        """The worth of what it holds or fights for among the places, each by how likely it keeps it
+        against the enemies there and those that can still come this turn (its cities, and the tokens
+        in a fight)."""
+        total = 0.0
+        for loc in places:
+            mine = list(c.stacks_at(loc, self.side))
+            city = c.location(loc).type == "city" and c.control[loc] == self.side
+            if not city and not (mine and c.enemies_at(loc, self.side)):
+                continue
+            threat = self.threat_at(c, loc)
+            kept = min(1.0, strength(c, mine) / threat) if threat > 0 else 1.0
+            total += self.stake(c, loc, mine) * kept
+        return total
+
+    def stake(self, c: Campaign, loc: str, mine: list[Stack]) -> float:
+        """What it loses with a place: a city's worth (twice its home's), the gold of its tokens there."""
+        gold, mana = c.yields(loc)
+        held = c.control[loc] == self.side
+        stake = gold * 1.5 + mana + (CITY_WORTH if held and c.location(loc).type == "city" else 0.0)
+        stake *= 2.0 if loc == home(c, self.side) else 1.0
+        return stake + sum(x.count * c.unit(x.unit).cost for x in mine) * 0.5
 
     def dares(self, c: Campaign, arriving: Stack) -> float | None:
         """Whether it marches there: 1.0 where no enemy is, the strength ratio (capped at 1) where it
@@ -258,7 +317,7 @@ class OpenWarsHeuristic(OpenWarsPlayer):
     def threat_at(self, c: Campaign, loc: str) -> float:
         """The strength of the enemies there and of those able to march there this turn (kept while
         nothing happens: every march asks it of the place it leaves)."""
-        key = (id(c), len(c.events), loc)
+        key = (*state_key(c), loc)
         if key not in self._threats:
             if len(self._threats) > 256:
                 self._threats.clear()
@@ -266,18 +325,37 @@ class OpenWarsHeuristic(OpenWarsPlayer):
             self._threats[key] = strength(c, there + self.coming(c, loc))
         return self._threats[key]
 
+    def reach(self, c: Campaign, s: Stack) -> dict[str, tuple[str, ...]]:
+        """Where the stack's unmoved tokens can march (`reachable`), kept while nothing happens."""
+        key = (*state_key(c), s.player, s.unit, s.location, s.count, s.moved)
+        if key not in self._reach:
+            if len(self._reach) > 1024:
+                self._reach.clear()
+            self._reach[key] = reachable(c, s)
+        return self._reach[key]
+
     def coming(self, c: Campaign, loc: str) -> list[Stack]:
         """The enemy stacks elsewhere that can reach the location this turn."""
         return [
             x
             for x in c.stacks
-            if x.player != self.side and x.location != loc and x.moved < x.count and loc in reachable(c, x)
+            if x.player != self.side and x.location != loc and x.moved < x.count and loc in self.reach(c, x)
         ]
 
     def pull(self, c: Campaign, unit: UnitKind, loc: str) -> float:
         """How much a location draws the unit: what it is worth here and near, less for distance."""
         walk = distances(c, unit, loc, self.side)
-        return max((worth(c, self.side, x) / (1 + 1.5 * n) for x, n in walk.items()), default=0.0)
+        worths = self.worths(c)
+        return max((worths[x] / (1 + 1.5 * n) for x, n in walk.items()), default=0.0)
+
+    def worths(self, c: Campaign) -> dict[str, float]:
+        """Every location's worth to it now (kept while nothing happens)."""
+        key = state_key(c)
+        if key not in self._worths:
+            if len(self._worths) > 16:
+                self._worths.clear()
+            self._worths[key] = {x: worth(c, self.side, x) for x in c.locations}
+        return self._worths[key]
 
     def combat(self, c: Campaign, d: Decision) -> cmd.Command:
         """Attack, or fall back toward home from a fight it judges lost (`gives_up`)."""
@@ -295,7 +373,13 @@ class OpenWarsHeuristic(OpenWarsPlayer):
         return mine < GIVE_UP * strength(c, [x for x in c.stacks_at(loc) if x.player != self.side])
 
     def cast(self, c: Campaign, d: Decision) -> cmd.Command:
-        return self.best_cast(c, castings(c, self.side, "collection")) or cmd.Pass()
+        """The collection's spell worth most beyond its mana, or none; its reasons kept in `thought`."""
+        spells = self.spells_weighed(c, castings(c, self.side, "collection"))
+        hold = weighed(cmd.Pass(), {})
+        chosen = spells[0] if spells and spells[0].value > 0 else hold
+        others = [w for w in [*spells, hold] if w is not chosen][:4]
+        self.thought = Thought("ow_cast", self.side, (chosen, *others), len(spells))
+        return chosen.command
 
     def volley(self, c: Campaign, d: Decision) -> cmd.Command:
         """The shot or the combat spell that takes the most gold of enemy tokens by its exact odds (a
@@ -321,18 +405,32 @@ class OpenWarsHeuristic(OpenWarsPlayer):
         return sum(p * sum(victims[:n]) for n, p in losses.items())
 
     def best_cast(self, c: Campaign, spells: list[Cast]) -> Cast | None:
-        scored = [(self.cast_worth(c, a), a) for a in spells]
-        scored = [(v, a) for v, a in scored if v > 0]
-        return max(scored, key=lambda x: (x[0], x[1].spell, x[1].target))[1] if scored else None
+        best = self.spells_weighed(c, spells)
+        return best[0].command if best and best[0].value > 0 else None  # type: ignore[return-value]
+
+    def spells_weighed(self, c: Campaign, spells: list[Cast]) -> list[Weighed]:
+        """Each cast weighed by its parts, best first (ties by spell and target, so it never hesitates)."""
+        out = [weighed(a, self.spell_parts(c, a)) for a in spells]
+        out.sort(key=lambda w: (-w.value, w.command.spell, w.command.target))  # type: ignore[attr-defined]
+        return out
 
     def cast_worth(self, c: Campaign, a: Cast) -> float:
-        """A spell's expected gain in gold, less its mana at MANA_WORTH (OW-MAGIC-4): hits by their exact
-        odds, a bonus for a fight of its own or a curse on the enemy's, gold, mana, tokens summoned."""
+        return sum(self.spell_parts(c, a).values())
+
+    def spell_parts(self, c: Campaign, a: Cast) -> dict[str, float]:
+        """A spell's expected gain in gold by its parts, and its mana at MANA_WORTH (OW-MAGIC-4): hits by
+        their exact odds, a bonus for a fight of its own or a curse on the enemy's, gold, mana, tokens
+        summoned; a spell on the going (movement, entry, terrain, barrier) by what it adds to its best
+        march and to the hold of its places nearby (game/ai/open_wars_spells.py)."""
         spell = c.rules.spells[a.spell]
         e = spell.effect
-        cost = spell.cost * MANA_WORTH
+        mana = {"mana": -spell.cost * MANA_WORTH}
+        if e.kind in GOING:
+            links = max(u.movement for f in c.factions.values() for u in c.rules.factions[f].units)
+            return {**going_parts(c, self.side, a, self.best_march, self.held, self.reach, links), **mana}
         fight = c.enemies_at(a.target, self.side) and any(c.stacks_at(a.target, self.side))
         mine = sum(x.count for x in c.stacks_at(a.target, self.side))
+        gain = 0.0
         if e.kind == "hits":
             gain = self.taken(c, a.target, spell_losses(c, self.side, a))
         elif e.kind in ("attack", "defence") and fight:
@@ -349,77 +447,37 @@ class OpenWarsHeuristic(OpenWarsPlayer):
         elif e.kind == "summon":
             n = min(e.amount, room_for(c, self.side, a.target, c.unit(e.unit)))
             gain = n * c.unit(e.unit).cost
-        elif e.kind == "barrier":
-            threatened = c.location(a.target).type == "city" and c.control[a.target] == self.side
-            gain = CITY_WORTH if threatened and self.threat(c, a.target) else 0.0
-        else:  # movement, entry, terrain: left to a better player (the next engineer's AI)
-            gain = 0.0
-        return gain - cost
+        return {e.kind: gain, **mana}
 
     def enemies(self, c: Campaign, loc: str) -> int:
         return sum(x.count for x in c.stacks_at(loc) if x.player != self.side)
 
-    def threat(self, c: Campaign, loc: str) -> bool:
-        """An enemy stack that can reach the location this turn."""
-        return bool(self.coming(c, loc))
-
 
 class OpenWarsEasy(OpenWarsHeuristic):
-    """`easy`: the heuristic player, careless: one march in two at random, no guard left in its
-    cities, spells only for their dice."""
+    """`easy`: the heuristic player with a short sight: it buys the strongest token it can afford
+    (not the most strength for its gold, and no mage or ship), weighs only what stands where a march
+    ends (not what lies beyond it), keeps no guard in its cities and casts spells only for their dice.
+    No dice of its own: a difference of judgement."""
 
     level = "easy"
 
-    def move(self, c: Campaign, d: Decision) -> cmd.Command:
-        return OpenWarsPlayer.move(self, c, d) if self.rng.chance(0.5) else super().move(c, d)
+    def recruit(self, c: Campaign, d: Decision) -> cmd.Command:
+        options = [r for r in self.legal_recruits(c, d) if c.unit(r.unit).type not in ("magic", "water")]
+        if not options:
+            return cmd.Pass()
+
+        def value(r: Recruit) -> tuple[float, int]:
+            u = c.unit(r.unit)
+            target = self.enemy_home(c, r.location, u)
+            return (rating(u), -distances(c, u, r.location, self.side).get(target, 99) if target else 0)
+
+        return max(options, key=value)
+
+    def pull(self, c: Campaign, unit: UnitKind, loc: str) -> float:
+        return self.worths(c)[loc]
 
     def exposure(self, c: Campaign, s: Stack, going: int) -> float:
         return 0.0
 
-    def cast_worth(self, c: Campaign, a: Cast) -> float:
-        return super().cast_worth(c, a) if c.rules.spells[a.spell].effect.kind == "hits" else 0.0
-
-
-class OpenWarsHard(OpenWarsHeuristic):
-    """`hard`: the heuristic player with the exact odds (systems/open_wars/odds.py) where the others
-    weigh strengths: it marches into a fight it wins at least DARE of the time, the tokens supposed
-    there, and retreats from one it wins less than GIVE_UP_ODDS of the time."""
-
-    level = "hard"
-    DARE = 0.45
-    GIVE_UP_ODDS = 0.2
-
-    def __init__(self, side: str, seed: int) -> None:
-        super().__init__(side, seed)
-        self._odds: dict[tuple[int, int, str, str, int], float] = {}
-
-    def dares(self, c: Campaign, arriving: Stack) -> float | None:
-        loc = arriving.location
-        if not c.enemies_at(loc, self.side):
-            return 1.0
-        rough = super().dares(c, arriving)  # what the strengths dare, and more where the odds say so
-        if rough is not None or len(supposed(c, loc, arriving)) > EXACT_STACKS:
-            return rough
-        key = (id(c), len(c.events), loc, arriving.unit, arriving.count)
-        if key not in self._odds:
-            if len(self._odds) > 256:
-                self._odds.clear()
-            self._odds[key] = combat_odds(c, loc, arriving).win.get(self.side, 0.0)
-        chance = self._odds[key]
-        return chance if chance >= self.DARE else None
-
-    def gives_up(self, c: Campaign, loc: str) -> bool:
-        if len(supposed(c, loc, None)) > EXACT_STACKS:
-            return super().gives_up(c, loc)
-        return combat_odds(c, loc).win.get(self.side, 0.0) < self.GIVE_UP_ODDS
-
-
-# by name; the levels of a search general play these (game/ai/common.py: a level the mode lacks plays
-# its best player): `normal` is the heuristic player
-PLAYERS = {
-    "random": OpenWarsPlayer,
-    "heuristic": OpenWarsHeuristic,
-    "easy": OpenWarsEasy,
-    "normal": OpenWarsHeuristic,
-    "hard": OpenWarsHard,
-}
+    def spell_parts(self, c: Campaign, a: Cast) -> dict[str, float]:
+        return super().spell_parts(c, a) if c.rules.spells[a.spell].effect.kind == "hits" else {}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from game.ai import open_wars
+from game.ai import open_wars_levels
 from game.ai.common import MODE_PLAYERS, Player
 from game.ai.general import GeneralPlayer
 from game.ai.generals import DEFAULT_TEMPERAMENT, level_of, reference, temperaments
@@ -26,7 +26,7 @@ PLAYERS: dict[str, Callable[[str, int], Player]] = {
     "heuristic": HeuristicPlayer,
     **{level: _searching(level) for level in LEVELS},
 }
-MODE_PLAYERS["open-wars"] = open_wars.PLAYERS
+MODE_PLAYERS["open-wars"] = open_wars_levels.PLAYERS
 
 
 def known_player(name: str, mods: Sequence[Mod] = ()) -> bool:
