@@ -335,12 +335,20 @@ class OpenWarsHeuristic(OpenWarsPlayer):
         return self._reach[key]
 
     def coming(self, c: Campaign, loc: str) -> list[Stack]:
-        """The enemy stacks elsewhere that can reach the location this turn."""
+        """The enemy stacks elsewhere that can reach the location this turn (those of a player still
+        to march: in the movement phase, those after it in the turn order)."""
+        later = self.still_to_march(c)
         return [
             x
             for x in c.stacks
-            if x.player != self.side and x.location != loc and x.moved < x.count and loc in self.reach(c, x)
+            if x.player in later and x.location != loc and x.moved < x.count and loc in self.reach(c, x)
         ]
+
+    def still_to_march(self, c: Campaign) -> list[str]:
+        order = c.playing()
+        if c.game is None or c.game.phase != "movement" or self.side not in order:
+            return c.rivals(self.side)
+        return order[order.index(self.side) + 1 :]
 
     def pull(self, c: Campaign, unit: UnitKind, loc: str) -> float:
         """How much a location draws the unit: what it is worth here and near, less for distance."""

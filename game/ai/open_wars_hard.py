@@ -9,8 +9,10 @@ know: it has no more gold, dice or time than they do."""
 
 from __future__ import annotations
 
-from game.ai.open_wars import OpenWarsHeuristic, rating, state_key, strength
-from systems.open_wars.moves import room_for
+from game.ai.open_wars import SAFE, OpenWarsHeuristic, rating, state_key, strength
+from game.model import commands as cmd
+from game.model.resolution import Decision
+from systems.open_wars.moves import March, room_for
 from systems.open_wars.odds import combat_odds, supposed
 from systems.open_wars.state import Campaign, Stack
 
@@ -29,6 +31,7 @@ class OpenWarsHard(OpenWarsHeuristic):
     def __init__(self, side: str, seed: int) -> None:
         super().__init__(side, seed)
         self._odds: dict[tuple[object, ...], float] = {}
+        self._together: tuple[int, str] | None = None  # the turn and place of an attack it began
 
     def counts(self, c: Campaign, loc: str, room: int) -> tuple[int, ...]:
         """All that fit, or one token where no enemy is (a place is taken by one alone)."""
@@ -40,12 +43,31 @@ class OpenWarsHard(OpenWarsHeuristic):
         if going < room:  # the rest stay: only so much of the pull goes with it
             parts["objectives"] *= going / room
         more = {
+            "together": self.together(c, loc),
             "income": self.income(c, loc),
             "guard": self.guard(c, s, loc, going),
             "danger": -self.danger(c, s, loc, going),
             "spoils": self.spoils(c, loc, chance),
         }
         return {**parts, **{k: v for k, v in more.items() if v}}
+
+    def move(self, c: Campaign, d: Decision) -> cmd.Command:
+        chosen = super().move(c, d)
+        if isinstance(chosen, March) and self.alone(c, chosen):
+            self._together = (c.game.round if c.game else 0, chosen.path[-1])  # the others are to follow
+        return chosen
+
+    def alone(self, c: Campaign, m: March) -> bool:
+        """A march into a fight that only its other stacks coming too make worth daring."""
+        loc = m.path[-1]
+        arriving = Stack(self.side, m.unit, loc, m.count)
+        return c.enemies_at(loc, self.side) and OpenWarsHeuristic.dares(self, c, arriving) is None
+
+    def together(self, c: Campaign, loc: str) -> float:
+        """Following an attack it began this turn: the gold of its tokens already there, lost alone."""
+        if self._together != (c.game.round if c.game else 0, loc) or not c.enemies_at(loc, self.side):
+            return 0.0
+        return sum(x.count * c.unit(x.unit).cost for x in c.stacks_at(loc, self.side))
 
     def income(self, c: Campaign, loc: str) -> float:
         """What taking an unheld location is worth: its yield each turn left (doubly an enemy's)."""
@@ -105,6 +127,8 @@ class OpenWarsHard(OpenWarsHeuristic):
                 return self._odds[key]
         theirs = strength(c, [x for x in c.stacks_at(loc) if x.player != self.side])
         mine = strength(c, [*c.stacks_at(loc, self.side), arriving, *self.helpers(c, arriving)])
+        if self.together(c, loc):  # the attack it began: those there already count as begun
+            return min(1.0, mine / theirs) * 0.99 if mine >= SAFE * theirs else None
         return min(1.0, mine / theirs) * 0.99 if mine >= TOGETHER * theirs else None
 
     def helpers(self, c: Campaign, arriving: Stack) -> list[Stack]:
