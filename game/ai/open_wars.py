@@ -213,7 +213,8 @@ class OpenWarsHeuristic(OpenWarsPlayer):
         hold = weighed(cmd.Pass(), {})
         cast = spells[0] if spells and spells[0].value > 0 else None
         chosen = cast or (options[0] if options and options[0].value > 0.05 else hold)
-        others = [w for w in [*spells[:2], *options, hold] if w is not chosen][:4]  # what it did not do
+        weighed_spells = [w for w in spells if any(k != "mana" for k, _ in w.parts)]  # those of any use
+        others = [w for w in [*weighed_spells[:2], *options, hold] if w is not chosen][:4]  # not done
         self.thought = Thought("ow_move", self.side, (chosen, *others), looked + len(spells))
         if isinstance(chosen.command, March):
             self._marched = turn  # its spells come before its marches: weighed no more this turn
@@ -462,7 +463,7 @@ class OpenWarsHeuristic(OpenWarsPlayer):
 
 
 class OpenWarsEasy(OpenWarsHeuristic):
-    """`easy`: the heuristic player with a short sight: it buys the strongest token it can afford
+    """`easy` (OW-DEC-24): the heuristic player with a short sight: it buys the strongest token it can afford
     (not the most strength for its gold, and no mage or ship), weighs only what stands where a march
     ends (not what lies beyond it), keeps no guard in its cities and casts spells only for their dice.
     No dice of its own: a difference of judgement."""
