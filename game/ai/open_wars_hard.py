@@ -1,11 +1,11 @@
-"""`hard`, Open Wars' strongest computer player (OW-DEC-24): the heuristic player (game/ai/open_wars.py) with a
-longer judgement. It weighs a location's income for the turns left (what taking it now is worth, not
-only how near it draws), takes an empty one with a single token and keeps the rest, comes back to
-guard a city of its own an enemy can reach, counts the enemy still to march where it stops, values
-the enemy's tokens it can destroy, attacks together (a fight the stacks that can all reach it this
-turn would win is dared by the first of them), and reads a fight of a few stacks by its exact odds
-(systems/open_wars/odds.py) where the others weigh strengths. Everything it knows the others could
-know: it has no more gold, dice or time than they do."""
+"""`hard`, Open Wars' strongest computer player (OW-DEC-24): the heuristic player (game/ai/open_wars.py)
+with a longer judgement. It weighs a location's income for the turns left (what taking it now is
+worth, not only how near it draws), takes an empty one with a single token and keeps the rest, comes
+back to guard a city of its own an enemy can reach, counts the enemies still to march where it stops,
+values the enemy's tokens it can destroy, attacks together (a fight the stacks that can all reach it
+this turn would win is dared by the first of them, and the others follow), and reads a fight of a few
+stacks by its exact odds (systems/open_wars/odds.py) where the others weigh strengths. Everything it
+knows the others could know: it has no more gold, dice or time than they do."""
 
 from __future__ import annotations
 

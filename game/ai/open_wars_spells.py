@@ -1,5 +1,5 @@
-"""What a strategic spell that changes the ground or the going is worth to a computer player (OW-DEC-25)
-(OW-MAGIC-3, OW-DEC-16: movement, entry, terrain and barrier effects): the campaign supposed with the
+"""What a strategic spell that changes the ground or the going is worth to a computer player (OW-DEC-25;
+OW-MAGIC-3, OW-DEC-16: movement, entry, terrain and barrier effects): the campaign supposed with the
 spell in force (a copy whose list of charms has it; the real campaign is never changed), and the
 player's own judgement asked of both: how much more its best march is worth there, and how much
 likelier it keeps the places it holds against the enemies still to march. Its reasons are those parts,
