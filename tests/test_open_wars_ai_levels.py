@@ -52,7 +52,7 @@ def chosen_parts(player: OpenWarsHeuristic) -> dict[str, float]:
     return dict(player.thought.chosen.parts)
 
 
-def test_OW_DEC_24_hard_takes_a_place_with_one_token_and_keeps_its_home_guarded(
+def test_OW_DEC_25_hard_takes_a_place_with_one_token_and_keeps_its_home_guarded(
     small: Callable[..., Campaign],
 ) -> None:
     """Three orc warriors in Zorn, two dwarves a step away: the heuristic player keeps all three home
@@ -72,7 +72,7 @@ def test_OW_DEC_24_hard_takes_a_place_with_one_token_and_keeps_its_home_guarded(
     assert parts["income"] > 0 > parts["safety"] and sum(parts.values()) > 0  # worth the risk it takes
 
 
-def test_OW_DEC_24_hard_comes_back_to_guard_its_home(small: Callable[..., Campaign]) -> None:
+def test_OW_DEC_25_hard_comes_back_to_guard_its_home(small: Callable[..., Campaign]) -> None:
     """The orcs' warriors in the Dell, their home Zorn empty and the dwarves in the Crag able to take
     it this turn: hard marches home (its guard weighed), the heuristic player on to Broad."""
 
@@ -89,7 +89,7 @@ def test_OW_DEC_24_hard_comes_back_to_guard_its_home(small: Callable[..., Campai
     assert chosen_parts(hard)["guard"] > 0
 
 
-def test_OW_DEC_24_hard_attacks_with_every_stack_that_can_get_there(small: Callable[..., Campaign]) -> None:
+def test_OW_DEC_25_hard_attacks_with_every_stack_that_can_get_there(small: Callable[..., Campaign]) -> None:
     """Four orc warriors and two goblin archers in Broad; two dwarf warriors and three crossbows in
     Aston. Neither stack alone dares (its exact odds are under DARE); together they would be the
     stronger: hard sends the first, then the other follows."""
@@ -113,7 +113,7 @@ def test_OW_DEC_24_hard_attacks_with_every_stack_that_can_get_there(small: Calla
     assert isinstance(second, March) and second.path == ("a", "b") and second.unit != first.unit
 
 
-def test_OW_DEC_24_easy_buys_the_strongest_token_it_can_afford(small: Callable[..., Campaign]) -> None:
+def test_OW_DEC_25_easy_buys_the_strongest_token_it_can_afford(small: Callable[..., Campaign]) -> None:
     """The heuristic player buys the most strength for its gold (orc warriors, 1 gold); easy the
     strongest token there is, whatever its price (OW-RECRUIT-1: the troll, 5 gold)."""
     c = small()
@@ -126,7 +126,7 @@ def test_OW_DEC_24_easy_buys_the_strongest_token_it_can_afford(small: Callable[.
     assert (normal.unit, easy.unit) == CHEAP_AND_STRONG[who]
 
 
-def test_OW_DEC_24_easy_looks_no_further_than_where_its_march_ends(small: Callable[..., Campaign]) -> None:
+def test_OW_DEC_25_easy_looks_no_further_than_where_its_march_ends(small: Callable[..., Campaign]) -> None:
     """From Zorn, Broad (gold 1) is worth 1.5 where it stands; the dwarves' home beyond it draws the
     heuristic player's march, not easy's."""
     c = orcs_move(small, lambda c: c.add("orc", "z", "orc-warriors", 1))

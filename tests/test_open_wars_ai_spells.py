@@ -45,7 +45,7 @@ def orcs_with_a_shaman(make: Callable[..., Campaign], dwarves_at: str) -> Campai
 
 
 @pytest.mark.parametrize("level", [OpenWarsHeuristic, OpenWarsHard])
-def test_OW_DEC_25_an_earthquake_keeps_the_enemy_out_of_the_home_it_could_reach(
+def test_OW_DEC_26_an_earthquake_keeps_the_enemy_out_of_the_home_it_could_reach(
     small: Callable[..., Campaign], level: type[OpenWarsHeuristic]
 ) -> None:
     """OW-MAGIC-3 (entry): the dwarves in the Crag reach Zorn this turn (a city, 1 to enter); with the
@@ -66,7 +66,7 @@ def test_OW_DEC_25_an_earthquake_keeps_the_enemy_out_of_the_home_it_could_reach(
 
 
 @pytest.mark.parametrize("level", [OpenWarsHeuristic, OpenWarsHard])
-def test_OW_DEC_25_no_earthquake_where_no_enemy_can_come(
+def test_OW_DEC_26_no_earthquake_where_no_enemy_can_come(
     small: Callable[..., Campaign], level: type[OpenWarsHeuristic]
 ) -> None:
     """The dwarves in Aston are three links from Zorn: nobody can come this turn, the spell would
@@ -96,7 +96,7 @@ def dwarves_after_the_orcs(make: Callable[..., Campaign], at: str) -> Campaign:
 
 
 @pytest.mark.parametrize("level", [OpenWarsHeuristic, OpenWarsHard])
-def test_OW_DEC_25_a_smooth_road_lets_the_march_reach_the_enemy_home(
+def test_OW_DEC_26_a_smooth_road_lets_the_march_reach_the_enemy_home(
     small: Callable[..., Campaign], level: type[OpenWarsHeuristic]
 ) -> None:
     """OW-MAGIC-3 (entry -2): from Broad, Zorn is 3 movement away over the Crag or the Dell, the dwarf

@@ -463,7 +463,7 @@ class OpenWarsHeuristic(OpenWarsPlayer):
 
 
 class OpenWarsEasy(OpenWarsHeuristic):
-    """`easy` (OW-DEC-24): the heuristic player with a short sight: it buys the strongest token it can afford
+    """`easy` (OW-DEC-25): the heuristic player with a short sight: it buys the strongest token it can afford
     (not the most strength for its gold, and no mage or ship), weighs only what stands where a march
     ends (not what lies beyond it), keeps no guard in its cities and casts spells only for their dice.
     No dice of its own: a difference of judgement."""

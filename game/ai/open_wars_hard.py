@@ -1,4 +1,4 @@
-"""`hard`, Open Wars' strongest computer player (OW-DEC-24): the heuristic player (game/ai/open_wars.py)
+"""`hard`, Open Wars' strongest computer player (OW-DEC-25): the heuristic player (game/ai/open_wars.py)
 with a longer judgement. It weighs a location's income for the turns left (what taking it now is
 worth, not only how near it draws), takes an empty one with a single token and keeps the rest, comes
 back to guard a city of its own an enemy can reach, counts the enemies still to march where it stops,

@@ -1,4 +1,4 @@
-"""What a strategic spell that changes the ground or the going is worth to a computer player (OW-DEC-25;
+"""What a strategic spell that changes the ground or the going is worth to a computer player (OW-DEC-26;
 OW-MAGIC-3, OW-DEC-16: movement, entry, terrain and barrier effects): the campaign supposed with the
 spell in force (a copy whose list of charms has it; the real campaign is never changed), and the
 player's own judgement asked of both: how much more its best march is worth there, and how much
