@@ -30,7 +30,7 @@ from game.model.modules import modules as all_modules
 from game.model.resolution import Decision
 from game.model.ruleset import Ruleset
 from game.model.table import Table
-from game.running.narrate import REASONS
+from game.running.log_texts import REASONS
 from systems.for_glory.checks import is_disorganised
 from systems.for_glory.command import assess
 

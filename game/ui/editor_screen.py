@@ -29,8 +29,8 @@ from game.editing.problems import Problem, problems_of
 from game.editing.texts import text
 from game.model.errors import UserError, one_line
 from game.model.limits import check_id
+from game.running.log_texts import texts_for
 from game.running.match import battles_dir
-from game.running.narrate import texts_for
 from game.ui import theme
 from game.ui.editor_dialogs import Dialog, OpenList, Prompt
 from game.ui.editor_forms import THEME, Form
