@@ -152,6 +152,19 @@ HOOKS = (
 MODIFIER_POINTS = ("fire", "melee", "morale", "leadership")
 
 
+def unknown_names(
+    file: str, named: Iterable[tuple[str, str, Iterable[str], Iterable[str]]]
+) -> list[tuple[str, str, str]]:
+    """For a rule module's `check`: each (key, what it names, the names, those the ruleset knows) gives
+    a problem (file, key.name, words) for every name the ruleset does not know."""
+    out = []
+    for key, what, names, known in named:
+        known = set(known)
+        listed = ", ".join(sorted(known))
+        out += [(file, f"{key}.{k}", f"no {what} {k!r} (known: {listed})") for k in names if k not in known]
+    return out
+
+
 @dataclass(frozen=True)
 class RuleModule:
     id: str

@@ -24,7 +24,7 @@ from game.model.components import Officer, Unit
 from game.model.dice import D6, FACES
 from game.model.events import Note, Roll
 from game.model.geometry import centroid
-from game.model.modules import Choice, DecisionKind, Judge, OrderKind, RuleModule
+from game.model.modules import Choice, DecisionKind, Judge, OrderKind, RuleModule, unknown_names
 from game.model.resolution import Decision, Reject, Resolution
 from game.model.ruleset import Ruleset
 from systems.clash.fatigue import add_fatigue, fatigue
@@ -250,18 +250,15 @@ def choices(b: Battle, d: Decision) -> list[Choice]:
 def check(rules: Ruleset, records: Mapping[str, Any]) -> list[tuple[str, str, str]]:
     """The categories, qualities and terrain kinds the numbers name must be the ruleset's."""
     n: MeleeNumbers = records["melee"]
-    out = []
-    for key, what, names, known in (
-        ("attacks", "unit category", list(n.attacks), rules.categories),
-        ("combat", "quality", list(n.combat), rules.qualities),
-        ("obstacles", "terrain kind", n.obstacles, rules.terrain),
-        ("higher", "terrain kind", n.higher, rules.terrain),
-    ):
-        out += [
-            ("melee", f"{key}.{k}", f"no {what} {k!r} (known: {', '.join(sorted(known))})")
-            for k in names
-            if k not in known
-        ]
+    out = unknown_names(
+        "melee",
+        (
+            ("attacks", "unit category", n.attacks, rules.categories),
+            ("combat", "quality", n.combat, rules.qualities),
+            ("obstacles", "terrain kind", n.obstacles, rules.terrain),
+            ("higher", "terrain kind", n.higher, rules.terrain),
+        ),
+    )
     out += [
         ("melee", "responses", f"the responses are {', '.join(RESPONSES)}, not {k!r}")
         for k in n.responses

@@ -10,7 +10,7 @@ from typing import Any
 
 from game.model import commands as cmd
 from game.model.dice import D6
-from game.model.modules import DecisionKind, RuleModule, named
+from game.model.modules import DecisionKind, RuleModule, named, unknown_names
 from game.model.ruleset import Ruleset
 from systems.warhammer.charges import (
     ID,
@@ -39,11 +39,7 @@ def check(rules: Ruleset, records: Mapping[str, Any]) -> list[tuple[str, str, st
         for code in n.fast_cavalry
         if code not in rules.categories
     ]
-    return problems + [
-        ("charges", f"leadership.{q}", f"no quality {q!r} (known: {', '.join(sorted(rules.qualities))})")
-        for q in n.leadership
-        if q not in rules.qualities
-    ]
+    return problems + unknown_names("charges", [("leadership", "quality", n.leadership, rules.qualities)])
 
 
 # --- its rolls in the battle log (game/running/narrate.py; the words: its locale's narration.toml) ----------

@@ -260,3 +260,29 @@ def test_CS_10_the_modules_scripted_battle_makes_a_no_quarter_attack() -> None:
     assert attack["dice"] == [6, 3, 1] and attack["die"] == 2
     gained = [e for e in out["events"] if e["kind"] == "note" and e["rule"] == "CS-9"]
     assert gained[0]["details"]["own"] == 2 and out["units"]["defenders"]["hits"] == 1
+
+
+def test_the_melee_numbers_name_only_the_rulesets_qualities_categories_and_ground(
+    battle: Callable[..., Battle],
+) -> None:
+    """The module's check (check-content): each name the numbers give that the ruleset lacks is a
+    problem at its key, naming what the ruleset knows; the shipped numbers have none."""
+    from dataclasses import replace
+
+    from systems.clash.melee import check
+
+    b = cm_battle(battle, [])
+    n = numbers(b)
+    assert check(b.rules, {"melee": n}) == []
+    odd = replace(n, combat={**n.combat, "Elite": 4}, higher=["cliff"], attacks={"Zeppelin": 1})
+    qualities = ", ".join(sorted(b.rules.qualities))
+    found = check(b.rules, {"melee": odd})
+    assert ("melee", "combat.Elite", f"no quality 'Elite' (known: {qualities})") in found
+    assert [(f, k) for f, k, _ in found] == [
+        ("melee", "attacks.Zeppelin"),
+        ("melee", "combat.Elite"),
+        ("melee", "higher.cliff"),
+    ]
+    assert all(
+        p.startswith("no unit category 'Zeppelin' (known: ") for f, k, p in found if k == "attacks.Zeppelin"
+    )
