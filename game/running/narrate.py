@@ -114,6 +114,14 @@ class Narrator:
             return self.t(key, n=numbered["n"])
         return value
 
+    def label(self, m: Mapping[str, Any]) -> str:
+        """A modifier's label in words; one that counts (hits, counters, bands: `log_label_..._one` and
+        `_many`) agrees with the modifier's value as the line shows it: "-1 hit", "-2 hits"."""
+        key = f"log_label_{slug(m['label'])}"
+        if self.t.has(f"{key}_one"):
+            return self.t(f"{key}_one" if abs(m["value"]) == 1 else f"{key}_many")
+        return self.word("log_label", m["label"])
+
     def side(self, side: str) -> str:
         return self.sides.get(side, side)
 
@@ -286,7 +294,7 @@ class Narrator:
             + self.say(
                 "log_modifier",
                 value=f"{m['value']:+d}",
-                label=self.word("log_label", m["label"]),
+                label=self.label(m),
                 rule=m["rule"],
             )
             for m in e.get("modifiers", [])
