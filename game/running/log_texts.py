@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cache
 
 from game import CONTENT
@@ -79,16 +79,26 @@ def _english_ui() -> dict[str, str]:
     return read_ui(CONTENT / "locale" / "en" / "ui.toml")
 
 
+def english_ui() -> dict[str, str]:
+    """The game's English ui.toml (read once)."""
+    return _english_ui()
+
+
 @cache
 def _reason_patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
-    """Each refusal's key and its English text as a pattern, the most literal words first (so that
-    a text with more fixed words wins over a looser one that would match as well)."""
+    """Each refusal's key and its English text as a pattern (`text_patterns`)."""
     from game.content.module_records import folder_of
 
     texts: dict[str, str] = {}
     for root in (CONTENT / "locale", *(folder_of(m) / "locale" for m in modules())):
         if (path := root / "en" / "reasons.toml").is_file():
             texts.update(read_ui(path))
+    return text_patterns(texts)
+
+
+def text_patterns(texts: Mapping[str, str]) -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """Each key and its English text as a pattern that reads its {values} back, the most literal words
+    first (so that a text with more fixed words wins over a looser one that would match as well)."""
     out = []
     for key, text in texts.items():
         parts = []

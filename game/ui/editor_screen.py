@@ -25,6 +25,7 @@ from game.editing import maps
 from game.editing.document import Path as DocPath
 from game.editing.elements import remove
 from game.editing.files import open_document, save_as_mod, save_file, shipped, to_toml
+from game.editing.problem_words import problem_said
 from game.editing.problems import Problem, problems_of
 from game.editing.texts import text
 from game.model.errors import UserError, one_line
@@ -206,7 +207,7 @@ class EditorScreen:
             by_element.setdefault(p.element, []).append(p)
         self.by_element = by_element
         self.canvas.problems = set(by_element)
-        shown = [drawable(one_line(f"{p.key}: {p.text}", 160)) for p in self.problems]
+        shown = [drawable(one_line(f"{p.key}: {problem_said(self.t, p.text)}", 160)) for p in self.problems]
         self.problem_list.set_item_list(list[str | tuple[str, str]](shown))
         if not self.form.typing():
             self.build_panel()
@@ -279,7 +280,9 @@ class EditorScreen:
         if ev.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and ev.ui_element is self.kind_menu:
             self._choose_kind(self.kinds[ev.text])
         if ev.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and ev.ui_element is self.problem_list:
-            shown = [drawable(one_line(f"{p.key}: {p.text}", 160)) for p in self.problems]
+            shown = [
+                drawable(one_line(f"{p.key}: {problem_said(self.t, p.text)}", 160)) for p in self.problems
+            ]
             if ev.text in shown:
                 self.select(self.problems[shown.index(ev.text)].element)
         if not taken and self._on_canvas(ev):
