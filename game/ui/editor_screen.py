@@ -156,10 +156,7 @@ class EditorScreen:
                 ("draw", None, self.t("editor_tool_draw")),
             ]
             rows += [("objective", None, self.t("editor_tool_objective"))]
-            rows += [
-                ("zone", k, self.t("editor_tool_zone", side=self._side_name(k, s)))
-                for k, s in enumerate(sides)
-            ]
+            rows += [("zone", k, self._zone_label(k, s)) for k, s in enumerate(sides)]
             rows += [("fit", None, self.t("editor_fit"))]
             kinds = sorted(self.rules.terrain.values(), key=lambda k: k.kind != "wood")  # woods first
             options = [(menu_word(self.t, k), k.kind) for k in kinds]
@@ -186,10 +183,12 @@ class EditorScreen:
         key = f"editor_how_{tool}" + ("_card" if self.doc.kind == "map" and tool == "select" else "")
         return self.t(key) if self.t.has(key) else ""
 
-    def _side_name(self, k: int, side: dict[str, Any]) -> str:
-        """A side's name as its tool says it: in the language edited, short enough for the button."""
+    def _zone_label(self, k: int, side: dict[str, Any]) -> str:
+        """A side's zone tool: its name in the language edited, short enough for the button."""
         name = text(self.doc, ("sides", k), "name", self.language) or str(side.get("id"))
-        return name if len(name) <= ZONE_NAME else name[: ZONE_NAME - 1] + "…"
+        return self.t(
+            "editor_tool_zone", side=name if len(name) <= ZONE_NAME else name[: ZONE_NAME - 1] + "…"
+        )
 
     def _choose_kind(self, code: str) -> None:
         if isinstance(self.canvas, MapCanvas):
@@ -211,7 +210,15 @@ class EditorScreen:
         self.problem_list.set_item_list(list[str | tuple[str, str]](shown))
         if not self.form.typing():
             self.build_panel()
+        self._relabel_zones()
         self.version = self.doc.version
+
+    def _relabel_zones(self) -> None:
+        """The zone tools say their side's name as it is now, in the language edited."""
+        sides = self.doc.get(("sides",)) or []
+        for button, (kind, k) in self.tools.items():
+            if kind == "zone" and k < len(sides):
+                button.set_text(self._zone_label(k, sides[k]))
 
     def build_panel(self) -> None:
         self.form.clear()

@@ -186,3 +186,23 @@ def test_delete_removes_the_chosen_feature_or_a_sides_zone_never_the_side(
         frames(new, window720)
     assert new.doc.get(("terrain",)) == [] and new.doc.get(("sides", 1, "deployment")) is None
     assert len(new.doc.get(("sides",))) == 2
+
+
+def test_the_zone_tools_say_the_sides_names_as_they_change(
+    new: EditorScreen, window720: pygame.Surface
+) -> None:
+    """A side renamed (in the language edited) renames its zone tool at once, not at the next layout;
+    the Spanish names when the editor edits Spanish."""
+    from game.editing.texts import set_text
+
+    def zones() -> list[str]:
+        return [b.text for b, (kind, _k) in new.tools.items() if kind == "zone"]
+
+    before = zones()
+    set_text(new.doc, ("sides", 0), "name", "en", "Grande Armée")
+    set_text(new.doc, ("sides", 1), "name", "es", "Ejército de Andalucía")
+    frames(new, window720)
+    assert zones() == ["Zone: Grande Armée", before[1]]
+    press(new, window720, bar(new, "language"))
+    frames(new, window720)
+    assert zones()[1] == "Zone: Ejército de…"  # shortened for its button
