@@ -9,7 +9,8 @@ before its second and third the other player may react with a unit in command (1
 check) that takes one action. Every action adds an action marker and fatigue (systems/clash/fatigue.py).
 The final phase removes the markers and lets the officers move. It replaces For Glory's hooks
 round, activation, reaction_window (Clash's reactions stand for For Glory's) and after_action.
-Decisions: docs/clash-decisions.md."""
+Decisions: docs/clash-decisions.md. Here: the round and the module; its commands and command points are
+command_records.py, what the computer and the client choose and offer command_players.py."""
 
 from __future__ import annotations
 

@@ -8,7 +8,9 @@ its Courage a fatigue point; two from one check paralyse it (CS-14). The side th
 fatigue from the combat, or a defender that defended in the open, falls back 1" (CS-11.3). Seeing a
 friend destroyed in melee or an officer killed calls for a check too (CS-12). It replaces For Glory's
 hooks melee and melee_odds; everything else (the charge's route, officers reached, the cavalry's
-extra move after a won charge) stays For Glory's. Decisions: docs/clash-decisions.md."""
+extra move after a won charge) stays For Glory's. Decisions: docs/clash-decisions.md. Here: the
+combat, its players' choices, the no-quarter attack and the module; its numbers and a unit's stats are
+melee_records.py, the exact chances melee_odds.py."""
 
 from __future__ import annotations
 
