@@ -51,7 +51,7 @@ from game.ui.markup import drawable
 from systems.open_wars.records import OpenWarsRules, load_rules
 
 BAR, TOOLS, PANEL, BOTTOM = 44, 150, 400, 96
-ZONE_NAME = 12  # characters of a side's name on its zone's tool
+ZONE_PADDING = 12  # pixels a tool button keeps free around its words
 SNAP = 1.0  # inches: the grid points snap to when snapping is on
 MOD = "my-battles"  # the mod a battle is saved in unless the player names another
 COMMANDS = ("new_battle", "new_map", "open", "save", "save_mod", "try", "undo", "redo", "snap", "language",
@@ -186,9 +186,11 @@ class EditorScreen:
     def _zone_label(self, k: int, side: dict[str, Any]) -> str:
         """A side's zone tool: its name in the language edited, short enough for the button."""
         name = text(self.doc, ("sides", k), "name", self.language) or str(side.get("id"))
-        return self.t(
-            "editor_tool_zone", side=name if len(name) <= ZONE_NAME else name[: ZONE_NAME - 1] + "…"
-        )
+        font, label = self.manager.get_theme().get_font(["button"]), self.t("editor_tool_zone", side=name)
+        while font.size(label)[0] > TOOLS - 12 - ZONE_PADDING and len(name) > 1:  # shortened to fit
+            name = name[:-1].rstrip()
+            label = self.t("editor_tool_zone", side=name + "…")
+        return label
 
     def _choose_kind(self, code: str) -> None:
         if isinstance(self.canvas, MapCanvas):

@@ -192,17 +192,23 @@ def test_the_zone_tools_say_the_sides_names_as_they_change(
     new: EditorScreen, window720: pygame.Surface
 ) -> None:
     """A side renamed (in the language edited) renames its zone tool at once, not at the next layout;
-    the Spanish names when the editor edits Spanish."""
+    the Spanish names when the editor edits Spanish; a long name is shortened to fit its button."""
     from game.editing.texts import set_text
 
+    font = new.manager.get_theme().get_font(["button"])
+
     def zones() -> list[str]:
-        return [b.text for b, (kind, _k) in new.tools.items() if kind == "zone"]
+        out = [b.text for b, (kind, _k) in new.tools.items() if kind == "zone"]
+        widths = [b.rect.width for b, (kind, _k) in new.tools.items() if kind == "zone"]
+        assert all(font.size(label)[0] < w for label, w in zip(out, widths, strict=True)), out
+        return out
 
     before = zones()
-    set_text(new.doc, ("sides", 0), "name", "en", "Grande Armée")
-    set_text(new.doc, ("sides", 1), "name", "es", "Ejército de Andalucía")
+    set_text(new.doc, ("sides", 0), "name", "en", "Blues")
+    set_text(new.doc, ("sides", 1), "name", "es", "Ejército de Andalucía y Granada")
     frames(new, window720)
-    assert zones() == ["Zone: Grande Armée", before[1]]
+    assert zones() == ["Zone: Blues", before[1]]
     press(new, window720, bar(new, "language"))
     frames(new, window720)
-    assert zones()[1] == "Zone: Ejército de…"  # shortened for its button
+    shortened = zones()[1]
+    assert shortened.startswith("Zone: Ejército") and shortened.endswith("…")
