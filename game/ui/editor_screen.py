@@ -185,7 +185,7 @@ class EditorScreen:
 
     def _zone_label(self, k: int, side: dict[str, Any]) -> str:
         """A side's zone tool: its name in the language edited, short enough for the button."""
-        name = text(self.doc, ("sides", k), "name", self.language) or str(side.get("id"))
+        name = drawable(text(self.doc, ("sides", k), "name", self.language) or str(side.get("id")))
         font, label = self.manager.get_theme().get_font(["button"]), self.t("editor_tool_zone", side=name)
         while font.size(label)[0] > TOOLS - 12 - ZONE_PADDING and len(name) > 1:  # shortened to fit
             name = name[:-1].rstrip()
