@@ -22,12 +22,13 @@ from game.content.mods import Mod, user_mods_dir
 from game.content.ruleset_files import load_ruleset
 from game.editing import battle as edit
 from game.editing import maps
+from game.editing.document import Document
 from game.editing.document import Path as DocPath
 from game.editing.elements import remove
 from game.editing.files import open_document, save_as_mod, save_file, shipped, to_toml
 from game.editing.problem_words import problem_said
 from game.editing.problems import Problem, problems_of
-from game.editing.texts import text
+from game.editing.texts import first_names, text
 from game.model.errors import UserError, one_line
 from game.model.limits import check_id
 from game.running.log_texts import texts_for
@@ -74,7 +75,7 @@ class EditorScreen:
         self.ow: OpenWarsRules = load_rules()
         self.path: Path | None = None  # where it was opened from or last saved to
         self.status = ""  # what the last command did
-        self.language = "en"
+        self.language = t.language if t.language in LANGUAGES else "en"  # the names edited
         self.snap = 0.0
         self.dialog: Dialog | None = None
         self.asked = ""  # what the open dialog's answer is for
@@ -84,8 +85,13 @@ class EditorScreen:
             self.doc = open_document(path)
             self.path = None if shipped(path) else Path(path)
         else:
-            self.doc = edit.new_scenario(self.rules) if kind == "scenario" else maps.new_map()
+            self.doc = self._new(kind)
         self.layout(size)
+
+    def _new(self, kind: str) -> Document:
+        """A new battle or map, its first names in every language the game speaks."""
+        doc = edit.new_scenario(self.rules) if kind == "scenario" else maps.new_map()
+        return first_names(doc, {lang: texts_for(lang) for lang in LANGUAGES})
 
     # --- building the screen -------------------------------------------------------------------
 
@@ -357,7 +363,7 @@ class EditorScreen:
 
     def _command(self, action: str) -> str | None:
         if action in ("new_battle", "new_map"):
-            self.doc = edit.new_scenario(self.rules) if action == "new_battle" else maps.new_map()
+            self.doc = self._new("scenario" if action == "new_battle" else "map")
             self.path = None
             self.layout(self.size)
         elif action == "open":

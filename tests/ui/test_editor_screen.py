@@ -74,13 +74,15 @@ def test_a_name_typed_in_spanish_goes_to_the_spanish_words(
     entry = next(
         w for w, b in new.form.bound.items() if b.name == "name" and b.path == () and b.language == "es"
     )
+    assert text(new.doc, (), "name", "es") == "Una batalla nueva"  # a new battle's first name in Spanish
     press(new, window720, entry)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=pygame.KMOD_CTRL, unicode=""))
     for letter in "Alba":
         pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=letter))
         frames(new, window720, 1)
     frames(new, window720)
     assert text(new.doc, (), "name", "es") == "Alba" and text(new.doc, (), "name", "en") == "A new battle"
-    assert new.doc.undo() is not None and text(new.doc, (), "name", "es") == ""  # one step
+    assert new.doc.undo() is not None and text(new.doc, (), "name", "es") == "Una batalla nueva"  # one step
 
 
 def test_a_problem_clicked_shows_its_element(new: EditorScreen, window720: pygame.Surface) -> None:
