@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 import pygame
 
 from game.content.locale import Texts
-from game.model.figures import LUCK_KINDS
+from game.model.figures import LUCK_KINDS, Fate
 from game.model.words import number
 from game.running.stats import Figures
 from game.ui import theme
@@ -108,6 +108,27 @@ def _why(t: Texts, why: str) -> str:
     return t(f"fate_why_{why}") if t.has(f"fate_why_{why}") else why
 
 
+def fates_title(f: Figures, t: Texts) -> str:
+    """The heading over the fates: the divisions', the sides' own (a game without divisions), or none."""
+    if not f.fates:
+        return ""
+    return t("stats_fates") if any(x.division for x in f.fates) else t("stats_fates_sides")
+
+
+def fate_words(fate: Fate, t: Texts, names: Mapping[str, str], over: bool = True) -> str:
+    """A division's fate, or a side's own in a game without divisions (Open Wars' players), who
+    still plays while the game goes on."""
+    side = names.get(fate.side, fate.side)
+    if not fate.division:
+        if fate.removed_in is None:
+            return t("fate_side_stood" if over else "fate_side_plays", side=side)
+        return t("fate_side_out", side=side, round=fate.removed_in)
+    division = t.names.division(fate.division)
+    if fate.removed_in is None:
+        return t("fate_stood", division=division, side=side)
+    return t("fate_removed", division=division, side=side, round=fate.removed_in, why=_why(t, fate.why))
+
+
 def luck_lines(f: Figures, t: Texts, names: Mapping[str, str]) -> dict[str, tuple[str, list[str]]]:
     """Each side's luck in words: its rank, then expected against got for each kind of roll."""
     out = {}
@@ -170,7 +191,7 @@ def draw_figures(
         draw(surf, pygame.Rect(x, top + font.get_height() + 4, half, chart_h), f, t, colours)
     y = top + font.get_height() + chart_h + 14
     surf.blit(font.render(t("stats_luck_title"), True, theme.TEXT), (box.x + pad, y))
-    surf.blit(font.render(t("stats_fates"), True, theme.TEXT), (box.x + 2 * pad + half, y))
+    surf.blit(font.render(fates_title(f, t), True, theme.TEXT), (box.x + 2 * pad + half, y))
     y += font.get_height() + 6
     ly = y
     gauge_w = min(160, half // 4)
@@ -191,18 +212,7 @@ def draw_figures(
     fy = y
     bottom = box.bottom - 40
     for fate in f.fates:
-        side = names.get(fate.side, fate.side)
-        words = (
-            t(
-                "fate_removed",
-                division=t.names.division(fate.division),
-                side=side,
-                round=fate.removed_in,
-                why=_why(t, fate.why),
-            )
-            if fate.removed_in is not None
-            else t("fate_stood", division=t.names.division(fate.division), side=side)
-        )
+        words = fate_words(fate, t, names, f.over)
         if fy + small.get_height() > bottom:
             break
         colour = colours[fate.side] if fate.removed_in is not None else theme.TEXT_DIM
