@@ -13,8 +13,11 @@ from game.ui.log_panel import tooltip
 from game.ui.ow_map import fit
 from game.ui.ow_view import BUTTON_H, BUTTON_STEP, OpenWarsView
 from systems.open_wars.combat import rank
-from systems.open_wars.words import plural
+from systems.open_wars.words import plural, result_words
 
+# a button's label: its sizes, largest first, and its margin each side. Not 19: at 13 pixels the bold
+# font's space is 3 pixels beside a digit's ink ("4 of 4may move"); at 12 and 14 it reads as a space
+LABEL_SIZES, LABEL_MARGIN = (20, 18), 12
 PURSE_FITS = ((20, 30), (18, 16), (16, 12), (14, 10))  # the purses' font size and gap, widest first
 
 
@@ -87,13 +90,26 @@ def draw_panel(v: OpenWarsView, surf: pygame.Surface, d: Decision | None) -> Non
         hover = rect.collidepoint(v.mouse) and ch.enabled
         colour = (95, 100, 110) if hover else (70, 74, 82) if ch.enabled else (48, 50, 55)
         pygame.draw.rect(surf, colour, rect, border_radius=5)
-        label = fit(ch.label, theme.font(19), rect.w - 16)  # its whole words are in its hover box
-        text = theme.font(19).render(label, True, theme.TEXT if ch.enabled else theme.TEXT_DIM)
-        surf.blit(text, text.get_rect(midleft=(rect.x + 8, rect.centery)))
+        font, label = button_label(ch.label, rect.w - 2 * LABEL_MARGIN)  # its whole words: its hover box
+        text = font.render(label, True, theme.TEXT if ch.enabled else theme.TEXT_DIM)
+        surf.blit(text, text.get_rect(midleft=(rect.x + LABEL_MARGIN, rect.centery)))
         v.buttons.append((rect, ch))
         y += BUTTON_STEP
         if y > v.log.rect.y - BUTTON_STEP:
             break
+
+
+def button_label(label: str, width: int) -> tuple[pygame.font.Font, str]:
+    """A button's label in the largest of its sizes that holds it whole, else cut after its last whole
+    word that fits, with an ellipsis."""
+    for size in LABEL_SIZES:
+        font = theme.font(size)
+        if font.size(label)[0] <= width:
+            return font, label
+    words = label.split(" ")
+    while len(words) > 1 and font.size(" ".join(words) + "…")[0] > width:
+        words.pop()
+    return font, fit(" ".join(words) + "…", font, width)  # a single long word: cut inside it
 
 
 def _combat_lines(v: OpenWarsView, surf: pygame.Surface, d: Decision, at: tuple[int, int], w: int) -> int:
@@ -186,6 +202,12 @@ def draw_hover(v: OpenWarsView, surf: pygame.Surface, where: dict[str, tuple[tup
     tooltip(surf, v.mouse, v.words.locations[loc], text)
 
 
+def end_head(v: OpenWarsView) -> str:
+    """Who won, in the command line's words ("Storm Clans wins", "A draw"), begun with a capital."""
+    who = result_words(v.campaign, v.t)[0]
+    return who[:1].upper() + who[1:]
+
+
 def draw_end(v: OpenWarsView, surf: pygame.Surface) -> None:
     """The winner, why the game ended, and each player's score line by line (OW-DEC-6)."""
     c, t = v.campaign, v.t
@@ -194,7 +216,7 @@ def draw_end(v: OpenWarsView, surf: pygame.Surface) -> None:
     box.center = v.area.center
     pygame.draw.rect(surf, theme.PANEL, box, border_radius=10)
     pygame.draw.rect(surf, theme.ACCENT, box, 2, border_radius=10)
-    head = t("win", side=v.names[r["winner"]]) if r["winner"] else t("draw")
+    head = end_head(v)
     y = box.y + 16
     ended = t(plural("ow_ended", r["rounds"]), reason=v.end_reason(), rounds=r["rounds"])
     for text, size, colour in ((head, 48, theme.ACCENT), (ended, 22, theme.TEXT_DIM)):
