@@ -22,7 +22,7 @@ from game.ui.menu import draw_menu, leaving, save_logged
 from game.ui.ow_panels import boxed, draw_end, draw_help, draw_hover, draw_panel, draw_top_bar
 from game.ui.ow_view import MENU_TITLES, MENUS, OpenWarsView
 from game.ui.rules_browser import RulesBrowser
-from game.ui.stats_view import draw_figures
+from game.ui.stats_view import FigureWords, draw_figures
 from systems.open_wars.moves import March, room_for
 
 AI_PAUSE = 0.5  # seconds between an AI's decisions at speed 1: a person follows a march or a blow
@@ -266,6 +266,7 @@ class OpenWarsScreen(OpenWarsView):
             shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
             shade.fill((0, 0, 0, 170))
             surf.blit(shade, (0, 0))
-            draw_figures(surf, self.figures, self.t, self.names, self.colours, self.t("stats_back"))
+            t = FigureWords(self.t, self.campaign.stack.mode.base.prefix)  # tokens and turns, not units
+            draw_figures(surf, self.figures, t, self.names, self.colours, self.t("stats_back"))
         if self.rules is not None:
             self.rules.draw(surf)

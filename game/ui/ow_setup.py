@@ -44,8 +44,10 @@ class Seats:
         t: Texts,
         controllers: dict[str, str],
         chosen: list[str],
+        default: str,
         options: dict[str, object] | None,
     ) -> None:
+        chosen = chosen + [default] * (MAX_PLAYERS - len(chosen))  # a seat not chosen: as the default
         self.t, self.at = t, at
         self.open_wars: OpenWarsRules = load_open_wars_rules()
         self.kinds = controllers  # shown -> the controller's id ("human", "easy", ...)
@@ -119,20 +121,25 @@ class Seats:
     def players(self) -> int:
         return self.counts[selected(self.menu)]
 
-    def show(self, scenario_id: str, names: list[str]) -> int:
+    def show(self, scenario_id: str, names: list[str], wide: bool = False) -> int:
         """The rows of the seats `names` (the random map: as many as its players chosen), the seed's
-        row beneath (with the random map's number of players); returns the y under them."""
+        row beneath (with the random map's number of players); returns the y under them. `wide`: long
+        names (a map's players and their factions) get the room of a narrower controller."""
         self.scenario_id, self.names = scenario_id, names
         random = scenario_id == RANDOM
         n = self.players() if random else len(names)
-        at, w = self.at, self.half if random else self.full
+        at = self.at
+        name_w = at.label_w + 10 + self.half if wide and not random else at.label_w
+        menu_x, menu_w = at.x + name_w + 10, self.half if random or wide else self.full
         for i, (label, menu, faction) in enumerate(zip(self.labels, self.played, self.factions, strict=True)):
             shown = i < n
             for element in (label, menu):
                 element.show() if shown else element.hide()
             faction.show() if shown and random else faction.hide()
+            label.set_dimensions((name_w, label.rect.h))
             label.set_text(self.t("ow_seat_n", n=i + 1) if random else names[i] if shown else "")
-            menu.set_dimensions((w, menu.rect.h))
+            menu.set_position((menu_x, menu.rect.y))
+            menu.set_dimensions((menu_w, menu.rect.h))
         row = at.y + n * ROW
         self.seed_label.set_position((at.x, row))
         self.seed.set_position((at.x + at.label_w + 10, row))
@@ -142,9 +149,12 @@ class Seats:
         self.below = row + ROW
         return self.below
 
-    def handle(self, ev: pygame.event.Event) -> None:
+    def handle(self, ev: pygame.event.Event) -> bool:
+        """True when the random map's number of players changed: its rows were laid out again."""
         if ev.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and ev.ui_element is self.menu:
             self.show(self.scenario_id, self.names)
+            return True
+        return False
 
     def controllers(self) -> list[str]:
         """Who plays each seat shown, in seat order (the command line's --a, --b, --c, --d)."""

@@ -26,6 +26,7 @@ from game.model.errors import UserError, one_line
 from game.model.modules import RandomOptions, compose, is_base, modules_by_mode
 from game.running.match import battles_dir, load
 from game.running.names import named
+from game.running.narrate import texts_for
 from game.running.result_words import side_names
 from game.running.saves import browse_saves
 from game.running.stats import Figures, figures
@@ -35,8 +36,7 @@ from game.ui.markup import drawable, plain
 from game.ui.ow_setup import RANDOM, SeatColumn, Seats, selected
 from game.ui.rules_browser import RulesBrowser
 from game.ui.save_browser import SaveBrowser, skipped_line
-from game.ui.stats_view import draw_figures
-from systems.open_wars.maps import MAX_PLAYERS
+from game.ui.stats_view import FigureWords, draw_figures
 
 ABOUT_WORD = 12  # characters of a word the scenario's box never has to cut itself
 
@@ -138,16 +138,9 @@ class StartScreen:
         self.players = {t(words): player for player, words in CONTROLLERS.items()}  # shown -> player
         label_w = min(210, col // 3)
         y = top + 206
-        seated = [setup.a, setup.b, *setup.seats]
         # each seat's row, then the seed's (game/ui/ow_setup.py): as many seats as the battle or map has
-        self.seats = Seats(
-            SeatColumn(x, y, col, label_w),
-            self.manager,
-            t,
-            self.players,
-            seated + [setup.b] * (MAX_PLAYERS - len(seated)),
-            setup.options,
-        )
+        self.seats = Seats(SeatColumn(x, y, col, label_w), self.manager, t, self.players,
+                           [setup.a, setup.b, *setup.seats], setup.b, setup.options)  # fmt: skip
         self.side_a, self.side_b = self.seats.played[:2]
         self.label_a, self.label_b = self.seats.labels[:2]
         self.seed = self.seats.seed
@@ -313,7 +306,8 @@ class StartScreen:
     def show_seats(self, name: str) -> None:
         """The seats of the battle or map chosen, then the problem line and the buttons below them."""
         sc = self.scenarios.get(name)
-        y = self.seats.show(sc.id if sc is not None else "", self.sides(name))
+        wide = self.modes.get(name) == "open-wars"  # a map's players' names and factions: long
+        y = self.seats.show(sc.id if sc is not None else "", self.sides(name), wide)
         self.problem_label.set_position((self.problem_label.rect.x, y))
         for button in (self.start, self.quit):
             button.set_position((button.rect.x, y + 30))
@@ -338,7 +332,9 @@ class StartScreen:
             spec = m.scenario.spec
             people = spec.sides if isinstance(m.scenario, Scenario) else spec.players  # or a map's players
             colours = {s.id: (s.colour[0], s.colour[1], s.colour[2]) for s in people}
-            t = named(self.t, m)  # its divisions by their names
+            # its divisions by their names, a mode's own words for its figures (Open Wars' tokens)
+            t = FigureWords(named(texts_for(self.t.language, [x.id for x in m.battle.stack.modules]), m),
+                            m.battle.stack.mode.base.prefix)  # fmt: skip
             self.figures = (figures(m), dict(side_names(m, t.language)), colours, t)
         finally:
             m.battle.close()
@@ -370,7 +366,8 @@ class StartScreen:
             self.scroll_options(-ev.y * 34)
             return None
         self.manager.process_events(ev)
-        self.seats.handle(ev)
+        if self.seats.handle(ev):  # more or fewer seats: the buttons below them move
+            self.show_seats(selected(self.scenario))
         if ev.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and ev.ui_element is self.scenario:
             self.show_options(ev.text)
             self.show_about(ev.text)

@@ -105,3 +105,45 @@ def test_a_battle_s_figures_keep_their_divisions_heading() -> None:
 
 def figures_of(fates: list[Fate]) -> Figures:
     return Figures("x", 1, 1, None, {}, fates)
+
+
+def test_four_players_figures_fit_their_box_in_open_wars_words(
+    window: pygame.Surface, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At 1280x720, four players' luck lines all fit in the figures' box (smaller sizes, shorter
+    charts), the legend of four long names goes under the chart's title instead of over it, and the
+    words are Open Wars' own: tokens lost turn by turn, attacks, shots and spells."""
+    from game.ui import stats_view
+
+    m = _played(1)
+    spanish = _screen(m, window, "es")  # longer words: the ranks wrap to two lines
+    screen = _screen(m, window, "en")
+    tab(spanish)
+    tab(screen)
+    luck: list[int] = []
+    legends: list[int] = []
+    real_luck, real_legend = stats_view.draw_luck, stats_view._legend
+    monkeypatch.setattr(stats_view, "draw_luck", lambda *a: luck.append(real_luck(*a)) or luck[-1])
+    monkeypatch.setattr(
+        stats_view, "_legend", lambda s, r, y, sides: legends.append(y) or real_legend(s, r, y, sides)
+    )
+    said: list[str] = []
+    real_render = pygame.font.Font.render
+    monkeypatch.setattr(
+        stats_view.theme.GameFont,
+        "render",
+        lambda self, text, *a: said.append(str(text)) or real_render(self, text, *a),
+    )
+    spanish.draw(window)
+    screen.draw(window)
+    assert luck == [0, 0]  # no line of any player left out
+    spanish.close()
+    two = new_match("ow-twin-fords", 1)  # two players of short names: the legend beside the title
+    beside = _screen(two, window, "en")
+    tab(beside)
+    beside.draw(window)
+    assert len(set(legends[:2])) == 1 and legends[0] > legends[-1]  # four: under the titles
+    beside.close()
+    assert "The game in figures" in said and "Tokens lost, turn by turn" in said
+    assert any(s.startswith("Attacks, shots and spells (") for s in said) and "Shots (" not in " ".join(said)
+    screen.close()

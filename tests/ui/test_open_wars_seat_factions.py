@@ -88,6 +88,10 @@ def test_each_seat_s_faction_is_chosen_in_spanish_and_plays(window: pygame.Surfa
     choose(start, window, menus[3], "Enanos")
     for m in [start.side_a, start.side_b, *menus, start.start, start.quit]:  # all inside 1280x720
         assert window.get_rect().contains(m.rect), m
+    # the seed's row (with the number of players) under the fourth seat, the buttons under it
+    seed, count = start.seed.rect, start.seats.menu.rect
+    assert start.seats.played[3].rect.bottom <= seed.y == count.y and seed.bottom <= start.start.rect.y
+    assert start.start.rect.y == start.quit.rect.y
     assert click(start, window, start.start.rect.center) == "start"
     assert setup.options == {"players": 4, "factions": ["random", "elves", "random", "dwarves"]}
     screen = open_battle(setup, window.get_size())
