@@ -223,7 +223,7 @@ def draw_end(v: OpenWarsView, surf: pygame.Surface) -> None:
         s = theme.font(size).render(text, True, colour)
         surf.blit(s, s.get_rect(midtop=(box.centerx, y)))
         y += s.get_height() + 8
-    font, small = theme.font(22), theme.font(20)
+    font = theme.font(22)
     col = min(130, (box.w - 300) // len(c.sides))  # a column a player: up to four fit the box
     first = box.right - col * len(c.sides)
     names = theme.font(22 if len(c.sides) <= 2 else 18)
@@ -233,8 +233,11 @@ def draw_end(v: OpenWarsView, surf: pygame.Surface) -> None:
     lines = r["score_lines"]
     for line in lines[c.sides[0]]:
         rule, what = line.split()  # "OW-DEC-6 army"
-        label = fit(f"{t('ow_score_' + what)} ({rule})", small, first - box.x - 34)
-        surf.blit(small.render(label, True, theme.TEXT_DIM), (box.x + 24, y))
+        room = first - box.x - 34  # the whole words if they fit, else the command line's short ones
+        label_font, label = button_label(f"{t('ow_score_' + what)} ({rule})", room)
+        if label.endswith("…"):
+            label_font, label = button_label(f"{t('ow_score_short_' + what)} ({rule})", room)
+        surf.blit(label_font.render(label, True, theme.TEXT_DIM), (box.x + 24, y))
         for i, p in enumerate(c.sides):
             surf.blit(font.render(str(lines[p][line]), True, theme.TEXT), (first + 20 + i * col, y))
         y += 26

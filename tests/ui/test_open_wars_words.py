@@ -75,18 +75,29 @@ def test_a_stack_s_prompt_agrees_with_a_unit_s_singular_name(
     en.close()
 
 
-def test_the_end_box_says_who_won_as_the_command_line_does(window: pygame.Surface) -> None:
+def test_the_end_box_says_who_won_as_the_command_line_does(
+    window: pygame.Surface, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The end box's head is the command line's; its score lines keep their rule ID whole with four
+    players' columns (the long words, else the command line's short ones), in both languages."""
+    said: list[str] = []
+    real_render = pygame.font.Font.render
+    monkeypatch.setattr(
+        theme.GameFont, "render", lambda f, text, *a: said.append(str(text)) or real_render(f, text, *a)
+    )
     m = new_match("ow-four-winds", 1)
     c = m.battle
     assert isinstance(c, Campaign)
     play(m, {s: make_player("heuristic", s, 1 + i) for i, s in enumerate(c.sides)})
     assert c.game is not None and c.game.winner is not None
-    for language, said in (("en", "{side} wins"), ("es", "Gana {side}")):
+    for language, words in (("en", "{side} wins"), ("es", "Gana {side}")):
         screen = _screen(m, window, language)
         head = end_head(screen)
-        assert head == said.format(side=screen.names[c.game.winner])
+        assert head == words.format(side=screen.names[c.game.winner])
         assert head.lower() in result_lines(m, language)[0].lower()  # the command line's words
+        said.clear()
         screen.draw(window)  # the end box drawn with it
+        assert head in said and sum(text.endswith("(OW-DEC-6)") for text in said) == 2, said
         screen.close()
 
 
