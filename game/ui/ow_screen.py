@@ -154,7 +154,10 @@ class OpenWarsScreen(OpenWarsView):
         elif k == pygame.K_F1:
             self.help = not self.help
         elif k == pygame.K_TAB:  # the game in figures, as it stands (or as it ended)
-            self.figures = figures(self.match)
+            counted = len(self.campaign.events)  # played again from its start: kept until more happens
+            if self._figured is None or self._figured[0] != counted:
+                self._figured = (counted, figures(self.match))
+            self.figures = self._figured[1]
         elif k == pygame.K_s and ev.mod & pygame.KMOD_CTRL:
             self.save()
         elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):

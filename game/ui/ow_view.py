@@ -107,6 +107,7 @@ class OpenWarsView:
         self.buttons: list[tuple[pygame.Rect, Choice]] = []
         self.help = False
         self.figures: Figures | None = None  # Tab: the game in figures so far (game/running/stats.py)
+        self._figured: tuple[int, Figures] | None = None  # the figures last worked out, at so many events
         self.help_box = pygame.Rect(0, 0, 0, 0)  # where the F1 help was drawn: the map under it is hidden
         self.alert: str | None = None
         self.picked: str | None = None  # the location clicked (a city to recruit in, a stack's place)

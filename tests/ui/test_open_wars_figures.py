@@ -72,6 +72,10 @@ def test_tab_shows_a_game_in_figures_during_it_and_after_its_end(window: pygame.
 def test_tab_then_esc_or_a_click_go_back_and_the_game_is_not_left(window: pygame.Surface) -> None:
     screen = _screen(_played(2), window, "en")
     tab(screen)
+    first = screen.figures
+    tab(screen)
+    tab(screen)
+    assert screen.figures is first  # nothing happened since: not played again from the start
     screen.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b"))
     assert screen.figures is None  # Esc put the figures away, not the finished game
     tab(screen)
