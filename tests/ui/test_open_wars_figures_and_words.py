@@ -270,3 +270,27 @@ def test_a_label_s_spaces_read_as_spaces() -> None:
             hi += 1
         assert hi - lo >= 4, (text[:i], hi - lo)
     pygame.quit()
+
+
+def test_a_saved_open_wars_game_s_figures_on_the_start_screen_are_in_its_words(
+    window: pygame.Surface, tmp_path: Path
+) -> None:
+    """The start screen's saves show an Open Wars game's figures as its Tab does: its own words, each
+    player's fate."""
+    from game.running.match import save
+    from game.ui.start_screen import Setup, StartScreen
+
+    m = _played(1)
+    path = tmp_path / "four.json"
+    save(m, path)
+    m.battle.close()
+    start = StartScreen(window.get_size(), Setup(), t=Texts("es"))
+    start.show_figures(path)
+    assert start.figures is not None
+    f, _names, _colours, t = start.figures
+    assert (
+        t("stats_title") == "La partida en cifras" and t("stats_losses") == "Fichas perdidas, turno a turno"
+    )
+    assert fates_title(f, t) == "El destino de cada jugador" and len(f.fates) == 4
+    start.draw(window, 0.05)
+    assert Texts("es")("stats_title") == "La batalla en cifras"  # a battle's words stay its own
