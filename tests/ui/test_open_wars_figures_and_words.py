@@ -294,3 +294,25 @@ def test_a_saved_open_wars_game_s_figures_on_the_start_screen_are_in_its_words(
     assert fates_title(f, t) == "El destino de cada jugador" and len(f.fates) == 4
     start.draw(window, 0.05)
     assert Texts("es")("stats_title") == "La batalla en cifras"  # a battle's words stay its own
+
+
+@pytest.mark.parametrize(
+    ("key", "values", "spanish", "english"),
+    [
+        ("ow_armour_roll", {"side": "X", "die": 3, "outcome": "-", "rule": "OW-FAC-6"},
+         "la pila de Nigromante tira", "the stack of Necromancer rolls"),
+        ("ow_n_attack_mods", {"value": 3, "base": 2, "mods": "-"},
+         "La pila de Nigromante impacta", "The stack of Necromancer hits"),
+        ("ow_effect_summon", {"amount": 1}, "fichas de Nigromante: 1", "of Necromancer appear there: 1"),
+    ],
+)  # fmt: skip
+def test_the_log_s_and_the_spells_words_agree_with_a_singular_unit_name(
+    key: str, values: dict[str, object], spanish: str, english: str
+) -> None:
+    """A roll of armour (OW-FAC-6), an attack's changed number (OW-DEC-23) and a summons (OW-MAGIC-3)
+    said of a unit of singular name: the verb agrees with the stack or the tokens, never with the bare
+    name ("Nigromante tiran", "1 Necromancer appear" before)."""
+    from game.running.narrate import texts_for
+
+    for language, unit, said in (("es", "Nigromante", spanish), ("en", "Necromancer", english)):
+        assert said in texts_for(language, ["open-wars"])(key, unit=unit, **values)
