@@ -86,8 +86,7 @@ class Seats:
         self.menu = pygame_gui.elements.UIDropDownMenu([*self.counts], first, make(x, 0, 10, 34), manager)
         self.seed_label = pygame_gui.elements.UILabel(make(x, 0, lw, 34), t("seed"), manager)
         self.seed = pygame_gui.elements.UITextEntryLine(make(x + lw + 10, 0, 160, 34), manager)
-        self.scenario_id, self.names = "", ["", ""]
-        self.below = 0  # the y under the seed's row: the problem line and the buttons go there
+        self.scenario_id, self.names = "", ["", ""]  # what `show` laid out last
 
     def faction(self, faction: str) -> str:
         """An Open Wars faction's name in the player's language."""
@@ -146,8 +145,7 @@ class Seats:
         self.menu.set_position((at.x + at.label_w + 180, row))
         self.menu.set_dimensions((at.width - at.label_w - 180, self.menu.rect.h))
         self.menu.show() if random else self.menu.hide()
-        self.below = row + ROW
-        return self.below
+        return row + ROW
 
     def handle(self, ev: pygame.event.Event) -> bool:
         """True when the random map's number of players changed: its rows were laid out again."""
