@@ -208,6 +208,15 @@ def end_head(v: OpenWarsView) -> str:
     return who[:1].upper() + who[1:]
 
 
+def end_line(v: OpenWarsView, rounds: int) -> str:
+    """Why the game ended and after how many turns; the turn limit's words alone (they say the turns)."""
+    reason = v.end_reason()
+    end = next((e for e in reversed(v.campaign.events) if isinstance(e, Note) and e.rule == "OW-DEC-6"), None)
+    if end is not None and (end.details or {}).get("why") == "limit":
+        return reason[:1].upper() + reason[1:]
+    return v.t(plural("ow_ended", rounds), reason=reason, rounds=rounds)
+
+
 def draw_end(v: OpenWarsView, surf: pygame.Surface) -> None:
     """The winner, why the game ended, and each player's score line by line (OW-DEC-6)."""
     c, t = v.campaign, v.t
@@ -218,7 +227,7 @@ def draw_end(v: OpenWarsView, surf: pygame.Surface) -> None:
     pygame.draw.rect(surf, theme.ACCENT, box, 2, border_radius=10)
     head = end_head(v)
     y = box.y + 16
-    ended = t(plural("ow_ended", r["rounds"]), reason=v.end_reason(), rounds=r["rounds"])
+    ended = end_line(v, r["rounds"])
     for text, size, colour in ((head, 48, theme.ACCENT), (ended, 22, theme.TEXT_DIM)):
         s = theme.font(size).render(text, True, colour)
         surf.blit(s, s.get_rect(midtop=(box.centerx, y)))

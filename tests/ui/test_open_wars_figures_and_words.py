@@ -23,7 +23,7 @@ from game.running.settings import Settings
 from game.running.stats import Figures, figures
 from game.ui import theme
 from game.ui.log_panel import tooltip
-from game.ui.ow_panels import LABEL_MARGIN, button_label, end_head
+from game.ui.ow_panels import LABEL_MARGIN, button_label, end_head, end_line
 from game.ui.ow_screen import OpenWarsScreen
 from game.ui.stats_view import fate_words, fates_title
 from systems.open_wars.magic import castings
@@ -210,10 +210,19 @@ def test_the_end_box_says_who_won_as_the_command_line_does(
         head = end_head(screen)
         assert head == words.format(side=screen.names[c.game.winner])
         assert head.lower() in result_lines(m, language)[0].lower()  # the command line's words
+        limit = {"en": "The turn limit of 24 is reached", "es": "Se alcanza el límite de 24 turnos"}[language]
+        assert end_line(screen, 24) == limit  # the limit's words say the turns: not "... after 24 turns"
         said.clear()
         screen.draw(window)  # the end box drawn with it
         assert head in said and sum(text.endswith("(OW-DEC-6)") for text in said) == 2, said
         screen.close()
+    won = new_match("ow-twin-fords", 1)  # won by every city in turn 2: the turns said
+    c = won.battle
+    assert isinstance(c, Campaign)
+    play(won, {s: make_player("heuristic", s, 1 + i) for i, s in enumerate(c.sides)})
+    screen = _screen(won, window, "en")
+    assert end_line(screen, 2).endswith("holds every city after 2 turns")
+    screen.close()
 
 
 def _cast_decision(seed: int = 7) -> Match:
