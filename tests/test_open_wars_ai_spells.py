@@ -18,6 +18,7 @@ from systems.open_wars.magic import Cast
 from systems.open_wars.modifiers import entry_cost
 from systems.open_wars.moves import March, reachable
 from systems.open_wars.state import Campaign
+from systems.open_wars.volley import Shoot
 from tests.ow_helpers import clear, small_maker
 
 # the small map (tests/ow_helpers.py): a: the dwarves' home - b: plain - c: mountain (3 to enter) -
@@ -127,3 +128,24 @@ def test_the_careless_player_casts_only_for_dice(small: Callable[..., Campaign])
     """`easy` weighs a spell by its dice alone: no earthquake, its home left to the dwarves."""
     c = orcs_with_a_shaman(small, "c")
     assert not isinstance(OpenWarsEasy("orc", 1).decide(c, c.pending), Cast)  # type: ignore[arg-type]
+
+
+def test_the_volley_says_what_each_shot_and_spell_takes(small: Callable[..., Campaign]) -> None:
+    """OW-DEC-17: in the volley the goblin archers in Zorn shoot at the dwarves in the Crag (range 1);
+    the thought weighs the shot by the gold of tokens its exact odds take, as `simulate --why` says."""
+    c = small()
+    c.apply(cmd.Pass())
+    c.apply(cmd.Pass())  # nobody recruits
+    clear(c)
+    c.add("orc", "z", "goblin-archers", 3)
+    c.add("dw", "c", "dwarf-warriors", 2)
+    c.add("dw", "a", "dwarf-warriors", 1)
+    while (d := c.pending) is not None and d.kind == "ow_move":
+        c.apply(cmd.Pass())  # nobody marches
+    assert d is not None and (d.kind, d.side, d.unit) == ("ow_volley", "orc", "goblin-archers")
+    player = OpenWarsHeuristic("orc", 1)
+    shot = player.decide(c, d)
+    assert isinstance(shot, Shoot) and shot.target == "c"
+    assert player.thought is not None and player.thought.kind == "ow_volley"
+    assert dict(player.thought.chosen.parts)["hits"] > 0
+    assert any(w.command == cmd.Pass() for w in player.thought.options[1:])  # holding, weighed at 0

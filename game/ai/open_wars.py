@@ -392,19 +392,26 @@ class OpenWarsHeuristic(OpenWarsPlayer):
 
     def volley(self, c: Campaign, d: Decision) -> cmd.Command:
         """The shot or the combat spell that takes the most gold of enemy tokens by its exact odds (a
-        spell's mana counted against it), or a spell that helps a fight of its own; else hold."""
+        spell's mana counted against it), or a spell that helps a fight of its own; else hold. Its
+        reasons kept in `thought`: each shot with the gold it takes, each spell with its parts."""
         s = c.stack_of(self.side, d.stage, d.unit)
         assert s is not None
-        best: tuple[float, cmd.Command] | None = None
+        shots: list[Weighed] = []
         for t in targets(c, s):
             shot = Shoot(d.stage, d.unit, t)
             gain = self.taken(c, t, shot_losses(c, s, shot))
-            if gain > 0 and (best is None or gain > best[0]):
-                best = (gain, shot)
-        spell = self.best_cast(c, castings(c, self.side, "combat", s))
-        if spell is not None and (best is None or self.cast_worth(c, spell) > best[0]):
-            return spell
-        return best[1] if best is not None else cmd.Pass()
+            if gain > 0:
+                shots.append(weighed(shot, {"hits": gain}))
+        best = max(shots, key=lambda w: w.value, default=None)  # the first of the best
+        spells = self.spells_weighed(c, castings(c, self.side, "combat", s))
+        hold = weighed(cmd.Pass(), {})
+        if spells and spells[0].value > 0 and (best is None or spells[0].value > best.value):
+            chosen = spells[0]
+        else:
+            chosen = best or hold
+        others = [w for w in [*sorted(shots, key=lambda w: -w.value), *spells, hold] if w is not chosen][:4]
+        self.thought = Thought("ow_volley", self.side, (chosen, *others), len(shots) + len(spells))
+        return chosen.command
 
     def taken(self, c: Campaign, loc: str, losses: dict[int, float]) -> float:
         """The gold of enemy tokens a roll is expected to take there (the cheapest fall first)."""
