@@ -239,7 +239,7 @@ def test_OW_MAGIC_3_field_spells_change_entry_costs_ground_and_bar_enemies(small
 
 
 def test_OW_MAGIC_3_economy_spells_gold_drained_mana_and_summoned_tokens(small: Small) -> None:
-    """OW-MAGIC-3 (gold, drain, summon; OW-DEC-16): Transmutation gives 3 gold; Mana drain takes up to 4
+    """OW-MAGIC-3 (gold, drain, summon; OW-DEC-16): Transmutation gives 3 gold; Mana drain takes up to 3
     of the mana of the player holding its target; Raise the dead brings 2 skeletons that march no more
     this turn."""
     c = small()
