@@ -225,11 +225,6 @@ class BattleScreen(BattleView):
         self.menu = "quit"
         return None
 
-    def load_failed(self, why: str) -> None:
-        """The save chosen could not be opened: say why in one line; this battle goes on."""
-        self.alert = self.t("load_failed", why=one_line(why, 160))
-        self.log.add(self.alert, theme.BAD)
-
     def _menu_event(self, ev: pygame.event.Event) -> str | None:
         if ev.type == pygame.MOUSEMOTION:
             self.mouse = ev.pos

@@ -185,11 +185,6 @@ class OpenWarsScreen(OpenWarsView):
             return leaving(key, self.save, self.ask_quit)
         return None
 
-    def load_failed(self, why: str) -> None:
-        """The save chosen could not be opened: say why in one line; this game goes on."""
-        self.alert = self.t("load_failed", why=one_line(why, 160))
-        self.log.add(self.alert, theme.BAD)
-
     def _click(self, pos: tuple[int, int]) -> None:
         button = next((ch for r, ch in self.buttons if r.collidepoint(pos)), None)
         if button is not None:
