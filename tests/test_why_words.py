@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from game.ai.reasons import weighed
+from game.ai.reasons import Thought, Weighed, weighed
 from game.content.locale import Texts
 from game.model import commands as cmd
-from game.running.why_words import command_words
+from game.running.why_words import SHOWN, command_words, why_lines
 
 SAID = [
     (cmd.React("line", "fire"), "line reacts: shoots", "line reacciona: dispara"),
@@ -35,3 +35,16 @@ def test_each_answer_is_said_in_words(command: cmd.Command, english: str, spanis
 def test_every_term_of_a_generals_worth_has_words(term: str) -> None:
     for language in ("en", "es"):
         assert Texts(language).has(f"why_term_{term}")
+
+
+def test_moves_said_alike_are_said_once() -> None:
+    """Moves of one unit and one length in other directions read alike (no coordinates): the box says
+    each reading once and fills its rows with options that read differently."""
+    parts = (("objectives", 2.42),)
+    alike = [Weighed(cmd.Move("militia", (x, 5.0), 90.0), 2.59, parts, moved=2.7) for x in (1.0, 2.0, 3.0)]
+    others = [Weighed(cmd.Fire("guns", f"line-{i}"), 1 - i / 10, (("odds", 1 - i / 10),)) for i in range(5)]
+    chose = Weighed(cmd.Move("militia", (0.0, 5.0), 90.0), 2.65, parts, moved=3.5)
+    lines = why_lines(Thought("order", "es", (chose, *alike, *others), 28), Texts("en"), str)
+    weighed_ = [line for line in lines if line.startswith("Weighed: ")]
+    assert len(weighed_) == SHOWN - 1 == len(set(weighed_))
+    assert sum("militia" in line for line in weighed_) == 1

@@ -11,7 +11,8 @@ from game.content.locale import Texts
 from game.model import commands as cmd
 from game.model.words import inches, number
 
-SHOWN = 5  # options shown per decision: the chosen one and the best four it turned down
+SHOWN = 5  # options shown per decision: the chosen one and the best four it turned down that read
+# differently (a player cannot tell apart two moves said alike, so the box says one of them once)
 
 
 def command_words(w: Weighed, t: Texts) -> str:
@@ -61,6 +62,13 @@ def why_lines(thought: Thought | None, t: Texts, side_name: Callable[[str], str]
     if thought is None:
         return [t("why_none")]
     out = [t("why_title", side=side_name(thought.side), n=thought.looked_at)]
-    for i, w in enumerate(thought.options[:SHOWN]):
+    said: set[tuple[str, ...]] = set()
+    for i, w in enumerate(thought.options):
+        key = tuple(option_lines(w, False, t))  # moves of one length in other directions read alike
+        if key in said:
+            continue
+        said.add(key)
         out += option_lines(w, i == 0, t)
+        if len(said) == SHOWN:
+            break
     return out
