@@ -4,6 +4,8 @@ languages: never the command's type name, and every term of a worth the generals
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from game.ai.reasons import Thought, Weighed, weighed
@@ -48,3 +50,13 @@ def test_moves_said_alike_are_said_once() -> None:
     weighed_ = [line for line in lines if line.startswith("Weighed: ")]
     assert len(weighed_) == SHOWN - 1 == len(set(weighed_))
     assert sum("militia" in line for line in weighed_) == 1
+
+
+def test_the_chances_are_said_in_the_players_words() -> None:
+    """A charge's chances as the unit's hover box says them (the log's words for each result)."""
+    odds = {"won: one hit": Fraction(1, 2), "lost: one hit": Fraction(1, 3), "miss": Fraction(1, 6)}
+    w = weighed(cmd.Charge("hussars", "guns"), {"odds": 1.0}, odds)
+    spanish = why_lines(Thought("order", "fr", (w,), 3), Texts("es"), str)[-1]
+    assert spanish == "    probabilidades: ganado: un impacto 50%, perdido: un impacto 33%, fallo 17%"
+    english = why_lines(Thought("order", "fr", (w,), 3), Texts("en"), str)[-1]
+    assert english == "    chances: won: one hit 50%, lost: one hit 33%, miss 17%"

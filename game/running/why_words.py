@@ -10,6 +10,7 @@ from game.ai.reasons import Thought, Weighed
 from game.content.locale import Texts
 from game.model import commands as cmd
 from game.model.words import inches, number
+from game.running.narrate import said_outcome
 
 SHOWN = 5  # options shown per decision: the chosen one and the best four it turned down that read
 # differently (a player cannot tell apart two moves said alike, so the box says one of them once)
@@ -53,7 +54,8 @@ def option_lines(w: Weighed, chosen: bool, t: Texts) -> list[str]:
         terms = [t("why_part", term=said[k], value=number(v, t, 2, signed=True)) for k, v in w.parts]
         lines.append("    " + ", ".join(terms))
     if w.odds:
-        lines.append("    " + t("why_odds", odds=", ".join(f"{k} {p:.0%}" for k, p in w.odds[:4])))
+        odds = ", ".join(f"{said_outcome(k, t)} {p:.0%}" for k, p in w.odds[:4])
+        lines.append("    " + t("why_odds", odds=odds))
     return lines
 
 
