@@ -4,6 +4,7 @@ languages: never the command's type name, and every term of a worth the generals
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -60,3 +61,19 @@ def test_the_chances_are_said_in_the_players_words() -> None:
     assert spanish == "    probabilidades: ganado: un impacto 50%, perdido: un impacto 33%, fallo 17%"
     english = why_lines(Thought("order", "fr", (w,), 3), Texts("en"), str)[-1]
     assert english == "    chances: won: one hit 50%, lost: one hit 33%, miss 17%"
+
+
+@pytest.mark.parametrize(
+    ("fire", "english", "spanish"),
+    [
+        (None, "turn foot where it stands", "girar foot en el sitio"),
+        ("gun", "turn foot where it stands, then shoot at gun", "girar foot en el sitio y disparar a gun"),
+    ],
+)
+def test_a_move_of_no_length_is_said_as_a_turn(fire: str | None, english: str, spanish: str) -> None:
+    """The search tries turning to face the nearest enemy where the unit stands: 'move foot 0"' said
+    nothing a player could picture."""
+    still = Weighed(cmd.Move("foot", (1.0, 5.0), 90.0, fire=fire), 0.24, moved=0.0)
+    assert command_words(still, Texts("en")) == english
+    assert command_words(still, Texts("es")) == spanish
+    assert command_words(replace(still, moved=1.3), Texts("en")).startswith('move foot 1.3"')

@@ -12,6 +12,8 @@ from game.model import commands as cmd
 from game.model.words import inches, number
 from game.running.narrate import said_outcome
 
+STILL = 0.05  # inches: a move shorter than this is said as a turn where the unit stands
+
 SHOWN = 5  # options shown per decision: the chosen one and the best four it turned down that read
 # differently (a player cannot tell apart two moves said alike, so the box says one of them once)
 
@@ -20,7 +22,8 @@ def command_words(w: Weighed, t: Texts) -> str:
     """An order as a player would say it: a move by its length, not its coordinates."""
     c, name = w.command, t.names
     if isinstance(c, cmd.Move):
-        key = "why_move_fire" if c.fire else "why_move"
+        key = "why_turn" if w.moved < STILL else "why_move"  # a move of no length turns the unit
+        key += "_fire" if c.fire else ""
         return t(key, unit=name(c.unit), inches=inches(w.moved, t), target=name(c.fire) if c.fire else "")
     if isinstance(c, cmd.Fire):
         return t("why_fire", unit=name(c.unit), target=name(c.target))
