@@ -19,7 +19,7 @@ from game.model import commands as cmd
 from game.model.battle import Battle
 from game.model.dice import Dice
 from game.model.table import Table
-from game.running.narrate import english
+from game.running.log_texts import english
 
 CATEGORIES = ("LnInf", "LnInf", "LI", "LnInf", "FA", "LnInf", "HC", "LnInf", "LC", "HA")
 GAP = 6.0  # inches between the front ranks: inside cavalry charge and artillery range

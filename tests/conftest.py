@@ -7,6 +7,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -62,9 +63,16 @@ def matches() -> Iterator[list[Match]]:
 
 
 @pytest.fixture(autouse=True)
-def _user_folders(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+def _user_folders(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Saves, autosaves, crash reports and settings go to a folder of the test's own, never to the
-    home folder of whoever runs the suite."""
+    home folder of whoever runs the suite (empty: the default settings, the default window)."""
     home = tmp_path_factory.mktemp("user")
     monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
+    return home / "data"
+
+
+@pytest.fixture
+def data_home(_user_folders: Path) -> Path:
+    """The test's own data folder (XDG_DATA_HOME): the game's saves are under its forglory/saves."""
+    return _user_folders

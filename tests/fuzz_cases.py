@@ -602,15 +602,15 @@ def _use_content(copy: Path) -> None:
     """The game's words read from the copy from now on (this case's process only)."""
     import game.content.locale
     import game.content.module_records
-    import game.running.narrate
+    import game.running.log_texts
 
-    for module in (game.content.locale, game.content.module_records, game.running.narrate):
+    for module in (game.content.locale, game.content.module_records, game.running.log_texts):
         module.CONTENT = copy  # type: ignore[attr-defined]
     for cached in (
         game.content.locale._texts,
-        game.running.narrate.english,
-        game.running.narrate._english_ui,
-        game.running.narrate._reason_patterns,
+        game.running.log_texts.english,
+        game.running.log_texts._english_ui,
+        game.running.log_texts._reason_patterns,
     ):
         cached.cache_clear()
 

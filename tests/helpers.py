@@ -23,8 +23,8 @@ from game.model.resolution import Decision, Reject
 from game.model.ruleset import Ruleset
 from game.model.session import Session
 from game.model.table import Feature, Table
+from game.running.log_texts import english
 from game.running.match import Match, new_match
-from game.running.narrate import english
 
 
 @cache

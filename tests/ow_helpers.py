@@ -8,7 +8,7 @@ from pathlib import Path
 
 from game.model import commands as cmd
 from game.model.resolution import Decision, Resolution
-from game.running.narrate import english
+from game.running.log_texts import english
 from systems.open_wars.mode import open_game
 from systems.open_wars.state import Campaign
 

@@ -12,13 +12,15 @@ import pytest
 
 from game import CONTENT
 from game.cli.entry import main
+from game.content.locale import Texts
 from game.content.ruleset_files import load_ruleset
 from game.editing import battle as edit
+from game.editing import maps
 from game.editing.document import Document, parse_key
 from game.editing.elements import remove, set_field, set_id
 from game.editing.files import open_document, save_as_mod, save_file, to_toml
 from game.editing.problems import scenario_problems_of
-from game.editing.texts import set_text, text
+from game.editing.texts import first_names, set_text, text
 from game.modding.content_check import check_content
 from game.model.errors import UserError
 from game.model.ruleset import Ruleset
@@ -215,3 +217,21 @@ def test_the_battles_end_and_points_are_options_of_its_own(rules: Ruleset, tmp_p
     set_field(doc, ("victory",), "divisions_removed", 0)
     (wrong,) = scenario_problems_of(doc, rules)
     assert wrong.key == "victory.divisions_removed" and wrong.element == ("victory",)
+
+
+def test_a_new_battle_and_map_are_named_in_every_language(rules: Ruleset) -> None:
+    words = {lang: Texts(lang) for lang in ("en", "es")}
+    doc = first_names(edit.new_scenario(rules), words)
+    said = [(text(doc, p, "name", lang)) for lang in ("en", "es") for p in ((), ("sides", 0), ("sides", 1))]
+    assert said == [
+        "A new battle",
+        "Blue army",
+        "Red army",
+        "Una batalla nueva",
+        "Ejército azul",
+        "Ejército rojo",
+    ]
+    assert not doc.dirty and doc.undo() is None  # where it starts, not an edit
+    ow = first_names(maps.new_map(), words)
+    assert (text(ow, (), "name", "en"), text(ow, (), "name", "es")) == ("A new map", "Un mapa nuevo")
+    assert scenario_problems_of(doc, rules) == scenario_problems_of(edit.new_scenario(rules), rules)

@@ -16,7 +16,8 @@ from game import CONTENT
 from game.content.locale import Texts, placeholders, read_ui
 from game.modding.content_check import check_content
 from game.model.errors import ContentError
-from game.running.narrate import Narrator, texts_for
+from game.running.log_texts import texts_for
+from game.running.narrate import Narrator
 
 BAD = [
     "dado {die:>999999999}",

@@ -17,7 +17,7 @@ from game.model import commands as cmd
 from game.model.battle import Battle
 from game.model.modules import modules
 from game.model.resolution import Reject, refuse
-from game.running.narrate import english, reason_said, texts_for
+from game.running.log_texts import english, reason_said, texts_for
 from systems.clash.command import activation
 from systems.for_glory.charge.plan import plan_charge
 from systems.open_wars.mode import open_game

@@ -17,8 +17,9 @@ import pytest
 from game import ROOT
 from game.ai.players import make_player
 from game.content.locale import Texts
+from game.running.log_texts import texts_for
 from game.running.match import new_match, play
-from game.running.narrate import _raw, describe, groups, names_of, narrate, texts_for
+from game.running.narrate import _raw, describe, groups, names_of, narrate
 
 ES = Texts("es")
 # a point of the table, "(12.3, 4.5)", or a heading in degrees, "facing 290.6", "270°"
@@ -234,6 +235,24 @@ def test_a_natural_one_or_six_is_named_with_its_rule() -> None:
     assert "to obey its order (FG-ORD-3)" in describe(passes)
     assert describe(passes, ES).endswith("= 2, superado; un 6 natural es siempre un éxito (FG-MOR-7)")
     assert "natural" not in describe(check("leadership", 4, 4, "pass", "FG-ACT-2"))
+
+
+@pytest.mark.parametrize(
+    ("value", "en", "es"),
+    [
+        (-1, "-1 XL band to the estado mayor", "-1 tramo de XL hasta el estado mayor"),
+        (-2, "-2 XL bands to the estado mayor", "-2 tramos de XL hasta el estado mayor"),
+    ],
+)
+def test_a_modifier_that_counts_agrees_with_its_value_in_both_languages(value: int, en: str, es: str) -> None:
+    """FG-LDR-4's bands (and hits, counters, markers): one band is said in the singular, as the
+    locale's _one and _many texts give it, in the log and in the dice box (the same words)."""
+    e = check("leadership", 4, 4 + value, "pass", "FG-ACT-2")
+    e["modifiers"] = [{"rule": "FG-LDR-4", "label": "XL bands to the estado mayor", "value": value}]
+    assert f" {en} (FG-LDR-4) = " in describe(e)
+    assert f" {es} (FG-LDR-4) = " in describe(e, ES)
+    hit = e | {"modifiers": [{"rule": "FG-MOR-4", "label": "hits", "value": value}]}
+    assert f" {value} {'impacto' if value == -1 else 'impactos'} (FG-MOR-4) = " in describe(hit, ES)
 
 
 def roll_off(side: str, die: int, rule: str = "FG-ACT-1") -> dict[str, Any]:

@@ -392,7 +392,7 @@ def test_a_slow_or_silent_peer_is_dropped_by_its_deadline(monkeypatch: pytest.Mo
         assert host.game.state == "waiting"
     finally:
         peer.close()
-    monkeypatch.setattr("game.net.network_game.HANDSHAKE", 0.3)
+    monkeypatch.setattr("game.net.connection.HANDSHAKE", 0.3)
     silent = RawPeer(host.game.port)  # connects, says nothing
     try:
         pump(host, silent, lambda: said(host, r"did not finish joining in 0.3 seconds"))

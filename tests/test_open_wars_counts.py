@@ -9,8 +9,9 @@ import re
 import pytest
 
 from game.ai.players import make_player
+from game.running.log_texts import texts_for
 from game.running.match import new_match, play
-from game.running.narrate import describe, texts_for
+from game.running.narrate import describe
 
 BARE = re.compile(r"\b\d+ (?!tokens?\b|fichas?\b)[A-ZÁÉÍÓÚ]")  # "1 Wolf riders", "3 Trol"
 WRONG = {

@@ -15,8 +15,8 @@ from game.content.module_records import folder_of
 from game.content.ruleset_files import load_ruleset
 from game.model.modules import modules
 from game.model.resolution import Reject, refuse
+from game.running.log_texts import english
 from game.running.match import events_digest
-from game.running.narrate import english
 from game.running.script import load, play, setup
 from systems.for_glory.charge.plan import plan_charge
 from systems.for_glory.paths import plan_move

@@ -7,7 +7,8 @@ from __future__ import annotations
 from game import CONTENT
 from game.content.locale import placeholders, read_ui
 from game.model import commands as cmd
-from game.running.narrate import english, narrate, reason_said, texts_for
+from game.running.log_texts import english, reason_said, texts_for
+from game.running.narrate import narrate
 from tests.helpers import make_battle, unit
 
 ES = texts_for("es")

@@ -18,12 +18,6 @@ from game.running.match import Match, new_match, play
 from game.running.saves import AUTOSAVES_KEPT, browse_saves, load_game, save_game, saves_dir
 
 
-@pytest.fixture(autouse=True)
-def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    return tmp_path
-
-
 def part_played(matches: list[Match], rounds: int = 2) -> Match:
     m = new_match("default", 4, 6)
     matches.append(m)

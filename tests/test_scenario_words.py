@@ -13,7 +13,8 @@ from game import CONTENT
 from game.content.scenario import load_scenario
 from game.model.errors import ContentError
 from game.model.ruleset import Ruleset
-from game.running.narrate import names_of, narrate, texts_for
+from game.running.log_texts import texts_for
+from game.running.narrate import names_of, narrate
 
 SHIPPED = sorted((CONTENT / "scenarios").glob("*.toml"))  # For Glory's (the Open Wars maps are apart)
 # words that give away an English text on a Spanish screen (none of them is also Spanish)

@@ -17,6 +17,7 @@ from game.ai.random_player import RandomPlayer
 from game.cli.entry import main
 from game.cli.options import ruleset_with_mods
 from game.cli.tournament import _venues, table
+from game.content.locale import Texts
 from game.running.ratings import PairRecord, Share, anchor_of, bradley_terry, elo, separated, wilson
 from game.running.tournament import Results, Venue
 
@@ -277,3 +278,44 @@ def test_the_table_warns_when_a_rating_gap_is_the_priors() -> None:
     assert "random against heuristic: 0 to 20 in 20 games" in lines
     mixed = Results(res.players, res.venues[:1], [record("random", "heuristic", 3, 10, "a")], 10)
     assert not any("far apart" in line for line in table(mixed))
+
+
+def test_the_tournament_speaks_the_language_of_lang(capsys: pytest.CaptureFixture[str]) -> None:
+    """--lang es: the table, its notes and the two-player lines in Spanish, numbers with a decimal comma;
+    the words are the locale's (ui.toml), English without --lang."""
+    res = Results(
+        ["random", "heuristic"],
+        [Venue("a", "a", "for-glory")],
+        [record("random", "heuristic", 0, 10, "a")],
+        10,
+    )
+    lines = table(res, Texts("es"))
+    assert all(len(line) <= 100 for line in lines)
+    assert lines[0].startswith("Partidas que ganó cada IA contra la otra")
+    assert lines[1] == "de 10 partidas por pareja en cada escenario, cambiando de bando en cada partida."
+    assert any(line.startswith("todos los escenarios ") for line in lines)
+    assert any(line.startswith("valoración ") for line in lines)
+    assert "random contra heuristic: 0 a 10 en 10 partidas" in lines
+    assert table(res) == table(res, Texts("en")) and "random against heuristic: 0 to 10 in 10 games" in table(
+        res
+    )
+    argv = [
+        "tournament",
+        "--a",
+        "heuristic",
+        "--b",
+        "random",
+        "--games",
+        "1",
+        "--rounds",
+        "1",
+        "--lang",
+        "es",
+    ]
+    assert main(argv) == 0
+    out, err = capsys.readouterr()
+    shares = [
+        line for line in out.splitlines() if re.fullmatch(r"\w+: [\d,]+ victorias? de 1 = [\d,]+% .+", line)
+    ]
+    assert len(shares) == 2 and all("(IC del 95%: de " in line for line in shares), out
+    assert "quedan ~" in err

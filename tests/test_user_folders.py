@@ -26,13 +26,6 @@ from game.running.saves import AUTOSAVES_KEPT, browse_saves, save_game, saves_di
 HOSTILE = "../../../../victim/*"
 
 
-@pytest.fixture(autouse=True)
-def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    home = tmp_path / "home"
-    monkeypatch.setenv("XDG_DATA_HOME", str(home))
-    return home
-
-
 @pytest.fixture
 def victim(tmp_path: Path) -> Path:
     """A player's folder beside the game's, full of files that must survive."""

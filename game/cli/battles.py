@@ -59,8 +59,8 @@ def _print(m: Match, as_json: bool, language: str | None) -> None:
 def _print_reasons(m: Match, kept: list[tuple[int, Thought]], language: str) -> None:
     """`--why`: each search general's reasons, round by round, in the language asked, units and sides
     by their names."""
+    from game.running.log_texts import texts_for
     from game.running.names import named
-    from game.running.narrate import texts_for
     from game.running.result_words import side_names
     from game.running.why_words import why_lines
 

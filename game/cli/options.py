@@ -103,8 +103,9 @@ def ruleset_with_mods(args: argparse.Namespace, ruleset_id: str = "for-glory") -
 def print_log(m: Match, language: str | None) -> None:
     """The battle log, one line per move or roll-off, in the language asked (English by default); a
     game of another mode (Open Wars) in that mode's words."""
+    from game.running.log_texts import texts_for
     from game.running.names import named
-    from game.running.narrate import describe, names_of, narrate, texts_for
+    from game.running.narrate import describe, names_of, narrate
 
     stack = m.battle.stack
     t = texts_for(language or "en", [x.id for x in stack.modules])  # the mode's own words too

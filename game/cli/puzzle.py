@@ -19,7 +19,8 @@ def _puzzle(args: argparse.Namespace) -> int:
     from game.ai.reasons import weighed
     from game.cli.script import summary
     from game.content.mods import load_mods
-    from game.running.narrate import narrate, texts_for
+    from game.running.log_texts import texts_for
+    from game.running.narrate import narrate
     from game.running.puzzle import solve
     from game.running.why_words import command_words, why_lines
 

@@ -32,7 +32,8 @@ def summary(result: dict[str, Any]) -> list[str]:
 
 def _script(args: argparse.Namespace) -> int:
     from game.content.mods import load_mods
-    from game.running.narrate import narrate, texts_for
+    from game.running.log_texts import texts_for
+    from game.running.narrate import narrate
     from game.running.script import run
 
     result = run(Path(args.file), mods=load_mods(Path(d) for d in args.mod), modules=args.module)

@@ -45,9 +45,9 @@ def lines(f: Figures, sides: Mapping[str, str], division: Callable[[str], str]) 
 
 def _stats(args: argparse.Namespace) -> int:
     from game.content.mods import load_mods
+    from game.running.log_texts import texts_for
     from game.running.match import load
     from game.running.names import named
-    from game.running.narrate import texts_for
     from game.running.result_words import side_names
     from game.running.stats import figures
 

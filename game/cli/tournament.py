@@ -22,8 +22,9 @@ from game.cli.options import (
     map_options,
     ruleset_with_mods,
 )
-from game.content.locale import counted
+from game.content.locale import LANGUAGES, Texts
 from game.model.errors import UserError, one_line
+from game.model.words import number
 from game.running.ratings import PRIOR, PairRecord, Share, anchor_of, separated
 
 if TYPE_CHECKING:
@@ -90,10 +91,12 @@ def run(args: argparse.Namespace) -> Results:
     pairs = list(combinations(range(len(kinds)), 2))
     total, done, start = len(venues) * len(pairs) * args.games, 0, time.perf_counter()
 
+    t = Texts(args.lang or "en")
+
     def tick() -> None:
         nonlocal done
         done += 1
-        _progress(done, total, start)
+        _progress(done, total, start, t)
 
     records, games = [], []
     for v in venues:
@@ -163,18 +166,35 @@ def to_json(res: Results, args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
-def _cell(s: Share) -> str:
+def _percent(x: float, t: Texts, digits: int = 0) -> str:
+    return number(100 * x, t, digits) + "%"
+
+
+def _count(n: float, t: Texts) -> str:
+    """A count of wins or draws: a draw is half a win (1.5), in the language's decimal mark."""
+    return f"{n:g}".replace(".", t("log_decimal_mark"))
+
+
+def _cell(s: Share, t: Texts) -> str:
     lo, hi = s.interval
-    return f"{s.share:.0%} {lo * 100:.0f}-{hi * 100:.0f}"
+    return f"{_percent(s.share, t)} {lo * 100:.0f}-{hi * 100:.0f}"
 
 
-def table(res: Results) -> list[str]:
-    """Rows are scenarios and columns AI levels (scenarios outnumber levels, so it stays narrow)."""
+def _counted(t: Texts, key: str, n: float) -> str:
+    """`key`_one for one, `key`_many otherwise, with the count."""
+    return t(f"{key}_one" if n == 1 else f"{key}_many", n=_count(n, t))
+
+
+def table(res: Results, t: Texts | None = None) -> list[str]:
+    """Rows are scenarios and columns AI levels (scenarios outnumber levels, so it stays narrow), in the
+    language of `t` (English without)."""
+    t = t or Texts("en")
     ratings = res.ratings()
     anchor = anchor_of(res.players)
     ids = [one_line(v.id, limit=30) for v in res.venues]
-    left = max(len(x) for x in [*ids, "all scenarios", "rating"]) + 2
-    mode_w = max(len(v.mode) for v in res.venues) + 2
+    every, rating = t("tournament_all_scenarios"), t("tournament_rating")
+    left = max(len(x) for x in [*ids, every, rating]) + 2
+    mode_w = max(len(x) for x in [*(v.mode for v in res.venues), t("tournament_mode")]) + 2
     widths = [max(len(p), len("100% 100-100")) + 1 for p in res.players]
 
     def row(name: str, mode: str, cells: Sequence[str]) -> str:
@@ -185,60 +205,68 @@ def table(res: Results) -> list[str]:
 
     opponents = len(res.players) - 1
     lines = [
-        f"Share of games each AI won against {'the other' if opponents == 1 else 'all the others'} "
-        "(a draw counts half), then its 95% interval,",
-        f"of {counted(res.games, 'game', 'games')} a pair on each scenario, sides swapped each game.",
+        t("tournament_head_other" if opponents == 1 else "tournament_head_others"),
+        _counted(t, "tournament_games", res.games),
         "",
-        row("scenario", "mode", res.players),
+        row(t("tournament_scenario"), t("tournament_mode"), res.players),
         *(
-            row(name, v.mode, [_cell(res.share(p, v.id)) for p in res.players])
+            row(name, v.mode, [_cell(res.share(p, v.id), t) for p in res.players])
             for name, v in zip(ids, res.venues, strict=True)
         ),
-        row("all scenarios", "", [_cell(res.share(p)) for p in res.players]),
-        row("rating", "", [f"{ratings[p]:+.0f}" if p != anchor else "0" for p in res.players]),
+        row(every, "", [_cell(res.share(p), t) for p in res.players]),
+        row(rating, "", [f"{ratings[p]:+.0f}" if p != anchor else "0" for p in res.players]),
         "",
-        f"rating: a Bradley-Terry fit of all {sum(r.games for r in res.records)} games, in Elo points "
-        f"(400 x log10 strength ratio), {anchor} = 0",
+        t("tournament_rating_fit", games=sum(r.games for r in res.records), anchor=anchor),
     ]
     if separated(res.records):
-        lines += [
-            "  (some won every game against the rest: the games say only that they are far apart,",
-            f"  the size of that gap comes from the fit's prior, {PRIOR:g} virtual game a level)",
-        ]
+        lines += [t("tournament_separated"), t("tournament_separated_prior", prior=_count(PRIOR, t))]
     for a, b in combinations(res.players, 2):
         games = [r for r in res.records if {r.a, r.b} == {a, b}]
         wa, wb = sum((r.of(a) for r in games), Share(0.0, 0)), sum((r.of(b) for r in games), Share(0.0, 0))
         draws = sum(r.draws for r in games)
-        lines.append(
-            f"{a} against {b}: {wa.wins:g} to {wb.wins:g} in {wa.games} games"
-            + (f" ({counted(draws, 'draw', 'draws')}, counted half)" if draws else "")
+        line = t(
+            "tournament_against",
+            a=a,
+            b=b,
+            wins_a=_count(wa.wins, t),
+            wins_b=_count(wb.wins, t),
+            games=wa.games,
         )
+        lines.append(line + (_counted(t, "tournament_draws", draws) if draws else ""))
     return lines
+
+
+def pair_lines(res: Results, t: Texts) -> list[str]:
+    """Two players: a line each, with its wins, its share and the share's 95% interval."""
+    out = []
+    for p in res.players:
+        s = res.share(p)
+        lo, hi = s.interval
+        wins = _counted(t, "tournament_wins", s.wins)
+        share, low, high = (_percent(x, t, 1) for x in (s.share, lo, hi))
+        out.append(t("tournament_pair", player=p, wins=wins, games=s.games, share=share, low=low, high=high))
+    return out
 
 
 def tournament(args: argparse.Namespace) -> int:
     res = run(args)
+    t = Texts(args.lang or "en")
     if args.json:
         print(json.dumps(to_json(res, args), ensure_ascii=False))
     elif args.all:
-        print(*table(res), sep="\n")
+        print(*table(res, t), sep="\n")
     else:  # two players: a line each, as it has always been
-        for p in res.players:
-            s = res.share(p)
-            lo, hi = s.interval
-            wins = counted(s.wins, "win", "wins")
-            print(f"{p}: {wins} of {s.games} = {s.share:.1%} (95% CI {lo:.1%} to {hi:.1%})")
+        print(*pair_lines(res, t), sep="\n")
     return 0
 
 
-def _progress(done: int, total: int, start: float) -> None:
+def _progress(done: int, total: int, start: float, t: Texts) -> None:
     width = 30
     filled = width * done // total
     elapsed = time.perf_counter() - start
     eta = elapsed / done * (total - done)
-    sys.stderr.write(
-        f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}  {elapsed:.0f}s, ~{eta:.0f}s left"
-    )
+    said = t("tournament_progress", done=done, total=total, elapsed=f"{elapsed:.0f}", left=f"{eta:.0f}")
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {said}")
     sys.stderr.flush()
 
 
@@ -289,6 +317,9 @@ def add_parsers(sub: Any) -> None:
         "--jobs", type=bounded(1, MAX_JOBS), default=1, help="games played at once, each in its own process"
     )
     t.add_argument("--json", action="store_true", help="print one JSON object (progress stays on stderr)")
+    t.add_argument(
+        "--lang", choices=sorted(LANGUAGES), help="the language of the table and the lines (default: English)"
+    )
     add_map_options(t)
     add_mod_option(t)
     t.set_defaults(run=tournament)

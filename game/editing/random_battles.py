@@ -18,9 +18,6 @@ def random_text(rules: Ruleset, mode: str, seed: int, options: RandomOptions) ->
     found = game_mode(mode)
     if found is None:
         raise UserError(f"generate: no game mode {mode!r}")
-    if found.generate is None:
-        # a mode gives its random battles or maps as its GameMode's `generate`
-        raise UserError(f"generate: {found.name} has no random map generator")
     data = found.generate(rules, seed, options)
     other = mode_for_ruleset(str(data.get("ruleset", rules.id)))
     doc = Document(data, "map" if other is not None else "scenario")

@@ -5,6 +5,7 @@ words along."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from game.editing.document import Change, Document, Path, delete, put
@@ -26,6 +27,16 @@ SLOTS: dict[tuple[tuple[str, ...], str], tuple[str, str]] = {
     (("locations", "*"), "name"): ("locations", "id"),
 }
 TOP = ("name", "description", "history")  # the file's own texts, translated under the same key
+
+# A new document's first names (the ui.toml keys that word them), by the document's kind.
+FIRST_NAMES: dict[str, dict[tuple[Path, str], str]] = {
+    "scenario": {
+        ((), "name"): "editor_first_battle",
+        (("sides", 0), "name"): "editor_first_side_blue",
+        (("sides", 1), "name"): "editor_first_side_red",
+    },
+    "map": {((), "name"): "editor_first_map"},
+}
 
 
 def shape(path: Path) -> tuple[str, ...]:
@@ -64,6 +75,17 @@ def set_text(doc: Document, path: Path, field: str, language: str, value: str, m
         return
     key = f"text {target}" if merge else None
     doc.apply("edit_text", [*tables_for(doc, target), *_set_or_drop(doc, target, value)], key)
+
+
+def first_names(doc: Document, words: Mapping[str, Callable[[str], str]]) -> Document:
+    """A new document named in every language of `words` (English in the file's own fields), as it
+    starts: no step of undo, nothing unsaved."""
+    for language, said in words.items():
+        for (path, field), key in FIRST_NAMES[doc.kind].items():
+            set_text(doc, path, field, language, said(key))
+    doc.done.clear()
+    doc.saved_version = doc.version
+    return doc
 
 
 def _where(doc: Document, path: Path, field: str, language: str) -> Path | None:

@@ -152,6 +152,19 @@ HOOKS = (
 MODIFIER_POINTS = ("fire", "melee", "morale", "leadership")
 
 
+def unknown_names(
+    file: str, named: Iterable[tuple[str, str, Iterable[str], Iterable[str]]]
+) -> list[tuple[str, str, str]]:
+    """For a rule module's `check`: each (key, what it names, the names, those the ruleset knows) gives
+    a problem (file, key.name, words) for every name the ruleset does not know."""
+    out = []
+    for key, what, names, known in named:
+        known = set(known)
+        listed = ", ".join(sorted(known))
+        out += [(file, f"{key}.{k}", f"no {what} {k!r} (known: {listed})") for k in names if k not in known]
+    return out
+
+
 @dataclass(frozen=True)
 class RuleModule:
     id: str
@@ -207,6 +220,10 @@ class GameMode:
     base: RuleModule  # the rules every battle of the mode runs, and every hook's default
     setup: Callable[[Any, Any, int | None], None]  # a scenario's game, up to its first decision
     score: Callable[[Any], Mapping[str, Any]]  # each side: an object with .total and .lines
+    # a random battle or map of the mode (`python -m game generate --mode <id>`, the start screen's
+    # "Random battle"): (For Glory's ruleset with the mods, the seed, RandomOptions) -> the data of its
+    # scenario file, the same for the same seed and options; every mode has one
+    generate: Callable[[Any, int, RandomOptions], dict[str, Any]]
     hooks: tuple[str, ...] = HOOKS  # the named points its sequence calls (its base gives each default)
     ruleset: str = "for-glory"  # the ruleset its scenarios name (`ruleset = "..."`)
     # a mode whose scenarios are not For Glory's opens its own: (scenario file, seed, round limit,
@@ -227,10 +244,6 @@ class GameMode:
     # a mode that is not played on a table counts its own figures (`stats`): the game -> (each side's
     # game.model.figures.SideStats, the fates of its formations)
     stats: Callable[[Any], tuple[Any, Any]] | None = None
-    # a random battle or map of the mode (`python -m game generate --mode <id>`, the start screen's
-    # "Random battle"): (For Glory's ruleset with the mods, the seed, RandomOptions) -> the data of its
-    # scenario file, the same for the same seed and options; a mode without one cannot be generated
-    generate: Callable[[Any, int, RandomOptions], dict[str, Any]] | None = None
     # a mode whose sides and endings For Glory's words do not say words its result itself: (the game,
     # the texts) -> (who won, why the game ended, each side's name, each score line's label), in the
     # texts' language

@@ -17,12 +17,12 @@ from game.model.errors import ContentError, UserError
 from game.net.seat import clean_name
 from game.net.wire import HEX
 from game.running.match import MAX_REPLAY_BYTES, Match
-from game.running.saves import HUMAN, load_game, rotate_autosaves, save_game, saves_dir
+from game.running.saves import HUMAN, NETWORK, load_game, rotate_autosaves, save_game, saves_dir
 
 if TYPE_CHECKING:
     from game.net.ledger import Ledger
 
-KEY = "network"
+KEY = NETWORK
 ADDRESS = re.compile(r"(|[A-Za-z0-9.:\[\]_-]{1,253}:\d{1,5})")  # a host name or address and a port
 
 

@@ -13,7 +13,7 @@ from systems.dias.combat_module import DIAS_COMBAT
 from systems.dias.terrain import DIAS_TERRAIN
 from systems.for_glory.mode import FOR_GLORY_MODE
 from systems.open_wars.mode import OPEN_WARS_MODE
-from systems.warhammer.charges import WARHAMMER_CHARGES
+from systems.warhammer.charges_module import WARHAMMER_CHARGES
 from systems.warhammer.terrain import WARHAMMER_TERRAIN
 
 MODES: tuple[GameMode, ...] = (FOR_GLORY_MODE, OPEN_WARS_MODE)

@@ -35,7 +35,7 @@ from game.model.limits import ID, check_id
 from game.model.modules import MAX_MODULES, compose, mode_for_ruleset
 from game.model.resolution import Decision
 from game.model.ruleset import Ruleset
-from game.running.narrate import REASONS
+from game.running.log_texts import REASONS
 
 REPLAY_FORMAT = "forglory-replay"
 REPLAY_VERSION = 1

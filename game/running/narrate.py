@@ -20,16 +20,14 @@ from __future__ import annotations
 import inspect
 import math
 import re
-import string
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from game import CONTENT
-from game.content.locale import Texts, read_ui
+from game.content.locale import Texts
 from game.model.modules import modules
-from game.model.words import Number, Term, inches, slug
+from game.model.words import inches, slug
+from game.running.log_texts import english, reason_said
 
 if TYPE_CHECKING:
     from game.content.scenario import ScenarioFile
@@ -51,7 +49,6 @@ EDGE = re.compile(r"(?P<flank>\w+) \((?P<edge>\w+)\)")
 NUMBERED = re.compile(r"(?P<words>.*\D) (?P<n>-?\d+)")
 # the details of a note that are ids of units or officers (told by their names)
 NAMED_DETAILS = ("unit", "target", "by", "officer", "charger", "shooter", "reactor", "mover")
-DECIMAL = re.compile(r"-?\d+\.\d+")
 
 
 @dataclass(frozen=True)
@@ -62,34 +59,6 @@ class Line:
     first: int
     count: int
     kind: str  # the kind of its first event (the log shows a refusal in red)
-
-
-@cache
-def english() -> Texts:
-    return texts_for("en")
-
-
-class EnglishReasons:
-    """The words a game records its refusals in (English, every module's), handed to its session:
-    read the first time a refusal is recorded rather than for every game (most record none)."""
-
-    def __call__(self, key: str, **values: object) -> str:
-        return english()(key, **values)
-
-    def has(self, key: str) -> bool:
-        return english().has(key)
-
-
-REASONS = EnglishReasons()
-
-
-def texts_for(language: str, module_ids: Iterable[str] | None = None) -> Texts:
-    """The words of the log in a language, with those of the given rule modules (None: every module
-    that has a locale folder, as the command line does)."""
-    from game.content.module_records import folder_of  # the registry of modules is loaded by then
-
-    chosen = [m for m in modules() if module_ids is None or m.id in set(module_ids)]
-    return Texts(language, tuple(f for m in chosen if (f := folder_of(m) / "locale").is_dir()))
 
 
 class Narrator:
@@ -144,6 +113,14 @@ class Narrator:
         if numbered and self.t.has(key := f"{prefix}_{slug(numbered['words'])}_n"):
             return self.t(key, n=numbered["n"])
         return value
+
+    def label(self, m: Mapping[str, Any]) -> str:
+        """A modifier's label in words; one that counts (hits, counters, bands: `log_label_..._one` and
+        `_many`) agrees with the modifier's value as the line shows it: "-1 hit", "-2 hits"."""
+        key = f"log_label_{slug(m['label'])}"
+        if self.t.has(f"{key}_one"):
+            return self.t(f"{key}_one" if abs(m["value"]) == 1 else f"{key}_many")
+        return self.word("log_label", m["label"])
 
     def side(self, side: str) -> str:
         return self.sides.get(side, side)
@@ -317,7 +294,7 @@ class Narrator:
             + self.say(
                 "log_modifier",
                 value=f"{m['value']:+d}",
-                label=self.word("log_label", m["label"]),
+                label=self.label(m),
                 rule=m["rule"],
             )
             for m in e.get("modifiers", [])
@@ -391,61 +368,6 @@ def _rejected(n: Narrator, e: Event) -> str:
     who = f"{n.name(e['unit'])}: " if e.get("unit") else ""
     order = n.word("log_order", e.get("order") or "order")
     return n.say("log_rejected", who=who, order=order, rule=e["rule"], reason=reason_said(n.t, e["reason"]))
-
-
-def reason_said(t: Texts, reason: str) -> str:
-    """A recorded refusal in the language of `t`: its key found by matching the English texts of the
-    reasons.toml files (the game's and every module's), its values read back from it; a reason no text
-    matches (or that `t` has no words for) as it is."""
-    from game.model.resolution import Reject  # the session tells its events through this module
-
-    for key, pattern in _reason_patterns():
-        found = pattern.fullmatch(reason)
-        if found is not None:
-            values = {name: _value_word(name, v) for name, v in found.groupdict().items()}
-            return Reject("", reason, key, values).said(t)
-    return reason
-
-
-def _value_word(name: str, value: str) -> str:
-    """A value read back from an English reason as the refusal gave it (game.model.ruleset.category_word,
-    systems/*.py): a decimal number, or a term of the game that another language says its own way."""
-    if DECIMAL.fullmatch(value):
-        return Number(value)
-    if name in ("order", "edge", "ground"):  # given by their key's suffix
-        return Term(value, f"log_{name}_{slug(value)}")
-    if name == "category":  # given by the category's name
-        for key, text in _english_ui().items():
-            if key.startswith("category_") and text == value:
-                return Term(value, key)
-    return value
-
-
-@cache
-def _english_ui() -> dict[str, str]:
-    return read_ui(CONTENT / "locale" / "en" / "ui.toml")
-
-
-@cache
-def _reason_patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
-    """Each refusal's key and its English text as a pattern, the most literal words first (so that
-    a text with more fixed words wins over a looser one that would match as well)."""
-    from game.content.module_records import folder_of
-
-    texts: dict[str, str] = {}
-    for root in (CONTENT / "locale", *(folder_of(m) / "locale" for m in modules())):
-        if (path := root / "en" / "reasons.toml").is_file():
-            texts.update(read_ui(path))
-    out = []
-    for key, text in texts.items():
-        parts = []
-        for literal, name, _spec, _conv in string.Formatter().parse(text):
-            parts.append(re.escape(literal))
-            if name is not None:
-                parts.append(f"(?P<{name}>.+?)" if f"(?P<{name}>" not in "".join(parts) else f"(?P={name})")
-        literal_size = sum(len(lit) for lit, *_ in string.Formatter().parse(text))
-        out.append((literal_size, key, re.compile("".join(parts), re.DOTALL)))
-    return tuple((key, pattern) for _size, key, pattern in sorted(out, key=lambda x: -x[0]))
 
 
 def _pushed(n: Narrator, e: Event) -> str:

@@ -20,7 +20,6 @@ from game.ai.players import make_player
 from game.ai.reasons import Thought
 from game.content.mods import Mod
 from game.content.records import build, read_toml
-from game.content.ruleset_files import load_ruleset
 from game.content.scenario import XY, Edge, Name
 from game.model import commands as cmd
 from game.model.battle import Battle, GameState, ObjectiveState
@@ -82,21 +81,17 @@ class Solution:
         return {"commands": self.commands, "thoughts": self.thoughts, "events": self.events}
 
 
-def _fail(path: Path, where: str, problem: str) -> ContentError:
-    return ContentError(f"{path}: {where}", problem)
-
-
 def load(path: Path) -> PuzzleFile:
     """Read and type-check a puzzle file; every problem names the file and the key."""
     data = read_toml(path)
     if "puzzle" not in data:
-        raise _fail(path, "puzzle", "missing table: a puzzle says whose move it is in [puzzle]")
+        raise script.fail(path, "puzzle", "missing table: a puzzle says whose move it is in [puzzle]")
     if data.get("steps"):
-        raise _fail(path, "steps", "a puzzle gives no steps: the side's general chooses its orders")
+        raise script.fail(path, "steps", "a puzzle gives no steps: the side's general chooses its orders")
     try:
         spec = build(PuzzleFile, data, "")
     except ContentError as e:
-        raise _fail(path, e.where, e.problem) from None
+        raise script.fail(path, e.where, e.problem) from None
     return spec
 
 
@@ -117,23 +112,23 @@ def setup(path: Path, spec: PuzzleFile, rules: Any, modules: Sequence[str] = ())
 def _round_state(path: Path, p: PuzzleSpec, b: Battle) -> None:
     sides = list(b.sides)
     if p.side not in sides:
-        raise _fail(
+        raise script.fail(
             path, "puzzle.side", f"no side {p.side!r} in the position (its sides: {', '.join(sides)})"
         )
     if set(p.edges) != set(sides) or set(p.edges.values()) != {"south", "north"}:
-        raise _fail(
+        raise script.fail(
             path, "puzzle.edges", f"give each side ({', '.join(sides)}) its edge: one south, the other north"
         )
     objectives: list[ObjectiveState] = []
     for i, o in enumerate(p.objectives):
         where = f"puzzle.objectives[{i}]"
         if o.id in {x.id for x in objectives}:
-            raise _fail(path, f"{where}.id", f"duplicate id {o.id!r}")
+            raise script.fail(path, f"{where}.id", f"duplicate id {o.id!r}")
         for side in [o.holder, *o.held_before]:
             if side is not None and side not in sides:
-                raise _fail(path, f"{where}.holder", f"no side {side!r} in the position")
+                raise script.fail(path, f"{where}.holder", f"no side {side!r} in the position")
         if not b.table.holds_point(o.at):
-            raise _fail(path, f"{where}.at", "the objective is not on the table")
+            raise script.fail(path, f"{where}.at", "the objective is not on the table")
         ever = set(o.held_before) | ({o.holder} if o.holder else set())
         objectives.append(ObjectiveState(o.id, o.at, o.name, o.holder, ever))
     other = next(s for s in sides if s != p.side)
@@ -141,19 +136,19 @@ def _round_state(path: Path, p: PuzzleSpec, b: Battle) -> None:
         path.stem, [p.side, other], dict(p.edges), objectives, p.max_rounds, p.round, "activations"
     )
     if p.max_rounds is not None and p.round > p.max_rounds:
-        raise _fail(path, "puzzle.round", f"round {p.round} is past the last round, {p.max_rounds}")
+        raise script.fail(path, "puzzle.round", f"round {p.round} is past the last round, {p.max_rounds}")
     assess(b)
     b.formations_fixed = True  # the round's formations are fixed at its initiative (AMB-5)
     e = b.ids.get(p.formation)
     off = esper.try_component(e, Officer) if e is not None else None
     if e is None or b.side_of(e) != p.side or (off is None and not esper.has_component(e, Unit)):
-        raise _fail(
+        raise script.fail(
             path,
             "puzzle.formation",
             f"{p.formation!r} is no division general, unit or estado mayor of {p.side}",
         )
     if off is not None and off.role == "division" and not any(f.key == p.formation for f in b.formations):
-        raise _fail(path, "puzzle.formation", f"the division of {p.formation} has no unit on the table")
+        raise script.fail(path, "puzzle.formation", f"the division of {p.formation} has no unit on the table")
     update_objectives(b)  # a unit already at XS of an objective holds it (AMB-35)
 
 
@@ -168,19 +163,15 @@ def solve(
 ) -> Solution:
     """Load a puzzle and let the side's general take the whole activation."""
     spec = load(path)
-    try:
-        rules = load_ruleset(spec.ruleset, rulesets, mods)
-    except ContentError as e:
-        raise _fail(path, "ruleset", str(e)) from None
-    b = setup(path, spec, rules, modules)
+    b = setup(path, spec, script.ruleset_of(path, spec, rulesets, mods), modules)
     try:
         return _play(path, spec, b, level, other, seed, mods)
     except DiceExhausted:
-        raise _fail(
+        raise script.fail(
             path, "dice", f"the dice list ran out after {b.dice.used} dice: give more, or a seed"
         ) from None
     except WrongDie as e:
-        raise _fail(path, f"dice[{b.dice.used}]", str(e)) from None
+        raise script.fail(path, f"dice[{b.dice.used}]", str(e)) from None
     finally:
         b.close()
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from game.model.events import GameOver
+from game.running.log_texts import texts_for
 from game.running.match import Match, summary
-from game.running.narrate import Narrator, end_reason, names_of, texts_for
+from game.running.narrate import Narrator, end_reason, names_of
 
 
 def side_names(m: Match, language: str) -> Mapping[str, str]:

@@ -23,6 +23,7 @@ LISTED = 200  # saves read for the save browser, the newest files first
 # what follows "autosave-<scenario>-" in the name of an autosave the game wrote: its time and round
 STAMPED = re.compile(r"(\d{8}-\d{6})-r(\d{1,6})\.json")
 SAVED = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d")  # a save's "saved": when, as the game writes it
+NETWORK = "network"  # the table where a network game's save keeps its seats (game/net/saved.py)
 
 
 def saves_dir() -> Path:
@@ -113,6 +114,16 @@ NAME_LENGTH = 60  # a save's name as the player gives it
 
 
 @dataclass(frozen=True)
+class NetSeats:
+    """Who played a network game's save, as this machine kept it (the save browser says so)."""
+
+    role: str  # "host" or "guest": how this machine took part
+    side: str  # the side played here
+    name: str  # the player here ("" when the save does not say)
+    peer: str  # the player on the other machine
+
+
+@dataclass(frozen=True)
 class SaveMeta:
     """What the save browser shows of a save without replaying it."""
 
@@ -124,6 +135,7 @@ class SaveMeta:
     players: dict[str, str]  # side -> "human" or an AI
     name: str  # the name the player gave it ("" for none)
     modified: float  # the file's time: the newest first among saves of the same minute
+    network: NetSeats | None = None  # a network game's: who was where
 
 
 def save_meta(path: Path) -> SaveMeta:
@@ -153,7 +165,19 @@ def save_meta(path: Path) -> SaveMeta:
         {str(k)[:40]: v[:40] for k, v in list(players.items())[:8]},
         clean_name(name) if isinstance(name, str) else "",
         modified,
+        net_seats(data.get(NETWORK)),
     )
+
+
+def net_seats(kept: object) -> NetSeats | None:
+    """A network game's seats as its save keeps them; None for a game on one machine, or for seats
+    that are not what the game writes (loading the save over the network says why)."""
+    if not isinstance(kept, dict):
+        return None
+    role, side, name, peer = (kept.get(k, "") for k in ("role", "side", "name", "peer"))
+    if role not in ("host", "guest") or not all(isinstance(x, str) for x in (side, name, peer)):
+        return None
+    return NetSeats(role, side[:40], clean_name(name), clean_name(peer))
 
 
 def browse_saves(folder: Path | None = None, skipped: list[str] | None = None) -> list[SaveMeta]:

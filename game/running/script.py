@@ -30,7 +30,7 @@ from game.model.modules import modules as all_modules
 from game.model.resolution import Decision
 from game.model.ruleset import Ruleset
 from game.model.table import Table
-from game.running.narrate import REASONS
+from game.running.log_texts import REASONS
 from systems.for_glory.checks import is_disorganised
 from systems.for_glory.command import assess
 
@@ -122,22 +122,31 @@ ANY_ORDER_KEYS = {"unit", "order", "reactions", "marker", "extra", "decisions"}
 CHECK_KEYS = {"leadership": {"check", "officer"}, "morale": {"check", "unit"}}
 
 
-def _fail(path: Path, where: str, problem: str) -> ContentError:
+def fail(path: Path, where: str, problem: str) -> ContentError:
+    """A problem of a scripted file (or a puzzle), at its key."""
     return ContentError(f"{path}: {where}", problem)
+
+
+def ruleset_of(path: Path, spec: ScriptFile, rulesets: Path | None, mods: Sequence[Mod]) -> Ruleset:
+    """The ruleset a scripted file (or a puzzle) names, with the mods over it; a problem names the file."""
+    try:
+        return load_ruleset(spec.ruleset, rulesets, mods)
+    except ContentError as e:
+        raise fail(path, "ruleset", str(e)) from None
 
 
 def load(path: Path) -> ScriptFile:
     """Read and type-check a script file; every problem names the file and the key."""
     data = read_toml(path)
     if not data:
-        raise _fail(path, "table", "the file is empty: a scripted battle needs a table, units and steps")
+        raise fail(path, "table", "the file is empty: a scripted battle needs a table, units and steps")
     try:
         spec = build(ScriptFile, data, "")
     except ContentError as e:
-        raise _fail(path, e.where, e.problem) from None
+        raise fail(path, e.where, e.problem) from None
     for i, (raw, step) in enumerate(zip(data.get("steps", []), spec.steps, strict=True)):
         if (step.order is None) == (step.check is None):
-            raise _fail(path, f"steps[{i}]", "a step gives either an order or a check")
+            raise fail(path, f"steps[{i}]", "a step gives either an order or a check")
         if step.order is not None:
             allowed, what = ANY_ORDER_KEYS | order_kind(step.order).script_keys, f"a {step.order} order"
         else:
@@ -145,7 +154,7 @@ def load(path: Path) -> ScriptFile:
             allowed, what = CHECK_KEYS[step.check], f"a {step.check} check"
         for key in raw:
             if key not in allowed:
-                raise _fail(
+                raise fail(
                     path, f"steps[{i}].{key}", f"not a key of {what} (its keys: {', '.join(sorted(allowed))})"
                 )
     return spec
@@ -154,7 +163,7 @@ def load(path: Path) -> ScriptFile:
 def make_table(path: Path, rules: Ruleset, spec: ScriptFile) -> Table:
     w, d = spec.table
     if w <= 0 or d <= 0:
-        raise _fail(path, "table", f"the table needs a positive size, found {list(spec.table)}")
+        raise fail(path, "table", f"the table needs a positive size, found {list(spec.table)}")
     return Table(w, d, make_terrain(rules, spec.terrain, str(path)))
 
 
@@ -166,10 +175,10 @@ def rule_stack(path: Path, spec: ScriptFile, rules: Ruleset, modules: Sequence[s
     )
     for i, s in enumerate(spec.steps):
         if s.order is not None and s.order not in stack.order_names:
-            raise _fail(path, f"steps[{i}].order", _not_on("order", s.order, stack))
+            raise fail(path, f"steps[{i}].order", _not_on("order", s.order, stack))
         for j, r in enumerate(s.reactions):
             if r.action not in stack.reactions:
-                raise _fail(path, f"steps[{i}].reactions[{j}].action", _not_on("reaction", r.action, stack))
+                raise fail(path, f"steps[{i}].reactions[{j}].action", _not_on("reaction", r.action, stack))
     return stack
 
 
@@ -188,10 +197,10 @@ def setup(path: Path, spec: ScriptFile, rules: Ruleset, modules: Sequence[str] =
         for i, v in enumerate(spec.dice):
             if not any(d.shows(v) for d in stack.dice):
                 shows = " or ".join(f"a {d} shows {d.low} to {d.high}" for d in stack.dice)
-                raise _fail(path, f"dice[{i}]", f"{shows}, found {v}")
+                raise fail(path, f"dice[{i}]", f"{shows}, found {v}")
     sides = sorted({o.side for o in spec.officers} | {u.side for u in spec.units})
     if len(sides) != 2:
-        raise _fail(path, "officers/units", f"a battle has exactly two sides, found {sides}")
+        raise fail(path, "officers/units", f"a battle has exactly two sides, found {sides}")
     table = make_table(path, rules, spec)
     seen: set[str] = set()
     staff: set[str] = set()
@@ -199,54 +208,52 @@ def setup(path: Path, spec: ScriptFile, rules: Ruleset, modules: Sequence[str] =
     for i, o in enumerate(spec.officers):
         where = f"officers[{i}]"
         if o.id in seen:
-            raise _fail(path, f"{where}.id", f"duplicate id {o.id!r}")
+            raise fail(path, f"{where}.id", f"duplicate id {o.id!r}")
         seen.add(o.id)
         if o.experience < 0:
-            raise _fail(path, f"{where}.experience", f"experience cannot be negative, found {o.experience}")
+            raise fail(path, f"{where}.experience", f"experience cannot be negative, found {o.experience}")
         if o.role == "staff":
             if o.side in staff:
-                raise _fail(path, f"{where}.role", f"side {o.side!r} already has its estado mayor")
+                raise fail(path, f"{where}.role", f"side {o.side!r} already has its estado mayor")
             staff.add(o.side)
         if not table.holds_point(o.at, radius):
-            raise _fail(path, f"{where}.at", f"{o.id} does not stand wholly on the table")
+            raise fail(path, f"{where}.at", f"{o.id} does not stand wholly on the table")
     officers = {o.id: o for o in spec.officers}
     b = rules.core.bases
     placed: list[tuple[str, tuple[Point, ...]]] = []
     for i, u in enumerate(spec.units):
         where = f"units[{i}]"
         if u.id in seen:
-            raise _fail(path, f"{where}.id", f"duplicate id {u.id!r}")
+            raise fail(path, f"{where}.id", f"duplicate id {u.id!r}")
         seen.add(u.id)
         chief = officers.get(u.division)
         if chief is None:
-            raise _fail(path, f"{where}.division", f"unknown division officer {u.division!r}")
+            raise fail(path, f"{where}.division", f"unknown division officer {u.division!r}")
         if chief.role != "division":
-            raise _fail(
-                path, f"{where}.division", f"{u.division} is the estado mayor, not a division officer"
-            )
+            raise fail(path, f"{where}.division", f"{u.division} is the estado mayor, not a division officer")
         if chief.side != u.side:
-            raise _fail(path, f"{where}.division", f"{u.division} is an officer of the other side")
+            raise fail(path, f"{where}.division", f"{u.division} is an officer of the other side")
         if u.category not in rules.categories:
             known = ", ".join(rules.categories)
-            raise _fail(path, f"{where}.category", f"unknown category {u.category!r} (known: {known})")
+            raise fail(path, f"{where}.category", f"unknown category {u.category!r} (known: {known})")
         if u.quality not in rules.qualities:
             known = ", ".join(rules.qualities)
-            raise _fail(path, f"{where}.quality", f"unknown quality {u.quality!r} (known: {known})")
+            raise fail(path, f"{where}.quality", f"unknown quality {u.quality!r} (known: {known})")
         if not 0 <= u.hits < rules.core.hits.destroyed_at:
-            raise _fail(
+            raise fail(
                 path, f"{where}.hits", f"a unit in play has 0 to {rules.core.hits.destroyed_at - 1} hits"
             )
         corners = rect_corners(u.at[0], u.at[1], u.facing, b.unit_width, b.unit_depth)
         if not table.holds(corners):
-            raise _fail(path, f"{where}.at", f"{u.id} does not stand wholly on the table")
+            raise fail(path, f"{where}.at", f"{u.id} does not stand wholly on the table")
         for other, theirs in placed:
             if convex_overlap(corners, theirs):
-                raise _fail(path, f"{where}.at", f"{u.id} overlaps {other}")
+                raise fail(path, f"{where}.at", f"{u.id} overlaps {other}")
         placed.append((u.id, corners))
     _check_steps(path, spec, seen)
     for side in spec.command_points or {}:
         if side not in sides:
-            raise _fail(path, f"command_points.{side}", f"unknown side (the sides: {', '.join(sides)})")
+            raise fail(path, f"command_points.{side}", f"unknown side (the sides: {', '.join(sides)})")
     battle = Battle(rules, table, Dice(spec.seed, spec.dice), stack, words=REASONS)
     for o in spec.officers:
         battle.add_officer(o.id, o.side, o.role, o.experience, o.at)
@@ -257,7 +264,7 @@ def setup(path: Path, spec: ScriptFile, rules: Ruleset, modules: Sequence[str] =
             stack.hook("command_points")(battle, {s: spec.command_points.get(s, 0) for s in sides})
         except UserError as e:
             battle.close()
-            raise _fail(path, "command_points", str(e)) from None
+            raise fail(path, "command_points", str(e)) from None
     return battle
 
 
@@ -267,11 +274,11 @@ def _check_steps(path: Path, spec: ScriptFile, ids: set[str]) -> None:
 
     def known(where: str, ident: str | None, pool: set[str], what: str) -> None:
         if ident is not None and ident not in pool:
-            raise _fail(path, where, f"unknown {what} id {ident!r}")
+            raise fail(path, where, f"unknown {what} id {ident!r}")
 
     def required(where: str, value: object, problem: str) -> None:
         if value is None:
-            raise _fail(path, where, f"missing key: {problem}")
+            raise fail(path, where, f"missing key: {problem}")
 
     for i, s in enumerate(spec.steps):
         where = f"steps[{i}]"
@@ -296,7 +303,7 @@ def _check_steps(path: Path, spec: ScriptFile, ids: set[str]) -> None:
             known(f"{where}.extra.unit", s.extra.unit, units, "unit")
             known(f"{where}.extra.charge", s.extra.charge, ids, "unit or officer")
             if (s.extra.to is None) == (s.extra.charge is None):
-                raise _fail(path, f"{where}.extra", "give a destination (to) or a charge target, not both")
+                raise fail(path, f"{where}.extra", "give a destination (to) or a charge target, not both")
 
 
 def order_command(battle: Battle, s: StepSpec) -> cmd.Command:
@@ -445,16 +452,16 @@ def play(path: Path, spec: ScriptFile, battle: Battle) -> list[dict[str, Any]]:
             events = play_step(battle, step)
         except DiceExhausted:
             n = battle.dice.used
-            raise _fail(
+            raise fail(
                 path,
                 f"steps[{i}]",
                 f"the dice list ran out after {n} dice ({before} used before this step, {n - before} in it): "
                 "this step needs more; a script states every die it expects",
             ) from None
         except WrongDie as e:
-            raise _fail(path, f"dice[{battle.dice.used}]", str(e)) from None
+            raise fail(path, f"dice[{battle.dice.used}]", str(e)) from None
         except Unanswered as e:
-            raise _fail(path, f"steps[{i}]", str(e)) from None
+            raise fail(path, f"steps[{i}]", str(e)) from None
         out += [
             {"kind": e.kind, "step": i, **{k: v for k, v in e.to_dict().items() if k != "kind"}}
             for e in events
@@ -509,11 +516,7 @@ def run(
     """Load, check and play a scripted battle (with mods, if given); any problem with the file is a
     ContentError."""
     spec = load(path)
-    try:
-        rules = load_ruleset(spec.ruleset, rulesets, mods)
-    except ContentError as e:
-        raise _fail(path, "ruleset", str(e)) from None
-    battle = setup(path, spec, rules, modules)
+    battle = setup(path, spec, ruleset_of(path, spec, rulesets, mods), modules)
     try:
         events = play(path, spec, battle)
         return report(spec, battle, events)

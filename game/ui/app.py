@@ -19,7 +19,7 @@ from game.net.said import Said
 from game.net.saved import is_net_save, load_net
 from game.net.seat import Seat
 from game.running.match import new_match
-from game.running.saves import load_game
+from game.running.saves import load_game, save_meta
 from game.running.settings import Settings, fitted_window, load_settings
 from game.ui import theme
 from game.ui.battle_screen import BattleScreen
@@ -48,9 +48,11 @@ def open_battle(setup: Setup, size: tuple[int, int], settings: Settings | None =
     if setup.tutorial:
         setup.tutorial = False  # the next start from the start screen is the scenario chosen again
         return TutorialScreen(size, settings)
+    net = None
     if setup.load is not None:
         path, setup.load = setup.load, None
         m, players = load_game(path, tuple(load_mods(setup.mods)))
+        net = save_meta(path).network  # a network game's save opened here (play --load) goes on here
     else:
         rules = load_ruleset(mods=load_mods(setup.mods))
         modules = setup.modules
@@ -61,9 +63,14 @@ def open_battle(setup: Setup, size: tuple[int, int], settings: Settings | None =
         sides = m.battle.game.sides  # type: ignore[union-attr]
         seats = [setup.a, setup.b, *setup.seats]
         players = {s: seats[i] if i < len(seats) else setup.b for i, s in enumerate(sides)}
+    screen: BattleScreen | OpenWarsScreen
     if isinstance(m.battle, Campaign):  # a map of Open Wars: its own screen
-        return OpenWarsScreen(m, players, size, settings)
-    return BattleScreen(m, players, size, settings)
+        screen = OpenWarsScreen(m, players, size, settings)
+    else:
+        screen = BattleScreen(m, players, size, settings)
+    if net is not None:  # said, not silent: both sides are played here now (docs/network.md)
+        screen.log.say("load_net_here", theme.GOOD, name=net.peer)
+    return screen
 
 
 def open_editor(setup: Setup, size: tuple[int, int], settings: Settings) -> EditorScreen:
@@ -107,16 +114,18 @@ def open_remote(seat: Seat, size: tuple[int, int], settings: Settings, said: Seq
 
 def switch_to_save(
     screen: Screen | ReplayViewer, setup: Setup, size: tuple[int, int], settings: Settings
-) -> Screen | ReplayViewer:
-    """The save chosen in a battle's menu, opened in place of that battle; a save that will not open
-    says why in that battle, which goes on."""
+) -> Screen | ReplayViewer | Lobby:
+    """The save chosen in a battle's menu, opened in place of that battle: a network game's goes on
+    over the network as from the start screen (its lobby: the host hosts it again, the guest calls
+    again); a save that will not open says why in that battle, which goes on."""
     played = screen.screen if isinstance(screen, TutorialScreen) else screen
     if not isinstance(played, BattleScreen | OpenWarsScreen) or played.to_load is None:
         return screen
     setup.load, played.to_load = played.to_load, None
     try:
-        opened = open_battle(setup, size, settings)
+        opened = lobby_for_save(setup, size, settings) or open_battle(setup, size, settings)
     except UserError as e:
+        setup.load = None
         played.load_failed(str(e))
         return screen
     screen.close()
@@ -270,7 +279,11 @@ def _loop(
                         size = pygame.event.Event(pygame.VIDEORESIZE, w=surf.get_width(), h=surf.get_height())
                         battle.handle(size)
                     if left == "load":
-                        battle, end = switch_to_save(battle, setup, surf.get_size(), settings), None
+                        switched = switch_to_save(battle, setup, surf.get_size(), settings)
+                        if isinstance(switched, Lobby):  # a network game's save: its lobby
+                            battle, end, lobby = None, None, switched
+                            continue
+                        battle, end = switched, None
                     if left == "end" or (
                         end is not None and ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE
                     ):

@@ -16,8 +16,8 @@ from game.content.scenario import load_scenario
 from game.model.battle import Battle, ObjectiveState
 from game.model.dice import Dice
 from game.model.table import Feature, Table
+from game.running.log_texts import REASONS
 from game.running.match import Match, new_match
-from game.running.narrate import REASONS
 from game.ui.app import SIZE
 from game.ui.battle_screen import BattleScreen
 from systems.for_glory import sequence

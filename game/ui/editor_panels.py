@@ -19,6 +19,7 @@ from game.editing import maps
 from game.editing.document import Document, Path
 from game.editing.elements import remove, set_field
 from game.editing.fields import Field, fields_of
+from game.editing.problem_words import problem_said
 from game.editing.problems import Problem
 from game.editing.texts import text
 from game.model.modules import modules_by_mode
@@ -44,7 +45,7 @@ class Panel:
 
     def problem(self, element: Path) -> str:
         found = self.problems.get(element)
-        return found[0].text if found else ""
+        return problem_said(self.t, found[0].text) if found else ""
 
     def words(self, path: Path, name: str) -> str:
         return text(self.doc, path, name, self.language)

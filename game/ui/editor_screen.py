@@ -22,15 +22,17 @@ from game.content.mods import Mod, user_mods_dir
 from game.content.ruleset_files import load_ruleset
 from game.editing import battle as edit
 from game.editing import maps
+from game.editing.document import Document
 from game.editing.document import Path as DocPath
 from game.editing.elements import remove
 from game.editing.files import open_document, save_as_mod, save_file, shipped, to_toml
+from game.editing.problem_words import problem_said
 from game.editing.problems import Problem, problems_of
-from game.editing.texts import text
+from game.editing.texts import first_names, text
 from game.model.errors import UserError, one_line
 from game.model.limits import check_id
+from game.running.log_texts import texts_for
 from game.running.match import battles_dir
-from game.running.narrate import texts_for
 from game.ui import theme
 from game.ui.editor_dialogs import Dialog, OpenList, Prompt
 from game.ui.editor_forms import THEME, Form
@@ -50,7 +52,7 @@ from game.ui.markup import drawable
 from systems.open_wars.records import OpenWarsRules, load_rules
 
 BAR, TOOLS, PANEL, BOTTOM = 44, 150, 400, 96
-ZONE_NAME = 12  # characters of a side's name on its zone's tool
+ZONE_PADDING = 12  # pixels a tool button keeps free around its words
 SNAP = 1.0  # inches: the grid points snap to when snapping is on
 MOD = "my-battles"  # the mod a battle is saved in unless the player names another
 COMMANDS = ("new_battle", "new_map", "open", "save", "save_mod", "try", "undo", "redo", "snap", "language",
@@ -73,7 +75,7 @@ class EditorScreen:
         self.ow: OpenWarsRules = load_rules()
         self.path: Path | None = None  # where it was opened from or last saved to
         self.status = ""  # what the last command did
-        self.language = "en"
+        self.language = t.language if t.language in LANGUAGES else "en"  # the names edited
         self.snap = 0.0
         self.dialog: Dialog | None = None
         self.asked = ""  # what the open dialog's answer is for
@@ -83,8 +85,13 @@ class EditorScreen:
             self.doc = open_document(path)
             self.path = None if shipped(path) else Path(path)
         else:
-            self.doc = edit.new_scenario(self.rules) if kind == "scenario" else maps.new_map()
+            self.doc = self._new(kind)
         self.layout(size)
+
+    def _new(self, kind: str) -> Document:
+        """A new battle or map, its first names in every language the game speaks."""
+        doc = edit.new_scenario(self.rules) if kind == "scenario" else maps.new_map()
+        return first_names(doc, {lang: texts_for(lang) for lang in LANGUAGES})
 
     # --- building the screen -------------------------------------------------------------------
 
@@ -155,10 +162,7 @@ class EditorScreen:
                 ("draw", None, self.t("editor_tool_draw")),
             ]
             rows += [("objective", None, self.t("editor_tool_objective"))]
-            rows += [
-                ("zone", k, self.t("editor_tool_zone", side=self._side_name(k, s)))
-                for k, s in enumerate(sides)
-            ]
+            rows += [("zone", k, self._zone_label(k, s)) for k, s in enumerate(sides)]
             rows += [("fit", None, self.t("editor_fit"))]
             kinds = sorted(self.rules.terrain.values(), key=lambda k: k.kind != "wood")  # woods first
             options = [(menu_word(self.t, k), k.kind) for k in kinds]
@@ -185,10 +189,14 @@ class EditorScreen:
         key = f"editor_how_{tool}" + ("_card" if self.doc.kind == "map" and tool == "select" else "")
         return self.t(key) if self.t.has(key) else ""
 
-    def _side_name(self, k: int, side: dict[str, Any]) -> str:
-        """A side's name as its tool says it: in the language edited, short enough for the button."""
-        name = text(self.doc, ("sides", k), "name", self.language) or str(side.get("id"))
-        return name if len(name) <= ZONE_NAME else name[: ZONE_NAME - 1] + "…"
+    def _zone_label(self, k: int, side: dict[str, Any]) -> str:
+        """A side's zone tool: its name in the language edited, short enough for the button."""
+        name = drawable(text(self.doc, ("sides", k), "name", self.language) or str(side.get("id")))
+        font, label = self.manager.get_theme().get_font(["button"]), self.t("editor_tool_zone", side=name)
+        while font.size(label)[0] > TOOLS - 12 - ZONE_PADDING and len(name) > 1:  # shortened to fit
+            name = name[:-1].rstrip()
+            label = self.t("editor_tool_zone", side=name + "…")
+        return label
 
     def _choose_kind(self, code: str) -> None:
         if isinstance(self.canvas, MapCanvas):
@@ -206,11 +214,19 @@ class EditorScreen:
             by_element.setdefault(p.element, []).append(p)
         self.by_element = by_element
         self.canvas.problems = set(by_element)
-        shown = [drawable(one_line(f"{p.key}: {p.text}", 160)) for p in self.problems]
+        shown = [drawable(one_line(f"{p.key}: {problem_said(self.t, p.text)}", 160)) for p in self.problems]
         self.problem_list.set_item_list(list[str | tuple[str, str]](shown))
         if not self.form.typing():
             self.build_panel()
+        self._relabel_zones()
         self.version = self.doc.version
+
+    def _relabel_zones(self) -> None:
+        """The zone tools say their side's name as it is now, in the language edited."""
+        sides = self.doc.get(("sides",)) or []
+        for button, (kind, k) in self.tools.items():
+            if kind == "zone" and k < len(sides):
+                button.set_text(self._zone_label(k, sides[k]))
 
     def build_panel(self) -> None:
         self.form.clear()
@@ -279,7 +295,9 @@ class EditorScreen:
         if ev.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and ev.ui_element is self.kind_menu:
             self._choose_kind(self.kinds[ev.text])
         if ev.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and ev.ui_element is self.problem_list:
-            shown = [drawable(one_line(f"{p.key}: {p.text}", 160)) for p in self.problems]
+            shown = [
+                drawable(one_line(f"{p.key}: {problem_said(self.t, p.text)}", 160)) for p in self.problems
+            ]
             if ev.text in shown:
                 self.select(self.problems[shown.index(ev.text)].element)
         if not taken and self._on_canvas(ev):
@@ -345,7 +363,7 @@ class EditorScreen:
 
     def _command(self, action: str) -> str | None:
         if action in ("new_battle", "new_map"):
-            self.doc = edit.new_scenario(self.rules) if action == "new_battle" else maps.new_map()
+            self.doc = self._new("scenario" if action == "new_battle" else "map")
             self.path = None
             self.layout(self.size)
         elif action == "open":

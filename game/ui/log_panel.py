@@ -14,7 +14,8 @@ import pygame
 from game.content.locale import Texts
 from game.model.events import Event
 from game.model.modules import rule_id_pattern
-from game.running.narrate import Narrator, english
+from game.running.log_texts import english
+from game.running.narrate import Narrator
 from game.ui import theme
 
 

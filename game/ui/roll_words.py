@@ -14,7 +14,7 @@ from game.running.narrate import EDGE, Narrator
 def roll_rows(e: Mapping[str, Any], n: Narrator) -> list[str]:
     """Who rolled for what, each modifier with its rule, then the total and what it meant."""
     rows = [f"{n.who(e)}: {n.word('log_check', e['check'])}{n.purpose(e)}"]
-    rows += [f"{m['value']:+d} {n.word('log_label', m['label'])} {m['rule']}" for m in e.get("modifiers", [])]
+    rows += [f"{m['value']:+d} {n.label(m)} {m['rule']}" for m in e.get("modifiers", [])]
     rows.append(f"= {e['total']}: {outcome(e, n)}")
     return rows
 

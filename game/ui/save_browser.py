@@ -84,15 +84,19 @@ class SaveBrowser:
         """Its round, its sides and who played them, and who made it."""
         t = self.t
         known = self.scenarios.get(s.scenario)
-        sides = t("save_versus").join(
-            t(
-                "save_player",
-                side=known.sides.get(side, side) if known else side,
-                player=self.players.get(p, p),
-            )
-            for side, p in s.players.items()
-        )
-        parts = [t("save_round", round=s.round), sides, t("save_auto" if s.autosave else "save_manual")]
+        net = s.network
+        seats = []
+        for side, p in s.players.items():
+            named = known.sides.get(side, side) if known else side
+            if net is None:
+                seats.append(t("save_player", side=named, player=self.players.get(p, p)))
+            elif side == net.side:  # a network game: who played here, and who on the other machine
+                seats.append(t("save_net_here", side=named, name=net.name or t("save_net_you")))
+            else:
+                seats.append(t("save_net_there", side=named, name=net.peer))
+        parts = [t("save_round", round=s.round), t("save_versus").join(seats)]
+        parts += [t(f"save_net_{net.role}")] if net is not None else []
+        parts += [t("save_auto" if s.autosave else "save_manual")]
         if s.name:  # a named save still says which battle it is
             parts.insert(1, known.name if known else s.scenario)
         return "  ·  ".join(p for p in parts if p)

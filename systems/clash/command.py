@@ -9,31 +9,48 @@ before its second and third the other player may react with a unit in command (1
 check) that takes one action. Every action adds an action marker and fatigue (systems/clash/fatigue.py).
 The final phase removes the markers and lets the officers move. It replaces For Glory's hooks
 round, activation, reaction_window (Clash's reactions stand for For Glory's) and after_action.
-Decisions: docs/clash-decisions.md."""
+Decisions: docs/clash-decisions.md. Here: the round and the module; its commands and command points are
+command_records.py, what the computer and the client choose and offer command_players.py."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from fractions import Fraction
 from functools import partial
-from typing import Any
 
 import esper
 
 from game.model import commands as cmd
-from game.model import probability
 from game.model.battle import Activation, Battle, Formation
 from game.model.components import Officer, Status
 from game.model.dice import D6
 from game.model.events import Note, Phase
-from game.model.modules import Choice, DecisionKind, Judge, RuleModule
+from game.model.modules import DecisionKind, RuleModule
 from game.model.resolution import Decision, Resolution, refuse
 from game.model.session import ask
+from systems.clash.command_players import (
+    action_cost,
+    badge,
+    pass_choices,
+    reaction_ai,
+    reaction_unit_choices,
+    status,
+    support_ai,
+    support_choices,
+    turn_ai,
+    turn_unit_choices,
+)
+from systems.clash.command_records import (
+    ActivateUnit,
+    ClashRound,
+    ReactWith,
+    Rest,
+    can_act,
+    points,
+    price,
+)
 from systems.clash.fatigue import (
     ID,
     CommandNumbers,
     Fatigue,
-    action_name,
     after_action,
     check,
     commanders,
@@ -44,86 +61,12 @@ from systems.clash.fatigue import (
     morale_penalty,
     numbers,
     roll_successes,
-    table_gain,
 )
-from systems.clash.morale import SupportCheck, hits_by_fire, morale, paralysis_chance
+from systems.clash.morale import SupportCheck, hits_by_fire, morale
 from systems.clash.words import COMMAND_WORDS
 from systems.for_glory import sequence
 from systems.for_glory.reaction import Active
 from systems.for_glory.victory import check_end
-
-
-@dataclass(frozen=True, slots=True)
-class ActivateUnit(cmd.Command):
-    """CS-3: the active player activates one unit; support: a commander's extra die (CS-8)."""
-
-    unit: str
-    support: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Rest(cmd.Command):
-    """CS-4: a unit rests; points: command points a commander spends to rally it (a die each)."""
-
-    unit: str
-    points: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class ReactWith(cmd.Command):
-    """CS-7: the reactive player's unit tries to react; support: a commander's extra die (CS-8)."""
-
-    unit: str
-    support: bool = False
-
-
-@dataclass
-class ClashRound:
-    """The round's command points left to each side; in a scripted battle, the unit whose activation
-    the steps carry on (its steps are that activation's actions, CS-DEC-18)."""
-
-    points: dict[str, int]
-    acting: str | None = None
-
-
-def points(b: Battle) -> dict[str, int]:
-    """Each side's command points left this round (none before the first strategy phase)."""
-    state: ClashRound | None = b.module_state.get(ID)
-    return state.points if state is not None else {}
-
-
-def price(b: Battle, e: int, support: bool) -> int:
-    """CS-3, CS-8: 1 CP within Command Distance of a commander, 2 beyond; a supporting die costs 1."""
-    n = numbers(b)
-    return (n.cost_within if commanders(b, e) else n.cost_beyond) + (n.support_cost if support else 0)
-
-
-def alone(b: Battle, e: int) -> Activation:
-    """A unit activated on its own: a formation of one (For Glory's orders accept its units)."""
-    officer = b.officer_of(e)
-    name = b.name(e)
-    esper.component_for_entity(e, Status).ordered = False
-    return Activation(Formation(name, b.side_of(e), b.name(officer) if officer else None, [name]), True)
-
-
-def other(b: Battle, side: str) -> str:
-    """The other side (a scripted battle has no game: its sides are those of its bases)."""
-    sides = b.game.sides if b.game is not None else [b.side_of(e) for e in b.units(in_play=False)]
-    return next(s for s in sides if s != side)
-
-
-def can_act(b: Battle, e: int) -> bool:
-    f = fatigue(b, e)
-    return f.markers < numbers(b).max_actions
-
-
-# --- checks ------------------------------------------------------------------------------------
-
-
-def check_chance(b: Battle, e: int, dice: int) -> Fraction:
-    """The chance that at least one of `dice` dice reaches the unit's Courage (CS-6, CS-7)."""
-    target = courage(b, e)
-    return probability.chance(probability.successes(dice, D6, lambda d: d >= target), lambda k: k >= 1)
 
 
 def take_check(b: Battle, e: int, kind: str, support: bool) -> bool:
@@ -145,6 +88,20 @@ def take_check(b: Battle, e: int, kind: str, support: bool) -> bool:
             )
         )
     return passed >= 1
+
+
+def alone(b: Battle, e: int) -> Activation:
+    """A unit activated on its own: a formation of one (For Glory's orders accept its units)."""
+    officer = b.officer_of(e)
+    name = b.name(e)
+    esper.component_for_entity(e, Status).ordered = False
+    return Activation(Formation(name, b.side_of(e), b.name(officer) if officer else None, [name]), True)
+
+
+def other(b: Battle, side: str) -> str:
+    """The other side (a scripted battle has no game: its sides are those of its bases)."""
+    sides = b.game.sides if b.game is not None else [b.side_of(e) for e in b.units(in_play=False)]
+    return next(s for s in sides if s != side)
 
 
 # --- the round ---------------------------------------------------------------------------------
@@ -467,184 +424,10 @@ def _accept_support(a: cmd.Command, *, unit: str) -> None:
         raise refuse("CS-13", "reason_cs_support_whom", unit=unit)
 
 
-def support_ai(b: Battle, d: Decision, judge: Judge | None = None) -> cmd.Command:
-    """Spend the point when the commander's die takes a chance of paralysis of one in ten or more."""
-    e = b.ids[d.unit]
-    dice = 1 + _wounds_pending(b, d.unit)
-    saved = paralysis_chance(b, e, dice, False) - paralysis_chance(b, e, dice, True)
-    return SupportCheck(d.unit) if saved >= Fraction(1, 10) else cmd.Pass()
-
-
-def _wounds_pending(b: Battle, name: str) -> int:
-    return sum(w for u, w in hits_by_fire(b.events[b.action_began :]) if u == name)
-
-
-def support_choices(b: Battle, d: Decision) -> list[Choice]:
-    e = b.ids[d.unit]
-    dice = 1 + _wounds_pending(b, d.unit)
-    with_die = f"{float(paralysis_chance(b, e, dice, True)):.0%}"
-    alone = f"{float(paralysis_chance(b, e, dice, False)):.0%}"
-    return [
-        Choice(
-            "Commander's die", SupportCheck(d.unit), "CS-13", with_die, "cs_support", {"chance": with_die}
-        ),
-        Choice("Check alone", cmd.Pass(), "CS-13", alone, "cs_alone", {"chance": alone}),
-    ]
-
-
 def no_window(b: Battle, act: Active, stage: str) -> Resolution:
     """CS-DEC-8: Clash's reactions (before an activation's 2nd and 3rd action) replace For Glory's."""
     return
     yield
-
-
-# --- what an action costs, for players ---------------------------------------------------------
-
-FATIGUE_WORTH = 0.25  # what a fatigue point costs a unit (on the AI's scale: a sure kill is 3)
-
-
-def action_cost(b: Battle, e: int, c: cmd.Command) -> float:
-    """The fatigue the next action would bring, weighed more as the unit tires (CS-15 draws near)."""
-    n = numbers(b)
-    if type(c) not in b.stack.orders:
-        return 0.0
-    name = action_name(b, c)
-    if name in n.prepare:
-        return 0.0
-    f = fatigue(b, e)
-    gain = n.action_fatigue.get(name, 0) + table_gain(b, e, min(f.markers + 1, n.max_actions))
-    return gain * FATIGUE_WORTH * (1 + f.points / 3)
-
-
-def turn_ai(b: Battle, d: Decision, judge: Judge) -> cmd.Command:
-    """Activate the unit whose best order is worth most over its cost; else rest the most tired."""
-    left = points(b)[d.side]
-    best: tuple[float, cmd.Command] | None = None
-    for name in d.options:
-        e = b.ids[name]
-        option = judge.best(b, e)
-        if option is None:
-            continue
-        cost = price(b, e, False)
-        worth = option[0] - action_cost(b, e, option[1]) - 0.05 * cost
-        if cost <= left and worth > 0 and (best is None or worth > best[0]):
-            support = (
-                fatigue(b, e).points > 0 and bool(commanders(b, e)) and cost + numbers(b).support_cost <= left
-            )
-            best = (worth, ActivateUnit(name, support))
-    if best is not None:
-        return best[1]
-    tired = [(fatigue(b, b.ids[n]).points, n) for n in d.options if fatigue(b, b.ids[n]).points]
-    if tired:
-        points_, name = max(tired)
-        e = b.ids[name]
-        spend = min(numbers(b).rally_points, left, points_ - 1) if commanders(b, e) else 0
-        return Rest(name, max(spend, 0))
-    return cmd.Pass()
-
-
-def reaction_ai(b: Battle, d: Decision, judge: Judge) -> cmd.Command:
-    """React with the unit whose best order is worth most, when it is worth the CP and the fatigue."""
-    best: tuple[float, str] | None = None
-    for name in d.options:
-        e = b.ids[name]
-        option = judge.best(b, e)
-        if option is None:
-            continue
-        worth = (option[0] - action_cost(b, e, option[1])) * float(
-            check_chance(b, e, numbers(b).reaction_dice)
-        )
-        if worth > 0.3 and (best is None or worth > best[0]):
-            best = (worth, name)
-    return ReactWith(best[1]) if best is not None else cmd.Pass()
-
-
-# --- what the client offers --------------------------------------------------------------------
-
-
-def turn_unit_choices(b: Battle, d: Decision, name: str) -> list[Choice]:
-    e = b.ids[name]
-    n = numbers(b)
-    left = points(b)[d.side]
-    out = []
-    tired = fatigue(b, e).points > 0
-    for support in (False, True) if commanders(b, e) else (False,):
-        cost = price(b, e, support)
-        if cost > left or (support and not tired):
-            continue
-        chance = check_chance(b, e, n.activation_dice + support) if tired else Fraction(1)
-        out.append(
-            Choice(
-                f"Activate {name} ({cost} CP" + (", commander's die)" if support else ")"),
-                ActivateUnit(name, support),
-                "up to three actions; the enemy may react before the 2nd and 3rd (CS-3)"
-                + ("; tired: 2D6, one at its courage (CS-6)" if tired else ""),
-                f"{float(chance):.0%}" if tired else "",
-                "cs_activate_support" if support else "cs_activate",
-                {"unit": name, "cost": cost, "chance": f"{float(chance):.0%}"},
-            )
-        )
-    out.append(
-        Choice(
-            f"Rest {name}",
-            Rest(name),
-            "one marker, one fatigue off (CS-4)",
-            key="cs_rest",
-            values={"unit": name},
-        )
-    )
-    if commanders(b, e) and tired:
-        for spent in range(1, min(n.rally_points, left) + 1):
-            out.append(
-                Choice(
-                    f"Rally {name} ({spent} CP)",
-                    Rest(name, spent),
-                    "a commander's dice: each at its courage takes one more fatigue off (CS-4)",
-                    key="cs_rally",
-                    values={"unit": name, "cost": spent},
-                )
-            )
-    return out
-
-
-def reaction_unit_choices(b: Battle, d: Decision, name: str) -> list[Choice]:
-    e = b.ids[name]
-    n = numbers(b)
-    left = points(b)[d.side]
-    out = []
-    for support in (False, True):
-        cost = n.reaction_cost + (n.support_cost if support else 0)
-        if cost > left:
-            continue
-        chance = check_chance(b, e, n.reaction_dice + support)
-        out.append(
-            Choice(
-                f"React with {name} ({cost} CP" + (", commander's die)" if support else ")"),
-                ReactWith(name, support),
-                "1D6 at its courage, then one action (CS-7)",
-                f"{float(chance):.0%}",
-                "cs_react_support" if support else "cs_react",
-                {"unit": name, "cost": cost, "chance": f"{float(chance):.0%}"},
-            )
-        )
-    return out
-
-
-def _pass(label: str, key: str) -> Any:
-    return lambda b, d: [Choice(label, cmd.Pass(), key=key)]
-
-
-def badge(b: Battle, e: int) -> str:
-    """Fatigue and action markers on the base ("F2 M1")."""
-    f = fatigue(b, e)
-    return " ".join(
-        t for t in (f"F{f.points}" if f.points else "", f"M{f.markers}" if f.markers else "") if t
-    )
-
-
-def status(b: Battle) -> tuple[str, dict[str, object]] | None:
-    left = points(b)
-    return ("cs_status", {"points": "  ".join(f"{s} {p}" for s, p in left.items())}) if left else None
 
 
 CLASH_COMMAND = RuleModule(
@@ -659,7 +442,7 @@ CLASH_COMMAND = RuleModule(
             (ActivateUnit, Rest, cmd.Pass),
             ai=turn_ai,
             prompt="{side}: activate, rest or rally a unit, or pass (CS-2)",
-            choices=_pass("Pass", "cs_pass"),
+            choices=pass_choices("Pass", "cs_pass"),
             unit_choices=turn_unit_choices,
             rules=("CS-2", "CS-3", "CS-4", "CS-5", "CS-6", "CS-8", "CS-9", "CS-15"),
         ),
@@ -668,7 +451,7 @@ CLASH_COMMAND = RuleModule(
             (ReactWith, cmd.Pass),
             ai=reaction_ai,
             prompt="{side}: react to {unit} with a unit in command? (CS-7)",
-            choices=_pass("No reaction", "cs_no_reaction"),
+            choices=pass_choices("No reaction", "cs_no_reaction"),
             unit_choices=reaction_unit_choices,
             scripted=lambda d, name: ReactWith(name),  # a script names the reacting unit
             rules=("CS-7", "CS-8", "CS-14"),

@@ -16,7 +16,7 @@ from game.model.components import Hits, Officer, Unit
 from game.model.dice import FACES
 from game.model.events import ModLine, Note, Roll
 from game.model.limits import Bounds
-from game.model.modules import unit_order_names
+from game.model.modules import unit_order_names, unknown_names
 from game.model.ruleset import Distance, Ruleset
 from systems.for_glory.hits import add_hits, destroy
 from systems.for_glory.measure import gap, within
@@ -275,17 +275,14 @@ def morale_penalty(b: Battle, e: int, other: int | None, **_: Any) -> Iterable[M
 def check(rules: Ruleset, records: Mapping[str, Any]) -> list[tuple[str, str, str]]:
     """The qualities, categories, terrain kinds and roles the numbers name must be the ruleset's."""
     n: CommandNumbers = records["command"]
-    out = []
-    for key, what, names, known in (
-        ("courage", "quality", n.courage, rules.qualities),
-        ("save", "unit category", n.save, rules.categories),
-        ("ground", "terrain kind", n.ground, rules.terrain),
-    ):
-        out += [
-            ("command", f"{key}.{k}", f"no {what} {k!r} (known: {', '.join(sorted(known))})")
-            for k in names
-            if k not in known
-        ]
+    out = unknown_names(
+        "command",
+        (
+            ("courage", "quality", n.courage, rules.qualities),
+            ("save", "unit category", n.save, rules.categories),
+            ("ground", "terrain kind", n.ground, rules.terrain),
+        ),
+    )
     orders = unit_order_names()
     out += [
         ("command", f"{key}.{o}", f"no order {o!r} (known: {', '.join(orders)})")

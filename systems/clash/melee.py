@@ -8,31 +8,54 @@ its Courage a fatigue point; two from one check paralyse it (CS-14). The side th
 fatigue from the combat, or a defender that defended in the open, falls back 1" (CS-11.3). Seeing a
 friend destroyed in melee or an officer killed calls for a check too (CS-12). It replaces For Glory's
 hooks melee and melee_odds; everything else (the charge's route, officers reached, the cavalry's
-extra move after a won charge) stays For Glory's. Decisions: docs/clash-decisions.md."""
+extra move after a won charge) stays For Glory's. Decisions: docs/clash-decisions.md. Here: the
+combat, its players' choices, the no-quarter attack and the module; its numbers and a unit's stats are
+melee_records.py, the exact chances melee_odds.py."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 from fractions import Fraction
-from functools import cache
-from math import comb
-from typing import Annotated, Any, Literal
+from typing import Any
 
 import esper
 
 from game.model import commands as cmd
 from game.model.battle import Battle
-from game.model.components import Hits, Officer, Unit
+from game.model.components import Officer, Unit
 from game.model.dice import D6, FACES
 from game.model.events import Note, Roll
 from game.model.geometry import centroid
-from game.model.limits import Bounds
-from game.model.modules import Choice, DecisionKind, Judge, OrderKind, RuleModule
+from game.model.modules import Choice, DecisionKind, Judge, OrderKind, RuleModule, unknown_names
 from game.model.resolution import Decision, Reject, Resolution
-from game.model.ruleset import Distance, Ruleset
-from systems.clash.fatigue import Penalty, add_fatigue, courage, fatigue, save
+from game.model.ruleset import Ruleset
+from systems.clash.fatigue import add_fatigue, fatigue
 from systems.clash.fatigue import numbers as command_numbers
+from systems.clash.melee_odds import (
+    as_result,
+    best_response,
+    left,
+    melee_odds,
+    response_odds,
+    response_worth,
+    sides,
+)
+from systems.clash.melee_records import (
+    ID,
+    LABELS,
+    RESPONSES,
+    Charged,
+    MeleeNumbers,
+    NoQuarter,
+    NoQuarterAttack,
+    Respond,
+    Response,
+    combat,
+    holds_ground,
+    numbers,
+    saving,
+    stat_words,
+)
 from systems.clash.morale import morale
 from systems.clash.words import MELEE_WORDS
 from systems.for_glory.charge.contact import ChargeState, pursue, reach_officers
@@ -40,309 +63,8 @@ from systems.for_glory.charge.order import charge_order
 from systems.for_glory.charge.plan import check_charge
 from systems.for_glory.hits import add_hits, push
 from systems.for_glory.measure import gap, within
-from systems.for_glory.melee import Attack, engaged
+from systems.for_glory.melee import engaged
 from systems.for_glory.vision import sight
-
-ID = "clash-melee"
-Response = Literal["hold", "defend", "counter"]
-RESPONSES: tuple[Response, ...] = ("hold", "defend", "counter")
-LABELS = {"hold": "Hold", "defend": "Defend", "counter": "Counter-attack"}
-Target = Annotated[int, Bounds(1, FACES)]
-
-
-@dataclass(frozen=True)
-class ResponseCost:
-    """CS-11.2: what a combat response costs the defender."""
-
-    markers: Annotated[int, Bounds(0, 10)]
-    fatigue: Annotated[int, Bounds(0, 10)]
-
-
-@dataclass(frozen=True)
-class MeleeNumbers:
-    """content/modules/clash-melee/melee.toml"""
-
-    retreat: Distance
-    obstacle_to_hit: Annotated[int, Bounds(-5, 0)]
-    seen_within: Distance  # CS-12: a friend destroyed in melee by an enemy this close
-    officer_within: Distance  # CS-12: a friendly officer killed this close
-    attacks: Annotated[dict[str, Annotated[int, Bounds(0, 20)]], Bounds(0, 100)]  # by category
-    attacks_default: Annotated[int, Bounds(0, 20)]
-    combat: Annotated[dict[str, Target], Bounds(0, 100)]  # by quality
-    combat_default: Target
-    responses: Annotated[dict[str, ResponseCost], Bounds(3, 3)]
-    obstacles: Annotated[list[str], Bounds(0, 100)] = field(default_factory=list)  # terrain kinds
-    higher: Annotated[list[str], Bounds(0, 100)] = field(default_factory=list)
-
-
-@dataclass(frozen=True, slots=True)
-class Respond(cmd.Command):
-    """The charged unit's combat response (CS-11.2)."""
-
-    unit: str
-    response: Response
-
-
-@dataclass
-class NoQuarter:
-    """CS-10: the unit is making a no-quarter attack (set for its charge only)."""
-
-    on: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class NoQuarterAttack(cmd.Command):
-    """CS-10's no-quarter attack: a charge whose natural 6s to hit count two hits, for +2 fatigue."""
-
-    unit: str
-    target: str
-
-
-@dataclass(frozen=True)
-class Charged:
-    """The response decision's payload: who attacks."""
-
-    attackers: tuple[str, ...]
-
-
-def numbers(b: Battle) -> MeleeNumbers:
-    n: MeleeNumbers = b.stack.numbers(ID, "melee")
-    return n
-
-
-def attacks(b: Battle, e: int) -> int:
-    n = numbers(b)
-    return n.attacks.get(esper.component_for_entity(e, Unit).category.code, n.attacks_default)
-
-
-def combat(b: Battle, e: int) -> int:
-    """The d6 a unit's melee dice need: its quality's Combat, raised by its fatigue (CS-15)."""
-    n = numbers(b)
-    base = n.combat.get(esper.component_for_entity(e, Unit).quality.code, n.combat_default)
-    penalty = Penalty.at(command_numbers(b).penalty.combat, fatigue(b, e).points)
-    return min(FACES, base - penalty)
-
-
-def stat_words(b: Battle, e: int, stat: str) -> str:
-    """How a unit's Combat or Save target is made, for the roll's line."""
-    n = numbers(b)
-    if stat == "combat":
-        base = n.combat.get(esper.component_for_entity(e, Unit).quality.code, n.combat_default)
-        penalty = Penalty.at(command_numbers(b).penalty.combat, fatigue(b, e).points)
-    else:
-        base, penalty = save(b, e), Penalty.at(command_numbers(b).penalty.save, fatigue(b, e).points)
-    return f"{stat} {base}" + (f", fatigue {fatigue(b, e).points}: {penalty} (CS-15)" if penalty else "")
-
-
-def saving(b: Battle, e: int) -> int:
-    """The d6 a unit's saves need: its Save, raised by its fatigue (CS-15)."""
-    return min(FACES, save(b, e) - Penalty.at(command_numbers(b).penalty.save, fatigue(b, e).points))
-
-
-def _on(b: Battle, e: int, kinds: list[str]) -> bool:
-    pose = b.pose(e)
-    return any(f.kind.kind in kinds and f.contains((pose.x, pose.y)) for f in b.table.features)
-
-
-def behind_obstacle(b: Battle, e: int) -> bool:
-    """CS-DEC-13: a defender in or behind the terrain the numbers call obstacles."""
-    n = numbers(b)
-    return _on(b, e, n.obstacles) or any(
-        f.kind.kind in n.obstacles and f.linear and f.distance_to(b.shape(e)) <= 0.5 for f in b.table.features
-    )
-
-
-def holds_ground(b: Battle, e: int) -> bool:
-    """CS-11.3: behind an obstacle or on higher ground, a defender that defends stays."""
-    return behind_obstacle(b, e) or _on(b, e, numbers(b).higher)
-
-
-# --- the exact chances -------------------------------------------------------------------------
-
-
-def _p(target: int) -> Fraction:
-    """One d6 at or above the target."""
-    return Fraction(FACES - max(1, target) + 1, FACES)
-
-
-@cache
-def _binomial(n: int, p: Fraction) -> tuple[Fraction, ...]:
-    return tuple(comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1))
-
-
-@dataclass(frozen=True)
-class Side:
-    """One side of the combat as the chances need it."""
-
-    dice: int  # its attacks (summed over its units)
-    to_hit: int  # the d6 its dice need
-    to_save: int
-    courage: int
-    left: int  # the hits its first unit can still take
-    no_quarter: bool = False  # CS-10: a natural 6 to hit counts as two hits
-
-
-@cache
-def _hits(n: int, to_hit: int, no_quarter: bool) -> tuple[Fraction, ...]:
-    """The chance of each number of hits from n dice at to_hit+; with no quarter (CS-10) a natural 6
-    that hits is two hits."""
-    if not no_quarter or to_hit > FACES:
-        return _binomial(n, _p(to_hit))
-    six = Fraction(1, FACES)
-    one = (1 - _p(to_hit), _p(to_hit) - six, six)  # 0, 1 or 2 hits from one die
-    out: tuple[Fraction, ...] = (Fraction(1),)
-    for _ in range(n):
-        grown = [Fraction(0)] * (len(out) + 2)
-        for k, p in enumerate(out):
-            for h, q in enumerate(one):
-                grown[k + h] += p * q
-        out = tuple(grown)
-    return out
-
-
-def _taken(hits: int, s: Side) -> dict[tuple[int, int], Fraction]:
-    """(wounds, fatigue from the morale check) of a side that takes `hits` (CS-11.2, CS-13)."""
-    out: dict[tuple[int, int], Fraction] = {}
-    for saved, ps in enumerate(_binomial(hits, _p(s.to_save))):
-        wounds = hits - saved
-        checks = _binomial(1 + wounds, 1 - _p(s.courage)) if hits else (Fraction(1),)
-        for fails, pf in enumerate(checks):
-            key = (min(wounds, s.left), fails)
-            out[key] = out.get(key, Fraction(0)) + ps * pf
-    return out
-
-
-def _mix(
-    parts: Iterable[tuple[Fraction, dict[tuple[int, int], Fraction]]],
-) -> dict[tuple[int, int], Fraction]:
-    out: dict[tuple[int, int], Fraction] = {}
-    for p, dist in parts:
-        for k, q in dist.items():
-            out[k] = out.get(k, Fraction(0)) + p * q
-    return out
-
-
-@dataclass(frozen=True)
-class Outcome:
-    defender_wounds: int
-    attacker_wounds: int
-    defender_retreats: bool
-
-
-@cache
-def outcomes(att: Side, dfn: Side, response: Response, own: int, stays: bool) -> Mapping[Outcome, Fraction]:
-    """Every result of one combat and its exact chance: the attack, the response (costing the
-    defender `own` fatigue), saves, morale checks and who falls back (CS-11, CS-13). Remembered: the
-    same sides meet again and again while an AI weighs its charges."""
-    hits_dist = _hits(att.dice, att.to_hit, att.no_quarter)
-    if response == "defend":
-        cancel = _p(dfn.to_hit)
-        defender = _mix(
-            (ph * pc, _taken(h - c, dfn))
-            for h, ph in enumerate(hits_dist)
-            for c, pc in enumerate(_binomial(min(h, dfn.dice), cancel))
-        )
-    else:
-        defender = _mix((ph, _taken(h, dfn)) for h, ph in enumerate(hits_dist))
-    if response == "counter":
-        back = _binomial(min(att.dice, dfn.dice), _p(dfn.to_hit))
-        attacker = _mix((pk, _taken(k, att)) for k, pk in enumerate(back))
-    else:
-        attacker = {(0, 0): Fraction(1)}
-    out: dict[Outcome, Fraction] = {}
-    for (dw, df), pd in defender.items():
-        for (aw, af), pa in attacker.items():
-            falls_back = (own + df > af) or (response == "defend" and not stays)
-            k = Outcome(dw, aw, falls_back)
-            out[k] = out.get(k, Fraction(0)) + pd * pa
-    return out
-
-
-def left(b: Battle, e: int) -> int:
-    """The hits a unit can still take (its models, CS-DEC-7)."""
-    return b.rules.core.hits.destroyed_at - esper.component_for_entity(e, Hits).count
-
-
-def sides(
-    b: Battle, attackers: list[int], defenders: list[int], response: Response, no_quarter: bool | None = None
-) -> tuple[Side, Side]:
-    """CS-11.1: every unit in contact adds its attacks; the first charger and the charged unit roll
-    for their side (CS-DEC-14). A defender behind an obstacle that holds or defends is hit at -1."""
-    first, target = attackers[0], defenders[0]
-    obstacle = response != "counter" and behind_obstacle(b, target)
-    to_hit = min(FACES + 1, combat(b, first) - (numbers(b).obstacle_to_hit if obstacle else 0))
-    att = Side(
-        sum(attacks(b, e) for e in attackers),
-        to_hit,
-        saving(b, first),
-        courage(b, first),
-        left(b, first),
-        esper.component_for_entity(first, NoQuarter).on if no_quarter is None else no_quarter,
-    )
-    dfn = Side(
-        sum(attacks(b, e) for e in defenders),
-        combat(b, target),
-        saving(b, target),
-        courage(b, target),
-        left(b, target),
-    )
-    return att, dfn
-
-
-def response_odds(
-    b: Battle, attackers: list[int], defenders: list[int], response: Response, no_quarter: bool | None = None
-) -> Mapping[Outcome, Fraction]:
-    att, dfn = sides(b, attackers, defenders, response, no_quarter)
-    own = numbers(b).responses[response].fatigue
-    return outcomes(att, dfn, response, own, holds_ground(b, defenders[0]))
-
-
-def as_result(o: Outcome, dfn_left: int, att_left: int) -> str:
-    """An outcome in For Glory's words, from the attackers' side (the AI's and the client's scale)."""
-    if o.defender_wounds >= dfn_left:
-        return "won: destroyed"
-    if o.attacker_wounds >= att_left:
-        return "lost: destroyed"
-    if o.defender_retreats:
-        return ("won: pushed", "won: one hit", "won: two hits")[min(o.defender_wounds, 2)]
-    return ("lost: pushed", "lost: one hit and pushed", "lost: two hits")[min(o.attacker_wounds, 2)]
-
-
-def melee_odds(b: Battle, attacks_: list[Attack], defenders: list[int]) -> dict[str, Fraction]:
-    """The chance of each result of contact, the defender answering as a computer player would."""
-    attackers = [a.unit for a in attacks_]
-    response = best_response(b, attackers, defenders)
-    out: dict[str, Fraction] = {}
-    for o, p in response_odds(b, attackers, defenders, response).items():
-        k = as_result(o, left(b, defenders[0]), left(b, attackers[0]))
-        out[k] = out.get(k, Fraction(0)) + p
-    return out
-
-
-WOUND = 0.9  # a hit, on the AI's scale (a unit destroyed is 3)
-FALL_BACK = 0.4
-FATIGUE = 0.25
-
-
-def response_worth(
-    b: Battle, attackers: list[int], defenders: list[int], response: Response, no_quarter: bool | None = None
-) -> float:
-    """What a response is worth to the defender: wounds dealt less wounds taken, ground, fatigue."""
-    n = numbers(b)
-    worth = -FATIGUE * (n.responses[response].fatigue + 0.5 * n.responses[response].markers)
-    for o, p in response_odds(b, attackers, defenders, response, no_quarter).items():
-        v = WOUND * (o.attacker_wounds - o.defender_wounds) + (
-            -FALL_BACK if o.defender_retreats else FALL_BACK
-        )
-        worth += float(p) * v
-    return worth
-
-
-def best_response(
-    b: Battle, attackers: list[int], defenders: list[int], no_quarter: bool | None = None
-) -> Response:
-    return max(RESPONSES, key=lambda r: response_worth(b, attackers, defenders, r, no_quarter))
-
 
 # --- the combat --------------------------------------------------------------------------------
 
@@ -530,18 +252,15 @@ def choices(b: Battle, d: Decision) -> list[Choice]:
 def check(rules: Ruleset, records: Mapping[str, Any]) -> list[tuple[str, str, str]]:
     """The categories, qualities and terrain kinds the numbers name must be the ruleset's."""
     n: MeleeNumbers = records["melee"]
-    out = []
-    for key, what, names, known in (
-        ("attacks", "unit category", list(n.attacks), rules.categories),
-        ("combat", "quality", list(n.combat), rules.qualities),
-        ("obstacles", "terrain kind", n.obstacles, rules.terrain),
-        ("higher", "terrain kind", n.higher, rules.terrain),
-    ):
-        out += [
-            ("melee", f"{key}.{k}", f"no {what} {k!r} (known: {', '.join(sorted(known))})")
-            for k in names
-            if k not in known
-        ]
+    out = unknown_names(
+        "melee",
+        (
+            ("attacks", "unit category", n.attacks, rules.categories),
+            ("combat", "quality", n.combat, rules.qualities),
+            ("obstacles", "terrain kind", n.obstacles, rules.terrain),
+            ("higher", "terrain kind", n.higher, rules.terrain),
+        ),
+    )
     out += [
         ("melee", "responses", f"the responses are {', '.join(RESPONSES)}, not {k!r}")
         for k in n.responses

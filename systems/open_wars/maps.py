@@ -38,6 +38,10 @@ class LocationSpec:
     card: Annotated[str, Bounds(0, 40)] = ""
 
 
+Channel = Annotated[int, Bounds(0, 255)]
+Colour = tuple[Channel, Channel, Channel]
+
+
 @dataclass(frozen=True)
 class PlayerSpec:
     id: Id
@@ -46,7 +50,7 @@ class PlayerSpec:
     home: Id  # the city it starts in and controls (OW-DEC-2)
     gold: Annotated[int, Bounds(0, 1000)] = 0
     units: Annotated[list[StartUnits], Bounds(0, 40)] = field(default_factory=list)
-    colour: tuple[int, int, int] | None = None
+    colour: Colour | None = None  # red, green and blue, 0 to 255 (the map's own; else the game's)
     mana: Annotated[int, Bounds(0, 1000)] = 0  # its starting mana (OW-MAGIC-7: kept until spent)
 
 
@@ -99,7 +103,7 @@ class RandomSpec:
     rounds_per_player: Annotated[int, Bounds(0, 50)] = 3  # more turns a player beyond two
     yields: Annotated[list[Yield], Bounds(1, 6)] = field(default_factory=list)
     names: dict[str, Annotated[list[PlaceName], Bounds(4, 200)]] = field(default_factory=dict)
-    colours: Annotated[list[tuple[int, int, int]], Bounds(MAX_PLAYERS, 16)] = field(
+    colours: Annotated[list[Colour], Bounds(MAX_PLAYERS, 16)] = field(
         default_factory=lambda: [(70, 110, 200), (200, 60, 50), (80, 160, 80), (210, 170, 60)]
     )
 

@@ -1,16 +1,16 @@
 """Module `warhammer-charges`: a charged unit answers a charge as in Warhammer (WM-5..9) before the
 charger moves: it Holds, Stands and Shoots, or Flees; a charger whose target fled catches it or fails
 (WM-DEC-4, WM-DEC-5). It replaces For Glory's `charge` hook and then calls For Glory's own charge, so
-the charge's route, reactions on the way and melee stay For Glory's."""
+the charge's route, reactions on the way and melee stay For Glory's. Here: its records, the charged
+unit's answer and what the computer and the client choose and offer for it; rallying a unit that fled
+is `rally.py`, the module as registered `charges_module.py`."""
 
 from __future__ import annotations
 
 import math
-import re
-from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 import esper
 
@@ -22,16 +22,12 @@ from game.model.dice import D6
 from game.model.events import Moved, Note, Rejected, Roll
 from game.model.geometry import EPS, dist
 from game.model.limits import Bounds
-from game.model.modules import Choice, DecisionKind, RuleModule, named
-from game.model.resolution import Decision, Reject, Resolution, refuse
-from game.model.ruleset import Ruleset
-from game.model.session import ask
+from game.model.modules import Choice
+from game.model.resolution import Decision, Reject, Resolution
 from systems.for_glory.charge.contact import arrive
 from systems.for_glory.charge.odds import charge_odds
 from systems.for_glory.charge.order import charge as for_glory_charge
 from systems.for_glory.charge.plan import chargeable_units, plan_charge
-from systems.for_glory.checks import staff_of
-from systems.for_glory.command import activate as for_glory_activate
 from systems.for_glory.hits import destroy
 from systems.for_glory.measure import gap, within
 from systems.for_glory.odds import fire_odds
@@ -230,10 +226,10 @@ def redirect_target(b: Battle, charger: int, fled: int) -> int | None:
 def flee(b: Battle, e: int, charger: int) -> None:
     """WM-9: the unit turns its back on the charger and moves nD6 cm straight away (as far as the
     table and other bases allow, like a For Glory retreat)."""
-    _run_from(b, e, b.pose(charger), "WM-9")
+    run_from(b, e, b.pose(charger), "WM-9")
 
 
-def _summed(b: Battle, check: str, e: int, dice: tuple[int, ...], outcome: str, rule: str) -> None:
+def summed(b: Battle, check: str, e: int, dice: tuple[int, ...], outcome: str, rule: str) -> None:
     """A roll of several dice added together, each die in the event."""
     total = sum(dice)
     b.emit(
@@ -251,10 +247,10 @@ def _summed(b: Battle, check: str, e: int, dice: tuple[int, ...], outcome: str, 
     )
 
 
-def _run_from(b: Battle, e: int, danger: Pose, rule: str) -> None:
+def run_from(b: Battle, e: int, danger: Pose, rule: str) -> None:
     dice = b.dice.roll(flee_dice(b, e), D6)
     inches = sum(dice) * numbers(b).inches_per_cm
-    _summed(b, "flee", e, dice, f'{inches:.1f}" ({sum(dice)} cm)', rule)
+    summed(b, "flee", e, dice, f'{inches:.1f}" ({sum(dice)} cm)', rule)
     pose, cp = b.pose(e), danger
     away = (pose.x - cp.x, pose.y - cp.y)
     facing = math.degrees(math.atan2(away[1], away[0])) % 360
@@ -316,159 +312,6 @@ def _pursue(b: Battle, chargers: list[int], target: int, may_redirect: bool) -> 
     destroy(b, target, "WM-DEC-4", b.name(charger))
     return
     yield
-
-
-# --- rallying (WM-10..14) ---------------------------------------------------------------------
-
-
-def leadership(b: Battle, e: int) -> tuple[int, str]:
-    """WM-10 (WM-DEC-7): the unit's Leadership by its quality, or the General's (the estado mayor's)
-    when he is within 30 cm of it; with the reason, for the roll's line."""
-    n = numbers(b)
-    own = n.leadership.get(esper.component_for_entity(e, Unit).quality.code, n.leadership_default)
-    staff = staff_of(b, b.side_of(e))
-    near = n.general_within_cm * n.inches_per_cm
-    if staff is not None and n.general_leadership > own and within(gap(b, e, staff), near):
-        return n.general_leadership, "the General's Leadership (WM-10)"
-    return own, "its Leadership (WM-DEC-7)"
-
-
-def rally_chance(b: Battle, e: int) -> Fraction:
-    value, _why = leadership(b, e)
-    return probability.chance(probability.total(numbers(b).rally_dice, D6), lambda t: t <= value)
-
-
-def rally_fled(b: Battle, units: list[str]) -> Resolution:
-    """WM-10..15 (WM-DEC-8): when its formation activates, each fled unit may test to rally (WM-14: its
-    player may let it flee on): passed, it stops fleeing but does nothing else this activation (WM-12)
-    unless it is fast cavalry (WM-13); failed or not tried, it flees again from the nearest enemy (a
-    compulsory move, WM-15) and takes no order either."""
-    for name in units:
-        e = b.ids[name]
-        fled = esper.component_for_entity(e, Fled)
-        st = esper.component_for_entity(e, Status)
-        if not fled.fled or not st.in_play:
-            continue
-        answer = yield Decision("rally", b.side_of(e), name, ("rally", "flee on"))
-        if isinstance(answer, KeepFleeing):
-            st.ordered = True
-            b.emit(Note(rule="WM-14", text="keeps fleeing", unit=name))
-            _flee_on(b, e)
-            continue
-        value, why = leadership(b, e)
-        dice = b.dice.roll(numbers(b).rally_dice, D6)
-        ok = sum(dice) <= value
-        _summed(
-            b,
-            "rally",
-            e,
-            dice,
-            f"{'rallies' if ok else 'flees on'}: {sum(dice)} against {why} {value}",
-            "WM-10",
-        )
-        fast = esper.component_for_entity(e, Unit).category.code in numbers(b).fast_cavalry
-        st.ordered = not (ok and fast)  # WM-12: a rallied unit does nothing else, but fast cavalry (WM-13)
-        if ok:
-            fled.fled = False
-            yield from _take_facing(b, e)
-            if fast:
-                b.emit(
-                    Note(rule="WM-13", text="fast cavalry: rallied, it may still take its order", unit=name)
-                )
-            continue
-        _flee_on(b, e)
-
-
-RALLY_FACINGS = ("enemy", "about", "keep")
-
-
-def rally_facing(b: Battle, e: int, way: str) -> float | None:
-    """WM-12: the facing a way names: towards the nearest enemy unit's centre, about face, a number
-    of degrees; None keeps the facing it fled with."""
-    pose = b.pose(e)
-    if way == "about":
-        return (pose.facing + 180.0) % 360.0
-    enemies = list(b.enemy_units(b.side_of(e)))
-    if way == "enemy" and enemies:
-        o = b.pose(min(enemies, key=lambda o: (gap(b, e, o), b.name(o))))
-        return math.degrees(math.atan2(o.y - pose.y, o.x - pose.x)) % 360.0
-    try:
-        degrees = float(way)
-    except ValueError:
-        return None
-    return degrees % 360.0 if math.isfinite(degrees) else None
-
-
-def _turns_free(b: Battle, e: int, facing: float) -> bool:
-    fp, pose = esper.component_for_entity(e, Footprint), b.pose(e)
-    return not b.physics.overlapping(fp.width, fp.depth, pose.x, pose.y, facing, exclude=(e,))
-
-
-def _take_facing(b: Battle, e: int) -> Resolution:
-    """WM-12 (WM-DEC-19): a rallied unit takes any facing, turning in place about its centre where its
-    base fits (For Glory's turn, FG-MOVE-5); a base has no ranks, so formation stays as it is."""
-    name = b.name(e)
-
-    def fits(answer: cmd.Command) -> None:
-        if not isinstance(answer, RallyFacing):
-            return
-        facing = rally_facing(b, e, answer.way)
-        if facing is None or not _turns_free(b, e, facing):
-            raise refuse("WM-12", "reason_wm_rally_facing", unit=name, way=answer.way)
-
-    answer = yield from ask(b, Decision("rally_facing", b.side_of(e), name, RALLY_FACINGS), fits)
-    facing = rally_facing(b, e, answer.way) if isinstance(answer, RallyFacing) else None
-    if facing is None:
-        return
-    pose = b.pose(e)
-    b.place(e, pose.x, pose.y, facing)
-    path = ((pose.x, pose.y),) * 2
-    b.emit(Moved(unit=name, path=path, facing=facing, distance=0.0, how="rally", rules=("WM-12",)))
-
-
-def rally_facing_choice(b: Battle, d: Decision, judge: object = None) -> cmd.Command:
-    """WM AI: a rallied unit faces the nearest enemy when its base fits so turned."""
-    facing = rally_facing(b, b.ids[d.unit], "enemy")
-    return (
-        RallyFacing(d.unit, "enemy")
-        if facing is not None and _turns_free(b, b.ids[d.unit], facing)
-        else cmd.Pass()
-    )
-
-
-def rally_facing_choices(b: Battle, d: Decision) -> list[Choice]:
-    e = b.ids[d.unit]
-    out = []
-    for way in ("enemy", "about"):
-        facing = rally_facing(b, e, way)
-        if facing is not None and _turns_free(b, e, facing):
-            words = {"degrees": f"{facing:.0f}"}
-            out.append(
-                Choice(
-                    f"Face {way}", RallyFacing(d.unit, way), "WM-12", f"{facing:.0f}", f"wm_face_{way}", words
-                )
-            )
-    return [*out, Choice("Keep facing", cmd.Pass(), "WM-12", key="wm_face_keep")]
-
-
-def _flee_on(b: Battle, e: int) -> None:
-    """WM-15: a fleeing unit's compulsory move, away from the nearest enemy unit."""
-    enemies = list(b.enemy_units(b.side_of(e)))
-    if enemies:
-        nearest = min(enemies, key=lambda o: (gap(b, e, o), b.name(o)))
-        _run_from(b, e, b.pose(nearest), "WM-15")
-
-
-def activation(b: Battle, c: cmd.Activate) -> Resolution | None:
-    """WM-1 (WM-DEC-8): For Glory's activation, then the rally tests of the formation's fled units,
-    before any of its orders (the rally step comes before the moves)."""
-    for_glory_activate(b, c)
-    assert b.activation is not None
-    for e in b.enemy_units(b.activation.formation.side):  # WM-DEC-11: a fleeing unit does not react
-        if esper.component_for_entity(e, Fled).fled:
-            esper.component_for_entity(e, Status).reacted = True
-    fled = [u for u in b.activation.formation.units if esper.component_for_entity(b.ids[u], Fled).fled]
-    return rally_fled(b, fled) if fled else None
 
 
 # --- the AI and the client ------------------------------------------------------------------------
@@ -562,26 +405,6 @@ def redirect_choice(b: Battle, d: Decision, judge: object = None) -> cmd.Command
     return Redirect(d.unit) if _charge_worth(b, charger, target) > 0 else cmd.Pass()
 
 
-def rally_choices(b: Battle, d: Decision) -> list[Choice]:
-    chance = f"{float(rally_chance(b, b.ids[d.unit])):.0%}"
-    return [
-        Choice(
-            "Rally",
-            cmd.Pass(),
-            "2D6 at or under its Leadership (WM-10)",
-            chance,
-            "wm_rally",
-            {"chance": chance},
-        ),
-        Choice(
-            "Flee on",
-            KeepFleeing(d.unit),
-            "it runs from the nearest enemy again (WM-14, WM-15)",
-            key="wm_flee_on",
-        ),
-    ]
-
-
 def redirect_choices(b: Battle, d: Decision) -> list[Choice]:
     charger, target = b.ids[d.unit], b.ids[d.options[0]]
     chance = f"{float(1 - _holds(b, charger, target)):.0%}"
@@ -597,92 +420,3 @@ def redirect_choices(b: Battle, d: Decision) -> list[Choice]:
         ),
         Choice("Stop", cmd.Pass(), "the charge fails; the unit stays where it is (WM-DEC-5)", key="wm_stop"),
     ]
-
-
-# Its prompts and the words of its choices in each language: content/modules/warhammer-charges/locale.
-def check(rules: Ruleset, records: Mapping[str, Any]) -> list[tuple[str, str, str]]:
-    """The categories and qualities the numbers name must be the ruleset's."""
-    n: ChargeNumbers = records["charges"]
-    known = ", ".join(sorted(rules.categories))
-    problems = [
-        ("charges", "fast_cavalry", f"no unit category {code!r} (known: {known})")
-        for code in n.fast_cavalry
-        if code not in rules.categories
-    ]
-    return problems + [
-        ("charges", f"leadership.{q}", f"no quality {q!r} (known: {', '.join(sorted(rules.qualities))})")
-        for q in n.leadership
-        if q not in rules.qualities
-    ]
-
-
-# --- its rolls in the battle log (game/running/narrate.py; the words: its locale's narration.toml) ----------
-
-RALLY = re.compile(r"(?P<result>rallies|flees on): \d+ against (?P<whose>.+) (?P<value>\d+)")
-
-
-def tell_flee(e: Mapping[str, Any], n: Any) -> str:
-    """WM-9, WM-15: the dice of a flight, in centimetres (its move's line gives the inches)."""
-    return n.say("log_wm_flee", who=n.name(e["unit"]), dice=n.dice(e), cm=e["total"], rule=e["rule"])
-
-
-def tell_rally(e: Mapping[str, Any], n: Any) -> str:
-    """WM-10: the dice of a rally test against the unit's or the General's Leadership."""
-    m = RALLY.fullmatch(e["outcome"])
-    if m is None:
-        return str(n.plain(e))
-    whose = "log_wm_general" if "(WM-10)" in m["whose"] else "log_wm_own"
-    key = "log_wm_rallies" if m["result"] == "rallies" else "log_wm_flees_on"
-    return n.say(
-        key, who=n.name(e["unit"]), dice=n.dice(e), leadership=n.say(whose, value=m["value"]), rule=e["rule"]
-    )
-
-
-WARHAMMER_CHARGES = RuleModule(
-    id=ID,
-    name="Warhammer charges",
-    description="a charged unit holds, stands and shoots, or flees before the charger moves (WM-5..9)",
-    prefix="WM-",
-    mode="for-glory",
-    decisions=(
-        DecisionKind(
-            "rally",
-            (KeepFleeing, cmd.Pass),
-            ai=lambda b, d, judge: cmd.Pass(),  # rallying is always worth trying (WM-14)
-            scripted=named({"rally": lambda d: cmd.Pass(), "flee on": lambda d: KeepFleeing(d.unit)}),
-            choices=rally_choices,
-            rules=("WM-10", "WM-14", "WM-15"),
-        ),
-        DecisionKind(
-            "rally_facing",
-            (RallyFacing, cmd.Pass),
-            ai=rally_facing_choice,
-            scripted=lambda d, name: cmd.Pass() if name == "keep" else RallyFacing(d.unit, name),
-            choices=rally_facing_choices,
-            rules=("WM-12",),
-        ),
-        DecisionKind(
-            "redirect",
-            (Redirect, cmd.Pass),
-            ai=redirect_choice,
-            scripted=named({"charge": lambda d: Redirect(d.unit), "stop": lambda d: cmd.Pass()}),
-            choices=redirect_choices,
-            rules=("WM-21", "WM-DEC-5"),
-        ),
-        DecisionKind(
-            "charge_reaction",
-            (ChargeReaction, cmd.Pass),
-            ai=choose,
-            scripted=lambda d, name: ChargeReaction(d.unit, name),  # type: ignore[arg-type]
-            choices=choices,
-            rules=("WM-5", "WM-6", "WM-7", "WM-8", "WM-9"),
-        ),
-    ),
-    commands=(ChargeReaction, Redirect, KeepFleeing, RallyFacing),
-    hooks={"charge": charge, "activation": activation},
-    components=(lambda b, e: Fled(),),
-    dice=(D6,),
-    narration={"roll:WM-9": tell_flee, "roll:WM-15": tell_flee, "roll:WM-10": tell_rally},
-    records={"charges": ChargeNumbers},
-    check=check,
-)

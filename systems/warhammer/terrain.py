@@ -19,7 +19,7 @@ from game.model.battle import Battle
 from game.model.components import Footprint
 from game.model.geometry import EPS, Point, dist, weighted_length
 from game.model.limits import Bounds
-from game.model.modules import RuleModule
+from game.model.modules import RuleModule, unknown_names
 from game.model.ruleset import Ruleset, TerrainKind
 from game.model.table import Feature
 from systems.for_glory.paths import Way, category
@@ -156,11 +156,7 @@ def check(rules: Ruleset, records: Mapping[str, Any]) -> list[tuple[str, str, st
         for code in n.barded
         if code not in rules.categories
     ]
-    problems += [
-        ("terrain", f"ground.{kind}", f"no terrain kind {kind!r} (known: {', '.join(sorted(rules.terrain))})")
-        for kind in n.ground
-        if kind not in rules.terrain
-    ]
+    problems += unknown_names("terrain", [("ground", "terrain kind", n.ground, rules.terrain)])
     problems += [
         ("terrain", f"ground.{kind}", "impassable ground is For Glory's (FG-TERR-2): it has no class here")
         for kind in n.ground

@@ -18,16 +18,8 @@ from game.model.errors import UserError
 from game.model.modules import compose
 from game.model.resolution import Decision
 from game.running.match import Match, new_match
-from systems.clash.command import (
-    ActivateUnit,
-    ReactWith,
-    Rest,
-    check_chance,
-    points,
-    reaction_unit_choices,
-    turn_ai,
-    turn_unit_choices,
-)
+from systems.clash.command_players import reaction_unit_choices, turn_ai, turn_unit_choices
+from systems.clash.command_records import ActivateUnit, ReactWith, Rest, check_chance, points
 from systems.clash.fatigue import Fatigue, add_fatigue, fatigue, numbers
 from systems.for_glory.checks import morale_modifiers
 from tests.helpers import deploy_all, hits, of, rules, status, unit, write_scenario
@@ -424,7 +416,7 @@ def test_CS_13_CS_DEC_18_a_commander_spends_a_point_for_a_die_more_and_the_worst
     """CS-13: a commander within Command Distance may spend 1 CP to add a die to the check, then the
     worst result is dropped: 1, 2 and 5 keep 2 and 5, one fatigue point (no paralysis). Without
     points, or declined, the unit checks alone."""
-    from systems.clash.command import ClashRound
+    from systems.clash.command_records import ClashRound
     from systems.clash.morale import SupportCheck
 
     b = shooters(battle, [6, 1, 2, 5])
@@ -442,7 +434,8 @@ def test_CS_13_CS_DEC_18_a_commander_spends_a_point_for_a_die_more_and_the_worst
 def test_CS_13_the_chances_and_the_ai(battle: Callable[..., Battle]) -> None:
     """The paralysis chance is exact (two dice at Courage 4: 1/4; a die more, the worst dropped: 1/8)
     and the AI pays for a die that takes a tenth or more off it."""
-    from systems.clash.command import ClashRound, support_ai, support_choices
+    from systems.clash.command_players import support_ai, support_choices
+    from systems.clash.command_records import ClashRound
     from systems.clash.morale import SupportCheck, paralysis_chance
 
     b = shooters(battle, [6])

@@ -18,9 +18,11 @@ from game.model.errors import UserError
 from game.model.modules import compose
 from game.model.resolution import Decision
 from game.running.match import Match, new_match
-from systems.clash.command import ActivateUnit
+from systems.clash.command_records import ActivateUnit
 from systems.clash.fatigue import fatigue
-from systems.clash.melee import Charged, NoQuarter, Respond, Side, choices, choose, numbers, outcomes
+from systems.clash.melee import choices, choose
+from systems.clash.melee_odds import Side, outcomes
+from systems.clash.melee_records import Charged, NoQuarter, Respond, numbers
 from tests.helpers import deploy_all, hits, of, pos, rules, status, unit, write_scenario
 
 MODULES = ["clash-command", "clash-melee"]
@@ -218,7 +220,8 @@ def test_CS_10_a_no_quarter_attack_counts_a_natural_6_twice_for_two_more_fatigue
     """CS-10, No-quarter attack (CS-DEC-19): the Attack action, but a natural 6 to hit counts as two
     hits, and +2 fatigue instead of +1. Attack 6, 1, 1 at 4+: two hits (one in a plain charge); saves
     1, 1: two wounds; morale 6, 6, 6: none."""
-    from systems.clash.melee import NoQuarterAttack, no_quarter_odds
+    from systems.clash.melee import no_quarter_odds
+    from systems.clash.melee_records import NoQuarterAttack
 
     b = cm_battle(battle, [6, 1, 1, 1, 1, 6, 6, 6])
     b.apply(cmd.Activate("a1", leadership=False))
@@ -240,7 +243,7 @@ def test_CS_10_a_no_quarter_attack_counts_a_natural_6_twice_for_two_more_fatigue
 
 def test_CS_10_no_quarter_odds_are_exact() -> None:
     """One die at 4+ with no quarter: no hit 1/2, one hit 1/3, two hits 1/6."""
-    from systems.clash.melee import _hits
+    from systems.clash.melee_odds import _hits
 
     assert _hits(1, 4, True) == (Fraction(1, 2), Fraction(1, 3), Fraction(1, 6))
     assert _hits(1, 4, False) == (Fraction(1, 2), Fraction(1, 2))
@@ -257,3 +260,29 @@ def test_CS_10_the_modules_scripted_battle_makes_a_no_quarter_attack() -> None:
     assert attack["dice"] == [6, 3, 1] and attack["die"] == 2
     gained = [e for e in out["events"] if e["kind"] == "note" and e["rule"] == "CS-9"]
     assert gained[0]["details"]["own"] == 2 and out["units"]["defenders"]["hits"] == 1
+
+
+def test_the_melee_numbers_name_only_the_rulesets_qualities_categories_and_ground(
+    battle: Callable[..., Battle],
+) -> None:
+    """The module's check (check-content): each name the numbers give that the ruleset lacks is a
+    problem at its key, naming what the ruleset knows; the shipped numbers have none."""
+    from dataclasses import replace
+
+    from systems.clash.melee import check
+
+    b = cm_battle(battle, [])
+    n = numbers(b)
+    assert check(b.rules, {"melee": n}) == []
+    odd = replace(n, combat={**n.combat, "Elite": 4}, higher=["cliff"], attacks={"Zeppelin": 1})
+    qualities = ", ".join(sorted(b.rules.qualities))
+    found = check(b.rules, {"melee": odd})
+    assert ("melee", "combat.Elite", f"no quality 'Elite' (known: {qualities})") in found
+    assert [(f, k) for f, k, _ in found] == [
+        ("melee", "attacks.Zeppelin"),
+        ("melee", "combat.Elite"),
+        ("melee", "higher.cliff"),
+    ]
+    assert all(
+        p.startswith("no unit category 'Zeppelin' (known: ") for f, k, p in found if k == "attacks.Zeppelin"
+    )

@@ -13,7 +13,7 @@ import pytest
 from game.model import commands as cmd
 from game.model.errors import ContentError
 from game.model.events import Note, Roll
-from game.running.narrate import texts_for
+from game.running.log_texts import texts_for
 from systems.open_wars import modifiers as mod
 from systems.open_wars.magic import Cast, cast, castings, check_cast, spell_losses
 from systems.open_wars.moves import March, check_march, reachable

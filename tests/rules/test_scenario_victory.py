@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from game.running.log_texts import texts_for
 from game.running.match import Match
-from game.running.narrate import narrate, texts_for
+from game.running.narrate import narrate
 from systems.for_glory.hits import destroy
 from systems.for_glory.victory import check_end, score
 from tests.helpers import deploy_all, of, start, write_scenario

@@ -1,5 +1,5 @@
-"""Module warhammer-charges (systems/warhammer/charges.py; decisions in docs/warhammer-decisions.md):
-a charged unit holds, stands and shoots, or flees before the charger moves."""
+"""Module warhammer-charges (systems/warhammer/charges.py, rally.py, charges_module.py; decisions in
+docs/warhammer-decisions.md): a charged unit holds, stands and shoots, or flees before the charger moves."""
 
 from __future__ import annotations
 
@@ -29,11 +29,9 @@ from systems.warhammer.charges import (
     escape_chance,
     flee_dice,
     numbers,
-    rally_chance,
-    rally_facing_choice,
-    rally_facing_choices,
     redirect_choices,
 )
+from systems.warhammer.rally import rally_chance, rally_facing_choice, rally_facing_choices
 from tests.helpers import modded_stack, module_mod, of, officer, pos, rules, status, unit
 
 WM = "warhammer-charges"
@@ -459,7 +457,8 @@ def test_every_wm_rule_the_module_cites_has_its_text_for_the_log() -> None:
     from game.content.rulesref import load_reference
     from game.model.modules import compose
 
-    code = (Path(__file__).resolve().parents[2] / "systems" / "warhammer" / "charges.py").read_text()
+    folder = Path(__file__).resolve().parents[2] / "systems" / "warhammer"
+    code = "".join((folder / f).read_text() for f in ("charges.py", "rally.py", "charges_module.py"))
     cited = set(re.findall(r"rule=\"(WM-[A-Z0-9-]+)\"", code)) | set(re.findall(r"\"(WM-DEC-\d+)\"", code))
     texts = load_reference(modules=compose("for-glory", [WM]).chosen)
     assert cited and cited <= set(texts), cited - set(texts)

@@ -1,4 +1,5 @@
 import os
+from collections.abc import Iterator
 
 import pytest
 
@@ -8,9 +9,19 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame
 
 
-@pytest.fixture
-def window():
+def _window(size: tuple[int, int]) -> Iterator[pygame.Surface]:
     pygame.init()
-    surf = pygame.display.set_mode((1280, 800))
-    yield surf
+    yield pygame.display.set_mode(size)
     pygame.quit()
+
+
+@pytest.fixture
+def window() -> Iterator[pygame.Surface]:
+    """The default window (1280x800)."""
+    yield from _window((1280, 800))
+
+
+@pytest.fixture
+def window720() -> Iterator[pygame.Surface]:
+    """The smallest window the game supports (1280x720): what must fit, fits here."""
+    yield from _window((1280, 720))

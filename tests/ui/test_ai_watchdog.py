@@ -26,12 +26,6 @@ from tests.ui.driver import open_screen
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="POSIX signals")
 
 
-@pytest.fixture(autouse=True)
-def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    return tmp_path
-
-
 def stop(w: Worker) -> None:
     assert w.pid is not None
     os.kill(w.pid, signal.SIGSTOP)
@@ -68,7 +62,7 @@ def test_a_stopped_process_is_killed_replaced_and_the_player_told(window: pygame
 
 
 def test_a_process_that_never_answers_hands_its_side_to_the_player(
-    window: pygame.Surface, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    window: pygame.Surface, monkeypatch: pytest.MonkeyPatch, data_home: Path
 ) -> None:
     started: list[Worker] = []
     real_init = Worker.__init__
@@ -87,7 +81,7 @@ def test_a_process_that_never_answers_hands_its_side_to_the_player(
     assert len(started) == RESTARTS + 1  # the first and the new ones, each killed in turn
     assert all(not w._proc.is_alive() for w in started) and screen.ai.worker is None
     assert "Unresponsive" in (screen.alert or "")
-    assert sorted((tmp_path / "forglory" / "saves").glob("recovered-default-*.json"))
+    assert sorted((data_home / "forglory" / "saves").glob("recovered-default-*.json"))
     screen.close()
 
 

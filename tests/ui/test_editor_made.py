@@ -36,23 +36,18 @@ from tests.ui.editor_driver import (
 
 
 @pytest.fixture
-def surf(window: pygame.Surface) -> pygame.Surface:
-    return pygame.display.set_mode((1280, 720))
-
-
-@pytest.fixture
 def mods(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "mods"
     monkeypatch.setattr("game.ui.editor_screen.user_mods_dir", lambda: folder)
     return folder
 
 
-def save_as_mod(ed: EditorScreen, surf: pygame.Surface) -> None:
+def save_as_mod(ed: EditorScreen, window720: pygame.Surface) -> None:
     """Save as mod, the mod's id the one offered (my-battles): Enter answers."""
-    press(ed, surf, bar(ed, "save_mod"))
+    press(ed, window720, bar(ed, "save_mod"))
     assert ed.dialog is not None
-    key(ed, surf, pygame.K_RETURN, unicode="\r")
-    frames(ed, surf)
+    key(ed, window720, pygame.K_RETURN, unicode="\r")
+    frames(ed, window720)
     assert ed.dialog is None and not ed.doc.dirty, ed.status
 
 
@@ -64,66 +59,68 @@ def plays_to_its_end(path: Path, capfd: pytest.CaptureFixture[str]) -> dict:
     return result
 
 
-def draw(ed: EditorScreen, surf: pygame.Surface, points: list[tuple[float, float]]) -> None:
+def draw(ed: EditorScreen, window720: pygame.Surface, points: list[tuple[float, float]]) -> None:
     """Click each point on the table, then a right click ends the drawing."""
     canvas = ed.canvas
     assert isinstance(canvas, TableCanvas)
     for p in points:
-        click_at(ed, surf, canvas.camera.to_screen(p))
-    click_at(ed, surf, canvas.camera.to_screen(points[0]), button=3)
-    frames(ed, surf)
+        click_at(ed, window720, canvas.camera.to_screen(p))
+    click_at(ed, window720, canvas.camera.to_screen(points[0]), button=3)
+    frames(ed, window720)
 
 
 def test_a_battle_is_made_in_the_window_from_an_empty_table(
-    surf: pygame.Surface, mods: Path, capfd: pytest.CaptureFixture[str]
+    window720: pygame.Surface, mods: Path, capfd: pytest.CaptureFixture[str]
 ) -> None:
-    ed = EditorScreen(surf.get_size(), Texts("en"), [])
-    frames(ed, surf)
+    ed = EditorScreen(window720.get_size(), Texts("en"), [])
+    frames(ed, window720)
     t = ed.t
     # the battle: its id, its names in English and Spanish, a round limit
-    type_in(ed, surf, field(ed, (), "id"), "hill-fight")
-    type_in(ed, surf, field(ed, (), "name"), "The Fight for the Hill")
-    type_in(ed, surf, field(ed, (), "max_rounds"), "4")
-    press(ed, surf, bar(ed, "language"))
-    type_in(ed, surf, field(ed, (), "name", "es"), "La lucha por el cerro")
-    press(ed, surf, bar(ed, "language"))
+    type_in(ed, window720, field(ed, (), "id"), "hill-fight")
+    type_in(ed, window720, field(ed, (), "name"), "The Fight for the Hill")
+    type_in(ed, window720, field(ed, (), "max_rounds"), "4")
+    press(ed, window720, bar(ed, "language"))
+    type_in(ed, window720, field(ed, (), "name", "es"), "La lucha por el cerro")
+    press(ed, window720, bar(ed, "language"))
     # the ground: a hill and a road drawn with the mouse, an objective on the hill, named
-    pick_kind(ed, surf, t("terrain_hill"))
-    press(ed, surf, tool(ed, "draw"))
-    draw(ed, surf, [(30, 18), (42, 18), (44, 28), (28, 28)])
-    pick_kind(ed, surf, t("terrain_road"))
-    press(ed, surf, tool(ed, "draw"))
-    draw(ed, surf, [(10, 0), (36, 24), (60, 48)])
-    press(ed, surf, tool(ed, "objective"))
+    pick_kind(ed, window720, t("terrain_hill"))
+    press(ed, window720, tool(ed, "draw"))
+    draw(ed, window720, [(30, 18), (42, 18), (44, 28), (28, 28)])
+    pick_kind(ed, window720, t("terrain_road"))
+    press(ed, window720, tool(ed, "draw"))
+    draw(ed, window720, [(10, 0), (36, 24), (60, 48)])
+    press(ed, window720, tool(ed, "objective"))
     canvas = ed.canvas
     assert isinstance(canvas, TableCanvas)
-    click_at(ed, surf, canvas.camera.to_screen((36, 23)))
-    frames(ed, surf)
+    click_at(ed, window720, canvas.camera.to_screen((36, 23)))
+    frames(ed, window720)
     assert ed.tab == "chosen" and canvas.selected == ("objectives", 0)
-    type_in(ed, surf, field(ed, ("objectives", 0), "name"), "Cerro Pelado")
+    type_in(ed, window720, field(ed, ("objectives", 0), "name"), "Cerro Pelado")
     # each side's deployment zone along its edge
-    press(ed, surf, tool(ed, "zone", 0))
-    draw(ed, surf, [(2, 2), (70, 2), (70, 12), (2, 12)])
-    press(ed, surf, tool(ed, "zone", 1))
-    draw(ed, surf, [(2, 36), (70, 36), (70, 46), (2, 46)])
+    press(ed, window720, tool(ed, "zone", 0))
+    draw(ed, window720, [(2, 2), (70, 2), (70, 12), (2, 12)])
+    press(ed, window720, tool(ed, "zone", 1))
+    draw(ed, window720, [(2, 36), (70, 36), (70, 46), (2, 46)])
     # the armies: two divisions a side of two brigades each, one of them light cavalry
-    press(ed, surf, tab(ed, "armies"))
+    press(ed, window720, tab(ed, "armies"))
     for side in (0, 1):
         for division in (0, 1):
-            click(ed, surf, labelled(ed, t("editor_add_division"), side))
+            click(ed, window720, labelled(ed, t("editor_add_division"), side))
             for _ in range(2):  # each division's "+ Brigade", in the order the panel shows them
-                click(ed, surf, labelled(ed, t("editor_add_unit"), 2 * side + division))
+                click(ed, window720, labelled(ed, t("editor_add_unit"), 2 * side + division))
             assert len(ed.doc.get(("sides", side, "divisions", division, "units"))) == 2
         last = ("sides", side, "divisions", 1, "units", 1)
-        choose_value(ed, surf, widget(ed, lambda _w, b, at=last: b.path == at and b.name == "category"), "LC")
-    type_in(ed, surf, field(ed, ("sides", 0, "divisions", 0), "officer"), "General Azul")
+        choose_value(
+            ed, window720, widget(ed, lambda _w, b, at=last: b.path == at and b.name == "category"), "LC"
+        )
+    type_in(ed, window720, field(ed, ("sides", 0, "divisions", 0), "officer"), "General Azul")
     assert ed.problems == [], [p.text for p in ed.problems]
     # the name typed is one step: undo takes it back (even with its entry still focused), redo gives it
-    key(ed, surf, pygame.K_z, pygame.KMOD_CTRL)
+    key(ed, window720, pygame.K_z, pygame.KMOD_CTRL)
     assert ed.doc.get(("sides", 0, "divisions", 0, "officer")) is None
-    key(ed, surf, pygame.K_y, pygame.KMOD_CTRL)
+    key(ed, window720, pygame.K_y, pygame.KMOD_CTRL)
     assert ed.doc.get(("sides", 0, "divisions", 0, "officer")) == "General Azul"
-    save_as_mod(ed, surf)
+    save_as_mod(ed, window720)
 
     written = mods / "my-battles" / "scenarios" / "hill-fight.toml"
     assert ed.path == written
@@ -140,52 +137,52 @@ def test_a_battle_is_made_in_the_window_from_an_empty_table(
 
 
 def test_an_open_wars_map_is_made_in_the_window_from_nothing(
-    surf: pygame.Surface, mods: Path, capfd: pytest.CaptureFixture[str]
+    window720: pygame.Surface, mods: Path, capfd: pytest.CaptureFixture[str]
 ) -> None:
-    ed = EditorScreen(surf.get_size(), Texts("en"), [])
-    frames(ed, surf)
-    press(ed, surf, bar(ed, "new_map"))
+    ed = EditorScreen(window720.get_size(), Texts("en"), [])
+    frames(ed, window720)
+    press(ed, window720, bar(ed, "new_map"))
     t, canvas = ed.t, ed.canvas
     assert isinstance(canvas, MapCanvas) and ed.doc.kind == "map"
-    type_in(ed, surf, field(ed, (), "id"), "two-towns")
-    type_in(ed, surf, field(ed, (), "name"), "Two Towns")
-    type_in(ed, surf, field(ed, (), "max_rounds"), "6")
+    type_in(ed, window720, field(ed, (), "id"), "two-towns")
+    type_in(ed, window720, field(ed, (), "name"), "Two Towns")
+    type_in(ed, window720, field(ed, (), "max_rounds"), "6")
     # the cards: two cities at either end, a plain and a lake between them
     places = {"city": [(10, 50), (90, 50)], "plain": [(50, 30)], "water": [(50, 75)]}
-    press(ed, surf, tool(ed, "place"))
+    press(ed, window720, tool(ed, "place"))
     for kind, spots in places.items():
-        pick_kind(ed, surf, t(f"ow_type_{kind}"))
+        pick_kind(ed, window720, t(f"ow_type_{kind}"))
         for at in spots:
-            click_at(ed, surf, canvas.to_screen(at))
+            click_at(ed, window720, canvas.to_screen(at))
     assert [loc["type"] for loc in ed.doc.get(("locations",))] == ["city", "city", "plain", "water"]
     # the links: each city to the plain (by land) and to the lake (by water)
-    press(ed, surf, tool(ed, "link"))
+    press(ed, window720, tool(ed, "link"))
     for city in places["city"]:
         for middle in (places["plain"][0], places["water"][0]):
-            click_at(ed, surf, canvas.to_screen(city))
-            click_at(ed, surf, canvas.to_screen(middle))
+            click_at(ed, window720, canvas.to_screen(city))
+            click_at(ed, window720, canvas.to_screen(middle))
     assert len(ed.doc.get(("links",))) == 4
     # a card picked and filled in: the plain's name and gold
-    press(ed, surf, tool(ed, "select"))
-    click_at(ed, surf, canvas.to_screen(places["plain"][0]))
-    frames(ed, surf)
+    press(ed, window720, tool(ed, "select"))
+    click_at(ed, window720, canvas.to_screen(places["plain"][0]))
+    frames(ed, window720)
     assert ed.tab == "chosen" and canvas.selected == ("locations", 2)
-    type_in(ed, surf, field(ed, ("locations", 2), "name"), "Wheat Fields")
-    type_in(ed, surf, field(ed, ("locations", 2), "gold"), "2")
+    type_in(ed, window720, field(ed, ("locations", 2), "name"), "Wheat Fields")
+    type_in(ed, window720, field(ed, ("locations", 2), "gold"), "2")
     # the players: two, the second an orc in the other city, each with gold and tokens
-    press(ed, surf, tab(ed, "players"))
-    click(ed, surf, labelled(ed, t("editor_add_player")))
-    click(ed, surf, labelled(ed, t("editor_add_player")))
-    choose_value(ed, surf, field(ed, ("players", 1), "home"), "city-2")
-    choose_value(ed, surf, field(ed, ("players", 1), "faction"), "orcs")
+    press(ed, window720, tab(ed, "players"))
+    click(ed, window720, labelled(ed, t("editor_add_player")))
+    click(ed, window720, labelled(ed, t("editor_add_player")))
+    choose_value(ed, window720, field(ed, ("players", 1), "home"), "city-2")
+    choose_value(ed, window720, field(ed, ("players", 1), "faction"), "orcs")
     for player, faction in ((0, ed.doc.get(("players", 0, "faction"))), (1, "orcs")):
-        type_in(ed, surf, field(ed, ("players", player), "gold"), "6")
+        type_in(ed, window720, field(ed, ("players", player), "gold"), "6")
         first = ed.ow.factions[faction].units[0].id
         tokens = widget(ed, lambda _w, b, p=player: b.path == ("players", p) and b.name == "units")
-        type_in(ed, surf, tokens, "3")
+        type_in(ed, window720, tokens, "3")
         assert ed.doc.get(("players", player, "units")) == [{"unit": first, "count": 3}]
     assert ed.problems == [], [p.text for p in ed.problems]
-    save_as_mod(ed, surf)
+    save_as_mod(ed, window720)
 
     written = mods / "my-battles" / "scenarios" / "open-wars" / "two-towns.toml"
     assert ed.path == written

@@ -19,134 +19,133 @@ from tests.ui.editor_driver import bar, frames, mouse, press, tool
 
 
 @pytest.fixture
-def surf(window: pygame.Surface) -> pygame.Surface:
-    return pygame.display.set_mode((1280, 720))
-
-
-@pytest.fixture
-def new(surf: pygame.Surface) -> EditorScreen:
-    ed = EditorScreen(surf.get_size(), Texts("en"), [])
-    frames(ed, surf)
+def new(window720: pygame.Surface) -> EditorScreen:
+    ed = EditorScreen(window720.get_size(), Texts("en"), [])
+    frames(ed, window720)
     return ed
 
 
 def test_a_wood_drawn_with_the_mouse_is_undone_and_redone_with_the_keys(
-    new: EditorScreen, surf: pygame.Surface
+    new: EditorScreen, window720: pygame.Surface
 ) -> None:
-    press(new, surf, tool(new, "draw"))
+    press(new, window720, tool(new, "draw"))
     canvas = new.canvas
     assert isinstance(canvas, TableCanvas) and canvas.tool.kind == "draw" and canvas.tool.terrain == "wood"
     for point in ((10, 10), (20, 10), (20, 18)):
         mouse(pygame.MOUSEBUTTONDOWN, canvas.camera.to_screen(point))
         mouse(pygame.MOUSEBUTTONUP, canvas.camera.to_screen(point))
-        frames(new, surf, 1)
+        frames(new, window720, 1)
     mouse(pygame.MOUSEBUTTONDOWN, canvas.camera.to_screen((14, 16)), button=3)  # a right click ends it
-    frames(new, surf)
+    frames(new, window720)
     (wood,) = new.doc.get(("terrain",))
     assert wood["kind"] == "wood" and len(wood["polygon"]) == 3
     assert canvas.selected == ("terrain", 0) and new.tab == "chosen"
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode=""))
-    frames(new, surf)
+    frames(new, window720)
     assert new.doc.get(("terrain",)) == []
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_y, mod=pygame.KMOD_CTRL, unicode=""))
-    frames(new, surf)
+    frames(new, window720)
     assert len(new.doc.get(("terrain",))) == 1
 
 
-def test_a_feature_is_dragged_as_one_step_and_snaps(new: EditorScreen, surf: pygame.Surface) -> None:
+def test_a_feature_is_dragged_as_one_step_and_snaps(new: EditorScreen, window720: pygame.Surface) -> None:
     from game.editing import battle as edit
 
     edit.add_terrain(new.doc, new.rules, "hill", [(30, 20), (40, 20), (40, 28), (30, 28)])
-    press(new, surf, bar(new, "snap"))
+    press(new, window720, bar(new, "snap"))
     canvas = new.canvas
     assert isinstance(canvas, TableCanvas) and canvas.snap == 1.0
     steps = len(new.doc.done)
     mouse(pygame.MOUSEBUTTONDOWN, canvas.camera.to_screen((35, 24)))
     for x in (35.5, 36.5, 37.2):
         mouse(pygame.MOUSEMOTION, canvas.camera.to_screen((x, 25.1)))
-        frames(new, surf, 1)
+        frames(new, window720, 1)
     mouse(pygame.MOUSEBUTTONUP, canvas.camera.to_screen((37.2, 25.1)))
-    frames(new, surf)
+    frames(new, window720)
     assert new.doc.get(("terrain", 0, "polygon", 0)) == [32, 21]  # moved by (2, 1): the grid's
     assert len(new.doc.done) == steps + 1
 
 
-def test_a_name_typed_in_spanish_goes_to_the_spanish_words(new: EditorScreen, surf: pygame.Surface) -> None:
-    press(new, surf, bar(new, "language"))
+def test_a_name_typed_in_spanish_goes_to_the_spanish_words(
+    new: EditorScreen, window720: pygame.Surface
+) -> None:
+    press(new, window720, bar(new, "language"))
     assert new.language == "es"
     entry = next(
         w for w, b in new.form.bound.items() if b.name == "name" and b.path == () and b.language == "es"
     )
-    press(new, surf, entry)
+    assert text(new.doc, (), "name", "es") == "Una batalla nueva"  # a new battle's first name in Spanish
+    press(new, window720, entry)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=pygame.KMOD_CTRL, unicode=""))
     for letter in "Alba":
         pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=letter))
-        frames(new, surf, 1)
-    frames(new, surf)
+        frames(new, window720, 1)
+    frames(new, window720)
     assert text(new.doc, (), "name", "es") == "Alba" and text(new.doc, (), "name", "en") == "A new battle"
-    assert new.doc.undo() is not None and text(new.doc, (), "name", "es") == ""  # one step
+    assert new.doc.undo() is not None and text(new.doc, (), "name", "es") == "Una batalla nueva"  # one step
 
 
-def test_a_problem_clicked_shows_its_element(new: EditorScreen, surf: pygame.Surface) -> None:
+def test_a_problem_clicked_shows_its_element(new: EditorScreen, window720: pygame.Surface) -> None:
     assert [p.element for p in new.problems] == [("sides", 0), ("sides", 1)]
     first = new.problem_list.item_list_container.elements[0]
-    press(new, surf, first)
+    press(new, window720, first)
     assert new.tab == "armies"
 
 
 def test_try_it_asks_for_the_problems_first_then_writes_the_battle(
-    surf: pygame.Surface, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    window720: pygame.Surface, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr("game.running.match.user_data_dir", lambda: tmp_path)
-    ed = EditorScreen(surf.get_size(), Texts("en"), [], CONTENT / "scenarios" / "first-battle.toml")
-    frames(ed, surf)
+    ed = EditorScreen(window720.get_size(), Texts("en"), [], CONTENT / "scenarios" / "first-battle.toml")
+    frames(ed, window720)
     ed.doc.apply("break", [])  # nothing: no edit
     assert ed._command("try") == "try"
     assert ed.tried == tmp_path / "battles" / "first-battle-copy.toml" and ed.tried.is_file()
-    blank = EditorScreen(surf.get_size(), Texts("en"), [])
-    frames(blank, surf)
+    blank = EditorScreen(window720.get_size(), Texts("en"), [])
+    frames(blank, window720)
     assert blank._command("try") is None and "2" in blank.status
 
 
 def test_save_as_a_mod_writes_into_the_mods_folder(
-    surf: pygame.Surface, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    window720: pygame.Surface, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr("game.ui.editor_screen.user_mods_dir", lambda: tmp_path / "mods")
-    ed = EditorScreen(surf.get_size(), Texts("en"), [], CONTENT / "scenarios" / "first-battle.toml")
-    frames(ed, surf)
-    press(ed, surf, bar(ed, "save_mod"))
+    ed = EditorScreen(window720.get_size(), Texts("en"), [], CONTENT / "scenarios" / "first-battle.toml")
+    frames(ed, window720)
+    press(ed, window720, bar(ed, "save_mod"))
     assert ed.dialog is not None
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
-    frames(ed, surf)
+    frames(ed, window720)
     assert (tmp_path / "mods" / "my-battles" / "scenarios" / "first-battle-copy.toml").is_file()
     assert not ed.doc.dirty
 
 
-def test_open_wars_cards_are_placed_and_linked_with_the_mouse(surf: pygame.Surface) -> None:
-    ed = EditorScreen(surf.get_size(), Texts("es"), [], kind="map")
-    frames(ed, surf)
-    press(ed, surf, tool(ed, "place"))
+def test_open_wars_cards_are_placed_and_linked_with_the_mouse(window720: pygame.Surface) -> None:
+    ed = EditorScreen(window720.get_size(), Texts("es"), [], kind="map")
+    frames(ed, window720)
+    press(ed, window720, tool(ed, "place"))
     canvas = ed.canvas
     for at in ((20, 20), (70, 60)):
         mouse(pygame.MOUSEBUTTONDOWN, canvas.to_screen(at))  # type: ignore[union-attr]
         mouse(pygame.MOUSEBUTTONUP, canvas.to_screen(at))  # type: ignore[union-attr]
-        frames(ed, surf, 1)
+        frames(ed, window720, 1)
     assert [loc["type"] for loc in ed.doc.get(("locations",))] == ["plain", "plain"]
-    press(ed, surf, tool(ed, "link"))
+    press(ed, window720, tool(ed, "link"))
     for at in ((20, 20), (70, 60)):
         mouse(pygame.MOUSEBUTTONDOWN, canvas.to_screen(at))  # type: ignore[union-attr]
         mouse(pygame.MOUSEBUTTONUP, canvas.to_screen(at))  # type: ignore[union-attr]
-        frames(ed, surf, 1)
+        frames(ed, window720, 1)
     assert ed.doc.get(("links",)) == [["plain-1", "plain-2"]]
 
 
-def test_the_kind_menu_draws_any_terrain_kind(new: EditorScreen, surf: pygame.Surface) -> None:
+def test_the_kind_menu_draws_any_terrain_kind(new: EditorScreen, window720: pygame.Surface) -> None:
     river = next(s for s, code in new.kinds.items() if code == "river")
     new.handle(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=new.kind_menu, text=river))
     assert isinstance(new.canvas, TableCanvas) and new.canvas.tool.terrain == "river"
     assert set(new.kinds.values()) == set(new.rules.terrain)
 
 
-def test_closing_with_changes_not_saved_asks_once_more(new: EditorScreen, surf: pygame.Surface) -> None:
+def test_closing_with_changes_not_saved_asks_once_more(new: EditorScreen, window720: pygame.Surface) -> None:
     assert new._command("close") == "close"  # nothing changed yet
     new.doc.apply("edit", [])
     from game.editing.elements import set_field
@@ -157,7 +156,7 @@ def test_closing_with_changes_not_saved_asks_once_more(new: EditorScreen, surf: 
 
 
 def test_the_battle_tried_opens_in_the_window_against_the_computer(
-    surf: pygame.Surface, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    window720: pygame.Surface, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from game.running.settings import Settings
     from game.ui.app import open_battle
@@ -165,19 +164,19 @@ def test_the_battle_tried_opens_in_the_window_against_the_computer(
     from game.ui.start_screen import Setup
 
     monkeypatch.setattr("game.running.match.user_data_dir", lambda: tmp_path)
-    ed = EditorScreen(surf.get_size(), Texts("en"), [], CONTENT / "scenarios" / "medina-de-rioseco.toml")
-    frames(ed, surf)
+    ed = EditorScreen(window720.get_size(), Texts("en"), [], CONTENT / "scenarios" / "medina-de-rioseco.toml")
+    frames(ed, window720)
     assert ed._command("try") == "try" and ed.tried is not None
-    screen = open_battle(Setup(str(ed.tried), "human", "normal"), surf.get_size(), Settings())
+    screen = open_battle(Setup(str(ed.tried), "human", "normal"), window720.get_size(), Settings())
     try:
         assert isinstance(screen, BattleScreen) and screen.match.scenario.id == "medina-de-rioseco-copy"
-        screen.draw(surf)
+        screen.draw(window720)
     finally:
         screen.close()
 
 
 def test_delete_removes_the_chosen_feature_or_a_sides_zone_never_the_side(
-    new: EditorScreen, surf: pygame.Surface
+    new: EditorScreen, window720: pygame.Surface
 ) -> None:
     from game.editing import battle as edit
 
@@ -186,6 +185,32 @@ def test_delete_removes_the_chosen_feature_or_a_sides_zone_never_the_side(
     for chosen in (("terrain", 0), ("sides", 1)):
         new.canvas.selected = chosen
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DELETE, mod=0, unicode=""))
-        frames(new, surf)
+        frames(new, window720)
     assert new.doc.get(("terrain",)) == [] and new.doc.get(("sides", 1, "deployment")) is None
     assert len(new.doc.get(("sides",))) == 2
+
+
+def test_the_zone_tools_say_the_sides_names_as_they_change(
+    new: EditorScreen, window720: pygame.Surface
+) -> None:
+    """A side renamed (in the language edited) renames its zone tool at once, not at the next layout;
+    the Spanish names when the editor edits Spanish; a long name is shortened to fit its button."""
+    from game.editing.texts import set_text
+
+    font = new.manager.get_theme().get_font(["button"])
+
+    def zones() -> list[str]:
+        out = [b.text for b, (kind, _k) in new.tools.items() if kind == "zone"]
+        widths = [b.rect.width for b, (kind, _k) in new.tools.items() if kind == "zone"]
+        assert all(font.size(label)[0] < w for label, w in zip(out, widths, strict=True)), out
+        return out
+
+    before = zones()
+    set_text(new.doc, ("sides", 0), "name", "en", "Blues")
+    set_text(new.doc, ("sides", 1), "name", "es", "Ejército de Andalucía y Granada")
+    frames(new, window720)
+    assert zones() == ["Zone: Blues", before[1]]
+    press(new, window720, bar(new, "language"))
+    frames(new, window720)
+    shortened = zones()[1]
+    assert shortened.startswith("Zone: Ejército") and shortened.endswith("…")

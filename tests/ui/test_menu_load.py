@@ -9,7 +9,6 @@ import os
 from pathlib import Path
 
 import pygame
-import pytest
 
 from game.running.saves import saves_dir
 from game.running.settings import Settings
@@ -18,12 +17,6 @@ from game.ui.battle_screen import BattleScreen
 from game.ui.load_list import scenario_words
 from game.ui.start_screen import Setup
 from tests.ui.driver import answer_until, frame, key, menu_click, open_screen, pick_save, settle
-
-
-@pytest.fixture(autouse=True)
-def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    return tmp_path
 
 
 def one_command(screen: BattleScreen, surf: pygame.Surface) -> None:

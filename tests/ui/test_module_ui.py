@@ -150,7 +150,8 @@ def test_a_module_decision_about_a_unit_shows_its_choices_once_it_is_picked_on_t
     from game.content.locale import Texts
     from game.content.module_records import module_locales
     from game.running.match import new_match
-    from systems.clash.command import ActivateUnit, badge
+    from systems.clash.command_players import badge
+    from systems.clash.command_records import ActivateUnit
     from systems.clash.fatigue import fatigue
     from tests.helpers import deploy_all, write_scenario
 

@@ -4,8 +4,6 @@ lit on the map) and a march's odds are shown before it is sent."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pygame
@@ -25,21 +23,6 @@ from systems.open_wars.odds import combat_odds
 from systems.open_wars.state import Stack
 
 FACTIONS = ["elves", "demons", "undead", "dwarves"]
-
-
-@pytest.fixture(autouse=True)
-def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
-    return tmp_path
-
-
-@pytest.fixture
-def small_window() -> Iterator[pygame.Surface]:
-    pygame.init()
-    surf = pygame.display.set_mode((1280, 720))
-    yield surf
-    pygame.quit()
 
 
 def hotseat_of_four(window: pygame.Surface, scenario: str = "ow-random") -> OpenWarsScreen:
@@ -65,8 +48,8 @@ def played_until(screen: OpenWarsScreen, wanted: object, turns: int = 400) -> No
 
 
 @pytest.mark.parametrize("scenario", ["ow-random", "ow-four-winds"])  # short names, long ones
-def test_four_purses_fit_the_top_bar_at_1280(small_window: pygame.Surface, scenario: str) -> None:
-    screen = hotseat_of_four(small_window, scenario)
+def test_four_purses_fit_the_top_bar_at_1280(window720: pygame.Surface, scenario: str) -> None:
+    screen = hotseat_of_four(window720, scenario)
     drawn: list[tuple[str, int]] = []
     real = theme.GameFont.render
 
@@ -77,22 +60,22 @@ def test_four_purses_fit_the_top_bar_at_1280(small_window: pygame.Surface, scena
 
     theme.GameFont.render = render  # type: ignore[method-assign,assignment]
     try:
-        screen.draw(small_window)
+        screen.draw(window720)
     finally:
         theme.GameFont.render = real  # type: ignore[method-assign]
     purses = [(t, w) for t, w in drawn if "de maná, ejército" in t]
     shown = purses[-4:]  # the sizes tried last: the one drawn
     said = [t.split(":")[0].rstrip(".") for t, _w in shown]  # a long name cut short ends with a dot
     assert len(shown) == 4 and all(any(n.startswith(x) for x in said) for n in screen.names.values())
-    assert sum(20 + w for _t, w in shown) + 10 <= small_window.get_width()
+    assert sum(20 + w for _t, w in shown) + 10 <= window720.get_width()
 
 
 def test_a_spell_is_cast_from_its_button_with_its_words_odds_and_target_lit(
-    small_window: pygame.Surface,
+    window720: pygame.Surface,
 ) -> None:
     """OW-MAGIC-4: the button's hover box says the spell's category, range, effect and exact odds;
     the map lights its target; a click sends the cast and its mana is paid."""
-    screen = hotseat_of_four(small_window)
+    screen = hotseat_of_four(window720)
     c = screen.campaign
 
     def dice_spell_offered(d: object) -> bool:
@@ -101,13 +84,13 @@ def test_a_spell_is_cast_from_its_button_with_its_words_odds_and_target_lit(
         return any(isinstance(ch.command, Cast) for ch in screen.choices(d))  # type: ignore[arg-type]
 
     played_until(screen, dice_spell_offered)
-    screen.draw(small_window)
+    screen.draw(window720)
     rect, choice = next((r, ch) for r, ch in screen.buttons if isinstance(ch.command, Cast))
     cast = choice.command
     assert isinstance(cast, Cast)
     spell = c.rules.spells[cast.spell]
     screen.mouse = rect.center
-    screen.draw(small_window)
+    screen.draw(window720)
     assert screen.aimed() == cast.target
     assert f"alcance {spell.range}" in choice.hint and choice.hint.startswith(
         screen.t("ow_category_" + spell.category)
@@ -122,10 +105,10 @@ def test_a_spell_is_cast_from_its_button_with_its_words_odds_and_target_lit(
     assert any(getattr(e, "rule", "") == "OW-MAGIC-4" for e in c.events[before:])
 
 
-def test_a_march_shows_the_fights_odds_before_it_is_sent(small_window: pygame.Surface) -> None:
+def test_a_march_shows_the_fights_odds_before_it_is_sent(window720: pygame.Surface) -> None:
     """OW-COMBAT: hovering a destination with enemies gives the exact odds of the fight the stack in
     hand would join, the tokens supposed there (nothing moves)."""
-    screen = hotseat_of_four(small_window)
+    screen = hotseat_of_four(window720)
     c = screen.campaign
     found: list[tuple[Stack, str]] = []
 
@@ -155,17 +138,17 @@ def test_a_march_shows_the_fights_odds_before_it_is_sent(small_window: pygame.Su
 
 
 def test_the_start_screen_shows_every_map_of_three_and_four_players_and_the_random_maps_players(
-    small_window: pygame.Surface,
+    window720: pygame.Surface,
 ) -> None:
     """OW-TURN-2, OW-LOC-1: a map of three or four players is shown (it raised before), its factions
     named in Spanish; the random map asks how many players and opens a game of that many, the third
     and fourth seats played as the second's choice."""
     setup = Setup()
-    start = StartScreen(small_window.get_size(), setup, t=Texts("es"))
+    start = StartScreen(window720.get_size(), setup, t=Texts("es"))
     maps = {n: sc for n, sc in start.scenarios.items() if start.modes[n] == "open-wars"}
     for name, sc in maps.items():
         start.show_about(name)
-        start.draw(small_window, 0.0)
+        start.draw(window720, 0.0)
         assert start.map_players.menu.visible == (sc.id == "ow-random")
         assert "(" not in start.label_b.text or ")" in start.label_b.text
     four = next(n for n, sc in maps.items() if len(sc.spec.players) == 4)
@@ -177,7 +160,7 @@ def test_the_start_screen_shows_every_map_of_three_and_four_players_and_the_rand
     start.map_players.menu.selected_option = ("4 jugadores", "4 jugadores")
     start.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=start.start))
     assert setup.scenario == "ow-random" and setup.options == {"players": 4}
-    screen = open_battle(setup, small_window.get_size())
+    screen = open_battle(setup, window720.get_size())
     assert isinstance(screen, OpenWarsScreen) and len(screen.campaign.sides) == 4
     seats = [screen.controllers[s] for s in screen.campaign.sides]
     assert seats == [setup.a, setup.b, setup.b, setup.b]

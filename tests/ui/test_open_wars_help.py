@@ -3,8 +3,6 @@ box over the help's words; one outside it still does."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pygame
 import pytest
 
@@ -12,13 +10,6 @@ import game.ui.ow_panels as panels
 from game.running.match import new_match
 from game.running.settings import Settings
 from game.ui.ow_screen import OpenWarsScreen
-
-
-@pytest.fixture(autouse=True)
-def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
-    return tmp_path
 
 
 def test_the_help_covers_the_map_under_it(window: pygame.Surface, monkeypatch: pytest.MonkeyPatch) -> None:

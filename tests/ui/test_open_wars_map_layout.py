@@ -5,7 +5,6 @@ a grid for it, systems/open_wars/generate.py)."""
 from __future__ import annotations
 
 import itertools
-from pathlib import Path
 
 import pygame
 import pytest
@@ -19,12 +18,6 @@ HAND_MADE = sorted(
     p.stem for p in (CONTENT / "scenarios" / "open-wars").glob("*.toml") if p.stem != "ow-random"
 )
 RANDOM = [{"players": n, "size": size} for n in (2, 3, 4) for size in ("small", "medium", "large")]
-
-
-@pytest.fixture(autouse=True)
-def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
 
 
 def touching(screen: OpenWarsScreen) -> list[tuple[str, str]]:

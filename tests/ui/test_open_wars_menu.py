@@ -5,10 +5,8 @@ one said in one line) and the Rules reference (Open Wars' rules, not For Glory's
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pygame
-import pytest
 
 from game.running.match import new_match
 from game.running.saves import save_game, saves_dir
@@ -18,13 +16,6 @@ from game.ui.ow_screen import OpenWarsScreen
 from game.ui.start_screen import Setup
 from systems.open_wars.moves import Recruit
 from tests.ui.driver import menu_click, pick_save
-
-
-@pytest.fixture(autouse=True)
-def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
-    return tmp_path
 
 
 def hotseat(window: pygame.Surface, seed: int = 2, language: str = "en") -> OpenWarsScreen:

@@ -22,13 +22,6 @@ from systems.open_wars.moves import March, Recruit
 from tests.ui.driver import key
 
 
-@pytest.fixture(autouse=True)
-def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))  # the default settings: the default window
-    return tmp_path
-
-
 def hotseat(window: pygame.Surface, scenario: str = "ow-twin-fords", language: str = "en") -> OpenWarsScreen:
     m = new_match(scenario, 2)
     sides = m.battle.sides

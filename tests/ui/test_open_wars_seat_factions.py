@@ -4,9 +4,6 @@ its controller, in the player's language, "random" by default; the choice reache
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pygame
 import pytest
 from pygame_gui.elements import UIDropDownMenu
@@ -22,21 +19,6 @@ from game.ui.start_screen import Setup, StartScreen
 from systems.open_wars.generate import _factions
 from systems.open_wars.records import load_rules
 from systems.open_wars.state import Campaign
-
-
-@pytest.fixture(autouse=True)
-def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
-    return tmp_path
-
-
-@pytest.fixture
-def window() -> Iterator[pygame.Surface]:
-    pygame.init()
-    surf = pygame.display.set_mode((1280, 720))
-    yield surf
-    pygame.quit()
 
 
 def frames(start: StartScreen, surf: pygame.Surface, n: int = 3) -> str | None:
@@ -72,25 +54,25 @@ def random_map(start: StartScreen, surf: pygame.Surface) -> None:
     choose(start, surf, start.scenario, name)
 
 
-def test_each_seat_s_faction_is_chosen_in_spanish_and_plays(window: pygame.Surface) -> None:
+def test_each_seat_s_faction_is_chosen_in_spanish_and_plays(window720: pygame.Surface) -> None:
     """OW-LOC-1: four seats, the second and fourth chosen, the others left to the dice: the match
     has those factions in those seats, the others drawn among the rest."""
     setup = Setup(seed=5)
-    start = StartScreen(window.get_size(), setup, t=Texts("es"))
+    start = StartScreen(window720.get_size(), setup, t=Texts("es"))
     assert not any(m.visible for m in start.map_players.factions)  # For Glory's battle first
-    random_map(start, window)
-    choose(start, window, start.map_players.menu, "4 jugadores")
+    random_map(start, window720)
+    choose(start, window720, start.map_players.menu, "4 jugadores")
     menus = start.map_players.factions
     assert [m.visible for m in menus] == [True] * 4
     assert all(selected(m) == "Facción al azar" for m in menus)  # today's behaviour by default
     assert "Enanos" in start.map_players.faction_ids and "Elfos" in start.map_players.faction_ids
-    choose(start, window, menus[1], "Elfos")
-    choose(start, window, menus[3], "Enanos")
+    choose(start, window720, menus[1], "Elfos")
+    choose(start, window720, menus[3], "Enanos")
     for m in [start.side_a, start.side_b, *menus, start.start, start.quit]:  # all inside 1280x720
-        assert window.get_rect().contains(m.rect), m
-    assert click(start, window, start.start.rect.center) == "start"
+        assert window720.get_rect().contains(m.rect), m
+    assert click(start, window720, start.start.rect.center) == "start"
     assert setup.options == {"players": 4, "factions": ["random", "elves", "random", "dwarves"]}
-    screen = open_battle(setup, window.get_size())
+    screen = open_battle(setup, window720.get_size())
     assert isinstance(screen, OpenWarsScreen)
     c = screen.campaign
     seats = [c.factions[s] for s in c.sides]
@@ -102,24 +84,26 @@ def test_each_seat_s_faction_is_chosen_in_spanish_and_plays(window: pygame.Surfa
     screen.close()
 
 
-def test_all_seats_random_keep_the_maps_of_before_and_fewer_seats_hide_theirs(window: pygame.Surface) -> None:
+def test_all_seats_random_keep_the_maps_of_before_and_fewer_seats_hide_theirs(
+    window720: pygame.Surface,
+) -> None:
     setup = Setup()
-    start = StartScreen(window.get_size(), setup, t=Texts("en"))
-    random_map(start, window)
-    choose(start, window, start.map_players.menu, "3 players")
+    start = StartScreen(window720.get_size(), setup, t=Texts("en"))
+    random_map(start, window720)
+    choose(start, window720, start.map_players.menu, "3 players")
     assert [m.visible for m in start.map_players.factions] == [True, True, True, False]
-    choose(start, window, start.map_players.factions[0], "Orcs")
-    choose(start, window, start.map_players.factions[0], "Random faction")
-    click(start, window, start.start.rect.center)
+    choose(start, window720, start.map_players.factions[0], "Orcs")
+    choose(start, window720, start.map_players.factions[0], "Random faction")
+    click(start, window720, start.start.rect.center)
     assert setup.options == {"players": 3}  # no factions: the map of a game before seats were chosen
     other = next(n for n, sc in start.scenarios.items() if sc.id == "ow-four-winds")
-    choose(start, window, start.scenario, other)
+    choose(start, window720, start.scenario, other)
     assert not any(m.visible for m in start.map_players.factions)
 
 
-def test_the_command_line_s_factions_show_on_the_screen(window: pygame.Surface) -> None:
+def test_the_command_line_s_factions_show_on_the_screen(window720: pygame.Surface) -> None:
     setup = Setup(scenario="ow-random", options={"players": 2, "factions": ["undead"]})
-    start = StartScreen(window.get_size(), setup, t=Texts("en"))
+    start = StartScreen(window720.get_size(), setup, t=Texts("en"))
     assert [selected(m) for m in start.map_players.factions[:2]] == ["Undead", "Random faction"]
     assert start.map_players.factions[1].visible and not start.map_players.factions[2].visible
 

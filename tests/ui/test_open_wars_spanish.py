@@ -4,10 +4,7 @@ screen lists and describes the maps in Spanish too."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pygame
-import pytest
 
 from game.content.locale import Texts
 from game.content.module_records import folder_of
@@ -17,13 +14,6 @@ from game.ui.ow_screen import OpenWarsScreen
 from game.ui.start_screen import Setup, StartScreen
 from systems.open_wars.moves import Recruit
 from systems.open_wars.words import end_words
-
-
-@pytest.fixture(autouse=True)
-def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
-    return tmp_path
 
 
 def spanish(window: pygame.Surface) -> OpenWarsScreen:

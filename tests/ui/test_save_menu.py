@@ -15,12 +15,6 @@ from game.ui.battle_menu import MENUS, menu_label
 from tests.ui.driver import answer_until, frame, key, menu_click, open_screen, settle
 
 
-@pytest.fixture(autouse=True)
-def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    return tmp_path
-
-
 def test_ctrl_s_saves_a_battle_that_resumes_at_the_same_decision(window: pygame.Surface) -> None:
     screen = open_screen(window, a="human", b="heuristic")
     settle(screen, window)

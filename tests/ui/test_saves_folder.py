@@ -18,12 +18,6 @@ from tests.ui.driver import frame, key, menu_click, open_screen, settle
 from tests.ui.tour import recording
 
 
-@pytest.fixture(autouse=True)
-def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "home"))
-    return tmp_path
-
-
 @pytest.fixture
 def odd(matches: list[Match], tmp_path: Path) -> Path:
     victim = tmp_path / "victim"

@@ -17,18 +17,17 @@ from tests.ui.driver import menu_click, open_screen
 
 
 @pytest.mark.parametrize("language", ["en", "es"])
-def test_every_settings_label_fits_its_button(window, language):
-    surf = pygame.display.set_mode((1280, 720))
+def test_every_settings_label_fits_its_button(window720, language):
     m = new_match("default", 3)
     sides = m.battle.game.sides  # type: ignore[union-attr]
     screen = BattleScreen(m, dict.fromkeys(sides, "human"), (1280, 720), Settings(language=language))
     screen.menu = "settings"
-    screen.draw(surf)
+    screen.draw(window720)
     for rect, key in screen.menu_buttons:
         label = menu_label(screen, key, dict(MENUS["settings"])[key])
         room = rect.w - 2 * (rect.h - theme.px(12) + theme.px(14))  # as draw_menu leaves it beside an icon
         assert theme.font(18).size(label)[0] <= room, (language, label)  # whole, no ellipsis
-        assert surf.get_rect().contains(rect)
+        assert window720.get_rect().contains(rect)
     screen.close()
 
 

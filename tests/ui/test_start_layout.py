@@ -37,20 +37,19 @@ def test_everything_is_inside_the_window(window, size, language):
     assert len(screen.module_switches) == 6  # every For Glory module is offered
 
 
-def test_with_many_mods_the_list_scrolls_to_the_last(window):
+def test_with_many_mods_the_list_scrolls_to_the_last(window720):
     user_mods_dir().mkdir(parents=True)
     for n in range(8):
         new_mod(user_mods_dir() / f"mod-{n}")
-    surf = pygame.display.set_mode((1280, 720))
     screen = StartScreen((1280, 720), Setup())
-    screen.draw(surf, 0.05)
+    screen.draw(window720, 0.05)
     last = list(screen.switches)[-1]
     view = screen.options.rect
     assert len(screen.switches) == 8 and not view.contains(last.rect)  # below the window at first
     screen.mouse = view.center
     for _ in range(20):
         screen.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, precise_x=0.0, precise_y=-1.0))
-        screen.draw(surf, 0.05)
+        screen.draw(window720, 0.05)
     assert view.contains(last.rect)  # scrolled into view: it can be clicked
     assert screen.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=last)) == "mods"
 

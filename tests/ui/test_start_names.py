@@ -16,13 +16,6 @@ from game.running.saves import save_game
 from game.ui.start_screen import Setup, StartScreen
 
 
-@pytest.fixture(autouse=True)
-def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
-    return tmp_path
-
-
 def name_of(screen: StartScreen, scenario_id: str) -> str:
     return next(name for name, sc in screen.scenarios.items() if sc.id == scenario_id)
 

@@ -18,9 +18,10 @@ from game.model import commands as cmd
 from game.model.events import Roll
 from game.model.modules import modules_by_mode
 from game.model.words import Number, inches, number
+from game.running.log_texts import texts_for
 from game.running.match import new_match, play
 from game.running.names import named
-from game.running.narrate import Narrator, describe, texts_for
+from game.running.narrate import Narrator, describe
 from game.running.settings import Settings
 from game.running.why_words import why_lines
 from game.ui.battle_menu import change_setting
