@@ -150,7 +150,11 @@ def test_an_open_wars_game_in_figures(matches: list[Match]) -> None:
     assert isinstance(c, Campaign)
     play(m, {s: make_player("heuristic", s, 4 + i) for i, s in enumerate(c.sides)})
     f = figures(m)
-    assert f.fates == [] and f.rounds == summary(m)["rounds"] > 1
+    assert f.rounds == summary(m)["rounds"] > 1 and f.over
+    # no divisions: each player's own fate, out in the turn he had neither tokens nor a city (OW-DEC-22)
+    assert [(x.division, x.side) for x in f.fates] == [("", p) for p in c.sides]
+    beaten = {p for p in c.sides if p != c.game.winner} if c.game.end_reason.endswith("nor a city") else set()
+    assert {x.side for x in f.fates if x.removed_in is not None} == set(c.out) | beaten
     lost = [e.details for e in c.events if e.kind == "note" and e.rule == "OW-COMBAT-6" and e.details]
     attacks = [e for e in c.events if isinstance(e, Roll) and e.check in ("attack", "shot", "spell")]
     assert lost and attacks
@@ -162,3 +166,30 @@ def test_an_open_wars_game_in_figures(matches: list[Match]) -> None:
         odds = [(rolled_on(e.read) or 0) / 6 * len(e.dice or ()) for e in mine]
         assert hits.expected == pytest.approx(sum(odds))
         assert st.score[-1] == summary(m)["score"][side]
+
+
+@pytest.mark.parametrize("scenario", ["default", "ow-four-winds"])
+def test_an_unfinished_game_is_said_unfinished_with_who_leads(
+    scenario: str, matches: list[Match], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A game saved before its end is no draw: `stats` says the round it reached and who leads there,
+    by the mode's own score (For Glory's points, Open Wars' OW-DEC-6)."""
+    whole = new_match(scenario, 3)
+    matches.append(whole)
+    play(whole, {s: make_player("heuristic", s, 3 + i) for i, s in enumerate(whole.battle.game.sides)})  # type: ignore[union-attr]
+    m = new_match(scenario, 3)
+    matches.append(m)
+    for c in whole.commands[: len(whole.commands) // 2]:
+        m.apply(c)
+    assert m.battle.game is not None and not m.battle.game.over
+    path = tmp_path / "half.json"
+    save(m, path)
+    f = figures(load(path))
+    assert not f.over and f.winner is None and f.to_json()["over"] is False
+    points = summary(m)["score"]
+    best = max(points.values())
+    assert f.leaders() == [s for s, p in points.items() if p == best]
+    assert main(["stats", str(path)]) == 0
+    head = capsys.readouterr().out.splitlines()[0]
+    assert "draw" not in head and f"unfinished, saved in round {m.battle.game.round}; " in head
+    assert head.endswith(f"leads with {best} points") or " level on " in head

@@ -19,7 +19,7 @@ from game.cli.options import (
     print_log,
     ruleset_with_mods,
 )
-from game.model.errors import UserError, one_line
+from game.model.errors import one_line
 
 if TYPE_CHECKING:
     from game.ai.reasons import Thought
@@ -28,18 +28,15 @@ if TYPE_CHECKING:
 
 def _players(m: Match, kinds: list[str | None]) -> dict[str, Any]:
     """Each side's player in seat order (`--a`, `--b`, then `--c`, `--d` for an Open Wars game of three
-    or four players; a seat not given is the heuristic's), the seat's number added to the seed; a
-    search level may name a temperament of the game or of its mods."""
+    or four players; a seat not given is the heuristic's, game/running/seating.py), the seat's number
+    added to the seed; a search level may name a temperament of the game or of its mods."""
     from game.ai.players import make_player
+    from game.running.seating import seated
 
     sides = m.battle.game.sides  # type: ignore[union-attr]
-    chosen = [k for k in kinds[len(sides) :] if k is not None]
-    if chosen:
-        raise UserError(
-            f"simulate: --c and --d seat the third and fourth players; this game has {len(sides)}"
-        )
     mods = m.rules.loaded_mods
-    return {s: make_player(kinds[i] or "heuristic", s, m.seed + i, mods) for i, s in enumerate(sides)}
+    chosen = seated(sides, kinds, "heuristic", "simulate")
+    return {s: make_player(chosen[s], s, m.seed + i, mods) for i, s in enumerate(sides)}
 
 
 def _print(m: Match, as_json: bool, language: str | None) -> None:

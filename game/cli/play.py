@@ -8,11 +8,13 @@ import os
 from pathlib import Path
 from typing import Any
 
+from game.ai.kinds import KINDS
 from game.cli.network import add_network_options
 from game.cli.options import MAX_SEED, add_map_options, add_mod_option, bounded, map_options
 from game.content.locale import LANGUAGES
 from game.model.errors import UserError
 
+SEAT_CONTROLLERS = ("human", *KINDS)  # who may play a seat in the window: a person here, or a computer player
 MAX_FRAMES = 10_000_000  # --frames: a day of frames at 60 a second is 5 million
 
 
@@ -49,10 +51,13 @@ def _play(args: argparse.Namespace) -> int:
             f"play: {watch} is an Open Wars game; the replay viewer shows For Glory battles: "
             "`play --load FILE` resumes it, `replay FILE` prints it"
         )
-    # the start screen's choices: a demo's two generals are its own (game/ui/app.py DEMO), never these
+    # the start screen's choices: a demo's generals are its own (game/ui/app.py DEMO), never these
+    a, b, more = args.a or "human", args.b or "normal", [args.c, args.d]
+    while more and more[-1] is None:
+        more.pop()
     setup = Setup(
-        args.scenario, "human", "normal", args.seed, mods, list(args.module), load, watch, args.lang,
-        options=map_options(args),
+        args.scenario, a, b, args.seed, mods, list(args.module), load, watch, args.lang,
+        options=map_options(args), seats=[k or b for k in more],
     )  # fmt: skip
     if args.host is not None or args.join is not None:  # a friend elsewhere: the lobby, the game begun
         from game.cli.network import net_game
@@ -105,6 +110,19 @@ def add_parsers(sub: Any) -> None:
         metavar="FILE",
         help="the scenario and map editor, on FILE or a new battle",
     )
+    seats = (
+        ("a", "first", "human"),
+        ("b", "second", "normal"),
+        ("c", "third", "as --b"),
+        ("d", "fourth", "as --b"),
+    )
+    for seat, nth, default in seats:
+        p.add_argument(
+            f"--{seat}",
+            choices=SEAT_CONTROLLERS,
+            default=None,
+            help=f"who plays the {nth} seat (default {default})",
+        )
     add_map_options(p)
     add_mod_option(p)
     add_network_options(p)

@@ -22,8 +22,7 @@ KIND_WORDS = {"hits": ("shots", "hits"), "passes": ("checks", "passes"), "wins":
 
 def lines(f: Figures, sides: Mapping[str, str], division: Callable[[str], str]) -> list[str]:
     """The figures in lines, the sides and divisions by their names."""
-    winner = f"{sides.get(f.winner, f.winner)} won" if f.winner else "a draw"
-    out = [f"{f.scenario}, seed {f.seed}: {winner} after {counted(f.rounds, 'round', 'rounds')}"]
+    out = [f"{f.scenario}, seed {f.seed}: {_outcome(f, sides)}"]
     for side, st in f.sides.items():
         out.append(f"{sides.get(side, side)}:")
         out.append("  score by round: " + " ".join(str(p) for p in st.score))
@@ -38,9 +37,30 @@ def lines(f: Figures, sides: Mapping[str, str], division: Callable[[str], str]) 
         if st.percentile is not None:
             out.append(f"  luck: luckier than {st.percentile:.0f}% of battles rolling the same rolls")
     for fate in f.fates:
+        side = sides.get(fate.side, fate.side)
+        if not fate.division:  # a side's own fate (Open Wars' players)
+            fell = f"out in round {fate.removed_in}" if fate.removed_in is not None else None
+            out.append(f"{side}: {fell or ('stood' if f.over else 'still plays')}")
+            continue
         where = f"removed in round {fate.removed_in} ({fate.why})" if fate.removed_in is not None else "stood"
-        out.append(f"{division(fate.division)} ({sides.get(fate.side, fate.side)}): {where}")
+        out.append(f"{division(fate.division)} ({side}): {where}")
     return out
+
+
+def _outcome(f: Figures, sides: Mapping[str, str]) -> str:
+    """Who won after how many rounds, a draw, or (a game saved before its end) the round reached and
+    who leads there."""
+    rounds = counted(f.rounds, "round", "rounds")
+    if f.over:
+        return f"{sides.get(f.winner, f.winner)} won after {rounds}" if f.winner else f"a draw after {rounds}"
+    top = f.leaders()
+    points = counted(f.sides[top[0]].score[-1] if f.sides[top[0]].score else 0, "point", "points")
+    lead = (
+        f"{sides.get(top[0], top[0])} leads with {points}"
+        if len(top) == 1
+        else f"{' and '.join(sides.get(s, s) for s in top)} level on {points}"
+    )
+    return f"unfinished, saved in round {f.rounds}; {lead}"
 
 
 def _stats(args: argparse.Namespace) -> int:

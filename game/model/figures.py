@@ -65,7 +65,7 @@ class SideStats:
 
 @dataclass
 class Fate:
-    division: str
+    division: str  # "" for a side's own fate, in a game without divisions (Open Wars' players)
     side: str
     removed_in: int | None  # the round the division left the field, None if it stood to the end
     why: str = ""

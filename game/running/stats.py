@@ -31,6 +31,13 @@ class Figures:
     winner: str | None
     sides: dict[str, SideStats]
     fates: list[Fate]
+    over: bool = True  # False for a game saved before its end (its winner is None, not a draw)
+
+    def leaders(self) -> list[str]:
+        """The sides of the highest score at the last round counted (all of them when level)."""
+        last = {s: st.score[-1] if st.score else 0 for s, st in self.sides.items()}
+        best = max(last.values(), default=0)
+        return [s for s, p in last.items() if p == best]
 
     def to_json(self) -> dict[str, Any]:
         rounds = range(1, self.rounds + 1)
@@ -39,6 +46,7 @@ class Figures:
             "seed": self.seed,
             "rounds": self.rounds,
             "winner": self.winner,
+            "over": self.over,
             "sides": {
                 side: {
                     "losses": [st.losses.get(r, 0) for r in rounds],
@@ -211,4 +219,5 @@ def figures(m: Match) -> Figures:
     for side, points in score_by_round(m).items():
         stats[side].score = points
     r = summary(m)
-    return Figures(m.scenario.id, m.seed, r["rounds"], r["winner"], stats, fates)
+    over = m.battle.game is not None and m.battle.game.over
+    return Figures(m.scenario.id, m.seed, r["rounds"], r["winner"], stats, fates, over)

@@ -20,6 +20,7 @@ from game.net.saved import is_net_save, load_net
 from game.net.seat import Seat
 from game.running.match import new_match
 from game.running.saves import load_game, save_meta
+from game.running.seating import seated
 from game.running.settings import Settings, fitted_window, load_settings
 from game.ui import theme
 from game.ui.battle_screen import BattleScreen
@@ -61,8 +62,11 @@ def open_battle(setup: Setup, size: tuple[int, int], settings: Settings | None =
             modules = [mid for mid in modules if known.get(mid) == setup.mode]
         m = new_match(setup.scenario, setup.seed, rules=rules, modules=modules, options=setup.options)
         sides = m.battle.game.sides  # type: ignore[union-attr]
-        seats = [setup.a, setup.b, *setup.seats]
-        players = {s: seats[i] if i < len(seats) else setup.b for i, s in enumerate(sides)}
+        try:  # as `simulate --a --b --c --d` seats its players; a seat not chosen plays as the second
+            players = seated(sides, [setup.a, setup.b, *setup.seats], setup.b, "play")
+        except UserError:
+            m.battle.close()
+            raise
     screen: BattleScreen | OpenWarsScreen
     if isinstance(m.battle, Campaign):  # a map of Open Wars: its own screen
         screen = OpenWarsScreen(m, players, size, settings)
@@ -167,7 +171,7 @@ def run(
         battle = ReplayViewer(setup.replay, tuple(load_mods(setup.mods)), surf.get_size(), settings)
     elif demo or setup.load is not None:
         # the demo's generals play this battle only: the start screen after it keeps the player's choices
-        watched = dataclasses.replace(setup, a=DEMO, b=DEMO) if demo else setup
+        watched = dataclasses.replace(setup, a=DEMO, b=DEMO, seats=[]) if demo else setup
         battle = open_battle(watched, surf.get_size(), settings)
         setup.load = watched.load
         if demo:

@@ -190,7 +190,8 @@ def tooltip(
     bounds = within or surf.get_rect()
     width = min(width, bounds.w)
     lines = [ln for part in text.split("\n") if part.strip() for ln in theme.wrap(part, font, width - 16)]
-    h = 12 + bold.get_linesize() + font.get_linesize() * len(lines)
+    titles = theme.wrap(title, bold, width - 16)  # a long title wraps too: never past the box
+    h = 12 + bold.get_linesize() * len(titles) + font.get_linesize() * len(lines)
     x, y = pos
     spots = [
         pygame.Rect(x + 14, y + 14, width, h),
@@ -210,8 +211,10 @@ def tooltip(
     box = next((s for s in spots if s.collidelist(list(avoid)) < 0), spots[0])
     pygame.draw.rect(surf, (18, 20, 24), box, border_radius=4)
     pygame.draw.rect(surf, theme.ACCENT, box, 1, border_radius=4)
-    surf.blit(bold.render(title, True, theme.ACCENT), (box.x + 8, box.y + 6))
-    y = box.y + 6 + bold.get_linesize()
+    y = box.y + 6
+    for ln in titles:
+        surf.blit(bold.render(ln, True, theme.ACCENT), (box.x + 8, y))
+        y += bold.get_linesize()
     for ln in lines:
         surf.blit(font.render(ln, True, theme.TEXT), (box.x + 8, y))
         y += font.get_linesize()

@@ -13,8 +13,11 @@ from game.ui.log_panel import tooltip
 from game.ui.ow_map import fit
 from game.ui.ow_view import BUTTON_H, BUTTON_STEP, OpenWarsView
 from systems.open_wars.combat import rank
-from systems.open_wars.words import plural
+from systems.open_wars.words import plural, result_words
 
+# a button's label: its sizes, largest first, and its margin each side. Not 19: at 13 pixels the bold
+# font's space is 3 pixels beside a digit's ink ("4 of 4may move"); at 12 and 14 it reads as a space
+LABEL_SIZES, LABEL_MARGIN = (20, 18), 12
 PURSE_FITS = ((20, 30), (18, 16), (16, 12), (14, 10))  # the purses' font size and gap, widest first
 
 
@@ -87,13 +90,26 @@ def draw_panel(v: OpenWarsView, surf: pygame.Surface, d: Decision | None) -> Non
         hover = rect.collidepoint(v.mouse) and ch.enabled
         colour = (95, 100, 110) if hover else (70, 74, 82) if ch.enabled else (48, 50, 55)
         pygame.draw.rect(surf, colour, rect, border_radius=5)
-        label = fit(ch.label, theme.font(19), rect.w - 16)  # its whole words are in its hover box
-        text = theme.font(19).render(label, True, theme.TEXT if ch.enabled else theme.TEXT_DIM)
-        surf.blit(text, text.get_rect(midleft=(rect.x + 8, rect.centery)))
+        font, label = button_label(ch.label, rect.w - 2 * LABEL_MARGIN)  # its whole words: its hover box
+        text = font.render(label, True, theme.TEXT if ch.enabled else theme.TEXT_DIM)
+        surf.blit(text, text.get_rect(midleft=(rect.x + LABEL_MARGIN, rect.centery)))
         v.buttons.append((rect, ch))
         y += BUTTON_STEP
         if y > v.log.rect.y - BUTTON_STEP:
             break
+
+
+def button_label(label: str, width: int) -> tuple[pygame.font.Font, str]:
+    """A button's label in the largest of its sizes that holds it whole, else cut after its last whole
+    word that fits, with an ellipsis."""
+    for size in LABEL_SIZES:
+        font = theme.font(size)
+        if font.size(label)[0] <= width:
+            return font, label
+    words = label.split(" ")
+    while len(words) > 1 and font.size(" ".join(words) + "…")[0] > width:
+        words.pop()
+    return font, fit(" ".join(words) + "…", font, width)  # a single long word: cut inside it
 
 
 def _combat_lines(v: OpenWarsView, surf: pygame.Surface, d: Decision, at: tuple[int, int], w: int) -> int:
@@ -186,6 +202,21 @@ def draw_hover(v: OpenWarsView, surf: pygame.Surface, where: dict[str, tuple[tup
     tooltip(surf, v.mouse, v.words.locations[loc], text)
 
 
+def end_head(v: OpenWarsView) -> str:
+    """Who won, in the command line's words ("Storm Clans wins", "A draw"), begun with a capital."""
+    who = result_words(v.campaign, v.t)[0]
+    return who[:1].upper() + who[1:]
+
+
+def end_line(v: OpenWarsView, rounds: int) -> str:
+    """Why the game ended and after how many turns; the turn limit's words alone (they say the turns)."""
+    reason = v.end_reason()
+    end = next((e for e in reversed(v.campaign.events) if isinstance(e, Note) and e.rule == "OW-DEC-6"), None)
+    if end is not None and (end.details or {}).get("why") == "limit":
+        return reason[:1].upper() + reason[1:]
+    return v.t(plural("ow_ended", rounds), reason=reason, rounds=rounds)
+
+
 def draw_end(v: OpenWarsView, surf: pygame.Surface) -> None:
     """The winner, why the game ended, and each player's score line by line (OW-DEC-6)."""
     c, t = v.campaign, v.t
@@ -194,14 +225,14 @@ def draw_end(v: OpenWarsView, surf: pygame.Surface) -> None:
     box.center = v.area.center
     pygame.draw.rect(surf, theme.PANEL, box, border_radius=10)
     pygame.draw.rect(surf, theme.ACCENT, box, 2, border_radius=10)
-    head = t("win", side=v.names[r["winner"]]) if r["winner"] else t("draw")
+    head = end_head(v)
     y = box.y + 16
-    ended = t(plural("ow_ended", r["rounds"]), reason=v.end_reason(), rounds=r["rounds"])
+    ended = end_line(v, r["rounds"])
     for text, size, colour in ((head, 48, theme.ACCENT), (ended, 22, theme.TEXT_DIM)):
         s = theme.font(size).render(text, True, colour)
         surf.blit(s, s.get_rect(midtop=(box.centerx, y)))
         y += s.get_height() + 8
-    font, small = theme.font(22), theme.font(20)
+    font = theme.font(22)
     col = min(130, (box.w - 300) // len(c.sides))  # a column a player: up to four fit the box
     first = box.right - col * len(c.sides)
     names = theme.font(22 if len(c.sides) <= 2 else 18)
@@ -211,15 +242,18 @@ def draw_end(v: OpenWarsView, surf: pygame.Surface) -> None:
     lines = r["score_lines"]
     for line in lines[c.sides[0]]:
         rule, what = line.split()  # "OW-DEC-6 army"
-        label = fit(f"{t('ow_score_' + what)} ({rule})", small, first - box.x - 34)
-        surf.blit(small.render(label, True, theme.TEXT_DIM), (box.x + 24, y))
+        room = first - box.x - 34  # the whole words if they fit, else the command line's short ones
+        label_font, label = button_label(f"{t('ow_score_' + what)} ({rule})", room)
+        if label.endswith("…"):
+            label_font, label = button_label(f"{t('ow_score_short_' + what)} ({rule})", room)
+        surf.blit(label_font.render(label, True, theme.TEXT_DIM), (box.x + 24, y))
         for i, p in enumerate(c.sides):
             surf.blit(font.render(str(lines[p][line]), True, theme.TEXT), (first + 20 + i * col, y))
         y += 26
     surf.blit(font.render(t("total"), True, theme.ACCENT), (box.x + 24, y + 4))
     for i, p in enumerate(c.sides):
         surf.blit(font.render(str(r["score"][p]), True, theme.ACCENT), (first + 20 + i * col, y + 4))
-    hint = theme.font(20).render(t("back_hint"), True, theme.TEXT_DIM)
+    hint = theme.font(20).render(t("back_hint") + "   " + t("stats_hint"), True, theme.TEXT_DIM)
     surf.blit(hint, hint.get_rect(midbottom=(box.centerx, box.bottom - 10)))
 
 

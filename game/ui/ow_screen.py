@@ -14,6 +14,7 @@ from game.model.events import Event
 from game.running.ai_process import RemoteError
 from game.running.recovery import recover
 from game.running.settings import SPEEDS
+from game.running.stats import figures
 from game.ui import theme
 from game.ui.ai_turns import Restarted
 from game.ui.load_list import browse, open_saves
@@ -21,6 +22,7 @@ from game.ui.menu import draw_menu, leaving, save_logged
 from game.ui.ow_panels import boxed, draw_end, draw_help, draw_hover, draw_panel, draw_top_bar
 from game.ui.ow_view import MENU_TITLES, MENUS, OpenWarsView
 from game.ui.rules_browser import RulesBrowser
+from game.ui.stats_view import FigureWords, draw_figures
 from systems.open_wars.moves import March, room_for
 
 AI_PAUSE = 0.5  # seconds between an AI's decisions at speed 1: a person follows a march or a blow
@@ -117,6 +119,12 @@ class OpenWarsScreen(OpenWarsView):
             if not self.rules.handle(ev):
                 self.rules, self.menu = None, "menu"  # back to the menu it was opened from
             return None
+        if self.figures is not None:  # Tab again, Esc or a click: back to the map
+            if ev.type == pygame.MOUSEBUTTONDOWN or (
+                ev.type == pygame.KEYDOWN and ev.key in (pygame.K_TAB, pygame.K_ESCAPE)
+            ):
+                self.figures = None
+            return None
         if self.menu == "load" and self.browser is not None:
             return browse(self, ev)
         if self.menu is not None:
@@ -145,6 +153,11 @@ class OpenWarsScreen(OpenWarsView):
                 self.menu = "menu"
         elif k == pygame.K_F1:
             self.help = not self.help
+        elif k == pygame.K_TAB:  # the game in figures, as it stands (or as it ended)
+            counted = len(self.campaign.events)  # played again from its start: kept until more happens
+            if self._figured is None or self._figured[0] != counted:
+                self._figured = (counted, figures(self.match))
+            self.figures = self._figured[1]
         elif k == pygame.K_s and ev.mod & pygame.KMOD_CTRL:
             self.save()
         elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
@@ -252,5 +265,11 @@ class OpenWarsScreen(OpenWarsView):
         elif self.menu is not None:
             items = [(k, self.t(label)) for k, label in MENUS[self.menu]]
             self.menu_buttons = draw_menu(surf, self.t(MENU_TITLES[self.menu]), items, self.mouse)
+        if self.figures is not None:
+            shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+            shade.fill((0, 0, 0, 170))
+            surf.blit(shade, (0, 0))
+            t = FigureWords(self.t, self.campaign.stack.mode.base.prefix)  # tokens and turns, not units
+            draw_figures(surf, self.figures, t, self.names, self.colours, self.t("stats_back"))
         if self.rules is not None:
             self.rules.draw(surf)

@@ -1,103 +1,170 @@
-"""What the start screen asks of the Open Wars random map (OW-LOC-1): how many players it is made for,
-two to four (OW-TURN-2), and each seat's faction, "random" (drawn) unless chosen; the third and fourth
-seats are played as the second's. The choices become the match's options just as `--players` and
-`--factions` do on the command line."""
+"""The start screen's seats: who plays each side or player, in rows one under the other, then the seed.
+For Glory's battles and the Open Wars maps of two players show two rows; a map of three or four players
+shows a row each, each with its own controller (hot seat or a computer player, OW-TURN-2). The Open
+Wars random map (OW-LOC-1) also asks how many players it is made for and each seat's faction, "random"
+(drawn) unless chosen. The choices become the setup's controllers and the match's options just as
+`play --a/--b/--c/--d`, `--players` and `--factions` do on the command line."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 import pygame_gui
 
 from game.content.locale import Texts
+from game.ui.markup import drawable
 from systems.open_wars.maps import MAX_PLAYERS, RANDOM_FACTION
+from systems.open_wars.records import OpenWarsRules
+from systems.open_wars.records import load_rules as load_open_wars_rules
 
 RANDOM = "ow-random"  # the map made at random for the players chosen
+ROW = 42  # from one seat's row to the next
 
 
 @dataclass(frozen=True)
-class SeatPlaces:
-    """Where the random map's choices go: the number of players, each seat's faction (seat order),
-    and the third and fourth seats' rows (their name, then who plays them)."""
+class SeatColumn:
+    """Where the seats go: the column's left and width, the first row's top, the labels' width."""
 
-    count: pygame.Rect
-    factions: list[pygame.Rect]
-    names: list[pygame.Rect]
-    played_by: list[pygame.Rect]
+    x: int
+    y: int
+    width: int
+    label_w: int
 
 
-class PlayersChoice:
-    """The random map's number of players and each seat's faction: shown only while that map is
-    chosen, a seat's faction only while the map has that seat."""
+class Seats:
+    """Each seat's name and controller (and, on the random map, its faction), the seed and the random
+    map's number of players below them. `show` lays out the seats a battle or map has."""
 
     def __init__(
         self,
-        places: SeatPlaces,
+        at: SeatColumn,
         manager: pygame_gui.UIManager,
         t: Texts,
-        chosen: dict[str, object] | None,
-        faction_names: dict[str, str],
+        controllers: dict[str, str],
+        chosen: list[str],
+        default: str,
+        options: dict[str, object] | None,
     ) -> None:
-        self.t = t
-        self.shown = False
-        self.labels = {t("ow_players_n", count=n): n for n in range(2, MAX_PLAYERS + 1)}
-        count = (chosen or {}).get("players")
-        first = next((k for k, n in self.labels.items() if n == count), next(iter(self.labels)))
-        self.menu = pygame_gui.elements.UIDropDownMenu([*self.labels], first, places.count, manager)
-        # shown name -> faction id, "random" first: the command line's choice shown when it gave one
+        chosen = chosen + [default] * (MAX_PLAYERS - len(chosen))  # a seat not chosen: as the default
+        self.t, self.at = t, at
+        self.open_wars: OpenWarsRules = load_open_wars_rules()
+        self.kinds = controllers  # shown -> the controller's id ("human", "easy", ...)
+        shown = {v: k for k, v in controllers.items()}
+        labels: list[str | tuple[str, str]] = [*controllers]
+        make, x, w, lw = pygame.Rect, at.x, at.width, at.label_w
+        self.full, self.half = w - lw - 10, (w - lw - 20) // 2
+        rows = [at.y + i * ROW for i in range(MAX_PLAYERS)]
+        self.labels = [pygame_gui.elements.UILabel(make(x, r, lw, 34), "", manager) for r in rows]
+        self.played = [
+            pygame_gui.elements.UIDropDownMenu(
+                labels, shown.get(chosen[i], labels[0]), make(x + lw + 10, r, self.full, 34), manager
+            )
+            for i, r in enumerate(rows)
+        ]
+        # the random map's: each seat's faction beside its controller, "random" first; the command
+        # line's choice shown when it gave one
         self.faction_ids = {t("ow_faction_random"): RANDOM_FACTION} | {
-            name: f for f, name in sorted(faction_names.items(), key=lambda kv: kv[1])
+            name: f for f, name in sorted(self.faction_names().items(), key=lambda kv: kv[1])
         }
         names = {f: name for name, f in self.faction_ids.items()}
-        given = (chosen or {}).get("factions")
+        given = (options or {}).get("factions")
         given = given if isinstance(given, list) else []
         self.factions = [
             pygame_gui.elements.UIDropDownMenu(
                 [*self.faction_ids],
                 names.get(given[i] if i < len(given) else RANDOM_FACTION, names[RANDOM_FACTION]),
-                rect,
+                make(x + lw + 20 + self.half, r, self.half, 34),
                 manager,
             )
-            for i, rect in enumerate(places.factions)
+            for i, r in enumerate(rows)
         ]
-        first_more = MAX_PLAYERS - len(places.names)  # the seats whose row is the random map's own
-        self.rows = [
-            (
-                pygame_gui.elements.UILabel(rect, t("ow_seat_n", n=first_more + i + 1), manager),
-                pygame_gui.elements.UILabel(played, t("ow_seat_as_second"), manager),
+        self.counts = {t("ow_players_n", count=n): n for n in range(2, MAX_PLAYERS + 1)}
+        count = (options or {}).get("players")
+        first = next((k for k, n in self.counts.items() if n == count), next(iter(self.counts)))
+        self.menu = pygame_gui.elements.UIDropDownMenu([*self.counts], first, make(x, 0, 10, 34), manager)
+        self.seed_label = pygame_gui.elements.UILabel(make(x, 0, lw, 34), t("seed"), manager)
+        self.seed = pygame_gui.elements.UITextEntryLine(make(x + lw + 10, 0, 160, 34), manager)
+        self.scenario_id, self.names = "", ["", ""]  # what `show` laid out last
+
+    def faction(self, faction: str) -> str:
+        """An Open Wars faction's name in the player's language."""
+        return self.open_wars.faction_name(faction, self.t.language)
+
+    def faction_names(self) -> dict[str, str]:
+        return {f: self.faction(f) for f in self.open_wars.factions}
+
+    def map_names(self, sc: Any) -> list[str]:
+        """A hand-made Open Wars map's seats: each player's name and faction, in its seat order."""
+        own = sc.spec.words(self.t.language).players
+        return [drawable(f"{own[p.id]} ({self.faction(p.faction)})") for p in sc.spec.players]
+
+    def about(self, sc: Any) -> str:
+        """An Open Wars map's players in a line: each one's faction, gold and tokens; the random map's
+        how it is made, for how many players, each seat's faction chosen or drawn, from its seed."""
+        if sc.id == RANDOM:
+            return self.t("ow_random_about", low=2, high=MAX_PLAYERS)
+        words = sc.spec.words(self.t.language)
+        return " | ".join(
+            self.t(
+                "ow_player",
+                side=words.players[p.id],
+                faction=self.faction(p.faction),
+                gold=p.gold,
+                tokens=sum(u.count for u in p.units),
             )
-            for i, (rect, played) in enumerate(zip(places.names, places.played_by, strict=True))
-        ]
+            for p in sc.spec.players
+        )
 
     def players(self) -> int:
-        return self.labels[selected(self.menu)]
+        return self.counts[selected(self.menu)]
 
-    def show_for(self, scenario_id: str) -> None:
-        self.shown = scenario_id == RANDOM
-        self.menu.show() if self.shown else self.menu.hide()
-        self.show_seats()
+    def show(self, scenario_id: str, names: list[str], wide: bool = False) -> int:
+        """The rows of the seats `names` (the random map: as many as its players chosen), the seed's
+        row beneath (with the random map's number of players); returns the y under them. `wide`: long
+        names (a map's players and their factions) get the room of a narrower controller."""
+        self.scenario_id, self.names = scenario_id, names
+        random = scenario_id == RANDOM
+        n = self.players() if random else len(names)
+        at = self.at
+        name_w = at.label_w + 10 + self.half if wide and not random else at.label_w
+        menu_x, menu_w = at.x + name_w + 10, self.half if random or wide else self.full
+        for i, (label, menu, faction) in enumerate(zip(self.labels, self.played, self.factions, strict=True)):
+            shown = i < n
+            for element in (label, menu):
+                element.show() if shown else element.hide()
+            faction.show() if shown and random else faction.hide()
+            label.set_dimensions((name_w, label.rect.h))
+            label.set_text(self.t("ow_seat_n", n=i + 1) if random else names[i] if shown else "")
+            menu.set_position((menu_x, menu.rect.y))
+            menu.set_dimensions((menu_w, menu.rect.h))
+        row = at.y + n * ROW
+        self.seed_label.set_position((at.x, row))
+        self.seed.set_position((at.x + at.label_w + 10, row))
+        self.menu.set_position((at.x + at.label_w + 180, row))
+        self.menu.set_dimensions((at.width - at.label_w - 180, self.menu.rect.h))
+        self.menu.show() if random else self.menu.hide()
+        return row + ROW
 
-    def show_seats(self) -> None:
-        """Each seat's faction while the random map has that seat; the extra seats' rows with theirs."""
-        n = self.players() if self.shown else 0
-        for i, menu in enumerate(self.factions):
-            menu.show() if i < n else menu.hide()
-        first_more = MAX_PLAYERS - len(self.rows)
-        for i, row in enumerate(self.rows):
-            for label in row:
-                label.show() if first_more + i < n else label.hide()
-
-    def handle(self, ev: pygame.event.Event) -> None:
+    def handle(self, ev: pygame.event.Event) -> bool:
+        """True when the random map's number of players changed: its rows were laid out again."""
         if ev.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and ev.ui_element is self.menu:
-            self.show_seats()
+            self.show(self.scenario_id, self.names)
+            return True
+        return False
 
-    def options(self, scenario_id: str, before: dict[str, object] | None) -> dict[str, object] | None:
+    def controllers(self) -> list[str]:
+        """Who plays each seat shown, in seat order (the command line's --a, --b, --c, --d)."""
+        shown = [m for m in self.played if m.visible]
+        return [self.kinds[selected(m)] for m in shown]
+
+    def options(self, before: dict[str, object] | None) -> dict[str, object] | None:
         """The match's options for the map chosen: the players and their factions picked for the
         random map (with what the command line chose besides), none for any other map. The factions
         are `--factions`' list: in seat order, "random" for a seat drawn, the last random ones left
         out (a game of seats all drawn gives none, as before seats could be chosen)."""
-        if scenario_id != RANDOM:
+        if self.scenario_id != RANDOM:
             return None
         players = self.players()
         factions = [self.faction_ids[selected(m)] for m in self.factions[:players]]

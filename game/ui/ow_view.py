@@ -20,6 +20,7 @@ from game.model.words import number
 from game.running.match import Match
 from game.running.narrate import describe
 from game.running.settings import Settings
+from game.running.stats import Figures
 from game.ui import theme
 from game.ui.ai_turns import ComputerTurns
 from game.ui.log_panel import LogPanel
@@ -105,6 +106,8 @@ class OpenWarsView:
         self.menu_buttons: list[tuple[pygame.Rect, str]] = []
         self.buttons: list[tuple[pygame.Rect, Choice]] = []
         self.help = False
+        self.figures: Figures | None = None  # Tab: the game in figures so far (game/running/stats.py)
+        self._figured: tuple[int, Figures] | None = None  # the figures last worked out, at so many events
         self.help_box = pygame.Rect(0, 0, 0, 0)  # where the F1 help was drawn: the map under it is hidden
         self.alert: str | None = None
         self.picked: str | None = None  # the location clicked (a city to recruit in, a stack's place)

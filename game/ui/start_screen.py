@@ -24,6 +24,7 @@ from game.content.scenario import Scenario, list_scenarios, load_any_scenario
 from game.editing.random_battles import random_text
 from game.model.errors import UserError, one_line
 from game.model.modules import RandomOptions, compose, is_base, modules_by_mode
+from game.running.log_texts import texts_for
 from game.running.match import battles_dir, load
 from game.running.names import named
 from game.running.result_words import side_names
@@ -32,12 +33,10 @@ from game.running.stats import Figures, figures
 from game.ui import theme
 from game.ui.load_list import CONTROLLERS, mode_name, save_browser, scenario_words, shown_name
 from game.ui.markup import drawable, plain
-from game.ui.ow_setup import RANDOM, PlayersChoice, SeatPlaces, selected
+from game.ui.ow_setup import RANDOM, SeatColumn, Seats, selected
 from game.ui.rules_browser import RulesBrowser
 from game.ui.save_browser import SaveBrowser, skipped_line
-from game.ui.stats_view import draw_figures
-from systems.open_wars.records import OpenWarsRules
-from systems.open_wars.records import load_rules as load_open_wars_rules
+from game.ui.stats_view import FigureWords, draw_figures
 
 ABOUT_WORD = 12  # characters of a word the scenario's box never has to cut itself
 
@@ -56,7 +55,7 @@ class Setup:
     tutorial: bool = False  # the first battle that teaches, instead of the scenario chosen
     mode: str | None = None  # the chosen battle's game mode: only its modules play (the start screen's)
     options: dict[str, object] | None = None  # an Open Wars random map's choices (players, factions, ...)
-    seats: list[str] = field(default_factory=list)  # who plays the third and fourth sides (default: as b)
+    seats: list[str] = field(default_factory=list)  # who plays the third and fourth seats (default: as b)
     elsewhere: str | None = None  # a game with a friend elsewhere: "host", "join" or "by-file" (its lobby)
     seat: Any = None  # such a game begun on the command line (game/net/seat.py's Seat)
     edit: Path | str | None = None  # open the editor: on a file, or a new "scenario" or "map"
@@ -108,7 +107,6 @@ class StartScreen:
             setup.modules = setup.modules[:-1]
         self.rules = rules
         self.optional = [m for m in modules_by_mode() if not is_base(m)]  # each shown with its mode's maps
-        self._factions: OpenWarsRules | None = None  # Open Wars' rules, for its factions' names
         self.scenarios: dict[str, Any] = {}  # shown name -> a For Glory scenario or another mode's map
         self.modes: dict[str, str] = {}
         for path in list_scenarios(rules.loaded_mods):
@@ -137,47 +135,17 @@ class StartScreen:
             names, current, make(x, top, col, 36), self.manager
         )
         self.about = pygame_gui.elements.UITextBox("", make(x, top + 44, col, 150), self.manager)
-        sides = self.sides(current)
         self.players = {t(words): player for player, words in CONTROLLERS.items()}  # shown -> player
-        labels: list[str | tuple[str, str]] = [*self.players]
-        inverse = {v: k for k, v in self.players.items()}
         label_w = min(210, col // 3)
         y = top + 206
-        self.side_a = pygame_gui.elements.UIDropDownMenu(
-            labels,
-            inverse.get(setup.a, labels[0]),
-            make(x + label_w + 10, y, col - label_w - 10, 34),
-            self.manager,
-        )
-        self.side_b = pygame_gui.elements.UIDropDownMenu(
-            labels,
-            inverse.get(setup.b, labels[1]),
-            make(x + label_w + 10, y + 42, col - label_w - 10, 34),
-            self.manager,
-        )
-        self.label_a = pygame_gui.elements.UILabel(make(x, y, label_w, 34), sides[0], self.manager)
-        self.label_b = pygame_gui.elements.UILabel(make(x, y + 42, label_w, 34), sides[1], self.manager)
-        pygame_gui.elements.UILabel(make(x, y + 84, label_w, 34), t("seed"), self.manager)
-        self.seed = pygame_gui.elements.UITextEntryLine(make(x + label_w + 10, y + 84, 160, 34), self.manager)
+        # each seat's row, then the seed's (game/ui/ow_setup.py): as many seats as the battle or map has
+        self.seats = Seats(SeatColumn(x, y, col, label_w), self.manager, t, self.players,
+                           [setup.a, setup.b, *setup.seats], setup.b, setup.options)  # fmt: skip
+        self.side_a, self.side_b = self.seats.played[:2]
+        self.label_a, self.label_b = self.seats.labels[:2]
+        self.seed = self.seats.seed
         self.seed.set_text(str(setup.seed))
-        # the random map's: its players, each seat's faction beside its controller (the controllers
-        # narrowed to half while it is chosen), the third and fourth seats on rows of their own
         half = (col - label_w - 20) // 2
-        self.controller_widths = (col - label_w - 10, half)
-        beside, more = x + label_w + 20 + half, [y + 126, y + 168]
-        self.map_players = PlayersChoice(
-            SeatPlaces(
-                count=make(x + label_w + 180, y + 84, col - label_w - 180, 34),
-                factions=[make(beside, row, half, 34) for row in (y, y + 42, *more)],
-                names=[make(x, row, label_w, 34) for row in more],
-                played_by=[make(x + label_w + 10, row, half, 34) for row in more],
-            ),
-            self.manager,
-            t,
-            setup.options,
-            self.faction_names(),
-        )
-        self.below_y = (y + 126, y + 126 + 42 * len(more))  # the problem and buttons: below the seats
         self.problem_label = pygame_gui.elements.UILabel(
             make(x, y + 126, col, 24), one_line(self.problem, 90), self.manager
         )
@@ -289,63 +257,32 @@ class StartScreen:
         self.options_height = max(y, 1)
         self.options.set_scrollable_area_dimensions((inner, self.options_height))
 
-    def faction(self, faction: str) -> str:
-        """An Open Wars faction's name in the player's language."""
-        return self._open_wars().faction_name(faction, self.t.language)
-
-    def faction_names(self) -> dict[str, str]:
-        """Every Open Wars faction's name in the player's language, by id."""
-        return {f: self.faction(f) for f in self._open_wars().factions}
-
-    def _open_wars(self) -> OpenWarsRules:
-        if self._factions is None:
-            self._factions = load_open_wars_rules()
-        return self._factions
-
-    def sides(self, name: str) -> tuple[str, str]:
+    def sides(self, name: str) -> list[str]:
+        """The names of the seats of the battle or map chosen: a battle's sides, a map's players with
+        their factions; the random map's are numbered as they are shown (game/ui/ow_setup.py)."""
         sc = self.scenarios.get(name)
         if sc is None:
-            return ("Side A", "Side B")
-        if sc.id == RANDOM:  # its seats, each with its faction's choice beside
-            return (self.t("ow_seat_n", n=1), self.t("ow_seat_n", n=2))
-        if self.modes[name] == "open-wars":  # two to four players: the third and fourth play as the second
-            own = sc.spec.words(self.t.language).players
-            p, q, *_more = sc.spec.players
-            return (drawable(f"{own[p.id]} ({self.faction(p.faction)})"),
-                    drawable(f"{own[q.id]} ({self.faction(q.faction)})"))  # fmt: skip
+            return ["Side A", "Side B"]
+        if self.modes[name] == "open-wars":
+            return ["", ""] if sc.id == RANDOM else self.seats.map_names(sc)
         names = sc.spec.words(self.t.language).sides
-        a, b = ((names[s.id], self.t(f"log_edge_{s.edge}")) for s in sc.spec.sides)
-        return (drawable(f"{a[0]} ({a[1]})"), drawable(f"{b[0]} ({b[1]})"))
+        return [drawable(f"{names[s.id]} ({self.t(f'log_edge_{s.edge}')})") for s in sc.spec.sides]
 
     def show_about(self, name: str) -> None:
         sc = self.scenarios.get(name)
-        self.show_seats(sc.id if sc is not None else "")
+        self.show_seats(name)
         if sc is None:
             return
         spec = sc.spec
         words = spec.words(self.t.language)  # the scenario's or map's own words in the player's language
-        if self.modes[name] == "open-wars":  # a map: its players, their factions, gold and tokens
-            who = " | ".join(
-                self.t(
-                    "ow_player",
-                    side=words.players[p.id],
-                    faction=self.faction(p.faction),
-                    gold=p.gold,
-                    tokens=sum(u.count for u in p.units),
-                )
-                for p in spec.players
-            )
-            mode = mode_name(self.modes[name])
-            seats = self.t("ow_more_seats") if len(spec.players) > 2 or sc.id == "ow-random" else ""
+        if self.modes[name] == "open-wars":  # a map: its players (the random map: how it is made)
+            who, mode = self.seats.about(sc), mode_name(self.modes[name])
             self.set_about(
                 lambda say: (
                     f"<b>{say(words.name)}</b> ({say(mode)})<br>{say(' '.join(words.description.split()))}"
-                    f"<br><i>{say(who)}</i>" + (f"<br>{say(seats)}" if seats else "")
+                    f"<br><i>{say(who)}</i>"
                 )
             )
-            a, b = self.sides(name)
-            self.label_a.set_text(a)
-            self.label_b.set_text(b)
             return
         arms = " | ".join(
             self.t("army_points", side=words.sides[s.id], points=s.army.points)
@@ -365,18 +302,12 @@ class StartScreen:
                 + (f"<br>{say(history)}" if history else "")
             )
         )
-        a, b = self.sides(name)
-        self.label_a.set_text(a)
-        self.label_b.set_text(b)
 
-    def show_seats(self, scenario_id: str) -> None:
-        """The random map's choices shown or hidden; the controllers narrowed beside the factions and
-        the problem line and the buttons moved below the extra seats while they are shown."""
-        self.map_players.show_for(scenario_id)
-        random = scenario_id == RANDOM
-        for menu in (self.side_a, self.side_b):
-            menu.set_dimensions((self.controller_widths[random], menu.rect.h))
-        y = self.below_y[random]
+    def show_seats(self, name: str) -> None:
+        """The seats of the battle or map chosen, then the problem line and the buttons below them."""
+        sc = self.scenarios.get(name)
+        wide = self.modes.get(name) == "open-wars"  # a map's players' names and factions: long
+        y = self.seats.show(sc.id if sc is not None else "", self.sides(name), wide)
         self.problem_label.set_position((self.problem_label.rect.x, y))
         for button in (self.start, self.quit):
             button.set_position((button.rect.x, y + 30))
@@ -401,7 +332,9 @@ class StartScreen:
             spec = m.scenario.spec
             people = spec.sides if isinstance(m.scenario, Scenario) else spec.players  # or a map's players
             colours = {s.id: (s.colour[0], s.colour[1], s.colour[2]) for s in people}
-            t = named(self.t, m)  # its divisions by their names
+            # its divisions by their names, a mode's own words for its figures (Open Wars' tokens)
+            t = FigureWords(named(texts_for(self.t.language, [x.id for x in m.battle.stack.modules]), m),
+                            m.battle.stack.mode.base.prefix)  # fmt: skip
             self.figures = (figures(m), dict(side_names(m, t.language)), colours, t)
         finally:
             m.battle.close()
@@ -433,7 +366,8 @@ class StartScreen:
             self.scroll_options(-ev.y * 34)
             return None
         self.manager.process_events(ev)
-        self.map_players.handle(ev)
+        if self.seats.handle(ev):  # more or fewer seats: the buttons below them move
+            self.show_seats(selected(self.scenario))
         if ev.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and ev.ui_element is self.scenario:
             self.show_options(ev.text)
             self.show_about(ev.text)
@@ -478,9 +412,8 @@ class StartScreen:
         if sc is not None:
             self.setup.scenario = sc.id  # found again by id among the game's and the mods' own
             self.setup.mode = self.modes[selected(self.scenario)]
-            self.setup.options = self.map_players.options(sc.id, self.setup.options)  # the random map's
-        self.setup.a = self.players[selected(self.side_a)]
-        self.setup.b = self.players[selected(self.side_b)]
+            self.setup.options = self.seats.options(self.setup.options)  # the random map's
+        self.setup.a, self.setup.b, *self.setup.seats = self.seats.controllers()
         self.setup.seed = self.typed_seed()
 
     def typed_seed(self) -> int:
@@ -511,8 +444,8 @@ class StartScreen:
             self.problem_label.set_text(one_line(str(e), 90))
             return None
         self.setup.scenario, self.setup.mode, self.setup.seed = str(path), "for-glory", seed
-        self.setup.a = self.players[selected(self.side_a)]
-        self.setup.b = self.players[selected(self.side_b)]
+        self.setup.a, self.setup.b = (self.players[selected(m)] for m in (self.side_a, self.side_b))
+        self.setup.seats = []
         return "start"
 
     def _browse(self, ev: pygame.event.Event) -> str | None:

@@ -10,12 +10,25 @@ from collections.abc import Callable, Mapping
 import pygame
 
 from game.content.locale import Texts
-from game.model.figures import LUCK_KINDS
+from game.model.figures import LUCK_KINDS, Fate
 from game.model.words import number
 from game.running.stats import Figures
 from game.ui import theme
 
 Colours = Mapping[str, tuple[int, int, int]]
+
+
+class FigureWords(Texts):
+    """The figures' words with a game mode's own where its locale has them, under its rules' prefix
+    (Open Wars' "ow_stats_losses": tokens lost turn by turn, not units by round)."""
+
+    def __init__(self, t: Texts, prefix: str) -> None:
+        super().__init__(t.language, t.extra, t.names)
+        self.prefix = prefix.lower().replace("-", "_")  # "OW-" -> "ow_"
+
+    def __call__(self, key: str, **values: object) -> str:
+        own = self.prefix + key
+        return super().__call__(own if self.has(own) else key, **values)
 
 
 def _ticks(top: int) -> list[int]:
@@ -108,6 +121,27 @@ def _why(t: Texts, why: str) -> str:
     return t(f"fate_why_{why}") if t.has(f"fate_why_{why}") else why
 
 
+def fates_title(f: Figures, t: Texts) -> str:
+    """The heading over the fates: the divisions', the sides' own (a game without divisions), or none."""
+    if not f.fates:
+        return ""
+    return t("stats_fates") if any(x.division for x in f.fates) else t("stats_fates_sides")
+
+
+def fate_words(fate: Fate, t: Texts, names: Mapping[str, str], over: bool = True) -> str:
+    """A division's fate, or a side's own in a game without divisions (Open Wars' players), who
+    still plays while the game goes on."""
+    side = names.get(fate.side, fate.side)
+    if not fate.division:
+        if fate.removed_in is None:
+            return t("fate_side_stood" if over else "fate_side_plays", side=side)
+        return t("fate_side_out", side=side, round=fate.removed_in)
+    division = t.names.division(fate.division)
+    if fate.removed_in is None:
+        return t("fate_stood", division=division, side=side)
+    return t("fate_removed", division=division, side=side, round=fate.removed_in, why=_why(t, fate.why))
+
+
 def luck_lines(f: Figures, t: Texts, names: Mapping[str, str]) -> dict[str, tuple[str, list[str]]]:
     """Each side's luck in words: its rank, then expected against got for each kind of roll."""
     out = {}
@@ -140,6 +174,44 @@ def luck_lines(f: Figures, t: Texts, names: Mapping[str, str]) -> dict[str, tupl
     return out
 
 
+LUCK_SIZES = ((19, 17), (17, 15), (16, 14))  # the luck's fonts, largest first: three or four sides fit
+
+
+def draw_luck(
+    surf: pygame.Surface, area: pygame.Rect, f: Figures, t: Texts, names: Mapping[str, str], colours: Colours
+) -> int:
+    """Each side's luck, its rank beside a gauge, then its rolls: in the largest sizes whose lines all
+    fit in `area` (four players' need smaller ones than a battle's two sides). Returns how many lines
+    did not fit even so (0: all drawn)."""
+    said = luck_lines(f, t, names)
+    gauge_w = min(160, area.w // 4)
+    for size, small_size in LUCK_SIZES:
+        font, small = theme.font(size), theme.font(small_size)
+        laid: list[tuple[str, str, pygame.font.Font, int]] = []  # (side, a line, its font, its indent)
+        for side, (rank, lines) in said.items():
+            width = area.w - (gauge_w + 12 if f.sides[side].percentile is not None else 0)
+            laid += [(side, part, font, 0) for part in theme.wrap(rank, font, width)]
+            laid += [(side, p, small, 16) for line in lines for p in theme.wrap(line, small, area.w - 16)]
+        height = sum(fn.get_height() + (2 if fn is font else 1) for _s, _l, fn, _i in laid) + 6 * len(said)
+        if height <= area.h:
+            break
+    y, last = area.y, None
+    for drawn, (side, line, fn, indent) in enumerate(laid):
+        if side != last:  # a side's first line: its gauge beside it
+            y += 6 if last is not None else 0
+            last = side
+            percentile = f.sides[side].percentile
+            if percentile is not None:
+                g = pygame.Rect(area.right - gauge_w, y + fn.get_height() // 2 - 4, gauge_w, 8)
+                _gauge(surf, g, percentile, colours[side])
+        if y + fn.get_height() > area.bottom:
+            return len(laid) - drawn
+        colour = colours[side] if fn is font else theme.TEXT_DIM
+        surf.blit(fn.render(line, True, colour), (area.x + indent, y))
+        y += fn.get_height() + (2 if fn is font else 1)
+    return 0
+
+
 def draw_figures(
     surf: pygame.Surface,
     f: Figures,
@@ -161,48 +233,26 @@ def draw_figures(
     font, small = theme.font(19), theme.font(17)
     half = (box.w - 3 * pad) // 2
     top = box.y + 18 + head.get_height()
-    chart_h = int(box.h * 0.40)
+    chart_h = int(box.h * (0.40 if len(f.sides) <= 2 else 0.34))  # room for three or four sides' luck
     legend = [(names.get(s, s), colours[s]) for s in f.sides]
+    legend_w = sum(theme.font(16).size(name)[0] + 30 for name, _c in legend)
     for i, (title, draw) in enumerate(((t("stats_losses"), _losses), (t("stats_score"), _score))):
         x = box.x + pad + i * (half + pad)
         surf.blit(font.render(title, True, theme.TEXT), (x, top))
-        _legend(surf, x + half, top + 2, legend)
-        draw(surf, pygame.Rect(x, top + font.get_height() + 4, half, chart_h), f, t, colours)
+        # beside the title, or (three or four long names) on a line of its own under it
+        below = font.size(title)[0] + 12 + legend_w > half
+        shift = theme.font(16).get_linesize() if below else 0
+        _legend(surf, x + half, top + 2 + (font.get_height() if below else 0), legend)
+        draw(surf, pygame.Rect(x, top + font.get_height() + 4 + shift, half, chart_h - shift), f, t, colours)
     y = top + font.get_height() + chart_h + 14
     surf.blit(font.render(t("stats_luck_title"), True, theme.TEXT), (box.x + pad, y))
-    surf.blit(font.render(t("stats_fates"), True, theme.TEXT), (box.x + 2 * pad + half, y))
+    surf.blit(font.render(fates_title(f, t), True, theme.TEXT), (box.x + 2 * pad + half, y))
     y += font.get_height() + 6
-    ly = y
-    gauge_w = min(160, half // 4)
-    for side, (rank, lines) in luck_lines(f, t, names).items():
-        st = f.sides[side]
-        text_w = half - (gauge_w + 12 if st.percentile is not None else 0)
-        if st.percentile is not None:
-            g = pygame.Rect(box.x + pad + half - gauge_w, ly + font.get_height() // 2 - 4, gauge_w, 8)
-            _gauge(surf, g, st.percentile, colours[side])
-        for part in theme.wrap(rank, font, text_w):
-            surf.blit(font.render(part, True, colours[side]), (box.x + pad, ly))
-            ly += font.get_height() + 2
-        for line in lines:
-            for part in theme.wrap(line, small, half - 16):
-                surf.blit(small.render(part, True, theme.TEXT_DIM), (box.x + pad + 16, ly))
-                ly += small.get_height() + 1
-        ly += 6
+    draw_luck(surf, pygame.Rect(box.x + pad, y, half, box.bottom - 40 - y), f, t, names, colours)
     fy = y
     bottom = box.bottom - 40
     for fate in f.fates:
-        side = names.get(fate.side, fate.side)
-        words = (
-            t(
-                "fate_removed",
-                division=t.names.division(fate.division),
-                side=side,
-                round=fate.removed_in,
-                why=_why(t, fate.why),
-            )
-            if fate.removed_in is not None
-            else t("fate_stood", division=t.names.division(fate.division), side=side)
-        )
+        words = fate_words(fate, t, names, f.over)
         if fy + small.get_height() > bottom:
             break
         colour = colours[fate.side] if fate.removed_in is not None else theme.TEXT_DIM

@@ -25,12 +25,12 @@ from systems.open_wars.state import Stack
 FACTIONS = ["elves", "demons", "undead", "dwarves"]
 
 
-def hotseat_of_four(window: pygame.Surface, scenario: str = "ow-random") -> OpenWarsScreen:
+def hotseat_of_four(window720: pygame.Surface, scenario: str = "ow-random") -> OpenWarsScreen:
     options = {"players": 4, "factions": FACTIONS} if scenario == "ow-random" else None
     m = new_match(scenario, 3, options=options)
     settings = Settings()
     settings.language = "es"
-    return OpenWarsScreen(m, dict.fromkeys(m.battle.sides, "human"), window.get_size(), settings)
+    return OpenWarsScreen(m, dict.fromkeys(m.battle.sides, "human"), window720.get_size(), settings)
 
 
 def played_until(screen: OpenWarsScreen, wanted: object, turns: int = 400) -> None:
@@ -141,23 +141,24 @@ def test_the_start_screen_shows_every_map_of_three_and_four_players_and_the_rand
     window720: pygame.Surface,
 ) -> None:
     """OW-TURN-2, OW-LOC-1: a map of three or four players is shown (it raised before), its factions
-    named in Spanish; the random map asks how many players and opens a game of that many, the third
-    and fourth seats played as the second's choice."""
+    named in Spanish, a row a seat; the random map asks how many players and opens a game of that many,
+    the third and fourth seats played as the second's unless chosen."""
     setup = Setup()
     start = StartScreen(window720.get_size(), setup, t=Texts("es"))
     maps = {n: sc for n, sc in start.scenarios.items() if start.modes[n] == "open-wars"}
     for name, sc in maps.items():
         start.show_about(name)
         start.draw(window720, 0.0)
-        assert start.map_players.menu.visible == (sc.id == "ow-random")
+        assert start.seats.menu.visible == (sc.id == "ow-random")
         assert "(" not in start.label_b.text or ")" in start.label_b.text
     four = next(n for n, sc in maps.items() if len(sc.spec.players) == 4)
     start.show_about(four)
-    assert "Bárbaros" in start.label_b.text and "jugador" in start.about.html_text
+    assert "Bárbaros" in start.label_b.text and "Bárbaros" in start.about.html_text
+    assert all(m.visible for m in start.seats.played) and "No Muertos" in start.seats.labels[3].text
     name = next(n for n, sc in maps.items() if sc.id == "ow-random")
     start.scenario.selected_option = (name, name)
     start.show_about(name)
-    start.map_players.menu.selected_option = ("4 jugadores", "4 jugadores")
+    start.seats.menu.selected_option = ("4 jugadores", "4 jugadores")
     start.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=start.start))
     assert setup.scenario == "ow-random" and setup.options == {"players": 4}
     screen = open_battle(setup, window720.get_size())
