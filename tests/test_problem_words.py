@@ -4,15 +4,23 @@ type a key expects too. English is shown as the check wrote it; a text no patter
 
 from __future__ import annotations
 
+import dataclasses
+import re
+from collections.abc import Iterator
+from typing import Annotated, get_args, get_origin, get_type_hints
+
 import pytest
 
 from game.content.locale import Texts
+from game.content.records import type_name
 from game.content.ruleset_files import load_ruleset
+from game.content.scenario import ScenarioFile
 from game.editing import battle as edit
 from game.editing.elements import set_field
 from game.editing.problem_words import problem_said
 from game.editing.problems import scenario_problems_of
 from game.model.ruleset import Ruleset
+from systems.open_wars.maps import MapFile
 from tests.test_editor_model import small_battle
 
 ES, EN = Texts("es"), Texts("en")
@@ -89,3 +97,43 @@ def test_every_problem_text_has_its_spanish_with_the_same_names() -> None:
     for k in keys:
         assert placeholders(es[k]) == placeholders(en[k]), k
         assert es[k] != en[k] or k == "problem_what_bool", k
+
+
+def _types(tp: object, seen: set[object]) -> Iterator[object]:
+    """Every type a key of a record can expect, down through its lists, tables and records."""
+    yield tp
+    base = get_args(tp)[0] if get_origin(tp) is Annotated else tp
+    if dataclasses.is_dataclass(base):
+        if base not in seen:
+            seen.add(base)
+            for hint in get_type_hints(base, include_extras=True).values():  # type: ignore[arg-type]
+                yield from _types(hint, seen)
+    else:
+        for arg in get_args(base):
+            if arg is not Ellipsis and arg is not type(None):
+                yield from _types(arg, seen)
+
+
+# the English of the types (not "a": Spanish has its own, "de 0 a 5")
+ENGLISH = re.compile(r"\b(an|list|table|integer|number|string|items|characters|at|one of|lowercase)\b")
+
+
+@pytest.mark.parametrize("record", [ScenarioFile, MapFile])
+def test_every_type_a_battle_or_map_key_expects_is_said_in_spanish(record: type) -> None:
+    """What the editor shows of a value of the wrong type, or missing: the type it expects in the
+    screen's words, the lists of points, a string's size and an id too."""
+    names = {type_name(tp) for tp in _types(record, set())}
+    assert "a list of a list of 2 items with at most 1000 items" in names or record is MapFile
+    for name in names:
+        for text in (f"expected {name}, found 3", f"missing key: expected {name}"):
+            said = problem_said(ES, text)
+            assert not ENGLISH.search(re.sub(r"'[^']*'", "", said)), (text, said)  # the names as they are
+
+
+def test_a_count_is_a_number_and_a_list_of_lists_reads_back_inside_out() -> None:
+    assert problem_said(ES, "expected a list of a list of 2 items with at most 1000 items, found 3") == (
+        "se esperaba una lista de una lista de 2 elementos, de 1000 elementos como mucho; hay 3"
+    )
+    assert problem_said(ES, "missing key: expected a string with at least 1 and at most 60 characters") == (
+        "falta la clave: se esperaba un texto de 1 a 60 caracteres"
+    )

@@ -4,12 +4,15 @@ languages: never the command's type name, and every term of a worth the generals
 
 from __future__ import annotations
 
+from dataclasses import replace
+from fractions import Fraction
+
 import pytest
 
-from game.ai.reasons import weighed
+from game.ai.reasons import Thought, Weighed, weighed
 from game.content.locale import Texts
 from game.model import commands as cmd
-from game.running.why_words import command_words
+from game.running.why_words import SHOWN, command_words, why_lines
 
 SAID = [
     (cmd.React("line", "fire"), "line reacts: shoots", "line reacciona: dispara"),
@@ -35,3 +38,42 @@ def test_each_answer_is_said_in_words(command: cmd.Command, english: str, spanis
 def test_every_term_of_a_generals_worth_has_words(term: str) -> None:
     for language in ("en", "es"):
         assert Texts(language).has(f"why_term_{term}")
+
+
+def test_moves_said_alike_are_said_once() -> None:
+    """Moves of one unit and one length in other directions read alike (no coordinates): the box says
+    each reading once and fills its rows with options that read differently."""
+    parts = (("objectives", 2.42),)
+    alike = [Weighed(cmd.Move("militia", (x, 5.0), 90.0), 2.59, parts, moved=2.7) for x in (1.0, 2.0, 3.0)]
+    others = [Weighed(cmd.Fire("guns", f"line-{i}"), 1 - i / 10, (("odds", 1 - i / 10),)) for i in range(5)]
+    chose = Weighed(cmd.Move("militia", (0.0, 5.0), 90.0), 2.65, parts, moved=3.5)
+    lines = why_lines(Thought("order", "es", (chose, *alike, *others), 28), Texts("en"), str)
+    weighed_ = [line for line in lines if line.startswith("Weighed: ")]
+    assert len(weighed_) == SHOWN - 1 == len(set(weighed_))
+    assert sum("militia" in line for line in weighed_) == 1
+
+
+def test_the_chances_are_said_in_the_players_words() -> None:
+    """A charge's chances as the unit's hover box says them (the log's words for each result)."""
+    odds = {"won: one hit": Fraction(1, 2), "lost: one hit": Fraction(1, 3), "miss": Fraction(1, 6)}
+    w = weighed(cmd.Charge("hussars", "guns"), {"odds": 1.0}, odds)
+    spanish = why_lines(Thought("order", "fr", (w,), 3), Texts("es"), str)[-1]
+    assert spanish == "    probabilidades: ganado: un impacto 50%, perdido: un impacto 33%, fallo 17%"
+    english = why_lines(Thought("order", "fr", (w,), 3), Texts("en"), str)[-1]
+    assert english == "    chances: won: one hit 50%, lost: one hit 33%, miss 17%"
+
+
+@pytest.mark.parametrize(
+    ("fire", "english", "spanish"),
+    [
+        (None, "turn foot where it stands", "girar foot en el sitio"),
+        ("gun", "turn foot where it stands, then shoot at gun", "girar foot en el sitio y disparar a gun"),
+    ],
+)
+def test_a_move_of_no_length_is_said_as_a_turn(fire: str | None, english: str, spanish: str) -> None:
+    """The search tries turning to face the nearest enemy where the unit stands: 'move foot 0"' said
+    nothing a player could picture."""
+    still = Weighed(cmd.Move("foot", (1.0, 5.0), 90.0, fire=fire), 0.24, moved=0.0)
+    assert command_words(still, Texts("en")) == english
+    assert command_words(still, Texts("es")) == spanish
+    assert command_words(replace(still, moved=1.3), Texts("en")).startswith('move foot 1.3"')

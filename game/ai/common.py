@@ -188,20 +188,23 @@ def _deployment(
 
 
 def staff_spot(b: Battle, side: str) -> cmd.Command:
-    """The estado mayor a little behind the middle of his officers."""
+    """The estado mayor a little behind the middle of his officers; beside or before them when they
+    stand at the table's edge (a division entering as a reinforcement, AMB-41), where behind is off it."""
     officers = [o for o in b.officers(side) if esper.component_for_entity(o, Officer).role == "division"]
     back = -1.0 if own_edge(b, side) == "south" else 1.0
     c = centroid([(b.pose(o).x, b.pose(o).y) for o in officers])
+    places = [c] + [(b.pose(o).x, b.pose(o).y) for o in officers]
+    behind = [(x, y, 2.0 + k) for x, y in places for k in range(30)]
+    before = [(x, y, -float(k)) for x, y in places for k in range(12)]
     # behind the middle first; behind each officer when they stand too far apart for the middle
-    for x, y in [c] + [(b.pose(o).x, b.pose(o).y) for o in officers]:
-        for k in range(0, 30):
-            for dx in (0.0, 3.0, -3.0, 6.0, -6.0):
-                p = (x + dx, y + back * (2.0 + k))
-                try:
-                    check_staff(b, side, p)
-                except Reject:
-                    continue
-                return cmd.PlaceStaff(p)
+    for x, y, step in behind + before:
+        for dx in (0.0, 3.0, -3.0, 6.0, -6.0):
+            p = (x + dx, y + back * step)
+            try:
+                check_staff(b, side, p)
+            except Reject:
+                continue
+            return cmd.PlaceStaff(p)
     o = b.pose(officers[0])
     return cmd.PlaceStaff((o.x + 1.0, o.y + back))
 

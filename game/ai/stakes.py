@@ -215,7 +215,7 @@ class Stakes:
                 points += self.scoring.division_removed
                 value += POINT * self.scoring.division_removed + GONE * len(left)
                 if self.removed + 1 >= 2:  # FG-VIC-2 (AMB-34): the battle ends with it
-                    value = sign * self.ending(sign * points)
+                    value = self.ending(sign * points)  # already ours: won, lost or drawn by the score
                     self._gone[e] = value
                     return value
         self._gone[e] = sign * value

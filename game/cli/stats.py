@@ -4,63 +4,76 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.cli.options import add_mod_option
-from game.content.locale import counted
+from game.content.locale import LANGUAGES, Texts
 from game.model.errors import one_line
+from game.model.words import Wording, number
+from game.running.result_words import fate_why
 
 if TYPE_CHECKING:
     from game.running.stats import Figures
 
-# how each kind of luck is told: what the rolls were, what the good outcome is
-KIND_WORDS = {"hits": ("shots", "hits"), "passes": ("checks", "passes"), "wins": ("melees", "wins"),
-              "kills": ("shots at officers", "officers killed")}  # fmt: skip
+
+def _counted(t: Wording, key: str, n: int) -> str:
+    """A count with its noun, singular for one, in the language of `t` ("1 six", "23 sixes")."""
+    return t(f"{key}_one" if n == 1 else f"{key}_many", n=n)
 
 
-def lines(f: Figures, sides: Mapping[str, str], division: Callable[[str], str]) -> list[str]:
-    """The figures in lines, the sides and divisions by their names."""
-    out = [f"{f.scenario}, seed {f.seed}: {_outcome(f, sides)}"]
+def lines(f: Figures, sides: Mapping[str, str], t: Texts) -> list[str]:
+    """The figures in lines in the language of `t`, the sides and divisions by their names."""
+    out = [t("cli_stats_head", scenario=f.scenario, seed=f.seed, outcome=_outcome(f, sides, t))]
     for side, st in f.sides.items():
-        out.append(f"{sides.get(side, side)}:")
-        out.append("  score by round: " + " ".join(str(p) for p in st.score))
-        out.append(
-            "  units lost by round: " + " ".join(str(st.losses.get(r, 0)) for r in range(1, f.rounds + 1))
-        )
-        out.append(f"  dice: {st.rolls} rolled, mean {st.mean_die:.2f} (a die averages 3.5), "
-                   f"{counted(st.sixes, 'six', 'sixes')}, {counted(st.ones, 'one', 'ones')}")  # fmt: skip
-        for kind, t in st.luck.items():
-            rolls, good = KIND_WORDS[kind]
-            out.append(f"  {rolls}: {t.rolls}, expected {t.expected:.1f} {good}, got {t.got}")
+        out.append(t("cli_stats_side", side=sides.get(side, side)))
+        out.append("  " + t("cli_stats_score", points=" ".join(str(p) for p in st.score)))
+        lost = " ".join(str(st.losses.get(r, 0)) for r in range(1, f.rounds + 1))
+        out.append("  " + t("cli_stats_lost", counts=lost))
+        out.append("  " + t("cli_stats_dice", rolls=st.rolls, mean=number(st.mean_die, t, 2),
+                            sixes=_counted(t, "cli_stats_sixes", st.sixes),
+                            ones=_counted(t, "cli_stats_ones", st.ones)))  # fmt: skip
+        for kind, k in st.luck.items():
+            out.append(
+                "  " + t(f"cli_stats_{kind}", rolls=k.rolls, expected=number(k.expected, t), got=k.got)
+            )
         if st.percentile is not None:
-            out.append(f"  luck: luckier than {st.percentile:.0f}% of battles rolling the same rolls")
+            out.append("  " + t("cli_stats_rank", percent=number(st.percentile, t, 0)))
     for fate in f.fates:
         side = sides.get(fate.side, fate.side)
         if not fate.division:  # a side's own fate (Open Wars' players)
-            fell = f"out in round {fate.removed_in}" if fate.removed_in is not None else None
-            out.append(f"{side}: {fell or ('stood' if f.over else 'still plays')}")
+            if fate.removed_in is not None:
+                out.append(t("cli_stats_side_out", side=side, round=fate.removed_in))
+            else:
+                out.append(t("cli_stats_side_stood" if f.over else "cli_stats_side_plays", side=side))
             continue
-        where = f"removed in round {fate.removed_in} ({fate.why})" if fate.removed_in is not None else "stood"
-        out.append(f"{division(fate.division)} ({side}): {where}")
+        division = t.names.division(fate.division)
+        if fate.removed_in is None:
+            out.append(t("cli_stats_stood", division=division, side=side))
+        else:
+            why = fate_why(t, fate.why)
+            out.append(t("cli_stats_removed", division=division, side=side, round=fate.removed_in, why=why))
     return out
 
 
-def _outcome(f: Figures, sides: Mapping[str, str]) -> str:
+def _outcome(f: Figures, sides: Mapping[str, str], t: Wording) -> str:
     """Who won after how many rounds, a draw, or (a game saved before its end) the round reached and
     who leads there."""
-    rounds = counted(f.rounds, "round", "rounds")
+    count = "one" if f.rounds == 1 else "many"
     if f.over:
-        return f"{sides.get(f.winner, f.winner)} won after {rounds}" if f.winner else f"a draw after {rounds}"
+        if f.winner:
+            return t(f"cli_stats_won_{count}", side=sides.get(f.winner, f.winner), rounds=f.rounds)
+        return t(f"cli_stats_draw_{count}", rounds=f.rounds)
     top = f.leaders()
-    points = counted(f.sides[top[0]].score[-1] if f.sides[top[0]].score else 0, "point", "points")
+    points = f.sides[top[0]].score[-1] if f.sides[top[0]].score else 0
+    count = "one" if points == 1 else "many"
     lead = (
-        f"{sides.get(top[0], top[0])} leads with {points}"
+        t(f"cli_stats_leads_{count}", side=sides.get(top[0], top[0]), points=points)
         if len(top) == 1
-        else f"{' and '.join(sides.get(s, s) for s in top)} level on {points}"
+        else t(f"cli_stats_level_{count}", sides=t("and").join(sides.get(s, s) for s in top), points=points)
     )
-    return f"unfinished, saved in round {f.rounds}; {lead}"
+    return t("cli_stats_unfinished", round=f.rounds, lead=lead)
 
 
 def _stats(args: argparse.Namespace) -> int:
@@ -74,7 +87,9 @@ def _stats(args: argparse.Namespace) -> int:
     m = load(Path(args.file), load_mods(Path(d) for d in args.mod), args.scenario)
     try:
         f = figures(m)
-        sides, t = side_names(m, "en"), named(texts_for("en", [x.id for x in m.battle.stack.modules]), m)
+        language = args.lang or "en"
+        sides = side_names(m, language)
+        t = named(texts_for(language, [x.id for x in m.battle.stack.modules]), m)
     finally:
         m.battle.close()
     if args.json:
@@ -82,10 +97,7 @@ def _stats(args: argparse.Namespace) -> int:
     else:
         # each line made safe to print, its indent kept
         print(
-            *(
-                x[: len(x) - len(x.lstrip())] + one_line(x, limit=2000)
-                for x in lines(f, sides, t.names.division)
-            ),
+            *(x[: len(x) - len(x.lstrip())] + one_line(x, limit=2000) for x in lines(f, sides, t)),
             sep="\n",
         )
     return 0
@@ -95,6 +107,7 @@ def add_parsers(sub: Any) -> None:
     p = sub.add_parser("stats", help="a saved or replayed battle in figures: losses, score, luck, fates")
     p.add_argument("file", help="a replay or saved battle")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--lang", choices=sorted(LANGUAGES), help="the language of the lines (default: English)")
     p.add_argument(
         "--scenario", metavar="FILE", help="the scenario file, when the replay's is not in the game or a mod"
     )

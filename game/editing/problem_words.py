@@ -27,6 +27,8 @@ def _patterns(types: bool) -> tuple[tuple[str, re.Pattern[str]], ...]:
 def _read_back(t: Texts, text: str, types: bool) -> str | None:
     for key, pattern in _patterns(types):
         found = pattern.fullmatch(text)
+        if found is not None and not found.groupdict().get("n", "0").isdigit():
+            continue  # {n} is a count: "a list of a list of 2 items" is a list of {what}, not of {n} items
         if found is not None and t.has(key):
             values = {
                 name: (_read_back(t, v, True) or v) if name == "what" else v

@@ -330,6 +330,17 @@ class Narrator:
         return v
 
 
+def said_outcome(key: str, t: Texts) -> str:
+    """An outcome of the odds in words: the combat table's results as the log says them, a melee's
+    "won: destroyed" as won or lost and its result; a module's own as it gives them (the unit's hover
+    box and the general's reasons say them alike)."""
+    result = Narrator(t).word
+    side, _, what = key.partition(": ")
+    if what and t.has(f"odds_{side}"):
+        return t(f"odds_{side}", result=result("log_result", what))
+    return result("log_result", key)
+
+
 def module_words(key: str) -> Callable[..., str] | None:
     """A rule module's words for an event kind, or for its rolls ("roll:<rule>")."""
     for m in modules():

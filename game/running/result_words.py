@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from game.model.events import GameOver
+from game.model.words import Wording
 from game.running.log_texts import texts_for
 from game.running.match import Match, summary
 from game.running.narrate import Narrator, end_reason, names_of
@@ -50,3 +51,9 @@ def result_lines(m: Match, language: str = "en") -> list[str]:
         )
         lines.append(points + (f" ({parts})" if parts else ""))
     return lines
+
+
+def fate_why(t: Wording, why: str) -> str:
+    """Why a division left the field, in the player's words when the locale has them (the figures'
+    screen and `stats` alike)."""
+    return t(f"fate_why_{why}") if t.has(f"fate_why_{why}") else why

@@ -10,15 +10,20 @@ from game.ai.reasons import Thought, Weighed
 from game.content.locale import Texts
 from game.model import commands as cmd
 from game.model.words import inches, number
+from game.running.narrate import said_outcome
 
-SHOWN = 5  # options shown per decision: the chosen one and the best four it turned down
+STILL = 0.05  # inches: a move shorter than this is said as a turn where the unit stands
+
+SHOWN = 5  # options shown per decision: the chosen one and the best four it turned down that read
+# differently (a player cannot tell apart two moves said alike, so the box says one of them once)
 
 
 def command_words(w: Weighed, t: Texts) -> str:
     """An order as a player would say it: a move by its length, not its coordinates."""
     c, name = w.command, t.names
     if isinstance(c, cmd.Move):
-        key = "why_move_fire" if c.fire else "why_move"
+        key = "why_turn" if w.moved < STILL else "why_move"  # a move of no length turns the unit
+        key += "_fire" if c.fire else ""
         return t(key, unit=name(c.unit), inches=inches(w.moved, t), target=name(c.fire) if c.fire else "")
     if isinstance(c, cmd.Fire):
         return t("why_fire", unit=name(c.unit), target=name(c.target))
@@ -52,7 +57,8 @@ def option_lines(w: Weighed, chosen: bool, t: Texts) -> list[str]:
         terms = [t("why_part", term=said[k], value=number(v, t, 2, signed=True)) for k, v in w.parts]
         lines.append("    " + ", ".join(terms))
     if w.odds:
-        lines.append("    " + t("why_odds", odds=", ".join(f"{k} {p:.0%}" for k, p in w.odds[:4])))
+        odds = ", ".join(f"{said_outcome(k, t)} {p:.0%}" for k, p in w.odds[:4])
+        lines.append("    " + t("why_odds", odds=odds))
     return lines
 
 
@@ -61,6 +67,13 @@ def why_lines(thought: Thought | None, t: Texts, side_name: Callable[[str], str]
     if thought is None:
         return [t("why_none")]
     out = [t("why_title", side=side_name(thought.side), n=thought.looked_at)]
-    for i, w in enumerate(thought.options[:SHOWN]):
+    said: set[tuple[str, ...]] = set()
+    for i, w in enumerate(thought.options):
+        key = tuple(option_lines(w, False, t))  # moves of one length in other directions read alike
+        if key in said:
+            continue
+        said.add(key)
         out += option_lines(w, i == 0, t)
+        if len(said) == SHOWN:
+            break
     return out

@@ -155,14 +155,7 @@ def draw_hover(v: BattleView, surf: pygame.Surface) -> None:
         text = "\n".join(f"{name}: {description}" for name, description in v.modules_words())
         tooltip(surf, v.mouse, v.t("modules_title"), text, 480)
         return
-    button = next((bt for rect, bt in v.buttons if rect.collidepoint(v.mouse) and bt.hint), None)
-    if button is not None:  # what a button does, or why it is greyed
-        tooltip(surf, v.mouse, button.label, button.hint)
-        return
-    rid = v.log.rule_at(v.mouse)
-    if rid is not None:
-        ref = v.reference.get(rid)
-        tooltip(surf, v.mouse, f"{rid}: {ref.title}" if ref else rid, ref.text if ref else "")
+    if v.button_or_rule_tip(surf, v.buttons):
         return
     if not v.camera.contains(v.mouse) or v.ai.thinking is not None or v.help:
         return  # the F1 help covers the table: nothing on it is hovered

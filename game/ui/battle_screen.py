@@ -7,14 +7,10 @@ from __future__ import annotations
 import pygame
 
 from game.model import commands as cmd
-from game.model.errors import one_line
 from game.model.events import Event
-from game.running.ai_process import RemoteError
 from game.running.match import restart
-from game.running.recovery import recover
 from game.running.settings import SPEEDS
 from game.ui import theme
-from game.ui.ai_turns import Restarted
 from game.ui.battle_help import draw_help, draw_why_box
 from game.ui.battle_hud import draw_alert, draw_banner, draw_dice, draw_hover, draw_top_bar
 from game.ui.battle_menu import change_setting, draw_battle_menu
@@ -22,7 +18,7 @@ from game.ui.battle_panel import draw_panel
 from game.ui.battle_view import BattleView
 from game.ui.human import HumanInput
 from game.ui.load_list import browse, open_saves
-from game.ui.menu import leaving, save_logged
+from game.ui.menu import leaving
 from game.ui.overlays import Overlays
 from game.ui.rules_browser import RulesBrowser
 
@@ -39,11 +35,7 @@ class BattleScreen(BattleView):
         before = len(b.events)
         side = b.pending.side if b.pending is not None else ""
         kind = b.pending.kind if b.pending is not None else ""
-        if self.remote is not None:  # the other machine is told (or the turn file written)
-            self.remote.apply(c)
-        else:
-            self.match.apply(c)
-        self.ai.applied(c)
+        self.deliver(c)
         self.shown(side, kind, b.events[before:])
 
     def shown(self, side: str, kind: str, new: list[Event]) -> None:
@@ -83,12 +75,8 @@ class BattleScreen(BattleView):
         return True
 
     def close(self) -> None:
-        """Leave the battle: end the AI's process (and the link to the other machine), free the battle;
-        the other screens, laid out at scale 1, get it back."""
-        if self.remote is not None:
-            self.remote.seat.close()
-        self.ai.close()
-        self.battle.close()
+        """Leave the battle (GameView.close); the other screens, laid out at scale 1, get it back."""
+        super().close()
         theme.set_scale(1.0)
 
     def update(self, dt: float) -> None:
@@ -115,16 +103,7 @@ class BattleScreen(BattleView):
             return
         if d.side not in self.ai.players:  # a replay: the viewer sends its commands
             return
-        answer = self.ai.step(d, dt, AI_PAUSE / SPEEDS[self.speed_index])
-        if isinstance(answer, RemoteError):
-            self._ai_failed(d.side, answer)
-        elif isinstance(answer, Restarted):
-            self.alert = self.t(
-                "ai_restarted", side=self.names.get(d.side, d.side), seconds=f"{answer.waited:.0f}"
-            )
-            self.log.add(self.alert, theme.BAD)
-        else:
-            self.send(answer)
+        self.send(self.computer_answer(d.side, self.ai.step(d, dt, AI_PAUSE / SPEEDS[self.speed_index])))
 
     def _remote(self, dt: float) -> None:
         """The other player's commands as they come, with his name in the log; what the connection
@@ -134,26 +113,7 @@ class BattleScreen(BattleView):
         for a in r.arrivals(dt, AI_PAUSE / SPEEDS[self.speed_index], self.display.busy):
             self.log.add(r.acts(self.t, a, self.t.names), theme.TEXT_DIM)
             self.shown(a.side, a.kind, a.events)
-        stood = r.status
-        for said in r.notices():
-            r.say(self.log, said)
-        if r.status is not None:
-            self.alert = r.status.words(self.t)
-        elif stood is not None:  # it goes on again
-            self.alert = None
-
-    def _ai_failed(self, side: str, error: RemoteError) -> None:
-        """The computer player of a side raised: save the battle and a report, tell the player, and
-        hand the side to him so the battle can go on (or be left from the start screen)."""
-        _saved, report, said = recover(self.match, self.controllers, error)
-        self.controllers[side] = "human"
-        self.ai.players.pop(side, None)
-        self.ai.restart(self.match)
-        name = self.names.get(side, side)
-        where = self.t("crash_report", path=report) if report else ""
-        what = one_line(str(error), 160)  # its kind and its words, as raised in the AI's process
-        self.alert = self.t("ai_failed", side=name, error=what, saved=said, report=where)
-        self.log.add(self.alert, theme.BAD)
+        self.connection_said(r)
 
     def handle(self, ev: pygame.event.Event) -> str | None:
         """Returns "end" when the player leaves the battle for the start screen, "quit" to close the
@@ -225,11 +185,6 @@ class BattleScreen(BattleView):
         self.menu = "quit"
         return None
 
-    def load_failed(self, why: str) -> None:
-        """The save chosen could not be opened: say why in one line; this battle goes on."""
-        self.alert = self.t("load_failed", why=one_line(why, 160))
-        self.log.add(self.alert, theme.BAD)
-
     def _menu_event(self, ev: pygame.event.Event) -> str | None:
         if ev.type == pygame.MOUSEMOTION:
             self.mouse = ev.pos
@@ -265,11 +220,6 @@ class BattleScreen(BattleView):
     def set_speed(self, index: int) -> None:
         self.speed_index = index
         self.display.speed = self.settings.speed = SPEEDS[index]
-
-    def save(self, autosave: bool = False) -> bool:
-        if self.remote is not None:
-            return self.remote.save(self.log, autosave)
-        return save_logged(self.match, self.controllers, self.log, autosave)
 
     def _button(self, key: str) -> None:
         if key == "undo":

@@ -27,10 +27,11 @@ from game.ui import theme
 from game.ui.ai_turns import ComputerTurns
 from game.ui.camera import Camera
 from game.ui.display import Display
+from game.ui.game_view import GameView
 from game.ui.human import Button, HumanInput
 from game.ui.log_panel import LogPanel
 from game.ui.overlays import Overlays
-from game.ui.remote_play import REMOTE, RemotePlay
+from game.ui.remote_play import REMOTE
 from game.ui.render import BaseLook, OfficerLook, Renderer
 from game.ui.rules_browser import RulesBrowser
 from game.ui.save_browser import SaveBrowser
@@ -43,7 +44,7 @@ from systems.for_glory.checks import is_disorganised
 PANEL_HEAD, BUTTON_STEP, MOST_BUTTONS, DETAIL_LINES, OVERLAY_ROWS = 72, 30, 10, 5, 52
 
 
-class BattleView:
+class BattleView(GameView):
     """The battle screen's state and what it asks of it; drawing (battle_hud, battle_panel, battle_help,
     battle_menu) and input (battle_screen) are done elsewhere."""
 
@@ -54,11 +55,8 @@ class BattleView:
         size: tuple[int, int],
         settings: Settings | None = None,
     ) -> None:
-        self.match = match
+        super().__init__(match, controllers, settings)
         b = match.battle
-        self.controllers = controllers  # side -> "human", a player name, or "remote" (another machine's)
-        self.remote: RemotePlay | None = None  # the other player, when he plays elsewhere (game/net/)
-        self.settings = settings or Settings()
         # the computer players, in their process
         self.ai = ComputerTurns.start(match, controllers, self.settings.ai_think)
         spec = match.scenario.spec
@@ -93,7 +91,7 @@ class BattleView:
         self.camera = Camera((0, theme.TOP_BAR, 10, 10))
         self.layout(size)
         self.camera.fit(b.table.width, b.table.depth)
-        self.alert: str | None = None  # what went wrong, shown until the player's next command
+        self.alert = None
         # the Esc menu ("menu"), its settings, its list of saves ("load"), the questions before quitting
         # ("quit") or loading another battle ("load-ask")
         self.menu: str | None = None

@@ -16,25 +16,21 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from game.content.files import inside, stem, write_text
 from game.content.locale import LANGUAGES, Texts
-from game.content.mods import Mod, user_mods_dir
+from game.content.mods import Mod
 from game.content.ruleset_files import load_ruleset
 from game.editing import battle as edit
 from game.editing import maps
-from game.editing.document import Document
 from game.editing.document import Path as DocPath
 from game.editing.elements import remove
-from game.editing.files import open_document, save_as_mod, save_file, shipped, to_toml
+from game.editing.files import open_document, shipped
 from game.editing.problem_words import problem_said
 from game.editing.problems import Problem, problems_of
-from game.editing.texts import first_names, text
-from game.model.errors import UserError, one_line
-from game.model.limits import check_id
+from game.editing.texts import text
+from game.model.errors import one_line
 from game.running.log_texts import texts_for
-from game.running.match import battles_dir
 from game.ui import theme
-from game.ui.editor_dialogs import Dialog, OpenList, Prompt
+from game.ui.editor_files import FileCommands
 from game.ui.editor_forms import THEME, Form
 from game.ui.editor_map import MapCanvas
 from game.ui.editor_panels import (
@@ -54,13 +50,12 @@ from systems.open_wars.records import OpenWarsRules, load_rules
 BAR, TOOLS, PANEL, BOTTOM = 44, 150, 400, 96
 ZONE_PADDING = 12  # pixels a tool button keeps free around its words
 SNAP = 1.0  # inches: the grid points snap to when snapping is on
-MOD = "my-battles"  # the mod a battle is saved in unless the player names another
 COMMANDS = ("new_battle", "new_map", "open", "save", "save_mod", "try", "undo", "redo", "snap", "language",
             "close")  # the bar's buttons, left to right  # fmt: skip
 TABS = {"scenario": ("battle", "armies", "chosen"), "map": ("map", "players", "chosen")}
 
 
-class EditorScreen:
+class EditorScreen(FileCommands):
     def __init__(
         self,
         size: tuple[int, int],
@@ -73,25 +68,17 @@ class EditorScreen:
         self.mods = mods
         self.rules = load_ruleset(mods=mods)
         self.ow: OpenWarsRules = load_rules()
-        self.path: Path | None = None  # where it was opened from or last saved to
-        self.status = ""  # what the last command did
+        self.path = None
+        self.status = ""
         self.language = t.language if t.language in LANGUAGES else "en"  # the names edited
         self.snap = 0.0
-        self.dialog: Dialog | None = None
-        self.asked = ""  # what the open dialog's answer is for
-        self.tried: Path | None = None  # the file "Try it" wrote, for the window to open
-        self.leaving = False  # asked to close with changes unsaved: the next ask closes
+        self.dialog, self.asked, self.tried, self.leaving = None, "", None, False  # FileCommands'
         if path is not None:
             self.doc = open_document(path)
             self.path = None if shipped(path) else Path(path)
         else:
             self.doc = self._new(kind)
         self.layout(size)
-
-    def _new(self, kind: str) -> Document:
-        """A new battle or map, its first names in every language the game speaks."""
-        doc = edit.new_scenario(self.rules) if kind == "scenario" else maps.new_map()
-        return first_names(doc, {lang: texts_for(lang) for lang in LANGUAGES})
 
     # --- building the screen -------------------------------------------------------------------
 
@@ -363,18 +350,13 @@ class EditorScreen:
 
     def _command(self, action: str) -> str | None:
         if action in ("new_battle", "new_map"):
-            self.doc = self._new("scenario" if action == "new_battle" else "map")
-            self.path = None
-            self.layout(self.size)
+            self._start("scenario" if action == "new_battle" else "map")
         elif action == "open":
-            self.dialog, self.asked = OpenList(self.manager, self.t, self.mods), "open"
+            self._open()
         elif action == "save":
             self._save()
         elif action == "save_mod":
-            self.dialog, self.asked = (
-                Prompt(self.manager, self.t, self.t("editor_mod_ask", folder=user_mods_dir()), MOD),
-                "mod",
-            )
+            self._save_mod()
         elif action == "try":
             return self._try()
         elif action == "undo":
@@ -395,14 +377,6 @@ class EditorScreen:
             return "close" if self.leave() else None
         return None
 
-    def leave(self) -> bool:
-        """May the editor close? Not at once with changes unsaved: a second try leaves them."""
-        if self.doc.dirty and not self.leaving:
-            self.leaving = True
-            self.status = self.t("editor_unsaved")
-            return False
-        return True
-
     def _relabel(self, key: str) -> None:
         for button, k in self.bar.items():
             if k == key:
@@ -415,56 +389,6 @@ class EditorScreen:
     def _redo(self) -> None:
         label = self.doc.redo()
         self.status = self.t("editor_redone") if label else self.t("editor_nothing_to_redo")
-
-    def _save(self) -> None:
-        if self.path is not None:
-            self._write(self.path)
-            return
-        suggested = battles_dir() / f"{stem(str(self.doc.get(('id',)) or ''))}.toml"
-        self.dialog, self.asked = (
-            Prompt(self.manager, self.t, self.t("editor_save_ask"), str(suggested)),
-            "save",
-        )
-
-    def _answered(self, answer: str) -> None:
-        try:
-            if self.asked == "open":
-                self.doc = open_document(Path(answer))
-                self.path = None if shipped(Path(answer)) else Path(answer)
-                self.layout(self.size)
-                self.status = self.t("editor_opened", path=answer)
-            elif self.asked == "save":
-                self._write(Path(answer).expanduser())
-            elif self.asked == "mod":
-                written = save_as_mod(self.doc, user_mods_dir(), answer.strip(), answer.strip())
-                self.path = written
-                self.status = self.t("editor_saved_mod", path=written, mod=answer.strip())
-        except UserError as e:
-            self.status = one_line(str(e), 200)
-
-    def _write(self, path: Path) -> None:
-        written = save_file(self.doc, path)
-        self.path = written
-        count = len(self.problems)
-        self.status = self.t("editor_saved", path=written) + (
-            " " + self.t("editor_saved_problems", count=count) if count else ""
-        )
-
-    def _try(self) -> str | None:
-        """Play it at once against the computer: written to the battles folder first."""
-        if self.problems:
-            self.status = self.t("editor_fix_first", count=len(self.problems))
-            return None
-        folder = battles_dir() / ("open-wars" if self.doc.kind == "map" else "")
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-            target = inside(folder, f"{check_id(self.doc.get(('id',)), 'id')}.toml")
-            write_text(target, to_toml(self.doc))
-        except UserError as e:
-            self.status = one_line(str(e), 200)
-            return None
-        self.tried = target
-        return "try"
 
     # --- each frame ------------------------------------------------------------------------------
 

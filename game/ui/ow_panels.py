@@ -163,14 +163,7 @@ def _last_roll(v: OpenWarsView, surf: pygame.Surface, at: tuple[int, int]) -> in
 
 
 def draw_hover(v: OpenWarsView, surf: pygame.Surface, where: dict[str, tuple[tuple[str, ...], int]]) -> None:
-    button = next((ch for r, ch in v.buttons if r.collidepoint(v.mouse) and ch.hint), None)
-    if button is not None:
-        tooltip(surf, v.mouse, button.label, button.hint)
-        return
-    rid = v.log.rule_at(v.mouse)
-    if rid is not None:
-        ref = v.reference.get(rid)
-        tooltip(surf, v.mouse, f"{rid}: {ref.title}" if ref else rid, ref.text if ref else "")
+    if v.button_or_rule_tip(surf, v.buttons):
         return
     if v.menu is not None or (v.help and v.help_box.collidepoint(v.mouse)):
         return  # what the menu or the F1 help covers is not hovered

@@ -9,16 +9,12 @@ import pygame
 
 from game.content.ruleset_files import load_ruleset
 from game.model import commands as cmd
-from game.model.errors import one_line
 from game.model.events import Event
-from game.running.ai_process import RemoteError
-from game.running.recovery import recover
 from game.running.settings import SPEEDS
 from game.running.stats import figures
 from game.ui import theme
-from game.ui.ai_turns import Restarted
 from game.ui.load_list import browse, open_saves
-from game.ui.menu import draw_menu, leaving, save_logged
+from game.ui.menu import draw_menu, leaving
 from game.ui.ow_panels import boxed, draw_end, draw_help, draw_hover, draw_panel, draw_top_bar
 from game.ui.ow_view import MENU_TITLES, MENUS, OpenWarsView
 from game.ui.rules_browser import RulesBrowser
@@ -34,11 +30,7 @@ class OpenWarsScreen(OpenWarsView):
     def send(self, command: cmd.Command) -> None:
         c = self.campaign
         before = len(c.events)
-        if self.remote is not None:  # the other machine is told (or the turn file written)
-            self.remote.apply(command)
-        else:
-            self.match.apply(command)
-        self.ai.applied(command)
+        self.deliver(command)
         self.shown(c.events[before:])
 
     def shown(self, events: list[Event]) -> None:
@@ -54,13 +46,7 @@ class OpenWarsScreen(OpenWarsView):
         for a in r.arrivals(dt, AI_PAUSE / SPEEDS[self.speed_index], False):
             self.log.add(r.acts(self.t, a, self.unit_name), theme.TEXT_DIM)
             self.shown(a.events)
-        stood = r.status
-        for said in r.notices():
-            r.say(self.log, said)
-        if r.status is not None:
-            self.alert = r.status.words(self.t)
-        elif stood is not None:
-            self.alert = None
+        self.connection_said(r)
 
     def update(self, dt: float) -> None:
         if self.remote is not None:
@@ -73,43 +59,15 @@ class OpenWarsScreen(OpenWarsView):
         d = c.pending
         if d is None or d.side not in self.ai.players:
             return
-        answer = self.ai.step(d, dt, AI_PAUSE / SPEEDS[self.speed_index])
-        if isinstance(answer, RemoteError):
-            self._ai_failed(d.side, answer)
-        elif isinstance(answer, Restarted):
-            self.alert = self.t("ai_restarted", side=self.names[d.side], seconds=f"{answer.waited:.0f}")
-            self.log.add(self.alert, theme.BAD)
-        elif answer is not None:
+        answer = self.computer_answer(d.side, self.ai.step(d, dt, AI_PAUSE / SPEEDS[self.speed_index]))
+        if answer is not None:
             self.send(answer)
-
-    def _ai_failed(self, side: str, error: RemoteError) -> None:
-        """As in a battle: the game and a report are saved, the player takes the side over."""
-        _saved, report, said = recover(self.match, self.controllers, error)
-        self.controllers[side] = "human"
-        self.ai.players.pop(side, None)
-        self.ai.restart(self.match)
-        where = self.t("crash_report", path=report) if report else ""
-        self.alert = self.t(
-            "ai_failed", side=self.names[side], error=one_line(str(error), 160), saved=said, report=where
-        )
-        self.log.add(self.alert, theme.BAD)
-
-    def save(self, autosave: bool = False) -> bool:
-        if self.remote is not None:
-            return self.remote.save(self.log, autosave)
-        return save_logged(self.match, self.controllers, self.log, autosave)
 
     def ask_quit(self) -> str | None:
         if self.over:
             return "quit"
         self.menu = "quit"
         return None
-
-    def close(self) -> None:
-        if self.remote is not None:
-            self.remote.seat.close()
-        self.ai.close()
-        self.campaign.close()
 
     def handle(self, ev: pygame.event.Event) -> str | None:
         """Returns "end" to go back to the start screen, "quit" to close the game."""
@@ -184,11 +142,6 @@ class OpenWarsScreen(OpenWarsView):
         else:
             return leaving(key, self.save, self.ask_quit)
         return None
-
-    def load_failed(self, why: str) -> None:
-        """The save chosen could not be opened: say why in one line; this game goes on."""
-        self.alert = self.t("load_failed", why=one_line(why, 160))
-        self.log.add(self.alert, theme.BAD)
 
     def _click(self, pos: tuple[int, int]) -> None:
         button = next((ch for r, ch in self.buttons if r.collidepoint(pos)), None)

@@ -23,9 +23,9 @@ from game.running.settings import Settings
 from game.running.stats import Figures
 from game.ui import theme
 from game.ui.ai_turns import ComputerTurns
+from game.ui.game_view import GameView
 from game.ui.log_panel import LogPanel
 from game.ui.ow_map import MapView
-from game.ui.remote_play import RemotePlay
 from game.ui.rules_browser import RulesBrowser
 from game.ui.save_browser import SaveBrowser
 from systems.open_wars.combat import FallBack, hits_odds, retreats
@@ -67,7 +67,7 @@ class Choice:
     enabled: bool = True
 
 
-class OpenWarsView:
+class OpenWarsView(GameView):
     def __init__(
         self,
         match: Match,
@@ -75,11 +75,8 @@ class OpenWarsView:
         size: tuple[int, int],
         settings: Settings | None = None,
     ) -> None:
-        self.match = match
+        super().__init__(match, controllers, settings)
         c = self.campaign
-        self.controllers = controllers  # side -> "human", a player name, or "remote" (another machine's)
-        self.remote: RemotePlay | None = None  # the other player, when he plays elsewhere (game/net/)
-        self.settings = settings or Settings()
         base = c.stack.mode.base
         self.t = Texts(self.settings.language, (folder_of(base) / "locale",))
         self.reference = reference_for(self.settings.language, (), c.stack.modules)
@@ -109,7 +106,7 @@ class OpenWarsView:
         self.figures: Figures | None = None  # Tab: the game in figures so far (game/running/stats.py)
         self._figured: tuple[int, Figures] | None = None  # the figures last worked out, at so many events
         self.help_box = pygame.Rect(0, 0, 0, 0)  # where the F1 help was drawn: the map under it is hidden
-        self.alert: str | None = None
+        self.alert = None
         self.picked: str | None = None  # the location clicked (a city to recruit in, a stack's place)
         self.stack: Stack | None = None  # the stack about to march
         self.count = 0  # how many of its tokens march

@@ -12,6 +12,7 @@ import pygame
 from game.content.locale import Texts
 from game.model.figures import LUCK_KINDS, Fate
 from game.model.words import number
+from game.running.result_words import fate_why
 from game.running.stats import Figures
 from game.ui import theme
 
@@ -116,11 +117,6 @@ def _gauge(surf: pygame.Surface, rect: pygame.Rect, percent: float, colour: tupl
     pygame.draw.circle(surf, colour, (x, rect.centery), rect.h)
 
 
-def _why(t: Texts, why: str) -> str:
-    """Why a division left the field, in the player's words when the locale has them."""
-    return t(f"fate_why_{why}") if t.has(f"fate_why_{why}") else why
-
-
 def fates_title(f: Figures, t: Texts) -> str:
     """The heading over the fates: the divisions', the sides' own (a game without divisions), or none."""
     if not f.fates:
@@ -139,7 +135,7 @@ def fate_words(fate: Fate, t: Texts, names: Mapping[str, str], over: bool = True
     division = t.names.division(fate.division)
     if fate.removed_in is None:
         return t("fate_stood", division=division, side=side)
-    return t("fate_removed", division=division, side=side, round=fate.removed_in, why=_why(t, fate.why))
+    return t("fate_removed", division=division, side=side, round=fate.removed_in, why=fate_why(t, fate.why))
 
 
 def luck_lines(f: Figures, t: Texts, names: Mapping[str, str]) -> dict[str, tuple[str, list[str]]]:

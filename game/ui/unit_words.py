@@ -16,7 +16,7 @@ from game.model.components import Footprint, Hits, Officer, Status, Unit
 from game.model.geometry import dist
 from game.model.resolution import Reject
 from game.model.words import inches, slug
-from game.running.narrate import Narrator
+from game.running.narrate import said_outcome
 from systems.for_glory.charge.odds import charge_odds
 from systems.for_glory.charge.plan import check_charge
 from systems.for_glory.checks import is_disorganised
@@ -159,16 +159,6 @@ def said_odds(odds: dict[str, Fraction], t: Texts) -> str:
     """Each outcome and its chance, likeliest first, in the player's words."""
     likeliest = sorted(odds.items(), key=lambda kv: -kv[1])
     return ", ".join(f"{said_outcome(k, t)} {percent(v)}" for k, v in likeliest)
-
-
-def said_outcome(key: str, t: Texts) -> str:
-    """An outcome of the odds in words: the combat table's results as the log says them, a melee's
-    "won: destroyed" as won or lost and its result; a module's own as it gives them."""
-    result = Narrator(t).word
-    side, _, what = key.partition(": ")
-    if what and t.has(f"odds_{side}"):
-        return t(f"odds_{side}", result=result("log_result", what))
-    return result("log_result", key)
 
 
 def percent(p: Fraction) -> str:

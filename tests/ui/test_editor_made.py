@@ -38,7 +38,7 @@ from tests.ui.editor_driver import (
 @pytest.fixture
 def mods(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "mods"
-    monkeypatch.setattr("game.ui.editor_screen.user_mods_dir", lambda: folder)
+    monkeypatch.setattr("game.ui.editor_files.user_mods_dir", lambda: folder)
     return folder
 
 

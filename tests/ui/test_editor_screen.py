@@ -109,7 +109,7 @@ def test_try_it_asks_for_the_problems_first_then_writes_the_battle(
 def test_save_as_a_mod_writes_into_the_mods_folder(
     window720: pygame.Surface, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("game.ui.editor_screen.user_mods_dir", lambda: tmp_path / "mods")
+    monkeypatch.setattr("game.ui.editor_files.user_mods_dir", lambda: tmp_path / "mods")
     ed = EditorScreen(window720.get_size(), Texts("en"), [], CONTENT / "scenarios" / "first-battle.toml")
     frames(ed, window720)
     press(ed, window720, bar(ed, "save_mod"))

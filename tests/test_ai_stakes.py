@@ -1,0 +1,46 @@
+"""What a result is worth to a general (game/ai/stakes.py): a brigade destroyed with what follows it
+(FG-LOST-3, FG-VIC-2), seen from both sides of the table (issue 28)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from game import CONTENT
+from game.ai.routes import Routes
+from game.ai.stakes import POINT, WIN, Stakes
+from game.content.ruleset_files import load_ruleset
+from game.model.battle import Battle
+from game.running import puzzle
+
+POSITION = CONTENT / "puzzles" / "finish-the-brigade.toml"  # b's battered brigade is half its division
+
+
+@pytest.fixture
+def battle() -> Iterator[Battle]:
+    spec = puzzle.load(POSITION)
+    b = puzzle.setup(POSITION, spec, load_ruleset(spec.ruleset))
+    yield b
+    b.close()
+
+
+def test_fg_lost_3_the_brigade_that_breaks_its_division_is_worth_more_than_a_point(battle: Battle) -> None:
+    b = battle
+    battered = b.ids["battered"]
+    theirs, ours = Stakes(b, "a", Routes()), Stakes(b, "b", Routes())
+    assert theirs.destroyed(b, battered) > POINT  # its division demoralised (FG-LOST-3) scores too
+    assert ours.destroyed(b, battered) == -theirs.destroyed(b, battered)
+
+
+def test_fg_vic_2_losing_the_brigade_that_ends_the_battle_lost_is_the_worst_there_is(battle: Battle) -> None:
+    """A division is already removed: the battered brigade's loss removes the second and ends the
+    battle (FG-VIC-2), won by its destroyer on the score. Its own side must dread it as the battle lost
+    (it once counted as won, and hard walked its last brigades into fire), the other seek it."""
+    b = battle
+    battered = b.ids["battered"]
+    theirs, ours = Stakes(b, "a", Routes()), Stakes(b, "b", Routes())
+    theirs.removed = ours.removed = 1  # a division removed earlier in the battle
+    assert ours.destroyed(b, battered) == -WIN
+    assert theirs.destroyed(b, battered) == WIN
+    assert ours.lead == 0  # the score is level: the two points and the unit's decide it
