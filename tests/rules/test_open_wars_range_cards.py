@@ -47,19 +47,19 @@ def test_OW_UNIT_1_OW_DEC_17_a_unit_with_range_shoots_stacks_within_that_many_li
 
 
 def test_OW_UNIT_1_OW_DEC_17_a_shot_hits_on_attack_less_a_point_a_link_beyond_the_first(small: Small) -> None:
-    """OW-DEC-17: 2 wood elves (attack 3) shoot the troll 2 links away on 2 or less: the exact odds are
+    """OW-DEC-17: 2 rangers (attack 3) shoot the troll 2 links away on 2 or less: the exact odds are
     the binomial of 2 dice at 1/3; the dice 2 and 3 make one hit, the troll falls."""
     c = small([2, 3] + [6] * 20)
     clear(c)
-    c.add("dw", "a", "wood-elves", 2)
+    c.add("dw", "a", "rangers", 2)
     c.add("orc", "c", "troll", 1)
-    elves = c.stack_of("dw", "a", "wood-elves")
+    elves = c.stack_of("dw", "a", "rangers")
     assert elves is not None
-    shot = Shoot("a", "wood-elves", "c")
+    shot = Shoot("a", "rangers", "c")
     odds = shot_losses(c, elves, shot)
     assert odds == pytest.approx({0: 4 / 9, 1: 5 / 9})  # one troll: 1 - (2/3)^2 that it falls
-    asked = drive(volley(c), lambda d: shot if d.unit == "wood-elves" else cmd.Pass())
-    assert [(d.kind, d.unit, d.options) for d in asked] == [("ow_volley", "wood-elves", ("c",))]
+    asked = drive(volley(c), lambda d: shot if d.unit == "rangers" else cmd.Pass())
+    assert [(d.kind, d.unit, d.options) for d in asked] == [("ow_volley", "rangers", ("c",))]
     roll = next(e for e in c.events if isinstance(e, Roll) and e.check == "shot")
     assert (roll.rule, roll.dice, roll.read, roll.total, roll.target) == (
         "OW-UNIT-1",
