@@ -31,7 +31,6 @@ from game.ui.game_view import GameView
 from game.ui.human import Button, HumanInput
 from game.ui.log_panel import LogPanel
 from game.ui.overlays import Overlays
-from game.ui.remote_play import REMOTE
 from game.ui.render import BaseLook, OfficerLook, Renderer
 from game.ui.rules_browser import RulesBrowser
 from game.ui.save_browser import SaveBrowser
@@ -165,11 +164,8 @@ class BattleView(GameView):
         d, t = self.battle.pending, self.t
         if d is None:
             return t("battle_over")
-        ctrl = self.controllers.get(d.side, "?")
-        player = t("you") if ctrl == "human" else t(f"player_{ctrl}") if t.has(f"player_{ctrl}") else ctrl
-        if ctrl == REMOTE and self.remote is not None:
-            player = self.remote.seat.peer_name
-        who = t("decides", side=self.names.get(d.side, d.side), player=player, decision=self.decision(d.kind))
+        who = t("decides", side=self.names.get(d.side, d.side), player=self.player_of(d.side),
+                decision=self.decision(d.kind))  # fmt: skip
         return who + " ..." if self.ai.thinking is not None else who
 
     def modules_words(self) -> list[tuple[str, str]]:

@@ -24,7 +24,7 @@ from game.ui import theme
 from game.ui.ai_turns import ComputerTurns, Restarted
 from game.ui.log_panel import LogPanel, tooltip
 from game.ui.menu import save_logged
-from game.ui.remote_play import RemotePlay
+from game.ui.remote_play import REMOTE, RemotePlay
 
 
 class Hinted(Protocol):
@@ -51,6 +51,14 @@ class GameView:
         self.controllers = controllers  # side -> "human", a player name, or "remote" (another machine's)
         self.remote: RemotePlay | None = None  # the other player, when he plays elsewhere (game/net/)
         self.settings = settings or Settings()
+
+    def player_of(self, side: str) -> str:
+        """Who plays a side, in the player's words: "you", the computer player's level, the other
+        machine's player by name."""
+        t, ctrl = self.t, self.controllers.get(side, "?")
+        if ctrl == REMOTE and self.remote is not None and side == self.remote.side:
+            return self.remote.seat.peer_name
+        return t("you") if ctrl == "human" else t(f"player_{ctrl}") if t.has(f"player_{ctrl}") else ctrl
 
     def deliver(self, c: cmd.Command) -> None:
         """A command applied: through the other machine (or the turn file) when one plays elsewhere,

@@ -38,10 +38,7 @@ def draw_top_bar(v: OpenWarsView, surf: pygame.Surface) -> None:
             purse = c.purses[p]
             words = t("ow_purse", side=names[p], gold=purse.gold, mana=purse.mana, army=values[p])
             if pending is not None and pending.side == p:
-                who = t("you") if v.controllers.get(p) == "human" else v.controllers.get(p, "")
-                if v.remote is not None and p == v.remote.side:
-                    who = v.remote.seat.peer_name
-                words += f"  < {who}" + (" ..." if v.ai.thinking is not None else "")
+                words += f"  < {v.player_of(p)}" + (" ..." if v.ai.thinking is not None else "")
             out.append((p, words))
         return out
 

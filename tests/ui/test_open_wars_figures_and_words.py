@@ -309,3 +309,19 @@ def test_the_log_s_and_the_spells_words_agree_with_a_singular_unit_name(
 
     for language, unit, said in (("es", "Nigromante", spanish), ("en", "Necromancer", english)):
         assert said in texts_for(language, ["open-wars"])(key, unit=unit, **values)
+
+
+@pytest.mark.parametrize(("language", "said"), [("es", ("tú", "IA difícil")), ("en", ("you", "hard AI"))])
+def test_the_top_bar_names_a_computer_player_in_the_player_s_words(
+    window720: pygame.Surface, language: str, said: tuple[str, str]
+) -> None:
+    """The purse of the player to act said "< hard" on a Spanish screen: the level's words now."""
+    m = new_match("ow-twin-fords", 1)
+    first, second = m.battle.sides
+    settings = Settings()
+    settings.language = language
+    screen = OpenWarsScreen(m, {first: "human", second: "hard"}, window720.get_size(), settings)
+    try:
+        assert (screen.player_of(first), screen.player_of(second)) == said
+    finally:
+        screen.close()
