@@ -48,7 +48,6 @@ from systems.for_glory.charge.plan import plan_charge
 from systems.for_glory.measure import gap, gap_to_point, within
 from systems.for_glory.odds import fire_odds
 from systems.for_glory.paths import longest_move
-from systems.for_glory.reaction import retreat_plan
 
 DETACHED = 1.5 * HIT  # what a round as a detachment costs a unit: disorganised, initiative 1, no march
 CONTESTED = 0.5  # the share of an objective's worth a unit holds when an enemy unit stands at XS too
@@ -172,23 +171,7 @@ class GeneralPlayer(SearchPlayer):
             if after:
                 parts["after"] = obey * after
             out.append(weighed(cmd.Charge(name, b.name(t)), parts, odds))
-        hits = common.hits(e)
-        if hits >= 2 and common.can_rally(b, e):
-            danger = self.threat(b, e) if self.general.level.answers else 0.0
-            out.append(
-                weighed(cmd.Rally(name), {"odds": HIT * (0.5 + min(1.0, danger / 2)), "answers": -exposed})
-            )
-        if hits >= 1:
-            try:
-                retreat = retreat_plan(b, e)
-            except Reject:
-                retreat = None
-            if retreat is not None and retreat.length > 0.5:
-                end = retreat.path[-1]
-                there = self.standing(b, e, ground, (end[0], end[1], retreat.facing))
-                out.append(weighed(cmd.Withdraw(name), _delta(there, here)))
-        out += [weighed(c, {"odds": worth}) for worth, c in common.module_orders(b, e)]
-        return out
+        return out + self.recoveries(b, e, ground, here, exposed)
 
     def after_charge(
         self, b: Battle, e: int, t: int, ground: Ground, here: dict[str, float], odds: dict[str, Fraction]

@@ -173,6 +173,16 @@ class SearchPlayer(HeuristicPlayer):
             answer = self.exposure(b, e, only=t) if self.general.level.answers else 0.0
             parts = {"odds": gain - margin, "answers": -answer}
             out.append(weighed(cmd.Charge(name, b.name(t)), parts, odds))
+        return out + self.recoveries(b, e, ground, here, exposed)
+
+    def recoveries(
+        self, b: Battle, e: int, ground: Ground, here: dict[str, float], exposed: float
+    ) -> list[Weighed]:
+        """A rally (two hits or more), a withdrawal (a hit or more) and the modules' orders of one unit,
+        each weighed against its worth where it stands (`here`); `exposed`: the reactions any order of
+        it here may draw."""
+        name = b.name(e)
+        out = []
         hits = common.hits(e)
         if hits >= 2 and common.can_rally(b, e):
             danger = self.threat(b, e) if self.general.level.answers else 0.0
