@@ -22,6 +22,7 @@ import math
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from game.content.locale import Texts
@@ -331,14 +332,22 @@ class Narrator:
 
 
 def said_outcome(key: str, t: Texts) -> str:
-    """An outcome of the odds in words: the combat table's results as the log says them, a melee's
-    "won: destroyed" as won or lost and its result; a module's own as it gives them (the unit's hover
-    box and the general's reasons say them alike)."""
+    """An outcome of the odds in words: the combat table's results as the log says them (a shot's
+    result is its target's); a melee's "won: pushed" or "lost: pushed" by its own words, which say who
+    takes the result (the enemy when the attackers win, the attackers when they lose), or a result
+    without them in odds_won / odds_lost; a module's own as it gives them."""
     result = Narrator(t).word
     side, _, what = key.partition(": ")
     if what and t.has(f"odds_{side}"):
-        return t(f"odds_{side}", result=result("log_result", what))
+        own = f"odds_{side}_{slug(what)}"
+        return t(own) if t.has(own) else t(f"odds_{side}", result=result("log_result", what))
     return result("log_result", key)
+
+
+def said_chances(odds: Iterable[tuple[str, float | Fraction]], t: Texts) -> str:
+    """Outcomes and their chances in the order given, as the unit's hover box, the odds under the
+    mouse and the general's reasons say them: "; " between them, as an outcome's words hold commas."""
+    return "; ".join(f"{said_outcome(k, t)} {float(p):.0%}" for k, p in odds)
 
 
 def module_words(key: str) -> Callable[..., str] | None:

@@ -10,7 +10,7 @@ from game.ai.reasons import Thought, Weighed
 from game.content.locale import Texts
 from game.model import commands as cmd
 from game.model.words import inches, number
-from game.running.narrate import said_outcome
+from game.running.narrate import said_chances
 
 STILL = 0.05  # inches: a move shorter than this is said as a turn where the unit stands
 
@@ -57,8 +57,7 @@ def option_lines(w: Weighed, chosen: bool, t: Texts) -> list[str]:
         terms = [t("why_part", term=said[k], value=number(v, t, 2, signed=True)) for k, v in w.parts]
         lines.append("    " + ", ".join(terms))
     if w.odds:
-        odds = ", ".join(f"{said_outcome(k, t)} {p:.0%}" for k, p in w.odds[:4])
-        lines.append("    " + t("why_odds", odds=odds))
+        lines.append("    " + t("why_odds", odds=said_chances(w.odds[:4], t)))
     return lines
 
 

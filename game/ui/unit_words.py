@@ -16,7 +16,7 @@ from game.model.components import Footprint, Hits, Officer, Status, Unit
 from game.model.geometry import dist
 from game.model.resolution import Reject
 from game.model.words import inches, slug
-from game.running.narrate import said_outcome
+from game.running.narrate import said_chances
 from systems.for_glory.charge.odds import charge_odds
 from systems.for_glory.charge.plan import check_charge
 from systems.for_glory.checks import is_disorganised
@@ -157,8 +157,7 @@ def why_no_target(b: Battle, t: Texts, key: str, e: int) -> str:
 
 def said_odds(odds: dict[str, Fraction], t: Texts) -> str:
     """Each outcome and its chance, likeliest first, in the player's words."""
-    likeliest = sorted(odds.items(), key=lambda kv: -kv[1])
-    return ", ".join(f"{said_outcome(k, t)} {percent(v)}" for k, v in likeliest)
+    return said_chances(sorted(odds.items(), key=lambda kv: -kv[1]), t)
 
 
 def percent(p: Fraction) -> str:

@@ -137,7 +137,7 @@ def test_the_fire_and_charge_odds_shown_are_the_dias_tables() -> None:
         assert "two hits 10%" in fire
         human.mode = "charge"
         charge = human.odds_lines()[0]
-        assert "won: one hit" in charge and "won: pushed" in charge
+        assert "wins, hits the enemy once" in charge and "wins, pushes the enemy back" in charge
     finally:
         b.close()
 

@@ -10,12 +10,12 @@ import pygame
 
 from game.content.locale import Texts
 from game.running.match import new_match
-from game.running.narrate import Narrator
+from game.running.narrate import Narrator, said_outcome
 from game.running.settings import Settings
 from game.ui.battle_screen import BattleScreen
 from game.ui.human import HumanInput
 from game.ui.roll_words import roll_rows
-from game.ui.unit_words import said_odds, said_outcome, unit_lines
+from game.ui.unit_words import said_odds, unit_lines
 from tests.helpers import make_battle, officer, unit
 from tests.test_scenario_words import english_words
 from tests.ui.driver import answer_until, frame
@@ -103,8 +103,8 @@ def test_the_ghost_and_the_odds_in_spanish() -> None:
     finally:
         b.close()
     odds = {"won: destroyed": Fraction(29, 100), "draw": Fraction(1, 2), "lost: pushed": Fraction(21, 100)}
-    assert said_odds(odds, ES) == "empate 50%, ganado: enemigo destruido 29%, perdido: enemigo empujado 21%"
-    assert said_odds(odds, EN) == "draw 50%, won: destroyed 29%, lost: pushed 21%"
+    assert said_odds(odds, ES) == "empate 50%; gana, destruye al enemigo 29%; pierde y retrocede 21%"
+    assert said_odds(odds, EN) == "draw 50%; wins, destroys the enemy 29%; loses and is pushed back 21%"
     assert said_outcome("officer killed", ES) == "oficial muerto"
     assert said_outcome("a module's own", ES) == "a module's own"  # as the module gives it
 
