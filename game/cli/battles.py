@@ -63,8 +63,10 @@ def _print_reasons(m: Match, kept: list[tuple[int, Thought]], language: str) -> 
 
     t = named(texts_for(language, [x.id for x in m.battle.stack.modules]), m)
     sides = side_names(m, language)
+    mode_words = m.battle.stack.mode.order_words  # a mode's own commands (Open Wars' marches, casts)
+    orders = (lambda c: mode_words(m.battle, c, t)) if mode_words is not None else None
     for n, thought in kept:
-        title, *lines = why_lines(thought, t, lambda s: sides.get(s, s))
+        title, *lines = why_lines(thought, t, lambda s: sides.get(s, s), orders)
         print(one_line(t("cli_why", round=n, title=title), limit=2000))
         for line in lines:  # an option, then its details indented further
             print(("      " if line.startswith(" ") else "  ") + one_line(line, limit=2000))

@@ -248,6 +248,9 @@ class GameMode:
     # the texts) -> (who won, why the game ended, each side's name, each score line's label), in the
     # texts' language
     result: Callable[[Any, Any], tuple[str, str, Mapping[str, str], Mapping[str, str]]] | None = None
+    # a mode whose commands For Glory's words do not say words what each ordered (a general's reasons):
+    # (the game, a command, the texts) -> its words, or None for a command that is not its own
+    order_words: Callable[[Any, Any, Any], str | None] | None = None
 
 
 @dataclass(frozen=True)

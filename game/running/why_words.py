@@ -14,12 +14,16 @@ from game.running.narrate import said_chances
 
 STILL = 0.05  # inches: a move shorter than this is said as a turn where the unit stands
 
+# a game mode's words for its own commands (GameMode.order_words, bound to its game): None for others
+Orders = Callable[[cmd.Command], str | None]
+
 SHOWN = 5  # options shown per decision: the chosen one and the best four it turned down that read
 # differently (a player cannot tell apart two moves said alike, so the box says one of them once)
 
 
-def command_words(w: Weighed, t: Texts) -> str:
-    """An order as a player would say it: a move by its length, not its coordinates."""
+def command_words(w: Weighed, t: Texts, orders: Orders | None = None) -> str:
+    """An order as a player would say it: a move by its length, not its coordinates; a command of a
+    game mode of its own (Open Wars) in that mode's `orders`."""
     c, name = w.command, t.names
     if isinstance(c, cmd.Move):
         key = "why_turn" if w.moved < STILL else "why_move"  # a move of no length turns the unit
@@ -46,12 +50,13 @@ def command_words(w: Weighed, t: Texts) -> str:
         return t("why_officer", officer=name(c.officer))
     if isinstance(c, cmd.Pass):
         return t("why_pass")
-    return type(c).__name__
+    said = orders(c) if orders is not None else None
+    return said if said is not None else type(c).__name__
 
 
-def option_lines(w: Weighed, chosen: bool, t: Texts) -> list[str]:
+def option_lines(w: Weighed, chosen: bool, t: Texts, orders: Orders | None = None) -> list[str]:
     worth = number(w.value, t, 2, signed=True)
-    lines = [t("why_chose" if chosen else "why_weighed", order=command_words(w, t), value=worth)]
+    lines = [t("why_chose" if chosen else "why_weighed", order=command_words(w, t, orders), value=worth)]
     if w.parts:
         said = {k: t(f"why_term_{k}") if t.has(f"why_term_{k}") else k for k, _ in w.parts}
         terms = [t("why_part", term=said[k], value=number(v, t, 2, signed=True)) for k, v in w.parts]
@@ -61,18 +66,21 @@ def option_lines(w: Weighed, chosen: bool, t: Texts) -> list[str]:
     return lines
 
 
-def why_lines(thought: Thought | None, t: Texts, side_name: Callable[[str], str]) -> list[str]:
-    """A title, then each option weighed (the first the one chosen); detail lines are indented."""
+def why_lines(
+    thought: Thought | None, t: Texts, side_name: Callable[[str], str], orders: Orders | None = None
+) -> list[str]:
+    """A title, then each option weighed (the first the one chosen); detail lines are indented;
+    `orders`: the words of a game mode's own commands."""
     if thought is None:
         return [t("why_none")]
     out = [t("why_title", side=side_name(thought.side), n=thought.looked_at)]
     said: set[tuple[str, ...]] = set()
     for i, w in enumerate(thought.options):
-        key = tuple(option_lines(w, False, t))  # moves of one length in other directions read alike
+        key = tuple(option_lines(w, False, t, orders))  # moves of one length in other directions read alike
         if key in said:
             continue
         said.add(key)
-        out += option_lines(w, i == 0, t)
+        out += option_lines(w, i == 0, t, orders)
         if len(said) == SHOWN:
             break
     return out

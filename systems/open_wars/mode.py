@@ -21,7 +21,7 @@ from systems.open_wars.state import Campaign
 from systems.open_wars.stats import game_stats
 from systems.open_wars.turn import game, score, start
 from systems.open_wars.volley import Shoot
-from systems.open_wars.words import narrate, result_words
+from systems.open_wars.words import narrate, order_words, result_words
 
 DECISIONS = (
     DecisionKind(
@@ -111,5 +111,6 @@ OPEN_WARS_MODE = GameMode(
     narrate=lambda c, e, t, describe: narrate(e, c, t, describe),
     stats=game_stats,
     result=result_words,
+    order_words=order_words,
     generate=generated_map,
 )

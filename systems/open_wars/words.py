@@ -3,14 +3,18 @@ rules' own English text is the fallback), each attack with its dice, each roll-o
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from game.content.locale import Texts
+from game.model import commands as cmd
 from game.model.events import Event, Note
-from systems.open_wars.combat import rolled_on
+from systems.open_wars.combat import FallBack, rolled_on
+from systems.open_wars.magic import Cast
+from systems.open_wars.moves import March, Recruit
 from systems.open_wars.state import Campaign
 from systems.open_wars.turn import score
+from systems.open_wars.volley import Shoot
 
 
 def narrate(e: Event, c: Campaign, t: Texts, describe: Callable[[Mapping[str, Any]], str]) -> str:
@@ -137,6 +141,50 @@ def spell_name(c: Campaign, t: Texts, spell: str) -> str:
     return c.rules.spell_name(spell, t.language)
 
 
+def march_words(c: Campaign, t: Texts, unit: str, count: int, path: Sequence[str]) -> str:
+    """Tokens of a stack marching a path, from where they stand: "2 tokens of Orcs march Ford > Keep"."""
+    way = " > ".join(place_name(c, t, p) for p in path)
+    return t(plural("ow_order_march", count), tokens=tokens(c, t, unit, count), path=way)
+
+
+def retreat_words(c: Campaign, t: Texts, unit: str, count: int, to: str) -> str:
+    """Tokens of a stack falling back from a fight to a neighbouring location (OW-COMBAT-10)."""
+    where = place_name(c, t, to)
+    return t(plural("ow_order_retreat", count), tokens=tokens(c, t, unit, count), location=where)
+
+
+def cast_words(c: Campaign, t: Texts, unit: str, location: str, spell: str, target: str) -> str:
+    """Which spell by whom, from where, on what location."""
+    return t(
+        "ow_order_cast",
+        unit=unit_name(c, t, unit),
+        location=place_name(c, t, location),
+        spell=spell_name(c, t, spell),
+        target=place_name(c, t, target),
+    )
+
+
+def order_words(c: Campaign, a: cmd.Command, t: Texts) -> str | None:
+    """One of Open Wars' commands as what was ordered, in the words of the log's line of what was done
+    where it has one (a general's reasons); None for a command that is not Open Wars' own."""
+    if isinstance(a, March):
+        return march_words(c, t, a.unit, a.count, a.path)
+    if isinstance(a, FallBack):
+        return retreat_words(c, t, a.unit, a.count, a.to)
+    if isinstance(a, Recruit):
+        where = place_name(c, t, a.location)
+        return t("ow_order_recruit", tokens=tokens(c, t, a.unit, a.count), location=where)
+    if isinstance(a, Cast):
+        said = cast_words(c, t, a.unit, a.location, a.spell, a.target)
+    elif isinstance(a, Shoot):
+        shooter, target = unit_name(c, t, a.unit), place_name(c, t, a.target)
+        said = t("ow_order_shoot", unit=shooter, location=place_name(c, t, a.location), target=target)
+    else:
+        return None
+    # a cast or a shot that names the enemy it falls on (else the strongest there, OW-DEC-22)
+    return t("ow_order_at", order=said, side=side_name(c, t, a.player)) if a.player else said
+
+
 def _order(x: dict[str, Any], c: Campaign, t: Texts) -> str:
     """OW-TURN-2: who plays first (two players), or the whole order with each army's value."""
     order, value = x["order"], x["value"]
@@ -172,10 +220,9 @@ NOTES: dict[str, Told] = {
         price=x.get("price", c.unit(x["unit"]).cost * x["count"]),
     ),
     "OW-MOVE-1": lambda x, c, t: t(
-        plural("ow_n_march", x["count"]),
+        "ow_n_march",
         side=side_name(c, t, x["player"]),
-        tokens=tokens(c, t, x["unit"], x["count"]),
-        path=" > ".join(place_name(c, t, p) for p in x["path"]),
+        march=march_words(c, t, x["unit"], x["count"], x["path"]),
         movement=x["movement"],
     ),
     "OW-DEC-5": lambda x, c, t: t(
@@ -191,10 +238,9 @@ NOTES: dict[str, Told] = {
         location=place_name(c, t, x["location"]),
     ),
     "OW-COMBAT-10": lambda x, c, t: t(
-        plural("ow_n_retreat", x["count"]),
+        "ow_n_retreat",
         side=side_name(c, t, x["player"]),
-        tokens=tokens(c, t, x["unit"], x["count"]),
-        location=place_name(c, t, x["to"]),
+        retreat=retreat_words(c, t, x["unit"], x["count"], x["to"]),
     ),
     "OW-DEC-7": lambda x, c, t: t("ow_n_stop", location=place_name(c, t, x["location"]), round=x["round"]),
     "OW-DEC-6": lambda x, c, t: t("ow_n_end", why=end_words(x, c, t)),
@@ -202,10 +248,7 @@ NOTES: dict[str, Told] = {
     "OW-MAGIC-4": lambda x, c, t: t(
         "ow_n_cast",
         side=side_name(c, t, x["player"]),
-        unit=unit_name(c, t, x["unit"]),
-        location=place_name(c, t, x["location"]),
-        spell=spell_name(c, t, x["spell"]),
-        target=place_name(c, t, x["target"]),
+        cast=cast_words(c, t, x["unit"], x["location"], x["spell"], x["target"]),
         cost=x["cost"],
         mana=x["mana"],
     ),
