@@ -28,6 +28,12 @@ WATER_LINK = (96, 142, 198)
 CARD_SHAPE = 0.85  # a card's height over its width
 CARD_GAP = 10  # pixels kept between two cards at least
 SMALLEST, LARGEST = 96, 210  # a card's width
+# a location's name on its card: the first (size, most lines) that holds it whole, a little smaller on
+# one line, else on two, else a single long word smaller still (theme.fitted_lines)
+NAME_FITS = ((18, 1), (16, 1), (16, 2), (14, 2), (13, 1), (12, 1))
+NAME_PAD = 4  # pixels between a card's name and its head's edge or its entry cost
+ROW = 19  # a row of stack chips, 16 pixels high
+MORE = 22  # the room "+n" takes after a row's last chip
 
 
 def initials(name: str) -> str:
@@ -45,6 +51,7 @@ class MapView:
     language: str = "en"  # the player's: the units' labels are made from their names in it
     cards: dict[str, pygame.Rect] = field(default_factory=dict)
     chips: list[tuple[pygame.Rect, Stack]] = field(default_factory=list)  # where each stack is drawn
+    unshown: dict[str, int] = field(default_factory=dict)  # location -> stacks without room, said "+n"
 
     def layout(self, area: pygame.Rect) -> None:
         """Cards as large as they can be without touching, their centres where the map file puts
@@ -123,13 +130,16 @@ class MapView:
         pygame.draw.rect(surf, theme.darker(ground, 0.75) if dim else ground, rect, border_radius=8)
         edge = self.colours.get(holder, NEUTRAL) if holder else NEUTRAL
         pygame.draw.rect(surf, edge, rect, 4 if holder else 2, border_radius=8)
-        head = pygame.Rect(rect.x + 4, rect.y + 4, rect.w - 8, 20)
-        pygame.draw.rect(surf, (25, 28, 30), head, border_radius=4)
-        name = fit(self.names[loc], theme.font(18), head.w - 20)
-        surf.blit(theme.font(18).render(name, True, theme.TEXT), (head.x + 4, head.y + 3))
         cost = spec.entry_cost if spec.entry_cost is not None else c.rules.entry(spec.type)
         tag = theme.font(16).render(str(cost), True, theme.TEXT_DIM)
-        surf.blit(tag, tag.get_rect(topright=(head.right - 4, head.y + 4)))
+        head = pygame.Rect(rect.x + 4, rect.y + 4, rect.w - 8, 20)
+        font, lines = name_lines(self.names[loc], head.w - NAME_PAD - tag.get_width())
+        step = font.get_linesize()
+        head.h = max(head.h, len(lines) * step + 5)  # a name in two lines: a taller head
+        pygame.draw.rect(surf, (25, 28, 30), head, border_radius=4)
+        for i, line in enumerate(lines):
+            surf.blit(font.render(line, True, theme.TEXT), (head.x + NAME_PAD, head.y + 3 + i * step))
+        surf.blit(tag, tag.get_rect(topright=(head.right - NAME_PAD, head.y + 4)))
         x, y = rect.x + 8, head.bottom + 4
         if spec.gold:
             pygame.draw.circle(surf, GOLD, (x + 6, y + 7), 6)
@@ -138,51 +148,81 @@ class MapView:
         if spec.mana:
             pygame.draw.polygon(surf, MANA, [(x + 6, y), (x + 12, y + 7), (x + 6, y + 14), (x, y + 7)])
             surf.blit(theme.font(18).render(str(spec.mana), True, (20, 20, 20)), (x + 15, y))
-        self._stacks(surf, list(c.stacks_at(loc)), rect, head.bottom + 22, chosen)
+            x += 34
+        stacks = sorted(c.stacks_at(loc), key=lambda s: (c.sides.index(s.player), s.unit))
+        labels = [f"{initials(c.rules.unit_name(s.unit, self.language))}{s.count}" for s in stacks]
+        # the stacks under the gold and mana; from their row on when the card has no room for them so
+        chips, unshown = chip_places(stacks, labels, rect, (rect.x + 5, y + 18))
+        if unshown:
+            along = chip_places(stacks, labels, rect, (x + 2 if x > rect.x + 8 else rect.x + 5, y))
+            chips, unshown = min((chips, unshown), along, key=lambda placed: placed[1])
+        self._chips(surf, chips, labels, unshown, rect, chosen)
+        self.unshown[loc] = unshown
 
-    def _stacks(
-        self, surf: pygame.Surface, stacks: list[Stack], rect: pygame.Rect, top: int, chosen: Stack | None
+    def _chips(
+        self,
+        surf: pygame.Surface,
+        chips: list[tuple[pygame.Rect, Stack]],
+        labels: list[str],
+        unshown: int,
+        rect: pygame.Rect,
+        chosen: Stack | None,
     ) -> None:
-        """A row of chips a player, a chip a stack: the player's colour, the unit's initials and the
-        count; dimmed in the movement phase once all its tokens have moved, outlined when it is the
-        stack in hand; "+n" when the card has no room for n more."""
+        """A chip a stack: the player's colour, the unit's initials and the count; dimmed in the
+        movement phase once all its tokens have moved, outlined when it is the stack in hand; "+n"
+        after the last for the n the card has no room for."""
         c = self.campaign
         font = theme.font(16)
         moving = c.game is not None and c.game.phase == "movement"
-        y = top
-        for player in c.sides:
-            mine = sorted((s for s in stacks if s.player == player), key=lambda s: s.unit)
-            if not mine:
-                continue
-            if y + 16 > rect.bottom - 2:
-                return
-            x = rect.x + 5
-            colour = self.colours.get(player, NEUTRAL)
-            for i, s in enumerate(mine):
-                label = f"{initials(c.rules.unit_name(s.unit, self.language))}{s.count}"
-                w = font.size(label)[0] + 8
-                rest = len(mine) - i - 1
-                if x + w + (22 if rest else 0) > rect.right - 4:
-                    more = font.render(f"+{rest + 1}", True, theme.TEXT)
-                    surf.blit(more, (x, y + 1))
-                    break
-                chip = pygame.Rect(x, y, w, 16)
-                spent = moving and (s.moved >= s.count or s.held)
-                pygame.draw.rect(surf, theme.darker(colour, 0.55) if spent else colour, chip, border_radius=4)
-                pygame.draw.rect(surf, theme.darker(colour, 0.45), chip, 1, border_radius=4)
-                if s is chosen:
-                    pygame.draw.rect(surf, theme.ACCENT, chip.inflate(4, 4), 2, border_radius=5)
-                surf.blit(font.render(label, True, theme.TEXT), (chip.x + 4, chip.y + 2))
-                self.chips.append((chip, s))
-                x += w + 3
-            y += 19
+        for (chip, s), label in zip(chips, labels, strict=False):
+            colour = self.colours.get(s.player, NEUTRAL)
+            spent = moving and (s.moved >= s.count or s.held)
+            pygame.draw.rect(surf, theme.darker(colour, 0.55) if spent else colour, chip, border_radius=4)
+            pygame.draw.rect(surf, theme.darker(colour, 0.45), chip, 1, border_radius=4)
+            if s is chosen:
+                pygame.draw.rect(surf, theme.ACCENT, chip.inflate(4, 4), 2, border_radius=5)
+            surf.blit(font.render(label, True, theme.TEXT), (chip.x + 4, chip.y + 2))
+            self.chips.append((chip, s))
+        if unshown:
+            x, y = (chips[-1][0].right + 3, chips[-1][0].y) if chips else (rect.x + 5, rect.bottom - 18)
+            surf.blit(font.render(f"+{unshown}", True, theme.TEXT), (x, y + 1))
 
 
-def fit(text: str, font: pygame.font.Font, width: int) -> str:
-    """The text, cut short with a dot until it is no wider than `width`."""
-    while font.size(text)[0] > width and len(text) > 3:
-        text = text[:-2] + "."
-    return text
+def chip_places(
+    stacks: list[Stack], labels: list[str], rect: pygame.Rect, start: tuple[int, int]
+) -> tuple[list[tuple[pygame.Rect, Stack]], int]:
+    """Where each stack's chip goes on a card, from `start` (its first row's left end): a row a player
+    while the card has room for rows, then on along the last row, room kept at its end for "+n" when
+    some will not fit; and how many have no room (n)."""
+    font = theme.font(16)
+    left, right = rect.x + 5, rect.right - 4
+
+    def room_below(y: int) -> bool:
+        return y + ROW + 16 <= rect.bottom - 2
+
+    def fits(x: int, y: int, w: int, rest: int) -> bool:
+        return y + 16 <= rect.bottom - 2 and x + w + (0 if room_below(y) or not rest else MORE) <= right
+
+    out: list[tuple[pygame.Rect, Stack]] = []
+    x, y = start
+    for i, (s, label) in enumerate(zip(stacks, labels, strict=True)):
+        w = font.size(label)[0] + 8
+        if i and s.player != stacks[i - 1].player and room_below(y):
+            x, y = left, y + ROW  # the next player's row
+        rest = len(stacks) - i - 1
+        if not fits(x, y, w, rest) and x > left and room_below(y):
+            x, y = left, y + ROW  # this player's stacks go on in the next row
+        if not fits(x, y, w, rest):
+            return out, len(stacks) - i
+        out.append((pygame.Rect(x, y, w, 16), s))
+        x += w + 3
+    return out, 0
+
+
+def name_lines(name: str, width: int) -> tuple[pygame.font.Font, list[str]]:
+    """A location's name on a card's head, beside its entry cost: `width` pixels of the head that the
+    cost and its margin leave; whole, in one line or two (NAME_FITS), NAME_PAD kept each side."""
+    return theme.fitted_lines(name, width - 2 * NAME_PAD, NAME_FITS)
 
 
 def _badge(surf: pygame.Surface, text: str, at: tuple[int, int]) -> None:

@@ -10,7 +10,6 @@ from game.model.resolution import Decision
 from game.running.match import summary
 from game.ui import theme
 from game.ui.log_panel import tooltip
-from game.ui.ow_map import fit
 from game.ui.ow_view import BUTTON_H, BUTTON_STEP, OpenWarsView
 from systems.open_wars.combat import rank
 from systems.open_wars.words import plural, result_words
@@ -50,7 +49,7 @@ def draw_top_bar(v: OpenWarsView, surf: pygame.Surface) -> None:
             break
     room = 80
     while sum(20 + r.get_width() + gap for _p, r in rendered) > width and room > 20:
-        short = {p: fit(n, theme.font(size), room) for p, n in v.names.items()}
+        short = {p: theme.cut(n, theme.font(size), room, whole_words=False) for p, n in v.names.items()}
         rendered = [(p, theme.font(size).render(w, True, theme.TEXT)) for p, w in purses(short)]
         room -= 10
     x, tallest = 10, theme.font(PURSE_FITS[0][0]).render("Ag", True, theme.TEXT).get_height()
@@ -103,10 +102,7 @@ def button_label(label: str, width: int) -> tuple[pygame.font.Font, str]:
         font = theme.font(size)
         if font.size(label)[0] <= width:
             return font, label
-    words = label.split(" ")
-    while len(words) > 1 and font.size(" ".join(words) + "…")[0] > width:
-        words.pop()
-    return font, fit(" ".join(words) + "…", font, width)  # a single long word: cut inside it
+    return font, theme.cut(label, font, width)
 
 
 def _combat_lines(v: OpenWarsView, surf: pygame.Surface, d: Decision, at: tuple[int, int], w: int) -> int:
@@ -227,7 +223,8 @@ def draw_end(v: OpenWarsView, surf: pygame.Surface) -> None:
     first = box.right - col * len(c.sides)
     names = theme.font(22 if len(c.sides) <= 2 else 18)
     for i, p in enumerate(c.sides):
-        surf.blit(names.render(fit(v.names[p], names, col - 8), True, v.colours[p]), (first + i * col, y))
+        name = theme.cut(v.names[p], names, col - 8, whole_words=False)
+        surf.blit(names.render(name, True, v.colours[p]), (first + i * col, y))
     y += 28
     lines = r["score_lines"]
     for line in lines[c.sides[0]]:

@@ -219,9 +219,41 @@ def fitted(text: str, colour: Colour, width: int, sizes: tuple[int, ...] = (19, 
         if surface.get_width() <= width:
             return surface
     last = font(sizes[-1])
-    while len(text) > 1 and last.size(text + "…")[0] > width:
+    return last.render(cut(text, last, width, whole_words=False), True, colour)
+
+
+def fitted_lines(
+    text: str, width: int, fits: tuple[tuple[int, int], ...]
+) -> tuple[pygame.font.Font, list[str]]:
+    """Words in the first of `fits` (a size, the most lines) that holds them whole, broken between words
+    into lines no wider than `width` pixels; else in the last size and the most lines of any, the words
+    that do not fit replaced by an ellipsis (a word wider than the line cut inside, with one)."""
+    for size, most in fits:
+        f = font(size)
+        lines = wrap(text, f, width)
+        if len(lines) <= most and all(f.size(line)[0] <= width for line in lines):
+            return f, lines
+    f, most = font(fits[-1][0]), max(most for _size, most in fits)
+    lines = wrap(text, f, width)
+    kept = lines[:most]
+    if len(lines) > most:
+        kept[-1] += "…"
+    return f, [cut(line, f, width) for line in kept]
+
+
+def cut(text: str, f: pygame.font.Font, width: int, whole_words: bool = True) -> str:
+    """The text if it is no wider than `width` pixels, else shortened with an ellipsis: after its last
+    whole word that fits (inside a single word only when no whole word fits), or with `whole_words`
+    off after as many letters as fit (a name that must say as much as it can in little room)."""
+    if f.size(text)[0] <= width:
+        return text
+    words = text.rstrip("…").split(" ")
+    while whole_words and len(words) > 1 and f.size(" ".join(words) + "…")[0] > width:
+        words.pop()
+    text = " ".join(words)
+    while len(text) > 1 and f.size(text + "…")[0] > width:
         text = text[:-1]
-    return last.render(text.rstrip() + "…", True, colour)
+    return text.rstrip() + "…"
 
 
 def wrap(text: str, f: pygame.font.Font, width: int) -> list[str]:

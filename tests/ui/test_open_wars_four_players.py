@@ -65,7 +65,7 @@ def test_four_purses_fit_the_top_bar_at_1280(window720: pygame.Surface, scenario
         theme.GameFont.render = real  # type: ignore[method-assign]
     purses = [(t, w) for t, w in drawn if "de maná, ejército" in t]
     shown = purses[-4:]  # the sizes tried last: the one drawn
-    said = [t.split(":")[0].rstrip(".") for t, _w in shown]  # a long name cut short ends with a dot
+    said = [t.split(":")[0].rstrip("…") for t, _w in shown]  # a long name cut short ends with an ellipsis
     assert len(shown) == 4 and all(any(n.startswith(x) for x in said) for n in screen.names.values())
     assert sum(20 + w for _t, w in shown) + 10 <= window720.get_width()
 
