@@ -1,6 +1,6 @@
 """The Open Wars map's location cards say each location's whole name in the smallest window (1280x720),
 in both languages, on every hand-made map and on random maps of four players: smaller or in two lines,
-never cut ("Arenas de ." was "Arenas de Fuego"); and a card too small for every stack on it says how
+never cut ("Arenas de ." was "Arenas de Cobre"); and a card too small for every stack on it says how
 many more there are ("+n") rather than leaving a player's stacks out."""
 
 from __future__ import annotations
