@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -82,8 +83,20 @@ def test_a_command_not_open_wars_own_is_left_to_for_glorys_words(small: Callable
 def test_the_logs_march_and_cast_say_the_order_in_the_same_words(small: Callable[..., Campaign]) -> None:
     """The log's line of a march or a cast is the order's words with the side and what it cost."""
     c, t = small(), texts_for("en", ["open-wars"])
-    march = {"player": "dw", "unit": "dwarf-warriors", "count": 2, "path": ["a", "b"], "movement": 2}
-    cast = {"player": "dw", "unit": "runesmith", "location": "a", "spell": "earthquake", "target": "b"}
+    march: dict[str, Any] = {
+        "player": "dw",
+        "unit": "dwarf-warriors",
+        "count": 2,
+        "path": ["a", "b"],
+        "movement": 2,
+    }
+    cast: dict[str, Any] = {
+        "player": "dw",
+        "unit": "runesmith",
+        "location": "a",
+        "spell": "earthquake",
+        "target": "b",
+    }
     cast |= {"cost": 2, "mana": 1}
     said = [
         narrate(Note(rule=r, text="", details=x), c, t, str)

@@ -94,6 +94,10 @@ def test_a_result_without_its_own_words_says_the_logs_word_and_who_won() -> None
 
 def test_the_chances_are_said_in_the_order_given_apart_by_semicolons() -> None:
     """An outcome's words hold a comma, so the outcomes are set apart by semicolons."""
-    odds = [("won: destroyed", Fraction(29, 100)), ("draw", 0.5), ("lost: pushed", 0.21)]
+    odds: list[tuple[str, float | Fraction]] = [
+        ("won: destroyed", Fraction(29, 100)),
+        ("draw", 0.5),
+        ("lost: pushed", 0.21),
+    ]
     said = said_chances(odds, Texts("en"))
     assert said == "wins, destroys the enemy 29%; draw 50%; loses and is pushed back 21%"

@@ -24,7 +24,6 @@ from game.running.names import named
 from game.running.narrate import names_of
 from game.running.settings import COLOUR_BLIND, SPEEDS, Settings
 from game.ui import theme
-from game.ui.ai_turns import ComputerTurns
 from game.ui.camera import Camera
 from game.ui.display import Display
 from game.ui.game_view import GameView
@@ -54,10 +53,8 @@ class BattleView(GameView):
         size: tuple[int, int],
         settings: Settings | None = None,
     ) -> None:
-        super().__init__(match, controllers, settings)
+        super().__init__(match, controllers, settings)  # the computer players started there
         b = match.battle
-        # the computer players, in their process
-        self.ai = ComputerTurns.start(match, controllers, self.settings.ai_think)
         spec = match.scenario.spec
         self.t = named(Texts(self.settings.language, module_locales(b.stack)), match)
         # the sides and objectives by the scenario's names in the player's language (the log's too)

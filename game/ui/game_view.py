@@ -51,6 +51,8 @@ class GameView:
         self.controllers = controllers  # side -> "human", a player name, or "remote" (another machine's)
         self.remote: RemotePlay | None = None  # the other player, when he plays elsewhere (game/net/)
         self.settings = settings or Settings()
+        # the computer players, in their process, given the player's time to think (Settings.ai_think)
+        self.ai = ComputerTurns.start(match, controllers, self.settings.ai_think)
 
     def player_of(self, side: str) -> str:
         """Who plays a side, in the player's words: "you", the computer player's level, the other

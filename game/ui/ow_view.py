@@ -22,7 +22,6 @@ from game.running.narrate import describe
 from game.running.settings import Settings
 from game.running.stats import Figures
 from game.ui import theme
-from game.ui.ai_turns import ComputerTurns
 from game.ui.game_view import GameView
 from game.ui.log_panel import LogPanel
 from game.ui.ow_map import MapView
@@ -91,7 +90,6 @@ class OpenWarsView(GameView):
         self.log.title = self.t("ow_log")
         for e in c.events:
             self.log.add(self.narrate(e))
-        self.ai = ComputerTurns.start(match, controllers)
         self.speed_index = self.settings.speed_index()
         self.mouse = (0, 0)
         # the Esc menu ("menu"), its list of saves ("load"), the questions before quitting ("quit") or
