@@ -4,21 +4,24 @@ FG-VIC-4, before round 6), what each player's army did that a wargamer watches (
 charges, cavalry stopped in difficult ground, guns that moved and shot, obey checks failed,
 detachments, hits taken), and each player's think time per decision (wall clock and CPU).
 
-    python -m bench.ai_match --a hard --b hard-2026-11 --games 70 --out match.jsonl
+    python -m bench.ai_match --a hard --b hard-2026-11 --games 70 --jobs 2 --out match.jsonl
     python -m bench.ai_match --summary match.jsonl [--json]
 
 Game i (from --first to --games) plays scenario i mod n with seed + i; the first player takes the
 second side in odd games, so a match stopped early is still nearly balanced. Each game is a line
-appended to --out as it ends: a long match may be stopped, summed up from what it played (--summary)
-and gone on with (--first: the number of games it played)."""
+appended to --out in the order of the games (with --jobs N, N games are played at once, each in its own
+process, and written as soon as those before them are): a long match may be stopped, summed up from
+what it played (--summary) and gone on with (--first: the number of games it wrote)."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import statistics
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -125,6 +128,22 @@ def behaviour(b: Battle, side: str) -> dict[str, int]:
     return out
 
 
+def played(
+    venues: list[str], kinds: tuple[str, str], seed: int, first: int, games: int, jobs: int
+) -> Iterator[dict[str, Any]]:
+    """Games first..games-1 of a match, in order, played `jobs` at a time (a game is the same whichever
+    process plays it, but for a search cut by its time cap on a loaded machine)."""
+    calls = [(venues[i % len(venues)], seed + i, kinds, i % 2 == 1) for i in range(first, games)]
+    if jobs <= 1:
+        for call in calls:
+            yield {"kinds": list(kinds), **play_one(*call)}
+        return
+    spawn = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(jobs, mp_context=spawn, initializer=builtin_rules.load) as pool:
+        for line in pool.map(play_one, *zip(*calls, strict=True)):
+            yield {"kinds": list(kinds), **line}
+
+
 def _quantile(xs: list[float], q: float) -> float:
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(q * len(xs)))]
@@ -182,6 +201,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any] | None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--first", type=int, default=0, help="the first game's number (to go on with a match)")
     p.add_argument("--scenario", action="append", default=[])
+    p.add_argument("--jobs", type=int, default=1, help="games played at once, each in its own process")
     p.add_argument("--out", type=Path, help="append each game as a JSON line")
     p.add_argument("--summary", type=Path, help="sum up the games of this file and stop")
     p.add_argument("--json", action="store_true")
@@ -190,11 +210,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any] | None:
         builtin_rules.load()
         venues = args.scenario or scenarios()
         lines = []
-        for i in range(args.first, args.games):
-            line = {
-                "kinds": [args.a, args.b],
-                **play_one(venues[i % len(venues)], args.seed + i, (args.a, args.b), i % 2 == 1),
-            }
+        for line in played(venues, (args.a, args.b), args.seed, args.first, args.games, args.jobs):
             lines.append(line)
             if args.out is not None:
                 with args.out.open("a", encoding="utf-8") as f:
