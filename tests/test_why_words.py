@@ -78,3 +78,17 @@ def test_a_move_of_no_length_is_said_as_a_turn(fire: str | None, english: str, s
     assert command_words(still, Texts("en")) == english
     assert command_words(still, Texts("es")) == spanish
     assert command_words(replace(still, moved=1.3), Texts("en")).startswith('move foot 1.3"')
+
+
+@pytest.mark.parametrize(
+    ("looked_at", "english", "spanish"),
+    [
+        (1, "the general weighed 1 position or roll", "el general sopesó 1 posición o tirada"),
+        (2, "the general weighed 2 positions and rolls", "el general sopesó 2 posiciones y tiradas"),
+    ],
+)
+def test_the_title_counts_in_the_singular_after_one(looked_at: int, english: str, spanish: str) -> None:
+    """'weighed 1 positions' read wrong: the title takes the singular after 1 in both languages."""
+    thought = Thought("order", "fr", (weighed(cmd.Pass(), {}),), looked_at)
+    assert why_lines(thought, Texts("en"), str)[0] == f"Why? fr: {english}"
+    assert why_lines(thought, Texts("es"), str)[0] == f"¿Por qué? fr: {spanish}"

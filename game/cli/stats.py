@@ -11,16 +11,11 @@ from typing import TYPE_CHECKING, Any
 from game.cli.options import add_mod_option
 from game.content.locale import LANGUAGES, Texts
 from game.model.errors import one_line
-from game.model.words import Wording, number
+from game.model.words import Wording, counted, number
 from game.running.result_words import fate_why
 
 if TYPE_CHECKING:
     from game.running.stats import Figures
-
-
-def _counted(t: Wording, key: str, n: int) -> str:
-    """A count with its noun, singular for one, in the language of `t` ("1 six", "23 sixes")."""
-    return t(f"{key}_one" if n == 1 else f"{key}_many", n=n)
 
 
 def lines(f: Figures, sides: Mapping[str, str], t: Texts) -> list[str]:
@@ -32,8 +27,8 @@ def lines(f: Figures, sides: Mapping[str, str], t: Texts) -> list[str]:
         lost = " ".join(str(st.losses.get(r, 0)) for r in range(1, f.rounds + 1))
         out.append("  " + t("cli_stats_lost", counts=lost))
         out.append("  " + t("cli_stats_dice", rolls=st.rolls, mean=number(st.mean_die, t, 2),
-                            sixes=_counted(t, "cli_stats_sixes", st.sixes),
-                            ones=_counted(t, "cli_stats_ones", st.ones)))  # fmt: skip
+                            sixes=counted(t, "cli_stats_sixes", st.sixes),
+                            ones=counted(t, "cli_stats_ones", st.ones)))  # fmt: skip
         for kind, k in st.luck.items():
             out.append(
                 "  " + t(f"cli_stats_{kind}", rolls=k.rolls, expected=number(k.expected, t), got=k.got)

@@ -61,6 +61,12 @@ class Number(Word):
         return inches(float(self), t)
 
 
+def counted(t: Wording, key: str, n: int, **values: object) -> str:
+    """A text that counts: `key`_one for one, `key`_many otherwise (Spanish, like English, takes the
+    singular after 1 only), with the count as `n`."""
+    return t(f"{key}_one" if n == 1 else f"{key}_many", n=n, **values)
+
+
 def number(x: float, t: Wording, digits: int = 1, signed: bool = False) -> str:
     """A number to `digits` decimals (a sign always with `signed`), in the language's decimal mark."""
     return f"{x:{'+' if signed else ''}.{digits}f}".replace(".", t("log_decimal_mark"))

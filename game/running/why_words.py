@@ -9,7 +9,7 @@ from collections.abc import Callable
 from game.ai.reasons import Thought, Weighed
 from game.content.locale import Texts
 from game.model import commands as cmd
-from game.model.words import inches, number
+from game.model.words import counted, inches, number
 from game.running.narrate import said_chances
 
 STILL = 0.05  # inches: a move shorter than this is said as a turn where the unit stands
@@ -73,7 +73,7 @@ def why_lines(
     `orders`: the words of a game mode's own commands."""
     if thought is None:
         return [t("why_none")]
-    out = [t("why_title", side=side_name(thought.side), n=thought.looked_at)]
+    out = [counted(t, "why_title", thought.looked_at, side=side_name(thought.side))]
     said: set[tuple[str, ...]] = set()
     for i, w in enumerate(thought.options):
         key = tuple(option_lines(w, False, t, orders))  # moves of one length in other directions read alike
