@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Annotated, get_args, get_origin, get_type_hints
 
 import pytest
@@ -137,3 +137,68 @@ def test_a_count_is_a_number_and_a_list_of_lists_reads_back_inside_out() -> None
     assert problem_said(ES, "missing key: expected a string with at least 1 and at most 60 characters") == (
         "falta la clave: se esperaba un texto de 1 a 60 caracteres"
     )
+
+
+def _random_map_made_wrong() -> Iterator[tuple[str, dict]]:
+    """The game's random map (ow-random) broken each way its settings can be: every [random] key of
+    the wrong type, each check of its own (systems/open_wars/maps.py read_map), and the choices that
+    are the game's, not the file's (factions, seed)."""
+    import copy
+
+    from game.content.records import read_toml
+    from systems.open_wars.map_files import RANDOM_SPEC
+    from systems.open_wars.maps import RandomSpec
+
+    base = read_toml(RANDOM_SPEC)
+
+    def made(change: Callable[[dict], object]) -> dict:
+        data = copy.deepcopy(base)
+        change(data)
+        return data
+
+    for f in dataclasses.fields(RandomSpec):
+        data = copy.deepcopy(base)
+        data["random"][f.name] = 7 if f.name == "size" else "x"
+        yield f"random.{f.name}", data
+    yield "players 7", made(lambda d: d["random"].__setitem__("players", 7))
+    yield "size", made(lambda d: d["random"].__setitem__("size", "huge"))
+    yield "factions", made(lambda d: d["random"].__setitem__("factions", ["elves"]))
+    yield "seed", made(lambda d: d["random"].__setitem__("seed", 3))
+    yield "laid", made(lambda d: d.__setitem__("links", [["a", "b"]]))
+    yield "language", made(lambda d: d.__setitem__("locale", {"fr": {"name": "Carte"}}))
+    yield "named", made(lambda d: d.__setitem__("locale", {"es": {"players": {"p1": "Uno"}}}))
+    yield "type", made(lambda d: d["random"]["names"].__setitem__("castle", d["random"]["names"]["city"]))
+    yield "four", made(lambda d: d["random"]["names"].pop("desert"))
+    yield "name language", made(lambda d: d["random"]["names"]["city"][0]["locale"].__setitem__("en", "X"))
+    yield "not laid, not random", made(lambda d: d.pop("random"))
+
+
+def test_every_problem_of_the_random_maps_settings_is_said_in_spanish() -> None:
+    """The map editor's list on a Spanish screen showed the random map's own checks in English."""
+    from game.editing.document import Document
+    from game.editing.problems import map_problems_of
+    from systems.open_wars.records import load_rules
+
+    ow = load_rules()
+    for label, data in _random_map_made_wrong():
+        found = map_problems_of(Document(data, "map"), ow)
+        assert found, label
+        for p in found:
+            said = problem_said(ES, p.text)
+            values = re.sub(r"'[^']*'|\((claves )?conocid[oa]s: [^)]*\)", "", said)  # the ids as they are
+            assert said != p.text and not ENGLISH_WORDS.search(values), (label, said)
+
+
+# English a Spanish problem would keep if a check had no Spanish text
+ENGLISH_WORDS = re.compile(r"\b(the|an|of|or|not|to|known|expected|found|map|key|names|type|language|each)\b")
+
+
+@pytest.mark.parametrize(
+    ("english", "spanish"),
+    [
+        ("no such id in the map (known: a, b)", "no hay ese id en el mapa (conocidos: a, b)"),
+        ("no such id in the scenario (known: red)", "no hay ese id en el escenario (conocidos: red)"),
+    ],
+)
+def test_a_translation_naming_an_id_the_file_lacks_is_said_in_spanish(english: str, spanish: str) -> None:
+    assert problem_said(ES, english) == spanish

@@ -281,7 +281,13 @@ def read_map(data: dict, where: str) -> MapFile:
     laid = [k for k in LAID if getattr(spec, k)]
     if laid:
         raise ContentError(f"{where}: {laid[0]}", "a random map's spec leaves the map to the generator")
-    check_translations(spec.locale, {"players": set(), "locations": set()}, where, "random map")
+    check_translations(spec.locale, {}, where, "random map")  # its languages; it has no ids to name
+    for lang, words in spec.locale.items():
+        named = [k for k in ("players", "locations") if getattr(words, k)]
+        if named:
+            raise ContentError(
+                f"{where}: locale.{lang}.{named[0]}", "the generator names a random map's players and places"
+            )
     types = get_args(LocationType)
     for k in spec.random.names:
         if k not in types:
@@ -289,12 +295,13 @@ def read_map(data: dict, where: str) -> MapFile:
     for t in types:
         if len(spec.random.names.get(t, [])) < 4:
             raise ContentError(f"{where}: random.names.{t}", "four names or more for each location type")
+    others = [lang for lang in LANGUAGES if lang != "en"]
     for t, names in spec.random.names.items():
         for i, n in enumerate(names):
             for lang in n.locale:
-                if lang not in LANGUAGES or lang == "en":
+                if lang not in others:
                     at = f"{where}: random.names.{t}[{i}].locale.{lang}"
                     raise ContentError(
-                        at, f"not a language of the game other than English ({', '.join(LANGUAGES)})"
+                        at, f"not a language of the game other than English ({', '.join(others)})"
                     )
     return spec
