@@ -23,6 +23,8 @@ GROUND: dict[str, theme.Colour] = {
 NEUTRAL = (95, 95, 95)
 GOLD = (236, 196, 70)
 MANA = (120, 170, 255)
+SHIELD = (190, 196, 208)  # an army's value
+ICON = 15  # a figure's icon and the room after it
 LINK = (118, 112, 96)
 WATER_LINK = (96, 142, 198)
 CARD_SHAPE = 0.85  # a card's height over its width
@@ -141,14 +143,10 @@ class MapView:
             surf.blit(font.render(line, True, theme.TEXT), (head.x + NAME_PAD, head.y + 3 + i * step))
         surf.blit(tag, tag.get_rect(topright=(head.right - NAME_PAD, head.y + 4)))
         x, y = rect.x + 8, head.bottom + 4
-        if spec.gold:
-            pygame.draw.circle(surf, GOLD, (x + 6, y + 7), 6)
-            surf.blit(theme.font(18).render(str(spec.gold), True, (20, 20, 20)), (x + 15, y))
-            x += 34
-        if spec.mana:
-            pygame.draw.polygon(surf, MANA, [(x + 6, y), (x + 12, y + 7), (x + 6, y + 14), (x, y + 7)])
-            surf.blit(theme.font(18).render(str(spec.mana), True, (20, 20, 20)), (x + 15, y))
-            x += 34
+        for kind, n in (("gold", spec.gold), ("mana", spec.mana)):
+            if n:
+                figure(surf, kind, n, (x, y), theme.font(18), (20, 20, 20))
+                x += 34
         stacks = sorted(c.stacks_at(loc), key=lambda s: (c.sides.index(s.player), s.unit))
         labels = [f"{initials(c.rules.unit_name(s.unit, self.language))}{s.count}" for s in stacks]
         # the stacks under the gold and mana; from their row on when the card has no room for them so
@@ -223,6 +221,24 @@ def name_lines(name: str, width: int) -> tuple[pygame.font.Font, list[str]]:
     """A location's name on a card's head, beside its entry cost: `width` pixels of the head that the
     cost and its margin leave; whole, in one line or two (NAME_FITS), NAME_PAD kept each side."""
     return theme.fitted_lines(name, width - 2 * NAME_PAD, NAME_FITS)
+
+
+def figure(
+    surf: pygame.Surface, kind: str, n: int, at: tuple[int, int], f: pygame.font.Font, colour: theme.Colour
+) -> int:
+    """A figure with its icon at `at` (its top left), as the cards and the top bar show them: gold a
+    coin, mana a crystal, an army's value a shield. Returns its right edge."""
+    x, y = at
+    if kind == "gold":
+        pygame.draw.circle(surf, GOLD, (x + 6, y + 7), 6)
+    elif kind == "mana":
+        pygame.draw.polygon(surf, MANA, [(x + 6, y), (x + 12, y + 7), (x + 6, y + 14), (x, y + 7)])
+    else:
+        pygame.draw.polygon(
+            surf, SHIELD, [(x, y + 1), (x + 12, y + 1), (x + 12, y + 7), (x + 6, y + 14), (x, y + 7)]
+        )
+    label = f.render(str(n), True, colour)
+    return surf.blit(label, label.get_rect(midleft=(x + ICON, y + 7))).right  # beside the icon's middle
 
 
 def _badge(surf: pygame.Surface, text: str, at: tuple[int, int]) -> None:

@@ -1,5 +1,6 @@
-"""What the Open Wars screen draws around its map: the top bar, the panel of what is asked and its
-choices, the combat's odds, the last roll, tooltips, the end of the game and the help."""
+"""What the Open Wars screen draws around its map (the top bar: game/ui/ow_top_bar.py): the panel of
+what is asked and its choices, the combat's odds, the last roll, tooltips, the end of the game and the
+help."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from game.model.resolution import Decision
 from game.running.match import summary
 from game.ui import theme
 from game.ui.log_panel import tooltip
+from game.ui.ow_top_bar import seat_hover
 from game.ui.ow_view import BUTTON_H, BUTTON_STEP, OpenWarsView
 from systems.open_wars.combat import rank
 from systems.open_wars.words import plural, result_words
@@ -17,46 +19,6 @@ from systems.open_wars.words import plural, result_words
 # a button's label: its sizes, largest first, and its margin each side. Not 19: at 13 pixels the bold
 # font's space is 3 pixels beside a digit's ink ("4 of 4may move"); at 12 and 14 it reads as a space
 LABEL_SIZES, LABEL_MARGIN = (20, 18), 12
-PURSE_FITS = ((20, 30), (18, 16), (16, 12), (14, 10))  # the purses' font size and gap, widest first
-
-
-def draw_top_bar(v: OpenWarsView, surf: pygame.Surface) -> None:
-    c, t = v.campaign, v.t
-    g = c.game
-    assert g is not None
-    pygame.draw.rect(surf, theme.PANEL, (0, 0, surf.get_width(), theme.TOP_BAR))
-    head = t("ow_top", map=v.words.name, round=g.round, limit=g.max_rounds,
-             phase=t("ow_phase_" + g.phase))  # fmt: skip
-    surf.blit(theme.font(26).render(head, True, theme.TEXT), (10, 6))
-    values = c.army_values()
-    pending = c.pending
-
-    def purses(names: dict[str, str]) -> list[tuple[str, str]]:
-        out = []
-        for p in c.order:
-            purse = c.purses[p]
-            words = t("ow_purse", side=names[p], gold=purse.gold, mana=purse.mana, army=values[p])
-            if pending is not None and pending.side == p:
-                words += f"  < {v.player_of(p)}" + (" ..." if v.ai.thinking is not None else "")
-            out.append((p, words))
-        return out
-
-    # three or four players: a smaller size and closer, then shorter names, until every purse fits
-    width = surf.get_width()
-    for size, gap in PURSE_FITS:
-        rendered = [(p, theme.font(size).render(w, True, theme.TEXT)) for p, w in purses(v.names)]
-        if sum(20 + r.get_width() + gap for _p, r in rendered) <= width:
-            break
-    room = 80
-    while sum(20 + r.get_width() + gap for _p, r in rendered) > width and room > 20:
-        short = {p: theme.cut(n, theme.font(size), room, whole_words=False) for p, n in v.names.items()}
-        rendered = [(p, theme.font(size).render(w, True, theme.TEXT)) for p, w in purses(short)]
-        room -= 10
-    x, tallest = 10, theme.font(PURSE_FITS[0][0]).render("Ag", True, theme.TEXT).get_height()
-    for p, label in rendered:
-        pygame.draw.rect(surf, v.colours[p], (x, 34, 14, 14), border_radius=3)
-        surf.blit(label, (x + 20, 33 + (tallest - label.get_height()) // 2))
-        x += 20 + label.get_width() + gap
 
 
 def draw_panel(v: OpenWarsView, surf: pygame.Surface, d: Decision | None) -> None:
@@ -156,7 +118,7 @@ def _last_roll(v: OpenWarsView, surf: pygame.Surface, at: tuple[int, int]) -> in
 
 
 def draw_hover(v: OpenWarsView, surf: pygame.Surface, where: dict[str, tuple[tuple[str, ...], int]]) -> None:
-    if v.button_or_rule_tip(surf, v.buttons):
+    if v.button_or_rule_tip(surf, v.buttons) or seat_hover(v, surf):
         return
     if v.menu is not None or (v.help and v.help_box.collidepoint(v.mouse)):
         return  # what the menu or the F1 help covers is not hovered

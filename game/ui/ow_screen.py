@@ -15,7 +15,8 @@ from game.running.stats import figures
 from game.ui import theme
 from game.ui.load_list import browse, open_saves
 from game.ui.menu import draw_menu, leaving
-from game.ui.ow_panels import boxed, draw_end, draw_help, draw_hover, draw_panel, draw_top_bar
+from game.ui.ow_panels import boxed, draw_end, draw_help, draw_hover, draw_panel
+from game.ui.ow_top_bar import draw_top_bar
 from game.ui.ow_view import MENU_TITLES, MENUS, OpenWarsView
 from game.ui.rules_browser import RulesBrowser
 from game.ui.stats_view import FigureWords, draw_figures

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -35,6 +36,9 @@ from systems.open_wars.records import Spell
 from systems.open_wars.state import Campaign, Stack
 from systems.open_wars.volley import Shoot, shot_losses, targets
 from systems.open_wars.words import ending, narrate, plural, tokens, unit_name
+
+if TYPE_CHECKING:
+    from game.ui.ow_top_bar import SeatEntry
 
 BUTTON_H, BUTTON_STEP = 28, 32
 # the Esc menu and the questions before leaving: (what a button does, its label), with their titles;
@@ -100,6 +104,7 @@ class OpenWarsView(GameView):
         self.rules: RulesBrowser | None = None  # the rules reference, over everything
         self.menu_buttons: list[tuple[pygame.Rect, str]] = []
         self.buttons: list[tuple[pygame.Rect, Choice]] = []
+        self.seats: list[SeatEntry] = []  # the top bar's seats as last drawn, for their hover boxes
         self.help = False
         self.figures: Figures | None = None  # Tab: the game in figures so far (game/running/stats.py)
         self._figured: tuple[int, Figures] | None = None  # the figures last worked out, at so many events
