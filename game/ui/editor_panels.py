@@ -24,7 +24,7 @@ from game.editing.problems import Problem
 from game.editing.texts import text
 from game.model.modules import modules_by_mode
 from game.model.ruleset import Ruleset, TerrainKind
-from game.model.words import slug
+from game.model.words import counted, slug
 from game.ui.editor_forms import LABEL, ROW, Bound, Form
 from systems.open_wars.maps import LocationSpec, PlayerSpec
 from systems.open_wars.records import OpenWarsRules
@@ -236,7 +236,7 @@ def chosen_tab(form: Form, p: Panel, element: Path | None) -> None:
         if linear:
             form.number(t("editor_field_width"), element, "width", found.get("width"), "float")
         points = found.get("path") or found.get("polygon") or []
-        form.label(t("editor_points", count=len(points)), style="#dim")
+        form.label(counted(t, "editor_points", len(points)), style="#dim")
     elif element[0] == "objectives":
         sides = [
             (t("editor_nobody"), None),
@@ -271,7 +271,11 @@ def map_tab(form: Form, p: Panel) -> None:
     form.text(t("editor_field_authored"), (), "authored", "en", str(doc.get(("authored",), "")))
     links = doc.get(("links",)) or []
     water = sum(1 for a, b in links if maps.link_kind(doc, a, b) == "water") if links else 0
-    form.label(t("editor_links", land=len(links) - water, water=water), style="#dim")
+    land, by_water = (
+        counted(t, "editor_land_links", len(links) - water),
+        counted(t, "editor_water_links", water),
+    )
+    form.label(t("editor_links", land=land, water=by_water), style="#dim")
 
 
 def players_tab(form: Form, p: Panel, ow: OpenWarsRules) -> None:

@@ -28,6 +28,7 @@ from game.editing.problem_words import problem_said
 from game.editing.problems import Problem, problems_of
 from game.editing.texts import text
 from game.model.errors import one_line
+from game.model.words import counted
 from game.running.log_texts import texts_for
 from game.ui import theme
 from game.ui.editor_files import FileCommands
@@ -420,7 +421,7 @@ class EditorScreen(FileCommands):
         self._title(surf)
         self._hint(surf)
         count = len(self.problems)
-        summary = self.t("editor_problems", count=count) if count else self.t("editor_no_problems")
+        summary = counted(self.t, "editor_problems", count) if count else self.t("editor_no_problems")
         kind = self.t("editor_title_map" if self.doc.kind == "map" else "editor_title_scenario")
         self.status_label.set_text(
             one_line(f"{kind}: {summary}" + (f" · {self.status}" if self.status else ""), 220)

@@ -214,3 +214,52 @@ def test_the_zone_tools_say_the_sides_names_as_they_change(
     frames(new, window720)
     shortened = zones()[1]
     assert shortened.startswith("Zone: Ejército") and shortened.endswith("…")
+
+
+@pytest.mark.parametrize(
+    ("language", "one", "two"),
+    [
+        ("es", "1 problema: haz clic", "2 problemas: haz clic"),
+        ("en", "1 problem: click", "2 problems: click"),
+    ],
+)
+def test_the_status_counts_its_problems_in_the_singular_after_one(
+    window720: pygame.Surface, tmp_path: Path, language: str, one: str, two: str
+) -> None:
+    """The Open Wars random map with one problem, then two: 'Editor de mapas de Open Wars: 1 problemas'
+    read wrong."""
+    spec = (CONTENT / "scenarios" / "open-wars" / "ow-random.toml").read_text(encoding="utf-8")
+    wrong = tmp_path / "wrong.toml"
+    wrong.write_text(spec.replace("players = 2", "players = 7", 1), encoding="utf-8")
+    ed = EditorScreen(window720.get_size(), Texts(language), [], wrong)
+    frames(ed, window720)
+    assert len(ed.problems) == 1 and one in ed.status_label.text
+    wrong.write_text(spec.replace("players = 2", "players = 7", 1).replace("gold = 10", "gold = -1", 1))
+    ed = EditorScreen(window720.get_size(), Texts(language), [], wrong)
+    frames(ed, window720)
+    assert len(ed.problems) == 2 and two in ed.status_label.text
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        (
+            "es",
+            ["1 punto", "2 puntos", "1 enlace por tierra, 2 por agua", "2 enlaces por tierra, 1 por agua"],
+        ),
+        ("en", ["1 point", "2 points", "1 land link, 2 water links", "2 land links, 1 water link"]),
+    ],
+)
+def test_the_forms_counts_take_the_singular_after_one(language: str, said: list[str]) -> None:
+    from game.model.words import counted
+
+    t = Texts(language)
+
+    def links(land: int, water: int) -> str:
+        return t(
+            "editor_links",
+            land=counted(t, "editor_land_links", land),
+            water=counted(t, "editor_water_links", water),
+        )
+
+    assert [counted(t, "editor_points", 1), counted(t, "editor_points", 2), links(1, 2), links(2, 1)] == said
