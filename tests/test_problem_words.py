@@ -19,6 +19,7 @@ from game.editing import battle as edit
 from game.editing.elements import set_field
 from game.editing.problem_words import problem_said
 from game.editing.problems import scenario_problems_of
+from game.model.errors import ContentError
 from game.model.ruleset import Ruleset
 from systems.open_wars.maps import MapFile
 from tests.test_editor_model import small_battle
@@ -191,6 +192,25 @@ def test_every_problem_of_the_random_maps_settings_is_said_in_spanish() -> None:
 
 # English a Spanish problem would keep if a check had no Spanish text
 ENGLISH_WORDS = re.compile(r"\b(the|an|of|or|not|to|known|expected|found|map|key|names|type|language|each)\b")
+
+
+def test_a_count_of_items_takes_the_singular_after_one() -> None:
+    """'hay 1 elementos' on the random map's yields: the check and both languages count as they should;
+    a long text's size is said in Spanish too."""
+    from game.content.records import convert
+
+    for value, english, spanish in (
+        ([1], "found 1 item", "hay 1 elemento"),
+        ([1, 2, 3], "found 3 items", "hay 3 elementos"),
+    ):
+        with pytest.raises(ContentError) as e:
+            convert(tuple[int, int], value, "gold")
+        assert e.value.problem.endswith(english) and problem_said(ES, e.value.problem).endswith(spanish)
+    with pytest.raises(ContentError) as e:
+        convert(
+            get_type_hints(MapFile, include_extras=True)["name"], "x" * 95, "name"
+        )  # a map's name: 1 to 80 characters
+    assert problem_said(ES, e.value.problem) == "se esperaba un texto de 1 a 80 caracteres; hay 95 caracteres"
 
 
 @pytest.mark.parametrize(

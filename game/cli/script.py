@@ -8,15 +8,16 @@ from pathlib import Path
 from typing import Any
 
 from game.cli.options import add_mod_option
-from game.content.locale import LANGUAGES, counted
+from game.content.locale import LANGUAGES
 from game.model.errors import one_line
+from game.model.words import english_count
 
 
 def summary(result: dict[str, Any]) -> list[str]:
     """The state after the last step, one line per unit and officer."""
     lines = []
     for name, u in result["units"].items():
-        hits = counted(u["hits"], "hit", "hits")
+        hits = english_count(u["hits"], "hit", "hits")
         state = "destroyed" if u["destroyed"] else ("removed" if u["removed"] else hits)
         dis = ", disorganised" if u["disorganised"] else ""
         lines.append(f"{name}: ({u['at'][0]:.2f}, {u['at'][1]:.2f}) facing {u['facing']:g}, {state}{dis}")
@@ -24,7 +25,7 @@ def summary(result: dict[str, Any]) -> list[str]:
         dead = ", killed" if o["dead"] else ""
         lines.append(
             f"{name}: ({o['at'][0]:.2f}, {o['at'][1]:.2f}), experience {o['experience']}, "
-            f"{counted(o['lost_brigades'], 'lost brigade', 'lost brigades')}{dead}"
+            f"{english_count(o['lost_brigades'], 'lost brigade', 'lost brigades')}{dead}"
         )
     lines += [f"marker: ({x:.2f}, {y:.2f})" for x, y in result["markers"]]
     return lines

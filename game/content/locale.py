@@ -147,12 +147,6 @@ def lenient(text: str, values: Mapping[str, object]) -> str:
         return text
 
 
-def counted(n: float, one: str, many: str) -> str:
-    """A count and its noun, singular for one: "1 round", "2 rounds", "0.5 wins" (the command line's
-    English)."""
-    return f"{n:g} {one if n == 1 else many}"
-
-
 def check_translations(
     locale: Mapping[str, Any], known: Mapping[str, set[str]], where: str, what: str
 ) -> None:

@@ -21,6 +21,7 @@ from typing import Annotated, Any, Literal, TypeVar, cast, get_args, get_origin,
 from game.content.files import read_regular
 from game.model.errors import ContentError
 from game.model.limits import ID_WORDS, Bounds, IsId, OneOf, check_id, shown
+from game.model.words import english_count
 
 T = TypeVar("T")
 
@@ -150,7 +151,9 @@ def convert(tp: Any, value: Any, where: str, errors: list[ContentError] | None =
             b.holds(converted if size is None else size) for b in extra if isinstance(b, Bounds)
         ) or any(converted not in b.names() for b in extra if isinstance(b, OneOf)):
             found = (
-                f"{size} {'characters' if isinstance(converted, str) else 'items'}"
+                english_count(
+                    size, *(("character", "characters") if isinstance(converted, str) else ("item", "items"))
+                )
                 if size is not None and (len(repr(value)) > 40 or not isinstance(converted, str))
                 else shown(value)
             )
@@ -192,7 +195,9 @@ def convert(tp: Any, value: Any, where: str, errors: list[ContentError] | None =
             problems = _Problems(errors)
             if origin is tuple and args and args[-1] is not Ellipsis:
                 if len(value) != len(args):
-                    raise ContentError(where, f"expected {type_name(tp)}, found {len(value)} items")
+                    raise ContentError(
+                        where, f"expected {type_name(tp)}, found {english_count(len(value), 'item', 'items')}"
+                    )
                 fixed = [
                     problems.convert(a, v, f"{where}[{i}]")
                     for i, (a, v) in enumerate(zip(args, value, strict=True))

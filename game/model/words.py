@@ -61,6 +61,12 @@ class Number(Word):
         return inches(float(self), t)
 
 
+def english_count(n: float, one: str, many: str) -> str:
+    """A count and its noun in English, singular for one: "1 round", "2 rounds", "0.5 wins" (the
+    command line's and the checks' words; a screen's words are `counted`)."""
+    return f"{n:g} {one if n == 1 else many}"
+
+
 def counted(t: Wording, key: str, n: int, **values: object) -> str:
     """A text that counts: `key`_one for one, `key`_many otherwise (Spanish, like English, takes the
     singular after 1 only), with the count as `n`."""

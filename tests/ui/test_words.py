@@ -12,12 +12,12 @@ import pygame
 
 from game.ai.players import make_player
 from game.ai.reasons import Thought, weighed
-from game.content.locale import Texts, counted
+from game.content.locale import Texts
 from game.content.rulesref import reference_for
 from game.model import commands as cmd
 from game.model.events import Roll
 from game.model.modules import modules_by_mode
-from game.model.words import Number, inches, number
+from game.model.words import Number, english_count, inches, number
 from game.running.log_texts import texts_for
 from game.running.match import new_match, play
 from game.running.names import named
@@ -44,7 +44,7 @@ def test_a_measure_is_written_one_way_everywhere() -> None:
 
 
 def test_counts_are_said_in_the_singular_for_one() -> None:
-    said = [counted(n, "round", "rounds") for n in (1, 2, 0, 0.5)]
+    said = [english_count(n, "round", "rounds") for n in (1, 2, 0, 0.5)]
     assert said == ["1 round", "2 rounds", "0 rounds", "0.5 rounds"]
     for t, one, many in ((EN, "after 1 round", "after 3 rounds"), (ES, "tras 1 turno", "tras 3 turnos")):
         assert t("ended_after_one", reason="x", rounds=1).endswith(one)
