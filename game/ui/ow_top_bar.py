@@ -6,33 +6,18 @@ names and their players are each said whole at 1280 pixels across."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pygame
 
 from game.ui import theme
 from game.ui.log_panel import tooltip
 from game.ui.ow_map import ICON, figure
-from game.ui.ow_view import OpenWarsView
+from game.ui.ow_view import OpenWarsView, SeatEntry
 
 SEAT_SIZES = (18, 16, 14)  # the seats' font sizes, largest first: the largest every entry fits in
 COLUMNS = 2  # seats to a row
 TITLE_SHARE = 0.4  # the most of the bar's width the title takes (a long map name is cut)
 SWATCH, PAD = 14, 6  # the seat's colour square; the room after it and between its parts
 FIGURES = ("gold", "mana", "army")
-
-
-@dataclass(frozen=True)
-class SeatEntry:
-    """One seat as the bar shows it: `who` as drawn (its name and player, whole unless not even the
-    smallest size holds it), `said` whole, its figures (gold, mana, army value), its box, its size."""
-
-    side: str
-    who: str
-    said: str
-    figures: tuple[int, int, int]
-    box: pygame.Rect
-    size: int
 
 
 def _width(f: pygame.font.Font, who: str, figures: tuple[int, ...]) -> int:

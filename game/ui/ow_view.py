@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -37,8 +36,20 @@ from systems.open_wars.state import Campaign, Stack
 from systems.open_wars.volley import Shoot, shot_losses, targets
 from systems.open_wars.words import ending, narrate, plural, tokens, unit_name
 
-if TYPE_CHECKING:
-    from game.ui.ow_top_bar import SeatEntry
+
+@dataclass(frozen=True)
+class SeatEntry:
+    """One seat as the top bar (ow_top_bar.py) shows it: `who` as drawn (its name and player, whole
+    unless not even the smallest size holds it), `said` whole, its figures (gold, mana, army value),
+    its box, its size."""
+
+    side: str
+    who: str
+    said: str
+    figures: tuple[int, int, int]
+    box: pygame.Rect
+    size: int
+
 
 BUTTON_H, BUTTON_STEP = 28, 32
 # the Esc menu and the questions before leaving: (what a button does, its label), with their titles;
