@@ -118,7 +118,7 @@ def _last_roll(v: OpenWarsView, surf: pygame.Surface, at: tuple[int, int]) -> in
 
 
 def draw_hover(v: OpenWarsView, surf: pygame.Surface, where: dict[str, tuple[tuple[str, ...], int]]) -> None:
-    if v.button_or_rule_tip(surf, v.buttons) or seat_hover(v, surf):
+    if v.button_or_rule_tip(surf, v.buttons) or seat_hover(v, surf) is not None:
         return
     if v.menu is not None or (v.help and v.help_box.collidepoint(v.mouse)):
         return  # what the menu or the F1 help covers is not hovered

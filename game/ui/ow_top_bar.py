@@ -85,11 +85,13 @@ def draw_top_bar(v: OpenWarsView, surf: pygame.Surface) -> None:
             x = figure(surf, kind, n, (x, y - SWATCH // 2), f, colour) + PAD * 2
 
 
-def seat_hover(v: OpenWarsView, surf: pygame.Surface) -> bool:
-    """The hover box of the seat under the mouse: its name and player, its figures in words."""
+def seat_hover(v: OpenWarsView, surf: pygame.Surface) -> pygame.Rect | None:
+    """The hover box of the seat under the mouse (where it was drawn): its name and player, its
+    figures in words. It opens below the bar, inside the window, so that it never covers another
+    seat (four seats fill the bar's two rows)."""
     e = next((e for e in v.seats if e.box.collidepoint(v.mouse)), None)
     if e is None:
-        return False
+        return None
     gold, mana, army = e.figures
-    tooltip(surf, v.mouse, e.said, v.t("ow_seat_hint", gold=gold, mana=mana, army=army))
-    return True
+    below = pygame.Rect(0, theme.TOP_BAR, surf.get_width(), surf.get_height() - theme.TOP_BAR)
+    return tooltip(surf, v.mouse, e.said, v.t("ow_seat_hint", gold=gold, mana=mana, army=army), within=below)

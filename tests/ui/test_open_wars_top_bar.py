@@ -77,7 +77,7 @@ def test_a_seat_s_hover_box_says_its_figures_in_words(
     window720: pygame.Surface, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     shown: list[tuple[str, str]] = []
-    monkeypatch.setattr(ow_top_bar, "tooltip", lambda _s, _at, title, text: shown.append((title, text)))
+    monkeypatch.setattr(ow_top_bar, "tooltip", lambda _s, _at, title, text, **_: shown.append((title, text)))
     screen = screen_of(window720, "es", 4)
     try:
         screen.draw(window720)
@@ -89,5 +89,31 @@ def test_a_seat_s_hover_box_says_its_figures_in_words(
         gold, mana, army = c.purses[seat.side].gold, c.purses[seat.side].mana, c.army_values()[seat.side]
         assert seat.figures == (gold, mana, army)
         assert shown == [(seat.said, f"{gold} de oro, {mana} de maná, valor del ejército {army}")]
+    finally:
+        screen.close()
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_seat_s_hover_box_covers_no_other_seat(
+    window720: pygame.Surface, language: str, players: int
+) -> None:
+    """Session 12: the box opened over a seat of the first row covered the second row's seats (four
+    players). Over each seat, its longest names in the language, the bar is left exactly as drawn and
+    the box lies below it, inside the window."""
+    screen = screen_of(window720, language, players)
+    try:
+        screen.mouse = (window720.get_width() - 5, window720.get_height() - 5)
+        screen.draw(window720)
+        bar = pygame.Rect(0, 0, window720.get_width(), theme.TOP_BAR)
+        plain = pygame.image.tobytes(window720.subsurface(bar), "RGB")
+        for e in screen.seats:
+            for at in (e.box.midleft, e.box.center, (e.box.right - 1, e.box.bottom - 1)):
+                screen.mouse = at
+                screen.draw(window720)
+                box = ow_top_bar.seat_hover(screen, window720)
+                assert box is not None, (e.who, at)
+                assert box.top >= theme.TOP_BAR and window720.get_rect().contains(box), (e.who, box)
+                assert pygame.image.tobytes(window720.subsurface(bar), "RGB") == plain, (e.who, at)
     finally:
         screen.close()
