@@ -28,6 +28,7 @@ def test_every_shipped_map_has_its_words_in_spanish(path: Path, ow_rules: OpenWa
     spec = load_map(path, ow_rules).spec
     own = spec.locale["es"]
     assert own.name and own.description and own.name != spec.name
+    assert own.authored and own.authored != spec.authored  # who made it, said in Spanish too
     assert set(own.players) == {p.id for p in spec.players}
     assert set(own.locations) == {loc.id for loc in spec.locations}
     assert spec.words("en").name == spec.name  # English: the file's own words

@@ -26,7 +26,7 @@ SLOTS: dict[tuple[tuple[str, ...], str], tuple[str, str]] = {
     (("players", "*"), "name"): ("players", "id"),
     (("locations", "*"), "name"): ("locations", "id"),
 }
-TOP = ("name", "description", "history")  # the file's own texts, translated under the same key
+TOP = ("name", "description", "history", "authored")  # the file's own texts, translated under the same key
 
 # A new document's first names (the ui.toml keys that word them), by the document's kind.
 FIRST_NAMES: dict[str, dict[tuple[Path, str], str]] = {

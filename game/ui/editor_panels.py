@@ -268,7 +268,7 @@ def map_tab(form: Form, p: Panel) -> None:
     p.named(form, t("editor_field_name"), (), "name")
     p.named(form, t("editor_field_description"), (), "description", lines=4)
     form.number(t("editor_field_max_rounds"), (), "max_rounds", doc.get(("max_rounds",)))
-    form.text(t("editor_field_authored"), (), "authored", "en", str(doc.get(("authored",), "")))
+    p.named(form, t("editor_field_authored"), (), "authored")
     links = doc.get(("links",)) or []
     water = sum(1 for a, b in links if maps.link_kind(doc, a, b) == "water") if links else 0
     land, by_water = (

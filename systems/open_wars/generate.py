@@ -151,6 +151,7 @@ def random_map(spec: MapFile, rules: OpenWarsRules, options: MapOptions, seed: i
         lang: MapWords(
             own.name,
             own.description,
+            own.authored,
             {p.id: _said(rules, p.faction, lang, factions, k) for k, p in enumerate(players)},
             words.get(lang, {}),
         )

@@ -53,6 +53,12 @@ def generated_map(rules: object, seed: int, options: RandomOptions) -> dict[str,
     data = _plain(dataclasses.asdict(made))
     data["id"], data["name"] = f"ow-random-{seed}", f"Random map {seed}"
     data["description"] = f"A map made at random from seed {seed}: the same seed makes the same map."
+    # its Spanish too (as For Glory's generator says its battle): not ow-random's "choose the players"
+    spanish = data.setdefault("locale", {}).setdefault("es", {})
+    spanish["name"] = f"Mapa aleatorio {seed}"
+    spanish["description"] = (
+        f"Un mapa hecho al azar con la semilla {seed}: la misma semilla hace el mismo mapa."
+    )
     return data
 
 

@@ -56,11 +56,13 @@ class PlayerSpec:
 
 @dataclass(frozen=True)
 class MapWords:
-    """A map's words in another language (`[locale.<language>]`, docs/scenarios.md): its name and
-    description, its players' and locations' names by id; what it leaves out stays as the file says."""
+    """A map's words in another language (`[locale.<language>]`, docs/scenarios.md): its name,
+    description and who made it, its players' and locations' names by id; what it leaves out stays as
+    the file says."""
 
     name: Annotated[str, Bounds(0, 80)] = ""
     description: str = ""
+    authored: str = ""
     players: dict[str, Name] = field(default_factory=dict)
     locations: dict[str, Name] = field(default_factory=dict)
 
@@ -132,6 +134,7 @@ class MapFile:
         return MapWords(
             own.name or self.name,
             own.description or self.description,
+            own.authored or self.authored,
             {p.id: own.players.get(p.id) or p.name for p in self.players},
             {loc.id: own.locations.get(loc.id) or loc.name for loc in self.locations},
         )
