@@ -34,7 +34,6 @@ def draw_top_bar(v: BattleView, surf: pygame.Surface) -> None:
         big.render(t("top_bar", round=g.round, phase=phase, active=active), True, theme.TEXT),
         (10, theme.px(6)),
     )
-    surf.blit(small.render(who, True, theme.ACCENT), (10, theme.px(32)))
     points = v.score()
     score = "   ".join(f"{v.names.get(s, s)} {p}" for s, p in points.items())
     text = big.render(t("score", score=score), True, theme.TEXT)
@@ -42,10 +41,11 @@ def draw_top_bar(v: BattleView, surf: pygame.Surface) -> None:
     surf.blit(text, (right - text.get_width(), theme.px(6)))
     _modules_chip(v, surf, head.right + 14, right - text.get_width() - 14)
     lines = [line for status in b.stack.statuses if (line := status(b)) is not None]
-    if lines:  # the rule modules' state (command points ...)
+    if lines:  # the rule modules' state (command points ...), the order left of it
         words = small.render("   ".join(t(key, **values) for key, values in lines), True, theme.ACCENT)
-        surf.blit(words, (right - words.get_width(), theme.px(32)))
-    _order_strip(v, surf, small)
+        right = surf.blit(words, (right - words.get_width(), theme.px(32))).x - GAP
+    strip = _order_strip(v, surf, 10 + min(small.size(who)[0], int((right - 10) * WHO_SHARE)) + GAP, right)
+    surf.blit(small.render(theme.cut(who, small, strip - GAP - 10), True, theme.ACCENT), (10, theme.px(32)))
 
 
 def _modules_chip(v: BattleView, surf: pygame.Surface, left: int, right: int) -> None:
@@ -67,25 +67,58 @@ def _modules_chip(v: BattleView, surf: pygame.Surface, left: int, right: int) ->
     v.modules_chip = chip
 
 
-def _order_strip(v: BattleView, surf: pygame.Surface, font: pygame.font.Font) -> None:
-    """The activation order of this round, the active formation marked."""
+WHO_SHARE = 0.4  # the most of the second row who decides takes when the activation order wants more
+GAP, STRIP_SIZES = 14, (18, 16, 14)  # between the order's chips; their font sizes, largest first
+
+
+def _order_strip(v: BattleView, surf: pygame.Surface, left: int, right: int) -> int:
+    """The activation order of this round, the active formation marked, right-aligned between `left`
+    and `right`: in the largest of STRIP_SIZES it fits, else in the smallest with the longest names
+    shortened alike (each keeps its initiative), so the first to act is never pushed off the window.
+    Returns where it begins (`right` when there is none)."""
     b = v.battle
     g = b.game
     assert g is not None
+    v.order_chips = []
     if not g.initiative:
-        return
-    x = v.size[0] - theme.RIGHT_PANEL - 10
+        return right
     active = b.activation.formation.key if b.activation else None
     items = sorted(g.initiative.items(), key=lambda kv: -kv[1])
-    for key, init in reversed(items):
+    names = [v.t.names.formation(key) for key, _init in items]
+    tails = [f" {init}" for _key, init in items]
+    for size in STRIP_SIZES:
+        font = theme.font(size)
+        if sum(font.size(n + tail)[0] + GAP for n, tail in zip(names, tails, strict=True)) <= right - left:
+            break
+    else:
+        names = shortened(names, tails, font, right - left)
+    x = right
+    for (key, init), name in reversed(list(zip(items, names, strict=True))):
         side = next((f.side for f in b.formations if f.key == key), "")
-        words = f"{v.t.names.formation(key)} {init}"
-        label = font.render(words, True, theme.ACCENT if key == active else theme.TEXT_DIM)
-        x -= label.get_width() + 14
+        label = font.render(f"{name} {init}", True, theme.ACCENT if key == active else theme.TEXT_DIM)
+        x -= label.get_width() + GAP
         colour = v.renderer.colours.get(side, theme.PANEL_EDGE)
-        strip = pygame.Rect(x - 4, theme.px(33), label.get_width() + 8, theme.px(18))
-        pygame.draw.rect(surf, colour, strip, border_radius=3)
-        surf.blit(label, label.get_rect(midleft=(x, strip.centery)))
+        chip = pygame.Rect(x - 4, theme.px(33), label.get_width() + 8, theme.px(18))
+        pygame.draw.rect(surf, colour, chip, border_radius=3)
+        surf.blit(label, label.get_rect(midleft=(x, chip.centery)))
+        v.order_chips.insert(0, (chip, key, init))
+    return x - 4
+
+
+def shortened(names: list[str], tails: list[str], font: pygame.font.Font, room: int) -> list[str]:
+    """The names cut so that each with its tail and a gap fits `room` together: the names shorter than
+    an even share kept whole, the share of the others raised by what those leave."""
+    widths = [font.size(n)[0] for n in names]
+    left = room - sum(font.size(tail)[0] + GAP for tail in tails)
+    long = set(range(len(names)))
+    share = 0
+    while long:
+        share = max((left - sum(w for k, w in enumerate(widths) if k not in long)) // len(long), 0)
+        short = {k for k in long if widths[k] <= share}
+        if not short:
+            break
+        long -= short
+    return [theme.cut(n, font, share, whole_words=False) if k in long else n for k, n in enumerate(names)]
 
 
 def draw_dice(v: BattleView, surf: pygame.Surface) -> None:
@@ -154,6 +187,13 @@ def draw_hover(v: BattleView, surf: pygame.Surface) -> None:
     if v.modules_chip is not None and v.modules_chip.collidepoint(v.mouse):
         text = "\n".join(f"{name}: {description}" for name, description in v.modules_words())
         tooltip(surf, v.mouse, v.t("modules_title"), text, 480)
+        return
+    chip = next(((key, init) for rect, key, init in v.order_chips if rect.collidepoint(v.mouse)), None)
+    if chip is not None:  # its name whole, however short the strip made it
+        key, init = chip
+        side = next((f.side for f in v.battle.formations if f.key == key), "")
+        said = v.t("order_hint", side=v.names.get(side, side), initiative=init)
+        tooltip(surf, v.mouse, v.t.names.formation(key, short=False), said)
         return
     if v.button_or_rule_tip(surf, v.buttons):
         return

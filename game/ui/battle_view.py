@@ -103,6 +103,8 @@ class BattleView(GameView):
         self.sounds = Sounds(volume=self.settings.sound, music=self.settings.music)
         self.menu_buttons: list[tuple[pygame.Rect, str]] = []
         self.modules_chip: pygame.Rect | None = None  # the top bar's chip naming the rule modules in play
+        # the top bar's activation order as drawn: each chip, its formation and initiative
+        self.order_chips: list[tuple[pygame.Rect, str, int]] = []
         self.hover_box: pygame.Rect | None = None  # where the box about a piece under the mouse was drawn
         self.autosaved_round = b.game.round if b.game else 0
         self.speed_index = self.settings.speed_index()

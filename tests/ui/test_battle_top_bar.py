@@ -1,0 +1,102 @@
+"""The battle screen's top bar at 1280x720 (session 12): the activation order of a battle of many
+divisions ran off the window's left edge (Medina de Rioseco: the first to act cut to "n 9") and over
+who decides ("Franceses (IA" and no more, Bailén). The order now fits beside who decides, its names
+shortened alike only when even the smallest size does not hold them, each chip's hover box saying its
+division whole."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+import pygame
+import pytest
+
+from game.ai.players import make_player
+from game.running.match import new_match, play
+from game.running.settings import Settings
+from game.ui import theme
+from game.ui.battle_hud import GAP, draw_hover, shortened
+from game.ui.battle_screen import BattleScreen
+from tests.ui.tour import recording
+
+
+def screen_at_activations(
+    window: pygame.Surface, scenario: str, language: str, who: str = "hard"
+) -> BattleScreen:
+    """The battle played by two sensible generals until every formation has its initiative, then on
+    the screen, each side played by `who` (the hard general: the longest words of who decides)."""
+    m = new_match(scenario, 3)
+    g = m.battle.game
+    assert g is not None
+    players = {s: make_player("heuristic", s, 3 + i) for i, s in enumerate(g.sides)}
+    play(m, players, until=lambda m: bool(g.initiative) and g.phase == "activations")  # type: ignore[arg-type]
+    return BattleScreen(m, dict.fromkeys(g.sides, who), window.get_size(), Settings(language=language))
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+@pytest.mark.parametrize("scenario", ["talavera", "arapiles", "medina-de-rioseco", "bailen", "default"])
+def test_the_activation_order_fits_beside_who_decides(
+    window720: pygame.Surface, scenario: str, language: str
+) -> None:
+    screen = screen_at_activations(window720, scenario, language)
+    try:
+        with recording() as drawn:
+            screen.draw(window720)
+        g = screen.battle.game
+        assert g is not None
+        chips = screen.order_chips
+        assert sorted(key for _r, key, _i in chips) == sorted(g.initiative)
+        right = window720.get_width() - theme.RIGHT_PANEL - 10
+        assert all(r.top >= 0 and r.bottom <= theme.TOP_BAR for r, _k, _i in chips)
+        for a, b in pairwise(chips):  # in a row, first to act leftmost, none overlapping
+            assert a[0].right <= b[0].left and a[2] >= b[2]
+        assert chips[-1][0].right <= right
+        row = range(chips[0][0].top, chips[0][0].bottom)
+        assert all(window720.get_at((x, y))[:3] == theme.PANEL for x in range(10) for y in row)  # off no edge
+        who = screen.who_decides()
+        shown = next(s for s in drawn if s and (who.startswith(s.rstrip("…")) or s == who))
+        assert shown.startswith(screen.names[screen.battle.pending.side])  # type: ignore[union-attr]
+        assert 10 + theme.font(18).size(shown)[0] < chips[0][0].left  # who decides, then the order
+        for _rect, key, init in chips:  # each chip says its initiative, its name whole or begun
+            name = screen.t.names.formation(key)
+            said = next(
+                s
+                for s in drawn
+                if s.endswith(f" {init}") and name.startswith(s[: -len(f" {init}")].rstrip("…"))
+            )
+            assert said
+    finally:
+        screen.close()
+
+
+def test_a_chip_s_hover_box_says_its_division_whole(
+    window720: pygame.Surface, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shown: list[tuple[str, str]] = []
+    monkeypatch.setattr(
+        "game.ui.battle_hud.tooltip", lambda _s, _at, title, text, *a, **k: shown.append((title, text))
+    )
+    screen = screen_at_activations(window720, "talavera", "es", "human")
+    try:
+        screen.draw(window720)
+        rect, key, init = screen.order_chips[0]
+        screen.mouse = rect.center
+        shown.clear()
+        draw_hover(screen, window720)
+        side = next(f.side for f in screen.battle.formations if f.key == key)
+        whole = screen.t.names.formation(key, short=False)
+        assert shown == [(whole, f"{screen.names[side]}: iniciativa {init} este turno")]
+    finally:
+        screen.close()
+
+
+def test_names_too_long_for_the_row_are_shortened_alike_the_short_ones_kept_whole() -> None:
+    font = theme.font(14)
+    names = ["Reserva", "División de Caballería de Lasalle", "Primera División del Ejército de Castilla"]
+    tails = [" 12", " 9", " 3"]
+    room = 360
+    cut = shortened(names, tails, font, room)
+    assert cut[0] == "Reserva" and all(n.endswith("…") for n in cut[1:])
+    assert sum(font.size(n + t)[0] + GAP for n, t in zip(cut, tails, strict=True)) <= room
+    assert abs(font.size(cut[1])[0] - font.size(cut[2])[0]) <= font.size("M…")[0]  # alike
+    assert shortened(names, tails, font, 2000) == names
