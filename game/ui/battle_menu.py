@@ -9,7 +9,7 @@ from game.content.locale import LANGUAGES, Texts
 from game.content.rulesref import reference_for
 from game.running.names import named
 from game.running.narrate import names_of
-from game.running.settings import COLOUR_BLIND, THINK, UI_SCALES, VOLUMES, next_window
+from game.running.settings import COLOUR_BLIND, THINK, UI_SCALES, VOLUMES, fitted_window, next_window
 from game.ui.battle_view import BattleView
 from game.ui.menu import draw_menu
 
@@ -65,8 +65,9 @@ def menu_label(v: BattleView, key: str, text: str) -> str:
         return t(text, value=f"{round(st.ui_scale * 100)}%")
     if key == "ai-think":
         return t(text, value=f"{st.ai_think:g}")
-    if key == "window":
-        return t(text, value=f"{st.window[0]}x{st.window[1]}")
+    if key == "window":  # the size opened: the one chosen, or the largest the screen holds (app.py)
+        w, h = fitted_window(st.window, pygame.display.get_desktop_sizes())
+        return t(text, value=f"{w}x{h}")
     if key == "fullscreen":
         return t(text, state=t("on") if st.fullscreen else t("off"))
     if key in ("sound", "music"):

@@ -66,3 +66,22 @@ def test_a_hand_edited_fullscreen_is_checked(tmp_path):
     assert not s.fullscreen and s.window == (1920, 1080) and "fullscreen" in problems[0]
     path.write_text('{"fullscreen": true}')
     assert load_settings(path)[0].fullscreen
+
+
+@pytest.mark.parametrize(
+    ("language", "said"), [("en", "Window: 1280x720 (at once)"), ("es", "Ventana: 1280x720")]
+)
+def test_the_window_s_label_says_the_size_opened_on_a_smaller_screen(window720, monkeypatch, language, said):
+    """Session 12: on a 1280x720 screen the window opens at 1280x720 (fitted_window), but Settings said
+    the 1280x800 chosen."""
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1280, 720)])
+    m = new_match("default", 3)
+    sides = m.battle.game.sides  # type: ignore[union-attr]
+    settings = Settings(language=language, window=(1280, 800))
+    screen = BattleScreen(m, dict.fromkeys(sides, "human"), (1280, 720), settings)
+    try:
+        assert menu_label(screen, "window", "set_window").startswith(said)
+        monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1920, 1080)])
+        assert "1280x800" in menu_label(screen, "window", "set_window")  # the size chosen, where it fits
+    finally:
+        screen.close()
