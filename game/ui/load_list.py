@@ -56,7 +56,8 @@ def scenario_words(rules: Ruleset, language: str) -> dict[str, Scenario]:
             sc, mode = load_any_scenario(path, rules)
         except UserError:
             continue  # check-content says why
-        out[sc.id] = Scenario(shown_name(sc, mode, rules, language), side_names(sc, mode, language))
+        turns = mode == "open-wars"
+        out[sc.id] = Scenario(shown_name(sc, mode, rules, language), side_names(sc, mode, language), turns)
     return out
 
 

@@ -30,6 +30,7 @@ class Scenario:
 
     name: str
     sides: Mapping[str, str]
+    turns: bool = False  # its game counts turns, not rounds (Open Wars)
 
 
 @dataclass(frozen=True)
@@ -94,7 +95,10 @@ class SaveBrowser:
                 seats.append(t("save_net_here", side=named, name=net.name or t("save_net_you")))
             else:
                 seats.append(t("save_net_there", side=named, name=net.peer))
-        parts = [t("save_round", round=s.round), t("save_versus").join(seats)]
+        parts = [
+            t("save_turn" if known and known.turns else "save_round", round=s.round),
+            t("save_versus").join(seats),
+        ]
         parts += [t(f"save_net_{net.role}")] if net is not None else []
         parts += [t("save_auto" if s.autosave else "save_manual")]
         if s.name:  # a named save still says which battle it is

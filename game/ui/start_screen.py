@@ -175,8 +175,9 @@ class StartScreen:
             self.problem_label.set_text(one_line(self.problem, 90))
         if newest:
             last = newest[0]
-            name = last.name or self.scenario_ids.get(last.scenario, last.scenario)
-            label = drawable(t("resume_last", scenario=name, round=last.round))
+            shown = self.scenario_ids.get(last.scenario, last.scenario)
+            key = "resume_last_turn" if self.modes.get(shown) == "open-wars" else "resume_last"
+            label = drawable(t(key, scenario=last.name or shown, round=last.round))
             button = pygame_gui.elements.UIButton(make(right, top + 44, col, 36), label, self.manager)
             self.resumes[button] = last.path
         self.saves_button = pygame_gui.elements.UIButton(

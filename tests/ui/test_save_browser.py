@@ -150,3 +150,23 @@ def test_the_start_screen_opens_the_browser_and_resumes_a_save(window, saves):
     _key(start.saves, pygame.K_DOWN)
     assert start.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, unicode="", mod=0)) == "start"
     assert setup.load == saves[1]
+
+
+@pytest.mark.parametrize(("language", "turn"), [("en", "turn 1"), ("es", "turno 1")])
+def test_an_open_wars_save_counts_turns_as_its_game_does(window, language, turn):
+    """Session 12: an Open Wars save said "round 1" (its top bar says "turn 1 of 20") in the browser
+    and on the start screen's Continue; a For Glory battle's still says rounds."""
+    m = new_match("ow-three-crowns", 3)
+    path = save_game(m, dict.fromkeys(m.battle.sides, "human"), autosave=True)
+    m.battle.close()
+    b = _browser(language)
+    (ow,) = [s for s in b.saves if s.path == path]
+    assert b.detail(ow).startswith(f"{turn}  ·  ")
+    start = StartScreen(window.get_size(), Setup(), t=Texts(language))
+    (cont,) = start.resumes
+    assert cont.text.endswith(f", {turn}")
+    if language == "en":
+        fg = new_match("default", 3)
+        save_game(fg, dict.fromkeys(fg.battle.sides, "human"), autosave=True)
+        fg.battle.close()
+        assert _browser().detail(_browser().saves[0]).startswith("round 0  ·  ")
