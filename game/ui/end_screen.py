@@ -82,7 +82,9 @@ class EndScreen:
         y = box.y + 20
         loss = theme.wrap(self.loss, theme.font(22), box.w - 40)[:2] if self.loss else []
         rounds = r["rounds"]
-        ended = t(f"ended_after_{'one' if rounds == 1 else 'many'}", reason=self.reason, rounds=rounds)
+        ended = theme.begun(
+            t(f"ended_after_{'one' if rounds == 1 else 'many'}", reason=self.reason, rounds=rounds)
+        )
         for text, size, colour in (
             (winner, 52, theme.ACCENT),
             (ended, 24, theme.TEXT_DIM),

@@ -152,8 +152,7 @@ def draw_hover(v: OpenWarsView, surf: pygame.Surface, where: dict[str, tuple[tup
 
 def end_head(v: OpenWarsView) -> str:
     """Who won, in the command line's words ("Storm Clans wins", "A draw"), begun with a capital."""
-    who = result_words(v.campaign, v.t)[0]
-    return who[:1].upper() + who[1:]
+    return theme.begun(result_words(v.campaign, v.t)[0])
 
 
 def end_line(v: OpenWarsView, rounds: int) -> str:
@@ -161,8 +160,8 @@ def end_line(v: OpenWarsView, rounds: int) -> str:
     reason = v.end_reason()
     end = next((e for e in reversed(v.campaign.events) if isinstance(e, Note) and e.rule == "OW-DEC-6"), None)
     if end is not None and (end.details or {}).get("why") == "limit":
-        return reason[:1].upper() + reason[1:]
-    return v.t(plural("ow_ended", rounds), reason=reason, rounds=rounds)
+        return theme.begun(reason)
+    return theme.begun(v.t(plural("ow_ended", rounds), reason=reason, rounds=rounds))
 
 
 def draw_end(v: OpenWarsView, surf: pygame.Surface) -> None:

@@ -241,6 +241,12 @@ def fitted_lines(
     return f, [cut(line, f, width) for line in kept]
 
 
+def begun(text: str) -> str:
+    """A line begun with a capital letter: words made to follow others ("los Franceses han perdido
+    ...") standing first on a line of their own."""
+    return text[:1].upper() + text[1:]
+
+
 def cut(text: str, f: pygame.font.Font, width: int, whole_words: bool = True) -> str:
     """The text if it is no wider than `width` pixels, else shortened with an ellipsis: after its last
     whole word that fits (inside a single word only when no whole word fits), or with `whole_words`

@@ -9,6 +9,7 @@ from game.ai.players import make_player
 from game.running.match import new_match, play
 from game.ui.battle_screen import BattleScreen
 from game.ui.end_screen import EndScreen
+from tests.ui.tour import recording
 
 
 @pytest.mark.parametrize(
@@ -80,5 +81,9 @@ def test_the_end_box_says_why_in_the_players_language(
     )
     end = EndScreen(screen)
     assert end.reason == expected
-    end.draw(window)
+    with recording() as drawn:
+        end.draw(window)
+    # the line under the winner begins with a capital, as a line does (session 12: "los Franceses ...")
+    after = {"en": "after 5 rounds", "es": "tras 5 turnos"}[language]
+    assert f"{expected[:1].upper()}{expected[1:]} {after}" in drawn
     screen.close()
