@@ -120,8 +120,8 @@ def _last_roll(v: OpenWarsView, surf: pygame.Surface, at: tuple[int, int]) -> in
 def draw_hover(v: OpenWarsView, surf: pygame.Surface, where: dict[str, tuple[tuple[str, ...], int]]) -> None:
     if v.button_or_rule_tip(surf, v.buttons) or seat_hover(v, surf) is not None:
         return
-    if v.menu is not None or (v.help and v.help_box.collidepoint(v.mouse)):
-        return  # what the menu or the F1 help covers is not hovered
+    if v.menu is not None or (v.help and v.help_box.collidepoint(v.mouse)) or v.end_box.collidepoint(v.mouse):
+        return  # what the menu, the F1 help or the end box covers is not hovered
     c, t = v.campaign, v.t
     chip = v.view.chip_at(v.mouse)
     if chip is not None:
@@ -170,6 +170,7 @@ def draw_end(v: OpenWarsView, surf: pygame.Surface) -> None:
     r = summary(v.match)
     box = pygame.Rect(0, 0, min(760 if len(c.sides) <= 2 else 900, v.area.w - 20), 240)
     box.center = v.area.center
+    v.end_box = box
     pygame.draw.rect(surf, theme.PANEL, box, border_radius=10)
     pygame.draw.rect(surf, theme.ACCENT, box, 2, border_radius=10)
     head = end_head(v)

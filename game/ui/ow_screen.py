@@ -208,6 +208,7 @@ class OpenWarsScreen(OpenWarsView):
                 pygame.Rect(self.area.x + 10, self.area.y + 10, self.area.w - 20, 0),
                 theme.BAD,
             )
+        self.end_box = pygame.Rect(0, 0, 0, 0)
         if self.over:
             draw_end(self, surf)
         if self.help:

@@ -120,6 +120,7 @@ class OpenWarsView(GameView):
         self.figures: Figures | None = None  # Tab: the game in figures so far (game/running/stats.py)
         self._figured: tuple[int, Figures] | None = None  # the figures last worked out, at so many events
         self.help_box = pygame.Rect(0, 0, 0, 0)  # where the F1 help was drawn: the map under it is hidden
+        self.end_box = pygame.Rect(0, 0, 0, 0)  # where the end box was drawn: the same
         self.alert = None
         self.picked: str | None = None  # the location clicked (a city to recruit in, a stack's place)
         self.stack: Stack | None = None  # the stack about to march

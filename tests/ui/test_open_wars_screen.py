@@ -10,8 +10,9 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.ai.players import make_player
 from game.cli.entry import main
-from game.running.match import new_match
+from game.running.match import new_match, play
 from game.running.saves import load_game, save_game, saves_dir
 from game.running.settings import Settings
 from game.ui.app import open_battle
@@ -258,3 +259,31 @@ def test_the_chronicle_tells_every_note_in_the_players_language(window: pygame.S
     assert "recluta" in told["OW-RECRUIT-1"] and "Fin de la partida" in told["OW-DEC-6"]
     assert screen.end_reason() and screen.end_reason() in told["OW-DEC-6"]
     screen.close()
+
+
+def test_the_end_box_hides_the_cards_under_it_from_the_mouse(
+    window720: pygame.Surface, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Session 12: at the end of a game, a card under the end box still opened its hover box over the
+    score. The cards it covers are not hovered; those outside it still are."""
+    m = new_match("ow-random", 4, options={"players": 4})
+    play(m, {s: make_player("heuristic", s, 4 + i) for i, s in enumerate(m.battle.sides)})
+    screen = OpenWarsScreen(m, dict.fromkeys(m.battle.sides, "human"), window720.get_size())
+    shown: list[str] = []
+    monkeypatch.setattr("game.ui.ow_panels.tooltip", lambda _s, _at, title, *a, **k: shown.append(title))
+    try:
+        assert screen.over
+        screen.draw(window720)
+        cards = screen.view.cards
+        under = next(loc for loc, r in cards.items() if screen.end_box.contains(r))
+        outside = next(loc for loc, r in cards.items() if not screen.end_box.colliderect(r))
+        screen.mouse = cards[under].center
+        screen.draw(window720)
+        assert shown == []
+        screen.mouse = next(  # off its chips, which say their stacks
+            p for p in (cards[outside].midtop, cards[outside].center) if screen.view.chip_at(p) is None
+        )
+        screen.draw(window720)
+        assert shown == [screen.words.locations[outside]]
+    finally:
+        screen.close()
