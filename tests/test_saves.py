@@ -14,7 +14,7 @@ import pytest
 from game import CONTENT
 from game.ai.players import make_player
 from game.model.errors import ContentError
-from game.running.match import Match, new_match, play
+from game.running.match import Match, new_match, play, save
 from game.running.saves import AUTOSAVES_KEPT, browse_saves, load_game, save_game, saves_dir
 
 
@@ -181,3 +181,19 @@ def test_only_a_save_of_the_saves_folder_is_renamed_or_deleted(matches: list[Mat
     assert elsewhere.exists() and link.is_symlink()
     delete_save(mine)
     assert not mine.exists()
+
+
+def test_a_replay_of_four_players_without_players_gives_every_seat_one(
+    matches: list[Match], tmp_path: Path
+) -> None:
+    """Session 12: a replay of four players (`simulate --save-replay`) opened with `play --load` gave
+    only its first two seats a player: the others' were unknown, "(?)" on the top bar."""
+    m = new_match("ow-random", 4, options={"players": 4})
+    matches.append(m)
+    sides = m.battle.game.sides  # type: ignore[union-attr]
+    play(m, {s: make_player("heuristic", s, 4) for s in sides}, until=lambda x: len(x.commands) > 5)
+    path = tmp_path / "four.json"
+    save(m, path)
+    again, who = load_game(path)
+    matches.append(again)
+    assert len(sides) == 4 and who == {sides[0]: "human", **dict.fromkeys(sides[1:], "heuristic")}

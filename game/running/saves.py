@@ -92,10 +92,11 @@ def rotate_autosaves(folder: Path, scenario: str) -> list[str]:
 
 
 def load_game(path: Path, mods: tuple[Mod, ...] = ()) -> tuple[Match, dict[str, str]]:
-    """A saved battle and its players (a replay without players: a human against the heuristic AI)."""
+    """A saved battle and its players (a replay without players: a human against the heuristic AI on
+    every other side, of two or of four)."""
     m = load(path, mods)
     sides = m.battle.game.sides if m.battle.game is not None else []
-    players = dict(zip(sides, (HUMAN, "heuristic"), strict=False))
+    players = {side: HUMAN if k == 0 else "heuristic" for k, side in enumerate(sides)}
     given = json.loads(read_regular(path, MAX_REPLAY_BYTES)).get("players")
     if isinstance(given, dict):
         for side, who in given.items():
