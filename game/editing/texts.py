@@ -67,6 +67,11 @@ def text(doc: Document, path: Path, field: str, language: str) -> str:
     return str(doc.get(where, "") or "") if where else ""
 
 
+def shown(doc: Document, path: Path, field: str, language: str) -> str:
+    """The text a screen shows in a language: the language's own, else the file's ("" if neither)."""
+    return text(doc, path, field, language) or text(doc, path, field, ENGLISH)
+
+
 def set_text(doc: Document, path: Path, field: str, language: str, value: str, merge: bool = False) -> None:
     """Set a name or text in a language (an empty one is left out of the file); `merge`: typing it
     letter by letter is one step of undo."""

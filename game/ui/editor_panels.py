@@ -21,7 +21,7 @@ from game.editing.elements import remove, set_field
 from game.editing.fields import Field, fields_of
 from game.editing.problem_words import problem_said
 from game.editing.problems import Problem
-from game.editing.texts import text
+from game.editing.texts import shown, text
 from game.model.modules import modules_by_mode
 from game.model.ruleset import Ruleset, TerrainKind
 from game.model.words import counted, slug
@@ -49,6 +49,10 @@ class Panel:
 
     def words(self, path: Path, name: str) -> str:
         return text(self.doc, path, name, self.language)
+
+    def shown(self, path: Path, name: str) -> str:
+        """A name as a heading or a choice says it: in the language edited, else the file's own."""
+        return shown(self.doc, path, name, self.language)
 
     def hint(self, path: Path, name: str) -> str:
         """What an empty translation shows: the file's own words."""
@@ -132,7 +136,7 @@ def armies_tab(form: Form, p: Panel) -> None:
     form.problem(p.problem(("sides",)))  # of both sides at once: two edges alike
     for i, side in enumerate(doc.get(("sides",)) or []):
         at: Path = ("sides", i)
-        form.heading(f"{p.words(at, 'name') or side.get('name', '')} ({side.get('id')})", p.problem(at))
+        form.heading(f"{p.shown(at, 'name')} ({side.get('id')})", p.problem(at))
         form.text(t("editor_field_id"), at, "id", "en", str(side.get("id", "")))
         p.named(form, t("editor_field_name"), at, "name")
         edge = t(f"log_edge_{side.get('edge')}") if side.get("edge") in ("south", "north") else "?"
@@ -149,7 +153,7 @@ def armies_tab(form: Form, p: Panel) -> None:
         form.problem(p.problem((*at, "staff")))
         for j, division in enumerate(side.get("divisions") or []):
             dv: Path = (*at, "divisions", j)
-            form.heading(f"{p.words(dv, 'name') or division.get('id')}", p.problem(dv))
+            form.heading(f"{p.shown(dv, 'name') or division.get('id')}", p.problem(dv))
             p.named(form, t("editor_field_name"), dv, "name")
             p.named(form, t("editor_field_officer"), dv, "officer")
             form.choice(
@@ -241,7 +245,7 @@ def chosen_tab(form: Form, p: Panel, element: Path | None) -> None:
         sides = [
             (t("editor_nobody"), None),
             *(
-                (p.words(("sides", k), "name") or str(s.get("id")), s.get("id"))
+                (p.shown(("sides", k), "name") or str(s.get("id")), s.get("id"))
                 for k, s in enumerate(doc.get(("sides",)) or [])
             ),
         ]
@@ -250,7 +254,7 @@ def chosen_tab(form: Form, p: Panel, element: Path | None) -> None:
         p.named(form, t("editor_field_name"), element, "name")
         form.choice(t("editor_field_held_by"), element, "held_by", sides, found.get("held_by"))
     elif element[0] == "sides":
-        form.heading(t("editor_zone", side=p.words(element, "name") or found.get("id")), p.problem(element))
+        form.heading(t("editor_zone", side=p.shown(element, "name") or found.get("id")), p.problem(element))
         form.actions([(t("editor_remove_zone"), lambda: edit.set_zone(doc, int(element[1]), None))])
         return
     form.actions([(t("editor_remove"), lambda: remove(doc, element))])
@@ -280,16 +284,16 @@ def map_tab(form: Form, p: Panel) -> None:
 
 def players_tab(form: Form, p: Panel, ow: OpenWarsRules) -> None:
     t, doc = p.t, p.doc
-    cities = [
-        (str(loc.get("name", loc.get("id"))), loc.get("id"))
-        for loc in doc.get(("locations",)) or []
+    cities = [  # by their names in the language edited, as the map's cards say them
+        (p.shown(("locations", k), "name") or str(loc.get("id")), loc.get("id"))
+        for k, loc in enumerate(doc.get(("locations",)) or [])
         if loc.get("type") == "city"
     ]
     words = ow.words(p.t.language).factions
     factions = [(words.get(f.id) or f.name, f.id) for f in ow.factions.values()]
     for i, player in enumerate(doc.get(("players",)) or []):
         at: Path = ("players", i)
-        form.heading(f"{p.words(at, 'name') or player.get('id')}", p.problem(at))
+        form.heading(f"{p.shown(at, 'name') or player.get('id')}", p.problem(at))
         record_fields(form, p, at, player, PlayerSpec, {"faction": factions, "home": cities})
         faction = ow.factions.get(str(player.get("faction")))
         counts = {u.get("unit"): u.get("count") for u in player.get("units") or [] if isinstance(u, dict)}

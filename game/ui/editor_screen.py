@@ -26,7 +26,7 @@ from game.editing.elements import remove
 from game.editing.files import open_document, shipped
 from game.editing.problem_words import problem_said
 from game.editing.problems import Problem, problems_of
-from game.editing.texts import text
+from game.editing.texts import shown
 from game.model.errors import one_line
 from game.model.words import counted
 from game.running.log_texts import texts_for
@@ -179,7 +179,7 @@ class EditorScreen(FileCommands):
 
     def _zone_label(self, k: int, side: dict[str, Any]) -> str:
         """A side's zone tool: its name in the language edited, short enough for the button."""
-        name = drawable(text(self.doc, ("sides", k), "name", self.language) or str(side.get("id")))
+        name = drawable(shown(self.doc, ("sides", k), "name", self.language) or str(side.get("id")))
         font, label = self.manager.get_theme().get_font(["button"]), self.t("editor_tool_zone", side=name)
         while font.size(label)[0] > TOOLS - 12 - ZONE_PADDING and len(name) > 1:  # shortened to fit
             name = name[:-1].rstrip()
@@ -398,10 +398,8 @@ class EditorScreen(FileCommands):
         out = {}
         for i, item in enumerate(self.doc.get((table,)) or []):
             if isinstance(item, dict):
-                out[str(item.get("id"))] = (
-                    text(self.doc, (table, i), "name", self.language)
-                    or text(self.doc, (table, i), "name", "en")
-                    or str(item.get("id"))
+                out[str(item.get("id"))] = shown(self.doc, (table, i), "name", self.language) or str(
+                    item.get("id")
                 )
         return out
 
@@ -440,7 +438,7 @@ class EditorScreen(FileCommands):
             y += font.get_linesize()
 
     def _title(self, surf: pygame.Surface) -> None:
-        name = text(self.doc, (), "name", self.language) or text(self.doc, (), "name", "en")
+        name = shown(self.doc, (), "name", self.language)
         words = f"{name}{' *' if self.doc.dirty else ''}"  # the tools say which editor it is
         font = theme.font(20, scaled=False)
         while words and font.size(words)[0] > self.title_width:
