@@ -18,7 +18,9 @@ from game.editing.document import Document, Path
 from game.ui import theme
 from game.ui.ow_map import GOLD, GROUND, LINK, MANA, WATER_LINK
 
-CARD = (120, 78)
+CARD = (120, 78)  # a card at its largest; the area cards are placed in leaves room for it
+NARROWEST, GAP = 64, 6  # a card's least width; pixels kept between two cards side by side
+NAME_SIZES = (16, 14, 13, 12)  # a card's name: the largest that holds it, else the smallest cut
 
 
 @dataclass
@@ -36,6 +38,7 @@ class MapCanvas:
     linking: str | None = None  # the first card of a link being made
     problems: set[Path] = field(default_factory=set)
     dragging: tuple[int, tuple[int, int], tuple[int, int]] | None = None  # card, start, now
+    _width: tuple[object, int] = (None, CARD[0])  # the cards' width, for the document's version shown
 
     def area(self) -> pygame.Rect:
         return self.view.inflate(-CARD[0] - 16, -CARD[1] - 16)
@@ -50,15 +53,41 @@ class MapCanvas:
         a = self.area()
         return ((pos[0] - a.x) / a.w * maps.MAP_SIZE, (pos[1] - a.y) / a.h * maps.MAP_SIZE)
 
+    def _centres(self) -> list[tuple[int, int]]:
+        """Each card's centre where the file places it."""
+        out = []
+        for loc in self.doc.get(("locations",)) or []:
+            at = loc.get("at") if isinstance(loc.get("at"), list) and len(loc.get("at")) == 2 else [50, 50]
+            out.append(self.to_screen(at))
+        return out
+
+    def card_width(self) -> int:
+        """The widest a card can be, down to NARROWEST, with no two cards touching (a random map's
+        eight columns crowd the editor's map: cards of full width hid one another). Worked out from
+        the file's places, so a card dragged does not change it."""
+        key = (self.doc.version, tuple(self.view))
+        if self._width[0] != key:
+            centres = self._centres()
+            w = CARD[0]
+            while w > NARROWEST and any(
+                abs(a[0] - b[0]) < w + GAP and abs(a[1] - b[1]) < CARD[1] + GAP
+                for k, a in enumerate(centres)
+                for b in centres[k + 1 :]
+            ):
+                w -= 4
+            self._width = (key, max(w, NARROWEST))
+        return self._width[1]
+
     def cards(self) -> list[tuple[int, dict, pygame.Rect]]:
         out = []
-        for i, loc in enumerate(self.doc.get(("locations",)) or []):
-            at = loc.get("at") if isinstance(loc.get("at"), list) and len(loc.get("at")) == 2 else [50, 50]
-            centre = self.to_screen(at)
+        size = (self.card_width(), CARD[1])
+        for i, (loc, centre) in enumerate(
+            zip(self.doc.get(("locations",)) or [], self._centres(), strict=True)
+        ):
             if self.dragging is not None and self.dragging[0] == i:
                 _i, start, now = self.dragging
                 centre = (centre[0] + now[0] - start[0], centre[1] + now[1] - start[1])
-            rect = pygame.Rect(0, 0, *CARD)
+            rect = pygame.Rect(0, 0, *size)
             rect.center = centre
             out.append((i, loc, rect))
         return out
@@ -109,14 +138,14 @@ class MapCanvas:
         head = pygame.Rect(rect.x + 4, rect.y + 4, rect.w - 8, 20)
         pygame.draw.rect(surf, (25, 28, 30), head, border_radius=4)
         font = theme.font(16)
-        name = names.get(str(loc.get("id")), str(loc.get("name", "")))
-        while name and font.size(name)[0] > head.w - 22:
-            name = name[:-1]
-        surf.blit(font.render(name, True, theme.TEXT), (head.x + 4, head.y + 3))
         cost = loc.get("entry_cost")
+        room = head.w - 8
         if isinstance(cost, int):
             tag = font.render(str(cost), True, theme.ACCENT)
-            surf.blit(tag, tag.get_rect(topright=(head.right - 3, head.y + 3)))
+            room -= surf.blit(tag, tag.get_rect(topright=(head.right - 3, head.y + 3))).w + 4
+        name = names.get(str(loc.get("id")), str(loc.get("name", "")))  # smaller on a narrow card, then cut
+        label = theme.fitted(name, theme.TEXT, room, NAME_SIZES)
+        surf.blit(label, label.get_rect(midleft=(head.x + 4, head.centery)))
         x, y = rect.x + 8, head.bottom + 6
         said = t(f"ow_type_{kind_of}") if t.has(f"ow_type_{kind_of}") else kind_of
         kind = font.render(said, True, (20, 20, 20))
