@@ -39,6 +39,8 @@ from game.ui.save_browser import SaveBrowser, skipped_line
 from game.ui.stats_view import FigureWords, draw_figures
 
 ABOUT_WORD = 12  # characters of a word the scenario's box never has to cut itself
+SWITCH_STEP = 34  # pixels of a rule module's or a mod's switch in the list, with the room below it
+MODS_NOTE = 64  # pixels of the note that says where the mods folder is
 
 
 @dataclass
@@ -223,7 +225,9 @@ class StartScreen:
         offered = [m for m in self.optional if m.mode == mode]
         words = t("modules_where") if offered else t("modules_none", mode=mode_name(mode))
         self.options_label.set_text(words)
-        inner = self.options.rect.w - 20  # room for its scroll bar
+        tall = (len(offered) + len(self.mods)) * SWITCH_STEP + (MODS_NOTE if self.mods else 0)
+        # as wide as the buttons above it, less room for its scroll bar when it has one
+        inner = self.options.rect.w - (20 if tall > self.options.rect.h else 0)
         y = 0
         for module in offered:
             mark = "[x]" if module.id in setup.modules else "[ ]"
@@ -237,13 +241,13 @@ class StartScreen:
                 tool_tip_text=f"<b>{plain(title)}</b>: {plain(description)}",
             )
             self.module_switches[button] = module.id
-            y += 34
+            y += SWITCH_STEP
         if self.mods:  # the folder's path may be long: a box that wraps it
             where = plain(t("mods_where", folder=user_mods_dir()))
             pygame_gui.elements.UITextBox(
-                where, pygame.Rect(0, y + 4, inner, 56), self.manager, container=self.options
+                where, pygame.Rect(0, y + 4, inner, MODS_NOTE - 8), self.manager, container=self.options
             )
-            y += 64
+            y += MODS_NOTE
         on = {p.resolve() for p in setup.mods}
         for m in self.mods:
             mark = "[x]" if m.root.resolve() in on else "[ ]"
@@ -254,7 +258,7 @@ class StartScreen:
                 container=self.options,
             )
             self.switches[button] = m
-            y += 34
+            y += SWITCH_STEP
         self.options_height = max(y, 1)
         self.options.set_scrollable_area_dimensions((inner, self.options_height))
 

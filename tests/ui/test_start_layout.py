@@ -34,6 +34,9 @@ def test_everything_is_inside_the_window(window, size, language):
     inside = screen.options.rect
     for button in screen.module_switches:  # six modules fit without scrolling even at 1280x720
         assert inside.contains(button.rect), button.text
+        # no scroll bar: as wide as the buttons above them (session 12: 20 pixels short)
+        assert button.rect.left == screen.saves_button.rect.left
+        assert button.rect.right == screen.saves_button.rect.right
     assert len(screen.module_switches) == 6  # every For Glory module is offered
 
 
@@ -46,6 +49,7 @@ def test_with_many_mods_the_list_scrolls_to_the_last(window720):
     last = list(screen.switches)[-1]
     view = screen.options.rect
     assert len(screen.switches) == 8 and not view.contains(last.rect)  # below the window at first
+    assert last.rect.right <= view.right - 20  # clear of the scroll bar
     screen.mouse = view.center
     for _ in range(20):
         screen.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, precise_x=0.0, precise_y=-1.0))
