@@ -5,6 +5,7 @@ own or belongs to another game is refused in one line, and the game goes on."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -236,3 +237,26 @@ def test_a_damaged_folder_record_is_one_line(tmp_path: Path) -> None:
         with pytest.raises(UserError) as e:
             open_turn(last, "Anna", a)
         assert str(e.value) == f"{a / 'game.json'}: not the record of a game by file"
+
+
+def test_the_commands_a_turn_file_brings_are_counted_in_the_singular_after_one(tmp_path: Path) -> None:
+    """Session 12: "Turno 3 de Bob: 1 órdenes que ver"."""
+    a, b, last = begun(tmp_path)
+    folders, names, who = {"A": a, "B": b}, {"A": "Anna", "B": "Bob"}, "A"
+    counted: set[tuple[int, str]] = set()  # (commands, the word that counts them), in both languages
+    for _ in range(40):
+        g = open_turn(last, names[who], folders[who])
+        for notice in g.take_notices():
+            for language in (ENGLISH, Texts("es")):
+                words = notice.words(language)
+                found = re.search(r": (\d+) (command|commands|orden|órdenes) (to see|que ver)$", words)
+                if found:
+                    counted.add((int(found[1]), found[2]))
+        result = play_turn(g, "random", ENGLISH, lambda line: None)
+        if result["written"] is None:
+            break
+        last, who = Path(result["written"]), "B" if who == "A" else "A"
+        if {n == 1 for n, _w in counted} == {True, False}:
+            break
+    assert {n == 1 for n, _w in counted} == {True, False}  # one command, and more, were brought
+    assert all((n == 1) == (w in ("command", "orden")) for n, w in counted), counted

@@ -225,7 +225,10 @@ def open_turn(path: Path, name: str, folder: Path | None = None, mods: tuple[Pat
     g = FileGame(folder, record, [*chain, data], before)
     kinds = before.match.battle.stack.commands
     g.queue = [(cmd.from_json(raw, kinds), data["from"]["side"]) for raw in data["commands"]]
-    g.notices.append(Said("file_opened", {"turn": n, "name": record.peer, "count": len(g.queue)}))
+    count = len(g.queue)
+    g.notices.append(
+        Said(f"file_opened_{'one' if count == 1 else 'many'}", {"turn": n, "name": record.peer, "n": count})
+    )
     if not g.queue:
         g._turn_begins()
     return g

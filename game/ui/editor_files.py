@@ -20,6 +20,7 @@ from game.editing.texts import first_names
 from game.model.errors import UserError, one_line
 from game.model.limits import check_id
 from game.model.ruleset import Ruleset
+from game.model.words import counted
 from game.running.log_texts import texts_for
 from game.running.match import battles_dir
 from game.ui.editor_dialogs import Dialog, OpenList, Prompt
@@ -104,13 +105,13 @@ class FileCommands:
         self.path = written
         count = len(self.problems)
         self.status = self.t("editor_saved", path=written) + (
-            " " + self.t("editor_saved_problems", count=count) if count else ""
+            " " + counted(self.t, "editor_saved_problems", count) if count else ""
         )
 
     def _try(self) -> str | None:
         """Play it at once against the computer: written to the battles folder first."""
         if self.problems:
-            self.status = self.t("editor_fix_first", count=len(self.problems))
+            self.status = counted(self.t, "editor_fix_first", len(self.problems))
             return None
         folder = battles_dir() / ("open-wars" if self.doc.kind == "map" else "")
         try:

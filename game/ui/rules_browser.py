@@ -14,6 +14,7 @@ import pygame
 from game.content.glossary import Term
 from game.content.locale import Texts
 from game.content.rulesref import RuleText
+from game.model.words import counted
 from game.ui import theme
 from game.ui.menu import sheet
 
@@ -157,7 +158,7 @@ class RulesBrowser:
         pygame.draw.rect(surf, (18, 20, 23), field, border_radius=5)
         pygame.draw.rect(surf, theme.PANEL_EDGE, field, 1, border_radius=5)
         shown = self.matches()
-        count = theme.font(20).render(t("rules_count", count=len(shown)), True, theme.TEXT_DIM)
+        count = theme.font(20).render(counted(t, "rules_count", len(shown)), True, theme.TEXT_DIM)
         surf.blit(count, count.get_rect(midright=(field.right - px(10), field.centery)))
         typed = theme.font(22).render(t("rules_search", query=self.query) + "_", True, theme.TEXT)
         surf.blit(typed, typed.get_rect(midleft=(field.x + px(10), field.centery)))

@@ -16,6 +16,7 @@ import pygame
 
 from game.content.locale import Texts
 from game.model.errors import UserError, one_line
+from game.model.words import counted
 from game.running.saves import NAME_LENGTH, SaveMeta, browse_saves, delete_save, rename_save
 from game.ui import theme
 from game.ui.menu import sheet
@@ -230,7 +231,7 @@ class SaveBrowser:
     def draw(self, surf: pygame.Surface, mouse: tuple[int, int]) -> None:
         px, t = theme.px, self.t
         box, x, y, inner = sheet(surf, t("saves_title"), MARGIN)
-        count = theme.font(20).render(t("saves_count", count=len(self.saves)), True, theme.TEXT_DIM)
+        count = theme.font(20).render(counted(t, "saves_count", len(self.saves)), True, theme.TEXT_DIM)
         surf.blit(count, count.get_rect(bottomright=(box.right - px(20), y - px(4))))
         y += px(2)
         small = theme.font(17)

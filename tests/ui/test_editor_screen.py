@@ -221,27 +221,34 @@ def test_the_zone_tools_say_the_sides_names_as_they_change(
 
 
 @pytest.mark.parametrize(
-    ("language", "one", "two"),
+    ("language", "one", "two", "first"),
     [
-        ("es", "1 problema: haz clic", "2 problemas: haz clic"),
-        ("en", "1 problem: click", "2 problems: click"),
+        (
+            "es",
+            "1 problema: haz clic",
+            "2 problemas: haz clic",
+            ("Arregla antes el problema", "los 2 problemas"),
+        ),
+        ("en", "1 problem: click", "2 problems: click", ("Fix the problem first", "Fix the 2 problems")),
     ],
 )
 def test_the_status_counts_its_problems_in_the_singular_after_one(
-    window720: pygame.Surface, tmp_path: Path, language: str, one: str, two: str
+    window720: pygame.Surface, tmp_path: Path, language: str, one: str, two: str, first: tuple[str, str]
 ) -> None:
     """The Open Wars random map with one problem, then two: 'Editor de mapas de Open Wars: 1 problemas'
-    read wrong."""
+    read wrong; so did Try it's "Arregla antes los 1 problemas" (session 12)."""
     spec = (CONTENT / "scenarios" / "open-wars" / "ow-random.toml").read_text(encoding="utf-8")
     wrong = tmp_path / "wrong.toml"
     wrong.write_text(spec.replace("players = 2", "players = 7", 1), encoding="utf-8")
     ed = EditorScreen(window720.get_size(), Texts(language), [], wrong)
     frames(ed, window720)
     assert len(ed.problems) == 1 and one in ed.status_label.text
+    assert ed._try() is None and ed.status == first[0]
     wrong.write_text(spec.replace("players = 2", "players = 7", 1).replace("gold = 10", "gold = -1", 1))
     ed = EditorScreen(window720.get_size(), Texts(language), [], wrong)
     frames(ed, window720)
     assert len(ed.problems) == 2 and two in ed.status_label.text
+    assert ed._try() is None and first[1] in ed.status
 
 
 @pytest.mark.parametrize(

@@ -15,6 +15,7 @@ from game.ui import theme
 from game.ui.battle_screen import BattleScreen
 from game.ui.rules_browser import RulesBrowser, section_of
 from tests.ui.driver import frame, key, open_screen
+from tests.ui.tour import recording
 
 
 def typed(browser: RulesBrowser, text: str) -> None:
@@ -154,3 +155,22 @@ def test_a_rule_of_the_f1_help_opens_the_reference_there(window: pygame.Surface)
     frame(screen, window)
     assert screen.rules is None and screen.menu is None and screen.help  # back to the battle and its help
     screen.close()
+
+
+@pytest.mark.parametrize(
+    ("language", "one", "many"), [("en", "1 rule", "rules"), ("es", "1 regla", "reglas")]
+)
+def test_one_rule_found_is_counted_in_the_singular(
+    window: pygame.Surface, language: str, one: str, many: str
+) -> None:
+    """Session 12: "1 reglas" over a search that found one rule."""
+    browser = RulesBrowser(reference_for(language), Texts(language))
+    browser.search("FG-CHG-1")
+    assert len(browser.matches()) == 1
+    with recording() as drawn:
+        browser.draw(window)
+    assert one in drawn
+    browser.search("FG-CHG")
+    with recording() as drawn:
+        browser.draw(window)
+    assert f"{len(browser.matches())} {many}" in drawn

@@ -17,6 +17,7 @@ from game.running.match import new_match
 from game.running.saves import save_game, saves_dir
 from game.ui.load_list import save_browser, scenario_words
 from game.ui.start_screen import Setup, StartScreen
+from tests.ui.tour import recording
 
 
 def _key(browser, k, unicode="", mod=0):
@@ -170,3 +171,14 @@ def test_an_open_wars_save_counts_turns_as_its_game_does(window, language, turn)
         save_game(fg, dict.fromkeys(fg.battle.sides, "human"), autosave=True)
         fg.battle.close()
         assert _browser().detail(_browser().saves[0]).startswith("round 0  ·  ")
+
+
+@pytest.mark.parametrize(("language", "said"), [("en", "1 save"), ("es", "1 partida")])
+def test_one_save_is_counted_in_the_singular(window, language, said):
+    """Session 12: "1 partidas, la más reciente primero"."""
+    m = new_match("default", 3)
+    save_game(m, dict.fromkeys(m.battle.game.sides, "human"))  # type: ignore[union-attr]
+    m.battle.close()
+    with recording() as drawn:
+        _browser(language).draw(window, (0, 0))
+    assert said in drawn
