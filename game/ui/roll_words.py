@@ -20,10 +20,13 @@ def roll_rows(e: Mapping[str, Any], n: Narrator) -> list[str]:
 
 
 def group_rows(group: Sequence[Mapping[str, Any]], n: Narrator) -> list[str]:
-    """The rows of rolls told as one (an officer's initiative dice, as the log's one line): who rolled
-    for what, then each die and their sum, and what it meant."""
+    """The rows of rolls told as one, as the log's one line: an officer's initiative dice (who rolled
+    for what, then each die and their sum, and what it meant); a roll-off's die a side, and who won
+    (never their sum)."""
     if len(group) == 1:
         return roll_rows(group[0], n)
+    if group[0]["check"] == "roll-off":
+        return [n.roll_off(group)]
     head = roll_rows(group[0], n)[0]
     dice = " + ".join(str(e["total"]) for e in group)
     return [head, f"{dice} = {sum(e['total'] for e in group)}: {outcome(group[-1], n)}"]

@@ -1,6 +1,7 @@
 """Issue 22: the dice box shows every die of a roll the log tells in one line (an officer's two
 initiative dice, "6 + 4 = 10"), each with its own face, and their sum."""
 
+from game.content.locale import Texts
 from game.model.events import Roll
 from game.running.narrate import Narrator
 from game.ui import theme
@@ -70,3 +71,23 @@ def test_the_box_stands_aside_while_the_f1_help_covers_the_table(window, monkeyp
     draw_dice(screen, window)
     assert faces == [6]
     screen.close()
+
+
+def _roll_off(side, die):
+    return Roll(
+        check="roll-off", die=die, modifiers=(), total=die, outcome=side, side=side, rule="FG-REINF-2"
+    )
+
+
+def test_a_roll_off_says_each_side_s_die_and_the_winner_never_their_sum():
+    """Session 12: the box said a roll-off's two dice as one roll, "2 + 1 = 3: Franceses", the sum and
+    the last to roll as if they had won, while the log said the Spanish won."""
+    b = make_battle()
+    d = Display()
+    d.feed(b, [_roll_off("es", 2), _roll_off("fr", 1)])
+    d.skip()
+    assert [e["die"] for e in d.dice.group] == [2, 1]
+    names = {"es": "Españoles", "fr": "Franceses"}
+    (row,) = group_rows(d.dice.group, Narrator(Texts("es"), names))
+    assert row == "Tirada de desempate (FG-REINF-2): Españoles 2, Franceses 1; ganan los Españoles"
+    b.close()
