@@ -87,8 +87,9 @@ class BattleScreen(BattleView):
             self.sounds.play(cue)
         self.display.cues.clear()
         b = self.battle
-        if b.game is not None and b.game.round > self.autosaved_round and self.ai.thinking is None:
-            self.autosaved_round = b.game.round  # a new round: keep the battle, whatever happens next
+        g = b.game
+        if self.autosaves and g is not None and g.round > self.autosaved_round and self.ai.thinking is None:
+            self.autosaved_round = g.round  # a new round: keep the battle, whatever happens next
             self.save(autosave=True)
         d = b.pending
         if d is None or self.display.busy:

@@ -107,6 +107,7 @@ class BattleView(GameView):
         self.order_chips: list[tuple[pygame.Rect, str, int]] = []
         self.hover_box: pygame.Rect | None = None  # where the box about a piece under the mouse was drawn
         self.autosaved_round = b.game.round if b.game else 0
+        self.autosaves = True  # a new round is saved, but not while a replay is watched (replay_view.py)
         self.speed_index = self.settings.speed_index()
         self.display.speed = SPEEDS[self.speed_index]
         self.mouse = (0, 0)

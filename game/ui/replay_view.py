@@ -48,7 +48,11 @@ class ReplayViewer:
 
     def _screen(self, m: Match) -> BattleScreen:
         sides = m.battle.game.sides if m.battle.game else []
-        return BattleScreen(m, dict.fromkeys(sides, REPLAY), self.size, self.settings)
+        screen = BattleScreen(m, dict.fromkeys(sides, REPLAY), self.size, self.settings)
+        screen.autosaves = (
+            False  # watching writes nothing: its rounds would rotate the player's autosaves out
+        )
+        return screen
 
     # --- the battle screen's interface, for the window's loop -------------------------------------
 

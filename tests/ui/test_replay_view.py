@@ -10,6 +10,7 @@ import pytest
 
 from game.cli.entry import main
 from game.running.match import events_digest, load
+from game.running.saves import browse_saves
 from game.ui.replay_view import ReplayViewer
 
 
@@ -93,4 +94,16 @@ def test_the_viewer_speaks_the_players_language_after_a_seek(window: pygame.Surf
     assert viewer.screen.t.language == "es"
     viewer.seek(len(viewer.commands) // 2)  # a new battle screen: the same settings
     assert viewer.screen.t.language == "es" and viewer.screen.settings is viewer.settings
+    viewer.close()
+
+
+def test_watching_a_replay_writes_no_autosave(window: pygame.Surface, replay: Path) -> None:
+    """Session 12: each round a replay reached was autosaved ("Guardado automático" in its log), and
+    those rotated the player's own autosaves of the scenario out of the saves folder."""
+    viewer = ReplayViewer(replay, (), window.get_size())
+    for _ in range(60):
+        viewer.screen.display.skip()
+        viewer.update(1.0)
+    assert viewer.round_now() >= 2  # new rounds were reached
+    assert browse_saves() == []
     viewer.close()
