@@ -321,13 +321,21 @@ def players_tab(form: Form, p: Panel, ow: OpenWarsRules) -> None:
         form.note(t("editor_players_need_city"))
 
 
-def card_tab(form: Form, p: Panel, element: Path | None) -> None:
+def card_tab(form: Form, p: Panel, element: Path | None, ow: OpenWarsRules) -> None:
     found = p.doc.get(element) if element is not None else None
     if element is None or not isinstance(found, dict):
         form.note(p.t("editor_nothing_chosen"))
         return
     form.heading(p.t("editor_card"), p.problem(element))
-    record_fields(form, p, element, found, LocationSpec, {})
+    # its special card chosen by name among those of its type (OW-LOC-7), as the map's cards say them
+    held = str(found.get("card") or "")
+    cards = [
+        (ow.card_name(c.id, p.t.language), c.id) for c in ow.cards.values() if c.type == found.get("type")
+    ]
+    unknown = [(held, held)] if held and held not in {c for _n, c in cards} else []  # its problem says why
+    record_fields(
+        form, p, element, found, LocationSpec, {"card": [(p.t("editor_no_card"), ""), *cards, *unknown]}
+    )
     form.actions([(p.t("editor_remove"), lambda: remove(p.doc, element))])
 
 

@@ -229,7 +229,7 @@ class EditorScreen(FileCommands):
         elif self.tab == "players":
             players_tab(self.form, panel, self.ow)
         elif self.doc.kind == "map":
-            card_tab(self.form, panel, chosen)
+            card_tab(self.form, panel, chosen, self.ow)
         else:
             chosen_tab(self.form, panel, chosen)
         self.form.finish()

@@ -19,7 +19,7 @@ from game.model.modules import RandomOptions
 from game.ui.editor_map import CARD, NARROWEST, MapCanvas
 from game.ui.editor_screen import EditorScreen
 from game.ui.editor_table import TableCanvas
-from tests.ui.editor_driver import bar, field, frames, mouse, press, tab, tool
+from tests.ui.editor_driver import bar, choose_value, click_at, field, frames, mouse, press, tab, tool
 
 
 @pytest.fixture
@@ -332,3 +332,28 @@ def test_a_random_map_s_cards_do_not_hide_one_another_in_the_editor(
         kind="map",
     )
     assert isinstance(twin.canvas, MapCanvas) and twin.canvas.card_width() == CARD[0]
+
+
+def test_a_card_s_special_card_is_chosen_by_its_name_in_spanish(
+    window720: pygame.Surface, tmp_path: Path
+) -> None:
+    """Session 12: a location's special card showed as a field "card" (its English key) holding the
+    card's id ("great-forge") on the Spanish editor. It is "Carta especial", a choice of the cards of
+    the location's type by their Spanish names, or none."""
+    ident, made = random_text(load_ruleset(), "open-wars", 5, RandomOptions())
+    path = tmp_path / f"{ident}.toml"
+    path.write_text(made, encoding="utf-8")
+    ed = EditorScreen(window720.get_size(), Texts("es"), [], path, kind="map")
+    frames(ed, window720)
+    k = next(i for i, loc in enumerate(ed.doc.get(("locations",))) if loc.get("card") == "great-forge")
+    click_at(ed, window720, ed.canvas.to_screen(ed.doc.get(("locations", k, "at"))))  # type: ignore[union-attr]
+    press(ed, window720, tab(ed, "chosen"))
+    chooser = field(ed, ("locations", k), "card")
+    assert chooser.text == "Gran forja"
+    shown = dict(ed.form.bound[chooser].options)
+    assert shown["ninguna (localización básica)"] == "" and shown["Gran forja"] == "great-forge"
+    assert all(ed.ow.cards[c].type == "city" for c in shown.values() if c)
+    labels = {w.text for w in ed.form.widgets if hasattr(w, "text")}
+    assert "Carta especial" in labels and "card" not in labels
+    choose_value(ed, window720, chooser, "")
+    assert ed.doc.get(("locations", k, "card")) in ("", None)
