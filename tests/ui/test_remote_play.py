@@ -255,6 +255,13 @@ def test_the_lobby_says_what_is_played_without_scrolling(
         assert lobby.about.scroll_bar is None
         played = {"en": "Played with: Warhammer charges", "es": "Se juega con: Cargas de Warhammer"}[language]
         assert (played in lobby.about.html_text) == (way != "join")  # the host's choice, said before
+        sides = (
+            lobby.sides.values()
+        )  # each side by its name; in Spanish never "tú llevas Franceses" (session 12)
+        yours = {"en": "you play {}, your friend plays {}", "es": "tu bando, {}; el de tu amigo, {}"}[
+            language
+        ]
+        assert (yours.format(*sides) in lobby.about.html_text) == (way != "join")
         fields = [lobby.player.rect, lobby.entry.rect, lobby.go.rect, lobby.status.rect, lobby.back.rect]
         assert not any(lobby.about.rect.colliderect(r) for r in fields)
         assert all(window.get_rect().contains(r) for r in fields)
