@@ -57,8 +57,8 @@ BUTTON_H, BUTTON_STEP = 28, 32
 MENUS = {
     "menu": (
         ("resume", "menu_resume"),
-        ("save", "menu_save"),
-        ("load", "menu_load"),
+        ("save", "ow_menu_save"),  # a game, not a battle (the words For Glory's menu says)
+        ("load", "ow_menu_load"),
         ("rules", "menu_rules"),
         ("end", "menu_end"),
         ("quit", "menu_quit"),
@@ -66,7 +66,7 @@ MENUS = {
     "quit": (("save-quit", "menu_save_quit"), ("quit-now", "menu_quit_now"), ("resume", "menu_cancel")),
     "load-ask": (("save-load", "menu_save_load"), ("load-now", "menu_load_now"), ("load", "menu_cancel")),
 }
-MENU_TITLES = {"menu": "menu_paused", "quit": "menu_quit_title", "load-ask": "menu_load_title"}
+MENU_TITLES = {"menu": "menu_paused", "quit": "ow_menu_quit_title", "load-ask": "ow_menu_load_title"}
 PLAYER_COLOURS = [(60, 100, 200), (196, 60, 50), (60, 150, 80), (200, 160, 40)]  # when a map gives none
 
 

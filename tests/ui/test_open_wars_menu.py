@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import pygame
+import pytest
 
 from game.running.match import new_match
 from game.running.saves import save_game, saves_dir
@@ -16,6 +17,7 @@ from game.ui.ow_screen import OpenWarsScreen
 from game.ui.start_screen import Setup
 from systems.open_wars.moves import Recruit
 from tests.ui.driver import menu_click, pick_save
+from tests.ui.tour import recording
 
 
 def hotseat(window: pygame.Surface, seed: int = 2, language: str = "en") -> OpenWarsScreen:
@@ -104,3 +106,28 @@ def test_the_rules_reference_shows_open_wars_rules_and_esc_returns_to_the_menu(
     escape(screen, window)
     assert screen.rules is None and screen.menu == "menu"
     screen.close()
+
+
+@pytest.mark.parametrize(("language", "battle"), [("en", "battle"), ("es", "batalla")])
+def test_the_menu_and_its_questions_speak_of_a_game_not_a_battle(
+    window: pygame.Surface, language: str, battle: str
+) -> None:
+    """Session 12: Open Wars' Esc menu said "Save the battle (Ctrl+S)" and asked "Quit the battle?",
+    For Glory's words."""
+    screen = hotseat(window, language=language)
+    in_progress(screen)
+    try:
+        shown = {}
+        for menu in ("menu", "quit", "load-ask"):
+            screen.menu = menu
+            with recording() as drawn:
+                screen.draw(window)
+            shown[menu] = drawn
+            assert [s for s in drawn if battle in s.lower()] == [], menu
+        game = {
+            "en": ("Save the game (Ctrl+S)", "Quit the game?"),
+            "es": ("Guardar la partida (Ctrl+S)", "¿Abandonar la partida?"),
+        }
+        assert game[language][0] in shown["menu"] and game[language][1] in shown["quit"]
+    finally:
+        screen.close()
