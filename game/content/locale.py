@@ -200,8 +200,8 @@ class Names:
         return self.divisions.get(ident, ident)
 
     def formation(self, key: str, short: bool = True) -> str:
-        """A formation (a division by its officer's id, or "det:<unit>"): by default as a compact label,
-        a division's short name or a detachment's unit's."""
-        if key.startswith("det:"):
+        """A formation (a division by its officer's id, "det:<unit>", or a unit a rule module activates
+        alone: Clash of Spears'): by default as a compact label, a division's short name or a unit's."""
+        if key.startswith("det:") or key not in self.divisions:
             return self.brief(key) if short else self(key)
         return self.divisions_short.get(key, key) if short else self.division(key)

@@ -190,7 +190,8 @@ class RuleModule:
     # are loaded: (ruleset, records) -> (file name, key, problem) for each name the ruleset lacks
     check: Callable[[Any, Mapping[str, Any]], list[tuple[str, str, str]]] | None = None
     # what the client shows of its state: a short tag drawn on a unit, (battle, unit) -> text or "";
-    # a line under the score, (battle) -> (key of its locale's ui.toml, the values it names) or None
+    # a line under the score, (battle) -> (key of its locale's ui.toml, the values it names) or None;
+    # a value that is a mapping of side -> number is said with the sides' names ("Franceses 1  Españoles 7")
     requires: tuple[str, ...] = ()  # modules it builds on, which must be switched on with it
     badge: Callable[[Any, int], str] | None = None
     status: Callable[[Any], tuple[str, Mapping[str, object]] | None] | None = None

@@ -4,6 +4,7 @@ tooltips (a piece's kept on the table and off the move's ghost)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import pygame
@@ -42,7 +43,7 @@ def draw_top_bar(v: BattleView, surf: pygame.Surface) -> None:
     _modules_chip(v, surf, head.right + 14, right - text.get_width() - 14)
     lines = [line for status in b.stack.statuses if (line := status(b)) is not None]
     if lines:  # the rule modules' state (command points ...), the order left of it
-        words = small.render("   ".join(t(key, **values) for key, values in lines), True, theme.ACCENT)
+        words = small.render("   ".join(_status(v, key, values) for key, values in lines), True, theme.ACCENT)
         right = surf.blit(words, (right - words.get_width(), theme.px(32))).x - GAP
     strip = _order_strip(v, surf, 10 + min(small.size(who)[0], int((right - 10) * WHO_SHARE)) + GAP, right)
     surf.blit(small.render(theme.cut(who, small, strip - GAP - 10), True, theme.ACCENT), (10, theme.px(32)))
@@ -65,6 +66,17 @@ def _modules_chip(v: BattleView, surf: pygame.Surface, left: int, right: int) ->
     pygame.draw.rect(surf, theme.ACCENT, chip, border_radius=4)
     surf.blit(label, label.get_rect(center=chip.center))
     v.modules_chip = chip
+
+
+def _status(v: BattleView, key: str, values: Mapping[str, object]) -> str:
+    """A rule module's state in words, a number for each side said with the side's name."""
+    said = {
+        k: "  ".join(f"{v.names.get(str(s), str(s))} {n}" for s, n in x.items())
+        if isinstance(x, Mapping)
+        else x
+        for k, x in values.items()
+    }
+    return v.t(key, **said)
 
 
 WHO_SHARE = 0.4  # the most of the second row who decides takes when the activation order wants more
@@ -130,13 +142,14 @@ def draw_dice(v: BattleView, surf: pygame.Surface) -> None:
     d: dict[str, Any] = show.event
     font = theme.font(19)
     group = show.group or [d]
-    rows = group_rows(group, Narrator(v.t, v.names, v.objective_names))
+    view = pygame.Rect(v.camera.view)
+    said = group_rows(group, Narrator(v.t, v.names, v.objective_names))
+    rows = [line for row in said for line in theme.wrap(row, font, view.w - 120)]  # a long row in lines
     faces: list[int] = [f for e in group for f in (e.get("dice") or [e["die"]])]  # every die shown
     size = 48 if len(faces) == 1 else 36 if len(faces) <= 4 else 26
     dice_w = len(faces) * (size + 4) if len(faces) > 1 else 0
     w = max(max(font.size(r)[0] for r in rows) + (80 if len(faces) == 1 else 20), dice_w + 20)
     h = 14 + font.get_linesize() * len(rows) + (size + 6 if len(faces) > 1 else 0)
-    view = pygame.Rect(v.camera.view)
     box = pygame.Rect(view.x + 10, view.bottom - h - 10, max(w, 160), max(h, 64))
     pygame.draw.rect(surf, (20, 22, 26), box, border_radius=6)
     pygame.draw.rect(surf, theme.ACCENT, box, 1, border_radius=6)

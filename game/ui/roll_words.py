@@ -8,11 +8,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from game.running.narrate import EDGE, Narrator
+from game.running.narrate import EDGE, Narrator, module_words
 
 
 def roll_rows(e: Mapping[str, Any], n: Narrator) -> list[str]:
-    """Who rolled for what, each modifier with its rule, then the total and what it meant."""
+    """Who rolled for what, each modifier with its rule, then the total and what it meant; a roll a
+    rule module tells in words of its own (Clash of Spears' tests), as the log tells it."""
+    if module_words(f"roll:{e.get('rule')}") is not None:
+        return [n.roll(e)]
     rows = [f"{n.who(e)}: {n.word('log_check', e['check'])}{n.purpose(e)}"]
     rows += [f"{m['value']:+d} {n.label(m)} {m['rule']}" for m in e.get("modifiers", [])]
     rows.append(f"= {e['total']}: {outcome(e, n)}")

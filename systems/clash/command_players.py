@@ -188,4 +188,4 @@ def badge(b: Battle, e: int) -> str:
 
 def status(b: Battle) -> tuple[str, dict[str, object]] | None:
     left = points(b)
-    return ("cs_status", {"points": "  ".join(f"{s} {p}" for s, p in left.items())}) if left else None
+    return ("cs_status", {"points": dict(left)}) if left else None  # each side's, by its name on the screen
