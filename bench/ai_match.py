@@ -89,7 +89,8 @@ HABITS = (
     "obey_failed",  # orders to units with hits that were ignored (FG-ORD-3)
     "detachments",  # activations of a detachment (FG-ACT-5)
     "hits_taken",
-    "units_lost",
+    "units_destroyed",  # brigades destroyed by hits or a melee (FG-HIT, FG-MELEE)
+    "units_removed",  # brigades taken off with their demoralised division (FG-LOST-3)
 )
 
 
@@ -124,7 +125,7 @@ def behaviour(b: Battle, side: str) -> dict[str, int]:
         elif ev.kind == "hit" and u is not None:
             out["hits_taken"] += d["added"]
         elif ev.kind in ("destroyed", "removed") and u is not None:
-            out["units_lost"] += 1
+            out[f"units_{ev.kind}"] += 1
     return out
 
 
@@ -166,7 +167,7 @@ def sum_up(lines: list[dict[str, Any]]) -> dict[str, Any]:
         ends[g["rule"] or "max rounds"] = ends.get(g["rule"] or "max rounds", 0) + 1
     think = {}
     habits = {
-        k: {h: sum(g["behaviour"][i][h] for g in lines if "behaviour" in g) for h in HABITS}
+        k: {h: sum(g["behaviour"][i].get(h, 0) for g in lines if "behaviour" in g) for h in HABITS}
         for i, k in enumerate(kinds)
     }
     for i, k in enumerate(kinds):

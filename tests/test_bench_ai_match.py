@@ -24,3 +24,12 @@ def test_jobs_play_the_same_games_in_order(tmp_path: Path) -> None:
     assert _games(two) == _games(one)
     assert [(g["seed"], g["swap"]) for g in _games(two)] == [(5, False), (6, True), (7, False)]
     assert summed is not None and summed["games"] == 3
+
+
+def test_losses_counted_by_how(tmp_path: Path) -> None:
+    """A brigade destroyed (FG-HIT) and one removed with its division (FG-LOST-3) are counted apart, each
+    against the side that lost it, from the battle's events."""
+    out = tmp_path / "games.jsonl"
+    ai_match.main([*MATCH, "--out", str(out)])
+    lost = [(side["units_destroyed"], side["units_removed"]) for g in _games(out) for side in g["behaviour"]]
+    assert any(d > 0 for d, _ in lost), lost
