@@ -276,6 +276,9 @@ class StartScreen:
     def show_about(self, name: str) -> None:
         sc = self.scenarios.get(name)
         self.show_seats(name)
+        self.start.set_text(
+            self.t("start_game" if self.modes.get(name) == "open-wars" else "start")
+        )  # a game
         if sc is None:
             return
         spec = sc.spec
