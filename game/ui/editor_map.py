@@ -62,20 +62,20 @@ class MapCanvas:
         return out
 
     def card_width(self) -> int:
-        """The widest a card can be, down to NARROWEST, with no two cards touching (a random map's
-        eight columns crowd the editor's map: cards of full width hid one another). Worked out from
-        the file's places, so a card dragged does not change it."""
+        """The widest a card can be, down to NARROWEST, with no two cards side by side touching (a
+        random map's eight columns crowd the editor's map: cards of full width hid one another); cards
+        one above the other, which no width parts, leave it whole. Worked out from the file's places,
+        so a card dragged does not change it."""
         key = (self.doc.version, tuple(self.view))
         if self._width[0] != key:
             centres = self._centres()
-            w = CARD[0]
-            while w > NARROWEST and any(
-                abs(a[0] - b[0]) < w + GAP and abs(a[1] - b[1]) < CARD[1] + GAP
+            apart = [
+                abs(a[0] - b[0])
                 for k, a in enumerate(centres)
                 for b in centres[k + 1 :]
-            ):
-                w -= 4
-            self._width = (key, max(w, NARROWEST))
+                if abs(a[1] - b[1]) < CARD[1] + GAP and abs(a[0] - b[0]) >= NARROWEST + GAP
+            ]
+            self._width = (key, min([CARD[0], *(dx - GAP for dx in apart)]))
         return self._width[1]
 
     def cards(self) -> list[tuple[int, dict, pygame.Rect]]:

@@ -332,6 +332,14 @@ def test_a_random_map_s_cards_do_not_hide_one_another_in_the_editor(
         kind="map",
     )
     assert isinstance(twin.canvas, MapCanvas) and twin.canvas.card_width() == CARD[0]
+    winds = EditorScreen(  # two cards one above the other touch whatever the width: no reason to narrow all
+        window720.get_size(),
+        Texts("es"),
+        [],
+        CONTENT / "scenarios" / "open-wars" / "ow-four-winds.toml",
+        kind="map",
+    )
+    assert isinstance(winds.canvas, MapCanvas) and winds.canvas.card_width() > NARROWEST + 20
 
 
 def test_a_card_s_special_card_is_chosen_by_its_name_in_spanish(
