@@ -77,7 +77,7 @@ def test_the_spanish_log_is_not_the_english_one() -> None:
     words = " ".join(ln.text for ln in spanish)
     for english_word in (" rolls ", " moves ", " takes ", "Round ", " phase ", " the "):
         assert english_word not in words
-    for spanish_word in ("chequeo de liderazgo", "iniciativa", "Turno ", "fase de", "estado mayor"):
+    for spanish_word in ("chequeo de liderazgo", "iniciativa", "Ronda ", "fase de", "estado mayor"):
         assert spanish_word in words
 
 
@@ -322,7 +322,7 @@ def test_the_end_of_the_battle_in_words() -> None:
     ]
     limit = over | {"winner": None, "reason": "the round limit of 10 is reached", "rule": "AMB-37"}
     assert told([limit], ES)[0].startswith(
-        "La batalla termina: se alcanza el límite de 10 turnos (AMB-37); empate"
+        "La batalla termina: se alcanza el límite de 10 rondas (AMB-37); empate"
     )
 
 

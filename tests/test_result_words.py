@@ -30,8 +30,8 @@ def test_the_result_names_the_sides_in_english(capsys: pytest.CaptureFixture[str
 def test_the_result_names_the_sides_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
     head, *sides = simulated(capsys, "--lang", "es")
     assert re.fullmatch(
-        r"default, semilla 3: (vencen los Franceses|vencen los Españoles|empate) tras 3 turnos: "
-        r"se alcanza el límite de 3 turnos",
+        r"default, semilla 3: (vencen los Franceses|vencen los Españoles|empate) tras 3 rondas: "
+        r"se alcanza el límite de 3 rondas",
         head,
     ), head
     assert [line.split(":")[0] for line in sides] == ["  Franceses", "  Españoles"]
@@ -58,7 +58,7 @@ def test_an_open_wars_log_and_result_in_spanish_have_no_english(
     english = [line for line in lines if ENGLISH.search(line.replace(scenario, "").split("(OW-")[0])]
     assert english == []
     head = next(line for line in lines if line.startswith(f"{scenario}, semilla 3: "))
-    assert "tras 3 turnos" in head
+    assert "tras 3 turnos" in head  # Open Wars counts turns (its rules: turnos)
 
 
 def test_a_battle_still_going_on_says_so() -> None:
@@ -77,7 +77,7 @@ def test_a_battle_still_going_on_says_so() -> None:
     "lang, title, moves",
     [
         ("en", r"Round 1\. Why\? (French|Spanish): ", "move "),
-        ("es", r"Turno 1\. ¿Por qué\? (Franceses|Españoles): ", "mover "),
+        ("es", r"Ronda 1\. ¿Por qué\? (Franceses|Españoles): ", "mover "),
     ],
 )
 def test_why_says_the_reasons_with_names_in_the_language_asked(

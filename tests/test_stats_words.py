@@ -13,6 +13,7 @@ import pytest
 from game.ai.players import make_player
 from game.cli.entry import main
 from game.cli.stats import lines
+from game.content.locale import ModeWords
 from game.model.figures import Fate, SideStats, Tally
 from game.running.log_texts import texts_for
 from game.running.match import Match, new_match, play, save
@@ -157,19 +158,30 @@ def test_the_english_lines_are_the_ones_stats_always_printed() -> None:
 def test_the_spanish_lines_use_the_spanish_words_and_decimal_mark() -> None:
     t = texts_for("es", [])
     won, draw, unfinished, level3, ow_won, level1 = (lines(f, SIDES, t) for f in _cases())
-    assert won[0] == "default, semilla 7: victoria de Spanish tras 2 turnos"
+    assert won[0] == "default, semilla 7: victoria de Spanish tras 2 rondas"
     assert won[4] == "  dados: 7 tirados, media 3,57 (un dado da 3,5 de media), 1 seis, 1 uno"
     assert won[5] == "  disparos: 3, se esperaban 1,2 impactos, hubo 2"
-    assert "fr-1 (French): retirada en el turno 2 (desmoralizada)" in won
-    assert "es-1 (Spanish): retirada en el turno 1 (crushed)" in won  # a why the locale lacks: as it is
-    assert draw[0] == "default, semilla 7: empate tras 1 turno"
+    assert "fr-1 (French): retirada en la ronda 2 (desmoralizada)" in won
+    assert "es-1 (Spanish): retirada en la ronda 1 (crushed)" in won  # a why the locale lacks: as it is
+    assert draw[0] == "default, semilla 7: empate tras 1 ronda"
     assert (
         unfinished[0]
-        == "default, semilla 7: sin terminar, guardada en el turno 2; French y Spanish empatan a 3 puntos"
+        == "default, semilla 7: sin terminar, guardada en la ronda 2; French y Spanish empatan a 3 puntos"
     )
-    assert level3[-3:] == ["Ann: sigue en juego", "Bo: fuera en el turno 1", "Cy: sigue en juego"]
-    assert ow_won[-2:] == ["Ann: aguantó", "Bo: fuera en el turno 1"]
-    assert level1[0] == "ow-x, semilla 1: sin terminar, guardada en el turno 1; Ann en cabeza con 2 puntos"
+    assert level3[-3:] == ["Ann: sigue en juego", "Bo: fuera en la ronda 1", "Cy: sigue en juego"]
+    assert ow_won[-2:] == ["Ann: aguantó", "Bo: fuera en la ronda 1"]
+    assert level1[0] == "ow-x, semilla 1: sin terminar, guardada en la ronda 1; Ann en cabeza con 2 puntos"
+
+
+def test_open_wars_lines_count_turns_in_both_languages() -> None:
+    """Open Wars' rules speak of turns (turnos), For Glory's of rounds: the mode's own words win."""
+    level3, ow_won, level1 = list(_cases())[3:]
+    for language, turn in (("en", "turn"), ("es", "turno")):
+        t = ModeWords(texts_for(language, ["open-wars"]), "OW-")
+        said = [lines(f, SIDES, t) for f in (level3, ow_won, level1)]
+        assert said[0][-2].startswith("Bo: ") and said[0][-2].endswith(f" {turn} 1"), said[0][-2]
+        assert f" {turn} 1; " in said[2][0], said[2][0]
+        assert said[1][0].endswith(f" 1 {turn}") and "round" not in " ".join(said[1]) + " ".join(said[2])
 
 
 def _saved(m: Match, tmp_path: Path) -> Path:

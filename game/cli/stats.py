@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.cli.options import add_mod_option
-from game.content.locale import LANGUAGES, Texts
+from game.content.locale import LANGUAGES, ModeWords, Texts
 from game.model.errors import one_line
 from game.model.words import Wording, counted, number
 from game.running.result_words import fate_why
@@ -84,7 +84,9 @@ def _stats(args: argparse.Namespace) -> int:
         f = figures(m)
         language = args.lang or "en"
         sides = side_names(m, language)
-        t = named(texts_for(language, [x.id for x in m.battle.stack.modules]), m)
+        # a mode's own words for its counts (Open Wars' turns and tokens, For Glory's rounds and units)
+        t = ModeWords(named(texts_for(language, [x.id for x in m.battle.stack.modules]), m),
+                      m.battle.stack.mode.base.prefix)  # fmt: skip
     finally:
         m.battle.close()
     if args.json:

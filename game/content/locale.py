@@ -123,6 +123,19 @@ class Texts:
         return key in self._texts
 
 
+class ModeWords(Texts):
+    """A game mode's own words where its locale has them, under its rules' prefix, else the game's
+    (Open Wars' "ow_stats_losses": tokens lost turn by turn, not For Glory's units round by round)."""
+
+    def __init__(self, t: Texts, prefix: str) -> None:
+        super().__init__(t.language, t.extra, t.names)
+        self.prefix = prefix.lower().replace("-", "_")  # "OW-" -> "ow_"
+
+    def __call__(self, key: str, **values: object) -> str:
+        own = self.prefix + key
+        return super().__call__(own if self.has(own) else key, **values)
+
+
 class _Lenient(string.Formatter):
     """A text's fields as plain values: a value its spec does not format is shown as it is, a name
     the values lack (or a field that is not a plain name) as written."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from game.content.locale import ModeWords
 from game.model.events import GameOver
 from game.model.words import Wording
 from game.running.log_texts import texts_for
@@ -23,7 +24,8 @@ def side_names(m: Match, language: str) -> Mapping[str, str]:
 def result_lines(m: Match, language: str = "en") -> list[str]:
     """The result's line, then one line per side with its points by the rulebook's scoring lines."""
     b = m.battle
-    t = texts_for(language, [x.id for x in b.stack.modules])
+    # a mode's own words for its counts (Open Wars' turns, For Glory's rounds)
+    t = ModeWords(texts_for(language, [x.id for x in b.stack.modules]), b.stack.mode.base.prefix)
     r = summary(m)
     told = b.stack.mode.result
     labels: Mapping[str, str] = {}  # a score line by its rule ID alone, unless the mode words it

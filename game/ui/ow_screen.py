@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.content.locale import ModeWords
 from game.content.ruleset_files import load_ruleset
 from game.model import commands as cmd
 from game.model.events import Event
@@ -19,7 +20,7 @@ from game.ui.ow_panels import boxed, draw_end, draw_help, draw_hover, draw_panel
 from game.ui.ow_top_bar import draw_top_bar
 from game.ui.ow_view import MENU_TITLES, MENUS, OpenWarsView
 from game.ui.rules_browser import RulesBrowser
-from game.ui.stats_view import FigureWords, draw_figures
+from game.ui.stats_view import draw_figures
 from systems.open_wars.moves import March, room_for
 
 AI_PAUSE = 0.5  # seconds between an AI's decisions at speed 1: a person follows a march or a blow
@@ -224,7 +225,7 @@ class OpenWarsScreen(OpenWarsView):
             shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
             shade.fill((0, 0, 0, 170))
             surf.blit(shade, (0, 0))
-            t = FigureWords(self.t, self.campaign.stack.mode.base.prefix)  # tokens and turns, not units
+            t = ModeWords(self.t, self.campaign.stack.mode.base.prefix)  # tokens and turns, not units
             draw_figures(surf, self.figures, t, self.names, self.colours, self.t("stats_back"))
         if self.rules is not None:
             self.rules.draw(surf)

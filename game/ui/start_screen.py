@@ -15,7 +15,7 @@ import pygame_gui
 
 from game.content.files import inside, write_text
 from game.content.glossary import glossary
-from game.content.locale import Texts
+from game.content.locale import ModeWords, Texts
 from game.content.mods import Mod, load_mod, load_mods, user_mods_dir
 from game.content.module_records import module_words
 from game.content.ruleset_files import load_ruleset
@@ -36,7 +36,7 @@ from game.ui.markup import drawable, plain
 from game.ui.ow_setup import RANDOM, SeatColumn, Seats, selected
 from game.ui.rules_browser import RulesBrowser
 from game.ui.save_browser import SaveBrowser, skipped_line
-from game.ui.stats_view import FigureWords, draw_figures
+from game.ui.stats_view import draw_figures
 
 ABOUT_WORD = 12  # characters of a word the scenario's box never has to cut itself
 SWITCH_STEP = 34  # pixels of a rule module's or a mod's switch in the list, with the room below it
@@ -341,8 +341,8 @@ class StartScreen:
             people = spec.sides if isinstance(m.scenario, Scenario) else spec.players  # or a map's players
             colours = {s.id: (s.colour[0], s.colour[1], s.colour[2]) for s in people}
             # its divisions by their names, a mode's own words for its figures (Open Wars' tokens)
-            t = FigureWords(named(texts_for(self.t.language, [x.id for x in m.battle.stack.modules]), m),
-                            m.battle.stack.mode.base.prefix)  # fmt: skip
+            t = ModeWords(named(texts_for(self.t.language, [x.id for x in m.battle.stack.modules]), m),
+                          m.battle.stack.mode.base.prefix)  # fmt: skip
             self.figures = (figures(m), dict(side_names(m, t.language)), colours, t)
         finally:
             m.battle.close()

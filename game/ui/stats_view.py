@@ -19,19 +19,6 @@ from game.ui import theme
 Colours = Mapping[str, tuple[int, int, int]]
 
 
-class FigureWords(Texts):
-    """The figures' words with a game mode's own where its locale has them, under its rules' prefix
-    (Open Wars' "ow_stats_losses": tokens lost turn by turn, not units by round)."""
-
-    def __init__(self, t: Texts, prefix: str) -> None:
-        super().__init__(t.language, t.extra, t.names)
-        self.prefix = prefix.lower().replace("-", "_")  # "OW-" -> "ow_"
-
-    def __call__(self, key: str, **values: object) -> str:
-        own = self.prefix + key
-        return super().__call__(own if self.has(own) else key, **values)
-
-
 def _ticks(top: int) -> list[int]:
     """At most six round values from 0 up to at least `top`."""
     step = max(1, math.ceil(top / 5))

@@ -85,7 +85,7 @@ def test_a_chip_s_hover_box_says_its_division_whole(
         draw_hover(screen, window720)
         side = next(f.side for f in screen.battle.formations if f.key == key)
         whole = screen.t.names.formation(key, short=False)
-        assert shown == [(whole, f"{screen.names[side]}: iniciativa {init} este turno")]
+        assert shown == [(whole, f"{screen.names[side]}: iniciativa {init} esta ronda")]
     finally:
         screen.close()
 

@@ -29,7 +29,7 @@ def test_the_top_bar_and_the_dice_box_say_a_clash_battle_in_spanish(window720: p
         with recording() as drawn:
             screen.draw(window720)
         unit = b.activation.formation.key  # type: ignore[union-attr]
-        head = next(s for s in drawn if s.startswith("Turno "))
+        head = next(s for s in drawn if s.startswith("Ronda "))
         assert head.endswith(f"activa: {screen.t.names.formation(unit)}") and unit not in head
         left = points(b)
         said = "  ".join(f"{screen.names[s]} {n}" for s, n in left.items())

@@ -84,6 +84,6 @@ def test_the_end_box_says_why_in_the_players_language(
     with recording() as drawn:
         end.draw(window)
     # the line under the winner begins with a capital, as a line does (session 12: "los Franceses ...")
-    after = {"en": "after 5 rounds", "es": "tras 5 turnos"}[language]
+    after = {"en": "after 5 rounds", "es": "tras 5 rondas"}[language]
     assert f"{expected[:1].upper()}{expected[1:]} {after}" in drawn
     screen.close()

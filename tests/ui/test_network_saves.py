@@ -59,7 +59,7 @@ def test_a_network_save_keeps_who_played_where() -> None:
         ),
         (
             "es",
-            "turno 0  ·  Franceses: Anna, aquí contra Españoles: Bob, en la otra máquina  ·  "
+            "ronda 0  ·  Franceses: Anna, aquí contra Españoles: Bob, en la otra máquina  ·  "
             "una partida en red que alojaste",
         ),
     ],

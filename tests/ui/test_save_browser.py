@@ -61,7 +61,7 @@ def test_each_save_says_what_it_is(window, saves):
     assert shown == [0, 1, 2]
     es = _browser("es")
     assert es.detail(es.saves[1]) == (
-        "turno 0  ·  Franceses (Humano) contra Españoles (General IA (difícil))  ·  guardado automático"
+        "ronda 0  ·  Franceses (Humano) contra Españoles (General IA (difícil))  ·  guardado automático"
     )
 
 

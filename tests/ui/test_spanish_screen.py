@@ -62,7 +62,7 @@ def test_the_dice_box_says_a_roll_in_the_logs_spanish_words() -> None:
         *roll_rows(roll("melee", "rolled", unit="es-1a"), es),
     ]
     assert rows[:2] == ["Franceses: tirada de desempate", "= 5: Franceses"]
-    assert "= 5: llega en el turno 3" in rows and "= 5: el flanco izquierdo, el oeste" in rows
+    assert "= 5: llega en la ronda 3" in rows and "= 5: el flanco izquierdo, el oeste" in rows
     assert "es-1a: la moral para acatar la orden" in rows
     assert english_words(" ".join(rows)) == []
     # English reads as it did before the words went through the locale

@@ -46,7 +46,7 @@ def test_a_measure_is_written_one_way_everywhere() -> None:
 def test_counts_are_said_in_the_singular_for_one() -> None:
     said = [english_count(n, "round", "rounds") for n in (1, 2, 0, 0.5)]
     assert said == ["1 round", "2 rounds", "0 rounds", "0.5 rounds"]
-    for t, one, many in ((EN, "after 1 round", "after 3 rounds"), (ES, "tras 1 turno", "tras 3 turnos")):
+    for t, one, many in ((EN, "after 1 round", "after 3 rounds"), (ES, "tras 1 ronda", "tras 3 rondas")):
         assert t("ended_after_one", reason="x", rounds=1).endswith(one)
         assert t("ended_after_many", reason="x", rounds=3).endswith(many)
     assert "(s)" not in " ".join(EN._texts.values()) and "(s)" not in " ".join(ES._texts.values())
