@@ -246,13 +246,13 @@ class _Names:
 
 
 def _players(rules: OpenWarsRules, factions: list[str], r: RandomSpec) -> list[PlayerSpec]:
-    """Each seat's player: its faction's name (numbered when two share one), its home, gold and
-    starting tokens (the faction's `start`)."""
+    """Each seat's player: its faction's title, one player of it (numbered when two share one), its
+    home, gold and starting tokens (the faction's `start`)."""
     out = []
     for i, f in enumerate(factions):
         faction = rules.factions[f]
         start = faction.start or [StartUnits(_cheapest(rules, f), 3)]
-        name = faction.name + (f" {i + 1}" if factions.count(f) > 1 else "")
+        name = faction.title + (f" {i + 1}" if factions.count(f) > 1 else "")
         out.append(PlayerSpec(f"p{i + 1}", name, f, f"home-{i + 1}", r.gold, list(start), r.colours[i]))
     return out
 
@@ -269,5 +269,5 @@ def _cheapest(rules: OpenWarsRules, faction: str) -> str:
 
 
 def _said(rules: OpenWarsRules, faction: str, lang: str, factions: list[str], seat: int) -> str:
-    name = rules.faction_name(faction, lang)
+    name = rules.faction_title(faction, lang)
     return name + (f" {seat + 1}" if factions.count(faction) > 1 else "")

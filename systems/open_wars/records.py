@@ -82,19 +82,24 @@ class StartUnits:
 
 @dataclass(frozen=True)
 class FactionWords:
-    """A faction's words in another language (`[locale.<language>]`): its name, its units' by id."""
+    """A faction's words in another language (`[locale.<language>]`): its name, its seat's title, its
+    units' names by id."""
 
     name: Annotated[str, Bounds(0, 60)] = ""
+    title: Annotated[str, Bounds(0, 60)] = ""
     units: dict[str, Name] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
 class Faction:
-    """OW-FAC-1: a faction and its units (content/rulesets/open-wars/factions/<id>.toml); `start`: the
-    tokens it starts a random map with (OW-DEC-21), `traits`: what the source says of it, in short."""
+    """OW-FAC-1: a faction and its units (content/rulesets/open-wars/factions/<id>.toml); `title`: what
+    a random map calls its player, one of them ("Elven Host": every sentence about a player is written
+    for one, and "Elves" would read "Elves recruits"); `start`: the tokens it starts a random map with
+    (OW-DEC-21), `traits`: what the source says of it, in short."""
 
     id: Id
     name: Name
+    title: Name
     units: Annotated[list[UnitKind], Bounds(1, 40)]
     start: Annotated[list[StartUnits], Bounds(0, 10)] = field(default_factory=list)
     rule: Annotated[str, Bounds(0, 20)] = ""  # the source's description of it (OW-FAC-n)
@@ -252,6 +257,7 @@ class Words:
     units: dict[str, str] = field(default_factory=dict)
     spells: dict[str, str] = field(default_factory=dict)
     cards: dict[str, str] = field(default_factory=dict)
+    titles: dict[str, str] = field(default_factory=dict)  # the factions' seat titles
 
 
 @dataclass(frozen=True)
@@ -280,6 +286,11 @@ class OpenWarsRules:
     def faction_name(self, faction: str, language: str) -> str:
         """A faction's name in a language: the file's translation, or its own (English) name."""
         return self.words(language).factions.get(faction) or self.factions[faction].name
+
+    def faction_title(self, faction: str, language: str) -> str:
+        """What a random map calls a faction's player in a language: the file's translation, or its own
+        (English) title."""
+        return self.words(language).titles.get(faction) or self.factions[faction].title
 
     def spell_name(self, spell: str, language: str) -> str:
         return self.words(language).spells.get(spell) or self.spells[spell].name
@@ -411,6 +422,11 @@ def _assemble(
             {k: v for f in factions.values() if lang in f.locale for k, v in f.locale[lang].units.items()},
             dict(spells_file.locale[lang].names) if lang in spells_file.locale else {},
             dict(cards_file.locale[lang].names) if lang in cards_file.locale else {},
+            {
+                f.id: f.locale[lang].title
+                for f in factions.values()
+                if lang in f.locale and f.locale[lang].title
+            },
         )
         for lang in languages
     }

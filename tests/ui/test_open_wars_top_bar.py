@@ -27,9 +27,9 @@ def screen_of(
     window: pygame.Surface, language: str, players: int, scenario: str = "ow-random"
 ) -> OpenWarsScreen:
     """The map of `players` seats, each played by the controller of the longest words in `language`;
-    the random map's seats given the factions of the longest names in it."""
+    the random map's seats given the factions of the longest titles in it."""
     rules = load_rules()
-    names = {rules.faction_name(f, language): f for f in rules.factions}
+    names = {rules.faction_title(f, language): f for f in rules.factions}  # the random map's seats
     factions = [
         names[n] for n in sorted(names, key=lambda n: -theme.font(SEAT_SIZES[0]).size(n)[0])[:players]
     ]
