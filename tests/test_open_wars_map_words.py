@@ -43,7 +43,7 @@ def test_words_fall_back_to_the_file_for_what_a_language_leaves_out(
     path.write_text(text + '[locale.es]\nlocations = { river = "El río" }\n', encoding="utf-8")
     es = load_map(path, ow_rules).spec.words("es")
     assert es.name == "The Twin Fords"
-    assert es.players == {"north": "Northern clans", "south": "Southern horde"}
+    assert es.players == {"north": "Northern clan", "south": "Southern horde"}
     assert es.locations["river"] == "El río" and es.locations["west-ford"] == "West Ford"
 
 

@@ -1,7 +1,8 @@
 """Every sentence about an Open Wars player is written for one ("{side} recruits", "gana {side}"): a
 random map named its seats by their factions, plural ("Elves recruits", "Gana Enanos", "Amazonas está
 pensando"). Each faction has a title, one player of it, in English and Spanish, and a random map's seats
-are called by it (docs/open-wars-decisions.md, "Factions")."""
+are called by it; the shipped maps' own players are singular too (docs/open-wars-decisions.md,
+"Factions")."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from systems.open_wars.maps import MapOptions
 from systems.open_wars.records import OpenWarsRules, load_rules
 
 LANGUAGES = ("en", "es")
+MAPS = sorted((CONTENT / "scenarios" / "open-wars").glob("*.toml"))
 
 
 @pytest.fixture(scope="module")
@@ -74,9 +76,18 @@ def test_a_random_map_calls_each_seat_by_its_faction_s_title(
         assert "Elves" not in won and "Enanos" not in won
 
 
+@pytest.mark.parametrize("path", MAPS, ids=lambda p: p.stem)
+def test_no_shipped_map_names_a_player_in_the_plural(rules: OpenWarsRules, path) -> None:  # type: ignore[no-untyped-def]
+    spec = load_map(path, rules).spec
+    for language in LANGUAGES:
+        for name in spec.words(language).players.values():
+            assert not plural_head(name, language), (path.stem, language, name)
+            assert not any(rules.faction_name(f, language) in name for f in rules.factions), name
+
+
 def test_the_plural_check_can_fail() -> None:
-    """The names a random map gave before are caught."""
-    for name in ("Elves", "Dwarves 2", "Orcs", "Amazons"):
+    """The names a random map gave before, and the shipped maps' plural players, are caught."""
+    for name in ("Elves", "Dwarves 2", "Storm Clans", "Daughters of the Vine", "Wolf Tribes"):
         assert plural_head(name, "en"), name
-    for name in ("Enanos", "Amazonas", "Bárbaros", "Elfos 3"):
+    for name in ("Enanos", "Amazonas", "Bárbaros", "Tribus del Lobo", "Reyes del Túmulo"):
         assert plural_head(name, "es"), name

@@ -151,7 +151,7 @@ def draw_hover(v: OpenWarsView, surf: pygame.Surface, where: dict[str, tuple[tup
 
 
 def end_head(v: OpenWarsView) -> str:
-    """Who won, in the command line's words ("Storm Clans wins", "A draw"), begun with a capital."""
+    """Who won, in the command line's words ("Storm Clan wins", "A draw"), begun with a capital."""
     return theme.begun(result_words(v.campaign, v.t)[0])
 
 

@@ -60,7 +60,7 @@ def test_load_opens_the_chosen_save_in_place_of_this_game(window: pygame.Surface
     assert menu_click(screen, window, "load") is None and screen.menu == "load"  # type: ignore[arg-type]
     browser = screen.browser
     assert browser is not None and browser.title(browser.saves[0]) == "The Twin Fords (Open Wars)"
-    assert browser.detail(browser.saves[0]).startswith("turn 1  ·  Northern clans (Human) v Southern horde")
+    assert browser.detail(browser.saves[0]).startswith("turn 1  ·  Northern clan (Human) v Southern horde")
     assert pick_save(screen, window, 0) is None and screen.menu == "load-ask"
     assert menu_click(screen, window, "load-now") == "load" and screen.to_load == path  # type: ignore[arg-type]
     opened = switch_to_save(screen, Setup(), window.get_size(), Settings())

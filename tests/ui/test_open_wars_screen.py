@@ -213,7 +213,7 @@ def test_the_start_screen_lists_the_maps_and_opens_one_in_its_screen(window: pyg
     assert name.endswith("(Open Wars)")
     assert start.start.text == "Start the battle"  # For Glory's, first
     start.show_about(name)
-    assert "Northern clans" in start.label_a.text
+    assert "Northern clan" in start.label_a.text
     assert start.start.text == "Start the game"  # a map's game is no battle (session 12)
     start.show_about(next(n for n, mode in start.modes.items() if mode != "open-wars"))
     assert start.start.text == "Start the battle"

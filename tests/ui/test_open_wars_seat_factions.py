@@ -138,7 +138,7 @@ def test_each_seat_of_a_four_player_map_has_its_own_controller(window720: pygame
     choose(start, window720, start.scenario, name)
     rows = start.seats.played
     assert [m.visible for m in rows] == [True] * 4 and not start.seats.menu.visible
-    assert "Barrow Kings" in start.seats.labels[3].text
+    assert "Barrow King" in start.seats.labels[3].text
     assert [selected(m) for m in rows] == ["Human", *["AI general (normal)"] * 3]  # as before: a, then b's
     for menu, who in zip(rows[1:], ("AI general (hard)", "AI general (easy)", "Human"), strict=True):
         choose(start, window720, menu, who)
