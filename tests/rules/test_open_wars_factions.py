@@ -179,6 +179,7 @@ def test_OW_FAC_8_orcs_hit_harder_outnumbering_and_storming(small: Small) -> Non
 LIZARDS = """
 id = "lizardmen"
 name = "Lizardmen"
+title = "Lizard Brood"
 rule = "OW-FAC-1"
 traits = "Cold-blooded swamp warriors: at home in water and forests."
 authored = "an example mod's"
@@ -226,6 +227,7 @@ unique = true
 
 [locale.es]
 name = "Hombres lagarto"
+title = "Prole Lagarta"
 """
 
 
@@ -259,6 +261,8 @@ def test_OW_FAC_1_a_mod_adds_a_faction_a_spell_and_a_card_with_no_code(tmp_path:
     assert rules.faction_name("lizardmen", "es") == "Hombres lagarto"
     assert load_rules().content_hash != rules.content_hash
     m = new_match("ow-random", 3, options={"factions": ["lizardmen", "orcs"]}, mods=mods)
+    assert m.battle.map.spec.players[0].name == "Lizard Brood"  # type: ignore[attr-defined]
+    assert m.battle.map.spec.words("es").players["p1"] == "Prole Lagarta"  # type: ignore[attr-defined]
     play(m, {s: make_player("heuristic", s, 3) for s in m.battle.game.sides})  # type: ignore[union-attr]
     assert m.battle.game.over and m.battle.factions["p1"] == "lizardmen"  # type: ignore[union-attr, attr-defined]
     assert [x.id for x in m.rules.loaded_mods] == ["lizards"]
@@ -274,3 +278,12 @@ def test_a_mod_faction_with_a_broken_ability_is_refused_in_one_line(tmp_path: Pa
     )
     with pytest.raises(Exception, match="armour works on a D6"):
         load_rules(None, tuple(load_mods([root])))
+
+
+def test_a_mod_faction_without_a_title_is_refused_in_one_line(tmp_path: Path) -> None:
+    """OW-DEC-19: a faction's player on a random map is called by its title, one player of it."""
+    root = a_mod(tmp_path)
+    path = root / "rulesets" / "open-wars" / "factions" / "lizardmen.toml"
+    path.write_text(LIZARDS.replace('title = "Lizard Brood"\n', ""))
+    problems = check_content([root]).problems
+    assert any("lizardmen.toml" in p and "title" in p and "\n" not in p for p in problems), problems

@@ -190,7 +190,7 @@ def test_OW_LOC_1_OW_DEC_21_a_random_map_is_fair_mixed_with_water_ports_and_spec
         assert min(math.dist(a, b) for a, b in itertools.combinations(places, 2)) >= 8
         words = m.spec.words("es")  # every place and player named in Spanish too
         assert all(words.locations[x] != loc.name for x, loc in zip(kinds, m.spec.locations, strict=True))
-        assert words.players["p1"] == load_rules().faction_name(m.spec.players[0].faction, "es")
+        assert words.players["p1"] == load_rules().faction_title(m.spec.players[0].faction, "es")
 
 
 def test_OW_LOC_1_a_random_maps_options_are_checked_in_one_line() -> None:
