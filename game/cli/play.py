@@ -15,6 +15,7 @@ from game.content.locale import LANGUAGES
 from game.model.errors import UserError
 
 SEAT_CONTROLLERS = ("human", *KINDS)  # who may play a seat in the window: a person here, or a computer player
+DEMO = "hard"  # who plays a seat of `play --demo` that --a, --b, --c, --d leave to it
 MAX_FRAMES = 10_000_000  # --frames: a day of frames at 60 a second is 5 million
 
 
@@ -51,13 +52,12 @@ def _play(args: argparse.Namespace) -> int:
             f"play: {watch} is an Open Wars game; the replay viewer shows For Glory battles: "
             "`play --load FILE` resumes it, `replay FILE` prints it"
         )
-    # the start screen's choices: a demo's generals are its own (game/ui/app.py DEMO), never these
-    a, b, more = args.a or "human", args.b or "normal", [args.c, args.d]
-    while more and more[-1] is None:
-        more.pop()
+    # the start screen's choices; a demo's seats are its own, and the start screen after it keeps its defaults
+    demo = demo_generals(args) if args.demo else None
+    a, b, more = seat_choices(args, "human", "normal") if demo is None else ("human", "normal", [])
     setup = Setup(
         args.scenario, a, b, args.seed, mods, list(args.module), load, watch, args.lang,
-        options=map_options(args), seats=[k or b for k in more],
+        options=map_options(args), seats=more,
     )  # fmt: skip
     if args.host is not None or args.join is not None:  # a friend elsewhere: the lobby, the game begun
         from game.cli.network import net_game
@@ -71,9 +71,27 @@ def _play(args: argparse.Namespace) -> int:
         if setup.edit != "scenario" and not Path(args.edit).is_file():
             raise UserError(f"play: --edit {args.edit}: no such file")
     shot = Path(args.screenshot) if args.screenshot else None
-    if args.demo:
-        return run(setup, demo=True, demo_frames=args.frames, screenshot=shot)
-    return run(setup, demo_frames=args.frames, screenshot=shot)
+    return run(setup, demo=demo, demo_frames=args.frames, screenshot=shot)
+
+
+def seat_choices(args: argparse.Namespace, first: str, second: str) -> tuple[str, str, list[str]]:
+    """Who plays the first, second and further seats: --a, --b, --c, --d, each not given as `first`,
+    `second`, and the further ones as the second."""
+    b, more = args.b or second, [args.c, args.d]
+    while more and more[-1] is None:
+        more.pop()
+    return args.a or first, b, [k or b for k in more]
+
+
+def demo_generals(args: argparse.Namespace) -> list[str]:
+    """`play --demo`'s players by seat: the computer players --a, --b, --c, --d name (each seat not
+    given: DEMO's, a further one as --b); a person plays no seat of a battle he only watches."""
+    people = [f"--{seat} human" for seat in "abcd" if getattr(args, seat) == "human"]
+    if people:
+        raise UserError(f"play: --demo is watched between computer players; {', '.join(people)} cannot "
+                        "play in it (leave --demo out to play)")  # fmt: skip
+    a, b, more = seat_choices(args, DEMO, DEMO)
+    return [a, b, *more]
 
 
 def bench(args: argparse.Namespace) -> int:
@@ -92,7 +110,11 @@ def add_parsers(sub: Any) -> None:
     p = sub.add_parser("play", help="open the game window")
     p.add_argument("--scenario", default="default", help="a scenario id or a path to its TOML file")
     p.add_argument("--seed", type=bounded(0, MAX_SEED), default=1)
-    p.add_argument("--demo", action="store_true", help="watch an AI-vs-AI battle to its end")
+    p.add_argument(
+        "--demo",
+        action="store_true",
+        help="watch an AI-vs-AI battle to its end (hard generals unless --a ... --d name others)",
+    )
     p.add_argument(
         "--frames",
         type=bounded(1, MAX_FRAMES),

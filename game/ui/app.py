@@ -36,7 +36,6 @@ from game.ui.stopping import Stopping
 from game.ui.tutorial import TutorialScreen
 from systems.open_wars.state import Campaign
 
-DEMO = "hard"  # who plays both sides of `play --demo`
 SIZE = Settings.window  # the window before the player has chosen one
 FPS = 60
 
@@ -146,10 +145,14 @@ def open_window(settings: Settings) -> pygame.Surface:
 
 
 def run(
-    setup: Setup, demo: bool = False, demo_frames: int | None = None, screenshot: Path | None = None
+    setup: Setup,
+    demo: Sequence[str] | None = None,
+    demo_frames: int | None = None,
+    screenshot: Path | None = None,
 ) -> int:
-    """The window's loop. With demo: an AI battle at once, watched to its end (then the start screen);
-    with demo_frames too, only that many frames, the last one saved to `screenshot`."""
+    """The window's loop. With demo (the computer player of each seat): that AI battle at once, watched
+    to its end (then the start screen); with demo_frames too, only that many frames, the last one
+    saved to `screenshot`."""
     stop = Stopping().start()  # before pygame: SIGTERM and SIGHUP save the battle and end (stopping.py)
     with quiet_audio():  # without an audio device the mixer stays off, silent and quiet (game/ui/sound.py)
         pygame.init()
@@ -169,12 +172,14 @@ def run(
         setup.seat = None
     elif setup.replay is not None:
         battle = ReplayViewer(setup.replay, tuple(load_mods(setup.mods)), surf.get_size(), settings)
-    elif demo or setup.load is not None:
+    elif demo is not None or setup.load is not None:
         # the demo's generals play this battle only: the start screen after it keeps the player's choices
-        watched = dataclasses.replace(setup, a=DEMO, b=DEMO, seats=[]) if demo else setup
+        watched = (
+            setup if demo is None else dataclasses.replace(setup, a=demo[0], b=demo[1], seats=list(demo[2:]))
+        )
         battle = open_battle(watched, surf.get_size(), settings)
         setup.load = watched.load
-        if demo:
+        if demo is not None:
             battle.speed_index = 3
             if isinstance(battle, BattleScreen):
                 battle.display.speed = 4.0
@@ -183,7 +188,7 @@ def run(
     else:
         start = StartScreen(surf.get_size(), setup, "; ".join(problems), Texts(settings.language))
     try:
-        code = _loop(setup, surf, start, lobby, battle, editor, settings, stop, demo, demo_frames, screenshot)
+        code = _loop(setup, surf, start, lobby, battle, editor, settings, stop, demo_frames, screenshot)
     finally:
         pygame.quit()
         stop.close()
@@ -204,7 +209,6 @@ def _loop(
     editor: EditorScreen | None,
     settings: Settings,
     stop: Stopping,
-    demo: bool,
     demo_frames: int | None,
     screenshot: Path | None,
 ) -> int:

@@ -43,13 +43,16 @@ def test_demo_without_frames_needs_no_frames(monkeypatch: pytest.MonkeyPatch) ->
     seen = {}
 
     def fake_run(
-        setup: object, demo: bool = False, demo_frames: int | None = None, screenshot: object = None
+        setup: object,
+        demo: list[str] | None = None,
+        demo_frames: int | None = None,
+        screenshot: object = None,
     ) -> int:
         seen.update(demo=demo, frames=demo_frames)
         return 0
 
     monkeypatch.setattr(game.ui.app, "run", fake_run)
-    assert main(["play", "--demo"]) == 0 and seen == {"demo": True, "frames": None}
+    assert main(["play", "--demo"]) == 0 and seen == {"demo": ["hard", "hard"], "frames": None}
     assert main(["play", "--frames", "3"]) == 2
 
 
