@@ -46,7 +46,7 @@ def draw_top_bar(v: BattleView, surf: pygame.Surface) -> None:
         words = small.render("   ".join(_status(v, key, values) for key, values in lines), True, theme.ACCENT)
         right = surf.blit(words, (right - words.get_width(), theme.px(32))).x - GAP
     strip = _order_strip(v, surf, 10 + min(small.size(who)[0], int((right - 10) * WHO_SHARE)) + GAP, right)
-    surf.blit(small.render(theme.cut(who, small, strip - GAP - 10), True, theme.ACCENT), (10, theme.px(32)))
+    surf.blit(theme.fitted(who, theme.ACCENT, strip - GAP - 10, WHO_SIZES), (10, theme.px(32)))
 
 
 def _modules_chip(v: BattleView, surf: pygame.Surface, left: int, right: int) -> None:
@@ -80,7 +80,9 @@ def _status(v: BattleView, key: str, values: Mapping[str, object]) -> str:
 
 
 WHO_SHARE = 0.4  # the most of the second row who decides takes when the activation order wants more
+WHO_SIZES = (18, 16, 14)  # who decides: in the largest that holds it whole in its share
 GAP, STRIP_SIZES = 14, (18, 16, 14)  # between the order's chips; their font sizes, largest first
+PAD = 4  # a chip's edge around its words
 
 
 def _order_strip(v: BattleView, surf: pygame.Surface, left: int, right: int) -> int:
@@ -98,23 +100,24 @@ def _order_strip(v: BattleView, surf: pygame.Surface, left: int, right: int) -> 
     items = sorted(g.initiative.items(), key=lambda kv: -kv[1])
     names = [v.t.names.formation(key) for key, _init in items]
     tails = [f" {init}" for _key, init in items]
+    room = right - left - PAD  # the first chip's edge stays right of `left`, off who decides
     for size in STRIP_SIZES:
         font = theme.font(size)
-        if sum(font.size(n + tail)[0] + GAP for n, tail in zip(names, tails, strict=True)) <= right - left:
+        if sum(font.size(n + tail)[0] + GAP for n, tail in zip(names, tails, strict=True)) <= room:
             break
     else:
-        names = shortened(names, tails, font, right - left)
+        names = shortened(names, tails, font, room)
     x = right
     for (key, init), name in reversed(list(zip(items, names, strict=True))):
         side = next((f.side for f in b.formations if f.key == key), "")
         label = font.render(f"{name} {init}", True, theme.ACCENT if key == active else theme.TEXT_DIM)
         x -= label.get_width() + GAP
         colour = v.renderer.colours.get(side, theme.PANEL_EDGE)
-        chip = pygame.Rect(x - 4, theme.px(33), label.get_width() + 8, theme.px(18))
+        chip = pygame.Rect(x - PAD, theme.px(33), label.get_width() + 2 * PAD, theme.px(18))
         pygame.draw.rect(surf, colour, chip, border_radius=3)
         surf.blit(label, label.get_rect(midleft=(x, chip.centery)))
         v.order_chips.insert(0, (chip, key, init))
-    return x - 4
+    return x - PAD
 
 
 def shortened(names: list[str], tails: list[str], font: pygame.font.Font, room: int) -> list[str]:

@@ -2,20 +2,27 @@
 divisions ran off the window's left edge (Medina de Rioseco: the first to act cut to "n 9") and over
 who decides ("Franceses (IA" and no more, Bailén). The order now fits beside who decides, its names
 shortened alike only when even the smallest size does not hold them, each chip's hover box saying its
-division whole."""
+division whole. Who decides was still cut beside a long order ("Españoles (IA difícil): orden…", the
+first chip's edge over its room): it now shrinks to fit, whole, for the longest words of any battle."""
 
 from __future__ import annotations
 
+import tomllib
 from itertools import pairwise
+from typing import Any
 
 import pygame
 import pytest
 
+from game import CONTENT
+from game.ai.kinds import KINDS
 from game.ai.players import make_player
+from game.content.records import load_record
+from game.content.scenario import ScenarioFile
 from game.running.match import new_match, play
 from game.running.settings import Settings
 from game.ui import theme
-from game.ui.battle_hud import GAP, draw_hover, shortened
+from game.ui.battle_hud import GAP, draw_hover, draw_top_bar, shortened
 from game.ui.battle_screen import BattleScreen
 from tests.ui.tour import recording
 
@@ -100,3 +107,58 @@ def test_names_too_long_for_the_row_are_shortened_alike_the_short_ones_kept_whol
     assert sum(font.size(n + t)[0] + GAP for n, t in zip(cut, tails, strict=True)) <= room
     assert abs(font.size(cut[1])[0] - font.size(cut[2])[0]) <= font.size("M…")[0]  # alike
     assert shortened(names, tails, font, 2000) == names
+
+
+def longest_who_decides(screen: BattleScreen) -> str:
+    """The widest words who decides may say in the screen's language: any shipped battle's side, any
+    computer player, any decision of For Glory, while the computer thinks."""
+    t = screen.t
+    keys = tomllib.loads((CONTENT / "locale" / t.language / "ui.toml").read_text(encoding="utf-8"))
+    decisions = [text for key, text in keys.items() if key.startswith("decision_")]
+    sides = [
+        name
+        for path in (CONTENT / "scenarios").glob("*.toml")
+        for name in load_record(ScenarioFile, path).words(t.language).sides.values()
+    ]
+    said = [
+        t("decides", side=side, player=t(f"player_{kind}"), decision=decision) + " ..."
+        for side in sides
+        for kind in KINDS
+        for decision in decisions
+    ]
+    return max(said, key=lambda s: theme.font(18).size(s)[0])
+
+
+class Watched(pygame.Surface):
+    """A window that keeps where each picture was put on it."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        super().__init__(size)
+        self.put: list[pygame.Rect] = []
+
+    def blit(self, source: pygame.Surface, dest: Any, *args: Any, **kwargs: Any) -> pygame.Rect:  # type: ignore[override]
+        put = super().blit(source, dest, *args, **kwargs)
+        self.put.append(put)
+        return put
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_who_decides_fits_whole_beside_the_longest_order(
+    window720: pygame.Surface, language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    screen = screen_at_activations(window720, "albuera", language, "heuristic")  # the longest order
+    try:
+        longest = longest_who_decides(screen)
+        assert theme.font(18).size(longest)[0] > 360  # wider than its share of the row at 1280x720
+        monkeypatch.setattr(screen, "who_decides", lambda: longest)
+        bar = Watched(window720.get_size())
+        with recording() as drawn:
+            draw_top_bar(screen, bar)
+        assert longest in drawn  # whole, not cut
+        [words] = [r for r in bar.put if r.topleft == (10, theme.px(32))]
+        first = screen.order_chips[0][0]
+        assert (
+            words.right + GAP // 2 <= first.left and words.bottom <= theme.TOP_BAR
+        )  # off the order, in the bar
+    finally:
+        screen.close()
