@@ -127,7 +127,7 @@ def draw_hover(v: OpenWarsView, surf: pygame.Surface, where: dict[str, tuple[tup
     if chip is not None:
         title = f"{v.names[chip.player]}: {v.tokens(chip.unit, chip.count)}"
         moved = t(plural("ow_moved", chip.moved), moved=chip.moved) if chip.moved else ""
-        tooltip(surf, v.mouse, title, f"{v.unit_words(chip.unit)} {moved}")
+        map_tip(v, surf, title, f"{v.unit_words(chip.unit)} {moved}")
         return
     loc = v.view.card_at(v.mouse)
     if loc is None:
@@ -147,7 +147,15 @@ def draw_hover(v: OpenWarsView, surf: pygame.Surface, where: dict[str, tuple[tup
             text += "  " + fight
     if spec.text:
         text += "  " + spec.text
-    tooltip(surf, v.mouse, v.words.locations[loc], text)
+    map_tip(v, surf, v.words.locations[loc], text)
+
+
+def map_tip(v: OpenWarsView, surf: pygame.Surface, title: str, text: str) -> pygame.Rect:
+    """The hover box of what is on the map: over the map alone (never the top bar, nor the log and the
+    choices beside it), clear of the card under the mouse, which it is about."""
+    loc = v.view.card_at(v.mouse)
+    card = [v.view.cards[loc]] if loc is not None else []
+    return tooltip(surf, v.mouse, title, text, within=v.area, avoid=card)
 
 
 def end_head(v: OpenWarsView) -> str:
