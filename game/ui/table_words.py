@@ -39,6 +39,8 @@ def lay_words(
     line to its star, if need be). Returns where each word went."""
     placed: list[pygame.Rect] = []
     for text, piece, where, plate in words:
+        if not piece.colliderect(view):  # scrolled out of sight (or, in a hostile file, far off the table)
+            continue
         box = text.get_rect().inflate(6, 2) if plate else text.get_rect()
         gaps = (2, 24, 48, 80) if where == "objective" else (2,)
         around = [c for gap in gaps for c in _around(box, piece, where, gap)]
