@@ -10,13 +10,14 @@ from collections.abc import Iterator
 import pytest
 
 from game import CONTENT
-from game.ai.general import GeneralPlayer
+from game.ai.general import DRAWN, GeneralPlayer
 from game.ai.players import make_player
 from game.ai.search import SearchPlayer
 from game.content.ruleset_files import load_ruleset
 from game.model import commands as cmd
 from game.model.battle import Battle
 from game.running import puzzle
+from systems.for_glory.charge.odds import charge_odds
 from systems.for_glory.odds import check_odds
 from systems.for_glory.reaction import reactors, retreat_plan
 
@@ -68,3 +69,36 @@ def test_amb_24_the_withdrawal_is_weighed_with_what_it_draws(battle: Battle) -> 
     assert dict(paid[0].parts)["answers"] == pytest.approx(
         dict(went[0].parts).get("answers", 0.0) - cost, abs=0.01
     )
+
+
+def test_a_charge_that_may_be_drawn_is_worth_less_than_the_even_exchange() -> None:
+    """FG-CBT-13: a drawn melee hits and pushes both units, which the stakes count as an even exchange;
+    but the charge is spent and the charger stands pushed back before the enemy's line. The 2026-11
+    reference priced a draw at -0.2; hard, counting the exchange alone, charged into draws (47% of its
+    ordered melees drawn against the reference's 33%, 200 games). A draw now costs the charger more."""
+    position = CONTENT / "puzzles" / "flank-charge-first.toml"
+    spec = puzzle.load(position)
+    b = puzzle.setup(position, spec, load_ruleset(spec.ruleset))
+    try:
+        hard = make_player("hard", "a", 1)
+        assert isinstance(hard, GeneralPlayer)
+        ground = hard.ground(b)
+        margin = hard.general.temperament.charge_margin
+        checked = 0
+        for e in b.units("a"):
+            obey = hard.obedience(b, e)
+            for w in hard.attacks(b, e, ground, hard.standing(b, e, ground), obey):
+                if not isinstance(w.command, cmd.Charge):
+                    continue
+                target = b.ids[w.command.target]
+                odds = charge_odds(b, e, target)
+                if not odds.get("draw"):
+                    continue
+                exchange = obey * hard.worth(b, odds, {}, target, e) - margin
+                drawn = float(odds["draw"])
+                assert dict(w.parts)["odds"] == pytest.approx(exchange - obey * DRAWN * drawn, abs=0.01)
+                assert dict(w.parts)["odds"] < exchange - 0.5 * obey * drawn
+                checked += 1
+        assert checked, "no charge in the position may end in a draw"
+    finally:
+        b.close()

@@ -54,6 +54,7 @@ DETACHED = 1.5 * HIT  # what a round as a detachment costs a unit: disorganised,
 CONTESTED = 0.5  # the share of an objective's worth a unit holds when an enemy unit stands at XS too
 PULL_NEAR, PULL_FAR = 0.5, 0.3  # the pull of an objective not yet reached, within 4 moves and 10
 SUPPORTED = 0.5  # the harm counted from an enemy that has other targets as near as this unit
+DRAWN = 0.6  # a charge drawn costs the charger more than the even exchange of hits: spent, pushed back
 
 
 class GeneralPlayer(SearchPlayer):
@@ -167,7 +168,8 @@ class GeneralPlayer(SearchPlayer):
                 continue
             gain = obey * self.worth(b, odds, CHARGE_VALUE, t, e)
             answer = self.exposure(b, e, only=t) if self.general.level.answers else 0.0
-            parts = {"odds": gain - margin, "answers": -answer * obey - exposed * (1 - obey)}
+            drawn = obey * DRAWN * float(odds.get("draw", 0))
+            parts = {"odds": gain - margin - drawn, "answers": -answer * obey - exposed * (1 - obey)}
             after = self.after_charge(b, e, t, ground, here, odds)
             if after:
                 parts["after"] = obey * after
