@@ -8,9 +8,11 @@ what is at stake priced by the rules (game/ai/stakes.py):
 - our objectives are guarded against every enemy unit that can reach them next activation (strategic
   and road moves counted), the one whose loss ends the battle first; an objective held is worth the
   chance of keeping it, so a lone brigade in front of a line does not walk onto one to die there;
-- a charge is weighed also by where it leaves the charger; a unit leaving its officer's command pays
-  what a detachment costs (FG-DIS, FG-INIT-3); an order by the chance the unit obeys (FG-ORD-3), its
-  failure drawing reactions where it stands (FG-ORD-4);
+- a charge is weighed also by where it leaves the charger, and a draw costs the charger more than the
+  even exchange of hits it is (the charge spent, pushed back before the line); a move or withdrawal
+  pays the reactions it draws at the start, on the way and where it ends (AMB-24); a unit leaving its
+  officer's command pays what a detachment costs (FG-DIS, FG-INIT-3); an order by the chance the unit
+  obeys (FG-ORD-3), its failure drawing reactions where it stands (FG-ORD-4);
 - cavalry ride round ground that would stop them (routes, game/ai/routes.py); artillery with a target
   fires from where it stands (a move costs it the -1 of FG-CBT-6);
 - the formation's orders are planned together: the first order is chosen by what the others can do
