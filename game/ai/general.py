@@ -8,9 +8,11 @@ what is at stake priced by the rules (game/ai/stakes.py):
 - our objectives are guarded against every enemy unit that can reach them next activation (strategic
   and road moves counted), the one whose loss ends the battle first; an objective held is worth the
   chance of keeping it, so a lone brigade in front of a line does not walk onto one to die there;
-- a charge is weighed also by where it leaves the charger; a unit leaving its officer's command pays
-  what a detachment costs (FG-DIS, FG-INIT-3); an order by the chance the unit obeys (FG-ORD-3), its
-  failure drawing reactions where it stands (FG-ORD-4);
+- a charge is weighed also by where it leaves the charger, and a draw costs the charger more than the
+  even exchange of hits it is (the charge spent, pushed back before the line); a move or withdrawal
+  pays the reactions it draws at the start, on the way and where it ends (AMB-24); a unit leaving its
+  officer's command pays what a detachment costs (FG-DIS, FG-INIT-3); an order by the chance the unit
+  obeys (FG-ORD-3), its failure drawing reactions where it stands (FG-ORD-4);
 - cavalry ride round ground that would stop them (routes, game/ai/routes.py); artillery with a target
   fires from where it stands (a move costs it the -1 of FG-CBT-6);
 - the formation's orders are planned together: the first order is chosen by what the others can do
@@ -46,13 +48,15 @@ from game.model.resolution import Decision, Reject
 from systems.for_glory.charge.odds import charge_odds
 from systems.for_glory.charge.plan import plan_charge
 from systems.for_glory.measure import gap, gap_to_point, within
-from systems.for_glory.odds import fire_odds
-from systems.for_glory.paths import longest_move
+from systems.for_glory.odds import check_odds, fire_odds
+from systems.for_glory.paths import Plan, longest_move
+from systems.for_glory.reaction import area_entries, reactors, retreat_plan
 
 DETACHED = 1.5 * HIT  # what a round as a detachment costs a unit: disorganised, initiative 1, no march
 CONTESTED = 0.5  # the share of an objective's worth a unit holds when an enemy unit stands at XS too
 PULL_NEAR, PULL_FAR = 0.5, 0.3  # the pull of an objective not yet reached, within 4 moves and 10
 SUPPORTED = 0.5  # the harm counted from an enemy that has other targets as near as this unit
+DRAWN = 0.6  # a charge drawn costs the charger more than the even exchange of hits: spent, pushed back
 
 
 class GeneralPlayer(SearchPlayer):
@@ -166,7 +170,8 @@ class GeneralPlayer(SearchPlayer):
                 continue
             gain = obey * self.worth(b, odds, CHARGE_VALUE, t, e)
             answer = self.exposure(b, e, only=t) if self.general.level.answers else 0.0
-            parts = {"odds": gain - margin, "answers": -answer * obey - exposed * (1 - obey)}
+            drawn = obey * DRAWN * float(odds.get("draw", 0))
+            parts = {"odds": gain - margin - drawn, "answers": -answer * obey - exposed * (1 - obey)}
             after = self.after_charge(b, e, t, ground, here, odds)
             if after:
                 parts["after"] = obey * after
@@ -202,6 +207,44 @@ class GeneralPlayer(SearchPlayer):
         if not stay:
             return out
         return [_less(w, "answers", stay) for w in out]
+
+    def recoveries(
+        self, b: Battle, e: int, ground: Ground, here: dict[str, float], exposed: float
+    ) -> list[Weighed]:
+        """As the search generals', but a withdrawal pays the reactions it draws: it turns its back
+        and walks off through the areas of those who see it (AMB-24), where the 2026-11 generals
+        counted only where it would end."""
+        out = super().recoveries(b, e, ground, here, exposed)
+        if not self.general.level.answers or not any(isinstance(w.command, cmd.Withdraw) for w in out):
+            return out
+        cost = self.drawn(b, e, retreat_plan(b, e), turned=True)
+        return [_less(w, "answers", cost) if isinstance(w.command, cmd.Withdraw) else w for w in out]
+
+    def drawn(self, b: Battle, e: int, plan: Plan, turned: bool = False) -> float:
+        """The reactions a move or withdrawal may draw (AMB-24): at the start when the unit stands in
+        an enemy's reaction area, wherever it enters one on the way (moving without turning, or
+        `turned` to the plan's facing from the start, as a withdrawal goes, rear first) and where it
+        ends; each reacting unit once, where its reaction would do the worst (FG-REACT-4)."""
+        if not self.general.level.answers:
+            return 0.0
+        pose = b.pose(e)
+        start, end = plan.path[0], plan.path[-1]
+        facing = plan.facing if turned or plan.road else pose.facing
+        length = dist(start, end)
+        worst: dict[int, float] = {}
+        if length > 1e-6:
+            ux, uy = (end[0] - start[0]) / length, (end[1] - start[1]) / length
+            for t, r in area_entries(b, e, start, end, facing):
+                if t >= length - 1e-6 or not b.in_play(r):
+                    continue
+                with b.supposing(e, start[0] + ux * t, start[1] + uy * t, facing):
+                    worst[r] = max(worst.get(r, 0.0), self.reaction_harm(b, r, e))
+        with b.supposing(e, end[0], end[1], plan.facing):
+            for r in reactors(b, e):
+                if b.is_unit(r) and b.in_play(r):
+                    worst[r] = max(worst.get(r, 0.0), self.reaction_harm(b, r, e))
+        caution = self.general.temperament.caution
+        return caution * sum(float(check_odds(b, r)) * v for r, v in worst.items())
 
     def destinations(self, b: Battle, e: int, ground: Ground) -> Iterator[tuple[Point, float | None]]:
         """Points worth trying, the longest step towards every goal first and the shorter ones after

@@ -36,7 +36,7 @@ from systems.for_glory.charge.odds import charge_odds
 from systems.for_glory.measure import gap, gap_to_point, within
 from systems.for_glory.odds import check_odds, fire_odds, leadership_odds
 from systems.for_glory.officers import check_officer_move
-from systems.for_glory.paths import longest_move, plan_move
+from systems.for_glory.paths import Plan, longest_move, plan_move
 from systems.for_glory.reaction import reactors, retreat_plan
 
 HIT = FIRE_VALUE["one hit"]  # the value of one hit, the unit of every worth here
@@ -228,7 +228,7 @@ class SearchPlayer(HeuristicPlayer):
             end = (plan.path[-1][0], plan.path[-1][1], plan.facing)  # where the rules would put it
             there = self.standing(b, e, ground, end)
             parts = {k: v * (obey if k != "command" else 1.0) for k, v in _delta(there, here).items()}
-            parts["answers"] = parts.get("answers", 0.0) - obey * self.exposure(b, e, at=end)
+            parts["answers"] = parts.get("answers", 0.0) - obey * self.drawn(b, e, plan)
             shot, odds = self.shot_after(b, e, end)
             if shot is not None and odds is not None:
                 parts["odds"] = parts.get("odds", 0.0) + obey * self.worth(b, odds, FIRE_VALUE, b.ids[shot])
@@ -364,6 +364,11 @@ class SearchPlayer(HeuristicPlayer):
         with b.supposing(f, to[0], to[1], _facing(fp, ep)):
             return _odds(fire_odds, b, f, e, moved=True)
 
+    def drawn(self, b: Battle, e: int, plan: Plan) -> float:
+        """The reactions a move may draw: those where it ends (the 2026-11 generals' measure)."""
+        end = plan.path[-1]
+        return self.exposure(b, e, at=(end[0], end[1], plan.facing))
+
     def exposure(
         self, b: Battle, e: int, only: int | None = None, at: tuple[float, float, float] | None = None
     ) -> float:
@@ -378,16 +383,19 @@ class SearchPlayer(HeuristicPlayer):
         for r in [only] if only is not None else reactors(b, e):
             if not b.is_unit(r) or not b.in_play(r):
                 continue
-            worst = 0.0
-            odds = _odds(fire_odds, b, r, e, reaction=True)
-            if odds is not None:
-                worst = self.worth(b, odds, FIRE_VALUE, e)
-            if only is None:
-                odds = _odds(charge_odds, b, r, e)
-                if odds is not None:
-                    worst = max(worst, self.worth(b, odds, CHARGE_VALUE, e))
-            total += float(check_odds(b, r)) * worst
+            total += float(check_odds(b, r)) * self.reaction_harm(b, r, e, charge=only is None)
         return total * self.general.temperament.caution
+
+    def reaction_harm(self, b: Battle, r: int, e: int, charge: bool = True) -> float:
+        """The worst a reacting unit's shot (or charge) can do to the unit as it stands."""
+        worst = 0.0
+        odds = _odds(fire_odds, b, r, e, reaction=True)
+        if odds is not None:
+            worst = self.worth(b, odds, FIRE_VALUE, e)
+        odds = _odds(charge_odds, b, r, e) if charge else None
+        if odds is not None:
+            worst = max(worst, self.worth(b, odds, CHARGE_VALUE, e))
+        return worst
 
     def objectives(self, b: Battle, e: int, ground: Ground) -> float:
         """The objectives this unit makes for: the stake of one it holds there (half when an enemy
