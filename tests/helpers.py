@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -12,6 +13,7 @@ from typing import Any
 import esper
 import pytest
 
+from game import CONTENT
 from game.content.ruleset_files import load_ruleset
 from game.model import commands as cmd
 from game.model.battle import Battle
@@ -23,6 +25,7 @@ from game.model.resolution import Decision, Reject
 from game.model.ruleset import Ruleset
 from game.model.session import Session
 from game.model.table import Feature, Table
+from game.running import puzzle
 from game.running.log_texts import english
 from game.running.match import Match, new_match
 
@@ -412,3 +415,15 @@ def zeroed_rules(**groups: tuple[str, ...]) -> Ruleset:
             if table[g][n].value is not None:
                 table[g][n] = dataclasses.replace(table[g][n], value=0)
     return dataclasses.replace(rs, modifiers=dataclasses.replace(rs.modifiers, **table))
+
+
+@contextmanager
+def puzzle_position(name: str) -> Iterator[Battle]:
+    """The battle of a shipped puzzle (content/puzzles/NAME.toml) as set up for its side to act."""
+    path = CONTENT / "puzzles" / f"{name}.toml"
+    spec = puzzle.load(path)
+    b = puzzle.setup(path, spec, load_ruleset(spec.ruleset))
+    try:
+        yield b
+    finally:
+        b.close()

@@ -9,27 +9,21 @@ from collections.abc import Iterator
 
 import pytest
 
-from game import CONTENT
 from game.ai.general import DRAWN, GeneralPlayer
 from game.ai.players import make_player
 from game.ai.search import SearchPlayer
-from game.content.ruleset_files import load_ruleset
 from game.model import commands as cmd
 from game.model.battle import Battle
-from game.running import puzzle
 from systems.for_glory.charge.odds import charge_odds
 from systems.for_glory.odds import check_odds
 from systems.for_glory.reaction import reactors, retreat_plan
-
-POSITION = CONTENT / "puzzles" / "rally-not-obey.toml"  # a two-hit brigade 3.6" in front of a fresh one
+from tests.helpers import puzzle_position
 
 
 @pytest.fixture
 def battle() -> Iterator[Battle]:
-    spec = puzzle.load(POSITION)
-    b = puzzle.setup(POSITION, spec, load_ruleset(spec.ruleset))
-    yield b
-    b.close()
+    with puzzle_position("rally-not-obey") as b:  # a two-hit brigade 3.6" in front of a fresh one
+        yield b
 
 
 def test_amb_24_a_withdrawal_pays_the_charge_in_its_back_where_it_starts(battle: Battle) -> None:
@@ -76,10 +70,7 @@ def test_a_charge_that_may_be_drawn_is_worth_less_than_the_even_exchange() -> No
     but the charge is spent and the charger stands pushed back before the enemy's line. The 2026-11
     reference priced a draw at -0.2; hard, counting the exchange alone, charged into draws (47% of its
     ordered melees drawn against the reference's 33%, 200 games). A draw now costs the charger more."""
-    position = CONTENT / "puzzles" / "flank-charge-first.toml"
-    spec = puzzle.load(position)
-    b = puzzle.setup(position, spec, load_ruleset(spec.ruleset))
-    try:
+    with puzzle_position("flank-charge-first") as b:
         hard = make_player("hard", "a", 1)
         assert isinstance(hard, GeneralPlayer)
         ground = hard.ground(b)
@@ -100,5 +91,3 @@ def test_a_charge_that_may_be_drawn_is_worth_less_than_the_even_exchange() -> No
                 assert dict(w.parts)["odds"] < exchange - 0.5 * obey * drawn
                 checked += 1
         assert checked, "no charge in the position may end in a draw"
-    finally:
-        b.close()

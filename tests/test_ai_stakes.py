@@ -7,22 +7,16 @@ from collections.abc import Iterator
 
 import pytest
 
-from game import CONTENT
 from game.ai.routes import Routes
 from game.ai.stakes import POINT, WIN, Stakes
-from game.content.ruleset_files import load_ruleset
 from game.model.battle import Battle
-from game.running import puzzle
-
-POSITION = CONTENT / "puzzles" / "finish-the-brigade.toml"  # b's battered brigade is half its division
+from tests.helpers import puzzle_position
 
 
 @pytest.fixture
 def battle() -> Iterator[Battle]:
-    spec = puzzle.load(POSITION)
-    b = puzzle.setup(POSITION, spec, load_ruleset(spec.ruleset))
-    yield b
-    b.close()
+    with puzzle_position("finish-the-brigade") as b:  # b's battered brigade is half its division
+        yield b
 
 
 def test_fg_lost_3_the_brigade_that_breaks_its_division_is_worth_more_than_a_point(battle: Battle) -> None:
