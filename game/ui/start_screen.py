@@ -78,6 +78,12 @@ def available_mods(setup: Setup) -> list[Mod]:
 
 # the ways to play a friend on another machine, each opening the lobby (game/ui/lobby.py)
 ELSEWHERE = (("host", "net_host_button"), ("join", "net_join_button"), ("by-file", "net_file_button"))
+# the ways to make battles, each's words with a For Glory battle and with an Open Wars map chosen
+MAKERS = (
+    ("new", "editor_new_battle", "editor_new_map"),
+    ("edit", "editor_edit", "editor_edit"),
+    ("random", "random_battle", "random_map"),
+)
 
 
 class StartScreen:
@@ -193,15 +199,12 @@ class StartScreen:
             ): way
             for i, (way, label) in enumerate(ELSEWHERE)
         }
-        # making battles: a new one or the chosen one in the editor, a random one (issue 26)
+        # making battles: a new one or the chosen one in the editor, a random one (issue 26); their
+        # words follow the game mode chosen (show_about)
         row += 36 + 8
         self.makers = {
-            pygame_gui.elements.UIButton(
-                make(right + k * (third + 10), row, third, 36), t(key), self.manager
-            ): what
-            for k, (key, what) in enumerate(
-                (("editor_new_battle", "new"), ("editor_edit", "edit"), ("random_battle", "random"))
-            )
+            pygame_gui.elements.UIButton(make(right + k * (third + 10), row, third, 36), "", self.manager): what
+            for k, (what, _battle, _map) in enumerate(MAKERS)
         }
         # the rule modules of the chosen battle's mode, then the mods: a list that scrolls
         below = row + 36 + 12
@@ -276,9 +279,11 @@ class StartScreen:
     def show_about(self, name: str) -> None:
         sc = self.scenarios.get(name)
         self.show_seats(name)
-        self.start.set_text(
-            self.t("start_game" if self.modes.get(name) == "open-wars" else "start")
-        )  # a game
+        open_wars = self.modes.get(name) == "open-wars"
+        self.start.set_text(self.t("start_game" if open_wars else "start"))  # a game
+        words = {what: map_words if open_wars else battle_words for what, battle_words, map_words in MAKERS}
+        for button, what in self.makers.items():
+            button.set_text(self.t(words[what]))
         if sc is None:
             return
         spec = sc.spec
@@ -433,15 +438,19 @@ class StartScreen:
         return seed if 0 <= seed < 2**63 else 1
 
     def make(self, what: str) -> str | None:
-        """A new battle or the chosen one in the editor ("edit"), or a random battle of the seed
-        typed, made and started at once ("start"): its seed is in its name, so it can be shared."""
+        """A new battle (or map) or the chosen one in the editor ("edit"), or a random battle of the
+        seed typed, made and started at once ("start"): its seed is in its name, so it can be shared.
+        With an Open Wars map chosen, a random game is Open Wars' (random_map)."""
+        open_wars = self.modes.get(selected(self.scenario)) == "open-wars"
         if what == "new":
-            self.setup.edit = "scenario"
+            self.setup.edit = "map" if open_wars else "scenario"
             return "edit"
         if what == "edit":
             sc = self.scenarios.get(selected(self.scenario))
             self.setup.edit = Path(sc.path) if sc is not None else "scenario"
             return "edit"
+        if open_wars:
+            return self.random_map()
         seed = self.typed_seed()
         try:
             ident, text = random_text(self.rules, "for-glory", seed, RandomOptions())
@@ -454,6 +463,16 @@ class StartScreen:
         self.setup.scenario, self.setup.mode, self.setup.seed = str(path), "for-glory", seed
         self.setup.a, self.setup.b = (self.players[selected(m)] for m in (self.side_a, self.side_b))
         self.setup.seats = []
+        return "start"
+
+    def random_map(self) -> str:
+        """Open Wars' random map (OW-LOC-1) of the seed typed, for the seats shown and who plays each:
+        the random map's own players and factions when it is the map chosen, else as many players as
+        the map chosen has, their factions drawn. Made from the seed as any game of it is (a replay
+        or save keeps the seed and the players), so no file is written."""
+        self._chosen()
+        if self.setup.scenario != RANDOM:
+            self.setup.scenario, self.setup.options = RANDOM, {"players": 2 + len(self.setup.seats)}
         return "start"
 
     def _browse(self, ev: pygame.event.Event) -> str | None:
