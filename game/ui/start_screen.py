@@ -203,7 +203,9 @@ class StartScreen:
         # words follow the game mode chosen (show_about)
         row += 36 + 8
         self.makers = {
-            pygame_gui.elements.UIButton(make(right + k * (third + 10), row, third, 36), "", self.manager): what
+            pygame_gui.elements.UIButton(
+                make(right + k * (third + 10), row, third, 36), "", self.manager
+            ): what
             for k, (what, _battle, _map) in enumerate(MAKERS)
         }
         # the rule modules of the chosen battle's mode, then the mods: a list that scrolls

@@ -60,7 +60,11 @@ def test_a_seed_no_replay_could_keep_is_one(
     ("language", "new", "random"), [("en", "New map", "Random map"), ("es", "Nuevo mapa", "Mapa aleatorio")]
 )
 def test_with_an_open_wars_map_chosen_the_makers_make_open_wars_maps(
-    window720: pygame.Surface, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, language: str, new: str,
+    window720: pygame.Surface,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    language: str,
+    new: str,
     random: str,
 ) -> None:
     """OW-LOC-1: with an Open Wars map chosen (clicked in the list, as a player does), the makers say
@@ -79,7 +83,9 @@ def test_with_an_open_wars_map_chosen_the_makers_make_open_wars_maps(
     assert press(screen, maker(screen, "random")) == "start"
     assert (setup.scenario, setup.mode, setup.seed) == ("ow-random", "open-wars", 77)
     assert setup.options == {"players": 4} and (setup.a, setup.b, setup.seats) == (
-        "human", "normal", ["human", "normal"]
+        "human",
+        "normal",
+        ["human", "normal"],
     )
     assert not list(tmp_path.rglob("*.toml"))  # no For Glory battle written
     m = new_match(setup.scenario, setup.seed, options=setup.options)
@@ -99,5 +105,9 @@ def test_the_random_map_chosen_keeps_its_own_choices_for_the_random_one(window72
     screen = StartScreen(window720.get_size(), setup, t=Texts("en"))
     screen.seed.set_text("9")
     assert press(screen, maker(screen, "random")) == "start"
-    assert (setup.scenario, setup.seed, setup.options) == ("ow-random", 9, {"players": 3, "factions": ["orcs"]})
+    assert (setup.scenario, setup.seed, setup.options) == (
+        "ow-random",
+        9,
+        {"players": 3, "factions": ["orcs"]},
+    )
     assert len([setup.a, setup.b, *setup.seats]) == 3
