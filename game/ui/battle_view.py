@@ -40,6 +40,7 @@ from systems.for_glory.checks import is_disorganised
 # up to ten buttons (more go in two columns), five lines of details (the ghost's verdict, odds), two rows
 # of overlay toggles
 PANEL_HEAD, BUTTON_STEP, MOST_BUTTONS, DETAIL_LINES, OVERLAY_ROWS = 72, 30, 10, 5, 52
+STATUS_ROW = 22  # the top bar's row of the rule modules' state, under its two, over the table alone
 
 
 class BattleView(GameView):
@@ -126,7 +127,10 @@ class BattleView(GameView):
         w, h = size
         self.size = size
         theme.set_scale(theme.fit_scale(self.settings.ui_scale, size))
-        self.camera.view = (0, theme.TOP_BAR, w - theme.RIGHT_PANEL, h - theme.TOP_BAR - self.reserved)
+        # over the table, the top bar has a row more for the rule modules' state (command points ...):
+        # on the second row it took who decides' room beside the activation order (session 13)
+        self.top_bar = theme.TOP_BAR + (theme.px(STATUS_ROW) if self.battle.stack.statuses else 0)
+        self.camera.view = (0, self.top_bar, w - theme.RIGHT_PANEL, h - self.top_bar - self.reserved)
         self.panel = pygame.Rect(w - theme.RIGHT_PANEL, theme.TOP_BAR, theme.RIGHT_PANEL, h - theme.TOP_BAR)
         # the panel, top to bottom: what is asked, the buttons, the details, the overlay toggles, then
         # the log in what is left; the parts above the log keep their room whatever is asked, so the
