@@ -26,6 +26,7 @@ from game.running.settings import Settings
 from game.ui import theme
 from game.ui.battle_hud import GAP, draw_hover, draw_top_bar, shortened
 from game.ui.battle_screen import BattleScreen
+from systems.clash.command_records import points
 from tests.ui.tour import recording
 
 
@@ -218,5 +219,32 @@ def test_a_rule_module_s_state_has_a_row_of_its_own_and_who_decides_stays_whole(
         assert (
             screen.camera.view[1] == screen.top_bar and screen.panel.y == theme.TOP_BAR
         )  # the table under it
+    finally:
+        screen.close()
+
+
+def test_a_clash_battle_says_who_decides_whole_beside_its_command_points(window: pygame.Surface) -> None:
+    """Session 13, as a player met it: Clash of Spears' command (CS-1: command points) at 1280x800 with
+    the interface at 125%, in Spanish: "Angloportugueses (IA heurística): dado del comandante en un
+    cheque…" beside "puntos de mando: Franceses 14  Angloportugueses 7"."""
+    m = new_match("river-crossing", 3, modules=["clash-command"])
+    b = m.battle
+    sides = b.game.sides  # type: ignore[union-attr]
+    players = {s: make_player("heuristic", s, 3 + i) for i, s in enumerate(sides)}
+    play(m, players, until=lambda _m: b.activation is not None and bool(points(b)))
+    settings = Settings(language="es", ui_scale=1.25)
+    screen = BattleScreen(m, dict.fromkeys(sides, "human"), window.get_size(), settings)
+    try:
+        t = screen.t
+        decision = t("decision_clash_morale_support")
+        said = [
+            t("decides", side=screen.names[s], player=t("player_heuristic"), decision=decision) for s in sides
+        ]
+        who = max(said, key=lambda s: theme.font(14).size(s)[0]) + " ..."
+        screen.who_decides = lambda: who  # type: ignore[method-assign]
+        with recording() as drawn:
+            screen.draw(window)
+        state = "puntos de mando: " + "  ".join(f"{screen.names[s]} {n}" for s, n in points(b).items())
+        assert theme.SCALE > 1 and whole(who, drawn) and whole(state, drawn)
     finally:
         screen.close()
