@@ -32,15 +32,15 @@ def draw_top_bar(v: BattleView, surf: pygame.Surface) -> None:
     active = t.names.formation(b.activation.formation.key) if b.activation and acting else "-"
     who = v.who_decides()
     phase = t(f"phase_{g.phase.replace(' ', '_')}")
-    head = surf.blit(
-        big.render(t("top_bar", round=g.round, phase=phase, active=active), True, theme.TEXT),
-        (10, theme.px(6)),
-    )
     points = v.score()
     score = "   ".join(f"{v.names.get(s, s)} {p}" for s, p in points.items())
     text = big.render(t("score", score=score), True, theme.TEXT)
     right = v.size[0] - theme.RIGHT_PANEL - 10
     surf.blit(text, (right - text.get_width(), theme.px(6)))
+    # the round, phase and active formation left of the score, smaller when they would run under it
+    said = t("top_bar", round=g.round, phase=phase, active=active)
+    room = right - text.get_width() - 14 - 10
+    head = surf.blit(theme.fitted(said, theme.TEXT, room, HEAD_SIZES), (10, theme.px(6)))
     _modules_chip(v, surf, head.right + 14, right - text.get_width() - 14)
     # who decides' share of the row: up to WHO_SHARE, or what it needs whole in its smallest size (a
     # rule module's longest decision beside the longest order); the order is shortened in the rest
@@ -98,6 +98,7 @@ def _status(v: BattleView, key: str, values: Mapping[str, object]) -> str:
 
 WHO_SHARE = 0.4  # the most of the second row who decides takes when the activation order wants more,
 # unless it needs more to be whole in its smallest size
+HEAD_SIZES = (24, 22, 20, 18)  # the round, phase and active formation: the largest that keeps off the score
 WHO_SIZES = (18, 16, 14)  # who decides: in the largest that holds it whole in its share
 STATUS_SIZES = (18, 16, 14)  # the rule modules' state: the largest that holds it whole in its row
 GAP, STRIP_SIZES = 14, (18, 16, 14)  # between the order's chips; their font sizes, largest first

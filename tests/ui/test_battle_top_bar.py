@@ -248,3 +248,37 @@ def test_a_clash_battle_says_who_decides_whole_beside_its_command_points(window:
         assert theme.SCALE > 1 and whole(who, drawn) and whole(state, drawn)
     finally:
         screen.close()
+
+
+@pytest.mark.parametrize(("size", "scale"), [((1280, 720), 1.0), ((1280, 800), 1.25)])
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_first_row_s_head_keeps_off_the_score(
+    language: str, size: tuple[int, int], scale: float, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Session 13: at 1280x800 with the interface at 125%, "Ronda 1 | activaciones | activa: Brigada
+    Colborne" ran under "Puntos Franceses 1 Angloportugueses 3". With the widest sides' names of any
+    battle in the score and a formation of the longest name active, the head keeps off the score."""
+    pygame.init()
+    window = pygame.display.set_mode(size)
+    m = new_match("albuera", 3)
+    b = m.battle
+    sides = b.game.sides  # type: ignore[union-attr]
+    players = {s: make_player("heuristic", s, 3 + i) for i, s in enumerate(sides)}
+    play(m, players, until=lambda _m: b.activation is not None)
+    screen = BattleScreen(m, dict.fromkeys(sides, "human"), size, Settings(language=language, ui_scale=scale))
+    try:
+        widest = sorted(side_names(language), key=lambda n: theme.font(24).size(n)[0])[-2:]
+        monkeypatch.setattr(screen, "names", dict(zip(sides, widest, strict=True)))
+        monkeypatch.setattr(screen, "score", lambda: dict.fromkeys(sides, 99))
+        longest = max(
+            (f.key for f in b.formations), key=lambda k: theme.font(24).size(screen.t.names.formation(k))[0]
+        )
+        monkeypatch.setattr(b.activation, "formation", next(f for f in b.formations if f.key == longest))
+        bar = Watched(window.get_size())
+        draw_top_bar(screen, bar)
+        [head] = [r for r in bar.put if r.topleft == (10, theme.px(6))]
+        [score] = [r for r in bar.put if r.top == theme.px(6) and r.right == size[0] - theme.RIGHT_PANEL - 10]
+        assert head.right + 10 <= score.left
+    finally:
+        screen.close()
+        pygame.quit()
