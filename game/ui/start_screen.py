@@ -442,7 +442,7 @@ class StartScreen:
     def make(self, what: str) -> str | None:
         """A new battle (or map) or the chosen one in the editor ("edit"), or a random battle of the
         seed typed, made and started at once ("start"): its seed is in its name, so it can be shared.
-        With an Open Wars map chosen, a random game is Open Wars' (random_map)."""
+        With an Open Wars map chosen, a new map, and a random game of Open Wars."""
         open_wars = self.modes.get(selected(self.scenario)) == "open-wars"
         if what == "new":
             self.setup.edit = "map" if open_wars else "scenario"
@@ -451,8 +451,11 @@ class StartScreen:
             sc = self.scenarios.get(selected(self.scenario))
             self.setup.edit = Path(sc.path) if sc is not None else "scenario"
             return "edit"
-        if open_wars:
-            return self.random_map()
+        if open_wars:  # Open Wars' random map (OW-LOC-1) of the seed typed, for the seats shown and who
+            self._chosen()  # plays each; made again from its seed and players: no file is written
+            if self.setup.scenario != RANDOM:  # a map laid by hand: as many players, factions drawn
+                self.setup.scenario, self.setup.options = RANDOM, {"players": 2 + len(self.setup.seats)}
+            return "start"
         seed = self.typed_seed()
         try:
             ident, text = random_text(self.rules, "for-glory", seed, RandomOptions())
@@ -465,16 +468,6 @@ class StartScreen:
         self.setup.scenario, self.setup.mode, self.setup.seed = str(path), "for-glory", seed
         self.setup.a, self.setup.b = (self.players[selected(m)] for m in (self.side_a, self.side_b))
         self.setup.seats = []
-        return "start"
-
-    def random_map(self) -> str:
-        """Open Wars' random map (OW-LOC-1) of the seed typed, for the seats shown and who plays each:
-        the random map's own players and factions when it is the map chosen, else as many players as
-        the map chosen has, their factions drawn. Made from the seed as any game of it is (a replay
-        or save keeps the seed and the players), so no file is written."""
-        self._chosen()
-        if self.setup.scenario != RANDOM:
-            self.setup.scenario, self.setup.options = RANDOM, {"players": 2 + len(self.setup.seats)}
         return "start"
 
     def _browse(self, ev: pygame.event.Event) -> str | None:
