@@ -24,6 +24,7 @@ def draw_top_bar(v: BattleView, surf: pygame.Surface) -> None:
     bar = pygame.Rect(0, 0, v.size[0], theme.TOP_BAR)
     pygame.draw.rect(surf, theme.PANEL, bar)
     pygame.draw.line(surf, theme.PANEL_EDGE, bar.bottomleft, bar.bottomright)
+    _status_row(v, surf)
     big, small = theme.font(24), theme.font(18)
     assert g is not None
     t = v.t
@@ -31,22 +32,38 @@ def draw_top_bar(v: BattleView, surf: pygame.Surface) -> None:
     active = t.names.formation(b.activation.formation.key) if b.activation and acting else "-"
     who = v.who_decides()
     phase = t(f"phase_{g.phase.replace(' ', '_')}")
-    head = surf.blit(
-        big.render(t("top_bar", round=g.round, phase=phase, active=active), True, theme.TEXT),
-        (10, theme.px(6)),
-    )
     points = v.score()
     score = "   ".join(f"{v.names.get(s, s)} {p}" for s, p in points.items())
     text = big.render(t("score", score=score), True, theme.TEXT)
     right = v.size[0] - theme.RIGHT_PANEL - 10
     surf.blit(text, (right - text.get_width(), theme.px(6)))
+    # the round, phase and active formation left of the score, smaller when they would run under it
+    said = t("top_bar", round=g.round, phase=phase, active=active)
+    room = right - text.get_width() - 14 - 10
+    head = surf.blit(theme.fitted(said, theme.TEXT, room, HEAD_SIZES), (10, theme.px(6)))
     _modules_chip(v, surf, head.right + 14, right - text.get_width() - 14)
-    lines = [line for status in b.stack.statuses if (line := status(b)) is not None]
-    if lines:  # the rule modules' state (command points ...), the order left of it
-        words = small.render("   ".join(_status(v, key, values) for key, values in lines), True, theme.ACCENT)
-        right = surf.blit(words, (right - words.get_width(), theme.px(32))).x - GAP
-    strip = _order_strip(v, surf, 10 + min(small.size(who)[0], int((right - 10) * WHO_SHARE)) + GAP, right)
+    # who decides' share of the row: up to WHO_SHARE, or what it needs whole in its smallest size (a
+    # rule module's longest decision beside the longest order); the order is shortened in the rest
+    share = max(int((right - 10) * WHO_SHARE), theme.font(WHO_SIZES[-1]).size(who)[0])
+    strip = _order_strip(v, surf, 10 + min(small.size(who)[0], share) + GAP, right)
     surf.blit(theme.fitted(who, theme.ACCENT, strip - GAP - 10, WHO_SIZES), (10, theme.px(32)))
+
+
+def _status_row(v: BattleView, surf: pygame.Surface) -> None:
+    """The rule modules' state (command points ...) in the top bar's row of its own over the table,
+    right-aligned under the score; the row is there only in a battle whose modules have a state."""
+    if v.top_bar <= theme.TOP_BAR:
+        return
+    w = v.size[0] - theme.RIGHT_PANEL
+    row = pygame.Rect(0, theme.TOP_BAR, w, v.top_bar - theme.TOP_BAR)
+    pygame.draw.rect(surf, theme.PANEL, row.inflate(0, 2))  # over the line under the first two rows
+    pygame.draw.line(surf, theme.PANEL_EDGE, row.bottomleft, row.bottomright)
+    b = v.battle
+    lines = [line for status in b.stack.statuses if (line := status(b)) is not None]
+    if lines:
+        said = "   ".join(_status(v, key, values) for key, values in lines)
+        words = theme.fitted(said, theme.ACCENT, w - 20, STATUS_SIZES)
+        surf.blit(words, words.get_rect(midright=(w - 10, row.centery - 1)))
 
 
 def _modules_chip(v: BattleView, surf: pygame.Surface, left: int, right: int) -> None:
@@ -79,8 +96,11 @@ def _status(v: BattleView, key: str, values: Mapping[str, object]) -> str:
     return v.t(key, **said)
 
 
-WHO_SHARE = 0.4  # the most of the second row who decides takes when the activation order wants more
+WHO_SHARE = 0.4  # the most of the second row who decides takes when the activation order wants more,
+# unless it needs more to be whole in its smallest size
+HEAD_SIZES = (24, 22, 20, 18)  # the round, phase and active formation: the largest that keeps off the score
 WHO_SIZES = (18, 16, 14)  # who decides: in the largest that holds it whole in its share
+STATUS_SIZES = (18, 16, 14)  # the rule modules' state: the largest that holds it whole in its row
 GAP, STRIP_SIZES = 14, (18, 16, 14)  # between the order's chips; their font sizes, largest first
 PAD = 4  # a chip's edge around its words
 

@@ -13,7 +13,7 @@ from game.running.settings import SPEEDS
 from game.ui import theme
 from game.ui.battle_help import draw_help, draw_why_box
 from game.ui.battle_hud import draw_alert, draw_banner, draw_dice, draw_hover, draw_top_bar
-from game.ui.battle_menu import change_setting, draw_battle_menu
+from game.ui.battle_menu import draw_battle_menu
 from game.ui.battle_panel import draw_panel
 from game.ui.battle_view import BattleView
 from game.ui.human import HumanInput
@@ -21,6 +21,7 @@ from game.ui.load_list import browse, open_saves
 from game.ui.menu import leaving
 from game.ui.overlays import Overlays
 from game.ui.rules_browser import RulesBrowser
+from game.ui.settings_menu import SETTING_KEYS, change_setting
 
 AI_PAUSE = 0.35  # seconds between an AI's decisions at speed 1, so a person can follow
 
@@ -73,11 +74,6 @@ class BattleScreen(BattleView):
         self.asked = None
         self.log.undo(start, "log_undone")  # the undone order's lines go
         return True
-
-    def close(self) -> None:
-        """Leave the battle (GameView.close); the other screens, laid out at scale 1, get it back."""
-        super().close()
-        theme.set_scale(1.0)
 
     def update(self, dt: float) -> None:
         if self.remote is not None:
@@ -203,13 +199,8 @@ class BattleScreen(BattleView):
         self.menu = None
         if key in ("settings", "menu"):
             self.menu = key
-        elif key in ("window", "fullscreen"):  # the window's loop makes the window again, at once
-            change_setting(self, key)
-            self.menu = "settings"
-            return "window"
-        elif key in ("language", "colour-blind", "sound", "music", "ui-scale", "ai-think"):
-            change_setting(self, key)
-            self.menu = "settings"
+        elif key in SETTING_KEYS:  # "window": the window's loop makes the window again, at once
+            return change_setting(self, key)
         elif key == "rules":
             self.rules, self.rules_back = RulesBrowser(self.reference, self.t, "", self.glossary()), "menu"
         elif key == "load":

@@ -22,7 +22,7 @@ from game.model.resolution import Decision
 from game.running.match import Match, summary
 from game.running.names import named
 from game.running.narrate import names_of
-from game.running.settings import COLOUR_BLIND, SPEEDS, Settings
+from game.running.settings import SPEEDS, Settings, shown_colours
 from game.ui import theme
 from game.ui.camera import Camera
 from game.ui.display import Display
@@ -40,6 +40,7 @@ from systems.for_glory.checks import is_disorganised
 # up to ten buttons (more go in two columns), five lines of details (the ghost's verdict, odds), two rows
 # of overlay toggles
 PANEL_HEAD, BUTTON_STEP, MOST_BUTTONS, DETAIL_LINES, OVERLAY_ROWS = 72, 30, 10, 5, 52
+STATUS_ROW = 22  # the top bar's row of the rule modules' state, under its two, over the table alone
 
 
 class BattleView(GameView):
@@ -59,11 +60,10 @@ class BattleView(GameView):
         self.t = named(Texts(self.settings.language, module_locales(b.stack)), match)
         # the sides and objectives by the scenario's names in the player's language (the log's too)
         self.names, self.objective_names = names_of(spec, self.t.language)
-        colours = {s.id: tuple(s.colour) for s in spec.sides}
-        if self.settings.colour_blind:
-            colours = dict(zip(colours, COLOUR_BLIND, strict=False))
         fp = b.rules.core.bases
-        self.renderer = Renderer(b.table, colours, (fp.unit_width, fp.unit_depth), fp.officer_diameter / 2)  # type: ignore[arg-type]
+        self.renderer = Renderer(
+            b.table, self.side_colours(), (fp.unit_width, fp.unit_depth), fp.officer_diameter / 2
+        )
         self.display = Display(t=self.t)
         self.display.sync(b)
         self.display.feed(b, b.events)
@@ -127,7 +127,10 @@ class BattleView(GameView):
         w, h = size
         self.size = size
         theme.set_scale(theme.fit_scale(self.settings.ui_scale, size))
-        self.camera.view = (0, theme.TOP_BAR, w - theme.RIGHT_PANEL, h - theme.TOP_BAR - self.reserved)
+        # over the table, the top bar has a row more for the rule modules' state (command points ...):
+        # on the second row it took who decides' room beside the activation order (session 13)
+        self.top_bar = theme.TOP_BAR + (theme.px(STATUS_ROW) if self.battle.stack.statuses else 0)
+        self.camera.view = (0, self.top_bar, w - theme.RIGHT_PANEL, h - self.top_bar - self.reserved)
         self.panel = pygame.Rect(w - theme.RIGHT_PANEL, theme.TOP_BAR, theme.RIGHT_PANEL, h - theme.TOP_BAR)
         # the panel, top to bottom: what is asked, the buttons, the details, the overlay toggles, then
         # the log in what is left; the parts above the log keep their room whatever is asked, so the
@@ -138,6 +141,30 @@ class BattleView(GameView):
         self.log.rect = pygame.Rect(
             self.panel.x + 6, top, self.panel.w - 12, max(120, self.panel.bottom - top - 6)
         )
+
+    def side_colours(self) -> dict[str, tuple[int, int, int]]:
+        """The sides' colours: the scenario's, or the colour-blind palette's (Settings)."""
+        own = {s.id: (s.colour[0], s.colour[1], s.colour[2]) for s in self.match.scenario.spec.sides}
+        return shown_colours(own, self.settings.colour_blind)
+
+    def settings_changed(self, key: str) -> None:
+        """A setting changed in the Esc menu's Settings, shown at once (GameView.settings_changed)."""
+        st = self.settings
+        if key == "language":
+            self.t = self.display.t = self.human.t = named(Texts(st.language, self.t.extra), self.match)
+            self.names, self.objective_names = names_of(self.match.scenario.spec, st.language)
+            self.log.sides, self.log.objectives = self.names, self.objective_names
+            self.log.retell(self.t)
+            self.human.info = self.human.describe()  # the decision in hand, in the new language
+            b = self.battle
+            self.reference = reference_for(st.language, b.rules.loaded_mods, b.stack.chosen)
+        elif key == "colour-blind":
+            self.renderer.colours = self.side_colours()
+            self._looks_key = None  # redraw the bases in their new colours
+        elif key == "ui-scale":
+            self.layout(self.size)
+        elif key in ("sound", "music"):
+            self.sounds.volume, self.sounds.music_volume = st.sound, st.music
 
     @property
     def battle(self) -> Battle:

@@ -19,7 +19,8 @@ from game.ui import theme
 from game.ui.ow_map import GOLD, GROUND, LINK, MANA, WATER_LINK
 
 CARD = (120, 78)  # a card at its largest; the area cards are placed in leaves room for it
-NARROWEST, GAP = 64, 6  # a card's least width; pixels kept between two cards side by side
+NARROWEST, GAP = 64, 6  # a card's least width; pixels kept between two cards
+SHORTEST = 64  # a card's least height: its name, its gold and mana, its type, one under the other
 NAME_SIZES = (16, 14, 13, 12)  # a card's name: the largest that holds it, else the smallest cut
 
 
@@ -38,7 +39,7 @@ class MapCanvas:
     linking: str | None = None  # the first card of a link being made
     problems: set[Path] = field(default_factory=set)
     dragging: tuple[int, tuple[int, int], tuple[int, int]] | None = None  # card, start, now
-    _width: tuple[object, int] = (None, CARD[0])  # the cards' width, for the document's version shown
+    _size: tuple[object, tuple[int, int]] = (None, CARD)  # the cards' size, for the document's version shown
 
     def area(self) -> pygame.Rect:
         return self.view.inflate(-CARD[0] - 16, -CARD[1] - 16)
@@ -61,26 +62,28 @@ class MapCanvas:
             out.append(self.to_screen(at))
         return out
 
-    def card_width(self) -> int:
-        """The widest a card can be, down to NARROWEST, with no two cards side by side touching (a
-        random map's eight columns crowd the editor's map: cards of full width hid one another); cards
-        one above the other, which no width parts, leave it whole. Worked out from the file's places,
-        so a card dragged does not change it."""
+    def card_size(self) -> tuple[int, int]:
+        """The largest a card can be with no two cards touching, GAP pixels kept between them: first
+        as tall as cards one above the other that no width parts allow, down to SHORTEST (Four Winds'
+        meres under their cities: the link between them was hidden), then, at that height, as wide as
+        cards side by side allow, down to NARROWEST (a random map's eight columns: cards of full width
+        hid one another). Worked out from the file's places, so a card dragged does not change it; two
+        cards nearer than that (a file's mistake) still touch."""
         key = (self.doc.version, tuple(self.view))
-        if self._width[0] != key:
+        if self._size[0] != key:
             centres = self._centres()
-            apart = [
-                abs(a[0] - b[0])
-                for k, a in enumerate(centres)
-                for b in centres[k + 1 :]
-                if abs(a[1] - b[1]) < CARD[1] + GAP and abs(a[0] - b[0]) >= NARROWEST + GAP
+            pairs = [
+                (abs(a[0] - b[0]), abs(a[1] - b[1])) for k, a in enumerate(centres) for b in centres[k + 1 :]
             ]
-            self._width = (key, min([CARD[0], *(dx - GAP for dx in apart)]))
-        return self._width[1]
+            high = [dy - GAP for dx, dy in pairs if dx < NARROWEST + GAP and dy >= SHORTEST + GAP]
+            h = min([CARD[1], *high])
+            wide = [dx - GAP for dx, dy in pairs if dy < h + GAP and dx >= NARROWEST + GAP]
+            self._size = (key, (min([CARD[0], *wide]), h))
+        return self._size[1]
 
     def cards(self) -> list[tuple[int, dict, pygame.Rect]]:
         out = []
-        size = (self.card_width(), CARD[1])
+        size = self.card_size()
         for i, (loc, centre) in enumerate(
             zip(self.doc.get(("locations",)) or [], self._centres(), strict=True)
         ):

@@ -2,8 +2,9 @@
 and an Open Wars game (ow_view.py, ow_screen.py): the match, who plays each seat, the other machine
 when a player plays elsewhere, the settings; a command's way (to the other machine or the match, the
 computer players told), a computer player's answer (or its failure, or its restart), what the
-connection says, saving, closing; a save that could not be opened, said in the log; and the tooltip
-of a button's hint or of a rule ID in the log."""
+connection says, saving, closing; a save that could not be opened, said in the log; the tooltip of a
+button's hint or of a rule ID in the log; and the menu over the game, whose Settings each screen shows
+at once as it shows them (`settings_changed`)."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from game.ui.ai_turns import ComputerTurns, Restarted
 from game.ui.log_panel import LogPanel, tooltip
 from game.ui.menu import save_logged
 from game.ui.remote_play import REMOTE, RemotePlay
+from game.ui.save_browser import SaveBrowser
 
 
 class Hinted(Protocol):
@@ -45,6 +47,9 @@ class GameView:
     mouse: tuple[int, int]
     ai: ComputerTurns
     names: dict[str, str]  # the sides by their names in the player's language
+    menu: str | None  # the menu open over the game (the Esc menu, Settings, a question), or None
+    menu_buttons: list[tuple[pygame.Rect, str]]  # its buttons as last drawn
+    browser: SaveBrowser | None  # the saves, to load one (game/ui/load_list.py)
 
     def __init__(self, match: Match, controllers: dict[str, str], settings: Settings | None) -> None:
         self.match = match
@@ -53,6 +58,11 @@ class GameView:
         self.settings = settings or Settings()
         # the computer players, in their process, given the player's time to think (Settings.ai_think)
         self.ai = ComputerTurns.start(match, controllers, self.settings.ai_think)
+
+    def settings_changed(self, key: str) -> None:
+        """A setting of the Esc menu's Settings was changed (game/ui/settings_menu.py): what this
+        screen shows by it (its words, colours, sizes, sounds), shown at once."""
+        raise NotImplementedError
 
     def player_of(self, side: str) -> str:
         """Who plays a side, in the player's words: "you", the computer player's level, the other
@@ -117,11 +127,14 @@ class GameView:
         return save_logged(self.match, self.controllers, self.log, autosave)
 
     def close(self) -> None:
-        """Leave the game: end the AI's process (and the link to the other machine), free the game."""
+        """Leave the game: end the AI's process (and the link to the other machine), free the game;
+        the other screens, laid out at UI scale 1, get it back (a game screen lays itself out at the
+        scale Settings chose)."""
         if self.remote is not None:
             self.remote.seat.close()
         self.ai.close()
         self.match.battle.close()
+        theme.set_scale(1.0)
 
     def load_failed(self, why: str) -> None:
         """The save chosen could not be opened: say why in one line; this game goes on."""

@@ -44,7 +44,7 @@ def draw_panel(v: OpenWarsView, surf: pygame.Surface, d: Decision | None) -> Non
         return
     y += 6
     for ch in v.choices(d):
-        rect = pygame.Rect(x, y, w, BUTTON_H)
+        rect = pygame.Rect(x, y, w, theme.px(BUTTON_H))
         hover = rect.collidepoint(v.mouse) and ch.enabled
         colour = (95, 100, 110) if hover else (70, 74, 82) if ch.enabled else (48, 50, 55)
         pygame.draw.rect(surf, colour, rect, border_radius=5)
@@ -52,8 +52,8 @@ def draw_panel(v: OpenWarsView, surf: pygame.Surface, d: Decision | None) -> Non
         text = font.render(label, True, theme.TEXT if ch.enabled else theme.TEXT_DIM)
         surf.blit(text, text.get_rect(midleft=(rect.x + LABEL_MARGIN, rect.centery)))
         v.buttons.append((rect, ch))
-        y += BUTTON_STEP
-        if y > v.log.rect.y - BUTTON_STEP:
+        y += theme.px(BUTTON_STEP)
+        if y > v.log.rect.y - theme.px(BUTTON_STEP):
             break
 
 

@@ -15,11 +15,12 @@ from game.running.settings import SPEEDS
 from game.running.stats import figures
 from game.ui import theme
 from game.ui.load_list import browse, open_saves
-from game.ui.menu import draw_menu, leaving
+from game.ui.menu import leaving
 from game.ui.ow_panels import boxed, draw_end, draw_help, draw_hover, draw_panel
 from game.ui.ow_top_bar import draw_top_bar
 from game.ui.ow_view import MENU_TITLES, MENUS, OpenWarsView
 from game.ui.rules_browser import RulesBrowser
+from game.ui.settings_menu import SETTING_KEYS, change_setting, draw_game_menu
 from game.ui.stats_view import draw_figures
 from systems.open_wars.moves import March, room_for
 
@@ -37,7 +38,7 @@ class OpenWarsScreen(OpenWarsView):
 
     def shown(self, events: list[Event]) -> None:
         for e in events:
-            self.log.add(self.narrate(e), theme.BAD if e.kind == "rejected" else theme.TEXT)
+            self.tell(e, theme.BAD if e.kind == "rejected" else theme.TEXT)
         self.picked, self.stack, self.alert = None, None, None
 
     def _remote(self, dt: float) -> None:
@@ -133,8 +134,10 @@ class OpenWarsScreen(OpenWarsView):
 
     def _menu_choice(self, key: str) -> str | None:
         self.menu = None
-        if key == "menu":
+        if key in ("settings", "menu"):
             self.menu = key
+        elif key in SETTING_KEYS:  # the battle's Settings; "window": the window's loop makes it again
+            return change_setting(self, key)
         elif key == "rules":  # this game's rules: Open Wars' and its modules', not For Glory's
             prefixes = tuple(m.prefix for m in self.campaign.stack.modules)
             own = {rid: r for rid, r in self.reference.items() if rid.startswith(prefixes)}
@@ -198,7 +201,8 @@ class OpenWarsScreen(OpenWarsView):
         pending = c.pending
         fighting = pending.stage if pending is not None and pending.kind == "ow_combat" else None
         selected = pending.stage if aim is not None and pending is not None else self.picked  # the caster's
-        self.view.draw(surf, marked, path, selected, fighting, self.stack, dim=bool(where))
+        with theme.at_scale(1.0):  # the map: its cards fill the room left them, at the interface's every size
+            self.view.draw(surf, marked, path, selected, fighting, self.stack, dim=bool(where))
         draw_top_bar(self, surf)
         draw_panel(self, surf, d)
         self.log.draw(surf)
@@ -215,12 +219,7 @@ class OpenWarsScreen(OpenWarsView):
         if self.help:
             draw_help(self, surf)
         draw_hover(self, surf, where)
-        self.menu_buttons = []
-        if self.menu == "load" and self.browser is not None:
-            self.browser.draw(surf, self.mouse)
-        elif self.menu is not None:
-            items = [(k, self.t(label)) for k, label in MENUS[self.menu]]
-            self.menu_buttons = draw_menu(surf, self.t(MENU_TITLES[self.menu]), items, self.mouse)
+        draw_game_menu(self, surf, MENUS, MENU_TITLES)
         if self.figures is not None:
             shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
             shade.fill((0, 0, 0, 170))

@@ -19,7 +19,7 @@ from game.model.resolution import Decision, Reject
 from game.model.words import number
 from game.running.match import Match
 from game.running.narrate import describe
-from game.running.settings import Settings
+from game.running.settings import Settings, shown_colours
 from game.running.stats import Figures
 from game.ui import theme
 from game.ui.game_view import GameView
@@ -27,6 +27,7 @@ from game.ui.log_panel import LogPanel
 from game.ui.ow_map import MapView
 from game.ui.rules_browser import RulesBrowser
 from game.ui.save_browser import SaveBrowser
+from game.ui.settings_menu import SETTINGS
 from systems.open_wars.combat import FallBack, hits_odds, retreats
 from systems.open_wars.magic import Cast, castings, spell_losses
 from systems.open_wars.moves import March, Recruit, check_march, check_recruit, reachable, room_for
@@ -59,14 +60,21 @@ MENUS = {
         ("resume", "menu_resume"),
         ("save", "ow_menu_save"),  # a game, not a battle (the words For Glory's menu says)
         ("load", "ow_menu_load"),
+        ("settings", "menu_to_settings"),
         ("rules", "menu_rules"),
         ("end", "menu_end"),
         ("quit", "menu_quit"),
     ),
+    "settings": SETTINGS,  # the battle's own page (game/ui/settings_menu.py)
     "quit": (("save-quit", "menu_save_quit"), ("quit-now", "menu_quit_now"), ("resume", "menu_cancel")),
     "load-ask": (("save-load", "menu_save_load"), ("load-now", "menu_load_now"), ("load", "menu_cancel")),
 }
-MENU_TITLES = {"menu": "menu_paused", "quit": "ow_menu_quit_title", "load-ask": "ow_menu_load_title"}
+MENU_TITLES = {
+    "menu": "menu_paused",
+    "settings": "menu_settings",
+    "quit": "ow_menu_quit_title",
+    "load-ask": "ow_menu_load_title",
+}
 PLAYER_COLOURS = [(60, 100, 200), (196, 60, 50), (60, 150, 80), (200, 160, 40)]  # when a map gives none
 
 
@@ -91,20 +99,12 @@ class OpenWarsView(GameView):
     ) -> None:
         super().__init__(match, controllers, settings)
         c = self.campaign
-        base = c.stack.mode.base
-        self.t = Texts(self.settings.language, (folder_of(base) / "locale",))
-        self.reference = reference_for(self.settings.language, (), c.stack.modules)
-        self.words = c.map.spec.words(self.settings.language)  # the map's names in the player's language
-        self.names = self.words.players
-        self.colours: dict[str, theme.Colour] = {
-            p.id: p.colour or PLAYER_COLOURS[i % len(PLAYER_COLOURS)]
-            for i, p in enumerate(c.map.spec.players)
-        }
-        self.view = MapView(c, self.colours, self.words.locations, self.t.language)
-        self.log = LogPanel(pygame.Rect(0, 0, 10, 10), rule_ids=rule_id_pattern(self.reference), t=self.t)
-        self.log.title = self.t("ow_log")
+        self.colours = self.player_colours()
+        self.view = MapView(c, self.colours, {}, self.settings.language)
+        self.log = LogPanel(pygame.Rect(0, 0, 10, 10))
+        self.say_in(self.settings.language)
         for e in c.events:
-            self.log.add(self.narrate(e))
+            self.tell(e)
         self.speed_index = self.settings.speed_index()
         self.mouse = (0, 0)
         # the Esc menu ("menu"), its list of saves ("load"), the questions before quitting ("quit") or
@@ -130,6 +130,39 @@ class OpenWarsView(GameView):
         self.size = (0, 0)
         self.layout(size)
 
+    def say_in(self, language: str) -> None:
+        """The screen's words in a language: its texts, the rules reference, the map's names (its
+        players', its locations'), the log's title and rule IDs."""
+        c = self.campaign
+        self.t = Texts(language, (folder_of(c.stack.mode.base) / "locale",))
+        self.reference = reference_for(language, (), c.stack.modules)
+        self.words = c.map.spec.words(language)  # the map's names in the player's language
+        self.names = self.words.players
+        self.view.names, self.view.language = self.words.locations, language
+        self.log.t, self.log.title = self.t, self.t("ow_log")
+        self.log.rule_ids = rule_id_pattern(self.reference)
+
+    def player_colours(self) -> dict[str, theme.Colour]:
+        """Each player's colour: the map's (or the game's for a player it gives none), or the
+        colour-blind palette's (Settings)."""
+        players = self.campaign.map.spec.players
+        own = {p.id: p.colour or PLAYER_COLOURS[i % len(PLAYER_COLOURS)] for i, p in enumerate(players)}
+        return shown_colours(own, self.settings.colour_blind)
+
+    def tell(self, e: Event, colour: theme.Colour = theme.TEXT) -> None:
+        """An event's line in the log, told again in the new language when it changes."""
+        self.log.add(self.narrate(e), colour, words=lambda t: narrate(e, self.campaign, t, describe))
+
+    def settings_changed(self, key: str) -> None:
+        """A setting changed in the Esc menu's Settings, shown at once (GameView.settings_changed)."""
+        if key == "language":
+            self.say_in(self.settings.language)
+            self.log.retell(self.t)
+        elif key == "colour-blind":
+            self.colours = self.view.colours = self.player_colours()
+        elif key == "ui-scale":
+            self.layout(self.size)
+
     @property
     def campaign(self) -> Campaign:
         assert isinstance(self.match.battle, Campaign)
@@ -152,6 +185,7 @@ class OpenWarsView(GameView):
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = self.size = size
+        theme.set_scale(theme.fit_scale(self.settings.ui_scale, size))  # as the battle's (Settings)
         self.panel = pygame.Rect(w - theme.RIGHT_PANEL, theme.TOP_BAR, theme.RIGHT_PANEL, h - theme.TOP_BAR)
         self.area = pygame.Rect(0, theme.TOP_BAR, w - theme.RIGHT_PANEL, h - theme.TOP_BAR)
         self.view.layout(self.area)

@@ -78,6 +78,12 @@ def available_mods(setup: Setup) -> list[Mod]:
 
 # the ways to play a friend on another machine, each opening the lobby (game/ui/lobby.py)
 ELSEWHERE = (("host", "net_host_button"), ("join", "net_join_button"), ("by-file", "net_file_button"))
+# the ways to make battles, each's words with a For Glory battle and with an Open Wars map chosen
+MAKERS = (
+    ("new", "editor_new_battle", "editor_new_map"),
+    ("edit", "editor_edit", "editor_edit"),
+    ("random", "random_battle", "random_map"),
+)
 
 
 class StartScreen:
@@ -193,15 +199,14 @@ class StartScreen:
             ): way
             for i, (way, label) in enumerate(ELSEWHERE)
         }
-        # making battles: a new one or the chosen one in the editor, a random one (issue 26)
+        # making battles: a new one or the chosen one in the editor, a random one (issue 26); their
+        # words follow the game mode chosen (show_about)
         row += 36 + 8
         self.makers = {
             pygame_gui.elements.UIButton(
-                make(right + k * (third + 10), row, third, 36), t(key), self.manager
+                make(right + k * (third + 10), row, third, 36), "", self.manager
             ): what
-            for k, (key, what) in enumerate(
-                (("editor_new_battle", "new"), ("editor_edit", "edit"), ("random_battle", "random"))
-            )
+            for k, (what, _battle, _map) in enumerate(MAKERS)
         }
         # the rule modules of the chosen battle's mode, then the mods: a list that scrolls
         below = row + 36 + 12
@@ -276,9 +281,11 @@ class StartScreen:
     def show_about(self, name: str) -> None:
         sc = self.scenarios.get(name)
         self.show_seats(name)
-        self.start.set_text(
-            self.t("start_game" if self.modes.get(name) == "open-wars" else "start")
-        )  # a game
+        open_wars = self.modes.get(name) == "open-wars"
+        self.start.set_text(self.t("start_game" if open_wars else "start"))  # a game
+        words = {what: map_words if open_wars else battle_words for what, battle_words, map_words in MAKERS}
+        for button, what in self.makers.items():
+            button.set_text(self.t(words[what]))
         if sc is None:
             return
         spec = sc.spec
@@ -433,15 +440,22 @@ class StartScreen:
         return seed if 0 <= seed < 2**63 else 1
 
     def make(self, what: str) -> str | None:
-        """A new battle or the chosen one in the editor ("edit"), or a random battle of the seed
-        typed, made and started at once ("start"): its seed is in its name, so it can be shared."""
+        """A new battle (or map) or the chosen one in the editor ("edit"), or a random battle of the
+        seed typed, made and started at once ("start"): its seed is in its name, so it can be shared.
+        With an Open Wars map chosen, a new map, and a random game of Open Wars."""
+        open_wars = self.modes.get(selected(self.scenario)) == "open-wars"
         if what == "new":
-            self.setup.edit = "scenario"
+            self.setup.edit = "map" if open_wars else "scenario"
             return "edit"
         if what == "edit":
             sc = self.scenarios.get(selected(self.scenario))
             self.setup.edit = Path(sc.path) if sc is not None else "scenario"
             return "edit"
+        if open_wars:  # Open Wars' random map (OW-LOC-1) of the seed typed, for the seats shown and who
+            self._chosen()  # plays each; made again from its seed and players: no file is written
+            if self.setup.scenario != RANDOM:  # a map laid by hand: as many players, factions drawn
+                self.setup.scenario, self.setup.options = RANDOM, {"players": 2 + len(self.setup.seats)}
+            return "start"
         seed = self.typed_seed()
         try:
             ident, text = random_text(self.rules, "for-glory", seed, RandomOptions())

@@ -17,13 +17,16 @@ import pytest
 from game import CONTENT
 from game.ai.kinds import KINDS
 from game.ai.players import make_player
+from game.content.locale import Texts
 from game.content.records import load_record
 from game.content.scenario import ScenarioFile
 from game.running.match import new_match, play
+from game.running.names import named
 from game.running.settings import Settings
 from game.ui import theme
 from game.ui.battle_hud import GAP, draw_hover, draw_top_bar, shortened
 from game.ui.battle_screen import BattleScreen
+from systems.clash.command_records import points
 from tests.ui.tour import recording
 
 
@@ -109,17 +112,27 @@ def test_names_too_long_for_the_row_are_shortened_alike_the_short_ones_kept_whol
     assert shortened(names, tails, font, 2000) == names
 
 
-def longest_who_decides(screen: BattleScreen) -> str:
-    """The widest words who decides may say in the screen's language: any shipped battle's side, any
-    computer player, any decision of For Glory, while the computer thinks."""
-    t = screen.t
-    keys = tomllib.loads((CONTENT / "locale" / t.language / "ui.toml").read_text(encoding="utf-8"))
-    decisions = [text for key, text in keys.items() if key.startswith("decision_")]
-    sides = [
+def side_names(language: str) -> list[str]:
+    """Every shipped battle's sides' names in a language."""
+    return [
         name
         for path in (CONTENT / "scenarios").glob("*.toml")
-        for name in load_record(ScenarioFile, path).words(t.language).sides.values()
+        for name in load_record(ScenarioFile, path).words(language).sides.values()
     ]
+
+
+def longest_who_decides(screen: BattleScreen) -> str:
+    """The widest words who decides may say in the screen's language: any shipped battle's side, any
+    computer player, any decision of For Glory or of a rule module (session 13: a Warhammer module's
+    "encaramiento tras reagruparse" was cut beside the longest order), while the computer thinks."""
+    t = screen.t
+    files = [
+        CONTENT / "locale" / t.language / "ui.toml",
+        *CONTENT.glob(f"modules/*/locale/{t.language}/ui.toml"),
+    ]
+    keys = [tomllib.loads(path.read_text(encoding="utf-8")) for path in files]
+    decisions = [text for words in keys for key, text in words.items() if key.startswith("decision_")]
+    sides = side_names(t.language)
     said = [
         t("decides", side=side, player=t(f"player_{kind}"), decision=decision) + " ..."
         for side in sides
@@ -127,6 +140,12 @@ def longest_who_decides(screen: BattleScreen) -> str:
         for decision in decisions
     ]
     return max(said, key=lambda s: theme.font(18).size(s)[0])
+
+
+def whole(text: str, drawn: list[str]) -> bool:
+    """The words drawn whole: theme.fitted renders them in each size it tries, so they are among the
+    texts drawn even when they were then cut; whole when no cut of them (its ellipsis) was drawn."""
+    return text in drawn and not any(s.endswith("…") and text.startswith(s[:-1].rstrip()) for s in drawn)
 
 
 class Watched(pygame.Surface):
@@ -154,7 +173,7 @@ def test_who_decides_fits_whole_beside_the_longest_order(
         bar = Watched(window720.get_size())
         with recording() as drawn:
             draw_top_bar(screen, bar)
-        assert longest in drawn  # whole, not cut
+        assert whole(longest, drawn)
         [words] = [r for r in bar.put if r.topleft == (10, theme.px(32))]
         first = screen.order_chips[0][0]
         assert (
@@ -162,3 +181,104 @@ def test_who_decides_fits_whole_beside_the_longest_order(
         )  # off the order, in the bar
     finally:
         screen.close()
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_rule_module_s_state_has_a_row_of_its_own_and_who_decides_stays_whole(
+    window720: pygame.Surface, language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Session 13: a rule module's state (Clash of Spears' command points) took the second row's right
+    end, and who decides the room left of it beside the order: cut. At 1280x720, the longest order
+    (La Albuera), the longest who decides and the state in Clash's words of the two widest sides'
+    names of any battle: the state has a row of its own over the table, whole; who decides is whole,
+    off the order."""
+    screen = screen_at_activations(window720, "albuera", language, "heuristic")
+    try:
+        b = screen.battle
+        sides = b.game.sides  # type: ignore[union-attr]
+        clash = CONTENT / "modules" / "clash-command" / "locale"  # its words for its state
+        screen.t = named(Texts(language, (*screen.t.extra, clash)), screen.match)
+        widest = sorted(side_names(language), key=lambda n: theme.font(18).size(n)[0])[-2:]
+        monkeypatch.setattr(screen, "names", dict(zip(sides, widest, strict=True)))
+        state = ("cs_status", {"points": dict.fromkeys(sides, 99)})
+        monkeypatch.setattr(b.stack, "statuses", (lambda _b: state,))
+        screen.layout(screen.size)
+        longest = longest_who_decides(screen)
+        monkeypatch.setattr(screen, "who_decides", lambda: longest)
+        said = screen.t("cs_status", points="  ".join(f"{n} 99" for n in widest))
+        bar = Watched(window720.get_size())
+        with recording() as drawn:
+            draw_top_bar(screen, bar)
+        assert whole(longest, drawn) and whole(said, drawn)
+        [words] = [r for r in bar.put if r.topleft == (10, theme.px(32))]
+        chips = [r for r, _key, _init in screen.order_chips]
+        assert words.right + GAP // 2 <= chips[0].left and words.bottom <= theme.TOP_BAR
+        [row] = [r for r in bar.put if r.top >= theme.TOP_BAR]  # the state, under the first two rows
+        assert row.bottom <= screen.top_bar and row.right <= window720.get_width() - theme.RIGHT_PANEL
+        assert all(not row.colliderect(r) for r in [words, *chips])
+        assert (
+            screen.camera.view[1] == screen.top_bar and screen.panel.y == theme.TOP_BAR
+        )  # the table under it
+    finally:
+        screen.close()
+
+
+def test_a_clash_battle_says_who_decides_whole_beside_its_command_points(window: pygame.Surface) -> None:
+    """Session 13, as a player met it: Clash of Spears' command (CS-1: command points) at 1280x800 with
+    the interface at 125%, in Spanish: "Angloportugueses (IA heurística): dado del comandante en un
+    cheque…" beside "puntos de mando: Franceses 14  Angloportugueses 7"."""
+    m = new_match("river-crossing", 3, modules=["clash-command"])
+    b = m.battle
+    sides = b.game.sides  # type: ignore[union-attr]
+    players = {s: make_player("heuristic", s, 3 + i) for i, s in enumerate(sides)}
+    play(m, players, until=lambda _m: b.activation is not None and bool(points(b)))
+    settings = Settings(language="es", ui_scale=1.25)
+    screen = BattleScreen(m, dict.fromkeys(sides, "human"), window.get_size(), settings)
+    try:
+        t = screen.t
+        decision = t("decision_clash_morale_support")
+        said = [
+            t("decides", side=screen.names[s], player=t("player_heuristic"), decision=decision) for s in sides
+        ]
+        who = max(said, key=lambda s: theme.font(14).size(s)[0]) + " ..."
+        screen.who_decides = lambda: who  # type: ignore[method-assign]
+        with recording() as drawn:
+            screen.draw(window)
+        state = "puntos de mando: " + "  ".join(f"{screen.names[s]} {n}" for s, n in points(b).items())
+        assert theme.SCALE > 1 and whole(who, drawn) and whole(state, drawn)
+    finally:
+        screen.close()
+
+
+@pytest.mark.parametrize(("size", "scale"), [((1280, 720), 1.0), ((1280, 800), 1.25)])
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_first_row_s_head_keeps_off_the_score(
+    language: str, size: tuple[int, int], scale: float, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Session 13: at 1280x800 with the interface at 125%, "Ronda 1 | activaciones | activa: Brigada
+    Colborne" ran under "Puntos Franceses 1 Angloportugueses 3". With the widest sides' names of any
+    battle in the score and a formation of the longest name active, the head keeps off the score."""
+    pygame.init()
+    window = pygame.display.set_mode(size)
+    m = new_match("albuera", 3)
+    b = m.battle
+    sides = b.game.sides  # type: ignore[union-attr]
+    players = {s: make_player("heuristic", s, 3 + i) for i, s in enumerate(sides)}
+    play(m, players, until=lambda _m: b.activation is not None)
+    screen = BattleScreen(m, dict.fromkeys(sides, "human"), size, Settings(language=language, ui_scale=scale))
+    try:
+        widest = sorted(side_names(language), key=lambda n: theme.font(24).size(n)[0])[-2:]
+        monkeypatch.setattr(screen, "names", dict(zip(sides, widest, strict=True)))
+        monkeypatch.setattr(screen, "score", lambda: dict.fromkeys(sides, 99))
+        longest = max(
+            (f.key for f in b.formations), key=lambda k: theme.font(24).size(screen.t.names.formation(k))[0]
+        )
+        monkeypatch.setattr(b.activation, "formation", next(f for f in b.formations if f.key == longest))
+        bar = Watched(window.get_size())
+        draw_top_bar(screen, bar)
+        [head] = [r for r in bar.put if r.topleft == (10, theme.px(6))]
+        [score] = [r for r in bar.put if r.top == theme.px(6) and r.right == size[0] - theme.RIGHT_PANEL - 10]
+        assert head.right + 10 <= score.left
+    finally:
+        screen.close()
+        pygame.quit()

@@ -331,15 +331,15 @@ def test_a_random_map_s_cards_do_not_hide_one_another_in_the_editor(
         CONTENT / "scenarios" / "open-wars" / "ow-twin-fords.toml",
         kind="map",
     )
-    assert isinstance(twin.canvas, MapCanvas) and twin.canvas.card_width() == CARD[0]
-    winds = EditorScreen(  # two cards one above the other touch whatever the width: no reason to narrow all
+    assert isinstance(twin.canvas, MapCanvas) and twin.canvas.card_size() == CARD
+    winds = EditorScreen(  # two cards one above the other, no width parts: shorter, not all narrower
         window720.get_size(),
         Texts("es"),
         [],
         CONTENT / "scenarios" / "open-wars" / "ow-four-winds.toml",
         kind="map",
     )
-    assert isinstance(winds.canvas, MapCanvas) and winds.canvas.card_width() > NARROWEST + 20
+    assert isinstance(winds.canvas, MapCanvas) and winds.canvas.card_size()[0] > NARROWEST + 20
 
 
 def test_a_card_s_special_card_is_chosen_by_its_name_in_spanish(

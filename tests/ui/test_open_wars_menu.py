@@ -1,6 +1,7 @@
 """The Open Wars screen's Esc menu: Load a saved battle (the save browser the battle screen shows, the
 question before leaving a game in progress, the chosen save opened in place of this game, a damaged
-one said in one line) and the Rules reference (Open Wars' rules, not For Glory's)."""
+one said in one line), Settings (the battle's page) and the Rules reference (Open Wars' rules, not
+For Glory's)."""
 
 from __future__ import annotations
 
@@ -9,13 +10,19 @@ import json
 import pygame
 import pytest
 
+from game.content.locale import Texts
 from game.running.match import new_match
+from game.running.narrate import describe
 from game.running.saves import save_game, saves_dir
-from game.running.settings import Settings
+from game.running.settings import COLOUR_BLIND, Settings, load_settings
+from game.ui import theme
 from game.ui.app import switch_to_save
+from game.ui.battle_menu import MENUS as BATTLE_MENUS
 from game.ui.ow_screen import OpenWarsScreen
+from game.ui.settings_menu import menu_label
 from game.ui.start_screen import Setup
 from systems.open_wars.moves import Recruit
+from systems.open_wars.words import narrate
 from tests.ui.driver import menu_click, pick_save
 from tests.ui.tour import recording
 
@@ -46,8 +53,64 @@ def escape(screen: OpenWarsScreen, window: pygame.Surface) -> None:
 def test_the_menu_offers_load_and_the_rules_reference(window: pygame.Surface) -> None:
     screen = hotseat(window)
     escape(screen, window)
-    assert [k for _r, k in screen.menu_buttons] == ["resume", "save", "load", "rules", "end", "quit"]
+    assert [k for _r, k in screen.menu_buttons] == [
+        "resume",
+        "save",
+        "load",
+        "settings",
+        "rules",
+        "end",
+        "quit",
+    ]
     screen.close()
+
+
+def test_settings_is_the_battle_s_page_and_each_setting_shows_at_once_and_is_kept(
+    window: pygame.Surface, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Session 13: Open Wars' Esc menu had no Settings, the battle's has. The same page, clicked as a
+    player does: the language re-words the screen (its log told again, the map's names), the
+    colour-blind palette colours the players, the interface size lays the screen out again, the
+    computer's time to think reaches its players, the window is made again; all kept as the battle
+    keeps them."""
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1920, 1080)])
+    screen = hotseat(window)
+    c = screen.campaign
+    try:
+        escape(screen, window)
+        assert menu_click(screen, window, "settings") is None and screen.menu == "settings"  # type: ignore[arg-type]
+        screen.draw(window)
+        assert [k for _r, k in screen.menu_buttons] == [k for k, _label in BATTLE_MENUS["settings"]]
+        told = [ln.text for ln in screen.log.lines]
+        menu_click(screen, window, "language")  # type: ignore[arg-type]
+        spanish = Texts("es", screen.t.extra)
+        assert screen.settings.language == "es" and screen.t.language == "es" and screen.menu == "settings"
+        assert [ln.text for ln in screen.log.lines] == [narrate(e, c, spanish, describe) for e in c.events]
+        assert [ln.text for ln in screen.log.lines] != told and screen.log.title.startswith("Crónica")
+        assert (
+            screen.view.names == c.map.spec.words("es").locations
+            and screen.names == c.map.spec.words("es").players
+        )
+        menu_click(screen, window, "colour-blind")  # type: ignore[arg-type]
+        assert list(screen.view.colours.values()) == list(COLOUR_BLIND[: len(c.sides)])
+        assert screen.colours is screen.view.colours
+        menu_click(screen, window, "ui-scale")  # type: ignore[arg-type]
+        assert theme.SCALE > 1 and screen.panel.w == theme.RIGHT_PANEL > theme.RIGHT_PANEL_BASE
+        menu_click(screen, window, "ai-think")  # type: ignore[arg-type]
+        assert screen.settings.ai_think == 2.0 == screen.ai.think
+        volume = screen.settings.sound
+        menu_click(screen, window, "sound")  # type: ignore[arg-type]
+        assert screen.settings.sound > volume
+        assert menu_click(screen, window, "window") == "window"  # type: ignore[arg-type]
+        assert screen.settings.window == (1600, 900) and screen.menu == "settings"
+        assert menu_label(screen, "window", "set_window") == "Ventana: 1600x900 (al momento)"
+        screen.draw(window)
+        assert menu_click(screen, window, "menu") is None and screen.menu == "menu"  # type: ignore[arg-type]
+        screen.settings.save()
+        assert load_settings()[0] == screen.settings
+    finally:
+        screen.close()
+    assert theme.SCALE == 1.0  # the start screen after it is laid out at scale 1
 
 
 def test_load_opens_the_chosen_save_in_place_of_this_game(window: pygame.Surface) -> None:

@@ -11,16 +11,25 @@ from game.running.match import new_match
 from game.running.settings import WINDOWS, Settings, load_settings, next_window
 from game.ui import theme
 from game.ui.app import open_window
-from game.ui.battle_menu import MENUS, menu_label
+from game.ui.battle_menu import MENUS
 from game.ui.battle_screen import BattleScreen
+from game.ui.ow_screen import OpenWarsScreen
+from game.ui.settings_menu import menu_label
+from systems.open_wars.state import Campaign
 from tests.ui.driver import menu_click, open_screen
 
 
+@pytest.mark.parametrize("scenario", ["default", "ow-four-winds"])
 @pytest.mark.parametrize("language", ["en", "es"])
-def test_every_settings_label_fits_its_button(window720, language):
-    m = new_match("default", 3)
-    sides = m.battle.game.sides  # type: ignore[union-attr]
-    screen = BattleScreen(m, dict.fromkeys(sides, "human"), (1280, 720), Settings(language=language))
+def test_every_settings_label_fits_its_button(window720, language, scenario):
+    """The battle's Settings and Open Wars' (the same page, session 13)."""
+    m = new_match(scenario, 3)
+    settings = Settings(language=language)
+    if isinstance(m.battle, Campaign):
+        screen = OpenWarsScreen(m, dict.fromkeys(m.battle.sides, "human"), (1280, 720), settings)
+    else:
+        sides = m.battle.game.sides  # type: ignore[union-attr]
+        screen = BattleScreen(m, dict.fromkeys(sides, "human"), (1280, 720), settings)
     screen.menu = "settings"
     screen.draw(window720)
     for rect, key in screen.menu_buttons:
