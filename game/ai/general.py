@@ -56,6 +56,7 @@ DETACHED = 1.5 * HIT  # what a round as a detachment costs a unit: disorganised,
 CONTESTED = 0.5  # the share of an objective's worth a unit holds when an enemy unit stands at XS too
 PULL_NEAR, PULL_FAR = 0.5, 0.3  # the pull of an objective not yet reached, within 4 moves and 10
 SUPPORTED = 0.5  # the harm counted from an enemy that has other targets as near as this unit
+FACE_APART = 45.0  # a move is tried facing the nearest enemy too when that is this far from its way
 DRAWN = 0.6  # a charge drawn costs the charger more than the even exchange of hits: spent, pushed back
 
 
@@ -291,7 +292,18 @@ class GeneralPlayer(SearchPlayer):
         lengths += [step * k / n for k in range(n, 0, -1)]
         for s_ in lengths:
             for leg, d, facing in legs:
-                yield common.step_towards(here, leg, min(s_, d)), facing
+                to = common.step_towards(here, leg, min(s_, d))
+                yield to, facing
+                if foes:  # there, facing the nearest enemy rather than the way it went
+                    near = min(foes, key=lambda f: dist(to, common.centre(b, f)))
+                    threat = round(_facing(to, common.centre(b, near)), 1)
+                    if abs(_turn(threat, facing)) > FACE_APART:
+                        yield to, threat
+
+    def spot(self, to: Point, facing: float | None) -> tuple[float, ...]:
+        """A destination tried once per point and facing (to 15 degrees): a unit may end a move facing
+        the way it went or the enemy nearest to where it ends."""
+        return (*super().spot(to, facing), round((facing or 0.0) / 15))
 
     # --- what a position is worth -------------------------------------------------------------
 
