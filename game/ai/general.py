@@ -13,6 +13,8 @@ what is at stake priced by the rules (game/ai/stakes.py):
   pays the reactions it draws at the start, on the way and where it ends (AMB-24); a unit leaving its
   officer's command pays what a detachment costs (FG-DIS, FG-INIT-3); an order by the chance the unit
   obeys (FG-ORD-3), its failure drawing reactions where it stands (FG-ORD-4);
+- a move is tried ending facing the way it went and facing the enemy nearest to where it ends (a flank
+  left to him gives his shot or charge +2, FG-CBT-2);
 - cavalry ride round ground that would stop them (routes, game/ai/routes.py); artillery with a target
   fires from where it stands (a move costs it the -1 of FG-CBT-6);
 - the formation's orders are planned together: the first order is chosen by what the others can do
@@ -252,7 +254,8 @@ class GeneralPlayer(SearchPlayer):
         (a budget cut drops the finest first): towards each objective the unit makes for, shooting
         range (or contact) of the nearest enemies, its officer, back out of their reach and aside. Each
         goal is reached by its route: where the straight line crosses ground the unit cannot cross or
-        would stop in, the first leg of the way round (routes.py)."""
+        would stop in, the first leg of the way round (routes.py). Each point facing the way the unit
+        went, and facing the enemy nearest to it too where that is more than FACE_APART away."""
         p = b.pose(e)
         here = (p.x, p.y)
         category = b.comp(e, Unit).category
