@@ -158,3 +158,13 @@ def test_puzzles_run_on_any_path(tmp_path: Path) -> None:
     copy = tmp_path / "mine.toml"
     copy.write_text((PUZZLES / "charge-the-guns.toml").read_text())
     assert solve(copy).commands == solved("charge-the-guns").commands
+
+
+def test_face_the_guns() -> None:
+    """FG-CBT-2: the brigade takes the crossroads (FG-VIC-1) and ends with the battery in front of it,
+    not at its flank, where their shot would have +2."""
+    s = solved("face-the-guns")
+    assert {"kind": "objective", "objective": "crossroads", "side": "a", "rule": "FG-VIC-1"} in s.events
+    brigade, guns = s.state["units"]["brigade"], at(s, "guns")
+    towards = math.degrees(math.atan2(guns[1] - brigade["at"][1], guns[0] - brigade["at"][0]))
+    assert abs((towards - brigade["facing"] + 180) % 360 - 180) < 45, brigade

@@ -13,6 +13,8 @@ what is at stake priced by the rules (game/ai/stakes.py):
   pays the reactions it draws at the start, on the way and where it ends (AMB-24); a unit leaving its
   officer's command pays what a detachment costs (FG-DIS, FG-INIT-3); an order by the chance the unit
   obeys (FG-ORD-3), its failure drawing reactions where it stands (FG-ORD-4);
+- a move is tried ending facing the way it went and facing the enemy nearest to where it ends (a flank
+  left to him gives his shot or charge +2, FG-CBT-2);
 - cavalry ride round ground that would stop them (routes, game/ai/routes.py); artillery with a target
   fires from where it stands (a move costs it the -1 of FG-CBT-6);
 - the formation's orders are planned together: the first order is chosen by what the others can do
@@ -56,6 +58,7 @@ DETACHED = 1.5 * HIT  # what a round as a detachment costs a unit: disorganised,
 CONTESTED = 0.5  # the share of an objective's worth a unit holds when an enemy unit stands at XS too
 PULL_NEAR, PULL_FAR = 0.5, 0.3  # the pull of an objective not yet reached, within 4 moves and 10
 SUPPORTED = 0.5  # the harm counted from an enemy that has other targets as near as this unit
+FACE_APART = 45.0  # a move is tried facing the nearest enemy too when that is this far from its way
 DRAWN = 0.6  # a charge drawn costs the charger more than the even exchange of hits: spent, pushed back
 
 
@@ -251,7 +254,8 @@ class GeneralPlayer(SearchPlayer):
         (a budget cut drops the finest first): towards each objective the unit makes for, shooting
         range (or contact) of the nearest enemies, its officer, back out of their reach and aside. Each
         goal is reached by its route: where the straight line crosses ground the unit cannot cross or
-        would stop in, the first leg of the way round (routes.py)."""
+        would stop in, the first leg of the way round (routes.py). Each point facing the way the unit
+        went, and facing the enemy nearest to it too where that is more than FACE_APART away."""
         p = b.pose(e)
         here = (p.x, p.y)
         category = b.comp(e, Unit).category
@@ -291,7 +295,18 @@ class GeneralPlayer(SearchPlayer):
         lengths += [step * k / n for k in range(n, 0, -1)]
         for s_ in lengths:
             for leg, d, facing in legs:
-                yield common.step_towards(here, leg, min(s_, d)), facing
+                to = common.step_towards(here, leg, min(s_, d))
+                yield to, facing
+                if foes:  # there, facing the nearest enemy rather than the way it went
+                    near = min(foes, key=lambda f: dist(to, common.centre(b, f)))
+                    threat = round(_facing(to, common.centre(b, near)), 1)
+                    if abs(_turn(threat, facing)) > FACE_APART:
+                        yield to, threat
+
+    def spot(self, to: Point, facing: float | None) -> tuple[float, ...]:
+        """A destination tried once per point and facing (to 15 degrees): a unit may end a move facing
+        the way it went or the enemy nearest to where it ends."""
+        return (*super().spot(to, facing), round((facing or 0.0) / 15))
 
     # --- what a position is worth -------------------------------------------------------------
 

@@ -211,9 +211,9 @@ class SearchPlayer(HeuristicPlayer):
         where it stands (`here`), with the shot it may make after moving (FG-ORD-7)."""
         name = b.name(e)
         out = []
-        seen: set[tuple[float, float]] = set()
+        seen: set[tuple[float, ...]] = set()
         for to, facing in self.destinations(b, e, ground):
-            key = (round(to[0] * 4) / 4, round(to[1] * 4) / 4)
+            key = self.spot(to, facing)
             if key in seen:
                 continue
             seen.add(key)
@@ -234,6 +234,10 @@ class SearchPlayer(HeuristicPlayer):
                 parts["odds"] = parts.get("odds", 0.0) + obey * self.worth(b, odds, FIRE_VALUE, b.ids[shot])
             out.append(weighed(cmd.Move(name, to, facing, fire=shot), parts, odds, plan.length))
         return out
+
+    def spot(self, to: Point, facing: float | None) -> tuple[float, ...]:
+        """A destination tried once: its point on a quarter-inch grid (the facing is the goal's)."""
+        return (round(to[0] * 4) / 4, round(to[1] * 4) / 4)
 
     def destinations(self, b: Battle, e: int, ground: Ground) -> Iterator[tuple[Point, float | None]]:
         """Points worth trying: towards each objective the unit makes for, towards shooting range (or
