@@ -137,7 +137,9 @@ class GameView:
         theme.set_scale(1.0)
 
     def load_failed(self, why: str) -> None:
-        """The save chosen could not be opened: say why in one line; this game goes on."""
+        """The save chosen could not be opened: say why in one line; this game goes on, in its own
+        world again (a save refused halfway built its battle in another, now gone)."""
+        self.match.battle.enter()
         self.alert = self.t("load_failed", why=one_line(why, 160))
         self.log.add(self.alert, theme.BAD)
 

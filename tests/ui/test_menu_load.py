@@ -16,7 +16,7 @@ from game.ui.app import switch_to_save
 from game.ui.battle_screen import BattleScreen
 from game.ui.load_list import scenario_words
 from game.ui.start_screen import Setup
-from tests.ui.driver import answer_until, frame, key, menu_click, open_screen, pick_save, settle
+from tests.ui.driver import answer_until, frame, hover, key, menu_click, open_screen, pick_save, settle
 
 
 def one_command(screen: BattleScreen, surf: pygame.Surface) -> None:
@@ -138,4 +138,26 @@ def test_no_saves_says_so(window: pygame.Surface) -> None:
     key(pygame.K_ESCAPE)
     frame(screen, window)
     assert screen.menu == "menu"  # back to the menu
+    screen.close()
+
+
+def test_a_save_refused_halfway_leaves_the_battle_drawable(window: pygame.Surface) -> None:
+    """A save whose battle is built and then refuses a command (an order for a division it does not
+    have) is said in one line, and the battle in progress goes on: the mouse over its units (the hover
+    box reads them) no longer reads the refused battle's world (a KeyError ended the game)."""
+    path, played = saved_battle(window)
+    played.close()
+    data = json.loads(path.read_text())
+    data["commands"][0]["division"] = "no-such-division"
+    path.write_text(json.dumps(data))
+    screen = open_screen(window)
+    one_command(screen, window)
+    pose = screen.battle.pose(next(screen.battle.units()))
+    open_load_list(screen, window)
+    pick_save(screen, window, 0)
+    assert menu_click(screen, window, "load-now") == "load"
+    assert switch_to_save(screen, Setup(), window.get_size(), Settings()) is screen
+    assert screen.alert is not None and screen.alert.startswith("Not loaded: ")
+    hover(screen.camera.to_screen((pose.x, pose.y)))
+    frame(screen, window)  # the battle goes on, its hover box drawn
     screen.close()
