@@ -107,3 +107,39 @@ def test_watching_a_replay_writes_no_autosave(window: pygame.Surface, replay: Pa
     assert viewer.round_now() >= 2  # new rounds were reached
     assert browse_saves() == []
     viewer.close()
+
+
+def test_the_why_box_of_a_replay_says_a_replay_keeps_no_reasons(window: pygame.Surface, replay: Path) -> None:
+    """W in a replay: the file keeps the generals' orders, not their reasons. The box said "No reasons
+    yet: only the search generals give them", as if the general had been a simple one."""
+    from game.content.locale import Texts
+    from tests.ui.tour import recording
+
+    for language in ("en", "es"):
+        from game.running.settings import Settings
+
+        viewer = ReplayViewer(replay, (), window.get_size(), Settings(language=language))
+        viewer.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_w, mod=0, unicode="w"))
+        with recording() as seen:
+            viewer.draw(window)
+        t = Texts(language)
+        said = " ".join(seen)  # the box wraps its words
+        assert t("why_replay") in said and t("why_none") not in said
+        viewer.close()
+
+
+def test_the_replay_strip_covers_none_of_the_table(window: pygame.Surface, replay: Path) -> None:
+    """The strip (where the replay stands, its keys, the progress bar) lay over the table's top: a new
+    round's banner ("Round 3: reinforcements"), drawn there, was half hidden under it, and so were the
+    pieces at the table's far edge. It has its own room now, over the table, in both languages."""
+    from game.running.settings import Settings
+
+    for language in ("en", "es"):
+        viewer = ReplayViewer(replay, (), window.get_size(), Settings(language=language))
+        for seek in (0, len(viewer.commands) // 2, len(viewer.commands)):
+            viewer.seek(seek)
+            viewer.draw(window)
+            view = pygame.Rect(viewer.screen.camera.view)
+            assert viewer._bar().bottom + 8 <= view.top  # the banner stands at view.top + 40
+            assert len(viewer._words()) * 22 < view.top - viewer.screen.top_bar  # its words, whole
+        viewer.close()
