@@ -156,7 +156,9 @@ class ReplayViewer:
         sc = screen or self.screen
         last = self.round_at[-1] if self.round_at else 0
         t = sc.t
-        state = max(t("playing"), t("paused"), key=len) if longest else t("playing" if self.playing else "paused")
+        state = t("playing" if self.playing else "paused")
+        if longest:
+            state = max(t("playing"), t("paused"), key=len)
         text = t(
             "replay_strip",
             state=state,
