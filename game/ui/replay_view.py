@@ -156,9 +156,10 @@ class ReplayViewer:
         sc = screen or self.screen
         last = self.round_at[-1] if self.round_at else 0
         t = sc.t
-        state = t("playing" if self.playing else "paused")
         if longest:
             state = max(t("playing"), t("paused"), key=len)
+        else:
+            state = t("playing" if self.playing else "paused")
         text = t(
             "replay_strip",
             state=state,
