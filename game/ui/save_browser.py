@@ -17,7 +17,7 @@ import pygame
 from game.content.locale import Texts
 from game.model.errors import UserError, one_line
 from game.model.words import counted
-from game.running.saves import NAME_LENGTH, SaveMeta, browse_saves, delete_save, rename_save
+from game.running.saves import NAME_LENGTH, SaveMeta, Skipped, browse_saves, delete_save, rename_save
 from game.ui import theme
 from game.ui.menu import sheet
 
@@ -42,13 +42,17 @@ class Chosen:
     path: Path | None = None
 
 
-def skipped_line(t: Texts, skipped: list[str]) -> str:
+def skipped_line(t: Texts, skipped: list[Skipped]) -> str:
     """What the saves folder holds that is not listed (links, unreadable or damaged files), in one
-    line: how many, and the first with its reason; empty when nothing was left out."""
+    line: how many, and the first by its name (the folder is the saves folder) with its reason in
+    the player's words; empty when nothing was left out."""
     if not skipped:
         return ""
     key = "saves_skipped_one" if len(skipped) == 1 else "saves_skipped_many"
-    return t(key, n=len(skipped), first=one_line(skipped[0], 160))
+    first = t(
+        "saves_skipped_why", name=one_line(skipped[0].path.name, 80), why=t(f"saves_why_{skipped[0].why}")
+    )
+    return t(key, n=len(skipped), first=first)
 
 
 class SaveBrowser:
@@ -65,7 +69,7 @@ class SaveBrowser:
         self.players = players  # "human" or an AI -> its words
         self.figures = figures  # whether it offers the figures of a save (the start screen does)
         self.folder = folder
-        self.skipped: list[str] = []  # what the folder holds that is not listed, and why
+        self.skipped: list[Skipped] = []  # what the folder holds that is not listed, and why
         self.saves: list[SaveMeta] = browse_saves(folder, self.skipped)
         self.selected = 0
         self.top = 0  # the first row shown
