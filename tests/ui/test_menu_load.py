@@ -7,8 +7,10 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 import pygame
+import pytest
 
 from game.running.saves import saves_dir
 from game.running.settings import Settings
@@ -157,7 +159,43 @@ def test_a_save_refused_halfway_leaves_the_battle_drawable(window: pygame.Surfac
     pick_save(screen, window, 0)
     assert menu_click(screen, window, "load-now") == "load"
     assert switch_to_save(screen, Setup(), window.get_size(), Settings()) is screen
-    assert screen.alert is not None and screen.alert.startswith("Not loaded: ")
+    assert screen.alert is not None and screen.alert.startswith(f"Not loaded: {path.name}: commands")
     hover(screen.camera.to_screen((pose.x, pose.y)))
     frame(screen, window)  # the battle goes on, its hover box drawn
     screen.close()
+
+
+def test_a_save_refused_from_the_start_screen_is_said_by_its_name(
+    window720: pygame.Surface, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Continue on a save that will not open: the start screen said the whole path of the saves folder
+    first, so that the reason fell past its edge, and without saying a save was not loaded."""
+    import pygame_gui
+
+    from game.content.locale import Texts
+    from game.ui import app
+    from game.ui.stopping import Stopping
+
+    path, played = saved_battle(window720)
+    played.close()
+    data = json.loads(path.read_text())
+    data["commands"][0]["division"] = "no-such-division"
+    path.write_text(json.dumps(data))
+    setup = Setup()
+    said: list[str] = []
+
+    class Start(app.StartScreen):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            said.append(self.problem)
+
+    monkeypatch.setattr(app, "StartScreen", Start)
+    start = Start(window720.get_size(), setup, "", Texts("es"))
+    (button,) = start.resumes
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button))
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    settings = Settings(language="es")
+    assert app._loop(setup, window720, start, None, None, None, settings, Stopping(), 3, None) == 0
+    problem = said[-1]
+    assert problem.startswith(f"No se ha cargado: {path.name}: commands"), problem
+    assert str(path.parent) not in problem
