@@ -177,7 +177,7 @@ def test_one_rule_found_is_counted_in_the_singular(
 
 
 @pytest.mark.parametrize("language", ["en", "es"])
-def test_a_rule_cited_in_a_text_is_a_link_and_esc_comes_back(window720: pygame.Surface, language: str) -> None:
+def test_a_cited_rule_is_a_link_and_esc_comes_back(window720: pygame.Surface, language: str) -> None:
     """The glossary's texts cite rules ("(FG-TERM-3, FG-LOST-1)"); nothing came of a click on one.
     A click narrows the list to it; Esc comes back to where the player was, scroll and all, then
     clears the search and closes as before."""
