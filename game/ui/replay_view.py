@@ -87,9 +87,15 @@ class ReplayViewer:
             shade.fill((0, 0, 0, 170))
             surf.blit(shade, (0, 0))
             sc = self.screen
-            draw_figures(surf, self.figures, sc.t, sc.names, sc.renderer.colours, sc.t("stats_hint"))
+            draw_figures(surf, self.figures, sc.t, sc.names, sc.renderer.colours, sc.t("replay_figures_hint"))
 
     def handle(self, ev: pygame.event.Event) -> str | None:
+        if self.showing_figures and (
+            (ev.type == pygame.KEYDOWN and ev.key in (pygame.K_TAB, pygame.K_ESCAPE))
+            or (ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1)
+        ):  # the figures put away, back to the replay where it stood (Esc left the replay)
+            self.showing_figures = False
+            return None
         if ev.type == pygame.KEYDOWN:
             k = ev.key
             seeks = {

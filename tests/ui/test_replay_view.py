@@ -143,3 +143,25 @@ def test_the_replay_strip_covers_none_of_the_table(window: pygame.Surface, repla
             assert viewer._bar().bottom + 8 <= view.top  # the banner stands at view.top + 40
             assert len(viewer._words()) * 22 < view.top - viewer.screen.top_bar  # its words, whole
         viewer.close()
+
+
+def test_esc_over_the_figures_goes_back_to_the_replay(window: pygame.Surface, replay: Path) -> None:
+    """Tab shows the figures; Esc over them left the whole replay (the figures elsewhere say "Esc:
+    back"), and their hint said "Tab: statistics / score", the end screen's. Esc, Tab or a click puts
+    them away, the replay standing where it was; Esc then leaves."""
+    from game.content.locale import Texts
+    from tests.ui.tour import recording
+
+    viewer = ReplayViewer(replay, (), window.get_size())
+    viewer.seek(10)
+    for leave in (
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""),
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(400, 300), button=1),
+    ):
+        viewer.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t"))
+        with recording() as drawn:
+            viewer.draw(window)
+        assert Texts("en")("replay_figures_hint") in drawn
+        assert viewer.handle(leave) is None and not viewer.showing_figures and viewer.cursor == 10
+    assert viewer.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")) == "end"
+    viewer.close()
