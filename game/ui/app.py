@@ -266,6 +266,16 @@ def _loop(
                         except UserError as e:  # a file the editor cannot show: said on the start screen
                             start = StartScreen(surf.get_size(), setup, str(e), Texts(settings.language))
                         continue
+                    if what == "watch" and setup.replay is not None:  # a save watched again
+                        watched, setup.replay = setup.replay, None
+                        t = Texts(settings.language)
+                        try:
+                            mods = tuple(load_mods(setup.mods))
+                            battle = ReplayViewer(watched, mods, surf.get_size(), settings)
+                            end, start = None, None
+                        except UserError as e:
+                            start = StartScreen(surf.get_size(), setup, not_loaded(t, watched, e), t)
+                        continue
                     if what in ("host", "join", "by-file"):
                         lobby, start = Lobby(surf.get_size(), setup, what, Texts(settings.language)), None
                     if what == "mods":

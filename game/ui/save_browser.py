@@ -36,7 +36,7 @@ class Scenario:
 
 @dataclass(frozen=True)
 class Chosen:
-    """What the player asked for: "load" or "figures" of a file, or "close" (path None)."""
+    """What the player asked for: "load", "figures" or "watch" of a file, or "close" (path None)."""
 
     what: str
     path: Path | None = None
@@ -153,7 +153,14 @@ class SaveBrowser:
                 return self.press("delete")
             elif k == pygame.K_o and ev.mod & pygame.KMOD_CTRL:
                 return self.press("path")
+            elif k == pygame.K_w and self.figures:
+                return self.press("watch")
         return None
+
+    def watchable(self, s: SaveMeta) -> bool:
+        """Whether the replay viewer shows a save: For Glory's battles, not Open Wars' games."""
+        known = self.scenarios.get(s.scenario)
+        return not (known and known.turns)
 
     def select(self, i: int) -> None:
         self.selected = max(0, min(i, len(self.saves) - 1))
@@ -172,7 +179,7 @@ class SaveBrowser:
             self.mode, self.text = "path", ""
         elif s is None:
             return None
-        elif key in ("load", "figures"):
+        elif key in ("load", "figures") or (key == "watch" and self.watchable(s)):
             return Chosen(key, s.path)
         elif key == "rename":
             self.mode, self.text = "rename", s.name
@@ -253,7 +260,10 @@ class SaveBrowser:
         bh = px(34)
         for i, key in enumerate(keys):
             rect = pygame.Rect(x + i * (width + px(8)), bottom - bh, width, bh)
-            enabled = key in ("close", "path", "yes", "ok", "no") or self.current is not None
+            s = self.current
+            enabled = key in ("close", "path", "yes", "ok", "no") or (
+                s is not None and (key != "watch" or self.watchable(s))
+            )
             fill = (
                 (95, 100, 110)
                 if rect.collidepoint(mouse) and enabled
@@ -287,7 +297,7 @@ class SaveBrowser:
             return ["yes", "no"]
         if self.mode in ("rename", "path"):
             return ["ok", "no"]
-        keys = ["load", "rename", "delete"] + (["figures"] if self.figures else [])
+        keys = ["load", "rename", "delete"] + (["figures", "watch"] if self.figures else [])
         return [*keys, "path", "close"]
 
     def _question_line(self) -> str:

@@ -471,7 +471,8 @@ class StartScreen:
         return "start"
 
     def _browse(self, ev: pygame.event.Event) -> str | None:
-        """The saved battles' browser over the start screen: a save to resume, or its figures."""
+        """The saved battles' browser over the start screen: a save to resume, to watch again, or its
+        figures."""
         assert self.saves is not None
         chosen = self.saves.handle(ev)
         if chosen is None:
@@ -483,6 +484,9 @@ class StartScreen:
         if chosen.what == "load" and chosen.path is not None:
             self.setup.load = chosen.path
             return "start"
+        if chosen.what == "watch" and chosen.path is not None:  # the replay viewer, from its start
+            self.setup.replay = chosen.path
+            return "watch"
         return "mods"  # the start screen again, its "continue" as the saves now stand
 
     def scroll_options(self, pixels: int) -> None:

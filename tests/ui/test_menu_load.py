@@ -199,3 +199,47 @@ def test_a_save_refused_from_the_start_screen_is_said_by_its_name(
     problem = said[-1]
     assert problem.startswith(f"No se ha cargado: {path.name}: commands"), problem
     assert str(path.parent) not in problem
+
+
+def test_a_save_is_watched_again_from_the_start_screen(
+    window720: pygame.Surface, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The replay viewer was reached only by `play --replay FILE`: a player who saved a battle could
+    not watch it again from the window. The start screen's save browser offers Watch it (W) for a
+    For Glory battle (not for an Open Wars game, which the viewer does not show); Esc goes back to
+    the start screen."""
+    import pygame_gui
+
+    from game.content.locale import Texts
+    from game.ui import app
+    from game.ui.replay_view import ReplayViewer
+    from game.ui.save_browser import SaveBrowser, Scenario
+    from game.ui.stopping import Stopping
+
+    path, played = saved_battle(window720)
+    commands = list(played.match.commands)
+    played.close()
+    watched: list[ReplayViewer] = []
+
+    class Viewer(ReplayViewer):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            watched.append(self)
+
+    monkeypatch.setattr(app, "ReplayViewer", Viewer)
+    setup = Setup()
+    start = app.StartScreen(window720.get_size(), setup, "", Texts("en"))
+    start.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=start.saves_button))
+    assert start.saves is not None and "watch" in start.saves._button_keys()
+    for ev in (
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_w, mod=0, unicode="w"),
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""),
+        pygame.event.Event(pygame.QUIT),
+    ):
+        pygame.event.post(ev)
+    assert app._loop(setup, window720, start, None, None, None, Settings(), Stopping(), 3, None) == 0
+    (viewer,) = watched
+    assert viewer.commands == commands and viewer.cursor == 0 and setup.replay is None
+    as_a_map = SaveBrowser(Texts("en"), {"default": Scenario("a map", {}, turns=True)}, {}, figures=True)
+    assert as_a_map.current is not None and as_a_map.current.path == path
+    assert not as_a_map.watchable(as_a_map.current) and as_a_map.press("watch") is None
