@@ -165,3 +165,17 @@ def test_esc_over_the_figures_goes_back_to_the_replay(window: pygame.Surface, re
         assert viewer.handle(leave) is None and not viewer.showing_figures and viewer.cursor == 10
     assert viewer.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")) == "end"
     viewer.close()
+
+
+def test_the_replay_panel_offers_no_undo_and_space_is_not_skip(window: pygame.Surface, replay: Path) -> None:
+    """The viewer's panel showed Undo (Ctrl+Z), never usable there, and "Skip animation (Space)" while
+    its strip said, rightly, that Space plays and pauses."""
+    from game.running.settings import Settings
+
+    for language in ("en", "es"):
+        viewer = ReplayViewer(replay, (), window.get_size(), Settings(language=language))
+        viewer.draw(window)
+        shown = {b.key: b.label for _r, b in viewer.screen.buttons}
+        assert "undo" not in shown and shown["skip"] == viewer.screen.t("skip_replay")
+        assert "(" not in shown["skip"]
+        viewer.close()
