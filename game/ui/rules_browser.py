@@ -51,9 +51,16 @@ class Row:
 
 class RulesBrowser:
     def __init__(
-        self, reference: dict[str, RuleText], t: Texts, query: str = "", glossary: Sequence[Term] = ()
+        self,
+        reference: dict[str, RuleText],
+        t: Texts,
+        query: str = "",
+        glossary: Sequence[Term] = (),
+        linked: bool = False,
     ) -> None:
         self.reference = reference
+        # opened on a rule by a link elsewhere (the F1 help's): Esc on that rule goes back there
+        self.linked = query if linked else None
         self.glossary = list(glossary)  # listed first, as its own section (For Glory's words and measures)
         self.t = t
         self.query = query
@@ -106,7 +113,7 @@ class RulesBrowser:
             if k == pygame.K_ESCAPE:
                 if self.back:  # back where the link was followed from
                     self.query, self.scroll = self.back.pop()
-                elif not self.query:
+                elif not self.query or self.query == self.linked:
                     return False
                 else:
                     self.search("")
