@@ -109,4 +109,5 @@ def draw_why_box(v: BattleView, surf: pygame.Surface) -> None:
         return
     thought = v.why_thought()
     lines = why_lines(thought, v.t, lambda s: v.names.get(s, s)) if thought else [v.t(v.why_none)]
-    draw_why(surf, pygame.Rect(v.camera.view), lines, v.t("why_hint"))
+    hint = v.t("why_hint" if v.ai.thoughts else "why_close")  # no decision yet: none to page through
+    draw_why(surf, pygame.Rect(v.camera.view), lines, hint)

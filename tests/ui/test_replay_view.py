@@ -125,6 +125,7 @@ def test_the_why_box_of_a_replay_says_a_replay_keeps_no_reasons(window: pygame.S
         t = Texts(language)
         said = " ".join(seen)  # the box wraps its words
         assert t("why_replay") in said and t("why_none") not in said
+        assert t("why_close") in seen and t("why_hint") not in seen  # no decisions to page through
         viewer.close()
 
 
