@@ -90,6 +90,8 @@ class ReplayViewer:
             draw_figures(surf, self.figures, sc.t, sc.names, sc.renderer.colours, sc.t("replay_figures_hint"))
 
     def handle(self, ev: pygame.event.Event) -> str | None:
+        if ev.type == pygame.VIDEORESIZE:  # the battle screens built by a seek take the new size too
+            self.size = (ev.w, ev.h)
         if self.showing_figures and (
             (ev.type == pygame.KEYDOWN and ev.key in (pygame.K_TAB, pygame.K_ESCAPE))
             or (ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1)

@@ -180,3 +180,14 @@ def test_the_replay_panel_offers_no_undo_and_space_is_not_skip(window: pygame.Su
         assert "undo" not in shown and shown["skip"] == viewer.screen.t("skip_replay")
         assert "(" not in shown["skip"]
         viewer.close()
+
+
+def test_a_seek_after_the_window_is_resized_keeps_the_new_size(window: pygame.Surface, replay: Path) -> None:
+    """The window made larger by hand, then a step back: the battle screen the seek builds was laid
+    out at the old size (the panel in the middle of the window)."""
+    viewer = ReplayViewer(replay, (), (1280, 720))
+    viewer.handle(pygame.event.Event(pygame.VIDEORESIZE, w=1280, h=800))
+    viewer.seek(5)
+    viewer.draw(window)
+    assert viewer.screen.size == (1280, 800) and viewer.screen.panel.bottom == 800
+    viewer.close()
