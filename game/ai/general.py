@@ -297,16 +297,17 @@ class GeneralPlayer(SearchPlayer):
             for leg, d, facing in legs:
                 to = common.step_towards(here, leg, min(s_, d))
                 yield to, facing
-                if foes:  # there, facing the nearest enemy rather than the way it went
+                if foes and self.general.level.face:  # there, facing the nearest enemy, not the way it went
                     near = min(foes, key=lambda f: dist(to, common.centre(b, f)))
                     threat = round(_facing(to, common.centre(b, near)), 1)
                     if abs(_turn(threat, facing)) > FACE_APART:
                         yield to, threat
 
     def spot(self, to: Point, facing: float | None) -> tuple[float, ...]:
-        """A destination tried once per point and facing (to 15 degrees): a unit may end a move facing
-        the way it went or the enemy nearest to where it ends."""
-        return (*super().spot(to, facing), round((facing or 0.0) / 15))
+        """A destination tried once per point, and per facing (to 15 degrees) by a level that tries
+        moves facing the enemy nearest to where they end as well as the way they went."""
+        key = super().spot(to, facing)
+        return (*key, round((facing or 0.0) / 15)) if self.general.level.face else key
 
     # --- what a position is worth -------------------------------------------------------------
 
