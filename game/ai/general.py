@@ -52,7 +52,7 @@ from systems.for_glory.charge.plan import plan_charge
 from systems.for_glory.measure import gap, gap_to_point, within
 from systems.for_glory.odds import check_odds, fire_odds
 from systems.for_glory.paths import Plan, longest_move
-from systems.for_glory.reaction import area_entries, reactors, retreat_plan
+from systems.for_glory.reaction import area_entries, reactors
 
 DETACHED = 1.5 * HIT  # what a round as a detachment costs a unit: disorganised, initiative 1, no march
 CONTESTED = 0.5  # the share of an objective's worth a unit holds when an enemy unit stands at XS too
@@ -211,17 +211,14 @@ class GeneralPlayer(SearchPlayer):
             return out
         return [_less(w, "answers", stay) for w in out]
 
-    def recoveries(
-        self, b: Battle, e: int, ground: Ground, here: dict[str, float], exposed: float
-    ) -> list[Weighed]:
+    def withdrawal(self, b: Battle, e: int, ground: Ground, here: dict[str, float], plan: Plan) -> Weighed:
         """As the search generals', but a withdrawal pays the reactions it draws: it turns its back
         and walks off through the areas of those who see it (AMB-24), where the 2026-11 generals
         counted only where it would end."""
-        out = super().recoveries(b, e, ground, here, exposed)
-        if not self.general.level.answers or not any(isinstance(w.command, cmd.Withdraw) for w in out):
-            return out
-        cost = self.drawn(b, e, retreat_plan(b, e), turned=True)
-        return [_less(w, "answers", cost) if isinstance(w.command, cmd.Withdraw) else w for w in out]
+        w = super().withdrawal(b, e, ground, here, plan)
+        if not self.general.level.answers:
+            return w
+        return _less(w, "answers", self.drawn(b, e, plan, turned=True))
 
     def drawn(self, b: Battle, e: int, plan: Plan, turned: bool = False) -> float:
         """The reactions a move or withdrawal may draw (AMB-24): at the start when the unit stands in
