@@ -78,6 +78,7 @@ class GeneralPlayer(SearchPlayer):
         self._opponent: GeneralPlayer | None = None
         self._stakes: Stakes | None = None
         self._targets: dict[int, int] = {}  # enemy unit -> how many of ours it could strike
+        self._faced: dict[tuple[Point, float], int] = {}  # a move's point and facing -> the enemy faced
 
     # --- what the decision needs once --------------------------------------------------------
 
@@ -205,11 +206,21 @@ class GeneralPlayer(SearchPlayer):
         category = b.comp(e, Unit).category
         if category.type == "artillery" and common.fire_targets(b, e):
             return []
+        self._faced = {}
         out = super().movements(b, e, ground, budget, here, obey)
+        out = [self.facing_said(b, w) for w in out]
         stay = (1 - obey) * self.exposure(b, e) if obey < 1.0 else 0.0
         if not stay:
             return out
         return [_less(w, "answers", stay) for w in out]
+
+    def facing_said(self, b: Battle, w: Weighed) -> Weighed:
+        """A move tried facing an enemy rather than the way it goes says whom it faces (the Why box)."""
+        c = w.command
+        if not isinstance(c, cmd.Move) or c.facing is None:
+            return w
+        enemy = self._faced.get((c.to, c.facing))
+        return replace(w, faces=b.name(enemy)) if enemy is not None else w
 
     def withdrawal(self, b: Battle, e: int, ground: Ground, here: dict[str, float], plan: Plan) -> Weighed:
         """As the search generals', but a withdrawal pays the reactions it draws: it turns its back
@@ -298,6 +309,7 @@ class GeneralPlayer(SearchPlayer):
                     near = min(foes, key=lambda f: dist(to, common.centre(b, f)))
                     threat = round(_facing(to, common.centre(b, near)), 1)
                     if abs(_turn(threat, facing)) > FACE_APART:
+                        self._faced[(to, threat)] = near
                         yield to, threat
 
     def spot(self, to: Point, facing: float | None) -> tuple[float, ...]:

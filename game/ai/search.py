@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 import esper
@@ -145,9 +145,7 @@ class SearchPlayer(HeuristicPlayer):
                 parts["obedience"] = parts.get("obedience", 0.0) - price
             if noise:
                 parts["misjudged"] = noise
-            chosen.append(
-                Weighed(w.command, round(sum(parts.values()), 3), tuple(parts.items()), w.odds, w.moved)
-            )
+            chosen.append(replace(w, value=round(sum(parts.values()), 3), parts=tuple(parts.items())))
         chosen.sort(key=lambda w: -w.value)
         return chosen
 
