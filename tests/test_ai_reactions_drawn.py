@@ -52,16 +52,15 @@ def test_amb_24_the_withdrawal_is_weighed_with_what_it_draws(battle: Battle) -> 
     hard.stakes(b)
     ground = hard.ground(b)
     here = hard.standing(b, shaken, ground)
-    plain = SearchPlayer.recoveries(hard, b, shaken, ground, here, 0.0)
-    weighed = hard.recoveries(b, shaken, ground, here, 0.0)
-    went = [w for w in plain if isinstance(w.command, cmd.Withdraw)]
-    paid = [w for w in weighed if isinstance(w.command, cmd.Withdraw)]
-    assert went and paid
-    cost = hard.drawn(b, shaken, retreat_plan(b, shaken), turned=True)
+    plan = retreat_plan(b, shaken)
+    went = SearchPlayer.withdrawal(hard, b, shaken, ground, here, plan)  # the 2026-11 generals' worth
+    paid = [w for w in hard.recoveries(b, shaken, ground, here, 0.0) if isinstance(w.command, cmd.Withdraw)]
+    assert paid == [hard.withdrawal(b, shaken, ground, here, plan)]
+    cost = hard.drawn(b, shaken, plan, turned=True)
     assert cost > 0
-    assert paid[0].value == pytest.approx(went[0].value - cost, abs=1e-3)
+    assert paid[0].value == pytest.approx(went.value - cost, abs=1e-3)
     assert dict(paid[0].parts)["answers"] == pytest.approx(
-        dict(went[0].parts).get("answers", 0.0) - cost, abs=0.01
+        dict(went.parts).get("answers", 0.0) - cost, abs=0.01
     )
 
 

@@ -165,6 +165,8 @@ def test_face_the_guns() -> None:
     not at its flank, where their shot would have +2."""
     s = solved("face-the-guns")
     assert {"kind": "objective", "objective": "crossroads", "side": "a", "rule": "FG-VIC-1"} in s.events
+    thought = s.thought_of[0]
+    assert thought is not None and thought.options[0].faces == "guns"  # the Why box says whom it faces
     brigade, guns = s.state["units"]["brigade"], at(s, "guns")
     towards = math.degrees(math.atan2(guns[1] - brigade["at"][1], guns[0] - brigade["at"][0]))
     assert abs((towards - brigade["facing"] + 180) % 360 - 180) < 45, brigade

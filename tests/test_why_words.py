@@ -92,3 +92,21 @@ def test_the_title_counts_in_the_singular_after_one(looked_at: int, english: str
     thought = Thought("order", "fr", (weighed(cmd.Pass(), {}),), looked_at)
     assert why_lines(thought, Texts("en"), str)[0] == f"Why? fr: {english}"
     assert why_lines(thought, Texts("es"), str)[0] == f"¿Por qué? fr: {spanish}"
+
+
+def test_a_move_tried_facing_an_enemy_says_whom_it_faces() -> None:
+    """The hard general tries a move facing the enemy nearest to where it ends too (a flank left to him
+    gives his shot +2, FG-CBT-2): the box tells it from the same move facing the way it went."""
+    went = Weighed(cmd.Move("brigade", (11.0, 10.0), 0.0), 2.0, moved=4.0)
+    faced = replace(Weighed(cmd.Move("brigade", (11.0, 10.0), 68.2), 2.1, moved=4.0), faces="guns")
+    shooting = replace(
+        Weighed(cmd.Move("brigade", (11.0, 10.0), 68.2, fire="guns"), 2.2, moved=4.0), faces="guns"
+    )
+    en, es = Texts("en"), Texts("es")
+    assert command_words(went, en) == 'move brigade 4"'
+    assert command_words(faced, en) == 'move brigade 4", facing guns'
+    assert command_words(shooting, en) == 'move brigade 4", facing guns, then shoot at guns'
+    assert command_words(faced, es) == 'mover brigade 4" encarando a guns'
+    assert command_words(shooting, es) == 'mover brigade 4" encarando a guns y disparar a guns'
+    lines = why_lines(Thought("order", "a", (faced, went), 2), en, str)
+    assert sum(line.startswith(("Chose: ", "Weighed: ")) for line in lines) == 2  # two readings, both said

@@ -52,7 +52,7 @@ from systems.for_glory.charge.plan import plan_charge
 from systems.for_glory.measure import gap, gap_to_point, within
 from systems.for_glory.odds import check_odds, fire_odds
 from systems.for_glory.paths import Plan, longest_move
-from systems.for_glory.reaction import area_entries, reactors, retreat_plan
+from systems.for_glory.reaction import area_entries, reactors
 
 DETACHED = 1.5 * HIT  # what a round as a detachment costs a unit: disorganised, initiative 1, no march
 CONTESTED = 0.5  # the share of an objective's worth a unit holds when an enemy unit stands at XS too
@@ -78,6 +78,7 @@ class GeneralPlayer(SearchPlayer):
         self._opponent: GeneralPlayer | None = None
         self._stakes: Stakes | None = None
         self._targets: dict[int, int] = {}  # enemy unit -> how many of ours it could strike
+        self._faced: dict[tuple[Point, float], int] = {}  # a move's point and facing -> the enemy faced
 
     # --- what the decision needs once --------------------------------------------------------
 
@@ -205,23 +206,30 @@ class GeneralPlayer(SearchPlayer):
         category = b.comp(e, Unit).category
         if category.type == "artillery" and common.fire_targets(b, e):
             return []
+        self._faced = {}
         out = super().movements(b, e, ground, budget, here, obey)
+        out = [self.facing_said(b, w) for w in out]
         stay = (1 - obey) * self.exposure(b, e) if obey < 1.0 else 0.0
         if not stay:
             return out
         return [_less(w, "answers", stay) for w in out]
 
-    def recoveries(
-        self, b: Battle, e: int, ground: Ground, here: dict[str, float], exposed: float
-    ) -> list[Weighed]:
+    def facing_said(self, b: Battle, w: Weighed) -> Weighed:
+        """A move tried facing an enemy rather than the way it goes says whom it faces (the Why box)."""
+        c = w.command
+        if not isinstance(c, cmd.Move) or c.facing is None:
+            return w
+        enemy = self._faced.get((c.to, c.facing))
+        return replace(w, faces=b.name(enemy)) if enemy is not None else w
+
+    def withdrawal(self, b: Battle, e: int, ground: Ground, here: dict[str, float], plan: Plan) -> Weighed:
         """As the search generals', but a withdrawal pays the reactions it draws: it turns its back
         and walks off through the areas of those who see it (AMB-24), where the 2026-11 generals
         counted only where it would end."""
-        out = super().recoveries(b, e, ground, here, exposed)
-        if not self.general.level.answers or not any(isinstance(w.command, cmd.Withdraw) for w in out):
-            return out
-        cost = self.drawn(b, e, retreat_plan(b, e), turned=True)
-        return [_less(w, "answers", cost) if isinstance(w.command, cmd.Withdraw) else w for w in out]
+        w = super().withdrawal(b, e, ground, here, plan)
+        if not self.general.level.answers:
+            return w
+        return _less(w, "answers", self.drawn(b, e, plan, turned=True))
 
     def drawn(self, b: Battle, e: int, plan: Plan, turned: bool = False) -> float:
         """The reactions a move or withdrawal may draw (AMB-24): at the start when the unit stands in
@@ -297,16 +305,18 @@ class GeneralPlayer(SearchPlayer):
             for leg, d, facing in legs:
                 to = common.step_towards(here, leg, min(s_, d))
                 yield to, facing
-                if foes:  # there, facing the nearest enemy rather than the way it went
+                if foes and self.general.level.face:  # there, facing the nearest enemy, not the way it went
                     near = min(foes, key=lambda f: dist(to, common.centre(b, f)))
                     threat = round(_facing(to, common.centre(b, near)), 1)
                     if abs(_turn(threat, facing)) > FACE_APART:
+                        self._faced[(to, threat)] = near
                         yield to, threat
 
     def spot(self, to: Point, facing: float | None) -> tuple[float, ...]:
-        """A destination tried once per point and facing (to 15 degrees): a unit may end a move facing
-        the way it went or the enemy nearest to where it ends."""
-        return (*super().spot(to, facing), round((facing or 0.0) / 15))
+        """A destination tried once per point, and per facing (to 15 degrees) by a level that tries
+        moves facing the enemy nearest to where they end as well as the way they went."""
+        key = super().spot(to, facing)
+        return (*key, round((facing or 0.0) / 15)) if self.general.level.face else key
 
     # --- what a position is worth -------------------------------------------------------------
 

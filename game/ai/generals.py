@@ -32,6 +32,7 @@ class Level:
     evaluations: Annotated[int, Bounds(1, 100_000)]  # positions weighed per decision at most
     think_seconds: Annotated[float, Bounds(0, 60, above=True)]  # and never longer than this
     plan: Annotated[int, Bounds(0, 8)] = 0  # first orders of a formation played out on its copy
+    face: bool = False  # tries each move facing the enemy nearest to where it ends too
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ them. Orders not played out count the others' best as it stands."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from game.ai.reasons import Weighed
@@ -61,7 +62,7 @@ def plan(player: Mind, b: Battle, d: Decision, ranked: list[Weighed], budget: Bu
         parts = dict(w.parts)
         if later:
             parts["plan"] = round(later, 3)
-        out.append(Weighed(w.command, round(w.value + later, 3), tuple(parts.items()), w.odds, w.moved))
+        out.append(replace(w, value=round(w.value + later, 3), parts=tuple(parts.items())))
     out.sort(key=lambda w: -w.value)
     return out
 

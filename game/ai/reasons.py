@@ -26,6 +26,7 @@ class Weighed:
     parts: tuple[tuple[str, float], ...] = ()
     odds: tuple[tuple[str, float], ...] = ()  # the chance of each effect of its roll, when it has one
     moved: float = 0.0  # inches, for a move (told by its length, never its coordinates)
+    faces: str = ""  # the enemy unit a move ends facing, when it was tried facing him (game/ai/general.py)
 
 
 @dataclass(frozen=True)

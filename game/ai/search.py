@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 import esper
@@ -145,9 +145,7 @@ class SearchPlayer(HeuristicPlayer):
                 parts["obedience"] = parts.get("obedience", 0.0) - price
             if noise:
                 parts["misjudged"] = noise
-            chosen.append(
-                Weighed(w.command, round(sum(parts.values()), 3), tuple(parts.items()), w.odds, w.moved)
-            )
+            chosen.append(replace(w, value=round(sum(parts.values()), 3), parts=tuple(parts.items())))
         chosen.sort(key=lambda w: -w.value)
         return chosen
 
@@ -198,11 +196,15 @@ class SearchPlayer(HeuristicPlayer):
             except Reject:
                 plan = None
             if plan is not None and plan.length > 0.5:
-                end = plan.path[-1]
-                there = self.standing(b, e, ground, (end[0], end[1], plan.facing))
-                out.append(weighed(cmd.Withdraw(name), _delta(there, here)))
+                out.append(self.withdrawal(b, e, ground, here, plan))
         out += [weighed(c, {"odds": worth}) for worth, c in common.module_orders(b, e)]
         return out
+
+    def withdrawal(self, b: Battle, e: int, ground: Ground, here: dict[str, float], plan: Plan) -> Weighed:
+        """A withdrawal (FG-ORD-9) weighed where it would leave the unit against where it stands."""
+        end = plan.path[-1]
+        there = self.standing(b, e, ground, (end[0], end[1], plan.facing))
+        return weighed(cmd.Withdraw(b.name(e)), _delta(there, here))
 
     def movements(
         self, b: Battle, e: int, ground: Ground, budget: Budget, here: dict[str, float], obey: float

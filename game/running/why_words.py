@@ -27,8 +27,16 @@ def command_words(w: Weighed, t: Texts, orders: Orders | None = None) -> str:
     c, name = w.command, t.names
     if isinstance(c, cmd.Move):
         key = "why_turn" if w.moved < STILL else "why_move"  # a move of no length turns the unit
+        key += "_facing" if w.faces and w.moved >= STILL else ""
         key += "_fire" if c.fire else ""
-        return t(key, unit=name(c.unit), inches=inches(w.moved, t), target=name(c.fire) if c.fire else "")
+        target = name(c.fire) if c.fire else ""
+        return t(
+            key,
+            unit=name(c.unit),
+            inches=inches(w.moved, t),
+            target=target,
+            enemy=name(w.faces) if w.faces else "",
+        )
     if isinstance(c, cmd.Fire):
         return t("why_fire", unit=name(c.unit), target=name(c.target))
     if isinstance(c, cmd.Charge):

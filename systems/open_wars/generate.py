@@ -252,7 +252,7 @@ def _players(rules: OpenWarsRules, factions: list[str], r: RandomSpec) -> list[P
     for i, f in enumerate(factions):
         faction = rules.factions[f]
         start = faction.start or [StartUnits(_cheapest(rules, f), 3)]
-        name = faction.title + (f" {i + 1}" if factions.count(f) > 1 else "")
+        name = (faction.title or faction.name) + (f" {i + 1}" if factions.count(f) > 1 else "")
         out.append(PlayerSpec(f"p{i + 1}", name, f, f"home-{i + 1}", r.gold, list(start), r.colours[i]))
     return out
 

@@ -94,13 +94,14 @@ class FactionWords:
 class Faction:
     """OW-FAC-1: a faction and its units (content/rulesets/open-wars/factions/<id>.toml); `title`: what
     a random map calls its player, one of them ("Elven Host": every sentence about a player is written
-    for one, and "Elves" would read "Elves recruits"); `start`: the tokens it starts a random map with
+    for one, and "Elves" would read "Elves recruits"; its name when it has none, as a mod's faction
+    written before titles were may); `start`: the tokens it starts a random map with
     (OW-DEC-21), `traits`: what the source says of it, in short."""
 
     id: Id
     name: Name
-    title: Name
     units: Annotated[list[UnitKind], Bounds(1, 40)]
+    title: Annotated[str, Bounds(0, 60)] = ""
     start: Annotated[list[StartUnits], Bounds(0, 10)] = field(default_factory=list)
     rule: Annotated[str, Bounds(0, 20)] = ""  # the source's description of it (OW-FAC-n)
     traits: Annotated[str, Bounds(0, 300)] = ""
@@ -289,8 +290,12 @@ class OpenWarsRules:
 
     def faction_title(self, faction: str, language: str) -> str:
         """What a random map calls a faction's player in a language: the file's translation, or its own
-        (English) title."""
-        return self.words(language).titles.get(faction) or self.factions[faction].title
+        (English) title; a faction without a title, by its name in that language."""
+        return (
+            self.words(language).titles.get(faction)
+            or self.factions[faction].title
+            or self.faction_name(faction, language)
+        )
 
     def spell_name(self, spell: str, language: str) -> str:
         return self.words(language).spells.get(spell) or self.spells[spell].name

@@ -280,10 +280,18 @@ def test_a_mod_faction_with_a_broken_ability_is_refused_in_one_line(tmp_path: Pa
         load_rules(None, tuple(load_mods([root])))
 
 
-def test_a_mod_faction_without_a_title_is_refused_in_one_line(tmp_path: Path) -> None:
-    """OW-DEC-19: a faction's player on a random map is called by its title, one player of it."""
+def test_a_mod_faction_without_a_title_calls_its_player_by_its_name(tmp_path: Path) -> None:
+    """OW-DEC-19: a faction's player on a random map is called by its title, one player of it; a mod
+    written before factions had titles still loads, its player called by the faction's name in each
+    language."""
     root = a_mod(tmp_path)
     path = root / "rulesets" / "open-wars" / "factions" / "lizardmen.toml"
-    path.write_text(LIZARDS.replace('title = "Lizard Brood"\n', ""))
-    problems = check_content([root]).problems
-    assert any("lizardmen.toml" in p and "title" in p and "\n" not in p for p in problems), problems
+    path.write_text(LIZARDS.replace('title = "Lizard Brood"\n', "").replace('title = "Prole Lagarta"\n', ""))
+    assert check_content([root]).problems == []
+    mods = load_mods([root])
+    rules = load_rules(None, tuple(mods))
+    assert rules.faction_title("lizardmen", "en") == "Lizardmen"
+    assert rules.faction_title("lizardmen", "es") == "Hombres lagarto"
+    m = new_match("ow-random", 3, options={"factions": ["lizardmen", "orcs"]}, mods=mods)
+    assert m.battle.map.spec.players[0].name == "Lizardmen"  # type: ignore[attr-defined]
+    assert m.battle.map.spec.words("es").players["p1"] == "Hombres lagarto"  # type: ignore[attr-defined]
