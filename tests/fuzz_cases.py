@@ -483,9 +483,9 @@ def _touch(p: Path) -> Path:
 
 
 def _browse_saves() -> list[str]:
-    from game.running.saves import browse_saves
+    from game.running.saves import Skipped, browse_saves
 
-    skipped: list[str] = []
+    skipped: list[Skipped] = []
     browse_saves(skipped=skipped)
     return []  # what is skipped is said (checked as every line is), not a refusal
 

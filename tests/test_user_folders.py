@@ -21,7 +21,7 @@ from game.model.errors import ContentError, UserError
 from game.model.limits import check_id
 from game.running.match import Match, new_match, play
 from game.running.recovery import recover
-from game.running.saves import AUTOSAVES_KEPT, browse_saves, save_game, saves_dir
+from game.running.saves import AUTOSAVES_KEPT, Skipped, browse_saves, save_game, saves_dir
 
 HOSTILE = "../../../../victim/*"
 
@@ -216,15 +216,15 @@ def test_links_loops_and_odd_files_in_the_saves_folder_are_skipped_with_a_line(
     matches: list[Match], victim: Path
 ) -> None:
     _folder, real = odd_saves_folder(matches, victim)
-    skipped: list[str] = []
+    skipped: list[Skipped] = []
     listed = {i.path.name for i in browse_saves(skipped=skipped)}
     assert listed == {real.name, "locked.json"}  # a read-only save is listed: it loads
-    said = {Path(line.split(": ")[0]).name: line for line in skipped}
+    said = {s.path.name: str(s) for s in skipped}
     for name in ("dangling.json", "loop.json", "a-to-b.json", "out.json", "copy.json"):
         assert "a link: not listed" in said[name], said
     assert "not a regular file" in said["folder.json"] and "not a regular file" in said["pipe.json"]
     assert "not a saved battle" in said["broken.json"] and "not a saved battle" in said["list.json"]
-    assert all("\n" not in line for line in skipped)
+    assert all("\n" not in str(line) for line in skipped)
     m = part_played(matches)
     save_game(m, {}, autosave=True)  # the rotation walks the same folder
     assert (victim / "thesis.json").read_text() == "precious"

@@ -181,13 +181,36 @@ def net_seats(kept: object) -> NetSeats | None:
     return NetSeats(role, side[:40], clean_name(name), clean_name(peer))
 
 
-def browse_saves(folder: Path | None = None, skipped: list[str] | None = None) -> list[SaveMeta]:
+@dataclass(frozen=True)
+class Skipped:
+    """A file of the saves folder the browser leaves out, and why: `why` is one of WHY_SKIPPED (the
+    screens say it in the player's language), `detail` the system's or the checker's own words."""
+
+    path: Path
+    why: str
+    detail: str = ""
+
+    def __str__(self) -> str:  # one line naming the file, as errors are written
+        return f"{self.path}: {self.detail or WHY_SKIPPED[self.why]}"
+
+
+# why a file of the saves folder is not listed -> the words of a line in English
+WHY_SKIPPED = {
+    "link": "a link: not listed",
+    "not_file": "not a regular file: not listed",
+    "unreadable": "cannot read",
+    "damaged": "not a saved battle: not listed",
+    "folder": "cannot list the saves",
+}
+
+
+def browse_saves(folder: Path | None = None, skipped: list[Skipped] | None = None) -> list[SaveMeta]:
     """Every save in the folder (up to LISTED of the newest files), newest first by the time it was
     saved. A file that is not a save, a link (which may lead anywhere), anything but a regular file,
-    or one that cannot be read is left out, with a line in `skipped` saying why; nothing in the
+    or one that cannot be read is left out, with a record in `skipped` saying why; nothing in the
     folder (a dangling link, a loop, a pipe) stops the listing."""
     folder = folder or saves_dir()
-    notes: list[str] = []
+    notes: list[Skipped] = []
     candidates = []
     try:
         with os.scandir(folder) as entries:
@@ -196,25 +219,25 @@ def browse_saves(folder: Path | None = None, skipped: list[str] | None = None) -
                     continue  # crash reports, temporaries being written
                 try:
                     if e.is_symlink():
-                        notes.append(f"{e.path}: a link: not listed")
+                        notes.append(Skipped(Path(e.path), "link"))
                     elif not e.is_file(follow_symlinks=False):
-                        notes.append(f"{e.path}: not a regular file: not listed")
+                        notes.append(Skipped(Path(e.path), "not_file"))
                     else:
                         candidates.append((e.stat(follow_symlinks=False).st_mtime, e.path))
                 except OSError as err:
-                    notes.append(f"{e.path}: cannot read: {err.strerror}")
+                    notes.append(Skipped(Path(e.path), "unreadable", f"cannot read: {err.strerror}"))
     except FileNotFoundError:
         return []
     except OSError as err:
-        notes.append(f"{folder}: cannot list the saves: {err.strerror}")
+        notes.append(Skipped(folder, "folder", f"cannot list the saves: {err.strerror}"))
     found = []
     for _mtime, name in sorted(candidates, reverse=True)[:LISTED]:
         try:
             found.append(save_meta(Path(name)))
         except UserError as err:
-            notes.append(str(err))
+            notes.append(Skipped(Path(name), "damaged", str(err).removeprefix(f"{name}: ")))
         except (ValueError, RecursionError, OSError):
-            notes.append(f"{name}: not a saved battle: not listed")
+            notes.append(Skipped(Path(name), "damaged"))
     if skipped is not None:
         skipped.extend(notes)
     return sorted(found, key=lambda s: (s.saved, s.modified), reverse=True)

@@ -26,6 +26,7 @@ from game.ui import theme
 from game.ui.battle_screen import BattleScreen
 from game.ui.editor_screen import EditorScreen
 from game.ui.end_screen import EndScreen
+from game.ui.load_list import not_loaded
 from game.ui.lobby import Lobby
 from game.ui.ow_screen import OpenWarsScreen
 from game.ui.remote_play import REMOTE, RemotePlay
@@ -124,12 +125,13 @@ def switch_to_save(
     played = screen.screen if isinstance(screen, TutorialScreen) else screen
     if not isinstance(played, BattleScreen | OpenWarsScreen) or played.to_load is None:
         return screen
-    setup.load, played.to_load = played.to_load, None
+    path = setup.load = played.to_load
+    played.to_load = None
     try:
         opened = lobby_for_save(setup, size, settings) or open_battle(setup, size, settings)
     except UserError as e:
         setup.load = None
-        played.load_failed(str(e))
+        played.load_failed(not_loaded(played.t, path, e))
         return screen
     screen.close()
     return opened
@@ -264,18 +266,31 @@ def _loop(
                         except UserError as e:  # a file the editor cannot show: said on the start screen
                             start = StartScreen(surf.get_size(), setup, str(e), Texts(settings.language))
                         continue
+                    if what == "watch" and setup.replay is not None:  # a save watched again
+                        watched, setup.replay = setup.replay, None
+                        t = Texts(settings.language)
+                        try:
+                            mods = tuple(load_mods(setup.mods))
+                            battle = ReplayViewer(watched, mods, surf.get_size(), settings)
+                            end, start = None, None
+                        except UserError as e:
+                            start = StartScreen(surf.get_size(), setup, not_loaded(t, watched, e), t)
+                        continue
                     if what in ("host", "join", "by-file"):
                         lobby, start = Lobby(surf.get_size(), setup, what, Texts(settings.language)), None
                     if what == "mods":
                         start = StartScreen(surf.get_size(), setup, t=Texts(settings.language))
                     if what == "start":
+                        loading = setup.load  # a save chosen, or None for a new battle
                         try:
                             lobby = lobby_for_save(setup, surf.get_size(), settings)
                             if lobby is None:
                                 battle, end = open_battle(setup, surf.get_size(), settings), None
                             start = None
                         except UserError as e:  # a damaged save: say so on the start screen
-                            start = StartScreen(surf.get_size(), setup, str(e), Texts(settings.language))
+                            t = Texts(settings.language)
+                            said = str(e) if loading is None else not_loaded(t, loading, e)
+                            start = StartScreen(surf.get_size(), setup, said, t)
                 elif battle is not None and ev.type != pygame.QUIT:
                     if end is not None and ev.type == pygame.KEYDOWN and ev.key == pygame.K_TAB:
                         end.showing_stats = not end.showing_stats

@@ -107,5 +107,7 @@ def draw_help(v: BattleView, surf: pygame.Surface) -> None:
 def draw_why_box(v: BattleView, surf: pygame.Surface) -> None:
     if not v.why:
         return
-    lines = why_lines(v.why_thought(), v.t, lambda s: v.names.get(s, s))
-    draw_why(surf, pygame.Rect(v.camera.view), lines, v.t("why_hint"))
+    thought = v.why_thought()
+    lines = why_lines(thought, v.t, lambda s: v.names.get(s, s)) if thought else [v.t(v.why_none)]
+    hint = v.t("why_hint" if v.ai.thoughts else "why_close")  # no decision yet: none to page through
+    draw_why(surf, pygame.Rect(v.camera.view), lines, hint)

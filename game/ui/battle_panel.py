@@ -40,10 +40,11 @@ def draw_panel(v: BattleView, surf: pygame.Surface) -> None:
     y = v.panel.y + theme.px(PANEL_HEAD)  # the buttons start at the same place whatever is asked
     buttons = v.human.buttons() if v.human_turn() else []
     undoable = bool(v.match.commands) and "human" in v.controllers.values() and v.remote is None
+    replay = set(v.controllers.values()) == {"replay"}  # the replay viewer: nothing to undo, Space pauses
+    buttons += [] if replay else [Button("undo", v.t("undo"), undoable)]
     buttons += [
-        Button("undo", v.t("undo"), undoable),
         Button("speed", v.t("speed", speed=f"{SPEEDS[v.speed_index]:g}")),
-        Button("skip", v.t("skip"), v.display.busy),
+        Button("skip", v.t("skip_replay" if replay else "skip"), v.display.busy),
     ]
     step = theme.px(BUTTON_STEP)
     columns = 1 if len(buttons) <= MOST_BUTTONS else 2  # many formations or reactions: two columns

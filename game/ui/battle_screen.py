@@ -144,7 +144,7 @@ class BattleScreen(BattleView):
             link = next((rid for rect, rid in self.help_links if rect.collidepoint(ev.pos)), None)
             if ev.button == 1 and link is not None:  # a rule of the F1 help: the rules reference, there
                 self.rules, self.rules_back = (
-                    RulesBrowser(self.reference, self.t, link, self.glossary()),
+                    RulesBrowser(self.reference, self.t, link, self.glossary(), linked=True),
                     None,
                 )
                 return None

@@ -83,6 +83,7 @@ class BattleView(GameView):
         # pixels kept free under the table (the first battle's lessons) and what is drawn there, before
         # any menu, help or reference, which cover it
         self.reserved = 0
+        self.reserved_top = 0  # pixels kept free over the table (the replay's strip), under the top bar
         self.under_modals: list[Callable[[pygame.Surface], None]] = []
         self.camera = Camera((0, theme.TOP_BAR, 10, 10))
         self.layout(size)
@@ -100,6 +101,7 @@ class BattleView(GameView):
         self.help_scroll = 0  # pixels of the help above its box
         self.why = False  # W: the reasons of the computer's decisions
         self.why_back = 0  # how many decisions before the last one the box shows
+        self.why_none = "why_none"  # what the box says with no decision to explain (a replay: why_replay)
         self.sounds = Sounds(volume=self.settings.sound, music=self.settings.music)
         self.menu_buttons: list[tuple[pygame.Rect, str]] = []
         self.modules_chip: pygame.Rect | None = None  # the top bar's chip naming the rule modules in play
@@ -130,7 +132,8 @@ class BattleView(GameView):
         # over the table, the top bar has a row more for the rule modules' state (command points ...):
         # on the second row it took who decides' room beside the activation order (session 13)
         self.top_bar = theme.TOP_BAR + (theme.px(STATUS_ROW) if self.battle.stack.statuses else 0)
-        self.camera.view = (0, self.top_bar, w - theme.RIGHT_PANEL, h - self.top_bar - self.reserved)
+        table_top = self.top_bar + self.reserved_top
+        self.camera.view = (0, table_top, w - theme.RIGHT_PANEL, h - table_top - self.reserved)
         self.panel = pygame.Rect(w - theme.RIGHT_PANEL, theme.TOP_BAR, theme.RIGHT_PANEL, h - theme.TOP_BAR)
         # the panel, top to bottom: what is asked, the buttons, the details, the overlay toggles, then
         # the log in what is left; the parts above the log keep their room whatever is asked, so the

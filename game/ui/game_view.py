@@ -136,9 +136,11 @@ class GameView:
         self.match.battle.close()
         theme.set_scale(1.0)
 
-    def load_failed(self, why: str) -> None:
-        """The save chosen could not be opened: say why in one line; this game goes on."""
-        self.alert = self.t("load_failed", why=one_line(why, 160))
+    def load_failed(self, said: str) -> None:
+        """The save chosen could not be opened: say why in one line; this game goes on, in its own
+        world again (a save refused halfway built its battle in another, now gone)."""
+        self.match.battle.enter()
+        self.alert = one_line(said, 160)
         self.log.add(self.alert, theme.BAD)
 
     def button_or_rule_tip(self, surf: pygame.Surface, buttons: Iterable[tuple[pygame.Rect, Hinted]]) -> bool:

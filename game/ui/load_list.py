@@ -99,3 +99,9 @@ def browse(screen: Loading, ev: pygame.event.Event) -> str | None:
         return "load"
     screen.menu = "load-ask"
     return None
+
+
+def not_loaded(t: Texts, path: Path, error: UserError) -> str:
+    """Why a save did not open, in one line for the screen: the file by its name (its folder, the
+    saves folder, pushed the reason past the screen's edge) and the reason after it."""
+    return t("load_failed", why=str(error).replace(str(path), path.name))

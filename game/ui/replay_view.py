@@ -52,6 +52,10 @@ class ReplayViewer:
         screen.autosaves = (
             False  # watching writes nothing: its rounds would rotate the player's autosaves out
         )
+        screen.why_none = "why_replay"  # the file keeps the generals' orders, not their reasons
+        screen.reserved_top = self._strip_height(screen)  # the strip over the table hides none of it
+        screen.layout(self.size)
+        screen.camera.fit(m.battle.table.width, m.battle.table.depth)
         return screen
 
     # --- the battle screen's interface, for the window's loop -------------------------------------
@@ -83,9 +87,17 @@ class ReplayViewer:
             shade.fill((0, 0, 0, 170))
             surf.blit(shade, (0, 0))
             sc = self.screen
-            draw_figures(surf, self.figures, sc.t, sc.names, sc.renderer.colours, sc.t("stats_hint"))
+            draw_figures(surf, self.figures, sc.t, sc.names, sc.renderer.colours, sc.t("replay_figures_hint"))
 
     def handle(self, ev: pygame.event.Event) -> str | None:
+        if ev.type == pygame.VIDEORESIZE:  # the battle screens built by a seek take the new size too
+            self.size = (ev.w, ev.h)
+        if self.showing_figures and (
+            (ev.type == pygame.KEYDOWN and ev.key in (pygame.K_TAB, pygame.K_ESCAPE))
+            or (ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1)
+        ):  # the figures put away, back to the replay where it stood (Esc left the replay)
+            self.showing_figures = False
+            return None
         if ev.type == pygame.KEYDOWN:
             k = ev.key
             seeks = {
@@ -146,39 +158,46 @@ class ReplayViewer:
         """The first command given in a round (or the end, past the last round)."""
         return next((i for i, r in enumerate(self.round_at) if r >= rnd), len(self.commands))
 
-    def _words(self) -> list[str]:
-        """Where the replay stands and its keys, wrapped to the table's width (they ran into the panel)."""
+    def _words(self, screen: BattleScreen | None = None, longest: bool = False) -> list[str]:
+        """Where the replay stands and its keys, wrapped to the table's width (they ran into the panel);
+        `longest`: as long as they may grow (the strip's room is kept for them)."""
+        sc = screen or self.screen
         last = self.round_at[-1] if self.round_at else 0
-        t = self.screen.t
+        t = sc.t
+        if longest:
+            state = max(t("playing"), t("paused"), key=len)
+        else:
+            state = t("playing" if self.playing else "paused")
         text = t(
             "replay_strip",
-            state=t("playing") if self.playing else t("paused"),
-            round=self.round_now(),
+            state=state,
+            round=last if longest else self.round_now(),
             rounds=last,
-            done=self.cursor,
+            done=len(self.commands) if longest else self.cursor,
             total=len(self.commands),
         )
-        return theme.wrap(text, theme.font(19), int(self.screen.camera.view[2]) - 20)
+        return theme.wrap(text, theme.font(19), int(sc.camera.view[2]) - 20)
+
+    def _strip_height(self, screen: BattleScreen) -> int:
+        """The strip's room over the table: its words at their longest, the progress bar, margins."""
+        return 8 + len(self._words(screen, longest=True)) * theme.font(19).get_linesize() + 10 + 8
 
     def _bar(self) -> pygame.Rect:
         x, y, w, _h = self.screen.camera.view
-        below = 8 + len(self._words()) * theme.font(19).get_linesize()
-        return pygame.Rect(int(x) + 10, int(y) + below, int(w) - 20, 10)
+        return pygame.Rect(int(x) + 10, int(y) - 18, int(w) - 20, 10)
 
     def _strip(self, surf: pygame.Surface) -> None:
-        """Where the replay stands, and how to move in it, along the top of the table (the dice show
-        below it); its words wrap within the table."""
+        """Where the replay stands, and how to move in it, in the room kept over the table (the dice
+        show below it); its words wrap within the table's width."""
         x, y, w, _h = self.screen.camera.view
-        bar = self._bar()
-        strip = pygame.Rect(int(x), int(y), int(w), bar.bottom + 8 - int(y))
-        shade = pygame.Surface(strip.size, pygame.SRCALPHA)
-        shade.fill((15, 16, 20, 215))
-        surf.blit(shade, strip)
+        strip = pygame.Rect(int(x), int(y) - self.screen.reserved_top, int(w), self.screen.reserved_top)
+        pygame.draw.rect(surf, (15, 16, 20), strip)
         font = theme.font(19)
         for i, line in enumerate(self._words()):
             surf.blit(
                 font.render(line, True, theme.TEXT), (strip.x + 10, strip.y + 6 + i * font.get_linesize())
             )
+        bar = self._bar()
         pygame.draw.rect(surf, theme.PANEL_EDGE, bar, border_radius=4)
         done = bar.copy()
         done.w = int(bar.w * self.cursor / max(1, len(self.commands)))

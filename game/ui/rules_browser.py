@@ -1,10 +1,12 @@
 """The rules reference as a screen: every rule ID with its title and text in the player's language,
 grouped by section (the ID without its number: FG-CHG, AMB, WM-DEC), with a box that narrows the list
-as the player types an ID or words. Drawn over whatever screen opened it; it takes the keys and the
-wheel until Esc closes it."""
+as the player types an ID or words. A rule ID in a text (the glossary's, Open Wars' rules citing each
+other) is a link: a click narrows the list to that rule, Esc comes back to where the player was. Drawn
+over whatever screen opened it; it takes the keys, the clicks and the wheel until Esc closes it."""
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -21,6 +23,7 @@ from game.ui.menu import sheet
 MARGIN = 40  # pixels of the screen left around the box at UI scale 1
 WHEEL_LINES = 3
 MAX_QUERY = 40
+CITED = re.compile(r"[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+")  # a rule ID or section as a text cites it
 
 
 def section_of(rule_id: str) -> str:
@@ -48,9 +51,16 @@ class Row:
 
 class RulesBrowser:
     def __init__(
-        self, reference: dict[str, RuleText], t: Texts, query: str = "", glossary: Sequence[Term] = ()
+        self,
+        reference: dict[str, RuleText],
+        t: Texts,
+        query: str = "",
+        glossary: Sequence[Term] = (),
+        linked: bool = False,
     ) -> None:
         self.reference = reference
+        # opened on a rule by a link elsewhere (the F1 help's): Esc on that rule goes back there
+        self.linked = query if linked else None
         self.glossary = list(glossary)  # listed first, as its own section (For Glory's words and measures)
         self.t = t
         self.query = query
@@ -62,6 +72,8 @@ class RulesBrowser:
         self._haystacks = {rid: folded(f"{r.id} {r.title} {r.text}") for rid, r in reference.items()}
         self._terms = {g.key: folded(f"{g.term} {g.text}") for g in self.glossary}
         self._rows: tuple[tuple[str, int, float, str], list[Row], int] | None = None
+        self.links: list[tuple[pygame.Rect, str]] = []  # the rule IDs cited in the texts shown, as drawn
+        self.back: list[tuple[str, int]] = []  # the searches and scrolls a followed link left, last last
 
     def matches(self) -> list[RuleText]:
         """The rules the query lets through, in the reference's order. An ID or its beginning
@@ -92,12 +104,19 @@ class RulesBrowser:
         """Take one event; False once the player has closed the reference."""
         if ev.type == pygame.MOUSEWHEEL:
             self.scroll_by(-ev.y * WHEEL_LINES * theme.font(18).get_linesize())
+        elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+            cited = next((rid for rect, rid in self.links if rect.collidepoint(ev.pos)), None)
+            if cited is not None:
+                self.follow(cited)
         elif ev.type == pygame.KEYDOWN:
             k = ev.key
             if k == pygame.K_ESCAPE:
-                if not self.query:
+                if self.back:  # back where the link was followed from
+                    self.query, self.scroll = self.back.pop()
+                elif not self.query or self.query == self.linked:
                     return False
-                self.search("")
+                else:
+                    self.search("")
             elif k == pygame.K_BACKSPACE:
                 self.search(self.query[:-1])
             elif k in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
@@ -115,6 +134,15 @@ class RulesBrowser:
     def search(self, query: str) -> None:
         self.query = query
         self.scroll = 0
+
+    def follow(self, rule_id: str) -> None:
+        """A cited rule ID clicked: the list narrowed to it; Esc comes back here."""
+        self.back.append((self.query, self.scroll))
+        self.search(rule_id)
+
+    def cites(self, token: str) -> bool:
+        """Whether a word of a text is a rule ID (or a section) of these rules, so a link."""
+        return token in self.reference or token in self.sections
 
     def scroll_by(self, pixels: int) -> None:
         self.scroll = max(0, self.scroll + pixels)
@@ -170,12 +198,15 @@ class RulesBrowser:
             surf.blit(theme.font(22).render(t("rules_none"), True, theme.TEXT_DIM), view.topleft)
         clip = surf.get_clip()
         surf.set_clip(view)
+        self.links = []
         for row in rows:
             top = view.y + row.y - self.scroll
             if top > view.bottom:
                 break
             if top + theme.font(row.size).get_linesize() >= view.y:
                 surf.blit(theme.font(row.size).render(row.text, True, row.colour), (view.x + row.x, top))
+                if row.colour == theme.TEXT_DIM:  # a text, not a heading: the rules it cites are links
+                    self._draw_links(surf, row, (view.x + row.x, top), view)
         surf.set_clip(clip)
         if height > view.h:  # where the view is in the whole list
             bar = pygame.Rect(view.right - px(6), view.y, px(6), view.h)
@@ -183,3 +214,15 @@ class RulesBrowser:
             thumb = pygame.Rect(bar.x, 0, bar.w, max(px(20), view.h * view.h // height))
             thumb.y = view.y + (view.h - thumb.h) * self.scroll // max(1, height - view.h)
             pygame.draw.rect(surf, theme.ACCENT, thumb, border_radius=3)
+
+    def _draw_links(self, surf: pygame.Surface, row: Row, at: tuple[int, int], view: pygame.Rect) -> None:
+        """The rule IDs a line of text cites, in the accent colour and underlined, where they stand."""
+        font = theme.font(row.size)
+        for m in CITED.finditer(row.text):
+            if not self.cites(m.group()):
+                continue
+            word = font.render(m.group(), True, theme.ACCENT)
+            rect = word.get_rect(topleft=(at[0] + font.size(row.text[: m.start()])[0], at[1]))
+            surf.blit(word, rect)
+            pygame.draw.line(surf, theme.ACCENT, (rect.x, rect.bottom - 2), (rect.right, rect.bottom - 2))
+            self.links.append((rect.clip(view), m.group()))

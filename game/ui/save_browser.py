@@ -17,7 +17,7 @@ import pygame
 from game.content.locale import Texts
 from game.model.errors import UserError, one_line
 from game.model.words import counted
-from game.running.saves import NAME_LENGTH, SaveMeta, browse_saves, delete_save, rename_save
+from game.running.saves import NAME_LENGTH, SaveMeta, Skipped, browse_saves, delete_save, rename_save
 from game.ui import theme
 from game.ui.menu import sheet
 
@@ -36,19 +36,23 @@ class Scenario:
 
 @dataclass(frozen=True)
 class Chosen:
-    """What the player asked for: "load" or "figures" of a file, or "close" (path None)."""
+    """What the player asked for: "load", "figures" or "watch" of a file, or "close" (path None)."""
 
     what: str
     path: Path | None = None
 
 
-def skipped_line(t: Texts, skipped: list[str]) -> str:
+def skipped_line(t: Texts, skipped: list[Skipped]) -> str:
     """What the saves folder holds that is not listed (links, unreadable or damaged files), in one
-    line: how many, and the first with its reason; empty when nothing was left out."""
+    line: how many, and the first by its name (the folder is the saves folder) with its reason in
+    the player's words; empty when nothing was left out."""
     if not skipped:
         return ""
     key = "saves_skipped_one" if len(skipped) == 1 else "saves_skipped_many"
-    return t(key, n=len(skipped), first=one_line(skipped[0], 160))
+    first = t(
+        "saves_skipped_why", name=one_line(skipped[0].path.name, 80), why=t(f"saves_why_{skipped[0].why}")
+    )
+    return t(key, n=len(skipped), first=first)
 
 
 class SaveBrowser:
@@ -65,7 +69,7 @@ class SaveBrowser:
         self.players = players  # "human" or an AI -> its words
         self.figures = figures  # whether it offers the figures of a save (the start screen does)
         self.folder = folder
-        self.skipped: list[str] = []  # what the folder holds that is not listed, and why
+        self.skipped: list[Skipped] = []  # what the folder holds that is not listed, and why
         self.saves: list[SaveMeta] = browse_saves(folder, self.skipped)
         self.selected = 0
         self.top = 0  # the first row shown
@@ -149,7 +153,14 @@ class SaveBrowser:
                 return self.press("delete")
             elif k == pygame.K_o and ev.mod & pygame.KMOD_CTRL:
                 return self.press("path")
+            elif k == pygame.K_w and self.figures:
+                return self.press("watch")
         return None
+
+    def watchable(self, s: SaveMeta) -> bool:
+        """Whether the replay viewer shows a save: For Glory's battles, not Open Wars' games."""
+        known = self.scenarios.get(s.scenario)
+        return not (known and known.turns)
 
     def select(self, i: int) -> None:
         self.selected = max(0, min(i, len(self.saves) - 1))
@@ -168,7 +179,7 @@ class SaveBrowser:
             self.mode, self.text = "path", ""
         elif s is None:
             return None
-        elif key in ("load", "figures"):
+        elif key in ("load", "figures") or (key == "watch" and self.watchable(s)):
             return Chosen(key, s.path)
         elif key == "rename":
             self.mode, self.text = "rename", s.name
@@ -249,7 +260,10 @@ class SaveBrowser:
         bh = px(34)
         for i, key in enumerate(keys):
             rect = pygame.Rect(x + i * (width + px(8)), bottom - bh, width, bh)
-            enabled = key in ("close", "path", "yes", "ok", "no") or self.current is not None
+            s = self.current
+            enabled = key in ("close", "path", "yes", "ok", "no") or (
+                s is not None and (key != "watch" or self.watchable(s))
+            )
             fill = (
                 (95, 100, 110)
                 if rect.collidepoint(mouse) and enabled
@@ -283,7 +297,7 @@ class SaveBrowser:
             return ["yes", "no"]
         if self.mode in ("rename", "path"):
             return ["ok", "no"]
-        keys = ["load", "rename", "delete"] + (["figures"] if self.figures else [])
+        keys = ["load", "rename", "delete"] + (["figures", "watch"] if self.figures else [])
         return [*keys, "path", "close"]
 
     def _question_line(self) -> str:

@@ -28,7 +28,7 @@ from game.running.log_texts import texts_for
 from game.running.match import battles_dir, load
 from game.running.names import named
 from game.running.result_words import side_names
-from game.running.saves import browse_saves
+from game.running.saves import Skipped, browse_saves
 from game.running.stats import Figures, figures
 from game.ui import theme
 from game.ui.load_list import CONTROLLERS, mode_name, save_browser, scenario_words, shown_name
@@ -176,7 +176,7 @@ class StartScreen:
         # a save's figures: with its sides' names and colours, and the words with its battle's names
         self.figures: tuple[Figures, dict[str, str], dict[str, tuple[int, int, int]], Texts] | None = None
         self.resumes: dict[pygame_gui.elements.UIButton, Path] = {}  # the newest save, to go on with
-        skipped: list[str] = []  # links and unreadable files in the saves folder: said, not listed
+        skipped: list[Skipped] = []  # links and unreadable files in the saves folder: said, not listed
         newest = browse_saves(skipped=skipped)[:1]
         if skipped and not self.problem:
             self.problem = skipped_line(t, skipped)
@@ -471,7 +471,8 @@ class StartScreen:
         return "start"
 
     def _browse(self, ev: pygame.event.Event) -> str | None:
-        """The saved battles' browser over the start screen: a save to resume, or its figures."""
+        """The saved battles' browser over the start screen: a save to resume, to watch again, or its
+        figures."""
         assert self.saves is not None
         chosen = self.saves.handle(ev)
         if chosen is None:
@@ -483,6 +484,9 @@ class StartScreen:
         if chosen.what == "load" and chosen.path is not None:
             self.setup.load = chosen.path
             return "start"
+        if chosen.what == "watch" and chosen.path is not None:  # the replay viewer, from its start
+            self.setup.replay = chosen.path
+            return "watch"
         return "mods"  # the start screen again, its "continue" as the saves now stand
 
     def scroll_options(self, pixels: int) -> None:

@@ -7,8 +7,10 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 import pygame
+import pytest
 
 from game.running.saves import saves_dir
 from game.running.settings import Settings
@@ -16,7 +18,7 @@ from game.ui.app import switch_to_save
 from game.ui.battle_screen import BattleScreen
 from game.ui.load_list import scenario_words
 from game.ui.start_screen import Setup
-from tests.ui.driver import answer_until, frame, key, menu_click, open_screen, pick_save, settle
+from tests.ui.driver import answer_until, frame, hover, key, menu_click, open_screen, pick_save, settle
 
 
 def one_command(screen: BattleScreen, surf: pygame.Surface) -> None:
@@ -139,3 +141,105 @@ def test_no_saves_says_so(window: pygame.Surface) -> None:
     frame(screen, window)
     assert screen.menu == "menu"  # back to the menu
     screen.close()
+
+
+def test_a_save_refused_halfway_leaves_the_battle_drawable(window: pygame.Surface) -> None:
+    """A save whose battle is built and then refuses a command (an order for a division it does not
+    have) is said in one line, and the battle in progress goes on: the mouse over its units (the hover
+    box reads them) no longer reads the refused battle's world (a KeyError ended the game)."""
+    path, played = saved_battle(window)
+    played.close()
+    data = json.loads(path.read_text())
+    data["commands"][0]["division"] = "no-such-division"
+    path.write_text(json.dumps(data))
+    screen = open_screen(window)
+    one_command(screen, window)
+    pose = screen.battle.pose(next(screen.battle.units()))
+    open_load_list(screen, window)
+    pick_save(screen, window, 0)
+    assert menu_click(screen, window, "load-now") == "load"
+    assert switch_to_save(screen, Setup(), window.get_size(), Settings()) is screen
+    assert screen.alert is not None and screen.alert.startswith(f"Not loaded: {path.name}: commands")
+    hover(screen.camera.to_screen((pose.x, pose.y)))
+    frame(screen, window)  # the battle goes on, its hover box drawn
+    screen.close()
+
+
+def test_a_save_refused_from_the_start_screen_is_said_by_its_name(
+    window720: pygame.Surface, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Continue on a save that will not open: the start screen said the whole path of the saves folder
+    first, so that the reason fell past its edge, and without saying a save was not loaded."""
+    import pygame_gui
+
+    from game.content.locale import Texts
+    from game.ui import app
+    from game.ui.stopping import Stopping
+
+    path, played = saved_battle(window720)
+    played.close()
+    data = json.loads(path.read_text())
+    data["commands"][0]["division"] = "no-such-division"
+    path.write_text(json.dumps(data))
+    setup = Setup()
+    said: list[str] = []
+
+    class Start(app.StartScreen):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            said.append(self.problem)
+
+    monkeypatch.setattr(app, "StartScreen", Start)
+    start = Start(window720.get_size(), setup, "", Texts("es"))
+    (button,) = start.resumes
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button))
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    settings = Settings(language="es")
+    assert app._loop(setup, window720, start, None, None, None, settings, Stopping(), 3, None) == 0
+    problem = said[-1]
+    assert problem.startswith(f"No se ha cargado: {path.name}: commands"), problem
+    assert str(path.parent) not in problem
+
+
+def test_a_save_is_watched_again_from_the_start_screen(
+    window720: pygame.Surface, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The replay viewer was reached only by `play --replay FILE`: a player who saved a battle could
+    not watch it again from the window. The start screen's save browser offers Watch it (W) for a
+    For Glory battle (not for an Open Wars game, which the viewer does not show); Esc goes back to
+    the start screen."""
+    import pygame_gui
+
+    from game.content.locale import Texts
+    from game.ui import app
+    from game.ui.replay_view import ReplayViewer
+    from game.ui.save_browser import SaveBrowser, Scenario
+    from game.ui.stopping import Stopping
+
+    path, played = saved_battle(window720)
+    commands = list(played.match.commands)
+    played.close()
+    watched: list[ReplayViewer] = []
+
+    class Viewer(ReplayViewer):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            watched.append(self)
+
+    monkeypatch.setattr(app, "ReplayViewer", Viewer)
+    setup = Setup()
+    start = app.StartScreen(window720.get_size(), setup, "", Texts("en"))
+    start.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=start.saves_button))
+    assert start.saves is not None and "watch" in start.saves._button_keys()
+    for ev in (
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_w, mod=0, unicode="w"),
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""),
+        pygame.event.Event(pygame.QUIT),
+    ):
+        pygame.event.post(ev)
+    assert app._loop(setup, window720, start, None, None, None, Settings(), Stopping(), 3, None) == 0
+    (viewer,) = watched
+    assert viewer.commands == commands and viewer.cursor == 0 and setup.replay is None
+    as_a_map = SaveBrowser(Texts("en"), {"default": Scenario("a map", {}, turns=True)}, {}, figures=True)
+    assert as_a_map.current is not None and as_a_map.current.path == path
+    assert not as_a_map.watchable(as_a_map.current) and as_a_map.press("watch") is None

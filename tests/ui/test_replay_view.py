@@ -107,3 +107,87 @@ def test_watching_a_replay_writes_no_autosave(window: pygame.Surface, replay: Pa
     assert viewer.round_now() >= 2  # new rounds were reached
     assert browse_saves() == []
     viewer.close()
+
+
+def test_the_why_box_of_a_replay_says_a_replay_keeps_no_reasons(window: pygame.Surface, replay: Path) -> None:
+    """W in a replay: the file keeps the generals' orders, not their reasons. The box said "No reasons
+    yet: only the search generals give them", as if the general had been a simple one."""
+    from game.content.locale import Texts
+    from tests.ui.tour import recording
+
+    for language in ("en", "es"):
+        from game.running.settings import Settings
+
+        viewer = ReplayViewer(replay, (), window.get_size(), Settings(language=language))
+        viewer.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_w, mod=0, unicode="w"))
+        with recording() as seen:
+            viewer.draw(window)
+        t = Texts(language)
+        said = " ".join(seen)  # the box wraps its words
+        assert t("why_replay") in said and t("why_none") not in said
+        assert t("why_close") in seen and t("why_hint") not in seen  # no decisions to page through
+        viewer.close()
+
+
+def test_the_replay_strip_covers_none_of_the_table(window: pygame.Surface, replay: Path) -> None:
+    """The strip (where the replay stands, its keys, the progress bar) lay over the table's top: a new
+    round's banner ("Round 3: reinforcements"), drawn there, was half hidden under it, and so were the
+    pieces at the table's far edge. It has its own room now, over the table, in both languages."""
+    from game.running.settings import Settings
+
+    for language in ("en", "es"):
+        viewer = ReplayViewer(replay, (), window.get_size(), Settings(language=language))
+        for seek in (0, len(viewer.commands) // 2, len(viewer.commands)):
+            viewer.seek(seek)
+            viewer.draw(window)
+            view = pygame.Rect(viewer.screen.camera.view)
+            assert viewer._bar().bottom + 8 <= view.top  # the banner stands at view.top + 40
+            assert len(viewer._words()) * 22 < view.top - viewer.screen.top_bar  # its words, whole
+        viewer.close()
+
+
+def test_esc_over_the_figures_goes_back_to_the_replay(window: pygame.Surface, replay: Path) -> None:
+    """Tab shows the figures; Esc over them left the whole replay (the figures elsewhere say "Esc:
+    back"), and their hint said "Tab: statistics / score", the end screen's. Esc, Tab or a click puts
+    them away, the replay standing where it was; Esc then leaves."""
+    from game.content.locale import Texts
+    from tests.ui.tour import recording
+
+    viewer = ReplayViewer(replay, (), window.get_size())
+    viewer.seek(10)
+    for leave in (
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""),
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(400, 300), button=1),
+    ):
+        viewer.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t"))
+        with recording() as drawn:
+            viewer.draw(window)
+        assert Texts("en")("replay_figures_hint") in drawn
+        assert viewer.handle(leave) is None and not viewer.showing_figures and viewer.cursor == 10
+    assert viewer.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")) == "end"
+    viewer.close()
+
+
+def test_the_replay_panel_offers_no_undo_and_space_is_not_skip(window: pygame.Surface, replay: Path) -> None:
+    """The viewer's panel showed Undo (Ctrl+Z), never usable there, and "Skip animation (Space)" while
+    its strip said, rightly, that Space plays and pauses."""
+    from game.running.settings import Settings
+
+    for language in ("en", "es"):
+        viewer = ReplayViewer(replay, (), window.get_size(), Settings(language=language))
+        viewer.draw(window)
+        shown = {b.key: b.label for _r, b in viewer.screen.buttons}
+        assert "undo" not in shown and shown["skip"] == viewer.screen.t("skip_replay")
+        assert "(" not in shown["skip"]
+        viewer.close()
+
+
+def test_a_seek_after_the_window_is_resized_keeps_the_new_size(window: pygame.Surface, replay: Path) -> None:
+    """The window made larger by hand, then a step back: the battle screen the seek builds was laid
+    out at the old size (the panel in the middle of the window)."""
+    viewer = ReplayViewer(replay, (), (1280, 720))
+    viewer.handle(pygame.event.Event(pygame.VIDEORESIZE, w=1280, h=800))
+    viewer.seek(5)
+    viewer.draw(window)
+    assert viewer.screen.size == (1280, 800) and viewer.screen.panel.bottom == 800
+    viewer.close()

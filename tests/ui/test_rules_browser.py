@@ -150,8 +150,7 @@ def test_a_rule_of_the_f1_help_opens_the_reference_there(window: pygame.Surface)
     assert rid == "FG-DEP-5"  # the first rule of a deployment
     screen.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
     assert screen.rules is not None and [r.id for r in screen.rules.matches()] == ["FG-DEP-5"]
-    key(pygame.K_ESCAPE)
-    key(pygame.K_ESCAPE)
+    key(pygame.K_ESCAPE)  # one Esc, as from a link within the reference (it showed the whole reference)
     frame(screen, window)
     assert screen.rules is None and screen.menu is None and screen.help  # back to the battle and its help
     screen.close()
@@ -174,3 +173,48 @@ def test_one_rule_found_is_counted_in_the_singular(
     with recording() as drawn:
         browser.draw(window)
     assert f"{len(browser.matches())} {many}" in drawn
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_cited_rule_is_a_link_and_esc_comes_back(window720: pygame.Surface, language: str) -> None:
+    """The glossary's texts cite rules ("(FG-TERM-3, FG-LOST-1)"); nothing came of a click on one.
+    A click narrows the list to it; Esc comes back to where the player was, scroll and all, then
+    clears the search and closes as before."""
+    import pygame_gui
+
+    from game.ui.start_screen import Setup, StartScreen
+
+    start = StartScreen(window720.get_size(), Setup(), t=Texts(language))
+    start.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=start.rules_button))
+    browser = start.browser
+    assert browser is not None
+    browser.scroll_by(30)
+    start.draw(window720, 0.05)
+    cited = [rid for _rect, rid in browser.links]
+    assert "FG-TERM-3" in cited and "FG-LOST-1" in cited  # the glossary's unit, brigade, battery
+    rect = next(r for r, rid in browser.links if rid == "FG-TERM-3")
+    start.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
+    assert [r.id for r in browser.matches()] == ["FG-TERM-3"] and browser.query == "FG-TERM-3"
+    start.draw(window720, 0.05)
+    start.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    assert browser.query == "" and browser.scroll == 30  # back where the link was followed from
+    start.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    assert start.browser is None
+
+
+def test_open_wars_rules_cite_each_other_as_links(window720: pygame.Surface) -> None:
+    """Open Wars' rules cite others ("A unit's fields are those of OW-UNIT-1"): each such ID a link;
+    a word that only looks like one (no rule of that name) is not."""
+    from game.model.modules import modules_by_mode
+
+    ow = [m for m in modules_by_mode() if m.mode == "open-wars"]
+    own = {rid: r for rid, r in reference_for("en", modules=ow).items() if rid.startswith("OW-")}
+    browser = RulesBrowser(own, Texts("en"))
+    browser.search("OW-COMP-3")
+    browser.draw(window720)
+    assert [rid for _r, rid in browser.links] == ["OW-UNIT-1"]
+    rect = browser.links[0][0]
+    browser.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
+    assert [r.id for r in browser.matches()] == ["OW-UNIT-1"]
+    assert press(browser, pygame.K_ESCAPE) and browser.query == "OW-COMP-3"
+    assert not browser.cites("OW-NOPE-1") and browser.cites("OW-UNIT")

@@ -32,7 +32,7 @@ def test_the_start_screen_lists_what_loads_and_says_what_it_left_out(
 ) -> None:
     screen = StartScreen(window.get_size(), Setup())
     assert {p.name for p in screen.resumes.values()} <= {odd.name, "locked.json"}  # the newest that loads
-    assert "not listed" in screen.problem and "files of the saves folder" in screen.problem
+    assert screen.problem.startswith("10 files not listed; the first: ")
     screen.draw(window, 0.05)
     screen.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=screen.saves_button))
     assert screen.saves is not None
@@ -40,7 +40,7 @@ def test_the_start_screen_lists_what_loads_and_says_what_it_left_out(
         screen.draw(window, 0.05)
     assert {s.path.name for s in screen.saves.saves} == {odd.name, "locked.json"}
     said = " ".join(drawn)
-    assert "files of the saves folder not listed; the first:" in said and "not listed" in said
+    assert "files not listed; the first:" in said
 
 
 def test_the_load_list_of_the_esc_menu_says_what_it_left_out(window: pygame.Surface, odd: Path) -> None:
@@ -54,5 +54,32 @@ def test_the_load_list_of_the_esc_menu_says_what_it_left_out(window: pygame.Surf
         screen.draw(window)
     assert {s.path.name for s in screen.browser.saves} == {odd.name, "locked.json"}
     assert len(screen.browser.skipped) == 10  # six links, a folder, a pipe, two damaged files
-    assert any("files of the saves folder not listed" in text for text in drawn)
+    assert any("files not listed; the first: " in text for text in drawn)
     screen.close()
+
+
+def test_a_damaged_save_is_said_by_its_name_in_the_players_language(
+    window720: pygame.Surface, matches: list[Match]
+) -> None:
+    """A damaged file in the saves folder: the line said "/home/.../forglory/saves/x.json: not a saved
+    battle: not listed", English words on a Spanish screen, its end (the file's name, the reason) cut
+    off at the start screen's edge. It names the file and gives the reason in the player's words."""
+    from game.content.locale import Texts
+    from game.running.saves import saves_dir
+
+    saves_dir().mkdir(parents=True)
+    (saves_dir() / "save-truncated.json").write_text('{"format": "forglory-replay", "comm')
+    for language, why in (("en", "damaged, or not a save"), ("es", "dañado, o no es una partida")):
+        screen = StartScreen(window720.get_size(), Setup(), t=Texts(language))
+        assert screen.problem.endswith(f"save-truncated.json ({why})"), screen.problem
+        assert str(saves_dir()) not in screen.problem and "not listed" not in screen.problem.split(":")[-1]
+        shown = screen.problem_label.text
+        assert (
+            shown == screen.problem
+            and screen.problem_label.font.size(shown)[0] <= screen.problem_label.rect.w
+        )
+        screen.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=screen.saves_button))
+        with recording() as drawn:
+            screen.draw(window720, 0.05)
+        assert any(text.endswith(f"({why})") for text in drawn)
+        assert language == "en" or not any("not a saved battle" in text for text in drawn)
