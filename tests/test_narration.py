@@ -352,3 +352,26 @@ def test_a_script_tells_its_story_in_spanish() -> None:
     ).splitlines()
     assert "[0] B entra en contacto con E por su flanco izquierdo" in lines
     assert texts_for("es").language == "es"
+
+
+def test_a_division_deployed_is_told_with_its_side() -> None:
+    """FG-DEP-7: both sides' first divisions are often called alike ("1st Division"): the log says whose
+    each is, on the table or entering by an edge."""
+
+    def deployed(side: str, edge: str | None = None) -> dict[str, Any]:
+        units = [["u1", 1.0, 2.0, 90.0], ["u2", 3.0, 2.0, 90.0]]
+        event = {"kind": "deployed", "division": "d1", "side": side, "officer_at": [1.0, 1.0], "units": units}
+        return event | {"edge": edge, "rule": "FG-DEP-7"}
+
+    events = [deployed("es"), deployed("fr"), deployed("fr", "north")]
+    english, spanish = told(events), told(events, ES)
+    assert english[:2] == [
+        "Spanish deploy the d1: 2 units (FG-DEP-7)",
+        "French deploy the d1: 2 units (FG-DEP-7)",
+    ]
+    assert english[2].startswith("French bring the d1 on by the ")
+    assert spanish[:2] == [
+        "Los Spanish despliegan: d1, 2 unidades (FG-DEP-7)",
+        "Los French despliegan: d1, 2 unidades (FG-DEP-7)",
+    ]
+    assert spanish[2].startswith("Los French entran por el borde ")

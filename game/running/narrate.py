@@ -406,11 +406,15 @@ def _phase(n: Narrator, e: Event) -> str:
 
 
 def _deployed(n: Narrator, e: Event) -> str:
-    division = n.t.names.division(e["division"])
+    """A division on the table, with its side: both sides' divisions are often "1st Division"."""
+    said = {
+        "division": n.t.names.division(e["division"]),
+        "side": n.side(e["side"]),
+        "count": len(e["units"]),
+    }
     if e.get("edge"):
-        edge = n.word("log_edge", e["edge"])
-        return n.say("log_deployed_edge", division=division, edge=edge, count=len(e["units"]), rule=e["rule"])
-    return n.say("log_deployed", division=division, count=len(e["units"]), rule=e["rule"])
+        return n.say("log_deployed_edge", edge=n.word("log_edge", e["edge"]), rule=e["rule"], **said)
+    return n.say("log_deployed", rule=e["rule"], **said)
 
 
 def _activated(n: Narrator, e: Event) -> str:

@@ -92,7 +92,7 @@ def test_undo_on_the_screen_removes_the_undone_orders_lines(window: pygame.Surfa
     before = [ln.text for ln in screen.log.lines]
     press(screen, window, "deploy")
     new = [ln.text for ln in screen.log.lines[len(before) :]]
-    assert any(x.startswith("The 1st Division (Leval) deploys") for x in new)
+    assert any(x.startswith("French deploy the 1st Division (Leval)") for x in new)  # with its side
     assert not any(e.kind == "roll" for e in screen.battle.events[screen.first_event :])
     assert screen.undo()
     after = [ln.text for ln in screen.log.lines]
