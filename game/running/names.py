@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.content.locale import Names
+from game.model.grammar import Name, said_name
 from game.model.words import slug
 
 if TYPE_CHECKING:
@@ -25,22 +26,30 @@ SHORT = 24  # characters of a short name at most (the table's labels)
 
 
 def ordinal(n: int, language: str = "en") -> str:
-    """An ordinal number as the texts' {nth} takes it: 1st, 2nd, 3rd, 11th, 22nd; in Spanish 1ª (the
-    brigades, batteries and divisions it numbers are feminine words)."""
+    """An ordinal number as the texts' {nth} takes it: 1st, 2nd, 3rd, 11th, 22nd; in Spanish 1.ª, as the
+    RAE writes it (the brigades, batteries and divisions it numbers are feminine words)."""
     if language == "es":
-        return f"{n}ª"
+        return f"{n}.ª"
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
 
 
 def _shortened(name: str) -> str:
-    """A given name as the table shows it: without what it adds in brackets, at most SHORT characters."""
+    """A given name as the table shows it: without what it adds in brackets, at most SHORT characters,
+    with its grammar."""
     head = name.split(" (", 1)[0].strip() or name
-    return head if len(head) <= SHORT else head[: SHORT - 1].rstrip() + "…"
+    short = head if len(head) <= SHORT else head[: SHORT - 1].rstrip() + "…"
+    return Name(short, name.grammar) if isinstance(name, Name) else short
 
 
 def _said(t: Texts, key: str, fallback: str, **values: object) -> str:
     return t(key, **values) if t.has(key) else t(fallback, **values)
+
+
+def _made(t: Texts, kind: str, key: str, **values: object) -> Name:
+    """A name the locale makes (`name_...`), with the grammar its kind and first word give it."""
+    text = t(key, **values)
+    return said_name(text, "", kind, t.language)
 
 
 def battle_names(spec: ScenarioFile, rules: Ruleset, t: Texts) -> Names:
@@ -55,8 +64,8 @@ def battle_names(spec: ScenarioFile, rules: Ruleset, t: Texts) -> Names:
         side_name = words.sides.get(side.id, side.id)
         staff = f"{side.id}-staff"
         given = words.officers.get(staff, "")
-        full[staff] = given or t("name_staff", side=side_name)
-        short[staff] = _shortened(given) if given else t("short_staff", side=side_name)
+        full[staff] = given or _made(t, "officer", "name_staff", side=side_name)
+        short[staff] = _shortened(given) if given else _made(t, "officer", "short_staff", side=side_name)
         counted: dict[bool, int] = {}
         for dv in side.divisions:
             known = rules.categories
@@ -65,12 +74,16 @@ def battle_names(spec: ScenarioFile, rules: Ruleset, t: Texts) -> Names:
             which = "_cavalry" if cavalry else ""
             given = words.divisions.get(dv.id, "")
             nth = ordinal(n, t.language)
-            division = given or t(f"name_division{which}", nth=nth)
-            division_short = _shortened(given) if given else t(f"short_division{which}", nth=nth)
+            division = given or _made(t, "division", f"name_division{which}", nth=nth)
+            division_short = (
+                _shortened(given) if given else _made(t, "division", f"short_division{which}", nth=nth)
+            )
             divisions[dv.id], divisions_short[dv.id] = division, division_short
             general = words.officers.get(dv.id, "")
-            full[dv.id] = general or t("name_general", division=division)
-            short[dv.id] = _shortened(general) if general else t("short_general", division=division_short)
+            full[dv.id] = general or _made(t, "officer", "name_general", division=division)
+            short[dv.id] = (
+                _shortened(general) if general else _made(t, "officer", "short_general", division=division_short)
+            )
             arms: dict[str, int] = {}
             for u in dv.units:
                 arms[u.category] = k = arms.get(u.category, 0) + 1
@@ -82,9 +95,9 @@ def battle_names(spec: ScenarioFile, rules: Ruleset, t: Texts) -> Names:
                 category = rules.categories[u.category].name if u.category in rules.categories else u.category
                 values = {"nth": ordinal(k, t.language), "category": category, "code": u.category}
                 unit = _said(t, f"name_unit_{code}", "name_unit", **values)
-                full[u.id] = t("name_in_division", unit=unit, division=division)
+                full[u.id] = _made(t, "unit", "name_in_division", unit=unit, division=division)
                 brief = _said(t, f"short_unit_{code}", "short_unit", **values)
-                short[u.id] = t("short_in_division", unit=brief, division=division_short)
+                short[u.id] = _made(t, "unit", "short_in_division", unit=brief, division=division_short)
     return Names(full, short, divisions, divisions_short)
 
 
