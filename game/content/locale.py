@@ -233,13 +233,15 @@ def grammar_problems(grammar: Any, known: Mapping[str, set[str]], at: str) -> It
 
 @dataclass(frozen=True)
 class Names:
-    """Ids -> names: `full` for units and officers, `short` for the same, `divisions` (and their short
-    forms) by division id."""
+    """Ids -> names (each a `Name` with its grammar, game/model/grammar.py): `full` for units and
+    officers, `short` for the same, `divisions` (and their short forms) by division id, `sides` by
+    side id."""
 
     full: Mapping[str, str] = field(default_factory=dict)
     short: Mapping[str, str] = field(default_factory=dict)
     divisions: Mapping[str, str] = field(default_factory=dict)
     divisions_short: Mapping[str, str] = field(default_factory=dict)
+    sides: Mapping[str, str] = field(default_factory=dict)
 
     def __call__(self, ident: str) -> str:
         """A unit's or an officer's name ("det:<unit>", a detachment, by its unit's); else the id itself."""
@@ -254,6 +256,10 @@ class Names:
 
     def division(self, ident: str) -> str:
         return self.divisions.get(ident, ident)
+
+    def side(self, ident: str) -> str:
+        """A side by the scenario's name for it; else the id itself."""
+        return self.sides.get(ident, ident)
 
     def formation(self, key: str, short: bool = True) -> str:
         """A formation (a division by its officer's id, "det:<unit>", or a unit a rule module activates

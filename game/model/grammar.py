@@ -109,6 +109,7 @@ TAKES_ARTICLE = {
     "en": {"division"},
 }
 PLURAL_KINDS = {"en": {"side"}}  # English sides are peoples: "the French", "the Spanish"
+POSSESSIVE = ("'s", "’s", "s'", "s’")  # English: "Lapisse's", "Dessolles'"
 FEMININE_ENDINGS = ("a", "as", "ión", "iones", "dad", "dades", "tad", "tades", "tud", "umbre")
 
 
@@ -126,7 +127,7 @@ def default_grammar(text: str, kind: str, language: str) -> Grammar:
             article = {("m", False): "el", ("f", False): "la", ("m", True): "los", ("f", True): "las"}[
                 (gender, plural)
             ]
-        elif not word.endswith(("'s", "’s")):  # "Lapisse's Division" is a name of its own
+        elif not word.endswith(POSSESSIVE):  # "Lapisse's Division" is a name of its own
             article = "the"
     return Grammar(gender, plural, article)
 
@@ -154,7 +155,7 @@ def _head(text: str) -> str:
 def _plural(word: str, language: str) -> bool:
     if language == "es":
         return len(word) > 2 and word.endswith("s")
-    return len(word) > 2 and word.endswith("s") and not word.endswith(("'s", "’s", "ss"))
+    return len(word) > 2 and word.endswith("s") and not word.endswith((*POSSESSIVE, "ss"))
 
 
 # --- names and their forms ------------------------------------------------------------------------

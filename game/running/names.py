@@ -98,7 +98,7 @@ def battle_names(spec: ScenarioFile, rules: Ruleset, t: Texts) -> Names:
                 full[u.id] = _made(t, "unit", "name_in_division", unit=unit, division=division)
                 brief = _said(t, f"short_unit_{code}", "short_unit", **values)
                 short[u.id] = _made(t, "unit", "short_in_division", unit=brief, division=division_short)
-    return Names(full, short, divisions, divisions_short)
+    return Names(full, short, divisions, divisions_short, dict(words.sides))
 
 
 def named(t: Texts, m: Match) -> Texts:
