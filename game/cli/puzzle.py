@@ -21,7 +21,8 @@ def _puzzle(args: argparse.Namespace) -> int:
     from game.content.mods import load_mods
     from game.running.log_texts import texts_for
     from game.running.narrate import narrate
-    from game.running.puzzle import solve
+    from game.running.puzzle import load, objective_names, solve
+    from game.running.script import story_names
     from game.running.why_words import command_words, why_lines
 
     mods = load_mods(Path(d) for d in args.mod)
@@ -32,7 +33,8 @@ def _puzzle(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(found.to_json(), ensure_ascii=False))
         return 0
-    texts = texts_for(args.lang or "en")
+    texts, sides = story_names(Path(args.file), texts_for(args.lang or "en"), mods, load)
+    objectives = objective_names(load(Path(args.file)), texts.language)
     for i, (c, command, thought) in enumerate(
         zip(found.commands, found.chosen, found.thought_of, strict=True)
     ):
@@ -41,15 +43,18 @@ def _puzzle(args: argparse.Namespace) -> int:
             if thought is not None and thought.chosen.command == command
             else weighed(command, {})
         )
-        decision = c["decision"].replace("_", " ")
-        print(one_line(f"[{i + 1}] {c['side']}, {decision}: {command_words(said, texts)}", limit=2000))
+        key = f"decision_{c['decision']}"
+        decision = texts(key) if texts.has(key) else c["decision"].replace("_", " ")
+        side = sides.get(c["side"], c["side"])
+        order = command_words(said, texts)
+        print(one_line(texts("puzzle_step", n=i + 1, side=side, decision=decision, order=order), limit=2000))
         for reason in why_lines(thought, texts, str)[1:] if thought is not None else []:
             print(("      " if reason.startswith(" ") else "  ") + one_line(reason, limit=2000))
         first, end = c["events"]
-        for told in narrate(found.events[first:end], texts):
+        for told in narrate(found.events[first:end], texts, sides, objectives):
             print("    > " + one_line(told.text, limit=2000))
-    print("after:")
-    for line in summary({**found.state, "markers": []}):
+    print(texts("puzzle_after"))
+    for line in summary({**found.state, "markers": []}, texts):
         print("  " + one_line(line))
     return 0
 

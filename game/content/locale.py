@@ -224,7 +224,8 @@ def grammar_problems(grammar: Any, known: Mapping[str, set[str]], at: str) -> It
     its key: each tag made of the words a grammar knows, naming only ids the file has (`known`: table
     name -> its ids)."""
     for key, ids in known.items():
-        for ident, tag in getattr(grammar, key, {}).items():
+        tags = grammar.get(key, {}) if isinstance(grammar, Mapping) else getattr(grammar, key, {})
+        for ident, tag in tags.items():
             if ident not in ids:
                 yield ContentError(f"{at}.{key}.{ident}", f"no such id (known: {', '.join(sorted(ids))})")
             elif (problem := tag_problem(tag)) is not None:

@@ -21,6 +21,11 @@ if TYPE_CHECKING:
     from game.content.scenario import ScenarioFile
     from game.model.ruleset import Ruleset
     from game.running.match import Match
+    from game.running.script import ScriptFile
+
+# a position's sides (a scripted battle's, a puzzle's), in the order of their ids: the words a new
+# battle of the editor calls its sides by
+POSITION_SIDES = ("editor_first_side_blue", "editor_first_side_red")
 
 SHORT = 24  # characters of a short name at most (the table's labels)
 
@@ -108,3 +113,36 @@ def named(t: Texts, m: Match) -> Texts:
     if not isinstance(m.scenario, Scenario):
         return t
     return t.with_names(battle_names(m.scenario.spec, m.rules, t))
+
+
+def position_names(spec: ScriptFile, rules: Ruleset, t: Texts) -> Names:
+    """The names of a position's units, officers, divisions and sides (a scripted battle's or a puzzle's,
+    whose files give ids only) in the language of `t`: in English, the file's own language, its ids, as
+    its steps call them; in another, made as a battle's are from arm and division (its ids are English
+    words: "guns", "cuirassiers"), its sides the blue and the red army."""
+    from game.content.scenario import DivisionSpec, ScenarioFile, SideSpec, UnitSpec
+
+    if t.language == "en":
+        return Names()
+    order = sorted({o.side for o in spec.officers} | {u.side for u in spec.units})
+    sides = [
+        SideSpec(
+            id=side,
+            name=t(POSITION_SIDES[i % len(POSITION_SIDES)]),
+            edge="south",
+            divisions=[
+                DivisionSpec(
+                    id=o.id,
+                    units=[UnitSpec(u.id, u.category, u.quality) for u in spec.units if u.division == o.id],
+                )
+                for o in spec.officers
+                if o.side == side and o.role == "division"
+            ],
+        )
+        for i, side in enumerate(order)
+    ]
+    made = battle_names(ScenarioFile(id="position", name="", table=spec.table, sides=sides), rules, t)
+    staff = {o.id: f"{o.side}-staff" for o in spec.officers if o.role == "staff"}
+    full = {**made.full, **{o: made.full[s] for o, s in staff.items()}}
+    short = {**made.short, **{o: made.short[s] for o, s in staff.items()}}
+    return Names(full, short, made.divisions, made.divisions_short, made.sides)

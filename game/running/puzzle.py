@@ -20,7 +20,9 @@ from game.ai.players import make_player
 from game.ai.reasons import Thought
 from game.content.mods import Mod
 from game.content.records import build, read_toml
+from game.content.locale import GrammarTag, check_translations, grammar_problems
 from game.content.scenario import XY, Edge, Name
+from game.model.grammar import said_name
 from game.model import commands as cmd
 from game.model.battle import Battle, GameState, ObjectiveState
 from game.model.components import Officer, Unit
@@ -47,6 +49,17 @@ class PuzzleObjective:
 
 
 @dataclass(frozen=True)
+class PuzzleWords:
+    """A puzzle's words in another language (`[puzzle.locale.<language>]`): its title, its lesson and
+    its objectives' names by id, with their grammar (docs/spanish.md)."""
+
+    title: Name = ""
+    lesson: About = ""
+    objectives: dict[str, Name] = field(default_factory=dict)
+    grammar: dict[str, GrammarTag] = field(default_factory=dict)  # the objectives', by id
+
+
+@dataclass(frozen=True)
 class PuzzleSpec:
     side: str  # the side to act
     formation: str  # a division general's id, a detached unit's id, or the side's estado mayor's id
@@ -56,6 +69,7 @@ class PuzzleSpec:
     objectives: Annotated[list[PuzzleObjective], Bounds(0, 20)] = field(default_factory=list)
     title: Name = ""
     lesson: About = ""  # what a good player does here, in words
+    locale: dict[str, PuzzleWords] = field(default_factory=dict)  # its words in other languages
 
 
 @dataclass(frozen=True)
@@ -92,7 +106,26 @@ def load(path: Path) -> PuzzleFile:
         spec = build(PuzzleFile, data, "")
     except ContentError as e:
         raise script.fail(path, e.where, e.problem) from None
+    if spec.puzzle is not None:
+        known = {"objectives": {o.id for o in spec.puzzle.objectives}}
+        check_translations(spec.puzzle.locale, known, f"{path}: puzzle", "puzzle")
+        for lang, words in spec.puzzle.locale.items():
+            tags = {"grammar": words.grammar}
+            for e in grammar_problems(tags, {"grammar": known["objectives"]}, f"puzzle.locale.{lang}"):
+                raise script.fail(path, e.where, e.problem)
     return spec
+
+
+def objective_names(spec: PuzzleFile, language: str) -> dict[str, str]:
+    """A puzzle's objectives by their names in a language, with their grammar (its ids where it
+    names none)."""
+    if spec.puzzle is None:
+        return {}
+    words = spec.puzzle.locale.get(language, PuzzleWords())
+    return {
+        o.id: said_name(words.objectives.get(o.id) or o.name or o.id, words.grammar.get(o.id, ""), "objective", language)
+        for o in spec.puzzle.objectives
+    }
 
 
 def setup(path: Path, spec: PuzzleFile, rules: Any, modules: Sequence[str] = ()) -> Battle:
