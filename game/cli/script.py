@@ -25,19 +25,15 @@ def summary(result: dict[str, Any], t: Texts) -> list[str]:
 
     lines = []
     for ident, u in result["units"].items():
-        unit = t.names(ident)
-        if u["destroyed"] or u["removed"]:
-            state = t("script_destroyed" if u["destroyed"] else "script_removed", unit=unit)
-        else:
-            state = counted(t, "script_hits", u["hits"])
-        dis = t("script_disorganised", unit=unit) if u["disorganised"] else ""
+        key = "script_unit" + ("_destroyed" if u["destroyed"] else "_removed" if u["removed"] else "")
+        key += "_disorganised" if u["disorganised"] else ""
         facing = f"{u['facing']:g}".replace(".", t("log_decimal_mark"))
-        lines.append(t("script_unit", unit=unit, **at(u["at"]), facing=facing, state=state, disorganised=dis))
+        state = counted(t, "script_hits", u["hits"])
+        lines.append(t(key, unit=t.names(ident), **at(u["at"]), facing=facing, state=state))
     for ident, o in result["officers"].items():
-        officer = t.names(ident)
-        dead = t("script_killed", officer=officer) if o["dead"] else ""
+        key = "script_officer_killed" if o["dead"] else "script_officer"
         lost = counted(t, "script_lost", o["lost_brigades"])
-        lines.append(t("script_officer", officer=officer, **at(o["at"]), experience=o["experience"], lost=lost, killed=dead))
+        lines.append(t(key, officer=t.names(ident), **at(o["at"]), experience=o["experience"], lost=lost))
     lines += [t("script_marker", **at(xy)) for xy in result["markers"]]
     return lines
 
