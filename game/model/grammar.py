@@ -90,6 +90,12 @@ def grammar_of(tag: str, guessed: Grammar = PLAIN) -> Grammar:
     return Grammar(gender, plural, article)
 
 
+def tag_of(name: object) -> str:
+    """A name's grammar written as a content tag ("la f sg"; a plain value's: "m sg")."""
+    g = name.grammar if isinstance(name, Name) else PLAIN
+    return " ".join(x for x in (g.article, g.gender, "pl" if g.plural else "sg") if x)
+
+
 def tag_problem(tag: str) -> str | None:
     """What is wrong with a content tag, or None."""
     try:
