@@ -151,3 +151,14 @@ def test_content_commands(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> 
 def test_a_game_by_file(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
     folder = tmp_path / "game"
     spanish(capfd, "by-file", "start", "--scenario", "bailen", "--rounds", "1", "--folder", str(folder))
+
+
+MODULES = ("warhammer-charges", "warhammer-terrain", "dias-terrain", "dias-combat", "clash-command", "clash-melee")
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_battles_with_each_rule_module(module: str, capfd: pytest.CaptureFixture[str]) -> None:
+    """A rule module's own words: its log lines, its orders and reasons in a general's --why."""
+    needs = ("--module", "clash-command") if module == "clash-melee" else ()
+    for seed in ("1", "2"):
+        spanish(capfd, "simulate", "--seed", seed, "--rounds", "2", *needs, "--module", module, "--log", "--why")
