@@ -199,7 +199,7 @@ def form(value: object, spec: str) -> str:
         text = with_article(value)
         if preposition:
             text = _after(preposition, text, value)
-        return capitalised(text) if starts else text
+        return capitalised(text) if starts and isinstance(value, Name) else text  # an id stays as it is
     if "|" in spec and CHOICE.fullmatch(spec):
         return choose(value, spec.split("|"))
     return format(str(value) if isinstance(value, Name) else value, spec)

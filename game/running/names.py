@@ -125,19 +125,22 @@ def position_names(spec: ScriptFile, rules: Ruleset, t: Texts) -> Names:
     if t.language == "en":
         return Names()
     order = sorted({o.side for o in spec.officers} | {u.side for u in spec.units})
+    counted: dict[bool, int] = {}  # divisions numbered across both sides: no two are called alike
+
+    def division(officer: str) -> DivisionSpec:
+        units = [UnitSpec(u.id, u.category, u.quality) for u in spec.units if u.division == officer]
+        known = rules.categories
+        cavalry = bool(units) and all(u.category in known and known[u.category].type == "cavalry" for u in units)
+        counted[cavalry] = n = counted.get(cavalry, 0) + 1
+        name = t("name_division_cavalry" if cavalry else "name_division", nth=ordinal(n, t.language))
+        return DivisionSpec(id=officer, units=units, name=name)
+
     sides = [
         SideSpec(
             id=side,
             name=t(POSITION_SIDES[i % len(POSITION_SIDES)]),
             edge="south",
-            divisions=[
-                DivisionSpec(
-                    id=o.id,
-                    units=[UnitSpec(u.id, u.category, u.quality) for u in spec.units if u.division == o.id],
-                )
-                for o in spec.officers
-                if o.side == side and o.role == "division"
-            ],
+            divisions=[division(o.id) for o in spec.officers if o.side == side and o.role == "division"],
         )
         for i, side in enumerate(order)
     ]
