@@ -16,7 +16,7 @@ from game.content.mods import Mod
 from game.content.records import load_record, read_toml
 from game.model.dice import FACES
 from game.model.errors import ContentError
-from game.model.grammar import said_name
+from game.model.grammar import said_name, shown_whole
 from game.model.limits import Bounds, Id
 from game.model.modules import ModuleList, game_mode, mode_for_ruleset, other_rulesets
 from game.model.ruleset import MAX_INCHES, Ruleset
@@ -198,7 +198,7 @@ class ScenarioFile:
             own.description or self.description,
             own.history or self.history,
             named("side", "sides", {s.id: own.sides.get(s.id) or s.name for s in self.sides}),
-            named("objective", "objectives", {o.id: own.objectives.get(o.id) or o.name or o.id for o in self.objectives}),
+            {i: shown_whole(n) for i, n in named("objective", "objectives", {o.id: own.objectives.get(o.id) or o.name or o.id for o in self.objectives}).items()},
             named("division", "divisions", {d.id: own.divisions.get(d.id) or d.name for d in divisions}),
             named("unit", "units", {u.id: own.units.get(u.id) or u.name for d in divisions for u in d.units}),
             named(

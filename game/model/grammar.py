@@ -251,6 +251,13 @@ def _joined(words: list[str], last: str) -> str:
     return ", ".join(words[:-1]) + last + words[-1] if len(words) > 1 else "".join(words)
 
 
+def shown_whole(name: str) -> str:
+    """A name a screen shows alone with its article (a place: "Las norias", "El molino del vado")."""
+    if not isinstance(name, Name):
+        return name
+    return Name(name.running, name.grammar, capitalised(with_article(name)))
+
+
 def said_name(text: str, tag: str, kind: str, language: str) -> Name:
     """A name of content in a language: its text, with the grammar its tag gives over its kind's
     default (`name_grammar`)."""

@@ -22,7 +22,7 @@ from game.content.mods import Mod
 from game.content.records import build, read_toml
 from game.content.locale import GrammarTag, check_translations, grammar_problems
 from game.content.scenario import XY, Edge, Name
-from game.model.grammar import said_name
+from game.model.grammar import said_name, shown_whole
 from game.model import commands as cmd
 from game.model.battle import Battle, GameState, ObjectiveState
 from game.model.components import Officer, Unit
@@ -123,7 +123,9 @@ def objective_names(spec: PuzzleFile, language: str) -> dict[str, str]:
         return {}
     words = spec.puzzle.locale.get(language, PuzzleWords())
     return {
-        o.id: said_name(words.objectives.get(o.id) or o.name or o.id, words.grammar.get(o.id, ""), "objective", language)
+        o.id: shown_whole(
+            said_name(words.objectives.get(o.id) or o.name or o.id, words.grammar.get(o.id, ""), "objective", language)
+        )
         for o in spec.puzzle.objectives
     }
 

@@ -69,7 +69,7 @@ def test_tab_shows_the_battle_in_figures(window: pygame.Surface) -> None:
 
 @pytest.mark.parametrize(
     ("language", "expected"),
-    [("en", "French have lost their estado mayor"), ("es", "los Franceses han perdido su estado mayor")],
+    [("en", "French have lost their estado mayor"), ("es", "los franceses han perdido su estado mayor")],
 )
 def test_the_end_box_says_why_in_the_players_language(
     window: pygame.Surface, language: str, expected: str
