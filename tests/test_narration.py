@@ -16,8 +16,8 @@ import pytest
 
 from game import ROOT
 from game.ai.players import make_player
-from game.model.grammar import said_name
 from game.content.locale import Texts
+from game.model.grammar import said_name
 from game.running.log_texts import texts_for
 from game.running.match import new_match, play
 from game.running.narrate import _raw, describe, groups, names_of, narrate
@@ -301,7 +301,8 @@ def test_rule_ids_stay_as_they_are_and_unknown_words_show_as_given() -> None:
         "margin": 8, "winner": "attackers", "outcome": "destroyed", "rule": "FG-CBT-16",
     }  # fmt: skip
     assert describe(melee, ES) == (  # said together: "y" before the last
-        "Cuerpo a cuerpo: a1 y a2 (10) contra b1 (2): ganan los atacantes por 8, enemigo destruido (FG-CBT-16)"
+        "Cuerpo a cuerpo: a1 y a2 (10) contra b1 (2): ganan los atacantes por 8, enemigo destruido "
+        "(FG-CBT-16)"
     )
     fire = {
         "kind": "roll", "check": "fire", "unit": "a1", "target": "b1", "die": 4, "total": 5,
@@ -358,7 +359,11 @@ def test_a_script_tells_its_story_in_spanish() -> None:
         "script", str(ROOT / "content" / "scripts" / "combined-charge.toml"), "--lang", "es"
     ).splitlines()
     # issue 38: its units by names made from arm and division (B and E are the file's ids), never the ids
-    assert "[0] La 2.ª Brigada de Línea, 2.ª División entra en contacto con la 1.ª Brigada de Línea, 1.ª División por su flanco izquierdo" in lines
+    contact = (
+        "[0] La 2.ª Brigada de Línea, 2.ª División entra en contacto con la 1.ª Brigada de Línea, "
+        "1.ª División por su flanco izquierdo"
+    )
+    assert contact in lines
     assert texts_for("es").language == "es"
 
 

@@ -65,7 +65,10 @@ OPEN_WARS_IDS = content_ids()
 # --module ID), a path of this machine, a scenario's or a rule module's id (what --scenario and --module
 # take, as `scenarios` and `modules` list them)
 SCENARIO_IDS = sorted(
-    [*(p.stem for p in CONTENT.glob("scenarios/**/*.toml")), *(p.name for p in (CONTENT / "modules").iterdir())],
+    [
+        *(p.stem for p in CONTENT.glob("scenarios/**/*.toml")),
+        *(p.name for p in (CONTENT / "modules").iterdir()),
+    ],
     key=len,
     reverse=True,
 )
@@ -109,7 +112,7 @@ def test_every_command_is_run_here_or_excused() -> None:
 
 def test_the_checker_finds_english_and_ids() -> None:
     """What the issue's reader found, as the checker reads it."""
-    assert list(problems('castle (target)')) and list(problems("no quarter: a 6 is two hits"))
+    assert list(problems("castle (target)")) and list(problems("no quarter: a 6 is two hits"))
     assert list(problems("es-1c está fuera del alcance de una carga"))
     assert list(problems("fr: elige una unidad")) and list(problems("sides[0].divisions"))
     assert list(problems("entra en el área de reacción de la 1.ª Brigada, nw-home"))
@@ -153,7 +156,14 @@ def test_a_game_by_file(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> No
     spanish(capfd, "by-file", "start", "--scenario", "bailen", "--rounds", "1", "--folder", str(folder))
 
 
-MODULES = ("warhammer-charges", "warhammer-terrain", "dias-terrain", "dias-combat", "clash-command", "clash-melee")
+MODULES = (
+    "warhammer-charges",
+    "warhammer-terrain",
+    "dias-terrain",
+    "dias-combat",
+    "clash-command",
+    "clash-melee",
+)
 
 
 @pytest.mark.parametrize("module", MODULES)
@@ -161,4 +171,6 @@ def test_battles_with_each_rule_module(module: str, capfd: pytest.CaptureFixture
     """A rule module's own words: its log lines, its orders and reasons in a general's --why."""
     needs = ("--module", "clash-command") if module == "clash-melee" else ()
     for seed in ("1", "2"):
-        spanish(capfd, "simulate", "--seed", seed, "--rounds", "2", *needs, "--module", module, "--log", "--why")
+        spanish(
+            capfd, "simulate", "--seed", seed, "--rounds", "2", *needs, "--module", module, "--log", "--why"
+        )

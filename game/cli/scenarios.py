@@ -25,9 +25,8 @@ def source(path: Path, mods: list[Mod]) -> str:
 
 
 def scenarios(args: argparse.Namespace) -> int:
-    from game.content.scenario import list_scenarios, load_any_scenario
-
     from game.content.locale import Texts
+    from game.content.scenario import list_scenarios, load_any_scenario
 
     rules = ruleset_with_mods(args)
     mods = list(rules.loaded_mods)

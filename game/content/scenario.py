@@ -190,7 +190,10 @@ class ScenarioFile:
 
         def named(kind: str, table: str, found: dict[str, str]) -> dict[str, str]:
             given: dict[str, str] = getattr(tags, table)
-            return {i: said_name(text, given.get(i, ""), kind, language) if text else text for i, text in found.items()}
+            return {
+                i: said_name(text, given.get(i, ""), kind, language) if text else text
+                for i, text in found.items()
+            }
 
         divisions = [d for s in self.sides for d in s.divisions]
         return ScenarioWords(
@@ -198,14 +201,23 @@ class ScenarioFile:
             own.description or self.description,
             own.history or self.history,
             named("side", "sides", {s.id: own.sides.get(s.id) or s.name for s in self.sides}),
-            {i: shown_whole(n) for i, n in named("objective", "objectives", {o.id: own.objectives.get(o.id) or o.name or o.id for o in self.objectives}).items()},
+            {
+                i: shown_whole(n)
+                for i, n in named(
+                    "objective",
+                    "objectives",
+                    {o.id: own.objectives.get(o.id) or o.name or o.id for o in self.objectives},
+                ).items()
+            },
             named("division", "divisions", {d.id: own.divisions.get(d.id) or d.name for d in divisions}),
             named("unit", "units", {u.id: own.units.get(u.id) or u.name for d in divisions for u in d.units}),
             named(
                 "officer",
                 "officers",
                 {
-                    **{f"{s.id}-staff": own.officers.get(f"{s.id}-staff") or s.staff.name for s in self.sides},
+                    **{
+                        f"{s.id}-staff": own.officers.get(f"{s.id}-staff") or s.staff.name for s in self.sides
+                    },
                     **{d.id: own.officers.get(d.id) or d.officer for d in divisions},
                 },
             ),

@@ -233,7 +233,9 @@ def choose(value: object, forms: list[str]) -> str:
 
 def is_form(spec: str) -> bool:
     """Whether a format spec asks a name for a form (an article, a choice of words)."""
-    return spec in ARTICLE_FORMS or ("|" in spec and CHOICE.fullmatch(spec) is not None and spec.count("|") in (1, 3))
+    return spec in ARTICLE_FORMS or (
+        "|" in spec and CHOICE.fullmatch(spec) is not None and spec.count("|") in (1, 3)
+    )
 
 
 def listed(names: Iterable[object], last: str = ", ") -> Name:

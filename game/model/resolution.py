@@ -58,7 +58,9 @@ def said_value(t: NamedWording, key: str, value: object) -> object:
     if key == "side":
         return t.names.side(value)
     if key in NAMED_LIST:
-        return listed((t.names(x) for x in value.split(", ")), t("log_list_last") if t.has("log_list_last") else ", ")
+        return listed(
+            (t.names(x) for x in value.split(", ")), t("log_list_last") if t.has("log_list_last") else ", "
+        )
     if key in ("division", "formation"):
         return t.names.formation(value, short=False)
     if key in ("divisions", "formations"):

@@ -87,7 +87,9 @@ def battle_names(spec: ScenarioFile, rules: Ruleset, t: Texts) -> Names:
             general = words.officers.get(dv.id, "")
             full[dv.id] = general or _made(t, "officer", "name_general", division=division)
             short[dv.id] = (
-                _shortened(general) if general else _made(t, "officer", "short_general", division=division_short)
+                _shortened(general)
+                if general
+                else _made(t, "officer", "short_general", division=division_short)
             )
             arms: dict[str, int] = {}
             for u in dv.units:
@@ -130,7 +132,9 @@ def position_names(spec: ScriptFile, rules: Ruleset, t: Texts) -> Names:
     def division(officer: str) -> DivisionSpec:
         units = [UnitSpec(u.id, u.category, u.quality) for u in spec.units if u.division == officer]
         known = rules.categories
-        cavalry = bool(units) and all(u.category in known and known[u.category].type == "cavalry" for u in units)
+        cavalry = bool(units) and all(
+            u.category in known and known[u.category].type == "cavalry" for u in units
+        )
         counted[cavalry] = n = counted.get(cavalry, 0) + 1
         name = t("name_division_cavalry" if cavalry else "name_division", nth=ordinal(n, t.language))
         return DivisionSpec(id=officer, units=units, name=name)

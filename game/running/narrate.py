@@ -26,8 +26,8 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from game.content.locale import Texts
-from game.model.modules import modules
 from game.model.grammar import Name, listed
+from game.model.modules import modules
 from game.model.words import inches, slug
 from game.running.log_texts import english, reason_said
 

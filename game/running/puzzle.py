@@ -18,15 +18,15 @@ import esper
 
 from game.ai.players import make_player
 from game.ai.reasons import Thought
+from game.content.locale import GrammarTag, check_translations, grammar_problems
 from game.content.mods import Mod
 from game.content.records import build, read_toml
-from game.content.locale import GrammarTag, check_translations, grammar_problems
 from game.content.scenario import XY, Edge, Name
-from game.model.grammar import said_name, shown_whole
 from game.model import commands as cmd
 from game.model.battle import Battle, GameState, ObjectiveState
 from game.model.components import Officer, Unit
 from game.model.errors import ContentError, DiceExhausted, UserError, WrongDie
+from game.model.grammar import said_name, shown_whole
 from game.model.limits import Bounds
 from game.running import script
 from systems.for_glory import sequence
@@ -111,8 +111,8 @@ def load(path: Path) -> PuzzleFile:
         check_translations(spec.puzzle.locale, known, f"{path}: puzzle", "puzzle")
         for lang, words in spec.puzzle.locale.items():
             tags = {"grammar": words.grammar}
-            for e in grammar_problems(tags, {"grammar": known["objectives"]}, f"puzzle.locale.{lang}"):
-                raise script.fail(path, e.where, e.problem)
+            for bad in grammar_problems(tags, {"grammar": known["objectives"]}, f"puzzle.locale.{lang}"):
+                raise script.fail(path, bad.where, bad.problem)
     return spec
 
 
@@ -124,7 +124,12 @@ def objective_names(spec: PuzzleFile, language: str) -> dict[str, str]:
     words = spec.puzzle.locale.get(language, PuzzleWords())
     return {
         o.id: shown_whole(
-            said_name(words.objectives.get(o.id) or o.name or o.id, words.grammar.get(o.id, ""), "objective", language)
+            said_name(
+                words.objectives.get(o.id) or o.name or o.id,
+                words.grammar.get(o.id, ""),
+                "objective",
+                language,
+            )
         )
         for o in spec.puzzle.objectives
     }

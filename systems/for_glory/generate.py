@@ -106,8 +106,9 @@ def random_battle(rules: Ruleset, seed: int, options: RandomOptions) -> dict[str
             "es": {
                 "name": f"Batalla aleatoria {seed}",
                 "description": (
-                    f"{south.spanish.capitalize()} contra {north.spanish}, {points} puntos por bando en una mesa de "
-                    f"{size} pulgadas, terreno {SPANISH_DENSITY[density]}. Hecha con la semilla {seed}: "
+                    f"{south.spanish.capitalize()} contra {north.spanish}, {points} puntos por bando en una "
+                    f"mesa de {size} pulgadas, terreno {SPANISH_DENSITY[density]}. Hecha con la semilla "
+                    f"{seed}: "
                     "la misma semilla hace la misma batalla."
                 ),
                 "sides": {south.id: south.spanish, north.id: north.spanish},

@@ -20,11 +20,11 @@ from typing import cast
 from game.model.errors import ContentError
 from game.model.grammar import tag_of
 from systems.open_wars.maps import (
-    MapGrammar,
     MAX_PLAYERS,
     RANDOM_FACTION,
     LocationSpec,
     MapFile,
+    MapGrammar,
     MapOptions,
     MapWords,
     PlaceName,
@@ -163,8 +163,9 @@ def random_map(spec: MapFile, rules: OpenWarsRules, options: MapOptions, seed: i
         )
         for lang, own in spec.locale.items()
     }
+    own = MapGrammar(_tags(rules, players, "en"), tags.get("en", {}))
     return MapFile(spec.id, spec.name, "open-wars", locations, links, players, rounds, spec.description,
-                   spec.authored, locale, None, MapGrammar(_tags(rules, players, "en"), tags.get("en", {})))  # fmt: skip
+                   spec.authored, locale, None, own)  # fmt: skip
 
 
 GRID = (8, 6)  # columns and rows places are set on: at 1280x720 the screen's smallest cards never touch
@@ -248,7 +249,9 @@ class _Names:
         if k < len(pool):
             return base
         more = f" {k // len(pool) + 1}"
-        return PlaceName(base.name + more, {lang: said + more for lang, said in base.locale.items()}, base.grammar)
+        return PlaceName(
+            base.name + more, {lang: said + more for lang, said in base.locale.items()}, base.grammar
+        )
 
 
 def _players(rules: OpenWarsRules, factions: list[str], r: RandomSpec) -> list[PlayerSpec]:

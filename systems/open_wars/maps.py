@@ -274,7 +274,10 @@ def check_map(spec: MapFile, rules: OpenWarsRules, where: str) -> dict[str, set[
         raise ContentError(f"{where}: players", "each player starts in a city of its own")
     known = {"players": {p.id for p in spec.players}, "locations": {loc.id for loc in spec.locations}}
     check_translations(spec.locale, known, where, "map")
-    for at, tags in [("grammar", spec.grammar), *((f"locale.{k}.grammar", w.grammar) for k, w in spec.locale.items())]:
+    for at, tags in [
+        ("grammar", spec.grammar),
+        *((f"locale.{k}.grammar", w.grammar) for k, w in spec.locale.items()),
+    ]:
         for e in grammar_problems(tags, known, at):
             raise ContentError(f"{where}: {e.where}", e.problem)
     unreached = _unreached(near, spec.players[0].home)

@@ -427,7 +427,10 @@ def _assemble(
         for j, u in enumerate(f.units):
             _check_unit(u, spells, f"{where}: units[{j}]")
         check_translations(f.locale, {"units": {u.id for u in f.units}}, where, "faction")
-        for at, g in [("grammar", f.grammar), *((f"locale.{k}.grammar", w.grammar) for k, w in f.locale.items())]:
+        for at, g in [
+            ("grammar", f.grammar),
+            *((f"locale.{k}.grammar", w.grammar) for k, w in f.locale.items()),
+        ]:
             for key in ("name", "title"):
                 if (problem := tag_problem(getattr(g, key))) is not None:
                     raise ContentError(f"{where}: {at}.{key}", problem)

@@ -122,7 +122,10 @@ def test_the_why_box_and_the_dice_box_name_units(window: pygame.Surface) -> None
         move = cmd.Move("fr-1a", (10.0, 12.0), 0.0, fire="es-1b")
         thought = Thought("order", "fr", (weighed(move, {"odds": 1.4}, moved=6.04),), 3)
         text = "\n".join(why_lines(thought, t, str))
-        said = 'mover a la 1.ª Brigada de Línea, 1.ª División (Leval) 6" y disparar a la Brigada Zayas (vale +1,40)'
+        said = (
+            'mover a la 1.ª Brigada de Línea, 1.ª División (Leval) 6" y disparar a la Brigada Zayas '
+            "(vale +1,40)"
+        )
         assert said in text
         moved = [{"value": -1, "label": "moved", "rule": "FG-CBT-6"}]
         roll = {"kind": "roll", "check": "fire", "unit": "fr-1a", "target": "es-1b", "die": 4, "total": 3,

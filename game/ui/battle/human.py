@@ -108,7 +108,11 @@ class HumanInput:
             options = listed((self.t.names(x) for x in d.options), self.t("log_list_last"))
             return [self.t(key, unit=unit, side=side, options=options)]
         kind = self.battle.stack.decisions.get(d.kind)  # a rule module's question, in its words
-        return [formatted(kind.prompt, {"unit": unit, "side": side}) if kind is not None and kind.prompt else d.kind]
+        return [
+            formatted(kind.prompt, {"unit": unit, "side": side})
+            if kind is not None and kind.prompt
+            else d.kind
+        ]
 
     # --- what the panel offers ------------------------------------------------------------------
 

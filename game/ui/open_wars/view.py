@@ -222,7 +222,11 @@ class OpenWarsView(GameView):
             try:
                 check_recruit(c, d.side, Recruit(city, u.id))
             except Reject as r:
-                out.append(Choice(f"recruit:{u.id}", label, hint=f"{refusal_words(c, r, t)} ({r.rule})", enabled=False))
+                out.append(
+                    Choice(
+                        f"recruit:{u.id}", label, hint=f"{refusal_words(c, r, t)} ({r.rule})", enabled=False
+                    )
+                )
                 continue
             out.append(Choice(f"recruit:{u.id}", label, Recruit(city, u.id), stats))
         return [*out, Choice("pass", t("ow_end_recruit"), cmd.Pass())]
