@@ -111,7 +111,7 @@ def tag_problem(tag: str) -> str | None:
 # (a person's and a place's own names take none: "Dupont", "Bailén"; a Spanish officer is named by his
 # title, "el general Dupont")
 TAKES_ARTICLE = {
-    "es": {"side", "division", "unit", "officer", "player", "faction", "title", "unit_kind"},
+    "es": {"side", "division", "unit", "officer", "player", "faction", "title"},
     "en": {"division"},
 }
 PLURAL_KINDS = {"en": {"side"}}  # English sides are peoples: "the French", "the Spanish"
