@@ -90,7 +90,8 @@ def set_grammar(doc: Document, path: Path, field: str, language: str, tag: str) 
     if found is None:
         return
     table, ident = found
-    target = ("grammar", table, ident) if language == ENGLISH else ("locale", language, "grammar", table, ident)
+    own: Path = ("grammar",) if language == ENGLISH else ("locale", language, "grammar")
+    target = (*own, table, ident)
     doc.apply("edit_grammar", [*tables_for(doc, target), *_set_or_drop(doc, target, tag)])
 
 

@@ -116,7 +116,8 @@ def build(rules: Ruleset) -> Document:
     b.unit(cagigal, "LnInf", "V", ("Combined grenadiers", "Granaderos reunidos"))
     b.unit(cagigal, "FA", "R")
     portago = b.division(es, ("4th Division (Portago)", "4.ª División (Portago)"),
-                         ("Marquis of Portago", "marqués de Portago"), officer_grammar=("", "el"))  # fmt: skip
+                         ("Marquis of Portago", "marqués de Portago"),
+                         officer_grammar=("", "el"))  # fmt: skip
     b.unit(portago, "LnInf", "I", ("Line regiments and recruits", "Regimientos de línea y reclutas"))
     b.unit(portago, "LnInf", "I", ("Regiment of Buenos Aires (returned prisoners)",
                                    "Regimiento de Buenos Aires (prisioneros repatriados)"))  # fmt: skip

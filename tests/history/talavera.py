@@ -153,7 +153,8 @@ def build(rules: Ruleset) -> Document:
     b.unit(cavalry, "HA", "R")
 
     al = b.side(1, "al", ("Allies", "aliados"), ALLIES, [(6, 27), (70, 27), (70, 40), (6, 40)],
-                ("Sir Arthur Wellesley", "Sir Arthur Wellesley"), experience=5, staff_grammar=("", "m"))  # fmt: skip
+                ("Sir Arthur Wellesley", "Sir Arthur Wellesley"), experience=5,
+                staff_grammar=("", "m"))  # fmt: skip
     first = b.division(al, ("1st Division (Sherbrooke)", "1.ª División (Sherbrooke)"),
                        ("General Sherbrooke", "general Sherbrooke"))  # fmt: skip
     b.unit(first, "LnInf", "E", ("Guards Brigade (H. Campbell)", "Brigada de la Guardia (H. Campbell)"))
