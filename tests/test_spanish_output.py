@@ -174,3 +174,15 @@ def test_battles_with_each_rule_module(module: str, capfd: pytest.CaptureFixture
         spanish(
             capfd, "simulate", "--seed", seed, "--rounds", "2", *needs, "--module", module, "--log", "--why"
         )
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES, ids=[p.stem for p in PUZZLES])
+def test_every_puzzle_has_its_spanish_words(puzzle: Path) -> None:
+    """A puzzle's title, lesson and objectives in Spanish ([puzzle.locale.es], docs/puzzles.md)."""
+    from game.running.puzzle import load
+
+    spec = load(puzzle).puzzle
+    assert spec is not None
+    words = spec.locale["es"]
+    assert words.title and words.title != spec.title and words.lesson and words.lesson != spec.lesson
+    assert {o.id for o in spec.objectives} == set(words.objectives)
