@@ -42,7 +42,8 @@ def _script(args: argparse.Namespace) -> int:
     from game.content.mods import load_mods
     from game.running.log_texts import texts_for
     from game.running.narrate import narrate
-    from game.running.script import run, story_names
+    from game.running.names import story_names
+    from game.running.script import run
 
     mods = load_mods(Path(d) for d in args.mod)
     result = run(Path(args.file), mods=mods, modules=args.module)

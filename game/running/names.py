@@ -10,6 +10,8 @@ division, the estado mayor by its side. Each has a short form too, for the table
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.content.locale import Names
@@ -18,6 +20,7 @@ from game.model.words import slug
 
 if TYPE_CHECKING:
     from game.content.locale import Texts
+    from game.content.mods import Mod
     from game.content.scenario import ScenarioFile
     from game.model.ruleset import Ruleset
     from game.running.match import Match
@@ -153,3 +156,15 @@ def position_names(spec: ScriptFile, rules: Ruleset, t: Texts) -> Names:
     full = {**made.full, **{o: made.full[s] for o, s in staff.items()}}
     short = {**made.short, **{o: made.short[s] for o, s in staff.items()}}
     return Names(full, short, made.divisions, made.divisions_short, made.sides)
+
+
+def story_names(
+    path: Path, t: Texts, mods: Sequence[Mod] = (), loader: Callable[[Path], ScriptFile] | None = None
+) -> tuple[Texts, dict[str, str]]:
+    """The words of `t` with the names of a scripted battle's (or, by its `loader`, a puzzle's) units,
+    officers and divisions, and the names of its sides (position_names)."""
+    from game.running import script
+
+    spec = (loader or script.load)(path)
+    names = position_names(spec, script.ruleset_of(path, spec, None, mods), t)
+    return t.with_names(names), dict(names.sides)

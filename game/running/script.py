@@ -5,7 +5,7 @@ Any problem with the file is a ContentError naming the file, the key and the pro
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -13,7 +13,6 @@ from typing import Annotated, Any, Literal
 import esper
 
 from game.content import module_records
-from game.content.locale import Texts
 from game.content.mods import Mod
 from game.content.records import build, read_toml
 from game.content.ruleset_files import load_ruleset
@@ -523,15 +522,3 @@ def run(
         return report(spec, battle, events)
     finally:
         battle.close()
-
-
-def story_names(
-    path: Path, t: Texts, mods: Sequence[Mod] = (), loader: Callable[[Path], ScriptFile] = load
-) -> tuple[Texts, dict[str, str]]:
-    """The words of `t` with the names of a scripted battle's (or, by its `loader`, a puzzle's) units,
-    officers and divisions, and the names of its sides (game/running/names.py, position_names)."""
-    from game.running.names import position_names
-
-    spec = loader(path)
-    names = position_names(spec, ruleset_of(path, spec, None, mods), t)
-    return t.with_names(names), dict(names.sides)
