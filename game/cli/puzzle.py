@@ -20,9 +20,9 @@ def _puzzle(args: argparse.Namespace) -> int:
     from game.cli.script import summary
     from game.content.mods import load_mods
     from game.running.log_texts import texts_for
+    from game.running.names import story_names
     from game.running.narrate import narrate
     from game.running.puzzle import load, objective_names, solve
-    from game.running.names import story_names
     from game.running.why_words import command_words, why_lines
 
     mods = load_mods(Path(d) for d in args.mod)

@@ -41,8 +41,8 @@ def summary(result: dict[str, Any], t: Texts) -> list[str]:
 def _script(args: argparse.Namespace) -> int:
     from game.content.mods import load_mods
     from game.running.log_texts import texts_for
-    from game.running.narrate import narrate
     from game.running.names import story_names
+    from game.running.narrate import narrate
     from game.running.script import run
 
     mods = load_mods(Path(d) for d in args.mod)
