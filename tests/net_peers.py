@@ -22,7 +22,7 @@ from game.net.dice_chain import Chain
 from game.net.identity import build_offered
 from game.net.network_game import NetGame
 from game.net.record import Record
-from game.net.seat_key import KeyPair, new_pair
+from game.net.seat_key import KeyPair, new_nonce, new_pair, proof, seat_secret
 from game.net.wire import HEADER, PROTOCOL, Frames, Message, encode
 
 ENGLISH = Texts("en")
@@ -141,18 +141,31 @@ class HandGuest:
         self.seen = 0  # messages of peer.got handled
         self.given: tuple[cmd.Command, str, str] | None = None  # its command sent, not yet rolled
         self.ack_digest: str | None = None  # a digest to acknowledge with instead of its own
+        self.lie_value: str | None = None  # a value to roll the host's commands with instead of its own
+        self.seat = ""  # the secret the two seats agreed
 
-    def follow(self, until: Callable[[], bool], seconds: float = 30.0, play: bool = True) -> None:
+    def follow(
+        self, until: Callable[[], bool], seconds: float = 30.0, play: bool = True, mine: bool = False
+    ) -> None:
         """Step the host (playing its side, or not) and answer its commands and rolls until `until()`
-        holds."""
+        holds; with `mine`, this guest plays its own side too (a random player)."""
         end = time.monotonic() + seconds
         while not until():
-            assert time.monotonic() < end, self.host.said
+            rec, g = self.record, self.host.game
+            assert time.monotonic() < end, (
+                self.host.said,
+                [m.type for m in self.peer.got[-8:]],
+                (rec.count, rec.turn(), rec.local, self.given is not None),
+                (g.ledger.count if g.ledger else None, g.state, g.sent, g.my_turn, g.behind_until),
+            )
             self.host.step(play)
             self.peer.read()
-            self.answer()
+            self.reply()
+            if mine and self.given is None and self.record.turn() == self.record.local:
+                self.give()
 
-    def answer(self) -> None:
+    def reply(self) -> None:
+        """Answer what the host sent: roll its commands, apply this guest's own once rolled."""
         rec = self.record
         for m in self.peer.got[self.seen :]:
             self.seen += 1
@@ -160,6 +173,7 @@ class HandGuest:
                 c = cmd.from_json(m["command"], rec.match.battle.stack.commands)
                 value, tag = rec.mine(cmd.to_json(c))
                 rec.play(c, rec.entry("host", (value, tag), (m["value"], m["tag"])))
+                value = self.lie_value or value
                 self.peer.send("roll", n=m["n"], value=value, tag=tag, digest=rec.digest)
             elif m.type == "roll" and self.given is not None and m["n"] == rec.count:
                 c, value, tag = self.given
@@ -185,6 +199,23 @@ class HandGuest:
         self.peer.send("command", n=n, command=raw, value=value or honest_value, tag=tag or honest_tag)
         return n
 
+    def call(self, host: Machine, line: RawPeer, name: str = "Bob") -> Message:
+        """Call a host again on a new line: hello, and the offer of the game it holds (its challenge)."""
+        pump(host, line, lambda: line.first("hello") is not None)
+        version = line.first("hello")["version"]  # type: ignore[index]
+        line.send("hello", protocol=PROTOCOL, game="forglory", version=version, name=name, role="guest")
+        pump(host, line, lambda: line.first("offer") is not None)
+        offer = line.first("offer")
+        assert offer is not None
+        return offer
+
+    def answer(self, offer: Message, proof_text: str | None = None) -> dict[str, object]:
+        """The join's answer to the offer's challenge: proved with the seats' secret (or as given)."""
+        rec, nonce = self.record, new_nonce()
+        made = proof(self.seat, "guest", rec.game, offer["resume"]["nonce"], nonce)
+        return {"game": rec.game, "nonce": nonce, "proof": proof_text or made, "count": rec.count,
+                "digest": rec.digest}  # fmt: skip
+
     def close(self) -> None:
         self.peer.close()
         self.record.match.battle.close()
@@ -206,6 +237,7 @@ def play_as_guest(host: Machine, peer: RawPeer) -> HandGuest:
     match = build_offered(offer["identity"], seed)
     record = Record(match, offer["sides"]["guest"], "guest", game, chain, anchors)
     guest = HandGuest(host, peer, record, key)
+    guest.seat = seat_secret(key, commit["key"], game)
     guest.seen = len(peer.got)
     return guest
 

@@ -83,6 +83,7 @@ class NetGame(Exchange):
         g.address, g.port = address, port
         if resume is not None:
             g._resumed(resume)
+            g.state = "paused"  # until the host answers: it may not be back yet, so calls go on
         g.connecting = Connecting(address, port)
         return g
 
