@@ -37,12 +37,15 @@ class Machine:
         self.kind = kind
         self.player: Any = None
         self.said: list[str] = []
+        self.bad: list[str] = []  # the lines of them that are faults or refusals
         self.applied = 0  # the peer's commands applied here (this machine's own come back too)
 
     def step(self, play: bool = True) -> None:
         g = self.game
         self.applied += sum(not a.mine for a in g.step())
-        self.said += [n.words(ENGLISH) for n in g.take_notices()]
+        notices = g.take_notices()
+        self.said += [n.words(ENGLISH) for n in notices]
+        self.bad += [n.words(ENGLISH) for n in notices if n.bad]
         m = g.match
         if play and g.my_turn and m is not None and m.battle.pending is not None:
             if self.player is None:

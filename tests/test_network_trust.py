@@ -242,7 +242,8 @@ def test_no_machine_can_foresee_a_commands_dice_on_a_private_copy() -> None:
     keeps both values, so the save replays every roll."""
     host = hosted()
     guest = Machine(NetGame.join(LOCAL, host.game.port, "Bob"))
-    foreseen, drawn = [], []
+    foreseen: list[list[int]] = []
+    drawn: list[list[int]] = []
     try:
         while sum(len(r) for r in drawn) < 20:
             until_turn(host, guest)
@@ -258,8 +259,9 @@ def test_no_machine_can_foresee_a_commands_dice_on_a_private_copy() -> None:
             copy.battle.close()
             m.battle.enter()
             n = m.battle.events.__len__()
+            k = count(guest)
             g.play(c)
-            drive([host, guest], lambda: guest.game.sent is None, play=False)
+            drive([host, guest], lambda k=k: count(guest) > k, play=False)  # type: ignore[misc]
             if rolls:
                 foreseen.append(rolls)
                 drawn.append([e.to_dict()["die"] for e in m.battle.events[n:] if e.kind == "roll"])

@@ -28,7 +28,9 @@ from game.running.match import Match
 HANDSHAKE = 20.0  # seconds from a connection to play (or to play again): a peer that stalls is dropped
 HELLO = 5.0  # seconds a caller has to say hello: a silent one is dropped
 RETRY = 2.0  # seconds between a paused guest's calls to the host
-MOST_CALLERS = 4  # callers the host hears at once while the seat is free; more are hung up on
+# callers the host hears at once while the seat is free: a new one makes room by hanging up on the
+# oldest that has not said hello (an honest caller says it at once), or is hung up on
+MOST_CALLERS = 8
 
 
 @dataclass(eq=False)
@@ -161,6 +163,10 @@ class Connection:
             return
         if self.listener is not None:
             while (sock := self.listener.taken()) is not None:
+                if self.peer is None and len(self.callers) >= MOST_CALLERS:
+                    silent = next((c for c in self.callers if c.stage == "hello"), None)
+                    if silent is not None:  # the oldest that has said nothing makes room
+                        self._pause_or_wait(silent)
                 if self.peer is not None or len(self.callers) >= MOST_CALLERS:
                     sock.close()  # the seat is taken, or enough callers are being heard
                     continue
