@@ -421,3 +421,24 @@ def test_a_turn_timer_gives_a_late_players_decision_to_the_computer_general() ->
         assert said(guest, r"Time is up \(1 s\): the computer general gave your order")
     finally:
         close(host, guest)
+
+
+def test_a_network_save_of_an_older_version_goes_on_on_one_machine(tmp_path: Path) -> None:
+    """Without the seats' secret a save cannot resume over the network: every chooser of the window
+    opens it as a battle on one machine (is_net_save says no), which replays it exactly."""
+    from game.net.saved import is_net_save
+
+    host, saved = _paused_with_saves(tmp_path)
+    close(host)
+    assert is_net_save(saved)
+    data = json.loads(saved.read_text())
+    for key in ("seat", "chain", "anchor", "entries"):
+        del data["network"][key]
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps(data))
+    assert not is_net_save(old)
+    m = load(old)
+    assert events_digest(m.battle) == data["events"]["sha256"]
+    m.battle.close()
+    with pytest.raises(UserError, match=r"old\.json: network\.seat: .*older version"):
+        load_net(old)

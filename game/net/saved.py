@@ -154,10 +154,12 @@ def _hex(value: object, size: int) -> bool:
 
 
 def is_net_save(path: Path) -> bool:
-    """A save of a network game (loaded with load_net, it resumes over the network), without
-    replaying it; anything unreadable is not one (loading it says why)."""
+    """A save of a network game that resumes over the network (loaded with load_net), without
+    replaying it; anything unreadable is not one (loading it says why), nor is a network game's save
+    of an older version, without the seats' secret (it goes on on one machine, as any save)."""
     try:
         data = json.loads(read_regular(path, MAX_REPLAY_BYTES))
     except (UserError, ValueError, RecursionError):
         return False
-    return isinstance(data, dict) and isinstance(data.get(KEY), dict)
+    kept = data.get(KEY) if isinstance(data, dict) else None
+    return isinstance(kept, dict) and "seat" in kept
