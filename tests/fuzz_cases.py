@@ -512,8 +512,8 @@ def _show_saves(seed: int) -> None:
     import pygame_gui
 
     from game.running.match import new_match
-    from game.ui.battle_screen import BattleScreen
-    from game.ui.start_screen import Setup, StartScreen
+    from game.ui.battle.screen import BattleScreen
+    from game.ui.start.screen import Setup, StartScreen
 
     pygame.init()
     try:

@@ -40,7 +40,7 @@ def _play(args: argparse.Namespace) -> int:
     from game.model.modules import mode_for_ruleset
     from game.running.match import recorded_ruleset
     from game.ui.app import run
-    from game.ui.start_screen import Setup
+    from game.ui.start.screen import Setup
 
     mods = [Path(d) for d in args.mod]
     load = Path(args.load) if args.load else None
@@ -162,7 +162,7 @@ def play_by_file(args: argparse.Namespace, path: Path, folder: Path | None, mods
     from game.net.seat import default_name
     from game.net.turn_files import Refused
     from game.ui.app import run
-    from game.ui.start_screen import Setup
+    from game.ui.start.screen import Setup
 
     t = Texts(args.lang or "en")
     try:

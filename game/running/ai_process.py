@@ -10,7 +10,7 @@ process that dies comes back as one too. The window turns either into its recove
 
 The process is bounded where the platform allows (resource.setrlimit): its memory, and the processor
 time of each question (the budget the window gives it, then SIGXCPU ends it). A process that stops
-answering (stopped, or stuck) is the window's watchdog's to kill (game/ui/ai_turns.py); nothing the
+answering (stopped, or stuck) is the window's watchdog's to kill (game/ui/playing/ai_turns.py); nothing the
 window sends it can block the window (a full pipe is a process that stopped reading).
 """
 

@@ -1,6 +1,6 @@
 """The first battle's lessons (content/tutorial/first-battle.toml): which step stands, and whether the
 player has done what it asks, read from the commands he sent and the events they brought. It never
-changes the battle: the screen (game/ui/tutorial.py) shows the prompt and feeds it what happened."""
+changes the battle: the screen (game/ui/battle/tutorial.py) shows the prompt and feeds it what happened."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """A computer general's reasons in a player's words: the options it weighed for a decision, best first,
 each with its worth, what that worth was made of and the chances of its roll; units by their names.
-The client's "Why?" box (game/ui/why_box.py) and `simulate --why` both say them so."""
+The client's "Why?" box (game/ui/battle/why_box.py) and `simulate --why` both say them so."""
 
 from __future__ import annotations
 

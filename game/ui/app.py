@@ -1,5 +1,5 @@
-"""The window: the start screen (game/ui/start_screen.py), the battle or map chosen there, the end
-screen (game/ui/end_screen.py), and back; the frame loop that runs whichever is shown."""
+"""The window: the start screen (game/ui/start/screen.py), the battle or map chosen there, the end
+screen (game/ui/battle/end_screen.py), and back; the frame loop that runs whichever is shown."""
 
 from __future__ import annotations
 
@@ -23,18 +23,18 @@ from game.running.saves import load_game, save_meta
 from game.running.seating import seated
 from game.running.settings import Settings, fitted_window, load_settings
 from game.ui import theme
-from game.ui.battle_screen import BattleScreen
-from game.ui.editor_screen import EditorScreen
-from game.ui.end_screen import EndScreen
-from game.ui.load_list import not_loaded
-from game.ui.lobby import Lobby
-from game.ui.ow_screen import OpenWarsScreen
-from game.ui.remote_play import REMOTE, RemotePlay
-from game.ui.replay_view import ReplayViewer
+from game.ui.battle.end_screen import EndScreen
+from game.ui.battle.replay import ReplayViewer
+from game.ui.battle.screen import BattleScreen
+from game.ui.battle.tutorial import TutorialScreen
+from game.ui.editor.screen import EditorScreen
+from game.ui.open_wars.screen import OpenWarsScreen
+from game.ui.playing.remote_play import REMOTE, RemotePlay
 from game.ui.sound import Sounds, quiet_audio
-from game.ui.start_screen import Setup, StartScreen
+from game.ui.start.lobby import Lobby
+from game.ui.start.screen import Setup, StartScreen
 from game.ui.stopping import Stopping
-from game.ui.tutorial import TutorialScreen
+from game.ui.widgets.load_list import not_loaded
 from systems.open_wars.state import Campaign
 
 SIZE = Settings.window  # the window before the player has chosen one
@@ -100,7 +100,7 @@ def lobby_for_save(setup: Setup, size: tuple[int, int], settings: Settings) -> L
 
 def open_remote(seat: Seat, size: tuple[int, int], settings: Settings, said: Sequence[Said] = ()) -> Screen:
     """A game with a friend on another machine, on its mode's screen: this machine's side played here,
-    the other's commands coming from afar (game/ui/remote_play.py)."""
+    the other's commands coming from afar (game/ui/playing/remote_play.py)."""
     m = seat.match
     assert m is not None and m.battle.game is not None
     other = next(s for s in m.battle.game.sides if s != seat.local)

@@ -8,8 +8,8 @@ from typing import Any
 
 import pygame
 
-from game.ui.editor_forms import Bound
-from game.ui.editor_screen import EditorScreen
+from game.ui.editor.forms import Bound
+from game.ui.editor.screen import EditorScreen
 
 
 def frames(ed: EditorScreen, surf: pygame.Surface, n: int = 2) -> None:

@@ -14,9 +14,9 @@ from game import ASSETS
 from game.model.geometry import heading
 from game.model.table import Table
 from game.ui import theme
-from game.ui.camera import Camera
-from game.ui.display import Display, Shown
-from game.ui.render import BaseLook, OfficerLook, Renderer
+from game.ui.drawing.camera import Camera
+from game.ui.drawing.display import Display, Shown
+from game.ui.drawing.render import BaseLook, OfficerLook, Renderer
 
 BLUE, RED = (44, 82, 170), (190, 40, 40)
 

@@ -5,9 +5,9 @@ from game.content.locale import Texts
 from game.model.events import Roll
 from game.running.narrate import Narrator
 from game.ui import theme
-from game.ui.battle_hud import draw_dice
-from game.ui.display import Display
-from game.ui.roll_words import group_rows
+from game.ui.battle.hud import draw_dice
+from game.ui.battle.roll_words import group_rows
+from game.ui.drawing.display import Display
 from tests.helpers import make_battle
 from tests.ui.driver import open_screen
 

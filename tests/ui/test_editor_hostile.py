@@ -16,7 +16,7 @@ from game import CONTENT
 from game.content.locale import Texts
 from game.content.toml_text import dumps
 from game.model.errors import UserError
-from game.ui.editor_screen import EditorScreen
+from game.ui.editor.screen import EditorScreen
 from tests.planted import hostile_mod
 from tests.ui.editor_driver import bar, frames, press, tab
 

@@ -7,8 +7,8 @@ import pytest
 
 from game.ai.players import make_player
 from game.running.match import new_match, play
-from game.ui.battle_screen import BattleScreen
-from game.ui.end_screen import EndScreen
+from game.ui.battle.end_screen import EndScreen
+from game.ui.battle.screen import BattleScreen
 from tests.ui.tour import recording
 
 

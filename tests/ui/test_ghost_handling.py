@@ -149,7 +149,7 @@ def test_a_greyed_charge_says_the_real_reason_for_the_nearest_enemy(window):
 
 
 def test_the_greyed_charge_of_a_unit_facing_away_says_it_cannot_see_the_target():
-    from game.ui.human import HumanInput
+    from game.ui.battle.human import HumanInput
     from tests.helpers import make_battle, unit
 
     b = make_battle()
@@ -163,8 +163,8 @@ def test_the_greyed_charge_of_a_unit_facing_away_says_it_cannot_see_the_target()
 
 def test_hovering_an_enemy_shows_the_odds_against_it_as_the_buttons_would():
     from game.model.resolution import Decision
-    from game.ui.human import HumanInput
-    from game.ui.unit_words import said_odds
+    from game.ui.battle.human import HumanInput
+    from game.ui.battle.unit_words import said_odds
     from systems.for_glory.odds import fire_odds
     from tests.helpers import make_battle, unit
 
@@ -192,7 +192,7 @@ def test_an_enemys_hover_box_leads_with_the_odds_against_it(window, monkeypatch)
     enemy = next(b.name(e) for e in b.enemy_units(b.pending.side))
     shown = []
     monkeypatch.setattr(
-        "game.ui.battle_hud.tooltip", lambda surf, pos, title, text, *a, **k: shown.append((title, text))
+        "game.ui.battle.hud.tooltip", lambda surf, pos, title, text, *a, **k: shown.append((title, text))
     )
     click(at(screen, start))
     frame(screen, window)
@@ -208,7 +208,7 @@ def test_an_enemys_hover_box_leads_with_the_odds_against_it(window, monkeypatch)
 
 
 def test_a_target_hidden_behind_a_unit_is_said_hidden_not_aside():
-    from game.ui.human import HumanInput
+    from game.ui.battle.human import HumanInput
     from tests.helpers import make_battle, unit
 
     b = make_battle()

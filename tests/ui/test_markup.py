@@ -21,7 +21,7 @@ import pytest
 
 import game.content.glossary
 import game.content.locale
-from game.ui.start_screen import Setup, StartScreen
+from game.ui.start.screen import Setup, StartScreen
 from tests.planted import hostile_mod
 from tests.ui.tour import recording, tour, widget_texts
 

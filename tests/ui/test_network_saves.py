@@ -20,10 +20,10 @@ from game.running.match import new_match
 from game.running.saves import NetSeats, save_meta
 from game.running.settings import Settings
 from game.ui.app import open_battle, switch_to_save
-from game.ui.battle_screen import BattleScreen
-from game.ui.load_list import save_browser, scenario_words
-from game.ui.lobby import Lobby
-from game.ui.start_screen import Setup
+from game.ui.battle.screen import BattleScreen
+from game.ui.start.lobby import Lobby
+from game.ui.start.screen import Setup
+from game.ui.widgets.load_list import save_browser, scenario_words
 from tests.ui.driver import open_screen, settle
 
 GAME = "0123456789abcdef" * 2

@@ -21,10 +21,10 @@ from game.running.result_words import result_lines
 from game.running.settings import Settings
 from game.running.stats import Figures, figures
 from game.ui import theme
-from game.ui.log_panel import tooltip
-from game.ui.ow_panels import LABEL_MARGIN, button_label, end_head, end_line
-from game.ui.ow_screen import OpenWarsScreen
-from game.ui.stats_view import fate_words, fates_title
+from game.ui.open_wars.panels import LABEL_MARGIN, button_label, end_head, end_line
+from game.ui.open_wars.screen import OpenWarsScreen
+from game.ui.widgets.log_panel import tooltip
+from game.ui.widgets.stats_view import fate_words, fates_title
 from systems.open_wars.magic import castings
 from systems.open_wars.state import Campaign
 
@@ -111,7 +111,7 @@ def test_four_players_figures_fit_their_box_in_open_wars_words(
     """At 1280x720, four players' luck lines all fit in the figures' box (smaller sizes, shorter
     charts), the legend of four long names goes under the chart's title instead of over it, and the
     words are Open Wars' own: tokens lost turn by turn, attacks, shots and spells."""
-    from game.ui import stats_view
+    from game.ui.widgets import stats_view
 
     m = _played(1)
     spanish = _screen(m, window720, "es")  # longer words: the ranks wrap to two lines
@@ -271,7 +271,7 @@ def test_a_saved_open_wars_game_s_figures_on_the_start_screen_are_in_its_words(
     """The start screen's saves show an Open Wars game's figures as its Tab does: its own words, each
     player's fate."""
     from game.running.match import save
-    from game.ui.start_screen import Setup, StartScreen
+    from game.ui.start.screen import Setup, StartScreen
 
     m = _played(1)
     path = tmp_path / "four.json"

@@ -12,8 +12,8 @@ from game.content.locale import Texts
 from game.running.match import new_match
 from game.running.settings import Settings
 from game.ui.app import open_battle
-from game.ui.ow_screen import OpenWarsScreen
-from game.ui.start_screen import Setup, StartScreen
+from game.ui.open_wars.screen import OpenWarsScreen
+from game.ui.start.screen import Setup, StartScreen
 from systems.open_wars.magic import Cast
 from systems.open_wars.odds import combat_odds
 from systems.open_wars.state import Stack

@@ -16,8 +16,8 @@ from game.running.match import new_match, play
 from game.running.saves import load_game, save_game, saves_dir
 from game.running.settings import Settings
 from game.ui.app import open_battle
-from game.ui.ow_screen import OpenWarsScreen
-from game.ui.start_screen import Setup, StartScreen
+from game.ui.open_wars.screen import OpenWarsScreen
+from game.ui.start.screen import Setup, StartScreen
 from systems.open_wars.combat import FallBack
 from systems.open_wars.moves import March, Recruit
 from tests.ui.driver import key
@@ -275,7 +275,9 @@ def test_the_end_box_hides_the_cards_under_it_from_the_mouse(
     play(m, {s: make_player("heuristic", s, 4 + i) for i, s in enumerate(m.battle.sides)})
     screen = OpenWarsScreen(m, dict.fromkeys(m.battle.sides, "human"), window720.get_size())
     shown: list[str] = []
-    monkeypatch.setattr("game.ui.ow_panels.tooltip", lambda _s, _at, title, *a, **k: shown.append(title))
+    monkeypatch.setattr(
+        "game.ui.open_wars.panels.tooltip", lambda _s, _at, title, *a, **k: shown.append(title)
+    )
     try:
         assert screen.over
         screen.draw(window720)

@@ -10,8 +10,8 @@ from game.content.locale import Texts
 from game.content.module_records import folder_of
 from game.running.match import new_match
 from game.running.settings import Settings
-from game.ui.ow_screen import OpenWarsScreen
-from game.ui.start_screen import Setup, StartScreen
+from game.ui.open_wars.screen import OpenWarsScreen
+from game.ui.start.screen import Setup, StartScreen
 from systems.open_wars.moves import Recruit
 from systems.open_wars.words import end_words
 

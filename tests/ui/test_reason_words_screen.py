@@ -10,7 +10,7 @@ import pytest
 
 from game.running.match import new_match
 from game.running.settings import Settings
-from game.ui.battle_screen import BattleScreen
+from game.ui.battle.screen import BattleScreen
 from tests.test_scenario_words import english_words
 from tests.ui.driver import answer_until, at, frame, hover
 

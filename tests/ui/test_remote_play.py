@@ -26,12 +26,12 @@ from game.net.turn_files import turn_path
 from game.running.match import new_match
 from game.running.saves import save_game
 from game.running.settings import Settings
-from game.ui import battle_panel
 from game.ui.app import lobby_for_save, open_remote
-from game.ui.battle_screen import BattleScreen
-from game.ui.lobby import Lobby
-from game.ui.ow_screen import OpenWarsScreen
-from game.ui.start_screen import Setup, StartScreen
+from game.ui.battle import panel as battle_panel
+from game.ui.battle.screen import BattleScreen
+from game.ui.open_wars.screen import OpenWarsScreen
+from game.ui.start.lobby import Lobby
+from game.ui.start.screen import Setup, StartScreen
 from game.ui.stopping import Stopping
 from tests.net_peers import Machine, drive
 

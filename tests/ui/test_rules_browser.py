@@ -12,8 +12,8 @@ from game.content.rulesref import reference_for
 from game.running.match import new_match
 from game.running.settings import Settings
 from game.ui import theme
-from game.ui.battle_screen import BattleScreen
-from game.ui.rules_browser import RulesBrowser, section_of
+from game.ui.battle.screen import BattleScreen
+from game.ui.widgets.rules_browser import RulesBrowser, section_of
 from tests.ui.driver import frame, key, open_screen
 from tests.ui.tour import recording
 
@@ -128,7 +128,7 @@ def test_scrolling_stays_within_the_list_and_every_line_fits(
 def test_the_start_screen_opens_the_rules(window: pygame.Surface) -> None:
     import pygame_gui
 
-    from game.ui.start_screen import Setup, StartScreen
+    from game.ui.start.screen import Setup, StartScreen
 
     start = StartScreen(window.get_size(), Setup(), t=Texts("es"))
     assert start.rules_button.text == "Reglamento"
@@ -182,7 +182,7 @@ def test_a_cited_rule_is_a_link_and_esc_comes_back(window720: pygame.Surface, la
     clears the search and closes as before."""
     import pygame_gui
 
-    from game.ui.start_screen import Setup, StartScreen
+    from game.ui.start.screen import Setup, StartScreen
 
     start = StartScreen(window720.get_size(), Setup(), t=Texts(language))
     start.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=start.rules_button))

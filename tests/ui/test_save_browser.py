@@ -15,8 +15,8 @@ from game.content.locale import Texts
 from game.content.ruleset_files import load_ruleset
 from game.running.match import new_match
 from game.running.saves import save_game, saves_dir
-from game.ui.load_list import save_browser, scenario_words
-from game.ui.start_screen import Setup, StartScreen
+from game.ui.start.screen import Setup, StartScreen
+from game.ui.widgets.load_list import save_browser, scenario_words
 from tests.ui.tour import recording
 
 

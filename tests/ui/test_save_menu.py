@@ -9,10 +9,10 @@ import pygame
 import pytest
 
 from game.running.saves import load_game, saves_dir
-from game.ui.battle_help import help_lines
-from game.ui.battle_hud import draw_hover
-from game.ui.battle_menu import MENUS
-from game.ui.settings_menu import menu_label
+from game.ui.battle.help_page import help_lines
+from game.ui.battle.hud import draw_hover
+from game.ui.battle.pause_menu import MENUS
+from game.ui.playing.settings_menu import menu_label
 from tests.ui.driver import answer_until, frame, key, menu_click, open_screen, settle
 
 
@@ -143,7 +143,7 @@ def test_the_settings_menu(window: pygame.Surface) -> None:
 
 
 def test_the_activation_buttons_show_the_leadership_chance(window: pygame.Surface) -> None:
-    from game.ui.unit_words import percent
+    from game.ui.battle.unit_words import percent
     from systems.for_glory.odds import leadership_odds
 
     screen = open_screen(window, a="human", b="human")

@@ -12,7 +12,7 @@ import pygame_gui
 import pytest
 
 from game.running.match import Match
-from game.ui.start_screen import Setup, StartScreen
+from game.ui.start.screen import Setup, StartScreen
 from tests.test_user_folders import odd_saves_folder
 from tests.ui.driver import frame, key, menu_click, open_screen, settle
 from tests.ui.tour import recording

@@ -12,10 +12,10 @@ from game.content.locale import Texts
 from game.running.match import new_match
 from game.running.narrate import Narrator, said_outcome
 from game.running.settings import Settings
-from game.ui.battle_screen import BattleScreen
-from game.ui.human import HumanInput
-from game.ui.roll_words import roll_rows
-from game.ui.unit_words import said_odds, unit_lines
+from game.ui.battle.human import HumanInput
+from game.ui.battle.roll_words import roll_rows
+from game.ui.battle.screen import BattleScreen
+from game.ui.battle.unit_words import said_odds, unit_lines
 from tests.helpers import make_battle, officer, unit
 from tests.test_scenario_words import english_words
 from tests.ui.driver import answer_until, frame
@@ -134,7 +134,7 @@ def test_the_battle_screen_in_spanish(window: pygame.Surface) -> None:
 
 
 def test_the_start_screen_shows_the_scenarios_spanish_words(window: pygame.Surface) -> None:
-    from game.ui.start_screen import Setup, StartScreen
+    from game.ui.start.screen import Setup, StartScreen
 
     screen = StartScreen(window.get_size(), Setup(scenario="bailen"), t=ES)
     chosen = screen.scenario.selected_option

@@ -12,7 +12,7 @@ from game.content.locale import Texts
 from game.content.mods import user_mods_dir
 from game.modding.new_mod import new_mod
 from game.ui.app import open_battle
-from game.ui.start_screen import Setup, StartScreen
+from game.ui.start.screen import Setup, StartScreen
 
 
 def _elements(screen: StartScreen) -> list[pygame_gui.core.UIElement]:

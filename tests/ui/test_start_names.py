@@ -13,7 +13,7 @@ from game.ai.players import make_player
 from game.content.locale import Texts
 from game.running.match import new_match, play
 from game.running.saves import save_game
-from game.ui.start_screen import Setup, StartScreen
+from game.ui.start.screen import Setup, StartScreen
 
 
 def name_of(screen: StartScreen, scenario_id: str) -> str:

@@ -7,7 +7,7 @@ import pygame
 import pygame_gui
 
 from game import CONTENT
-from game.ui.start_screen import Setup, StartScreen
+from game.ui.start.screen import Setup, StartScreen
 
 
 def press(screen: StartScreen, element: object) -> str | None:

@@ -24,10 +24,10 @@ from game.running.names import named
 from game.running.narrate import Narrator, describe
 from game.running.settings import Settings
 from game.running.why_words import why_lines
-from game.ui.battle_screen import BattleScreen
-from game.ui.ow_map import initials
-from game.ui.roll_words import roll_rows
-from game.ui.settings_menu import change_setting
+from game.ui.battle.roll_words import roll_rows
+from game.ui.battle.screen import BattleScreen
+from game.ui.drawing.map_cards import initials
+from game.ui.playing.settings_menu import change_setting
 from systems.open_wars.words import narrate as ow_narrate
 from tests.ui.driver import frame, settle
 

@@ -25,15 +25,15 @@ from game.running.match import Match, new_match, play, save
 from game.running.saves import save_game
 from game.running.settings import Settings
 from game.ui import theme
-from game.ui.battle_screen import BattleScreen
-from game.ui.end_screen import EndScreen
+from game.ui.battle.end_screen import EndScreen
+from game.ui.battle.replay import ReplayViewer
+from game.ui.battle.screen import BattleScreen
+from game.ui.battle.tutorial import TutorialScreen
 from game.ui.markup import drawable
-from game.ui.ow_screen import OpenWarsScreen
-from game.ui.replay_view import ReplayViewer
-from game.ui.rules_browser import RulesBrowser
-from game.ui.save_browser import SaveBrowser
-from game.ui.start_screen import Setup, StartScreen
-from game.ui.tutorial import TutorialScreen
+from game.ui.open_wars.screen import OpenWarsScreen
+from game.ui.start.screen import Setup, StartScreen
+from game.ui.widgets.rules_browser import RulesBrowser
+from game.ui.widgets.save_browser import SaveBrowser
 
 
 @contextmanager

@@ -1,0 +1,104 @@
+"""The battle screen's right panel: what is asked, one button per answer (always in the same place,
+so they do not move under the mouse), the details of what the mouse points at, the overlay toggles."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.running.settings import SPEEDS
+from game.ui import theme
+from game.ui.battle.human import Button
+from game.ui.battle.overlays import Overlays
+from game.ui.battle.view import BUTTON_STEP, DETAIL_LINES, MOST_BUTTONS, OVERLAY_ROWS, PANEL_HEAD, BattleView
+
+
+def draw_panel(v: BattleView, surf: pygame.Surface) -> None:
+    """The decision in hand: what is asked, the buttons (always in the same place, so they do
+    not move under the mouse), then what the mouse is pointing at: the ghost's verdict, odds."""
+    pygame.draw.rect(surf, theme.PANEL, v.panel)
+    font = theme.font(20)
+    x, y = v.panel.x + 10, v.panel.y + 8
+    v.buttons = []
+    head: list[tuple[str, theme.Colour]] = []
+    detail: list[tuple[str, theme.Colour]] = []
+    if v.human_turn():
+        h = v.human
+        head += [(t, theme.TEXT) for t in h.info]
+        if h.selected and v.battle.pending and v.battle.pending.kind == "order":
+            head.append((v.t("panel_selected", unit=v.t.names(h.selected)), theme.ACCENT))
+        if h.ghost is not None:
+            detail += [(t, theme.GOOD if h.ghost.ok else theme.BAD) for t in h.ghost.lines]
+        detail += [(t, theme.ACCENT) for t in h.odds_lines()]
+    elif v.battle.pending is not None:
+        d = v.battle.pending
+        key = {"human": "watching", "replay": "replaying"}.get(v.controllers.get(d.side, ""), "thinking")
+        said = v.t(key, side=v.names.get(d.side, d.side))
+        if v.remote is not None and (d.side == v.remote.side or not v.remote.may_act):  # the friend afar
+            said = v.remote.waiting(v.t, d.side)
+        head.append((said, theme.TEXT_DIM))
+    y = _lines(v, surf, head, font, x, y, 3)
+    y = v.panel.y + theme.px(PANEL_HEAD)  # the buttons start at the same place whatever is asked
+    buttons = v.human.buttons() if v.human_turn() else []
+    undoable = bool(v.match.commands) and "human" in v.controllers.values() and v.remote is None
+    replay = set(v.controllers.values()) == {"replay"}  # the replay viewer: nothing to undo, Space pauses
+    buttons += [] if replay else [Button("undo", v.t("undo"), undoable)]
+    buttons += [
+        Button("speed", v.t("speed", speed=f"{SPEEDS[v.speed_index]:g}")),
+        Button("skip", v.t("skip_replay" if replay else "skip"), v.display.busy),
+    ]
+    step = theme.px(BUTTON_STEP)
+    columns = 1 if len(buttons) <= MOST_BUTTONS else 2  # many formations or reactions: two columns
+    width = (v.panel.w - 20 - 4 * (columns - 1)) // columns
+    for i, button in enumerate(buttons):
+        row, column = divmod(i, columns)
+        rect = pygame.Rect(x + column * (width + 4), y + row * step, width, step - theme.px(4))
+        hover = rect.collidepoint(v.mouse)
+        fill = (70, 74, 82) if button.enabled else (45, 47, 52)
+        if hover and button.enabled:
+            fill = (95, 100, 110)
+        pygame.draw.rect(surf, fill, rect, border_radius=4)
+        colour = theme.TEXT if button.enabled else theme.TEXT_DIM
+        picture = theme.icon(button.key, rect.h - theme.px(8), colour)
+        left = rect.x + 8 + (picture.get_width() + 6 if picture else 0)
+        if picture is not None:
+            surf.blit(picture, picture.get_rect(midleft=(rect.x + 6, rect.centery)))
+        label = theme.fitted(button.label, colour, rect.right - left - 4)
+        surf.blit(label, label.get_rect(midleft=(left, rect.centery)))
+        v.buttons.append((rect, button))
+    y += max(MOST_BUTTONS, -(-len(buttons) // columns)) * step
+    _lines(v, surf, detail, font, x, y + 4, DETAIL_LINES)
+    _overlay_buttons(v, surf)
+
+
+def _lines(
+    v: BattleView,
+    surf: pygame.Surface,
+    lines: list[tuple[str, theme.Colour]],
+    font: pygame.font.Font,
+    x: int,
+    y: int,
+    limit: int,
+) -> int:
+    rows = [(part, colour) for text, colour in lines for part in theme.wrap(text, font, v.panel.w - 20)]
+    for part, colour in rows[:limit]:
+        surf.blit(font.render(part, True, colour), (x, y))
+        y += font.get_linesize()
+    return y
+
+
+def _overlay_buttons(v: BattleView, surf: pygame.Surface) -> None:
+    x = v.panel.x + 8
+    y = v.log.rect.top - theme.px(OVERLAY_ROWS)
+    for key, name in Overlays.KEYS.items():
+        on = name in v.overlays.on
+        words = v.t(f"overlay_{name}")
+        label = theme.font(17).render(
+            f"[{key.upper()}] {words}", True, theme.ACCENT if on else theme.TEXT_DIM
+        )
+        if x + label.get_width() + 8 > v.panel.right - 6:
+            x, y = v.panel.x + 8, y + theme.px(25)
+        rect = pygame.Rect(x, y, label.get_width() + 8, theme.px(22))
+        pygame.draw.rect(surf, (55, 58, 64) if on else (38, 40, 45), rect, border_radius=3)
+        surf.blit(label, label.get_rect(midleft=(rect.x + 4, rect.centery)))
+        v.buttons.append((rect, Button(f"overlay:{name}", words)))
+        x += rect.w + 4
