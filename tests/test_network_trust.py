@@ -442,3 +442,21 @@ def test_a_network_save_of_an_older_version_goes_on_on_one_machine(tmp_path: Pat
     m.battle.close()
     with pytest.raises(UserError, match=r"old\.json: network\.seat: .*older version"):
         load_net(old)
+
+
+def test_a_game_at_the_end_of_its_dice_chains_stops_with_a_save(monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.net import record
+
+    monkeypatch.setattr(record, "LENGTH", 30)  # (65,536 in play)
+    host = hosted()
+    guest = Machine(NetGame.join(LOCAL, host.game.port, "Bob"))
+    try:
+        drive([host, guest], lambda: host.game.state == "stopped")
+        assert said(host, r"^This network game has reached its 30 commands, .*\. Saved as ")
+        drive([guest], lambda: guest.game.state == "stopped")
+        assert (
+            count(host) == count(guest) == 30 and host.game.saved is not None and guest.game.saved is not None
+        )
+        assert host.game.ledger.digest == guest.game.ledger.digest  # type: ignore[union-attr]
+    finally:
+        close(host, guest)

@@ -118,6 +118,7 @@ class Exchange(Connection):
             return
         c.link.send("roll", n=n, value=value, tag=tag, digest=led.digest)
         self._limit(c, side)
+        self._at_end()
 
     def _roll(self, c: Caller, m: Message, arrivals: list[Arrival]) -> None:
         led, s = self.ledger, self.sent
@@ -134,6 +135,7 @@ class Exchange(Connection):
         self.acked = led.count
         if led.digest != m["digest"]:
             self._desync(c, s.n + 1)
+        self._at_end()
 
     def _apply(
         self, given: cmd.Command, entry: Entry, arrivals: list[Arrival], mine: bool = False
@@ -151,6 +153,13 @@ class Exchange(Connection):
             return None
         arrivals.append(Arrival(given, d.side, d.kind, events, mine))
         return events
+
+    def _at_end(self) -> None:
+        """The dice chains end here (once this machine's answer is sent): the game goes on on one
+        machine, from the save kept."""
+        led = self.ledger
+        if led is not None and led.full and not led.over and self.state == "playing":
+            self._stop(Said("net_full", {"most": led.count}), save=True)
 
     def _limit(self, c: Caller, side: str) -> None:
         """The peer's side gave too many commands the rules refuse: its machine is disconnected (it
@@ -242,6 +251,7 @@ class Exchange(Connection):
         self.acked = led.count
         if led.digest != m["digest"]:
             self._desync(c, n + 1)
+        self._at_end()
 
     # --- the turn timer --------------------------------------------------------------------------------
 

@@ -110,6 +110,8 @@ class Record(Ledger):
 
     def own_tag_on(self, n: int, author: str, command: dict[str, object], entry: Entry) -> bool:
         """Command n, as `entry` gives it, is one this machine agreed to."""
+        if not 0 <= n < LENGTH:
+            return False
         value = entry.values[self.role]
         return value == self.chain.value(n) and self.chain.tagged(
             entry.tags[self.role], self.game, n, author, canonical(command), value
