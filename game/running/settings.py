@@ -22,16 +22,6 @@ VOLUMES = (0.0, 0.25, 0.5, 0.75, 1.0)
 UI_SCALES = (1.0, 1.25, 1.5, 1.75, 2.0)  # text and panels, for large or far screens
 THINK = (0.5, 1.0, 2.0, 4.0)  # how long the computer generals may think, against their level's own
 WINDOWS = ((1280, 720), (1280, 800), (1600, 900), (1920, 1080))  # the window sizes Settings offers
-# Okabe and Ito's blue, orange, reddish purple and bluish green: told apart by every common
-# colour-vision deficiency; a battle's two sides take the first two, a map's players one each in order
-COLOUR_BLIND = ((0, 114, 178), (230, 159, 0), (204, 121, 167), (0, 158, 115))
-Colour = tuple[int, int, int]
-
-
-def shown_colours(own: dict[str, Colour], colour_blind: bool) -> dict[str, Colour]:
-    """Each side's (or player's) colour on screen: its own, or with the colour-blind palette on, the
-    palette's in their order."""
-    return dict(zip(own, COLOUR_BLIND, strict=False)) if colour_blind else dict(own)
 
 
 def fitted_window(wanted: tuple[int, int], desktops: list[tuple[int, int]]) -> tuple[int, int]:

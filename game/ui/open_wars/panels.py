@@ -12,6 +12,7 @@ from game.running.match import summary
 from game.ui import theme
 from game.ui.open_wars.top_bar import seat_hover
 from game.ui.open_wars.view import BUTTON_H, BUTTON_STEP, OpenWarsView
+from game.ui.palette import legible
 from game.ui.widgets.log_panel import tooltip
 from systems.open_wars.combat import rank
 from systems.open_wars.words import plural, result_words
@@ -81,7 +82,8 @@ def _combat_lines(v: OpenWarsView, surf: pygame.Surface, d: Decision, at: tuple[
             f"{mark}{v.names[s.player]}: {v.tokens(s.unit, s.count)} "
             f"({t('ow_init', initiative=u.initiative)})"
         )
-        surf.blit(font.render(line, True, v.colours[s.player] if not mark.strip() else theme.ACCENT), (x, y))
+        colour = legible(v.colours[s.player], theme.PANEL) if not mark.strip() else theme.ACCENT
+        surf.blit(font.render(line, True, colour), (x, y))
         y += font.get_linesize()
     y = _text(surf, v.odds_words(v.odds(d.stage)), (x, y + 4), w, theme.TEXT, 18)
     acting = c.stack_of(d.side, d.stage, d.unit)
@@ -194,7 +196,7 @@ def draw_end(v: OpenWarsView, surf: pygame.Surface) -> None:
     names = theme.font(22 if len(c.sides) <= 2 else 18)
     for i, p in enumerate(c.sides):
         name = theme.cut(v.names[p], names, col - 8, whole_words=False)
-        surf.blit(names.render(name, True, v.colours[p]), (first + i * col, y))
+        surf.blit(names.render(name, True, legible(v.colours[p], theme.PANEL)), (first + i * col, y))
     y += 28
     lines = r["score_lines"]
     for line in lines[c.sides[0]]:

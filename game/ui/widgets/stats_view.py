@@ -15,6 +15,7 @@ from game.model.words import number
 from game.running.result_words import fate_why
 from game.running.stats import Figures
 from game.ui import theme
+from game.ui.palette import legible
 
 Colours = Mapping[str, tuple[int, int, int]]
 
@@ -189,7 +190,7 @@ def draw_luck(
                 _gauge(surf, g, percentile, colours[side])
         if y + fn.get_height() > area.bottom:
             return len(laid) - drawn
-        colour = colours[side] if fn is font else theme.TEXT_DIM
+        colour = legible(colours[side], theme.PANEL) if fn is font else theme.TEXT_DIM
         surf.blit(fn.render(line, True, colour), (area.x + indent, y))
         y += fn.get_height() + (2 if fn is font else 1)
     return 0
@@ -238,7 +239,7 @@ def draw_figures(
         words = fate_words(fate, t, names, f.over)
         if fy + small.get_height() > bottom:
             break
-        colour = colours[fate.side] if fate.removed_in is not None else theme.TEXT_DIM
+        colour = legible(colours[fate.side], theme.PANEL) if fate.removed_in is not None else theme.TEXT_DIM
         surf.blit(small.render(theme.wrap(words, small, half)[0], True, colour), (box.x + 2 * pad + half, fy))
         fy += small.get_height() + 3
     note = theme.font(18).render(hint, True, theme.TEXT_DIM)
