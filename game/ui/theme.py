@@ -3,7 +3,7 @@ panels (a player's setting, fitted to the window)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -220,6 +220,18 @@ def fitted(text: str, colour: Colour, width: int, sizes: tuple[int, ...] = (19, 
             return surface
     last = font(sizes[-1])
     return last.render(cut(text, last, width, whole_words=False), True, colour)
+
+
+def one_size(labels: Iterable[tuple[str, int]], sizes: tuple[int, ...] = (19, 17, 15)) -> tuple[int]:
+    """One size for a row of buttons (their words and the room each has): the largest of `sizes` in
+    which every label fits, else the smallest, so neighbours never differ; for `fitted`, which cuts a
+    label even that does not hold."""
+    labels = list(labels)
+    for size in sizes:
+        f = font(size)
+        if all(f.size(text)[0] <= room for text, room in labels):
+            return (size,)
+    return (sizes[-1],)
 
 
 def fitted_lines(

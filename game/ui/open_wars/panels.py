@@ -44,12 +44,15 @@ def draw_panel(v: OpenWarsView, surf: pygame.Surface, d: Decision | None) -> Non
     if d is None:
         return
     y += 6
-    for ch in v.choices(d):
+    choices = v.choices(d)
+    room = w - 2 * LABEL_MARGIN
+    sizes = theme.one_size(((ch.label, room) for ch in choices), LABEL_SIZES)  # one for every button
+    for ch in choices:
         rect = pygame.Rect(x, y, w, theme.px(BUTTON_H))
         hover = rect.collidepoint(v.mouse) and ch.enabled
         colour = (95, 100, 110) if hover else (70, 74, 82) if ch.enabled else (48, 50, 55)
         pygame.draw.rect(surf, colour, rect, border_radius=5)
-        font, label = button_label(ch.label, rect.w - 2 * LABEL_MARGIN)  # its whole words: its hover box
+        font, label = button_label(ch.label, room, sizes)  # its whole words: its hover box
         text = font.render(label, True, theme.TEXT if ch.enabled else theme.TEXT_DIM)
         surf.blit(text, text.get_rect(midleft=(rect.x + LABEL_MARGIN, rect.centery)))
         v.buttons.append((rect, ch))
@@ -58,10 +61,12 @@ def draw_panel(v: OpenWarsView, surf: pygame.Surface, d: Decision | None) -> Non
             break
 
 
-def button_label(label: str, width: int) -> tuple[pygame.font.Font, str]:
-    """A button's label in the largest of its sizes that holds it whole, else cut after its last whole
+def button_label(
+    label: str, width: int, sizes: tuple[int, ...] = LABEL_SIZES
+) -> tuple[pygame.font.Font, str]:
+    """A button's label in the largest of `sizes` that holds it whole, else cut after its last whole
     word that fits, with an ellipsis."""
-    for size in LABEL_SIZES:
+    for size in sizes:
         font = theme.font(size)
         if font.size(label)[0] <= width:
             return font, label
