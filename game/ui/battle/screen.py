@@ -115,8 +115,9 @@ class BattleScreen(BattleView):
     def handle(self, ev: pygame.event.Event) -> str | None:
         """Returns "end" when the player leaves the battle for the start screen, "quit" to close the
         game."""
-        if ev.type == pygame.VIDEORESIZE:
+        if ev.type == pygame.VIDEORESIZE:  # the table fitted to the new window, as F does
             self.layout((ev.w, ev.h))
+            self.camera.fit(self.battle.table.width, self.battle.table.depth)
         elif self.rules is not None:
             if not self.rules.handle(ev):
                 self.rules, self.menu = None, self.rules_back  # back where it was opened from

@@ -67,9 +67,9 @@ class TutorialScreen:
 
     def handle(self, ev: pygame.event.Event) -> str | None:
         sc = self.screen
-        if ev.type == pygame.VIDEORESIZE:
+        if ev.type == pygame.VIDEORESIZE:  # the strip's room, then the table fitted above it
             left = sc.handle(ev)
-            self.make_room()
+            self.make_room(fit=True)
             return left
         modal = sc.menu is not None or sc.rules is not None
         clicked = ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and not modal
