@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 
 from game import ASSETS
-from game.ui.markup import drawable
+from game.ui.markup import PATH_SEPARATORS, drawable, path_pieces
 
 Colour = tuple[int, int, int]
 
@@ -275,15 +275,19 @@ def cut(text: str, f: pygame.font.Font, width: int, whole_words: bool = True) ->
 
 
 def wrap(text: str, f: pygame.font.Font, width: int) -> list[str]:
-    """Break text into lines no wider than width pixels (a single long word keeps its own line)."""
+    """Break text into lines no wider than width pixels; a word wider than a line (a path) is broken
+    after its separators (markup.path_pieces), a piece still too wide keeping its own line."""
     out, line = [], ""
     for word in text.split():
         trial = f"{line} {word}".strip()
-        if f.size(trial)[0] > width and line:
+        if f.size(trial)[0] <= width or not line:
+            line = trial
+        else:
             out.append(line)
             line = word
-        else:
-            line = trial
+        if f.size(line)[0] > width and any(c in PATH_SEPARATORS for c in line):
+            *whole, line = path_pieces(line, lambda piece: f.size(piece)[0] <= width)
+            out += whole
     out.append(line)
     return out
 

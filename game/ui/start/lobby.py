@@ -29,7 +29,8 @@ from game.net.saved import NetSave
 from game.net.seat import Seat, default_name
 from game.net.turn_files import Refused
 from game.ui import theme
-from game.ui.markup import plain
+from game.ui.desktop import copy_text, open_folder
+from game.ui.markup import path_pieces, plain
 from game.ui.start.screen import Setup
 from game.ui.widgets.load_list import shown_name, side_names
 
@@ -37,6 +38,7 @@ WIDTH = 760
 ABOUT_HEIGHT = 115  # the title, two lines of what is played (a long name, the join hint), its modules
 LABEL = 270  # the fields' names, Spanish's longest among them
 WORD = 48  # characters of a word (a path, a name) the text boxes never have to cut themselves
+GUI_FONT, PAD = 14, 30  # pygame-gui's font; pixels of a text box's edges and scroll bar
 
 
 def battle_words(setup: Setup, language: str) -> tuple[str, dict[str, str]]:
@@ -134,6 +136,16 @@ class Lobby:
         y += 52
         self.status = ui.UITextBox("", make(x, y, WIDTH, max(120, h - y - 70)), self.manager)
         self.back = ui.UIButton(make(x, h - 58, 180, 40), t("net_leave"), self.manager)
+        # the turn file written last (by file), to send: its folder opened, its path copied
+        self.written: Path | None = None
+        self.open_folder = ui.UIButton(
+            make(x + WIDTH - 420, h - 58, 205, 40), t("file_open_folder"), self.manager
+        )
+        self.copy_path = ui.UIButton(
+            make(x + WIDTH - 205, h - 58, 205, 40), t("file_copy_path"), self.manager
+        )
+        for button in (self.open_folder, self.copy_path):
+            button.hide()
         if seat is not None:
             self._begun()
         elif self.swap is not None and resume is not None:  # the sides are the saved game's
@@ -157,14 +169,36 @@ class Lobby:
         if self.played:  # what both machines must have
             about.append(plain(t("net_plays_with", what=", ".join(self.played)), WORD))
         self.about.set_text("<br>".join(about))
-        lines = [plain(s.words(t, self.sides), WORD) for s in self.lines[-12:]]  # a peer's words: no markup
+        lines = [self.line(s) for s in self.lines[-12:]]
         if self.way == "host" and self.address:
             hint = t("net_internet_hint", port=self.address.rpartition(":")[2])
             lines.append(f"<i>{plain(hint, WORD)}</i>")
         self.status.set_text("<br>".join(lines))
 
+    def line(self, said: Said) -> str:
+        """A line of the box, as markup: a peer's words plain; a path on lines of its own, broken after
+        its separators (the box would cut it inside a name)."""
+        words = said.words(self.t, self.sides)
+        path = next((str(v) for k, v in said.values.items() if k in ("path", "folder")), "")
+        if not path or path not in words:
+            return plain(words, WORD)
+        font = self.manager.get_theme().get_font_dictionary().find_font(GUI_FONT, "noto_sans")
+        room = self.status.rect.w - PAD
+
+        def fits(piece: str) -> bool:
+            return font.size(piece)[0] <= room
+
+        before, _, after = words.partition(path)
+        pieces = [plain(p, None if fits(p) else WORD) for p in path_pieces(path, fits)]  # whole, if it fits
+        parts = [plain(before.strip(), WORD), *pieces, plain(after.strip(), WORD)]
+        return "<br>".join(part for part in parts if part)
+
     def say(self, said: Said) -> None:
         self.lines.append(said)
+        if said.key in ("file_written", "file_written_first"):  # a turn to send: where it is
+            self.written = Path(str(said.values["path"]))
+            for button in (self.open_folder, self.copy_path):
+                button.show()
         self.show()
 
     # --- input ------------------------------------------------------------------------------------
@@ -178,6 +212,8 @@ class Lobby:
             return None
         if ev.ui_element is self.back:
             return "back"
+        if ev.ui_element in (self.open_folder, self.copy_path) and self.written is not None:
+            self._hand_over(ev.ui_element is self.open_folder, self.written)
         if ev.ui_element is self.swap and self.seat is None:
             self.side = 1 - self.side
             self.show()
@@ -186,6 +222,17 @@ class Lobby:
         elif ev.ui_element is self.begin:
             self._start_by_file()
         return None
+
+    def _hand_over(self, folder: bool, written: Path) -> None:
+        """The turn file written, for the player to send: its folder opened in the file manager, or its
+        path on the clipboard; said when the desktop cannot."""
+        if folder and not open_folder(written.parent):
+            self.say(Said("file_folder_failed", {"folder": written.parent}, bad=True))
+        elif not folder:
+            copied = copy_text(str(written))
+            self.say(
+                Said("file_path_copied" if copied else "file_copy_failed", {"path": written}, bad=not copied)
+            )
 
     def _offer(self) -> Offer:
         s = self.setup
