@@ -29,7 +29,7 @@ from game.net.saved import NetSave
 from game.net.seat import Seat, default_name
 from game.net.turn_files import Refused
 from game.ui import theme
-from game.ui.desktop import copy_text, open_folder
+from game.ui.desktop import hand_over
 from game.ui.markup import path_pieces, plain
 from game.ui.start.screen import Setup
 from game.ui.widgets.load_list import shown_name, side_names
@@ -213,7 +213,7 @@ class Lobby:
         if ev.ui_element is self.back:
             return "back"
         if ev.ui_element in (self.open_folder, self.copy_path) and self.written is not None:
-            self._hand_over(ev.ui_element is self.open_folder, self.written)
+            self.say(hand_over(self.written, folder=ev.ui_element is self.open_folder))
         if ev.ui_element is self.swap and self.seat is None:
             self.side = 1 - self.side
             self.show()
@@ -222,17 +222,6 @@ class Lobby:
         elif ev.ui_element is self.begin:
             self._start_by_file()
         return None
-
-    def _hand_over(self, folder: bool, written: Path) -> None:
-        """The turn file written, for the player to send: its folder opened in the file manager, or its
-        path on the clipboard; said when the desktop cannot."""
-        if folder and not open_folder(written.parent):
-            self.say(Said("file_folder_failed", {"folder": written.parent}, bad=True))
-        elif not folder:
-            copied = copy_text(str(written))
-            self.say(
-                Said("file_path_copied" if copied else "file_copy_failed", {"path": written}, bad=not copied)
-            )
 
     def _offer(self) -> Offer:
         s = self.setup
