@@ -191,3 +191,17 @@ def test_the_forces_come_before_the_story(window720: pygame.Surface, language: s
         screen.show_about(name)
         lines = screen.about.html_text.split("<br>")
         assert lines[1].startswith("<i>"), name  # under the title, before the description
+
+
+def test_the_lobby_grows_with_the_window_as_the_start_screen(window: pygame.Surface) -> None:
+    from game.ui.start.lobby import WIDTH, Lobby
+
+    for size, k in (((1280, 720), 1.0), ((1920, 1080), 1.5)):
+        surf = pygame.display.set_mode(size)
+        lobby = Lobby(size, Setup(), "by-file", Texts("es"))
+        try:
+            lobby.draw(surf, 0.05)
+            assert lobby.about.rect.w == round(WIDTH * k) and lobby.back.rect.h == round(40 * k)
+            assert lobby.about.rect.centerx == size[0] // 2
+        finally:
+            lobby.close()

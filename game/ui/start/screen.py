@@ -31,6 +31,7 @@ from game.ui import theme
 from game.ui.markup import drawable, plain
 from game.ui.playing.settings_menu import SettingsPage
 from game.ui.start.open_wars_setup import RANDOM, SeatColumn, Seats, selected
+from game.ui.start.page import GUI_FONT, gui_fonts, gui_theme, page_scale
 from game.ui.start.setup import Setup, available_mods, remember
 from game.ui.start.switches import SWITCH_STEP, lay_switches
 from game.ui.widgets.load_list import CONTROLLERS, mode_name, save_browser, scenario_words, shown_name
@@ -39,22 +40,6 @@ from game.ui.widgets.save_browser import SaveBrowser, skipped_line
 from game.ui.widgets.stats_view import draw_figures, save_figures
 
 ABOUT_WORD = 12  # characters of a word the scenario's box never has to cut itself
-# the page's size before it grows with the window; its widgets' font (pygame-gui's) at that size
-BASE, GUI_FONT = (1280, 720), 14
-GUI_KINDS = ("button", "label", "drop_down_menu", "text_entry_line", "text_box", "tool_tip", "selection_list")
-
-
-def page_scale(size: tuple[int, int]) -> float:
-    """How much larger than at 1280x720 the page is laid out: as much as the window holds, from 1 to 2
-    (1920x1080: 1.5)."""
-    return max(1.0, min(2.0, size[0] / BASE[0], size[1] / BASE[1]))
-
-
-def gui_theme(scale: float) -> dict[str, Any]:
-    """pygame-gui's theme for the page: every widget's words grown with it."""
-    font = {"name": "noto_sans", "size": str(round(GUI_FONT * scale))}
-    arrows = {"name": "fira_code_symbols", "size": font["size"]}  # a drop-down's arrow
-    return {kind: {"font": font} for kind in GUI_KINDS} | {"drop_down_menu.#expand_button": {"font": arrows}}
 
 
 def own_battle(saves: list[SaveMeta]) -> SaveMeta | None:
@@ -96,12 +81,7 @@ class StartScreen:
             return round(n * k)
 
         self.manager = pygame_gui.UIManager(size, gui_theme(k))
-        self.manager.preload_fonts(
-            [
-                {"name": "noto_sans", "point_size": px(GUI_FONT), "style": s, "antialiased": "1"}
-                for s in ("bold", "italic")
-            ]
-        )
+        self.manager.preload_fonts(gui_fonts(k))
         self.mods = available_mods(setup)
         self.problem = problem
         self.mouse = (0, 0)
@@ -332,6 +312,10 @@ class StartScreen:
             self.problem_label.set_text(str(e)[:90])
 
     def handle(self, ev: pygame.event.Event) -> str | None:
+        with theme.at_scale(self.k):  # what opens over the page measures as it is drawn
+            return self._handle(ev)
+
+    def _handle(self, ev: pygame.event.Event) -> str | None:
         if ev.type == pygame.MOUSEMOTION:
             self.mouse = ev.pos
         if self.page is not None:
