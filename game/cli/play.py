@@ -22,9 +22,9 @@ DEFAULT_SCENARIO, DEFAULT_SEED = "default", 1  # the battle and seed played when
 
 def play(args: argparse.Namespace) -> int:
     # the start screen begins with the last session's choices when the command line gives none of its own
-    args.recall = not (
-        args.scenario or args.seed is not None or args.module or any(getattr(args, s) for s in "abcd")
-    )
+    # (nor a game with a friend, which plays the battle it names)
+    given = args.scenario or args.seed is not None or args.module or any(getattr(args, s) for s in "abcd")
+    args.recall = not given and args.host is None and args.join is None
     args.scenario = args.scenario or DEFAULT_SCENARIO
     args.seed = DEFAULT_SEED if args.seed is None else args.seed
     if args.headless:  # a network game with a computer player on this side: no window

@@ -245,8 +245,10 @@ def _loop(
                 if ev.type == pygame.VIDEORESIZE and not settings.fullscreen:
                     surf = pygame.display.set_mode((ev.w, ev.h), pygame.RESIZABLE)
                     settings.window = (ev.w, ev.h)
-                    if start is not None:
-                        start = start_screen(surf.get_size(), setup, settings)
+                    if start is not None:  # laid out again, Settings still open if it was
+                        start = start_screen(
+                            surf.get_size(), setup, settings, settings_open=start.page is not None
+                        )
                 if editor is not None and battle is None:
                     what = editor.handle(ev)
                     if what == "close":

@@ -110,6 +110,17 @@ def test_the_window_shows_at_once_what_settings_changes_and_keeps_it(monkeypatch
     assert kept.language == "es" and kept.window == next_window((1280, 800), (1920, 1080))
 
 
+def test_a_window_resized_keeps_settings_open(monkeypatch: pytest.MonkeyPatch) -> None:
+    def settings_button(screen: StartScreen, _surf: pygame.Surface) -> list[pygame.event.Event]:
+        return [pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=screen.settings_button)]
+
+    def resized(_screen: StartScreen, _surf: pygame.Surface) -> list[pygame.event.Event]:
+        return [pygame.event.Event(pygame.VIDEORESIZE, w=1600, h=900)]
+
+    made = playing(monkeypatch, [settings_button, lambda s, f: None, resized, lambda s, f: None])
+    assert made[-1].manager.window_resolution == (1600, 900) and made[-1].page is not None
+
+
 def test_the_start_screen_s_choices_are_remembered(monkeypatch: pytest.MonkeyPatch) -> None:
     def choose(screen: StartScreen, _surf: pygame.Surface) -> list[pygame.event.Event]:
         name = next(n for n, sc in screen.scenarios.items() if sc.id == "bailen")
