@@ -1,13 +1,19 @@
 """Issue 38 ("Words"): the battle screen's words name units and sides, never their ids. The move ghost
-said "enters the reaction area of es-1d" and the reaction prompt "fr: elige una unidad"."""
+said "enters the reaction area of es-1d" and the reaction prompt "fr: elige una unidad"; and the
+figures' dice line counts in words that agree ("1 six")."""
 
 from __future__ import annotations
 
+import pytest
+
 from game import CONTENT
 from game.content.locale import Names, Texts
+from game.model.figures import SideStats
 from game.model.grammar import said_name
 from game.model.resolution import Decision
+from game.running.stats import Figures
 from game.ui.battle.human import HumanInput
+from game.ui.widgets.stats_view import luck_lines
 from tests.helpers import make_battle, unit
 
 GRANADEROS = said_name("Granaderos provinciales", "", "unit", "es")
@@ -59,3 +65,16 @@ def test_a_rule_module_s_prompt_names_the_side() -> None:
         assert prompt.startswith("Franceses: elige una unidad"), prompt
     finally:
         b.close()
+
+
+@pytest.mark.parametrize(
+    ("n", "english", "spanish"),
+    [(1, "1 six, 1 one", "1 seis, 1 uno"), (2, "2 sixes, 2 ones", "2 seises, 2 unos")],
+)
+def test_the_figures_dice_line_counts_its_sixes_and_ones(n: int, english: str, spanish: str) -> None:
+    """The battle's figures (Tab) said "1 sixes, 1 ones"."""
+    side = SideStats(losses={}, rolls=4, pips=14, sixes=n, ones=n, luck={}, score=[0])
+    f = Figures("x", 1, 1, None, {"fr": side}, [])
+    for language, said in (("en", english), ("es", spanish)):
+        [(_rank, lines)] = luck_lines(f, Texts(language), {"fr": "French"}).values()
+        assert lines[-1].endswith(said), lines[-1]
