@@ -115,6 +115,11 @@ def test_the_issue_s_lines_read_as_spanish() -> None:
     ow = Texts("es", (CONTENT / "modules" / "open-wars" / "locale",))
     assert ow("ow_won", side=HERMANDAD) == "gana la Hermandad Amazona"
     assert ES("log_winner", side=FRANCESES) == "vencen los franceses"
+    red, first = es("Ejército rojo", "side"), es("1.ª División", "division")  # a new battle's of the editor
+    deployed = ES("log_deployed", side=red, division=first, count=4, rule="FG-DEP-7")
+    assert (
+        deployed == "El Ejército rojo despliega la 1.ª División: 4 unidades (FG-DEP-7)"
+    )  # not "Los Ejército rojo despliegan"
     assert EN("log_winner", side=en("French", "side")) == "French win"
 
 
