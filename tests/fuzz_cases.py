@@ -18,6 +18,8 @@ the window, the saves folder, the locale of a copy of content/).
                can; a reader of the mails cannot sign), opened with by-file open and played
     wire       a peer that speaks the network protocol honestly up to a point (hello, join, the dice,
                play), then sends a mutated message: the host says one line per refusal, never fails
+    ...        and the kinds of tests/fuzz_surfaces.py (generate, puzzle, openwars, sizes, numbers,
+               settings, viewer, tournament, bystart, newmod, schema, outputs)
 """
 
 from __future__ import annotations
@@ -811,3 +813,11 @@ BUILDERS: dict[str, Callable[..., list[Step]]] = {
     "ids": _ids, "window": _window, "saves": _saves, "specs": _specs, "decisions": _decisions,
     "modules": _modules, "turns": _turns, "wire": _wire,
 }  # fmt: skip
+
+# the kinds of issue 35, item 7 (generate, puzzle, Open Wars content, sizes, numbers drawn, settings and
+# folders, the replay viewer, tournament, by-file start, new-mod, schema, output paths): they use the
+# helpers above, so they come last
+from tests.fuzz_surfaces import SURFACES  # noqa: E402
+
+BUILDERS.update(SURFACES)
+KINDS = (*KINDS, *SURFACES)
