@@ -22,3 +22,45 @@ def test_a_file_of_thousands_of_unknown_keys_is_refused_in_a_bounded_list(
     assert len(lines) == MAX_PROBLEMS + 1 and all(line.startswith("error: ") for line in lines)
     assert lines[0].startswith(f"error: {tmp_path / 'mod.toml'}: ")
     assert lines[-1] == f"error: ... and {5000 + 3 - MAX_PROBLEMS} more problems, not shown"
+
+
+def test_schema_at_a_name_too_long_for_the_file_system_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """schema: `schema --out` with a name of 300 characters raised OSError (ENAMETOOLONG) from the
+    question whether it exists, before anything was caught."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["schema", "--out", "x" * 300 + ".json"]) == 2
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: xxx")
+
+
+def test_a_file_of_the_system_that_looks_like_a_file_is_never_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """generate: `--out /proc/self/mem` (a regular file to lstat, owner-writable) had the game make
+    its temporary file in /proc/self before failing: a write outside the game's folders."""
+    import tempfile
+
+    made: list[object] = []
+    real = tempfile.mkstemp
+    monkeypatch.setattr(tempfile, "mkstemp", lambda *a, **k: made.append(k.get("dir")) or real(*a, **k))
+    monkeypatch.chdir(tmp_path)
+    assert main(["generate", "--seed", "1", "--out", "/proc/self/mem"]) == 2
+    assert (
+        capsys.readouterr().err == "error: /proc/self/mem: cannot write: a file of the system: not replaced\n"
+    )
+    assert made == []
+
+
+def test_a_peers_unknown_message_kind_is_named_with_its_control_characters_escaped() -> None:
+    """wire: a hostile peer's message type "\\x1b[2Kok" was said as it came, escape and all."""
+    from game.content.locale import Texts
+    from game.net.said import Said
+    from game.net.wire import ProtocolError, check
+
+    for kind, fields in (("\x1b[2Kok", {}), ("commit", {"hash": "0" * 64, "\x1b[2K\rx": 1})):
+        with pytest.raises(ProtocolError) as e:
+            check(kind, fields)
+        words = Said(f"net_fault_{e.value.key}", {"name": "Bob", **e.value.values}).words(Texts("en"))
+        assert "\x1b" not in words and "\r" not in words and "\\x1b" in words

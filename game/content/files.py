@@ -18,6 +18,7 @@ from pathlib import Path
 
 from game.model.errors import ContentError, UserError
 
+SYSTEM = ("/proc", "/sys", "/dev")  # the system's own files: never written, whatever a path names
 MAX_FILE_BYTES = 8 * 1024 * 1024  # far beyond any content file or a long battle's replay (~300 KB)
 
 
@@ -107,6 +108,9 @@ def write_atomic(path: Path, text: str) -> None:
     may write is ever replaced (not a link, not a read-only file), and temporaries left by an earlier
     crash are removed."""
     path = Path(path)
+    real = os.path.realpath(path)
+    if any(real == s or real.startswith(s + "/") for s in SYSTEM):  # /proc/self/mem looks like a file
+        raise OSError(errno.EPERM, "a file of the system: not replaced", str(path))
     try:
         old = path.lstat()
     except FileNotFoundError:
