@@ -64,3 +64,19 @@ def test_a_peers_unknown_message_kind_is_named_with_its_control_characters_escap
             check(kind, fields)
         words = Said(f"net_fault_{e.value.key}", {"name": "Bob", **e.value.values}).words(Texts("en"))
         assert "\x1b" not in words and "\r" not in words and "\\x1b" in words
+
+
+def test_a_nul_character_in_a_path_is_one_line_from_the_command_line_and_the_window(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """outputs: `--save-replay "\\x00.json"` (a caller, not a shell, can pass one; the window's path
+    fields take what is typed or pasted) raised ValueError ("embedded null byte") everywhere."""
+    from game.content.files import read_regular, write_text
+    from game.model.errors import UserError
+
+    for argv in (["simulate", "--rounds", "1", "--save-replay", "\0.json"], ["replay", "\0.json"]):
+        assert main(argv) == 2
+        assert capsys.readouterr().err == "error: forglory: an argument holds a NUL character: '\\x00.json'\n"
+    for call in (lambda: read_regular(tmp_path / "a\0b"), lambda: write_text(tmp_path / "a\0b", "x")):
+        with pytest.raises(UserError, match="not a file name: it holds a NUL character"):
+            call()

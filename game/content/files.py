@@ -26,6 +26,8 @@ def read_regular(path: Path, limit: int = MAX_FILE_BYTES, links: bool = True) ->
     """The bytes of a regular file of at most `limit` bytes; anything else is one line naming it.
     `links=False`: a link is refused too (the user's saves folder, where a link may lead anywhere)."""
     where = str(path)
+    if "\0" in where:  # typed in the window: the system takes no such name
+        raise ContentError(where, "not a file name: it holds a NUL character")
     flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_BINARY", 0)
     if not links:
         flags |= getattr(os, "O_NOFOLLOW", 0)
@@ -108,6 +110,8 @@ def write_atomic(path: Path, text: str) -> None:
     may write is ever replaced (not a link, not a read-only file), and temporaries left by an earlier
     crash are removed."""
     path = Path(path)
+    if "\0" in str(path):  # typed in the window: the system takes no such name
+        raise OSError(errno.EINVAL, "not a file name: it holds a NUL character", str(path))
     real = os.path.realpath(path)
     if any(real == s or real.startswith(s + "/") for s in SYSTEM):  # /proc/self/mem looks like a file
         raise OSError(errno.EPERM, "a file of the system: not replaced", str(path))
