@@ -80,3 +80,18 @@ def test_a_nul_character_in_a_path_is_one_line_from_the_command_line_and_the_win
     for call in (lambda: read_regular(tmp_path / "a\0b"), lambda: write_text(tmp_path / "a\0b", "x")):
         with pytest.raises(UserError, match="not a file name: it holds a NUL character"):
             call()
+
+
+def test_a_settings_file_whose_language_is_a_list_keeps_the_default_language(tmp_path: Path) -> None:
+    """settings: `"language": [1280, 800]` crashed the window at start-up (unhashable: looked up in
+    the table of languages)."""
+    from game.running.settings import load_settings
+
+    f = tmp_path / "settings.json"
+    f.write_text('{"language": [1280, 800], "speed": {"a": 1}, "colour_blind": true}')
+    settings, problems = load_settings(f)
+    assert settings.language == "en" and settings.colour_blind is True
+    assert problems == [
+        f"{f}: language: not a setting or out of range; its default is used",
+        f"{f}: speed: not a setting or out of range; its default is used",
+    ]
