@@ -95,3 +95,19 @@ def test_a_settings_file_whose_language_is_a_list_keeps_the_default_language(tmp
         f"{f}: language: not a setting or out of range; its default is used",
         f"{f}: speed: not a setting or out of range; its default is used",
     ]
+
+
+def test_a_game_by_file_in_a_folder_whose_name_is_too_long_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """bystart: `by-file start --folder` (and `open --folder`) with a name of 300 characters raised
+    OSError (ENAMETOOLONG) from the question whether the folder exists."""
+    long = str(tmp_path / ("x" * 300))
+    assert main(["by-file", "start", "--folder", long, "--name", "Anna"]) == 2
+    assert len(capsys.readouterr().err.splitlines()) == 1
+    assert main(["by-file", "start", "--folder", str(tmp_path / "A"), "--name", "Anna"]) == 0
+    capsys.readouterr()
+    turn0 = str(tmp_path / "A" / "turn-0000.json")
+    assert main(["by-file", "open", turn0, "--folder", long, "--ai", "random"]) == 2
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"error: {tmp_path}")

@@ -11,13 +11,16 @@ starter's secret (and holds his first turn if the battle begins with him)."""
 
 from __future__ import annotations
 
+import functools
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from game.content.files import read_regular, write_text
 from game.model import commands as cmd
+from game.model.errors import UserError
 from game.model.events import Event
 from game.net import fair_dice
 from game.net.identity import CannotBuild, Identity, Offer, build_offered, differences, identity_of, offered
@@ -159,6 +162,21 @@ class FileGame:
         self.notices.append(Said("file_written", {"turn": n, "path": self.written, "name": self.peer_name}))
 
 
+def _file_faults(what: Callable[..., FileGame]) -> Callable[..., FileGame]:
+    """A fault of the file system (a folder's name too long for it, a file where a folder should be)
+    met in a game's folder is one line naming the path, in the window as on the command line."""
+
+    @functools.wraps(what)
+    def guarded(*args: Any, **kwargs: Any) -> FileGame:
+        try:
+            return what(*args, **kwargs)
+        except OSError as e:
+            raise UserError(f"{e.filename or '?'}: {e.strerror or e}") from None
+
+    return guarded
+
+
+@_file_faults
 def start(offer: Offer, name: str, folder: Path | None = None) -> FileGame:
     """A new game by file: its folder, and turn 0 (the offer and the starter's dice commitment), to
     send to the other player."""
@@ -191,6 +209,7 @@ def start(offer: Offer, name: str, folder: Path | None = None) -> FileGame:
     return g
 
 
+@_file_faults
 def open_turn(path: Path, name: str, folder: Path | None = None, mods: tuple[Path, ...] = ()) -> FileGame:
     """Open a turn file from the other player: checked against the game's folder, kept in it, and
     the game as it stood before its commands, with them to show. Turn 0 joins the game (and writes

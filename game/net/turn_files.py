@@ -241,9 +241,9 @@ def default_folder(scenario: str, game: str) -> Path:
 
 def fresh_folder(folder: Path) -> None:
     """A folder for a new game: made, or empty."""
-    if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
-        raise Refused("file_folder_taken", folder=folder)
-    try:
+    try:  # a name too long for the file system fails already when asked whether it exists
+        if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
+            raise Refused("file_folder_taken", folder=folder)
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise UserError(f"{folder}: cannot make the game's folder: {e.strerror}") from None
