@@ -111,3 +111,17 @@ def test_a_game_by_file_in_a_folder_whose_name_is_too_long_is_one_line(
     assert main(["by-file", "open", turn0, "--folder", long, "--ai", "random"]) == 2
     lines = capsys.readouterr().err.splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"error: {tmp_path}")
+
+
+def test_a_screenshot_never_writes_through_a_link(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """outputs: `play --demo --frames 1 --screenshot LINK` wrote the PNG through the link, over the
+    file it leads to (every other file the game writes replaces a regular file whole, never a link)."""
+    precious = tmp_path / "thesis.txt"
+    precious.write_text("precious")
+    (tmp_path / "shot.png").symlink_to(precious)
+    argv = ["play", "--demo", "--frames", "1", "--a", "random", "--b", "random", "--screenshot"]
+    assert main([*argv, str(tmp_path / "shot.png")]) == 2
+    assert capsys.readouterr().err == f"error: {tmp_path / 'shot.png'}: cannot write: a link: not replaced\n"
+    assert precious.read_text() == "precious"
+    assert main([*argv, str(tmp_path / "real.png")]) == 0
+    assert (tmp_path / "real.png").read_bytes().startswith(b"\x89PNG")

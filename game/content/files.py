@@ -104,8 +104,9 @@ def remove_inside(folder: Path, name: str) -> None:
         raise UserError(f"{path}: cannot remove: {e.strerror}") from None
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write a file so that it is either the old one or the whole new one, never half of it. The new
+def write_atomic(path: Path, text: str | bytes) -> None:
+    """Write a file (text, or bytes: a screenshot) so that it is either the old one or the whole new
+    one, never half of it. The new
     file keeps the old one's permissions (a new one gets the umask's); only a regular file the owner
     may write is ever replaced (not a link, not a read-only file), and temporaries left by an earlier
     crash are removed."""
@@ -133,7 +134,9 @@ def write_atomic(path: Path, text: str) -> None:
     fd, tmp = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=folder)
     try:
         os.fchmod(fd, stat.S_IMODE(old.st_mode) if old is not None else 0o666 & ~_umask())
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
+        with os.fdopen(fd, "wb") as f:
+            if isinstance(text, str):
+                text = text.encode("utf-8")
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
@@ -143,7 +146,7 @@ def write_atomic(path: Path, text: str) -> None:
         raise
 
 
-def write_text(path: Path, text: str) -> None:
+def write_text(path: Path, text: str | bytes) -> None:
     """write_atomic, with a failure as one line naming the file."""
     try:
         write_atomic(path, text)
