@@ -125,3 +125,12 @@ def test_a_screenshot_never_writes_through_a_link(tmp_path: Path, capsys: pytest
     assert precious.read_text() == "precious"
     assert main([*argv, str(tmp_path / "real.png")]) == 0
     assert (tmp_path / "real.png").read_bytes().startswith(b"\x89PNG")
+
+
+def test_a_path_typed_with_the_home_of_a_user_this_machine_lacks_stays_as_typed() -> None:
+    """The lobby's turn file field (and the issue's editor Save prompt): `~nouser/x` raised
+    RuntimeError from expanduser, and the window fell."""
+    from game.content.files import typed_path
+
+    assert typed_path("~nouser-of-this-machine/x.json") == Path("~nouser-of-this-machine/x.json")
+    assert typed_path("~/x.json") == Path.home() / "x.json"

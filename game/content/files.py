@@ -63,6 +63,15 @@ def read_regular(path: Path, limit: int = MAX_FILE_BYTES, links: bool = True) ->
         os.close(fd)
 
 
+def typed_path(text: str) -> Path:
+    """A path the player typed: `~` is his home, and `~someone` a home this machine lacks stays as
+    typed (expanduser raises RuntimeError for it), so opening it says there is no such file."""
+    try:
+        return Path(text).expanduser()
+    except RuntimeError:
+        return Path(text)
+
+
 # --- the game's own files --------------------------------------------------------------------------
 
 _NOT_STEM = re.compile(r"[^a-z0-9_-]+")
