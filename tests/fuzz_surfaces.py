@@ -350,7 +350,8 @@ def _viewer(
 ) -> list[Step]:
     target = place.work / "replay.json"
     source = rng.choice([r for r in replays if r["ruleset"]["id"] == "for-glory"])
-    target.write_bytes(mutate_json(rng, source))
+    honest = rng.random() < 0.25  # a whole replay, drawn and sought through: the viewer itself is met
+    target.write_bytes(json.dumps(source).encode() if honest else mutate_json(rng, source))
     return [Step("replay viewer", call=lambda: _watch(target, rng.choice([2, 10, 40]), rng.random()))]
 
 
@@ -431,7 +432,24 @@ def _bystart(rng: random.Random, number: int, place: Place, mod: Path, replays: 
 
 
 def _newmod(rng: random.Random, number: int, place: Place, mod: Path, replays: object) -> list[Step]:
-    target = _out_paths(place.work, rng) if rng.random() < 0.8 else rng.choice(["My Mod", "mod-é", "x" * 70])
+    work = place.work
+    if rng.random() < 0.4:  # a path as typed: mostly not a mod's id
+        target = _out_paths(work, rng) if rng.random() < 0.8 else rng.choice(["My Mod", "mod-é", "x" * 70])
+    else:  # a good id, where its folder cannot be made, or is there already
+        where: dict[str, Callable[[Path], object]] = {
+            "": lambda p: None,
+            "deep/missing/": lambda p: None,
+            "file.json/": lambda p: p.write_text("{}"),
+            "locked/": lambda p: (p.mkdir(), p.chmod(0)),
+            "dangling/": lambda p: p.symlink_to(work / "gone"),
+        }
+        parent = rng.choice(list(where))
+        if parent:
+            where[parent](work / parent.strip("/"))
+        name = rng.choice(["my-mod", "fuzz", "a", "x" * 64])
+        target = parent + name
+        if rng.random() < 0.2 and not parent:  # the folder there already, empty
+            (work / target).mkdir()
     return [command("new-mod", target), command("check-content", target)]
 
 
