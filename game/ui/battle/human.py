@@ -310,7 +310,10 @@ class HumanInput:
                 self.facing = math.degrees(math.atan2(p[1] - at[1], p[0] - at[0])) % 360
             self.ghost = self._move_ghost(self.selected, at)
         elif self.mode == "move" and self.selected is not None and (self.dragging_ghost or not self.placed):
-            self.ghost = self._move_ghost(self.selected, p)
+            dragging = self.dragging_ghost or self.drag_from is not None
+            on_enemy = self.hover_enemy is not None or self.hover_target is not None
+            # the mouse resting on an enemy asks for the odds against it (the hover box), not a move
+            self.ghost = None if on_enemy and not dragging else self._move_ghost(self.selected, p)
         elif self.mode == "officer" and self.selected is not None and (self.drag_from or not self.placed):
             self.ghost = self._officer_ghost(self.selected, p)
         elif self.mode == "place":
