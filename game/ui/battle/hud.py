@@ -231,7 +231,12 @@ def draw_hover(v: BattleView, surf: pygame.Surface) -> None:
         said = v.t("order_hint", side=v.names.get(side, side), initiative=init)
         tooltip(surf, v.mouse, v.t.names.formation(key, short=False), said)
         return
-    if v.button_or_rule_tip(surf, v.buttons):
+    button = next((bt for rect, bt in v.buttons if rect.collidepoint(v.mouse) and bt.hint), None)
+    if button is not None:  # beside the panel, never over the other answers in it
+        beside = pygame.Rect(0, 0, v.panel.x, v.size[1])
+        v.hover_box = tooltip(surf, v.mouse, button.label, button.hint, 340, beside)
+        return
+    if v.button_or_rule_tip(surf, ()):  # a rule ID in the log
         return
     if not v.camera.contains(v.mouse) or v.ai.thinking is not None or v.help:
         return  # the F1 help covers the table: nothing on it is hovered

@@ -24,15 +24,16 @@ from game.ui.battle.ghosts import Ghost, move_ghost, officer_ghost, tried
 from game.ui.battle.unit_words import (
     activation_label,
     enemy_odds,
+    likeliest,
     percent,
     said_odds,
     target_odds,
     why_no_target,
 )
-from systems.for_glory.charge.plan import plan_charge
+from systems.for_glory.charge.odds import reaction_charge_odds
 from systems.for_glory.deployment import Arrivals, check_staff
 from systems.for_glory.fire import marker_spot_ok
-from systems.for_glory.odds import check_odds, fire_odds
+from systems.for_glory.odds import check_odds, fire_reaction_odds
 from systems.for_glory.reaction import check_rally
 
 HANDLE = 1.6  # inches from the ghost's centre to its facing handle
@@ -229,23 +230,21 @@ class HumanInput:
         b = self.battle
         mover = b.ids[d.unit]
         out = []
+        t = self.t
         for name in d.options:
             r = b.ids[name]
-            check = check_odds(b, r)
-            t = self.t
-            hint = t("hint_morale", chance=percent(check))
+            chance = percent(check_odds(b, r))  # FG-REACT-2: every reaction takes a morale check first
+            hint = t("hint_morale", chance=chance)
             called = t.names.brief(name)  # a button is narrow: the short name
-            try:
-                odds = fire_odds(b, r, mover, reaction=True)
-                words = t("react_fire", unit=called, odds=said_odds(odds, t))
-                out.append(Button(f"react:{name}:fire", words, True, hint))
-            except Reject:
-                pass
-            try:
-                plan_charge(b, r, mover)
-                out.append(Button(f"react:{name}:charge", t("react_charge", unit=called), True, hint))
-            except Reject:
-                pass
+            # a shot or a charge: the odds of what follows, and in the hint both chances (FG-CBT-9: -2)
+            for action, odds_of in (("fire", fire_reaction_odds), ("charge", reaction_charge_odds)):
+                try:
+                    odds = odds_of(b, r, mover)
+                except Reject:
+                    continue
+                words = t(f"react_{action}", unit=called, odds=likeliest(odds, t))  # the button: short
+                both = t("hint_reaction_odds", chance=chance, odds=said_odds(odds, t))
+                out.append(Button(f"react:{name}:{action}", words, True, both))
             out.append(Button(f"react:{name}:retreat", t("react_retreat", unit=called), True, hint))
             try:
                 check_rally(b, r)
