@@ -35,7 +35,13 @@ def test_a_long_question_is_shown_whole(window720: pygame.Surface, monkeypatch) 
     try:
         t = screen.t
         names = [t.names(n) for n in list(screen.battle.ids)[:4]]
-        question = t("prompt_reaction", unit=names[0], options=", ".join(names[1:]), side="es")
+        question = t(
+            "prompt_reaction",
+            unit=names[0],
+            options=", ".join(names[1:]),
+            side="es",
+            when=t("reaction_when_end"),
+        )
         screen.human.info = [question]
         drawn: list[str] = []
         render = theme.GameFont.render
@@ -88,4 +94,6 @@ def test_FG_CBT_9_the_charge_reaction_says_the_morale_chance_and_the_melees_odds
     chance = percent(check_odds(b, b.ids["S"]))
     assert charge.hint == h.t("hint_reaction_odds", chance=chance, odds=odds)
     assert chance in charge.hint and odds in charge.hint and "FG-CBT-9" in charge.hint
+    # AMB-24: asked at each pause of the move until it reacts once (FG-REACT-4): the question says which
+    assert h.info[0].startswith(f"{h.t.names('A')}, on its way, is in the reaction area of: ")
     b.close()

@@ -105,7 +105,10 @@ class HumanInput:
         key = f"prompt_{d.kind}"
         if self.t.has(key):
             options = ", ".join(self.t.names(x) for x in d.options)
-            return [self.t(key, unit=self.t.names(d.unit), side=d.side, options=options)]
+            # a reaction's pause: where in the move it is (AMB-24: a unit that let the mover pass at one
+            # pause is asked again at the next, until it reacts once, FG-REACT-4)
+            when = self.t(f"reaction_when_{d.stage}") if self.t.has(f"reaction_when_{d.stage}") else ""
+            return [self.t(key, unit=self.t.names(d.unit), side=d.side, options=options, when=when)]
         kind = self.battle.stack.decisions.get(d.kind)  # a rule module's question, in its words
         unit = self.t.names(d.unit)
         return [kind.prompt.format(unit=unit, side=d.side) if kind is not None and kind.prompt else d.kind]
