@@ -133,7 +133,12 @@ def extra_move_reply(player: Mind, b: Battle, d: Decision) -> cmd.Command:
         end = (p.path[-1][0], p.path[-1][1], p.facing)
         there = player.standing(b, e, ground, end)
         options.append(
-            weighed(cmd.ExtraMove(d.unit, to=to, facing=facing), _delta(there, here), moved=p.length)
+            weighed(
+                cmd.ExtraMove(d.unit, to=to, facing=facing),
+                _delta(there, here),
+                moved=p.length,
+                start=p.path[0],
+            )
         )
     return player.answered("extra_move", options)
 
