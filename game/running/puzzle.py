@@ -9,7 +9,7 @@ A puzzle file is untrusted content: every problem is a ContentError naming the f
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
@@ -85,12 +85,13 @@ class Solution:
     def to_json(self) -> dict[str, Any]:
         return {"commands": self.commands, "thoughts": self.thoughts, "events": self.events}
 
-    def verdicts(self, t: Texts) -> list[Verdict]:
-        """What the puzzle expects, what the generals did, and whether it passed, in `t`'s words."""
+    def verdicts(self, t: Texts, objective_names: Mapping[str, str] | None = None) -> list[Verdict]:
+        """What the puzzle expects, what the generals did, and whether it passed, in `t`'s words (the
+        objectives by `objective_names`, else by the names the puzzle gives them)."""
         p = self.spec
         assert p is not None
         objectives = {o.id: (o.at[0], o.at[1]) for o in p.objectives}
-        names = {o.id: o.name for o in p.objectives if o.name}
+        names = dict(objective_names or {o.id: o.name for o in p.objectives if o.name})
         done = Done(p.side, self.commands, self.chosen, self.events, self.state, objectives, names)
         return verdicts(p.expect, done, t)
 
