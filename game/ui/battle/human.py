@@ -24,7 +24,6 @@ from game.ui.battle.ghosts import Ghost, move_ghost, officer_ghost, tried
 from game.ui.battle.unit_words import (
     activation_label,
     enemy_odds,
-    likeliest,
     percent,
     said_odds,
     target_odds,
@@ -239,13 +238,14 @@ class HumanInput:
             chance = percent(check_odds(b, r))  # FG-REACT-2: every reaction takes a morale check first
             hint = t("hint_morale", chance=chance)
             called = t.names.brief(name)  # a button is narrow: the short name
-            # a shot or a charge: the odds of what follows, and in the hint both chances (FG-CBT-9: -2)
+            # a shot or a charge: the odds of what follows it (FG-CBT-9: -2)
             for action, odds_of in (("fire", fire_reaction_odds), ("charge", reaction_charge_odds)):
                 try:
                     odds = odds_of(b, r, mover)
                 except Reject:
                     continue
-                words = t(f"react_{action}", unit=called, odds=likeliest(odds, t))  # the button: short
+                # the button short (one size for all the panel's words), both chances in its hover box
+                words = t(f"react_{action}", unit=called)
                 both = t("hint_reaction_odds", chance=chance, odds=said_odds(odds, t))
                 out.append(Button(f"react:{name}:{action}", words, True, both))
             out.append(Button(f"react:{name}:retreat", t("react_retreat", unit=called), True, hint))

@@ -160,12 +160,6 @@ def said_odds(odds: dict[str, Fraction], t: Texts) -> str:
     return said_chances(sorted(odds.items(), key=lambda kv: -kv[1]), t)
 
 
-def likeliest(odds: dict[str, Fraction], t: Texts) -> str:
-    """The likeliest outcome and its chance, and "…" when there are others (a button's short odds)."""
-    first, *others = sorted(odds.items(), key=lambda kv: -kv[1])
-    return said_chances([first], t) + ("; …" if others else "")
-
-
 def percent(p: Fraction) -> str:
     return f"{float(p) * 100:.0f}%"
 
