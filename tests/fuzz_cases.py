@@ -14,10 +14,12 @@ the window, the saves folder, the locale of a copy of content/).
     decisions  a scripted battle's named answers to a rule module's decisions
     modules    rule module lists (unknown, clashing, missing the one they build on) in a scenario, a
                mod, the command line and a replay
-    turns      a game by file's turn file edited, then sealed again (as a hostile player can: the seal
-               only tells an accident), opened with by-file open and played
+    turns      a game by file's turn file edited, then sealed and signed again (as its hostile sender
+               can; a reader of the mails cannot sign), opened with by-file open and played
     wire       a peer that speaks the network protocol honestly up to a point (hello, join, the dice,
                play), then sends a mutated message: the host says one line per refusal, never fails
+    ...        and the kinds of tests/fuzz_surfaces.py (generate, puzzle, openwars, sizes, numbers,
+               settings, viewer, tournament, bystart, newmod, schema, outputs)
 """
 
 from __future__ import annotations
@@ -697,15 +699,20 @@ def _modules(
 
 
 def _turns(rng: random.Random, number: int, place: Place, mod: Path, replays: object) -> list[Step]:
+    from game.net.signing import sign
     from game.net.turn_files import seal_of
 
     folder, last = _by_file_game(place.work, rng.choice(["first-battle", "ow-twin-fords"]))
     text = mutate_json(rng, json.loads(last.read_text()))
-    if rng.random() < 0.8:  # sealed again: the checks behind the seal are met
+    if rng.random() < 0.8:  # sealed and mostly signed again by its sender: the checks behind are met
         try:
             data = json.loads(text)
             if isinstance(data, dict):
                 data["seal"] = seal_of(data)
+                if rng.random() < 0.9:
+                    data["signature"] = sign(
+                        data, json.loads((place.work / "B" / "game.json").read_text())["key"]
+                    )
                 text = json.dumps(data).encode()
         except (ValueError, TypeError, RecursionError):
             pass  # not JSON any more: as it is
@@ -738,3 +745,11 @@ BUILDERS: dict[str, Callable[..., list[Step]]] = {
     "ids": _ids, "window": _window, "saves": _saves, "specs": _specs, "decisions": _decisions,
     "modules": _modules, "turns": _turns,
 }  # fmt: skip
+
+# the kinds of issue 35, item 7 (generate, puzzle, Open Wars content, sizes, numbers drawn, settings and
+# folders, the replay viewer, tournament, by-file start, new-mod, schema, output paths): they use the
+# helpers above, so they come last
+from tests.fuzz_surfaces import SURFACES  # noqa: E402
+
+BUILDERS.update(SURFACES)
+KINDS = (*KINDS, *SURFACES)

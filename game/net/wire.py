@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from game.model.errors import one_line  # what a peer names is shown: its control characters escaped
 from game.model.limits import ID  # every id content gives has this one shape: never a path
 
 PROTOCOL = 2  # the version of this protocol; a peer speaking another is refused at hello
@@ -180,7 +181,7 @@ def encode(kind: str, **fields: object) -> bytes:
 def check(kind: str, fields: Mapping[str, object]) -> None:
     schema = MESSAGES.get(kind)
     if schema is None:
-        raise ProtocolError("unknown", kind=kind[:MAX_NAME])
+        raise ProtocolError("unknown", kind=one_line(kind, MAX_NAME))
     check_table(schema, fields, kind)
 
 
@@ -189,7 +190,7 @@ def check_table(schema: Mapping[str, Check], fields: Mapping[str, object], kind:
     missing = sorted(set(schema) - set(fields))
     extra = sorted(set(fields) - set(schema))
     if missing or extra:
-        raise ProtocolError("fields", kind=kind, field=str((missing or extra)[0])[:MAX_NAME])
+        raise ProtocolError("fields", kind=kind, field=one_line(str((missing or extra)[0]), MAX_NAME))
     for name, ok in schema.items():
         if not ok(fields[name]):
             raise ProtocolError("field", kind=kind, field=name)

@@ -40,6 +40,10 @@ from game.running.log_texts import REASONS
 REPLAY_FORMAT = "forglory-replay"
 REPLAY_VERSION = 1
 MAX_REPLAY_BYTES = 16 * 1024 * 1024  # a 12-round battle saves in about 300 KB
+# commands a replay or save may hold: the longest game the computer players play on the shipped
+# scenarios holds about 1,250 (bench/replay_lengths.py: Open Wars, four players, a large random map),
+# and replays at about 2,000 a second; more is refused before anything is played
+MAX_REPLAY_COMMANDS = 20_000
 MAX_REFUSALS = 200  # a player that keeps sending refused commands is broken: stop rather than spin
 
 
@@ -380,6 +384,11 @@ def load(
             raise TypeError
         if not isinstance(raw_commands, list) or not isinstance(check, dict):
             raise TypeError
+        if len(raw_commands) > MAX_REPLAY_COMMANDS:
+            raise ContentError(
+                f"{where}: commands",
+                f"{len(raw_commands)} commands, more than a replay or save may hold ({MAX_REPLAY_COMMANDS})",
+            )
         rolls = _rolls(where, data.get("rolls"), len(raw_commands))
         if max_rounds is not None and (
             isinstance(max_rounds, bool) or not isinstance(max_rounds, int) or not 1 <= max_rounds <= 1000
