@@ -185,4 +185,5 @@ def test_every_puzzle_has_its_spanish_words(puzzle: Path) -> None:
     assert spec is not None
     words = spec.locale["es"]
     assert words.title and words.title != spec.title and words.lesson and words.lesson != spec.lesson
+    assert words.question and words.question != spec.question
     assert {o.id for o in spec.objectives} == set(words.objectives)

@@ -47,7 +47,7 @@ def test_a_reaction_prompt_names_its_unit_and_the_units_that_may_react() -> None
         human.decision = Decision("reaction", "es", "a3", ("b2",), stage="during")
         [prompt] = human.describe()
         assert prompt.startswith(
-            "La Brigada Chabert está en el área de reacción de los Granaderos provinciales."
+            "La Brigada Chabert, en su camino, está en el área de reacción de los Granaderos"
         ), prompt
         assert "a3" not in prompt and "b2" not in prompt
     finally:
