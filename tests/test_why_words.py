@@ -131,4 +131,4 @@ def test_moves_alike_in_words_say_the_way_each_goes_and_then_its_facing() -> Non
         'Weighed: move guns 2" (worth +2.10)',
     ]
     spanish = why_lines(thought, Texts("es"), str)
-    assert 'mover militia 4" hacia el este' in spanish[3] and "mirando al este" in spanish[5], spanish
+    assert 'mover a militia 4" hacia el este' in spanish[3] and "mirando al este" in spanish[5], spanish
