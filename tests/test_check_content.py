@@ -102,8 +102,8 @@ def test_every_problem_of_a_mod_is_reported_with_its_file_and_key(
         f"{units}: category[0].bogus: unknown key (known keys: code, difficult_move, fire, melee, move, "
         "must_end_near_road, name, points, range, rule, type)",
         f"{game}: scoring.unit_destroyed: expected an integer, found 1.5",
-        f"{scenario}: zz: unknown key (known keys: description, history, id, locale, max_rounds, modules, "
-        "name, objectives, ruleset, scoring, sides, table, terrain, victory)",
+        f"{scenario}: zz: unknown key (known keys: description, grammar, history, id, locale, max_rounds, "
+        "modules, name, objectives, ruleset, scoring, sides, table, terrain, victory)",
         f"{scenario}: id: expected a string, found 3",
         f"{scenario}: table[1]: expected a number, found 'y'",
         f"{rules}: STARTER-1.title: expected a string, found 2",

@@ -13,10 +13,11 @@ from typing import Annotated, Literal, get_args
 
 from game import CONTENT
 from game.content.files import read_regular
-from game.content.locale import check_translations
+from game.content.locale import GrammarTag, check_translations
 from game.content.mods import Mod, layered
 from game.content.records import build, check_partial, read_toml
 from game.model.errors import ContentError
+from game.model.grammar import said_name, tag_problem
 from game.model.limits import Bounds, Id
 
 LocationType = Literal["water", "mountain", "forest", "plain", "desert", "city"]
@@ -81,13 +82,24 @@ class StartUnits:
 
 
 @dataclass(frozen=True)
+class FactionGrammar:
+    """The grammar of a faction's name and its seat's title in one language (`[grammar]`,
+    `[locale.<language>.grammar]`: a tag such as "la", "los", docs/spanish.md); left out, their kind's
+    default."""
+
+    name: GrammarTag = ""
+    title: GrammarTag = ""
+
+
+@dataclass(frozen=True)
 class FactionWords:
     """A faction's words in another language (`[locale.<language>]`): its name, its seat's title, its
-    units' names by id."""
+    units' names by id, and the grammar of its name and title."""
 
     name: Annotated[str, Bounds(0, 60)] = ""
     title: Annotated[str, Bounds(0, 60)] = ""
     units: dict[str, Name] = field(default_factory=dict)
+    grammar: FactionGrammar = field(default_factory=FactionGrammar)
 
 
 @dataclass(frozen=True)
@@ -107,6 +119,11 @@ class Faction:
     traits: Annotated[str, Bounds(0, 300)] = ""
     authored: str = ""  # where the faction's units come from (the source has none)
     locale: dict[str, FactionWords] = field(default_factory=dict)
+    grammar: FactionGrammar = field(default_factory=FactionGrammar)  # its own name's and title's
+
+    def grammar_in(self, language: str) -> FactionGrammar:
+        """The tags of its name and title in a language (English: the file's own)."""
+        return self.grammar if language == "en" else self.locale.get(language, FactionWords()).grammar
 
 
 # --- spells (OW-MAGIC) -------------------------------------------------------------------------
@@ -285,17 +302,19 @@ class OpenWarsRules:
         return self.words(language).units.get(unit) or self.units[unit].name
 
     def faction_name(self, faction: str, language: str) -> str:
-        """A faction's name in a language: the file's translation, or its own (English) name."""
-        return self.words(language).factions.get(faction) or self.factions[faction].name
+        """A faction's name in a language: the file's translation, or its own (English) name; a `Name`
+        with its grammar."""
+        text = self.words(language).factions.get(faction) or self.factions[faction].name
+        return said_name(text, self.factions[faction].grammar_in(language).name, "faction", language)
 
     def faction_title(self, faction: str, language: str) -> str:
         """What a random map calls a faction's player in a language: the file's translation, or its own
-        (English) title; a faction without a title, by its name in that language."""
-        return (
-            self.words(language).titles.get(faction)
-            or self.factions[faction].title
-            or self.faction_name(faction, language)
-        )
+        (English) title; a faction without a title, by its name in that language; a `Name` with its
+        grammar."""
+        text = self.words(language).titles.get(faction) or self.factions[faction].title
+        if not text:
+            return self.faction_name(faction, language)
+        return said_name(text, self.factions[faction].grammar_in(language).title, "title", language)
 
     def spell_name(self, spell: str, language: str) -> str:
         return self.words(language).spells.get(spell) or self.spells[spell].name
@@ -408,6 +427,13 @@ def _assemble(
         for j, u in enumerate(f.units):
             _check_unit(u, spells, f"{where}: units[{j}]")
         check_translations(f.locale, {"units": {u.id for u in f.units}}, where, "faction")
+        for at, g in [
+            ("grammar", f.grammar),
+            *((f"locale.{k}.grammar", w.grammar) for k, w in f.locale.items()),
+        ]:
+            for key in ("name", "title"):
+                if (problem := tag_problem(getattr(g, key))) is not None:
+                    raise ContentError(f"{where}: {at}.{key}", problem)
     for i, spell in enumerate(spells_file.spells):
         _check_spell(spell, units, f"{folder / 'spells.toml'}: spells[{i}]")
     for i, c in enumerate(cards_file.cards):

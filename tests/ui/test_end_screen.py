@@ -69,7 +69,7 @@ def test_tab_shows_the_battle_in_figures(window: pygame.Surface) -> None:
 
 @pytest.mark.parametrize(
     ("language", "expected"),
-    [("en", "French have lost their estado mayor"), ("es", "los Franceses han perdido su estado mayor")],
+    [("en", "French have lost their estado mayor"), ("es", "los franceses han perdido su estado mayor")],
 )
 def test_the_end_box_says_why_in_the_players_language(
     window: pygame.Surface, language: str, expected: str
@@ -89,4 +89,26 @@ def test_the_end_box_says_why_in_the_players_language(
     # the line under the winner begins with a capital, as a line does (session 12: "los Franceses ...")
     after = {"en": "after 5 rounds", "es": "tras 5 rondas"}[language]
     assert f"{expected[:1].upper()}{expected[1:]} {after}" in drawn
+    screen.close()
+
+
+@pytest.mark.parametrize(
+    ("seed", "expected"),
+    [
+        (5, "Los franceses pierden la 2.ª División (Sebastiani) (desmoralizada)"),
+        (4, "Los franceses pierden su estado mayor (FG-VIC-3)"),
+    ],
+)
+def test_the_end_screen_says_whose_loss_in_spanish_words(
+    window: pygame.Surface, seed: int, expected: str
+) -> None:
+    """Issue 38: the loss said "(demoralised)" in a Spanish line, and "Los {sides}" with no grammar."""
+    from game.running.settings import Settings
+
+    m = new_match("default", seed)
+    sides = m.battle.game.sides  # type: ignore[union-attr]
+    play(m, {s: make_player("heuristic", s, seed + i) for i, s in enumerate(sides)})
+    screen = BattleScreen(m, dict.fromkeys(sides, "heuristic"), window.get_size(), Settings(language="es"))
+    end = EndScreen(screen)
+    assert expected in end.loss and "demoralised" not in end.loss, end.loss
     screen.close()

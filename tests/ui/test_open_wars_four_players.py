@@ -65,7 +65,7 @@ def test_a_spell_is_cast_from_its_button_with_its_words_odds_and_target_lit(
     screen.mouse = rect.center
     screen.draw(window720)
     assert screen.aimed() == cast.target
-    assert f"alcance {spell.range}" in choice.hint and choice.hint.startswith(
+    assert f"rango {spell.range}" in choice.hint and choice.hint.startswith(
         screen.t("ow_category_" + spell.category)
     )
     if spell.effect.kind == "hits":

@@ -62,7 +62,7 @@ def test_the_dice_box_says_a_roll_in_the_logs_spanish_words() -> None:
         *roll_rows(roll("melee", "rolled", unit="es-1a"), es),
     ]
     assert rows[:2] == ["Franceses: tirada de desempate", "= 5: Franceses"]
-    assert "= 5: llega en la ronda 3" in rows and "= 5: el flanco izquierdo, el oeste" in rows
+    assert "= 5: llega en la ronda 3" in rows and "= 5: el flanco izquierdo, el borde oeste" in rows
     assert "es-1a: la moral para acatar la orden" in rows
     assert english_words(" ".join(rows)) == []
     # English reads as it did before the words went through the locale
@@ -103,7 +103,7 @@ def test_the_ghost_and_the_odds_in_spanish() -> None:
     finally:
         b.close()
     odds = {"won: destroyed": Fraction(29, 100), "draw": Fraction(1, 2), "lost: pushed": Fraction(21, 100)}
-    assert said_odds(odds, ES) == "empate 50%; gana, destruye al enemigo 29%; pierde y retrocede 21%"
+    assert said_odds(odds, ES) == "empate 50%; gana, destruye al enemigo 29%; pierde y sufre un empuje 21%"
     assert said_odds(odds, EN) == "draw 50%; wins, destroys the enemy 29%; loses and is pushed back 21%"
     assert said_outcome("officer killed", ES) == "oficial muerto"
     assert said_outcome("a module's own", ES) == "a module's own"  # as the module gives it

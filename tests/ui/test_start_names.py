@@ -44,7 +44,7 @@ def saved(scenario: str, seed: int, rounds: int | None = None) -> Path:
         m.battle.close()
 
 
-@pytest.mark.parametrize("language, first", [("en", "1st Division (Leval)"), ("es", "1ª División (Leval)")])
+@pytest.mark.parametrize("language, first", [("en", "1st Division (Leval)"), ("es", "1.ª División (Leval)")])
 def test_a_saves_figures_name_its_divisions(window: pygame.Surface, language: str, first: str) -> None:
     path = saved("default", 5, 3)
     screen = StartScreen(window.get_size(), Setup(), t=Texts(language))

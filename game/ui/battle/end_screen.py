@@ -5,8 +5,10 @@ from __future__ import annotations
 import pygame
 
 from game.model.events import DivisionRemoved, GameOver, OfficerKilled
+from game.model.grammar import listed
 from game.running.match import summary
 from game.running.narrate import Narrator, end_reason, names_of
+from game.running.result_words import fate_why
 from game.running.stats import figures
 from game.ui import theme
 from game.ui.battle.screen import BattleScreen
@@ -30,13 +32,13 @@ def whose_loss(screen: BattleScreen) -> str:
         return ""
     if over.rule == "FG-VIC-2":
         lost = [e for e in b.events if isinstance(e, DivisionRemoved)]
-        said = [(names.get(e.side, e.side), t.names.division(e.officer), e.reason) for e in lost]
+        said = [(names.get(e.side, e.side), t.names.division(e.officer), fate_why(t, e.reason)) for e in lost]
         parts = [t("lost_division", side=side, division=division, why=why) for side, division, why in said]
         return "; ".join(parts) + " (FG-VIC-2)"
     if over.rule == "FG-VIC-3":
         staff = [e for e in b.events if isinstance(e, OfficerKilled) and e.officer.endswith("-staff")]
         sides = [names.get(b.side_of(b.ids[e.officer]), "") for e in staff]
-        return t("lost_staff", sides=t("and").join(sides)) if sides else ""
+        return t("lost_staff", sides=listed(sides, t("and"))) if sides else ""  # one name, or several
     if over.rule == "FG-VIC-4" and b.game is not None and b.game.objectives:
         holder = b.game.objectives[0].holder or ""
         return t("hold_all", side=names.get(holder, holder))

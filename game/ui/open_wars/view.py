@@ -36,7 +36,7 @@ from systems.open_wars.odds import CombatOdds, combat_odds
 from systems.open_wars.records import Spell
 from systems.open_wars.state import Campaign, Stack
 from systems.open_wars.volley import Shoot, shot_losses, targets
-from systems.open_wars.words import ending, narrate, plural, tokens, unit_name
+from systems.open_wars.words import ending, narrate, plural, refusal_words, tokens, unit_name
 
 
 @dataclass(frozen=True)
@@ -223,7 +223,11 @@ class OpenWarsView(GameView):
             try:
                 check_recruit(c, d.side, Recruit(city, u.id))
             except Reject as r:
-                out.append(Choice(f"recruit:{u.id}", label, hint=f"{r.said(t)} ({r.rule})", enabled=False))
+                out.append(
+                    Choice(
+                        f"recruit:{u.id}", label, hint=f"{refusal_words(c, r, t)} ({r.rule})", enabled=False
+                    )
+                )
                 continue
             out.append(Choice(f"recruit:{u.id}", label, Recruit(city, u.id), stats))
         return [*out, Choice("pass", t("ow_end_recruit"), cmd.Pass())]
