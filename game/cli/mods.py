@@ -21,4 +21,4 @@ def _new_mod(args: argparse.Namespace) -> int:
 def add_parsers(sub: Any) -> None:
     p = sub.add_parser("new-mod", help="write a small working mod to start from")
     p.add_argument("dir", help="the new mod's folder; its name becomes the mod's id")
-    p.set_defaults(run=_new_mod)
+    p.set_defaults(run=_new_mod, rules=False)  # copies a folder: no rules loaded

@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import Any
 
 from game import CONTENT
+from game.content.languages import LANGUAGES
 from game.content.records import read_toml
 from game.model.errors import ContentError
 
-LANGUAGES = {"en": "English", "es": "Español"}
 WORDS = ("ui.toml", "narration.toml", "reasons.toml")  # its screens, its battle log, its refusals
 
 
