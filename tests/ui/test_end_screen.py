@@ -53,7 +53,9 @@ def test_a_lost_division_is_named_as_its_name_is_said(
     m = new_match("default", 5)
     sides = m.battle.game.sides  # type: ignore[union-attr]
     play(m, {s: make_player("heuristic", s, 5 + i) for i, s in enumerate(sides)})
-    screen = BattleScreen(m, dict.fromkeys(sides, "heuristic"), window.get_size(), Settings(language=language))
+    screen = BattleScreen(
+        m, dict.fromkeys(sides, "heuristic"), window.get_size(), Settings(language=language)
+    )
     lost = next(e.officer for e in m.battle.events if e.kind == "division_removed")
     given = {"en": "Lapisse's Division", "es": "División de Lapisse"}[language]
     n = screen.t.names  # the scenario's own name for that division, as a scenario may give one
