@@ -5,7 +5,7 @@ list that scrolls, on the right (pygame-gui)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,6 +32,7 @@ from game.running.saves import Skipped, browse_saves
 from game.running.stats import Figures, figures
 from game.ui import theme
 from game.ui.markup import drawable, plain
+from game.ui.pacing import gui_pace, gui_stamp
 from game.ui.start.open_wars_setup import RANDOM, SeatColumn, Seats, selected
 from game.ui.widgets.load_list import CONTROLLERS, mode_name, save_browser, scenario_words, shown_name
 from game.ui.widgets.rules_browser import RulesBrowser
@@ -500,13 +501,21 @@ class StartScreen:
                 )
             )
 
-    def draw(self, surf: pygame.Surface, dt: float) -> None:
+    def update(self, dt: float) -> None:
+        self.manager.update(dt)  # pygame-gui's time: hovering, a caret's blink, a tooltip's delay
+
+    def pace(self) -> float | None:
+        return gui_pace(self.manager)  # nothing else here changes without an event (game/ui/pacing.py)
+
+    def stamp(self) -> Hashable:
+        return gui_stamp(self.manager)
+
+    def draw(self, surf: pygame.Surface) -> None:
         surf.fill(theme.BACKGROUND)
         title = theme.font(72, scaled=False).render("For Glory", True, theme.ACCENT)
         surf.blit(title, title.get_rect(midtop=(surf.get_width() // 2, self.title_y)))
         sub = theme.font(26, scaled=False).render(self.t("subtitle"), True, theme.TEXT_DIM)  # fixed layout
         surf.blit(sub, sub.get_rect(midtop=(surf.get_width() // 2, self.title_y + 70)))
-        self.manager.update(dt)
         self.manager.draw_ui(surf)
         if self.saves is not None:
             self.saves.draw(surf, self.mouse)
