@@ -140,6 +140,22 @@ def gui_stamp(manager: pygame_gui.UIManager) -> Hashable:
     return carets, tuple(id(getattr(e, "tool_tip", None)) for e in _hovered(manager))
 
 
+class GuiPaced:
+    """A pygame-gui screen whose only changes without an event are its manager's (the start screen;
+    the editor and the lobby add their own news to `stamp`)."""
+
+    manager: pygame_gui.UIManager
+
+    def update(self, dt: float) -> None:
+        self.manager.update(dt)  # pygame-gui's time: hovering, a caret's blink, a tooltip's delay
+
+    def pace(self) -> float | None:
+        return gui_pace(self.manager)
+
+    def stamp(self) -> Hashable:
+        return gui_stamp(self.manager)
+
+
 def _caret(entry: Any) -> float:
     """Seconds to the caret's next blink: it stands still for a moment after it moved, then blinks
     (pygame-gui's counters, read where they are; a look every CARET seconds without them)."""

@@ -47,7 +47,7 @@ from game.ui.editor.panels import (
 )
 from game.ui.editor.table import TableCanvas, drawn_colour
 from game.ui.markup import drawable
-from game.ui.pacing import gui_pace, gui_stamp
+from game.ui.pacing import GuiPaced
 from systems.open_wars.records import OpenWarsRules, load_rules
 
 BAR, TOOLS, PANEL, BOTTOM = 44, 150, 400, 96
@@ -58,7 +58,7 @@ COMMANDS = ("new_battle", "new_map", "open", "save", "save_mod", "try", "undo", 
 TABS = {"scenario": ("battle", "armies", "chosen"), "map": ("map", "players", "chosen")}
 
 
-class EditorScreen(FileCommands):
+class EditorScreen(FileCommands, GuiPaced):
     def __init__(
         self,
         size: tuple[int, int],
@@ -415,13 +415,10 @@ class EditorScreen(FileCommands):
         self.status_label.set_text(
             one_line(f"{kind}: {summary}" + (f" · {self.status}" if self.status else ""), 220)
         )
-        self.manager.update(dt)
-
-    def pace(self) -> float | None:
-        return gui_pace(self.manager)  # only the player changes the document (game/ui/pacing.py)
+        super().update(dt)
 
     def stamp(self) -> Hashable:
-        return gui_stamp(self.manager), self.doc.version, self.status
+        return super().stamp(), self.doc.version, self.status
 
     def draw(self, surf: pygame.Surface) -> None:
         surf.fill(theme.BACKGROUND)

@@ -5,7 +5,7 @@ list that scrolls, on the right (pygame-gui)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,7 +32,7 @@ from game.running.saves import Skipped, browse_saves
 from game.running.stats import Figures, figures
 from game.ui import theme
 from game.ui.markup import drawable, plain
-from game.ui.pacing import gui_pace, gui_stamp
+from game.ui.pacing import GuiPaced
 from game.ui.start.open_wars_setup import RANDOM, SeatColumn, Seats, selected
 from game.ui.widgets.load_list import CONTROLLERS, mode_name, save_browser, scenario_words, shown_name
 from game.ui.widgets.rules_browser import RulesBrowser
@@ -87,7 +87,7 @@ MAKERS = (
 )
 
 
-class StartScreen:
+class StartScreen(GuiPaced):  # nothing but pygame-gui changes it without an event
     def __init__(
         self, size: tuple[int, int], setup: Setup, problem: str = "", t: Texts | None = None
     ) -> None:
@@ -500,15 +500,6 @@ class StartScreen:
                     max(0.0, bar.start_percentage + pixels / self.options_height),
                 )
             )
-
-    def update(self, dt: float) -> None:
-        self.manager.update(dt)  # pygame-gui's time: hovering, a caret's blink, a tooltip's delay
-
-    def pace(self) -> float | None:
-        return gui_pace(self.manager)  # nothing else here changes without an event (game/ui/pacing.py)
-
-    def stamp(self) -> Hashable:
-        return gui_stamp(self.manager)
 
     def draw(self, surf: pygame.Surface) -> None:
         surf.fill(theme.BACKGROUND)
