@@ -3,9 +3,10 @@ in a real window on an X server of its own (Xvfb), left on each screen until it 
 of its processes (the game and the AI's, from /proc) over a span of wall time, as a share of one core.
 The X server's own share is given beside it (it copies every frame the game presents).
 
-    python -m bench.idle [--seconds S] [--settle S] [--only NAME ...] [--json]
+    python -m bench.idle [--seconds S] [--settle S] [--only NAME ...] [--shots DIR] [--json]
 
-Needs Xvfb (and xdotool, for the replay paused at its end). Each screen is reached from the command
+Needs Xvfb (and xdotool, for the replay paused at its end; imagemagick's `import` for --shots, a
+picture of each screen as it was measured). Each screen is reached from the command
 line: the start screen, a battle waiting for the player, the end screen (a finished battle loaded), Open
 Wars waiting for the player, the editor, the replay viewer paused at its end, the lobby waiting for a
 friend, and a network game both of whose windows run here (one waits for its player, the other for
@@ -16,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -33,8 +35,9 @@ SIZE = "1280x720"
 
 @dataclass(frozen=True)
 class Case:
-    """A screen: the `play` arguments that reach it ({replay}: a finished battle's replay; {port}: a
-    free port), a second window's (the other player of a network game), keys pressed once it shows."""
+    """A screen: the `play` arguments that reach it ({replay}: a finished battle's replay; {battle},
+    {map}: a new battle's and Open Wars game's, which load as the player against the computer; {port}:
+    a free port), a second window's (the other player of a network game), keys pressed once it shows."""
 
     name: str
     play: tuple[str, ...]
@@ -45,9 +48,9 @@ class Case:
 
 CASES = (
     Case("start screen", ()),
-    Case("battle, the player's turn", ("--scenario", "quick-battle", "--a", "human", "--b", "easy")),
+    Case("battle, the player's turn", ("--load", "{battle}")),
     Case("end screen", ("--load", "{replay}")),
-    Case("Open Wars, the player's turn", ("--scenario", "ow-border-march", "--a", "human", "--b", "easy")),
+    Case("Open Wars, the player's turn", ("--load", "{map}")),
     Case("editor", ("--edit",)),
     Case("replay viewer, paused", ("--replay", "{replay}"), keys=("End",)),
     Case("lobby, hosting", ("--host", "127.0.0.1:{port}")),
@@ -128,12 +131,33 @@ def finished_replay(folder: Path) -> Path:
     return path
 
 
-def measure(case: Case, replay: Path, home: Path, settle: float, seconds: float) -> dict[str, float]:
-    """Each measured window's share of a core (percent) and the X server's, once the screen rests."""
+def begun(folder: Path, scenario: str) -> Path:
+    """A game just begun, as a replay: loaded, the player has the first side against the computer."""
+    from game.running import builtin_rules
+    from game.running.match import new_match, save
+
+    builtin_rules.load()
+    m = new_match(scenario, 1)
+    path = folder / f"{scenario}.json"
+    save(m, path)
+    m.battle.close()
+    return path
+
+
+def measure(
+    case: Case, files: dict[str, Path], home: Path, settle: float, seconds: float, shot: Path | None = None
+) -> dict[str, float]:
+    """Each measured window's share of a core (percent) and the X server's, once the screen rests;
+    with `shot`, a picture of the screen after the span."""
     port = str(_free_port())
 
     def filled(args: tuple[str, ...]) -> list[str]:
-        return [a.replace("{replay}", str(replay)).replace("{port}", port) for a in args]
+        out = []
+        for a in args:
+            for name, path in files.items():
+                a = a.replace("{" + name + "}", str(path))
+            out.append(a.replace("{port}", port))
+        return out
 
     env = {k: v for k, v in os.environ.items() if not k.startswith(("XDG_", "SDL_VIDEODRIVER"))}
     env |= {"HOME": str(home), "SDL_AUDIODRIVER": "dummy"}
@@ -160,6 +184,8 @@ def measure(case: Case, replay: Path, home: Path, settle: float, seconds: float)
             t0 = time.perf_counter()
             time.sleep(seconds)
             wall = time.perf_counter() - t0
+            if shot is not None:
+                subprocess.run(["import", "-window", "root", str(shot)], env=env, check=False, timeout=30)
             out = {n: round(100 * (cpu_seconds(w.pid) - before[n]) / wall, 1) for n, w in windows.items()}
             out["X server"] = round(100 * (cpu_seconds(server.pid) - x_before) / wall, 1)
             for n, w in windows.items():
@@ -187,8 +213,11 @@ def main(argv: list[str]) -> int:
     p.add_argument("--seconds", type=float, default=10.0, help="the span measured")
     p.add_argument("--settle", type=float, default=15.0, help="seconds before it, for the screen to rest")
     p.add_argument("--only", action="append", default=[], help="the screens whose name holds this")
+    p.add_argument("--shots", type=Path, help="a folder for a picture of each screen as measured")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
+    if args.shots is not None:
+        args.shots.mkdir(parents=True, exist_ok=True)
     if shutil.which("Xvfb") is None:
         print("bench.idle: needs Xvfb (apt-get install xvfb)", file=sys.stderr)
         return 2
@@ -196,9 +225,14 @@ def main(argv: list[str]) -> int:
     figures: dict[str, dict[str, float]] = {}
     with tempfile.TemporaryDirectory() as folder:
         home = Path(folder)
-        replay = finished_replay(home)
+        files = {
+            "replay": finished_replay(home),
+            "battle": begun(home, "default"),
+            "map": begun(home, "ow-border-march"),
+        }
         for case in cases:
-            figures[case.name] = measure(case, replay, home, args.settle, args.seconds)
+            shot = args.shots / f"{re.sub('[^a-z]+', '-', case.name.lower())}.png" if args.shots else None
+            figures[case.name] = measure(case, files, home, args.settle, args.seconds, shot)
             if not args.json:
                 shares = ", ".join(f"{n} {v:.1f}%" for n, v in figures[case.name].items())
                 print(f"{case.name:<30} {shares}", flush=True)
