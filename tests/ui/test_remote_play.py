@@ -203,6 +203,13 @@ def test_a_turn_file_is_shown_command_by_command_then_this_players_turn_is_writt
             line.text == f"Turn {len(game.chain) - 1} written: send {written} to Anna"
             for line in screen.log.lines
         )
+        # issue 38: handed over to send, its path copied (Ctrl+C) as the log says under it
+        assert any(
+            line.text == "Ctrl+O opens its folder, Ctrl+C copies its path" for line in screen.log.lines
+        )
+        screen.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_c, mod=pygame.KMOD_CTRL, unicode=""))
+        assert pygame.scrap.get_text() == str(written)
+        assert screen.log.lines[-1].text == f"Copied, to paste in your e-mail: {written}"
         screen.draw(window)
     finally:
         screen.close()

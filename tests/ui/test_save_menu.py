@@ -132,7 +132,8 @@ def test_esc_closes_the_f1_help_before_it_opens_the_menu(window: pygame.Surface)
 
 
 def test_the_settings_menu(window: pygame.Surface) -> None:
-    from game.running.settings import COLOUR_BLIND, load_settings
+    from game.running.settings import load_settings
+    from game.ui.palette import COLOUR_BLIND
 
     screen = open_screen(window, a="human", b="human")
     settle(screen, window)

@@ -115,8 +115,9 @@ class BattleScreen(BattleView):
     def handle(self, ev: pygame.event.Event) -> str | None:
         """Returns "end" when the player leaves the battle for the start screen, "quit" to close the
         game."""
-        if ev.type == pygame.VIDEORESIZE:
+        if ev.type == pygame.VIDEORESIZE:  # the table fitted to the new window, as F does
             self.layout((ev.w, ev.h))
+            self.camera.fit(self.battle.table.width, self.battle.table.depth)
         elif self.rules is not None:
             if not self.rules.handle(ev):
                 self.rules, self.menu = None, self.rules_back  # back where it was opened from
@@ -259,6 +260,8 @@ class BattleScreen(BattleView):
             self.why_back = max(0, min(len(self.ai.thoughts) - 1, self.why_back + older))
         elif k == pygame.K_s and ev.mod & pygame.KMOD_CTRL:
             self.save()
+        elif k in (pygame.K_o, pygame.K_c) and ev.mod & pygame.KMOD_CTRL and self.remote is not None:
+            self.remote.hand_over(self.log, folder=k == pygame.K_o)  # the turn file written, to send
         elif k == pygame.K_f:
             self.camera.fit(self.battle.table.width, self.battle.table.depth)
         elif k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):

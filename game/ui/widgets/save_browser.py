@@ -258,6 +258,7 @@ class SaveBrowser:
         keys = self._button_keys()
         width = min(px(220), (inner - px(8) * (len(keys) - 1)) // len(keys))
         bh = px(34)
+        size = theme.one_size((t(f"saves_{key}"), width - px(10)) for key in keys)  # one for the row
         for i, key in enumerate(keys):
             rect = pygame.Rect(x + i * (width + px(8)), bottom - bh, width, bh)
             s = self.current
@@ -273,7 +274,7 @@ class SaveBrowser:
             )
             pygame.draw.rect(surf, fill, rect, border_radius=5)
             label = theme.fitted(
-                t(f"saves_{key}"), theme.TEXT if enabled else theme.TEXT_DIM, rect.w - px(10)
+                t(f"saves_{key}"), theme.TEXT if enabled else theme.TEXT_DIM, rect.w - px(10), size
             )
             surf.blit(label, label.get_rect(center=rect.center))
             if enabled:
