@@ -521,17 +521,20 @@ def _show_saves(seed: int) -> None:
     try:
         surf = pygame.display.set_mode((1280, 800))
         start = StartScreen(surf.get_size(), Setup())
-        start.draw(surf, 0.05)
+        start.update(0.05)
+        start.draw(surf)
         start.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=start.saves_button))
         browser = start.saves
         assert browser is not None
-        start.draw(surf, 0.05)
+        start.update(0.05)
+        start.draw(surf)
         for i in range(min(2, len(browser.saves))):
             browser.select(i)
             chosen = browser.press("figures")
             if chosen is not None and chosen.path is not None:
                 start.show_figures(chosen.path)
-                start.draw(surf, 0.05)
+                start.update(0.05)
+                start.draw(surf)
                 start.figures = None
         if browser.saves:
             browser.press("rename")
@@ -539,7 +542,8 @@ def _show_saves(seed: int) -> None:
             browser._answer()
             browser.press("delete")
             browser._answer()
-            start.draw(surf, 0.05)
+            start.update(0.05)
+            start.draw(surf)
         m = new_match("default", seed)
         screen = BattleScreen(m, dict.fromkeys(m.battle.game.sides, "human"), surf.get_size())  # type: ignore[union-attr]
         try:

@@ -22,4 +22,4 @@ def add_parsers(sub: Any) -> None:
     p = sub.add_parser("new-mod", help="write a small working mod to start from")
     p.add_argument("dir", help="the new mod's folder; its name becomes the mod's id")
     add_lang_option(p, "the language of what it says")
-    p.set_defaults(run=_new_mod)
+    p.set_defaults(run=_new_mod, rules=False)  # copies a folder: no rules loaded

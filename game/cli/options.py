@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.content.locale import LANGUAGES
+from game.content.languages import LANGUAGES
 from game.model.errors import one_line
 
 if TYPE_CHECKING:

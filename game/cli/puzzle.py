@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.ai.kinds import KINDS, REFERENCES
 from game.cli.options import MAX_SEED, add_mod_option, bounded
-from game.content.locale import LANGUAGES
+from game.content.languages import LANGUAGES
 from game.model.errors import UserError, one_line
 
 if TYPE_CHECKING:

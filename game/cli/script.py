@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.cli.options import add_mod_option
-from game.content.locale import LANGUAGES
+from game.content.languages import LANGUAGES
 from game.model.errors import one_line
 
 if TYPE_CHECKING:

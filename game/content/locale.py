@@ -16,12 +16,12 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from game import CONTENT
+from game.content.languages import LANGUAGES
 from game.content.records import read_toml
 from game.model.errors import ContentError
 from game.model.grammar import form, is_form, tag_problem
 from game.model.limits import Bounds
 
-LANGUAGES = {"en": "English", "es": "Español"}
 # a name's grammar as content gives it: "los", "la", "f pl", "the pl" (game/model/grammar.py)
 GrammarTag = Annotated[str, Bounds(0, 40)]
 WORDS = ("ui.toml", "narration.toml", "reasons.toml")  # its screens, its battle log, its refusals

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import io
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -24,13 +25,14 @@ from game.running.match import new_match
 from game.running.saves import load_game, save_meta
 from game.running.seating import seated
 from game.running.settings import Settings, fitted_window, load_settings
-from game.ui import theme
+from game.ui import pacing, theme
 from game.ui.battle.end_screen import EndScreen
 from game.ui.battle.replay import ReplayViewer
 from game.ui.battle.screen import BattleScreen
 from game.ui.battle.tutorial import TutorialScreen
 from game.ui.editor.screen import EditorScreen
 from game.ui.open_wars.screen import OpenWarsScreen
+from game.ui.pacing import FPS, Pacer
 from game.ui.playing.remote_play import REMOTE, RemotePlay
 from game.ui.sound import Sounds, quiet_audio
 from game.ui.start.lobby import Lobby
@@ -41,7 +43,6 @@ from game.ui.widgets.load_list import not_loaded
 from systems.open_wars.state import Campaign
 
 SIZE = Settings.window  # the window before the player has chosen one
-FPS = 60
 
 Screen = BattleScreen | OpenWarsScreen | TutorialScreen
 
@@ -229,6 +230,8 @@ def _loop(
 ) -> int:
     """The frames until the player quits (or the demo's frames are done, or a signal came); 0."""
     clock = pygame.time.Clock()
+    pacer = Pacer(always=demo_frames is not None)  # a still picture is drawn once (game/ui/pacing.py)
+    shown: list[object] = []  # the screen shown, in its parts
     end: EndScreen | None = None
     frames = 0
     music = Sounds(volume=settings.sound, music=settings.music)
@@ -236,11 +239,13 @@ def _loop(
         while True:
             music.music_volume = settings.music  # the battle's settings menu may have changed it
             music.music(start is not None)
+            came = pacing.events(pacer.wait(time.monotonic()))  # resting: waits for one, or a tick
             dt = clock.tick(FPS) / 1000.0 if demo_frames is None else 1 / FPS
             if stop.signal is not None:
                 stop.save(battle.screen if isinstance(battle, TutorialScreen) else battle)
                 return 0
-            for ev in pygame.event.get():
+            pacer.saw(time.monotonic(), came)
+            for ev in came:
                 asked = ev.type == pygame.QUIT and (battle is None or battle.ask_quit() == "quit")
                 if asked and (editor is None or battle is not None or editor.leave()):
                     return 0  # the editor asks once more for changes not saved
@@ -333,22 +338,33 @@ def _loop(
                             start = start_screen(surf.get_size(), setup, settings)
                         else:
                             editor.layout(surf.get_size())
+            if lobby is not None and lobby.update(dt) == "play":
+                battle = open_remote(lobby.take(), surf.get_size(), settings, lobby.lines)
+                lobby = None
             if lobby is not None:
-                if lobby.update(dt) == "play":
-                    battle = open_remote(lobby.take(), surf.get_size(), settings, lobby.lines)
-                    lobby = None
-                else:
-                    lobby.draw(surf, dt)
-            if editor is not None and battle is None:
-                editor.draw(surf, dt)
+                shown = [lobby]
+            elif editor is not None and battle is None:
+                editor.update(dt)
+                shown = [editor]
             elif start is not None:
-                start.draw(surf, dt)
+                start.update(dt)
+                shown = [start]
             elif battle is not None:
                 battle.update(dt)
-                battle.draw(surf)
                 played = battle.screen if isinstance(battle, TutorialScreen) else battle
                 if battle.over and end is None and isinstance(played, BattleScreen):
                     end = EndScreen(played)
+                shown = [battle] if end is None else [battle, end]
+            if not pacer.draws(time.monotonic(), *shown):
+                continue  # nothing changed: the frame on the screen stands
+            if lobby is not None:
+                lobby.draw(surf)
+            elif editor is not None and battle is None:
+                editor.draw(surf)
+            elif start is not None:
+                start.draw(surf)
+            elif battle is not None:
+                battle.draw(surf)
                 if end is not None:
                     with theme.at_scale(1.0):  # its layout is fixed
                         end.draw(surf)

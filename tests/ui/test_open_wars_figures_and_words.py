@@ -285,7 +285,8 @@ def test_a_saved_open_wars_game_s_figures_on_the_start_screen_are_in_its_words(
         t("stats_title") == "La partida en cifras" and t("stats_losses") == "Fichas perdidas, turno a turno"
     )
     assert fates_title(f, t) == "El destino de cada jugador" and len(f.fates) == 4
-    start.draw(window720, 0.05)
+    start.update(0.05)
+    start.draw(window720)
     assert Texts("es")("stats_title") == "La batalla en cifras"  # a battle's words stay its own
 
 

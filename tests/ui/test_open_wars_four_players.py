@@ -121,7 +121,8 @@ def test_the_start_screen_shows_every_map_of_three_and_four_players_and_the_rand
     maps = {n: sc for n, sc in start.scenarios.items() if start.modes[n] == "open-wars"}
     for name, sc in maps.items():
         start.show_about(name)
-        start.draw(window720, 0.0)
+        start.update(0.0)
+        start.draw(window720)
         assert start.seats.menu.visible == (sc.id == "ow-random")
         assert "(" not in start.label_b.text or ")" in start.label_b.text
     four = next(n for n, sc in maps.items() if len(sc.spec.players) == 4)

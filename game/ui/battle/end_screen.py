@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.model.events import DivisionRemoved, GameOver, OfficerKilled
-from game.model.grammar import listed
+from game.model.grammar import capitalised, listed
 from game.running.match import summary
 from game.running.narrate import Narrator, end_reason, names_of
 from game.running.result_words import fate_why
@@ -34,7 +34,7 @@ def whose_loss(screen: BattleScreen) -> str:
         lost = [e for e in b.events if isinstance(e, DivisionRemoved)]
         said = [(names.get(e.side, e.side), t.names.division(e.officer), fate_why(t, e.reason)) for e in lost]
         parts = [t("lost_division", side=side, division=division, why=why) for side, division, why in said]
-        return "; ".join(parts) + " (FG-VIC-2)"
+        return capitalised("; ".join(parts)) + " (FG-VIC-2)"  # "...; los españoles pierden ..."
     if over.rule == "FG-VIC-3":
         staff = [e for e in b.events if isinstance(e, OfficerKilled) and e.officer.endswith("-staff")]
         sides = [names.get(b.side_of(b.ids[e.officer]), "") for e in staff]
@@ -65,6 +65,12 @@ class EndScreen:
         self.reason = ended_by(screen)
         self.figures = figures(screen.match)  # the score round by round plays the commands again
         self.showing_stats = False  # Tab: the score, or the battle in figures
+
+    def pace(self) -> None:
+        return None  # still: the battle under it says whether it moves (game/ui/pacing.py)
+
+    def stamp(self) -> bool:
+        return self.showing_stats
 
     def draw(self, surf: pygame.Surface) -> None:
         shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)

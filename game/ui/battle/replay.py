@@ -4,6 +4,7 @@ is building the battle again from its start, as loading a save does."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from pathlib import Path
 
 import pygame
@@ -15,6 +16,7 @@ from game.running.settings import Settings
 from game.running.stats import figures
 from game.ui import theme
 from game.ui.battle.screen import AI_PAUSE, SPEEDS, BattleScreen
+from game.ui.pacing import SOON, sooner
 from game.ui.widgets.stats_view import draw_figures
 
 REPLAY = "replay"  # the controller of every side: the file decides
@@ -78,6 +80,14 @@ class ReplayViewer:
         if self.wait <= 0:
             self.step()
             self.wait = AI_PAUSE / SPEEDS[self.screen.speed_index]
+
+    def pace(self) -> float | None:
+        """The battle screen's, and while it plays, the pause before the next command."""
+        playing = self.playing and self.cursor < len(self.commands) and not self.screen.display.busy
+        return sooner(self.screen.pace(), max(SOON, self.wait) if playing else None)
+
+    def stamp(self) -> Hashable:
+        return id(self.screen), self.screen.stamp(), self.cursor, self.playing, self.showing_figures
 
     def draw(self, surf: pygame.Surface) -> None:
         self.screen.draw(surf)

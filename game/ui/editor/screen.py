@@ -10,6 +10,7 @@ drops a drawing or the choice."""
 from __future__ import annotations
 
 import time
+from collections.abc import Hashable
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +47,7 @@ from game.ui.editor.panels import (
 )
 from game.ui.editor.table import TableCanvas, drawn_colour
 from game.ui.markup import drawable
+from game.ui.pacing import GuiPaced
 from systems.open_wars.records import OpenWarsRules, load_rules
 
 BAR, TOOLS, PANEL, BOTTOM = 44, 150, 400, 96
@@ -56,7 +58,7 @@ COMMANDS = ("new_battle", "new_map", "open", "save", "save_mod", "try", "undo", 
 TABS = {"scenario": ("battle", "armies", "chosen"), "map": ("map", "players", "chosen")}
 
 
-class EditorScreen(FileCommands):
+class EditorScreen(FileCommands, GuiPaced):
     def __init__(
         self,
         size: tuple[int, int],
@@ -403,9 +405,22 @@ class EditorScreen(FileCommands):
                 )
         return out
 
-    def draw(self, surf: pygame.Surface, dt: float) -> None:
+    def update(self, dt: float) -> None:
+        """The document's problems and the status line as the last edit left them; pygame-gui's time."""
         if self.doc.version != self.version:
             self.refresh()
+        count = len(self.problems)
+        summary = counted(self.t, "editor_problems", count) if count else self.t("editor_no_problems")
+        kind = self.t("editor_title_map" if self.doc.kind == "map" else "editor_title_scenario")
+        self.status_label.set_text(
+            one_line(f"{kind}: {summary}" + (f" · {self.status}" if self.status else ""), 220)
+        )
+        super().update(dt)
+
+    def stamp(self) -> Hashable:
+        return super().stamp(), self.doc.version, self.status
+
+    def draw(self, surf: pygame.Surface) -> None:
         surf.fill(theme.BACKGROUND)
         if isinstance(self.canvas, MapCanvas):
             homes = {}
@@ -418,13 +433,6 @@ class EditorScreen(FileCommands):
             self.canvas.draw(surf, self.names("objectives"))
         self._title(surf)
         self._hint(surf)
-        count = len(self.problems)
-        summary = counted(self.t, "editor_problems", count) if count else self.t("editor_no_problems")
-        kind = self.t("editor_title_map" if self.doc.kind == "map" else "editor_title_scenario")
-        self.status_label.set_text(
-            one_line(f"{kind}: {summary}" + (f" · {self.status}" if self.status else ""), 220)
-        )
-        self.manager.update(dt)
         self.manager.draw_ui(surf)
 
     def _hint(self, surf: pygame.Surface) -> None:

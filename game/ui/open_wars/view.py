@@ -4,6 +4,7 @@ and names of the map, the choices a decision offers with their costs and odds, t
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -172,6 +173,13 @@ class OpenWarsView(GameView):
     @property
     def over(self) -> bool:
         return self.campaign.pending is None
+
+    def pace(self) -> float | None:
+        """Nothing on the map moves by itself: a computer player's answer is looked for (pacing.py)."""
+        return self.waiting_pace()
+
+    def stamp(self) -> Hashable:
+        return self.news()
 
     @property
     def at_stake(self) -> bool:

@@ -29,6 +29,7 @@ from game.running.settings import Settings
 from game.running.stats import Figures
 from game.ui import theme
 from game.ui.markup import drawable, plain
+from game.ui.pacing import GuiPaced
 from game.ui.playing.settings_menu import SettingsPage
 from game.ui.start.open_wars_setup import RANDOM, SeatColumn, Seats, selected
 from game.ui.start.page import GUI_FONT, gui_fonts, gui_theme, page_scale
@@ -58,9 +59,10 @@ MAKERS = (
 )
 
 
-class StartScreen:
+class StartScreen(GuiPaced):
     """`settings`: the game's, changed on its Settings page (opened at once with `settings_open`, as
-    the window makes the page again after a change it must show: its words, its size)."""
+    the window makes the page again after a change it must show: its words, its size). Nothing but
+    pygame-gui changes it without an event (GuiPaced: game/ui/pacing.py)."""
 
     def __init__(
         self,
@@ -475,14 +477,13 @@ class StartScreen:
                 )
             )
 
-    def draw(self, surf: pygame.Surface, dt: float) -> None:
+    def draw(self, surf: pygame.Surface) -> None:
         k = self.k
         surf.fill(theme.BACKGROUND)
         title = theme.font(round(72 * k), scaled=False).render("For Glory", True, theme.ACCENT)
         surf.blit(title, title.get_rect(midtop=(surf.get_width() // 2, self.title_y)))
         sub = theme.font(round(26 * k), scaled=False).render(self.t("subtitle"), True, theme.TEXT_DIM)
         surf.blit(sub, sub.get_rect(midtop=(surf.get_width() // 2, self.title_y + round(70 * k))))
-        self.manager.update(dt)
         self.manager.draw_ui(surf)
         with theme.at_scale(k):  # what opens over the page grows with it
             if self.saves is not None:

@@ -43,6 +43,7 @@ class LogPanel:
     sides: Mapping[str, str] = field(default_factory=dict)  # the names the scenario gives
     objectives: Mapping[str, str] = field(default_factory=dict)
     events: list[dict[str, Any]] = field(default_factory=list)  # every event fed, as plain data
+    revision: int = 0  # counts the changes of its lines: the window draws again when it moves
 
     @property
     def narrator(self) -> Narrator:
@@ -65,6 +66,7 @@ class LogPanel:
 
     def _append(self, lines: list[LogLine], dropped: int = 0) -> None:
         self.lines += lines
+        self.revision += 1
         if self.scroll:  # keep the view still while the player reads back
             self.scroll = max(0, self.scroll + len(lines) - dropped)
 
@@ -98,6 +100,7 @@ class LogPanel:
         """Take back every event from index `keep` on, and the lines that told them; the text `note`
         (a key of the locale) says so (once: the note of an earlier undo goes)."""
         self.events = self.events[:keep]
+        self.revision += 1
         cut = [ln for ln in self.lines if ln.first >= 0 and ln.first + ln.count > keep]
         redo = min((ln.first for ln in cut), default=keep)
         gone = {id(ln) for ln in cut}
@@ -112,6 +115,7 @@ class LogPanel:
         """The language changed: every event's line in the new one, and every line of the game's own
         words (an alert that quotes what failed stays as it is)."""
         self.t = t
+        self.revision += 1
         n = self.narrator
         self._cache.clear()
         for ln in self.lines:
