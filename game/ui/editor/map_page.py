@@ -14,9 +14,11 @@ import pygame
 
 from game.content.locale import Texts
 from game.editing import maps
+from game.editing.battle import within
 from game.editing.document import Document, Path
 from game.ui import theme
 from game.ui.drawing.map_cards import GOLD, GROUND, LINK, MANA, WATER_LINK
+from game.ui.editor import drawn
 
 CARD = (120, 78)  # a card at its largest; the area cards are placed in leaves room for it
 NARROWEST, GAP = 64, 6  # a card's least width; pixels kept between two cards
@@ -47,7 +49,7 @@ class MapCanvas:
     def to_screen(self, at: list[float] | tuple[float, float]) -> tuple[int, int]:
         """A place of the map on the screen; one off the map (a file's mistake) at its edge."""
         a = self.area()
-        x, y = (min(maps.MAP_SIZE, max(0.0, float(v))) for v in at)
+        x, y = (within(v, 0.0, maps.MAP_SIZE, maps.MAP_SIZE / 2) for v in at)
         return (int(a.x + a.w * x / maps.MAP_SIZE), int(a.y + a.h * y / maps.MAP_SIZE))
 
     def to_map(self, pos: tuple[int, int]) -> tuple[float, float]:
@@ -144,7 +146,7 @@ class MapCanvas:
         cost = loc.get("entry_cost")
         room = head.w - 8
         if isinstance(cost, int):
-            tag = font.render(str(cost), True, theme.ACCENT)
+            tag = font.render(drawn.figure(cost), True, theme.ACCENT)
             room -= surf.blit(tag, tag.get_rect(topright=(head.right - 3, head.y + 3))).w + 4
         name = names.get(str(loc.get("id")), str(loc.get("name", "")))  # smaller on a narrow card, then cut
         label = theme.fitted(name, theme.TEXT, room, NAME_SIZES)
@@ -156,7 +158,7 @@ class MapCanvas:
         for value, colour in ((loc.get("gold"), GOLD), (loc.get("mana"), MANA)):
             if isinstance(value, int) and value:
                 pygame.draw.circle(surf, colour, (x + 6, y + 7), 6)
-                surf.blit(font.render(str(value), True, (20, 20, 20)), (x + 15, y))
+                surf.blit(font.render(drawn.figure(value), True, (20, 20, 20)), (x + 15, y))
                 x += 34
         if loc.get("text"):
             pygame.draw.circle(surf, theme.TEXT, (rect.right - 12, rect.bottom - 12), 6, 2)  # a special text

@@ -24,13 +24,14 @@ from game.editing import maps
 from game.editing.document import Path as DocPath
 from game.editing.elements import remove
 from game.editing.files import open_document, shipped
-from game.editing.problem_words import problem_said
+from game.editing.problem_words import place_said, problem_said
 from game.editing.problems import Problem, problems_of
 from game.editing.texts import shown
 from game.model.errors import one_line
 from game.model.words import counted
 from game.running.log_texts import texts_for
 from game.ui import theme
+from game.ui.editor import drawn
 from game.ui.editor.files import FileCommands
 from game.ui.editor.forms import THEME, Form
 from game.ui.editor.map_page import MapCanvas
@@ -44,7 +45,7 @@ from game.ui.editor.panels import (
     menu_word,
     players_tab,
 )
-from game.ui.editor.table import TableCanvas, drawn_colour
+from game.ui.editor.table import TableCanvas
 from game.ui.markup import drawable
 from systems.open_wars.records import OpenWarsRules, load_rules
 
@@ -202,12 +203,20 @@ class EditorScreen(FileCommands):
             by_element.setdefault(p.element, []).append(p)
         self.by_element = by_element
         self.canvas.problems = set(by_element)
-        shown = [drawable(one_line(f"{p.key}: {problem_said(self.t, p.text)}", 160)) for p in self.problems]
-        self.problem_list.set_item_list(list[str | tuple[str, str]](shown))
+        self.problem_list.set_item_list(list[str | tuple[str, str]](self._problem_lines()))
         if not self.form.typing():
             self.build_panel()
         self._relabel_zones()
         self.version = self.doc.version
+
+    def _problem_lines(self) -> list[str]:
+        """Each problem where it is and what it is, in the screen's words, on one line of the list."""
+        return [
+            drawable(
+                one_line(f"{place_said(self.t, p.path, p.element)}: {problem_said(self.t, p.text)}", 160)
+            )
+            for p in self.problems
+        ]
 
     def _relabel_zones(self) -> None:
         """The zone tools say their side's name as it is now, in the language edited."""
@@ -283,9 +292,7 @@ class EditorScreen(FileCommands):
         if ev.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and ev.ui_element is self.kind_menu:
             self._choose_kind(self.kinds[ev.text])
         if ev.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and ev.ui_element is self.problem_list:
-            shown = [
-                drawable(one_line(f"{p.key}: {problem_said(self.t, p.text)}", 160)) for p in self.problems
-            ]
+            shown = self._problem_lines()
             if ev.text in shown:
                 self.select(self.problems[shown.index(ev.text)].element)
         if not taken and self._on_canvas(ev):
@@ -410,7 +417,7 @@ class EditorScreen(FileCommands):
         if isinstance(self.canvas, MapCanvas):
             homes = {}
             for p in self.doc.get(("players",)) or []:
-                colour = drawn_colour(p.get("colour"))
+                colour = drawn.colour(p.get("colour"))
                 if colour is not None:
                     homes[str(p.get("home"))] = colour
             self.canvas.draw(surf, self.names("locations"), homes, self.t)

@@ -16,16 +16,17 @@ import pygame
 
 from game.content.scenario import TerrainSpec, make_terrain
 from game.editing import battle as edit
-from game.editing.battle import points_of
+from game.editing.battle import points_of, within
 from game.editing.document import Document, Path
 from game.editing.picking import element_at, vertex_at
 from game.model.errors import ContentError
 from game.model.geometry import Point
-from game.model.ruleset import Ruleset
+from game.model.ruleset import MAX_INCHES, Ruleset
 from game.model.table import Feature, Table
 from game.ui import theme
 from game.ui.drawing.camera import Camera
 from game.ui.drawing.render import Renderer
+from game.ui.editor import drawn
 
 PICK = 7  # pixels: how near the mouse must be to a vertex, a line or an objective
 DOUBLE_CLICK = 0.35  # seconds
@@ -77,11 +78,10 @@ class TableCanvas:
         self.camera.fit(w, d)
 
     def size(self) -> tuple[float, float]:
-        table = self.doc.get(("table",)) or [72, 48]
-        try:
-            return (max(1.0, float(table[0])), max(1.0, float(table[1])))
-        except (TypeError, ValueError, IndexError):
-            return (72.0, 48.0)
+        """The table's width and depth as drawn (its problems say what is wrong with the file's)."""
+        table = self.doc.get(("table",))
+        w, d = (table[0], table[1]) if isinstance(table, list) and len(table) == 2 else (72, 48)
+        return (within(w, 1.0, MAX_INCHES, 72.0), within(d, 1.0, MAX_INCHES, 48.0))
 
     # --- what is drawn ---------------------------------------------------------------------------
 
@@ -92,9 +92,9 @@ class TableCanvas:
             try:
                 spec = TerrainSpec(
                     t["kind"],
-                    _points(t.get("polygon")),
-                    _points(t.get("path")),
-                    float(t["width"]) if isinstance(t.get("width"), int | float) else None,
+                    drawn.points(t.get("polygon")),
+                    drawn.points(t.get("path")),
+                    within(t["width"], 0.0, MAX_INCHES, 0.0) if "width" in t else None,
                     str(t.get("name", "")),
                 )
                 out += make_terrain(self.rules, [spec], "")
@@ -105,7 +105,7 @@ class TableCanvas:
     def colours(self) -> dict[str, theme.Colour]:
         out = {}
         for k, s in enumerate(self.doc.get(("sides",)) or []):
-            out[str(s.get("id"))] = drawn_colour(s.get("colour")) or theme.SIDE_FALLBACK[k % 2]
+            out[str(s.get("id"))] = drawn.colour(s.get("colour")) or theme.SIDE_FALLBACK[k % 2]
         return out
 
     def renderer(self) -> Renderer:
@@ -127,7 +127,8 @@ class TableCanvas:
         r.draw_table(surf, cam)
         if self.snap:
             self._grid(surf)
-        zones = {str(s.get("id")): _points(s.get("deployment")) or [] for s in self.doc.get(("sides",)) or []}
+        sides = self.doc.get(("sides",)) or []
+        zones = {str(s.get("id")): drawn.points(s.get("deployment")) or [] for s in sides}
         r.draw_zones(surf, cam, {k: v for k, v in zones.items() if len(v) >= 3})
         self._edges(surf)
         for i in range(len(self.doc.get(("terrain",)) or [])):
@@ -135,14 +136,14 @@ class TableCanvas:
                 self._outline(surf, ("terrain", i), theme.BAD, 3)
         objectives = []
         for o in self.doc.get(("objectives",)) or []:
-            at = _points([o.get("at")])
+            at = drawn.points([o.get("at")])
             if at:
                 objectives.append((names.get(str(o.get("id")), str(o.get("id"))), at[0], o.get("held_by")))
         r.taken, r.words = [], []
         r.draw_objectives(surf, cam, objectives)
         r.draw_labels(surf, cam)
         for i, o in enumerate(self.doc.get(("objectives",)) or []):
-            at = _points([o.get("at")])
+            at = drawn.points([o.get("at")])
             if at and ("objectives", i) in self.problems:
                 pygame.draw.circle(surf, theme.BAD, cam.to_screen(at[0]), max(10, cam.scale), 3)
         if self.selected is not None:
@@ -183,7 +184,7 @@ class TableCanvas:
         if found is None:
             return
         where, raw = found
-        pts = [self.camera.to_screen(p) for p in self._shifted(element, _points(raw) or [])]
+        pts = [self.camera.to_screen(p) for p in self._shifted(element, drawn.points(raw) or [])]
         closed = where[-1] != "path"
         if len(pts) >= 2:
             pygame.draw.lines(surf, colour, closed and len(pts) >= 3, pts, width)
@@ -205,14 +206,14 @@ class TableCanvas:
         assert self.selected is not None
         element = self.doc.get(self.selected)
         if isinstance(element, dict) and isinstance(element.get("at"), list):
-            at = _points([element["at"]]) or [(0.0, 0.0)]
+            at = drawn.points([element["at"]]) or [(0.0, 0.0)]
             c = self.camera.to_screen(self._shifted_point(at[0]))
             pygame.draw.circle(surf, theme.ACCENT, c, max(12, self.camera.scale * 0.9), 2)
             return
         self._outline(surf, self.selected, theme.ACCENT, 2)
         found = points_of(self.doc, self.selected)
         if found is not None:
-            for p in self._shifted(self.selected, _points(found[1]) or []):
+            for p in self._shifted(self.selected, drawn.points(found[1]) or []):
                 c = self.camera.to_screen(p)
                 pygame.draw.rect(surf, theme.ACCENT, (c[0] - HANDLE, c[1] - HANDLE, 2 * HANDLE, 2 * HANDLE))
                 pygame.draw.rect(
@@ -348,23 +349,6 @@ class TableCanvas:
         width = edit.drawn_width(kind) if kind.linear else None
         self.selected = edit.add_terrain(self.doc, self.rules, self.tool.terrain, pts, width=width)
         return True
-
-
-def drawn_colour(value: Any) -> theme.Colour | None:
-    """A colour as a file gives it, if one can be drawn: three whole numbers from 0 to 255."""
-    if isinstance(value, list) and len(value) == 3 and all(type(c) is int and 0 <= c <= 255 for c in value):
-        return (value[0], value[1], value[2])
-    return None
-
-
-def _points(raw: Any) -> list[Point] | None:
-    if not isinstance(raw, list):
-        return None
-    out = []
-    for p in raw:
-        if isinstance(p, list | tuple) and len(p) == 2 and all(isinstance(v, int | float) for v in p):
-            out.append((float(p[0]), float(p[1])))
-    return out
 
 
 def _near(a: Point, b: Point, tolerance: float) -> bool:
