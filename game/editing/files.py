@@ -48,8 +48,8 @@ def open_document(path: Path) -> Document:
     kind = "map" if mode_for_ruleset(str(data.get("ruleset", "for-glory"))) is not None else "scenario"
     wrong = misshapen(MapFile if kind == "map" else ScenarioFile, data)
     if wrong is not None:  # what the editor cannot show; check-content names every problem
-        key, _, problem = wrong.partition(": ")
-        raise Refused("misshapen", path=path, key=key, problem=problem)
+        where, _, problem = wrong.partition(": ")
+        raise Refused("misshapen", path=path, where=where, problem=problem)
     doc = Document(data, kind)
     if shipped(Path(path)) and isinstance(data.get("id"), str):
         data["id"] = f"{data['id']}-copy"

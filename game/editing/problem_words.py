@@ -115,8 +115,8 @@ def refusal_said(t: Texts, e: UserError) -> str:
         values = dict(e.values)
         if "problem" in values:
             values["problem"] = problem_said(t, str(values["problem"]))
-        if "key" in values:
-            values["key"] = place_said(t, parse_key(str(values["key"])))
+        if "where" in values:  # a key of the file
+            values["where"] = place_said(t, parse_key(str(values["where"])))
         return t(e.key, **values)
     if isinstance(e, ContentError):
         return f"{e.where}: {problem_said(t, e.problem)}"

@@ -181,11 +181,9 @@ class EditorScreen(FileCommands):
     def _zone_label(self, k: int, side: dict[str, Any]) -> str:
         """A side's zone tool: its name in the language edited, short enough for the button."""
         name = drawable(shown(self.doc, ("sides", k), "name", self.language) or str(side.get("id")))
-        font, label = self.manager.get_theme().get_font(["button"]), self.t("editor_tool_zone", side=name)
-        while font.size(label)[0] > TOOLS - 12 - ZONE_PADDING and len(name) > 1:  # shortened to fit
-            name = name[:-1].rstrip()
-            label = self.t("editor_tool_zone", side=name + "…")
-        return label
+        font = self.manager.get_theme().get_font(["button"])
+        room = TOOLS - 12 - ZONE_PADDING - font.size(self.t("editor_tool_zone", side=""))[0]
+        return self.t("editor_tool_zone", side=theme.cut(name, font, room, whole_words=False))
 
     def _choose_kind(self, code: str) -> None:
         if isinstance(self.canvas, MapCanvas):
@@ -446,8 +444,7 @@ class EditorScreen(FileCommands):
 
     def _title(self, surf: pygame.Surface) -> None:
         name = shown(self.doc, (), "name", self.language)
-        words = f"{name}{' *' if self.doc.dirty else ''}"  # the tools say which editor it is
-        font = theme.font(20, scaled=False)
-        while words and font.size(words)[0] > self.title_width:
-            words = words[:-2]
+        font = theme.font(20, scaled=False)  # the tools say which editor it is; a star, changes unsaved
+        star = " *" if self.doc.dirty else ""
+        words = theme.cut(name, font, self.title_width - font.size(star)[0], whole_words=False) + star
         surf.blit(font.render(words, True, theme.ACCENT), (10, 10))
