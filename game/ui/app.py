@@ -13,6 +13,7 @@ import pygame
 from game.content.locale import Texts
 from game.content.mods import load_mods
 from game.content.ruleset_files import load_ruleset
+from game.editing.problem_words import refusal_said
 from game.model.errors import EXIT_BAD_INPUT, UserError
 from game.model.modules import modules_by_mode
 from game.net.said import Said
@@ -29,6 +30,7 @@ from game.ui.battle.screen import BattleScreen
 from game.ui.battle.tutorial import TutorialScreen
 from game.ui.editor.screen import EditorScreen
 from game.ui.open_wars.screen import OpenWarsScreen
+from game.ui.playing.game_view import GameView
 from game.ui.playing.remote_play import REMOTE, RemotePlay
 from game.ui.sound import Sounds, quiet_audio
 from game.ui.start.lobby import Lobby
@@ -247,7 +249,9 @@ def _loop(
                         try:
                             battle, end = open_battle(tried, surf.get_size(), settings), None
                         except UserError as e:
-                            editor.status = str(e)
+                            editor.status = refusal_said(editor.t, e)
+                        if isinstance(battle, GameView):  # its Esc menu and end say: back to the editor
+                            battle.from_editor = True
                 elif lobby is not None:
                     what = lobby.handle(ev)
                     if what == "back":
@@ -264,7 +268,8 @@ def _loop(
                         try:
                             editor, start = open_editor(setup, surf.get_size(), settings), None
                         except UserError as e:  # a file the editor cannot show: said on the start screen
-                            start = StartScreen(surf.get_size(), setup, str(e), Texts(settings.language))
+                            t = Texts(settings.language)
+                            start = StartScreen(surf.get_size(), setup, refusal_said(t, e), t)
                         continue
                     if what == "watch" and setup.replay is not None:  # a save watched again
                         watched, setup.replay = setup.replay, None

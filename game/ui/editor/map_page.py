@@ -4,7 +4,7 @@ their colours; the mouse places, picks, drags and links cards through the editor
 
 Mouse: with "Pick", a click picks a card and a drag moves it (one step of undo); with "Place", a
 click on an empty spot places a card of the type chosen; with "Link", a click on one card and then
-on another links them, or unlinks them if they were linked."""
+on another, or a drag from one to the other, links them, or unlinks them if they were linked."""
 
 from __future__ import annotations
 
@@ -163,6 +163,12 @@ class MapCanvas:
         if loc.get("text"):
             pygame.draw.circle(surf, theme.TEXT, (rect.right - 12, rect.bottom - 12), 6, 2)  # a special text
 
+    def _link(self, other: str) -> None:
+        """Link the card being linked from to another (or unlink them), and end the link."""
+        assert self.linking is not None
+        maps.toggle_link(self.doc, self.linking, other)
+        self.linking = None
+
     def handle(self, ev: pygame.event.Event) -> bool:
         """A mouse event over the map: True if the choice or the document changed."""
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and self.view.collidepoint(ev.pos):
@@ -176,12 +182,18 @@ class MapCanvas:
                 elif self.linking is None:
                     self.linking = str(hit[1].get("id"))
                 else:
-                    maps.toggle_link(self.doc, self.linking, str(hit[1].get("id")))
-                    self.linking = None
+                    self._link(str(hit[1].get("id")))
                 return True
             self.selected = ("locations", hit[0]) if hit is not None else None
             if hit is not None:
                 self.dragging = (hit[0], ev.pos, ev.pos)
+            return True
+        if ev.type == pygame.MOUSEBUTTONUP and ev.button == 1 and self.tool.kind == "link" and self.linking:
+            hit = self.card_at(ev.pos)  # a link dragged from one card to another is made as it lands
+            if hit is None:
+                self.linking = None  # dropped on no card: no line left following the mouse
+            elif str(hit[1].get("id")) != self.linking:
+                self._link(str(hit[1].get("id")))
             return True
         if ev.type == pygame.MOUSEMOTION and self.dragging is not None:
             self.dragging = (self.dragging[0], self.dragging[1], ev.pos)

@@ -141,7 +141,8 @@ def armies_tab(form: Form, p: Panel) -> None:
         p.named(form, t("editor_field_name"), at, "name")
         edge = t(f"log_edge_{side.get('edge')}") if side.get("edge") in ("south", "north") else "?"
         form.note(t("editor_edge_reinforcements", edge=edge))
-        form.actions([(t("editor_sit_south"), partial(edit.set_edge, doc, i))])
+        if side.get("edge") != "south":  # the side already there is offered nothing
+            form.actions([(t("editor_sit_south"), partial(edit.set_edge, doc, i))])
         p.named(form, t("editor_field_staff"), (*at, "staff"), "name")
         form.choice(
             t("editor_field_experience"),

@@ -295,15 +295,24 @@ class EditorScreen(FileCommands):
                 self.select(self.problems[shown.index(ev.text)].element)
         if not taken and self._on_canvas(ev):
             before = self.canvas.selected
-            if isinstance(self.canvas, MapCanvas):
-                changed = self.canvas.handle(ev)
-            else:
-                changed = self.canvas.handle(ev, time.monotonic())
+            changed = self.canvas.handle(ev) if isinstance(self.canvas, MapCanvas) else self._drawn(ev)
             if self.canvas.selected != before and self.canvas.selected is not None:
                 self.tab = "chosen"
             if changed or self.canvas.selected != before:
                 self.version = -1
         return None
+
+    def _drawn(self, ev: pygame.event.Event) -> bool:
+        """An event over the table; a drawing ended with too few points stays, and the status says how
+        many it needs (gone once it is made)."""
+        assert isinstance(self.canvas, TableCanvas)
+        drawing = bool(self.canvas.drawing)
+        changed = self.canvas.handle(ev, time.monotonic())
+        if self.canvas.short:
+            self.status, self.canvas.short = self.t("editor_more_points", n=self.canvas.short), 0
+        elif drawing and not self.canvas.drawing:
+            self.status = ""
+        return changed
 
     def _on_canvas(self, ev: pygame.event.Event) -> bool:
         if ev.type in (pygame.MOUSEBUTTONDOWN,):

@@ -62,6 +62,7 @@ class TableCanvas:
     selected: Path | None = None
     snap: float = 0.0  # inches of the grid points snap to (0: none)
     drawing: list[Point] = field(default_factory=list)
+    short: int = 0  # the points a drawing ended too soon needs (the screen says so), else 0
     drag: Drag | None = None
     problems: set[Path] = field(default_factory=set)  # elements with a problem, drawn in red
     camera: Camera = field(init=False)
@@ -287,7 +288,9 @@ class TableCanvas:
         if self.tool.kind in ("draw", "zone"):
             if ev.button == 3 or double:
                 return self.finish()
-            self.drawing.append(self._snapped(p))
+            point = self._snapped(p)
+            if not self.drawing or not _near(self.drawing[-1], point, self.tolerance()):
+                self.drawing.append(point)  # a click on the last point (a double click's first) adds none
             return False
         if self.tool.kind == "objective":
             self.selected = edit.add_objective(self.doc, self._snapped(p))
@@ -329,22 +332,26 @@ class TableCanvas:
 
     def _key(self, ev: pygame.event.Event) -> bool:
         if ev.key == pygame.K_ESCAPE and self.drawing:
-            self.drawing = []
+            self.drawing, self.short = [], 0
             return True
         if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.drawing:
             return self.finish()
         return False
 
     def finish(self) -> bool:
-        """End the drawing: a feature of the kind chosen (or a side's zone) if it has its points."""
-        pts, self.drawing = self.drawing, []
-        if self.tool.kind == "zone":
-            if len(pts) >= 3:
-                edit.set_zone(self.doc, self.tool.side, pts)
-                self.selected = ("sides", self.tool.side)
-            return True
+        """End the drawing: a feature of the kind chosen (or a side's zone) once it has its points; with
+        fewer, the drawing stays for more and `short` says how many it needs."""
         kind = self.rules.terrain.get(self.tool.terrain)
-        if kind is None or len(pts) < (2 if kind.linear else 3):
+        least = 2 if self.tool.kind == "draw" and kind is not None and kind.linear else 3
+        if len(self.drawing) < least:
+            self.short = least
+            return True
+        pts, self.drawing, self.short = self.drawing, [], 0
+        if self.tool.kind == "zone":
+            edit.set_zone(self.doc, self.tool.side, pts)
+            self.selected = ("sides", self.tool.side)
+            return True
+        if kind is None:
             return True
         width = edit.drawn_width(kind) if kind.linear else None
         self.selected = edit.add_terrain(self.doc, self.rules, self.tool.terrain, pts, width=width)

@@ -43,6 +43,8 @@ def menu_label(v: GameView, key: str, text: str) -> str:
         return t(text, value=f"{w}x{h}")
     if key == "fullscreen":
         return t(text, state=t("on") if st.fullscreen else t("off"))
+    if key == "end" and v.from_editor:  # leaving goes back to the editor the battle was tried from
+        return t("menu_end_editor")
     if key in ("sound", "music"):
         value = getattr(st, key)
         return t(text, value=f"{round(value * 100)}%" if value else t("off"))
