@@ -18,6 +18,9 @@ the window, the saves folder, the locale of a copy of content/).
                only tells an accident), opened with by-file open and played
     wire       a peer that speaks the network protocol honestly up to a point (hello, join, the dice,
                play), then sends a mutated message: the host says one line per refusal, never fails
+    editor     a scenario or map with extreme numbers, names 10,000 characters long or mutated text,
+               opened, drawn, used and saved every way in the editor's window, the game's folders as
+               a player's may be (tests/fuzz_editor.py); the start screen listing the battles folder
 """
 
 from __future__ import annotations
@@ -806,3 +809,16 @@ BUILDERS: dict[str, Callable[..., list[Step]]] = {
     "ids": _ids, "window": _window, "saves": _saves, "specs": _specs, "decisions": _decisions,
     "modules": _modules, "turns": _turns, "wire": _wire,
 }  # fmt: skip
+
+
+# --- editor: hostile files and folder states in the scenario and map editor (tests/fuzz_editor.py) ---
+
+
+def _editor(rng: random.Random, number: int, place: Place, mod: Path, replays: object) -> list[Step]:
+    from tests.fuzz_editor import editor_case
+
+    return editor_case(rng, number, place, mod, replays)
+
+
+KINDS = (*KINDS, "editor")
+BUILDERS["editor"] = _editor

@@ -134,11 +134,11 @@ def add_terrain(
     if width is not None and linear:
         feature["width"] = _num(width)
     index = len(doc.get(("terrain",)) or [])
-    doc.apply("add_terrain", [*_list(doc, ("terrain",)), insert(("terrain", index), feature)])
+    doc.apply("add_terrain", [*listed(doc, ("terrain",)), insert(("terrain", index), feature)])
     return ("terrain", index)
 
 
-def _list(doc: Document, path: Path) -> list[Change]:
+def listed(doc: Document, path: Path) -> list[Change]:
     """The list at `path`, made when the file has none yet."""
     return [] if isinstance(doc.get(path), list) else [put(path, [])]
 
@@ -210,7 +210,7 @@ def add_objective(doc: Document, at: Point, name: str = "", held_by: str | None 
     if held_by:
         objective["held_by"] = held_by
     index = len(doc.get(("objectives",)) or [])
-    doc.apply("add_objective", [*_list(doc, ("objectives",)), insert(("objectives", index), objective)])
+    doc.apply("add_objective", [*listed(doc, ("objectives",)), insert(("objectives", index), objective)])
     return ("objectives", index)
 
 
@@ -242,7 +242,7 @@ def add_division(doc: Document, side: int, name: str = "") -> Path:
     if name:
         division["name"] = name
     path: Path = ("sides", side, "divisions", len(divisions))
-    doc.apply("add_division", [*_list(doc, ("sides", side, "divisions")), insert(path, division)])
+    doc.apply("add_division", [*listed(doc, ("sides", side, "divisions")), insert(path, division)])
     return path
 
 
@@ -258,5 +258,5 @@ def add_unit(doc: Document, division: Path, category: str, quality: str, name: s
     if name:
         unit["name"] = name
     path = (*division, "units", len(units))
-    doc.apply("add_unit", [*_list(doc, (*division, "units")), insert(path, unit)])
+    doc.apply("add_unit", [*listed(doc, (*division, "units")), insert(path, unit)])
     return path

@@ -45,6 +45,8 @@ def open_document(path: Path) -> Document:
         data = read_toml(Path(path))
     except ContentError as e:  # no such file, a folder, a pipe, too large, not TOML ...
         raise Refused("unreadable", path=path, problem=e.problem) from None
+    except ValueError:  # a NUL in the path typed: no file has such a name
+        raise Refused("unreadable", path=path, problem="no such file") from None
     kind = "map" if mode_for_ruleset(str(data.get("ruleset", "for-glory"))) is not None else "scenario"
     wrong = misshapen(MapFile if kind == "map" else ScenarioFile, data)
     if wrong is not None:  # what the editor cannot show; check-content names every problem

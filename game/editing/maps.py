@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, get_args
 
-from game.editing.battle import fresh
+from game.editing.battle import fresh, listed
 from game.editing.document import Document, Path, delete, insert, put
 from systems.open_wars.records import LocationType, OpenWarsRules
 
@@ -44,7 +44,7 @@ def add_location(doc: Document, kind: str, at: tuple[float, float], name: str = 
     ident = fresh(location_ids(doc), f"{kind}-")
     card = {"id": ident, "name": name or ident.replace("-", " ").capitalize(), "type": kind, "at": _at(at)}
     path: Path = ("locations", len(doc.get(("locations",)) or []))
-    doc.apply("add_location", [insert(path, card)])
+    doc.apply("add_location", [*listed(doc, ("locations",)), insert(path, card)])  # none in a random map's
     return path
 
 
@@ -68,7 +68,9 @@ def toggle_link(doc: Document, a: str, b: str) -> None:
     if found is not None:
         doc.apply("remove_link", [delete(("links", found))])
     else:
-        doc.apply("add_link", [insert(("links", len(doc.get(("links",)) or [])), [a, b])])
+        doc.apply(
+            "add_link", [*listed(doc, ("links",)), insert(("links", len(doc.get(("links",)) or [])), [a, b])]
+        )
 
 
 def link_kind(doc: Document, a: str, b: str) -> str:
@@ -93,7 +95,7 @@ def add_player(doc: Document, rules: OpenWarsRules, faction: str, home: str) -> 
         "colour": PLAYER_COLOURS[len(players) % len(PLAYER_COLOURS)],
     }
     path: Path = ("players", len(players))
-    doc.apply("add_player", [insert(path, player)])
+    doc.apply("add_player", [*listed(doc, ("players",)), insert(path, player)])
     return path
 
 
@@ -106,7 +108,7 @@ def set_tokens(doc: Document, player: int, unit: str, count: int) -> None:
         doc.apply(
             "edit_tokens",
             [
-                *([] if doc.get(base) is not None else [put(base, [])]),
+                *listed(doc, base),
                 insert((*base, len(units)), {"unit": unit, "count": count}),
             ],
         )

@@ -108,11 +108,24 @@ def _trail(t: Texts, path: tuple[str | int, ...]) -> str:
     return SEPARATOR.join(words)
 
 
+PATH_SHOWN = 100  # characters of a path a refusal shows at most
+
+
+def middle_cut(text: str, most: int) -> str:
+    """Text of at most `most` characters: its start and its end kept, an ellipsis between."""
+    if len(text) <= most:
+        return text
+    head = most // 3
+    return f"{text[:head]}…{text[len(text) - (most - head - 1) :]}"
+
+
 def refusal_said(t: Texts, e: UserError) -> str:
     """An error of the editor's file commands in the screen's language: a refusal by its words, a
     check's English read back (a file that does not read), else as it is."""
     if isinstance(e, Refused):
         values = dict(e.values)
+        if "path" in values:  # a long path shortened in its middle: the line must still say why
+            values["path"] = middle_cut(str(values["path"]), PATH_SHOWN)
         if "problem" in values:
             values["problem"] = problem_said(t, str(values["problem"]))
         if "where" in values:  # a key of the file

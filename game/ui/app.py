@@ -100,6 +100,22 @@ def lobby_for_save(setup: Setup, size: tuple[int, int], settings: Settings) -> L
     return Lobby(size, setup, way, Texts(settings.language), resume=resume)
 
 
+def open_tried(
+    editor: EditorScreen, setup: Setup, size: tuple[int, int], settings: Settings
+) -> Screen | None:
+    """The battle (or map) the editor wrote to try, against the computer; its Esc menu and its end say
+    the way back is to the editor. None when it does not open (the editor's status says why)."""
+    tried = dataclasses.replace(setup, scenario=str(editor.tried), a="human", b="normal", mode=None)
+    try:
+        battle = open_battle(tried, size, settings)
+    except UserError as e:
+        editor.status = refusal_said(editor.t, e)
+        return None
+    if isinstance(battle, GameView):
+        battle.from_editor = True
+    return battle
+
+
 def open_remote(seat: Seat, size: tuple[int, int], settings: Settings, said: Sequence[Said] = ()) -> Screen:
     """A game with a friend on another machine, on its mode's screen: this machine's side played here,
     the other's commands coming from afar (game/ui/playing/remote_play.py)."""
@@ -243,15 +259,7 @@ def _loop(
                     if what == "close":
                         editor, start = None, StartScreen(surf.get_size(), setup, t=Texts(settings.language))
                     elif what == "try" and editor.tried is not None:
-                        tried = dataclasses.replace(
-                            setup, scenario=str(editor.tried), a="human", b="normal", mode=None
-                        )
-                        try:
-                            battle, end = open_battle(tried, surf.get_size(), settings), None
-                        except UserError as e:
-                            editor.status = refusal_said(editor.t, e)
-                        if isinstance(battle, GameView):  # its Esc menu and end say: back to the editor
-                            battle.from_editor = True
+                        battle, end = open_tried(editor, setup, surf.get_size(), settings), None
                 elif lobby is not None:
                     what = lobby.handle(ev)
                     if what == "back":
