@@ -244,6 +244,7 @@ def test_a_translation_naming_an_id_the_file_lacks_is_said_in_spanish(english: s
         (("locale", "es", "units", "fr-1a"), ("sides", 0, "divisions", 0, "units", 1),
          "Side 1 › Division 1 › Brigade 2 (in Spanish)", "Bando 1 › División 1 › Brigada 2 (en español)"),
         (("nmae",), (), "nmae", "nmae"),  # a key the game does not know: as the file writes it
+        (("links, players",), (), "Links, Players", "Enlaces, Jugadores"),  # a check of two keys
     ],
 )  # fmt: skip
 def test_a_problem_is_placed_in_words(

@@ -73,6 +73,8 @@ def place_said(t: Texts, path: tuple[str | int, ...], element: tuple[str | int, 
     [locale.<language>] is said as the place of its `element` (the element with the id it translates,
     game/editing/problems.py's element_of) in that language. A key the game does not know stays as the
     file writes it (check-content names it so)."""
+    if len(path) == 1 and ", " in str(path[0]):  # a check of several keys at once ("links, players")
+        return ", ".join(_trail(t, (key,)) for key in str(path[0]).split(", "))
     if path[:1] == ("locale",) and len(path) >= 2:
         code = str(path[1])
         language = t(f"editor_place_language_{code}") if t.has(f"editor_place_language_{code}") else code

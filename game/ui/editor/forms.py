@@ -27,7 +27,7 @@ THEME = {
     "#dim": {"colours": {"normal_text": "#a0a2a5"}},
 }
 ROW = 30
-PADDING = 12  # pixels of a label's or a button's width its text leaves free
+PADDING = {"label": 2, "button": 10}  # pixels of a label's or a button's width its text leaves free
 LABEL = 118  # the width of a row's label
 
 
@@ -77,7 +77,7 @@ class Form:
     def fit(self, text: str, width: int, kind: str) -> str:
         """Text from content made drawable and cut, in one step, to the width of its label or button."""
         font = self.manager.get_theme().get_font([kind])
-        return theme.cut(drawable(text), font, width - PADDING, whole_words=False)
+        return theme.cut(drawable(text), font, width - PADDING[kind], whole_words=False)
 
     def gap(self, pixels: int = 8) -> None:
         self.y += pixels
