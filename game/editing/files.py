@@ -115,19 +115,20 @@ def save_as_mod(doc: Document, mods: Path, mod_id: str, name: str = "") -> Path:
     writable_folder(Path(mods), make=True)
     folder = placed(Path(mods), mod_id)
     target = folder / "scenarios" / (MAP_FOLDER if doc.kind == "map" else "")
-    if os.path.lexists(folder):
+    made = not os.path.lexists(folder)
+    if not made:
         writable_folder(folder, make=False)
         try:
             if load_mod(folder).id != mod_id:
                 raise Refused("other_mod", path=folder)
         except ContentError:  # a folder that is no mod (check-content says what is wrong with it)
             raise Refused("not_a_mod", path=folder) from None
-        writable_folder(target, make=True)
-    else:
-        writable_folder(target, make=True)
-        manifest = {"id": mod_id, "name": name or mod_id, "version": "1"}
+    writable_folder(target, make=True)
+    if made:
+        about = "Battles made with the scenario editor"
         written(
-            folder / "mod.toml", dumps({**manifest, "description": "Battles made with the scenario editor"})
+            folder / "mod.toml",
+            dumps({"id": mod_id, "name": name or mod_id, "version": "1", "description": about}),
         )
     return save_file(doc, placed(target, f"{ident}.toml"))
 
