@@ -238,3 +238,45 @@ def test_names_of_ten_thousand_letters_are_cut_to_their_room(
     zones = [b for b, (kind, _arg) in ed.tools.items() if kind == "zone"]
     assert all(b.text.endswith("…") and len(b.text) < 40 for b in zones), [b.text for b in zones]
     assert measured and max(measured) <= window720.get_width()  # a letter at most per pixel of its room
+
+
+def test_a_card_removed_while_it_is_dragged_is_not_moved(window720: pygame.Surface) -> None:
+    """The fuzzer's (seed 2026): a card pressed, Delete (or Ctrl+Z) with the mouse still held, the mouse let
+    go: the drag moved a card that was no longer there (an assertion of the document's)."""
+    from game.editing import maps
+
+    ed = EditorScreen(window720.get_size(), Texts("en"), [], kind="map")
+    for at in ((20, 20), (70, 60)):
+        maps.add_location(ed.doc, "plain", at)
+    frames(ed, window720)
+    card = ed.canvas.to_screen((70, 60))  # type: ignore[union-attr]
+    ed.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=card, button=1))
+    ed.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DELETE, mod=0, unicode="", scancode=0))
+    ed.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(300, 300), rel=(9, 9), buttons=(1, 0, 0)))
+    ed.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(300, 300), button=1))
+    frames(ed, window720)
+    assert [loc["id"] for loc in ed.doc.get(("locations",))] == ["plain-1"]
+
+
+def test_a_vertex_undone_while_it_is_dragged_is_not_moved(window720: pygame.Surface) -> None:
+    from game.editing import battle as edit
+    from game.ui.editor.table import TableCanvas
+
+    ed = EditorScreen(window720.get_size(), Texts("en"), [])
+    frames(ed, window720)
+    edit.add_terrain(ed.doc, ed.rules, "wood", [(10, 10), (20, 10), (20, 18), (10, 18)])
+    canvas = ed.canvas
+    assert isinstance(canvas, TableCanvas)
+    canvas.selected = ("terrain", 0)
+    frames(ed, window720)
+    corner = canvas.camera.to_screen((20, 18))
+    at = (int(corner[0]), int(corner[1]))
+    ed.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=1))
+    assert canvas.drag is not None and canvas.drag.what == "vertex"
+    ed.handle(
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="", scancode=0)
+    )
+    ed.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(at[0] + 40, at[1]), rel=(40, 0), buttons=(1, 0, 0)))
+    ed.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(at[0] + 40, at[1]), button=1))
+    frames(ed, window720)
+    assert ed.doc.get(("terrain",)) == []  # undone, and nothing moved on its behalf

@@ -40,7 +40,9 @@ class MapCanvas:
     selected: Path | None = None
     linking: str | None = None  # the first card of a link being made
     problems: set[Path] = field(default_factory=set)
-    dragging: tuple[int, tuple[int, int], tuple[int, int]] | None = None  # card, start, now
+    # the card dragged, where from, where now, and the document's version then (a drag whose card was
+    # removed or moved under it, Delete or Ctrl+Z with the mouse held, is dropped)
+    dragging: tuple[int, tuple[int, int], tuple[int, int], int] | None = None
     _size: tuple[object, tuple[int, int]] = (None, CARD)  # the cards' size, for the document's version shown
 
     def area(self) -> pygame.Rect:
@@ -90,7 +92,7 @@ class MapCanvas:
             zip(self.doc.get(("locations",)) or [], self._centres(), strict=True)
         ):
             if self.dragging is not None and self.dragging[0] == i:
-                _i, start, now = self.dragging
+                _i, start, now, _version = self.dragging
                 centre = (centre[0] + now[0] - start[0], centre[1] + now[1] - start[1])
             rect = pygame.Rect(0, 0, *size)
             rect.center = centre
@@ -186,7 +188,7 @@ class MapCanvas:
                 return True
             self.selected = ("locations", hit[0]) if hit is not None else None
             if hit is not None:
-                self.dragging = (hit[0], ev.pos, ev.pos)
+                self.dragging = (hit[0], ev.pos, ev.pos, self.doc.version)
             return True
         if ev.type == pygame.MOUSEBUTTONUP and ev.button == 1 and self.tool.kind == "link" and self.linking:
             hit = self.card_at(ev.pos)  # a link dragged from one card to another is made as it lands
@@ -196,11 +198,12 @@ class MapCanvas:
                 self._link(str(hit[1].get("id")))
             return True
         if ev.type == pygame.MOUSEMOTION and self.dragging is not None:
-            self.dragging = (self.dragging[0], self.dragging[1], ev.pos)
+            index, start, _now, version = self.dragging
+            self.dragging = (index, start, ev.pos, version)
         if ev.type == pygame.MOUSEBUTTONUP and self.dragging is not None:
-            index, start, now = self.dragging
+            index, start, now, version = self.dragging
             self.dragging = None
-            if now != start:
+            if now != start and version == self.doc.version:
                 at = self.doc.get(("locations", index, "at")) or [50, 50]
                 centre = self.to_screen(at)
                 maps.move_location(

@@ -50,6 +50,7 @@ class Drag:
     at: Point
     vertex: Path | None = None
     moved: bool = False
+    version: int = -1  # the document's when the drag began: one changed under it (Delete) drops it
 
 
 @dataclass
@@ -301,7 +302,7 @@ class TableCanvas:
         if self.selected is not None:
             vertex = vertex_at(self.doc, self.selected, p, self.tolerance())
             if vertex is not None:
-                self.drag = Drag("vertex", p, p, vertex)
+                self.drag = Drag("vertex", p, p, vertex, version=self.doc.version)
                 return False
             if double:
                 found = points_of(self.doc, self.selected)
@@ -313,12 +314,12 @@ class TableCanvas:
                     return True
         before = self.selected
         self.selected = element_at(self.doc, p, self.tolerance(), self.rules.core.movement.road_width)
-        self.drag = Drag("move" if self.selected is not None else "pan", p, p)
+        self.drag = Drag("move" if self.selected is not None else "pan", p, p, version=self.doc.version)
         return self.selected != before
 
     def _release(self) -> bool:
         d, self.drag = self.drag, None
-        if d is None or not d.moved or d.what == "pan":
+        if d is None or not d.moved or d.what == "pan" or d.version != self.doc.version:
             return False
         if d.what == "vertex" and d.vertex is not None:
             edit.move_point(self.doc, d.vertex, self._snapped(d.at))
