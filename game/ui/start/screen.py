@@ -133,7 +133,9 @@ class StartScreen:
         # the setup names its scenario by id, or by path when it came from the command line
         chosen = (n for n, s in self.scenarios.items() if setup.scenario in (s.id, str(s.path)))
         current = next(chosen, str(names[0]))
-        self.scenario_ids = {sc.id: n for n, sc in self.scenarios.items() if n not in self.made}
+        self.scenario_ids: dict[str, str] = {}  # an id of the game's or a mod's stays theirs
+        for n, sc in self.scenarios.items():
+            self.scenario_ids.setdefault(sc.id, n)
         # two columns that fit 1280x720: the battle to start on the left; the other ways in and the
         # optional rules on the right, these in a list that scrolls
         w, h = size
