@@ -17,9 +17,16 @@ from game.model.errors import UserError
 SEAT_CONTROLLERS = ("human", *KINDS)  # who may play a seat in the window: a person here, or a computer player
 DEMO = "hard"  # who plays a seat of `play --demo` that --a, --b, --c, --d leave to it
 MAX_FRAMES = 10_000_000  # --frames: a day of frames at 60 a second is 5 million
+DEFAULT_SCENARIO, DEFAULT_SEED = "default", 1  # the battle and seed played when none is given or remembered
 
 
 def play(args: argparse.Namespace) -> int:
+    # the start screen begins with the last session's choices when the command line gives none of its own
+    # (nor a game with a friend, which plays the battle it names)
+    given = args.scenario or args.seed is not None or args.module or any(getattr(args, s) for s in "abcd")
+    args.recall = not given and args.host is None and args.join is None
+    args.scenario = args.scenario or DEFAULT_SCENARIO
+    args.seed = DEFAULT_SEED if args.seed is None else args.seed
     if args.headless:  # a network game with a computer player on this side: no window
         from game.cli.network import play_headless
 
@@ -57,7 +64,7 @@ def _play(args: argparse.Namespace) -> int:
     a, b, more = seat_choices(args, "human", "normal") if demo is None else ("human", "normal", [])
     setup = Setup(
         args.scenario, a, b, args.seed, mods, list(args.module), load, watch, args.lang,
-        options=map_options(args), seats=more,
+        options=map_options(args), seats=more, recall=args.recall,
     )  # fmt: skip
     if args.host is not None or args.join is not None:  # a friend elsewhere: the lobby, the game begun
         from game.cli.network import net_game
@@ -108,8 +115,11 @@ def bench(args: argparse.Namespace) -> int:
 
 def add_parsers(sub: Any) -> None:
     p = sub.add_parser("play", help="open the game window")
-    p.add_argument("--scenario", default="default", help="a scenario id or a path to its TOML file")
-    p.add_argument("--seed", type=bounded(0, MAX_SEED), default=1)
+    p.add_argument(
+        "--scenario",
+        help="a scenario id or a path to its TOML file (default: the start screen's last, else default)",
+    )
+    p.add_argument("--seed", type=bounded(0, MAX_SEED), default=None, help=f"default {DEFAULT_SEED}")
     p.add_argument(
         "--demo",
         action="store_true",

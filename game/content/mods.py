@@ -195,6 +195,7 @@ class Merge:
     owner: dict[tuple[Any, ...], str] = field(default_factory=dict)
 
     def add(self, mod: Mod, over: dict[str, Any], where: str) -> None:
+        _no_repeats(over, where, ())
         self._merge(self.data, over, mod, where, ())
 
     def _merge(
@@ -245,6 +246,29 @@ class Merge:
                 f"conflicts with the mod {prev!r}, which sets it differently: make one depend on the other",
             )
         self.owner[path] = mod.id
+
+
+def _no_repeats(table: dict[str, Any], where: str, path: tuple[Any, ...]) -> None:
+    """A mod's file names each record once: laid over the base, a second record of one id would merge
+    into the first unseen (two spells "x", the second's numbers winning)."""
+    for k, v in table.items():
+        here = (*path, k)
+        if isinstance(v, dict):
+            _no_repeats(v, where, here)
+        elif isinstance(v, list):
+            key, seen = KEYED.get(k), set()
+            for j, item in enumerate(v):
+                if not isinstance(item, dict):
+                    continue
+                mark = item.get(key) if key is not None else None
+                if isinstance(mark, Hashable) and mark is not None:
+                    if mark in seen:
+                        name = ".".join(str(p) for p in here)
+                        raise ContentError(
+                            f"{where}: {name}[{j}].{key}", f"duplicate {key} {mark!r} in this file"
+                        )
+                    seen.add(mark)
+                _no_repeats(item, where, (*here, j))
 
 
 def layered(rel: str, base: Path, mods: Sequence[Mod]) -> tuple[dict[str, Any], list[Path]]:

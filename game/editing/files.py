@@ -151,6 +151,7 @@ WHY = {  # an error of the system, by its number, as the words of a refusal
     errno.ENOENT: "no_folder", errno.ENOTDIR: "not_folder", errno.EACCES: "denied", errno.EPERM: "denied",
     errno.EROFS: "read_only", errno.ENOSPC: "full", errno.EDQUOT: "full", errno.ENAMETOOLONG: "too_long",
     errno.EISDIR: "is_folder", errno.EEXIST: "not_replaced", errno.ELOOP: "link_loop",
+    errno.EINVAL: "bad_name",  # a NUL in the name (files.write_atomic)
 }  # fmt: skip
 
 

@@ -41,6 +41,8 @@ from systems.open_wars.records import FILES as OW_FILES
 from systems.open_wars.records import rules_files as ow_rules_files
 
 T = TypeVar("T")
+# problems shown at most: a file of 200,000 unknown keys is refused in one screen, and quickly
+MAX_PROBLEMS = 200
 # each ruleset by id (None where it has problems), or None for mods that could not be put together
 Rulesets = dict[str, Ruleset | None] | None
 COUNTED = (
@@ -60,6 +62,8 @@ class Report:
     """What a check found: one line per problem, and what it checked."""
 
     problems: list[str] = field(default_factory=list)
+    said: set[str] = field(default_factory=set)  # the problems, to tell one seen before at once
+    unshown: int = 0  # problems past MAX_PROBLEMS
     files: set[Path] = field(default_factory=set)
     checked: dict[str, set[Path]] = field(default_factory=lambda: {k: set() for k in COUNTED})
 
@@ -79,8 +83,13 @@ class _Check:
 
     def problem(self, e: UserError) -> None:
         line = str(e)
-        if line not in self.report.problems:  # a mod checked again under another is reported once
+        if line in self.report.said:  # a mod checked again under another is reported once
+            return
+        self.report.said.add(line)
+        if len(self.report.problems) < MAX_PROBLEMS:
             self.report.problems.append(line)
+        else:
+            self.report.unshown += 1
 
     def attempt(self, fn: Callable[..., T], *args: Any) -> T | None:
         """Run one of the game's loaders: its result, or None with its problem noted."""
@@ -479,4 +488,6 @@ def check_content(mods: Sequence[Path] = (), content: Path = CONTENT) -> Report:
         check.mods([Path(m) for m in mods])
     else:
         check.shipped()
+    if check.report.unshown:
+        check.report.problems.append(f"... and {check.report.unshown} more problems, not shown")
     return check.report

@@ -4,12 +4,14 @@ screen (game/ui/battle/end_screen.py), and back; the frame loop that runs whiche
 from __future__ import annotations
 
 import dataclasses
+import io
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 import pygame
 
+from game.content.files import write_text
 from game.content.locale import Texts
 from game.content.mods import load_mods
 from game.content.ruleset_files import load_ruleset
@@ -34,7 +36,8 @@ from game.ui.playing.game_view import GameView
 from game.ui.playing.remote_play import REMOTE, RemotePlay
 from game.ui.sound import Sounds, quiet_audio
 from game.ui.start.lobby import Lobby
-from game.ui.start.screen import Setup, StartScreen
+from game.ui.start.screen import StartScreen
+from game.ui.start.setup import Setup, recalled
 from game.ui.stopping import Stopping
 from game.ui.widgets.load_list import not_loaded
 from systems.open_wars.state import Campaign
@@ -77,6 +80,14 @@ def open_battle(setup: Setup, size: tuple[int, int], settings: Settings | None =
     if net is not None:  # said, not silent: both sides are played here now (docs/network.md)
         screen.log.say("load_net_here", theme.GOOD, name=net.peer)
     return screen
+
+
+def start_screen(
+    size: tuple[int, int], setup: Setup, settings: Settings, problem: str = "", settings_open: bool = False
+) -> StartScreen:
+    """The start screen in the player's language, its Settings page the game's (open at once when it
+    was made again for a setting changed there)."""
+    return StartScreen(size, setup, problem, Texts(settings.language), settings, settings_open)
 
 
 def open_editor(setup: Setup, size: tuple[int, int], settings: Settings) -> EditorScreen:
@@ -181,6 +192,8 @@ def run(
     if setup.language is not None:
         settings.language = setup.language
     surf = open_window(settings)
+    if setup.recall and demo is None:  # the start screen's choices of the last session (none given)
+        recalled(setup, settings)
     start: StartScreen | None = None
     battle: Screen | ReplayViewer | None = None
     editor: EditorScreen | None = None  # the editor, shown, or waiting while its battle is tried
@@ -206,7 +219,7 @@ def run(
     elif setup.edit is not None:
         editor = open_editor(setup, surf.get_size(), settings)
     else:
-        start = StartScreen(surf.get_size(), setup, "; ".join(problems), Texts(settings.language))
+        start = start_screen(surf.get_size(), setup, settings, "; ".join(problems))
     try:
         code = _loop(setup, surf, start, lobby, battle, editor, settings, stop, demo_frames, screenshot)
     finally:
@@ -252,19 +265,21 @@ def _loop(
                 if ev.type == pygame.VIDEORESIZE and not settings.fullscreen:
                     surf = pygame.display.set_mode((ev.w, ev.h), pygame.RESIZABLE)
                     settings.window = (ev.w, ev.h)
-                    if start is not None:
-                        start = StartScreen(surf.get_size(), setup, t=Texts(settings.language))
+                    if start is not None:  # laid out again, Settings still open if it was
+                        start = start_screen(
+                            surf.get_size(), setup, settings, settings_open=start.page is not None
+                        )
                 if editor is not None and battle is None:
                     what = editor.handle(ev)
                     if what == "close":
-                        editor, start = None, StartScreen(surf.get_size(), setup, t=Texts(settings.language))
+                        editor, start = None, start_screen(surf.get_size(), setup, settings)
                     elif what == "try" and editor.tried is not None:
                         battle, end = open_tried(editor, setup, surf.get_size(), settings), None
                 elif lobby is not None:
                     what = lobby.handle(ev)
                     if what == "back":
                         lobby.close()
-                        lobby, start = None, StartScreen(surf.get_size(), setup, t=Texts(settings.language))
+                        lobby, start = None, start_screen(surf.get_size(), setup, settings)
                     elif what == "play":  # a turn file opened
                         battle = open_remote(lobby.take(), surf.get_size(), settings, lobby.lines)
                         lobby = None
@@ -276,8 +291,8 @@ def _loop(
                         try:
                             editor, start = open_editor(setup, surf.get_size(), settings), None
                         except UserError as e:  # a file the editor cannot show: said on the start screen
-                            t = Texts(settings.language)
-                            start = StartScreen(surf.get_size(), setup, refusal_said(t, e), t)
+                            said = refusal_said(Texts(settings.language), e)
+                            start = start_screen(surf.get_size(), setup, settings, said)
                         continue
                     if what == "watch" and setup.replay is not None:  # a save watched again
                         watched, setup.replay = setup.replay, None
@@ -287,12 +302,14 @@ def _loop(
                             battle = ReplayViewer(watched, mods, surf.get_size(), settings)
                             end, start = None, None
                         except UserError as e:
-                            start = StartScreen(surf.get_size(), setup, not_loaded(t, watched, e), t)
+                            start = start_screen(surf.get_size(), setup, settings, not_loaded(t, watched, e))
                         continue
                     if what in ("host", "join", "by-file"):
                         lobby, start = Lobby(surf.get_size(), setup, what, Texts(settings.language)), None
-                    if what == "mods":
-                        start = StartScreen(surf.get_size(), setup, t=Texts(settings.language))
+                    if what == "window":  # a size or full screen chosen in Settings: at once
+                        surf = open_window(settings)
+                    if what in ("mods", "window", "again"):  # made again: its mods, its size, its words
+                        start = start_screen(surf.get_size(), setup, settings, settings_open=what != "mods")
                     if what == "start":
                         loading = setup.load  # a save chosen, or None for a new battle
                         try:
@@ -303,7 +320,7 @@ def _loop(
                         except UserError as e:  # a damaged save: say so on the start screen
                             t = Texts(settings.language)
                             said = str(e) if loading is None else not_loaded(t, loading, e)
-                            start = StartScreen(surf.get_size(), setup, said, t)
+                            start = start_screen(surf.get_size(), setup, settings, said)
                 elif battle is not None and ev.type != pygame.QUIT:
                     if end is not None and ev.type == pygame.KEYDOWN and ev.key == pygame.K_TAB:
                         end.showing_stats = not end.showing_stats
@@ -326,7 +343,7 @@ def _loop(
                         battle.close()
                         battle, end = None, None
                         if editor is None:  # a battle tried from the editor goes back to it
-                            start = StartScreen(surf.get_size(), setup, t=Texts(settings.language))
+                            start = start_screen(surf.get_size(), setup, settings)
                         else:
                             editor.layout(surf.get_size())
             if lobby is not None:
@@ -351,8 +368,10 @@ def _loop(
             pygame.display.flip()
             frames += 1
             if demo_frames is not None and frames >= demo_frames:
-                if screenshot is not None:
-                    pygame.image.save(surf, str(screenshot))
+                if screenshot is not None:  # written whole, never through a link (game/content/files.py)
+                    png = io.BytesIO()
+                    pygame.image.save(surf, png, "shot.png")
+                    write_text(screenshot, png.getvalue())
                 return 0
     finally:
         if lobby is not None:

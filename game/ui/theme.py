@@ -3,14 +3,14 @@ panels (a player's setting, fitted to the window)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any, Protocol
 
 import pygame
 
 from game import ASSETS
-from game.ui.markup import drawable
+from game.ui.markup import PATH_SEPARATORS, drawable, path_pieces
 
 Colour = tuple[int, int, int]
 
@@ -221,6 +221,18 @@ def fitted(text: str, colour: Colour, width: int, sizes: tuple[int, ...] = (19, 
     return last.render(cut(text, last, width, whole_words=False), True, colour)
 
 
+def one_size(labels: Iterable[tuple[str, int]], sizes: tuple[int, ...] = (19, 17, 15)) -> tuple[int]:
+    """One size for a row of buttons (their words and the room each has): the largest of `sizes` in
+    which every label fits, else the smallest, so neighbours never differ; for `fitted`, which cuts a
+    label even that does not hold."""
+    labels = list(labels)
+    for size in sizes:
+        f = font(size)
+        if all(f.size(text)[0] <= room for text, room in labels):
+            return (size,)
+    return (sizes[-1],)
+
+
 def fitted_lines(
     text: str, width: int, fits: tuple[tuple[int, int], ...]
 ) -> tuple[pygame.font.Font, list[str]]:
@@ -275,15 +287,19 @@ def cut(text: str, f: Measure, width: int, whole_words: bool = True) -> str:
 
 
 def wrap(text: str, f: pygame.font.Font, width: int) -> list[str]:
-    """Break text into lines no wider than width pixels (a single long word keeps its own line)."""
+    """Break text into lines no wider than width pixels; a word wider than a line (a path) is broken
+    after its separators (markup.path_pieces), a piece still too wide keeping its own line."""
     out, line = [], ""
     for word in text.split():
         trial = f"{line} {word}".strip()
-        if f.size(trial)[0] > width and line:
+        if f.size(trial)[0] <= width or not line:
+            line = trial
+        else:
             out.append(line)
             line = word
-        else:
-            line = trial
+        if f.size(line)[0] > width and any(c in PATH_SEPARATORS for c in line):
+            *whole, line = path_pieces(line, lambda piece: f.size(piece)[0] <= width)
+            out += whole
     out.append(line)
     return out
 

@@ -123,8 +123,9 @@ def test_a_battle_tried_from_the_editor_says_the_way_back_is_to_the_editor(
 ) -> None:
     from game.ui.app import open_tried
     from game.ui.battle.end_screen import EndScreen
+    from game.ui.battle.pause_menu import MENUS
     from game.ui.battle.screen import BattleScreen
-    from game.ui.playing.settings_menu import menu_label
+    from game.ui.playing.settings_menu import game_menu_items
 
     t = Texts(language)
     ed = EditorScreen(window720.get_size(), t, [], CONTENT / "scenarios" / "first-battle.toml")
@@ -133,7 +134,7 @@ def test_a_battle_tried_from_the_editor_says_the_way_back_is_to_the_editor(
     battle = open_tried(ed, Setup(), window720.get_size(), Settings(language=language))
     try:
         assert isinstance(battle, BattleScreen)
-        assert menu_label(battle, "end", "menu_end") == t("menu_end_editor")
+        assert ("end", t("menu_end_editor")) in game_menu_items(battle, MENUS["menu"])
         battle.menu = "menu"
         battle.draw(window720)
         EndScreen(battle).draw(window720)

@@ -143,7 +143,7 @@ def _odd(tmp_path: Path, name: str) -> Path:
         ("loop.toml", "un enlace que vuelve sobre sí mismo"),
         ("folder.toml", "es una carpeta, no un archivo"),
         ("missing.toml", "no existe el archivo"),
-        ("nul\x00.toml", "no existe el archivo"),  # the fuzzer's (seed 7): a traceback before
+        ("nul\x00.toml", "no es un nombre de archivo"),  # the fuzzer's (seed 7): a traceback before
     ],
 )
 def test_open_refuses_what_is_no_scenario_and_keeps_the_work(

@@ -114,6 +114,10 @@ def test_hosting_from_the_lobby_then_playing_with_the_other_players_name_in_the_
             screen.update(0.05)
         assert guest.game.ledger.digest == host.ledger.digest  # type: ignore[union-attr]
         assert host.state == guest.game.state == "playing"
+        # each command shown once, this player's own when its dice came back (issue 35)
+        assert len(screen.marks) == len(screen.match.commands) and screen.marks[-1] == len(
+            screen.battle.events
+        )
         screen.draw(window)
         d = screen.battle.pending
         assert (
@@ -202,6 +206,13 @@ def test_a_turn_file_is_shown_command_by_command_then_this_players_turn_is_writt
             line.text == f"Turn {len(game.chain) - 1} written: send {written} to Anna"
             for line in screen.log.lines
         )
+        # issue 38: handed over to send, its path copied (Ctrl+C) as the log says under it
+        assert any(
+            line.text == "Ctrl+O opens its folder, Ctrl+C copies its path" for line in screen.log.lines
+        )
+        screen.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_c, mod=pygame.KMOD_CTRL, unicode=""))
+        assert pygame.scrap.get_text() == str(written)
+        assert screen.log.lines[-1].text == f"Copied, to paste in your e-mail: {written}"
         screen.draw(window)
     finally:
         screen.close()

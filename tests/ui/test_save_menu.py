@@ -117,7 +117,8 @@ def test_f1_shows_the_keys_and_the_rules_of_the_decision_in_hand(window: pygame.
 
 
 def test_the_settings_menu(window: pygame.Surface) -> None:
-    from game.running.settings import COLOUR_BLIND, load_settings
+    from game.running.settings import load_settings
+    from game.ui.palette import COLOUR_BLIND
 
     screen = open_screen(window, a="human", b="human")
     settle(screen, window)

@@ -15,6 +15,7 @@ from game.ui import theme
 from game.ui.battle.roll_words import group_rows
 from game.ui.battle.unit_words import unit_lines
 from game.ui.battle.view import BattleView
+from game.ui.palette import ink_on
 from game.ui.widgets.log_panel import tooltip
 
 
@@ -130,11 +131,13 @@ def _order_strip(v: BattleView, surf: pygame.Surface, left: int, right: int) -> 
     x = right
     for (key, init), name in reversed(list(zip(items, names, strict=True))):
         side = next((f.side for f in b.formations if f.key == key), "")
-        label = font.render(f"{name} {init}", True, theme.ACCENT if key == active else theme.TEXT_DIM)
-        x -= label.get_width() + GAP
         colour = v.renderer.colours.get(side, theme.PANEL_EDGE)
+        label = font.render(f"{name} {init}", True, ink_on(colour))  # read on any side's colour
+        x -= label.get_width() + GAP
         chip = pygame.Rect(x - PAD, theme.px(33), label.get_width() + 2 * PAD, theme.px(18))
         pygame.draw.rect(surf, colour, chip, border_radius=3)
+        if key == active:  # framed: a frame reads on every colour, as words in the accent did not
+            pygame.draw.rect(surf, theme.ACCENT, chip.inflate(4, 4), 2, border_radius=4)
         surf.blit(label, label.get_rect(midleft=(x, chip.centery)))
         v.order_chips.insert(0, (chip, key, init))
     return x - PAD

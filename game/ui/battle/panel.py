@@ -49,20 +49,28 @@ def draw_panel(v: BattleView, surf: pygame.Surface) -> None:
     step = theme.px(BUTTON_STEP)
     columns = 1 if len(buttons) <= MOST_BUTTONS else 2  # many formations or reactions: two columns
     width = (v.panel.w - 20 - 4 * (columns - 1)) // columns
-    for i, button in enumerate(buttons):
-        row, column = divmod(i, columns)
-        rect = pygame.Rect(x + column * (width + 4), y + row * step, width, step - theme.px(4))
+    rects = [
+        pygame.Rect(x + column * (width + 4), y + row * step, width, step - theme.px(4))
+        for row, column in (divmod(i, columns) for i in range(len(buttons)))
+    ]
+    colours = [theme.TEXT if b.enabled else theme.TEXT_DIM for b in buttons]
+    pictures = [
+        theme.icon(b.key, r.h - theme.px(8), c) for b, r, c in zip(buttons, rects, colours, strict=True)
+    ]
+    lefts = [r.x + 8 + (p.get_width() + 6 if p else 0) for r, p in zip(rects, pictures, strict=True)]
+    # one size for all the buttons' words, so neighbours never differ
+    size = theme.one_size(
+        (b.label, r.right - left - 4) for b, r, left in zip(buttons, rects, lefts, strict=True)
+    )
+    for button, rect, colour, picture, left in zip(buttons, rects, colours, pictures, lefts, strict=True):
         hover = rect.collidepoint(v.mouse)
         fill = (70, 74, 82) if button.enabled else (45, 47, 52)
         if hover and button.enabled:
             fill = (95, 100, 110)
         pygame.draw.rect(surf, fill, rect, border_radius=4)
-        colour = theme.TEXT if button.enabled else theme.TEXT_DIM
-        picture = theme.icon(button.key, rect.h - theme.px(8), colour)
-        left = rect.x + 8 + (picture.get_width() + 6 if picture else 0)
         if picture is not None:
             surf.blit(picture, picture.get_rect(midleft=(rect.x + 6, rect.centery)))
-        label = theme.fitted(button.label, colour, rect.right - left - 4)
+        label = theme.fitted(button.label, colour, rect.right - left - 4, size)
         surf.blit(label, label.get_rect(midleft=(left, rect.centery)))
         v.buttons.append((rect, button))
     y += max(MOST_BUTTONS, -(-len(buttons) // columns)) * step

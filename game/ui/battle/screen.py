@@ -36,8 +36,10 @@ class BattleScreen(BattleView):
         before = len(b.events)
         side = b.pending.side if b.pending is not None else ""
         kind = b.pending.kind if b.pending is not None else ""
+        given = len(self.match.commands)
         self.deliver(c)
-        self.shown(side, kind, b.events[before:])
+        if len(self.match.commands) > given:  # over the network it is shown once its dice are drawn
+            self.shown(side, kind, b.events[before:])
 
     def shown(self, side: str, kind: str, new: list[Event]) -> None:
         """A command applied (by anyone): its events animated and told, the undo marks kept."""
@@ -108,15 +110,17 @@ class BattleScreen(BattleView):
         r = self.remote
         assert r is not None
         for a in r.arrivals(dt, AI_PAUSE / SPEEDS[self.speed_index], self.display.busy):
-            self.log.add(r.acts(self.t, a, self.t.names), theme.TEXT_DIM)
+            if not a.mine:  # this player's own command comes back once its dice are drawn
+                self.log.add(r.acts(self.t, a, self.t.names), theme.TEXT_DIM)
             self.shown(a.side, a.kind, a.events)
         self.connection_said(r)
 
     def handle(self, ev: pygame.event.Event) -> str | None:
         """Returns "end" when the player leaves the battle for the start screen, "quit" to close the
         game."""
-        if ev.type == pygame.VIDEORESIZE:
+        if ev.type == pygame.VIDEORESIZE:  # the table fitted to the new window, as F does
             self.layout((ev.w, ev.h))
+            self.camera.fit(self.battle.table.width, self.battle.table.depth)
         elif self.rules is not None:
             if not self.rules.handle(ev):
                 self.rules, self.menu = None, self.rules_back  # back where it was opened from
@@ -256,6 +260,8 @@ class BattleScreen(BattleView):
             self.why_back = max(0, min(len(self.ai.thoughts) - 1, self.why_back + older))
         elif k == pygame.K_s and ev.mod & pygame.KMOD_CTRL:
             self.save()
+        elif k in (pygame.K_o, pygame.K_c) and ev.mod & pygame.KMOD_CTRL and self.remote is not None:
+            self.remote.hand_over(self.log, folder=k == pygame.K_o)  # the turn file written, to send
         elif k == pygame.K_f:
             self.camera.fit(self.battle.table.width, self.battle.table.depth)
         elif k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):

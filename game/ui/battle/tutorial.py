@@ -15,6 +15,7 @@ from game.running.settings import Settings
 from game.running.tutorial import Lessons, Progress, Step, load_lessons
 from game.ui import theme
 from game.ui.battle.screen import BattleScreen
+from game.ui.palette import colour_name
 
 HUMAN, COMPUTER = "human", "heuristic"
 PAD = 8  # pixels inside the strip's card, at UI scale 1
@@ -66,9 +67,9 @@ class TutorialScreen:
 
     def handle(self, ev: pygame.event.Event) -> str | None:
         sc = self.screen
-        if ev.type == pygame.VIDEORESIZE:
+        if ev.type == pygame.VIDEORESIZE:  # the strip's room, then the table fitted above it
             left = sc.handle(ev)
-            self.make_room()
+            self.make_room(fit=True)
             return left
         modal = sc.menu is not None or sc.rules is not None
         clicked = ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and not modal
@@ -114,7 +115,9 @@ class TutorialScreen:
         measures = sc.battle.rules.core.measures
         inches = {code: f"{v:g}".replace(".", sc.t("log_decimal_mark")) for code, v in measures.items()}
         terms = {g.key: g for g in glossary(sc.t.language, measures)}
-        return sc.t(f"tutorial_{step.id}", **inches), [terms[k] for k in step.terms]
+        # the player's side by the colour it is drawn in (the colour-blind palette's when it is on)
+        colour = sc.t(f"colour_{colour_name(sc.renderer.colours[self.progress.side])}")
+        return sc.t(f"tutorial_{step.id}", colour=colour, **inches), [terms[k] for k in step.terms]
 
     def _lines(self, step: Step, width: int) -> list[tuple[str, pygame.font.Font, theme.Colour]]:
         prompt, terms = self.words(step)

@@ -22,13 +22,14 @@ from game.model.resolution import Decision
 from game.running.match import Match, summary
 from game.running.names import named
 from game.running.narrate import names_of
-from game.running.settings import SPEEDS, Settings, shown_colours
+from game.running.settings import SPEEDS, Settings
 from game.ui import theme
 from game.ui.battle.human import Button, HumanInput
 from game.ui.battle.overlays import Overlays
 from game.ui.drawing.camera import Camera
 from game.ui.drawing.display import Display
 from game.ui.drawing.render import BaseLook, OfficerLook, Renderer
+from game.ui.palette import shown_colours
 from game.ui.playing.game_view import GameView
 from game.ui.sound import Sounds
 from game.ui.widgets.log_panel import LogPanel

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.ui import theme
+from game.ui.palette import ink_on
 from systems.open_wars.state import Campaign, Stack
 
 GROUND: dict[str, theme.Colour] = {
@@ -175,11 +176,12 @@ class MapView:
         for (chip, s), label in zip(chips, labels, strict=False):
             colour = self.colours.get(s.player, NEUTRAL)
             spent = moving and (s.moved >= s.count or s.held)
-            pygame.draw.rect(surf, theme.darker(colour, 0.55) if spent else colour, chip, border_radius=4)
+            fill = theme.darker(colour, 0.55) if spent else colour
+            pygame.draw.rect(surf, fill, chip, border_radius=4)
             pygame.draw.rect(surf, theme.darker(colour, 0.45), chip, 1, border_radius=4)
             if s is chosen:
                 pygame.draw.rect(surf, theme.ACCENT, chip.inflate(4, 4), 2, border_radius=5)
-            surf.blit(font.render(label, True, theme.TEXT), (chip.x + 4, chip.y + 2))
+            surf.blit(font.render(label, True, ink_on(fill)), (chip.x + 4, chip.y + 2))
             self.chips.append((chip, s))
         if unshown:
             x, y = (chips[-1][0].right + 3, chips[-1][0].y) if chips else (rect.x + 5, rect.bottom - 18)

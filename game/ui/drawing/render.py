@@ -24,6 +24,7 @@ from game.ui import theme
 from game.ui.drawing.camera import Camera
 from game.ui.drawing.display import Display, Effect, Shown
 from game.ui.drawing.table_words import Word, lay_words
+from game.ui.palette import ink_on
 
 FACING_STEP = 3  # degrees between cached sprite rotations
 
@@ -62,10 +63,10 @@ class Renderer:
         officer_radius: float,
     ) -> None:
         self.table = table
+        self._sprites: dict[tuple[str, str, str, int, int, bool], pygame.Surface] = {}
         self.colours = colours
         self.unit_w, self.unit_d = unit_size
         self.officer_r = officer_radius
-        self._sprites: dict[tuple[str, str, str, int, int, bool], pygame.Surface] = {}
         self._terrain_key: tuple[float, ...] | None = None
         self._terrain: pygame.Surface | None = None
         self._labels: dict[tuple[str, int, theme.Colour], pygame.Surface] = {}
@@ -74,6 +75,18 @@ class Renderer:
         self.words: list[Word] = []
         self.placed: list[pygame.Rect] = []  # where the last frame's words went
         self.objective_words: list[Word] = []
+
+    @property
+    def colours(self) -> dict[str, theme.Colour]:
+        """The sides' colours as shown (their own or the colour-blind palette's: game/ui/palette.py)."""
+        return self._colours
+
+    @colours.setter
+    def colours(self, colours: dict[str, theme.Colour]) -> None:
+        """New colours (the palette switched on mid-battle): the bases' sprites, cached by side, are drawn
+        again in them."""
+        self._colours = colours
+        self._sprites.clear()
 
     # --- terrain --------------------------------------------------------------------------------
 
@@ -191,7 +204,7 @@ class Renderer:
         s = pygame.Surface((w, d), pygame.SRCALPHA)
         colour = self.colours.get(look.side, theme.SIDE_FALLBACK[0])
         s.fill((*colour, 255))
-        ink = theme.lighter(colour, 0.85)
+        ink = ink_on(colour)  # dark on a light colour (the palette's orange), light on a dark one
         name = f"counters/{look.category}{'-small' if w < 120 else ''}.png"
         symbol = theme.tinted(name, (w, d), ink)
         if symbol is not None:
@@ -305,7 +318,7 @@ class Renderer:
             if look.staff:
                 _star(surf, c, r * 0.7, theme.ACCENT)
             else:
-                text = self._label(str(look.experience), font, theme.TEXT)
+                text = self._label(str(look.experience), font, ink_on(colour))
                 surf.blit(text, text.get_rect(center=c))
             if look.initiative is not None:
                 tag = self._label(

@@ -12,6 +12,7 @@ from game.running.match import summary
 from game.ui import theme
 from game.ui.open_wars.top_bar import seat_hover
 from game.ui.open_wars.view import BUTTON_H, BUTTON_STEP, OpenWarsView
+from game.ui.palette import legible
 from game.ui.widgets.log_panel import tooltip
 from systems.open_wars.combat import rank
 from systems.open_wars.words import plural, result_words
@@ -43,12 +44,15 @@ def draw_panel(v: OpenWarsView, surf: pygame.Surface, d: Decision | None) -> Non
     if d is None:
         return
     y += 6
-    for ch in v.choices(d):
+    choices = v.choices(d)
+    room = w - 2 * LABEL_MARGIN
+    sizes = theme.one_size(((ch.label, room) for ch in choices), LABEL_SIZES)  # one for every button
+    for ch in choices:
         rect = pygame.Rect(x, y, w, theme.px(BUTTON_H))
         hover = rect.collidepoint(v.mouse) and ch.enabled
         colour = (95, 100, 110) if hover else (70, 74, 82) if ch.enabled else (48, 50, 55)
         pygame.draw.rect(surf, colour, rect, border_radius=5)
-        font, label = button_label(ch.label, rect.w - 2 * LABEL_MARGIN)  # its whole words: its hover box
+        font, label = button_label(ch.label, room, sizes)  # its whole words: its hover box
         text = font.render(label, True, theme.TEXT if ch.enabled else theme.TEXT_DIM)
         surf.blit(text, text.get_rect(midleft=(rect.x + LABEL_MARGIN, rect.centery)))
         v.buttons.append((rect, ch))
@@ -57,10 +61,12 @@ def draw_panel(v: OpenWarsView, surf: pygame.Surface, d: Decision | None) -> Non
             break
 
 
-def button_label(label: str, width: int) -> tuple[pygame.font.Font, str]:
-    """A button's label in the largest of its sizes that holds it whole, else cut after its last whole
+def button_label(
+    label: str, width: int, sizes: tuple[int, ...] = LABEL_SIZES
+) -> tuple[pygame.font.Font, str]:
+    """A button's label in the largest of `sizes` that holds it whole, else cut after its last whole
     word that fits, with an ellipsis."""
-    for size in LABEL_SIZES:
+    for size in sizes:
         font = theme.font(size)
         if font.size(label)[0] <= width:
             return font, label
@@ -81,7 +87,8 @@ def _combat_lines(v: OpenWarsView, surf: pygame.Surface, d: Decision, at: tuple[
             f"{mark}{v.names[s.player]}: {v.tokens(s.unit, s.count)} "
             f"({t('ow_init', initiative=u.initiative)})"
         )
-        surf.blit(font.render(line, True, v.colours[s.player] if not mark.strip() else theme.ACCENT), (x, y))
+        colour = legible(v.colours[s.player], theme.PANEL) if not mark.strip() else theme.ACCENT
+        surf.blit(font.render(line, True, colour), (x, y))
         y += font.get_linesize()
     y = _text(surf, v.odds_words(v.odds(d.stage)), (x, y + 4), w, theme.TEXT, 18)
     acting = c.stack_of(d.side, d.stage, d.unit)
@@ -194,7 +201,7 @@ def draw_end(v: OpenWarsView, surf: pygame.Surface) -> None:
     names = theme.font(22 if len(c.sides) <= 2 else 18)
     for i, p in enumerate(c.sides):
         name = theme.cut(v.names[p], names, col - 8, whole_words=False)
-        surf.blit(names.render(name, True, v.colours[p]), (first + i * col, y))
+        surf.blit(names.render(name, True, legible(v.colours[p], theme.PANEL)), (first + i * col, y))
     y += 28
     lines = r["score_lines"]
     for line in lines[c.sides[0]]:

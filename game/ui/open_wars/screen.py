@@ -47,7 +47,8 @@ class OpenWarsScreen(OpenWarsView):
         r = self.remote
         assert r is not None
         for a in r.arrivals(dt, AI_PAUSE / SPEEDS[self.speed_index], False):
-            self.log.add(r.acts(self.t, a, self.unit_name), theme.TEXT_DIM)
+            if not a.mine:  # this player's own command comes back once its dice are drawn
+                self.log.add(r.acts(self.t, a, self.unit_name), theme.TEXT_DIM)
             self.shown(a.events)
         self.connection_said(r)
 
@@ -121,6 +122,8 @@ class OpenWarsScreen(OpenWarsView):
             self.figures = self._figured[1]
         elif k == pygame.K_s and ev.mod & pygame.KMOD_CTRL:
             self.save()
+        elif k in (pygame.K_o, pygame.K_c) and ev.mod & pygame.KMOD_CTRL and self.remote is not None:
+            self.remote.hand_over(self.log, folder=k == pygame.K_o)  # the turn file written, to send
         elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
             self.speed_index = min(len(SPEEDS) - 1, self.speed_index + 1)
         elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):

@@ -19,10 +19,11 @@ from game.model.resolution import Decision, Reject
 from game.model.words import number
 from game.running.match import Match
 from game.running.narrate import describe
-from game.running.settings import Settings, shown_colours
+from game.running.settings import Settings
 from game.running.stats import Figures
 from game.ui import theme
 from game.ui.drawing.map_cards import MapView
+from game.ui.palette import shown_colours
 from game.ui.playing.game_view import GameView
 from game.ui.playing.settings_menu import SETTINGS
 from game.ui.widgets.log_panel import LogPanel

@@ -6,6 +6,7 @@ says, and whether this player may act. The network runs in its own threads: each
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from game.content.locale import Texts
 from game.model import commands as cmd
@@ -13,8 +14,10 @@ from game.model.errors import UserError
 from game.net.said import Said
 from game.net.seat import Arrival, Seat
 from game.ui import theme
+from game.ui.desktop import hand_over
 from game.ui.widgets.log_panel import LogPanel
 
+WRITTEN = ("file_written", "file_written_first")  # the lines of a turn file written, to send
 FILE_PAUSE = 0.5  # seconds between the commands of a turn file at speed 1, as between an AI's
 REMOTE = "remote"  # the controller of the other player's side
 
@@ -78,13 +81,23 @@ class RemotePlay:
         return t("net_acts", name=self.seat.peer_name, side=side, what=what)
 
     def say(self, log: LogPanel, said: Said) -> None:
-        """A line of the network or the file in the log, said again when the language changes."""
+        """A line of the network or the file in the log, said again when the language changes; after a
+        turn file written, how to hand it over (`hand_over`)."""
         log.add(
             said.words(log.t, self.names),
             theme.BAD if said.bad else theme.GOOD,
             "",
             lambda t: said.words(t, self.names),
         )
+        if said.key in WRITTEN:
+            log.say("file_written_keys", theme.TEXT_DIM)
+
+    def hand_over(self, log: LogPanel, folder: bool) -> None:
+        """Ctrl+O, Ctrl+C: the folder of the turn file this machine wrote last opened, or its path
+        copied, for the player to send; said in the log (nothing by the network)."""
+        written = getattr(self.seat, "written", None)
+        if isinstance(written, Path):
+            self.say(log, hand_over(written, folder))
 
     def waiting(self, t: Texts, deciding: str) -> str:
         """What the panel says while this player cannot act: the other player has the decision, or

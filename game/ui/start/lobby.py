@@ -13,6 +13,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
+from game.content.files import typed_path
 from game.content.locale import Texts
 from game.content.mods import load_mods
 from game.content.module_records import module_words
@@ -29,14 +30,17 @@ from game.net.saved import NetSave
 from game.net.seat import Seat, default_name
 from game.net.turn_files import Refused
 from game.ui import theme
-from game.ui.markup import plain
-from game.ui.start.screen import Setup
+from game.ui.desktop import hand_over
+from game.ui.markup import path_pieces, plain
+from game.ui.start.page import GUI_FONT, gui_fonts, gui_theme, page_scale
+from game.ui.start.setup import Setup
 from game.ui.widgets.load_list import shown_name, side_names
 
 WIDTH = 760
 ABOUT_HEIGHT = 115  # the title, two lines of what is played (a long name, the join hint), its modules
 LABEL = 270  # the fields' names, Spanish's longest among them
 WORD = 48  # characters of a word (a path, a name) the text boxes never have to cut themselves
+PAD = 30  # pixels of a text box's edges and scroll bar
 
 
 def battle_words(setup: Setup, language: str) -> tuple[str, dict[str, str]]:
@@ -75,13 +79,13 @@ class Lobby:
     ) -> None:
         self.setup, self.way, self.t = setup, way, t
         self.resume = resume
-        self.manager = pygame_gui.UIManager(size)
-        self.manager.preload_fonts(
-            [
-                {"name": "noto_sans", "point_size": 14, "style": s, "antialiased": "1"}
-                for s in ("bold", "italic")
-            ]
-        )
+        self.k = k = page_scale(size)  # the page grown with the window, as the start screen is
+
+        def px(n: float) -> int:
+            return round(n * k)
+
+        self.manager = pygame_gui.UIManager(size, gui_theme(k))
+        self.manager.preload_fonts(gui_fonts(k))
         self.seat = seat
         self.lines: list[Said] = []
         self.address = ""  # the address a host gives his friend
@@ -97,43 +101,54 @@ class Lobby:
         modules = held.battle.stack.ids if held is not None else self._offer().modules if offered else ()
         self.played = played_with(modules, setup.mods if offered else [], t.language)
         w, h = size
-        x, y = (w - WIDTH) // 2, 96
+        wide = px(WIDTH)
+        x, y = (w - wide) // 2, px(96)
         make, ui = pygame.Rect, pygame_gui.elements
-        self.about = ui.UITextBox("", make(x, y, WIDTH, ABOUT_HEIGHT), self.manager)
-        y += ABOUT_HEIGHT + 12
+        self.about = ui.UITextBox("", make(x, y, wide, px(ABOUT_HEIGHT)), self.manager)
+        y += px(ABOUT_HEIGHT + 12)
         if way == "host":
-            self.address_at = (w // 2, y - 2)  # the address to give, large (drawn each frame)
-            y += 44
-        label_w, right = LABEL, x + LABEL + 10
-        ui.UILabel(make(x, y, label_w, 34), t("net_your_name"), self.manager)
-        self.player = ui.UITextEntryLine(make(right, y, 300, 34), self.manager)
+            self.address_at = (w // 2, y - px(2))  # the address to give, large (drawn each frame)
+            y += px(44)
+        label_w, right = px(LABEL), x + px(LABEL + 10)
+        ui.UILabel(make(x, y, label_w, px(34)), t("net_your_name"), self.manager)
+        self.player = ui.UITextEntryLine(make(right, y, px(300), px(34)), self.manager)
         own = seat.name if isinstance(seat, NetGame) else resume.name if resume is not None else ""
         self.player.set_text(own or default_name())
-        y += 44
+        y += px(44)
         self.swap: pygame_gui.elements.UIButton | None = None
         self.begin: pygame_gui.elements.UIButton | None = None  # by file: a new game's first file
         if way == "by-file":  # a new game (its sides), then a file received
-            self.begin = ui.UIButton(make(right, y, 250, 40), t("net_file_start"), self.manager)
-            self.swap = ui.UIButton(make(right + 260, y, 200, 40), t("net_swap"), self.manager)
-            y += 56
+            self.begin = ui.UIButton(make(right, y, px(250), px(40)), t("net_file_start"), self.manager)
+            self.swap = ui.UIButton(make(right + px(260), y, px(200), px(40)), t("net_swap"), self.manager)
+            y += px(56)
         field, go = {"host": ("net_port", "net_host_go"), "join": ("net_address", "net_join_go")}.get(
             way, ("net_file_path", "net_file_open")
         )
-        ui.UILabel(make(x, y, label_w, 34), t(field), self.manager)
-        self.entry = ui.UITextEntryLine(make(right, y, WIDTH - label_w - 10, 34), self.manager)
+        ui.UILabel(make(x, y, label_w, px(34)), t(field), self.manager)
+        self.entry = ui.UITextEntryLine(make(right, y, wide - label_w - px(10), px(34)), self.manager)
         shown = {"host": str(DEFAULT_PORT), "join": "", "by-file": ""}[way]
         if isinstance(seat, NetGame):
             shown = str(seat.port) if seat.role == "host" else f"{seat.address}:{seat.port}"
         elif resume is not None and way == "join":
             shown = resume.address
         self.entry.set_text(shown)
-        y += 44
-        self.go = ui.UIButton(make(right, y, 250, 40), t(go), self.manager)
+        y += px(44)
+        self.go = ui.UIButton(make(right, y, px(250), px(40)), t(go), self.manager)
         if way == "host":
-            self.swap = ui.UIButton(make(right + 260, y, 200, 40), t("net_swap"), self.manager)
-        y += 52
-        self.status = ui.UITextBox("", make(x, y, WIDTH, max(120, h - y - 70)), self.manager)
-        self.back = ui.UIButton(make(x, h - 58, 180, 40), t("net_leave"), self.manager)
+            self.swap = ui.UIButton(make(right + px(260), y, px(200), px(40)), t("net_swap"), self.manager)
+        y += px(52)
+        self.status = ui.UITextBox("", make(x, y, wide, max(px(120), h - y - px(70))), self.manager)
+        self.back = ui.UIButton(make(x, h - px(58), px(180), px(40)), t("net_leave"), self.manager)
+        # the turn file written last (by file), to send: its folder opened, its path copied
+        self.written: Path | None = None
+        self.open_folder = ui.UIButton(
+            make(x + wide - px(420), h - px(58), px(205), px(40)), t("file_open_folder"), self.manager
+        )
+        self.copy_path = ui.UIButton(
+            make(x + wide - px(205), h - px(58), px(205), px(40)), t("file_copy_path"), self.manager
+        )
+        for button in (self.open_folder, self.copy_path):
+            button.hide()
         if seat is not None:
             self._begun()
         elif self.swap is not None and resume is not None:  # the sides are the saved game's
@@ -157,14 +172,36 @@ class Lobby:
         if self.played:  # what both machines must have
             about.append(plain(t("net_plays_with", what=", ".join(self.played)), WORD))
         self.about.set_text("<br>".join(about))
-        lines = [plain(s.words(t, self.sides), WORD) for s in self.lines[-12:]]  # a peer's words: no markup
+        lines = [self.line(s) for s in self.lines[-12:]]
         if self.way == "host" and self.address:
             hint = t("net_internet_hint", port=self.address.rpartition(":")[2])
             lines.append(f"<i>{plain(hint, WORD)}</i>")
         self.status.set_text("<br>".join(lines))
 
+    def line(self, said: Said) -> str:
+        """A line of the box, as markup: a peer's words plain; a path on lines of its own, broken after
+        its separators (the box would cut it inside a name)."""
+        words = said.words(self.t, self.sides)
+        path = next((str(v) for k, v in said.values.items() if k in ("path", "folder")), "")
+        if not path or path not in words:
+            return plain(words, WORD)
+        font = self.manager.get_theme().get_font_dictionary().find_font(round(GUI_FONT * self.k), "noto_sans")
+        room = self.status.rect.w - round(PAD * self.k)
+
+        def fits(piece: str) -> bool:
+            return font.size(piece)[0] <= room
+
+        before, _, after = words.partition(path)
+        pieces = [plain(p, None if fits(p) else WORD) for p in path_pieces(path, fits)]  # whole, if it fits
+        parts = [plain(before.strip(), WORD), *pieces, plain(after.strip(), WORD)]
+        return "<br>".join(part for part in parts if part)
+
     def say(self, said: Said) -> None:
         self.lines.append(said)
+        if said.key in ("file_written", "file_written_first"):  # a turn to send: where it is
+            self.written = Path(str(said.values["path"]))
+            for button in (self.open_folder, self.copy_path):
+                button.show()
         self.show()
 
     # --- input ------------------------------------------------------------------------------------
@@ -178,6 +215,8 @@ class Lobby:
             return None
         if ev.ui_element is self.back:
             return "back"
+        if ev.ui_element in (self.open_folder, self.copy_path) and self.written is not None:
+            self.say(hand_over(self.written, folder=ev.ui_element is self.open_folder))
         if ev.ui_element is self.swap and self.seat is None:
             self.side = 1 - self.side
             self.show()
@@ -216,7 +255,7 @@ class Lobby:
                 mods = tuple(self.setup.mods)
                 self.seat = NetGame.join(host.strip("[]"), int(port_text), name, mods, self.resume)
             else:
-                return self._open_file(Path(text).expanduser(), name)
+                return self._open_file(typed_path(text), name)
         except UserError as e:
             self.say(Said("net_line", {"line": str(e)}, bad=True))
             return None
@@ -302,12 +341,12 @@ class Lobby:
 
     def draw(self, surf: pygame.Surface, dt: float) -> None:
         surf.fill(theme.BACKGROUND)
-        title = theme.font(56, scaled=False).render("For Glory", True, theme.ACCENT)
-        surf.blit(title, title.get_rect(midtop=(surf.get_width() // 2, 16)))
+        title = theme.font(round(56 * self.k), scaled=False).render("For Glory", True, theme.ACCENT)
+        surf.blit(title, title.get_rect(midtop=(surf.get_width() // 2, round(16 * self.k))))
         self.manager.update(dt)
         self.manager.draw_ui(surf)
         if self.address:  # what the host tells his friend, where it cannot be missed
-            line = theme.font(30, scaled=False).render(
+            line = theme.font(round(30 * self.k), scaled=False).render(
                 self.t("net_give_address", address=self.address), True, theme.ACCENT
             )
             surf.blit(line, line.get_rect(midtop=self.address_at))

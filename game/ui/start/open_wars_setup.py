@@ -25,12 +25,17 @@ ROW = 42  # from one seat's row to the next
 
 @dataclass(frozen=True)
 class SeatColumn:
-    """Where the seats go: the column's left and width, the first row's top, the labels' width."""
+    """Where the seats go: the column's left and width, the first row's top, the labels' width, and
+    how much larger than at 1280x720 the start screen is laid out."""
 
     x: int
     y: int
     width: int
     label_w: int
+    scale: float = 1.0
+
+    def px(self, n: float) -> int:
+        return round(n * self.scale)
 
 
 class Seats:
@@ -53,13 +58,14 @@ class Seats:
         self.kinds = controllers  # shown -> the controller's id ("human", "easy", ...)
         shown = {v: k for k, v in controllers.items()}
         labels: list[str | tuple[str, str]] = [*controllers]
-        make, x, w, lw = pygame.Rect, at.x, at.width, at.label_w
-        self.full, self.half = w - lw - 10, (w - lw - 20) // 2
-        rows = [at.y + i * ROW for i in range(MAX_PLAYERS)]
-        self.labels = [pygame_gui.elements.UILabel(make(x, r, lw, 34), "", manager) for r in rows]
+        make, x, w, lw, px = pygame.Rect, at.x, at.width, at.label_w, at.px
+        self.full, self.half = w - lw - px(10), (w - lw - px(20)) // 2
+        high = px(34)  # a row's widgets
+        rows = [at.y + i * px(ROW) for i in range(MAX_PLAYERS)]
+        self.labels = [pygame_gui.elements.UILabel(make(x, r, lw, high), "", manager) for r in rows]
         self.played = [
             pygame_gui.elements.UIDropDownMenu(
-                labels, shown.get(chosen[i], labels[0]), make(x + lw + 10, r, self.full, 34), manager
+                labels, shown.get(chosen[i], labels[0]), make(x + lw + px(10), r, self.full, high), manager
             )
             for i, r in enumerate(rows)
         ]
@@ -75,7 +81,7 @@ class Seats:
             pygame_gui.elements.UIDropDownMenu(
                 [*self.faction_ids],
                 names.get(given[i] if i < len(given) else RANDOM_FACTION, names[RANDOM_FACTION]),
-                make(x + lw + 20 + self.half, r, self.half, 34),
+                make(x + lw + px(20) + self.half, r, self.half, high),
                 manager,
             )
             for i, r in enumerate(rows)
@@ -83,9 +89,9 @@ class Seats:
         self.counts = {t("ow_players_n", count=n): n for n in range(2, MAX_PLAYERS + 1)}
         count = (options or {}).get("players")
         first = next((k for k, n in self.counts.items() if n == count), next(iter(self.counts)))
-        self.menu = pygame_gui.elements.UIDropDownMenu([*self.counts], first, make(x, 0, 10, 34), manager)
-        self.seed_label = pygame_gui.elements.UILabel(make(x, 0, lw, 34), t("seed"), manager)
-        self.seed = pygame_gui.elements.UITextEntryLine(make(x + lw + 10, 0, 160, 34), manager)
+        self.menu = pygame_gui.elements.UIDropDownMenu([*self.counts], first, make(x, 0, 10, high), manager)
+        self.seed_label = pygame_gui.elements.UILabel(make(x, 0, lw, high), t("seed"), manager)
+        self.seed = pygame_gui.elements.UITextEntryLine(make(x + lw + px(10), 0, px(160), high), manager)
         self.scenario_id, self.names = "", ["", ""]  # what `show` laid out last
 
     def faction(self, faction: str) -> str:
@@ -127,9 +133,9 @@ class Seats:
         self.scenario_id, self.names = scenario_id, names
         random = scenario_id == RANDOM
         n = self.players() if random else len(names)
-        at = self.at
-        name_w = at.label_w + 10 + self.half if wide and not random else at.label_w
-        menu_x, menu_w = at.x + name_w + 10, self.half if random or wide else self.full
+        at, px = self.at, self.at.px
+        name_w = at.label_w + px(10) + self.half if wide and not random else at.label_w
+        menu_x, menu_w = at.x + name_w + px(10), self.half if random or wide else self.full
         for i, (label, menu, faction) in enumerate(zip(self.labels, self.played, self.factions, strict=True)):
             shown = i < n
             for element in (label, menu):
@@ -139,13 +145,13 @@ class Seats:
             label.set_text(self.t("ow_seat_n", n=i + 1) if random else names[i] if shown else "")
             menu.set_position((menu_x, menu.rect.y))
             menu.set_dimensions((menu_w, menu.rect.h))
-        row = at.y + n * ROW
+        row = at.y + n * px(ROW)
         self.seed_label.set_position((at.x, row))
-        self.seed.set_position((at.x + at.label_w + 10, row))
-        self.menu.set_position((at.x + at.label_w + 180, row))
-        self.menu.set_dimensions((at.width - at.label_w - 180, self.menu.rect.h))
+        self.seed.set_position((at.x + at.label_w + px(10), row))
+        self.menu.set_position((at.x + at.label_w + px(180), row))
+        self.menu.set_dimensions((at.width - at.label_w - px(180), self.menu.rect.h))
         self.menu.show() if random else self.menu.hide()
-        return row + ROW
+        return row + px(ROW)
 
     def handle(self, ev: pygame.event.Event) -> bool:
         """True when the random map's number of players changed: its rows were laid out again."""

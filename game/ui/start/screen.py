@@ -1,12 +1,12 @@
-"""The start screen, in two columns that fit 1280x720: the battle to start (the scenario, who plays
-each side, the seed) on the left; the first battle that teaches, the rules reference, the newest save
-to go on with and the saved battles' browser, then the chosen battle's rule modules and the mods in a
-list that scrolls, on the right (pygame-gui)."""
+"""The start screen, in two columns laid out for 1280x720 and grown with the window (1920x1080 the same
+page, larger): the battle to start (the scenario, who plays each side, the seed) on the left; the first
+battle that teaches, the rules reference, the player's own last battle to go on with and the saved
+battles' browser, then the chosen battle's rule modules and the mods in a list that scrolls, on the
+right; Settings at the top right, the game's page (pygame-gui)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -15,65 +15,37 @@ import pygame_gui
 
 from game.content.files import inside, write_text
 from game.content.glossary import glossary
-from game.content.locale import ModeWords, Texts
-from game.content.mods import Mod, load_mod, load_mods, user_mods_dir
-from game.content.module_records import module_words
+from game.content.locale import Texts
+from game.content.mods import Mod, load_mods
 from game.content.ruleset_files import load_ruleset
 from game.content.rulesref import reference_for
-from game.content.scenario import Scenario, list_scenarios, load_any_scenario
+from game.content.scenario import list_scenarios, load_any_scenario
 from game.editing.random_battles import random_text
 from game.model.errors import UserError, one_line
 from game.model.modules import RandomOptions, compose, is_base, modules_by_mode
-from game.running.log_texts import texts_for
-from game.running.match import battles_dir, load, made_battles
-from game.running.names import named
-from game.running.result_words import side_names
-from game.running.saves import Skipped, browse_saves
-from game.running.stats import Figures, figures
+from game.running.match import battles_dir, made_battles
+from game.running.saves import SaveMeta, Skipped, browse_saves
+from game.running.settings import Settings
+from game.running.stats import Figures
 from game.ui import theme
 from game.ui.markup import drawable, plain
+from game.ui.playing.settings_menu import SettingsPage
 from game.ui.start.open_wars_setup import RANDOM, SeatColumn, Seats, selected
+from game.ui.start.page import GUI_FONT, gui_fonts, gui_theme, page_scale
+from game.ui.start.setup import Setup, available_mods, remember
+from game.ui.start.switches import SWITCH_STEP, lay_switches
 from game.ui.widgets.load_list import CONTROLLERS, mode_name, save_browser, scenario_words, shown_name
 from game.ui.widgets.rules_browser import RulesBrowser
 from game.ui.widgets.save_browser import SaveBrowser, skipped_line
-from game.ui.widgets.stats_view import draw_figures
+from game.ui.widgets.stats_view import draw_figures, save_figures
 
 ABOUT_WORD = 12  # characters of a word the scenario's box never has to cut itself
-SWITCH_STEP = 34  # pixels of a rule module's or a mod's switch in the list, with the room below it
-MODS_NOTE = 64  # pixels of the note that says where the mods folder is
 
 
-@dataclass
-class Setup:
-    scenario: str = "default"
-    a: str = "human"
-    b: str = "normal"
-    seed: int = 1
-    mods: list[Path] = field(default_factory=list)  # the mods switched on
-    modules: list[str] = field(default_factory=list)  # the rule modules switched on (game/model/modules.py)
-    load: Path | None = None  # a saved battle to resume instead
-    replay: Path | None = None  # a replay or saved battle to watch
-    language: str | None = None  # the screens' language, instead of the remembered one
-    tutorial: bool = False  # the first battle that teaches, instead of the scenario chosen
-    mode: str | None = None  # the chosen battle's game mode: only its modules play (the start screen's)
-    options: dict[str, object] | None = None  # an Open Wars random map's choices (players, factions, ...)
-    seats: list[str] = field(default_factory=list)  # who plays the third and fourth seats (default: as b)
-    elsewhere: str | None = None  # a game with a friend elsewhere: "host", "join" or "by-file" (its lobby)
-    seat: Any = None  # such a game begun on the command line (game/net/seat.py's Seat)
-    edit: Path | str | None = None  # open the editor: on a file, or a new "scenario" or "map"
-
-
-def available_mods(setup: Setup) -> list[Mod]:
-    """The mods given on the command line and those in the user's mods folder."""
-    folder = user_mods_dir()
-    paths = list(setup.mods) + (sorted(p for p in folder.iterdir() if p.is_dir()) if folder.is_dir() else [])
-    found: dict[Path, Mod] = {}
-    for p in paths:
-        try:
-            found.setdefault(p.resolve(), load_mod(p))
-        except UserError:
-            continue  # a broken mod is left out here; check-content says why
-    return list(found.values())
+def own_battle(saves: list[SaveMeta]) -> SaveMeta | None:
+    """The newest save of a battle the player played (never a battle between computer players: a demo
+    watched), to go on with."""
+    return next((s for s in saves if "human" in s.players.values() or s.network is not None), None)
 
 
 # the ways to play a friend on another machine, each opening the lobby (game/ui/start/lobby.py)
@@ -87,18 +59,29 @@ MAKERS = (
 
 
 class StartScreen:
+    """`settings`: the game's, changed on its Settings page (opened at once with `settings_open`, as
+    the window makes the page again after a change it must show: its words, its size)."""
+
     def __init__(
-        self, size: tuple[int, int], setup: Setup, problem: str = "", t: Texts | None = None
+        self,
+        size: tuple[int, int],
+        setup: Setup,
+        problem: str = "",
+        t: Texts | None = None,
+        settings: Settings | None = None,
+        settings_open: bool = False,
     ) -> None:
         self.setup = setup
         self.t = t = t or Texts()
-        self.manager = pygame_gui.UIManager(size)
-        self.manager.preload_fonts(
-            [
-                {"name": "noto_sans", "point_size": 14, "style": s, "antialiased": "1"}
-                for s in ("bold", "italic")
-            ]
-        )
+        self.settings = settings or Settings(language=t.language)
+        self.page = SettingsPage(self.settings, t) if settings_open else None
+        self.k = k = page_scale(size)  # the page grown with the window
+
+        def px(n: float) -> int:
+            return round(n * k)
+
+        self.manager = pygame_gui.UIManager(size, gui_theme(k))
+        self.manager.preload_fonts(gui_fonts(k))
         self.mods = available_mods(setup)
         self.problem = problem
         self.mouse = (0, 0)
@@ -136,90 +119,98 @@ class StartScreen:
         self.scenario_ids: dict[str, str] = {}  # an id of the game's or a mod's stays theirs
         for n, sc in self.scenarios.items():
             self.scenario_ids.setdefault(sc.id, n)
-        # two columns that fit 1280x720: the battle to start on the left; the other ways in and the
-        # optional rules on the right, these in a list that scrolls
+        # two columns laid out for 1280x720, grown with the window: the battle to start on the left; the
+        # other ways in and the optional rules on the right, these in a list that scrolls
         w, h = size
-        gap = 20
-        col = max(280, min(600, (w - 3 * gap) // 2))
+        gap = px(20)
+        col = max(px(280), min(px(600), (w - 3 * gap) // 2))
         x = max(gap, (w - 2 * col - gap) // 2)
         right = x + col + gap
-        self.title_y = 12 if h < 760 else 40
-        top = self.title_y + 112
+        self.title_y = px(12) if h < px(760) else px(40)
+        top = self.title_y + px(112)
+        row_h, step = px(36), px(44)  # a row of buttons, and from one row to the next
         make = pygame.Rect
-        self.scenario = pygame_gui.elements.UIDropDownMenu(
-            names, current, make(x, top, col, 36), self.manager
+        label = t("menu_to_settings")  # Settings, at the top right, as wide as its words
+        gui_font = self.manager.get_theme().get_font_dictionary().find_font(px(GUI_FONT), "noto_sans")
+        wide = max(px(120), gui_font.size(label)[0] + px(30))
+        self.settings_button = pygame_gui.elements.UIButton(
+            make(x + 2 * col + gap - wide, self.title_y + px(10), wide, row_h), label, self.manager
         )
-        self.about = pygame_gui.elements.UITextBox("", make(x, top + 44, col, 150), self.manager)
+        self.scenario = pygame_gui.elements.UIDropDownMenu(
+            names, current, make(x, top, col, row_h), self.manager
+        )
+        self.about = pygame_gui.elements.UITextBox("", make(x, top + step, col, px(150)), self.manager)
         self.players = {t(words): player for player, words in CONTROLLERS.items()}  # shown -> player
-        label_w = min(210, col // 3)
-        y = top + 206
+        label_w = min(px(210), col // 3)
+        y = top + px(206)
         # each seat's row, then the seed's (open_wars_setup.py): as many seats as the battle or map has
-        self.seats = Seats(SeatColumn(x, y, col, label_w), self.manager, t, self.players,
+        self.seats = Seats(SeatColumn(x, y, col, label_w, k), self.manager, t, self.players,
                            [setup.a, setup.b, *setup.seats], setup.b, setup.options)  # fmt: skip
         self.side_a, self.side_b = self.seats.played[:2]
         self.label_a, self.label_b = self.seats.labels[:2]
         self.seed = self.seats.seed
         self.seed.set_text(str(setup.seed))
-        half = (col - label_w - 20) // 2
+        half = (col - label_w - px(20)) // 2
         self.problem_label = pygame_gui.elements.UILabel(
-            make(x, y + 126, col, 24), one_line(self.problem, 90), self.manager
+            make(x, y + px(126), col, px(24)), one_line(self.problem, 90), self.manager
         )
         self.start = pygame_gui.elements.UIButton(
-            make(x + label_w + 10, y + 156, half, 44), t("start"), self.manager
+            make(x + label_w + px(10), y + px(156), half, step), t("start"), self.manager
         )
         self.quit = pygame_gui.elements.UIButton(
-            make(x + label_w + 20 + half, y + 156, half, 44), t("quit"), self.manager
+            make(x + label_w + px(20) + half, y + px(156), half, step), t("quit"), self.manager
         )
         # the other ways in: the battle that teaches first, the rules, the saved battles
-        two = (col - 10) // 2
+        two = (col - px(10)) // 2
         self.tutorial = pygame_gui.elements.UIButton(
-            make(right, top, two, 36), t("tutorial_button"), self.manager
+            make(right, top, two, row_h), t("tutorial_button"), self.manager
         )
         self.rules_button = pygame_gui.elements.UIButton(
-            make(right + two + 10, top, two, 36), t("menu_rules"), self.manager
+            make(right + two + px(10), top, two, row_h), t("menu_rules"), self.manager
         )
         self.browser: RulesBrowser | None = None  # the rules reference, over the start screen
         self.saves: SaveBrowser | None = None  # the saved battles, over the start screen
         # a save's figures: with its sides' names and colours, and the words with its battle's names
         self.figures: tuple[Figures, dict[str, str], dict[str, tuple[int, int, int]], Texts] | None = None
-        self.resumes: dict[pygame_gui.elements.UIButton, Path] = {}  # the newest save, to go on with
+        self.resumes: dict[pygame_gui.elements.UIButton, Path] = {}  # the player's last battle, to go on
         skipped: list[Skipped] = []  # links and unreadable files in the saves folder: said, not listed
-        newest = browse_saves(skipped=skipped)[:1]
+        last = own_battle(browse_saves(skipped=skipped))
         if skipped and not self.problem:
             self.problem = skipped_line(t, skipped)
             self.problem_label.set_text(one_line(self.problem, 90))
-        if newest:
-            last = newest[0]
+        if last is not None:
             shown = self.scenario_ids.get(last.scenario, last.scenario)
             key = "resume_last_turn" if self.modes.get(shown) == "open-wars" else "resume_last"
-            label = drawable(t(key, scenario=last.name or shown, round=last.round))
-            button = pygame_gui.elements.UIButton(make(right, top + 44, col, 36), label, self.manager)
+            words = drawable(t(key, scenario=last.name or shown, round=last.round))
+            button = pygame_gui.elements.UIButton(make(right, top + step, col, row_h), words, self.manager)
             self.resumes[button] = last.path
         self.saves_button = pygame_gui.elements.UIButton(
-            make(right, top + (88 if newest else 44), col, 36), t("menu_load"), self.manager
+            make(right, top + (2 if last else 1) * step, col, row_h), t("menu_load"), self.manager
         )
         # a friend on another machine: the battle chosen on the left, hosted, or a game joined, or by file
-        third, row = (col - 20) // 3, self.saves_button.rect.bottom + 8
+        third, row = (col - px(20)) // 3, self.saves_button.rect.bottom + px(8)
         self.elsewhere = {
             pygame_gui.elements.UIButton(
-                make(right + i * (third + 10), row, third, 36), t(label), self.manager
+                make(right + i * (third + px(10)), row, third, row_h), t(label), self.manager
             ): way
             for i, (way, label) in enumerate(ELSEWHERE)
         }
         # making battles: a new one or the chosen one in the editor, a random one (issue 26); their
         # words follow the game mode chosen (show_about)
-        row += 36 + 8
+        row += step
         self.makers = {
             pygame_gui.elements.UIButton(
-                make(right + k * (third + 10), row, third, 36), "", self.manager
+                make(right + n * (third + px(10)), row, third, row_h), "", self.manager
             ): what
-            for k, (what, _battle, _map) in enumerate(MAKERS)
+            for n, (what, _battle, _map) in enumerate(MAKERS)
         }
         # the rule modules of the chosen battle's mode, then the mods: a list that scrolls
-        below = row + 36 + 12
-        self.options_label = pygame_gui.elements.UILabel(make(right, below, col, 24), "", self.manager)
+        below = row + row_h + px(12)
+        self.options_label = pygame_gui.elements.UILabel(make(right, below, col, px(24)), "", self.manager)
         self.options = pygame_gui.elements.UIScrollingContainer(
-            make(right, below + 28, col, max(120, h - below - 28 - gap)), self.manager, allow_scroll_x=False
+            make(right, below + px(28), col, max(px(120), h - below - px(28) - gap)),
+            self.manager,
+            allow_scroll_x=False,
         )
         self.switches: dict[pygame_gui.elements.UIButton, Mod] = {}
         self.module_switches: dict[pygame_gui.elements.UIButton, str] = {}
@@ -232,47 +223,13 @@ class StartScreen:
         for button in [*self.switches, *self.module_switches]:
             button.kill()
         self.switches, self.module_switches = {}, {}
-        t, setup = self.t, self.setup
+        t = self.t
         mode = self.modes.get(name, self.rules.mode)
         offered = [m for m in self.optional if m.mode == mode]
         words = t("modules_where") if offered else t("modules_none", mode=mode_name(mode))
         self.options_label.set_text(words)
-        tall = (len(offered) + len(self.mods)) * SWITCH_STEP + (MODS_NOTE if self.mods else 0)
-        # as wide as the buttons above it, less room for its scroll bar when it has one
-        inner = self.options.rect.w - (20 if tall > self.options.rect.h else 0)
-        y = 0
-        for module in offered:
-            mark = "[x]" if module.id in setup.modules else "[ ]"
-            title, description = module_words(module, t.language)
-            label = drawable(one_line(f"{mark} {title}: {description}", 80))
-            button = pygame_gui.elements.UIButton(
-                pygame.Rect(0, y, inner, 30),
-                label,
-                self.manager,
-                container=self.options,
-                tool_tip_text=f"<b>{plain(title)}</b>: {plain(description)}",
-            )
-            self.module_switches[button] = module.id
-            y += SWITCH_STEP
-        if self.mods:  # the folder's path may be long: a box that wraps it
-            where = plain(t("mods_where", folder=user_mods_dir()))
-            pygame_gui.elements.UITextBox(
-                where, pygame.Rect(0, y + 4, inner, MODS_NOTE - 8), self.manager, container=self.options
-            )
-            y += MODS_NOTE
-        on = {p.resolve() for p in setup.mods}
-        for m in self.mods:
-            mark = "[x]" if m.root.resolve() in on else "[ ]"
-            button = pygame_gui.elements.UIButton(
-                pygame.Rect(0, y, inner, 30),
-                drawable(f"{mark} {m.spec.name} {m.spec.version}"),
-                self.manager,
-                container=self.options,
-            )
-            self.switches[button] = m
-            y += SWITCH_STEP
-        self.options_height = max(y, 1)
-        self.options.set_scrollable_area_dimensions((inner, self.options_height))
+        laid = lay_switches(self.options, offered, self.mods, self.setup, t, self.k)
+        self.module_switches, self.switches, self.options_height = laid.modules, laid.mods, laid.height
 
     def sides(self, name: str) -> list[str]:
         """The names of the seats of the battle or map chosen: a battle's sides, a map's players with
@@ -299,10 +256,10 @@ class StartScreen:
         words = spec.words(self.t.language)  # the scenario's or map's own words in the player's language
         if self.modes[name] == "open-wars":  # a map: its players (the random map: how it is made)
             who, mode = self.seats.about(sc), mode_name(self.modes[name])
-            self.set_about(
+            self.set_about(  # who plays first, never below the box's fold
                 lambda say: (
-                    f"<b>{say(words.name)}</b> ({say(mode)})<br>{say(' '.join(words.description.split()))}"
-                    f"<br><i>{say(who)}</i>"
+                    f"<b>{say(words.name)}</b> ({say(mode)})<br><i>{say(who)}</i>"
+                    f"<br>{say(' '.join(words.description.split()))}"
                 )
             )
             return
@@ -318,9 +275,9 @@ class StartScreen:
             for s in spec.sides
         )
         about, history = (" ".join(x.split()) for x in (words.description, words.history))
-        self.set_about(
+        self.set_about(  # the forces first: a long description never hides them below the box's fold
             lambda say: (
-                f"<b>{say(words.name)}</b><br>{say(about)}<br><i>{say(arms)}</i>"
+                f"<b>{say(words.name)}</b><br><i>{say(arms)}</i><br>{say(about)}"
                 + (f"<br>{say(history)}" if history else "")
             )
         )
@@ -332,7 +289,7 @@ class StartScreen:
         y = self.seats.show(sc.id if sc is not None else "", self.sides(name), wide)
         self.problem_label.set_position((self.problem_label.rect.x, y))
         for button in (self.start, self.quit):
-            button.set_position((button.rect.x, y + 30))
+            button.set_position((button.rect.x, y + round(30 * self.k)))
 
     def set_about(self, compose: Callable[[Callable[[object], str]], str]) -> None:
         """The box's text, each text of content in it made plain by the function `compose` is given.
@@ -346,20 +303,10 @@ class StartScreen:
     def show_figures(self, path: Path) -> None:
         """A saved battle in figures, over the start screen (Esc or a click puts it away)."""
         try:
-            m = load(path, tuple(load_mods(self.setup.mods)))
+            mods = tuple(load_mods(self.setup.mods))
+            self.figures = save_figures(path, mods, self.t.language, self.settings.colour_blind)
         except UserError as e:
             self.problem_label.set_text(str(e)[:90])
-            return
-        try:
-            spec = m.scenario.spec
-            people = spec.sides if isinstance(m.scenario, Scenario) else spec.players  # or a map's players
-            colours = {s.id: (s.colour[0], s.colour[1], s.colour[2]) for s in people}
-            # its divisions by their names, a mode's own words for its figures (Open Wars' tokens)
-            t = ModeWords(named(texts_for(self.t.language, [x.id for x in m.battle.stack.modules]), m),
-                          m.battle.stack.mode.base.prefix)  # fmt: skip
-            self.figures = (figures(m), dict(side_names(m, t.language)), colours, t)
-        finally:
-            m.battle.close()
 
     def open_rules(self) -> None:
         """The rules reference of the rules chosen here: the mods' and the modules switched on."""
@@ -372,8 +319,14 @@ class StartScreen:
             self.problem_label.set_text(str(e)[:90])
 
     def handle(self, ev: pygame.event.Event) -> str | None:
+        with theme.at_scale(self.k):  # what opens over the page measures as it is drawn
+            return self._handle(ev)
+
+    def _handle(self, ev: pygame.event.Event) -> str | None:
         if ev.type == pygame.MOUSEMOTION:
             self.mouse = ev.pos
+        if self.page is not None:
+            return self._settings(ev)
         if self.browser is not None:
             if not self.browser.handle(ev):
                 self.browser = None
@@ -385,7 +338,7 @@ class StartScreen:
         if self.saves is not None:
             return self._browse(ev)
         if ev.type == pygame.MOUSEWHEEL and self.options.rect.collidepoint(self.mouse):
-            self.scroll_options(-ev.y * 34)
+            self.scroll_options(-ev.y * round(SWITCH_STEP * self.k))
             return None
         self.manager.process_events(ev)
         if self.seats.handle(ev):  # more or fewer seats: the buttons below them move
@@ -393,9 +346,14 @@ class StartScreen:
         if ev.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and ev.ui_element is self.scenario:
             self.show_options(ev.text)
             self.show_about(ev.text)
+        if ev.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:  # a battle or a seat's player chosen: kept
+            self._chosen()
         if ev.type == pygame_gui.UI_BUTTON_PRESSED:
             if ev.ui_element is self.quit:
                 return "quit"
+            if ev.ui_element is self.settings_button:
+                self.page = SettingsPage(self.settings, self.t)
+                return None
             if ev.ui_element in self.resumes:
                 self.setup.load = self.resumes[ev.ui_element]
                 return "start"
@@ -412,11 +370,13 @@ class StartScreen:
                 mid = self.module_switches[ev.ui_element]
                 chosen = self.setup.modules
                 self.setup.modules = [x for x in chosen if x != mid] if mid in chosen else [*chosen, mid]
+                self._chosen()  # the page made again keeps what it shows
                 return "mods"
             if ev.ui_element in self.switches:
                 root = self.switches[ev.ui_element].root
                 on = [p for p in self.setup.mods if p.resolve() != root.resolve()]
                 self.setup.mods = on if len(on) < len(self.setup.mods) else [*self.setup.mods, root]
+                self._chosen()
                 return "mods"
             if ev.ui_element in self.makers:
                 return self.make(self.makers[ev.ui_element])
@@ -428,8 +388,20 @@ class StartScreen:
                 return "start"
         return None
 
+    def _settings(self, ev: pygame.event.Event) -> str | None:
+        """The Settings page over the start screen: "window" when the window must be made again (its
+        size, full screen), "again" when the page must be (its words), else None; closed by Back or Esc."""
+        changed = self.page.handle(ev) if self.page is not None else None
+        if changed == "close":
+            self.page = None
+        if changed not in ("window", "fullscreen", "language"):
+            return None
+        self._chosen()  # the page made again keeps what it shows
+        return "window" if changed in ("window", "fullscreen") else "again"
+
     def _chosen(self) -> None:
-        """What the left column says, kept in the setup: the battle, who plays it, its seed."""
+        """What the left column says, kept in the setup (and remembered in the settings): the battle,
+        who plays it, its seed."""
         sc = self.scenarios.get(selected(self.scenario))
         if sc is not None:  # found again by id among the game's and the mods' own, by path if made here
             self.setup.scenario = str(sc.path) if selected(self.scenario) in self.made else sc.id
@@ -437,6 +409,7 @@ class StartScreen:
             self.setup.options = self.seats.options(self.setup.options)  # the random map's
         self.setup.a, self.setup.b, *self.setup.seats = self.seats.controllers()
         self.setup.seed = self.typed_seed()
+        remember(self.setup, self.settings)
 
     def typed_seed(self) -> int:
         """The seed typed: a whole number from 0 to 2**63 - 1 (as a replay keeps it), else 1."""
@@ -462,6 +435,7 @@ class StartScreen:
             self._chosen()  # plays each; made again from its seed and players: no file is written
             if self.setup.scenario != RANDOM:  # a map laid by hand: as many players, factions drawn
                 self.setup.scenario, self.setup.options = RANDOM, {"players": 2 + len(self.setup.seats)}
+            remember(self.setup, self.settings)
             return "start"
         seed = self.typed_seed()
         try:
@@ -475,6 +449,7 @@ class StartScreen:
         self.setup.scenario, self.setup.mode, self.setup.seed = str(path), "for-glory", seed
         self.setup.a, self.setup.b = (self.players[selected(m)] for m in (self.side_a, self.side_b))
         self.setup.seats = []
+        remember(self.setup, self.settings)
         return "start"
 
     def _browse(self, ev: pygame.event.Event) -> str | None:
@@ -508,20 +483,24 @@ class StartScreen:
             )
 
     def draw(self, surf: pygame.Surface, dt: float) -> None:
+        k = self.k
         surf.fill(theme.BACKGROUND)
-        title = theme.font(72, scaled=False).render("For Glory", True, theme.ACCENT)
+        title = theme.font(round(72 * k), scaled=False).render("For Glory", True, theme.ACCENT)
         surf.blit(title, title.get_rect(midtop=(surf.get_width() // 2, self.title_y)))
-        sub = theme.font(26, scaled=False).render(self.t("subtitle"), True, theme.TEXT_DIM)  # fixed layout
-        surf.blit(sub, sub.get_rect(midtop=(surf.get_width() // 2, self.title_y + 70)))
+        sub = theme.font(round(26 * k), scaled=False).render(self.t("subtitle"), True, theme.TEXT_DIM)
+        surf.blit(sub, sub.get_rect(midtop=(surf.get_width() // 2, self.title_y + round(70 * k))))
         self.manager.update(dt)
         self.manager.draw_ui(surf)
-        if self.saves is not None:
-            self.saves.draw(surf, self.mouse)
-        if self.figures is not None:
-            shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-            shade.fill((0, 0, 0, 170))
-            surf.blit(shade, (0, 0))
-            f, names, colours, t = self.figures
-            draw_figures(surf, f, t, names, colours, t("stats_back"))
-        if self.browser is not None:
-            self.browser.draw(surf)
+        with theme.at_scale(k):  # what opens over the page grows with it
+            if self.saves is not None:
+                self.saves.draw(surf, self.mouse)
+            if self.figures is not None:
+                shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+                shade.fill((0, 0, 0, 170))
+                surf.blit(shade, (0, 0))
+                f, names, colours, t = self.figures
+                draw_figures(surf, f, t, names, colours, t("stats_back"))
+            if self.browser is not None:
+                self.browser.draw(surf)
+            if self.page is not None:
+                self.page.draw(surf, self.mouse)

@@ -35,13 +35,25 @@ def draw_menu(
     head = theme.font(36).render(title, True, theme.ACCENT)
     surf.blit(head, head.get_rect(midtop=(box.centerx, box.y + px(18))))
     out = []
-    for i, (key, label) in enumerate(items):
-        rect = pygame.Rect(box.x + px(30), box.y + px(70 + 46 * i), box.w - px(60), px(36))
+    rects = [
+        pygame.Rect(box.x + px(30), box.y + px(70 + 46 * i), box.w - px(60), px(36))
+        for i in range(len(items))
+    ]
+    pictures = [
+        theme.icon(key, rect.h - px(12), theme.TEXT, theme.MENU_ICONS)
+        for rect, (key, _l) in zip(rects, items, strict=True)
+    ]
+    rooms = [
+        rect.w - 2 * (picture.get_width() + px(14) if picture is not None else px(8))
+        for rect, picture in zip(rects, pictures, strict=True)
+    ]
+    size = theme.one_size(
+        ((label, room) for (_key, label), room in zip(items, rooms, strict=True)), (22, 20, 18)
+    )
+    for (key, label), rect, picture, room in zip(items, rects, pictures, rooms, strict=True):
         hover = rect.collidepoint(mouse)
         pygame.draw.rect(surf, (95, 100, 110) if hover else (70, 74, 82), rect, border_radius=5)
-        picture = theme.icon(key, rect.h - px(12), theme.TEXT, theme.MENU_ICONS)
-        room = rect.w - 2 * (picture.get_width() + px(14) if picture is not None else px(8))
-        text = theme.fitted(label, theme.TEXT, room, (22, 20, 18))  # the words always inside the button
+        text = theme.fitted(label, theme.TEXT, room, size)  # the words always inside, one size for all
         surf.blit(text, text.get_rect(center=rect.center))
         if picture is not None:
             surf.blit(picture, picture.get_rect(midleft=(rect.x + px(8), rect.centery)))

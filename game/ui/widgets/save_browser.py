@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pygame
 
+from game.content.files import typed_path
 from game.content.locale import Texts
 from game.model.errors import UserError, one_line
 from game.model.words import counted
@@ -220,7 +221,7 @@ class SaveBrowser:
         s = self.current
         try:
             if mode == "path":
-                path = Path(self.text.strip()).expanduser()
+                path = typed_path(self.text.strip())
                 if not path.is_file():
                     self.problem = self.t("save_no_file", path=one_line(str(path), 120))
                     return None
@@ -258,6 +259,7 @@ class SaveBrowser:
         keys = self._button_keys()
         width = min(px(220), (inner - px(8) * (len(keys) - 1)) // len(keys))
         bh = px(34)
+        size = theme.one_size((t(f"saves_{key}"), width - px(10)) for key in keys)  # one for the row
         for i, key in enumerate(keys):
             rect = pygame.Rect(x + i * (width + px(8)), bottom - bh, width, bh)
             s = self.current
@@ -273,7 +275,7 @@ class SaveBrowser:
             )
             pygame.draw.rect(surf, fill, rect, border_radius=5)
             label = theme.fitted(
-                t(f"saves_{key}"), theme.TEXT if enabled else theme.TEXT_DIM, rect.w - px(10)
+                t(f"saves_{key}"), theme.TEXT if enabled else theme.TEXT_DIM, rect.w - px(10), size
             )
             surf.blit(label, label.get_rect(center=rect.center))
             if enabled:

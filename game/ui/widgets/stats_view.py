@@ -1,22 +1,48 @@
 """The battle in figures, drawn: units lost round by round as bars, the score round by round as lines,
 each side's luck against the exact odds (with a gauge of its rank among battles rolling the same rolls),
-and each division's fate. The end screen, the replay viewer and the start screen's saves show it."""
+and each division's fate. The end screen, the replay viewer and the start screen's saves show it (a
+save's figures: `save_figures`)."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
+from pathlib import Path
 
 import pygame
 
-from game.content.locale import Texts
+from game.content.locale import ModeWords, Texts
+from game.content.mods import Mod
+from game.content.scenario import Scenario
 from game.model.figures import LUCK_KINDS, Fate
 from game.model.words import number
-from game.running.result_words import fate_why
-from game.running.stats import Figures
+from game.running.log_texts import texts_for
+from game.running.match import load
+from game.running.names import named
+from game.running.result_words import fate_why, side_names
+from game.running.stats import Figures, figures
 from game.ui import theme
+from game.ui.palette import legible, shown_colours
 
 Colours = Mapping[str, tuple[int, int, int]]
+
+
+def save_figures(
+    path: Path, mods: tuple[Mod, ...], language: str, colour_blind: bool
+) -> tuple[Figures, dict[str, str], dict[str, tuple[int, int, int]], Texts]:
+    """A saved battle's figures, its sides' names and colours as the screens show them, and the words
+    with its battle's names; a save that does not load raises its one line (UserError)."""
+    m = load(path, mods)
+    try:
+        spec = m.scenario.spec
+        people = spec.sides if isinstance(m.scenario, Scenario) else spec.players  # or a map's players
+        own = {s.id: (s.colour[0], s.colour[1], s.colour[2]) for s in people}
+        # its divisions by their names, a mode's own words for its figures (Open Wars' tokens)
+        t = ModeWords(named(texts_for(language, [x.id for x in m.battle.stack.modules]), m),
+                      m.battle.stack.mode.base.prefix)  # fmt: skip
+        return figures(m), dict(side_names(m, t.language)), shown_colours(own, colour_blind), t
+    finally:
+        m.battle.close()
 
 
 def _ticks(top: int) -> list[int]:
@@ -189,7 +215,7 @@ def draw_luck(
                 _gauge(surf, g, percentile, colours[side])
         if y + fn.get_height() > area.bottom:
             return len(laid) - drawn
-        colour = colours[side] if fn is font else theme.TEXT_DIM
+        colour = legible(colours[side], theme.PANEL) if fn is font else theme.TEXT_DIM
         surf.blit(fn.render(line, True, colour), (area.x + indent, y))
         y += fn.get_height() + (2 if fn is font else 1)
     return 0
@@ -238,7 +264,7 @@ def draw_figures(
         words = fate_words(fate, t, names, f.over)
         if fy + small.get_height() > bottom:
             break
-        colour = colours[fate.side] if fate.removed_in is not None else theme.TEXT_DIM
+        colour = legible(colours[fate.side], theme.PANEL) if fate.removed_in is not None else theme.TEXT_DIM
         surf.blit(small.render(theme.wrap(words, small, half)[0], True, colour), (box.x + 2 * pad + half, fy))
         fy += small.get_height() + 3
     note = theme.font(18).render(hint, True, theme.TEXT_DIM)
