@@ -18,6 +18,9 @@ the window, the saves folder, the locale of a copy of content/).
                can; a reader of the mails cannot sign), opened with by-file open and played
     wire       a peer that speaks the network protocol honestly up to a point (hello, join, the dice,
                play), then sends a mutated message: the host says one line per refusal, never fails
+    editor     a scenario or map with extreme numbers, names 10,000 characters long or mutated text,
+               opened, drawn, used and saved every way in the editor's window, the game's folders as
+               a player's may be (tests/fuzz_editor.py); the start screen listing the battles folder
     ...        and the kinds of tests/fuzz_surfaces.py (generate, puzzle, openwars, sizes, numbers,
                settings, viewer, tournament, bystart, newmod, schema, outputs)
 """
@@ -757,3 +760,16 @@ from tests.fuzz_surfaces import SURFACES  # noqa: E402
 
 BUILDERS.update(SURFACES)
 KINDS = (*KINDS, *SURFACES)
+
+
+# --- editor: hostile files and folder states in the scenario and map editor (tests/fuzz_editor.py) ---
+
+
+def _editor(rng: random.Random, number: int, place: Place, mod: Path, replays: object) -> list[Step]:
+    from tests.fuzz_editor import editor_case
+
+    return editor_case(rng, number, place, mod, replays)
+
+
+KINDS = (*KINDS, "editor")
+BUILDERS["editor"] = _editor

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, get_args
 
 from game.content.locale import LANGUAGES
-from game.editing.battle import fresh
+from game.editing.battle import fresh, listed
 from game.editing.document import Change, Document, Path, delete, insert, put
 from game.editing.texts import tables_for
 from game.running.log_texts import texts_for
@@ -55,7 +55,9 @@ def add_location(doc: Document, kind: str, at: tuple[float, float], name: str = 
         for lang in (x for x in LANGUAGES if x != "en"):
             target = ("locale", lang, "locations", ident)
             words += [*tables_for(doc, target), put(target, said[lang])]
-    doc.apply("add_location", [insert(path, card), *words])
+    doc.apply(
+        "add_location", [*listed(doc, ("locations",)), insert(path, card), *words]
+    )  # none in a random map's
     return path
 
 
@@ -85,7 +87,9 @@ def toggle_link(doc: Document, a: str, b: str) -> None:
     if found is not None:
         doc.apply("remove_link", [delete(("links", found))])
     else:
-        doc.apply("add_link", [insert(("links", len(doc.get(("links",)) or [])), [a, b])])
+        doc.apply(
+            "add_link", [*listed(doc, ("links",)), insert(("links", len(doc.get(("links",)) or [])), [a, b])]
+        )
 
 
 def link_kind(doc: Document, a: str, b: str) -> str:
@@ -110,7 +114,7 @@ def add_player(doc: Document, rules: OpenWarsRules, faction: str, home: str) -> 
         "colour": PLAYER_COLOURS[len(players) % len(PLAYER_COLOURS)],
     }
     path: Path = ("players", len(players))
-    doc.apply("add_player", [insert(path, player)])
+    doc.apply("add_player", [*listed(doc, ("players",)), insert(path, player)])
     return path
 
 
@@ -123,7 +127,7 @@ def set_tokens(doc: Document, player: int, unit: str, count: int) -> None:
         doc.apply(
             "edit_tokens",
             [
-                *([] if doc.get(base) is not None else [put(base, [])]),
+                *listed(doc, base),
                 insert((*base, len(units)), {"unit": unit, "count": count}),
             ],
         )

@@ -16,6 +16,7 @@ from game.content.files import write_text
 from game.content.locale import Texts
 from game.content.mods import load_mods
 from game.content.ruleset_files import load_ruleset
+from game.editing.problem_words import refusal_said
 from game.model.errors import EXIT_BAD_INPUT, UserError
 from game.model.modules import modules_by_mode
 from game.net.said import Said
@@ -33,6 +34,7 @@ from game.ui.battle.tutorial import TutorialScreen
 from game.ui.editor.screen import EditorScreen
 from game.ui.open_wars.screen import OpenWarsScreen
 from game.ui.pacing import FPS, Pacer
+from game.ui.playing.game_view import GameView
 from game.ui.playing.remote_play import REMOTE, RemotePlay
 from game.ui.sound import Sounds, quiet_audio
 from game.ui.start.lobby import Lobby
@@ -108,6 +110,22 @@ def lobby_for_save(setup: Setup, size: tuple[int, int], settings: Settings) -> L
     resume = load_net(path, tuple(load_mods(setup.mods)))
     way = "host" if resume.role == "host" else "join"
     return Lobby(size, setup, way, Texts(settings.language), resume=resume)
+
+
+def open_tried(
+    editor: EditorScreen, setup: Setup, size: tuple[int, int], settings: Settings
+) -> Screen | None:
+    """The battle (or map) the editor wrote to try, against the computer; its Esc menu and its end say
+    the way back is to the editor. None when it does not open (the editor's status says why)."""
+    tried = dataclasses.replace(setup, scenario=str(editor.tried), a="human", b="normal", mode=None)
+    try:
+        battle = open_battle(tried, size, settings)
+    except UserError as e:
+        editor.status = refusal_said(editor.t, e)
+        return None
+    if isinstance(battle, GameView):
+        battle.from_editor = True
+    return battle
 
 
 def open_remote(seat: Seat, size: tuple[int, int], settings: Settings, said: Sequence[Said] = ()) -> Screen:
@@ -261,13 +279,7 @@ def _loop(
                     if what == "close":
                         editor, start = None, start_screen(surf.get_size(), setup, settings)
                     elif what == "try" and editor.tried is not None:
-                        tried = dataclasses.replace(
-                            setup, scenario=str(editor.tried), a="human", b="normal", mode=None
-                        )
-                        try:
-                            battle, end = open_battle(tried, surf.get_size(), settings), None
-                        except UserError as e:
-                            editor.status = str(e)
+                        battle, end = open_tried(editor, setup, surf.get_size(), settings), None
                 elif lobby is not None:
                     what = lobby.handle(ev)
                     if what == "back":
@@ -284,7 +296,8 @@ def _loop(
                         try:
                             editor, start = open_editor(setup, surf.get_size(), settings), None
                         except UserError as e:  # a file the editor cannot show: said on the start screen
-                            start = start_screen(surf.get_size(), setup, settings, str(e))
+                            said = refusal_said(Texts(settings.language), e)
+                            start = start_screen(surf.get_size(), setup, settings, said)
                         continue
                     if what == "watch" and setup.replay is not None:  # a save watched again
                         watched, setup.replay = setup.replay, None

@@ -51,6 +51,7 @@ class GameView:
     menu: str | None  # the menu open over the game (the Esc menu, Settings, a question), or None
     menu_buttons: list[tuple[pygame.Rect, str]]  # its buttons as last drawn
     browser: SaveBrowser | None  # the saves, to load one (game/ui/widgets/load_list.py)
+    from_editor = False  # a battle tried from the editor ("Try it"): leaving it goes back to the editor
 
     def __init__(self, match: Match, controllers: dict[str, str], settings: Settings | None) -> None:
         self.match = match

@@ -23,7 +23,7 @@ from game.content.scenario import list_scenarios, load_any_scenario
 from game.editing.random_battles import random_text
 from game.model.errors import UserError, one_line
 from game.model.modules import RandomOptions, compose, is_base, modules_by_mode
-from game.running.match import battles_dir
+from game.running.match import battles_dir, made_battles
 from game.running.saves import SaveMeta, Skipped, browse_saves
 from game.running.settings import Settings
 from game.running.stats import Figures
@@ -102,18 +102,25 @@ class StartScreen(GuiPaced):
         self.optional = [m for m in modules_by_mode() if not is_base(m)]  # each shown with its mode's maps
         self.scenarios: dict[str, Any] = {}  # shown name -> a For Glory scenario or another mode's map
         self.modes: dict[str, str] = {}
-        for path in list_scenarios(rules.loaded_mods):
+        self.made: set[str] = set()  # the names of the battles the window made: found again by path
+        shipped = list_scenarios(rules.loaded_mods)
+        for path in [*shipped, *made_battles()]:
             try:
                 sc, mode = load_any_scenario(path, rules)
             except UserError:
                 continue
             name = shown_name(sc, mode, rules, t.language)
+            if path not in shipped:  # the editor's and the random ones, in the battles folder
+                name = drawable(t("start_made_battle", name=name))
+                self.made.add(name)
             self.scenarios[name], self.modes[name] = sc, mode
         names: list[str | tuple[str, str]] = [*self.scenarios] or ["(no scenarios)"]
         # the setup names its scenario by id, or by path when it came from the command line
         chosen = (n for n, s in self.scenarios.items() if setup.scenario in (s.id, str(s.path)))
         current = next(chosen, str(names[0]))
-        self.scenario_ids = {sc.id: n for n, sc in self.scenarios.items()}
+        self.scenario_ids: dict[str, str] = {}  # an id of the game's or a mod's stays theirs
+        for n, sc in self.scenarios.items():
+            self.scenario_ids.setdefault(sc.id, n)
         # two columns laid out for 1280x720, grown with the window: the battle to start on the left; the
         # other ways in and the optional rules on the right, these in a list that scrolls
         w, h = size
@@ -398,8 +405,8 @@ class StartScreen(GuiPaced):
         """What the left column says, kept in the setup (and remembered in the settings): the battle,
         who plays it, its seed."""
         sc = self.scenarios.get(selected(self.scenario))
-        if sc is not None:
-            self.setup.scenario = sc.id  # found again by id among the game's and the mods' own
+        if sc is not None:  # found again by id among the game's and the mods' own, by path if made here
+            self.setup.scenario = str(sc.path) if selected(self.scenario) in self.made else sc.id
             self.setup.mode = self.modes[selected(self.scenario)]
             self.setup.options = self.seats.options(self.setup.options)  # the random map's
         self.setup.a, self.setup.b, *self.setup.seats = self.seats.controllers()

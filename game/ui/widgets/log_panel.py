@@ -140,9 +140,7 @@ class LogPanel:
         lh = font.get_linesize()
         width = self.rect.w - 16
         heading = self.title if self.title is not None else self.t("log_title")
-        while len(heading) > 1 and font.size(heading)[0] > width:  # a narrow panel: the title cut short
-            heading = heading[:-2].rstrip() + "…"
-        title = font.render(heading, True, theme.TEXT_DIM)
+        title = font.render(theme.cut(heading, font, width), True, theme.TEXT_DIM)  # a narrow panel: cut
         surf.blit(title, (self.rect.x + 8, self.rect.y + 4))
         top = self.rect.y + 4 + lh
         rows: list[tuple[str, theme.Colour]] = []
