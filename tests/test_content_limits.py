@@ -45,7 +45,7 @@ RULES = "rulesets/for-glory/"
         (RULES + "ruleset.toml", "[movement]\nroad_extra_moves = 1000000\n", "movement.road_extra_moves"),
         (RULES + "units.toml", '[[category]]\ncode = "LI"\npoints = 0\n', "category[0].points"),
         (RULES + "units.toml", '[[category]]\ncode = "LI"\nmove = 5000.0\n', "category[0].move"),
-        (RULES + "units.toml", '[[category]]\ncode = "LI"\nmove = "XXL"\n', "category LI.move"),
+        (RULES + "units.toml", '[[category]]\ncode = "LI"\nmove = "XXL"\n', "category[0].move"),
         (RULES + "game.toml", "[deployment]\ninitiative_dice = 1000000\n", "deployment.initiative_dice"),
         (
             RULES + "game.toml",
@@ -68,7 +68,7 @@ def test_a_value_out_of_its_range_is_one_line_naming_the_key(
     mod = mod_with(tmp_path, rel, text)
     assert main(["check-content", str(mod)]) == 2
     err = capsys.readouterr().err.splitlines()
-    assert any(f": {key}" in line for line in err), err
+    assert any(f"{mod / rel}: {key}" in line for line in err), err  # the mod's own file and place
     assert all(line.startswith("error: ") and len(line) <= 310 for line in err)
 
 

@@ -206,8 +206,8 @@ def _entry_problems(kind: Kind, table: Any, rule_id: str) -> list[str]:
 
 
 def _keyless_records(doc: Any) -> list[str]:
-    """A mod's record in a keyed list without its id (the merge refuses it: game.content.mods.KEYED)."""
-    from game.content.mods import KEYED
+    """A mod's record in a keyed list without its id (the merge refuses it: game.content.merging.KEYED)."""
+    from game.content.merging import KEYED
 
     return [
         f"{name}[{i}]"

@@ -7,25 +7,22 @@ change fields of existing ones. Data only: nothing in a mod runs, and no path in
       scenarios/my-battle.toml         new scenarios (or a scenario of the same id, replaced)
       locale/en/rules.toml             texts of new or changed rules
 
-Mods load in dependency order, then in the order given. Two mods that set the same value differently
-are a conflict, reported with both names, unless one depends on the other (then it wins): the loader
-never guesses which one the player meant.
+Mods load in dependency order, then in the order given; game/content/merging.py lays their files over
+the game's.
 """
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import os
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import platformdirs
 
 from game.content.files import read_regular
-from game.content.records import load_record, read_toml
+from game.content.records import load_record
 from game.model.errors import ContentError
 from game.model.limits import Id
 from game.model.modules import ModuleList
@@ -43,17 +40,6 @@ TOP_LEVEL = {
     "README.txt",
     "LICENSE",
 }
-# arrays of tables whose records are matched by a key, so a mod can change one record of them
-KEYED = {
-    "category": "code",
-    "quality": "code",
-    "terrain": "kind",
-    "fire": "at_least",
-    "melee": "at_least",
-    "units": "id",
-    "spells": "id",
-    "cards": "id",
-}  # fmt: skip  (the last three: Open Wars' files)
 
 
 @dataclass(frozen=True)
@@ -184,77 +170,3 @@ def requires(mod: Mod, other: str, mods: Sequence[Mod]) -> bool:
             seen.add(d)
             todo += by_id[d].spec.depends
     return False
-
-
-@dataclass
-class Merge:
-    """Layering mods' tables over a base table, remembering which mod set each value."""
-
-    data: dict[str, Any]
-    mods: Sequence[Mod]
-    owner: dict[tuple[Any, ...], str] = field(default_factory=dict)
-
-    def add(self, mod: Mod, over: dict[str, Any], where: str) -> None:
-        self._merge(self.data, over, mod, where, ())
-
-    def _merge(
-        self, base: dict[str, Any], over: dict[str, Any], mod: Mod, where: str, path: tuple[Any, ...]
-    ) -> None:
-        for k, v in over.items():
-            here = (*path, k)
-            key = KEYED.get(k)
-            if key is not None and isinstance(v, list) and isinstance(base.get(k), list):
-                self._merge_records(base[k], v, key, mod, where, here)
-            elif isinstance(v, dict) and isinstance(base.get(k), dict):
-                self._merge(base[k], v, mod, where, here)
-            else:
-                self._set(base, k, v, mod, where, here)
-
-    def _merge_records(
-        self, base: list[Any], items: list[Any], key: str, mod: Mod, where: str, path: tuple[Any, ...]
-    ) -> None:
-        # a broken id in the base (a list, a table) matches nothing: building the result reports it
-        index = {
-            item.get(key): item
-            for item in base
-            if isinstance(item, dict) and isinstance(item.get(key), Hashable)
-        }
-        for j, item in enumerate(items):
-            name = ".".join(str(p) for p in path)
-            if not isinstance(item, dict) or key not in item:
-                raise ContentError(
-                    f"{where}: {name}[{j}]", f"needs its {key} to say which record it adds or changes"
-                )
-            if isinstance(item[key], Hashable) and item[key] in index:
-                self._merge(index[item[key]], item, mod, where, (*path, item[key]))
-            else:
-                base.append(copy.deepcopy(item))
-                index[item[key]] = base[-1]
-                self._claim((*path, item[key]), mod, where, None, item)
-
-    def _set(self, base: dict[str, Any], k: str, v: Any, mod: Mod, where: str, path: tuple[Any, ...]) -> None:
-        self._claim(path, mod, where, base.get(k), v)
-        base[k] = copy.deepcopy(v)
-
-    def _claim(self, path: tuple[Any, ...], mod: Mod, where: str, old: Any, new: Any) -> None:
-        prev = self.owner.get(path)
-        if prev is not None and prev != mod.id and old != new and not requires(mod, prev, self.mods):
-            name = ".".join(str(p) for p in path)
-            raise ContentError(
-                f"{where}: {name}",
-                f"conflicts with the mod {prev!r}, which sets it differently: make one depend on the other",
-            )
-        self.owner[path] = mod.id
-
-
-def layered(rel: str, base: Path, mods: Sequence[Mod]) -> tuple[dict[str, Any], list[Path]]:
-    """The base file's table with every mod's file of the same name laid over it, and the files read."""
-    data = read_toml(base) if base.is_file() else {}
-    merge = Merge(data, mods)
-    read = [base] if base.is_file() else []
-    for mod in mods:
-        f = mod.file(rel)
-        if f.is_file():
-            merge.add(mod, read_toml(f), str(f))
-            read.append(f)
-    return merge.data, read

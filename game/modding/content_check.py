@@ -37,10 +37,12 @@ from game.model.limits import check_id
 from game.model.modules import mode_for_ruleset, modules, other_rulesets
 from game.model.ruleset import Ruleset
 from game.running import puzzle, script
+from systems.open_wars.maps import MapFile
 from systems.open_wars.records import FILES as OW_FILES
 from systems.open_wars.records import rules_files as ow_rules_files
 
 T = TypeVar("T")
+MAP_RULESET = "open-wars"  # the ruleset whose scenarios are maps (MapFile)
 # each ruleset by id (None where it has problems), or None for mods that could not be put together
 Rulesets = dict[str, Ruleset | None] | None
 COUNTED = (
@@ -159,11 +161,15 @@ class _Check:
         named = self.attempt(scenario_ruleset, path)
         other = mode_for_ruleset(named) if named is not None else None
         if other is not None and other.load_scenario is not None and other.load_rules is not None:
-            rules = self.others.get(other.ruleset) or self.attempt(
-                other.load_rules, self.content / "rulesets"
-            )
+            self.report.files.add(path)
+            if other.ruleset in self.others:
+                rules = self.others[other.ruleset]
+            else:
+                rules = self.others[other.ruleset] = self.attempt(other.load_rules, self.content / "rulesets")
             if rules is not None:
                 self.attempt(other.load_scenario, path, rules)
+            elif named == MAP_RULESET:  # its rules have problems, noted: its own keys, and no follow-on
+                self.record(MapFile, path)
             return
         spec = self.record(ScenarioFile, path)
         rules = self.rules_for(path, spec.ruleset, rulesets) if spec is not None else None
