@@ -149,11 +149,18 @@ class Merge:
             for i, item in enumerate(base)
             if isinstance(item, dict) and isinstance(item.get(key), Hashable)
         }
+        given: dict[Any, int] = {}  # the ids of this mod's file: two records of one id are a mistake
         for j, item in enumerate(items):
             if not isinstance(item, dict) or key not in item:
                 raise ContentError(
                     f"{file}: {spelt((*there, j))}", f"needs its {key} to say which record it adds or changes"
                 )
+            if isinstance(item[key], Hashable) and item[key] in given:
+                first = spelt((*there, given[item[key]]))
+                problem = f"{item[key]!r} is also the {key} of {first}: one each"
+                raise ContentError(f"{file}: {spelt((*there, j, key))}", problem)
+            if isinstance(item[key], Hashable):
+                given[item[key]] = j
             i = index.get(item[key]) if isinstance(item[key], Hashable) else None
             if i is not None:
                 self.origins[(*here, i)] = Origin(file, (*there, j))

@@ -9,6 +9,7 @@ it only goes on to the next file.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field
@@ -36,6 +37,7 @@ from game.model.errors import ContentError, UserError
 from game.model.limits import check_id
 from game.model.modules import mode_for_ruleset, modules, other_rulesets
 from game.model.ruleset import Ruleset
+from game.model.words import english_count
 from game.running import puzzle, script
 from systems.open_wars.maps import MapFile
 from systems.open_wars.records import FILES as OW_FILES
@@ -45,31 +47,41 @@ T = TypeVar("T")
 MAP_RULESET = "open-wars"  # the ruleset whose scenarios are maps (MapFile)
 # each ruleset by id (None where it has problems), or None for mods that could not be put together
 Rulesets = dict[str, Ruleset | None] | None
-COUNTED = (
-    "ruleset",
-    "rule module",
-    "scenario",
-    "scripted battle",
-    "puzzle",
-    "rules reference",
-    "AI general",
-    "mod",
-)
+COUNTED = {  # what a check counts, as its summary says one and many of them
+    "mod": ("mod", "mods"),
+    "ruleset": ("ruleset", "rulesets"),
+    "rule module": ("rule module", "rule modules"),
+    "scenario": ("scenario", "scenarios"),
+    "game's scenario": ("of the game's scenarios under the mods' rules",) * 2,
+    "scripted battle": ("scripted battle", "scripted battles"),
+    "puzzle": ("puzzle", "puzzles"),
+    "rules reference": ("rules reference", "rules references"),
+    "AI general": ("AI general", "AI generals"),
+}
 
 
 @dataclass
 class Report:
-    """What a check found: one line per problem, and what it checked."""
+    """What a check found: one line per problem, and what it checked, each thing once: a file, or a
+    folder (a ruleset, a mod) whose files count."""
 
     problems: list[str] = field(default_factory=list)
     files: set[Path] = field(default_factory=set)
     checked: dict[str, set[Path]] = field(default_factory=lambda: {k: set() for k in COUNTED})
 
+    def count(self, kind: str, path: Path) -> None:
+        self.checked[kind].add(path)
+        if not path.is_dir():
+            self.files.add(path)
+        for folder, _dirs, names in os.walk(path):  # never into a link: a mod's may lead anywhere
+            self.files.update(Path(folder) / n for n in names)
+
     def summary(self) -> str:
-        counts = [(len(self.checked[k]), k) for k in COUNTED]
-        parts = [f"{n} {kind}{'' if n == 1 else 's'}" for n, kind in counts if n]
-        files = len(self.files)
-        return f"ok: {files} file{'' if files == 1 else 's'} checked: {', '.join(parts) or 'nothing else'}"
+        parts = [
+            english_count(len(self.checked[k]), *words) for k, words in COUNTED.items() if self.checked[k]
+        ]
+        files = english_count(len(self.files), "file", "files")
+        return f"ok: {files} checked: {', '.join(parts) or 'nothing else'}"
 
 
 class _Check:
@@ -78,8 +90,12 @@ class _Check:
         self.report = Report()
         self.bases: dict[str, Ruleset | None] = {}  # the shipped rulesets, without mods
         self.others: dict[str, Any] = {}  # the rules of the other game modes (Open Wars)
+        self.caught: list[UserError] | None = None
 
     def problem(self, e: UserError) -> None:
+        if self.caught is not None:  # a check whose problems are said together (shipped_under)
+            self.caught.append(e)
+            return
         line = str(e)
         if line not in self.report.problems:  # a mod checked again under another is reported once
             self.report.problems.append(line)
@@ -133,7 +149,7 @@ class _Check:
     # --- each kind of file -----------------------------------------------------------------------
 
     def ruleset(self, folder: Path) -> Ruleset | None:
-        self.report.checked["ruleset"].add(folder)
+        self.report.count("ruleset", folder)
         other = mode_for_ruleset(folder.name)
         if other is not None and other.load_rules is not None:  # another game mode's rules (Open Wars)
             self.others[folder.name] = self.attempt(other.load_rules, folder.parent)
@@ -156,8 +172,8 @@ class _Check:
             self.bases[ruleset_id] = self.attempt(load_ruleset, ruleset_id, self.content / "rulesets")
         return self.bases[ruleset_id]
 
-    def scenario(self, path: Path, rulesets: Rulesets) -> None:
-        self.report.checked["scenario"].add(path)
+    def scenario(self, path: Path, rulesets: Rulesets, kind: str = "scenario") -> None:
+        self.report.count(kind, path)
         named = self.attempt(scenario_ruleset, path)
         other = mode_for_ruleset(named) if named is not None else None
         if other is not None and other.load_scenario is not None and other.load_rules is not None:
@@ -184,7 +200,7 @@ class _Check:
 
     def script(self, path: Path, rulesets: Rulesets) -> None:
         """Load a scripted battle and set it up (placing every base), without playing it."""
-        self.report.checked["scripted battle"].add(path)
+        self.report.count("scripted battle", path)
         if self.record(script.ScriptFile, path) is None:
             return
         spec = self.attempt(script.load, path)
@@ -196,7 +212,7 @@ class _Check:
 
     def puzzle(self, path: Path, rulesets: Rulesets) -> None:
         """Load a puzzle and set its position up (placing every base, the round's state), unsolved."""
-        self.report.checked["puzzle"].add(path)
+        self.report.count("puzzle", path)
         if self.record(puzzle.PuzzleFile, path) is None:
             return
         spec = self.attempt(puzzle.load, path)
@@ -220,7 +236,7 @@ class _Check:
         path = folder / "rules.toml"
         if not path.exists() and not in_mod and folder.name != "en":
             return  # a language may translate the screens first: its rules fall back to English
-        self.report.checked["rules reference"].add(path)
+        self.report.count("rules reference", path)
 
         def entries() -> None:
             for rule_id, table in (self.read(path) or {}).items():
@@ -293,7 +309,6 @@ class _Check:
 
     def mod(self, folder: Path) -> Mod | None:
         """One mod's own files: mod.toml, its layout, its partial ruleset files."""
-        self.report.checked["mod"].add(folder)
         if not folder.is_dir():
             self.problem(ContentError(str(folder), "not a folder: a mod is a folder holding a mod.toml"))
             return None
@@ -305,10 +320,12 @@ class _Check:
         try:
             mod = load_mod(folder)  # its layout first: nothing outside the mod is read
         except UserError as e:
+            self.report.checked["mod"].add(folder)
             if isinstance(e, ContentError) and e.where.startswith(f"{manifest}: "):
                 self.record(ModFile, manifest)  # every problem of its keys, not only the first
             self.problem(e)
             return None
+        self.report.count("mod", folder)
         rules = mod.file("rulesets")
         self.strays(
             rules, lambda p: p.name == mod.spec.ruleset, f"the ruleset of the mod ({mod.spec.ruleset})"
@@ -354,7 +371,7 @@ class _Check:
             *((p, Temperament) for p in sorted(temperaments.glob("*.toml"))),
             *((p, General) for p in (sorted(references.glob("*.toml")) if references is not None else [])),
         ]:
-            self.report.checked["AI general"].add(path)
+            self.report.count("AI general", path)
             if record is Temperament:  # its file's name is its id, which players type: `hard:<id>`
                 self.attempt(check_id, path.stem, f"{path}: its name")
             self.attempt(load_record, record, path)
@@ -395,15 +412,30 @@ class _Check:
             for folder in sorted(p for p in m.file("locale").glob("*") if p.is_dir()):
                 self.locale(folder, True, ordered)
             self.generals(None, m.root / "ai" / "temperaments")
-        changed = {m.spec.ruleset for m in ordered or [] if m.file("rulesets").is_dir()}
+        changed = [m for m in ordered or [] if m.file("rulesets").is_dir()]
         if changed:
-            # the mods change the rules' numbers: the game's own battles (of those rules) must still play
-            theirs = {
-                p.stem for m in ordered or [] for f in scenario_folders(m.root) for p in f.glob("*.toml")
-            }
-            for path in sorted(p for f in scenario_folders(self.content) for p in f.glob("*.toml")):
-                if path.stem not in theirs and (self.attempt(scenario_ruleset, path) or "") in changed:
-                    self.scenario(path, rulesets)
+            self.shipped_under(changed, [*(ordered or [])], rulesets)
+
+    def shipped_under(self, changed: list[Mod], ordered: list[Mod], rulesets: Rulesets) -> None:
+        """The mods change the rules' numbers: the game's own battles (of those rules) must still play.
+        One change breaks many battles alike: it is one line, naming the mods' ruleset folders (the
+        cause), the first battle's problem and the other battles broken, never a line for each."""
+        theirs = {p.stem for m in ordered for f in scenario_folders(m.root) for p in f.glob("*.toml")}
+        ids = {m.spec.ruleset for m in changed}
+        broken: dict[str, UserError] = {}  # each battle that fails, and its first problem
+        for path in sorted(p for f in scenario_folders(self.content) for p in f.glob("*.toml")):
+            if path.stem not in theirs and (self.attempt(scenario_ruleset, path) or "") in ids:
+                self.caught = []
+                self.scenario(path, rulesets, "game's scenario")
+                if self.caught:
+                    broken[path.stem] = self.caught[0]
+                self.caught = None
+        if broken:
+            cause = ", ".join(str(m.file("rulesets") / m.spec.ruleset) for m in changed)
+            (first, e), *more = broken.items()
+            said = f"{e.where.partition(': ')[2]}: {e.problem}" if isinstance(e, ContentError) else str(e)
+            which = f"{first} and {len(more)} more no longer load" if more else f"{first} no longer loads"
+            self.problem(UserError(f"{cause}: under these numbers the game's battle {which}: {said}"))
 
     def module_numbers(self, mods: Sequence[Mod] = (), rulesets: Rulesets = None) -> None:
         """Every rule module's numbers files, with the mods' laid over them; a folder under modules/
@@ -418,7 +450,7 @@ class _Check:
         for m in known.values():
             if mods and not any(mod.file(f"modules/{m.id}").is_dir() for mod in mods):
                 continue  # no mod changes it: the shipped check covers it
-            self.report.checked["rule module"].add(folder_of(m, self.content / "modules"))
+            self.report.count("rule module", folder_of(m, self.content / "modules"))
             loaded = self.attempt(load_records, m, mods, self.content / "modules")
             if loaded is None:
                 continue
@@ -446,7 +478,7 @@ class _Check:
         for m in modules():  # each module's rules for the log's tooltips, and its words for the screens
             for folder in _folders(folder_of(m, self.content / "modules") / "locale"):
                 if (folder / "rules.toml").is_file():
-                    self.report.checked["rules reference"].add(folder / "rules.toml")
+                    self.report.count("rules reference", folder / "rules.toml")
                     self.attempt(load_reference, folder.name, self.content / "locale", (), [m])
                 self.words(folder, folder.parent)
         examples = _folders(self.content / "mods")

@@ -513,7 +513,10 @@ def _check_spell(s: Spell, units: dict[str, UnitKind], given: Layered, at: tuple
 def _check_card(c: Card, given: Layered, at: tuple[Step, ...]) -> None:
     for k, t in enumerate(c.traits):
         if t.kind != "no_spells" and t.amount == 0:
-            raise ContentError(given.place((*at, "traits", k, "amount")), f"a {t.kind} of 0 does nothing")
+            raise ContentError(
+                given.place((*at, "traits", k, "amount")),
+                f"{'an' if t.kind[0] in 'aeiou' else 'a'} {t.kind} of 0 does nothing",
+            )
     if not c.traits and not c.gold and not c.mana:
         raise ContentError(
             given.place(at), "a special card has a characteristic or yields something (OW-LOC-7)"
