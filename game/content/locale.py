@@ -119,6 +119,10 @@ class Texts:
         """The same words with a battle's names."""
         return Texts(self.language, self.extra, names)
 
+    def with_words(self, roots: tuple[Path, ...]) -> Texts:
+        """The same words with those of more locale folders (the mods' in play), each once."""
+        return Texts(self.language, tuple(dict.fromkeys((*self.extra, *roots))), self.names)
+
     def has(self, key: str) -> bool:
         return key in self._texts
 

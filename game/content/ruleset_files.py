@@ -14,6 +14,7 @@ from typing import get_args, get_origin
 from game import CONTENT
 from game.content.files import read_regular
 from game.content.merging import Layered, Step, load_layered
+from game.content.mod_words import check_mod_words
 from game.content.mods import Mod
 from game.content.records import hints, load_record
 from game.model.errors import ContentError
@@ -134,6 +135,7 @@ def load_ruleset(
         loaded_mods=every,  # another game mode's mods too: its maps are found, its games use them
     )
     _validate(rs, files, units)
+    check_mod_words(rs, mods)
     return rs
 
 

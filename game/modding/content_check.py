@@ -20,6 +20,7 @@ from game import CONTENT
 from game.ai.generals import General, LevelsFile, Temperament
 from game.content.glossary import GLOSSARY, read_glossary
 from game.content.locale import WORDS, placeholders, read_ui
+from game.content.mod_words import UI
 from game.content.mods import Mod, ModFile, load_mod, load_mods
 from game.content.module_records import check_names, folder_of, load_records, rule_stack
 from game.content.records import collect, collect_partial, load_record, read_toml
@@ -228,7 +229,7 @@ class _Check:
         if not LOCALE.fullmatch(folder.name):
             self.problem(ContentError(str(folder), "not a locale name such as 'en' or 'pt-BR'"))
             return
-        files = ("rules.toml",) if in_mod else ("rules.toml", *WORDS, GLOSSARY)
+        files = ("rules.toml", UI) if in_mod else ("rules.toml", *WORDS, GLOSSARY)
         self.strays(folder, lambda p: p.name in files, f"a locale file ({', '.join(files)})")
         if not in_mod:
             self.words(folder)

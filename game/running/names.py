@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.content.locale import Names
+from game.content.mod_words import mod_locales
 from game.model.words import slug
 
 if TYPE_CHECKING:
@@ -41,6 +42,15 @@ def _shortened(name: str) -> str:
 
 def _said(t: Texts, key: str, fallback: str, **values: object) -> str:
     return t(key, **values) if t.has(key) else t(fallback, **values)
+
+
+def _category(t: Texts, rules: Ruleset, code: str) -> str:
+    """A category's name in the language of `t`: its word there (a mod's own, in its ui.toml), else its
+    file's name."""
+    key = f"category_{slug(code)}"
+    if t.has(key):
+        return t(key)
+    return rules.categories[code].name if code in rules.categories else code
 
 
 def battle_names(spec: ScenarioFile, rules: Ruleset, t: Texts) -> Names:
@@ -79,7 +89,7 @@ def battle_names(spec: ScenarioFile, rules: Ruleset, t: Texts) -> Names:
                     full[u.id], short[u.id] = given, _shortened(given)
                     continue
                 code = slug(u.category)
-                category = rules.categories[u.category].name if u.category in rules.categories else u.category
+                category = _category(t, rules, u.category)
                 values = {"nth": ordinal(k, t.language), "category": category, "code": u.category}
                 unit = _said(t, f"name_unit_{code}", "name_unit", **values)
                 full[u.id] = t("name_in_division", unit=unit, division=division)
@@ -94,4 +104,5 @@ def named(t: Texts, m: Match) -> Texts:
 
     if not isinstance(m.scenario, Scenario):
         return t
+    t = t.with_words(mod_locales(m.rules.loaded_mods))  # the mods' words for what they add
     return t.with_names(battle_names(m.scenario.spec, m.rules, t))

@@ -15,7 +15,9 @@ from game import CONTENT
 from game.content.files import read_regular
 from game.content.locale import translation_problems
 from game.content.merging import Layered, Step, load_layered
+from game.content.mod_words import word_problems
 from game.content.mods import Mod
+from game.content.rulesref import MOD_RULE_ID
 from game.model.errors import ContentError
 from game.model.limits import Bounds, Id
 
@@ -340,6 +342,9 @@ def load_rules(root: Path | None = None, mods: tuple[Mod, ...] | list[Mod] = ())
         if f.id != name.removesuffix(".toml"):
             raise ContentError(given.place(("id",)), f"a faction's id is its file's name, not {f.id!r}")
         factions[f.id] = f, given
+    for m in mods:  # its names are in its files' [locale] tables: no words of its own
+        for e in word_problems(m, None):
+            raise e
     spells_file, spells_given = load(SpellsFile, "spells.toml")
     cards_file, cards_given = load(CardsFile, "cards.toml")
     read = [
@@ -478,8 +483,10 @@ def _check_unit(u: UnitKind, spells: dict[str, Spell], given: Layered, at: tuple
                 given.place((*ability, "when")),
                 "an initiative bonus holds always, defending, attacking or on ground",
             )
-        if a.rule and not a.rule.startswith("OW-"):
-            raise ContentError(given.place((*ability, "rule")), "an Open Wars rule id (OW-...)")
+        if a.rule and not MOD_RULE_ID.fullmatch(a.rule):
+            raise ContentError(
+                given.place((*ability, "rule")), "a rule id: Open Wars' own (OW-FAC-1) or the mod's (SEA-1)"
+            )
     if u.spells and u.type != "magic":
         raise ContentError(given.place((*at, "spells")), "only magic units cast spells (OW-MAGIC-2)")
     for k, s in enumerate(u.spells):
