@@ -74,7 +74,13 @@ unique = true
 [locale.es]
 name = "Saqueadores del mar"
 title = "Flota Saqueadora"
-units = { reavers = "Saqueadores", corsairs = "Corsarios", marines = "Infantes de marina", sea-witch = "Bruja del mar", kraken = "Kraken" }
+
+[locale.es.units]
+reavers = "Saqueadores"
+corsairs = "Corsarios"
+marines = "Infantes de marina"
+sea-witch = "Bruja del mar"
+kraken = "Kraken"
 """,
     "rulesets/open-wars/spells.toml": """\
 [[spells]]
@@ -124,7 +130,9 @@ locations = [
   { id = "field", name = "Field", type = "plain", at = [30, 50], gold = 1 },
   { id = "wood", name = "Wood", type = "forest", at = [70, 50], mana = 2 },
 ]
-links = [["a", "cove"], ["b", "cove"], ["c", "cove"], ["a", "field"], ["c", "field"], ["b", "wood"], ["c", "wood"]]
+links = [
+  ["a", "cove"], ["b", "cove"], ["c", "cove"], ["a", "field"], ["c", "field"], ["b", "wood"], ["c", "wood"],
+]
 
 [[players]]
 id = "p1"
@@ -155,7 +163,14 @@ name = "Los Tres Mares"
 description = "Tres flotas se encuentran en una cala de contrabandistas."
 authored = "de un aficionado"
 players = { p1 = "Saqueadores", p2 = "Enanos", p3 = "Orcos" }
-locations = { a = "Puerto A", b = "Puerto B", c = "Puerto C", cove = "La Cala", field = "Campo", wood = "Bosque" }
+
+[locale.es.locations]
+a = "Puerto A"
+b = "Puerto B"
+c = "Puerto C"
+cove = "La Cala"
+field = "Campo"
+wood = "Bosque"
 """,
 }
 
@@ -197,7 +212,7 @@ text = "Irregulars who move fast over rough ground and shoot from cover, but do 
     "locale/es/rules.toml": """\
 ["GUER-1"]
 title = "Guerrilleros"
-text = "Irregulares que se mueven deprisa por terreno difícil y disparan a cubierto, pero no aguantan un cuerpo a cuerpo."
+text = "Irregulares rápidos en terreno difícil que disparan a cubierto y no aguantan un cuerpo a cuerpo."
 """,
     "locale/es/ui.toml": """\
 category_guer = "Guerrilleros"

@@ -18,6 +18,10 @@ def _check(args: argparse.Namespace) -> int:
         for line in report.problems:
             print(f"error: {line}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    for line in report.warnings:
+        print(f"warning: {line}", file=sys.stderr)
+    if args.strict and report.warnings:
+        return EXIT_BAD_INPUT
     print(report.summary())
     return 0
 
@@ -45,9 +49,17 @@ def add_parsers(sub: Any) -> None:
         "check those mods together on top of the shipped content: each mod.toml, the mods' ruleset files, "
         "then the merged ruleset, their scenarios, scripted battles and rule texts. Give a mod's "
         "dependencies too: they are checked with it. Exit 0 with a summary, or exit 2 with one line per "
-        "problem on stderr, naming the file and the key.",
+        "problem on stderr, naming the file and the key. Warnings (what is legal but almost surely a "
+        "mistake) are printed as lines too, and fail the check under --strict.",
     )
     c.add_argument("dirs", nargs="*", metavar="DIR", help="a mod folder (repeatable)")
+    c.add_argument(
+        "--strict",
+        action="store_true",
+        help="fail (exit 2) on warnings too: what is legal but almost surely a mistake (a rule id with no "
+        "text, no Spanish words, a battle replacing the game's, a zone off the table, a change that "
+        "changes nothing ...), which a plain check prints and passes",
+    )
     c.set_defaults(run=_check)
     s = sub.add_parser(
         "schema",

@@ -71,6 +71,7 @@ class Layered:
     base: Path  # the game's file; a mod's own when the game has none (a new faction)
     read: list[Path] = field(default_factory=list)
     origins: dict[tuple[Step, ...], Origin] = field(default_factory=dict)
+    same: list[Origin] = field(default_factory=list)  # values a mod sets to what they already were
 
     def place(self, path: Sequence[Step]) -> str:
         """'file: key path' for a place in the merged table: the mod's file and its own place for what a
@@ -103,6 +104,7 @@ class Merge:
     mods: Sequence[Mod]
     owner: dict[tuple[Any, ...], str] = field(default_factory=dict)
     origins: dict[tuple[Step, ...], Origin] = field(default_factory=dict)
+    same: list[Origin] = field(default_factory=list)
 
     def add(self, mod: Mod, over: dict[str, Any], file: Path) -> None:
         self._merge(self.data, over, mod, file, (), (), ())
@@ -128,6 +130,8 @@ class Merge:
                 self.origins[at] = Origin(file, to)
                 self._merge(base[k], v, mod, file, name, at, to)
             else:
+                if k in base and base[k] == v:  # legal, and almost surely not what was meant
+                    self.same.append(Origin(file, to))
                 self._claim(name, mod, file, base.get(k), v)
                 self.origins[at] = Origin(file, to)
                 base[k] = copy.deepcopy(v)
@@ -164,7 +168,8 @@ class Merge:
             i = index.get(item[key]) if isinstance(item[key], Hashable) else None
             if i is not None:
                 self.origins[(*here, i)] = Origin(file, (*there, j))
-                self._merge(base[i], item, mod, file, (*path, item[key]), (*here, i), (*there, j))
+                changes = {k: v for k, v in item.items() if k != key}  # its id only says which it is
+                self._merge(base[i], changes, mod, file, (*path, item[key]), (*here, i), (*there, j))
             else:
                 base.append(copy.deepcopy(item))
                 i = len(base) - 1
@@ -193,7 +198,7 @@ def layered(rel: str, base: Path, mods: Sequence[Mod]) -> Layered:
     for m in given:
         merge.add(m, read_toml(m.file(rel)), m.file(rel))
         out.read.append(m.file(rel))
-    out.origins = merge.origins
+    out.origins, out.same = merge.origins, merge.same
     return out
 
 

@@ -9,10 +9,8 @@ it only goes on to the next file.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Sequence
 from contextlib import suppress
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -34,11 +32,12 @@ from game.content.scenario import (
     scenario_problems,
     scenario_ruleset,
 )
+from game.modding.report import Report
+from game.modding.strict import warnings
 from game.model.errors import ContentError, UserError
 from game.model.limits import check_id
 from game.model.modules import mode_for_ruleset, modules, other_rulesets
 from game.model.ruleset import Ruleset
-from game.model.words import english_count
 from game.running import puzzle, script
 from systems.open_wars.maps import MapFile
 from systems.open_wars.records import FILES as OW_FILES
@@ -48,41 +47,6 @@ T = TypeVar("T")
 MAP_RULESET = "open-wars"  # the ruleset whose scenarios are maps (MapFile)
 # each ruleset by id (None where it has problems), or None for mods that could not be put together
 Rulesets = dict[str, Ruleset | None] | None
-COUNTED = {  # what a check counts, as its summary says one and many of them
-    "mod": ("mod", "mods"),
-    "ruleset": ("ruleset", "rulesets"),
-    "rule module": ("rule module", "rule modules"),
-    "scenario": ("scenario", "scenarios"),
-    "game's scenario": ("of the game's scenarios under the mods' rules",) * 2,
-    "scripted battle": ("scripted battle", "scripted battles"),
-    "puzzle": ("puzzle", "puzzles"),
-    "rules reference": ("rules reference", "rules references"),
-    "AI general": ("AI general", "AI generals"),
-}
-
-
-@dataclass
-class Report:
-    """What a check found: one line per problem, and what it checked, each thing once: a file, or a
-    folder (a ruleset, a mod) whose files count."""
-
-    problems: list[str] = field(default_factory=list)
-    files: set[Path] = field(default_factory=set)
-    checked: dict[str, set[Path]] = field(default_factory=lambda: {k: set() for k in COUNTED})
-
-    def count(self, kind: str, path: Path) -> None:
-        self.checked[kind].add(path)
-        if not path.is_dir():
-            self.files.add(path)
-        for folder, _dirs, names in os.walk(path):  # never into a link: a mod's may lead anywhere
-            self.files.update(Path(folder) / n for n in names)
-
-    def summary(self) -> str:
-        parts = [
-            english_count(len(self.checked[k]), *words) for k, words in COUNTED.items() if self.checked[k]
-        ]
-        files = english_count(len(self.files), "file", "files")
-        return f"ok: {files} checked: {', '.join(parts) or 'nothing else'}"
 
 
 class _Check:
@@ -196,8 +160,22 @@ class _Check:
         for e in found:
             self.problem(e)
         sc = None if found else self.attempt(load_scenario, str(path), rules)  # which stops at the first
-        if sc is not None:  # its modules with the mods' on them, as a battle has them
+        if sc is not None and kind == "game's scenario":  # a battle the mods' modules may not play
+            self.unplayable(path, rules, sc.spec.modules)
+        elif sc is not None:  # its modules with the mods' on them, as a battle has them
             self.attempt(rule_stack, rules, sc.spec.modules, str(path))
+
+    def unplayable(self, path: Path, rules: Ruleset, own: list[str]) -> None:
+        """One of the game's battles that the modules the mods switch on cannot play with its own: a
+        warning (the battle is refused when chosen with the mods), naming the mods that switch them on."""
+        try:
+            rule_stack(rules, own, str(path))
+        except UserError as e:
+            naming = " and ".join(str(m.root / "mod.toml") for m in rules.loaded_mods if m.spec.modules)
+            problem = e.problem if isinstance(e, ContentError) else str(e)
+            self.report.warnings.append(
+                f"{naming}: modules: the game's battle {path.stem} cannot be played with them: {problem}"
+            )
 
     def script(self, path: Path, rulesets: Rulesets) -> None:
         """Load a scripted battle and set it up (placing every base), without playing it."""
@@ -378,8 +356,17 @@ class _Check:
             self.attempt(load_record, record, path)
 
     def mods(self, folders: Sequence[Path]) -> None:
-        """Mods checked together on top of the shipped content: each file, then the merged result, and
-        the shipped scenarios under the mods' rules when they change any."""
+        """Mods checked together on top of the shipped content: each file, then the merged result, the
+        shipped scenarios under the mods' rules when they change any; then, with no problem, what is
+        legal but almost surely a mistake (warnings)."""
+        ordered = self.mods_checked(folders)
+        if ordered is not None and not self.report.problems:  # the mods' and the game's files load
+            for w in warnings(ordered, self.content):
+                if str(w) not in self.report.warnings:
+                    self.report.warnings.append(str(w))
+
+    def mods_checked(self, folders: Sequence[Path]) -> list[Mod] | None:
+        """The mods' problems noted; the mods in load order, unless they could not be put together."""
         loaded = [self.mod(f) for f in folders]
         ordered = self.attempt(load_mods, folders) if None not in loaded else None
         rulesets: Rulesets = None
@@ -416,6 +403,7 @@ class _Check:
         changed = [m for m in ordered or [] if m.file("rulesets").is_dir()]
         if changed:
             self.shipped_under(changed, [*(ordered or [])], rulesets)
+        return ordered
 
     def shipped_under(self, changed: list[Mod], ordered: list[Mod], rulesets: Rulesets) -> None:
         """The mods change the rules' numbers: the game's own battles (of those rules) must still play.

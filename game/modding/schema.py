@@ -200,8 +200,10 @@ def _kinds() -> list[Kind]:
             "screen texts",
             str,
             "The words of the game's screens in a language (content/locale/<locale>/ui.toml): one text per "
-            "key, with {name} where the game puts a value; every language has the English file's keys.",
-            ("locale/*/ui.toml", "modules/*/locale/*/ui.toml"),
+            "key, with {name} where the game puts a value; every language has the English file's keys. A "
+            "mod's (<mod>/locale/<locale>/ui.toml) gives the words of the categories, qualities and terrain "
+            "it adds: category_<code>, name_unit_<code>, short_unit_<code>, quality_<code>, terrain_<kind>.",
+            ("locale/*/ui.toml", "modules/*/locale/*/ui.toml", "mods/*/locale/*/ui.toml"),
             keys=re.compile(r"[a-z][a-z0-9_]*"),
         ),
         Kind(

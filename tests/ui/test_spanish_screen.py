@@ -88,7 +88,9 @@ def test_the_hover_box_in_spanish() -> None:
         assert "desorganizada: su general falló el chequeo de liderazgo (FG-ACT-4)" in lines
         assert "general de división, experiencia 3" in lines
         assert english_words(" ".join(lines)) == []
-        assert unit_lines(b, "u")[0].startswith("Line infantry (LnInf, FG-UNIT-12), ")  # English without a language
+        assert unit_lines(b, "u")[0].startswith(
+            "Line infantry (LnInf, FG-UNIT-12), "
+        )  # English without a language
     finally:
         b.close()
 
