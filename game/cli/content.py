@@ -30,9 +30,9 @@ def _schema(args: argparse.Namespace) -> int:
     from game.modding.schema import write_schemas
 
     out = Path(args.out)
-    if out.exists() and not out.is_dir():
-        raise UserError(f"{out}: not a folder")
-    try:
+    try:  # a name too long for the file system is an OSError already when asked whether it exists
+        if out.exists() and not out.is_dir():
+            raise UserError(f"{out}: not a folder")
         written = write_schemas(out)
     except OSError as e:
         raise UserError(f"{e.filename or out}: cannot write: {e.strerror}") from None

@@ -57,6 +57,9 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     try:
+        nul = next((a for a in argv or () if "\0" in a), None)
+        if nul is not None:  # no shell passes one; a caller that does names no file the system can open
+            raise UserError(f"forglory: an argument holds a NUL character: {nul!r}")
         args = parser().parse_args(argv)
         from game.running import builtin_rules  # the rules that ship, registered before any command
 

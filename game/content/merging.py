@@ -107,6 +107,7 @@ class Merge:
     same: list[Origin] = field(default_factory=list)
 
     def add(self, mod: Mod, over: dict[str, Any], file: Path) -> None:
+        _no_repeats(over, file, ())
         self._merge(self.data, over, mod, file, (), (), ())
 
     def _merge(
@@ -153,18 +154,11 @@ class Merge:
             for i, item in enumerate(base)
             if isinstance(item, dict) and isinstance(item.get(key), Hashable)
         }
-        given: dict[Any, int] = {}  # the ids of this mod's file: two records of one id are a mistake
         for j, item in enumerate(items):
             if not isinstance(item, dict) or key not in item:
                 raise ContentError(
                     f"{file}: {spelt((*there, j))}", f"needs its {key} to say which record it adds or changes"
                 )
-            if isinstance(item[key], Hashable) and item[key] in given:
-                first = spelt((*there, given[item[key]]))
-                problem = f"{item[key]!r} is also the {key} of {first}: one each"
-                raise ContentError(f"{file}: {spelt((*there, j, key))}", problem)
-            if isinstance(item[key], Hashable):
-                given[item[key]] = j
             i = index.get(item[key]) if isinstance(item[key], Hashable) else None
             if i is not None:
                 self.origins[(*here, i)] = Origin(file, (*there, j))
@@ -187,6 +181,28 @@ class Merge:
                 f"conflicts with the mod {prev!r}, which sets it differently: make one depend on the other",
             )
         self.owner[path] = mod.id
+
+
+def _no_repeats(table: dict[str, Any], file: Path, path: tuple[Step, ...]) -> None:
+    """A mod's file names each record once: laid over the base, a second record of one id would merge
+    into the first unseen (two spells "x", the second's numbers winning)."""
+    for k, v in table.items():
+        here = (*path, k)
+        if isinstance(v, dict):
+            _no_repeats(v, file, here)
+        elif isinstance(v, list):
+            key, seen = KEYED.get(k), set()
+            for j, item in enumerate(v):
+                if not isinstance(item, dict):
+                    continue
+                mark = item.get(key) if key is not None else None
+                if isinstance(mark, Hashable) and mark is not None:
+                    if mark in seen:
+                        raise ContentError(
+                            f"{file}: {spelt((*here, j, str(key)))}", f"duplicate {key} {mark!r} in this file"
+                        )
+                    seen.add(mark)
+                _no_repeats(item, file, (*here, j))
 
 
 def layered(rel: str, base: Path, mods: Sequence[Mod]) -> Layered:

@@ -45,6 +45,8 @@ from systems.open_wars.records import rules_files as ow_rules_files
 
 T = TypeVar("T")
 MAP_RULESET = "open-wars"  # the ruleset whose scenarios are maps (MapFile)
+# problems shown at most: a file of 200,000 unknown keys is refused in one screen, and quickly
+MAX_PROBLEMS = 200
 # each ruleset by id (None where it has problems), or None for mods that could not be put together
 Rulesets = dict[str, Ruleset | None] | None
 
@@ -62,8 +64,13 @@ class _Check:
             self.caught.append(e)
             return
         line = str(e)
-        if line not in self.report.problems:  # a mod checked again under another is reported once
+        if line in self.report.said:  # a mod checked again under another is reported once
+            return
+        self.report.said.add(line)
+        if len(self.report.problems) < MAX_PROBLEMS:
             self.report.problems.append(line)
+        else:
+            self.report.unshown += 1
 
     def attempt(self, fn: Callable[..., T], *args: Any) -> T | None:
         """Run one of the game's loaders: its result, or None with its problem noted."""
@@ -506,4 +513,6 @@ def check_content(mods: Sequence[Path] = (), content: Path = CONTENT) -> Report:
         check.mods([Path(m) for m in mods])
     else:
         check.shipped()
+    if check.report.unshown:
+        check.report.problems.append(f"... and {check.report.unshown} more problems, not shown")
     return check.report

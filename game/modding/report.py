@@ -28,6 +28,8 @@ class Report:
     folder (a ruleset, a mod) whose files count."""
 
     problems: list[str] = field(default_factory=list)
+    said: set[str] = field(default_factory=set)  # the problems, to tell one seen before at once
+    unshown: int = 0  # problems past content_check.MAX_PROBLEMS
     warnings: list[str] = field(default_factory=list)  # what is legal but almost surely a mistake (strict)
     files: set[Path] = field(default_factory=set)
     checked: dict[str, set[Path]] = field(default_factory=lambda: {k: set() for k in COUNTED})

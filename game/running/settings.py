@@ -76,8 +76,8 @@ class Settings:
 
 
 def _valid(key: str, value: object) -> bool:
-    if key == "language":
-        return value in LANGUAGES
+    if key == "language":  # a list or a table is no language (nor a key of the table of them)
+        return isinstance(value, str) and value in LANGUAGES
     if isinstance(value, bool):  # JSON's true is 1 to Python: never a number here
         return key in ("colour_blind", "fullscreen")
     if key == "speed":

@@ -4,12 +4,14 @@ screen (game/ui/battle/end_screen.py), and back; the frame loop that runs whiche
 from __future__ import annotations
 
 import dataclasses
+import io
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 import pygame
 
+from game.content.files import write_text
 from game.content.locale import Texts
 from game.content.mods import load_mods
 from game.content.ruleset_files import load_ruleset
@@ -353,8 +355,10 @@ def _loop(
             pygame.display.flip()
             frames += 1
             if demo_frames is not None and frames >= demo_frames:
-                if screenshot is not None:
-                    pygame.image.save(surf, str(screenshot))
+                if screenshot is not None:  # written whole, never through a link (game/content/files.py)
+                    png = io.BytesIO()
+                    pygame.image.save(surf, png, "shot.png")
+                    write_text(screenshot, png.getvalue())
                 return 0
     finally:
         if lobby is not None:

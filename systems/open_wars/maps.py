@@ -208,6 +208,15 @@ def checked(spec: MapFile, path: Path, rules: OpenWarsRules, options: MapOptions
     return OpenWarsMap(spec, path, digest, {k: tuple(sorted(v)) for k, v in near.items()}, options)
 
 
+def _each_once(ids: list[str], where: str, what: str) -> None:
+    """Each id once in the file: the second of two is named, with the id."""
+    seen: set[str] = set()
+    for j, ident in enumerate(ids):
+        if ident in seen:
+            raise ContentError(f"{where}[{j}].id", f"two {what} share the id {ident!r}")
+        seen.add(ident)
+
+
 def check_map(spec: MapFile, rules: OpenWarsRules, where: str) -> dict[str, set[str]]:
     """A map's checks across its keys (the map editor asks them of the map it edits, with where ""),
     raising ContentError at the first problem; each location's neighbours."""
@@ -217,8 +226,7 @@ def check_map(spec: MapFile, rules: OpenWarsRules, where: str) -> dict[str, set[
             f"{where}: {', '.join(missing)}", "a map lays out its locations, links and players, or is random"
         )
     ids = [loc.id for loc in spec.locations]
-    if len(set(ids)) != len(ids):
-        raise ContentError(f"{where}: locations", "two locations share an id")
+    _each_once(ids, f"{where}: locations", "locations")
     near: dict[str, set[str]] = {i: set() for i in ids}
     for k, (a, b) in enumerate(spec.links):
         for end in (a, b):
@@ -237,8 +245,7 @@ def check_map(spec: MapFile, rules: OpenWarsRules, where: str) -> dict[str, set[
             raise ContentError(
                 f"{where}: locations[{i}].card", f"{loc.card} is a {card.type} card, not {loc.type}"
             )
-    if len({p.id for p in spec.players}) != len(spec.players):
-        raise ContentError(f"{where}: players", "two players share an id")
+    _each_once([p.id for p in spec.players], f"{where}: players", "players")
     for i, p in enumerate(spec.players):
         at = f"{where}: players[{i}]"
         if p.faction not in rules.factions:

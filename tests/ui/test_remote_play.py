@@ -114,6 +114,10 @@ def test_hosting_from_the_lobby_then_playing_with_the_other_players_name_in_the_
             screen.update(0.05)
         assert guest.game.ledger.digest == host.ledger.digest  # type: ignore[union-attr]
         assert host.state == guest.game.state == "playing"
+        # each command shown once, this player's own when its dice came back (issue 35)
+        assert len(screen.marks) == len(screen.match.commands) and screen.marks[-1] == len(
+            screen.battle.events
+        )
         screen.draw(window)
         d = screen.battle.pending
         assert (

@@ -36,8 +36,10 @@ class BattleScreen(BattleView):
         before = len(b.events)
         side = b.pending.side if b.pending is not None else ""
         kind = b.pending.kind if b.pending is not None else ""
+        given = len(self.match.commands)
         self.deliver(c)
-        self.shown(side, kind, b.events[before:])
+        if len(self.match.commands) > given:  # over the network it is shown once its dice are drawn
+            self.shown(side, kind, b.events[before:])
 
     def shown(self, side: str, kind: str, new: list[Event]) -> None:
         """A command applied (by anyone): its events animated and told, the undo marks kept."""
@@ -108,7 +110,8 @@ class BattleScreen(BattleView):
         r = self.remote
         assert r is not None
         for a in r.arrivals(dt, AI_PAUSE / SPEEDS[self.speed_index], self.display.busy):
-            self.log.add(r.acts(self.t, a, self.t.names), theme.TEXT_DIM)
+            if not a.mine:  # this player's own command comes back once its dice are drawn
+                self.log.add(r.acts(self.t, a, self.t.names), theme.TEXT_DIM)
             self.shown(a.side, a.kind, a.events)
         self.connection_said(r)
 

@@ -47,7 +47,8 @@ class OpenWarsScreen(OpenWarsView):
         r = self.remote
         assert r is not None
         for a in r.arrivals(dt, AI_PAUSE / SPEEDS[self.speed_index], False):
-            self.log.add(r.acts(self.t, a, self.unit_name), theme.TEXT_DIM)
+            if not a.mine:  # this player's own command comes back once its dice are drawn
+                self.log.add(r.acts(self.t, a, self.unit_name), theme.TEXT_DIM)
             self.shown(a.events)
         self.connection_said(r)
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
+from game.content.files import typed_path
 from game.content.locale import Texts
 from game.content.mods import load_mods
 from game.content.module_records import module_words
@@ -254,7 +255,7 @@ class Lobby:
                 mods = tuple(self.setup.mods)
                 self.seat = NetGame.join(host.strip("[]"), int(port_text), name, mods, self.resume)
             else:
-                return self._open_file(Path(text).expanduser(), name)
+                return self._open_file(typed_path(text), name)
         except UserError as e:
             self.say(Said("net_line", {"line": str(e)}, bad=True))
             return None

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pygame
 
+from game.content.files import typed_path
 from game.content.locale import Texts
 from game.model.errors import UserError, one_line
 from game.model.words import counted
@@ -220,7 +221,7 @@ class SaveBrowser:
         s = self.current
         try:
             if mode == "path":
-                path = Path(self.text.strip()).expanduser()
+                path = typed_path(self.text.strip())
                 if not path.is_file():
                     self.problem = self.t("save_no_file", path=one_line(str(path), 120))
                     return None
