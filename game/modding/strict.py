@@ -157,6 +157,7 @@ def _battle(path: Path, data: dict[str, Any]) -> list[ContentError]:
                         f'({x:g}, {y:g}) is off the table ({width:g}" by {depth:g}"): the zone runs off it',
                     )
                 )
+                break  # one line a zone
     out += _on_one_point(path, "objectives", data.get("objectives", []), "inches")
     es = data.get("locale", {}).get(SPANISH, {})
     wanted = {
