@@ -358,7 +358,8 @@ def _viewer(
 def _watch(path: Path, frames: int, at: float) -> None:
     """The replay in the window's viewer: a few frames from its start, then at a point of it."""
     import pygame
-    from game.ui.replay_view import ReplayViewer
+
+    from game.ui.battle.replay import ReplayViewer
 
     pygame.init()
     try:

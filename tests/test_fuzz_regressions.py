@@ -59,7 +59,7 @@ def test_a_peers_unknown_message_kind_is_named_with_its_control_characters_escap
     from game.net.said import Said
     from game.net.wire import ProtocolError, check
 
-    for kind, fields in (("\x1b[2Kok", {}), ("commit", {"hash": "0" * 64, "\x1b[2K\rx": 1})):
+    for kind, fields in (("\x1b[2Kok", {}), ("reveal", {"secret": "0" * 64, "\x1b[2K\rx": 1})):
         with pytest.raises(ProtocolError) as e:
             check(kind, fields)
         words = Said(f"net_fault_{e.value.key}", {"name": "Bob", **e.value.values}).words(Texts("en"))

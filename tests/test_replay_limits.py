@@ -62,7 +62,7 @@ def test_a_replay_over_the_limit_is_refused_by_replay_and_stats_before_playing(
 def test_a_save_over_the_limit_is_refused_by_load_and_the_replay_viewer(
     tmp_path: Path, replay: dict[str, Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from game.ui.replay_view import ReplayViewer
+    from game.ui.battle.replay import ReplayViewer
 
     f = _too_long(tmp_path, replay, 500_000)  # the 8 MB replay
     _nothing_played(monkeypatch)

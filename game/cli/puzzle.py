@@ -6,12 +6,16 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.ai.kinds import KINDS, REFERENCES
 from game.cli.options import MAX_SEED, add_mod_option, bounded
 from game.content.locale import LANGUAGES
 from game.model.errors import UserError, one_line
+
+if TYPE_CHECKING:
+    from game.content.locale import Texts
+    from game.running.puzzle_checks import Verdict
 
 
 def _puzzle(args: argparse.Namespace) -> int:
@@ -29,10 +33,21 @@ def _puzzle(args: argparse.Namespace) -> int:
         if not known_player(name, mods):
             raise UserError(f"puzzle: unknown player {name!r} (known: {', '.join([*KINDS, *REFERENCES])})")
     found = solve(Path(args.file), args.a, args.b, args.seed, mods=mods, modules=args.module)
-    if args.json:
-        print(json.dumps(found.to_json(), ensure_ascii=False))
-        return 0
     texts = texts_for(args.lang or "en")
+    verdicts = found.verdicts(texts)
+    passed = all(v.passed for v in verdicts)
+    if args.json:
+        checks = [{"expected": v.expected, "decided": v.decided, "passed": v.passed} for v in verdicts]
+        print(json.dumps({**found.to_json(), "checks": checks, "passed": passed}, ensure_ascii=False))
+        return 0 if passed else 1
+    spec = found.spec
+    assert spec is not None
+    if spec.title:
+        print(one_line(spec.title))
+    if spec.question:
+        print(one_line(texts("puzzle_question", question=spec.question), limit=2000))
+    for v in verdicts:
+        print(one_line(texts("puzzle_expected", expected=v.expected), limit=2000))
     for i, (c, command, thought) in enumerate(
         zip(found.commands, found.chosen, found.thought_of, strict=True)
     ):
@@ -51,7 +66,31 @@ def _puzzle(args: argparse.Namespace) -> int:
     print("after:")
     for line in summary({**found.state, "markers": []}):
         print("  " + one_line(line))
-    return 0
+    return _verdict(verdicts, spec.lesson, texts)
+
+
+def _verdict(verdicts: list[Verdict], lesson: str, texts: Texts) -> int:
+    """What was decided against each check, PASS or FAIL, and why: 0 when every check passes, 1 when
+    one fails (a puzzle that gives no check passes, saying so)."""
+    if not verdicts:
+        print(texts("puzzle_unchecked"))
+        return 0
+    for v in verdicts:
+        print(one_line(texts("puzzle_decided", decided=v.decided), limit=2000))
+    for v in verdicts:
+        mark = texts("puzzle_pass" if v.passed else "puzzle_fail")
+        print(
+            "  "
+            + one_line(
+                texts("puzzle_check", verdict=mark, expected=v.expected, decided=v.decided), limit=2000
+            )
+        )
+    passed = sum(v.passed for v in verdicts)
+    mark = texts("puzzle_pass" if passed == len(verdicts) else "puzzle_fail")
+    print(texts("puzzle_summary", verdict=mark, passed=passed, total=len(verdicts)))
+    if lesson:
+        print(one_line(texts("puzzle_lesson", lesson=lesson), limit=2000))
+    return 0 if passed == len(verdicts) else 1
 
 
 def add_parsers(sub: Any) -> None:

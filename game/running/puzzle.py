@@ -9,7 +9,7 @@ A puzzle file is untrusted content: every problem is a ContentError naming the f
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
@@ -18,6 +18,7 @@ import esper
 
 from game.ai.players import make_player
 from game.ai.reasons import Thought
+from game.content.locale import Texts
 from game.content.mods import Mod
 from game.content.records import build, read_toml
 from game.content.scenario import XY, Edge, Name
@@ -27,6 +28,7 @@ from game.model.components import Officer, Unit
 from game.model.errors import ContentError, DiceExhausted, UserError, WrongDie
 from game.model.limits import Bounds
 from game.running import script
+from game.running.puzzle_checks import Done, Expect, Verdict, check_expect, verdicts
 from systems.for_glory import sequence
 from systems.for_glory.command import activate, assess
 from systems.for_glory.victory import update_objectives
@@ -55,7 +57,9 @@ class PuzzleSpec:
     max_rounds: Annotated[int, Bounds(1, 99)] | None = None
     objectives: Annotated[list[PuzzleObjective], Bounds(0, 20)] = field(default_factory=list)
     title: Name = ""
+    question: About = ""  # the decision the position puts to the side to act, in words
     lesson: About = ""  # what a good player does here, in words
+    expect: Annotated[list[Expect], Bounds(0, 10)] = field(default_factory=list)  # and as checks
 
 
 @dataclass(frozen=True)
@@ -76,9 +80,20 @@ class Solution:
     chosen: list[cmd.Command]  # the commands themselves, in order
     thought_of: list[Thought | None]  # each command's reasons, as the general gave them
     state: dict[str, Any] = field(default_factory=dict)  # where everything stands after (script.report)
+    spec: PuzzleSpec | None = None  # the puzzle's own table: its side, question, objectives, checks
 
     def to_json(self) -> dict[str, Any]:
         return {"commands": self.commands, "thoughts": self.thoughts, "events": self.events}
+
+    def verdicts(self, t: Texts, objective_names: Mapping[str, str] | None = None) -> list[Verdict]:
+        """What the puzzle expects, what the generals did, and whether it passed, in `t`'s words (the
+        objectives by `objective_names`, else by the names the puzzle gives them)."""
+        p = self.spec
+        assert p is not None
+        objectives = {o.id: (o.at[0], o.at[1]) for o in p.objectives}
+        names = dict(objective_names or {o.id: o.name for o in p.objectives if o.name})
+        done = Done(p.side, self.commands, self.chosen, self.events, self.state, objectives, names)
+        return verdicts(p.expect, done, t)
 
 
 def load(path: Path) -> PuzzleFile:
@@ -150,6 +165,11 @@ def _round_state(path: Path, p: PuzzleSpec, b: Battle) -> None:
     if off is not None and off.role == "division" and not any(f.key == p.formation for f in b.formations):
         raise script.fail(path, "puzzle.formation", f"the division of {p.formation} has no unit on the table")
     update_objectives(b)  # a unit already at XS of an objective holds it (AMB-35)
+    for i, check in enumerate(p.expect):
+        try:
+            check_expect(f"puzzle.expect[{i}]", check, set(b.ids), {o.id for o in objectives})
+        except ContentError as bad:
+            raise script.fail(path, bad.where, bad.problem) from None
 
 
 def solve(
@@ -216,6 +236,7 @@ def _play(
             {
                 "side": d.side,
                 "decision": d.kind,
+                "unit": d.unit,  # who the decision is about (a reaction's: the unit that moved)
                 "command": cmd.to_json(c),
                 "events": [before, len(b.events) - start],  # the events it brought: [first, end)
             }
@@ -226,7 +247,8 @@ def _play(
         {"kind": ev.kind, **{k: v for k, v in ev.to_dict().items() if k != "kind"}} for ev in b.events[start:]
     ]
     state = script.report(spec, b, events)
-    return Solution(commands, thoughts, events, chosen, kept, {k: state[k] for k in ("units", "officers")})
+    state = {k: state[k] for k in ("units", "officers")}
+    return Solution(commands, thoughts, events, chosen, kept, state, spec.puzzle)
 
 
 def _thought_json(index: int, t: Thought) -> dict[str, Any]:

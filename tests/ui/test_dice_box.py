@@ -34,6 +34,18 @@ def test_two_initiative_dice_are_shown_together_with_their_sum():
     b.close()
 
 
+def test_the_box_shows_both_initiative_dice_from_its_first_frame():
+    """Issue 38's defect: the first battle's box showed one die of two for half a second, saying its
+    face as the total of the initiative it was half of ("initiative = 4: initiative 10")."""
+    b = make_battle()
+    d = Display()
+    d.feed(b, [_initiative(4), _initiative(6)])
+    d.tick(0.01)
+    assert [e["die"] for e in d.dice.group] == [4, 6]
+    assert group_rows(d.dice.group, Narrator())[-1] == "4 + 6 = 10: initiative 10"
+    b.close()
+
+
 def test_another_officers_roll_starts_a_box_of_its_own():
     b = make_battle()
     d = Display()

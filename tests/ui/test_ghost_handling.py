@@ -74,12 +74,12 @@ def test_dragging_a_unit_again_follows_the_new_drag(window):
     mid = at(screen, (start[0] + 0.8, start[1] + 0.6 * ahead))
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(mid[0]), int(mid[1])), rel=(0, 0)))
     frame(screen, window)
-    during.append(h.ghost.at)
-    assert during[0] == pytest.approx((start[0] + 0.8, start[1] + 0.6 * ahead), abs=0.1)  # it follows
+    during.append(h.ghost.wanted or h.ghost.at)  # it follows (stopping short where it may not end)
+    assert during[0] == pytest.approx((start[0] + 0.8, start[1] + 0.6 * ahead), abs=0.1)
     z = at(screen, second)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(int(z[0]), int(z[1])), button=1))
     frame(screen, window)
-    assert h.placed and h.ghost.at == pytest.approx(second, abs=0.1)
+    assert h.placed and (h.ghost.wanted or h.ghost.at) == pytest.approx(second, abs=0.1)
     assert h.ghost.facing == pytest.approx(turned)
     screen.close()
 

@@ -141,11 +141,11 @@ def test_hosting_from_the_lobby_then_playing_with_the_other_players_name_in_the_
         assert screen.alert is not None and screen.alert.startswith("Game paused: waiting for Bob")
         assert not screen.human_turn() and screen.battle.pending.side == "es"  # type: ignore[union-attr]
         panel: list[str] = []
-        drawn = battle_panel._lines
+        drawn = battle_panel.head_rows  # what is asked, at the panel's head
         monkeypatch.setattr(
             battle_panel,
-            "_lines",
-            lambda v, s, lines, *a: panel.extend(t for t, _ in lines) or drawn(v, s, lines, *a),
+            "head_rows",
+            lambda v, lines, *a: panel.extend(t for t, _ in lines) or drawn(v, lines, *a),
         )
         screen.draw(window)
         assert "Spanish: waiting for Bob to come back" in panel  # not "Watch the table"

@@ -17,8 +17,11 @@ from game.model.geometry import Point, dist
 from game.model.resolution import Reject
 from game.model.words import inches, slug
 from systems.for_glory.officers import check_officer_move
-from systems.for_glory.paths import examined, move_rules, plan_move
+from systems.for_glory.paths import examined, farthest_move, move_rules
 from systems.for_glory.reaction import reactors_along
+
+# the refusals of a move longer than the unit's allowance: a move cut short by them has spent it
+ALLOWANCE_SPENT = ("reason_move_over", "reason_move_costs_over", "reason_move_too_far")
 
 
 @dataclass
@@ -31,6 +34,7 @@ class Ghost:
     ok: bool
     lines: list[str] = field(default_factory=list)
     officer: bool = False
+    wanted: Point | None = None  # where the drag asked it to go, when that was too far: it stopped short
 
 
 def move_ghost(b: Battle, t: Texts, name: str, p: Point, facing: float | None, extra: bool = False) -> Ghost:
@@ -43,8 +47,8 @@ def move_ghost(b: Battle, t: Texts, name: str, p: Point, facing: float | None, e
     # the ghost's centre stays on the table: dragged past an edge, it waits at the edge
     p = (min(max(p[0], half), b.table.width - half), min(max(p[1], half), b.table.depth - half))
     allowance = b.rules.length(b.rules.core.movement.cavalry_extra_move) if extra else None
-    try:
-        plan = plan_move(b, e, p, facing, allowance=allowance)
+    try:  # dragged too far, it stops at the longest legal move along the drag
+        plan, cut = farthest_move(b, e, p, facing, allowance=allowance)
     except Reject as r:
         return Ghost(name, p, facing, False, [f"{r.said(t)} ({r.rule})"])
     spent = plan.length if plan.cost is None else plan.cost  # a module may weigh ground and turns
@@ -63,11 +67,14 @@ def move_ghost(b: Battle, t: Texts, name: str, p: Point, facing: float | None, e
         lines.append(t("ghost_ground", ground=ground, rules=", ".join(rules)))
     if plan.stopped:
         lines.append(t("ghost_stops", rule=plan.stopped))
+    if cut is not None:  # how far it may go, and why not as far as the mouse
+        why = t("ghost_allowance_spent") if cut.key in ALLOWANCE_SPENT else cut.said(t)
+        lines.append(t("ghost_farthest", why=f"{why} ({cut.rule})"))
     if plan.length > 0:  # FG-REACT-1: the enemy units whose reaction areas this path enters
-        enters = [b.name(r) for r in reactors_along(b, e, plan.path[0], plan.path[-1], pose.facing)]
+        enters = [t.names(b.name(r)) for r in reactors_along(b, e, plan.path[0], plan.path[-1], pose.facing)]
         if enters:
             lines.append(t("ghost_reactors", units=", ".join(enters)))
-    return Ghost(name, plan.path[-1], plan.facing, True, lines)
+    return Ghost(name, plan.path[-1], plan.facing, True, lines, wanted=p if cut is not None else None)
 
 
 def ground_crossed(b: Battle, t: Texts, e: int, start: Point, end: Point) -> str:

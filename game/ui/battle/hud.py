@@ -97,6 +97,8 @@ def _status(v: BattleView, key: str, values: Mapping[str, object]) -> str:
     return v.t(key, **said)
 
 
+BANNER_HEIGHTS = (0.0, 1.0, 0.5)  # where the banner may stand, top to bottom of the table, best first
+BANNER_ACROSS = (0.5, 0.25, 0.75)  # and across it
 WHO_SHARE = 0.4  # the most of the second row who decides takes when the activation order wants more,
 # unless it needs more to be whole in its smallest size
 HEAD_SIZES = (24, 22, 20, 18)  # the round, phase and active formation: the largest that keeps off the score
@@ -208,13 +210,26 @@ def draw_alert(v: BattleView, surf: pygame.Surface) -> None:
 
 
 def draw_banner(v: BattleView, surf: pygame.Surface) -> None:
+    """The round and phase, for a moment, over the table where it covers no piece (at the top, else
+    lower down, else where it covers fewest): it covered the officers standing at the top edge."""
+    v.banner_box = None
     d = v.display
     if not d.banner or d.banner_age > 1.6:
         return
     font = theme.font(40)
     text = font.render(d.banner, True, theme.TEXT)
     view = pygame.Rect(v.camera.view)
-    box = text.get_rect(center=(view.centerx, view.y + 40)).inflate(30, 14)
+    size = text.get_rect().inflate(30, 14).size
+    pieces = v.renderer.taken
+    spots = []
+    for fy in BANNER_HEIGHTS:
+        for fx in BANNER_ACROSS:
+            spot = pygame.Rect((0, 0), size)
+            spot.centerx = round(view.x + view.w * fx)
+            spot.top = round(view.y + 12 + (view.h - 24 - size[1]) * fy)
+            spots.append(spot.clamp(view))
+    box = min(spots, key=lambda r: len(r.collidelistall(pieces)))  # the first that covers none, if any
+    v.banner_box = box
     shade = pygame.Surface(box.size, pygame.SRCALPHA)
     shade.fill((0, 0, 0, 150))
     surf.blit(shade, box)
@@ -234,7 +249,12 @@ def draw_hover(v: BattleView, surf: pygame.Surface) -> None:
         said = v.t("order_hint", side=v.names.get(side, side), initiative=init)
         tooltip(surf, v.mouse, v.t.names.formation(key, short=False), said)
         return
-    if v.button_or_rule_tip(surf, v.buttons):
+    button = next((bt for rect, bt in v.buttons if rect.collidepoint(v.mouse) and bt.hint), None)
+    if button is not None:  # beside the panel, never over the other answers in it
+        beside = pygame.Rect(0, 0, v.panel.x, v.size[1])
+        v.hover_box = tooltip(surf, v.mouse, button.label, button.hint, 340, beside)
+        return
+    if v.button_or_rule_tip(surf, ()):  # a rule ID in the log
         return
     if not v.camera.contains(v.mouse) or v.ai.thinking is not None or v.help:
         return  # the F1 help covers the table: nothing on it is hovered

@@ -29,10 +29,10 @@ from game.ui.battle.unit_words import (
     target_odds,
     why_no_target,
 )
-from systems.for_glory.charge.plan import plan_charge
+from systems.for_glory.charge.odds import reaction_charge_odds
 from systems.for_glory.deployment import Arrivals, check_staff
 from systems.for_glory.fire import marker_spot_ok
-from systems.for_glory.odds import check_odds, fire_odds
+from systems.for_glory.odds import check_odds, fire_reaction_odds
 from systems.for_glory.reaction import check_rally
 
 HANDLE = 1.6  # inches from the ghost's centre to its facing handle
@@ -104,7 +104,10 @@ class HumanInput:
         key = f"prompt_{d.kind}"
         if self.t.has(key):
             options = ", ".join(self.t.names(x) for x in d.options)
-            return [self.t(key, unit=self.t.names(d.unit), side=d.side, options=options)]
+            # a reaction's pause: where in the move it is (AMB-24: a unit that let the mover pass at one
+            # pause is asked again at the next, until it reacts once, FG-REACT-4)
+            when = self.t(f"reaction_when_{d.stage}") if self.t.has(f"reaction_when_{d.stage}") else ""
+            return [self.t(key, unit=self.t.names(d.unit), side=d.side, options=options, when=when)]
         kind = self.battle.stack.decisions.get(d.kind)  # a rule module's question, in its words
         unit = self.t.names(d.unit)
         return [kind.prompt.format(unit=unit, side=d.side) if kind is not None and kind.prompt else d.kind]
@@ -229,23 +232,22 @@ class HumanInput:
         b = self.battle
         mover = b.ids[d.unit]
         out = []
+        t = self.t
         for name in d.options:
             r = b.ids[name]
-            check = check_odds(b, r)
-            t = self.t
-            hint = t("hint_morale", chance=percent(check))
+            chance = percent(check_odds(b, r))  # FG-REACT-2: every reaction takes a morale check first
+            hint = t("hint_morale", chance=chance)
             called = t.names.brief(name)  # a button is narrow: the short name
-            try:
-                odds = fire_odds(b, r, mover, reaction=True)
-                words = t("react_fire", unit=called, odds=said_odds(odds, t))
-                out.append(Button(f"react:{name}:fire", words, True, hint))
-            except Reject:
-                pass
-            try:
-                plan_charge(b, r, mover)
-                out.append(Button(f"react:{name}:charge", t("react_charge", unit=called), True, hint))
-            except Reject:
-                pass
+            # a shot or a charge: the odds of what follows it (FG-CBT-9: -2)
+            for action, odds_of in (("fire", fire_reaction_odds), ("charge", reaction_charge_odds)):
+                try:
+                    odds = odds_of(b, r, mover)
+                except Reject:
+                    continue
+                # the button short (one size for all the panel's words), both chances in its hover box
+                words = t(f"react_{action}", unit=called)
+                both = t("hint_reaction_odds", chance=chance, odds=said_odds(odds, t))
+                out.append(Button(f"react:{name}:{action}", words, True, both))
             out.append(Button(f"react:{name}:retreat", t("react_retreat", unit=called), True, hint))
             try:
                 check_rally(b, r)
@@ -310,7 +312,10 @@ class HumanInput:
                 self.facing = math.degrees(math.atan2(p[1] - at[1], p[0] - at[0])) % 360
             self.ghost = self._move_ghost(self.selected, at)
         elif self.mode == "move" and self.selected is not None and (self.dragging_ghost or not self.placed):
-            self.ghost = self._move_ghost(self.selected, p)
+            dragging = self.dragging_ghost or self.drag_from is not None
+            on_enemy = self.hover_enemy is not None or self.hover_target is not None
+            # the mouse resting on an enemy asks for the odds against it (the hover box), not a move
+            self.ghost = None if on_enemy and not dragging else self._move_ghost(self.selected, p)
         elif self.mode == "officer" and self.selected is not None and (self.drag_from or not self.placed):
             self.ghost = self._officer_ghost(self.selected, p)
         elif self.mode == "place":

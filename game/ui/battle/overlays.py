@@ -162,6 +162,9 @@ class Overlays:
             if h.selected is not None and h.selected in b.ids and not g.officer:
                 pose = esper.component_for_entity(b.ids[h.selected], Pose)
                 pygame.draw.line(layer, tint, cam.to_screen((pose.x, pose.y)), cam.to_screen(g.at), 2)
+            if g.wanted is not None:  # dragged too far: a thin line on to where the mouse asked
+                pygame.draw.line(layer, (*theme.BAD, 150), cam.to_screen(g.at), cam.to_screen(g.wanted), 1)
+                pygame.draw.circle(layer, (*theme.BAD, 180), cam.to_screen(g.wanted), 4, 1)
         if d.kind == "deploy" and isinstance(h.deploy, cmd.Deploy):
             fp = b.rules.core.bases
             for _name, x, y, facing in h.deploy.units:

@@ -36,8 +36,6 @@ def draw_panel(v: BattleView, surf: pygame.Surface) -> None:
         if v.remote is not None and (d.side == v.remote.side or not v.remote.may_act):  # the friend afar
             said = v.remote.waiting(v.t, d.side)
         head.append((said, theme.TEXT_DIM))
-    y = _lines(v, surf, head, font, x, y, 3)
-    y = v.panel.y + theme.px(PANEL_HEAD)  # the buttons start at the same place whatever is asked
     buttons = v.human.buttons() if v.human_turn() else []
     undoable = bool(v.match.commands) and "human" in v.controllers.values() and v.remote is None
     replay = set(v.controllers.values()) == {"replay"}  # the replay viewer: nothing to undo, Space pauses
@@ -48,6 +46,13 @@ def draw_panel(v: BattleView, surf: pygame.Surface) -> None:
     ]
     step = theme.px(BUTTON_STEP)
     columns = 1 if len(buttons) <= MOST_BUTTONS else 2  # many formations or reactions: two columns
+    rows = -(-len(buttons) // columns)
+    asked, head_font, taken = head_rows(v, head, max(0, MOST_BUTTONS - rows))
+    for part, ink in asked:
+        surf.blit(head_font.render(part, True, ink), (x, y))
+        y += head_font.get_linesize()
+    # the buttons start at the same place whatever is asked, unless it takes rows they leave empty
+    y = v.panel.y + theme.px(PANEL_HEAD) + taken * step
     width = (v.panel.w - 20 - 4 * (columns - 1)) // columns
     rects = [
         pygame.Rect(x + column * (width + 4), y + row * step, width, step - theme.px(4))
@@ -73,9 +78,32 @@ def draw_panel(v: BattleView, surf: pygame.Surface) -> None:
         label = theme.fitted(button.label, colour, rect.right - left - 4, size)
         surf.blit(label, label.get_rect(midleft=(left, rect.centery)))
         v.buttons.append((rect, button))
-    y += max(MOST_BUTTONS, -(-len(buttons) // columns)) * step
+    y += max(MOST_BUTTONS - taken, rows) * step
     _lines(v, surf, detail, font, x, y + 4, DETAIL_LINES)
     _overlay_buttons(v, surf)
+
+
+HEAD_SIZES = (20, 18, 16)  # what is asked: the largest of these in which it is shown whole
+
+
+def head_rows(
+    v: BattleView, lines: list[tuple[str, theme.Colour]], spare: int
+) -> tuple[list[tuple[str, theme.Colour]], pygame.font.Font, int]:
+    """What is asked, whole (a reaction's question names every unit that may react, the selected unit
+    its long name): its rows in the largest of HEAD_SIZES that fits the head's room, taking as many of
+    the `spare` button rows the decision leaves empty as it needs. Returns the rows, their font and
+    the button rows taken; in the smallest size, whatever does not fit is cut with an ellipsis."""
+    room, step = theme.px(PANEL_HEAD) - 8, theme.px(BUTTON_STEP)
+    rows: list[tuple[str, theme.Colour]] = []
+    for size in HEAD_SIZES:
+        font = theme.font(size)
+        rows = [(part, colour) for text, colour in lines for part in theme.wrap(text, font, v.panel.w - 20)]
+        taken = max(0, -(-(len(rows) * font.get_linesize() - room) // step))
+        if taken <= spare:
+            return rows, font, taken
+    fit = (room + spare * step) // font.get_linesize()
+    cut = [*rows[: fit - 1], (theme.cut(rows[fit - 1][0] + " …", font, v.panel.w - 20), rows[fit - 1][1])]
+    return cut, font, spare
 
 
 def _lines(

@@ -163,7 +163,7 @@ class TutorialScreen:
         pygame.draw.rect(surf, (20, 22, 26), box, border_radius=8)
         pygame.draw.rect(surf, theme.ACCENT, box, 2, border_radius=8)
         head = theme.font(17)
-        title = t("tutorial_step", n=self.progress.number(sc.battle.pending), total=len(self.lessons.steps))
+        title = t("tutorial_step", done=self.progress.done_count(), total=len(self.lessons.steps))
         surf.blit(head.render(title, True, theme.ACCENT), (box.x + pad, box.y + pad))
         fold = head.render(t("tutorial_show" if self.folded else "tutorial_hide"), True, theme.TEXT_DIM)
         self.fold_button = fold.get_rect(topright=(box.right - pad, box.y + pad)).inflate(12, 4)

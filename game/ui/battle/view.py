@@ -109,6 +109,7 @@ class BattleView(GameView):
         # the top bar's activation order as drawn: each chip, its formation and initiative
         self.order_chips: list[tuple[pygame.Rect, str, int]] = []
         self.hover_box: pygame.Rect | None = None  # where the box about a piece under the mouse was drawn
+        self.banner_box: pygame.Rect | None = None  # where the round's banner was drawn, if it was
         self.autosaved_round = b.game.round if b.game else 0
         self.autosaves = True  # a new round is saved, but not while a replay is watched (replay.py)
         self.speed_index = self.settings.speed_index()

@@ -62,8 +62,8 @@ class DiceShow:
 
     event: dict[str, Any]
     age: float = 0.0
-    group: list[dict[str, Any]] = field(default_factory=list)  # the rolls shown together, this one last
-    index: int = 0  # the event's place among those fed: only the very next roll may join it
+    group: list[dict[str, Any]] = field(default_factory=list)  # the rolls shown together, `event` first
+    index: int = 0  # the last roll's place among the events fed: only the very next roll may join it
 
 
 @dataclass
@@ -78,6 +78,7 @@ class Display:
     cues: list[str] = field(default_factory=list)  # sounds whose moment has come, for the screen to play
     t: Texts = field(default_factory=Texts)  # the words of the banners
     fed: int = 0  # events queued so far
+    _last_roll: DiceShow | None = None  # the box of the last roll queued, which the next may join
 
     @property
     def busy(self) -> bool:
@@ -189,13 +190,21 @@ class Display:
         self.steps.append(Step(duration, update))
 
     def _roll(self, d: dict[str, Any]) -> None:
+        """A roll shown in the box; a roll the log tells with the one just before it (an officer's
+        second initiative die, a roll-off's other side) joins that one's box at once, so the box
+        never shows one die of two with their sum as its total ("= 4: initiative 10")."""
         index = self.fed
+        last = self._last_roll
+        if last is not None and last.index == index - 1 and joins(last.group, d):
+            last.group.append(d)
+            last.index = index
+            return
+        show = DiceShow(d, group=[d], index=index)
+        self._last_roll = show
 
         def update(f: float) -> None:
-            if self.dice is None or self.dice.event is not d:
-                last = self.dice
-                together = last is not None and last.index == index - 1 and joins(last.group, d)
-                self.dice = DiceShow(d, group=[*last.group, d] if together and last else [d], index=index)
+            if self.dice is not show:
+                self.dice = show
                 if d["check"] == "fire" and d.get("unit") in self.shown:
                     s = self.shown[d["unit"]]
                     self.effects.append(Effect("smoke", (s.x, s.y)))

@@ -23,10 +23,11 @@ from game.model.table import Feature, Table
 from game.ui import theme
 from game.ui.drawing.camera import Camera
 from game.ui.drawing.display import Display, Effect, Shown
-from game.ui.drawing.table_words import Word, lay_words
+from game.ui.drawing.table_words import Laid, Word, lay_words
 from game.ui.palette import ink_on
 
 FACING_STEP = 3  # degrees between cached sprite rotations
+LABEL_SIZE = 16  # the least font size of a unit's name on the table (grown by the interface size)
 
 
 @dataclass(frozen=True)
@@ -73,7 +74,8 @@ class Renderer:
         # this frame's pieces on screen, and the words waiting to be laid around them (draw_labels)
         self.taken: list[pygame.Rect] = []
         self.words: list[Word] = []
-        self.placed: list[pygame.Rect] = []  # where the last frame's words went
+        self.laid: list[Laid] = []  # where the last frame's words went, beside which piece
+        self.placed: list[pygame.Rect] = []  # and their rects alone
         self.objective_words: list[Word] = []
 
     @property
@@ -237,7 +239,7 @@ class Renderer:
         self.taken, self.words = [], []
         vx0, vy0, vx1, vy1 = cam.visible_box()
         pad = self.unit_w
-        font = theme.font(max(12, min(20, int(cam.scale * 1.1))))
+        font = theme.font(max(LABEL_SIZE, min(20, int(cam.scale * 1.1))))
         for look in looks:
             sh = display.shown.get(look.name)
             if sh is None or not sh.on_table or sh.alpha <= 0.01:
@@ -262,8 +264,9 @@ class Renderer:
             if look.badge and cam.scale >= 6:
                 badge = theme.font(14).render(look.badge, True, theme.ACCENT)
                 self.words.append((badge, rect, "corner", theme.ACCENT))
-            if labels and cam.scale >= 9 and look.label:
-                self.words.append((self._label(look.label, font, theme.TEXT), rect, "side", None))
+            if labels and cam.scale >= 9 and look.label:  # on a plate edged in its side's colour
+                plate = self.colours.get(look.side, theme.SIDE_FALLBACK[0])
+                self.words.append((self._label(look.label, font, theme.TEXT), rect, "side", plate))
 
     def draw_labels(self, surf: pygame.Surface, cam: Camera) -> None:
         """Lay the frame's words, objectives' names first, then officers' initiative, the modules' tags
@@ -276,7 +279,8 @@ class Renderer:
         stars = [piece for _t, piece, _w, _p in self.objective_words]
         blocked = [*self.taken, *stars]
         words = sorted([*self.objective_words, *self.words], key=lambda w: order[w[2]])
-        self.placed = lay_words(surf, view, words, blocked)
+        self.laid = lay_words(surf, view, words, blocked)
+        self.placed = [w.rect for w in self.laid]
 
     def corners_px(self, cam: Camera, sh: Shown) -> list[tuple[float, float]]:
         return [cam.to_screen(p) for p in self.corners(sh)]
