@@ -67,11 +67,11 @@ SEA_CASES = [
 GUERRILLA_CASES = [
     (  # a misspelt modifier given whole was a new modifier that nothing applies
         (FG + "modifiers.toml", None, '[combat.flanks]\nrule = "FG-CBT-2"\nlabel = "flank"\nvalue = 3\n'),
-        FG + f"modifiers.toml: combat.flanks: unknown modifier ({MODIFIERS})",
+        FG + f"modifiers.toml: combat.flanks: unknown modifier 'flanks' ({MODIFIERS})",
     ),
     (  # given with only a value, it blamed the game's own file ("missing key: rule")
         (FG + "modifiers.toml", None, "[combat.flanks]\nvalue = 3\n"),
-        FG + f"modifiers.toml: combat.flanks: unknown modifier ({MODIFIERS})",
+        FG + f"modifiers.toml: combat.flanks: unknown modifier 'flanks' ({MODIFIERS})",
     ),
     (  # a category the mod changes, at its index in the mod's file (not "category LI" of the game's)
         (FG + "units.toml", 'range = "L"', 'range = "XXL"'),

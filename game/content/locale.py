@@ -18,8 +18,11 @@ from typing import Any
 from game import CONTENT
 from game.content.records import read_toml
 from game.model.errors import ContentError
+from game.model.limits import Keys
 
 LANGUAGES = {"en": "English", "es": "Español"}
+# a content file's [locale.<language>] tables: the languages other than English (its own words are)
+TRANSLATED = Keys(tuple(lang for lang in LANGUAGES if lang != "en"), "language", every=False)
 WORDS = ("ui.toml", "narration.toml", "reasons.toml")  # its screens, its battle log, its refusals
 
 

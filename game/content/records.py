@@ -238,11 +238,11 @@ def _named(names: Keys, table: dict[str, Any], where: str, complete: bool) -> li
     be a record nothing reads) and, in a complete file, any it lacks."""
     known = ", ".join(names.names)
     out = [
-        ContentError(f"{where}.{k}" if where else k, f"unknown {names.what} (known: {known})")
+        ContentError(f"{where}.{k}" if where else k, f"unknown {names.what} {k!r} (known: {known})")
         for k in table
         if k not in names.names
     ]
-    if complete:
+    if complete and names.every:
         out += [
             ContentError(f"{where}.{k}" if where else k, f"missing {names.what}")
             for k in names.names

@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal
 
 from game import CONTENT
 from game.content.files import read_regular
-from game.content.locale import translation_problems
+from game.content.locale import TRANSLATED, translation_problems
 from game.content.mods import Mod
 from game.content.records import load_record, read_toml
 from game.model.dice import FACES
@@ -163,7 +163,9 @@ class ScenarioFile:
     modules: ModuleList = field(default_factory=list)  # rule modules it switches on (game/model/modules.py)
     scoring: ScoringSpec = field(default_factory=ScoringSpec)  # its own points for FG-VIC-5..10
     victory: VictorySpec = field(default_factory=VictorySpec)  # how it ends (FG-VIC-2, FG-VIC-4)
-    locale: dict[str, ScenarioWords] = field(default_factory=dict)  # its words in other languages
+    locale: Annotated[dict[str, ScenarioWords], TRANSLATED] = field(
+        default_factory=dict
+    )  # in other languages
 
     def words(self, language: str) -> ScenarioWords:
         """Its words in a language: the translation the file gives, its own (English) words for the rest."""

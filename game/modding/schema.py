@@ -365,7 +365,7 @@ class _Builder:
             "properties": {n: self.of(value) for n in names.names},
             "additionalProperties": False,
         }
-        return out if self.partial else {**out, "required": list(names.names)}
+        return out if self.partial or not names.every else {**out, "required": list(names.names)}
 
     def define(self, cls: type, keyed: str | None) -> str:
         name, body = cls.__name__, self.record(cls, keyed)

@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal, get_args
 
 from game import CONTENT
 from game.content.files import read_regular
-from game.content.locale import translation_problems
+from game.content.locale import TRANSLATED, translation_problems
 from game.content.merging import Layered, Step, load_layered
 from game.content.mod_words import word_problems
 from game.content.mods import Mod
@@ -108,7 +108,7 @@ class Faction:
     rule: Annotated[str, Bounds(0, 20)] = ""  # the source's description of it (OW-FAC-n)
     traits: Annotated[str, Bounds(0, 300)] = ""
     authored: str = ""  # where the faction's units come from (the source has none)
-    locale: dict[str, FactionWords] = field(default_factory=dict)
+    locale: Annotated[dict[str, FactionWords], TRANSLATED] = field(default_factory=dict)
 
 
 # --- spells (OW-MAGIC) -------------------------------------------------------------------------
@@ -178,7 +178,7 @@ class SpellsFile:
     """content/rulesets/open-wars/spells.toml"""
 
     spells: Annotated[list[Spell], Bounds(1, 200)]
-    locale: dict[str, NamesWords] = field(default_factory=dict)
+    locale: Annotated[dict[str, NamesWords], TRANSLATED] = field(default_factory=dict)
 
 
 # --- special location cards (OW-LOC-6/7) ------------------------------------------------------
@@ -219,7 +219,7 @@ class CardsFile:
     """content/rulesets/open-wars/cards.toml"""
 
     cards: Annotated[list[Card], Bounds(1, 200)]
-    locale: dict[str, NamesWords] = field(default_factory=dict)
+    locale: Annotated[dict[str, NamesWords], TRANSLATED] = field(default_factory=dict)
 
 
 # --- the numbers -------------------------------------------------------------------------------
