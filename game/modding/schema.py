@@ -28,6 +28,7 @@ from game.content.records import MAX_ITEMS, MAX_TEXT, hints, unbounded
 from game.content.ruleset_files import RULESET_FILES
 from game.content.rulesref import MOD_RULE_ID, RULE_ID, _Entry
 from game.content.scenario import ScenarioFile
+from game.modding.key_help import LANGUAGES, key_words
 from game.model.limits import ID, Bounds, IsId, Keys, OneOf
 from game.model.modules import modules
 from game.model.ruleset import Distance
@@ -389,6 +390,14 @@ class _Builder:
                 has_default, default = _default(f)
                 if has_default:
                     prop = {**prop, "default": default}
+            words = key_words(cls, f.name)
+            if words:  # an editor's hover help
+                prop = {**prop, "description": words}
+            if named:
+                for name, value in prop["properties"].items():
+                    said = key_words(cls, f"{f.name}.{name}") or LANGUAGES.get(name)
+                    if said:
+                        prop["properties"][name] = {**value, "description": said}
             props[f.name] = prop
         if self.partial:  # a mod's record names the record it adds or changes, nothing else is needed
             required = [keyed] if keyed else []
