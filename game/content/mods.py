@@ -23,6 +23,7 @@ import platformdirs
 
 from game.content.files import read_regular
 from game.content.records import load_record
+from game.content.versions import Requirement, requirement
 from game.model.errors import ContentError
 from game.model.limits import Id
 from game.model.modules import ModuleList
@@ -51,7 +52,7 @@ class ModFile:
     version: str
     ruleset: Id = "for-glory"
     ruleset_version: str | None = None  # the version of the ruleset it was made for, if it matters
-    depends: list[Id] = field(default_factory=list)
+    depends: list[str] = field(default_factory=list)  # mods it builds on: "id" or "id >=1.2, <2"
     description: str = ""
     modules: ModuleList = field(default_factory=list)  # rule modules it switches on (game/model/modules.py)
 
@@ -65,6 +66,13 @@ class Mod:
     @property
     def id(self) -> str:
         return self.spec.id
+
+    @property
+    def needs(self) -> list[Requirement]:
+        """The mods it depends on, each with the range of versions it accepts (checked by load_mod)."""
+        return [
+            requirement(d, f"{self.root / 'mod.toml'}: depends[{i}]") for i, d in enumerate(self.spec.depends)
+        ]
 
     def file(self, rel: str) -> Path:
         return self.root / rel
@@ -121,6 +129,8 @@ def load_mod(path: Path) -> Mod:
         text = getattr(spec, key)
         if len(text) > MAX_TEXT or not text.replace("\n", " ").isprintable():
             raise ContentError(f"{manifest}: {key}", f"printable text of at most {MAX_TEXT} characters")
+    for i, text in enumerate(spec.depends):  # each one the game reads, or one line naming it
+        requirement(text, f"{manifest}: depends[{i}]")
     return Mod(spec, root, digest.hexdigest())
 
 
@@ -144,12 +154,14 @@ def load_mods(paths: Iterable[Path]) -> list[Mod]:
                 f"{m.root / 'mod.toml'}: depends", f"circular dependency: {' -> '.join([*chain, m.id])}"
             )
         state[m.id] = "visiting"
-        for dep in m.spec.depends:
-            if dep not in by_id:
-                raise ContentError(
-                    f"{m.root / 'mod.toml'}: depends", f"needs the mod {dep!r}, which is not loaded"
-                )
-            visit(by_id[dep], [*chain, m.id])
+        for i, dep in enumerate(m.needs):
+            where = f"{m.root / 'mod.toml'}: depends" + (f"[{i}]" if len(m.needs) > 1 else "")
+            if dep.id not in by_id:
+                raise ContentError(where, f"needs the mod {dep.id!r}, which is not loaded")
+            found = by_id[dep.id].spec.version
+            if not dep.allows(found):
+                raise ContentError(where, f"needs the mod {dep.id!r} {dep.text}, which is {found!r}")
+            visit(by_id[dep.id], [*chain, m.id])
         state[m.id] = "done"
         ordered.append(m)
 
@@ -161,12 +173,12 @@ def load_mods(paths: Iterable[Path]) -> list[Mod]:
 def requires(mod: Mod, other: str, mods: Sequence[Mod]) -> bool:
     """Does mod depend on other, directly or through other mods?"""
     by_id = {m.id: m for m in mods}
-    seen, todo = set(), list(mod.spec.depends)
+    seen, todo = set(), [r.id for r in mod.needs]
     while todo:
         d = todo.pop()
         if d == other:
             return True
         if d not in seen and d in by_id:
             seen.add(d)
-            todo += by_id[d].spec.depends
+            todo += [r.id for r in by_id[d].needs]
     return False

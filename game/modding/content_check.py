@@ -497,8 +497,8 @@ def _dependencies(folder: Path, candidates: list[Path]) -> list[Path]:
     todo = [folder]
     while todo:
         m = mods.get(todo.pop())
-        for dep in m.spec.depends if m else []:
-            f = by_id.get(dep)
+        for dep in m.needs if m else []:
+            f = by_id.get(dep.id)
             if f is not None and f != folder and f not in found:
                 found.append(f)
                 todo.append(f)
