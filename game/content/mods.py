@@ -88,6 +88,19 @@ def user_mods_dir() -> Path:
     return user_data_dir() / "mods"
 
 
+def mod_folders(folder: Path | None = None) -> list[Path]:
+    """The mods of a mods folder (the player's by default), in name order; hidden folders left out (a
+    mod being installed, one being replaced: game/modding/package.py)."""
+    folder = user_mods_dir() if folder is None else folder
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.iterdir() if p.is_dir() and not p.name.startswith("."))
+
+
+def _hidden(rel: Path) -> bool:
+    return any(part.startswith(".") for part in rel.parts)
+
+
 def _contained(root: Path) -> list[Path]:
     """Every file of a mod; a link or path that leads outside the mod, or anything but a file or a
     folder (a broken link, a pipe, a device), is an error."""
@@ -122,7 +135,7 @@ def load_mod(path: Path) -> Mod:
                 str(root / entry), f"not part of a mod (a mod holds: {', '.join(sorted(TOP_LEVEL))})"
             )
     digest = hashlib.sha256()
-    for f in files:
+    for f in (f for f in files if not _hidden(f.relative_to(root))):  # .git and the like: not content
         digest.update(os.fsencode(f.relative_to(root)) + b"\0" + read_regular(f) + b"\0")  # any file name
     manifest = root / "mod.toml"
     for key in ("name", "version", "description"):
