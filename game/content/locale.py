@@ -87,6 +87,11 @@ def _texts(language: str, extra: tuple[Path, ...] = ()) -> dict[str, str]:
     return out
 
 
+def forget_files() -> None:
+    """Read the words' files again when next asked (a mod's, edited while the game runs)."""
+    _texts.cache_clear()
+
+
 class Texts:
     """`t("key", name=value)`: the text of a key in the chosen language; `extra`: the locale folders
     of the rule modules in play, whose words are added; `names`: what the battle's units, officers and
