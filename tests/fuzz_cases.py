@@ -753,3 +753,7 @@ from tests.fuzz_surfaces import SURFACES  # noqa: E402
 
 BUILDERS.update(SURFACES)
 KINDS = (*KINDS, *SURFACES)
+from tests.fuzz_packages import PACKAGES  # noqa: E402  (mods that travel: issue 40)
+
+BUILDERS.update(PACKAGES)
+KINDS = (*KINDS, *PACKAGES)

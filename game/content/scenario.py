@@ -273,10 +273,10 @@ def scenario_ruleset(path: Path) -> str:
 
 def load_any_scenario(path: Path, rules: Ruleset) -> tuple[Any, str]:
     """A scenario of For Glory (checked against `rules`) or a map of another game mode (checked
-    against that mode's own rules), and the id of its mode."""
+    against that mode's own rules, with the mods of `rules` that change them), and the id of its mode."""
     other = mode_for_ruleset(scenario_ruleset(path))
     if other is not None and other.load_scenario is not None and other.load_rules is not None:
-        return other.load_scenario(path, other.load_rules(None)), other.id
+        return other.load_scenario(path, other.load_rules(None, rules.loaded_mods)), other.id
     return load_scenario(str(path), rules), rules.mode
 
 
