@@ -13,10 +13,11 @@ from typing import Annotated, Any, Literal, get_args
 
 from game import CONTENT
 from game.content.files import read_regular
-from game.content.locale import TRANSLATED
-from game.content.merging import Layered, load_layered
+from game.content.locale import TRANSLATED, translation_problems
+from game.content.merging import Layered, Step, load_layered
 from game.content.mod_words import word_problems
 from game.content.mods import Mod
+from game.content.rulesref import MOD_RULE_ID
 from game.model.errors import ContentError
 from game.model.limits import Bounds, Id
 
@@ -387,8 +388,6 @@ def _assemble(
     mods: tuple[Mod, ...],
 ) -> OpenWarsRules:
     """The files checked against each other: ids unique, every name a spell or unit that exists."""
-    from systems.open_wars.record_checks import by_id, check_card, check_spell, check_unit, translated
-
     if not factions:
         raise ContentError(str(files.numbers.base.parent / FACTIONS), "no faction: one file a faction")
     if sorted(g.type for g in numbers.ground) != sorted(get_args(LocationType)):
@@ -405,19 +404,19 @@ def _assemble(
         for j, s in enumerate(f.start):
             if s.unit not in {u.id for u in f.units}:
                 raise ContentError(given.place(("start", j, "unit")), f"no unit {s.unit!r} in the faction")
-    spells = by_id(spells_file.spells, files.spells, "spells")
-    cards = by_id(cards_file.cards, files.cards, "cards")
+    spells = _by_id(spells_file.spells, files.spells, "spells")
+    cards = _by_id(cards_file.cards, files.cards, "cards")
     for f in factions.values():
         given = files.factions[f.id]
         for j, u in enumerate(f.units):
-            check_unit(u, spells, given, ("units", j))
-        translated(f.locale, {"units": {u.id for u in f.units}}, given, "faction")
+            _check_unit(u, spells, given, ("units", j))
+        _translated(f.locale, {"units": {u.id for u in f.units}}, given, "faction")
     for i, spell in enumerate(spells_file.spells):
-        check_spell(spell, units, files.spells, ("spells", i))
+        _check_spell(spell, units, files.spells, ("spells", i))
     for i, c in enumerate(cards_file.cards):
-        check_card(c, files.cards, ("cards", i))
-    translated(spells_file.locale, {"names": set(spells)}, files.spells, "spells file")
-    translated(cards_file.locale, {"names": set(cards)}, files.cards, "cards file")
+        _check_card(c, files.cards, ("cards", i))
+    _translated(spells_file.locale, {"names": set(spells)}, files.spells, "spells file")
+    _translated(cards_file.locale, {"names": set(cards)}, files.cards, "cards file")
     languages = {
         *spells_file.locale, *cards_file.locale, *(lang for f in factions.values() for lang in f.locale)
     }  # fmt: skip
@@ -442,3 +441,90 @@ def _assemble(
     return OpenWarsRules(
         "open-wars", numbers, factions, units, digest, mods, spells, cards, locale, faction_of
     )
+
+
+def _by_id(items: list, given: Layered, name: str) -> dict:
+    out = {}
+    for i, x in enumerate(items):
+        if x.id in out:
+            raise ContentError(given.place((name, i, "id")), f"two share the id {x.id!r}")
+        out[x.id] = x
+    return out
+
+
+def _translated(locale: dict[str, Any], known: dict[str, set[str]], given: Layered, what: str) -> None:
+    """A file's [locale.<language>] tables, refused at the first problem, in the file that gave it."""
+    for e in translation_problems(locale, known, what):
+        raise given.blamed(e)
+
+
+NEEDS_ON = ("stride",)
+DIE = ("armour", "return")  # abilities whose amount is a die's face (1-5: a 6 would always work)
+POSITIVE = ("upkeep", "channel")
+
+
+def _check_unit(u: UnitKind, spells: dict[str, Spell], given: Layered, at: tuple[Step, ...]) -> None:
+    for k, a in enumerate(u.abilities):
+        ability = (*at, "abilities", k)
+        if a.kind in NEEDS_ON and not a.on:
+            raise ContentError(
+                given.place((*ability, "on")), f"{a.kind} names the location types it holds on"
+            )
+        if a.kind in DIE and not 1 <= a.amount <= 5:
+            raise ContentError(
+                given.place((*ability, "amount")), f"{a.kind} works on a D6 at or under amount: 1 to 5"
+            )
+        if a.kind in POSITIVE and a.amount < 1:
+            raise ContentError(given.place((*ability, "amount")), f"{a.kind} needs 1 mana or more a token")
+        if a.kind == "bonus" and a.amount == 0:
+            raise ContentError(given.place((*ability, "amount")), "a bonus of 0 does nothing")
+        if a.kind == "bonus" and a.stat == "initiative" and a.when in ("first_round", "outnumbering"):
+            raise ContentError(
+                given.place((*ability, "when")),
+                "an initiative bonus holds always, defending, attacking or on ground",
+            )
+        if a.rule and not MOD_RULE_ID.fullmatch(a.rule):
+            raise ContentError(
+                given.place((*ability, "rule")), "a rule id: Open Wars' own (OW-FAC-1) or the mod's (SEA-1)"
+            )
+    if u.spells and u.type != "magic":
+        raise ContentError(given.place((*at, "spells")), "only magic units cast spells (OW-MAGIC-2)")
+    for k, s in enumerate(u.spells):
+        if s not in spells:
+            raise ContentError(given.place((*at, "spells", k)), f"no spell {s!r} in spells.toml")
+
+
+def _check_spell(s: Spell, units: dict[str, UnitKind], given: Layered, at: tuple[Step, ...]) -> None:
+    e = s.effect
+    effect = (*at, "effect")
+    combat = e.kind in COMBAT_EFFECTS
+    if combat != (s.phase == "combat"):
+        said = "the combat phase" if combat else "a strategic phase (collection or movement)"
+        raise ContentError(given.place((*at, "phase")), f"a {e.kind} spell is cast in {said} (OW-MAGIC-5)")
+    if e.kind == "hits" and (e.amount < 1 or e.attack < 1):
+        raise ContentError(
+            given.place(effect), "hits rolls `amount` dice (1 or more) hitting on `attack` (1 to 6) or less"
+        )
+    if e.kind in ("attack", "initiative", "entry") and e.amount == 0:
+        raise ContentError(given.place((*effect, "amount")), f"an {e.kind} change of 0 does nothing")
+    if e.kind in ("defence", "movement", "gold", "drain", "summon") and e.amount < 1:
+        raise ContentError(given.place((*effect, "amount")), f"{e.kind} needs an amount of 1 or more")
+    if e.kind == "terrain" and e.terrain not in LAND:
+        raise ContentError(
+            given.place((*effect, "terrain")), f"a terrain spell makes a location one of {', '.join(LAND)}"
+        )
+    if e.kind == "summon" and e.unit not in units:
+        raise ContentError(given.place((*effect, "unit")), f"no unit {e.unit!r} in the factions")
+
+
+def _check_card(c: Card, given: Layered, at: tuple[Step, ...]) -> None:
+    for k, t in enumerate(c.traits):
+        if t.kind != "no_spells" and t.amount == 0:
+            raise ContentError(
+                given.place((*at, "traits", k, "amount")),
+                f"{'an' if t.kind[0] in 'aeiou' else 'a'} {t.kind} of 0 does nothing",
+            )
+    if not c.traits and not c.gold and not c.mana:
+        raise ContentError(
+            given.place(at), "a special card has a characteristic or yields something (OW-LOC-7)"
+        )
