@@ -153,3 +153,32 @@ def test_a_mod_needing_a_version_it_lacks_is_refused(tmp_path: Path) -> None:
         'id = "ambush"\nname = "A"\nversion = "1"\ndepends = ["guerrillas >=1, <2"]\n'
     )
     assert install(pack(child, tmp_path)).mod.id == "ambush"
+
+
+def test_new_mod_starts_an_open_wars_mod_that_plays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """new-mod had no Open Wars template: --mode open-wars writes a faction, two spells, a card and a map,
+    which pass the strict check and play."""
+    assert main(["new-mod", "--mode", "open-wars", str(tmp_path / "my-raiders")]) == 0
+    assert main(["check-content", "--strict", str(tmp_path / "my-raiders")]) == 0
+    assert "warning" not in capsys.readouterr().err
+    mods = load_mods([tmp_path / "my-raiders"])
+    assert mods[0].id == "my-raiders" and mods[0].spec.ruleset == "open-wars"
+    m = new_match("ow-three-seas", 3, 2, mods=mods)
+    try:
+        play(m, {s: make_player("heuristic", s, 3) for s in m.battle.game.sides})  # type: ignore[union-attr]
+        assert m.battle.game is not None and m.battle.game.over
+    finally:
+        m.battle.close()
+
+
+def test_mod_list_says_each_mods_version(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    install(_packed(tmp_path))
+    (user_mods_dir() / "broken").mkdir()
+    (user_mods_dir() / "broken" / "mod.toml").write_text('id = "broken"\n')
+    assert main(["mod", "list"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == f"{user_mods_dir()}: 2 mods"
+    assert out[1].startswith("  broken: cannot be loaded: ")
+    assert out[2] == "  guerrillas 1.0.0: Guerrillas (for-glory)"
