@@ -760,6 +760,10 @@ from tests.fuzz_surfaces import SURFACES  # noqa: E402
 
 BUILDERS.update(SURFACES)
 KINDS = (*KINDS, *SURFACES)
+from tests.fuzz_packages import PACKAGES  # noqa: E402  (mods that travel: issue 40)
+
+BUILDERS.update(PACKAGES)
+KINDS = (*KINDS, *PACKAGES)
 
 
 # --- editor: hostile files and folder states in the scenario and map editor (tests/fuzz_editor.py) ---

@@ -106,7 +106,7 @@ def spanish(capfd: pytest.CaptureFixture[str], *args: str) -> str:
 def test_every_command_is_run_here_or_excused() -> None:
     commands = set(parser()._subparsers._group_actions[0].choices)  # type: ignore[union-attr]
     run = {"simulate", "replay", "stats", "tournament", "script", "puzzle", "check-content", "scenarios",
-           "modules", "generate", "new-mod", "schema", "by-file"}  # fmt: skip
+           "modules", "generate", "new-mod", "schema", "by-file", "mod"}  # fmt: skip
     assert commands == run | set(NOT_RUN)
 
 
@@ -149,6 +149,17 @@ def test_content_commands(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> 
     spanish(capfd, "new-mod", str(tmp_path / "my-mod"))
     for mode in ("for-glory", "open-wars"):
         spanish(capfd, "generate", "--seed", "3", "--mode", mode, "--out", str(tmp_path / f"{mode}.toml"))
+
+
+def test_mods_that_travel(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
+    """An Open Wars mod made, checked strictly, packed, installed and listed, all in Spanish."""
+    mod = tmp_path / "my-raiders"
+    spanish(capfd, "new-mod", str(mod), "--mode", "open-wars")
+    spanish(capfd, "check-content", "--strict", str(mod))
+    spanish(capfd, "mod", "pack", str(mod), "--out", str(tmp_path))
+    (packed,) = tmp_path.glob("*.fgmod")
+    spanish(capfd, "mod", "install", str(packed))
+    assert "my-raiders" in spanish(capfd, "mod", "list")
 
 
 def test_a_game_by_file(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:

@@ -12,7 +12,6 @@ from game.model.errors import EXIT_BAD_INPUT, UserError
 
 if TYPE_CHECKING:
     from game.content.locale import Texts
-    from game.modding.content_check import Report
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -25,18 +24,12 @@ def _check(args: argparse.Namespace) -> int:
         for line in report.problems:
             print(t("cli_error", line=problem_line(t, line)), file=sys.stderr)
         return EXIT_BAD_INPUT
-    print(summary(report, t))
+    for line in report.warnings:
+        print(t("cli_warning", line=problem_line(t, line)), file=sys.stderr)
+    if args.strict and report.warnings:
+        return EXIT_BAD_INPUT
+    print(report.summary(t))
     return 0
-
-
-def summary(report: Report, t: Texts) -> str:
-    """What was checked, each kind of file counted, in the words of `t`."""
-    from game.modding.content_check import COUNTED
-    from game.model.words import counted, slug
-
-    parts = [counted(t, f"check_{slug(k)}", n) for k in COUNTED if (n := len(report.checked[k]))]
-    files = counted(t, "check_files", len(report.files))
-    return t("check_ok", files=files, parts=", ".join(parts) or t("check_nothing_else"))
 
 
 def problem_line(t: Texts, line: str) -> str:
@@ -78,10 +71,18 @@ def add_parsers(sub: Any) -> None:
         "check those mods together on top of the shipped content: each mod.toml, the mods' ruleset files, "
         "then the merged ruleset, their scenarios, scripted battles and rule texts. Give a mod's "
         "dependencies too: they are checked with it. Exit 0 with a summary, or exit 2 with one line per "
-        "problem on stderr, naming the file and the key.",
+        "problem on stderr, naming the file and the key. Warnings (what is legal but almost surely a "
+        "mistake) are printed as lines too, and fail the check under --strict.",
     )
     c.add_argument("dirs", nargs="*", metavar="DIR", help="a mod folder (repeatable)")
     add_lang_option(c, "the language of the summary and the problems")
+    c.add_argument(
+        "--strict",
+        action="store_true",
+        help="fail (exit 2) on warnings too: what is legal but almost surely a mistake (a rule id with no "
+        "text, no Spanish words, a battle replacing the game's, a zone off the table, a change that "
+        "changes nothing ...), which a plain check prints and passes",
+    )
     c.set_defaults(run=_check)
     s = sub.add_parser(
         "schema",

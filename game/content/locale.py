@@ -20,10 +20,12 @@ from game.content.languages import LANGUAGES
 from game.content.records import read_toml
 from game.model.errors import ContentError
 from game.model.grammar import form, is_form, tag_problem
-from game.model.limits import Bounds
+from game.model.limits import Bounds, Keys
 
 # a name's grammar as content gives it: "los", "la", "f pl", "the pl" (game/model/grammar.py)
 GrammarTag = Annotated[str, Bounds(0, 40)]
+# a content file's [locale.<language>] tables: the languages other than English (its own words are)
+TRANSLATED = Keys(tuple(lang for lang in LANGUAGES if lang != "en"), "language", every=False)
 WORDS = ("ui.toml", "narration.toml", "reasons.toml")  # its screens, its battle log, its refusals
 
 
@@ -92,6 +94,11 @@ def _texts(language: str, extra: tuple[Path, ...] = ()) -> dict[str, str]:
     return out
 
 
+def forget_files() -> None:
+    """Read the words' files again when next asked (a mod's, edited while the game runs)."""
+    _texts.cache_clear()
+
+
 class Texts:
     """`t("key", name=value)`: the text of a key in the chosen language; `extra`: the locale folders
     of the rule modules in play, whose words are added; `names`: what the battle's units, officers and
@@ -126,6 +133,10 @@ class Texts:
     def with_names(self, names: Names) -> Texts:
         """The same words with a battle's names."""
         return Texts(self.language, self.extra, names)
+
+    def with_words(self, roots: tuple[Path, ...]) -> Texts:
+        """The same words with those of more locale folders (the mods' in play), each once."""
+        return Texts(self.language, tuple(dict.fromkeys((*self.extra, *roots))), self.names)
 
     def has(self, key: str) -> bool:
         return key in self._texts

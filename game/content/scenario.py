@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal
 
 from game import CONTENT
 from game.content.files import read_regular
-from game.content.locale import GrammarTag, grammar_problems, translation_problems
+from game.content.locale import TRANSLATED, GrammarTag, grammar_problems, translation_problems
 from game.content.mods import Mod
 from game.content.records import load_record, read_toml
 from game.model.dice import FACES
@@ -179,7 +179,9 @@ class ScenarioFile:
     modules: ModuleList = field(default_factory=list)  # rule modules it switches on (game/model/modules.py)
     scoring: ScoringSpec = field(default_factory=ScoringSpec)  # its own points for FG-VIC-5..10
     victory: VictorySpec = field(default_factory=VictorySpec)  # how it ends (FG-VIC-2, FG-VIC-4)
-    locale: dict[str, ScenarioWords] = field(default_factory=dict)  # its words in other languages
+    locale: Annotated[dict[str, ScenarioWords], TRANSLATED] = field(
+        default_factory=dict
+    )  # in other languages
     grammar: ScenarioGrammar = field(default_factory=ScenarioGrammar)  # its own names' grammar
 
     def words(self, language: str) -> ScenarioWords:
@@ -313,10 +315,10 @@ def scenario_ruleset(path: Path) -> str:
 
 def load_any_scenario(path: Path, rules: Ruleset) -> tuple[Any, str]:
     """A scenario of For Glory (checked against `rules`) or a map of another game mode (checked
-    against that mode's own rules), and the id of its mode."""
+    against that mode's own rules, with the mods of `rules` that change them), and the id of its mode."""
     other = mode_for_ruleset(scenario_ruleset(path))
     if other is not None and other.load_scenario is not None and other.load_rules is not None:
-        return other.load_scenario(path, other.load_rules(None)), other.id
+        return other.load_scenario(path, other.load_rules(None, rules.loaded_mods)), other.id
     return load_scenario(str(path), rules), rules.mode
 
 

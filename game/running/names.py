@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.content.locale import Names
+from game.content.mod_words import mod_locales
 from game.model.grammar import Name, said_name
 from game.model.words import slug
 
@@ -60,6 +61,15 @@ def _made(t: Texts, kind: str, key: str, **values: object) -> Name:
     return said_name(text, "", kind, t.language)
 
 
+def _category(t: Texts, rules: Ruleset, code: str) -> str:
+    """A category's name in the language of `t`: its word there (a mod's own, in its ui.toml), else its
+    file's name."""
+    key = f"category_{slug(code)}"
+    if t.has(key):
+        return t(key)
+    return rules.categories[code].name if code in rules.categories else code
+
+
 def battle_names(spec: ScenarioFile, rules: Ruleset, t: Texts) -> Names:
     """The names of a scenario's units, officers and divisions in the language of `t` (its armies built:
     a points army's divisions are named like any other)."""
@@ -102,7 +112,7 @@ def battle_names(spec: ScenarioFile, rules: Ruleset, t: Texts) -> Names:
                     full[u.id], short[u.id] = given, _shortened(given)
                     continue
                 code = slug(u.category)
-                category = rules.categories[u.category].name if u.category in rules.categories else u.category
+                category = _category(t, rules, u.category)
                 values = {"nth": ordinal(k, t.language), "category": category, "code": u.category}
                 unit = _said(t, f"name_unit_{code}", "name_unit", **values)
                 full[u.id] = _made(t, "unit", "name_in_division", unit=unit, division=division)
@@ -117,6 +127,7 @@ def named(t: Texts, m: Match) -> Texts:
 
     if not isinstance(m.scenario, Scenario):
         return t
+    t = t.with_words(mod_locales(m.rules.loaded_mods))  # the mods' words for what they add
     return t.with_names(battle_names(m.scenario.spec, m.rules, t))
 
 

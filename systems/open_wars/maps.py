@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Annotated, Literal, get_args
 
 from game.content.files import read_regular
-from game.content.locale import LANGUAGES, GrammarTag, check_translations, grammar_problems
+from game.content.locale import LANGUAGES, TRANSLATED, GrammarTag, check_translations, grammar_problems
 from game.content.records import build
 from game.model.errors import ContentError
 from game.model.grammar import said_name
@@ -87,7 +87,7 @@ class PlaceName:
     """A name the generator gives a basic location, with its words in other languages."""
 
     name: Name
-    locale: dict[str, Name] = field(default_factory=dict)
+    locale: Annotated[dict[str, Name], TRANSLATED] = field(default_factory=dict)
     grammar: dict[str, GrammarTag] = field(default_factory=dict)  # by language ("en" too), docs/spanish.md
 
 
@@ -138,7 +138,7 @@ class MapFile:
     max_rounds: Annotated[int, Bounds(1, 200)] = 20  # OW-DEC-4: the turn limit
     description: str = ""
     authored: str = ""
-    locale: dict[str, MapWords] = field(default_factory=dict)  # its words in other languages
+    locale: Annotated[dict[str, MapWords], TRANSLATED] = field(default_factory=dict)  # in other languages
     random: RandomSpec | None = None  # OW-LOC-1: the generator's numbers (systems/open_wars/generate.py)
     grammar: MapGrammar = field(default_factory=MapGrammar)  # its own names' grammar
 

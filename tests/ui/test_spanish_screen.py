@@ -83,12 +83,14 @@ def test_the_hover_box_in_spanish() -> None:
         unit(b, "u", "red", (30.0, 22.0), 90.0, division="o")
         b.apply(cmd.CheckLeadership("o"))
         lines = [*unit_lines(b, "u", ES), *unit_lines(b, "o", ES)]
-        assert lines[0].startswith("Infantería de línea (LnInf), ")
+        assert lines[0].startswith("Infantería de línea (LnInf, FG-UNIT-12), ")
         assert lines[1].startswith('mueve 4", terreno difícil 4"; alcance ')
         assert "desorganizada: su general falló el chequeo de liderazgo (FG-ACT-4)" in lines
         assert "general de división, experiencia 3" in lines
         assert english_words(" ".join(lines)) == []
-        assert unit_lines(b, "u")[0].startswith("Line infantry (LnInf), ")  # English without a language
+        assert unit_lines(b, "u")[0].startswith(
+            "Line infantry (LnInf, FG-UNIT-12), "
+        )  # English without a language
     finally:
         b.close()
 

@@ -137,7 +137,7 @@ class OpenWarsView(GameView):
         players', its locations'), the log's title and rule IDs."""
         c = self.campaign
         self.t = Texts(language, (folder_of(c.stack.mode.base) / "locale",))
-        self.reference = reference_for(language, (), c.stack.modules)
+        self.reference = reference_for(language, c.rules.loaded_mods, c.stack.modules)  # a mod's rules too
         self.words = c.map.spec.words(language)  # the map's names in the player's language
         self.names = self.words.players
         self.view.names, self.view.language = self.words.locations, language

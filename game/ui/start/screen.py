@@ -29,6 +29,7 @@ from game.running.settings import Settings
 from game.running.stats import Figures
 from game.ui import theme
 from game.ui.markup import drawable, plain
+from game.ui.mods.page import ModsPage
 from game.ui.pacing import GuiPaced
 from game.ui.playing.settings_menu import SettingsPage
 from game.ui.start.open_wars_setup import RANDOM, SeatColumn, Seats, selected
@@ -138,6 +139,11 @@ class StartScreen(GuiPaced):
         self.settings_button = pygame_gui.elements.UIButton(
             make(x + 2 * col + gap - wide, self.title_y + px(10), wide, row_h), label, self.manager
         )
+        words = t("mods_button")  # the mods page (game/ui/mods/page.py), beside Settings
+        narrow = max(px(90), gui_font.size(words)[0] + px(30))
+        at = make(self.settings_button.rect.x - px(10) - narrow, self.title_y + px(10), narrow, row_h)
+        self.mods_button = pygame_gui.elements.UIButton(at, words, self.manager)
+        self.mods_page: ModsPage | None = None
         self.scenario = pygame_gui.elements.UIDropDownMenu(
             names, current, make(x, top, col, row_h), self.manager
         )
@@ -329,6 +335,16 @@ class StartScreen(GuiPaced):
             self.mouse = ev.pos
         if self.page is not None:
             return self._settings(ev)
+        if self.mods_page is not None:  # closed: the page made again with the mods switched on
+            if self.mods_page.handle(ev) != "close":
+                return None
+            changed, self.setup.mods, self.mods_page = (
+                self.mods_page.changed,
+                self.mods_page.mods.enabled(),
+                None,
+            )
+            self._chosen()
+            return "mods" if changed else None
         if self.browser is not None:
             if not self.browser.handle(ev):
                 self.browser = None
@@ -355,6 +371,9 @@ class StartScreen(GuiPaced):
                 return "quit"
             if ev.ui_element is self.settings_button:
                 self.page = SettingsPage(self.settings, self.t)
+                return None
+            if ev.ui_element is self.mods_button:
+                self.mods_page = ModsPage(self.setup.mods, self.t)
                 return None
             if ev.ui_element in self.resumes:
                 self.setup.load = self.resumes[ev.ui_element]
@@ -505,3 +524,5 @@ class StartScreen(GuiPaced):
                 self.browser.draw(surf)
             if self.page is not None:
                 self.page.draw(surf, self.mouse)
+            if self.mods_page is not None:
+                self.mods_page.draw(surf, self.mouse)
