@@ -182,3 +182,25 @@ def test_mod_list_says_each_mods_version(tmp_path: Path, capsys: pytest.CaptureF
     assert out[0] == f"{user_mods_dir()}: 2 mods"
     assert out[1].startswith("  broken: cannot be loaded: ")
     assert out[2] == "  guerrillas 1.0.0: Guerrillas (for-glory)"
+
+
+@pytest.mark.parametrize("damage", ["directory offset", "deflate data"])
+def test_a_damaged_archive_is_one_line(tmp_path: Path, damage: str) -> None:
+    """Fuzz kind `package`, seed 1414: a central directory said to start later than it does made every
+    entry's offset seek before the file's start (ValueError: negative seek value); a damaged deflate
+    stream is zlib's error. Each is one line and nothing is installed."""
+    packed = _packed(tmp_path)
+    raw = bytearray(packed.read_bytes())
+    if damage == "directory offset":
+        end = raw.rfind(b"PK\x05\x06")  # the end of central directory record: its offset at +16
+        offset = int.from_bytes(raw[end + 16 : end + 20], "little")
+        raw[end + 16 : end + 20] = (offset + 500).to_bytes(4, "little")
+    else:
+        z = zipfile.ZipFile(packed)
+        info = z.getinfo("mod.toml")
+        start = info.header_offset + 30 + len(info.filename.encode()) + len(info.extra)
+        raw[start : start + 8] = b"\xff" * 8
+    packed.write_bytes(bytes(raw))
+    with pytest.raises(UserError, match="not installed: a damaged archive"):
+        install(packed, mods_dir=tmp_path / "mods")
+    assert not (tmp_path / "mods").exists() or not any((tmp_path / "mods").iterdir())

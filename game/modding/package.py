@@ -24,6 +24,7 @@ import shutil
 import stat
 import tempfile
 import zipfile
+import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -191,7 +192,15 @@ def unpack(package: Path, into: Path) -> dict[str, Any]:
                 fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
                 with os.fdopen(fd, "wb") as f:
                     f.write(data)
-        except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, RuntimeError, EOFError):
+        except (
+            zipfile.BadZipFile,
+            zipfile.LargeZipFile,
+            NotImplementedError,
+            RuntimeError,
+            EOFError,
+            ValueError,
+            zlib.error,
+        ):  # ValueError: an offset that seeks before the file's start; zlib: deflate data damaged
             raise _refuse(package, "a damaged archive") from None
     return manifest
 
