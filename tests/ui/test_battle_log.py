@@ -13,10 +13,12 @@ import pytest
 from game.content.locale import Texts
 from game.running.match import new_match
 from game.running.settings import Settings
+from game.ui import theme
 from game.ui.battle.screen import BattleScreen
 from game.ui.playing.settings_menu import change_setting
-from game.ui.widgets.log_panel import LogPanel
+from game.ui.widgets.log_panel import LogPanel, whole_lines
 from tests.ui.driver import press, settle
+from tests.ui.tour import recording
 
 
 def stretch(unit: str, length: float) -> dict[str, object]:
@@ -42,6 +44,23 @@ def test_a_move_fed_in_stretches_stays_one_line() -> None:
         'a2 moves 3"',
     ]
     assert [(ln.first, ln.count) for ln in log.lines] == [(0, 1), (-1, 0), (1, 2), (3, 1)]
+
+
+def test_the_oldest_line_shown_is_shown_whole(window720: pygame.Surface) -> None:
+    """The playtest's defect (issue 38's pass): the log's top row was the tail of a line cut by the
+    panel's edge ("los Cazadores a caballo (Dupré): dado 3 ..."). Every line shown starts with its
+    first row; a line too tall for the whole log shows its end."""
+    log = LogPanel(pygame.Rect(0, 0, 300, 170), t=Texts("en"))  # 8 rows: 4 + 3 and a cut one
+    for k in range(12):
+        log.add(f"entry {k}: " + "a long line of the battle log that wraps " * (1 + k % 3))
+    with recording() as drawn:
+        log.draw(window720)
+    font = theme.font(18)
+    body = drawn[1:]  # after the title
+    starts = {log._wrap(ln.text, font, log.rect.w - 16)[0] for ln in log.lines}
+    assert body and body[0] in starts, body
+    assert body[-1] == log._wrap(log.lines[-1].text, font, log.rect.w - 16)[-1]
+    assert whole_lines([[("a", theme.TEXT)] * 3, [("b", theme.TEXT)] * 5], 4) == [("b", theme.TEXT)] * 4
 
 
 def test_undo_takes_back_the_lines_of_the_undone_events() -> None:

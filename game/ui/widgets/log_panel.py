@@ -143,12 +143,15 @@ class LogPanel:
         title = font.render(theme.cut(heading, font, width), True, theme.TEXT_DIM)  # a narrow panel: cut
         surf.blit(title, (self.rect.x + 8, self.rect.y + 4))
         top = self.rect.y + 4 + lh
-        rows: list[tuple[str, theme.Colour]] = []
+        fit = max(0, (self.rect.bottom - top - 4) // lh)
         end = len(self.lines) - self.scroll
-        for ln in self.lines[max(0, end - 60) : end]:
-            rows += [(r, ln.colour) for r in self._wrap(ln.text, font, width)]
-        fit = (self.rect.bottom - top - 4) // lh
-        rows = rows[-fit:]
+        rows = whole_lines(
+            [
+                [(r, ln.colour) for r in self._wrap(ln.text, font, width)]
+                for ln in self.lines[max(0, end - 60) : end]
+            ],
+            fit,
+        )
         self._spans = []
         y = top
         for text, colour in rows:
@@ -174,6 +177,21 @@ class LogPanel:
             if r.collidepoint(pos):
                 return rid
         return None
+
+
+Row = tuple[str, theme.Colour]
+
+
+def whole_lines(lines: list[list[Row]], fit: int) -> list[Row]:
+    """The rows of the newest lines that fit in `fit` rows, each line whole: the oldest shown never
+    starts in the middle of its sentence ("los Cazadores a caballo (Dupré): dado 3"). A newest line
+    taller than the log alone shows its end, where its outcome is."""
+    rows: list[Row] = []
+    for wrapped in reversed(lines):
+        if len(rows) + len(wrapped) > fit:
+            return rows or wrapped[len(wrapped) - fit :]
+        rows = wrapped + rows
+    return rows
 
 
 def tooltip(
