@@ -33,7 +33,7 @@ from game.ui import theme
 from game.ui.desktop import hand_over
 from game.ui.markup import path_pieces, plain
 from game.ui.pacing import gui_pace, gui_stamp
-from game.ui.start.page import GUI_FONT, gui_fonts, gui_theme, page_scale
+from game.ui.start.page import GUI_FONT, gui_fonts, gui_theme
 from game.ui.start.setup import Setup
 from game.ui.widgets.load_list import shown_name, side_names
 
@@ -80,7 +80,7 @@ class Lobby:
     ) -> None:
         self.setup, self.way, self.t = setup, way, t
         self.resume = resume
-        self.k = k = page_scale(size)  # the page grown with the window, as the start screen is
+        self.k = k = theme.page_scale(size)  # the page grown with the window, as the start screen is
 
         def px(n: float) -> int:
             return round(n * k)

@@ -33,7 +33,7 @@ from game.ui.mods.page import ModsPage
 from game.ui.pacing import GuiPaced
 from game.ui.playing.settings_menu import SettingsPage
 from game.ui.start.open_wars_setup import RANDOM, SeatColumn, Seats, selected
-from game.ui.start.page import GUI_FONT, gui_fonts, gui_theme, page_scale
+from game.ui.start.page import GUI_FONT, gui_fonts, gui_theme
 from game.ui.start.setup import Setup, available_mods, remember
 from game.ui.start.switches import SWITCH_STEP, lay_switches
 from game.ui.widgets.load_list import CONTROLLERS, mode_name, save_browser, scenario_words, shown_name
@@ -78,7 +78,7 @@ class StartScreen(GuiPaced):
         self.t = t = t or Texts()
         self.settings = settings or Settings(language=t.language)
         self.page = SettingsPage(self.settings, t) if settings_open else None
-        self.k = k = page_scale(size)  # the page grown with the window
+        self.k = k = theme.page_scale(size)  # the page grown with the window
 
         def px(n: float) -> int:
             return round(n * k)
