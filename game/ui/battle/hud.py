@@ -266,7 +266,7 @@ def draw_hover(v: BattleView, surf: pygame.Surface) -> None:
     name = v.human.pick(p, names)
     if name is not None:  # on the table, off the move's ghost and off the piece itself
         odds = v.human.preview(name) if v.human_turn() else []
-        text = "  ".join(x for x in unit_lines(v.battle, name, v.t) if x)
+        text = "\n".join(x for x in unit_lines(v.battle, name, v.t) if x)  # its profile, a part a row
         view = pygame.Rect(v.camera.view)
         v.hover_box = tooltip(
             surf, v.mouse, v.t.names(name), "\n".join([*odds, text]), 380, view, hover_avoid(v)
