@@ -68,8 +68,10 @@ def scenario_words(rules: Ruleset, language: str) -> dict[str, Scenario]:
 
 
 def save_browser(t: Texts, scenarios: dict[str, Scenario], figures: bool = False) -> SaveBrowser:
-    """The saves folder's battles, named as the player knows them."""
-    return SaveBrowser(t, scenarios, {who: t(words) for who, words in CONTROLLERS.items()}, figures)
+    """The saves folder's battles, named as the player knows them; who played each side in words that
+    sit in a parenthesis ("Spanish (hard AI)", not the drop-down's "AI general (hard)")."""
+    players = {who: t("human") if who == "human" else t(f"player_{who}") for who in CONTROLLERS}
+    return SaveBrowser(t, scenarios, players, figures)
 
 
 class Loading(Protocol):
