@@ -81,3 +81,31 @@ def test_an_open_wars_map_offers_no_for_glory_module_and_starts_with_them_on(win
         pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=screen.scenario, text=fg)
     )
     assert len(screen.module_switches) == 6
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_battles_box_holds_its_name_forces_and_description_whole(window720, language):
+    """Issue 38's pass: at 1280x720 the scenario's box (150 pixels) cut most battles' description in
+    the middle of a line under a scroll bar, with 190 pixels empty under Start. It holds each shipped
+    battle's name, forces and description whole (its history may scroll below them), and a map of
+    four seats still fits the window."""
+
+    screen = StartScreen(window720.get_size(), Setup(), t=Texts(language))
+    for name, sc in screen.scenarios.items():
+        if screen.modes[name] != "for-glory":
+            continue
+        screen.show_about(name)
+        words = sc.spec.words(language)
+        history = " ".join(words.history.split())
+        if history:  # the box as shown, less the history after the description
+            shown = screen.about.html_text
+            screen.set_about(
+                lambda say, shown=shown, history=history: shown.replace(f"<br>{say(history)}", "")
+            )
+        screen.update(0.05)
+        assert screen.about.scroll_bar is None, (sc.id, screen.about.html_text)
+    four = StartScreen(window720.get_size(), Setup(scenario="ow-four-winds"), t=Texts(language))
+    four.update(0.05)
+    assert len(four.seats.played) == 4
+    for e in _elements(four):
+        assert pygame.Rect(0, 0, 1280, 720).contains(e.rect), (e, e.rect)

@@ -42,6 +42,8 @@ from game.ui.widgets.save_browser import SaveBrowser, skipped_line
 from game.ui.widgets.stats_view import draw_figures, save_figures
 
 ABOUT_WORD = 12  # characters of a word the scenario's box never has to cut itself
+# the scenario's box at 1280x720: its name, forces and description whole, and the room four seats leave
+ABOUT_HEIGHT = 230
 
 
 def own_battle(saves: list[SaveMeta]) -> SaveMeta | None:
@@ -147,10 +149,12 @@ class StartScreen(GuiPaced):
         self.scenario = pygame_gui.elements.UIDropDownMenu(
             names, current, make(x, top, col, row_h), self.manager
         )
-        self.about = pygame_gui.elements.UITextBox("", make(x, top + step, col, px(150)), self.manager)
+        self.about = pygame_gui.elements.UITextBox(
+            "", make(x, top + step, col, px(ABOUT_HEIGHT)), self.manager
+        )
         self.players = {t(words): player for player, words in CONTROLLERS.items()}  # shown -> player
         label_w = min(px(210), col // 3)
-        y = top + px(206)
+        y = top + step + px(ABOUT_HEIGHT + 12)
         # each seat's row, then the seed's (open_wars_setup.py): as many seats as the battle or map has
         self.seats = Seats(SeatColumn(x, y, col, label_w, k), self.manager, t, self.players,
                            [setup.a, setup.b, *setup.seats], setup.b, setup.options)  # fmt: skip
