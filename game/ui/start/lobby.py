@@ -39,7 +39,7 @@ from game.ui.widgets.load_list import shown_name, side_names
 
 WIDTH = 760
 ABOUT_HEIGHT = 115  # the title, two lines of what is played (a long name, the join hint), its modules
-LABEL = 270  # the fields' names, Spanish's longest among them
+LABEL = 290  # the fields' names, Spanish's longest among them ("Dirección del anfitrión (máquina:puerto)")
 WORD = 48  # characters of a word (a path, a name) the text boxes never have to cut themselves
 PAD = 30  # pixels of a text box's edges and scroll bar
 
