@@ -109,3 +109,27 @@ def test_a_battles_box_holds_its_name_forces_and_description_whole(window720, la
     assert len(four.seats.played) == 4
     for e in _elements(four):
         assert pygame.Rect(0, 0, 1280, 720).contains(e.rect), (e, e.rect)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_switch_s_words_fit_it_cut_after_a_whole_word(window, size, language):
+    """Issue 38's pass: a rule module's switch was cut at 80 letters inside a word ("for command points,
+    r…", "tables wit…", "terr…"), and one of them ran to its edge. Every switch's words fit it, cut
+    after a whole word when they must be."""
+    from game.content.module_records import module_words
+    from game.model.modules import modules_by_mode
+    from game.ui.start.page import GUI_FONT
+    from game.ui.start.switches import PADDING
+
+    pygame.display.set_mode(size)
+    screen = StartScreen(size, Setup(), t=Texts(language))
+    font = screen.manager.get_theme().get_font_dictionary().find_font(round(GUI_FONT * screen.k), "noto_sans")
+    known = {m.id: m for m in modules_by_mode()}
+    assert screen.module_switches
+    for button, mid in screen.module_switches.items():
+        title, description = module_words(known[mid], language)
+        words = f"[ ] {title}: {description}".split()
+        assert font.size(button.text)[0] <= button.rect.w - round(PADDING * screen.k), button.text
+        shown = button.text.rstrip("…").split()
+        assert shown == words[: len(shown)], (button.text, words)  # whole words, the words it begins with
