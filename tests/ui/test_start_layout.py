@@ -133,3 +133,21 @@ def test_a_switch_s_words_fit_it_cut_after_a_whole_word(window, size, language):
         assert font.size(button.text)[0] <= button.rect.w - round(PADDING * screen.k), button.text
         shown = button.text.rstrip("…").split()
         assert shown == words[: len(shown)], (button.text, words)  # whole words, the words it begins with
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_mods_folder_s_note_is_shown_whole(window720, language):
+    """Issue 38's pass: the note over the mods ("Mods (de /home/.../mods y --mod): pulsa para ...")
+    stood in a box of two lines, its second cut under a scroll bar of its own, and named a flag of the
+    command line. It is as tall as its lines, and says the player's folder."""
+    user_mods_dir().mkdir(parents=True)
+    new_mod(user_mods_dir() / "a-mod")
+    screen = StartScreen((1280, 720), Setup(), t=Texts(language))
+    screen.update(0.05)
+    notes = [
+        e for e in screen.options.get_container().elements if isinstance(e, pygame_gui.elements.UITextBox)
+    ]
+    assert len(notes) == 1
+    assert notes[0].scroll_bar is None and "--mod" not in notes[0].html_text
+    first = list(screen.switches)[0]
+    assert notes[0].rect.bottom <= first.rect.top  # the mods' switches under it

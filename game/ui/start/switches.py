@@ -64,10 +64,10 @@ def lay_switches(
         )
         out.modules[button] = module.id
         y += step
-    if mods:  # the folder's path may be long: a box that wraps it
+    if mods:  # the folder's path may be long: a box that wraps it, as tall as its lines (height -1)
         where = plain(t("mods_where", folder=user_mods_dir()))
-        pygame_gui.elements.UITextBox(where, pygame.Rect(0, y + 4, inner, note - 8), manager, container=box)
-        y += note
+        said = pygame_gui.elements.UITextBox(where, pygame.Rect(0, y + 4, inner, -1), manager, container=box)
+        y += max(note, said.rect.h + 8)
     on = {p.resolve() for p in setup.mods}
     for m in mods:
         mark = "[x]" if m.root.resolve() in on else "[ ]"
