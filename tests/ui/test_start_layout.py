@@ -149,5 +149,5 @@ def test_the_mods_folder_s_note_is_shown_whole(window720, language):
     ]
     assert len(notes) == 1
     assert notes[0].scroll_bar is None and "--mod" not in notes[0].html_text
-    first = list(screen.switches)[0]
+    first = next(iter(screen.switches))
     assert notes[0].rect.bottom <= first.rect.top  # the mods' switches under it
