@@ -152,3 +152,17 @@ def test_every_rule_a_decisions_help_shows_has_its_text_in_each_language() -> No
         ref = reference_for(language, modules=optional)
         shown = {rid for m in optional for d in m.decisions for rid in d.rules}
         assert shown and not shown - set(ref), (language, sorted(shown - set(ref)))
+
+
+def test_no_rule_repeats_its_title_before_its_text() -> None:
+    """Issue 38's pass: the F1 help and the hover boxes say a rule as "title: text", and four rules
+    read "FG-ORD-6 Move: Move: the unit moves". No rule of any mode or module, in any language,
+    begins its text with its own title and a colon."""
+    from game.content.rulesref import reference_for
+    from game.model.modules import modules
+
+    every = list(modules())
+    for language in ("en", "es"):
+        ref = reference_for(language, modules=every)
+        doubled = [rid for rid, r in ref.items() if r.text.lower().startswith(r.title.lower() + ":")]
+        assert not doubled, (language, doubled)

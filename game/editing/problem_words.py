@@ -27,7 +27,7 @@ def _patterns(types: bool) -> tuple[tuple[str, re.Pattern[str]], ...]:
     )
 
 
-def _read_back(t: Texts, text: str, types: bool) -> str | None:
+def _read_back(t: Texts, text: str, types: bool, editor: bool = False) -> str | None:
     for key, pattern in _patterns(types):
         found = pattern.fullmatch(text)
         if found is not None and not found.groupdict().get("n", "0").isdigit():
@@ -37,15 +37,18 @@ def _read_back(t: Texts, text: str, types: bool) -> str | None:
                 name: (_read_back(t, v, True) or v) if name == "what" else v
                 for name, v in found.groupdict().items()
             }
-            return t(key, **values)
+            own = f"editor_{key}"  # the editor's own words, where the file's ("[sides.army]") mean nothing
+            return t(own if editor and t.has(own) else key, **values)
     return None
 
 
-def problem_said(t: Texts, text: str) -> str:
-    """A problem's text in the language of `t` (as it is in English, or when no text matches it)."""
-    if t.language == "en":
+def problem_said(t: Texts, text: str, editor: bool = False) -> str:
+    """A problem's text in the language of `t` (as it is in English, or when no text matches it);
+    `editor`: as the editor's screen says it, which has words of its own for a problem whose file's
+    words name a key of the file (`editor_problem_...` in ui.toml)."""
+    if t.language == "en" and not editor:
         return text
-    return _read_back(t, text, False) or text
+    return _read_back(t, text, False, editor) or text
 
 
 # --- where a problem is, in words ------------------------------------------------------------------
@@ -129,10 +132,10 @@ def refusal_said(t: Texts, e: UserError) -> str:
         if "path" in values:  # a long path shortened in its middle: the line must still say why
             values["path"] = middle_cut(str(values["path"]), PATH_SHOWN)
         if "problem" in values:
-            values["problem"] = problem_said(t, str(values["problem"]))
+            values["problem"] = problem_said(t, str(values["problem"]), editor=True)
         if "where" in values:  # a key of the file
             values["where"] = place_said(t, parse_key(str(values["where"])))
         return t(e.key, **values)
     if isinstance(e, ContentError):
-        return f"{e.where}: {problem_said(t, e.problem)}"
+        return f"{e.where}: {problem_said(t, e.problem, editor=True)}"
     return str(e)

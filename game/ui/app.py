@@ -379,8 +379,7 @@ def _loop(
             elif battle is not None:
                 battle.draw(surf)
                 if end is not None:
-                    with theme.at_scale(1.0):  # its layout is fixed
-                        end.draw(surf)
+                    end.draw(surf)  # at its own scale: laid out for 1280x720, grown with the window
             pygame.display.flip()
             frames += 1
             if demo_frames is not None and frames >= demo_frames:

@@ -81,6 +81,15 @@ def fit_scale(chosen: float, size: tuple[int, int]) -> float:
     return max(1.0, min(chosen, room))
 
 
+PAGE = (1280, 720)  # the size a page of fixed layout (the start screen, the end of a battle) is laid out for
+
+
+def page_scale(size: tuple[int, int]) -> float:
+    """How much larger than at 1280x720 a page of fixed layout is drawn: as much as the window holds,
+    from 1 to 2 (1920x1080: 1.5)."""
+    return max(1.0, min(2.0, size[0] / PAGE[0], size[1] / PAGE[1]))
+
+
 def set_scale(scale: float) -> None:
     global SCALE, TOP_BAR, RIGHT_PANEL
     SCALE = scale

@@ -13,10 +13,12 @@ import pytest
 from game.content.locale import Texts
 from game.running.match import new_match
 from game.running.settings import Settings
+from game.ui import theme
 from game.ui.battle.screen import BattleScreen
 from game.ui.playing.settings_menu import change_setting
-from game.ui.widgets.log_panel import LogPanel
+from game.ui.widgets.log_panel import CUT, LogPanel, shown_rows
 from tests.ui.driver import press, settle
+from tests.ui.tour import recording
 
 
 def stretch(unit: str, length: float) -> dict[str, object]:
@@ -42,6 +44,30 @@ def test_a_move_fed_in_stretches_stays_one_line() -> None:
         'a2 moves 3"',
     ]
     assert [(ln.first, ln.count) for ln in log.lines] == [(0, 1), (-1, 0), (1, 2), (3, 1)]
+
+
+def test_the_oldest_line_shown_never_starts_mid_sentence_unmarked(window720: pygame.Surface) -> None:
+    """The playtest's defect (issue 38's pass): the log's top row was the tail of a line cut by the
+    panel's edge, read as a sentence ("los Cazadores a caballo (Dupré): dado 3 ..."). A line the top
+    cuts shows its last rows begun with "… "; the rows under it are whole lines."""
+    log = LogPanel(pygame.Rect(0, 0, 300, 170), t=Texts("en"))  # 8 rows: 4 + 3 and a cut one
+    for k in range(12):
+        log.add(f"entry {k}: " + "a long line of the battle log that wraps " * (1 + k % 3))
+    with recording() as drawn:
+        log.draw(window720)
+    font = theme.font(18)
+    width = log.rect.w - 16
+    body = drawn[1:]  # after the title
+    starts = {log._wrap(ln.text, font, width)[0] for ln in log.lines}
+    assert body and body[0].startswith(CUT) and body[0] not in starts, body
+    assert body[-1] == log._wrap(log.lines[-1].text, font, width)[-1]
+    whole = [row for row in body[1:] if row in starts]
+    assert whole and all(font.size(row)[0] <= width for row in body)
+    mark = "… ".__add__
+    a, b = [("a", theme.TEXT)] * 3, [("b", theme.TEXT)] * 5
+    assert shown_rows([a, b], 4, mark) == [("… b", theme.TEXT)] + [("b", theme.TEXT)] * 3  # its end
+    assert shown_rows([a, b], 7, mark) == [("… a", theme.TEXT), ("a", theme.TEXT), *b]
+    assert shown_rows([a, b], 8, mark) == [*a, *b]
 
 
 def test_undo_takes_back_the_lines_of_the_undone_events() -> None:

@@ -24,7 +24,7 @@ from game.running.match import new_match, play
 from game.running.names import named
 from game.running.settings import Settings
 from game.ui import theme
-from game.ui.battle.hud import GAP, draw_hover, draw_top_bar, shortened
+from game.ui.battle.hud import GAP, distinct, draw_hover, draw_top_bar, shortened
 from game.ui.battle.screen import BattleScreen
 from systems.clash.command_records import points
 from tests.ui.tour import recording
@@ -67,12 +67,10 @@ def test_the_activation_order_fits_beside_who_decides(
         shown = next(s for s in drawn if s and (who.startswith(s.rstrip("…")) or s == who))
         assert shown.startswith(screen.names[screen.battle.pending.side])  # type: ignore[union-attr]
         assert 10 + theme.font(18).size(shown)[0] < chips[0][0].left  # who decides, then the order
-        for _rect, key, init in chips:  # each chip says its initiative, its name whole or begun
+        for _rect, key, init in chips:  # each chip says its initiative and its name, or what tells it apart
             name = screen.t.names.formation(key)
             said = next(
-                s
-                for s in drawn
-                if s.endswith(f" {init}") and name.startswith(s[: -len(f" {init}")].rstrip("…"))
+                s for s in drawn if s.endswith(f" {init}") and s[: -len(f" {init}")].rstrip("…") in name
             )
             assert said
     finally:
@@ -282,3 +280,33 @@ def test_the_first_row_s_head_keeps_off_the_score(
     finally:
         screen.close()
         pygame.quit()
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_long_order_keeps_what_tells_each_division_apart(window720: pygame.Surface, language: str) -> None:
+    """Issue 38's pass: Talavera's eleven chips at 1280x720 read "Divisi… 10", "Divisi… 9", "Caball…
+    10": cut from their end, the words every name shares were all that was left. The shared words go
+    first ("Lapisse 9", "Ruffin's 10"), and a chip is cut only if that is not enough."""
+    assert distinct(
+        ["División de Lapisse", "División de Ruffin", "Caballería", "Ejército de Extremadura"]
+    ) == [
+        "Lapisse",
+        "Ruffin",
+        "Caballería",
+        "Ejército de Extremadura",
+    ]
+    assert distinct(["1st Division", "Ruffin's Division", "Cavalry", "Cavalry"]) == [
+        "1st",
+        "Ruffin's",
+        "Cavalry",
+        "Cavalry",
+    ]
+    screen = screen_at_activations(window720, "talavera", language)
+    try:
+        with recording() as drawn:
+            screen.draw(window720)
+        chips = [s for s in drawn if s.rsplit(" ", 1)[-1].isdigit() and s.rsplit(" ", 1)[0]]
+        for general in ("Lapisse", "Ruffin", "Villatte"):
+            assert any(general in chip and "…" not in chip for chip in chips), (general, chips)
+    finally:
+        screen.close()

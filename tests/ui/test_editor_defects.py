@@ -171,3 +171,18 @@ def test_problems_are_placed_in_words_not_toml_keys(window720: pygame.Surface) -
     assert places and not any("[" in s or "sides" in s or "objectives" in s for s in places), shown
     assert any(s.startswith("Objetivo 1 › Lugar: el objetivo está fuera de la mesa") for s in shown), shown
     assert any(s.startswith("Bando 1 › Divisiones: un ejército tiene dos divisiones") for s in shown), shown
+
+
+@pytest.mark.parametrize(
+    ("language", "said"), [("en", "add them under Armies"), ("es", "añádelas en Ejércitos")]
+)
+def test_a_new_battles_problems_name_no_key_of_the_file(
+    window720: pygame.Surface, language: str, said: str
+) -> None:
+    """Issue 38's pass: a new battle's sides read "or give its points as [sides.army]", a key of the file
+    the editor has no field for. The editor says what to do in it; check-content keeps the file's words."""
+    ed = EditorScreen(window720.get_size(), Texts(language), [], kind="scenario")
+    frames(ed, window720)
+    lines = ed._problem_lines()
+    assert lines and all("[" not in line for line in lines), lines
+    assert sum(said in line and "FG-PREP-1" in line for line in lines) == 2, lines

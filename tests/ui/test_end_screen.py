@@ -147,3 +147,31 @@ def test_the_end_screen_says_whose_loss_in_spanish_words(
     end = EndScreen(screen)
     assert expected in end.loss and "demoralised" not in end.loss, end.loss
     screen.close()
+
+
+def test_the_end_box_grows_with_the_window() -> None:
+    """Issue 38's pass: at 1920x1080 the end of a battle was a box of 1280x720's size in the middle of
+    the window, its figures in small print. It is laid out for 1280x720 and grows with the window as
+    the start screen does (1.5 times at 1920x1080), whatever the battle's own interface size."""
+    from game.running.settings import Settings
+    from game.ui import theme
+
+    pygame.init()
+    try:
+        for size, k in (((1920, 1080), 1.5), ((1280, 720), 1.0)):
+            surf = pygame.display.set_mode(size)
+            m = new_match("default", 1)
+            sides = m.battle.game.sides  # type: ignore[union-attr]
+            play(m, {s: make_player("heuristic", s, 1 + i) for i, s in enumerate(sides)})
+            screen = BattleScreen(m, dict.fromkeys(sides, "human"), size, Settings(ui_scale=1.25))
+            end = EndScreen(screen)
+            with recording():
+                screen.draw(surf)
+                end.draw(surf)
+            box = pygame.Rect(0, 0, round(720 * k), round(440 * k))
+            box.center = surf.get_rect().center
+            assert tuple(surf.get_at((box.x, box.centery)))[:3] == theme.ACCENT  # its edge, there
+            assert end.box == box
+            screen.close()
+    finally:
+        pygame.quit()

@@ -5,6 +5,7 @@ import pygame
 
 from game.running.match import new_match
 from game.running.settings import Settings
+from game.ui import theme
 from game.ui.battle.help_page import help_lines
 from game.ui.battle.screen import BattleScreen
 from tests.ui.driver import frame, key, open_screen, settle
@@ -46,4 +47,29 @@ def test_the_rules_reference_lists_the_glossary_first_and_finds_a_term_in_spanis
     assert "destacamento" in found and "retroceso" not in found  # the terms that say the word
     browser.search("FG-CHG")  # a rule ID lists rules only
     assert browser.terms() == [] and browser.matches()
+    screen.close()
+
+
+def test_a_rules_every_row_in_the_help_is_drawn_alike(window, monkeypatch):
+    """Issue 38's pass: a rule's wrapped rows were drawn dim after its first, as if greyed out. Every
+    row of the F1 help's rules is drawn in the text's colour (the headings in the accent)."""
+    screen = open_screen(window)
+    settle(screen, window)
+    key(pygame.K_F1)
+    drawn: list[tuple[str, object]] = []
+    render = theme.GameFont.render
+    monkeypatch.setattr(
+        theme.GameFont,
+        "render",
+        lambda f, text, aa, colour, *a, **k: (
+            drawn.append((str(text), tuple(colour))) or render(f, text, aa, colour, *a, **k)
+        ),
+    )
+    frame(screen, window)
+    rules = [h for h in help_lines(screen) if h.rule]
+    assert rules
+    rows = theme.wrap(f"{rules[0].rule}  {rules[0].text}", theme.font(20), screen.camera.view[2] - 40 - 32)
+    assert len(rows) >= 2  # a rule of two rows or more
+    colours = {colour for text, colour in drawn if text in rows}
+    assert colours == {tuple(theme.TEXT)}, colours
     screen.close()

@@ -8,8 +8,10 @@ import pygame
 
 from game.model.components import Pose
 from game.ui.battle.hud import hover_avoid
+from game.ui.battle.unit_words import unit_lines
 from tests.ui.driver import at, frame, hover, open_screen
 from tests.ui.test_order_flow import _first_order
+from tests.ui.tour import recording
 
 
 def test_a_box_near_the_panel_stays_on_the_table(window):
@@ -50,4 +52,23 @@ def test_a_box_keeps_off_the_moves_ghost(window):
     assert box is not None
     ghost, selected = hover_avoid(screen)  # the ghost, and the unit it is of
     assert box.collidelist([ghost, selected]) < 0, (box, ghost, selected)
+    screen.close()
+
+
+def test_a_units_box_gives_each_part_of_its_profile_a_row_of_its_own(window):
+    """Issue 38's pass: the box ran a unit's parts together ("Heavy cavalry (HC, FG-UNIT-14), Regular
+    +0 move 6", difficult 4"; cannot shoot; melee +3 hits 0; division ..."). Its category and quality,
+    its moves and weapons, its hits and division each begin a row."""
+    screen = open_screen(window)
+    b = _first_order(screen, window)
+    unit = b.pending.options[0]
+    b.enter()
+    p = b.pose(b.ids[unit])
+    lines = [x for x in unit_lines(b, unit, screen.t) if x]
+    with recording() as drawn:
+        hover(at(screen, (p.x, p.y)))
+        frame(screen, window)
+    assert screen.hover_box is not None
+    for line in lines:  # each part starts a row of the box
+        assert any(line.startswith(row) and row.split()[0] == line.split()[0] for row in drawn), (line, drawn)
     screen.close()

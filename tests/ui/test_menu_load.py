@@ -169,7 +169,8 @@ def test_a_save_refused_from_the_start_screen_is_said_by_its_name(
     window720: pygame.Surface, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Continue on a save that will not open: the start screen said the whole path of the saves folder
-    first, so that the reason fell past its edge, and without saying a save was not loaded."""
+    first, so that the reason fell past its edge, and without saying a save was not loaded; and (issue
+    38's pass) said why in English on a Spanish screen."""
     import pygame_gui
 
     from game.content.locale import Texts
@@ -197,7 +198,9 @@ def test_a_save_refused_from_the_start_screen_is_said_by_its_name(
     settings = Settings(language="es")
     assert app._loop(setup, window720, start, None, None, None, settings, Stopping(), 3, None) == 0
     problem = said[-1]
-    assert problem.startswith(f"No se ha cargado: {path.name}: commands"), problem
+    # why in the player's words, not the check's English ("commands: damaged or edited: they ...")
+    why = "sus órdenes están dañadas o editadas: no reproducen la batalla guardada"
+    assert problem == f"No se ha cargado: {path.name}: {why}", problem
     assert str(path.parent) not in problem
 
 

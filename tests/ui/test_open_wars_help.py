@@ -33,3 +33,40 @@ def test_the_help_covers_the_map_under_it(window: pygame.Surface, monkeypatch: p
     screen.draw(window)
     assert shown == [screen.words.locations[clear[0]]]
     screen.close()
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_each_rule_of_the_help_begins_a_row_and_the_help_fits_the_window(
+    window720: pygame.Surface, language: str
+) -> None:
+    """Issue 38's pass: the keys and every rule of the decision ran on in one block of text ("... F1
+    esta ayuda. OW-TURN-6: Fase de reclutamiento. Por orden ..."). Each begins a row of its own, and
+    the help of every decision a game asks stays inside the window at 1280x720."""
+    from game.ai.players import make_player
+    from tests.ui.tour import recording
+
+    m = new_match("ow-four-winds", 3)
+    screen = OpenWarsScreen(
+        m, dict.fromkeys(m.battle.sides, "human"), window720.get_size(), Settings(language=language)
+    )
+    c = screen.campaign
+    bots = {s: make_player("heuristic", s, 3 + i) for i, s in enumerate(c.sides)}
+    seen: set[str] = set()
+    try:
+        screen.help = True
+        for _ in range(300):
+            d = c.pending
+            if d is None:
+                break
+            if d.kind not in seen:
+                seen.add(d.kind)
+                with recording() as drawn:
+                    screen.draw(window720)
+                kind = c.stack.decisions[d.kind]
+                for rid in kind.rules:
+                    assert any(row.startswith(f"{rid}: ") for row in drawn), (d.kind, rid)
+                assert window720.get_rect().contains(screen.help_box), (d.kind, screen.help_box)
+            screen.send(bots[d.side].decide(c, d))  # type: ignore[arg-type]
+        assert {"ow_recruit", "ow_move", "ow_combat"} <= seen
+    finally:
+        screen.close()

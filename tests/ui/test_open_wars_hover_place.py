@@ -50,3 +50,39 @@ def test_a_map_hover_box_covers_neither_the_log_nor_the_top_bar(
             assert loc is None or not box.colliderect(screen.view.cards[loc])
     finally:
         screen.close()
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_choice_s_hover_box_covers_no_other_choice(
+    window720: pygame.Surface, language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 38's pass: a recruit's or a spell's box stood under the mouse over the other choices of
+    the panel (as a reaction's once covered "No reaction" in a battle). It stands beside the panel."""
+    import game.ui.playing.game_view as game_view
+
+    boxes: list[pygame.Rect] = []
+    real = game_view.tooltip
+
+    def drawn(*args: object, **kwargs: object) -> pygame.Rect:
+        box = real(*args, **kwargs)  # type: ignore[arg-type]
+        boxes.append(box)
+        return box
+
+    monkeypatch.setattr(game_view, "tooltip", drawn)
+    m = new_match("ow-four-winds", 3)
+    screen = OpenWarsScreen(
+        m, dict.fromkeys(m.battle.sides, "human"), window720.get_size(), Settings(language=language)
+    )
+    try:
+        screen.draw(window720)
+        hinted = [(r, ch) for r, ch in screen.buttons if ch.hint]
+        assert len(hinted) >= 3  # the recruits of a city, each with why it may or may not be bought
+        for rect, _choice in hinted:
+            boxes.clear()
+            screen.mouse = rect.center
+            screen.draw(window720)
+            assert boxes, "no box drawn"
+            others = [r for r, _ch in screen.buttons if r != rect]
+            assert boxes[-1].collidelist(others) < 0, (boxes[-1], rect)
+    finally:
+        screen.close()

@@ -6,14 +6,17 @@ follows it, with its -2 (FG-CBT-9)."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.model import commands as cmd
 from game.running.match import new_match
 from game.running.settings import Settings
 from game.ui import theme
 from game.ui.battle.human import HumanInput
+from game.ui.battle.panel import HEAD_GAP, head_rows
 from game.ui.battle.screen import BattleScreen
 from game.ui.battle.unit_words import percent, said_odds
+from game.ui.battle.view import MOST_BUTTONS
 from systems.for_glory.charge.odds import reaction_charge_odds
 from systems.for_glory.odds import check_odds
 from tests.helpers import make_battle, officer, unit
@@ -97,3 +100,31 @@ def test_FG_CBT_9_the_charge_reaction_says_the_morale_chance_and_the_melees_odds
     # AMB-24: asked at each pause of the move until it reacts once (FG-REACT-4): the question says which
     assert h.info[0].startswith(f"{h.t.names('A')}, on its way, is in the reaction area of: ")
     b.close()
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.25, 1.5])
+def test_what_is_asked_never_touches_the_first_button(scale: float) -> None:
+    """Issue 38's pass: at 1920x1080 and 125% a Spanish reaction's question of five rows ran down to
+    the first answer's top edge. However many rows it takes, at every interface size, a gap of
+    HEAD_GAP stands between its last row and the first button."""
+    pygame.init()
+    size = (1920, 1080)
+    surf = pygame.display.set_mode(size)
+    m = new_match("bailen", 3)
+    sides = m.battle.game.sides  # type: ignore[union-attr]
+    screen = BattleScreen(m, dict.fromkeys(sides, "human"), size, Settings(language="es", ui_scale=scale))
+    try:
+        answer_until(screen, surf, "order")
+        words = "La 1.ª Batería a Pie, tras su orden, está en el área de reacción de los Cazadores."
+        for n in range(1, 9):
+            screen.human.info = [" ".join([words] * n)]
+            frame(screen, surf)
+            shown = [b for _r, b in screen.buttons if not b.key.startswith("overlay:")]
+            spare = MOST_BUTTONS - len(shown)  # as the panel asks it (one column)
+            rows, font, _taken = head_rows(screen, [(screen.human.info[0], theme.TEXT)], spare)
+            bottom = screen.panel.y + 8 + len(rows) * font.get_linesize()
+            first = min(rect.top for rect, _b in screen.buttons)
+            assert first - bottom >= theme.px(HEAD_GAP), (scale, n, first, bottom)
+    finally:
+        screen.close()
+        pygame.quit()

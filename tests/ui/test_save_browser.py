@@ -50,18 +50,20 @@ def _browser(language="en"):
 
 
 def test_each_save_says_what_it_is(window, saves):
+    """Who played each side in the words a parenthesis can hold: "Spanish (hard AI)", never the
+    start screen's "Spanish (AI general (hard))" (issue 38's pass)."""
     b = _browser()
     assert [s.path for s in b.saves] == list(reversed(saves))
     bailen, auto, manual = b.saves
     assert b.title(bailen) == "Bailén, 19 July 1808"
-    assert b.detail(auto) == "round 0  ·  French (Human) v Spanish (AI general (hard))  ·  autosave"
+    assert b.detail(auto) == "round 0  ·  French (Human) v Spanish (hard AI)  ·  autosave"
     assert b.detail(manual).endswith("saved by you")
     b.draw(window, (0, 0))
     shown = [i for _r, i in b.rows]
     assert shown == [0, 1, 2]
     es = _browser("es")
     assert es.detail(es.saves[1]) == (
-        "ronda 0  ·  Franceses (Humano) contra Españoles (General IA (difícil))  ·  guardado automático"
+        "ronda 0  ·  Franceses (Humano) contra Españoles (IA difícil)  ·  guardado automático"
     )
 
 

@@ -81,3 +81,73 @@ def test_an_open_wars_map_offers_no_for_glory_module_and_starts_with_them_on(win
         pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=screen.scenario, text=fg)
     )
     assert len(screen.module_switches) == 6
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_battles_box_holds_its_name_forces_and_description_whole(window720, language):
+    """Issue 38's pass: at 1280x720 the scenario's box (150 pixels) cut most battles' description in
+    the middle of a line under a scroll bar, with 190 pixels empty under Start. It holds each shipped
+    battle's name, forces and description whole (its history may scroll below them), and a map of
+    four seats still fits the window."""
+
+    screen = StartScreen(window720.get_size(), Setup(), t=Texts(language))
+    for name, sc in screen.scenarios.items():
+        if screen.modes[name] != "for-glory":
+            continue
+        screen.show_about(name)
+        words = sc.spec.words(language)
+        history = " ".join(words.history.split())
+        if history:  # the box as shown, less the history after the description
+            shown = screen.about.html_text
+            screen.set_about(
+                lambda say, shown=shown, history=history: shown.replace(f"<br>{say(history)}", "")
+            )
+        screen.update(0.05)
+        assert screen.about.scroll_bar is None, (sc.id, screen.about.html_text)
+    four = StartScreen(window720.get_size(), Setup(scenario="ow-four-winds"), t=Texts(language))
+    four.update(0.05)
+    assert len(four.seats.played) == 4
+    for e in _elements(four):
+        assert pygame.Rect(0, 0, 1280, 720).contains(e.rect), (e, e.rect)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_switch_s_words_fit_it_cut_after_a_whole_word(window, size, language):
+    """Issue 38's pass: a rule module's switch was cut at 80 letters inside a word ("for command points,
+    r…", "tables wit…", "terr…"), and one of them ran to its edge. Every switch's words fit it, cut
+    after a whole word when they must be."""
+    from game.content.module_records import module_words
+    from game.model.modules import modules_by_mode
+    from game.ui.start.page import GUI_FONT
+    from game.ui.start.switches import PADDING
+
+    pygame.display.set_mode(size)
+    screen = StartScreen(size, Setup(), t=Texts(language))
+    font = screen.manager.get_theme().get_font_dictionary().find_font(round(GUI_FONT * screen.k), "noto_sans")
+    known = {m.id: m for m in modules_by_mode()}
+    assert screen.module_switches
+    for button, mid in screen.module_switches.items():
+        title, description = module_words(known[mid], language)
+        words = f"[ ] {title}: {description}".split()
+        assert font.size(button.text)[0] <= button.rect.w - round(PADDING * screen.k), button.text
+        shown = button.text.rstrip("…").split()
+        assert shown == words[: len(shown)], (button.text, words)  # whole words, the words it begins with
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_mods_folder_s_note_is_shown_whole(window720, language):
+    """Issue 38's pass: the note over the mods ("Mods (de /home/.../mods y --mod): pulsa para ...")
+    stood in a box of two lines, its second cut under a scroll bar of its own, and named a flag of the
+    command line. It is as tall as its lines, and says the player's folder."""
+    user_mods_dir().mkdir(parents=True)
+    new_mod(user_mods_dir() / "a-mod")
+    screen = StartScreen((1280, 720), Setup(), t=Texts(language))
+    screen.update(0.05)
+    notes = [
+        e for e in screen.options.get_container().elements if isinstance(e, pygame_gui.elements.UITextBox)
+    ]
+    assert len(notes) == 1
+    assert notes[0].scroll_bar is None and "--mod" not in notes[0].html_text
+    first = next(iter(screen.switches))
+    assert notes[0].rect.bottom <= first.rect.top  # the mods' switches under it

@@ -86,3 +86,22 @@ def test_no_folder_to_open_before_a_turn_is_written(window: pygame.Surface, tmp_
         assert not lobby.copy_path.visible and not lobby.open_folder.visible and lobby.written is None
     finally:
         lobby.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("way", ["host", "join", "by-file"])
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_every_field_s_name_fits_its_label(size: tuple[int, int], way: str, language: str) -> None:
+    """Issue 38's pass: "Dirección del anfitrión (máquina:puerto)" was wider than its label (pygame-gui
+    said so, and cuts such a text). Every label of every lobby fits its words, in both languages."""
+    import warnings
+
+    pygame.init()
+    pygame.display.set_mode(size)
+    with warnings.catch_warnings(record=True) as said:
+        warnings.simplefilter("always")
+        lobby = Lobby(size, Setup(), way, Texts(language))
+        lobby.update(0.05)
+        lobby.close()
+    assert not [w for w in said if "too small for text" in str(w.message)], [str(w.message) for w in said]
+    pygame.quit()

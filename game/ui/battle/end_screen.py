@@ -65,6 +65,7 @@ class EndScreen:
         self.reason = ended_by(screen)
         self.figures = figures(screen.match)  # the score round by round plays the commands again
         self.showing_stats = False  # Tab: the score, or the battle in figures
+        self.box = pygame.Rect(0, 0, 0, 0)  # the score's box, as last drawn
 
     def pace(self) -> None:
         return None  # still: the battle under it says whether it moves (game/ui/pacing.py)
@@ -73,22 +74,30 @@ class EndScreen:
         return self.showing_stats
 
     def draw(self, surf: pygame.Surface) -> None:
+        """Over the battle, laid out for 1280x720 and grown with the window as the start screen is (at
+        1920x1080 a box at 1280x720's size stood small in the middle, its figures in small print)."""
         shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 170))
         surf.blit(shade, (0, 0))
-        if self.showing_stats:
-            self._draw_stats(surf)
-            return
+        with theme.at_scale(theme.page_scale(surf.get_size())):
+            if self.showing_stats:
+                self._draw_stats(surf)
+            else:
+                self._draw_score(surf)
+
+    def _draw_score(self, surf: pygame.Surface) -> None:
+        px = theme.px
         r = self.result
         names = self.screen.names
-        box = pygame.Rect(0, 0, 720, 440)
+        box = pygame.Rect(0, 0, px(720), px(440))
         box.center = surf.get_rect().center
-        pygame.draw.rect(surf, theme.PANEL, box, border_radius=10)
-        pygame.draw.rect(surf, theme.ACCENT, box, 2, border_radius=10)
+        self.box = box
+        pygame.draw.rect(surf, theme.PANEL, box, border_radius=px(10))
+        pygame.draw.rect(surf, theme.ACCENT, box, 2, border_radius=px(10))
         t = self.screen.t
         winner = t("win", side=names.get(r["winner"], r["winner"])) if r["winner"] else t("draw")
-        y = box.y + 20
-        loss = theme.wrap(self.loss, theme.font(22), box.w - 40)[:2] if self.loss else []
+        y = box.y + px(20)
+        loss = theme.wrap(self.loss, theme.font(22), box.w - px(40))[:2] if self.loss else []
         rounds = r["rounds"]
         ended = theme.begun(
             t(f"ended_after_{'one' if rounds == 1 else 'many'}", reason=self.reason, rounds=rounds)
@@ -100,27 +109,28 @@ class EndScreen:
         ):
             s = theme.font(size).render(text, True, colour)
             surf.blit(s, s.get_rect(midtop=(box.centerx, y)))
-            y += s.get_height() + 6
-        y += 10
-        col = (box.x + 30, box.x + 450, box.x + 570)
+            y += s.get_height() + px(6)
+        y += px(10)
+        col = (box.x + px(30), box.x + px(450))
+        step = px(120)  # from one side's column to the next
         font = theme.font(22)
         sides = list(r["score"])
         for i, s in enumerate(sides):
-            surf.blit(font.render(names.get(s, s), True, theme.TEXT), (col[1] + i * 120 - 20, y))
-        y += 30
+            surf.blit(font.render(names.get(s, s), True, theme.TEXT), (col[1] + i * step - px(20), y))
+        y += px(30)
         for rule, label in SCORE_LABELS.items():
             surf.blit(font.render(f"{t(label)} ({rule})", True, theme.TEXT_DIM), (col[0], y))
             for i, s in enumerate(sides):
                 surf.blit(
-                    font.render(str(r["score_lines"][s][rule]), True, theme.TEXT), (col[1] + i * 120, y)
+                    font.render(str(r["score_lines"][s][rule]), True, theme.TEXT), (col[1] + i * step, y)
                 )
-            y += 26
-        surf.blit(font.render(t("total"), True, theme.ACCENT), (col[0], y + 6))
+            y += px(26)
+        surf.blit(font.render(t("total"), True, theme.ACCENT), (col[0], y + px(6)))
         for i, s in enumerate(sides):
-            surf.blit(font.render(str(r["score"][s]), True, theme.ACCENT), (col[1] + i * 120, y + 6))
+            surf.blit(font.render(str(r["score"][s]), True, theme.ACCENT), (col[1] + i * step, y + px(6)))
         back = t("back_hint_editor" if self.screen.from_editor else "back_hint")
         hint = theme.font(20).render(back + "   " + t("stats_hint"), True, theme.TEXT_DIM)
-        surf.blit(hint, hint.get_rect(midbottom=(box.centerx, box.bottom - 12)))
+        surf.blit(hint, hint.get_rect(midbottom=(box.centerx, box.bottom - px(12))))
 
     def _draw_stats(self, surf: pygame.Surface) -> None:
         sc = self.screen

@@ -80,8 +80,8 @@ def draw_help(v: BattleView, surf: pygame.Surface) -> None:
     rows = []
     for h in help_lines(v):
         rid = h.rule
+        colour = theme.ACCENT if h.heading else theme.TEXT  # a rule's every row alike: none looks greyed
         for i, line in enumerate(theme.wrap(f"{rid}  {h.text}" if rid else h.text, font, view.w - 32)):
-            colour = theme.ACCENT if h.heading else theme.TEXT if i == 0 or not rid else theme.TEXT_DIM
             rows.append((line, colour, rid, i == 0))
     step = font.get_linesize()
     height = sum(step + (4 if first else 0) for *_x, first in rows)

@@ -129,8 +129,10 @@ def _order_strip(v: BattleView, surf: pygame.Surface, left: int, right: int) -> 
         font = theme.font(size)
         if sum(font.size(n + tail)[0] + GAP for n, tail in zip(names, tails, strict=True)) <= room:
             break
-    else:
-        names = shortened(names, tails, font, room)
+    else:  # the words the names share ("División de", "Division") go first; then the longest are cut
+        names = distinct(names)
+        if sum(font.size(n + tail)[0] + GAP for n, tail in zip(names, tails, strict=True)) > room:
+            names = shortened(names, tails, font, room)
     x = right
     for (key, init), name in reversed(list(zip(items, names, strict=True))):
         side = next((f.side for f in b.formations if f.key == key), "")
@@ -144,6 +146,27 @@ def _order_strip(v: BattleView, surf: pygame.Surface, left: int, right: int) -> 
         surf.blit(label, label.get_rect(midleft=(x, chip.centery)))
         v.order_chips.insert(0, (chip, key, init))
     return x - PAD
+
+
+def distinct(names: list[str]) -> list[str]:
+    """The names without the words at their start or end that others share, so what tells each apart
+    is what stays: "División de Lapisse" "Lapisse", "Ruffin's Division" "Ruffin's", "1st Division"
+    "1st" (a chip cut from its end read "Divisi… 10"). A name all of shared words stays whole."""
+    split = [name.split() for name in names]
+    seen: dict[str, int] = {}
+    for words in split:
+        for w in {w.casefold() for w in words}:
+            seen[w] = seen.get(w, 0) + 1
+    shared = {w for w, n in seen.items() if n > 1}
+    out = []
+    for name, words in zip(names, split, strict=True):
+        start, end = 0, len(words)
+        while start < end and words[start].casefold() in shared:
+            start += 1
+        while end > start and words[end - 1].casefold() in shared:
+            end -= 1
+        out.append(" ".join(words[start:end]) or name)
+    return out
 
 
 def shortened(names: list[str], tails: list[str], font: pygame.font.Font, room: int) -> list[str]:
@@ -266,7 +289,7 @@ def draw_hover(v: BattleView, surf: pygame.Surface) -> None:
     name = v.human.pick(p, names)
     if name is not None:  # on the table, off the move's ghost and off the piece itself
         odds = v.human.preview(name) if v.human_turn() else []
-        text = "  ".join(x for x in unit_lines(v.battle, name, v.t) if x)
+        text = "\n".join(x for x in unit_lines(v.battle, name, v.t) if x)  # its profile, a part a row
         view = pygame.Rect(v.camera.view)
         v.hover_box = tooltip(
             surf, v.mouse, v.t.names(name), "\n".join([*odds, text]), 380, view, hover_avoid(v)

@@ -84,6 +84,7 @@ def draw_panel(v: BattleView, surf: pygame.Surface) -> None:
 
 
 HEAD_SIZES = (20, 18, 16)  # what is asked: the largest of these in which it is shown whole
+HEAD_GAP = 4  # pixels at UI scale 1 between what is asked and the first button, however long it is
 
 
 def head_rows(
@@ -93,7 +94,7 @@ def head_rows(
     its long name): its rows in the largest of HEAD_SIZES that fits the head's room, taking as many of
     the `spare` button rows the decision leaves empty as it needs. Returns the rows, their font and
     the button rows taken; in the smallest size, whatever does not fit is cut with an ellipsis."""
-    room, step = theme.px(PANEL_HEAD) - 8, theme.px(BUTTON_STEP)
+    room, step = theme.px(PANEL_HEAD) - 8 - theme.px(HEAD_GAP), theme.px(BUTTON_STEP)
     rows: list[tuple[str, theme.Colour]] = []
     for size in HEAD_SIZES:
         font = theme.font(size)

@@ -45,7 +45,7 @@ class Panel:
 
     def problem(self, element: Path) -> str:
         found = self.problems.get(element)
-        return problem_said(self.t, found[0].text) if found else ""
+        return problem_said(self.t, found[0].text, editor=True) if found else ""
 
     def words(self, path: Path, name: str) -> str:
         return text(self.doc, path, name, self.language)

@@ -213,7 +213,10 @@ class EditorScreen(FileCommands, GuiPaced):
         """Each problem where it is and what it is, in the screen's words, on one line of the list."""
         return [
             drawable(
-                one_line(f"{place_said(self.t, p.path, p.element)}: {problem_said(self.t, p.text)}", 160)
+                one_line(
+                    f"{place_said(self.t, p.path, p.element)}: {problem_said(self.t, p.text, editor=True)}",
+                    160,
+                )
             )
             for p in self.problems
         ]

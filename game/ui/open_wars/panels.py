@@ -231,7 +231,7 @@ def draw_help(v: OpenWarsView, surf: pygame.Surface) -> None:
     for rid in kind.rules if kind is not None else ():
         ref = v.reference.get(rid)
         lines.append(f"{rid}: {ref.title}. {ref.text}" if ref else rid)
-    text = "   ".join(lines)
+    text = "\n".join(lines)  # the keys, then each rule, a paragraph each (one block was hard to read)
     v.help_box = boxed(surf, text, pygame.Rect(v.area.x + 30, v.area.y + 60, v.area.w - 60, 0), theme.ACCENT)
 
 
@@ -248,9 +248,10 @@ def _text(
 
 
 def boxed(surf: pygame.Surface, text: str, rect: pygame.Rect, edge: theme.Colour) -> pygame.Rect:
-    """Wrapped text in a box as wide as `rect`, as tall as it needs; returns where it was drawn."""
+    """Wrapped text in a box as wide as `rect`, as tall as it needs, each line of it ("\\n") a paragraph
+    of its own; returns where it was drawn."""
     font = theme.font(20)
-    lines = theme.wrap(text, font, rect.w - 24)
+    lines = [row for part in text.split("\n") for row in theme.wrap(part, font, rect.w - 24)]
     box = pygame.Rect(rect.x, rect.y, rect.w, 14 + len(lines) * font.get_linesize())
     pygame.draw.rect(surf, (24, 24, 30), box, border_radius=6)
     pygame.draw.rect(surf, edge, box, 2, border_radius=6)

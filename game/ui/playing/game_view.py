@@ -51,6 +51,7 @@ class GameView:
     menu: str | None  # the menu open over the game (the Esc menu, Settings, a question), or None
     menu_buttons: list[tuple[pygame.Rect, str]]  # its buttons as last drawn
     browser: SaveBrowser | None  # the saves, to load one (game/ui/widgets/load_list.py)
+    panel: pygame.Rect  # the right panel: what is asked, its buttons, the log
     from_editor = False  # a battle tried from the editor ("Try it"): leaving it goes back to the editor
 
     def __init__(self, match: Match, controllers: dict[str, str], settings: Settings | None) -> None:
@@ -165,8 +166,9 @@ class GameView:
         """The tooltip of what the mouse is on, when it is a button with a hint (what it does, or why it
         is greyed) or a rule ID in the log (the rule's title and text). True when one was drawn."""
         button = next((b for rect, b in buttons if rect.collidepoint(self.mouse) and b.hint), None)
-        if button is not None:
-            tooltip(surf, self.mouse, button.label, button.hint)
+        if button is not None:  # beside the panel, never over the other choices in it
+            beside = pygame.Rect(0, 0, self.panel.x, surf.get_height())
+            tooltip(surf, self.mouse, button.label, button.hint, within=beside)
             return True
         rid = self.log.rule_at(self.mouse)
         if rid is not None:

@@ -33,13 +33,13 @@ from game.ui import theme
 from game.ui.desktop import hand_over
 from game.ui.markup import path_pieces, plain
 from game.ui.pacing import gui_pace, gui_stamp
-from game.ui.start.page import GUI_FONT, gui_fonts, gui_theme, page_scale
+from game.ui.start.page import GUI_FONT, gui_fonts, gui_theme
 from game.ui.start.setup import Setup
 from game.ui.widgets.load_list import shown_name, side_names
 
 WIDTH = 760
 ABOUT_HEIGHT = 115  # the title, two lines of what is played (a long name, the join hint), its modules
-LABEL = 270  # the fields' names, Spanish's longest among them
+LABEL = 290  # the fields' names, Spanish's longest among them ("Dirección del anfitrión (máquina:puerto)")
 WORD = 48  # characters of a word (a path, a name) the text boxes never have to cut themselves
 PAD = 30  # pixels of a text box's edges and scroll bar
 
@@ -80,7 +80,7 @@ class Lobby:
     ) -> None:
         self.setup, self.way, self.t = setup, way, t
         self.resume = resume
-        self.k = k = page_scale(size)  # the page grown with the window, as the start screen is
+        self.k = k = theme.page_scale(size)  # the page grown with the window, as the start screen is
 
         def px(n: float) -> int:
             return round(n * k)

@@ -5,15 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-BASE, GUI_FONT = (1280, 720), 14  # the size a page is laid out for; its widgets' font at that size
+GUI_FONT = 14  # a page's widgets' font at 1280x720 (the size a page is laid out for: theme.page_scale)
 STYLES = ("bold", "italic")  # of the text boxes' markup
 GUI_KINDS = ("button", "label", "drop_down_menu", "text_entry_line", "text_box", "tool_tip", "selection_list")
-
-
-def page_scale(size: tuple[int, int]) -> float:
-    """How much larger than at 1280x720 a page is laid out: as much as the window holds, from 1 to 2
-    (1920x1080: 1.5)."""
-    return max(1.0, min(2.0, size[0] / BASE[0], size[1] / BASE[1]))
 
 
 def gui_theme(scale: float) -> dict[str, Any]:

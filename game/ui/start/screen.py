@@ -34,7 +34,7 @@ from game.ui.pacing import GuiPaced
 from game.ui.playing.settings_menu import SettingsPage
 from game.ui.start.open_wars_setup import RANDOM, SeatColumn, Seats, selected
 from game.ui.start.over_page import OverPage
-from game.ui.start.page import GUI_FONT, gui_fonts, gui_theme, page_scale
+from game.ui.start.page import GUI_FONT, gui_fonts, gui_theme
 from game.ui.start.setup import Setup, available_mods, remember
 from game.ui.start.switches import SWITCH_STEP, lay_switches
 from game.ui.widgets.load_list import CONTROLLERS, mode_name, save_browser, scenario_words, shown_name
@@ -43,6 +43,8 @@ from game.ui.widgets.save_browser import SaveBrowser, skipped_line
 from game.ui.widgets.stats_view import save_figures
 
 ABOUT_WORD = 12  # characters of a word the scenario's box never has to cut itself
+# the scenario's box at 1280x720: its name, forces and description whole, and the room four seats leave
+ABOUT_HEIGHT = 230
 
 
 def own_battle(saves: list[SaveMeta]) -> SaveMeta | None:
@@ -79,7 +81,7 @@ class StartScreen(GuiPaced, OverPage):
         self.t = t = t or Texts()
         self.settings = settings or Settings(language=t.language)
         self.page = SettingsPage(self.settings, t) if settings_open else None
-        self.k = k = page_scale(size)  # the page grown with the window
+        self.k = k = theme.page_scale(size)  # the page grown with the window
 
         def px(n: float) -> int:
             return round(n * k)
@@ -148,10 +150,12 @@ class StartScreen(GuiPaced, OverPage):
         self.scenario = pygame_gui.elements.UIDropDownMenu(
             names, current, make(x, top, col, row_h), self.manager
         )
-        self.about = pygame_gui.elements.UITextBox("", make(x, top + step, col, px(150)), self.manager)
+        self.about = pygame_gui.elements.UITextBox(
+            "", make(x, top + step, col, px(ABOUT_HEIGHT)), self.manager
+        )
         self.players = {t(words): player for player, words in CONTROLLERS.items()}  # shown -> player
         label_w = min(px(210), col // 3)
-        y = top + px(206)
+        y = top + step + px(ABOUT_HEIGHT + 12)
         # each seat's row, then the seed's (open_wars_setup.py): as many seats as the battle or map has
         self.seats = Seats(SeatColumn(x, y, col, label_w, k), self.manager, t, self.players,
                            [setup.a, setup.b, *setup.seats], setup.b, setup.options)  # fmt: skip

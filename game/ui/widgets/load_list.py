@@ -13,7 +13,8 @@ import pygame
 
 from game.content.locale import Texts
 from game.content.scenario import list_scenarios, load_any_scenario
-from game.model.errors import UserError
+from game.editing.problem_words import problem_said
+from game.model.errors import ContentError, UserError
 from game.model.modules import modes
 from game.model.ruleset import Ruleset
 from game.running.match import made_battles
@@ -68,8 +69,10 @@ def scenario_words(rules: Ruleset, language: str) -> dict[str, Scenario]:
 
 
 def save_browser(t: Texts, scenarios: dict[str, Scenario], figures: bool = False) -> SaveBrowser:
-    """The saves folder's battles, named as the player knows them."""
-    return SaveBrowser(t, scenarios, {who: t(words) for who, words in CONTROLLERS.items()}, figures)
+    """The saves folder's battles, named as the player knows them; who played each side in words that
+    sit in a parenthesis ("Spanish (hard AI)", not the drop-down's "AI general (hard)")."""
+    players = {who: t("human") if who == "human" else t(f"player_{who}") for who in CONTROLLERS}
+    return SaveBrowser(t, scenarios, players, figures)
 
 
 class Loading(Protocol):
@@ -110,4 +113,8 @@ def browse(screen: Loading, ev: pygame.event.Event) -> str | None:
 def not_loaded(t: Texts, path: Path, error: UserError) -> str:
     """Why a save did not open, in one line for the screen: the file by its name (its folder, the
     saves folder, pushed the reason past the screen's edge) and the reason after it."""
-    return t("load_failed", why=str(error).replace(str(path), path.name))
+    why = str(error)
+    said = problem_said(t, error.problem) if isinstance(error, ContentError) else why
+    if isinstance(error, ContentError) and said != error.problem:  # the check's English in the player's
+        why = f"{path}: {said}"  # words, where it has them (the file's keys it names are English too)
+    return t("load_failed", why=why.replace(str(path), path.name))

@@ -143,12 +143,16 @@ class LogPanel:
         title = font.render(theme.cut(heading, font, width), True, theme.TEXT_DIM)  # a narrow panel: cut
         surf.blit(title, (self.rect.x + 8, self.rect.y + 4))
         top = self.rect.y + 4 + lh
-        rows: list[tuple[str, theme.Colour]] = []
+        fit = max(0, (self.rect.bottom - top - 4) // lh)
         end = len(self.lines) - self.scroll
-        for ln in self.lines[max(0, end - 60) : end]:
-            rows += [(r, ln.colour) for r in self._wrap(ln.text, font, width)]
-        fit = (self.rect.bottom - top - 4) // lh
-        rows = rows[-fit:]
+        rows = shown_rows(
+            [
+                [(r, ln.colour) for r in self._wrap(ln.text, font, width)]
+                for ln in self.lines[max(0, end - 60) : end]
+            ],
+            fit,
+            lambda row: cut_start(row, font, width),
+        )
         self._spans = []
         y = top
         for text, colour in rows:
@@ -174,6 +178,37 @@ class LogPanel:
             if r.collidepoint(pos):
                 return rid
         return None
+
+
+Row = tuple[str, theme.Colour]
+
+
+CUT = "… "  # what begins a line shown without its start
+
+
+def shown_rows(lines: list[list[Row]], fit: int, marked: Callable[[str], str]) -> list[Row]:
+    """The rows of the newest lines that fit in `fit` rows. The oldest shown never starts in the middle
+    of its sentence unmarked (the log began "los Cazadores a caballo (Dupré): dado 3 ..."): a line the
+    log's top cuts shows its last rows, the first of them `marked` ("… dado 3 ..."); a newest line
+    taller than the whole log shows its end so, where its outcome is."""
+    rows: list[Row] = []
+    for wrapped in reversed(lines):
+        room = fit - len(rows)
+        if len(wrapped) > room:
+            if room > 0:
+                (first, colour), *rest = wrapped[len(wrapped) - room :]
+                rows = [(marked(first), colour), *rest, *rows]
+            return rows
+        rows = wrapped + rows
+    return rows
+
+
+def cut_start(row: str, font: pygame.font.Font, width: int) -> str:
+    """A row that continues a line, begun with CUT: its first words dropped as they must be to fit."""
+    words = row.split(" ")
+    while len(words) > 1 and font.size(CUT + " ".join(words))[0] > width:
+        words.pop(0)
+    return CUT + " ".join(words)
 
 
 def tooltip(

@@ -174,7 +174,7 @@ def luck_lines(f: Figures, t: Texts, names: Mapping[str, str]) -> dict[str, tupl
         dice = t(
             "stats_luck",
             side=name,
-            rolls=st.rolls,
+            dice=counted(t, "stats_dice", st.rolls),  # "1 die", "2 dice": the count agrees
             mean=number(st.mean_die, t, 2),
             sixes=counted(t, "cli_stats_sixes", st.sixes),  # "1 six", "2 sixes": the count agrees
             ones=counted(t, "cli_stats_ones", st.ones),
@@ -230,18 +230,19 @@ def draw_figures(
     hint: str,
 ) -> pygame.Rect:
     """The whole view in a box filling most of the window; returns the box."""
+    px = theme.px  # its lengths grow with the interface, as its words do (a page at 1920x1080: 1.5)
     sw, sh = surf.get_size()
-    box = pygame.Rect(0, 0, min(sw - 40, 1400), min(sh - 30, 820))
+    box = pygame.Rect(0, 0, min(sw - px(40), px(1400)), min(sh - px(30), px(820)))
     box.center = surf.get_rect().center
-    pygame.draw.rect(surf, theme.PANEL, box, border_radius=10)
-    pygame.draw.rect(surf, theme.ACCENT, box, 2, border_radius=10)
+    pygame.draw.rect(surf, theme.PANEL, box, border_radius=px(10))
+    pygame.draw.rect(surf, theme.ACCENT, box, 2, border_radius=px(10))
     colours = {s: colours.get(s, theme.SIDE_FALLBACK[i % 2]) for i, s in enumerate(f.sides)}
     head = theme.font(34).render(t("stats_title"), True, theme.ACCENT)
-    surf.blit(head, head.get_rect(midtop=(box.centerx, box.y + 10)))
-    pad = 24
-    font, small = theme.font(19), theme.font(17)
+    surf.blit(head, head.get_rect(midtop=(box.centerx, box.y + px(10))))
+    pad = px(24)
+    font = theme.font(19)
     half = (box.w - 3 * pad) // 2
-    top = box.y + 18 + head.get_height()
+    top = box.y + px(18) + head.get_height()
     chart_h = int(box.h * (0.40 if len(f.sides) <= 2 else 0.34))  # room for three or four sides' luck
     legend = [(names.get(s, s), colours[s]) for s in f.sides]
     legend_w = sum(theme.font(16).size(name)[0] + 30 for name, _c in legend)
@@ -253,20 +254,32 @@ def draw_figures(
         shift = theme.font(16).get_linesize() if below else 0
         _legend(surf, x + half, top + 2 + (font.get_height() if below else 0), legend)
         draw(surf, pygame.Rect(x, top + font.get_height() + 4 + shift, half, chart_h - shift), f, t, colours)
-    y = top + font.get_height() + chart_h + 14
+    y = top + font.get_height() + chart_h + px(14)
     surf.blit(font.render(t("stats_luck_title"), True, theme.TEXT), (box.x + pad, y))
     surf.blit(font.render(fates_title(f, t), True, theme.TEXT), (box.x + 2 * pad + half, y))
-    y += font.get_height() + 6
-    draw_luck(surf, pygame.Rect(box.x + pad, y, half, box.bottom - 40 - y), f, t, names, colours)
-    fy = y
-    bottom = box.bottom - 40
-    for fate in f.fates:
-        words = fate_words(fate, t, names, f.over)
-        if fy + small.get_height() > bottom:
-            break
-        colour = legible(colours[fate.side], theme.PANEL) if fate.removed_in is not None else theme.TEXT_DIM
-        surf.blit(small.render(theme.wrap(words, small, half)[0], True, colour), (box.x + 2 * pad + half, fy))
-        fy += small.get_height() + 3
-    note = theme.font(18).render(hint, True, theme.TEXT_DIM)
-    surf.blit(note, note.get_rect(midbottom=(box.centerx, box.bottom - 10)))
+    y += font.get_height() + px(6)
+    bottom = box.bottom - px(40)
+    draw_luck(surf, pygame.Rect(box.x + pad, y, half, bottom - y), f, t, names, colours)
+    draw_fates(surf, pygame.Rect(box.x + 2 * pad + half, y, half, bottom - y), f, t, names, colours)
+    hint_s = theme.font(18).render(hint, True, theme.TEXT_DIM)
+    surf.blit(hint_s, hint_s.get_rect(midbottom=(box.centerx, box.bottom - px(10))))
     return box
+
+
+def draw_fates(
+    surf: pygame.Surface, area: pygame.Rect, f: Figures, t: Texts, names: Mapping[str, str], colours: Colours
+) -> None:
+    """Each division's fate (or player's), every word of it: a fate too long for the column goes on in
+    an indented row under it (it was cut at the column's edge, "left the field in round 4,")."""
+    small = theme.font(17)
+    indent = theme.px(16)
+    y = area.y
+    for fate in f.fates:
+        colour = legible(colours[fate.side], theme.PANEL) if fate.removed_in is not None else theme.TEXT_DIM
+        first, *rest = theme.wrap(fate_words(fate, t, names, f.over), small, area.w)
+        rows = [first, *(theme.wrap(" ".join(rest), small, area.w - indent) if rest else [])]
+        for i, row in enumerate(rows):
+            if y + small.get_height() > area.bottom:
+                return
+            surf.blit(small.render(row, True, colour), (area.x + (indent if i else 0), y))
+            y += small.get_height() + (3 if i == len(rows) - 1 else 0)
