@@ -18,6 +18,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("game.content",),  # content files read into typed records and checked
     ("systems", "systems.for_glory", "systems.open_wars"),  # the game modes' rules
     ("systems.warhammer", "systems.dias", "systems.clash"),  # rule modules over For Glory
+    ("systems.campaign",),  # the campaign: a mode made of the two others
     ("game.ai",),  # computer players
     ("game.running",),  # matches, scripts, saves, words of the log, the rules that ship
     ("game.editing",),  # the scenario and map editor's model (the window's editor is a layer over it)

@@ -28,6 +28,7 @@ Byte = Annotated[int, Bounds(0, 255)]
 Weight = Annotated[float, Bounds(0, 1000)]
 MAX_UNITS = 400  # per side: what a table of the largest size can hold, and a round still plays quickly
 Edge = Literal["south", "north"]
+Flank = Literal["own", "right", "left"]  # FG-REINF-3: a table edge read from a player's own edge
 MIN_DIVISIONS = 2  # FG-PREP-1: per army
 MIN_UNITS = 2  # FG-PREP-2: per division
 MAX_POINTS = 200  # a points army (FG-ARMY-3) larger than any table holds is a mistake
@@ -59,6 +60,7 @@ class UnitSpec:
     category: str
     quality: str
     name: Name = ""  # its historical name; made from its division and arm when absent (game/running/names.py)
+    hits: Annotated[int, Bounds(0, 10)] = 0  # hits it starts with (a campaign's brigade carries them on)
 
 
 @dataclass(frozen=True)
@@ -70,6 +72,8 @@ class DivisionSpec:
     experience: int | None = None  # FG-PREP-3: rolled when absent
     # FG-DEP-3/4: rolled when absent; 0 on the table, N arrives in round N
     arrival: Annotated[int, Bounds(0, 100)] | None = None
+    # FG-REINF-3: the flank a reinforcement enters by, from its player's edge; rolled when absent
+    entry: Flank | None = None
 
 
 @dataclass(frozen=True)
@@ -339,6 +343,12 @@ def scenario_problems(spec: ScenarioFile, rules: Ruleset) -> Iterator[ContentErr
                     yield ContentError(f"{at}.units[{k}].category", f"unknown category {u.category!r}")
                 if u.quality not in rules.qualities:
                     yield ContentError(f"{at}.units[{k}].quality", f"unknown quality {u.quality!r}")
+                if u.hits >= rules.core.hits.destroyed_at:
+                    yield ContentError(
+                        f"{at}.units[{k}].hits", f"{rules.core.hits.destroyed_at} hits destroy a unit (FG-LOST-1)"
+                    )
+            if dv.entry is not None and dv.arrival == 0:
+                yield ContentError(f"{at}.entry", "a division on the table from the start enters by no edge")
     if rules.length("XL") > d / 2 - 2:
         # FG-DEP-8/10: each side deploys in its half, XL from every enemy: a shallow table leaves the
         # second side no room once the first stands at the centre line

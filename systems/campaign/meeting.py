@@ -1,0 +1,166 @@
+"""When armies of both sides stand in one place: who defends it (CAMP-DEC-6), which armies of the
+neighbouring places march to the battle and when and where they arrive (CAMP-DEC-8), and the battle
+as a For Glory scenario (CAMP-DEC-7, CAMP-DEC-9): queries of the war, which change nothing."""
+
+from __future__ import annotations
+
+from game.content.scenario import ScenarioFile, ScenarioWords, SideSpec, StaffSpec
+from game.model.dice import Die
+from systems.campaign.battlefield import (
+    Arrival,
+    BattleSetup,
+    attach,
+    bearing,
+    division_spec,
+    fit,
+    flank_of,
+    ground_of,
+    side_edge,
+)
+from systems.campaign.forces import Army
+from systems.campaign.marching import entry_cost_for
+from systems.campaign.state import War
+
+SEEDS = Die(2**31, 0)  # a battle's seed, drawn from the war's dice
+
+
+def roles(w: War, loc: str) -> tuple[str, str]:
+    """CAMP-DEC-6: (attacker, defender). The defender is the side whose army stood there before this
+    turn's marches; when both marched in (or both stood), the side holding the place; when neither
+    holds it, the side that played first this turn (its army arrived first)."""
+    present = [s for s in w.order if w.armies_at(loc, s)]
+    stood = [s for s in present if any(not a.moved for a in w.armies_at(loc, s))]
+    if len(stood) == 1:
+        defender = stood[0]
+    elif w.control[loc] in present:
+        defender = w.control[loc]  # type: ignore[assignment]
+    else:
+        defender = present[0]
+    return w.enemy(defender), defender
+
+
+def origin(w: War, loc: str, side: str) -> tuple[float, float]:
+    """CAMP-DEC-8: the direction a side's own edge faces on the map: the attacker's where its march
+    began, the defender's the opposite."""
+    here = w.places[loc].at
+    came = [a.came_from for a in w.armies_at(loc, side) if a.came_from and a.came_from != loc]
+    if came:
+        return bearing(here, w.places[came[0]].at)
+    enemy = [a.came_from for a in w.armies_at(loc, w.enemy(side)) if a.came_from and a.came_from != loc]
+    if enemy:
+        x, y = bearing(here, w.places[enemy[0]].at)
+        return (-x, -y)
+    return (0.0, -1.0)  # nobody marched: the map's south
+
+
+def reinforcements(w: War, loc: str, attacker: str) -> list[Arrival]:
+    """CAMP-DEC-8: each army of either side in a neighbouring place that has not fought this turn and
+    is not facing an enemy where it stands marches to the battle: its divisions arrive in round 1 +
+    the place's entry cost (OW-MOVE-2) times the numbers' reinforce_rounds, by the edge its march
+    comes from (FG-REINF-3); one that would arrive after the battle's last round does not come."""
+    own = origin(w, loc, attacker)
+    edges = {attacker: "south", w.enemy(attacker): "north"}
+    out = []
+    busy = set(w.meetings())
+    for n in w.neighbours(loc):
+        if n in busy:
+            continue
+        for a in w.armies_at(n):
+            if a.fought or not fit(a.divisions, w.theatre.rules):
+                continue
+            cost = entry_cost_for(w, a, loc)
+            if cost is None:
+                continue
+            rnd = 1 + cost * w.numbers.reinforce_rounds
+            if rnd > w.numbers.battle_rounds:
+                continue
+            direction = own if a.side == attacker else (-own[0], -own[1])
+            flank = flank_of(direction, bearing(w.places[loc].at, w.places[n].at))
+            out.append(Arrival(a.id, a.side, n, rnd, flank, side_edge(edges[a.side], flank)))
+    return out
+
+
+def leader(armies: list[Army]) -> Army:
+    """CAMP-DEC-9: the estado mayor is the commander of the side's most experienced army on the field
+    (the larger army, then the first listed, among equals)."""
+    return max(armies, key=lambda a: (a.commander.experience, a.size(), -armies.index(a)))
+
+
+def setup_battle(w: War, loc: str, attacker: str, number: int) -> BattleSetup:
+    """The battle at `loc` as a For Glory scenario (CAMP-DEC-7..9), its seed drawn from the war's dice."""
+    rules = w.theatre.rules
+    spec = w.theatre.spec
+    seed = w.dice.one(SEEDS)
+    defender = w.enemy(attacker)
+    place = w.places[loc]
+    field = w.theatre.battlefields.get(loc)
+    ground = ground_of(place, field.spec if field else None, rules, seed)
+    arrivals = reinforcements(w, loc, attacker)
+    edges = {attacker: "south", defender: "north"}
+    sides, armies, units, leaders, standing = [], {}, {}, {}, {}
+    es: dict[str, dict[str, str]] = {"sides": {}, "divisions": {}, "units": {}, "officers": {}}
+    words = spec.words("es")
+    for side in (attacker, defender):
+        here = w.armies_at(loc, side)
+        chief = leader(here)
+        divisions = []
+        mine = list(here)
+        for a in here:
+            divisions += [division_spec(d, bs, 0, None) for d, bs in fit(a.divisions, rules)]
+        owner = {b.id: a.id for a in here for b in a.brigades()}
+        garrison = w.garrison_at(loc)
+        if garrison is not None and garrison.side == side:
+            divisions = attach(divisions, garrison.brigades, rules)
+            owner.update({b.id: f"garrison:{loc}" for b in garrison.brigades})
+        for x in arrivals:
+            if x.side == side:
+                a = next(a for a in w.armies if a.id == x.army)
+                mine.append(a)
+                owner.update({b.id: a.id for b in a.brigades()})
+                divisions += [division_spec(d, bs, x.round, x.flank) for d, bs in fit(a.divisions, rules)]
+        units.update({u.id: owner[u.id] for d in divisions for u in d.units})
+        armies[side] = tuple(a.id for a in mine)
+        leaders[side] = chief.id
+        standing[side] = len([u for d in divisions for u in d.units])
+        g = chief.commander
+        staff = StaffSpec("" if g.replaced else g.name, g.experience)
+        zone = ground.zones.get(edges[side])
+        sides.append(
+            SideSpec(side, w.name(side), edges[side], divisions, None, staff, w.side_file(side).colour, zone)  # type: ignore[arg-type]
+        )
+        es["sides"][side] = words.sides[side]
+        if not g.replaced and words.officers.get(chief.id):
+            es["officers"][f"{side}-staff"] = words.officers[chief.id]
+        for d in divisions:
+            if words.divisions.get(d.id):
+                es["divisions"][d.id] = words.divisions[d.id]
+            if d.officer and words.officers.get(d.id):
+                es["officers"][d.id] = words.officers[d.id]
+            for u in d.units:
+                if words.units.get(u.id):
+                    es["units"][u.id] = words.units[u.id]
+    own = field.spec.locale.get("es") if field else None
+    es_words = ScenarioWords(
+        name=f"{words.locations[loc]}, {w.turn}",
+        sides=es["sides"],
+        objectives=dict(own.objectives) if own else {},
+        divisions=es["divisions"],
+        units=es["units"],
+        officers=es["officers"],
+    )
+    scenario = ScenarioFile(
+        id=f"{spec.id}-battle-{number}",
+        name=f"{place.name}, turn {w.turn}",
+        table=ground.table,
+        sides=sides,
+        description=f"{w.name(attacker)} attack {w.name(defender)} at {place.name}.",
+        ruleset=rules.id,
+        max_rounds=w.numbers.battle_rounds,
+        terrain=ground.terrain,
+        objectives=ground.objectives,
+        locale={"es": es_words},
+    )
+    return BattleSetup(
+        number, w.turn, loc, attacker, defender, seed, place.battlefield, scenario, tuple(arrivals),
+        armies, units, leaders, w.numbers.battle_rounds, standing,
+    )  # fmt: skip
