@@ -236,7 +236,8 @@ class CampaignGeneral:
         mine = force_at(w, loc, self.side, True)
         theirs = force_at(w, loc, w.enemy(self.side), True)
         share = mine / (mine + theirs) if mine + theirs else 1.0
-        if share >= self.temper.decline or (w.places[loc].fortress and w.garrison_at(loc) is not None):
+        walls = w.places[loc].fortress and w.garrison_at(loc) is not None
+        if d.stage != "forced" and (share >= self.temper.decline or walls):
             return cmd.Pass()
         return Decline(self.safest(w, d.options))
 

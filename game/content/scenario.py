@@ -32,6 +32,8 @@ Flank = Literal["own", "right", "left"]  # FG-REINF-3: a table edge read from a 
 MIN_DIVISIONS = 2  # FG-PREP-1: per army
 MIN_UNITS = 2  # FG-PREP-2: per division
 MAX_POINTS = 200  # a points army (FG-ARMY-3) larger than any table holds is a mistake
+# FG-PREP-3: a D6 result; FG-OFF-10: 0 for a successor commanding after his general fell (a campaign's)
+EXPERIENCE = "experience is a D6 result, 1 to 6, or 0 for a successor (FG-OFF-10)"
 
 
 @dataclass(frozen=True)
@@ -326,15 +328,15 @@ def scenario_problems(spec: ScenarioFile, rules: Ruleset) -> Iterator[ContentErr
                 f"sides[{i}].divisions",
                 "an army has two divisions or more (FG-PREP-1), or give its points as [sides.army]",
             )
-        if s.staff.experience is not None and not 1 <= s.staff.experience <= FACES:
-            yield ContentError(f"sides[{i}].staff.experience", "experience is a D6 result, 1 to 6")
+        if s.staff.experience is not None and not 0 <= s.staff.experience <= FACES:
+            yield ContentError(f"sides[{i}].staff.experience", EXPERIENCE)
         for j, dv in enumerate(s.divisions):
             at = f"sides[{i}].divisions[{j}]"
             yield from fresh(dv.id, f"{at}.id")
             if len(dv.units) < MIN_UNITS:
                 yield ContentError(f"{at}.units", "a division has two units or more (FG-PREP-2)")
-            if dv.experience is not None and not 1 <= dv.experience <= FACES:
-                yield ContentError(f"{at}.experience", "experience is a D6 result, 1 to 6")
+            if dv.experience is not None and not 0 <= dv.experience <= FACES:
+                yield ContentError(f"{at}.experience", EXPERIENCE)
             if dv.arrival is not None and dv.arrival < 0:
                 yield ContentError(f"{at}.arrival", "arrival is 0 (on the table) or the round it arrives")
             for k, u in enumerate(dv.units):

@@ -8,7 +8,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from game.content.records import build
 from game.content.scenario import (
@@ -16,8 +15,12 @@ from game.content.scenario import (
     MIN_UNITS,
     DivisionSpec,
     Flank,
+    ObjectiveSpec,
     ScenarioFile,
+    ScoringSpec,
+    TerrainSpec,
     UnitSpec,
+    VictorySpec,
 )
 from game.model.modules import RandomOptions
 from game.model.ruleset import Ruleset
@@ -29,6 +32,8 @@ from systems.for_glory.generate import random_battle
 # CAMP-DEC-7: the ground a place without a battle of its own is fought on, by its Open Wars type
 DENSITY = {"city": "normal", "plain": "sparse", "desert": "sparse", "water": "sparse",
            "forest": "dense", "mountain": "dense"}  # fmt: skip
+BAND = 8.0  # CAMP-DEC-7: inches deep, the band where the armies of a meeting like to deploy
+BAND = 8.0  # CAMP-DEC-7: inches deep, the band where the armies of a meeting like to deploy
 OWN_EDGE = 60.0  # CAMP-DEC-8: degrees either side of a side's own direction that come in by its own edge
 
 
@@ -71,29 +76,50 @@ class BattleSetup:
 
 @dataclass(frozen=True)
 class Ground:
-    """A table: its size, ground, objectives, and where each edge's side likes to deploy."""
+    """A table: its size, ground and objectives (each held at the start by the side at the edge its
+    `held_by` names: "south" or "north"), how the battle ends and scores (its scenario's, where it
+    is a historical battle's), and where each edge's side likes to deploy."""
 
     table: tuple[float, float]
-    terrain: list[Any]
-    objectives: list[Any]
+    terrain: list[TerrainSpec]
+    objectives: list[ObjectiveSpec]
     zones: dict[str, list[tuple[float, float]]]  # "south" or "north" -> a deployment hint
+    victory: VictorySpec = field(default_factory=VictorySpec)
+    scoring: ScoringSpec = field(default_factory=ScoringSpec)
 
 
 def ground_of(place: Place, battlefield: ScenarioFile | None, rules: Ruleset, seed: int) -> Ground:
-    """CAMP-DEC-7: a historical battle's ground (turned so its attacker comes from the south), else a
-    fair random battle's ground of the density of the place's type (For Glory's generator)."""
+    """CAMP-DEC-7: a historical battle's ground, objectives and victory (turned so that its attacker
+    comes from the south), else the ground of a fair random battle of the density of the place's
+    type (For Glory's generator), its objectives held by the side whose half they stand in and the
+    battle played on when one side holds them all (FG-VIC-4 off: the attacker must take them)."""
     if battlefield is not None:
+        edges = {s.id: s.edge for s in battlefield.sides}
         zones: dict[str, list[tuple[float, float]]] = {
             s.edge: list(s.deployment) for s in battlefield.sides if s.deployment
         }
-        objectives = [replace(o, held_by=None) for o in battlefield.objectives]
-        return Ground(battlefield.table, list(battlefield.terrain), objectives, zones)
-    made = random_battle(rules, seed, RandomOptions(terrain=DENSITY[place.type]))
-    data = build(ScenarioFile, made, "")
-    made_zones: dict[str, list[tuple[float, float]]] = {
-        s.edge: list(s.deployment) for s in data.sides if s.deployment
-    }
-    return Ground(data.table, list(data.terrain), list(data.objectives), made_zones)
+        objectives = [replace(o, held_by=edges.get(o.held_by or "")) for o in battlefield.objectives]
+        terrain = list(battlefield.terrain)
+        return Ground(battlefield.table, terrain, objectives, zones, battlefield.victory, battlefield.scoring)
+    made = build(ScenarioFile, random_battle(rules, seed, RandomOptions(terrain=DENSITY[place.type])), "")
+    halves = [replace(o, held_by=_half(o.at[1], made.table[1])) for o in made.objectives]
+    zones = meeting_zones(made.table, rules)
+    return Ground(made.table, list(made.terrain), halves, zones, VictorySpec(all_objectives=False))
+
+
+def meeting_zones(table: tuple[float, float], rules: Ruleset) -> dict[str, list[tuple[float, float]]]:
+    """CAMP-DEC-7: two armies that have marched upon each other meet close: where the generals like to
+    deploy is a band just outside XL of the centre line on each side (FG-DEP-8/10 still decide)."""
+    width, depth = table
+    near = depth / 2 - rules.length("XL") / 2
+    band = min(BAND, near - 2)
+    south = [(2.0, near - band), (width - 2, near - band), (width - 2, near), (2.0, near)]
+    return {"south": south, "north": [(x, depth - y) for x, y in south]}
+
+
+def _half(y: float, depth: float) -> str | None:
+    """The edge whose half of the table a point stands in (none on the centre line)."""
+    return "south" if y < depth / 2 else "north" if y > depth / 2 else None
 
 
 def bearing(frm: tuple[float, float], to: tuple[float, float]) -> tuple[float, float]:

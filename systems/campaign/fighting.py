@@ -188,7 +188,8 @@ def declines(w: War, loc: str, side: str) -> Resolution:
             raise refuse("CAMP-DEC-11", "reason_camp_withdraw_to", places=", ".join(options))
 
     answers = (Decline,) if forced else (Decline, cmd.Pass)
-    answer = yield from ask(w, Decision(WITHDRAW, side, loc, options), awaiting(answers, check))
+    d = Decision(WITHDRAW, side, loc, options, stage="forced" if forced else "")
+    answer = yield from ask(w, d, awaiting(answers, check))
     if not isinstance(answer, Decline):
         return False
     for a in armies:

@@ -4,6 +4,8 @@ as a For Glory scenario (CAMP-DEC-7, CAMP-DEC-9): queries of the war, which chan
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from game.content.scenario import ScenarioFile, ScenarioWords, SideSpec, StaffSpec
 from game.model.dice import Die
 from systems.campaign.battlefield import (
@@ -97,6 +99,7 @@ def setup_battle(w: War, loc: str, attacker: str, number: int) -> BattleSetup:
     ground = ground_of(place, field.spec if field else None, rules, seed)
     arrivals = reinforcements(w, loc, attacker)
     edges = {attacker: "south", defender: "north"}
+    sides_at = {"south": attacker, "north": defender}
     sides, armies, units, leaders, standing = [], {}, {}, {}, {}
     es: dict[str, dict[str, str]] = {"sides": {}, "divisions": {}, "units": {}, "officers": {}}
     words = spec.words("es")
@@ -157,7 +160,9 @@ def setup_battle(w: War, loc: str, attacker: str, number: int) -> BattleSetup:
         ruleset=rules.id,
         max_rounds=w.numbers.battle_rounds,
         terrain=ground.terrain,
-        objectives=ground.objectives,
+        objectives=[replace(o, held_by=sides_at.get(o.held_by or "")) for o in ground.objectives],
+        victory=ground.victory,
+        scoring=ground.scoring,
         locale={"es": es_words},
     )
     return BattleSetup(

@@ -235,7 +235,7 @@ def force_problems(
     if a.location not in places:
         yield ContentError(f"{at}.location", f"no location {a.location!r}")
     if a.staff.experience is not None and not 1 <= a.staff.experience <= FACES:
-        yield ContentError(f"{at}.staff.experience", "experience is a D6 result, 1 to 6")
+        yield ContentError(f"{at}.staff.experience", "experience is a D6 result, 1 to 6 (FG-PREP-3)")
     for j, d in enumerate(a.divisions):
         yield from division_problems(d, f"{at}.divisions[{j}]", rules, fresh)
 
@@ -245,7 +245,7 @@ def division_problems(d: DivisionSpec, at: str, rules: Ruleset, fresh: Fresh) ->
     if len(d.units) < MIN_UNITS:
         yield ContentError(f"{at}.units", "a division has two units or more (FG-PREP-2)")
     if d.experience is not None and not 1 <= d.experience <= FACES:
-        yield ContentError(f"{at}.experience", "experience is a D6 result, 1 to 6")
+        yield ContentError(f"{at}.experience", "experience is a D6 result, 1 to 6 (FG-PREP-3)")
     if d.arrival is not None or d.entry is not None:
         yield ContentError(f"{at}.arrival", "a campaign's march sets when and where a division arrives")
     for k, u in enumerate(d.units):

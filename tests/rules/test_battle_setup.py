@@ -377,9 +377,10 @@ def test_FG_DEP_2_a_historical_arrival_in_a_late_round(tmp_path: Path, matches: 
     assert officer_of(m.battle, "r2").reserve
 
 
-@pytest.mark.parametrize(("where", "value"), [("division", 0), ("division", 7), ("staff", 9)])
+@pytest.mark.parametrize(("where", "value"), [("division", -1), ("division", 7), ("staff", 9)])
 def test_FG_PREP_3_a_fixed_experience_is_a_die_face(tmp_path: Path, where: str, value: int) -> None:
-    """FG-PREP-3: experience is a D6 result: a scenario fixing it outside 1-6 is refused."""
+    """FG-PREP-3: experience is a D6 result (or 0, a successor's: FG-OFF-10): a scenario fixing it
+    outside 0-6 is refused."""
     red = (
         army("red", "south", division("r1", experience=value), division("r2"))
         if where == "division"
