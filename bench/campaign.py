@@ -58,8 +58,9 @@ def measure(
         for r in pool.map(campaign, *zip(*jobs, strict=True)):
             results.append(r)
             if not quiet:
-                print(f"  seed {r['seed']}: {r['winner'] or 'draw'} ({r['end_reason']}), turn {r['turns']}, "
-                      f"{len(r['battles'])} battles, {r['seconds']:.1f} s ({r['cpu']:.1f} s processor)", flush=True)  # fmt: skip
+                won = f"{r['winner'] or 'draw'} ({r['end_reason']}), turn {r['turns']}"
+                took = f"{len(r['battles'])} battles, {r['seconds']:.1f} s ({r['cpu']:.1f} s processor)"
+                print(f"  seed {r['seed']}: {won}, {took}", flush=True)
     wins: dict[str, int] = {}
     for r in results:
         key = r["winner"] or "draw"
@@ -99,11 +100,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.json:
         print(json.dumps(out, sort_keys=True))
         return
-    print(
-        f"{out['campaigns']} campaigns of {out['campaign']}, {out['level']} generals, battles {out['resolve']}"
-    )
-    print(f"  a whole campaign: {out['seconds']['median']:.1f} s median, {out['seconds']['max']:.1f} s the slowest "
-          f"({out['processor_seconds']['median']:.1f} s and {out['processor_seconds']['max']:.1f} s of processor)")  # fmt: skip
+    print(f"{out['campaigns']} campaigns of {out['campaign']}, {out['level']} generals, {out['resolve']}")
+    wall, cpu = out["seconds"], out["processor_seconds"]
+    print(f"  a whole campaign: {wall['median']:.1f} s median, {wall['max']:.1f} s the slowest")
+    print(f"  of processor: {cpu['median']:.1f} s median, {cpu['max']:.1f} s the slowest")
     b = out["battles"]
     print(
         f"  battles per campaign: {b['mean']:.1f} (from {b['min']} to {b['max']}); turns {out['turns']:.1f}"

@@ -220,8 +220,8 @@ def load(path: Path, mods: Sequence[Mod] = (), campaign: str | None = None) -> C
         ) from None
     ref = campaign or camp.get("ref") or camp["id"]
     if not isinstance(ref, str) or (campaign is None and not ID.fullmatch(ref)):
-        raise ContentError(f"{where}: campaign.ref", "names a campaign file outside the game and its mods: give it "
-                           "with --campaign")  # fmt: skip
+        said = "names a campaign file outside the game and its mods: give it with --campaign"
+        raise ContentError(f"{where}: campaign.ref", said)
     try:
         m = new_campaign(ref, seed, played_with, max_turns)
     except UserError as e:
