@@ -95,10 +95,13 @@ class CampaignGeneral:
     def __init__(
         self, side: str, seed: int, level: str = "normal", resolve: str = "table", think: float = 1.0
     ) -> None:
+        """`level`: a strategic level (easy, normal, hard: LEVELS), or a For Glory player without one
+        (random, heuristic, a level with its temperament: "hard:aggressive"), who plays the war as the
+        easiest level of its name's and fights its battles as named."""
         self.side = side
         self.seed = seed
         self.level = level
-        self.temper = LEVELS[level]
+        self.temper = LEVELS.get(level.partition(":")[0], LEVELS["easy"])
         self.resolve = resolve
         self.think = think
         self.rng = Chooser(seed)

@@ -138,14 +138,12 @@ def pursue(w: War, f: Fought, loser: str) -> None:
         if rules.categories[found[0].category].type == "cavalry":
             riders.append(u)
     for u in riders:
-        total = w.roll(
-            "CAMP-DEC-13", "pursuit", lambda t: "a brigade taken" if t >= w.numbers.pursuit else "none", u
-        )
-        if total < w.numbers.pursuit:
-            continue
         prey = quarry(w, f, loser)
-        if prey is None:
+        if prey is None:  # nothing left to catch: the pursuit stops
             return
+        said = lambda t: "a brigade taken" if t >= w.numbers.pursuit else "none"  # noqa: E731
+        if w.roll("CAMP-DEC-13", "pursuit", said, u) < w.numbers.pursuit:
+            continue
         b = remove(w, prey)
         assert b is not None
         b.record.append(Service(w.turn, "lost", f.setup.location, f.setup.number, why="captured"))

@@ -19,28 +19,26 @@ def date(w: War, turn: int) -> tuple[int, int]:
 def enlist(w: War, spec: ForceSpec, side: str) -> Army:
     """An army of the file (at the start, or by an event) joins the war where it says; an officer
     whose experience the file leaves out rolls it once for the campaign (FG-PREP-3)."""
+    where = spec.location
+
+    def general(ident: str, name: str, given: int | None) -> General:
+        return w.appoint(
+            General(ident, name, experience(w, ident, given), record=[Service(w.turn, "raised", where)])
+        )
+
     divisions = []
     for d in spec.divisions:
-        general = General(
-            d.id,
-            d.officer,
-            experience(w, d.id, d.experience),
-            record=[Service(w.turn, "raised", spec.location)],
-        )
         brigades = [
-            Brigade(
-                u.id, u.category, u.quality, u.name, u.hits, record=[Service(w.turn, "raised", spec.location)]
+            w.enrol(
+                Brigade(
+                    u.id, u.category, u.quality, u.name, u.hits, record=[Service(w.turn, "raised", where)]
+                )
             )
             for u in d.units
         ]
-        divisions.append(Division(d.id, d.name, general, brigades))
-    chief = General(
-        spec.id,
-        spec.staff.name,
-        experience(w, spec.id, spec.staff.experience),
-        record=[Service(w.turn, "raised", spec.location)],
-    )
-    a = Army(spec.id, side, spec.name, spec.location, chief, divisions, arrived=w.turn)
+        divisions.append(Division(d.id, d.name, general(d.id, d.officer, d.experience), brigades))
+    chief = general(spec.id, spec.staff.name, spec.staff.experience)
+    a = Army(spec.id, side, spec.name, where, chief, divisions, arrived=w.turn)
     w.armies.append(a)
     return a
 

@@ -16,6 +16,7 @@ from systems.campaign.state import War
 from systems.campaign.theatre import Theatre
 from systems.campaign.turn import setup
 from systems.campaign.victory import score
+from systems.campaign.words import narrate
 
 
 def new_war(
@@ -46,4 +47,5 @@ CAMPAIGN_MODE = GameMode(
     hooks=(),
     ruleset="campaign",
     generate=_no_random,
+    narrate=narrate,
 )

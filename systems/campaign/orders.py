@@ -123,7 +123,9 @@ def join(w: War, a: Army, b: Brigade) -> None:
         min(open_, key=lambda d: len(d.brigades)).brigades.append(b)
         return
     ident = w.new_id()
-    general = General(ident, "", experience(w, ident, None), record=[Service(w.turn, "raised", a.location)])
+    general = w.appoint(
+        General(ident, "", experience(w, ident, None), record=[Service(w.turn, "raised", a.location)])
+    )
     a.divisions.append(Division(ident, "", general, [b]))
 
 
@@ -195,7 +197,7 @@ def apply_order(w: War, side: str, c: cmd.Command) -> None:
 def _recruit(w: War, side: str, c: Recruit) -> None:
     cost = check_recruit(w, side, c)
     quality = w.places[c.location].levy
-    b = Brigade(w.new_id(), c.category, quality, record=[Service(w.turn, "raised", c.location)])
+    b = w.enrol(Brigade(w.new_id(), c.category, quality, record=[Service(w.turn, "raised", c.location)]))
     w.purses[side].gold -= cost
     w.raised[c.location] = 1
     a = w.find_army(c.army) if c.army else None

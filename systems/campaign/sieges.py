@@ -45,7 +45,7 @@ def sieges(w: War) -> None:
             continue
         s = w.sieges.setdefault(loc, Siege(loc, armies[0].side))
         s.turns += 1
-        if w.roll("CAMP-DEC-20", "surrender", surrenders(w), side=g.side) >= w.numbers.surrender:
+        if w.roll("CAMP-DEC-20", "surrender", surrenders(w), side=g.side, place=loc) >= w.numbers.surrender:
             lose_garrison(w, loc, "surrendered")
             continue
         if s.turns >= w.numbers.siege_turns:
@@ -68,8 +68,8 @@ def storm(w: War, loc: str, s: Siege) -> None:
     if len(besiegers) >= ODDS * len(g.brigades):
         mods.append(ModLine("CAMP-DEC-20", "three to one", 1))
     walls = w.places[loc].fortress
-    total = w.roll("CAMP-DEC-20", "storm", lambda t: "stormed" if t >= walls else "the walls hold", None,
-                   s.besieger, tuple(mods))  # fmt: skip
+    said = lambda t: "stormed" if t >= walls else "the walls hold"  # noqa: E731
+    total = w.roll("CAMP-DEC-20", "storm", said, side=s.besieger, mods=tuple(mods), place=loc)
     if total >= walls:
         lose_garrison(w, loc, "stormed")
         return

@@ -58,6 +58,9 @@ class War(Campaign):
         self.destroyed: dict[str, int] = {s.id: 0 for s in theatre.spec.sides}  # enemy armies each destroyed
         self.raised: dict[str, int] = {}  # recruits a city raised this turn (CAMP-DEC-5)
         self.made = 0  # ids made in play so far (systems/campaign/theatre.py: RAISED)
+        self.roster: dict[str, Brigade] = {}  # every brigade that served, lost ones too (their records)
+        self.officers: dict[str, General] = {}  # every officer who commanded, by his command's id
+        self.ending: tuple[str, str | None] | None = None  # why it ended (places, wiped, limit), whose
 
     # --- the session's part ---------------------------------------------------------------------
 
@@ -159,6 +162,15 @@ class War(Campaign):
             cost[b.category].points for g in self.garrisons if g.side == side for b in g.brigades
         )
 
+    def enrol(self, b: Brigade) -> Brigade:
+        """A brigade joins the war: its record is kept for good (CAMP-DEC-19)."""
+        self.roster[b.id] = b
+        return b
+
+    def appoint(self, g: General) -> General:
+        self.officers[g.id] = g
+        return g
+
     def new_id(self) -> str:
         """An id for a brigade, division or army made in play (never one of the file's)."""
         self.made += 1
@@ -177,8 +189,10 @@ class War(Campaign):
         unit: str | None = None,
         side: str | None = None,
         mods: tuple[ModLine, ...] = (),
+        place: str | None = None,
     ) -> int:
-        """A D6 a campaign's rule rolls, with its modifiers and what the total means, told: the total."""
+        """A D6 a campaign's rule rolls, with its modifiers and what the total means, told: the total;
+        `place`: the place it is rolled for (a siege's), recorded as the roll's target."""
         die = self.dice.d6()
         total = die + sum(m.value for m in mods)
         self.emit(
@@ -190,6 +204,7 @@ class War(Campaign):
                 outcome=outcome(total),
                 unit=unit,
                 side=side,
+                target=place,
                 rule=rule,
             )
         )

@@ -54,6 +54,7 @@ def finish(w: War, winner: str | None, reason: str, why: str, side: str | None) 
     g = w.game
     assert g is not None
     g.over, g.winner, g.end_reason = True, winner, reason
+    w.ending = (why, side)
     totals = {s: x.total for s, x in score(w).items()}
     w.note(
         "CAMP-DEC-23", "camp_over", f"the war ends: {reason}", winner=winner, why=why, side=side, score=totals
