@@ -84,6 +84,11 @@ class War(Campaign):
             assert self._resolution is not None
             self._run(self._resolution, command)
             return
+        assert self.pending is not None
+        kind = self.stack.decisions.get(self.pending.kind)
+        if kind is not None and not isinstance(command, kind.answers):
+            named = " or ".join(a.__name__.lower() for a in kind.answers)
+            raise refuse("CAMP-DEC-1", "reason_camp_awaited", command=named)
         super()._answer(command)
 
     def close(self) -> None:
