@@ -36,10 +36,9 @@ def start(w: War, max_turns: int | None) -> None:
         for a in s.armies:
             enlist(w, a, s.id)
         for g in s.garrisons:
+            raised = [Service(0, "raised", g.location)]
             brigades = [
-                Brigade(
-                    u.id, u.category, u.quality, u.name, u.hits, record=[Service(0, "raised", g.location)]
-                )
+                w.enrol(Brigade(u.id, u.category, u.quality, u.name, u.hits, record=list(raised)))
                 for u in g.units
             ]
             w.garrisons.append(Garrison(s.id, g.location, brigades))
