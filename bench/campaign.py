@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from game.ai.campaign import CampaignGeneral
+from game.ai.players import campaign_player
 from game.running import builtin_rules
 from game.running.campaign_match import new_campaign, play, summary
 
@@ -31,7 +31,7 @@ def campaign(ref: str, seed: int, level: str, resolve: str, swap: bool) -> dict[
     try:
         sides = list(m.war.sides)
         seeds = [seed, seed + 1][:: -1 if swap else 1]
-        play(m, {s: CampaignGeneral(s, k, level, resolve) for s, k in zip(sides, seeds, strict=True)})
+        play(m, {s: campaign_player(level, s, k, resolve) for s, k in zip(sides, seeds, strict=True)})
         out = summary(m)
     finally:
         m.war.close()

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
-from game.ai.players import make_player
 from game.model import commands as cmd
 from game.model.dice import Chooser
 from game.model.resolution import Decision, Reject
@@ -93,33 +93,38 @@ class CampaignGeneral:
     fight a battle on the table or to let the generals resolve it (CAMP-DEC-10)."""
 
     def __init__(
-        self, side: str, seed: int, level: str = "normal", resolve: str = "table", think: float = 1.0
+        self,
+        side: str,
+        seed: int,
+        level: str,
+        generals: Callable[[str, str, int], Any],
+        resolve: str = "table",
     ) -> None:
         """`level`: a strategic level (easy, normal, hard: LEVELS), or a For Glory player without one
         (random, heuristic, a level with its temperament: "hard:aggressive"), who plays the war as the
-        easiest level of its name's and fights its battles as named."""
+        easiest level of its name's and fights its battles as named; `generals` makes For Glory's
+        players by name (game/ai/players.py: make_player), one for each battle on the table."""
         self.side = side
         self.seed = seed
         self.level = level
         self.temper = LEVELS.get(level.partition(":")[0], LEVELS["easy"])
         self.resolve = resolve
-        self.think = think
+        self.generals = generals
         self.rng = Chooser(seed)
-        self._general: tuple[int, Callable[..., cmd.Command]] | None = None
+        self._general: tuple[int, Any] | None = None
 
     def decide(self, w: War, d: Decision) -> cmd.Command:
         if w.battle is not None:  # a battle on the table: the For Glory general of this level
-            return self.battle_general(w).decide(w.battle, d)  # type: ignore[attr-defined]
+            return self.battle_general(w).decide(w.battle, d)
         handler = {ORDERS: self.orders, MOVE: self.move, WITHDRAW: self.withdraw, RETREAT: self.retreat,
                    RESOLVE: lambda w, d: Fight() if self.resolve == "table" else Resolve()}  # fmt: skip
         return handler[d.kind](w, d)
 
-    def battle_general(self, w: War) -> object:
+    def battle_general(self, w: War) -> Any:
+        """The For Glory general of this level for the battle on the table (a new one each battle)."""
         number = len(w.fought)
         if self._general is None or self._general[0] != number:
-            player = make_player(self.level, self.side, self.seed + number, think=self.think)
-            self._general = (number, player)  # type: ignore[assignment]
-        assert self._general is not None
+            self._general = (number, self.generals(self.level, self.side, self.seed + number))
         return self._general[1]
 
     # --- orders -----------------------------------------------------------------------------

@@ -59,7 +59,7 @@ def simulate(args: argparse.Namespace) -> int:
     """A whole campaign between computer generals: `--a`, `--b` its sides' (each a strategic general
     of its level, whose battles on the table its For Glory general of that name plays), `--resolve`
     whether they fight their battles on the table or let the campaign's generals resolve them."""
-    from game.ai.campaign import CampaignGeneral
+    from game.ai.players import campaign_player
     from game.content.mods import load_mods
     from game.running.campaign_match import new_campaign, play, save
     from game.running.seating import seated
@@ -69,8 +69,10 @@ def simulate(args: argparse.Namespace) -> int:
     try:
         sides = m.war.sides
         chosen = seated(sides, [args.a, args.b, args.c, args.d], "heuristic", "simulate")
-        players = {s: CampaignGeneral(s, args.seed + i, chosen[s], args.resolve) for i, s in enumerate(sides)}
-        play(m, players)  # type: ignore[arg-type]
+        players = {
+            s: campaign_player(chosen[s], s, args.seed + i, args.resolve, mods) for i, s in enumerate(sides)
+        }
+        play(m, players)
         if args.save_replay:
             save(m, Path(args.save_replay))
         report(m, args)

@@ -347,7 +347,8 @@ def scenario_problems(spec: ScenarioFile, rules: Ruleset) -> Iterator[ContentErr
                     yield ContentError(f"{at}.units[{k}].quality", f"unknown quality {u.quality!r}")
                 if u.hits >= rules.core.hits.destroyed_at:
                     yield ContentError(
-                        f"{at}.units[{k}].hits", f"{rules.core.hits.destroyed_at} hits destroy a unit (FG-LOST-1)"
+                        f"{at}.units[{k}].hits",
+                        f"{rules.core.hits.destroyed_at} hits destroy a unit (FG-LOST-1)",
                     )
             if dv.entry is not None and dv.arrival == 0:
                 yield ContentError(f"{at}.entry", "a division on the table from the start enters by no edge")

@@ -1,8 +1,8 @@
 """The rules that ship with the game, registered once at start-up: the game modes (For Glory, Open Wars
-and the campaign made of the two) and the optional rule modules over For Glory. Whatever starts a game calls `load` (the
-command line, the AI's process, the tests' conftest; a match and a scripted battle call it too), so
-that the registry (game/model/modules.py) needs to know no rules. A new rule module of the game is
-added to MODULES."""
+and the campaign made of the two) and the optional rule modules over For Glory. Whatever starts a game
+calls `load` (the command line, the AI's process, the tests' conftest; a match and a scripted battle
+call it too), so that the registry (game/model/modules.py) needs to know no rules. A new rule module
+of the game is added to MODULES."""
 
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ the war's and its battles' in one stream, so loading it is replaying it, battle 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -81,7 +81,7 @@ def generals_for(m: CampaignMatch) -> Callable[[str], Player]:
 
 
 def play(
-    m: CampaignMatch, players: dict[str, Player], until: Callable[[CampaignMatch], bool] | None = None
+    m: CampaignMatch, players: Mapping[str, Player], until: Callable[[CampaignMatch], bool] | None = None
 ) -> None:
     """Ask each decision of the side's player until the war ends (or `until` says stop): the war's of
     the side's player, a battle's of the seat's player when it is fought on the table, of the
