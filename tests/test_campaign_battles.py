@@ -43,8 +43,8 @@ def staged(
     return f
 
 
-def test_CAMP_DEC_6_the_defender_is_the_side_that_stood_and_attacks_are_told_before_the_battle() -> None:
-    """CAMP-DEC-6, CAMP-DEC-7: both armies marched onto the Bridge, which nobody held: the side that
+def test_CAMP_DEC_11_the_defender_is_the_side_that_stood_and_the_battle_is_told_before_it() -> None:
+    """CAMP-DEC-11, CAMP-DEC-7: both armies marched onto the Bridge, which nobody held: the side that
     played first this turn (the allies) defends it; the battle is told with its ground and odds."""
     m = war()
     meet_at_bridge(m)

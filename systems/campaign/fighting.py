@@ -68,7 +68,7 @@ def awaiting(kinds: tuple[type[cmd.Command], ...], check: Callable[[cmd.Command]
 
 
 def fight_at(w: War, loc: str) -> Resolution:
-    """The battle of one place, from the meeting to the place held (CAMP-DEC-6..14)."""
+    """The battle of one place, from the meeting to the place held (CAMP-DEC-7..14)."""
     attacker, defender = roles(w, loc)
     if not can_stand(w, loc, attacker):
         fall_back(w, loc, attacker)

@@ -1,5 +1,5 @@
 """The campaign's forces as For Glory's: an army is an estado mayor (its commander) and divisions,
-each a general and brigades (CAMP-DEC-2); a garrison holds a place with brigades alone (CAMP-DEC-6).
+each a general and brigades (CAMP-DEC-9); a garrison holds a place with brigades alone (CAMP-DEC-6).
 Every brigade and officer keeps its service record: the battles it fought, the hits it took, its
 quality's changes, its replacements, read by the player (CAMP-DEC-19). Plain data, changed only by the
 campaign's rules (systems/campaign/*) as its commands and battles make them."""
@@ -75,7 +75,7 @@ class Division:
 class Army:
     """An army on the map. `moved`: it marched this turn; `fought`: it fought a battle this turn;
     `came_from`: where its last march began (a beaten attacker goes back there); `arrived`: the turn
-    it came where it stands (CAMP-DEC-6: who defends)."""
+    it came where it stands (CAMP-DEC-11: who defends)."""
 
     id: str
     side: str

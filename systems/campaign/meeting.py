@@ -1,4 +1,4 @@
-"""When armies of both sides stand in one place: who defends it (CAMP-DEC-6), which armies of the
+"""When armies of both sides stand in one place: who defends it (CAMP-DEC-11), which armies of the
 neighbouring places march to the battle and when and where they arrive (CAMP-DEC-8), and the battle
 as a For Glory scenario (CAMP-DEC-7, CAMP-DEC-9): queries of the war, which change nothing."""
 
@@ -27,7 +27,7 @@ SEEDS = Die(2**31, 0)  # a battle's seed, drawn from the war's dice
 
 
 def roles(w: War, loc: str) -> tuple[str, str]:
-    """CAMP-DEC-6: (attacker, defender). The defender is the side whose army stood there before this
+    """CAMP-DEC-11: (attacker, defender). The defender is the side whose army stood there before this
     turn's marches; when both marched in (or both stood), the side holding the place; when neither
     holds it, the side that played first this turn (its army arrived first)."""
     present = [s for s in w.order if w.armies_at(loc, s)]
