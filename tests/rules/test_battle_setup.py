@@ -688,13 +688,18 @@ def test_a_scenarios_brigade_may_start_with_hits(tmp_path: Path, matches: list[M
     with them; three, which destroy it (FG-LOST-1), are refused."""
     from game.model.components import Hits
 
-    worn = (army("red", "south", division("r1", ("r1a", "LnInf", "R", 2), ("r1b", "LnInf", "R")), division("r2")),
-            army("blue", "north", division("b1"), division("b2")))  # fmt: skip
+    blue = army("blue", "north", division("b1"), division("b2"))
+    worn = (
+        army("red", "south", division("r1", ("r1a", "LnInf", "R", 2), ("r1b", "LnInf", "R")), division("r2")),
+        blue,
+    )
     m = start(matches, write_scenario(tmp_path, worn), RED_FIRST)
     assert m.battle.comp(m.battle.ids["r1a"], Hits).count == 2
     assert m.battle.comp(m.battle.ids["r1b"], Hits).count == 0
-    dead = (army("red", "south", division("r1", ("r1a", "LnInf", "R", 3), ("r1b", "LnInf", "R")), division("r2")),
-            army("blue", "north", division("b1"), division("b2")))  # fmt: skip
+    dead = (
+        army("red", "south", division("r1", ("r1a", "LnInf", "R", 3), ("r1b", "LnInf", "R")), division("r2")),
+        blue,
+    )
     with pytest.raises(ContentError, match=r"units\[0\].hits: 3 hits destroy a unit"):
         new_match(str(write_scenario(tmp_path, dead, name="dead.toml")), 1)
 
