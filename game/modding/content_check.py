@@ -37,7 +37,10 @@ from game.model.limits import check_id
 from game.model.modules import mode_for_ruleset, modules, other_rulesets
 from game.model.ruleset import Ruleset
 from game.running import puzzle, script
+from systems.campaign.records import CampaignFile
+from systems.campaign.theatre import campaign_problems, load_campaign
 from systems.open_wars.records import FILES as OW_FILES
+from systems.open_wars.records import load_rules as ow_rules
 from systems.open_wars.records import rules_files as ow_rules_files
 
 T = TypeVar("T")
@@ -47,6 +50,7 @@ COUNTED = (
     "ruleset",
     "rule module",
     "scenario",
+    "campaign",
     "scripted battle",
     "puzzle",
     "rules reference",
@@ -175,6 +179,23 @@ class _Check:
         sc = None if found else self.attempt(load_scenario, str(path), rules)  # which stops at the first
         if sc is not None:  # its modules with the mods' on them, as a battle has them
             self.attempt(rule_stack, rules, sc.spec.modules, str(path))
+
+    def campaign(self, path: Path, mods: Sequence[Mod]) -> None:
+        """A campaign: its keys, then every problem across them (campaign_problems), then the game's
+        loader, which also sets its numbers and battlefields (systems/campaign/theatre.py)."""
+        self.report.checked["campaign"].add(path)
+        spec = self.record(CampaignFile, path)
+        if spec is None:
+            return
+        rules = self.attempt(load_ruleset, spec.ruleset, self.content / "rulesets", mods)
+        ow = self.others.get("open-wars") or self.attempt(ow_rules, self.content / "rulesets")
+        if rules is None or ow is None:
+            return
+        found = [in_file(str(path), e) for e in campaign_problems(spec, rules, ow)]
+        for e in found:
+            self.problem(e)
+        if not found:
+            self.attempt(load_campaign, str(path), mods)
 
     def script(self, path: Path, rulesets: Rulesets) -> None:
         """Load a scripted battle and set it up (placing every base), without playing it."""
@@ -331,6 +352,7 @@ class _Check:
             "a scenario (a .toml file, or a folder of maps: " + ", ".join(sorted(maps)) + ")",
         )
         self.strays(mod.file("scripts"), lambda p: p.suffix == ".toml", "a scripted battle (a .toml file)")
+        self.strays(mod.file("campaigns"), lambda p: p.suffix == ".toml", "a campaign (a .toml file)")
         self.strays(mod.file("puzzles"), lambda p: p.suffix == ".toml", "a puzzle (a .toml file)")
         self.strays(mod.file("locale"), lambda p: p.is_dir(), "a locale folder (such as en)")
         self.strays(mod.file("modules"), lambda p: p.is_dir(), "a rule module's folder (its id)")
@@ -382,6 +404,8 @@ class _Check:
         for m in ordered or [m for m in loaded if m is not None]:
             for path in sorted(p for f in scenario_folders(m.root) for p in f.glob("*.toml")):
                 self.scenario(path, rulesets)
+            for path in sorted(m.file("campaigns").glob("*.toml")):
+                self.campaign(path, ordered or [])
             for path in sorted(m.file("scripts").glob("*.toml")):
                 self.script(path, rulesets)
             for path in sorted(m.file("puzzles").glob("*.toml")):
@@ -424,6 +448,8 @@ class _Check:
         self.module_numbers((), rulesets)
         for path in sorted(p for f in scenario_folders(self.content) for p in f.glob("*.toml")):
             self.scenario(path, rulesets)
+        for path in sorted((self.content / "campaigns").glob("*.toml")):
+            self.campaign(path, ())
         for path in sorted((self.content / "scripts").glob("*.toml")):
             self.script(path, rulesets)
         for path in sorted((self.content / "modules").glob("*/scripts/*.toml")):  # a rule module's own

@@ -7,7 +7,7 @@ officers and brigades, as a scenario gives them), dated events, victory and the 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from game.content.scenario import DivisionSpec, StaffSpec, UnitSpec
 from game.model.limits import Bounds, Id
@@ -178,7 +178,8 @@ class CampaignFile:
     authored: Text = ""
     ruleset: Annotated[str, Bounds(1, 64)] = "for-glory"  # the battles' ruleset
     events: Annotated[list[EventSpec], Bounds(0, 200)] = field(default_factory=list)
-    numbers: dict[str, Any] = field(default_factory=dict)  # any of CampaignNumbers, for this campaign
+    # any of CampaignNumbers (content/modules/campaign/numbers.toml), for this campaign alone
+    numbers: dict[str, int | float | str] = field(default_factory=dict)
     locale: dict[str, CampaignWords] = field(default_factory=dict)
 
     def words(self, language: str) -> CampaignWords:
