@@ -363,3 +363,21 @@ def test_a_whole_small_campaign_plays_to_its_end_with_its_battles() -> None:
     meet_at_bridge(m)
     finish(m)
     assert m.war.game is not None and m.war.game.over and m.war.fought
+
+
+def test_CAMP_DEC_9_divisions_beyond_the_tables_room_march_on_in_round_2(tmp_path: Path) -> None:
+    """CAMP-DEC-9: with room for two divisions a side, the allies' four at the Bridge deploy their two
+    largest (Reding's three brigades, then the first of those of two); the other two march on in round
+    2 by the allies' own edge."""
+    from systems.campaign.calendar import enlist
+
+    m = war(campaign_file(tmp_path, {"field_divisions": 2}))
+    w = m.war
+    landed = next(x.army for e in w.theatre.spec.events for x in e.effects if x.army is not None)
+    enlist(w, landed, "al")
+    for a in w.armies:
+        a.location = "bridge"
+    s = setup_battle(w, "bridge", "fr", 1)
+    allies = next(x for x in s.scenario.sides if x.id == "al")
+    placed = {d.id: (d.arrival, d.entry) for d in allies.divisions}
+    assert placed == {"al-1": (0, None), "al-2": (0, None), "al-3": (2, "own"), "al-4": (2, "own")}

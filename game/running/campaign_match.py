@@ -128,6 +128,8 @@ def summary(m: CampaignMatch) -> dict[str, Any]:
                 "brigades_after": dict(f.after),
                 "rounds": r.rounds if r is not None else 0,
                 "end_reason": r.end_reason if r is not None else "in progress",
+                "attacker": f.setup.attacker,
+                "odds": f.odds,
             }
         )
     return {

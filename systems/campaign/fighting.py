@@ -112,12 +112,13 @@ def announce(w: War, f: Fought) -> None:
     each army marching to it (the round it arrives and its table edge) and the odds."""
     s = f.setup
     odds = battle_odds(w, s)
+    f.odds = odds.as_details()
     ground = s.ground or w.places[s.location].type
     place = w.places[s.location].name
     text = (
         f"battle {s.number} at {place}: {w.name(s.attacker)} attack {w.name(s.defender)} on {ground} ground"
     )
-    sides: dict[str, object] = {"attacker": s.attacker, "defender": s.defender, "odds": odds.as_details()}
+    sides: dict[str, object] = {"attacker": s.attacker, "defender": s.defender, "odds": f.odds}
     w.note("CAMP-DEC-7", "camp_battle", text, None, battle=s.number, ground=ground, seed=s.seed, **sides)
     for x in s.arrivals:
         origin = w.places[x.origin].name

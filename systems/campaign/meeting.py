@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.content.scenario import ScenarioFile, ScenarioWords, SideSpec, StaffSpec
+from game.content.scenario import DivisionSpec, ScenarioFile, ScenarioWords, SideSpec, StaffSpec
 from game.model.dice import Die
 from systems.campaign.battlefield import (
     Arrival,
@@ -82,6 +82,13 @@ def reinforcements(w: War, loc: str, attacker: str) -> list[Arrival]:
     return out
 
 
+def crowded(divisions: list[DivisionSpec], room: int) -> list[DivisionSpec]:
+    """CAMP-DEC-9: the table holds `room` divisions a side at the start (the largest first); the others
+    march on in round 2 by their side's own edge, as reinforcements (FG-REINF, AMB-40)."""
+    first = sorted(range(len(divisions)), key=lambda i: -len(divisions[i].units))[:room]
+    return [d if i in first else replace(d, arrival=2, entry="own") for i, d in enumerate(divisions)]
+
+
 def leader(armies: list[Army]) -> Army:
     """CAMP-DEC-9: the estado mayor is the commander of the side's most experienced army on the field
     (the larger army, then the first listed, among equals)."""
@@ -110,6 +117,7 @@ def setup_battle(w: War, loc: str, attacker: str, number: int) -> BattleSetup:
         mine = list(here)
         for a in here:
             divisions += [division_spec(d, bs, 0, None) for d, bs in fit(a.divisions, rules)]
+        divisions = crowded(divisions, w.numbers.field_divisions)
         owner = {b.id: a.id for a in here for b in a.brigades()}
         garrison = w.garrison_at(loc)
         if garrison is not None and garrison.side == side:

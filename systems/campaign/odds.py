@@ -18,12 +18,14 @@ class Odds:
     win: dict[str, float]  # each side's chance of winning
     draw: float
     losses: dict[str, float]  # brigades each side may expect to lose (in the battle and its pursuit)
+    forces: dict[str, float]  # what each side brings, as the model weighs it (`force`)
 
     def as_details(self) -> dict[str, object]:
         return {
             "win": {s: round(p, 3) for s, p in self.win.items()},
             "draw": round(self.draw, 3),
             "losses": {s: round(x, 2) for s, x in self.losses.items()},
+            "forces": {s: round(x, 2) for s, x in self.forces.items()},
         }
 
 
@@ -60,7 +62,7 @@ def battle_odds(w: War, setup: BattleSetup) -> Odds:
                for side in (a, d)}  # fmt: skip
     share = {a: _sigmoid(-x), d: _sigmoid(x)}  # the weaker a side, the more it loses
     losses = {side: brought[side] * (n.loss_base + n.loss_weak * share[side]) for side in (a, d)}
-    return Odds({a: attacker, d: defender}, draw, losses)
+    return Odds({a: attacker, d: defender}, draw, losses, {a: fa, d: fd})
 
 
 def _sigmoid(x: float) -> float:

@@ -33,6 +33,7 @@ class CampaignNumbers:
     earned_up_to: Annotated[str, Bounds(1, 8)]  # CAMP-DEC-16: the best quality victories make
     replaced_experience: Annotated[int, Bounds(0, 6)]  # CAMP-DEC-15: the best a replacement earns
     battle_rounds: Annotated[int, Bounds(1, 100)]  # CAMP-DEC-9: a campaign battle's round limit
+    field_divisions: Annotated[int, Bounds(2, 40)]  # CAMP-DEC-9: divisions a side deploys on the table
     resolve_level: Annotated[str, Bounds(1, 40)]  # CAMP-DEC-10: the generals who resolve a battle
     resolve_think: Annotated[float, Bounds(0.05, 4)]  # their think budget, a share of their level's
     reinforce_rounds: Annotated[int, Bounds(1, 10)]  # CAMP-DEC-8: rounds of march a point of entry cost

@@ -40,6 +40,7 @@ class Fought:
     before: dict[str, int] = field(default_factory=dict)  # each side's brigades in the armies taking part
     after: dict[str, int] = field(default_factory=dict)  # and once the battle and its aftermath are over
     lost: dict[str, int] = field(default_factory=dict)
+    odds: dict[str, object] = field(default_factory=dict)  # the odds told before it (CAMP-DEC-24)
 
 
 class War(Campaign):
