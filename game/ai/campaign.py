@@ -29,6 +29,7 @@ from systems.campaign.commands import (
 )
 from systems.campaign.forces import Army, Brigade
 from systems.campaign.marching import reachable, stops
+from systems.campaign.odds import Prospect
 from systems.campaign.orders import check_order, price, replenish_price
 from systems.campaign.rules_module import MOVE, ORDERS, RESOLVE, RETREAT, WITHDRAW
 from systems.campaign.state import War
@@ -240,12 +241,19 @@ class CampaignGeneral:
     # --- battle ------------------------------------------------------------------------------
 
     def withdraw(self, w: War, d: Decision) -> cmd.Command:
-        loc = d.unit
-        mine = force_at(w, loc, self.side, True)
-        theirs = force_at(w, loc, w.enemy(self.side), True)
-        share = mine / (mine + theirs) if mine + theirs else 1.0
-        walls = w.places[loc].fortress and w.garrison_at(loc) is not None
-        if d.stage != "forced" and (share >= self.temper.decline or walls):
+        """Stand unless the odds told (CAMP-DEC-24) give this side less than its level's share of the
+        battle (a draw counted half), or behind walls its garrison holds; forced, withdraw."""
+        if d.stage == "forced":
+            return Decline(self.safest(w, d.options))
+        walls = w.places[d.unit].fortress and w.garrison_at(d.unit) is not None
+        if isinstance(d.payload, Prospect):
+            odds = d.payload.odds
+            share = odds.win[self.side] + odds.draw / 2
+        else:
+            mine = force_at(w, d.unit, self.side, True)
+            theirs = force_at(w, d.unit, w.enemy(self.side), True)
+            share = mine / (mine + theirs) if mine + theirs else 1.0
+        if share >= self.temper.decline or walls:
             return cmd.Pass()
         return Decline(self.safest(w, d.options))
 

@@ -21,7 +21,7 @@ from systems.campaign.battlefield import BattleSetup, can_field, fit
 from systems.campaign.commands import Decline, Fight, Resolve
 from systems.campaign.forces import Brigade, Service
 from systems.campaign.meeting import reinforcements, roles, setup_battle
-from systems.campaign.odds import battle_odds
+from systems.campaign.odds import Prospect, battle_odds
 from systems.campaign.outcome import result_of
 from systems.campaign.rules_module import RESOLVE, WITHDRAW
 from systems.campaign.state import Fought, War
@@ -68,21 +68,30 @@ def awaiting(kinds: tuple[type[cmd.Command], ...], check: Callable[[cmd.Command]
 
 
 def fight_at(w: War, loc: str) -> Resolution:
-    """The battle of one place, from the meeting to the place held (CAMP-DEC-7..14)."""
+    """The battle of one place, from the meeting to the place held (CAMP-DEC-7..14): the battle is
+    set up and its odds told before either side chooses anything (CAMP-DEC-24); the defender may
+    decline it (CAMP-DEC-11); each side says whether it is fought on the table (CAMP-DEC-10)."""
     attacker, defender = roles(w, loc)
     if not can_stand(w, loc, attacker):
         fall_back(w, loc, attacker)
         return
-    if (yield from declines(w, loc, defender)):
+    if not can_stand(w, loc, defender):
+        yield from declines(w, loc, defender, None)
+        return
+    setup = setup_battle(w, loc, attacker, len(w.fought) + 1)
+    prospect = Prospect(setup, battle_odds(w, setup))
+    announce(w, prospect)
+    if (yield from declines(w, loc, defender, prospect)):
         return
     answers = []
     for side in (attacker, defender):
-        answers.append((yield from ask(w, Decision(RESOLVE, side, loc), awaiting((Fight, Resolve)))))
+        d = Decision(RESOLVE, side, loc, payload=prospect)
+        answers.append((yield from ask(w, d, awaiting((Fight, Resolve)))))
     resolved = "table" if any(isinstance(c, Fight) for c in answers) else "auto"
-    setup = setup_battle(w, loc, attacker, len(w.fought) + 1)
-    f = Fought(setup.number, w.turn, setup, resolved, before=brigades_of(w, setup))
+    f = Fought(
+        setup.number, w.turn, setup, resolved, before=brigades_of(w, setup), odds=prospect.odds.as_details()
+    )
     w.fought.append(f)
-    announce(w, f)
     b = open_battle(w, setup)
     w.battle = b
     try:
@@ -107,18 +116,16 @@ def brigades_of(w: War, setup: BattleSetup) -> dict[str, int]:
     return out
 
 
-def announce(w: War, f: Fought) -> None:
-    """CAMP-DEC-7, CAMP-DEC-8, CAMP-DEC-24: before a shot is fired, the battle's ground, its sides,
-    each army marching to it (the round it arrives and its table edge) and the odds."""
-    s = f.setup
-    odds = battle_odds(w, s)
-    f.odds = odds.as_details()
+def announce(w: War, p: Prospect) -> None:
+    """CAMP-DEC-7, CAMP-DEC-8, CAMP-DEC-24: before anyone chooses, the battle's ground, its sides, each
+    army marching to it (the round it arrives and its table edge) and the odds."""
+    s = p.setup
     ground = s.ground or w.places[s.location].type
     place = w.places[s.location].name
     text = (
         f"battle {s.number} at {place}: {w.name(s.attacker)} attack {w.name(s.defender)} on {ground} ground"
     )
-    sides: dict[str, object] = {"attacker": s.attacker, "defender": s.defender, "odds": f.odds}
+    sides: dict[str, object] = {"attacker": s.attacker, "defender": s.defender, "odds": p.odds.as_details()}
     w.note("CAMP-DEC-7", "camp_battle", text, None, battle=s.number, ground=ground, seed=s.seed, **sides)
     for x in s.arrivals:
         origin = w.places[x.origin].name
@@ -167,14 +174,15 @@ def take(w: War, loc: str, side: str) -> None:
     w.note("CAMP-DEC-14", "camp_take", f"{w.name(side)} take {w.places[loc].name}", location=loc, side=side)
 
 
-def declines(w: War, loc: str, side: str) -> Resolution:
-    """CAMP-DEC-11: the defender may refuse battle, withdrawing every army it has there to one
-    neighbouring place free of enemies; a side that cannot give battle (CAMP-DEC-9) must, or its
-    armies there surrender. Each brigade withdrawing takes a hit on a D6 of the numbers' straggle or
-    less. Returns whether it withdrew (or surrendered)."""
+def declines(w: War, loc: str, side: str, prospect: Prospect | None) -> Resolution:
+    """CAMP-DEC-11: the defender may refuse battle (`prospect`: the battle it would fight and its odds,
+    shown as it chooses), withdrawing every army it has there to one neighbouring place free of
+    enemies; a side that cannot give battle (CAMP-DEC-9, no prospect) must, or its armies there
+    surrender. Each brigade withdrawing takes a hit on a D6 of the numbers' straggle or less. Returns
+    whether it withdrew (or surrendered)."""
     armies = w.armies_at(loc, side)
     options = tuple(n for n in w.neighbours(loc) if all(n in retreats(w, a) for a in armies))
-    forced = not can_stand(w, loc, side)
+    forced = prospect is None
     if not options:
         if not forced:
             return False
@@ -189,7 +197,7 @@ def declines(w: War, loc: str, side: str) -> Resolution:
             raise refuse("CAMP-DEC-11", "reason_camp_withdraw_to", places=", ".join(options))
 
     answers = (Decline,) if forced else (Decline, cmd.Pass)
-    d = Decision(WITHDRAW, side, loc, options, stage="forced" if forced else "")
+    d = Decision(WITHDRAW, side, loc, options, stage="forced" if forced else "", payload=prospect)
     answer = yield from ask(w, d, awaiting(answers, check))
     if not isinstance(answer, Decline):
         return False

@@ -5,12 +5,11 @@ registry knows it for its rule IDs, decisions, commands, numbers and words."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from game.model.dice import Dice
-from game.model.errors import UserError
-from game.model.modules import GameMode, RandomOptions, compose
+from game.model.modules import GameMode, compose
 from game.model.words import Wording
+from systems.campaign.generate import random_campaign
 from systems.campaign.rules_module import CAMPAIGN
 from systems.campaign.state import War
 from systems.campaign.theatre import Theatre
@@ -33,10 +32,6 @@ def new_war(
     return w
 
 
-def _no_random(rules: Any, seed: int, options: RandomOptions) -> dict[str, Any]:
-    raise UserError("generate: a campaign is not made at random here (python -m game campaigns lists them)")
-
-
 CAMPAIGN_MODE = GameMode(
     "campaign",
     "Campaign",
@@ -46,6 +41,6 @@ CAMPAIGN_MODE = GameMode(
     score,
     hooks=(),
     ruleset="campaign",
-    generate=_no_random,
+    generate=random_campaign,
     narrate=narrate,
 )

@@ -29,6 +29,15 @@ class Odds:
         }
 
 
+@dataclass(frozen=True)
+class Prospect:
+    """A battle about to be fought and its odds: what the defender sees when it may decline it and
+    both sides when they choose to fight it on the table or not (the decisions' payload)."""
+
+    setup: BattleSetup
+    odds: Odds
+
+
 def force(w: War, setup: BattleSetup, side: str) -> float:
     """What a side brings: each brigade's FG-ARMY-3 points, worth more by its quality's modifier and
     less by its hits, and less the later it arrives (a reinforcement due after the round limit: none)."""
