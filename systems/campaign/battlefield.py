@@ -71,7 +71,6 @@ class BattleSetup:
     units: dict[str, str]
     leaders: dict[str, str]
     max_rounds: int
-    standing: dict[str, int] = field(default_factory=dict)  # side -> brigades it brings
 
 
 @dataclass(frozen=True)

@@ -4,9 +4,9 @@ as a For Glory scenario (CAMP-DEC-7, CAMP-DEC-9): queries of the war, which chan
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
-from game.content.scenario import DivisionSpec, ScenarioFile, ScenarioWords, SideSpec, StaffSpec
+from game.content.scenario import DivisionSpec, Edge, ScenarioFile, ScenarioWords, SideSpec, StaffSpec
 from game.model.dice import Die
 from systems.campaign.battlefield import (
     Arrival,
@@ -61,7 +61,7 @@ def reinforcements(w: War, loc: str, attacker: str) -> list[Arrival]:
     the place's entry cost (OW-MOVE-2) times the numbers' reinforce_rounds, by the edge its march
     comes from (FG-REINF-3); one that would arrive after the battle's last round does not come."""
     own = origin(w, loc, attacker)
-    edges = {attacker: "south", w.enemy(attacker): "north"}
+    edges: dict[str, Edge] = {attacker: "south", w.enemy(attacker): "north"}
     out = []
     busy = set(w.meetings())
     for n in w.neighbours(loc):
@@ -95,85 +95,101 @@ def leader(armies: list[Army]) -> Army:
     return max(armies, key=lambda a: (a.commander.experience, a.size(), -armies.index(a)))
 
 
+@dataclass
+class Fielded:
+    """One side of a battle being set up: its divisions as the scenario's, its armies, and each of its
+    brigades' army (or `garrison:<place>`)."""
+
+    divisions: list[DivisionSpec]
+    armies: list[Army]
+    owner: dict[str, str]
+
+
+def fielded(w: War, loc: str, side: str, arrivals: list[Arrival]) -> Fielded:
+    """CAMP-DEC-9, CAMP-DEC-6, CAMP-DEC-8: the side's armies in the place on the table (as many
+    divisions as it holds), its garrison there among them, and the armies marching in."""
+    rules = w.theatre.rules
+    here = w.armies_at(loc, side)
+    divisions = [division_spec(d, bs, 0, None) for a in here for d, bs in fit(a.divisions, rules)]
+    divisions = crowded(divisions, w.numbers.field_divisions)
+    out = Fielded(divisions, list(here), {b.id: a.id for a in here for b in a.brigades()})
+    garrison = w.garrison_at(loc)
+    if garrison is not None and garrison.side == side:
+        out.divisions = attach(out.divisions, garrison.brigades, rules)
+        out.owner.update({b.id: f"garrison:{loc}" for b in garrison.brigades})
+    for x in arrivals:
+        a = w.find_army(x.army)
+        if x.side != side or a is None:
+            continue
+        out.armies.append(a)
+        out.owner.update({b.id: a.id for b in a.brigades()})
+        out.divisions += [division_spec(d, bs, x.round, x.flank) for d, bs in fit(a.divisions, rules)]
+    return out
+
+
+def spanish(w: War, chief: Army, divisions: list[DivisionSpec]) -> dict[str, dict[str, str]]:
+    """The Spanish names a side's divisions, brigades and officers have in the campaign's words."""
+    words = w.theatre.spec.words("es")
+    side = chief.side
+    out: dict[str, dict[str, str]] = {"divisions": {}, "units": {}, "officers": {}}
+    if not chief.commander.replaced and words.officers.get(chief.id):
+        out["officers"][f"{side}-staff"] = words.officers[chief.id]
+    for d in divisions:
+        if words.divisions.get(d.id):
+            out["divisions"][d.id] = words.divisions[d.id]
+        if d.officer and words.officers.get(d.id):
+            out["officers"][d.id] = words.officers[d.id]
+        out["units"].update({u.id: words.units[u.id] for u in d.units if words.units.get(u.id)})
+    return out
+
+
 def setup_battle(w: War, loc: str, attacker: str, number: int) -> BattleSetup:
     """The battle at `loc` as a For Glory scenario (CAMP-DEC-7..9), its seed drawn from the war's dice."""
     rules = w.theatre.rules
-    spec = w.theatre.spec
     seed = w.dice.one(SEEDS)
-    defender = w.enemy(attacker)
     place = w.places[loc]
     field = w.theatre.battlefields.get(loc)
     ground = ground_of(place, field.spec if field else None, rules, seed)
     arrivals = reinforcements(w, loc, attacker)
-    edges = {attacker: "south", defender: "north"}
-    sides_at = {"south": attacker, "north": defender}
-    sides, armies, units, leaders, standing = [], {}, {}, {}, {}
-    es: dict[str, dict[str, str]] = {"sides": {}, "divisions": {}, "units": {}, "officers": {}}
-    words = spec.words("es")
-    for side in (attacker, defender):
-        here = w.armies_at(loc, side)
-        chief = leader(here)
-        divisions = []
-        mine = list(here)
-        for a in here:
-            divisions += [division_spec(d, bs, 0, None) for d, bs in fit(a.divisions, rules)]
-        divisions = crowded(divisions, w.numbers.field_divisions)
-        owner = {b.id: a.id for a in here for b in a.brigades()}
-        garrison = w.garrison_at(loc)
-        if garrison is not None and garrison.side == side:
-            divisions = attach(divisions, garrison.brigades, rules)
-            owner.update({b.id: f"garrison:{loc}" for b in garrison.brigades})
-        for x in arrivals:
-            if x.side == side:
-                a = next(a for a in w.armies if a.id == x.army)
-                mine.append(a)
-                owner.update({b.id: a.id for b in a.brigades()})
-                divisions += [division_spec(d, bs, x.round, x.flank) for d, bs in fit(a.divisions, rules)]
-        units.update({u.id: owner[u.id] for d in divisions for u in d.units})
-        armies[side] = tuple(a.id for a in mine)
-        leaders[side] = chief.id
-        standing[side] = len([u for d in divisions for u in d.units])
+    edges: dict[str, Edge] = {attacker: "south", w.enemy(attacker): "north"}
+    sides, armies, units, leaders = [], {}, {}, {}
+    es = ScenarioWords(name=f"{w.theatre.spec.words('es').locations[loc]}, {w.turn}")
+    if field is not None and "es" in field.spec.locale:
+        es = replace(es, objectives=dict(field.spec.locale["es"].objectives))
+    for side, edge in edges.items():
+        f = fielded(w, loc, side, arrivals)
+        chief = leader(w.armies_at(loc, side))
+        armies[side], leaders[side] = tuple(a.id for a in f.armies), chief.id
+        units.update({u.id: f.owner[u.id] for d in f.divisions for u in d.units})
         g = chief.commander
         staff = StaffSpec("" if g.replaced else g.name, g.experience)
-        zone = ground.zones.get(edges[side])
-        sides.append(
-            SideSpec(side, w.name(side), edges[side], divisions, None, staff, w.side_file(side).colour, zone)  # type: ignore[arg-type]
+        colour = w.side_file(side).colour
+        zone = ground.zones.get(edge)
+        sides.append(SideSpec(side, w.name(side), edge, f.divisions, None, staff, colour, zone))
+        named = spanish(w, chief, f.divisions)
+        es = replace(
+            es,
+            sides={**es.sides, side: w.theatre.spec.words("es").sides[side]},
+            divisions={**es.divisions, **named["divisions"]},
+            units={**es.units, **named["units"]},
+            officers={**es.officers, **named["officers"]},
         )
-        es["sides"][side] = words.sides[side]
-        if not g.replaced and words.officers.get(chief.id):
-            es["officers"][f"{side}-staff"] = words.officers[chief.id]
-        for d in divisions:
-            if words.divisions.get(d.id):
-                es["divisions"][d.id] = words.divisions[d.id]
-            if d.officer and words.officers.get(d.id):
-                es["officers"][d.id] = words.officers[d.id]
-            for u in d.units:
-                if words.units.get(u.id):
-                    es["units"][u.id] = words.units[u.id]
-    own = field.spec.locale.get("es") if field else None
-    es_words = ScenarioWords(
-        name=f"{words.locations[loc]}, {w.turn}",
-        sides=es["sides"],
-        objectives=dict(own.objectives) if own else {},
-        divisions=es["divisions"],
-        units=es["units"],
-        officers=es["officers"],
-    )
+    at_edge = {edge: side for side, edge in edges.items()}
     scenario = ScenarioFile(
-        id=f"{spec.id}-battle-{number}",
+        id=f"{w.theatre.id}-battle-{number}",
         name=f"{place.name}, turn {w.turn}",
         table=ground.table,
         sides=sides,
-        description=f"{w.name(attacker)} attack {w.name(defender)} at {place.name}.",
+        description=f"{w.name(attacker)} attack {w.name(w.enemy(attacker))} at {place.name}.",
         ruleset=rules.id,
         max_rounds=w.numbers.battle_rounds,
         terrain=ground.terrain,
-        objectives=[replace(o, held_by=sides_at.get(o.held_by or "")) for o in ground.objectives],
+        objectives=[replace(o, held_by=at_edge.get(o.held_by or "")) for o in ground.objectives],
         victory=ground.victory,
         scoring=ground.scoring,
-        locale={"es": es_words},
+        locale={"es": es},
     )
     return BattleSetup(
-        number, w.turn, loc, attacker, defender, seed, place.battlefield, scenario, tuple(arrivals),
-        armies, units, leaders, w.numbers.battle_rounds, standing,
+        number, w.turn, loc, attacker, w.enemy(attacker), seed, place.battlefield, scenario, tuple(arrivals),
+        armies, units, leaders, w.numbers.battle_rounds,
     )  # fmt: skip
