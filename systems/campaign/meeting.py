@@ -174,7 +174,7 @@ def setup_battle(w: War, loc: str, attacker: str, number: int) -> BattleSetup:
             units={**es.units, **named["units"]},
             officers={**es.officers, **named["officers"]},
         )
-    at_edge = {edge: side for side, edge in edges.items()}
+    at_edge: dict[str, str] = {edge: side for side, edge in edges.items()}
     scenario = ScenarioFile(
         id=f"{w.theatre.id}-battle-{number}",
         name=f"{place.name}, turn {w.turn}",
