@@ -381,3 +381,43 @@ def test_CAMP_DEC_9_divisions_beyond_the_tables_room_march_on_in_round_2(tmp_pat
     allies = next(x for x in s.scenario.sides if x.id == "al")
     placed = {d.id: (d.arrival, d.entry) for d in allies.divisions}
     assert placed == {"al-1": (0, None), "al-2": (0, None), "al-3": (2, "own"), "al-4": (2, "own")}
+
+
+def test_CAMP_DEC_19_a_battles_report_reads_its_losses_and_changes_from_the_records() -> None:
+    """CAMP-DEC-19: the after-battle report, from the service records: the brigades lost and how, the
+    officers killed, the brigades whose quality changed, the hits each side carries away."""
+    from systems.campaign.report import Changed, Lost, battle_report
+
+    m = war()
+    w = m.war
+    w.roster["fr-1b"].victories = 1
+    f = staged(
+        w, "fr", {"al-1a": (3, "destroyed"), "al-1b": (2, "stood"), "fr-2a": (1, "stood")}, killed=("al-2",)
+    )
+    carry(w, f)
+    r = battle_report(w, f)
+    assert r.winner == "fr" and r.lost == [Lost("al-1a", "al", "destroyed")] and r.killed == ["al-2"]
+    assert Changed("fr-1b", "V", "victories") in r.changed and r.hits == {"fr": 1, "al": 2}
+
+
+def test_a_screen_asks_what_a_side_may_order_and_where_an_army_may_march() -> None:
+    """The queries a campaign screen asks: the brigades each city may raise and their price, the
+    brigades whose hits may be made good, each march's path and movement."""
+    from systems.campaign.report import marches, recruits, replacements
+
+    m = war()
+    w = m.war
+    until(m, MOVE, "fr")
+    assert {(c.location, c.category, c.army) for c, _ in recruits(w, "fr")} == {
+        ("west-town", "LnInf", None),
+        ("west-town", "LC", None),
+    }
+    assert dict((c.category, price) for c, price in recruits(w, "fr")) == {"LnInf": 2, "LC": 4}
+    a = w.find_army("fr-army")
+    assert a is not None
+    a.location = "west-town"
+    w.roster["fr-1a"].hits = 2
+    assert [(c.unit, price) for c, price in replacements(w, "fr")] == [("fr-1a", 2)]
+    a.location = "west-field"
+    assert marches(w, "fr-army")["hills"] == (("west-field", "hills"), 3)
+    assert marches(w, "fr-army")["east-field"] == (("west-field", "bridge", "east-field"), 2)
