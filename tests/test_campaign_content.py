@@ -14,8 +14,8 @@ from game import CONTENT
 from game.cli.entry import main
 from game.content.mods import load_mod
 from game.content.ruleset_files import load_ruleset
-from game.model.errors import ContentError
 from game.modding.content_check import check_content
+from game.model.errors import ContentError
 from systems.campaign.theatre import campaign_problems, list_campaigns, load_campaign, read_campaign
 from systems.open_wars.records import load_rules
 from tests.campaign_helpers import BORDER, campaign_file
