@@ -6,6 +6,7 @@ first battle won the war (25-40% is the aim against the death spiral and the run
 
     nice python -m bench.campaign [--campaign peninsular] [--campaigns 40] [--level normal]
                                   [--resolve auto|table] [--seed 1] [--workers 1] [--json]
+                                  [--out FILE | --read FILE]
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import statistics
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
 
 from game.ai.players import campaign_player
@@ -49,18 +51,28 @@ def first_loser(result: dict[str, Any]) -> str | None:
     return None
 
 
-def measure(
-    ref: str, n: int, level: str, resolve: str, first: int, workers: int, quiet: bool
-) -> dict[str, Any]:
+def played(
+    ref: str, n: int, level: str, resolve: str, first: int, workers: int, quiet: bool, out: Path | None = None
+) -> list[dict[str, Any]]:
+    """`n` campaigns from seed `first` on, their results (each also a JSON line of `out`, when given)."""
     jobs = [(ref, first + k, level, resolve, k % 2 == 1) for k in range(n)]
     results: list[dict[str, Any]] = []
     with ProcessPoolExecutor(max_workers=workers) as pool:
         for r in pool.map(campaign, *zip(*jobs, strict=True)):
             results.append(r)
+            if out is not None:
+                with out.open("a") as f:
+                    f.write(json.dumps({**r, "level": level, "resolve": resolve}) + "\n")
             if not quiet:
                 won = f"{r['winner'] or 'draw'} ({r['end_reason']}), turn {r['turns']}"
                 took = f"{len(r['battles'])} battles, {r['seconds']:.1f} s ({r['cpu']:.1f} s processor)"
                 print(f"  seed {r['seed']}: {won}, {took}", flush=True)
+    return results
+
+
+def measure(results: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The figures of whole campaigns: time, battles, each side's share of the wins, comebacks."""
+    n = len(results)
     wins: dict[str, int] = {}
     for r in results:
         key = r["winner"] or "draw"
@@ -71,10 +83,10 @@ def measure(
     seconds = [r["seconds"] for r in results]
     cpu = [r["cpu"] for r in results]
     return {
-        "campaign": ref,
+        "campaign": results[0]["campaign"],
         "campaigns": n,
-        "level": level,
-        "resolve": resolve,
+        "level": results[0].get("level"),
+        "resolve": results[0].get("resolve"),
         "wins": wins,
         "shares": {k: round(v / n, 3) for k, v in wins.items()},
         "battles": {"mean": statistics.mean(battles), "min": min(battles), "max": max(battles)},
@@ -95,8 +107,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--json", action="store_true")
+    p.add_argument("--out", metavar="FILE", help="also save each campaign's result as a JSON line")
+    p.add_argument("--read", metavar="FILE", help="the figures of campaigns saved by --out, none played")
     args = p.parse_args(argv)
-    out = measure(args.campaign, args.campaigns, args.level, args.resolve, args.seed, args.workers, args.json)
+    if args.read:
+        results = [json.loads(x) for x in Path(args.read).read_text().splitlines() if x.strip()]
+    else:
+        out_file = Path(args.out) if args.out else None
+        results = played(args.campaign, args.campaigns, args.level, args.resolve, args.seed, args.workers,
+                         args.json, out_file)  # fmt: skip
+    out = measure(results)
     if args.json:
         print(json.dumps(out, sort_keys=True))
         return

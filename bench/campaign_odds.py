@@ -14,11 +14,10 @@ import argparse
 import json
 import math
 from collections.abc import Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from bench.campaign import campaign
+from bench.campaign import played
 
 BINS = 10
 MIN_IN_BIN = 20  # a bin with fewer battles says too little to be counted
@@ -142,15 +141,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.read:
         results = [json.loads(line) for line in Path(args.read).read_text().splitlines() if line.strip()]
     else:
-        jobs = [(args.campaign, args.seed + k, args.level, "auto", k % 2 == 1) for k in range(args.campaigns)]
-        results = []
-        with ProcessPoolExecutor(max_workers=args.workers) as pool:
-            for r in pool.map(campaign, *zip(*jobs, strict=True)):
-                results.append(r)
-                print(f"  seed {r['seed']}: {len(r['battles'])} battles", flush=True)
-                if args.out:
-                    with Path(args.out).open("a") as out:
-                        out.write(json.dumps(r) + "\n")
+        out = Path(args.out) if args.out else None
+        results = played(
+            args.campaign, args.campaigns, args.level, "auto", args.seed, args.workers, False, out
+        )
     found = battles(results)
     c = calibration(found)
     print(f"{c['battles']} battles of {len(results)} campaigns: stated chance against what happened")
