@@ -207,36 +207,34 @@ class CampaignGeneral:
         return v * PLACE_WORTH + (CITY_WORTH if p.type == "city" else 0.0) + p.gold * GOLD_WORTH
 
     def worth(self, w: War, a: Army, loc: str) -> float:
+        """A march's worth: the place (when not ours and not already being taken by a friend), an
+        enemy army there worth beating when this army, with its friends there (and those next to it,
+        at normal and hard), is the stronger by the level's margin and no friend there is already enough;
+        a siege when three to one against the garrison; at hard, never where the enemy next to it
+        outweighs us; a little more the nearer the enemy."""
         t = self.temper
         enemy = w.enemy(self.side)
-        mine = army_power(w, a) + (force_at(w, loc, self.side, t.count_friends) if t.count_friends else 0.0)
+        already = force_at(w, loc, self.side, False)
+        mine = army_power(w, a) + (force_at(w, loc, self.side, True) if t.count_friends else already)
         theirs = force_at(w, loc, enemy, t.count_friends)
-        value = 0.0
-        if w.control[loc] != self.side:
-            value += self.place_worth(w, loc)
+        value = self.place_worth(w, loc) if w.control[loc] != self.side and not already else 0.0
         if theirs > 0:
             if mine < t.attack * theirs:
                 return -1.0
-            value += 2.0 + 0.5 * theirs
+            enough = already >= 2 * theirs  # friends there beat them without this army
+            value += 0.5 if enough else 2.0 + 0.5 * theirs
         elif stops(w, loc, self.side):  # an enemy garrison: a siege
             g = w.garrison_at(loc)
             if g is not None and mine < 3 * power(w, g.brigades):
                 return -1.0
         if t.concentrate:  # towards the front, with friends
-            near = [n for n in w.neighbours(loc) if w.armies_at(n, enemy)]
-            danger = sum(army_power(w, x) for n in near for x in w.armies_at(n, enemy))
-            ours = force_at(w, loc, self.side, True) + army_power(w, a)
-            if danger > ours:
+            danger = sum(army_power(w, x) for n in w.neighbours(loc) for x in w.armies_at(n, enemy))
+            if danger > force_at(w, loc, self.side, True) + army_power(w, a):
                 value -= 2.0
         else:
             value += 0.1 * self.rng.uniform(0, 1)
-        front = min((len(self._steps(w, loc, x.location)) for x in w.armies_of(enemy)), default=9)
-        value += 0.5 / (1 + front)
-        return self.jitter(value)
-
-    def _steps(self, w: War, frm: str, to: str) -> list[str]:
-        hops = w.hops(frm)
-        return [to] * hops.get(to, 9)
+        front = min((w.hops(loc).get(x.location, 9) for x in w.armies_of(enemy)), default=9)
+        return self.jitter(value + 0.5 / (1 + front))
 
     # --- battle ------------------------------------------------------------------------------
 

@@ -78,7 +78,8 @@ def fight_at(w: War, loc: str) -> Resolution:
     if not can_stand(w, loc, defender):
         yield from declines(w, loc, defender, None)
         return
-    setup = setup_battle(w, loc, attacker, len(w.fought) + 1)
+    w.engagements += 1  # a battle declined keeps its number: the log told it before the choice
+    setup = setup_battle(w, loc, attacker, w.engagements)
     prospect = Prospect(setup, battle_odds(w, setup))
     announce(w, prospect)
     if (yield from declines(w, loc, defender, prospect)):

@@ -227,4 +227,5 @@ def _replenish(w: War, side: str, c: Replenish) -> None:
         b.record.append(Service(w.turn, "quality", holder.location, value=b.quality, why="replacements"))
     b.hits, b.victories = 0, 0
     text = f"{b.id} is made up to strength for {cost} gold, its quality {was} to {b.quality}"
-    w.note("CAMP-DEC-18", "camp_replenished", text, b.id, price=cost, quality=b.quality, was=was)
+    say = "camp_replenished" if b.quality != was else "camp_replenished_kept"
+    w.note("CAMP-DEC-18", say, text, b.id, price=cost, quality=b.quality, was=was)
