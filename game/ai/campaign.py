@@ -211,7 +211,8 @@ class CampaignGeneral:
         enemy army there worth beating when this army, with its friends there (and those next to it,
         at normal and hard), is the stronger by the level's margin and no friend there is already enough;
         a siege when three to one against the garrison; at hard, never where the enemy next to it
-        outweighs us; a little more the nearer the enemy."""
+        outweighs us, and more beside friends near the enemy (concentration before battle); a little
+        more the nearer the enemy."""
         t = self.temper
         enemy = w.enemy(self.side)
         already = force_at(w, loc, self.side, False)
@@ -227,13 +228,18 @@ class CampaignGeneral:
             g = w.garrison_at(loc)
             if g is not None and mine < 3 * power(w, g.brigades):
                 return -1.0
-        if t.concentrate:  # towards the front, with friends
+        front = min((w.hops(loc).get(x.location, 9) for x in w.armies_of(enemy)), default=9)
+        if t.concentrate:  # gather with friends near the enemy, never alone within his reach
             danger = sum(army_power(w, x) for n in w.neighbours(loc) for x in w.armies_at(n, enemy))
             if danger > force_at(w, loc, self.side, True) + army_power(w, a):
                 value -= 2.0
+            elif front <= 2:
+                friends = [
+                    x for x in w.armies_of(self.side) if x is not a and w.hops(loc).get(x.location, 9) <= 1
+                ]
+                value += 0.5 * len(friends)
         else:
             value += 0.1 * self.rng.uniform(0, 1)
-        front = min((w.hops(loc).get(x.location, 9) for x in w.armies_of(enemy)), default=9)
         return self.jitter(value + 0.5 / (1 + front))
 
     # --- battle ------------------------------------------------------------------------------
