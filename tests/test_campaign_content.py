@@ -27,6 +27,11 @@ BROKEN = (
     ("turn = 2", "turn = 9"),
     ('holds = ["east-town", "east-field"]', 'holds = ["east-town", "west-field"]'),
     ('{ id = "al-2a", category = "LnInf"', '{ id = "fr-1a", category = "LnInf"'),
+    (
+        '{ id = "fr-2b", category = "HC", quality = "R" },',
+        '{ id = "fr-2b", category = "HC", quality = "R" },'
+        + "".join(f'{{ id = "fr-2x{n}", category = "HC", quality = "R" }},' for n in range(20)),
+    ),
 )
 
 
@@ -46,7 +51,9 @@ def test_every_problem_of_a_campaign_is_found_at_its_key(tmp_path: Path) -> None
         "events[0].turn",
         "sides[1].holds[1]",
         "sides[1].armies[0].divisions[1].units[0].id",
+        "sides[0].armies[0].divisions[1].units",
     }, found
+    assert "beyond their officer's reach (FG-DEP-9)" in found["sides[0].armies[0].divisions[1].units"]
     with pytest.raises(ContentError) as e:
         load_campaign(str(path))
     assert str(e.value).startswith(f"{path}: ") and "\n" not in str(e.value)

@@ -26,6 +26,7 @@ from game.model.limits import check_id
 from game.model.ruleset import Ruleset
 from systems.campaign.records import CampaignFile, CampaignNumbers, ForceSpec, Place
 from systems.campaign.rules_module import CAMPAIGN
+from systems.for_glory.deployment import formation_reach
 from systems.open_wars.maps import MapFile, OpenWarsMap, check_ground, unreached
 from systems.open_wars.records import OpenWarsRules, load_rules
 
@@ -244,6 +245,11 @@ def division_problems(d: DivisionSpec, at: str, rules: Ruleset, fresh: Fresh) ->
     yield from fresh(d.id, f"{at}.id")
     if len(d.units) < MIN_UNITS:
         yield ContentError(f"{at}.units", "a division has two units or more (FG-PREP-2)")
+    radius = rules.length(rules.core.command.division_radius)
+    if formation_reach(rules, len(d.units)) > radius:
+        yield ContentError(
+            f"{at}.units", f"{len(d.units)} units stand beyond their officer's reach (FG-DEP-9)"
+        )
     if d.experience is not None and not 1 <= d.experience <= FACES:
         yield ContentError(f"{at}.experience", "experience is a D6 result, 1 to 6 (FG-PREP-3)")
     if d.arrival is not None or d.entry is not None:
