@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.model.dice import Dice
+from game.running.campaign_match import CampaignMatch
 from systems.campaign.aftermath import carry, pursue, retreats
 from systems.campaign.battlefield import fit
 from systems.campaign.commands import Decline, Fight, March, Resolve
@@ -20,7 +21,7 @@ from systems.campaign.state import Fought, War
 from tests.campaign_helpers import campaign_file, finish, notes, until, war
 
 
-def meet_at_bridge(m) -> None:  # type: ignore[no-untyped-def]
+def meet_at_bridge(m: CampaignMatch) -> None:
     """Both armies march onto the Bridge in the first turn (the allies first: they are the stronger)."""
     until(m, MOVE, "al")
     m.apply(March("al-army", ("east-field", "bridge")))

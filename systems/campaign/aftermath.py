@@ -7,6 +7,8 @@ service record."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from game.model import commands as cmd
 from game.model.resolution import Decision, Resolution, refuse
 from game.model.session import ask
@@ -203,7 +205,7 @@ def retreat(w: War, f: Fought, side: str, back_to: str | None) -> Resolution:
             b.record.append(Service(w.turn, "lost", loc, f.setup.number, why="captured"))
 
 
-def _retreat_to(a: Army, options: tuple[str, ...]):  # type: ignore[no-untyped-def]
+def _retreat_to(a: Army, options: tuple[str, ...]) -> Callable[[cmd.Command], None]:
     def accept(c: cmd.Command) -> None:
         if not isinstance(c, Retreat) or c.army != a.id or c.to not in options:
             raise refuse("CAMP-DEC-13", "reason_camp_retreat_to", army=a.name, places=", ".join(options))

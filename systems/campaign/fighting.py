@@ -54,7 +54,9 @@ def can_stand(w: War, loc: str, side: str) -> bool:
     return can_field([*here, *(a for a in coming if a is not None)], rules)
 
 
-def awaiting(kinds: tuple[type[cmd.Command], ...], check: Callable[[cmd.Command], None] | None = None):  # type: ignore[no-untyped-def]
+def awaiting(
+    kinds: tuple[type[cmd.Command], ...], check: Callable[[cmd.Command], None] | None = None
+) -> Callable[[cmd.Command], None]:
     """A decision's `accept`: one of these commands (then `check`), else a refusal naming them."""
 
     def accept(c: cmd.Command) -> None:

@@ -34,8 +34,8 @@ def roles(w: War, loc: str) -> tuple[str, str]:
     stood = [s for s in present if any(not a.moved for a in w.armies_at(loc, s))]
     if len(stood) == 1:
         defender = stood[0]
-    elif w.control[loc] in present:
-        defender = w.control[loc]  # type: ignore[assignment]
+    elif (holder := w.control[loc]) is not None and holder in present:
+        defender = holder
     else:
         defender = present[0]
     return w.enemy(defender), defender

@@ -8,6 +8,8 @@ place's garrison does not stand alone against an army: it is taken when one ends
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from game.model.events import ModLine
 from systems.campaign.forces import Service, Siege
 from systems.campaign.state import War
@@ -52,7 +54,7 @@ def sieges(w: War) -> None:
             storm(w, loc, s)
 
 
-def surrenders(w: War):  # type: ignore[no-untyped-def]
+def surrenders(w: War) -> Callable[[int], str]:
     return lambda total: "surrenders" if total >= w.numbers.surrender else "holds out"
 
 
