@@ -116,11 +116,14 @@ def fit(found: Sequence[dict[str, Any]]) -> dict[str, float]:
     mx, my = sum(x for x, _ in rows) / n, sum(y for _, y in rows) / n
     sxx = sum((x - mx) ** 2 for x, _ in rows) or 1.0
     slope = sum((x - mx) * (y - my) for x, y in rows) / sxx
+    base = my - slope * mx
+    if base < 0:  # no share lost whoever wins: the line through nought that fits best
+        base, slope = 0.0, sum(x * y for x, y in rows) / (sum(x * x for x, _ in rows) or 1.0)
     return {
         "odds_scale": round(scale, 2),
         "odds_ground": round(ground, 2),
         "odds_draw": round(draw, 2),
-        "loss_base": round(max(0.0, my - slope * mx), 3),
+        "loss_base": round(base, 3),
         "loss_weak": round(max(0.0, slope), 3),
     }
 

@@ -212,16 +212,17 @@ def test_CAMP_DEC_21_a_dated_event_brings_its_army_and_its_gold_with_it() -> Non
     assert w.purses["al"].gold >= gold + 4
 
 
-def test_CAMP_DEC_22_the_side_holding_fewer_cities_levies_more_gold() -> None:
-    """CAMP-DEC-22: the French lose Westbury: the allies hold two cities to their none, and the French
-    levy a gold for each city short."""
+def test_CAMP_DEC_22_a_side_that_lost_cities_levies_more_gold() -> None:
+    """CAMP-DEC-22: the French lose Westbury, the one city they held when the war began: they levy a
+    gold for it; the allies, who lost none, levy nothing."""
     m = war()
     w = m.war
+    assert w.first_cities == {"fr": 1, "al": 1}
     w.control["west-town"] = "al"
-    gold = w.purses["fr"].gold
+    gold = {s: w.purses[s].gold for s in w.sides}
     levy(w)
-    assert w.purses["fr"].gold == gold + 2
-    assert notes(w, "camp_levy")[-1]["details"] == {"side": "fr", "gold": 2, "say": "camp_levy"}
+    assert w.purses["fr"].gold == gold["fr"] + 1 and w.purses["al"].gold == gold["al"]
+    assert notes(w, "camp_levy")[-1]["details"] == {"side": "fr", "gold": 1, "say": "camp_levy"}
 
 
 def test_CAMP_DEC_23_a_side_holding_every_place_that_decides_the_war_wins_it() -> None:

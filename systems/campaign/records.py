@@ -41,7 +41,7 @@ class CampaignNumbers:
     pursuit: Chance  # CAMP-DEC-13: a fit cavalry brigade of the winner takes a brigade at or over this
     siege_turns: Annotated[int, Bounds(1, 20)]  # CAMP-DEC-20: turns of siege before an assault may go in
     surrender: Chance  # CAMP-DEC-20: a besieged garrison gives in on a D6 at or over this, a turn
-    levy: Annotated[int, Bounds(0, 100)]  # CAMP-DEC-22: gold a turn for each city short of the enemy's
+    levy: Annotated[int, Bounds(0, 100)]  # CAMP-DEC-22: gold a turn for each city lost since the start
     # CAMP-DEC-24: the odds' model, fitted to battles played (bench/campaign_odds.py)
     odds_scale: Annotated[float, Bounds(0, 20)]  # how much the forces' ratio decides (its log's weight)
     odds_ground: Annotated[float, Bounds(-5, 5)]  # the defender's edge, in the same units

@@ -60,6 +60,7 @@ class War(Campaign):
         self.raised: dict[str, int] = {}  # recruits a city raised this turn (CAMP-DEC-5)
         self.made = 0  # ids made in play so far (systems/campaign/theatre.py: RAISED)
         self.engagements = 0  # battles set up so far, fought or declined: their numbers
+        self.first_cities: dict[str, int] = {}  # each side's cities when the war began (CAMP-DEC-22)
         self.roster: dict[str, Brigade] = {}  # every brigade that served, lost ones too (their records)
         self.officers: dict[str, General] = {}  # every officer who commanded, by his command's id
         self.ending: tuple[str, str | None] | None = None  # why it ended (places, wiped, limit), whose

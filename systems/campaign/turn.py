@@ -43,6 +43,7 @@ def start(w: War, max_turns: int | None) -> None:
             ]
             w.garrisons.append(Garrison(s.id, g.location, brigades))
     w.order = list(w.sides)
+    w.first_cities = {side: len(w.cities(side)) for side in w.sides}
 
 
 def war(w: War) -> Resolution:
@@ -88,16 +89,14 @@ def play_order(w: War) -> None:
 
 
 def levy(w: War) -> None:
-    """CAMP-DEC-22: the side holding fewer cities raises more from those it has: the numbers' levy in
-    gold for each city it holds fewer than its enemy."""
-    a, b = w.sides
-    short = len(w.cities(a)) - len(w.cities(b))
-    if short == 0 or w.numbers.levy == 0:
-        return
-    side = b if short > 0 else a
-    gold = abs(short) * w.numbers.levy
-    w.purses[side].gold += gold
-    w.note("CAMP-DEC-22", "camp_levy", f"{w.name(side)} levy {gold} gold", side=side, gold=gold)
+    """CAMP-DEC-22: a side that has lost cities since the war began raises more from those it keeps:
+    the numbers' levy in gold for each city it held at the start and holds no more."""
+    for side in w.sides:
+        short = w.first_cities.get(side, 0) - len(w.cities(side))
+        gold = short * w.numbers.levy
+        if gold > 0:
+            w.purses[side].gold += gold
+            w.note("CAMP-DEC-22", "camp_levy", f"{w.name(side)} levy {gold} gold", side=side, gold=gold)
 
 
 def orders(w: War, side: str) -> Resolution:
