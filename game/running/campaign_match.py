@@ -139,6 +139,7 @@ def summary(m: CampaignMatch) -> dict[str, Any]:
         "end_reason": g.end_reason or ("in progress" if not g.over else ""),
         "turns": g.round,
         "score": {s: x.total for s, x in score(w).items()},
+        "holds": {loc: w.control[loc] for loc in m.theatre.spec.victory.places},  # the places that decide
         "battles": battles,
     }
 
