@@ -5,7 +5,7 @@ resolution (bench/orders.py), a whole AI battle against Wesnoth's and the AI's s
 (bench/open_wars.py), the odds under the mouse (bench/hover_odds.py), playing over the network
 (bench/network.py), a whole campaign (bench/campaign.py: its balance and the odds' calibration take
 `python -m bench.campaign` and `bench.campaign_odds` of 40 campaigns or more), frame times (python -m
-game bench)."""
+game bench), the window at rest (bench/idle.py, under Xvfb)."""
 
 import json
 import subprocess
@@ -18,6 +18,7 @@ from bench import (
     big_battle,
     campaign,
     hover_odds,
+    idle,
     network,
     open_wars,
     orders,
@@ -52,6 +53,8 @@ def main() -> None:
     )
     for n, ms in json.loads(out.stdout)["render_ms"].items():
         print(f"{n:>5} bases: {ms:.2f} ms")
+    print("== the window at rest: each screen's share of a core over 10 s (Xvfb, 1280x720) ==")
+    idle.main([])
 
 
 if __name__ == "__main__":  # the AI's process (bench/ai_worker.py) imports this module again

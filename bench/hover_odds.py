@@ -14,7 +14,7 @@ import time
 
 from bench.orders import army
 from game.model.resolution import Decision
-from game.ui.human import HumanInput
+from game.ui.battle.human import HumanInput
 
 SIZES = (20, 100, 400)
 

@@ -54,7 +54,7 @@ def frame_ms(samples: int) -> float:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
-    from game.ui.ow_screen import OpenWarsScreen
+    from game.ui.open_wars.screen import OpenWarsScreen
 
     pygame.init()
     surf = pygame.display.set_mode((1280, 720))

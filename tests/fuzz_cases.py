@@ -16,10 +16,15 @@ the window, the saves folder, the locale of a copy of content/).
     decisions  a scripted battle's named answers to a rule module's decisions
     modules    rule module lists (unknown, clashing, missing the one they build on) in a scenario, a
                mod, the command line and a replay
-    turns      a game by file's turn file edited, then sealed again (as a hostile player can: the seal
-               only tells an accident), opened with by-file open and played
+    turns      a game by file's turn file edited, then sealed and signed again (as its hostile sender
+               can; a reader of the mails cannot sign), opened with by-file open and played
     wire       a peer that speaks the network protocol honestly up to a point (hello, join, the dice,
                play), then sends a mutated message: the host says one line per refusal, never fails
+    editor     a scenario or map with extreme numbers, names 10,000 characters long or mutated text,
+               opened, drawn, used and saved every way in the editor's window, the game's folders as
+               a player's may be (tests/fuzz_editor.py); the start screen listing the battles folder
+    ...        and the kinds of tests/fuzz_surfaces.py (generate, puzzle, openwars, sizes, numbers,
+               settings, viewer, tournament, bystart, newmod, schema, outputs)
 """
 
 from __future__ import annotations
@@ -32,7 +37,6 @@ import os
 import random
 import re
 import shutil
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,7 +46,7 @@ from game import CONTENT
 
 KINDS = (
     "ruleset", "scenario", "script", "mod", "locale", "replay", "campaign",
-    "ids", "window", "saves", "specs", "decisions", "modules", "turns", "wire",
+    "ids", "window", "saves", "specs", "decisions", "modules", "turns", "wire", "peers",
 )  # fmt: skip
 MOD = 'id = "fuzz"\nname = "Fuzz"\nversion = "1"\n'
 
@@ -302,6 +306,10 @@ def build(
         (mod / "campaigns" / "fuzzed.toml").write_bytes(mutate_text(rng, src.read_bytes()))
         war = ["simulate", "--mod", str(mod), "--campaign", "fuzzed", "--turns", "1", "--resolve", "auto"]
         return [command("check-content", str(mod)), command(*war, "--seed", str(number % 7 + 1))]
+    if kind in ("wire", "peers"):  # hostile network peers: tests/fuzz_peers.py, built on this module
+        from tests import fuzz_peers
+
+        return getattr(fuzz_peers, kind)(rng, number, place, mod, replays)  # type: ignore[no-any-return]
     return BUILDERS[kind](rng, number, place, mod, replays)
 
 
@@ -516,24 +524,27 @@ def _show_saves(seed: int) -> None:
     import pygame_gui
 
     from game.running.match import new_match
-    from game.ui.battle_screen import BattleScreen
-    from game.ui.start_screen import Setup, StartScreen
+    from game.ui.battle.screen import BattleScreen
+    from game.ui.start.screen import Setup, StartScreen
 
     pygame.init()
     try:
         surf = pygame.display.set_mode((1280, 800))
         start = StartScreen(surf.get_size(), Setup())
-        start.draw(surf, 0.05)
+        start.update(0.05)
+        start.draw(surf)
         start.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=start.saves_button))
         browser = start.saves
         assert browser is not None
-        start.draw(surf, 0.05)
+        start.update(0.05)
+        start.draw(surf)
         for i in range(min(2, len(browser.saves))):
             browser.select(i)
             chosen = browser.press("figures")
             if chosen is not None and chosen.path is not None:
                 start.show_figures(chosen.path)
-                start.draw(surf, 0.05)
+                start.update(0.05)
+                start.draw(surf)
                 start.figures = None
         if browser.saves:
             browser.press("rename")
@@ -541,7 +552,8 @@ def _show_saves(seed: int) -> None:
             browser._answer()
             browser.press("delete")
             browser._answer()
-            start.draw(surf, 0.05)
+            start.update(0.05)
+            start.draw(surf)
         m = new_match("default", seed)
         screen = BattleScreen(m, dict.fromkeys(m.battle.game.sides, "human"), surf.get_size())  # type: ignore[union-attr]
         try:
@@ -701,15 +713,20 @@ def _modules(
 
 
 def _turns(rng: random.Random, number: int, place: Place, mod: Path, replays: object) -> list[Step]:
+    from game.net.signing import sign
     from game.net.turn_files import seal_of
 
     folder, last = _by_file_game(place.work, rng.choice(["first-battle", "ow-twin-fords"]))
     text = mutate_json(rng, json.loads(last.read_text()))
-    if rng.random() < 0.8:  # sealed again: the checks behind the seal are met
+    if rng.random() < 0.8:  # sealed and mostly signed again by its sender: the checks behind are met
         try:
             data = json.loads(text)
             if isinstance(data, dict):
                 data["seal"] = seal_of(data)
+                if rng.random() < 0.9:
+                    data["signature"] = sign(
+                        data, json.loads((place.work / "B" / "game.json").read_text())["key"]
+                    )
                 text = json.dumps(data).encode()
         except (ValueError, TypeError, RecursionError):
             pass  # not JSON any more: as it is
@@ -738,78 +755,32 @@ def _by_file_game(work: Path, scenario: str) -> tuple[Path, Path]:
     return a, Path(theirs["written"])
 
 
-# --- wire: a peer honest up to a point, then hostile -------------------------------------------------
-
-
-def _wire(rng: random.Random, number: int, place: Place, mod: Path, replays: object) -> list[Step]:
-    stage = rng.choice(["hello", "join", "dice", "play", "play", "play"])
-    scenario = rng.choice(["first-battle", "ow-twin-fords"])
-    return [Step(f"wire {stage}", call=lambda: _hostile_peer(rng, stage, scenario))]
-
-
-def _hostile_peer(rng: random.Random, stage: str, scenario: str) -> list[str]:
-    """A host, and a peer that sends this stage's honest message mutated (sometimes several): the
-    lines the host said of it, each a refusal."""
-    from game.net.identity import Offer
-    from game.net.network_game import NetGame
-    from game.net.wire import GAME, PROTOCOL
-    from tests.net_peers import ENGLISH, Machine, RawPeer, greet, header, play_as_guest, pump, to_guest_turn
-
-    host = Machine(NetGame.host(Offer(scenario), "Anna", "127.0.0.1", 0))
-    peer = RawPeer(host.game.port)
-    mine = None
-    try:
-        pump(host, peer, lambda: peer.first("hello") is not None)
-        version = peer.first("hello")["version"]  # type: ignore[index]
-        honest: dict[str, Any] = dict(
-            type="hello", protocol=PROTOCOL, game=GAME, version=version, name="Bob", role="guest"
-        )
-        if stage == "join":
-            peer.send("hello", **{k: v for k, v in honest.items() if k != "type"})
-            pump(host, peer, lambda: peer.first("offer") is not None)
-            honest = {"type": "join", "identity": peer.first("offer")["identity"], "resume": None}  # type: ignore[index]
-        elif stage == "dice":
-            greet(host, peer)
-            pump(host, peer, lambda: peer.first("commit") is not None)
-            honest = {"type": "commit", "hash": peer.first("commit")["hash"]}  # type: ignore[index]
-        elif stage == "play":
-            mine = play_as_guest(host, peer)
-            to_guest_turn(host, peer, mine)
-            mine.match.battle.enter()
-            c = rng.choice(_choices(mine))
-            honest = {"type": "command", "n": mine.count, "command": c, "digest": mine.digest}
-        for _ in range(rng.choice([1, 1, 1, 2, 5])):
-            body = mutate_json(rng, honest)
-            with contextlib.suppress(OSError):  # the host has hung up on an earlier one
-                peer.raw(header(len(body)) + body)
-        refused: list[str] = []
-        end = time.monotonic() + 0.5
-        while time.monotonic() < end:
-            g = host.game
-            g.step()
-            refused += [n.words(ENGLISH) for n in g.take_notices() if n.bad]
-            peer.read()
-            time.sleep(0.002)
-        return refused
-    finally:
-        peer.close()
-        if mine is not None:
-            mine.match.battle.close()
-        host.game.close()
-        if host.game.match is not None:
-            host.game.match.battle.close()
-
-
-def _choices(mine: Any) -> list[dict[str, Any]]:
-    """The commands a random player of the guest's side would give here (as JSON), a few of them."""
-    from game.ai.players import make_player
-    from game.model import commands as cmd
-
-    b = mine.match.battle
-    return [cmd.to_json(make_player("random", mine.local, k).decide(b, b.pending)) for k in range(3)]
-
-
 BUILDERS: dict[str, Callable[..., list[Step]]] = {
     "ids": _ids, "window": _window, "saves": _saves, "specs": _specs, "decisions": _decisions,
-    "modules": _modules, "turns": _turns, "wire": _wire,
+    "modules": _modules, "turns": _turns,
 }  # fmt: skip
+
+# the kinds of issue 35, item 7 (generate, puzzle, Open Wars content, sizes, numbers drawn, settings and
+# folders, the replay viewer, tournament, by-file start, new-mod, schema, output paths): they use the
+# helpers above, so they come last
+from tests.fuzz_surfaces import SURFACES  # noqa: E402
+
+BUILDERS.update(SURFACES)
+KINDS = (*KINDS, *SURFACES)
+from tests.fuzz_packages import PACKAGES  # noqa: E402  (mods that travel: issue 40)
+
+BUILDERS.update(PACKAGES)
+KINDS = (*KINDS, *PACKAGES)
+
+
+# --- editor: hostile files and folder states in the scenario and map editor (tests/fuzz_editor.py) ---
+
+
+def _editor(rng: random.Random, number: int, place: Place, mod: Path, replays: object) -> list[Step]:
+    from tests.fuzz_editor import editor_case
+
+    return editor_case(rng, number, place, mod, replays)
+
+
+KINDS = (*KINDS, "editor")
+BUILDERS["editor"] = _editor

@@ -50,17 +50,22 @@ from pathlib import Path
 from typing import Any
 
 from tests.fuzz_cases import KINDS, Place, Step, build, mutate_json, mutate_text, replays_in
+from tests.fuzz_surfaces import SURFACE_TIME_LIMITS
 
 __all__ = ["KINDS", "Case", "Outcome", "fuzz", "isolated", "judge", "mutate_json", "mutate_text"]
 
 VERDICTS = ("ok", "rejected", "traceback", "hang", "segfault", "memory", "outside")
 BAD = ("traceback", "hang", "segfault", "memory", "outside")
 TIME_LIMIT = 30  # seconds a case may take (a whole check and a round of simulate take well under 2)
-TIME_LIMITS = {"window": 120, "saves": 60, "specs": 60}  # these draw every screen or copy content/
+# these draw every screen, copy content/, or open, draw and save a file every way in the editor
+TIME_LIMITS = {"window": 120, "saves": 60, "specs": 60, "editor": 90, **SURFACE_TIME_LIMITS}
 KILL_GRACE = 15  # seconds past its limit before a case that ignores its alarm is killed
 MEMORY_LIMIT = 2 << 30  # bytes of address space a case's process may use
 # where a case may write: its own files, the game's saves and settings, temporaries
-ALLOWED = ("work", "data/forglory/saves", "config/forglory", "tmp", "cache")
+ALLOWED = (
+    "work", "data/forglory/saves", "data/forglory/by-file", "data/forglory/battles", "data/forglory/mods",
+    "config/forglory", "tmp", "cache",
+)  # fmt: skip
 CANARIES = ("victim", "data/victim", "data/forglory/victim", "config/victim", "home/victim", "home/Documents")
 CANARY_FILES = {"my-thesis.json": "precious", "photo-2020.json": "precious", "autosave-x-1.json": "mine"}
 
@@ -100,12 +105,14 @@ def plant_canaries(folder: Path) -> None:
 
 
 def snapshot(root: Path, skip: tuple[str, ...] = ()) -> dict[str, tuple[Any, ...]]:
-    """Every file, folder and link under root (but the `skip` folders, relative to it): its kind,
-    size, time and target or contents."""
+    """Every file, folder and link under root (but the `skip` folders, relative to it, and whatever
+    stands in their place): its kind, size, time and target or contents."""
     out: dict[str, tuple[Any, ...]] = {}
     for here, dirs, files in os.walk(root, followlinks=False):
         rel = os.path.relpath(here, root)
         dirs[:] = [d for d in dirs if os.path.normpath(os.path.join(rel, d)) not in skip]
+        # a file or a link standing where an allowed folder should be is the case's own doing
+        files = [f for f in files if os.path.normpath(os.path.join(rel, f)) not in skip]
         for name in [*dirs, *files]:
             p = os.path.join(here, name)
             try:
@@ -280,16 +287,20 @@ def run_case(case: Case, replays: list[dict[str, Any]], root: Path) -> Outcome:
     start = time.perf_counter()
     place = Place(root)
     watch = enter(place)
-    before = snapshot(root, ALLOWED)
+    before: dict[str, tuple[Any, ...]] | None = None
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
-    sys.addaudithook(watch)
     verdict, detail = "ok", ""
     signal.signal(signal.SIGALRM, _alarm)
     signal.alarm(TIME_LIMITS.get(case.kind, TIME_LIMIT))
     step = "building the case"
     try:
         rng = random.Random(case.seed * 1_000_003 + case.number)
-        for s in build(case.kind, rng, case.number, place, replays):
+        steps = build(case.kind, rng, case.number, place, replays)
+        # the stage as the case set it (a game's folder made a file, a link, locked) is no escape: what
+        # is watched and compared starts here
+        before = snapshot(root, ALLOWED)
+        sys.addaudithook(watch)
+        for s in steps:
             if verdict != "ok" and not (verdict == "rejected" and s.anyway):
                 break
             step = s.name
@@ -302,7 +313,7 @@ def run_case(case: Case, replays: list[dict[str, Any]], root: Path) -> Outcome:
         verdict, detail = "traceback", f"{step}: {type(e).__name__}: {str(e)[:200]}"
     finally:
         signal.alarm(0)
-    outside = watch.seen + changes(before, snapshot(root, ALLOWED), root)
+    outside = watch.seen + (changes(before, snapshot(root, ALLOWED), root) if before is not None else [])
     if outside:
         verdict, detail = "outside", "; ".join(outside[:3])[:400]
     return Outcome(case.kind, case.number, verdict, detail, seconds=time.perf_counter() - start)

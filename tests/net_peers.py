@@ -18,9 +18,11 @@ from game.ai.players import make_player
 from game.content.locale import Texts
 from game.model import commands as cmd
 from game.net import fair_dice
+from game.net.dice_chain import Chain
 from game.net.identity import build_offered
-from game.net.ledger import Ledger
 from game.net.network_game import NetGame
+from game.net.record import Record
+from game.net.seat_key import KeyPair, new_nonce, new_pair, proof, seat_secret
 from game.net.wire import HEADER, PROTOCOL, Frames, Message, encode
 
 ENGLISH = Texts("en")
@@ -35,12 +37,15 @@ class Machine:
         self.kind = kind
         self.player: Any = None
         self.said: list[str] = []
-        self.applied = 0  # the peer's commands applied here
+        self.bad: list[str] = []  # the lines of them that are faults or refusals
+        self.applied = 0  # the peer's commands applied here (this machine's own come back too)
 
     def step(self, play: bool = True) -> None:
         g = self.game
-        self.applied += len(g.step())
-        self.said += [n.words(ENGLISH) for n in g.take_notices()]
+        self.applied += sum(not a.mine for a in g.step())
+        notices = g.take_notices()
+        self.said += [n.words(ENGLISH) for n in notices]
+        self.bad += [n.words(ENGLISH) for n in notices if n.bad]
         m = g.match
         if play and g.my_turn and m is not None and m.battle.pending is not None:
             if self.player is None:
@@ -116,45 +121,128 @@ def header(size: int) -> bytes:
 # --- a guest made by hand, honest up to where a test (or the fuzzer) breaks the rules ---------------
 
 
-def greet(host: Machine, peer: RawPeer) -> None:
+def greet(host: Machine, peer: RawPeer, name: str = "Bob") -> None:
     """The raw peer says hello and joins with the very game offered."""
     pump(host, peer, lambda: peer.first("hello") is not None)
     hello = peer.first("hello")
     assert hello is not None and hello["protocol"] == PROTOCOL
     version = hello["version"]
-    peer.send("hello", protocol=PROTOCOL, game="forglory", version=version, name="Bob", role="guest")
+    peer.send("hello", protocol=PROTOCOL, game="forglory", version=version, name=name, role="guest")
     pump(host, peer, lambda: peer.first("offer") is not None)
     offer = peer.first("offer")
     assert offer is not None
     peer.send("join", identity=offer["identity"], resume=None)
 
 
-def play_as_guest(host: Machine, peer: RawPeer) -> Ledger:
-    """The raw peer draws the dice honestly and builds the same game: its own ledger of it."""
+class HandGuest:
+    """A guest machine made by hand over a RawPeer: it drew the dice honestly and holds the same game
+    (its own record), answers the host's commands as an honest machine does, and gives its own
+    commands as a test says (honestly, or with a value, a tag or a digest of its choosing)."""
+
+    def __init__(self, host: Machine, peer: RawPeer, record: Record, key: KeyPair) -> None:
+        self.host, self.peer, self.record, self.key = host, peer, record, key
+        self.seen = 0  # messages of peer.got handled
+        self.given: tuple[cmd.Command, str, str] | None = None  # its command sent, not yet rolled
+        self.ack_digest: str | None = None  # a digest to acknowledge with instead of its own
+        self.lie_value: str | None = None  # a value to roll the host's commands with instead of its own
+        self.seat = ""  # the secret the two seats agreed
+
+    def follow(
+        self, until: Callable[[], bool], seconds: float = 30.0, play: bool = True, mine: bool = False
+    ) -> None:
+        """Step the host (playing its side, or not) and answer its commands and rolls until `until()`
+        holds; with `mine`, this guest plays its own side too (a random player)."""
+        end = time.monotonic() + seconds
+        while not until():
+            rec, g = self.record, self.host.game
+            assert time.monotonic() < end, (
+                self.host.said,
+                [m.type for m in self.peer.got[-8:]],
+                (rec.count, rec.turn(), rec.local, self.given is not None),
+                (g.ledger.count if g.ledger else None, g.state, g.sent, g.my_turn, g.behind_until),
+            )
+            self.host.step(play)
+            self.peer.read()
+            self.reply()
+            if mine and self.given is None and self.record.turn() == self.record.local:
+                self.give()
+
+    def reply(self) -> None:
+        """Answer what the host sent: roll its commands, apply this guest's own once rolled."""
+        rec = self.record
+        for m in self.peer.got[self.seen :]:
+            self.seen += 1
+            if m.type == "command" and m["n"] == rec.count:
+                c = cmd.from_json(m["command"], rec.match.battle.stack.commands)
+                value, tag = rec.mine(cmd.to_json(c))
+                rec.play(c, rec.entry("host", (value, tag), (m["value"], m["tag"])))
+                value = self.lie_value or value
+                self.peer.send("roll", n=m["n"], value=value, tag=tag, digest=rec.digest)
+            elif m.type == "roll" and self.given is not None and m["n"] == rec.count:
+                c, value, tag = self.given
+                rec.play(c, rec.entry("guest", (value, tag), (m["value"], m["tag"])))
+                self.given = None
+                self.peer.send("ack", n=m["n"], digest=self.ack_digest or rec.digest)
+
+    def to_my_turn(self) -> None:
+        """The host plays until the game waits for the guest."""
+        self.follow(lambda: self.record.turn() == self.record.local and self.given is None)
+
+    def give(self, c: cmd.Command | None = None, value: str | None = None, tag: str | None = None) -> int:
+        """A command of the guest's (a random player's when none is given), sent with its value and
+        tag (or those given); its index."""
+        rec = self.record
+        if c is None:
+            rec.match.battle.enter()
+            c = make_player("random", rec.local, 5).decide(rec.match.battle, rec.match.battle.pending)  # type: ignore[arg-type]
+        raw = cmd.to_json(c)
+        honest_value, honest_tag = rec.mine(raw)
+        n = rec.count
+        self.given = (c, honest_value, honest_tag)
+        self.peer.send("command", n=n, command=raw, value=value or honest_value, tag=tag or honest_tag)
+        return n
+
+    def call(self, host: Machine, line: RawPeer, name: str = "Bob") -> Message:
+        """Call a host again on a new line: hello, and the offer of the game it holds (its challenge)."""
+        pump(host, line, lambda: line.first("hello") is not None)
+        version = line.first("hello")["version"]  # type: ignore[index]
+        line.send("hello", protocol=PROTOCOL, game="forglory", version=version, name=name, role="guest")
+        pump(host, line, lambda: line.first("offer") is not None)
+        offer = line.first("offer")
+        assert offer is not None
+        return offer
+
+    def answer(self, offer: Message, proof_text: str | None = None) -> dict[str, object]:
+        """The join's answer to the offer's challenge: proved with the seats' secret (or as given)."""
+        rec, nonce = self.record, new_nonce()
+        made = proof(self.seat, "guest", rec.game, offer["resume"]["nonce"], nonce)
+        return {"game": rec.game, "nonce": nonce, "proof": proof_text or made, "count": rec.count,
+                "digest": rec.digest}  # fmt: skip
+
+    def close(self) -> None:
+        self.peer.close()
+        self.record.match.battle.close()
+
+
+def play_as_guest(host: Machine, peer: RawPeer) -> HandGuest:
+    """The raw peer draws the dice honestly and builds the same game: its own record of it."""
     greet(host, peer)
     pump(host, peer, lambda: peer.first("commit") is not None)
-    secret = fair_dice.new_secret()
-    peer.send("commit", hash=fair_dice.commitment("guest", secret))
+    secret, key, chain = fair_dice.new_secret(), new_pair(), Chain.new()
+    peer.send("commit", hash=fair_dice.commitment("guest", secret), key=key.public, anchor=chain.anchor)
     peer.send("reveal", secret=secret)
     pump(host, peer, lambda: peer.first("reveal") is not None and host.game.state == "playing")
+    commit, offer = peer.first("commit"), peer.first("offer")
+    assert commit is not None and offer is not None
     seed = fair_dice.seed_of(peer.first("reveal")["secret"], secret)  # type: ignore[index]
-    offer = peer.first("offer")
-    assert offer is not None
-    return Ledger(build_offered(offer["identity"], seed), offer["sides"]["guest"])
-
-
-def to_guest_turn(host: Machine, peer: RawPeer, mine: Ledger) -> None:
-    """The host plays until the game waits for the guest; the raw peer follows its commands."""
-    seen = 0
-    end = time.monotonic() + 30
-    while mine.turn() != mine.local:
-        assert time.monotonic() < end, host.said
-        host.step()
-        peer.read()
-        commands = [m for m in peer.got if m.type == "command"]
-        for m in commands[seen:]:
-            mine.apply(cmd.from_json(m["command"], mine.match.battle.stack.commands))
-        seen = len(commands)
+    game = fair_dice.game_id(commit["hash"], fair_dice.commitment("guest", secret))
+    anchors = {"host": commit["anchor"], "guest": chain.anchor}
+    match = build_offered(offer["identity"], seed)
+    record = Record(match, offer["sides"]["guest"], "guest", game, chain, anchors)
+    guest = HandGuest(host, peer, record, key)
+    guest.seat = seat_secret(key, commit["key"], game)
+    guest.seen = len(peer.got)
+    return guest
 
 
 # --- the command line's two processes -----------------------------------------------------------

@@ -22,6 +22,7 @@ from game.net import fair_dice
 from game.net.by_file import open_turn, start
 from game.net.headless import play_turn
 from game.net.identity import Offer
+from game.net.signing import sign
 from game.net.turn_files import Refused, read_turn, seal_of, turn_path
 
 ENGLISH = Texts("en")
@@ -94,10 +95,14 @@ def test_the_seed_comes_from_both_players_and_the_starter_keeps_his_commitment(t
         g.match.battle.close()  # type: ignore[union-attr]
 
 
-def _resealed(src: Path, dst: Path, change: Any) -> Path:
+def _resealed(src: Path, dst: Path, change: Any, signer: Path | None = None) -> Path:
+    """The turn file changed, sealed again and signed again by the player of the folder `signer` (the
+    sender himself, cheating) or by nobody (a reader of the mails, who holds no key of theirs)."""
     data = json.loads(src.read_text())
     change(data)
     data["seal"] = seal_of(data)
+    if signer is not None:
+        data["signature"] = sign(data, json.loads((signer / "game.json").read_text())["key"])
     dst.write_text(json.dumps(data))
     return dst
 
@@ -123,7 +128,7 @@ def test_an_edited_out_of_order_repeated_own_or_foreign_turn_file_is_refused_in_
         moved, key = next((c, k) for c in data["commands"] for k in ("to", "at") if k in c)
         moved[key] = [moved[key][0] + 1.5, moved[key][1]]
 
-    line = refused(_resealed(five, mail / "resealed.json", move_elsewhere), a)
+    line = refused(_resealed(five, mail / "resealed.json", move_elsewhere, b), a)
     assert line.endswith(
         "its commands do not give the battle its sender saw: edited, or the two games differ"
     )
@@ -133,21 +138,21 @@ def test_an_edited_out_of_order_repeated_own_or_foreign_turn_file_is_refused_in_
         data["commands"].append({"type": "Pass"})
 
     n = len(json.loads(five.read_text())["commands"]) + 1
-    assert refused(_resealed(five, mail / "more.json", one_more), a).endswith(
+    assert refused(_resealed(five, mail / "more.json", one_more, b), a).endswith(
         f"command {n} is not Bob's to give"
     )
 
     # out of order, again, one's own, not following the last, of another game
-    six = _resealed(five, mail / "six.json", lambda d: d.update(turn=6))
+    six = _resealed(five, mail / "six.json", lambda d: d.update(turn=6), b)
     assert refused(six, a).endswith("turn 6 arrived; the game waits for turn 5")
     assert refused(four, b).endswith("turn 4 was opened already")
     assert refused(four, a).endswith("your own turn file: send it to Bob")
-    assert refused(_resealed(five, mail / "fork.json", lambda d: d.update(previous="0" * 64)), a).endswith(
+    assert refused(_resealed(five, mail / "fork.json", lambda d: d.update(previous="0" * 64), b), a).endswith(
         "does not follow the last turn file of this game (turn 4)"
     )
     other = start(Offer("first-battle"), "Carl", tmp_path / "C")
     assert refused(other.written, a) == f"{a}: holds another game already"  # type: ignore[arg-type]
-    foreign = _resealed(five, mail / "foreign.json", lambda d: d.update(game="ab" * 16))
+    foreign = _resealed(five, mail / "foreign.json", lambda d: d.update(game="ab" * 16), b)
     assert "a turn file of another game" in refused(foreign, a)
 
     # none of it changed the game: the real turn 5 opens and the game goes on
@@ -158,8 +163,8 @@ def test_a_turn_file_that_is_not_one_is_refused_naming_it(tmp_path: Path) -> Non
     a, _b, _last = begun(tmp_path)
     for text, end in [
         ("not json", "not a turn file of For Glory"),
-        ('{"format": "forglory-turn", "version": 9}', "made by turn file version 9, this game reads 1"),
-        ('{"format": "forglory-turn", "version": 1, "turn": 3}', "a malformed turn file (accept)"),
+        ('{"format": "forglory-turn", "version": 9}', "made by turn file version 9, this game reads 2"),
+        ('{"format": "forglory-turn", "version": 2, "turn": 3}', "a malformed turn file (accept)"),
     ]:
         (tmp_path / "x.json").write_text(text)
         assert refused(tmp_path / "x.json", a) == f"{tmp_path / 'x.json'}: {end}"

@@ -23,7 +23,16 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("game.running",),  # matches, scripts, saves, words of the log, the rules that ship
     ("game.editing",),  # the scenario and map editor's model (the window's editor is a layer over it)
     ("game.net",),  # games with a friend on another machine: the wire, the dice, networked and by file
-    ("game.modding", "game.ui"),  # tools for modders; the window (the only pygame)
+    (
+        "game.modding",
+        "game.ui",
+    ),  # tools for modders; the window's base (the only pygame): theme, fonts, sound
+    # the table and the map drawn; the widgets screens share; the mods page (the start screen opens it)
+    ("game.ui.drawing", "game.ui.widgets", "game.ui.mods"),
+    ("game.ui.playing",),  # what every game screen does alike: its match, AIs, other machine, settings
+    ("game.ui.battle", "game.ui.open_wars", "game.ui.editor", "game.ui.start"),  # the screens
+    ("game.ui.app",),  # the window's loop over the screens
+    ("game.ui.bench",),  # the frame-time bench, which opens the window
     ("game.cli",),  # the command line
     ("game.__main__",),  # python -m game
 )
@@ -180,7 +189,7 @@ def test_the_check_finds_an_import_up_a_layer_and_across(tmp_path: Path) -> None
             "game/running/__init__.py": "",
             "game/running/narrate.py": "from game.model import session\n",
             "game/ui/__init__.py": "",
-            "game/ui/app.py": "if TYPE_CHECKING:\n    from game.modding import x\n",
+            "game/ui/theme.py": "if TYPE_CHECKING:\n    from game.modding import x\n",
             "game/modding/__init__.py": "",
             "game/modding/x.py": "",
             "systems/dias/__init__.py": "",
@@ -192,7 +201,7 @@ def test_the_check_finds_an_import_up_a_layer_and_across(tmp_path: Path) -> None
     )
     found = problems(root)
     assert "game.model.session imports game.running.narrate: from a higher layer" in "\n".join(found)
-    assert any(p.startswith("game.ui.app imports game.modding.x: across a layer") for p in found)
+    assert any(p.startswith("game.ui.theme imports game.modding.x: across a layer") for p in found)
     assert any(p.startswith("systems.dias.a imports systems.clash.b: across a layer") for p in found)
     assert any(p.startswith("game.stray: in no layer") for p in found)
     assert "import cycle: game.model.session -> game.running.narrate -> game.model.session" in found
@@ -213,3 +222,20 @@ def test_the_check_finds_a_cycle_inside_a_package(tmp_path: Path) -> None:
     ]
     (root / "game/ui/theme.py").write_text("")
     assert problems(root) == []
+
+
+def test_the_window_is_cut_by_screen() -> None:
+    """game/ui/ holds its base and one sub-package a part (declared in LAYERS, so a screen never
+    imports another screen's modules); each package says what it holds; few modules stay at the top."""
+    ui = ROOT / "game" / "ui"
+    top = [p.name for p in ui.glob("*.py") if p.name != "__init__.py"]
+    assert len(top) <= 12, sorted(top)
+    packages = sorted(p.parent for p in ui.rglob("__init__.py") if p.parent != ui)
+    declared = {p for layer in LAYERS for p in layer}
+    assert len(packages) >= 6
+    for folder in packages:
+        name = ".".join(folder.relative_to(ROOT).parts)
+        assert name in declared, f"{name}: not declared in LAYERS"
+        assert ast.get_docstring(ast.parse((folder / "__init__.py").read_text(encoding="utf-8"))), name
+    screens = next(layer for layer in LAYERS if "game.ui.battle" in layer)
+    assert {"game.ui.battle", "game.ui.open_wars", "game.ui.editor", "game.ui.start"} <= set(screens)

@@ -15,17 +15,18 @@ from pathlib import Path
 
 import pytest
 
-from game.ai.players import make_player
 from game.model import commands as cmd
 from game.model.errors import UserError
 from game.net import fair_dice, link
+from game.net.dice_chain import Chain
 from game.net.identity import Offer, build_offered, identity_of
-from game.net.ledger import Ledger
 from game.net.network_game import NetGame
 from game.net.saved import load_net
+from game.net.seat_key import new_pair
 from game.net.wire import MAX_MESSAGE, ProtocolError, decode, encode
 from game.running.match import events_digest, load, new_match
 from tests.net_peers import (
+    HandGuest,
     Machine,
     RawPeer,
     cli,
@@ -36,7 +37,6 @@ from tests.net_peers import (
     play_as_guest,
     pump,
     said,
-    to_guest_turn,
 )
 
 LOCAL = "127.0.0.1"
@@ -123,9 +123,10 @@ def test_both_machines_agree_a_seed_neither_chose_and_play_the_same_game() -> No
 
 
 @pytest.mark.parametrize("lie", ["another secret", "the host's own"])
-def test_a_reveal_that_breaks_its_commitment_stops_the_game(lie: str) -> None:
+def test_a_reveal_that_breaks_its_commitment_is_refused_and_the_seat_stays_open(lie: str) -> None:
     """A guest that commits to one secret and reveals another (one that suits it better), or echoes
-    the host's commitment back and then its secret (to make the seed the host's alone), is caught."""
+    the host's commitment back and then its secret (to make the seed the host's alone), is caught:
+    refused in one line, no battle on its seed, and the host waits on for a real player."""
     host = hosted()
     peer = RawPeer(host.game.port)
     try:
@@ -133,14 +134,17 @@ def test_a_reveal_that_breaks_its_commitment_stops_the_game(lie: str) -> None:
         pump(host, peer, lambda: peer.first("commit") is not None)
         theirs = peer.first("commit")["hash"]  # type: ignore[index]
         mine = fair_dice.commitment("guest", fair_dice.new_secret())
-        peer.send("commit", hash=mine if lie == "another secret" else theirs)
+        key, anchor = new_pair().public, Chain.new().anchor
+        peer.send("commit", hash=mine if lie == "another secret" else theirs, key=key, anchor=anchor)
         pump(host, peer, lambda: peer.first("reveal") is not None)
         revealed = peer.first("reveal")["secret"]  # type: ignore[index]
         assert fair_dice.keeps("host", revealed, theirs)  # the host keeps its own word
         peer.send("reveal", secret=fair_dice.new_secret() if lie == "another secret" else revealed)
-        pump(host, peer, lambda: host.game.state == "stopped")
-        assert said(host, r"Bob's dice secret is not the one committed to")
+        pump(host, peer, lambda: said(host, r"Bob's dice secret is not the one committed to"))
         assert host.game.match is None and host.game.ledger is None  # no battle on a seed that lied
+        guest = joined(host)  # and a real player still can join
+        drive([host, guest], lambda: host.game.state == guest.game.state == "playing", play=False)
+        close(guest)
     finally:
         peer.close()
         close(host)
@@ -285,64 +289,61 @@ def test_both_saves_resume_the_game_over_the_network() -> None:
 
 
 @pytest.fixture
-def at_guest_turn() -> Iterator[tuple[Machine, RawPeer, Ledger]]:
+def at_guest_turn() -> Iterator[tuple[Machine, HandGuest]]:
     """A host, and a guest by hand that drew the dice honestly and holds the same game, at its turn."""
     host = hosted()
     peer = RawPeer(host.game.port)
-    mine = None
+    guest = None
     try:
-        mine = play_as_guest(host, peer)
-        to_guest_turn(host, peer, mine)
-        yield host, peer, mine
+        guest = play_as_guest(host, peer)
+        guest.to_my_turn()
+        yield host, guest
     finally:
+        if guest is not None:
+            guest.close()
         peer.close()
-        if mine is not None:
-            mine.match.battle.close()
         close(host)
 
 
-def _guest_plays(peer: RawPeer, mine: Ledger, digest: str | None = None) -> int:
-    """One honest command of the guest's, sent with its digest (or the one given); its index."""
-    mine.match.battle.enter()
-    c = make_player("random", mine.local, 5).decide(mine.match.battle, mine.match.battle.pending)  # type: ignore[arg-type]
-    n = mine.count
-    mine.apply(c)
-    peer.send("command", n=n, command=cmd.to_json(c), digest=digest or mine.digest)
-    return n
-
-
 def test_a_command_malformed_out_of_turn_or_out_of_order_is_refused_with_a_line_and_changes_nothing(
-    at_guest_turn: tuple[Machine, RawPeer, Ledger],
+    at_guest_turn: tuple[Machine, HandGuest],
 ) -> None:
-    host, peer, mine = at_guest_turn
+    host, guest = at_guest_turn
+    peer, mine = guest.peer, guest.record
     before = host.game.ledger.digest  # type: ignore[union-attr]
-    peer.send("command", n=mine.count, command={"type": "Move", "unit": 5, "to": [1, 2]}, digest="0" * 64)
+    value, tag = mine.mine({"type": "Pass"})
+    peer.send(
+        "command", n=mine.count, command={"type": "Move", "unit": 5, "to": [1, 2]}, value=value, tag=tag
+    )
     pump(host, peer, lambda: said(host, r"Refused from Bob: a malformed command \(unit must be an id"))
     while mine.turn() == mine.local:  # the guest's turn, played honestly
-        _guest_plays(peer, mine)
-    pump(host, peer, lambda: host.game.ledger is not None and host.game.ledger.count == mine.count)
-    assert host.game.my_turn and host.game.ledger.digest == mine.digest != before  # type: ignore[union-attr]
+        guest.give()
+        guest.follow(lambda: guest.given is None, play=False)
+    guest.follow(lambda: host.game.ledger.count == mine.count, play=False)  # type: ignore[union-attr]
+    assert host.game.ledger.digest == mine.digest != before  # type: ignore[union-attr]
     before = host.game.ledger.digest  # type: ignore[union-attr]
-    peer.send("command", n=mine.count, command={"type": "Pass"}, digest="0" * 64)
+    peer.send("command", n=mine.count, command={"type": "Pass"}, value=value, tag=tag)
     pump(host, peer, lambda: said(host, "Refused from Bob: a command out of turn"))
-    peer.send("command", n=mine.count + 7, command={"type": "Pass"}, digest="0" * 64)
+    peer.send("command", n=mine.count + 7, command={"type": "Pass"}, value=value, tag=tag)
     pump(host, peer, lambda: said(host, "Refused from Bob: command .* does not follow"))
-    assert host.game.ledger.digest == before and host.game.state == "playing"  # type: ignore[union-attr]
+    assert host.game.ledger.count == mine.count and host.game.state == "playing"  # type: ignore[union-attr]
+    assert host.game.ledger.digest_at(mine.count) == before  # type: ignore[union-attr]
     assert [m["why"] for m in peer.got if m.type == "refused"] == ["command", "turn", "order"]
 
 
 def test_a_digest_that_differs_stops_the_game_and_keeps_a_save(
-    at_guest_turn: tuple[Machine, RawPeer, Ledger],
+    at_guest_turn: tuple[Machine, HandGuest],
 ) -> None:
-    host, peer, mine = at_guest_turn
-    n = _guest_plays(peer, mine, digest="f" * 64)  # its game went another way
-    pump(host, peer, lambda: host.game.state == "stopped")
+    host, guest = at_guest_turn
+    guest.ack_digest = "f" * 64  # its game went another way
+    n = guest.give()
+    guest.follow(lambda: host.game.state == "stopped")
     assert said(host, rf"The two machines' games differ after command {n + 1}: the game stops\. Saved as ")
     assert host.game.saved is not None
     kept = load_net(host.game.saved).match
-    assert kept.commands == mine.match.commands
+    assert kept.commands == guest.record.match.commands
     kept.battle.close()
-    pump(host, peer, lambda: peer.first("desync") is not None)  # and the peer is told
+    pump(host, guest.peer, lambda: guest.peer.first("desync") is not None)  # and the peer is told
 
 
 @pytest.mark.parametrize(
@@ -392,7 +393,7 @@ def test_a_slow_or_silent_peer_is_dropped_by_its_deadline(monkeypatch: pytest.Mo
         assert host.game.state == "waiting"
     finally:
         peer.close()
-    monkeypatch.setattr("game.net.connection.HANDSHAKE", 0.3)
+    monkeypatch.setattr("game.net.connection.HELLO", 0.3)
     silent = RawPeer(host.game.port)  # connects, says nothing
     try:
         pump(host, silent, lambda: said(host, r"did not finish joining in 0.3 seconds"))
@@ -403,11 +404,12 @@ def test_a_slow_or_silent_peer_is_dropped_by_its_deadline(monkeypatch: pytest.Mo
 
 
 def test_a_peer_that_floods_harmless_messages_is_refused_by_their_rate(
-    at_guest_turn: tuple[Machine, RawPeer, Ledger], monkeypatch: pytest.MonkeyPatch
+    at_guest_turn: tuple[Machine, HandGuest], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Pings (or acks) sent again and again break no rule one by one; only their rate stops a peer
     that would keep this machine's threads busy for ever."""
-    host, peer, _mine = at_guest_turn
+    host, guest = at_guest_turn
+    peer = guest.peer
     monkeypatch.setattr(link, "BURST", 200)  # small, so that a loaded machine still reads faster
     monkeypatch.setattr(link, "RATE", 50)
     ping = encode("ping")

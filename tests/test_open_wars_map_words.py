@@ -72,7 +72,7 @@ def test_bad_words_are_one_line_naming_file_and_key(
 
 def test_every_unit_has_its_spanish_name(ow_rules: OpenWarsRules) -> None:
     """OW-UNIT-1: the factions file gives each unit and faction its Spanish name (the map's labels are
-    made from it, game/ui/ow_map.py)."""
+    made from it, game/ui/drawing/map_cards.py)."""
     spanish = ow_rules.locale["es"]
     assert set(spanish.units) == set(ow_rules.units) and set(spanish.factions) == set(ow_rules.factions)
     for unit in ow_rules.units:

@@ -41,6 +41,7 @@ def _problem(path: Path) -> str:
     return message
 
 
+EXPECT = 'unit = "cuirassiers"\norders = ["charge"]\ntarget = "guns"\n'
 OBJECTIVE = '[[puzzle.objectives]]\nid = "mill"\nname = "The mill"\nat = [24, 25]\n'
 
 
@@ -71,6 +72,11 @@ OBJECTIVE = '[[puzzle.objectives]]\nid = "mill"\nname = "The mill"\nat = [24, 25
         ),
         ({"extra": 'colour = "red"\n'}, "puzzle.colour: unknown key"),
         ({"old": 'title = "Charge the guns"', "new": 'title = "' + "x" * 90 + '"'}, "puzzle.title"),
+        ({"old": EXPECT, "new": EXPECT.replace("cuirassiers", "nobody")}, "puzzle.expect[0].unit: no unit"),
+        ({"old": EXPECT, "new": EXPECT.replace('"charge"', '"dance"')}, "puzzle.expect[0].orders[0]"),
+        ({"old": EXPECT, "new": EXPECT + "wins = true\n"}, "puzzle.expect[0]: give exactly one check"),
+        ({"old": EXPECT, "new": 'within = 3.0\nunit = "guns"\n'}, "puzzle.expect[0].of: a distance"),
+        ({"old": EXPECT, "new": 'takes = "castle"\n'}, "puzzle.expect[0].takes: no objective 'castle'"),
     ],
 )
 def test_a_broken_puzzle_is_one_line_naming_file_and_key(
@@ -82,7 +88,14 @@ def test_a_broken_puzzle_is_one_line_naming_file_and_key(
 def test_the_command_line_prints_commands_thoughts_and_events(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["puzzle", str(SOURCE), "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert set(out) == {"commands", "thoughts", "events"}
+    assert set(out) == {"commands", "thoughts", "events", "checks", "passed"}
+    assert out["passed"] and out["checks"] == [
+        {
+            "expected": "cuirassiers's first order: charges guns",
+            "decided": "cuirassiers charges guns",
+            "passed": True,
+        }
+    ]
     first = out["commands"][0]
     assert first["side"] == "a" and first["decision"] == "order"
     assert first["command"] == {"type": "Charge", "unit": "cuirassiers", "target": "guns", "combined": []}
@@ -96,7 +109,36 @@ def test_the_command_line_prints_commands_thoughts_and_events(capsys: pytest.Cap
 def test_the_command_line_tells_each_command_with_its_reasons(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["puzzle", str(SOURCE), "--a", "normal", "--b", "easy"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("[1] a, order: ") and "Chose: " in out and "after:" in out
+    assert "\n[1] a, order: " in out and "Chose: " in out and "after:" in out
+
+
+def test_the_command_line_says_the_question_what_is_expected_what_was_decided_and_pass(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 38's defect: `puzzle` printed every weighed order but never the question, the expected
+    decision or whether it passed."""
+    assert main(["puzzle", str(SOURCE)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "Charge the guns"
+    assert lines[1].startswith('Question: Fresh heavy cavalry stands 5" from a battered battery')
+    assert lines[2] == "Expected: cuirassiers's first order: charges guns"
+    assert "Decided: cuirassiers charges guns" in lines
+    assert "  PASS cuirassiers's first order: charges guns: cuirassiers charges guns" in lines
+    assert "PASS: 1 of 1 checks passed" in lines and lines[-1].startswith("Why: Fresh veteran heavy cavalry")
+
+
+def test_a_failed_puzzle_says_fail_and_exits_1(capsys: pytest.CaptureFixture[str]) -> None:
+    """A general who leaves the farm to the enemy's hussars fails it; in Spanish too."""
+    guard = CONTENT / "puzzles" / "guard-the-objective.toml"
+    assert main(["puzzle", str(guard), "--a", "random", "--lang", "es"]) == 1
+    out = capsys.readouterr().out
+    # issue 38: its units and objective by their names in Spanish, never the file's English ids
+    expected = (
+        "  FALLO una de la 1.ª Brigada de Línea, 1.ª División y la 1.ª Brigada de Caballería Ligera, "
+        '1.ª División acaba a 3" o menos de la granja: '
+    )
+    assert expected in out
+    assert "FALLO: 0 de 1 comprobaciones superadas" in out
 
 
 def test_a_broken_puzzle_exits_2_with_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

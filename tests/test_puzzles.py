@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from game import CONTENT
+from game.content.locale import Texts
 from game.model import commands as cmd
 from game.model.geometry import dist
 from game.running.puzzle import Solution, solve
@@ -37,6 +38,17 @@ def test_every_shipped_puzzle_has_a_test_here() -> None:
     shipped = {p.stem for p in PUZZLES.glob("*.toml")}
     assert len(shipped) >= 12
     assert shipped <= tested, shipped - tested
+
+
+@pytest.mark.parametrize("name", sorted(p.stem for p in PUZZLES.glob("*.toml")))
+def test_every_shipped_puzzle_asks_its_question_and_the_hard_general_passes_its_checks(name: str) -> None:
+    """Issue 38: a puzzle says its question and the decision it expects as checks (`puzzle` prints
+    them, what was decided and PASS or FAIL); the hard general passes each shipped one."""
+    s = solved(name)
+    assert s.spec is not None and s.spec.question and s.spec.expect
+    for language in ("en", "es"):
+        verdicts = s.verdicts(Texts(language))
+        assert all(v.passed for v in verdicts), verdicts
 
 
 def test_guard_the_objective() -> None:

@@ -43,20 +43,27 @@ def test_the_reaction_step_shows_when_the_player_is_asked_to_react() -> None:
     assert p.current(asked).id == "deploy"  # type: ignore[union-attr]  # done: back to the steps in order
 
 
-def test_the_step_count_moves_only_when_the_step_shown_is_done() -> None:
-    """The playtest's defect: a reaction (a step done out of its turn) moved the count on to the next
-    step's number while the step that stood was still to do."""
+def test_the_count_of_lessons_done_rises_by_one_and_never_falls() -> None:
+    """Issue 38's defect: the strip counted the place of the lesson shown, which jumped 6, 10, 6 when a
+    lesson tied to a decision (the estado mayor's move) came out of its turn. It counts the lessons
+    done: one more with each, whatever their order, and the count never goes back."""
     p = Progress(load_lessons(), "es")
+    counts = [p.done_count()]
     for _ in range(2):
         p.press_next()
+        counts.append(p.done_count())
     p.observe(cmd.PlaceStaff((1.0, 1.0)), "es", [], "place_staff")
+    counts.append(p.done_count())
     p.observe(cmd.Activate("es-1"), "es", [], "activate")
-    assert p.current().id == "move" and p.number() == 5  # type: ignore[union-attr]
-    asked = Decision(kind="reaction", side="es", unit="fr-1a", options=("es-1a",))
-    assert p.number(asked) == 8  # the reaction's own step, while it is asked
-    said = ReactionDeclared(unit="es-1a", action="charge", against="fr-1a")
-    assert p.observe(cmd.React("es-1a", "charge"), "es", [said], "reaction").id == "react"  # type: ignore[union-attr]
-    assert p.current().id == "move" and p.number() == 5  # type: ignore[union-attr]  # still the move's
+    counts.append(p.done_count())
+    assert p.current().id == "move"  # type: ignore[union-attr]
+    staff = Decision(kind="staff_move", side="es", unit="es-staff", options=("es-staff",))
+    assert p.current(staff).id == "staff"  # type: ignore[union-attr]  # out of its turn, while asked
+    counts.append(p.done_count())  # shown, not yet done: the count stands
+    assert p.observe(cmd.Pass(), "es", [], "staff_move").id == "staff"  # type: ignore[union-attr]
+    counts.append(p.done_count())
+    assert p.current().id == "move"  # type: ignore[union-attr]  # the move still to do
+    assert counts == [0, 1, 2, 3, 4, 4, 5]
 
 
 def test_a_decisions_step_is_done_only_by_an_answer_to_that_decision() -> None:

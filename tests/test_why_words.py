@@ -15,8 +15,8 @@ from game.model import commands as cmd
 from game.running.why_words import SHOWN, command_words, why_lines
 
 SAID = [
-    (cmd.React("line", "fire"), "line reacts: shoots", "line reacciona: dispara"),
-    (cmd.React("line", "charge"), "line reacts: charges", "line reacciona: carga"),
+    (cmd.React("line", "fire"), "line reacts: shoots", "line reacciona disparando"),
+    (cmd.React("line", "charge"), "line reacts: charges", "line reacciona cargando"),
     (cmd.React("line", "square"), "line reacts: square", "line reacciona: square"),  # a module's own
     (cmd.ExtraMove("hussars", charge="guns"), "hussars makes its extra move and charges guns", None),
     (cmd.ExtraMove("hussars", (1.0, 2.0), 90.0), "hussars makes its extra move", None),
@@ -67,8 +67,8 @@ def test_the_chances_are_said_in_the_players_words() -> None:
 @pytest.mark.parametrize(
     ("fire", "english", "spanish"),
     [
-        (None, "turn foot where it stands", "girar foot en el sitio"),
-        ("gun", "turn foot where it stands, then shoot at gun", "girar foot en el sitio y disparar a gun"),
+        (None, "turn foot where it stands", "girar a foot en el sitio"),
+        ("gun", "turn foot where it stands, then shoot at gun", "girar a foot en el sitio y disparar a gun"),
     ],
 )
 def test_a_move_of_no_length_is_said_as_a_turn(fire: str | None, english: str, spanish: str) -> None:
@@ -106,7 +106,29 @@ def test_a_move_tried_facing_an_enemy_says_whom_it_faces() -> None:
     assert command_words(went, en) == 'move brigade 4"'
     assert command_words(faced, en) == 'move brigade 4", facing guns'
     assert command_words(shooting, en) == 'move brigade 4", facing guns, then shoot at guns'
-    assert command_words(faced, es) == 'mover brigade 4" encarando a guns'
-    assert command_words(shooting, es) == 'mover brigade 4" encarando a guns y disparar a guns'
+    assert command_words(faced, es) == 'mover a brigade 4" encarando a guns'
+    assert command_words(shooting, es) == 'mover a brigade 4" encarando a guns y disparar a guns'
     lines = why_lines(Thought("order", "a", (faced, went), 2), en, str)
     assert sum(line.startswith(("Chose: ", "Weighed: ")) for line in lines) == 2  # two readings, both said
+
+
+def test_moves_alike_in_words_say_the_way_each_goes_and_then_its_facing() -> None:
+    """Issue 38's defect: the Why box listed five options that read alike ("move Militia of Jaén 4""
+    again and again). Moves of one unit and one length say the way each goes (north: up the table),
+    and where that is alike too, the way each ends facing; a move that reads like a better one in
+    every word is said once. A move unlike the others says no more than before."""
+    start = (10.0, 10.0)
+    north = weighed(cmd.Move("militia", (10.0, 14.0), 90.0), {"objectives": 2.5}, moved=4.0, start=start)
+    east = weighed(cmd.Move("militia", (14.0, 10.0), 90.0), {"objectives": 2.4}, moved=4.0, start=start)
+    turned = weighed(cmd.Move("militia", (10.0, 14.0), 0.0), {"objectives": 2.3}, moved=4.0, start=start)
+    again = weighed(cmd.Move("militia", (10.2, 14.0), 90.0), {"objectives": 2.2}, moved=4.0, start=start)
+    other = weighed(cmd.Move("guns", (30.0, 34.0)), {"objectives": 2.1}, moved=2.0, start=(30.0, 30.0))
+    thought = Thought("order", "es", (north, east, turned, again, other), 40)
+    assert why_lines(thought, Texts("en"), str)[1::2] == [
+        'Chose: move militia 4" north, facing north (worth +2.50)',
+        'Weighed: move militia 4" east (worth +2.40)',
+        'Weighed: move militia 4" north, facing east (worth +2.30)',
+        'Weighed: move guns 2" (worth +2.10)',
+    ]
+    spanish = why_lines(thought, Texts("es"), str)
+    assert 'mover a militia 4" hacia el este' in spanish[3] and "mirando al este" in spanish[5], spanish

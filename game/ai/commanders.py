@@ -139,7 +139,9 @@ def _placed(
                 continue
             with b.supposing(officer, *to):
                 found = parts()
-            options.append(weighed(cmd.MoveOfficer(b.name(officer), to), found, moved=dist(here, to)))
+            options.append(
+                weighed(cmd.MoveOfficer(b.name(officer), to), found, moved=dist(here, to), start=here)
+            )
     return player.answered(kind, options)
 
 

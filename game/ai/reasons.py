@@ -4,6 +4,7 @@ afterwards (their words: game/running/why_words.py)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -11,6 +12,7 @@ from typing import Any
 
 from game.model import commands as cmd
 from game.model.battle import Battle
+from game.model.geometry import Point, dist
 from game.model.resolution import Decision
 
 # The terms an option's worth is made of (their words are the locale's `why_<term>` keys).
@@ -27,6 +29,8 @@ class Weighed:
     odds: tuple[tuple[str, float], ...] = ()  # the chance of each effect of its roll, when it has one
     moved: float = 0.0  # inches, for a move (told by its length, never its coordinates)
     faces: str = ""  # the enemy unit a move ends facing, when it was tried facing him (game/ai/general.py)
+    bearing: float | None = None  # the way a move goes, in degrees (0 east, 90 north): two moves alike
+    # in words are told apart by it
 
 
 @dataclass(frozen=True)
@@ -48,11 +52,17 @@ def weighed(
     parts: Mapping[str, float],
     odds: Mapping[str, Fraction] | None = None,
     moved: float = 0.0,
+    start: Point | None = None,
 ) -> Weighed:
-    """An option from its parts (terms of zero are left out); its odds' likeliest effects first."""
+    """An option from its parts (terms of zero are left out); its odds' likeliest effects first; a
+    move from `start` to its command's point, with the way it goes."""
     shown = tuple((k, round(v, 2)) for k, v in parts.items() if abs(v) >= 0.005)
     chances = tuple(sorted(((k, float(p)) for k, p in (odds or {}).items() if p > 0), key=lambda kv: -kv[1]))
-    return Weighed(command, round(sum(parts.values()), 3), shown, chances, round(moved, 1))
+    to = getattr(command, "to", None)
+    bearing = None
+    if start is not None and to is not None and dist(start, to) > 0.05:
+        bearing = math.degrees(math.atan2(to[1] - start[1], to[0] - start[0])) % 360
+    return Weighed(command, round(sum(parts.values()), 3), shown, chances, round(moved, 1), bearing=bearing)
 
 
 class KeptReasons:

@@ -7,7 +7,6 @@ extra move by the chained charge's odds or where the move leaves the unit."""
 from __future__ import annotations
 
 import math
-from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from game.ai import common
@@ -19,10 +18,9 @@ from game.model import commands as cmd
 from game.model.battle import Battle
 from game.model.geometry import Point, dist
 from game.model.resolution import Decision, Reject
-from systems.for_glory.charge.odds import charge_odds
+from systems.for_glory.charge.odds import charge_odds, reaction_charge_odds
 from systems.for_glory.charge.plan import plan_charge
-from systems.for_glory.melee import Attack
-from systems.for_glory.odds import check_odds, fire_odds, melee_odds
+from systems.for_glory.odds import check_odds, fire_odds
 from systems.for_glory.paths import plan_move
 from systems.for_glory.reaction import retreat_plan
 
@@ -86,7 +84,7 @@ def reaction_reply(player: Mind, b: Battle, d: Decision) -> cmd.Command:
             options.append(
                 weighed(cmd.React(name, "fire"), {"odds": p * worth, "safety": p * stops * spared}, odds)
             )
-        odds = reaction_charge_odds(b, r, mover)
+        odds = _odds(reaction_charge_odds, b, r, mover)  # the melee with its -2 (FG-CBT-9)
         if odds is not None:
             worth = player.worth(b, odds, CHARGE_VALUE, mover, r) - player.general.temperament.charge_margin
             options.append(
@@ -98,17 +96,6 @@ def reaction_reply(player: Mind, b: Battle, d: Decision) -> cmd.Command:
             options.append(weighed(cmd.React(name, "rally"), {"odds": p * 0.5 * HIT}))
         options += [weighed(react, {"odds": p * v}) for v, react in common.module_reactions(b, r, mover)]
     return player.answered("reaction", options)
-
-
-def reaction_charge_odds(b: Battle, r: int, mover: int) -> dict[str, Fraction] | None:
-    """The odds of a charge made as a reaction (AMB-23): the melee with its -2 (FG-CBT-9), as the
-    rules in play fight it (the melee_odds hook); None when the charge is not allowed."""
-    try:
-        plan = plan_charge(b, r, mover)
-    except Reject:
-        return None
-    with b.supposing(r, plan.end[0], plan.end[1], plan.facing):
-        return melee_odds(b, [Attack(r, mover, plan.sector, reaction=True)], [mover])
 
 
 def _can_retreat(b: Battle, r: int) -> bool:
@@ -146,7 +133,12 @@ def extra_move_reply(player: Mind, b: Battle, d: Decision) -> cmd.Command:
         end = (p.path[-1][0], p.path[-1][1], p.facing)
         there = player.standing(b, e, ground, end)
         options.append(
-            weighed(cmd.ExtraMove(d.unit, to=to, facing=facing), _delta(there, here), moved=p.length)
+            weighed(
+                cmd.ExtraMove(d.unit, to=to, facing=facing),
+                _delta(there, here),
+                moved=p.length,
+                start=p.path[0],
+            )
         )
     return player.answered("extra_move", options)
 

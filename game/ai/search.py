@@ -234,7 +234,7 @@ class SearchPlayer(HeuristicPlayer):
             shot, odds = self.shot_after(b, e, end)
             if shot is not None and odds is not None:
                 parts["odds"] = parts.get("odds", 0.0) + obey * self.worth(b, odds, FIRE_VALUE, b.ids[shot])
-            out.append(weighed(cmd.Move(name, to, facing, fire=shot), parts, odds, plan.length))
+            out.append(weighed(cmd.Move(name, to, facing, fire=shot), parts, odds, plan.length, plan.path[0]))
         return out
 
     def spot(self, to: Point, facing: float | None) -> tuple[float, ...]:

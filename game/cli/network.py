@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from game.net.network_game import NetGame
 
 DEFAULT_PORT = 47_410  # game.net.network_game's, repeated so that --help imports no game
+MAX_TIMER = 24 * 3600  # game.net.wire's, likewise
 
 
 def address(text: str, what: str, host_default: str | None) -> tuple[str, int]:
@@ -43,12 +44,14 @@ def net_game(args: argparse.Namespace) -> NetGame:
     mods = tuple(Path(d) for d in args.mod)
     from game.net.seat import default_name
 
-    name = args.name or default_name()
     resume = load_net(Path(args.load), tuple(load_mods(mods))) if args.load else None
+    name = args.name or (resume.name if resume is not None else "") or default_name()
     if args.host is not None:
         where, port = address(args.host, "--host", "0.0.0.0")
         offer = Offer(args.scenario, tuple(args.module), mods, args.rounds, args.side - 1)
-        return NetGame.host(offer, name, where, port, resume)
+        return NetGame.host(offer, name, where, port, resume, args.turn_timer)
+    if args.turn_timer:
+        raise UserError("play: --turn-timer goes with --host (the guest plays the host's timer)")
     where, port = address(args.join, "--join", None)
     return NetGame.join(where, port, name, mods, resume)
 
@@ -87,7 +90,15 @@ def add_network_options(p: argparse.ArgumentParser) -> None:
         help=f"host a game for a friend on another machine (port {DEFAULT_PORT} on every address by default)",
     )
     p.add_argument("--join", metavar="HOST:PORT", help="join the game a friend hosts")
-    p.add_argument("--name", help="your name, as the other player sees it")
+    p.add_argument("--name", help="your name, as the other player sees it (a save's by default)")
+    p.add_argument(
+        "--turn-timer",
+        type=bounded(0, MAX_TIMER),
+        default=0,
+        metavar="SECONDS",
+        help="with --host: seconds each player has for a decision; when they run out, the computer "
+        "general decides for him (off by default)",
+    )
     add_offer_options(p, "with --host: ")
     p.add_argument("--headless", action="store_true", help="with --host or --join: no window; --ai plays")
     p.add_argument("--ai", metavar="KIND", help="with --headless: the computer player of this side")

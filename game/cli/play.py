@@ -11,15 +11,22 @@ from typing import Any
 from game.ai.kinds import KINDS
 from game.cli.network import add_network_options
 from game.cli.options import MAX_SEED, add_map_options, add_mod_option, bounded, map_options
-from game.content.locale import LANGUAGES
+from game.content.languages import LANGUAGES
 from game.model.errors import UserError
 
 SEAT_CONTROLLERS = ("human", *KINDS)  # who may play a seat in the window: a person here, or a computer player
 DEMO = "hard"  # who plays a seat of `play --demo` that --a, --b, --c, --d leave to it
 MAX_FRAMES = 10_000_000  # --frames: a day of frames at 60 a second is 5 million
+DEFAULT_SCENARIO, DEFAULT_SEED = "default", 1  # the battle and seed played when none is given or remembered
 
 
 def play(args: argparse.Namespace) -> int:
+    # the start screen begins with the last session's choices when the command line gives none of its own
+    # (nor a game with a friend, which plays the battle it names)
+    given = args.scenario or args.seed is not None or args.module or any(getattr(args, s) for s in "abcd")
+    args.recall = not given and args.host is None and args.join is None
+    args.scenario = args.scenario or DEFAULT_SCENARIO
+    args.seed = DEFAULT_SEED if args.seed is None else args.seed
     if args.headless:  # a network game with a computer player on this side: no window
         from game.cli.network import play_headless
 
@@ -40,7 +47,7 @@ def _play(args: argparse.Namespace) -> int:
     from game.model.modules import mode_for_ruleset
     from game.running.match import recorded_ruleset
     from game.ui.app import run
-    from game.ui.start_screen import Setup
+    from game.ui.start.screen import Setup
 
     mods = [Path(d) for d in args.mod]
     load = Path(args.load) if args.load else None
@@ -57,7 +64,7 @@ def _play(args: argparse.Namespace) -> int:
     a, b, more = seat_choices(args, "human", "normal") if demo is None else ("human", "normal", [])
     setup = Setup(
         args.scenario, a, b, args.seed, mods, list(args.module), load, watch, args.lang,
-        options=map_options(args), seats=more,
+        options=map_options(args), seats=more, recall=args.recall,
     )  # fmt: skip
     if args.host is not None or args.join is not None:  # a friend elsewhere: the lobby, the game begun
         from game.cli.network import net_game
@@ -108,8 +115,11 @@ def bench(args: argparse.Namespace) -> int:
 
 def add_parsers(sub: Any) -> None:
     p = sub.add_parser("play", help="open the game window")
-    p.add_argument("--scenario", default="default", help="a scenario id or a path to its TOML file")
-    p.add_argument("--seed", type=bounded(0, MAX_SEED), default=1)
+    p.add_argument(
+        "--scenario",
+        help="a scenario id or a path to its TOML file (default: the start screen's last, else default)",
+    )
+    p.add_argument("--seed", type=bounded(0, MAX_SEED), default=None, help=f"default {DEFAULT_SEED}")
     p.add_argument(
         "--demo",
         action="store_true",
@@ -162,7 +172,7 @@ def play_by_file(args: argparse.Namespace, path: Path, folder: Path | None, mods
     from game.net.seat import default_name
     from game.net.turn_files import Refused
     from game.ui.app import run
-    from game.ui.start_screen import Setup
+    from game.ui.start.screen import Setup
 
     t = Texts(args.lang or "en")
     try:

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from game.model.errors import ContentError, UserError
 
+SYSTEM = ("/proc", "/sys", "/dev")  # the system's own files: never written, whatever a path names
 MAX_FILE_BYTES = 8 * 1024 * 1024  # far beyond any content file or a long battle's replay (~300 KB)
 
 
@@ -25,6 +26,8 @@ def read_regular(path: Path, limit: int = MAX_FILE_BYTES, links: bool = True) ->
     """The bytes of a regular file of at most `limit` bytes; anything else is one line naming it.
     `links=False`: a link is refused too (the user's saves folder, where a link may lead anywhere)."""
     where = str(path)
+    if "\0" in where:  # typed in the window: the system takes no such name
+        raise ContentError(where, "not a file name: it holds a NUL character")
     flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_BINARY", 0)
     if not links:
         flags |= getattr(os, "O_NOFOLLOW", 0)
@@ -58,6 +61,15 @@ def read_regular(path: Path, limit: int = MAX_FILE_BYTES, links: bool = True) ->
         raise ContentError(where, f"cannot read: {e.strerror}") from None
     finally:
         os.close(fd)
+
+
+def typed_path(text: str) -> Path:
+    """A path the player typed: `~` is his home, and `~someone` a home this machine lacks stays as
+    typed (expanduser raises RuntimeError for it), so opening it says there is no such file."""
+    try:
+        return Path(text).expanduser()
+    except RuntimeError:
+        return Path(text)
 
 
 # --- the game's own files --------------------------------------------------------------------------
@@ -101,12 +113,18 @@ def remove_inside(folder: Path, name: str) -> None:
         raise UserError(f"{path}: cannot remove: {e.strerror}") from None
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write a file so that it is either the old one or the whole new one, never half of it. The new
+def write_atomic(path: Path, text: str | bytes) -> None:
+    """Write a file (text, or bytes: a screenshot) so that it is either the old one or the whole new
+    one, never half of it. The new
     file keeps the old one's permissions (a new one gets the umask's); only a regular file the owner
     may write is ever replaced (not a link, not a read-only file), and temporaries left by an earlier
     crash are removed."""
     path = Path(path)
+    if "\0" in str(path):  # typed in the window: the system takes no such name
+        raise OSError(errno.EINVAL, "not a file name: it holds a NUL character", str(path))
+    real = os.path.realpath(path)
+    if any(real == s or real.startswith(s + "/") for s in SYSTEM):  # /proc/self/mem looks like a file
+        raise OSError(errno.EPERM, "a file of the system: not replaced", str(path))
     try:
         old = path.lstat()
     except FileNotFoundError:
@@ -125,7 +143,9 @@ def write_atomic(path: Path, text: str) -> None:
     fd, tmp = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=folder)
     try:
         os.fchmod(fd, stat.S_IMODE(old.st_mode) if old is not None else 0o666 & ~_umask())
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
+        with os.fdopen(fd, "wb") as f:
+            if isinstance(text, str):
+                text = text.encode("utf-8")
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
@@ -135,7 +155,7 @@ def write_atomic(path: Path, text: str) -> None:
         raise
 
 
-def write_text(path: Path, text: str) -> None:
+def write_text(path: Path, text: str | bytes) -> None:
     """write_atomic, with a failure as one line naming the file."""
     try:
         write_atomic(path, text)

@@ -47,6 +47,11 @@ class Dice:
     def scripted(self) -> bool:
         return self._script is not None
 
+    def reseed(self, seed: int) -> None:
+        """Roll on from a new seed (a network game's command, whose dice both machines draw after it
+        is given: game/net/dice_chain.py); a fixed list of dice goes on as it was."""
+        self._rng = random.Random(seed)
+
     def d6(self) -> int:
         return self.one(D6)
 

@@ -11,24 +11,29 @@ starter's secret (and holds his first turn if the battle begins with him)."""
 
 from __future__ import annotations
 
+import functools
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from game.content.files import read_regular, write_text
 from game.model import commands as cmd
+from game.model.errors import UserError
 from game.model.events import Event
 from game.net import fair_dice
 from game.net.identity import CannotBuild, Identity, Offer, build_offered, differences, identity_of, offered
 from game.net.ledger import Ledger
 from game.net.said import Said
 from game.net.seat import Arrival, clean_name
+from game.net.signing import new_private_key, public_key
 from game.net.turn_files import (
     CURRENT,
     RECORD,
     Record,
     Refused,
+    check_signed,
     default_folder,
     find_folder,
     fresh_folder,
@@ -150,13 +155,28 @@ class FileGame:
             count=self.ledger.count,
             digest=self.ledger.digest,
         )
-        self.written = write_turn(self.folder, data)
+        self.written = write_turn(self.folder, data, self.record.key)
         (self.folder / CURRENT).unlink(missing_ok=True)
         self.chain.append(data)
         self.since = self.ledger.count
         self.notices.append(Said("file_written", {"turn": n, "path": self.written, "name": self.peer_name}))
 
 
+def _file_faults(what: Callable[..., FileGame]) -> Callable[..., FileGame]:
+    """A fault of the file system (a folder's name too long for it, a file where a folder should be)
+    met in a game's folder is one line naming the path, in the window as on the command line."""
+
+    @functools.wraps(what)
+    def guarded(*args: Any, **kwargs: Any) -> FileGame:
+        try:
+            return what(*args, **kwargs)
+        except OSError as e:
+            raise UserError(f"{e.filename or '?'}: {e.strerror or e}") from None
+
+    return guarded
+
+
+@_file_faults
 def start(offer: Offer, name: str, folder: Path | None = None) -> FileGame:
     """A new game by file: its folder, and turn 0 (the offer and the starter's dice commitment), to
     send to the other player."""
@@ -165,22 +185,31 @@ def start(offer: Offer, name: str, folder: Path | None = None) -> FileGame:
     folder = folder or default_folder(made.identity["scenario"]["id"], game)
     fresh_folder(folder)
     record = Record(
-        game, made.mine, "starter", clean_name(name), "", fair_dice.new_secret(), [str(p) for p in offer.mods]
+        game=game,
+        side=made.mine,
+        role="starter",
+        name=clean_name(name),
+        peer="",
+        secret=fair_dice.new_secret(),
+        key=new_private_key(),
+        mods=[str(p) for p in offer.mods],
     )
     record.write(folder)
     offer_data = {
         "identity": made.identity,
         "sides": {"starter": made.mine, "joiner": made.theirs},
         "commit": fair_dice.commitment("starter", record.secret),
+        "key": public_key(record.key),
     }
     data = turn_data(game, 0, None, record, offer=offer_data)
     g = FileGame(folder, record, [])
-    g.written = write_turn(folder, data)
+    g.written = write_turn(folder, data, record.key)
     g.chain.append(data)
     g.notices.append(Said("file_written_first", {"path": g.written}))
     return g
 
 
+@_file_faults
 def open_turn(path: Path, name: str, folder: Path | None = None, mods: tuple[Path, ...] = ()) -> FileGame:
     """Open a turn file from the other player: checked against the game's folder, kept in it, and
     the game as it stood before its commands, with them to show. Turn 0 joins the game (and writes
@@ -210,6 +239,7 @@ def open_turn(path: Path, name: str, folder: Path | None = None, mods: tuple[Pat
         )
     if n > k:
         raise Refused("file_out_of_order", path=path, turn=n, expected=k)
+    check_signed(path, chain, data)
     if data["previous"] != chain[-1]["seal"]:
         raise Refused("file_not_following", path=path, last=k - 1)
     if n == 1:
@@ -293,20 +323,21 @@ def _join(
         raise Refused("file_malformed", path=path, field="offer.sides")
     fresh_folder(folder)
     record = Record(
-        data["game"],
-        chosen["joiner"],
-        "joiner",
-        clean_name(name),
-        peer,
-        fair_dice.new_secret(),
-        [str(p) for p in mods],
+        game=data["game"],
+        side=chosen["joiner"],
+        role="joiner",
+        name=clean_name(name),
+        peer=peer,
+        secret=fair_dice.new_secret(),
+        key=new_private_key(),
+        mods=[str(p) for p in mods],
     )
     record.write(folder)
     write_text(turn_path(folder, 0), path.read_text(encoding="utf-8"))
-    accept = {"identity": mine, "secret": record.secret}
+    accept = {"identity": mine, "secret": record.secret, "key": public_key(record.key)}
     reply = turn_data(data["game"], 1, data["seal"], record, accept=accept)
     g = FileGame(folder, record, [data])
-    g.written = write_turn(folder, reply)
+    g.written = write_turn(folder, reply, record.key)
     g.chain.append(reply)
     g.notices.append(Said("file_written", {"turn": 1, "path": g.written, "name": peer}))
     return g

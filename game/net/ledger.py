@@ -59,8 +59,8 @@ class Ledger:
         d = self.match.battle.pending
         return d.side if d is not None else None
 
-    def apply(self, c: cmd.Command) -> list[Event]:
-        events = self.match.apply(c)
+    def apply(self, c: cmd.Command, roll: int | None = None) -> list[Event]:
+        events = self.match.apply(c, roll)
         self._catch_up()
         return events
 

@@ -1,5 +1,5 @@
-"""The connection to the other machine, off the caller's thread: a listener that takes one peer and
-then stops listening, a connection made in the background, and a `Link` whose reader and writer
+"""The connection to the other machine, off the caller's thread: a listener that takes callers until
+the game has its player, a connection made in the background, and a `Link` whose reader and writer
 threads move checked messages between the socket and two queues. The caller (the window's frame, the
 headless loop) only polls, so a slow, silent or hostile peer never blocks it.
 
@@ -60,6 +60,7 @@ class Link:
         self._fault_lock = threading.Lock()
         self._faulted = False
         self.peer = _address(sock)
+        self._next_ping = time.monotonic() + PING
         self._reader = threading.Thread(target=self._read, name="net-read", daemon=True)
         self._writer = threading.Thread(target=self._write, name="net-write", daemon=True)
         self._reader.start()
@@ -73,6 +74,12 @@ class Link:
         """Queue a message (checked and encoded here: a bug of ours raises ProtocolError at once)."""
         if self.alive:
             self._out.put(encode(kind, **fields))
+
+    def ping(self, now: float, every: float) -> None:
+        """A ping once `every` seconds have passed since the last (the peer's silence deadline)."""
+        if now >= self._next_ping:
+            self._next_ping = now + every
+            self.send("ping")
 
     def poll(self) -> list[Incoming]:
         """What has come since the last poll, never waiting."""
@@ -201,15 +208,15 @@ def _address(sock: socket.socket) -> str:
 
 
 class Listener:
-    """A listening socket on the address and port asked, no other; it takes one peer, then stops
-    listening until `listen` is called again (after a failed hand-shake, or to wait for a reconnect)."""
+    """A listening socket on the address and port asked, no other. It takes whoever calls (several at
+    once: a caller that says nothing cannot keep an honest one out) until `close`, when the game has
+    its player; `listen` again to wait for him after a drop."""
 
     def __init__(self, address: str, port: int) -> None:
         self.address = address
         self.port = port
         self._sock: socket.socket | None = None
         self._taken: queue.Queue[socket.socket] = queue.Queue()
-        self._thread: threading.Thread | None = None
         self._stop = threading.Event()
         self.listen()
 
@@ -226,18 +233,17 @@ class Listener:
         try:
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             sock.bind((self.address, self.port))
-            sock.listen(1)
+            sock.listen(8)
         except OSError:
             sock.close()
             raise
         self.port = sock.getsockname()[1]  # the port the system gave, when 0 was asked
         self._sock = sock
-        self._stop.clear()
-        self._thread = threading.Thread(target=self._accept, args=(sock,), name="net-listen", daemon=True)
-        self._thread.start()
+        self._stop = threading.Event()
+        threading.Thread(target=self._accept, args=(sock, self._stop), name="net-listen", daemon=True).start()
 
-    def _accept(self, sock: socket.socket) -> None:
-        while not self._stop.is_set():
+    def _accept(self, sock: socket.socket, stop: threading.Event) -> None:
+        while not stop.is_set():
             try:
                 ready, _, _ = select.select([sock], [], [], TICK)
                 if not ready:
@@ -245,28 +251,28 @@ class Listener:
                 peer, _ = sock.accept()
             except (OSError, ValueError):
                 return  # closed
-            self._stop.set()
+            if stop.is_set():
+                peer.close()
+                return
             self._taken.put(peer)
-            with contextlib.suppress(OSError):
-                sock.close()  # one peer: nothing else listens while it plays
-            return
 
     def taken(self) -> socket.socket | None:
-        """The peer that connected, once (then the listener is closed)."""
+        """A caller that connected, once each (None: no one new)."""
         try:
-            peer = self._taken.get_nowait()
+            return self._taken.get_nowait()
         except queue.Empty:
             return None
-        self._sock = None
-        return peer
 
     def close(self) -> None:
+        """Listen no more (the game has its player, or is left): a caller now finds nobody."""
         self._stop.set()
         if self._sock is not None:
+            with contextlib.suppress(OSError):  # ends the listening now, though a select still holds it
+                self._sock.shutdown(socket.SHUT_RDWR)
             with contextlib.suppress(OSError):
                 self._sock.close()
             self._sock = None
-        while (peer := self.taken()) is not None:  # its thread ends at its next tick, unwaited
+        while (peer := self.taken()) is not None:  # callers not yet looked at
             peer.close()
 
 

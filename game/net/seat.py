@@ -18,12 +18,14 @@ from game.running.match import Match
 
 @dataclass(frozen=True)
 class Arrival:
-    """A command of the other player's, applied here: the decision it answered and its events."""
+    """A command applied here as it came from the other machine: the other player's, or (`mine`) this
+    player's own once its dice were drawn there too; the decision it answered and its events."""
 
     command: cmd.Command
     side: str
     kind: str
     events: list[Event]
+    mine: bool = False
 
 
 class Seat(Protocol):

@@ -14,6 +14,7 @@ from game.content.files import read_regular, stem, write_text
 from game.content.mods import user_data_dir
 from game.model.errors import ContentError, UserError
 from game.net.said import Said
+from game.net.signing import KEY_HEX, SIGNATURE, SIGNATURE_HEX, public_key, sign, signed_by
 from game.net.wire import (
     DIGEST,
     IDENTITY,
@@ -30,7 +31,7 @@ from game.net.wire import (
 from game.net.wire import items as listed
 
 TURN_FORMAT = "forglory-turn"
-TURN_VERSION = 1
+TURN_VERSION = 2  # 2: signed by its sender (session 14)
 RECORD = "game.json"
 CURRENT = "current.json"  # this player's turn as far as he has given it, kept command by command
 MAX_TURN_BYTES = 4 * 1024 * 1024  # a whole battle's commands are under 1 MB
@@ -45,14 +46,22 @@ TURN_FIELDS = {
     "previous": optional(DIGEST),
     "from": table({"name": text(MAX_NAME), "side": ident}),
     "offer": optional(
-        table({"identity": IDENTITY, "sides": table({"starter": ident, "joiner": ident}), "commit": DIGEST})
+        table(
+            {
+                "identity": IDENTITY,
+                "sides": table({"starter": ident, "joiner": ident}),
+                "commit": DIGEST,
+                "key": hexes(KEY_HEX),  # the starter's public key
+            }
+        )
     ),
-    "accept": optional(table({"identity": IDENTITY, "secret": DIGEST})),
+    "accept": optional(table({"identity": IDENTITY, "secret": DIGEST, "key": hexes(KEY_HEX)})),
     "reveal": optional(DIGEST),
     "commands": listed(lambda v: isinstance(v, dict), MAX_COMMANDS),
     "count": integer(0, 10**6),
     "digest": optional(DIGEST),
     "seal": DIGEST,
+    SIGNATURE: hexes(SIGNATURE_HEX),
 }
 
 
@@ -65,8 +74,9 @@ class Refused(Exception):
 
 
 def seal_of(data: dict[str, Any]) -> str:
-    """A turn file's seal: the SHA-256 of its content (everything but the seal) as canonical JSON."""
-    body = {k: v for k, v in data.items() if k != "seal"}
+    """A turn file's seal: the SHA-256 of its content (everything but the seal and the signature) as
+    canonical JSON. It tells an accident; the signature (game/net/signing.py) tells a forgery."""
+    body = {k: v for k, v in data.items() if k not in ("seal", SIGNATURE)}
     return hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
@@ -100,7 +110,30 @@ def read_turn(path: Path) -> dict[str, Any]:
         )
     if (n == 0) != (data["previous"] is None) or (n < 2 and (data["commands"] or data["digest"] is not None)):
         raise Refused("file_malformed", path=path, field="previous" if n == 0 else "commands")
+    if n < 2 and not signed_by(data, data["offer" if n == 0 else "accept"]["key"]):
+        raise Refused("file_forged", path=path)
     return data
+
+
+def signer(chain: list[dict[str, Any]], data: dict[str, Any]) -> str | None:
+    """The public key a turn file must be signed with: its own for turns 0 and 1 (the first contact,
+    trusted as ssh trusts a host's first key), then the one its sender's side gave in its first."""
+    n = data["turn"]
+    if n < 2:
+        return str(data["offer" if n == 0 else "accept"]["key"])
+    sides = chain[0]["offer"]["sides"]
+    if data["from"]["side"] == sides["starter"]:
+        return str(chain[0]["offer"]["key"])
+    if data["from"]["side"] == sides["joiner"] and len(chain) > 1:
+        return str(chain[1]["accept"]["key"])
+    return None
+
+
+def check_signed(path: Path, chain: list[dict[str, Any]], data: dict[str, Any]) -> None:
+    """Refused unless the turn file was signed, as it is, by the player of the side it comes from."""
+    key = signer(chain, data)
+    if key is None or not signed_by(data, key):
+        raise Refused("file_forged", path=path)
 
 
 @dataclass
@@ -113,6 +146,7 @@ class Record:
     name: str
     peer: str
     secret: str  # the dice secret (the starter's is shown in turn 2)
+    key: str  # this player's private signing key: never leaves this folder
     mods: list[str] = field(default_factory=list)  # the mods' folders this machine plays it with
 
     @classmethod
@@ -126,6 +160,7 @@ class Record:
         well_formed = (
             hexes(32)(record.game)
             and hexes(64)(record.secret)
+            and hexes(KEY_HEX)(record.key)
             and record.role in ("starter", "joiner")
             and all(isinstance(v, str) and len(v) <= 200 for v in (record.side, record.name, record.peer))
             and isinstance(record.mods, list)
@@ -149,16 +184,24 @@ def turn_path(folder: Path, n: int) -> Path:
 
 
 def read_chain(folder: Path, record: Record) -> list[dict[str, Any]]:
-    """The folder's turn files in order, each checked as a received one is (a folder is untrusted too)."""
+    """The folder's turn files in order, each checked as a received one is (a folder is untrusted too),
+    and the record's key the one this player's turn files are signed with."""
     chain: list[dict[str, Any]] = []
     while turn_path(folder, len(chain)).is_file():
-        data = read_turn(turn_path(folder, len(chain)))
+        path = turn_path(folder, len(chain))
+        data = read_turn(path)
         previous = chain[-1]["seal"] if chain else None
         if data["game"] != record.game or data["turn"] != len(chain) or data["previous"] != previous:
-            raise Refused("file_not_following", path=turn_path(folder, len(chain)), last=len(chain) - 1)
+            raise Refused("file_not_following", path=path, last=len(chain) - 1)
+        check_signed(path, chain, data)
         chain.append(data)
     if not chain:
         raise ContentError(str(folder), "holds no turn file of a game")
+    mine = 0 if record.role == "starter" else 1
+    if len(chain) > mine and signer(chain, chain[mine]) != public_key(record.key):
+        raise ContentError(
+            str(folder / RECORD), "its key is not the one this player's turn files are signed with"
+        )
     return chain
 
 
@@ -183,8 +226,10 @@ def turn_data(game: str, n: int, previous: str | None, sender: Record, **parts: 
     return data
 
 
-def write_turn(folder: Path, data: dict[str, Any]) -> Path:
+def write_turn(folder: Path, data: dict[str, Any], key: str) -> Path:
+    """The turn file written in the folder, sealed and signed with this player's private key."""
     data["seal"] = seal_of(data)
+    data[SIGNATURE] = sign(data, key)
     path = turn_path(folder, data["turn"])
     write_text(path, json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n")
     return path
@@ -196,9 +241,9 @@ def default_folder(scenario: str, game: str) -> Path:
 
 def fresh_folder(folder: Path) -> None:
     """A folder for a new game: made, or empty."""
-    if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
-        raise Refused("file_folder_taken", folder=folder)
-    try:
+    try:  # a name too long for the file system fails already when asked whether it exists
+        if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
+            raise Refused("file_folder_taken", folder=folder)
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise UserError(f"{folder}: cannot make the game's folder: {e.strerror}") from None

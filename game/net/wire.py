@@ -12,15 +12,17 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from game.model.errors import one_line  # what a peer names is shown: its control characters escaped
 from game.model.limits import ID  # every id content gives has this one shape: never a path
 
-PROTOCOL = 1  # the version of this protocol; a peer speaking another is refused at hello
+PROTOCOL = 2  # the version of this protocol; a peer speaking another is refused at hello
 GAME = "forglory"
 MAX_MESSAGE = 64 * 1024  # bytes of one message: a command is under 1 KB, an offer with 64 mods ~15 KB
 HEADER = struct.Struct(">I")  # each message: its length in 4 bytes, big-endian, then its UTF-8 JSON
 MAX_NAME = 40
 MAX_TEXT = 200
 MAX_COUNT = 10**6  # commands in one game: a long battle has a few thousand
+MAX_TIMER = 24 * 3600  # seconds of a turn timer
 
 
 class ProtocolError(Exception):
@@ -94,8 +96,22 @@ IDENTITY = table(
         "max_rounds": optional(integer(1, 1000)),
     }
 )
-RESUME = table({"game": hexes(32), "count": integer(0, MAX_COUNT), "digest": DIGEST})
-REASONS = ("left", "over", "refused", "protocol", "content")  # why a peer says goodbye
+ROLES = ("host", "guest")
+NONCE = hexes(32)
+VALUE = hexes(32)  # a value of a machine's dice chain (game/net/dice_chain.py)
+TAG = hexes(32)
+BOTH_VALUES = table({"host": VALUE, "guest": VALUE})
+BOTH_TAGS = table({"host": TAG, "guest": TAG})
+# a paused or saved game, as the host offers it to whoever calls: its id and a number to prove upon
+CHALLENGE = table({"game": hexes(32), "nonce": NONCE})
+# ... and as the guest answers it: its proof, its own number, and where its game stands
+ANSWER = table(
+    {"game": hexes(32), "nonce": NONCE, "proof": DIGEST, "count": integer(0, MAX_COUNT), "digest": DIGEST}
+)
+# why a peer says goodbye: it left, the game is over, it stopped the game, a message of ours broke the
+# protocol, the games differ, another caller took the seat, the caller could not prove the seat his,
+# too many commands the rules refuse
+REASONS = ("left", "over", "refused", "protocol", "content", "taken", "proof", "limit")
 
 # every message: its type and its fields; nothing else is read
 MESSAGES: dict[str, dict[str, Check]] = {
@@ -104,21 +120,39 @@ MESSAGES: dict[str, dict[str, Check]] = {
         "game": one_of(GAME),
         "version": text(MAX_NAME),
         "name": text(MAX_NAME),
-        "role": one_of("host", "guest"),
+        "role": one_of(*ROLES),
     },
     "offer": {
         "identity": IDENTITY,
         "sides": table({"host": SIDE, "guest": SIDE}),
-        "resume": optional(RESUME),
+        "timer": integer(0, MAX_TIMER),
+        "resume": optional(CHALLENGE),
     },
-    "join": {"identity": IDENTITY, "resume": optional(RESUME)},
+    "join": {"identity": IDENTITY, "resume": optional(ANSWER)},
     # the guest cannot build the game offered: it lacks a mod or the scenario (by id), or its content
     # is broken (its own line), or the host resumes a game it has no save of (the game's id)
     "cannot": {"why": one_of("mod", "scenario", "content", "save"), "what": text(MAX_TEXT)},
-    "commit": {"hash": DIGEST},
+    # the game's seed (its commitment, then its secret), the seats' shared secret (a public number of
+    # game/net/seat_key.py) and the anchor of the sender's dice chain
+    "commit": {"hash": DIGEST, "key": hexes(512), "anchor": VALUE},
     "reveal": {"secret": DIGEST},
-    "command": {"n": integer(0, MAX_COUNT), "command": any_table, "digest": DIGEST},
+    # the host took the guest's proof: its own, and where its game stands
+    "resumed": {"proof": DIGEST, "count": integer(0, MAX_COUNT), "digest": DIGEST},
+    # a command of the sender's side: its index, its chain value and the sender's tag
+    "command": {"n": integer(0, MAX_COUNT), "command": any_table, "value": VALUE, "tag": TAG},
+    # the other machine's answer to a command: its chain value (the command's dice are now drawn), its
+    # tag and the digest after the command
+    "roll": {"n": integer(0, MAX_COUNT), "value": VALUE, "tag": TAG, "digest": DIGEST},
     "ack": {"n": integer(0, MAX_COUNT), "digest": DIGEST},
+    # a command the other machine missed (it comes back behind), as both machines agreed it
+    "history": {
+        "n": integer(0, MAX_COUNT),
+        "author": one_of(*ROLES),
+        "command": any_table,
+        "values": BOTH_VALUES,
+        "tags": BOTH_TAGS,
+        "digest": DIGEST,
+    },
     "refused": {"n": integer(0, MAX_COUNT), "why": one_of("turn", "order", "command")},
     "desync": {"n": integer(0, MAX_COUNT)},
     "ping": {},
@@ -147,7 +181,7 @@ def encode(kind: str, **fields: object) -> bytes:
 def check(kind: str, fields: Mapping[str, object]) -> None:
     schema = MESSAGES.get(kind)
     if schema is None:
-        raise ProtocolError("unknown", kind=kind[:MAX_NAME])
+        raise ProtocolError("unknown", kind=one_line(kind, MAX_NAME))
     check_table(schema, fields, kind)
 
 
@@ -156,7 +190,7 @@ def check_table(schema: Mapping[str, Check], fields: Mapping[str, object], kind:
     missing = sorted(set(schema) - set(fields))
     extra = sorted(set(fields) - set(schema))
     if missing or extra:
-        raise ProtocolError("fields", kind=kind, field=str((missing or extra)[0])[:MAX_NAME])
+        raise ProtocolError("fields", kind=kind, field=one_line(str((missing or extra)[0]), MAX_NAME))
     for name, ok in schema.items():
         if not ok(fields[name]):
             raise ProtocolError("field", kind=kind, field=name)

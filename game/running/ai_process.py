@@ -10,7 +10,7 @@ process that dies comes back as one too. The window turns either into its recove
 
 The process is bounded where the platform allows (resource.setrlimit): its memory, and the processor
 time of each question (the budget the window gives it, then SIGXCPU ends it). A process that stops
-answering (stopped, or stuck) is the window's watchdog's to kill (game/ui/ai_turns.py); nothing the
+answering (stopped, or stuck) is the window's watchdog's to kill (game/ui/playing/ai_turns.py); nothing the
 window sends it can block the window (a full pipe is a process that stopped reading).
 """
 
@@ -91,6 +91,7 @@ class Copy:
     players: tuple[tuple[str, str, int], ...]  # side, kind of player, its seed
     think: float = 1.0  # x a search general's budget per decision (the player's setting)
     options: dict[str, object] | None = None  # the game mode's set-up choices (a random map's)
+    rolls: tuple[tuple[int, int], ...] = ()  # a network game's seeds of its commands' dice, by index
 
 
 def copy_of(m: Match, players: dict[str, tuple[str, int]], think: float = 1.0) -> Copy:
@@ -105,6 +106,7 @@ def copy_of(m: Match, players: dict[str, tuple[str, int]], think: float = 1.0) -
         tuple((side, kind, seed) for side, (kind, seed) in players.items()),
         think,
         m.options,
+        tuple(sorted(m.rolls.items())),
     )
 
 
@@ -115,6 +117,7 @@ def _rebuild(copy: Copy) -> Match:
     m = new_match(
         copy.scenario, copy.seed, copy.max_rounds, rules, modules=copy.modules, options=copy.options
     )
+    m.rolls = dict(copy.rolls)
     for raw in copy.commands:
         m.apply(cmd.from_json(raw, m.battle.stack.commands))
     return m

@@ -8,7 +8,7 @@ import hashlib
 import json
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -40,6 +40,10 @@ from game.running.log_texts import REASONS
 REPLAY_FORMAT = "forglory-replay"
 REPLAY_VERSION = 1
 MAX_REPLAY_BYTES = 16 * 1024 * 1024  # a 12-round battle saves in about 300 KB
+# commands a replay or save may hold: the longest game the computer players play on the shipped
+# scenarios holds about 1,250 (bench/replay_lengths.py: Open Wars, four players, a large random map),
+# and replays at about 2,000 a second; more is refused before anything is played
+MAX_REPLAY_COMMANDS = 20_000
 MAX_REFUSALS = 200  # a player that keeps sending refused commands is broken: stop rather than spin
 
 
@@ -56,9 +60,18 @@ class Match:
     max_rounds: int | None
     commands: list[cmd.Command]
     options: dict[str, Any] | None = None  # a game mode's set-up choices (an Open Wars random map's)
+    # command index -> the seed its dice are drawn from: a network game's commands, whose dice both
+    # machines draw once the command is given (game/net/dice_chain.py); a replay keeps them
+    rolls: dict[int, int] = field(default_factory=dict)
 
-    def apply(self, c: cmd.Command) -> list[Event]:
-        """Apply a command to the battle and record it for the replay; returns its events."""
+    def apply(self, c: cmd.Command, roll: int | None = None) -> list[Event]:
+        """Apply a command to the battle and record it for the replay; returns its events. `roll`:
+        the seed of this command's dice (kept, so that replaying the commands draws them again)."""
+        n = len(self.commands)
+        if roll is not None:
+            self.rolls[n] = roll
+        if n in self.rolls:
+            self.battle.dice.reseed(self.rolls[n])
         self.commands.append(c)
         return self.battle.apply(c)
 
@@ -116,9 +129,12 @@ def restart(m: Match) -> Match:
     the replay viewer replay commands into it)."""
     ref = scenario_ref(m.scenario.path, m.rules.loaded_mods)
     if m.options is not None or not isinstance(m.rules, Ruleset):
-        return new_match(ref, m.seed, m.max_rounds, modules=m.battle.stack.ids, options=m.options,
-                         mods=m.rules.loaded_mods)  # fmt: skip
-    return new_match(ref, m.seed, m.max_rounds, m.rules, modules=m.battle.stack.ids)
+        fresh = new_match(ref, m.seed, m.max_rounds, modules=m.battle.stack.ids, options=m.options,
+                          mods=m.rules.loaded_mods)  # fmt: skip
+    else:
+        fresh = new_match(ref, m.seed, m.max_rounds, m.rules, modules=m.battle.stack.ids)
+    fresh.rolls = dict(m.rolls)
+    return fresh
 
 
 def play(m: Match, players: dict[str, Player], until: Callable[[Match], bool] | None = None) -> None:
@@ -204,6 +220,7 @@ def replay_data(m: Match) -> dict[str, Any]:
         "max_rounds": m.max_rounds,
         **({"options": m.options} if m.options else {}),
         "commands": [cmd.to_json(c) for c in m.commands],
+        **({"rolls": [m.rolls.get(n) for n in range(len(m.commands))]} if m.rolls else {}),
         "events": {"count": len(m.battle.events), "sha256": events_digest(m.battle)},
     }
 
@@ -219,6 +236,23 @@ def battles_dir() -> Path:
     """Where the window keeps the battles it makes (random battles, the scenario editor's "Try it"):
     a folder of the game's own, so a battle saved there may be resumed."""
     return user_data_dir() / "battles"
+
+
+MADE_LISTED = 200  # the battles folder's files the lists show at most (a folder of thousands stays quick)
+
+
+def made_battles() -> list[Path]:
+    """The battles and maps the window made, by name: saved from the editor, tried from it, random
+    ones; listed after the game's and the mods' own (each by its path: its id may be theirs too).
+    None when the folder is no folder (a file, a link that loops)."""
+    found: list[Path] = []
+    for folder in (battles_dir(), battles_dir() / "open-wars"):
+        try:
+            with os.scandir(folder) as entries:
+                found += sorted(Path(e.path) for e in entries if e.name.endswith(".toml"))
+        except OSError:
+            continue
+    return found[:MADE_LISTED]
 
 
 def _allowed_roots(given: Sequence[Path]) -> list[Path]:
@@ -317,6 +351,18 @@ def _other_version(where: str, m: Match, rs: dict[str, Any], sc: dict[str, Any])
     return None
 
 
+def _rolls(where: str, raw: object, count: int) -> dict[int, int]:
+    """A replay's seeds of its commands' dice (a network game's), one per command or null."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, list) or len(raw) != count:
+        raise ContentError(f"{where}: rolls", "a seed (or null) for each command")
+    for i, r in enumerate(raw):
+        if r is not None and (isinstance(r, bool) or not isinstance(r, int) or not 0 <= r < 2**64):
+            raise ContentError(f"{where}: rolls[{i}]", "a seed from 0 to 2^64 - 1, or null")
+    return {i: r for i, r in enumerate(raw) if r is not None}
+
+
 def _replay_commands(where: str, m: Match, raw_commands: list[Any], check: dict[str, Any]) -> None:
     """Apply a save's commands; they must make exactly its events (their count and digest)."""
     for i, raw in enumerate(raw_commands):
@@ -361,6 +407,12 @@ def load(
             raise TypeError
         if not isinstance(raw_commands, list) or not isinstance(check, dict):
             raise TypeError
+        if len(raw_commands) > MAX_REPLAY_COMMANDS:
+            raise ContentError(
+                f"{where}: commands",
+                f"{len(raw_commands)} commands, more than a replay or save may hold ({MAX_REPLAY_COMMANDS})",
+            )
+        rolls = _rolls(where, data.get("rolls"), len(raw_commands))
         if max_rounds is not None and (
             isinstance(max_rounds, bool) or not isinstance(max_rounds, int) or not 1 <= max_rounds <= 1000
         ):
@@ -377,6 +429,7 @@ def load(
         m = new_match(
             ref, seed, max_rounds, rules, modules=recorded, options=options, mods=played_with, chosen_by=where
         )
+        m.rolls = rolls
         if m.rules.id != rs["id"]:  # a replay relabelled to skip its mode's checks
             m.battle.close()
             raise ContentError(

@@ -9,7 +9,7 @@ A puzzle file is untrusted content: every problem is a ContentError naming the f
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
@@ -18,6 +18,7 @@ import esper
 
 from game.ai.players import make_player
 from game.ai.reasons import Thought
+from game.content.locale import GrammarTag, Texts, check_translations, grammar_problems
 from game.content.mods import Mod
 from game.content.records import build, read_toml
 from game.content.scenario import XY, Edge, Name
@@ -25,8 +26,10 @@ from game.model import commands as cmd
 from game.model.battle import Battle, GameState, ObjectiveState
 from game.model.components import Officer, Unit
 from game.model.errors import ContentError, DiceExhausted, UserError, WrongDie
+from game.model.grammar import said_name, shown_whole
 from game.model.limits import Bounds
 from game.running import script
+from game.running.puzzle_checks import Done, Expect, Verdict, check_expect, verdicts
 from systems.for_glory import sequence
 from systems.for_glory.command import activate, assess
 from systems.for_glory.victory import update_objectives
@@ -47,6 +50,18 @@ class PuzzleObjective:
 
 
 @dataclass(frozen=True)
+class PuzzleWords:
+    """A puzzle's words in another language (`[puzzle.locale.<language>]`): its title, question and
+    lesson, and its objectives' names by id, with their grammar (docs/spanish.md)."""
+
+    title: Name = ""
+    question: About = ""
+    lesson: About = ""
+    objectives: dict[str, Name] = field(default_factory=dict)
+    grammar: dict[str, GrammarTag] = field(default_factory=dict)  # the objectives', by id
+
+
+@dataclass(frozen=True)
 class PuzzleSpec:
     side: str  # the side to act
     formation: str  # a division general's id, a detached unit's id, or the side's estado mayor's id
@@ -55,7 +70,10 @@ class PuzzleSpec:
     max_rounds: Annotated[int, Bounds(1, 99)] | None = None
     objectives: Annotated[list[PuzzleObjective], Bounds(0, 20)] = field(default_factory=list)
     title: Name = ""
+    question: About = ""  # the decision the position puts to the side to act, in words
     lesson: About = ""  # what a good player does here, in words
+    expect: Annotated[list[Expect], Bounds(0, 10)] = field(default_factory=list)  # and as checks
+    locale: dict[str, PuzzleWords] = field(default_factory=dict)  # its words in other languages
 
 
 @dataclass(frozen=True)
@@ -76,9 +94,20 @@ class Solution:
     chosen: list[cmd.Command]  # the commands themselves, in order
     thought_of: list[Thought | None]  # each command's reasons, as the general gave them
     state: dict[str, Any] = field(default_factory=dict)  # where everything stands after (script.report)
+    spec: PuzzleSpec | None = None  # the puzzle's own table: its side, question, objectives, checks
 
     def to_json(self) -> dict[str, Any]:
         return {"commands": self.commands, "thoughts": self.thoughts, "events": self.events}
+
+    def verdicts(self, t: Texts, objective_names: Mapping[str, str] | None = None) -> list[Verdict]:
+        """What the puzzle expects, what the generals did, and whether it passed, in `t`'s words (the
+        objectives by `objective_names`, else by the names the puzzle gives them)."""
+        p = self.spec
+        assert p is not None
+        objectives = {o.id: (o.at[0], o.at[1]) for o in p.objectives}
+        names = dict(objective_names or {o.id: o.name for o in p.objectives if o.name})
+        done = Done(p.side, self.commands, self.chosen, self.events, self.state, objectives, names)
+        return verdicts(p.expect, done, t)
 
 
 def load(path: Path) -> PuzzleFile:
@@ -92,7 +121,33 @@ def load(path: Path) -> PuzzleFile:
         spec = build(PuzzleFile, data, "")
     except ContentError as e:
         raise script.fail(path, e.where, e.problem) from None
+    if spec.puzzle is not None:
+        known = {"objectives": {o.id for o in spec.puzzle.objectives}}
+        check_translations(spec.puzzle.locale, known, f"{path}: puzzle", "puzzle")
+        for lang, words in spec.puzzle.locale.items():
+            tags = {"grammar": words.grammar}
+            for bad in grammar_problems(tags, {"grammar": known["objectives"]}, f"puzzle.locale.{lang}"):
+                raise script.fail(path, bad.where, bad.problem)
     return spec
+
+
+def objective_names(spec: PuzzleFile, language: str) -> dict[str, str]:
+    """A puzzle's objectives by their names in a language, with their grammar (its ids where it
+    names none)."""
+    if spec.puzzle is None:
+        return {}
+    words = spec.puzzle.locale.get(language, PuzzleWords())
+    return {
+        o.id: shown_whole(
+            said_name(
+                words.objectives.get(o.id) or o.name or o.id,
+                words.grammar.get(o.id, ""),
+                "objective",
+                language,
+            )
+        )
+        for o in spec.puzzle.objectives
+    }
 
 
 def setup(path: Path, spec: PuzzleFile, rules: Any, modules: Sequence[str] = ()) -> Battle:
@@ -150,6 +205,11 @@ def _round_state(path: Path, p: PuzzleSpec, b: Battle) -> None:
     if off is not None and off.role == "division" and not any(f.key == p.formation for f in b.formations):
         raise script.fail(path, "puzzle.formation", f"the division of {p.formation} has no unit on the table")
     update_objectives(b)  # a unit already at XS of an objective holds it (AMB-35)
+    for i, check in enumerate(p.expect):
+        try:
+            check_expect(f"puzzle.expect[{i}]", check, set(b.ids), {o.id for o in objectives})
+        except ContentError as bad:
+            raise script.fail(path, bad.where, bad.problem) from None
 
 
 def solve(
@@ -216,6 +276,7 @@ def _play(
             {
                 "side": d.side,
                 "decision": d.kind,
+                "unit": d.unit,  # who the decision is about (a reaction's: the unit that moved)
                 "command": cmd.to_json(c),
                 "events": [before, len(b.events) - start],  # the events it brought: [first, end)
             }
@@ -226,7 +287,8 @@ def _play(
         {"kind": ev.kind, **{k: v for k, v in ev.to_dict().items() if k != "kind"}} for ev in b.events[start:]
     ]
     state = script.report(spec, b, events)
-    return Solution(commands, thoughts, events, chosen, kept, {k: state[k] for k in ("units", "officers")})
+    state = {k: state[k] for k in ("units", "officers")}
+    return Solution(commands, thoughts, events, chosen, kept, state, spec.puzzle)
 
 
 def _thought_json(index: int, t: Thought) -> dict[str, Any]:

@@ -1,6 +1,7 @@
 """A player's settings, remembered between sessions in the platform's user config folder: animation
 speed, window size or full screen, colour-blind palette, sound and music volume, the size of the
-interface (UI scale), how long the computer generals may think.
+interface (UI scale), how long the computer generals may think, and the start screen's last choices
+(its battle, who plays each seat, the rule modules).
 A damaged or hand-edited file never stops the game: what cannot be read keeps its default, and the
 player is told which key."""
 
@@ -13,25 +14,19 @@ from pathlib import Path
 
 import platformdirs
 
+from game.ai.kinds import KINDS
 from game.content.files import inside, read_regular, write_text
 from game.content.locale import LANGUAGES
 from game.model.errors import UserError, one_line
+from game.model.limits import ID
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 16.0)  # the animation and AI speeds a player can choose
 VOLUMES = (0.0, 0.25, 0.5, 0.75, 1.0)
 UI_SCALES = (1.0, 1.25, 1.5, 1.75, 2.0)  # text and panels, for large or far screens
 THINK = (0.5, 1.0, 2.0, 4.0)  # how long the computer generals may think, against their level's own
 WINDOWS = ((1280, 720), (1280, 800), (1600, 900), (1920, 1080))  # the window sizes Settings offers
-# Okabe and Ito's blue, orange, reddish purple and bluish green: told apart by every common
-# colour-vision deficiency; a battle's two sides take the first two, a map's players one each in order
-COLOUR_BLIND = ((0, 114, 178), (230, 159, 0), (204, 121, 167), (0, 158, 115))
-Colour = tuple[int, int, int]
-
-
-def shown_colours(own: dict[str, Colour], colour_blind: bool) -> dict[str, Colour]:
-    """Each side's (or player's) colour on screen: its own, or with the colour-blind palette on, the
-    palette's in their order."""
-    return dict(zip(own, COLOUR_BLIND, strict=False)) if colour_blind else dict(own)
+SEATS = ("human", *KINDS)  # who may play a seat of the start screen
+MOST_PATH = 1000  # characters of a remembered battle's path
 
 
 def fitted_window(wanted: tuple[int, int], desktops: list[tuple[int, int]]) -> tuple[int, int]:
@@ -62,6 +57,11 @@ class Settings:
     ui_scale: float = 1.0
     ai_think: float = 1.0  # x the search generals' budget per decision (content/ai/levels.toml)
     fullscreen: bool = False  # the whole screen instead of a window of `window`'s size
+    # the start screen's last choices (game/ui/start/setup.py): the battle or map by id (or the path
+    # of one the window made), who played each seat, the rule modules switched on
+    scenario: str = ""
+    seats: tuple[str, ...] = ()
+    modules: tuple[str, ...] = ()
 
     def speed_index(self) -> int:
         return SPEEDS.index(self.speed) if self.speed in SPEEDS else 1
@@ -76,8 +76,8 @@ class Settings:
 
 
 def _valid(key: str, value: object) -> bool:
-    if key == "language":
-        return value in LANGUAGES
+    if key == "language":  # a list or a table is no language (nor a key of the table of them)
+        return isinstance(value, str) and value in LANGUAGES
     if isinstance(value, bool):  # JSON's true is 1 to Python: never a number here
         return key in ("colour_blind", "fullscreen")
     if key == "speed":
@@ -94,7 +94,25 @@ def _valid(key: str, value: object) -> bool:
             and len(value) == 2
             and all(isinstance(v, int) and not isinstance(v, bool) and 640 <= v <= 7680 for v in value)
         )
+    if key == "scenario":  # none, an id, or a file named by one: never more than a name to look for
+        return isinstance(value, str) and len(value) <= MOST_PATH and (not value or _named_by_id(value))
+    if key == "seats":  # none, or two to four
+        return isinstance(value, list) and len(value) in (0, 2, 3, 4) and all(v in SEATS for v in value)
+    if key == "modules":
+        return (
+            isinstance(value, list)
+            and len(value) <= 16
+            and all(isinstance(v, str) and ID.fullmatch(v) for v in value)
+        )
     return False
+
+
+def _named_by_id(value: str) -> bool:
+    """An id, or a file `<id>.toml` (a battle the window made, in the battles folder) by a path that
+    never climbs out of a folder."""
+    path = Path(value)
+    whole = path.suffix == ".toml" and ".." not in path.parts
+    return ID.fullmatch(value) is not None or (whole and ID.fullmatch(path.stem) is not None)
 
 
 def load_settings(path: Path | None = None) -> tuple[Settings, list[str]]:
@@ -118,7 +136,7 @@ def load_settings(path: Path | None = None) -> tuple[Settings, list[str]]:
                 f"{path}: {one_line(str(key), 40)}: not a setting or out of range; its default is used"
             )
             continue
-        setattr(s, key, tuple(value) if key == "window" else value)
+        setattr(s, key, tuple(value) if isinstance(value, list) else value)
     return s, problems
 
 

@@ -1,6 +1,6 @@
 """The first battle's lessons (content/tutorial/first-battle.toml): which step stands, and whether the
 player has done what it asks, read from the commands he sent and the events they brought. It never
-changes the battle: the screen (game/ui/tutorial.py) shows the prompt and feeds it what happened."""
+changes the battle: the screen (game/ui/battle/tutorial.py) shows the prompt and feeds it what happened."""
 
 from __future__ import annotations
 
@@ -77,11 +77,11 @@ class Progress:
                 return early
         return left[0] if left else None
 
-    def number(self, pending: Decision | None = None) -> int:
-        """The place of the step shown, 1 first: it changes only when that step is done (a step done
-        out of its turn, such as a reaction, does not move the count of the one that stands)."""
-        step = self.current(pending)
-        return len(self.steps) if step is None else self.steps.index(step) + 1
+    def done_count(self) -> int:
+        """How many lessons are done: what the strip counts. It rises by one with each lesson done, in
+        whatever order they come (a reaction's comes when the enemy brings it), and never falls: the
+        place of the lesson shown jumped (6, 10, 6) when one tied to a decision came out of its turn."""
+        return len(self.done)
 
     def press_next(self) -> bool:
         step = self.current()

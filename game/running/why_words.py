@@ -1,6 +1,6 @@
 """A computer general's reasons in a player's words: the options it weighed for a decision, best first,
 each with its worth, what that worth was made of and the chances of its roll; units by their names.
-The client's "Why?" box (game/ui/why_box.py) and `simulate --why` both say them so."""
+The client's "Why?" box (game/ui/battle/why_box.py) and `simulate --why` both say them so."""
 
 from __future__ import annotations
 
@@ -19,11 +19,29 @@ Orders = Callable[[cmd.Command], str | None]
 
 SHOWN = 5  # options shown per decision: the chosen one and the best four it turned down that read
 # differently (a player cannot tell apart two moves said alike, so the box says one of them once)
+COMPASS = ("e", "ne", "n", "nw", "w", "sw", "s", "se")  # the table's eight ways, from 0 degrees (north: up)
+DETAILS = 2  # what more an order may say to be told apart: 1 the way it goes, 2 the way it ends facing
 
 
-def command_words(w: Weighed, t: Texts, orders: Orders | None = None) -> str:
-    """An order as a player would say it: a move by its length, not its coordinates; a command of a
-    game mode of its own (Open Wars) in that mode's `orders`."""
+def compass(degrees: float) -> str:
+    """The nearest of the table's eight ways (a key of COMPASS: why_compass_<way> in the locale)."""
+    return COMPASS[round(degrees / 45) % 8]
+
+
+def command_words(w: Weighed, t: Texts, orders: Orders | None = None, detail: int = 0) -> str:
+    """An order as a player would say it: a move by its length, not its coordinates, with the way it goes
+    (`detail` 1) and the way it ends facing (2) when two moves would read alike; a command of a game
+    mode of its own (Open Wars) in that mode's `orders`."""
+    said = _order(w, t, orders)
+    if detail >= 1 and w.bearing is not None:
+        said = t("why_bearing", order=said, way=t(f"why_compass_{compass(w.bearing)}"))
+    facing = getattr(w.command, "facing", None)
+    if detail >= 2 and facing is not None and not w.faces:
+        said = t("why_facing_way", order=said, way=t(f"why_compass_{compass(facing)}"))
+    return said
+
+
+def _order(w: Weighed, t: Texts, orders: Orders | None) -> str:
     c, name = w.command, t.names
     if isinstance(c, cmd.Move):
         key = "why_turn" if w.moved < STILL else "why_move"  # a move of no length turns the unit
@@ -62,9 +80,12 @@ def command_words(w: Weighed, t: Texts, orders: Orders | None = None) -> str:
     return said if said is not None else type(c).__name__
 
 
-def option_lines(w: Weighed, chosen: bool, t: Texts, orders: Orders | None = None) -> list[str]:
+def option_lines(
+    w: Weighed, chosen: bool, t: Texts, orders: Orders | None = None, detail: int = 0
+) -> list[str]:
     worth = number(w.value, t, 2, signed=True)
-    lines = [t("why_chose" if chosen else "why_weighed", order=command_words(w, t, orders), value=worth)]
+    order = command_words(w, t, orders, detail)
+    lines = [t("why_chose" if chosen else "why_weighed", order=order, value=worth)]
     if w.parts:
         said = {k: t(f"why_term_{k}") if t.has(f"why_term_{k}") else k for k, _ in w.parts}
         terms = [t("why_part", term=said[k], value=number(v, t, 2, signed=True)) for k, v in w.parts]
@@ -82,13 +103,36 @@ def why_lines(
     if thought is None:
         return [t("why_none")]
     out = [counted(t, "why_title", thought.looked_at, side=side_name(thought.side))]
-    said: set[tuple[str, ...]] = set()
-    for i, w in enumerate(thought.options):
-        key = tuple(option_lines(w, False, t, orders))  # moves of one length in other directions read alike
-        if key in said:
-            continue
-        said.add(key)
-        out += option_lines(w, i == 0, t, orders)
-        if len(said) == SHOWN:
-            break
+    for i, (w, detail) in enumerate(told_apart(thought.options, t, orders)):
+        out += option_lines(w, i == 0, t, orders, detail)
     return out
+
+
+def told_apart(
+    options: tuple[Weighed, ...], t: Texts, orders: Orders | None = None
+) -> list[tuple[Weighed, int]]:
+    """The options to show, best first (at most SHOWN), each with the detail its words need to read
+    differently from every other shown (moves of one length: the way each goes, then the way each
+    ends facing); an option no words tell apart from a better one is left out."""
+    kept: list[Weighed] = []
+    for w in options:
+        if len(kept) == SHOWN:
+            break
+        if all(command_words(w, t, orders, DETAILS) != command_words(k, t, orders, DETAILS) for k in kept):
+            kept.append(w)
+    return [
+        (
+            w,
+            next(
+                level
+                for level in range(DETAILS + 1)
+                if all(
+                    command_words(w, t, orders, level) != command_words(k, t, orders, level)
+                    for k in kept
+                    if k is not w
+                )
+                or level == DETAILS
+            ),
+        )
+        for w in kept
+    ]

@@ -1,18 +1,22 @@
-"""The window: the start screen (game/ui/start_screen.py), the battle or map chosen there, the end
-screen (game/ui/end_screen.py), and back; the frame loop that runs whichever is shown."""
+"""The window: the start screen (game/ui/start/screen.py), the battle or map chosen there, the end
+screen (game/ui/battle/end_screen.py), and back; the frame loop that runs whichever is shown."""
 
 from __future__ import annotations
 
 import dataclasses
+import io
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
 import pygame
 
+from game.content.files import write_text
 from game.content.locale import Texts
 from game.content.mods import load_mods
 from game.content.ruleset_files import load_ruleset
+from game.editing.problem_words import refusal_said
 from game.model.errors import EXIT_BAD_INPUT, UserError
 from game.model.modules import modules_by_mode
 from game.net.said import Said
@@ -22,23 +26,25 @@ from game.running.match import new_match
 from game.running.saves import load_game, save_meta
 from game.running.seating import seated
 from game.running.settings import Settings, fitted_window, load_settings
-from game.ui import theme
-from game.ui.battle_screen import BattleScreen
-from game.ui.editor_screen import EditorScreen
-from game.ui.end_screen import EndScreen
-from game.ui.load_list import not_loaded
-from game.ui.lobby import Lobby
-from game.ui.ow_screen import OpenWarsScreen
-from game.ui.remote_play import REMOTE, RemotePlay
-from game.ui.replay_view import ReplayViewer
+from game.ui import pacing, theme
+from game.ui.battle.end_screen import EndScreen
+from game.ui.battle.replay import ReplayViewer
+from game.ui.battle.screen import BattleScreen
+from game.ui.battle.tutorial import TutorialScreen
+from game.ui.editor.screen import EditorScreen
+from game.ui.open_wars.screen import OpenWarsScreen
+from game.ui.pacing import FPS, Pacer
+from game.ui.playing.game_view import GameView
+from game.ui.playing.remote_play import REMOTE, RemotePlay
 from game.ui.sound import Sounds, quiet_audio
-from game.ui.start_screen import Setup, StartScreen
+from game.ui.start.lobby import Lobby
+from game.ui.start.screen import StartScreen
+from game.ui.start.setup import Setup, recalled
 from game.ui.stopping import Stopping
-from game.ui.tutorial import TutorialScreen
+from game.ui.widgets.load_list import not_loaded
 from systems.open_wars.state import Campaign
 
 SIZE = Settings.window  # the window before the player has chosen one
-FPS = 60
 
 Screen = BattleScreen | OpenWarsScreen | TutorialScreen
 
@@ -77,6 +83,14 @@ def open_battle(setup: Setup, size: tuple[int, int], settings: Settings | None =
     return screen
 
 
+def start_screen(
+    size: tuple[int, int], setup: Setup, settings: Settings, problem: str = "", settings_open: bool = False
+) -> StartScreen:
+    """The start screen in the player's language, its Settings page the game's (open at once when it
+    was made again for a setting changed there)."""
+    return StartScreen(size, setup, problem, Texts(settings.language), settings, settings_open)
+
+
 def open_editor(setup: Setup, size: tuple[int, int], settings: Settings) -> EditorScreen:
     """The scenario editor on the file the setup names (a new battle or map without one)."""
     path, setup.edit = setup.edit, None
@@ -98,9 +112,25 @@ def lobby_for_save(setup: Setup, size: tuple[int, int], settings: Settings) -> L
     return Lobby(size, setup, way, Texts(settings.language), resume=resume)
 
 
+def open_tried(
+    editor: EditorScreen, setup: Setup, size: tuple[int, int], settings: Settings
+) -> Screen | None:
+    """The battle (or map) the editor wrote to try, against the computer; its Esc menu and its end say
+    the way back is to the editor. None when it does not open (the editor's status says why)."""
+    tried = dataclasses.replace(setup, scenario=str(editor.tried), a="human", b="normal", mode=None)
+    try:
+        battle = open_battle(tried, size, settings)
+    except UserError as e:
+        editor.status = refusal_said(editor.t, e)
+        return None
+    if isinstance(battle, GameView):
+        battle.from_editor = True
+    return battle
+
+
 def open_remote(seat: Seat, size: tuple[int, int], settings: Settings, said: Sequence[Said] = ()) -> Screen:
     """A game with a friend on another machine, on its mode's screen: this machine's side played here,
-    the other's commands coming from afar (game/ui/remote_play.py)."""
+    the other's commands coming from afar (game/ui/playing/remote_play.py)."""
     m = seat.match
     assert m is not None and m.battle.game is not None
     other = next(s for s in m.battle.game.sides if s != seat.local)
@@ -163,6 +193,8 @@ def run(
     if setup.language is not None:
         settings.language = setup.language
     surf = open_window(settings)
+    if setup.recall and demo is None:  # the start screen's choices of the last session (none given)
+        recalled(setup, settings)
     start: StartScreen | None = None
     battle: Screen | ReplayViewer | None = None
     editor: EditorScreen | None = None  # the editor, shown, or waiting while its battle is tried
@@ -188,7 +220,7 @@ def run(
     elif setup.edit is not None:
         editor = open_editor(setup, surf.get_size(), settings)
     else:
-        start = StartScreen(surf.get_size(), setup, "; ".join(problems), Texts(settings.language))
+        start = start_screen(surf.get_size(), setup, settings, "; ".join(problems))
     try:
         code = _loop(setup, surf, start, lobby, battle, editor, settings, stop, demo_frames, screenshot)
     finally:
@@ -216,6 +248,8 @@ def _loop(
 ) -> int:
     """The frames until the player quits (or the demo's frames are done, or a signal came); 0."""
     clock = pygame.time.Clock()
+    pacer = Pacer(always=demo_frames is not None)  # a still picture is drawn once (game/ui/pacing.py)
+    shown: list[object] = []  # the screen shown, in its parts
     end: EndScreen | None = None
     frames = 0
     music = Sounds(volume=settings.sound, music=settings.music)
@@ -223,36 +257,34 @@ def _loop(
         while True:
             music.music_volume = settings.music  # the battle's settings menu may have changed it
             music.music(start is not None)
+            came = pacing.events(pacer.wait(time.monotonic()))  # resting: waits for one, or a tick
             dt = clock.tick(FPS) / 1000.0 if demo_frames is None else 1 / FPS
             if stop.signal is not None:
                 stop.save(battle.screen if isinstance(battle, TutorialScreen) else battle)
                 return 0
-            for ev in pygame.event.get():
+            pacer.saw(time.monotonic(), came)
+            for ev in came:
                 asked = ev.type == pygame.QUIT and (battle is None or battle.ask_quit() == "quit")
                 if asked and (editor is None or battle is not None or editor.leave()):
                     return 0  # the editor asks once more for changes not saved
                 if ev.type == pygame.VIDEORESIZE and not settings.fullscreen:
                     surf = pygame.display.set_mode((ev.w, ev.h), pygame.RESIZABLE)
                     settings.window = (ev.w, ev.h)
-                    if start is not None:
-                        start = StartScreen(surf.get_size(), setup, t=Texts(settings.language))
+                    if start is not None:  # laid out again, Settings still open if it was
+                        start = start_screen(
+                            surf.get_size(), setup, settings, settings_open=start.page is not None
+                        )
                 if editor is not None and battle is None:
                     what = editor.handle(ev)
                     if what == "close":
-                        editor, start = None, StartScreen(surf.get_size(), setup, t=Texts(settings.language))
+                        editor, start = None, start_screen(surf.get_size(), setup, settings)
                     elif what == "try" and editor.tried is not None:
-                        tried = dataclasses.replace(
-                            setup, scenario=str(editor.tried), a="human", b="normal", mode=None
-                        )
-                        try:
-                            battle, end = open_battle(tried, surf.get_size(), settings), None
-                        except UserError as e:
-                            editor.status = str(e)
+                        battle, end = open_tried(editor, setup, surf.get_size(), settings), None
                 elif lobby is not None:
                     what = lobby.handle(ev)
                     if what == "back":
                         lobby.close()
-                        lobby, start = None, StartScreen(surf.get_size(), setup, t=Texts(settings.language))
+                        lobby, start = None, start_screen(surf.get_size(), setup, settings)
                     elif what == "play":  # a turn file opened
                         battle = open_remote(lobby.take(), surf.get_size(), settings, lobby.lines)
                         lobby = None
@@ -264,7 +296,8 @@ def _loop(
                         try:
                             editor, start = open_editor(setup, surf.get_size(), settings), None
                         except UserError as e:  # a file the editor cannot show: said on the start screen
-                            start = StartScreen(surf.get_size(), setup, str(e), Texts(settings.language))
+                            said = refusal_said(Texts(settings.language), e)
+                            start = start_screen(surf.get_size(), setup, settings, said)
                         continue
                     if what == "watch" and setup.replay is not None:  # a save watched again
                         watched, setup.replay = setup.replay, None
@@ -274,12 +307,14 @@ def _loop(
                             battle = ReplayViewer(watched, mods, surf.get_size(), settings)
                             end, start = None, None
                         except UserError as e:
-                            start = StartScreen(surf.get_size(), setup, not_loaded(t, watched, e), t)
+                            start = start_screen(surf.get_size(), setup, settings, not_loaded(t, watched, e))
                         continue
                     if what in ("host", "join", "by-file"):
                         lobby, start = Lobby(surf.get_size(), setup, what, Texts(settings.language)), None
-                    if what == "mods":
-                        start = StartScreen(surf.get_size(), setup, t=Texts(settings.language))
+                    if what == "window":  # a size or full screen chosen in Settings: at once
+                        surf = open_window(settings)
+                    if what in ("mods", "window", "again"):  # made again: its mods, its size, its words
+                        start = start_screen(surf.get_size(), setup, settings, settings_open=what != "mods")
                     if what == "start":
                         loading = setup.load  # a save chosen, or None for a new battle
                         try:
@@ -290,7 +325,7 @@ def _loop(
                         except UserError as e:  # a damaged save: say so on the start screen
                             t = Texts(settings.language)
                             said = str(e) if loading is None else not_loaded(t, loading, e)
-                            start = StartScreen(surf.get_size(), setup, said, t)
+                            start = start_screen(surf.get_size(), setup, settings, said)
                 elif battle is not None and ev.type != pygame.QUIT:
                     if end is not None and ev.type == pygame.KEYDOWN and ev.key == pygame.K_TAB:
                         end.showing_stats = not end.showing_stats
@@ -313,33 +348,46 @@ def _loop(
                         battle.close()
                         battle, end = None, None
                         if editor is None:  # a battle tried from the editor goes back to it
-                            start = StartScreen(surf.get_size(), setup, t=Texts(settings.language))
+                            start = start_screen(surf.get_size(), setup, settings)
                         else:
                             editor.layout(surf.get_size())
+            if lobby is not None and lobby.update(dt) == "play":
+                battle = open_remote(lobby.take(), surf.get_size(), settings, lobby.lines)
+                lobby = None
             if lobby is not None:
-                if lobby.update(dt) == "play":
-                    battle = open_remote(lobby.take(), surf.get_size(), settings, lobby.lines)
-                    lobby = None
-                else:
-                    lobby.draw(surf, dt)
-            if editor is not None and battle is None:
-                editor.draw(surf, dt)
+                shown = [lobby]
+            elif editor is not None and battle is None:
+                editor.update(dt)
+                shown = [editor]
             elif start is not None:
-                start.draw(surf, dt)
+                start.update(dt)
+                shown = [start]
             elif battle is not None:
                 battle.update(dt)
-                battle.draw(surf)
                 played = battle.screen if isinstance(battle, TutorialScreen) else battle
                 if battle.over and end is None and isinstance(played, BattleScreen):
                     end = EndScreen(played)
+                shown = [battle] if end is None else [battle, end]
+            if not pacer.draws(time.monotonic(), *shown):
+                continue  # nothing changed: the frame on the screen stands
+            if lobby is not None:
+                lobby.draw(surf)
+            elif editor is not None and battle is None:
+                editor.draw(surf)
+            elif start is not None:
+                start.draw(surf)
+            elif battle is not None:
+                battle.draw(surf)
                 if end is not None:
                     with theme.at_scale(1.0):  # its layout is fixed
                         end.draw(surf)
             pygame.display.flip()
             frames += 1
             if demo_frames is not None and frames >= demo_frames:
-                if screenshot is not None:
-                    pygame.image.save(surf, str(screenshot))
+                if screenshot is not None:  # written whole, never through a link (game/content/files.py)
+                    png = io.BytesIO()
+                    pygame.image.save(surf, png, "shot.png")
+                    write_text(screenshot, png.getvalue())
                 return 0
     finally:
         if lobby is not None:

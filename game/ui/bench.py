@@ -19,7 +19,7 @@ from game.model.table import Feature, Table
 from game.running.log_texts import REASONS
 from game.running.match import Match, new_match
 from game.ui.app import SIZE
-from game.ui.battle_screen import BattleScreen
+from game.ui.battle.screen import BattleScreen
 from systems.for_glory import sequence
 
 CATEGORIES = ("LnInf", "LnInf", "LI", "HC", "LC", "FA", "HA", "LnInf")

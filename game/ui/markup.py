@@ -3,12 +3,14 @@ as HTML, so a name such as `<font pixel_size=900000>` would be obeyed (a huge fo
 dies); every text that is not the game's own markup goes through `plain` before such a widget sees it.
 Labels, buttons and a drop-down's list draw their text as it is. And no font draws a NUL, half of a
 surrogate pair (a save's JSON may hold either) or a text of zero width: `drawable` makes any text one
-a font can draw; the game's font (theme.GameFont), `plain` and the start screen's widgets apply it."""
+a font can draw; the game's font (theme.GameFont), `plain` and the start screen's widgets apply it.
+A path is broken into lines after its separators (`path_pieces`), never inside a name."""
 
 from __future__ import annotations
 
 import html
 import unicodedata
+from collections.abc import Callable
 
 
 def drawable(text: object) -> str:
@@ -49,3 +51,26 @@ def _cut(word: str, most: int) -> str:
         parts.append(word[start:end])
         start = end
     return " ".join([*parts, word[start:]])
+
+
+PATH_SEPARATORS = "/\\"
+
+
+def path_pieces(path: str, fits: Callable[[str], bool]) -> list[str]:
+    """A path broken after its separators into pieces each of which `fits` (a line of a box), as few
+    as may be: never inside a name unless that name alone does not fit (then it keeps a piece of its
+    own, for the box to cut)."""
+    names, name = [], ""
+    for c in path:
+        name += c
+        if c in PATH_SEPARATORS:
+            names.append(name)
+            name = ""
+    names += [name] if name else []
+    pieces: list[str] = []
+    for name in names:
+        if pieces and fits(pieces[-1] + name):
+            pieces[-1] += name
+        else:
+            pieces.append(name)
+    return pieces

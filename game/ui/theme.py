@@ -3,14 +3,14 @@ panels (a player's setting, fitted to the window)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, Protocol
 
 import pygame
 
 from game import ASSETS
-from game.ui.markup import drawable
+from game.ui.markup import PATH_SEPARATORS, drawable, path_pieces
 
 Colour = tuple[int, int, int]
 
@@ -213,13 +213,24 @@ def icon(key: str, size: int, colour: Colour, icons: dict[str, str] = BUTTON_ICO
 
 def fitted(text: str, colour: Colour, width: int, sizes: tuple[int, ...] = (19, 17, 15)) -> pygame.Surface:
     """Words in the largest of `sizes` that fits `width` pixels (a button's label, a line of a list),
-    shortened with an ellipsis only when even the smallest does not."""
+    shortened with an ellipsis only when even the smallest does not (measured, and drawn once)."""
     for size in sizes:
-        surface = font(size).render(text, True, colour)
-        if surface.get_width() <= width:
-            return surface
+        if len(text) <= width and font(size).size(text)[0] <= width:  # a letter is a pixel wide at least
+            return font(size).render(text, True, colour)
     last = font(sizes[-1])
     return last.render(cut(text, last, width, whole_words=False), True, colour)
+
+
+def one_size(labels: Iterable[tuple[str, int]], sizes: tuple[int, ...] = (19, 17, 15)) -> tuple[int]:
+    """One size for a row of buttons (their words and the room each has): the largest of `sizes` in
+    which every label fits, else the smallest, so neighbours never differ; for `fitted`, which cuts a
+    label even that does not hold."""
+    labels = list(labels)
+    for size in sizes:
+        f = font(size)
+        if all(f.size(text)[0] <= room for text, room in labels):
+            return (size,)
+    return (sizes[-1],)
 
 
 def fitted_lines(
@@ -247,31 +258,48 @@ def begun(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def cut(text: str, f: pygame.font.Font, width: int, whole_words: bool = True) -> str:
+class Measure(Protocol):
+    """What measures text: a pygame font, or pygame-gui's."""
+
+    def size(self, text: str, /) -> tuple[int, int]: ...
+
+
+def cut(text: str, f: Measure, width: int, whole_words: bool = True) -> str:
     """The text if it is no wider than `width` pixels, else shortened with an ellipsis: after its last
     whole word that fits (inside a single word only when no whole word fits), or with `whole_words`
-    off after as many letters as fit (a name that must say as much as it can in little room)."""
-    if f.size(text)[0] <= width:
+    off after as many letters as fit (a name that must say as much as it can in little room). Cut in
+    one step: no more letters are measured than there are pixels, the most that fit found by halves."""
+    head = text[: width + 1]  # no letter is narrower than a pixel: the rest never fits
+    if head == text and f.size(text)[0] <= width:
         return text
-    words = text.rstrip("…").split(" ")
-    while whole_words and len(words) > 1 and f.size(" ".join(words) + "…")[0] > width:
-        words.pop()
-    text = " ".join(words)
-    while len(text) > 1 and f.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+    head = head.rstrip("…")
+    low, high = 1, len(head)  # the most letters that fit with the ellipsis: at least one is kept
+    while low < high:
+        middle = (low + high + 1) // 2
+        if f.size(head[:middle].rstrip() + "…")[0] <= width:
+            low = middle
+        else:
+            high = middle - 1
+    kept = head[:low]
+    if whole_words and " " in kept.strip() and low < len(head) and head[low] != " ":
+        kept = kept[: kept.rstrip().rfind(" ")]  # the word cut goes whole
+    return kept.rstrip() + "…"
 
 
 def wrap(text: str, f: pygame.font.Font, width: int) -> list[str]:
-    """Break text into lines no wider than width pixels (a single long word keeps its own line)."""
+    """Break text into lines no wider than width pixels; a word wider than a line (a path) is broken
+    after its separators (markup.path_pieces), a piece still too wide keeping its own line."""
     out, line = [], ""
     for word in text.split():
         trial = f"{line} {word}".strip()
-        if f.size(trial)[0] > width and line:
+        if f.size(trial)[0] <= width or not line:
+            line = trial
+        else:
             out.append(line)
             line = word
-        else:
-            line = trial
+        if f.size(line)[0] > width and any(c in PATH_SEPARATORS for c in line):
+            *whole, line = path_pieces(line, lambda piece: f.size(piece)[0] <= width)
+            out += whole
     out.append(line)
     return out
 

@@ -21,13 +21,13 @@ from game.model.ruleset import Ruleset
 from systems.for_glory import reaction as r
 from systems.for_glory import sequence
 from systems.for_glory.charge.contact import resolve_contact
-from systems.for_glory.charge.odds import charge_odds, contact_odds
+from systems.for_glory.charge.odds import charge_odds, contact_odds, reaction_charge_odds
 from systems.for_glory.charge.order import charge, charge_order, charge_reaction, check_charge_reaction
 from systems.for_glory.command import activate, check_leadership
 from systems.for_glory.deployment import formation_reach
 from systems.for_glory.fire import shoot
 from systems.for_glory.generate import random_battle
-from systems.for_glory.odds import fire_odds, for_glory_fire_odds
+from systems.for_glory.odds import fire_odds, fire_reaction_odds, for_glory_fire_odds
 from systems.for_glory.orders import (
     check_morale,
     fire_order,
@@ -77,10 +77,6 @@ def _charge_odds(b: Battle, c: cmd.Charge) -> dict[str, Fraction]:
     return charge_odds(b, b.ids[c.unit], b.ids[c.target])
 
 
-def _fire_reaction_odds(b: Battle, r: int, mover: int) -> dict[str, Fraction]:
-    return fire_odds(b, r, mover, reaction=True)
-
-
 ORDERS = (
     OrderKind("activate", cmd.Activate, _start_activation, "FG-ACT-1", unit_order=False),
     OrderKind("checkleadership", cmd.CheckLeadership, check_leadership, "FG-LDR-1", unit_order=False),
@@ -96,7 +92,7 @@ ORDERS = (
 
 REACTIONS = (
     ReactionKind(
-        "fire", r.check_fire_reaction, r.fire_reaction, "AMB-23", at_trigger=True, odds=_fire_reaction_odds
+        "fire", r.check_fire_reaction, r.fire_reaction, "AMB-23", at_trigger=True, odds=fire_reaction_odds
     ),
     ReactionKind(
         "charge",
@@ -104,7 +100,7 @@ REACTIONS = (
         charge_reaction,
         "AMB-23",
         at_trigger=True,
-        odds=lambda b, r, mover: charge_odds(b, r, mover),
+        odds=reaction_charge_odds,
     ),
     ReactionKind("retreat", r.check_retreat_reaction, r.retreat_reaction, "FG-ORD-9"),
     ReactionKind("rally", r.check_rally_reaction, r.rally_reaction, "FG-ORD-10"),

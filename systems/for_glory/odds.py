@@ -37,6 +37,12 @@ def fire_odds(
     return b.stack.hook("fire_odds")(b, shooter, target, moved=moved, reaction=reaction, seen=seen)
 
 
+def fire_reaction_odds(b: Battle, r: int, mover: int) -> dict[str, Fraction]:
+    """Odds of a shot made as a reaction at the unit that triggered it, if its morale check passes:
+    with its -2 as a reaction (FG-CBT-9). Raises Reject when the shot is not allowed."""
+    return fire_odds(b, r, mover, reaction=True)
+
+
 def melee_odds(b: Battle, attacks: list[Attack], defenders: list[int]) -> dict[str, Fraction]:
     """The chance of each melee result from the attackers' side, by the rules in play (melee_odds)."""
     return b.stack.hook("melee_odds")(b, attacks, defenders)

@@ -210,6 +210,16 @@ def check_rest(b: Battle, e: int, p: Point, facing: float, *, contact_ok: bool =
                 raise refuse("FG-CHG-1", "reason_move_touches", unit=b.name(o))
 
 
+def check_end(b: Battle, e: int, p: Point, facing: float) -> None:
+    """Where a move may end: as check_rest says, and foot artillery near a road or town (FG-MOVE-4)."""
+    check_rest(b, e, p, facing)
+    cat = category(e)
+    if cat.must_end_near_road is not None and not b.table.near_road_or_town(
+        corners_at(e, p, facing), b.rules.length(cat.must_end_near_road)
+    ):
+        raise refuse("FG-MOVE-4", "reason_end_near_road", category=category_word(cat))
+
+
 def plan_move(
     b: Battle,
     e: int,
@@ -217,9 +227,12 @@ def plan_move(
     facing: float | None,
     road: bool | None = None,
     allowance: float | None = None,
+    *,
+    resting: bool = True,
 ) -> Plan:
     """Work out a Move order (FG-ORD-6): a straight path of the centre, then a free pivot. A fixed
-    allowance (the cavalry extra move) replaces the unit's own and its road or strategic bonus."""
+    allowance (the cavalry extra move) replaces the unit's own and its road or strategic bonus.
+    `resting=False` asks only whether the way is legal, wherever it ends (farthest_move)."""
     pose = b.pose(e)
     start = (pose.x, pose.y)
     # FG-ORD-6: no move is longer than the most the unit could ever be allowed; refused before any path
@@ -236,16 +249,72 @@ def plan_move(
         )
     end_facing = pose.facing if facing is None else facing % 360.0
     if allowance is not None:
-        return _plan(b, e, start, to, end_facing, road=False, fixed=allowance)
+        return _plan(b, e, start, to, end_facing, road=False, fixed=allowance, resting=resting)
     if road is None:
         try:
-            return _plan(b, e, start, to, end_facing, road=False)
+            return _plan(b, e, start, to, end_facing, road=False, resting=resting)
         except Reject as off_road:
             try:
-                return _plan(b, e, start, to, end_facing, road=True)
+                return _plan(b, e, start, to, end_facing, road=True, resting=resting)
             except Reject:
                 raise off_road from None
-    return _plan(b, e, start, to, end_facing, road=road)
+    return _plan(b, e, start, to, end_facing, road=road, resting=resting)
+
+
+FARTHEST_PRECISION = 0.02  # inches: how near the longest legal move farthest_move finds
+BACK_OFF = 0.05  # inches between the points where farthest_move looks for a place to end
+
+
+def farthest_move(
+    b: Battle, e: int, to: Point, facing: float | None, allowance: float | None = None
+) -> tuple[Plan, Reject | None]:
+    """FG-ORD-6: the longest legal move along the straight line from the unit's centre towards `to`
+    (a drag past where the unit may go stops where it may), with the refusal that stops it there
+    (None when the move to `to` itself is legal). The way's rules (the allowance, enemies in the way,
+    impassable ground) hold up to a point and not beyond it, which halving finds; from there it backs
+    off to where the base may end (clear of every base, on the table). Raises the refusal of the move
+    to `to` when no point of the line is legal. A pure query."""
+    try:
+        return plan_move(b, e, to, facing, allowance=allowance), None
+    except Reject as refused:
+        first = refused
+    pose = b.pose(e)
+    start = (pose.x, pose.y)
+    length = min(dist(start, to), allowance if allowance is not None else longest_move(b, e))
+    if length <= EPS:
+        raise first
+    u = ((to[0] - start[0]) / dist(start, to), (to[1] - start[1]) / dist(start, to))
+
+    def point(s: float) -> Point:
+        return (start[0] + u[0] * s, start[1] + u[1] * s)
+
+    def way(s: float) -> Reject | None:
+        try:
+            plan_move(b, e, point(s), facing, allowance=allowance, resting=False)
+        except Reject as r:
+            return r
+        return None
+
+    low, high, why = 0.0, length, way(length)
+    if why is None:
+        low = high
+    while high - low > FARTHEST_PRECISION:
+        mid = (low + high) / 2
+        stop = way(mid)
+        if stop is None:
+            low = mid
+        else:
+            high, why = mid, stop
+    end_facing = pose.facing if facing is None else facing
+    s = low
+    while s > -EPS:
+        try:
+            check_end(b, e, point(s), end_facing)
+            return plan_move(b, e, point(s), facing, allowance=allowance), why or first
+        except Reject as r:
+            why = why if s < low else r  # backed off a place it may not end: that stops it
+            s -= BACK_OFF
+    raise first
 
 
 def longest_move(b: Battle, e: int) -> float:
@@ -256,7 +325,14 @@ def longest_move(b: Battle, e: int) -> float:
 
 
 def _plan(
-    b: Battle, e: int, start: Point, to: Point, facing: float, road: bool, fixed: float | None = None
+    b: Battle,
+    e: int,
+    start: Point,
+    to: Point,
+    facing: float,
+    road: bool,
+    fixed: float | None = None,
+    resting: bool = True,
 ) -> Plan:
     cat = category(e)
     pts = examined(b, start, to)
@@ -311,11 +387,8 @@ def _plan(
         if hit is not None:
             rule = "FG-ROAD-3" if road and not is_enemy(b, e, hit) else "FG-MOVE-2"
             raise refuse(rule, "reason_path_through", unit=b.name(hit))
-    check_rest(b, e, end, facing)
-    if cat.must_end_near_road is not None and not b.table.near_road_or_town(
-        corners_at(e, end, facing), b.rules.length(cat.must_end_near_road)
-    ):
-        raise refuse("FG-MOVE-4", "reason_end_near_road", category=category_word(cat))
+    if resting:
+        check_end(b, e, end, facing)
     if length <= EPS:
         how = "pivot"
     spent = None if abs(cost - length) <= EPS else cost

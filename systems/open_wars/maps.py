@@ -13,9 +13,10 @@ from pathlib import Path
 from typing import Annotated, Literal, get_args
 
 from game.content.files import read_regular
-from game.content.locale import LANGUAGES, check_translations
+from game.content.locale import LANGUAGES, TRANSLATED, GrammarTag, check_translations, grammar_problems
 from game.content.records import build
 from game.model.errors import ContentError
+from game.model.grammar import said_name
 from game.model.limits import Bounds, Id
 from systems.open_wars.records import LocationType, Name, OpenWarsRules, Small, StartUnits
 
@@ -56,16 +57,27 @@ class PlayerSpec:
 
 
 @dataclass(frozen=True)
+class MapGrammar:
+    """The grammar of a map's names in one language (`[grammar]`, `[locale.<language>.grammar]`), by
+    id: a tag such as "la", "el", "los" (docs/spanish.md); a name it leaves out takes its kind's
+    default (a player takes the article in Spanish, a location, a place's own name, none)."""
+
+    players: dict[str, GrammarTag] = field(default_factory=dict)
+    locations: dict[str, GrammarTag] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class MapWords:
     """A map's words in another language (`[locale.<language>]`, docs/scenarios.md): its name,
-    description and who made it, its players' and locations' names by id; what it leaves out stays as
-    the file says."""
+    description and who made it, its players' and locations' names by id, with their grammar; what it
+    leaves out stays as the file says. As `MapFile.words` gives them, the names are `Name`s."""
 
     name: Annotated[str, Bounds(0, 80)] = ""
     description: str = ""
     authored: str = ""
     players: dict[str, Name] = field(default_factory=dict)
     locations: dict[str, Name] = field(default_factory=dict)
+    grammar: MapGrammar = field(default_factory=MapGrammar)
 
 
 # --- random maps (OW-LOC-1) --------------------------------------------------------------------
@@ -76,7 +88,8 @@ class PlaceName:
     """A name the generator gives a basic location, with its words in other languages."""
 
     name: Name
-    locale: dict[str, Name] = field(default_factory=dict)
+    locale: Annotated[dict[str, Name], TRANSLATED] = field(default_factory=dict)
+    grammar: dict[str, GrammarTag] = field(default_factory=dict)  # by language ("en" too), docs/spanish.md
 
 
 @dataclass(frozen=True)
@@ -126,18 +139,24 @@ class MapFile:
     max_rounds: Annotated[int, Bounds(1, 200)] = 20  # OW-DEC-4: the turn limit
     description: str = ""
     authored: str = ""
-    locale: dict[str, MapWords] = field(default_factory=dict)  # its words in other languages
+    locale: Annotated[dict[str, MapWords], TRANSLATED] = field(default_factory=dict)  # in other languages
     random: RandomSpec | None = None  # OW-LOC-1: the generator's numbers (systems/open_wars/generate.py)
+    grammar: MapGrammar = field(default_factory=MapGrammar)  # its own names' grammar
 
     def words(self, language: str) -> MapWords:
-        """Its words in a language: the translation the file gives, its own (English) words for the rest."""
+        """Its words in a language: the translation the file gives, its own (English) words for the
+        rest; each name with its grammar in that language."""
         own = self.locale.get(language, MapWords())
+        tags = self.grammar if language == "en" else own.grammar
+        players = {p.id: own.players.get(p.id) or p.name for p in self.players}
+        places = {loc.id: own.locations.get(loc.id) or loc.name for loc in self.locations}
         return MapWords(
             own.name or self.name,
             own.description or self.description,
             own.authored or self.authored,
-            {p.id: own.players.get(p.id) or p.name for p in self.players},
-            {loc.id: own.locations.get(loc.id) or loc.name for loc in self.locations},
+            {i: said_name(n, tags.players.get(i, ""), "player", language) for i, n in players.items()},
+            {i: said_name(n, tags.locations.get(i, ""), "location", language) for i, n in places.items()},
+            tags,
         )
 
 
@@ -209,6 +228,15 @@ def checked(spec: MapFile, path: Path, rules: OpenWarsRules, options: MapOptions
     return OpenWarsMap(spec, path, digest, {k: tuple(sorted(v)) for k, v in near.items()}, options)
 
 
+def _each_once(ids: list[str], where: str, what: str) -> None:
+    """Each id once in the file: the second of two is named, with the id."""
+    seen: set[str] = set()
+    for j, ident in enumerate(ids):
+        if ident in seen:
+            raise ContentError(f"{where}[{j}].id", f"two {what} share the id {ident!r}")
+        seen.add(ident)
+
+
 def check_map(spec: MapFile, rules: OpenWarsRules, where: str) -> dict[str, set[str]]:
     """A map's checks across its keys (the map editor asks them of the map it edits, with where ""),
     raising ContentError at the first problem; each location's neighbours."""
@@ -219,8 +247,7 @@ def check_map(spec: MapFile, rules: OpenWarsRules, where: str) -> dict[str, set[
         )
     near = check_ground(spec.locations, spec.links, rules, where)
     types = {loc.id: loc.type for loc in spec.locations}
-    if len({p.id for p in spec.players}) != len(spec.players):
-        raise ContentError(f"{where}: players", "two players share an id")
+    _each_once([p.id for p in spec.players], f"{where}: players", "players")
     for i, p in enumerate(spec.players):
         at = f"{where}: players[{i}]"
         if p.faction not in rules.factions:
@@ -237,6 +264,12 @@ def check_map(spec: MapFile, rules: OpenWarsRules, where: str) -> dict[str, set[
         raise ContentError(f"{where}: players", "each player starts in a city of its own")
     known = {"players": {p.id for p in spec.players}, "locations": {loc.id for loc in spec.locations}}
     check_translations(spec.locale, known, where, "map")
+    for at, tags in [
+        ("grammar", spec.grammar),
+        *((f"locale.{k}.grammar", w.grammar) for k, w in spec.locale.items()),
+    ]:
+        for e in grammar_problems(tags, known, at):
+            raise ContentError(f"{where}: {e.where}", e.problem)
     away = unreached(near, spec.players[0].home)
     if away:
         raise ContentError(f"{where}: links", f"no way to reach {', '.join(sorted(away)[:5])}")
@@ -250,8 +283,7 @@ def check_ground(
     ContentError at the first problem: ids unique, links between locations that exist, each special
     card one of the rules' of the location's type; each location's neighbours."""
     ids = [loc.id for loc in locations]
-    if len(set(ids)) != len(ids):
-        raise ContentError(f"{where}: locations", "two locations share an id")
+    _each_once(ids, f"{where}: locations", "locations")
     near: dict[str, set[str]] = {i: set() for i in ids}
     for k, (a, b) in enumerate(links):
         for end in (a, b):

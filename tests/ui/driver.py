@@ -7,7 +7,7 @@ from typing import Any
 import pygame
 
 from game.running.match import new_match
-from game.ui.battle_screen import BattleScreen
+from game.ui.battle.screen import BattleScreen
 
 
 def open_screen(

@@ -8,8 +8,8 @@ from typing import Any
 
 import pygame
 
-from game.ui.editor_forms import Bound
-from game.ui.editor_screen import EditorScreen
+from game.ui.editor.forms import Bound
+from game.ui.editor.screen import EditorScreen
 
 
 def frames(ed: EditorScreen, surf: pygame.Surface, n: int = 2) -> None:
@@ -17,7 +17,8 @@ def frames(ed: EditorScreen, surf: pygame.Surface, n: int = 2) -> None:
     for _ in range(n):
         for ev in pygame.event.get():
             ed.handle(ev)
-        ed.draw(surf, 0.05)
+        ed.update(0.05)
+        ed.draw(surf)
 
 
 def mouse(kind: int, pos: tuple[float, float], button: int = 1) -> None:

@@ -12,9 +12,9 @@ import pytest
 from game.ai.players import budget
 from game.running.match import new_match
 from game.running.settings import Settings
-from game.ui import ai_turns
-from game.ui.battle_screen import BattleScreen
-from game.ui.ow_screen import OpenWarsScreen
+from game.ui.battle.screen import BattleScreen
+from game.ui.open_wars.screen import OpenWarsScreen
+from game.ui.playing import ai_turns
 
 
 def not_started(made: list[tuple[dict[str, tuple[str, int]], float]]) -> type[Any]:

@@ -19,8 +19,8 @@ import pytest
 from game.model import commands as cmd
 from game.running.ai_process import MEMORY_LIMIT, Worker, limit_cpu, limit_memory
 from game.running.match import new_match
-from game.ui.ai_turns import RESTARTS
-from game.ui.battle_screen import BattleScreen
+from game.ui.battle.screen import BattleScreen
+from game.ui.playing.ai_turns import RESTARTS
 from tests.ui.driver import open_screen
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="POSIX signals")

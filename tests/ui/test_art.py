@@ -14,9 +14,9 @@ from game import ASSETS
 from game.model.geometry import heading
 from game.model.table import Table
 from game.ui import theme
-from game.ui.camera import Camera
-from game.ui.display import Display, Shown
-from game.ui.render import BaseLook, OfficerLook, Renderer
+from game.ui.drawing.camera import Camera
+from game.ui.drawing.display import Display, Shown
+from game.ui.drawing.render import BaseLook, OfficerLook, Renderer
 
 BLUE, RED = (44, 82, 170), (190, 40, 40)
 
@@ -138,8 +138,9 @@ def test_in_a_crowded_melee_no_word_covers_a_base_or_an_officer(fresh_art: None)
     r.draw_officers(surf, cam, officers, display)
     r.draw_objectives(surf, cam, [("Molino", (33.0, 20.6), "red")])
     r.draw_labels(surf, cam)
-    # every officer's initiative and the objective's name found room; so did some units' names
-    assert len(r.placed) >= len(officers) + 1 + 4
+    # every officer's initiative and the objective's name found room; a unit's name only where it
+    # reads as that unit's (issue 38: clear of every other piece), which a packed melee leaves nowhere
+    assert len(r.placed) >= len(officers) + 1
     for look in looks:  # points spread over each base, worked out from its pose
         sh = display.shown[look.name]
         fx, fy = heading(sh.facing)

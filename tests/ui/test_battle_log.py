@@ -13,9 +13,9 @@ import pytest
 from game.content.locale import Texts
 from game.running.match import new_match
 from game.running.settings import Settings
-from game.ui.battle_screen import BattleScreen
-from game.ui.log_panel import LogPanel
-from game.ui.settings_menu import change_setting
+from game.ui.battle.screen import BattleScreen
+from game.ui.playing.settings_menu import change_setting
+from game.ui.widgets.log_panel import LogPanel
 from tests.ui.driver import press, settle
 
 

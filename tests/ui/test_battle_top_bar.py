@@ -24,8 +24,8 @@ from game.running.match import new_match, play
 from game.running.names import named
 from game.running.settings import Settings
 from game.ui import theme
-from game.ui.battle_hud import GAP, draw_hover, draw_top_bar, shortened
-from game.ui.battle_screen import BattleScreen
+from game.ui.battle.hud import GAP, draw_hover, draw_top_bar, shortened
+from game.ui.battle.screen import BattleScreen
 from systems.clash.command_records import points
 from tests.ui.tour import recording
 
@@ -84,7 +84,7 @@ def test_a_chip_s_hover_box_says_its_division_whole(
 ) -> None:
     shown: list[tuple[str, str]] = []
     monkeypatch.setattr(
-        "game.ui.battle_hud.tooltip", lambda _s, _at, title, text, *a, **k: shown.append((title, text))
+        "game.ui.battle.hud.tooltip", lambda _s, _at, title, text, *a, **k: shown.append((title, text))
     )
     screen = screen_at_activations(window720, "talavera", "es", "human")
     try:

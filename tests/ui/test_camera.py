@@ -2,7 +2,7 @@
 
 import pytest
 
-from game.ui.camera import MAX_SCALE, MIN_SCALE, Camera
+from game.ui.drawing.camera import MAX_SCALE, MIN_SCALE, Camera
 
 
 def cam() -> Camera:
@@ -66,7 +66,7 @@ def test_contains_is_the_viewport():
 
 
 def test_bring_into_view_pans_only_when_something_is_hidden() -> None:
-    from game.ui.camera import Camera
+    from game.ui.drawing.camera import Camera
 
     cam = Camera((0, 0, 800, 600), x=36.0, y=24.0, scale=12.0)
     cam.bring_into_view([(36.0, 24.0), (40.0, 26.0)])

@@ -11,8 +11,8 @@ from game.ai.players import make_player
 from game.running.match import new_match, play
 from game.running.narrate import Narrator
 from game.running.settings import Settings
-from game.ui.battle_screen import BattleScreen
-from game.ui.roll_words import group_rows
+from game.ui.battle.roll_words import group_rows
+from game.ui.battle.screen import BattleScreen
 from systems.clash.command_records import points
 from tests.ui.tour import recording
 

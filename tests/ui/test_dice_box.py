@@ -3,11 +3,12 @@ initiative dice, "6 + 4 = 10"), each with its own face, and their sum."""
 
 from game.content.locale import Texts
 from game.model.events import Roll
+from game.model.grammar import said_name
 from game.running.narrate import Narrator
 from game.ui import theme
-from game.ui.battle_hud import draw_dice
-from game.ui.display import Display
-from game.ui.roll_words import group_rows
+from game.ui.battle.hud import draw_dice
+from game.ui.battle.roll_words import group_rows
+from game.ui.drawing.display import Display
 from tests.helpers import make_battle
 from tests.ui.driver import open_screen
 
@@ -31,6 +32,18 @@ def test_two_initiative_dice_are_shown_together_with_their_sum():
     d.skip()
     assert [e["die"] for e in d.dice.group] == [6, 4]
     assert group_rows(d.dice.group, Narrator())[-1] == "6 + 4 = 10: initiative 10"
+    b.close()
+
+
+def test_the_box_shows_both_initiative_dice_from_its_first_frame():
+    """Issue 38's defect: the first battle's box showed one die of two for half a second, saying its
+    face as the total of the initiative it was half of ("initiative = 4: initiative 10")."""
+    b = make_battle()
+    d = Display()
+    d.feed(b, [_initiative(4), _initiative(6)])
+    d.tick(0.01)
+    assert [e["die"] for e in d.dice.group] == [4, 6]
+    assert group_rows(d.dice.group, Narrator())[-1] == "4 + 6 = 10: initiative 10"
     b.close()
 
 
@@ -87,7 +100,7 @@ def test_a_roll_off_says_each_side_s_die_and_the_winner_never_their_sum():
     d.feed(b, [_roll_off("es", 2), _roll_off("fr", 1)])
     d.skip()
     assert [e["die"] for e in d.dice.group] == [2, 1]
-    names = {"es": "Españoles", "fr": "Franceses"}
+    names = {s: said_name(n, "", "side", "es") for s, n in {"es": "españoles", "fr": "franceses"}.items()}
     (row,) = group_rows(d.dice.group, Narrator(Texts("es"), names))
-    assert row == "Tirada de desempate (FG-REINF-2): Españoles 2, Franceses 1; ganan los Españoles"
+    assert row == "Tirada de desempate (FG-REINF-2): Españoles 2, Franceses 1; ganan los españoles"
     b.close()

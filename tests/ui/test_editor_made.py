@@ -14,9 +14,9 @@ import pytest
 from game.cli.entry import main
 from game.content.locale import Texts
 from game.modding.content_check import check_content
-from game.ui.editor_map import MapCanvas
-from game.ui.editor_screen import EditorScreen
-from game.ui.editor_table import TableCanvas
+from game.ui.editor.map_page import MapCanvas
+from game.ui.editor.screen import EditorScreen
+from game.ui.editor.table import TableCanvas
 from tests.ui.editor_driver import (
     bar,
     choose_value,
@@ -38,7 +38,7 @@ from tests.ui.editor_driver import (
 @pytest.fixture
 def mods(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "mods"
-    monkeypatch.setattr("game.ui.editor_files.user_mods_dir", lambda: folder)
+    monkeypatch.setattr("game.ui.editor.files.user_mods_dir", lambda: folder)
     return folder
 
 

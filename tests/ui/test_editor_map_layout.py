@@ -19,8 +19,8 @@ from game.content.ruleset_files import load_ruleset
 from game.editing.random_battles import random_text
 from game.model.modules import RandomOptions
 from game.running.settings import WINDOWS
-from game.ui.editor_map import CARD, GAP, NARROWEST, SHORTEST, MapCanvas
-from game.ui.editor_screen import EditorScreen
+from game.ui.editor.map_page import CARD, GAP, NARROWEST, SHORTEST, MapCanvas
+from game.ui.editor.screen import EditorScreen
 from tests.ui.editor_driver import frames
 
 MAPS = sorted(

@@ -16,9 +16,9 @@ from game.content.ruleset_files import load_ruleset
 from game.editing.random_battles import random_text
 from game.editing.texts import text
 from game.model.modules import RandomOptions
-from game.ui.editor_map import CARD, NARROWEST, MapCanvas
-from game.ui.editor_screen import EditorScreen
-from game.ui.editor_table import TableCanvas
+from game.ui.editor.map_page import CARD, NARROWEST, MapCanvas
+from game.ui.editor.screen import EditorScreen
+from game.ui.editor.table import TableCanvas
 from tests.ui.editor_driver import bar, choose_value, click_at, field, frames, mouse, press, tab, tool
 
 
@@ -113,7 +113,7 @@ def test_try_it_asks_for_the_problems_first_then_writes_the_battle(
 def test_save_as_a_mod_writes_into_the_mods_folder(
     window720: pygame.Surface, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("game.ui.editor_files.user_mods_dir", lambda: tmp_path / "mods")
+    monkeypatch.setattr("game.ui.editor.files.user_mods_dir", lambda: tmp_path / "mods")
     ed = EditorScreen(window720.get_size(), Texts("en"), [], CONTENT / "scenarios" / "first-battle.toml")
     frames(ed, window720)
     press(ed, window720, bar(ed, "save_mod"))
@@ -164,8 +164,8 @@ def test_the_battle_tried_opens_in_the_window_against_the_computer(
 ) -> None:
     from game.running.settings import Settings
     from game.ui.app import open_battle
-    from game.ui.battle_screen import BattleScreen
-    from game.ui.start_screen import Setup
+    from game.ui.battle.screen import BattleScreen
+    from game.ui.start.screen import Setup
 
     monkeypatch.setattr("game.running.match.user_data_dir", lambda: tmp_path)
     ed = EditorScreen(window720.get_size(), Texts("en"), [], CONTENT / "scenarios" / "medina-de-rioseco.toml")

@@ -66,7 +66,7 @@ def test_leaving_a_battle_gives_the_other_screens_scale_1(window: pygame.Surface
     """The start, Open Wars and end screens have fixed layouts: the UI scale is the battle's alone."""
     from game.running.match import new_match
     from game.running.settings import Settings
-    from game.ui.battle_screen import BattleScreen
+    from game.ui.battle.screen import BattleScreen
 
     m = new_match("default", 3)
     sides = m.battle.game.sides

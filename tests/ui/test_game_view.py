@@ -1,4 +1,4 @@
-"""Both game screens (For Glory's battle, an Open Wars game) share game/ui/game_view.py: the same
+"""Both game screens (For Glory's battle, an Open Wars game) share game/ui/playing/game_view.py: the same
 tooltips (a button's hint, a rule ID's title and text from the log), and a computer player that fails
 in an Open Wars game is handled as in a battle (tests/ui/test_ai_failure.py): saved, told, handed over."""
 
@@ -12,8 +12,8 @@ import pytest
 
 from game.running.match import new_match
 from game.running.settings import Settings
-from game.ui.game_view import GameView
-from game.ui.ow_screen import OpenWarsScreen
+from game.ui.open_wars.screen import OpenWarsScreen
+from game.ui.playing.game_view import GameView
 from tests.ui.driver import open_screen, settle
 from tests.ui.test_open_wars_screen import hotseat
 

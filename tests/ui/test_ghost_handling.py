@@ -74,12 +74,12 @@ def test_dragging_a_unit_again_follows_the_new_drag(window):
     mid = at(screen, (start[0] + 0.8, start[1] + 0.6 * ahead))
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(mid[0]), int(mid[1])), rel=(0, 0)))
     frame(screen, window)
-    during.append(h.ghost.at)
-    assert during[0] == pytest.approx((start[0] + 0.8, start[1] + 0.6 * ahead), abs=0.1)  # it follows
+    during.append(h.ghost.wanted or h.ghost.at)  # it follows (stopping short where it may not end)
+    assert during[0] == pytest.approx((start[0] + 0.8, start[1] + 0.6 * ahead), abs=0.1)
     z = at(screen, second)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(int(z[0]), int(z[1])), button=1))
     frame(screen, window)
-    assert h.placed and h.ghost.at == pytest.approx(second, abs=0.1)
+    assert h.placed and (h.ghost.wanted or h.ghost.at) == pytest.approx(second, abs=0.1)
     assert h.ghost.facing == pytest.approx(turned)
     screen.close()
 
@@ -149,7 +149,7 @@ def test_a_greyed_charge_says_the_real_reason_for_the_nearest_enemy(window):
 
 
 def test_the_greyed_charge_of_a_unit_facing_away_says_it_cannot_see_the_target():
-    from game.ui.human import HumanInput
+    from game.ui.battle.human import HumanInput
     from tests.helpers import make_battle, unit
 
     b = make_battle()
@@ -163,8 +163,8 @@ def test_the_greyed_charge_of_a_unit_facing_away_says_it_cannot_see_the_target()
 
 def test_hovering_an_enemy_shows_the_odds_against_it_as_the_buttons_would():
     from game.model.resolution import Decision
-    from game.ui.human import HumanInput
-    from game.ui.unit_words import said_odds
+    from game.ui.battle.human import HumanInput
+    from game.ui.battle.unit_words import said_odds
     from systems.for_glory.odds import fire_odds
     from tests.helpers import make_battle, unit
 
@@ -192,7 +192,7 @@ def test_an_enemys_hover_box_leads_with_the_odds_against_it(window, monkeypatch)
     enemy = next(b.name(e) for e in b.enemy_units(b.pending.side))
     shown = []
     monkeypatch.setattr(
-        "game.ui.battle_hud.tooltip", lambda surf, pos, title, text, *a, **k: shown.append((title, text))
+        "game.ui.battle.hud.tooltip", lambda surf, pos, title, text, *a, **k: shown.append((title, text))
     )
     click(at(screen, start))
     frame(screen, window)
@@ -208,7 +208,7 @@ def test_an_enemys_hover_box_leads_with_the_odds_against_it(window, monkeypatch)
 
 
 def test_a_target_hidden_behind_a_unit_is_said_hidden_not_aside():
-    from game.ui.human import HumanInput
+    from game.ui.battle.human import HumanInput
     from tests.helpers import make_battle, unit
 
     b = make_battle()

@@ -5,8 +5,8 @@ import pygame
 
 from game.running.match import new_match
 from game.running.settings import Settings
-from game.ui.battle_help import help_lines
-from game.ui.battle_screen import BattleScreen
+from game.ui.battle.help_page import help_lines
+from game.ui.battle.screen import BattleScreen
 from tests.ui.driver import frame, key, open_screen, settle
 
 

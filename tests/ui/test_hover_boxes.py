@@ -7,7 +7,7 @@ import esper
 import pygame
 
 from game.model.components import Pose
-from game.ui.battle_hud import hover_avoid
+from game.ui.battle.hud import hover_avoid
 from tests.ui.driver import at, frame, hover, open_screen
 from tests.ui.test_order_flow import _first_order
 

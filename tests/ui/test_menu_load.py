@@ -15,9 +15,9 @@ import pytest
 from game.running.saves import saves_dir
 from game.running.settings import Settings
 from game.ui.app import switch_to_save
-from game.ui.battle_screen import BattleScreen
-from game.ui.load_list import scenario_words
-from game.ui.start_screen import Setup
+from game.ui.battle.screen import BattleScreen
+from game.ui.start.screen import Setup
+from game.ui.widgets.load_list import scenario_words
 from tests.ui.driver import answer_until, frame, hover, key, menu_click, open_screen, pick_save, settle
 
 
@@ -212,9 +212,9 @@ def test_a_save_is_watched_again_from_the_start_screen(
 
     from game.content.locale import Texts
     from game.ui import app
-    from game.ui.replay_view import ReplayViewer
-    from game.ui.save_browser import SaveBrowser, Scenario
+    from game.ui.battle.replay import ReplayViewer
     from game.ui.stopping import Stopping
+    from game.ui.widgets.save_browser import SaveBrowser, Scenario
 
     path, played = saved_battle(window720)
     commands = list(played.match.commands)

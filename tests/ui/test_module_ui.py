@@ -13,9 +13,9 @@ from game.model import commands as cmd
 from game.model.battle import Battle
 from game.model.modules import register, unregister
 from game.model.resolution import Decision
-from game.ui.human import HumanInput
-from game.ui.log_panel import LogPanel
-from game.ui.start_screen import Setup, StartScreen
+from game.ui.battle.human import HumanInput
+from game.ui.start.screen import Setup, StartScreen
+from game.ui.widgets.log_panel import LogPanel
 from tests.helpers import make_battle, unit
 from tests.test_rule_modules import DRILL, Cheer, Volume, drilled
 from tests.ui.test_start_screen import press
@@ -102,7 +102,7 @@ def test_a_move_ghost_says_what_the_move_costs_when_a_module_weighs_it() -> None
     """warhammer-terrain: 2" of open ground and 1" into a wood cost infantry all its 4", and
     the unit card gives the allowances of the rules in play (light cavalry: 8" in a wood too)."""
     from game.content.module_records import rule_stack
-    from game.ui.unit_words import unit_lines
+    from game.ui.battle.unit_words import unit_lines
     from tests.helpers import rules
 
     wood = ((22.0, 10.0), (40.0, 10.0), (40.0, 30.0), (22.0, 30.0))

@@ -9,7 +9,7 @@ import pygame_gui
 from game.content.locale import Texts
 from game.content.module_records import module_words
 from game.model.modules import modules
-from game.ui.start_screen import Setup, StartScreen
+from game.ui.start.screen import Setup, StartScreen
 
 
 def test_the_english_words_are_the_modules_own() -> None:

@@ -8,8 +8,8 @@ import pygame
 from game.running.match import new_match
 from game.running.settings import Settings
 from game.ui import theme
-from game.ui.battle_hud import draw_hover
-from game.ui.battle_screen import BattleScreen
+from game.ui.battle.hud import draw_hover
+from game.ui.battle.screen import BattleScreen
 from tests.ui.driver import open_screen
 
 
@@ -30,7 +30,7 @@ def test_the_top_bar_names_the_modules_in_play_and_describes_them_on_hover(windo
     assert names == ["Warhammer charges", "Días de Gloria terrain"]
     shown = []
     monkeypatch.setattr(
-        "game.ui.battle_hud.tooltip", lambda surf, pos, title, text, *a, **k: shown.append((title, text))
+        "game.ui.battle.hud.tooltip", lambda surf, pos, title, text, *a, **k: shown.append((title, text))
     )
     screen.mouse = chip.center
     draw_hover(screen, window)
@@ -54,7 +54,7 @@ def test_in_spanish_and_none_for_for_glory_alone(window):
 def test_with_the_help_open_the_chips_hover_box_is_whole_and_the_table_has_none(window, monkeypatch):
     """F1 open: the chip's hover box is drawn over the help panel, not cut by it where it sticks out;
     the pieces the help covers show no hover box."""
-    import game.ui.battle_hud as hud
+    import game.ui.battle.hud as hud
     from game.ai.players import make_player
     from game.running.match import play
 

@@ -13,16 +13,17 @@ import pytest
 
 from game.content.locale import Texts
 from game.content.ruleset_files import load_ruleset
-from game.net.ledger import Ledger
+from game.net.dice_chain import Chain
+from game.net.record import Record, other_role
 from game.net.saved import save_net
 from game.running.match import new_match
 from game.running.saves import NetSeats, save_meta
 from game.running.settings import Settings
 from game.ui.app import open_battle, switch_to_save
-from game.ui.battle_screen import BattleScreen
-from game.ui.load_list import save_browser, scenario_words
-from game.ui.lobby import Lobby
-from game.ui.start_screen import Setup
+from game.ui.battle.screen import BattleScreen
+from game.ui.start.lobby import Lobby
+from game.ui.start.screen import Setup
+from game.ui.widgets.load_list import save_browser, scenario_words
 from tests.ui.driver import open_screen, settle
 
 GAME = "0123456789abcdef" * 2
@@ -31,9 +32,11 @@ GAME = "0123456789abcdef" * 2
 def net_save(role: str = "host", name: str = "Anna", peer: str = "Bob") -> Path:
     """A network game of the default scenario as this machine keeps it: France played here."""
     m = new_match("default", 3)
-    led = Ledger(m, "fr")
+    chain = Chain.new()
+    led = Record(m, "fr", role, GAME, chain, {role: chain.anchor, other_role(role): Chain.new().anchor})
     address = "" if role == "host" else "127.0.0.1:47410"
-    about = {"game": GAME, "role": role, "peer": peer, "address": address, "name": name}
+    about = {"game": GAME, "role": role, "peer": peer, "address": address, "name": name, "timer": 0}
+    about["seat"] = "5e" * 32
     try:
         return save_net(led, about)
     finally:

@@ -12,8 +12,8 @@ from game import CONTENT
 from game.running.match import new_match
 from game.running.settings import Settings
 from game.ui import theme
-from game.ui.ow_map import NAME_PAD, name_lines
-from game.ui.ow_screen import OpenWarsScreen
+from game.ui.drawing.map_cards import NAME_PAD, name_lines
+from game.ui.open_wars.screen import OpenWarsScreen
 
 HAND_MADE = sorted(
     p.stem for p in (CONTENT / "scenarios" / "open-wars").glob("*.toml") if p.stem != "ow-random"

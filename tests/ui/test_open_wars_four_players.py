@@ -12,8 +12,8 @@ from game.content.locale import Texts
 from game.running.match import new_match
 from game.running.settings import Settings
 from game.ui.app import open_battle
-from game.ui.ow_screen import OpenWarsScreen
-from game.ui.start_screen import Setup, StartScreen
+from game.ui.open_wars.screen import OpenWarsScreen
+from game.ui.start.screen import Setup, StartScreen
 from systems.open_wars.magic import Cast
 from systems.open_wars.odds import combat_odds
 from systems.open_wars.state import Stack
@@ -65,7 +65,7 @@ def test_a_spell_is_cast_from_its_button_with_its_words_odds_and_target_lit(
     screen.mouse = rect.center
     screen.draw(window720)
     assert screen.aimed() == cast.target
-    assert f"alcance {spell.range}" in choice.hint and choice.hint.startswith(
+    assert f"rango {spell.range}" in choice.hint and choice.hint.startswith(
         screen.t("ow_category_" + spell.category)
     )
     if spell.effect.kind == "hits":
@@ -121,7 +121,8 @@ def test_the_start_screen_shows_every_map_of_three_and_four_players_and_the_rand
     maps = {n: sc for n, sc in start.scenarios.items() if start.modes[n] == "open-wars"}
     for name, sc in maps.items():
         start.show_about(name)
-        start.draw(window720, 0.0)
+        start.update(0.0)
+        start.draw(window720)
         assert start.seats.menu.visible == (sc.id == "ow-random")
         assert "(" not in start.label_b.text or ")" in start.label_b.text
     four = next(n for n, sc in maps.items() if len(sc.spec.players) == 4)

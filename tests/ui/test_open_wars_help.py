@@ -6,10 +6,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
-import game.ui.ow_panels as panels
+import game.ui.open_wars.panels as panels
 from game.running.match import new_match
 from game.running.settings import Settings
-from game.ui.ow_screen import OpenWarsScreen
+from game.ui.open_wars.screen import OpenWarsScreen
 
 
 def test_the_help_covers_the_map_under_it(window: pygame.Surface, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -8,11 +8,11 @@ from __future__ import annotations
 import pygame
 import pytest
 
-import game.ui.ow_panels as panels
+import game.ui.open_wars.panels as panels
 from game.running.match import new_match
 from game.running.settings import Settings
 from game.ui import theme
-from game.ui.ow_screen import OpenWarsScreen
+from game.ui.open_wars.screen import OpenWarsScreen
 
 
 @pytest.mark.parametrize("language", ["en", "es"])

@@ -11,8 +11,8 @@ import pytest
 
 from game import CONTENT
 from game.running.match import new_match
-from game.ui.ow_map import CARD_GAP
-from game.ui.ow_screen import OpenWarsScreen
+from game.ui.drawing.map_cards import CARD_GAP
+from game.ui.open_wars.screen import OpenWarsScreen
 
 HAND_MADE = sorted(
     p.stem for p in (CONTENT / "scenarios" / "open-wars").glob("*.toml") if p.stem != "ow-random"

@@ -14,13 +14,14 @@ from game.content.locale import Texts
 from game.running.match import new_match
 from game.running.narrate import describe
 from game.running.saves import save_game, saves_dir
-from game.running.settings import COLOUR_BLIND, Settings, load_settings
+from game.running.settings import Settings, load_settings
 from game.ui import theme
 from game.ui.app import switch_to_save
-from game.ui.battle_menu import MENUS as BATTLE_MENUS
-from game.ui.ow_screen import OpenWarsScreen
-from game.ui.settings_menu import menu_label
-from game.ui.start_screen import Setup
+from game.ui.battle.pause_menu import MENUS as BATTLE_MENUS
+from game.ui.open_wars.screen import OpenWarsScreen
+from game.ui.palette import COLOUR_BLIND
+from game.ui.playing.settings_menu import menu_label
+from game.ui.start.screen import Setup
 from systems.open_wars.moves import Recruit
 from systems.open_wars.words import narrate
 from tests.ui.driver import menu_click, pick_save

@@ -16,8 +16,8 @@ from game.running.match import new_match, play
 from game.running.saves import load_game, save_game, saves_dir
 from game.running.settings import Settings
 from game.ui.app import open_battle
-from game.ui.ow_screen import OpenWarsScreen
-from game.ui.start_screen import Setup, StartScreen
+from game.ui.open_wars.screen import OpenWarsScreen
+from game.ui.start.screen import Setup, StartScreen
 from systems.open_wars.combat import FallBack
 from systems.open_wars.moves import March, Recruit
 from tests.ui.driver import key
@@ -275,7 +275,9 @@ def test_the_end_box_hides_the_cards_under_it_from_the_mouse(
     play(m, {s: make_player("heuristic", s, 4 + i) for i, s in enumerate(m.battle.sides)})
     screen = OpenWarsScreen(m, dict.fromkeys(m.battle.sides, "human"), window720.get_size())
     shown: list[str] = []
-    monkeypatch.setattr("game.ui.ow_panels.tooltip", lambda _s, _at, title, *a, **k: shown.append(title))
+    monkeypatch.setattr(
+        "game.ui.open_wars.panels.tooltip", lambda _s, _at, title, *a, **k: shown.append(title)
+    )
     try:
         assert screen.over
         screen.draw(window720)
@@ -292,3 +294,16 @@ def test_the_end_box_hides_the_cards_under_it_from_the_mouse(
         assert shown == [screen.words.locations[outside]]
     finally:
         screen.close()
+
+
+def test_esc_closes_the_f1_help_before_it_opens_the_menu(window: pygame.Surface) -> None:
+    """Issue 38: Esc over the F1 help opened the menu on top of it; it closes the help first."""
+    screen = hotseat(window)
+    press = {"mod": 0, "unicode": ""}
+    screen.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, **press))
+    assert screen.help
+    screen.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, **press))
+    assert not screen.help and screen.menu is None
+    screen.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, **press))
+    assert screen.menu == "menu"
+    screen.close()

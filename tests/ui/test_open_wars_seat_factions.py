@@ -13,9 +13,9 @@ from game.content.locale import Texts
 from game.model.errors import ContentError
 from game.running.match import new_match
 from game.ui.app import open_battle
-from game.ui.ow_screen import OpenWarsScreen
-from game.ui.ow_setup import selected
-from game.ui.start_screen import Setup, StartScreen
+from game.ui.open_wars.screen import OpenWarsScreen
+from game.ui.start.open_wars_setup import selected
+from game.ui.start.screen import Setup, StartScreen
 from systems.open_wars.generate import _factions
 from systems.open_wars.records import load_rules
 from systems.open_wars.state import Campaign
@@ -28,7 +28,8 @@ def frames(start: StartScreen, surf: pygame.Surface, n: int = 3) -> str | None:
         for ev in pygame.event.get():
             said = start.handle(ev) or said
         if i < n:
-            start.draw(surf, 0.05)
+            start.update(0.05)
+            start.draw(surf)
     return said
 
 

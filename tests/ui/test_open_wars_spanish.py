@@ -10,8 +10,8 @@ from game.content.locale import Texts
 from game.content.module_records import folder_of
 from game.running.match import new_match
 from game.running.settings import Settings
-from game.ui.ow_screen import OpenWarsScreen
-from game.ui.start_screen import Setup, StartScreen
+from game.ui.open_wars.screen import OpenWarsScreen
+from game.ui.start.screen import Setup, StartScreen
 from systems.open_wars.moves import Recruit
 from systems.open_wars.words import end_words
 
@@ -46,7 +46,8 @@ def test_the_end_box_says_why_in_the_map_s_spanish_names() -> None:
     c = new_match("ow-twin-fords", 2).battle
     words = (folder_of(c.stack.mode.base) / "locale",)  # the module's words, as the screen reads them
     end = {"why": "cities", "player": "south", "limit": 10}
-    assert end_words(end, c, Texts("es", words)) == "Horda del Sur controla todas las ciudades"
+    said = end_words(end, c, Texts("es", words))
+    assert said == "la Horda del Sur controla todas las ciudades"  # with its article (issue 38)
     assert end_words(end, c, Texts("en", words)).startswith("Southern horde")
     c.close()
 

@@ -11,10 +11,11 @@ import pytest
 from game.content.locale import Texts
 from game.running.match import new_match
 from game.running.settings import Settings
-from game.ui import ow_top_bar, theme
-from game.ui.load_list import CONTROLLERS
-from game.ui.ow_screen import OpenWarsScreen
-from game.ui.ow_top_bar import SEAT_SIZES
+from game.ui import theme
+from game.ui.open_wars import top_bar as ow_top_bar
+from game.ui.open_wars.screen import OpenWarsScreen
+from game.ui.open_wars.top_bar import SEAT_SIZES
+from game.ui.widgets.load_list import CONTROLLERS
 from systems.open_wars.records import load_rules
 
 

@@ -5,6 +5,7 @@ import esper
 import pygame
 import pytest
 
+from game.model import commands as cmd
 from game.model.components import Pose
 from tests.ui.driver import at, button_pos, click, frame, hover, key, open_screen, press, settle
 
@@ -73,29 +74,32 @@ def test_select_drag_and_confirm_a_move(window):
     screen.close()
 
 
-def test_an_illegal_ghost_is_red_with_the_reason(window):
+def test_a_ghost_far_beyond_any_allowance_stops_where_the_unit_may_go(window):
+    """Issue 38: dragged or clicked far beyond any allowance, the ghost stops at the longest legal move
+    towards the mouse and says which rule stops it there; Enter sends that move (a ghost no point of
+    whose line is legal stays red: tests/ui/test_ghost_limits.py)."""
     screen = open_screen(window)
     b = _first_order(screen, window)
     unit = b.pending.options[0]
     b.enter()
     pose = esper.component_for_entity(b.ids[unit], Pose)
-    click(at(screen, (pose.x, pose.y)))
+    start = (pose.x, pose.y)
+    click(at(screen, start))
     frame(screen, window)
     press(screen, window, "move")
     hover(at(screen, (pose.x + 30, pose.y)))  # far beyond any allowance
     frame(screen, window)
-    assert screen.human.ghost is not None and not screen.human.ghost.ok
-    assert any("FG-" in line or "AMB-" in line for line in screen.human.ghost.lines)
+    g = screen.human.ghost
+    assert g is not None and g.ok and g.at[0] > start[0]
+    assert any("FG-" in line or "AMB-" in line for line in g.lines)
     n = len(screen.match.commands)
     click(at(screen, (pose.x + 30, pose.y)))
     frame(screen, window)
-    assert [bt.key for _r, bt in screen.buttons if bt.key == "confirm" and not bt.enabled] == ["confirm"]
     key(pygame.K_RETURN)
     frame(screen, window)
-    assert len(screen.match.commands) == n  # an illegal ghost cannot be committed
-    key(pygame.K_ESCAPE)
-    frame(screen, window)
-    assert screen.human.mode == "select"
+    assert len(screen.match.commands) == n + 1
+    sent = screen.match.commands[-1]
+    assert isinstance(sent, cmd.Move) and sent.to == g.at
     screen.close()
 
 

@@ -26,12 +26,12 @@ from game.net.turn_files import turn_path
 from game.running.match import new_match
 from game.running.saves import save_game
 from game.running.settings import Settings
-from game.ui import battle_panel
 from game.ui.app import lobby_for_save, open_remote
-from game.ui.battle_screen import BattleScreen
-from game.ui.lobby import Lobby
-from game.ui.ow_screen import OpenWarsScreen
-from game.ui.start_screen import Setup, StartScreen
+from game.ui.battle import panel as battle_panel
+from game.ui.battle.screen import BattleScreen
+from game.ui.open_wars.screen import OpenWarsScreen
+from game.ui.start.lobby import Lobby
+from game.ui.start.screen import Setup, StartScreen
 from game.ui.stopping import Stopping
 from tests.net_peers import Machine, drive
 
@@ -87,7 +87,8 @@ def test_hosting_from_the_lobby_then_playing_with_the_other_players_name_in_the_
     host = lobby.seat
     assert isinstance(host, NetGame) and host.listener is not None and lobby.address.endswith(f":{host.port}")
     assert lobby.entry.get_text() == str(host.port) != "0"  # the port taken, not the one asked
-    lobby.draw(window, 0.05)
+    lobby.update(0.05)
+    lobby.draw(window)
     guest = Machine(NetGame.join("127.0.0.1", host.port, "Bob"))
     end = time.monotonic() + 20
     while time.monotonic() < end:
@@ -114,6 +115,10 @@ def test_hosting_from_the_lobby_then_playing_with_the_other_players_name_in_the_
             screen.update(0.05)
         assert guest.game.ledger.digest == host.ledger.digest  # type: ignore[union-attr]
         assert host.state == guest.game.state == "playing"
+        # each command shown once, this player's own when its dice came back (issue 35)
+        assert len(screen.marks) == len(screen.match.commands) and screen.marks[-1] == len(
+            screen.battle.events
+        )
         screen.draw(window)
         d = screen.battle.pending
         assert (
@@ -137,11 +142,11 @@ def test_hosting_from_the_lobby_then_playing_with_the_other_players_name_in_the_
         assert screen.alert is not None and screen.alert.startswith("Game paused: waiting for Bob")
         assert not screen.human_turn() and screen.battle.pending.side == "es"  # type: ignore[union-attr]
         panel: list[str] = []
-        drawn = battle_panel._lines
+        drawn = battle_panel.head_rows  # what is asked, at the panel's head
         monkeypatch.setattr(
             battle_panel,
-            "_lines",
-            lambda v, s, lines, *a: panel.extend(t for t, _ in lines) or drawn(v, s, lines, *a),
+            "head_rows",
+            lambda v, lines, *a: panel.extend(t for t, _ in lines) or drawn(v, lines, *a),
         )
         screen.draw(window)
         assert "Spanish: waiting for Bob to come back" in panel  # not "Watch the table"
@@ -202,6 +207,13 @@ def test_a_turn_file_is_shown_command_by_command_then_this_players_turn_is_writt
             line.text == f"Turn {len(game.chain) - 1} written: send {written} to Anna"
             for line in screen.log.lines
         )
+        # issue 38: handed over to send, its path copied (Ctrl+C) as the log says under it
+        assert any(
+            line.text == "Ctrl+O opens its folder, Ctrl+C copies its path" for line in screen.log.lines
+        )
+        screen.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_c, mod=pygame.KMOD_CTRL, unicode=""))
+        assert pygame.scrap.get_text() == str(written)
+        assert screen.log.lines[-1].text == f"Copied, to paste in your e-mail: {written}"
         screen.draw(window)
     finally:
         screen.close()
@@ -255,7 +267,8 @@ def test_the_lobby_says_what_is_played_without_scrolling(
         setup = Setup(scenario="river-crossing", modules=["warhammer-charges"])
         lobby = Lobby(window.get_size(), setup, way, Texts(language))
     try:
-        lobby.draw(window, 0.05)
+        lobby.update(0.05)
+        lobby.draw(window)
         assert lobby.about.scroll_bar is None
         played = {"en": "Played with: Warhammer charges", "es": "Se juega con: Cargas de Warhammer"}[language]
         assert (played in lobby.about.html_text) == (way != "join")  # the host's choice, said before

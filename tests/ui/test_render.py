@@ -6,7 +6,7 @@ import pygame
 from game.model.components import Pose
 from game.model.geometry import centroid, heading
 from game.ui import theme
-from game.ui.battle_hud import draw_dice
+from game.ui.battle.hud import draw_dice
 from tests.ui.driver import frame, open_screen
 
 
@@ -107,7 +107,7 @@ def test_hovering_a_rule_id_in_the_log_shows_its_text(window):
 
 
 def test_the_end_screen_shows_the_winner(window):
-    from game.ui.end_screen import EndScreen
+    from game.ui.battle.end_screen import EndScreen
 
     screen = deployed_screen(window)
     end = EndScreen(screen)
@@ -153,7 +153,7 @@ def test_a_demo_saves_a_screenshot(tmp_path):
 def test_the_hover_box_says_a_unit_is_disorganised_by_a_failed_check() -> None:
     """FG-ACT-4: a failed leadership check disorganises the division; the hover box says so and why."""
     from game.model import commands as cmd
-    from game.ui.unit_words import unit_lines
+    from game.ui.battle.unit_words import unit_lines
     from tests.helpers import make_battle, officer, unit
 
     b = make_battle([1])  # a natural 1: the check fails
@@ -166,7 +166,7 @@ def test_the_hover_box_says_a_unit_is_disorganised_by_a_failed_check() -> None:
 
 
 def test_a_ghost_dragged_off_the_table_waits_at_its_edge() -> None:
-    from game.ui.human import HumanInput
+    from game.ui.battle.human import HumanInput
     from tests.helpers import make_battle, unit
 
     b = make_battle()
@@ -181,7 +181,7 @@ def test_a_roll_of_several_dice_shows_each_die(window: pygame.Surface) -> None:
     """A module's 5D6 (a Warhammer flight) draws five dice, settled on their faces."""
     from game.model.events import Roll
     from game.ui import theme
-    from game.ui.display import DiceShow
+    from game.ui.drawing.display import DiceShow
 
     screen = open_screen(window, a="human", b="human")
     roll = Roll(
@@ -209,7 +209,7 @@ def test_FG_MINI_1_the_client_plays_without_miniatures_with_counters(window: pyg
     """FG-MINI-1: no miniatures: each base is a counter of the base's size (2" x 1.2") with its arm's
     symbol, so infantry, cavalry and artillery counters differ."""
     from game.model.table import Table
-    from game.ui.render import BaseLook, Renderer
+    from game.ui.drawing.render import BaseLook, Renderer
     from tests.helpers import rules
 
     rs = rules()

@@ -11,7 +11,7 @@ import pytest
 from game.cli.entry import main
 from game.running.match import events_digest, load
 from game.running.saves import browse_saves
-from game.ui.replay_view import ReplayViewer
+from game.ui.battle.replay import ReplayViewer
 
 
 @pytest.fixture(scope="module")

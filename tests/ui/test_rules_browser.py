@@ -12,8 +12,8 @@ from game.content.rulesref import reference_for
 from game.running.match import new_match
 from game.running.settings import Settings
 from game.ui import theme
-from game.ui.battle_screen import BattleScreen
-from game.ui.rules_browser import RulesBrowser, section_of
+from game.ui.battle.screen import BattleScreen
+from game.ui.widgets.rules_browser import RulesBrowser, section_of
 from tests.ui.driver import frame, key, open_screen
 from tests.ui.tour import recording
 
@@ -128,13 +128,14 @@ def test_scrolling_stays_within_the_list_and_every_line_fits(
 def test_the_start_screen_opens_the_rules(window: pygame.Surface) -> None:
     import pygame_gui
 
-    from game.ui.start_screen import Setup, StartScreen
+    from game.ui.start.screen import Setup, StartScreen
 
     start = StartScreen(window.get_size(), Setup(), t=Texts("es"))
     assert start.rules_button.text == "Reglamento"
     start.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=start.rules_button))
     assert start.browser is not None and start.browser.matches()[0].id == "FG-GEN-1"
-    start.draw(window, 0.05)
+    start.update(0.05)
+    start.draw(window)
     assert start.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")) is None
     assert start.browser is None
 
@@ -182,20 +183,22 @@ def test_a_cited_rule_is_a_link_and_esc_comes_back(window720: pygame.Surface, la
     clears the search and closes as before."""
     import pygame_gui
 
-    from game.ui.start_screen import Setup, StartScreen
+    from game.ui.start.screen import Setup, StartScreen
 
     start = StartScreen(window720.get_size(), Setup(), t=Texts(language))
     start.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=start.rules_button))
     browser = start.browser
     assert browser is not None
     browser.scroll_by(30)
-    start.draw(window720, 0.05)
+    start.update(0.05)
+    start.draw(window720)
     cited = [rid for _rect, rid in browser.links]
     assert "FG-TERM-3" in cited and "FG-LOST-1" in cited  # the glossary's unit, brigade, battery
     rect = next(r for r, rid in browser.links if rid == "FG-TERM-3")
     start.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
     assert [r.id for r in browser.matches()] == ["FG-TERM-3"] and browser.query == "FG-TERM-3"
-    start.draw(window720, 0.05)
+    start.update(0.05)
+    start.draw(window720)
     start.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
     assert browser.query == "" and browser.scroll == 30  # back where the link was followed from
     start.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))

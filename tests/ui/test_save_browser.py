@@ -15,8 +15,8 @@ from game.content.locale import Texts
 from game.content.ruleset_files import load_ruleset
 from game.running.match import new_match
 from game.running.saves import save_game, saves_dir
-from game.ui.load_list import save_browser, scenario_words
-from game.ui.start_screen import Setup, StartScreen
+from game.ui.start.screen import Setup, StartScreen
+from game.ui.widgets.load_list import save_browser, scenario_words
 from tests.ui.tour import recording
 
 
@@ -147,7 +147,8 @@ def test_the_start_screen_opens_the_browser_and_resumes_a_save(window, saves):
     assert start.resumes[cont] == saves[2] and "Bailén" in cont.text and "round 0" in cont.text
     start.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=start.saves_button))
     assert start.saves is not None
-    start.draw(window, 0.05)
+    start.update(0.05)
+    start.draw(window)
     _key(start.saves, pygame.K_DOWN)
     assert start.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, unicode="", mod=0)) == "start"
     assert setup.load == saves[1]

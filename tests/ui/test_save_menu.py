@@ -9,10 +9,10 @@ import pygame
 import pytest
 
 from game.running.saves import load_game, saves_dir
-from game.ui.battle_help import help_lines
-from game.ui.battle_hud import draw_hover
-from game.ui.battle_menu import MENUS
-from game.ui.settings_menu import menu_label
+from game.ui.battle.help_page import help_lines
+from game.ui.battle.hud import draw_hover
+from game.ui.battle.pause_menu import MENUS
+from game.ui.playing.settings_menu import menu_label
 from tests.ui.driver import answer_until, frame, key, menu_click, open_screen, settle
 
 
@@ -116,8 +116,24 @@ def test_f1_shows_the_keys_and_the_rules_of_the_decision_in_hand(window: pygame.
     screen.close()
 
 
+def test_esc_closes_the_f1_help_before_it_opens_the_menu(window: pygame.Surface) -> None:
+    """Issue 38: Esc over the F1 help opened the pause menu on top of it; it closes the help first."""
+    screen = open_screen(window, a="human", b="human")
+    settle(screen, window)
+    key(pygame.K_F1)
+    frame(screen, window)
+    key(pygame.K_ESCAPE)
+    frame(screen, window)
+    assert not screen.help and screen.menu is None
+    key(pygame.K_ESCAPE)  # the next one opens the menu, as without the help
+    frame(screen, window)
+    assert screen.menu == "menu"
+    screen.close()
+
+
 def test_the_settings_menu(window: pygame.Surface) -> None:
-    from game.running.settings import COLOUR_BLIND, load_settings
+    from game.running.settings import load_settings
+    from game.ui.palette import COLOUR_BLIND
 
     screen = open_screen(window, a="human", b="human")
     settle(screen, window)
@@ -143,7 +159,7 @@ def test_the_settings_menu(window: pygame.Surface) -> None:
 
 
 def test_the_activation_buttons_show_the_leadership_chance(window: pygame.Surface) -> None:
-    from game.ui.unit_words import percent
+    from game.ui.battle.unit_words import percent
     from systems.for_glory.odds import leadership_odds
 
     screen = open_screen(window, a="human", b="human")

@@ -11,10 +11,10 @@ from game.running.match import new_match
 from game.running.settings import WINDOWS, Settings, load_settings, next_window
 from game.ui import theme
 from game.ui.app import open_window
-from game.ui.battle_menu import MENUS
-from game.ui.battle_screen import BattleScreen
-from game.ui.ow_screen import OpenWarsScreen
-from game.ui.settings_menu import menu_label
+from game.ui.battle.pause_menu import MENUS
+from game.ui.battle.screen import BattleScreen
+from game.ui.open_wars.screen import OpenWarsScreen
+from game.ui.playing.settings_menu import menu_label
 from systems.open_wars.state import Campaign
 from tests.ui.driver import menu_click, open_screen
 

@@ -10,7 +10,7 @@ import pytest
 
 from game import ASSETS
 from game.model.events import Phase, Roll
-from game.ui.display import Display
+from game.ui.drawing.display import Display
 from game.ui.sound import SOUNDS, Sounds
 from tests.ui.driver import open_screen
 

@@ -12,7 +12,7 @@ import pytest
 
 from game.content.locale import Texts
 from game.running.match import new_match
-from game.ui.start_screen import Setup, StartScreen
+from game.ui.start.screen import Setup, StartScreen
 from systems.open_wars.state import Campaign
 from tests.ui.test_open_wars_seat_factions import choose
 from tests.ui.test_start_screen import name_of, press

@@ -13,7 +13,7 @@ import pytest
 from game.model.errors import ContentError
 from game.running.settings import Settings
 from game.running.tutorial import load_lessons
-from game.ui.tutorial import TutorialScreen
+from game.ui.battle.tutorial import TutorialScreen
 from tests.ui.driver import at, click, hover, key
 
 TUTORIAL_STEPS = [
@@ -203,7 +203,7 @@ def test_the_start_screen_lists_the_first_battle_first_and_opens_it(window: pyga
 
     from game.content.locale import Texts
     from game.ui.app import open_battle
-    from game.ui.start_screen import Setup, StartScreen
+    from game.ui.start.screen import Setup, StartScreen
 
     setup = Setup()
     start = StartScreen(window.get_size(), setup, t=Texts("es"))
@@ -225,7 +225,7 @@ def test_a_saved_battle_shows_its_figures_on_the_start_screen(window: pygame.Sur
     from game.ai.players import make_player
     from game.running.match import new_match, play
     from game.running.saves import save_game
-    from game.ui.start_screen import Setup, StartScreen
+    from game.ui.start.screen import Setup, StartScreen
 
     m = new_match("default", 5)
     play(m, {s: make_player("heuristic", s, 5 + i) for i, s in enumerate(m.battle.game.sides)})  # type: ignore[union-attr]
@@ -234,12 +234,14 @@ def test_a_saved_battle_shows_its_figures_on_the_start_screen(window: pygame.Sur
     start = StartScreen(window.get_size(), Setup())
     start.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=start.saves_button))
     assert start.saves is not None and len(start.saves.saves) == 1  # the save browser
-    start.draw(window, 0.05)
+    start.update(0.05)
+    start.draw(window)
     figures = next(r for r, k in start.saves.buttons if k == "figures")
     start.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=figures.center, button=1))
     assert start.figures is not None
     shown, names, _colours, _t = start.figures
     assert shown.sides["fr"].score == [1, 2, 1, 6, 6, 7, 7, 10] and names == {"fr": "French", "es": "Spanish"}
-    start.draw(window, 0.05)
+    start.update(0.05)
+    start.draw(window)
     start.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
     assert start.figures is None and start.saves is not None  # back to the saves

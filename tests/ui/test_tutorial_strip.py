@@ -5,7 +5,7 @@ the table (the deployment zones, the officers, the round's banner) nor anything 
 import pygame
 
 from game.ui import theme
-from game.ui.tutorial import TutorialScreen
+from game.ui.battle.tutorial import TutorialScreen
 from tests.ui.test_tutorial import frame
 
 
@@ -40,7 +40,7 @@ def test_menus_help_and_the_reference_cover_the_strip(window):
         assert window.get_at(edge)[:3] != theme.ACCENT, opened  # darkened under the menu
     sc.menu = None
     sc.rules_back = None
-    from game.ui.rules_browser import RulesBrowser
+    from game.ui.widgets.rules_browser import RulesBrowser
 
     sc.rules = RulesBrowser(sc.reference, sc.t)
     tut.draw(window)

@@ -11,7 +11,7 @@ import pygame
 from game.ai.reasons import Thought
 from game.content.locale import Texts
 from game.running.why_words import why_lines
-from game.ui.battle_screen import BattleScreen
+from game.ui.battle.screen import BattleScreen
 from tests.ui.driver import frame, key, open_screen
 
 

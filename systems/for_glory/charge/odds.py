@@ -8,7 +8,7 @@ import esper
 
 from game.model.battle import Battle
 from game.model.components import Hits, Officer
-from systems.for_glory.charge.plan import check_charge
+from systems.for_glory.charge.plan import check_charge, plan_charge
 from systems.for_glory.melee import Attack
 from systems.for_glory.odds import check_odds, for_glory_melee_odds, melee_odds
 
@@ -22,6 +22,15 @@ def charge_odds(b: Battle, charger: int, target: int) -> dict[str, Fraction]:
         return {"officer killed": Fraction(1)}
     with b.supposing(charger, plan.end[0], plan.end[1], plan.facing):  # in contact
         return melee_odds(b, [Attack(charger, target, plan.sector)], [target])
+
+
+def reaction_charge_odds(b: Battle, r: int, mover: int) -> dict[str, Fraction]:
+    """Odds of a charge made as a reaction at the unit that triggered it (AMB-23, EX-9), if its morale
+    check passes: the melee with its -2 as a reaction (FG-CBT-9), by the rules in play (the
+    melee_odds hook). Raises Reject when the charge is not allowed."""
+    plan = plan_charge(b, r, mover)
+    with b.supposing(r, plan.end[0], plan.end[1], plan.facing):  # in contact
+        return melee_odds(b, [Attack(r, mover, plan.sector, reaction=True)], [mover])
 
 
 def contact_odds(b: Battle, attacks: list[Attack], defenders: list[int]) -> dict[str, Fraction]:

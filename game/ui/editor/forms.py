@@ -1,0 +1,288 @@
+"""The editor's forms (pygame-gui): rows of widgets in a list that scrolls, each bound to a field of
+the document (a name in the language being edited, a number, a choice) or to an action. Typing
+changes the document at once, letter by letter one step of undo; a choice opens its options in a
+list over the screen (a list inside the scrolling form would be cut by it). Text from content is
+only ever put in plain labels, entries and lists, never in markup, and made drawable (markup.drawable)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID, UIElement
+
+from game.editing.document import Document, Key, Path
+from game.editing.elements import set_field, set_id
+from game.editing.texts import set_text
+from game.ui import theme
+from game.ui.markup import drawable
+
+THEME = {
+    "label": {"misc": {"text_horiz_alignment": "left"}},
+    "#problem": {"colours": {"normal_text": "#ef6a5a"}},
+    "#heading": {"colours": {"normal_text": "#f0c85a"}},
+    "#dim": {"colours": {"normal_text": "#a0a2a5"}},
+}
+ROW = 30
+PADDING = {"label": 2, "button": 10}  # pixels of a label's or a button's width its text leaves free
+LABEL = 118  # the width of a row's label
+
+
+@dataclass
+class Bound:
+    """What a widget edits: a field of an element (in a language, for a text), or an action."""
+
+    path: Path
+    name: Key
+    kind: str  # text, int, float, choice, action, typed (on_text says what the text does)
+    language: str = "en"
+    options: list[tuple[str, Any]] = field(default_factory=list)  # a choice's (shown, value)
+    action: Callable[[], object] | None = None
+    on_text: Callable[[str], None] | None = None
+
+
+class Form:
+    """A column of rows in a scrolling container; `handle` turns its widgets' events into edits."""
+
+    def __init__(self, manager: pygame_gui.UIManager, rect: pygame.Rect) -> None:
+        self.manager = manager
+        self.rect = rect
+        self.box = pygame_gui.elements.UIScrollingContainer(rect, manager, allow_scroll_x=False)
+        self.width = rect.w - 22  # room for the scroll bar
+        self.bound: dict[UIElement, Bound] = {}
+        self.widgets: list[UIElement] = []
+        self.y = 4
+        self.popup: pygame_gui.elements.UISelectionList | None = None
+        self.popup_for: Bound | None = None
+
+    # --- building ------------------------------------------------------------------------------
+
+    def clear(self) -> None:
+        self.close_popup()
+        for element in self.widgets:
+            element.kill()
+        self.widgets, self.bound = [], {}
+        self.y = 4
+
+    def finish(self) -> None:
+        """The scrollable height, once every row is in."""
+        self.box.set_scrollable_area_dimensions((self.width, max(self.y + 8, 1)))
+
+    def _rect(self, x: int, w: int, h: int = ROW - 4) -> pygame.Rect:
+        return pygame.Rect(x, self.y, w, h)
+
+    def fit(self, text: str, width: int, kind: str) -> str:
+        """Text from content made drawable and cut, in one step, to the width of its label or button."""
+        font = self.manager.get_theme().get_font([kind])
+        return theme.cut(drawable(text), font, width - PADDING[kind], whole_words=False)
+
+    def gap(self, pixels: int = 8) -> None:
+        self.y += pixels
+
+    def label(self, text: str, x: int = 0, w: int | None = None, style: str = "", row: bool = True) -> None:
+        width = w if w is not None else self.width - x
+        self.widgets.append(
+            pygame_gui.elements.UILabel(
+                self._rect(x, width),
+                self.fit(text, width, "label"),
+                self.manager,
+                container=self.box,
+                object_id=ObjectID(object_id=style) if style else None,
+            )
+        )
+        if row:
+            self.y += ROW
+
+    def heading(self, text: str, problem: str = "") -> None:
+        """A heading; the first problem of its element beneath it, in red."""
+        self.gap(4)
+        self.label(text, style="#heading")
+        self.problem(problem)
+
+    def note(self, text: str, style: str = "#dim") -> None:
+        """A text wrapped over as many rows as it needs."""
+        font = self.manager.get_theme().get_font(["label"])
+        line = ""
+        for word in text.split():
+            if line and font.size(f"{line} {word}")[0] > self.width - 8:
+                self.label(line, style=style)
+                line = word
+            else:
+                line = f"{line} {word}".strip()
+        if line:
+            self.label(line, style=style)
+
+    def problem(self, text: str) -> None:
+        if text:
+            self.note(text, style="#problem")
+
+    def entry(
+        self,
+        bound: Bound,
+        value: str,
+        x: int,
+        w: int,
+        lines: int = 1,
+        placeholder: str = "",
+    ) -> None:
+        rect = self._rect(x, w, ROW - 4 if lines == 1 else (ROW - 8) * lines)
+        widget: UIElement
+        if lines == 1:
+            widget = pygame_gui.elements.UITextEntryLine(
+                rect, self.manager, container=self.box, placeholder_text=drawable(placeholder) or None
+            )
+            widget.set_text(drawable(value))
+        else:
+            widget = pygame_gui.elements.UITextEntryBox(
+                rect,
+                drawable(value),
+                self.manager,
+                container=self.box,
+                placeholder_text=drawable(placeholder) or None,
+            )
+        self.bound[widget] = bound
+        self.widgets.append(widget)
+
+    def text(
+        self, label: str, path: Path, name: str, language: str, value: str, lines: int = 1, hint: str = ""
+    ) -> None:
+        """A name or text in a language; `hint`: what shows while it is empty (the file's own words)."""
+        self.label(label, 0, LABEL, row=False)
+        self.entry(Bound(path, name, "text", language), value, LABEL, self.width - LABEL, lines, hint)
+        self.y += ROW if lines == 1 else (ROW - 8) * lines + 4
+
+    def number(
+        self, label: str, path: Path, name: Key, value: Any, kind: str = "int", hint: str = "", wide: int = 0
+    ) -> None:
+        """A number; `hint`: what shows while it is empty (the default it then takes), in brackets,
+        since pygame-gui draws a placeholder in the colour of a value."""
+        self.label(label, 0, wide or LABEL, row=False)
+        shown = "" if value is None else f"{value:g}" if isinstance(value, float) else str(value)
+        self.entry(
+            Bound(path, name, kind), shown, wide or LABEL, 110, placeholder=f"({hint})" if hint else ""
+        )
+        self.y += ROW
+
+    def button(self, text: str, action: Callable[[], object], x: int = 0, w: int | None = None) -> None:
+        widget = pygame_gui.elements.UIButton(
+            self._rect(x, w if w is not None else self.width - x),
+            self.fit(text, w if w is not None else self.width - x, "button"),
+            self.manager,
+            container=self.box,
+        )
+        self.bound[widget] = Bound((), "", "action", action=action)
+        self.widgets.append(widget)
+
+    def chooser(
+        self, path: Path, name: Key, options: list[tuple[str, Any]], current: Any, x: int, w: int
+    ) -> None:
+        """A button showing the current choice; a click lists the options."""
+        shown = next((s for s, v in options if v == current), str(current) if current is not None else "")
+        widget = pygame_gui.elements.UIButton(
+            self._rect(x, w), self.fit(shown, w, "button"), self.manager, container=self.box
+        )
+        self.bound[widget] = Bound(path, name, "choice", options=options)
+        self.widgets.append(widget)
+
+    def choice(self, label: str, path: Path, name: Key, options: list[tuple[str, Any]], current: Any) -> None:
+        self.label(label, 0, LABEL, row=False)
+        self.chooser(path, name, options, current, LABEL, self.width - LABEL)
+        self.y += ROW
+
+    def actions(self, items: list[tuple[str, Callable[[], object]]]) -> None:
+        """A row of buttons sharing the width."""
+        w = (self.width - 6 * (len(items) - 1)) // max(1, len(items))
+        for k, (text, action) in enumerate(items):
+            self.button(text, action, k * (w + 6), w)
+        self.y += ROW
+
+    # --- events ------------------------------------------------------------------------------
+
+    def close_popup(self) -> None:
+        if self.popup is not None:
+            self.popup.kill()
+        self.popup, self.popup_for = None, None
+
+    def open_popup(self, widget: UIElement, bound: Bound) -> None:
+        self.close_popup()
+        shown = [drawable(s) for s, _v in bound.options]
+        screen = pygame.Rect((0, 0), self.manager.window_resolution)
+        h = min(len(shown) * 26 + 6, 320)
+        w = max(widget.rect.w, 160)
+        x = min(widget.rect.x, screen.right - w)
+        y = widget.rect.bottom if widget.rect.bottom + h <= screen.bottom else max(0, widget.rect.top - h)
+        items = list[str | tuple[str, str]](shown)
+        self.popup = pygame_gui.elements.UISelectionList(pygame.Rect(x, y, w, h), items, self.manager)
+        self.popup_for = bound
+
+    def handle(self, ev: pygame.event.Event, doc: Document) -> bool:
+        """Make the edit a widget's event asks for: True if the form took the event."""
+        if ev.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and ev.ui_element is self.popup:
+            bound = self.popup_for
+            self.close_popup()
+            if bound is not None:
+                value = {drawable(s): v for s, v in bound.options}.get(ev.text)
+                set_field(doc, bound.path, bound.name, value)
+            return True
+        if (
+            ev.type == pygame.MOUSEBUTTONDOWN
+            and self.popup is not None
+            and not self.popup.rect.collidepoint(ev.pos)
+        ):
+            self.close_popup()
+        element = getattr(ev, "ui_element", None)
+        bound = self.bound.get(element) if element is not None else None
+        if bound is None:
+            return False
+        if ev.type == pygame_gui.UI_BUTTON_PRESSED:
+            if bound.kind == "action" and bound.action is not None:
+                bound.action()
+            elif bound.kind == "choice" and element is not None:
+                self.open_popup(element, bound)
+            return True
+        if ev.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
+            text = ev.text
+            if bound.on_text is not None:
+                bound.on_text(text)
+            elif bound.name == "id":
+                set_id(doc, bound.path, text.strip(), merge=True)  # what refers to it follows
+            elif bound.kind == "text":
+                set_text(doc, bound.path, str(bound.name), bound.language, text, merge=True)
+            else:
+                value = _number(text, bound.kind)
+                if value is not None or not text.strip():
+                    set_field(doc, bound.path, bound.name, value, merge=True)
+            return True
+        return False
+
+    def scroll(self, pixels: int) -> None:
+        bar = self.box.vert_scroll_bar
+        if bar is not None:
+            height = max(self.y, 1)
+            bar.set_scroll_from_start_percentage(
+                min(1.0 - bar.visible_percentage, max(0.0, bar.start_percentage + pixels / height))
+            )
+
+    def stop_typing(self) -> None:
+        """Leave the entry being typed in, so the panel may be built anew from the document."""
+        for w in self.bound:
+            if isinstance(w, pygame_gui.elements.UITextEntryLine | pygame_gui.elements.UITextEntryBox):
+                w.unfocus()
+
+    def typing(self) -> bool:
+        """Is one of its entries taking the keys?"""
+        return any(
+            isinstance(w, pygame_gui.elements.UITextEntryLine | pygame_gui.elements.UITextEntryBox)
+            and w.is_focused
+            for w in self.bound
+        )
+
+
+def _number(text: str, kind: str) -> float | int | None:
+    try:
+        return int(text) if kind == "int" else round(float(text), 2)
+    except ValueError:
+        return None

@@ -1,0 +1,3 @@
+"""The start screen (battles, maps, seats, saves, rules, Settings, its choices remembered) and what
+opens from it before a game: the Open Wars seats' rows and the lobby of a game with a friend on
+another machine."""

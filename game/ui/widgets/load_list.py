@@ -1,0 +1,113 @@
+"""Loading a saved battle from a game's Esc menu, for either screen (For Glory's and Open Wars'): the
+save browser (game/ui/widgets/save_browser.py) opened over the menu, and what choosing a save does (open it,
+or ask first whether to save the game at stake, as quitting does); and the scenarios' names as players
+see them, which the start screen shares."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Protocol
+
+import pygame
+
+from game.content.locale import Texts
+from game.content.scenario import list_scenarios, load_any_scenario
+from game.model.errors import UserError
+from game.model.modules import modes
+from game.model.ruleset import Ruleset
+from game.running.match import made_battles
+from game.ui.markup import drawable
+from game.ui.widgets.save_browser import SaveBrowser, Scenario
+
+# who plays a side, by the start screen's words (the search generals first, strongest last; then the
+# simple players)
+CONTROLLERS = {
+    "human": "human",
+    "easy": "ai_easy",
+    "normal": "ai_normal",
+    "hard": "ai_hard",
+    "heuristic": "ai_heuristic",
+    "random": "ai_random",
+}
+
+
+def mode_name(mode_id: str) -> str:
+    return next((m.name for m in modes() if m.id == mode_id), mode_id)
+
+
+def shown_name(sc: Any, mode: str, rules: Ruleset, language: str) -> str:
+    """A scenario's name in the player's language; another mode's map's, with the mode's name (as a
+    font draws it: it names the scenario in lists of pygame_gui's too)."""
+    name = drawable(sc.spec.words(language).name)
+    return name if mode == rules.mode else f"{name} ({mode_name(mode)})"
+
+
+def side_names(sc: Any, mode: str, language: str) -> dict[str, str]:
+    """The sides of a scenario (the players of a map) by their names in the player's language."""
+    words = sc.spec.words(language)
+    return dict(words.players if mode == "open-wars" else words.sides)
+
+
+def scenario_words(rules: Ruleset, language: str) -> dict[str, Scenario]:
+    """{scenario id: its shown name and its sides' names} of every scenario that loads with these rules:
+    the game's and the mods', then those the window made (an id of the game's stays the game's)."""
+    out: dict[str, Scenario] = {}
+    shipped = list_scenarios(rules.loaded_mods)
+    for path in [*shipped, *made_battles()]:
+        try:
+            sc, mode = load_any_scenario(path, rules)
+        except UserError:
+            continue  # check-content says why
+        if path in shipped or sc.id not in out:
+            turns = mode == "open-wars"
+            out[sc.id] = Scenario(
+                shown_name(sc, mode, rules, language), side_names(sc, mode, language), turns
+            )
+    return out
+
+
+def save_browser(t: Texts, scenarios: dict[str, Scenario], figures: bool = False) -> SaveBrowser:
+    """The saves folder's battles, named as the player knows them."""
+    return SaveBrowser(t, scenarios, {who: t(words) for who, words in CONTROLLERS.items()}, figures)
+
+
+class Loading(Protocol):
+    """A screen whose Esc menu can load a save: what the load entries read and set."""
+
+    t: Texts
+    menu: str | None
+    browser: SaveBrowser | None
+    to_load: Path | None
+
+    @property
+    def at_stake(self) -> bool: ...
+
+
+def open_saves(screen: Loading, rules: Callable[[], Ruleset]) -> None:
+    """The menu's "Load a saved battle": the browser, as the saves folder holds it now."""
+    screen.browser = save_browser(screen.t, scenario_words(rules(), screen.t.language))
+    screen.menu = "load"
+
+
+def browse(screen: Loading, ev: pygame.event.Event) -> str | None:
+    """An event for the open browser: back to the menu, or a save chosen (returns "load" to open it
+    now, or asks first whether to save the game at stake, as quitting does)."""
+    assert screen.browser is not None
+    chosen = screen.browser.handle(ev)
+    if chosen is None:
+        return None
+    if chosen.what == "close" or chosen.path is None:
+        screen.menu = "menu"
+        return None
+    screen.to_load = chosen.path
+    if not screen.at_stake:
+        return "load"
+    screen.menu = "load-ask"
+    return None
+
+
+def not_loaded(t: Texts, path: Path, error: UserError) -> str:
+    """Why a save did not open, in one line for the screen: the file by its name (its folder, the
+    saves folder, pushed the reason past the screen's edge) and the reason after it."""
+    return t("load_failed", why=str(error).replace(str(path), path.name))

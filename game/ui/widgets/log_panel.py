@@ -1,0 +1,223 @@
+"""The battle log: every event in words in the player's language (game/running/narrate.py), each rule ID
+hoverable for the rule in the game's words. It keeps the events it was fed, so that it can take back
+the lines of an undone order and tell every line again when the language changes."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from game.content.locale import Texts
+from game.model.events import Event
+from game.model.modules import rule_id_pattern
+from game.running.log_texts import english
+from game.running.narrate import Narrator
+from game.ui import theme
+
+
+@dataclass
+class LogLine:
+    text: str
+    colour: theme.Colour = theme.TEXT
+    first: int = -1  # the index of the first event it tells (-1: a line that tells no event)
+    count: int = 0  # how many events it tells
+    tag: str = ""  # "undone": the note that an order was taken back
+    # a line that tells no event but the game's own words (where it was saved): its words in a language
+    words: Callable[[Texts], str] | None = None
+
+
+@dataclass
+class LogPanel:
+    rect: pygame.Rect
+    lines: list[LogLine] = field(default_factory=list)
+    scroll: int = 0  # lines scrolled up from the bottom
+    _spans: list[tuple[pygame.Rect, str]] = field(default_factory=list)
+    _cache: dict[tuple[str, int, int], list[str]] = field(default_factory=dict)
+    rule_ids: re.Pattern[str] = field(default_factory=rule_id_pattern)  # the hoverable rule IDs
+    title: str | None = None  # None: the log's own title in its language
+    t: Texts = field(default_factory=english)  # the language of its lines
+    sides: Mapping[str, str] = field(default_factory=dict)  # the names the scenario gives
+    objectives: Mapping[str, str] = field(default_factory=dict)
+    events: list[dict[str, Any]] = field(default_factory=list)  # every event fed, as plain data
+    revision: int = 0  # counts the changes of its lines: the window draws again when it moves
+
+    @property
+    def narrator(self) -> Narrator:
+        return Narrator(self.t, self.sides, self.objectives)
+
+    def add(
+        self,
+        text: str,
+        colour: theme.Colour = theme.TEXT,
+        tag: str = "",
+        words: Callable[[Texts], str] | None = None,
+    ) -> None:
+        """A line that tells no event (an alert, where a game was saved); with `words`, said again in
+        the new language when it changes."""
+        self._append([LogLine(text, colour, tag=tag, words=words)])
+
+    def say(self, key: str, colour: theme.Colour = theme.TEXT, tag: str = "", **values: object) -> None:
+        """A line of the game's words (`key` of the locale), said again when the language changes."""
+        self.add(self.t(key, **values), colour, tag, lambda t: t(key, **values))
+
+    def _append(self, lines: list[LogLine], dropped: int = 0) -> None:
+        self.lines += lines
+        self.revision += 1
+        if self.scroll:  # keep the view still while the player reads back
+            self.scroll = max(0, self.scroll + len(lines) - dropped)
+
+    def feed(self, events: Iterable[Event | Mapping[str, Any]]) -> None:
+        """The next events of the battle, told in lines; a line the new events continue (the next
+        stretch of a move, the other side's die of a roll-off) is told again with them."""
+        new = [e.to_dict() if isinstance(e, Event) else dict(e) for e in events]
+        if not new:
+            return
+        start = len(self.events)
+        self.events += new
+        self._tell_from(start)
+
+    def _tell_from(self, start: int) -> None:
+        """Tell the events from `start` on, with the last line when they may continue it."""
+        dropped = 0
+        last = self.lines[-1] if self.lines else None
+        if last is not None and last.first >= 0 and last.first + last.count == start:
+            self.lines.pop()
+            start, dropped = last.first, 1
+        told = self.narrator.lines(self.events[start:], offset=start)
+        self._append(
+            [
+                LogLine(ln.text, theme.BAD if ln.kind == "rejected" else theme.TEXT, ln.first, ln.count)
+                for ln in told
+            ],
+            dropped,
+        )
+
+    def undo(self, keep: int, note: str = "") -> None:
+        """Take back every event from index `keep` on, and the lines that told them; the text `note`
+        (a key of the locale) says so (once: the note of an earlier undo goes)."""
+        self.events = self.events[:keep]
+        self.revision += 1
+        cut = [ln for ln in self.lines if ln.first >= 0 and ln.first + ln.count > keep]
+        redo = min((ln.first for ln in cut), default=keep)
+        gone = {id(ln) for ln in cut}
+        self.lines = [ln for ln in self.lines if id(ln) not in gone and ln.tag != "undone"]
+        self.scroll = min(self.scroll, max(0, len(self.lines) - 1))
+        if redo < keep:  # a line that told events on both sides of the cut: its first part again
+            self._tell_from(redo)
+        if note:
+            self.say(note, theme.ACCENT, tag="undone")
+
+    def retell(self, t: Texts) -> None:
+        """The language changed: every event's line in the new one, and every line of the game's own
+        words (an alert that quotes what failed stays as it is)."""
+        self.t = t
+        self.revision += 1
+        n = self.narrator
+        self._cache.clear()
+        for ln in self.lines:
+            if ln.first >= 0:
+                ln.text = n.tell(self.events[ln.first : ln.first + ln.count])
+            elif ln.words is not None:
+                ln.text = ln.words(t)
+
+    def on_wheel(self, dy: int) -> None:
+        self.scroll = max(0, min(len(self.lines) - 1, self.scroll + dy * 3))
+
+    def _wrap(self, text: str, font: pygame.font.Font, width: int) -> list[str]:
+        key = (text, width, font.get_height())
+        if key not in self._cache:
+            self._cache[key] = theme.wrap(text, font, width)
+        return self._cache[key]
+
+    def draw(self, surf: pygame.Surface) -> None:
+        pygame.draw.rect(surf, theme.PANEL, self.rect)
+        pygame.draw.rect(surf, theme.PANEL_EDGE, self.rect, 1)
+        font = theme.font(18)
+        lh = font.get_linesize()
+        width = self.rect.w - 16
+        heading = self.title if self.title is not None else self.t("log_title")
+        title = font.render(theme.cut(heading, font, width), True, theme.TEXT_DIM)  # a narrow panel: cut
+        surf.blit(title, (self.rect.x + 8, self.rect.y + 4))
+        top = self.rect.y + 4 + lh
+        rows: list[tuple[str, theme.Colour]] = []
+        end = len(self.lines) - self.scroll
+        for ln in self.lines[max(0, end - 60) : end]:
+            rows += [(r, ln.colour) for r in self._wrap(ln.text, font, width)]
+        fit = (self.rect.bottom - top - 4) // lh
+        rows = rows[-fit:]
+        self._spans = []
+        y = top
+        for text, colour in rows:
+            x = self.rect.x + 8
+            pos = 0
+            for m in self.rule_ids.finditer(text):
+                before = text[pos : m.start()]
+                if before:
+                    surf.blit(font.render(before, True, colour), (x, y))
+                    x += font.size(before)[0]
+                rid = font.render(m.group(0), True, theme.ACCENT)
+                r = surf.blit(rid, (x, y))
+                pygame.draw.line(surf, theme.ACCENT, (r.left, r.bottom - 2), (r.right, r.bottom - 2), 1)
+                self._spans.append((r, m.group(0)))
+                x += r.w
+                pos = m.end()
+            if text[pos:]:
+                surf.blit(font.render(text[pos:], True, colour), (x, y))
+            y += lh
+
+    def rule_at(self, pos: tuple[int, int]) -> str | None:
+        for r, rid in self._spans:
+            if r.collidepoint(pos):
+                return rid
+        return None
+
+
+def tooltip(
+    surf: pygame.Surface,
+    pos: tuple[int, int],
+    title: str,
+    text: str,
+    width: int = 340,
+    within: pygame.Rect | None = None,
+    avoid: Sequence[pygame.Rect] = (),
+) -> pygame.Rect:
+    """A box of wrapped text near the mouse, kept inside `within` (the window by default): below and
+    right of the mouse, or in the first other corner around it that covers nothing in `avoid` (a
+    move's ghost, the piece it is about). Returns where it was drawn."""
+    font, bold = theme.font(18), theme.font(20)
+    bounds = within or surf.get_rect()
+    width = min(width, bounds.w)
+    lines = [ln for part in text.split("\n") if part.strip() for ln in theme.wrap(part, font, width - 16)]
+    titles = theme.wrap(title, bold, width - 16)  # a long title wraps too: never past the box
+    h = 12 + bold.get_linesize() * len(titles) + font.get_linesize() * len(lines)
+    x, y = pos
+    spots = [
+        pygame.Rect(x + 14, y + 14, width, h),
+        pygame.Rect(x - 14 - width, y + 14, width, h),
+        pygame.Rect(x + 14, y - 14 - h, width, h),
+        pygame.Rect(x - 14 - width, y - 14 - h, width, h),
+    ]
+    for a in avoid:  # else just clear of what it must not cover: below, above, right or left of it
+        spots += [
+            pygame.Rect(x + 14, a.bottom + 4, width, h),
+            pygame.Rect(x + 14, a.top - 4 - h, width, h),
+            pygame.Rect(a.right + 4, y + 14, width, h),
+            pygame.Rect(a.left - 4 - width, y + 14, width, h),
+        ]
+    for spot in spots:
+        spot.clamp_ip(bounds)
+    box = next((s for s in spots if s.collidelist(list(avoid)) < 0), spots[0])
+    pygame.draw.rect(surf, (18, 20, 24), box, border_radius=4)
+    pygame.draw.rect(surf, theme.ACCENT, box, 1, border_radius=4)
+    y = box.y + 6
+    for ln in titles:
+        surf.blit(bold.render(ln, True, theme.ACCENT), (box.x + 8, y))
+        y += bold.get_linesize()
+    for ln in lines:
+        surf.blit(font.render(ln, True, theme.TEXT), (box.x + 8, y))
+        y += font.get_linesize()
+    return box
