@@ -63,6 +63,9 @@ class Match:
     # command index -> the seed its dice are drawn from: a network game's commands, whose dice both
     # machines draw once the command is given (game/net/dice_chain.py); a replay keeps them
     rolls: dict[int, int] = field(default_factory=dict)
+    # how the same battle is built again from its start when it is not a scenario's (a campaign's
+    # battle: game/running/campaign_battles.py), for an undo and the replay viewer
+    rebuilt: Callable[[], Match] | None = None
 
     def apply(self, c: cmd.Command, roll: int | None = None) -> list[Event]:
         """Apply a command to the battle and record it for the replay; returns its events. `roll`:
@@ -127,6 +130,8 @@ def new_match(
 def restart(m: Match) -> Match:
     """The same battle from its start: same content, seed, round limit and rule modules (undo and
     the replay viewer replay commands into it)."""
+    if m.rebuilt is not None:
+        return m.rebuilt()
     ref = scenario_ref(m.scenario.path, m.rules.loaded_mods)
     if m.options is not None or not isinstance(m.rules, Ruleset):
         fresh = new_match(ref, m.seed, m.max_rounds, modules=m.battle.stack.ids, options=m.options,
