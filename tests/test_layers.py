@@ -30,7 +30,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # the table and the map drawn; the widgets screens share; the mods page (the start screen opens it)
     ("game.ui.drawing", "game.ui.widgets", "game.ui.mods"),
     ("game.ui.playing",),  # what every game screen does alike: its match, AIs, other machine, settings
-    ("game.ui.battle", "game.ui.open_wars", "game.ui.editor", "game.ui.start"),  # the screens
+    # the screens
+    ("game.ui.battle", "game.ui.open_wars", "game.ui.campaign", "game.ui.editor", "game.ui.start"),
     ("game.ui.app",),  # the window's loop over the screens
     ("game.ui.bench",),  # the frame-time bench, which opens the window
     ("game.cli",),  # the command line
