@@ -47,7 +47,7 @@ def draw_top_bar(v: CampaignView, surf: pygame.Surface) -> None:
         y = theme.TOP_BAR // 2
         pygame.draw.rect(surf, v.colours[side], (x, y - SWATCH // 2, SWATCH, SWATCH), border_radius=3)
         x += SWATCH + 6
-        who = t("ow_seat", side=v.names[side], player=v.player_of(side))
+        who = t("campaign_seat", side=v.names[side], player=v.player_of(side))
         label = f.render(who, True, colour)
         words = surf.blit(label, label.get_rect(midleft=(x, y)))
         x = words.right + 10

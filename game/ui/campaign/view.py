@@ -45,7 +45,7 @@ MENUS = {
     "menu": (
         ("resume", "menu_resume"),
         ("save", "campaign_menu_save"),
-        ("load", "ow_menu_load"),
+        ("load", "campaign_menu_load"),
         ("settings", "menu_to_settings"),
         ("rules", "menu_rules"),
         ("end", "menu_end"),
@@ -156,6 +156,12 @@ class CampaignView:
     def player_of(self, side: str) -> str:
         ctrl, t = self.controllers.get(side, "?"), self.t
         return t("you") if ctrl == "human" else t(f"player_{ctrl}") if t.has(f"player_{ctrl}") else ctrl
+
+    def close(self) -> None:
+        """Leave the campaign: its computer players' process ended, its battle (if any) freed; the other
+        screens, laid out at UI scale 1, get it back."""
+        self.play.close()
+        theme.set_scale(1.0)
 
     # --- the war --------------------------------------------------------------------------------
 
@@ -336,7 +342,8 @@ class CampaignView:
         w, n, t = self.war, self.n, self.t
         p = w.places[loc]
         holder = w.control.get(loc)
-        lines = [t("campaign_place_head", place=n.place(loc), ground=t(f"ow_type_{p.type}"), gold=p.gold)]
+        ground = t(f"campaign_type_{p.type}")
+        lines = [t("campaign_place_head", place=n.place(loc), ground=ground, gold=p.gold)]
         lines.append(
             t("campaign_place_held", side=self.names[holder]) if holder else t("campaign_place_free")
         )
