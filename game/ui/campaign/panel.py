@@ -91,9 +91,11 @@ def draw_panel(v: CampaignView, surf: pygame.Surface) -> None:
     else:
         y = text_lines(surf, v.prompt(d), (x, y), width, theme.ACCENT)
         y = text_lines(surf, v.guide(d), (x, y + 2), width, theme.TEXT_DIM, 16) + 6
-        for ch in v.choices(d):
-            if y > v.log.rect.y - theme.px(BUTTON_STEP) * 3:
-                break
+        choices = v.choices(d)
+        room = max(1, (v.log.rect.y - theme.px(BUTTON_STEP) * 3 - y) // theme.px(BUTTON_STEP))
+        if len(choices) > room:  # the last (the phase's end) is always there
+            choices = [*choices[: room - 1], choices[-1]]
+        for ch in choices:
             y = _button(v, surf, ch, pygame.Rect(x, y, width, theme.px(BUTTON_H)))
     _in_hand(v, surf, x, y + 8, width)
 

@@ -8,6 +8,8 @@ one's service record: CAMP-DEC-19)."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pygame
 
 from game.model import commands as cmd
@@ -88,6 +90,21 @@ def ground_words(v: CampaignView, p: Prospect) -> str:
     return t(f"camp_ground_{kind}")
 
 
+def division_lines(v: CampaignView, p: Prospect, side: str) -> list[str]:
+    """A side's divisions as the battle fields them (CAMP-DEC-9): each its brigades by quality, and
+    the round it marches on in when it is not on the table from the start."""
+    t, n = v.t, v.n
+    spec = next(x for x in p.setup.scenario.sides if x.id == side)
+    out = []
+    for d in spec.divisions:
+        kinds = Counter(quality(n, u.quality) for u in d.units)
+        said = counted(t, "campaign_battle_division", len(d.units),
+                       division=n.words.divisions.get(d.id) or d.name or t("campaign_division_raised"),
+                       qualities=", ".join(f"{k} {q}" for q, k in kinds.most_common()))  # fmt: skip
+        out.append(t("campaign_battle_late", division=said, round=d.arrival) if d.arrival else said)
+    return out
+
+
 def battle_choices(v: CampaignView) -> list[Choice]:
     """What the person choosing may answer: stand or withdraw (the defender, CAMP-DEC-11), fight the
     battle on the table or let the generals resolve it (CAMP-DEC-10)."""
@@ -133,6 +150,8 @@ def draw_battle(v: CampaignView, surf: pygame.Surface, p: Prospect) -> None:
             if a is None or army_id in arriving:
                 continue
             cy = text_lines(surf, army_line(n, a), (cx, cy), col, theme.TEXT, 17)
+        for line in division_lines(v, p, side):
+            cy = text_lines(surf, line, (cx + 10, cy), col - 10, theme.TEXT_DIM, 15)
         g = w.garrison_at(s.location)
         if g is not None and g.side == side:
             said = counted(t, "campaign_garrison_line", len(g.brigades), place=n.place(s.location))

@@ -18,12 +18,13 @@ from game.model import commands as cmd
 from game.model.events import Event, Note
 from game.model.modules import rule_id_pattern
 from game.model.resolution import Decision, Reject
+from game.model.words import counted
 from game.running.log_texts import texts_for
 from game.running.narrate import describe
 from game.running.settings import Settings
 from game.ui import theme
 from game.ui.campaign.war_map import WarMap
-from game.ui.campaign.words import army_line, brigade_line, commander, quality
+from game.ui.campaign.words import army_line, brigade_line, category, commander, quality
 from game.ui.pacing import FPS
 from game.ui.palette import shown_colours
 from game.ui.playing.war_play import WarPlay
@@ -107,9 +108,7 @@ class CampaignView:
         self.record: str | None = None  # the brigade or officer whose service record the army page shows
         self.reported = len(w.fought) if w.battle is None else len(w.fought) - 1  # battles told so far
         self.report_of = 0  # the battle the report page tells
-        self.events_told = sum(
-            1 for e in w.events if isinstance(e, Note) and (e.details or {}).get("say") == "camp_event"
-        )
+        self.events_told = told_before_this_turn(w)  # this turn's news are shown (a new war's first)
         self.told: list[Note] = []  # the calendar's news the event page shows
         self.autosaved_turn = w.turn
         self.speed_index = self.settings.speed_index()
@@ -244,10 +243,15 @@ class CampaignView:
             for c, price in raised:
                 if c.location != self.picked:
                     continue
-                label = t("campaign_recruit", category=n.t(f"category_{c.category.lower()}"),
-                          quality=quality(n, w.places[c.location].levy), price=price,
-                          army=n.army(c.army) if c.army else t("campaign_the_garrison"))  # fmt: skip
-                out.append(Choice(f"recruit:{c.category}:{c.army}", label, c, t("campaign_recruit_hint")))
+                kind = {"category": category(n, c.category), "quality": quality(n, w.places[c.location].levy)}
+                army = w.find_army(c.army) if c.army else None
+                short = self.chip_name(army) if army is not None else t("campaign_the_garrison")
+                label = t("campaign_recruit", **kind, price=price, army=short)
+                full = t(
+                    "campaign_recruit_for", army=n.army(c.army) if c.army else t("campaign_the_garrison")
+                )
+                hint = f"{full}. {t('campaign_recruit_hint')}"
+                out.append(Choice(f"recruit:{c.category}:{c.army}", label, c, hint))
             for r, price in made_good:
                 found = w.brigade(r.unit)
                 if found is not None and found[1].location == self.picked:
@@ -354,11 +358,23 @@ class CampaignView:
             lines.append(t("campaign_place_raises", kinds=kinds, quality=quality(n, p.levy)))
         g = w.garrison_at(loc)
         if g is not None:
-            lines.append(t("campaign_place_garrison", side=self.names[g.side], brigades=len(g.brigades)))
+            lines.append(counted(t, "campaign_place_garrison", len(g.brigades), side=self.names[g.side]))
         if loc in w.sieges:
             s = w.sieges[loc]
             lines.append(t("campaign_place_siege", side=self.names[s.besieger], turns=s.turns))
         return lines
+
+
+def told_before_this_turn(w: War) -> int:
+    """How many of the calendar's events came before this turn (this turn's are still news)."""
+    count = told = 0
+    for e in w.events:
+        say = (e.details or {}).get("say") if isinstance(e, Note) else None
+        if say == "camp_turn":
+            told = count
+        elif say == "camp_event":
+            count += 1
+    return told
 
 
 def _allowed(check: Callable[[], object]) -> bool:
