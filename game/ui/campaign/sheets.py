@@ -136,8 +136,8 @@ def draw_battle(v: CampaignView, surf: pygame.Surface, p: Prospect) -> None:
     box, x, y, width = page_box(
         v, surf, t("campaign_battle_title", number=s.number, place=n.place(s.location))
     )
-    y = text_lines(surf, t("campaign_battle_ground", ground=ground_words(v, p), date=when(n, s.turn)),
-                   (x, y), width, theme.TEXT_DIM, 18) + 8  # fmt: skip
+    ground = t("campaign_battle_ground", ground=ground_words(v, p), date=theme.begun(when(n, s.turn)))
+    y = text_lines(surf, ground, (x, y), width, theme.TEXT_DIM, 18) + 8
     col = (width - theme.px(20)) // 2
     bottom = y
     for i, side in enumerate((s.attacker, s.defender)):
@@ -249,7 +249,7 @@ def draw_report(v: CampaignView, surf: pygame.Surface) -> None:
         lost = [x for x in r.lost if x.side == side]
         said = t("campaign_report_side", side=v.names[side], before=r.before.get(side, 0),
                  lost=r.before.get(side, 0) - r.after.get(side, 0), after=r.after.get(side, 0),
-                 hits=r.hits.get(side, 0))  # fmt: skip
+                 hits=counted(t, "campaign_hits", r.hits.get(side, 0)))  # fmt: skip
         cy = text_lines(surf, said, (cx, cy), col, side_colour(v, side), 18) + 2
         for x_ in lost[:8]:
             cy = text_lines(surf, t("campaign_report_lost", unit=n.brigade(x_.unit), why=fate(n, x_.why)),
