@@ -79,6 +79,11 @@ class CampaignScreen(CampaignView):
         return None
 
     @property
+    def ended(self) -> bool:
+        """The war is over and its last news read: the end's page tells it."""
+        return self.over and self.page not in READ and len(self.war.fought) <= self.reported
+
+    @property
     def wants_table(self) -> bool:
         """A battle is to be fought on the table now: the window opens the battle screen on it."""
         return self.play.on_table() and self.menu is None and self.page is None
@@ -178,7 +183,7 @@ class CampaignScreen(CampaignView):
     def _key(self, ev: pygame.event.Event) -> str | None:
         k = ev.key
         if k == pygame.K_ESCAPE:
-            if self.over:
+            if self.ended:
                 return "end"
             if self.page in ("army", *READ):
                 self.page = None
@@ -199,7 +204,7 @@ class CampaignScreen(CampaignView):
         return None
 
     def _click(self, pos: tuple[int, int]) -> str | None:
-        pages = self.page_buttons if self.page is not None or self.prospect() is not None or self.over else []
+        pages = self.page_buttons if self.page is not None or self.prospect() is not None or self.ended else []
         button = next((ch for r, ch in pages if r.collidepoint(pos)), None)
         if button is None and not pages:
             button = next((ch for r, ch in self.buttons if r.collidepoint(pos)), None)
@@ -210,7 +215,7 @@ class CampaignScreen(CampaignView):
             return None
         if (
             self.page is not None
-            or self.over
+            or self.ended
             or self.prospect() is not None
             or not self.area.collidepoint(pos)
         ):
@@ -322,7 +327,7 @@ class CampaignScreen(CampaignView):
         if self.alert:
             text_lines(surf, self.alert, (self.area.x + 12, self.area.y + 8), self.area.w - 24, theme.BAD, 18)
         prospect = self.prospect()
-        if self.over:
+        if self.ended:
             draw_end(self, surf)
         elif prospect is not None and self.page is None:
             draw_battle(self, surf, prospect)
