@@ -204,7 +204,9 @@ class CampaignScreen(CampaignView):
         return None
 
     def _click(self, pos: tuple[int, int]) -> str | None:
-        pages = self.page_buttons if self.page is not None or self.prospect() is not None or self.ended else []
+        pages = (
+            self.page_buttons if self.page is not None or self.prospect() is not None or self.ended else []
+        )
         button = next((ch for r, ch in pages if r.collidepoint(pos)), None)
         if button is None and not pages:
             button = next((ch for r, ch in self.buttons if r.collidepoint(pos)), None)

@@ -34,6 +34,16 @@ class WarMap:
     centres: dict[str, tuple[int, int]] = field(default_factory=dict)
     size: int = SMALL  # a marker's side
     chips: list[tuple[pygame.Rect, Army]] = field(default_factory=list)  # as last drawn
+    # words drawn before, by (text, size, colour): a frame of the map draws the same names again
+    rendered: dict[tuple[str, int, theme.Colour], pygame.Surface] = field(default_factory=dict)
+
+    def words(self, text: str, size: int, colour: theme.Colour) -> pygame.Surface:
+        key = (text, size, colour)
+        if key not in self.rendered:
+            if len(self.rendered) > 2000:  # a long war's changing chips: never without bound
+                self.rendered.clear()
+            self.rendered[key] = theme.font(size, scaled=False).render(text, True, colour)
+        return self.rendered[key]
 
     def layout(self, area: pygame.Rect) -> None:
         """The places over the area, the campaign's own extent (0..100 each way) stretched to it."""
@@ -111,18 +121,17 @@ class WarMap:
             step = max(3, m.w // 5)
             for x in range(m.left, m.right - step + 1, step * 2):
                 pygame.draw.rect(surf, ring, (x, m.top - step + 1, step, step))
-            label = theme.font(12, scaled=False).render(str(p.fortress), True, ink_on(GROUND[p.type]))
+            label = self.words(str(p.fortress), 12, ink_on(GROUND[p.type]))
             surf.blit(label, label.get_rect(center=m.center))
         if loc in w.sieges:
             pygame.draw.circle(surf, theme.BAD, m.center, m.w, 3)
 
     def _name(self, surf: pygame.Surface, loc: str, hover: bool) -> None:
         m = self.marker(loc)
-        f = theme.font(NAME_SIZE, scaled=False)
         text = self.place_name(loc)
         colour = theme.ACCENT if hover else theme.TEXT
-        shadow = f.render(text, True, (10, 10, 10))
-        label = f.render(text, True, colour)
+        shadow = self.words(text, NAME_SIZE, (10, 10, 10))
+        label = self.words(text, NAME_SIZE, colour)
         at = label.get_rect(midtop=(m.centerx, m.bottom + 2))
         surf.blit(shadow, at.move(1, 1))
         surf.blit(label, at)
@@ -132,14 +141,13 @@ class WarMap:
         garrison's tower with its brigades to its left."""
         w = self.war
         m = self.marker(loc)
-        f = theme.font(CHIP_SIZE, scaled=False)
         y = m.centery - CHIP_H // 2 - (len(w.armies_at(loc)) - 1) * (CHIP_H + 2) // 2
         for a in w.armies_at(loc):
             colour = self.colours.get(a.side, NEUTRAL)
             spent = a.moved or a.rested or a.fought
             fill = theme.darker(colour, 0.55) if spent else colour
             words = f"{a.size()} {self.chip_name(a)}"
-            label = f.render(words, True, ink_on(fill))
+            label = self.words(words, CHIP_SIZE, ink_on(fill))
             chip = pygame.Rect(m.right + 4, y, label.get_width() + 8, CHIP_H)
             pygame.draw.rect(surf, fill, chip, border_radius=4)
             pygame.draw.rect(surf, theme.darker(colour, 0.45), chip, 1, border_radius=4)
@@ -151,7 +159,7 @@ class WarMap:
         g = w.garrison_at(loc)
         if g is not None:
             colour = self.colours.get(g.side, NEUTRAL)
-            label = f.render(str(len(g.brigades)), True, ink_on(colour))
+            label = self.words(str(len(g.brigades)), CHIP_SIZE, ink_on(colour))
             tower = pygame.Rect(0, 0, label.get_width() + 8, CHIP_H)
             tower.midright = (m.left - 4, m.centery)
             pygame.draw.rect(surf, colour, tower)
