@@ -246,17 +246,17 @@ def draw_report(v: CampaignView, surf: pygame.Surface) -> None:
     bottom = y
     for i, side in enumerate(w.sides):
         cx, cy = x + i * (col + theme.px(20)), y
-        lost = [x for x in r.lost if x.side == side]
         said = t("campaign_report_side", side=v.names[side], before=r.before.get(side, 0),
                  lost=r.before.get(side, 0) - r.after.get(side, 0), after=r.after.get(side, 0),
                  hits=counted(t, "campaign_hits", r.hits.get(side, 0)))  # fmt: skip
         cy = text_lines(surf, said, (cx, cy), col, side_colour(v, side), 18) + 2
-        for x_ in lost[:8]:
-            cy = text_lines(surf, t("campaign_report_lost", unit=n.brigade(x_.unit), why=fate(n, x_.why)),
-                            (cx + 8, cy), col - 8, theme.TEXT, 16)  # fmt: skip
-        if len(lost) > 8:
+        rows = brigade_rows(v, f.number, side)
+        most = max(1, (box.bottom - theme.px(190) - cy) // theme.font(16).get_linesize())
+        for text, colour in rows[:most]:
+            cy = text_lines(surf, text, (cx + 8, cy), col - 8, colour, 16)
+        if len(rows) > most:
             cy = text_lines(
-                surf, t("campaign_more", n=len(lost) - 8), (cx + 8, cy), col - 8, theme.TEXT_DIM, 16
+                surf, t("campaign_more", n=len(rows) - most), (cx + 8, cy), col - 8, theme.TEXT_DIM, 16
             )
         bottom = max(bottom, cy)
     y = bottom + 8
@@ -275,6 +275,30 @@ def draw_report(v: CampaignView, surf: pygame.Surface) -> None:
         y = text_lines(surf, v.narrate(e), (x, y + 2), width, theme.TEXT_DIM, 16)
     page_buttons(v, surf, box, [Choice("watch", t("campaign_watch"), hint=t("campaign_watch_hint")),
                                 Choice("close", t("campaign_continue"))])  # fmt: skip
+
+
+def brigade_rows(v: CampaignView, number: int, side: str) -> list[tuple[str, theme.Colour]]:
+    """Each brigade of a side that fought battle `number`: lost (and how), or its quality and the hits
+    it carries away (CAMP-DEC-12, -16), from its service record (CAMP-DEC-19)."""
+    w, t, n = v.war, v.t, v.n
+    f = next(x for x in w.fought if x.number == number)
+    sides = {u.id: s.id for s in f.setup.scenario.sides for d in s.divisions for u in d.units}
+    lost, kept = [], []
+    for unit in f.setup.units:
+        b = w.roster.get(unit)
+        if b is None or sides.get(unit) != side:
+            continue
+        mine = [x for x in b.record if x.battle == number]
+        gone = next((x for x in mine if x.kind == "lost"), None)
+        fought = next((x for x in mine if x.kind == "battle"), None)
+        if gone is not None:
+            lost.append((t("campaign_report_lost", unit=n.brigade(unit), why=fate(n, gone.why)), theme.BAD))
+        elif fought is not None:  # it reached the field (a reinforcement that came too late did not)
+            said = counted(
+                t, "campaign_report_kept", fought.hits, unit=n.brigade(unit), quality=quality(n, b.quality)
+            )
+            kept.append((said, theme.TEXT))
+    return lost + kept
 
 
 def _fallen(v: CampaignView, officer: str) -> str:
