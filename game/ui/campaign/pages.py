@@ -114,7 +114,8 @@ def draw_end(v: CampaignView, surf: pygame.Surface) -> None:
         cy = y + (i % half) * theme.font(15).get_linesize() if half else y
         surf.blit(theme.font(15).render(theme.cut(said, theme.font(15), col), True, theme.TEXT), (cx, cy))
     y += half * theme.font(15).get_linesize() + 10
-    history = " ".join(w.theatre.spec.words(t.language).history.split())
+    told = " ".join(w.theatre.spec.words(t.language).history.split())
+    history = t("campaign_end_history", history=told) if told else ""
     room = box.bottom - theme.px(70)
     f = theme.font(16)
     for line in theme.wrap(history, f, width):
