@@ -142,13 +142,15 @@ def _tour(rng: random.Random, ed: Any, surf: Any) -> None:
     for _language in (0, 1):
         for tab in ed.tab_buttons.values():
             ed.tab, ed.version = tab, -1
-            ed.draw(surf, 0.05)
+            ed.update(0.05)
+            ed.draw(surf)
         for table in ("terrain", "objectives", "locations", "players", "sides"):
             for i in range(min(len(ed.doc.get((table,)) or []), 12)):
                 ed.select((table, i))
                 if table == "sides":  # a side's zone, chosen on the table
                     ed.canvas.selected = (table, i)
-                ed.draw(surf, 0.05)
+                ed.update(0.05)
+                ed.draw(surf)
         ed._command("language")
     area = ed.table_rect
     for button in [*ed.tools, *ed.tools]:
@@ -156,13 +158,16 @@ def _tour(rng: random.Random, ed: Any, surf: Any) -> None:
         ed._choose_kind(rng.choice(list(ed.kinds.values())))  # a terrain kind or a card's type
         for _ in range(rng.randint(2, 8)):
             ed.handle(_mouse(rng, area))
-            ed.draw(surf, 0.05)
+            ed.update(0.05)
+            ed.draw(surf)
         for key in rng.sample([pygame.K_RETURN, pygame.K_DELETE, pygame.K_ESCAPE], 2):
             ed.handle(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
-        ed.draw(surf, 0.05)
+        ed.update(0.05)
+        ed.draw(surf)
     for _ in range(rng.randint(0, 40)):
         ed._command(rng.choice(["undo", "redo", "snap"]))
-    ed.draw(surf, 0.05)
+    ed.update(0.05)
+    ed.draw(surf)
 
 
 def _mouse(rng: random.Random, area: Any) -> Any:
@@ -202,7 +207,8 @@ def _file_commands(rng: random.Random, place: Place, ed: Any, surf: Any) -> list
             ed.asked = asked
             ed._answered(answer)
             done = ed.doc is not doc if asked == "open" else not ed.doc.dirty
-        ed.draw(surf, 0.05)
+        ed.update(0.05)
+        ed.draw(surf)
         if not done:
             assert ed.doc is doc and ed.doc.dirty and ed.doc.data == data, f"{asked}: the work was not kept"
             refused.append(ed.status)
@@ -244,6 +250,7 @@ def _start_screen(language: str) -> None:
     try:
         surf = pygame.display.set_mode((1280, 720))
         start = StartScreen(surf.get_size(), Setup(), t=Texts(language))
-        start.draw(surf, 0.05)
+        start.update(0.05)
+        start.draw(surf)
     finally:
         pygame.quit()

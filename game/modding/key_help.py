@@ -8,7 +8,7 @@ record has."""
 
 from __future__ import annotations
 
-from game.modding.key_help_modes import MODES
+from game.modding.key_help_modes import MODES, TAG
 
 DISTANCE = "a measure code (XS, S, M, L, XL, or one the ruleset adds) or inches"
 RULE = "the rule ID the battle log cites for it (its text in locale/<language>/rules.toml)"
@@ -185,6 +185,7 @@ BATTLES: dict[str, dict[str, str]] = {
         "scoring": "its own points where it wants other than the ruleset's (FG-VIC-5..10)",
         "victory": "how it ends besides its round limit (FG-VIC-2, FG-VIC-4)",
         "locale": "its words in other languages, by language",
+        "grammar": "the grammar of its own (English) names, by kind and id (docs/spanish.md)",
     },
     "SideSpec": {
         "id": "the side's id, which the battle's other keys name",
@@ -245,6 +246,13 @@ BATTLES: dict[str, dict[str, str]] = {
         "divisions_removed": "FG-VIC-2: divisions removed (both sides counted) that end the battle",
         "all_objectives": "FG-VIC-4: whether holding every objective ends it",
     },
+    "ScenarioGrammar": {
+        "sides": f"side id -> {TAG}",
+        "objectives": f"objective id -> {TAG}",
+        "divisions": f"division id -> {TAG}",
+        "units": f"unit id -> {TAG}",
+        "officers": f"division id (or <side>-staff) -> its officer's {TAG}",
+    },
     "ScenarioWords": {
         "name": "its name in this language",
         "description": "its description in this language",
@@ -254,6 +262,7 @@ BATTLES: dict[str, dict[str, str]] = {
         "divisions": "division id -> its name",
         "units": "unit id -> its name",
         "officers": "division id (or <side>-staff) -> its officer's name",
+        "grammar": "the grammar of its names in this language, by kind and id (docs/spanish.md)",
     },
 }
 
@@ -328,6 +337,14 @@ SCRIPTS: dict[str, dict[str, str]] = {
         "question": "the decision the position puts, in words",
         "lesson": "what a good player does here, in words",
         "expect": "and the same as checks of what the general decides",
+        "locale": "its words in other languages: [puzzle.locale.<language>]",
+    },
+    "PuzzleWords": {
+        "title": "its title in this language",
+        "question": "its question in this language",
+        "lesson": "its lesson in this language",
+        "objectives": "objective id -> its name in this language",
+        "grammar": f"objective id -> {TAG}",
     },
     "PuzzleObjective": {
         "id": "the objective's id",

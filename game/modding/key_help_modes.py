@@ -5,6 +5,7 @@ from __future__ import annotations
 
 DISTANCE = "a measure code (XS .. XL) or inches"
 ID = "its id, which other files name"
+TAG = 'the grammar of its name: a tag such as "los", "la", "f pl", "the pl" (docs/spanish.md)'
 
 OPEN_WARS: dict[str, dict[str, str]] = {
     "MapFile": {
@@ -19,6 +20,7 @@ OPEN_WARS: dict[str, dict[str, str]] = {
         "authored": "who made it",
         "locale": "its words in other languages, by language",
         "random": "a random map's numbers, instead of locations, links and players (ow-random)",
+        "grammar": "the grammar of its own (English) names: players and locations, by id (docs/spanish.md)",
     },
     "LocationSpec": {
         "id": ID,
@@ -45,12 +47,17 @@ OPEN_WARS: dict[str, dict[str, str]] = {
         "unit": "a unit's id (its faction's)",
         "count": "how many tokens of it",
     },
+    "MapGrammar": {
+        "players": f"player id -> {TAG}",
+        "locations": f"location id -> {TAG}",
+    },
     "MapWords": {
         "name": "its name in this language",
         "description": "its description in this language",
         "authored": "who made it, in this language",
         "players": "player id -> its name",
         "locations": "location id -> its name",
+        "grammar": "the grammar of its names in this language: players and locations, by id",
     },
     "RandomSpec": {
         "players": "players on the map",
@@ -74,6 +81,7 @@ OPEN_WARS: dict[str, dict[str, str]] = {
     "PlaceName": {
         "name": "the name in English",
         "locale": "its words in other languages",
+        "grammar": 'its grammar by language ("en" too): a tag such as "el", "la", "los"',
     },
     "OpenWarsNumbers": {
         "stack_normal": "OW-STACK-1: tokens of one normal unit in one location, at most",
@@ -101,6 +109,7 @@ OPEN_WARS: dict[str, dict[str, str]] = {
         "traits": "what the source says of it, in short",
         "authored": "where its units come from",
         "locale": "its words in other languages, by language",
+        "grammar": "the grammar of its own (English) name and title (docs/spanish.md)",
     },
     "UnitKind": {
         "id": ID,
@@ -123,10 +132,15 @@ OPEN_WARS: dict[str, dict[str, str]] = {
         "when": "when a bonus holds",
         "rule": "the rule ID its events cite: Open Wars' own (OW-FAC-n) or the mod's",
     },
+    "FactionGrammar": {
+        "name": f"its name's {TAG}",
+        "title": f"its title's {TAG}",
+    },
     "FactionWords": {
         "name": "its name in this language",
         "title": "its player's title in this language",
         "units": "unit id -> its name",
+        "grammar": "the grammar of its name and title in this language",
     },
     "SpellsFile": {
         "spells": "the spells; a mod's matched by id",

@@ -18,7 +18,7 @@ import esper
 
 from game.ai.players import make_player
 from game.ai.reasons import Thought
-from game.content.locale import GrammarTag, Texts, check_translations, grammar_problems
+from game.content.locale import TRANSLATED, GrammarTag, Texts, check_translations, grammar_problems
 from game.content.mods import Mod
 from game.content.records import build, read_toml
 from game.content.scenario import XY, Edge, Name
@@ -73,7 +73,7 @@ class PuzzleSpec:
     question: About = ""  # the decision the position puts to the side to act, in words
     lesson: About = ""  # what a good player does here, in words
     expect: Annotated[list[Expect], Bounds(0, 10)] = field(default_factory=list)  # and as checks
-    locale: dict[str, PuzzleWords] = field(default_factory=dict)  # its words in other languages
+    locale: Annotated[dict[str, PuzzleWords], TRANSLATED] = field(default_factory=dict)  # in other languages
 
 
 @dataclass(frozen=True)

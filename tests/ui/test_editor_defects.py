@@ -151,12 +151,13 @@ def test_a_battle_saved_from_the_editor_is_on_the_start_screens_list(window720: 
     assert not ed.doc.dirty, ed.status
     setup = Setup()
     start = StartScreen(window720.get_size(), setup, t=Texts("es"))
-    start.draw(window720, 0.05)
+    start.update(0.05)
+    start.draw(window720)
     mine = [name for name, sc in start.scenarios.items() if Path(sc.path) == battles_dir() / "my-battle.toml"]
     shipped = next(name for name, sc in start.scenarios.items() if sc.id == "first-battle")
     assert mine == [f"{shipped} (tus batallas)"], list(start.scenarios)  # beside the game's own
     start.scenario.selected_option = (mine[0], mine[0])
-    start._chosen()
+    start.chosen()
     assert setup.scenario == str(battles_dir() / "my-battle.toml")  # by its path: its id may be the game's
 
 

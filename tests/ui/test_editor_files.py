@@ -27,7 +27,8 @@ def editor(window720: pygame.Surface, language: str = "es") -> EditorScreen:
     """Bailén's first battle open as a copy, with a change not saved."""
     ed = EditorScreen(window720.get_size(), Texts(language), [], BATTLE)
     set_text(ed.doc, (), "name", "en", "My first battle")
-    ed.draw(window720, 0.05)
+    ed.update(0.05)
+    ed.draw(window720)
     return ed
 
 
@@ -99,7 +100,8 @@ def test_save_as_mod_and_try_it_refuse_a_folder_that_is_none(window720: pygame.S
         said = answered(ed, "mod", "my-battles")
     one_spanish_line(said)
     assert str(blocking) in said
-    ed.draw(window720, 0.05)
+    ed.update(0.05)
+    ed.draw(window720)
 
 
 def test_a_user_that_does_not_exist_is_refused(window720: pygame.Surface) -> None:

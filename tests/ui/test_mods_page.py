@@ -28,9 +28,11 @@ def test_a_mod_switched_on_in_the_page_plays_when_it_closes(window720: pygame.Su
     assert (
         screen.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=screen.mods_button)) is None
     )
-    screen.draw(window720, 0.05)
+    screen.update(0.05)
+    screen.draw(window720)
     assert _click(screen, "switch", 0) is None
-    screen.draw(window720, 0.05)
+    screen.update(0.05)
+    screen.draw(window720)
     assert screen.mods_page is not None and screen.mods_page.mods.checked.ok
     assert _click(screen, "back") == "mods"  # the start screen made again, with the mod on
     assert screen.mods_page is None and [p.name for p in setup.mods] == ["guerrillas"]
@@ -44,7 +46,8 @@ def test_its_problems_are_shown_in_the_players_words(window720: pygame.Surface) 
     )
     screen = StartScreen((1280, 720), Setup(), t=Texts("es"))
     screen.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=screen.mods_button))
-    screen.draw(window720, 0.05)
+    screen.update(0.05)
+    screen.draw(window720)
     _click(screen, "switch", 0)
     page = screen.mods_page
     assert page is not None

@@ -33,13 +33,14 @@ from game.ui.mods.page import ModsPage
 from game.ui.pacing import GuiPaced
 from game.ui.playing.settings_menu import SettingsPage
 from game.ui.start.open_wars_setup import RANDOM, SeatColumn, Seats, selected
+from game.ui.start.over_page import draw_over, handle_over, over_open
 from game.ui.start.page import GUI_FONT, gui_fonts, gui_theme, page_scale
 from game.ui.start.setup import Setup, available_mods, remember
 from game.ui.start.switches import SWITCH_STEP, lay_switches
 from game.ui.widgets.load_list import CONTROLLERS, mode_name, save_browser, scenario_words, shown_name
 from game.ui.widgets.rules_browser import RulesBrowser
 from game.ui.widgets.save_browser import SaveBrowser, skipped_line
-from game.ui.widgets.stats_view import draw_figures, save_figures
+from game.ui.widgets.stats_view import save_figures
 from systems.campaign.theatre import list_campaigns, load_campaign
 
 CAMPAIGN = "campaign"  # the game mode of a campaign (systems/campaign/mode.py): chosen as the battles are
@@ -356,28 +357,8 @@ class StartScreen(GuiPaced):
     def _handle(self, ev: pygame.event.Event) -> str | None:
         if ev.type == pygame.MOUSEMOTION:
             self.mouse = ev.pos
-        if self.page is not None:
-            return self._settings(ev)
-        if self.mods_page is not None:  # closed: the page made again with the mods switched on
-            if self.mods_page.handle(ev) != "close":
-                return None
-            changed, self.setup.mods, self.mods_page = (
-                self.mods_page.changed,
-                self.mods_page.mods.enabled(),
-                None,
-            )
-            self._chosen()
-            return "mods" if changed else None
-        if self.browser is not None:
-            if not self.browser.handle(ev):
-                self.browser = None
-            return None
-        if self.figures is not None:
-            if ev.type == pygame.MOUSEBUTTONDOWN or (ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE):
-                self.figures = None  # back to the saves it was opened from
-            return None
-        if self.saves is not None:
-            return self._browse(ev)
+        if over_open(self):
+            return handle_over(self, ev)
         if ev.type == pygame.MOUSEWHEEL and self.options.rect.collidepoint(self.mouse):
             self.scroll_options(-ev.y * round(SWITCH_STEP * self.k))
             return None
@@ -388,7 +369,7 @@ class StartScreen(GuiPaced):
             self.show_options(ev.text)
             self.show_about(ev.text)
         if ev.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:  # a battle or a seat's player chosen: kept
-            self._chosen()
+            self.chosen()
         if ev.type == pygame_gui.UI_BUTTON_PRESSED:
             if ev.ui_element is self.quit:
                 return "quit"
@@ -414,36 +395,25 @@ class StartScreen(GuiPaced):
                 mid = self.module_switches[ev.ui_element]
                 chosen = self.setup.modules
                 self.setup.modules = [x for x in chosen if x != mid] if mid in chosen else [*chosen, mid]
-                self._chosen()  # the page made again keeps what it shows
+                self.chosen()  # the page made again keeps what it shows
                 return "mods"
             if ev.ui_element in self.switches:
                 root = self.switches[ev.ui_element].root
                 on = [p for p in self.setup.mods if p.resolve() != root.resolve()]
                 self.setup.mods = on if len(on) < len(self.setup.mods) else [*self.setup.mods, root]
-                self._chosen()
+                self.chosen()
                 return "mods"
             if ev.ui_element in self.makers:
                 return self.make(self.makers[ev.ui_element])
             if ev.ui_element in self.elsewhere:  # the battle chosen, for the lobby (game/ui/start/lobby.py)
-                self._chosen()
+                self.chosen()
                 return self.elsewhere[ev.ui_element]
             if ev.ui_element is self.start:
-                self._chosen()
+                self.chosen()
                 return "start"
         return None
 
-    def _settings(self, ev: pygame.event.Event) -> str | None:
-        """The Settings page over the start screen: "window" when the window must be made again (its
-        size, full screen), "again" when the page must be (its words), else None; closed by Back or Esc."""
-        changed = self.page.handle(ev) if self.page is not None else None
-        if changed == "close":
-            self.page = None
-        if changed not in ("window", "fullscreen", "language"):
-            return None
-        self._chosen()  # the page made again keeps what it shows
-        return "window" if changed in ("window", "fullscreen") else "again"
-
-    def _chosen(self) -> None:
+    def chosen(self) -> None:
         """What the left column says, kept in the setup (and remembered in the settings): the battle,
         who plays it, its seed."""
         sc = self.scenarios.get(selected(self.scenario))
@@ -477,7 +447,7 @@ class StartScreen(GuiPaced):
             self.setup.edit = Path(sc.path) if sc is not None else "scenario"
             return "edit"
         if open_wars:  # Open Wars' random map (OW-LOC-1) of the seed typed, for the seats shown and who
-            self._chosen()  # plays each; made again from its seed and players: no file is written
+            self.chosen()  # plays each; made again from its seed and players: no file is written
             if self.setup.scenario != RANDOM:  # a map laid by hand: as many players, factions drawn
                 self.setup.scenario, self.setup.options = RANDOM, {"players": 2 + len(self.setup.seats)}
             remember(self.setup, self.settings)
@@ -496,25 +466,6 @@ class StartScreen(GuiPaced):
         self.setup.seats = []
         remember(self.setup, self.settings)
         return "start"
-
-    def _browse(self, ev: pygame.event.Event) -> str | None:
-        """The saved battles' browser over the start screen: a save to resume, to watch again, or its
-        figures."""
-        assert self.saves is not None
-        chosen = self.saves.handle(ev)
-        if chosen is None:
-            return None
-        if chosen.what == "figures" and chosen.path is not None:
-            self.show_figures(chosen.path)
-            return None
-        self.saves = None
-        if chosen.what == "load" and chosen.path is not None:
-            self.setup.load = chosen.path
-            return "start"
-        if chosen.what == "watch" and chosen.path is not None:  # the replay viewer, from its start
-            self.setup.replay = chosen.path
-            return "watch"
-        return "mods"  # the start screen again, its "continue" as the saves now stand
 
     def scroll_options(self, pixels: int) -> None:
         """The wheel over the modules and mods: their list scrolls."""
@@ -536,17 +487,4 @@ class StartScreen(GuiPaced):
         surf.blit(sub, sub.get_rect(midtop=(surf.get_width() // 2, self.title_y + round(70 * k))))
         self.manager.draw_ui(surf)
         with theme.at_scale(k):  # what opens over the page grows with it
-            if self.saves is not None:
-                self.saves.draw(surf, self.mouse)
-            if self.figures is not None:
-                shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-                shade.fill((0, 0, 0, 170))
-                surf.blit(shade, (0, 0))
-                f, names, colours, t = self.figures
-                draw_figures(surf, f, t, names, colours, t("stats_back"))
-            if self.browser is not None:
-                self.browser.draw(surf)
-            if self.page is not None:
-                self.page.draw(surf, self.mouse)
-            if self.mods_page is not None:
-                self.mods_page.draw(surf, self.mouse)
+            draw_over(self, surf)
