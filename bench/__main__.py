@@ -4,7 +4,8 @@ resolution (bench/orders.py), a whole AI battle against Wesnoth's and the AI's s
 (bench/ai_worker.py), the search generals' think time (bench/ai_levels.py), Open Wars
 (bench/open_wars.py), the odds under the mouse (bench/hover_odds.py), playing over the network
 (bench/network.py), a whole campaign (bench/campaign.py: its balance and the odds' calibration take
-`python -m bench.campaign` and `bench.campaign_odds` of 40 campaigns or more), frame times (python -m
+`python -m bench.campaign` and `bench.campaign_odds` of 40 campaigns or more), the campaign's screen
+(bench/campaign_screen.py), frame times (python -m
 game bench), the window at rest (bench/idle.py, under Xvfb)."""
 
 import json
@@ -17,6 +18,7 @@ from bench import (
     battle,
     big_battle,
     campaign,
+    campaign_screen,
     hover_odds,
     idle,
     network,
@@ -43,6 +45,8 @@ def main() -> None:
     open_wars.main([])
     print("== the Peninsular War, AI against AI: two whole campaigns ==")
     campaign.main(["--campaigns", "2"])
+    print("== the campaign's screen: a frame of its map, a battle's page, a report (ms) ==")
+    campaign_screen.main([])
     print("== the odds under the mouse and why a button is greyed (median ms) ==")
     hover_odds.main([])
     print("== playing over the network: a frame's ask, a command's round trip, a battle (medians) ==")
