@@ -18,8 +18,9 @@ from game.running.settings import Settings
 from game.ui.app import open_game, table_screen, watched_battle
 from game.ui.battle.replay import ReplayViewer
 from game.ui.campaign.screen import CampaignScreen
+from game.ui.campaign.words import record_line, when
 from game.ui.start.screen import Setup, StartScreen
-from systems.campaign.commands import March, Recruit
+from systems.campaign.commands import Detach, March, Muster, Recruit
 from tests.campaign_helpers import notes
 from tests.ui.campaign_driver import border_mod, click, frame, open_war, press, until_human
 
@@ -176,5 +177,38 @@ def test_ctrl_s_saves_the_campaign_and_the_save_opens_where_it_stood(
             assert again.war.pending == s.war.pending and again.controllers == s.controllers
         finally:
             again.close()
+    finally:
+        s.close()
+
+
+def test_a_garrison_is_left_and_taken_back_on_the_armys_page(window: pygame.Surface) -> None:
+    """CAMP-DEC-6, CAMP-DEC-19: the army's page gives each brigade its order; a click on a brigade
+    shows its service record, which says it."""
+    s = open_war(window)
+    try:
+        until_human(s, window, "camp_orders")
+        if s.war.pending.side != "fr":
+            press(s, window, "pass")
+            until_human(s, window, "camp_orders")
+        a = s.war.armies_of("fr")[0]
+        click(s, window, next(r for r, x in s.map.chips if x is a).center)
+        press(s, window, "page")
+        assert s.page == "army"
+        s.draw(window)  # its lines, as the player sees them
+        unit = a.divisions[0].brigades[-1].id
+        row = next(r for r, ident in s.page_rows if ident == unit)
+        click(s, window, row.center)
+        assert s.record == unit
+        press(s, window, f"order:{unit}")
+        assert s.war.garrison_at(a.location) is not None  # left to hold the place
+        assert s.play.campaign.commands[-1] == Detach(a.id, unit)
+        press(s, window, f"order:{unit}")  # and taken back into the army
+        assert s.play.campaign.commands[-1] == Muster(a.id, unit)
+        assert any(b.id == unit for b in a.brigades())
+        said = [record_line(s.n, x) for x in s.war.roster[unit].record]
+        assert said[-2:] == [
+            f"{when(s.n, s.war.turn)}: left to garrison {s.n.place(a.location)}",
+            f"{when(s.n, s.war.turn)}: taken from the garrison of {s.n.place(a.location)}",
+        ]
     finally:
         s.close()
