@@ -211,9 +211,9 @@ def test_CAMP_DEC_12_destroyed_brigades_are_gone_hits_carry_and_the_routed_live(
 
 
 def test_CAMP_DEC_13_the_winners_fit_cavalry_takes_the_routed_in_the_pursuit() -> None:
-    """CAMP-DEC-13: Lasalle's two cavalry brigades stood and are fit: each rolls, a 5 or more takes a
-    routed brigade (the most hit first); with a 6 and a 2, one is taken; an unhurt standing brigade is
-    never taken."""
+    """CAMP-DEC-13: Lasalle's two cavalry brigades stood and are fit: each rolls, the numbers' pursuit
+    (4) or more taking a routed brigade (the most hit first); with a 6 and a 2, one is taken; an unhurt
+    standing brigade is never taken."""
     m = war()
     w = m.war
     f = staged(w, "fr", {"al-2a": (1, "routed"), "al-2b": (0, "routed")})
