@@ -211,9 +211,9 @@ def test_CAMP_DEC_12_destroyed_brigades_are_gone_hits_carry_and_the_routed_live(
 
 
 def test_CAMP_DEC_13_the_winners_fit_cavalry_takes_the_routed_in_the_pursuit() -> None:
-    """CAMP-DEC-13: Lasalle's two cavalry brigades stood and are fit: each rolls, a 5 or more takes a
-    routed brigade (the most hit first); with a 6 and a 2, one is taken; an unhurt standing brigade is
-    never taken."""
+    """CAMP-DEC-13: Lasalle's two cavalry brigades stood and are fit: each rolls, the numbers' pursuit
+    (4) or more taking a routed brigade (the most hit first); with a 6 and a 2, one is taken; an unhurt
+    standing brigade is never taken."""
     m = war()
     w = m.war
     f = staged(w, "fr", {"al-2a": (1, "routed"), "al-2b": (0, "routed")})
@@ -316,16 +316,19 @@ def test_CAMP_DEC_19_service_records_keep_every_battle_and_outlive_the_brigade()
 
 
 def test_CAMP_DEC_20_a_besieged_garrison_may_give_in_or_be_stormed() -> None:
-    """CAMP-DEC-20: the French before Eastham's walls (strength 5): the garrison gives in on a 6; from
-    the second turn of siege the French storm it, their four brigades three to one against its one
-    (+1): a roll of 4 or more takes it, a failed storm costs a hit for each brigade of the garrison."""
+    """CAMP-DEC-20: the French before Eastham's walls (strength 5): its garrison gives in when a D6 and
+    the turns of siege reach 5 + 3 (a 6 in the second turn); from the second turn the French storm it,
+    their four brigades three to one against its one (+1): a 4 or more takes it, a failed storm costs
+    them a hit for each brigade of the garrison."""
     m = war()
     w = m.war
-    a = w.find_army("al-army")
     fr = w.find_army("fr-army")
-    assert a is not None and fr is not None
-    a.location, fr.location = "east-field", "east-town"
-    w.dice = Dice(None, [6])
+    assert fr is not None
+    fr.location = "east-town"
+    w.dice = Dice(None, [6])  # the first turn: 6 + 1 of siege, short of 8
+    sieges(w)
+    assert w.control["east-town"] == "al"
+    w.dice = Dice(None, [6])  # the second: 6 + 2
     sieges(w)
     assert w.control["east-town"] == "fr" and w.roster["al-g1"].record[-1].why == "surrendered"
     m = war()

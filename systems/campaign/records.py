@@ -40,7 +40,7 @@ class CampaignNumbers:
     straggle: Chance  # CAMP-DEC-11: a withdrawing brigade takes a hit on a D6 at or under this
     pursuit: Chance  # CAMP-DEC-13: a fit cavalry brigade of the winner takes a brigade at or over this
     siege_turns: Annotated[int, Bounds(1, 20)]  # CAMP-DEC-20: turns of siege before an assault may go in
-    surrender: Chance  # CAMP-DEC-20: a besieged garrison gives in on a D6 at or over this, a turn
+    surrender: Annotated[int, Bounds(0, 12)]  # CAMP-DEC-20: a D6 and the siege's turns past the walls by this
     levy: Annotated[int, Bounds(0, 100)]  # CAMP-DEC-22: gold a turn for each city lost since the start
     # CAMP-DEC-24: the odds' model, fitted to battles played (bench/campaign_odds.py)
     odds_scale: Annotated[float, Bounds(0, 20)]  # how much the forces' ratio decides (its log's weight)

@@ -1,14 +1,13 @@
 """CAMP-DEC-20: fortresses besieged by stated abstract rules. A fortress (a place with walls of some
 strength) held by a garrison of one side, with an enemy army before it and no army of its own side, is
-besieged: each turn its garrison may give in (a D6 at the numbers' surrender or more); from the
+besieged: each turn its garrison may give in (a D6 and the turns of siege reaching the walls' strength
+and the numbers' surrender more: hunger tells on a small fortress first); from the
 numbers' siege_turns on the besieger storms it (a D6, +1 for each battery with the besiegers up to
 +2, +1 when they outnumber the garrison three to one) and takes it at the walls' strength or more, a
 failed storm costing the besiegers a hit on a brigade for each brigade of the garrison. An open
 place's garrison does not stand alone against an army: it is taken when one ends a turn there."""
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 from game.model.events import ModLine
 from systems.campaign.forces import Service, Siege
@@ -47,15 +46,14 @@ def sieges(w: War) -> None:
             continue
         s = w.sieges.setdefault(loc, Siege(loc, armies[0].side))
         s.turns += 1
-        if w.roll("CAMP-DEC-20", "surrender", surrenders(w), side=g.side, place=loc) >= w.numbers.surrender:
+        need = w.places[loc].fortress + w.numbers.surrender
+        said = lambda t, need=need: "surrenders" if t >= need else "holds out"  # noqa: E731
+        siege = (ModLine("CAMP-DEC-20", "turns of siege", s.turns),)
+        if w.roll("CAMP-DEC-20", "surrender", said, side=g.side, mods=siege, place=loc) >= need:
             lose_garrison(w, loc, "surrendered")
             continue
         if s.turns >= w.numbers.siege_turns:
             storm(w, loc, s)
-
-
-def surrenders(w: War) -> Callable[[int], str]:
-    return lambda total: "surrenders" if total >= w.numbers.surrender else "holds out"
 
 
 def storm(w: War, loc: str, s: Siege) -> None:
