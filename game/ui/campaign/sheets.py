@@ -172,11 +172,65 @@ def draw_battle(v: CampaignView, surf: pygame.Surface, p: Prospect) -> None:
     y = text_lines(surf, t("campaign_odds_note"), (x, y + 4), width, theme.TEXT_DIM, 15)
     d = v.human_turn()
     if d is not None:
-        ask = t(
-            "campaign_resolve_ask" if d.kind == RESOLVE else "campaign_withdraw_ask", side=v.names[d.side]
-        )
-        text_lines(surf, ask, (x, y + 8), width, theme.ACCENT, 19)
-    page_buttons(v, surf, box, battle_choices(v))
+        key = "campaign_resolve_ask" if d.kind == RESOLVE else "campaign_withdraw_ask"
+        y = text_lines(surf, t(key, side=v.names[d.side]), (x, y + 8), width, theme.ACCENT, 19)
+    choices = battle_choices(v)
+    rows = -(-len(choices) // 3)
+    room = pygame.Rect(x, y + 10, width, box.bottom - y - theme.px(40) - rows * theme.px(BUTTON_H + 14))
+    if room.h > theme.px(80):
+        table_picture(v, surf, p, room)
+    page_buttons(v, surf, box, choices)
+
+
+def table_picture(v: CampaignView, surf: pygame.Surface, p: Prospect, room: pygame.Rect) -> None:
+    """The battle's table in small (CAMP-DEC-7, -8): its ground, objectives and each side's zone, the
+    attacker's edge at the foot as the battle screen shows it, and an arrow at the edge where each army
+    marching to it comes on, with its round."""
+    spec = p.setup.scenario
+    wide, deep = spec.table
+    k = min(room.w / wide, room.h / deep)
+    table = pygame.Rect(0, 0, int(wide * k), int(deep * k))
+    table.midtop = room.midtop
+
+    def at(xy: tuple[float, float]) -> tuple[int, int]:  # y up, as on the table
+        return (table.x + int(xy[0] * k), table.bottom - int(xy[1] * k))
+
+    pygame.draw.rect(surf, theme.TABLE, table)
+    clip = surf.get_clip()
+    surf.set_clip(table)  # a road runs off the table's edge
+    for f in spec.terrain:
+        colour = theme.TERRAIN.get(f.kind, theme.TABLE_EDGE)
+        if f.polygon and len(f.polygon) >= 3:
+            pygame.draw.polygon(surf, colour, [at(q) for q in f.polygon])
+        elif f.path and len(f.path) >= 2:
+            pygame.draw.lines(surf, colour, False, [at(q) for q in f.path], max(2, int((f.width or 1) * k)))
+    zone = pygame.Surface(table.size, pygame.SRCALPHA)
+    for side in spec.sides:
+        if side.deployment and len(side.deployment) >= 3:
+            points = [(a - table.x, b - table.y) for a, b in (at(q) for q in side.deployment)]
+            pygame.draw.polygon(zone, (*v.colours[side.id], 70), points)
+    surf.blit(zone, table.topleft)
+    surf.set_clip(clip)
+    for o in spec.objectives:
+        centre = at(o.at)
+        pygame.draw.circle(surf, v.colours.get(o.held_by or "", (240, 240, 240)), centre, 5)
+        pygame.draw.circle(surf, (20, 20, 20), centre, 5, 1)
+    pygame.draw.rect(surf, theme.TABLE_EDGE, table, 2)
+    font = theme.font(15)
+    # each edge on the screen: its middle, the way onto the table, the side of its label's box
+    edges = {
+        "north": (table.midtop, (0, 1), "midbottom"),
+        "south": (table.midbottom, (0, -1), "midtop"),
+        "west": (table.midleft, (1, 0), "midright"),
+        "east": (table.midright, (-1, 0), "midleft"),
+    }
+    for a in p.setup.arrivals:
+        (x, y), (dx, dy), beside = edges.get(a.edge, edges["south"])
+        start = (x - dx * 30, y - dy * 30)  # from beyond the edge, onto the table
+        pygame.draw.line(surf, v.colours[a.side], start, (x, y), 5)
+        pygame.draw.circle(surf, v.colours[a.side], start, 6)
+        label = font.render(v.t("campaign_arrival_badge", round=a.round), True, theme.TEXT)
+        surf.blit(label, label.get_rect(**{beside: (start[0] - dx * 10, start[1] - dy * 10)}))
 
 
 def _odds_bar(v: CampaignView, surf: pygame.Surface, p: Prospect, bar: pygame.Rect) -> int:
