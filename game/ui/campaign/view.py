@@ -106,7 +106,9 @@ class CampaignView:
         # "figures" (Tab); the battle about to be fought and the war's end open by themselves
         self.page: str | None = None
         self.record: str | None = None  # the brigade or officer whose service record the army page shows
-        self.reported = len(w.fought) if w.battle is None else len(w.fought) - 1  # battles told so far
+        # battles told so far: those whose aftermath is over (a save's battle still being fought, or
+        # still retreating, is told when it is)
+        self.reported = sum(1 for f in w.fought if f.after)
         self.report_of = 0  # the battle the report page tells
         self.events_told = told_before_this_turn(w)  # this turn's news are shown (a new war's first)
         self.told: list[Note] = []  # the calendar's news the event page shows
