@@ -15,7 +15,7 @@ from game.running.campaign_battles import table_match
 from game.running.campaign_match import events_digest
 from game.running.saves import browse_saves
 from game.running.settings import Settings
-from game.ui.app import open_game, table_screen, watched_battle
+from game.ui.app import open_game, switch_to_save, table_screen, watched_battle
 from game.ui.battle.replay import ReplayViewer
 from game.ui.campaign.screen import CampaignScreen
 from game.ui.campaign.words import record_line, when
@@ -167,6 +167,7 @@ def test_ctrl_s_saves_the_campaign_and_the_save_opens_where_it_stood(
     try:
         until_human(s, window, "camp_move")
         s.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=pygame.KMOD_CTRL, unicode=""))
+        digest = events_digest(s.war)
         saved = [x for x in browse_saves() if x.scenario == "border" and not x.autosave]
         assert len(saved) == 1 and saved[0].round == s.war.turn
         assert saved[0].players == {"fr": "human", "al": "heuristic"}
@@ -177,6 +178,12 @@ def test_ctrl_s_saves_the_campaign_and_the_save_opens_where_it_stood(
             assert again.war.pending == s.war.pending and again.controllers == s.controllers
         finally:
             again.close()
+        press(s, window, "pass")  # the war goes on; the save chosen in its menu opens in its place
+        s.to_load = saved[0].path
+        switched = switch_to_save(s, Setup(mods=[mod]), window.get_size(), Settings())
+        assert isinstance(switched, CampaignScreen) and switched is not s
+        assert events_digest(switched.war) == digest
+        s = switched
     finally:
         s.close()
 
