@@ -25,8 +25,7 @@ from game.net.said import Said
 from game.net.saved import is_net_save, load_net
 from game.net.seat import Seat
 from game.running.campaign_battles import table_match
-from game.running.campaign_match import is_campaign_replay, new_campaign
-from game.running.campaign_saves import load_campaign_save
+from game.running.campaign_match import is_campaign_replay
 from game.running.match import new_match
 from game.running.saves import load_game, save_meta
 from game.running.seating import seated
@@ -36,13 +35,13 @@ from game.ui.battle.end_screen import EndScreen
 from game.ui.battle.replay import ReplayViewer
 from game.ui.battle.screen import BattleScreen
 from game.ui.battle.tutorial import TutorialScreen
+from game.ui.campaign.opening import open_war
 from game.ui.campaign.screen import CampaignScreen
 from game.ui.editor.screen import EditorScreen
 from game.ui.open_wars.screen import OpenWarsScreen
 from game.ui.pacing import FPS, Pacer
 from game.ui.playing.game_view import GameView
 from game.ui.playing.remote_play import REMOTE, RemotePlay
-from game.ui.playing.war_play import WarPlay
 from game.ui.sound import Sounds, quiet_audio
 from game.ui.start.lobby import Lobby
 from game.ui.start.screen import StartScreen
@@ -90,23 +89,6 @@ def open_battle(setup: Setup, size: tuple[int, int], settings: Settings | None =
     return screen
 
 
-def open_campaign(setup: Setup, size: tuple[int, int], settings: Settings) -> CampaignScreen:
-    """A new campaign as the setup says (its sides' seats: `a` and `b`), or the saved one it names."""
-    mods = tuple(load_mods(setup.mods))
-    if setup.load is not None:
-        path, setup.load = setup.load, None
-        m, players = load_campaign_save(path, mods)
-    else:
-        assert setup.campaign is not None
-        m = new_campaign(setup.campaign, setup.seed, mods)
-        try:
-            players = seated(m.war.sides, [setup.a, setup.b], setup.b, "play")
-        except UserError:
-            m.war.close()
-            raise
-    return CampaignScreen(WarPlay.start(m, players, settings.ai_think), size, settings)
-
-
 def is_campaign(setup: Setup) -> bool:
     """Whether the setup opens a campaign: its save, or a new one chosen (on the start screen, or by
     `play --campaign`)."""
@@ -120,7 +102,9 @@ def open_game(
 ) -> Screen | CampaignScreen:
     """The battle, map or campaign the setup says, new or saved."""
     if is_campaign(setup):
-        return open_campaign(setup, size, settings or Settings())
+        load, setup.load = setup.load, None  # a save is resumed once (as a battle's)
+        seats = [setup.a, setup.b]
+        return open_war(load, setup.campaign, setup.seed, seats, setup.mods, size, settings or Settings())
     return open_battle(setup, size, settings)
 
 
