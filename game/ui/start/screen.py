@@ -245,7 +245,8 @@ class StartScreen(GuiPaced):
         t = self.t
         mode = self.modes.get(name, self.rules.mode)
         offered = [m for m in self.optional if m.mode == mode]
-        words = t("modules_where") if offered else t("modules_none", mode=mode_name(mode))
+        named = t("start_campaign_mode") if mode == CAMPAIGN else mode_name(mode)
+        words = t("modules_where") if offered else t("modules_none", mode=named)
         self.options_label.set_text(words)
         laid = lay_switches(self.options, offered, self.mods, self.setup, t, self.k)
         self.module_switches, self.switches, self.options_height = laid.modules, laid.mods, laid.height
