@@ -33,7 +33,7 @@ from game.ui.mods.page import ModsPage
 from game.ui.pacing import GuiPaced
 from game.ui.playing.settings_menu import SettingsPage
 from game.ui.start.open_wars_setup import RANDOM, SeatColumn, Seats, selected
-from game.ui.start.over_page import draw_over, handle_over, over_open
+from game.ui.start.over_page import OverPage
 from game.ui.start.page import GUI_FONT, gui_fonts, gui_theme, page_scale
 from game.ui.start.setup import Setup, available_mods, remember
 from game.ui.start.switches import SWITCH_STEP, lay_switches
@@ -64,7 +64,7 @@ MAKERS = (
 )
 
 
-class StartScreen(GuiPaced):
+class StartScreen(GuiPaced, OverPage):
     """`settings`: the game's, changed on its Settings page (opened at once with `settings_open`, as
     the window makes the page again after a change it must show: its words, its size). Nothing but
     pygame-gui changes it without an event (GuiPaced: game/ui/pacing.py)."""
@@ -358,8 +358,8 @@ class StartScreen(GuiPaced):
     def _handle(self, ev: pygame.event.Event) -> str | None:
         if ev.type == pygame.MOUSEMOTION:
             self.mouse = ev.pos
-        if over_open(self):
-            return handle_over(self, ev)
+        if self.over_open():
+            return self.handle_over(ev)
         if ev.type == pygame.MOUSEWHEEL and self.options.rect.collidepoint(self.mouse):
             self.scroll_options(-ev.y * round(SWITCH_STEP * self.k))
             return None
@@ -488,4 +488,4 @@ class StartScreen(GuiPaced):
         surf.blit(sub, sub.get_rect(midtop=(surf.get_width() // 2, self.title_y + round(70 * k))))
         self.manager.draw_ui(surf)
         with theme.at_scale(k):  # what opens over the page grows with it
-            draw_over(self, surf)
+            self.draw_over(surf)
