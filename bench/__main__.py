@@ -3,8 +3,10 @@ resolution (bench/orders.py), a whole AI battle against Wesnoth's and the AI's s
 (bench/battle.py), a battle of 200 brigades a side (bench/big_battle.py), the AI's own process
 (bench/ai_worker.py), the search generals' think time (bench/ai_levels.py), Open Wars
 (bench/open_wars.py), the odds under the mouse (bench/hover_odds.py), playing over the network
-(bench/network.py), frame times (python -m game bench), the window at rest (bench/idle.py, under
-Xvfb)."""
+(bench/network.py), a whole campaign (bench/campaign.py: its balance and the odds' calibration take
+`python -m bench.campaign` and `bench.campaign_odds` of 40 campaigns or more), the campaign's screen
+(bench/campaign_screen.py), frame times (python -m
+game bench), the window at rest (bench/idle.py, under Xvfb)."""
 
 import json
 import subprocess
@@ -15,6 +17,8 @@ from bench import (
     ai_worker,
     battle,
     big_battle,
+    campaign,
+    campaign_screen,
     hover_odds,
     idle,
     network,
@@ -39,6 +43,10 @@ def main() -> None:
     ai_levels.main([])
     print("== Open Wars: a whole game, a crowded combat's odds, a frame (median ms) ==")
     open_wars.main([])
+    print("== the Peninsular War, AI against AI: two whole campaigns ==")
+    campaign.main(["--campaigns", "2"])
+    print("== the campaign's screen: a frame of its map, a battle's page, a report (ms) ==")
+    campaign_screen.main([])
     print("== the odds under the mouse and why a button is greyed (median ms) ==")
     hover_odds.main([])
     print("== playing over the network: a frame's ask, a command's round trip, a battle (medians) ==")

@@ -8,7 +8,8 @@ The X server's own share is given beside it (it copies every frame the game pres
 Needs Xvfb (and xdotool, for the replay paused at its end; imagemagick's `import` for --shots, a
 picture of each screen as it was measured). Each screen is reached from the command
 line: the start screen, a battle waiting for the player, the end screen (a finished battle loaded), Open
-Wars waiting for the player, the editor, the replay viewer paused at its end, the lobby waiting for a
+Wars waiting for the player, the campaign's map waiting for the player's orders (its first news read),
+the editor, the replay viewer paused at its end, the lobby waiting for a
 friend, and a network game both of whose windows run here (one waits for its player, the other for
 the first)."""
 
@@ -51,6 +52,7 @@ CASES = (
     Case("battle, the player's turn", ("--load", "{battle}")),
     Case("end screen", ("--load", "{replay}")),
     Case("Open Wars, the player's turn", ("--load", "{map}")),
+    Case("campaign, the player's orders", ("--campaign", "peninsular"), keys=("Escape",)),
     Case("editor", ("--edit",)),
     Case("replay viewer, paused", ("--replay", "{replay}"), keys=("End",)),
     Case("lobby, hosting", ("--host", "127.0.0.1:{port}")),

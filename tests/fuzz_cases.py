@@ -4,6 +4,8 @@ the window, the saves folder, the locale of a copy of content/).
 
     ruleset, scenario, script, mod, locale, replay   mutated files through check-content, simulate,
                                                      script and replay
+    campaign   a campaign file in a mod, checked and played a turn (simulate --campaign), or a
+               campaign's replay, mutated
     ids        a scenario's, map's, unit's, side's, faction's, mod's or temperament's id made hostile
                ("../../../../victim/*"), then loaded, played and saved
     window     hostile text (markup, huge, format strings, bidi) in every text field of a mod's
@@ -43,7 +45,7 @@ from typing import Any
 from game import CONTENT
 
 KINDS = (
-    "ruleset", "scenario", "script", "mod", "locale", "replay",
+    "ruleset", "scenario", "script", "mod", "locale", "replay", "campaign",
     "ids", "window", "saves", "specs", "decisions", "modules", "turns", "wire", "peers",
 )  # fmt: skip
 MOD = 'id = "fuzz"\nname = "Fuzz"\nversion = "1"\n'
@@ -231,27 +233,22 @@ def _shipped(pattern: str) -> list[Path]:
 
 
 def replays_in(folder: Path) -> list[dict[str, Any]]:
-    """A few real replays to start from (made once per run): For Glory battles and an Open Wars game."""
+    """A few real replays to start from (made once per run): For Glory battles, an Open Wars game and a
+    campaign's first turn (the last)."""
     from game.cli.entry import main
 
     out = []
-    for name, scenario in (("seed1", "default"), ("seed2", "river-crossing"), ("ow", "ow-twin-fords")):
+    games = [
+        ("seed1", ["--scenario", "default", "--rounds", "2"]),
+        ("seed2", ["--scenario", "river-crossing", "--rounds", "2"]),
+        ("ow", ["--scenario", "ow-twin-fords", "--rounds", "2"]),
+        ("campaign", ["--campaign", "peninsular", "--turns", "1", "--resolve", "auto"]),
+    ]
+    for name, game in games:
         f = folder / f"{name}.json"
         if not f.exists():
             with contextlib.redirect_stdout(io.StringIO()):
-                main(
-                    [
-                        "simulate",
-                        "--seed",
-                        "1",
-                        "--scenario",
-                        scenario,
-                        "--rounds",
-                        "2",
-                        "--save-replay",
-                        str(f),
-                    ]
-                )
+                main(["simulate", "--seed", "1", *game, "--save-replay", str(f)])
         out.append(json.loads(f.read_text()))
     return out
 
@@ -299,6 +296,16 @@ def build(
         target = work / "replay.json"
         target.write_bytes(mutate_json(rng, rng.choice(replays)))
         return [command("replay", str(target), "--json")]
+    if kind == "campaign":  # a campaign file in a mod, checked and played a turn; or a campaign's replay
+        if rng.random() < 0.5:
+            target = work / "campaign.json"
+            target.write_bytes(mutate_json(rng, replays[-1]))
+            return [command("replay", str(target), "--json")]
+        src = rng.choice(_shipped("campaigns/*.toml"))
+        (mod / "campaigns").mkdir()
+        (mod / "campaigns" / "fuzzed.toml").write_bytes(mutate_text(rng, src.read_bytes()))
+        war = ["simulate", "--mod", str(mod), "--campaign", "fuzzed", "--turns", "1", "--resolve", "auto"]
+        return [command("check-content", str(mod)), command(*war, "--seed", str(number % 7 + 1))]
     if kind in ("wire", "peers"):  # hostile network peers: tests/fuzz_peers.py, built on this module
         from tests import fuzz_peers
 

@@ -193,21 +193,30 @@ def play(
 
 # --- whole battles from small scenarios (tests/rules/test_battle_setup.py, test_rounds.py, test_victory.py)
 
-UnitRow = tuple[str, str, str]  # (id, category, quality)
+UnitRow = tuple[str, str, str] | tuple[str, str, str, int]  # (id, category, quality[, hits it starts with])
 
 
 def division(
-    ident: str, *units: UnitRow, experience: int | None = 3, arrival: int | None = 0
+    ident: str,
+    *units: UnitRow,
+    experience: int | None = 3,
+    arrival: int | None = 0,
+    entry: str | None = None,
 ) -> dict[str, Any]:
     """A division for `write_scenario`: two regular line brigades <id>a and <id>b unless given.
-    experience/arrival None: rolled (FG-PREP-3, FG-DEP-3); arrival 0 starts on the table."""
+    experience/arrival None: rolled (FG-PREP-3, FG-DEP-3); arrival 0 starts on the table; entry: the
+    flank it enters by (FG-REINF-3), rolled when None."""
     rows = units or ((f"{ident}a", "LnInf", "R"), (f"{ident}b", "LnInf", "R"))
-    return {"id": ident, "units": rows, "experience": experience, "arrival": arrival}
+    return {"id": ident, "units": rows, "experience": experience, "arrival": arrival, "entry": entry}
 
 
 def army(ident: str, edge: str, *divisions: dict[str, Any], staff: int | None = 3) -> dict[str, Any]:
     """A side for `write_scenario`; staff: the estado mayor's experience (None: rolled)."""
     return {"id": ident, "edge": edge, "divisions": divisions, "staff": staff}
+
+
+def _hits(row: UnitRow) -> str:
+    return f", hits = {row[3]}" if len(row) > 3 else ""  # type: ignore[misc]
 
 
 def write_scenario(
@@ -250,10 +259,12 @@ def write_scenario(
             out.append(f"experience = {s['staff']}")
         for d in s["divisions"]:
             out += ["[[sides.divisions]]", f'id = "{d["id"]}"']
-            for key in ("experience", "arrival"):
-                if d[key] is not None:
-                    out.append(f"{key} = {d[key]}")
-            rows = ", ".join(f'{{ id = "{u}", category = "{c}", quality = "{q}" }}' for u, c, q in d["units"])
+            for key in ("experience", "arrival", "entry"):
+                if d.get(key) is not None:
+                    out.append(f"{key} = {value(d[key])}")
+            rows = ", ".join(
+                f'{{ id = "{u[0]}", category = "{u[1]}", quality = "{u[2]}"{_hits(u)} }}' for u in d["units"]
+            )
             out.append(f"units = [{rows}]")
     path = tmp_path / name
     path.write_text("\n".join(out) + "\n")

@@ -18,6 +18,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("game.content",),  # content files read into typed records and checked
     ("systems", "systems.for_glory", "systems.open_wars"),  # the game modes' rules
     ("systems.warhammer", "systems.dias", "systems.clash"),  # rule modules over For Glory
+    ("systems.campaign",),  # the campaign: a mode made of the two others
     ("game.ai",),  # computer players
     ("game.running",),  # matches, scripts, saves, words of the log, the rules that ship
     ("game.editing",),  # the scenario and map editor's model (the window's editor is a layer over it)
@@ -29,7 +30,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # the table and the map drawn; the widgets screens share; the mods page (the start screen opens it)
     ("game.ui.drawing", "game.ui.widgets", "game.ui.mods"),
     ("game.ui.playing",),  # what every game screen does alike: its match, AIs, other machine, settings
-    ("game.ui.battle", "game.ui.open_wars", "game.ui.editor", "game.ui.start"),  # the screens
+    # the screens
+    ("game.ui.battle", "game.ui.open_wars", "game.ui.campaign", "game.ui.editor", "game.ui.start"),
     ("game.ui.app",),  # the window's loop over the screens
     ("game.ui.bench",),  # the frame-time bench, which opens the window
     ("game.cli",),  # the command line

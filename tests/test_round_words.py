@@ -1,7 +1,8 @@
 """For Glory's Spanish words say "ronda" for the battle's round: the rulebook says "En For Glory no hay
 turnos, la partida se divide en rondas" (FG-SEQ-1, AMB-42), so a Spanish text of a For Glory battle
 (the game's locale, its rule modules', its scenarios') says "turno" only where the rulebook does, for
-whose turn it is to act, or where the text is not about the battle (a turn file, Open Wars' turns).
+whose turn it is to act, or where the text is not about the battle (a turn file, Open Wars' turns,
+the campaign's).
 The decision: docs/rules-decisions.md, "Turno or ronda"."""
 
 from __future__ import annotations
@@ -61,10 +62,10 @@ def _texts(table: Mapping[str, object], at: str) -> Iterator[tuple[str, str]]:
 
 def spanish_texts() -> Iterator[tuple[str, str]]:
     """The Spanish texts of a For Glory battle by key: the game's locale, every rule module's but Open
-    Wars' (a game of turns), every For Glory scenario's [locale.es]."""
+    Wars' and the campaign's (games of turns), every For Glory scenario's [locale.es]."""
     folders = [("", CONTENT / "locale")]
     for m in modules():
-        if m.id != "open-wars" and (folder := folder_of(m) / "locale").is_dir():
+        if m.id not in ("open-wars", "campaign") and (folder := folder_of(m) / "locale").is_dir():
             folders.append((f"{m.id}.", folder))
     for prefix, root in folders:
         for path in sorted((root / "es").glob("*.toml")):

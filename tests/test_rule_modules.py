@@ -353,9 +353,11 @@ def test_unknown_modules_and_modes_are_one_line() -> None:
 def test_modules_json_lists_the_mode_and_the_modules(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["modules", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert [m["id"] for m in data["modes"]] == ["for-glory", "open-wars"]
+    assert [m["id"] for m in data["modes"]] == ["campaign", "for-glory", "open-wars"]
+    modes = {m["id"]: m for m in data["modes"]}
+    assert modes["campaign"]["hooks"] == []  # a war of turns: its battles are For Glory's
     assert (
-        sorted(data["modes"][0]["hooks"])
+        sorted(modes["for-glory"]["hooks"])
         == sorted(HOOKS)
         == [
             "action_cost",

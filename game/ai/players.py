@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from game.ai import open_wars_levels
+from game.ai.campaign import CampaignGeneral
 from game.ai.common import MODE_PLAYERS, Player
 from game.ai.general import GeneralPlayer
 from game.ai.generals import DEFAULT_TEMPERAMENT, level_of, reference, temperaments
 from game.ai.heuristic import HeuristicPlayer
-from game.ai.kinds import LEVELS, REFERENCES
+from game.ai.kinds import KINDS, LEVELS, REFERENCES
 from game.ai.random_player import RandomPlayer
 from game.ai.search import SearchPlayer
 from game.content.mods import Mod
@@ -27,6 +28,24 @@ PLAYERS: dict[str, Callable[[str, int], Player]] = {
     **{level: _searching(level) for level in LEVELS},
 }
 MODE_PLAYERS["open-wars"] = open_wars_levels.PLAYERS
+
+
+def campaign_player(
+    name: str, side: str, seed: int, resolve: str = "table", mods: Sequence[Mod] = ()
+) -> CampaignGeneral:
+    """A campaign's side played by the computer: the strategic general of the level `name` says, whose
+    battles on the table the For Glory player of that name fights; `resolve`: what it answers when
+    asked to fight a battle on the table or let the campaign's generals resolve it (CAMP-DEC-10)."""
+    if not known_player(name, mods):
+        make_player(name, side, seed, mods)  # the same one-line refusal of an unknown name
+    return CampaignGeneral(side, seed, name, lambda n, s, k: make_player(n, s, k, mods), resolve)
+
+
+def _campaign_kind(kind: str) -> Callable[[str, int], CampaignGeneral]:
+    return lambda side, seed: campaign_player(kind, side, seed)
+
+
+MODE_PLAYERS["campaign"] = {kind: _campaign_kind(kind) for kind in KINDS}
 
 
 def known_player(name: str, mods: Sequence[Mod] = ()) -> bool:

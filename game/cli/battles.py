@@ -73,6 +73,10 @@ def _print_reasons(m: Match, kept: list[tuple[int, Thought]], language: str) -> 
 
 
 def simulate(args: argparse.Namespace) -> int:
+    if args.campaign:  # a whole campaign, its battles among its commands
+        from game.cli import campaign
+
+        return campaign.simulate(args)
     from game.ai.reasons import KeptReasons
     from game.content.files import write_text
     from game.running.audit import event_lines
@@ -106,7 +110,13 @@ def simulate(args: argparse.Namespace) -> int:
 
 def replay(args: argparse.Namespace) -> int:
     from game.content.mods import load_mods
+    from game.running.campaign_match import is_campaign_replay
     from game.running.match import load
+
+    if is_campaign_replay(Path(args.file)):
+        from game.cli import campaign
+
+        return campaign.replay(args)
 
     m = load(Path(args.file), load_mods(Path(d) for d in args.mod), args.scenario, args.module)
     try:
@@ -131,6 +141,18 @@ def add_parsers(sub: Any) -> None:
     s.add_argument("--json", action="store_true", help="print one JSON object")
     s.add_argument("--save-replay", metavar="FILE", help="write the replay of the battle here")
     s.add_argument(
+        "--campaign", metavar="ID", help="a whole campaign instead of a battle (`campaigns` lists them)"
+    )
+    s.add_argument(
+        "--resolve",
+        choices=("table", "auto"),
+        default="table",
+        help="a campaign's battles: fought by its sides' generals, or by its own (CAMP-DEC-10)",
+    )
+    s.add_argument(
+        "--turns", type=bounded(1, 500), default=None, help="stop a campaign after this many turns"
+    )
+    s.add_argument(
         "--events", metavar="FILE", help="write every event as JSON lines, each with its rule IDs (audits)"
     )
     add_log_options(s)
@@ -145,6 +167,11 @@ def add_parsers(sub: Any) -> None:
     r.add_argument("--json", action="store_true")
     r.add_argument(
         "--scenario", metavar="FILE", help="the scenario file, when the replay's is not in the game or a mod"
+    )
+    r.add_argument(
+        "--campaign",
+        metavar="FILE",
+        help="the campaign file, when a campaign replay's is not the game's or a mod's",
     )
     add_log_options(r)
     add_mod_option(r)

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from game.cli import (
     battles,
     by_file,
+    campaign,
     content,
     generate,
     mods,
@@ -29,6 +30,7 @@ from game.model.errors import EXIT_BAD_INPUT, UserError
 FAMILIES = (
     script,
     battles,
+    campaign,
     tournament,
     play,
     by_file,

@@ -27,14 +27,24 @@ def _generate(args: argparse.Namespace) -> int:
             raise UserError("generate: --size is WxH in inches, such as 72x48")
         size = (float(found[1]), float(found[2]))
     options = RandomOptions(args.points, size, args.terrain)
-    _ident, text = random_text(ruleset_with_mods(args), args.mode, args.seed, options)
+    if args.mode == "campaign":  # a campaign file, checked as any campaign by its own generator
+        from game.content.toml_text import dumps
+        from game.model.modules import game_mode
+
+        mode = game_mode("campaign")
+        assert mode is not None
+        text = dumps(mode.generate(ruleset_with_mods(args), args.seed, options))
+        said = "generate_wrote_campaign"
+    else:
+        _ident, text = random_text(ruleset_with_mods(args), args.mode, args.seed, options)
+        said = "generate_wrote"
     if args.out is None:
         sys.stdout.write(text)
     else:
         write_text(Path(args.out), text)
         from game.content.locale import Texts
 
-        print(Texts(args.lang or "en")("generate_wrote", file=args.out))
+        print(Texts(args.lang or "en")(said, file=args.out))
     return 0
 
 
@@ -45,7 +55,7 @@ def add_parsers(sub: Any) -> None:
         description="Make a fair battle from a seed: armies of equal points from the ruleset's units, "
         "the ground turned half about the table's centre so each side sees the same from its edge, "
         "deployment zones left usable and objectives in twins. The same seed and options make the same "
-        "battle. --mode open-wars asks Open Wars for a random map.",
+        "battle. --mode open-wars asks Open Wars for a random map; --mode campaign a campaign on one.",
     )
     g.add_argument("--seed", type=bounded(0, MAX_SEED), required=True)
     g.add_argument(
@@ -61,7 +71,7 @@ def add_parsers(sub: Any) -> None:
         default=None,
         help="how much ground (default normal)",
     )
-    g.add_argument("--mode", choices=("for-glory", "open-wars"), default="for-glory")
+    g.add_argument("--mode", choices=("for-glory", "open-wars", "campaign"), default="for-glory")
     g.add_argument("--out", default=None, metavar="FILE", help="write it here (default: print it)")
     add_lang_option(g, "the language of what it says (the file holds every language)")
     add_mod_option(g, modules=False)

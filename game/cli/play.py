@@ -23,7 +23,8 @@ DEFAULT_SCENARIO, DEFAULT_SEED = "default", 1  # the battle and seed played when
 def play(args: argparse.Namespace) -> int:
     # the start screen begins with the last session's choices when the command line gives none of its own
     # (nor a game with a friend, which plays the battle it names)
-    given = args.scenario or args.seed is not None or args.module or any(getattr(args, s) for s in "abcd")
+    given = args.scenario or args.campaign or args.seed is not None or args.module
+    given = given or any(getattr(args, s) for s in "abcd")
     args.recall = not given and args.host is None and args.join is None
     args.scenario = args.scenario or DEFAULT_SCENARIO
     args.seed = DEFAULT_SEED if args.seed is None else args.seed
@@ -64,8 +65,10 @@ def _play(args: argparse.Namespace) -> int:
     a, b, more = seat_choices(args, "human", "normal") if demo is None else ("human", "normal", [])
     setup = Setup(
         args.scenario, a, b, args.seed, mods, list(args.module), load, watch, args.lang,
-        options=map_options(args), seats=more, recall=args.recall,
+        options=map_options(args), seats=more, recall=args.recall, campaign=args.campaign,
     )  # fmt: skip
+    if args.campaign is not None:
+        check_campaign(args.campaign, mods)
     if args.host is not None or args.join is not None:  # a friend elsewhere: the lobby, the game begun
         from game.cli.network import net_game
 
@@ -79,6 +82,15 @@ def _play(args: argparse.Namespace) -> int:
             raise UserError(f"play: --edit {args.edit}: no such file")
     shot = Path(args.screenshot) if args.screenshot else None
     return run(setup, demo=demo, demo_frames=args.frames, screenshot=shot)
+
+
+def check_campaign(ref: str, mods: list[Path]) -> None:
+    """`--campaign`: a campaign the game, a mod or the path given has, checked before the window opens
+    (a one-line refusal naming the file and key, exit code 2, as `simulate --campaign` gives)."""
+    from game.content.mods import load_mods
+    from systems.campaign.theatre import load_campaign
+
+    load_campaign(ref, load_mods(mods))
 
 
 def seat_choices(args: argparse.Namespace, first: str, second: str) -> tuple[str, str, list[str]]:
@@ -133,6 +145,11 @@ def add_parsers(sub: Any) -> None:
     )
     p.add_argument("--screenshot", metavar="FILE", help="with --frames: save the last frame as a PNG")
     p.add_argument("--load", metavar="FILE", help="resume a saved battle (a save or a replay)")
+    p.add_argument(
+        "--campaign",
+        metavar="ID",
+        help="begin a campaign (an id of `campaigns`, or its file): --a and --b play its two sides",
+    )
     p.add_argument("--lang", choices=sorted(LANGUAGES), help="the language of the screens (remembered)")
     p.add_argument("--replay", metavar="FILE", help="watch a replay or a saved battle: play, pause, seek")
     p.add_argument(

@@ -34,6 +34,7 @@ TOP_LEVEL = {
     "rulesets",
     "modules",  # modules/<id>/<name>.toml: what the mod changes in a rule module's numbers
     "scenarios",
+    "campaigns",  # campaigns/<id>.toml: campaigns it adds (docs/campaigns.md)
     "locale",
     "scripts",
     "ai",  # ai/temperaments/<id>.toml: the computer generals' temperaments it adds

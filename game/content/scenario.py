@@ -29,9 +29,12 @@ Byte = Annotated[int, Bounds(0, 255)]
 Weight = Annotated[float, Bounds(0, 1000)]
 MAX_UNITS = 400  # per side: what a table of the largest size can hold, and a round still plays quickly
 Edge = Literal["south", "north"]
+Flank = Literal["own", "right", "left"]  # FG-REINF-3: a table edge read from a player's own edge
 MIN_DIVISIONS = 2  # FG-PREP-1: per army
 MIN_UNITS = 2  # FG-PREP-2: per division
 MAX_POINTS = 200  # a points army (FG-ARMY-3) larger than any table holds is a mistake
+# FG-PREP-3: a D6 result; FG-OFF-10: 0 for a successor commanding after his general fell (a campaign's)
+EXPERIENCE = "experience is a D6 result, 1 to 6, or 0 for a successor (FG-OFF-10)"
 
 
 @dataclass(frozen=True)
@@ -60,6 +63,7 @@ class UnitSpec:
     category: str
     quality: str
     name: Name = ""  # its historical name; made from its division and arm when absent (game/running/names.py)
+    hits: Annotated[int, Bounds(0, 10)] = 0  # hits it starts with (a campaign's brigade carries them on)
 
 
 @dataclass(frozen=True)
@@ -71,6 +75,8 @@ class DivisionSpec:
     experience: int | None = None  # FG-PREP-3: rolled when absent
     # FG-DEP-3/4: rolled when absent; 0 on the table, N arrives in round N
     arrival: Annotated[int, Bounds(0, 100)] | None = None
+    # FG-REINF-3: the flank a reinforcement enters by, from its player's edge; rolled when absent
+    entry: Flank | None = None
 
 
 @dataclass(frozen=True)
@@ -366,15 +372,15 @@ def scenario_problems(spec: ScenarioFile, rules: Ruleset) -> Iterator[ContentErr
                 f"sides[{i}].divisions",
                 "an army has two divisions or more (FG-PREP-1), or give its points as [sides.army]",
             )
-        if s.staff.experience is not None and not 1 <= s.staff.experience <= FACES:
-            yield ContentError(f"sides[{i}].staff.experience", "experience is a D6 result, 1 to 6")
+        if s.staff.experience is not None and not 0 <= s.staff.experience <= FACES:
+            yield ContentError(f"sides[{i}].staff.experience", EXPERIENCE)
         for j, dv in enumerate(s.divisions):
             at = f"sides[{i}].divisions[{j}]"
             yield from fresh(dv.id, f"{at}.id")
             if len(dv.units) < MIN_UNITS:
                 yield ContentError(f"{at}.units", "a division has two units or more (FG-PREP-2)")
-            if dv.experience is not None and not 1 <= dv.experience <= FACES:
-                yield ContentError(f"{at}.experience", "experience is a D6 result, 1 to 6")
+            if dv.experience is not None and not 0 <= dv.experience <= FACES:
+                yield ContentError(f"{at}.experience", EXPERIENCE)
             if dv.arrival is not None and dv.arrival < 0:
                 yield ContentError(f"{at}.arrival", "arrival is 0 (on the table) or the round it arrives")
             for k, u in enumerate(dv.units):
@@ -383,6 +389,13 @@ def scenario_problems(spec: ScenarioFile, rules: Ruleset) -> Iterator[ContentErr
                     yield ContentError(f"{at}.units[{k}].category", f"unknown category {u.category!r}")
                 if u.quality not in rules.qualities:
                     yield ContentError(f"{at}.units[{k}].quality", f"unknown quality {u.quality!r}")
+                if u.hits >= rules.core.hits.destroyed_at:
+                    yield ContentError(
+                        f"{at}.units[{k}].hits",
+                        f"{rules.core.hits.destroyed_at} hits destroy a unit (FG-LOST-1)",
+                    )
+            if dv.entry is not None and dv.arrival == 0:
+                yield ContentError(f"{at}.entry", "a division on the table from the start enters by no edge")
     if rules.length("XL") > d / 2 - 2:
         # FG-DEP-8/10: each side deploys in its half, XL from every enemy: a shallow table leaves the
         # second side no room once the first stands at the centre line

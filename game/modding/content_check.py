@@ -39,8 +39,11 @@ from game.model.limits import check_id
 from game.model.modules import mode_for_ruleset, modules, other_rulesets
 from game.model.ruleset import Ruleset
 from game.running import puzzle, script
+from systems.campaign.records import CampaignFile
+from systems.campaign.theatre import campaign_problems, load_campaign
 from systems.open_wars.maps import MapFile
 from systems.open_wars.records import FILES as OW_FILES
+from systems.open_wars.records import load_rules as ow_rules
 from systems.open_wars.records import rules_files as ow_rules_files
 
 T = TypeVar("T")
@@ -171,6 +174,23 @@ class _Check:
             self.unplayable(path, rules, sc.spec.modules)
         elif sc is not None:  # its modules with the mods' on them, as a battle has them
             self.attempt(rule_stack, rules, sc.spec.modules, str(path))
+
+    def campaign(self, path: Path, mods: Sequence[Mod]) -> None:
+        """A campaign: its keys, then every problem across them (campaign_problems), then the game's
+        loader, which also sets its numbers and battlefields (systems/campaign/theatre.py)."""
+        self.report.count("campaign", path)
+        spec = self.record(CampaignFile, path)
+        if spec is None:
+            return
+        rules = self.attempt(load_ruleset, spec.ruleset, self.content / "rulesets", mods)
+        ow = self.others.get("open-wars") or self.attempt(ow_rules, self.content / "rulesets")
+        if rules is None or ow is None:
+            return
+        found = [in_file(str(path), e) for e in campaign_problems(spec, rules, ow)]
+        for e in found:
+            self.problem(e)
+        if not found:
+            self.attempt(load_campaign, str(path), mods)
 
     def unplayable(self, path: Path, rules: Ruleset, own: list[str]) -> None:
         """One of the game's battles that the modules the mods switch on cannot play with its own: a
@@ -340,6 +360,7 @@ class _Check:
             "a scenario (a .toml file, or a folder of maps: " + ", ".join(sorted(maps)) + ")",
         )
         self.strays(mod.file("scripts"), lambda p: p.suffix == ".toml", "a scripted battle (a .toml file)")
+        self.strays(mod.file("campaigns"), lambda p: p.suffix == ".toml", "a campaign (a .toml file)")
         self.strays(mod.file("puzzles"), lambda p: p.suffix == ".toml", "a puzzle (a .toml file)")
         self.strays(mod.file("locale"), lambda p: p.is_dir(), "a locale folder (such as en)")
         self.strays(mod.file("modules"), lambda p: p.is_dir(), "a rule module's folder (its id)")
@@ -400,6 +421,8 @@ class _Check:
         for m in ordered or [m for m in loaded if m is not None]:
             for path in sorted(p for f in scenario_folders(m.root) for p in f.glob("*.toml")):
                 self.scenario(path, rulesets)
+            for path in sorted(m.file("campaigns").glob("*.toml")):
+                self.campaign(path, ordered or [])
             for path in sorted(m.file("scripts").glob("*.toml")):
                 self.script(path, rulesets)
             for path in sorted(m.file("puzzles").glob("*.toml")):
@@ -458,6 +481,8 @@ class _Check:
         self.module_numbers((), rulesets)
         for path in sorted(p for f in scenario_folders(self.content) for p in f.glob("*.toml")):
             self.scenario(path, rulesets)
+        for path in sorted((self.content / "campaigns").glob("*.toml")):
+            self.campaign(path, ())
         for path in sorted((self.content / "scripts").glob("*.toml")):
             self.script(path, rulesets)
         for path in sorted((self.content / "modules").glob("*/scripts/*.toml")):  # a rule module's own

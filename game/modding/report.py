@@ -15,6 +15,7 @@ COUNTED = (  # what a check counts, as its summary says one and many of them (ch
     "rule module",
     "scenario",
     "game's scenario",  # the game's own battles and maps, checked again under the mods' rules
+    "campaign",
     "scripted battle",
     "puzzle",
     "rules reference",

@@ -35,6 +35,7 @@ from game.model.ruleset import Distance
 from game.running.puzzle import PuzzleFile
 from game.running.script import ScriptFile
 from game.running.tutorial import Lessons
+from systems.campaign.records import CampaignFile
 from systems.open_wars.maps import MapFile
 from systems.open_wars.records import CardsFile, Faction, OpenWarsNumbers, SpellsFile
 
@@ -125,6 +126,15 @@ def _kinds() -> list[Kind]:
             "scenarios/open-wars/): its locations, links and players, or a random map's [random] table "
             "(ow-random.toml): docs/open-wars-decisions.md.",
             ("scenarios/open-wars/*.toml", "mods/*/scenarios/open-wars/*.toml"),
+        ),
+        Kind(
+            "campaign",
+            "campaign",
+            CampaignFile,
+            "A campaign (content/campaigns/<id>.toml, or a mod's campaigns/): its map of Open Wars' location "
+            "cards and links, its sides and their armies of For Glory's divisions and brigades, its dated "
+            "events and victory: docs/campaigns.md.",
+            ("campaigns/*.toml", "mods/*/campaigns/*.toml"),
         ),
         Kind(
             "open-wars-numbers",

@@ -73,6 +73,7 @@ class GameState:
     round: int = 0
     phase: str = "preparation"
     arrivals: dict[str, int] = field(default_factory=dict)  # division officer -> round it arrives
+    entries: dict[str, str] = field(default_factory=dict)  # division officer -> the flank it enters by
     initiative: dict[str, int] = field(default_factory=dict)  # formation key -> this round's initiative
     first_side: str | None = None  # the side whose formation activated first this round (AMB-48)
     zones: dict[str, list[Point]] = field(default_factory=dict)  # scenario's deployment hints for the AI

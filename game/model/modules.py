@@ -331,7 +331,9 @@ def order_kind(name: str) -> OrderKind:
 
 
 def mode_ids() -> list[str]:
-    return [m.id for m in modes()]
+    """The modes a ruleset may name: those whose scenarios are played on For Glory's table, and those
+    that open scenarios of their own (the campaign, whose files are campaigns, is neither)."""
+    return [m.id for m in modes() if m.ruleset == "for-glory" or m.open is not None]
 
 
 def optional_ids() -> list[str]:

@@ -22,9 +22,10 @@ import os
 import select
 import time
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
-from typing import Any
+from typing import Any, Protocol
 
 try:  # POSIX only: elsewhere the process runs without limits, and the watchdog still holds it
     import resource
@@ -123,19 +124,59 @@ def _rebuild(copy: Copy) -> Match:
     return m
 
 
-def serve(conn: Connection, copy: Copy) -> None:
-    """The AI's process: rebuild the battle, then apply what it is sent and answer what it is asked."""
-    from game.ai.players import make_player
+class Copied(Protocol):
+    """A game rebuilt in the AI's process: it follows the real one's commands and answers its questions."""
 
-    limit_memory()
-    limit_cpu(CPU_PER_QUESTION)
-    try:
-        builtin_rules.load()  # a process of its own: the rules register here too
+    def apply(self, raw: dict[str, object]) -> None: ...
+
+    def decide(self, side: str) -> tuple[dict[str, object], Thought | None]: ...
+
+    def close(self) -> None: ...
+
+
+@dataclass
+class BattleCopy:
+    """A battle's copy (a For Glory battle or an Open Wars game) and its computer players."""
+
+    m: Match
+    players: dict[str, Any]
+
+    @classmethod
+    def built(cls, copy: Copy) -> BattleCopy:
+        from game.ai.players import make_player
+
         m = _rebuild(copy)
         players = {
             side: make_player(kind, side, seed, m.rules.loaded_mods, copy.think)  # a mod's temperaments
             for side, kind, seed in copy.players
         }
+        return cls(m, players)
+
+    def apply(self, raw: dict[str, object]) -> None:
+        self.m.apply(cmd.from_json(raw, self.m.battle.stack.commands))
+
+    def decide(self, side: str) -> tuple[dict[str, object], Thought | None]:
+        d = self.m.battle.pending
+        assert d is not None and d.side == side, f"the copy waits for {d}, not for side {side}"
+        player = self.players[d.side]
+        return cmd.to_json(player.decide(self.m.battle, d)), getattr(player, "thought", None)
+
+    def close(self) -> None:
+        self.m.battle.close()
+
+
+def serve(conn: Connection, copy: Copy) -> None:
+    """The AI's process of a battle (game/running/campaign_worker.py serves a campaign's)."""
+    run_copy(conn, lambda: BattleCopy.built(copy))
+
+
+def run_copy(conn: Connection, build: Callable[[], Copied]) -> None:
+    """The AI's process: rebuild the game, then apply what it is sent and answer what it is asked."""
+    limit_memory()
+    limit_cpu(CPU_PER_QUESTION)
+    try:
+        builtin_rules.load()  # a process of its own: the rules register here too
+        game = build()
     except Exception as e:
         conn.send(("error", type(e).__name__, str(e), traceback.format_exc()))
         return
@@ -145,18 +186,15 @@ def serve(conn: Connection, copy: Copy) -> None:
         except EOFError:  # the window is gone
             return
         if msg[0] == "stop":
-            m.battle.close()
+            game.close()
             return
         try:
             if msg[0] == "apply":
-                m.apply(cmd.from_json(msg[1], m.battle.stack.commands))
+                game.apply(msg[1])
             elif msg[0] == "decide":
                 limit_cpu(CPU_PER_QUESTION)
-                d = m.battle.pending
-                assert d is not None and d.side == msg[1], f"the copy waits for {d}, not for side {msg[1]}"
-                player = players[d.side]
-                answer = cmd.to_json(player.decide(m.battle, d))
-                conn.send(("ok", answer, getattr(player, "thought", None)))  # its reasons, if it keeps them
+                answer, thought = game.decide(msg[1])
+                conn.send(("ok", answer, thought))  # its reasons, if it keeps them
         except Exception as e:
             conn.send(("error", type(e).__name__, str(e), traceback.format_exc()))
 
@@ -165,9 +203,13 @@ class Worker:
     """The window's side of the AI's process."""
 
     def __init__(self, m: Match, players: dict[str, tuple[str, int]], think: float = 1.0) -> None:
+        self._start(serve, copy_of(m, players, think), players)
+
+    def _start(self, target: Callable[[Connection, Any], None], copy: Any, players: dict[str, Any]) -> None:
+        """The process serving `copy` (rebuilt there by `target`), and the window's end of its pipe."""
         ctx = multiprocessing.get_context("spawn")  # a fresh interpreter: no window, no threads copied
         self._conn, child = ctx.Pipe()
-        self._proc = ctx.Process(target=serve, args=(child, copy_of(m, players, think)), daemon=True)
+        self._proc = ctx.Process(target=target, args=(child, copy), daemon=True)
         self._proc.start()
         child.close()
         self.sides = set(players)

@@ -1,12 +1,13 @@
-"""The rules that ship with the game, registered once at start-up: the two game modes (For Glory and
-Open Wars) and the optional rule modules over For Glory. Whatever starts a game calls `load` (the
-command line, the AI's process, the tests' conftest; a match and a scripted battle call it too), so
-that the registry (game/model/modules.py) needs to know no rules. A new rule module of the game is
-added to MODULES."""
+"""The rules that ship with the game, registered once at start-up: the game modes (For Glory, Open Wars
+and the campaign made of the two) and the optional rule modules over For Glory. Whatever starts a game
+calls `load` (the command line, the AI's process, the tests' conftest; a match and a scripted battle
+call it too), so that the registry (game/model/modules.py) needs to know no rules. A new rule module
+of the game is added to MODULES."""
 
 from __future__ import annotations
 
 from game.model.modules import GameMode, RuleModule, register, register_mode
+from systems.campaign.mode import CAMPAIGN_MODE
 from systems.clash.command import CLASH_COMMAND
 from systems.clash.melee import CLASH_MELEE
 from systems.dias.combat_module import DIAS_COMBAT
@@ -16,7 +17,7 @@ from systems.open_wars.mode import OPEN_WARS_MODE
 from systems.warhammer.charges_module import WARHAMMER_CHARGES
 from systems.warhammer.terrain import WARHAMMER_TERRAIN
 
-MODES: tuple[GameMode, ...] = (FOR_GLORY_MODE, OPEN_WARS_MODE)
+MODES: tuple[GameMode, ...] = (FOR_GLORY_MODE, OPEN_WARS_MODE, CAMPAIGN_MODE)
 MODULES: tuple[RuleModule, ...] = (
     WARHAMMER_CHARGES,
     WARHAMMER_TERRAIN,

@@ -63,6 +63,9 @@ class Match:
     # command index -> the seed its dice are drawn from: a network game's commands, whose dice both
     # machines draw once the command is given (game/net/dice_chain.py); a replay keeps them
     rolls: dict[int, int] = field(default_factory=dict)
+    # how the same battle is built again from its start when it is not a scenario's (a campaign's
+    # battle: game/running/campaign_battles.py), for an undo and the replay viewer
+    rebuilt: Callable[[], Match] | None = None
 
     def apply(self, c: cmd.Command, roll: int | None = None) -> list[Event]:
         """Apply a command to the battle and record it for the replay; returns its events. `roll`:
@@ -127,6 +130,8 @@ def new_match(
 def restart(m: Match) -> Match:
     """The same battle from its start: same content, seed, round limit and rule modules (undo and
     the replay viewer replay commands into it)."""
+    if m.rebuilt is not None:
+        return m.rebuilt()
     ref = scenario_ref(m.scenario.path, m.rules.loaded_mods)
     if m.options is not None or not isinstance(m.rules, Ruleset):
         fresh = new_match(ref, m.seed, m.max_rounds, modules=m.battle.stack.ids, options=m.options,
@@ -188,9 +193,15 @@ def scenario_ref(path: Path, mods: Sequence[Mod] = ()) -> str:
 
 def events_digest(b: Battle) -> str:
     """A fingerprint of everything that happened in a battle: its replay must reproduce it exactly."""
+    return digest_of(b.events)
+
+
+def digest_of(*logs: Sequence[Event]) -> str:
+    """A fingerprint of the events of one game or more, in order (a campaign's and its battles')."""
     h = hashlib.sha256()
-    for e in b.events:
-        h.update(json.dumps(e.to_dict(), sort_keys=True).encode() + b"\n")
+    for log in logs:
+        for e in log:
+            h.update(json.dumps(e.to_dict(), sort_keys=True).encode() + b"\n")
     return h.hexdigest()
 
 
@@ -260,7 +271,7 @@ def _inside(path: Path, roots: Sequence[Path]) -> bool:
     return any(real.is_relative_to(r) for r in roots)
 
 
-def _recorded_mods(where: str, recorded: object, given: Sequence[Mod]) -> list[Mod]:
+def recorded_mods(where: str, recorded: object, given: Sequence[Mod]) -> list[Mod]:
     """The mods a replay was played with, unchanged since: each found among the mods given with --mod
     (by id), else at its recorded folder if that is in the game's content or the user's mods folder."""
     if not isinstance(recorded, list) or len(recorded) > MAX_RECORDED_MODS:
@@ -306,7 +317,7 @@ def _scenario_ref(where: str, sc: dict[str, Any], given: Sequence[Mod]) -> str:
     return ref
 
 
-def _parse(where: str, raw: bytes) -> Any:
+def parse_replay(where: str, raw: bytes) -> Any:
     def refuse(constant: str) -> None:
         raise ValueError(f"{constant} is not a number a replay holds")
 
@@ -324,7 +335,7 @@ def _parse(where: str, raw: bytes) -> Any:
 
 def recorded_ruleset(path: Path) -> str:
     """The ruleset a replay or save was played with (its game mode's), read before loading it."""
-    data = _parse(str(path), read_regular(Path(path), MAX_REPLAY_BYTES))
+    data = parse_replay(str(path), read_regular(Path(path), MAX_REPLAY_BYTES))
     rs = data.get("ruleset") if isinstance(data, dict) else None
     named = rs.get("id") if isinstance(rs, dict) else None
     return named if isinstance(named, str) else "for-glory"
@@ -380,7 +391,7 @@ def load(
     (its hash differs) is no refusal by itself: a wording edit leaves the battle as it was, so the
     commands are replayed and only events that differ refuse it, as made with another version."""
     where = str(path)
-    data = _parse(where, read_regular(Path(path), MAX_REPLAY_BYTES))
+    data = parse_replay(where, read_regular(Path(path), MAX_REPLAY_BYTES))
     if not isinstance(data, dict) or data.get("format") != REPLAY_FORMAT:
         raise ContentError(where, "not a For Glory replay or save file")
     if data.get("version") != REPLAY_VERSION:
@@ -413,7 +424,7 @@ def load(
             raise TypeError
         if not isinstance(rs, dict) or not isinstance(sc, dict) or not isinstance(rs["id"], str):
             raise TypeError
-        played_with = _recorded_mods(where, data.get("mods", []), mods)  # in every game mode alike
+        played_with = recorded_mods(where, data.get("mods", []), mods)  # in every game mode alike
         other = mode_for_ruleset(rs["id"])  # a game of another mode loads its own rules
         rules = None if other else load_ruleset(rs["id"], mods=played_with)
         options = data.get("options")

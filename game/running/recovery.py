@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 import traceback
+from collections.abc import Callable
 from pathlib import Path
 
 from game.content.files import inside, stem, write_text
@@ -18,20 +19,28 @@ def recover(
 ) -> tuple[Path | None, Path | None, str]:
     """Save the battle as it stands and write a crash report beside it. Returns the save, the report
     (None where it could not be written) and a line saying what happened to them."""
+    return recover_with(m.scenario.id, m.seed, lambda path: save_game(m, players, path), error, where)
+
+
+def recover_with(
+    ident: str, seed: int, save: Callable[[Path], Path], error: BaseException, where: Path | None = None
+) -> tuple[Path | None, Path | None, str]:
+    """`recover` of any game: `save` writes it to the path it is given (a campaign's:
+    game/running/campaign_saves.py), `ident` names it."""
     folder = where or saves_dir()
     stamp = time.strftime("%Y%m%d-%H%M%S")
     saved = report = None
     problems = []
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        saved = save_game(m, players, folder / f"recovered-{stem(m.scenario.id)}-{stamp}.json")
+        saved = save(folder / f"recovered-{stem(ident)}-{stamp}.json")
     except (OSError, UserError) as e:
         problems.append(f"the battle could not be saved ({e})")
     try:
         report = inside(folder, f"crash-{stamp}.txt")
         # an error of the AI's process carries the traceback from there (game/running/ai_process.py)
         text = getattr(error, "trace", "") or "".join(traceback.format_exception(error))
-        write_text(report, f"For Glory crash report\nscenario: {m.scenario.id}, seed {m.seed}\n\n{text}")
+        write_text(report, f"For Glory crash report\nscenario: {ident}, seed {seed}\n\n{text}")
     except (OSError, UserError) as e:
         report = None
         problems.append(f"no report could be written ({e})")

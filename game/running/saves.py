@@ -15,6 +15,7 @@ from game.ai.players import PLAYERS
 from game.content.files import inside, read_regular, remove_inside, stem, write_text
 from game.content.mods import Mod, user_data_dir
 from game.model.errors import ContentError, UserError
+from game.running.campaign_match import REPLAY_FORMAT as CAMPAIGN_FORMAT
 from game.running.match import MAX_REPLAY_BYTES, Match, load, replay_data
 
 HUMAN = "human"
@@ -45,23 +46,34 @@ def save_game(
     game/net/saved.py), kept beside it."""
     g = m.battle.game
     rnd = g.round if g is not None else 0
+    data = {**replay_data(m), **(extra or {})}
+    return write_save(data, m.scenario.id, rnd, players, path, autosave, notes)
+
+
+def write_save(
+    data: dict[str, object],
+    ident: str,
+    rnd: int,
+    players: dict[str, str],
+    path: Path | None = None,
+    autosave: bool = False,
+    notes: list[str] | None = None,
+) -> Path:
+    """A game's replay `data` written as a save with its players and its round (a campaign's turn:
+    game/running/campaign_saves.py), named from `ident` (its scenario's or campaign's)."""
     if path is None:
         stamp = time.strftime("%Y%m%d-%H%M%S")
         kind = "autosave" if autosave else "save"
-        path = saves_dir() / f"{kind}-{stem(m.scenario.id)}-{stamp}-r{rnd}.json"
+        path = saves_dir() / f"{kind}-{stem(ident)}-{stamp}-r{rnd}.json"
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise UserError(f"{path.parent}: cannot make the saves folder: {e.strerror}") from None
     path = inside(path.parent, path.name)
-    data = replay_data(m)
-    data["players"] = dict(players)
-    data["round"] = rnd
-    data["saved"] = time.strftime("%Y-%m-%d %H:%M")
-    data.update(extra or {})
+    data = {**data, "players": dict(players), "round": rnd, "saved": time.strftime("%Y-%m-%d %H:%M")}
     write_text(path, json.dumps(data, indent=1) + "\n")
     if autosave:
-        lines = rotate_autosaves(path.parent, stem(m.scenario.id))
+        lines = rotate_autosaves(path.parent, stem(ident))
         if notes is not None:
             notes.extend(lines)
     return path
@@ -96,17 +108,26 @@ def load_game(path: Path, mods: tuple[Mod, ...] = ()) -> tuple[Match, dict[str, 
     every other side, of two or of four)."""
     m = load(path, mods)
     sides = m.battle.game.sides if m.battle.game is not None else []
+    try:
+        return m, saved_players(path, sides)
+    except ContentError:
+        m.battle.close()
+        raise
+
+
+def saved_players(path: Path, sides: list[str], kinds: tuple[str, ...] = tuple(PLAYERS)) -> dict[str, str]:
+    """Who plays each side of a save (of `kinds` or a person): as it says, else a human on the first
+    and the heuristic AI on every other."""
     players = {side: HUMAN if k == 0 else "heuristic" for k, side in enumerate(sides)}
     given = json.loads(read_regular(path, MAX_REPLAY_BYTES)).get("players")
     if isinstance(given, dict):
         for side, who in given.items():
-            if side not in sides or who not in (HUMAN, *PLAYERS):
-                m.battle.close()
+            if side not in sides or who not in (HUMAN, *kinds):
                 raise ContentError(
                     f"{path}: players.{str(side)[:40]}", "a side of the battle: human or an AI"
                 )
             players[side] = who
-    return m, players
+    return players
 
 
 # --- the save browser's questions (issue 22): what each save is, deleting and naming one ---------------
@@ -144,7 +165,7 @@ def save_meta(path: Path) -> SaveMeta:
     line naming the file."""
     data = json.loads(read_regular(path, MAX_REPLAY_BYTES, links=False))
     try:
-        scenario, rnd = data["scenario"]["id"], data.get("round", 0)
+        scenario, rnd = data[saved_game(data)]["id"], data.get("round", 0)
         players = data.get("players", {})
         if not isinstance(scenario, str) or isinstance(rnd, bool) or not isinstance(rnd, int):
             raise TypeError
@@ -168,6 +189,11 @@ def save_meta(path: Path) -> SaveMeta:
         modified,
         net_seats(data.get(NETWORK)),
     )
+
+
+def saved_game(data: object) -> str:
+    """The key that names what a save is of: its scenario, or its campaign (a campaign's save)."""
+    return "campaign" if isinstance(data, dict) and data.get("format") == CAMPAIGN_FORMAT else "scenario"
 
 
 def net_seats(kept: object) -> NetSeats | None:

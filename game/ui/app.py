@@ -1,5 +1,7 @@
-"""The window: the start screen (game/ui/start/screen.py), the battle or map chosen there, the end
-screen (game/ui/battle/end_screen.py), and back; the frame loop that runs whichever is shown."""
+"""The window: the start screen (game/ui/start/screen.py), the battle, map or campaign chosen there, the
+end screen (game/ui/battle/end_screen.py), and back; a campaign's battles fought on the table on the
+battle screen and watched in the replay viewer, the campaign's screen taken up again after them; the
+frame loop that runs whichever is shown."""
 
 from __future__ import annotations
 
@@ -22,6 +24,8 @@ from game.model.modules import modules_by_mode
 from game.net.said import Said
 from game.net.saved import is_net_save, load_net
 from game.net.seat import Seat
+from game.running.campaign_battles import table_match
+from game.running.campaign_match import is_campaign_replay
 from game.running.match import new_match
 from game.running.saves import load_game, save_meta
 from game.running.seating import seated
@@ -31,6 +35,8 @@ from game.ui.battle.end_screen import EndScreen
 from game.ui.battle.replay import ReplayViewer
 from game.ui.battle.screen import BattleScreen
 from game.ui.battle.tutorial import TutorialScreen
+from game.ui.campaign.opening import open_war
+from game.ui.campaign.screen import CampaignScreen
 from game.ui.editor.screen import EditorScreen
 from game.ui.open_wars.screen import OpenWarsScreen
 from game.ui.pacing import FPS, Pacer
@@ -81,6 +87,37 @@ def open_battle(setup: Setup, size: tuple[int, int], settings: Settings | None =
     if net is not None:  # said, not silent: both sides are played here now (docs/network.md)
         screen.log.say("load_net_here", theme.GOOD, name=net.peer)
     return screen
+
+
+def is_campaign(setup: Setup) -> bool:
+    """Whether the setup opens a campaign: its save, or a new one chosen (on the start screen, or by
+    `play --campaign`)."""
+    if setup.load is not None:
+        return is_campaign_replay(setup.load)
+    return setup.campaign is not None and not setup.tutorial
+
+
+def open_game(
+    setup: Setup, size: tuple[int, int], settings: Settings | None = None
+) -> Screen | CampaignScreen:
+    """The battle, map or campaign the setup says, new or saved."""
+    if is_campaign(setup):
+        load, setup.load = setup.load, None  # a save is resumed once (as a battle's)
+        seats = [setup.a, setup.b]
+        return open_war(load, setup.campaign, setup.seed, seats, setup.mods, size, settings or Settings())
+    return open_battle(setup, size, settings)
+
+
+def table_screen(war: CampaignScreen, size: tuple[int, int], settings: Settings) -> BattleScreen:
+    """The battle of a campaign that is fought on the table, on the battle screen (CAMP-DEC-10)."""
+    return BattleScreen(war.play.open_table(), war.controllers, size, settings, war=war.play)
+
+
+def watched_battle(war: CampaignScreen, size: tuple[int, int], settings: Settings) -> ReplayViewer:
+    """A battle of the campaign, fought or resolved, from its start in the replay viewer."""
+    f = next(x for x in war.war.fought if x.number == war.watch)
+    war.watch = None
+    return ReplayViewer(table_match(war.play.campaign, f), (), size, settings)
 
 
 def start_screen(
@@ -147,21 +184,24 @@ def open_remote(seat: Seat, size: tuple[int, int], settings: Settings, said: Seq
 
 
 def switch_to_save(
-    screen: Screen | ReplayViewer, setup: Setup, size: tuple[int, int], settings: Settings
-) -> Screen | ReplayViewer | Lobby:
-    """The save chosen in a battle's menu, opened in place of that battle: a network game's goes on
-    over the network as from the start screen (its lobby: the host hosts it again, the guest calls
-    again); a save that will not open says why in that battle, which goes on."""
+    screen: Screen | ReplayViewer | CampaignScreen, setup: Setup, size: tuple[int, int], settings: Settings
+) -> Screen | ReplayViewer | Lobby | CampaignScreen:
+    """The save chosen in a game's menu, opened in place of that game: a network game's goes on over
+    the network as from the start screen (its lobby: the host hosts it again, the guest calls again);
+    a save that will not open says why in that game, which goes on."""
     played = screen.screen if isinstance(screen, TutorialScreen) else screen
-    if not isinstance(played, BattleScreen | OpenWarsScreen) or played.to_load is None:
+    if not isinstance(played, BattleScreen | OpenWarsScreen | CampaignScreen) or played.to_load is None:
         return screen
     path = setup.load = played.to_load
     played.to_load = None
     try:
-        opened = lobby_for_save(setup, size, settings) or open_battle(setup, size, settings)
+        opened = lobby_for_save(setup, size, settings) or open_game(setup, size, settings)
     except UserError as e:
         setup.load = None
-        played.load_failed(not_loaded(played.t, path, e))
+        if isinstance(played, CampaignScreen):
+            played.alert = not_loaded(played.t, path, e)
+        else:
+            played.load_failed(not_loaded(played.t, path, e))
         return screen
     screen.close()
     return opened
@@ -197,6 +237,7 @@ def run(
         recalled(setup, settings)
     start: StartScreen | None = None
     battle: Screen | ReplayViewer | None = None
+    war: CampaignScreen | None = None  # a campaign: its screen, under the battle it fights or shows
     editor: EditorScreen | None = None  # the editor, shown, or waiting while its battle is tried
     lobby: Lobby | None = None  # a game with a friend elsewhere, before it begins
     if setup.seat is not None and setup.seat.match is not None:  # a turn file opened (by-file open)
@@ -206,23 +247,29 @@ def run(
         setup.seat = None
     elif setup.replay is not None:
         battle = ReplayViewer(setup.replay, tuple(load_mods(setup.mods)), surf.get_size(), settings)
-    elif demo is not None or setup.load is not None:
+    elif demo is not None or setup.load is not None or setup.campaign is not None:
         # the demo's generals play this battle only: the start screen after it keeps the player's choices
         watched = (
             setup if demo is None else dataclasses.replace(setup, a=demo[0], b=demo[1], seats=list(demo[2:]))
         )
-        battle = open_battle(watched, surf.get_size(), settings)
+        opened = open_game(watched, surf.get_size(), settings)
         setup.load = watched.load
-        if demo is not None:
-            battle.speed_index = 3
-            if isinstance(battle, BattleScreen):
-                battle.display.speed = 4.0
+        if isinstance(opened, CampaignScreen):
+            war = opened
+            if demo is not None:
+                war.speed_index = 3
+        else:
+            battle = opened
+            if demo is not None:
+                battle.speed_index = 3
+                if isinstance(battle, BattleScreen):
+                    battle.display.speed = 4.0
     elif setup.edit is not None:
         editor = open_editor(setup, surf.get_size(), settings)
     else:
         start = start_screen(surf.get_size(), setup, settings, "; ".join(problems))
     try:
-        code = _loop(setup, surf, start, lobby, battle, editor, settings, stop, demo_frames, screenshot)
+        code = _loop(setup, surf, start, lobby, battle, editor, settings, stop, demo_frames, screenshot, war)
     finally:
         pygame.quit()
         stop.close()
@@ -245,8 +292,10 @@ def _loop(
     stop: Stopping,
     demo_frames: int | None,
     screenshot: Path | None,
+    war: CampaignScreen | None = None,
 ) -> int:
-    """The frames until the player quits (or the demo's frames are done, or a signal came); 0."""
+    """The frames until the player quits (or the demo's frames are done, or a signal came); 0. `war`:
+    a campaign's screen, shown when no battle of it is (fought on the table, or watched)."""
     clock = pygame.time.Clock()
     pacer = Pacer(always=demo_frames is not None)  # a still picture is drawn once (game/ui/pacing.py)
     shown: list[object] = []  # the screen shown, in its parts
@@ -260,11 +309,12 @@ def _loop(
             came = pacing.events(pacer.wait(time.monotonic()))  # resting: waits for one, or a tick
             dt = clock.tick(FPS) / 1000.0 if demo_frames is None else 1 / FPS
             if stop.signal is not None:
-                stop.save(battle.screen if isinstance(battle, TutorialScreen) else battle)
+                stop.save(battle.screen if isinstance(battle, TutorialScreen) else battle or war)
                 return 0
             pacer.saw(time.monotonic(), came)
             for ev in came:
-                asked = ev.type == pygame.QUIT and (battle is None or battle.ask_quit() == "quit")
+                playing = battle or war
+                asked = ev.type == pygame.QUIT and (playing is None or playing.ask_quit() == "quit")
                 if asked and (editor is None or battle is not None or editor.leave()):
                     return 0  # the editor asks once more for changes not saved
                 if ev.type == pygame.VIDEORESIZE and not settings.fullscreen:
@@ -320,7 +370,11 @@ def _loop(
                         try:
                             lobby = lobby_for_save(setup, surf.get_size(), settings)
                             if lobby is None:
-                                battle, end = open_battle(setup, surf.get_size(), settings), None
+                                opened = open_game(setup, surf.get_size(), settings)
+                                if isinstance(opened, CampaignScreen):
+                                    war = opened
+                                else:
+                                    battle, end = opened, None
                             start = None
                         except UserError as e:  # a damaged save: say so on the start screen
                             t = Texts(settings.language)
@@ -338,19 +392,53 @@ def _loop(
                         battle.handle(size)
                     if left == "load":
                         switched = switch_to_save(battle, setup, surf.get_size(), settings)
+                        if switched is not battle and war is not None:  # the campaign is left too
+                            war.close()
+                            war = None
                         if isinstance(switched, Lobby):  # a network game's save: its lobby
                             battle, end, lobby = None, None, switched
+                            continue
+                        if isinstance(switched, CampaignScreen):
+                            battle, end, war = None, None, switched
                             continue
                         battle, end = switched, None
                     if left == "end" or (
                         end is not None and ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE
                     ):
+                        done = battle.over  # a campaign's battle over (or watched): its campaign goes on
                         battle.close()
                         battle, end = None, None
-                        if editor is None:  # a battle tried from the editor goes back to it
+                        if war is not None and not done:  # a campaign's battle left half-fought: kept
+                            war.close()  # in its autosaves, and the campaign left with it
+                            war = None
+                        if war is not None:
+                            war.layout(surf.get_size())
+                        elif editor is None:  # a battle tried from the editor goes back to it
                             start = start_screen(surf.get_size(), setup, settings)
                         else:
                             editor.layout(surf.get_size())
+                elif war is not None and ev.type != pygame.QUIT:
+                    left = war.handle(ev)
+                    if left == "quit":
+                        return 0
+                    if left == "window":  # a size or full screen chosen in Settings: at once
+                        surf = open_window(settings)
+                        war.layout(surf.get_size())
+                    if left == "end":
+                        war.close()
+                        war, start = None, start_screen(surf.get_size(), setup, settings)
+                        continue
+                    if left == "watch" and war.watch is not None:
+                        battle, end = watched_battle(war, surf.get_size(), settings), None
+                    if left == "load":
+                        switched = switch_to_save(war, setup, surf.get_size(), settings)
+                        if isinstance(switched, Lobby):
+                            war, lobby = None, switched
+                        elif isinstance(switched, CampaignScreen):
+                            war = switched
+                        elif switched is not war:
+                            war, battle, end = None, switched, None
+
             if lobby is not None and lobby.update(dt) == "play":
                 battle = open_remote(lobby.take(), surf.get_size(), settings, lobby.lines)
                 lobby = None
@@ -368,6 +456,11 @@ def _loop(
                 if battle.over and end is None and isinstance(played, BattleScreen):
                     end = EndScreen(played)
                 shown = [battle] if end is None else [battle, end]
+            elif war is not None:
+                war.update(dt)
+                if war.wants_table:  # a battle to fight on the table: the battle screen, until its end
+                    battle, end = table_screen(war, surf.get_size(), settings), None
+                shown = [war] if battle is None else [battle]
             if not pacer.draws(time.monotonic(), *shown):
                 continue  # nothing changed: the frame on the screen stands
             if lobby is not None:
@@ -380,6 +473,8 @@ def _loop(
                 battle.draw(surf)
                 if end is not None:
                     end.draw(surf)  # at its own scale: laid out for 1280x720, grown with the window
+            elif war is not None:
+                war.draw(surf)
             pygame.display.flip()
             frames += 1
             if demo_frames is not None and frames >= demo_frames:
@@ -393,3 +488,5 @@ def _loop(
             lobby.close()
         if battle is not None:
             battle.close()
+        if war is not None:
+            war.close()

@@ -12,6 +12,7 @@ from types import FrameType
 from typing import Any
 
 from game.model.errors import UserError
+from game.running.campaign_saves import save_campaign
 from game.running.saves import save_game
 
 SIGNALS = tuple(s for s in (signal.SIGTERM, getattr(signal, "SIGHUP", None)) if s is not None)
@@ -45,15 +46,22 @@ class Stopping:
         going away: the terminal is where a player may still read it)."""
         name = signal.Signals(self.signal).name if self.signal is not None else "a signal"
         match, players = getattr(screen, "match", None), getattr(screen, "controllers", None)
-        if match is None or players is None or match.battle.pending is None:  # nothing left to lose
+        # a campaign (its map's screen, or the battle screen of one of its battles): the whole war
+        campaign = getattr(getattr(screen, "play", None) or getattr(screen, "war", None), "campaign", None)
+        if campaign is not None and players is not None:
+            if campaign.over:
+                return None
+        elif match is None or players is None or match.battle.pending is None:  # nothing left to lose
             return None
         remote = getattr(screen, "remote", None)  # a game with a friend elsewhere keeps itself its way
         try:
-            path = (
-                remote.seat.save(autosave=True)
-                if remote is not None
-                else save_game(match, players, autosave=True)
-            )
+            if campaign is not None:
+                path = save_campaign(campaign, players, autosave=True)
+            elif remote is not None:
+                path = remote.seat.save(autosave=True)
+            else:
+                assert match is not None
+                path = save_game(match, players, autosave=True)
         except UserError as e:
             print(f"forglory: {name}: the battle could not be saved: {e}", file=sys.stderr)
             return None

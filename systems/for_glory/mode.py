@@ -166,7 +166,7 @@ def setup(b: Battle, sc: Scenario, max_rounds: int | None) -> None:
             experience[dv.id] = dv.experience
             arrival[dv.id] = dv.arrival
             for u in dv.units:
-                b.add_unit(u.id, side.id, dv.id, u.category, u.quality, (0.0, 0.0), 0.0, reserve=True)
+                b.add_unit(u.id, side.id, dv.id, u.category, u.quality, (0.0, 0.0), 0.0, u.hits, reserve=True)
     objectives = [
         ObjectiveState(o.id, o.at, o.name, o.held_by, {o.held_by} if o.held_by else set())
         for o in spec.objectives
@@ -174,6 +174,7 @@ def setup(b: Battle, sc: Scenario, max_rounds: int | None) -> None:
     edges: dict[str, str] = {s.id: s.edge for s in spec.sides}
     g = sequence.new_game(b, sc.id, [s.id for s in spec.sides], edges, objectives, max_rounds)
     g.zones = {s.id: list(s.deployment) for s in spec.sides if s.deployment}
+    g.entries = {dv.id: dv.entry for s in spec.sides for dv in s.divisions if dv.entry is not None}
     g.divisions_to_end, g.objectives_end = spec.victory.divisions_removed, spec.victory.all_objectives
     own = {k: v for k, v in dataclasses.asdict(spec.scoring).items() if v is not None}
     g.scoring = dataclasses.replace(b.rules.scoring, **own) if own else None

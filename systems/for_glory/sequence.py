@@ -32,6 +32,7 @@ from systems.for_glory.deployment import (
     roll_deployment,
     roll_edge,
     roll_experience,
+    side_edge,
     staff_entity,
 )
 from systems.for_glory.measure import gap, within
@@ -224,12 +225,32 @@ def reinforcements(b: Battle) -> Resolution:
     ]
     if not due:
         return
-    edges = {n: roll_edge(b, b.ids[n], g.edges[b.side_of(b.ids[n])]) for n in due}
+    edges = {n: entry_edge(b, n) for n in due}
     yield from deploy_divisions(b, [(n, 0) for n in due], edges)
     for n in due:
         if not esper.component_for_entity(b.ids[n], Officer).reserve:
             del g.arrivals[n]
     assess(b)
+
+
+def entry_edge(b: Battle, division: str) -> str:
+    """FG-REINF-3: the edge a reinforcement enters by: rolled, or the flank its scenario fixed (a
+    historical deployment, FG-DEP-2: a campaign's army marching in from where it stands)."""
+    g = b.game
+    assert g is not None
+    own = g.edges[b.side_of(b.ids[division])]
+    flank = g.entries.get(division)
+    if flank is None:
+        return roll_edge(b, b.ids[division], own)
+    edge = side_edge(own, flank)
+    b.emit(
+        Note(
+            rule="FG-REINF-3",
+            text=f"{division} enters by its {flank} edge ({edge}), as the scenario fixes",
+            details={"division": division, "edge": edge, "say": "fixed_edge"},
+        )
+    )
+    return edge
 
 
 def initiative(b: Battle) -> None:

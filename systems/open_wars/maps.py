@@ -7,6 +7,7 @@ of the game (OW-LOC-1). Either way the game gets one checked `OpenWarsMap`
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Literal, get_args
@@ -244,26 +245,8 @@ def check_map(spec: MapFile, rules: OpenWarsRules, where: str) -> dict[str, set[
         raise ContentError(
             f"{where}: {', '.join(missing)}", "a map lays out its locations, links and players, or is random"
         )
-    ids = [loc.id for loc in spec.locations]
-    _each_once(ids, f"{where}: locations", "locations")
-    near: dict[str, set[str]] = {i: set() for i in ids}
-    for k, (a, b) in enumerate(spec.links):
-        for end in (a, b):
-            if end not in near:
-                raise ContentError(f"{where}: links[{k}]", f"no location {end!r}")
-        if a == b:
-            raise ContentError(f"{where}: links[{k}]", "a location cannot link to itself")
-        near[a].add(b)
-        near[b].add(a)
+    near = check_ground(spec.locations, spec.links, rules, where)
     types = {loc.id: loc.type for loc in spec.locations}
-    for i, loc in enumerate(spec.locations):
-        card = rules.cards.get(loc.card) if loc.card else None
-        if loc.card and card is None:
-            raise ContentError(f"{where}: locations[{i}].card", f"no card {loc.card!r} (cards.toml)")
-        if card is not None and card.type != loc.type:
-            raise ContentError(
-                f"{where}: locations[{i}].card", f"{loc.card} is a {card.type} card, not {loc.type}"
-            )
     _each_once([p.id for p in spec.players], f"{where}: players", "players")
     for i, p in enumerate(spec.players):
         at = f"{where}: players[{i}]"
@@ -287,13 +270,42 @@ def check_map(spec: MapFile, rules: OpenWarsRules, where: str) -> dict[str, set[
     ]:
         for e in grammar_problems(tags, known, at):
             raise ContentError(f"{where}: {e.where}", e.problem)
-    unreached = _unreached(near, spec.players[0].home)
-    if unreached:
-        raise ContentError(f"{where}: links", f"no way to reach {', '.join(sorted(unreached)[:5])}")
+    away = unreached(near, spec.players[0].home)
+    if away:
+        raise ContentError(f"{where}: links", f"no way to reach {', '.join(sorted(away)[:5])}")
     return near
 
 
-def _unreached(near: dict[str, set[str]], start: str) -> set[str]:
+def check_ground(
+    locations: Sequence[LocationSpec], links: Sequence[tuple[str, str]], rules: OpenWarsRules, where: str
+) -> dict[str, set[str]]:
+    """The location cards and links of a map (an Open Wars map's, or a campaign's), raising
+    ContentError at the first problem: ids unique, links between locations that exist, each special
+    card one of the rules' of the location's type; each location's neighbours."""
+    ids = [loc.id for loc in locations]
+    _each_once(ids, f"{where}: locations", "locations")
+    near: dict[str, set[str]] = {i: set() for i in ids}
+    for k, (a, b) in enumerate(links):
+        for end in (a, b):
+            if end not in near:
+                raise ContentError(f"{where}: links[{k}]", f"no location {end!r}")
+        if a == b:
+            raise ContentError(f"{where}: links[{k}]", "a location cannot link to itself")
+        near[a].add(b)
+        near[b].add(a)
+    for i, loc in enumerate(locations):
+        card = rules.cards.get(loc.card) if loc.card else None
+        if loc.card and card is None:
+            raise ContentError(f"{where}: locations[{i}].card", f"no card {loc.card!r} (cards.toml)")
+        if card is not None and card.type != loc.type:
+            raise ContentError(
+                f"{where}: locations[{i}].card", f"{loc.card} is a {card.type} card, not {loc.type}"
+            )
+    return near
+
+
+def unreached(near: dict[str, set[str]], start: str) -> set[str]:
+    """The locations no chain of links joins to `start`."""
     seen, todo = {start}, [start]
     while todo:
         for n in near[todo.pop()]:

@@ -377,9 +377,10 @@ def test_FG_DEP_2_a_historical_arrival_in_a_late_round(tmp_path: Path, matches: 
     assert officer_of(m.battle, "r2").reserve
 
 
-@pytest.mark.parametrize(("where", "value"), [("division", 0), ("division", 7), ("staff", 9)])
+@pytest.mark.parametrize(("where", "value"), [("division", -1), ("division", 7), ("staff", 9)])
 def test_FG_PREP_3_a_fixed_experience_is_a_die_face(tmp_path: Path, where: str, value: int) -> None:
-    """FG-PREP-3: experience is a D6 result: a scenario fixing it outside 1-6 is refused."""
+    """FG-PREP-3: experience is a D6 result (or 0, a successor's: FG-OFF-10): a scenario fixing it
+    outside 0-6 is refused."""
     red = (
         army("red", "south", division("r1", experience=value), division("r2"))
         if where == "division"
@@ -680,3 +681,35 @@ def test_FG_PREP_5_the_army_is_then_ready_for_battle(matches: list[Match]) -> No
     deployment = next(i for i, e in enumerate(events) if e.kind == "phase" and e.phase == "deployment")
     rolled = [i for i, e in enumerate(events) if e.kind == "roll" and e.check == "experience"]
     assert rolled and max(rolled) < deployment
+
+
+def test_a_scenarios_brigade_may_start_with_hits(tmp_path: Path, matches: list[Match]) -> None:
+    """FG-HIT: a brigade a scenario gives hits (a campaign's, carrying them from its last battle) starts
+    with them; three, which destroy it (FG-LOST-1), are refused."""
+    from game.model.components import Hits
+
+    blue = army("blue", "north", division("b1"), division("b2"))
+    worn = (
+        army("red", "south", division("r1", ("r1a", "LnInf", "R", 2), ("r1b", "LnInf", "R")), division("r2")),
+        blue,
+    )
+    m = start(matches, write_scenario(tmp_path, worn), RED_FIRST)
+    assert m.battle.comp(m.battle.ids["r1a"], Hits).count == 2
+    assert m.battle.comp(m.battle.ids["r1b"], Hits).count == 0
+    dead = (
+        army("red", "south", division("r1", ("r1a", "LnInf", "R", 3), ("r1b", "LnInf", "R")), division("r2")),
+        blue,
+    )
+    with pytest.raises(ContentError, match=r"units\[0\].hits: 3 hits destroy a unit"):
+        new_match(str(write_scenario(tmp_path, dead, name="dead.toml")), 1)
+
+
+def test_FG_OFF_10_a_scenario_may_give_a_division_a_successor_of_experience_0(
+    tmp_path: Path, matches: list[Match]
+) -> None:
+    """FG-OFF-10: a division whose general has fallen is commanded at experience 0 (a campaign's
+    successor): a scenario may fix it so, and no die is rolled for it."""
+    sides = (army("red", "south", division("r1", experience=0), division("r2")),
+             army("blue", "north", division("b1"), division("b2")))  # fmt: skip
+    m = start(matches, write_scenario(tmp_path, sides), RED_FIRST)
+    assert officer_of(m.battle, "r1").experience == 0 and not rolls(m, "experience")

@@ -148,6 +148,25 @@ def test_FG_REINF_1_a_die_of_2_enters_in_round_2(tmp_path: Path, matches: list[M
     assert g.initiative["r2"] == 5
 
 
+def test_FG_REINF_3_a_scenario_may_fix_the_flank_a_reinforcement_enters_by(
+    tmp_path: Path, matches: list[Match]
+) -> None:
+    """FG-REINF-3, FG-DEP-2: a historical deployment (a campaign's army marching in from where it
+    stands) fixes the flank as it fixes the round: red's r2 enters by its right, the east edge, with
+    no die rolled for it, and the log says so."""
+    sides = (
+        army("red", "south", division("r1"), division("r2", arrival=1, entry="right")),
+        army("blue", "north", division("b1"), division("b2")),
+    )
+    m = start(matches, write_scenario(tmp_path, sides), [*RED_FIRST, *INITIATIVE])
+    while m.battle.pending is not None and m.battle.pending.options != ("r2",):
+        deploy_next(m)
+    assert m.battle.pending is not None and m.battle.pending.payload == Arrivals((("r2", "east"),))
+    assert not rolls(m.battle.events, "edge")
+    (note,) = [e for e in of(m.battle.events, "note") if e.rule == "FG-REINF-3"]
+    assert note.details == {"division": "r2", "edge": "east", "say": "fixed_edge"}
+
+
 def test_FG_REINF_2_entering_divisions_by_experience(tmp_path: Path, matches: list[Match]) -> None:
     """FG-REINF-2 (AMB-39): reinforcements entering together deploy by experience, highest first:
     blue's b2 (5) before red's r2 (2), whoever rolled what."""

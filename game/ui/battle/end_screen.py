@@ -128,7 +128,8 @@ class EndScreen:
         surf.blit(font.render(t("total"), True, theme.ACCENT), (col[0], y + px(6)))
         for i, s in enumerate(sides):
             surf.blit(font.render(str(r["score"][s]), True, theme.ACCENT), (col[1] + i * step, y + px(6)))
-        back = t("back_hint_editor" if self.screen.from_editor else "back_hint")
+        sc = self.screen
+        back = t("back_hint_editor" if sc.from_editor else "back_hint_campaign" if sc.war else "back_hint")
         hint = theme.font(20).render(back + "   " + t("stats_hint"), True, theme.TEXT_DIM)
         surf.blit(hint, hint.get_rect(midbottom=(box.centerx, box.bottom - px(12))))
 

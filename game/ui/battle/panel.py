@@ -37,7 +37,7 @@ def draw_panel(v: BattleView, surf: pygame.Surface) -> None:
             said = v.remote.waiting(v.t, d.side)
         head.append((said, theme.TEXT_DIM))
     buttons = v.human.buttons() if v.human_turn() else []
-    undoable = bool(v.match.commands) and "human" in v.controllers.values() and v.remote is None
+    undoable = bool(v.match.commands) and "human" in v.controllers.values() and v.takes_back
     replay = set(v.controllers.values()) == {"replay"}  # the replay viewer: nothing to undo, Space pauses
     buttons += [] if replay else [Button("undo", v.t("undo"), undoable)]
     buttons += [

@@ -24,10 +24,15 @@ REPLAY = "replay"  # the controller of every side: the file decides
 
 class ReplayViewer:
     def __init__(
-        self, path: Path, mods: tuple[Mod, ...], size: tuple[int, int], settings: Settings | None = None
+        self,
+        source: Path | Match,
+        mods: tuple[Mod, ...],
+        size: tuple[int, int],
+        settings: Settings | None = None,
     ) -> None:
+        """`source`: a replay or save file, or a whole battle (a campaign's: campaign_battles.py)."""
         self.settings = settings or Settings()  # the player's language, palette, sound
-        full = load(path, mods)  # checked whole before anything is shown
+        full = source if isinstance(source, Match) else load(source, mods)  # checked whole before shown
         self.commands: list[cmd.Command] = list(full.commands)
         self.first = full  # its identity (content, seed, modules) starts every fresh copy
         self.figures = figures(full)  # the whole file's, whichever point the viewer stands at

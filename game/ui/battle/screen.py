@@ -57,7 +57,7 @@ class BattleScreen(BattleView):
         rolled since: the dice are part of the battle, and a roll is never taken back."""
         m = self.match
         human = [i for i, side in enumerate(self.sent_by) if self.controllers.get(side) == "human"]
-        if not human or self.ai.thinking is not None or self.remote is not None:  # both machines keep it
+        if not human or self.ai.thinking is not None or not self.takes_back:  # kept elsewhere too
             return False
         i = human[-1]
         start = self.marks[i - 1] if i > 0 else self.first_event

@@ -32,6 +32,7 @@ from game.ui.drawing.render import BaseLook, OfficerLook, Renderer
 from game.ui.pacing import sooner
 from game.ui.palette import shown_colours
 from game.ui.playing.game_view import GameView
+from game.ui.playing.war_play import WarPlay
 from game.ui.sound import Sounds
 from game.ui.widgets.log_panel import LogPanel
 from game.ui.widgets.rules_browser import RulesBrowser
@@ -55,8 +56,9 @@ class BattleView(GameView):
         controllers: dict[str, str],
         size: tuple[int, int],
         settings: Settings | None = None,
+        war: WarPlay | None = None,
     ) -> None:
-        super().__init__(match, controllers, settings)  # the computer players started there
+        super().__init__(match, controllers, settings, war)  # the computer players started there
         b = match.battle
         spec = match.scenario.spec
         self.t = named(Texts(self.settings.language, module_locales(b.stack)), match)

@@ -1,6 +1,7 @@
 """The Open Wars map on screen: location cards where the map file places them, the links between
 them, who holds each, the stacks on it with their counts; and what the player is choosing among
-(highlighted cards with a badge: a path's cost, a city to recruit in) and a path being weighed."""
+(highlighted cards with a badge: a path's cost, a city to recruit in) and a path being weighed. The
+campaign's map (game/ui/campaign/war_map.py) draws its places, links, badges and figures with these."""
 
 from __future__ import annotations
 
@@ -100,26 +101,17 @@ class MapView:
     ) -> None:
         """`marked`: the cards the player may click, each with its badge ("" for none); `dim`: grey
         the others (a stack is choosing where to go)."""
-        c = self.campaign
-        for a, near in c.map.neighbours.items():
-            for b in near:
-                if a < b:
-                    water = "water" in (c.location(a).type, c.location(b).type)
-                    pygame.draw.line(
-                        surf, WATER_LINK if water else LINK, self.cards[a].center, self.cards[b].center, 4
-                    )
-        for a, b in itertools.pairwise(path):
-            pygame.draw.line(surf, theme.ACCENT, self.cards[a].center, self.cards[b].center, 7)
+        draw_links(surf, self.campaign, {loc: r.center for loc, r in self.cards.items()}, path)
         self.chips = []
         for loc, rect in self.cards.items():
             self._card(surf, loc, rect, loc in marked, dim and loc not in marked and loc != selected, chosen)
             if loc == fighting:
                 pygame.draw.rect(surf, theme.BAD, rect.inflate(12, 12), 4, border_radius=12)
-                _swords(surf, (rect.right - 4, rect.top + 4))
+                swords(surf, (rect.right - 4, rect.top + 4))
             if loc == selected:
                 pygame.draw.rect(surf, theme.TEXT, rect.inflate(10, 10), 3, border_radius=12)
             if marked.get(loc):
-                _badge(surf, marked[loc], (rect.left + 4, rect.top - 12))
+                badge(surf, marked[loc], (rect.left + 4, rect.top - 12))
 
     def _card(
         self, surf: pygame.Surface, loc: str, rect: pygame.Rect, marked: bool, dim: bool, chosen: Stack | None
@@ -188,6 +180,24 @@ class MapView:
             surf.blit(font.render(f"+{unshown}", True, theme.TEXT), (x, y + 1))
 
 
+def draw_links(
+    surf: pygame.Surface,
+    c: Campaign,
+    centres: dict[str, tuple[int, int]],
+    path: tuple[str, ...] = (),
+    width: int = 4,
+) -> None:
+    """The map's links between the places' centres (a link to water in its colour), and over them a
+    path being weighed, in the accent colour (the Open Wars map's and the campaign's)."""
+    for a, near in c.map.neighbours.items():
+        for b in near:
+            if a < b:
+                water = "water" in (c.location(a).type, c.location(b).type)
+                pygame.draw.line(surf, WATER_LINK if water else LINK, centres[a], centres[b], width)
+    for a, b in itertools.pairwise(path):
+        pygame.draw.line(surf, theme.ACCENT, centres[a], centres[b], width + 3)
+
+
 def chip_places(
     stacks: list[Stack], labels: list[str], rect: pygame.Rect, start: tuple[int, int]
 ) -> tuple[list[tuple[pygame.Rect, Stack]], int]:
@@ -243,14 +253,15 @@ def figure(
     return surf.blit(label, label.get_rect(midleft=(x + ICON, y + 7))).right  # beside the icon's middle
 
 
-def _badge(surf: pygame.Surface, text: str, at: tuple[int, int]) -> None:
+def badge(surf: pygame.Surface, text: str, at: tuple[int, int]) -> None:
+    """A word in the accent colour over a place: what a choice of it costs, what it is."""
     label = theme.font(18).render(text, True, (20, 20, 20))
     box = label.get_rect(topleft=at).inflate(10, 4)
     pygame.draw.rect(surf, theme.ACCENT, box, border_radius=6)
     surf.blit(label, label.get_rect(center=box.center))
 
 
-def _swords(surf: pygame.Surface, at: tuple[int, int]) -> None:
+def swords(surf: pygame.Surface, at: tuple[int, int]) -> None:
     """Two crossed blades: a combat is fought here."""
     x, y = at
     pygame.draw.circle(surf, theme.BAD, (x, y), 13)

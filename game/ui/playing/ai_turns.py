@@ -3,6 +3,7 @@ and a pause between answers so a person can follow. Both game modes' screens dri
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -11,6 +12,8 @@ from game.ai.reasons import Thought
 from game.model import commands as cmd
 from game.model.resolution import Decision
 from game.running.ai_process import STOP_WAIT, RemoteError, Worker
+from game.running.campaign_match import CampaignMatch
+from game.running.campaign_worker import CampaignWorker
 from game.running.match import Match
 
 # Seconds beyond a player's budget before its process is deemed stuck: the copy's rebuild, which comes
@@ -50,16 +53,25 @@ class ComputerTurns:
     match: Match | None = None  # the game the AIs' copy is rebuilt from
     margin: float = WATCHDOG_MARGIN
     restarts: int = 0  # for the question in hand
+    # a game whose AIs' copy is not one match's: how it is made again (a campaign's, `campaign`)
+    rebuild: Callable[[dict[str, tuple[str, int]], float], Worker] | None = None
 
     @classmethod
     def start(cls, m: Match, controllers: dict[str, str], think: float = 1.0) -> ComputerTurns:
-        players = {
-            s: (c, m.seed + k)
-            for k, (s, c) in enumerate(controllers.items())
-            if c not in ("human", "replay", "remote")  # a replay's come from its file, a remote's from afar
-        }
+        players = computer_seats(controllers, m.seed)
         worker = Worker(m, players, think) if players else None
         return cls(players, worker, kinds=m.battle.stack.commands, think=think, match=m)
+
+    @classmethod
+    def campaign(cls, m: CampaignMatch, controllers: dict[str, str], think: float = 1.0) -> ComputerTurns:
+        """A campaign's computer players, on a copy of the whole war: always one, since the battles the
+        players let the generals resolve are played there whoever's seats they are (CAMP-DEC-10)."""
+        players = computer_seats(controllers, m.seed)
+
+        def rebuild(players: dict[str, tuple[str, int]], think: float) -> Worker:
+            return CampaignWorker(m, players, think)
+
+        return cls(players, rebuild(players, think), kinds=m.war.stack.commands, think=think, rebuild=rebuild)
 
     def applied(self, c: cmd.Command) -> None:
         if self.worker is not None:
@@ -113,8 +125,7 @@ class ComputerTurns:
             return RemoteError(
                 "Unresponsive", f"the AI's process stopped answering ({RESTARTS} new ones did not either)", ""
             )
-        if self.match is not None:
-            self.restart(self.match, grace=0)
+        self.restart(grace=0)
         return Restarted(d.side, waited)
 
     def wait_for_answer(self, timeout: float) -> None:
@@ -123,13 +134,17 @@ class ComputerTurns:
         if self.thinking is not None and self.thinking.result is None and self.worker is not None:
             self.worker.wait(timeout)
 
-    def restart(self, m: Match, grace: float = STOP_WAIT) -> None:
-        """A new copy for the AIs: after an undo (the game was rebuilt) or a failure (the copy may
-        have died or gone astray); the old process gets `grace` seconds to stop before it is killed."""
+    def restart(self, m: Match | None = None, grace: float = STOP_WAIT) -> None:
+        """A new copy for the AIs: after an undo (the game was rebuilt: `m`) or a failure (the copy may
+        have died or gone astray); the old process gets `grace` seconds to stop before it is killed. A
+        campaign's is made again from the war (`rebuild`), whatever battle of it is on screen."""
         self.close(grace)
-        self.match = m
-        self.kinds = m.battle.stack.commands
-        self.worker = Worker(m, self.players, self.think) if self.players else None
+        if self.rebuild is not None:
+            self.worker = self.rebuild(self.players, self.think)
+            return
+        if m is not None:
+            self.match, self.kinds = m, m.battle.stack.commands
+        self.worker = Worker(self.match, self.players, self.think) if self.players and self.match else None
 
     def close(self, grace: float = STOP_WAIT) -> None:
         """End the AIs' process for sure (killed after `grace` seconds)."""
@@ -137,3 +152,13 @@ class ComputerTurns:
         if self.worker is not None:
             self.worker.close(grace)
             self.worker = None
+
+
+def computer_seats(controllers: dict[str, str], seed: int) -> dict[str, tuple[str, int]]:
+    """The seats the computer plays (a replay's come from its file, a remote's from afar): each its
+    kind of player and its seed."""
+    return {
+        s: (c, seed + k)
+        for k, (s, c) in enumerate(controllers.items())
+        if c not in ("human", "replay", "remote")
+    }

@@ -25,6 +25,7 @@ from game.ui import theme
 from game.ui.pacing import FPS
 from game.ui.playing.ai_turns import ComputerTurns, Restarted
 from game.ui.playing.remote_play import REMOTE, RemotePlay
+from game.ui.playing.war_play import WarPlay
 from game.ui.widgets.log_panel import LogPanel, tooltip
 from game.ui.widgets.menu import save_logged
 from game.ui.widgets.save_browser import SaveBrowser
@@ -54,13 +55,19 @@ class GameView:
     panel: pygame.Rect  # the right panel: what is asked, its buttons, the log
     from_editor = False  # a battle tried from the editor ("Try it"): leaving it goes back to the editor
 
-    def __init__(self, match: Match, controllers: dict[str, str], settings: Settings | None) -> None:
+    def __init__(
+        self, match: Match, controllers: dict[str, str], settings: Settings | None, war: WarPlay | None = None
+    ) -> None:
         self.match = match
         self.controllers = controllers  # side -> "human", a player name, or "remote" (another machine's)
         self.remote: RemotePlay | None = None  # the other player, when he plays elsewhere (game/net/)
+        self.war = war  # the campaign whose battle this is, fought on the table (its copy: `match`)
         self.settings = settings or Settings()
-        # the computer players, in their process, given the player's time to think (Settings.ai_think)
-        self.ai = ComputerTurns.start(match, controllers, self.settings.ai_think)
+        # the computer players, in their process, given the player's time to think (Settings.ai_think);
+        # a campaign's battle is played by the war's (one process for the whole war)
+        self.ai = (
+            war.turns if war is not None else ComputerTurns.start(match, controllers, self.settings.ai_think)
+        )
 
     def settings_changed(self, key: str) -> None:
         """A setting of the Esc menu's Settings was changed (game/ui/playing/settings_menu.py): what this
@@ -96,6 +103,8 @@ class GameView:
         else to the match here; the computer players' copy follows."""
         if self.remote is not None:
             self.remote.apply(c)
+        elif self.war is not None:
+            self.war.apply(c)
         else:
             self.match.apply(c)
         self.ai.applied(c)
@@ -119,7 +128,10 @@ class GameView:
     def _ai_failed(self, side: str, error: RemoteError) -> None:
         """The computer player of a side raised: save the game and a report, tell the player, and
         hand the side to him so the game can go on (or be left from the start screen)."""
-        _saved, report, said = recover(self.match, self.controllers, error)
+        if self.war is not None:
+            _saved, report, said = self.war.recover(error)
+        else:
+            _saved, report, said = recover(self.match, self.controllers, error)
         self.controllers[side] = "human"
         self.ai.players.pop(side, None)
         self.ai.restart(self.match)
@@ -143,6 +155,8 @@ class GameView:
     def save(self, autosave: bool = False) -> bool:
         if self.remote is not None:
             return self.remote.save(self.log, autosave)
+        if self.war is not None:
+            return self.war.save(self.log, autosave)
         return save_logged(self.match, self.controllers, self.log, autosave)
 
     def close(self) -> None:
@@ -151,9 +165,18 @@ class GameView:
         scale Settings chose)."""
         if self.remote is not None:
             self.remote.seat.close()
-        self.ai.close()
-        self.match.battle.close()
+        if self.war is not None:  # the war goes on (its screen keeps its computer players)
+            self.war.leave_table()
+        else:
+            self.ai.close()
+            self.match.battle.close()
         theme.set_scale(1.0)
+
+    @property
+    def takes_back(self) -> bool:
+        """A command may be taken back here: not when the other machine keeps it too, nor when a
+        campaign does (the war has carried it on)."""
+        return self.remote is None and self.war is None
 
     def load_failed(self, said: str) -> None:
         """The save chosen could not be opened: say why in one line; this game goes on, in its own

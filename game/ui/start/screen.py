@@ -41,6 +41,9 @@ from game.ui.widgets.load_list import CONTROLLERS, mode_name, save_browser, scen
 from game.ui.widgets.rules_browser import RulesBrowser
 from game.ui.widgets.save_browser import SaveBrowser, skipped_line
 from game.ui.widgets.stats_view import save_figures
+from systems.campaign.theatre import list_campaigns, load_campaign
+
+CAMPAIGN = "campaign"  # the game mode of a campaign (systems/campaign/mode.py): chosen as the battles are
 
 ABOUT_WORD = 12  # characters of a word the scenario's box never has to cut itself
 # the scenario's box at 1280x720: its name, forces and description whole, and the room four seats leave
@@ -118,6 +121,13 @@ class StartScreen(GuiPaced, OverPage):
                 name = drawable(t("start_made_battle", name=name))
                 self.made.add(name)
             self.scenarios[name], self.modes[name] = sc, mode
+        for path in list_campaigns(rules.loaded_mods):  # the campaigns, each its sides' seats (issue 36)
+            try:
+                theatre = load_campaign(str(path), rules.loaded_mods)
+            except UserError:
+                continue  # check-content says why
+            name = drawable(t("start_campaign", name=theatre.spec.words(t.language).name))
+            self.scenarios[name], self.modes[name] = theatre, CAMPAIGN
         names: list[str | tuple[str, str]] = [*self.scenarios] or ["(no scenarios)"]
         # the setup names its scenario by id, or by path when it came from the command line
         chosen = (n for n, s in self.scenarios.items() if setup.scenario in (s.id, str(s.path)))
@@ -193,7 +203,7 @@ class StartScreen(GuiPaced, OverPage):
             self.problem_label.set_text(one_line(self.problem, 90))
         if last is not None:
             shown = self.scenario_ids.get(last.scenario, last.scenario)
-            key = "resume_last_turn" if self.modes.get(shown) == "open-wars" else "resume_last"
+            key = "resume_last_turn" if self.modes.get(shown) in ("open-wars", CAMPAIGN) else "resume_last"
             words = drawable(t(key, scenario=last.name or shown, round=last.round))
             button = pygame_gui.elements.UIButton(make(right, top + step, col, row_h), words, self.manager)
             self.resumes[button] = last.path
@@ -239,7 +249,8 @@ class StartScreen(GuiPaced, OverPage):
         t = self.t
         mode = self.modes.get(name, self.rules.mode)
         offered = [m for m in self.optional if m.mode == mode]
-        words = t("modules_where") if offered else t("modules_none", mode=mode_name(mode))
+        named = t("start_campaign_mode") if mode == CAMPAIGN else mode_name(mode)
+        words = t("modules_where") if offered else t("modules_none", mode=named)
         self.options_label.set_text(words)
         laid = lay_switches(self.options, offered, self.mods, self.setup, t, self.k)
         self.module_switches, self.switches, self.options_height = laid.modules, laid.mods, laid.height
@@ -253,20 +264,33 @@ class StartScreen(GuiPaced, OverPage):
         if self.modes[name] == "open-wars":
             return ["", ""] if sc.id == RANDOM else self.seats.map_names(sc)
         names = sc.spec.words(self.t.language).sides
+        if self.modes[name] == CAMPAIGN:
+            return [drawable(names[s.id]) for s in sc.spec.sides]
         return [drawable(f"{names[s.id]} ({self.t(f'log_edge_{s.edge}')})") for s in sc.spec.sides]
 
     def show_about(self, name: str) -> None:
         sc = self.scenarios.get(name)
         self.show_seats(name)
         open_wars = self.modes.get(name) == "open-wars"
-        self.start.set_text(self.t("start_game" if open_wars else "start"))  # a game
+        campaign = self.modes.get(name) == CAMPAIGN
+        self.start.set_text(self.t("start_game" if open_wars else "start_war" if campaign else "start"))
         words = {what: map_words if open_wars else battle_words for what, battle_words, map_words in MAKERS}
         for button, what in self.makers.items():
             button.set_text(self.t(words[what]))
+            button.disable() if campaign else button.enable()  # the editor and the generator make battles
+        for button in self.elsewhere:  # a campaign is played on this machine
+            button.disable() if campaign else button.enable()
         if sc is None:
             return
         spec = sc.spec
         words = spec.words(self.t.language)  # the scenario's or map's own words in the player's language
+        if campaign:  # its sides, its turns and places, then its words and history
+            sides = self.t("start_campaign_about", sides=" | ".join(words.sides[x.id] for x in spec.sides),
+                           turns=spec.max_turns, places=len(spec.locations))  # fmt: skip
+            about, history = (" ".join(x.split()) for x in (words.description, words.history))
+            self.set_about(lambda say: f"<b>{say(words.name)}</b><br><i>{say(sides)}</i><br>{say(about)}"
+                           + (f"<br>{say(history)}" if history else ""))  # fmt: skip
+            return
         if self.modes[name] == "open-wars":  # a map: its players (the random map: how it is made)
             who, mode = self.seats.about(sc), mode_name(self.modes[name])
             self.set_about(  # who plays first, never below the box's fold
@@ -402,6 +426,7 @@ class StartScreen(GuiPaced, OverPage):
             self.setup.scenario = str(sc.path) if selected(self.scenario) in self.made else sc.id
             self.setup.mode = self.modes[selected(self.scenario)]
             self.setup.options = self.seats.options(self.setup.options)  # the random map's
+            self.setup.campaign = sc.id if self.setup.mode == CAMPAIGN else None
         self.setup.a, self.setup.b, *self.setup.seats = self.seats.controllers()
         self.setup.seed = self.typed_seed()
         remember(self.setup, self.settings)

@@ -33,6 +33,7 @@ class Setup:
     seat: Any = None  # such a game begun on the command line (game/net/seat.py's Seat)
     edit: Path | str | None = None  # open the editor: on a file, or a new "scenario" or "map"
     recall: bool = False  # the start screen begins with the last session's choices (none given instead)
+    campaign: str | None = None  # a campaign to begin (its id, or its file's path) instead of a battle
 
 
 def recalled(setup: Setup, settings: Settings) -> None:

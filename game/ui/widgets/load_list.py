@@ -20,6 +20,7 @@ from game.model.ruleset import Ruleset
 from game.running.match import made_battles
 from game.ui.markup import drawable
 from game.ui.widgets.save_browser import SaveBrowser, Scenario
+from systems.campaign.theatre import list_campaigns, load_campaign
 
 # who plays a side, by the start screen's words (the search generals first, strongest last; then the
 # simple players)
@@ -65,6 +66,13 @@ def scenario_words(rules: Ruleset, language: str) -> dict[str, Scenario]:
             out[sc.id] = Scenario(
                 shown_name(sc, mode, rules, language), side_names(sc, mode, language), turns
             )
+    for path in list_campaigns(rules.loaded_mods):  # a campaign's saves: its name, its sides, its turns
+        try:
+            theatre = load_campaign(str(path), rules.loaded_mods)
+        except UserError:
+            continue
+        words = theatre.spec.words(language)
+        out.setdefault(theatre.id, Scenario(drawable(words.name), dict(words.sides), turns=True))
     return out
 
 

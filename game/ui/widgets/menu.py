@@ -5,6 +5,7 @@ log that says where, or why not."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pygame
 
@@ -100,9 +101,14 @@ def leaving(key: str, save: Callable[[], bool], ask_quit: Callable[[], str | Non
 def save_logged(m: Match, controllers: dict[str, str], log: LogPanel, autosave: bool = False) -> bool:
     """Save the game to the saves folder; the log says where, or why it could not, in its language
     (and which older autosaves could not be removed)."""
+    return logged_save(lambda notes: save_game(m, controllers, autosave=autosave, notes=notes), log, autosave)
+
+
+def logged_save(write: Callable[[list[str]], Path], log: LogPanel, autosave: bool = False) -> bool:
+    """`save_logged` of any game: `write` saves it (given a list for its notes) and says where."""
     notes: list[str] = []
     try:
-        path = save_game(m, controllers, autosave=autosave, notes=notes)
+        path = write(notes)
     except UserError as e:
         log.say("not_saved", theme.BAD, why=e)
         return False

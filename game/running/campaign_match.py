@@ -1,0 +1,249 @@
+"""A whole campaign: opened from its file, its decisions asked of each side's player (a battle's of the
+seats' generals when fought on the table, of the campaign's generals when resolved: CAMP-DEC-10), its
+summary, and its replay. A campaign replay holds the content's identity, the seed and every command,
+the war's and its battles' in one stream, so loading it is replaying it, battle by battle."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from game.content.files import read_regular, write_text
+from game.content.mods import Mod
+from game.model import commands as cmd
+from game.model.errors import ContentError, UserError
+from game.model.limits import ID
+from game.model.resolution import Decision
+from game.running.log_texts import REASONS
+from game.running.match import MAX_REFUSALS, MAX_REPLAY_BYTES, digest_of, parse_replay, recorded_mods
+from systems.campaign.mode import new_war
+from systems.campaign.state import War
+from systems.campaign.theatre import Theatre, campaign_folders, load_campaign
+from systems.campaign.victory import score
+
+REPLAY_FORMAT = "forglory-campaign"
+REPLAY_VERSION = 1
+MAX_TURNS = 500
+
+
+class Player(Protocol):
+    def decide(self, game: Any, d: Decision) -> cmd.Command: ...
+
+
+@dataclass
+class CampaignMatch:
+    war: War
+    theatre: Theatre
+    seed: int
+    max_turns: int | None
+    commands: list[cmd.Command] = field(default_factory=list)
+
+    def apply(self, c: cmd.Command) -> None:
+        self.commands.append(c)
+        self.war.apply(c)
+
+    @property
+    def over(self) -> bool:
+        return self.war.pending is None
+
+
+def new_campaign(
+    ref: str,
+    seed: int,
+    mods: Sequence[Mod] = (),
+    max_turns: int | None = None,
+    dice: Sequence[int] | None = None,
+) -> CampaignMatch:
+    theatre = load_campaign(ref, mods)
+    return CampaignMatch(new_war(theatre, seed, REASONS, max_turns, dice), theatre, seed, max_turns)
+
+
+def generals_for(m: CampaignMatch) -> Callable[[str], Player]:
+    """CAMP-DEC-10: the generals who play a battle resolved without the players: the numbers' level,
+    thinking the numbers' share of its budget, seeded by the battle's seed and the side."""
+    from game.ai.players import make_player
+
+    made: dict[tuple[int, str], Player] = {}
+    n = m.theatre.numbers
+
+    def general(side: str) -> Player:
+        f = m.war.fought[-1]
+        key = (f.number, side)
+        if key not in made:
+            seat = m.war.sides.index(side)
+            made[key] = make_player(n.resolve_level, side, f.setup.seed + seat, think=n.resolve_think)
+        return made[key]
+
+    return general
+
+
+def play(
+    m: CampaignMatch, players: Mapping[str, Player], until: Callable[[CampaignMatch], bool] | None = None
+) -> None:
+    """Ask each decision of the side's player until the war ends (or `until` says stop): the war's of
+    the side's player, a battle's of the seat's player when it is fought on the table, of the
+    campaign's generals when it is resolved."""
+    w = m.war
+    resolving = generals_for(m)
+    refused = 0
+    while w.pending is not None and not (until and until(m)):
+        d = w.pending
+        b = w.battle
+        if b is not None and w.fought[-1].resolved == "auto":
+            answer = resolving(d.side).decide(b, d)
+        else:
+            answer = players[d.side].decide(w, d)
+        counts = (len(w.events), len(b.events) if b is not None else 0)
+        m.apply(answer)
+        rejected = any(e.kind == "rejected" for e in w.events[counts[0] :]) or (
+            b is not None and any(e.kind == "rejected" for e in b.events[counts[1] :])
+        )
+        refused = refused + 1 if rejected and w.pending == d else 0
+        if refused > MAX_REFUSALS:
+            raise UserError(
+                f"{m.theatre.path}: the {d.side} player finds no command the rules accept for {d.kind}"
+            )
+
+
+def summary(m: CampaignMatch) -> dict[str, Any]:
+    """The campaign as one JSON object: its end, and each battle with its losses (brigades per side)."""
+    w = m.war
+    g = w.game
+    assert g is not None
+    battles = []
+    for f in w.fought:
+        r = f.result
+        battles.append(
+            {
+                "number": f.number,
+                "location": f.setup.location,
+                "turn": f.turn,
+                "resolved": f.resolved,
+                "winner": r.winner if r is not None else None,
+                "losses": dict(f.lost),
+                "brigades_before": dict(f.before),
+                "brigades_after": dict(f.after),
+                "rounds": r.rounds if r is not None else 0,
+                "end_reason": r.end_reason if r is not None else "in progress",
+                "attacker": f.setup.attacker,
+                "odds": f.odds,
+            }
+        )
+    return {
+        "campaign": m.theatre.id,
+        "seed": m.seed,
+        "winner": g.winner,
+        "end_reason": g.end_reason or ("in progress" if not g.over else ""),
+        "turns": g.round,
+        "score": {s: x.total for s, x in score(w).items()},
+        "holds": {loc: w.control[loc] for loc in m.theatre.spec.victory.places},  # the places that decide
+        "battles": battles,
+    }
+
+
+# --- replays and saves ------------------------------------------------------------------------
+
+
+def events_digest(w: War) -> str:
+    """A fingerprint of the war's events and of each battle's: a replay must make them all again."""
+    return digest_of(w.events, *(f.events for f in w.fought))
+
+
+def event_count(w: War) -> int:
+    return len(w.events) + sum(len(f.events) for f in w.fought)
+
+
+def campaign_ref(t: Theatre) -> str:
+    """How a replay names its campaign: by id when it is the game's or a loaded mod's, else by path
+    (which a replay then needs given again: it never opens a path of its own choosing)."""
+    folders = [f.resolve() for f in campaign_folders(t.rules.loaded_mods)]
+    return t.id if t.path.resolve().parent in folders and t.path.stem == t.id else str(t.path.resolve())
+
+
+def replay_data(m: CampaignMatch) -> dict[str, Any]:
+    t = m.theatre
+    return {
+        "format": REPLAY_FORMAT,
+        "version": REPLAY_VERSION,
+        "campaign": {"id": t.id, "ref": campaign_ref(t), "hash": t.content_hash},
+        "ruleset": {"id": t.rules.id, "hash": t.rules.content_hash},
+        "numbers": t.numbers_hash,
+        "mods": [
+            {"id": x.id, "version": x.spec.version, "path": str(x.root.resolve()), "hash": x.content_hash}
+            for x in t.rules.loaded_mods
+        ],
+        "seed": m.seed,
+        "max_turns": m.max_turns,
+        "commands": [cmd.to_json(c) for c in m.commands],
+        "events": {"count": event_count(m.war), "sha256": events_digest(m.war)},
+    }
+
+
+def save(m: CampaignMatch, path: Path) -> None:
+    write_text(path, json.dumps(replay_data(m), indent=1) + "\n")
+
+
+def is_campaign_replay(path: Path) -> bool:
+    """Does the file say it is a campaign's replay (read before choosing how to load it)?"""
+    data = parse_replay(str(path), read_regular(Path(path), MAX_REPLAY_BYTES))
+    return isinstance(data, dict) and data.get("format") == REPLAY_FORMAT
+
+
+def load(path: Path, mods: Sequence[Mod] = (), campaign: str | None = None) -> CampaignMatch:
+    """Rebuild a campaign from its replay or save, every battle played again from its commands;
+    damaged or foreign files get a one-line error. `campaign`: its file, when the replay's is not the
+    game's or a mod's."""
+    where = str(path)
+    data = parse_replay(where, read_regular(Path(path), MAX_REPLAY_BYTES))
+    if not isinstance(data, dict) or data.get("format") != REPLAY_FORMAT:
+        raise ContentError(where, "not a campaign's replay or save file")
+    if data.get("version") != REPLAY_VERSION:
+        raise ContentError(
+            where, f"made by a campaign replay format this game does not read ({REPLAY_VERSION})"
+        )
+    try:
+        camp, seed, raw, check = data["campaign"], data["seed"], data["commands"], data["events"]
+        max_turns = data.get("max_turns")
+        if not isinstance(camp, dict) or not isinstance(camp["id"], str) or not isinstance(raw, list):
+            raise TypeError
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
+            raise TypeError
+        if max_turns is not None and (isinstance(max_turns, bool) or not isinstance(max_turns, int)
+                                      or not 1 <= max_turns <= MAX_TURNS):  # fmt: skip
+            raise TypeError
+        if not isinstance(check, dict):
+            raise TypeError
+        played_with = recorded_mods(where, data.get("mods", []), mods)
+    except (KeyError, TypeError):
+        raise ContentError(
+            where, "damaged replay: a required field is missing or of the wrong type"
+        ) from None
+    ref = campaign or camp.get("ref") or camp["id"]
+    if not isinstance(ref, str) or (campaign is None and not ID.fullmatch(ref)):
+        said = "names a campaign file outside the game and its mods: give it with --campaign"
+        raise ContentError(f"{where}: campaign.ref", said)
+    try:
+        m = new_campaign(ref, seed, played_with, max_turns)
+    except UserError as e:
+        raise ContentError(f"{where}: campaign", str(e)) from None
+    try:
+        if data.get("numbers") != m.theatre.numbers_hash:
+            raise ContentError(f"{where}: numbers", "made with other numbers for the campaign")
+        for i, r in enumerate(raw):
+            if m.war.pending is None:
+                raise ContentError(f"{where}: commands[{i}]", "damaged: commands after the campaign's end")
+            try:
+                m.apply(cmd.from_json(r, m.war.stack.commands))
+            except ValueError as e:
+                raise ContentError(f"{where}: commands[{i}]", f"damaged command: {e}") from None
+        if event_count(m.war) != check.get("count") or events_digest(m.war) != check.get("sha256"):
+            changed = m.theatre.content_hash != camp.get("hash")
+            said = "made with another version of the campaign" if changed else "damaged or edited"
+            raise ContentError(f"{where}: commands", f"{said}: they do not replay the saved campaign")
+    except BaseException:
+        m.war.close()
+        raise
+    return m

@@ -1,0 +1,154 @@
+"""What the campaign's screen draws around its map: the top bar (the campaign, its turn and date and
+phase; each side with who plays it, its gold and its brigades), the panel of what is asked and its
+choices, the army or place in hand, and the hover boxes of the map."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui import theme
+from game.ui.campaign.view import BUTTON_H, BUTTON_STEP, CampaignView, Choice
+from game.ui.campaign.words import when
+from game.ui.drawing.map_cards import figure
+from game.ui.widgets.log_panel import tooltip
+
+LABEL_SIZES, LABEL_MARGIN = (19, 17, 15), 10
+SWATCH = 14
+
+
+def text_lines(
+    surf: pygame.Surface, text: str, at: tuple[int, int], width: int, colour: theme.Colour, size: int = 19
+) -> int:
+    """Wrapped text; returns the y under it."""
+    font = theme.font(size)
+    x, y = at
+    for line in theme.wrap(text, font, width):
+        surf.blit(font.render(line, True, colour), (x, y))
+        y += font.get_linesize()
+    return y
+
+
+def draw_top_bar(v: CampaignView, surf: pygame.Surface) -> None:
+    w, t = v.war, v.t
+    g = w.game
+    width = surf.get_width()
+    pygame.draw.rect(surf, theme.PANEL, (0, 0, width, theme.TOP_BAR))
+    phase = t(f"camp_phase_{g.phase}") if g is not None and t.has(f"camp_phase_{g.phase}") else ""
+    name = w.theatre.spec.words(t.language).name or w.theatre.spec.name
+    limit = g.max_rounds if g is not None else 0
+    head = t("campaign_top", name=name, turn=max(1, w.turn), limit=limit, date=when(v.n, w.turn), phase=phase)
+    big = theme.font(22)
+    title = surf.blit(big.render(theme.cut(head, big, int(width * 0.5)), True, theme.TEXT), (10, 6))
+    acting = w.pending.side if w.pending is not None else None
+    f = theme.font(18)
+    x = title.right + 30
+    for side in w.sides:
+        colour = theme.ACCENT if side == acting else theme.TEXT
+        y = theme.TOP_BAR // 2
+        pygame.draw.rect(surf, v.colours[side], (x, y - SWATCH // 2, SWATCH, SWATCH), border_radius=3)
+        x += SWATCH + 6
+        who = t("campaign_seat", side=v.names[side], player=v.player_of(side))
+        label = f.render(who, True, colour)
+        words = surf.blit(label, label.get_rect(midleft=(x, y)))
+        x = words.right + 10
+        x = figure(surf, "gold", w.purses[side].gold, (x, y - 7), f, colour) + 10
+        brigades = sum(a.size() for a in w.armies_of(side))
+        x = figure(surf, "army", brigades, (x, y - 7), f, colour) + 24
+    line = t("campaign_top_hint")
+    hint = theme.font(15).render(theme.cut(line, theme.font(15), width - 20), True, theme.TEXT_DIM)
+    surf.blit(hint, (10, theme.TOP_BAR - hint.get_height() - 3))
+
+
+def button_label(label: str, width: int) -> tuple[pygame.font.Font, str]:
+    for size in LABEL_SIZES:
+        font = theme.font(size)
+        if font.size(label)[0] <= width:
+            return font, label
+    return font, theme.cut(label, font, width)
+
+
+def draw_panel(v: CampaignView, surf: pygame.Surface) -> None:
+    """What is asked and its choices; then the army or place in hand, above the log."""
+    pygame.draw.rect(surf, theme.PANEL, v.panel)
+    pygame.draw.rect(surf, theme.PANEL_EDGE, v.panel, 1)
+    w, t = v.war, v.t
+    x, y, width = v.panel.x + 10, v.panel.y + 8, v.panel.w - 20
+    v.buttons = []
+    d = w.pending
+    if d is None:
+        y = text_lines(surf, t("campaign_over_panel"), (x, y), width, theme.ACCENT)
+    elif v.resolving():
+        f = w.fought[-1]
+        rnd = w.battle.game.round if w.battle is not None and w.battle.game is not None else 0
+        said = t("campaign_resolving", place=v.n.place(f.setup.location), round=rnd)
+        y = text_lines(surf, said, (x, y), width, theme.ACCENT)
+    elif w.battle is not None:
+        said = t("campaign_on_table", place=v.n.place(w.fought[-1].setup.location))
+        y = text_lines(surf, said, (x, y), width, theme.ACCENT)
+    elif v.human_turn() is None:
+        said = t("campaign_thinking", side=v.names[d.side], player=v.player_of(d.side))
+        y = text_lines(surf, said, (x, y), width, theme.ACCENT)
+    else:
+        y = text_lines(surf, v.prompt(d), (x, y), width, theme.ACCENT)
+        y = text_lines(surf, v.guide(d), (x, y + 2), width, theme.TEXT_DIM, 16) + 6
+        choices = v.choices(d)
+        room = max(1, (v.log.rect.y - theme.px(BUTTON_STEP) * 3 - y) // theme.px(BUTTON_STEP))
+        if len(choices) > room:  # the last (the phase's end) is always there
+            choices = [*choices[: room - 1], choices[-1]]
+        for ch in choices:
+            y = _button(v, surf, ch, pygame.Rect(x, y, width, theme.px(BUTTON_H)))
+    _in_hand(v, surf, x, y + 8, width)
+
+
+def _button(v: CampaignView, surf: pygame.Surface, ch: Choice, rect: pygame.Rect) -> int:
+    hover = rect.collidepoint(v.mouse) and ch.enabled
+    colour = (95, 100, 110) if hover else (70, 74, 82) if ch.enabled else (48, 50, 55)
+    pygame.draw.rect(surf, colour, rect, border_radius=5)
+    font, label = button_label(ch.label, rect.w - 2 * LABEL_MARGIN)
+    text = font.render(label, True, theme.TEXT if ch.enabled else theme.TEXT_DIM)
+    surf.blit(text, text.get_rect(midleft=(rect.x + LABEL_MARGIN, rect.centery)))
+    v.buttons.append((rect, ch))
+    return rect.y + theme.px(BUTTON_STEP)
+
+
+def _in_hand(v: CampaignView, surf: pygame.Surface, x: int, y: int, width: int) -> None:
+    """The army in hand (with a button to its page), or the place picked, in a few lines."""
+    a = v.war.find_army(v.army) if v.army else None
+    lines = v.army_words(a) if a is not None else v.place_words(v.picked) if v.picked else []
+    room = v.log.rect.y - theme.px(BUTTON_STEP) - 8
+    for i, line in enumerate(lines):
+        if y > room - 20:
+            break
+        y = text_lines(surf, line, (x, y), width, theme.TEXT if i == 0 else theme.TEXT_DIM, 17)
+    if a is not None:
+        page = Choice("page", v.t("campaign_army_page"), hint=v.t("campaign_army_page_hint"))
+        _button(v, surf, page, pygame.Rect(x, min(y + 4, room), width, theme.px(BUTTON_H)))
+
+
+def draw_hover(v: CampaignView, surf: pygame.Surface, where: dict[str, tuple[tuple[str, ...], int]]) -> None:
+    """The box of the button, rule ID, army or place under the mouse."""
+    t, n = v.t, v.n
+    button = next((b for r, b in v.buttons if r.collidepoint(v.mouse) and b.hint), None)
+    if button is not None:
+        tooltip(surf, v.mouse, button.label, button.hint)
+        return
+    rid = v.log.rule_at(v.mouse)
+    if rid is not None:
+        ref = v.reference.get(rid)
+        tooltip(surf, v.mouse, f"{rid}: {ref.title}" if ref else rid, ref.text if ref else "")
+        return
+    if v.page is not None or v.menu is not None or not v.area.collidepoint(v.mouse):
+        return
+    a = v.map.army_at(v.mouse)
+    if a is not None:
+        lines = v.army_words(a)
+        tooltip(surf, v.mouse, lines[0], "\n".join(lines[1:]), within=v.area)
+        return
+    loc = v.map.place_at(v.mouse)
+    if loc is None:
+        return
+    lines = v.place_words(loc)
+    if loc in where:
+        path, spent = where[loc]
+        lines.append(t("campaign_path", path=" > ".join(n.place(x) for x in path), movement=spent))
+    tooltip(surf, v.mouse, lines[0], "\n".join(lines[1:]), within=v.area, avoid=[v.map.marker(loc)])

@@ -1,0 +1,472 @@
+"""The pages the campaign's screen opens over its map: a battle before it is fought (its place and
+ground, each side's armies, the armies marching to it with their round and table edge, the odds and
+the losses each side may expect: CAMP-DEC-7, -8, -24, and the choice: stand or withdraw, fight it on
+the table or let the generals resolve it), the report after it (CAMP-DEC-12..16: losses, brigades
+destroyed, hits, officers killed, quality, who holds the place, retreat and pursuit), the calendar's
+events as they happen (CAMP-DEC-21), and an army's page (its divisions, officers and brigades, each
+one's service record: CAMP-DEC-19)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pygame
+
+from game.model import commands as cmd
+from game.model.events import Event, Note, Roll
+from game.model.words import counted, slug
+from game.ui import theme
+from game.ui.campaign.panel import button_label, text_lines
+from game.ui.campaign.view import BUTTON_H, CampaignView, Choice
+from game.ui.campaign.words import (
+    army_line,
+    brigade_line,
+    commander,
+    division_line,
+    fate,
+    quality,
+    record_line,
+    when,
+)
+from game.ui.palette import legible
+from systems.campaign.commands import Decline, Fight, Resolve
+from systems.campaign.odds import Prospect
+from systems.campaign.report import battle_report
+from systems.campaign.rules_module import RESOLVE, WITHDRAW
+
+# what the report tells of the war's events after a battle (the notes' `say`), besides its losses
+AFTER = {"camp_quality", "camp_successor", "camp_pursued", "camp_retreat", "camp_surrender", "camp_destroyed",
+         "camp_battle_over", "camp_take", "camp_too_weak"}  # fmt: skip
+
+
+def page_box(v: CampaignView, surf: pygame.Surface, title: str) -> tuple[pygame.Rect, int, int, int]:
+    """A page over the map (the panel and the log stay beside it): its box, where its text starts and
+    how wide it is."""
+    shade = pygame.Surface(v.area.size, pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 150))
+    surf.blit(shade, v.area.topleft)
+    box = v.area.inflate(-theme.px(30), -theme.px(24))
+    pygame.draw.rect(surf, theme.PANEL, box, border_radius=10)
+    pygame.draw.rect(surf, theme.ACCENT, box, 2, border_radius=10)
+    x, y = box.x + theme.px(18), box.y + theme.px(12)
+    head = theme.font(28).render(theme.cut(title, theme.font(28), box.w - 36), True, theme.ACCENT)
+    surf.blit(head, (x, y))
+    return box, x, y + head.get_height() + 4, box.w - theme.px(36)
+
+
+def page_buttons(v: CampaignView, surf: pygame.Surface, box: pygame.Rect, choices: list[Choice]) -> None:
+    """The page's buttons in a row along its foot (two rows when they do not fit one)."""
+    gap = theme.px(10)
+    per_row = max(1, min(len(choices), 3))
+    width = (box.w - theme.px(36) - gap * (per_row - 1)) // per_row
+    rows = -(-len(choices) // per_row)
+    for i, ch in enumerate(choices):
+        row, col = divmod(i, per_row)
+        y = box.bottom - theme.px(14) - (rows - row) * (theme.px(BUTTON_H) + gap) + gap
+        rect = pygame.Rect(box.x + theme.px(18) + col * (width + gap), y, width, theme.px(BUTTON_H) + 4)
+        hover = rect.collidepoint(v.mouse) and ch.enabled
+        pygame.draw.rect(surf, (95, 100, 110) if hover else (70, 74, 82), rect, border_radius=5)
+        font, label = button_label(ch.label, rect.w - 16)
+        text = font.render(label, True, theme.TEXT)
+        surf.blit(text, text.get_rect(center=rect.center))
+        v.page_buttons.append((rect, ch))
+
+
+def side_colour(v: CampaignView, side: str) -> theme.Colour:
+    return legible(v.colours[side], theme.PANEL)
+
+
+# --- the battle before it is fought -----------------------------------------------------------------
+
+
+def ground_words(v: CampaignView, p: Prospect) -> str:
+    """The battle's ground: its historical battle by name, or the ground of the place's type."""
+    s, t = p.setup, v.t
+    if s.ground:
+        field = v.war.theatre.battlefields.get(s.location)
+        if field is not None:
+            return field.spec.words(t.language).name
+    kind = v.war.places[s.location].type
+    return t(f"camp_ground_{kind}")
+
+
+def division_lines(v: CampaignView, p: Prospect, side: str) -> list[str]:
+    """A side's divisions as the battle fields them (CAMP-DEC-9): each its brigades by quality, and
+    the round it marches on in when it is not on the table from the start."""
+    t, n = v.t, v.n
+    spec = next(x for x in p.setup.scenario.sides if x.id == side)
+    out = []
+    for d in spec.divisions:
+        kinds = Counter(quality(n, u.quality) for u in d.units)
+        said = counted(t, "campaign_battle_division", len(d.units),
+                       division=n.words.divisions.get(d.id) or d.name or t("campaign_division_raised"),
+                       qualities=", ".join(f"{k} {q}" for q, k in kinds.most_common()))  # fmt: skip
+        out.append(t("campaign_battle_late", division=said, round=d.arrival) if d.arrival else said)
+    return out
+
+
+def battle_choices(v: CampaignView) -> list[Choice]:
+    """What the person choosing may answer: stand or withdraw (the defender, CAMP-DEC-11), fight the
+    battle on the table or let the generals resolve it (CAMP-DEC-10)."""
+    d = v.human_turn()
+    t, n = v.t, v.n
+    if d is None:
+        return []
+    if d.kind == RESOLVE:
+        return [
+            Choice("fight", t("campaign_fight"), Fight(), t("campaign_fight_hint")),
+            Choice("resolve", t("campaign_resolve"), Resolve(), t("campaign_resolve_hint")),
+        ]
+    if d.kind == WITHDRAW:
+        hint = t("campaign_withdraw_hint", straggle=v.war.numbers.straggle)
+        out = (
+            []
+            if d.stage == "forced"
+            else [Choice("stand", t("campaign_stand"), cmd.Pass(), t("campaign_stand_hint"))]
+        )
+        return out + [
+            Choice(f"withdraw:{loc}", t("campaign_withdraw", place=n.place(loc)), Decline(loc), hint)
+            for loc in d.options
+        ]
+    return []
+
+
+def draw_battle(v: CampaignView, surf: pygame.Surface, p: Prospect) -> None:
+    s, t, n, w = p.setup, v.t, v.n, v.war
+    box, x, y, width = page_box(
+        v, surf, t("campaign_battle_title", number=s.number, place=n.place(s.location))
+    )
+    ground = t("campaign_battle_ground", ground=ground_words(v, p), date=theme.begun(when(n, s.turn)))
+    y = text_lines(surf, ground, (x, y), width, theme.TEXT_DIM, 18) + 8
+    col = (width - theme.px(20)) // 2
+    bottom = y
+    for i, side in enumerate((s.attacker, s.defender)):
+        cx, cy = x + i * (col + theme.px(20)), y
+        role = t("campaign_attacker" if side == s.attacker else "campaign_defender", side=v.names[side])
+        cy = text_lines(surf, role, (cx, cy), col, side_colour(v, side), 22) + 2
+        arriving = {a.army for a in s.arrivals}
+        for army_id in s.armies.get(side, ()):
+            a = w.find_army(army_id)
+            if a is None or army_id in arriving:
+                continue
+            cy = text_lines(surf, army_line(n, a), (cx, cy), col, theme.TEXT, 17)
+        for line in division_lines(v, p, side):
+            cy = text_lines(surf, line, (cx + 10, cy), col - 10, theme.TEXT_DIM, 15)
+        g = w.garrison_at(s.location)
+        if g is not None and g.side == side:
+            said = counted(t, "campaign_garrison_line", len(g.brigades), place=n.place(s.location))
+            cy = text_lines(surf, said, (cx, cy), col, theme.TEXT, 17)
+        for x_ in (x for x in s.arrivals if x.side == side):
+            edge = t(f"log_edge_{x_.edge}") if t.has(f"log_edge_{x_.edge}") else x_.edge
+            said = t("campaign_arrival", army=n.army(x_.army), origin=n.place(x_.origin), round=x_.round,
+                     edge=edge)  # fmt: skip
+            cy = text_lines(surf, said, (cx, cy + 2), col, theme.ACCENT, 16)
+        if not any(a.side == side for a in s.arrivals):
+            cy = text_lines(surf, t("campaign_no_arrivals"), (cx, cy + 2), col, theme.TEXT_DIM, 16)
+        win = round(100 * p.odds.win[side])
+        lose = p.odds.losses[side]
+        said = t("campaign_odds_side", win=win, losses=f"{lose:.1f}".replace(".", t("log_decimal_mark")))
+        cy = text_lines(surf, said, (cx, cy + 6), col, theme.TEXT, 18)
+        bottom = max(bottom, cy)
+    y = _odds_bar(v, surf, p, pygame.Rect(x, bottom + 10, width, theme.px(22)))
+    y = text_lines(surf, t("campaign_odds_note"), (x, y + 4), width, theme.TEXT_DIM, 15)
+    d = v.human_turn()
+    if d is not None:
+        key = "campaign_resolve_ask" if d.kind == RESOLVE else "campaign_withdraw_ask"
+        y = text_lines(surf, t(key, side=v.names[d.side]), (x, y + 8), width, theme.ACCENT, 19)
+    choices = battle_choices(v)
+    rows = -(-len(choices) // 3)
+    room = pygame.Rect(x, y + 10, width, box.bottom - y - theme.px(40) - rows * theme.px(BUTTON_H + 14))
+    if room.h > theme.px(80):
+        table_picture(v, surf, p, room)
+    page_buttons(v, surf, box, choices)
+
+
+def table_picture(v: CampaignView, surf: pygame.Surface, p: Prospect, room: pygame.Rect) -> None:
+    """The battle's table in small (CAMP-DEC-7, -8): its ground, objectives and each side's zone, the
+    attacker's edge at the foot as the battle screen shows it, and an arrow at the edge where each army
+    marching to it comes on, with its round."""
+    spec = p.setup.scenario
+    wide, deep = spec.table
+    k = min(room.w / wide, room.h / deep)
+    table = pygame.Rect(0, 0, int(wide * k), int(deep * k))
+    table.midtop = room.midtop
+
+    def at(xy: tuple[float, float]) -> tuple[int, int]:  # y up, as on the table
+        return (table.x + int(xy[0] * k), table.bottom - int(xy[1] * k))
+
+    pygame.draw.rect(surf, theme.TABLE, table)
+    clip = surf.get_clip()
+    surf.set_clip(table)  # a road runs off the table's edge
+    for f in spec.terrain:
+        colour = theme.TERRAIN.get(f.kind, theme.TABLE_EDGE)
+        if f.polygon and len(f.polygon) >= 3:
+            pygame.draw.polygon(surf, colour, [at(q) for q in f.polygon])
+        elif f.path and len(f.path) >= 2:
+            pygame.draw.lines(surf, colour, False, [at(q) for q in f.path], max(2, int((f.width or 1) * k)))
+    zone = pygame.Surface(table.size, pygame.SRCALPHA)
+    for side in spec.sides:
+        if side.deployment and len(side.deployment) >= 3:
+            points = [(a - table.x, b - table.y) for a, b in (at(q) for q in side.deployment)]
+            pygame.draw.polygon(zone, (*v.colours[side.id], 70), points)
+    surf.blit(zone, table.topleft)
+    surf.set_clip(clip)
+    for o in spec.objectives:
+        centre = at(o.at)
+        pygame.draw.circle(surf, v.colours.get(o.held_by or "", (240, 240, 240)), centre, 5)
+        pygame.draw.circle(surf, (20, 20, 20), centre, 5, 1)
+    pygame.draw.rect(surf, theme.TABLE_EDGE, table, 2)
+    font = theme.font(15)
+    # each edge on the screen: its middle, the way onto the table, the side of its label's box
+    edges = {
+        "north": (table.midtop, (0, 1), "midbottom"),
+        "south": (table.midbottom, (0, -1), "midtop"),
+        "west": (table.midleft, (1, 0), "midright"),
+        "east": (table.midright, (-1, 0), "midleft"),
+    }
+    for a in p.setup.arrivals:
+        (x, y), (dx, dy), beside = edges.get(a.edge, edges["south"])
+        start = (x - dx * 30, y - dy * 30)  # from beyond the edge, onto the table
+        pygame.draw.line(surf, v.colours[a.side], start, (x, y), 5)
+        pygame.draw.circle(surf, v.colours[a.side], start, 6)
+        label = font.render(v.t("campaign_arrival_badge", round=a.round), True, theme.TEXT)
+        surf.blit(label, label.get_rect(**{beside: (start[0] - dx * 10, start[1] - dy * 10)}))
+
+
+def _odds_bar(v: CampaignView, surf: pygame.Surface, p: Prospect, bar: pygame.Rect) -> int:
+    """The attacker's, the draw's and the defender's chances in one bar, each part with its share."""
+    s, t = p.setup, v.t
+    parts = [(p.odds.win[s.attacker], v.colours[s.attacker], v.names[s.attacker]),
+             (p.odds.draw, (120, 120, 120), t("campaign_draw")),
+             (p.odds.win[s.defender], v.colours[s.defender], v.names[s.defender])]  # fmt: skip
+    x = bar.x
+    f = theme.font(15)
+    for share, colour, name in parts:
+        wide = round(bar.w * share)
+        if wide <= 0:
+            continue
+        part = pygame.Rect(x, bar.y, wide, bar.h)
+        pygame.draw.rect(surf, colour, part)
+        label = f"{name} {round(100 * share)}%"
+        if f.size(label)[0] < wide - 6:
+            ink = theme.TEXT if sum(colour) < 400 else (20, 20, 20)
+            surf.blit(f.render(label, True, ink), f.render(label, True, ink).get_rect(center=part.center))
+        x += wide
+    pygame.draw.rect(surf, theme.PANEL_EDGE, bar, 1)
+    return bar.bottom
+
+
+# --- after the battle ---------------------------------------------------------------------------------
+
+
+def aftermath_events(v: CampaignView, number: int) -> list[Event]:
+    """The war's events of a battle's aftermath: quality gained, officers fallen, the pursuit, the
+    retreat, who holds the place (between its announcement and the end of its aftermath)."""
+    out: list[Event] = []
+    started = False
+    for e in v.war.events:
+        details = (e.details or {}) if isinstance(e, Note) else {}
+        if isinstance(e, Note) and details.get("say") == "camp_battle" and details.get("battle") == number:
+            started = True
+            continue
+        if not started:
+            continue
+        if (isinstance(e, Note) and details.get("say") in AFTER) or (
+            isinstance(e, Roll) and e.check == "pursuit"
+        ):
+            out.append(e)
+        if isinstance(e, Note) and details.get("say") == "camp_battle_over":
+            break
+    return out
+
+
+def draw_report(v: CampaignView, surf: pygame.Surface) -> None:
+    w, t, n = v.war, v.t, v.n
+    f = next(x for x in w.fought if x.number == v.report_of)
+    r = battle_report(w, f)
+    box, x, y, width = page_box(
+        v, surf, t("campaign_report_title", number=r.number, place=n.place(r.location))
+    )
+    how = t(f"camp_resolved_{f.resolved}")
+    head = (
+        t("campaign_report_won", side=v.names[r.winner], how=how)
+        if r.winner
+        else t("campaign_report_drawn", how=how)
+    )
+    if r.holder:
+        head += " " + t("campaign_report_holder", side=v.names[r.holder], place=n.place(r.location))
+    y = text_lines(surf, head, (x, y), width, theme.TEXT, 20) + 6
+    col = (width - theme.px(20)) // 2
+    bottom = y
+    for i, side in enumerate(w.sides):
+        cx, cy = x + i * (col + theme.px(20)), y
+        said = t("campaign_report_side", side=v.names[side], before=r.before.get(side, 0),
+                 lost=r.before.get(side, 0) - r.after.get(side, 0), after=r.after.get(side, 0),
+                 hits=counted(t, "campaign_hits", r.hits.get(side, 0)))  # fmt: skip
+        cy = text_lines(surf, said, (cx, cy), col, side_colour(v, side), 18) + 2
+        rows = brigade_rows(v, f.number, side)
+        most = max(1, (box.bottom - theme.px(190) - cy) // theme.font(16).get_linesize())
+        for text, colour in rows[:most]:
+            cy = text_lines(surf, text, (cx + 8, cy), col - 8, colour, 16)
+        if len(rows) > most:
+            cy = text_lines(
+                surf, t("campaign_more", n=len(rows) - most), (cx + 8, cy), col - 8, theme.TEXT_DIM, 16
+            )
+        bottom = max(bottom, cy)
+    y = bottom + 8
+    for officer in r.killed:
+        y = text_lines(
+            surf, t("campaign_report_killed", officer=_fallen(v, officer)), (x, y), width, theme.BAD, 17
+        )
+    for c in r.changed:
+        why = t(f"campaign_why_{slug(c.why)}") if t.has(f"campaign_why_{slug(c.why)}") else c.why
+        said = t("campaign_report_quality", unit=n.brigade(c.unit), quality=quality(n, c.quality), why=why)
+        y = text_lines(surf, said, (x, y), width, theme.GOOD, 17)
+    room = box.bottom - theme.px(60)
+    for e in aftermath_events(v, r.number):
+        if y > room - 20:
+            break
+        y = text_lines(surf, v.narrate(e), (x, y + 2), width, theme.TEXT_DIM, 16)
+    page_buttons(v, surf, box, [Choice("watch", t("campaign_watch"), hint=t("campaign_watch_hint")),
+                                Choice("close", t("campaign_continue"))])  # fmt: skip
+
+
+def brigade_rows(v: CampaignView, number: int, side: str) -> list[tuple[str, theme.Colour]]:
+    """Each brigade of a side that fought battle `number`: lost (and how), or its quality and the hits
+    it carries away (CAMP-DEC-12, -16), from its service record (CAMP-DEC-19)."""
+    w, t, n = v.war, v.t, v.n
+    f = next(x for x in w.fought if x.number == number)
+    sides = {u.id: s.id for s in f.setup.scenario.sides for d in s.divisions for u in d.units}
+    lost, kept = [], []
+    for unit in f.setup.units:
+        b = w.roster.get(unit)
+        if b is None or sides.get(unit) != side:
+            continue
+        mine = [x for x in b.record if x.battle == number]
+        gone = next((x for x in mine if x.kind == "lost"), None)
+        fought = next((x for x in mine if x.kind == "battle"), None)
+        if gone is not None:
+            lost.append((t("campaign_report_lost", unit=n.brigade(unit), why=fate(n, gone.why)), theme.BAD))
+        elif fought is not None:  # it reached the field (a reinforcement that came too late did not)
+            said = counted(
+                t, "campaign_report_kept", fought.hits, unit=n.brigade(unit), quality=quality(n, b.quality)
+            )
+            kept.append((said, theme.TEXT))
+    return lost + kept
+
+
+def _fallen(v: CampaignView, officer: str) -> str:
+    """A killed officer by the name he had (his command's: a division's or an army's)."""
+    g = v.war.officers.get(officer)
+    named = v.n.words.officers.get(officer)
+    return named or (g.name if g is not None and g.name else v.n.officer(officer))
+
+
+# --- the calendar's events -----------------------------------------------------------------------------
+
+
+def draw_event(v: CampaignView, surf: pygame.Surface) -> None:
+    t, n = v.t, v.n
+    box, x, y, width = page_box(v, surf, t("campaign_event_title", date=when(n, v.war.turn)))
+    for e in v.told:
+        details = e.details or {}
+        if details.get("say") == "camp_event":
+            words = n.words.events.get(str(details.get("event")))
+            name = words.name if words is not None else str(details.get("event"))
+            text = words.text if words is not None else ""
+            y = text_lines(surf, name, (x, y + 8), width, theme.ACCENT, 24)
+            y = text_lines(surf, text, (x, y + 2), width, theme.TEXT, 18)
+        else:
+            y = text_lines(surf, "• " + v.narrate(e), (x + 10, y + 2), width - 10, theme.GOOD, 18)
+    page_buttons(v, surf, box, [Choice("close", t("campaign_continue"))])
+
+
+# --- an army's page ----------------------------------------------------------------------------------
+
+
+def draw_army(v: CampaignView, surf: pygame.Surface) -> None:
+    """The army in hand: its commander, each division with its general, each brigade with its quality
+    and hits (a button to garrison it or take it back, in the orders phase); the service record of
+    the brigade or officer clicked, beside them."""
+    w, t, n = v.war, v.t, v.n
+    a = w.find_army(v.army) if v.army else None
+    if a is None:
+        v.page = None
+        return
+    box, x, y, width = page_box(v, surf, army_line(n, a))
+    listing = int(width * 0.58)
+    actions = v.garrison_choices(a)
+    f = theme.font(16)
+    line = f.get_linesize() + 2
+    v.page_rows = []
+    staff = t("campaign_staff_line", officer=commander(n, a), experience=a.commander.experience)
+    y = _row(v, surf, a.id, staff, pygame.Rect(x, y, listing, line), theme.ACCENT)
+    for d in a.divisions:
+        y = _row(v, surf, d.id, division_line(n, d), pygame.Rect(x, y + 4, listing, line), theme.ACCENT)
+        for b in d.brigades:
+            row = pygame.Rect(x + 14, y, listing - 14, line)
+            y = _row(v, surf, b.id, brigade_line(n, b), row, theme.TEXT, actions.get(b.id))
+    g = w.garrison_at(a.location)
+    if g is not None and g.side == a.side:
+        said = counted(t, "campaign_garrison_line", len(g.brigades), place=n.place(a.location))
+        y = _row(v, surf, "", said, pygame.Rect(x, y + 6, listing, line), theme.ACCENT)
+        for b in g.brigades:
+            row = pygame.Rect(x + 14, y, listing - 14, line)
+            y = _row(v, surf, b.id, brigade_line(n, b), row, theme.TEXT, actions.get(b.id))
+    beside = x + listing + theme.px(16)
+    _record(
+        v, surf, pygame.Rect(beside, box.y + theme.px(50), box.right - beside - 18, box.h - theme.px(110))
+    )
+    page_buttons(v, surf, box, [Choice("close", t("campaign_close"))])
+
+
+def _row(
+    v: CampaignView,
+    surf: pygame.Surface,
+    ident: str,
+    text: str,
+    rect: pygame.Rect,
+    colour: theme.Colour,
+    action: cmd.Command | None = None,
+) -> int:
+    """A line of the army's page: clicked, its service record; with an order's button at its end."""
+    f = theme.font(16)
+    if ident and ident == v.record:
+        pygame.draw.rect(surf, (60, 64, 72), rect, border_radius=3)
+    room = rect.w - (theme.px(100) if action is not None else 4)
+    surf.blit(f.render(theme.cut(text, f, room), True, colour), (rect.x + 2, rect.y + 1))
+    if ident:
+        v.page_rows.append((rect, ident))
+    if action is not None:
+        key = "campaign_detach" if type(action).__name__ == "Detach" else "campaign_muster"
+        button = pygame.Rect(rect.right - theme.px(96), rect.y, theme.px(94), rect.h - 1)
+        pygame.draw.rect(surf, (70, 74, 82), button, border_radius=4)
+        label = theme.font(14).render(
+            theme.cut(t := v.t(key), theme.font(14), button.w - 6), True, theme.TEXT
+        )
+        surf.blit(label, label.get_rect(center=button.center))
+        v.page_buttons.append((button, Choice(f"order:{ident}", t, action, v.t(f"{key}_hint"))))
+    return rect.bottom
+
+
+def _record(v: CampaignView, surf: pygame.Surface, rect: pygame.Rect) -> None:
+    """The service record of the brigade or officer picked on the army's page (CAMP-DEC-19)."""
+    w, t, n = v.war, v.t, v.n
+    if v.record is None:
+        text_lines(surf, t("campaign_record_hint"), rect.topleft, rect.w, theme.TEXT_DIM, 16)
+        return
+    b = w.roster.get(v.record)
+    g = w.officers.get(v.record)
+    if b is not None:
+        title = n.brigade(b.id)
+        lines = [record_line(n, s) for s in b.record]
+    elif g is not None:
+        title = t("campaign_officer_title", officer=_fallen(v, g.id), experience=g.experience)
+        lines = [record_line(n, s) for s in g.record]
+    else:
+        return
+    y = text_lines(surf, title, rect.topleft, rect.w, theme.ACCENT, 18) + 4
+    for line in lines[-24:]:
+        if y > rect.bottom - 16:
+            break
+        y = text_lines(surf, line, (rect.x, y), rect.w, theme.TEXT, 15)

@@ -1,0 +1,146 @@
+"""The campaign in the player's words: its places, sides, armies, brigades and officers by name in the
+language of the texts given (the campaign file's own words and its [locale.<language>]), and each of
+its events as a line of the war's log (`log_note_<say>` of content/modules/campaign/locale/*/
+narration.toml; the rules' own English text when a note has no words)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from game.content.locale import Texts
+from game.model.events import Event
+from game.model.words import slug
+from systems.campaign.state import War
+
+MONTHS = 12
+
+
+class Naming:
+    """What the war's ids are called in the language of `t`."""
+
+    def __init__(self, w: War, t: Texts) -> None:
+        self.w, self.t = w, t
+        self.words = w.theatre.spec.words(t.language)
+
+    def side(self, side: str) -> str:
+        return self.words.sides.get(side, side)
+
+    def place(self, loc: str) -> str:
+        return self.words.locations.get(loc, loc)
+
+    def army(self, army: str) -> str:
+        return self.words.armies.get(army) or self._raised("camp_raised_army", army)
+
+    def brigade(self, unit: str) -> str:
+        """A brigade by its name, or one raised in play by its kind and where it was raised."""
+        named = self.words.units.get(unit)
+        if named:
+            return named
+        b = self.w.roster.get(unit)
+        if b is None:
+            return unit
+        kind = (
+            self.t(f"category_{slug(b.category)}")
+            if self.t.has(f"category_{slug(b.category)}")
+            else b.category
+        )
+        where = next((s.location for s in b.record if s.kind == "raised"), "")
+        return self.t("camp_raised_brigade", category=kind, place=self.place(where))
+
+    def officer(self, officer: str) -> str:
+        return self.words.officers.get(officer) or self._raised("camp_raised_general", officer)
+
+    def _raised(self, key: str, ident: str) -> str:
+        return self.t(key, number=ident.removeprefix("raised-")) if ident.startswith("raised-") else ident
+
+    def month(self, year: int, month: int) -> str:
+        return self.t("camp_date", month=self.t(f"camp_month_{(month - 1) % MONTHS + 1}"), year=year)
+
+    def value(self, key: str, v: Any) -> object:
+        """A note's detail as its words take it: places, armies, sides and brigades by name."""
+        if key in ("location", "to", "origin") and isinstance(v, str):
+            return self.place(v)
+        if key in ("side", "attacker", "defender", "holder", "winner", "player") and isinstance(v, str):
+            return self.side(v)
+        if key == "army" and isinstance(v, str):
+            return self.army(v)
+        if key == "officer" and isinstance(v, str):
+            return self.officer(v)
+        if key in ("locations", "path") and isinstance(v, list):
+            joined = ", " if key == "locations" else " > "
+            return joined.join(self.place(x) for x in v) or self.t("camp_nothing")
+        if key == "edge" and isinstance(v, str):
+            return self.t(f"log_edge_{v}") if self.t.has(f"log_edge_{v}") else v
+        if key in ("quality", "was") and isinstance(v, str) and self.t.has(f"quality_{slug(v)}"):
+            return self.t(f"quality_{slug(v)}")
+        if key == "lost" and isinstance(v, dict):
+            return ", ".join(f"{self.side(s)} {n}" for s, n in v.items())
+        return v
+
+
+def narrate(w: War, e: Event, t: Texts, describe: Callable[[Mapping[str, Any]], str]) -> str:
+    """A war's event in the words of `t`; what the campaign has no words of its own for is told by
+    `describe` (For Glory's narrator, handed in by whoever shows the log)."""
+    n = Naming(w, t)
+    d = e.to_dict()
+    if d["kind"] == "phase":
+        return f"--- {t('camp_turn', turn=d['round'])}: {t('camp_phase_' + d['phase'])} ({d['rule']}) ---"
+    if d["kind"] == "roll" and t.has(f"log_camp_roll_{d.get('check')}"):
+        return _roll(n, d)
+    details = dict(d.get("details") or {})
+    say = details.pop("say", None) or slug(d.get("rule", ""))
+    key = f"log_note_{say}"
+    if d["kind"] != "note" or not t.has(key):
+        return describe(d)
+    values = {k: n.value(k, v) for k, v in details.items()}
+    values.update(SPECIAL.get(say, lambda n, x: {})(n, details))
+    try:
+        return t(key, unit=n.brigade(d["unit"]) if d.get("unit") else "", rule=d["rule"], **values)
+    except (KeyError, IndexError, ValueError):
+        return describe(d)
+
+
+def _roll(n: Naming, d: dict[str, Any]) -> str:
+    """A campaign's roll: who rolled, the die, its total and what it meant."""
+    t = n.t
+    if d["check"] in ("surrender", "storm") and d.get("target"):
+        who = n.place(d["target"])
+    elif d.get("unit"):
+        who = n.brigade(d["unit"])
+    else:
+        who = n.side(d["side"]) if d.get("side") else n.officer(d.get("officer", ""))
+    outcome = f"log_camp_outcome_{slug(d['outcome'])}"
+    said = t(outcome) if t.has(outcome) else d["outcome"]
+    return t(
+        f"log_camp_roll_{d['check']}", who=who, die=d["die"], total=d["total"], outcome=said, rule=d["rule"]
+    )
+
+
+def _battle(n: Naming, x: Mapping[str, Any]) -> dict[str, object]:
+    """The battle's ground (its historical battle by name, or the place's type) and the odds."""
+    t, ground = n.t, str(x["ground"])
+    field = next((sc for sc in n.w.theatre.battlefields.values() if sc.id == ground), None)
+    named = field.spec.words(t.language).name if field else t(f"camp_ground_{slug(ground)}")
+    odds = x.get("odds") or {}
+    win = odds.get("win", {})
+    chances = t(
+        "camp_odds",
+        attacker=round(100 * win.get(x["attacker"], 0)),
+        draw=round(100 * odds.get("draw", 0)),
+        defender=round(100 * win.get(x["defender"], 0)),
+    )
+    return {"ground": named, "chances": chances}
+
+
+def _event(n: Naming, x: Mapping[str, Any]) -> dict[str, object]:
+    words = n.words.events.get(x["event"])
+    return {"name": words.name if words else x["event"], "text": words.text if words else ""}
+
+
+SPECIAL: dict[str, Callable[[Naming, Mapping[str, Any]], dict[str, object]]] = {
+    "ow_turn_5": lambda n, x: {"got": x["got"][0]},
+    "camp_turn": lambda n, x: {"date": n.month(x["year"], x["month"])},
+    "camp_event": _event,
+    "camp_battle": _battle,
+}
