@@ -52,7 +52,9 @@ def test_every_problem_of_a_battle_made_wrong_is_said_in_spanish(rules: Ruleset)
     said = {p.key: problem_said(ES, p.text) for p in scenario_problems_of(doc, rules)}
     english = {p.key: p.text for p in scenario_problems_of(doc, rules)}
     assert all(said[k] != english[k] for k in said), [k for k in said if said[k] == english[k]]
-    assert said["sides[1].divisions[0].experience"] == "la experiencia es un resultado de D6, de 1 a 6"
+    assert said["sides[1].divisions[0].experience"] == (
+        "la experiencia es un resultado de D6, de 1 a 6, o 0 para un sucesor (FG-OFF-10)"
+    )
     assert said["objectives[1].at"] == "el objetivo está fuera de la mesa"
     assert said["terrain[3].polygon"] == "un polígono necesita tres puntos o más"
     assert "una división tiene dos unidades o más (FG-PREP-2)" in said.values()
