@@ -14,7 +14,7 @@ from game.ai.reasons import Thought, Weighed, weighed
 from game.model import commands as cmd
 from game.model.dice import FACES, Chooser
 from game.model.resolution import Decision, Reject
-from systems.open_wars.combat import FallBack, retreats
+from systems.open_wars.combat import FallBack, TakeHit, retreats
 from systems.open_wars.magic import Cast, castings, spell_losses
 from systems.open_wars.moves import March, Recruit, barring, check_recruit, reachable, room_for
 from systems.open_wars.odds import save_chance
@@ -37,6 +37,12 @@ def state_key(c: Campaign) -> tuple[object, ...]:
 def rating(u: UnitKind) -> float:
     """Expected hits a round of a token (OW-COMBAT-5), longer-lived by its armour."""
     return u.attack / FACES / (1 - save_chance(u))
+
+
+def keep_worth(u: UnitKind) -> float:
+    """What a token is worth keeping in a fight beside others of its price: its hits a round, more with
+    range (it shoots before the fights) and more for acting sooner."""
+    return rating(u) * (1 + 0.5 * min(u.range, 2)) + 0.01 * u.initiative
 
 
 def strength(c: Campaign, stacks: list[Stack]) -> float:
@@ -100,6 +106,7 @@ class OpenWarsPlayer:
             "ow_combat": self.combat,
             "ow_cast": self.cast,
             "ow_volley": self.volley,
+            "ow_hits": self.hit,
         }[d.kind]
         return handler(c, d)
 
@@ -143,6 +150,10 @@ class OpenWarsPlayer:
     def cast(self, c: Campaign, d: Decision) -> cmd.Command:
         spells = castings(c, self.side, "collection")
         return self.rng.pick(spells) if spells and self.rng.chance(0.5) else cmd.Pass()
+
+    def hit(self, c: Campaign, d: Decision) -> cmd.Command:
+        """OW-COMBAT-7: any of the tokens offered takes the hit, or the default order."""
+        return TakeHit(d.stage, self.rng.pick(list(d.options))) if self.rng.chance(0.5) else cmd.Pass()
 
     def volley(self, c: Campaign, d: Decision) -> cmd.Command:
         s = c.stack_of(self.side, d.stage, d.unit)
@@ -376,6 +387,13 @@ class OpenWarsHeuristic(OpenWarsPlayer):
             to = min(options, key=lambda x: walk.get(x, 99))
             return FallBack(d.stage, d.unit, to, min(s.count, room_for(c, self.side, to, c.unit(s.unit))))
         return cmd.Pass()
+
+    def hit(self, c: Campaign, d: Decision) -> cmd.Command:
+        """OW-COMBAT-7 (OW-DEC-11): of its cheapest tokens there, the one it values least takes the hit:
+        the fewest hits a round (`rating`, longer-lived by armour), less for no range; ties to the
+        default order (the options' first)."""
+        unit = min(d.options, key=lambda u: (keep_worth(c.unit(u)), d.options.index(u)))
+        return TakeHit(d.stage, unit)
 
     def gives_up(self, c: Campaign, loc: str) -> bool:
         mine = strength(c, list(c.stacks_at(loc, self.side)))

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from game.model import commands as cmd
 from game.model.events import Note, Roll
-from game.model.resolution import Reject, refuse
+from game.model.resolution import Reject, Resolution, refuse
 from game.model.words import Term
 from systems.open_wars import modifiers as mod
 from systems.open_wars.combat import casualties, foe
@@ -115,8 +115,9 @@ def _check_target(c: Campaign, player: str, a: Cast, spell: Spell) -> str | None
     return None
 
 
-def cast(c: Campaign, player: str, a: Cast, phase: str) -> None:
-    """OW-MAGIC-4: the mana paid, the cast told (with its rules), its effect resolved (OW-DEC-16)."""
+def cast(c: Campaign, player: str, a: Cast, phase: str) -> Resolution:
+    """OW-MAGIC-4: the mana paid, the cast told (with its rules), its effect resolved (OW-DEC-16); a
+    spell's hits are laid on the tokens by their player (OW-DEC-11), the only decision it may ask."""
     spell, s, who = check_cast(c, player, a, phase)
     purse = c.purses[player]
     purse.mana -= spell.cost
@@ -146,7 +147,7 @@ def cast(c: Campaign, player: str, a: Cast, phase: str) -> None:
                  outcome=f"{hits} hit{'s' * (hits != 1)} in {c.location(a.target).name}", side=player,
                  rule="OW-MAGIC-3")
         )  # fmt: skip
-        casualties(c, who, a.target, hits)
+        yield from casualties(c, who, a.target, hits)
     elif e.kind == "gold":
         purse.gold += e.amount
     elif e.kind == "drain":

@@ -11,7 +11,7 @@ from game.model import commands as cmd
 from game.model.dice import D6, Dice
 from game.model.modules import DecisionKind, GameMode, RuleModule, compose
 from game.model.words import Wording
-from systems.open_wars.combat import FallBack
+from systems.open_wars.combat import FallBack, TakeHit
 from systems.open_wars.magic import Cast
 from systems.open_wars.map_files import generated_map, load_map
 from systems.open_wars.maps import MapOptions, OpenWarsMap
@@ -54,6 +54,12 @@ DECISIONS = (
         prompt="{side}: {unit} attacks, or retreats? (OW-COMBAT-10)",
         rules=("OW-COMBAT-3", "OW-COMBAT-5", "OW-COMBAT-6", "OW-COMBAT-10", "OW-COMBAT-11"),
     ),
+    DecisionKind(
+        "ow_hits",
+        (TakeHit, cmd.Pass),
+        prompt="{side}: which of your cheapest tokens takes the next hit? (OW-COMBAT-7)",
+        rules=("OW-COMBAT-2", "OW-COMBAT-6", "OW-COMBAT-7", "OW-COMBAT-9", "OW-DEC-11"),
+    ),
 )
 
 OPEN_WARS = RuleModule(
@@ -64,7 +70,7 @@ OPEN_WARS = RuleModule(
     prefix="OW-",
     mode="open-wars",
     decisions=DECISIONS,
-    commands=(Recruit, March, FallBack, Cast, Shoot),
+    commands=(Recruit, March, FallBack, Cast, Shoot, TakeHit),
     dice=(D6,),
 )
 

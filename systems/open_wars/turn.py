@@ -106,7 +106,7 @@ def collection(c: Campaign) -> Resolution:
             )
             if not isinstance(answer, Cast):
                 break
-            cast(c, p, answer, "collection")
+            yield from cast(c, p, answer, "collection")
 
 
 def collect(c: Campaign) -> None:
@@ -200,7 +200,7 @@ def movement(c: Campaign, player: str) -> Resolution:
         decision = Decision("ow_move", player, "", options)
         answer = yield from ask(c, decision, _accepting(c, player, (March, Cast), _move_or_cast))
         if isinstance(answer, Cast):
-            cast(c, player, answer, "movement")
+            yield from cast(c, player, answer, "movement")
             continue
         if not isinstance(answer, March):
             return

@@ -9,7 +9,7 @@ from typing import Any
 from game.content.locale import Texts
 from game.model import commands as cmd
 from game.model.events import Event, Note
-from systems.open_wars.combat import FallBack, rolled_on
+from systems.open_wars.combat import FallBack, TakeHit, rolled_on
 from systems.open_wars.magic import Cast
 from systems.open_wars.moves import March, Recruit
 from systems.open_wars.state import Campaign
@@ -174,6 +174,8 @@ def order_words(c: Campaign, a: cmd.Command, t: Texts) -> str | None:
     if isinstance(a, Recruit):
         where = place_name(c, t, a.location)
         return t("ow_order_recruit", tokens=tokens(c, t, a.unit, a.count), location=where)
+    if isinstance(a, TakeHit):
+        return t("ow_order_hit", unit=unit_name(c, t, a.unit), location=place_name(c, t, a.location))
     if isinstance(a, Cast):
         said = cast_words(c, t, a.unit, a.location, a.spell, a.target)
     elif isinstance(a, Shoot):

@@ -29,7 +29,7 @@ from game.ui.playing.settings_menu import SETTINGS
 from game.ui.widgets.log_panel import LogPanel
 from game.ui.widgets.rules_browser import RulesBrowser
 from game.ui.widgets.save_browser import SaveBrowser
-from systems.open_wars.combat import FallBack, hits_odds, retreats
+from systems.open_wars.combat import FallBack, Hits, TakeHit, hits_odds, retreats
 from systems.open_wars.magic import Cast, castings, spell_losses
 from systems.open_wars.moves import March, Recruit, check_march, check_recruit, reachable, room_for
 from systems.open_wars.odds import CombatOdds, combat_odds
@@ -210,6 +210,7 @@ class OpenWarsView(GameView):
             "ow_combat": self._combat,
             "ow_cast": self._casts,
             "ow_volley": self._volley,
+            "ow_hits": self._hits,
         }
         return handler[d.kind](d)
 
@@ -311,6 +312,16 @@ class OpenWarsView(GameView):
             )
         return out
 
+    def _hits(self, d: Decision) -> list[Choice]:
+        """OW-COMBAT-7: a button for each of the player's cheapest stacks there, and the default."""
+        c, t = self.campaign, self.t
+        out = []
+        for unit in d.options:
+            s = c.stack_of(d.side, d.stage, unit)
+            label = t("ow_hit_button", tokens=self.tokens(unit, s.count if s else 0))
+            out.append(Choice(f"hit:{unit}", label, TakeHit(d.stage, unit), self.unit_words(unit)))
+        return [*out, Choice("pass", t("ow_hit_default"), cmd.Pass(), t("ow_hit_default_hint"))]
+
     def unit_words(self, unit: str) -> str:
         u = self.campaign.unit(unit)
         words = self.t("ow_unit_hint", initiative=u.initiative, attack=u.attack, movement=u.movement,
@@ -362,6 +373,9 @@ class OpenWarsView(GameView):
             return t("ow_move_prompt", side=side)
         if d.kind == "ow_cast":
             return t("ow_cast_prompt", side=side, mana=c.purses[d.side].mana)
+        if d.kind == "ow_hits":
+            hits = d.payload.count if isinstance(d.payload, Hits) else 1
+            return t(plural("ow_hits_prompt", hits), side=side, hits=hits, location=self.words.locations[d.stage])
         key = "ow_volley_prompt" if d.kind == "ow_volley" else "ow_combat_prompt"
         return t(key, side=side, unit=self.unit_name(d.unit), location=self.words.locations[d.stage])
 
@@ -370,7 +384,7 @@ class OpenWarsView(GameView):
             return self.t("ow_recruit_guide")
         if d.kind == "ow_move":
             return self.t("ow_march_guide" if self.stack is not None else "ow_move_guide")
-        if d.kind in ("ow_cast", "ow_volley"):
+        if d.kind in ("ow_cast", "ow_volley", "ow_hits"):
             return self.t(f"{d.kind}_guide")
         return self.t("ow_combat_guide")
 
