@@ -119,7 +119,9 @@ def run(two: int, four: int, seed: int, level: str, jobs: int) -> dict[str, Any]
         for f in futures:
             games.append(f.result())
             g = games[-1]
-            print(f"{g['players']} players, seed {g['seed']}: {g['turns']} turns, {g['why']}", file=sys.stderr)
+            print(
+                f"{g['players']} players, seed {g['seed']}: {g['turns']} turns, {g['why']}", file=sys.stderr
+            )
     by = {p: [g for g in games if g["players"] == p] for p in (2, 4)}
     return {
         "level": level,

@@ -15,7 +15,7 @@ from game.model import commands as cmd
 from game.model.dice import FACES, Chooser
 from game.model.resolution import Decision, Reject
 from systems.open_wars.combat import FallBack, TakeHit, retreats
-from systems.open_wars.magic import Cast, castings, spell_losses
+from systems.open_wars.magic import Cast, cast_cost, castings, spell_losses
 from systems.open_wars.moves import March, Recruit, barring, check_recruit, reachable, room_for
 from systems.open_wars.odds import save_chance
 from systems.open_wars.records import UnitKind
@@ -458,7 +458,7 @@ class OpenWarsHeuristic(OpenWarsPlayer):
         march and to the hold of its places nearby (game/ai/open_wars_spells.py)."""
         spell = c.rules.spells[a.spell]
         e = spell.effect
-        mana = {"mana": -spell.cost * MANA_WORTH}
+        mana = {"mana": -cast_cost(c, a) * MANA_WORTH}
         if e.kind in GOING:
             links = max(u.movement for f in c.factions.values() for u in c.rules.factions[f].units)
             return {**going_parts(c, self.side, a, self.best_march, self.held, self.reach, links), **mana}

@@ -181,7 +181,7 @@ class SpellsFile:
 
 # --- special location cards (OW-LOC-6/7) ------------------------------------------------------
 
-TraitKind = Literal["attack", "initiative", "defence", "entry", "range", "recruit", "no_spells"]
+TraitKind = Literal["attack", "initiative", "defence", "entry", "range", "recruit", "no_spells", "rite"]
 
 
 @dataclass(frozen=True)
@@ -191,12 +191,14 @@ class Trait:
     attack, initiative: `amount` more in combat there; defence: enemies hit them there on `amount` less;
     entry: the location costs them `amount` more to enter; range: they shoot `amount` links farther
     from there; recruit: each token recruited there costs `amount` less; no_spells: no spell is cast
-    at the location."""
+    at the location; rite: the location's holder casts the strategic spell `spell` from it, once a
+    phase, with no magic unit, paying `amount` mana (OW-COMP-5: mana spent on a location's effect)."""
 
     kind: TraitKind
     amount: Change = 0
     types: Annotated[list[UnitType], Bounds(0, 8)] = field(default_factory=list)
     who: Literal["all", "holder", "others"] = "all"
+    spell: Annotated[str, Bounds(0, 40)] = ""
 
 
 @dataclass(frozen=True)
@@ -411,7 +413,7 @@ def _assemble(
     for i, spell in enumerate(spells_file.spells):
         _check_spell(spell, units, f"{folder / 'spells.toml'}: spells[{i}]")
     for i, c in enumerate(cards_file.cards):
-        _check_card(c, f"{folder / 'cards.toml'}: cards[{i}]")
+        _check_card(c, spells, f"{folder / 'cards.toml'}: cards[{i}]")
     check_translations(spells_file.locale, {"names": set(spells)}, str(folder / "spells.toml"), "spells file")
     check_translations(cards_file.locale, {"names": set(cards)}, str(folder / "cards.toml"), "cards file")
     languages = {
@@ -497,9 +499,20 @@ def _check_spell(s: Spell, units: dict[str, UnitKind], where: str) -> None:
         raise ContentError(f"{at}.unit", f"no unit {e.unit!r} in the factions")
 
 
-def _check_card(c: Card, where: str) -> None:
+def _check_card(c: Card, spells: dict[str, Spell], where: str) -> None:
     for k, t in enumerate(c.traits):
+        at = f"{where}.traits[{k}]"
         if t.kind != "no_spells" and t.amount == 0:
-            raise ContentError(f"{where}.traits[{k}].amount", f"a {t.kind} of 0 does nothing")
+            raise ContentError(f"{at}.amount", f"a {t.kind} of 0 does nothing")
+        if t.kind == "rite":
+            spell = spells.get(t.spell)
+            if spell is None:
+                raise ContentError(f"{at}.spell", f"no spell {t.spell!r} in spells.toml")
+            if spell.phase == "combat":
+                raise ContentError(f"{at}.spell", "a rite is a strategic spell (collection or movement)")
+            if t.amount < 1:
+                raise ContentError(f"{at}.amount", "a rite costs 1 mana or more")
+        elif t.spell:
+            raise ContentError(f"{at}.spell", "only a rite names a spell")
     if not c.traits and not c.gold and not c.mana:
         raise ContentError(where, "a special card has a characteristic or yields something (OW-LOC-7)")

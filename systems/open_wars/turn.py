@@ -91,6 +91,7 @@ def _phase(c: Campaign, phase: str, rule: str) -> None:
     c.emit(Phase(round=c.game.round, phase=phase, rule=rule))
     for s in c.stacks:
         s.casts = 0
+    c.rites.clear()
 
 
 def collection(c: Campaign) -> Resolution:

@@ -154,7 +154,17 @@ def retreat_words(c: Campaign, t: Texts, unit: str, count: int, to: str) -> str:
 
 
 def cast_words(c: Campaign, t: Texts, unit: str, location: str, spell: str, target: str) -> str:
-    """Which spell by whom, from where, on what location."""
+    """Which spell by whom (a magic unit, or the rite of a location's card: OW-DEC-28), from where, on
+    what location."""
+    card = c.card(location) if not unit else None
+    if card is not None:
+        return t(
+            "ow_order_rite",
+            card=c.rules.card_name(card.id, t.language),
+            location=place_name(c, t, location),
+            spell=spell_name(c, t, spell),
+            target=place_name(c, t, target),
+        )
     return t(
         "ow_order_cast",
         unit=unit_name(c, t, unit),

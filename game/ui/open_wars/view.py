@@ -30,7 +30,7 @@ from game.ui.widgets.log_panel import LogPanel
 from game.ui.widgets.rules_browser import RulesBrowser
 from game.ui.widgets.save_browser import SaveBrowser
 from systems.open_wars.combat import FallBack, Hits, TakeHit, hits_odds, retreats
-from systems.open_wars.magic import Cast, castings, spell_losses
+from systems.open_wars.magic import Cast, cast_cost, castings, spell_losses
 from systems.open_wars.moves import March, Recruit, check_march, check_recruit, reachable, room_for
 from systems.open_wars.odds import CombatOdds, combat_odds
 from systems.open_wars.records import Spell
@@ -251,8 +251,13 @@ class OpenWarsView(GameView):
         out = []
         for a in casts:
             spell = c.rules.spells[a.spell]
-            label = t("ow_cast_button", spell=c.rules.spell_name(a.spell, t.language), cost=spell.cost,
-                      location=self.words.locations[a.target])  # fmt: skip
+            label = t(
+                "ow_rite_button" if not a.unit else "ow_cast_button",
+                spell=c.rules.spell_name(a.spell, t.language),
+                cost=cast_cost(c, a),
+                location=self.words.locations[a.target],
+                place=self.words.locations[a.location],
+            )
             odds = self._losses_words(spell_losses(c, side, a))
             out.append(
                 Choice(f"cast:{a.spell}:{a.target}", label, a, f"{self.spell_words(spell)} {odds}".strip())
@@ -375,7 +380,8 @@ class OpenWarsView(GameView):
             return t("ow_cast_prompt", side=side, mana=c.purses[d.side].mana)
         if d.kind == "ow_hits":
             hits = d.payload.count if isinstance(d.payload, Hits) else 1
-            return t(plural("ow_hits_prompt", hits), side=side, hits=hits, location=self.words.locations[d.stage])
+            where = self.words.locations[d.stage]
+            return t(plural("ow_hits_prompt", hits), side=side, hits=hits, location=where)
         key = "ow_volley_prompt" if d.kind == "ow_volley" else "ow_combat_prompt"
         return t(key, side=side, unit=self.unit_name(d.unit), location=self.words.locations[d.stage])
 
