@@ -15,6 +15,7 @@ from game.model import commands as cmd
 from game.model.dice import FACES, Chooser
 from game.model.resolution import Decision, Reject
 from systems.open_wars.combat import FallBack, TakeHit, retreats
+from systems.open_wars.homes import rising
 from systems.open_wars.magic import Cast, cast_cost, castings, spell_losses
 from systems.open_wars.moves import March, Recruit, barring, check_recruit, reachable, room_for
 from systems.open_wars.odds import save_chance
@@ -300,11 +301,18 @@ class OpenWarsHeuristic(OpenWarsPlayer):
         """Whether it marches there: 1.0 where no enemy is, the strength ratio (capped at 1) where it
         is at least SAFE times as strong as the enemies, else None."""
         loc = arriving.location
-        theirs = strength(c, [x for x in c.stacks_at(loc) if x.player != self.side])
+        theirs = strength(c, self.defenders(c, loc))
         if not theirs:
             return 1.0
         mine = strength(c, [*c.stacks_at(loc, self.side), arriving])
         return min(1.0, mine / theirs) if mine >= SAFE * theirs else None
+
+    def defenders(self, c: Campaign, loc: str) -> list[Stack]:
+        """The enemy stacks a march there meets: those there, and the militia an enemy's home raises
+        (OW-DEC-27)."""
+        there = [x for x in c.stacks_at(loc) if x.player != self.side]
+        militia = rising(c, loc, self.side)
+        return [*there, militia] if militia is not None else there
 
     def exposure(self, c: Campaign, s: Stack, going: int) -> float:
         """What leaving costs: the worth of the place (a city it holds, doubly its home; a fight it is

@@ -18,8 +18,8 @@ from game.model import commands as cmd
 from game.model.dice import FACES
 from game.model.events import ModLine, Note, Roll
 from game.model.resolution import Decision, Resolution, refuse
-from game.model.session import ask
 from systems.open_wars import modifiers as mod
+from systems.open_wars.ending import asking
 from systems.open_wars.moves import barring, crowding, entry_cost, no_room
 from systems.open_wars.records import UnitKind
 from systems.open_wars.state import Campaign, Stack
@@ -273,7 +273,7 @@ def casualties(c: Campaign, player: str, loc: str, hits: int) -> Resolution:
         options = () if default else asks_hits(c, player, loc, hits)
         if options:
             decision = Decision("ow_hits", player, "", options, stage=loc, payload=Hits(hits))
-            answer = yield from ask(c, decision, partial(_accept_hit, c, loc, options))
+            answer = yield from asking(c, decision, partial(_accept_hit, c, loc, options))
             if isinstance(answer, TakeHit):
                 found = c.stack_of(player, loc, answer.unit)
                 assert found is not None
@@ -367,7 +367,7 @@ def fight(c: Campaign, loc: str) -> Resolution:
             if s.count <= 0 or s.held or s.location != loc:
                 continue
             decision = Decision("ow_combat", s.player, s.unit, retreats(c, s), stage=loc)
-            answer = yield from ask(c, decision, partial(_accept, c, s))
+            answer = yield from asking(c, decision, partial(_accept, c, s))
             if isinstance(answer, FallBack):
                 fall_back(c, s, answer)
             else:

@@ -107,6 +107,7 @@ class Faction:
     traits: Annotated[str, Bounds(0, 300)] = ""
     authored: str = ""  # where the faction's units come from (the source has none)
     locale: dict[str, FactionWords] = field(default_factory=dict)
+    militia: Annotated[str, Bounds(0, 40)] = ""  # the unit its homes raise (OW-DEC-27; none: its cheapest)
 
 
 # --- spells (OW-MAGIC) -------------------------------------------------------------------------
@@ -247,6 +248,9 @@ class OpenWarsNumbers:
     ground: Annotated[list[Ground], Bounds(6, 6)]
     casts_per_phase: Annotated[int, Bounds(1, 10)] = 1  # OW-DEC-14: spells a magic unit casts a phase
     range_penalty: Annotated[int, Bounds(0, 6)] = 1  # OW-DEC-17: less attack a link beyond the first
+    militia: Annotated[int, Bounds(0, 20)] = 0  # OW-DEC-27: tokens a threatened home raises
+    lead_from: Annotated[int, Bounds(1, 100)] = 1  # OW-DEC-29: the first turn a decisive lead wins
+    lead_share: Annotated[int, Bounds(0, 100)] = 0  # OW-DEC-29: percent of the scores (0: no such rule)
 
 
 # --- the ruleset -------------------------------------------------------------------------------
@@ -403,6 +407,8 @@ def _assemble(
         for j, s in enumerate(f.start):
             if s.unit not in {u.id for u in f.units}:
                 raise ContentError(f"{where}: start[{j}].unit", f"no unit {s.unit!r} in the faction")
+        if f.militia and f.militia not in {u.id for u in f.units}:
+            raise ContentError(f"{where}: militia", f"no unit {f.militia!r} in the faction")
     spells = _by_id(spells_file.spells, f"{folder / 'spells.toml'}: spells")
     cards = _by_id(cards_file.cards, f"{folder / 'cards.toml'}: cards")
     for f in factions.values():

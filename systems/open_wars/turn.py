@@ -14,9 +14,10 @@ from game.model import commands as cmd
 from game.model.battle import GameState
 from game.model.events import Note, Phase
 from game.model.resolution import Decision, Resolution, refuse
-from game.model.session import ask
 from systems.open_wars.abilities import channel, rise, upkeep
 from systems.open_wars.combat import fight, roll_off
+from systems.open_wars.ending import Conceded, asking, finish, out
+from systems.open_wars.homes import raise_militia
 from systems.open_wars.magic import Cast, cast, castings, check_cast
 from systems.open_wars.moves import (
     March,
@@ -63,6 +64,13 @@ def start(c: Campaign, max_rounds: int) -> None:
 
 
 def game(c: Campaign) -> Resolution:
+    try:
+        yield from turns(c)
+    except Conceded:  # OW-DEC-30: the last player but one conceded in mid-phase
+        return
+
+
+def turns(c: Campaign) -> Resolution:
     g = c.game
     assert g is not None
     while not g.over:
@@ -79,6 +87,7 @@ def game(c: Campaign) -> Resolution:
             yield from movement(c, p)
         g.phase = "combat"
         _phase(c, "combat", "OW-TURN-8")
+        raise_militia(c)
         yield from volley(c)
         for loc in c.contested():
             yield from fight(c, loc)
@@ -102,7 +111,7 @@ def collection(c: Campaign) -> Resolution:
             decision = Decision(
                 "ow_cast", p, "", tuple(dict.fromkeys(a.location for a in castings(c, p, "collection")))
             )
-            answer = yield from ask(
+            answer = yield from asking(
                 c, decision, _accepting(c, p, Cast, lambda c, p, a: check_cast(c, p, a, "collection"))
             )
             if not isinstance(answer, Cast):
@@ -158,7 +167,7 @@ def recruitment(c: Campaign, player: str) -> Resolution:
         if not cities:
             return
         decision = Decision("ow_recruit", player, "", cities)
-        answer = yield from ask(c, decision, _accepting(c, player, Recruit, check_recruit))
+        answer = yield from asking(c, decision, _accepting(c, player, Recruit, check_recruit))
         if not isinstance(answer, Recruit):
             return
         price = check_recruit(c, player, answer)
@@ -199,7 +208,7 @@ def movement(c: Campaign, player: str) -> Resolution:
             return
         options = movable + tuple(x for x in dict.fromkeys(a.location for a in spells) if x not in movable)
         decision = Decision("ow_move", player, "", options)
-        answer = yield from ask(c, decision, _accepting(c, player, (March, Cast), _move_or_cast))
+        answer = yield from asking(c, decision, _accepting(c, player, (March, Cast), _move_or_cast))
         if isinstance(answer, Cast):
             yield from cast(c, player, answer, "movement")
             continue
@@ -258,6 +267,9 @@ def end_of_turn(c: Campaign) -> None:
             continue
         if all(c.control[x] == p for x in cities):
             return finish(c, p, f"{c.name(p)} holds every city", "cities", p)
+    leader = decisive_lead(c)
+    if leader is not None:
+        return finish(c, leader, f"{c.name(leader)} has a decisive lead", "lead", leader)
     if g.max_rounds is not None and g.round >= g.max_rounds:
         totals = {p: sc.total for p, sc in score(c).items() if p not in c.out}
         best = max(totals.values())
@@ -271,29 +283,17 @@ def end_of_turn(c: Campaign) -> None:
         )
 
 
-def out(c: Campaign, player: str) -> None:
-    """OW-DEC-22: a player with neither tokens nor a city is out; what he held is nobody's."""
-    c.out.append(player)
-    for loc, who in c.control.items():
-        if who == player:
-            c.control[loc] = None
-    c.emit(
-        Note(
-            rule="OW-DEC-22",
-            text=f"{c.name(player)} is out: neither tokens nor a city",
-            details={"player": player, "left": c.playing()},
-        )
-    )
-
-
-def finish(c: Campaign, winner: str | None, reason: str, why: str, player: str | None) -> None:
-    """OW-DEC-6: the game ends; `why` (cities, wiped, limit) and `player` let a screen say it in its
-    own words."""
-    g = c.game
-    assert g is not None
-    g.over, g.winner, g.end_reason = True, winner, reason
-    details = {"winner": winner, "why": why, "player": player, "limit": g.max_rounds}
-    c.emit(Note(rule="OW-DEC-6", text=f"the game ends: {reason}", details=details))
+def decisive_lead(c: Campaign) -> str | None:
+    """OW-DEC-29: in a game begun with three players or more, from turn `lead_from` on, the player still
+    in whose score (OW-DEC-6) is at least `lead_share` percent of all the scores of those still in, when
+    two or more are."""
+    g, n = c.game, c.rules.numbers
+    left = c.playing()
+    if g is None or len(c.sides) < 3 or len(left) < 2 or not n.lead_share or g.round < n.lead_from:
+        return None
+    totals = {p: sc.total for p, sc in score(c).items() if p in left}
+    best = max(left, key=lambda p: totals[p])
+    return best if 100 * totals[best] >= n.lead_share * sum(totals.values()) else None
 
 
 @dataclass

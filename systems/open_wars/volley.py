@@ -12,9 +12,9 @@ from dataclasses import dataclass
 
 from game.model import commands as cmd
 from game.model.resolution import Decision, Resolution, refuse
-from game.model.session import ask
 from systems.open_wars import modifiers as mod
 from systems.open_wars.combat import attack_lines, casualties, foe, ordered, rank, roll_hits
+from systems.open_wars.ending import asking
 from systems.open_wars.magic import Cast, cast, castings, check_cast
 from systems.open_wars.odds import losses_odds
 from systems.open_wars.state import Campaign, Stack
@@ -104,7 +104,7 @@ def volley(c: Campaign) -> Resolution:
         if s.count <= 0 or s not in c.stacks or not may_act(c, s):
             continue  # fallen or emptied since the order was fixed
         decision = Decision("ow_volley", s.player, s.unit, targets(c, s), stage=s.location)
-        answer = yield from ask(c, decision, _accepting(c, s))
+        answer = yield from asking(c, decision, _accepting(c, s))
         if isinstance(answer, Shoot):
             yield from shoot(c, s, answer)
         elif isinstance(answer, Cast):

@@ -256,7 +256,16 @@ NOTES: dict[str, Told] = {
     ),
     "OW-DEC-7": lambda x, c, t: t("ow_n_stop", location=place_name(c, t, x["location"]), round=x["round"]),
     "OW-DEC-6": lambda x, c, t: t("ow_n_end", why=end_words(x, c, t)),
-    "OW-DEC-22": lambda x, c, t: t("ow_n_out", side=side_name(c, t, x["player"])),
+    "OW-DEC-22": lambda x, c, t: t(
+        "ow_n_out_conceded" if x.get("why") == "conceded" else "ow_n_out", side=side_name(c, t, x["player"])
+    ),
+    "OW-DEC-30": lambda x, c, t: t("ow_n_concede", side=side_name(c, t, x["player"])),
+    "militia": lambda x, c, t: t(
+        "ow_n_militia",
+        side=side_name(c, t, x["player"]),
+        tokens=tokens(c, t, x["unit"], x["count"]),
+        location=place_name(c, t, x["location"]),
+    ),
     "OW-MAGIC-4": lambda x, c, t: t(
         "ow_n_cast",
         side=side_name(c, t, x["player"]),
