@@ -1,7 +1,7 @@
 """Open Wars' pacing and magic (issue 37): whole games of `hard` players on random maps (factions drawn
 by each map's seed), two players and four; how long they last, how they end, and every spell cast.
 
-    nice python -m bench.open_wars_pacing [--two N] [--four N] [--seed S] [--jobs J] [--json]
+    nice python -m bench.open_wars_pacing [--two N] [--four N] [--seed S] [--jobs J] [--kept FILE] [--json]
 
 Prints, for each number of players: the median turns with a 95% interval (order statistics), the share
 of games over before turn 4 and of those reaching the turn limit (Wilson 95%), how games ended; then
@@ -17,7 +17,8 @@ import math
 import statistics
 import sys
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
 from typing import Any
 
 from game.ai.players import make_player
@@ -111,17 +112,22 @@ def magic(games: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-def run(two: int, four: int, seed: int, level: str, jobs: int) -> dict[str, Any]:
+def run(two: int, four: int, seed: int, level: str, jobs: int, kept: Path | None = None) -> dict[str, Any]:
+    """The games asked; `kept`: a JSON-lines file of games already played (read first, each new game
+    added as it ends), so that a run cut short goes on where it stopped."""
+    done = {(g["players"], g["seed"]): g for g in _read(kept)}
     todo = [(2, seed + i, level) for i in range(two)] + [(4, seed + i, level) for i in range(four)]
+    games = [done[(p, s)] for p, s, _ in todo if (p, s) in done]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(one_game, *args) for args in todo]
-        games = []
-        for f in futures:
-            games.append(f.result())
-            g = games[-1]
-            print(
-                f"{g['players']} players, seed {g['seed']}: {g['turns']} turns, {g['why']}", file=sys.stderr
-            )
+        futures = [pool.submit(one_game, *args) for args in todo if args[:2] not in done]
+        for f in as_completed(futures):
+            g = f.result()
+            games.append(g)
+            if kept is not None:
+                with kept.open("a") as out:
+                    out.write(json.dumps(g) + "\n")
+            said = f"{g['players']} players, seed {g['seed']}: {g['turns']} turns, {g['why']}"
+            print(said, file=sys.stderr, flush=True)
     by = {p: [g for g in games if g["players"] == p] for p in (2, 4)}
     return {
         "level": level,
@@ -131,6 +137,12 @@ def run(two: int, four: int, seed: int, level: str, jobs: int) -> dict[str, Any]
         "magic": magic(games),
         "games": games,
     }
+
+
+def _read(kept: Path | None) -> list[dict[str, Any]]:
+    if kept is None or not kept.is_file():
+        return []
+    return [json.loads(line) for line in kept.read_text().splitlines() if line.strip()]
 
 
 def report(r: dict[str, Any]) -> str:
@@ -163,8 +175,9 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--level", default="hard")
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--json", action="store_true")
+    p.add_argument("--kept", type=Path, help="a JSON-lines file of the games played: read, then added to")
     args = p.parse_args(argv)
-    r = run(args.two, args.four, args.seed, args.level, args.jobs)
+    r = run(args.two, args.four, args.seed, args.level, args.jobs, args.kept)
     print(json.dumps(r, indent=1) if args.json else report(r))
 
 

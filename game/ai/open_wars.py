@@ -9,14 +9,14 @@ from collections import deque
 from collections.abc import Iterable
 from weakref import WeakKeyDictionary
 
-from game.ai.open_wars_spells import GOING, going_parts
+from game.ai.open_wars_magic import spell_parts
 from game.ai.reasons import Thought, Weighed, weighed
 from game.model import commands as cmd
 from game.model.dice import FACES, Chooser
 from game.model.resolution import Decision, Reject
 from systems.open_wars.combat import FallBack, TakeHit, retreats
 from systems.open_wars.homes import rising
-from systems.open_wars.magic import Cast, cast_cost, castings, spell_losses
+from systems.open_wars.magic import Cast, castings
 from systems.open_wars.moves import March, Recruit, barring, check_recruit, reachable, room_for
 from systems.open_wars.odds import save_chance
 from systems.open_wars.records import UnitKind
@@ -26,7 +26,6 @@ from systems.open_wars.volley import Shoot, shot_losses, targets
 CITY_WORTH = 6.0  # a city is worth its income and the recruits it allows
 SAFE = 0.9  # march where the enemy is only when at least this strong against him
 GIVE_UP = 0.45  # retreat from a fight when this weak against the enemy there
-MANA_WORTH = 0.6  # gold a point of mana is worth kept for later: a spell must beat its cost at this
 
 
 def state_key(c: Campaign) -> tuple[object, ...]:
@@ -289,6 +288,21 @@ class OpenWarsHeuristic(OpenWarsPlayer):
             total += self.stake(c, loc, mine) * kept
         return total
 
+    def guarding(self, c: Campaign, loc: str, more: list[Stack]) -> float:
+        """What more tokens there add to keeping a city of its own or a fight it is in against the
+        enemies there and those that can still come: the place's stake times how much likelier it is
+        kept (summoned tokens, game/ai/open_wars_magic.py)."""
+        city = c.location(loc).type == "city" and c.control[loc] == self.side
+        if not city and not c.enemies_at(loc, self.side):
+            return 0.0
+        threat = self.threat_at(c, loc)
+        if threat <= 0:
+            return 0.0
+        mine = list(c.stacks_at(loc, self.side))
+        now = strength(c, mine)
+        after = now + strength(c, more)
+        return self.stake(c, loc, mine) * (min(1.0, after / threat) - min(1.0, now / threat))
+
     def stake(self, c: Campaign, loc: str, mine: list[Stack]) -> float:
         """What it loses with a place: a city's worth (twice its home's), the gold of its tokens there."""
         gold, mana = c.yields(loc)
@@ -446,53 +460,15 @@ class OpenWarsHeuristic(OpenWarsPlayer):
         )
         return sum(p * sum(victims[:n]) for n, p in losses.items())
 
-    def best_cast(self, c: Campaign, spells: list[Cast]) -> Cast | None:
-        best = self.spells_weighed(c, spells)
-        return best[0].command if best and best[0].value > 0 else None  # type: ignore[return-value]
-
     def spells_weighed(self, c: Campaign, spells: list[Cast]) -> list[Weighed]:
         """Each cast weighed by its parts, best first (ties by spell and target, so it never hesitates)."""
         out = [weighed(a, self.spell_parts(c, a)) for a in spells]
         out.sort(key=lambda w: (-w.value, w.command.spell, w.command.target))  # type: ignore[attr-defined]
         return out
 
-    def cast_worth(self, c: Campaign, a: Cast) -> float:
-        return sum(self.spell_parts(c, a).values())
-
     def spell_parts(self, c: Campaign, a: Cast) -> dict[str, float]:
-        """A spell's expected gain in gold by its parts, and its mana at MANA_WORTH (OW-MAGIC-4): hits by
-        their exact odds, a bonus for a fight of its own or a curse on the enemy's, gold, mana, tokens
-        summoned; a spell on the going (movement, entry, terrain, barrier) by what it adds to its best
-        march and to the hold of its places nearby (game/ai/open_wars_spells.py)."""
-        spell = c.rules.spells[a.spell]
-        e = spell.effect
-        mana = {"mana": -cast_cost(c, a) * MANA_WORTH}
-        if e.kind in GOING:
-            links = max(u.movement for f in c.factions.values() for u in c.rules.factions[f].units)
-            return {**going_parts(c, self.side, a, self.best_march, self.held, self.reach, links), **mana}
-        fight = c.enemies_at(a.target, self.side) and any(c.stacks_at(a.target, self.side))
-        mine = sum(x.count for x in c.stacks_at(a.target, self.side))
-        gain = 0.0
-        if e.kind == "hits":
-            gain = self.taken(c, a.target, spell_losses(c, self.side, a))
-        elif e.kind in ("attack", "defence") and fight:
-            gain = (
-                0.6 * abs(e.amount) * mine if e.friendly else 0.6 * abs(e.amount) * self.enemies(c, a.target)
-            )
-        elif e.kind == "initiative" and fight:
-            gain = 0.3 * mine if e.friendly else 0.3 * self.enemies(c, a.target)
-        elif e.kind == "gold":
-            gain = e.amount if c.purses[self.side].gold < 12 else 0.0
-        elif e.kind == "drain":
-            who = c.control[a.target]
-            gain = min(e.amount, c.purses[who].mana) * MANA_WORTH * 2 if who else 0.0
-        elif e.kind == "summon":
-            n = min(e.amount, room_for(c, self.side, a.target, c.unit(e.unit)))
-            gain = n * c.unit(e.unit).cost
-        return {e.kind: gain, **mana}
-
-    def enemies(self, c: Campaign, loc: str) -> int:
-        return sum(x.count for x in c.stacks_at(loc) if x.player != self.side)
+        """A spell's expected gain in gold by its parts, and its mana (game/ai/open_wars_magic.py)."""
+        return spell_parts(self, c, a)
 
 
 class OpenWarsEasy(OpenWarsHeuristic):

@@ -82,13 +82,7 @@ class OpenWarsHard(OpenWarsHeuristic):
         """A march into a city of its own an enemy can reach: the worth it adds to keeping it."""
         if c.control[loc] != self.side or c.location(loc).type != "city":
             return 0.0
-        threat = self.threat_at(c, loc)
-        if threat <= 0:
-            return 0.0
-        mine = list(c.stacks_at(loc, self.side))
-        now = strength(c, mine)
-        more = now + going * rating(c.unit(s.unit))
-        return self.stake(c, loc, mine) * (min(1.0, more / threat) - min(1.0, now / threat))
+        return self.guarding(c, loc, [Stack(self.side, s.unit, loc, going)])
 
     def danger(self, c: Campaign, s: Stack, loc: str, going: int) -> float:
         """Where no enemy is yet but some still to march can come: the tokens and the income it risks,

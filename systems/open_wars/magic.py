@@ -128,6 +128,7 @@ def _check_target(c: Campaign, player: str, a: Cast, spell: Spell) -> str | None
             or (e.kind != "drain" and not any(c.stacks_at(a.target, who)))
         ):
             raise refuse("OW-MAGIC-3", "reason_ow_no_enemy_there", location=where)
+        _changes_something(c, player, a, spell, who)
         return who
     if a.player:
         raise refuse("OW-MAGIC-3", "reason_ow_names_no_enemy", spell=spell.name)
@@ -142,7 +143,37 @@ def _check_target(c: Campaign, player: str, a: Cast, spell: Spell) -> str | None
             raise refuse("OW-STACK-1", "reason_ow_stack_limit", limit=0, unit=c.unit(e.unit).name)
     if e.kind == "terrain" and c.location(a.target).type in ("city", "water"):
         raise refuse("OW-MAGIC-3", "reason_ow_terrain_where", location=where)
+    _changes_something(c, player, a, spell, None)
     return None
+
+
+def _changes_something(c: Campaign, player: str, a: Cast, spell: Spell, who: str | None) -> None:
+    """OW-DEC-31: a cast that would change nothing is refused before its mana is paid (so never offered):
+    a drain of a player with no mana; initiative where no fight is; attack where no fight is and no
+    stack it touches there can shoot; defence where no fight is and no enemy can shoot at it; a
+    location's ground made what it already is."""
+    e = spell.effect
+    where = c.location(a.target).name
+    if e.kind == "drain" and who is not None and c.purses[who].mana <= 0:
+        raise refuse("OW-DEC-31", "reason_ow_no_mana", side=c.name(who))
+    if e.kind == "terrain" and mod.ground(c, a.target) == e.terrain:
+        raise refuse("OW-DEC-31", "reason_ow_already", location=where, spell=spell.name)
+    if (
+        e.kind not in ("attack", "initiative", "defence")
+        or len({s.player for s in c.stacks_at(a.target)}) > 1
+    ):
+        return
+    if e.kind == "attack" and any(
+        mod.reach(c, s) > 0 and not s.held and (s.player == player) == e.friendly
+        for s in c.stacks_at(a.target)
+    ):
+        return
+    if e.kind == "defence" and any(
+        s.player != player and 0 < c.hops(s.location).get(a.target, 99) <= mod.reach(c, s) and not s.held
+        for s in c.stacks
+    ):
+        return
+    raise refuse("OW-DEC-31", "reason_ow_no_fight", spell=spell.name, location=where)
 
 
 def cast(c: Campaign, player: str, a: Cast, phase: str) -> Resolution:

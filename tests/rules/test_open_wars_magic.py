@@ -40,6 +40,7 @@ def test_OW_MAGIC_1_OW_MAGIC_2_only_magic_units_cast_and_only_the_spells_they_kn
     (the loader refuses a spell on one), and a spell not on the list is refused."""
     c = small()
     mage(c)
+    c.add("orc", "a", "orc-warriors", 1)  # a fight in Aston: a shield there changes something (OW-DEC-31)
     spell, s, _who = check_cast(c, "dw", Cast("a", "runesmith", "shield", "a"), "combat")
     assert (spell.id, s.unit) == ("shield", "runesmith")
     assert refusal(
@@ -118,6 +119,7 @@ def test_OW_MAGIC_5_OW_DEC_15_each_spell_in_its_phase_through_the_games_decision
     while (d := c.pending) is not None and (d.kind, d.side) != ("ow_move", "dw"):
         c.apply(cmd.Pass())  # nobody recruits; the orcs do not move
     assert "a" in d.options  # the runesmith's place: it may cast there
+    c.add("orc", "b", "goblin-archers", 1)  # they can shoot at Aston: a stone skin there is of use (OW-DEC-31)
     c.apply(Cast("a", "runesmith", "earthquake", "b"))
     assert mod.entry_cost(c, c.unit("orc-warriors"), "b", "orc") == 1 + 2 - 1  # Broad costs 2 more
     d = c.pending  # nothing more moves or casts: the combat's volley asks the runesmith
@@ -294,6 +296,7 @@ def test_each_factions_magic_units_know_a_stated_subset_and_castings_lists_them(
     }
     c = small()
     mage(c)
+    c.add("orc", "a", "orc-warriors", 1)  # a fight in Aston: its spells change something (OW-DEC-31)
     offered = {(a.spell, a.target) for a in castings(c, "dw", "combat")}
     assert offered == {("shield", "a"), ("stone-skin", "a")}  # friends only in Aston; Broad holds no friend
 
