@@ -119,7 +119,9 @@ def test_OW_MAGIC_5_OW_DEC_15_each_spell_in_its_phase_through_the_games_decision
     while (d := c.pending) is not None and (d.kind, d.side) != ("ow_move", "dw"):
         c.apply(cmd.Pass())  # nobody recruits; the orcs do not move
     assert "a" in d.options  # the runesmith's place: it may cast there
-    c.add("orc", "b", "goblin-archers", 1)  # they can shoot at Aston: a stone skin there is of use (OW-DEC-31)
+    c.add(
+        "orc", "b", "goblin-archers", 1
+    )  # they can shoot at Aston: a stone skin there is of use (OW-DEC-31)
     c.apply(Cast("a", "runesmith", "earthquake", "b"))
     assert mod.entry_cost(c, c.unit("orc-warriors"), "b", "orc") == 1 + 2 - 1  # Broad costs 2 more
     d = c.pending  # nothing more moves or casts: the combat's volley asks the runesmith

@@ -33,7 +33,9 @@ def test_OW_DEC_31_a_drain_of_a_player_without_mana_is_refused_and_not_offered(s
     assert drain in castings(c, "dw", "collection")
 
 
-def test_OW_DEC_31_initiative_attack_and_defence_only_where_they_change_a_fight_or_a_shot(small: Small) -> None:
+def test_OW_DEC_31_initiative_attack_and_defence_only_where_they_change_a_fight_or_a_shot(
+    small: Small,
+) -> None:
     """OW-DEC-31: haste and terror need a fight at their target; battle fury where no fight is only on
     stacks that shoot; a shield where no fight is only against an enemy that can shoot at it."""
     c = small()
