@@ -40,6 +40,8 @@ class OpenWarsScreen(OpenWarsView):
         for e in events:
             self.tell(e, theme.BAD if e.kind == "rejected" else theme.TEXT)
         self.picked, self.stack, self.alert = None, None, None
+        if self.campaign.pending is None or self.campaign.pending.kind != "ow_recruit":
+            self.choice_scroll = 0  # a new question: its choices from their first
 
     def _remote(self, dt: float) -> None:
         """The other player's commands as they come, with his name in the log; what the connection
@@ -100,6 +102,8 @@ class OpenWarsScreen(OpenWarsView):
             return self._key(ev)
         if ev.type == pygame.MOUSEWHEEL and self.log.rect.collidepoint(self.mouse):
             self.log.on_wheel(ev.y)
+        elif ev.type == pygame.MOUSEWHEEL and self.choice_area.collidepoint(self.mouse):
+            self.choice_scroll = max(0, self.choice_scroll - ev.y)  # drawing keeps it within the choices
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
             self._click(ev.pos)
         return None

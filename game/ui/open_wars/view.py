@@ -36,7 +36,7 @@ from systems.open_wars.odds import CombatOdds, combat_odds
 from systems.open_wars.records import Spell
 from systems.open_wars.state import Campaign, Stack
 from systems.open_wars.volley import Shoot, shot_losses, targets
-from systems.open_wars.words import ending, narrate, plural, tokens, unit_name
+from systems.open_wars.words import card_words, ending, narrate, plural, tokens, unit_name
 
 
 @dataclass(frozen=True)
@@ -116,6 +116,8 @@ class OpenWarsView(GameView):
         self.rules: RulesBrowser | None = None  # the rules reference, over everything
         self.menu_buttons: list[tuple[pygame.Rect, str]] = []
         self.buttons: list[tuple[pygame.Rect, Choice]] = []
+        self.choice_area = pygame.Rect(0, 0, 0, 0)  # where the choices were drawn: the wheel scrolls them
+        self.choice_scroll = 0  # the first of the choices shown when they do not all fit
         self.seats: list[SeatEntry] = []  # the top bar's seats as last drawn, for their hover boxes
         self.help = False
         self.figures: Figures | None = None  # Tab: the game in figures so far (game/running/stats.py)
@@ -416,6 +418,23 @@ class OpenWarsView(GameView):
             return ""
         arriving = Stack(self.stack.player, self.stack.unit, loc, self.count)
         return self.odds_words(self.odds(loc, arriving), "ow_march_win_odds")
+
+    def place_words(self, loc: str) -> str:
+        """A location as the hover box and the panel say it: its type, entry cost, yield (its special
+        card's included), holder; then its special card's name and what it does (OW-LOC-2, OW-LOC-7)."""
+        c, t = self.campaign, self.t
+        spec = c.location(loc)
+        holder = c.control[loc]
+        cost = spec.entry_cost if spec.entry_cost is not None else c.rules.entry(spec.type)
+        gold, mana = c.yields(loc)
+        owner = self.names[holder] if holder else t("ow_nobody")
+        kind = t("ow_type_" + spec.type)
+        text = t("ow_location_hint", type=kind, cost=cost, gold=gold, mana=mana, holder=owner)
+        card = c.card(loc)
+        if card is not None:
+            name = c.rules.card_name(card.id, t.language)
+            text += "  " + t("ow_card_hint", card=name, effects=theme.begun(card_words(c.rules, card.id, t)))
+        return text
 
     def end_reason(self) -> str:
         """OW-DEC-6's note, told in the player's words."""
