@@ -20,6 +20,8 @@ from systems.open_wars.words import plural, result_words
 # a button's label: its sizes, largest first, and its margin each side. Not 19: at 13 pixels the bold
 # font's space is 3 pixels beside a digit's ink ("4 of 4may move"); at 12 and 14 it reads as a space
 LABEL_SIZES, LABEL_MARGIN = (20, 18), 12
+# a player's name over his column of the end box: the first (size, most lines) that holds it whole
+END_NAMES = ((22, 1), (18, 2), (16, 2), (14, 3))
 
 
 def draw_panel(v: OpenWarsView, surf: pygame.Surface, d: Decision | None) -> None:
@@ -228,7 +230,7 @@ def draw_end(v: OpenWarsView, surf: pygame.Surface) -> None:
     """The winner, why the game ended, and each player's score line by line (OW-DEC-6)."""
     c, t = v.campaign, v.t
     r = summary(v.match)
-    box = pygame.Rect(0, 0, min(760 if len(c.sides) <= 2 else 900, v.area.w - 20), 240)
+    box = pygame.Rect(0, 0, min(760 if len(c.sides) <= 2 else 900, v.area.w - 20), 280)
     box.center = v.area.center
     v.end_box = box
     pygame.draw.rect(surf, theme.PANEL, box, border_radius=10)
@@ -243,11 +245,14 @@ def draw_end(v: OpenWarsView, surf: pygame.Surface) -> None:
     font = theme.font(22)
     col = min(130, (box.w - 300) // len(c.sides))  # a column a player: up to four fit the box
     first = box.right - col * len(c.sides)
-    names = theme.font(22 if len(c.sides) <= 2 else 18)
-    for i, p in enumerate(c.sides):
-        name = theme.cut(v.names[p], names, col - 8, whole_words=False)
-        surf.blit(names.render(name, True, legible(v.colours[p], theme.PANEL)), (first + i * col, y))
-    y += 28
+    below = y
+    for i, p in enumerate(c.sides):  # each name whole, in up to three lines (END_NAMES)
+        names, lines = theme.fitted_lines(v.names[p], col - 8, END_NAMES)
+        for k, line in enumerate(lines):
+            at = (first + i * col, y + k * names.get_linesize())
+            surf.blit(names.render(line, True, legible(v.colours[p], theme.PANEL)), at)
+        below = max(below, y + len(lines) * names.get_linesize())
+    y = max(y + 28, below + 4)
     lines = r["score_lines"]
     for line in lines[c.sides[0]]:
         rule, what = line.split()  # "OW-DEC-6 army"
