@@ -33,9 +33,8 @@ from systems.open_wars.volley import volley
 
 
 def start(c: Campaign, max_rounds: int) -> None:
-    """OW-DEC-2: each player holds its home city with its gold and starting tokens there; OW-TURN-2/3:
-    the smaller army plays first, then the next smaller and so on, players tied rolling off for the
-    first place among them, then the next (OW-DEC-22)."""
+    """OW-DEC-2: each player holds its home city with its gold and starting tokens there; then the turn
+    order (`seat`)."""
     for p in c.map.spec.players:
         c.factions[p.id] = p.faction
         c.purses[p.id] = Purse(gold=p.gold, mana=p.mana)
@@ -43,8 +42,15 @@ def start(c: Campaign, max_rounds: int) -> None:
         for u in p.units:
             c.add(p.id, p.home, u.unit, u.count)
     c.game = GameState(c.map.id, c.sides, {}, [], max_rounds)
+    seat(c)
+
+
+def seat(c: Campaign, order: list[str] | None = None) -> None:
+    """OW-TURN-2/3: the smaller army plays first, then the next smaller and so on, players tied rolling
+    off for the first place among them, then the next (OW-DEC-22); `order`: a scripted game's own."""
     value = c.army_values()
-    for v in sorted(set(value.values())):
+    c.order = list(order or ())
+    for v in sorted(set(value.values())) if not order else ():
         tied = [p for p in c.sides if value[p] == v]
         while len(tied) > 1:
             first = roll_off(c, tied, "OW-TURN-3")
@@ -63,28 +69,36 @@ def start(c: Campaign, max_rounds: int) -> None:
     )
 
 
-def game(c: Campaign) -> Resolution:
+PHASES = ("collection", "recruitment", "movement", "combat")  # OW-TURN-1, in their order
+
+
+def game(c: Campaign, first: str = "collection") -> Resolution:
+    """The game, turn after turn; `first`: the phase its first turn begins at (a scripted game's;
+    the phases before it are not played that turn)."""
     try:
-        yield from turns(c)
+        yield from turns(c, PHASES.index(first))
     except Conceded:  # OW-DEC-30: the last player but one conceded in mid-phase
         return
 
 
-def turns(c: Campaign) -> Resolution:
+def turns(c: Campaign, skip: int = 0) -> Resolution:
     g = c.game
     assert g is not None
     while not g.over:
         g.round += 1
-        g.phase = "collection"
-        yield from collection(c)
-        g.phase = "recruitment"
-        _phase(c, "recruitment", "OW-TURN-6")
-        for p in c.playing():
-            yield from recruitment(c, p)
-        g.phase = "movement"
-        _phase(c, "movement", "OW-TURN-7")
-        for p in c.playing():
-            yield from movement(c, p)
+        if skip <= 0:
+            g.phase = "collection"
+            yield from collection(c)
+        if skip <= 1:
+            g.phase = "recruitment"
+            _phase(c, "recruitment", "OW-TURN-6")
+            for p in c.playing():
+                yield from recruitment(c, p)
+        if skip <= 2:
+            g.phase = "movement"
+            _phase(c, "movement", "OW-TURN-7")
+            for p in c.playing():
+                yield from movement(c, p)
         g.phase = "combat"
         _phase(c, "combat", "OW-TURN-8")
         raise_militia(c)
@@ -92,6 +106,7 @@ def turns(c: Campaign) -> Resolution:
         for loc in c.contested():
             yield from fight(c, loc)
         end_of_turn(c)
+        skip = 0
 
 
 def _phase(c: Campaign, phase: str, rule: str) -> None:
