@@ -46,7 +46,8 @@ def one_game(players: int, seed: int, level: str) -> dict[str, Any]:
             m.apply(seats[d.side].decide(c, d))
         out = summary(m)
         end = next(e for e in reversed(c.events) if isinstance(e, Note) and e.rule == "OW-DEC-6")
-        casts = Counter(x.spell for x in m.commands if isinstance(x, Cast))
+        casts = Counter(x.spell for x in m.commands if isinstance(x, Cast) and x.unit)
+        rites = Counter(x.spell for x in m.commands if isinstance(x, Cast) and not x.unit)
         return {
             "players": players,
             "seed": seed,
@@ -55,6 +56,7 @@ def one_game(players: int, seed: int, level: str) -> dict[str, Any]:
             "why": (end.details or {}).get("why", "?"),
             "factions": [c.factions[s] for s in sides],
             "casts": dict(casts),
+            "rites": dict(rites),
         }
     finally:
         c.close()
@@ -99,9 +101,12 @@ def pacing(games: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def magic(games: list[dict[str, Any]]) -> dict[str, Any]:
+    """The magic units' casts of each spell (the cards' rites apart: OW-DEC-28)."""
     casts: Counter[str] = Counter()
+    rites: Counter[str] = Counter()
     for g in games:
         casts.update(g["casts"])
+        rites.update(g.get("rites", {}))
     total = sum(casts.values())
     rules = load_rules()
     known = sorted({s for u in rules.units.values() for s in u.spells})
@@ -109,6 +114,7 @@ def magic(games: list[dict[str, Any]]) -> dict[str, Any]:
         "total": total,
         "casts": {s: casts.get(s, 0) for s in known},
         "share": {s: casts.get(s, 0) / total if total else 0.0 for s in known},
+        "rites": dict(rites),
     }
 
 
@@ -164,6 +170,7 @@ def report(r: dict[str, Any]) -> str:
     lines.append(f"\n{m['total']} casts:\n\n| spell | casts | share |\n|---|---|---|")
     for s, n in sorted(m["casts"].items(), key=lambda x: -x[1]):
         lines.append(f"| `{s}` | {n} | {100 * m['share'][s]:.1f}% |")
+    lines.append(f"\ncards' rites (apart): {m['rites']}")
     return "\n".join(lines)
 
 

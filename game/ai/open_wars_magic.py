@@ -23,6 +23,7 @@ MANA_WORTH = 0.6  # gold a point of mana is worth kept for later: a spell must b
 ODDS_STACKS = 4  # a fight of at most this many stacks is weighed by its exact odds (they cost more)
 SUMMONED = 0.75  # of a summoned token's gold: it marches no more this turn and comes where it is cast
 GOLD_SHORT = 12  # gold a purse is short of: a spell's gold counts while the purse holds less
+VICTIM_LOSS = 0.75  # of the mana a drain takes: its worth to a victim who spends mana (not at once)
 
 
 class Judge(Protocol):
@@ -99,13 +100,13 @@ def uses_mana(c: Campaign, player: str) -> bool:
 
 
 def drain_gain(c: Campaign, player: str, a: Cast) -> float:
-    """A drain's worth: the mana it takes at its worth to the caster, and again to the victim's loss when
-    he has anything to spend it on."""
+    """A drain's worth: the mana it takes at its worth to the caster, and VICTIM_LOSS of that again for
+    the victim's loss when he has anything to spend it on (he may not spend it soon)."""
     who = c.control[a.target]
     if who is None:
         return 0.0
     taken = min(c.rules.spells[a.spell].effect.amount, c.purses[who].mana)
-    return taken * MANA_WORTH * (2.0 if uses_mana(c, who) else 1.0)
+    return taken * MANA_WORTH * (1.0 + (VICTIM_LOSS if uses_mana(c, who) else 0.0))
 
 
 def summon_parts(judge: Judge, c: Campaign, a: Cast) -> dict[str, float]:

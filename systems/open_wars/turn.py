@@ -251,7 +251,8 @@ def movement(c: Campaign, player: str) -> Resolution:
 def end_of_turn(c: Campaign) -> None:
     """OW-DEC-5: a location held by one player's tokens alone is his; the undead rise (OW-FAC-7);
     OW-COMBAT-8: the defeated leave the board, OW-DEC-16: so do the turn's spells; the tokens may move
-    and fight again next turn; OW-DEC-6, OW-DEC-22: victory, or a player out."""
+    and fight again next turn; OW-DEC-6, OW-DEC-22: victory (every city held at the end of two turns
+    in a row, the last one in, a decisive lead, the turn limit), or a player out."""
     g = c.game
     assert g is not None
     for loc in c.locations:
@@ -279,9 +280,18 @@ def end_of_turn(c: Campaign) -> None:
             if len(left) == 1:
                 return finish(c, left[0], f"{c.name(p)} has neither tokens nor a city", "wiped", p)
             out(c, p)
-            continue
-        if all(c.control[x] == p for x in cities):
-            return finish(c, p, f"{c.name(p)} holds every city", "cities", p)
+    sweeping = next((p for p in c.playing() if all(c.control[x] == p for x in cities)), None)
+    if sweeping is not None and sweeping == c.sweeping:
+        return finish(c, sweeping, f"{c.name(sweeping)} holds every city", "cities", sweeping)
+    if sweeping is not None:  # OW-DEC-6: the others have one more turn to take one back
+        c.emit(
+            Note(
+                rule="OW-DEC-6",
+                text=f"{c.name(sweeping)} holds every city: he wins if he still does at the next turn's end",
+                details={"say": "sweep", "player": sweeping},
+            )
+        )
+    c.sweeping = sweeping
     leader = decisive_lead(c)
     if leader is not None:
         return finish(c, leader, f"{c.name(leader)} has a decisive lead", "lead", leader)

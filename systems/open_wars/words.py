@@ -305,6 +305,7 @@ NOTES: dict[str, Told] = {
         "ow_n_out_conceded" if x.get("why") == "conceded" else "ow_n_out", side=side_name(c, t, x["player"])
     ),
     "OW-DEC-30": lambda x, c, t: t("ow_n_concede", side=side_name(c, t, x["player"])),
+    "sweep": lambda x, c, t: t("ow_n_sweep", side=side_name(c, t, x["player"])),
     "militia": lambda x, c, t: t(
         "ow_n_militia",
         side=side_name(c, t, x["player"]),

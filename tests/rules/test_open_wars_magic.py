@@ -270,18 +270,18 @@ def test_OW_MAGIC_3_economy_spells_gold_drained_mana_and_summoned_tokens(small: 
 
 
 def test_OW_MAGIC_7_mana_kept_from_earlier_turns_pays_a_dearer_spell(small: Small) -> None:
-    """OW-MAGIC-7: Aston yields 1 mana a turn; after four collections the pool pays a 4-mana spell."""
+    """OW-MAGIC-7: Aston yields 1 mana a turn; after three collections the pool pays a 3-mana spell."""
     c = small()
     clear(c)
     c.add("dw", "a", "warlock", 1)
     c.add("orc", "b", "orc-warriors", 1)
     c.purses["dw"].mana = 0
     fireball = Cast("a", "warlock", "fireball", "b")
-    for _turn in range(3):
+    for _turn in range(2):
         collect(c)
-        assert "costs 4 mana" in refused(c, lambda: check_cast(c, "dw", fireball, "combat"))
+        assert "costs 3 mana" in refused(c, lambda: check_cast(c, "dw", fireball, "combat"))
     collect(c)
-    assert c.purses["dw"].mana == 4 and check_cast(c, "dw", fireball, "combat")[0].cost == 4
+    assert c.purses["dw"].mana == 3 and check_cast(c, "dw", fireball, "combat")[0].cost == 3
 
 
 def test_each_factions_magic_units_know_a_stated_subset_and_castings_lists_them(small: Small) -> None:

@@ -167,3 +167,27 @@ def test_OW_DEC_30_a_concession_mid_combat_stops_the_fight(small: Small) -> None
         again.apply(a)
     assert again.battle.game.over and again.battle.game.winner == c.game.winner  # type: ignore[union-attr]
     assert March  # the march it made there was a command like any other
+
+
+def test_OW_DEC_6_every_city_held_at_the_end_of_two_turns_in_a_row_wins(small: Small) -> None:
+    """OW-DEC-6: the dwarves hold both cities at a turn's end: the log warns, the game goes on; the orcs
+    take one back in the next turn: no win; held again at two turns' ends in a row: the dwarves win."""
+    c = small()
+    clear(c)
+    c.add("dw", "a", "dwarf-warriors", 1)
+    c.add("dw", "z", "dwarf-warriors", 1)
+    c.add("orc", "d", "orc-warriors", 1)
+    end_of_turn(c)
+    assert c.game is not None and not c.game.over and c.sweeping == "dw"
+    note = next(e for e in reversed(c.events) if isinstance(e, Note) and e.rule == "OW-DEC-6")
+    assert note.details == {"say": "sweep", "player": "dw"}
+    c.take(c.stack_of("dw", "z", "dwarf-warriors"), 1)  # type: ignore[arg-type]
+    c.add("orc", "z", "orc-warriors", 1)
+    end_of_turn(c)
+    assert not c.game.over and c.sweeping is None and c.control["z"] == "orc"
+    c.take(c.stack_of("orc", "z", "orc-warriors"), 1)  # type: ignore[arg-type]
+    c.add("dw", "z", "dwarf-warriors", 1)
+    end_of_turn(c)
+    assert not c.game.over
+    end_of_turn(c)
+    assert c.game.over and c.game.winner == "dw"
