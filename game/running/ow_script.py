@@ -223,7 +223,7 @@ def command(path: Path, where: str, s: StepSpec) -> cmd.Command:
         "recruit": lambda: Recruit(v["at"], v["unit"], n),
         "march": lambda: March(v["unit"], tuple(s.path), n),
         "cast": lambda: Cast(v["at"], v["unit"], v["spell"], v["target"], s.player),
-        "rite": lambda: Cast(v["at"], "", v["spell"], v["target"], s.player),
+        "rite": lambda: Cast(v["at"], None, v["spell"], v["target"], s.player),
         "shoot": lambda: Shoot(v["at"], v["unit"], v["target"], s.player),
         "retreat": lambda: FallBack(v["at"], v["unit"], v["to"], n),
         "hit": lambda: TakeHit(v["at"], v["unit"]),

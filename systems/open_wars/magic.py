@@ -27,11 +27,11 @@ CAST_RULES = ("OW-MAGIC-4", "OW-MAGIC-5", "OW-DEC-14")
 class Cast(cmd.Command):
     """OW-MAGIC-4: the player's magic unit in `location` casts `spell` at `target`, a location within
     the spell's range; `player`: the enemy a spell on enemies falls on there (empty: the strongest,
-    OW-DEC-22). An empty `unit`: the rite of the location's card, cast by its holder (OW-COMP-5,
+    OW-DEC-22). No `unit` (None): the rite of the location's card, cast by its holder (OW-COMP-5,
     OW-DEC-28)."""
 
     location: str
-    unit: str
+    unit: str | None  # None: the rite of the location's card
     spell: str
     target: str
     player: str | None = None
@@ -189,7 +189,7 @@ def cast(c: Campaign, player: str, a: Cast, phase: str) -> Resolution:
         c.rites.add(a.location)
     e = spell.effect
     card = c.card(a.location) if s is None else None
-    by = f"the {card.name} of" if card is not None else f"{c.unit(a.unit).name} in"
+    by = f"the {card.name} of" if card is not None else f"{c.unit(s.unit).name} in" if s else ""
     c.emit(
         Note(
             rule="OW-MAGIC-4",
@@ -291,7 +291,7 @@ def _rites(c: Campaign, player: str, phase: str) -> list[Cast]:
             for target, far in c.hops(loc).items():
                 if far > spell.range:
                     continue
-                a = Cast(loc, "", spell.id, target)
+                a = Cast(loc, None, spell.id, target)
                 try:
                     check_cast(c, player, a, phase)
                 except Reject:

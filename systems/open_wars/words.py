@@ -154,14 +154,15 @@ def retreat_words(c: Campaign, t: Texts, unit: str, count: int, to: str) -> str:
     return t(plural("ow_order_retreat", count), tokens=tokens(c, t, unit, count), location=where)
 
 
-def cast_words(c: Campaign, t: Texts, unit: str, location: str, spell: str, target: str) -> str:
-    """Which spell by whom (a magic unit, or the rite of a location's card: OW-DEC-28), from where, on
-    what location."""
+def cast_words(c: Campaign, t: Texts, unit: str | None, location: str, spell: str, target: str) -> str:
+    """Which spell by whom (a magic unit, or the rite of a location's card, no unit: OW-DEC-28), from
+    where, on what location."""
     card = c.card(location) if not unit else None
-    if card is not None:
+    if card is not None or unit is None:
+        name = c.rules.card_name(card.id, t.language) if card is not None else ""
         return t(
             "ow_order_rite",
-            card=c.rules.card_name(card.id, t.language),
+            card=name,
             location=place_name(c, t, location),
             spell=spell_name(c, t, spell),
             target=place_name(c, t, target),

@@ -48,7 +48,7 @@ def test_OW_DEC_28_a_temple_citys_holder_turns_its_mana_into_gold_once_a_collect
     c = carded(small, a="temple-city")
     clear(c)
     c.purses["dw"].mana, c.purses["dw"].gold = 5, 0
-    rite = Cast("a", "", "transmute", "a")
+    rite = Cast("a", None, "transmute", "a")
     assert rite in castings(c, "dw", "collection") and cast_cost(c, rite) == 2
     drive(cast(c, "dw", rite, "collection"))
     assert (c.purses["dw"].mana, c.purses["dw"].gold) == (3, 3)
@@ -72,14 +72,14 @@ def test_OW_DEC_28_a_rite_is_refused_to_a_player_who_does_not_hold_the_card(smal
     clear(c)
     c.purses["orc"].mana = 9
     assert "not from Aston" in refused(
-        c, lambda: check_cast(c, "orc", Cast("a", "", "transmute", "a"), "collection")
+        c, lambda: check_cast(c, "orc", Cast("a", None, "transmute", "a"), "collection")
     )
     assert "has no rite of Fireball" in refused(
-        c, lambda: check_cast(c, "dw", Cast("a", "", "fireball", "b"), "combat")
+        c, lambda: check_cast(c, "dw", Cast("a", None, "fireball", "b"), "combat")
     )
     c.purses["dw"].mana = 1
     assert "costs 2 mana; you have 1" in refused(
-        c, lambda: check_cast(c, "dw", Cast("a", "", "transmute", "a"), "collection")
+        c, lambda: check_cast(c, "dw", Cast("a", None, "transmute", "a"), "collection")
     )
 
 
@@ -92,7 +92,7 @@ def test_OW_DEC_28_a_mountain_passs_holder_closes_it_with_an_earthquake(small: S
     c.purses["dw"].mana = 2
     orcs = c.unit("orc-warriors")
     assert mod.entry_cost(c, orcs, "c", "orc") == 1
-    drive(cast(c, "dw", Cast("c", "", "earthquake", "c"), "movement"))
+    drive(cast(c, "dw", Cast("c", None, "earthquake", "c"), "movement"))
     assert mod.entry_cost(c, orcs, "c", "orc") == 3 and c.purses["dw"].mana == 0
 
 

@@ -13,6 +13,7 @@ from game.ui import theme
 from game.ui.open_wars.top_bar import seat_hover
 from game.ui.open_wars.view import BUTTON_H, BUTTON_STEP, Choice, OpenWarsView
 from game.ui.palette import legible
+from game.ui.playing.replaying import REPLAY
 from game.ui.widgets.log_panel import tooltip
 from systems.open_wars.combat import rank
 from systems.open_wars.words import plural, result_words
@@ -38,7 +39,9 @@ def draw_panel(v: OpenWarsView, surf: pygame.Surface, d: Decision | None) -> Non
     if d is None:
         afar = v.remote is not None and (pending.side == v.remote.side or not v.remote.may_act)
         waiting = v.remote.waiting(t, pending.side) if v.remote is not None and afar else ""
-        y = _text(surf, waiting or t("ow_thinking", side=name), (x, y), w, theme.ACCENT)
+        replayed = v.controllers.get(pending.side) == REPLAY  # the file answers, nobody thinks
+        said = waiting or t("ow_replay_asked" if replayed else "ow_thinking", side=name)
+        y = _text(surf, said, (x, y), w, theme.ACCENT)
     else:
         y = _text(surf, v.prompt(d), (x, y), w, theme.ACCENT)
         y = _text(surf, v.guide(d), (x, y + 2), w, theme.TEXT_DIM, 18)

@@ -59,7 +59,7 @@ class OpenWarsScreen(OpenWarsView):
             self._remote(dt)
         c = self.campaign
         g = c.game
-        if g is not None and g.round > self.autosaved_round and self.ai.thinking is None:
+        if self.autosaves and g is not None and g.round > self.autosaved_round and self.ai.thinking is None:
             self.autosaved_round = g.round  # a new turn: keep the game, whatever happens next
             self.save(autosave=True)
         d = c.pending

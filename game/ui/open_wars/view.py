@@ -129,6 +129,10 @@ class OpenWarsView(GameView):
         self.stack: Stack | None = None  # the stack about to march
         self.count = 0  # how many of its tokens march
         self.autosaved_round = c.game.round if c.game else 0
+        self.autosaves = True  # a new turn is saved, but not while a replay is watched (replay.py)
+        self.reserved_top = (
+            0  # pixels over the map kept for what another screen draws there (a replay's strip)
+        )
         self._odds: tuple[tuple[object, ...], CombatOdds] | None = None
         self.size = (0, 0)
         self.layout(size)
@@ -190,7 +194,8 @@ class OpenWarsView(GameView):
         w, h = self.size = size
         theme.set_scale(theme.fit_scale(self.settings.ui_scale, size))  # as the battle's (Settings)
         self.panel = pygame.Rect(w - theme.RIGHT_PANEL, theme.TOP_BAR, theme.RIGHT_PANEL, h - theme.TOP_BAR)
-        self.area = pygame.Rect(0, theme.TOP_BAR, w - theme.RIGHT_PANEL, h - theme.TOP_BAR)
+        top = theme.TOP_BAR + self.reserved_top
+        self.area = pygame.Rect(0, top, w - theme.RIGHT_PANEL, h - top)
         self.view.layout(self.area)
         top = self.panel.y + int(self.panel.h * 0.58)
         self.log.rect = pygame.Rect(self.panel.x + 6, top, self.panel.w - 12, self.panel.bottom - top - 6)
