@@ -209,8 +209,13 @@ class OpenWarsHeuristic(OpenWarsPlayer):
                 score = 0.0  # it could not be paid for
             return (score, front)
 
-        best = max(options, key=value)
-        return best if value(best)[0] > 0 else cmd.Pass()
+        ranked = sorted(options, key=value, reverse=True)
+        best = ranked[0]
+        chosen = best if value(best)[0] > 0 else cmd.Pass()
+        said = [weighed(r, {"worth": value(r)[0]}) for r in ranked if r is not chosen][:4]
+        first = weighed(chosen, {"worth": value(best)[0]} if chosen is best else {})
+        self.thought = Thought("ow_recruit", self.side, (first, *said), len(options))
+        return chosen
 
     def move(self, c: Campaign, d: Decision) -> cmd.Command:
         """A movement spell worth its mana first (they are cast before the caster marches), else the
