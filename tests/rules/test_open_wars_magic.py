@@ -174,7 +174,7 @@ def test_OW_MAGIC_3_offensive_dice_hit_the_cheapest_enemy_tokens_with_exact_odds
     roll = next(e for e in c.events if isinstance(e, Roll) and e.check == "spell")
     assert (roll.rule, roll.dice, roll.total, roll.target) == ("OW-MAGIC-3", (2, 5), 1, "dw")
     assert count(c, "dw", "b", "dwarf-warriors") == 1  # the cheapest fell (its armour roll: a 6)
-    assert c.purses["orc"].mana == 3
+    assert c.purses["orc"].mana == 5 - 3
 
 
 def test_OW_MAGIC_3_support_and_defence_change_a_fights_numbers_until_the_turn_ends(small: Small) -> None:
