@@ -22,6 +22,7 @@ from game.ui.widgets.load_list import browse, open_saves
 from game.ui.widgets.menu import leaving
 from game.ui.widgets.rules_browser import RulesBrowser
 from game.ui.widgets.stats_view import draw_figures
+from systems.open_wars.ending import Concede
 from systems.open_wars.moves import March, room_for
 
 AI_PAUSE = 0.5  # seconds between an AI's decisions at speed 1: a person follows a march or a blow
@@ -143,6 +144,13 @@ class OpenWarsScreen(OpenWarsView):
         self.menu = None
         if key in ("settings", "menu"):
             self.menu = key
+        elif key == "concede":  # OW-DEC-30: only when the game asks this player something
+            if self.human_turn() is None:
+                self.alert = self.t("ow_concede_wait")
+            else:
+                self.menu = "concede-ask"
+        elif key == "concede-yes" and self.human_turn() is not None:
+            self.send(Concede())
         elif key in SETTING_KEYS:  # the battle's Settings; "window": the window's loop makes it again
             return change_setting(self, key)
         elif key == "rules":  # this game's rules: Open Wars' and its modules', not For Glory's

@@ -63,9 +63,11 @@ MENUS = {
         ("load", "ow_menu_load"),
         ("settings", "menu_to_settings"),
         ("rules", "menu_rules"),
+        ("concede", "ow_menu_concede"),  # OW-DEC-30, asked again before it is done
         ("end", "menu_end"),
         ("quit", "menu_quit"),
     ),
+    "concede-ask": (("concede-yes", "ow_menu_concede_yes"), ("resume", "menu_cancel")),
     "settings": SETTINGS,  # the battle's own page (game/ui/playing/settings_menu.py)
     "quit": (("save-quit", "menu_save_quit"), ("quit-now", "menu_quit_now"), ("resume", "menu_cancel")),
     "load-ask": (("save-load", "menu_save_load"), ("load-now", "menu_load_now"), ("load", "menu_cancel")),
@@ -75,6 +77,7 @@ MENU_TITLES = {
     "settings": "menu_settings",
     "quit": "ow_menu_quit_title",
     "load-ask": "ow_menu_load_title",
+    "concede-ask": "ow_menu_concede_title",
 }
 PLAYER_COLOURS = [(60, 100, 200), (196, 60, 50), (60, 150, 80), (200, 160, 40)]  # when a map gives none
 
