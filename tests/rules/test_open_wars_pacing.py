@@ -16,6 +16,7 @@ from systems.open_wars.homes import militia_unit, raise_militia, rising
 from systems.open_wars.moves import March
 from systems.open_wars.odds import combat_odds
 from systems.open_wars.records import load_rules
+from systems.open_wars.stats import game_stats
 from systems.open_wars.state import Campaign, Stack
 from systems.open_wars.turn import decisive_lead, end_of_turn
 from tests.ow_helpers import clear, count, drive
@@ -191,3 +192,13 @@ def test_OW_DEC_6_every_city_held_at_the_end_of_two_turns_in_a_row_wins(small: S
     assert not c.game.over
     end_of_turn(c)
     assert c.game.over and c.game.winner == "dw"
+
+
+def test_OW_DEC_30_a_concession_is_the_players_fate_in_the_figures(small: Small) -> None:
+    """OW-DEC-30, OW-DEC-24: the figures say the player conceded, in the turn he did."""
+    c = small(ROLL_OFF, four(("orc-warriors",) * 4))
+    side = c.pending.side  # type: ignore[union-attr]
+    c.apply(Concede())
+    _sides, fates = game_stats(c)
+    fate = next(f for f in fates if f.side == side)
+    assert (fate.removed_in, fate.why) == (1, "conceded")

@@ -325,3 +325,10 @@ def test_the_top_bar_names_a_computer_player_in_the_player_s_words(
         assert (screen.player_of(first), screen.player_of(second)) == said
     finally:
         screen.close()
+
+
+def test_a_conceded_players_fate_says_so() -> None:
+    """OW-DEC-30: a fate of a player who conceded is said so, in both languages."""
+    fate = Fate("", "p1", 3, "conceded")
+    assert fate_words(fate, Texts("en"), {"p1": "Storm Clan"}) == "Storm Clan conceded in turn 3"
+    assert fate_words(fate, Texts("es"), {"p1": "Clan"}) == "Clan se rindió en el turno 3"
