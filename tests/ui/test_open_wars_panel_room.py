@@ -56,7 +56,7 @@ def test_end_recruitment_is_always_reachable_and_the_rest_scroll(
     assert seen == set(every)  # every unit reached by the wheel
     wheel(screen, 20)
     screen.draw(window720)
-    assert [ch.key for _r, ch in screen.buttons][0] == every[0]  # back to the first
+    assert next(ch.key for _r, ch in screen.buttons) == every[0]  # back to the first
     screen.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=end.center, button=1))
     assert screen.campaign.pending is None or screen.campaign.pending.side != "barbarians"  # ended
     screen.close()
