@@ -94,7 +94,7 @@ def test_OW_MAGIC_4_a_magic_unit_casts_from_a_location_its_player_holds_paying_m
     )
     c.add("dw", "a", "runesmith", 1)
     c.add("dw", "a", "dwarf-warriors", 1)
-    assert "costs 3 mana; you have 1" in refused(
+    assert "costs 2 mana; you have 1" in refused(
         c, lambda: check_cast(c, "dw", Cast("a", "runesmith", "stone-skin", "a"), "combat")
     )
 
