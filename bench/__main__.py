@@ -3,13 +3,25 @@ resolution (bench/orders.py), a whole AI battle against Wesnoth's and the AI's s
 (bench/battle.py), a battle of 200 brigades a side (bench/big_battle.py), the AI's own process
 (bench/ai_worker.py), the search generals' think time (bench/ai_levels.py), Open Wars
 (bench/open_wars.py), the odds under the mouse (bench/hover_odds.py), playing over the network
-(bench/network.py), frame times (python -m game bench)."""
+(bench/network.py), frame times (python -m game bench), the window at rest (bench/idle.py, under
+Xvfb)."""
 
 import json
 import subprocess
 import sys
 
-from bench import ai_levels, ai_worker, battle, big_battle, hover_odds, network, open_wars, orders, startup
+from bench import (
+    ai_levels,
+    ai_worker,
+    battle,
+    big_battle,
+    hover_odds,
+    idle,
+    network,
+    open_wars,
+    orders,
+    startup,
+)
 
 
 def main() -> None:
@@ -37,6 +49,8 @@ def main() -> None:
     )
     for n, ms in json.loads(out.stdout)["render_ms"].items():
         print(f"{n:>5} bases: {ms:.2f} ms")
+    print("== the window at rest: each screen's share of a core over 10 s (Xvfb, 1280x720) ==")
+    idle.main([])
 
 
 if __name__ == "__main__":  # the AI's process (bench/ai_worker.py) imports this module again

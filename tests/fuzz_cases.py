@@ -18,6 +18,9 @@ the window, the saves folder, the locale of a copy of content/).
                can; a reader of the mails cannot sign), opened with by-file open and played
     wire       a peer that speaks the network protocol honestly up to a point (hello, join, the dice,
                play), then sends a mutated message: the host says one line per refusal, never fails
+    editor     a scenario or map with extreme numbers, names 10,000 characters long or mutated text,
+               opened, drawn, used and saved every way in the editor's window, the game's folders as
+               a player's may be (tests/fuzz_editor.py); the start screen listing the battles folder
     ...        and the kinds of tests/fuzz_surfaces.py (generate, puzzle, openwars, sizes, numbers,
                settings, viewer, tournament, bystart, newmod, schema, outputs)
 """
@@ -521,17 +524,20 @@ def _show_saves(seed: int) -> None:
     try:
         surf = pygame.display.set_mode((1280, 800))
         start = StartScreen(surf.get_size(), Setup())
-        start.draw(surf, 0.05)
+        start.update(0.05)
+        start.draw(surf)
         start.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=start.saves_button))
         browser = start.saves
         assert browser is not None
-        start.draw(surf, 0.05)
+        start.update(0.05)
+        start.draw(surf)
         for i in range(min(2, len(browser.saves))):
             browser.select(i)
             chosen = browser.press("figures")
             if chosen is not None and chosen.path is not None:
                 start.show_figures(chosen.path)
-                start.draw(surf, 0.05)
+                start.update(0.05)
+                start.draw(surf)
                 start.figures = None
         if browser.saves:
             browser.press("rename")
@@ -539,7 +545,8 @@ def _show_saves(seed: int) -> None:
             browser._answer()
             browser.press("delete")
             browser._answer()
-            start.draw(surf, 0.05)
+            start.update(0.05)
+            start.draw(surf)
         m = new_match("default", seed)
         screen = BattleScreen(m, dict.fromkeys(m.battle.game.sides, "human"), surf.get_size())  # type: ignore[union-attr]
         try:
@@ -753,3 +760,20 @@ from tests.fuzz_surfaces import SURFACES  # noqa: E402
 
 BUILDERS.update(SURFACES)
 KINDS = (*KINDS, *SURFACES)
+from tests.fuzz_packages import PACKAGES  # noqa: E402  (mods that travel: issue 40)
+
+BUILDERS.update(PACKAGES)
+KINDS = (*KINDS, *PACKAGES)
+
+
+# --- editor: hostile files and folder states in the scenario and map editor (tests/fuzz_editor.py) ---
+
+
+def _editor(rng: random.Random, number: int, place: Place, mod: Path, replays: object) -> list[Step]:
+    from tests.fuzz_editor import editor_case
+
+    return editor_case(rng, number, place, mod, replays)
+
+
+KINDS = (*KINDS, "editor")
+BUILDERS["editor"] = _editor

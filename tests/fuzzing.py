@@ -57,8 +57,8 @@ __all__ = ["KINDS", "Case", "Outcome", "fuzz", "isolated", "judge", "mutate_json
 VERDICTS = ("ok", "rejected", "traceback", "hang", "segfault", "memory", "outside")
 BAD = ("traceback", "hang", "segfault", "memory", "outside")
 TIME_LIMIT = 30  # seconds a case may take (a whole check and a round of simulate take well under 2)
-# these draw every screen or copy content/
-TIME_LIMITS = {"window": 120, "saves": 60, "specs": 60, **SURFACE_TIME_LIMITS}
+# these draw every screen, copy content/, or open, draw and save a file every way in the editor
+TIME_LIMITS = {"window": 120, "saves": 60, "specs": 60, "editor": 90, **SURFACE_TIME_LIMITS}
 KILL_GRACE = 15  # seconds past its limit before a case that ignores its alarm is killed
 MEMORY_LIMIT = 2 << 30  # bytes of address space a case's process may use
 # where a case may write: its own files, the game's saves and settings, temporaries
@@ -105,12 +105,14 @@ def plant_canaries(folder: Path) -> None:
 
 
 def snapshot(root: Path, skip: tuple[str, ...] = ()) -> dict[str, tuple[Any, ...]]:
-    """Every file, folder and link under root (but the `skip` folders, relative to it): its kind,
-    size, time and target or contents."""
+    """Every file, folder and link under root (but the `skip` folders, relative to it, and whatever
+    stands in their place): its kind, size, time and target or contents."""
     out: dict[str, tuple[Any, ...]] = {}
     for here, dirs, files in os.walk(root, followlinks=False):
         rel = os.path.relpath(here, root)
         dirs[:] = [d for d in dirs if os.path.normpath(os.path.join(rel, d)) not in skip]
+        # a file or a link standing where an allowed folder should be is the case's own doing
+        files = [f for f in files if os.path.normpath(os.path.join(rel, f)) not in skip]
         for name in [*dirs, *files]:
             p = os.path.join(here, name)
             try:

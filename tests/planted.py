@@ -59,7 +59,9 @@ def plant(node: Any, make: Make, where: str = "") -> Any:
         out = {}
         for k, v in node.items():
             at = f"{where}.{k}" if where else k
-            if k in TEXT_KEYS and isinstance(v, str):
+            if k == "grammar":  # a name's grammar tags are no text a player reads (docs/spanish.md)
+                out[k] = v
+            elif k in TEXT_KEYS and isinstance(v, str):
                 out[k] = make(at, ROOM.get(k, 5000))
             elif k in WORD_TABLES and isinstance(v, dict):
                 out[k] = {i: make(f"{at}.{i}", ROOM["name"]) for i in v}

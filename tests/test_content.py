@@ -176,7 +176,7 @@ CORRUPTIONS = [
         "unknown-measure",
         "units.toml",
         _replace('move = "S"', 'move = "XXL"'),
-        "units.toml: category LnInf.move: unknown measure 'XXL'",
+        "units.toml: category[0].move: unknown measure 'XXL'",
     ),
     (
         "unknown-measure-in-rules",

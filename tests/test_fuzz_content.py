@@ -27,6 +27,8 @@ from game.modding.content_check import check_content
 from game.model.errors import UserError
 from game.model.modules import modules
 from game.running import script
+from systems.open_wars.map_files import load_map
+from systems.open_wars.records import load_rules
 from tests.fuzz_cases import mutate_text
 
 FUZZ = settings(
@@ -170,6 +172,15 @@ def test_a_corrupted_mod(content: Path, data: st.DataObject, name: str) -> None:
 
     def use() -> None:
         mods = load_mods([folder])
+        if mods[0].spec.ruleset == "open-wars":  # its rules, its maps, the game's maps under them
+            ow = load_rules(ruleset_root, mods)
+            theirs = {p.stem for p in folder.glob("scenarios/open-wars/*.toml")}
+            for m in sorted(folder.glob("scenarios/open-wars/*.toml")):
+                load_map(m, ow)
+            for m in sorted((content / "scenarios" / "open-wars").glob("*.toml")):
+                if m.stem not in theirs and (folder / "rulesets").is_dir():
+                    load_map(m, ow)
+            return
         rules = load_ruleset("for-glory", root=ruleset_root, mods=mods)
         for scenario in sorted(folder.glob("scenarios/*.toml")):
             load_scenario(str(scenario), rules)

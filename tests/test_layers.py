@@ -26,7 +26,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "game.modding",
         "game.ui",
     ),  # tools for modders; the window's base (the only pygame): theme, fonts, sound
-    ("game.ui.drawing", "game.ui.widgets"),  # the table and the map drawn; the widgets screens share
+    # the table and the map drawn; the widgets screens share; the mods page (the start screen opens it)
+    ("game.ui.drawing", "game.ui.widgets", "game.ui.mods"),
     ("game.ui.playing",),  # what every game screen does alike: its match, AIs, other machine, settings
     ("game.ui.battle", "game.ui.open_wars", "game.ui.editor", "game.ui.start"),  # the screens
     ("game.ui.app",),  # the window's loop over the screens

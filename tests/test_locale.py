@@ -14,6 +14,7 @@ from game import CONTENT
 from game.content.locale import LANGUAGES, WORDS, Texts, placeholders, read_ui
 from game.content.module_records import folder_of
 from game.modding.content_check import check_content
+from game.model.grammar import said_name
 from game.model.modules import modules
 
 
@@ -64,7 +65,10 @@ def test_texts_in_spanish() -> None:
     t = Texts("es")
     assert t("start") == "Empezar la batalla"
     assert t("set_sound", value="50%") == "Sonido: 50%"
-    assert t("log_destroyed", unit="a1", rule="FG-CBT-16") == "La unidad a1 es destruida (FG-CBT-16)"
+    guards = said_name("Guardias Valonas", "", "unit", "es")  # feminine plural, by its first word
+    destroyed = t("log_destroyed", unit=guards, rule="FG-CBT-16")
+    assert destroyed == "Las Guardias Valonas son destruidas (FG-CBT-16)"
+    assert t("log_destroyed", unit="a1", rule="FG-CBT-16") == "a1 es destruido (FG-CBT-16)"  # an id: as it is
     assert Texts("xx")("start") == "Start the battle"  # an unknown language: English
 
 
@@ -94,7 +98,7 @@ def test_check_content_names_a_bad_key(tmp_path: Path, change, says: str) -> Non
     [
         ("locale/es", lambda text: text.replace('log_draw = "empate"\n', ""), "log_draw: missing"),
         ("locale/es", lambda text: text + 'log_bogus = "x"\n', "log_bogus: not a key of the English file"),
-        ("locale/es", lambda text: text.replace("{unit} es destruida", "{unidad} es destruida"),
+        ("locale/es", lambda text: text.replace("{unit:El} {unit:es destru", "{unidad:El} {unit:es destru"),
          "log_destroyed: needs the same {names} as in English: rule, unit"),
         ("locale/es", lambda text: text + 'start = "Empezar"\n', "also a key of ui.toml"),
         ("modules/clash-command/locale/es", lambda text: text + 'log_bogus = "x"\n',

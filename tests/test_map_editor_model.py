@@ -29,6 +29,10 @@ def ow() -> OpenWarsRules:
     return load_rules()
 
 
+# the cards placed without a name are named in Spanish too (issue 38: not "Plain 1" in Spanish)
+HILLS = {f"mountain-{n}": f"Montaña {n}" for n in (1, 2, 3)}
+
+
 def small_map(ow: OpenWarsRules) -> Document:
     doc = maps.new_map()
     set_field(doc, (), "id", "three-hills")
@@ -66,7 +70,7 @@ def test_a_map_from_nothing_is_saved_as_a_mod_that_plays(
     assert written == tmp_path / "my-maps" / "scenarios" / "open-wars" / "three-hills.toml"
     assert check_content([tmp_path / "my-maps"]).problems == []
     data = tomllib.loads(written.read_text(encoding="utf-8"))
-    assert data["locale"]["es"]["locations"] == {"city-1": "Puerta Norte"}
+    assert data["locale"]["es"]["locations"] == {"city-1": "Puerta Norte", **HILLS}
     assert data["players"][1]["units"] == [{"unit": "orc-warriors", "count": 3}]
     assert main(["simulate", "--scenario", str(written), "--json"]) == 0
     result = json.loads(capfd.readouterr().out)
@@ -89,7 +93,7 @@ def test_a_renamed_or_removed_location_takes_its_links_and_home_along(ow: OpenWa
     set_id(doc, ("locations", 0), "north-gate")
     assert doc.get(("players", 0, "home")) == "north-gate"
     assert maps.linked(doc, "north-gate", "water-1") is not None
-    assert doc.get(("locale", "es", "locations")) == {"north-gate": "Puerta Norte"}
+    assert doc.get(("locale", "es", "locations")) == {"north-gate": "Puerta Norte", **HILLS}
     remove(doc, ("locations", 5))  # the mere
     assert maps.linked(doc, "north-gate", "water-1") is None
     assert map_problems_of(doc, ow) == []

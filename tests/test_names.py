@@ -31,17 +31,17 @@ def test_ordinals() -> None:
     assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 103)] == [
         "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "103rd",
     ]  # fmt: skip
-    assert ordinal(2, "es") == "2ª"
+    assert ordinal(2, "es") == "2.ª"  # RAE: the point before the letter
 
 
 def test_a_unit_the_scenario_does_not_name_is_named_by_its_arm_and_division(matches: list[Match]) -> None:
     """default.toml names the 2nd Division (Sebastiani) and its general but not its brigades."""
     en, es = names("default", "en", matches), names("default", "es", matches)
     assert en("fr-2b") == "2nd Line Brigade, 2nd Division (Sebastiani)"
-    assert es("fr-2b") == "2ª Brigada de Línea, 2ª División (Sebastiani)"
+    assert es("fr-2b") == "2.ª Brigada de Línea, 2.ª División (Sebastiani)"
     assert en("fr-2d") == "1st Horse Battery, 2nd Division (Sebastiani)"
-    assert es("fr-2d") == "1ª Batería a Caballo, 2ª División (Sebastiani)"
-    assert (en.brief("fr-2b"), es.brief("fr-2b")) == ("2nd Line, 2nd Division", "2ª Línea, 2ª División")
+    assert es("fr-2d") == "1.ª Batería a Caballo, 2.ª División (Sebastiani)"
+    assert (en.brief("fr-2b"), es.brief("fr-2b")) == ("2nd Line, 2nd Division", "2.ª Línea, 2.ª División")
     assert (en("fr-2"), es("fr-2")) == ("General Sebastiani", "General Sebastiani")
     assert (en("fr-staff"), es("fr-staff")) == ("Marshal Soult", "Mariscal Soult")
     assert (en.division("fr-3"), es.division("fr-3")) == (
@@ -56,10 +56,11 @@ def test_a_points_army_is_named_in_each_language(matches: list[Match]) -> None:
     """FG-ARMY-3: the computer's divisions have no names of their own: a general by his division, the
     commander-in-chief by the scenario, numbered divisions (the cavalry apart)."""
     en, es = names("quick-battle", "en", matches, 4), names("quick-battle", "es", matches, 4)
-    assert en.division("fr-1") == "1st Division" and es.division("fr-1") == "1ª División"
-    assert en("fr-1") == "General of the 1st Division" and es("fr-1") == "General de la 1ª División"
-    assert en("fr-staff") == "General of Division" and es("fr-staff") == "General de División"
-    assert en("fr-1a").endswith(", 1st Division") and es("fr-1a").endswith(", 1ª División")
+    assert en.division("fr-1") == "1st Division" and es.division("fr-1") == "1.ª División"
+    assert en("fr-1") == "General of the 1st Division" and es("fr-1") == "General de la 1.ª División"
+    # issue 38: the commander-in-chief is no "General de División" (a division's rank)
+    assert en("fr-staff") == "General-in-chief" and es("fr-staff") == "General en jefe"
+    assert en("fr-1a").endswith(", 1st Division") and es("fr-1a").endswith(", 1.ª División")
     cavalry = [d for d in en.divisions.values() if "Cavalry" in d]
     assert cavalry and all(d.endswith("Cavalry Division") for d in cavalry)
 
@@ -71,7 +72,8 @@ def test_a_commander_the_scenario_leaves_unnamed(tmp_path: Path, rules: Ruleset)
     path.write_text(text, encoding="utf-8")
     spec = load_scenario(str(path), rules).spec
     assert battle_names(spec, rules, Texts("en"))("fr-staff") == "French commander-in-chief"
-    assert battle_names(spec, rules, Texts("es"))("fr-staff") == "General en jefe (French)"
+    # the side as the file names it, with the grammar of a Spanish side
+    assert battle_names(spec, rules, Texts("es"))("fr-staff") == "General en jefe del French"
 
 
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
@@ -125,7 +127,8 @@ def test_the_log_names_units_and_officers_and_the_events_keep_ids(matches: list[
     for language in ("en", "es"):
         t = named(Texts(language), m)
         text = "\n".join(line.text for line in narrate(events, t))
-        assert t.names("fr-2") in text and t.names.division("fr-2") in text  # it deploys (seed 2)
+        general, division = t.names("fr-2"), t.names.division("fr-2")  # it deploys (seed 2)
+        assert general.running in text and division.running in text  # as running text says them
         assert not any(f" {x} " in f" {text} " for x in ("fr-1a", "es-2b", "fr-staff"))
     assert any(e.get("unit") == "fr-2a" for e in events)  # the events keep the ids
 
@@ -135,7 +138,7 @@ def test_simulate_log_says_names(tmp_path: Path, capsys: pytest.CaptureFixture[s
     args = ["simulate", "--seed", "3", "--rounds", "1", "--log", "--lang", "es", "--save-replay", replay]
     assert main(args) == 0
     out = capsys.readouterr().out
-    assert "General Sebastiani" in out and "2ª División (Sebastiani)" in out and "fr-2a" not in out
+    assert "El general Sebastiani saca" in out and "2.ª División (Sebastiani)" in out and "fr-2a" not in out
     assert main(["replay", replay, "--log", "--lang", "es"]) == 0
     assert capsys.readouterr().out == out
 
@@ -153,4 +156,5 @@ def test_a_refusal_names_units_and_formations(matches: list[Match]) -> None:
     assert far.said(named(Texts("en"), m)) == 'Brigade Zayas is out of range (13.4" > 2")'
     which = refuse("FG-ACT-1", "reason_next_activate", formations="fr-1, det:fr-2c")
     said = which.said(named(Texts("es"), m))
-    assert "1ª División (Leval), 3ª Brigada de Línea, 2ª División (Sebastiani)" in said and "fr-" not in said
+    assert "1.ª División (Leval), 3.ª Brigada de Línea, 2.ª División (Sebastiani)" in said
+    assert "fr-" not in said

@@ -17,6 +17,7 @@ import pytest
 from game import ROOT
 from game.ai.players import make_player
 from game.content.locale import Texts
+from game.model.grammar import said_name
 from game.running.log_texts import texts_for
 from game.running.match import new_match, play
 from game.running.narrate import _raw, describe, groups, names_of, narrate
@@ -43,8 +44,14 @@ def battle(
         m.battle.close()
 
 
+SIDES = {"en": {"fr": "French", "es": "Spanish"}, "es": {"fr": "franceses", "es": "españoles"}}
+
+
 def told(events: list[dict[str, Any]], t: Texts | None = None) -> list[str]:
-    return [line.text for line in narrate(events, t, {"fr": "French", "es": "Spanish"})]
+    """The lines of the events, the sides named as a scenario names them (with their grammar)."""
+    lang = t.language if t is not None else "en"
+    sides = {k: said_name(v, "", "side", lang) for k, v in SIDES[lang].items()}
+    return [line.text for line in narrate(events, t, sides)]
 
 
 # --- a whole battle ------------------------------------------------------------------------------------
@@ -268,8 +275,8 @@ def test_a_roll_off_is_one_line_that_says_who_won() -> None:
         "Roll-off (FG-ACT-1): Spanish 2, French 5; French win",
     ]
     assert told(events, ES) == [
-        "Tirada de desempate (FG-ACT-1): Spanish 4, French 4; empate, se vuelve a tirar",
-        "Tirada de desempate (FG-ACT-1): Spanish 2, French 5; ganan los French",
+        "Tirada de desempate (FG-ACT-1): Españoles 4, Franceses 4; empate, se vuelve a tirar",
+        "Tirada de desempate (FG-ACT-1): Españoles 2, Franceses 5; ganan los franceses",
     ]
 
 
@@ -293,8 +300,9 @@ def test_rule_ids_stay_as_they_are_and_unknown_words_show_as_given() -> None:
         "kind": "melee", "attackers": ["a1", "a2"], "defenders": ["b1"], "attack": 10, "defence": 2,
         "margin": 8, "winner": "attackers", "outcome": "destroyed", "rule": "FG-CBT-16",
     }  # fmt: skip
-    assert describe(melee, ES) == (
-        "Cuerpo a cuerpo: a1, a2 (10) contra b1 (2): ganan los atacantes por 8, enemigo destruido (FG-CBT-16)"
+    assert describe(melee, ES) == (  # said together: "y" before the last
+        "Cuerpo a cuerpo: a1 y a2 (10) contra b1 (2): ganan los atacantes por 8, enemigo destruido "
+        "(FG-CBT-16)"
     )
     fire = {
         "kind": "roll", "check": "fire", "unit": "a1", "target": "b1", "die": 4, "total": 5,
@@ -317,8 +325,8 @@ def test_the_end_of_the_battle_in_words() -> None:
         "The battle ends: French hold every objective (FG-VIC-4); French win; Spanish 0, French 8"
     ]
     assert told([over], ES) == [
-        "La batalla termina: los French controlan todos los objetivos (FG-VIC-4); vencen los French; "
-        "Spanish 0, French 8"
+        "La batalla termina: los franceses controlan todos los objetivos (FG-VIC-4); vencen los franceses; "
+        "Españoles 0, Franceses 8"
     ]
     limit = over | {"winner": None, "reason": "the round limit of 10 is reached", "rule": "AMB-37"}
     assert told([limit], ES)[0].startswith(
@@ -350,7 +358,12 @@ def test_a_script_tells_its_story_in_spanish() -> None:
     lines = cli(
         "script", str(ROOT / "content" / "scripts" / "combined-charge.toml"), "--lang", "es"
     ).splitlines()
-    assert "[0] B entra en contacto con E por su flanco izquierdo" in lines
+    # issue 38: its units by names made from arm and division (B and E are the file's ids), never the ids
+    contact = (
+        "[0] La 2.ª Brigada de Línea, 2.ª División entra en contacto con la 1.ª Brigada de Línea, "
+        "1.ª División por su flanco izquierdo"
+    )
+    assert contact in lines
     assert texts_for("es").language == "es"
 
 
@@ -365,13 +378,13 @@ def test_a_division_deployed_is_told_with_its_side() -> None:
 
     events = [deployed("es"), deployed("fr"), deployed("fr", "north")]
     english, spanish = told(events), told(events, ES)
-    assert english[:2] == [
-        "Spanish deploy the d1: 2 units (FG-DEP-7)",
-        "French deploy the d1: 2 units (FG-DEP-7)",
+    assert english[:2] == [  # d1: an id the log has no name for, said as it is
+        "Spanish deploy d1: 2 units (FG-DEP-7)",
+        "French deploy d1: 2 units (FG-DEP-7)",
     ]
-    assert english[2].startswith("French bring the d1 on by the ")
+    assert english[2].startswith("French bring d1 on by the ")
     assert spanish[:2] == [
-        "Los Spanish despliegan: d1, 2 unidades (FG-DEP-7)",
-        "Los French despliegan: d1, 2 unidades (FG-DEP-7)",
+        "Los españoles despliegan d1: 2 unidades (FG-DEP-7)",
+        "Los franceses despliegan d1: 2 unidades (FG-DEP-7)",
     ]
-    assert spanish[2].startswith("Los French entran por el borde ")
+    assert spanish[2].startswith("Los franceses hacen entrar a d1 por el borde ")

@@ -72,7 +72,7 @@ def test_a_random_map_calls_each_seat_by_its_faction_s_title(
         t = Texts(language, (CONTENT / "modules" / "open-wars" / "locale",))
         seat = said[spec.players[0].id]
         won = t("ow_won", side=seat)
-        assert won == {"en": f"{seat} wins", "es": f"gana {seat}"}[language]
+        assert won == {"en": f"{seat} wins", "es": f"gana {seat:el}"}[language]  # with its article
         assert "Elves" not in won and "Enanos" not in won
 
 

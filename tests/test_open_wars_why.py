@@ -42,7 +42,7 @@ ORDERS: list[tuple[cmd.Command, str, str]] = [
     (
         Cast("a", "runesmith", "earthquake", "b", "orc"),
         "Runesmith in Aston casts Earthquake at Broad, aimed at the tokens of Orcs",
-        "Herrero rúnico en Aston lanza Terremoto sobre Broad, contra las fichas de Orcs",
+        "Herrero rúnico en Aston lanza Terremoto sobre Broad, contra las fichas de los Orcs",  # its article
     ),
     (
         Shoot("a", "crossbows", "b"),

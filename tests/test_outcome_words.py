@@ -79,10 +79,10 @@ def test_a_lost_push_is_the_attackers_own() -> None:
     """The case seen: "lost: pushed" read "perdido: enemigo empujado" (the enemy pushed)."""
     en, es = Texts("en"), Texts("es")
     assert said_outcome("lost: pushed", en) == "loses and is pushed back"
-    assert said_outcome("lost: pushed", es) == "pierde y retrocede"
+    assert said_outcome("lost: pushed", es) == "pierde y sufre un empuje"  # the rulebook's word (issue 38)
     assert said_outcome("won: pushed", en) == "wins, pushes the enemy back"
-    assert said_outcome("won: pushed", es) == "gana, hace retroceder al enemigo"
-    assert said_outcome("lost: one hit and pushed", es) == "pierde, recibe un impacto y retrocede"
+    assert said_outcome("won: pushed", es) == "gana, empuja al enemigo"
+    assert said_outcome("lost: one hit and pushed", es) == "pierde, recibe un impacto y sufre un empuje"
 
 
 def test_a_result_without_its_own_words_says_the_logs_word_and_who_won() -> None:

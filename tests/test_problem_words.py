@@ -17,7 +17,7 @@ from game.content.ruleset_files import load_ruleset
 from game.content.scenario import ScenarioFile
 from game.editing import battle as edit
 from game.editing.elements import set_field
-from game.editing.problem_words import problem_said
+from game.editing.problem_words import FIELDS, ITEMS, PARTS, place_said, problem_said, refusal_said
 from game.editing.problems import scenario_problems_of
 from game.model.errors import ContentError
 from game.model.ruleset import Ruleset
@@ -222,3 +222,72 @@ def test_a_count_of_items_takes_the_singular_after_one() -> None:
 )
 def test_a_translation_naming_an_id_the_file_lacks_is_said_in_spanish(english: str, spanish: str) -> None:
     assert problem_said(ES, english) == spanish
+
+
+# --- where a problem is, in words (issue 38: "sides[0].divisions" shown to the player) ---------------
+
+
+@pytest.mark.parametrize(
+    ("path", "element", "english", "spanish"),
+    [
+        (("sides", 0, "divisions"), (), "Side 1 › Divisions", "Bando 1 › Divisiones"),
+        (("sides", 1, "divisions", 0, "units", 2, "quality"), (), "Side 2 › Division 1 › Brigade 3 › Quality",
+         "Bando 2 › División 1 › Brigada 3 › Calidad"),
+        (("table", 0), (), "Table width", "Ancho de la mesa"),
+        (("terrain", 3, "polygon", 1, 0), (), "Terrain feature 4 › Point 2 › x",
+         "Elemento de terreno 4 › Punto 2 › x"),
+        (("links", 1, 0), (), "Link 2 › First end", "Enlace 2 › Primer extremo"),
+        (("players", 0, "units", 1, "count"), (), "Player 1 › Troops 2 › Count",
+         "Jugador 1 › Tropas 2 › Cantidad"),
+        (("sides", 0, "colour", 2), (), "Side 1 › Colour: blue", "Bando 1 › Color: azul"),
+        (("locale", "es", "name"), (), "Name (in Spanish)", "Nombre (en español)"),
+        (("locale", "es", "units", "fr-1a"), ("sides", 0, "divisions", 0, "units", 1),
+         "Side 1 › Division 1 › Brigade 2 (in Spanish)", "Bando 1 › División 1 › Brigada 2 (en español)"),
+        (("nmae",), (), "nmae", "nmae"),  # a key the game does not know: as the file writes it
+        (("links, players",), (), "Links, Players", "Enlaces, Jugadores"),  # a check of two keys
+    ],
+)  # fmt: skip
+def test_a_problem_is_placed_in_words(
+    path: tuple[str | int, ...], element: tuple[str | int, ...], english: str, spanish: str
+) -> None:
+    assert place_said(EN, path, element) == english
+    assert place_said(ES, path, element) == spanish
+
+
+def _keys(record: type, seen: set[type]) -> Iterator[str]:
+    """Every key of a record and of the records in it."""
+    for name, hint in get_type_hints(record, include_extras=True).items():
+        yield name
+        for inner in _records(hint):
+            if inner not in seen:
+                seen.add(inner)
+                yield from _keys(inner, seen)
+
+
+def _records(hint: object) -> Iterator[type]:
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        yield hint
+    for arg in get_args(hint):
+        yield from _records(arg)
+
+
+@pytest.mark.parametrize("record", [ScenarioFile, MapFile])
+@pytest.mark.parametrize("t", [EN, ES], ids=["en", "es"])
+def test_every_key_of_a_battle_or_a_map_has_its_words(record: type, t: Texts) -> None:
+    unsaid = {k for k in _keys(record, set()) if not any(t.has(f"{p}{k}") for p in FIELDS)}
+    assert not unsaid
+    assert all(
+        t.has(f"editor_place_{w}") for w in [*ITEMS.values(), *(p for ps in PARTS.values() for p in ps)]
+    )
+
+
+def test_a_refusal_is_said_in_the_players_language_with_its_place() -> None:
+    from game.editing.files import Refused
+
+    refused = Refused("misshapen", path="x.toml", where="sides[0].divisions", problem="expected a list")
+    assert str(refused).startswith(
+        "x.toml: sides[0].divisions: expected a list: fix it"
+    )  # the command line's
+    assert refusal_said(ES, refused).startswith(
+        "x.toml: Bando 1 › Divisiones: se esperaba una lista: arréglalo"
+    )

@@ -132,7 +132,12 @@ def test_a_failed_puzzle_says_fail_and_exits_1(capsys: pytest.CaptureFixture[str
     guard = CONTENT / "puzzles" / "guard-the-objective.toml"
     assert main(["puzzle", str(guard), "--a", "random", "--lang", "es"]) == 1
     out = capsys.readouterr().out
-    assert '  FALLO una de line, chasseurs acaba a 3" o menos de The farm: ' in out
+    # issue 38: its units and objective by their names in Spanish, never the file's English ids
+    expected = (
+        "  FALLO una de la 1.ª Brigada de Línea, 1.ª División y la 1.ª Brigada de Caballería Ligera, "
+        '1.ª División acaba a 3" o menos de la granja: '
+    )
+    assert expected in out
     assert "FALLO: 0 de 1 comprobaciones superadas" in out
 
 

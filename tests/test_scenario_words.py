@@ -88,8 +88,8 @@ def test_the_spanish_log_names_sides_and_objectives_in_spanish(rules: Ruleset) -
         {"kind": "game_over", "rule": "FG-VIC-9", "reason": "x", "winner": "es", "score": {"fr": 1, "es": 4}},
     ]
     lines = [line.text for line in narrate(events, texts_for("es"), sides, objectives)]
-    assert lines[0].startswith("Los Franceses toman el objetivo Las norias")
-    assert "vencen los Españoles" in lines[1] and "Franceses 1" in lines[1]
+    assert lines[0].startswith("Los franceses toman las norias")  # a nationality in lower case (RAE)
+    assert "vencen los españoles" in lines[1] and "Franceses 1" in lines[1]
     assert names_of(spec, "en") == (
         {"fr": "French", "es": "Spanish"},
         {o.id: o.name for o in spec.objectives},

@@ -88,7 +88,7 @@ def test_required_keys_defaults_enums_and_descriptions() -> None:
     units = json.loads(render(BY_NAME["units"]))
     category = units["$defs"]["Category"]
     assert category["required"] == ["code", "name", "type", "rule", "move", "melee", "points"]
-    assert category["properties"]["type"] == {"enum": ["infantry", "cavalry", "artillery"]}
+    assert category["properties"]["type"]["enum"] == ["infantry", "cavalry", "artillery"]
     assert "measure code" in category["properties"]["move"]["description"]
     scenario = json.loads(render(BY_NAME["scenario"]))
     side = {"type": "number", "minimum": 12, "maximum": 240}
@@ -104,7 +104,12 @@ def test_required_keys_defaults_enums_and_descriptions() -> None:
     }
     assert rules["properties"]["measures"]["minProperties"] == 1
     hits = rules["$defs"]["HitRules"]["properties"]["destroyed_at"]
-    assert hits == {"minimum": 1, "maximum": 10, "type": "integer"}
+    assert hits == {
+        "minimum": 1,
+        "maximum": 10,
+        "type": "integer",
+        "description": "FG-LOST-1: hits that destroy a unit",
+    }
     assert "Modifier" in json.loads(render(BY_NAME["modifiers"]))["$defs"]
     assert (
         "One line of a roll" in json.loads(render(BY_NAME["modifiers"]))["$defs"]["Modifier"]["description"]
@@ -206,8 +211,8 @@ def _entry_problems(kind: Kind, table: Any, rule_id: str) -> list[str]:
 
 
 def _keyless_records(doc: Any) -> list[str]:
-    """A mod's record in a keyed list without its id (the merge refuses it: game.content.mods.KEYED)."""
-    from game.content.mods import KEYED
+    """A mod's record in a keyed list without its id (the merge refuses it: game.content.merging.KEYED)."""
+    from game.content.merging import KEYED
 
     return [
         f"{name}[{i}]"

@@ -15,8 +15,8 @@ from game.model import commands as cmd
 from game.running.why_words import SHOWN, command_words, why_lines
 
 SAID = [
-    (cmd.React("line", "fire"), "line reacts: shoots", "line reacciona: dispara"),
-    (cmd.React("line", "charge"), "line reacts: charges", "line reacciona: carga"),
+    (cmd.React("line", "fire"), "line reacts: shoots", "line reacciona disparando"),
+    (cmd.React("line", "charge"), "line reacts: charges", "line reacciona cargando"),
     (cmd.React("line", "square"), "line reacts: square", "line reacciona: square"),  # a module's own
     (cmd.ExtraMove("hussars", charge="guns"), "hussars makes its extra move and charges guns", None),
     (cmd.ExtraMove("hussars", (1.0, 2.0), 90.0), "hussars makes its extra move", None),
@@ -67,8 +67,8 @@ def test_the_chances_are_said_in_the_players_words() -> None:
 @pytest.mark.parametrize(
     ("fire", "english", "spanish"),
     [
-        (None, "turn foot where it stands", "girar foot en el sitio"),
-        ("gun", "turn foot where it stands, then shoot at gun", "girar foot en el sitio y disparar a gun"),
+        (None, "turn foot where it stands", "girar a foot en el sitio"),
+        ("gun", "turn foot where it stands, then shoot at gun", "girar a foot en el sitio y disparar a gun"),
     ],
 )
 def test_a_move_of_no_length_is_said_as_a_turn(fire: str | None, english: str, spanish: str) -> None:
@@ -106,8 +106,8 @@ def test_a_move_tried_facing_an_enemy_says_whom_it_faces() -> None:
     assert command_words(went, en) == 'move brigade 4"'
     assert command_words(faced, en) == 'move brigade 4", facing guns'
     assert command_words(shooting, en) == 'move brigade 4", facing guns, then shoot at guns'
-    assert command_words(faced, es) == 'mover brigade 4" encarando a guns'
-    assert command_words(shooting, es) == 'mover brigade 4" encarando a guns y disparar a guns'
+    assert command_words(faced, es) == 'mover a brigade 4" encarando a guns'
+    assert command_words(shooting, es) == 'mover a brigade 4" encarando a guns y disparar a guns'
     lines = why_lines(Thought("order", "a", (faced, went), 2), en, str)
     assert sum(line.startswith(("Chose: ", "Weighed: ")) for line in lines) == 2  # two readings, both said
 
@@ -131,4 +131,4 @@ def test_moves_alike_in_words_say_the_way_each_goes_and_then_its_facing() -> Non
         'Weighed: move guns 2" (worth +2.10)',
     ]
     spanish = why_lines(thought, Texts("es"), str)
-    assert 'mover militia 4" hacia el este' in spanish[3] and "mirando al este" in spanish[5], spanish
+    assert 'mover a militia 4" hacia el este' in spanish[3] and "mirando al este" in spanish[5], spanish

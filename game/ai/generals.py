@@ -93,6 +93,13 @@ def _temperament(path: Path) -> Temperament:
     return load_record(Temperament, path)
 
 
+def forget_files() -> None:
+    """Read the levels' and temperaments' files again when next asked (a mod's, edited while the game
+    runs)."""
+    _levels.cache_clear()
+    _temperament.cache_clear()
+
+
 def temperaments(mods: Sequence[Mod] = ()) -> dict[str, Path]:
     """Every temperament by id: the game's, then the mods' (a mod's may replace one of the game's)."""
     out: dict[str, Path] = {}

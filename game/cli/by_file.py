@@ -12,7 +12,7 @@ from typing import Any
 
 from game.cli.network import add_offer_options
 from game.cli.options import add_mod_option
-from game.content.locale import LANGUAGES
+from game.content.languages import LANGUAGES
 from game.model.errors import UserError
 
 

@@ -5,21 +5,45 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from game.cli.options import add_lang_option
 from game.model.errors import EXIT_BAD_INPUT, UserError
+
+if TYPE_CHECKING:
+    from game.content.locale import Texts
 
 
 def _check(args: argparse.Namespace) -> int:
+    from game.content.locale import Texts
     from game.modding.content_check import check_content
 
+    t = Texts(args.lang or "en")
     report = check_content([Path(d) for d in args.dirs])
     if report.problems:
         for line in report.problems:
-            print(f"error: {line}", file=sys.stderr)
+            print(t("cli_error", line=problem_line(t, line)), file=sys.stderr)
         return EXIT_BAD_INPUT
-    print(report.summary())
+    for line in report.warnings:
+        print(t("cli_warning", line=problem_line(t, line)), file=sys.stderr)
+    if args.strict and report.warnings:
+        return EXIT_BAD_INPUT
+    print(report.summary(t))
     return 0
+
+
+def problem_line(t: Texts, line: str) -> str:
+    """A problem ("file: key: problem") with its problem in the words of `t` (the checks word it in
+    English; game/editing/problem_words.py reads it back), the file and the key as they are."""
+    from game.editing.problem_words import problem_said
+
+    parts = line.split(": ")
+    for i in range(1, len(parts)):
+        rest = ": ".join(parts[i:])
+        said = problem_said(t, rest)
+        if said != rest:
+            return ": ".join([*parts[:i], said])
+    return line
 
 
 def _schema(args: argparse.Namespace) -> int:
@@ -32,7 +56,9 @@ def _schema(args: argparse.Namespace) -> int:
         written = write_schemas(out)
     except OSError as e:
         raise UserError(f"{e.filename or out}: cannot write: {e.strerror}") from None
-    print(f"wrote {len(written)} schemas to {out}")
+    from game.content.locale import Texts
+
+    print(Texts(args.lang or "en")("schema_wrote", n=len(written), folder=out))
     return 0
 
 
@@ -45,9 +71,18 @@ def add_parsers(sub: Any) -> None:
         "check those mods together on top of the shipped content: each mod.toml, the mods' ruleset files, "
         "then the merged ruleset, their scenarios, scripted battles and rule texts. Give a mod's "
         "dependencies too: they are checked with it. Exit 0 with a summary, or exit 2 with one line per "
-        "problem on stderr, naming the file and the key.",
+        "problem on stderr, naming the file and the key. Warnings (what is legal but almost surely a "
+        "mistake) are printed as lines too, and fail the check under --strict.",
     )
     c.add_argument("dirs", nargs="*", metavar="DIR", help="a mod folder (repeatable)")
+    add_lang_option(c, "the language of the summary and the problems")
+    c.add_argument(
+        "--strict",
+        action="store_true",
+        help="fail (exit 2) on warnings too: what is legal but almost surely a mistake (a rule id with no "
+        "text, no Spanish words, a battle replacing the game's, a zone off the table, a change that "
+        "changes nothing ...), which a plain check prints and passes",
+    )
     c.set_defaults(run=_check)
     s = sub.add_parser(
         "schema",
@@ -56,4 +91,5 @@ def add_parsers(sub: Any) -> None:
         "the loader reads; the shipped copies are in content/schema/ (see its README.md).",
     )
     s.add_argument("--out", required=True, metavar="DIR", help="the folder to write them to")
+    add_lang_option(s, "the language of what it says")
     s.set_defaults(run=_schema)

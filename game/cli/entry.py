@@ -49,6 +49,7 @@ class _Parser(argparse.ArgumentParser):
 
 def parser() -> argparse.ArgumentParser:
     p = _Parser(prog="forglory", description="For Glory v3.1.0, the digital edition")
+    p.set_defaults(rules=True)  # a command that needs no rules says so (rules=False): new-mod
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
     for family in FAMILIES:
         family.add_parsers(sub)
@@ -61,9 +62,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if nul is not None:  # no shell passes one; a caller that does names no file the system can open
             raise UserError(f"forglory: an argument holds a NUL character: {nul!r}")
         args = parser().parse_args(argv)
-        from game.running import builtin_rules  # the rules that ship, registered before any command
+        if args.rules:  # the rules that ship, registered before any command that plays or lists them
+            from game.running import builtin_rules
 
-        builtin_rules.load()
+            builtin_rules.load()
         return int(args.run(args))
     except UserError as e:
         print(f"error: {e}", file=sys.stderr)

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from game.cli.options import MAX_SEED, add_mod_option, bounded, ruleset_with_mods
+from game.cli.options import MAX_SEED, add_lang_option, add_mod_option, bounded, ruleset_with_mods
 from game.model.errors import UserError
 
 POINTS_BOUND = 10_000  # a bound of the option only: the generator says the range it can make
@@ -32,7 +32,9 @@ def _generate(args: argparse.Namespace) -> int:
         sys.stdout.write(text)
     else:
         write_text(Path(args.out), text)
-        print(f"wrote {args.out}: play it with `play --scenario {args.out}`")
+        from game.content.locale import Texts
+
+        print(Texts(args.lang or "en")("generate_wrote", file=args.out))
     return 0
 
 
@@ -61,5 +63,6 @@ def add_parsers(sub: Any) -> None:
     )
     g.add_argument("--mode", choices=("for-glory", "open-wars"), default="for-glory")
     g.add_argument("--out", default=None, metavar="FILE", help="write it here (default: print it)")
+    add_lang_option(g, "the language of what it says (the file holds every language)")
     add_mod_option(g, modules=False)
     g.set_defaults(run=_generate)

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.content.locale import LANGUAGES
+from game.content.languages import LANGUAGES
 from game.model.errors import one_line
 
 if TYPE_CHECKING:
@@ -50,11 +50,15 @@ def add_mod_option(p: argparse.ArgumentParser, modules: bool = True) -> None:
         )
 
 
+def add_lang_option(p: argparse.ArgumentParser, what: str) -> None:
+    """--lang: the language a command speaks in (English by default); every command that says anything
+    has it (tests/test_spanish_output.py)."""
+    p.add_argument("--lang", choices=sorted(LANGUAGES), help=f"{what} (default: English)")
+
+
 def add_log_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--log", action="store_true", help="print the battle log before the result")
-    p.add_argument(
-        "--lang", choices=sorted(LANGUAGES), help="the language of the log and the result (default: English)"
-    )
+    add_lang_option(p, "the language of the log and the result")
 
 
 def add_map_options(p: argparse.ArgumentParser) -> None:

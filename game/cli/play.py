@@ -11,7 +11,7 @@ from typing import Any
 from game.ai.kinds import KINDS
 from game.cli.network import add_network_options
 from game.cli.options import MAX_SEED, add_map_options, add_mod_option, bounded, map_options
-from game.content.locale import LANGUAGES
+from game.content.languages import LANGUAGES
 from game.model.errors import UserError
 
 SEAT_CONTROLLERS = ("human", *KINDS)  # who may play a seat in the window: a person here, or a computer player

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.ai.kinds import KINDS, REFERENCES
 from game.cli.options import MAX_SEED, add_mod_option, bounded
-from game.content.locale import LANGUAGES
+from game.content.languages import LANGUAGES
 from game.model.errors import UserError, one_line
 
 if TYPE_CHECKING:
@@ -24,8 +24,9 @@ def _puzzle(args: argparse.Namespace) -> int:
     from game.cli.script import summary
     from game.content.mods import load_mods
     from game.running.log_texts import texts_for
+    from game.running.names import story_names
     from game.running.narrate import narrate
-    from game.running.puzzle import solve
+    from game.running.puzzle import PuzzleWords, load, objective_names, solve
     from game.running.why_words import command_words, why_lines
 
     mods = load_mods(Path(d) for d in args.mod)
@@ -33,8 +34,9 @@ def _puzzle(args: argparse.Namespace) -> int:
         if not known_player(name, mods):
             raise UserError(f"puzzle: unknown player {name!r} (known: {', '.join([*KINDS, *REFERENCES])})")
     found = solve(Path(args.file), args.a, args.b, args.seed, mods=mods, modules=args.module)
-    texts = texts_for(args.lang or "en")
-    verdicts = found.verdicts(texts)
+    texts, sides = story_names(Path(args.file), texts_for(args.lang or "en"), mods, load)
+    objectives = objective_names(load(Path(args.file)), texts.language)
+    verdicts = found.verdicts(texts, objectives)
     passed = all(v.passed for v in verdicts)
     if args.json:
         checks = [{"expected": v.expected, "decided": v.decided, "passed": v.passed} for v in verdicts]
@@ -42,10 +44,12 @@ def _puzzle(args: argparse.Namespace) -> int:
         return 0 if passed else 1
     spec = found.spec
     assert spec is not None
-    if spec.title:
-        print(one_line(spec.title))
-    if spec.question:
-        print(one_line(texts("puzzle_question", question=spec.question), limit=2000))
+    words = spec.locale.get(texts.language, PuzzleWords())  # its own words in the player's language
+    title, question = words.title or spec.title, words.question or spec.question
+    if title:
+        print(one_line(title))
+    if question:
+        print(one_line(texts("puzzle_question", question=question), limit=2000))
     for v in verdicts:
         print(one_line(texts("puzzle_expected", expected=v.expected), limit=2000))
     for i, (c, command, thought) in enumerate(
@@ -56,17 +60,20 @@ def _puzzle(args: argparse.Namespace) -> int:
             if thought is not None and thought.chosen.command == command
             else weighed(command, {})
         )
-        decision = c["decision"].replace("_", " ")
-        print(one_line(f"[{i + 1}] {c['side']}, {decision}: {command_words(said, texts)}", limit=2000))
+        key = f"decision_{c['decision']}"
+        decision = texts(key) if texts.has(key) else c["decision"].replace("_", " ")
+        side = sides.get(c["side"], c["side"])
+        order = command_words(said, texts)
+        print(one_line(texts("puzzle_step", n=i + 1, side=side, decision=decision, order=order), limit=2000))
         for reason in why_lines(thought, texts, str)[1:] if thought is not None else []:
             print(("      " if reason.startswith(" ") else "  ") + one_line(reason, limit=2000))
         first, end = c["events"]
-        for told in narrate(found.events[first:end], texts):
+        for told in narrate(found.events[first:end], texts, sides, objectives):
             print("    > " + one_line(told.text, limit=2000))
-    print("after:")
-    for line in summary({**found.state, "markers": []}):
+    print(texts("puzzle_after"))
+    for line in summary({**found.state, "markers": []}, texts):
         print("  " + one_line(line))
-    return _verdict(verdicts, spec.lesson, texts)
+    return _verdict(verdicts, words.lesson or spec.lesson, texts)
 
 
 def _verdict(verdicts: list[Verdict], lesson: str, texts: Texts) -> int:

@@ -9,7 +9,7 @@ import textwrap
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game.cli.options import add_mod_option, ruleset_with_mods
+from game.cli.options import add_lang_option, add_mod_option, ruleset_with_mods
 from game.model.errors import EXIT_BAD_INPUT, ContentError, one_line
 
 if TYPE_CHECKING:
@@ -25,10 +25,12 @@ def source(path: Path, mods: list[Mod]) -> str:
 
 
 def scenarios(args: argparse.Namespace) -> int:
+    from game.content.locale import Texts
     from game.content.scenario import list_scenarios, load_any_scenario
 
     rules = ruleset_with_mods(args)
     mods = list(rules.loaded_mods)
+    t = Texts(args.lang or "en")
     found: list[dict[str, Any]] = []
     problems = []
     for path in list_scenarios(mods):
@@ -37,11 +39,12 @@ def scenarios(args: argparse.Namespace) -> int:
         except ContentError as e:  # a broken one is reported; the others are still listed
             problems.append(str(e))
             continue
+        words = sc.spec.words(t.language)  # its words in the language asked (--json: the file's own)
         found.append(
             {
                 "id": sc.id,
-                "name": sc.spec.name,
-                "description": " ".join(sc.spec.description.split()),
+                "name": sc.spec.name if args.json else words.name,
+                "description": " ".join((sc.spec.description if args.json else words.description).split()),
                 "mode": mode,
                 "source": source(path, mods),
                 "path": str(path),
@@ -51,13 +54,13 @@ def scenarios(args: argparse.Namespace) -> int:
         print(json.dumps({"scenarios": found}, ensure_ascii=False))
     else:
         for s in found:
-            where = "" if s["source"] == "content" else f"  (mod {s['source']})"
-            mode = "" if s["mode"] == "for-glory" else f"  [{s['mode']}]"
-            print(one_line(f"{s['id']}: {s['name']}{where}{mode}"))
+            where = "" if s["source"] == "content" else t("scenarios_mod", mod=s["source"])
+            mode = "" if s["mode"] == "for-glory" else t("scenarios_mode", mode=s["mode"])
+            print(one_line(t("scenarios_line", id=s["id"], name=s["name"], where=where, mode=mode)))
             text = one_line(s["description"], limit=2000)
             print(textwrap.fill(text, 100, initial_indent="    ", subsequent_indent="    "))
     for p in problems:
-        print(f"error: {p}", file=sys.stderr)
+        print(t("cli_error", line=p), file=sys.stderr)
     return EXIT_BAD_INPUT if problems else 0
 
 
@@ -65,4 +68,5 @@ def add_parsers(sub: Any) -> None:
     s = sub.add_parser("scenarios", help="list the scenarios: the game's own and those of the given mods")
     s.add_argument("--json", action="store_true", help='print one JSON object {"scenarios": [...]}')
     add_mod_option(s, modules=False)
+    add_lang_option(s, "the language of the names and descriptions")
     s.set_defaults(run=scenarios)

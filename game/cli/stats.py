@@ -9,17 +9,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.cli.options import add_mod_option
-from game.content.locale import LANGUAGES, ModeWords, Texts
+from game.content.languages import LANGUAGES
 from game.model.errors import one_line
 from game.model.words import Wording, counted, number
-from game.running.result_words import fate_why
 
 if TYPE_CHECKING:
+    from game.content.locale import Texts
     from game.running.stats import Figures
 
 
 def lines(f: Figures, sides: Mapping[str, str], t: Texts) -> list[str]:
     """The figures in lines in the language of `t`, the sides and divisions by their names."""
+    from game.running.result_words import fate_why
+
     out = [t("cli_stats_head", scenario=f.scenario, seed=f.seed, outcome=_outcome(f, sides, t))]
     for side, st in f.sides.items():
         out.append(t("cli_stats_side", side=sides.get(side, side)))
@@ -72,6 +74,7 @@ def _outcome(f: Figures, sides: Mapping[str, str], t: Wording) -> str:
 
 
 def _stats(args: argparse.Namespace) -> int:
+    from game.content.locale import ModeWords
     from game.content.mods import load_mods
     from game.running.log_texts import texts_for
     from game.running.match import load

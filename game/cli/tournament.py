@@ -22,13 +22,14 @@ from game.cli.options import (
     map_options,
     ruleset_with_mods,
 )
-from game.content.locale import LANGUAGES, Texts
+from game.content.languages import LANGUAGES
 from game.model.errors import UserError, one_line
 from game.model.words import number
-from game.running.ratings import PRIOR, PairRecord, Share, anchor_of, separated
 
 if TYPE_CHECKING:
+    from game.content.locale import Texts
     from game.model.ruleset import Ruleset
+    from game.running.ratings import Share
     from game.running.tournament import Results, Venue
 
 MAX_JOBS = 64
@@ -63,6 +64,7 @@ def _venues(args: argparse.Namespace, rules: Ruleset) -> list[Venue]:
 
 def run(args: argparse.Namespace) -> Results:
     from game.ai.players import PLAYERS, known_player, make_player
+    from game.running.ratings import PairRecord
     from game.running.tournament import Game, Results, play_pairs
 
     if args.player and not args.all:
@@ -90,6 +92,8 @@ def run(args: argparse.Namespace) -> Results:
     options = tuple(sorted((map_options(args) or {}).items()))
     pairs = list(combinations(range(len(kinds)), 2))
     total, done, start = len(venues) * len(pairs) * args.games, 0, time.perf_counter()
+
+    from game.content.locale import Texts
 
     t = Texts(args.lang or "en")
 
@@ -133,6 +137,8 @@ def _share_json(s: Share) -> dict[str, Any]:
 
 def to_json(res: Results, args: argparse.Namespace) -> dict[str, Any]:
     """The whole tournament as one JSON object (its shape: docs/playing.md, "Tournaments")."""
+    from game.running.ratings import anchor_of, separated
+
     ratings = res.ratings()
     return {
         "games_per_pair": res.games,
@@ -188,6 +194,9 @@ def _counted(t: Texts, key: str, n: float) -> str:
 def table(res: Results, t: Texts | None = None) -> list[str]:
     """Rows are scenarios and columns AI levels (scenarios outnumber levels, so it stays narrow), in the
     language of `t` (English without)."""
+    from game.content.locale import Texts
+    from game.running.ratings import PRIOR, Share, anchor_of, separated
+
     t = t or Texts("en")
     ratings = res.ratings()
     anchor = anchor_of(res.players)
@@ -249,6 +258,8 @@ def pair_lines(res: Results, t: Texts) -> list[str]:
 
 
 def tournament(args: argparse.Namespace) -> int:
+    from game.content.locale import Texts
+
     res = run(args)
     t = Texts(args.lang or "en")
     if args.json:

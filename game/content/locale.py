@@ -11,15 +11,21 @@ import re
 import string
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from game import CONTENT
+from game.content.languages import LANGUAGES
 from game.content.records import read_toml
 from game.model.errors import ContentError
+from game.model.grammar import form, is_form, tag_problem
+from game.model.limits import Bounds, Keys
 
-LANGUAGES = {"en": "English", "es": "Español"}
+# a name's grammar as content gives it: "los", "la", "f pl", "the pl" (game/model/grammar.py)
+GrammarTag = Annotated[str, Bounds(0, 40)]
+# a content file's [locale.<language>] tables: the languages other than English (its own words are)
+TRANSLATED = Keys(tuple(lang for lang in LANGUAGES if lang != "en"), "language", every=False)
 WORDS = ("ui.toml", "narration.toml", "reasons.toml")  # its screens, its battle log, its refusals
 
 
@@ -32,8 +38,9 @@ def narration_file(language: str, root: Path = CONTENT / "locale") -> Path:
 
 
 # the only format spec a text may give its {names}: an alignment and a width of at most two digits
-# ({n:>2}). More could ask for gigabytes of padding; and the values are words and numbers alike, which
-# only a width formats all of (a precision fails on a whole number, a sign on a word, a type on either)
+# ({n:>2}), or a form of a name (game/model/grammar.py: {unit:el}, {unit:mueve|mueven}). More could ask
+# for gigabytes of padding; and the values are words and numbers alike, which only a width formats all
+# of (a precision fails on a whole number, a sign on a word, a type on either)
 SPEC = re.compile(r"[<>^]?[0-9]{1,2}")
 
 
@@ -65,8 +72,11 @@ def placeholders(text: str) -> set[str]:
             raise ValueError(f"bad placeholder {field}")
         if conversion is not None:
             raise ValueError(f"{field}: no conversion")
-        if spec and not SPEC.fullmatch(spec):
-            raise ValueError(f"{field}: a format spec beyond an alignment and a width of two digits")
+        if spec and not SPEC.fullmatch(spec) and not is_form(spec):
+            raise ValueError(
+                f"{field}: a format spec beyond an alignment and a width of two digits, or a name's form"
+                " (el, del, al, the; two or four words between |)"
+            )
         names.add(name)
     return names
 
@@ -82,6 +92,11 @@ def _texts(language: str, extra: tuple[Path, ...] = ()) -> dict[str, str]:
                 if path.is_file() or (root == CONTENT / "locale" and lang == "en" and name == "ui.toml"):
                     out.update(read_ui(path))
     return out
+
+
+def forget_files() -> None:
+    """Read the words' files again when next asked (a mod's, edited while the game runs)."""
+    _texts.cache_clear()
 
 
 class Texts:
@@ -104,13 +119,13 @@ class Texts:
         is said all the same, each value as it is (`lenient`)."""
         text = self._texts[key]
         try:
-            return text.format(**values)
+            return formatted(text, values)
         except Exception:  # whatever a text's failure: never the player's screen or log
             pass
         english = _texts("en", self.extra).get(key, text)
         if english != text:
             try:
-                return english.format(**values)
+                return formatted(english, values)
             except Exception:
                 pass
         return lenient(english, values)
@@ -118,6 +133,10 @@ class Texts:
     def with_names(self, names: Names) -> Texts:
         """The same words with a battle's names."""
         return Texts(self.language, self.extra, names)
+
+    def with_words(self, roots: tuple[Path, ...]) -> Texts:
+        """The same words with those of more locale folders (the mods' in play), each once."""
+        return Texts(self.language, tuple(dict.fromkeys((*self.extra, *roots))), self.names)
 
     def has(self, key: str) -> bool:
         return key in self._texts
@@ -139,6 +158,29 @@ class ModeWords(Texts):
         return super().has(self.prefix + key) or super().has(key)
 
 
+class _Forms(string.Formatter):
+    """A text whose placeholders ask names for forms ({unit:el}): any value takes them (a plain string
+    as a masculine singular name without an article)."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        return form(value, format_spec)
+
+
+_FORMS = _Forms()
+
+
+@lru_cache(maxsize=4096)
+def _asks_forms(text: str) -> bool:
+    return any(spec and is_form(spec) for _lit, _name, spec, _conv in string.Formatter().parse(text))
+
+
+def formatted(text: str, values: Mapping[str, object]) -> str:
+    """A text with its values: Python's own formatting, or the forms' where the text asks for any."""
+    if _asks_forms(text):
+        return _FORMS.vformat(text, (), dict(values))
+    return text.format(**values)
+
+
 class _Lenient(string.Formatter):
     """A text's fields as plain values: a value its spec does not format is shown as it is, a name
     the values lack (or a field that is not a plain name) as written."""
@@ -150,7 +192,7 @@ class _Lenient(string.Formatter):
 
     def format_field(self, value: Any, format_spec: str) -> str:
         try:
-            return format(value, format_spec)
+            return form(value, format_spec)
         except (ValueError, TypeError):
             return str(value)
 
@@ -191,15 +233,30 @@ def translation_problems(
                     )
 
 
+def grammar_problems(grammar: Any, known: Mapping[str, set[str]], at: str) -> Iterator[ContentError]:
+    """What is wrong with a file's grammar table (`[grammar]`, `[locale.<language>.grammar]`), each at
+    its key: each tag made of the words a grammar knows, naming only ids the file has (`known`: table
+    name -> its ids)."""
+    for key, ids in known.items():
+        tags = grammar.get(key, {}) if isinstance(grammar, Mapping) else getattr(grammar, key, {})
+        for ident, tag in tags.items():
+            if ident not in ids:
+                yield ContentError(f"{at}.{key}.{ident}", f"no such id (known: {', '.join(sorted(ids))})")
+            elif (problem := tag_problem(tag)) is not None:
+                yield ContentError(f"{at}.{key}.{ident}", problem)
+
+
 @dataclass(frozen=True)
 class Names:
-    """Ids -> names: `full` for units and officers, `short` for the same, `divisions` (and their short
-    forms) by division id."""
+    """Ids -> names (each a `Name` with its grammar, game/model/grammar.py): `full` for units and
+    officers, `short` for the same, `divisions` (and their short forms) by division id, `sides` by
+    side id."""
 
     full: Mapping[str, str] = field(default_factory=dict)
     short: Mapping[str, str] = field(default_factory=dict)
     divisions: Mapping[str, str] = field(default_factory=dict)
     divisions_short: Mapping[str, str] = field(default_factory=dict)
+    sides: Mapping[str, str] = field(default_factory=dict)
 
     def __call__(self, ident: str) -> str:
         """A unit's or an officer's name ("det:<unit>", a detachment, by its unit's); else the id itself."""
@@ -214,6 +271,10 @@ class Names:
 
     def division(self, ident: str) -> str:
         return self.divisions.get(ident, ident)
+
+    def side(self, ident: str) -> str:
+        """A side by the scenario's name for it; else the id itself."""
+        return self.sides.get(ident, ident)
 
     def formation(self, key: str, short: bool = True) -> str:
         """A formation (a division by its officer's id, "det:<unit>", or a unit a rule module activates

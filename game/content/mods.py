@@ -7,25 +7,23 @@ change fields of existing ones. Data only: nothing in a mod runs, and no path in
       scenarios/my-battle.toml         new scenarios (or a scenario of the same id, replaced)
       locale/en/rules.toml             texts of new or changed rules
 
-Mods load in dependency order, then in the order given. Two mods that set the same value differently
-are a conflict, reported with both names, unless one depends on the other (then it wins): the loader
-never guesses which one the player meant.
+Mods load in dependency order, then in the order given; game/content/merging.py lays their files over
+the game's.
 """
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import os
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import platformdirs
 
 from game.content.files import read_regular
-from game.content.records import load_record, read_toml
+from game.content.records import load_record
+from game.content.versions import Requirement, requirement
 from game.model.errors import ContentError
 from game.model.limits import Id
 from game.model.modules import ModuleList
@@ -43,17 +41,6 @@ TOP_LEVEL = {
     "README.txt",
     "LICENSE",
 }
-# arrays of tables whose records are matched by a key, so a mod can change one record of them
-KEYED = {
-    "category": "code",
-    "quality": "code",
-    "terrain": "kind",
-    "fire": "at_least",
-    "melee": "at_least",
-    "units": "id",
-    "spells": "id",
-    "cards": "id",
-}  # fmt: skip  (the last three: Open Wars' files)
 
 
 @dataclass(frozen=True)
@@ -65,7 +52,7 @@ class ModFile:
     version: str
     ruleset: Id = "for-glory"
     ruleset_version: str | None = None  # the version of the ruleset it was made for, if it matters
-    depends: list[Id] = field(default_factory=list)
+    depends: list[str] = field(default_factory=list)  # mods it builds on: "id" or "id >=1.2, <2"
     description: str = ""
     modules: ModuleList = field(default_factory=list)  # rule modules it switches on (game/model/modules.py)
 
@@ -80,6 +67,13 @@ class Mod:
     def id(self) -> str:
         return self.spec.id
 
+    @property
+    def needs(self) -> list[Requirement]:
+        """The mods it depends on, each with the range of versions it accepts (checked by load_mod)."""
+        return [
+            requirement(d, f"{self.root / 'mod.toml'}: depends[{i}]") for i, d in enumerate(self.spec.depends)
+        ]
+
     def file(self, rel: str) -> Path:
         return self.root / rel
 
@@ -92,6 +86,19 @@ def user_data_dir() -> Path:
 def user_mods_dir() -> Path:
     """Where a player's own mods live."""
     return user_data_dir() / "mods"
+
+
+def mod_folders(folder: Path | None = None) -> list[Path]:
+    """The mods of a mods folder (the player's by default), in name order; hidden folders left out (a
+    mod being installed, one being replaced: game/modding/package.py)."""
+    folder = user_mods_dir() if folder is None else folder
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.iterdir() if p.is_dir() and not p.name.startswith("."))
+
+
+def _hidden(rel: Path) -> bool:
+    return any(part.startswith(".") for part in rel.parts)
 
 
 def _contained(root: Path) -> list[Path]:
@@ -128,13 +135,15 @@ def load_mod(path: Path) -> Mod:
                 str(root / entry), f"not part of a mod (a mod holds: {', '.join(sorted(TOP_LEVEL))})"
             )
     digest = hashlib.sha256()
-    for f in files:
+    for f in (f for f in files if not _hidden(f.relative_to(root))):  # .git and the like: not content
         digest.update(os.fsencode(f.relative_to(root)) + b"\0" + read_regular(f) + b"\0")  # any file name
     manifest = root / "mod.toml"
     for key in ("name", "version", "description"):
         text = getattr(spec, key)
         if len(text) > MAX_TEXT or not text.replace("\n", " ").isprintable():
             raise ContentError(f"{manifest}: {key}", f"printable text of at most {MAX_TEXT} characters")
+    for i, text in enumerate(spec.depends):  # each one the game reads, or one line naming it
+        requirement(text, f"{manifest}: depends[{i}]")
     return Mod(spec, root, digest.hexdigest())
 
 
@@ -158,12 +167,14 @@ def load_mods(paths: Iterable[Path]) -> list[Mod]:
                 f"{m.root / 'mod.toml'}: depends", f"circular dependency: {' -> '.join([*chain, m.id])}"
             )
         state[m.id] = "visiting"
-        for dep in m.spec.depends:
-            if dep not in by_id:
-                raise ContentError(
-                    f"{m.root / 'mod.toml'}: depends", f"needs the mod {dep!r}, which is not loaded"
-                )
-            visit(by_id[dep], [*chain, m.id])
+        for i, dep in enumerate(m.needs):
+            where = f"{m.root / 'mod.toml'}: depends" + (f"[{i}]" if len(m.needs) > 1 else "")
+            if dep.id not in by_id:
+                raise ContentError(where, f"needs the mod {dep.id!r}, which is not loaded")
+            found = by_id[dep.id].spec.version
+            if not dep.allows(found):
+                raise ContentError(where, f"needs the mod {dep.id!r} {dep.text}, which is {found!r}")
+            visit(by_id[dep.id], [*chain, m.id])
         state[m.id] = "done"
         ordered.append(m)
 
@@ -175,110 +186,12 @@ def load_mods(paths: Iterable[Path]) -> list[Mod]:
 def requires(mod: Mod, other: str, mods: Sequence[Mod]) -> bool:
     """Does mod depend on other, directly or through other mods?"""
     by_id = {m.id: m for m in mods}
-    seen, todo = set(), list(mod.spec.depends)
+    seen, todo = set(), [r.id for r in mod.needs]
     while todo:
         d = todo.pop()
         if d == other:
             return True
         if d not in seen and d in by_id:
             seen.add(d)
-            todo += by_id[d].spec.depends
+            todo += [r.id for r in by_id[d].needs]
     return False
-
-
-@dataclass
-class Merge:
-    """Layering mods' tables over a base table, remembering which mod set each value."""
-
-    data: dict[str, Any]
-    mods: Sequence[Mod]
-    owner: dict[tuple[Any, ...], str] = field(default_factory=dict)
-
-    def add(self, mod: Mod, over: dict[str, Any], where: str) -> None:
-        _no_repeats(over, where, ())
-        self._merge(self.data, over, mod, where, ())
-
-    def _merge(
-        self, base: dict[str, Any], over: dict[str, Any], mod: Mod, where: str, path: tuple[Any, ...]
-    ) -> None:
-        for k, v in over.items():
-            here = (*path, k)
-            key = KEYED.get(k)
-            if key is not None and isinstance(v, list) and isinstance(base.get(k), list):
-                self._merge_records(base[k], v, key, mod, where, here)
-            elif isinstance(v, dict) and isinstance(base.get(k), dict):
-                self._merge(base[k], v, mod, where, here)
-            else:
-                self._set(base, k, v, mod, where, here)
-
-    def _merge_records(
-        self, base: list[Any], items: list[Any], key: str, mod: Mod, where: str, path: tuple[Any, ...]
-    ) -> None:
-        # a broken id in the base (a list, a table) matches nothing: building the result reports it
-        index = {
-            item.get(key): item
-            for item in base
-            if isinstance(item, dict) and isinstance(item.get(key), Hashable)
-        }
-        for j, item in enumerate(items):
-            name = ".".join(str(p) for p in path)
-            if not isinstance(item, dict) or key not in item:
-                raise ContentError(
-                    f"{where}: {name}[{j}]", f"needs its {key} to say which record it adds or changes"
-                )
-            if isinstance(item[key], Hashable) and item[key] in index:
-                self._merge(index[item[key]], item, mod, where, (*path, item[key]))
-            else:
-                base.append(copy.deepcopy(item))
-                index[item[key]] = base[-1]
-                self._claim((*path, item[key]), mod, where, None, item)
-
-    def _set(self, base: dict[str, Any], k: str, v: Any, mod: Mod, where: str, path: tuple[Any, ...]) -> None:
-        self._claim(path, mod, where, base.get(k), v)
-        base[k] = copy.deepcopy(v)
-
-    def _claim(self, path: tuple[Any, ...], mod: Mod, where: str, old: Any, new: Any) -> None:
-        prev = self.owner.get(path)
-        if prev is not None and prev != mod.id and old != new and not requires(mod, prev, self.mods):
-            name = ".".join(str(p) for p in path)
-            raise ContentError(
-                f"{where}: {name}",
-                f"conflicts with the mod {prev!r}, which sets it differently: make one depend on the other",
-            )
-        self.owner[path] = mod.id
-
-
-def _no_repeats(table: dict[str, Any], where: str, path: tuple[Any, ...]) -> None:
-    """A mod's file names each record once: laid over the base, a second record of one id would merge
-    into the first unseen (two spells "x", the second's numbers winning)."""
-    for k, v in table.items():
-        here = (*path, k)
-        if isinstance(v, dict):
-            _no_repeats(v, where, here)
-        elif isinstance(v, list):
-            key, seen = KEYED.get(k), set()
-            for j, item in enumerate(v):
-                if not isinstance(item, dict):
-                    continue
-                mark = item.get(key) if key is not None else None
-                if isinstance(mark, Hashable) and mark is not None:
-                    if mark in seen:
-                        name = ".".join(str(p) for p in here)
-                        raise ContentError(
-                            f"{where}: {name}[{j}].{key}", f"duplicate {key} {mark!r} in this file"
-                        )
-                    seen.add(mark)
-                _no_repeats(item, where, (*here, j))
-
-
-def layered(rel: str, base: Path, mods: Sequence[Mod]) -> tuple[dict[str, Any], list[Path]]:
-    """The base file's table with every mod's file of the same name laid over it, and the files read."""
-    data = read_toml(base) if base.is_file() else {}
-    merge = Merge(data, mods)
-    read = [base] if base.is_file() else []
-    for mod in mods:
-        f = mod.file(rel)
-        if f.is_file():
-            merge.add(mod, read_toml(f), str(f))
-            read.append(f)
-    return merge.data, read

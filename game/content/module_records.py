@@ -12,8 +12,8 @@ from typing import Any
 from game import CONTENT
 from game.content.files import read_regular
 from game.content.locale import Texts
-from game.content.mods import Mod, layered
-from game.content.records import build, check_partial, read_toml
+from game.content.merging import layered, load_layered, steps
+from game.content.mods import Mod
 from game.model.errors import ContentError, UserError
 from game.model.modules import RuleModule, RuleStack, compose
 from game.model.ruleset import Ruleset
@@ -51,19 +51,7 @@ def load_records(
         if not path.is_file():
             raise ContentError(str(path), f"the rule module {module.id} needs this file")
         digest.update(f"{name}.toml".encode() + b"\0" + read_regular(path) + b"\0")
-        rel = f"modules/{module.id}/{name}.toml"
-        for m in mods:
-            if m.file(rel).is_file():
-                try:
-                    check_partial(cls, read_toml(m.file(rel)), "")
-                except ContentError as e:
-                    raise ContentError(f"{m.file(rel)}: {e.where}", e.problem) from None
-        data, _read = layered(rel, path, mods)
-        try:
-            out[name] = build(cls, data, "")
-        except ContentError as e:
-            with_mods = f" with mods {', '.join(m.id for m in mods)}" if mods else ""
-            raise ContentError(f"{path}{with_mods}: {e.where}", e.problem) from None
+        out[name] = load_layered(cls, f"modules/{module.id}/{name}.toml", path, mods)[0]
     return out, digest.hexdigest()
 
 
@@ -93,6 +81,9 @@ def rule_stack(rules: Ruleset, ids: Sequence[str], where: str) -> RuleStack:
 def check_names(
     module: RuleModule, rules: Ruleset, records: dict[str, Any], root: Path | None = None
 ) -> None:
-    """The names a module's numbers take from the ruleset (categories, qualities, terrain) must be in it."""
+    """The names a module's numbers take from the ruleset (categories, qualities, terrain) must be in it;
+    one that is not is said in the file that gave it (a mod's, at its own place)."""
     for name, key, problem in module.check(rules, records) if module.check else ():
-        raise ContentError(f"{folder_of(module, root) / name}.toml: {key}", problem)
+        path = folder_of(module, root) / f"{name}.toml"
+        given = layered(f"modules/{module.id}/{name}.toml", path, rules.loaded_mods)
+        raise ContentError(given.place(steps(key)), problem)

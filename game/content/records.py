@@ -20,7 +20,7 @@ from typing import Annotated, Any, Literal, TypeVar, cast, get_args, get_origin,
 
 from game.content.files import read_regular
 from game.model.errors import ContentError
-from game.model.limits import ID_WORDS, Bounds, IsId, OneOf, check_id, shown
+from game.model.limits import ID_WORDS, Bounds, IsId, Keys, OneOf, check_id, shown
 from game.model.words import english_count
 
 T = TypeVar("T")
@@ -143,6 +143,14 @@ def convert(tp: Any, value: Any, where: str, errors: list[ContentError] | None =
         return value
     if origin is Annotated:
         base, *extra = get_args(tp)
+        names = next((b for b in extra if isinstance(b, Keys)), None)
+        if names is not None and isinstance(value, dict):
+            problems = _Problems(errors)
+            for e in _named(names, value, where, complete=True):
+                problems.add(e)
+            table = convert(base, value, where, errors)
+            problems.done(where)
+            return table
         converted = convert(base, value, where, errors)
         if any(isinstance(b, IsId) for b in extra):
             return check_id(converted, where)
@@ -225,6 +233,24 @@ def convert(tp: Any, value: Any, where: str, errors: list[ContentError] | None =
     raise ContentError(where, f"expected {type_name(tp)}, found {shown(value)}")
 
 
+def _named(names: Keys, table: dict[str, Any], where: str, complete: bool) -> list[ContentError]:
+    """The problems of a table's names against the names it may hold: any other (a misspelt name would
+    be a record nothing reads) and, in a complete file, any it lacks."""
+    known = ", ".join(names.names)
+    out = [
+        ContentError(f"{where}.{k}" if where else k, f"unknown {names.what} {k!r} (known: {known})")
+        for k in table
+        if k not in names.names
+    ]
+    if complete and names.every:
+        out += [
+            ContentError(f"{where}.{k}" if where else k, f"missing {names.what}")
+            for k in names.names
+            if k not in table
+        ]
+    return out
+
+
 def unbounded(tp: Any) -> Any:
     """A type without its Bounds."""
     return get_args(tp)[0] if get_origin(tp) is Annotated else tp
@@ -296,6 +322,10 @@ def check_partial(cls: type, data: Any, where: str, errors: list[ContentError] |
             problems.add(ContentError(path, f"unknown key (known keys: {', '.join(sorted(fields))})"))
             continue
         tp = th[key]
+        extra = get_args(tp)[1:] if get_origin(tp) is Annotated else ()
+        for names in (b for b in extra if isinstance(b, Keys) and isinstance(value, dict)):
+            for e in _named(names, value, path, complete=False):
+                problems.add(e)
         if get_origin(unbounded(tp)) in (list, dict):  # a list's size is checked on the merged content
             tp = unbounded(tp)
         origin, args = get_origin(tp), get_args(tp)

@@ -11,11 +11,12 @@ from typing import Annotated, Any, Literal
 
 from game import CONTENT
 from game.content.files import read_regular
-from game.content.locale import translation_problems
+from game.content.locale import TRANSLATED, GrammarTag, grammar_problems, translation_problems
 from game.content.mods import Mod
 from game.content.records import load_record, read_toml
 from game.model.dice import FACES
 from game.model.errors import ContentError
+from game.model.grammar import said_name, shown_whole
 from game.model.limits import Bounds, Id
 from game.model.modules import ModuleList, game_mode, mode_for_ruleset, other_rulesets
 from game.model.ruleset import MAX_INCHES, Ruleset
@@ -106,11 +107,25 @@ class SideSpec:
 
 
 @dataclass(frozen=True)
+class ScenarioGrammar:
+    """The grammar of a scenario's names in one language (`[grammar]` for the file's own words,
+    `[locale.<language>.grammar]` for a translation's), by the id of what they name, each a tag such
+    as "los", "la", "f pl", "the pl" (docs/spanish.md); a name it leaves out takes its kind's default."""
+
+    sides: dict[str, GrammarTag] = field(default_factory=dict)
+    objectives: dict[str, GrammarTag] = field(default_factory=dict)
+    divisions: dict[str, GrammarTag] = field(default_factory=dict)
+    units: dict[str, GrammarTag] = field(default_factory=dict)
+    officers: dict[str, GrammarTag] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class ScenarioWords:
     """A scenario's words in another language (`[locale.<language>]`): its name, description and
     history, and its sides', objectives', divisions', units' and officers' names by id (an officer's id
-    is its division's, or "<side>-staff" for the estado mayor); what it leaves out stays as the file
-    says."""
+    is its division's, or "<side>-staff" for the estado mayor), with their grammar; what it leaves out
+    stays as the file says. As `ScenarioFile.words` gives them, the names are `Name`s that carry their
+    grammar in that language."""
 
     name: str = ""
     description: str = ""
@@ -120,6 +135,7 @@ class ScenarioWords:
     divisions: dict[str, Name] = field(default_factory=dict)
     units: dict[str, Name] = field(default_factory=dict)
     officers: dict[str, Name] = field(default_factory=dict)
+    grammar: ScenarioGrammar = field(default_factory=ScenarioGrammar)
 
 
 Points = Annotated[int, Bounds(0, 1000)]
@@ -163,23 +179,51 @@ class ScenarioFile:
     modules: ModuleList = field(default_factory=list)  # rule modules it switches on (game/model/modules.py)
     scoring: ScoringSpec = field(default_factory=ScoringSpec)  # its own points for FG-VIC-5..10
     victory: VictorySpec = field(default_factory=VictorySpec)  # how it ends (FG-VIC-2, FG-VIC-4)
-    locale: dict[str, ScenarioWords] = field(default_factory=dict)  # its words in other languages
+    locale: Annotated[dict[str, ScenarioWords], TRANSLATED] = field(
+        default_factory=dict
+    )  # in other languages
+    grammar: ScenarioGrammar = field(default_factory=ScenarioGrammar)  # its own names' grammar
 
     def words(self, language: str) -> ScenarioWords:
-        """Its words in a language: the translation the file gives, its own (English) words for the rest."""
+        """Its words in a language: the translation the file gives, its own (English) words for the
+        rest; each name with its grammar in that language (an empty name stays empty: it is made)."""
         own = self.locale.get(language, ScenarioWords())
+        tags = self.grammar if language == "en" else own.grammar
+
+        def named(kind: str, table: str, found: dict[str, str]) -> dict[str, str]:
+            given: dict[str, str] = getattr(tags, table)
+            return {
+                i: said_name(text, given.get(i, ""), kind, language) if text else text
+                for i, text in found.items()
+            }
+
+        divisions = [d for s in self.sides for d in s.divisions]
         return ScenarioWords(
             own.name or self.name,
             own.description or self.description,
             own.history or self.history,
-            {s.id: own.sides.get(s.id) or s.name for s in self.sides},
-            {o.id: own.objectives.get(o.id) or o.name or o.id for o in self.objectives},
-            {d.id: own.divisions.get(d.id) or d.name for s in self.sides for d in s.divisions},
-            {u.id: own.units.get(u.id) or u.name for s in self.sides for d in s.divisions for u in d.units},
+            named("side", "sides", {s.id: own.sides.get(s.id) or s.name for s in self.sides}),
             {
-                **{f"{s.id}-staff": own.officers.get(f"{s.id}-staff") or s.staff.name for s in self.sides},
-                **{d.id: own.officers.get(d.id) or d.officer for s in self.sides for d in s.divisions},
+                i: shown_whole(n)
+                for i, n in named(
+                    "objective",
+                    "objectives",
+                    {o.id: own.objectives.get(o.id) or o.name or o.id for o in self.objectives},
+                ).items()
             },
+            named("division", "divisions", {d.id: own.divisions.get(d.id) or d.name for d in divisions}),
+            named("unit", "units", {u.id: own.units.get(u.id) or u.name for d in divisions for u in d.units}),
+            named(
+                "officer",
+                "officers",
+                {
+                    **{
+                        f"{s.id}-staff": own.officers.get(f"{s.id}-staff") or s.staff.name for s in self.sides
+                    },
+                    **{d.id: own.officers.get(d.id) or d.officer for d in divisions},
+                },
+            ),
+            tags,
         )
 
 
@@ -271,10 +315,10 @@ def scenario_ruleset(path: Path) -> str:
 
 def load_any_scenario(path: Path, rules: Ruleset) -> tuple[Any, str]:
     """A scenario of For Glory (checked against `rules`) or a map of another game mode (checked
-    against that mode's own rules), and the id of its mode."""
+    against that mode's own rules, with the mods of `rules` that change them), and the id of its mode."""
     other = mode_for_ruleset(scenario_ruleset(path))
     if other is not None and other.load_scenario is not None and other.load_rules is not None:
-        return other.load_scenario(path, other.load_rules(None)), other.id
+        return other.load_scenario(path, other.load_rules(None, rules.loaded_mods)), other.id
     return load_scenario(str(path), rules), rules.mode
 
 
@@ -380,7 +424,10 @@ def words_problems(spec: ScenarioFile) -> Iterator[ContentError]:
         "units": {u.id for s in spec.sides for d in s.divisions for u in d.units},
         "officers": divisions | {f"{s.id}-staff" for s in spec.sides},
     }
-    return translation_problems(spec.locale, known, "scenario")
+    yield from translation_problems(spec.locale, known, "scenario")
+    yield from grammar_problems(spec.grammar, known, "grammar")
+    for lang, words in spec.locale.items():
+        yield from grammar_problems(words.grammar, known, f"locale.{lang}.grammar")
 
 
 def cheapest(rules: Ruleset) -> int:

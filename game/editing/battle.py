@@ -11,7 +11,7 @@ from typing import Any
 
 from game.editing.document import Change, Document, Path, delete, insert, put
 from game.model.geometry import Point
-from game.model.ruleset import Ruleset, TerrainKind
+from game.model.ruleset import MAX_INCHES, Ruleset, TerrainKind
 
 SIDE_COLOURS = ([44, 82, 170], [190, 40, 40])  # the shipped scenarios' blue and red
 DEFAULT_TABLE = (72, 48)
@@ -40,9 +40,22 @@ def new_scenario(rules: Ruleset, table: tuple[float, float] = DEFAULT_TABLE) -> 
     return Document(data, "scenario")
 
 
+def within(value: Any, low: float, high: float, default: float) -> float:
+    """A number of the file brought within [low, high], `default` for what is no number (nan, text,
+    true): a file may hold 1e308, inf or an integer of 400 digits where a coordinate is due."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or value != value:
+        return default
+    return float(min(max(value, low), high))  # compared before float(): an int of 400 digits has none
+
+
+def coordinate(value: Any) -> float:
+    """A coordinate within the reach of the file's (a feature may run past the table's edges)."""
+    return within(value, -MAX_INCHES, 2 * MAX_INCHES, 0.0)
+
+
 def _num(x: float) -> float | int:
     """A coordinate as the file writes it: whole inches as integers, the rest to a hundredth."""
-    r = round(float(x), 2)
+    r = round(coordinate(x), 2)
     return int(r) if r == int(r) else r
 
 
@@ -121,11 +134,11 @@ def add_terrain(
     if width is not None and linear:
         feature["width"] = _num(width)
     index = len(doc.get(("terrain",)) or [])
-    doc.apply("add_terrain", [*_list(doc, ("terrain",)), insert(("terrain", index), feature)])
+    doc.apply("add_terrain", [*listed(doc, ("terrain",)), insert(("terrain", index), feature)])
     return ("terrain", index)
 
 
-def _list(doc: Document, path: Path) -> list[Change]:
+def listed(doc: Document, path: Path) -> list[Change]:
     """The list at `path`, made when the file has none yet."""
     return [] if isinstance(doc.get(path), list) else [put(path, [])]
 
@@ -147,12 +160,12 @@ def move_by(doc: Document, path: Path, dx: float, dy: float) -> None:
     element = doc.get(path)
     if isinstance(element, dict) and isinstance(element.get("at"), list):
         at = element["at"]
-        doc.apply("move", [put((*path, "at"), xy((at[0] + dx, at[1] + dy)))])
+        doc.apply("move", [put((*path, "at"), xy((coordinate(at[0]) + dx, coordinate(at[1]) + dy)))])
         return
     found = points_of(doc, path)
     if found is not None:
         where, pts = found
-        doc.apply("move", [put(where, [xy((p[0] + dx, p[1] + dy)) for p in pts])])
+        doc.apply("move", [put(where, [xy((coordinate(p[0]) + dx, coordinate(p[1]) + dy)) for p in pts])])
 
 
 def move_point(doc: Document, path: Path, to: Point) -> None:
@@ -197,7 +210,7 @@ def add_objective(doc: Document, at: Point, name: str = "", held_by: str | None 
     if held_by:
         objective["held_by"] = held_by
     index = len(doc.get(("objectives",)) or [])
-    doc.apply("add_objective", [*_list(doc, ("objectives",)), insert(("objectives", index), objective)])
+    doc.apply("add_objective", [*listed(doc, ("objectives",)), insert(("objectives", index), objective)])
     return ("objectives", index)
 
 
@@ -229,7 +242,7 @@ def add_division(doc: Document, side: int, name: str = "") -> Path:
     if name:
         division["name"] = name
     path: Path = ("sides", side, "divisions", len(divisions))
-    doc.apply("add_division", [*_list(doc, ("sides", side, "divisions")), insert(path, division)])
+    doc.apply("add_division", [*listed(doc, ("sides", side, "divisions")), insert(path, division)])
     return path
 
 
@@ -245,5 +258,5 @@ def add_unit(doc: Document, division: Path, category: str, quality: str, name: s
     if name:
         unit["name"] = name
     path = (*division, "units", len(units))
-    doc.apply("add_unit", [*_list(doc, (*division, "units")), insert(path, unit)])
+    doc.apply("add_unit", [*listed(doc, (*division, "units")), insert(path, unit)])
     return path

@@ -5,18 +5,21 @@ outside the folder chosen, never half a file (write_atomic)."""
 
 from __future__ import annotations
 
+import errno
+import os
 from pathlib import Path
 from typing import Any
 
 from game import CONTENT
-from game.content.files import inside, write_text
+from game.content.files import inside, write_atomic
+from game.content.locale import Texts
 from game.content.mods import load_mod
 from game.content.records import read_toml
 from game.content.scenario import ScenarioFile
 from game.content.toml_text import dumps
 from game.editing.document import Document
 from game.editing.fields import clean, misshapen
-from game.model.errors import UserError
+from game.model.errors import ContentError, UserError
 from game.model.limits import ID
 from game.model.modules import mode_for_ruleset
 from systems.open_wars.maps import MapFile
@@ -36,12 +39,19 @@ def to_toml(doc: Document) -> str:
 
 def open_document(path: Path) -> Document:
     """A scenario or map file to edit; one of the game's own opens as a copy (its id `<id>-copy`),
-    since the game's files are never written."""
-    data = read_toml(Path(path))
+    since the game's files are never written. A file that does not read, or that the editor cannot
+    show, is refused in one line (`Refused`)."""
+    try:
+        data = read_toml(Path(path))
+    except ContentError as e:  # no such file, a folder, a pipe, too large, not TOML ...
+        raise Refused("unreadable", path=path, problem=e.problem) from None
+    except ValueError:  # a NUL in the path typed: no file has such a name
+        raise Refused("unreadable", path=path, problem="no such file") from None
     kind = "map" if mode_for_ruleset(str(data.get("ruleset", "for-glory"))) is not None else "scenario"
     wrong = misshapen(MapFile if kind == "map" else ScenarioFile, data)
     if wrong is not None:  # what the editor cannot show; check-content names every problem
-        raise UserError(f"{path}: {wrong}: fix it in the file (check-content lists every problem) to edit it")
+        where, _, problem = wrong.partition(": ")
+        raise Refused("misshapen", path=path, where=where, problem=problem)
     doc = Document(data, kind)
     if shipped(Path(path)) and isinstance(data.get("id"), str):
         data["id"] = f"{data['id']}-copy"
@@ -50,51 +60,138 @@ def open_document(path: Path) -> Document:
 
 
 def shipped(path: Path) -> bool:
-    return Path(path).resolve().is_relative_to(CONTENT.resolve())
+    """Is it one of the game's own files? (a path that does not resolve, a link that loops or a name
+    no file can have, is none of them)."""
+    try:
+        return Path(path).resolve().is_relative_to(CONTENT.resolve())
+    except (OSError, RuntimeError, ValueError):
+        return False
 
 
-def save_file(doc: Document, path: Path) -> Path:
-    """Write the document to a file of the player's choosing (any folder but the game's own)."""
+def typed_path(typed: str, folder: Path) -> Path:
+    """A path as a player types it in the Save prompt: ~ for a home folder, and a relative one taken
+    from `folder` (the battles folder: a window has no working folder a player knows of)."""
+    try:
+        return folder / Path(typed.strip()).expanduser()
+    except RuntimeError:  # ~nouser: no such user, or no home folder at all
+        raise Refused("no_home", path=typed.strip()) from None
+
+
+def save_file(doc: Document, path: Path, make: bool = False) -> Path:
+    """Write the document to a file of the player's choosing (any folder but the game's own); its
+    folder made if `make` (the game's own battles folder, on the first save of a fresh install)."""
     path = Path(path)
     if shipped(path):
-        raise UserError(f"{path}: the game's own files are not changed: save a copy elsewhere or as a mod")
+        raise Refused("shipped", path=path)
     if path.suffix != ".toml":
-        raise UserError(f"{path}: a scenario or map is a .toml file")
-    write_text(path, to_toml(doc))
+        raise Refused("not_toml", path=path)
+    writable_folder(path.parent, make)
+    written(path, to_toml(doc))
     doc.saved_version = doc.version
     return path
 
 
+def save_copy(doc: Document, folder: Path) -> Path:
+    """Write the document to `folder` (made if need be), named by its id, not as the file it is saved
+    to: a copy to play at once (the battles folder, "Try it")."""
+    ident = doc.get(("id",))
+    if not isinstance(ident, str) or not ID.fullmatch(ident):
+        raise Refused("scenario_id", id=ident)
+    writable_folder(folder, make=True)
+    target = placed(folder, f"{ident}.toml")
+    written(target, to_toml(doc))
+    return target
+
+
 def save_as_mod(doc: Document, mods: Path, mod_id: str, name: str = "") -> Path:
     """Save the document as a scenario (or map) of a mod in the folder `mods` (the player's mods
-    folder): the mod `mod_id` made there if it is not yet, its mod.toml written only then. The
-    scenario's file is named by its id. The path written."""
+    folder, made if need be): the mod `mod_id` made there if it is not yet, its mod.toml written only
+    then. The scenario's file is named by its id. The path written."""
     ident = doc.get(("id",))
     if not ID.fullmatch(mod_id):
-        raise UserError(f"{mod_id!r}: a mod's id is 1 to 64 lowercase letters, digits, - and _")
+        raise Refused("mod_id", id=mod_id)
     if not isinstance(ident, str) or not ID.fullmatch(ident):
-        raise UserError(
-            f"{ident!r}: a scenario saved in a mod needs an id of lowercase letters, digits, - and _"
+        raise Refused("scenario_id", id=ident)
+    writable_folder(Path(mods), make=True)
+    folder = placed(Path(mods), mod_id)
+    target = folder / "scenarios" / (MAP_FOLDER if doc.kind == "map" else "")
+    made = not os.path.lexists(folder)
+    if not made:
+        writable_folder(folder, make=False)
+        try:
+            if load_mod(folder).id != mod_id:
+                raise Refused("other_mod", path=folder)
+        except ContentError:  # a folder that is no mod (check-content says what is wrong with it)
+            raise Refused("not_a_mod", path=folder) from None
+    writable_folder(target, make=True)
+    if made:
+        about = "Battles made with the scenario editor"
+        written(
+            folder / "mod.toml",
+            dumps({"id": mod_id, "name": name or mod_id, "version": "1", "description": about}),
         )
-    folder = inside(Path(mods), mod_id)
-    manifest = folder / "mod.toml"
-    if folder.exists():
-        if load_mod(folder).id != mod_id:  # a folder that is no mod, or another's, is refused by load_mod
-            raise UserError(f"{folder}: holds another mod")
-    else:
-        (folder / "scenarios").mkdir(parents=True)
-        title = name or mod_id
-        text = dumps(
-            {
-                "id": mod_id,
-                "name": title,
-                "version": "1",
-                "description": "Battles made with the scenario editor",
-            }
-        )
-        write_text(manifest, text)
-    target = folder / "scenarios"
-    if doc.kind == "map":
-        target = target / MAP_FOLDER
-    target.mkdir(parents=True, exist_ok=True)
-    return save_file(doc, inside(target, f"{ident}.toml"))
+    return save_file(doc, placed(target, f"{ident}.toml"))
+
+
+# --- folders and files, each failure a refusal in the player's words -------------------------------
+
+
+class Refused(UserError):
+    """A file command of the editor refused: the key of its words (ui.toml's `editor_refused_<key>`)
+    and their values, which the screen says in the player's language (a value `problem` is a check's
+    English, said as game/editing/problem_words.py says it); the error's own line is the English."""
+
+    def __init__(self, reason: str, **values: object) -> None:
+        self.key = f"editor_refused_{reason}"
+        self.values = values
+        super().__init__(Texts("en")(self.key, **values))
+
+
+WHY = {  # an error of the system, by its number, as the words of a refusal
+    errno.ENOENT: "no_folder", errno.ENOTDIR: "not_folder", errno.EACCES: "denied", errno.EPERM: "denied",
+    errno.EROFS: "read_only", errno.ENOSPC: "full", errno.EDQUOT: "full", errno.ENAMETOOLONG: "too_long",
+    errno.EISDIR: "is_folder", errno.EEXIST: "not_replaced", errno.ELOOP: "link_loop",
+    errno.EINVAL: "bad_name",  # a NUL in the name (files.write_atomic)
+}  # fmt: skip
+
+
+def refusal(e: OSError, path: Path) -> Refused:
+    return Refused(WHY.get(e.errno or 0, "cannot_write"), path=path, code=e.errno)
+
+
+def writable_folder(folder: Path, make: bool) -> None:
+    """A folder to write in: there (made if `make` and it is not), and a folder (not a file, nor a
+    link that leads nowhere); else a refusal naming what stands in the way."""
+    try:
+        if folder.is_dir():
+            return
+        if os.path.lexists(folder):
+            raise Refused("link_loop" if folder.is_symlink() else "not_folder", path=folder)
+        if not make:
+            raise Refused("no_folder", path=folder)
+        folder.mkdir(parents=True)
+    except OSError as e:  # a file where a folder of its path should be, or no right to make it
+        blocking = next((p for p in folder.parents if os.path.lexists(p) and not p.is_dir()), None)
+        if blocking is not None:
+            raise Refused("not_folder", path=blocking) from None
+        raise refusal(e, folder) from None
+    except ValueError:  # a NUL in the path, or a character no file name can hold
+        raise Refused("bad_name", path=folder) from None
+
+
+def placed(folder: Path, name: str) -> Path:
+    """The file or folder `name` right in `folder`, not led elsewhere by a link (files.inside)."""
+    try:
+        return inside(folder, name)
+    except UserError:
+        raise Refused("leads_out", path=folder / name) from None
+
+
+def written(path: Path, text: str) -> None:
+    """The file written whole or not at all (files.write_atomic), a failure said as a refusal."""
+    try:
+        write_atomic(path, text)
+    except OSError as e:
+        raise refusal(e, path) from None
+    except ValueError:
+        raise Refused("bad_name", path=path) from None

@@ -7,8 +7,11 @@ from __future__ import annotations
 
 from typing import Any, get_args
 
-from game.editing.battle import fresh
-from game.editing.document import Document, Path, delete, insert, put
+from game.content.locale import LANGUAGES
+from game.editing.battle import fresh, listed
+from game.editing.document import Change, Document, Path, delete, insert, put
+from game.editing.texts import tables_for
+from game.running.log_texts import texts_for
 from systems.open_wars.records import LocationType, OpenWarsRules
 
 MAP_SIZE = 100.0  # a card's `at` runs 0 to 100 each way
@@ -40,12 +43,28 @@ def _at(p: tuple[float, float]) -> list[float | int]:
 
 
 def add_location(doc: Document, kind: str, at: tuple[float, float], name: str = "") -> Path:
-    """A location card of a type (water, mountain, forest, plain, desert, city) at a place on the map."""
+    """A location card of a type (water, mountain, forest, plain, desert, city) at a place on the map,
+    named in every language of the game by its type and number ("Plain 1", "Llanura 1") unless named."""
     ident = fresh(location_ids(doc), f"{kind}-")
-    card = {"id": ident, "name": name or ident.replace("-", " ").capitalize(), "type": kind, "at": _at(at)}
+    number = ident.rsplit("-", 1)[-1]
+    said = {lang: f"{_type_word(kind, lang).capitalize()} {number}" for lang in LANGUAGES}
+    card = {"id": ident, "name": name or said["en"], "type": kind, "at": _at(at)}
     path: Path = ("locations", len(doc.get(("locations",)) or []))
-    doc.apply("add_location", [insert(path, card)])
+    words: list[Change] = []
+    if not name:  # its words in the other languages, as the file keeps them ([locale.<language>])
+        for lang in (x for x in LANGUAGES if x != "en"):
+            target = ("locale", lang, "locations", ident)
+            words += [*tables_for(doc, target), put(target, said[lang])]
+    doc.apply(
+        "add_location", [*listed(doc, ("locations",)), insert(path, card), *words]
+    )  # none in a random map's
     return path
+
+
+def _type_word(kind: str, language: str) -> str:
+    """A location type in a language's words (Open Wars' ow_type_...), else as the file says it."""
+    t = texts_for(language, ["open-wars"])
+    return t(f"ow_type_{kind}") if t.has(f"ow_type_{kind}") else kind
 
 
 def move_location(doc: Document, index: int, at: tuple[float, float]) -> None:
@@ -68,7 +87,9 @@ def toggle_link(doc: Document, a: str, b: str) -> None:
     if found is not None:
         doc.apply("remove_link", [delete(("links", found))])
     else:
-        doc.apply("add_link", [insert(("links", len(doc.get(("links",)) or [])), [a, b])])
+        doc.apply(
+            "add_link", [*listed(doc, ("links",)), insert(("links", len(doc.get(("links",)) or [])), [a, b])]
+        )
 
 
 def link_kind(doc: Document, a: str, b: str) -> str:
@@ -93,7 +114,7 @@ def add_player(doc: Document, rules: OpenWarsRules, faction: str, home: str) -> 
         "colour": PLAYER_COLOURS[len(players) % len(PLAYER_COLOURS)],
     }
     path: Path = ("players", len(players))
-    doc.apply("add_player", [insert(path, player)])
+    doc.apply("add_player", [*listed(doc, ("players",)), insert(path, player)])
     return path
 
 
@@ -106,7 +127,7 @@ def set_tokens(doc: Document, player: int, unit: str, count: int) -> None:
         doc.apply(
             "edit_tokens",
             [
-                *([] if doc.get(base) is not None else [put(base, [])]),
+                *listed(doc, base),
                 insert((*base, len(units)), {"unit": unit, "count": count}),
             ],
         )

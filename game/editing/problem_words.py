@@ -10,6 +10,9 @@ import re
 from functools import cache
 
 from game.content.locale import Texts
+from game.editing.document import parse_key
+from game.editing.files import Refused
+from game.model.errors import ContentError, UserError, one_line
 from game.running.log_texts import english_ui, text_patterns
 
 WHAT = "problem_what_"
@@ -43,3 +46,93 @@ def problem_said(t: Texts, text: str) -> str:
     if t.language == "en":
         return text
     return _read_back(t, text, False) or text
+
+
+# --- where a problem is, in words ------------------------------------------------------------------
+
+SEPARATOR = " › "
+# the words of one item of a list (ui.toml's editor_place_<word>, with its number {n}), by the list's key
+ITEMS = {
+    "sides": "side", "divisions": "division", "units": "unit", "terrain": "feature",
+    "objectives": "objective", "polygon": "point", "path": "point", "deployment": "point",
+    "modules": "module", "locations": "card",
+    "links": "link", "players": "player", "player_units": "tokens", "yields": "yield", "names": "name",
+    "colours": "colour",
+}  # fmt: skip
+# the parts of a pair or a triple, by its key or by the item it is (a point's x and y): their words
+PARTS = {
+    "table": ("table_width", "table_depth"), "at": ("x", "y"), "point": ("x", "y"),
+    "colour": ("red", "green", "blue"), "link": ("end_1", "end_2"),
+}  # fmt: skip
+FIELDS = ("editor_field_", "editor_place_field_")  # a key's words: the panel's label, else the place's
+
+
+def place_said(t: Texts, path: tuple[str | int, ...], element: tuple[str | int, ...] = ()) -> str:
+    """Where a problem is in the screen's words, as a trail from the element down to the key ("Side 1
+    › Division 2 › Brigades"), never the file's key (`sides[0].divisions[1].units`). A word of
+    [locale.<language>] is said as the place of its `element` (the element with the id it translates,
+    game/editing/problems.py's element_of) in that language. A key the game does not know stays as the
+    file writes it (check-content names it so)."""
+    if len(path) == 1 and ", " in str(path[0]):  # a check of several keys at once ("links, players")
+        return ", ".join(_trail(t, (key,)) for key in str(path[0]).split(", "))
+    if path[:1] == ("locale",) and len(path) >= 2:
+        code = str(path[1])
+        language = t(f"editor_place_language_{code}") if t.has(f"editor_place_language_{code}") else code
+        rest = path[2:] if element[:1] == ("locale",) or not element else element
+        place = _trail(t, rest) or t("editor_place_field_locale")
+        return t("editor_place_locale", place=place, language=language)
+    return _trail(t, path)
+
+
+def _trail(t: Texts, path: tuple[str | int, ...]) -> str:
+    words: list[str] = []
+    owner = ""  # what an index numbers next: a list's key, or the item it is in (a point's x and y)
+    named = False  # the last word is a list's own (dropped for the word of its item)
+    for part in path:
+        if isinstance(part, str):
+            owner = "player_units" if part == "units" and "players" in path else part
+            key = next((f"{k}{part}" for k in FIELDS if t.has(f"{k}{part}")), None)
+            words.append(t(key) if key is not None else one_line(part, 40))
+            named = True
+            continue
+        parts = PARTS.get(owner, ())
+        if 0 <= part < len(parts):
+            word = t(f"editor_place_{parts[part]}")
+        elif owner in ITEMS:
+            owner = ITEMS[owner]
+            word = t(f"editor_place_{owner}", n=part + 1)
+        else:
+            word = t("editor_place_nth", n=part + 1)
+        if named:
+            words.pop()
+        words.append(word)
+        named = False
+    return SEPARATOR.join(words)
+
+
+PATH_SHOWN = 100  # characters of a path a refusal shows at most
+
+
+def middle_cut(text: str, most: int) -> str:
+    """Text of at most `most` characters: its start and its end kept, an ellipsis between."""
+    if len(text) <= most:
+        return text
+    head = most // 3
+    return f"{text[:head]}…{text[len(text) - (most - head - 1) :]}"
+
+
+def refusal_said(t: Texts, e: UserError) -> str:
+    """An error of the editor's file commands in the screen's language: a refusal by its words, a
+    check's English read back (a file that does not read), else as it is."""
+    if isinstance(e, Refused):
+        values = dict(e.values)
+        if "path" in values:  # a long path shortened in its middle: the line must still say why
+            values["path"] = middle_cut(str(values["path"]), PATH_SHOWN)
+        if "problem" in values:
+            values["problem"] = problem_said(t, str(values["problem"]))
+        if "where" in values:  # a key of the file
+            values["where"] = place_said(t, parse_key(str(values["where"])))
+        return t(e.key, **values)
+    if isinstance(e, ContentError):
+        return f"{e.where}: {problem_said(t, e.problem)}"
+    return str(e)

@@ -82,6 +82,19 @@ def set_text(doc: Document, path: Path, field: str, language: str, value: str, m
     doc.apply("edit_text", [*tables_for(doc, target), *_set_or_drop(doc, target, value)], key)
 
 
+def set_grammar(doc: Document, path: Path, field: str, language: str, tag: str) -> None:
+    """Set the grammar of a name in a language (a tag: "los", "f pl", docs/spanish.md): the file's
+    `[grammar]` for its own words, `[locale.<language>.grammar]` for another's; an empty tag is left
+    out (the name takes its kind's default)."""
+    found = slot(doc, path, field)
+    if found is None:
+        return
+    table, ident = found
+    own: Path = ("grammar",) if language == ENGLISH else ("locale", language, "grammar")
+    target = (*own, table, ident)
+    doc.apply("edit_grammar", [*tables_for(doc, target), *_set_or_drop(doc, target, tag)])
+
+
 def first_names(doc: Document, words: Mapping[str, Callable[[str], str]]) -> Document:
     """A new document named in every language of `words` (English in the file's own fields), as it
     starts: no step of undo, nothing unsaved."""
@@ -115,20 +128,31 @@ def languages(doc: Document) -> list[str]:
     return sorted(k for k in (doc.get(("locale",)) or {}) if isinstance(k, str))
 
 
+def _tables(doc: Document, table: str) -> list[Path]:
+    """Where the words of a table's names are kept: each language's, and each language's grammar of
+    them (the file's own `[grammar]` too)."""
+    return [
+        *(("locale", lang, table) for lang in languages(doc)),
+        *(("locale", lang, "grammar", table) for lang in languages(doc)),
+        ("grammar", table),
+    ]
+
+
 def renamed(doc: Document, table: str, old: str, new: str) -> list[Change]:
-    """The changes that carry the words of `old` in every language's `table` over to `new`."""
+    """The changes that carry the words of `old` in every language's `table` (and their grammar) over
+    to `new`."""
     out: list[Change] = []
-    for lang in languages(doc):
-        words = doc.get(("locale", lang, table))
+    for at in _tables(doc, table):
+        words = doc.get(at)
         if isinstance(words, dict) and old in words:
-            out += [put(("locale", lang, table, new), words[old]), delete(("locale", lang, table, old))]
+            out += [put((*at, new), words[old]), delete((*at, old))]
     return out
 
 
 def dropped(doc: Document, table: str, ident: str) -> list[Change]:
-    """The changes that remove the words of `ident` from every language's `table`."""
+    """The changes that remove the words of `ident` (and their grammar) from every language's `table`."""
     return [
-        delete(("locale", lang, table, ident))
-        for lang in languages(doc)
-        if isinstance(doc.get(("locale", lang, table)), dict) and ident in doc.get(("locale", lang, table))
+        delete((*at, ident))
+        for at in _tables(doc, table)
+        if isinstance(doc.get(at), dict) and ident in doc.get(at)
     ]

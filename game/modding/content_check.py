@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from contextlib import suppress
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -19,6 +18,7 @@ from game import CONTENT
 from game.ai.generals import General, LevelsFile, Temperament
 from game.content.glossary import GLOSSARY, read_glossary
 from game.content.locale import WORDS, placeholders, read_ui
+from game.content.mod_words import UI
 from game.content.mods import Mod, ModFile, load_mod, load_mods
 from game.content.module_records import check_names, folder_of, load_records, rule_stack
 from game.content.records import collect, collect_partial, load_record, read_toml
@@ -32,46 +32,23 @@ from game.content.scenario import (
     scenario_problems,
     scenario_ruleset,
 )
+from game.modding.report import Report
+from game.modding.strict import warnings
 from game.model.errors import ContentError, UserError
 from game.model.limits import check_id
 from game.model.modules import mode_for_ruleset, modules, other_rulesets
 from game.model.ruleset import Ruleset
 from game.running import puzzle, script
+from systems.open_wars.maps import MapFile
 from systems.open_wars.records import FILES as OW_FILES
 from systems.open_wars.records import rules_files as ow_rules_files
 
 T = TypeVar("T")
+MAP_RULESET = "open-wars"  # the ruleset whose scenarios are maps (MapFile)
 # problems shown at most: a file of 200,000 unknown keys is refused in one screen, and quickly
 MAX_PROBLEMS = 200
 # each ruleset by id (None where it has problems), or None for mods that could not be put together
 Rulesets = dict[str, Ruleset | None] | None
-COUNTED = (
-    "ruleset",
-    "rule module",
-    "scenario",
-    "scripted battle",
-    "puzzle",
-    "rules reference",
-    "AI general",
-    "mod",
-)
-
-
-@dataclass
-class Report:
-    """What a check found: one line per problem, and what it checked."""
-
-    problems: list[str] = field(default_factory=list)
-    said: set[str] = field(default_factory=set)  # the problems, to tell one seen before at once
-    unshown: int = 0  # problems past MAX_PROBLEMS
-    files: set[Path] = field(default_factory=set)
-    checked: dict[str, set[Path]] = field(default_factory=lambda: {k: set() for k in COUNTED})
-
-    def summary(self) -> str:
-        counts = [(len(self.checked[k]), k) for k in COUNTED]
-        parts = [f"{n} {kind}{'' if n == 1 else 's'}" for n, kind in counts if n]
-        files = len(self.files)
-        return f"ok: {files} file{'' if files == 1 else 's'} checked: {', '.join(parts) or 'nothing else'}"
 
 
 class _Check:
@@ -80,8 +57,12 @@ class _Check:
         self.report = Report()
         self.bases: dict[str, Ruleset | None] = {}  # the shipped rulesets, without mods
         self.others: dict[str, Any] = {}  # the rules of the other game modes (Open Wars)
+        self.caught: list[UserError] | None = None
 
     def problem(self, e: UserError) -> None:
+        if self.caught is not None:  # a check whose problems are said together (shipped_under)
+            self.caught.append(e)
+            return
         line = str(e)
         if line in self.report.said:  # a mod checked again under another is reported once
             return
@@ -140,7 +121,7 @@ class _Check:
     # --- each kind of file -----------------------------------------------------------------------
 
     def ruleset(self, folder: Path) -> Ruleset | None:
-        self.report.checked["ruleset"].add(folder)
+        self.report.count("ruleset", folder)
         other = mode_for_ruleset(folder.name)
         if other is not None and other.load_rules is not None:  # another game mode's rules (Open Wars)
             self.others[folder.name] = self.attempt(other.load_rules, folder.parent)
@@ -163,16 +144,20 @@ class _Check:
             self.bases[ruleset_id] = self.attempt(load_ruleset, ruleset_id, self.content / "rulesets")
         return self.bases[ruleset_id]
 
-    def scenario(self, path: Path, rulesets: Rulesets) -> None:
-        self.report.checked["scenario"].add(path)
+    def scenario(self, path: Path, rulesets: Rulesets, kind: str = "scenario") -> None:
+        self.report.count(kind, path)
         named = self.attempt(scenario_ruleset, path)
         other = mode_for_ruleset(named) if named is not None else None
         if other is not None and other.load_scenario is not None and other.load_rules is not None:
-            rules = self.others.get(other.ruleset) or self.attempt(
-                other.load_rules, self.content / "rulesets"
-            )
+            self.report.files.add(path)
+            if other.ruleset in self.others:
+                rules = self.others[other.ruleset]
+            else:
+                rules = self.others[other.ruleset] = self.attempt(other.load_rules, self.content / "rulesets")
             if rules is not None:
                 self.attempt(other.load_scenario, path, rules)
+            elif named == MAP_RULESET:  # its rules have problems, noted: its own keys, and no follow-on
+                self.record(MapFile, path)
             return
         spec = self.record(ScenarioFile, path)
         rules = self.rules_for(path, spec.ruleset, rulesets) if spec is not None else None
@@ -182,12 +167,26 @@ class _Check:
         for e in found:
             self.problem(e)
         sc = None if found else self.attempt(load_scenario, str(path), rules)  # which stops at the first
-        if sc is not None:  # its modules with the mods' on them, as a battle has them
+        if sc is not None and kind == "game's scenario":  # a battle the mods' modules may not play
+            self.unplayable(path, rules, sc.spec.modules)
+        elif sc is not None:  # its modules with the mods' on them, as a battle has them
             self.attempt(rule_stack, rules, sc.spec.modules, str(path))
+
+    def unplayable(self, path: Path, rules: Ruleset, own: list[str]) -> None:
+        """One of the game's battles that the modules the mods switch on cannot play with its own: a
+        warning (the battle is refused when chosen with the mods), naming the mods that switch them on."""
+        try:
+            rule_stack(rules, own, str(path))
+        except UserError as e:
+            naming = " and ".join(str(m.root / "mod.toml") for m in rules.loaded_mods if m.spec.modules)
+            problem = e.problem if isinstance(e, ContentError) else str(e)
+            self.report.warnings.append(
+                f"{naming}: modules: the game's battle {path.stem} cannot be played with them: {problem}"
+            )
 
     def script(self, path: Path, rulesets: Rulesets) -> None:
         """Load a scripted battle and set it up (placing every base), without playing it."""
-        self.report.checked["scripted battle"].add(path)
+        self.report.count("scripted battle", path)
         if self.record(script.ScriptFile, path) is None:
             return
         spec = self.attempt(script.load, path)
@@ -199,7 +198,7 @@ class _Check:
 
     def puzzle(self, path: Path, rulesets: Rulesets) -> None:
         """Load a puzzle and set its position up (placing every base, the round's state), unsolved."""
-        self.report.checked["puzzle"].add(path)
+        self.report.count("puzzle", path)
         if self.record(puzzle.PuzzleFile, path) is None:
             return
         spec = self.attempt(puzzle.load, path)
@@ -215,7 +214,7 @@ class _Check:
         if not LOCALE.fullmatch(folder.name):
             self.problem(ContentError(str(folder), "not a locale name such as 'en' or 'pt-BR'"))
             return
-        files = ("rules.toml",) if in_mod else ("rules.toml", *WORDS, GLOSSARY)
+        files = ("rules.toml", UI) if in_mod else ("rules.toml", *WORDS, GLOSSARY)
         self.strays(folder, lambda p: p.name in files, f"a locale file ({', '.join(files)})")
         if not in_mod:
             self.words(folder)
@@ -223,7 +222,7 @@ class _Check:
         path = folder / "rules.toml"
         if not path.exists() and not in_mod and folder.name != "en":
             return  # a language may translate the screens first: its rules fall back to English
-        self.report.checked["rules reference"].add(path)
+        self.report.count("rules reference", path)
 
         def entries() -> None:
             for rule_id, table in (self.read(path) or {}).items():
@@ -296,7 +295,6 @@ class _Check:
 
     def mod(self, folder: Path) -> Mod | None:
         """One mod's own files: mod.toml, its layout, its partial ruleset files."""
-        self.report.checked["mod"].add(folder)
         if not folder.is_dir():
             self.problem(ContentError(str(folder), "not a folder: a mod is a folder holding a mod.toml"))
             return None
@@ -308,10 +306,12 @@ class _Check:
         try:
             mod = load_mod(folder)  # its layout first: nothing outside the mod is read
         except UserError as e:
+            self.report.checked["mod"].add(folder)
             if isinstance(e, ContentError) and e.where.startswith(f"{manifest}: "):
                 self.record(ModFile, manifest)  # every problem of its keys, not only the first
             self.problem(e)
             return None
+        self.report.count("mod", folder)
         rules = mod.file("rulesets")
         self.strays(
             rules, lambda p: p.name == mod.spec.ruleset, f"the ruleset of the mod ({mod.spec.ruleset})"
@@ -357,14 +357,23 @@ class _Check:
             *((p, Temperament) for p in sorted(temperaments.glob("*.toml"))),
             *((p, General) for p in (sorted(references.glob("*.toml")) if references is not None else [])),
         ]:
-            self.report.checked["AI general"].add(path)
+            self.report.count("AI general", path)
             if record is Temperament:  # its file's name is its id, which players type: `hard:<id>`
                 self.attempt(check_id, path.stem, f"{path}: its name")
             self.attempt(load_record, record, path)
 
     def mods(self, folders: Sequence[Path]) -> None:
-        """Mods checked together on top of the shipped content: each file, then the merged result, and
-        the shipped scenarios under the mods' rules when they change any."""
+        """Mods checked together on top of the shipped content: each file, then the merged result, the
+        shipped scenarios under the mods' rules when they change any; then, with no problem, what is
+        legal but almost surely a mistake (warnings)."""
+        ordered = self.mods_checked(folders)
+        if ordered is not None and not self.report.problems:  # the mods' and the game's files load
+            for w in warnings(ordered, self.content):
+                if str(w) not in self.report.warnings:
+                    self.report.warnings.append(str(w))
+
+    def mods_checked(self, folders: Sequence[Path]) -> list[Mod] | None:
+        """The mods' problems noted; the mods in load order, unless they could not be put together."""
         loaded = [self.mod(f) for f in folders]
         ordered = self.attempt(load_mods, folders) if None not in loaded else None
         rulesets: Rulesets = None
@@ -398,15 +407,31 @@ class _Check:
             for folder in sorted(p for p in m.file("locale").glob("*") if p.is_dir()):
                 self.locale(folder, True, ordered)
             self.generals(None, m.root / "ai" / "temperaments")
-        changed = {m.spec.ruleset for m in ordered or [] if m.file("rulesets").is_dir()}
+        changed = [m for m in ordered or [] if m.file("rulesets").is_dir()]
         if changed:
-            # the mods change the rules' numbers: the game's own battles (of those rules) must still play
-            theirs = {
-                p.stem for m in ordered or [] for f in scenario_folders(m.root) for p in f.glob("*.toml")
-            }
-            for path in sorted(p for f in scenario_folders(self.content) for p in f.glob("*.toml")):
-                if path.stem not in theirs and (self.attempt(scenario_ruleset, path) or "") in changed:
-                    self.scenario(path, rulesets)
+            self.shipped_under(changed, [*(ordered or [])], rulesets)
+        return ordered
+
+    def shipped_under(self, changed: list[Mod], ordered: list[Mod], rulesets: Rulesets) -> None:
+        """The mods change the rules' numbers: the game's own battles (of those rules) must still play.
+        One change breaks many battles alike: it is one line, naming the mods' ruleset folders (the
+        cause), the first battle's problem and the other battles broken, never a line for each."""
+        theirs = {p.stem for m in ordered for f in scenario_folders(m.root) for p in f.glob("*.toml")}
+        ids = {m.spec.ruleset for m in changed}
+        broken: dict[str, UserError] = {}  # each battle that fails, and its first problem
+        for path in sorted(p for f in scenario_folders(self.content) for p in f.glob("*.toml")):
+            if path.stem not in theirs and (self.attempt(scenario_ruleset, path) or "") in ids:
+                self.caught = []
+                self.scenario(path, rulesets, "game's scenario")
+                if self.caught:
+                    broken[path.stem] = self.caught[0]
+                self.caught = None
+        if broken:
+            cause = ", ".join(str(m.file("rulesets") / m.spec.ruleset) for m in changed)
+            (first, e), *more = broken.items()
+            said = f"{e.where.partition(': ')[2]}: {e.problem}" if isinstance(e, ContentError) else str(e)
+            which = f"{first} and {len(more)} more no longer load" if more else f"{first} no longer loads"
+            self.problem(UserError(f"{cause}: under these numbers the game's battle {which}: {said}"))
 
     def module_numbers(self, mods: Sequence[Mod] = (), rulesets: Rulesets = None) -> None:
         """Every rule module's numbers files, with the mods' laid over them; a folder under modules/
@@ -421,7 +446,7 @@ class _Check:
         for m in known.values():
             if mods and not any(mod.file(f"modules/{m.id}").is_dir() for mod in mods):
                 continue  # no mod changes it: the shipped check covers it
-            self.report.checked["rule module"].add(folder_of(m, self.content / "modules"))
+            self.report.count("rule module", folder_of(m, self.content / "modules"))
             loaded = self.attempt(load_records, m, mods, self.content / "modules")
             if loaded is None:
                 continue
@@ -449,7 +474,7 @@ class _Check:
         for m in modules():  # each module's rules for the log's tooltips, and its words for the screens
             for folder in _folders(folder_of(m, self.content / "modules") / "locale"):
                 if (folder / "rules.toml").is_file():
-                    self.report.checked["rules reference"].add(folder / "rules.toml")
+                    self.report.count("rules reference", folder / "rules.toml")
                     self.attempt(load_reference, folder.name, self.content / "locale", (), [m])
                 self.words(folder, folder.parent)
         examples = _folders(self.content / "mods")
@@ -472,8 +497,8 @@ def _dependencies(folder: Path, candidates: list[Path]) -> list[Path]:
     todo = [folder]
     while todo:
         m = mods.get(todo.pop())
-        for dep in m.spec.depends if m else []:
-            f = by_id.get(dep)
+        for dep in m.needs if m else []:
+            f = by_id.get(dep.id)
             if f is not None and f != folder and f not in found:
                 found.append(f)
                 todo.append(f)

@@ -1,5 +1,6 @@
-"""`python -m game new-mod DIR`: a small working mod to start from, copied from content/mods/starter
-(itself a mod the test suite checks) and given DIR's name as its id."""
+"""`python -m game new-mod [--mode MODE] DIR`: a small working mod to start from, copied from a
+template the test suite checks (content/mods/starter for For Glory, content/mods/ow-starter for Open
+Wars) and given DIR's name as its id."""
 
 from __future__ import annotations
 
@@ -12,9 +13,10 @@ from game.model.errors import UserError
 from game.model.limits import check_id
 
 STARTER = CONTENT / "mods" / "starter"
+TEMPLATES = {"for-glory": STARTER, "open-wars": CONTENT / "mods" / "ow-starter"}  # by game mode
 
 
-def new_mod(target: Path) -> Path:
+def new_mod(target: Path, mode: str = "for-glory") -> Path:
     """Write the starter mod to target (which must not exist or be an empty folder); returns target.
     The mod is built in a hidden folder beside the target and moved into place: whatever fails (a full
     disk, a folder one may not write to), nothing half-written is left behind."""
@@ -31,10 +33,12 @@ def new_mod(target: Path) -> Path:
     try:
         with tempfile.TemporaryDirectory(dir=parent, prefix=f".{mod_id}.") as tmp:
             staging = Path(tmp) / mod_id
-            shutil.copytree(STARTER, staging)
+            template = TEMPLATES[mode]
+            shutil.copytree(template, staging)
             manifest = staging / "mod.toml"
             text = manifest.read_text(encoding="utf-8")
-            manifest.write_text(text.replace('id = "starter"', f'id = "{mod_id}"', 1), encoding="utf-8")
+            own = text.replace(f'id = "{template.name}"', f'id = "{mod_id}"', 1)
+            manifest.write_text(own, encoding="utf-8")
             if target.exists():
                 target.rmdir()
             staging.rename(target)

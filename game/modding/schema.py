@@ -22,12 +22,14 @@ from typing import Annotated, Any, Literal, get_args, get_origin
 from game.ai.generals import General, LevelsFile, Temperament
 from game.content.files import write_atomic
 from game.content.glossary import GlossaryEntry
-from game.content.mods import KEYED, ModFile
+from game.content.merging import KEYED
+from game.content.mods import ModFile
 from game.content.records import MAX_ITEMS, MAX_TEXT, hints, unbounded
 from game.content.ruleset_files import RULESET_FILES
 from game.content.rulesref import MOD_RULE_ID, RULE_ID, _Entry
 from game.content.scenario import ScenarioFile
-from game.model.limits import ID, Bounds, IsId, OneOf
+from game.modding.key_help import LANGUAGES, key_words
+from game.model.limits import ID, Bounds, IsId, Keys, OneOf
 from game.model.modules import modules
 from game.model.ruleset import Distance
 from game.running.ow_script import ScriptFile as OwScriptFile
@@ -209,8 +211,10 @@ def _kinds() -> list[Kind]:
             "screen texts",
             str,
             "The words of the game's screens in a language (content/locale/<locale>/ui.toml): one text per "
-            "key, with {name} where the game puts a value; every language has the English file's keys.",
-            ("locale/*/ui.toml", "modules/*/locale/*/ui.toml"),
+            "key, with {name} where the game puts a value; every language has the English file's keys. A "
+            "mod's (<mod>/locale/<locale>/ui.toml) gives the words of the categories, qualities and terrain "
+            "it adds: category_<code>, name_unit_<code>, short_unit_<code>, quality_<code>, terrain_<kind>.",
+            ("locale/*/ui.toml", "modules/*/locale/*/ui.toml", "mods/*/locale/*/ui.toml"),
             keys=re.compile(r"[a-z][a-z0-9_]*"),
         ),
         Kind(
@@ -322,6 +326,8 @@ class _Builder:
         if origin is Literal:
             return {"enum": list(args)}
         if origin is Annotated:
+            for table in (b for b in args[1:] if isinstance(b, Keys)):
+                return self.named(table, get_args(args[0])[1])
             for choice in (b for b in args[1:] if isinstance(b, OneOf)):
                 return {"enum": list(choice.names())}
             if any(isinstance(b, IsId) for b in args[1:]):
@@ -363,6 +369,15 @@ class _Builder:
             return {"$ref": f"#/$defs/{self.define(tp, keyed)}"}
         raise TypeError(f"no JSON Schema for the record type {tp!r}")
 
+    def named(self, names: Keys, value: Any) -> dict[str, Any]:
+        """A table holding only the names given, each a value of one type; all of them, unless partial."""
+        out = {
+            "type": "object",
+            "properties": {n: self.of(value) for n in names.names},
+            "additionalProperties": False,
+        }
+        return out if self.partial or not names.every else {**out, "required": list(names.names)}
+
     def define(self, cls: type, keyed: str | None) -> str:
         name, body = cls.__name__, self.record(cls, keyed)
         if self.defs.setdefault(name, body) != body:
@@ -375,7 +390,8 @@ class _Builder:
         required = []
         for f in dataclasses.fields(cls):
             tp = th[f.name]
-            if self.partial and get_origin(unbounded(tp)) in (list, dict):
+            named = get_origin(tp) is Annotated and any(isinstance(b, Keys) for b in get_args(tp)[1:])
+            if self.partial and get_origin(unbounded(tp)) in (list, dict) and not named:
                 tp = unbounded(tp)  # as records.check_partial: a list's size is the merged content's
             prop = self.of(tp, KEYED.get(f.name) if self.partial else None)
             if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
@@ -384,6 +400,14 @@ class _Builder:
                 has_default, default = _default(f)
                 if has_default:
                     prop = {**prop, "default": default}
+            words = key_words(cls, f.name)
+            if words:  # an editor's hover help
+                prop = {**prop, "description": words}
+            if named:
+                for name, value in prop["properties"].items():
+                    said = key_words(cls, f"{f.name}.{name}") or LANGUAGES.get(name)
+                    if said:
+                        prop["properties"][name] = {**value, "description": said}
             props[f.name] = prop
         if self.partial:  # a mod's record names the record it adds or changes, nothing else is needed
             required = [keyed] if keyed else []

@@ -48,6 +48,17 @@ class OneOf:
     names: Callable[[], Sequence[str]]
 
 
+@dataclass(frozen=True)
+class Keys:
+    """The names a table of records may hold, as `Annotated[dict[str, Modifier], Keys(NAMES, "modifier")]`:
+    the loader refuses any other name (a misspelt one would be a record nothing reads) and, in a complete
+    file, wants every one of them (unless `every` is false); the JSON Schema lists them."""
+
+    names: tuple[str, ...]
+    what: str = "name"  # what each is, in the loader's words: "unknown modifier", "missing modifier"
+    every: bool = True  # a complete file has them all (a file's translations need not)
+
+
 # The one shape of every id content gives (a scenario, a map, a mod, a rule module, a unit, a faction,
 # a temperament ...): a file or folder name at most, printable everywhere, never a path or a pattern.
 ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.model import commands as cmd
+from game.model.grammar import listed
 from game.model.words import NamedWording, Word, Wording
 
 
@@ -54,8 +55,12 @@ def said_value(t: NamedWording, key: str, value: object) -> object:
         return value
     if key in NAMED_ONE:
         return t.names(value)
+    if key == "side":
+        return t.names.side(value)
     if key in NAMED_LIST:
-        return ", ".join(t.names(x) for x in value.split(", "))
+        return listed(
+            (t.names(x) for x in value.split(", ")), t("log_list_last") if t.has("log_list_last") else ", "
+        )
     if key in ("division", "formation"):
         return t.names.formation(value, short=False)
     if key in ("divisions", "formations"):

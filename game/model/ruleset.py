@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
-from game.model.limits import Bounds, OneOf
+from game.model.limits import Bounds, Keys, OneOf
 from game.model.modules import mode_ids
 from game.model.words import Term, slug
 
@@ -113,13 +113,23 @@ class Modifier:
     value: Value | None = None
 
 
+# the modifiers of each roll, by the names the rules that apply them look up: no other is read
+MORALE_MODIFIERS = ("quality", "officer_near", "lost_brigades", "hits", "disorganised")
+LEADERSHIP_MODIFIERS = ("experience", "staff_near", "lost_brigades", "distance")
+COMBAT_MODIFIERS = (
+    "category", "quality", "flank", "road_target", "cover", "disorganised", "moved", "frontal_charge",
+    "hits", "reaction", "artillery_close", "artillery_markers",
+)  # fmt: skip
+SUPPLIED = ("quality", "category", "experience")  # modifiers whose value the unit or officer gives
+
+
 @dataclass(frozen=True, slots=True)
 class ModifiersFile:
     """modifiers.toml"""
 
-    morale: dict[str, Modifier]
-    leadership: dict[str, Modifier]
-    combat: dict[str, Modifier]
+    morale: Annotated[dict[str, Modifier], Keys(MORALE_MODIFIERS, "modifier")]
+    leadership: Annotated[dict[str, Modifier], Keys(LEADERSHIP_MODIFIERS, "modifier")]
+    combat: Annotated[dict[str, Modifier], Keys(COMBAT_MODIFIERS, "modifier")]
 
 
 @dataclass(frozen=True, slots=True)

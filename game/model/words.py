@@ -15,6 +15,8 @@ class Names(Protocol):
 
     def formation(self, key: str, short: bool = True) -> str: ...
 
+    def side(self, ident: str) -> str: ...
+
 
 class Wording(Protocol):
     """The texts of one language by key, formatted with their values."""

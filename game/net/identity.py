@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from game import CONTENT
-from game.content.mods import Mod, load_mod, load_mods, user_mods_dir
+from game.content.mods import Mod, load_mod, load_mods, mod_folders
 from game.content.ruleset_files import load_ruleset
 from game.content.scenario import scenario_folders
 from game.model.errors import UserError
@@ -135,8 +135,7 @@ def find_scenario(ref: str, mods: Sequence[Mod]) -> Path | None:
 
 def local_mods(given: Sequence[Path] = ()) -> dict[str, Mod]:
     """The mods this machine has, by id: those given (--mod) first, then the mods folder's."""
-    folder = user_mods_dir()
-    paths = list(given) + (sorted(p for p in folder.iterdir() if p.is_dir()) if folder.is_dir() else [])
+    paths = list(given) + mod_folders()
     found: dict[str, Mod] = {}
     for p in paths:
         try:

@@ -232,6 +232,23 @@ def battles_dir() -> Path:
     return user_data_dir() / "battles"
 
 
+MADE_LISTED = 200  # the battles folder's files the lists show at most (a folder of thousands stays quick)
+
+
+def made_battles() -> list[Path]:
+    """The battles and maps the window made, by name: saved from the editor, tried from it, random
+    ones; listed after the game's and the mods' own (each by its path: its id may be theirs too).
+    None when the folder is no folder (a file, a link that loops)."""
+    found: list[Path] = []
+    for folder in (battles_dir(), battles_dir() / "open-wars"):
+        try:
+            with os.scandir(folder) as entries:
+                found += sorted(Path(e.path) for e in entries if e.name.endswith(".toml"))
+        except OSError:
+            continue
+    return found[:MADE_LISTED]
+
+
 def _allowed_roots(given: Sequence[Path]) -> list[Path]:
     """The folders a replay may name a mod or a scenario file in: the game's content, the user's mods
     folder, the battles the window made and the mods given on the command line."""

@@ -10,37 +10,64 @@ division, the estado mayor by its side. Each has a short form too, for the table
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.content.locale import Names
+from game.content.mod_words import mod_locales
+from game.model.grammar import Name, said_name
 from game.model.words import slug
 
 if TYPE_CHECKING:
     from game.content.locale import Texts
+    from game.content.mods import Mod
     from game.content.scenario import ScenarioFile
     from game.model.ruleset import Ruleset
     from game.running.match import Match
+    from game.running.script import ScriptFile
+
+# a position's sides (a scripted battle's, a puzzle's), in the order of their ids: the words a new
+# battle of the editor calls its sides by
+POSITION_SIDES = ("editor_first_side_blue", "editor_first_side_red")
 
 SHORT = 24  # characters of a short name at most (the table's labels)
 
 
 def ordinal(n: int, language: str = "en") -> str:
-    """An ordinal number as the texts' {nth} takes it: 1st, 2nd, 3rd, 11th, 22nd; in Spanish 1ª (the
-    brigades, batteries and divisions it numbers are feminine words)."""
+    """An ordinal number as the texts' {nth} takes it: 1st, 2nd, 3rd, 11th, 22nd; in Spanish 1.ª, as the
+    RAE writes it (the brigades, batteries and divisions it numbers are feminine words)."""
     if language == "es":
-        return f"{n}ª"
+        return f"{n}.ª"
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
 
 
 def _shortened(name: str) -> str:
-    """A given name as the table shows it: without what it adds in brackets, at most SHORT characters."""
+    """A given name as the table shows it: without what it adds in brackets, at most SHORT characters,
+    with its grammar."""
     head = name.split(" (", 1)[0].strip() or name
-    return head if len(head) <= SHORT else head[: SHORT - 1].rstrip() + "…"
+    short = head if len(head) <= SHORT else head[: SHORT - 1].rstrip() + "…"
+    return Name(short, name.grammar) if isinstance(name, Name) else short
 
 
 def _said(t: Texts, key: str, fallback: str, **values: object) -> str:
     return t(key, **values) if t.has(key) else t(fallback, **values)
+
+
+def _made(t: Texts, kind: str, key: str, **values: object) -> Name:
+    """A name the locale makes (`name_...`), with the grammar its kind and first word give it."""
+    text = t(key, **values)
+    return said_name(text, "", kind, t.language)
+
+
+def _category(t: Texts, rules: Ruleset, code: str) -> str:
+    """A category's name in the language of `t`: its word there (a mod's own, in its ui.toml), else its
+    file's name."""
+    key = f"category_{slug(code)}"
+    if t.has(key):
+        return t(key)
+    return rules.categories[code].name if code in rules.categories else code
 
 
 def battle_names(spec: ScenarioFile, rules: Ruleset, t: Texts) -> Names:
@@ -55,8 +82,8 @@ def battle_names(spec: ScenarioFile, rules: Ruleset, t: Texts) -> Names:
         side_name = words.sides.get(side.id, side.id)
         staff = f"{side.id}-staff"
         given = words.officers.get(staff, "")
-        full[staff] = given or t("name_staff", side=side_name)
-        short[staff] = _shortened(given) if given else t("short_staff", side=side_name)
+        full[staff] = given or _made(t, "officer", "name_staff", side=side_name)
+        short[staff] = _shortened(given) if given else _made(t, "officer", "short_staff", side=side_name)
         counted: dict[bool, int] = {}
         for dv in side.divisions:
             known = rules.categories
@@ -65,12 +92,18 @@ def battle_names(spec: ScenarioFile, rules: Ruleset, t: Texts) -> Names:
             which = "_cavalry" if cavalry else ""
             given = words.divisions.get(dv.id, "")
             nth = ordinal(n, t.language)
-            division = given or t(f"name_division{which}", nth=nth)
-            division_short = _shortened(given) if given else t(f"short_division{which}", nth=nth)
+            division = given or _made(t, "division", f"name_division{which}", nth=nth)
+            division_short = (
+                _shortened(given) if given else _made(t, "division", f"short_division{which}", nth=nth)
+            )
             divisions[dv.id], divisions_short[dv.id] = division, division_short
             general = words.officers.get(dv.id, "")
-            full[dv.id] = general or t("name_general", division=division)
-            short[dv.id] = _shortened(general) if general else t("short_general", division=division_short)
+            full[dv.id] = general or _made(t, "officer", "name_general", division=division)
+            short[dv.id] = (
+                _shortened(general)
+                if general
+                else _made(t, "officer", "short_general", division=division_short)
+            )
             arms: dict[str, int] = {}
             for u in dv.units:
                 arms[u.category] = k = arms.get(u.category, 0) + 1
@@ -79,13 +112,13 @@ def battle_names(spec: ScenarioFile, rules: Ruleset, t: Texts) -> Names:
                     full[u.id], short[u.id] = given, _shortened(given)
                     continue
                 code = slug(u.category)
-                category = rules.categories[u.category].name if u.category in rules.categories else u.category
+                category = _category(t, rules, u.category)
                 values = {"nth": ordinal(k, t.language), "category": category, "code": u.category}
                 unit = _said(t, f"name_unit_{code}", "name_unit", **values)
-                full[u.id] = t("name_in_division", unit=unit, division=division)
+                full[u.id] = _made(t, "unit", "name_in_division", unit=unit, division=division)
                 brief = _said(t, f"short_unit_{code}", "short_unit", **values)
-                short[u.id] = t("short_in_division", unit=brief, division=division_short)
-    return Names(full, short, divisions, divisions_short)
+                short[u.id] = _made(t, "unit", "short_in_division", unit=brief, division=division_short)
+    return Names(full, short, divisions, divisions_short, dict(words.sides))
 
 
 def named(t: Texts, m: Match) -> Texts:
@@ -94,4 +127,55 @@ def named(t: Texts, m: Match) -> Texts:
 
     if not isinstance(m.scenario, Scenario):
         return t
+    t = t.with_words(mod_locales(m.rules.loaded_mods))  # the mods' words for what they add
     return t.with_names(battle_names(m.scenario.spec, m.rules, t))
+
+
+def position_names(spec: ScriptFile, rules: Ruleset, t: Texts) -> Names:
+    """The names of a position's units, officers, divisions and sides (a scripted battle's or a puzzle's,
+    whose files give ids only) in the language of `t`: in English, the file's own language, its ids, as
+    its steps call them; in another, made as a battle's are from arm and division (its ids are English
+    words: "guns", "cuirassiers"), its sides the blue and the red army."""
+    from game.content.scenario import DivisionSpec, ScenarioFile, SideSpec, UnitSpec
+
+    if t.language == "en":
+        return Names()
+    order = sorted({o.side for o in spec.officers} | {u.side for u in spec.units})
+    counted: dict[bool, int] = {}  # divisions numbered across both sides: no two are called alike
+
+    def division(officer: str) -> DivisionSpec:
+        units = [UnitSpec(u.id, u.category, u.quality) for u in spec.units if u.division == officer]
+        known = rules.categories
+        cavalry = bool(units) and all(
+            u.category in known and known[u.category].type == "cavalry" for u in units
+        )
+        counted[cavalry] = n = counted.get(cavalry, 0) + 1
+        name = t("name_division_cavalry" if cavalry else "name_division", nth=ordinal(n, t.language))
+        return DivisionSpec(id=officer, units=units, name=name)
+
+    sides = [
+        SideSpec(
+            id=side,
+            name=t(POSITION_SIDES[i % len(POSITION_SIDES)]),
+            edge="south",
+            divisions=[division(o.id) for o in spec.officers if o.side == side and o.role == "division"],
+        )
+        for i, side in enumerate(order)
+    ]
+    made = battle_names(ScenarioFile(id="position", name="", table=spec.table, sides=sides), rules, t)
+    staff = {o.id: f"{o.side}-staff" for o in spec.officers if o.role == "staff"}
+    full = {**made.full, **{o: made.full[s] for o, s in staff.items()}}
+    short = {**made.short, **{o: made.short[s] for o, s in staff.items()}}
+    return Names(full, short, made.divisions, made.divisions_short, made.sides)
+
+
+def story_names(
+    path: Path, t: Texts, mods: Sequence[Mod] = (), loader: Callable[[Path], ScriptFile] | None = None
+) -> tuple[Texts, dict[str, str]]:
+    """The words of `t` with the names of a scripted battle's (or, by its `loader`, a puzzle's) units,
+    officers and divisions, and the names of its sides (position_names)."""
+    from game.running import script
+
+    spec = (loader or script.load)(path)
+    names = position_names(spec, script.ruleset_of(path, spec, None, mods), t)
+    return t.with_names(names), dict(names.sides)

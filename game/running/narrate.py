@@ -26,6 +26,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from game.content.locale import Texts
+from game.model.grammar import Name, listed
 from game.model.modules import modules
 from game.model.words import inches, slug
 from game.running.log_texts import english, reason_said
@@ -124,6 +125,7 @@ class Narrator:
         return self.word("log_label", m["label"])
 
     def side(self, side: str) -> str:
+        """A side by the scenario's name for it (a `Name`, with its grammar), else its id."""
         return self.sides.get(side, side)
 
     def name(self, ident: str) -> str:
@@ -139,8 +141,9 @@ class Narrator:
     def inches(self, x: float) -> str:
         return inches(x, self.t)
 
-    def units(self, ids: Iterable[str]) -> str:
-        return ", ".join(self.name(x) for x in ids)
+    def units(self, ids: Iterable[str]) -> Name:
+        """Units (or officers) said together, each with its article, "y" before the last in Spanish."""
+        return listed((self.name(x) for x in ids), self.t("log_list_last"))
 
     def rule(self, e: Event) -> str:
         return f" ({e['rule']})" if e.get("rule") else ""
@@ -418,11 +421,15 @@ def _deployed(n: Narrator, e: Event) -> str:
 
 
 def _activated(n: Narrator, e: Event) -> str:
+    """A formation activated, with its side: both sides' divisions are often called alike."""
+    side = n.side(e.get("side") or "")
     if str(e["formation"]).startswith("det:"):
         units = n.units(e.get("units") or [e["formation"][4:]])
-        return n.say("log_activated_detachment", units=units, initiative=e["initiative"], rule="FG-ACT-1")
+        return n.say(
+            "log_activated_detachment", side=side, units=units, initiative=e["initiative"], rule="FG-ACT-1"
+        )
     division = n.t.names.division(e["formation"])
-    return n.say("log_activated", division=division, initiative=e["initiative"], rule="FG-ACT-1")
+    return n.say("log_activated", side=side, division=division, initiative=e["initiative"], rule="FG-ACT-1")
 
 
 def end_reason(n: Narrator, e: Event) -> str:
@@ -476,7 +483,8 @@ EVENTS: dict[str, Told] = {
         rule=e["rule"],
     ),
     "division_removed": lambda n, e: n.say(
-        "log_division_removed",
+        # a language whose words for why agree with the division has a line for each reason
+        own if n.t.has(own := f"log_division_removed_{slug(e['reason'])}") else "log_division_removed",
         division=n.t.names.division(e["officer"]),
         reason=n.word("log_reason", e["reason"]),
         rule=e["rule"],

@@ -18,7 +18,7 @@ import esper
 
 from game.ai.players import make_player
 from game.ai.reasons import Thought
-from game.content.locale import Texts
+from game.content.locale import TRANSLATED, GrammarTag, Texts, check_translations, grammar_problems
 from game.content.mods import Mod
 from game.content.records import build, read_toml
 from game.content.scenario import XY, Edge, Name
@@ -26,6 +26,7 @@ from game.model import commands as cmd
 from game.model.battle import Battle, GameState, ObjectiveState
 from game.model.components import Officer, Unit
 from game.model.errors import ContentError, DiceExhausted, UserError, WrongDie
+from game.model.grammar import said_name, shown_whole
 from game.model.limits import Bounds
 from game.running import script
 from game.running.puzzle_checks import Done, Expect, Verdict, check_expect, verdicts
@@ -49,6 +50,18 @@ class PuzzleObjective:
 
 
 @dataclass(frozen=True)
+class PuzzleWords:
+    """A puzzle's words in another language (`[puzzle.locale.<language>]`): its title, question and
+    lesson, and its objectives' names by id, with their grammar (docs/spanish.md)."""
+
+    title: Name = ""
+    question: About = ""
+    lesson: About = ""
+    objectives: dict[str, Name] = field(default_factory=dict)
+    grammar: dict[str, GrammarTag] = field(default_factory=dict)  # the objectives', by id
+
+
+@dataclass(frozen=True)
 class PuzzleSpec:
     side: str  # the side to act
     formation: str  # a division general's id, a detached unit's id, or the side's estado mayor's id
@@ -60,6 +73,7 @@ class PuzzleSpec:
     question: About = ""  # the decision the position puts to the side to act, in words
     lesson: About = ""  # what a good player does here, in words
     expect: Annotated[list[Expect], Bounds(0, 10)] = field(default_factory=list)  # and as checks
+    locale: Annotated[dict[str, PuzzleWords], TRANSLATED] = field(default_factory=dict)  # in other languages
 
 
 @dataclass(frozen=True)
@@ -107,7 +121,33 @@ def load(path: Path) -> PuzzleFile:
         spec = build(PuzzleFile, data, "")
     except ContentError as e:
         raise script.fail(path, e.where, e.problem) from None
+    if spec.puzzle is not None:
+        known = {"objectives": {o.id for o in spec.puzzle.objectives}}
+        check_translations(spec.puzzle.locale, known, f"{path}: puzzle", "puzzle")
+        for lang, words in spec.puzzle.locale.items():
+            tags = {"grammar": words.grammar}
+            for bad in grammar_problems(tags, {"grammar": known["objectives"]}, f"puzzle.locale.{lang}"):
+                raise script.fail(path, bad.where, bad.problem)
     return spec
+
+
+def objective_names(spec: PuzzleFile, language: str) -> dict[str, str]:
+    """A puzzle's objectives by their names in a language, with their grammar (its ids where it
+    names none)."""
+    if spec.puzzle is None:
+        return {}
+    words = spec.puzzle.locale.get(language, PuzzleWords())
+    return {
+        o.id: shown_whole(
+            said_name(
+                words.objectives.get(o.id) or o.name or o.id,
+                words.grammar.get(o.id, ""),
+                "objective",
+                language,
+            )
+        )
+        for o in spec.puzzle.objectives
+    }
 
 
 def setup(path: Path, spec: PuzzleFile, rules: Any, modules: Sequence[str] = ()) -> Battle:

@@ -19,6 +19,7 @@ from game.content.locale import Texts
 from game.content.scenario import Name
 from game.model import commands as cmd
 from game.model.errors import ContentError
+from game.model.grammar import listed
 from game.model.limits import Bounds
 from game.model.words import inches
 from game.running.why_words import command_words
@@ -199,7 +200,8 @@ def _at(name: str, done: Done) -> tuple[float, float] | None:
 def _distance(e: Expect, done: Done, t: Texts) -> Verdict:
     units = e.units or [e.unit]
     marks = [p for p in (_at(n, done) for n in e.of) if p is not None]
-    froms = ", ".join(done.called(n, t) for n in e.of)
+    # names said together with their grammar (docs/spanish.md): "de la granja", "de la granja y el molino"
+    froms: str = listed((done.called(n, t) for n in e.of), t("log_list_last"))
     froms = t("puzzle_nearest_of", names=froms) if len(e.of) > 1 else froms
     gaps = {}
     for u in units:
@@ -210,7 +212,10 @@ def _distance(e: Expect, done: Done, t: Texts) -> Verdict:
     assert limit is not None
     key = "puzzle_within" if e.within is not None else "puzzle_beyond"
     who = (
-        t("puzzle_every" if e.every else "puzzle_any", units=", ".join(t.names(u) for u in units))
+        t(
+            "puzzle_every" if e.every else "puzzle_any",
+            units=listed((t.names(u) for u in units), t("log_list_last")),
+        )
         if len(units) > 1
         else t.names(units[0])
     )

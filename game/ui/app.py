@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import io
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from game.content.files import write_text
 from game.content.locale import Texts
 from game.content.mods import load_mods
 from game.content.ruleset_files import load_ruleset
+from game.editing.problem_words import refusal_said
 from game.model.errors import EXIT_BAD_INPUT, UserError
 from game.model.modules import mode_for_ruleset, modules_by_mode
 from game.net.said import Said
@@ -24,7 +26,7 @@ from game.running.match import new_match, recorded_ruleset
 from game.running.saves import load_game, save_meta
 from game.running.seating import seated
 from game.running.settings import Settings, fitted_window, load_settings
-from game.ui import theme
+from game.ui import pacing, theme
 from game.ui.battle.end_screen import EndScreen
 from game.ui.battle.replay import ReplayViewer
 from game.ui.battle.screen import BattleScreen
@@ -32,6 +34,8 @@ from game.ui.battle.tutorial import TutorialScreen
 from game.ui.editor.screen import EditorScreen
 from game.ui.open_wars.replay import OpenWarsReplay
 from game.ui.open_wars.screen import OpenWarsScreen
+from game.ui.pacing import FPS, Pacer
+from game.ui.playing.game_view import GameView
 from game.ui.playing.remote_play import REMOTE, RemotePlay
 from game.ui.playing.replaying import Replaying
 from game.ui.sound import Sounds, quiet_audio
@@ -43,7 +47,6 @@ from game.ui.widgets.load_list import not_loaded
 from systems.open_wars.state import Campaign
 
 SIZE = Settings.window  # the window before the player has chosen one
-FPS = 60
 
 Screen = BattleScreen | OpenWarsScreen | TutorialScreen
 
@@ -109,6 +112,22 @@ def lobby_for_save(setup: Setup, size: tuple[int, int], settings: Settings) -> L
     resume = load_net(path, tuple(load_mods(setup.mods)))
     way = "host" if resume.role == "host" else "join"
     return Lobby(size, setup, way, Texts(settings.language), resume=resume)
+
+
+def open_tried(
+    editor: EditorScreen, setup: Setup, size: tuple[int, int], settings: Settings
+) -> Screen | None:
+    """The battle (or map) the editor wrote to try, against the computer; its Esc menu and its end say
+    the way back is to the editor. None when it does not open (the editor's status says why)."""
+    tried = dataclasses.replace(setup, scenario=str(editor.tried), a="human", b="normal", mode=None)
+    try:
+        battle = open_battle(tried, size, settings)
+    except UserError as e:
+        editor.status = refusal_said(editor.t, e)
+        return None
+    if isinstance(battle, GameView):
+        battle.from_editor = True
+    return battle
 
 
 def open_remote(seat: Seat, size: tuple[int, int], settings: Settings, said: Sequence[Said] = ()) -> Screen:
@@ -239,6 +258,8 @@ def _loop(
 ) -> int:
     """The frames until the player quits (or the demo's frames are done, or a signal came); 0."""
     clock = pygame.time.Clock()
+    pacer = Pacer(always=demo_frames is not None)  # a still picture is drawn once (game/ui/pacing.py)
+    shown: list[object] = []  # the screen shown, in its parts
     end: EndScreen | None = None
     frames = 0
     music = Sounds(volume=settings.sound, music=settings.music)
@@ -246,11 +267,13 @@ def _loop(
         while True:
             music.music_volume = settings.music  # the battle's settings menu may have changed it
             music.music(start is not None)
+            came = pacing.events(pacer.wait(time.monotonic()))  # resting: waits for one, or a tick
             dt = clock.tick(FPS) / 1000.0 if demo_frames is None else 1 / FPS
             if stop.signal is not None:
                 stop.save(battle.screen if isinstance(battle, TutorialScreen) else battle)
                 return 0
-            for ev in pygame.event.get():
+            pacer.saw(time.monotonic(), came)
+            for ev in came:
                 asked = ev.type == pygame.QUIT and (battle is None or battle.ask_quit() == "quit")
                 if asked and (editor is None or battle is not None or editor.leave()):
                     return 0  # the editor asks once more for changes not saved
@@ -266,13 +289,7 @@ def _loop(
                     if what == "close":
                         editor, start = None, start_screen(surf.get_size(), setup, settings)
                     elif what == "try" and editor.tried is not None:
-                        tried = dataclasses.replace(
-                            setup, scenario=str(editor.tried), a="human", b="normal", mode=None
-                        )
-                        try:
-                            battle, end = open_battle(tried, surf.get_size(), settings), None
-                        except UserError as e:
-                            editor.status = str(e)
+                        battle, end = open_tried(editor, setup, surf.get_size(), settings), None
                 elif lobby is not None:
                     what = lobby.handle(ev)
                     if what == "back":
@@ -289,7 +306,8 @@ def _loop(
                         try:
                             editor, start = open_editor(setup, surf.get_size(), settings), None
                         except UserError as e:  # a file the editor cannot show: said on the start screen
-                            start = start_screen(surf.get_size(), setup, settings, str(e))
+                            said = refusal_said(Texts(settings.language), e)
+                            start = start_screen(surf.get_size(), setup, settings, said)
                         continue
                     if what == "watch" and setup.replay is not None:  # a save watched again
                         watched, setup.replay = setup.replay, None
@@ -343,22 +361,33 @@ def _loop(
                             start = start_screen(surf.get_size(), setup, settings)
                         else:
                             editor.layout(surf.get_size())
+            if lobby is not None and lobby.update(dt) == "play":
+                battle = open_remote(lobby.take(), surf.get_size(), settings, lobby.lines)
+                lobby = None
             if lobby is not None:
-                if lobby.update(dt) == "play":
-                    battle = open_remote(lobby.take(), surf.get_size(), settings, lobby.lines)
-                    lobby = None
-                else:
-                    lobby.draw(surf, dt)
-            if editor is not None and battle is None:
-                editor.draw(surf, dt)
+                shown = [lobby]
+            elif editor is not None and battle is None:
+                editor.update(dt)
+                shown = [editor]
             elif start is not None:
-                start.draw(surf, dt)
+                start.update(dt)
+                shown = [start]
             elif battle is not None:
                 battle.update(dt)
-                battle.draw(surf)
                 played = battle.screen if isinstance(battle, TutorialScreen) else battle
                 if battle.over and end is None and isinstance(played, BattleScreen):
                     end = EndScreen(played)
+                shown = [battle] if end is None else [battle, end]
+            if not pacer.draws(time.monotonic(), *shown):
+                continue  # nothing changed: the frame on the screen stands
+            if lobby is not None:
+                lobby.draw(surf)
+            elif editor is not None and battle is None:
+                editor.draw(surf)
+            elif start is not None:
+                start.draw(surf)
+            elif battle is not None:
+                battle.draw(surf)
                 if end is not None:
                     with theme.at_scale(1.0):  # its layout is fixed
                         end.draw(surf)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, Protocol
 
 import pygame
 
@@ -213,11 +213,10 @@ def icon(key: str, size: int, colour: Colour, icons: dict[str, str] = BUTTON_ICO
 
 def fitted(text: str, colour: Colour, width: int, sizes: tuple[int, ...] = (19, 17, 15)) -> pygame.Surface:
     """Words in the largest of `sizes` that fits `width` pixels (a button's label, a line of a list),
-    shortened with an ellipsis only when even the smallest does not."""
+    shortened with an ellipsis only when even the smallest does not (measured, and drawn once)."""
     for size in sizes:
-        surface = font(size).render(text, True, colour)
-        if surface.get_width() <= width:
-            return surface
+        if len(text) <= width and font(size).size(text)[0] <= width:  # a letter is a pixel wide at least
+            return font(size).render(text, True, colour)
     last = font(sizes[-1])
     return last.render(cut(text, last, width, whole_words=False), True, colour)
 
@@ -259,19 +258,32 @@ def begun(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def cut(text: str, f: pygame.font.Font, width: int, whole_words: bool = True) -> str:
+class Measure(Protocol):
+    """What measures text: a pygame font, or pygame-gui's."""
+
+    def size(self, text: str, /) -> tuple[int, int]: ...
+
+
+def cut(text: str, f: Measure, width: int, whole_words: bool = True) -> str:
     """The text if it is no wider than `width` pixels, else shortened with an ellipsis: after its last
     whole word that fits (inside a single word only when no whole word fits), or with `whole_words`
-    off after as many letters as fit (a name that must say as much as it can in little room)."""
-    if f.size(text)[0] <= width:
+    off after as many letters as fit (a name that must say as much as it can in little room). Cut in
+    one step: no more letters are measured than there are pixels, the most that fit found by halves."""
+    head = text[: width + 1]  # no letter is narrower than a pixel: the rest never fits
+    if head == text and f.size(text)[0] <= width:
         return text
-    words = text.rstrip("…").split(" ")
-    while whole_words and len(words) > 1 and f.size(" ".join(words) + "…")[0] > width:
-        words.pop()
-    text = " ".join(words)
-    while len(text) > 1 and f.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+    head = head.rstrip("…")
+    low, high = 1, len(head)  # the most letters that fit with the ellipsis: at least one is kept
+    while low < high:
+        middle = (low + high + 1) // 2
+        if f.size(head[:middle].rstrip() + "…")[0] <= width:
+            low = middle
+        else:
+            high = middle - 1
+    kept = head[:low]
+    if whole_words and " " in kept.strip() and low < len(head) and head[low] != " ":
+        kept = kept[: kept.rstrip().rfind(" ")]  # the word cut goes whole
+    return kept.rstrip() + "…"
 
 
 def wrap(text: str, f: pygame.font.Font, width: int) -> list[str]:

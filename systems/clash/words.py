@@ -25,6 +25,7 @@ HOW = (
     (re.compile(r"combat (?P<value>\d+)"), "log_cs_combat"),
     (re.compile(r"save (?P<value>\d+)"), "log_cs_save"),
     (re.compile(r"behind an obstacle: (?P<value>\d+) \(CS-11\)"), "log_cs_obstacle"),
+    (re.compile(r"no quarter: a 6 is two hits \(CS-10\)"), "log_cs_no_quarter"),
 )
 
 Event = Mapping[str, Any]
@@ -73,6 +74,8 @@ def tell_pool(e: Event, n: Any) -> str:
     """CS-11: the attackers' blows, the defenders' parries, a counter-attack, the saves."""
     m = POOLED.fullmatch(e["outcome"])
     key = "log_cs_pool_" + re.sub(r"\W+", "_", e["check"])
+    if m is not None and n.t.has(f"{key}_one"):  # its count agrees: "1 hit", "2 hits"
+        key += "_one" if m["n"] == "1" else "_many"
     if m is None or not n.t.has(key):
         return str(n.plain(e))
     return n.say(

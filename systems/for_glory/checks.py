@@ -11,17 +11,25 @@ from fractions import Fraction
 
 import esper
 
+from game.content.rulesref import RULE_ID
 from game.model.battle import Battle
 from game.model.components import Hits, Officer, Status, Unit
 from game.model.dice import FACES
 from game.model.events import ModLine, Roll
 from game.model.geometry import EPS
-from game.model.ruleset import Modifier, Ruleset
+from game.model.ruleset import Category, Modifier, Ruleset
 from systems.for_glory.measure import gap, within
 
 
 def line(m: Modifier, value: int) -> ModLine:
     return ModLine(m.rule, m.label, value)
+
+
+def category_line(m: Modifier, cat: Category, value: int) -> ModLine:
+    """FG-UNIT-5: a category's fire or melee modifier. The rulebook's categories cite FG-UNIT-5, where
+    the rulebook lists them; a mod's category cites its own rule (GUER-1), which its rules reference
+    explains, so the log says where the value comes from."""
+    return ModLine(m.rule if RULE_ID.fullmatch(cat.rule) else cat.rule, m.label, value)
 
 
 def scaled(m: Modifier, count: int) -> ModLine:

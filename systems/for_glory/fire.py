@@ -13,7 +13,7 @@ from game.model.components import Hits, Officer, Status, Unit
 from game.model.events import MarkerPlaced, ModLine, Rejected, Roll
 from game.model.geometry import EPS, Point, dist
 from game.model.resolution import Decision, Resolution
-from systems.for_glory.checks import is_disorganised, line, nonzero, scaled
+from systems.for_glory.checks import category_line, is_disorganised, line, nonzero, scaled
 from systems.for_glory.hits import add_hits, destroy, kill_officer, push
 from systems.for_glory.measure import gap, gap_to_point, within
 from systems.for_glory.targets import check_fire
@@ -32,7 +32,10 @@ def fire_modifiers(
     unit = esper.component_for_entity(shooter, Unit)
     artillery = unit.category.type == "artillery"
     sp = b.pose(shooter)
-    out = [line(mods["category"], unit.category.fire or 0), line(mods["quality"], unit.quality.modifier)]
+    out = [
+        category_line(mods["category"], unit.category, unit.category.fire or 0),
+        line(mods["quality"], unit.quality.modifier),
+    ]
     target_status = esper.try_component(target, Status)
     if target_status is not None:
         if b.stack.hook("attacked_from")(b, target, (sp.x, sp.y)) in ("left", "right", "rear"):

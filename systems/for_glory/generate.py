@@ -51,10 +51,10 @@ class Nation:
 
 
 NATIONS = (
-    Nation("fr", "French", "Franceses", (44, 82, 170)),
-    Nation("es", "Spanish", "Españoles", (190, 40, 40)),
-    Nation("gb", "British", "Británicos", (200, 60, 60)),
-    Nation("pt", "Portuguese", "Portugueses", (60, 120, 60)),
+    Nation("fr", "French", "franceses", (44, 82, 170)),  # Spanish: a nationality in lower case (RAE)
+    Nation("es", "Spanish", "españoles", (190, 40, 40)),
+    Nation("gb", "British", "británicos", (200, 60, 60)),
+    Nation("pt", "Portuguese", "portugueses", (60, 120, 60)),
 )
 FOES = (("fr", "es"), ("fr", "gb"), ("fr", "pt"))
 PLACES = (
@@ -106,8 +106,9 @@ def random_battle(rules: Ruleset, seed: int, options: RandomOptions) -> dict[str
             "es": {
                 "name": f"Batalla aleatoria {seed}",
                 "description": (
-                    f"{south.spanish} contra {north.spanish}, {points} puntos por bando en una mesa de "
-                    f"{size} pulgadas, terreno {SPANISH_DENSITY[density]}. Hecha con la semilla {seed}: "
+                    f"{south.spanish.capitalize()} contra {north.spanish}, {points} puntos por bando en una "
+                    f"mesa de {size} pulgadas, terreno {SPANISH_DENSITY[density]}. Hecha con la semilla "
+                    f"{seed}: "
                     "la misma semilla hace la misma batalla."
                 ),
                 "sides": {south.id: south.spanish, north.id: north.spanish},

@@ -11,7 +11,7 @@ from game.model.battle import Battle
 from game.model.components import Hits, Status, Unit
 from game.model.events import Melee, ModLine, Roll
 from game.model.geometry import centroid
-from systems.for_glory.checks import is_disorganised, line, nonzero, scaled
+from systems.for_glory.checks import category_line, is_disorganised, line, nonzero, scaled
 from systems.for_glory.hits import add_hits, destroy, push
 from systems.for_glory.targets import contacts
 from systems.for_glory.vision import in_dense_cover
@@ -37,7 +37,10 @@ class MeleeResult:
 def _common(b: Battle, e: int, opponents: list[int]) -> list[ModLine]:
     mods = b.rules.modifiers.combat
     unit = esper.component_for_entity(e, Unit)
-    out = [line(mods["category"], unit.category.melee), line(mods["quality"], unit.quality.modifier)]
+    out = [
+        category_line(mods["category"], unit.category, unit.category.melee),
+        line(mods["quality"], unit.quality.modifier),
+    ]
     if any(in_dense_cover(b, o) for o in opponents):
         out.append(line(mods["cover"], mods["cover"].value or 0))
     if is_disorganised(b, e):

@@ -18,11 +18,13 @@ from dataclasses import dataclass
 from typing import cast
 
 from game.model.errors import ContentError
+from game.model.grammar import tag_of
 from systems.open_wars.maps import (
     MAX_PLAYERS,
     RANDOM_FACTION,
     LocationSpec,
     MapFile,
+    MapGrammar,
     MapOptions,
     MapWords,
     PlaceName,
@@ -117,6 +119,7 @@ def random_map(spec: MapFile, rules: OpenWarsRules, options: MapOptions, seed: i
     names = _Names(r.names, rng)
     locations: list[LocationSpec] = []
     words: dict[str, dict[str, str]] = {}
+    tags: dict[str, dict[str, str]] = {}  # each language's grammar of the places' names
 
     def place(ident: str, kind: str, radius: float, angle: float, gold: int, mana: int, card: str) -> None:
         name = names.take(kind)
@@ -125,6 +128,8 @@ def random_map(spec: MapFile, rules: OpenWarsRules, options: MapOptions, seed: i
         locations.append(LocationSpec(ident, name.name, cast(LocationType, kind), at, gold, mana, card=card))
         for lang, said in name.locale.items():
             words.setdefault(lang, {})[ident] = said
+        for lang, tag in name.grammar.items():
+            tags.setdefault(lang, {})[ident] = tag
 
     half = math.pi / n
     place("centre", centre_type, 0, 0, 0, r.centre_mana, centre_card)
@@ -154,11 +159,13 @@ def random_map(spec: MapFile, rules: OpenWarsRules, options: MapOptions, seed: i
             own.authored,
             {p.id: _said(rules, p.faction, lang, factions, k) for k, p in enumerate(players)},
             words.get(lang, {}),
+            MapGrammar(_tags(rules, players, lang), tags.get(lang, {})),
         )
         for lang, own in spec.locale.items()
     }
+    own = MapGrammar(_tags(rules, players, "en"), tags.get("en", {}))
     return MapFile(spec.id, spec.name, "open-wars", locations, links, players, rounds, spec.description,
-                   spec.authored, locale)  # fmt: skip
+                   spec.authored, locale, None, own)  # fmt: skip
 
 
 GRID = (8, 6)  # columns and rows places are set on: at 1280x720 the screen's smallest cards never touch
@@ -242,7 +249,9 @@ class _Names:
         if k < len(pool):
             return base
         more = f" {k // len(pool) + 1}"
-        return PlaceName(base.name + more, {lang: said + more for lang, said in base.locale.items()})
+        return PlaceName(
+            base.name + more, {lang: said + more for lang, said in base.locale.items()}, base.grammar
+        )
 
 
 def _players(rules: OpenWarsRules, factions: list[str], r: RandomSpec) -> list[PlayerSpec]:
@@ -266,6 +275,11 @@ def _cheapest(rules: OpenWarsRules, faction: str) -> str:
     ]
     units = units or list(rules.factions[faction].units)
     return min(units, key=lambda u: (u.cost, u.id)).id
+
+
+def _tags(rules: OpenWarsRules, players: list[PlayerSpec], lang: str) -> dict[str, str]:
+    """Each player's grammar in a language: that of its faction's title (its name written as a tag)."""
+    return {p.id: tag_of(rules.faction_title(p.faction, lang)) for p in players}
 
 
 def _said(rules: OpenWarsRules, faction: str, lang: str, factions: list[str], seat: int) -> str:

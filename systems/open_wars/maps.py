@@ -12,9 +12,10 @@ from pathlib import Path
 from typing import Annotated, Literal, get_args
 
 from game.content.files import read_regular
-from game.content.locale import LANGUAGES, check_translations
+from game.content.locale import LANGUAGES, TRANSLATED, GrammarTag, check_translations, grammar_problems
 from game.content.records import build
 from game.model.errors import ContentError
+from game.model.grammar import said_name
 from game.model.limits import Bounds, Id
 from systems.open_wars.records import LocationType, Name, OpenWarsRules, Small, StartUnits
 
@@ -55,16 +56,27 @@ class PlayerSpec:
 
 
 @dataclass(frozen=True)
+class MapGrammar:
+    """The grammar of a map's names in one language (`[grammar]`, `[locale.<language>.grammar]`), by
+    id: a tag such as "la", "el", "los" (docs/spanish.md); a name it leaves out takes its kind's
+    default (a player takes the article in Spanish, a location, a place's own name, none)."""
+
+    players: dict[str, GrammarTag] = field(default_factory=dict)
+    locations: dict[str, GrammarTag] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class MapWords:
     """A map's words in another language (`[locale.<language>]`, docs/scenarios.md): its name,
-    description and who made it, its players' and locations' names by id; what it leaves out stays as
-    the file says."""
+    description and who made it, its players' and locations' names by id, with their grammar; what it
+    leaves out stays as the file says. As `MapFile.words` gives them, the names are `Name`s."""
 
     name: Annotated[str, Bounds(0, 80)] = ""
     description: str = ""
     authored: str = ""
     players: dict[str, Name] = field(default_factory=dict)
     locations: dict[str, Name] = field(default_factory=dict)
+    grammar: MapGrammar = field(default_factory=MapGrammar)
 
 
 # --- random maps (OW-LOC-1) --------------------------------------------------------------------
@@ -75,7 +87,8 @@ class PlaceName:
     """A name the generator gives a basic location, with its words in other languages."""
 
     name: Name
-    locale: dict[str, Name] = field(default_factory=dict)
+    locale: Annotated[dict[str, Name], TRANSLATED] = field(default_factory=dict)
+    grammar: dict[str, GrammarTag] = field(default_factory=dict)  # by language ("en" too), docs/spanish.md
 
 
 @dataclass(frozen=True)
@@ -125,18 +138,24 @@ class MapFile:
     max_rounds: Annotated[int, Bounds(1, 200)] = 20  # OW-DEC-4: the turn limit
     description: str = ""
     authored: str = ""
-    locale: dict[str, MapWords] = field(default_factory=dict)  # its words in other languages
+    locale: Annotated[dict[str, MapWords], TRANSLATED] = field(default_factory=dict)  # in other languages
     random: RandomSpec | None = None  # OW-LOC-1: the generator's numbers (systems/open_wars/generate.py)
+    grammar: MapGrammar = field(default_factory=MapGrammar)  # its own names' grammar
 
     def words(self, language: str) -> MapWords:
-        """Its words in a language: the translation the file gives, its own (English) words for the rest."""
+        """Its words in a language: the translation the file gives, its own (English) words for the
+        rest; each name with its grammar in that language."""
         own = self.locale.get(language, MapWords())
+        tags = self.grammar if language == "en" else own.grammar
+        players = {p.id: own.players.get(p.id) or p.name for p in self.players}
+        places = {loc.id: own.locations.get(loc.id) or loc.name for loc in self.locations}
         return MapWords(
             own.name or self.name,
             own.description or self.description,
             own.authored or self.authored,
-            {p.id: own.players.get(p.id) or p.name for p in self.players},
-            {loc.id: own.locations.get(loc.id) or loc.name for loc in self.locations},
+            {i: said_name(n, tags.players.get(i, ""), "player", language) for i, n in players.items()},
+            {i: said_name(n, tags.locations.get(i, ""), "location", language) for i, n in places.items()},
+            tags,
         )
 
 
@@ -262,6 +281,12 @@ def check_map(spec: MapFile, rules: OpenWarsRules, where: str) -> dict[str, set[
         raise ContentError(f"{where}: players", "each player starts in a city of its own")
     known = {"players": {p.id for p in spec.players}, "locations": {loc.id for loc in spec.locations}}
     check_translations(spec.locale, known, where, "map")
+    for at, tags in [
+        ("grammar", spec.grammar),
+        *((f"locale.{k}.grammar", w.grammar) for k, w in spec.locale.items()),
+    ]:
+        for e in grammar_problems(tags, known, at):
+            raise ContentError(f"{where}: {e.where}", e.problem)
     unreached = _unreached(near, spec.players[0].home)
     if unreached:
         raise ContentError(f"{where}: links", f"no way to reach {', '.join(sorted(unreached)[:5])}")

@@ -189,7 +189,10 @@ def check_recruit(c: Campaign, player: str, r: Recruit) -> int:
     price = recruit_price(c, unit, r.location, player) * r.count
     if price > c.purses[player].gold:
         gold = c.purses[player].gold
-        raise refuse("OW-RECRUIT-1", "reason_ow_gold", count=r.count, unit=unit.name, price=price, gold=gold)
+        key = (
+            "reason_ow_gold_one" if r.count == 1 else "reason_ow_gold_many"
+        )  # the tokens agree with the count
+        raise refuse("OW-RECRUIT-1", key, count=r.count, unit=unit.name, price=price, gold=gold)
     return price
 
 

@@ -9,14 +9,17 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Literal, get_args
+from typing import Annotated, Any, Literal, get_args
 
 from game import CONTENT
 from game.content.files import read_regular
-from game.content.locale import check_translations
-from game.content.mods import Mod, layered
-from game.content.records import build, check_partial, read_toml
+from game.content.locale import TRANSLATED, GrammarTag, translation_problems
+from game.content.merging import Layered, Step, load_layered
+from game.content.mod_words import word_problems
+from game.content.mods import Mod
+from game.content.rulesref import MOD_RULE_ID
 from game.model.errors import ContentError
+from game.model.grammar import said_name, tag_problem
 from game.model.limits import Bounds, Id
 
 LocationType = Literal["water", "mountain", "forest", "plain", "desert", "city"]
@@ -81,13 +84,24 @@ class StartUnits:
 
 
 @dataclass(frozen=True)
+class FactionGrammar:
+    """The grammar of a faction's name and its seat's title in one language (`[grammar]`,
+    `[locale.<language>.grammar]`: a tag such as "la", "los", docs/spanish.md); left out, their kind's
+    default."""
+
+    name: GrammarTag = ""
+    title: GrammarTag = ""
+
+
+@dataclass(frozen=True)
 class FactionWords:
     """A faction's words in another language (`[locale.<language>]`): its name, its seat's title, its
-    units' names by id."""
+    units' names by id, and the grammar of its name and title."""
 
     name: Annotated[str, Bounds(0, 60)] = ""
     title: Annotated[str, Bounds(0, 60)] = ""
     units: dict[str, Name] = field(default_factory=dict)
+    grammar: FactionGrammar = field(default_factory=FactionGrammar)
 
 
 @dataclass(frozen=True)
@@ -106,8 +120,13 @@ class Faction:
     rule: Annotated[str, Bounds(0, 20)] = ""  # the source's description of it (OW-FAC-n)
     traits: Annotated[str, Bounds(0, 300)] = ""
     authored: str = ""  # where the faction's units come from (the source has none)
-    locale: dict[str, FactionWords] = field(default_factory=dict)
+    locale: Annotated[dict[str, FactionWords], TRANSLATED] = field(default_factory=dict)
+    grammar: FactionGrammar = field(default_factory=FactionGrammar)  # its own name's and title's
     militia: Annotated[str, Bounds(0, 40)] = ""  # the unit its homes raise (OW-DEC-27; none: its cheapest)
+
+    def grammar_in(self, language: str) -> FactionGrammar:
+        """The tags of its name and title in a language (English: the file's own)."""
+        return self.grammar if language == "en" else self.locale.get(language, FactionWords()).grammar
 
 
 # --- spells (OW-MAGIC) -------------------------------------------------------------------------
@@ -177,7 +196,7 @@ class SpellsFile:
     """content/rulesets/open-wars/spells.toml"""
 
     spells: Annotated[list[Spell], Bounds(1, 200)]
-    locale: dict[str, NamesWords] = field(default_factory=dict)
+    locale: Annotated[dict[str, NamesWords], TRANSLATED] = field(default_factory=dict)
 
 
 # --- special location cards (OW-LOC-6/7) ------------------------------------------------------
@@ -220,7 +239,7 @@ class CardsFile:
     """content/rulesets/open-wars/cards.toml"""
 
     cards: Annotated[list[Card], Bounds(1, 200)]
-    locale: dict[str, NamesWords] = field(default_factory=dict)
+    locale: Annotated[dict[str, NamesWords], TRANSLATED] = field(default_factory=dict)
 
 
 # --- the numbers -------------------------------------------------------------------------------
@@ -291,17 +310,19 @@ class OpenWarsRules:
         return self.words(language).units.get(unit) or self.units[unit].name
 
     def faction_name(self, faction: str, language: str) -> str:
-        """A faction's name in a language: the file's translation, or its own (English) name."""
-        return self.words(language).factions.get(faction) or self.factions[faction].name
+        """A faction's name in a language: the file's translation, or its own (English) name; a `Name`
+        with its grammar."""
+        text = self.words(language).factions.get(faction) or self.factions[faction].name
+        return said_name(text, self.factions[faction].grammar_in(language).name, "faction", language)
 
     def faction_title(self, faction: str, language: str) -> str:
         """What a random map calls a faction's player in a language: the file's translation, or its own
-        (English) title; a faction without a title, by its name in that language."""
-        return (
-            self.words(language).titles.get(faction)
-            or self.factions[faction].title
-            or self.faction_name(faction, language)
-        )
+        (English) title; a faction without a title, by its name in that language; a `Name` with its
+        grammar."""
+        text = self.words(language).titles.get(faction) or self.factions[faction].title
+        if not text:
+            return self.faction_name(faction, language)
+        return said_name(text, self.factions[faction].grammar_in(language).title, "title", language)
 
     def spell_name(self, spell: str, language: str) -> str:
         return self.words(language).spells.get(spell) or self.spells[spell].name
@@ -325,64 +346,65 @@ def rules_files(folder: Path) -> dict[Path, type]:
     return own | {p: Faction for p in sorted((folder / FACTIONS).glob("*.toml"))}
 
 
-def _layered(folder: Path, rel: str, mods: tuple[Mod, ...], cls: type) -> tuple[dict, list[Path]]:
-    """A file of the ruleset with the mods' files of the same name laid over it (game/content/mods.py:
-    records matched by id, a value two mods set differently refused); each mod's own keys checked."""
-    for m in mods:
-        if m.file(f"rulesets/open-wars/{rel}").is_file():
-            given = read_toml(m.file(f"rulesets/open-wars/{rel}"))
-            try:
-                check_partial(cls, given, "")
-            except ContentError as e:
-                raise ContentError(f"{m.file(f'rulesets/open-wars/{rel}')}: {e.where}", e.problem) from None
-    return layered(f"rulesets/open-wars/{rel}", folder / rel, mods)
-
-
-def _built(cls: type, data: dict, path: Path, mods: tuple[Mod, ...]) -> object:
-    try:
-        return build(cls, data, "")
-    except ContentError as e:
-        named = f"{path} with mods {', '.join(m.id for m in mods)}" if mods else str(path)
-        raise ContentError(f"{named}: {e.where}", e.problem) from None
-
-
 def load_rules(root: Path | None = None, mods: tuple[Mod, ...] | list[Mod] = ()) -> OpenWarsRules:
     """The ruleset folder (`root`/open-wars) with the Open Wars mods given laid over it (in load order);
-    any problem is one ContentError naming the file and key."""
+    any problem is one ContentError naming the file and key (a mod's own, for what a mod gave)."""
     mods = tuple(m for m in mods if m.spec.ruleset == "open-wars")
     folder = (root or CONTENT / "rulesets") / "open-wars"
     digest = hashlib.sha256()
-    data, read = _layered(folder, "numbers.toml", mods, OpenWarsNumbers)
-    numbers: OpenWarsNumbers = _built(OpenWarsNumbers, data, folder / "numbers.toml", mods)  # type: ignore[assignment]
+
+    def load(cls: type, rel: str) -> tuple[Any, Layered]:
+        return load_layered(cls, f"rulesets/open-wars/{rel}", folder / rel, mods)
+
+    numbers, numbers_file = load(OpenWarsNumbers, "numbers.toml")
     names = sorted(
         {p.name for p in (folder / FACTIONS).glob("*.toml")}
         | {p.name for m in mods for p in m.file(f"rulesets/open-wars/{FACTIONS}").glob("*.toml")}
     )
-    factions: dict[str, Faction] = {}
+    factions: dict[str, tuple[Faction, Layered]] = {}
     for name in names:
-        data, more = _layered(folder, f"{FACTIONS}/{name}", mods, Faction)
-        read += more
-        f: Faction = _built(Faction, data, folder / FACTIONS / name, mods)  # type: ignore[assignment]
+        f, given = load(Faction, f"{FACTIONS}/{name}")
         if f.id != name.removesuffix(".toml"):
-            raise ContentError(
-                f"{folder / FACTIONS / name}: id", f"a faction's id is its file's name, not {f.id!r}"
-            )
-        factions[f.id] = f
-    data, more = _layered(folder, "spells.toml", mods, SpellsFile)
-    read += more
-    spells_file: SpellsFile = _built(SpellsFile, data, folder / "spells.toml", mods)  # type: ignore[assignment]
-    data, more = _layered(folder, "cards.toml", mods, CardsFile)
-    read += more
-    cards_file: CardsFile = _built(CardsFile, data, folder / "cards.toml", mods)  # type: ignore[assignment]
-    for path in (p for p in read if p.is_relative_to(folder)):  # the mods' files: their hashes
+            raise ContentError(given.place(("id",)), f"a faction's id is its file's name, not {f.id!r}")
+        factions[f.id] = f, given
+    for m in mods:  # its names are in its files' [locale] tables: no words of its own
+        for e in word_problems(m, None):
+            raise e
+    spells_file, spells_given = load(SpellsFile, "spells.toml")
+    cards_file, cards_given = load(CardsFile, "cards.toml")
+    read = [
+        p
+        for x in (numbers_file, spells_given, cards_given, *(g for _f, g in factions.values()))
+        for p in x.read
+    ]
+    for path in (p for p in read if p.is_relative_to(folder)):  # the game's files read: their hashes
         digest.update(path.relative_to(folder).as_posix().encode() + b"\0" + read_regular(path) + b"\0")
     for m in mods:
         digest.update(f"mod {m.id} {m.content_hash}".encode())
-    return _assemble(folder, numbers, factions, spells_file, cards_file, digest.hexdigest(), mods)
+    files = _Files(numbers_file, {k: g for k, (_f, g) in factions.items()}, spells_given, cards_given)
+    return _assemble(
+        files,
+        numbers,
+        {k: f for k, (f, _g) in factions.items()},
+        spells_file,
+        cards_file,
+        digest.hexdigest(),
+        mods,
+    )
+
+
+@dataclass(frozen=True)
+class _Files:
+    """Where each file's entries came from (the game's file or a mod's), to name a problem's place."""
+
+    numbers: Layered
+    factions: dict[str, Layered]
+    spells: Layered
+    cards: Layered
 
 
 def _assemble(
-    folder: Path,
+    files: _Files,
     numbers: OpenWarsNumbers,
     factions: dict[str, Faction],
     spells_file: SpellsFile,
@@ -392,36 +414,43 @@ def _assemble(
 ) -> OpenWarsRules:
     """The files checked against each other: ids unique, every name a spell or unit that exists."""
     if not factions:
-        raise ContentError(str(folder / FACTIONS), "no faction: one file a faction")
+        raise ContentError(str(files.numbers.base.parent / FACTIONS), "no faction: one file a faction")
     if sorted(g.type for g in numbers.ground) != sorted(get_args(LocationType)):
-        raise ContentError(f"{folder / 'numbers.toml'}: ground", "one entry for each location type")
+        raise ContentError(files.numbers.place(("ground",)), "one entry for each location type")
     units: dict[str, UnitKind] = {}
     faction_of: dict[str, str] = {}
     for f in factions.values():
-        where = f"{folder / FACTIONS / f.id}.toml"
+        given = files.factions[f.id]
         for j, u in enumerate(f.units):
             if u.id in units:
-                raise ContentError(f"{where}: units[{j}].id", f"duplicate unit id {u.id!r}")
+                raise ContentError(given.place(("units", j, "id")), f"duplicate unit id {u.id!r}")
             units[u.id] = u
             faction_of[u.id] = f.id
         for j, s in enumerate(f.start):
             if s.unit not in {u.id for u in f.units}:
-                raise ContentError(f"{where}: start[{j}].unit", f"no unit {s.unit!r} in the faction")
+                raise ContentError(given.place(("start", j, "unit")), f"no unit {s.unit!r} in the faction")
         if f.militia and f.militia not in {u.id for u in f.units}:
-            raise ContentError(f"{where}: militia", f"no unit {f.militia!r} in the faction")
-    spells = _by_id(spells_file.spells, f"{folder / 'spells.toml'}: spells")
-    cards = _by_id(cards_file.cards, f"{folder / 'cards.toml'}: cards")
+            raise ContentError(given.place(("militia",)), f"no unit {f.militia!r} in the faction")
+    spells = _by_id(spells_file.spells, files.spells, "spells")
+    cards = _by_id(cards_file.cards, files.cards, "cards")
     for f in factions.values():
-        where = f"{folder / FACTIONS / f.id}.toml"
+        given = files.factions[f.id]
         for j, u in enumerate(f.units):
-            _check_unit(u, spells, f"{where}: units[{j}]")
-        check_translations(f.locale, {"units": {u.id for u in f.units}}, where, "faction")
+            _check_unit(u, spells, given, ("units", j))
+        _translated(f.locale, {"units": {u.id for u in f.units}}, given, "faction")
+        for at, g in [
+            (("grammar",), f.grammar),
+            *((("locale", k, "grammar"), w.grammar) for k, w in f.locale.items()),
+        ]:
+            for key in ("name", "title"):
+                if (problem := tag_problem(getattr(g, key))) is not None:
+                    raise ContentError(given.place((*at, key)), problem)
     for i, spell in enumerate(spells_file.spells):
-        _check_spell(spell, units, f"{folder / 'spells.toml'}: spells[{i}]")
+        _check_spell(spell, units, files.spells, ("spells", i))
     for i, c in enumerate(cards_file.cards):
-        _check_card(c, spells, f"{folder / 'cards.toml'}: cards[{i}]")
-    check_translations(spells_file.locale, {"names": set(spells)}, str(folder / "spells.toml"), "spells file")
-    check_translations(cards_file.locale, {"names": set(cards)}, str(folder / "cards.toml"), "cards file")
+        _check_card(c, spells, files.cards, ("cards", i))
+    _translated(spells_file.locale, {"names": set(spells)}, files.spells, "spells file")
+    _translated(cards_file.locale, {"names": set(cards)}, files.cards, "cards file")
     languages = {
         *spells_file.locale, *cards_file.locale, *(lang for f in factions.values() for lang in f.locale)
     }  # fmt: skip
@@ -448,13 +477,19 @@ def _assemble(
     )
 
 
-def _by_id(items: list, where: str) -> dict:
+def _by_id(items: list, given: Layered, name: str) -> dict:
     out = {}
     for i, x in enumerate(items):
         if x.id in out:
-            raise ContentError(f"{where}[{i}].id", f"two share the id {x.id!r}")
+            raise ContentError(given.place((name, i, "id")), f"two share the id {x.id!r}")
         out[x.id] = x
     return out
+
+
+def _translated(locale: dict[str, Any], known: dict[str, set[str]], given: Layered, what: str) -> None:
+    """A file's [locale.<language>] tables, refused at the first problem, in the file that gave it."""
+    for e in translation_problems(locale, known, what):
+        raise given.blamed(e)
 
 
 NEEDS_ON = ("stride",)
@@ -462,63 +497,83 @@ DIE = ("armour", "return")  # abilities whose amount is a die's face (1-5: a 6 w
 POSITIVE = ("upkeep", "channel")
 
 
-def _check_unit(u: UnitKind, spells: dict[str, Spell], where: str) -> None:
+def _check_unit(u: UnitKind, spells: dict[str, Spell], given: Layered, at: tuple[Step, ...]) -> None:
     for k, a in enumerate(u.abilities):
-        at = f"{where}.abilities[{k}]"
+        ability = (*at, "abilities", k)
         if a.kind in NEEDS_ON and not a.on:
-            raise ContentError(f"{at}.on", f"{a.kind} names the location types it holds on")
+            raise ContentError(
+                given.place((*ability, "on")), f"{a.kind} names the location types it holds on"
+            )
         if a.kind in DIE and not 1 <= a.amount <= 5:
-            raise ContentError(f"{at}.amount", f"{a.kind} works on a D6 at or under amount: 1 to 5")
+            raise ContentError(
+                given.place((*ability, "amount")), f"{a.kind} works on a D6 at or under amount: 1 to 5"
+            )
         if a.kind in POSITIVE and a.amount < 1:
-            raise ContentError(f"{at}.amount", f"{a.kind} needs 1 mana or more a token")
+            raise ContentError(given.place((*ability, "amount")), f"{a.kind} needs 1 mana or more a token")
         if a.kind == "bonus" and a.amount == 0:
-            raise ContentError(f"{at}.amount", "a bonus of 0 does nothing")
+            raise ContentError(given.place((*ability, "amount")), "a bonus of 0 does nothing")
         if a.kind == "bonus" and a.stat == "initiative" and a.when in ("first_round", "outnumbering"):
             raise ContentError(
-                f"{at}.when", "an initiative bonus holds always, defending, attacking or on ground"
+                given.place((*ability, "when")),
+                "an initiative bonus holds always, defending, attacking or on ground",
             )
-        if a.rule and not a.rule.startswith("OW-"):
-            raise ContentError(f"{at}.rule", "an Open Wars rule id (OW-...)")
+        if a.rule and not MOD_RULE_ID.fullmatch(a.rule):
+            raise ContentError(
+                given.place((*ability, "rule")), "a rule id: Open Wars' own (OW-FAC-1) or the mod's (SEA-1)"
+            )
     if u.spells and u.type != "magic":
-        raise ContentError(f"{where}.spells", "only magic units cast spells (OW-MAGIC-2)")
+        raise ContentError(given.place((*at, "spells")), "only magic units cast spells (OW-MAGIC-2)")
     for k, s in enumerate(u.spells):
         if s not in spells:
-            raise ContentError(f"{where}.spells[{k}]", f"no spell {s!r} in spells.toml")
+            raise ContentError(given.place((*at, "spells", k)), f"no spell {s!r} in spells.toml")
 
 
-def _check_spell(s: Spell, units: dict[str, UnitKind], where: str) -> None:
+def _check_spell(s: Spell, units: dict[str, UnitKind], given: Layered, at: tuple[Step, ...]) -> None:
     e = s.effect
-    at = f"{where}.effect"
+    effect = (*at, "effect")
     combat = e.kind in COMBAT_EFFECTS
     if combat != (s.phase == "combat"):
         said = "the combat phase" if combat else "a strategic phase (collection or movement)"
-        raise ContentError(f"{where}.phase", f"a {e.kind} spell is cast in {said} (OW-MAGIC-5)")
+        raise ContentError(given.place((*at, "phase")), f"a {e.kind} spell is cast in {said} (OW-MAGIC-5)")
     if e.kind == "hits" and (e.amount < 1 or e.attack < 1):
-        raise ContentError(at, "hits rolls `amount` dice (1 or more) hitting on `attack` (1 to 6) or less")
+        raise ContentError(
+            given.place(effect), "hits rolls `amount` dice (1 or more) hitting on `attack` (1 to 6) or less"
+        )
     if e.kind in ("attack", "initiative", "entry") and e.amount == 0:
-        raise ContentError(f"{at}.amount", f"an {e.kind} change of 0 does nothing")
+        raise ContentError(given.place((*effect, "amount")), f"an {e.kind} change of 0 does nothing")
     if e.kind in ("defence", "movement", "gold", "drain", "summon") and e.amount < 1:
-        raise ContentError(f"{at}.amount", f"{e.kind} needs an amount of 1 or more")
+        raise ContentError(given.place((*effect, "amount")), f"{e.kind} needs an amount of 1 or more")
     if e.kind == "terrain" and e.terrain not in LAND:
-        raise ContentError(f"{at}.terrain", f"a terrain spell makes a location one of {', '.join(LAND)}")
+        raise ContentError(
+            given.place((*effect, "terrain")), f"a terrain spell makes a location one of {', '.join(LAND)}"
+        )
     if e.kind == "summon" and e.unit not in units:
-        raise ContentError(f"{at}.unit", f"no unit {e.unit!r} in the factions")
+        raise ContentError(given.place((*effect, "unit")), f"no unit {e.unit!r} in the factions")
 
 
-def _check_card(c: Card, spells: dict[str, Spell], where: str) -> None:
+def _check_card(c: Card, spells: dict[str, Spell], given: Layered, at: tuple[Step, ...]) -> None:
     for k, t in enumerate(c.traits):
-        at = f"{where}.traits[{k}]"
         if t.kind != "no_spells" and t.amount == 0:
-            raise ContentError(f"{at}.amount", f"a {t.kind} of 0 does nothing")
-        if t.kind == "rite":
+            raise ContentError(
+                given.place((*at, "traits", k, "amount")),
+                f"{'an' if t.kind[0] in 'aeiou' else 'a'} {t.kind} of 0 does nothing",
+            )
+        if t.kind == "rite":  # OW-DEC-28: a strategic spell that exists, at a price
             spell = spells.get(t.spell)
             if spell is None:
-                raise ContentError(f"{at}.spell", f"no spell {t.spell!r} in spells.toml")
+                raise ContentError(
+                    given.place((*at, "traits", k, "spell")), f"no spell {t.spell!r} in spells.toml"
+                )
             if spell.phase == "combat":
-                raise ContentError(f"{at}.spell", "a rite is a strategic spell (collection or movement)")
+                raise ContentError(
+                    given.place((*at, "traits", k, "spell")),
+                    "a rite is a strategic spell (collection or movement)",
+                )
             if t.amount < 1:
-                raise ContentError(f"{at}.amount", "a rite costs 1 mana or more")
+                raise ContentError(given.place((*at, "traits", k, "amount")), "a rite costs 1 mana or more")
         elif t.spell:
-            raise ContentError(f"{at}.spell", "only a rite names a spell")
+            raise ContentError(given.place((*at, "traits", k, "spell")), "only a rite names a spell")
     if not c.traits and not c.gold and not c.mana:
-        raise ContentError(where, "a special card has a characteristic or yields something (OW-LOC-7)")
+        raise ContentError(
+            given.place(at), "a special card has a characteristic or yields something (OW-LOC-7)"
+        )

@@ -9,6 +9,7 @@ from typing import Any
 from game.content.locale import Texts
 from game.model import commands as cmd
 from game.model.events import Event, Note
+from game.model.resolution import Reject
 from systems.open_wars.combat import FallBack, TakeHit, rolled_on
 from systems.open_wars.magic import Cast
 from systems.open_wars.moves import March, Recruit
@@ -110,6 +111,21 @@ def score_label(line: str, t: Texts) -> str:
     """A score line ("OW-DEC-6 army", turn.score) by its rule and a short word: "OW-DEC-6 ejército"."""
     rule, what = line.split()
     return f"{rule} {t('ow_score_short_' + what)}"
+
+
+def refusal_words(c: Campaign, r: Reject, t: Texts) -> str:
+    """A refusal of Open Wars' rules in the words of `t`: the rules give it the English names of the
+    units, locations, spells and factions it names, said here as the player's language calls them."""
+    if r.key is None:
+        return r.said(t)
+    english: dict[str, dict[str, str]] = {
+        "unit": {u.name: unit_name(c, t, u.id) for u in c.rules.units.values()},
+        "location": {loc.name: place_name(c, t, loc.id) for loc in c.map.spec.locations},
+        "spell": {s.name: spell_name(c, t, s.id) for s in c.rules.spells.values()},
+        "faction": {f.name: c.rules.faction_name(f.id, t.language) for f in c.rules.factions.values()},
+    }
+    values = {k: english.get(k, {}).get(v, v) if isinstance(v, str) else v for k, v in r.values.items()}
+    return Reject(r.rule, r.reason, r.key, values).said(t)
 
 
 def side_name(c: Campaign, t: Texts, player: str) -> str:

@@ -65,16 +65,16 @@ def build(rules: Ruleset) -> Document:
            "Arroyo de La Albuera", 1.2)  # fmt: skip
     b.area("bridge", [(50.5, 18.2), (53.5, 18.2), (53.5, 23.2), (50.5, 23.2)], "Bridge of La Albuera")
     b.line("road", [(56, 0), (53, 12), (52, 21), (52, 28), (46, 40), (42, 48)], "Camino de Badajoz")
-    b.objective("spur", (12, 29), ("The southern spur", "El espolón sur"), "al")
-    b.objective("heights", (34, 32), ("Heights of La Albuera", "Alturas de La Albuera"), "al")
+    b.objective("spur", (12, 29), ("The southern spur", "espolón sur"), "al", ("", "el"))
+    b.objective("heights", (34, 32), ("Heights of La Albuera", "Alturas de La Albuera"), "al", ("", "las"))
     b.objective("village", (52.5, 27.5), ("La Albuera", "La Albuera"), "al")
     # the French held the far bank: Godinot's feint came at the village over the bridge
-    b.objective("bridge", (52, 18.5), ("Bridge of La Albuera", "Puente de La Albuera"), "fr")
+    b.objective("bridge", (52, 18.5), ("Bridge of La Albuera", "Puente de La Albuera"), "fr", ("", "el"))
 
-    fr = b.side(0, "fr", ("French", "Franceses"), FRENCH, [(4, 3), (68, 3), (68, 15), (4, 15)],
-                ("Marshal Soult", "Mariscal Soult"), experience=4)  # fmt: skip
+    fr = b.side(0, "fr", ("French", "franceses"), FRENCH, [(4, 3), (68, 3), (68, 15), (4, 15)],
+                ("Marshal Soult", "mariscal Soult"), experience=4)  # fmt: skip
     girard = b.division(
-        fr, ("1st Division (Girard)", "1.ª División (Girard)"), ("General Girard", "General Girard")
+        fr, ("1st Division (Girard)", "1.ª División (Girard)"), ("General Girard", "general Girard")
     )
     b.unit(girard, "LnInf", "V", ("Brigade Brayer (34th and 40th of the Line)",
                                   "Brigada Brayer (34.º y 40.º de línea)"))  # fmt: skip
@@ -82,7 +82,7 @@ def build(rules: Ruleset) -> Document:
                                   "Brigada Veilande (64.º y 88.º de línea)"))  # fmt: skip
     b.unit(girard, "FA", "R")
     gazan = b.division(
-        fr, ("2nd Division (Gazan)", "2.ª División (Gazan)"), ("General Gazan", "General Gazan")
+        fr, ("2nd Division (Gazan)", "2.ª División (Gazan)"), ("General Gazan", "general Gazan")
     )
     b.unit(gazan, "LnInf", "R", ("Brigade Pépin (21st Light, 100th of the Line)",
                                  "Brigada Pépin (21.º ligero, 100.º de línea)"))  # fmt: skip
@@ -90,39 +90,40 @@ def build(rules: Ruleset) -> Document:
                                  "Brigada Maransin (28.º ligero, 103.º de línea)"))  # fmt: skip
     b.unit(gazan, "FA", "R")
     reserve = b.division(fr, ("Reserve (Werlé, Godinot)", "Reserva (Werlé, Godinot)"),
-                         ("General Werlé", "General Werlé"))  # fmt: skip
+                         ("General Werlé", "general Werlé"))  # fmt: skip
     b.unit(reserve, "LnInf", "V", ("Brigade Werlé (12th Light, 55th and 58th of the Line)",
                                    "Brigada Werlé (12.º ligero, 55.º y 58.º de línea)"))  # fmt: skip
     b.unit(reserve, "LnInf", "R", ("Brigade Godinot (16th Light, 51st of the Line)",
                                    "Brigada Godinot (16.º ligero, 51.º de línea)"))  # fmt: skip
     b.unit(reserve, "LnInf", "E", ("Combined grenadiers", "Granaderos reunidos"))
     cavalry = b.division(fr, ("Cavalry (Latour-Maubourg)", "Caballería (Latour-Maubourg)"),
-                         ("General Latour-Maubourg", "General Latour-Maubourg"))  # fmt: skip
+                         ("General Latour-Maubourg", "general Latour-Maubourg"))  # fmt: skip
     b.unit(
         cavalry,
         "LC",
         "E",
         ("1st Vistula Lancers and 2nd Hussars", "1.º de lanceros del Vístula y 2.º de húsares"),
+        grammar=("", "los"),
     )
     b.unit(
         cavalry, "HC", "V", ("Dragoons of Bron and Bouvier des Éclaz", "Dragones de Bron y Bouvier des Éclaz")
     )
     b.unit(cavalry, "HA", "R")
 
-    al = b.side(1, "al", ("Allies", "Aliados"), ALLIES, [(4, 26), (68, 26), (68, 40), (4, 40)],
-                ("Marshal Beresford", "Mariscal Beresford"), experience=3)  # fmt: skip
+    al = b.side(1, "al", ("Allies", "aliados"), ALLIES, [(4, 26), (68, 26), (68, 40), (4, 40)],
+                ("Marshal Beresford", "mariscal Beresford"), experience=3)  # fmt: skip
     stewart = b.division(al, ("2nd Division (W. Stewart)", "2.ª División (W. Stewart)"),
-                         ("General William Stewart", "General William Stewart"))  # fmt: skip
+                         ("General William Stewart", "general William Stewart"))  # fmt: skip
     b.unit(stewart, "LnInf", "V", ("Colborne's Brigade", "Brigada de Colborne"))
     b.unit(stewart, "LnInf", "V", ("Hoghton's Brigade", "Brigada de Hoghton"))
     b.unit(stewart, "LnInf", "V", ("Abercrombie's Brigade", "Brigada de Abercrombie"))
     b.unit(stewart, "FA", "R")
-    cole = b.division(al, ("4th Division (Cole)", "4.ª División (Cole)"), ("General Cole", "General Cole"),
+    cole = b.division(al, ("4th Division (Cole)", "4.ª División (Cole)"), ("General Cole", "general Cole"),
                       arrival=2)  # fmt: skip
     b.unit(cole, "LnInf", "E", ("Fusilier Brigade (Myers)", "Brigada de fusileros (Myers)"))
     b.unit(cole, "LnInf", "R", ("Harvey's Portuguese Brigade", "Brigada portuguesa de Harvey"))
     blake = b.division(
-        al, ("Spanish army (Blake)", "Ejército español (Blake)"), ("General Blake", "General Blake")
+        al, ("Spanish army (Blake)", "Ejército español (Blake)"), ("General Blake", "general Blake")
     )
     b.unit(blake, "LnInf", "V", ("Zayas's Division", "División de Zayas"))
     b.unit(blake, "LnInf", "R", ("Lardizábal's Division", "División de Lardizábal"))
@@ -130,14 +131,15 @@ def build(rules: Ruleset) -> Document:
     hamilton = b.division(
         al,
         ("Portuguese and Germans (Hamilton, Alten)", "Portugueses y alemanes (Hamilton, Alten)"),
-        ("General Hamilton", "General Hamilton"),
+        ("General Hamilton", "general Hamilton"),
+        grammar=("the pl", ""),
     )
     b.unit(
         hamilton, "LnInf", "R", ("Hamilton's and Collins's Portuguese", "Portugueses de Hamilton y Collins")
     )
     b.unit(hamilton, "LI", "V", ("Alten's KGL Light Brigade", "Brigada ligera de la KGL de Alten"))
     b.unit(hamilton, "FA", "R")
-    lumley = b.division(al, ("Cavalry (Lumley)", "Caballería (Lumley)"), ("General Lumley", "General Lumley"))
+    lumley = b.division(al, ("Cavalry (Lumley)", "Caballería (Lumley)"), ("General Lumley", "general Lumley"))
     b.unit(lumley, "HC", "V", ("De Grey's Heavy Dragoons", "Dragones pesados de De Grey"))
     b.unit(lumley, "LC", "I", ("Spanish and Portuguese horse", "Caballería española y portuguesa"))
     return b.doc

@@ -66,81 +66,105 @@ def build(rules: Ruleset) -> Document:
     b.area("wood", [(52, 2), (64, 1), (68, 8), (56, 10)], "Woods towards Alba de Tormes")
     b.area("field", [(14, 30), (24, 29), (25, 35), (15, 36)], "Fields of Miranda de Azán")
     b.line("road", [(0, 24), (16, 25), (30, 26), (44, 24), (56, 28), (72, 30)], "Camino de Ciudad Rodrigo")
-    b.objective("arapil-grande", (44, 16.5), ("Arapil Grande", "Arapil Grande"), "fr")
-    b.objective("monte-azan", (14, 13.5), ("Monte de Azán", "Monte de Azán"), "fr")
-    b.objective("arapil-chico", (46, 30.5), ("Arapil Chico", "Arapil Chico"), "al")
+    b.objective("arapil-grande", (44, 16.5), ("Arapil Grande", "Arapil Grande"), "fr", ("", "el"))
+    b.objective("monte-azan", (14, 13.5), ("Monte de Azán", "Monte de Azán"), "fr", ("", "el"))
+    b.objective("arapil-chico", (46, 30.5), ("Arapil Chico", "Arapil Chico"), "al", ("", "el"))
     b.objective("village", (56, 36), ("Los Arapiles", "Los Arapiles"), "al")
 
-    fr = b.side(0, "fr", ("French", "Franceses"), FRENCH, [(3, 3), (66, 3), (66, 17), (3, 17)],
-                ("Marshal Marmont", "Mariscal Marmont"), experience=4)  # fmt: skip
+    fr = b.side(0, "fr", ("French", "franceses"), FRENCH, [(3, 3), (66, 3), (66, 17), (3, 17)],
+                ("Marshal Marmont", "mariscal Marmont"), experience=4)  # fmt: skip
     thomieres = b.division(fr, ("7th Division (Thomières)", "7.ª División (Thomières)"),
-                           ("General Thomières", "General Thomières"))  # fmt: skip
+                           ("General Thomières", "general Thomières"))  # fmt: skip
     b.unit(thomieres, "LnInf", "R", ("1st of the Line", "1.º de línea"))
-    b.unit(thomieres, "LnInf", "R", ("62nd and 101st of the Line", "62.º y 101.º de línea"))
+    b.unit(
+        thomieres, "LnInf", "R", ("62nd and 101st of the Line", "62.º y 101.º de línea"), grammar=("", "los")
+    )
     b.unit(thomieres, "FA", "R")
     maucune = b.division(fr, ("5th Division (Maucune)", "5.ª División (Maucune)"),
-                         ("General Maucune", "General Maucune"))  # fmt: skip
-    b.unit(maucune, "LnInf", "V", ("15th and 66th of the Line", "15.º y 66.º de línea"))
-    b.unit(maucune, "LnInf", "V", ("82nd and 86th of the Line", "82.º y 86.º de línea"))
+                         ("General Maucune", "general Maucune"))  # fmt: skip
+    b.unit(maucune, "LnInf", "V", ("15th and 66th of the Line", "15.º y 66.º de línea"), grammar=("", "los"))
+    b.unit(maucune, "LnInf", "V", ("82nd and 86th of the Line", "82.º y 86.º de línea"), grammar=("", "los"))
     b.unit(maucune, "FA", "R")
     brennier = b.division(fr, ("6th Division (Brennier)", "6.ª División (Brennier)"),
-                          ("General Brennier", "General Brennier"))  # fmt: skip
-    b.unit(brennier, "LnInf", "V", ("17th Light and 65th of the Line", "17.º ligero y 65.º de línea"))
+                          ("General Brennier", "general Brennier"))  # fmt: skip
+    b.unit(
+        brennier,
+        "LnInf",
+        "V",
+        ("17th Light and 65th of the Line", "17.º ligero y 65.º de línea"),
+        grammar=("", "los"),
+    )
     b.unit(brennier, "LnInf", "R", ("22nd of the Line", "22.º de línea"))
     b.unit(brennier, "FA", "R")
     clausel = b.division(fr, ("2nd Division (Clausel)", "2.ª División (Clausel)"),
-                         ("General Clausel", "General Clausel"))  # fmt: skip
-    b.unit(clausel, "LnInf", "V", ("25th Light and 27th of the Line", "25.º ligero y 27.º de línea"))
-    b.unit(clausel, "LnInf", "V", ("50th and 59th of the Line", "50.º y 59.º de línea"))
+                         ("General Clausel", "general Clausel"))  # fmt: skip
+    b.unit(
+        clausel,
+        "LnInf",
+        "V",
+        ("25th Light and 27th of the Line", "25.º ligero y 27.º de línea"),
+        grammar=("", "los"),
+    )
+    b.unit(clausel, "LnInf", "V", ("50th and 59th of the Line", "50.º y 59.º de línea"), grammar=("", "los"))
     b.unit(clausel, "FA", "R")
     bonnet = b.division(
-        fr, ("8th Division (Bonnet)", "8.ª División (Bonnet)"), ("General Bonnet", "General Bonnet")
+        fr, ("8th Division (Bonnet)", "8.ª División (Bonnet)"), ("General Bonnet", "general Bonnet")
     )
-    b.unit(bonnet, "LnInf", "V", ("118th and 119th of the Line", "118.º y 119.º de línea"))
-    b.unit(bonnet, "LnInf", "V", ("120th and 122nd of the Line", "120.º y 122.º de línea"))
+    b.unit(
+        bonnet, "LnInf", "V", ("118th and 119th of the Line", "118.º y 119.º de línea"), grammar=("", "los")
+    )
+    b.unit(
+        bonnet, "LnInf", "V", ("120th and 122nd of the Line", "120.º y 122.º de línea"), grammar=("", "los")
+    )
     b.unit(bonnet, "FA", "R")
     ferey = b.division(
-        fr, ("3rd Division (Ferey)", "3.ª División (Ferey)"), ("General Ferey", "General Ferey"), arrival=2
+        fr, ("3rd Division (Ferey)", "3.ª División (Ferey)"), ("General Ferey", "general Ferey"), arrival=2
     )
-    b.unit(ferey, "LnInf", "V", ("31st Light and 26th of the Line", "31.º ligero y 26.º de línea"))
-    b.unit(ferey, "LnInf", "R", ("47th and 70th of the Line", "47.º y 70.º de línea"))
+    b.unit(
+        ferey,
+        "LnInf",
+        "V",
+        ("31st Light and 26th of the Line", "31.º ligero y 26.º de línea"),
+        grammar=("", "los"),
+    )
+    b.unit(ferey, "LnInf", "R", ("47th and 70th of the Line", "47.º y 70.º de línea"), grammar=("", "los"))
     b.unit(ferey, "FA", "R")
     horse = b.division(
-        fr, ("Cavalry (Boyer, Curto)", "Caballería (Boyer, Curto)"), ("General Boyer", "General Boyer")
+        fr, ("Cavalry (Boyer, Curto)", "Caballería (Boyer, Curto)"), ("General Boyer", "general Boyer")
     )
     b.unit(horse, "HC", "R", ("Boyer's dragoons", "Dragones de Boyer"))
     b.unit(horse, "LC", "R", ("Curto's light cavalry", "Caballería ligera de Curto"))
     b.unit(horse, "HA", "R")
 
-    al = b.side(1, "al", ("Allies", "Aliados"), ALLIES, [(3, 29), (68, 29), (68, 44), (3, 44)],
-                ("Wellington", "Wellington"), experience=5)  # fmt: skip
+    al = b.side(1, "al", ("Allies", "aliados"), ALLIES, [(3, 29), (68, 29), (68, 44), (3, 44)],
+                ("Wellington", "Wellington"), experience=5, staff_grammar=("", "m"))  # fmt: skip
     third = b.division(al, ("3rd Division (Pakenham)", "3.ª División (Pakenham)"),
-                       ("General Pakenham", "General Pakenham"))  # fmt: skip
+                       ("General Pakenham", "general Pakenham"))  # fmt: skip
     b.unit(third, "LnInf", "V", ("Wallace's Brigade", "Brigada de Wallace"))
     b.unit(third, "LnInf", "V", ("J. Campbell's Brigade", "Brigada de J. Campbell"))
     b.unit(third, "LnInf", "R", ("Power's Portuguese Brigade", "Brigada portuguesa de Power"))
     fifth = b.division(
-        al, ("5th Division (Leith)", "5.ª División (Leith)"), ("General Leith", "General Leith")
+        al, ("5th Division (Leith)", "5.ª División (Leith)"), ("General Leith", "general Leith")
     )
     b.unit(fifth, "LnInf", "V", ("Greville's Brigade", "Brigada de Greville"))
     b.unit(fifth, "LnInf", "V", ("Pringle's Brigade", "Brigada de Pringle"))
     b.unit(fifth, "LnInf", "R", ("Spry's Portuguese Brigade", "Brigada portuguesa de Spry"))
     b.unit(fifth, "FA", "V")
-    fourth = b.division(al, ("4th Division (Cole)", "4.ª División (Cole)"), ("General Cole", "General Cole"))
+    fourth = b.division(al, ("4th Division (Cole)", "4.ª División (Cole)"), ("General Cole", "general Cole"))
     b.unit(fourth, "LnInf", "V", ("W. Anson's Brigade", "Brigada de W. Anson"))
     b.unit(fourth, "LnInf", "V", ("Ellis's Brigade", "Brigada de Ellis"))
     b.unit(fourth, "LnInf", "R", ("Pack's Portuguese Brigade", "Brigada portuguesa de Pack"))
     sixth = b.division(
         al,
         ("6th Division (Clinton)", "6.ª División (Clinton)"),
-        ("General Clinton", "General Clinton"),
+        ("General Clinton", "general Clinton"),
         arrival=2,
     )
     b.unit(sixth, "LnInf", "V", ("Hulse's Brigade", "Brigada de Hulse"))
     b.unit(sixth, "LnInf", "V", ("Hinde's Brigade", "Brigada de Hinde"))
     b.unit(sixth, "LnInf", "R", ("Rezende's Portuguese Brigade", "Brigada portuguesa de Rezende"))
     cavalry = b.division(al, ("Cavalry (Le Marchant, D'Urban)", "Caballería (Le Marchant, D'Urban)"),
-                         ("General Le Marchant", "General Le Marchant"))  # fmt: skip
+                         ("General Le Marchant", "general Le Marchant"))  # fmt: skip
     b.unit(cavalry, "HC", "E", ("Le Marchant's Heavy Brigade", "Brigada pesada de Le Marchant"))
     b.unit(cavalry, "LC", "R", ("D'Urban's Portuguese dragoons", "Dragones portugueses de D'Urban"))
     b.unit(cavalry, "HA", "V")

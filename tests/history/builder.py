@@ -8,11 +8,12 @@ from collections.abc import Sequence
 from game.editing import battle as edit
 from game.editing.document import Document, Path
 from game.editing.elements import set_field, set_id
-from game.editing.texts import set_text
+from game.editing.texts import set_grammar, set_text
 from game.model.geometry import Point
 from game.model.ruleset import Ruleset
 
 Words = tuple[str, str]  # English, Spanish
+Tags = tuple[str, str]  # a name's grammar where its default does not fit: English, Spanish (docs/spanish.md)
 
 
 class Battle:
@@ -22,10 +23,13 @@ class Battle:
         set_field(self.doc, (), "id", ident)
         self.words((), "name", name)
 
-    def words(self, path: Path, field: str, words: Words) -> None:
+    def words(self, path: Path, field: str, words: Words, grammar: Tags = ("", "")) -> None:
         english, spanish = words
         set_text(self.doc, path, field, "en", english)
         set_text(self.doc, path, field, "es", spanish)
+        for language, tag in zip(("en", "es"), grammar, strict=True):
+            if tag:
+                set_grammar(self.doc, path, field, language, tag)
 
     def text(self, field: str, english: str, spanish: str) -> None:
         """The description or the history, in both languages (one paragraph each)."""
@@ -45,10 +49,12 @@ class Battle:
     def line(self, kind: str, points: Sequence[Point], name: str = "", width: float | None = None) -> None:
         edit.add_terrain(self.doc, self.rules, kind, points, name, width)
 
-    def objective(self, ident: str, at: Point, name: Words, held_by: str | None = None) -> None:
+    def objective(
+        self, ident: str, at: Point, name: Words, held_by: str | None = None, grammar: Tags = ("", "")
+    ) -> None:
         path = edit.add_objective(self.doc, at)
         set_id(self.doc, path, ident)
-        self.words(path, "name", name)
+        self.words(path, "name", name, grammar)
         if held_by:
             set_field(self.doc, path, "held_by", held_by)
 
@@ -61,13 +67,14 @@ class Battle:
         zone: Sequence[Point],
         staff: Words,
         experience: int | None = None,
+        staff_grammar: Tags = ("", ""),
     ) -> int:
         at: Path = ("sides", index)
         set_id(self.doc, at, ident)
         self.words(at, "name", name)
         set_field(self.doc, at, "colour", list(colour))
         edit.set_zone(self.doc, index, zone)
-        self.words((*at, "staff"), "name", staff)
+        self.words((*at, "staff"), "name", staff, staff_grammar)
         set_field(self.doc, (*at, "staff"), "experience", experience)
         return index
 
@@ -78,16 +85,20 @@ class Battle:
         officer: Words | None = None,
         arrival: int | None = 0,
         experience: int | None = None,
+        grammar: Tags = ("", ""),
+        officer_grammar: Tags = ("", ""),
     ) -> Path:
         path = edit.add_division(self.doc, side)
-        self.words(path, "name", name)
+        self.words(path, "name", name, grammar)
         if officer is not None:
-            self.words(path, "officer", officer)
+            self.words(path, "officer", officer, officer_grammar)
         set_field(self.doc, path, "experience", experience)
         set_field(self.doc, path, "arrival", arrival)
         return path
 
-    def unit(self, division: Path, category: str, quality: str, name: Words | None = None) -> None:
+    def unit(
+        self, division: Path, category: str, quality: str, name: Words | None = None, grammar: Tags = ("", "")
+    ) -> None:
         path = edit.add_unit(self.doc, division, category, quality)
         if name is not None:
-            self.words(path, "name", name)
+            self.words(path, "name", name, grammar)

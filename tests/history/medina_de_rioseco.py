@@ -63,23 +63,25 @@ def build(rules: Ruleset) -> Document:
     b.area("field", [(52, 12), (60, 11), (61, 17), (53, 18)], "Wheat of Tierra de Campos")
     b.line("stream", [(0, 41), (12, 42), (24, 40.5), (36, 42), (46, 44.5), (56, 48)], "Río Sequillo", 1.0)
     b.line("road", [(36, 0), (38, 10), (46, 24), (54, 38), (60, 43)], "Camino de Palacios a Medina")
-    b.objective("moclin", (21, 32), ("Páramo del Moclín", "Páramo del Moclín"), "es")
+    b.objective("moclin", (21, 32), ("Páramo del Moclín", "Páramo del Moclín"), "es", ("", "el"))
     # abandoned by the Spanish outposts at the French approach: Sabathier's guns stood on it
-    b.objective("san-cristobal", (43, 18.5), ("Cerro de San Cristóbal", "Cerro de San Cristóbal"), "fr")
+    b.objective(
+        "san-cristobal", (43, 18.5), ("Cerro de San Cristóbal", "Cerro de San Cristóbal"), "fr", ("", "el")
+    )
     b.objective("medina", (61, 43.5), ("Medina de Rioseco", "Medina de Rioseco"), "es")
     b.objective(
         "palacios", (35.5, 2), ("Palacios de Campos", "Palacios de Campos"), "fr"
     )  # whence Bessières came
 
-    fr = b.side(0, "fr", ("French", "Franceses"), FRENCH, [(4, 3), (68, 3), (68, 16), (4, 16)],
-                ("Marshal Bessières", "Mariscal Bessières"), experience=5)  # fmt: skip
-    merle = b.division(fr, ("Merle's Division", "División de Merle"), ("General Merle", "General Merle"))
+    fr = b.side(0, "fr", ("French", "franceses"), FRENCH, [(4, 3), (68, 3), (68, 16), (4, 16)],
+                ("Marshal Bessières", "mariscal Bessières"), experience=5)  # fmt: skip
+    merle = b.division(fr, ("Merle's Division", "División de Merle"), ("General Merle", "general Merle"))
     b.unit(merle, "LnInf", "I", ("Brigade Ducos (13th and 14th provisional regiments)",
                                  "Brigada Ducos (13.º y 14.º regimientos provisionales)"))  # fmt: skip
     b.unit(merle, "LnInf", "R", ("Brigade D'Armagnac (47th of the Line, 3rd Swiss)",
                                  "Brigada D'Armagnac (47.º de línea, 3.º suizo)"))  # fmt: skip
     b.unit(merle, "FA", "R")
-    mouton = b.division(fr, ("Mouton's Division", "División de Mouton"), ("General Mouton", "General Mouton"))
+    mouton = b.division(fr, ("Mouton's Division", "División de Mouton"), ("General Mouton", "general Mouton"))
     b.unit(mouton, "LnInf", "V", ("Brigade Reynaud (4th Light, 15th of the Line)",
                                   "Brigada Reynaud (4.º ligero, 15.º de línea)"))  # fmt: skip
     b.unit(mouton, "LnInf", "I", ("Brigade Sabathier (17th and 18th provisional regiments)",
@@ -87,34 +89,41 @@ def build(rules: Ruleset) -> Document:
     b.unit(mouton, "LnInf", "E", ("Fusiliers of the Imperial Guard", "Fusileros de la Guardia Imperial"))
     b.unit(mouton, "FA", "R")
     lasalle = b.division(
-        fr, ("Lasalle's Cavalry", "Caballería de Lasalle"), ("General Lasalle", "General Lasalle")
+        fr, ("Lasalle's Cavalry", "Caballería de Lasalle"), ("General Lasalle", "general Lasalle")
     )
-    b.unit(lasalle, "LC", "V", ("10th and 22nd Chasseurs à cheval", "10.º y 22.º de cazadores a caballo"))
+    b.unit(
+        lasalle,
+        "LC",
+        "V",
+        ("10th and 22nd Chasseurs à cheval", "10.º y 22.º de cazadores a caballo"),
+        grammar=("", "los"),
+    )
     b.unit(lasalle, "HC", "E", ("Cavalry of the Imperial Guard", "Caballería de la Guardia Imperial"))
     b.unit(lasalle, "HA", "R")
 
-    es = b.side(1, "es", ("Spanish", "Españoles"), SPANISH,
+    es = b.side(1, "es", ("Spanish", "españoles"), SPANISH,
                 [(4, 28), (40, 28), (40, 33), (68, 33), (68, 42), (4, 42)],
-                ("Generals Cuesta and Blake", "Generales Cuesta y Blake"), experience=2)  # fmt: skip
+                ("Generals Cuesta and Blake", "generales Cuesta y Blake"), experience=2)  # fmt: skip
     vanguard = b.division(
-        es, ("Vanguard (Maceda)", "Vanguardia (Maceda)"), ("Count of Maceda", "Conde de Maceda")
+        es, ("Vanguard (Maceda)", "Vanguardia (Maceda)"), ("Count of Maceda", "conde de Maceda")
     )
     b.unit(vanguard, "LI", "I", ("Light battalions of the vanguard", "Batallones ligeros de la vanguardia"))
     b.unit(vanguard, "LnInf", "R", ("Volunteers of Navarre", "Voluntarios de Navarra"))
     cagigal = b.division(es, ("1st Division (Cagigal)", "1.ª División (Cagigal)"),
-                         ("General Cagigal", "General Cagigal"))  # fmt: skip
+                         ("General Cagigal", "general Cagigal"))  # fmt: skip
     b.unit(cagigal, "LnInf", "R", ("Line regiments of Galicia", "Regimientos de línea de Galicia"))
     b.unit(cagigal, "LnInf", "M", ("Provincial militia of Galicia", "Milicias provinciales de Galicia"))
     b.unit(cagigal, "LnInf", "V", ("Combined grenadiers", "Granaderos reunidos"))
     b.unit(cagigal, "FA", "R")
     portago = b.division(es, ("4th Division (Portago)", "4.ª División (Portago)"),
-                         ("Marquis of Portago", "Marqués de Portago"))  # fmt: skip
+                         ("Marquis of Portago", "marqués de Portago"),
+                         officer_grammar=("", "el"))  # fmt: skip
     b.unit(portago, "LnInf", "I", ("Line regiments and recruits", "Regimientos de línea y reclutas"))
     b.unit(portago, "LnInf", "I", ("Regiment of Buenos Aires (returned prisoners)",
                                    "Regimiento de Buenos Aires (prisioneros repatriados)"))  # fmt: skip
     b.unit(portago, "FA", "I")
     castile = b.division(
-        es, ("Army of Castile", "Ejército de Castilla"), ("General Cuesta", "General Cuesta")
+        es, ("Army of Castile", "Ejército de Castilla"), ("General Cuesta", "general Cuesta")
     )
     b.unit(castile, "LnInf", "M", ("New levies of Castile", "Levas nuevas de Castilla"))
     b.unit(castile, "LnInf", "M", ("New levies of León", "Levas nuevas de León"))

@@ -70,76 +70,114 @@ def build(rules: Ruleset) -> Document:
            "Arroyo de la Portiña", 1.0)  # fmt: skip
     b.line("fortification", [(39, 27), (44, 26.5)], "Pajar de Vergara", 0.8)
     b.line("road", [(58, 0), (60, 18), (64, 30), (66, 40)], "Camino real de Madrid")
-    b.objective("medellin", (20, 32), ("Cerro de Medellín", "Cerro de Medellín"), "al")
-    b.objective("pajar", (41.5, 29), ("Pajar de Vergara", "Pajar de Vergara"), "al")
+    b.objective("medellin", (20, 32), ("Cerro de Medellín", "Cerro de Medellín"), "al", ("", "el"))
+    b.objective("pajar", (41.5, 29), ("Pajar de Vergara", "Pajar de Vergara"), "al", ("", "el"))
     b.objective("talavera", (66, 42), ("Talavera de la Reina", "Talavera de la Reina"), "al")
-    b.objective("cascajal", (17, 12), ("Cerro de Cascajal", "Cerro de Cascajal"), "fr")
+    b.objective("cascajal", (17, 12), ("Cerro de Cascajal", "Cerro de Cascajal"), "fr", ("", "el"))
 
-    joseph = ("King Joseph and Marshal Jourdan", "El rey José y el mariscal Jourdan")
+    joseph = ("King Joseph and Marshal Jourdan", "rey José y el mariscal Jourdan")
     fr = b.side(
-        0, "fr", ("French", "Franceses"), FRENCH, [(6, 3), (68, 3), (68, 16), (6, 16)], joseph, experience=3
+        0,
+        "fr",
+        ("French", "franceses"),
+        FRENCH,
+        [(6, 3), (68, 3), (68, 16), (6, 16)],
+        joseph,
+        experience=3,
+        staff_grammar=("", "el pl"),
     )
     ruffin = b.division(fr, ("Ruffin's Division (I Corps)", "División de Ruffin (I Cuerpo)"),
-                        ("General Ruffin", "General Ruffin"))  # fmt: skip
-    b.unit(ruffin, "LnInf", "V", ("9th Light and 24th of the Line", "9.º ligero y 24.º de línea"))
+                        ("General Ruffin", "general Ruffin"))  # fmt: skip
+    b.unit(
+        ruffin,
+        "LnInf",
+        "V",
+        ("9th Light and 24th of the Line", "9.º ligero y 24.º de línea"),
+        grammar=("", "los"),
+    )
     b.unit(ruffin, "LnInf", "R", ("96th of the Line", "96.º de línea"))
     b.unit(ruffin, "FA", "R")
     lapisse = b.division(fr, ("Lapisse's Division (I Corps)", "División de Lapisse (I Cuerpo)"),
-                         ("General Lapisse", "General Lapisse"))  # fmt: skip
-    b.unit(lapisse, "LnInf", "V", ("16th Light and 45th of the Line", "16.º ligero y 45.º de línea"))
-    b.unit(lapisse, "LnInf", "R", ("8th and 54th of the Line", "8.º y 54.º de línea"))
+                         ("General Lapisse", "general Lapisse"))  # fmt: skip
+    b.unit(
+        lapisse,
+        "LnInf",
+        "V",
+        ("16th Light and 45th of the Line", "16.º ligero y 45.º de línea"),
+        grammar=("", "los"),
+    )
+    b.unit(lapisse, "LnInf", "R", ("8th and 54th of the Line", "8.º y 54.º de línea"), grammar=("", "los"))
     b.unit(lapisse, "FA", "R")
     villatte = b.division(fr, ("Villatte's Division (I Corps)", "División de Villatte (I Cuerpo)"),
-                          ("General Villatte", "General Villatte"))  # fmt: skip
-    b.unit(villatte, "LnInf", "R", ("27th Light and 63rd of the Line", "27.º ligero y 63.º de línea"))
-    b.unit(villatte, "LnInf", "R", ("94th and 95th of the Line", "94.º y 95.º de línea"))
+                          ("General Villatte", "general Villatte"))  # fmt: skip
+    b.unit(
+        villatte,
+        "LnInf",
+        "R",
+        ("27th Light and 63rd of the Line", "27.º ligero y 63.º de línea"),
+        grammar=("", "los"),
+    )
+    b.unit(villatte, "LnInf", "R", ("94th and 95th of the Line", "94.º y 95.º de línea"), grammar=("", "los"))
     sebastiani = b.division(fr, ("Sébastiani's Division (IV Corps)", "División de Sébastiani (IV Cuerpo)"),
-                            ("General Sébastiani", "General Sébastiani"))  # fmt: skip
-    b.unit(sebastiani, "LnInf", "R", ("28th and 32nd of the Line", "28.º y 32.º de línea"))
-    b.unit(sebastiani, "LnInf", "R", ("58th and 75th of the Line", "58.º y 75.º de línea"))
+                            ("General Sébastiani", "general Sébastiani"))  # fmt: skip
+    b.unit(
+        sebastiani, "LnInf", "R", ("28th and 32nd of the Line", "28.º y 32.º de línea"), grammar=("", "los")
+    )
+    b.unit(
+        sebastiani, "LnInf", "R", ("58th and 75th of the Line", "58.º y 75.º de línea"), grammar=("", "los")
+    )
     b.unit(sebastiani, "FA", "R")
     leval = b.division(fr, ("Leval's German Division (IV Corps)", "División alemana de Leval (IV Cuerpo)"),
-                       ("General Leval", "General Leval"))  # fmt: skip
+                       ("General Leval", "general Leval"))  # fmt: skip
     b.unit(leval, "LnInf", "R", ("Nassau and Baden regiments", "Regimientos de Nassau y Baden"))
     b.unit(leval, "LnInf", "I", ("Hesse-Darmstadt, Dutch and Frankfurt battalions",
                                  "Batallones de Hesse-Darmstadt, Holanda y Fráncfort"))  # fmt: skip
     b.unit(leval, "FA", "R")
     dessolles = b.division(fr, ("Dessolles' Division (Reserve)", "División de Dessolles (Reserva)"),
-                           ("General Dessolles", "General Dessolles"), arrival=2)  # fmt: skip
-    b.unit(dessolles, "LnInf", "R", ("12th Light and 51st of the Line", "12.º ligero y 51.º de línea"))
-    b.unit(dessolles, "LnInf", "R", ("43rd and 55th of the Line", "43.º y 55.º de línea"))
+                           ("General Dessolles", "general Dessolles"), arrival=2)  # fmt: skip
+    b.unit(
+        dessolles,
+        "LnInf",
+        "R",
+        ("12th Light and 51st of the Line", "12.º ligero y 51.º de línea"),
+        grammar=("", "los"),
+    )
+    b.unit(
+        dessolles, "LnInf", "R", ("43rd and 55th of the Line", "43.º y 55.º de línea"), grammar=("", "los")
+    )
     b.unit(dessolles, "FA", "R")
     cavalry = b.division(fr, ("Cavalry (Latour-Maubourg, Merlin)", "Caballería (Latour-Maubourg, Merlin)"),
-                         ("General Latour-Maubourg", "General Latour-Maubourg"))  # fmt: skip
+                         ("General Latour-Maubourg", "general Latour-Maubourg"))  # fmt: skip
     b.unit(cavalry, "HC", "V", ("Latour-Maubourg's dragoons", "Dragones de Latour-Maubourg"))
     b.unit(cavalry, "LC", "R", ("Merlin's light cavalry", "Caballería ligera de Merlin"))
     b.unit(cavalry, "HA", "R")
 
-    al = b.side(1, "al", ("Allies", "Aliados"), ALLIES, [(6, 27), (70, 27), (70, 40), (6, 40)],
-                ("Sir Arthur Wellesley", "Sir Arthur Wellesley"), experience=5)  # fmt: skip
+    al = b.side(1, "al", ("Allies", "aliados"), ALLIES, [(6, 27), (70, 27), (70, 40), (6, 40)],
+                ("Sir Arthur Wellesley", "Sir Arthur Wellesley"), experience=5,
+                staff_grammar=("", "m"))  # fmt: skip
     first = b.division(al, ("1st Division (Sherbrooke)", "1.ª División (Sherbrooke)"),
-                       ("General Sherbrooke", "General Sherbrooke"))  # fmt: skip
+                       ("General Sherbrooke", "general Sherbrooke"))  # fmt: skip
     b.unit(first, "LnInf", "E", ("Guards Brigade (H. Campbell)", "Brigada de la Guardia (H. Campbell)"))
     b.unit(first, "LnInf", "V", ("Cameron's Brigade", "Brigada de Cameron"))
     b.unit(first, "LnInf", "V", ("Langwerth's KGL Brigade", "Brigada de la KGL de Langwerth"))
     b.unit(first, "LnInf", "R", ("Löw's KGL Brigade", "Brigada de la KGL de Löw"))
-    hill = b.division(al, ("2nd Division (Hill)", "2.ª División británica"), ("General Hill", "General Hill"))
+    hill = b.division(al, ("2nd Division (Hill)", "2.ª División británica"), ("General Hill", "general Hill"))
     b.unit(hill, "LnInf", "V", ("Tilson's Brigade", "Brigada de Tilson"))
     b.unit(hill, "LnInf", "V", ("R. Stewart's Brigade", "Brigada de R. Stewart"))
     b.unit(hill, "FA", "V")
     mackenzie = b.division(al, ("3rd and 4th Divisions (Mackenzie, A. Campbell)",
                                 "3.ª y 4.ª Divisiones (Mackenzie, A. Campbell)"),
-                           ("General Mackenzie", "General Mackenzie"))  # fmt: skip
+                           ("General Mackenzie", "general Mackenzie"), grammar=("the pl", "las"))  # fmt: skip
     b.unit(mackenzie, "LnInf", "V", ("Mackenzie's Brigade", "Brigada de Mackenzie"))
     b.unit(mackenzie, "LnInf", "R", ("Donkin's Brigade", "Brigada de Donkin"))
     b.unit(mackenzie, "LnInf", "V", ("A. Campbell's Brigade", "Brigada de A. Campbell"))
     b.unit(mackenzie, "FA", "R")
     horse = b.division(al, ("British cavalry (Payne)", "Caballería británica (Payne)"),
-                       ("General Payne", "General Payne"))  # fmt: skip
+                       ("General Payne", "general Payne"))  # fmt: skip
     b.unit(horse, "LC", "V", ("Anson's Light Dragoons", "Dragones ligeros de Anson"))
     b.unit(horse, "HC", "V", ("Fane's Heavy Dragoons", "Dragones pesados de Fane"))
     spanish = b.division(al, ("Army of Extremadura (Cuesta)", "Ejército de Extremadura (Cuesta)"),
-                         ("General Cuesta", "General Cuesta"))  # fmt: skip
+                         ("General Cuesta", "general Cuesta"))  # fmt: skip
     b.unit(spanish, "LnInf", "I", ("Portago's Division", "División de Portago"))
     b.unit(spanish, "LnInf", "R", ("Bassecourt's Division", "División de Bassecourt"))
     b.unit(spanish, "HC", "R", ("Albuquerque's cavalry", "Caballería de Alburquerque"))

@@ -7,9 +7,11 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
+from game.content.merging import Layered
 from game.model import commands as cmd
 from game.model.errors import ContentError
 from game.model.events import Note, Roll
@@ -35,6 +37,9 @@ def mage(c: Campaign, mana: int = 20, where: str = "a") -> None:
     c.purses["dw"].mana = mana
 
 
+HERE = Layered({}, Path("spells.toml"))  # where a check says a record it is given stands
+
+
 def test_OW_MAGIC_1_OW_MAGIC_2_only_magic_units_cast_and_only_the_spells_they_know(small: Small) -> None:
     """OW-MAGIC-1, OW-MAGIC-2: magic units cast the spells of their list; no other unit casts at all
     (the loader refuses a spell on one), and a spell not on the list is refused."""
@@ -52,7 +57,9 @@ def test_OW_MAGIC_1_OW_MAGIC_2_only_magic_units_cast_and_only_the_spells_they_kn
     rules = load_rules()
     assert all(bool(u.spells) == (u.type == "magic") for u in rules.units.values())
     with pytest.raises(ContentError, match="only magic units cast spells"):
-        _check_unit(dataclasses.replace(rules.units["dwarf-warriors"], spells=["shield"]), rules.spells, "x")
+        _check_unit(
+            dataclasses.replace(rules.units["dwarf-warriors"], spells=["shield"]), rules.spells, HERE, ()
+        )
 
 
 def test_OW_MAGIC_3_OW_MAGIC_5_the_spells_cover_four_categories_and_both_phases() -> None:
@@ -67,7 +74,7 @@ def test_OW_MAGIC_3_OW_MAGIC_5_the_spells_cover_four_categories_and_both_phases(
     assert all(rules.spell_name(s.id, "es") != s.name or s.id == "terror" for s in spells)  # named in Spanish
     bolt = rules.spells["magic-bolt"]
     with pytest.raises(ContentError, match=r"phase: a hits spell is cast in the combat phase"):
-        _check_spell(dataclasses.replace(bolt, phase="movement"), rules.units, "x")
+        _check_spell(dataclasses.replace(bolt, phase="movement"), rules.units, HERE, ())
 
 
 def test_OW_MAGIC_4_a_magic_unit_casts_from_a_location_its_player_holds_paying_mana(small: Small) -> None:

@@ -17,7 +17,8 @@ def frames(ed: EditorScreen, surf: pygame.Surface, n: int = 2) -> None:
     for _ in range(n):
         for ev in pygame.event.get():
             ed.handle(ev)
-        ed.draw(surf, 0.05)
+        ed.update(0.05)
+        ed.draw(surf)
 
 
 def mouse(kind: int, pos: tuple[float, float], button: int = 1) -> None:

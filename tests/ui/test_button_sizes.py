@@ -63,7 +63,7 @@ def test_the_save_browser_s_row_shares_one_size(width: int, language: str) -> No
     browser = save_browser(t, {}, figures=True)
     with sizes() as drawn:
         browser.draw(surf, (0, 0))
-    labels = [t(f"saves_{key}") for key in ("load", "rename", "delete", "figures", "watch")]
+    labels = [t(f"saves_{key}") for key in ("load", "rename", "delete", "figures", "watch", "path", "close")]
     assert len({drawn[label] for label in labels}) == 1, {label: drawn[label] for label in labels}
 
 

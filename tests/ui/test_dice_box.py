@@ -3,6 +3,7 @@ initiative dice, "6 + 4 = 10"), each with its own face, and their sum."""
 
 from game.content.locale import Texts
 from game.model.events import Roll
+from game.model.grammar import said_name
 from game.running.narrate import Narrator
 from game.ui import theme
 from game.ui.battle.hud import draw_dice
@@ -99,7 +100,7 @@ def test_a_roll_off_says_each_side_s_die_and_the_winner_never_their_sum():
     d.feed(b, [_roll_off("es", 2), _roll_off("fr", 1)])
     d.skip()
     assert [e["die"] for e in d.dice.group] == [2, 1]
-    names = {"es": "Españoles", "fr": "Franceses"}
+    names = {s: said_name(n, "", "side", "es") for s, n in {"es": "españoles", "fr": "franceses"}.items()}
     (row,) = group_rows(d.dice.group, Narrator(Texts("es"), names))
-    assert row == "Tirada de desempate (FG-REINF-2): Españoles 2, Franceses 1; ganan los Españoles"
+    assert row == "Tirada de desempate (FG-REINF-2): Españoles 2, Franceses 1; ganan los españoles"
     b.close()

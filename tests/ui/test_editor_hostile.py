@@ -140,3 +140,143 @@ def test_play_edit_on_a_misshapen_file_is_one_line(tmp_path: Path, capfd: pytest
     assert main(["play", "--edit", str(target), "--frames", "3"]) == 2
     err = capfd.readouterr().err.strip()
     assert err.startswith(f"error: {target}: sides[0].divisions: expected a list") and "\n" not in err
+
+
+# numbers a file may hold, each the right type: the editor opens the file, draws every tab and element
+# (a label, the grid, the camera: none may take a number too large for pygame or a loop too long to end)
+# and its problems say which number is out of range, where (issue 35: each crashed the label drawing)
+EXTREME = [
+    (BATTLE, ("table",), [1e20, 48], ("table", 0), "Table width"),
+    (BATTLE, ("table",), [1e308, 48], ("table", 0), "Table width"),
+    (BATTLE, ("table",), [2**63 - 1, 48], ("table", 0), "Table width"),
+    (BATTLE, ("table",), [48, -(2**63)], ("table", 1), "Table depth"),
+    (BATTLE, ("objectives", 0, "at"), [10**300, 5], ("objectives", 0, "at"), "Objective 1 › x"),
+    (
+        BATTLE,
+        ("terrain", 0, "polygon", 0),
+        [1e308, 2**63 - 1],
+        ("terrain", 0, "polygon"),
+        "Terrain feature 1",
+    ),
+    (MAP, ("locations", 0, "gold"), 10**300, ("locations", 0, "gold"), "Card 1 › Gold"),
+]
+
+
+@pytest.mark.parametrize(("source", "path", "value", "at", "place"), EXTREME)
+def test_an_extreme_number_is_drawn_within_bounds_and_said_where_it_is(
+    window720: pygame.Surface,
+    tmp_path: Path,
+    source: Path,
+    path: tuple[Any, ...],
+    value: Any,
+    at: tuple[Any, ...],
+    place: str,
+) -> None:
+    ed = EditorScreen(window720.get_size(), Texts("en"), [], altered(source, path, value, tmp_path))
+    frames(ed, window720)
+    element = (str(path[0]), int(path[1])) if len(path) > 1 else ("table",)
+    assert tour(ed, window720, [element] if len(path) > 1 else [])
+    found = [p for p in ed.problems if p.path[: len(at)] == at]
+    assert found, ed.problems
+    lines = [b.text for b in ed.problem_list.item_list_container.elements]
+    assert any(line.startswith(place) for line in lines), lines
+
+
+def test_an_element_at_an_extreme_place_is_moved_within_the_table_s_reach(
+    window720: pygame.Surface, tmp_path: Path
+) -> None:
+    from game.editing import battle as edit
+
+    far = altered(BATTLE, ("objectives", 0, "at"), [10**300, 5], tmp_path)
+    ed = EditorScreen(window720.get_size(), Texts("en"), [], far)
+    edit.move_by(ed.doc, ("objectives", 0), 1.0, 1.0)  # 10**300 inches away, then moved
+    assert ed.doc.get(("objectives", 0, "at")) == [480, 6]  # within reach: 480 inches at most
+    frames(ed, window720)
+
+
+def test_a_card_placed_on_a_random_maps_spec_starts_its_list(window720: pygame.Surface) -> None:
+    """The fuzzer's (seed 11): a random map's spec (ow-random) has no locations, links nor players yet;
+    a card placed, a link and a player made their lists (an assertion of the document's before)."""
+    from game.editing import maps
+
+    spec = CONTENT / "scenarios" / "open-wars" / "ow-random.toml"
+    ed = EditorScreen(window720.get_size(), Texts("en"), [], spec)
+    for at in ((20, 20), (60, 60)):
+        maps.add_location(ed.doc, "city", at)
+    maps.toggle_link(ed.doc, "city-1", "city-2")
+    maps.add_player(ed.doc, ed.ow, next(iter(ed.ow.factions)), "city-1")
+    maps.set_tokens(ed.doc, 0, "x", 2)
+    frames(ed, window720)
+    assert len(ed.doc.get(("locations",))) == 2 and ed.doc.get(("links",)) == [["city-1", "city-2"]]
+
+
+LONG = "W" * 10_000
+
+
+def test_names_of_ten_thousand_letters_are_cut_to_their_room(
+    window720: pygame.Surface, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two sides of 10,000-letter names (issue 35: a label shortened a letter at a time, redrawn each time,
+    hung the window): the zone tools, the title and the panel's labels are cut to fit, in one step."""
+    from game.ui import theme
+
+    target = altered(BATTLE, ("sides", 0, "name"), LONG, tmp_path)
+    data = tomllib.loads(target.read_text(encoding="utf-8"))
+    data["sides"][1]["name"] = "word " * 2000
+    data["name"] = LONG
+    target.write_text(dumps(data), encoding="utf-8")
+    measured: list[int] = []
+    real = theme.cut
+
+    def cut(text: str, f: Any, width: int, whole_words: bool = True) -> str:
+        spy = type("Spy", (), {"size": lambda _s, x: (measured.append(len(x)), f.size(x))[1]})()
+        return real(text, spy, width, whole_words)
+
+    monkeypatch.setattr(theme, "cut", cut)
+    ed = EditorScreen(window720.get_size(), Texts("en"), [], target)
+    tour(ed, window720, [("sides", 0)])
+    zones = [b for b, (kind, _arg) in ed.tools.items() if kind == "zone"]
+    assert all(b.text.endswith("…") and len(b.text) < 40 for b in zones), [b.text for b in zones]
+    assert measured and max(measured) <= window720.get_width()  # a letter at most per pixel of its room
+
+
+def test_a_card_removed_while_it_is_dragged_is_not_moved(window720: pygame.Surface) -> None:
+    """The fuzzer's (seed 2026): a card pressed, Delete (or Ctrl+Z) with the mouse still held, the mouse let
+    go: the drag moved a card that was no longer there (an assertion of the document's)."""
+    from game.editing import maps
+
+    ed = EditorScreen(window720.get_size(), Texts("en"), [], kind="map")
+    for at in ((20, 20), (70, 60)):
+        maps.add_location(ed.doc, "plain", at)
+    frames(ed, window720)
+    card = ed.canvas.to_screen((70, 60))  # type: ignore[union-attr]
+    ed.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=card, button=1))
+    ed.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DELETE, mod=0, unicode="", scancode=0))
+    ed.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(300, 300), rel=(9, 9), buttons=(1, 0, 0)))
+    ed.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(300, 300), button=1))
+    frames(ed, window720)
+    assert [loc["id"] for loc in ed.doc.get(("locations",))] == ["plain-1"]
+
+
+def test_a_vertex_undone_while_it_is_dragged_is_not_moved(window720: pygame.Surface) -> None:
+    from game.editing import battle as edit
+    from game.ui.editor.table import TableCanvas
+
+    ed = EditorScreen(window720.get_size(), Texts("en"), [])
+    frames(ed, window720)
+    edit.add_terrain(ed.doc, ed.rules, "wood", [(10, 10), (20, 10), (20, 18), (10, 18)])
+    canvas = ed.canvas
+    assert isinstance(canvas, TableCanvas)
+    canvas.selected = ("terrain", 0)
+    frames(ed, window720)
+    corner = canvas.camera.to_screen((20, 18))
+    at = (int(corner[0]), int(corner[1]))
+    ed.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=1))
+    assert canvas.drag is not None and canvas.drag.what == "vertex"
+    ed.handle(
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="", scancode=0)
+    )
+    ed.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(at[0] + 40, at[1]), rel=(40, 0), buttons=(1, 0, 0)))
+    ed.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(at[0] + 40, at[1]), button=1))
+    frames(ed, window720)
+    assert ed.doc.get(("terrain",)) == []  # undone, and nothing moved on its behalf

@@ -15,7 +15,7 @@ from tests.ui.tour import recording
 @pytest.mark.parametrize(
     ("seed", "expected"),
     [
-        (5, "French lost the 2nd Division (Sebastiani)"),
+        (5, "French lost the 2nd Division (Sebastiani) (demoralised)"),
         (4, "French lost their estado mayor (FG-VIC-3)"),
         (7, "French hold every objective (FG-VIC-4)"),
         (1, "the higher score wins (AMB-36)"),
@@ -30,8 +30,43 @@ def test_the_end_screen_says_whose_loss_ended_the_battle(
     end = EndScreen(screen)
     assert expected in end.loss
     if seed == 5:
-        assert end.loss.count(" lost the ") == 2 and end.loss.endswith("(FG-VIC-2)")
+        assert end.loss.count(" lost ") == 2 and end.loss.endswith("(FG-VIC-2)")
     end.draw(window)
+    screen.close()
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("en", "French lost Lapisse's Division (demoralised)"),
+        ("es", "Los franceses pierden la División de Lapisse (desmoralizada)"),
+    ],
+)
+def test_a_lost_division_is_named_as_its_name_is_said(
+    window: pygame.Surface, language: str, expected: str
+) -> None:
+    """Issue 38: "French lost the Lapisse's Division": a division's name is said as given, with no
+    article of the screen's own, and why it was lost in the player's language (FG-VIC-2)."""
+    from game.content.locale import Names
+    from game.model.grammar import Name, name_grammar
+    from game.running.settings import Settings
+
+    m = new_match("default", 5)
+    sides = m.battle.game.sides  # type: ignore[union-attr]
+    play(m, {s: make_player("heuristic", s, 5 + i) for i, s in enumerate(sides)})
+    screen = BattleScreen(
+        m, dict.fromkeys(sides, "heuristic"), window.get_size(), Settings(language=language)
+    )
+    lost = next(e.officer for e in m.battle.events if e.kind == "division_removed")
+    text = {"en": "Lapisse's Division", "es": "División de Lapisse"}[language]
+    given = Name(text, name_grammar(text, "", "division", language))  # as a scenario's names are made
+    n = screen.t.names  # the scenario's own name for that division, as a scenario may give one
+    screen.t = screen.t.with_names(Names(n.full, n.short, {**n.divisions, lost: given}, n.divisions_short))
+    loss = EndScreen(screen).loss
+    assert expected in loss
+    assert (
+        loss.count("; ") == 1 and "; Los " not in loss and "; The " not in loss
+    )  # two sides' losses, one sentence
     screen.close()
 
 
@@ -69,7 +104,7 @@ def test_tab_shows_the_battle_in_figures(window: pygame.Surface) -> None:
 
 @pytest.mark.parametrize(
     ("language", "expected"),
-    [("en", "French have lost their estado mayor"), ("es", "los Franceses han perdido su estado mayor")],
+    [("en", "French have lost their estado mayor"), ("es", "los franceses han perdido su estado mayor")],
 )
 def test_the_end_box_says_why_in_the_players_language(
     window: pygame.Surface, language: str, expected: str
@@ -89,4 +124,26 @@ def test_the_end_box_says_why_in_the_players_language(
     # the line under the winner begins with a capital, as a line does (session 12: "los Franceses ...")
     after = {"en": "after 5 rounds", "es": "tras 5 rondas"}[language]
     assert f"{expected[:1].upper()}{expected[1:]} {after}" in drawn
+    screen.close()
+
+
+@pytest.mark.parametrize(
+    ("seed", "expected"),
+    [
+        (5, "Los franceses pierden la 2.ª División (Sebastiani) (desmoralizada)"),
+        (4, "Los franceses pierden su estado mayor (FG-VIC-3)"),
+    ],
+)
+def test_the_end_screen_says_whose_loss_in_spanish_words(
+    window: pygame.Surface, seed: int, expected: str
+) -> None:
+    """Issue 38: the loss said "(demoralised)" in a Spanish line, and "Los {sides}" with no grammar."""
+    from game.running.settings import Settings
+
+    m = new_match("default", seed)
+    sides = m.battle.game.sides  # type: ignore[union-attr]
+    play(m, {s: make_player("heuristic", s, seed + i) for i, s in enumerate(sides)})
+    screen = BattleScreen(m, dict.fromkeys(sides, "heuristic"), window.get_size(), Settings(language="es"))
+    end = EndScreen(screen)
+    assert expected in end.loss and "demoralised" not in end.loss, end.loss
     screen.close()

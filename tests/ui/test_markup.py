@@ -172,7 +172,8 @@ def test_text_no_font_can_draw_is_drawn_all_the_same(
     start.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=start.saves_button))
     assert start.saves is not None and "odd.json" in {s.path.name for s in start.saves.saves}
     with recording() as drawn:
-        start.draw(window, 0.05)  # the browser, its rows: the odd save's scenario id among them
+        start.update(0.05)
+        start.draw(window)  # the browser, its rows: the odd save's scenario id among them
     assert any("a\ufffd\ufffd" in text for text in drawn) and not any("\x00" in t for t in drawn)
 
 
@@ -185,6 +186,7 @@ def test_a_long_word_with_combining_marks_fits_the_box(
     long = "W" * 500 + "e\u0301\u0301\u0301../../etc/passwd"
     mod = hostile_mod(tmp_path, lambda where, room: long[:room] if where == "evil.description" else "x")
     start = StartScreen(window.get_size(), Setup(scenario="evil", mods=[mod]))
-    start.draw(window, 0.05)
+    start.update(0.05)
+    start.draw(window)
     (box, *_widgets) = widget_texts(start)
     assert long in box.replace(" ", "")  # all of it, cut into words

@@ -87,7 +87,7 @@ def test_open_wars_figures_name_each_player_s_fate_not_divisions() -> None:
     out = [x for x in f.fates if x.removed_in is not None]
     assert out, "seed 4: a player is out before the end"
     said = fate_words(out[0], t, names, f.over)
-    assert said.startswith(names[out[0].side]) and f"turno {out[0].removed_in}" in said
+    assert said.startswith(format(names[out[0].side], "El")) and f"turno {out[0].removed_in}" in said
     standing = next(x for x in f.fates if x.removed_in is None)
     assert fate_words(standing, t, names, True).endswith("aguantó hasta el final")
     assert fate_words(standing, t, names, False).endswith("sigue en juego")
@@ -152,10 +152,10 @@ def test_four_players_figures_fit_their_box_in_open_wars_words(
     [
         (
             "ow_volley",
-            "¿la pila de Nigromante de {side} dispara, lanza o espera?",
+            "¿la pila de Nigromante {side:del} dispara, lanza o espera?",
             "stack of Necromancer, shoot",
         ),
-        ("ow_combat", "¿la pila de Nigromante de {side} ataca o se retira?", "stack of Necromancer, attack"),
+        ("ow_combat", "¿la pila de Nigromante {side:del} ataca o se retira?", "stack of Necromancer, attack"),
     ],
 )
 def test_a_stack_s_prompt_agrees_with_a_unit_s_singular_name(
@@ -189,7 +189,7 @@ def test_the_end_box_says_who_won_as_the_command_line_does(
     m = _played(1)
     c = m.battle
     assert isinstance(c, Campaign) and c.game is not None and c.game.winner is not None
-    for language, words in (("en", "{side} wins"), ("es", "Gana {side}")):
+    for language, words in (("en", "{side} wins"), ("es", "Gana {side:el}")):
         screen = _screen(m, window720, language)
         head = end_head(screen)
         assert head == words.format(side=screen.names[c.game.winner])
@@ -285,7 +285,8 @@ def test_a_saved_open_wars_game_s_figures_on_the_start_screen_are_in_its_words(
         t("stats_title") == "La partida en cifras" and t("stats_losses") == "Fichas perdidas, turno a turno"
     )
     assert fates_title(f, t) == "El destino de cada jugador" and len(f.fates) == 4
-    start.draw(window720, 0.05)
+    start.update(0.05)
+    start.draw(window720)
     assert Texts("es")("stats_title") == "La batalla en cifras"  # a battle's words stay its own
 
 

@@ -65,7 +65,7 @@ def test_a_spell_is_cast_from_its_button_with_its_words_odds_and_target_lit(
     screen.mouse = rect.center
     screen.draw(window720)
     assert screen.aimed() == cast.target
-    assert f"alcance {spell.range}" in choice.hint and choice.hint.startswith(
+    assert f"rango {spell.range}" in choice.hint and choice.hint.startswith(
         screen.t("ow_category_" + spell.category)
     )
     if spell.effect.kind == "hits":
@@ -121,7 +121,8 @@ def test_the_start_screen_shows_every_map_of_three_and_four_players_and_the_rand
     maps = {n: sc for n, sc in start.scenarios.items() if start.modes[n] == "open-wars"}
     for name, sc in maps.items():
         start.show_about(name)
-        start.draw(window720, 0.0)
+        start.update(0.0)
+        start.draw(window720)
         assert start.seats.menu.visible == (sc.id == "ow-random")
         assert "(" not in start.label_b.text or ")" in start.label_b.text
     four = next(n for n, sc in maps.items() if len(sc.spec.players) == 4)

@@ -302,3 +302,16 @@ def test_the_end_box_hides_the_cards_under_it_from_the_mouse(
         assert shown == [screen.words.locations[outside]]
     finally:
         screen.close()
+
+
+def test_esc_closes_the_f1_help_before_it_opens_the_menu(window: pygame.Surface) -> None:
+    """Issue 38: Esc over the F1 help opened the menu on top of it; it closes the help first."""
+    screen = hotseat(window)
+    press = {"mod": 0, "unicode": ""}
+    screen.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, **press))
+    assert screen.help
+    screen.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, **press))
+    assert not screen.help and screen.menu is None
+    screen.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, **press))
+    assert screen.menu == "menu"
+    screen.close()

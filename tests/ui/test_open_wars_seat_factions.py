@@ -28,7 +28,8 @@ def frames(start: StartScreen, surf: pygame.Surface, n: int = 3) -> str | None:
         for ev in pygame.event.get():
             said = start.handle(ev) or said
         if i < n:
-            start.draw(surf, 0.05)
+            start.update(0.05)
+            start.draw(surf)
     return said
 
 

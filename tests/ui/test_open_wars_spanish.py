@@ -46,7 +46,8 @@ def test_the_end_box_says_why_in_the_map_s_spanish_names() -> None:
     c = new_match("ow-twin-fords", 2).battle
     words = (folder_of(c.stack.mode.base) / "locale",)  # the module's words, as the screen reads them
     end = {"why": "cities", "player": "south", "limit": 10}
-    assert end_words(end, c, Texts("es", words)) == "Horda del Sur controla todas las ciudades"
+    said = end_words(end, c, Texts("es", words))
+    assert said == "la Horda del Sur controla todas las ciudades"  # with its article (issue 38)
     assert end_words(end, c, Texts("en", words)).startswith("Southern horde")
     c.close()
 

@@ -19,7 +19,7 @@ from tests.ui.driver import answer_until, at, frame, hover
     ("language", "fire", "ghost"),
     [
         ("es", 'ningún enemigo a su alcance de 2"; el más cercano, '
-                '1ª Batería a Pie, 1ª División (Barbou), está a 13,4" (FG-FIRE-1)',
+                'la 1.ª Batería a Pie, 1.ª División (Barbou), está a 13,4" (FG-FIRE-1)',
          r'ha gastado todo su movimiento \(FG-UNIT-12\)'),
         ("en", 'no enemy within its range of 2"; the nearest, '
                 '1st Foot Battery, 1st Division (Barbou), is 13.4" away (FG-FIRE-1)',

@@ -87,7 +87,8 @@ def test_hosting_from_the_lobby_then_playing_with_the_other_players_name_in_the_
     host = lobby.seat
     assert isinstance(host, NetGame) and host.listener is not None and lobby.address.endswith(f":{host.port}")
     assert lobby.entry.get_text() == str(host.port) != "0"  # the port taken, not the one asked
-    lobby.draw(window, 0.05)
+    lobby.update(0.05)
+    lobby.draw(window)
     guest = Machine(NetGame.join("127.0.0.1", host.port, "Bob"))
     end = time.monotonic() + 20
     while time.monotonic() < end:
@@ -266,7 +267,8 @@ def test_the_lobby_says_what_is_played_without_scrolling(
         setup = Setup(scenario="river-crossing", modules=["warhammer-charges"])
         lobby = Lobby(window.get_size(), setup, way, Texts(language))
     try:
-        lobby.draw(window, 0.05)
+        lobby.update(0.05)
+        lobby.draw(window)
         assert lobby.about.scroll_bar is None
         played = {"en": "Played with: Warhammer charges", "es": "Se juega con: Cargas de Warhammer"}[language]
         assert (played in lobby.about.html_text) == (way != "join")  # the host's choice, said before

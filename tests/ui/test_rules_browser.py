@@ -134,7 +134,8 @@ def test_the_start_screen_opens_the_rules(window: pygame.Surface) -> None:
     assert start.rules_button.text == "Reglamento"
     start.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=start.rules_button))
     assert start.browser is not None and start.browser.matches()[0].id == "FG-GEN-1"
-    start.draw(window, 0.05)
+    start.update(0.05)
+    start.draw(window)
     assert start.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")) is None
     assert start.browser is None
 
@@ -189,13 +190,15 @@ def test_a_cited_rule_is_a_link_and_esc_comes_back(window720: pygame.Surface, la
     browser = start.browser
     assert browser is not None
     browser.scroll_by(30)
-    start.draw(window720, 0.05)
+    start.update(0.05)
+    start.draw(window720)
     cited = [rid for _rect, rid in browser.links]
     assert "FG-TERM-3" in cited and "FG-LOST-1" in cited  # the glossary's unit, brigade, battery
     rect = next(r for r, rid in browser.links if rid == "FG-TERM-3")
     start.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
     assert [r.id for r in browser.matches()] == ["FG-TERM-3"] and browser.query == "FG-TERM-3"
-    start.draw(window720, 0.05)
+    start.update(0.05)
+    start.draw(window720)
     start.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
     assert browser.query == "" and browser.scroll == 30  # back where the link was followed from
     start.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))

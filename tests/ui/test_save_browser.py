@@ -147,7 +147,8 @@ def test_the_start_screen_opens_the_browser_and_resumes_a_save(window, saves):
     assert start.resumes[cont] == saves[2] and "Bailén" in cont.text and "round 0" in cont.text
     start.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=start.saves_button))
     assert start.saves is not None
-    start.draw(window, 0.05)
+    start.update(0.05)
+    start.draw(window)
     _key(start.saves, pygame.K_DOWN)
     assert start.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, unicode="", mod=0)) == "start"
     assert setup.load == saves[1]

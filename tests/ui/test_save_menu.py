@@ -116,6 +116,21 @@ def test_f1_shows_the_keys_and_the_rules_of_the_decision_in_hand(window: pygame.
     screen.close()
 
 
+def test_esc_closes_the_f1_help_before_it_opens_the_menu(window: pygame.Surface) -> None:
+    """Issue 38: Esc over the F1 help opened the pause menu on top of it; it closes the help first."""
+    screen = open_screen(window, a="human", b="human")
+    settle(screen, window)
+    key(pygame.K_F1)
+    frame(screen, window)
+    key(pygame.K_ESCAPE)
+    frame(screen, window)
+    assert not screen.help and screen.menu is None
+    key(pygame.K_ESCAPE)  # the next one opens the menu, as without the help
+    frame(screen, window)
+    assert screen.menu == "menu"
+    screen.close()
+
+
 def test_the_settings_menu(window: pygame.Surface) -> None:
     from game.running.settings import load_settings
     from game.ui.palette import COLOUR_BLIND

@@ -33,11 +33,13 @@ def test_the_start_screen_lists_what_loads_and_says_what_it_left_out(
     screen = StartScreen(window.get_size(), Setup())
     assert {p.name for p in screen.resumes.values()} <= {odd.name, "locked.json"}  # the newest that loads
     assert screen.problem.startswith("10 files not listed; the first: ")
-    screen.draw(window, 0.05)
+    screen.update(0.05)
+    screen.draw(window)
     screen.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=screen.saves_button))
     assert screen.saves is not None
     with recording() as drawn:
-        screen.draw(window, 0.05)
+        screen.update(0.05)
+        screen.draw(window)
     assert {s.path.name for s in screen.saves.saves} == {odd.name, "locked.json"}
     said = " ".join(drawn)
     assert "files not listed; the first:" in said
@@ -80,6 +82,7 @@ def test_a_damaged_save_is_said_by_its_name_in_the_players_language(
         )
         screen.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=screen.saves_button))
         with recording() as drawn:
-            screen.draw(window720, 0.05)
+            screen.update(0.05)
+            screen.draw(window720)
         assert any(text.endswith(f"({why})") for text in drawn)
         assert language == "en" or not any("not a saved battle" in text for text in drawn)

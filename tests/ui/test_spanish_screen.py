@@ -62,7 +62,7 @@ def test_the_dice_box_says_a_roll_in_the_logs_spanish_words() -> None:
         *roll_rows(roll("melee", "rolled", unit="es-1a"), es),
     ]
     assert rows[:2] == ["Franceses: tirada de desempate", "= 5: Franceses"]
-    assert "= 5: llega en la ronda 3" in rows and "= 5: el flanco izquierdo, el oeste" in rows
+    assert "= 5: llega en la ronda 3" in rows and "= 5: el flanco izquierdo, el borde oeste" in rows
     assert "es-1a: la moral para acatar la orden" in rows
     assert english_words(" ".join(rows)) == []
     # English reads as it did before the words went through the locale
@@ -83,12 +83,14 @@ def test_the_hover_box_in_spanish() -> None:
         unit(b, "u", "red", (30.0, 22.0), 90.0, division="o")
         b.apply(cmd.CheckLeadership("o"))
         lines = [*unit_lines(b, "u", ES), *unit_lines(b, "o", ES)]
-        assert lines[0].startswith("Infantería de línea (LnInf), ")
+        assert lines[0].startswith("Infantería de línea (LnInf, FG-UNIT-12), ")
         assert lines[1].startswith('mueve 4", terreno difícil 4"; alcance ')
         assert "desorganizada: su general falló el chequeo de liderazgo (FG-ACT-4)" in lines
         assert "general de división, experiencia 3" in lines
         assert english_words(" ".join(lines)) == []
-        assert unit_lines(b, "u")[0].startswith("Line infantry (LnInf), ")  # English without a language
+        assert unit_lines(b, "u")[0].startswith(
+            "Line infantry (LnInf, FG-UNIT-12), "
+        )  # English without a language
     finally:
         b.close()
 
@@ -103,7 +105,7 @@ def test_the_ghost_and_the_odds_in_spanish() -> None:
     finally:
         b.close()
     odds = {"won: destroyed": Fraction(29, 100), "draw": Fraction(1, 2), "lost: pushed": Fraction(21, 100)}
-    assert said_odds(odds, ES) == "empate 50%; gana, destruye al enemigo 29%; pierde y retrocede 21%"
+    assert said_odds(odds, ES) == "empate 50%; gana, destruye al enemigo 29%; pierde y sufre un empuje 21%"
     assert said_odds(odds, EN) == "draw 50%; wins, destroys the enemy 29%; loses and is pushed back 21%"
     assert said_outcome("officer killed", ES) == "oficial muerto"
     assert said_outcome("a module's own", ES) == "a module's own"  # as the module gives it

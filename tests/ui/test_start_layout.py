@@ -25,7 +25,8 @@ def _elements(screen: StartScreen) -> list[pygame_gui.core.UIElement]:
 def test_everything_is_inside_the_window(window, size, language):
     surf = pygame.display.set_mode(size)
     screen = StartScreen(size, Setup(), t=Texts(language))
-    screen.draw(surf, 0.05)
+    screen.update(0.05)
+    screen.draw(surf)
     window = pygame.Rect(0, 0, *size)
     elements = _elements(screen)
     assert screen.options in elements and screen.start in elements and len(elements) > 12
@@ -45,7 +46,8 @@ def test_with_many_mods_the_list_scrolls_to_the_last(window720):
     for n in range(8):
         new_mod(user_mods_dir() / f"mod-{n}")
     screen = StartScreen((1280, 720), Setup())
-    screen.draw(window720, 0.05)
+    screen.update(0.05)
+    screen.draw(window720)
     last = list(screen.switches)[-1]
     view = screen.options.rect
     assert len(screen.switches) == 8 and not view.contains(last.rect)  # below the window at first
@@ -53,7 +55,8 @@ def test_with_many_mods_the_list_scrolls_to_the_last(window720):
     screen.mouse = view.center
     for _ in range(20):
         screen.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, precise_x=0.0, precise_y=-1.0))
-        screen.draw(window720, 0.05)
+        screen.update(0.05)
+        screen.draw(window720)
     assert view.contains(last.rect)  # scrolled into view: it can be clicked
     assert screen.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=last)) == "mods"
 

@@ -44,7 +44,7 @@ def saved(scenario: str, seed: int, rounds: int | None = None) -> Path:
         m.battle.close()
 
 
-@pytest.mark.parametrize("language, first", [("en", "1st Division (Leval)"), ("es", "1ª División (Leval)")])
+@pytest.mark.parametrize("language, first", [("en", "1st Division (Leval)"), ("es", "1.ª División (Leval)")])
 def test_a_saves_figures_name_its_divisions(window: pygame.Surface, language: str, first: str) -> None:
     path = saved("default", 5, 3)
     screen = StartScreen(window.get_size(), Setup(), t=Texts(language))
@@ -53,7 +53,8 @@ def test_a_saves_figures_name_its_divisions(window: pygame.Surface, language: st
     shown, _names, _colours, t = screen.figures
     said = {fate.division: t.names.division(fate.division) for fate in shown.fates}
     assert said["fr-1"] == first and all(name != division for division, name in said.items())
-    screen.draw(window, 0.05)
+    screen.update(0.05)
+    screen.draw(window)
 
 
 def test_an_open_wars_saves_figures_open(window: pygame.Surface) -> None:
@@ -63,4 +64,5 @@ def test_an_open_wars_saves_figures_open(window: pygame.Surface) -> None:
     assert screen.figures is not None
     _shown, names, colours, _t = screen.figures
     assert names == {"north": "Clan del Norte", "south": "Horda del Sur"} and set(colours) == set(names)
-    screen.draw(window, 0.05)
+    screen.update(0.05)
+    screen.draw(window)

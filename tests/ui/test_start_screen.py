@@ -24,8 +24,10 @@ def open_list(screen: StartScreen, surf: pygame.Surface) -> None:
     centre = screen.scenario.rect.center
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         screen.handle(pygame.event.Event(kind, pos=centre, button=1))
-    screen.draw(surf, 0.05)
-    screen.draw(surf, 0.05)
+    screen.update(0.05)
+    screen.draw(surf)
+    screen.update(0.05)
+    screen.draw(surf)
 
 
 def test_back_to_the_start_screen_after_a_battle(window: pygame.Surface) -> None:
@@ -60,7 +62,8 @@ def test_the_start_screen_in_spanish(window: pygame.Surface) -> None:
     assert screen.start.text == "Empezar la batalla" and screen.quit.text == "Salir"
     assert "IA (heurística)" in screen.players and screen.players["Humano"] == "human"
     assert press(screen, screen.start) == "start" and screen.setup.a == "human"
-    screen.draw(window, 0.05)
+    screen.update(0.05)
+    screen.draw(window)
 
 
 def test_lang_chooses_the_language_of_the_screens(monkeypatch) -> None:  # type: ignore[no-untyped-def]

@@ -32,7 +32,8 @@ def press(screen: StartScreen, element: object) -> str | None:
 
 def click(screen: StartScreen, surf: pygame.Surface, key: str) -> str | None:
     """A click on an entry of the Settings page, laid out as it is drawn."""
-    screen.draw(surf, 0.05)
+    screen.update(0.05)
+    screen.draw(surf)
     assert screen.page is not None
     rect = next(r for r, k in screen.page.buttons if k == key)
     return screen.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
@@ -42,7 +43,8 @@ def test_settings_on_the_start_screen_is_the_battle_s_page(window: pygame.Surfac
     settings = Settings()
     screen = StartScreen(window.get_size(), Setup(), settings=settings)
     assert screen.page is None and press(screen, screen.settings_button) is None and screen.page is not None
-    screen.draw(window, 0.05)
+    screen.update(0.05)
+    screen.draw(window)
     assert [k for _r, k in screen.page.buttons] == [k for k, _label in SETTINGS]
     assert click(screen, window, "colour-blind") is None and settings.colour_blind  # kept, nothing to redo
     assert click(screen, window, "ai-think") is None and settings.ai_think == 2.0
@@ -184,7 +186,8 @@ def test_the_start_screen_uses_the_room_at_1920x1080(window: pygame.Surface) -> 
     for size in ((1280, 720), (1920, 1080)):
         surf = pygame.display.set_mode(size)
         screen = StartScreen(size, Setup(), t=Texts("es"))
-        screen.draw(surf, 0.05)
+        screen.update(0.05)
+        screen.draw(surf)
         rects = [e.rect for e in screen.manager.get_root_container().elements]
         left, right = min(r.left for r in rects), max(r.right for r in rects)
         bottom = max(r.bottom for r in rects if r is not screen.options.rect)
@@ -211,7 +214,8 @@ def test_the_lobby_grows_with_the_window_as_the_start_screen(window: pygame.Surf
         surf = pygame.display.set_mode(size)
         lobby = Lobby(size, Setup(), "by-file", Texts("es"))
         try:
-            lobby.draw(surf, 0.05)
+            lobby.update(0.05)
+            lobby.draw(surf)
             assert lobby.about.rect.w == round(WIDTH * k) and lobby.back.rect.h == round(40 * k)
             assert lobby.about.rect.centerx == size[0] // 2
         finally:

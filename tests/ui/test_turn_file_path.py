@@ -47,7 +47,8 @@ def begun(window: pygame.Surface) -> Any:
     """The lobby of a game by file, its first turn file written."""
     lobby = Lobby(window.get_size(), Setup(), "by-file", Texts("es"))
     lobby.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=lobby.begin))
-    lobby.draw(window, 0.05)
+    lobby.update(0.05)
+    lobby.draw(window)
     yield lobby
     lobby.close()
 

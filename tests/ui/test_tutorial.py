@@ -234,12 +234,14 @@ def test_a_saved_battle_shows_its_figures_on_the_start_screen(window: pygame.Sur
     start = StartScreen(window.get_size(), Setup())
     start.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=start.saves_button))
     assert start.saves is not None and len(start.saves.saves) == 1  # the save browser
-    start.draw(window, 0.05)
+    start.update(0.05)
+    start.draw(window)
     figures = next(r for r, k in start.saves.buttons if k == "figures")
     start.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=figures.center, button=1))
     assert start.figures is not None
     shown, names, _colours, _t = start.figures
     assert shown.sides["fr"].score == [1, 2, 1, 6, 6, 7, 7, 10] and names == {"fr": "French", "es": "Spanish"}
-    start.draw(window, 0.05)
+    start.update(0.05)
+    start.draw(window)
     start.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
     assert start.figures is None and start.saves is not None  # back to the saves

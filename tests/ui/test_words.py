@@ -105,8 +105,8 @@ def test_units_by_name_on_the_table_and_in_the_hover_box(window: pygame.Surface)
         settle(s, window)
         units, _officers = s.looks()
         labels = {u.name: u.label for u in units}
-        assert labels["fr-1a"] == "1ª Línea, 1ª División" and labels["es-1a"] == "Brigada de la Guardia"
-        assert s.t.names("fr-1a") == "1ª Brigada de Línea, 1ª División (Leval)"
+        assert labels["fr-1a"] == "1.ª Línea, 1.ª División" and labels["es-1a"] == "Brigada de la Guardia"
+        assert s.t.names("fr-1a") == "1.ª Brigada de Línea, 1.ª División (Leval)"
         b = s.battle
         p = b.pose(b.ids["fr-staff"])
         s.mouse = tuple(int(v) for v in s.camera.to_screen((p.x, p.y)))  # type: ignore[assignment]
@@ -122,13 +122,16 @@ def test_the_why_box_and_the_dice_box_name_units(window: pygame.Surface) -> None
         move = cmd.Move("fr-1a", (10.0, 12.0), 0.0, fire="es-1b")
         thought = Thought("order", "fr", (weighed(move, {"odds": 1.4}, moved=6.04),), 3)
         text = "\n".join(why_lines(thought, t, str))
-        said = 'mover 1ª Brigada de Línea, 1ª División (Leval) 6" y disparar a Brigada Zayas (vale +1,40)'
+        said = (
+            'mover a la 1.ª Brigada de Línea, 1.ª División (Leval) 6" y disparar a la Brigada Zayas '
+            "(vale +1,40)"
+        )
         assert said in text
         moved = [{"value": -1, "label": "moved", "rule": "FG-CBT-6"}]
         roll = {"kind": "roll", "check": "fire", "unit": "fr-1a", "target": "es-1b", "die": 4, "total": 3,
                 "outcome": "miss", "modifiers": moved}  # fmt: skip
         rows = roll_rows(roll, Narrator(t))
-        assert rows[0] == "1ª Brigada de Línea, 1ª División (Leval): el disparo"
+        assert rows[0] == "1.ª Brigada de Línea, 1.ª División (Leval): el disparo"
         assert not re.search(r"\b(fr|es)-\d", "\n".join(rows))
     finally:
         m.battle.close()

@@ -68,6 +68,12 @@ def frames(screen: BattleScreen | OpenWarsScreen, surf: pygame.Surface, n: int) 
         screen.draw(surf)
 
 
+def frame(start: StartScreen, surf: pygame.Surface) -> None:
+    """One frame of the start screen, as the window's loop draws it."""
+    start.update(0.05)
+    start.draw(surf)
+
+
 def browse(browser: RulesBrowser | None, draw: Callable[[], object], queries: Sequence[str]) -> None:
     """The rules browser drawn whole, then narrowed to each query (the rules a mod rewords)."""
     if browser is None:
@@ -163,14 +169,16 @@ def tour(
     widgets: list[str] = []
     for name in list(start.scenarios):
         start.show_about(name)
-        start.draw(surf, 0.05)
+        start.update(0.05)
+        start.draw(surf)
         widgets += widget_texts(start)
     centre = start.scenario.rect.center  # the list of scenarios, open
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         start.handle(pygame.event.Event(kind, pos=centre, button=1))
-    start.draw(surf, 0.05)
+    start.update(0.05)
+    start.draw(surf)
     start.open_rules()
-    browse(start.browser, lambda: start.draw(surf, 0.05), queries)
+    browse(start.browser, lambda: frame(start, surf), queries)
     start.browser = None
 
     done = finished(mods, scenario, seed)  # a whole battle: the end box, its figures, a save, a replay
@@ -187,13 +195,15 @@ def tour(
     finally:
         done.battle.close()
     start = StartScreen(size, Setup(scenario=scenario, mods=list(mods)), t=t)  # with the save to go on with
-    start.draw(surf, 0.05)
+    start.update(0.05)
+    start.draw(surf)
     widgets += widget_texts(start)
     start.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=start.saves_button))
-    saves(start.saves, lambda: start.draw(surf, 0.05))
+    saves(start.saves, lambda: frame(start, surf))
     start.saves = None
     start.show_figures(saved)
-    start.draw(surf, 0.05)
+    start.update(0.05)
+    start.draw(surf)
     start.figures = None
 
     rules = load_ruleset(mods=load_mods(mods))

@@ -5,8 +5,10 @@ from __future__ import annotations
 import pygame
 
 from game.model.events import DivisionRemoved, GameOver, OfficerKilled
+from game.model.grammar import capitalised, listed
 from game.running.match import summary
 from game.running.narrate import Narrator, end_reason, names_of
+from game.running.result_words import fate_why
 from game.running.stats import figures
 from game.ui import theme
 from game.ui.battle.screen import BattleScreen
@@ -30,13 +32,13 @@ def whose_loss(screen: BattleScreen) -> str:
         return ""
     if over.rule == "FG-VIC-2":
         lost = [e for e in b.events if isinstance(e, DivisionRemoved)]
-        said = [(names.get(e.side, e.side), t.names.division(e.officer), e.reason) for e in lost]
+        said = [(names.get(e.side, e.side), t.names.division(e.officer), fate_why(t, e.reason)) for e in lost]
         parts = [t("lost_division", side=side, division=division, why=why) for side, division, why in said]
-        return "; ".join(parts) + " (FG-VIC-2)"
+        return capitalised("; ".join(parts)) + " (FG-VIC-2)"  # "...; los españoles pierden ..."
     if over.rule == "FG-VIC-3":
         staff = [e for e in b.events if isinstance(e, OfficerKilled) and e.officer.endswith("-staff")]
         sides = [names.get(b.side_of(b.ids[e.officer]), "") for e in staff]
-        return t("lost_staff", sides=t("and").join(sides)) if sides else ""
+        return t("lost_staff", sides=listed(sides, t("and"))) if sides else ""  # one name, or several
     if over.rule == "FG-VIC-4" and b.game is not None and b.game.objectives:
         holder = b.game.objectives[0].holder or ""
         return t("hold_all", side=names.get(holder, holder))
@@ -63,6 +65,12 @@ class EndScreen:
         self.reason = ended_by(screen)
         self.figures = figures(screen.match)  # the score round by round plays the commands again
         self.showing_stats = False  # Tab: the score, or the battle in figures
+
+    def pace(self) -> None:
+        return None  # still: the battle under it says whether it moves (game/ui/pacing.py)
+
+    def stamp(self) -> bool:
+        return self.showing_stats
 
     def draw(self, surf: pygame.Surface) -> None:
         shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
@@ -110,7 +118,8 @@ class EndScreen:
         surf.blit(font.render(t("total"), True, theme.ACCENT), (col[0], y + 6))
         for i, s in enumerate(sides):
             surf.blit(font.render(str(r["score"][s]), True, theme.ACCENT), (col[1] + i * 120, y + 6))
-        hint = theme.font(20).render(t("back_hint") + "   " + t("stats_hint"), True, theme.TEXT_DIM)
+        back = t("back_hint_editor" if self.screen.from_editor else "back_hint")
+        hint = theme.font(20).render(back + "   " + t("stats_hint"), True, theme.TEXT_DIM)
         surf.blit(hint, hint.get_rect(midbottom=(box.centerx, box.bottom - 12)))
 
     def _draw_stats(self, surf: pygame.Surface) -> None:

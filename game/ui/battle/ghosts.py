@@ -14,6 +14,7 @@ from game.content.locale import Texts
 from game.model.battle import Battle
 from game.model.components import Footprint, Pose
 from game.model.geometry import Point, dist
+from game.model.grammar import listed
 from game.model.resolution import Reject
 from game.model.words import inches, slug
 from systems.for_glory.officers import check_officer_move
@@ -72,8 +73,8 @@ def move_ghost(b: Battle, t: Texts, name: str, p: Point, facing: float | None, e
         lines.append(t("ghost_farthest", why=f"{why} ({cut.rule})"))
     if plan.length > 0:  # FG-REACT-1: the enemy units whose reaction areas this path enters
         enters = [t.names(b.name(r)) for r in reactors_along(b, e, plan.path[0], plan.path[-1], pose.facing)]
-        if enters:
-            lines.append(t("ghost_reactors", units=", ".join(enters)))
+        if enters:  # by their names, never their ids
+            lines.append(t("ghost_reactors", units=listed(enters, t("log_list_last"))))
     return Ghost(name, plan.path[-1], plan.facing, True, lines, wanted=p if cut is not None else None)
 
 

@@ -15,6 +15,7 @@ from game.ui import theme
 from game.ui.battle.roll_words import group_rows
 from game.ui.battle.unit_words import unit_lines
 from game.ui.battle.view import BattleView
+from game.ui.drawing.display import DICE_TUMBLE
 from game.ui.palette import ink_on
 from game.ui.widgets.log_panel import tooltip
 
@@ -165,7 +166,9 @@ def draw_dice(v: BattleView, surf: pygame.Surface) -> None:
     """The last roll: its die face and every modifier with its rule, in the log's words; rolls the
     log tells in one line (an officer's initiative dice) together, each die with its face."""
     show = v.display.dice
-    if show is None or show.age > 6 or v.why or v.help:  # the why box stands where it would; F1 covers it
+    if (
+        show is None or not v.display.dice_shown() or v.why or v.help
+    ):  # the why box stands where it would; F1 covers it
         return
     d: dict[str, Any] = show.event
     font = theme.font(19)
@@ -181,7 +184,7 @@ def draw_dice(v: BattleView, surf: pygame.Surface) -> None:
     box = pygame.Rect(view.x + 10, view.bottom - h - 10, max(w, 160), max(h, 64))
     pygame.draw.rect(surf, (20, 22, 26), box, border_radius=6)
     pygame.draw.rect(surf, theme.ACCENT, box, 1, border_radius=6)
-    settled = show.age > 0.45  # the dice tumble, then settle
+    settled = show.age > DICE_TUMBLE  # the dice tumble, then settle
     numbered = d.get("die_kind") is not None  # a module's die (a D10 read 0-9) shows its number
     for i, face in enumerate(faces):
         shown = face if settled else 1 + int(show.age * 40 + i) % 6
@@ -214,7 +217,7 @@ def draw_banner(v: BattleView, surf: pygame.Surface) -> None:
     lower down, else where it covers fewest): it covered the officers standing at the top edge."""
     v.banner_box = None
     d = v.display
-    if not d.banner or d.banner_age > 1.6:
+    if not d.banner_shown():
         return
     font = theme.font(40)
     text = font.render(d.banner, True, theme.TEXT)

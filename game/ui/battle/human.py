@@ -13,11 +13,12 @@ from dataclasses import dataclass, field
 import esper
 
 from game.ai import common
-from game.content.locale import Texts
+from game.content.locale import Texts, formatted
 from game.model import commands as cmd
 from game.model.battle import Battle
 from game.model.components import Officer, Pose
 from game.model.geometry import Point, dist, heading, point_polygon_distance
+from game.model.grammar import listed
 from game.model.modules import Choice, command_label
 from game.model.resolution import Decision, Reject
 from game.ui.battle.ghosts import Ghost, move_ghost, officer_ghost, tried
@@ -102,15 +103,19 @@ class HumanInput:
         if d is None:
             return []
         key = f"prompt_{d.kind}"
+        side, unit = self.t.names.side(d.side), self.t.names(d.unit)  # by name: never an id
         if self.t.has(key):
-            options = ", ".join(self.t.names(x) for x in d.options)
+            options = listed((self.t.names(x) for x in d.options), self.t("log_list_last"))
             # a reaction's pause: where in the move it is (AMB-24: a unit that let the mover pass at one
             # pause is asked again at the next, until it reacts once, FG-REACT-4)
             when = self.t(f"reaction_when_{d.stage}") if self.t.has(f"reaction_when_{d.stage}") else ""
-            return [self.t(key, unit=self.t.names(d.unit), side=d.side, options=options, when=when)]
+            return [self.t(key, unit=unit, side=side, options=options, when=when)]
         kind = self.battle.stack.decisions.get(d.kind)  # a rule module's question, in its words
-        unit = self.t.names(d.unit)
-        return [kind.prompt.format(unit=unit, side=d.side) if kind is not None and kind.prompt else d.kind]
+        return [
+            formatted(kind.prompt, {"unit": unit, "side": side})
+            if kind is not None and kind.prompt
+            else d.kind
+        ]
 
     # --- what the panel offers ------------------------------------------------------------------
 

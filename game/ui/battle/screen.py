@@ -236,6 +236,9 @@ class BattleScreen(BattleView):
     def _key(self, ev: pygame.event.Event) -> str | None:
         k = ev.key
         if k == pygame.K_ESCAPE:
+            if self.help:
+                self.help = False  # Esc closes the F1 help first; the next one opens the menu
+                return None
             h = self.human
             ordering = h.decision is not None and h.decision.kind == "order"
             if self.human_turn() and ordering and h.mode not in ("select", "buttons"):

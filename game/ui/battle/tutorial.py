@@ -7,6 +7,8 @@ to one line, giving its room back to the table. The battle itself is never chang
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 import pygame
 
 from game.content.glossary import Term, glossary
@@ -64,6 +66,13 @@ class TutorialScreen:
     def update(self, dt: float) -> None:
         self.screen.update(dt)
         self.read()
+
+    def pace(self) -> float | None:
+        return self.screen.pace()
+
+    def stamp(self) -> Hashable:
+        """The battle's, and the lessons done (a lesson moves on with the commands read)."""
+        return self.screen.stamp(), len(self.progress.done)
 
     def handle(self, ev: pygame.event.Event) -> str | None:
         sc = self.screen

@@ -51,7 +51,14 @@ def unit_lines(b: Battle, name: str, t: Texts | None = None) -> list[str]:
         _named(t, "quality", u.quality.code, u.quality.name),
     )
     lines = [
-        t("hover_unit", category=category, code=c.code, quality=quality, modifier=f"{u.quality.modifier:+d}"),
+        t(
+            "hover_unit",
+            category=category,
+            code=c.code,
+            rule=c.rule,  # the category's own rule (a mod's: GUER-1), a link to its text
+            quality=quality,
+            modifier=f"{u.quality.modifier:+d}",
+        ),
         t(
             "hover_profile",
             move=inches(base_move(b, e, False) or 0.0, t),  # open ground: every arm may move there

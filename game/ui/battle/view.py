@@ -4,7 +4,7 @@ the score, the layout of the panel."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from pathlib import Path
 
 import esper
@@ -29,6 +29,7 @@ from game.ui.battle.overlays import Overlays
 from game.ui.drawing.camera import Camera
 from game.ui.drawing.display import Display
 from game.ui.drawing.render import BaseLook, OfficerLook, Renderer
+from game.ui.pacing import sooner
 from game.ui.palette import shown_colours
 from game.ui.playing.game_view import GameView
 from game.ui.sound import Sounds
@@ -185,6 +186,16 @@ class BattleView(GameView):
         if self.remote is not None and not self.remote.may_act:  # paused, or his turn file not yet seen
             return False
         return d is not None and self.controllers.get(d.side) == "human" and self.asked is d
+
+    def pace(self) -> float | None:
+        """When the battle's picture changes by itself (game/ui/pacing.py): its animations, the last
+        roll and the banner going, a computer player's answer looked for."""
+        return sooner(self.display.pace(), self.waiting_pace())
+
+    def stamp(self) -> Hashable:
+        """What the battle's update changes without an event: the game's news, the human's question
+        taken up, the last roll and the banner."""
+        return self.news(), id(self.asked), self.display.stamp()
 
     @property
     def at_stake(self) -> bool:

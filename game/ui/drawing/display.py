@@ -17,11 +17,15 @@ from game.model.battle import Battle
 from game.model.components import Hits, Ident, Officer, Pose, Status, Unit
 from game.model.events import Event
 from game.running.narrate import joins
+from game.ui.pacing import SOON
 
 Point = tuple[float, float]
 
 GLIDE_SPEED = 6.0  # inches per second at speed 1
 DURATIONS = {"push": 0.35, "roll": 0.9, "hit": 0.35, "fade": 0.6, "melee": 0.6, "banner": 0.9, "appear": 0.35}
+DICE_TUMBLE = 0.45  # seconds the last roll's dice tumble before they settle on their faces
+DICE_SHOWN = 6.0  # seconds the last roll stays in the corner
+BANNER_SHOWN = 1.6  # seconds a round's banner stays over the table
 
 
 @dataclass
@@ -83,6 +87,31 @@ class Display:
     @property
     def busy(self) -> bool:
         return bool(self.steps)
+
+    def dice_shown(self) -> bool:
+        return self.dice is not None and self.dice.age <= DICE_SHOWN
+
+    def banner_shown(self) -> bool:
+        return bool(self.banner) and self.banner_age <= BANNER_SHOWN
+
+    def pace(self) -> float | None:
+        """Seconds until what it shows changes by itself (game/ui/pacing.py): 0 while anything moves
+        (animations, effects, a hit's flash, dice tumbling); else when the last roll or the banner
+        goes; None when nothing will."""
+        if self.steps or self.effects or any(s.flash > 0 for s in self.shown.values()):
+            return 0.0
+        timers = []
+        if self.dice is not None and self.dice_shown():
+            if self.dice.age <= DICE_TUMBLE:
+                return 0.0
+            timers.append(DICE_SHOWN - self.dice.age)
+        if self.banner_shown():
+            timers.append(BANNER_SHOWN - self.banner_age)
+        return max(SOON, min(timers)) if timers else None
+
+    def stamp(self) -> tuple[bool, bool]:
+        """What goes by itself once nothing moves: the last roll, the banner."""
+        return self.dice_shown(), self.banner_shown()
 
     # --- keeping in step with the model ---------------------------------------------------------
 

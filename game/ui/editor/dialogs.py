@@ -1,6 +1,7 @@
 """The editor's small windows over it (pygame-gui): a question with one line to type (a file's path,
-a mod's id), and the list of scenarios and maps to open (the game's own open as copies, the mods'
-and any file by its path). Names from content go only into plain lists and labels."""
+a mod's id), and the list of scenarios and maps to open (the game's own open as copies, the mods',
+those of the battles folder and any file by its path). Names from content go only into plain lists
+and labels."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from game.content.mods import Mod
 from game.content.records import read_toml
 from game.content.scenario import list_scenarios
 from game.model.errors import UserError
+from game.running.match import made_battles
 from game.ui.markup import drawable
 
 
@@ -96,7 +98,8 @@ class OpenList(Dialog):
             pygame.Rect(10, 6, w, 28), t("editor_open_title"), manager, container=self.panel
         )
         self.paths: dict[str, Path] = {}
-        for path in list_scenarios(mods):
+        shipped = list_scenarios(mods)
+        for path in [*shipped, *made_battles()]:
             try:
                 data = read_toml(path)
             except UserError:
@@ -105,6 +108,7 @@ class OpenList(Dialog):
             named = words.get("name") if isinstance(words, dict) else None  # in the screen's language
             name = named if isinstance(named, str) and named else str(data.get("name", path.stem))
             source = next((m.id for m in mods if path.is_relative_to(m.root)), t("editor_shipped"))
+            source = source if path in shipped else t("editor_made")
             self.paths[drawable(f"{name[:70]}  [{path.stem}, {source}]")] = path
         self.list = pygame_gui.elements.UISelectionList(
             pygame.Rect(10, 38, w, rect.h - 140), list(self.paths), manager, container=self.panel

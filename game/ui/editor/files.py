@@ -4,21 +4,30 @@ takes them in), apart because they talk to files and dialogs, not to the table."
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame_gui
 
-from game.content.files import inside, stem, write_text
+from game.content.files import stem
 from game.content.locale import LANGUAGES, Texts
 from game.content.mods import Mod, user_mods_dir
 from game.editing import battle as edit
 from game.editing import maps
 from game.editing.document import Document
-from game.editing.files import open_document, save_as_mod, save_file, shipped, to_toml
+from game.editing.files import (
+    MAP_FOLDER,
+    open_document,
+    save_as_mod,
+    save_copy,
+    save_file,
+    shipped,
+    typed_path,
+)
+from game.editing.problem_words import refusal_said
 from game.editing.problems import Problem
 from game.editing.texts import first_names
 from game.model.errors import UserError, one_line
-from game.model.limits import check_id
 from game.model.ruleset import Ruleset
 from game.model.words import counted
 from game.running.log_texts import texts_for
@@ -76,7 +85,8 @@ class FileCommands:
 
     def _save(self) -> None:
         if self.path is not None:
-            self._write(self.path)
+            path = self.path
+            self._said(lambda: self._write(path))
             return
         suggested = battles_dir() / f"{stem(str(self.doc.get(('id',)) or ''))}.toml"
         self.dialog, self.asked = (
@@ -85,23 +95,33 @@ class FileCommands:
         )
 
     def _answered(self, answer: str) -> None:
+        if self.asked == "open":
+            self._said(lambda: self._opened(Path(answer)))
+        elif self.asked == "save":
+            self._said(lambda: self._write(typed_path(answer, battles_dir())))
+        elif self.asked == "mod":
+            self._said(lambda: self._saved_mod(answer.strip()))
+
+    def _said(self, command: Callable[[], None]) -> None:
+        """A file command, its refusal said in one line in the player's language (the work kept)."""
         try:
-            if self.asked == "open":
-                self.doc = open_document(Path(answer))
-                self.path = None if shipped(Path(answer)) else Path(answer)
-                self.layout(self.size)
-                self.status = self.t("editor_opened", path=answer)
-            elif self.asked == "save":
-                self._write(Path(answer).expanduser())
-            elif self.asked == "mod":
-                written = save_as_mod(self.doc, user_mods_dir(), answer.strip(), answer.strip())
-                self.path = written
-                self.status = self.t("editor_saved_mod", path=written, mod=answer.strip())
+            command()
         except UserError as e:
-            self.status = one_line(str(e), 200)
+            self.status = one_line(refusal_said(self.t, e), 200)
+
+    def _opened(self, path: Path) -> None:
+        self.doc = open_document(path)
+        self.path = None if shipped(path) else path
+        self.layout(self.size)
+        self.status = self.t("editor_opened", path=path)
+
+    def _saved_mod(self, mod: str) -> None:
+        self.path = save_as_mod(self.doc, user_mods_dir(), mod, mod)
+        self.status = self.t("editor_saved_mod", path=self.path, mod=mod)
 
     def _write(self, path: Path) -> None:
-        written = save_file(self.doc, path)
+        """Save to a file; the game's own battles folder made on the first save of a fresh install."""
+        written = save_file(self.doc, path, make=path.parent in (battles_dir(), battles_dir() / MAP_FOLDER))
         self.path = written
         count = len(self.problems)
         self.status = self.t("editor_saved", path=written) + (
@@ -113,13 +133,9 @@ class FileCommands:
         if self.problems:
             self.status = counted(self.t, "editor_fix_first", len(self.problems))
             return None
-        folder = battles_dir() / ("open-wars" if self.doc.kind == "map" else "")
         try:
-            folder.mkdir(parents=True, exist_ok=True)
-            target = inside(folder, f"{check_id(self.doc.get(('id',)), 'id')}.toml")
-            write_text(target, to_toml(self.doc))
+            self.tried = save_copy(self.doc, battles_dir() / (MAP_FOLDER if self.doc.kind == "map" else ""))
         except UserError as e:
-            self.status = one_line(str(e), 200)
+            self.status = one_line(refusal_said(self.t, e), 200)
             return None
-        self.tried = target
         return "try"

@@ -17,6 +17,7 @@ from pygame_gui.core import ObjectID, UIElement
 from game.editing.document import Document, Key, Path
 from game.editing.elements import set_field, set_id
 from game.editing.texts import set_text
+from game.ui import theme
 from game.ui.markup import drawable
 
 THEME = {
@@ -26,6 +27,7 @@ THEME = {
     "#dim": {"colours": {"normal_text": "#a0a2a5"}},
 }
 ROW = 30
+PADDING = {"label": 2, "button": 10}  # pixels of a label's or a button's width its text leaves free
 LABEL = 118  # the width of a row's label
 
 
@@ -72,6 +74,11 @@ class Form:
     def _rect(self, x: int, w: int, h: int = ROW - 4) -> pygame.Rect:
         return pygame.Rect(x, self.y, w, h)
 
+    def fit(self, text: str, width: int, kind: str) -> str:
+        """Text from content made drawable and cut, in one step, to the width of its label or button."""
+        font = self.manager.get_theme().get_font([kind])
+        return theme.cut(drawable(text), font, width - PADDING[kind], whole_words=False)
+
     def gap(self, pixels: int = 8) -> None:
         self.y += pixels
 
@@ -80,7 +87,7 @@ class Form:
         self.widgets.append(
             pygame_gui.elements.UILabel(
                 self._rect(x, width),
-                drawable(text),
+                self.fit(text, width, "label"),
                 self.manager,
                 container=self.box,
                 object_id=ObjectID(object_id=style) if style else None,
@@ -162,7 +169,7 @@ class Form:
     def button(self, text: str, action: Callable[[], object], x: int = 0, w: int | None = None) -> None:
         widget = pygame_gui.elements.UIButton(
             self._rect(x, w if w is not None else self.width - x),
-            drawable(text),
+            self.fit(text, w if w is not None else self.width - x, "button"),
             self.manager,
             container=self.box,
         )
@@ -175,7 +182,7 @@ class Form:
         """A button showing the current choice; a click lists the options."""
         shown = next((s for s, v in options if v == current), str(current) if current is not None else "")
         widget = pygame_gui.elements.UIButton(
-            self._rect(x, w), drawable(shown), self.manager, container=self.box
+            self._rect(x, w), self.fit(shown, w, "button"), self.manager, container=self.box
         )
         self.bound[widget] = Bound(path, name, "choice", options=options)
         self.widgets.append(widget)

@@ -4,7 +4,7 @@ their colours; the mouse places, picks, drags and links cards through the editor
 
 Mouse: with "Pick", a click picks a card and a drag moves it (one step of undo); with "Place", a
 click on an empty spot places a card of the type chosen; with "Link", a click on one card and then
-on another links them, or unlinks them if they were linked."""
+on another, or a drag from one to the other, links them, or unlinks them if they were linked."""
 
 from __future__ import annotations
 
@@ -14,9 +14,11 @@ import pygame
 
 from game.content.locale import Texts
 from game.editing import maps
+from game.editing.battle import within
 from game.editing.document import Document, Path
 from game.ui import theme
 from game.ui.drawing.map_cards import GOLD, GROUND, LINK, MANA, WATER_LINK, card_mark
+from game.ui.editor import drawn
 
 CARD = (120, 78)  # a card at its largest; the area cards are placed in leaves room for it
 NARROWEST, GAP = 64, 6  # a card's least width; pixels kept between two cards
@@ -24,6 +26,7 @@ SHORTEST = 64  # a card's least height: its name, its gold and mana, its type, o
 # a card's name: the first (size, most lines) that holds it whole, as the game's map does; else cut at a
 # word (its whole name is in the form's Name field when it is chosen)
 NAME_FITS = ((16, 1), (14, 1), (14, 2), (13, 2), (12, 2))
+NAME_MOST = 200  # letters of a name measured at most (a file's name may be of any length; its problem says so)
 
 
 @dataclass
@@ -40,7 +43,9 @@ class MapCanvas:
     selected: Path | None = None
     linking: str | None = None  # the first card of a link being made
     problems: set[Path] = field(default_factory=set)
-    dragging: tuple[int, tuple[int, int], tuple[int, int]] | None = None  # card, start, now
+    # the card dragged, where from, where now, and the document's version then (a drag whose card was
+    # removed or moved under it, Delete or Ctrl+Z with the mouse held, is dropped)
+    dragging: tuple[int, tuple[int, int], tuple[int, int], int] | None = None
     _size: tuple[object, tuple[int, int]] = (None, CARD)  # the cards' size, for the document's version shown
 
     def area(self) -> pygame.Rect:
@@ -49,7 +54,7 @@ class MapCanvas:
     def to_screen(self, at: list[float] | tuple[float, float]) -> tuple[int, int]:
         """A place of the map on the screen; one off the map (a file's mistake) at its edge."""
         a = self.area()
-        x, y = (min(maps.MAP_SIZE, max(0.0, float(v))) for v in at)
+        x, y = (within(v, 0.0, maps.MAP_SIZE, maps.MAP_SIZE / 2) for v in at)
         return (int(a.x + a.w * x / maps.MAP_SIZE), int(a.y + a.h * y / maps.MAP_SIZE))
 
     def to_map(self, pos: tuple[int, int]) -> tuple[float, float]:
@@ -90,7 +95,7 @@ class MapCanvas:
             zip(self.doc.get(("locations",)) or [], self._centres(), strict=True)
         ):
             if self.dragging is not None and self.dragging[0] == i:
-                _i, start, now = self.dragging
+                _i, start, now, _version = self.dragging
                 centre = (centre[0] + now[0] - start[0], centre[1] + now[1] - start[1])
             rect = pygame.Rect(0, 0, *size)
             rect.center = centre
@@ -143,10 +148,10 @@ class MapCanvas:
         head = pygame.Rect(rect.x + 4, rect.y + 4, rect.w - 8, 20)
         font = theme.font(16)
         cost = loc.get("entry_cost")
-        tag = font.render(str(cost), True, theme.ACCENT) if isinstance(cost, int) else None
+        tag = font.render(drawn.figure(cost), True, theme.ACCENT) if isinstance(cost, int) else None
         room = head.w - 8 - (tag.get_width() + 4 if tag is not None else 0)
         name = names.get(str(loc.get("id")), str(loc.get("name", "")))  # whole, in two lines if need be
-        name_font, lines = theme.fitted_lines(name, room, NAME_FITS)
+        name_font, lines = theme.fitted_lines(name[:NAME_MOST], room, NAME_FITS)
         step = name_font.get_linesize()
         head.h = max(head.h, len(lines) * step + 4)
         pygame.draw.rect(surf, (25, 28, 30), head, border_radius=4)
@@ -161,12 +166,18 @@ class MapCanvas:
         for value, colour in ((loc.get("gold"), GOLD), (loc.get("mana"), MANA)):
             if isinstance(value, int) and value:
                 pygame.draw.circle(surf, colour, (x + 6, y + 7), 6)
-                surf.blit(font.render(str(value), True, (20, 20, 20)), (x + 15, y))
+                surf.blit(font.render(drawn.figure(value), True, (20, 20, 20)), (x + 15, y))
                 x += 34
         if loc.get("card"):
             card_mark(surf, (x, y))  # a special card, as the game's map marks it (OW-LOC-7)
         if loc.get("text"):
             pygame.draw.circle(surf, theme.TEXT, (rect.right - 12, rect.bottom - 12), 6, 2)  # a special text
+
+    def _link(self, other: str) -> None:
+        """Link the card being linked from to another (or unlink them), and end the link."""
+        assert self.linking is not None
+        maps.toggle_link(self.doc, self.linking, other)
+        self.linking = None
 
     def handle(self, ev: pygame.event.Event) -> bool:
         """A mouse event over the map: True if the choice or the document changed."""
@@ -181,19 +192,26 @@ class MapCanvas:
                 elif self.linking is None:
                     self.linking = str(hit[1].get("id"))
                 else:
-                    maps.toggle_link(self.doc, self.linking, str(hit[1].get("id")))
-                    self.linking = None
+                    self._link(str(hit[1].get("id")))
                 return True
             self.selected = ("locations", hit[0]) if hit is not None else None
             if hit is not None:
-                self.dragging = (hit[0], ev.pos, ev.pos)
+                self.dragging = (hit[0], ev.pos, ev.pos, self.doc.version)
+            return True
+        if ev.type == pygame.MOUSEBUTTONUP and ev.button == 1 and self.tool.kind == "link" and self.linking:
+            hit = self.card_at(ev.pos)  # a link dragged from one card to another is made as it lands
+            if hit is None:
+                self.linking = None  # dropped on no card: no line left following the mouse
+            elif str(hit[1].get("id")) != self.linking:
+                self._link(str(hit[1].get("id")))
             return True
         if ev.type == pygame.MOUSEMOTION and self.dragging is not None:
-            self.dragging = (self.dragging[0], self.dragging[1], ev.pos)
+            index, start, _now, version = self.dragging
+            self.dragging = (index, start, ev.pos, version)
         if ev.type == pygame.MOUSEBUTTONUP and self.dragging is not None:
-            index, start, now = self.dragging
+            index, start, now, version = self.dragging
             self.dragging = None
-            if now != start:
+            if now != start and version == self.doc.version:
                 at = self.doc.get(("locations", index, "at")) or [50, 50]
                 centre = self.to_screen(at)
                 maps.move_location(

@@ -143,7 +143,8 @@ def armies_tab(form: Form, p: Panel) -> None:
         p.named(form, t("editor_field_name"), at, "name")
         edge = t(f"log_edge_{side.get('edge')}") if side.get("edge") in ("south", "north") else "?"
         form.note(t("editor_edge_reinforcements", edge=edge))
-        form.actions([(t("editor_sit_south"), partial(edit.set_edge, doc, i))])
+        if side.get("edge") != "south":  # the side already there is offered nothing
+            form.actions([(t("editor_sit_south"), partial(edit.set_edge, doc, i))])
         p.named(form, t("editor_field_staff"), (*at, "staff"), "name")
         form.choice(
             t("editor_field_experience"),
@@ -303,7 +304,9 @@ def players_tab(form: Form, p: Panel, ow: OpenWarsRules) -> None:
             form.label(ow.unit_name(unit.id, t.language), 0, LABEL + 100, row=False)
 
             def tokens(typed: str, k: int = i, u: str = unit.id) -> None:
-                maps.set_tokens(doc, k, u, int(typed) if typed.strip().isdigit() else 0)
+                digits = typed.strip()  # a number of so many digits (or of others than 0-9) is none
+                whole = digits.isascii() and digits.isdigit() and len(digits) < 20
+                maps.set_tokens(doc, k, u, int(digits) if whole else 0)
 
             form.entry(
                 Bound(at, "units", "typed", on_text=tokens), str(counts.get(unit.id) or ""), LABEL + 104, 60

@@ -10,6 +10,7 @@ drops a drawing or the choice."""
 from __future__ import annotations
 
 import time
+from collections.abc import Hashable
 from pathlib import Path
 from typing import Any
 
@@ -24,13 +25,14 @@ from game.editing import maps
 from game.editing.document import Path as DocPath
 from game.editing.elements import remove
 from game.editing.files import open_document, shipped
-from game.editing.problem_words import problem_said
+from game.editing.problem_words import place_said, problem_said
 from game.editing.problems import Problem, problems_of
 from game.editing.texts import shown
 from game.model.errors import one_line
 from game.model.words import counted
 from game.running.log_texts import texts_for
 from game.ui import theme
+from game.ui.editor import drawn
 from game.ui.editor.files import FileCommands
 from game.ui.editor.forms import THEME, Form
 from game.ui.editor.map_page import MapCanvas
@@ -44,8 +46,9 @@ from game.ui.editor.panels import (
     menu_word,
     players_tab,
 )
-from game.ui.editor.table import TableCanvas, drawn_colour
+from game.ui.editor.table import TableCanvas
 from game.ui.markup import drawable
+from game.ui.pacing import GuiPaced
 from systems.open_wars.records import OpenWarsRules, load_rules
 
 BAR, TOOLS, PANEL, BOTTOM = 44, 150, 400, 96
@@ -56,7 +59,7 @@ COMMANDS = ("new_battle", "new_map", "open", "save", "save_mod", "try", "undo", 
 TABS = {"scenario": ("battle", "armies", "chosen"), "map": ("map", "players", "chosen")}
 
 
-class EditorScreen(FileCommands):
+class EditorScreen(FileCommands, GuiPaced):
     def __init__(
         self,
         size: tuple[int, int],
@@ -180,11 +183,9 @@ class EditorScreen(FileCommands):
     def _zone_label(self, k: int, side: dict[str, Any]) -> str:
         """A side's zone tool: its name in the language edited, short enough for the button."""
         name = drawable(shown(self.doc, ("sides", k), "name", self.language) or str(side.get("id")))
-        font, label = self.manager.get_theme().get_font(["button"]), self.t("editor_tool_zone", side=name)
-        while font.size(label)[0] > TOOLS - 12 - ZONE_PADDING and len(name) > 1:  # shortened to fit
-            name = name[:-1].rstrip()
-            label = self.t("editor_tool_zone", side=name + "…")
-        return label
+        font = self.manager.get_theme().get_font(["button"])
+        room = TOOLS - 12 - ZONE_PADDING - font.size(self.t("editor_tool_zone", side=""))[0]
+        return self.t("editor_tool_zone", side=theme.cut(name, font, room, whole_words=False))
 
     def _choose_kind(self, code: str) -> None:
         if isinstance(self.canvas, MapCanvas):
@@ -202,12 +203,20 @@ class EditorScreen(FileCommands):
             by_element.setdefault(p.element, []).append(p)
         self.by_element = by_element
         self.canvas.problems = set(by_element)
-        shown = [drawable(one_line(f"{p.key}: {problem_said(self.t, p.text)}", 160)) for p in self.problems]
-        self.problem_list.set_item_list(list[str | tuple[str, str]](shown))
+        self.problem_list.set_item_list(list[str | tuple[str, str]](self._problem_lines()))
         if not self.form.typing():
             self.build_panel()
         self._relabel_zones()
         self.version = self.doc.version
+
+    def _problem_lines(self) -> list[str]:
+        """Each problem where it is and what it is, in the screen's words, on one line of the list."""
+        return [
+            drawable(
+                one_line(f"{place_said(self.t, p.path, p.element)}: {problem_said(self.t, p.text)}", 160)
+            )
+            for p in self.problems
+        ]
 
     def _relabel_zones(self) -> None:
         """The zone tools say their side's name as it is now, in the language edited."""
@@ -283,22 +292,29 @@ class EditorScreen(FileCommands):
         if ev.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and ev.ui_element is self.kind_menu:
             self._choose_kind(self.kinds[ev.text])
         if ev.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and ev.ui_element is self.problem_list:
-            shown = [
-                drawable(one_line(f"{p.key}: {problem_said(self.t, p.text)}", 160)) for p in self.problems
-            ]
+            shown = self._problem_lines()
             if ev.text in shown:
                 self.select(self.problems[shown.index(ev.text)].element)
         if not taken and self._on_canvas(ev):
             before = self.canvas.selected
-            if isinstance(self.canvas, MapCanvas):
-                changed = self.canvas.handle(ev)
-            else:
-                changed = self.canvas.handle(ev, time.monotonic())
+            changed = self.canvas.handle(ev) if isinstance(self.canvas, MapCanvas) else self._drawn(ev)
             if self.canvas.selected != before and self.canvas.selected is not None:
                 self.tab = "chosen"
             if changed or self.canvas.selected != before:
                 self.version = -1
         return None
+
+    def _drawn(self, ev: pygame.event.Event) -> bool:
+        """An event over the table; a drawing ended with too few points stays, and the status says how
+        many it needs (gone once it is made)."""
+        assert isinstance(self.canvas, TableCanvas)
+        drawing = bool(self.canvas.drawing)
+        changed = self.canvas.handle(ev, time.monotonic())
+        if self.canvas.short:
+            self.status, self.canvas.short = self.t("editor_more_points", n=self.canvas.short), 0
+        elif drawing and not self.canvas.drawing:
+            self.status = ""
+        return changed
 
     def _on_canvas(self, ev: pygame.event.Event) -> bool:
         if ev.type in (pygame.MOUSEBUTTONDOWN,):
@@ -403,14 +419,27 @@ class EditorScreen(FileCommands):
                 )
         return out
 
-    def draw(self, surf: pygame.Surface, dt: float) -> None:
+    def update(self, dt: float) -> None:
+        """The document's problems and the status line as the last edit left them; pygame-gui's time."""
         if self.doc.version != self.version:
             self.refresh()
+        count = len(self.problems)
+        summary = counted(self.t, "editor_problems", count) if count else self.t("editor_no_problems")
+        kind = self.t("editor_title_map" if self.doc.kind == "map" else "editor_title_scenario")
+        self.status_label.set_text(
+            one_line(f"{kind}: {summary}" + (f" · {self.status}" if self.status else ""), 220)
+        )
+        super().update(dt)
+
+    def stamp(self) -> Hashable:
+        return super().stamp(), self.doc.version, self.status
+
+    def draw(self, surf: pygame.Surface) -> None:
         surf.fill(theme.BACKGROUND)
         if isinstance(self.canvas, MapCanvas):
             homes = {}
             for p in self.doc.get(("players",)) or []:
-                colour = drawn_colour(p.get("colour"))
+                colour = drawn.colour(p.get("colour"))
                 if colour is not None:
                     homes[str(p.get("home"))] = colour
             self.canvas.draw(surf, self.names("locations"), homes, self.t)
@@ -418,13 +447,6 @@ class EditorScreen(FileCommands):
             self.canvas.draw(surf, self.names("objectives"))
         self._title(surf)
         self._hint(surf)
-        count = len(self.problems)
-        summary = counted(self.t, "editor_problems", count) if count else self.t("editor_no_problems")
-        kind = self.t("editor_title_map" if self.doc.kind == "map" else "editor_title_scenario")
-        self.status_label.set_text(
-            one_line(f"{kind}: {summary}" + (f" · {self.status}" if self.status else ""), 220)
-        )
-        self.manager.update(dt)
         self.manager.draw_ui(surf)
 
     def _hint(self, surf: pygame.Surface) -> None:
@@ -439,8 +461,7 @@ class EditorScreen(FileCommands):
 
     def _title(self, surf: pygame.Surface) -> None:
         name = shown(self.doc, (), "name", self.language)
-        words = f"{name}{' *' if self.doc.dirty else ''}"  # the tools say which editor it is
-        font = theme.font(20, scaled=False)
-        while words and font.size(words)[0] > self.title_width:
-            words = words[:-2]
+        font = theme.font(20, scaled=False)  # the tools say which editor it is; a star, changes unsaved
+        star = " *" if self.doc.dirty else ""
+        words = theme.cut(name, font, self.title_width - font.size(star)[0], whole_words=False) + star
         surf.blit(font.render(words, True, theme.ACCENT), (10, 10))

@@ -16,16 +16,17 @@ import pygame
 
 from game.content.scenario import TerrainSpec, make_terrain
 from game.editing import battle as edit
-from game.editing.battle import points_of
+from game.editing.battle import points_of, within
 from game.editing.document import Document, Path
 from game.editing.picking import element_at, vertex_at
 from game.model.errors import ContentError
 from game.model.geometry import Point
-from game.model.ruleset import Ruleset
+from game.model.ruleset import MAX_INCHES, Ruleset
 from game.model.table import Feature, Table
 from game.ui import theme
 from game.ui.drawing.camera import Camera
 from game.ui.drawing.render import Renderer
+from game.ui.editor import drawn
 
 PICK = 7  # pixels: how near the mouse must be to a vertex, a line or an objective
 DOUBLE_CLICK = 0.35  # seconds
@@ -49,6 +50,7 @@ class Drag:
     at: Point
     vertex: Path | None = None
     moved: bool = False
+    version: int = -1  # the document's when the drag began: one changed under it (Delete) drops it
 
 
 @dataclass
@@ -61,6 +63,7 @@ class TableCanvas:
     selected: Path | None = None
     snap: float = 0.0  # inches of the grid points snap to (0: none)
     drawing: list[Point] = field(default_factory=list)
+    short: int = 0  # the points a drawing ended too soon needs (the screen says so), else 0
     drag: Drag | None = None
     problems: set[Path] = field(default_factory=set)  # elements with a problem, drawn in red
     camera: Camera = field(init=False)
@@ -77,11 +80,10 @@ class TableCanvas:
         self.camera.fit(w, d)
 
     def size(self) -> tuple[float, float]:
-        table = self.doc.get(("table",)) or [72, 48]
-        try:
-            return (max(1.0, float(table[0])), max(1.0, float(table[1])))
-        except (TypeError, ValueError, IndexError):
-            return (72.0, 48.0)
+        """The table's width and depth as drawn (its problems say what is wrong with the file's)."""
+        table = self.doc.get(("table",))
+        w, d = (table[0], table[1]) if isinstance(table, list) and len(table) == 2 else (72, 48)
+        return (within(w, 1.0, MAX_INCHES, 72.0), within(d, 1.0, MAX_INCHES, 48.0))
 
     # --- what is drawn ---------------------------------------------------------------------------
 
@@ -92,9 +94,9 @@ class TableCanvas:
             try:
                 spec = TerrainSpec(
                     t["kind"],
-                    _points(t.get("polygon")),
-                    _points(t.get("path")),
-                    float(t["width"]) if isinstance(t.get("width"), int | float) else None,
+                    drawn.points(t.get("polygon")),
+                    drawn.points(t.get("path")),
+                    within(t["width"], 0.0, MAX_INCHES, 0.0) if "width" in t else None,
                     str(t.get("name", "")),
                 )
                 out += make_terrain(self.rules, [spec], "")
@@ -105,7 +107,7 @@ class TableCanvas:
     def colours(self) -> dict[str, theme.Colour]:
         out = {}
         for k, s in enumerate(self.doc.get(("sides",)) or []):
-            out[str(s.get("id"))] = drawn_colour(s.get("colour")) or theme.SIDE_FALLBACK[k % 2]
+            out[str(s.get("id"))] = drawn.colour(s.get("colour")) or theme.SIDE_FALLBACK[k % 2]
         return out
 
     def renderer(self) -> Renderer:
@@ -127,7 +129,8 @@ class TableCanvas:
         r.draw_table(surf, cam)
         if self.snap:
             self._grid(surf)
-        zones = {str(s.get("id")): _points(s.get("deployment")) or [] for s in self.doc.get(("sides",)) or []}
+        sides = self.doc.get(("sides",)) or []
+        zones = {str(s.get("id")): drawn.points(s.get("deployment")) or [] for s in sides}
         r.draw_zones(surf, cam, {k: v for k, v in zones.items() if len(v) >= 3})
         self._edges(surf)
         for i in range(len(self.doc.get(("terrain",)) or [])):
@@ -135,14 +138,14 @@ class TableCanvas:
                 self._outline(surf, ("terrain", i), theme.BAD, 3)
         objectives = []
         for o in self.doc.get(("objectives",)) or []:
-            at = _points([o.get("at")])
+            at = drawn.points([o.get("at")])
             if at:
                 objectives.append((names.get(str(o.get("id")), str(o.get("id"))), at[0], o.get("held_by")))
         r.taken, r.words = [], []
         r.draw_objectives(surf, cam, objectives)
         r.draw_labels(surf, cam)
         for i, o in enumerate(self.doc.get(("objectives",)) or []):
-            at = _points([o.get("at")])
+            at = drawn.points([o.get("at")])
             if at and ("objectives", i) in self.problems:
                 pygame.draw.circle(surf, theme.BAD, cam.to_screen(at[0]), max(10, cam.scale), 3)
         if self.selected is not None:
@@ -183,7 +186,7 @@ class TableCanvas:
         if found is None:
             return
         where, raw = found
-        pts = [self.camera.to_screen(p) for p in self._shifted(element, _points(raw) or [])]
+        pts = [self.camera.to_screen(p) for p in self._shifted(element, drawn.points(raw) or [])]
         closed = where[-1] != "path"
         if len(pts) >= 2:
             pygame.draw.lines(surf, colour, closed and len(pts) >= 3, pts, width)
@@ -205,14 +208,14 @@ class TableCanvas:
         assert self.selected is not None
         element = self.doc.get(self.selected)
         if isinstance(element, dict) and isinstance(element.get("at"), list):
-            at = _points([element["at"]]) or [(0.0, 0.0)]
+            at = drawn.points([element["at"]]) or [(0.0, 0.0)]
             c = self.camera.to_screen(self._shifted_point(at[0]))
             pygame.draw.circle(surf, theme.ACCENT, c, max(12, self.camera.scale * 0.9), 2)
             return
         self._outline(surf, self.selected, theme.ACCENT, 2)
         found = points_of(self.doc, self.selected)
         if found is not None:
-            for p in self._shifted(self.selected, _points(found[1]) or []):
+            for p in self._shifted(self.selected, drawn.points(found[1]) or []):
                 c = self.camera.to_screen(p)
                 pygame.draw.rect(surf, theme.ACCENT, (c[0] - HANDLE, c[1] - HANDLE, 2 * HANDLE, 2 * HANDLE))
                 pygame.draw.rect(
@@ -286,7 +289,9 @@ class TableCanvas:
         if self.tool.kind in ("draw", "zone"):
             if ev.button == 3 or double:
                 return self.finish()
-            self.drawing.append(self._snapped(p))
+            point = self._snapped(p)
+            if not self.drawing or not _near(self.drawing[-1], point, self.tolerance()):
+                self.drawing.append(point)  # a click on the last point (a double click's first) adds none
             return False
         if self.tool.kind == "objective":
             self.selected = edit.add_objective(self.doc, self._snapped(p))
@@ -297,7 +302,7 @@ class TableCanvas:
         if self.selected is not None:
             vertex = vertex_at(self.doc, self.selected, p, self.tolerance())
             if vertex is not None:
-                self.drag = Drag("vertex", p, p, vertex)
+                self.drag = Drag("vertex", p, p, vertex, version=self.doc.version)
                 return False
             if double:
                 found = points_of(self.doc, self.selected)
@@ -309,12 +314,12 @@ class TableCanvas:
                     return True
         before = self.selected
         self.selected = element_at(self.doc, p, self.tolerance(), self.rules.core.movement.road_width)
-        self.drag = Drag("move" if self.selected is not None else "pan", p, p)
+        self.drag = Drag("move" if self.selected is not None else "pan", p, p, version=self.doc.version)
         return self.selected != before
 
     def _release(self) -> bool:
         d, self.drag = self.drag, None
-        if d is None or not d.moved or d.what == "pan":
+        if d is None or not d.moved or d.what == "pan" or d.version != self.doc.version:
             return False
         if d.what == "vertex" and d.vertex is not None:
             edit.move_point(self.doc, d.vertex, self._snapped(d.at))
@@ -328,43 +333,30 @@ class TableCanvas:
 
     def _key(self, ev: pygame.event.Event) -> bool:
         if ev.key == pygame.K_ESCAPE and self.drawing:
-            self.drawing = []
+            self.drawing, self.short = [], 0
             return True
         if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.drawing:
             return self.finish()
         return False
 
     def finish(self) -> bool:
-        """End the drawing: a feature of the kind chosen (or a side's zone) if it has its points."""
-        pts, self.drawing = self.drawing, []
-        if self.tool.kind == "zone":
-            if len(pts) >= 3:
-                edit.set_zone(self.doc, self.tool.side, pts)
-                self.selected = ("sides", self.tool.side)
-            return True
+        """End the drawing: a feature of the kind chosen (or a side's zone) once it has its points; with
+        fewer, the drawing stays for more and `short` says how many it needs."""
         kind = self.rules.terrain.get(self.tool.terrain)
-        if kind is None or len(pts) < (2 if kind.linear else 3):
+        least = 2 if self.tool.kind == "draw" and kind is not None and kind.linear else 3
+        if len(self.drawing) < least:
+            self.short = least
+            return True
+        pts, self.drawing, self.short = self.drawing, [], 0
+        if self.tool.kind == "zone":
+            edit.set_zone(self.doc, self.tool.side, pts)
+            self.selected = ("sides", self.tool.side)
+            return True
+        if kind is None:
             return True
         width = edit.drawn_width(kind) if kind.linear else None
         self.selected = edit.add_terrain(self.doc, self.rules, self.tool.terrain, pts, width=width)
         return True
-
-
-def drawn_colour(value: Any) -> theme.Colour | None:
-    """A colour as a file gives it, if one can be drawn: three whole numbers from 0 to 255."""
-    if isinstance(value, list) and len(value) == 3 and all(type(c) is int and 0 <= c <= 255 for c in value):
-        return (value[0], value[1], value[2])
-    return None
-
-
-def _points(raw: Any) -> list[Point] | None:
-    if not isinstance(raw, list):
-        return None
-    out = []
-    for p in raw:
-        if isinstance(p, list | tuple) and len(p) == 2 and all(isinstance(v, int | float) for v in p):
-            out.append((float(p[0]), float(p[1])))
-    return out
 
 
 def _near(a: Point, b: Point, tolerance: float) -> bool:

@@ -270,7 +270,8 @@ def draw_end(v: OpenWarsView, surf: pygame.Surface) -> None:
     surf.blit(font.render(t("total"), True, theme.ACCENT), (box.x + 24, y + 4))
     for i, p in enumerate(c.sides):
         surf.blit(font.render(str(r["score"][p]), True, theme.ACCENT), (first + 20 + i * col, y + 4))
-    hint = theme.font(20).render(t("back_hint") + "   " + t("stats_hint"), True, theme.TEXT_DIM)
+    back = t("back_hint_editor" if v.from_editor else "back_hint")
+    hint = theme.font(20).render(back + "   " + t("stats_hint"), True, theme.TEXT_DIM)
     surf.blit(hint, hint.get_rect(midbottom=(box.centerx, box.bottom - 10)))
 
 

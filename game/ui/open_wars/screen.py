@@ -112,7 +112,9 @@ class OpenWarsScreen(OpenWarsView):
     def _key(self, ev: pygame.event.Event) -> str | None:
         k = ev.key
         if k == pygame.K_ESCAPE:
-            if self.stack is not None or self.picked is not None:
+            if self.help:
+                self.help = False  # Esc closes the F1 help first; the next one opens the menu
+            elif self.stack is not None or self.picked is not None:
                 self.picked, self.stack = None, None  # first Esc: back from a half-made choice
             elif self.over:
                 return "end"

@@ -4,6 +4,7 @@ and names of the map, the choices a decision offers with their costs and odds, t
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -36,7 +37,7 @@ from systems.open_wars.odds import CombatOdds, combat_odds
 from systems.open_wars.records import Spell
 from systems.open_wars.state import Campaign, Stack
 from systems.open_wars.volley import Shoot, shot_losses, targets
-from systems.open_wars.words import card_words, ending, narrate, plural, tokens, unit_name
+from systems.open_wars.words import card_words, ending, narrate, plural, refusal_words, tokens, unit_name
 
 
 @dataclass(frozen=True)
@@ -145,7 +146,7 @@ class OpenWarsView(GameView):
         players', its locations'), the log's title and rule IDs."""
         c = self.campaign
         self.t = Texts(language, (folder_of(c.stack.mode.base) / "locale",))
-        self.reference = reference_for(language, (), c.stack.modules)
+        self.reference = reference_for(language, c.rules.loaded_mods, c.stack.modules)  # a mod's rules too
         self.words = c.map.spec.words(language)  # the map's names in the player's language
         self.names = self.words.players
         self.view.names, self.view.language = self.words.locations, language
@@ -181,6 +182,13 @@ class OpenWarsView(GameView):
     @property
     def over(self) -> bool:
         return self.campaign.pending is None
+
+    def pace(self) -> float | None:
+        """Nothing on the map moves by itself: a computer player's answer is looked for (pacing.py)."""
+        return self.waiting_pace()
+
+    def stamp(self) -> Hashable:
+        return self.news()
 
     @property
     def at_stake(self) -> bool:
@@ -234,7 +242,11 @@ class OpenWarsView(GameView):
             try:
                 check_recruit(c, d.side, Recruit(city, u.id))
             except Reject as r:
-                out.append(Choice(f"recruit:{u.id}", label, hint=f"{r.said(t)} ({r.rule})", enabled=False))
+                out.append(
+                    Choice(
+                        f"recruit:{u.id}", label, hint=f"{refusal_words(c, r, t)} ({r.rule})", enabled=False
+                    )
+                )
                 continue
             out.append(Choice(f"recruit:{u.id}", label, Recruit(city, u.id), stats))
         return [*out, Choice("pass", t("ow_end_recruit"), cmd.Pass())]

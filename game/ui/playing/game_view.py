@@ -8,7 +8,7 @@ at once as it shows them (`settings_changed`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 from typing import Protocol
 
 import pygame
@@ -22,6 +22,7 @@ from game.running.match import Match
 from game.running.recovery import recover
 from game.running.settings import Settings
 from game.ui import theme
+from game.ui.pacing import FPS
 from game.ui.playing.ai_turns import ComputerTurns, Restarted
 from game.ui.playing.remote_play import REMOTE, RemotePlay
 from game.ui.widgets.log_panel import LogPanel, tooltip
@@ -50,6 +51,7 @@ class GameView:
     menu: str | None  # the menu open over the game (the Esc menu, Settings, a question), or None
     menu_buttons: list[tuple[pygame.Rect, str]]  # its buttons as last drawn
     browser: SaveBrowser | None  # the saves, to load one (game/ui/widgets/load_list.py)
+    from_editor = False  # a battle tried from the editor ("Try it"): leaving it goes back to the editor
 
     def __init__(self, match: Match, controllers: dict[str, str], settings: Settings | None) -> None:
         self.match = match
@@ -63,6 +65,22 @@ class GameView:
         """A setting of the Esc menu's Settings was changed (game/ui/playing/settings_menu.py): what this
         screen shows by it (its words, colours, sizes, sounds), shown at once."""
         raise NotImplementedError
+
+    def news(self) -> Hashable:
+        """What a game screen's update changes without an event, for the window to draw it
+        (game/ui/pacing.py): the game's events and question, a computer player thinking, the log, the
+        alert, the other machine's state and whose turn it is."""
+        b = self.match.battle
+        remote = None
+        if self.remote is not None:
+            seat = self.remote.seat
+            remote = (seat.state, seat.my_turn, seat.peer_name, id(self.remote.status))
+        ai = self.ai.thinking is None, len(self.ai.thoughts)
+        return id(b), len(b.events), id(b.pending), ai, self.log.revision, self.alert, remote
+
+    def waiting_pace(self) -> float | None:
+        """While a computer player thinks, its answer is looked for each frame (and drawn once come)."""
+        return 1 / FPS if self.ai.thinking is not None else None
 
     def player_of(self, side: str) -> str:
         """Who plays a side, in the player's words: "you", the computer player's level, the other

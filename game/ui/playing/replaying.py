@@ -7,6 +7,7 @@ where its strip goes."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ from game.running.match import Match, load, restart
 from game.running.settings import Settings
 from game.running.stats import Figures, figures
 from game.ui import theme
+from game.ui.pacing import SOON, sooner
 
 REPLAY = "replay"  # the controller of every side: the file decides
 
@@ -97,6 +99,14 @@ class Replaying:
         if self.wait <= 0:
             self.step()
             self.wait = self.pause()
+
+    def pace(self) -> float | None:
+        """The game screen's, and while it plays, the pause before the next command (game/ui/pacing.py)."""
+        playing = self.playing and self.cursor < len(self.commands) and self.ready()
+        return sooner(self.screen.pace(), max(SOON, self.wait) if playing else None)
+
+    def stamp(self) -> Hashable:
+        return id(self.screen), self.screen.stamp(), self.cursor, self.playing, self.showing_figures
 
     def handle_keys(self, ev: pygame.event.Event) -> str | None:
         """The viewer's keys and clicks: "end" (Esc), "done" for one it took, None for one it leaves to

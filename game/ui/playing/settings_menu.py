@@ -57,6 +57,15 @@ def menu_label(v: Shows, key: str, text: str) -> str:
     return t(text)
 
 
+def game_menu_items(v: GameView, entries: tuple[tuple[str, str], ...]) -> list[tuple[str, str]]:
+    """A game screen's menu entries with their words: leaving a battle tried from the editor goes back
+    to the editor, and says so."""
+    return [
+        (key, v.t("menu_end_editor") if key == "end" and v.from_editor else menu_label(v, key, label))
+        for key, label in entries
+    ]
+
+
 def draw_game_menu(
     v: GameView,
     surf: pygame.Surface,
@@ -71,7 +80,7 @@ def draw_game_menu(
     if v.menu == "load" and v.browser is not None:
         v.browser.draw(surf, v.mouse)
         return
-    items = [(key, menu_label(v, key, label)) for key, label in menus[v.menu]]
+    items = game_menu_items(v, menus[v.menu])
     width = SETTINGS_WIDTH if v.menu == "settings" else 380  # settings say their values too
     v.menu_buttons = draw_menu(surf, v.t(titles[v.menu]), items, v.mouse, width)
 

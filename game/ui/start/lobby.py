@@ -7,7 +7,7 @@ window never waits for it."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from pathlib import Path
 
 import pygame
@@ -32,6 +32,7 @@ from game.net.turn_files import Refused
 from game.ui import theme
 from game.ui.desktop import hand_over
 from game.ui.markup import path_pieces, plain
+from game.ui.pacing import gui_pace, gui_stamp
 from game.ui.start.page import GUI_FONT, gui_fonts, gui_theme, page_scale
 from game.ui.start.setup import Setup
 from game.ui.widgets.load_list import shown_name, side_names
@@ -303,6 +304,7 @@ class Lobby:
 
     def update(self, dt: float) -> str | None:
         """What the network brought; "play" once both machines hold the game."""
+        self.manager.update(dt)  # pygame-gui's time: hovering, a caret's blink
         seat = self.seat
         if not isinstance(seat, NetGame):
             return None
@@ -339,11 +341,17 @@ class Lobby:
                 m.battle.close()
             self.seat = None
 
-    def draw(self, surf: pygame.Surface, dt: float) -> None:
+    def pace(self) -> float | None:
+        return gui_pace(self.manager)  # the network is asked each update (game/ui/pacing.py)
+
+    def stamp(self) -> Hashable:
+        """What the network changes: the lines said, the address given, the game's state."""
+        return gui_stamp(self.manager), len(self.lines), self.address, getattr(self.seat, "state", None)
+
+    def draw(self, surf: pygame.Surface) -> None:
         surf.fill(theme.BACKGROUND)
         title = theme.font(round(56 * self.k), scaled=False).render("For Glory", True, theme.ACCENT)
         surf.blit(title, title.get_rect(midtop=(surf.get_width() // 2, round(16 * self.k))))
-        self.manager.update(dt)
         self.manager.draw_ui(surf)
         if self.address:  # what the host tells his friend, where it cannot be missed
             line = theme.font(round(30 * self.k), scaled=False).render(

@@ -23,21 +23,24 @@ from game.content.scenario import list_scenarios, load_any_scenario
 from game.editing.random_battles import random_text
 from game.model.errors import UserError, one_line
 from game.model.modules import RandomOptions, compose, is_base, modules_by_mode
-from game.running.match import battles_dir
+from game.running.match import battles_dir, made_battles
 from game.running.saves import SaveMeta, Skipped, browse_saves
 from game.running.settings import Settings
 from game.running.stats import Figures
 from game.ui import theme
 from game.ui.markup import drawable, plain
+from game.ui.mods.page import ModsPage
+from game.ui.pacing import GuiPaced
 from game.ui.playing.settings_menu import SettingsPage
 from game.ui.start.open_wars_setup import RANDOM, SeatColumn, Seats, selected
+from game.ui.start.over_page import draw_over, handle_over, over_open
 from game.ui.start.page import GUI_FONT, gui_fonts, gui_theme, page_scale
 from game.ui.start.setup import Setup, available_mods, remember
 from game.ui.start.switches import SWITCH_STEP, lay_switches
 from game.ui.widgets.load_list import CONTROLLERS, mode_name, save_browser, scenario_words, shown_name
 from game.ui.widgets.rules_browser import RulesBrowser
 from game.ui.widgets.save_browser import SaveBrowser, skipped_line
-from game.ui.widgets.stats_view import draw_figures, save_figures
+from game.ui.widgets.stats_view import save_figures
 
 ABOUT_WORD = 12  # characters of a word the scenario's box never has to cut itself
 
@@ -58,9 +61,10 @@ MAKERS = (
 )
 
 
-class StartScreen:
+class StartScreen(GuiPaced):
     """`settings`: the game's, changed on its Settings page (opened at once with `settings_open`, as
-    the window makes the page again after a change it must show: its words, its size)."""
+    the window makes the page again after a change it must show: its words, its size). Nothing but
+    pygame-gui changes it without an event (GuiPaced: game/ui/pacing.py)."""
 
     def __init__(
         self,
@@ -100,18 +104,25 @@ class StartScreen:
         self.optional = [m for m in modules_by_mode() if not is_base(m)]  # each shown with its mode's maps
         self.scenarios: dict[str, Any] = {}  # shown name -> a For Glory scenario or another mode's map
         self.modes: dict[str, str] = {}
-        for path in list_scenarios(rules.loaded_mods):
+        self.made: set[str] = set()  # the names of the battles the window made: found again by path
+        shipped = list_scenarios(rules.loaded_mods)
+        for path in [*shipped, *made_battles()]:
             try:
                 sc, mode = load_any_scenario(path, rules)
             except UserError:
                 continue
             name = shown_name(sc, mode, rules, t.language)
+            if path not in shipped:  # the editor's and the random ones, in the battles folder
+                name = drawable(t("start_made_battle", name=name))
+                self.made.add(name)
             self.scenarios[name], self.modes[name] = sc, mode
         names: list[str | tuple[str, str]] = [*self.scenarios] or ["(no scenarios)"]
         # the setup names its scenario by id, or by path when it came from the command line
         chosen = (n for n, s in self.scenarios.items() if setup.scenario in (s.id, str(s.path)))
         current = next(chosen, str(names[0]))
-        self.scenario_ids = {sc.id: n for n, sc in self.scenarios.items()}
+        self.scenario_ids: dict[str, str] = {}  # an id of the game's or a mod's stays theirs
+        for n, sc in self.scenarios.items():
+            self.scenario_ids.setdefault(sc.id, n)
         # two columns laid out for 1280x720, grown with the window: the battle to start on the left; the
         # other ways in and the optional rules on the right, these in a list that scrolls
         w, h = size
@@ -129,6 +140,11 @@ class StartScreen:
         self.settings_button = pygame_gui.elements.UIButton(
             make(x + 2 * col + gap - wide, self.title_y + px(10), wide, row_h), label, self.manager
         )
+        words = t("mods_button")  # the mods page (game/ui/mods/page.py), beside Settings
+        narrow = max(px(90), gui_font.size(words)[0] + px(30))
+        at = make(self.settings_button.rect.x - px(10) - narrow, self.title_y + px(10), narrow, row_h)
+        self.mods_button = pygame_gui.elements.UIButton(at, words, self.manager)
+        self.mods_page: ModsPage | None = None
         self.scenario = pygame_gui.elements.UIDropDownMenu(
             names, current, make(x, top, col, row_h), self.manager
         )
@@ -318,18 +334,8 @@ class StartScreen:
     def _handle(self, ev: pygame.event.Event) -> str | None:
         if ev.type == pygame.MOUSEMOTION:
             self.mouse = ev.pos
-        if self.page is not None:
-            return self._settings(ev)
-        if self.browser is not None:
-            if not self.browser.handle(ev):
-                self.browser = None
-            return None
-        if self.figures is not None:
-            if ev.type == pygame.MOUSEBUTTONDOWN or (ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE):
-                self.figures = None  # back to the saves it was opened from
-            return None
-        if self.saves is not None:
-            return self._browse(ev)
+        if over_open(self):
+            return handle_over(self, ev)
         if ev.type == pygame.MOUSEWHEEL and self.options.rect.collidepoint(self.mouse):
             self.scroll_options(-ev.y * round(SWITCH_STEP * self.k))
             return None
@@ -340,12 +346,15 @@ class StartScreen:
             self.show_options(ev.text)
             self.show_about(ev.text)
         if ev.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:  # a battle or a seat's player chosen: kept
-            self._chosen()
+            self.chosen()
         if ev.type == pygame_gui.UI_BUTTON_PRESSED:
             if ev.ui_element is self.quit:
                 return "quit"
             if ev.ui_element is self.settings_button:
                 self.page = SettingsPage(self.settings, self.t)
+                return None
+            if ev.ui_element is self.mods_button:
+                self.mods_page = ModsPage(self.setup.mods, self.t)
                 return None
             if ev.ui_element in self.resumes:
                 self.setup.load = self.resumes[ev.ui_element]
@@ -363,41 +372,30 @@ class StartScreen:
                 mid = self.module_switches[ev.ui_element]
                 chosen = self.setup.modules
                 self.setup.modules = [x for x in chosen if x != mid] if mid in chosen else [*chosen, mid]
-                self._chosen()  # the page made again keeps what it shows
+                self.chosen()  # the page made again keeps what it shows
                 return "mods"
             if ev.ui_element in self.switches:
                 root = self.switches[ev.ui_element].root
                 on = [p for p in self.setup.mods if p.resolve() != root.resolve()]
                 self.setup.mods = on if len(on) < len(self.setup.mods) else [*self.setup.mods, root]
-                self._chosen()
+                self.chosen()
                 return "mods"
             if ev.ui_element in self.makers:
                 return self.make(self.makers[ev.ui_element])
             if ev.ui_element in self.elsewhere:  # the battle chosen, for the lobby (game/ui/start/lobby.py)
-                self._chosen()
+                self.chosen()
                 return self.elsewhere[ev.ui_element]
             if ev.ui_element is self.start:
-                self._chosen()
+                self.chosen()
                 return "start"
         return None
 
-    def _settings(self, ev: pygame.event.Event) -> str | None:
-        """The Settings page over the start screen: "window" when the window must be made again (its
-        size, full screen), "again" when the page must be (its words), else None; closed by Back or Esc."""
-        changed = self.page.handle(ev) if self.page is not None else None
-        if changed == "close":
-            self.page = None
-        if changed not in ("window", "fullscreen", "language"):
-            return None
-        self._chosen()  # the page made again keeps what it shows
-        return "window" if changed in ("window", "fullscreen") else "again"
-
-    def _chosen(self) -> None:
+    def chosen(self) -> None:
         """What the left column says, kept in the setup (and remembered in the settings): the battle,
         who plays it, its seed."""
         sc = self.scenarios.get(selected(self.scenario))
-        if sc is not None:
-            self.setup.scenario = sc.id  # found again by id among the game's and the mods' own
+        if sc is not None:  # found again by id among the game's and the mods' own, by path if made here
+            self.setup.scenario = str(sc.path) if selected(self.scenario) in self.made else sc.id
             self.setup.mode = self.modes[selected(self.scenario)]
             self.setup.options = self.seats.options(self.setup.options)  # the random map's
         self.setup.a, self.setup.b, *self.setup.seats = self.seats.controllers()
@@ -425,7 +423,7 @@ class StartScreen:
             self.setup.edit = Path(sc.path) if sc is not None else "scenario"
             return "edit"
         if open_wars:  # Open Wars' random map (OW-LOC-1) of the seed typed, for the seats shown and who
-            self._chosen()  # plays each; made again from its seed and players: no file is written
+            self.chosen()  # plays each; made again from its seed and players: no file is written
             if self.setup.scenario != RANDOM:  # a map laid by hand: as many players, factions drawn
                 self.setup.scenario, self.setup.options = RANDOM, {"players": 2 + len(self.setup.seats)}
             remember(self.setup, self.settings)
@@ -445,25 +443,6 @@ class StartScreen:
         remember(self.setup, self.settings)
         return "start"
 
-    def _browse(self, ev: pygame.event.Event) -> str | None:
-        """The saved battles' browser over the start screen: a save to resume, to watch again, or its
-        figures."""
-        assert self.saves is not None
-        chosen = self.saves.handle(ev)
-        if chosen is None:
-            return None
-        if chosen.what == "figures" and chosen.path is not None:
-            self.show_figures(chosen.path)
-            return None
-        self.saves = None
-        if chosen.what == "load" and chosen.path is not None:
-            self.setup.load = chosen.path
-            return "start"
-        if chosen.what == "watch" and chosen.path is not None:  # the replay viewer, from its start
-            self.setup.replay = chosen.path
-            return "watch"
-        return "mods"  # the start screen again, its "continue" as the saves now stand
-
     def scroll_options(self, pixels: int) -> None:
         """The wheel over the modules and mods: their list scrolls."""
         bar = self.options.vert_scroll_bar
@@ -475,25 +454,13 @@ class StartScreen:
                 )
             )
 
-    def draw(self, surf: pygame.Surface, dt: float) -> None:
+    def draw(self, surf: pygame.Surface) -> None:
         k = self.k
         surf.fill(theme.BACKGROUND)
         title = theme.font(round(72 * k), scaled=False).render("For Glory", True, theme.ACCENT)
         surf.blit(title, title.get_rect(midtop=(surf.get_width() // 2, self.title_y)))
         sub = theme.font(round(26 * k), scaled=False).render(self.t("subtitle"), True, theme.TEXT_DIM)
         surf.blit(sub, sub.get_rect(midtop=(surf.get_width() // 2, self.title_y + round(70 * k))))
-        self.manager.update(dt)
         self.manager.draw_ui(surf)
         with theme.at_scale(k):  # what opens over the page grows with it
-            if self.saves is not None:
-                self.saves.draw(surf, self.mouse)
-            if self.figures is not None:
-                shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-                shade.fill((0, 0, 0, 170))
-                surf.blit(shade, (0, 0))
-                f, names, colours, t = self.figures
-                draw_figures(surf, f, t, names, colours, t("stats_back"))
-            if self.browser is not None:
-                self.browser.draw(surf)
-            if self.page is not None:
-                self.page.draw(surf, self.mouse)
+            draw_over(self, surf)

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.content.mods import Mod, load_mod, user_mods_dir
+from game.content.mods import Mod, load_mod, mod_folders
 from game.model.errors import UserError
 from game.model.modules import modules_by_mode
 from game.running.settings import Settings
@@ -55,8 +55,7 @@ def remember(setup: Setup, settings: Settings) -> None:
 
 def available_mods(setup: Setup) -> list[Mod]:
     """The mods given on the command line and those in the user's mods folder."""
-    folder = user_mods_dir()
-    paths = list(setup.mods) + (sorted(p for p in folder.iterdir() if p.is_dir()) if folder.is_dir() else [])
+    paths = list(setup.mods) + mod_folders()
     found: dict[Path, Mod] = {}
     for p in paths:
         try:

@@ -16,6 +16,7 @@ from game.content.scenario import list_scenarios, load_any_scenario
 from game.model.errors import UserError
 from game.model.modules import modes
 from game.model.ruleset import Ruleset
+from game.running.match import made_battles
 from game.ui.markup import drawable
 from game.ui.widgets.save_browser import SaveBrowser, Scenario
 
@@ -49,15 +50,20 @@ def side_names(sc: Any, mode: str, language: str) -> dict[str, str]:
 
 
 def scenario_words(rules: Ruleset, language: str) -> dict[str, Scenario]:
-    """{scenario id: its shown name and its sides' names} of every scenario that loads with these rules."""
-    out = {}
-    for path in list_scenarios(rules.loaded_mods):
+    """{scenario id: its shown name and its sides' names} of every scenario that loads with these rules:
+    the game's and the mods', then those the window made (an id of the game's stays the game's)."""
+    out: dict[str, Scenario] = {}
+    shipped = list_scenarios(rules.loaded_mods)
+    for path in [*shipped, *made_battles()]:
         try:
             sc, mode = load_any_scenario(path, rules)
         except UserError:
             continue  # check-content says why
-        turns = mode == "open-wars"
-        out[sc.id] = Scenario(shown_name(sc, mode, rules, language), side_names(sc, mode, language), turns)
+        if path in shipped or sc.id not in out:
+            turns = mode == "open-wars"
+            out[sc.id] = Scenario(
+                shown_name(sc, mode, rules, language), side_names(sc, mode, language), turns
+            )
     return out
 
 

@@ -43,6 +43,7 @@ class LogPanel:
     sides: Mapping[str, str] = field(default_factory=dict)  # the names the scenario gives
     objectives: Mapping[str, str] = field(default_factory=dict)
     events: list[dict[str, Any]] = field(default_factory=list)  # every event fed, as plain data
+    revision: int = 0  # counts the changes of its lines: the window draws again when it moves
 
     @property
     def narrator(self) -> Narrator:
@@ -65,6 +66,7 @@ class LogPanel:
 
     def _append(self, lines: list[LogLine], dropped: int = 0) -> None:
         self.lines += lines
+        self.revision += 1
         if self.scroll:  # keep the view still while the player reads back
             self.scroll = max(0, self.scroll + len(lines) - dropped)
 
@@ -98,6 +100,7 @@ class LogPanel:
         """Take back every event from index `keep` on, and the lines that told them; the text `note`
         (a key of the locale) says so (once: the note of an earlier undo goes)."""
         self.events = self.events[:keep]
+        self.revision += 1
         cut = [ln for ln in self.lines if ln.first >= 0 and ln.first + ln.count > keep]
         redo = min((ln.first for ln in cut), default=keep)
         gone = {id(ln) for ln in cut}
@@ -112,6 +115,7 @@ class LogPanel:
         """The language changed: every event's line in the new one, and every line of the game's own
         words (an alert that quotes what failed stays as it is)."""
         self.t = t
+        self.revision += 1
         n = self.narrator
         self._cache.clear()
         for ln in self.lines:
@@ -136,9 +140,7 @@ class LogPanel:
         lh = font.get_linesize()
         width = self.rect.w - 16
         heading = self.title if self.title is not None else self.t("log_title")
-        while len(heading) > 1 and font.size(heading)[0] > width:  # a narrow panel: the title cut short
-            heading = heading[:-2].rstrip() + "…"
-        title = font.render(heading, True, theme.TEXT_DIM)
+        title = font.render(theme.cut(heading, font, width), True, theme.TEXT_DIM)  # a narrow panel: cut
         surf.blit(title, (self.rect.x + 8, self.rect.y + 4))
         top = self.rect.y + 4 + lh
         rows: list[tuple[str, theme.Colour]] = []

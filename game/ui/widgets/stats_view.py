@@ -15,7 +15,7 @@ from game.content.locale import ModeWords, Texts
 from game.content.mods import Mod
 from game.content.scenario import Scenario
 from game.model.figures import LUCK_KINDS, Fate
-from game.model.words import number
+from game.model.words import counted, number
 from game.running.log_texts import texts_for
 from game.running.match import load
 from game.running.names import named
@@ -177,8 +177,8 @@ def luck_lines(f: Figures, t: Texts, names: Mapping[str, str]) -> dict[str, tupl
             side=name,
             rolls=st.rolls,
             mean=number(st.mean_die, t, 2),
-            sixes=st.sixes,
-            ones=st.ones,
+            sixes=counted(t, "cli_stats_sixes", st.sixes),  # "1 six", "2 sixes": the count agrees
+            ones=counted(t, "cli_stats_ones", st.ones),
         )
         out[side] = (rank, [*lines, dice])
     return out

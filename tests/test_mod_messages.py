@@ -1,0 +1,150 @@
+"""Issue 40, item 1: every message of check-content names the mod's own file and entry (the key, and the
+entry's index in that file), never the game's content nor an index into the merged list; one mistake
+is one message, with no follow-on (no "no card" after an unrelated error). Each case makes one mistake in
+one of the two mods a modder made (tests/mod_lab.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game import CONTENT
+from game.content.locale import Texts
+from game.content.mods import load_mods
+from game.content.ruleset_files import load_ruleset
+from game.modding.content_check import check_content
+from game.model.errors import ContentError
+from tests.mod_lab import GUERRILLAS, SEA_RAIDERS, write_mod
+
+OW = "rulesets/open-wars/"
+FG = "rulesets/for-glory/"
+MODIFIERS = (
+    "known: category, quality, flank, road_target, cover, disorganised, moved, frontal_charge, hits, "
+    "reaction, artillery_close, artillery_markers"
+)
+
+SEA_CASES = [
+    (  # a spell the mod adds without its effect's kind: its index in the mod's file (two spells), not 19
+        (OW + "spells.toml", 'effect = { kind = "barrier" }', "effect = { amount = 1 }"),
+        OW
+        + "spells.toml: spells[1].effect.kind: missing key: expected one of 'hits', 'attack', 'initiative', "
+        "'defence', 'movement', 'entry', 'barrier', 'terrain', 'gold', 'drain', 'summon' (a new spell needs "
+        "every key)",
+    ),
+    (  # OW-MAGIC-5: a barrier in the combat phase reads as a mistake of the mod's file, not the game's
+        (OW + "spells.toml", 'phase = "movement"', 'phase = "combat"'),
+        OW + "spells.toml: spells[1].phase: a barrier spell is cast in a strategic phase (collection or "
+        "movement) (OW-MAGIC-5)",
+    ),
+    (
+        (OW + "factions/raiders.toml", '"tidal-wave", "fog-wall"', '"tidal-wave", "fog-wal"'),
+        OW + "factions/raiders.toml: units[3].spells[1]: no spell 'fog-wal' in spells.toml",
+    ),
+    (
+        (OW + "factions/raiders.toml", '"armour", amount = 2', '"armour", amount = 6'),
+        OW + "factions/raiders.toml: units[2].abilities[0].amount: armour works on a D6 at or under amount: "
+        "1 to 5",
+    ),
+    (
+        (OW + "factions/raiders.toml", "count = 3 }]", 'count = 3 }, { unit = "krakens", count = 1 }]'),
+        OW + "factions/raiders.toml: start[1].unit: no unit 'krakens' in the faction",
+    ),
+    (
+        (OW + "factions/raiders.toml", 'sea-witch = "Bruja', 'sea-witc = "Bruja'),
+        OW + "factions/raiders.toml: locale.es.units.sea-witc: no such id in the faction (known: corsairs, "
+        "kraken, marines, reavers, sea-witch)",
+    ),
+    (  # issue 35: two spells of one id in a mod's file (the second changed the first, silently)
+        (OW + "spells.toml", 'id = "fog-wall"', 'id = "tidal-wave"'),
+        OW + "spells.toml: spells[1].id: duplicate id 'tidal-wave' in this file",
+    ),
+    (
+        (OW + "cards.toml", "amount = -1", "amount = 0"),
+        OW + "cards.toml: cards[0].traits[0].amount: an entry of 0 does nothing",
+    ),
+]
+
+GUERRILLA_CASES = [
+    (  # a misspelt modifier given whole was a new modifier that nothing applies
+        (FG + "modifiers.toml", None, '[combat.flanks]\nrule = "FG-CBT-2"\nlabel = "flank"\nvalue = 3\n'),
+        FG + f"modifiers.toml: combat.flanks: unknown modifier 'flanks' ({MODIFIERS})",
+    ),
+    (  # given with only a value, it blamed the game's own file ("missing key: rule")
+        (FG + "modifiers.toml", None, "[combat.flanks]\nvalue = 3\n"),
+        FG + f"modifiers.toml: combat.flanks: unknown modifier 'flanks' ({MODIFIERS})",
+    ),
+    (  # a category the mod changes, at its index in the mod's file (not "category LI" of the game's)
+        (FG + "units.toml", 'range = "L"', 'range = "XXL"'),
+        FG + "units.toml: category[1].range: unknown measure 'XXL' (known: XS, S, M, L, XL)",
+    ),
+    (
+        (FG + "units.toml", 'type = "infantry"\n', ""),
+        FG + "units.toml: category[0].type: missing key: expected one of 'infantry', 'cavalry', 'artillery' "
+        "(a new category needs every key)",
+    ),
+    (  # a rule module's numbers in the mod name a category the ruleset lacks: the mod's file
+        ("modules/clash-melee/melee.toml", None, "[attacks]\nGuerx = 2\n"),
+        "modules/clash-melee/melee.toml: attacks.Guerx: no unit category 'Guerx' (known: FA, Guer, HA, HC, "
+        "LC, LI, LnInf)",
+    ),
+    (
+        ("locale/es/ui.toml", "short_unit_guer", "short_unit_guerx"),
+        "locale/es/ui.toml: short_unit_guerx: not a word of a category, quality or terrain of the ruleset "
+        "(category_<code>, name_unit_<code>, short_unit_<code>, quality_<code>, terrain_<code>)",
+    ),
+]
+
+
+@pytest.mark.parametrize(("change", "line"), SEA_CASES, ids=lambda c: str(c)[:40])
+def test_an_open_wars_mistake_is_one_line_in_the_mods_own_file(
+    tmp_path: Path, change: tuple[str, str | None, str], line: str
+) -> None:
+    root = write_mod(tmp_path / "sea-raiders", SEA_RAIDERS, change)
+    assert check_content([root]).problems == [f"{root}/{line}"]  # no "no card 'smugglers-cove'" after it
+
+
+@pytest.mark.parametrize(("change", "line"), GUERRILLA_CASES, ids=lambda c: str(c)[:40])
+def test_a_for_glory_mistake_is_one_line_in_the_mods_own_file(
+    tmp_path: Path, change: tuple[str, str | None, str], line: str
+) -> None:
+    root = write_mod(tmp_path / "guerrillas", GUERRILLAS, change)
+    assert check_content([root]).problems == [f"{root}/{line}"]
+
+
+def test_the_loader_names_the_mods_file_too(tmp_path: Path) -> None:
+    """The game's own loader (a battle started with the mod) says the same line as the check."""
+    root = write_mod(tmp_path / "guerrillas", GUERRILLAS, (FG + "units.toml", 'range = "L"', 'range = "XXL"'))
+    with pytest.raises(ContentError) as e:
+        load_ruleset(mods=load_mods([root]))
+    assert (
+        str(e.value)
+        == f"{root}/{FG}units.toml: category[1].range: unknown measure 'XXL' (known: XS, S, M, L, XL)"
+    )
+    assert str(CONTENT) not in str(e.value)
+
+
+def test_numbers_that_break_the_games_battles_are_one_line_naming_the_mods_folder(tmp_path: Path) -> None:
+    """One change (XL made 60") breaks every battle of the game alike: one line, naming the mod's ruleset
+    folder, the first battle's problem and how many more it breaks; never eleven lines of the game's."""
+    root = write_mod(
+        tmp_path / "guerrillas", GUERRILLAS, (FG + "ruleset.toml", None, "[measures]\nXL = 60.0\n")
+    )
+    root.joinpath("scenarios/guerrilla-ambush.toml").unlink()
+    (line,) = check_content([root]).problems
+    assert line == (
+        f"{root}/{FG.rstrip('/')}: under these numbers the game's battle albuera and 10 more no longer load: "
+        'table: a table 48" deep leaves no room to deploy XL (60") apart'
+    )
+
+
+def test_the_summary_counts_add_up(tmp_path: Path) -> None:
+    """Each file once: the mod's five, and the seven maps of the game's checked under its rules."""
+    root = write_mod(tmp_path / "sea-raiders", SEA_RAIDERS)
+    report = check_content([root])
+    assert report.problems == [] and report.warnings == []
+    assert report.summary(Texts("en")) == (
+        "ok: 12 files checked: 1 mod, 1 scenario, 7 of the game's scenarios under the mods' rules"
+    )
+    mine = {p for p in report.files if p.is_relative_to(root)}
+    assert len(mine) == 5 and len(report.files - mine) == len(report.checked["game's scenario"]) == 7
