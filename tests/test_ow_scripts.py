@@ -46,7 +46,7 @@ def test_the_story_is_told_in_the_players_words(capsys: pytest.CaptureFixture[st
     """The story without --json: Open Wars' log lines with each step, the end state, PASS."""
     assert main(["script", str(SCRIPTS / "undead-choose-and-rise.toml"), "--lang", "es"]) == 0
     out = capsys.readouterr().out
-    assert "[2] Corte de los Huesos pierde 2 fichas de Esqueletos en Campo Ceniciento (OW-COMBAT-6)" in out
+    assert "[2] La Corte de los Huesos pierde 2 fichas de Esqueletos en Campo Ceniciento (OW-COMBAT-6)" in out
     assert out.rstrip().endswith("dice used: 4") and "\nPASS\n" in out
     assert main(["script", str(SCRIPTS / "undead-choose-and-rise.toml")]) == 0
     assert (

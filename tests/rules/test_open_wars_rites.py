@@ -5,10 +5,12 @@ phase with no magic unit, paying the rite's mana. Three shipped cards have one."
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
 from game.ai.players import make_player
+from game.content.merging import Layered
 from game.content.records import build
 from game.model import commands as cmd
 from game.model.errors import ContentError
@@ -123,4 +125,4 @@ def test_OW_DEC_28_a_rite_names_a_strategic_spell_that_exists() -> None:
         t = build(type(card.traits[0]), trait, "")
         bad = type(card)(card.id, card.name, card.type, [t], card.gold, card.mana)
         with pytest.raises(ContentError, match=message):
-            _check_card(bad, rules.spells, "cards.toml: cards[2]")
+            _check_card(bad, rules.spells, Layered({}, Path("cards.toml")), ("cards", 2))

@@ -26,7 +26,9 @@ SHORTEST = 64  # a card's least height: its name, its gold and mana, its type, o
 # a card's name: the first (size, most lines) that holds it whole, as the game's map does; else cut at a
 # word (its whole name is in the form's Name field when it is chosen)
 NAME_FITS = ((16, 1), (14, 1), (14, 2), (13, 2), (12, 2))
-NAME_MOST = 200  # letters of a name measured at most (a file's name may be of any length; its problem says so)
+NAME_MOST = (
+    200  # letters of a name measured at most (a file's name may be of any length; its problem says so)
+)
 
 
 @dataclass
