@@ -79,13 +79,13 @@ def test_tab_then_esc_or_a_click_go_back_and_the_game_is_not_left(window720: pyg
 
 
 def test_open_wars_figures_name_each_player_s_fate_not_divisions() -> None:
-    m = _played(4)
+    m = _played(3)
     f = figures(m)
     t = Texts("es")
     names = m.battle.map.spec.words("es").players  # type: ignore[attr-defined]
     assert fates_title(f, t) == "El destino de cada jugador"
     out = [x for x in f.fates if x.removed_in is not None]
-    assert out, "seed 4: a player is out before the end"
+    assert out, "seed 3: a player is out before the end"
     said = fate_words(out[0], t, names, f.over)
     assert said.startswith(format(names[out[0].side], "El")) and f"turno {out[0].removed_in}" in said
     standing = next(x for x in f.fates if x.removed_in is None)
