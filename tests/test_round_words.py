@@ -44,6 +44,7 @@ TURNS = {
     "ui.save_turn": "Open Wars' saves",
     "ui.resume_last_turn": "Open Wars' last game",
     "ui.fate_side_out": "Open Wars' players out",
+    "ui.fate_side_conceded": "Open Wars' players who conceded",
     "ui.why_term_income": "Open Wars' computer players",
 }
 

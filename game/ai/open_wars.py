@@ -9,13 +9,14 @@ from collections import deque
 from collections.abc import Iterable
 from weakref import WeakKeyDictionary
 
-from game.ai.open_wars_spells import GOING, going_parts
+from game.ai.open_wars_magic import spell_parts
 from game.ai.reasons import Thought, Weighed, weighed
 from game.model import commands as cmd
 from game.model.dice import FACES, Chooser
 from game.model.resolution import Decision, Reject
-from systems.open_wars.combat import FallBack, retreats
-from systems.open_wars.magic import Cast, castings, spell_losses
+from systems.open_wars.combat import FallBack, TakeHit, retreats
+from systems.open_wars.homes import rising
+from systems.open_wars.magic import Cast, castings
 from systems.open_wars.moves import March, Recruit, barring, check_recruit, reachable, room_for
 from systems.open_wars.odds import save_chance
 from systems.open_wars.records import UnitKind
@@ -25,7 +26,6 @@ from systems.open_wars.volley import Shoot, shot_losses, targets
 CITY_WORTH = 6.0  # a city is worth its income and the recruits it allows
 SAFE = 0.9  # march where the enemy is only when at least this strong against him
 GIVE_UP = 0.45  # retreat from a fight when this weak against the enemy there
-MANA_WORTH = 0.6  # gold a point of mana is worth kept for later: a spell must beat its cost at this
 
 
 def state_key(c: Campaign) -> tuple[object, ...]:
@@ -37,6 +37,12 @@ def state_key(c: Campaign) -> tuple[object, ...]:
 def rating(u: UnitKind) -> float:
     """Expected hits a round of a token (OW-COMBAT-5), longer-lived by its armour."""
     return u.attack / FACES / (1 - save_chance(u))
+
+
+def keep_worth(u: UnitKind) -> float:
+    """What a token is worth keeping in a fight beside others of its price: its hits a round, more with
+    range (it shoots before the fights) and more for acting sooner."""
+    return rating(u) * (1 + 0.5 * min(u.range, 2)) + 0.01 * u.initiative
 
 
 def strength(c: Campaign, stacks: list[Stack]) -> float:
@@ -100,6 +106,7 @@ class OpenWarsPlayer:
             "ow_combat": self.combat,
             "ow_cast": self.cast,
             "ow_volley": self.volley,
+            "ow_hits": self.hit,
         }[d.kind]
         return handler(c, d)
 
@@ -143,6 +150,10 @@ class OpenWarsPlayer:
     def cast(self, c: Campaign, d: Decision) -> cmd.Command:
         spells = castings(c, self.side, "collection")
         return self.rng.pick(spells) if spells and self.rng.chance(0.5) else cmd.Pass()
+
+    def hit(self, c: Campaign, d: Decision) -> cmd.Command:
+        """OW-COMBAT-7: any of the tokens offered takes the hit, or the default order."""
+        return TakeHit(d.stage, self.rng.pick(list(d.options))) if self.rng.chance(0.5) else cmd.Pass()
 
     def volley(self, c: Campaign, d: Decision) -> cmd.Command:
         s = c.stack_of(self.side, d.stage, d.unit)
@@ -198,8 +209,13 @@ class OpenWarsHeuristic(OpenWarsPlayer):
                 score = 0.0  # it could not be paid for
             return (score, front)
 
-        best = max(options, key=value)
-        return best if value(best)[0] > 0 else cmd.Pass()
+        ranked = sorted(options, key=value, reverse=True)
+        best = ranked[0]
+        chosen = best if value(best)[0] > 0 else cmd.Pass()
+        said = [weighed(r, {"worth": value(r)[0]}) for r in ranked if r is not chosen][:4]
+        first = weighed(chosen, {"worth": value(best)[0]} if chosen is best else {})
+        self.thought = Thought("ow_recruit", self.side, (first, *said), len(options))
+        return chosen
 
     def move(self, c: Campaign, d: Decision) -> cmd.Command:
         """A movement spell worth its mana first (they are cast before the caster marches), else the
@@ -277,6 +293,21 @@ class OpenWarsHeuristic(OpenWarsPlayer):
             total += self.stake(c, loc, mine) * kept
         return total
 
+    def guarding(self, c: Campaign, loc: str, more: list[Stack]) -> float:
+        """What more tokens there add to keeping a city of its own or a fight it is in against the
+        enemies there and those that can still come: the place's stake times how much likelier it is
+        kept (summoned tokens, game/ai/open_wars_magic.py)."""
+        city = c.location(loc).type == "city" and c.control[loc] == self.side
+        if not city and not c.enemies_at(loc, self.side):
+            return 0.0
+        threat = self.threat_at(c, loc)
+        if threat <= 0:
+            return 0.0
+        mine = list(c.stacks_at(loc, self.side))
+        now = strength(c, mine)
+        after = now + strength(c, more)
+        return self.stake(c, loc, mine) * (min(1.0, after / threat) - min(1.0, now / threat))
+
     def stake(self, c: Campaign, loc: str, mine: list[Stack]) -> float:
         """What it loses with a place: a city's worth (twice its home's), the gold of its tokens there."""
         gold, mana = c.yields(loc)
@@ -289,11 +320,18 @@ class OpenWarsHeuristic(OpenWarsPlayer):
         """Whether it marches there: 1.0 where no enemy is, the strength ratio (capped at 1) where it
         is at least SAFE times as strong as the enemies, else None."""
         loc = arriving.location
-        theirs = strength(c, [x for x in c.stacks_at(loc) if x.player != self.side])
+        theirs = strength(c, self.defenders(c, loc))
         if not theirs:
             return 1.0
         mine = strength(c, [*c.stacks_at(loc, self.side), arriving])
         return min(1.0, mine / theirs) if mine >= SAFE * theirs else None
+
+    def defenders(self, c: Campaign, loc: str) -> list[Stack]:
+        """The enemy stacks a march there meets: those there, and the militia an enemy's home raises
+        (OW-DEC-27)."""
+        there = [x for x in c.stacks_at(loc) if x.player != self.side]
+        militia = rising(c, loc, self.side)
+        return [*there, militia] if militia is not None else there
 
     def exposure(self, c: Campaign, s: Stack, going: int) -> float:
         """What leaving costs: the worth of the place (a city it holds, doubly its home; a fight it is
@@ -377,6 +415,13 @@ class OpenWarsHeuristic(OpenWarsPlayer):
             return FallBack(d.stage, d.unit, to, min(s.count, room_for(c, self.side, to, c.unit(s.unit))))
         return cmd.Pass()
 
+    def hit(self, c: Campaign, d: Decision) -> cmd.Command:
+        """OW-COMBAT-7 (OW-DEC-11): of its cheapest tokens there, the one it values least takes the hit:
+        the fewest hits a round (`rating`, longer-lived by armour), less for no range; ties to the
+        default order (the options' first)."""
+        unit = min(d.options, key=lambda u: (keep_worth(c.unit(u)), d.options.index(u)))
+        return TakeHit(d.stage, unit)
+
     def gives_up(self, c: Campaign, loc: str) -> bool:
         mine = strength(c, list(c.stacks_at(loc, self.side)))
         return mine < GIVE_UP * strength(c, [x for x in c.stacks_at(loc) if x.player != self.side])
@@ -420,53 +465,15 @@ class OpenWarsHeuristic(OpenWarsPlayer):
         )
         return sum(p * sum(victims[:n]) for n, p in losses.items())
 
-    def best_cast(self, c: Campaign, spells: list[Cast]) -> Cast | None:
-        best = self.spells_weighed(c, spells)
-        return best[0].command if best and best[0].value > 0 else None  # type: ignore[return-value]
-
     def spells_weighed(self, c: Campaign, spells: list[Cast]) -> list[Weighed]:
         """Each cast weighed by its parts, best first (ties by spell and target, so it never hesitates)."""
         out = [weighed(a, self.spell_parts(c, a)) for a in spells]
         out.sort(key=lambda w: (-w.value, w.command.spell, w.command.target))  # type: ignore[attr-defined]
         return out
 
-    def cast_worth(self, c: Campaign, a: Cast) -> float:
-        return sum(self.spell_parts(c, a).values())
-
     def spell_parts(self, c: Campaign, a: Cast) -> dict[str, float]:
-        """A spell's expected gain in gold by its parts, and its mana at MANA_WORTH (OW-MAGIC-4): hits by
-        their exact odds, a bonus for a fight of its own or a curse on the enemy's, gold, mana, tokens
-        summoned; a spell on the going (movement, entry, terrain, barrier) by what it adds to its best
-        march and to the hold of its places nearby (game/ai/open_wars_spells.py)."""
-        spell = c.rules.spells[a.spell]
-        e = spell.effect
-        mana = {"mana": -spell.cost * MANA_WORTH}
-        if e.kind in GOING:
-            links = max(u.movement for f in c.factions.values() for u in c.rules.factions[f].units)
-            return {**going_parts(c, self.side, a, self.best_march, self.held, self.reach, links), **mana}
-        fight = c.enemies_at(a.target, self.side) and any(c.stacks_at(a.target, self.side))
-        mine = sum(x.count for x in c.stacks_at(a.target, self.side))
-        gain = 0.0
-        if e.kind == "hits":
-            gain = self.taken(c, a.target, spell_losses(c, self.side, a))
-        elif e.kind in ("attack", "defence") and fight:
-            gain = (
-                0.6 * abs(e.amount) * mine if e.friendly else 0.6 * abs(e.amount) * self.enemies(c, a.target)
-            )
-        elif e.kind == "initiative" and fight:
-            gain = 0.3 * mine if e.friendly else 0.3 * self.enemies(c, a.target)
-        elif e.kind == "gold":
-            gain = e.amount if c.purses[self.side].gold < 12 else 0.0
-        elif e.kind == "drain":
-            who = c.control[a.target]
-            gain = min(e.amount, c.purses[who].mana) * MANA_WORTH * 2 if who else 0.0
-        elif e.kind == "summon":
-            n = min(e.amount, room_for(c, self.side, a.target, c.unit(e.unit)))
-            gain = n * c.unit(e.unit).cost
-        return {e.kind: gain, **mana}
-
-    def enemies(self, c: Campaign, loc: str) -> int:
-        return sum(x.count for x in c.stacks_at(loc) if x.player != self.side)
+        """A spell's expected gain in gold by its parts, and its mana (game/ai/open_wars_magic.py)."""
+        return spell_parts(self, c, a)
 
 
 class OpenWarsEasy(OpenWarsHeuristic):

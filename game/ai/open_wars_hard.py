@@ -35,7 +35,7 @@ class OpenWarsHard(OpenWarsHeuristic):
 
     def counts(self, c: Campaign, loc: str, room: int) -> tuple[int, ...]:
         """All that fit, or one token where no enemy is (a place is taken by one alone)."""
-        return (room,) if c.enemies_at(loc, self.side) or room == 1 else (room, 1)
+        return (room,) if self.defenders(c, loc) or room == 1 else (room, 1)
 
     def march_parts(self, c: Campaign, s: Stack, loc: str, going: int, chance: float) -> dict[str, float]:
         parts = super().march_parts(c, s, loc, going, chance)
@@ -61,11 +61,11 @@ class OpenWarsHard(OpenWarsHeuristic):
         """A march into a fight that only its other stacks coming too make worth daring."""
         loc = m.path[-1]
         arriving = Stack(self.side, m.unit, loc, m.count)
-        return c.enemies_at(loc, self.side) and OpenWarsHeuristic.dares(self, c, arriving) is None
+        return bool(self.defenders(c, loc)) and OpenWarsHeuristic.dares(self, c, arriving) is None
 
     def together(self, c: Campaign, loc: str) -> float:
         """Following an attack it began this turn: the gold of its tokens already there, lost alone."""
-        if self._together != (c.game.round if c.game else 0, loc) or not c.enemies_at(loc, self.side):
+        if self._together != (c.game.round if c.game else 0, loc) or not self.defenders(c, loc):
             return 0.0
         return sum(x.count * c.unit(x.unit).cost for x in c.stacks_at(loc, self.side))
 
@@ -82,18 +82,12 @@ class OpenWarsHard(OpenWarsHeuristic):
         """A march into a city of its own an enemy can reach: the worth it adds to keeping it."""
         if c.control[loc] != self.side or c.location(loc).type != "city":
             return 0.0
-        threat = self.threat_at(c, loc)
-        if threat <= 0:
-            return 0.0
-        mine = list(c.stacks_at(loc, self.side))
-        now = strength(c, mine)
-        more = now + going * rating(c.unit(s.unit))
-        return self.stake(c, loc, mine) * (min(1.0, more / threat) - min(1.0, now / threat))
+        return self.guarding(c, loc, [Stack(self.side, s.unit, loc, going)])
 
     def danger(self, c: Campaign, s: Stack, loc: str, going: int) -> float:
         """Where no enemy is yet but some still to march can come: the tokens and the income it risks,
         by how much weaker it would be there."""
-        if c.enemies_at(loc, self.side):
+        if self.defenders(c, loc):
             return 0.0
         threat = self.threat_at(c, loc)
         if threat <= 0:
@@ -104,7 +98,7 @@ class OpenWarsHard(OpenWarsHeuristic):
 
     def spoils(self, c: Campaign, loc: str, chance: float) -> float:
         """The gold of the enemy's tokens in a fight it dares, by its chance."""
-        gold = sum(x.count * c.unit(x.unit).cost for x in c.stacks_at(loc) if x.player != self.side)
+        gold = sum(x.count * c.unit(x.unit).cost for x in self.defenders(c, loc))
         return chance * gold * SPOILS
 
     def dares(self, c: Campaign, arriving: Stack) -> float | None:
@@ -112,7 +106,7 @@ class OpenWarsHard(OpenWarsHeuristic):
         (the marching tokens supposed there, as the screen shows them) dare; then a fight its stacks
         able to get there this turn would win together."""
         loc = arriving.location
-        if not c.enemies_at(loc, self.side):
+        if not self.defenders(c, loc):
             return 1.0
         rough = super().dares(c, arriving)
         if rough is not None:
@@ -125,7 +119,7 @@ class OpenWarsHard(OpenWarsHeuristic):
                 self._odds[key] = combat_odds(c, loc, arriving).win.get(self.side, 0.0)
             if self._odds[key] >= self.DARE:
                 return self._odds[key]
-        theirs = strength(c, [x for x in c.stacks_at(loc) if x.player != self.side])
+        theirs = strength(c, self.defenders(c, loc))
         mine = strength(c, [*c.stacks_at(loc, self.side), arriving, *self.helpers(c, arriving)])
         if self.together(c, loc):  # the attack it began: those there already count as begun
             return min(1.0, mine / theirs) * 0.99 if mine >= SAFE * theirs else None

@@ -56,12 +56,16 @@ def _print(m: Match, as_json: bool, language: str | None) -> None:
 def _print_reasons(m: Match, kept: list[tuple[int, Thought]], language: str) -> None:
     """`--why`: each search general's reasons, round by round, in the language asked, units and sides
     by their names."""
+    from game.content.locale import ModeWords
     from game.running.log_texts import texts_for
     from game.running.names import named
     from game.running.result_words import side_names
     from game.running.why_words import why_lines
 
-    t = named(texts_for(language, [x.id for x in m.battle.stack.modules]), m)
+    # a mode's own words where it has them (Open Wars: turns and choices, not rounds and positions)
+    t = ModeWords(
+        named(texts_for(language, [x.id for x in m.battle.stack.modules]), m), m.battle.stack.mode.base.prefix
+    )
     sides = side_names(m, language)
     mode_words = m.battle.stack.mode.order_words  # a mode's own commands (Open Wars' marches, casts)
     orders = (lambda c: mode_words(m.battle, c, t)) if mode_words is not None else None

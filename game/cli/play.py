@@ -45,8 +45,6 @@ def play(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    from game.model.modules import mode_for_ruleset
-    from game.running.match import recorded_ruleset
     from game.ui.app import run
     from game.ui.start.screen import Setup
 
@@ -55,11 +53,6 @@ def _play(args: argparse.Namespace) -> int:
     watch = Path(args.replay) if args.replay else None
     if args.frames is not None and not (args.demo or args.edit is not None):
         raise UserError("play: --frames N goes with --demo or --edit")
-    if watch is not None and mode_for_ruleset(recorded_ruleset(watch)) is not None:
-        raise UserError(
-            f"play: {watch} is an Open Wars game; the replay viewer shows For Glory battles: "
-            "`play --load FILE` resumes it, `replay FILE` prints it"
-        )
     # the start screen's choices; a demo's seats are its own, and the start screen after it keeps its defaults
     demo = demo_generals(args) if args.demo else None
     a, b, more = seat_choices(args, "human", "normal") if demo is None else ("human", "normal", [])

@@ -38,13 +38,54 @@ def summary(result: dict[str, Any], t: Texts) -> list[str]:
     return lines
 
 
+def open_wars_lines(result: dict[str, Any]) -> list[str]:
+    """A scripted Open Wars game's end: each player's purse, the tokens on the map, each expectation
+    with PASS or FAIL, then the verdict."""
+    lines = [
+        f"{p}: {x['gold']} gold, {x['mana']} mana" + (", out" if x["out"] else "")
+        for p, x in result["players"].items()
+    ]
+    lines += [f"{x['player']}: {x['count']} {x['unit']} in {x['at']}" for x in result["tokens"]]
+    lines.append(
+        f"turn {result['turn']}, {result['phase']}"
+        + (f", {result['winner']} won" if result["winner"] else "")
+    )
+    lines += [
+        f"{'PASS' if x['ok'] else 'FAIL'} {x['what']}: expected {x['expected']}, got {x['got']}"
+        for x in result["checks"]
+    ]
+    return [*lines, "PASS" if result["passed"] else "FAIL"]
+
+
+def _open_wars(args: argparse.Namespace) -> int:
+    """An Open Wars script (docs/scripted-open-wars.md): its story, its end and its checks; exit code
+    1 when an expectation fails."""
+    from game.content.mods import load_mods
+    from game.running.log_texts import texts_for
+    from game.running.ow_script import run
+
+    t = None if args.json else texts_for(args.lang or "en", ["open-wars"])
+    result = run(Path(args.file), load_mods(Path(d) for d in args.mod), t)
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False))
+    else:
+        for step, line in result["story"]:
+            print(one_line(f"[{step}] {line}" if step >= 0 else line, limit=2000))
+        print(*(one_line(line) for line in open_wars_lines(result)), sep="\n")
+        print(f"dice used: {result['dice_used']}")
+    return 0 if result["passed"] else 1
+
+
 def _script(args: argparse.Namespace) -> int:
     from game.content.mods import load_mods
     from game.running.log_texts import texts_for
     from game.running.names import story_names
     from game.running.narrate import narrate
+    from game.running.ow_script import is_open_wars
     from game.running.script import run
 
+    if is_open_wars(Path(args.file)):
+        return _open_wars(args)
     mods = load_mods(Path(d) for d in args.mod)
     result = run(Path(args.file), mods=mods, modules=args.module)
     if args.json:
@@ -61,8 +102,13 @@ def _script(args: argparse.Namespace) -> int:
 
 
 def add_parsers(sub: Any) -> None:
-    s = sub.add_parser("script", help="run a scripted battle headless and report what happened")
-    s.add_argument("file", help="the scripted battle, a TOML file (docs/scripted-battles.md)")
+    s = sub.add_parser(
+        "script", help="run a scripted battle or Open Wars game headless and report what happened"
+    )
+    s.add_argument(
+        "file",
+        help="the script, a TOML file (docs/scripted-battles.md; Open Wars: docs/scripted-open-wars.md)",
+    )
     s.add_argument("--json", action="store_true", help="print one JSON object")
     s.add_argument("--lang", choices=sorted(LANGUAGES), help="the language of the story (default: English)")
     add_mod_option(s)

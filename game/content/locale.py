@@ -152,7 +152,10 @@ class ModeWords(Texts):
 
     def __call__(self, key: str, **values: object) -> str:
         own = self.prefix + key
-        return super().__call__(own if self.has(own) else key, **values)
+        return super().__call__(own if super().has(own) else key, **values)
+
+    def has(self, key: str) -> bool:
+        return super().has(self.prefix + key) or super().has(key)
 
 
 class _Forms(string.Formatter):

@@ -32,6 +32,7 @@ from game.modding.key_help import LANGUAGES, key_words
 from game.model.limits import ID, Bounds, IsId, Keys, OneOf
 from game.model.modules import modules
 from game.model.ruleset import Distance
+from game.running.ow_script import ScriptFile as OwScriptFile
 from game.running.puzzle import PuzzleFile
 from game.running.script import ScriptFile
 from game.running.tutorial import Lessons
@@ -151,6 +152,15 @@ def _kinds() -> list[Kind]:
             ScriptFile,
             "A scripted battle (content/scripts/*.toml, or a mod's scripts/): docs/scripted-battles.md.",
             ("scripts/*.toml", "mods/*/scripts/*.toml", "modules/*/scripts/*.toml"),
+        ),
+        Kind(
+            "open-wars-script",
+            "scripted Open Wars game",
+            OwScriptFile,
+            "A scripted Open Wars game (content/scripts/open-wars/*.toml): a map, the players' purses "
+            "and stacks, fixed dice, the answers to its decisions and the values expected at the end: "
+            "docs/scripted-open-wars.md.",
+            ("scripts/open-wars/*.toml",),
         ),
         Kind(
             "puzzle",

@@ -20,13 +20,13 @@ from game.content.mods import load_mods
 from game.content.ruleset_files import load_ruleset
 from game.editing.problem_words import refusal_said
 from game.model.errors import EXIT_BAD_INPUT, UserError
-from game.model.modules import modules_by_mode
+from game.model.modules import mode_for_ruleset, modules_by_mode
 from game.net.said import Said
 from game.net.saved import is_net_save, load_net
 from game.net.seat import Seat
 from game.running.campaign_battles import table_match
 from game.running.campaign_match import is_campaign_replay
-from game.running.match import new_match
+from game.running.match import new_match, recorded_ruleset
 from game.running.saves import load_game, save_meta
 from game.running.seating import seated
 from game.running.settings import Settings, fitted_window, load_settings
@@ -38,10 +38,12 @@ from game.ui.battle.tutorial import TutorialScreen
 from game.ui.campaign.opening import open_war
 from game.ui.campaign.screen import CampaignScreen
 from game.ui.editor.screen import EditorScreen
+from game.ui.open_wars.replay import OpenWarsReplay
 from game.ui.open_wars.screen import OpenWarsScreen
 from game.ui.pacing import FPS, Pacer
 from game.ui.playing.game_view import GameView
 from game.ui.playing.remote_play import REMOTE, RemotePlay
+from game.ui.playing.replaying import Replaying
 from game.ui.sound import Sounds, quiet_audio
 from game.ui.start.lobby import Lobby
 from game.ui.start.screen import StartScreen
@@ -183,9 +185,17 @@ def open_remote(seat: Seat, size: tuple[int, int], settings: Settings, said: Seq
     return screen
 
 
+def watch(path: Path, mods: tuple, size: tuple[int, int], settings: Settings) -> Replaying:
+    """The replay viewer of the file's game: an Open Wars game's (game/ui/open_wars/replay.py), or a
+    battle's."""
+    if mode_for_ruleset(recorded_ruleset(path)) is not None:
+        return OpenWarsReplay(path, mods, size, settings)
+    return ReplayViewer(path, mods, size, settings)
+
+
 def switch_to_save(
-    screen: Screen | ReplayViewer | CampaignScreen, setup: Setup, size: tuple[int, int], settings: Settings
-) -> Screen | ReplayViewer | Lobby | CampaignScreen:
+    screen: Screen | Replaying | CampaignScreen, setup: Setup, size: tuple[int, int], settings: Settings
+) -> Screen | Replaying | Lobby | CampaignScreen:
     """The save chosen in a game's menu, opened in place of that game: a network game's goes on over
     the network as from the start screen (its lobby: the host hosts it again, the guest calls again);
     a save that will not open says why in that game, which goes on."""
@@ -236,7 +246,7 @@ def run(
     if setup.recall and demo is None:  # the start screen's choices of the last session (none given)
         recalled(setup, settings)
     start: StartScreen | None = None
-    battle: Screen | ReplayViewer | None = None
+    battle: Screen | Replaying | None = None
     war: CampaignScreen | None = None  # a campaign: its screen, under the battle it fights or shows
     editor: EditorScreen | None = None  # the editor, shown, or waiting while its battle is tried
     lobby: Lobby | None = None  # a game with a friend elsewhere, before it begins
@@ -246,7 +256,7 @@ def run(
         lobby = Lobby(surf.get_size(), setup, setup.elsewhere, Texts(settings.language), setup.seat)
         setup.seat = None
     elif setup.replay is not None:
-        battle = ReplayViewer(setup.replay, tuple(load_mods(setup.mods)), surf.get_size(), settings)
+        battle = watch(setup.replay, tuple(load_mods(setup.mods)), surf.get_size(), settings)
     elif demo is not None or setup.load is not None or setup.campaign is not None:
         # the demo's generals play this battle only: the start screen after it keeps the player's choices
         watched = (
@@ -286,7 +296,7 @@ def _loop(
     surf: pygame.Surface,
     start: StartScreen | None,
     lobby: Lobby | None,
-    battle: Screen | ReplayViewer | None,
+    battle: Screen | Replaying | None,
     editor: EditorScreen | None,
     settings: Settings,
     stop: Stopping,
@@ -354,7 +364,7 @@ def _loop(
                         t = Texts(settings.language)
                         try:
                             mods = tuple(load_mods(setup.mods))
-                            battle = ReplayViewer(watched, mods, surf.get_size(), settings)
+                            battle = watch(watched, mods, surf.get_size(), settings)
                             end, start = None, None
                         except UserError as e:
                             start = start_screen(surf.get_size(), setup, settings, not_loaded(t, watched, e))

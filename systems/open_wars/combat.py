@@ -8,7 +8,7 @@ enemy there (OW-DEC-22)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, partial
@@ -18,8 +18,8 @@ from game.model import commands as cmd
 from game.model.dice import FACES
 from game.model.events import ModLine, Note, Roll
 from game.model.resolution import Decision, Resolution, refuse
-from game.model.session import ask
 from systems.open_wars import modifiers as mod
+from systems.open_wars.ending import asking
 from systems.open_wars.moves import barring, crowding, entry_cost, no_room
 from systems.open_wars.records import UnitKind
 from systems.open_wars.state import Campaign, Stack
@@ -58,8 +58,18 @@ def initiative_order(c: Campaign, loc: str) -> list[Stack]:
     """OW-COMBAT-3/4: by rank; stacks of several players still tied roll a die each, the highest
     first, ties rolled again, and so on for the rest (OW-DEC-10: one player's own tied stacks go in the
     order of their unit ids)."""
-    ranks = {id(s): rank(c, s) for s in c.stacks_at(loc)}
-    stacks = sorted(c.stacks_at(loc), key=lambda s: (ranks[id(s)], s.unit))
+    stacks = list(c.stacks_at(loc))
+    return ordered(c, stacks, {id(s): rank(c, s) for s in stacks}, lambda s: (s.unit,))
+
+
+def ordered(
+    c: Campaign, stacks: list[Stack], ranks: Mapping[int, tuple[int, ...]], own: Callable[[Stack], tuple]
+) -> list[Stack]:
+    """OW-COMBAT-4 (OW-DEC-10): the stacks by rank (`ranks`, by id of the stack: the lower, the sooner);
+    among stacks of one rank, the players roll off (the highest die first, those tied rolling again, then
+    the next place), and one player's own stacks go by `own`. No die is rolled where one player alone
+    holds a rank: the combat's order and the volley's (OW-DEC-17) are the same rule."""
+    stacks = sorted(stacks, key=lambda s: (ranks[id(s)], own(s)))
     out: list[Stack] = []
     while stacks:
         tied = [s for s in stacks if ranks[id(s)] == ranks[id(stacks[0])]]
@@ -71,7 +81,7 @@ def initiative_order(c: Campaign, loc: str) -> list[Stack]:
             seats.append(first)
             players.remove(first)
         seats += players
-        tied.sort(key=lambda s: (seats.index(s.player), s.unit))
+        tied.sort(key=lambda s: (seats.index(s.player), own(s)))
         out += tied
     return out
 
@@ -151,7 +161,7 @@ def attack_lines(
     return mod.clamp(unit.attack + sum(m.value for m in lines)), tuple(lines)
 
 
-def strike(c: Campaign, s: Stack, rnd: int) -> None:
+def strike(c: Campaign, s: Stack, rnd: int) -> Resolution:
     """OW-COMBAT-5..9: one die a token against its foe there; the foe loses a token a hit, cheapest
     first."""
     target = foe(c, s.location, s.player)
@@ -159,7 +169,7 @@ def strike(c: Campaign, s: Stack, rnd: int) -> None:
         return
     value, lines = attack_lines(c, s, mod.context(c, s, rnd), target, s.location)
     hits = roll_hits(c, s, value, lines, target, s.location, "attack", "OW-COMBAT-5")
-    casualties(c, target, s.location, hits)
+    yield from casualties(c, target, s.location, hits)
 
 
 def roll_hits(
@@ -208,17 +218,70 @@ def rolled_on(read: str | None) -> int | None:
     return int(found.group(1)) if found else None
 
 
-def casualties(c: Campaign, player: str, loc: str, hits: int) -> None:
-    """OW-COMBAT-6/7 (OW-DEC-11): the cheapest tokens fall first (victim_key); a hit falling on an
-    armoured token is saved on a D6 at or under its armour (OW-DEC-18), so those go a hit at a time."""
+@dataclass(frozen=True, slots=True)
+class TakeHit(cmd.Command):
+    """OW-COMBAT-2/7 (OW-DEC-11): the defending player's choice of the stack of `unit` in `location`
+    that the next hit falls on, among his cheapest tokens there. Pass: the cheapest-first default
+    (victim_key) for the rest of the roll."""
+
+    location: str
+    unit: str
+
+
+@dataclass(frozen=True)
+class Hits:
+    """An `ow_hits` decision's payload: the hits still to fall on the player's tokens there."""
+
+    count: int
+
+
+def choosable(c: Campaign, player: str, loc: str) -> tuple[str, ...]:
+    """OW-COMBAT-6/7: the units of the player's tokens the next hit may fall on there: those of the
+    least cost, the default's first (victim_key)."""
+    mine = sorted(c.stacks_at(loc, player), key=lambda x: victim_key(c.unit(x.unit), x.count, x.unit))
+    if not mine:
+        return ()
+    cheapest = c.unit(mine[0].unit).cost
+    return tuple(s.unit for s in mine if c.unit(s.unit).cost == cheapest)
+
+
+def asks_hits(c: Campaign, player: str, loc: str, hits: int) -> tuple[str, ...]:
+    """The units the player is asked to choose among for the next hit (OW-DEC-11): his cheapest there,
+    when there are two or more and the choice can matter (the hits leave some of them standing, or an
+    armour roll may save one); () when the rules leave no choice."""
+    units = choosable(c, player, loc)
+    if len(units) < 2:
+        return ()
+    stacks = [s for s in c.stacks_at(loc, player) if s.unit in units]
+    armour = any(c.unit(s.unit).ability("armour") is not None for s in stacks)
+    return units if armour or hits < sum(s.count for s in stacks) else ()
+
+
+def casualties(c: Campaign, player: str, loc: str, hits: int) -> Resolution:
+    """OW-COMBAT-6/7 (OW-DEC-11): the cheapest tokens fall first; among tokens of the least cost the
+    defending player chooses, a hit at a time (`ow_hits`, asked only where the choice can matter; a
+    pass leaves the rest of the roll to the default, victim_key). A hit falling on an armoured token
+    is saved on a D6 at or under its armour (OW-DEC-18), so those go a hit at a time."""
     lost: dict[str, int] = {}
+    default = False
     while hits > 0:
         mine = list(c.stacks_at(loc, player))
         if not mine:
             break
         s = min(mine, key=lambda x: victim_key(c.unit(x.unit), x.count, x.unit))
+        chosen = False
+        options = () if default else asks_hits(c, player, loc, hits)
+        if options:
+            decision = Decision("ow_hits", player, "", options, stage=loc, payload=Hits(hits))
+            answer = yield from asking(c, decision, partial(_accept_hit, c, loc, options))
+            if isinstance(answer, TakeHit):
+                found = c.stack_of(player, loc, answer.unit)
+                assert found is not None
+                s, chosen = found, True
+            else:
+                default = True
         armour = c.unit(s.unit).ability("armour")
-        hit = 1 if armour is not None else min(hits, s.count)
+        hit = 1 if armour is not None or chosen else min(hits, s.count)
         hits -= hit
         if armour is not None and saved(c, s, armour.amount, armour.rule or "OW-DEC-18"):
             continue
@@ -238,6 +301,17 @@ def casualties(c: Campaign, player: str, loc: str, hits: int) -> None:
                 },
             )
         )  # fmt: skip
+
+
+def _accept_hit(c: Campaign, loc: str, options: tuple[str, ...], a: cmd.Command) -> None:
+    """An answer to `ow_hits`: one of the units offered, in that location, or a pass (the default)."""
+    if isinstance(a, cmd.Pass):
+        return
+    if not isinstance(a, TakeHit):
+        raise refuse("OW-COMBAT-7", "reason_ow_take_hit")
+    if a.location != loc or a.unit not in options:
+        names = ", ".join(c.unit(u).name for u in options)
+        raise refuse("OW-COMBAT-6", "reason_ow_cheapest_first", stacks=names)
 
 
 def saved(c: Campaign, s: Stack, armour: int, rule: str) -> bool:
@@ -293,11 +367,11 @@ def fight(c: Campaign, loc: str) -> Resolution:
             if s.count <= 0 or s.held or s.location != loc:
                 continue
             decision = Decision("ow_combat", s.player, s.unit, retreats(c, s), stage=loc)
-            answer = yield from ask(c, decision, partial(_accept, c, s))
+            answer = yield from asking(c, decision, partial(_accept, c, s))
             if isinstance(answer, FallBack):
                 fall_back(c, s, answer)
             else:
-                strike(c, s, rnd)
+                yield from strike(c, s, rnd)
         if len(players_at(c, loc)) < 2:
             return
     c.emit(

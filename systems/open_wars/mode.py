@@ -11,7 +11,8 @@ from game.model import commands as cmd
 from game.model.dice import D6, Dice
 from game.model.modules import DecisionKind, GameMode, RuleModule, compose
 from game.model.words import Wording
-from systems.open_wars.combat import FallBack
+from systems.open_wars.combat import FallBack, TakeHit
+from systems.open_wars.ending import Concede
 from systems.open_wars.magic import Cast
 from systems.open_wars.map_files import generated_map, load_map
 from systems.open_wars.maps import MapOptions, OpenWarsMap
@@ -26,33 +27,39 @@ from systems.open_wars.words import narrate, order_words, result_words
 DECISIONS = (
     DecisionKind(
         "ow_recruit",
-        (Recruit, cmd.Pass),
+        (Recruit, cmd.Pass, Concede),
         prompt="{side}: recruit in a city you hold, or end your recruitment (OW-TURN-6)",
         rules=("OW-TURN-6", "OW-RECRUIT-1", "OW-RECRUIT-3", "OW-UNIT-5", "OW-STACK-1"),
     ),
     DecisionKind(
         "ow_move",
-        (March, Cast, cmd.Pass),
+        (March, Cast, cmd.Pass, Concede),
         prompt="{side}: move a stack or cast a spell, or end your movement (OW-TURN-7)",
         rules=("OW-TURN-7", "OW-MOVE-2", "OW-MOVE-3", "OW-MOVE-5", "OW-LOC-4", "OW-MAGIC-5"),
     ),
     DecisionKind(
         "ow_cast",
-        (Cast, cmd.Pass),
+        (Cast, cmd.Pass, Concede),
         prompt="{side}: cast a spell of the collection, or go on (OW-MAGIC-5)",
         rules=("OW-MAGIC-4", "OW-MAGIC-5", "OW-DEC-14"),
     ),
     DecisionKind(
         "ow_volley",
-        (Shoot, Cast, cmd.Pass),
+        (Shoot, Cast, cmd.Pass, Concede),
         prompt="{side}: {unit} shoots, casts a combat spell, or holds (OW-UNIT-1)",
         rules=("OW-UNIT-1", "OW-MAGIC-5", "OW-DEC-15", "OW-DEC-17"),
     ),
     DecisionKind(
         "ow_combat",
-        (FallBack, cmd.Pass),
+        (FallBack, cmd.Pass, Concede),
         prompt="{side}: {unit} attacks, or retreats? (OW-COMBAT-10)",
         rules=("OW-COMBAT-3", "OW-COMBAT-5", "OW-COMBAT-6", "OW-COMBAT-10", "OW-COMBAT-11"),
+    ),
+    DecisionKind(
+        "ow_hits",
+        (TakeHit, cmd.Pass, Concede),
+        prompt="{side}: which of your cheapest tokens takes the next hit? (OW-COMBAT-7)",
+        rules=("OW-COMBAT-2", "OW-COMBAT-6", "OW-COMBAT-7", "OW-COMBAT-9", "OW-DEC-11"),
     ),
 )
 
@@ -64,7 +71,7 @@ OPEN_WARS = RuleModule(
     prefix="OW-",
     mode="open-wars",
     decisions=DECISIONS,
-    commands=(Recruit, March, FallBack, Cast, Shoot),
+    commands=(Recruit, March, FallBack, Cast, Shoot, TakeHit, Concede),
     dice=(D6,),
 )
 

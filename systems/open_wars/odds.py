@@ -18,6 +18,7 @@ from itertools import permutations, product
 from game.model.dice import FACES
 from systems.open_wars import modifiers as mod
 from systems.open_wars.combat import hits_odds, rank, victim_key
+from systems.open_wars.homes import rising
 from systems.open_wars.records import UnitKind
 from systems.open_wars.state import Campaign, Stack
 
@@ -34,16 +35,21 @@ class CombatOdds:
 
 
 def supposed(c: Campaign, loc: str, arriving: Stack | None) -> list[Stack]:
-    """The stacks in a location, with `arriving` joined to its player's stack of the unit there (new
-    records: the campaign's own stay as they are)."""
+    """The stacks in a location, with `arriving` joined to its player's stack of the unit there, and the
+    militia its arrival would raise in an enemy's home (OW-DEC-27) joined to its owner's (new records:
+    the campaign's own stay as they are)."""
     stacks = list(c.stacks_at(loc))
     if arriving is None:
         return stacks
-    key = (arriving.player, arriving.unit)
-    i = next((i for i, s in enumerate(stacks) if (s.player, s.unit) == key), None)
-    if i is None:
-        return [*stacks, replace(arriving, location=loc)]
-    return [*stacks[:i], replace(stacks[i], count=stacks[i].count + arriving.count), *stacks[i + 1 :]]
+    militia = rising(c, loc, arriving.player)
+    for more in (replace(arriving, location=loc), *([militia] if militia else [])):
+        key = (more.player, more.unit)
+        i = next((i for i, s in enumerate(stacks) if (s.player, s.unit) == key), None)
+        if i is None:
+            stacks = [*stacks, more]
+        else:
+            stacks = [*stacks[:i], replace(stacks[i], count=stacks[i].count + more.count), *stacks[i + 1 :]]
+    return stacks
 
 
 def save_chance(u: UnitKind) -> float:

@@ -122,6 +122,7 @@ class Faction:
     authored: str = ""  # where the faction's units come from (the source has none)
     locale: Annotated[dict[str, FactionWords], TRANSLATED] = field(default_factory=dict)
     grammar: FactionGrammar = field(default_factory=FactionGrammar)  # its own name's and title's
+    militia: Annotated[str, Bounds(0, 40)] = ""  # the unit its homes raise (OW-DEC-27; none: its cheapest)
 
     def grammar_in(self, language: str) -> FactionGrammar:
         """The tags of its name and title in a language (English: the file's own)."""
@@ -200,7 +201,7 @@ class SpellsFile:
 
 # --- special location cards (OW-LOC-6/7) ------------------------------------------------------
 
-TraitKind = Literal["attack", "initiative", "defence", "entry", "range", "recruit", "no_spells"]
+TraitKind = Literal["attack", "initiative", "defence", "entry", "range", "recruit", "no_spells", "rite"]
 
 
 @dataclass(frozen=True)
@@ -210,12 +211,14 @@ class Trait:
     attack, initiative: `amount` more in combat there; defence: enemies hit them there on `amount` less;
     entry: the location costs them `amount` more to enter; range: they shoot `amount` links farther
     from there; recruit: each token recruited there costs `amount` less; no_spells: no spell is cast
-    at the location."""
+    at the location; rite: the location's holder casts the strategic spell `spell` from it, once a
+    phase, with no magic unit, paying `amount` mana (OW-COMP-5: mana spent on a location's effect)."""
 
     kind: TraitKind
     amount: Change = 0
     types: Annotated[list[UnitType], Bounds(0, 8)] = field(default_factory=list)
     who: Literal["all", "holder", "others"] = "all"
+    spell: Annotated[str, Bounds(0, 40)] = ""
 
 
 @dataclass(frozen=True)
@@ -264,6 +267,9 @@ class OpenWarsNumbers:
     ground: Annotated[list[Ground], Bounds(6, 6)]
     casts_per_phase: Annotated[int, Bounds(1, 10)] = 1  # OW-DEC-14: spells a magic unit casts a phase
     range_penalty: Annotated[int, Bounds(0, 6)] = 1  # OW-DEC-17: less attack a link beyond the first
+    militia: Annotated[int, Bounds(0, 20)] = 0  # OW-DEC-27: tokens a threatened home raises
+    lead_from: Annotated[int, Bounds(1, 100)] = 1  # OW-DEC-29: the first turn a decisive lead wins
+    lead_share: Annotated[int, Bounds(0, 100)] = 0  # OW-DEC-29: percent of the scores (0: no such rule)
 
 
 # --- the ruleset -------------------------------------------------------------------------------
@@ -423,6 +429,8 @@ def _assemble(
         for j, s in enumerate(f.start):
             if s.unit not in {u.id for u in f.units}:
                 raise ContentError(given.place(("start", j, "unit")), f"no unit {s.unit!r} in the faction")
+        if f.militia and f.militia not in {u.id for u in f.units}:
+            raise ContentError(given.place(("militia",)), f"no unit {f.militia!r} in the faction")
     spells = _by_id(spells_file.spells, files.spells, "spells")
     cards = _by_id(cards_file.cards, files.cards, "cards")
     for f in factions.values():
@@ -440,7 +448,7 @@ def _assemble(
     for i, spell in enumerate(spells_file.spells):
         _check_spell(spell, units, files.spells, ("spells", i))
     for i, c in enumerate(cards_file.cards):
-        _check_card(c, files.cards, ("cards", i))
+        _check_card(c, spells, files.cards, ("cards", i))
     _translated(spells_file.locale, {"names": set(spells)}, files.spells, "spells file")
     _translated(cards_file.locale, {"names": set(cards)}, files.cards, "cards file")
     languages = {
@@ -543,13 +551,28 @@ def _check_spell(s: Spell, units: dict[str, UnitKind], given: Layered, at: tuple
         raise ContentError(given.place((*effect, "unit")), f"no unit {e.unit!r} in the factions")
 
 
-def _check_card(c: Card, given: Layered, at: tuple[Step, ...]) -> None:
+def _check_card(c: Card, spells: dict[str, Spell], given: Layered, at: tuple[Step, ...]) -> None:
     for k, t in enumerate(c.traits):
         if t.kind != "no_spells" and t.amount == 0:
             raise ContentError(
                 given.place((*at, "traits", k, "amount")),
                 f"{'an' if t.kind[0] in 'aeiou' else 'a'} {t.kind} of 0 does nothing",
             )
+        if t.kind == "rite":  # OW-DEC-28: a strategic spell that exists, at a price
+            spell = spells.get(t.spell)
+            if spell is None:
+                raise ContentError(
+                    given.place((*at, "traits", k, "spell")), f"no spell {t.spell!r} in spells.toml"
+                )
+            if spell.phase == "combat":
+                raise ContentError(
+                    given.place((*at, "traits", k, "spell")),
+                    "a rite is a strategic spell (collection or movement)",
+                )
+            if t.amount < 1:
+                raise ContentError(given.place((*at, "traits", k, "amount")), "a rite costs 1 mana or more")
+        elif t.spell:
+            raise ContentError(given.place((*at, "traits", k, "spell")), "only a rite names a spell")
     if not c.traits and not c.gold and not c.mana:
         raise ContentError(
             given.place(at), "a special card has a characteristic or yields something (OW-LOC-7)"

@@ -76,6 +76,8 @@ class Campaign(Session):
         self.order: list[str] = []  # OW-TURN-2: who plays first in every phase
         self.out: list[str] = []  # players out of the game, in the order they fell (OW-DEC-22)
         self.charms: list[Charm] = []  # the spells in force this turn (OW-DEC-16)
+        self.rites: set[str] = set()  # the locations whose card's rite was cast this phase (OW-DEC-28)
+        self.sweeping: str | None = None  # who held every city at the last turn's end (OW-DEC-6)
         self._hops: dict[str, dict[str, int]] = {}
         self.factions: dict[str, str] = {}
         self.game: GameState | None = None

@@ -22,7 +22,8 @@ def game_stats(c: Campaign) -> tuple[dict[str, SideStats], list[Fate]]:
         elif isinstance(e, Note) and e.details and e.rule in ("OW-DEC-22", "OW-DEC-6"):
             player = e.details.get("player")
             if player in out and (e.rule == "OW-DEC-22" or e.details.get("why") == "wiped"):
-                fell[str(player)] = (turn, "out")
+                conceded = e.details.get("why") == "conceded"  # OW-DEC-30
+                fell[str(player)] = (turn, "conceded" if conceded else "out")
         elif isinstance(e, Note) and e.rule == "OW-COMBAT-6" and e.details:  # tokens lost to hits
             st = out[e.details["player"]]
             st.losses[turn] = st.losses.get(turn, 0) + int(e.details["lost"])

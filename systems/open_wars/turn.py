@@ -14,9 +14,10 @@ from game.model import commands as cmd
 from game.model.battle import GameState
 from game.model.events import Note, Phase
 from game.model.resolution import Decision, Resolution, refuse
-from game.model.session import ask
 from systems.open_wars.abilities import channel, rise, upkeep
 from systems.open_wars.combat import fight, roll_off
+from systems.open_wars.ending import Conceded, asking, finish, out
+from systems.open_wars.homes import raise_militia
 from systems.open_wars.magic import Cast, cast, castings, check_cast
 from systems.open_wars.moves import (
     March,
@@ -32,9 +33,8 @@ from systems.open_wars.volley import volley
 
 
 def start(c: Campaign, max_rounds: int) -> None:
-    """OW-DEC-2: each player holds its home city with its gold and starting tokens there; OW-TURN-2/3:
-    the smaller army plays first, then the next smaller and so on, players tied rolling off for the
-    first place among them, then the next (OW-DEC-22)."""
+    """OW-DEC-2: each player holds its home city with its gold and starting tokens there; then the turn
+    order (`seat`)."""
     for p in c.map.spec.players:
         c.factions[p.id] = p.faction
         c.purses[p.id] = Purse(gold=p.gold, mana=p.mana)
@@ -42,8 +42,15 @@ def start(c: Campaign, max_rounds: int) -> None:
         for u in p.units:
             c.add(p.id, p.home, u.unit, u.count)
     c.game = GameState(c.map.id, c.sides, {}, [], max_rounds)
+    seat(c)
+
+
+def seat(c: Campaign, order: list[str] | None = None) -> None:
+    """OW-TURN-2/3: the smaller army plays first, then the next smaller and so on, players tied rolling
+    off for the first place among them, then the next (OW-DEC-22); `order`: a scripted game's own."""
     value = c.army_values()
-    for v in sorted(set(value.values())):
+    c.order = list(order or ())
+    for v in sorted(set(value.values())) if not order else ():
         tied = [p for p in c.sides if value[p] == v]
         while len(tied) > 1:
             first = roll_off(c, tied, "OW-TURN-3")
@@ -62,27 +69,44 @@ def start(c: Campaign, max_rounds: int) -> None:
     )
 
 
-def game(c: Campaign) -> Resolution:
+PHASES = ("collection", "recruitment", "movement", "combat")  # OW-TURN-1, in their order
+
+
+def game(c: Campaign, first: str = "collection") -> Resolution:
+    """The game, turn after turn; `first`: the phase its first turn begins at (a scripted game's;
+    the phases before it are not played that turn)."""
+    try:
+        yield from turns(c, PHASES.index(first))
+    except Conceded:  # OW-DEC-30: the last player but one conceded in mid-phase
+        return
+
+
+def turns(c: Campaign, skip: int = 0) -> Resolution:
     g = c.game
     assert g is not None
     while not g.over:
         g.round += 1
-        g.phase = "collection"
-        yield from collection(c)
-        g.phase = "recruitment"
-        _phase(c, "recruitment", "OW-TURN-6")
-        for p in c.playing():
-            yield from recruitment(c, p)
-        g.phase = "movement"
-        _phase(c, "movement", "OW-TURN-7")
-        for p in c.playing():
-            yield from movement(c, p)
+        if skip <= 0:
+            g.phase = "collection"
+            yield from collection(c)
+        if skip <= 1:
+            g.phase = "recruitment"
+            _phase(c, "recruitment", "OW-TURN-6")
+            for p in c.playing():
+                yield from recruitment(c, p)
+        if skip <= 2:
+            g.phase = "movement"
+            _phase(c, "movement", "OW-TURN-7")
+            for p in c.playing():
+                yield from movement(c, p)
         g.phase = "combat"
         _phase(c, "combat", "OW-TURN-8")
+        raise_militia(c)
         yield from volley(c)
         for loc in c.contested():
             yield from fight(c, loc)
         end_of_turn(c)
+        skip = 0
 
 
 def _phase(c: Campaign, phase: str, rule: str) -> None:
@@ -91,6 +115,7 @@ def _phase(c: Campaign, phase: str, rule: str) -> None:
     c.emit(Phase(round=c.game.round, phase=phase, rule=rule))
     for s in c.stacks:
         s.casts = 0
+    c.rites.clear()
 
 
 def collection(c: Campaign) -> Resolution:
@@ -101,12 +126,12 @@ def collection(c: Campaign) -> Resolution:
             decision = Decision(
                 "ow_cast", p, "", tuple(dict.fromkeys(a.location for a in castings(c, p, "collection")))
             )
-            answer = yield from ask(
+            answer = yield from asking(
                 c, decision, _accepting(c, p, Cast, lambda c, p, a: check_cast(c, p, a, "collection"))
             )
             if not isinstance(answer, Cast):
                 break
-            cast(c, p, answer, "collection")
+            yield from cast(c, p, answer, "collection")
 
 
 def collect(c: Campaign) -> None:
@@ -157,7 +182,7 @@ def recruitment(c: Campaign, player: str) -> Resolution:
         if not cities:
             return
         decision = Decision("ow_recruit", player, "", cities)
-        answer = yield from ask(c, decision, _accepting(c, player, Recruit, check_recruit))
+        answer = yield from asking(c, decision, _accepting(c, player, Recruit, check_recruit))
         if not isinstance(answer, Recruit):
             return
         price = check_recruit(c, player, answer)
@@ -198,9 +223,9 @@ def movement(c: Campaign, player: str) -> Resolution:
             return
         options = movable + tuple(x for x in dict.fromkeys(a.location for a in spells) if x not in movable)
         decision = Decision("ow_move", player, "", options)
-        answer = yield from ask(c, decision, _accepting(c, player, (March, Cast), _move_or_cast))
+        answer = yield from asking(c, decision, _accepting(c, player, (March, Cast), _move_or_cast))
         if isinstance(answer, Cast):
-            cast(c, player, answer, "movement")
+            yield from cast(c, player, answer, "movement")
             continue
         if not isinstance(answer, March):
             return
@@ -226,7 +251,8 @@ def movement(c: Campaign, player: str) -> Resolution:
 def end_of_turn(c: Campaign) -> None:
     """OW-DEC-5: a location held by one player's tokens alone is his; the undead rise (OW-FAC-7);
     OW-COMBAT-8: the defeated leave the board, OW-DEC-16: so do the turn's spells; the tokens may move
-    and fight again next turn; OW-DEC-6, OW-DEC-22: victory, or a player out."""
+    and fight again next turn; OW-DEC-6, OW-DEC-22: victory (every city held at the end of two turns
+    in a row, the last one in, a decisive lead, the turn limit), or a player out."""
     g = c.game
     assert g is not None
     for loc in c.locations:
@@ -254,9 +280,21 @@ def end_of_turn(c: Campaign) -> None:
             if len(left) == 1:
                 return finish(c, left[0], f"{c.name(p)} has neither tokens nor a city", "wiped", p)
             out(c, p)
-            continue
-        if all(c.control[x] == p for x in cities):
-            return finish(c, p, f"{c.name(p)} holds every city", "cities", p)
+    sweeping = next((p for p in c.playing() if all(c.control[x] == p for x in cities)), None)
+    if sweeping is not None and sweeping == c.sweeping:
+        return finish(c, sweeping, f"{c.name(sweeping)} holds every city", "cities", sweeping)
+    if sweeping is not None:  # OW-DEC-6: the others have one more turn to take one back
+        c.emit(
+            Note(
+                rule="OW-DEC-6",
+                text=f"{c.name(sweeping)} holds every city: he wins if he still does at the next turn's end",
+                details={"say": "sweep", "player": sweeping},
+            )
+        )
+    c.sweeping = sweeping
+    leader = decisive_lead(c)
+    if leader is not None:
+        return finish(c, leader, f"{c.name(leader)} has a decisive lead", "lead", leader)
     if g.max_rounds is not None and g.round >= g.max_rounds:
         totals = {p: sc.total for p, sc in score(c).items() if p not in c.out}
         best = max(totals.values())
@@ -270,29 +308,17 @@ def end_of_turn(c: Campaign) -> None:
         )
 
 
-def out(c: Campaign, player: str) -> None:
-    """OW-DEC-22: a player with neither tokens nor a city is out; what he held is nobody's."""
-    c.out.append(player)
-    for loc, who in c.control.items():
-        if who == player:
-            c.control[loc] = None
-    c.emit(
-        Note(
-            rule="OW-DEC-22",
-            text=f"{c.name(player)} is out: neither tokens nor a city",
-            details={"player": player, "left": c.playing()},
-        )
-    )
-
-
-def finish(c: Campaign, winner: str | None, reason: str, why: str, player: str | None) -> None:
-    """OW-DEC-6: the game ends; `why` (cities, wiped, limit) and `player` let a screen say it in its
-    own words."""
-    g = c.game
-    assert g is not None
-    g.over, g.winner, g.end_reason = True, winner, reason
-    details = {"winner": winner, "why": why, "player": player, "limit": g.max_rounds}
-    c.emit(Note(rule="OW-DEC-6", text=f"the game ends: {reason}", details=details))
+def decisive_lead(c: Campaign) -> str | None:
+    """OW-DEC-29: in a game begun with three players or more, from turn `lead_from` on, the player still
+    in whose score (OW-DEC-6) is at least `lead_share` percent of all the scores of those still in, when
+    two or more are."""
+    g, n = c.game, c.rules.numbers
+    left = c.playing()
+    if g is None or len(c.sides) < 3 or len(left) < 2 or not n.lead_share or g.round < n.lead_from:
+        return None
+    totals = {p: sc.total for p, sc in score(c).items() if p in left}
+    best = max(left, key=lambda p: totals[p])
+    return best if 100 * totals[best] >= n.lead_share * sum(totals.values()) else None
 
 
 @dataclass

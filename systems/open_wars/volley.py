@@ -1,7 +1,7 @@
 """The volley (OW-UNIT-1, OW-MAGIC-5; OW-DEC-15, OW-DEC-17): the first step of the combat phase,
 before any location's combat. Every stack that can shoot (a unit with range, not held in a fight where
 it stands) or cast a combat spell (a magic unit) acts once, in initiative order across the map (ties
-as in a combat, then turn order): it shoots at an enemy's tokens within its range in links, casts, or
+as in a combat: a die between players): it shoots at an enemy's tokens within its range in links, casts, or
 holds. A shot is a D6 a token, hitting on its attack less a point a link beyond the first and less
 its target's defence; hits fall cheapest first, as in a combat."""
 
@@ -12,9 +12,9 @@ from dataclasses import dataclass
 
 from game.model import commands as cmd
 from game.model.resolution import Decision, Resolution, refuse
-from game.model.session import ask
 from systems.open_wars import modifiers as mod
-from systems.open_wars.combat import attack_lines, casualties, foe, rank, roll_hits
+from systems.open_wars.combat import attack_lines, casualties, foe, ordered, rank, roll_hits
+from systems.open_wars.ending import asking
 from systems.open_wars.magic import Cast, cast, castings, check_cast
 from systems.open_wars.odds import losses_odds
 from systems.open_wars.state import Campaign, Stack
@@ -67,12 +67,14 @@ def check_shot(c: Campaign, s: Stack, a: Shoot) -> str:
     return who
 
 
-def shoot(c: Campaign, s: Stack, a: Shoot) -> None:
+def shoot(c: Campaign, s: Stack, a: Shoot) -> Resolution:
+    """OW-UNIT-1 (OW-DEC-17): the shot's dice, and its hits laid on the target's tokens by their player
+    (OW-DEC-11)."""
     who = check_shot(c, s, a)
     far = c.hops(s.location)[a.target]
     value, lines = attack_lines(c, s, mod.context(c, s, 0), who, a.target, far)
     hits = roll_hits(c, s, value, lines, who, a.target, "shot", "OW-UNIT-1")
-    casualties(c, who, a.target, hits)
+    yield from casualties(c, who, a.target, hits)
 
 
 def shot_losses(c: Campaign, s: Stack, a: Shoot) -> dict[int, float]:
@@ -87,21 +89,26 @@ def may_act(c: Campaign, s: Stack) -> bool:
     return bool(targets(c, s)) or bool(castings(c, s.player, "combat", s))
 
 
+def volley_order(c: Campaign) -> list[Stack]:
+    """OW-DEC-17: the stacks that may shoot or cast, in initiative order across the map; ties as in a
+    combat (OW-COMBAT-4, OW-DEC-10): the players of stacks still tied roll a die each, the highest
+    first, and one player's own go by unit, then by the map's order of their locations."""
+    where = {loc: i for i, loc in enumerate(c.locations)}
+    ready = [s for s in c.stacks if s.player not in c.out and may_act(c, s)]
+    return ordered(c, ready, {id(s): rank(c, s) for s in ready}, lambda s: (s.unit, where[s.location]))
+
+
 def volley(c: Campaign) -> Resolution:
     """OW-DEC-17: each stack that may shoot or cast acts once, in initiative order across the map."""
-    seat = {p: i for i, p in enumerate(c.order)}
-    where = list(c.locations)
-    ready = [s for s in c.stacks if s.player not in c.out and may_act(c, s)]
-    ready.sort(key=lambda s: (rank(c, s), seat.get(s.player, 99), s.unit, where.index(s.location)))
-    for s in ready:
+    for s in volley_order(c):
         if s.count <= 0 or s not in c.stacks or not may_act(c, s):
             continue  # fallen or emptied since the order was fixed
         decision = Decision("ow_volley", s.player, s.unit, targets(c, s), stage=s.location)
-        answer = yield from ask(c, decision, _accepting(c, s))
+        answer = yield from asking(c, decision, _accepting(c, s))
         if isinstance(answer, Shoot):
-            shoot(c, s, answer)
+            yield from shoot(c, s, answer)
         elif isinstance(answer, Cast):
-            cast(c, s.player, answer, "combat")
+            yield from cast(c, s.player, answer, "combat")
 
 
 def _accepting(c: Campaign, s: Stack) -> Callable[[cmd.Command], None]:

@@ -10,9 +10,10 @@ from game.content.locale import Texts
 from game.model import commands as cmd
 from game.model.events import Event, Note
 from game.model.resolution import Reject
-from systems.open_wars.combat import FallBack, rolled_on
+from systems.open_wars.combat import FallBack, TakeHit, rolled_on
 from systems.open_wars.magic import Cast
 from systems.open_wars.moves import March, Recruit
+from systems.open_wars.records import OpenWarsRules, Trait
 from systems.open_wars.state import Campaign
 from systems.open_wars.turn import score
 from systems.open_wars.volley import Shoot
@@ -169,8 +170,19 @@ def retreat_words(c: Campaign, t: Texts, unit: str, count: int, to: str) -> str:
     return t(plural("ow_order_retreat", count), tokens=tokens(c, t, unit, count), location=where)
 
 
-def cast_words(c: Campaign, t: Texts, unit: str, location: str, spell: str, target: str) -> str:
-    """Which spell by whom, from where, on what location."""
+def cast_words(c: Campaign, t: Texts, unit: str | None, location: str, spell: str, target: str) -> str:
+    """Which spell by whom (a magic unit, or the rite of a location's card, no unit: OW-DEC-28), from
+    where, on what location."""
+    card = c.card(location) if not unit else None
+    if card is not None or unit is None:
+        name = c.rules.card_name(card.id, t.language) if card is not None else ""
+        return t(
+            "ow_order_rite",
+            card=name,
+            location=place_name(c, t, location),
+            spell=spell_name(c, t, spell),
+            target=place_name(c, t, target),
+        )
     return t(
         "ow_order_cast",
         unit=unit_name(c, t, unit),
@@ -190,6 +202,8 @@ def order_words(c: Campaign, a: cmd.Command, t: Texts) -> str | None:
     if isinstance(a, Recruit):
         where = place_name(c, t, a.location)
         return t("ow_order_recruit", tokens=tokens(c, t, a.unit, a.count), location=where)
+    if isinstance(a, TakeHit):
+        return t("ow_order_hit", unit=unit_name(c, t, a.unit), location=place_name(c, t, a.location))
     if isinstance(a, Cast):
         said = cast_words(c, t, a.unit, a.location, a.spell, a.target)
     elif isinstance(a, Shoot):
@@ -199,6 +213,50 @@ def order_words(c: Campaign, a: cmd.Command, t: Texts) -> str | None:
         return None
     # a cast or a shot that names the enemy it falls on (else the strongest there, OW-DEC-22)
     return t("ow_order_at", order=said, side=side_name(c, t, a.player)) if a.player else said
+
+
+def card_words(rules: OpenWarsRules, card_id: str, t: Texts) -> str:
+    """OW-LOC-7 (OW-DEC-20, OW-DEC-28): what a special card does, in the player's words: each
+    characteristic, then what it yields beyond the location's own, joined ("its holder's tokens are hit
+    on 1 less there; +1 gold a turn")."""
+    card = rules.cards[card_id]
+    said = [trait_words(rules, tr, t) for tr in card.traits]
+    said += [t("ow_card_gold", amount=card.gold)] if card.gold else []
+    said += [t("ow_card_mana", amount=card.mana)] if card.mana else []
+    return "; ".join(said)
+
+
+ALL_TYPES = ("water", "mountain", "forest", "plain", "desert", "city", "magic", "flying")
+
+
+def trait_words(rules: OpenWarsRules, tr: Trait, t: Texts) -> str:
+    """One characteristic of a card: its effect on the units it names (OW-LOC-7)."""
+    if tr.kind == "no_spells":
+        return t("ow_trait_no_spells")
+    if tr.kind == "rite":
+        return t("ow_trait_rite", spell=rules.spell_name(tr.spell, t.language), amount=tr.amount)
+    if tr.kind == "recruit":
+        return t("ow_trait_recruit", units=units_words(tr, t), amount=tr.amount)
+    way = "" if tr.kind in ("defence", "range") else "_up" if tr.amount > 0 else "_down"
+    return t(f"ow_trait_{tr.kind}{way}", units=units_words(tr, t), amount=abs(tr.amount))
+
+
+def units_words(tr: Trait, t: Texts) -> str:
+    """Whose tokens a characteristic touches: everyone's, its holder's or the others', of every type, of
+    the types it names, or of every type but a few."""
+    if not tr.types:
+        return t(f"ow_units_{tr.who}")
+    missing = [x for x in ALL_TYPES if x not in tr.types]
+    if len(missing) < len(tr.types):
+        return t(f"ow_units_{tr.who}_but", types=listed([t("ow_type_" + x) for x in missing], t))
+    return t(f"ow_units_{tr.who}_of", types=listed([t("ow_type_" + x) for x in tr.types], t))
+
+
+def listed(words: Sequence[str], t: Texts) -> str:
+    """Words in a list, the last two joined by the language's "and"."""
+    if len(words) < 2:
+        return "".join(words)
+    return t("ow_list_and", first=", ".join(words[:-1]), last=words[-1])
 
 
 def _order(x: dict[str, Any], c: Campaign, t: Texts) -> str:
@@ -260,7 +318,17 @@ NOTES: dict[str, Told] = {
     ),
     "OW-DEC-7": lambda x, c, t: t("ow_n_stop", location=place_name(c, t, x["location"]), round=x["round"]),
     "OW-DEC-6": lambda x, c, t: t("ow_n_end", why=end_words(x, c, t)),
-    "OW-DEC-22": lambda x, c, t: t("ow_n_out", side=side_name(c, t, x["player"])),
+    "OW-DEC-22": lambda x, c, t: t(
+        "ow_n_out_conceded" if x.get("why") == "conceded" else "ow_n_out", side=side_name(c, t, x["player"])
+    ),
+    "OW-DEC-30": lambda x, c, t: t("ow_n_concede", side=side_name(c, t, x["player"])),
+    "sweep": lambda x, c, t: t("ow_n_sweep", side=side_name(c, t, x["player"])),
+    "militia": lambda x, c, t: t(
+        "ow_n_militia",
+        side=side_name(c, t, x["player"]),
+        tokens=tokens(c, t, x["unit"], x["count"]),
+        location=place_name(c, t, x["location"]),
+    ),
     "OW-MAGIC-4": lambda x, c, t: t(
         "ow_n_cast",
         side=side_name(c, t, x["player"]),

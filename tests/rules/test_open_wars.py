@@ -311,7 +311,7 @@ def test_OW_COMBAT_6_OW_COMBAT_7_OW_COMBAT_9_the_cheapest_tokens_fall_first(
     clear(c)
     c.add("orc", "b", "orc-warriors", 4)  # cost 1
     c.add("orc", "b", "goblin-archers", 2)  # cost 2
-    casualties(c, "orc", "b", 5)
+    drive(casualties(c, "orc", "b", 5))
     assert (count(c, "orc", "b", "orc-warriors"), count(c, "orc", "b", "goblin-archers")) == (0, 1)
 
 
@@ -323,7 +323,7 @@ def test_OW_COMBAT_8_the_defeated_stay_off_the_location_until_the_turn_ends(
     clear(c)
     c.add("orc", "b", "orc-warriors", 3)
     c.add("dw", "a", "dwarf-warriors", 1)
-    casualties(c, "orc", "b", 2)
+    drive(casualties(c, "orc", "b", 2))
     assert c.defeated == {("orc", "orc-warriors"): 2} and count(c, "orc", "b", "orc-warriors") == 1
     end_of_turn(c)
     assert c.defeated == {}

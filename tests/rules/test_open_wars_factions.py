@@ -102,7 +102,7 @@ def test_OW_FAC_4_demons_pay_upkeep_in_mana_or_lose_their_tokens_and_blight_favo
     assert hounds is not None and mod.attack(c, hounds, mod.context(c, hounds, 1)) == 4
     c.add("orc", "z", "warlock", 1)
     c.purses["orc"].mana = 2
-    cast(c, "orc", Cast("z", "warlock", "blight", "b"), "movement")
+    drive(cast(c, "orc", Cast("z", "warlock", "blight", "b"), "movement"))
     assert mod.ground(c, "b") == "desert" and mod.attack(c, hounds, mod.context(c, hounds, 1)) == 5
 
 
@@ -124,7 +124,7 @@ def test_OW_FAC_6_dwarves_armour_saves_hits_and_they_fight_better_at_home(small:
     c = small([3, 4])
     clear(c)
     c.add("dw", "b", "ironbreakers", 2)
-    casualties(c, "dw", "b", 2)
+    drive(casualties(c, "dw", "b", 2))
     saves = [e for e in c.events if isinstance(e, Roll) and e.check == "armour"]
     assert [(r.die, r.outcome, r.rule) for r in saves] == [(3, "saved", "OW-FAC-6"), (4, "lost", "OW-FAC-6")]
     assert count(c, "dw", "b", "ironbreakers") == 1
@@ -146,7 +146,7 @@ def test_OW_FAC_7_OW_COMBAT_8_the_undead_fallen_rise_at_the_turns_end(small: Sma
     c.add("dw", "b", "skeletons", 3)
     c.add("dw", "a", "skeletons", 1)
     c.add("orc", "z", "orc-warriors", 1)
-    casualties(c, "dw", "b", 3)
+    drive(casualties(c, "dw", "b", 3))
     assert c.defeated == {("dw", "skeletons"): 3}
     end_of_turn(c)
     roll = next(e for e in c.events if isinstance(e, Roll) and e.check == "return")

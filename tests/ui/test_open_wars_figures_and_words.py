@@ -79,13 +79,13 @@ def test_tab_then_esc_or_a_click_go_back_and_the_game_is_not_left(window720: pyg
 
 
 def test_open_wars_figures_name_each_player_s_fate_not_divisions() -> None:
-    m = _played(1)
+    m = _played(3)
     f = figures(m)
     t = Texts("es")
     names = m.battle.map.spec.words("es").players  # type: ignore[attr-defined]
     assert fates_title(f, t) == "El destino de cada jugador"
     out = [x for x in f.fates if x.removed_in is not None]
-    assert out, "seed 1: a player is out before the end"
+    assert out, "seed 3: a player is out before the end"
     said = fate_words(out[0], t, names, f.over)
     assert said.startswith(format(names[out[0].side], "El")) and f"turno {out[0].removed_in}" in said
     standing = next(x for x in f.fates if x.removed_in is None)
@@ -200,16 +200,16 @@ def test_the_end_box_says_who_won_as_the_command_line_does(
         screen.draw(window720)  # the end box drawn with it
         assert head in said and sum(text.endswith("(OW-DEC-6)") for text in said) == 2, said
         screen.close()
-    won = new_match("ow-twin-fords", 1)  # won by every city in turn 2: the turns said
+    won = new_match("ow-twin-fords", 14)  # won by every city in turn 6: the turns said
     c = won.battle
     assert isinstance(c, Campaign)
-    play(won, {s: make_player("heuristic", s, 1 + i) for i, s in enumerate(c.sides)})
+    play(won, {s: make_player("heuristic", s, 14 + i) for i, s in enumerate(c.sides)})
     screen = _screen(won, window720, "en")
-    assert end_line(screen, 2).endswith("holds every city after 2 turns")
+    assert end_line(screen, 6).endswith("holds every city after 6 turns")
     screen.close()
 
 
-def _cast_decision(seed: int = 7) -> Match:
+def _cast_decision(seed: int = 8) -> Match:
     """A random map of four players played by the heuristic to a cast with two spells or more."""
     m = new_match("ow-random", seed, options={"players": 4})
     c = m.battle
@@ -326,3 +326,10 @@ def test_the_top_bar_names_a_computer_player_in_the_player_s_words(
         assert (screen.player_of(first), screen.player_of(second)) == said
     finally:
         screen.close()
+
+
+def test_a_conceded_players_fate_says_so() -> None:
+    """OW-DEC-30: a fate of a player who conceded is said so, in both languages."""
+    fate = Fate("", "p1", 3, "conceded")
+    assert fate_words(fate, Texts("en"), {"p1": "Storm Clan"}) == "Storm Clan conceded in turn 3"
+    assert fate_words(fate, Texts("es"), {"p1": "Clan"}) == "Clan se rindió en el turno 3"

@@ -60,6 +60,7 @@ def test_the_menu_offers_load_and_the_rules_reference(window: pygame.Surface) ->
         "load",
         "settings",
         "rules",
+        "concede",
         "end",
         "quit",
     ]
@@ -195,3 +196,22 @@ def test_the_menu_and_its_questions_speak_of_a_game_not_a_battle(
         assert game[language][0] in shown["menu"] and game[language][1] in shown["quit"]
     finally:
         screen.close()
+
+
+def test_concede_from_the_menu_after_a_question(window: pygame.Surface) -> None:
+    """OW-DEC-30: Esc, Concede the game, then Concede again: the player asked concedes, the other wins;
+    Cancel at the question leaves the game as it was."""
+    screen = hotseat(window)
+    c = screen.campaign
+    side = c.pending.side  # type: ignore[union-attr]
+    escape(screen, window)
+    menu_click(screen, window, "concede")
+    assert screen.menu == "concede-ask"
+    menu_click(screen, window, "resume")
+    assert screen.menu is None and not c.game.over  # type: ignore[union-attr]
+    escape(screen, window)
+    menu_click(screen, window, "concede")
+    menu_click(screen, window, "concede-yes")
+    assert c.game.over and c.game.winner != side and side in c.out  # type: ignore[union-attr]
+    assert "concedes" in " ".join(line.text for line in screen.log.lines)
+    screen.close()

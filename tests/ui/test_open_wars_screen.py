@@ -224,18 +224,26 @@ def test_the_start_screen_lists_the_maps_and_opens_one_in_its_screen(window: pyg
     screen.close()
 
 
-def test_play_demo_opens_a_map_and_the_replay_viewer_refuses_one(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_play_demo_opens_a_map_and_the_replay_viewer_shows_a_game(tmp_path: Path) -> None:
     shot = tmp_path / "ow.png"
     args = ["play", "--scenario", "ow-twin-fords", "--demo", "--frames", "30", "--screenshot", str(shot)]
     assert main(args) == 0
     assert pygame.image.load(str(shot)).get_size() == Settings.window
     m = new_match("ow-twin-fords", 1)
     save_game(m, dict.fromkeys(m.battle.sides, "human"), tmp_path / "g.json")
-    assert main(["play", "--replay", str(tmp_path / "g.json")]) == 2
-    err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and "Open Wars" in err[0] and "--load" in err[0]
+    watched = tmp_path / "watched.png"
+    args = [
+        "play",
+        "--replay",
+        str(tmp_path / "g.json"),
+        "--demo",
+        "--frames",
+        "5",
+        "--screenshot",
+        str(watched),
+    ]
+    assert main(args) == 0  # Open Wars' own viewer (issue 37): it refused one before
+    assert pygame.image.load(str(watched)).get_size() == Settings.window
 
 
 def test_the_chronicle_tells_every_note_in_the_players_language(window: pygame.Surface) -> None:

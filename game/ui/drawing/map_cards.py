@@ -6,6 +6,7 @@ campaign's map (game/ui/campaign/war_map.py) draws its places, links, badges and
 from __future__ import annotations
 
 import itertools
+import math
 from dataclasses import dataclass, field
 
 import pygame
@@ -26,6 +27,7 @@ NEUTRAL = (95, 95, 95)
 GOLD = (236, 196, 70)
 MANA = (120, 170, 255)
 SHIELD = (190, 196, 208)  # an army's value
+SEAL = (150, 92, 196)  # a special card's mark (OW-LOC-7)
 ICON = 15  # a figure's icon and the room after it
 LINK = (118, 112, 96)
 WATER_LINK = (96, 142, 198)
@@ -136,10 +138,14 @@ class MapView:
             surf.blit(font.render(line, True, theme.TEXT), (head.x + NAME_PAD, head.y + 3 + i * step))
         surf.blit(tag, tag.get_rect(topright=(head.right - NAME_PAD, head.y + 4)))
         x, y = rect.x + 8, head.bottom + 4
-        for kind, n in (("gold", spec.gold), ("mana", spec.mana)):
+        gold, mana = c.yields(loc)  # its special card's too (OW-LOC-7)
+        for kind, n in (("gold", gold), ("mana", mana)):
             if n:
                 figure(surf, kind, n, (x, y), theme.font(18), (20, 20, 20))
                 x += 34
+        if spec.card:
+            card_mark(surf, (x, y))
+            x += ICON + 4
         stacks = sorted(c.stacks_at(loc), key=lambda s: (c.sides.index(s.player), s.unit))
         labels = [f"{initials(c.rules.unit_name(s.unit, self.language))}{s.count}" for s in stacks]
         # the stacks under the gold and mana; from their row on when the card has no room for them so
@@ -251,6 +257,20 @@ def figure(
         )
     label = f.render(str(n), True, colour)
     return surf.blit(label, label.get_rect(midleft=(x + ICON, y + 7))).right  # beside the icon's middle
+
+
+def card_mark(surf: pygame.Surface, at: tuple[int, int]) -> None:
+    """A special card's mark (OW-LOC-7) at `at` (its top left, a figure's size): a star on a seal, the
+    same on the game's map and the editor's."""
+    x, y = at[0] + 7, at[1] + 7
+    pygame.draw.circle(surf, SEAL, (x, y), 8)
+    pygame.draw.circle(surf, (30, 20, 40), (x, y), 8, 1)
+    points = []
+    for i in range(10):
+        r = 6 if i % 2 == 0 else 2.6
+        angle = math.pi / 2 + i * math.pi / 5
+        points.append((x + r * math.cos(angle), y - r * math.sin(angle)))
+    pygame.draw.polygon(surf, GOLD, points)
 
 
 def badge(surf: pygame.Surface, text: str, at: tuple[int, int]) -> None:

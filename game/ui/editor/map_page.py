@@ -17,13 +17,18 @@ from game.editing import maps
 from game.editing.battle import within
 from game.editing.document import Document, Path
 from game.ui import theme
-from game.ui.drawing.map_cards import GOLD, GROUND, LINK, MANA, WATER_LINK
+from game.ui.drawing.map_cards import GOLD, GROUND, LINK, MANA, WATER_LINK, card_mark
 from game.ui.editor import drawn
 
 CARD = (120, 78)  # a card at its largest; the area cards are placed in leaves room for it
 NARROWEST, GAP = 64, 6  # a card's least width; pixels kept between two cards
 SHORTEST = 64  # a card's least height: its name, its gold and mana, its type, one under the other
-NAME_SIZES = (16, 14, 13, 12)  # a card's name: the largest that holds it, else the smallest cut
+# a card's name: the first (size, most lines) that holds it whole, as the game's map does; else cut at a
+# word (its whole name is in the form's Name field when it is chosen)
+NAME_FITS = ((16, 1), (14, 1), (14, 2), (13, 2), (12, 2))
+NAME_MOST = (
+    200  # letters of a name measured at most (a file's name may be of any length; its problem says so)
+)
 
 
 @dataclass
@@ -143,16 +148,19 @@ class MapCanvas:
         home = colours.get(str(loc.get("id")))
         pygame.draw.rect(surf, home or (70, 70, 70), rect, 5 if home else 2, border_radius=8)
         head = pygame.Rect(rect.x + 4, rect.y + 4, rect.w - 8, 20)
-        pygame.draw.rect(surf, (25, 28, 30), head, border_radius=4)
         font = theme.font(16)
         cost = loc.get("entry_cost")
-        room = head.w - 8
-        if isinstance(cost, int):
-            tag = font.render(drawn.figure(cost), True, theme.ACCENT)
-            room -= surf.blit(tag, tag.get_rect(topright=(head.right - 3, head.y + 3))).w + 4
-        name = names.get(str(loc.get("id")), str(loc.get("name", "")))  # smaller on a narrow card, then cut
-        label = theme.fitted(name, theme.TEXT, room, NAME_SIZES)
-        surf.blit(label, label.get_rect(midleft=(head.x + 4, head.centery)))
+        tag = font.render(drawn.figure(cost), True, theme.ACCENT) if isinstance(cost, int) else None
+        room = head.w - 8 - (tag.get_width() + 4 if tag is not None else 0)
+        name = names.get(str(loc.get("id")), str(loc.get("name", "")))  # whole, in two lines if need be
+        name_font, lines = theme.fitted_lines(name[:NAME_MOST], room, NAME_FITS)
+        step = name_font.get_linesize()
+        head.h = max(head.h, len(lines) * step + 4)
+        pygame.draw.rect(surf, (25, 28, 30), head, border_radius=4)
+        if tag is not None:
+            surf.blit(tag, tag.get_rect(topright=(head.right - 3, head.y + 3)))
+        for i, line in enumerate(lines):
+            surf.blit(name_font.render(line, True, theme.TEXT), (head.x + 4, head.y + 2 + i * step))
         x, y = rect.x + 8, head.bottom + 6
         said = t(f"ow_type_{kind_of}") if t.has(f"ow_type_{kind_of}") else kind_of
         kind = font.render(said, True, (20, 20, 20))
@@ -162,6 +170,8 @@ class MapCanvas:
                 pygame.draw.circle(surf, colour, (x + 6, y + 7), 6)
                 surf.blit(font.render(drawn.figure(value), True, (20, 20, 20)), (x + 15, y))
                 x += 34
+        if loc.get("card"):
+            card_mark(surf, (x, y))  # a special card, as the game's map marks it (OW-LOC-7)
         if loc.get("text"):
             pygame.draw.circle(surf, theme.TEXT, (rect.right - 12, rect.bottom - 12), 6, 2)  # a special text
 

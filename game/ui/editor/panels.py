@@ -26,8 +26,10 @@ from game.model.modules import modules_by_mode
 from game.model.ruleset import Ruleset, TerrainKind
 from game.model.words import counted, slug
 from game.ui.editor.forms import LABEL, ROW, Bound, Form
+from game.ui.theme import begun
 from systems.open_wars.maps import LocationSpec, PlayerSpec
 from systems.open_wars.records import OpenWarsRules
+from systems.open_wars.words import card_words
 
 ARRIVALS = 12  # rounds offered for a division's arrival (the file takes up to 100)
 
@@ -339,6 +341,9 @@ def card_tab(form: Form, p: Panel, element: Path | None, ow: OpenWarsRules) -> N
     record_fields(
         form, p, element, found, LocationSpec, {"card": [(p.t("editor_no_card"), ""), *cards, *unknown]}
     )
+    if held in ow.cards:  # what its special card does, as the game's hover box says it (OW-LOC-7)
+        effects = begun(card_words(ow, held, p.t))
+        form.note(p.t("ow_card_hint", card=ow.card_name(held, p.t.language), effects=effects))
     form.actions([(p.t("editor_remove"), lambda: remove(p.doc, element))])
 
 

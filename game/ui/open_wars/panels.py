@@ -11,8 +11,9 @@ from game.model.resolution import Decision
 from game.running.match import summary
 from game.ui import theme
 from game.ui.open_wars.top_bar import seat_hover
-from game.ui.open_wars.view import BUTTON_H, BUTTON_STEP, OpenWarsView
+from game.ui.open_wars.view import BUTTON_H, BUTTON_STEP, Choice, OpenWarsView
 from game.ui.palette import legible
+from game.ui.playing.replaying import REPLAY
 from game.ui.widgets.log_panel import tooltip
 from systems.open_wars.combat import rank
 from systems.open_wars.words import plural, result_words
@@ -20,6 +21,8 @@ from systems.open_wars.words import plural, result_words
 # a button's label: its sizes, largest first, and its margin each side. Not 19: at 13 pixels the bold
 # font's space is 3 pixels beside a digit's ink ("4 of 4may move"); at 12 and 14 it reads as a space
 LABEL_SIZES, LABEL_MARGIN = (20, 18), 12
+# a player's name over his column of the end box: the first (size, most lines) that holds it whole
+END_NAMES = ((22, 1), (18, 2), (16, 2), (14, 3))
 
 
 def draw_panel(v: OpenWarsView, surf: pygame.Surface, d: Decision | None) -> None:
@@ -27,7 +30,8 @@ def draw_panel(v: OpenWarsView, surf: pygame.Surface, d: Decision | None) -> Non
     pygame.draw.rect(surf, theme.PANEL_EDGE, v.panel, 1)
     c, t = v.campaign, v.t
     x, y, w = v.panel.x + 10, v.panel.y + 8, v.panel.w - 20
-    v.buttons = []
+    v.buttons, v.choice_area = [], pygame.Rect(0, 0, 0, 0)
+    bottom = _place(v, surf, (x, v.log.rect.y - 6), w)  # the place under the mouse, over the log
     pending = c.pending
     if pending is None:
         return
@@ -35,30 +39,80 @@ def draw_panel(v: OpenWarsView, surf: pygame.Surface, d: Decision | None) -> Non
     if d is None:
         afar = v.remote is not None and (pending.side == v.remote.side or not v.remote.may_act)
         waiting = v.remote.waiting(t, pending.side) if v.remote is not None and afar else ""
-        y = _text(surf, waiting or t("ow_thinking", side=name), (x, y), w, theme.ACCENT)
+        replayed = v.controllers.get(pending.side) == REPLAY  # the file answers, nobody thinks
+        said = waiting or t("ow_replay_asked" if replayed else "ow_thinking", side=name)
+        y = _text(surf, said, (x, y), w, theme.ACCENT)
     else:
         y = _text(surf, v.prompt(d), (x, y), w, theme.ACCENT)
         y = _text(surf, v.guide(d), (x, y + 2), w, theme.TEXT_DIM, 18)
     if pending.kind == "ow_combat":
         y = _combat_lines(v, surf, pending, (x, y + 4), w)
-    if d is None:
-        return
-    y += 6
-    choices = v.choices(d)
-    room = w - 2 * LABEL_MARGIN
-    sizes = theme.one_size(((ch.label, room) for ch in choices), LABEL_SIZES)  # one for every button
-    for ch in choices:
-        rect = pygame.Rect(x, y, w, theme.px(BUTTON_H))
+    if d is not None:
+        _choices(v, surf, v.choices(d), pygame.Rect(x, y + 6, w, bottom - y - 6))
+
+
+def _choices(v: OpenWarsView, surf: pygame.Surface, choices: list[Choice], area: pygame.Rect) -> None:
+    """The decision's buttons in the room left them: all when they fit; else the end of the phase kept
+    at the bottom (always reachable) and the others scrolled by the mouse wheel over them, with a line
+    saying how many more there are above and below."""
+    step = theme.px(BUTTON_STEP)
+    rows = max(1, area.h // step)
+    v.choice_area = area
+    shown: list[Choice | str] = list(choices)
+    if len(choices) > rows:
+        pinned = [ch for ch in choices if ch.key == "pass"]
+        rest = [ch for ch in choices if ch.key != "pass"]
+        room = max(1, rows - len(pinned) - 1)  # a row for the line of what is above and below
+        v.choice_scroll = max(0, min(v.choice_scroll, len(rest) - room))
+        top = v.choice_scroll
+        below = len(rest) - top - room
+        more = v.t("ow_more_choices", above=top, below=max(0, below))
+        shown = [*rest[top : top + room], more, *pinned]
+    else:
+        v.choice_scroll = 0
+    room_w = area.w - 2 * LABEL_MARGIN
+    sizes = theme.one_size(((ch.label, room_w) for ch in choices), LABEL_SIZES)  # one for every button
+    y = area.y
+    for ch in shown:
+        if isinstance(ch, str):
+            line = theme.font(16).render(ch, True, theme.TEXT_DIM)
+            surf.blit(line, line.get_rect(midleft=(area.x + LABEL_MARGIN, y + theme.px(BUTTON_H) // 2)))
+            y += step
+            continue
+        rect = pygame.Rect(area.x, y, area.w, theme.px(BUTTON_H))
         hover = rect.collidepoint(v.mouse) and ch.enabled
         colour = (95, 100, 110) if hover else (70, 74, 82) if ch.enabled else (48, 50, 55)
         pygame.draw.rect(surf, colour, rect, border_radius=5)
-        font, label = button_label(ch.label, room, sizes)  # its whole words: its hover box
+        font, label = button_label(ch.label, room_w, sizes)  # its whole words: its hover box
         text = font.render(label, True, theme.TEXT if ch.enabled else theme.TEXT_DIM)
         surf.blit(text, text.get_rect(midleft=(rect.x + LABEL_MARGIN, rect.centery)))
         v.buttons.append((rect, ch))
-        y += theme.px(BUTTON_STEP)
-        if y > v.log.rect.y - theme.px(BUTTON_STEP):
-            break
+        y += step
+
+
+PLACE_LINES = 4  # the panel's lines for the place under the mouse (its whole words in its hover box)
+
+
+def _place(v: OpenWarsView, surf: pygame.Surface, at: tuple[int, int], w: int) -> int:
+    """The location under the mouse (else the one picked) over the log: its name, then its type, yield
+    and holder and its special card's name and effects (OW-LOC-7), at most PLACE_LINES lines, the last
+    cut at a word; returns the y above it, where the choices end."""
+    loc = v.view.card_at(v.mouse) or v.picked
+    x, bottom = at
+    font = theme.font(16)
+    top = bottom - PLACE_LINES * font.get_linesize() - theme.px(24)
+    if loc is None:
+        return top
+    lines = theme.wrap(v.place_words(loc), font, w)
+    if len(lines) > PLACE_LINES:
+        lines = [*lines[: PLACE_LINES - 1], theme.cut(" ".join(lines[PLACE_LINES - 1 :]), font, w)]
+    title = theme.font(18).render(v.words.locations[loc], True, theme.ACCENT)
+    surf.blit(title, (x, top))
+    y = top + title.get_height()
+    for line in lines:
+        surf.blit(font.render(line, True, theme.TEXT), (x, y))
+        y += font.get_linesize()
+    return top - 4
 
 
 def button_label(
@@ -140,11 +194,7 @@ def draw_hover(v: OpenWarsView, surf: pygame.Surface, where: dict[str, tuple[tup
     if loc is None:
         return
     spec = c.location(loc)
-    holder = c.control[loc]
-    cost = spec.entry_cost if spec.entry_cost is not None else c.rules.entry(spec.type)
-    owner = v.names[holder] if holder else t("ow_nobody")
-    kind = t("ow_type_" + spec.type)
-    text = t("ow_location_hint", type=kind, cost=cost, gold=spec.gold, mana=spec.mana, holder=owner)
+    text = v.place_words(loc)
     if loc in where:
         path, spent = where[loc]
         text += "  " + t("ow_path", path=" > ".join(v.words.locations[x] for x in path), spent=spent,
@@ -183,7 +233,7 @@ def draw_end(v: OpenWarsView, surf: pygame.Surface) -> None:
     """The winner, why the game ended, and each player's score line by line (OW-DEC-6)."""
     c, t = v.campaign, v.t
     r = summary(v.match)
-    box = pygame.Rect(0, 0, min(760 if len(c.sides) <= 2 else 900, v.area.w - 20), 240)
+    box = pygame.Rect(0, 0, min(760 if len(c.sides) <= 2 else 900, v.area.w - 20), 280)
     box.center = v.area.center
     v.end_box = box
     pygame.draw.rect(surf, theme.PANEL, box, border_radius=10)
@@ -198,11 +248,14 @@ def draw_end(v: OpenWarsView, surf: pygame.Surface) -> None:
     font = theme.font(22)
     col = min(130, (box.w - 300) // len(c.sides))  # a column a player: up to four fit the box
     first = box.right - col * len(c.sides)
-    names = theme.font(22 if len(c.sides) <= 2 else 18)
-    for i, p in enumerate(c.sides):
-        name = theme.cut(v.names[p], names, col - 8, whole_words=False)
-        surf.blit(names.render(name, True, legible(v.colours[p], theme.PANEL)), (first + i * col, y))
-    y += 28
+    below = y
+    for i, p in enumerate(c.sides):  # each name whole, in up to three lines (END_NAMES)
+        names, lines = theme.fitted_lines(v.names[p], col - 8, END_NAMES)
+        for k, line in enumerate(lines):
+            at = (first + i * col, y + k * names.get_linesize())
+            surf.blit(names.render(line, True, legible(v.colours[p], theme.PANEL)), at)
+        below = max(below, y + len(lines) * names.get_linesize())
+    y = max(y + 28, below + 4)
     lines = r["score_lines"]
     for line in lines[c.sides[0]]:
         rule, what = line.split()  # "OW-DEC-6 army"

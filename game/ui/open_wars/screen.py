@@ -22,6 +22,7 @@ from game.ui.widgets.load_list import browse, open_saves
 from game.ui.widgets.menu import leaving
 from game.ui.widgets.rules_browser import RulesBrowser
 from game.ui.widgets.stats_view import draw_figures
+from systems.open_wars.ending import Concede
 from systems.open_wars.moves import March, room_for
 
 AI_PAUSE = 0.5  # seconds between an AI's decisions at speed 1: a person follows a march or a blow
@@ -40,6 +41,8 @@ class OpenWarsScreen(OpenWarsView):
         for e in events:
             self.tell(e, theme.BAD if e.kind == "rejected" else theme.TEXT)
         self.picked, self.stack, self.alert = None, None, None
+        if self.campaign.pending is None or self.campaign.pending.kind != "ow_recruit":
+            self.choice_scroll = 0  # a new question: its choices from their first
 
     def _remote(self, dt: float) -> None:
         """The other player's commands as they come, with his name in the log; what the connection
@@ -57,7 +60,7 @@ class OpenWarsScreen(OpenWarsView):
             self._remote(dt)
         c = self.campaign
         g = c.game
-        if g is not None and g.round > self.autosaved_round and self.ai.thinking is None:
+        if self.autosaves and g is not None and g.round > self.autosaved_round and self.ai.thinking is None:
             self.autosaved_round = g.round  # a new turn: keep the game, whatever happens next
             self.save(autosave=True)
         d = c.pending
@@ -100,6 +103,8 @@ class OpenWarsScreen(OpenWarsView):
             return self._key(ev)
         if ev.type == pygame.MOUSEWHEEL and self.log.rect.collidepoint(self.mouse):
             self.log.on_wheel(ev.y)
+        elif ev.type == pygame.MOUSEWHEEL and self.choice_area.collidepoint(self.mouse):
+            self.choice_scroll = max(0, self.choice_scroll - ev.y)  # drawing keeps it within the choices
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
             self._click(ev.pos)
         return None
@@ -141,6 +146,13 @@ class OpenWarsScreen(OpenWarsView):
         self.menu = None
         if key in ("settings", "menu"):
             self.menu = key
+        elif key == "concede":  # OW-DEC-30: only when the game asks this player something
+            if self.human_turn() is None:
+                self.alert = self.t("ow_concede_wait")
+            else:
+                self.menu = "concede-ask"
+        elif key == "concede-yes" and self.human_turn() is not None:
+            self.send(Concede())
         elif key in SETTING_KEYS:  # the battle's Settings; "window": the window's loop makes it again
             return change_setting(self, key)
         elif key == "rules":  # this game's rules: Open Wars' and its modules', not For Glory's

@@ -30,14 +30,14 @@ from game.ui.playing.settings_menu import SETTINGS
 from game.ui.widgets.log_panel import LogPanel
 from game.ui.widgets.rules_browser import RulesBrowser
 from game.ui.widgets.save_browser import SaveBrowser
-from systems.open_wars.combat import FallBack, hits_odds, retreats
-from systems.open_wars.magic import Cast, castings, spell_losses
+from systems.open_wars.combat import FallBack, Hits, TakeHit, hits_odds, retreats
+from systems.open_wars.magic import Cast, cast_cost, castings, spell_losses
 from systems.open_wars.moves import March, Recruit, check_march, check_recruit, reachable, room_for
 from systems.open_wars.odds import CombatOdds, combat_odds
 from systems.open_wars.records import Spell
 from systems.open_wars.state import Campaign, Stack
 from systems.open_wars.volley import Shoot, shot_losses, targets
-from systems.open_wars.words import ending, narrate, plural, refusal_words, tokens, unit_name
+from systems.open_wars.words import card_words, ending, narrate, plural, refusal_words, tokens, unit_name
 
 
 @dataclass(frozen=True)
@@ -64,9 +64,11 @@ MENUS = {
         ("load", "ow_menu_load"),
         ("settings", "menu_to_settings"),
         ("rules", "menu_rules"),
+        ("concede", "ow_menu_concede"),  # OW-DEC-30, asked again before it is done
         ("end", "menu_end"),
         ("quit", "menu_quit"),
     ),
+    "concede-ask": (("concede-yes", "ow_menu_concede_yes"), ("resume", "menu_cancel")),
     "settings": SETTINGS,  # the battle's own page (game/ui/playing/settings_menu.py)
     "quit": (("save-quit", "menu_save_quit"), ("quit-now", "menu_quit_now"), ("resume", "menu_cancel")),
     "load-ask": (("save-load", "menu_save_load"), ("load-now", "menu_load_now"), ("load", "menu_cancel")),
@@ -76,6 +78,7 @@ MENU_TITLES = {
     "settings": "menu_settings",
     "quit": "ow_menu_quit_title",
     "load-ask": "ow_menu_load_title",
+    "concede-ask": "ow_menu_concede_title",
 }
 PLAYER_COLOURS = [(60, 100, 200), (196, 60, 50), (60, 150, 80), (200, 160, 40)]  # when a map gives none
 
@@ -117,6 +120,8 @@ class OpenWarsView(GameView):
         self.rules: RulesBrowser | None = None  # the rules reference, over everything
         self.menu_buttons: list[tuple[pygame.Rect, str]] = []
         self.buttons: list[tuple[pygame.Rect, Choice]] = []
+        self.choice_area = pygame.Rect(0, 0, 0, 0)  # where the choices were drawn: the wheel scrolls them
+        self.choice_scroll = 0  # the first of the choices shown when they do not all fit
         self.seats: list[SeatEntry] = []  # the top bar's seats as last drawn, for their hover boxes
         self.help = False
         self.figures: Figures | None = None  # Tab: the game in figures so far (game/running/stats.py)
@@ -128,6 +133,10 @@ class OpenWarsView(GameView):
         self.stack: Stack | None = None  # the stack about to march
         self.count = 0  # how many of its tokens march
         self.autosaved_round = c.game.round if c.game else 0
+        self.autosaves = True  # a new turn is saved, but not while a replay is watched (replay.py)
+        self.reserved_top = (
+            0  # pixels over the map kept for what another screen draws there (a replay's strip)
+        )
         self._odds: tuple[tuple[object, ...], CombatOdds] | None = None
         self.size = (0, 0)
         self.layout(size)
@@ -196,7 +205,8 @@ class OpenWarsView(GameView):
         w, h = self.size = size
         theme.set_scale(theme.fit_scale(self.settings.ui_scale, size))  # as the battle's (Settings)
         self.panel = pygame.Rect(w - theme.RIGHT_PANEL, theme.TOP_BAR, theme.RIGHT_PANEL, h - theme.TOP_BAR)
-        self.area = pygame.Rect(0, theme.TOP_BAR, w - theme.RIGHT_PANEL, h - theme.TOP_BAR)
+        top = theme.TOP_BAR + self.reserved_top
+        self.area = pygame.Rect(0, top, w - theme.RIGHT_PANEL, h - top)
         self.view.layout(self.area)
         top = self.panel.y + int(self.panel.h * 0.58)
         self.log.rect = pygame.Rect(self.panel.x + 6, top, self.panel.w - 12, self.panel.bottom - top - 6)
@@ -218,6 +228,7 @@ class OpenWarsView(GameView):
             "ow_combat": self._combat,
             "ow_cast": self._casts,
             "ow_volley": self._volley,
+            "ow_hits": self._hits,
         }
         return handler[d.kind](d)
 
@@ -262,8 +273,13 @@ class OpenWarsView(GameView):
         out = []
         for a in casts:
             spell = c.rules.spells[a.spell]
-            label = t("ow_cast_button", spell=c.rules.spell_name(a.spell, t.language), cost=spell.cost,
-                      location=self.words.locations[a.target])  # fmt: skip
+            label = t(
+                "ow_rite_button" if not a.unit else "ow_cast_button",
+                spell=c.rules.spell_name(a.spell, t.language),
+                cost=cast_cost(c, a),
+                location=self.words.locations[a.target],
+                place=self.words.locations[a.location],
+            )
             odds = self._losses_words(spell_losses(c, side, a))
             out.append(
                 Choice(f"cast:{a.spell}:{a.target}", label, a, f"{self.spell_words(spell)} {odds}".strip())
@@ -323,6 +339,16 @@ class OpenWarsView(GameView):
             )
         return out
 
+    def _hits(self, d: Decision) -> list[Choice]:
+        """OW-COMBAT-7: a button for each of the player's cheapest stacks there, and the default."""
+        c, t = self.campaign, self.t
+        out = []
+        for unit in d.options:
+            s = c.stack_of(d.side, d.stage, unit)
+            label = t("ow_hit_button", tokens=self.tokens(unit, s.count if s else 0))
+            out.append(Choice(f"hit:{unit}", label, TakeHit(d.stage, unit), self.unit_words(unit)))
+        return [*out, Choice("pass", t("ow_hit_default"), cmd.Pass(), t("ow_hit_default_hint"))]
+
     def unit_words(self, unit: str) -> str:
         u = self.campaign.unit(unit)
         words = self.t("ow_unit_hint", initiative=u.initiative, attack=u.attack, movement=u.movement,
@@ -374,6 +400,10 @@ class OpenWarsView(GameView):
             return t("ow_move_prompt", side=side)
         if d.kind == "ow_cast":
             return t("ow_cast_prompt", side=side, mana=c.purses[d.side].mana)
+        if d.kind == "ow_hits":
+            hits = d.payload.count if isinstance(d.payload, Hits) else 1
+            where = self.words.locations[d.stage]
+            return t(plural("ow_hits_prompt", hits), side=side, hits=hits, location=where)
         key = "ow_volley_prompt" if d.kind == "ow_volley" else "ow_combat_prompt"
         return t(key, side=side, unit=self.unit_name(d.unit), location=self.words.locations[d.stage])
 
@@ -382,7 +412,7 @@ class OpenWarsView(GameView):
             return self.t("ow_recruit_guide")
         if d.kind == "ow_move":
             return self.t("ow_march_guide" if self.stack is not None else "ow_move_guide")
-        if d.kind in ("ow_cast", "ow_volley"):
+        if d.kind in ("ow_cast", "ow_volley", "ow_hits"):
             return self.t(f"{d.kind}_guide")
         return self.t("ow_combat_guide")
 
@@ -408,6 +438,23 @@ class OpenWarsView(GameView):
             return ""
         arriving = Stack(self.stack.player, self.stack.unit, loc, self.count)
         return self.odds_words(self.odds(loc, arriving), "ow_march_win_odds")
+
+    def place_words(self, loc: str) -> str:
+        """A location as the hover box and the panel say it: its type, entry cost, yield (its special
+        card's included), holder; then its special card's name and what it does (OW-LOC-2, OW-LOC-7)."""
+        c, t = self.campaign, self.t
+        spec = c.location(loc)
+        holder = c.control[loc]
+        cost = spec.entry_cost if spec.entry_cost is not None else c.rules.entry(spec.type)
+        gold, mana = c.yields(loc)
+        owner = self.names[holder] if holder else t("ow_nobody")
+        kind = t("ow_type_" + spec.type)
+        text = t("ow_location_hint", type=kind, cost=cost, gold=gold, mana=mana, holder=owner)
+        card = c.card(loc)
+        if card is not None:
+            name = c.rules.card_name(card.id, t.language)
+            text += "  " + t("ow_card_hint", card=name, effects=theme.begun(card_words(c.rules, card.id, t)))
+        return text
 
     def end_reason(self) -> str:
         """OW-DEC-6's note, told in the player's words."""

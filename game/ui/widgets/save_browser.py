@@ -158,11 +158,6 @@ class SaveBrowser:
                 return self.press("watch")
         return None
 
-    def watchable(self, s: SaveMeta) -> bool:
-        """Whether the replay viewer shows a save: For Glory's battles, not Open Wars' games."""
-        known = self.scenarios.get(s.scenario)
-        return not (known and known.turns)
-
     def select(self, i: int) -> None:
         self.selected = max(0, min(i, len(self.saves) - 1))
         self.problem = ""
@@ -180,7 +175,7 @@ class SaveBrowser:
             self.mode, self.text = "path", ""
         elif s is None:
             return None
-        elif key in ("load", "figures") or (key == "watch" and self.watchable(s)):
+        elif key in ("load", "figures", "watch"):  # either game's viewer (game/ui/app.py, watch)
             return Chosen(key, s.path)
         elif key == "rename":
             self.mode, self.text = "rename", s.name
@@ -263,9 +258,7 @@ class SaveBrowser:
         for i, key in enumerate(keys):
             rect = pygame.Rect(x + i * (width + px(8)), bottom - bh, width, bh)
             s = self.current
-            enabled = key in ("close", "path", "yes", "ok", "no") or (
-                s is not None and (key != "watch" or self.watchable(s))
-            )
+            enabled = key in ("close", "path", "yes", "ok", "no") or s is not None
             fill = (
                 (95, 100, 110)
                 if rect.collidepoint(mouse) and enabled

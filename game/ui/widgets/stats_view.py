@@ -144,7 +144,8 @@ def fate_words(fate: Fate, t: Texts, names: Mapping[str, str], over: bool = True
     if not fate.division:
         if fate.removed_in is None:
             return t("fate_side_stood" if over else "fate_side_plays", side=side)
-        return t("fate_side_out", side=side, round=fate.removed_in)
+        key = "fate_side_conceded" if fate.why == "conceded" else "fate_side_out"  # Open Wars' OW-DEC-30
+        return t(key, side=side, round=fate.removed_in)
     division = t.names.division(fate.division)
     if fate.removed_in is None:
         return t("fate_stood", division=division, side=side)
