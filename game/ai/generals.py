@@ -68,8 +68,8 @@ def reference_file(name: str, content: Path = CONTENT) -> Path:
 @cache
 def reference(name: str) -> General:
     """A general of an earlier version kept as a reference player (kinds.REFERENCES): its level and
-    temperament as they were (content/ai/reference/<id>.toml); its code is game/ai/search.py, which
-    stays as it was."""
+    temperament as they were (content/ai/reference/<id>.toml); its code is players.REFERENCE_CODE's
+    (search.py, which stays as it was, or general.py with the newer levels' behaviours off)."""
     if name not in REFERENCES:
         raise ContentError("reference", f"no reference general {name!r} (known: {', '.join(REFERENCES)})")
     return load_record(General, reference_file(name))
