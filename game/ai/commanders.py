@@ -10,12 +10,14 @@ counted only for a unit that has no other target near it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import math
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import esper
 
 from game.ai import common
+from game.ai.officer_threats import Threats
 from game.ai.reasons import weighed
 from game.ai.stakes import HIT, POINT, WIN
 from game.model import commands as cmd
@@ -38,6 +40,7 @@ LEAD = 0.5 * HIT  # per brigade, a division that passes its leadership check rat
 INITIATIVE = 0.3  # per division, two initiative dice rather than one (FG-INIT-2)
 LATER = 0.35  # the chance an enemy unit that could only reach him after moving does kill him
 TIE = 0.01  # the worth of an inch nearer where he should be
+RINGS, RING_SPOTS = 4, 16  # the estado mayor's spots searched: rings over the circle he can ride
 
 
 def officer_danger(player: Mind, b: Battle, officer: int) -> float:
@@ -117,31 +120,31 @@ def _placed(
     kind: str,
     parts: Callable[[], dict[str, float]],
     goals: list[Point],
+    spots: Sequence[Point] = (),
 ) -> cmd.Command:
-    """The best legal point for an officer among steps towards each goal, or where he stands (which
-    wins near ties: he is there), weighed by term; the reasons are kept."""
+    """The best legal point for an officer among steps towards each goal and the `spots` given, or
+    where he stands (which wins near ties: he is there), weighed by term; the reasons are kept."""
     here = common.centre(b, officer)
     reach = b.rules.length(b.rules.officer.move)
     options = [weighed(cmd.Pass(), {**parts(), "command": TIE})]
     seen: set[Point] = set()
-    for g in goals:
-        d = dist(here, g)
-        if d < 0.3:
+    steps = [
+        common.step_towards(here, g, min(reach, dist(here, g)) * frac)
+        for g in goals
+        if dist(here, g) >= 0.3
+        for frac in (1.0, 0.66, 0.33)
+    ]
+    for to in [*steps, *spots]:
+        if to in seen:
             continue
-        for frac in (1.0, 0.66, 0.33):
-            to = common.step_towards(here, g, min(reach, d) * frac)
-            if to in seen:
-                continue
-            seen.add(to)
-            try:
-                check_officer_move(b, officer, to)
-            except Reject:
-                continue
-            with b.supposing(officer, *to):
-                found = parts()
-            options.append(
-                weighed(cmd.MoveOfficer(b.name(officer), to), found, moved=dist(here, to), start=here)
-            )
+        seen.add(to)
+        try:
+            check_officer_move(b, officer, to)
+        except Reject:
+            continue
+        with b.supposing(officer, *to):
+            found = parts()
+        options.append(weighed(cmd.MoveOfficer(b.name(officer), to), found, moved=dist(here, to), start=here))
     return player.answered(kind, options)
 
 
@@ -177,10 +180,27 @@ def officer_place(player: Mind, b: Battle, officer: int) -> cmd.Command:
     return _placed(player, b, officer, "officer_move", parts, goals)
 
 
+def rings(b: Battle, here: Point, reach: float) -> list[Point]:
+    """Spots all over the circle an officer can ride: RINGS rings of RING_SPOTS each, on the table."""
+    out = []
+    for r in range(1, RINGS + 1):
+        for k in range(RING_SPOTS):
+            a = 2 * math.pi * (k + 0.5 * (r % 2)) / RING_SPOTS
+            to = (
+                round(here[0] + math.cos(a) * reach * r / RINGS, 3),
+                round(here[1] + math.sin(a) * reach * r / RINGS, 3),
+            )
+            if b.table.holds_point(to):
+                out.append(to)
+    return out
+
+
 def staff_place(player: Mind, b: Battle) -> cmd.Command:
     """The estado mayor where the divisions that need him most pass their checks (each weighed by its
     brigades), near enough for two initiative dice, and where no enemy unit may kill him: he leaves
-    danger at once when he has been shot at or stands in reach."""
+    danger at once when he has been shot at or stands in reach. A level that searches his safety
+    (`staff_search`) weighs spots all over the circle he can ride, each by the rules' own targeting
+    (officer_threats.py)."""
     player.stakes(b)
     staff = _staff(b, player.side)
     officers = [o for o in b.officers(player.side) if o != staff and b.in_play(o)]
@@ -197,19 +217,30 @@ def staff_place(player: Mind, b: Battle) -> cmd.Command:
     loss = max(-player.stakes(b).ending(-player.stakes(b).scoring.staff_killed), WIN / 2)
     urgent = 2.0 if shot_at(b, staff) else 1.0
 
+    here = common.centre(b, staff)
+    reach = b.rules.length(b.rules.officer.move)
+    searched = player.general.level.staff_search
+    threats = Threats(b, player.side, staff, here, reach) if searched else None
+
+    def danger() -> float:
+        if threats is None:
+            return officer_danger(player, b, staff)
+        return threats.kill_chance(b, common.centre(b, staff))
+
     def parts() -> dict[str, float]:
         lead = sum(LEAD * weights[o] * float(leadership_odds(b, o)) for o in officers)
         near = sum(INITIATIVE for o in officers if within(gap(b, o, staff), xl))
         return {
             "leadership": lead + near - TIE * dist(common.centre(b, staff), behind),
-            "safety": -urgent * loss * officer_danger(player, b, staff),
+            "safety": -urgent * loss * danger(),
         }
 
     needing = sorted(officers, key=lambda o: -weights[o] * (1 - float(leadership_odds(b, o))))
     goals = [behind, middle]
     goals += [(x, y + back * 1.5) for x, y in (common.centre(b, o) for o in needing[:2])]
     goals += _away(b, player, staff)
-    return _placed(player, b, staff, "staff_move", parts, goals)
+    spots = rings(b, here, reach) if searched else []
+    return _placed(player, b, staff, "staff_move", parts, goals, spots)
 
 
 def _staff(b: Battle, side: str) -> int | None:

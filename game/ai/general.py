@@ -149,9 +149,21 @@ class GeneralPlayer(SearchPlayer):
             options += self.attacks(b, e, ground, *stands[e])
         budget.used += len(options) - 1
         if moves:
-            for e in units:
-                options += self.movements(b, e, ground, budget, *stands[e])
+            for i, e in enumerate(units):
+                # a level that shares gives each unit its share of what is left, so that the first
+                # units' moves never use up the positions the last ones' would have needed
+                mine = Quota(budget, budget.left // (len(units) - i)) if self.general.level.share else budget
+                options += self.movements(b, e, ground, mine, *stands[e])
         return self.priced(b, options)
+
+    def priced(self, b: Battle, options: list[Weighed]) -> list[Weighed]:
+        """As the search generals', but a level that shares never misjudges ending the activation: doing
+        nothing is worth nothing, so a general who misjudges does not end it while an order pays."""
+        ranked = super().priced(b, options)
+        if not self.general.level.share:
+            return ranked
+        out = [_unjudged(w) if isinstance(w.command, cmd.EndActivation) else w for w in ranked]
+        return sorted(out, key=lambda w: -w.value)
 
     def attacks(
         self, b: Battle, e: int, ground: Ground, here: dict[str, float], obey: float
@@ -301,16 +313,22 @@ class GeneralPlayer(SearchPlayer):
         n = self.general.level.moves
         lengths = [longest, 2 * step] if longest > step + 0.1 else []
         lengths += [step * k / n for k in range(n, 0, -1)]
-        for s_ in lengths:
-            for leg, d, facing in legs:
-                to = common.step_towards(here, leg, min(s_, d))
-                yield to, facing
-                if foes and self.general.level.face:  # there, facing the nearest enemy, not the way it went
-                    near = min(foes, key=lambda f: dist(to, common.centre(b, f)))
-                    threat = round(_facing(to, common.centre(b, near)), 1)
-                    if abs(_turn(threat, facing)) > FACE_APART:
-                        self._faced[(to, threat)] = near
-                        yield to, threat
+        # a level that shares its few positions among the units tries each goal's every length before
+        # the next goal (its objectives first: a longest step the rules refuse leaves the shorter ones)
+        order = (
+            [(s_, leg) for leg in legs for s_ in lengths]
+            if self.general.level.share
+            else [(s_, leg) for s_ in lengths for leg in legs]
+        )
+        for s_, (leg, d, facing) in order:
+            to = common.step_towards(here, leg, min(s_, d))
+            yield to, facing
+            if foes and self.general.level.face:  # there, facing the nearest enemy, not the way it went
+                near = min(foes, key=lambda f: dist(to, common.centre(b, f)))
+                threat = round(_facing(to, common.centre(b, near)), 1)
+                if abs(_turn(threat, facing)) > FACE_APART:
+                    self._faced[(to, threat)] = near
+                    yield to, threat
 
     def spot(self, to: Point, facing: float | None) -> tuple[float, ...]:
         """A destination tried once per point, and per facing (to 15 degrees) by a level that tries
@@ -528,6 +546,26 @@ class GeneralPlayer(SearchPlayer):
 
     def danger(self, b: Battle, officer: int) -> float:
         return officer_danger(self, b, officer)
+
+
+class Quota(Budget):
+    """A unit's share of a decision's budget: it spends from the budget, and at most `n` positions."""
+
+    def __init__(self, budget: Budget, n: int) -> None:
+        self.budget, self.left, self.used, self.until = budget, n, 0, budget.until
+
+    def spend(self) -> bool:
+        if self.left <= 0 or not self.budget.spend():
+            return False
+        self.left -= 1
+        self.used += 1
+        return True
+
+
+def _unjudged(w: Weighed) -> Weighed:
+    """An option without its misjudgement."""
+    parts = {k: v for k, v in w.parts if k != "misjudged"}
+    return replace(w, value=round(sum(parts.values()), 3), parts=tuple(parts.items()))
 
 
 def _less(w: Weighed, term: str, amount: float) -> Weighed:

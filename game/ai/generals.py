@@ -33,6 +33,13 @@ class Level:
     think_seconds: Annotated[float, Bounds(0, 60, above=True)]  # and never longer than this
     plan: Annotated[int, Bounds(0, 8)] = 0  # first orders of a formation played out on its copy
     face: bool = False  # tries each move facing the enemy nearest to where it ends too
+    # issue 39 (each off for the reference hard-2026-12, whose level names none of them):
+    staff_search: bool = False  # the estado mayor weighs every spot of the circle he can ride, each by
+    # every enemy charge and move-and-shot that could kill him there (officer_threats.py)
+    paths: bool = False  # a cavalry move the ground would stop short (FG-MOVE-3) is not tried
+    hold: bool = False  # the last guard of a threatened objective weighs what leaving it loses
+    share: bool = False  # each unit of the formation gets its share of the positions weighed, and
+    # ending the activation is never misjudged
 
 
 @dataclass(frozen=True)
@@ -68,8 +75,8 @@ def reference_file(name: str, content: Path = CONTENT) -> Path:
 @cache
 def reference(name: str) -> General:
     """A general of an earlier version kept as a reference player (kinds.REFERENCES): its level and
-    temperament as they were (content/ai/reference/<id>.toml); its code is game/ai/search.py, which
-    stays as it was."""
+    temperament as they were (content/ai/reference/<id>.toml); its code is players.REFERENCE_CODE's
+    (search.py, which stays as it was, or general.py with the newer levels' behaviours off)."""
     if name not in REFERENCES:
         raise ContentError("reference", f"no reference general {name!r} (known: {', '.join(REFERENCES)})")
     return load_record(General, reference_file(name))

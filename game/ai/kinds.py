@@ -5,4 +5,4 @@ LEVELS = ("easy", "normal", "hard")  # the search generals' levels (content/ai/l
 KINDS = ("random", "heuristic", *LEVELS)
 # generals of earlier versions kept as they played, to measure the newer ones against (named only when
 # asked for: `tournament --all` leaves them out unless a --player names one)
-REFERENCES = ("hard-2026-11",)
+REFERENCES = ("hard-2026-11", "hard-2026-12")

@@ -28,6 +28,9 @@ PLAYERS: dict[str, Callable[[str, int], Player]] = {
     **{level: _searching(level) for level in LEVELS},
 }
 MODE_PLAYERS["open-wars"] = open_wars_levels.PLAYERS
+# the code each reference general plays with: search.py as it was, or general.py with every behaviour a
+# later level switches on left off (its level file names none of them)
+REFERENCE_CODE: dict[str, type[SearchPlayer]] = {"hard-2026-11": SearchPlayer, "hard-2026-12": GeneralPlayer}
 
 
 def campaign_player(
@@ -64,8 +67,8 @@ def make_player(name: str, side: str, seed: int, mods: Sequence[Mod] = (), think
             f"unknown player {name!r} (known: {', '.join([*PLAYERS, *REFERENCES])}; a search level may add a "
             f"temperament: {LEVELS[-1]}:{'|'.join(temperaments(mods))})"
         )
-    if name in REFERENCES:  # as it played: its own code (search.py), level and temperament
-        return SearchPlayer(side, seed, "hard", think=think, made=reference(name))
+    if name in REFERENCES:  # as it played: its own code, level and temperament
+        return REFERENCE_CODE[name](side, seed, "hard", think=think, made=reference(name))
     if level in LEVELS:
         return GeneralPlayer(side, seed, level, temperament or DEFAULT_TEMPERAMENT, mods, think)
     return PLAYERS[level](side, seed)
