@@ -25,6 +25,7 @@ from game.model.events import Event
 from game.net import fair_dice
 from game.net.identity import CannotBuild, Identity, Offer, build_offered, differences, identity_of, offered
 from game.net.ledger import Ledger
+from game.net.played import CampaignPlayed, Played
 from game.net.said import Said
 from game.net.seat import Arrival, clean_name
 from game.net.signing import new_private_key, public_key
@@ -43,6 +44,7 @@ from game.net.turn_files import (
     turn_path,
     write_turn,
 )
+from game.running.campaign_match import CampaignMatch
 from game.running.match import Match
 
 
@@ -63,8 +65,19 @@ class FileGame:
     paced = True  # the turn opened is shown command by command
 
     @property
+    def played(self) -> Played | None:
+        return self.ledger.played if self.ledger is not None else None
+
+    @property
     def match(self) -> Match | None:
-        return self.ledger.match if self.ledger is not None else None
+        """The battle played (None before it begins, and in a campaign: `campaign`)."""
+        led = self.ledger
+        return None if led is None or isinstance(led.played, CampaignPlayed) else led.match
+
+    @property
+    def campaign(self) -> CampaignMatch | None:
+        p = self.played
+        return p.match if isinstance(p, CampaignPlayed) else None
 
     @property
     def local(self) -> str:
@@ -103,7 +116,7 @@ class FileGame:
         if not self.queue or self.ledger is None:
             return []
         c, side = self.queue.pop(0)
-        d = self.ledger.match.battle.pending
+        d = self.ledger.played.pending
         assert d is not None and d.side == side
         events = self.ledger.apply(c)
         if not self.queue:
@@ -118,7 +131,7 @@ class FileGame:
         if self.ledger.turn() != self.local:
             self._write_turn()
         else:  # kept at once: leaving and opening the file again goes on from here, never before
-            given = [cmd.to_json(x) for x in self.ledger.match.commands[self.since :]]
+            given = [cmd.to_json(x) for x in self.ledger.played.commands[self.since :]]
             current = {"game": self.record.game, "after": len(self.chain), "commands": given}
             write_text(self.folder / CURRENT, json.dumps(current) + "\n")
         return events
@@ -151,7 +164,7 @@ class FileGame:
             self.chain[-1]["seal"],
             self.record,
             reveal=self.record.secret if n == 2 else None,
-            commands=[cmd.to_json(c) for c in self.ledger.match.commands[self.since :]],
+            commands=[cmd.to_json(c) for c in self.ledger.played.commands[self.since :]],
             count=self.ledger.count,
             digest=self.ledger.digest,
         )
@@ -248,12 +261,12 @@ def open_turn(path: Path, name: str, folder: Path | None = None, mods: tuple[Pat
             raise Refused("net_mismatch", name=clean_name(data["from"]["name"]), what=differs)
         record.peer = clean_name(data["from"]["name"])
     before = _replay(path, [*chain, data], record, given, upto=k)
-    _replay(path, [*chain, data], record, given, upto=k + 1).match.battle.close()  # every check, first
+    _replay(path, [*chain, data], record, given, upto=k + 1).played.close()  # every check, first
     write_text(turn_path(folder, n), path.read_text(encoding="utf-8"))
     record.mods = [str(p) for p in given]
     record.write(folder)
     g = FileGame(folder, record, [*chain, data], before)
-    kinds = before.match.battle.stack.commands
+    kinds = before.played.kinds
     g.queue = [(cmd.from_json(raw, kinds), data["from"]["side"]) for raw in data["commands"]]
     count = len(g.queue)
     g.notices.append(
@@ -282,12 +295,12 @@ def _reopen(
             for raw in current.get("commands", []):
                 if ledger.turn() != record.side:
                     raise Refused("file_malformed", path=kept, field="commands")
-                ledger.apply(cmd.from_json(raw, ledger.match.battle.stack.commands))
+                ledger.apply(cmd.from_json(raw, ledger.played.kinds))
     except (ValueError, RecursionError):
-        ledger.match.battle.close()
+        ledger.played.close()
         raise Refused("file_malformed", path=kept, field="commands") from None
     except BaseException:
-        ledger.match.battle.close()
+        ledger.played.close()
         raise
     g.notices.append(
         Said("file_resumed", {"turn": len(chain) - 1, "name": record.peer, "count": ledger.count - g.since})
@@ -311,9 +324,9 @@ def _join(
         raise Refused(e.said.key, **e.said.values) from None
     try:
         mine = identity_of(probe)
-        sides = probe.battle.game.sides  # type: ignore[union-attr]
+        sides = probe.sides
     finally:
-        probe.battle.close()
+        probe.close()
     peer = clean_name(data["from"]["name"])
     differs = differences(mine, their)
     if differs is not None:
@@ -361,10 +374,10 @@ def _replay(
     """The game from its turn files up to `upto` (not included), each command checked as its
     sender's to give, each file's digest and count checked after its commands."""
     try:
-        match = build_offered(chain[0]["offer"]["identity"], _seed(path, chain, record), mods)
+        game = build_offered(chain[0]["offer"]["identity"], _seed(path, chain, record), mods)
     except CannotBuild as e:
         raise Refused(e.said.key, **e.said.values) from None
-    ledger = Ledger(match, record.side)
+    ledger = Ledger(game, record.side)
     try:
         for data in chain[2:upto]:
             sender = data["from"]["side"]
@@ -375,7 +388,7 @@ def _replay(
                         "file_out_of_turn", path=where, n=i + 1, name=clean_name(data["from"]["name"])
                     )
                 try:
-                    c = cmd.from_json(raw, match.battle.stack.commands)
+                    c = cmd.from_json(raw, game.kinds)
                     ledger.apply(c)
                 except ValueError as e:
                     raise Refused("file_bad_command", path=where, n=i + 1, why=str(e)) from None
@@ -386,6 +399,6 @@ def _replay(
             if ledger.turn() == sender:
                 raise Refused("file_unfinished", path=where, name=clean_name(data["from"]["name"]))
     except BaseException:
-        match.battle.close()
+        ledger.played.close()
         raise
     return ledger

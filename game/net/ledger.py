@@ -9,42 +9,48 @@ import json
 
 from game.model import commands as cmd
 from game.model.events import Event
-from game.running.match import Match, restart
+from game.net.played import Played, played
+from game.running.campaign_match import CampaignMatch
+from game.running.match import Match
 
 
 class Ledger:
     """`local`: the side this machine plays; the other is the peer's. `digests[k]`: the events'
-    SHA-256 after the first k commands (game.running.match.events_digest's, kept as it grows)."""
+    SHA-256 after the first k commands (a battle's as game.running.match.events_digest gives it; a
+    campaign's over its events as they happen), kept as it grows."""
 
-    def __init__(self, match: Match, local: str) -> None:
-        """A match that already holds commands (a save) is played again from its start, for the
+    def __init__(self, game: Played | Match | CampaignMatch, local: str) -> None:
+        """A game that already holds commands (a save) is played again from its start, for the
         digest after each of them: the peer may stand at any of them."""
-        done = match.commands
+        p = played(game)
+        done = list(p.commands)
         if done:
-            match.battle.close()
-            match = restart(match)
-        self.match = match
+            p = p.restart()
+        self.played = p
         self.local = local
-        sides = match.battle.game.sides  # type: ignore[union-attr]
-        self.peer = next(s for s in sides if s != local)
+        self.peer = next(s for s in p.sides if s != local)
         self._hash = hashlib.sha256()
-        self._hashed = 0
         self.digests: list[str] = []
         self._catch_up()
         for c in done:
             self.apply(c)
 
     def _catch_up(self) -> None:
-        events = self.match.battle.events
-        for e in events[self._hashed :]:
+        for e in self.played.unhashed():
             self._hash.update(json.dumps(e.to_dict(), sort_keys=True).encode() + b"\n")
-        self._hashed = len(events)
         self.digests.append(self._hash.hexdigest())
+
+    @property
+    def match(self) -> Match:
+        """The battle played (a game of a campaign has none: `played` is the war)."""
+        m = getattr(self.played, "match", None)
+        assert isinstance(m, Match), "a campaign's ledger holds no battle's match"
+        return m
 
     @property
     def count(self) -> int:
         """Commands applied so far."""
-        return len(self.match.commands)
+        return len(self.played.commands)
 
     @property
     def digest(self) -> str:
@@ -56,14 +62,14 @@ class Ledger:
 
     def turn(self) -> str | None:
         """The side whose decision the game waits for (None: the game is over)."""
-        d = self.match.battle.pending
+        d = self.played.pending
         return d.side if d is not None else None
 
     def apply(self, c: cmd.Command, roll: int | None = None) -> list[Event]:
-        events = self.match.apply(c, roll)
+        events = self.played.apply(c, roll)
         self._catch_up()
         return events
 
     @property
     def over(self) -> bool:
-        return self.match.battle.pending is None
+        return self.played.pending is None

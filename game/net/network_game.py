@@ -97,7 +97,7 @@ class NetGame(Exchange):
             saved.match, saved.side, self.role, saved.game, self.chain, anchors, saved.entries
         )
         self.game_id, self.seat, self.timer = saved.game, saved.seat, saved.timer
-        self.identity = identity_of(saved.match)
+        self.identity = identity_of(self.ledger.played)
         self.peer_name = saved.peer
         self.sides = {self.role: saved.side, other_role(self.role): self.ledger.peer}
         self.acked = self.ledger.count
@@ -233,9 +233,9 @@ class NetGame(Exchange):
             return False
         try:
             self.identity = identity_of(probe)
-            known = probe.battle.game.sides  # type: ignore[union-attr]
+            known = probe.sides
         finally:
-            probe.battle.close()
+            probe.close()
         if sorted(known) != sorted(sides.values()) or sides["host"] == sides["guest"]:
             raise ProtocolError("field", kind="offer", field="sides")
         self.sides = dict(sides)

@@ -12,6 +12,8 @@ from game.model import commands as cmd
 from game.model.events import Event, Rejected
 from game.net.dice_chain import LENGTH, Chain, roll_seed
 from game.net.ledger import Ledger
+from game.net.played import Played
+from game.running.campaign_match import CampaignMatch
 from game.running.match import Match
 
 ROLES = ("host", "guest")
@@ -45,11 +47,11 @@ class Entry:
 
 class Record(Ledger):
     """`role`: this machine's; `chain`: its own dice chain; `anchors`: both chains' anchors by role;
-    `entries`: those of the match's commands (a save's), one each."""
+    `entries`: those of the game's commands (a save's), one each."""
 
     def __init__(
         self,
-        match: Match,
+        played: Played | Match | CampaignMatch,
         local: str,
         role: str,
         game: str,
@@ -65,7 +67,7 @@ class Record(Ledger):
         self.entries = list(entries)
         self.refused_run: dict[str, int] = {}  # side -> its last commands in a row the rules refused
         self.refused_total: dict[str, int] = {}
-        super().__init__(match, local)
+        super().__init__(played, local)
 
     def apply(self, c: cmd.Command, roll: int | None = None) -> list[Event]:
         side = self.turn() or ""
@@ -120,6 +122,6 @@ class Record(Ledger):
     def play(self, c: cmd.Command, entry: Entry) -> list[Event]:
         """The next command, its dice drawn from both machines' values."""
         n = self.count
-        events = self.apply(c, roll_seed(self.match.seed, n, entry.values["host"], entry.values["guest"]))
+        events = self.apply(c, roll_seed(self.played.seed, n, entry.values["host"], entry.values["guest"]))
         self.entries.append(entry)
         return events

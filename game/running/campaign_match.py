@@ -15,10 +15,18 @@ from game.content.files import read_regular, write_text
 from game.content.mods import Mod
 from game.model import commands as cmd
 from game.model.errors import ContentError, UserError
+from game.model.events import Event
 from game.model.limits import ID
 from game.model.resolution import Decision
 from game.running.log_texts import REASONS
-from game.running.match import MAX_REFUSALS, MAX_REPLAY_BYTES, digest_of, parse_replay, recorded_mods
+from game.running.match import (
+    MAX_REFUSALS,
+    MAX_REPLAY_BYTES,
+    digest_of,
+    parse_replay,
+    recorded_mods,
+    recorded_rolls,
+)
 from systems.campaign.mode import new_war
 from systems.campaign.state import War
 from systems.campaign.theatre import Theatre, campaign_folders, load_campaign
@@ -40,10 +48,22 @@ class CampaignMatch:
     seed: int
     max_turns: int | None
     commands: list[cmd.Command] = field(default_factory=list)
+    # command index -> the seed its dice are drawn from: a network game's (game/net/dice_chain.py),
+    # kept by its replay; the war's dice and the battle's on the table both start again from it
+    rolls: dict[int, int] = field(default_factory=dict)
 
-    def apply(self, c: cmd.Command) -> None:
+    def apply(self, c: cmd.Command, roll: int | None = None) -> list[Event]:
+        """Apply a command to the war (or its battle on the table) and record it; its events.
+        `roll`: the seed of this command's dice (kept, so that replaying draws them again)."""
+        n = len(self.commands)
+        if roll is not None:
+            self.rolls[n] = roll
+        if n in self.rolls:
+            self.war.dice.reseed(self.rolls[n])
+            if self.war.battle is not None:  # its own stream, not the war's again
+                self.war.battle.dice.reseed((self.rolls[n] + 1) % 2**64)
         self.commands.append(c)
-        self.war.apply(c)
+        return self.war.apply(c)
 
     @property
     def over(self) -> bool:
@@ -178,6 +198,7 @@ def replay_data(m: CampaignMatch) -> dict[str, Any]:
         "seed": m.seed,
         "max_turns": m.max_turns,
         "commands": [cmd.to_json(c) for c in m.commands],
+        **({"rolls": [m.rolls.get(n) for n in range(len(m.commands))]} if m.rolls else {}),
         "events": {"count": event_count(m.war), "sha256": events_digest(m.war)},
     }
 
@@ -217,6 +238,7 @@ def load(path: Path, mods: Sequence[Mod] = (), campaign: str | None = None) -> C
         if not isinstance(check, dict):
             raise TypeError
         played_with = recorded_mods(where, data.get("mods", []), mods)
+        rolls = recorded_rolls(where, data.get("rolls"), len(raw))
     except (KeyError, TypeError):
         raise ContentError(
             where, "damaged replay: a required field is missing or of the wrong type"
@@ -229,6 +251,7 @@ def load(path: Path, mods: Sequence[Mod] = (), campaign: str | None = None) -> C
         m = new_campaign(ref, seed, played_with, max_turns)
     except UserError as e:
         raise ContentError(f"{where}: campaign", str(e)) from None
+    m.rolls = rolls
     try:
         if data.get("numbers") != m.theatre.numbers_hash:
             raise ContentError(f"{where}: numbers", "made with other numbers for the campaign")

@@ -356,7 +356,7 @@ def _other_version(where: str, m: Match, rs: dict[str, Any], sc: dict[str, Any])
     return None
 
 
-def _rolls(where: str, raw: object, count: int) -> dict[int, int]:
+def recorded_rolls(where: str, raw: object, count: int) -> dict[int, int]:
     """A replay's seeds of its commands' dice (a network game's), one per command or null."""
     if raw is None:
         return {}
@@ -417,7 +417,7 @@ def load(
                 f"{where}: commands",
                 f"{len(raw_commands)} commands, more than a replay or save may hold ({MAX_REPLAY_COMMANDS})",
             )
-        rolls = _rolls(where, data.get("rolls"), len(raw_commands))
+        rolls = recorded_rolls(where, data.get("rolls"), len(raw_commands))
         if max_rounds is not None and (
             isinstance(max_rounds, bool) or not isinstance(max_rounds, int) or not 1 <= max_rounds <= 1000
         ):
