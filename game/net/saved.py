@@ -23,9 +23,9 @@ from game.net.played import Played, played
 from game.net.record import ROLES, Entry, Record
 from game.net.seat import clean_name
 from game.net.wire import HEX, MAX_TIMER
-from game.running.campaign_match import is_campaign_replay
+from game.running.campaign_match import CampaignMatch, is_campaign_replay
 from game.running.campaign_match import load as load_campaign
-from game.running.match import MAX_REPLAY_BYTES
+from game.running.match import MAX_REPLAY_BYTES, Match
 from game.running.saves import HUMAN, NETWORK, load_game, rotate_autosaves, saves_dir
 
 KEY = NETWORK
@@ -34,7 +34,7 @@ ADDRESS = re.compile(r"(|[A-Za-z0-9.:\[\]_-]{1,253}:\d{1,5})")  # a host name or
 
 @dataclass
 class NetSave:
-    match: Played  # the battle or the campaign
+    match: Match | CampaignMatch  # the battle, or the campaign
     game: str  # the game's id (game/net/fair_dice.py)
     side: str  # the side this machine plays
     role: str  # "host" or "guest"
@@ -78,23 +78,24 @@ def save_net(record: Record, about: dict[str, Any], autosave: bool = False, path
 def load_net(path: Path, mods: tuple[Mod, ...] = ()) -> NetSave:
     """A saved network game (a battle's or a campaign's); a save of a game on one machine is one line
     saying so."""
-    m = played(load_campaign(path, mods) if is_campaign_replay(path) else load_game(path, mods)[0])
+    game = load_campaign(path, mods) if is_campaign_replay(path) else load_game(path, mods)[0]
+    m = played(game)
     try:  # every check of a save first
         info = json.loads(read_regular(path, MAX_REPLAY_BYTES)).get(KEY)
         if not isinstance(info, dict):
             raise ContentError(str(path), "not a network game's save: resume it with play --load")
-        saved = _seats(path, info, m)
+        saved = _seats(path, info, m, game)
         _keys(path, info, saved)
-        saved.entries = _entries(path, info.get("entries"), saved)
+        saved.entries = _entries(path, info.get("entries"), saved, m)
     except BaseException:
         m.close()
         raise
     return saved
 
 
-def _seats(path: Path, info: dict[str, Any], m: Played) -> NetSave:
-    game, side, role, peer = (info.get(k) for k in ("game", "side", "role", "peer"))
-    if not _hex(game, 32):
+def _seats(path: Path, info: dict[str, Any], m: Played, game: Match | CampaignMatch) -> NetSave:
+    ident, side, role, peer = (info.get(k) for k in ("game", "side", "role", "peer"))
+    if not _hex(ident, 32):
         raise ContentError(f"{path}: {KEY}.game", "a game id of 32 hexadecimal digits")
     if role not in ROLES or not isinstance(peer, str):
         raise ContentError(f"{path}: {KEY}", "the role and the other player of a network game")
@@ -108,7 +109,7 @@ def _seats(path: Path, info: dict[str, Any], m: Played) -> NetSave:
     if isinstance(timer, bool) or not isinstance(timer, int) or not 0 <= timer <= MAX_TIMER:
         raise ContentError(f"{path}: {KEY}.timer", f"seconds from 0 (none) to {MAX_TIMER}")
     named = clean_name(name) if name else ""
-    return NetSave(m, str(game), str(side), str(role), clean_name(peer), address, named, timer=timer)
+    return NetSave(game, str(ident), str(side), str(role), clean_name(peer), address, named, timer=timer)
 
 
 def _keys(path: Path, info: dict[str, Any], saved: NetSave) -> None:
@@ -124,10 +125,9 @@ def _keys(path: Path, info: dict[str, Any], saved: NetSave) -> None:
         setattr(saved, key, value)
 
 
-def _entries(path: Path, raw: object, saved: NetSave) -> list[Entry]:
+def _entries(path: Path, raw: object, saved: NetSave, m: Played) -> list[Entry]:
     """Each command's entry: its author, both chains' values (each following the one before, from its
     anchor) and both tags; its dice the save's roll of the command."""
-    m = saved.match
     if not isinstance(raw, list) or len(raw) != len(m.commands):
         raise ContentError(f"{path}: {KEY}.entries", "one entry for each command")
     mine = Chain(saved.chain)
