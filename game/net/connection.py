@@ -80,6 +80,7 @@ class Connection:
         self.seat = ""  # the secret the two seats share (game/net/seat_key.py)
         self.chain = Chain.new()  # this machine's dice chain (a saved game's replaces it)
         self.address = ""  # the guest's: the host it calls
+        self.expect: str | None = None  # the guest's: the campaign it asked for (join --campaign)
         self.port = 0
         self.listener: Listener | None = None
         self.connecting: Connecting | None = None

@@ -31,6 +31,7 @@ from game.net.identity import (
     offered,
 )
 from game.net.link import Connecting, Fault, Listener
+from game.net.played import is_campaign
 from game.net.record import Record, other_role
 from game.net.said import Said
 from game.net.saved import NetSave
@@ -75,12 +76,19 @@ class NetGame(Exchange):
 
     @classmethod
     def join(
-        cls, address: str, port: int, name: str, mods: tuple[Path, ...] = (), resume: NetSave | None = None
+        cls,
+        address: str,
+        port: int,
+        name: str,
+        mods: tuple[Path, ...] = (),
+        resume: NetSave | None = None,
+        expect: str | None = None,
     ) -> NetGame:
         """Call the host at `address`:`port`; the game is the one it offers (or, with `resume`, the
-        saved one both machines go on with)."""
+        saved one both machines go on with); `expect`: the campaign the guest means to play (an id,
+        or its file's), refusing any other offer."""
         g = cls("guest", name, mods)
-        g.address, g.port = address, port
+        g.address, g.port, g.expect = address, port, expect
         if resume is not None:
             g._resumed(resume)
             g.state = "paused"  # until the host answers: it may not be back yet, so calls go on
@@ -195,7 +203,7 @@ class NetGame(Exchange):
                 c.link.send("cannot", why="save", what=challenge["game"][:8])
                 self._refuse_and_end(c, Said("net_host_resumes"))
                 return
-            if not self._set_up(c, theirs, m["sides"]):
+            if not self._expected(c, theirs) or not self._set_up(c, theirs, m["sides"]):
                 return
             answer = None
             c.stage = "commit"
@@ -218,6 +226,19 @@ class NetGame(Exchange):
         differs = differences(self.identity, theirs)
         if differs is not None:
             self._stop(Said("net_mismatch", {"what": differs, "name": c.who}))
+
+    def _expected(self, c: Caller, theirs: Identity) -> bool:
+        """The guest asked for a campaign (`join --campaign`): the host offers that one, or the guest
+        says so to both and leaves."""
+        if self.expect is None:
+            return True
+        wanted = Path(self.expect).stem
+        offered = theirs["scenario"]["id"]
+        if is_campaign(theirs) and offered == wanted:
+            return True
+        c.link.send("cannot", why="content", what=f"{self.name} asked for the campaign {wanted}")
+        self._stop(Said("net_not_the_campaign", {"name": c.who, "wanted": wanted, "offered": offered}))
+        return False
 
     def _set_up(self, c: Caller, theirs: Identity, sides: dict[str, str]) -> bool:
         """The game offered, built from this machine's content (or why it cannot be, said to both)."""
