@@ -1,0 +1,160 @@
+"""A campaign with a friend on another machine (issue 36, item 5; docs/network.md): two seats in one
+process over localhost play the Peninsular War's first turn, its strategic orders and every battle it
+brings (fought on the table, or resolved by the campaign's generals when both ask it: CAMP-DEC-10),
+each command's dice drawn by both machines, to one digest after every command; a machine killed in
+the middle of a battle comes back from an older save and the war goes on to the same end; a forged
+command is refused; the save replays the whole war exactly."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from game.net import connection
+from game.net.identity import Offer
+from game.net.network_game import NetGame
+from game.net.saved import load_net
+from game.running import campaign_match
+from tests.net_peers import Machine, RawPeer, drive, play_as_guest, said
+from tests.test_network_trust import count, kill
+
+LOCAL = "127.0.0.1"
+WAR = Offer("", max_rounds=1, campaign="peninsular")  # one turn: its orders and the battles they bring
+
+
+@pytest.fixture(autouse=True)
+def _quick_calls(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(connection, "RETRY", 0.2)
+
+
+def seats(resolve: str = "table") -> tuple[Machine, Machine]:
+    host = Machine(NetGame.host(WAR, "Anna", LOCAL, 0), resolve=resolve)
+    guest = Machine(NetGame.join(LOCAL, host.game.port, "Bob", expect="peninsular"), resolve=resolve)
+    return host, guest
+
+
+def settled(*machines: Machine) -> bool:
+    return all(m.game.settled for m in machines)
+
+
+def close(*machines: Machine) -> None:
+    for m in machines:
+        m.game.close()
+        if m.game.played is not None:
+            m.game.played.close()
+
+
+def war(m: Machine) -> campaign_match.CampaignMatch:
+    c = m.game.campaign
+    assert c is not None
+    return c
+
+
+@pytest.mark.parametrize("resolve", ["table", "auto"])
+def test_two_seats_play_a_campaigns_turn_and_its_battles_to_one_digest(resolve: str, tmp_path: Path) -> None:
+    """CAMP-DEC-10 over the network: the war's orders and each battle's, fought on the table by the
+    two seats or resolved by the campaign's generals (each machine giving its own side's orders),
+    travel as the battles' commands do; after every command, the battles' last ones too, both
+    machines hold the same digest, and the save replays the war to its events."""
+    host, guest = seats(resolve)
+    try:
+        drive([host, guest], lambda: settled(host, guest), seconds=240)
+        a, b = host.game.ledger, guest.game.ledger
+        assert a is not None and b is not None
+        assert a.count == b.count > 100
+        assert a.digests == b.digests  # the same game after every command, battles included
+        fought = war(host).war.fought
+        assert fought and {f.resolved for f in fought} == {resolve}
+        assert all(f.commands and f.result is not None for f in fought)
+        assert campaign_match.summary(war(host)) == campaign_match.summary(war(guest))
+        assert host.game.local != guest.game.local and not host.bad and not guest.bad
+        saved = host.game.save(path=tmp_path / "war.json")
+        again = campaign_match.load(saved)
+        try:  # each command's dice, drawn by both machines, are kept with it: the replay draws them again
+            assert len(again.rolls) == a.count
+            assert campaign_match.events_digest(again.war) == campaign_match.events_digest(war(host).war)
+        finally:
+            again.war.close()
+    finally:
+        close(host, guest)
+
+
+def test_a_guest_that_asked_for_another_campaign_is_not_joined() -> None:
+    host = Machine(NetGame.host(WAR, "Anna", LOCAL, 0))
+    guest = Machine(NetGame.join(LOCAL, host.game.port, "Bob", expect="another-war"))
+    try:
+        drive([host, guest], lambda: guest.game.state == "stopped")
+        assert said(guest, r"Anna offers peninsular, not the campaign another-war: not joined")
+        drive([host, guest], lambda: said(host, r"Bob cannot join: Bob asked for the campaign another-war"))
+        assert host.game.ledger is None
+    finally:
+        close(host, guest)
+
+
+@pytest.mark.parametrize("killed", ["host", "guest"])
+def test_a_machine_killed_in_a_battle_comes_back_from_an_older_save_and_the_war_goes_on(
+    killed: str, tmp_path: Path
+) -> None:
+    """A crash on the table: the machine comes back from its save of some commands before, the one
+    ahead sends what it lacks (the seat proved by the seats' secret), and the war ends at one digest."""
+    host, guest = seats()
+    victim = host if killed == "host" else guest
+    saves: dict[int, Path] = {}
+    try:
+        while True:
+            time.sleep(0.002)
+            for s in (host, guest):
+                s.step()
+            g = victim.game
+            if g.state == "playing" and count(victim) not in saves:
+                saves[count(victim)] = g.save(path=tmp_path / f"{count(victim)}.json")
+            c = g.campaign
+            if c is not None and c.war.battle is not None and len(c.war.fought[-1].commands) >= 20:
+                break
+            assert not g.over, "the turn ends before a battle is fought"
+        died_at = count(victim)
+        kill(victim)
+        victim.game.played.close()  # type: ignore[union-attr]  # the dead process's war goes with it
+        back = load_net(saves[max(n for n in saves if n <= died_at - 5)])
+        if killed == "host":
+            host = victim = Machine(NetGame.host(WAR, "Anna", LOCAL, host.game.port, resume=back))
+        else:
+            guest = victim = Machine(NetGame.join(LOCAL, host.game.port, "Bob", resume=back))
+        drive([host, guest], lambda: settled(host, guest), seconds=240)
+        a, b = host.game.ledger, guest.game.ledger
+        assert a is not None and b is not None and a.digests == b.digests
+        assert said(host if killed == "guest" else guest, "is back: the game goes on")
+        assert all(f.result is not None for f in war(host).war.fought)
+    finally:
+        close(host, guest)
+
+
+@pytest.mark.parametrize("forgery", ["out of turn", "dice value"])
+def test_a_forged_campaign_command_is_refused(forgery: str) -> None:
+    """A hand-made guest gives the host's side an order, or its own with a dice value its chain never
+    committed to: the first is refused and changes nothing, the second stops the game (with a save)."""
+    host = Machine(NetGame.host(WAR, "Anna", LOCAL, 0))
+    peer = RawPeer(host.game.port)
+    guest = None
+    try:
+        guest = play_as_guest(host, peer)
+        if forgery == "out of turn":  # the host's orders phase: the guest sends one of its own
+            assert guest.record.turn() == host.game.local
+            pending = guest.record.played.pending
+            assert pending is not None
+            given = guest.record.played.decider("random", host.game.local, 1)(pending)
+            before = count(host)
+            guest.give(given)
+            guest.follow(lambda: said(host, r"Refused from Bob: a command out of turn"), play=False)
+            assert count(host) == before and host.game.state == "playing"
+        else:
+            guest.to_my_turn()
+            n = guest.give(value="ab" * 16)
+            guest.follow(lambda: host.game.state == "stopped")
+            assert said(host, rf"Bob's dice for command {n} are not the ones committed to: the game stops")
+    finally:
+        if guest is not None:
+            guest.close()
+        close(host)
