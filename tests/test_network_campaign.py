@@ -7,20 +7,27 @@ command is refused; the save replays the whole war exactly."""
 
 from __future__ import annotations
 
+import shutil
 import time
 from pathlib import Path
 
 import pytest
 
+from game.content.locale import Texts
 from game.net import connection
+from game.net.by_file import open_turn, start
+from game.net.headless import play_turn
 from game.net.identity import Offer
 from game.net.network_game import NetGame
 from game.net.saved import load_net
+from game.net.turn_files import read_turn, turn_path
 from game.running import campaign_match
+from tests.campaign_helpers import BORDER
 from tests.net_peers import Machine, RawPeer, drive, play_as_guest, said
 from tests.test_network_trust import count, kill
 
 LOCAL = "127.0.0.1"
+ENGLISH = Texts("en")
 WAR = Offer("", max_rounds=1, campaign="peninsular")  # one turn: its orders and the battles they bring
 
 
@@ -158,3 +165,40 @@ def test_a_forged_campaign_command_is_refused(forgery: str) -> None:
         if guest is not None:
             guest.close()
         close(host)
+
+
+# --- by file ----------------------------------------------------------------------------------------
+
+
+def border_mod(tmp_path: Path) -> Path:
+    """The tests' small campaign (one battle a turn) in a mod: a campaign is shared by its id."""
+    mod = tmp_path / "wars"
+    (mod / "campaigns").mkdir(parents=True)
+    (mod / "mod.toml").write_text('id = "wars"\nname = "Wars"\nversion = "1"\n')
+    shutil.copy(BORDER, mod / "campaigns" / "border.toml")
+    return mod
+
+
+def test_a_campaign_by_file_plays_its_turns_and_battles_between_two_folders(tmp_path: Path) -> None:
+    """By turn files: the war's orders and its battle's travel as a battle's turns do, each file
+    signed, sealed and checked by its digest; both folders end with the same turns, and the same end."""
+    mod = border_mod(tmp_path)
+    a, b = tmp_path / "A", tmp_path / "B"
+    start(Offer("", mods=(mod,), max_rounds=1, campaign="border"), "Anna", a)
+    joined = open_turn(turn_path(a, 0), "Bob", b, (mod,))
+    assert joined.written is not None and joined.campaign is None  # no dice yet: no war
+    last, folders, who = joined.written, {"A": a, "B": b}, "A"
+    results = []
+    for _ in range(400):
+        g = open_turn(last, "X", folders[who])
+        result = play_turn(g, "random", ENGLISH, lambda line: None)
+        results.append(result)
+        if result["state"] == "over" and result["written"] is None:
+            break
+        last, who = Path(result["written"]), "B" if who == "A" else "A"
+    end, before = results[-1], results[-2]
+    assert end["state"] == before["state"] == "over" and end["digest"] == before["digest"]
+    assert end["campaign"] == "border" and end["battles"] and end["battles"][0]["resolved"] == "table"
+    files_a, files_b = sorted(a.glob("turn-*.json")), sorted(b.glob("turn-*.json"))
+    assert [f.name for f in files_a] == [f.name for f in files_b] and len(files_a) > 4
+    assert read_turn(files_a[-1])["digest"] == end["digest"]
