@@ -7,6 +7,7 @@ command is refused; the save replays the whole war exactly."""
 
 from __future__ import annotations
 
+import json
 import shutil
 import time
 from pathlib import Path
@@ -23,7 +24,7 @@ from game.net.saved import load_net
 from game.net.turn_files import read_turn, turn_path
 from game.running import campaign_match
 from tests.campaign_helpers import BORDER
-from tests.net_peers import Machine, RawPeer, drive, play_as_guest, said
+from tests.net_peers import Machine, RawPeer, cli, drive, hosted_port, play_as_guest, said
 from tests.test_network_trust import count, kill
 
 LOCAL = "127.0.0.1"
@@ -202,3 +203,42 @@ def test_a_campaign_by_file_plays_its_turns_and_battles_between_two_folders(tmp_
     files_a, files_b = sorted(a.glob("turn-*.json")), sorted(b.glob("turn-*.json"))
     assert [f.name for f in files_a] == [f.name for f in files_b] and len(files_a) > 4
     assert read_turn(files_a[-1])["digest"] == end["digest"]
+
+
+# --- the command line -------------------------------------------------------------------------------
+
+
+def test_two_processes_play_a_campaign_by_its_id_to_the_same_digest(tmp_path: Path) -> None:
+    """`play --host --campaign ID` and `play --join ... --campaign ID`, headless: the war and its battle
+    (both computer players letting the generals resolve it) to one digest and one end."""
+    mod = str(border_mod(tmp_path))
+    war_args = ("--campaign", "border", "--mod", mod, "--headless", "--ai", "random", "--resolve", "auto")
+    host = cli("play", "--host", f"{LOCAL}:0", *war_args, "--turns", "1", "--name", "Anna")
+    try:
+        port = hosted_port(host)
+        guest = cli("play", "--join", f"{LOCAL}:{port}", *war_args, "--name", "Bob")
+        g_out, g_err = guest.communicate(timeout=120)
+        h_out, h_err = host.communicate(timeout=60)
+    finally:
+        host.kill()
+    assert guest.returncode == 0 and host.returncode == 0, (g_err, h_err)
+    a, b = json.loads(h_out), json.loads(g_out)
+    assert a["digest"] == b["digest"] and a["commands"] == b["commands"] > 20
+    assert a["campaign"] == "border" and a["turns"] == 1 and a["battles"] == b["battles"]
+    assert [x["resolved"] for x in a["battles"]] == ["auto"]
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (("play", "--host", "--campaign", "border", "--rounds", "3", "--headless", "--ai", "random"),
+         "play: --campaign takes no --rounds or --module (its limit is --turns)"),
+        (("by-file", "start", "--turns", "2"), "by-file start: --turns goes with --campaign"),
+        (("by-file", "start", "--campaign", str(BORDER)),
+         "a campaign file of no mod cannot be shared (put it in a mod)"),
+    ],
+)  # fmt: skip
+def test_a_campaign_offered_wrongly_on_the_command_line_is_one_line(args: tuple[str, ...], line: str) -> None:
+    run = cli(*args)
+    _out, err = run.communicate(timeout=60)
+    assert run.returncode == 2 and line in err and len(err.strip().splitlines()) == 1, err
