@@ -13,6 +13,8 @@ from game.model import commands as cmd
 from game.model.errors import one_line
 from game.model.events import Event
 from game.net.said import Said
+from game.net.played import Played
+from game.running.campaign_match import CampaignMatch
 from game.running.match import Match
 
 
@@ -33,6 +35,12 @@ class Seat(Protocol):
 
     @property
     def match(self) -> Match | None: ...
+
+    @property
+    def played(self) -> Played | None: ...
+
+    @property
+    def campaign(self) -> CampaignMatch | None: ...
 
     @property
     def local(self) -> str: ...

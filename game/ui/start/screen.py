@@ -278,8 +278,6 @@ class StartScreen(GuiPaced, OverPage):
         for button, what in self.makers.items():
             button.set_text(self.t(words[what]))
             button.disable() if campaign else button.enable()  # the editor and the generator make battles
-        for button in self.elsewhere:  # a campaign is played on this machine
-            button.disable() if campaign else button.enable()
         if sc is None:
             return
         spec = sc.spec
