@@ -51,6 +51,9 @@ class CampaignMatch:
     # command index -> the seed its dice are drawn from: a network game's (game/net/dice_chain.py),
     # kept by its replay; the war's dice and the battle's on the table both start again from it
     rolls: dict[int, int] = field(default_factory=dict)
+    # a battle's number -> the seed of its own commands' dice, by their index in the battle (its copy
+    # on the battle screen and in the replay viewer draws them again: game/running/campaign_battles.py)
+    battle_rolls: dict[int, dict[int, int]] = field(default_factory=dict)
 
     def apply(self, c: cmd.Command, roll: int | None = None) -> list[Event]:
         """Apply a command to the war (or its battle on the table) and record it; its events.
@@ -58,12 +61,16 @@ class CampaignMatch:
         n = len(self.commands)
         if roll is not None:
             self.rolls[n] = roll
+        w = self.war
         if n in self.rolls:
-            self.war.dice.reseed(self.rolls[n])
-            if self.war.battle is not None:  # its own stream, not the war's again
-                self.war.battle.dice.reseed((self.rolls[n] + 1) % 2**64)
+            w.dice.reseed(self.rolls[n])
+            if w.battle is not None:  # its own stream, not the war's again
+                seed = (self.rolls[n] + 1) % 2**64
+                w.battle.dice.reseed(seed)
+                f = w.fought[-1]
+                self.battle_rolls.setdefault(f.number, {})[len(f.commands)] = seed
         self.commands.append(c)
-        return self.war.apply(c)
+        return w.apply(c)
 
     @property
     def over(self) -> bool:
