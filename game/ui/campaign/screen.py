@@ -230,6 +230,8 @@ class CampaignScreen(CampaignView):
             self.page = "figures"
         elif k == pygame.K_s and ev.mod & pygame.KMOD_CTRL:
             self.save()
+        elif k in (pygame.K_o, pygame.K_c) and ev.mod & pygame.KMOD_CTRL and self.remote is not None:
+            self.remote.talk.hand_over(self.log, folder=k == pygame.K_o)  # the turn file written, to send
         elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
             self.speed_index = min(len(SPEEDS) - 1, self.speed_index + 1)
         elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):

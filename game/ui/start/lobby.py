@@ -112,6 +112,7 @@ class Lobby:
         campaign = war.theatre.id if war is not None else None
         if war is None and battle is None and way != "join":
             campaign = setup.campaign
+        self.campaign = campaign
         if campaign is not None:
             self.name, self.sides = campaign_words(campaign, setup.mods, t.language)
         else:
@@ -186,6 +187,8 @@ class Lobby:
         names = list(self.sides.values()) or ["?", "?"]
         mine, theirs = names[self.side % len(names)], names[(self.side + 1) % len(names)]
         title = t("net_" + self.way.replace("-", "_") + "_title")
+        if self.way == "host" and self.campaign is not None:
+            title = t("net_host_title_campaign")
         if self.resume is not None:
             title = t("net_resume_title", name=self.resume.peer)
         about = [f"<b>{plain(title, WORD)}</b>"]
