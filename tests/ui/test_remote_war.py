@@ -18,7 +18,7 @@ from game.net import connection
 from game.net.identity import Offer
 from game.net.network_game import NetGame
 from game.running.settings import Settings
-from game.ui.app import open_remote, table_screen
+from game.ui.app import lobby_for_save, open_remote, table_screen
 from game.ui.battle.screen import BattleScreen
 from game.ui.campaign.screen import CampaignScreen
 from game.ui.start.lobby import Lobby
@@ -112,6 +112,14 @@ def test_a_campaign_with_a_friend_elsewhere_its_orders_and_a_battle_on_the_table
         assert host.ledger.digests == guest.game.ledger.digests  # type: ignore[union-attr]
         assert any(line.text.startswith("Bob (Allies): ") for line in s.log.lines)
         assert s.war.fought and all(f.result is not None for f in s.war.fought)
+        # its save, chosen on the start screen, goes on with Bob over the network: the campaign's lobby
+        setup = Setup(mods=[mod], load=host.save(path=tmp_path / "war.json"))
+        lobby = lobby_for_save(setup, window.get_size(), Settings())
+        assert lobby is not None and lobby.resume is not None and lobby.campaign == "border"
+        assert (
+            "Go on with the game with Bob" in lobby.about.html_text and "The Border" in lobby.about.html_text
+        )
+        lobby.close()
     finally:
         s.close()
         guest.game.close()
