@@ -12,8 +12,8 @@ from typing import Protocol
 from game.model import commands as cmd
 from game.model.errors import one_line
 from game.model.events import Event
-from game.net.said import Said
 from game.net.played import Played
+from game.net.said import Said
 from game.running.campaign_match import CampaignMatch
 from game.running.match import Match
 
