@@ -54,7 +54,7 @@ def net_game(args: argparse.Namespace) -> NetGame:
     if args.turn_timer:
         raise UserError("play: --turn-timer goes with --host (the guest plays the host's timer)")
     where, port = address(args.join, "--join", None)
-    return NetGame.join(where, port, name, mods, resume, expect=args.campaign)
+    return NetGame.join(where, port, name, mods, resume, expect=getattr(args, "campaign", None))
 
 
 def offer_of(args: argparse.Namespace, mods: tuple[Path, ...], command: str) -> Offer:
@@ -62,13 +62,14 @@ def offer_of(args: argparse.Namespace, mods: tuple[Path, ...], command: str) -> 
     --campaign, a campaign (its turn limit); his side."""
     from game.net.identity import Offer
 
-    if args.campaign is None:
-        if args.turns is not None:
+    campaign, turns = getattr(args, "campaign", None), getattr(args, "turns", None)
+    if campaign is None:
+        if turns is not None:
             raise UserError(f"{command}: --turns goes with --campaign (a battle's limit is --rounds)")
         return Offer(args.scenario, tuple(args.module), mods, args.rounds, args.side - 1)
     if args.rounds is not None or args.module:
         raise UserError(f"{command}: --campaign takes no --rounds or --module (its limit is --turns)")
-    return Offer(args.scenario, (), mods, args.turns, args.side - 1, campaign=args.campaign)
+    return Offer(args.scenario, (), mods, turns, args.side - 1, campaign=campaign)
 
 
 def play_headless(args: argparse.Namespace) -> int:
@@ -91,7 +92,7 @@ def play_headless(args: argparse.Namespace) -> int:
 
     if game.role == "host":
         say(t("net_hosting_at", port=game.port))
-    result: dict[str, Any] = play_net(game, args.ai, t, say, resolve=args.resolve)
+    result: dict[str, Any] = play_net(game, args.ai, t, say, resolve=getattr(args, "resolve", "table"))
     print(json.dumps(result, ensure_ascii=False, sort_keys=True), flush=True)
     return 0
 
