@@ -17,6 +17,7 @@ from game.content.locale import Texts
 from game.net import connection
 from game.net.identity import Offer
 from game.net.network_game import NetGame
+from game.net.turn_files import read_turn
 from game.running.settings import Settings
 from game.ui.app import lobby_for_save, open_remote, table_screen
 from game.ui.battle.screen import BattleScreen
@@ -125,3 +126,18 @@ def test_a_campaign_with_a_friend_elsewhere_its_orders_and_a_battle_on_the_table
         guest.game.close()
         if guest.game.played is not None:
             guest.game.played.close()
+
+
+def test_play_by_file_starts_the_campaign_chosen(window: pygame.Surface, tmp_path: Path) -> None:
+    """The lobby's Play by file, on a campaign chosen: turn 0 offers that campaign by its id."""
+    mod = border_mod(tmp_path)
+    setup = Setup(scenario="border", mods=[mod], campaign="border")
+    lobby = Lobby(window.get_size(), setup, "by-file", ENGLISH)
+    try:
+        assert lobby.begin is not None
+        lobby.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=lobby.begin))
+        assert lobby.written is not None and lobby.written.name == "turn-0000.json"
+        identity = read_turn(lobby.written)["offer"]["identity"]
+        assert identity["ruleset"]["id"] == "campaign" and identity["scenario"]["id"] == "border"
+    finally:
+        lobby.close()
