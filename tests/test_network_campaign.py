@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 
 from game.content.locale import Texts
-from game.net import connection
+from game.net import by_file, connection
 from game.net.by_file import open_turn, start
 from game.net.headless import play_turn
-from game.net.identity import Offer
+from game.net.identity import Offer, build_offered
 from game.net.network_game import NetGame
 from game.net.saved import load_net
 from game.net.turn_files import read_turn, turn_path
@@ -180,9 +180,14 @@ def border_mod(tmp_path: Path) -> Path:
     return mod
 
 
-def test_a_campaign_by_file_plays_its_turns_and_battles_between_two_folders(tmp_path: Path) -> None:
+def test_a_campaign_by_file_plays_its_turns_and_battles_between_two_folders(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """By turn files: the war's orders and its battle's travel as a battle's turns do, each file
-    signed, sealed and checked by its digest; both folders end with the same turns, and the same end."""
+    signed, sealed and checked by its digest; both folders end with the same turns, and the same end.
+    Opening a turn plays the war again once (a battle's twice: its screen draws it before the turn)."""
+    built = []
+    monkeypatch.setattr(by_file, "build_offered", lambda *a: built.append(1) or build_offered(*a))
     mod = border_mod(tmp_path)
     a, b = tmp_path / "A", tmp_path / "B"
     start(Offer("", mods=(mod,), max_rounds=1, campaign="border"), "Anna", a)
@@ -191,7 +196,9 @@ def test_a_campaign_by_file_plays_its_turns_and_battles_between_two_folders(tmp_
     last, folders, who = joined.written, {"A": a, "B": b}, "A"
     results = []
     for _ in range(400):
+        built.clear()
         g = open_turn(last, "X", folders[who])
+        assert len(built) == 1
         result = play_turn(g, "random", ENGLISH, lambda line: None)
         results.append(result)
         if result["state"] == "over" and result["written"] is None:

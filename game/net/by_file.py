@@ -25,7 +25,7 @@ from game.model.events import Event
 from game.net import fair_dice
 from game.net.identity import CannotBuild, Identity, Offer, build_offered, differences, identity_of, offered
 from game.net.ledger import Ledger
-from game.net.played import CampaignPlayed, Played
+from game.net.played import CampaignPlayed, Played, is_campaign
 from game.net.said import Said
 from game.net.seat import Arrival, clean_name
 from game.net.signing import new_private_key, public_key
@@ -58,6 +58,9 @@ class FileGame:
     chain: list[dict[str, Any]]
     ledger: Ledger | None = None
     queue: list[tuple[cmd.Command, str]] = field(default_factory=list)  # the opened turn: (command, side)
+    # a campaign's opened turn, applied already as it was checked (one replay of the war, not two), its
+    # commands shown one at a time all the same
+    shown: list[Arrival] = field(default_factory=list)
     written: Path | None = None  # the turn file this machine wrote last: to send
     notices: list[Said] = field(default_factory=list)
     since: int = 0  # commands in the game when this player's turn began
@@ -89,13 +92,13 @@ class FileGame:
 
     @property
     def over(self) -> bool:
-        return self.ledger is not None and self.ledger.over and not self.queue
+        return self.ledger is not None and self.ledger.over and not self.queue and not self.shown
 
     @property
     def state(self) -> str:
         """showing (the opened turn), playing (this player's turn), sent (waiting for the other's
         file), over."""
-        if self.queue:
+        if self.queue or self.shown:
             return "showing"
         if self.ledger is None:
             return "sent"
@@ -113,6 +116,11 @@ class FileGame:
 
     def step(self) -> list[Arrival]:
         """The next command of the turn opened, applied here (it was checked when the file was)."""
+        if self.shown:
+            got = [self.shown.pop(0)]
+            if not self.shown:
+                self._turn_begins()
+            return got
         if not self.queue or self.ledger is None:
             return []
         c, side = self.queue.pop(0)
@@ -260,19 +268,24 @@ def open_turn(path: Path, name: str, folder: Path | None = None, mods: tuple[Pat
         if differs is not None:
             raise Refused("net_mismatch", name=clean_name(data["from"]["name"]), what=differs)
         record.peer = clean_name(data["from"]["name"])
-    before = _replay(path, [*chain, data], record, given, upto=k)
-    _replay(path, [*chain, data], record, given, upto=k + 1).played.close()  # every check, first
+    shown: list[Arrival] = []
+    if is_campaign(chain[0]["offer"]["identity"]):  # a war is long to play again: once, its turn shown
+        ledger = _replay(path, [*chain, data], record, given, upto=k + 1, shown=shown)
+    else:  # the battle screen draws the game as the turn's commands come: it stands before them
+        ledger = _replay(path, [*chain, data], record, given, upto=k)
+        _replay(path, [*chain, data], record, given, upto=k + 1).played.close()  # every check, first
     write_text(turn_path(folder, n), path.read_text(encoding="utf-8"))
     record.mods = [str(p) for p in given]
     record.write(folder)
-    g = FileGame(folder, record, [*chain, data], before)
-    kinds = before.played.kinds
-    g.queue = [(cmd.from_json(raw, kinds), data["from"]["side"]) for raw in data["commands"]]
-    count = len(g.queue)
+    g = FileGame(folder, record, [*chain, data], ledger, shown=shown)
+    if not shown:
+        kinds = ledger.played.kinds
+        g.queue = [(cmd.from_json(raw, kinds), data["from"]["side"]) for raw in data["commands"]]
+    count = len(data["commands"])
     g.notices.append(
         Said(f"file_opened_{'one' if count == 1 else 'many'}", {"turn": n, "name": record.peer, "n": count})
     )
-    if not g.queue:
+    if not count:
         g._turn_begins()
     return g
 
@@ -369,10 +382,16 @@ def _seed(path: Path, chain: list[dict[str, Any]], record: Record) -> int:
 
 
 def _replay(
-    path: Path, chain: list[dict[str, Any]], record: Record, mods: tuple[Path, ...], upto: int
+    path: Path,
+    chain: list[dict[str, Any]],
+    record: Record,
+    mods: tuple[Path, ...],
+    upto: int,
+    shown: list[Arrival] | None = None,
 ) -> Ledger:
     """The game from its turn files up to `upto` (not included), each command checked as its
-    sender's to give, each file's digest and count checked after its commands."""
+    sender's to give, each file's digest and count checked after its commands; `shown` gets the last
+    file's commands as applied, with their events."""
     try:
         game = build_offered(chain[0]["offer"]["identity"], _seed(path, chain, record), mods)
     except CannotBuild as e:
@@ -389,7 +408,10 @@ def _replay(
                     )
                 try:
                     c = cmd.from_json(raw, game.kinds)
-                    ledger.apply(c)
+                    d = game.pending
+                    events = ledger.apply(c)
+                    if shown is not None and data is chain[upto - 1] and d is not None:
+                        shown.append(Arrival(c, d.side, d.kind, events))
                 except ValueError as e:
                     raise Refused("file_bad_command", path=where, n=i + 1, why=str(e)) from None
                 except Exception as e:  # a fault of the rules the command found: refused, never a crash
