@@ -101,14 +101,13 @@ class CampaignScreen(CampaignView):
 
     def update(self, dt: float) -> None:
         w = self.war
-        if self.remote is not None and not self._remote():
-            return
+        ours = self._remote() if self.remote is not None else True  # with a friend: his decisions are his
         if w.turn > self.autosaved_turn and self.ai.thinking is None and w.battle is None:
             self.autosaved_turn = w.turn  # a new turn: keep the war, whatever happens next
             self.save(autosave=True)
         self._news()
         d = w.pending
-        if d is None or self.menu is not None or self.page in READ:
+        if not ours or d is None or self.menu is not None or self.page in READ:
             return
         if self.resolving():
             self._resolve()
