@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from game.content.locale import Texts
+from game.model import commands as cmd
 from game.net import by_file, connection
 from game.net.by_file import open_turn, start
 from game.net.headless import play_turn
@@ -249,3 +250,40 @@ def test_a_campaign_offered_wrongly_on_the_command_line_is_one_line(args: tuple[
     run = cli(*args)
     _out, err = run.communicate(timeout=60)
     assert run.returncode == 2 and line in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_a_campaign_turn_left_half_given_by_file_goes_on_where_it_was_left(tmp_path: Path) -> None:
+    """A crash in the middle of one's turn by file: each order is kept at once, and opening the same
+    turn file again goes on after it, never before (a roll once seen is never rolled again)."""
+    mod = border_mod(tmp_path)
+    a, b = tmp_path / "A", tmp_path / "B"
+    start(Offer("", mods=(mod,), max_rounds=1, campaign="border"), "Anna", a)
+    last = open_turn(turn_path(a, 0), "Bob", b, (mod,)).written
+    folders, names, who = {"A": a, "B": b}, {"A": "Anna", "B": "Bob"}, "A"
+    for _ in range(200):
+        assert last is not None
+        g = open_turn(last, names[who], folders[who])
+        while g.step():
+            pass
+        p = g.played
+        assert p is not None
+        if g.my_turn and p.pending is not None:
+            first = p.decider("random", g.local, 1)(p.pending)
+            g.play(first)
+            if g.my_turn:  # the window closed: the turn file is not written
+                count = g.ledger.count  # type: ignore[union-attr]
+                p.close()
+                again = open_turn(last, names[who], folders[who])
+                try:
+                    assert again.my_turn and again.ledger.count == count  # type: ignore[union-attr]
+                    assert again.played.commands[-1] == first  # type: ignore[union-attr]
+                    result = play_turn(again, "random", ENGLISH, lambda line: None)
+                finally:
+                    if again.played is not None:
+                        again.played.close()
+                assert read_turn(Path(result["written"]))["commands"][0] == cmd.to_json(first)
+                return
+        last = g.written  # the turn ended with its first order, or was the starter's reveal
+        p.close()
+        who = "B" if who == "A" else "A"
+    raise AssertionError("no turn of two orders")
