@@ -21,6 +21,7 @@ from game.net.by_file import open_turn, start
 from game.net.headless import play_turn
 from game.net.identity import Offer, build_offered
 from game.net.network_game import NetGame
+from game.net.played import CampaignPlayed
 from game.net.saved import load_net
 from game.net.turn_files import read_turn, turn_path
 from game.running import campaign_match
@@ -287,3 +288,35 @@ def test_a_campaign_turn_left_half_given_by_file_goes_on_where_it_was_left(tmp_p
         p.close()
         who = "B" if who == "A" else "A"
     raise AssertionError("no turn of two orders")
+
+
+def test_a_network_save_is_played_again_once_to_go_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Loading a network save plays the war again to check it; its ledger (the digest after each
+    command, the refused commands counted) is taken as it is, not played a second time: a long war's
+    resume costs one replay. The same ledger as one played again from the start."""
+    host, guest = seats()
+    try:
+        drive([host, guest], lambda: count(host) >= 150 and host.game.state == "playing", seconds=120)
+        saved = host.game.save(path=tmp_path / "war.json")
+    finally:
+        close(host, guest)
+    restarts: list[int] = []
+    restart = CampaignPlayed.restart
+    monkeypatch.setattr(CampaignPlayed, "restart", lambda p: restarts.append(1) or restart(p))
+    once = NetGame.host(WAR, "Anna", LOCAL, 0, resume=load_net(saved))
+    assert restarts == []
+    back = load_net(saved)
+    back.followed = None  # as a ledger made without it: the war played again from its start
+    twice = NetGame.host(WAR, "Anna", LOCAL, 0, resume=back)
+    try:
+        assert restarts == [1]
+        a, b = once.ledger, twice.ledger
+        assert a is not None and b is not None and a.count == b.count >= 150
+        assert a.digests == b.digests and (a.refused_run, a.refused_total) == (b.refused_run, b.refused_total)
+    finally:
+        for g in (once, twice):
+            g.close()
+            if g.played is not None:
+                g.played.close()

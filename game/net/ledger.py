@@ -14,31 +14,79 @@ from game.running.campaign_match import CampaignMatch
 from game.running.match import Match
 
 
+class Digests:
+    """The events' SHA-256 after each command of a game so far (`after[k]`: after its first k), taken
+    as it is played, from the game's events not yet taken."""
+
+    def __init__(self) -> None:
+        self._hash = hashlib.sha256()
+        self.after: list[str] = []
+
+    def take(self, p: Played) -> list[Event]:
+        """The events taken (those of the last command, once the game has its first)."""
+        events = p.unhashed()
+        for e in events:
+            self._hash.update(json.dumps(e.to_dict(), sort_keys=True).encode() + b"\n")
+        self.after.append(self._hash.hexdigest())
+        return events
+
+
+class Follower:
+    """A save's game followed as it is loaded (its `observe`): the digest after each of its commands,
+    so that its ledger need not play it again."""
+
+    def __init__(self) -> None:
+        self.played: Played | None = None
+        self.digests = Digests()
+        self.given: list[tuple[str, list[Event]]] = []  # each command's side and events, in order
+        self._side = ""
+
+    def observe(self, game: Match | CampaignMatch) -> None:
+        if self.played is None:
+            self.played = played(game)
+            self.digests.take(self.played)
+        else:
+            self.given.append((self._side, self.digests.take(self.played)))
+        d = self.played.pending
+        self._side = d.side if d is not None else ""
+
+
 class Ledger:
     """`local`: the side this machine plays; the other is the peer's. `digests[k]`: the events'
     SHA-256 after the first k commands (a battle's as game.running.match.events_digest gives it; a
     campaign's over its events as they happen), kept as it grows."""
 
-    def __init__(self, game: Played | Match | CampaignMatch, local: str) -> None:
+    def __init__(
+        self, game: Played | Match | CampaignMatch, local: str, followed: Follower | None = None
+    ) -> None:
         """A game that already holds commands (a save) is played again from its start, for the
-        digest after each of them: the peer may stand at any of them."""
-        p = played(game)
+        digest after each of them (the peer may stand at any of them), unless it was `followed` as it
+        was loaded."""
+        p = played(game) if followed is None or followed.played is None else followed.played
         done = list(p.commands)
-        if done:
-            p = p.restart()
+        self._digests = followed.digests if followed is not None else Digests()
+        if followed is None or len(self._digests.after) != len(done) + 1:
+            if done or followed is not None:
+                p = p.restart()
+            self._digests = Digests()
+        elif followed is not None:
+            for side, events in followed.given:
+                self.count_refused(side, events)
         self.played = p
         self.local = local
         self.peer = next(s for s in p.sides if s != local)
-        self._hash = hashlib.sha256()
-        self.digests: list[str] = []
-        self._catch_up()
-        for c in done:
-            self.apply(c)
+        self.digests = self._digests.after
+        if not self.digests:
+            self._catch_up()
+            for c in done:
+                self.apply(c)
 
     def _catch_up(self) -> None:
-        for e in self.played.unhashed():
-            self._hash.update(json.dumps(e.to_dict(), sort_keys=True).encode() + b"\n")
-        self.digests.append(self._hash.hexdigest())
+        self._digests.take(self.played)
+
+    def count_refused(self, side: str, events: list[Event]) -> None:
+        """A command of `side` applied, its events: what a record counts of the commands the rules
+        refused (game/net/record.py); nothing here."""
 
     @property
     def match(self) -> Match:

@@ -102,8 +102,9 @@ class NetGame(Exchange):
         self.chain = Chain(saved.chain)
         anchors = {self.role: self.chain.anchor, other_role(self.role): saved.anchor}
         self.ledger = Record(
-            saved.match, saved.side, self.role, saved.game, self.chain, anchors, saved.entries
+            saved.match, saved.side, self.role, saved.game, self.chain, anchors, saved.entries, saved.followed
         )
+        saved.followed = None  # its game is this ledger's now
         self.game_id, self.seat, self.timer = saved.game, saved.seat, saved.timer
         self.identity = identity_of(self.ledger.played)
         self.peer_name = saved.peer

@@ -19,14 +19,15 @@ from game.content.files import read_regular, stem
 from game.content.mods import Mod
 from game.model.errors import ContentError, UserError
 from game.net.dice_chain import Chain, follows, roll_seed
+from game.net.ledger import Follower
 from game.net.played import Played, played
 from game.net.record import ROLES, Entry, Record
 from game.net.seat import clean_name
 from game.net.wire import HEX, MAX_TIMER
 from game.running.campaign_match import CampaignMatch, is_campaign_replay
 from game.running.campaign_match import load as load_campaign
-from game.running.match import MAX_REPLAY_BYTES, Match
-from game.running.saves import HUMAN, NETWORK, load_game, rotate_autosaves, saves_dir
+from game.running.match import MAX_REPLAY_BYTES, Match, load
+from game.running.saves import HUMAN, NETWORK, rotate_autosaves, saved_players, saves_dir
 
 KEY = NETWORK
 ADDRESS = re.compile(r"(|[A-Za-z0-9.:\[\]_-]{1,253}:\d{1,5})")  # a host name or address and a port
@@ -46,6 +47,7 @@ class NetSave:
     anchor: str = ""  # the anchor of the other machine's
     entries: list[Entry] = field(default_factory=list)
     timer: int = 0  # seconds a player has for a decision (0: no timer)
+    followed: Follower | None = None  # the game as it was loaded: its ledger need not play it again
 
 
 def save_net(record: Record, about: dict[str, Any], autosave: bool = False, path: Path | None = None) -> Path:
@@ -78,13 +80,19 @@ def save_net(record: Record, about: dict[str, Any], autosave: bool = False, path
 def load_net(path: Path, mods: tuple[Mod, ...] = ()) -> NetSave:
     """A saved network game (a battle's or a campaign's); a save of a game on one machine is one line
     saying so."""
-    game = load_campaign(path, mods) if is_campaign_replay(path) else load_game(path, mods)[0]
+    followed = Follower()  # every check of a save first, the digest after each command taken meanwhile
+    if is_campaign_replay(path):
+        game: Match | CampaignMatch = load_campaign(path, mods, observe=followed.observe)
+    else:
+        game = load(path, mods, observe=followed.observe)
     m = played(game)
-    try:  # every check of a save first
+    try:
+        saved_players(path, m.sides)
         info = json.loads(read_regular(path, MAX_REPLAY_BYTES)).get(KEY)
         if not isinstance(info, dict):
             raise ContentError(str(path), "not a network game's save: resume it with play --load")
         saved = _seats(path, info, m, game)
+        saved.followed = followed
         _keys(path, info, saved)
         saved.entries = _entries(path, info.get("entries"), saved, m)
     except BaseException:

@@ -220,10 +220,15 @@ def is_campaign_replay(path: Path) -> bool:
     return isinstance(data, dict) and data.get("format") == REPLAY_FORMAT
 
 
-def load(path: Path, mods: Sequence[Mod] = (), campaign: str | None = None) -> CampaignMatch:
+def load(
+    path: Path,
+    mods: Sequence[Mod] = (),
+    campaign: str | None = None,
+    observe: Callable[[CampaignMatch], None] | None = None,
+) -> CampaignMatch:
     """Rebuild a campaign from its replay or save, every battle played again from its commands;
     damaged or foreign files get a one-line error. `campaign`: its file, when the replay's is not the
-    game's or a mod's."""
+    game's or a mod's; `observe`: shown the war before each command and after the last."""
     where = str(path)
     data = parse_replay(where, read_regular(Path(path), MAX_REPLAY_BYTES))
     if not isinstance(data, dict) or data.get("format") != REPLAY_FORMAT:
@@ -263,12 +268,16 @@ def load(path: Path, mods: Sequence[Mod] = (), campaign: str | None = None) -> C
         if data.get("numbers") != m.theatre.numbers_hash:
             raise ContentError(f"{where}: numbers", "made with other numbers for the campaign")
         for i, r in enumerate(raw):
+            if observe is not None:
+                observe(m)
             if m.war.pending is None:
                 raise ContentError(f"{where}: commands[{i}]", "damaged: commands after the campaign's end")
             try:
                 m.apply(cmd.from_json(r, m.war.stack.commands))
             except ValueError as e:
                 raise ContentError(f"{where}: commands[{i}]", f"damaged command: {e}") from None
+        if observe is not None:
+            observe(m)
         if event_count(m.war) != check.get("count") or events_digest(m.war) != check.get("sha256"):
             changed = m.theatre.content_hash != camp.get("hash")
             said = "made with another version of the campaign" if changed else "damaged or edited"
