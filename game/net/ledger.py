@@ -62,24 +62,30 @@ class Ledger:
         """A game that already holds commands (a save) is played again from its start, for the
         digest after each of them (the peer may stand at any of them), unless it was `followed` as it
         was loaded."""
-        p = played(game) if followed is None or followed.played is None else followed.played
+        p = played(game)
         done = list(p.commands)
-        self._digests = followed.digests if followed is not None else Digests()
-        if followed is None or len(self._digests.after) != len(done) + 1:
-            if done or followed is not None:
+        given: list[tuple[str, list[Event]]] | None = None
+        if (
+            followed is not None
+            and followed.played is not None
+            and len(followed.digests.after) == len(done) + 1
+        ):
+            p, self._digests, given = followed.played, followed.digests, followed.given
+        else:
+            if done:
                 p = p.restart()
             self._digests = Digests()
-        elif followed is not None:
-            for side, events in followed.given:
-                self.count_refused(side, events)
         self.played = p
         self.local = local
         self.peer = next(s for s in p.sides if s != local)
         self.digests = self._digests.after
-        if not self.digests:
-            self._catch_up()
-            for c in done:
-                self.apply(c)
+        if given is not None:  # taken as it was loaded: only the refused commands to count
+            for side, events in given:
+                self.count_refused(side, events)
+            return
+        self._catch_up()
+        for c in done:
+            self.apply(c)
 
     def _catch_up(self) -> None:
         self._digests.take(self.played)
