@@ -19,7 +19,7 @@ from game.net.identity import Offer
 from game.net.network_game import NetGame
 from game.net.turn_files import read_turn
 from game.running.settings import Settings
-from game.ui.app import lobby_for_save, open_remote, table_screen
+from game.ui.app import lobby_for_save, open_game, open_remote, table_screen
 from game.ui.battle.screen import BattleScreen
 from game.ui.campaign.screen import CampaignScreen
 from game.ui.start.lobby import Lobby
@@ -117,10 +117,14 @@ def test_a_campaign_with_a_friend_elsewhere_its_orders_and_a_battle_on_the_table
         setup = Setup(mods=[mod], load=host.save(path=tmp_path / "war.json"))
         lobby = lobby_for_save(setup, window.get_size(), Settings())
         assert lobby is not None and lobby.resume is not None and lobby.campaign == "border"
-        assert (
-            "Go on with the game with Bob" in lobby.about.html_text and "The Border" in lobby.about.html_text
-        )
+        about = lobby.about.html_text
+        assert "Go on with the game with Bob" in about and "The Border" in about
         lobby.close()
+        # a plain `play --load` of it goes on here, both sides played on this machine, and says so
+        here = open_game(Setup(mods=[mod], load=tmp_path / "war.json"), window.get_size(), Settings())
+        assert isinstance(here, CampaignScreen) and here.controllers == {"fr": "human", "al": "human"}
+        assert any("was played over the network: it goes on here" in x.text for x in here.log.lines)
+        here.close()
     finally:
         s.close()
         guest.game.close()
