@@ -16,10 +16,11 @@ import pytest
 
 from game.content.locale import Texts
 from game.model import commands as cmd
+from game.model.errors import UserError
 from game.net import by_file, connection
 from game.net.by_file import open_turn, start
 from game.net.headless import play_turn
-from game.net.identity import Offer, build_offered
+from game.net.identity import Offer, build_offered, offered
 from game.net.network_game import NetGame
 from game.net.played import CampaignPlayed
 from game.net.saved import load_net
@@ -320,3 +321,10 @@ def test_a_network_save_is_played_again_once_to_go_on(
             g.close()
             if g.played is not None:
                 g.played.close()
+
+
+def test_a_campaign_offered_for_more_turns_than_a_save_holds_is_refused() -> None:
+    """A peer's offer is untrusted: a turn limit its save could not be loaded with is one line."""
+    ident = {**offered(WAR, "play --host").identity, "max_rounds": 600}
+    with pytest.raises(UserError, match="the campaign peninsular offered for 600 turns: at most 500"):
+        build_offered(ident, 0)

@@ -20,7 +20,7 @@ from game.model.modules import mode_for_ruleset
 from game.net.played import CampaignPlayed, Played, is_campaign, played
 from game.net.said import Said
 from game.net.wire import ID
-from game.running.campaign_match import CampaignMatch, new_campaign
+from game.running.campaign_match import MAX_TURNS, CampaignMatch, new_campaign
 from game.running.match import Match, new_match, scenario_ref
 from systems.campaign.theatre import campaign_folders
 
@@ -196,10 +196,12 @@ def build_offered(offer: Identity, seed: int, given: Sequence[Path] = ()) -> Pla
         chosen.append(mod)
     mods = load_mods([m.root for m in chosen])
     if is_campaign(offer):
-        ref = offer["scenario"]["id"]
+        ref, turns = offer["scenario"]["id"], offer["max_rounds"]
         if find_campaign(ref, mods) is None:
             raise CannotBuild(Said("net_lacks_campaign", {"id": ref}))
-        return CampaignPlayed(new_campaign(ref, seed, mods, offer["max_rounds"]))
+        if turns is not None and turns > MAX_TURNS:  # its save could not be loaded again
+            raise UserError(f"the campaign {ref} offered for {turns} turns: at most {MAX_TURNS}")
+        return CampaignPlayed(new_campaign(ref, seed, mods, turns))
     path = find_scenario(offer["scenario"]["id"], mods)
     if path is None:
         raise CannotBuild(Said("net_lacks_scenario", {"id": offer["scenario"]["id"]}))
