@@ -22,6 +22,7 @@ from game.content.rulesref import reference_for
 from game.content.scenario import list_scenarios, load_any_scenario
 from game.editing.random_battles import random_text
 from game.model.errors import UserError, one_line
+from game.model.grammar import capitalised
 from game.model.modules import RandomOptions, compose, is_base, modules_by_mode
 from game.running.match import battles_dir, made_battles
 from game.running.saves import SaveMeta, Skipped, browse_saves
@@ -264,8 +265,8 @@ class StartScreen(GuiPaced, OverPage):
         if self.modes[name] == "open-wars":
             return ["", ""] if sc.id == RANDOM else self.seats.map_names(sc)
         names = sc.spec.words(self.t.language).sides
-        if self.modes[name] == CAMPAIGN:
-            return [drawable(names[s.id]) for s in sc.spec.sides]
+        if self.modes[name] == CAMPAIGN:  # a people alone begins with a capital ("franceses" in a text)
+            return [drawable(capitalised(names[s.id])) for s in sc.spec.sides]
         return [drawable(f"{names[s.id]} ({self.t(f'log_edge_{s.edge}')})") for s in sc.spec.sides]
 
     def show_about(self, name: str) -> None:
@@ -285,7 +286,7 @@ class StartScreen(GuiPaced, OverPage):
         spec = sc.spec
         words = spec.words(self.t.language)  # the scenario's or map's own words in the player's language
         if campaign:  # its sides, its turns and places, then its words and history
-            sides = self.t("start_campaign_about", sides=" | ".join(words.sides[x.id] for x in spec.sides),
+            sides = self.t("start_campaign_about", sides=" | ".join(capitalised(words.sides[x.id]) for x in spec.sides),
                            turns=spec.max_turns, places=len(spec.locations))  # fmt: skip
             about, history = (" ".join(x.split()) for x in (words.description, words.history))
             self.set_about(lambda say: f"<b>{say(words.name)}</b><br><i>{say(sides)}</i><br>{say(about)}"
