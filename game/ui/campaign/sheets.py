@@ -458,7 +458,7 @@ def _record(v: CampaignView, surf: pygame.Surface, rect: pygame.Rect) -> None:
     b = w.roster.get(v.record)
     g = w.officers.get(v.record)
     if b is not None:
-        title = n.brigade(b.id)
+        title: str = n.brigade(b.id)
         lines = [record_line(n, s) for s in b.record]
     elif g is not None:
         title = t("campaign_officer_title", officer=_fallen(v, g.id), experience=g.experience)

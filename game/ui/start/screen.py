@@ -286,8 +286,9 @@ class StartScreen(GuiPaced, OverPage):
         spec = sc.spec
         words = spec.words(self.t.language)  # the scenario's or map's own words in the player's language
         if campaign:  # its sides, its turns and places, then its words and history
-            sides = self.t("start_campaign_about", sides=" | ".join(capitalised(words.sides[x.id]) for x in spec.sides),
-                           turns=spec.max_turns, places=len(spec.locations))  # fmt: skip
+            peoples = " | ".join(capitalised(words.sides[x.id]) for x in spec.sides)
+            places = len(spec.locations)
+            sides = self.t("start_campaign_about", sides=peoples, turns=spec.max_turns, places=places)
             about, history = (" ".join(x.split()) for x in (words.description, words.history))
             self.set_about(lambda say: f"<b>{say(words.name)}</b><br><i>{say(sides)}</i><br>{say(about)}"
                            + (f"<br>{say(history)}" if history else ""))  # fmt: skip
