@@ -30,7 +30,8 @@ def test_CAMP_DEC_5_a_recruit_is_told_by_its_arm_and_levy_in_both_languages() ->
     the brigade's made name ("Line infantry raised at Westbury") after "raise"."""
     (english,) = _told("en", "camp_recruit")
     assert (
-        english == "French raise a brigade of line infantry (irregular) at Westbury for 2 gold (CAMP-DEC-5)"
+        english
+        == "The French raise a brigade of line infantry (irregular) at Westbury for 2 gold (CAMP-DEC-5)"
     )
     (spanish,) = _told("es", "camp_recruit")
     assert spanish == (

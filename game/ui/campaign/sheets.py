@@ -80,14 +80,14 @@ def side_colour(v: CampaignView, side: str) -> theme.Colour:
 
 
 def ground_words(v: CampaignView, p: Prospect) -> str:
-    """The battle's ground: its historical battle by name, or the ground of the place's type."""
+    """The battle's date and ground: its historical battle's field by name, or the ground of the
+    place's type."""
     s, t = p.setup, v.t
-    if s.ground:
-        field = v.war.theatre.battlefields.get(s.location)
-        if field is not None:
-            return field.spec.words(t.language).name
-    kind = v.war.places[s.location].type
-    return t(f"camp_ground_{kind}")
+    date = theme.begun(when(v.n, s.turn))
+    field = v.war.theatre.battlefields.get(s.location) if s.ground else None
+    if field is not None:
+        return t("campaign_battle_field", battle=field.spec.words(t.language).name, date=date)
+    return t("campaign_battle_ground", ground=t(f"camp_ground_{v.war.places[s.location].type}"), date=date)
 
 
 def division_lines(v: CampaignView, p: Prospect, side: str) -> list[str]:
@@ -136,8 +136,7 @@ def draw_battle(v: CampaignView, surf: pygame.Surface, p: Prospect) -> None:
     box, x, y, width = page_box(
         v, surf, t("campaign_battle_title", number=s.number, place=n.place(s.location))
     )
-    ground = t("campaign_battle_ground", ground=ground_words(v, p), date=theme.begun(when(n, s.turn)))
-    y = text_lines(surf, ground, (x, y), width, theme.TEXT_DIM, 18) + 8
+    y = text_lines(surf, ground_words(v, p), (x, y), width, theme.TEXT_DIM, 18) + 8
     col = (width - theme.px(20)) // 2
     bottom = y
     for i, side in enumerate((s.attacker, s.defender)):

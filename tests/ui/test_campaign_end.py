@@ -1,0 +1,48 @@
+"""Issue 36: the end tells the war as it was fought (game/ui/campaign/figures.py, `chronicle`), in both
+languages: each turn where something happened, its events, every battle with who beat whom and where,
+how it was decided and the brigades lost, and the places taken; the history of the real war after it."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.ai.players import campaign_player
+from game.running.campaign_match import new_campaign, play
+from game.running.log_texts import texts_for
+from game.running.settings import Settings
+from game.ui.campaign.figures import chronicle
+from game.ui.campaign.screen import CampaignScreen
+from game.ui.playing.war_play import WarPlay
+from systems.campaign.words import Naming
+from tests.campaign_helpers import BORDER
+
+WORDS = {"en": ("beat", "a drawn battle at"), "es": ("vencen", "batalla en tablas en")}
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_end_tells_each_battle_and_the_places_taken(window: pygame.Surface, language: str) -> None:
+    m = new_campaign(str(BORDER), 3, max_turns=4)
+    play(m, {s: campaign_player("easy", s, 3 + i, "auto") for i, s in enumerate(m.war.sides)})
+    w = m.war
+    t = texts_for(language, [x.id for x in w.stack.modules])
+    n = Naming(w, t)
+    told = dict(chronicle(w, n))
+    assert w.fought
+    for f in w.fought:  # every battle, in the line of its turn, by its place and its result
+        line = told[f.turn]
+        assert n.place(f.setup.location) in line
+        winner = f.result.winner if f.result is not None else None
+        assert (WORDS[language][0] if winner else WORDS[language][1]) in line
+    if language == "es":
+        assert "Los aliados" not in " ".join(told.values())  # a people in running text: los aliados
+    s = CampaignScreen(
+        WarPlay.start(m, {"fr": "human", "al": "human"}), window.get_size(), Settings(language=language)
+    )
+    try:
+        s.reported = len(w.fought)
+        assert s.ended
+        s.draw(window)  # the end's page, the war told on it
+        assert when(n, w.turn)
+    finally:
+        s.close()
