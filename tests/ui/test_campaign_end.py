@@ -1,6 +1,7 @@
-"""Issue 36: the end tells the war as it was fought (game/ui/campaign/figures.py, `chronicle`), in both
-languages: each turn where something happened, its events, every battle with who beat whom and where,
-how it was decided and the brigades lost, and the places taken; the history of the real war after it."""
+"""Issue 36: a battle's report says how it ended and the odds told before it; the end tells the war as
+it was fought (game/ui/campaign/figures.py, `chronicle`), in both languages: each turn where something
+happened, its events, every battle with who beat whom and where, how it was decided and the brigades
+lost, and the places taken; the history of the real war after it."""
 
 from __future__ import annotations
 
@@ -13,10 +14,15 @@ from game.running.log_texts import texts_for
 from game.running.settings import Settings
 from game.ui.campaign.figures import chronicle
 from game.ui.campaign.screen import CampaignScreen
+from game.ui.campaign.sheets import ended_words
 from game.ui.playing.war_play import WarPlay
 from systems.campaign.words import Naming
 from tests.campaign_helpers import BORDER
 
+ROUNDS, ODDS = (
+    {"en": "rounds", "es": "rondas"},
+    {"en": "The odds before it", "es": "Las probabilidades antes"},
+)
 WORDS = {"en": ("beat", "a drawn battle at"), "es": ("vencen", "batalla en tablas en")}
 
 
@@ -41,6 +47,10 @@ def test_the_end_tells_each_battle_and_the_places_taken(window: pygame.Surface, 
     )
     try:
         s.reported = len(w.fought)
+        for f in w.fought:  # the report: after how many rounds, why, against which odds
+            said = ended_words(s, f)
+            assert said.startswith((f"After {f.result.rounds} round", f"Tras {f.result.rounds} ronda"))  # type: ignore[union-attr]
+            assert ODDS[language] in said
         assert s.ended
         s.draw(window)  # the end's page, the war told on it
         assert [ch.key for _r, ch in s.page_buttons] == ["end"]

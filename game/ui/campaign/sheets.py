@@ -9,12 +9,14 @@ one's service record: CAMP-DEC-19)."""
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import pygame
 
 from game.model import commands as cmd
-from game.model.events import Event, Note, Roll
+from game.model.events import Event, GameOver, Note, Roll
 from game.model.words import counted, slug
+from game.running.narrate import Narrator, end_reason
 from game.ui import theme
 from game.ui.campaign.panel import button_label, text_lines
 from game.ui.campaign.view import BUTTON_H, CampaignView, Choice
@@ -33,6 +35,7 @@ from systems.campaign.commands import Decline, Fight, Resolve
 from systems.campaign.odds import Prospect
 from systems.campaign.report import battle_report
 from systems.campaign.rules_module import RESOLVE, WITHDRAW
+from systems.campaign.state import Fought
 
 # what the report tells of the war's events after a battle (the notes' `say`), besides its losses
 AFTER = {"camp_quality", "camp_successor", "camp_pursued", "camp_retreat", "camp_surrender", "camp_destroyed",
@@ -294,7 +297,8 @@ def draw_report(v: CampaignView, surf: pygame.Surface) -> None:
     )
     if r.holder:
         head += " " + t("campaign_report_holder", side=v.names[r.holder], place=n.place(r.location))
-    y = text_lines(surf, head, (x, y), width, theme.TEXT, 20) + 6
+    y = text_lines(surf, head, (x, y), width, theme.TEXT, 20) + 2
+    y = text_lines(surf, ended_words(v, f), (x, y), width, theme.TEXT_DIM, 16) + 6
     col = (width - theme.px(20)) // 2
     bottom = y
     for i, side in enumerate(w.sides):
@@ -328,6 +332,22 @@ def draw_report(v: CampaignView, surf: pygame.Surface) -> None:
         y = text_lines(surf, v.narrate(e), (x, y + 2), width, theme.TEXT_DIM, 16)
     page_buttons(v, surf, box, [Choice("watch", t("campaign_watch"), hint=t("campaign_watch_hint")),
                                 Choice("close", t("campaign_continue"))])  # fmt: skip
+
+
+def ended_words(v: CampaignView, f: Fought) -> str:
+    """How the battle ended (after how many rounds, and why: the battle's own words) and the odds told
+    before it (CAMP-DEC-24), so the result is read against them."""
+    over = next((e for e in reversed(f.events) if isinstance(e, GameOver)), None)
+    if over is None or f.result is None:
+        return ""
+    t, s = v.t, f.setup
+    objectives = s.scenario.words(t.language).objectives
+    why = end_reason(Narrator(t, v.names, objectives), over.to_dict())
+    odds: dict[str, Any] = dict(f.odds)  # as the war's event told them (Odds.as_details)
+    win, draw = odds.get("win", {}), odds.get("draw", 0)
+    chances = t("camp_odds", attacker=round(100 * win.get(s.attacker, 0)), draw=round(100 * draw),
+                defender=round(100 * win.get(s.defender, 0)))  # fmt: skip
+    return counted(t, "campaign_report_ended", f.result.rounds, why=why, chances=chances)
 
 
 def brigade_rows(v: CampaignView, number: int, side: str) -> list[tuple[str, theme.Colour]]:
