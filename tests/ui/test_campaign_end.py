@@ -56,3 +56,31 @@ def test_the_end_tells_each_battle_and_the_places_taken(window: pygame.Surface, 
         assert [ch.key for _r, ch in s.page_buttons] == ["end"]
     finally:
         s.close()
+
+
+def test_no_place_box_over_the_battles_page(window: pygame.Surface) -> None:
+    """The battle's page covers the map: the mouse over a place under it shows no place's box (a
+    screenshot showed Cádiz's box over the page's buttons)."""
+    from tests.ui.campaign_driver import open_war
+    from tests.ui.test_campaign_resume import _march_on_the_enemy
+
+    s = open_war(window, al="heuristic")
+    try:
+        _march_on_the_enemy(s, window)
+        s.draw(window)
+        buttons = [r for r, _ch in s.page_buttons]
+        under = [  # places under the page, away from its buttons and from each other's boxes
+            s.map.marker(loc).center
+            for loc in s.war.places
+            if not any(r.collidepoint(s.map.marker(loc).center) for r in buttons)
+        ]
+        shown = []
+        for at in under[:2]:
+            s.mouse = at
+            s.draw(window)
+            shown.append(pygame.image.tobytes(window, "RGB"))
+        s.mouse = (1, window.get_height() - 1)  # over nothing
+        s.draw(window)
+        assert shown and all(x == pygame.image.tobytes(window, "RGB") for x in shown)
+    finally:
+        s.close()

@@ -345,7 +345,7 @@ class CampaignScreen(CampaignView):
             draw_event(self, surf)
         if self.page == "figures":
             draw_figures(self, surf)
-        draw_hover(self, surf, where)
+        draw_hover(self, surf, where, covered=self.ended or (prospect is not None and self.page is None))
         self._draw_menu(surf)
         if self.rules is not None:
             self.rules.draw(surf)
