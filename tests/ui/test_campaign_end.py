@@ -18,6 +18,7 @@ from game.ui.campaign.sheets import ended_words
 from game.ui.playing.war_play import WarPlay
 from systems.campaign.words import Naming
 from tests.campaign_helpers import BORDER
+from tests.ui.campaign_driver import march_on_the_enemy, open_war
 
 ROUNDS, ODDS = (
     {"en": "rounds", "es": "rondas"},
@@ -61,12 +62,10 @@ def test_the_end_tells_each_battle_and_the_places_taken(window: pygame.Surface, 
 def test_no_place_box_over_the_battles_page(window: pygame.Surface) -> None:
     """The battle's page covers the map: the mouse over a place under it shows no place's box (a
     screenshot showed Cádiz's box over the page's buttons)."""
-    from tests.ui.campaign_driver import open_war
-    from tests.ui.test_campaign_resume import _march_on_the_enemy
 
     s = open_war(window, al="heuristic")
     try:
-        _march_on_the_enemy(s, window)
+        march_on_the_enemy(s, window)
         s.draw(window)
         buttons = [r for r, _ch in s.page_buttons]
         under = [  # places under the page, away from its buttons and from each other's boxes

@@ -15,15 +15,7 @@ from game.running.settings import Settings
 from game.ui.app import open_game, table_screen
 from game.ui.campaign.screen import CampaignScreen
 from game.ui.start.screen import Setup, StartScreen
-from tests.ui.campaign_driver import border_mod, click, frame, open_war, press, until_human
-
-
-def _march_on_the_enemy(s: CampaignScreen, surf: pygame.Surface) -> None:
-    until_human(s, surf, "camp_move")
-    a = s.war.armies_of("fr")[0]
-    click(s, surf, next(r for r, x in s.map.chips if x is a).center)
-    click(s, surf, s.map.marker(s.war.armies_of("al")[0].location).center)
-    until_human(s, surf, "camp_resolve")
+from tests.ui.campaign_driver import border_mod, frame, march_on_the_enemy, open_war, press, until_human
 
 
 def test_a_new_turns_autosave_is_continued_from_the_start_screen_where_it_stood(
@@ -63,7 +55,7 @@ def test_a_war_saved_mid_battle_on_the_table_opens_on_that_battle(
     mod = border_mod(tmp_path)
     s = open_war(window, al="heuristic", mod=mod)
     try:
-        _march_on_the_enemy(s, window)
+        march_on_the_enemy(s, window)
         press(s, window, "fight")
         for _ in range(50):
             frame(s, window)
