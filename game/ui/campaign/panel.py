@@ -54,7 +54,7 @@ def draw_top_bar(v: CampaignView, surf: pygame.Surface) -> None:
         x = figure(surf, "gold", w.purses[side].gold, (x, y - 7), f, colour) + 10
         brigades = sum(a.size() for a in w.armies_of(side))
         x = figure(surf, "army", brigades, (x, y - 7), f, colour) + 24
-    line = t("campaign_top_hint")
+    line = t(v.top_hint)
     hint = theme.font(15).render(theme.cut(line, theme.font(15), width - 20), True, theme.TEXT_DIM)
     surf.blit(hint, (10, theme.TOP_BAR - hint.get_height() - 3))
 

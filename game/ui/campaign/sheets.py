@@ -386,7 +386,7 @@ def _fallen(v: CampaignView, officer: str) -> str:
 
 def draw_event(v: CampaignView, surf: pygame.Surface) -> None:
     t, n = v.t, v.n
-    box, x, y, width = page_box(v, surf, t("campaign_event_title", date=when(n, v.war.turn)))
+    box, x, y, width = page_box(v, surf, t("campaign_event_title", date=theme.begun(when(n, v.war.turn))))
     for e in v.told:
         details = e.details or {}
         if details.get("say") == "camp_event":

@@ -35,6 +35,8 @@ def watched_war(path: Path, mods: tuple[Mod, ...]) -> tuple[CampaignMatch, Campa
 
 
 class WarWatch(CampaignScreen):
+    top_hint = "campaign_watch_top_hint"  # no orders, nothing saved
+
     def __init__(
         self,
         path: Path,
