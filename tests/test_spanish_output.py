@@ -106,7 +106,7 @@ def spanish(capfd: pytest.CaptureFixture[str], *args: str) -> str:
 def test_every_command_is_run_here_or_excused() -> None:
     commands = set(parser()._subparsers._group_actions[0].choices)  # type: ignore[union-attr]
     run = {"simulate", "replay", "stats", "tournament", "script", "puzzle", "check-content", "scenarios",
-           "modules", "generate", "new-mod", "schema", "by-file", "mod"}  # fmt: skip
+           "modules", "generate", "new-mod", "schema", "by-file", "mod", "campaigns"}  # fmt: skip
     assert commands == run | set(NOT_RUN)
 
 
@@ -165,6 +165,18 @@ def test_mods_that_travel(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> 
 def test_a_game_by_file(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
     folder = tmp_path / "game"
     spanish(capfd, "by-file", "start", "--scenario", "bailen", "--rounds", "1", "--folder", str(folder))
+
+
+def test_a_campaign(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
+    """The campaigns listed, two turns of the Peninsular War told and replayed, a random campaign
+    made: names with their articles, no id, no English (issue 36)."""
+    replay = str(tmp_path / "war.json")
+    assert "Franceses contra Aliados" in spanish(capfd, "campaigns")
+    war = ("--campaign", "peninsular", "--turns", "2", "--resolve", "auto", "--a", "easy", "--b", "easy")
+    told = spanish(capfd, "simulate", *war, "--log", "--save-replay", replay)
+    assert "Los franceses levantan una brigada de" in told and "El Cuerpo de Dupont marcha" in told
+    spanish(capfd, "replay", replay, "--log")
+    spanish(capfd, "generate", "--seed", "3", "--mode", "campaign", "--out", str(tmp_path / "war.toml"))
 
 
 MODULES = (
