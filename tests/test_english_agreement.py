@@ -56,7 +56,9 @@ def test_an_english_name_s_number(name: str, kind: str, plural: bool) -> None:
 def test_the_log_says_a_plural_unit_s_verb_in_the_plural() -> None:
     """The leftover as the player met it, in the first battle."""
     assert EN("log_move_move", unit=en("Tirailleurs"), distance="4") == 'Tirailleurs move 4"'
-    assert EN("log_move_move", unit=en("Regimiento de Burgos"), distance="4") == 'Regimiento de Burgos moves 4"'
+    assert (
+        EN("log_move_move", unit=en("Regimiento de Burgos"), distance="4") == 'Regimiento de Burgos moves 4"'
+    )
     assert EN("log_move_extra", unit=en("Dragoons"), distance="2") == 'Dragoons make their extra move of 2"'
     assert EN("log_disorganised", division=en("3rd and 4th Divisions", "division"), rule="FG-ACT-4") == (
         "The 3rd and 4th Divisions are disorganised (FG-ACT-4)"
@@ -74,7 +76,10 @@ def test_the_log_says_a_plural_unit_s_verb_in_the_plural() -> None:
 SUBJECT = re.compile(r'^"?\{(unit|side|division|who|by|winner)(?::The)?\} (?:is|has|was|\w+s)\b')
 LOCALES = [
     CONTENT / "locale" / "en",
-    *(CONTENT / "modules" / m / "locale" / "en" for m in ("clash-command", "clash-melee", "warhammer-charges")),
+    *(
+        CONTENT / "modules" / m / "locale" / "en"
+        for m in ("clash-command", "clash-melee", "warhammer-charges")
+    ),
 ]
 
 
@@ -93,7 +98,7 @@ def test_no_english_text_says_a_name_s_verb_only_in_the_singular(folder: Path) -
 def test_a_unit_type_may_say_its_brigades_names_are_plural(tmp_path: Path) -> None:
     """A mod's category whose brigades' names do not show their number ("2nd Landwehr") says it in its
     words (`grammar_unit_<code>`, docs/modding.md); a bad tag is one line naming the file and key."""
-    words = "name_unit_guer = \"{nth} Landwehr\"\ngrammar_unit_guer = \"pl\"\n"
+    words = 'name_unit_guer = "{nth} Landwehr"\ngrammar_unit_guer = "pl"\n'
     root = write_mod(tmp_path / "guerrillas", GUERRILLAS, ("locale/en/ui.toml", None, words))
     rules = load_ruleset(mods=load_mods([root]))
     spec = load_record(ScenarioFile, root / "scenarios" / "guerrilla-ambush.toml")
@@ -102,7 +107,9 @@ def test_a_unit_type_may_say_its_brigades_names_are_plural(tmp_path: Path) -> No
     assert str(names.full["es-1a"]) == "1st Landwehr, 1st Division"
     assert t("log_move_move", unit=names.full["es-1a"], distance="3") == '1st Landwehr, 1st Division move 3"'
     assert t("log_move_move", unit=names.full["es-1b"], distance="3").endswith(' moves 3"')
-    bad = write_mod(tmp_path / "bad", GUERRILLAS, ("locale/en/ui.toml", None, 'grammar_unit_guer = "plural"\n'))
+    bad = write_mod(
+        tmp_path / "bad", GUERRILLAS, ("locale/en/ui.toml", None, 'grammar_unit_guer = "plural"\n')
+    )
     [problem] = word_problems(load_mod(bad), rules)
     assert problem.where.endswith("locale/en/ui.toml: grammar_unit_guer") and "plural" in problem.problem
 

@@ -165,9 +165,9 @@ def _head(text: str, past: tuple[str, ...] = ()) -> str:
     """A name's first word that is a word (past ordinals and numbers: "1.ª Brigada" -> "brigada"), and
     past any word ending as `past` says ("Reina's Dragoons" -> "dragoons")."""
     for word in re.findall(r"[^\s,()]+", text.lower()):
-        if any(c.isalpha() for c in word) and not any(c.isdigit() for c in word):
-            if not (past and word.endswith(past)):
-                return word
+        is_word = any(c.isalpha() for c in word) and not any(c.isdigit() for c in word)
+        if is_word and not (past and word.endswith(past)):
+            return word
     return ""
 
 

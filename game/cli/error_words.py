@@ -1,0 +1,50 @@
+"""A command's one-line errors in the player's language: the checks word a problem in English (one copy
+of each check); `problem_line` reads it back against ui.toml's English `problem_...` texts
+(game/editing/problem_words.py) and says it in the language asked with --lang, the file and the key
+as they are. Importing it loads no content."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from game.content.languages import LANGUAGES
+
+if TYPE_CHECKING:
+    from game.content.locale import Texts
+
+
+def problem_line(t: Texts, line: str) -> str:
+    """A problem ("file: key: problem") with its problem in the words of `t`, the file and the key as
+    they are."""
+    from game.editing.problem_words import problem_said
+
+    parts = line.split(": ")
+    for i in [*range(1, len(parts)), 0]:  # past the file and the key first; a line with neither whole
+        rest = ": ".join(parts[i:])
+        said = problem_said(t, rest)
+        if said != rest:
+            return ": ".join([*parts[:i], said])
+    return line
+
+
+def asked_language(argv: Sequence[str]) -> str:
+    """The language a command line asks for with --lang (English when none, or one the game lacks):
+    an error found before the arguments are read is said in it too."""
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            found = argv[i + 1]
+        elif arg.startswith("--lang="):
+            found = arg.removeprefix("--lang=")
+        else:
+            continue
+        return found if found in LANGUAGES else "en"
+    return "en"
+
+
+def error_line(message: str, language: str) -> str:
+    """The line a command prints for its error ("error: ..."), in `language`."""
+    from game.content.locale import Texts
+
+    t = Texts(language)
+    return t("cli_error", line=problem_line(t, message))
