@@ -7,13 +7,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from game.cli.error_words import problem_line
 from game.cli.options import add_lang_option
 from game.model.errors import EXIT_BAD_INPUT, UserError
 
 
 def _check(args: argparse.Namespace) -> int:
     from game.content.locale import Texts
+    from game.editing.problem_words import problem_line
     from game.modding.content_check import check_content
 
     t = Texts(args.lang or "en")

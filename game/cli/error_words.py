@@ -1,31 +1,13 @@
 """A command's one-line errors in the player's language: the checks word a problem in English (one copy
-of each check); `problem_line` reads it back against ui.toml's English `problem_...` texts
-(game/editing/problem_words.py) and says it in the language asked with --lang, the file and the key
-as they are. Importing it loads no content."""
+of each check); game/editing/problem_words.py's `problem_line` reads it back against ui.toml's English
+`problem_...` texts and says it in the language asked with --lang, the file and the key as they are.
+Importing it loads no content."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from game.content.languages import LANGUAGES
-
-if TYPE_CHECKING:
-    from game.content.locale import Texts
-
-
-def problem_line(t: Texts, line: str) -> str:
-    """A problem ("file: key: problem") with its problem in the words of `t`, the file and the key as
-    they are."""
-    from game.editing.problem_words import problem_said
-
-    parts = line.split(": ")
-    for i in [*range(1, len(parts)), 0]:  # past the file and the key first; a line with neither whole
-        rest = ": ".join(parts[i:])
-        said = problem_said(t, rest)
-        if said != rest:
-            return ": ".join([*parts[:i], said])
-    return line
 
 
 def asked_language(argv: Sequence[str]) -> str:
@@ -45,6 +27,7 @@ def asked_language(argv: Sequence[str]) -> str:
 def error_line(message: str, language: str) -> str:
     """The line a command prints for its error ("error: ..."), in `language`."""
     from game.content.locale import Texts
+    from game.editing.problem_words import problem_line
 
     t = Texts(language)
     return t("cli_error", line=problem_line(t, message))

@@ -37,7 +37,7 @@ def _pack(args: argparse.Namespace) -> int:
 
 
 def _install(args: argparse.Namespace) -> int:
-    from game.cli.error_words import problem_line
+    from game.editing.problem_words import problem_line
     from game.modding.package import install
 
     t = _texts(args)

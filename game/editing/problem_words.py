@@ -56,6 +56,18 @@ def problem_said(t: Texts, text: str, editor: bool = False) -> str:
     return _read_back(t, text, "", editor) or text
 
 
+def problem_line(t: Texts, line: str) -> str:
+    """A problem ("file: key: problem") with its problem in the words of `t`, the file and the key as
+    they are."""
+    parts = line.split(": ")
+    for i in [*range(1, len(parts)), 0]:  # past the file and the key first; a line with neither whole
+        rest = ": ".join(parts[i:])
+        said = problem_said(t, rest)
+        if said != rest:
+            return ": ".join([*parts[:i], said])
+    return line
+
+
 # --- where a problem is, in words ------------------------------------------------------------------
 
 SEPARATOR = " › "

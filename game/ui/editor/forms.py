@@ -215,7 +215,11 @@ class Form:
         x = min(widget.rect.x, screen.right - w)
         y = widget.rect.bottom if widget.rect.bottom + h <= screen.bottom else max(0, widget.rect.top - h)
         items = list[str | tuple[str, str]](shown)
-        self.popup = pygame_gui.elements.UISelectionList(pygame.Rect(x, y, w, h), items, self.manager)
+        # above every layer in use: the scrolling form's rows sit layers above the window's own
+        top = self.manager.get_root_container().get_top_layer() + 1
+        self.popup = pygame_gui.elements.UISelectionList(
+            pygame.Rect(x, y, w, h), items, self.manager, starting_height=top
+        )
         self.popup_for = bound
 
     def handle(self, ev: pygame.event.Event, doc: Document) -> bool:
