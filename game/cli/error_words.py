@@ -26,6 +26,8 @@ def asked_language(argv: Sequence[str]) -> str:
 
 def error_line(message: str, language: str) -> str:
     """The line a command prints for its error ("error: ..."), in `language`."""
+    if language == "en":  # the checks' own words (ui.toml's cli_error): no words to load for a bare usage
+        return f"error: {message}"
     from game.content.locale import Texts
     from game.editing.problem_words import problem_line
 

@@ -74,4 +74,6 @@ def test_a_mod_is_shown_by_its_name_and_its_game_mode_s_its_id_small(window720: 
         assert page.row_words(i) == ("Guerrillas 1.0.0 (For Glory)", "id: guerrillas")
         broken = next(n for n, row in enumerate(page.mods.rows) if row.mod is None)
         said = page._said(page.mods.rows[broken].problem)
-        assert said.endswith("falta la clave: se esperaba un texto" if language == "es" else "expected a string")
+        assert said.endswith(
+            "falta la clave: se esperaba un texto" if language == "es" else "expected a string"
+        )
