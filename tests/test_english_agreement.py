@@ -46,7 +46,11 @@ def en(text: str, kind: str = "unit") -> object:
         ("3rd and 4th Divisions (Mackenzie, A. Campbell)", "division", True),
         ("Marquis of Portago", "officer", False),  # one man, whatever his first word
         ("King Joseph and Marshal Jourdan", "officer", True),
-        ("French", "side", True),
+        ("French", "side", True),  # a people
+        ("Anglo-Portuguese", "side", True),
+        ("Blue army", "side", False),  # a new battle's of the editor
+        ("Army of Castile", "side", False),
+        ("Portuguese and Germans", "side", True),
     ],
 )
 def test_an_english_name_s_number(name: str, kind: str, plural: bool) -> None:
@@ -65,9 +69,9 @@ def test_the_log_says_a_plural_unit_s_verb_in_the_plural() -> None:
     )
     assert EN("why_charge", unit=en("Hussars"), target="x") == "Hussars charge x"
     assert EN("puzzle_faces", unit=en("Voltigeurs"), target="x") == "Voltigeurs end facing x"
-    # a side given as singular ("sg") by its scenario: "Army of Castile wins", not "win"
-    castile = said_name("Army of Castile", "sg", "side", "en")
-    assert EN("log_winner", side=castile) == "Army of Castile wins"
+    # a side of more words than a people's: "Blue army wins", not "win"; a tag says what it cannot
+    assert EN("log_winner", side=en("Blue army", "side")) == "Blue army wins"
+    assert EN("log_winner", side=said_name("Royal Navy", "pl", "side", "en")) == "Royal Navy win"
     assert EN("log_winner", side=en("French", "side")) == "French win"
 
 

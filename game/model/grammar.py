@@ -114,7 +114,9 @@ TAKES_ARTICLE = {
     "es": {"side", "division", "unit", "officer", "player", "faction", "title"},
     "en": {"division"},
 }
-PLURAL_KINDS = {"en": {"side"}}  # English sides are peoples: "the French", "the Spanish"
+# kinds whose names of one word are peoples, plural: English sides ("French", "Anglo-Portuguese"); a
+# side of more words is as its noun says ("Blue army deploys", "Portuguese and Germans deploy")
+PEOPLE_KINDS = {"en": {"side"}}
 # kinds whose names are one person, whatever their first word ("Marquis of Portago", "Charles Stewart"):
 # plural only when two are named ("King Joseph and Marshal Jourdan")
 PERSON_KINDS = {"en": {"officer"}}
@@ -132,11 +134,11 @@ FEMININE_ENDINGS = ("a", "as", "ión", "iones", "dad", "dades", "tad", "tades", 
 def default_grammar(text: str, kind: str, language: str) -> Grammar:
     """A name's grammar when its content gives none: its number and gender read from its first word
     (Spanish: a word ending in -s is plural, in -a, -ión, -dad, -tad, -tud or -umbre feminine; English:
-    a name of two joined by "and" is plural, an officer's only so; else its noun, the last word of its
-    first phrase, ending in -s, not -ss, or in -men), the article as its kind takes one in the language
+    a name of two joined by "and" is plural, an officer's only so, a side's of one word always; else its
+    noun, the last word of its first phrase, ending in -s, not -ss, or in -men), the article as its kind takes one in the language
     (`TAKES_ARTICLE`)."""
     word = _head(text)
-    plural = kind in PLURAL_KINDS.get(language, set()) or _plural(text, kind, language)
+    plural = _plural(text, kind, language)
     gender = "f" if language == "es" and word.endswith(FEMININE_ENDINGS) else "m"
     article = ""
     if kind in TAKES_ARTICLE.get(language, set()):
@@ -180,6 +182,8 @@ def _plural(text: str, kind: str, language: str) -> bool:
         return True
     if kind in PERSON_KINDS["en"]:
         return False
+    if kind in PEOPLE_KINDS["en"] and len(lead.split()) == 1:
+        return True
     # English says a name's number in its noun, the last word of its first phrase ("Polish lancers",
     # "Guard battery", "Chasseurs à cheval"), unless it opens with the body it names ("Brigade Burgos")
     phrase = ENGLISH_PHRASE_END.split(lead, 1)[0]
