@@ -132,11 +132,11 @@ FEMININE_ENDINGS = ("a", "as", "ión", "iones", "dad", "dades", "tad", "tades", 
 
 
 def default_grammar(text: str, kind: str, language: str) -> Grammar:
-    """A name's grammar when its content gives none: its number and gender read from its first word
-    (Spanish: a word ending in -s is plural, in -a, -ión, -dad, -tad, -tud or -umbre feminine; English:
-    a name of two joined by "and" is plural, an officer's only so, a side's of one word always; else its
-    noun, the last word of its first phrase, ending in -s, not -ss, or in -men), the article as its kind takes one in the language
-    (`TAKES_ARTICLE`)."""
+    """A name's grammar when its content gives none: its number and gender read from its words
+    (Spanish: a first word ending in -s is plural, in -a, -ión, -dad, -tad, -tud or -umbre feminine;
+    English: a name of two joined by "and" is plural, an officer's only so, a side's of one word
+    always; else its noun, the last word of its first phrase, ending in -s, not -ss, or in -men), the
+    article as its kind takes one in the language (`TAKES_ARTICLE`)."""
     word = _head(text)
     plural = _plural(text, kind, language)
     gender = "f" if language == "es" and word.endswith(FEMININE_ENDINGS) else "m"

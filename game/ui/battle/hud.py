@@ -227,9 +227,9 @@ def draw_dice(v: BattleView, surf: pygame.Surface) -> None:
 
 
 def dice_spot(v: BattleView, show: object, size: tuple[int, int]) -> pygame.Rect:
-    """Where the last roll's box stands: in the first corner of the table's view (DICE_CORNERS) where it covers no
-    piece, else where it covers fewest (it hid the units at the bottom left); chosen as its roll is
-    first shown, so it does not jump while the pieces move."""
+    """Where the last roll's box stands: in the first place of the table's view (DICE_CORNERS) where
+    it covers no piece, else where it covers fewest (it hid the units at the bottom left); chosen as
+    its roll is first shown, so it does not jump while the pieces move."""
     table = pygame.Rect(v.camera.view).inflate(-20, -20)
     if v.dice_corner is None or v.dice_corner[0] is not show:
         spots = {corner: _cornered(size, table, corner) for corner in DICE_CORNERS}
