@@ -49,7 +49,8 @@ from game.ui.editor.panels import (
 from game.ui.editor.table import TableCanvas
 from game.ui.markup import drawable
 from game.ui.pacing import GuiPaced
-from systems.open_wars.records import OpenWarsRules, load_rules
+from systems.open_wars.records import OpenWarsRules
+from systems.open_wars.ruleset_files import load_rules
 
 BAR, TOOLS, PANEL, BOTTOM = 44, 150, 400, 96
 ZONE_PADDING = 12  # pixels a tool button keeps free around its words
