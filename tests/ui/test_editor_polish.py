@@ -47,5 +47,6 @@ def test_the_editor_grows_with_the_window_as_the_other_screens_do(window720: pyg
         tool = next(iter(large.tools)).rect.h
         assert tool >= 1.45 * next(iter(small.tools)).rect.h
         assert large.form.row == round(1.5 * small.form.row)
+        assert large.problem_list.list_item_height == round(1.5 * small.problem_list.list_item_height)
         assert large.table_rect.w > small.table_rect.w  # the table keeps the room left over
         assert all(large.manager.window_resolution[0] >= b.rect.right for b in large.bar)  # the bar fits

@@ -19,6 +19,7 @@ from game.content.scenario import list_scenarios
 from game.model.errors import UserError
 from game.running.match import made_battles
 from game.ui import theme
+from game.ui.editor.forms import grown
 from game.ui.markup import drawable
 
 
@@ -122,9 +123,13 @@ class OpenList(Dialog):
             source = next((m.id for m in mods if path.is_relative_to(m.root)), t("editor_shipped"))
             source = source if path in shipped else t("editor_made")
             self.paths[drawable(f"{name[:70]}  [{path.stem}, {source}]")] = path
-        self.list = pygame_gui.elements.UISelectionList(
-            pygame.Rect(px(10), px(38), w, rect.h - px(140)), list(self.paths), manager, container=self.panel
+        self.list = grown(
+            pygame_gui.elements.UISelectionList(
+                pygame.Rect(px(10), px(38), w, rect.h - px(140)), [], manager, container=self.panel
+            ),
+            theme.page_scale(screen.size),
         )
+        self.list.set_item_list(list(self.paths))
         pygame_gui.elements.UILabel(
             pygame.Rect(px(10), rect.h - px(96), w, px(24)),
             t("editor_open_path"),
