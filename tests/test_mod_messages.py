@@ -91,7 +91,8 @@ GUERRILLA_CASES = [
     (
         ("locale/es/ui.toml", "short_unit_guer", "short_unit_guerx"),
         "locale/es/ui.toml: short_unit_guerx: not a word of a category, quality or terrain of the ruleset "
-        "(category_<code>, name_unit_<code>, short_unit_<code>, quality_<code>, terrain_<code>)",
+        "(category_<code>, name_unit_<code>, short_unit_<code>, grammar_unit_<code>, quality_<code>, "
+        "terrain_<code>)",
     ),
 ]
 

@@ -35,7 +35,7 @@ from systems.for_glory.generate import FOES, NATIONS
 from systems.open_wars.generate import random_map
 from systems.open_wars.map_files import RANDOM_SPEC
 from systems.open_wars.maps import MapOptions, read_map
-from systems.open_wars.records import load_rules
+from systems.open_wars.ruleset_files import load_rules
 
 RANDOM_ID = re.compile(r"random-campaign-([0-9]{1,19})")  # a campaign made from its seed, by id
 POINTS = 14  # each army's points: two armies a side

@@ -28,7 +28,8 @@ from systems.campaign.records import CampaignFile, CampaignNumbers, ForceSpec, P
 from systems.campaign.rules_module import CAMPAIGN
 from systems.for_glory.deployment import formation_reach
 from systems.open_wars.maps import MapFile, OpenWarsMap, check_ground, unreached
-from systems.open_wars.records import OpenWarsRules, load_rules
+from systems.open_wars.records import OpenWarsRules
+from systems.open_wars.ruleset_files import load_rules
 
 RAISED = "raised-"  # the ids of brigades and divisions raised in play begin so: no file's may
 

@@ -43,7 +43,6 @@ from game.ui.start.campaigns import (
 )
 from game.ui.start.open_wars_setup import RANDOM, SeatColumn, Seats, selected
 from game.ui.start.over_page import OverPage
-from game.ui.start.page import GUI_FONT, gui_fonts, gui_theme
 from game.ui.start.setup import Setup, available_mods, remember
 from game.ui.start.switches import SWITCH_STEP, lay_switches
 from game.ui.widgets.load_list import (
@@ -103,8 +102,8 @@ class StartScreen(GuiPaced, OverPage):
         def px(n: float) -> int:
             return round(n * k)
 
-        self.manager = pygame_gui.UIManager(size, gui_theme(k))
-        self.manager.preload_fonts(gui_fonts(k))
+        self.manager = pygame_gui.UIManager(size, theme.gui_theme(k))
+        self.manager.preload_fonts(theme.gui_fonts(k))
         self.mods = available_mods(setup)
         self.problem = problem
         self.mouse = (0, 0)
@@ -160,7 +159,7 @@ class StartScreen(GuiPaced, OverPage):
         row_h, step = px(36), px(44)  # a row of buttons, and from one row to the next
         make = pygame.Rect
         label = t("menu_to_settings")  # Settings, at the top right, as wide as its words
-        gui_font = self.manager.get_theme().get_font_dictionary().find_font(px(GUI_FONT), "noto_sans")
+        gui_font = self.manager.get_theme().get_font_dictionary().find_font(px(theme.GUI_FONT), "noto_sans")
         wide = max(px(120), gui_font.size(label)[0] + px(30))
         self.settings_button = pygame_gui.elements.UIButton(
             make(x + 2 * col + gap - wide, self.title_y + px(10), wide, row_h), label, self.manager
