@@ -28,7 +28,7 @@ from game.model.errors import UserError
 from game.model.modules import modules
 from game.running import script
 from systems.open_wars.map_files import load_map
-from systems.open_wars.records import load_rules
+from systems.open_wars.ruleset_files import load_rules
 from tests.fuzz_cases import mutate_text
 
 FUZZ = settings(

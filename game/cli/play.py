@@ -78,12 +78,13 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def check_campaign(ref: str, mods: list[Path]) -> None:
-    """`--campaign`: a campaign the game, a mod or the path given has, checked before the window opens
-    (a one-line refusal naming the file and key, exit code 2, as `simulate --campaign` gives)."""
+    """`--campaign`: a campaign the game, a mod or the path given has (or one made at random by its id),
+    checked before the window opens (a one-line refusal naming the file and key, exit code 2, as
+    `simulate --campaign` gives)."""
     from game.content.mods import load_mods
-    from systems.campaign.theatre import load_campaign
+    from systems.campaign.generate import any_campaign
 
-    load_campaign(ref, load_mods(mods))
+    any_campaign(ref, load_mods(mods))
 
 
 def seat_choices(args: argparse.Namespace, first: str, second: str) -> tuple[str, str, list[str]]:

@@ -22,6 +22,7 @@ from game.net.said import Said
 from game.net.wire import ID
 from game.running.campaign_match import MAX_TURNS, CampaignMatch, new_campaign
 from game.running.match import Match, new_match, scenario_ref
+from systems.campaign.generate import RANDOM_ID
 from systems.campaign.theatre import campaign_folders
 
 Identity = dict[str, Any]
@@ -154,12 +155,14 @@ def find_scenario(ref: str, mods: Sequence[Mod]) -> Path | None:
     return None
 
 
-def find_campaign(ref: str, mods: Sequence[Mod]) -> Path | None:
-    """A campaign named by a peer: <id>.toml in a campaigns folder of the mods or the game; never a
-    path of the peer's choosing."""
+def has_campaign(ref: str, mods: Sequence[Mod]) -> bool:
+    """A campaign named by a peer is here: <id>.toml in a campaigns folder of the mods or the game, or
+    one made at random from the seed its id says (made again here); never a path of his choosing."""
     if not ID.fullmatch(ref):
-        return None
-    return next((f / f"{ref}.toml" for f in campaign_folders(mods) if (f / f"{ref}.toml").is_file()), None)
+        return False
+    return RANDOM_ID.fullmatch(ref) is not None or any(
+        (f / f"{ref}.toml").is_file() for f in campaign_folders(mods)
+    )
 
 
 def local_mods(given: Sequence[Path] = ()) -> dict[str, Mod]:
@@ -197,7 +200,7 @@ def build_offered(offer: Identity, seed: int, given: Sequence[Path] = ()) -> Pla
     mods = load_mods([m.root for m in chosen])
     if is_campaign(offer):
         ref, turns = offer["scenario"]["id"], offer["max_rounds"]
-        if find_campaign(ref, mods) is None:
+        if not has_campaign(ref, mods):
             raise CannotBuild(Said("net_lacks_campaign", {"id": ref}))
         if turns is not None and turns > MAX_TURNS:  # its save could not be loaded again
             raise UserError(f"the campaign {ref} offered for {turns} turns: at most {MAX_TURNS}")

@@ -27,9 +27,10 @@ from game.running.match import (
     recorded_mods,
     recorded_rolls,
 )
+from systems.campaign.generate import any_campaign
 from systems.campaign.mode import new_war
 from systems.campaign.state import War
-from systems.campaign.theatre import Theatre, campaign_folders, load_campaign
+from systems.campaign.theatre import Theatre, campaign_folders
 from systems.campaign.victory import score
 
 REPLAY_FORMAT = "forglory-campaign"
@@ -84,7 +85,7 @@ def new_campaign(
     max_turns: int | None = None,
     dice: Sequence[int] | None = None,
 ) -> CampaignMatch:
-    theatre = load_campaign(ref, mods)
+    theatre = any_campaign(ref, mods)
     return CampaignMatch(new_war(theatre, seed, REASONS, max_turns, dice), theatre, seed, max_turns)
 
 

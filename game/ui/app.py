@@ -37,6 +37,7 @@ from game.ui.battle.screen import BattleScreen
 from game.ui.battle.tutorial import TutorialScreen
 from game.ui.campaign.opening import open_war
 from game.ui.campaign.screen import CampaignScreen
+from game.ui.campaign.watch import WarWatch
 from game.ui.editor.screen import EditorScreen
 from game.ui.open_wars.replay import OpenWarsReplay
 from game.ui.open_wars.screen import OpenWarsScreen
@@ -211,9 +212,11 @@ def remote_war(seat: Seat, size: tuple[int, int], settings: Settings) -> tuple[C
     return war, remote.talk
 
 
-def watch(path: Path, mods: tuple, size: tuple[int, int], settings: Settings) -> Replaying:
-    """The replay viewer of the file's game: an Open Wars game's (game/ui/open_wars/replay.py), or a
-    battle's."""
+def watch(path: Path, mods: tuple, size: tuple[int, int], settings: Settings) -> Replaying | CampaignScreen:
+    """The replay viewer of the file's game: a campaign's (game/ui/campaign/watch.py), an Open Wars
+    game's (game/ui/open_wars/replay.py), or a battle's."""
+    if is_campaign_replay(path):
+        return WarWatch(path, mods, size, settings)
     if mode_for_ruleset(recorded_ruleset(path)) is not None:
         return OpenWarsReplay(path, mods, size, settings)
     return ReplayViewer(path, mods, size, settings)
@@ -286,7 +289,8 @@ def run(
         lobby = Lobby(surf.get_size(), setup, setup.elsewhere, Texts(settings.language), setup.seat)
         setup.seat = None
     elif setup.replay is not None:
-        battle = watch(setup.replay, tuple(load_mods(setup.mods)), surf.get_size(), settings)
+        viewer = watch(setup.replay, tuple(load_mods(setup.mods)), surf.get_size(), settings)
+        war, battle = (viewer, None) if isinstance(viewer, CampaignScreen) else (None, viewer)
     elif demo is not None or setup.load is not None or setup.campaign is not None:
         # the demo's generals play this battle only: the start screen after it keeps the player's choices
         watched = (
@@ -390,12 +394,18 @@ def _loop(
                             said = refusal_said(Texts(settings.language), e)
                             start = start_screen(surf.get_size(), setup, settings, said)
                         continue
-                    if what == "watch" and setup.replay is not None:  # a save watched again
-                        watched, setup.replay = setup.replay, None
+                    if what in ("watch", "war-figures") and setup.replay is not None:  # a save watched
+                        watched, setup.replay = setup.replay, None  # again, or a war's figures
                         t = Texts(settings.language)
                         try:
                             mods = tuple(load_mods(setup.mods))
-                            battle = watch(watched, mods, surf.get_size(), settings)
+                            room = surf.get_size()
+                            if what == "war-figures":
+                                war = WarWatch(watched, mods, room, settings, figures=True)
+                            elif isinstance(viewer := watch(watched, mods, room, settings), CampaignScreen):
+                                war = viewer
+                            else:
+                                battle = viewer
                             end, start = None, None
                         except UserError as e:
                             start = start_screen(surf.get_size(), setup, settings, not_loaded(t, watched, e))

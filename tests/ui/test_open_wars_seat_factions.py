@@ -17,7 +17,7 @@ from game.ui.open_wars.screen import OpenWarsScreen
 from game.ui.start.open_wars_setup import selected
 from game.ui.start.screen import Setup, StartScreen
 from systems.open_wars.generate import _factions
-from systems.open_wars.records import load_rules
+from systems.open_wars.ruleset_files import load_rules
 from systems.open_wars.state import Campaign
 
 

@@ -10,7 +10,7 @@ import pygame
 
 from game.model.words import counted
 from game.ui import theme
-from game.ui.campaign.figures import battles, losses, outcome, strength_by_turn
+from game.ui.campaign.figures import battles, chronicle, losses, outcome, strength_by_turn
 from game.ui.campaign.panel import text_lines
 from game.ui.campaign.sheets import side_colour
 from game.ui.campaign.view import BUTTON_H, CampaignView, Choice
@@ -104,21 +104,22 @@ def draw_end(v: CampaignView, surf: pygame.Surface) -> None:
     lost = {s: sum(c.values()) for s, c in losses(w).items()}
     said = t("campaign_end_numbers", battles=len(rows), table=fought,
              lost=", ".join(f"{v.names[s]} {k}" for s, k in lost.items()))  # fmt: skip
-    y = text_lines(surf, said, (x, y + 6), width, theme.TEXT, 18) + 6
-    col = (width - theme.px(20)) // 2
-    half = -(-len(rows[-2 * ROWS :]) // 2)
-    for i, r in enumerate(rows[-2 * ROWS :]):
-        winner = v.names[r.winner] if r.winner else t("camp_nobody")
-        said = t("campaign_end_battle", date=when(n, r.turn), place=n.place(r.place), winner=winner)
-        cx = x + (i // half) * (col + theme.px(20)) if half else x
-        cy = y + (i % half) * theme.font(15).get_linesize() if half else y
-        surf.blit(theme.font(15).render(theme.cut(said, theme.font(15), col), True, theme.TEXT), (cx, cy))
-    y += half * theme.font(15).get_linesize() + 10
-    told = " ".join(w.theatre.spec.words(t.language).history.split())
-    history = t("campaign_end_history", history=told) if told else ""
+    y = text_lines(surf, said, (x, y + 6), width, theme.TEXT, 18) + 8
     room = box.bottom - theme.px(70)
-    f = theme.font(16)
-    for line in theme.wrap(history, f, width):
+    y = text_lines(surf, t("campaign_end_story"), (x, y), width, theme.ACCENT, 18) + 2
+    f = theme.font(15)
+    turns = [t("campaign_end_turn", date=theme.begun(when(n, k)), what=what) for k, what in chronicle(w, n)]
+    lines = [line for said in turns for line in theme.wrap(said, f, width)]
+    told = " ".join(w.theatre.spec.words(t.language).history.split())
+    history = theme.wrap(t("campaign_end_history", history=told), f, width) if told else []
+    # the war as fought first; its latest turns kept when it is longer than the page, and the history
+    # under it as far as the page goes
+    fits = max(0, (room - y) // f.get_linesize())
+    for line in lines[-fits:] if fits else []:
+        surf.blit(f.render(line, True, theme.TEXT), (x, y))
+        y += f.get_linesize()
+    y += 8
+    for line in history:
         if y > room - f.get_linesize():
             break
         surf.blit(f.render(line, True, theme.TEXT_DIM), (x, y))

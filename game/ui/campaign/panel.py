@@ -54,7 +54,7 @@ def draw_top_bar(v: CampaignView, surf: pygame.Surface) -> None:
         x = figure(surf, "gold", w.purses[side].gold, (x, y - 7), f, colour) + 10
         brigades = sum(a.size() for a in w.armies_of(side))
         x = figure(surf, "army", brigades, (x, y - 7), f, colour) + 24
-    line = t("campaign_top_hint")
+    line = t(v.top_hint)
     hint = theme.font(15).render(theme.cut(line, theme.font(15), width - 20), True, theme.TEXT_DIM)
     surf.blit(hint, (10, theme.TOP_BAR - hint.get_height() - 3))
 
@@ -124,8 +124,14 @@ def _in_hand(v: CampaignView, surf: pygame.Surface, x: int, y: int, width: int) 
         _button(v, surf, page, pygame.Rect(x, min(y + 4, room), width, theme.px(BUTTON_H)))
 
 
-def draw_hover(v: CampaignView, surf: pygame.Surface, where: dict[str, tuple[tuple[str, ...], int]]) -> None:
-    """The box of the button, rule ID, army or place under the mouse."""
+def draw_hover(
+    v: CampaignView,
+    surf: pygame.Surface,
+    where: dict[str, tuple[tuple[str, ...], int]],
+    covered: bool = False,
+) -> None:
+    """The box of the button, rule ID, army or place under the mouse; no army's or place's while the
+    map is `covered` (by the battle's page or the end), nor under a page."""
     t, n = v.t, v.n
     button = next((b for r, b in v.buttons if r.collidepoint(v.mouse) and b.hint), None)
     if button is not None:
@@ -136,7 +142,7 @@ def draw_hover(v: CampaignView, surf: pygame.Surface, where: dict[str, tuple[tup
         ref = v.reference.get(rid)
         tooltip(surf, v.mouse, f"{rid}: {ref.title}" if ref else rid, ref.text if ref else "")
         return
-    if v.page is not None or v.menu is not None or not v.area.collidepoint(v.mouse):
+    if covered or v.page is not None or v.menu is not None or not v.area.collidepoint(v.mouse):
         return
     a = v.map.army_at(v.mouse)
     if a is not None:

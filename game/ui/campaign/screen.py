@@ -158,7 +158,7 @@ class CampaignScreen(CampaignView):
         """A battle whose aftermath is over opens its report, the calendar's events their page, when a
         person plays a side (each once)."""
         w = self.war
-        people = any(self.human(s) for s in w.sides)
+        people = self.reads_news()
         if self.page is None and len(w.fought) > self.reported:
             f = w.fought[self.reported]
             if f.result is not None and f.after and w.battle is None:
@@ -177,6 +177,10 @@ class CampaignScreen(CampaignView):
             self.events_told = len(firsts)
             if people:
                 self.page = "event"
+
+    def reads_news(self) -> bool:
+        """Whether a person follows the war here (a side's player, or one watching it)."""
+        return any(self.human(s) for s in self.war.sides)
 
     # --- input ------------------------------------------------------------------------------------------
 
@@ -377,7 +381,7 @@ class CampaignScreen(CampaignView):
             draw_event(self, surf)
         if self.page == "figures":
             draw_figures(self, surf)
-        draw_hover(self, surf, where)
+        draw_hover(self, surf, where, covered=self.ended or (prospect is not None and self.page is None))
         self._draw_menu(surf)
         if self.rules is not None:
             self.rules.draw(surf)

@@ -9,12 +9,14 @@ one's service record: CAMP-DEC-19)."""
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import pygame
 
 from game.model import commands as cmd
-from game.model.events import Event, Note, Roll
+from game.model.events import Event, GameOver, Note, Roll
 from game.model.words import counted, slug
+from game.running.narrate import Narrator, end_reason
 from game.ui import theme
 from game.ui.campaign.panel import button_label, text_lines
 from game.ui.campaign.view import BUTTON_H, CampaignView, Choice
@@ -33,6 +35,7 @@ from systems.campaign.commands import Decline, Fight, Resolve
 from systems.campaign.odds import Prospect
 from systems.campaign.report import battle_report
 from systems.campaign.rules_module import RESOLVE, WITHDRAW
+from systems.campaign.state import Fought
 
 # what the report tells of the war's events after a battle (the notes' `say`), besides its losses
 AFTER = {"camp_quality", "camp_successor", "camp_pursued", "camp_retreat", "camp_surrender", "camp_destroyed",
@@ -80,14 +83,14 @@ def side_colour(v: CampaignView, side: str) -> theme.Colour:
 
 
 def ground_words(v: CampaignView, p: Prospect) -> str:
-    """The battle's ground: its historical battle by name, or the ground of the place's type."""
+    """The battle's date and ground: its historical battle's field by name, or the ground of the
+    place's type."""
     s, t = p.setup, v.t
-    if s.ground:
-        field = v.war.theatre.battlefields.get(s.location)
-        if field is not None:
-            return field.spec.words(t.language).name
-    kind = v.war.places[s.location].type
-    return t(f"camp_ground_{kind}")
+    date = theme.begun(when(v.n, s.turn))
+    field = v.war.theatre.battlefields.get(s.location) if s.ground else None
+    if field is not None:
+        return t("campaign_battle_field", battle=field.spec.words(t.language).name, date=date)
+    return t("campaign_battle_ground", ground=t(f"camp_ground_{v.war.places[s.location].type}"), date=date)
 
 
 def division_lines(v: CampaignView, p: Prospect, side: str) -> list[str]:
@@ -136,8 +139,7 @@ def draw_battle(v: CampaignView, surf: pygame.Surface, p: Prospect) -> None:
     box, x, y, width = page_box(
         v, surf, t("campaign_battle_title", number=s.number, place=n.place(s.location))
     )
-    ground = t("campaign_battle_ground", ground=ground_words(v, p), date=theme.begun(when(n, s.turn)))
-    y = text_lines(surf, ground, (x, y), width, theme.TEXT_DIM, 18) + 8
+    y = text_lines(surf, ground_words(v, p), (x, y), width, theme.TEXT_DIM, 18) + 8
     col = (width - theme.px(20)) // 2
     bottom = y
     for i, side in enumerate((s.attacker, s.defender)):
@@ -295,7 +297,8 @@ def draw_report(v: CampaignView, surf: pygame.Surface) -> None:
     )
     if r.holder:
         head += " " + t("campaign_report_holder", side=v.names[r.holder], place=n.place(r.location))
-    y = text_lines(surf, head, (x, y), width, theme.TEXT, 20) + 6
+    y = text_lines(surf, head, (x, y), width, theme.TEXT, 20) + 2
+    y = text_lines(surf, ended_words(v, f), (x, y), width, theme.TEXT_DIM, 16) + 6
     col = (width - theme.px(20)) // 2
     bottom = y
     for i, side in enumerate(w.sides):
@@ -329,6 +332,22 @@ def draw_report(v: CampaignView, surf: pygame.Surface) -> None:
         y = text_lines(surf, v.narrate(e), (x, y + 2), width, theme.TEXT_DIM, 16)
     page_buttons(v, surf, box, [Choice("watch", t("campaign_watch"), hint=t("campaign_watch_hint")),
                                 Choice("close", t("campaign_continue"))])  # fmt: skip
+
+
+def ended_words(v: CampaignView, f: Fought) -> str:
+    """How the battle ended (after how many rounds, and why: the battle's own words) and the odds told
+    before it (CAMP-DEC-24), so the result is read against them."""
+    over = next((e for e in reversed(f.events) if isinstance(e, GameOver)), None)
+    if over is None or f.result is None:
+        return ""
+    t, s = v.t, f.setup
+    objectives = s.scenario.words(t.language).objectives
+    why = end_reason(Narrator(t, v.names, objectives), over.to_dict())
+    odds: dict[str, Any] = dict(f.odds)  # as the war's event told them (Odds.as_details)
+    win, draw = odds.get("win", {}), odds.get("draw", 0)
+    chances = t("camp_odds", attacker=round(100 * win.get(s.attacker, 0)), draw=round(100 * draw),
+                defender=round(100 * win.get(s.defender, 0)))  # fmt: skip
+    return counted(t, "campaign_report_ended", f.result.rounds, why=why, chances=chances)
 
 
 def brigade_rows(v: CampaignView, number: int, side: str) -> list[tuple[str, theme.Colour]]:
@@ -367,7 +386,7 @@ def _fallen(v: CampaignView, officer: str) -> str:
 
 def draw_event(v: CampaignView, surf: pygame.Surface) -> None:
     t, n = v.t, v.n
-    box, x, y, width = page_box(v, surf, t("campaign_event_title", date=when(n, v.war.turn)))
+    box, x, y, width = page_box(v, surf, t("campaign_event_title", date=theme.begun(when(n, v.war.turn))))
     for e in v.told:
         details = e.details or {}
         if details.get("say") == "camp_event":
@@ -458,7 +477,7 @@ def _record(v: CampaignView, surf: pygame.Surface, rect: pygame.Rect) -> None:
     b = w.roster.get(v.record)
     g = w.officers.get(v.record)
     if b is not None:
-        title = n.brigade(b.id)
+        title: str = n.brigade(b.id)
         lines = [record_line(n, s) for s in b.record]
     elif g is not None:
         title = t("campaign_officer_title", officer=_fallen(v, g.id), experience=g.experience)

@@ -36,7 +36,6 @@ from game.ui import theme
 from game.ui.desktop import hand_over
 from game.ui.markup import path_pieces, plain
 from game.ui.pacing import gui_pace, gui_stamp
-from game.ui.start.page import GUI_FONT, gui_fonts, gui_theme
 from game.ui.start.setup import Setup
 from game.ui.widgets.load_list import shown_name, side_names
 from systems.campaign.theatre import load_campaign
@@ -99,8 +98,8 @@ class Lobby:
         def px(n: float) -> int:
             return round(n * k)
 
-        self.manager = pygame_gui.UIManager(size, gui_theme(k))
-        self.manager.preload_fonts(gui_fonts(k))
+        self.manager = pygame_gui.UIManager(size, theme.gui_theme(k))
+        self.manager.preload_fonts(theme.gui_fonts(k))
         self.seat = seat
         self.lines: list[Said] = []
         self.address = ""  # the address a host gives his friend
@@ -212,7 +211,11 @@ class Lobby:
         path = next((str(v) for k, v in said.values.items() if k in ("path", "folder")), "")
         if not path or path not in words:
             return plain(words, WORD)
-        font = self.manager.get_theme().get_font_dictionary().find_font(round(GUI_FONT * self.k), "noto_sans")
+        font = (
+            self.manager.get_theme()
+            .get_font_dictionary()
+            .find_font(round(theme.GUI_FONT * self.k), "noto_sans")
+        )
         room = self.status.rect.w - round(PAD * self.k)
 
         def fits(piece: str) -> bool:
