@@ -20,7 +20,7 @@ from game.model.errors import UserError
 from game.net import by_file, connection
 from game.net.by_file import open_turn, start
 from game.net.headless import play_turn
-from game.net.identity import Offer, build_offered, offered
+from game.net.identity import Offer, build_offered, identity_of, offered
 from game.net.network_game import NetGame
 from game.net.played import CampaignPlayed
 from game.net.saved import load_net
@@ -328,3 +328,15 @@ def test_a_campaign_offered_for_more_turns_than_a_save_holds_is_refused() -> Non
     ident = {**offered(WAR, "play --host").identity, "max_rounds": 600}
     with pytest.raises(UserError, match="the campaign peninsular offered for 600 turns: at most 500"):
         build_offered(ident, 0)
+
+
+def test_a_random_campaign_is_offered_by_its_id_and_made_again_there() -> None:
+    """A campaign made at random has no file: the other machine makes it again from the seed its id
+    says, the same campaign (its identity's hash)."""
+    ident = offered(Offer("", max_rounds=1, campaign="random-campaign-7"), "play --host").identity
+    assert ident["scenario"]["id"] == "random-campaign-7"
+    again = build_offered(ident, 3)
+    try:
+        assert identity_of(again) == ident
+    finally:
+        again.close()
