@@ -42,6 +42,7 @@ class Bound:
     options: list[tuple[str, Any]] = field(default_factory=list)  # a choice's (shown, value)
     action: Callable[[], object] | None = None
     on_text: Callable[[str], None] | None = None
+    on_choice: Callable[[Any], None] | None = None  # what a choice does, where it sets no one field
 
 
 class Form:
@@ -187,6 +188,13 @@ class Form:
         self.bound[widget] = Bound(path, name, "choice", options=options)
         self.widgets.append(widget)
 
+    def pick(
+        self, label: str, options: list[tuple[str, Any]], current: Any, on_choice: Callable[[Any], None]
+    ) -> None:
+        """A choice whose option is handed to `on_choice` (who holds a place, an effect's kind)."""
+        self.choice(label, (), "", options, current)
+        self.bound[self.widgets[-1]].on_choice = on_choice
+
     def choice(self, label: str, path: Path, name: Key, options: list[tuple[str, Any]], current: Any) -> None:
         self.label(label, 0, LABEL, row=False)
         self.chooser(path, name, options, current, LABEL, self.width - LABEL)
@@ -225,7 +233,10 @@ class Form:
             self.close_popup()
             if bound is not None:
                 value = {drawable(s): v for s, v in bound.options}.get(ev.text)
-                set_field(doc, bound.path, bound.name, value)
+                if bound.on_choice is not None:
+                    bound.on_choice(value)
+                else:
+                    set_field(doc, bound.path, bound.name, value)
             return True
         if (
             ev.type == pygame.MOUSEBUTTONDOWN

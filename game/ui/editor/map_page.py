@@ -111,10 +111,16 @@ class MapCanvas:
         return None
 
     def draw(
-        self, surf: pygame.Surface, names: dict[str, str], colours: dict[str, theme.Colour], t: Texts
+        self,
+        surf: pygame.Surface,
+        names: dict[str, str],
+        colours: dict[str, theme.Colour],
+        t: Texts,
+        armies: dict[str, list[theme.Colour]] | None = None,
     ) -> None:
-        """`names`: the cards' names in the language being edited; `colours`: each home city's player;
-        `t`: the words of the screen (the cards' types)."""
+        """`names`: the cards' names in the language being edited; `colours`: each home city's player
+        (a campaign's: the side that holds it); `t`: the words of the screen (the cards' types);
+        `armies`: a campaign's, the colours of the armies standing at each place."""
         surf.set_clip(self.view)
         pygame.draw.rect(surf, (34, 38, 42), self.view)
         pygame.draw.rect(surf, theme.PANEL_EDGE, self.area().inflate(CARD[0], CARD[1]), 1)
@@ -128,6 +134,8 @@ class MapCanvas:
             pygame.draw.line(surf, theme.ACCENT, cards[self.linking].center, pygame.mouse.get_pos(), 3)
         for i, loc, rect in self.cards():
             self._card(surf, loc, rect, names, colours, t)
+            if armies is not None:
+                campaign_marks(surf, loc, rect, colours.get(str(loc.get("id"))), armies.get(str(loc.get("id")), []))
             if ("locations", i) in self.problems:
                 pygame.draw.rect(surf, theme.BAD, rect.inflate(10, 10), 3, border_radius=10)
             if self.selected == ("locations", i) or loc.get("id") == self.linking:
@@ -223,3 +231,32 @@ class MapCanvas:
                 )
                 return True
         return False
+
+
+ARMIES_SHOWN = 6  # chips drawn on a card at most: more stand there than room
+
+
+def campaign_marks(
+    surf: pygame.Surface, loc: dict, rect: pygame.Rect, holder: theme.Colour | None, armies: list[theme.Colour]
+) -> None:
+    """What a campaign adds to a card, as its screen's map marks it: battlements over a fortress and
+    its walls' strength (CAMP-DEC-20), a flag for a historical battle's ground (CAMP-DEC-7), and a chip
+    for each army standing there, in its side's colour."""
+    walls = loc.get("fortress")
+    if type(walls) is int and walls:
+        ink = holder or theme.TEXT
+        step = 6
+        for x in range(rect.left + 6, rect.right - step - 4, step * 2):
+            pygame.draw.rect(surf, ink, (x, rect.top - step + 1, step, step))
+        tag = theme.font(14).render(drawn.figure(walls), True, theme.TEXT)
+        box = tag.get_rect(topright=(rect.right - 4, rect.top - step - tag.get_height()))
+        pygame.draw.rect(surf, (25, 28, 30), box.inflate(6, 2), border_radius=3)
+        surf.blit(tag, box)
+    if loc.get("battlefield"):
+        pole = (rect.right - 26, rect.bottom - 26)
+        pygame.draw.line(surf, (25, 28, 30), pole, (pole[0], pole[1] + 18), 2)
+        pygame.draw.polygon(surf, theme.ACCENT, [pole, (pole[0] + 12, pole[1] + 4), (pole[0], pole[1] + 8)])
+    for k, colour in enumerate(armies[:ARMIES_SHOWN]):
+        chip = pygame.Rect(rect.left + 4 + k * 14, rect.bottom + 3, 12, 12)
+        pygame.draw.rect(surf, colour, chip, border_radius=3)
+        pygame.draw.rect(surf, theme.TEXT, chip, 1, border_radius=3)

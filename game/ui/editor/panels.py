@@ -167,7 +167,7 @@ def armies_tab(form: Form, p: Panel) -> None:
                 _unit_row(form, p, (*dv, "units", k), unit, categories, qualities)
             form.actions(
                 [
-                    (t("editor_add_unit"), partial(edit.add_unit, doc, dv, *_first(rules))),
+                    (t("editor_add_unit"), partial(edit.add_unit, doc, dv, *first_unit(rules))),
                     (t("editor_remove_division"), partial(remove, doc, dv)),
                 ]
             )
@@ -194,7 +194,7 @@ def _add_division(p: Panel, side: int) -> None:
     p.select(edit.add_division(p.doc, side))
 
 
-def _first(rules: Ruleset) -> tuple[str, str]:
+def first_unit(rules: Ruleset) -> tuple[str, str]:
     """A new brigade's category and quality: the ruleset's first of each that it names regular."""
     quality = "R" if "R" in rules.qualities else next(iter(rules.qualities))
     return next(iter(rules.categories)), quality
