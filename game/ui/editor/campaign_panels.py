@@ -216,13 +216,13 @@ def place_page(form: Form, p: Panel, at: Path, place: dict[str, Any], ow: OpenWa
     fields = [(name, ident) for name, ident in grounds(p)]
     fields += [(ground, ground)] if ground and ground not in {i for _n, i in fields} else []
     refers = {
-        "card": [(t("editor_no_card"), ""), *cards, *unknown],
+        "card": [(t("editor_no_card"), None), *cards, *unknown],
         "levy": qualities,
-        "battlefield": [(t("editor_ground_of_type"), ""), *fields],
+        "battlefield": [(t("editor_ground_of_type"), None), *fields],
     }
-    record_fields(form, p, at, place, Place, refers)
+    record_fields(form, p, at, place, Place, refers, leave=("mana",))  # a campaign has no magic
     ident = str(place.get("id"))
-    form.pick(t("editor_field_holder"), side_options(p, t("editor_nobody")), camp.holder(doc, ident),
+    form.pick(t("editor_field_held_by"), side_options(p, t("editor_nobody")), camp.holder(doc, ident),
               lambda side: camp.set_holder(doc, ident, side))  # fmt: skip
     typed_number(form, t("editor_field_worth"), doc.get(("victory", "places", ident)),
                  lambda points: camp.set_worth(doc, ident, points))  # fmt: skip

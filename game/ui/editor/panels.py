@@ -354,10 +354,12 @@ def record_fields(
     data: dict[str, Any],
     record: type,
     refers: dict[str, list[tuple[str, Any]]],
+    leave: tuple[str, ...] = (),
 ) -> None:
-    """A row for each field of a record the form can edit (text, numbers, choices); `refers` gives the
-    choices of a field that names something of the map or the rules (a faction, a city)."""
-    for f in fields_of(record):
+    """A row for each field of a record the form can edit (text, numbers, choices) but those it
+    should `leave`; `refers` gives the choices of a field that names something of the map or the
+    rules (a faction, a city)."""
+    for f in (f for f in fields_of(record) if f.name not in leave):
         label = p.field_label(f.name)
         value = data.get(f.name)
         if f.name in refers:
