@@ -42,6 +42,13 @@ def _ids(node: Any) -> Iterator[str]:
             yield from _ids(v)
 
 
+def place_index(doc: Document) -> dict[str, int]:
+    """Each place's id to its index in the file's list."""
+    return {
+        str(loc.get("id")): k for k, loc in enumerate(doc.get(("locations",)) or []) if isinstance(loc, dict)
+    }
+
+
 def _sides(doc: Document) -> list[dict[str, Any]]:
     return [s for s in doc.get(("sides",)) or [] if isinstance(s, dict)]
 
@@ -57,7 +64,8 @@ def armies(doc: Document) -> list[Path]:
     """Every army of the file: the sides' at the start, then those the events bring."""
     out: list[Path] = []
     for i, s in enumerate(doc.get(("sides",)) or []):
-        out += [("sides", i, "armies", j) for j in range(len(s.get("armies") or []) if isinstance(s, dict) else 0)]
+        count = len(s.get("armies") or []) if isinstance(s, dict) else 0
+        out += [("sides", i, "armies", j) for j in range(count)]
     out += [(*at, "army") for at, x in _effects(doc) if isinstance(x.get("army"), dict)]
     return out
 
@@ -91,7 +99,7 @@ def place_references(doc: Document, old: str, new: str | None) -> list[Change]:
         for j, g in enumerate(s.get("garrisons") or []):
             if new is not None and isinstance(g, dict) and g.get("location") == old:
                 out.append(put(("sides", i, "garrisons", j, "location"), new))
-    for at, x in _effects(doc):
+    for at, _x in _effects(doc):
         out += _list_refs(doc, (*at, "locations"), old, new)
     if new is not None:
         out += [put((*a, "location"), new) for a in armies(doc) if doc.get((*a, "location")) == old]
@@ -217,7 +225,8 @@ def add_garrison(doc: Document, side: int, place: str, category: str, quality: s
 def add_event(doc: Document, turn: int, side: str) -> Path:
     """A dated event at a turn: at first it gives its side no gold (an effect to edit)."""
     ident = fresh(campaign_ids(doc), "event-")
-    event = {"id": ident, "turn": turn, "name": ident, "effects": [{"kind": "gold", "side": side, "amount": 0}]}
+    effect = {"kind": "gold", "side": side, "amount": 0}
+    event = {"id": ident, "turn": turn, "name": ident, "effects": [effect]}
     path: Path = ("events", len(doc.get(("events",)) or []))
     doc.apply("add_event", [*listed(doc, ("events",)), insert(path, event)])
     return path
@@ -237,7 +246,8 @@ def set_effect_kind(doc: Document, effect: Path, kind: str, category: str, quali
     if not isinstance(x, dict) or x.get("kind") == kind:
         return
     keep = {"gold": "amount", "control": "locations", "army": "army", "withdraw": "army_id"}[kind]
-    changes = [delete((*effect, k)) for k in ("amount", "locations", "army", "army_id") if k in x and k != keep]
+    keys = ("amount", "locations", "army", "army_id")
+    changes = [delete((*effect, k)) for k in keys if k in x and k != keep]
     changes.append(put((*effect, "kind"), kind))
     if kind == "army" and not isinstance(x.get("army"), dict):
         taken = campaign_ids(doc)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.editing.document import Change, Document, Key, Path, delete, put
 from game.editing.campaigns import army_references, place_references
+from game.editing.document import Change, Document, Key, Path, delete, put
 from game.editing.texts import ARMIES, dropped, renamed, shape, tables_for
 
 # what an element's id names in [locale.<language>]: its words follow it

@@ -21,8 +21,6 @@ from game.ui.editor.forms import ROW, Bound, Form
 from game.ui.editor.panels import Panel, first_unit, said
 
 
-
-
 def place_name(p: Panel, ident: str, places: dict[str, int]) -> str:
     """A place by its name in the language edited (its id if the file names no such place)."""
     k = places.get(ident)
@@ -87,13 +85,14 @@ def army_page(form: Form, p: Panel, at: Path, army: dict[str, Any]) -> None:
     said_side = p.shown(("sides", sides[side]), "name") if side in sides else str(side)
     form.heading(t("editor_army_of", side=said_side), p.problem(at))
     p.named(form, t("editor_field_name"), at, "name")
-    places = {str(loc.get("id")): k for k, loc in enumerate(doc.get(("locations",)) or []) if isinstance(loc, dict)}
+    places = camp.place_index(doc)
     options = [(place_name(p, ident, places), ident) for ident in places]
     form.choice(t("editor_field_location"), at, "location", options, army.get("location"))
     experience = [(t("editor_rolled"), None), *((str(n), n) for n in range(1, 7))]
     p.named(form, t("editor_field_staff"), (*at, "staff"), "name")
     staff = army.get("staff") if isinstance(army.get("staff"), dict) else {}
-    form.choice(t("editor_field_experience"), (*at, "staff"), "experience", experience, staff.get("experience"))
+    rolled = staff.get("experience")
+    form.choice(t("editor_field_experience"), (*at, "staff"), "experience", experience, rolled)
     form.problem(p.problem((*at, "staff")))
     kind = first_unit(p.rules)
     for j, division in enumerate(army.get("divisions") or []):

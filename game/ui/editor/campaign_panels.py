@@ -54,7 +54,8 @@ def side_options(p: Panel, none: str | None = None) -> list[tuple[str, Any]]:
 
 def campaign_tab(form: Form, p: Panel) -> None:
     t, doc = p.t, p.doc
-    first = next((p.problem((k,)) for k in ("id", "locations", "links", "start", "months") if p.problem((k,))), "")
+    keys = ("id", "locations", "links", "start", "months")
+    first = next((p.problem((k,)) for k in keys if p.problem((k,))), "")
     form.heading(t("editor_tab_campaign"), first)
     form.text(t("editor_field_id"), (), "id", "en", str(doc.get(("id",), "")))
     p.named(form, t("editor_field_name"), (), "name")
@@ -79,8 +80,8 @@ def campaign_tab(form: Form, p: Panel) -> None:
     form.number(t("editor_field_army_destroyed"), ("victory",), "army_destroyed",
                 doc.get(("victory", "army_destroyed")), hint="2", wide=250)  # fmt: skip
     worth = doc.get(("victory", "places"))
-    places = {str(loc.get("id")): k for k, loc in enumerate(doc.get(("locations",)) or []) if isinstance(loc, dict)}
-    for ident, points in (worth.items() if isinstance(worth, dict) else []):
+    places = camp.place_index(doc)
+    for ident, points in worth.items() if isinstance(worth, dict) else []:
         name = place_name(p, ident, places)
         form.label(t("editor_worth_line", place=name, points=points), style="#dim")
     form.note(t("editor_worth_how"))
@@ -91,7 +92,7 @@ def campaign_tab(form: Form, p: Panel) -> None:
 
 def sides_tab(form: Form, p: Panel) -> None:
     t, doc = p.t, p.doc
-    places = {str(loc.get("id")): k for k, loc in enumerate(doc.get(("locations",)) or []) if isinstance(loc, dict)}
+    places = camp.place_index(doc)
     form.problem(p.problem(("sides",)))
     for i, side in enumerate(doc.get(("sides",)) or []):
         at: Path = ("sides", i)
@@ -108,7 +109,7 @@ def sides_tab(form: Form, p: Panel) -> None:
             form.problem(p.problem((*at, "armies", j)))
         home = next((h for h in side.get("holds") or [] if h in places), next(iter(places), ""))
         kind = first_unit(p.rules)
-        form.actions([(t("editor_add_army"), lambda i=i, home=home: p.select(camp.add_army(doc, i, home, *kind)))])
+        form.actions([(t("editor_add_army"), partial(_army_here, p, i, home, kind))])
         for j, garrison in enumerate(side.get("garrisons") or []):
             g: Path = (*at, "garrisons", j)
             form.label(t("editor_garrison"), style="#heading")
@@ -155,7 +156,7 @@ def event_page(form: Form, p: Panel, at: Path, event: dict[str, Any]) -> None:
     form.number(t("editor_field_turn"), at, "turn", event.get("turn"))
     form.label(when(p, event.get("turn")), style="#dim")
     kinds = [(t(f"editor_effect_{k}"), k) for k in camp.EFFECTS]
-    sides = [(name, str(s.get("id"))) for (name, _i), s in zip(side_options(p), doc.get(("sides",)) or [], strict=False)]
+    sides = [(name, str(doc.get(("sides", i, "id")))) for name, i in side_options(p)]
     for j, x in enumerate(event.get("effects") or []):
         if isinstance(x, dict):
             effect_rows(form, p, (*at, "effects", j), x, kinds, sides)
@@ -163,9 +164,10 @@ def event_page(form: Form, p: Panel, at: Path, event: dict[str, Any]) -> None:
                   (t("editor_remove"), partial(remove, doc, at))])  # fmt: skip
 
 
-def effect_rows(
-    form: Form, p: Panel, at: Path, x: dict[str, Any], kinds: list[tuple[str, Any]], sides: list[tuple[str, Any]]
-) -> None:
+Options = list[tuple[str, Any]]
+
+
+def effect_rows(form: Form, p: Panel, at: Path, x: dict[str, Any], kinds: Options, sides: Options) -> None:
     """An effect: its kind and side, then what that kind takes (gold, places, an army, the army called
     away), and x to remove it."""
     t, doc = p.t, p.doc
@@ -174,7 +176,7 @@ def effect_rows(
     form.pick(t("editor_field_kind"), kinds, x.get("kind"),
               lambda kind: camp.set_effect_kind(doc, at, kind, *first_unit(p.rules)))  # fmt: skip
     form.choice(t("editor_field_side"), at, "side", sides, x.get("side"))
-    places = {str(loc.get("id")): k for k, loc in enumerate(doc.get(("locations",)) or []) if isinstance(loc, dict)}
+    places = camp.place_index(doc)
     kind = x.get("kind")
     if kind == "gold":
         form.number(t("editor_field_gold"), at, "amount", x.get("amount"))
@@ -230,8 +232,8 @@ def place_page(form: Form, p: Panel, at: Path, place: dict[str, Any], ow: OpenWa
         form.label(t("editor_raises"), style="#heading")
         raised = place.get("raises") or []
         for code, c in rules.categories.items():
-            word = said(t, f"category_{slug(code)}", c.name)
-            form.button(f"{'[x]' if code in raised else '[ ]'} {word}", partial(camp.toggle_raise, doc, at[1], code))
+            word = f"{'[x]' if code in raised else '[ ]'} {said(t, f'category_{slug(code)}', c.name)}"
+            form.button(word, partial(camp.toggle_raise, doc, at[1], code))
             form.y += ROW
     form.label(t("editor_armies_here"), style="#heading")
     for army in camp.standing(doc, ident):

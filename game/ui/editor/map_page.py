@@ -135,7 +135,8 @@ class MapCanvas:
         for i, loc, rect in self.cards():
             self._card(surf, loc, rect, names, colours, t)
             if armies is not None:
-                campaign_marks(surf, loc, rect, colours.get(str(loc.get("id"))), armies.get(str(loc.get("id")), []))
+                ident = str(loc.get("id"))
+                campaign_marks(surf, loc, rect, colours.get(ident), armies.get(ident, []))
             if ("locations", i) in self.problems:
                 pygame.draw.rect(surf, theme.BAD, rect.inflate(10, 10), 3, border_radius=10)
             if self.selected == ("locations", i) or loc.get("id") == self.linking:
@@ -236,8 +237,11 @@ class MapCanvas:
 ARMIES_SHOWN = 6  # chips drawn on a card at most: more stand there than room
 
 
+Colours = list[theme.Colour]
+
+
 def campaign_marks(
-    surf: pygame.Surface, loc: dict, rect: pygame.Rect, holder: theme.Colour | None, armies: list[theme.Colour]
+    surf: pygame.Surface, loc: dict, rect: pygame.Rect, holder: theme.Colour | None, armies: Colours
 ) -> None:
     """What a campaign adds to a card, as its screen's map marks it: battlements over a fortress and
     its walls' strength (CAMP-DEC-20), a flag for a historical battle's ground (CAMP-DEC-7), and a chip
