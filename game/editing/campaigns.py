@@ -20,10 +20,13 @@ EFFECTS = ("gold", "control", "army", "withdraw")  # an event's kinds of effect 
 FIRST_UNITS = 2  # a new division's brigades: FG-PREP-2's least
 
 
+CAMPAIGN_KEYS = ("locations", "links", "max_turns", "events")  # a campaign's and no scenario's
+
+
 def is_campaign(data: dict[str, Any]) -> bool:
-    """Is a file's data a campaign's? A campaign has places and sides (a map has players, a scenario
-    no places), so one missing keys still opens as what it is, its problems shown."""
-    return isinstance(data.get("sides"), list) and "locations" in data
+    """Is a file's data (not an Open Wars map's) a campaign's? It has places, roads, a turn limit or
+    events, which no scenario has: so one missing keys still opens as what it is, its problems shown."""
+    return any(k in data for k in CAMPAIGN_KEYS)
 
 
 def campaign_ids(doc: Document) -> set[str]:

@@ -5,6 +5,7 @@ on (CAMP-DEC-7), in the language edited."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path as FilePath
 from typing import Any
@@ -90,8 +91,8 @@ def army_page(form: Form, p: Panel, at: Path, army: dict[str, Any]) -> None:
     form.choice(t("editor_field_location"), at, "location", options, army.get("location"))
     experience = [(t("editor_rolled"), None), *((str(n), n) for n in range(1, 7))]
     p.named(form, t("editor_field_staff"), (*at, "staff"), "name")
-    staff = army.get("staff") if isinstance(army.get("staff"), dict) else {}
-    rolled = staff.get("experience")
+    staff = army.get("staff")
+    rolled = staff.get("experience") if isinstance(staff, dict) else None
     form.choice(t("editor_field_experience"), (*at, "staff"), "experience", experience, rolled)
     form.problem(p.problem((*at, "staff")))
     kind = first_unit(p.rules)
@@ -106,7 +107,9 @@ def army_page(form: Form, p: Panel, at: Path, army: dict[str, Any]) -> None:
         brigade_rows(form, p, dv, division)
         form.actions([(t("editor_add_unit"), partial(camp.add_unit, doc, dv, *kind)),
                       (t("editor_remove_division"), partial(remove, doc, dv))])  # fmt: skip
-    adds = [(t("editor_add_division"), partial(camp.add_division, doc, at, *kind))]
+    adds: list[tuple[str, Callable[[], object]]] = [
+        (t("editor_add_division"), partial(camp.add_division, doc, at, *kind))
+    ]
     if at[0] == "sides":  # an event's army goes with its effect
         adds.append((t("editor_remove_army"), partial(remove, doc, at)))
     form.actions(adds)

@@ -171,7 +171,7 @@ def effect_rows(form: Form, p: Panel, at: Path, x: dict[str, Any], kinds: Option
     """An effect: its kind and side, then what that kind takes (gold, places, an army, the army called
     away), and x to remove it."""
     t, doc = p.t, p.doc
-    form.label(t("editor_effect_heading", n=at[-1] + 1), style="#heading")
+    form.label(t("editor_effect_heading", n=int(at[-1]) + 1), style="#heading")
     form.problem(p.problem(at))
     form.pick(t("editor_field_kind"), kinds, x.get("kind"),
               lambda kind: camp.set_effect_kind(doc, at, kind, *first_unit(p.rules)))  # fmt: skip
@@ -217,7 +217,7 @@ def place_page(form: Form, p: Panel, at: Path, place: dict[str, Any], ow: OpenWa
     ground = str(place.get("battlefield") or "")
     fields = [(name, ident) for name, ident in grounds(p)]
     fields += [(ground, ground)] if ground and ground not in {i for _n, i in fields} else []
-    refers = {
+    refers: dict[str, Options] = {
         "card": [(t("editor_no_card"), None), *cards, *unknown],
         "levy": qualities,
         "battlefield": [(t("editor_ground_of_type"), None), *fields],
@@ -233,7 +233,7 @@ def place_page(form: Form, p: Panel, at: Path, place: dict[str, Any], ow: OpenWa
         raised = place.get("raises") or []
         for code, c in rules.categories.items():
             word = f"{'[x]' if code in raised else '[ ]'} {said(t, f'category_{slug(code)}', c.name)}"
-            form.button(word, partial(camp.toggle_raise, doc, at[1], code))
+            form.button(word, partial(camp.toggle_raise, doc, int(at[1]), code))
             form.y += ROW
     form.label(t("editor_armies_here"), style="#heading")
     for army in camp.standing(doc, ident):
