@@ -23,8 +23,8 @@ from game.editing.files import open_document, save_as_mod, save_file, to_toml
 from game.editing.problem_words import place_said, problem_said
 from game.editing.problems import Problem, problems_of
 from game.editing.texts import set_text, text
-from game.model.ruleset import Ruleset
 from game.modding.content_check import check_content
+from game.model.ruleset import Ruleset
 from systems.campaign.theatre import list_campaigns, load_campaign
 from systems.open_wars.records import OpenWarsRules, load_rules
 
