@@ -223,7 +223,9 @@ class Form:
         x = min(widget.rect.x, screen.right - w)
         y = widget.rect.bottom if widget.rect.bottom + h <= screen.bottom else max(0, widget.rect.top - h)
         items = list[str | tuple[str, str]](shown)
-        self.popup = pygame_gui.elements.UISelectionList(pygame.Rect(x, y, w, h), items, self.manager)
+        self.popup = pygame_gui.elements.UISelectionList(  # over the form's widgets: a click is its own
+            pygame.Rect(x, y, w, h), items, self.manager, starting_height=self.box.get_top_layer() + 2
+        )
         self.popup_for = bound
 
     def handle(self, ev: pygame.event.Event, doc: Document) -> bool:

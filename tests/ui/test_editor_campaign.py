@@ -1,0 +1,144 @@
+"""The editor's window edits campaigns (issue 36, item 4): the Peninsular War opened from its file, its
+places picked on the map and edited in the panel (who holds them, their points, the brigades a city
+raises, their names in Spanish), an army's brigades and an event's effects changed by clicks, and the
+campaign tried at once on its own screen, whose Esc menu goes back to the editor."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pytest
+
+from game import CONTENT
+from game.content.locale import Texts
+from game.editing import campaigns as camp
+from game.running.match import battles_dir
+from game.running.settings import Settings
+from game.ui.editor.screen import EditorScreen
+from game.ui.start.setup import Setup
+from tests.ui.editor_driver import bar, choose, click, click_at, frames, press, tab, type_in, widget
+
+PENINSULAR = CONTENT / "campaigns" / "peninsular.toml"
+
+
+def opened(window: pygame.Surface, language: str = "en") -> EditorScreen:
+    ed = EditorScreen(window.get_size(), Texts(language), [], PENINSULAR)
+    frames(ed, window)
+    return ed
+
+
+def button(ed: EditorScreen, words: str) -> Any:
+    return widget(ed, lambda w, b: b.kind == "action" and w.text == words)
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_campaign_opens_with_its_tabs_and_no_problems(window720: pygame.Surface, language: str) -> None:
+    ed = opened(window720, language)
+    assert ed.doc.kind == "campaign" and ed.problems == []
+    assert set(ed.tab_buttons.values()) == {"campaign", "sides", "events", "chosen"}
+    assert ed.status_label.text.startswith({"en": "Campaign editor", "es": "Editor de campañas"}[language])
+    for name in ("campaign", "sides", "events"):
+        press(ed, window720, tab(ed, name))
+        assert len(ed.form.widgets) > 8
+    press(ed, window720, tab(ed, "events"))
+    turn3 = {"en": "Turn 3, November 1808", "es": "Turno 3, noviembre de 1808"}[language]
+    assert any(str(getattr(w, "text", "")).startswith(turn3) for w in ed.form.widgets)  # CAMP-DEC-21's dates
+
+
+def test_a_place_picked_on_the_map_is_edited_in_the_panel(window720: pygame.Surface) -> None:
+    ed = opened(window720)
+    madrid = camp.place_index(ed.doc)["madrid"]
+    click_at(ed, window720, ed.canvas.to_screen(ed.doc.get(("locations", madrid, "at"))))  # type: ignore[union-attr]
+    assert ed.canvas.selected == ("locations", madrid) and ed.tab == "chosen"
+    holder = widget(ed, lambda w, b: b.kind == "choice" and b.on_choice is not None and w.text == "French")
+    choose(ed, window720, holder, "Allies")
+    assert camp.holder(ed.doc, "madrid") == 1
+    worth = widget(ed, lambda w, b: b.kind == "typed" and w.get_text() == "4")
+    type_in(ed, window720, worth, "6")
+    assert ed.doc.get(("victory", "places", "madrid")) == 6
+    click(ed, window720, button(ed, "[ ] Light infantry"))  # CAMP-DEC-5: what the city raises
+    assert ed.doc.get(("locations", madrid, "raises")) == ["LnInf", "LC", "LI"]
+    walls = widget(ed, lambda _w, b: b.path == ("locations", madrid) and b.name == "fortress")
+    type_in(ed, window720, walls, "5")
+    assert ed.doc.get(("locations", madrid, "fortress")) == 5  # CAMP-DEC-20
+    press(ed, window720, bar(ed, "language"))  # names in Spanish
+    name = widget(
+        ed, lambda _w, b: b.path == ("locations", madrid) and b.name == "name" and b.language == "es"
+    )
+    type_in(ed, window720, name, "Villa y Corte")
+    assert ed.doc.get(("locale", "es", "locations", "madrid")) == "Villa y Corte"
+    assert ed.doc.get(("locations", madrid, "name")) == "Madrid" and ed.problems == []
+
+
+def test_an_army_s_brigades_are_edited_by_clicks(window720: pygame.Surface) -> None:
+    ed = opened(window720)
+    press(ed, window720, tab(ed, "sides"))
+    click(ed, window720, button(ed, "Dupont's Corps (Toledo)"))
+    assert ed.canvas.selected == ("sides", 0, "armies", 0) and ed.tab == "chosen"
+    division = ("sides", 0, "armies", 0, "divisions", 1)  # Vedel's, of two brigades
+    click(ed, window720, button(ed, "+ Brigade"))  # the first division's
+    added = ("sides", 0, "armies", 0, "divisions", 0, "units", 3)
+    assert ed.doc.get((*added, "category")) == "LnInf"
+    quality = widget(ed, lambda _w, b: b.path == added and b.name == "quality")
+    choose(ed, window720, quality, "Elite")  # a list opened over the panel's buttons: the click is the list's
+    # (the list was drawn under them, and the click chose the button beneath "Elite" instead)
+    hits = widget(ed, lambda _w, b: b.path == added and b.name == "hits")
+    choose(ed, window720, hits, "Hits: 2")
+    assert (ed.doc.get((*added, "quality")), ed.doc.get((*added, "hits"))) == ("E", 2)
+    click(
+        ed,
+        window720,
+        widget(ed, lambda w, b: b.kind == "action" and w.text == "x" and b.action is not None, 4),
+    )
+    assert len(ed.doc.get((*division, "units"))) == 1  # Vedel's second brigade removed: FG-PREP-2's problem
+    assert [p.element for p in ed.problems] == [division]
+    ed.doc.undo()
+    frames(ed, window720)
+    assert ed.problems == []
+
+
+def test_an_event_s_effect_is_changed_by_clicks(window720: pygame.Surface) -> None:
+    ed = opened(window720)
+    press(ed, window720, tab(ed, "events"))
+    click(ed, window720, button(ed, "Turn 4, February 1809: The Emperor leaves Spain"))
+    wagram = ed.canvas.selected
+    assert wagram is not None and ed.doc.get((*wagram, "id")) == "wagram"
+    kind = widget(ed, lambda w, b: b.on_choice is not None and w.text == "An army is called away")
+    choose(ed, window720, kind, "Gold")
+    effect = (*wagram, "effects", 0)
+    assert ed.doc.get(effect) == {"kind": "gold", "side": "fr"}
+    gold = widget(ed, lambda _w, b: b.path == effect and b.name == "amount")
+    type_in(ed, window720, gold, "8")
+    assert ed.doc.get((*effect, "amount")) == 8 and ed.problems == []
+    click(ed, window720, button(ed, "Add an effect"))
+    assert len(ed.doc.get((*wagram, "effects"))) == 2
+
+
+def test_the_campaign_is_tried_on_its_own_screen_whose_menu_goes_back_to_the_editor(
+    window720: pygame.Surface, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game.ui.app import open_tried
+    from game.ui.campaign import screen as campaign_screen
+    from game.ui.campaign.screen import CampaignScreen
+
+    ed = opened(window720, "es")
+    assert ed._command("try") == "try"
+    assert ed.tried == battles_dir() / "campaigns" / "peninsular-copy.toml"
+    war = open_tried(ed, Setup(), window720.get_size(), Settings(language="es"))
+    shown: list[str] = []
+    real = campaign_screen.draw_menu
+
+    def spy(surf: pygame.Surface, title: str, items: list[tuple[str, str]], *rest: Any) -> Any:
+        shown.extend(words for _key, words in items)
+        return real(surf, title, items, *rest)
+
+    monkeypatch.setattr(campaign_screen, "draw_menu", spy)
+    try:
+        assert isinstance(war, CampaignScreen) and war.from_editor
+        assert war.war.theatre.id == "peninsular-copy" and war.controllers == {"fr": "human", "al": "normal"}
+        war.menu = "menu"
+        war.draw(window720)
+        assert "Volver al editor" in shown
+    finally:
+        war.close()
