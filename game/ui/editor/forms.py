@@ -104,10 +104,10 @@ class Form:
         self.problem(problem)
 
     def note(self, text: str, style: str = "#dim") -> None:
-        """A text wrapped over as many rows as it needs."""
+        """A text wrapped over as many rows as it needs (measured drawable: a NUL cannot be)."""
         font = self.manager.get_theme().get_font(["label"])
         line = ""
-        for word in text.split():
+        for word in drawable(text).split():
             if line and font.size(f"{line} {word}")[0] > self.width - 8:
                 self.label(line, style=style)
                 line = word
