@@ -142,3 +142,25 @@ def test_the_campaign_is_tried_on_its_own_screen_whose_menu_goes_back_to_the_edi
         assert "Volver al editor" in shown
     finally:
         war.close()
+
+
+def test_the_start_screen_s_edit_opens_the_campaign_chosen(window720: pygame.Surface) -> None:
+    from game.ui.start.screen import StartScreen
+    from tests.ui.test_start_screen import press as start_press
+
+    setup = Setup(campaign="peninsular")
+    start = StartScreen(window720.get_size(), setup)
+    name = next(n for n, mode in start.modes.items() if mode == "campaign")
+    start.scenario.selected_option = (name, name)
+    start.show_about(name)
+    edit = next(b for b, what in start.makers.items() if what == "edit")
+    others = [b for b, what in start.makers.items() if what != "edit"]
+    assert edit.is_enabled and not any(b.is_enabled for b in others)  # the generator makes battles only
+    assert start_press(start, edit) == "edit" and setup.edit == PENINSULAR
+
+
+def test_the_open_list_offers_the_campaigns(window720: pygame.Surface) -> None:
+    ed = opened(window720)
+    press(ed, window720, bar(ed, "open"))
+    assert ed.dialog is not None
+    assert PENINSULAR in ed.dialog.paths.values()  # type: ignore[attr-defined]

@@ -277,7 +277,10 @@ class StartScreen(GuiPaced, OverPage):
         words = {what: map_words if open_wars else battle_words for what, battle_words, map_words in MAKERS}
         for button, what in self.makers.items():
             button.set_text(self.t(words[what]))
-            button.disable() if campaign else button.enable()  # the editor and the generator make battles
+            if campaign and what != "edit":  # the generator makes battles; the editor edits campaigns too
+                button.disable()
+            else:
+                button.enable()
         for button in self.elsewhere:  # a campaign is played on this machine
             button.disable() if campaign else button.enable()
         if sc is None:
