@@ -98,7 +98,10 @@ class EditorScreen(FileCommands, GuiPaced):
         self.table_rect = pygame.Rect(TOOLS, BAR, w - TOOLS - PANEL, h - BAR - BOTTOM)
         selected = getattr(getattr(self, "canvas", None), "selected", None)
         if self.doc.kind in ("map", "campaign"):
-            self.canvas: TableCanvas | MapCanvas = MapCanvas(self.doc, self.table_rect, selected=selected)
+            compact = self.doc.kind == "campaign"  # a marker each: a war's many places fit
+            self.canvas: TableCanvas | MapCanvas = MapCanvas(
+                self.doc, self.table_rect, selected=selected, compact=compact
+            )
         else:
             self.canvas = TableCanvas(
                 self.doc, self.rules, self.table_rect, selected=selected, snap=self.snap
