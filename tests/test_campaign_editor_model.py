@@ -185,6 +185,9 @@ def test_dated_events_and_their_effects(fg: Ruleset, ow: OpenWarsRules) -> None:
     doc = peninsular()
     ev = camp.add_event(doc, 6, "fr")
     assert camp.date(doc, 6) == (1809, 8)  # three months a turn from May 1808
+    camp.set_start(doc, 1, 1)  # the war begun in January
+    assert doc.get(("start",)) == [1808, 1] and camp.date(doc, 6) == (1809, 4)
+    doc.undo()
     set_text(doc, ev, "name", "en", "The Army of the Centre")
     set_text(doc, ev, "name", "es", "El Ejército del Centro")
     set_text(doc, ev, "text", "es", "Llega el rey José.")

@@ -15,6 +15,7 @@ from game.editing.battle import fresh, listed
 from game.editing.document import Change, Document, Path, delete, insert, put
 from game.editing.texts import tables_for
 from systems.campaign.calendar import turn_date
+from systems.campaign.records import CampaignFile
 
 EFFECTS = ("gold", "control", "army", "withdraw")  # an event's kinds of effect (systems/campaign/records.py)
 FIRST_UNITS = 2  # a new division's brigades: FG-PREP-2's least
@@ -276,10 +277,19 @@ def toggle_place(doc: Document, effect: Path, place: str) -> None:
     doc.apply("edit_effect", [put(at, now)])
 
 
+def set_start(doc: Document, index: int, value: int | None) -> None:
+    """The first turn's year (index 0) or month (1); None: the format's own (CampaignFile.start)."""
+    first = list(CampaignFile.start)
+    start = doc.get(("start",))
+    now = list(start) if isinstance(start, list) and len(start) == 2 else first
+    now[index] = value if value is not None else first[index]
+    doc.apply("edit_field", [put(("start",), now)], "field start")
+
+
 def date(doc: Document, turn: int) -> tuple[int, int] | None:
     """(year, month) a turn begins by the file's start and months (CAMP-DEC-21's calendar), or None
     while they are no numbers of a calendar."""
-    start, months = doc.get(("start",), [1808, 5]), doc.get(("months",), 2)
+    start, months = doc.get(("start",), list(CampaignFile.start)), doc.get(("months",), CampaignFile.months)
     numbers = [*start, months, turn] if isinstance(start, list) and len(start) == 2 else []
     if len(numbers) != 4 or not all(type(n) is int and abs(n) < 10**6 for n in numbers):
         return None

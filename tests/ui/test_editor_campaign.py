@@ -164,3 +164,19 @@ def test_the_open_list_offers_the_campaigns(window720: pygame.Surface) -> None:
     press(ed, window720, bar(ed, "open"))
     assert ed.dialog is not None
     assert PENINSULAR in ed.dialog.paths.values()  # type: ignore[attr-defined]
+
+
+def test_a_campaign_is_saved_to_the_battles_folder_s_campaigns_on_a_fresh_install(
+    window720: pygame.Surface,
+) -> None:
+    ed = opened(window720, "es")
+    press(ed, window720, bar(ed, "save"))
+    suggested = battles_dir() / "campaigns" / "peninsular-copy.toml"
+    assert ed.dialog is not None and ed.dialog.entry.get_text() == str(suggested)
+    assert not suggested.parent.exists()  # a fresh install: made on the first save
+    ed.dialog = None
+    ed._answered(str(suggested))
+    assert suggested.is_file() and not ed.doc.dirty and ed.status.startswith("Guardado"), ed.status
+    from systems.campaign.theatre import load_campaign
+
+    assert load_campaign(str(suggested)).spec.id == "peninsular-copy"  # `play --campaign FILE` plays it

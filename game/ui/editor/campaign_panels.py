@@ -67,14 +67,9 @@ def campaign_tab(form: Form, p: Panel) -> None:
     start = doc.get(("start",))
     year, month = start if isinstance(start, list) and len(start) == 2 else (None, None)
 
-    def started(index: int, value: int | None) -> None:
-        now = list(start) if isinstance(start, list) and len(start) == 2 else [1808, 5]
-        now[index] = value if value is not None else [1808, 5][index]
-        doc.apply("edit_field", [camp.put(("start",), now)], "field start")
-
-    typed_number(form, t("editor_field_start_year"), year, partial(started, 0))
+    typed_number(form, t("editor_field_start_year"), year, partial(camp.set_start, doc, 0))
     months = [(t(f"camp_month_{m}"), m) for m in range(1, 13)]
-    form.pick(t("editor_field_start_month"), months, month, partial(started, 1))
+    form.pick(t("editor_field_start_month"), months, month, partial(camp.set_start, doc, 1))
     form.number(t("editor_field_months"), (), "months", doc.get(("months",)), hint="2")
     form.heading(t("editor_victory"), p.problem(("victory",)))
     form.number(t("editor_field_army_destroyed"), ("victory",), "army_destroyed",
