@@ -5,6 +5,7 @@ campaign tried at once on its own screen, whose Esc menu goes back to the editor
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pygame
@@ -20,6 +21,7 @@ from game.ui.start.setup import Setup
 from tests.ui.editor_driver import bar, choose, click, click_at, frames, press, tab, type_in, widget
 
 PENINSULAR = CONTENT / "campaigns" / "peninsular.toml"
+GIVE_UP = 60  # seconds the window's loop is given to try a campaign and come back
 
 
 def opened(window: pygame.Surface, language: str = "en") -> EditorScreen:
@@ -180,3 +182,60 @@ def test_a_campaign_is_saved_to_the_battles_folder_s_campaigns_on_a_fresh_instal
     from systems.campaign.theatre import load_campaign
 
     assert load_campaign(str(suggested)).spec.id == "peninsular-copy"  # `play --campaign FILE` plays it
+
+
+def test_the_window_tries_a_campaign_and_comes_back_to_the_editor(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The whole loop (game/ui/app.py): the editor on the Peninsular War, "Try it" clicked, the campaign's
+    screen takes the events (not the editor under it), its Esc menu's "Back to the editor" clicked, and
+    the editor is drawn again, its work kept."""
+    from game.ui import app
+
+    made: dict[str, Any] = {}
+    real_editor, real_tried = app.open_editor, app.open_tried
+    monkeypatch.setattr(app, "open_editor", lambda *a: made.setdefault("editor", real_editor(*a)))
+    monkeypatch.setattr(app, "open_tried", lambda *a: made.setdefault("war", real_tried(*a)))
+    drawn_after: list[bool] = []  # the editor drawn, and whether the campaign was left by then
+    real_draw = EditorScreen.draw
+
+    def draw(ed: EditorScreen, surf: pygame.Surface) -> None:
+        drawn_after.append("closed" in made)
+        real_draw(ed, surf)
+
+    monkeypatch.setattr(EditorScreen, "draw", draw)
+    real_get = pygame.event.get
+    steps: list[str] = []
+
+    def click_at(pos: tuple[int, int]) -> list[pygame.event.Event]:
+        return [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+                pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+                pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)]  # fmt: skip
+
+    def esc() -> pygame.event.Event:
+        return pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)
+
+    began = time.monotonic()
+
+    def get() -> list[pygame.event.Event]:
+        came = real_get()
+        ed, war = made.get("editor"), made.get("war")
+        if time.monotonic() - began > GIVE_UP:  # a step that never comes: the test fails, never hangs
+            return [pygame.event.Event(pygame.QUIT), pygame.event.Event(pygame.QUIT)]
+        if not steps and ed is not None:
+            steps.append("try")
+            return click_at(next(b for b, k in ed.bar.items() if k == "try").rect.center)
+        if steps == ["try"] and war is not None:
+            steps.append("menu")
+            return [esc(), esc()]  # the Dos de Mayo's page read, then the menu
+        if steps == ["try", "menu"] and war is not None and war.menu_buttons:
+            steps.append("back")
+            made["closed"] = True
+            return click_at(next(r for r, key in war.menu_buttons if key == "end").center)
+        if steps == ["try", "menu", "back"] and any(drawn_after):
+            steps.append("quit")
+            return [pygame.event.Event(pygame.QUIT), pygame.event.Event(pygame.QUIT)]  # asked twice: unsaved
+        return came
+
+    monkeypatch.setattr(pygame.event, "get", get)
+    assert app.run(Setup(edit=PENINSULAR)) == 0
+    assert steps == ["try", "menu", "back", "quit"]
+    assert made["editor"].doc.get(("id",)) == "peninsular-copy" and made["war"].from_editor
