@@ -260,3 +260,25 @@ def test_saved_as_a_mod_it_is_a_campaign_check_content_passes(
     assert report.problems == [] and written in report.checked["campaign"], report.problems
     theatre = load_campaign("my-peninsula", [mod])
     assert theatre.spec.words("es").name == "Mi península" and theatre.spec.victory.places["toledo"] == 1
+
+
+# the campaign's own checks (systems/campaign/theatre.py) as they word a problem, and the Spanish the
+# editor says it in
+CHECKS_SAID = [
+    ("3 units stand beyond their officer's reach (FG-DEP-9)", "3 unidades quedan fuera del alcance"),
+    ("experience is a D6 result, 1 to 6 (FG-PREP-3)", "la experiencia es un resultado de 1D6"),
+    ("only a city raises brigades (OW-LOC-5)", "solo una ciudad recluta brigadas"),
+    ("after the last turn (19)", "después del último turno (19)"),
+    ("ids beginning 'raised-' are the game's own", "los id que empiezan por 'raised-'"),
+    ("madrid is held by fr already", "madrid ya está en manos de fr"),
+    ("no side 'xx'", "no hay bando 'xx'"),
+    ("two sides share an id", "dos bandos tienen el mismo id"),
+    ("an army effect gives the army, no other does", "un efecto de ejército da el ejército"),
+    ("a campaign's march sets when and where a division arrives", "en una campaña, la marcha decide"),
+    ("no army 'guard' of fr", "no hay ejército 'guard' de fr"),
+]
+
+
+@pytest.mark.parametrize(("english", "spanish"), CHECKS_SAID)
+def test_each_campaign_check_is_said_in_spanish(english: str, spanish: str) -> None:
+    assert problem_said(Texts("es"), english, editor=True).startswith(spanish)
