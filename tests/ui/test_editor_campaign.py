@@ -239,3 +239,34 @@ def test_the_window_tries_a_campaign_and_comes_back_to_the_editor(monkeypatch: p
     assert app.run(Setup(edit=PENINSULAR)) == 0
     assert steps == ["try", "menu", "back", "quit"]
     assert made["editor"].doc.get(("id",)) == "peninsular-copy" and made["war"].from_editor
+
+
+def test_places_are_dragged_placed_and_linked_on_the_campaign_s_map(window720: pygame.Surface) -> None:
+    from tests.ui.editor_driver import mouse, tool
+
+    ed = opened(window720)
+    canvas = ed.canvas
+    madrid = camp.place_index(ed.doc)["madrid"]
+    start = canvas.to_screen(ed.doc.get(("locations", madrid, "at")))  # type: ignore[union-attr]
+    mouse(pygame.MOUSEBUTTONDOWN, start)
+    mouse(pygame.MOUSEMOTION, (start[0] + 40, start[1] + 30))
+    mouse(pygame.MOUSEBUTTONUP, (start[0] + 40, start[1] + 30))
+    frames(ed, window720, 1)
+    moved = canvas.to_screen(ed.doc.get(("locations", madrid, "at")))  # type: ignore[union-attr]
+    assert abs(moved[0] - start[0] - 40) <= 1 and abs(moved[1] - start[1] - 30) <= 1  # to a tenth of the map
+    ed.doc.undo()
+    assert ed.doc.get(("locations", madrid, "at")) == [46, 43]  # one step of undo
+    press(ed, window720, tool(ed, "place"))
+    empty = canvas.to_screen((95, 90))  # type: ignore[union-attr]
+    click_at(ed, window720, empty)
+    added = ed.doc.get(("locations",))[-1]
+    assert added["type"] == "plain" and ed.canvas.selected == (
+        "locations",
+        len(ed.doc.get(("locations",))) - 1,
+    )
+    press(ed, window720, tool(ed, "link"))
+    click_at(ed, window720, empty)
+    click_at(
+        ed, window720, canvas.to_screen(ed.doc.get(("locations", camp.place_index(ed.doc)["valencia"], "at")))
+    )  # type: ignore[union-attr]
+    assert [added["id"], "valencia"] in ed.doc.get(("links",)) and ed.problems == []
