@@ -9,18 +9,16 @@ are the campaign loader's (game/editing/problems.py)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, get_args
 
 from game.editing.battle import fresh, listed
 from game.editing.document import Change, Document, Path, delete, insert, put
 from game.editing.texts import tables_for
 from systems.campaign.calendar import turn_date
-from systems.campaign.records import CampaignFile
+from systems.campaign.records import CampaignFile, EffectKind
 
-EFFECTS = ("gold", "control", "army", "withdraw")  # an event's kinds of effect (systems/campaign/records.py)
+EFFECTS: tuple[str, ...] = get_args(EffectKind)  # an event's kinds of effect
 FIRST_UNITS = 2  # a new division's brigades: FG-PREP-2's least
-
-
 CAMPAIGN_KEYS = ("locations", "links", "max_turns", "events")  # a campaign's and no scenario's
 
 
