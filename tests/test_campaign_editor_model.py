@@ -282,3 +282,21 @@ CHECKS_SAID = [
 @pytest.mark.parametrize(("english", "spanish"), CHECKS_SAID)
 def test_each_campaign_check_is_said_in_spanish(english: str, spanish: str) -> None:
     assert problem_said(Texts("es"), english, editor=True).startswith(spanish)
+
+
+def test_a_new_campaign_checks_and_plays(tmp_path: Path, fg: Ruleset, ow: OpenWarsRules) -> None:
+    """A campaign begun from nothing (the start screen's New with a campaign chosen): two cities held by
+    a side each, an army in each, their points; check-content passes it and a war is begun from it."""
+    from game.editing.texts import first_names
+    from game.running.campaign_match import new_campaign as begun
+    from game.running.log_texts import texts_for
+
+    doc = first_names(camp.new_campaign("LnInf", "R"), {lang: texts_for(lang) for lang in ("en", "es")})
+    assert not doc.dirty and doc.done == [] and problems(doc, fg, ow) == []
+    assert doc.get(("locale", "es", "locations")) == {"city-1": "Ciudad 1", "city-2": "Ciudad 2"}
+    path = save_file(doc, tmp_path / "new-campaign.toml")
+    m = begun(str(path), 1)
+    try:
+        assert [len(m.war.armies_of(s)) for s in m.war.sides] == [1, 1]
+    finally:
+        m.war.close()

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, get_args
 
-from game.editing.battle import fresh, listed
+from game.editing.battle import SIDE_COLOURS, fresh, listed
 from game.editing.document import Change, Document, Path, delete, insert, put
 from game.editing.texts import tables_for
 from systems.campaign.calendar import turn_date
@@ -26,6 +26,41 @@ def is_campaign(data: dict[str, Any]) -> bool:
     """Is a file's data (not an Open Wars map's) a campaign's? It has places, roads, a turn limit or
     events, which no scenario has: so one missing keys still opens as what it is, its problems shown."""
     return any(k in data for k in CAMPAIGN_KEYS)
+
+
+FIRST_TURNS, FIRST_GOLD, FIRST_WORTH = 12, 10, 2  # a new campaign's turn limit, sides' gold, cities' points
+
+
+def new_campaign(category: str, quality: str) -> Document:
+    """A campaign to begin from: two cities linked, each held by a side with an army of one division
+    there, each worth its points to its holder at the end. Its names in English (the editor names it
+    in every language: game/editing/texts.py's first_names)."""
+    places = [
+        {"id": f"city-{n}", "name": f"City {n}", "type": "city", "at": [x, 50], "gold": FIRST_WORTH}
+        for n, x in ((1, 25), (2, 75))
+    ]
+    sides = [
+        {"id": ident, "name": name, "gold": FIRST_GOLD, "holds": [f"city-{n}"], "colour": colour}
+        for n, (ident, name, colour) in enumerate(
+            (("blue", "Blue army", SIDE_COLOURS[0]), ("red", "Red army", SIDE_COLOURS[1])), start=1
+        )
+    ]
+    data: dict[str, Any] = {
+        "id": "new-campaign",
+        "name": "A new campaign",
+        "description": "",
+        "max_turns": FIRST_TURNS,
+        "start": list(CampaignFile.start),
+        "months": CampaignFile.months,
+        "locations": places,
+        "links": [["city-1", "city-2"]],
+        "victory": {"places": {p["id"]: FIRST_WORTH for p in places}},
+        "sides": sides,
+    }
+    doc = Document(data, "campaign")
+    for i, side in enumerate(sides):
+        add_army(doc, i, side["holds"][0], category, quality)
+    return doc
 
 
 def campaign_ids(doc: Document) -> set[str]:

@@ -50,6 +50,13 @@ FIRST_NAMES: dict[str, dict[tuple[Path, str], str]] = {
         (("sides", 1), "name"): "editor_first_side_red",
     },
     "map": {((), "name"): "editor_first_map"},
+    "campaign": {
+        ((), "name"): "editor_first_campaign",
+        (("sides", 0), "name"): "editor_first_side_blue",
+        (("sides", 1), "name"): "editor_first_side_red",
+        (("locations", 0), "name"): "editor_first_city_1",
+        (("locations", 1), "name"): "editor_first_city_2",
+    },
 }
 
 

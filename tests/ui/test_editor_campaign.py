@@ -146,7 +146,7 @@ def test_the_campaign_is_tried_on_its_own_screen_whose_menu_goes_back_to_the_edi
         war.close()
 
 
-def test_the_start_screen_s_edit_opens_the_campaign_chosen(window720: pygame.Surface) -> None:
+def test_the_start_screen_s_new_and_edit_open_the_editor_on_a_campaign(window720: pygame.Surface) -> None:
     from game.ui.start.screen import StartScreen
     from tests.ui.test_start_screen import press as start_press
 
@@ -155,10 +155,15 @@ def test_the_start_screen_s_edit_opens_the_campaign_chosen(window720: pygame.Sur
     name = next(n for n, mode in start.modes.items() if mode == "campaign")
     start.scenario.selected_option = (name, name)
     start.show_about(name)
-    edit = next(b for b, what in start.makers.items() if what == "edit")
-    others = [b for b, what in start.makers.items() if what != "edit"]
-    assert edit.is_enabled and not any(b.is_enabled for b in others)  # the generator makes battles only
-    assert start_press(start, edit) == "edit" and setup.edit == PENINSULAR
+    makers = {what: b for b, what in start.makers.items()}
+    assert makers["new"].text == "New campaign" and makers["new"].is_enabled and makers["edit"].is_enabled
+    assert not makers["random"].is_enabled  # the generator makes battles only
+    assert start_press(start, makers["edit"]) == "edit" and setup.edit == PENINSULAR
+    assert start_press(start, makers["new"]) == "edit" and setup.edit == "campaign"
+    ed = EditorScreen(window720.get_size(), Texts("es"), [], kind="campaign")
+    frames(ed, window720)
+    assert ed.doc.kind == "campaign" and ed.problems == [] and not ed.doc.dirty
+    assert ed.status_label.text.startswith("Editor de campañas")
 
 
 def test_the_open_list_offers_the_campaigns(window720: pygame.Surface) -> None:

@@ -217,7 +217,8 @@ def place_page(form: Form, p: Panel, at: Path, place: dict[str, Any], ow: OpenWa
         "levy": qualities,
         "battlefield": [(t("editor_ground_of_type"), None), *fields],
     }
-    record_fields(form, p, at, place, Place, refers, leave=("mana",))  # a campaign has no magic
+    shown = {**place, "levy": place.get("levy") or Place.levy}  # a levy left out is the record's own
+    record_fields(form, p, at, shown, Place, refers, leave=("mana",))  # a campaign has no magic
     ident = str(place.get("id"))
     form.pick(t("editor_field_held_by"), side_options(p, t("editor_nobody")), camp.holder(doc, ident),
               lambda side: camp.set_holder(doc, ident, side))  # fmt: skip

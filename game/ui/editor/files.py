@@ -14,6 +14,7 @@ from game.content.locale import LANGUAGES, Texts
 from game.content.mods import Mod, user_mods_dir
 from game.editing import battle as edit
 from game.editing import maps
+from game.editing.campaigns import new_campaign
 from game.editing.document import Document
 from game.editing.files import (
     CAMPAIGN_FOLDER,
@@ -35,6 +36,7 @@ from game.model.words import counted
 from game.running.log_texts import texts_for
 from game.running.match import battles_dir
 from game.ui.editor.dialogs import Dialog, OpenList, Prompt
+from game.ui.editor.panels import first_unit
 
 MOD = "my-battles"  # the mod a battle is saved in unless the player names another
 
@@ -59,8 +61,11 @@ class FileCommands:
     def layout(self, size: tuple[int, int]) -> None: ...  # the screen's: its widgets built anew
 
     def _new(self, kind: str) -> Document:
-        """A new battle or map, its first names in every language the game speaks."""
-        doc = edit.new_scenario(self.rules) if kind == "scenario" else maps.new_map()
+        """A new battle, map or campaign, its first names in every language the game speaks."""
+        if kind == "campaign":
+            doc = new_campaign(*first_unit(self.rules))
+        else:
+            doc = edit.new_scenario(self.rules) if kind == "scenario" else maps.new_map()
         return first_names(doc, {lang: texts_for(lang) for lang in LANGUAGES})
 
     def _start(self, kind: str) -> None:
