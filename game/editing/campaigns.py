@@ -58,8 +58,8 @@ def new_campaign(category: str, quality: str) -> Document:
         "sides": sides,
     }
     doc = Document(data, "campaign")
-    for i, side in enumerate(sides):
-        add_army(doc, i, side["holds"][0], category, quality)
+    for i in range(len(sides)):
+        add_army(doc, i, f"city-{i + 1}", category, quality)
     return doc
 
 
