@@ -26,7 +26,8 @@ from game.editing.texts import set_text, text
 from game.modding.content_check import check_content
 from game.model.ruleset import Ruleset
 from systems.campaign.theatre import list_campaigns, load_campaign
-from systems.open_wars.records import OpenWarsRules, load_rules
+from systems.open_wars.records import OpenWarsRules
+from systems.open_wars.ruleset_files import load_rules
 
 PENINSULAR = CONTENT / "campaigns" / "peninsular.toml"
 
