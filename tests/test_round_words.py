@@ -46,6 +46,21 @@ TURNS = {
     "ui.fate_side_out": "Open Wars' players out",
     "ui.fate_side_conceded": "Open Wars' players who conceded",
     "ui.why_term_income": "Open Wars' computer players",
+    # the map editor's campaign and Open Wars fields: their games are played in turns
+    **dict.fromkeys(
+        (
+            f"ui.{k}"
+            for k in (
+                "editor_field_max_turns",
+                "editor_field_months",
+                "editor_field_turn",
+                "editor_turn",
+                "editor_turn_date",
+                "problem_after_last_turn",
+            )
+        ),
+        "a campaign's turns (the editor's campaign pages)",
+    ),
 }
 # the campaign's words in the game's files: a campaign is played in turns, as Open Wars is (docs/campaigns.md)
 CAMPAIGN_KEYS = ("ui.campaign_", "ui.start_campaign_")

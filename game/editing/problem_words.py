@@ -77,12 +77,13 @@ ITEMS = {
     "objectives": "objective", "polygon": "point", "path": "point", "deployment": "point",
     "modules": "module", "locations": "card",
     "links": "link", "players": "player", "player_units": "tokens", "yields": "yield", "names": "name",
-    "colours": "colour",
+    "colours": "colour", "armies": "army", "events": "event", "effects": "effect", "garrisons": "garrison",
+    "holds": "held", "raises": "raised",
 }  # fmt: skip
 # the parts of a pair or a triple, by its key or by the item it is (a point's x and y): their words
 PARTS = {
     "table": ("table_width", "table_depth"), "at": ("x", "y"), "point": ("x", "y"),
-    "colour": ("red", "green", "blue"), "link": ("end_1", "end_2"),
+    "colour": ("red", "green", "blue"), "link": ("end_1", "end_2"), "start": ("year", "month"),
 }  # fmt: skip
 FIELDS = ("editor_field_", "editor_place_field_")  # a key's words: the panel's label, else the place's
 

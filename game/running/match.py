@@ -246,12 +246,13 @@ def battles_dir() -> Path:
 MADE_LISTED = 200  # the battles folder's files the lists show at most (a folder of thousands stays quick)
 
 
-def made_battles() -> list[Path]:
+def made_battles(kinds: Sequence[str] = ("", "open-wars")) -> list[Path]:
     """The battles and maps the window made, by name: saved from the editor, tried from it, random
     ones; listed after the game's and the mods' own (each by its path: its id may be theirs too).
-    None when the folder is no folder (a file, a link that loops)."""
+    None when the folder is no folder (a file, a link that loops). `kinds`: the battles folder's
+    folders of them ("campaigns": the editor's campaigns)."""
     found: list[Path] = []
-    for folder in (battles_dir(), battles_dir() / "open-wars"):
+    for folder in (battles_dir() / kind for kind in kinds):
         try:
             with os.scandir(folder) as entries:
                 found += sorted(Path(e.path) for e in entries if e.name.endswith(".toml"))

@@ -159,11 +159,16 @@ def lobby_for_save(setup: Setup, size: tuple[int, int], settings: Settings) -> L
 
 def open_tried(
     editor: EditorScreen, setup: Setup, size: tuple[int, int], settings: Settings
-) -> Screen | None:
-    """The battle (or map) the editor wrote to try, against the computer; its Esc menu and its end say
-    the way back is to the editor. None when it does not open (the editor's status says why)."""
+) -> Screen | CampaignScreen | None:
+    """The battle, map or campaign the editor wrote to try, against the computer; its Esc menu and its
+    end say the way back is to the editor. None when it does not open (the editor's status says why)."""
     tried = dataclasses.replace(setup, scenario=str(editor.tried), a="human", b="normal", mode=None)
     try:
+        if editor.doc.kind == "campaign":
+            seats = ["human", "normal"]
+            war = open_war(None, str(editor.tried), setup.seed, seats, setup.mods, size, settings)
+            war.from_editor = True
+            return war
         battle = open_battle(tried, size, settings)
     except UserError as e:
         editor.status = refusal_said(editor.t, e)
@@ -359,7 +364,7 @@ def _loop(
             for ev in came:
                 playing = battle or war
                 asked = ev.type == pygame.QUIT and (playing is None or playing.ask_quit() == "quit")
-                if asked and (editor is None or battle is not None or editor.leave()):
+                if asked and (editor is None or battle is not None or war is not None or editor.leave()):
                     return 0  # the editor asks once more for changes not saved
                 if ev.type == pygame.VIDEORESIZE and not settings.fullscreen:
                     surf = pygame.display.set_mode((ev.w, ev.h), pygame.RESIZABLE)
@@ -368,12 +373,14 @@ def _loop(
                         start = start_screen(
                             surf.get_size(), setup, settings, settings_open=start.page is not None
                         )
-                if editor is not None and battle is None:
+                if editor is not None and battle is None and war is None:
                     what = editor.handle(ev)
                     if what == "close":
                         editor, start = None, start_screen(surf.get_size(), setup, settings)
                     elif what == "try" and editor.tried is not None:
-                        battle, end = open_tried(editor, setup, surf.get_size(), settings), None
+                        tried = open_tried(editor, setup, surf.get_size(), settings)
+                        war, battle = (tried, None) if isinstance(tried, CampaignScreen) else (None, tried)
+                        end = None
                 elif lobby is not None:
                     what = lobby.handle(ev)
                     if what == "back":
@@ -477,7 +484,11 @@ def _loop(
                         war.layout(surf.get_size())
                     if left == "end":
                         war.close()
-                        war, start = None, start_screen(surf.get_size(), setup, settings)
+                        war = None
+                        if editor is None:
+                            start = start_screen(surf.get_size(), setup, settings)
+                        else:  # a campaign tried from the editor goes back to it
+                            editor.layout(surf.get_size())
                         continue
                     if left == "watch" and war.watch is not None:
                         battle, end = watched_battle(war, surf.get_size(), settings), None
@@ -496,7 +507,7 @@ def _loop(
                 lobby = None
             if lobby is not None:
                 shown = [lobby]
-            elif editor is not None and battle is None:
+            elif editor is not None and battle is None and war is None:
                 editor.update(dt)
                 shown = [editor]
             elif start is not None:
@@ -517,7 +528,7 @@ def _loop(
                 continue  # nothing changed: the frame on the screen stands
             if lobby is not None:
                 lobby.draw(surf)
-            elif editor is not None and battle is None:
+            elif editor is not None and battle is None and war is None:
                 editor.draw(surf)
             elif start is not None:
                 start.draw(surf)

@@ -127,8 +127,14 @@ def _map(spec: CampaignFile, path: Path, digest: str, ow: OpenWarsRules) -> Open
     return OpenWarsMap(laid, path, digest, {k: tuple(sorted(v)) for k, v in near.items()})
 
 
-def campaign_problems(spec: CampaignFile, rules: Ruleset, ow: OpenWarsRules) -> Iterator[ContentError]:
-    """Everything wrong with a campaign across its keys, each at its key."""
+Ground = Callable[[str, Ruleset], object]  # a battle's ground read (load_scenario), or its UserError
+
+
+def campaign_problems(
+    spec: CampaignFile, rules: Ruleset, ow: OpenWarsRules, ground: Ground = load_scenario
+) -> Iterator[ContentError]:
+    """Everything wrong with a campaign across its keys, each at its key; `ground` reads a place's
+    battlefield (the editor's remembers those it read: it asks at every letter typed)."""
     try:
         near = check_ground(spec.locations, spec.links, ow, "")
     except ContentError as e:
@@ -139,7 +145,7 @@ def campaign_problems(spec: CampaignFile, rules: Ruleset, ow: OpenWarsRules) -> 
     if away:
         yield ContentError("links", f"no way to reach {', '.join(sorted(away)[:5])}")
     for i, place in enumerate(spec.locations):
-        yield from place_problems(place, f"locations[{i}]", rules)
+        yield from place_problems(place, f"locations[{i}]", rules, ground)
     sides = [s.id for s in spec.sides]
     if len(set(sides)) != len(sides):
         yield ContentError("sides", "two sides share an id")
@@ -213,7 +219,9 @@ def campaign_problems(spec: CampaignFile, rules: Ruleset, ow: OpenWarsRules) -> 
 Fresh = Callable[[str, str], Iterator[ContentError]]  # an id not seen before, or its problem
 
 
-def place_problems(place: Place, at: str, rules: Ruleset) -> Iterator[ContentError]:
+def place_problems(
+    place: Place, at: str, rules: Ruleset, ground: Ground = load_scenario
+) -> Iterator[ContentError]:
     """What a campaign adds to a location card, against the ruleset: the brigades it raises, its levy's
     quality, its battlefield (a scenario of the ruleset)."""
     if place.id.startswith(RAISED):
@@ -227,7 +235,7 @@ def place_problems(place: Place, at: str, rules: Ruleset) -> Iterator[ContentErr
         yield ContentError(f"{at}.raises", "only a city raises brigades (OW-LOC-5)")
     if place.battlefield:
         try:
-            load_scenario(place.battlefield, rules)
+            ground(place.battlefield, rules)
         except UserError as e:
             yield ContentError(f"{at}.battlefield", f"no battle's ground here: {e}")
 

@@ -394,7 +394,10 @@ class CampaignScreen(CampaignView):
             self.browser.draw(surf, self.mouse)
             return
         entries = SETTINGS if self.menu == "settings" else MENUS[self.menu]
-        items = [(key, menu_label(self, key, label)) for key, label in entries]
+        back = self.t("menu_end_editor") if self.from_editor else None  # a campaign tried from the editor
+        items = [
+            (key, back if key == "end" and back else menu_label(self, key, label)) for key, label in entries
+        ]
         self.menu_buttons = draw_menu(
             surf, self.t(MENU_TITLES[self.menu]), items, self.mouse, 480 if self.menu == "settings" else 380
         )

@@ -78,7 +78,7 @@ class Choice:
 
 
 class CampaignView:
-    from_editor = False  # a campaign is never tried from the editor (the Settings menu asks)
+    from_editor = False  # a campaign tried from the editor ("Try it"): its Esc menu goes back to it
     top_hint = "campaign_top_hint"  # the keys the top bar names
 
     def __init__(self, play: WarPlay, size: tuple[int, int], settings: Settings | None = None) -> None:

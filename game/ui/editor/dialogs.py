@@ -1,6 +1,6 @@
 """The editor's small windows over it (pygame-gui): a question with one line to type (a file's path,
-a mod's id), and the list of scenarios and maps to open (the game's own open as copies, the mods',
-those of the battles folder and any file by its path). Names from content go only into plain lists
+a mod's id), and the list of scenarios, maps and campaigns to open (the game's own open as copies,
+the mods', those of the battles folder and any file by its path). Names from content go only into plain lists
 and labels."""
 
 from __future__ import annotations
@@ -16,11 +16,13 @@ from game.content.locale import Texts
 from game.content.mods import Mod
 from game.content.records import read_toml
 from game.content.scenario import list_scenarios
+from game.editing.files import CAMPAIGN_FOLDER
 from game.model.errors import UserError
 from game.running.match import made_battles
 from game.ui import theme
 from game.ui.editor.forms import grown
 from game.ui.markup import drawable
+from systems.campaign.theatre import list_campaigns
 
 
 def scaled(screen: pygame.Rect) -> Callable[[float], int]:
@@ -111,8 +113,8 @@ class OpenList(Dialog):
             pygame.Rect(px(10), px(6), w, px(28)), t("editor_open_title"), manager, container=self.panel
         )
         self.paths: dict[str, Path] = {}
-        shipped = list_scenarios(mods)
-        for path in [*shipped, *made_battles()]:
+        shipped = [*list_scenarios(mods), *list_campaigns(mods)]
+        for path in [*shipped, *made_battles(("", "open-wars", CAMPAIGN_FOLDER))]:
             try:
                 data = read_toml(path)
             except UserError:

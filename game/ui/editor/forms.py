@@ -61,6 +61,7 @@ class Bound:
     options: list[tuple[str, Any]] = field(default_factory=list)  # a choice's (shown, value)
     action: Callable[[], object] | None = None
     on_text: Callable[[str], None] | None = None
+    on_choice: Callable[[Any], None] | None = None  # what a choice does, where it sets no one field
 
 
 class Form:
@@ -128,10 +129,10 @@ class Form:
         self.problem(problem)
 
     def note(self, text: str, style: str = "#dim") -> None:
-        """A text wrapped over as many rows as it needs."""
+        """A text wrapped over as many rows as it needs (measured drawable: a NUL cannot be)."""
         font = self.manager.get_theme().get_font(["label"])
         line = ""
-        for word in text.split():
+        for word in drawable(text).split():
             if line and font.size(f"{line} {word}")[0] > self.width - self.px(8):
                 self.label(line, style=style)
                 line = word
@@ -212,6 +213,13 @@ class Form:
         self.bound[widget] = Bound(path, name, "choice", options=options)
         self.widgets.append(widget)
 
+    def pick(
+        self, label: str, options: list[tuple[str, Any]], current: Any, on_choice: Callable[[Any], None]
+    ) -> None:
+        """A choice whose option is handed to `on_choice` (who holds a place, an effect's kind)."""
+        self.choice(label, (), "", options, current)
+        self.bound[self.widgets[-1]].on_choice = on_choice
+
     def choice(self, label: str, path: Path, name: Key, options: list[tuple[str, Any]], current: Any) -> None:
         self.label(label, 0, self.label_w, row=False)
         self.chooser(path, name, options, current, self.label_w, self.width - self.label_w)
@@ -260,7 +268,10 @@ class Form:
             self.close_popup()
             if bound is not None:
                 value = {drawable(s): v for s, v in bound.options}.get(ev.text)
-                set_field(doc, bound.path, bound.name, value)
+                if bound.on_choice is not None:
+                    bound.on_choice(value)
+                else:
+                    set_field(doc, bound.path, bound.name, value)
             return True
         if (
             ev.type == pygame.MOUSEBUTTONDOWN

@@ -169,7 +169,7 @@ def armies_tab(form: Form, p: Panel) -> None:
                 _unit_row(form, p, (*dv, "units", k), unit, categories, qualities)
             form.actions(
                 [
-                    (t("editor_add_unit"), partial(edit.add_unit, doc, dv, *_first(rules))),
+                    (t("editor_add_unit"), partial(edit.add_unit, doc, dv, *first_unit(rules))),
                     (t("editor_remove_division"), partial(remove, doc, dv)),
                 ]
             )
@@ -196,7 +196,7 @@ def _add_division(p: Panel, side: int) -> None:
     p.select(edit.add_division(p.doc, side))
 
 
-def _first(rules: Ruleset) -> tuple[str, str]:
+def first_unit(rules: Ruleset) -> tuple[str, str]:
     """A new brigade's category and quality: the ruleset's first of each that it names regular."""
     quality = "R" if "R" in rules.qualities else next(iter(rules.qualities))
     return next(iter(rules.categories)), quality
@@ -360,10 +360,12 @@ def record_fields(
     data: dict[str, Any],
     record: type,
     refers: dict[str, list[tuple[str, Any]]],
+    leave: tuple[str, ...] = (),
 ) -> None:
-    """A row for each field of a record the form can edit (text, numbers, choices); `refers` gives the
-    choices of a field that names something of the map or the rules (a faction, a city)."""
-    for f in fields_of(record):
+    """A row for each field of a record the form can edit (text, numbers, choices) but those it
+    should `leave`; `refers` gives the choices of a field that names something of the map or the
+    rules (a faction, a city)."""
+    for f in (f for f in fields_of(record) if f.name not in leave):
         label = p.field_label(f.name)
         value = data.get(f.name)
         if f.name in refers:

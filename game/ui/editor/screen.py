@@ -33,6 +33,7 @@ from game.model.words import counted
 from game.running.log_texts import texts_for
 from game.ui import theme
 from game.ui.editor import drawn
+from game.ui.editor.campaign_panels import CAMPAIGN_TABS, campaign_chosen, chosen_in_campaign, held_colours
 from game.ui.editor.files import FileCommands
 from game.ui.editor.forms import Form, form_theme, grown
 from game.ui.editor.map_page import MapCanvas
@@ -57,7 +58,11 @@ ZONE_PADDING = 12  # pixels a tool button keeps free around its words
 SNAP = 1.0  # inches: the grid points snap to when snapping is on
 COMMANDS = ("new_battle", "new_map", "open", "save", "save_mod", "try", "undo", "redo", "snap", "language",
             "close")  # the bar's buttons, left to right  # fmt: skip
-TABS = {"scenario": ("battle", "armies", "chosen"), "map": ("map", "players", "chosen")}
+TABS = {
+    "scenario": ("battle", "armies", "chosen"),
+    "map": ("map", "players", "chosen"),
+    "campaign": ("campaign", "sides", "events", "chosen"),
+}
 
 
 class EditorScreen(FileCommands, GuiPaced):
@@ -69,7 +74,7 @@ class EditorScreen(FileCommands, GuiPaced):
         path: Path | None = None,
         kind: str = "scenario",
     ) -> None:
-        self.t = texts_for(t.language, ["open-wars"])  # with Open Wars' words: its cards' types
+        self.t = texts_for(t.language, ["open-wars", "campaign"])  # Open Wars' cards, a campaign's dates
         self.mods = mods
         self.rules = load_ruleset(mods=mods)
         self.ow: OpenWarsRules = load_rules()
@@ -101,8 +106,11 @@ class EditorScreen(FileCommands, GuiPaced):
         self.manager.preload_fonts(theme.gui_fonts(self.k))
         self.table_rect = pygame.Rect(tools, bar, w - tools - panel, h - bar - bottom)
         selected = getattr(getattr(self, "canvas", None), "selected", None)
-        if self.doc.kind == "map":
-            self.canvas: TableCanvas | MapCanvas = MapCanvas(self.doc, self.table_rect, selected=selected)
+        if self.doc.kind in ("map", "campaign"):
+            compact = self.doc.kind == "campaign"  # a marker each: a war's many places fit
+            self.canvas: TableCanvas | MapCanvas = MapCanvas(
+                self.doc, self.table_rect, selected=selected, compact=compact
+            )
         else:
             self.canvas = TableCanvas(
                 self.doc, self.rules, self.table_rect, selected=selected, snap=self.snap
@@ -157,7 +165,7 @@ class EditorScreen(FileCommands, GuiPaced):
         px = self.px
         y = px(BAR + 8)
         rows: list[tuple[str, Any, str]]
-        if self.doc.kind == "map":
+        if self.doc.kind != "scenario":
             rows = [
                 ("select", None, self.t("editor_tool_select")),
                 ("place", None, self.t("editor_tool_place")),
@@ -197,7 +205,7 @@ class EditorScreen(FileCommands, GuiPaced):
 
     def _how(self, tool: str) -> str:
         """How a tool is used (a card is picked on the map, an area or a line on the table)."""
-        key = f"editor_how_{tool}" + ("_card" if self.doc.kind == "map" and tool == "select" else "")
+        key = f"editor_how_{tool}" + ("_card" if self.doc.kind != "scenario" and tool == "select" else "")
         return self.t(key) if self.t.has(key) else ""
 
     def _zone_label(self, k: int, side: dict[str, Any]) -> str:
@@ -260,6 +268,10 @@ class EditorScreen(FileCommands, GuiPaced):
             map_tab(self.form, panel)
         elif self.tab == "players":
             players_tab(self.form, panel, self.ow)
+        elif self.tab in CAMPAIGN_TABS:
+            CAMPAIGN_TABS[self.tab](self.form, panel)
+        elif self.doc.kind == "campaign":
+            campaign_chosen(self.form, panel, chosen, self.ow)
         elif self.doc.kind == "map":
             card_tab(self.form, panel, chosen, self.ow)
         else:
@@ -268,11 +280,14 @@ class EditorScreen(FileCommands, GuiPaced):
 
     def select(self, element: DocPath) -> None:
         """Choose an element: the tab that shows it, and its place on the table."""
-        if element[:1] in (("terrain",), ("objectives",), ("locations",)):
+        if self.doc.kind == "campaign" and chosen_in_campaign(element) is not None:
+            self.canvas.selected = chosen_in_campaign(element)
+            self.tab = "chosen"
+        elif element[:1] in (("terrain",), ("objectives",), ("locations",)):
             self.canvas.selected = element[:2]
             self.tab = "chosen"
         elif element[:1] == ("sides",):
-            self.tab = "armies"
+            self.tab = "armies" if self.doc.kind == "scenario" else "sides"
         elif element[:1] == ("players",):
             self.tab = "players"
         else:
@@ -354,9 +369,9 @@ class EditorScreen(FileCommands, GuiPaced):
             self._save()
         elif ev.key == pygame.K_DELETE and self.canvas.selected is not None:
             chosen = self.canvas.selected
-            if chosen[0] == "sides":  # a side's zone is chosen on the table, never the side
+            if chosen[0] == "sides" and self.doc.kind == "scenario":  # a side's zone is chosen, not the side
                 edit.set_zone(self.doc, int(chosen[1]), None)
-            else:
+            elif isinstance(chosen[-1], int):  # an item of a list (an event's army goes with its effect)
                 remove(self.doc, chosen)
             self.canvas.selected = None
         elif ev.key == pygame.K_ESCAPE and not getattr(self.canvas, "drawing", None):
@@ -448,7 +463,7 @@ class EditorScreen(FileCommands, GuiPaced):
             self.refresh()
         count = len(self.problems)
         summary = counted(self.t, "editor_problems", count) if count else self.t("editor_no_problems")
-        kind = self.t("editor_title_map" if self.doc.kind == "map" else "editor_title_scenario")
+        kind = self.t(f"editor_title_{self.doc.kind}")
         self.status_label.set_text(
             one_line(f"{kind}: {summary}" + (f" · {self.status}" if self.status else ""), 220)
         )
@@ -461,12 +476,16 @@ class EditorScreen(FileCommands, GuiPaced):
         theme.set_scale(self.k)  # the table's and the cards' words at the editor's scale
         surf.fill(theme.BACKGROUND)
         if isinstance(self.canvas, MapCanvas):
-            homes = {}
+            homes: dict[str, theme.Colour] = {}
             for p in self.doc.get(("players",)) or []:
                 colour = drawn.colour(p.get("colour"))
                 if colour is not None:
                     homes[str(p.get("home"))] = colour
-            self.canvas.draw(surf, self.names("locations"), homes, self.t)
+            if self.doc.kind == "campaign":
+                homes, armies = held_colours(self.doc)
+                self.canvas.draw(surf, self.names("locations"), homes, self.t, armies)
+            else:
+                self.canvas.draw(surf, self.names("locations"), homes, self.t)
         else:
             self.canvas.draw(surf, self.names("objectives"))
         self._title(surf)

@@ -289,9 +289,13 @@ class StartScreen(GuiPaced, OverPage):
         campaign = self.modes.get(name) == CAMPAIGN
         self.start.set_text(self.t("start_game" if open_wars else "start_war" if campaign else "start"))
         words = {what: map_words if open_wars else battle_words for what, battle_words, map_words in MAKERS}
+        words["new"] = "editor_new_campaign" if campaign else words["new"]
         for button, what in self.makers.items():
             button.set_text(self.t(words[what]))
-            button.disable() if campaign else button.enable()  # the editor and the generator make battles
+            if campaign and what == "random":  # the generator makes battles; the editor makes campaigns too
+                button.disable()
+            else:
+                button.enable()
         if sc is None:
             return
         spec = sc.spec
@@ -469,7 +473,8 @@ class StartScreen(GuiPaced, OverPage):
         With an Open Wars map chosen, a new map, and a random game of Open Wars."""
         open_wars = self.modes.get(selected(self.scenario)) == "open-wars"
         if what == "new":
-            self.setup.edit = "map" if open_wars else "scenario"
+            mode = self.modes.get(selected(self.scenario))
+            self.setup.edit = "map" if open_wars else "campaign" if mode == CAMPAIGN else "scenario"
             return "edit"
         if what == "edit":
             sc = self.scenarios.get(selected(self.scenario))
