@@ -190,7 +190,7 @@ def play_by_file(args: argparse.Namespace, path: Path, folder: Path | None, mods
         game = open_turn(path, args.name or default_name(), folder, mods)
     except Refused as e:
         raise UserError(e.said.words(t)) from None
-    if game.match is None:
+    if game.played is None:  # turn 0 joined: turn 1 written, to send
         for notice in game.take_notices():
             print(notice.words(t))
         return 0

@@ -44,6 +44,7 @@ from game.ui.open_wars.screen import OpenWarsScreen
 from game.ui.pacing import FPS, Pacer
 from game.ui.playing.game_view import GameView
 from game.ui.playing.remote_play import REMOTE, RemotePlay
+from game.ui.playing.remote_war import RemoteWar, TableSeat
 from game.ui.playing.replaying import Replaying
 from game.ui.sound import Sounds, quiet_audio
 from game.ui.start.lobby import Lobby
@@ -112,8 +113,12 @@ def open_game(
 
 
 def table_screen(war: CampaignScreen, size: tuple[int, int], settings: Settings) -> BattleScreen:
-    """The battle of a campaign that is fought on the table, on the battle screen (CAMP-DEC-10)."""
-    return BattleScreen(war.play.open_table(), war.controllers, size, settings, war=war.play)
+    """The battle of a campaign that is fought on the table, on the battle screen (CAMP-DEC-10); with a
+    friend elsewhere, his side's commands coming from afar."""
+    screen = BattleScreen(war.play.open_table(), war.controllers, size, settings, war=war.play)
+    if war.remote is not None:
+        screen.remote = RemotePlay(TableSeat(war.remote), dict(screen.names))
+    return screen
 
 
 def watched_battle(war: CampaignScreen, size: tuple[int, int], settings: Settings) -> ReplayViewer:
@@ -173,9 +178,17 @@ def open_tried(
     return battle
 
 
-def open_remote(seat: Seat, size: tuple[int, int], settings: Settings, said: Sequence[Said] = ()) -> Screen:
+def open_remote(
+    seat: Seat, size: tuple[int, int], settings: Settings, said: Sequence[Said] = ()
+) -> Screen | CampaignScreen:
     """A game with a friend on another machine, on its mode's screen: this machine's side played here,
-    the other's commands coming from afar (game/ui/playing/remote_play.py)."""
+    the other's commands coming from afar (game/ui/playing/remote_play.py; a campaign's,
+    game/ui/playing/remote_war.py)."""
+    if seat.campaign is not None:
+        war, talk = remote_war(seat, size, settings)
+        for line in [*said, *seat.take_notices()]:
+            talk.say(war.log, line)
+        return war
     m = seat.match
     assert m is not None and m.battle.game is not None
     other = next(s for s in m.battle.game.sides if s != seat.local)
@@ -189,6 +202,19 @@ def open_remote(seat: Seat, size: tuple[int, int], settings: Settings, said: Seq
     for line in [*said, *seat.take_notices()]:  # what the lobby said (who joined, the dice), in the log
         screen.remote.say(screen.log, line)
     return screen
+
+
+def remote_war(seat: Seat, size: tuple[int, int], settings: Settings) -> tuple[CampaignScreen, RemotePlay]:
+    """A campaign with a friend elsewhere on its screen (the war is the seat's), and what says the
+    connection's or the file's lines in its log."""
+    m = seat.campaign
+    assert m is not None
+    names = {s: m.war.name(s) for s in m.war.sides}
+    remote = RemoteWar.start(seat, names, settings.ai_think)
+    war = CampaignScreen(remote.play, size, settings)
+    remote.talk.names = dict(war.names)  # in the player's language
+    war.remote = remote
+    return war, remote.talk
 
 
 def watch(path: Path, mods: tuple, size: tuple[int, int], settings: Settings) -> Replaying | CampaignScreen:
@@ -258,8 +284,12 @@ def run(
     war: CampaignScreen | None = None  # a campaign: its screen, under the battle it fights or shows
     editor: EditorScreen | None = None  # the editor, shown, or waiting while its battle is tried
     lobby: Lobby | None = None  # a game with a friend elsewhere, before it begins
-    if setup.seat is not None and setup.seat.match is not None:  # a turn file opened (by-file open)
-        battle, setup.seat = open_remote(setup.seat, surf.get_size(), settings), None
+    if setup.seat is not None and setup.seat.played is not None:  # a turn file opened (by-file open)
+        opened, setup.seat = open_remote(setup.seat, surf.get_size(), settings), None
+        if isinstance(opened, CampaignScreen):
+            war = opened
+        else:
+            battle = opened
     elif setup.elsewhere is not None:  # play --host / --join
         lobby = Lobby(surf.get_size(), setup, setup.elsewhere, Texts(settings.language), setup.seat)
         setup.seat = None
@@ -357,7 +387,8 @@ def _loop(
                         lobby.close()
                         lobby, start = None, start_screen(surf.get_size(), setup, settings)
                     elif what == "play":  # a turn file opened
-                        battle = open_remote(lobby.take(), surf.get_size(), settings, lobby.lines)
+                        remote = open_remote(lobby.take(), surf.get_size(), settings, lobby.lines)
+                        battle, war = (None, remote) if isinstance(remote, CampaignScreen) else (remote, None)
                         lobby = None
                 elif start is not None:
                     what = start.handle(ev)
@@ -471,7 +502,8 @@ def _loop(
                             war, battle, end = None, switched, None
 
             if lobby is not None and lobby.update(dt) == "play":
-                battle = open_remote(lobby.take(), surf.get_size(), settings, lobby.lines)
+                remote = open_remote(lobby.take(), surf.get_size(), settings, lobby.lines)
+                battle, war = (None, remote) if isinstance(remote, CampaignScreen) else (remote, None)
                 lobby = None
             if lobby is not None:
                 shown = [lobby]

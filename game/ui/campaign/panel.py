@@ -86,8 +86,7 @@ def draw_panel(v: CampaignView, surf: pygame.Surface) -> None:
         said = t("campaign_on_table", place=v.n.place(w.fought[-1].setup.location))
         y = text_lines(surf, said, (x, y), width, theme.ACCENT)
     elif v.human_turn() is None:
-        said = t("campaign_thinking", side=v.names[d.side], player=v.player_of(d.side))
-        y = text_lines(surf, said, (x, y), width, theme.ACCENT)
+        y = text_lines(surf, v.waiting(d), (x, y), width, theme.ACCENT)
     else:
         y = text_lines(surf, v.prompt(d), (x, y), width, theme.ACCENT)
         y = text_lines(surf, v.guide(d), (x, y + 2), width, theme.TEXT_DIM, 16) + 6

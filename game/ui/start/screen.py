@@ -296,8 +296,6 @@ class StartScreen(GuiPaced, OverPage):
                 button.disable()
             else:
                 button.enable()
-        for button in self.elsewhere:  # a campaign is played on this machine
-            button.disable() if campaign else button.enable()
         if sc is None:
             return
         spec = sc.spec
