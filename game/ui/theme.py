@@ -335,6 +335,18 @@ def wrap(text: str, f: pygame.font.Font, width: int) -> list[str]:
     return out
 
 
+def text_lines(
+    surf: pygame.Surface, text: str, at: tuple[int, int], width: int, colour: Colour, size: int = 19
+) -> int:
+    """Text wrapped to `width` pixels and drawn from `at`; returns the y under it."""
+    f = font(size)
+    x, y = at
+    for line in wrap(text, f, width):
+        surf.blit(f.render(line, True, colour), (x, y))
+        y += f.get_linesize()
+    return y
+
+
 def draw_die(
     surf: pygame.Surface,
     rect: pygame.Rect,

@@ -16,18 +16,6 @@ LABEL_SIZES, LABEL_MARGIN = (19, 17, 15), 10
 SWATCH = 14
 
 
-def text_lines(
-    surf: pygame.Surface, text: str, at: tuple[int, int], width: int, colour: theme.Colour, size: int = 19
-) -> int:
-    """Wrapped text; returns the y under it."""
-    font = theme.font(size)
-    x, y = at
-    for line in theme.wrap(text, font, width):
-        surf.blit(font.render(line, True, colour), (x, y))
-        y += font.get_linesize()
-    return y
-
-
 def draw_top_bar(v: CampaignView, surf: pygame.Surface) -> None:
     w, t = v.war, v.t
     g = w.game
@@ -76,20 +64,20 @@ def draw_panel(v: CampaignView, surf: pygame.Surface) -> None:
     v.buttons = []
     d = w.pending
     if d is None:
-        y = text_lines(surf, t("campaign_over_panel"), (x, y), width, theme.ACCENT)
+        y = theme.text_lines(surf, t("campaign_over_panel"), (x, y), width, theme.ACCENT)
     elif v.resolving():
         f = w.fought[-1]
         rnd = w.battle.game.round if w.battle is not None and w.battle.game is not None else 0
         said = t("campaign_resolving", place=v.n.place(f.setup.location), round=rnd)
-        y = text_lines(surf, said, (x, y), width, theme.ACCENT)
+        y = theme.text_lines(surf, said, (x, y), width, theme.ACCENT)
     elif w.battle is not None:
         said = t("campaign_on_table", place=v.n.place(w.fought[-1].setup.location))
-        y = text_lines(surf, said, (x, y), width, theme.ACCENT)
+        y = theme.text_lines(surf, said, (x, y), width, theme.ACCENT)
     elif v.human_turn() is None:
-        y = text_lines(surf, v.waiting(d), (x, y), width, theme.ACCENT)
+        y = theme.text_lines(surf, v.waiting(d), (x, y), width, theme.ACCENT)
     else:
-        y = text_lines(surf, v.prompt(d), (x, y), width, theme.ACCENT)
-        y = text_lines(surf, v.guide(d), (x, y + 2), width, theme.TEXT_DIM, 16) + 6
+        y = theme.text_lines(surf, v.prompt(d), (x, y), width, theme.ACCENT)
+        y = theme.text_lines(surf, v.guide(d), (x, y + 2), width, theme.TEXT_DIM, 16) + 6
         choices = v.choices(d)
         room = max(1, (v.log.rect.y - theme.px(BUTTON_STEP) * 3 - y) // theme.px(BUTTON_STEP))
         if len(choices) > room:  # the last (the phase's end) is always there
@@ -118,7 +106,7 @@ def _in_hand(v: CampaignView, surf: pygame.Surface, x: int, y: int, width: int) 
     for i, line in enumerate(lines):
         if y > room - 20:
             break
-        y = text_lines(surf, line, (x, y), width, theme.TEXT if i == 0 else theme.TEXT_DIM, 17)
+        y = theme.text_lines(surf, line, (x, y), width, theme.TEXT if i == 0 else theme.TEXT_DIM, 17)
     if a is not None:
         page = Choice("page", v.t("campaign_army_page"), hint=v.t("campaign_army_page_hint"))
         _button(v, surf, page, pygame.Rect(x, min(y + 4, room), width, theme.px(BUTTON_H)))

@@ -18,7 +18,7 @@ from game.running.ai_process import RemoteError
 from game.running.settings import SPEEDS
 from game.ui import theme
 from game.ui.campaign.pages import draw_end, draw_figures
-from game.ui.campaign.panel import draw_hover, draw_panel, draw_top_bar, text_lines
+from game.ui.campaign.panel import draw_hover, draw_panel, draw_top_bar
 from game.ui.campaign.sheets import draw_army, draw_battle, draw_event, draw_report
 from game.ui.campaign.view import MENU_TITLES, MENUS, CampaignView, Choice
 from game.ui.playing.ai_turns import Restarted
@@ -367,7 +367,8 @@ class CampaignScreen(CampaignView):
         draw_panel(self, surf)
         self.log.draw(surf)
         if self.alert:
-            text_lines(surf, self.alert, (self.area.x + 12, self.area.y + 8), self.area.w - 24, theme.BAD, 18)
+            at = (self.area.x + 12, self.area.y + 8)
+            theme.text_lines(surf, self.alert, at, self.area.w - 24, theme.BAD, 18)
         prospect = self.prospect()
         if self.ended:
             draw_end(self, surf)
