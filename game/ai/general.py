@@ -51,7 +51,7 @@ from systems.for_glory.charge.odds import charge_odds
 from systems.for_glory.charge.plan import plan_charge
 from systems.for_glory.measure import gap, gap_to_point, within
 from systems.for_glory.odds import check_odds, fire_odds
-from systems.for_glory.paths import Plan, longest_move
+from systems.for_glory.paths import Plan, difficult_entry, longest_move, movement_allowance
 from systems.for_glory.reaction import area_entries, reactors
 
 DETACHED = 1.5 * HIT  # what a round as a detachment costs a unit: disorganised, initiative 1, no march
@@ -60,6 +60,7 @@ PULL_NEAR, PULL_FAR = 0.5, 0.3  # the pull of an objective not yet reached, with
 SUPPORTED = 0.5  # the harm counted from an enemy that has other targets as near as this unit
 FACE_APART = 45.0  # a move is tried facing the nearest enemy too when that is this far from its way
 DRAWN = 0.6  # a charge drawn costs the charger more than the even exchange of hits: spent, pushed back
+BENDS = (8.0, 16.0, 25.0, 35.0, 50.0)  # degrees a move's line is turned to clear ground it would stop in
 
 
 class GeneralPlayer(SearchPlayer):
@@ -310,6 +311,15 @@ class GeneralPlayer(SearchPlayer):
             towards = _facing(here, leg)
             facing = towards if not foes or abs(_turn(towards, face)) < 100 else face
             legs.append((leg, d, round(facing, 1)))
+            if self.general.level.paths and leg != g and d < longest - 0.5:
+                # a route's corner is a place to pass, not to stop: on past it as far as the move goes
+                # (ends() bends the line clear where it would clip the ground it rounds)
+                past = min(longest, dist(here, g))
+                legs.append((common.step_towards(here, leg, past), past, round(facing, 1)))
+        # cavalry that judge `paths` face the enemy they would charge next whenever he would stand
+        # outside their vision strip (FG-CHG-2: a charge only at what the unit saw before it moved)
+        charges = self.general.level.paths and category.type == "cavalry"
+        strip = b.rules.core.bases.unit_width / 2
         n = self.general.level.moves
         lengths = [longest, 2 * step] if longest > step + 0.1 else []
         lengths += [step * k / n for k in range(n, 0, -1)]
@@ -321,14 +331,39 @@ class GeneralPlayer(SearchPlayer):
             else [(s_, leg) for s_ in lengths for leg in legs]
         )
         for s_, (leg, d, facing) in order:
-            to = common.step_towards(here, leg, min(s_, d))
-            yield to, facing
-            if foes and self.general.level.face:  # there, facing the nearest enemy, not the way it went
-                near = min(foes, key=lambda f: dist(to, common.centre(b, f)))
-                threat = round(_facing(to, common.centre(b, near)), 1)
-                if abs(_turn(threat, facing)) > FACE_APART:
-                    self._faced[(to, threat)] = near
-                    yield to, threat
+            for to in self.ends(b, e, here, common.step_towards(here, leg, min(s_, d))):
+                yield to, facing
+                if foes and self.general.level.face:  # there, facing the nearest enemy, not the way it went
+                    near = min(foes, key=lambda f: dist(to, common.centre(b, f)))
+                    there = common.centre(b, near)
+                    threat = round(_facing(to, there), 1)
+                    if abs(_turn(threat, facing)) > FACE_APART or (
+                        charges
+                        and dist(to, there) * math.sin(math.radians(abs(_turn(threat, facing)))) > strip
+                    ):
+                        self._faced[(to, threat)] = near
+                        yield to, threat
+
+    def ends(self, b: Battle, e: int, here: Point, to: Point) -> list[Point]:
+        """Where a straight move towards `to` really ends (a level that judges `paths`): cavalry whose
+        line enters difficult ground stop there (FG-MOVE-3), so such a move is tried as a move to that
+        point, and, in its place, as the same length bent either way by the least turn that keeps
+        its line clear of the ground (a route's corner on a coarse grid may clip a wood's)."""
+        if not self.general.level.paths or not b.stack.hook("difficult_stop")(b, e):
+            return [to]
+        stop = difficult_entry(b, here, to)
+        if stop is None:
+            return [to]
+        out = [stop] if dist(here, stop) > 0.3 else []
+        length, way = dist(here, to), math.atan2(to[1] - here[1], to[0] - here[0])
+        for sign in (1.0, -1.0):
+            for turn in BENDS:
+                a = way + sign * math.radians(turn)
+                p = (round(here[0] + math.cos(a) * length, 3), round(here[1] + math.sin(a) * length, 3))
+                if b.table.holds_point(p) and difficult_entry(b, here, p) is None:
+                    out.append(p)
+                    break
+        return out
 
     def spot(self, to: Point, facing: float | None) -> tuple[float, ...]:
         """A destination tried once per point, and per facing (to 15 degrees) by a level that tries
@@ -386,7 +421,15 @@ class GeneralPlayer(SearchPlayer):
         foes = sorted(common.enemy_units(b, self.side), key=lambda f: dist(here, common.centre(b, f)))[:3]
         if not foes:
             return 0.0
-        return -ADVANCE * max(0.0, min(gap(b, e, f) for f in foes) - keep)
+        return -ADVANCE * max(0.0, min(gap(b, e, f) for f in foes) - keep) * self.slowed(b, e, here)
+
+    def slowed(self, b: Battle, e: int, here: Point) -> float:
+        """How many times longer the unit's next move takes where it stands (a level that judges
+        `paths`): in difficult ground its whole move is at its difficult-ground allowance (AMB-10)."""
+        if not self.general.level.paths or b.table.movement_at(here) != "difficult":
+            return 1.0
+        slow, fast = movement_allowance(b, e, True), movement_allowance(b, e, False)
+        return 1.0 if not slow or not fast or slow >= fast else fast / slow
 
     def threatened(self, b: Battle, e: int, ignore: int | None = None) -> tuple[float, float]:
         """The enemy's answers next turn where the unit stands: each enemy unit's best shot or charge at

@@ -36,7 +36,8 @@ class Level:
     # issue 39 (each off for the reference hard-2026-12, whose level names none of them):
     staff_search: bool = False  # the estado mayor weighs every spot of the circle he can ride, each by
     # every enemy charge and move-and-shot that could kill him there (officer_threats.py)
-    paths: bool = False  # a cavalry move the ground would stop short (FG-MOVE-3) is not tried
+    paths: bool = False  # a move is judged where it really ends: cavalry stopped where its line enters
+    # difficult ground (FG-MOVE-3) and the line bent clear of it; a unit in difficult ground closes slower
     hold: bool = False  # the last guard of a threatened objective weighs what leaving it loses
     share: bool = False  # each unit of the formation gets its share of the positions weighed, and
     # ending the activation is never misjudged
