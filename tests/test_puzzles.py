@@ -242,3 +242,28 @@ def test_take_the_winning_objective() -> None:
         s = solve(PUZZLES / "take-the-winning-objective.toml", level=level)
         over = [e for e in s.events if e["kind"] == "game_over"]
         assert over and over[0]["winner"] == "a", level
+
+
+def test_hold_the_last_bridge() -> None:
+    """Issue 39, item 3, FG-VIC-4: the bridge is our last objective, held by a brigade with two hits
+    and an open flank; it is not pulled back off the bridge (which would leave it to the enemy's next
+    move), and the fresh brigade comes up in support."""
+    s = solved("hold-the-last-bridge")
+    bridge = (24.0, 18.0)
+    assert min(dist(at(s, u), bridge) for u in ("battered", "reserve")) <= 3.0
+    assert dist(at(s, "reserve"), bridge) <= 6.0
+    assert not any(isinstance(c, cmd.Withdraw) and c.unit == "battered" for c in ours(s))
+
+
+def test_stand_on_the_church() -> None:
+    """Issue 39, item 3, FG-VIC-4: the last objective's only guard, two hits and its flank open, and
+    no other brigade that can reach it this turn: it stays at XS of it (main's hard pulled it back)."""
+    s = solved("stand-on-the-church")
+    assert dist(at(s, "battered"), (24.0, 16.0)) <= 2.8
+    assert not any(isinstance(c, cmd.Withdraw) for c in ours(s))
+
+
+def test_relieve_the_guard() -> None:
+    """Issue 39, item 3: the fresh brigade comes onto the last objective held by a battered one, so
+    that the enemy must drive off two brigades in one turn to take it."""
+    assert dist(at(solved("relieve-the-guard"), "reserve"), (24.0, 16.0)) <= 2.8

@@ -38,7 +38,8 @@ class Level:
     # every enemy charge and move-and-shot that could kill him there (officer_threats.py)
     paths: bool = False  # a move is judged where it really ends: cavalry stopped where its line enters
     # difficult ground (FG-MOVE-3) and the line bent clear of it; a unit in difficult ground closes slower
-    hold: bool = False  # the last guard of a threatened objective weighs what leaving it loses
+    hold: bool = False  # each unit weighs the chance our objectives the enemy can reach next
+    # activation are lost with it where it ends: a guard that leaves one, a unit that comes to guard it
     share: bool = False  # each unit of the formation gets its share of the positions weighed, and
     # ending the activation is never misjudged
 
