@@ -267,3 +267,11 @@ def test_relieve_the_guard() -> None:
     """Issue 39, item 3: the fresh brigade comes onto the last objective held by a battered one, so
     that the enemy must drive off two brigades in one turn to take it."""
     assert dist(at(solved("relieve-the-guard"), "reserve"), (24.0, 16.0)) <= 2.8
+
+
+def test_staff_to_the_fight() -> None:
+    """Issue 39, item 4, FG-LDR-4, FG-ACT-4: of two green division generals too far apart for both,
+    the estado mayor rides within XL of the one whose brigades face the enemy, not of the reserve's
+    three brigades (main's hard rode to the reserve)."""
+    s = solved("staff-to-the-fight")
+    assert dist(at(s, "a-staff"), at(s, "a-div1")) <= XL

@@ -50,6 +50,7 @@ from game.model.geometry import Point, dist
 from game.model.resolution import Decision, Reject
 from systems.for_glory.charge.odds import charge_odds
 from systems.for_glory.charge.plan import plan_charge
+from systems.for_glory.checks import morale_modifiers, pass_chance
 from systems.for_glory.measure import gap, gap_to_point, within
 from systems.for_glory.odds import check_odds, fire_odds
 from systems.for_glory.paths import Plan, movement_allowance
@@ -234,6 +235,24 @@ class GeneralPlayer(SearchPlayer):
             return w
         enemy = self._faced.get((c.to, c.facing))
         return replace(w, faces=b.name(enemy)) if enemy is not None else w
+
+    def recoveries(
+        self, b: Battle, e: int, ground: Ground, here: dict[str, float], exposed: float
+    ) -> list[Weighed]:
+        """As the search generals', but a level that weighs `command` values a rally (FG-ORD-10) by the
+        orders its brigade obeys next turn with a hit fewer, too (FG-ORD-3, FG-MOR-4)."""
+        out = super().recoveries(b, e, ground, here, exposed)
+        if not self.general.level.command:
+            return out
+        return [self.rallied(b, e, w) if isinstance(w.command, cmd.Rally) else w for w in out]
+
+    def rallied(self, b: Battle, e: int, w: Weighed) -> Weighed:
+        """A rally worth the chance it adds that the brigade obeys its next order, times the best that
+        order may do (at least a hit's worth: a shot, a charge, a move onto an objective)."""
+        per_hit = b.rules.modifiers.morale["hits"].value or 0
+        now = sum(m.value for m in morale_modifiers(b, e))
+        gained = float(pass_chance(b.rules, now - per_hit) - pass_chance(b.rules, now))
+        return _less(w, "obedience", -gained * max(HIT, self.reach(b, e)))
 
     def withdrawal(self, b: Battle, e: int, ground: Ground, here: dict[str, float], plan: Plan) -> Weighed:
         """As the search generals', but a withdrawal pays the reactions it draws: it turns its back

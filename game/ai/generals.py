@@ -40,6 +40,8 @@ class Level:
     # difficult ground (FG-MOVE-3) and the line bent clear of it; a unit in difficult ground closes slower
     hold: bool = False  # each unit weighs the chance our objectives the enemy can reach next
     # activation are lost with it where it ends: a guard that leaves one, a unit that comes to guard it
+    command: bool = False  # the estado mayor weighs the checks of divisions in the fight whole, of those
+    # with no enemy near half; a rally is worth the orders its brigade obeys next turn (FG-ORD-3)
     share: bool = False  # each unit of the formation gets its share of the positions weighed, and
     # ending the activation is never misjudged
 
