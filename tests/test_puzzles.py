@@ -275,3 +275,17 @@ def test_staff_to_the_fight() -> None:
     three brigades (main's hard rode to the reserve)."""
     s = solved("staff-to-the-fight")
     assert dist(at(s, "a-staff"), at(s, "a-div1")) <= XL
+
+
+def test_round_the_orchard() -> None:
+    """Issue 39, item 2, FG-MOVE-3: the heavy cavalry's way to the mill clips an orchard's corner; they
+    ride on past it, never stopping, and end within 14" of the mill (main's hard stopped 18" off)."""
+    s = solved("round-the-orchard")
+    assert _unstopped(s, "dragoons") and dist(at(s, "dragoons"), (19.0, 22.0)) <= 14.0
+
+
+def test_rally_before_the_assault() -> None:
+    """Issue 39, item 4, FG-ORD-3, FG-MOR-4, FG-ORD-10: a regular brigade with two hits obeys one time
+    in six; it rallies rather than charge the battered brigade in front of it (main's hard charged)."""
+    worn = [c for c in ours(solved("rally-before-the-assault")) if getattr(c, "unit", None) == "worn"]
+    assert worn and worn[0] == cmd.Rally("worn"), worn
