@@ -20,7 +20,10 @@ what is at stake priced by the rules (game/ai/stakes.py):
 - the formation's orders are planned together: the first order is chosen by what the others can do
   after each way it may turn out, played out on the general's own copy of the battle (game/ai/planner.py);
   reactions and the cavalry extra move are weighed the same way (game/ai/replies.py), officers and the
-  estado mayor placed by the rules' own targeting of officers (game/ai/commanders.py)."""
+  estado mayor placed by the rules' own targeting of officers (game/ai/commanders.py);
+- issue 39's levels (content/ai/levels.toml): moves tried where they really end, bent clear of ground
+  that would stop them (game/ai/move_fan.py); our objectives weighed by what can take them next turn
+  (game/ai/holding.py); a rally worth the orders its brigade then obeys."""
 
 from __future__ import annotations
 
