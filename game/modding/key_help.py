@@ -406,7 +406,7 @@ OTHERS: dict[str, dict[str, str]] = {
         "paths": "whether it leaves untried a cavalry move the ground would stop short (FG-MOVE-3)",
         "hold": "whether the last guard of a threatened objective weighs what leaving it loses",
         "share": "whether each unit gets its share of the positions weighed, ending never misjudged",
-        "command": "whether the estado mayor rides to the divisions' checks (FG-LDR-4), a rally worth obeying",
+        "command": "whether the estado mayor rides to the divisions' checks (FG-LDR-4); rallies weighed",
     },
     "Temperament": {
         "name": "its name, shown where generals are chosen",
