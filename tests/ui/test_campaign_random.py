@@ -10,8 +10,8 @@ import pygame_gui
 from game.running.campaign_match import events_digest
 from game.running.saves import browse_saves
 from game.running.settings import Settings
-from game.ui.app import open_game
 from game.ui.campaign.screen import CampaignScreen
+from game.ui.opening import open_game
 from game.ui.start.screen import Setup, StartScreen
 from game.ui.widgets.load_list import scenario_words
 from tests.ui.campaign_driver import press, until_human

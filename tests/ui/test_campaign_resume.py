@@ -12,8 +12,8 @@ import pygame_gui
 from game.ai.players import make_player
 from game.running.saves import browse_saves
 from game.running.settings import Settings
-from game.ui.app import open_game, table_screen
 from game.ui.campaign.screen import CampaignScreen
+from game.ui.opening import open_game, table_screen
 from game.ui.start.screen import Setup, StartScreen
 from tests.ui.campaign_driver import border_mod, frame, march_on_the_enemy, open_war, press, until_human
 

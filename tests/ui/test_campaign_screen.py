@@ -15,10 +15,10 @@ from game.running.campaign_battles import table_match
 from game.running.campaign_match import events_digest
 from game.running.saves import browse_saves
 from game.running.settings import Settings
-from game.ui.app import open_game, switch_to_save, table_screen, watched_battle
 from game.ui.battle.replay import ReplayViewer
 from game.ui.campaign.screen import CampaignScreen
 from game.ui.campaign.words import record_line, when
+from game.ui.opening import open_game, switch_to_save, table_screen, watched_battle
 from game.ui.start.screen import Setup, StartScreen
 from systems.campaign.commands import Detach, March, Muster, Recruit
 from tests.campaign_helpers import notes

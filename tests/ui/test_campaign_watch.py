@@ -13,8 +13,8 @@ from game.content.mods import load_mods
 from game.running.campaign_match import events_digest, new_campaign, play
 from game.running.campaign_saves import save_campaign
 from game.running.settings import Settings
-from game.ui.app import watch
 from game.ui.campaign.watch import WarWatch
+from game.ui.opening import watch
 from game.ui.start.screen import Setup, StartScreen
 from tests.ui.campaign_driver import border_mod, press
 

@@ -120,9 +120,9 @@ def test_an_event_s_effect_is_changed_by_clicks(window720: pygame.Surface) -> No
 def test_the_campaign_is_tried_on_its_own_screen_whose_menu_goes_back_to_the_editor(
     window720: pygame.Surface, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from game.ui.app import open_tried
     from game.ui.campaign import screen as campaign_screen
     from game.ui.campaign.screen import CampaignScreen
+    from game.ui.opening import open_tried
 
     ed = opened(window720, "es")
     assert ed._command("try") == "try"

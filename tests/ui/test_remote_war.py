@@ -19,9 +19,9 @@ from game.net.identity import Offer
 from game.net.network_game import NetGame
 from game.net.turn_files import read_turn
 from game.running.settings import Settings
-from game.ui.app import lobby_for_save, open_game, open_remote, table_screen
 from game.ui.battle.screen import BattleScreen
 from game.ui.campaign.screen import CampaignScreen
+from game.ui.opening import lobby_for_save, open_game, open_remote, table_screen
 from game.ui.start.lobby import Lobby
 from game.ui.start.screen import Setup, StartScreen
 from tests.net_peers import Machine, drive

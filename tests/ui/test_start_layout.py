@@ -11,7 +11,7 @@ import pytest
 from game.content.locale import Texts
 from game.content.mods import user_mods_dir
 from game.modding.new_mod import new_mod
-from game.ui.app import open_battle
+from game.ui.opening import open_battle
 from game.ui.start.screen import Setup, StartScreen
 
 

@@ -24,7 +24,7 @@ from game.editing.random_battles import random_text
 from game.model.errors import UserError, one_line
 from game.model.modules import RandomOptions, compose, is_base, modules_by_mode
 from game.running.match import battles_dir, made_battles
-from game.running.saves import SaveMeta, Skipped, browse_saves
+from game.running.saves import Skipped, browse_saves, own_battle
 from game.running.settings import Settings
 from game.running.stats import Figures
 from game.ui import theme
@@ -61,12 +61,6 @@ from systems.campaign.generate import any_campaign
 ABOUT_WORD = 12  # characters of a word the scenario's box never has to cut itself
 # the scenario's box at 1280x720: its name, forces and description whole, and the room four seats leave
 ABOUT_HEIGHT = 230
-
-
-def own_battle(saves: list[SaveMeta]) -> SaveMeta | None:
-    """The newest save of a battle the player played (never a battle between computer players: a demo
-    watched), to go on with."""
-    return next((s for s in saves if "human" in s.players.values() or s.network is not None), None)
 
 
 # the ways to play a friend on another machine, each opening the lobby (game/ui/start/lobby.py)
