@@ -3,10 +3,11 @@ random maps (hard against hard by default, each pair in both seats, a fresh map 
 faction's share against the field and how the games ended; then four-player random games, their
 length in turns and the computer players' think time per decision (median, 95th percentile, worst).
 
-    nice python -m bench.open_wars_balance [--games N] [--four N] [--level hard] [--json]
+    nice python -m bench.open_wars_balance [--games N] [--four N] [--level hard] [--kept FILE] [--json]
 
 `--games`: games per pair and seating (a pair plays 2 * N games). Markdown tables on stdout, as the
-balance section of docs/open-wars-decisions.md shows them.
+balance section of docs/open-wars-decisions.md shows them. `--kept`: a JSON-lines file of the duels
+played, read first and added to as each ends, so that a long run cut short goes on where it stopped.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import sys
 import time
 from collections import Counter
 from itertools import combinations
+from pathlib import Path
 from typing import Any
 
 from game.ai.players import make_player
@@ -93,7 +95,27 @@ def profile(seen: Counter[tuple[str, str, str]], factions: list[str]) -> dict[st
     return out
 
 
-def balance(games: int, level: str) -> dict[str, Any]:
+def kept_duel(
+    first: str, second: str, seed: int, level: str, kept: Path | None
+) -> tuple[str | None, int, str, Counter[tuple[str, str, str]]]:
+    """`duel`, or its record in `kept` when that game was played already (the record added after)."""
+    if kept is not None and kept.is_file():
+        for line in kept.read_text().splitlines():
+            r = json.loads(line) if line.strip() else {}
+            if [r.get(k) for k in ("first", "second", "seed", "level")] == [first, second, seed, level]:
+                return r["won"], r["rounds"], r["why"], Counter({(f, k, u): n for f, k, u, n in r["seen"]})
+    seen: Counter[tuple[str, str, str]] = Counter()
+    won, rounds, why = duel(first, second, seed, level, seen)
+    print(f"{first} v {second}, seed {seed}: {won or 'draw'} in {rounds} turns", file=sys.stderr, flush=True)
+    if kept is not None:
+        record = {"first": first, "second": second, "seed": seed, "level": level, "won": won}
+        record |= {"rounds": rounds, "why": why, "seen": [[*k, n] for k, n in seen.items()]}
+        with kept.open("a") as out:
+            out.write(json.dumps(record) + "\n")
+    return won, rounds, why, seen
+
+
+def balance(games: int, level: str, kept: Path | None = None) -> dict[str, Any]:
     factions = sorted(load_rules().factions)
     wins: dict[tuple[str, str], float] = {}  # (a, b): a's points against b (a draw counts half)
     ends: dict[str, int] = {}
@@ -102,7 +124,8 @@ def balance(games: int, level: str) -> dict[str, Any]:
     for a, b in combinations(factions, 2):
         for seat in ((a, b), (b, a)):
             for seed in range(1, games + 1):
-                won, rounds, why = duel(*seat, seed, level, seen)
+                won, rounds, why, did = kept_duel(*seat, seed, level, kept)
+                seen.update(did)
                 turns.append(rounds)
                 kind = "draw" if won is None else next((k for k in ENDS if k in why), why)
                 ends[kind] = ends.get(kind, 0) + 1
@@ -172,9 +195,10 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--four", type=int, default=3, help="four-player games timed")
     p.add_argument("--level", default="hard", help="the computer players (default hard)")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--kept", type=Path, help="a JSON-lines file of the duels played: read, then added to")
     args = p.parse_args(argv)
     builtin_rules.load()
-    b = balance(args.games, args.level)
+    b = balance(args.games, args.level, args.kept)
     if not args.json:
         print(table(b))
         print(f"\nturns a game (median): {b['turns_median']}; how games ended: {b['ends']}")

@@ -80,3 +80,28 @@ def test_the_panel_says_the_place_and_its_card_under_the_mouse(
     assert "Crown Valley" in text and "Standing stones" in text and "No spell is cast at it" in text
     assert theme.RIGHT_PANEL > 360  # drawn at the larger interface size
     screen.close()
+
+
+def test_a_long_card_is_said_whole_in_the_room_under_the_choices(
+    window720: pygame.Surface, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """OW-LOC-7, OW-DEC-28: the Spanish mana spring (its rite and its yield) takes five lines; the
+    panel cut it at four ("una vez por…") with room left under the choices. It takes that room, whole,
+    and the choices stay where they were."""
+    m = new_match("ow-burning-sands", 1)
+    screen = OpenWarsScreen(m, dict.fromkeys(m.battle.sides, "human"), window720.get_size(), Settings("es"))
+    screen.mouse = (screen.panel.centerx, screen.log.rect.top - 5)
+    screen.draw(window720)
+    before = [r.copy() for r, _ch in screen.buttons]
+    said: list[str] = []
+    real = pygame.font.Font.render
+    monkeypatch.setattr(
+        theme.GameFont, "render", lambda f, text, *a: said.append(str(text)) or real(f, text, *a)
+    )
+    screen.picked = "green-hell"
+    screen.draw(window720)
+    assert "Manantial de maná" in " ".join(said)
+    assert any(line.endswith("+2 de maná por turno.") for line in said)  # its last words drawn
+    assert not any(line.endswith("…") for line in said)
+    assert [r for r, _ch in screen.buttons] == before
+    screen.close()

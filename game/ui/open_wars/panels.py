@@ -28,13 +28,23 @@ END_NAMES = ((22, 1), (18, 2), (16, 2), (14, 3))
 def draw_panel(v: OpenWarsView, surf: pygame.Surface, d: Decision | None) -> None:
     pygame.draw.rect(surf, theme.PANEL, v.panel)
     pygame.draw.rect(surf, theme.PANEL_EDGE, v.panel, 1)
-    c, t = v.campaign, v.t
     x, y, w = v.panel.x + 10, v.panel.y + 8, v.panel.w - 20
     v.buttons, v.choice_area = [], pygame.Rect(0, 0, 0, 0)
-    bottom = _place(v, surf, (x, v.log.rect.y - 6), w)  # the place under the mouse, over the log
+    bottom = place_top(v.log.rect.y - 6)  # the place under the mouse is drawn over the log
+    y = _decision(v, surf, d, (x, y, w), bottom)
+    _place(v, surf, (x, v.log.rect.y - 6), w, y)
+
+
+def _decision(
+    v: OpenWarsView, surf: pygame.Surface, d: Decision | None, at: tuple[int, int, int], bottom: int
+) -> int:
+    """Who is asked what, and the choices of a human's decision above `bottom`; returns the y under
+    the last drawn."""
+    c, t = v.campaign, v.t
+    x, y, w = at
     pending = c.pending
     if pending is None:
-        return
+        return y
     name = v.names[pending.side]
     if d is None:
         afar = v.remote is not None and (pending.side == v.remote.side or not v.remote.may_act)
@@ -48,13 +58,14 @@ def draw_panel(v: OpenWarsView, surf: pygame.Surface, d: Decision | None) -> Non
     if pending.kind == "ow_combat":
         y = _combat_lines(v, surf, pending, (x, y + 4), w)
     if d is not None:
-        _choices(v, surf, v.choices(d), pygame.Rect(x, y + 6, w, bottom - y - 6))
+        y = _choices(v, surf, v.choices(d), pygame.Rect(x, y + 6, w, bottom - y - 6))
+    return y
 
 
-def _choices(v: OpenWarsView, surf: pygame.Surface, choices: list[Choice], area: pygame.Rect) -> None:
+def _choices(v: OpenWarsView, surf: pygame.Surface, choices: list[Choice], area: pygame.Rect) -> int:
     """The decision's buttons in the room left them: all when they fit; else the end of the phase kept
     at the bottom (always reachable) and the others scrolled by the mouse wheel over them, with a line
-    saying how many more there are above and below."""
+    saying how many more there are above and below. Returns the y under the last button."""
     step = theme.px(BUTTON_STEP)
     rows = max(1, area.h // step)
     v.choice_area = area
@@ -88,31 +99,39 @@ def _choices(v: OpenWarsView, surf: pygame.Surface, choices: list[Choice], area:
         surf.blit(text, text.get_rect(midleft=(rect.x + LABEL_MARGIN, rect.centery)))
         v.buttons.append((rect, ch))
         y += step
+    return y - step + theme.px(BUTTON_H)
 
 
-PLACE_LINES = 4  # the panel's lines for the place under the mouse (its whole words in its hover box)
+PLACE_LINES = 4  # the panel's lines kept for the place under the mouse (its whole words in its hover box)
 
 
-def _place(v: OpenWarsView, surf: pygame.Surface, at: tuple[int, int], w: int) -> int:
+def place_top(bottom: int) -> int:
+    """Where the choices end: above the lines kept for the place under the mouse, over the log."""
+    return bottom - PLACE_LINES * theme.font(16).get_linesize() - theme.px(24) - 4
+
+
+def _place(v: OpenWarsView, surf: pygame.Surface, at: tuple[int, int], w: int, free: int) -> None:
     """The location under the mouse (else the one picked) over the log: its name, then its type, yield
-    and holder and its special card's name and effects (OW-LOC-7), at most PLACE_LINES lines, the last
-    cut at a word; returns the y above it, where the choices end."""
+    and holder and its special card's name and effects (OW-LOC-7), in PLACE_LINES lines, or more up to
+    `free` (under the choices drawn, which never move for it); the last cut at a word when they do not
+    fit (a Spanish card's rite and yield took five)."""
     loc = v.view.card_at(v.mouse) or v.picked
+    if loc is None:
+        return
     x, bottom = at
     font = theme.font(16)
-    top = bottom - PLACE_LINES * font.get_linesize() - theme.px(24)
-    if loc is None:
-        return top
-    lines = theme.wrap(v.place_words(loc), font, w)
-    if len(lines) > PLACE_LINES:
-        lines = [*lines[: PLACE_LINES - 1], theme.cut(" ".join(lines[PLACE_LINES - 1 :]), font, w)]
     title = theme.font(18).render(v.words.locations[loc], True, theme.ACCENT)
-    surf.blit(title, (x, top))
-    y = top + title.get_height()
+    room = max(PLACE_LINES, (bottom - free - theme.px(8) - title.get_height()) // font.get_linesize())
+    lines = theme.wrap(v.place_words(loc), font, w)
+    if len(lines) > room:
+        lines = [*lines[: room - 1], theme.cut(" ".join(lines[room - 1 :]), font, w)]
+    y = bottom - len(lines) * font.get_linesize() - title.get_height()  # its last line over the log
+    y = min(y, place_top(bottom) + 4)  # begun where it always begins, or higher when it needs more
+    surf.blit(title, (x, y))
+    y += title.get_height()
     for line in lines:
         surf.blit(font.render(line, True, theme.TEXT), (x, y))
         y += font.get_linesize()
-    return top - 4
 
 
 def button_label(
@@ -262,7 +281,8 @@ def draw_end(v: OpenWarsView, surf: pygame.Surface) -> None:
         room = first - box.x - 34  # the whole words if they fit, else the command line's short ones
         label_font, label = button_label(f"{t('ow_score_' + what)} ({rule})", room)
         if label.endswith("…"):
-            label_font, label = button_label(f"{t('ow_score_short_' + what)} ({rule})", room)
+            short = theme.begun(t("ow_score_short_" + what))  # also the command line's key, lower case
+            label_font, label = button_label(f"{short} ({rule})", room)
         surf.blit(label_font.render(label, True, theme.TEXT_DIM), (box.x + 24, y))
         for i, p in enumerate(c.sides):
             surf.blit(font.render(str(lines[p][line]), True, theme.TEXT), (first + 20 + i * col, y))
