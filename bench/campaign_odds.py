@@ -1,9 +1,10 @@
 """The odds told before a campaign's battles (CAMP-DEC-24) against what happened: the battles of whole
 AI-against-AI campaigns (bench/campaign.py, or their JSON lines saved with --out), each side's stated
-chance of winning binned by tenths and compared with the share that won; the expected losses with
-the losses. `--fit` prints the model's coefficients fitted to these battles by maximum likelihood
-(the ordered logistic's scale, the defender's edge, the band of draws; the losses' two shares by
-least squares), to be written into content/modules/campaign/numbers.toml.
+chance of winning binned by tenths and compared with the share that won (with its 95% interval,
+Wilson: a band of few battles says little); the expected losses with the losses. `--fit` prints the
+model's coefficients fitted to these battles by maximum likelihood (the ordered logistic's scale, the
+defender's edge, the band of draws; the losses' two shares by least squares), to be written into
+content/modules/campaign/numbers.toml.
 
     nice python -m bench.campaign_odds [--campaigns 40] [--workers 1] [--out FILE | --read FILE] [--fit]
 """
@@ -18,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.campaign import played
+from game.running.ratings import wilson
 
 BINS = 10
 MIN_IN_BIN = 20  # a bin with fewer battles says too little to be counted
@@ -54,8 +56,11 @@ def calibration(found: Sequence[dict[str, Any]]) -> dict[str, Any]:
         if not items:
             continue
         stated = sum(p for p, _ in items) / len(items)
-        happened = sum(1 for _, h in items if h) / len(items)
-        rows.append({"bin": k, "n": len(items), "stated": round(stated, 3), "happened": round(happened, 3)})
+        hits = sum(1 for _, h in items if h)
+        lo, hi = wilson(hits, len(items))
+        happened = round(hits / len(items), 3)
+        rows.append({"bin": k, "n": len(items), "stated": round(stated, 3), "happened": happened,
+                     "happened_95": (round(lo, 3), round(hi, 3))})  # fmt: skip
     counted = [r for r in rows if r["n"] >= MIN_IN_BIN]
     gaps = [abs(r["stated"] - r["happened"]) for r in counted]
     weight = sum(r["n"] for r in counted) or 1
@@ -153,8 +158,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(f"{c['battles']} battles of {len(results)} campaigns: stated chance against what happened")
     for row in c["bins"]:
         mark = "" if row["n"] >= MIN_IN_BIN else "  (too few)"
+        lo, hi = row["happened_95"]
         print(f"  {row['bin'] * 10:>3}-{row['bin'] * 10 + 10}%: {row['n']:>4} outcomes, "
-              f"stated {100 * row['stated']:.1f}%, happened {100 * row['happened']:.1f}%{mark}")  # fmt: skip
+              f"stated {100 * row['stated']:.1f}%, happened {100 * row['happened']:.1f}% "
+              f"({100 * lo:.0f}-{100 * hi:.0f}%){mark}")  # fmt: skip
     print(f"  largest gap {c['largest_gap']}, mean gap {c['mean_gap']}, Brier {c['brier']}")
     print(
         f"  brigades lost a side and battle: expected {c['losses']['expected']}, lost {c['losses']['lost']}"
