@@ -3,7 +3,7 @@ AI-against-AI campaigns (bench/campaign.py, or their JSON lines saved with --out
 chance of winning binned by tenths and compared with the share that won (with its 95% interval,
 Wilson: a band of few battles says little); the expected losses with the losses. `--fit` prints the
 model's coefficients fitted to these battles by maximum likelihood (the ordered logistic's scale, the
-defender's edge, the band of draws; the losses' two shares by least squares), to be written into
+defender's edge, the band of draws; the losses' two shares by least squares on the brigades lost), to be written into
 content/modules/campaign/numbers.toml.
 
     nice python -m bench.campaign_odds [--campaigns 40] [--workers 1] [--out FILE | --read FILE] [--fit]
@@ -115,15 +115,21 @@ def fit(found: Sequence[dict[str, Any]]) -> dict[str, float]:
         dfn = next(s for s in f if s != att)
         x = scale * (math.log(max(f[att], 0.05)) - math.log(max(f[dfn], 0.05))) - ground
         for side, weak in ((att, _sigmoid(-x)), (dfn, _sigmoid(x))):
-            brought = b["brigades_before"][side] or 1
-            rows.append((weak, b["losses"][side] / brought))
-    n = len(rows)
-    mx, my = sum(x for x, _ in rows) / n, sum(y for _, y in rows) / n
-    sxx = sum((x - mx) ** 2 for x, _ in rows) or 1.0
-    slope = sum((x - mx) * (y - my) for x, y in rows) / sxx
-    base = my - slope * mx
+            brought = b["brigades_before"][side]
+            rows.append((brought, brought * weak, b["losses"][side]))
+    # brigades lost = brought * (base + weak * weakness), by least squares in brigades (the stated
+    # expectation is in brigades: a share of a small battle must not weigh as much as of a great one)
+    suu, suv, svv = (
+        sum(u * u for u, _, _ in rows),
+        sum(u * v for u, v, _ in rows),
+        sum(v * v for _, v, _ in rows),
+    )
+    suy, svy = sum(u * y for u, _, y in rows), sum(v * y for _, v, y in rows)
+    det = suu * svv - suv * suv
+    base = (suy * svv - svy * suv) / det if det else 0.0
+    slope = (svy * suu - suy * suv) / det if det else 0.0
     if base < 0:  # no share lost whoever wins: the line through nought that fits best
-        base, slope = 0.0, sum(x * y for x, y in rows) / (sum(x * x for x, _ in rows) or 1.0)
+        base, slope = 0.0, svy / (svv or 1.0)
     return {
         "odds_scale": round(scale, 2),
         "odds_ground": round(ground, 2),
