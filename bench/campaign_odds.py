@@ -3,8 +3,8 @@ AI-against-AI campaigns (bench/campaign.py, or their JSON lines saved with --out
 chance of winning binned by tenths and compared with the share that won (with its 95% interval,
 Wilson: a band of few battles says little); the expected losses with the losses. `--fit` prints the
 model's coefficients fitted to these battles by maximum likelihood (the ordered logistic's scale, the
-defender's edge, the band of draws; the losses' two shares by least squares on the brigades lost), to be written into
-content/modules/campaign/numbers.toml.
+defender's edge, the band of draws; the losses' two shares by least squares on the brigades lost),
+to be written into content/modules/campaign/numbers.toml.
 
     nice python -m bench.campaign_odds [--campaigns 40] [--workers 1] [--out FILE | --read FILE] [--fit]
 """
