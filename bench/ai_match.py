@@ -6,12 +6,14 @@ detachments, hits taken), and each player's think time per decision (wall clock 
 
     python -m bench.ai_match --a hard --b hard-2026-11 --games 70 --jobs 2 --out match.jsonl
     python -m bench.ai_match --summary match.jsonl [--json]
+    python -m bench.ai_match --a hard --b hard-2026-11 --games 400 --cluster tcp://HOST:8786 --out match.jsonl
 
 Game i (from --first to --games) plays scenario i mod n with seed + i; the first player takes the
 second side in odd games, so a match stopped early is still nearly balanced. Each game is a line
 appended to --out in the order of the games (with --jobs N, N games are played at once, each in its own
 process, and written as soon as those before them are): a long match may be stopped, summed up from
-what it played (--summary) and gone on with (--first: the number of games it wrote)."""
+what it played (--summary) and gone on with (--first: the number of games it wrote). With --cluster, the
+games are played on a Dask cluster (game/running/cluster.py), the same games in the same order."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ import argparse
 import json
 import multiprocessing
 import statistics
+import sys
 import time
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -29,7 +32,9 @@ from game import CONTENT
 from game.ai.players import make_player
 from game.model.battle import Battle
 from game.model.components import Unit
+from game.model.errors import EXIT_BAD_INPUT, UserError
 from game.running import builtin_rules
+from game.running.cluster import checked_address, on_cluster
 from game.running.match import new_match, summary
 from game.running.ratings import wilson
 
@@ -130,11 +135,22 @@ def behaviour(b: Battle, side: str) -> dict[str, int]:
 
 
 def played(
-    venues: list[str], kinds: tuple[str, str], seed: int, first: int, games: int, jobs: int
+    venues: list[str],
+    kinds: tuple[str, str],
+    seed: int,
+    first: int,
+    games: int,
+    jobs: int,
+    cluster: str | None = None,
 ) -> Iterator[dict[str, Any]]:
-    """Games first..games-1 of a match, in order, played `jobs` at a time (a game is the same whichever
-    process plays it, but for a search cut by its time cap on a loaded machine)."""
+    """Games first..games-1 of a match, in order, played `jobs` at a time or on the Dask cluster whose
+    scheduler is at `cluster` (a game is the same whichever process plays it, but for a search cut by
+    its time cap on a loaded machine)."""
     calls = [(venues[i % len(venues)], seed + i, kinds, i % 2 == 1) for i in range(first, games)]
+    if cluster is not None:
+        for line in on_cluster(cluster, play_one, calls):
+            yield {"kinds": list(kinds), **line}
+        return
     if jobs <= 1:
         for call in calls:
             yield {"kinds": list(kinds), **play_one(*call)}
@@ -203,6 +219,9 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any] | None:
     p.add_argument("--first", type=int, default=0, help="the first game's number (to go on with a match)")
     p.add_argument("--scenario", action="append", default=[])
     p.add_argument("--jobs", type=int, default=1, help="games played at once, each in its own process")
+    p.add_argument(
+        "--cluster", metavar="tcp://HOST:PORT", help="play the games on this Dask scheduler's cluster"
+    )
     p.add_argument("--out", type=Path, help="append each game as a JSON line")
     p.add_argument("--summary", type=Path, help="sum up the games of this file and stop")
     p.add_argument("--json", action="store_true")
@@ -211,11 +230,18 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any] | None:
         builtin_rules.load()
         venues = args.scenario or scenarios()
         lines = []
-        for line in played(venues, (args.a, args.b), args.seed, args.first, args.games, args.jobs):
-            lines.append(line)
-            if args.out is not None:
-                with args.out.open("a", encoding="utf-8") as f:
-                    f.write(json.dumps(line) + "\n")
+        try:
+            cluster = None if args.cluster is None else checked_address(args.cluster)
+            for line in played(
+                venues, (args.a, args.b), args.seed, args.first, args.games, args.jobs, cluster
+            ):
+                lines.append(line)
+                if args.out is not None:
+                    with args.out.open("a", encoding="utf-8") as f:
+                        f.write(json.dumps(line) + "\n")
+        except UserError as e:
+            print(f"error: {e}", file=sys.stderr)
+            raise SystemExit(EXIT_BAD_INPUT) from None
     else:
         lines = [json.loads(x) for x in args.summary.read_text(encoding="utf-8").splitlines() if x.strip()]
     if not lines:

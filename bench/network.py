@@ -1,8 +1,10 @@
 """Playing over the network (docs/network.md): what asking the network costs a frame when nothing
 comes (median); a command's round trip over localhost, from the moment it is given to the moment it is
 applied on the machine that gave it (its dice are drawn only once the other machine's value has come
-back: the wait this adds to every command, median and 95th percentile); and a whole battle between two
-processes of the command line, heuristic against heuristic (median).
+back: the wait this adds to every command, median and 95th percentile); a whole battle between two
+processes of the command line, heuristic against heuristic (median); and a campaign's first turn (the
+Peninsular War's: its orders and the battles they bring, on the table) between two processes, against
+the same turn played on one machine by `simulate` (median, per command).
 
     python -m bench.network [--runs N] [--json]
 """
@@ -15,6 +17,7 @@ import re
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 from game.ai.players import make_player
@@ -118,13 +121,50 @@ def two_processes(runs: int) -> dict[str, float]:
     }
 
 
+def campaign_turn(runs: int) -> dict[str, float]:
+    """Seconds of the Peninsular War's first turn between two processes (random generals, battles on
+    the table), per command; and per command on one machine (`simulate`, the same generals)."""
+    walls, per, alone = [], [], []
+    war = ["--campaign", "peninsular", "--turns", "1"]
+    for run in range(runs):
+        game = [sys.executable, "-m", "game", "play", "--headless", "--ai", "random", *war]
+        t0 = time.perf_counter()
+        host = subprocess.Popen(
+            [*game, "--host", "127.0.0.1:0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        )
+        assert host.stderr is not None
+        port = re.search(r"port (\d+)", host.stderr.readline())
+        assert port is not None
+        guest = subprocess.run(
+            [*game, "--join", f"127.0.0.1:{port.group(1)}"], capture_output=True, text=True
+        )
+        out, _err = host.communicate(timeout=600)
+        walls.append(time.perf_counter() - t0)
+        result = json.loads(out)
+        assert json.loads(guest.stdout)["digest"] == result["digest"]
+        per.append(walls[-1] / result["commands"] * 1000)
+        with tempfile.TemporaryDirectory() as folder:
+            replay = f"{folder}/war.json"
+            simulate = [sys.executable, "-m", "game", "simulate", *war, "--seed", str(run + 1)]
+            t0 = time.perf_counter()
+            subprocess.run([*simulate, "--a", "random", "--b", "random", "--save-replay", replay], check=True,
+                           capture_output=True)  # fmt: skip
+            with open(replay, encoding="utf-8") as f:
+                alone.append((time.perf_counter() - t0) / len(json.load(f)["commands"]) * 1000)
+    return {
+        "campaign_turn_s": round(statistics.median(walls), 2),
+        "campaign_per_command_ms": round(statistics.median(per), 2),
+        "campaign_alone_per_command_ms": round(statistics.median(alone), 2),
+    }
+
+
 def main(argv: list[str]) -> int:
     p = argparse.ArgumentParser(prog="python -m bench.network")
     p.add_argument("--runs", type=int, default=3)
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
     builtin_rules.load()
-    result = {**in_process(2000), **two_processes(args.runs)}
+    result = {**in_process(2000), **two_processes(args.runs), **campaign_turn(args.runs)}
     if args.json:
         print(json.dumps(result))
     else:
@@ -137,6 +177,11 @@ def main(argv: list[str]) -> int:
         print(
             f"a whole battle between two processes (first-battle, heuristic): {result['battle_s']:.2f} s, "
             f"{result['per_command_ms']:.2f} ms a command"
+        )
+        print(
+            f"the Peninsular War's first turn between two processes (random generals, battles on the "
+            f"table): {result['campaign_turn_s']:.2f} s, {result['campaign_per_command_ms']:.2f} ms a "
+            f"command (on one machine: {result['campaign_alone_per_command_ms']:.2f} ms)"
         )
     return 0
 

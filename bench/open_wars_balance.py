@@ -26,7 +26,7 @@ from game.running import builtin_rules
 from game.running.match import Match, new_match, summary
 from systems.open_wars.magic import Cast
 from systems.open_wars.moves import Recruit
-from systems.open_wars.records import load_rules
+from systems.open_wars.ruleset_files import load_rules
 from systems.open_wars.state import Campaign
 from systems.open_wars.volley import Shoot
 

@@ -26,7 +26,7 @@ from game.model.events import Note
 from game.running import builtin_rules
 from game.running.match import new_match, summary
 from systems.open_wars.magic import Cast
-from systems.open_wars.records import load_rules
+from systems.open_wars.ruleset_files import load_rules
 from systems.open_wars.state import Campaign
 
 EARLY = 4  # a two-player game over before this turn ended abruptly

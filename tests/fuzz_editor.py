@@ -1,11 +1,11 @@
-"""The fuzzer's editor kind (tests/fuzz_cases.py registers it): a scenario or map the game ships, its
-numbers made extreme (1e20, 1e308, 2**63 - 1, inf, nan, 400 digits), its names 10,000 characters long
-or its text mutated, opened in the editor's window (the dummy video driver) in a folder state a player
-may have (a fresh install, the battles or mods folder a file or a link that leads nowhere, a mod's
-scenarios a file, a folder that is no mod, the battles folder full of odd files), then drawn tab by tab
-and element by element, clicked, dragged and typed at with every tool, and saved, saved as a mod,
-tried and opened over. Each refusal must be one line, the unsaved work kept; a Save that writes must
-write a file the editor opens again."""
+"""The fuzzer's editor kind (tests/fuzz_cases.py registers it): a scenario, map or campaign the game
+ships, its numbers made extreme (1e20, 1e308, 2**63 - 1, inf, nan, 400 digits), its names 10,000
+characters long or its text mutated, opened in the editor's window (the dummy video driver) in a folder
+state a player may have (a fresh install, the battles or mods folder a file or a link that leads
+nowhere, a mod's scenarios a file, a folder that is no mod, the battles folder full of odd files), then
+drawn tab by tab and element by element, clicked, dragged and typed at with every tool, and saved,
+saved as a mod, tried and opened over. Each refusal must be one line, the unsaved work kept; a Save
+that writes must write a file the editor opens again."""
 
 from __future__ import annotations
 
@@ -38,7 +38,9 @@ OPENED = ["evil.toml", "work", "pipe.toml", "/dev/zero", "huge.toml", "missing.t
 
 
 def editor_case(rng: random.Random, number: int, place: Place, mod: Path, replays: object) -> list[Step]:
-    src = rng.choice(_shipped("scenarios/*.toml") + _shipped("scenarios/open-wars/*.toml"))
+    src = rng.choice(
+        _shipped("scenarios/*.toml") + _shipped("scenarios/open-wars/*.toml") + _shipped("campaigns/*.toml")
+    )
     text = src.read_bytes()
     how = rng.choice(["numbers", "numbers", "names", "mutated"])
     if how == "numbers":
@@ -139,18 +141,24 @@ def _tour(rng: random.Random, ed: Any, surf: Any) -> None:
     tool over the table or the map, and the undo of all of it."""
     import pygame
 
+    from game.editing.campaigns import armies
+
     for _language in (0, 1):
         for tab in ed.tab_buttons.values():
             ed.tab, ed.version = tab, -1
             ed.update(0.05)
             ed.draw(surf)
-        for table in ("terrain", "objectives", "locations", "players", "sides"):
+        for table in ("terrain", "objectives", "locations", "players", "sides", "events"):
             for i in range(min(len(ed.doc.get((table,)) or []), 12)):
                 ed.select((table, i))
-                if table == "sides":  # a side's zone, chosen on the table
+                if table == "sides" and ed.doc.kind == "scenario":  # a side's zone, chosen on the table
                     ed.canvas.selected = (table, i)
                 ed.update(0.05)
                 ed.draw(surf)
+        for army in armies(ed.doc)[:12] if ed.doc.kind == "campaign" else []:  # a side's, an event's
+            ed.select(army)
+            ed.update(0.05)
+            ed.draw(surf)
         ed._command("language")
     area = ed.table_rect
     for button in [*ed.tools, *ed.tools]:

@@ -14,7 +14,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from game.ai.players import make_player
 from game.content.locale import Texts
 from game.model import commands as cmd
 from game.net import fair_dice
@@ -30,11 +29,13 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 class Machine:
-    """A NetGame, the computer player of its side and every line it has said."""
+    """A NetGame, the computer player of its side (a battle's or a campaign's) and every line it has
+    said."""
 
-    def __init__(self, game: NetGame, kind: str = "random") -> None:
+    def __init__(self, game: NetGame, kind: str = "random", resolve: str = "table") -> None:
         self.game = game
         self.kind = kind
+        self.resolve = resolve  # in a campaign: what its player asks of each battle (CAMP-DEC-10)
         self.player: Any = None
         self.said: list[str] = []
         self.bad: list[str] = []  # the lines of them that are faults or refusals
@@ -46,12 +47,11 @@ class Machine:
         notices = g.take_notices()
         self.said += [n.words(ENGLISH) for n in notices]
         self.bad += [n.words(ENGLISH) for n in notices if n.bad]
-        m = g.match
-        if play and g.my_turn and m is not None and m.battle.pending is not None:
+        p = g.played
+        if play and g.my_turn and p is not None and p.pending is not None:
             if self.player is None:
-                self.player = make_player(self.kind, g.local, 3 if g.role == "host" else 4)
-            m.battle.enter()
-            g.play(self.player.decide(m.battle, m.battle.pending))
+                self.player = p.decider(self.kind, g.local, 3 if g.role == "host" else 4, self.resolve)
+            g.play(self.player(p.pending))
 
 
 def drive(seats: list[Machine], until: Callable[[], bool], seconds: float = 30.0, play: bool = True) -> None:
@@ -173,7 +173,7 @@ class HandGuest:
         for m in self.peer.got[self.seen :]:
             self.seen += 1
             if m.type == "command" and m["n"] == rec.count:
-                c = cmd.from_json(m["command"], rec.match.battle.stack.commands)
+                c = cmd.from_json(m["command"], rec.played.kinds)
                 value, tag = rec.mine(cmd.to_json(c))
                 rec.play(c, rec.entry("host", (value, tag), (m["value"], m["tag"])))
                 value = self.lie_value or value
@@ -193,8 +193,9 @@ class HandGuest:
         tag (or those given); its index."""
         rec = self.record
         if c is None:
-            rec.match.battle.enter()
-            c = make_player("random", rec.local, 5).decide(rec.match.battle, rec.match.battle.pending)  # type: ignore[arg-type]
+            pending = rec.played.pending
+            assert pending is not None
+            c = rec.played.decider("random", rec.local, 5)(pending)
         raw = cmd.to_json(c)
         honest_value, honest_tag = rec.mine(raw)
         n = rec.count
@@ -221,7 +222,7 @@ class HandGuest:
 
     def close(self) -> None:
         self.peer.close()
-        self.record.match.battle.close()
+        self.record.played.close()
 
 
 def play_as_guest(host: Machine, peer: RawPeer) -> HandGuest:

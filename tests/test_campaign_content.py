@@ -17,7 +17,7 @@ from game.content.ruleset_files import load_ruleset
 from game.modding.content_check import check_content
 from game.model.errors import ContentError
 from systems.campaign.theatre import campaign_problems, list_campaigns, load_campaign, read_campaign
-from systems.open_wars.records import load_rules
+from systems.open_wars.ruleset_files import load_rules
 from tests.campaign_helpers import BORDER, campaign_file
 
 BROKEN = (

@@ -102,7 +102,7 @@ def test_simulate_a_campaign_tells_its_war_in_spanish(capsys: pytest.CaptureFixt
         == 0
     )
     out = capsys.readouterr().out
-    assert "marzo de 1809: turno 1" in out and "Los Aliados" in out
+    assert "marzo de 1809: turno 1" in out and "Los aliados" in out
 
 
 def test_an_unknown_campaign_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:

@@ -27,8 +27,9 @@ from game.modding.content_check import check_content
 from game.model.errors import UserError
 from game.model.modules import modules
 from game.running import script
+from systems.campaign.theatre import load_campaign
 from systems.open_wars.map_files import load_map
-from systems.open_wars.records import load_rules
+from systems.open_wars.ruleset_files import load_rules
 from tests.fuzz_cases import mutate_text
 
 FUZZ = settings(
@@ -189,6 +190,8 @@ def test_a_corrupted_mod(content: Path, data: st.DataObject, name: str) -> None:
             for scenario in sorted((content / "scenarios").glob("*.toml")):
                 if scenario.stem not in theirs:
                     load_scenario(str(scenario), rules)
+        for campaign in sorted(folder.glob("campaigns/*.toml")):  # as the game opens a mod's campaign
+            load_campaign(str(campaign), mods)
         for locale in sorted(p.name for p in folder.glob("locale/*")):
             load_reference(locale, content / "locale", mods)
 

@@ -32,6 +32,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("game.ui.playing",),  # what every game screen does alike: its match, AIs, other machine, settings
     # the screens
     ("game.ui.battle", "game.ui.open_wars", "game.ui.campaign", "game.ui.editor", "game.ui.start"),
+    ("game.ui.opening",),  # what each screen is opened from: a setup, a save, a seat, the editor
     ("game.ui.app",),  # the window's loop over the screens
     ("game.ui.bench",),  # the frame-time bench, which opens the window
     ("game.cli",),  # the command line

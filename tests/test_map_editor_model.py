@@ -21,7 +21,8 @@ from game.editing.problems import map_problems_of
 from game.editing.texts import set_text
 from game.modding.content_check import check_content
 from systems.open_wars.maps import LocationSpec
-from systems.open_wars.records import OpenWarsRules, load_rules
+from systems.open_wars.records import OpenWarsRules
+from systems.open_wars.ruleset_files import load_rules
 
 
 @pytest.fixture(scope="module")

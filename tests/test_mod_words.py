@@ -19,7 +19,7 @@ from game.running.match import Match, new_match
 from game.running.names import named
 from game.ui.battle.unit_words import unit_lines
 from systems.for_glory.checks import category_line
-from systems.open_wars.records import load_rules
+from systems.open_wars.ruleset_files import load_rules
 from tests.mod_lab import GUERRILLAS, SEA_RAIDERS, write_mod
 
 

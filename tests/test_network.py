@@ -463,6 +463,6 @@ def test_the_same_offer_on_both_machines_is_the_same_identity() -> None:
         ident = identity_of(m)
         again = build_offered(ident, 0)
         assert identity_of(again) == ident
-        again.battle.close()
+        again.close()
     finally:
         m.battle.close()

@@ -12,7 +12,7 @@ from game import CONTENT
 from game.modding.content_check import check_content
 from game.model.errors import ContentError
 from systems.open_wars.map_files import load_map
-from systems.open_wars.records import load_rules
+from systems.open_wars.ruleset_files import load_rules
 
 TWIN = CONTENT / "scenarios" / "open-wars" / "ow-twin-fords.toml"
 

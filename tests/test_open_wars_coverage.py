@@ -55,7 +55,7 @@ def test_a_rule_with_a_written_reason_is_not_also_claimed_by_a_test() -> None:
 def test_the_decisions_list_every_spell_and_card_as_the_content_has_them() -> None:
     """OW-DEC-16, OW-DEC-20: the spell list (mana and range) and the card list follow spells.toml and
     cards.toml."""
-    from systems.open_wars.records import load_rules
+    from systems.open_wars.ruleset_files import load_rules
 
     rules = load_rules()
     text = (ROOT / "docs/open-wars-decisions.md").read_text(encoding="utf-8")

@@ -12,7 +12,8 @@ import pytest
 from game import CONTENT
 from game.model.errors import ContentError
 from systems.open_wars.map_files import load_map
-from systems.open_wars.records import OpenWarsRules, load_rules
+from systems.open_wars.records import OpenWarsRules
+from systems.open_wars.ruleset_files import load_rules
 
 MAPS = sorted((CONTENT / "scenarios" / "open-wars").glob("*.toml"))
 TWIN = CONTENT / "scenarios" / "open-wars" / "ow-twin-fords.toml"

@@ -14,7 +14,8 @@ from game import CONTENT
 from game.content.locale import Texts
 from systems.open_wars.map_files import RANDOM_SPEC, load_map
 from systems.open_wars.maps import MapOptions
-from systems.open_wars.records import OpenWarsRules, load_rules
+from systems.open_wars.records import OpenWarsRules
+from systems.open_wars.ruleset_files import load_rules
 
 LANGUAGES = ("en", "es")
 MAPS = sorted((CONTENT / "scenarios" / "open-wars").glob("*.toml"))

@@ -180,7 +180,7 @@ def test_every_problem_of_the_random_maps_settings_is_said_in_spanish() -> None:
     """The map editor's list on a Spanish screen showed the random map's own checks in English."""
     from game.editing.document import Document
     from game.editing.problems import map_problems_of
-    from systems.open_wars.records import load_rules
+    from systems.open_wars.ruleset_files import load_rules
 
     ow = load_rules()
     for label, data in _random_map_made_wrong():

@@ -182,3 +182,110 @@ def test_face_the_guns() -> None:
     brigade, guns = s.state["units"]["brigade"], at(s, "guns")
     towards = math.degrees(math.atan2(guns[1] - brigade["at"][1], guns[0] - brigade["at"][0]))
     assert abs((towards - brigade["facing"] + 180) % 360 - 180) < 45, brigade
+
+
+def _unstopped(s: Solution, unit: str) -> bool:
+    moves = [e for e in s.events if e["kind"] == "moved" and e["unit"] == unit]
+    return bool(moves) and all(e.get("stopped") is None for e in moves)
+
+
+def _off(s: Solution, unit: str, target: str) -> float:
+    """Degrees between where the unit faces and the way to the target."""
+    u, t = s.state["units"][unit], at(s, target)
+    towards = math.degrees(math.atan2(t[1] - u["at"][1], t[0] - u["at"][0]))
+    return abs((towards - u["facing"] + 180) % 360 - 180)
+
+
+def test_ride_clear_of_the_wood() -> None:
+    """Issue 39, item 2, FG-MOVE-3: the straight line at the battery clips the wood; the hussars ride
+    past its corner on open ground and end facing the guns."""
+    s = solved("ride-clear-of-the-wood")
+    assert _unstopped(s, "hussars") and _off(s, "hussars", "guns") < 45
+    assert dist(at(s, "hussars"), at(s, "guns")) <= 14.5
+
+
+def test_charge_from_the_open() -> None:
+    """Issue 39, item 2, FG-MOVE-3, AMB-10, FG-CHG-2: the line at the battered battery enters the
+    copse; the dragoons bend it clear and end in the open, within a charge of the guns and facing them
+    (main's general before the change ended 10.3" away, 42 degrees off)."""
+    s = solved("charge-from-the-open")
+    assert _unstopped(s, "dragoons") and _off(s, "dragoons", "guns") < 20
+    assert dist(at(s, "dragoons"), at(s, "guns")) <= 9.5
+
+
+def test_staff_trapped() -> None:
+    """Issue 39, item 1, FG-OFF-3, FG-OFF-7: the estado mayor at the table's edge rides a whole move
+    out of every enemy's reach, not a step."""
+    s = solved("staff-trapped")
+    staff = at(s, "a-staff")
+    assert dist(staff, at(s, "hussars")) > 10.0
+    assert min(dist(staff, at(s, u)) for u in ("skirmishers", "chasseurs")) > 9.0
+
+
+def test_command_before_the_checks() -> None:
+    """Issue 39, FG-LDR-4: the estado mayor ends within XL of both green division generals."""
+    s = solved("command-before-the-checks")
+    assert all(dist(at(s, "a-staff"), at(s, o)) <= XL for o in ("a-div1", "a-div2")), s.state
+
+
+def test_no_empty_activation() -> None:
+    """Issue 39, item 5: normal, as hard, takes the empty mill with the hussars rather than end the
+    activation."""
+    for level in ("hard", "normal"):
+        s = solve(PUZZLES / "no-empty-activation.toml", level=level)
+        assert dist(at(s, "hussars"), (34.0, 16.0)) <= 3.0, level
+
+
+def test_take_the_winning_objective() -> None:
+    """Issue 39, item 5, FG-VIC-4: normal, as hard, takes the mill that wins the battle."""
+    for level in ("hard", "normal"):
+        s = solve(PUZZLES / "take-the-winning-objective.toml", level=level)
+        over = [e for e in s.events if e["kind"] == "game_over"]
+        assert over and over[0]["winner"] == "a", level
+
+
+def test_hold_the_last_bridge() -> None:
+    """Issue 39, item 3, FG-VIC-4: the bridge is our last objective, held by a brigade with two hits
+    and an open flank; it is not pulled back off the bridge (which would leave it to the enemy's next
+    move), and the fresh brigade comes up in support."""
+    s = solved("hold-the-last-bridge")
+    bridge = (24.0, 18.0)
+    assert min(dist(at(s, u), bridge) for u in ("battered", "reserve")) <= 3.0
+    assert dist(at(s, "reserve"), bridge) <= 6.0
+    assert not any(isinstance(c, cmd.Withdraw) and c.unit == "battered" for c in ours(s))
+
+
+def test_stand_on_the_church() -> None:
+    """Issue 39, item 3, FG-VIC-4: the last objective's only guard, two hits and its flank open, and
+    no other brigade that can reach it this turn: it stays at XS of it (main's hard pulled it back)."""
+    s = solved("stand-on-the-church")
+    assert dist(at(s, "battered"), (24.0, 16.0)) <= 2.8
+    assert not any(isinstance(c, cmd.Withdraw) for c in ours(s))
+
+
+def test_relieve_the_guard() -> None:
+    """Issue 39, item 3: the fresh brigade comes onto the last objective held by a battered one, so
+    that the enemy must drive off two brigades in one turn to take it."""
+    assert dist(at(solved("relieve-the-guard"), "reserve"), (24.0, 16.0)) <= 2.8
+
+
+def test_staff_to_the_fight() -> None:
+    """Issue 39, item 4, FG-LDR-4, FG-ACT-4: of two green division generals too far apart for both,
+    the estado mayor rides within XL of the one whose brigades face the enemy, not of the reserve's
+    three brigades (main's hard rode to the reserve)."""
+    s = solved("staff-to-the-fight")
+    assert dist(at(s, "a-staff"), at(s, "a-div1")) <= XL
+
+
+def test_round_the_orchard() -> None:
+    """Issue 39, item 2, FG-MOVE-3: the heavy cavalry's way to the mill clips an orchard's corner; they
+    ride on past it, never stopping, and end within 14" of the mill (main's hard stopped 18" off)."""
+    s = solved("round-the-orchard")
+    assert _unstopped(s, "dragoons") and dist(at(s, "dragoons"), (19.0, 22.0)) <= 14.0
+
+
+def test_rally_before_the_assault() -> None:
+    """Issue 39, item 4, FG-ORD-3, FG-MOR-4, FG-ORD-10: a regular brigade with two hits obeys one time
+    in six; it rallies rather than charge the battered brigade in front of it (main's hard charged)."""
+    worn = [c for c in ours(solved("rally-before-the-assault")) if getattr(c, "unit", None) == "worn"]
+    assert worn and worn[0] == cmd.Rally("worn"), worn

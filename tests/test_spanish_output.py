@@ -106,7 +106,7 @@ def spanish(capfd: pytest.CaptureFixture[str], *args: str) -> str:
 def test_every_command_is_run_here_or_excused() -> None:
     commands = set(parser()._subparsers._group_actions[0].choices)  # type: ignore[union-attr]
     run = {"simulate", "replay", "stats", "tournament", "script", "puzzle", "check-content", "scenarios",
-           "modules", "generate", "new-mod", "schema", "by-file", "mod"}  # fmt: skip
+           "modules", "generate", "new-mod", "schema", "by-file", "mod", "campaigns"}  # fmt: skip
     assert commands == run | set(NOT_RUN)
 
 
@@ -167,6 +167,18 @@ def test_a_game_by_file(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> No
     spanish(capfd, "by-file", "start", "--scenario", "bailen", "--rounds", "1", "--folder", str(folder))
 
 
+def test_a_campaign(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
+    """The campaigns listed, two turns of the Peninsular War told and replayed, a random campaign
+    made: names with their articles, no id, no English (issue 36)."""
+    replay = str(tmp_path / "war.json")
+    assert "Franceses contra Aliados" in spanish(capfd, "campaigns")
+    war = ("--campaign", "peninsular", "--turns", "2", "--resolve", "auto", "--a", "easy", "--b", "easy")
+    told = spanish(capfd, "simulate", *war, "--log", "--save-replay", replay)
+    assert "Los franceses levantan una brigada de" in told and "El Cuerpo de Dupont marcha" in told
+    spanish(capfd, "replay", replay, "--log")
+    spanish(capfd, "generate", "--seed", "3", "--mode", "campaign", "--out", str(tmp_path / "war.toml"))
+
+
 MODULES = (
     "warhammer-charges",
     "warhammer-terrain",
@@ -198,3 +210,39 @@ def test_every_puzzle_has_its_spanish_words(puzzle: Path) -> None:
     assert words.title and words.title != spec.title and words.lesson and words.lesson != spec.lesson
     assert words.question and words.question != spec.question
     assert {o.id for o in spec.objectives} == set(words.objectives)
+
+
+def refused(capfd: pytest.CaptureFixture[str], *args: str) -> str:
+    """A command's refusal in Spanish: exit 2, its lines (one a problem) with no English and no id."""
+    code = main([*args, "--lang", "es"])
+    out, err = capfd.readouterr()
+    assert code == 2 and not out and err, f"forglory {' '.join(args)} --lang es: exit {code}: {out}"
+    found = list(problems(err))
+    assert not found, f"forglory {' '.join(args)} --lang es:\n" + "\n".join(found)
+    return err
+
+
+def test_load_errors_in_spanish(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
+    """Issue 38's leftover: a file that does not load, a mod that does not check, a command line the
+    game does not take, each said in the language asked (game/cli/error_words.py)."""
+    damaged = tmp_path / "bad.json"
+    damaged.write_text("{bad", encoding="utf-8")
+    toml = tmp_path / "bad.toml"
+    toml.write_text("[[x\n", encoding="utf-8")
+    mod = tmp_path / "half-mod"
+    mod.mkdir()
+    (mod / "mod.toml").write_text('id = "half-mod"\n', encoding="utf-8")
+    package = tmp_path / "bad.fgmod"
+    package.write_bytes(b"x")
+    assert "JSON dañado" in refused(capfd, "play", "--load", str(damaged))
+    assert "JSON dañado" in refused(capfd, "replay", str(damaged))
+    assert "no existe el archivo" in refused(capfd, "replay", str(tmp_path / "missing.json"))
+    refused(capfd, "stats", str(damaged))
+    refused(capfd, "by-file", "open", str(damaged))
+    assert "falta la clave" in refused(capfd, "check-content", str(mod))
+    assert "no es una carpeta" in refused(capfd, "check-content", str(tmp_path / "no-mod"))
+    assert "falta ']]'" in refused(capfd, "simulate", "--scenario", str(toml))
+    assert "no es un paquete de mod" in refused(capfd, "mod", "install", str(package))
+    assert "argumentos desconocidos" in refused(capfd, "simulate", "--bogus")
+    assert "un número entero de 0 a" in refused(capfd, "simulate", "--seed", "x")
+    assert "faltan argumentos" in refused(capfd, "replay")

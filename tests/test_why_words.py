@@ -34,7 +34,9 @@ def test_each_answer_is_said_in_words(command: cmd.Command, english: str, spanis
         assert said == spanish
 
 
-@pytest.mark.parametrize("term", ["odds", "after", "plan", "safety", "leadership", "answers", "command"])
+@pytest.mark.parametrize(
+    "term", ["odds", "after", "plan", "safety", "leadership", "answers", "command", "holding", "obedience"]
+)
 def test_every_term_of_a_generals_worth_has_words(term: str) -> None:
     for language in ("en", "es"):
         assert Texts(language).has(f"why_term_{term}")

@@ -40,6 +40,8 @@ LEAD = 0.5 * HIT  # per brigade, a division that passes its leadership check rat
 INITIATIVE = 0.3  # per division, two initiative dice rather than one (FG-INIT-2)
 LATER = 0.35  # the chance an enemy unit that could only reach him after moving does kill him
 TIE = 0.01  # the worth of an inch nearer where he should be
+IDLE = 0.5  # a brigade with no enemy near enough to fight next round counts this much to the estado mayor
+ENGAGED_SLACK = 4.0  # inches beyond two moves and its range within which an enemy is near enough to fight
 RINGS, RING_SPOTS = 4, 16  # the estado mayor's spots searched: rings over the circle he can ride
 
 
@@ -207,10 +209,7 @@ def staff_place(player: Mind, b: Battle) -> cmd.Command:
     if staff is None or not officers:
         return cmd.Pass()
     xl = b.rules.length(b.rules.game.deployment.initiative_staff_distance)
-    weights = {
-        o: max(1, sum(1 for u in esper.component_for_entity(o, Officer).assigned if b.in_play(b.ids[u])))
-        for o in officers
-    }
+    weights = {o: _weight(player, b, o) for o in officers}
     back = -1.0 if common.own_edge(b, player.side) == "south" else 1.0
     middle = centroid([common.centre(b, o) for o in officers])
     behind = (middle[0], middle[1] + back * b.rules.length("S"))
@@ -241,6 +240,24 @@ def staff_place(player: Mind, b: Battle) -> cmd.Command:
     goals += _away(b, player, staff)
     spots = rings(b, here, reach) if searched else []
     return _placed(player, b, staff, "staff_move", parts, goals, spots)
+
+
+def _weight(player: Mind, b: Battle, officer: int) -> float:
+    """What a division general's leadership check is worth to the estado mayor: his brigades (at
+    least one). A level that weighs `command` counts whole only the brigades an enemy unit stands near
+    enough to fight next round (a failed check leaves them disorganised and without orders, FG-ACT-4),
+    and half those with no enemy near: the checks of the divisions that act next, in the fight."""
+    units = [b.ids[u] for u in esper.component_for_entity(officer, Officer).assigned if b.in_play(b.ids[u])]
+    if not player.general.level.command:
+        return max(1, len(units))
+    foes = [common.centre(b, f) for f in b.enemy_units(player.side)]
+    total = 0.0
+    for u in units:
+        category = b.comp(u, Unit).category
+        near = 2 * b.rules.length(category.move) + (b.rules.length(category.range) if category.range else 0.0)
+        here = common.centre(b, u)
+        total += 1.0 if any(dist(here, f) <= near + ENGAGED_SLACK for f in foes) else IDLE
+    return max(1.0, total)
 
 
 def _staff(b: Battle, side: str) -> int | None:

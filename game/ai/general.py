@@ -20,11 +20,13 @@ what is at stake priced by the rules (game/ai/stakes.py):
 - the formation's orders are planned together: the first order is chosen by what the others can do
   after each way it may turn out, played out on the general's own copy of the battle (game/ai/planner.py);
   reactions and the cavalry extra move are weighed the same way (game/ai/replies.py), officers and the
-  estado mayor placed by the rules' own targeting of officers (game/ai/commanders.py)."""
+  estado mayor placed by the rules' own targeting of officers (game/ai/commanders.py);
+- issue 39's levels (content/ai/levels.toml): moves tried where they really end, bent clear of ground
+  that would stop them (game/ai/move_fan.py); our objectives weighed by what can take them next turn
+  (game/ai/holding.py); a rally worth the orders its brigade then obeys."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from fractions import Fraction
@@ -35,11 +37,13 @@ from game.ai import common
 from game.ai.commanders import officer_danger, officer_place, staff_place
 from game.ai.generals import DEFAULT_TEMPERAMENT, General
 from game.ai.heuristic import CHARGE_VALUE, FIRE_VALUE
+from game.ai.holding import claims, losing
+from game.ai.move_fan import fan
 from game.ai.planner import plan
 from game.ai.reasons import Thought, Weighed, weighed
 from game.ai.replies import extra_move_reply, reaction_reply
 from game.ai.routes import Routes
-from game.ai.search import ADVANCE, Budget, Ground, SearchPlayer, _delta, _facing, _odds, _turn, _within
+from game.ai.search import ADVANCE, Budget, Ground, SearchPlayer, _delta, _odds, _within
 from game.ai.stakes import HIT, Stakes
 from game.content.mods import Mod
 from game.model import commands as cmd
@@ -49,16 +53,16 @@ from game.model.geometry import Point, dist
 from game.model.resolution import Decision, Reject
 from systems.for_glory.charge.odds import charge_odds
 from systems.for_glory.charge.plan import plan_charge
+from systems.for_glory.checks import morale_modifiers, pass_chance
 from systems.for_glory.measure import gap, gap_to_point, within
 from systems.for_glory.odds import check_odds, fire_odds
-from systems.for_glory.paths import Plan, longest_move
+from systems.for_glory.paths import Plan, movement_allowance
 from systems.for_glory.reaction import area_entries, reactors
 
 DETACHED = 1.5 * HIT  # what a round as a detachment costs a unit: disorganised, initiative 1, no march
 CONTESTED = 0.5  # the share of an objective's worth a unit holds when an enemy unit stands at XS too
 PULL_NEAR, PULL_FAR = 0.5, 0.3  # the pull of an objective not yet reached, within 4 moves and 10
 SUPPORTED = 0.5  # the harm counted from an enemy that has other targets as near as this unit
-FACE_APART = 45.0  # a move is tried facing the nearest enemy too when that is this far from its way
 DRAWN = 0.6  # a charge drawn costs the charger more than the even exchange of hits: spent, pushed back
 
 
@@ -90,12 +94,13 @@ class GeneralPlayer(SearchPlayer):
         """The stakes of the battle the decision is about (a copy's own while one is weighed)."""
         if self._stakes is None or self._stakes_of is not b:
             self._stakes, self._stakes_of = Stakes(b, self.side, self.routes), b
-            self._targets, self._ground, self._holdable = {}, None, {}
+            self._targets, self._ground, self._holdable, self._driven = {}, None, {}, {}
         return self._stakes
 
     _stakes_of: Battle | None = None
     _ground: Ground | None = None
     _holdable: dict[tuple[int, Point], float] = {}  # noqa: RUF012 (replaced per decision)
+    _driven: dict[int, float] = {}  # noqa: RUF012 (replaced per decision)
 
     # --- deployment ---------------------------------------------------------------------------
 
@@ -234,6 +239,24 @@ class GeneralPlayer(SearchPlayer):
         enemy = self._faced.get((c.to, c.facing))
         return replace(w, faces=b.name(enemy)) if enemy is not None else w
 
+    def recoveries(
+        self, b: Battle, e: int, ground: Ground, here: dict[str, float], exposed: float
+    ) -> list[Weighed]:
+        """As the search generals', but a level that weighs `command` values a rally (FG-ORD-10) by the
+        orders its brigade obeys next turn with a hit fewer, too (FG-ORD-3, FG-MOR-4)."""
+        out = super().recoveries(b, e, ground, here, exposed)
+        if not self.general.level.command:
+            return out
+        return [self.rallied(b, e, w) if isinstance(w.command, cmd.Rally) else w for w in out]
+
+    def rallied(self, b: Battle, e: int, w: Weighed) -> Weighed:
+        """A rally worth the chance it adds that the brigade obeys its next order, times the best that
+        order may do (at least a hit's worth: a shot, a charge, a move onto an objective)."""
+        per_hit = b.rules.modifiers.morale["hits"].value or 0
+        now = sum(m.value for m in morale_modifiers(b, e))
+        gained = float(pass_chance(b.rules, now - per_hit) - pass_chance(b.rules, now))
+        return _less(w, "obedience", -gained * max(HIT, self.reach(b, e)))
+
     def withdrawal(self, b: Battle, e: int, ground: Ground, here: dict[str, float], plan: Plan) -> Weighed:
         """As the search generals', but a withdrawal pays the reactions it draws: it turns its back
         and walks off through the areas of those who see it (AMB-24), where the 2026-11 generals
@@ -270,65 +293,9 @@ class GeneralPlayer(SearchPlayer):
         return caution * sum(float(check_odds(b, r)) * v for r, v in worst.items())
 
     def destinations(self, b: Battle, e: int, ground: Ground) -> Iterator[tuple[Point, float | None]]:
-        """Points worth trying, the longest step towards every goal first and the shorter ones after
-        (a budget cut drops the finest first): towards each objective the unit makes for, shooting
-        range (or contact) of the nearest enemies, its officer, back out of their reach and aside. Each
-        goal is reached by its route: where the straight line crosses ground the unit cannot cross or
-        would stop in, the first leg of the way round (routes.py). Each point facing the way the unit
-        went, and facing the enemy nearest to it too where that is more than FACE_APART away."""
-        p = b.pose(e)
-        here = (p.x, p.y)
-        category = b.comp(e, Unit).category
-        step = b.rules.length(category.move)
-        longest = longest_move(b, e)
-        keep = b.rules.length(category.range) - 0.5 if category.range is not None else 0.0
-        foes = sorted(common.enemy_units(b, self.side), key=lambda f: dist(here, common.centre(b, f)))[:3]
-        goals: list[Point] = [at for at, _stake in ground.claims.get(e, [])]
-        for f in foes:
-            there = common.centre(b, f)
-            d = dist(here, there)
-            if d > 0.1:
-                goals.append(common.step_towards(here, there, max(0.0, d - keep) if keep else d))
-        officer = b.officer_of(e)
-        if officer is not None and b.in_play(officer):
-            goals.append(common.centre(b, officer))
-        face = _facing(here, common.centre(b, foes[0])) if foes else p.facing
-        if foes:
-            fx, fy = math.cos(math.radians(face)), math.sin(math.radians(face))
-            goals += [
-                (here[0] - fx * step, here[1] - fy * step),
-                (here[0] - fy * step, here[1] + fx * step),
-                (here[0] + fy * step, here[1] - fx * step),
-            ]
-            yield (round(here[0], 3), round(here[1], 3)), round(face, 1)  # turn to face him
-        legs = []
-        for g in goals:
-            leg = self.routes.first_leg(b, e, here, g) if dist(here, g) > 0.3 else g
-            d = dist(here, leg)
-            if d < 0.3:
-                continue
-            towards = _facing(here, leg)
-            facing = towards if not foes or abs(_turn(towards, face)) < 100 else face
-            legs.append((leg, d, round(facing, 1)))
-        n = self.general.level.moves
-        lengths = [longest, 2 * step] if longest > step + 0.1 else []
-        lengths += [step * k / n for k in range(n, 0, -1)]
-        # a level that shares its few positions among the units tries each goal's every length before
-        # the next goal (its objectives first: a longest step the rules refuse leaves the shorter ones)
-        order = (
-            [(s_, leg) for leg in legs for s_ in lengths]
-            if self.general.level.share
-            else [(s_, leg) for s_ in lengths for leg in legs]
-        )
-        for s_, (leg, d, facing) in order:
-            to = common.step_towards(here, leg, min(s_, d))
-            yield to, facing
-            if foes and self.general.level.face:  # there, facing the nearest enemy, not the way it went
-                near = min(foes, key=lambda f: dist(to, common.centre(b, f)))
-                threat = round(_facing(to, common.centre(b, near)), 1)
-                if abs(_turn(threat, facing)) > FACE_APART:
-                    self._faced[(to, threat)] = near
-                    yield to, threat
+        """The fan of moves worth trying (move_fan.py), each facing the way it goes and, where that is
+        far from it, the nearest enemy (kept in _faced, for the Why box)."""
+        return fan(b, e, self.side, ground.claims.get(e, []), self.routes, self.general.level, self._faced)
 
     def spot(self, to: Point, facing: float | None) -> tuple[float, ...]:
         """A destination tried once per point, and per facing (to 15 degrees) by a level that tries
@@ -360,7 +327,17 @@ class GeneralPlayer(SearchPlayer):
         }
         if self.general.level.answers:
             out["answers"] = -t.caution * harm
+        if self.general.level.hold:
+            out["holding"] = -t.objectives * losing(b, e, self.stakes(b), displaced, self.driven_off)
         return out
+
+    def driven_off(self, b: Battle, e: int) -> float:
+        """The chance the enemy's answers next turn drive the unit from where it stands (kept for the
+        decision: the unit is not the one whose order is weighed)."""
+        kept = self._driven.get(e)
+        if kept is None:
+            kept = self._driven[e] = self.threatened(b, e)[1]
+        return kept
 
     def worth(
         self,
@@ -386,7 +363,15 @@ class GeneralPlayer(SearchPlayer):
         foes = sorted(common.enemy_units(b, self.side), key=lambda f: dist(here, common.centre(b, f)))[:3]
         if not foes:
             return 0.0
-        return -ADVANCE * max(0.0, min(gap(b, e, f) for f in foes) - keep)
+        return -ADVANCE * max(0.0, min(gap(b, e, f) for f in foes) - keep) * self.slowed(b, e, here)
+
+    def slowed(self, b: Battle, e: int, here: Point) -> float:
+        """How many times longer the unit's next move takes where it stands (a level that judges
+        `paths`): in difficult ground its whole move is at its difficult-ground allowance (AMB-10)."""
+        if not self.general.level.paths or b.table.movement_at(here) != "difficult":
+            return 1.0
+        slow, fast = movement_allowance(b, e, True), movement_allowance(b, e, False)
+        return 1.0 if not slow or not fast or slow >= fast else fast / slow
 
     def threatened(self, b: Battle, e: int, ignore: int | None = None) -> tuple[float, float]:
         """The enemy's answers next turn where the unit stands: each enemy unit's best shot or charge at
@@ -483,26 +468,8 @@ class GeneralPlayer(SearchPlayer):
         others by the two soonest there (three when taking it would end the battle)."""
         stakes = self.stakes(b)
         if self._ground is None:
-            self._ground = self.claims(b, stakes)
+            self._ground = claims(b, self.side, stakes)
         return self._ground
-
-    def claims(self, b: Battle, stakes: Stakes) -> Ground:
-        ours = list(b.units(self.side))
-        claims: dict[int, list[tuple[Point, float]]] = {}
-        for o in stakes.objectives:
-            soonest = sorted(ours, key=lambda u: (stakes.eta(b, u, o.at), dist(o.at, common.centre(b, u))))
-            if o.ours:
-                if not o.threats and not o.later:
-                    continue
-                stake = o.loss * (0.7 if o.threats else 0.3)
-                keepers = list(o.guards)
-                keepers += [u for u in soonest if u not in keepers][: 2 if not keepers else 1]
-            else:
-                stake = o.gain
-                keepers = soonest[: 3 if o.ends else 2]
-            for u in keepers:
-                claims.setdefault(u, []).append((o.at, stake))
-        return Ground(claims)
 
     def answered(self, kind: str, options: list[Weighed], looked_at: int | None = None) -> cmd.Command:
         """The best of the weighed answers to a decision, its reasons kept (W, `puzzle`)."""

@@ -36,8 +36,12 @@ class Level:
     # issue 39 (each off for the reference hard-2026-12, whose level names none of them):
     staff_search: bool = False  # the estado mayor weighs every spot of the circle he can ride, each by
     # every enemy charge and move-and-shot that could kill him there (officer_threats.py)
-    paths: bool = False  # a cavalry move the ground would stop short (FG-MOVE-3) is not tried
-    hold: bool = False  # the last guard of a threatened objective weighs what leaving it loses
+    paths: bool = False  # a move is judged where it really ends: cavalry stopped where its line enters
+    # difficult ground (FG-MOVE-3) and the line bent clear of it; a unit in difficult ground closes slower
+    hold: bool = False  # each unit weighs the chance our objectives the enemy can reach next
+    # activation are lost with it where it ends: a guard that leaves one, a unit that comes to guard it
+    command: bool = False  # the estado mayor weighs the checks of divisions in the fight whole, of those
+    # with no enemy near half; a rally is worth the orders its brigade obeys next turn (FG-ORD-3)
     share: bool = False  # each unit of the formation gets its share of the positions weighed, and
     # ending the activation is never misjudged
 

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from game.cli.network import add_offer_options
+from game.cli.network import add_offer_options, add_resolve_option, offer_of
 from game.cli.options import add_mod_option
 from game.content.languages import LANGUAGES
 from game.model.errors import UserError
@@ -19,14 +19,11 @@ from game.model.errors import UserError
 def start(args: argparse.Namespace) -> int:
     from game.content.locale import Texts
     from game.net.by_file import start
-    from game.net.identity import Offer
     from game.net.seat import default_name
     from game.net.turn_files import Refused
 
     t = Texts(args.lang or "en")
-    offer = Offer(
-        args.scenario, tuple(args.module), tuple(Path(d) for d in args.mod), args.rounds, args.side - 1
-    )
+    offer = offer_of(args, tuple(Path(d) for d in args.mod), "by-file start")
     try:
         game = start(offer, args.name or default_name(), Path(args.folder) if args.folder else None)
     except Refused as e:
@@ -58,7 +55,8 @@ def open_file(args: argparse.Namespace) -> int:
         game = open_turn(Path(args.file), args.name or default_name(), folder, mods)
     except Refused as e:
         raise UserError(e.said.words(t)) from None
-    result: dict[str, Any] = play_turn(game, args.ai, t, lambda line: print(line, file=sys.stderr))
+    say = lambda line: print(line, file=sys.stderr)  # noqa: E731
+    result: dict[str, Any] = play_turn(game, args.ai, t, say, args.resolve)
     print(json.dumps(result, ensure_ascii=False, sort_keys=True))
     return 0
 
@@ -68,6 +66,7 @@ def add_parsers(sub: Any) -> None:
     verbs = p.add_subparsers(dest="verb", required=True, parser_class=type(p))
     s = verbs.add_parser("start", help="start a game: writes its first turn file, to send")
     s.add_argument("--scenario", default="default", help="a scenario id of the game or a mod")
+    s.add_argument("--campaign", metavar="ID", help="a campaign of the game or a mod instead of a battle")
     add_offer_options(s)
     s.add_argument("--name", help="your name, as the other player sees it")
     s.add_argument(
@@ -81,6 +80,7 @@ def add_parsers(sub: Any) -> None:
     o.add_argument("--folder", metavar="DIR", help="the game's folder (found by the game's id by default)")
     o.add_argument("--name", help="your name, as the other player sees it (when joining)")
     o.add_argument("--ai", metavar="KIND", help="a computer player plays your turn, without a window")
+    add_resolve_option(o, "with --ai in a campaign: ")
     o.add_argument("--lang", choices=sorted(LANGUAGES))
     add_mod_option(o, modules=False)
     o.set_defaults(run=open_file)

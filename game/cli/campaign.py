@@ -10,7 +10,7 @@ import textwrap
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game.cli.options import add_mod_option
+from game.cli.options import add_lang_option, add_mod_option
 from game.model.errors import EXIT_BAD_INPUT, ContentError, one_line
 
 if TYPE_CHECKING:
@@ -18,22 +18,27 @@ if TYPE_CHECKING:
 
 
 def campaigns(args: argparse.Namespace) -> int:
+    """Each campaign with its places, turns and sides, then its description, in the language asked
+    (its file's [locale.<language>] words, docs/campaigns.md); `--json` in the file's own words."""
     from game.content.mods import load_mods
+    from game.model.grammar import capitalised
+    from game.running.log_texts import texts_for
     from systems.campaign.theatre import list_campaigns, load_campaign
 
     mods = load_mods(Path(d) for d in args.mod)
+    t = texts_for(args.lang or "en", ["campaign"])
     found: list[dict[str, Any]] = []
     problems = []
     for path in list_campaigns(mods):
         try:
-            t = load_campaign(str(path), mods)
+            theatre = load_campaign(str(path), mods)
         except ContentError as e:  # a broken one is reported; the others are still listed
             problems.append(str(e))
             continue
-        spec = t.spec
+        spec = theatre.spec
         found.append(
             {
-                "id": t.id,
+                "id": theatre.id,
                 "name": spec.name,
                 "locations": len(spec.locations),
                 "sides": [{"id": s.id, "name": s.name} for s in spec.sides],
@@ -42,14 +47,16 @@ def campaigns(args: argparse.Namespace) -> int:
                 "path": str(path),
             }
         )
+        if not args.json:
+            words = spec.words(t.language)
+            sides = t("camp_listed_against").join(capitalised(words.sides[s.id]) for s in spec.sides)
+            said = t("camp_listed", id=theatre.id, name=words.name, places=len(spec.locations),
+                     turns=spec.max_turns, sides=sides)  # fmt: skip
+            print(one_line(said))
+            text = one_line(" ".join(words.description.split()), limit=2000)
+            print(textwrap.fill(text, 100, initial_indent="    ", subsequent_indent="    "))
     if args.json:
         print(json.dumps({"campaigns": found}, ensure_ascii=False))
-    else:
-        for c in found:
-            sides = " against ".join(s["name"] for s in c["sides"])
-            print(one_line(f"{c['id']}: {c['name']} ({c['locations']} places, {c['turns']} turns; {sides})"))
-            text = one_line(c["description"], limit=2000)
-            print(textwrap.fill(text, 100, initial_indent="    ", subsequent_indent="    "))
     for p in problems:
         print(f"error: {p}", file=sys.stderr)
     return EXIT_BAD_INPUT if problems else 0
@@ -145,4 +152,5 @@ def add_parsers(sub: Any) -> None:
     s = sub.add_parser("campaigns", help="list the campaigns: the game's own and those of the given mods")
     s.add_argument("--json", action="store_true", help='print one JSON object {"campaigns": [...]}')
     add_mod_option(s, modules=False)
+    add_lang_option(s, "the language of the listing")
     s.set_defaults(run=campaigns)

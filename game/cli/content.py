@@ -5,17 +5,15 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game.cli.options import add_lang_option
 from game.model.errors import EXIT_BAD_INPUT, UserError
 
-if TYPE_CHECKING:
-    from game.content.locale import Texts
-
 
 def _check(args: argparse.Namespace) -> int:
     from game.content.locale import Texts
+    from game.editing.problem_words import problem_line
     from game.modding.content_check import check_content
 
     t = Texts(args.lang or "en")
@@ -30,20 +28,6 @@ def _check(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     print(report.summary(t))
     return 0
-
-
-def problem_line(t: Texts, line: str) -> str:
-    """A problem ("file: key: problem") with its problem in the words of `t` (the checks word it in
-    English; game/editing/problem_words.py reads it back), the file and the key as they are."""
-    from game.editing.problem_words import problem_said
-
-    parts = line.split(": ")
-    for i in range(1, len(parts)):
-        rest = ": ".join(parts[i:])
-        said = problem_said(t, rest)
-        if said != rest:
-            return ": ".join([*parts[:i], said])
-    return line
 
 
 def _schema(args: argparse.Namespace) -> int:

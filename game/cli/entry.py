@@ -25,6 +25,7 @@ from game.cli import (
     stats,
     tournament,
 )
+from game.cli.error_words import asked_language, error_line
 from game.model.errors import EXIT_BAD_INPUT, UserError
 
 FAMILIES = (
@@ -70,7 +71,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             builtin_rules.load()
         return int(args.run(args))
     except UserError as e:
-        print(f"error: {e}", file=sys.stderr)
+        print(
+            error_line(str(e), asked_language(list(sys.argv[1:] if argv is None else argv))), file=sys.stderr
+        )
         return EXIT_BAD_INPUT
     except BrokenPipeError:  # the reader stopped early (| head): nothing more to say
         sys.stderr.close()

@@ -37,7 +37,7 @@ def _pack(args: argparse.Namespace) -> int:
 
 
 def _install(args: argparse.Namespace) -> int:
-    from game.cli.content import problem_line
+    from game.editing.problem_words import problem_line
     from game.modding.package import install
 
     t = _texts(args)
@@ -83,10 +83,11 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("dir", help="the new mod's folder; its name becomes the mod's id")
     p.add_argument(
         "--mode",
-        choices=("for-glory", "open-wars"),
+        choices=("for-glory", "open-wars", "campaign"),
         default="for-glory",
-        help="the game mode it changes: for-glory (a category, its rule and a battle; the default) or "
-        "open-wars (a faction, two spells, a card and a map for three)",
+        help="the game mode it changes: for-glory (a category, its rule and a battle; the default), "
+        "open-wars (a faction, two spells, a card and a map for three) or campaign (a small war of "
+        "two armies on six places)",
     )
     add_lang_option(p, "the language of what it says")
     p.set_defaults(run=_new_mod, rules=False)  # copies a folder: no rules loaded

@@ -14,10 +14,12 @@ from game.cli.options import MAX_ROUNDS, bounded
 from game.model.errors import UserError
 
 if TYPE_CHECKING:
+    from game.net.identity import Offer
     from game.net.network_game import NetGame
 
 DEFAULT_PORT = 47_410  # game.net.network_game's, repeated so that --help imports no game
 MAX_TIMER = 24 * 3600  # game.net.wire's, likewise
+MAX_TURNS = 500  # game.running.campaign_match's, likewise
 
 
 def address(text: str, what: str, host_default: str | None) -> tuple[str, int]:
@@ -35,7 +37,6 @@ def address(text: str, what: str, host_default: str | None) -> tuple[str, int]:
 def net_game(args: argparse.Namespace) -> NetGame:
     """The network game the command line asks for: hosted or joined, new or resumed from a save."""
     from game.content.mods import load_mods
-    from game.net.identity import Offer
     from game.net.network_game import NetGame
     from game.net.saved import load_net
 
@@ -48,12 +49,27 @@ def net_game(args: argparse.Namespace) -> NetGame:
     name = args.name or (resume.name if resume is not None else "") or default_name()
     if args.host is not None:
         where, port = address(args.host, "--host", "0.0.0.0")
-        offer = Offer(args.scenario, tuple(args.module), mods, args.rounds, args.side - 1)
+        offer = offer_of(args, mods, "play")
         return NetGame.host(offer, name, where, port, resume, args.turn_timer)
     if args.turn_timer:
         raise UserError("play: --turn-timer goes with --host (the guest plays the host's timer)")
     where, port = address(args.join, "--join", None)
-    return NetGame.join(where, port, name, mods, resume)
+    return NetGame.join(where, port, name, mods, resume, expect=getattr(args, "campaign", None))
+
+
+def offer_of(args: argparse.Namespace, mods: tuple[Path, ...], command: str) -> Offer:
+    """The game the player who begins it offers: a battle (its scenario, modules, rounds) or, with
+    --campaign, a campaign (its turn limit); his side."""
+    from game.net.identity import Offer
+
+    campaign, turns = getattr(args, "campaign", None), getattr(args, "turns", None)
+    if campaign is None:
+        if turns is not None:
+            raise UserError(f"{command}: --turns goes with --campaign (a battle's limit is --rounds)")
+        return Offer(args.scenario, tuple(args.module), mods, args.rounds, args.side - 1)
+    if args.rounds is not None or args.module:
+        raise UserError(f"{command}: --campaign takes no --rounds or --module (its limit is --turns)")
+    return Offer(args.scenario, (), mods, turns, args.side - 1, campaign=campaign)
 
 
 def play_headless(args: argparse.Namespace) -> int:
@@ -76,7 +92,7 @@ def play_headless(args: argparse.Namespace) -> int:
 
     if game.role == "host":
         say(t("net_hosting_at", port=game.port))
-    result: dict[str, Any] = play_net(game, args.ai, t, say)
+    result: dict[str, Any] = play_net(game, args.ai, t, say, resolve=getattr(args, "resolve", "table"))
     print(json.dumps(result, ensure_ascii=False, sort_keys=True), flush=True)
     return 0
 
@@ -102,6 +118,17 @@ def add_network_options(p: argparse.ArgumentParser) -> None:
     add_offer_options(p, "with --host: ")
     p.add_argument("--headless", action="store_true", help="with --host or --join: no window; --ai plays")
     p.add_argument("--ai", metavar="KIND", help="with --headless: the computer player of this side")
+    add_resolve_option(p, "with --headless in a campaign: ")
+
+
+def add_resolve_option(p: argparse.ArgumentParser, when: str) -> None:
+    p.add_argument(
+        "--resolve",
+        choices=("table", "auto"),
+        default="table",
+        help=f"{when}the computer player asks to fight each battle on the table (the default) or lets "
+        "the campaign's generals resolve it when the other player does too",
+    )
 
 
 def add_offer_options(p: argparse.ArgumentParser, when: str = "") -> None:
@@ -115,4 +142,10 @@ def add_offer_options(p: argparse.ArgumentParser, when: str = "") -> None:
     )
     p.add_argument(
         "--rounds", type=bounded(1, MAX_ROUNDS), default=None, help=f"{when}stop after this many rounds"
+    )
+    p.add_argument(
+        "--turns",
+        type=bounded(1, MAX_TURNS),
+        default=None,
+        help=f"{when}with --campaign: end the campaign after this many turns (its own limit by default)",
     )

@@ -78,12 +78,13 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def check_campaign(ref: str, mods: list[Path]) -> None:
-    """`--campaign`: a campaign the game, a mod or the path given has, checked before the window opens
-    (a one-line refusal naming the file and key, exit code 2, as `simulate --campaign` gives)."""
+    """`--campaign`: a campaign the game, a mod or the path given has (or one made at random by its id),
+    checked before the window opens (a one-line refusal naming the file and key, exit code 2, as
+    `simulate --campaign` gives)."""
     from game.content.mods import load_mods
-    from systems.campaign.theatre import load_campaign
+    from systems.campaign.generate import any_campaign
 
-    load_campaign(ref, load_mods(mods))
+    any_campaign(ref, load_mods(mods))
 
 
 def seat_choices(args: argparse.Namespace, first: str, second: str) -> tuple[str, str, list[str]]:
@@ -189,7 +190,7 @@ def play_by_file(args: argparse.Namespace, path: Path, folder: Path | None, mods
         game = open_turn(path, args.name or default_name(), folder, mods)
     except Refused as e:
         raise UserError(e.said.words(t)) from None
-    if game.match is None:
+    if game.played is None:  # turn 0 joined: turn 1 written, to send
         for notice in game.take_notices():
             print(notice.words(t))
         return 0

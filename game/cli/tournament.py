@@ -25,6 +25,7 @@ from game.cli.options import (
 from game.content.languages import LANGUAGES
 from game.model.errors import UserError, one_line
 from game.model.words import number
+from game.running.cluster import checked_address
 
 if TYPE_CHECKING:
     from game.content.locale import Texts
@@ -120,7 +121,7 @@ def run(args: argparse.Namespace) -> Results:
                     options,
                 )
                 games.append((record, game))
-    play_pairs(games, args.jobs, tick)
+    play_pairs(games, args.jobs, tick, args.cluster)
     print(file=sys.stderr)
     return Results(labels, venues, records, args.games)
 
@@ -326,6 +327,12 @@ def add_parsers(sub: Any) -> None:
     )
     t.add_argument(
         "--jobs", type=bounded(1, MAX_JOBS), default=1, help="games played at once, each in its own process"
+    )
+    t.add_argument(
+        "--cluster",
+        type=checked_address,
+        metavar="tcp://HOST:PORT",
+        help="play the games on the Dask cluster of this scheduler (the extra forglory[cluster])",
     )
     t.add_argument("--json", action="store_true", help="print one JSON object (progress stays on stderr)")
     t.add_argument(

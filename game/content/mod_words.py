@@ -11,10 +11,12 @@ from pathlib import Path
 from game.content.locale import LANGUAGES, placeholders, read_ui
 from game.content.mods import Mod
 from game.model.errors import ContentError
+from game.model.grammar import tag_problem
 from game.model.ruleset import Ruleset
 from game.model.words import slug
 
 UI = "ui.toml"
+GRAMMAR = "grammar_unit_"  # a key whose text is a grammar tag (game/model/grammar.py), not words
 # the keys a mod's record is looked up by (game/running/names.py, game/ui/battle/unit_words.py), and
 # the {names} each text may take
 WORDS_OF: dict[str, dict[str, frozenset[str]]] = {
@@ -22,6 +24,7 @@ WORDS_OF: dict[str, dict[str, frozenset[str]]] = {
         "category_": frozenset(),
         "name_unit_": frozenset({"nth", "category", "code"}),
         "short_unit_": frozenset({"nth", "category", "code"}),
+        "grammar_unit_": frozenset(),  # the grammar of its brigades' names ("pl": "2nd Landwehr move")
     },
     "quality": {"quality_": frozenset()},
     "terrain": {"terrain_": frozenset()},
@@ -76,6 +79,8 @@ def word_problems(mod: Mod, rules: Ruleset | None) -> list[ContentError]:
         for key, text in texts.items():
             if key not in allowed:
                 out.append(ContentError(f"{path}: {key}", _not_a_word(rules)))
+            elif key.startswith(GRAMMAR) and (problem := tag_problem(text)) is not None:
+                out.append(ContentError(f"{path}: {key}", problem))
             elif not placeholders(text) <= allowed[key]:
                 names = ", ".join(f"{{{n}}}" for n in sorted(allowed[key])) or "none"
                 out.append(ContentError(f"{path}: {key}", f"takes only these {{names}}: {names}"))

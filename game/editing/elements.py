@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.editing.campaigns import army_references, place_references
 from game.editing.document import Change, Document, Key, Path, delete, put
-from game.editing.texts import dropped, renamed, shape, tables_for
+from game.editing.texts import ARMIES, dropped, renamed, shape, tables_for
 
 # what an element's id names in [locale.<language>]: its words follow it
 WORDS_OF: dict[tuple[str, ...], tuple[str, ...]] = {
@@ -16,7 +17,15 @@ WORDS_OF: dict[tuple[str, ...], tuple[str, ...]] = {
     ("sides", "*", "divisions", "*", "units", "*"): ("units",),
     ("players", "*"): ("players",),
     ("locations", "*"): ("locations",),
+    ("events", "*"): ("events",),
+    ("sides", "*", "garrisons", "*", "units", "*"): ("units",),
 }
+for _army in ARMIES:  # a campaign's armies: its commander's words are by the army's id
+    WORDS_OF |= {
+        _army: ("armies", "officers"),
+        (*_army, "divisions", "*"): ("divisions", "officers"),
+        (*_army, "divisions", "*", "units", "*"): ("units",),
+    }
 
 
 def set_field(doc: Document, path: Path, field: Key, value: Any, merge: bool = False) -> None:
@@ -31,26 +40,32 @@ def set_field(doc: Document, path: Path, field: Key, value: Any, merge: bool = F
 
 
 def _named(path: Path, element: Any) -> list[tuple[str, str]]:
-    """(id, locale table) of the words of an element and of the units it holds."""
+    """(id, locale table) of the words of an element and of all it holds (a division's units, an
+    army's divisions, an event's armies)."""
     if not isinstance(element, dict):
         return []
     out = [(str(element.get("id")), table) for table in WORDS_OF.get(shape(path), ())]
-    for k, unit in enumerate(element.get("units") or []):
-        out += _named((*path, "units", k), unit)
+    for key, value in element.items():
+        if isinstance(value, dict):
+            out += _named((*path, key), value)
+        elif isinstance(value, list):
+            for k, item in enumerate(value):
+                out += _named((*path, key, k), item)
     return out
 
 
 def remove(doc: Document, path: Path) -> None:
-    """Remove an element (an item of a list) with its words in every language; an Open Wars
-    location takes its links with it."""
+    """Remove an element (an item of a list) with its words in every language; a location takes its
+    links with it (and in a campaign, who holds it, its victory points and the events that name it)."""
     element = doc.get(path)
     changes: list[Change] = []
     for ident, table in _named(path, element):
         changes += dropped(doc, table, ident)
     if shape(path) == ("locations", "*") and isinstance(element, dict):
         links = doc.get(("links",)) or []
-        gone = [i for i, link in enumerate(links) if element.get("id") in link]
+        gone = [i for i, link in enumerate(links) if isinstance(link, list) and element.get("id") in link]
         changes += [delete(("links", i)) for i in reversed(gone)]
+        changes += place_references(doc, str(element.get("id")), None)
     doc.apply("remove", [*changes, delete(path)])
 
 
@@ -76,4 +91,7 @@ def set_id(doc: Document, path: Path, new: str, merge: bool = False) -> None:
         for i, p in enumerate(doc.get(("players",)) or []):
             if p.get("home") == old:
                 changes.append(put(("players", i, "home"), new))
+        changes += place_references(doc, old, new)
+    if kind in ARMIES:
+        changes += army_references(doc, old, new)
     doc.apply("edit_id", changes, f"id {path}" if merge else None)

@@ -14,12 +14,17 @@ from typing import Annotated, Any, Literal, get_args, get_origin
 from game.content.records import _finite, hints
 from game.content.scenario import ObjectiveSpec, ScenarioFile, TerrainSpec
 from game.model.limits import Bounds, OneOf
+from systems.campaign.records import CampaignFile
 
 # a file's keys in the order the shipped ones write them, where the record's own order reads worse
 ORDER: dict[type, tuple[str, ...]] = {
     ScenarioFile: (
         "id", "name", "description", "history", "ruleset", "table", "max_rounds", "modules",
         "terrain", "objectives", "sides", "locale",
+    ),
+    CampaignFile: (
+        "id", "name", "description", "history", "authored", "ruleset", "max_turns", "start", "months",
+        "locations", "links", "numbers", "victory", "sides", "events", "locale",
     ),
     TerrainSpec: ("kind", "name", "polygon", "path", "width"),
     ObjectiveSpec: ("id", "name", "at", "held_by"),

@@ -17,19 +17,35 @@ from game.content.mods import load_mod
 from game.content.records import read_toml
 from game.content.scenario import ScenarioFile
 from game.content.toml_text import dumps
+from game.editing.campaigns import is_campaign
 from game.editing.document import Document
 from game.editing.fields import clean, misshapen
 from game.model.errors import ContentError, UserError
 from game.model.limits import ID
 from game.model.modules import mode_for_ruleset
+from systems.campaign.records import CampaignFile
 from systems.open_wars.maps import MapFile
 
 HEADER = "# Made with the For Glory scenario editor (python -m game play --edit FILE opens it again)\n"
 MAP_FOLDER = "open-wars"  # a mod's maps of Open Wars: scenarios/open-wars/
+CAMPAIGN_FOLDER = "campaigns"  # a mod's campaigns (and the battles folder's): campaigns/
+RECORDS: dict[str, type] = {"scenario": ScenarioFile, "map": MapFile, "campaign": CampaignFile}
 
 
 def record_of(doc: Document) -> type:
-    return MapFile if doc.kind == "map" else ScenarioFile
+    return RECORDS[doc.kind]
+
+
+def kind_of(data: dict[str, Any]) -> str:
+    """What a file's data is: an Open Wars map (by its ruleset), a campaign, else a scenario."""
+    if mode_for_ruleset(str(data.get("ruleset", "for-glory"))) is not None:
+        return "map"
+    return "campaign" if is_campaign(data) else "scenario"
+
+
+def folder_of(doc: Document) -> str:
+    """The folder of its kind in a mod's scenarios/ (a map's) or a mod's own (a campaign's)."""
+    return {"map": MAP_FOLDER, "campaign": CAMPAIGN_FOLDER}.get(doc.kind, "")
 
 
 def to_toml(doc: Document) -> str:
@@ -47,8 +63,8 @@ def open_document(path: Path) -> Document:
         raise Refused("unreadable", path=path, problem=e.problem) from None
     except ValueError:  # a NUL in the path typed: no file has such a name
         raise Refused("unreadable", path=path, problem="no such file") from None
-    kind = "map" if mode_for_ruleset(str(data.get("ruleset", "for-glory"))) is not None else "scenario"
-    wrong = misshapen(MapFile if kind == "map" else ScenarioFile, data)
+    kind = kind_of(data)
+    wrong = misshapen(RECORDS[kind], data)
     if wrong is not None:  # what the editor cannot show; check-content names every problem
         where, _, problem = wrong.partition(": ")
         raise Refused("misshapen", path=path, where=where, problem=problem)
@@ -104,9 +120,9 @@ def save_copy(doc: Document, folder: Path) -> Path:
 
 
 def save_as_mod(doc: Document, mods: Path, mod_id: str, name: str = "") -> Path:
-    """Save the document as a scenario (or map) of a mod in the folder `mods` (the player's mods
-    folder, made if need be): the mod `mod_id` made there if it is not yet, its mod.toml written only
-    then. The scenario's file is named by its id. The path written."""
+    """Save the document as a scenario (or map, or campaign) of a mod in the folder `mods` (the
+    player's mods folder, made if need be): the mod `mod_id` made there if it is not yet, its mod.toml
+    written only then. The file is named by its id, in its kind's folder. The path written."""
     ident = doc.get(("id",))
     if not ID.fullmatch(mod_id):
         raise Refused("mod_id", id=mod_id)
@@ -114,7 +130,7 @@ def save_as_mod(doc: Document, mods: Path, mod_id: str, name: str = "") -> Path:
         raise Refused("scenario_id", id=ident)
     writable_folder(Path(mods), make=True)
     folder = placed(Path(mods), mod_id)
-    target = folder / "scenarios" / (MAP_FOLDER if doc.kind == "map" else "")
+    target = folder / (CAMPAIGN_FOLDER if doc.kind == "campaign" else Path("scenarios", folder_of(doc)))
     made = not os.path.lexists(folder)
     if not made:
         writable_folder(folder, make=False)

@@ -15,26 +15,31 @@ from game.editing.files import Refused
 from game.model.errors import ContentError, UserError, one_line
 from game.running.log_texts import english_ui, text_patterns
 
-WHAT = "problem_what_"
+# values read back against texts of their own: the type a key expects ("an integer at least 1"), and
+# why a file does not read (a TOML parser's reason, a mod package's)
+NESTED = {"what": "problem_what_", "why": "problem_why_"}
 
 
 @cache
-def _patterns(types: bool) -> tuple[tuple[str, re.Pattern[str]], ...]:
-    """The problems' English texts as patterns (`types`: those of the types a key expects)."""
+def _patterns(prefix: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """The English texts of the problems (`prefix` ""), or of one kind of value (NESTED), as patterns."""
     texts = english_ui()
+    if prefix:
+        return text_patterns({k: v for k, v in texts.items() if k.startswith(prefix)})
+    nested = tuple(NESTED.values())
     return text_patterns(
-        {k: v for k, v in texts.items() if k.startswith("problem_") and k.startswith(WHAT) == types}
+        {k: v for k, v in texts.items() if k.startswith("problem_") and not k.startswith(nested)}
     )
 
 
-def _read_back(t: Texts, text: str, types: bool, editor: bool = False) -> str | None:
-    for key, pattern in _patterns(types):
+def _read_back(t: Texts, text: str, prefix: str = "", editor: bool = False) -> str | None:
+    for key, pattern in _patterns(prefix):
         found = pattern.fullmatch(text)
         if found is not None and not found.groupdict().get("n", "0").isdigit():
             continue  # {n} is a count: "a list of a list of 2 items" is a list of {what}, not of {n} items
         if found is not None and t.has(key):
             values = {
-                name: (_read_back(t, v, True) or v) if name == "what" else v
+                name: (_read_back(t, v, NESTED[name]) or v) if name in NESTED else v
                 for name, v in found.groupdict().items()
             }
             own = f"editor_{key}"  # the editor's own words, where the file's ("[sides.army]") mean nothing
@@ -48,7 +53,19 @@ def problem_said(t: Texts, text: str, editor: bool = False) -> str:
     words name a key of the file (`editor_problem_...` in ui.toml)."""
     if t.language == "en" and not editor:
         return text
-    return _read_back(t, text, False, editor) or text
+    return _read_back(t, text, "", editor) or text
+
+
+def problem_line(t: Texts, line: str) -> str:
+    """A problem ("file: key: problem") with its problem in the words of `t`, the file and the key as
+    they are."""
+    parts = line.split(": ")
+    for i in [*range(1, len(parts)), 0]:  # past the file and the key first; a line with neither whole
+        rest = ": ".join(parts[i:])
+        said = problem_said(t, rest)
+        if said != rest:
+            return ": ".join([*parts[:i], said])
+    return line
 
 
 # --- where a problem is, in words ------------------------------------------------------------------
@@ -60,12 +77,13 @@ ITEMS = {
     "objectives": "objective", "polygon": "point", "path": "point", "deployment": "point",
     "modules": "module", "locations": "card",
     "links": "link", "players": "player", "player_units": "tokens", "yields": "yield", "names": "name",
-    "colours": "colour",
+    "colours": "colour", "armies": "army", "events": "event", "effects": "effect", "garrisons": "garrison",
+    "holds": "held", "raises": "raised",
 }  # fmt: skip
 # the parts of a pair or a triple, by its key or by the item it is (a point's x and y): their words
 PARTS = {
     "table": ("table_width", "table_depth"), "at": ("x", "y"), "point": ("x", "y"),
-    "colour": ("red", "green", "blue"), "link": ("end_1", "end_2"),
+    "colour": ("red", "green", "blue"), "link": ("end_1", "end_2"), "start": ("year", "month"),
 }  # fmt: skip
 FIELDS = ("editor_field_", "editor_place_field_")  # a key's words: the panel's label, else the place's
 

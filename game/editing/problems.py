@@ -9,13 +9,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game.content.records import collect
-from game.content.scenario import ScenarioFile, scenario_problems
+from game.content.records import check_partial, collect
+from game.content.scenario import ScenarioFile, load_scenario, scenario_problems
 from game.editing.document import Document, Path, parse_key
 from game.editing.fields import clean
 from game.model.errors import ContentError
 from game.model.limits import ID
 from game.model.ruleset import Ruleset
+from systems.campaign.records import CampaignFile, CampaignNumbers
+from systems.campaign.theatre import campaign_problems
 from systems.open_wars.maps import MapFile, check_map, read_map
 from systems.open_wars.records import OpenWarsRules
 
@@ -106,8 +108,37 @@ def map_problems_of(doc: Document, rules: OpenWarsRules) -> list[Problem]:
     return saving_problems(doc)
 
 
+def campaign_problems_of(doc: Document, rules: Ruleset, map_rules: OpenWarsRules) -> list[Problem]:
+    """A campaign's problems: its keys and types (all of them), then every problem check-content finds
+    across them (systems/campaign/theatre.py's campaign_problems) and in its [numbers]."""
+    spec, errors = collect(CampaignFile, clean(doc.data, CampaignFile))
+    if spec is None:
+        return [_problem(doc, e) for e in errors]
+    found = [_problem(doc, e) for e in campaign_problems(spec, rules, map_rules, _ground)]
+    try:
+        check_partial(CampaignNumbers, spec.numbers, "numbers")
+    except ContentError as e:
+        found.append(_problem(doc, e))
+    return found + saving_problems(doc)
+
+
+_GROUNDS: set[tuple[str, str, tuple[object, ...]]] = set()  # grounds read, by id, ruleset and mods
+
+
+def _ground(ref: str, rules: Ruleset) -> None:
+    """A place's battlefield read as the campaign's loader reads it (load_scenario), once for each
+    that reads: a ground that does not (a scenario not made yet) is read again the next time."""
+    key = (ref, rules.content_hash, tuple(m.root for m in rules.loaded_mods))
+    if key not in _GROUNDS:
+        load_scenario(ref, rules)
+        _GROUNDS.add(key)
+
+
 def problems_of(doc: Document, rules: Ruleset, map_rules: OpenWarsRules | None) -> list[Problem]:
     """The document's problems, by its kind."""
+    if doc.kind == "campaign":
+        assert map_rules is not None
+        return campaign_problems_of(doc, rules, map_rules)
     if doc.kind == "map":
         assert map_rules is not None
         return map_problems_of(doc, map_rules)

@@ -14,8 +14,9 @@ ENGLISH = "en"
 
 # The element a name belongs to (its path with its indices as "*") and the field, to the table of
 # [locale.<language>] that holds it in another language and how its id is found: "id" is the
-# element's own id; "staff" its side's estado mayor ("<side>-staff"). Tables of a scenario, then of
-# an Open Wars map.
+# element's own id; "staff" its side's estado mayor ("<side>-staff"); "owner" the id of the element
+# it is in (a campaign army's commander is named by the army's id). Tables of a scenario, of an Open
+# Wars map, then of a campaign (its armies stand in its sides and in its events' effects).
 SLOTS: dict[tuple[tuple[str, ...], str], tuple[str, str]] = {
     (("sides", "*"), "name"): ("sides", "id"),
     (("sides", "*", "staff"), "name"): ("officers", "staff"),
@@ -25,7 +26,20 @@ SLOTS: dict[tuple[tuple[str, ...], str], tuple[str, str]] = {
     (("objectives", "*"), "name"): ("objectives", "id"),
     (("players", "*"), "name"): ("players", "id"),
     (("locations", "*"), "name"): ("locations", "id"),
+    (("events", "*"), "name"): ("events", "id"),
+    (("events", "*"), "text"): ("events", "id"),
+    (("sides", "*", "garrisons", "*", "units", "*"), "name"): ("units", "id"),
 }
+ARMIES = (("sides", "*", "armies", "*"), ("events", "*", "effects", "*", "army"))
+for _army in ARMIES:
+    SLOTS |= {
+        (_army, "name"): ("armies", "id"),
+        ((*_army, "staff"), "name"): ("officers", "owner"),
+        ((*_army, "divisions", "*"), "name"): ("divisions", "id"),
+        ((*_army, "divisions", "*"), "officer"): ("officers", "id"),
+        ((*_army, "divisions", "*", "units", "*"), "name"): ("units", "id"),
+    }
+NESTED = {"events"}  # tables whose words of an id are a table by field ({ name = ..., text = ... })
 TOP = ("name", "description", "history", "authored")  # the file's own texts, translated under the same key
 
 # A new document's first names (the ui.toml keys that word them), by the document's kind.
@@ -36,6 +50,13 @@ FIRST_NAMES: dict[str, dict[tuple[Path, str], str]] = {
         (("sides", 1), "name"): "editor_first_side_red",
     },
     "map": {((), "name"): "editor_first_map"},
+    "campaign": {
+        ((), "name"): "editor_first_campaign",
+        (("sides", 0), "name"): "editor_first_side_blue",
+        (("sides", 1), "name"): "editor_first_side_red",
+        (("locations", 0), "name"): "editor_first_city_1",
+        (("locations", 1), "name"): "editor_first_city_2",
+    },
 }
 
 
@@ -52,6 +73,8 @@ def slot(doc: Document, path: Path, field: str) -> tuple[str, str] | None:
     table, how = found
     if how == "staff":
         return (table, f"{doc.get((*path[:2], 'id'))}-staff")
+    if how == "owner":
+        return (table, str(doc.get((*path[:-1], "id"))))
     return (table, str(doc.get((*path, "id"))))
 
 
@@ -62,9 +85,11 @@ def translatable(doc: Document, path: Path, field: str) -> bool:
 def text(doc: Document, path: Path, field: str, language: str) -> str:
     """The text as the file has it in a language ("" where the language leaves it to the file's own)."""
     if language == ENGLISH:
-        return str(doc.get((*path, field), "") or "")
-    where = _where(doc, path, field, language)
-    return str(doc.get(where, "") or "") if where else ""
+        value = doc.get((*path, field), "")
+    else:
+        where = _where(doc, path, field, language)
+        value = doc.get(where, "") if where else ""
+    return value if isinstance(value, str) else ""  # a file's number or table where a name is: none
 
 
 def shown(doc: Document, path: Path, field: str, language: str) -> str:
@@ -110,7 +135,9 @@ def _where(doc: Document, path: Path, field: str, language: str) -> Path | None:
     if path == () and field in TOP:
         return ("locale", language, field)
     found = slot(doc, path, field)
-    return ("locale", language, found[0], found[1]) if found else None
+    if found is None:
+        return None
+    return ("locale", language, *found, *((field,) if found[0] in NESTED else ()))
 
 
 def tables_for(doc: Document, target: Path) -> list[Change]:

@@ -42,9 +42,9 @@ from game.running import puzzle, script
 from systems.campaign.records import CampaignFile
 from systems.campaign.theatre import campaign_problems, load_campaign
 from systems.open_wars.maps import MapFile
-from systems.open_wars.records import FILES as OW_FILES
-from systems.open_wars.records import load_rules as ow_rules
-from systems.open_wars.records import rules_files as ow_rules_files
+from systems.open_wars.ruleset_files import FILES as OW_FILES
+from systems.open_wars.ruleset_files import load_rules as ow_rules
+from systems.open_wars.ruleset_files import rules_files as ow_rules_files
 
 T = TypeVar("T")
 MAP_RULESET = "open-wars"  # the ruleset whose scenarios are maps (MapFile)

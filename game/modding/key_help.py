@@ -2,12 +2,13 @@
 editor shows when the pointer rests on a key (game/modding/schema.py). One table per record, by its
 class's name (its module's and name where two records share one), key -> words; `name.thing` for a
 name a table of names holds (a modifier). For Glory's files, battles, scripts, puzzles, the first
-battle, the generals, mod.toml and the locale files here; Open Wars' and the rule modules' in
-key_help_modes.py. A test holds every key of every schema to its words here, and no words to a key no
-record has."""
+battle, the generals, mod.toml and the locale files here; Open Wars' (its scripts too) and the rule
+modules' in key_help_modes.py, a campaign's in key_help_campaign.py. A test holds every key of every
+schema to its words here, and no words to a key no record has."""
 
 from __future__ import annotations
 
+from game.modding.key_help_campaign import CAMPAIGN
 from game.modding.key_help_modes import MODES, TAG
 
 DISTANCE = "a measure code (XS, S, M, L, XL, or one the ruleset adds) or inches"
@@ -204,12 +205,14 @@ BATTLES: dict[str, dict[str, str]] = {
         "officer": "the name of its general",
         "experience": "FG-PREP-3: its general's experience; rolled when absent",
         "arrival": "FG-DEP-3/4: 0 on the table, N arrives in round N; rolled when absent",
+        "entry": "FG-REINF-3: the edge a reinforcement enters by: own, right or left; rolled when absent",
     },
     "game.content.scenario.UnitSpec": {
         "id": "the unit's id",
         "category": "its category's code (units.toml)",
         "quality": "its quality's code (qualities.toml)",
         "name": "its historical name; made from its division and arm when absent",
+        "hits": "hits it starts with (FG-LOST-1; a campaign's brigade carries them on)",
     },
     "ArmySpec": {
         "points": "the army's budget in points (FG-ARMY-3)",
@@ -242,7 +245,7 @@ BATTLES: dict[str, dict[str, str]] = {
         "officer_killed": "points for each enemy division officer killed",
         "staff_killed": "points for the enemy's estado mayor killed",
     },
-    "VictorySpec": {
+    "game.content.scenario.VictorySpec": {
         "divisions_removed": "FG-VIC-2: divisions removed (both sides counted) that end the battle",
         "all_objectives": "FG-VIC-4: whether holding every objective ends it",
     },
@@ -267,7 +270,7 @@ BATTLES: dict[str, dict[str, str]] = {
 }
 
 SCRIPTS: dict[str, dict[str, str]] = {
-    "ScriptFile": {
+    "game.running.script.ScriptFile": {
         "table": "the table's width and depth in inches",
         "ruleset": "the ruleset it is played under",
         "modules": "rule modules it switches on",
@@ -296,7 +299,7 @@ SCRIPTS: dict[str, dict[str, str]] = {
         "facing": "where it faces, in degrees",
         "hits": "hits it has already",
     },
-    "StepSpec": {
+    "game.running.script.StepSpec": {
         "unit": "the unit that acts (or is checked)",
         "order": "its order",
         "to": "where it moves: [x, y] in inches",
@@ -353,7 +356,7 @@ SCRIPTS: dict[str, dict[str, str]] = {
         "holder": "the side holding it now (AMB-35)",
         "held_before": "sides that held it once (FG-VIC-8), besides its holder",
     },
-    "Expect": {
+    "game.running.puzzle_checks.Expect": {
         "unit": "the unit or officer the check is about",
         "units": "or any of these",
         "every": "with units: every one of them, not any",
@@ -399,6 +402,11 @@ OTHERS: dict[str, dict[str, str]] = {
         "think_seconds": "seconds it thinks at most",
         "plan": "first orders of a formation played out on a copy of the battle",
         "face": "whether it tries each move facing the enemy nearest to where it ends too",
+        "staff_search": "whether the estado mayor weighs every spot he may ride to, by the threats there",
+        "paths": "whether it leaves untried a cavalry move the ground would stop short (FG-MOVE-3)",
+        "hold": "whether the last guard of a threatened objective weighs what leaving it loses",
+        "share": "whether each unit gets its share of the positions weighed, ending never misjudged",
+        "command": "whether the estado mayor rides to the divisions' checks (FG-LDR-4); rallies weighed",
     },
     "Temperament": {
         "name": "its name, shown where generals are chosen",
@@ -435,7 +443,7 @@ OTHERS: dict[str, dict[str, str]] = {
 
 LANGUAGES = {"es": "its words in Spanish"}  # the languages a [locale] table may hold
 
-KEYS: dict[str, dict[str, str]] = {**RULESET, **BATTLES, **SCRIPTS, **OTHERS, **MODES}
+KEYS: dict[str, dict[str, str]] = {**RULESET, **BATTLES, **SCRIPTS, **OTHERS, **MODES, **CAMPAIGN}
 
 
 def key_words(record: type, key: str) -> str | None:

@@ -94,6 +94,9 @@ OPEN_WARS: dict[str, dict[str, str]] = {
         "ground": "OW-LOC-2: each location type's entry cost",
         "casts_per_phase": "OW-DEC-14: spells a magic token casts in one phase",
         "range_penalty": "OW-DEC-17: less attack for each link a shot crosses beyond the first",
+        "militia": "OW-DEC-27: tokens a home raises where enemy tokens stand in it",
+        "lead_from": "OW-DEC-29: the first turn a decisive lead wins",
+        "lead_share": "OW-DEC-29: the share of all the scores, in percent, a decisive lead needs (0: none)",
     },
     "systems.open_wars.records.Ground": {
         "type": "the location type",
@@ -110,6 +113,7 @@ OPEN_WARS: dict[str, dict[str, str]] = {
         "authored": "where its units come from",
         "locale": "its words in other languages, by language",
         "grammar": "the grammar of its own (English) name and title (docs/spanish.md)",
+        "militia": "OW-DEC-27: the unit its homes raise; its cheapest normal land unit when absent",
     },
     "UnitKind": {
         "id": ID,
@@ -155,7 +159,7 @@ OPEN_WARS: dict[str, dict[str, str]] = {
         "range": "links from the caster (0: its own location)",
         "effect": "OW-DEC-16: what it does",
     },
-    "Effect": {
+    "systems.open_wars.records.Effect": {
         "kind": "one of the engine's effects (OW-DEC-16)",
         "amount": "how much: dice, a change, gold, mana or tokens",
         "attack": "hits: a die at or under it hits",
@@ -176,10 +180,71 @@ OPEN_WARS: dict[str, dict[str, str]] = {
         "mana": "mana it adds at each collection",
     },
     "Trait": {
-        "kind": "attack, initiative, defence, entry, range, recruit or no_spells (OW-DEC-20)",
-        "amount": "how much",
+        "kind": "attack, initiative, defence, entry, range, recruit, no_spells (OW-DEC-20), rite (OW-DEC-28)",
+        "amount": "how much (a rite's: the mana it costs)",
         "types": "the unit types it is for (none: every type)",
         "who": "whose units: everyone's, the holder's or the others'",
+        "spell": "rite: the strategic spell the holder casts from it (OW-DEC-28)",
+    },
+}
+
+OPEN_WARS_SCRIPTS: dict[str, dict[str, str]] = {  # docs/scripted-open-wars.md
+    "game.running.ow_script.ScriptFile": {
+        "map": "a shipped or a mod's map's id, or a map file's name in the script's folder",
+        "ruleset": "open-wars: a scripted Open Wars game",
+        "dice": "every die in order, fixed (or a seed)",
+        "seed": "the dice's seed where no dice are given (0 when absent)",
+        "turn": "the turn the game begins in (the turn limit and OW-DEC-29 count from it)",
+        "phase": "the phase the first turn begins at; the phases before it are not played",
+        "order": "the turn order, every player once; by army value and a roll-off when absent (OW-TURN-2/3)",
+        "players": "the players it sets; the others as the map gives them",
+        "steps": "the answers to the game's decisions, in order",
+        "expect": "what must hold at the end",
+    },
+    "ScriptPlayer": {
+        "id": "a player of the map",
+        "gold": "his gold (the map's when absent)",
+        "mana": "his mana (the map's when absent)",
+        "holds": "places he holds besides his home (OW-DEC-5)",
+        "stacks": "his tokens, in place of the map's starting ones",
+    },
+    "StackSpec": {
+        "at": "the location it stands in",
+        "unit": "its unit's id (any of the ruleset's)",
+        "count": "how many tokens",
+    },
+    "game.running.ow_script.StepSpec": {
+        "do": "the command that answers the decision asked",
+        "until": "or pass every decision up to the first of this kind, which the next step answers",
+        "side": "the player asked (checked), or whose decision `until` waits for",
+        "ask": "the kind of decision asked (checked)",
+        "at": "the location it acts at",
+        "unit": "the unit that acts",
+        "count": "how many tokens (recruit, march, retreat)",
+        "path": "a march's locations, the first where the tokens stand (OW-MOVE)",
+        "spell": "the spell cast (cast, rite)",
+        "target": "the location a cast, rite or shot is aimed at, within its range",
+        "player": "the enemy there a cast, rite or shot falls on (the strongest when absent, OW-DEC-22)",
+        "to": "where a retreat goes (OW-COMBAT-10/11)",
+    },
+    "game.running.ow_script.Expect": {
+        "tokens": "stacks' tokens (0: none)",
+        "gold": "player id -> his gold",
+        "mana": "player id -> his mana",
+        "control": 'location id -> its holder ("": nobody)',
+        "out": "the players out of the game",
+        "winner": 'the winner ("": none, a draw or not over)',
+        "over": "whether the game ended",
+        "turn": "the turn it stands in",
+        "asks": 'the kind of decision waiting at the end ("": none)',
+        "rules": "rule IDs each cited by some event",
+        "dice_used": "the dice rolled",
+    },
+    "TokenCheck": {
+        "at": "the location",
+        "player": "the player whose stack it is",
+        "unit": "its unit's id",
+        "count": "its tokens (0: none)",
     },
 }
 
@@ -331,4 +396,4 @@ WARHAMMER: dict[str, dict[str, str]] = {
     },
 }
 
-MODES: dict[str, dict[str, str]] = {**OPEN_WARS, **CLASH, **DIAS, **WARHAMMER}
+MODES: dict[str, dict[str, str]] = {**OPEN_WARS, **OPEN_WARS_SCRIPTS, **CLASH, **DIAS, **WARHAMMER}

@@ -1,6 +1,6 @@
 """`python -m game new-mod [--mode MODE] DIR`: a small working mod to start from, copied from a
 template the test suite checks (content/mods/starter for For Glory, content/mods/ow-starter for Open
-Wars) and given DIR's name as its id."""
+Wars, content/mods/campaign-starter for a campaign) and given DIR's name as its id."""
 
 from __future__ import annotations
 
@@ -13,7 +13,11 @@ from game.model.errors import UserError
 from game.model.limits import check_id
 
 STARTER = CONTENT / "mods" / "starter"
-TEMPLATES = {"for-glory": STARTER, "open-wars": CONTENT / "mods" / "ow-starter"}  # by game mode
+TEMPLATES = {  # by game mode
+    "for-glory": STARTER,
+    "open-wars": CONTENT / "mods" / "ow-starter",
+    "campaign": CONTENT / "mods" / "campaign-starter",
+}
 
 
 def new_mod(target: Path, mode: str = "for-glory") -> Path:

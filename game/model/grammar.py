@@ -114,18 +114,31 @@ TAKES_ARTICLE = {
     "es": {"side", "division", "unit", "officer", "player", "faction", "title"},
     "en": {"division"},
 }
-PLURAL_KINDS = {"en": {"side"}}  # English sides are peoples: "the French", "the Spanish"
+# kinds whose names of one word are peoples, plural: English sides ("French", "Anglo-Portuguese"); a
+# side of more words is as its noun says ("Blue army deploys", "Portuguese and Germans deploy")
+PEOPLE_KINDS = {"en": {"side"}}
+# kinds whose names are one person, whatever their first word ("Marquis of Portago", "Charles Stewart"):
+# plural only when two are named ("King Joseph and Marshal Jourdan")
+PERSON_KINDS = {"en": {"officer"}}
+# English: where a name's first phrase ends ("Cazadores de Olivenza", "Chasseurs à cheval"), and the
+# words of one body that, first, make it singular whatever follows ("Brigade Burgos", "Regimiento de X")
+ENGLISH_PHRASE_END = re.compile(r",| (?:of|de|del|des|du|à|a) ")
+ONE_BODY = frozenset(
+    ("brigade", "brigada", "division", "regiment", "regimiento", "battery", "battalion", "army", "corps",
+     "legion", "column", "detachment", "squadron", "company", "clan", "house", "tribe")
+)  # fmt: skip
 POSSESSIVE = ("'s", "’s", "s'", "s’")  # English: "Lapisse's", "Dessolles'"
 FEMININE_ENDINGS = ("a", "as", "ión", "iones", "dad", "dades", "tad", "tades", "tud", "umbre")
 
 
 def default_grammar(text: str, kind: str, language: str) -> Grammar:
-    """A name's grammar when its content gives none: its number and gender read from its first word
-    (Spanish: a word ending in -s is plural, in -a, -ión, -dad, -tad, -tud or -umbre feminine; English:
-    a word ending in -s, not -'s or -ss, is plural), the article as its kind takes one in the language
-    (`TAKES_ARTICLE`)."""
+    """A name's grammar when its content gives none: its number and gender read from its words
+    (Spanish: a first word ending in -s is plural, in -a, -ión, -dad, -tad, -tud or -umbre feminine;
+    English: a name of two joined by "and" is plural, an officer's only so, a side's of one word
+    always; else its noun, the last word of its first phrase, ending in -s, not -ss, or in -men), the
+    article as its kind takes one in the language (`TAKES_ARTICLE`)."""
     word = _head(text)
-    plural = kind in PLURAL_KINDS.get(language, set()) or _plural(word, language)
+    plural = _plural(text, kind, language)
     gender = "f" if language == "es" and word.endswith(FEMININE_ENDINGS) else "m"
     article = ""
     if kind in TAKES_ARTICLE.get(language, set()):
@@ -150,18 +163,37 @@ def name_grammar(text: str, tag: str, kind: str, language: str) -> Grammar:
         return guessed
 
 
-def _head(text: str) -> str:
-    """A name's first word that is a word (past ordinals and numbers: "1.ª Brigada" -> "brigada")."""
+def _head(text: str, past: tuple[str, ...] = ()) -> str:
+    """A name's first word that is a word (past ordinals and numbers: "1.ª Brigada" -> "brigada"), and
+    past any word ending as `past` says ("Reina's Dragoons" -> "dragoons")."""
     for word in re.findall(r"[^\s,()]+", text.lower()):
-        if any(c.isalpha() for c in word) and not any(c.isdigit() for c in word):
+        is_word = any(c.isalpha() for c in word) and not any(c.isdigit() for c in word)
+        if is_word and not (past and word.endswith(past)):
             return word
     return ""
 
 
-def _plural(word: str, language: str) -> bool:
+def _plural(text: str, kind: str, language: str) -> bool:
     if language == "es":
+        word = _head(text)
         return len(word) > 2 and word.endswith("s")
-    return len(word) > 2 and word.endswith("s") and not word.endswith((*POSSESSIVE, "ss"))
+    lead = text.split(" (", 1)[0]
+    if " and " in lead:  # "62nd and 101st of the Line", "King Joseph and Marshal Jourdan"
+        return True
+    if kind in PERSON_KINDS["en"]:
+        return False
+    if kind in PEOPLE_KINDS["en"] and len(lead.split()) == 1:
+        return True
+    # English says a name's number in its noun, the last word of its first phrase ("Polish lancers",
+    # "Guard battery", "Chasseurs à cheval"), unless it opens with the body it names ("Brigade Burgos")
+    phrase = ENGLISH_PHRASE_END.split(lead, 1)[0]
+    if _head(phrase, POSSESSIVE) in ONE_BODY:
+        return False
+    words = [w for w in re.findall(r"[^\s,()]+", phrase.lower()) if w.isalpha() or "-" in w]
+    word = words[-1] if words else ""
+    return (len(word) > 2 and word.endswith("s") and not word.endswith(("ss", *POSSESSIVE))) or (
+        word.endswith("men")  # "Riflemen"
+    )
 
 
 # --- names and their forms ------------------------------------------------------------------------

@@ -25,6 +25,7 @@ from game.model.events import Event
 from game.net import fair_dice
 from game.net.identity import CannotBuild, Identity, Offer, build_offered, differences, identity_of, offered
 from game.net.ledger import Ledger
+from game.net.played import CampaignPlayed, Played, is_campaign
 from game.net.said import Said
 from game.net.seat import Arrival, clean_name
 from game.net.signing import new_private_key, public_key
@@ -43,6 +44,7 @@ from game.net.turn_files import (
     turn_path,
     write_turn,
 )
+from game.running.campaign_match import CampaignMatch
 from game.running.match import Match
 
 
@@ -56,6 +58,9 @@ class FileGame:
     chain: list[dict[str, Any]]
     ledger: Ledger | None = None
     queue: list[tuple[cmd.Command, str]] = field(default_factory=list)  # the opened turn: (command, side)
+    # a campaign's opened turn, applied already as it was checked (one replay of the war, not two), its
+    # commands shown one at a time all the same
+    shown: list[Arrival] = field(default_factory=list)
     written: Path | None = None  # the turn file this machine wrote last: to send
     notices: list[Said] = field(default_factory=list)
     since: int = 0  # commands in the game when this player's turn began
@@ -63,8 +68,19 @@ class FileGame:
     paced = True  # the turn opened is shown command by command
 
     @property
+    def played(self) -> Played | None:
+        return self.ledger.played if self.ledger is not None else None
+
+    @property
     def match(self) -> Match | None:
-        return self.ledger.match if self.ledger is not None else None
+        """The battle played (None before it begins, and in a campaign: `campaign`)."""
+        led = self.ledger
+        return None if led is None or isinstance(led.played, CampaignPlayed) else led.match
+
+    @property
+    def campaign(self) -> CampaignMatch | None:
+        p = self.played
+        return p.match if isinstance(p, CampaignPlayed) else None
 
     @property
     def local(self) -> str:
@@ -76,13 +92,13 @@ class FileGame:
 
     @property
     def over(self) -> bool:
-        return self.ledger is not None and self.ledger.over and not self.queue
+        return self.ledger is not None and self.ledger.over and not self.queue and not self.shown
 
     @property
     def state(self) -> str:
         """showing (the opened turn), playing (this player's turn), sent (waiting for the other's
         file), over."""
-        if self.queue:
+        if self.queue or self.shown:
             return "showing"
         if self.ledger is None:
             return "sent"
@@ -100,10 +116,15 @@ class FileGame:
 
     def step(self) -> list[Arrival]:
         """The next command of the turn opened, applied here (it was checked when the file was)."""
+        if self.shown:
+            got = [self.shown.pop(0)]
+            if not self.shown:
+                self._turn_begins()
+            return got
         if not self.queue or self.ledger is None:
             return []
         c, side = self.queue.pop(0)
-        d = self.ledger.match.battle.pending
+        d = self.ledger.played.pending
         assert d is not None and d.side == side
         events = self.ledger.apply(c)
         if not self.queue:
@@ -118,7 +139,7 @@ class FileGame:
         if self.ledger.turn() != self.local:
             self._write_turn()
         else:  # kept at once: leaving and opening the file again goes on from here, never before
-            given = [cmd.to_json(x) for x in self.ledger.match.commands[self.since :]]
+            given = [cmd.to_json(x) for x in self.ledger.played.commands[self.since :]]
             current = {"game": self.record.game, "after": len(self.chain), "commands": given}
             write_text(self.folder / CURRENT, json.dumps(current) + "\n")
         return events
@@ -151,7 +172,7 @@ class FileGame:
             self.chain[-1]["seal"],
             self.record,
             reveal=self.record.secret if n == 2 else None,
-            commands=[cmd.to_json(c) for c in self.ledger.match.commands[self.since :]],
+            commands=[cmd.to_json(c) for c in self.ledger.played.commands[self.since :]],
             count=self.ledger.count,
             digest=self.ledger.digest,
         )
@@ -247,19 +268,24 @@ def open_turn(path: Path, name: str, folder: Path | None = None, mods: tuple[Pat
         if differs is not None:
             raise Refused("net_mismatch", name=clean_name(data["from"]["name"]), what=differs)
         record.peer = clean_name(data["from"]["name"])
-    before = _replay(path, [*chain, data], record, given, upto=k)
-    _replay(path, [*chain, data], record, given, upto=k + 1).match.battle.close()  # every check, first
+    shown: list[Arrival] = []
+    if is_campaign(chain[0]["offer"]["identity"]):  # a war is long to play again: once, its turn shown
+        ledger = _replay(path, [*chain, data], record, given, upto=k + 1, shown=shown)
+    else:  # the battle screen draws the game as the turn's commands come: it stands before them
+        ledger = _replay(path, [*chain, data], record, given, upto=k)
+        _replay(path, [*chain, data], record, given, upto=k + 1).played.close()  # every check, first
     write_text(turn_path(folder, n), path.read_text(encoding="utf-8"))
     record.mods = [str(p) for p in given]
     record.write(folder)
-    g = FileGame(folder, record, [*chain, data], before)
-    kinds = before.match.battle.stack.commands
-    g.queue = [(cmd.from_json(raw, kinds), data["from"]["side"]) for raw in data["commands"]]
-    count = len(g.queue)
+    g = FileGame(folder, record, [*chain, data], ledger, shown=shown)
+    if not shown:
+        kinds = ledger.played.kinds
+        g.queue = [(cmd.from_json(raw, kinds), data["from"]["side"]) for raw in data["commands"]]
+    count = len(data["commands"])
     g.notices.append(
         Said(f"file_opened_{'one' if count == 1 else 'many'}", {"turn": n, "name": record.peer, "n": count})
     )
-    if not g.queue:
+    if not count:
         g._turn_begins()
     return g
 
@@ -282,12 +308,12 @@ def _reopen(
             for raw in current.get("commands", []):
                 if ledger.turn() != record.side:
                     raise Refused("file_malformed", path=kept, field="commands")
-                ledger.apply(cmd.from_json(raw, ledger.match.battle.stack.commands))
+                ledger.apply(cmd.from_json(raw, ledger.played.kinds))
     except (ValueError, RecursionError):
-        ledger.match.battle.close()
+        ledger.played.close()
         raise Refused("file_malformed", path=kept, field="commands") from None
     except BaseException:
-        ledger.match.battle.close()
+        ledger.played.close()
         raise
     g.notices.append(
         Said("file_resumed", {"turn": len(chain) - 1, "name": record.peer, "count": ledger.count - g.since})
@@ -311,9 +337,9 @@ def _join(
         raise Refused(e.said.key, **e.said.values) from None
     try:
         mine = identity_of(probe)
-        sides = probe.battle.game.sides  # type: ignore[union-attr]
+        sides = probe.sides
     finally:
-        probe.battle.close()
+        probe.close()
     peer = clean_name(data["from"]["name"])
     differs = differences(mine, their)
     if differs is not None:
@@ -356,15 +382,21 @@ def _seed(path: Path, chain: list[dict[str, Any]], record: Record) -> int:
 
 
 def _replay(
-    path: Path, chain: list[dict[str, Any]], record: Record, mods: tuple[Path, ...], upto: int
+    path: Path,
+    chain: list[dict[str, Any]],
+    record: Record,
+    mods: tuple[Path, ...],
+    upto: int,
+    shown: list[Arrival] | None = None,
 ) -> Ledger:
     """The game from its turn files up to `upto` (not included), each command checked as its
-    sender's to give, each file's digest and count checked after its commands."""
+    sender's to give, each file's digest and count checked after its commands; `shown` gets the last
+    file's commands as applied, with their events."""
     try:
-        match = build_offered(chain[0]["offer"]["identity"], _seed(path, chain, record), mods)
+        game = build_offered(chain[0]["offer"]["identity"], _seed(path, chain, record), mods)
     except CannotBuild as e:
         raise Refused(e.said.key, **e.said.values) from None
-    ledger = Ledger(match, record.side)
+    ledger = Ledger(game, record.side)
     try:
         for data in chain[2:upto]:
             sender = data["from"]["side"]
@@ -375,8 +407,11 @@ def _replay(
                         "file_out_of_turn", path=where, n=i + 1, name=clean_name(data["from"]["name"])
                     )
                 try:
-                    c = cmd.from_json(raw, match.battle.stack.commands)
-                    ledger.apply(c)
+                    c = cmd.from_json(raw, game.kinds)
+                    d = game.pending
+                    events = ledger.apply(c)
+                    if shown is not None and data is chain[upto - 1] and d is not None:
+                        shown.append(Arrival(c, d.side, d.kind, events))
                 except ValueError as e:
                     raise Refused("file_bad_command", path=where, n=i + 1, why=str(e)) from None
                 except Exception as e:  # a fault of the rules the command found: refused, never a crash
@@ -386,6 +421,6 @@ def _replay(
             if ledger.turn() == sender:
                 raise Refused("file_unfinished", path=where, name=clean_name(data["from"]["name"]))
     except BaseException:
-        match.battle.close()
+        ledger.played.close()
         raise
     return ledger

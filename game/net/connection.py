@@ -17,12 +17,14 @@ from game.model.errors import UserError
 from game.net.dice_chain import Chain
 from game.net.identity import Identity, game_version
 from game.net.link import PING, Connecting, Fault, Link, Listener
+from game.net.played import CampaignPlayed, Played
 from game.net.record import Record
 from game.net.said import Said
 from game.net.saved import save_net
 from game.net.seat import clean_name
 from game.net.seat_key import KeyPair
 from game.net.wire import GAME, PROTOCOL
+from game.running.campaign_match import CampaignMatch
 from game.running.match import Match
 
 HANDSHAKE = 20.0  # seconds from a connection to play (or to play again): a peer that stalls is dropped
@@ -78,6 +80,7 @@ class Connection:
         self.seat = ""  # the secret the two seats share (game/net/seat_key.py)
         self.chain = Chain.new()  # this machine's dice chain (a saved game's replaces it)
         self.address = ""  # the guest's: the host it calls
+        self.expect: str | None = None  # the guest's: the campaign it asked for (join --campaign)
         self.port = 0
         self.listener: Listener | None = None
         self.connecting: Connecting | None = None
@@ -85,7 +88,7 @@ class Connection:
         self.peer: Caller | None = None  # the link of the game's other player, once he has the seat
         self.acked = 0  # how many commands the peer has confirmed
         self.saved: Path | None = None  # the save kept when the game stopped
-        self._build: Callable[[int], Match] | None = None
+        self._build: Callable[[int], Played] | None = None
         self._next_call = 0.0
 
     @property
@@ -93,8 +96,19 @@ class Connection:
         return self.peer.link if self.peer is not None else None
 
     @property
+    def played(self) -> Played | None:
+        return self.ledger.played if self.ledger is not None else None
+
+    @property
     def match(self) -> Match | None:
-        return self.ledger.match if self.ledger is not None else None
+        """The battle played (None before it begins, and in a campaign: `campaign`)."""
+        led = self.ledger
+        return None if led is None or isinstance(led.played, CampaignPlayed) else led.match
+
+    @property
+    def campaign(self) -> CampaignMatch | None:
+        p = self.played
+        return p.match if isinstance(p, CampaignPlayed) else None
 
     @property
     def local(self) -> str:

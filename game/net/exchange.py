@@ -15,7 +15,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game.ai.players import make_player
 from game.model import commands as cmd
 from game.model.errors import one_line
 from game.model.events import Event
@@ -100,7 +99,7 @@ class Exchange(Connection):
             c.link.send("refused", n=n, why="turn")
             return
         try:
-            given = cmd.from_json(m["command"], led.match.battle.stack.commands)
+            given = cmd.from_json(m["command"], led.played.kinds)
         except ValueError as e:
             self.notices.append(
                 Said("net_refused_command", {"name": self.peer_name, "why": one_line(str(e), 120)}, bad=True)
@@ -143,7 +142,7 @@ class Exchange(Connection):
         """A command agreed by both machines, applied here; None when the rules' code broke on it."""
         led = self.ledger
         assert led is not None
-        d = led.match.battle.pending
+        d = led.played.pending
         assert d is not None
         try:
             events = led.play(given, entry)
@@ -211,7 +210,7 @@ class Exchange(Connection):
                     "history",
                     n=k,
                     author=e.author,
-                    command=cmd.to_json(led.match.commands[k]),
+                    command=cmd.to_json(led.played.commands[k]),
                     values=e.values,
                     tags=e.tags,
                     digest=led.digest_at(k + 1),
@@ -231,7 +230,7 @@ class Exchange(Connection):
             raise ProtocolError("order", kind="history")
         entry = Entry(m["author"], dict(m["values"]), dict(m["tags"]))
         try:
-            given = cmd.from_json(m["command"], led.match.battle.stack.commands)
+            given = cmd.from_json(m["command"], led.played.kinds)
         except ValueError:
             given = None
         if (
@@ -261,15 +260,13 @@ class Exchange(Connection):
         if not self.timer or led is None or not self.my_turn:
             self._clock = None
             return
-        d = led.match.battle.pending
+        d = led.played.pending
         assert d is not None
         if self._clock is None or self._clock[0] is not d:
             self._clock = (d, now)
             return
         if now - self._clock[1] < self.timer:
             return
-        m = led.match
-        m.battle.enter()
-        given = make_player(TIMER_PLAYER, self.local, m.seed).decide(m.battle, d)
+        given = led.played.decider(TIMER_PLAYER, self.local, led.played.seed)(d)
         self.notices.append(Said("net_time_up", {"seconds": self.timer}, bad=True))
         self.play(given)

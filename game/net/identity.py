@@ -17,9 +17,13 @@ from game.content.ruleset_files import load_ruleset
 from game.content.scenario import scenario_folders
 from game.model.errors import UserError
 from game.model.modules import mode_for_ruleset
+from game.net.played import CampaignPlayed, Played, is_campaign, played
 from game.net.said import Said
 from game.net.wire import ID
-from game.running.match import Match, new_match, replay_data, scenario_ref
+from game.running.campaign_match import MAX_TURNS, CampaignMatch, new_campaign
+from game.running.match import Match, new_match, scenario_ref
+from systems.campaign.generate import RANDOM_ID
+from systems.campaign.theatre import campaign_folders
 
 Identity = dict[str, Any]
 
@@ -32,16 +36,8 @@ def game_version() -> str:
         return "dev"
 
 
-def identity_of(m: Match) -> Identity:
-    data = replay_data(m)
-    return {
-        "ruleset": data["ruleset"],
-        "scenario": {"id": data["scenario"]["ref"], "hash": data["scenario"]["hash"]},
-        "mods": [{"id": x["id"], "version": x["version"], "hash": x["hash"]} for x in data["mods"]],
-        "modules": data["modules"],
-        "module_content": data["module_content"],
-        "max_rounds": data["max_rounds"],
-    }
+def identity_of(game: Played | Match | CampaignMatch) -> Identity:
+    return played(game).identity()
 
 
 def differences(mine: Identity, theirs: Identity) -> Said | None:
@@ -80,13 +76,15 @@ def differences(mine: Identity, theirs: Identity) -> Said | None:
 @dataclass(frozen=True)
 class Offer:
     """The game a player offers: a scenario of the game's or a mod's, its rule modules and mods, the
-    round limit and the offerer's side (0: the scenario's first, 1: its second)."""
+    round limit and the offerer's side (0: the scenario's first, 1: its second); or, with `campaign`
+    (an id of the game's or a mod's), that campaign, `max_rounds` its turn limit."""
 
     scenario: str
     modules: tuple[str, ...] = ()
     mods: tuple[Path, ...] = ()
     max_rounds: int | None = None
     side: int = 0
+    campaign: str | None = None
 
 
 @dataclass(frozen=True)
@@ -94,13 +92,15 @@ class Offered:
     identity: Identity
     mine: str  # the offerer's side
     theirs: str
-    build: Callable[[int], Match]  # the game from its seed
+    build: Callable[[int], Played]  # the game from its seed
 
 
 def offered(offer: Offer, command: str) -> Offered:
     """What an offer is: its identity, its sides, and how to build it once the seed is agreed. A
     scenario file outside the game's content and the mods cannot be offered: the other machine finds
     a scenario only by its id."""
+    if offer.campaign is not None:
+        return offered_campaign(offer, command)
     rules = load_ruleset(mods=load_mods(offer.mods))
     probe = new_match(offer.scenario, 0, offer.max_rounds, rules, modules=offer.modules)
     try:
@@ -117,7 +117,29 @@ def offered(offer: Offer, command: str) -> Offered:
         identity,
         sides[offer.side % 2],
         sides[1 - offer.side % 2],
-        lambda seed: new_match(ref, seed, offer.max_rounds, rules, modules=modules),
+        lambda seed: played(new_match(ref, seed, offer.max_rounds, rules, modules=modules)),
+    )
+
+
+def offered_campaign(offer: Offer, command: str) -> Offered:
+    """A campaign offered: found by its id (the other machine knows no path), its two sides."""
+    assert offer.campaign is not None
+    mods = load_mods(offer.mods)
+    probe = CampaignPlayed(new_campaign(offer.campaign, 0, mods, offer.max_rounds))
+    try:
+        identity = probe.identity()
+        sides = probe.sides
+        path = probe.match.theatre.path
+    finally:
+        probe.close()
+    ref = identity["scenario"]["id"]
+    if not ID.fullmatch(ref):
+        raise UserError(f"{command}: {path}: a campaign file of no mod cannot be shared (put it in a mod)")
+    return Offered(
+        identity,
+        sides[offer.side % 2],
+        sides[1 - offer.side % 2],
+        lambda seed: CampaignPlayed(new_campaign(ref, seed, mods, offer.max_rounds)),
     )
 
 
@@ -131,6 +153,16 @@ def find_scenario(ref: str, mods: Sequence[Mod]) -> Path | None:
             if (folder / f"{ref}.toml").is_file():
                 return folder / f"{ref}.toml"
     return None
+
+
+def has_campaign(ref: str, mods: Sequence[Mod]) -> bool:
+    """A campaign named by a peer is here: <id>.toml in a campaigns folder of the mods or the game, or
+    one made at random from the seed its id says (made again here); never a path of his choosing."""
+    if not ID.fullmatch(ref):
+        return False
+    return RANDOM_ID.fullmatch(ref) is not None or any(
+        (f / f"{ref}.toml").is_file() for f in campaign_folders(mods)
+    )
 
 
 def local_mods(given: Sequence[Path] = ()) -> dict[str, Mod]:
@@ -154,9 +186,10 @@ class CannotBuild(Exception):
         self.said = said
 
 
-def build_offered(offer: Identity, seed: int, given: Sequence[Path] = ()) -> Match:
-    """The game a peer offers, from this machine's content: its mods found by id, its scenario by id.
-    Raises CannotBuild naming what is missing, UserError when this machine's content is broken."""
+def build_offered(offer: Identity, seed: int, given: Sequence[Path] = ()) -> Played:
+    """The game a peer offers, from this machine's content: its mods found by id, its scenario (or
+    campaign) by id. Raises CannotBuild naming what is missing, UserError when this machine's content
+    is broken."""
     have = local_mods(given)
     chosen = []
     for x in offer["mods"]:
@@ -165,9 +198,16 @@ def build_offered(offer: Identity, seed: int, given: Sequence[Path] = ()) -> Mat
             raise CannotBuild(Said("net_lacks_mod", {"id": x["id"], "version": x["version"]}))
         chosen.append(mod)
     mods = load_mods([m.root for m in chosen])
+    if is_campaign(offer):
+        ref, turns = offer["scenario"]["id"], offer["max_rounds"]
+        if not has_campaign(ref, mods):
+            raise CannotBuild(Said("net_lacks_campaign", {"id": ref}))
+        if turns is not None and turns > MAX_TURNS:  # its save could not be loaded again
+            raise UserError(f"the campaign {ref} offered for {turns} turns: at most {MAX_TURNS}")
+        return CampaignPlayed(new_campaign(ref, seed, mods, turns))
     path = find_scenario(offer["scenario"]["id"], mods)
     if path is None:
         raise CannotBuild(Said("net_lacks_scenario", {"id": offer["scenario"]["id"]}))
     other = mode_for_ruleset(offer["ruleset"]["id"])
     rules = None if other else load_ruleset(offer["ruleset"]["id"], mods=mods)
-    return new_match(str(path), seed, offer["max_rounds"], rules, modules=offer["modules"])
+    return played(new_match(str(path), seed, offer["max_rounds"], rules, modules=offer["modules"]))

@@ -31,6 +31,7 @@ from game.net.identity import (
     offered,
 )
 from game.net.link import Connecting, Fault, Listener
+from game.net.played import is_campaign
 from game.net.record import Record, other_role
 from game.net.said import Said
 from game.net.saved import NetSave
@@ -75,12 +76,19 @@ class NetGame(Exchange):
 
     @classmethod
     def join(
-        cls, address: str, port: int, name: str, mods: tuple[Path, ...] = (), resume: NetSave | None = None
+        cls,
+        address: str,
+        port: int,
+        name: str,
+        mods: tuple[Path, ...] = (),
+        resume: NetSave | None = None,
+        expect: str | None = None,
     ) -> NetGame:
         """Call the host at `address`:`port`; the game is the one it offers (or, with `resume`, the
-        saved one both machines go on with)."""
+        saved one both machines go on with); `expect`: the campaign the guest means to play (an id,
+        or its file's), refusing any other offer."""
         g = cls("guest", name, mods)
-        g.address, g.port = address, port
+        g.address, g.port, g.expect = address, port, expect
         if resume is not None:
             g._resumed(resume)
             g.state = "paused"  # until the host answers: it may not be back yet, so calls go on
@@ -94,10 +102,11 @@ class NetGame(Exchange):
         self.chain = Chain(saved.chain)
         anchors = {self.role: self.chain.anchor, other_role(self.role): saved.anchor}
         self.ledger = Record(
-            saved.match, saved.side, self.role, saved.game, self.chain, anchors, saved.entries
+            saved.match, saved.side, self.role, saved.game, self.chain, anchors, saved.entries, saved.followed
         )
+        saved.followed = None  # its game is this ledger's now
         self.game_id, self.seat, self.timer = saved.game, saved.seat, saved.timer
-        self.identity = identity_of(saved.match)
+        self.identity = identity_of(self.ledger.played)
         self.peer_name = saved.peer
         self.sides = {self.role: saved.side, other_role(self.role): self.ledger.peer}
         self.acked = self.ledger.count
@@ -195,7 +204,7 @@ class NetGame(Exchange):
                 c.link.send("cannot", why="save", what=challenge["game"][:8])
                 self._refuse_and_end(c, Said("net_host_resumes"))
                 return
-            if not self._set_up(c, theirs, m["sides"]):
+            if not self._expected(c, theirs) or not self._set_up(c, theirs, m["sides"]):
                 return
             answer = None
             c.stage = "commit"
@@ -219,6 +228,19 @@ class NetGame(Exchange):
         if differs is not None:
             self._stop(Said("net_mismatch", {"what": differs, "name": c.who}))
 
+    def _expected(self, c: Caller, theirs: Identity) -> bool:
+        """The guest asked for a campaign (`join --campaign`): the host offers that one, or the guest
+        says so to both and leaves."""
+        if self.expect is None:
+            return True
+        wanted = Path(self.expect).stem
+        offered = theirs["scenario"]["id"]
+        if is_campaign(theirs) and offered == wanted:
+            return True
+        c.link.send("cannot", why="content", what=f"{self.name} asked for the campaign {wanted}")
+        self._stop(Said("net_not_the_campaign", {"name": c.who, "wanted": wanted, "offered": offered}))
+        return False
+
     def _set_up(self, c: Caller, theirs: Identity, sides: dict[str, str]) -> bool:
         """The game offered, built from this machine's content (or why it cannot be, said to both)."""
         try:
@@ -233,9 +255,9 @@ class NetGame(Exchange):
             return False
         try:
             self.identity = identity_of(probe)
-            known = probe.battle.game.sides  # type: ignore[union-attr]
+            known = probe.sides
         finally:
-            probe.battle.close()
+            probe.close()
         if sorted(known) != sorted(sides.values()) or sides["host"] == sides["guest"]:
             raise ProtocolError("field", kind="offer", field="sides")
         self.sides = dict(sides)

@@ -11,7 +11,9 @@ from dataclasses import dataclass
 from game.model import commands as cmd
 from game.model.events import Event, Rejected
 from game.net.dice_chain import LENGTH, Chain, roll_seed
-from game.net.ledger import Ledger
+from game.net.ledger import Follower, Ledger
+from game.net.played import Played
+from game.running.campaign_match import CampaignMatch
 from game.running.match import Match
 
 ROLES = ("host", "guest")
@@ -45,17 +47,19 @@ class Entry:
 
 class Record(Ledger):
     """`role`: this machine's; `chain`: its own dice chain; `anchors`: both chains' anchors by role;
-    `entries`: those of the match's commands (a save's), one each."""
+    `entries`: those of the game's commands (a save's), one each; `followed`: that save's game as it
+    was loaded (game/net/ledger.py), not played again."""
 
     def __init__(
         self,
-        match: Match,
+        played: Played | Match | CampaignMatch,
         local: str,
         role: str,
         game: str,
         chain: Chain,
         anchors: dict[str, str],
         entries: Iterable[Entry] = (),
+        followed: Follower | None = None,
     ) -> None:
         self.role = role
         self.other = other_role(role)
@@ -65,17 +69,20 @@ class Record(Ledger):
         self.entries = list(entries)
         self.refused_run: dict[str, int] = {}  # side -> its last commands in a row the rules refused
         self.refused_total: dict[str, int] = {}
-        super().__init__(match, local)
+        super().__init__(played, local, followed)
 
     def apply(self, c: cmd.Command, roll: int | None = None) -> list[Event]:
         side = self.turn() or ""
         events = super().apply(c, roll)
+        self.count_refused(side, events)
+        return events
+
+    def count_refused(self, side: str, events: list[Event]) -> None:
         if events and all(isinstance(e, Rejected) for e in events):
             self.refused_run[side] = self.refused_run.get(side, 0) + 1
             self.refused_total[side] = self.refused_total.get(side, 0) + 1
         else:
             self.refused_run[side] = 0
-        return events
 
     @property
     def full(self) -> bool:
@@ -120,6 +127,6 @@ class Record(Ledger):
     def play(self, c: cmd.Command, entry: Entry) -> list[Event]:
         """The next command, its dice drawn from both machines' values."""
         n = self.count
-        events = self.apply(c, roll_seed(self.match.seed, n, entry.values["host"], entry.values["guest"]))
+        events = self.apply(c, roll_seed(self.played.seed, n, entry.values["host"], entry.values["guest"]))
         self.entries.append(entry)
         return events

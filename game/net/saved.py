@@ -19,11 +19,15 @@ from game.content.files import read_regular, stem
 from game.content.mods import Mod
 from game.model.errors import ContentError, UserError
 from game.net.dice_chain import Chain, follows, roll_seed
+from game.net.ledger import Follower
+from game.net.played import Played, played
 from game.net.record import ROLES, Entry, Record
 from game.net.seat import clean_name
 from game.net.wire import HEX, MAX_TIMER
-from game.running.match import MAX_REPLAY_BYTES, Match
-from game.running.saves import HUMAN, NETWORK, load_game, rotate_autosaves, save_game, saves_dir
+from game.running.campaign_match import CampaignMatch, is_campaign_replay
+from game.running.campaign_match import load as load_campaign
+from game.running.match import MAX_REPLAY_BYTES, Match, load
+from game.running.saves import HUMAN, NETWORK, rotate_autosaves, saved_players, saves_dir
 
 KEY = NETWORK
 ADDRESS = re.compile(r"(|[A-Za-z0-9.:\[\]_-]{1,253}:\d{1,5})")  # a host name or address and a port
@@ -31,7 +35,7 @@ ADDRESS = re.compile(r"(|[A-Za-z0-9.:\[\]_-]{1,253}:\d{1,5})")  # a host name or
 
 @dataclass
 class NetSave:
-    match: Match
+    match: Match | CampaignMatch  # the battle, or the campaign
     game: str  # the game's id (game/net/fair_dice.py)
     side: str  # the side this machine plays
     role: str  # "host" or "guest"
@@ -43,6 +47,7 @@ class NetSave:
     anchor: str = ""  # the anchor of the other machine's
     entries: list[Entry] = field(default_factory=list)
     timer: int = 0  # seconds a player has for a decision (0: no timer)
+    followed: Follower | None = None  # the game as it was loaded: its ledger need not play it again
 
 
 def save_net(record: Record, about: dict[str, Any], autosave: bool = False, path: Path | None = None) -> Path:
@@ -51,10 +56,10 @@ def save_net(record: Record, about: dict[str, Any], autosave: bool = False, path
     scenario's (saves.rotate_autosaves: the newest few). `about`: the game's id, this machine's role
     and player's name, the other player's, (a guest's) the address it called, the timer and the seat's
     secret."""
-    m = record.match
-    own = f"{stem(m.scenario.id)}-{about['role']}"
+    m = record.played
+    ident, rnd = m.save_name()
+    own = f"{stem(ident)}-{about['role']}"
     if path is None:
-        rnd = m.battle.game.round if m.battle.game is not None else 0
         stamp = time.strftime("%Y%m%d-%H%M%S")
         kind = "autosave" if autosave else "save"
         path = saves_dir() / f"{kind}-{own}-{stamp}-r{rnd}.json"
@@ -66,36 +71,44 @@ def save_net(record: Record, about: dict[str, Any], autosave: bool = False, path
         "anchor": record.anchors[record.other],
         "entries": [e.to_json() for e in record.entries],
     }
-    path = save_game(m, players, path, extra={KEY: kept})
+    path = m.save(players, path, {KEY: kept})
     if autosave:
         rotate_autosaves(path.parent, own)
     return path
 
 
 def load_net(path: Path, mods: tuple[Mod, ...] = ()) -> NetSave:
-    """A saved network game; a save of a game on one machine is one line saying so."""
-    m, _players = load_game(path, mods)  # every check of a save first
+    """A saved network game (a battle's or a campaign's); a save of a game on one machine is one line
+    saying so."""
+    followed = Follower()  # every check of a save first, the digest after each command taken meanwhile
+    if is_campaign_replay(path):
+        game: Match | CampaignMatch = load_campaign(path, mods, observe=followed.observe)
+    else:
+        game = load(path, mods, observe=followed.observe)
+    m = played(game)
     try:
+        saved_players(path, m.sides)
         info = json.loads(read_regular(path, MAX_REPLAY_BYTES)).get(KEY)
         if not isinstance(info, dict):
             raise ContentError(str(path), "not a network game's save: resume it with play --load")
-        saved = _seats(path, info, m)
+        saved = _seats(path, info, m, game)
+        saved.followed = followed
         _keys(path, info, saved)
-        saved.entries = _entries(path, info.get("entries"), saved)
+        saved.entries = _entries(path, info.get("entries"), saved, m)
     except BaseException:
-        m.battle.close()
+        m.close()
         raise
     return saved
 
 
-def _seats(path: Path, info: dict[str, Any], m: Match) -> NetSave:
-    game, side, role, peer = (info.get(k) for k in ("game", "side", "role", "peer"))
-    if not _hex(game, 32):
+def _seats(path: Path, info: dict[str, Any], m: Played, game: Match | CampaignMatch) -> NetSave:
+    ident, side, role, peer = (info.get(k) for k in ("game", "side", "role", "peer"))
+    if not _hex(ident, 32):
         raise ContentError(f"{path}: {KEY}.game", "a game id of 32 hexadecimal digits")
     if role not in ROLES or not isinstance(peer, str):
         raise ContentError(f"{path}: {KEY}", "the role and the other player of a network game")
-    if side not in (m.battle.game.sides if m.battle.game is not None else []):
-        raise ContentError(f"{path}: {KEY}.side", "a side of the battle")
+    if side not in m.sides:
+        raise ContentError(f"{path}: {KEY}.side", "a side of the game")
     address, name, timer = info.get("address", ""), info.get("name", ""), info.get("timer", 0)
     if not isinstance(name, str):
         raise ContentError(f"{path}: {KEY}.name", "a player's name")
@@ -104,7 +117,7 @@ def _seats(path: Path, info: dict[str, Any], m: Match) -> NetSave:
     if isinstance(timer, bool) or not isinstance(timer, int) or not 0 <= timer <= MAX_TIMER:
         raise ContentError(f"{path}: {KEY}.timer", f"seconds from 0 (none) to {MAX_TIMER}")
     named = clean_name(name) if name else ""
-    return NetSave(m, str(game), str(side), str(role), clean_name(peer), address, named, timer=timer)
+    return NetSave(game, str(ident), str(side), str(role), clean_name(peer), address, named, timer=timer)
 
 
 def _keys(path: Path, info: dict[str, Any], saved: NetSave) -> None:
@@ -120,10 +133,9 @@ def _keys(path: Path, info: dict[str, Any], saved: NetSave) -> None:
         setattr(saved, key, value)
 
 
-def _entries(path: Path, raw: object, saved: NetSave) -> list[Entry]:
+def _entries(path: Path, raw: object, saved: NetSave, m: Played) -> list[Entry]:
     """Each command's entry: its author, both chains' values (each following the one before, from its
     anchor) and both tags; its dice the save's roll of the command."""
-    m = saved.match
     if not isinstance(raw, list) or len(raw) != len(m.commands):
         raise ContentError(f"{path}: {KEY}.entries", "one entry for each command")
     mine = Chain(saved.chain)

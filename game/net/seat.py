@@ -12,7 +12,9 @@ from typing import Protocol
 from game.model import commands as cmd
 from game.model.errors import one_line
 from game.model.events import Event
+from game.net.played import Played
 from game.net.said import Said
+from game.running.campaign_match import CampaignMatch
 from game.running.match import Match
 
 
@@ -33,6 +35,12 @@ class Seat(Protocol):
 
     @property
     def match(self) -> Match | None: ...
+
+    @property
+    def played(self) -> Played | None: ...
+
+    @property
+    def campaign(self) -> CampaignMatch | None: ...
 
     @property
     def local(self) -> str: ...

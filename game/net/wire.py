@@ -129,9 +129,9 @@ MESSAGES: dict[str, dict[str, Check]] = {
         "resume": optional(CHALLENGE),
     },
     "join": {"identity": IDENTITY, "resume": optional(ANSWER)},
-    # the guest cannot build the game offered: it lacks a mod or the scenario (by id), or its content
-    # is broken (its own line), or the host resumes a game it has no save of (the game's id)
-    "cannot": {"why": one_of("mod", "scenario", "content", "save"), "what": text(MAX_TEXT)},
+    # the guest cannot build the game offered: it lacks a mod, the scenario or the campaign (by id), or
+    # its content is broken (its own line), or the host resumes a game it has no save of (the game's id)
+    "cannot": {"why": one_of("mod", "scenario", "campaign", "content", "save"), "what": text(MAX_TEXT)},
     # the game's seed (its commitment, then its secret), the seats' shared secret (a public number of
     # game/net/seat_key.py) and the anchor of the sender's dice chain
     "commit": {"hash": DIGEST, "key": hexes(512), "anchor": VALUE},

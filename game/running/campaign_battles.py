@@ -19,7 +19,8 @@ def table_match(m: CampaignMatch, f: Fought) -> Match:
     def fresh() -> Match:
         b = open_battle(w, f.setup)
         sc = Scenario(f.setup.scenario, b.table, w.theatre.path, w.theatre.content_hash)
-        return Match(b, sc, w.theatre.rules, f.setup.seed, f.setup.max_rounds, [], rebuilt=fresh)
+        rolls = m.battle_rolls.setdefault(f.number, {})  # a network game's dice (the war's, as they come)
+        return Match(b, sc, w.theatre.rules, f.setup.seed, f.setup.max_rounds, [], rolls=rolls, rebuilt=fresh)
 
     out = fresh()
     for c in f.commands:

@@ -15,13 +15,22 @@ from game.content.files import read_regular, write_text
 from game.content.mods import Mod
 from game.model import commands as cmd
 from game.model.errors import ContentError, UserError
+from game.model.events import Event
 from game.model.limits import ID
 from game.model.resolution import Decision
 from game.running.log_texts import REASONS
-from game.running.match import MAX_REFUSALS, MAX_REPLAY_BYTES, digest_of, parse_replay, recorded_mods
+from game.running.match import (
+    MAX_REFUSALS,
+    MAX_REPLAY_BYTES,
+    digest_of,
+    parse_replay,
+    recorded_mods,
+    recorded_rolls,
+)
+from systems.campaign.generate import any_campaign
 from systems.campaign.mode import new_war
 from systems.campaign.state import War
-from systems.campaign.theatre import Theatre, campaign_folders, load_campaign
+from systems.campaign.theatre import Theatre, campaign_folders
 from systems.campaign.victory import score
 
 REPLAY_FORMAT = "forglory-campaign"
@@ -40,10 +49,29 @@ class CampaignMatch:
     seed: int
     max_turns: int | None
     commands: list[cmd.Command] = field(default_factory=list)
+    # command index -> the seed its dice are drawn from: a network game's (game/net/dice_chain.py),
+    # kept by its replay; the war's dice and the battle's on the table both start again from it
+    rolls: dict[int, int] = field(default_factory=dict)
+    # a battle's number -> the seed of its own commands' dice, by their index in the battle (its copy
+    # on the battle screen and in the replay viewer draws them again: game/running/campaign_battles.py)
+    battle_rolls: dict[int, dict[int, int]] = field(default_factory=dict)
 
-    def apply(self, c: cmd.Command) -> None:
+    def apply(self, c: cmd.Command, roll: int | None = None) -> list[Event]:
+        """Apply a command to the war (or its battle on the table) and record it; its events.
+        `roll`: the seed of this command's dice (kept, so that replaying draws them again)."""
+        n = len(self.commands)
+        if roll is not None:
+            self.rolls[n] = roll
+        w = self.war
+        if n in self.rolls:
+            w.dice.reseed(self.rolls[n])
+            if w.battle is not None:  # its own stream, not the war's again
+                seed = (self.rolls[n] + 1) % 2**64
+                w.battle.dice.reseed(seed)
+                f = w.fought[-1]
+                self.battle_rolls.setdefault(f.number, {})[len(f.commands)] = seed
         self.commands.append(c)
-        self.war.apply(c)
+        return w.apply(c)
 
     @property
     def over(self) -> bool:
@@ -57,7 +85,7 @@ def new_campaign(
     max_turns: int | None = None,
     dice: Sequence[int] | None = None,
 ) -> CampaignMatch:
-    theatre = load_campaign(ref, mods)
+    theatre = any_campaign(ref, mods)
     return CampaignMatch(new_war(theatre, seed, REASONS, max_turns, dice), theatre, seed, max_turns)
 
 
@@ -178,6 +206,7 @@ def replay_data(m: CampaignMatch) -> dict[str, Any]:
         "seed": m.seed,
         "max_turns": m.max_turns,
         "commands": [cmd.to_json(c) for c in m.commands],
+        **({"rolls": [m.rolls.get(n) for n in range(len(m.commands))]} if m.rolls else {}),
         "events": {"count": event_count(m.war), "sha256": events_digest(m.war)},
     }
 
@@ -192,10 +221,15 @@ def is_campaign_replay(path: Path) -> bool:
     return isinstance(data, dict) and data.get("format") == REPLAY_FORMAT
 
 
-def load(path: Path, mods: Sequence[Mod] = (), campaign: str | None = None) -> CampaignMatch:
+def load(
+    path: Path,
+    mods: Sequence[Mod] = (),
+    campaign: str | None = None,
+    observe: Callable[[CampaignMatch], None] | None = None,
+) -> CampaignMatch:
     """Rebuild a campaign from its replay or save, every battle played again from its commands;
     damaged or foreign files get a one-line error. `campaign`: its file, when the replay's is not the
-    game's or a mod's."""
+    game's or a mod's; `observe`: shown the war before each command and after the last."""
     where = str(path)
     data = parse_replay(where, read_regular(Path(path), MAX_REPLAY_BYTES))
     if not isinstance(data, dict) or data.get("format") != REPLAY_FORMAT:
@@ -217,6 +251,7 @@ def load(path: Path, mods: Sequence[Mod] = (), campaign: str | None = None) -> C
         if not isinstance(check, dict):
             raise TypeError
         played_with = recorded_mods(where, data.get("mods", []), mods)
+        rolls = recorded_rolls(where, data.get("rolls"), len(raw))
     except (KeyError, TypeError):
         raise ContentError(
             where, "damaged replay: a required field is missing or of the wrong type"
@@ -229,16 +264,21 @@ def load(path: Path, mods: Sequence[Mod] = (), campaign: str | None = None) -> C
         m = new_campaign(ref, seed, played_with, max_turns)
     except UserError as e:
         raise ContentError(f"{where}: campaign", str(e)) from None
+    m.rolls = rolls
     try:
         if data.get("numbers") != m.theatre.numbers_hash:
             raise ContentError(f"{where}: numbers", "made with other numbers for the campaign")
         for i, r in enumerate(raw):
+            if observe is not None:
+                observe(m)
             if m.war.pending is None:
                 raise ContentError(f"{where}: commands[{i}]", "damaged: commands after the campaign's end")
             try:
                 m.apply(cmd.from_json(r, m.war.stack.commands))
             except ValueError as e:
                 raise ContentError(f"{where}: commands[{i}]", f"damaged command: {e}") from None
+        if observe is not None:
+            observe(m)
         if event_count(m.war) != check.get("count") or events_digest(m.war) != check.get("sha256"):
             changed = m.theatre.content_hash != camp.get("hash")
             said = "made with another version of the campaign" if changed else "damaged or edited"

@@ -246,12 +246,13 @@ def battles_dir() -> Path:
 MADE_LISTED = 200  # the battles folder's files the lists show at most (a folder of thousands stays quick)
 
 
-def made_battles() -> list[Path]:
+def made_battles(kinds: Sequence[str] = ("", "open-wars")) -> list[Path]:
     """The battles and maps the window made, by name: saved from the editor, tried from it, random
     ones; listed after the game's and the mods' own (each by its path: its id may be theirs too).
-    None when the folder is no folder (a file, a link that loops)."""
+    None when the folder is no folder (a file, a link that loops). `kinds`: the battles folder's
+    folders of them ("campaigns": the editor's campaigns)."""
     found: list[Path] = []
-    for folder in (battles_dir(), battles_dir() / "open-wars"):
+    for folder in (battles_dir() / kind for kind in kinds):
         try:
             with os.scandir(folder) as entries:
                 found += sorted(Path(e.path) for e in entries if e.name.endswith(".toml"))
@@ -356,7 +357,7 @@ def _other_version(where: str, m: Match, rs: dict[str, Any], sc: dict[str, Any])
     return None
 
 
-def _rolls(where: str, raw: object, count: int) -> dict[int, int]:
+def recorded_rolls(where: str, raw: object, count: int) -> dict[int, int]:
     """A replay's seeds of its commands' dice (a network game's), one per command or null."""
     if raw is None:
         return {}
@@ -368,21 +369,36 @@ def _rolls(where: str, raw: object, count: int) -> dict[int, int]:
     return {i: r for i, r in enumerate(raw) if r is not None}
 
 
-def _replay_commands(where: str, m: Match, raw_commands: list[Any], check: dict[str, Any]) -> None:
-    """Apply a save's commands; they must make exactly its events (their count and digest)."""
+def _replay_commands(
+    where: str,
+    m: Match,
+    raw_commands: list[Any],
+    check: dict[str, Any],
+    observe: Callable[[Match], None] | None = None,
+) -> None:
+    """Apply a save's commands; they must make exactly its events (their count and digest).
+    `observe`: shown the battle before each command and after the last."""
     for i, raw in enumerate(raw_commands):
+        if observe is not None:
+            observe(m)
         try:
             m.apply(cmd.from_json(raw, m.battle.stack.commands))
         except ValueError as e:  # a field of the wrong type or out of range, checked before any rule
             raise ContentError(f"{where}: commands[{i}]", f"damaged command: {e}") from None
         if m.battle.pending is None and i < len(raw_commands) - 1:
             raise ContentError(f"{where}: commands[{i + 1}]", "damaged: commands after the battle's end")
+    if observe is not None:
+        observe(m)
     if len(m.battle.events) != check.get("count") or events_digest(m.battle) != check.get("sha256"):
         raise ContentError(f"{where}: commands", "damaged or edited: they do not replay the saved battle")
 
 
 def load(
-    path: Path, mods: Sequence[Mod] = (), scenario: str | None = None, modules: Sequence[str] = ()
+    path: Path,
+    mods: Sequence[Mod] = (),
+    scenario: str | None = None,
+    modules: Sequence[str] = (),
+    observe: Callable[[Match], None] | None = None,
 ) -> Match:
     """Rebuild a battle from a replay or save; damaged or foreign files get a one-line error. `mods` are
     the mods given on the command line (found by id), `scenario` a scenario file to use instead of the
@@ -417,7 +433,7 @@ def load(
                 f"{where}: commands",
                 f"{len(raw_commands)} commands, more than a replay or save may hold ({MAX_REPLAY_COMMANDS})",
             )
-        rolls = _rolls(where, data.get("rolls"), len(raw_commands))
+        rolls = recorded_rolls(where, data.get("rolls"), len(raw_commands))
         if max_rounds is not None and (
             isinstance(max_rounds, bool) or not isinstance(max_rounds, int) or not 1 <= max_rounds <= 1000
         ):
@@ -458,7 +474,7 @@ def load(
                 )
         other_version = _other_version(where, m, rs, sc)
         try:
-            _replay_commands(where, m, raw_commands, check)
+            _replay_commands(where, m, raw_commands, check, observe)
         except ContentError:
             if other_version is None:
                 raise

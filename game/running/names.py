@@ -55,10 +55,10 @@ def _said(t: Texts, key: str, fallback: str, **values: object) -> str:
     return t(key, **values) if t.has(key) else t(fallback, **values)
 
 
-def _made(t: Texts, kind: str, key: str, **values: object) -> Name:
-    """A name the locale makes (`name_...`), with the grammar its kind and first word give it."""
+def _made(t: Texts, kind: str, key: str, tag: str = "", **values: object) -> Name:
+    """A name the locale makes (`name_...`), with the grammar its kind and words give it, or `tag`."""
     text = t(key, **values)
-    return said_name(text, "", kind, t.language)
+    return said_name(text, tag, kind, t.language)
 
 
 def _category(t: Texts, rules: Ruleset, code: str) -> str:
@@ -115,9 +115,11 @@ def battle_names(spec: ScenarioFile, rules: Ruleset, t: Texts) -> Names:
                 category = _category(t, rules, u.category)
                 values = {"nth": ordinal(k, t.language), "category": category, "code": u.category}
                 unit = _said(t, f"name_unit_{code}", "name_unit", **values)
-                full[u.id] = _made(t, "unit", "name_in_division", unit=unit, division=division)
+                # the words of the unit type may give its brigades' grammar ("pl": "2nd Landwehr")
+                tag = t(f"grammar_unit_{code}") if t.has(f"grammar_unit_{code}") else ""
+                full[u.id] = _made(t, "unit", "name_in_division", tag, unit=unit, division=division)
                 brief = _said(t, f"short_unit_{code}", "short_unit", **values)
-                short[u.id] = _made(t, "unit", "short_in_division", unit=brief, division=division_short)
+                short[u.id] = _made(t, "unit", "short_in_division", tag, unit=brief, division=division_short)
     return Names(full, short, divisions, divisions_short, dict(words.sides))
 
 

@@ -29,7 +29,7 @@ from systems.open_wars.ending import Concede
 from systems.open_wars.magic import Cast
 from systems.open_wars.map_files import load_map
 from systems.open_wars.moves import March, Recruit
-from systems.open_wars.records import load_rules
+from systems.open_wars.ruleset_files import load_rules
 from systems.open_wars.state import Campaign, Purse
 from systems.open_wars.turn import game, seat
 from systems.open_wars.volley import Shoot

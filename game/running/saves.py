@@ -305,3 +305,9 @@ def delete_save(path: Path, folder: Path | None = None) -> None:
         path.unlink()
     except OSError as e:
         raise UserError(f"{path}: cannot delete: {e.strerror}") from None
+
+
+def own_battle(saves: list[SaveMeta]) -> SaveMeta | None:
+    """The newest save of a battle the player played (never a battle between computer players: a demo
+    watched), to go on with."""
+    return next((s for s in saves if "human" in s.players.values() or s.network is not None), None)

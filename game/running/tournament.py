@@ -16,6 +16,7 @@ from game.content.mods import load_mods
 from game.content.ruleset_files import load_ruleset
 from game.model.errors import UserError
 from game.running import builtin_rules
+from game.running.cluster import on_cluster
 from game.running.match import new_match, play, summary
 from game.running.ratings import PairRecord, Share, anchor_of, bradley_terry, elo
 
@@ -82,9 +83,19 @@ def play_game(g: Game) -> int | None:
     return None if winner is None else role[winner]
 
 
-def play_pairs(games: list[tuple[PairRecord, Game]], jobs: int, tick: Callable[[], None]) -> None:
-    """Play every game and add its result to its pair's record, in `jobs` processes at once (a game
-    is the same whichever process plays it: its seed and its players' seeds say everything)."""
+def play_pairs(
+    games: list[tuple[PairRecord, Game]], jobs: int, tick: Callable[[], None], cluster: str | None = None
+) -> None:
+    """Play every game and add its result to its pair's record, in `jobs` processes at once or on the
+    Dask cluster whose scheduler is at `cluster` (a game is the same whichever process plays it: its
+    seed and its players' seeds say everything)."""
+    if cluster is not None:
+        for (record, _g), won in zip(
+            games, on_cluster(cluster, play_game, [(g,) for _r, g in games]), strict=True
+        ):
+            record.add(None if won is None else (record.a, record.b)[won])
+            tick()
+        return
     if jobs <= 1:
         results: Iterator[int | None] = map(play_game, (g for _r, g in games))
         for (record, _g), won in zip(games, results, strict=True):

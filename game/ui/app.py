@@ -1,7 +1,7 @@
 """The window: the start screen (game/ui/start/screen.py), the battle, map or campaign chosen there, the
 end screen (game/ui/battle/end_screen.py), and back; a campaign's battles fought on the table on the
 battle screen and watched in the replay viewer, the campaign's screen taken up again after them; the
-frame loop that runs whichever is shown."""
+frame loop that runs whichever is shown (what each is opened from: game/ui/opening.py)."""
 
 from __future__ import annotations
 
@@ -17,32 +17,30 @@ import pygame
 from game.content.files import write_text
 from game.content.locale import Texts
 from game.content.mods import load_mods
-from game.content.ruleset_files import load_ruleset
 from game.editing.problem_words import refusal_said
 from game.model.errors import EXIT_BAD_INPUT, UserError
-from game.model.modules import mode_for_ruleset, modules_by_mode
-from game.net.said import Said
-from game.net.saved import is_net_save, load_net
-from game.net.seat import Seat
-from game.running.campaign_battles import table_match
-from game.running.campaign_match import is_campaign_replay
-from game.running.match import new_match, recorded_ruleset
-from game.running.saves import load_game, save_meta
-from game.running.seating import seated
 from game.running.settings import Settings, fitted_window, load_settings
-from game.ui import pacing, theme
+from game.ui import pacing
 from game.ui.battle.end_screen import EndScreen
-from game.ui.battle.replay import ReplayViewer
 from game.ui.battle.screen import BattleScreen
 from game.ui.battle.tutorial import TutorialScreen
-from game.ui.campaign.opening import open_war
 from game.ui.campaign.screen import CampaignScreen
+from game.ui.campaign.watch import WarWatch
 from game.ui.editor.screen import EditorScreen
-from game.ui.open_wars.replay import OpenWarsReplay
-from game.ui.open_wars.screen import OpenWarsScreen
+from game.ui.opening import (
+    Screen,
+    lobby_for_save,
+    open_editor,
+    open_game,
+    open_remote,
+    open_tried,
+    start_screen,
+    switch_to_save,
+    table_screen,
+    watch,
+    watched_battle,
+)
 from game.ui.pacing import FPS, Pacer
-from game.ui.playing.game_view import GameView
-from game.ui.playing.remote_play import REMOTE, RemotePlay
 from game.ui.playing.replaying import Replaying
 from game.ui.sound import Sounds, quiet_audio
 from game.ui.start.lobby import Lobby
@@ -50,171 +48,8 @@ from game.ui.start.screen import StartScreen
 from game.ui.start.setup import Setup, recalled
 from game.ui.stopping import Stopping
 from game.ui.widgets.load_list import not_loaded
-from systems.open_wars.state import Campaign
 
 SIZE = Settings.window  # the window before the player has chosen one
-
-Screen = BattleScreen | OpenWarsScreen | TutorialScreen
-
-
-def open_battle(setup: Setup, size: tuple[int, int], settings: Settings | None = None) -> Screen:
-    """A new battle (or Open Wars game) as the setup says, or the saved one it names (resumed once:
-    the next start from the start screen is a new one again)."""
-    if setup.tutorial:
-        setup.tutorial = False  # the next start from the start screen is the scenario chosen again
-        return TutorialScreen(size, settings)
-    net = None
-    if setup.load is not None:
-        path, setup.load = setup.load, None
-        m, players = load_game(path, tuple(load_mods(setup.mods)))
-        net = save_meta(path).network  # a network game's save opened here (play --load) goes on here
-    else:
-        rules = load_ruleset(mods=load_mods(setup.mods))
-        modules = setup.modules
-        if setup.mode is not None:  # chosen on the start screen: the modules of that battle's mode
-            known = {m.id: m.mode for m in modules_by_mode()}
-            modules = [mid for mid in modules if known.get(mid) == setup.mode]
-        m = new_match(setup.scenario, setup.seed, rules=rules, modules=modules, options=setup.options)
-        sides = m.battle.game.sides  # type: ignore[union-attr]
-        try:  # as `simulate --a --b --c --d` seats its players; a seat not chosen plays as the second
-            players = seated(sides, [setup.a, setup.b, *setup.seats], setup.b, "play")
-        except UserError:
-            m.battle.close()
-            raise
-    screen: BattleScreen | OpenWarsScreen
-    if isinstance(m.battle, Campaign):  # a map of Open Wars: its own screen
-        screen = OpenWarsScreen(m, players, size, settings)
-    else:
-        screen = BattleScreen(m, players, size, settings)
-    if net is not None:  # said, not silent: both sides are played here now (docs/network.md)
-        screen.log.say("load_net_here", theme.GOOD, name=net.peer)
-    return screen
-
-
-def is_campaign(setup: Setup) -> bool:
-    """Whether the setup opens a campaign: its save, or a new one chosen (on the start screen, or by
-    `play --campaign`)."""
-    if setup.load is not None:
-        return is_campaign_replay(setup.load)
-    return setup.campaign is not None and not setup.tutorial
-
-
-def open_game(
-    setup: Setup, size: tuple[int, int], settings: Settings | None = None
-) -> Screen | CampaignScreen:
-    """The battle, map or campaign the setup says, new or saved."""
-    if is_campaign(setup):
-        load, setup.load = setup.load, None  # a save is resumed once (as a battle's)
-        seats = [setup.a, setup.b]
-        return open_war(load, setup.campaign, setup.seed, seats, setup.mods, size, settings or Settings())
-    return open_battle(setup, size, settings)
-
-
-def table_screen(war: CampaignScreen, size: tuple[int, int], settings: Settings) -> BattleScreen:
-    """The battle of a campaign that is fought on the table, on the battle screen (CAMP-DEC-10)."""
-    return BattleScreen(war.play.open_table(), war.controllers, size, settings, war=war.play)
-
-
-def watched_battle(war: CampaignScreen, size: tuple[int, int], settings: Settings) -> ReplayViewer:
-    """A battle of the campaign, fought or resolved, from its start in the replay viewer."""
-    f = next(x for x in war.war.fought if x.number == war.watch)
-    war.watch = None
-    return ReplayViewer(table_match(war.play.campaign, f), (), size, settings)
-
-
-def start_screen(
-    size: tuple[int, int], setup: Setup, settings: Settings, problem: str = "", settings_open: bool = False
-) -> StartScreen:
-    """The start screen in the player's language, its Settings page the game's (open at once when it
-    was made again for a setting changed there)."""
-    return StartScreen(size, setup, problem, Texts(settings.language), settings, settings_open)
-
-
-def open_editor(setup: Setup, size: tuple[int, int], settings: Settings) -> EditorScreen:
-    """The scenario editor on the file the setup names (a new battle or map without one)."""
-    path, setup.edit = setup.edit, None
-    mods = load_mods(setup.mods)
-    if isinstance(path, Path):
-        return EditorScreen(size, Texts(settings.language), mods, path)
-    return EditorScreen(size, Texts(settings.language), mods, kind=path or "scenario")
-
-
-def lobby_for_save(setup: Setup, size: tuple[int, int], settings: Settings) -> Lobby | None:
-    """The lobby that goes on with a network game's save chosen on the start screen (Continue, or the
-    save browser), over the network: the host hosts it again, the guest calls the host again. Any
-    other save (or none): None, and the battle opens as it always has."""
-    if setup.load is None or not is_net_save(setup.load):
-        return None
-    path, setup.load = setup.load, None
-    resume = load_net(path, tuple(load_mods(setup.mods)))
-    way = "host" if resume.role == "host" else "join"
-    return Lobby(size, setup, way, Texts(settings.language), resume=resume)
-
-
-def open_tried(
-    editor: EditorScreen, setup: Setup, size: tuple[int, int], settings: Settings
-) -> Screen | None:
-    """The battle (or map) the editor wrote to try, against the computer; its Esc menu and its end say
-    the way back is to the editor. None when it does not open (the editor's status says why)."""
-    tried = dataclasses.replace(setup, scenario=str(editor.tried), a="human", b="normal", mode=None)
-    try:
-        battle = open_battle(tried, size, settings)
-    except UserError as e:
-        editor.status = refusal_said(editor.t, e)
-        return None
-    if isinstance(battle, GameView):
-        battle.from_editor = True
-    return battle
-
-
-def open_remote(seat: Seat, size: tuple[int, int], settings: Settings, said: Sequence[Said] = ()) -> Screen:
-    """A game with a friend on another machine, on its mode's screen: this machine's side played here,
-    the other's commands coming from afar (game/ui/playing/remote_play.py)."""
-    m = seat.match
-    assert m is not None and m.battle.game is not None
-    other = next(s for s in m.battle.game.sides if s != seat.local)
-    controllers = {seat.local: "human", other: REMOTE}
-    screen: BattleScreen | OpenWarsScreen
-    if isinstance(m.battle, Campaign):
-        screen = OpenWarsScreen(m, controllers, size, settings)
-    else:
-        screen = BattleScreen(m, controllers, size, settings)
-    screen.remote = RemotePlay(seat, dict(screen.names))
-    for line in [*said, *seat.take_notices()]:  # what the lobby said (who joined, the dice), in the log
-        screen.remote.say(screen.log, line)
-    return screen
-
-
-def watch(path: Path, mods: tuple, size: tuple[int, int], settings: Settings) -> Replaying:
-    """The replay viewer of the file's game: an Open Wars game's (game/ui/open_wars/replay.py), or a
-    battle's."""
-    if mode_for_ruleset(recorded_ruleset(path)) is not None:
-        return OpenWarsReplay(path, mods, size, settings)
-    return ReplayViewer(path, mods, size, settings)
-
-
-def switch_to_save(
-    screen: Screen | Replaying | CampaignScreen, setup: Setup, size: tuple[int, int], settings: Settings
-) -> Screen | Replaying | Lobby | CampaignScreen:
-    """The save chosen in a game's menu, opened in place of that game: a network game's goes on over
-    the network as from the start screen (its lobby: the host hosts it again, the guest calls again);
-    a save that will not open says why in that game, which goes on."""
-    played = screen.screen if isinstance(screen, TutorialScreen) else screen
-    if not isinstance(played, BattleScreen | OpenWarsScreen | CampaignScreen) or played.to_load is None:
-        return screen
-    path = setup.load = played.to_load
-    played.to_load = None
-    try:
-        opened = lobby_for_save(setup, size, settings) or open_game(setup, size, settings)
-    except UserError as e:
-        setup.load = None
-        if isinstance(played, CampaignScreen):
-            played.alert = not_loaded(played.t, path, e)
-        else:
-            played.load_failed(not_loaded(played.t, path, e))
-        return screen
-    screen.close()
-    return opened
 
 
 def open_window(settings: Settings) -> pygame.Surface:
@@ -250,13 +85,18 @@ def run(
     war: CampaignScreen | None = None  # a campaign: its screen, under the battle it fights or shows
     editor: EditorScreen | None = None  # the editor, shown, or waiting while its battle is tried
     lobby: Lobby | None = None  # a game with a friend elsewhere, before it begins
-    if setup.seat is not None and setup.seat.match is not None:  # a turn file opened (by-file open)
-        battle, setup.seat = open_remote(setup.seat, surf.get_size(), settings), None
+    if setup.seat is not None and setup.seat.played is not None:  # a turn file opened (by-file open)
+        opened, setup.seat = open_remote(setup.seat, surf.get_size(), settings), None
+        if isinstance(opened, CampaignScreen):
+            war = opened
+        else:
+            battle = opened
     elif setup.elsewhere is not None:  # play --host / --join
         lobby = Lobby(surf.get_size(), setup, setup.elsewhere, Texts(settings.language), setup.seat)
         setup.seat = None
     elif setup.replay is not None:
-        battle = watch(setup.replay, tuple(load_mods(setup.mods)), surf.get_size(), settings)
+        viewer = watch(setup.replay, tuple(load_mods(setup.mods)), surf.get_size(), settings)
+        war, battle = (viewer, None) if isinstance(viewer, CampaignScreen) else (None, viewer)
     elif demo is not None or setup.load is not None or setup.campaign is not None:
         # the demo's generals play this battle only: the start screen after it keeps the player's choices
         watched = (
@@ -325,7 +165,7 @@ def _loop(
             for ev in came:
                 playing = battle or war
                 asked = ev.type == pygame.QUIT and (playing is None or playing.ask_quit() == "quit")
-                if asked and (editor is None or battle is not None or editor.leave()):
+                if asked and (editor is None or battle is not None or war is not None or editor.leave()):
                     return 0  # the editor asks once more for changes not saved
                 if ev.type == pygame.VIDEORESIZE and not settings.fullscreen:
                     surf = pygame.display.set_mode((ev.w, ev.h), pygame.RESIZABLE)
@@ -334,19 +174,22 @@ def _loop(
                         start = start_screen(
                             surf.get_size(), setup, settings, settings_open=start.page is not None
                         )
-                if editor is not None and battle is None:
+                if editor is not None and battle is None and war is None:
                     what = editor.handle(ev)
                     if what == "close":
                         editor, start = None, start_screen(surf.get_size(), setup, settings)
                     elif what == "try" and editor.tried is not None:
-                        battle, end = open_tried(editor, setup, surf.get_size(), settings), None
+                        tried = open_tried(editor, setup, surf.get_size(), settings)
+                        war, battle = (tried, None) if isinstance(tried, CampaignScreen) else (None, tried)
+                        end = None
                 elif lobby is not None:
                     what = lobby.handle(ev)
                     if what == "back":
                         lobby.close()
                         lobby, start = None, start_screen(surf.get_size(), setup, settings)
                     elif what == "play":  # a turn file opened
-                        battle = open_remote(lobby.take(), surf.get_size(), settings, lobby.lines)
+                        remote = open_remote(lobby.take(), surf.get_size(), settings, lobby.lines)
+                        battle, war = (None, remote) if isinstance(remote, CampaignScreen) else (remote, None)
                         lobby = None
                 elif start is not None:
                     what = start.handle(ev)
@@ -359,12 +202,18 @@ def _loop(
                             said = refusal_said(Texts(settings.language), e)
                             start = start_screen(surf.get_size(), setup, settings, said)
                         continue
-                    if what == "watch" and setup.replay is not None:  # a save watched again
-                        watched, setup.replay = setup.replay, None
+                    if what in ("watch", "war-figures") and setup.replay is not None:  # a save watched
+                        watched, setup.replay = setup.replay, None  # again, or a war's figures
                         t = Texts(settings.language)
                         try:
                             mods = tuple(load_mods(setup.mods))
-                            battle = watch(watched, mods, surf.get_size(), settings)
+                            room = surf.get_size()
+                            if what == "war-figures":
+                                war = WarWatch(watched, mods, room, settings, figures=True)
+                            elif isinstance(viewer := watch(watched, mods, room, settings), CampaignScreen):
+                                war = viewer
+                            else:
+                                battle = viewer
                             end, start = None, None
                         except UserError as e:
                             start = start_screen(surf.get_size(), setup, settings, not_loaded(t, watched, e))
@@ -436,7 +285,11 @@ def _loop(
                         war.layout(surf.get_size())
                     if left == "end":
                         war.close()
-                        war, start = None, start_screen(surf.get_size(), setup, settings)
+                        war = None
+                        if editor is None:
+                            start = start_screen(surf.get_size(), setup, settings)
+                        else:  # a campaign tried from the editor goes back to it
+                            editor.layout(surf.get_size())
                         continue
                     if left == "watch" and war.watch is not None:
                         battle, end = watched_battle(war, surf.get_size(), settings), None
@@ -450,11 +303,12 @@ def _loop(
                             war, battle, end = None, switched, None
 
             if lobby is not None and lobby.update(dt) == "play":
-                battle = open_remote(lobby.take(), surf.get_size(), settings, lobby.lines)
+                remote = open_remote(lobby.take(), surf.get_size(), settings, lobby.lines)
+                battle, war = (None, remote) if isinstance(remote, CampaignScreen) else (remote, None)
                 lobby = None
             if lobby is not None:
                 shown = [lobby]
-            elif editor is not None and battle is None:
+            elif editor is not None and battle is None and war is None:
                 editor.update(dt)
                 shown = [editor]
             elif start is not None:
@@ -475,7 +329,7 @@ def _loop(
                 continue  # nothing changed: the frame on the screen stands
             if lobby is not None:
                 lobby.draw(surf)
-            elif editor is not None and battle is None:
+            elif editor is not None and battle is None and war is None:
                 editor.draw(surf)
             elif start is not None:
                 start.draw(surf)

@@ -55,10 +55,10 @@ class Stopping:
             return None
         remote = getattr(screen, "remote", None)  # a game with a friend elsewhere keeps itself its way
         try:
-            if campaign is not None:
-                path = save_campaign(campaign, players, autosave=True)
-            elif remote is not None:
+            if remote is not None:  # a campaign's too: it goes on with the friend
                 path = remote.seat.save(autosave=True)
+            elif campaign is not None:
+                path = save_campaign(campaign, players, autosave=True)
             else:
                 assert match is not None
                 path = save_game(match, players, autosave=True)

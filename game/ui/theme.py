@@ -90,6 +90,28 @@ def page_scale(size: tuple[int, int]) -> float:
     return max(1.0, min(2.0, size[0] / PAGE[0], size[1] / PAGE[1]))
 
 
+# a page's pygame-gui widgets (the start screen's, the lobby's, the editor's): laid out for 1280x720 and
+# grown with the window (page_scale), their words too
+GUI_FONT = 14  # a page's widgets' font at 1280x720 (the size a page is laid out for: theme.page_scale)
+STYLES = ("bold", "italic")  # of the text boxes' markup
+GUI_KINDS = ("button", "label", "drop_down_menu", "text_entry_line", "text_box", "tool_tip", "selection_list")
+
+
+def gui_theme(scale: float) -> dict[str, Any]:
+    """pygame-gui's theme for a page: every widget's words grown with it."""
+    font = {"name": "noto_sans", "size": str(round(GUI_FONT * scale))}
+    arrows = {"name": "fira_code_symbols", "size": font["size"]}  # a drop-down's arrow
+    return {kind: {"font": font} for kind in GUI_KINDS} | {"drop_down_menu.#expand_button": {"font": arrows}}
+
+
+def gui_fonts(scale: float) -> list[dict[str, str | int | float]]:
+    """The bold and italic fonts a page's text boxes use, loaded before they are asked for."""
+    size = round(GUI_FONT * scale)
+    return [
+        {"name": "noto_sans", "point_size": size, "style": s, "antialiased": "1"} for s in ("bold", "italic")
+    ]
+
+
 def set_scale(scale: float) -> None:
     global SCALE, TOP_BAR, RIGHT_PANEL
     SCALE = scale
@@ -311,6 +333,18 @@ def wrap(text: str, f: pygame.font.Font, width: int) -> list[str]:
             out += whole
     out.append(line)
     return out
+
+
+def text_lines(
+    surf: pygame.Surface, text: str, at: tuple[int, int], width: int, colour: Colour, size: int = 19
+) -> int:
+    """Text wrapped to `width` pixels and drawn from `at`; returns the y under it."""
+    f = font(size)
+    x, y = at
+    for line in wrap(text, f, width):
+        surf.blit(f.render(line, True, colour), (x, y))
+        y += f.get_linesize()
+    return y
 
 
 def draw_die(

@@ -11,9 +11,14 @@ from systems.campaign.state import War
 
 def date(w: War, turn: int) -> tuple[int, int]:
     """(year, month) a turn begins: the campaign's start and its months a turn."""
-    year, month = w.theatre.spec.start
-    months = month - 1 + (turn - 1) * w.theatre.spec.months
-    return (year + months // 12, months % 12 + 1)
+    return turn_date(w.theatre.spec.start, w.theatre.spec.months, turn)
+
+
+def turn_date(start: tuple[int, int], months: int, turn: int) -> tuple[int, int]:
+    """(year, month) a turn begins, from the first turn's (year, month) and a turn's months."""
+    year, month = start
+    at = month - 1 + (turn - 1) * months
+    return (year + at // 12, at % 12 + 1)
 
 
 def enlist(w: War, spec: ForceSpec, side: str) -> Army:

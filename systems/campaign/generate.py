@@ -7,23 +7,37 @@ home. The same seed makes the same campaign; it is checked as any campaign file 
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import random
+import re
+from collections.abc import Sequence
 from typing import Any
 
+from game import CONTENT
 from game.content.army import build_army
+from game.content.mods import Mod
 from game.content.records import build, read_toml
+from game.content.ruleset_files import load_ruleset
 from game.content.scenario import ArmySpec, SideSpec
+from game.content.toml_text import dumps
 from game.model.errors import UserError
 from game.model.modules import RandomOptions
 from game.model.ruleset import Ruleset
 from systems.campaign.records import CampaignFile
-from systems.campaign.theatre import campaign_problems
+from systems.campaign.theatre import (
+    Theatre,
+    campaign_folders,
+    campaign_problems,
+    checked_theatre,
+    load_campaign,
+)
 from systems.for_glory.generate import FOES, NATIONS
 from systems.open_wars.generate import random_map
 from systems.open_wars.map_files import RANDOM_SPEC
 from systems.open_wars.maps import MapOptions, read_map
-from systems.open_wars.records import load_rules
+from systems.open_wars.ruleset_files import load_rules
 
+RANDOM_ID = re.compile(r"random-campaign-([0-9]{1,19})")  # a campaign made from its seed, by id
 POINTS = 14  # each army's points: two armies a side
 DIVISIONS = 3
 TURNS = 12
@@ -91,8 +105,8 @@ def random_campaign(rules: Ruleset, seed: int, options: RandomOptions) -> dict[s
         "locale": {
             "es": {
                 "name": f"Campaña aleatoria {seed}",
-                "description": f"{first.spanish} contra {second.spanish} en un mapa hecho al azar con la "
-                f"semilla {seed}: la misma semilla hace la misma campaña.",
+                "description": f"{first.spanish.capitalize()} contra {second.spanish} en un mapa hecho al "
+                f"azar con la semilla {seed}: la misma semilla hace la misma campaña.",
                 "sides": {n.id: n.spanish for n in nations},
                 "locations": dict(spanish.locations) if spanish else {},
             }
@@ -111,3 +125,20 @@ def _division(d: Any) -> dict[str, Any]:
         "id": d.id,
         "units": [{"id": u.id, "category": u.category, "quality": u.quality} for u in d.units],
     }
+
+
+def any_campaign(ref: str, mods: Sequence[Mod] = ()) -> Theatre:
+    """A campaign by id or path (`load_campaign`), or one made at random by its id,
+    "random-campaign-<seed>" (the start screen's: made again from its seed wherever it is opened, a
+    save's, a replay's, the computer players' copy; no file holds it, and a file of that id wins)."""
+    found = RANDOM_ID.fullmatch(ref)
+    if found is None or any((f / f"{ref}.toml").is_file() for f in campaign_folders(mods)):
+        return load_campaign(ref, mods)
+    rules = load_ruleset(mods=[m for m in mods if m.spec.ruleset == "for-glory"])
+    data = random_campaign(rules, int(found[1]), RandomOptions())
+    text = dumps(data).encode("utf-8")
+    spec = build(CampaignFile, data, ref)
+    # named as a file of the game's own campaigns would be, so its replays name it by id
+    return checked_theatre(
+        spec, CONTENT / "campaigns" / f"{ref}.toml", hashlib.sha256(text).hexdigest(), mods
+    )

@@ -28,7 +28,8 @@ from systems.campaign.records import CampaignFile, CampaignNumbers, ForceSpec, P
 from systems.campaign.rules_module import CAMPAIGN
 from systems.for_glory.deployment import formation_reach
 from systems.open_wars.maps import MapFile, OpenWarsMap, check_ground, unreached
-from systems.open_wars.records import OpenWarsRules, load_rules
+from systems.open_wars.records import OpenWarsRules
+from systems.open_wars.ruleset_files import load_rules
 
 RAISED = "raised-"  # the ids of brigades and divisions raised in play begin so: no file's may
 
@@ -89,7 +90,12 @@ def read_campaign(path: Path) -> CampaignFile:
 def load_campaign(ref: str, mods: Sequence[Mod] = ()) -> Theatre:
     """A campaign by id or path, checked whole; any problem is one ContentError naming file and key."""
     path = campaign_path(ref, mods)
-    spec = read_campaign(path)
+    return checked_theatre(read_campaign(path), path, hashlib.sha256(read_regular(path)).hexdigest(), mods)
+
+
+def checked_theatre(spec: CampaignFile, path: Path, digest: str, mods: Sequence[Mod] = ()) -> Theatre:
+    """A campaign read (from `path`, or made: `digest` is its content's) checked whole and made ready:
+    its map, ruleset, numbers and battlefields."""
     where = str(path)
     rules = load_ruleset(spec.ruleset, mods=[m for m in mods if m.spec.ruleset == spec.ruleset])
     ow = load_rules(None, ())
@@ -97,10 +103,9 @@ def load_campaign(ref: str, mods: Sequence[Mod] = ()) -> Theatre:
         raise ContentError(f"{where}: {e.where}" if e.where else where, e.problem)
     base, numbers_hash = load_records(CAMPAIGN, mods)
     numbers = merged_numbers(base["numbers"], spec, where)
-    world = _map(spec, path, ow)
+    world = _map(spec, path, digest, ow)
     fields = {loc.id: loc.battlefield for loc in spec.locations if loc.battlefield}
     battlefields = {loc: load_scenario(ref, rules) for loc, ref in fields.items()}
-    digest = hashlib.sha256(read_regular(path)).hexdigest()
     return Theatre(spec, path, digest, numbers, world, rules, ow, battlefields, numbers_hash)
 
 
@@ -113,18 +118,23 @@ def merged_numbers(base: CampaignNumbers, spec: CampaignFile, where: str) -> Cam
         raise ContentError(f"{where}: {e.where}", e.problem) from None
 
 
-def _map(spec: CampaignFile, path: Path, ow: OpenWarsRules) -> OpenWarsMap:
+def _map(spec: CampaignFile, path: Path, digest: str, ow: OpenWarsRules) -> OpenWarsMap:
     """The campaign's map as Open Wars plays one (its players are the campaign's sides, not factions)."""
     near = check_ground(spec.locations, spec.links, ow, str(path))
     laid = MapFile(
         spec.id, spec.name, "open-wars", list(spec.locations), list(spec.links), [], spec.max_turns
     )
-    digest = hashlib.sha256(read_regular(path)).hexdigest()
     return OpenWarsMap(laid, path, digest, {k: tuple(sorted(v)) for k, v in near.items()})
 
 
-def campaign_problems(spec: CampaignFile, rules: Ruleset, ow: OpenWarsRules) -> Iterator[ContentError]:
-    """Everything wrong with a campaign across its keys, each at its key."""
+Ground = Callable[[str, Ruleset], object]  # a battle's ground read (load_scenario), or its UserError
+
+
+def campaign_problems(
+    spec: CampaignFile, rules: Ruleset, ow: OpenWarsRules, ground: Ground = load_scenario
+) -> Iterator[ContentError]:
+    """Everything wrong with a campaign across its keys, each at its key; `ground` reads a place's
+    battlefield (the editor's remembers those it read: it asks at every letter typed)."""
     try:
         near = check_ground(spec.locations, spec.links, ow, "")
     except ContentError as e:
@@ -135,7 +145,7 @@ def campaign_problems(spec: CampaignFile, rules: Ruleset, ow: OpenWarsRules) -> 
     if away:
         yield ContentError("links", f"no way to reach {', '.join(sorted(away)[:5])}")
     for i, place in enumerate(spec.locations):
-        yield from place_problems(place, f"locations[{i}]", rules)
+        yield from place_problems(place, f"locations[{i}]", rules, ground)
     sides = [s.id for s in spec.sides]
     if len(set(sides)) != len(sides):
         yield ContentError("sides", "two sides share an id")
@@ -209,7 +219,9 @@ def campaign_problems(spec: CampaignFile, rules: Ruleset, ow: OpenWarsRules) -> 
 Fresh = Callable[[str, str], Iterator[ContentError]]  # an id not seen before, or its problem
 
 
-def place_problems(place: Place, at: str, rules: Ruleset) -> Iterator[ContentError]:
+def place_problems(
+    place: Place, at: str, rules: Ruleset, ground: Ground = load_scenario
+) -> Iterator[ContentError]:
     """What a campaign adds to a location card, against the ruleset: the brigades it raises, its levy's
     quality, its battlefield (a scenario of the ruleset)."""
     if place.id.startswith(RAISED):
@@ -223,7 +235,7 @@ def place_problems(place: Place, at: str, rules: Ruleset) -> Iterator[ContentErr
         yield ContentError(f"{at}.raises", "only a city raises brigades (OW-LOC-5)")
     if place.battlefield:
         try:
-            load_scenario(place.battlefield, rules)
+            ground(place.battlefield, rules)
         except UserError as e:
             yield ContentError(f"{at}.battlefield", f"no battle's ground here: {e}")
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from game.content.locale import Texts
 from game.model.events import Event
+from game.model.grammar import Name, said_name
 from game.model.words import slug
 from systems.campaign.state import War
 
@@ -17,39 +18,47 @@ MONTHS = 12
 
 
 class Naming:
-    """What the war's ids are called in the language of `t`."""
+    """What the war's ids are called in the language of `t`: each a `Name` with the grammar its kind
+    and first word give it (game/model/grammar.py), so that a text says "los franceses levantan", "el
+    Cuerpo de Dupont marcha", "los Voluntarios de Valladolid se retiran" (docs/spanish.md). An army
+    takes the article as a division does."""
 
     def __init__(self, w: War, t: Texts) -> None:
         self.w, self.t = w, t
         self.words = w.theatre.spec.words(t.language)
 
-    def side(self, side: str) -> str:
-        return self.words.sides.get(side, side)
+    def _name(self, text: str, kind: str) -> Name:
+        return said_name(text, "", kind, self.t.language)
 
-    def place(self, loc: str) -> str:
-        return self.words.locations.get(loc, loc)
+    def side(self, side: str) -> Name:
+        return self._name(self.words.sides.get(side, side), "side")
 
-    def army(self, army: str) -> str:
-        return self.words.armies.get(army) or self._raised("camp_raised_army", army)
+    def place(self, loc: str) -> Name:
+        return self._name(self.words.locations.get(loc, loc), "location")
 
-    def brigade(self, unit: str) -> str:
+    def army(self, army: str) -> Name:
+        return self._name(self.words.armies.get(army) or self._raised("camp_raised_army", army), "division")
+
+    def category(self, code: str) -> str:
+        """A brigade's arm by its name (FG-UNIT): Line infantry, Light cavalry ..."""
+        key = f"category_{slug(code)}"
+        return self.t(key) if self.t.has(key) else code
+
+    def brigade(self, unit: str) -> Name:
         """A brigade by its name, or one raised in play by its kind and where it was raised."""
         named = self.words.units.get(unit)
         if named:
-            return named
+            return self._name(named, "unit")
         b = self.w.roster.get(unit)
         if b is None:
-            return unit
-        kind = (
-            self.t(f"category_{slug(b.category)}")
-            if self.t.has(f"category_{slug(b.category)}")
-            else b.category
-        )
+            return self._name(unit, "unit")
         where = next((s.location for s in b.record if s.kind == "raised"), "")
-        return self.t("camp_raised_brigade", category=kind, place=self.place(where))
+        said = self.t("camp_raised_brigade", category=self.category(b.category), place=self.place(where))
+        return self._name(said, "unit")
 
-    def officer(self, officer: str) -> str:
-        return self.words.officers.get(officer) or self._raised("camp_raised_general", officer)
+    def officer(self, officer: str) -> Name:
+        return self._name(self.words.officers.get(officer) or self._raised("camp_raised_general", officer),
+                          "officer")  # fmt: skip
 
     def _raised(self, key: str, ident: str) -> str:
         return self.t(key, number=ident.removeprefix("raised-")) if ident.startswith("raised-") else ident
@@ -94,7 +103,7 @@ def narrate(w: War, e: Event, t: Texts, describe: Callable[[Mapping[str, Any]], 
     if d["kind"] != "note" or not t.has(key):
         return describe(d)
     values = {k: n.value(k, v) for k, v in details.items()}
-    values.update(SPECIAL.get(say, lambda n, x: {})(n, details))
+    values.update(SPECIAL.get(say, lambda n, x: {})(n, {**details, "unit": d.get("unit")}))
     try:
         return t(key, unit=n.brigade(d["unit"]) if d.get("unit") else "", rule=d["rule"], **values)
     except (KeyError, IndexError, ValueError):
@@ -133,6 +142,17 @@ def _battle(n: Naming, x: Mapping[str, Any]) -> dict[str, object]:
     return {"ground": named, "chances": chances}
 
 
+def _recruit(n: Naming, x: Mapping[str, Any]) -> dict[str, object]:
+    """A brigade raised, by its arm and the quality of the city's levy (its name, "Line infantry raised
+    at Toledo", would say "raised" twice), in running text."""
+    levy = n.w.places[x["location"]].levy
+    b = n.w.roster.get(str(x["unit"]))
+    kind = n.category(b.category) if b is not None else ""
+    key = f"quality_{slug(levy)}"
+    quality = n.t(key) if n.t.has(key) else levy
+    return {"category": kind[:1].lower() + kind[1:], "quality": quality.lower()}
+
+
 def _event(n: Naming, x: Mapping[str, Any]) -> dict[str, object]:
     words = n.words.events.get(x["event"])
     return {"name": words.name if words else x["event"], "text": words.text if words else ""}
@@ -143,4 +163,5 @@ SPECIAL: dict[str, Callable[[Naming, Mapping[str, Any]], dict[str, object]]] = {
     "camp_turn": lambda n, x: {"date": n.month(x["year"], x["month"])},
     "camp_event": _event,
     "camp_battle": _battle,
+    "camp_recruit": _recruit,
 }

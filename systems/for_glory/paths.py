@@ -144,6 +144,13 @@ def _difficult_entry(b: Battle, pts: list[Point]) -> tuple[int, Point] | None:
     return i, boundary(pts[i - 1], pts[i], lambda p: b.table.difficult_area_at(p) is area)
 
 
+def difficult_entry(b: Battle, start: Point, end: Point) -> Point | None:
+    """Where a straight centre path from start to end first enters a difficult area it was not in
+    (FG-MOVE-3: cavalry stop there), or None (a pure query: the generals judge moves by it)."""
+    found = _difficult_entry(b, examined(b, start, end))
+    return None if found is None else found[1]
+
+
 def road_facing(b: Battle, at: Point, wanted: float) -> float:
     """FG-ROAD-2: in column, the front edge parallel to the road; of the two such facings, the one
     nearest the facing asked for."""

@@ -13,7 +13,8 @@ from game.model.errors import ContentError, UserError
 from game.model.modules import RandomOptions
 from systems.open_wars.generate import random_map
 from systems.open_wars.maps import MapOptions, OpenWarsMap, checked, read_map
-from systems.open_wars.records import OpenWarsRules, load_rules
+from systems.open_wars.records import OpenWarsRules
+from systems.open_wars.ruleset_files import load_rules
 
 
 def load_map(

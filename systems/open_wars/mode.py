@@ -17,7 +17,7 @@ from systems.open_wars.magic import Cast
 from systems.open_wars.map_files import generated_map, load_map
 from systems.open_wars.maps import MapOptions, OpenWarsMap
 from systems.open_wars.moves import March, Recruit
-from systems.open_wars.records import load_rules
+from systems.open_wars.ruleset_files import load_rules
 from systems.open_wars.state import Campaign
 from systems.open_wars.stats import game_stats
 from systems.open_wars.turn import game, score, start

@@ -30,7 +30,7 @@ from systems.open_wars.map_files import load_map
 from systems.open_wars.modifiers import entry_cost
 from systems.open_wars.moves import March, Recruit, check_march, check_recruit, no_room, reachable
 from systems.open_wars.odds import combat_odds
-from systems.open_wars.records import load_rules
+from systems.open_wars.ruleset_files import load_rules
 from systems.open_wars.state import Campaign, Stack
 from systems.open_wars.turn import collect, end_of_turn
 from tests.helpers import refused

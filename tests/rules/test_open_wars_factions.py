@@ -18,7 +18,8 @@ from systems.open_wars import modifiers as mod
 from systems.open_wars.abilities import channel, upkeep
 from systems.open_wars.combat import casualties, fight
 from systems.open_wars.magic import Cast, cast
-from systems.open_wars.records import UnitType, load_rules
+from systems.open_wars.records import UnitType
+from systems.open_wars.ruleset_files import load_rules
 from systems.open_wars.state import Campaign
 from systems.open_wars.turn import end_of_turn
 from tests.ow_helpers import clear, count, drive

@@ -19,7 +19,8 @@ from game.running.log_texts import texts_for
 from systems.open_wars import modifiers as mod
 from systems.open_wars.magic import Cast, cast, castings, check_cast, spell_losses
 from systems.open_wars.moves import March, check_march, reachable
-from systems.open_wars.records import COMBAT_EFFECTS, _check_spell, _check_unit, load_rules
+from systems.open_wars.records import COMBAT_EFFECTS
+from systems.open_wars.ruleset_files import check_spell, check_unit, load_rules
 from systems.open_wars.state import Campaign
 from systems.open_wars.turn import collect, end_of_turn
 from tests.helpers import refusal, refused
@@ -57,7 +58,7 @@ def test_OW_MAGIC_1_OW_MAGIC_2_only_magic_units_cast_and_only_the_spells_they_kn
     rules = load_rules()
     assert all(bool(u.spells) == (u.type == "magic") for u in rules.units.values())
     with pytest.raises(ContentError, match="only magic units cast spells"):
-        _check_unit(
+        check_unit(
             dataclasses.replace(rules.units["dwarf-warriors"], spells=["shield"]), rules.spells, HERE, ()
         )
 
@@ -74,7 +75,7 @@ def test_OW_MAGIC_3_OW_MAGIC_5_the_spells_cover_four_categories_and_both_phases(
     assert all(rules.spell_name(s.id, "es") != s.name or s.id == "terror" for s in spells)  # named in Spanish
     bolt = rules.spells["magic-bolt"]
     with pytest.raises(ContentError, match=r"phase: a hits spell is cast in the combat phase"):
-        _check_spell(dataclasses.replace(bolt, phase="movement"), rules.units, HERE, ())
+        check_spell(dataclasses.replace(bolt, phase="movement"), rules.units, HERE, ())
 
 
 def test_OW_MAGIC_4_a_magic_unit_casts_from_a_location_its_player_holds_paying_mana(small: Small) -> None:

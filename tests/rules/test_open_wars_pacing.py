@@ -15,7 +15,7 @@ from systems.open_wars.ending import Concede
 from systems.open_wars.homes import militia_unit, raise_militia, rising
 from systems.open_wars.moves import March
 from systems.open_wars.odds import combat_odds
-from systems.open_wars.records import load_rules
+from systems.open_wars.ruleset_files import load_rules
 from systems.open_wars.state import Campaign, Stack
 from systems.open_wars.stats import game_stats
 from systems.open_wars.turn import decisive_lead, end_of_turn

@@ -21,7 +21,8 @@ from systems.open_wars.combat import fight, foe
 from systems.open_wars.map_files import load_map
 from systems.open_wars.maps import MapOptions, OpenWarsMap
 from systems.open_wars.odds import combat_odds
-from systems.open_wars.records import LAND, load_rules
+from systems.open_wars.records import LAND
+from systems.open_wars.ruleset_files import load_rules
 from systems.open_wars.state import Campaign
 from systems.open_wars.turn import end_of_turn
 from tests.ow_helpers import clear, drive

@@ -16,7 +16,7 @@ from systems.open_wars.magic import Cast, check_cast
 from systems.open_wars.map_files import load_map
 from systems.open_wars.moves import Recruit, check_recruit
 from systems.open_wars.odds import combat_odds
-from systems.open_wars.records import load_rules
+from systems.open_wars.ruleset_files import load_rules
 from systems.open_wars.state import Campaign
 from systems.open_wars.turn import collect
 from systems.open_wars.volley import Shoot, check_shot, shot_losses, targets, volley

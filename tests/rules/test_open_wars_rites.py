@@ -18,7 +18,7 @@ from game.model.events import Note
 from game.running.log_texts import texts_for
 from systems.open_wars import modifiers as mod
 from systems.open_wars.magic import Cast, cast, cast_cost, castings, check_cast
-from systems.open_wars.records import _check_card, load_rules
+from systems.open_wars.ruleset_files import check_card, load_rules
 from systems.open_wars.state import Campaign
 from systems.open_wars.turn import collection
 from systems.open_wars.words import narrate
@@ -125,4 +125,4 @@ def test_OW_DEC_28_a_rite_names_a_strategic_spell_that_exists() -> None:
         t = build(type(card.traits[0]), trait, "")
         bad = type(card)(card.id, card.name, card.type, [t], card.gold, card.mana)
         with pytest.raises(ContentError, match=message):
-            _check_card(bad, rules.spells, Layered({}, Path("cards.toml")), ("cards", 2))
+            check_card(bad, rules.spells, Layered({}, Path("cards.toml")), ("cards", 2))

@@ -93,3 +93,13 @@ def until_human(s: CampaignScreen, surf: pygame.Surface, kind: str, limit: int =
         elif d is not None and d.kind == "camp_retreat":
             press(s, surf, "retreat")
     raise AssertionError(f"never asked {kind}: {s.war.pending}")
+
+
+def march_on_the_enemy(s: CampaignScreen, surf: pygame.Surface) -> None:
+    """The French (played here) march on the allied army by two clicks: the battle's page asks them
+    to fight it on the table or let the generals resolve it."""
+    until_human(s, surf, "camp_move")
+    a = s.war.armies_of("fr")[0]
+    click(s, surf, next(r for r, x in s.map.chips if x is a).center)
+    click(s, surf, s.map.marker(s.war.armies_of("al")[0].location).center)
+    until_human(s, surf, "camp_resolve")

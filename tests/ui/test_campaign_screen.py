@@ -15,14 +15,22 @@ from game.running.campaign_battles import table_match
 from game.running.campaign_match import events_digest
 from game.running.saves import browse_saves
 from game.running.settings import Settings
-from game.ui.app import open_game, switch_to_save, table_screen, watched_battle
 from game.ui.battle.replay import ReplayViewer
 from game.ui.campaign.screen import CampaignScreen
 from game.ui.campaign.words import record_line, when
+from game.ui.opening import open_game, switch_to_save, table_screen, watched_battle
 from game.ui.start.screen import Setup, StartScreen
 from systems.campaign.commands import Detach, March, Muster, Recruit
 from tests.campaign_helpers import notes
-from tests.ui.campaign_driver import border_mod, click, frame, open_war, press, until_human
+from tests.ui.campaign_driver import (
+    border_mod,
+    click,
+    frame,
+    march_on_the_enemy,
+    open_war,
+    press,
+    until_human,
+)
 
 
 def test_the_start_screen_lists_the_campaign_with_its_sides_seats_and_begins_it(
@@ -84,12 +92,7 @@ def test_orders_and_a_march_given_by_clicks_are_the_wars_commands(window: pygame
 def to_battle(s: CampaignScreen, surf: pygame.Surface) -> None:
     """The French (played here) march on the allied army: the battle's page asks them to fight it on
     the table or let the generals resolve it."""
-    until_human(s, surf, "camp_move")
-    a = s.war.armies_of("fr")[0]
-    enemy = s.war.armies_of("al")[0].location
-    click(s, surf, next(r for r, x in s.map.chips if x is a).center)
-    click(s, surf, s.map.marker(enemy).center)
-    until_human(s, surf, "camp_resolve")
+    march_on_the_enemy(s, surf)
     assert s.prospect() is not None and s.page is None  # the battle's page, its odds (CAMP-DEC-24)
 
 

@@ -7,6 +7,7 @@ as hard)."""
 import pytest
 
 import game.ui.app as app
+import game.ui.opening as opening
 from game.cli.entry import main
 from game.cli.play import DEMO
 from game.model.errors import EXIT_BAD_INPUT
@@ -17,7 +18,7 @@ def _watch(monkeypatch: pytest.MonkeyPatch, tmp_path, *argv: str) -> tuple[list,
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     opened, seen = [], []
-    real_open, real_run = app.open_battle, app.run
+    real_open, real_run = opening.open_battle, app.run
 
     def watching(setup, size, settings=None):
         screen = real_open(setup, size, settings)
@@ -33,7 +34,7 @@ def _watch(monkeypatch: pytest.MonkeyPatch, tmp_path, *argv: str) -> tuple[list,
         finally:
             seen.append(setup)
 
-    monkeypatch.setattr(app, "open_battle", watching)
+    monkeypatch.setattr(opening, "open_battle", watching)
     monkeypatch.setattr(app, "run", run)
     assert main(["play", "--demo", "--frames", "2", *argv]) == 0
     return opened, seen

@@ -104,3 +104,29 @@ def test_a_roll_off_says_each_side_s_die_and_the_winner_never_their_sum():
     (row,) = group_rows(d.dice.group, Narrator(Texts("es"), names))
     assert row == "Tirada de desempate (FG-REINF-2): Españoles 2, Franceses 1; ganan los españoles"
     b.close()
+
+
+def test_the_box_stands_where_it_covers_no_piece(window):
+    """Issue 38's leftover: the box stood at the table's bottom left over the units there. It takes the
+    first corner of the table's view where it covers no piece, and keeps it while its roll is shown."""
+    screen = open_screen(window)
+    screen.display.feed(screen.battle, [_initiative(6)])
+    screen.display.skip()
+    screen.display.dice.age = 1.0
+    screen.renderer.taken = []
+    draw_dice(screen, window)
+    first = screen.dice_box
+    view = screen.camera.view
+    assert first is not None and first.bottomleft == (view[0] + 10, view[1] + view[3] - 10)  # as it was
+    piece = first.inflate(-40, -20)  # a unit where it stood
+    screen.renderer.taken = [piece]
+    screen.display.feed(screen.battle, [_initiative(3, "fr-2", 3)])  # the next roll
+    screen.display.skip()
+    screen.display.dice.age = 1.0
+    draw_dice(screen, window)
+    moved = screen.dice_box
+    assert moved is not None and not moved.colliderect(piece)
+    screen.renderer.taken = [piece, moved.inflate(-40, -20)]  # a unit walks under it: it stays
+    draw_dice(screen, window)
+    assert screen.dice_box == moved
+    screen.close()

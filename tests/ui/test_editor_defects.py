@@ -121,10 +121,10 @@ def test_the_south_edge_is_offered_only_to_the_side_at_the_north(window720: pyga
 def test_a_battle_tried_from_the_editor_says_the_way_back_is_to_the_editor(
     window720: pygame.Surface, language: str
 ) -> None:
-    from game.ui.app import open_tried
     from game.ui.battle.end_screen import EndScreen
     from game.ui.battle.pause_menu import MENUS
     from game.ui.battle.screen import BattleScreen
+    from game.ui.opening import open_tried
     from game.ui.playing.settings_menu import game_menu_items
 
     t = Texts(language)

@@ -280,3 +280,87 @@ def test_a_vertex_undone_while_it_is_dragged_is_not_moved(window720: pygame.Surf
     ed.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(at[0] + 40, at[1]), button=1))
     frames(ed, window720)
     assert ed.doc.get(("terrain",)) == []  # undone, and nothing moved on its behalf
+
+
+CAMPAIGN = CONTENT / "campaigns" / "peninsular.toml"
+CAMPAIGN_ELEMENTS = [
+    ("locations", 0),
+    ("sides", 0, "armies", 0),
+    ("events", 1),
+    ("events", 1, "effects", 0, "army"),
+]
+# a campaign's numbers of every size and keys left out (issue 36, item 4): it opens, every tab and element
+# is drawn, and its problem says which key it is
+CAMPAIGN_CASES = [
+    (("locations", 0, "fortress"), 10**300, "locations[0].fortress"),
+    (("locations", 0, "at"), [1e308, -1e308], "locations[0].at[0]"),
+    (("start",), [10**300, 99], "start[0]"),
+    (("events", 0, "turn"), 10**300, "events[0].turn"),
+    (
+        ("sides", 0, "armies", 0, "divisions", 0, "units", 0, "hits"),
+        2**63 - 1,
+        "sides[0].armies[0].divisions",
+    ),
+    (("sides", 0, "armies", 0, "name"), LONG, "sides[0].armies[0].name"),
+    (("victory",), None, "victory"),
+    (("sides", 0, "armies", 0, "location"), None, "sides[0].armies[0].location"),
+    (("events", 1, "effects", 0, "army"), None, "events[1].effects[0].army"),
+]
+
+
+@pytest.mark.parametrize(("path", "value", "key"), CAMPAIGN_CASES, ids=[c[2] for c in CAMPAIGN_CASES])
+def test_a_hostile_campaign_opens_and_says_what_is_wrong_where(
+    window720: pygame.Surface, tmp_path: Path, path: tuple[Any, ...], value: Any, key: str
+) -> None:
+    data = tomllib.loads(CAMPAIGN.read_text(encoding="utf-8"))
+    node = data
+    for k in path[:-1]:
+        node = node[k]
+    if value is None:  # a key left out
+        del node[path[-1]]
+    else:
+        node[path[-1]] = value
+    target = tmp_path / "hostile.toml"
+    target.write_text(dumps(data), encoding="utf-8")
+    ed = EditorScreen(window720.get_size(), Texts("es"), [], target)
+    frames(ed, window720)
+    for name in ed.tab_buttons.values():
+        press(ed, window720, tab(ed, name))
+    for element in CAMPAIGN_ELEMENTS:
+        ed.select(element)
+        frames(ed, window720)
+    assert any(p.key.startswith(key) for p in ed.problems), [p.key for p in ed.problems]
+    assert ed.doc.kind == "campaign"
+
+
+def test_a_campaign_s_hostile_names_show_as_written(window720: pygame.Surface, tmp_path: Path) -> None:
+    """Markup and a NUL in a campaign's every name, its own and its Spanish words: shown as written."""
+    data = tomllib.loads(CAMPAIGN.read_text(encoding="utf-8"))
+    evil = hostile("campaign", 60)
+    data["locations"][0]["name"] = data["sides"][0]["name"] = data["events"][1]["name"] = evil
+    army = data["sides"][0]["armies"][0]
+    army["name"] = army["staff"]["name"] = army["divisions"][0]["officer"] = evil
+    army["divisions"][0]["units"][0]["name"] = evil
+    words = data["locale"]["es"]
+    words["locations"]["a-coruna"] = words["armies"]["dupont"] = words["units"]["fr-barbou-1"] = evil
+    words["events"]["british-landing"] = {"name": evil, "text": evil}
+    target = tmp_path / "evil-campaign.toml"
+    target.write_text(dumps(data), encoding="utf-8")
+    ed = EditorScreen(window720.get_size(), Texts("es"), [], target)
+    frames(ed, window720)
+    seen = tour(ed, window720, CAMPAIGN_ELEMENTS)
+    assert sum(MARK in s for s in seen) > 10 and not any("\x00" in s for s in seen)
+
+
+@pytest.mark.parametrize(
+    ("path", "value"),
+    [(("sides", 0, "armies"), "x"), (("events", 0, "effects", 0), [1]), (("locations", 2, "raises"), 3)],
+)
+def test_a_misshapen_campaign_is_refused_in_one_line(
+    window720: pygame.Surface, tmp_path: Path, path: tuple[Any, ...], value: Any
+) -> None:
+    target = altered(CAMPAIGN, path, value, tmp_path)
+    with pytest.raises(UserError) as refused:
+        EditorScreen(window720.get_size(), Texts("en"), [], target)
+    line = str(refused.value)
+    assert line.startswith(f"{target}: ") and "expected" in line and "\n" not in line

@@ -163,8 +163,8 @@ def test_the_battle_tried_opens_in_the_window_against_the_computer(
     window720: pygame.Surface, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from game.running.settings import Settings
-    from game.ui.app import open_battle
     from game.ui.battle.screen import BattleScreen
+    from game.ui.opening import open_battle
     from game.ui.start.screen import Setup
 
     monkeypatch.setattr("game.running.match.user_data_dir", lambda: tmp_path)

@@ -14,8 +14,8 @@ import pytest
 
 from game.running.saves import saves_dir
 from game.running.settings import Settings
-from game.ui.app import switch_to_save
 from game.ui.battle.screen import BattleScreen
+from game.ui.opening import switch_to_save
 from game.ui.start.screen import Setup
 from game.ui.widgets.load_list import scenario_words
 from tests.ui.driver import answer_until, frame, hover, key, menu_click, open_screen, pick_save, settle
@@ -174,7 +174,8 @@ def test_a_save_refused_from_the_start_screen_is_said_by_its_name(
     import pygame_gui
 
     from game.content.locale import Texts
-    from game.ui import app
+    from game.ui import app, opening
+    from game.ui.start.screen import StartScreen
     from game.ui.stopping import Stopping
 
     path, played = saved_battle(window720)
@@ -185,12 +186,12 @@ def test_a_save_refused_from_the_start_screen_is_said_by_its_name(
     setup = Setup()
     said: list[str] = []
 
-    class Start(app.StartScreen):
+    class Start(StartScreen):
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
             said.append(self.problem)
 
-    monkeypatch.setattr(app, "StartScreen", Start)
+    monkeypatch.setattr(opening, "StartScreen", Start)  # the start screen the loop opens again
     start = Start(window720.get_size(), setup, "", Texts("es"))
     (button,) = start.resumes
     pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button))
@@ -214,8 +215,9 @@ def test_a_save_is_watched_again_from_the_start_screen(
     import pygame_gui
 
     from game.content.locale import Texts
-    from game.ui import app
+    from game.ui import app, opening
     from game.ui.battle.replay import ReplayViewer
+    from game.ui.start.screen import StartScreen
     from game.ui.stopping import Stopping
     from game.ui.widgets.save_browser import SaveBrowser, Scenario
 
@@ -229,9 +231,9 @@ def test_a_save_is_watched_again_from_the_start_screen(
             super().__init__(*args, **kwargs)
             watched.append(self)
 
-    monkeypatch.setattr(app, "ReplayViewer", Viewer)
+    monkeypatch.setattr(opening, "ReplayViewer", Viewer)
     setup = Setup()
-    start = app.StartScreen(window720.get_size(), setup, "", Texts("en"))
+    start = StartScreen(window720.get_size(), setup, "", Texts("en"))
     start.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=start.saves_button))
     assert start.saves is not None and "watch" in start.saves._button_keys()
     for ev in (

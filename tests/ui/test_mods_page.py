@@ -54,4 +54,26 @@ def test_its_problems_are_shown_in_the_players_words(window720: pygame.Surface) 
     (line,) = page.mods.checked.problems
     assert "combat.flanks: unknown modifier 'flanks'" in line
     assert page._lines()[0][1].startswith("Problema: ")
+    assert "modificador desconocido 'flanks'" in page._lines()[0][1]  # the check in the player's words
     assert screen.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE)) == "mods"
+
+
+def test_a_mod_is_shown_by_its_name_and_its_game_mode_s_its_id_small(window720: pygame.Surface) -> None:
+    """Issue 40's leftover: the row said "Guerrillas 1.0.0 (guerrillas, for-glory)": ids where a player
+    expects names."""
+    write_mod(user_mods_dir() / "guerrillas", GUERRILLAS)
+    write_mod(user_mods_dir() / "broken", {"mod.toml": 'id = "broken"\n'})
+    for language in ("en", "es"):
+        screen = StartScreen((1280, 720), Setup(), t=Texts(language))
+        screen.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=screen.mods_button))
+        screen.update(0.05)
+        screen.draw(window720)
+        page = screen.mods_page
+        assert page is not None
+        i = next(n for n, row in enumerate(page.mods.rows) if row.mod is not None)
+        assert page.row_words(i) == ("Guerrillas 1.0.0 (For Glory)", "id: guerrillas")
+        broken = next(n for n, row in enumerate(page.mods.rows) if row.mod is None)
+        said = page._said(page.mods.rows[broken].problem)
+        assert said.endswith(
+            "falta la clave: se esperaba un texto" if language == "es" else "expected a string"
+        )

@@ -19,8 +19,8 @@ from game.net.saved import save_net
 from game.running.match import new_match
 from game.running.saves import NetSeats, save_meta
 from game.running.settings import Settings
-from game.ui.app import open_battle, switch_to_save
 from game.ui.battle.screen import BattleScreen
+from game.ui.opening import open_battle, switch_to_save
 from game.ui.start.lobby import Lobby
 from game.ui.start.screen import Setup
 from game.ui.widgets.load_list import save_browser, scenario_words

@@ -11,8 +11,8 @@ from game.ai.players import make_player
 from game.content.locale import Texts
 from game.running.match import new_match
 from game.running.settings import Settings
-from game.ui.app import open_battle
 from game.ui.open_wars.screen import OpenWarsScreen
+from game.ui.opening import open_battle
 from game.ui.start.screen import Setup, StartScreen
 from systems.open_wars.magic import Cast
 from systems.open_wars.odds import combat_odds

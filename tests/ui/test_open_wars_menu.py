@@ -16,9 +16,9 @@ from game.running.narrate import describe
 from game.running.saves import save_game, saves_dir
 from game.running.settings import Settings, load_settings
 from game.ui import theme
-from game.ui.app import switch_to_save
 from game.ui.battle.pause_menu import MENUS as BATTLE_MENUS
 from game.ui.open_wars.screen import OpenWarsScreen
+from game.ui.opening import switch_to_save
 from game.ui.palette import COLOUR_BLIND
 from game.ui.playing.settings_menu import menu_label
 from game.ui.start.screen import Setup

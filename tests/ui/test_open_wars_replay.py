@@ -13,8 +13,8 @@ import pytest
 from game.cli.entry import main
 from game.running.match import events_digest, load
 from game.running.settings import Settings
-from game.ui.app import watch
 from game.ui.open_wars.replay import OpenWarsReplay
+from game.ui.opening import watch
 
 
 def key(k: int) -> pygame.event.Event:

@@ -15,8 +15,8 @@ from game.cli.entry import main
 from game.running.match import new_match, play
 from game.running.saves import load_game, save_game, saves_dir
 from game.running.settings import Settings
-from game.ui.app import open_battle
 from game.ui.open_wars.screen import OpenWarsScreen
+from game.ui.opening import open_battle
 from game.ui.start.screen import Setup, StartScreen
 from systems.open_wars.combat import FallBack
 from systems.open_wars.moves import March, Recruit

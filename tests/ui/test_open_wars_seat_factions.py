@@ -12,12 +12,12 @@ from game.cli.options import add_map_options, map_options
 from game.content.locale import Texts
 from game.model.errors import ContentError
 from game.running.match import new_match
-from game.ui.app import open_battle
 from game.ui.open_wars.screen import OpenWarsScreen
+from game.ui.opening import open_battle
 from game.ui.start.open_wars_setup import selected
 from game.ui.start.screen import Setup, StartScreen
 from systems.open_wars.generate import _factions
-from systems.open_wars.records import load_rules
+from systems.open_wars.ruleset_files import load_rules
 from systems.open_wars.state import Campaign
 
 

@@ -16,7 +16,7 @@ from game.ui.open_wars import top_bar as ow_top_bar
 from game.ui.open_wars.screen import OpenWarsScreen
 from game.ui.open_wars.top_bar import SEAT_SIZES
 from game.ui.widgets.load_list import CONTROLLERS
-from systems.open_wars.records import load_rules
+from systems.open_wars.ruleset_files import load_rules
 
 
 def _longest(words: list[str]) -> str:

@@ -26,10 +26,10 @@ from game.net.turn_files import turn_path
 from game.running.match import new_match
 from game.running.saves import save_game
 from game.running.settings import Settings
-from game.ui.app import lobby_for_save, open_remote
 from game.ui.battle import panel as battle_panel
 from game.ui.battle.screen import BattleScreen
 from game.ui.open_wars.screen import OpenWarsScreen
+from game.ui.opening import lobby_for_save, open_remote
 from game.ui.start.lobby import Lobby
 from game.ui.start.screen import Setup, StartScreen
 from game.ui.stopping import Stopping

@@ -11,7 +11,7 @@ import pytest
 from game.content.locale import Texts
 from game.content.mods import user_mods_dir
 from game.modding.new_mod import new_mod
-from game.ui.app import open_battle
+from game.ui.opening import open_battle
 from game.ui.start.screen import Setup, StartScreen
 
 
@@ -119,12 +119,16 @@ def test_a_switch_s_words_fit_it_cut_after_a_whole_word(window, size, language):
     after a whole word when they must be."""
     from game.content.module_records import module_words
     from game.model.modules import modules_by_mode
-    from game.ui.start.page import GUI_FONT
+    from game.ui import theme
     from game.ui.start.switches import PADDING
 
     pygame.display.set_mode(size)
     screen = StartScreen(size, Setup(), t=Texts(language))
-    font = screen.manager.get_theme().get_font_dictionary().find_font(round(GUI_FONT * screen.k), "noto_sans")
+    font = (
+        screen.manager.get_theme()
+        .get_font_dictionary()
+        .find_font(round(theme.GUI_FONT * screen.k), "noto_sans")
+    )
     known = {m.id: m for m in modules_by_mode()}
     assert screen.module_switches
     for button, mid in screen.module_switches.items():

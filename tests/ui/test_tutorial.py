@@ -202,7 +202,7 @@ def test_the_start_screen_lists_the_first_battle_first_and_opens_it(window: pyga
     import pygame_gui
 
     from game.content.locale import Texts
-    from game.ui.app import open_battle
+    from game.ui.opening import open_battle
     from game.ui.start.screen import Setup, StartScreen
 
     setup = Setup()

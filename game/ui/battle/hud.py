@@ -98,6 +98,9 @@ def _status(v: BattleView, key: str, values: Mapping[str, object]) -> str:
     return v.t(key, **said)
 
 
+# the dice box's places, best first: the table's corners, the bottom ones under the round's banner,
+# then the middles of its edges
+DICE_CORNERS = ("bottomleft", "bottomright", "topleft", "topright", "midbottom", "midleft", "midright")
 BANNER_HEIGHTS = (0.0, 1.0, 0.5)  # where the banner may stand, top to bottom of the table, best first
 BANNER_ACROSS = (0.5, 0.25, 0.75)  # and across it
 WHO_SHARE = 0.4  # the most of the second row who decides takes when the activation order wants more,
@@ -189,6 +192,7 @@ def draw_dice(v: BattleView, surf: pygame.Surface) -> None:
     """The last roll: its die face and every modifier with its rule, in the log's words; rolls the
     log tells in one line (an officer's initiative dice) together, each die with its face."""
     show = v.display.dice
+    v.dice_box = None
     if (
         show is None or not v.display.dice_shown() or v.why or v.help
     ):  # the why box stands where it would; F1 covers it
@@ -204,7 +208,8 @@ def draw_dice(v: BattleView, surf: pygame.Surface) -> None:
     dice_w = len(faces) * (size + 4) if len(faces) > 1 else 0
     w = max(max(font.size(r)[0] for r in rows) + (80 if len(faces) == 1 else 20), dice_w + 20)
     h = 14 + font.get_linesize() * len(rows) + (size + 6 if len(faces) > 1 else 0)
-    box = pygame.Rect(view.x + 10, view.bottom - h - 10, max(w, 160), max(h, 64))
+    box = dice_spot(v, show, (max(w, 160), max(h, 64)))
+    v.dice_box = box
     pygame.draw.rect(surf, (20, 22, 26), box, border_radius=6)
     pygame.draw.rect(surf, theme.ACCENT, box, 1, border_radius=6)
     settled = show.age > DICE_TUMBLE  # the dice tumble, then settle
@@ -219,6 +224,29 @@ def draw_dice(v: BattleView, surf: pygame.Surface) -> None:
     for row in rows:
         surf.blit(font.render(row, True, theme.TEXT), (x, y))
         y += font.get_linesize()
+
+
+def dice_spot(v: BattleView, show: object, size: tuple[int, int]) -> pygame.Rect:
+    """Where the last roll's box stands: in the first place of the table's view (DICE_CORNERS) where
+    it covers no piece, else where it covers fewest (it hid the units at the bottom left); chosen as
+    its roll is first shown, so it does not jump while the pieces move."""
+    table = pygame.Rect(v.camera.view).inflate(-20, -20)
+    if v.dice_corner is None or v.dice_corner[0] is not show:
+        spots = {corner: _cornered(size, table, corner) for corner in DICE_CORNERS}
+        best = least_covering(list(spots.values()), v.renderer.taken)
+        v.dice_corner = (show, next(c for c, r in spots.items() if r is best))
+    return _cornered(size, table, v.dice_corner[1])
+
+
+def _cornered(size: tuple[int, int], area: pygame.Rect, corner: str) -> pygame.Rect:
+    box = pygame.Rect((0, 0), size)
+    setattr(box, corner, getattr(area, corner))
+    return box
+
+
+def least_covering(spots: list[pygame.Rect], pieces: list[pygame.Rect]) -> pygame.Rect:
+    """The first spot that covers no piece, else the one that covers fewest."""
+    return min(spots, key=lambda r: len(r.collidelistall(pieces)))
 
 
 def draw_alert(v: BattleView, surf: pygame.Surface) -> None:
@@ -254,7 +282,7 @@ def draw_banner(v: BattleView, surf: pygame.Surface) -> None:
             spot.centerx = round(view.x + view.w * fx)
             spot.top = round(view.y + 12 + (view.h - 24 - size[1]) * fy)
             spots.append(spot.clamp(view))
-    box = min(spots, key=lambda r: len(r.collidelistall(pieces)))  # the first that covers none, if any
+    box = least_covering(spots, pieces)
     v.banner_box = box
     shade = pygame.Surface(box.size, pygame.SRCALPHA)
     shade.fill((0, 0, 0, 150))

@@ -102,3 +102,45 @@ def outcome(w: War, n: Naming) -> tuple[str, str]:
     head = t("camp_won", side=n.side(winner), reason=reason) if winner else t("camp_drawn", reason=reason)
     points = ", ".join(f"{n.side(s)} {x.total}" for s, x in score(w).items())
     return head, t("camp_points", points=points)
+
+
+def chronicle(w: War, n: Naming) -> list[tuple[int, str]]:
+    """The war as it was fought, for its end: each turn where something happened (its date's turn, and
+    a line): the calendar's events by name, each battle (who beat whom where, how it was decided, the
+    brigades lost), the places each side took (in battle, by siege, by marching in) and the armies
+    lost."""
+    t = n.t
+    said: dict[int, list[str]] = {}
+    took: dict[tuple[int, str], list[str]] = {}
+    turn = 0
+    for e in w.events:
+        d = (e.details or {}) if isinstance(e, Note) else {}
+        say = d.get("say")
+        if say == "camp_turn":
+            turn = int(d["turn"])
+        elif say == "camp_event":
+            words = n.words.events.get(str(d["event"]))
+            said.setdefault(turn, []).append(words.name if words else str(d["event"]))
+        elif say in ("camp_take", "camp_fall") and str(d["location"]) not in took.get(
+            (turn, str(d["side"])), []
+        ):
+            took.setdefault((turn, str(d["side"])), []).append(str(d["location"]))
+        elif say in ("camp_surrender", "camp_destroyed"):
+            said.setdefault(turn, []).append(t("campaign_end_army_lost", army=n.army(str(d["army"]))))
+    for f in w.fought:
+        if f.result is None:
+            continue
+        how, place = t(f"camp_resolved_{f.resolved}"), n.place(f.setup.location)
+        lost = ", ".join(f"{n.side(s)} {k}" for s, k in f.lost.items())
+        winner = f.result.winner
+        if winner is None:
+            line = t("campaign_end_drawn", place=place, how=how, lost=lost)
+        else:
+            loser = next(s for s in w.sides if s != winner)
+            line = t("campaign_end_won", winner=n.side(winner), loser=n.side(loser), place=place, how=how,
+                     lost=lost)  # fmt: skip
+        said.setdefault(f.turn, []).append(line)
+    for (when, side), places in took.items():
+        joined = ", ".join(n.place(x) for x in places)
+        said.setdefault(when, []).append(t("campaign_end_took", side=n.side(side), places=joined))
+    return sorted((k, "; ".join(v)) for k, v in said.items() if k)

@@ -10,8 +10,10 @@ from game.content.mods import load_mods
 from game.model.errors import UserError
 from game.running.campaign_match import new_campaign
 from game.running.campaign_saves import load_campaign_save
+from game.running.saves import save_meta
 from game.running.seating import seated
 from game.running.settings import Settings
+from game.ui import theme
 from game.ui.campaign.screen import CampaignScreen
 from game.ui.playing.war_play import WarPlay
 
@@ -38,4 +40,8 @@ def open_war(
         except UserError:
             m.war.close()
             raise
-    return CampaignScreen(WarPlay.start(m, players, settings.ai_think), size, settings)
+    screen = CampaignScreen(WarPlay.start(m, players, settings.ai_think), size, settings)
+    net = save_meta(load).network if load is not None else None
+    if net is not None:  # said, not silent: both sides are played here now (docs/network.md)
+        screen.log.say("load_net_here", theme.GOOD, name=net.peer)
+    return screen

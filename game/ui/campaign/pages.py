@@ -10,8 +10,7 @@ import pygame
 
 from game.model.words import counted
 from game.ui import theme
-from game.ui.campaign.figures import battles, losses, outcome, strength_by_turn
-from game.ui.campaign.panel import text_lines
+from game.ui.campaign.figures import battles, chronicle, losses, outcome, strength_by_turn
 from game.ui.campaign.sheets import side_colour
 from game.ui.campaign.view import BUTTON_H, CampaignView, Choice
 from game.ui.campaign.words import fate, when
@@ -34,37 +33,35 @@ def draw_figures(v: CampaignView, surf: pygame.Surface) -> None:
 
 def _losses(v: CampaignView, surf: pygame.Surface, x: int, y: int, width: int) -> int:
     t, n = v.t, v.n
-    y = text_lines(surf, t("campaign_figures_losses"), (x, y), width, theme.ACCENT, 20) + 2
+    y = theme.text_lines(surf, t("campaign_figures_losses"), (x, y), width, theme.ACCENT, 20) + 2
     for side, counts in losses(v.war).items():
         total = sum(counts.values())
         head = counted(t, "campaign_figures_lost", total, side=v.names[side])
-        y = text_lines(surf, head, (x, y), width, side_colour(v, side), 18)
+        y = theme.text_lines(surf, head, (x, y), width, side_colour(v, side), 18)
         parts = ", ".join(f"{fate(n, why)} {k}" for why, k in counts.most_common())
         if parts:
-            y = text_lines(surf, parts, (x + 12, y), width - 12, theme.TEXT_DIM, 16)
+            y = theme.text_lines(surf, parts, (x + 12, y), width - 12, theme.TEXT_DIM, 16)
     return y
 
 
 def _battles(v: CampaignView, surf: pygame.Surface, x: int, y: int, width: int) -> None:
     t, n = v.t, v.n
     rows = battles(v.war)
-    y = (
-        text_lines(surf, counted(t, "campaign_figures_battles", len(rows)), (x, y), width, theme.ACCENT, 20)
-        + 2
-    )
+    title = counted(t, "campaign_figures_battles", len(rows))
+    y = theme.text_lines(surf, title, (x, y), width, theme.ACCENT, 20) + 2
     for r in rows[-ROWS:]:
         winner = v.names[r.winner] if r.winner else t("camp_nobody")
         lost = ", ".join(f"{v.names[s]} {k}" for s, k in r.lost.items())
         said = t("camp_battle_line", number=r.number, turn=r.turn, place=n.place(r.place), winner=winner,
                  how=t(f"camp_resolved_{r.resolved}"), lost=lost)  # fmt: skip
         colour = side_colour(v, r.winner) if r.winner is not None else theme.TEXT
-        y = text_lines(surf, said, (x, y), width, colour, 15)
+        y = theme.text_lines(surf, said, (x, y), width, colour, 15)
 
 
 def _chart(v: CampaignView, surf: pygame.Surface, rect: pygame.Rect) -> None:
     """Each side's brigades at the start of each turn, a line a side (the last point: now)."""
     t = v.t
-    y = text_lines(surf, t("campaign_figures_armies"), rect.topleft, rect.w, theme.ACCENT, 20)
+    y = theme.text_lines(surf, t("campaign_figures_armies"), rect.topleft, rect.w, theme.ACCENT, 20)
     area = pygame.Rect(rect.x + 30, y + 6, rect.w - 40, max(40, rect.bottom - y - 30))
     series = strength_by_turn(v.war)
     top = max(1, *(max(s) for s in series.values()))
@@ -92,33 +89,34 @@ def draw_end(v: CampaignView, surf: pygame.Surface) -> None:
     w, t, n = v.war, v.t, v.n
     head, points = outcome(w, n)
     box, x, y, width = sheet(surf, t("campaign_end_title", date=when(n, w.turn)), margin=30)
-    y = text_lines(surf, theme.begun(head), (x, y + 4), width, theme.ACCENT, 24)
-    y = text_lines(surf, points, (x, y + 2), width, theme.TEXT, 19)
+    y = theme.text_lines(surf, theme.begun(head), (x, y + 4), width, theme.ACCENT, 24)
+    y = theme.text_lines(surf, points, (x, y + 2), width, theme.TEXT, 19)
     holders = {loc: w.control.get(loc) for loc in w.theatre.spec.victory.places}
     held = ", ".join(
         f"{n.place(loc)} ({v.names[s] if s else t('camp_nobody')})" for loc, s in holders.items()
     )
-    y = text_lines(surf, t("campaign_end_places", places=held), (x, y + 6), width, theme.TEXT_DIM, 17)
+    y = theme.text_lines(surf, t("campaign_end_places", places=held), (x, y + 6), width, theme.TEXT_DIM, 17)
     rows = battles(w)
     fought = sum(1 for r in rows if r.resolved == "table")
     lost = {s: sum(c.values()) for s, c in losses(w).items()}
     said = t("campaign_end_numbers", battles=len(rows), table=fought,
              lost=", ".join(f"{v.names[s]} {k}" for s, k in lost.items()))  # fmt: skip
-    y = text_lines(surf, said, (x, y + 6), width, theme.TEXT, 18) + 6
-    col = (width - theme.px(20)) // 2
-    half = -(-len(rows[-2 * ROWS :]) // 2)
-    for i, r in enumerate(rows[-2 * ROWS :]):
-        winner = v.names[r.winner] if r.winner else t("camp_nobody")
-        said = t("campaign_end_battle", date=when(n, r.turn), place=n.place(r.place), winner=winner)
-        cx = x + (i // half) * (col + theme.px(20)) if half else x
-        cy = y + (i % half) * theme.font(15).get_linesize() if half else y
-        surf.blit(theme.font(15).render(theme.cut(said, theme.font(15), col), True, theme.TEXT), (cx, cy))
-    y += half * theme.font(15).get_linesize() + 10
-    told = " ".join(w.theatre.spec.words(t.language).history.split())
-    history = t("campaign_end_history", history=told) if told else ""
+    y = theme.text_lines(surf, said, (x, y + 6), width, theme.TEXT, 18) + 8
     room = box.bottom - theme.px(70)
-    f = theme.font(16)
-    for line in theme.wrap(history, f, width):
+    y = theme.text_lines(surf, t("campaign_end_story"), (x, y), width, theme.ACCENT, 18) + 2
+    f = theme.font(15)
+    turns = [t("campaign_end_turn", date=theme.begun(when(n, k)), what=what) for k, what in chronicle(w, n)]
+    lines = [line for said in turns for line in theme.wrap(said, f, width)]
+    told = " ".join(w.theatre.spec.words(t.language).history.split())
+    history = theme.wrap(t("campaign_end_history", history=told), f, width) if told else []
+    # the war as fought first; its latest turns kept when it is longer than the page, and the history
+    # under it as far as the page goes
+    fits = max(0, (room - y) // f.get_linesize())
+    for line in lines[-fits:] if fits else []:
+        surf.blit(f.render(line, True, theme.TEXT), (x, y))
+        y += f.get_linesize()
+    y += 8
+    for line in history:
         if y > room - f.get_linesize():
             break
         surf.blit(f.render(line, True, theme.TEXT_DIM), (x, y))

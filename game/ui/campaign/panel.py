@@ -16,18 +16,6 @@ LABEL_SIZES, LABEL_MARGIN = (19, 17, 15), 10
 SWATCH = 14
 
 
-def text_lines(
-    surf: pygame.Surface, text: str, at: tuple[int, int], width: int, colour: theme.Colour, size: int = 19
-) -> int:
-    """Wrapped text; returns the y under it."""
-    font = theme.font(size)
-    x, y = at
-    for line in theme.wrap(text, font, width):
-        surf.blit(font.render(line, True, colour), (x, y))
-        y += font.get_linesize()
-    return y
-
-
 def draw_top_bar(v: CampaignView, surf: pygame.Surface) -> None:
     w, t = v.war, v.t
     g = w.game
@@ -54,7 +42,7 @@ def draw_top_bar(v: CampaignView, surf: pygame.Surface) -> None:
         x = figure(surf, "gold", w.purses[side].gold, (x, y - 7), f, colour) + 10
         brigades = sum(a.size() for a in w.armies_of(side))
         x = figure(surf, "army", brigades, (x, y - 7), f, colour) + 24
-    line = t("campaign_top_hint")
+    line = t(v.top_hint)
     hint = theme.font(15).render(theme.cut(line, theme.font(15), width - 20), True, theme.TEXT_DIM)
     surf.blit(hint, (10, theme.TOP_BAR - hint.get_height() - 3))
 
@@ -76,21 +64,20 @@ def draw_panel(v: CampaignView, surf: pygame.Surface) -> None:
     v.buttons = []
     d = w.pending
     if d is None:
-        y = text_lines(surf, t("campaign_over_panel"), (x, y), width, theme.ACCENT)
+        y = theme.text_lines(surf, t("campaign_over_panel"), (x, y), width, theme.ACCENT)
     elif v.resolving():
         f = w.fought[-1]
         rnd = w.battle.game.round if w.battle is not None and w.battle.game is not None else 0
         said = t("campaign_resolving", place=v.n.place(f.setup.location), round=rnd)
-        y = text_lines(surf, said, (x, y), width, theme.ACCENT)
+        y = theme.text_lines(surf, said, (x, y), width, theme.ACCENT)
     elif w.battle is not None:
         said = t("campaign_on_table", place=v.n.place(w.fought[-1].setup.location))
-        y = text_lines(surf, said, (x, y), width, theme.ACCENT)
+        y = theme.text_lines(surf, said, (x, y), width, theme.ACCENT)
     elif v.human_turn() is None:
-        said = t("campaign_thinking", side=v.names[d.side], player=v.player_of(d.side))
-        y = text_lines(surf, said, (x, y), width, theme.ACCENT)
+        y = theme.text_lines(surf, v.waiting(d), (x, y), width, theme.ACCENT)
     else:
-        y = text_lines(surf, v.prompt(d), (x, y), width, theme.ACCENT)
-        y = text_lines(surf, v.guide(d), (x, y + 2), width, theme.TEXT_DIM, 16) + 6
+        y = theme.text_lines(surf, v.prompt(d), (x, y), width, theme.ACCENT)
+        y = theme.text_lines(surf, v.guide(d), (x, y + 2), width, theme.TEXT_DIM, 16) + 6
         choices = v.choices(d)
         room = max(1, (v.log.rect.y - theme.px(BUTTON_STEP) * 3 - y) // theme.px(BUTTON_STEP))
         if len(choices) > room:  # the last (the phase's end) is always there
@@ -119,14 +106,20 @@ def _in_hand(v: CampaignView, surf: pygame.Surface, x: int, y: int, width: int) 
     for i, line in enumerate(lines):
         if y > room - 20:
             break
-        y = text_lines(surf, line, (x, y), width, theme.TEXT if i == 0 else theme.TEXT_DIM, 17)
+        y = theme.text_lines(surf, line, (x, y), width, theme.TEXT if i == 0 else theme.TEXT_DIM, 17)
     if a is not None:
         page = Choice("page", v.t("campaign_army_page"), hint=v.t("campaign_army_page_hint"))
         _button(v, surf, page, pygame.Rect(x, min(y + 4, room), width, theme.px(BUTTON_H)))
 
 
-def draw_hover(v: CampaignView, surf: pygame.Surface, where: dict[str, tuple[tuple[str, ...], int]]) -> None:
-    """The box of the button, rule ID, army or place under the mouse."""
+def draw_hover(
+    v: CampaignView,
+    surf: pygame.Surface,
+    where: dict[str, tuple[tuple[str, ...], int]],
+    covered: bool = False,
+) -> None:
+    """The box of the button, rule ID, army or place under the mouse; no army's or place's while the
+    map is `covered` (by the battle's page or the end), nor under a page."""
     t, n = v.t, v.n
     button = next((b for r, b in v.buttons if r.collidepoint(v.mouse) and b.hint), None)
     if button is not None:
@@ -137,7 +130,7 @@ def draw_hover(v: CampaignView, surf: pygame.Surface, where: dict[str, tuple[tup
         ref = v.reference.get(rid)
         tooltip(surf, v.mouse, f"{rid}: {ref.title}" if ref else rid, ref.text if ref else "")
         return
-    if v.page is not None or v.menu is not None or not v.area.collidepoint(v.mouse):
+    if covered or v.page is not None or v.menu is not None or not v.area.collidepoint(v.mouse):
         return
     a = v.map.army_at(v.mouse)
     if a is not None:

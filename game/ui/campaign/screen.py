@@ -18,7 +18,7 @@ from game.running.ai_process import RemoteError
 from game.running.settings import SPEEDS
 from game.ui import theme
 from game.ui.campaign.pages import draw_end, draw_figures
-from game.ui.campaign.panel import draw_hover, draw_panel, draw_top_bar, text_lines
+from game.ui.campaign.panel import draw_hover, draw_panel, draw_top_bar
 from game.ui.campaign.sheets import draw_army, draw_battle, draw_event, draw_report
 from game.ui.campaign.view import MENU_TITLES, MENUS, CampaignView, Choice
 from game.ui.playing.ai_turns import Restarted
@@ -40,14 +40,23 @@ class CampaignScreen(CampaignView):
     # --- the war's way ------------------------------------------------------------------------------
 
     def send(self, c: cmd.Command) -> None:
-        w = self.war
-        before = len(w.events)
+        """A command of this screen's player (or of a computer player): applied to the war at once, or,
+        with a friend elsewhere, given to the seat (applied when it comes back: `_remote`)."""
+        if self.remote is not None:
+            self.remote.give(c)
+            return
         self.play.apply(c)
         self.ai.applied(c)
-        for e in w.events[before:]:
+        self._applied(c)
+
+    def _applied(self, c: cmd.Command) -> None:
+        """A command applied: its events told (a refusal shown), what was in hand let go."""
+        w = self.war
+        for e in w.events[self.told_events :]:
             self.tell(e)
             if e.kind == "rejected":
                 self.alert = self.narrate(e)
+        self.told_events = len(w.events)
         kind = w.pending.kind if w.pending is not None else None
         if isinstance(c, March | Retreat) or kind != MOVE:
             self.army = None if kind != ORDERS or isinstance(c, cmd.Pass) else self.army
@@ -55,6 +64,8 @@ class CampaignScreen(CampaignView):
             self.picked = None  # a city picked for its orders is kept while they go on
 
     def save(self, autosave: bool = False) -> bool:
+        if self.remote is not None:  # a save that goes on with the friend (a game by file: its folder)
+            return self.remote.save(self.log, autosave)
         return self.play.save(self.log, autosave)
 
     def computer_answer(
@@ -90,12 +101,13 @@ class CampaignScreen(CampaignView):
 
     def update(self, dt: float) -> None:
         w = self.war
+        ours = self._remote() if self.remote is not None else True  # with a friend: his decisions are his
         if w.turn > self.autosaved_turn and self.ai.thinking is None and w.battle is None:
             self.autosaved_turn = w.turn  # a new turn: keep the war, whatever happens next
             self.save(autosave=True)
         self._news()
         d = w.pending
-        if d is None or self.menu is not None or self.page in READ:
+        if not ours or d is None or self.menu is not None or self.page in READ:
             return
         if self.resolving():
             self._resolve()
@@ -106,6 +118,26 @@ class CampaignScreen(CampaignView):
         if answer is not None:
             self.send(answer)
 
+    def _remote(self) -> bool:
+        """The commands applied since the last frame (the friend's, and this player's once their dice
+        are drawn), told with his name; what the connection or the file says. Whether this machine
+        may decide now (the friend's decisions are his)."""
+        r = self.remote
+        assert r is not None
+        for a in r.step():
+            if not a.mine:
+                self.log.add(r.talk.acts(self.t, a, lambda x: x), theme.TEXT_DIM)
+            self._applied(a.command)
+        stood = r.talk.status
+        for said in r.talk.notices():
+            r.talk.say(self.log, said)
+        if r.talk.status is not None:
+            self.alert = r.talk.status.words(self.t)
+        elif stood is not None:
+            self.alert = None
+        d = self.war.pending
+        return r.may_act and d is not None and d.side == r.seat.local
+
     def _resolve(self) -> None:
         """The battle the players let the generals resolve, played in their process, a slice a frame."""
         end = time.monotonic() + RESOLVE_SLICE
@@ -115,6 +147,8 @@ class CampaignScreen(CampaignView):
             answer = self.computer_answer(d.side, self.ai.step(d, 0.0, 0.0))
             if answer is not None:
                 self.send(answer)
+                if self.remote is not None:  # applied once both machines have drawn its dice
+                    return
             elif self.ai.thinking is None:
                 return
             else:
@@ -124,7 +158,7 @@ class CampaignScreen(CampaignView):
         """A battle whose aftermath is over opens its report, the calendar's events their page, when a
         person plays a side (each once)."""
         w = self.war
-        people = any(self.human(s) for s in w.sides)
+        people = self.reads_news()
         if self.page is None and len(w.fought) > self.reported:
             f = w.fought[self.reported]
             if f.result is not None and f.after and w.battle is None:
@@ -143,6 +177,10 @@ class CampaignScreen(CampaignView):
             self.events_told = len(firsts)
             if people:
                 self.page = "event"
+
+    def reads_news(self) -> bool:
+        """Whether a person follows the war here (a side's player, or one watching it)."""
+        return any(self.human(s) for s in self.war.sides)
 
     # --- input ------------------------------------------------------------------------------------------
 
@@ -195,6 +233,8 @@ class CampaignScreen(CampaignView):
             self.page = "figures"
         elif k == pygame.K_s and ev.mod & pygame.KMOD_CTRL:
             self.save()
+        elif k in (pygame.K_o, pygame.K_c) and ev.mod & pygame.KMOD_CTRL and self.remote is not None:
+            self.remote.talk.hand_over(self.log, folder=k == pygame.K_o)  # the turn file written, to send
         elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
             self.speed_index = min(len(SPEEDS) - 1, self.speed_index + 1)
         elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
@@ -327,7 +367,8 @@ class CampaignScreen(CampaignView):
         draw_panel(self, surf)
         self.log.draw(surf)
         if self.alert:
-            text_lines(surf, self.alert, (self.area.x + 12, self.area.y + 8), self.area.w - 24, theme.BAD, 18)
+            at = (self.area.x + 12, self.area.y + 8)
+            theme.text_lines(surf, self.alert, at, self.area.w - 24, theme.BAD, 18)
         prospect = self.prospect()
         if self.ended:
             draw_end(self, surf)
@@ -341,7 +382,7 @@ class CampaignScreen(CampaignView):
             draw_event(self, surf)
         if self.page == "figures":
             draw_figures(self, surf)
-        draw_hover(self, surf, where)
+        draw_hover(self, surf, where, covered=self.ended or (prospect is not None and self.page is None))
         self._draw_menu(surf)
         if self.rules is not None:
             self.rules.draw(surf)
@@ -354,7 +395,10 @@ class CampaignScreen(CampaignView):
             self.browser.draw(surf, self.mouse)
             return
         entries = SETTINGS if self.menu == "settings" else MENUS[self.menu]
-        items = [(key, menu_label(self, key, label)) for key, label in entries]
+        back = self.t("menu_end_editor") if self.from_editor else None  # a campaign tried from the editor
+        items = [
+            (key, back if key == "end" and back else menu_label(self, key, label)) for key, label in entries
+        ]
         self.menu_buttons = draw_menu(
             surf, self.t(MENU_TITLES[self.menu]), items, self.mouse, 480 if self.menu == "settings" else 380
         )

@@ -9,14 +9,16 @@ one's service record: CAMP-DEC-19)."""
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import pygame
 
 from game.model import commands as cmd
-from game.model.events import Event, Note, Roll
+from game.model.events import Event, GameOver, Note, Roll
 from game.model.words import counted, slug
+from game.running.narrate import Narrator, end_reason
 from game.ui import theme
-from game.ui.campaign.panel import button_label, text_lines
+from game.ui.campaign.panel import button_label
 from game.ui.campaign.view import BUTTON_H, CampaignView, Choice
 from game.ui.campaign.words import (
     army_line,
@@ -33,6 +35,7 @@ from systems.campaign.commands import Decline, Fight, Resolve
 from systems.campaign.odds import Prospect
 from systems.campaign.report import battle_report
 from systems.campaign.rules_module import RESOLVE, WITHDRAW
+from systems.campaign.state import Fought
 
 # what the report tells of the war's events after a battle (the notes' `say`), besides its losses
 AFTER = {"camp_quality", "camp_successor", "camp_pursued", "camp_retreat", "camp_surrender", "camp_destroyed",
@@ -80,14 +83,14 @@ def side_colour(v: CampaignView, side: str) -> theme.Colour:
 
 
 def ground_words(v: CampaignView, p: Prospect) -> str:
-    """The battle's ground: its historical battle by name, or the ground of the place's type."""
+    """The battle's date and ground: its historical battle's field by name, or the ground of the
+    place's type."""
     s, t = p.setup, v.t
-    if s.ground:
-        field = v.war.theatre.battlefields.get(s.location)
-        if field is not None:
-            return field.spec.words(t.language).name
-    kind = v.war.places[s.location].type
-    return t(f"camp_ground_{kind}")
+    date = theme.begun(when(v.n, s.turn))
+    field = v.war.theatre.battlefields.get(s.location) if s.ground else None
+    if field is not None:
+        return t("campaign_battle_field", battle=field.spec.words(t.language).name, date=date)
+    return t("campaign_battle_ground", ground=t(f"camp_ground_{v.war.places[s.location].type}"), date=date)
 
 
 def division_lines(v: CampaignView, p: Prospect, side: str) -> list[str]:
@@ -136,44 +139,43 @@ def draw_battle(v: CampaignView, surf: pygame.Surface, p: Prospect) -> None:
     box, x, y, width = page_box(
         v, surf, t("campaign_battle_title", number=s.number, place=n.place(s.location))
     )
-    ground = t("campaign_battle_ground", ground=ground_words(v, p), date=theme.begun(when(n, s.turn)))
-    y = text_lines(surf, ground, (x, y), width, theme.TEXT_DIM, 18) + 8
+    y = theme.text_lines(surf, ground_words(v, p), (x, y), width, theme.TEXT_DIM, 18) + 8
     col = (width - theme.px(20)) // 2
     bottom = y
     for i, side in enumerate((s.attacker, s.defender)):
         cx, cy = x + i * (col + theme.px(20)), y
         role = t("campaign_attacker" if side == s.attacker else "campaign_defender", side=v.names[side])
-        cy = text_lines(surf, role, (cx, cy), col, side_colour(v, side), 22) + 2
+        cy = theme.text_lines(surf, role, (cx, cy), col, side_colour(v, side), 22) + 2
         arriving = {a.army for a in s.arrivals}
         for army_id in s.armies.get(side, ()):
             a = w.find_army(army_id)
             if a is None or army_id in arriving:
                 continue
-            cy = text_lines(surf, army_line(n, a), (cx, cy), col, theme.TEXT, 17)
+            cy = theme.text_lines(surf, army_line(n, a), (cx, cy), col, theme.TEXT, 17)
         for line in division_lines(v, p, side):
-            cy = text_lines(surf, line, (cx + 10, cy), col - 10, theme.TEXT_DIM, 15)
+            cy = theme.text_lines(surf, line, (cx + 10, cy), col - 10, theme.TEXT_DIM, 15)
         g = w.garrison_at(s.location)
         if g is not None and g.side == side:
             said = counted(t, "campaign_garrison_line", len(g.brigades), place=n.place(s.location))
-            cy = text_lines(surf, said, (cx, cy), col, theme.TEXT, 17)
+            cy = theme.text_lines(surf, said, (cx, cy), col, theme.TEXT, 17)
         for x_ in (x for x in s.arrivals if x.side == side):
             edge = t(f"log_edge_{x_.edge}") if t.has(f"log_edge_{x_.edge}") else x_.edge
             said = t("campaign_arrival", army=n.army(x_.army), origin=n.place(x_.origin), round=x_.round,
                      edge=edge)  # fmt: skip
-            cy = text_lines(surf, said, (cx, cy + 2), col, theme.ACCENT, 16)
+            cy = theme.text_lines(surf, said, (cx, cy + 2), col, theme.ACCENT, 16)
         if not any(a.side == side for a in s.arrivals):
-            cy = text_lines(surf, t("campaign_no_arrivals"), (cx, cy + 2), col, theme.TEXT_DIM, 16)
+            cy = theme.text_lines(surf, t("campaign_no_arrivals"), (cx, cy + 2), col, theme.TEXT_DIM, 16)
         win = round(100 * p.odds.win[side])
         lose = p.odds.losses[side]
         said = t("campaign_odds_side", win=win, losses=f"{lose:.1f}".replace(".", t("log_decimal_mark")))
-        cy = text_lines(surf, said, (cx, cy + 6), col, theme.TEXT, 18)
+        cy = theme.text_lines(surf, said, (cx, cy + 6), col, theme.TEXT, 18)
         bottom = max(bottom, cy)
     y = _odds_bar(v, surf, p, pygame.Rect(x, bottom + 10, width, theme.px(22)))
-    y = text_lines(surf, t("campaign_odds_note"), (x, y + 4), width, theme.TEXT_DIM, 15)
+    y = theme.text_lines(surf, t("campaign_odds_note"), (x, y + 4), width, theme.TEXT_DIM, 15)
     d = v.human_turn()
     if d is not None:
         key = "campaign_resolve_ask" if d.kind == RESOLVE else "campaign_withdraw_ask"
-        y = text_lines(surf, t(key, side=v.names[d.side]), (x, y + 8), width, theme.ACCENT, 19)
+        y = theme.text_lines(surf, t(key, side=v.names[d.side]), (x, y + 8), width, theme.ACCENT, 19)
     choices = battle_choices(v)
     rows = -(-len(choices) // 3)
     room = pygame.Rect(x, y + 10, width, box.bottom - y - theme.px(40) - rows * theme.px(BUTTON_H + 14))
@@ -295,7 +297,8 @@ def draw_report(v: CampaignView, surf: pygame.Surface) -> None:
     )
     if r.holder:
         head += " " + t("campaign_report_holder", side=v.names[r.holder], place=n.place(r.location))
-    y = text_lines(surf, head, (x, y), width, theme.TEXT, 20) + 6
+    y = theme.text_lines(surf, head, (x, y), width, theme.TEXT, 20) + 2
+    y = theme.text_lines(surf, ended_words(v, f), (x, y), width, theme.TEXT_DIM, 16) + 6
     col = (width - theme.px(20)) // 2
     bottom = y
     for i, side in enumerate(w.sides):
@@ -303,32 +306,48 @@ def draw_report(v: CampaignView, surf: pygame.Surface) -> None:
         said = t("campaign_report_side", side=v.names[side], before=r.before.get(side, 0),
                  lost=r.before.get(side, 0) - r.after.get(side, 0), after=r.after.get(side, 0),
                  hits=counted(t, "campaign_hits", r.hits.get(side, 0)))  # fmt: skip
-        cy = text_lines(surf, said, (cx, cy), col, side_colour(v, side), 18) + 2
+        cy = theme.text_lines(surf, said, (cx, cy), col, side_colour(v, side), 18) + 2
         rows = brigade_rows(v, f.number, side)
         most = max(1, (box.bottom - theme.px(190) - cy) // theme.font(16).get_linesize())
         for text, colour in rows[:most]:
-            cy = text_lines(surf, text, (cx + 8, cy), col - 8, colour, 16)
+            cy = theme.text_lines(surf, text, (cx + 8, cy), col - 8, colour, 16)
         if len(rows) > most:
-            cy = text_lines(
+            cy = theme.text_lines(
                 surf, t("campaign_more", n=len(rows) - most), (cx + 8, cy), col - 8, theme.TEXT_DIM, 16
             )
         bottom = max(bottom, cy)
     y = bottom + 8
     for officer in r.killed:
-        y = text_lines(
+        y = theme.text_lines(
             surf, t("campaign_report_killed", officer=_fallen(v, officer)), (x, y), width, theme.BAD, 17
         )
     for c in r.changed:
         why = t(f"campaign_why_{slug(c.why)}") if t.has(f"campaign_why_{slug(c.why)}") else c.why
         said = t("campaign_report_quality", unit=n.brigade(c.unit), quality=quality(n, c.quality), why=why)
-        y = text_lines(surf, said, (x, y), width, theme.GOOD, 17)
+        y = theme.text_lines(surf, said, (x, y), width, theme.GOOD, 17)
     room = box.bottom - theme.px(60)
     for e in aftermath_events(v, r.number):
         if y > room - 20:
             break
-        y = text_lines(surf, v.narrate(e), (x, y + 2), width, theme.TEXT_DIM, 16)
+        y = theme.text_lines(surf, v.narrate(e), (x, y + 2), width, theme.TEXT_DIM, 16)
     page_buttons(v, surf, box, [Choice("watch", t("campaign_watch"), hint=t("campaign_watch_hint")),
                                 Choice("close", t("campaign_continue"))])  # fmt: skip
+
+
+def ended_words(v: CampaignView, f: Fought) -> str:
+    """How the battle ended (after how many rounds, and why: the battle's own words) and the odds told
+    before it (CAMP-DEC-24), so the result is read against them."""
+    over = next((e for e in reversed(f.events) if isinstance(e, GameOver)), None)
+    if over is None or f.result is None:
+        return ""
+    t, s = v.t, f.setup
+    objectives = s.scenario.words(t.language).objectives
+    why = end_reason(Narrator(t, v.names, objectives), over.to_dict())
+    odds: dict[str, Any] = dict(f.odds)  # as the war's event told them (Odds.as_details)
+    win, draw = odds.get("win", {}), odds.get("draw", 0)
+    chances = t("camp_odds", attacker=round(100 * win.get(s.attacker, 0)), draw=round(100 * draw),
+                defender=round(100 * win.get(s.defender, 0)))  # fmt: skip
+    return counted(t, "campaign_report_ended", f.result.rounds, why=why, chances=chances)
 
 
 def brigade_rows(v: CampaignView, number: int, side: str) -> list[tuple[str, theme.Colour]]:
@@ -367,17 +386,17 @@ def _fallen(v: CampaignView, officer: str) -> str:
 
 def draw_event(v: CampaignView, surf: pygame.Surface) -> None:
     t, n = v.t, v.n
-    box, x, y, width = page_box(v, surf, t("campaign_event_title", date=when(n, v.war.turn)))
+    box, x, y, width = page_box(v, surf, t("campaign_event_title", date=theme.begun(when(n, v.war.turn))))
     for e in v.told:
         details = e.details or {}
         if details.get("say") == "camp_event":
             words = n.words.events.get(str(details.get("event")))
             name = words.name if words is not None else str(details.get("event"))
             text = words.text if words is not None else ""
-            y = text_lines(surf, name, (x, y + 8), width, theme.ACCENT, 24)
-            y = text_lines(surf, text, (x, y + 2), width, theme.TEXT, 18)
+            y = theme.text_lines(surf, name, (x, y + 8), width, theme.ACCENT, 24)
+            y = theme.text_lines(surf, text, (x, y + 2), width, theme.TEXT, 18)
         else:
-            y = text_lines(surf, "• " + v.narrate(e), (x + 10, y + 2), width - 10, theme.GOOD, 18)
+            y = theme.text_lines(surf, "• " + v.narrate(e), (x + 10, y + 2), width - 10, theme.GOOD, 18)
     page_buttons(v, surf, box, [Choice("close", t("campaign_continue"))])
 
 
@@ -453,20 +472,20 @@ def _record(v: CampaignView, surf: pygame.Surface, rect: pygame.Rect) -> None:
     """The service record of the brigade or officer picked on the army's page (CAMP-DEC-19)."""
     w, t, n = v.war, v.t, v.n
     if v.record is None:
-        text_lines(surf, t("campaign_record_hint"), rect.topleft, rect.w, theme.TEXT_DIM, 16)
+        theme.text_lines(surf, t("campaign_record_hint"), rect.topleft, rect.w, theme.TEXT_DIM, 16)
         return
     b = w.roster.get(v.record)
     g = w.officers.get(v.record)
     if b is not None:
-        title = n.brigade(b.id)
+        title: str = n.brigade(b.id)
         lines = [record_line(n, s) for s in b.record]
     elif g is not None:
         title = t("campaign_officer_title", officer=_fallen(v, g.id), experience=g.experience)
         lines = [record_line(n, s) for s in g.record]
     else:
         return
-    y = text_lines(surf, title, rect.topleft, rect.w, theme.ACCENT, 18) + 4
+    y = theme.text_lines(surf, title, rect.topleft, rect.w, theme.ACCENT, 18) + 4
     for line in lines[-24:]:
         if y > rect.bottom - 16:
             break
-        y = text_lines(surf, line, (rect.x, y), rect.w, theme.TEXT, 15)
+        y = theme.text_lines(surf, line, (rect.x, y), rect.w, theme.TEXT, 15)

@@ -27,6 +27,8 @@ from game.ui.campaign.war_map import WarMap
 from game.ui.campaign.words import army_line, brigade_line, category, commander, quality
 from game.ui.pacing import FPS
 from game.ui.palette import shown_colours
+from game.ui.playing.remote_play import REMOTE
+from game.ui.playing.remote_war import RemoteWar
 from game.ui.playing.war_play import WarPlay
 from game.ui.widgets.log_panel import LogPanel
 from game.ui.widgets.rules_browser import RulesBrowser
@@ -76,12 +78,14 @@ class Choice:
 
 
 class CampaignView:
-    from_editor = False  # a campaign is never tried from the editor (the Settings menu asks)
+    from_editor = False  # a campaign tried from the editor ("Try it"): its Esc menu goes back to it
+    top_hint = "campaign_top_hint"  # the keys the top bar names
 
     def __init__(self, play: WarPlay, size: tuple[int, int], settings: Settings | None = None) -> None:
         self.play = play
         self.controllers = play.controllers
         self.ai = play.turns
+        self.remote: RemoteWar | None = None  # the other player, when he plays elsewhere (game/net/)
         self.settings = settings or Settings()
         w = self.war
         self.colours = self.side_colours()
@@ -90,6 +94,7 @@ class CampaignView:
         self.say_in(self.settings.language)
         for e in w.events:
             self.tell(e)
+        self.told_events = len(w.events)  # the war's events told in the log so far
         self.mouse = (0, 0)
         self.menu: str | None = None  # the Esc menu and its questions, Settings, or its saves ("load")
         self.menu_buttons: list[tuple[pygame.Rect, str]] = []
@@ -156,11 +161,22 @@ class CampaignView:
 
     def player_of(self, side: str) -> str:
         ctrl, t = self.controllers.get(side, "?"), self.t
+        if ctrl == REMOTE and self.remote is not None:
+            return self.remote.seat.peer_name
         return t("you") if ctrl == "human" else t(f"player_{ctrl}") if t.has(f"player_{ctrl}") else ctrl
 
+    def waiting(self, d: Decision) -> str:
+        """What the panel says while nobody here may decide: who is deciding (the friend afar, or a
+        connection that waits)."""
+        if self.remote is not None:
+            return self.remote.talk.waiting(self.t, d.side)
+        return self.t("campaign_thinking", side=self.names[d.side], player=self.player_of(d.side))
+
     def close(self) -> None:
-        """Leave the campaign: its computer players' process ended, its battle (if any) freed; the other
-        screens, laid out at UI scale 1, get it back."""
+        """Leave the campaign: its computer players' process ended, its battle (if any) freed, the link
+        to a friend elsewhere closed; the other screens, laid out at UI scale 1, get it back."""
+        if self.remote is not None:
+            self.remote.close()
         self.play.close()
         theme.set_scale(1.0)
 
@@ -182,11 +198,12 @@ class CampaignView:
         return self.controllers.get(side) == "human"
 
     def human_turn(self) -> Decision | None:
-        """The decision in hand when a person plays it on this screen (not a battle's)."""
+        """The decision in hand when a person plays it on this screen (not a battle's; with a friend
+        afar, once the game may go on and this player's last command is applied)."""
         d = self.war.pending
         if d is None or self.war.battle is not None or not self.human(d.side):
             return None
-        return d
+        return d if self.remote is None or self.remote.may_act else None
 
     def resolving(self) -> bool:
         """The generals are playing a battle the players let them resolve (CAMP-DEC-10)."""

@@ -17,8 +17,7 @@ def quality(n: Naming, code: str) -> str:
 
 
 def category(n: Naming, code: str) -> str:
-    key = f"category_{slug(code)}"
-    return n.t(key) if n.t.has(key) else code
+    return n.category(code)
 
 
 def when(n: Naming, turn: int) -> str:

@@ -1,10 +1,11 @@
 """The editor's small windows over it (pygame-gui): a question with one line to type (a file's path,
-a mod's id), and the list of scenarios and maps to open (the game's own open as copies, the mods',
-those of the battles folder and any file by its path). Names from content go only into plain lists
+a mod's id), and the list of scenarios, maps and campaigns to open (the game's own open as copies,
+the mods', those of the battles folder and any file by its path). Names from content go only into plain lists
 and labels."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -15,9 +16,19 @@ from game.content.locale import Texts
 from game.content.mods import Mod
 from game.content.records import read_toml
 from game.content.scenario import list_scenarios
+from game.editing.files import CAMPAIGN_FOLDER
 from game.model.errors import UserError
 from game.running.match import made_battles
+from game.ui import theme
+from game.ui.editor.forms import grown
 from game.ui.markup import drawable
+from systems.campaign.theatre import list_campaigns
+
+
+def scaled(screen: pygame.Rect) -> Callable[[float], int]:
+    """Lengths of a dialog laid out for 1280x720, grown with the window as the editor is."""
+    k = theme.page_scale(screen.size)
+    return lambda n: round(n * k)
 
 
 @dataclass
@@ -60,22 +71,25 @@ class Prompt(Dialog):
 
     def __init__(self, manager: pygame_gui.UIManager, t: Texts, question: str, answer: str) -> None:
         screen = pygame.Rect((0, 0), manager.window_resolution)
-        rect = pygame.Rect(0, 0, min(760, screen.w - 40), 150)
+        px = scaled(screen)
+        rect = pygame.Rect(0, 0, min(px(760), screen.w - 40), px(150))
         rect.center = screen.center
         self.panel = pygame_gui.elements.UIPanel(rect, starting_height=20, manager=manager)
-        w = rect.w - 24
-        pygame_gui.elements.UILabel(pygame.Rect(10, 8, w, 28), question, manager, container=self.panel)
+        w = rect.w - px(24)
+        pygame_gui.elements.UILabel(
+            pygame.Rect(px(10), px(8), w, px(28)), question, manager, container=self.panel
+        )
         self.entry = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(10, 42, w, 34), manager, container=self.panel
+            pygame.Rect(px(10), px(42), w, px(34)), manager, container=self.panel
         )
         self.entry.set_text(answer)
         self.entry.focus()
-        half = (w - 10) // 2
+        half = (w - px(10)) // 2
         self.ok = pygame_gui.elements.UIButton(
-            pygame.Rect(10, 86, half, 36), t("saves_ok"), manager, container=self.panel
+            pygame.Rect(px(10), px(86), half, px(36)), t("saves_ok"), manager, container=self.panel
         )
         self.cancel = pygame_gui.elements.UIButton(
-            pygame.Rect(20 + half, 86, half, 36), t("saves_no"), manager, container=self.panel
+            pygame.Rect(px(20) + half, px(86), half, px(36)), t("saves_no"), manager, container=self.panel
         )
 
     def chosen(self, ev: pygame.event.Event) -> str | None:
@@ -90,16 +104,17 @@ class OpenList(Dialog):
 
     def __init__(self, manager: pygame_gui.UIManager, t: Texts, mods: list[Mod]) -> None:
         screen = pygame.Rect((0, 0), manager.window_resolution)
-        rect = pygame.Rect(0, 0, min(820, screen.w - 40), min(560, screen.h - 40))
+        px = scaled(screen)
+        rect = pygame.Rect(0, 0, min(px(820), screen.w - 40), min(px(560), screen.h - 40))
         rect.center = screen.center
         self.panel = pygame_gui.elements.UIPanel(rect, starting_height=20, manager=manager)
-        w = rect.w - 24
+        w = rect.w - px(24)
         pygame_gui.elements.UILabel(
-            pygame.Rect(10, 6, w, 28), t("editor_open_title"), manager, container=self.panel
+            pygame.Rect(px(10), px(6), w, px(28)), t("editor_open_title"), manager, container=self.panel
         )
         self.paths: dict[str, Path] = {}
-        shipped = list_scenarios(mods)
-        for path in [*shipped, *made_battles()]:
+        shipped = [*list_scenarios(mods), *list_campaigns(mods)]
+        for path in [*shipped, *made_battles(("", "open-wars", CAMPAIGN_FOLDER))]:
             try:
                 data = read_toml(path)
             except UserError:
@@ -110,17 +125,27 @@ class OpenList(Dialog):
             source = next((m.id for m in mods if path.is_relative_to(m.root)), t("editor_shipped"))
             source = source if path in shipped else t("editor_made")
             self.paths[drawable(f"{name[:70]}  [{path.stem}, {source}]")] = path
-        self.list = pygame_gui.elements.UISelectionList(
-            pygame.Rect(10, 38, w, rect.h - 140), list(self.paths), manager, container=self.panel
+        self.list = grown(
+            pygame_gui.elements.UISelectionList(
+                pygame.Rect(px(10), px(38), w, rect.h - px(140)), [], manager, container=self.panel
+            ),
+            theme.page_scale(screen.size),
         )
+        self.list.set_item_list(list(self.paths))
         pygame_gui.elements.UILabel(
-            pygame.Rect(10, rect.h - 96, w, 24), t("editor_open_path"), manager, container=self.panel
+            pygame.Rect(px(10), rect.h - px(96), w, px(24)),
+            t("editor_open_path"),
+            manager,
+            container=self.panel,
         )
         self.entry = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(10, rect.h - 70, w - 130, 34), manager, container=self.panel
+            pygame.Rect(px(10), rect.h - px(70), w - px(130), px(34)), manager, container=self.panel
         )
         self.cancel = pygame_gui.elements.UIButton(
-            pygame.Rect(w - 110, rect.h - 70, 120, 34), t("saves_no"), manager, container=self.panel
+            pygame.Rect(w - px(110), rect.h - px(70), px(120), px(34)),
+            t("saves_no"),
+            manager,
+            container=self.panel,
         )
 
     def chosen(self, ev: pygame.event.Event) -> str | None:

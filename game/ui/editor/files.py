@@ -14,9 +14,12 @@ from game.content.locale import LANGUAGES, Texts
 from game.content.mods import Mod, user_mods_dir
 from game.editing import battle as edit
 from game.editing import maps
+from game.editing.campaigns import new_campaign
 from game.editing.document import Document
 from game.editing.files import (
+    CAMPAIGN_FOLDER,
     MAP_FOLDER,
+    folder_of,
     open_document,
     save_as_mod,
     save_copy,
@@ -33,6 +36,7 @@ from game.model.words import counted
 from game.running.log_texts import texts_for
 from game.running.match import battles_dir
 from game.ui.editor.dialogs import Dialog, OpenList, Prompt
+from game.ui.editor.panels import first_unit
 
 MOD = "my-battles"  # the mod a battle is saved in unless the player names another
 
@@ -57,8 +61,11 @@ class FileCommands:
     def layout(self, size: tuple[int, int]) -> None: ...  # the screen's: its widgets built anew
 
     def _new(self, kind: str) -> Document:
-        """A new battle or map, its first names in every language the game speaks."""
-        doc = edit.new_scenario(self.rules) if kind == "scenario" else maps.new_map()
+        """A new battle, map or campaign, its first names in every language the game speaks."""
+        if kind == "campaign":
+            doc = new_campaign(*first_unit(self.rules))
+        else:
+            doc = edit.new_scenario(self.rules) if kind == "scenario" else maps.new_map()
         return first_names(doc, {lang: texts_for(lang) for lang in LANGUAGES})
 
     def _start(self, kind: str) -> None:
@@ -88,7 +95,8 @@ class FileCommands:
             path = self.path
             self._said(lambda: self._write(path))
             return
-        suggested = battles_dir() / f"{stem(str(self.doc.get(('id',)) or ''))}.toml"
+        folder = battles_dir() / (CAMPAIGN_FOLDER if self.doc.kind == "campaign" else "")  # kept apart
+        suggested = folder / f"{stem(str(self.doc.get(('id',)) or ''))}.toml"
         self.dialog, self.asked = (
             Prompt(self.manager, self.t, self.t("editor_save_ask"), str(suggested)),
             "save",
@@ -121,7 +129,8 @@ class FileCommands:
 
     def _write(self, path: Path) -> None:
         """Save to a file; the game's own battles folder made on the first save of a fresh install."""
-        written = save_file(self.doc, path, make=path.parent in (battles_dir(), battles_dir() / MAP_FOLDER))
+        made = (battles_dir(), battles_dir() / MAP_FOLDER, battles_dir() / CAMPAIGN_FOLDER)
+        written = save_file(self.doc, path, make=path.parent in made)
         self.path = written
         count = len(self.problems)
         self.status = self.t("editor_saved", path=written) + (
@@ -129,12 +138,13 @@ class FileCommands:
         )
 
     def _try(self) -> str | None:
-        """Play it at once against the computer: written to the battles folder first."""
+        """Play it at once against the computer (a campaign on its own screen): written to the battles
+        folder first."""
         if self.problems:
             self.status = counted(self.t, "editor_fix_first", len(self.problems))
             return None
         try:
-            self.tried = save_copy(self.doc, battles_dir() / (MAP_FOLDER if self.doc.kind == "map" else ""))
+            self.tried = save_copy(self.doc, battles_dir() / folder_of(self.doc))
         except UserError as e:
             self.status = one_line(refusal_said(self.t, e), 200)
             return None

@@ -26,9 +26,28 @@ THEME = {
     "#heading": {"colours": {"normal_text": "#f0c85a"}},
     "#dim": {"colours": {"normal_text": "#a0a2a5"}},
 }
-ROW = 30
+ROW = 30  # sizes at 1280x720: a form grows with the window as its page does (theme.page_scale)
 PADDING = {"label": 2, "button": 10}  # pixels of a label's or a button's width its text leaves free
 LABEL = 118  # the width of a row's label
+LIST_ITEM = 20  # the height of a row of a list (pygame-gui's)
+
+
+def form_theme(scale: float) -> dict[str, Any]:
+    """pygame-gui's theme for the editor: a page's (its words grown with the window), with the form's
+    own styles."""
+    page = theme.gui_theme(scale)
+    menus = {
+        "drop_down_menu": page["drop_down_menu"]
+        | {"misc": {"list_item_height": str(round(LIST_ITEM * scale))}}
+    }
+    return page | menus | {k: page.get(k, {}) | v for k, v in THEME.items()}
+
+
+def grown(lst: pygame_gui.elements.UISelectionList, scale: float) -> pygame_gui.elements.UISelectionList:
+    """A list whose rows grow with its words (pygame-gui 0.6's lists take their rows' height from no
+    theme): set before its items are."""
+    lst.list_item_height = round(LIST_ITEM * scale)
+    return lst
 
 
 @dataclass
@@ -42,19 +61,22 @@ class Bound:
     options: list[tuple[str, Any]] = field(default_factory=list)  # a choice's (shown, value)
     action: Callable[[], object] | None = None
     on_text: Callable[[str], None] | None = None
+    on_choice: Callable[[Any], None] | None = None  # what a choice does, where it sets no one field
 
 
 class Form:
     """A column of rows in a scrolling container; `handle` turns its widgets' events into edits."""
 
-    def __init__(self, manager: pygame_gui.UIManager, rect: pygame.Rect) -> None:
+    def __init__(self, manager: pygame_gui.UIManager, rect: pygame.Rect, scale: float = 1.0) -> None:
         self.manager = manager
         self.rect = rect
+        self.k = scale
+        self.row, self.label_w = self.px(ROW), self.px(LABEL)
         self.box = pygame_gui.elements.UIScrollingContainer(rect, manager, allow_scroll_x=False)
-        self.width = rect.w - 22  # room for the scroll bar
+        self.width = rect.w - self.px(22)  # room for the scroll bar
         self.bound: dict[UIElement, Bound] = {}
         self.widgets: list[UIElement] = []
-        self.y = 4
+        self.y = self.px(4)
         self.popup: pygame_gui.elements.UISelectionList | None = None
         self.popup_for: Bound | None = None
 
@@ -65,22 +87,26 @@ class Form:
         for element in self.widgets:
             element.kill()
         self.widgets, self.bound = [], {}
-        self.y = 4
+        self.y = self.px(4)
 
     def finish(self) -> None:
         """The scrollable height, once every row is in."""
-        self.box.set_scrollable_area_dimensions((self.width, max(self.y + 8, 1)))
+        self.box.set_scrollable_area_dimensions((self.width, max(self.y + self.px(8), 1)))
 
-    def _rect(self, x: int, w: int, h: int = ROW - 4) -> pygame.Rect:
-        return pygame.Rect(x, self.y, w, h)
+    def px(self, n: float) -> int:
+        """A length of the form at its page's scale."""
+        return round(n * self.k)
+
+    def _rect(self, x: int, w: int, h: int | None = None) -> pygame.Rect:
+        return pygame.Rect(x, self.y, w, self.row - self.px(4) if h is None else h)
 
     def fit(self, text: str, width: int, kind: str) -> str:
         """Text from content made drawable and cut, in one step, to the width of its label or button."""
         font = self.manager.get_theme().get_font([kind])
-        return theme.cut(drawable(text), font, width - PADDING[kind], whole_words=False)
+        return theme.cut(drawable(text), font, width - self.px(PADDING[kind]), whole_words=False)
 
     def gap(self, pixels: int = 8) -> None:
-        self.y += pixels
+        self.y += self.px(pixels)
 
     def label(self, text: str, x: int = 0, w: int | None = None, style: str = "", row: bool = True) -> None:
         width = w if w is not None else self.width - x
@@ -94,7 +120,7 @@ class Form:
             )
         )
         if row:
-            self.y += ROW
+            self.y += self.row
 
     def heading(self, text: str, problem: str = "") -> None:
         """A heading; the first problem of its element beneath it, in red."""
@@ -103,11 +129,11 @@ class Form:
         self.problem(problem)
 
     def note(self, text: str, style: str = "#dim") -> None:
-        """A text wrapped over as many rows as it needs."""
+        """A text wrapped over as many rows as it needs (measured drawable: a NUL cannot be)."""
         font = self.manager.get_theme().get_font(["label"])
         line = ""
-        for word in text.split():
-            if line and font.size(f"{line} {word}")[0] > self.width - 8:
+        for word in drawable(text).split():
+            if line and font.size(f"{line} {word}")[0] > self.width - self.px(8):
                 self.label(line, style=style)
                 line = word
             else:
@@ -128,7 +154,7 @@ class Form:
         lines: int = 1,
         placeholder: str = "",
     ) -> None:
-        rect = self._rect(x, w, ROW - 4 if lines == 1 else (ROW - 8) * lines)
+        rect = self._rect(x, w, self.row - self.px(4) if lines == 1 else (self.row - self.px(8)) * lines)
         widget: UIElement
         if lines == 1:
             widget = pygame_gui.elements.UITextEntryLine(
@@ -150,21 +176,21 @@ class Form:
         self, label: str, path: Path, name: str, language: str, value: str, lines: int = 1, hint: str = ""
     ) -> None:
         """A name or text in a language; `hint`: what shows while it is empty (the file's own words)."""
-        self.label(label, 0, LABEL, row=False)
-        self.entry(Bound(path, name, "text", language), value, LABEL, self.width - LABEL, lines, hint)
-        self.y += ROW if lines == 1 else (ROW - 8) * lines + 4
+        at = self.label_w
+        self.label(label, 0, at, row=False)
+        self.entry(Bound(path, name, "text", language), value, at, self.width - at, lines, hint)
+        self.y += self.row if lines == 1 else (self.row - self.px(8)) * lines + self.px(4)
 
     def number(
         self, label: str, path: Path, name: Key, value: Any, kind: str = "int", hint: str = "", wide: int = 0
     ) -> None:
         """A number; `hint`: what shows while it is empty (the default it then takes), in brackets,
         since pygame-gui draws a placeholder in the colour of a value."""
-        self.label(label, 0, wide or LABEL, row=False)
+        at = wide or self.label_w
+        self.label(label, 0, at, row=False)
         shown = "" if value is None else f"{value:g}" if isinstance(value, float) else str(value)
-        self.entry(
-            Bound(path, name, kind), shown, wide or LABEL, 110, placeholder=f"({hint})" if hint else ""
-        )
-        self.y += ROW
+        self.entry(Bound(path, name, kind), shown, at, self.px(110), placeholder=f"({hint})" if hint else "")
+        self.y += self.row
 
     def button(self, text: str, action: Callable[[], object], x: int = 0, w: int | None = None) -> None:
         widget = pygame_gui.elements.UIButton(
@@ -187,17 +213,25 @@ class Form:
         self.bound[widget] = Bound(path, name, "choice", options=options)
         self.widgets.append(widget)
 
+    def pick(
+        self, label: str, options: list[tuple[str, Any]], current: Any, on_choice: Callable[[Any], None]
+    ) -> None:
+        """A choice whose option is handed to `on_choice` (who holds a place, an effect's kind)."""
+        self.choice(label, (), "", options, current)
+        self.bound[self.widgets[-1]].on_choice = on_choice
+
     def choice(self, label: str, path: Path, name: Key, options: list[tuple[str, Any]], current: Any) -> None:
-        self.label(label, 0, LABEL, row=False)
-        self.chooser(path, name, options, current, LABEL, self.width - LABEL)
-        self.y += ROW
+        self.label(label, 0, self.label_w, row=False)
+        self.chooser(path, name, options, current, self.label_w, self.width - self.label_w)
+        self.y += self.row
 
     def actions(self, items: list[tuple[str, Callable[[], object]]]) -> None:
         """A row of buttons sharing the width."""
-        w = (self.width - 6 * (len(items) - 1)) // max(1, len(items))
+        gap = self.px(6)
+        w = (self.width - gap * (len(items) - 1)) // max(1, len(items))
         for k, (text, action) in enumerate(items):
-            self.button(text, action, k * (w + 6), w)
-        self.y += ROW
+            self.button(text, action, k * (w + gap), w)
+        self.y += self.row
 
     # --- events ------------------------------------------------------------------------------
 
@@ -210,12 +244,21 @@ class Form:
         self.close_popup()
         shown = [drawable(s) for s, _v in bound.options]
         screen = pygame.Rect((0, 0), self.manager.window_resolution)
-        h = min(len(shown) * 26 + 6, 320)
-        w = max(widget.rect.w, 160)
+        h = min(len(shown) * self.px(LIST_ITEM) + self.px(6), self.px(320))
+        w = max(widget.rect.w, self.px(160))
         x = min(widget.rect.x, screen.right - w)
         y = widget.rect.bottom if widget.rect.bottom + h <= screen.bottom else max(0, widget.rect.top - h)
         items = list[str | tuple[str, str]](shown)
-        self.popup = pygame_gui.elements.UISelectionList(pygame.Rect(x, y, w, h), items, self.manager)
+        # above every layer in use: the scrolling form's rows sit layers above the window's own
+        root = self.manager.get_root_container()
+        top = (root.get_top_layer() if root is not None else 0) + 1
+        self.popup = grown(
+            pygame_gui.elements.UISelectionList(
+                pygame.Rect(x, y, w, h), [], self.manager, starting_height=top
+            ),
+            self.k,
+        )
+        self.popup.set_item_list(items)
         self.popup_for = bound
 
     def handle(self, ev: pygame.event.Event, doc: Document) -> bool:
@@ -225,7 +268,10 @@ class Form:
             self.close_popup()
             if bound is not None:
                 value = {drawable(s): v for s, v in bound.options}.get(ev.text)
-                set_field(doc, bound.path, bound.name, value)
+                if bound.on_choice is not None:
+                    bound.on_choice(value)
+                else:
+                    set_field(doc, bound.path, bound.name, value)
             return True
         if (
             ev.type == pygame.MOUSEBUTTONDOWN

@@ -19,6 +19,7 @@ from game.editing.document import Document, Path
 from game.ui import theme
 from game.ui.drawing.map_cards import GOLD, GROUND, LINK, MANA, WATER_LINK, card_mark
 from game.ui.editor import drawn
+from game.ui.editor.campaign_map import MARKER, PICKED, marker, name_under
 
 CARD = (120, 78)  # a card at its largest; the area cards are placed in leaves room for it
 NARROWEST, GAP = 64, 6  # a card's least width; pixels kept between two cards
@@ -43,6 +44,7 @@ class MapCanvas:
     view: pygame.Rect
     tool: MapTool = field(default_factory=MapTool)
     selected: Path | None = None
+    compact: bool = False  # a campaign's map: a marker for each place, its name under it (docs/campaigns.md)
     linking: str | None = None  # the first card of a link being made
     problems: set[Path] = field(default_factory=set)
     # the card dragged, where from, where now, and the document's version then (a drag whose card was
@@ -51,6 +53,8 @@ class MapCanvas:
     _size: tuple[object, tuple[int, int]] = (None, CARD)  # the cards' size, for the document's version shown
 
     def area(self) -> pygame.Rect:
+        if self.compact:  # room for a name under a marker, and for the chips beside it
+            return self.view.inflate(-MARKER * 4, -MARKER * 3)
         return self.view.inflate(-CARD[0] - 16, -CARD[1] - 16)
 
     def to_screen(self, at: list[float] | tuple[float, float]) -> tuple[int, int]:
@@ -78,6 +82,8 @@ class MapCanvas:
         cards side by side allow, down to NARROWEST (a random map's eight columns: cards of full width
         hid one another). Worked out from the file's places, so a card dragged does not change it; two
         cards nearer than that (a file's mistake) still touch."""
+        if self.compact:
+            return (MARKER, MARKER)
         key = (self.doc.version, tuple(self.view))
         if self._size[0] != key:
             centres = self._centres()
@@ -106,18 +112,25 @@ class MapCanvas:
 
     def card_at(self, pos: tuple[int, int]) -> tuple[int, dict] | None:
         for i, loc, rect in reversed(self.cards()):
-            if rect.collidepoint(pos):
+            if rect.inflate(*((PICKED, PICKED) if self.compact else (0, 0))).collidepoint(pos):
                 return i, loc
         return None
 
     def draw(
-        self, surf: pygame.Surface, names: dict[str, str], colours: dict[str, theme.Colour], t: Texts
+        self,
+        surf: pygame.Surface,
+        names: dict[str, str],
+        colours: dict[str, theme.Colour],
+        t: Texts,
+        armies: dict[str, list[theme.Colour]] | None = None,
     ) -> None:
-        """`names`: the cards' names in the language being edited; `colours`: each home city's player;
-        `t`: the words of the screen (the cards' types)."""
+        """`names`: the cards' names in the language being edited; `colours`: each home city's player
+        (a campaign's: the side that holds it); `t`: the words of the screen (the cards' types);
+        `armies`: a campaign's, the colours of the armies standing at each place."""
         surf.set_clip(self.view)
         pygame.draw.rect(surf, (34, 38, 42), self.view)
-        pygame.draw.rect(surf, theme.PANEL_EDGE, self.area().inflate(CARD[0], CARD[1]), 1)
+        edge = (MARKER * 2, MARKER * 2) if self.compact else CARD
+        pygame.draw.rect(surf, theme.PANEL_EDGE, self.area().inflate(*edge), 1)
         cards = {str(loc.get("id")): rect for _i, loc, rect in self.cards()}
         for i, link in enumerate(self.doc.get(("links",)) or []):
             if isinstance(link, list) and len(link) == 2 and link[0] in cards and link[1] in cards:
@@ -127,11 +140,18 @@ class MapCanvas:
         if self.linking in cards:
             pygame.draw.line(surf, theme.ACCENT, cards[self.linking].center, pygame.mouse.get_pos(), 3)
         for i, loc, rect in self.cards():
-            self._card(surf, loc, rect, names, colours, t)
+            ident = str(loc.get("id"))
+            if self.compact:
+                marker(surf, loc, rect, colours.get(ident), (armies or {}).get(ident, []))
+            else:
+                self._card(surf, loc, rect, names, colours, t)
             if ("locations", i) in self.problems:
                 pygame.draw.rect(surf, theme.BAD, rect.inflate(10, 10), 3, border_radius=10)
             if self.selected == ("locations", i) or loc.get("id") == self.linking:
                 pygame.draw.rect(surf, theme.ACCENT, rect.inflate(8, 8), 3, border_radius=10)
+        if self.compact:  # over the markers and links around: a name is always read
+            for _i, loc, rect in self.cards():
+                name_under(surf, names.get(str(loc.get("id")), str(loc.get("name", ""))), rect)
         surf.set_clip(None)
 
     def _card(

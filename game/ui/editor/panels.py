@@ -25,7 +25,7 @@ from game.editing.texts import shown, text
 from game.model.modules import modules_by_mode
 from game.model.ruleset import Ruleset, TerrainKind
 from game.model.words import counted, slug
-from game.ui.editor.forms import LABEL, ROW, Bound, Form
+from game.ui.editor.forms import Bound, Form
 from game.ui.theme import begun
 from systems.open_wars.maps import LocationSpec, PlayerSpec
 from systems.open_wars.records import OpenWarsRules
@@ -93,7 +93,7 @@ def battle_tab(form: Form, p: Panel) -> None:
             set_field(doc, (), "modules", now or None)
 
         form.button(f"{'[x]' if on else '[ ]'} {module_words(module, t.language)[0]}", toggle)
-        form.y += ROW
+        form.y += form.row
 
 
 def victory_and_scoring(form: Form, p: Panel) -> None:
@@ -101,13 +101,15 @@ def victory_and_scoring(form: Form, p: Panel) -> None:
     each empty for the rulebook's (shown greyed in it)."""
     t, doc = p.t, p.doc
     form.heading(t("editor_victory"), p.problem(("victory",)))
-    wide = 250
+    wide = form.px(250)
     form.number(t("editor_divisions_removed"), ("victory",), "divisions_removed",
                 doc.get(("victory", "divisions_removed")), hint="2", wide=wide)  # fmt: skip
     ends = [(t("editor_yes"), None), (t("editor_no"), False)]
     form.label(t("editor_all_objectives"), 0, wide, row=False)
-    form.chooser(("victory",), "all_objectives", ends, doc.get(("victory", "all_objectives")), wide, 110)
-    form.y += ROW
+    form.chooser(
+        ("victory",), "all_objectives", ends, doc.get(("victory", "all_objectives")), wide, form.px(110)
+    )
+    form.y += form.row
     form.heading(t("editor_scoring"), p.problem(("scoring",)))
     rules = p.rules.scoring
     for rule, name in SCORING:
@@ -167,7 +169,7 @@ def armies_tab(form: Form, p: Panel) -> None:
                 _unit_row(form, p, (*dv, "units", k), unit, categories, qualities)
             form.actions(
                 [
-                    (t("editor_add_unit"), partial(edit.add_unit, doc, dv, *_first(rules))),
+                    (t("editor_add_unit"), partial(edit.add_unit, doc, dv, *first_unit(rules))),
                     (t("editor_remove_division"), partial(remove, doc, dv)),
                 ]
             )
@@ -194,7 +196,7 @@ def _add_division(p: Panel, side: int) -> None:
     p.select(edit.add_division(p.doc, side))
 
 
-def _first(rules: Ruleset) -> tuple[str, str]:
+def first_unit(rules: Ruleset) -> tuple[str, str]:
     """A new brigade's category and quality: the ruleset's first of each that it names regular."""
     quality = "R" if "R" in rules.qualities else next(iter(rules.qualities))
     return next(iter(rules.categories)), quality
@@ -215,15 +217,16 @@ def _unit_row(
         Bound(at, "name", "text", p.language),
         p.words(at, "name"),
         0,
-        w - 32,
+        w - form.px(32),
         placeholder=p.hint(at, "name") or str(unit.get("id")),
     )
-    form.button("x", lambda: remove(p.doc, at), w - 28, 28)
-    form.y += ROW
-    half = (w - 16) // 2
-    form.chooser(at, "category", categories, unit.get("category"), 12, half)
-    form.chooser(at, "quality", qualities, unit.get("quality"), 16 + half, w - 16 - half)
-    form.y += ROW
+    form.button("x", lambda: remove(p.doc, at), w - form.px(28), form.px(28))
+    form.y += form.row
+    gap = form.px(16)
+    half = (w - gap) // 2
+    form.chooser(at, "category", categories, unit.get("category"), form.px(12), half)
+    form.chooser(at, "quality", qualities, unit.get("quality"), gap + half, w - gap - half)
+    form.y += form.row
     form.problem(p.problem(at))
 
 
@@ -301,7 +304,7 @@ def players_tab(form: Form, p: Panel, ow: OpenWarsRules) -> None:
         faction = ow.factions.get(str(player.get("faction")))
         counts = {u.get("unit"): u.get("count") for u in player.get("units") or [] if isinstance(u, dict)}
         for unit in faction.units if faction is not None else []:
-            form.label(ow.unit_name(unit.id, t.language), 0, LABEL + 100, row=False)
+            form.label(ow.unit_name(unit.id, t.language), 0, form.label_w + form.px(100), row=False)
 
             def tokens(typed: str, k: int = i, u: str = unit.id) -> None:
                 digits = typed.strip()  # a number of so many digits (or of others than 0-9) is none
@@ -309,9 +312,12 @@ def players_tab(form: Form, p: Panel, ow: OpenWarsRules) -> None:
                 maps.set_tokens(doc, k, u, int(digits) if whole else 0)
 
             form.entry(
-                Bound(at, "units", "typed", on_text=tokens), str(counts.get(unit.id) or ""), LABEL + 104, 60
+                Bound(at, "units", "typed", on_text=tokens),
+                str(counts.get(unit.id) or ""),
+                form.label_w + form.px(104),
+                form.px(60),
             )
-            form.y += ROW
+            form.y += form.row
         form.actions([(t("editor_remove"), partial(remove, doc, at))])
     if cities and factions:
         form.actions(
@@ -354,10 +360,12 @@ def record_fields(
     data: dict[str, Any],
     record: type,
     refers: dict[str, list[tuple[str, Any]]],
+    leave: tuple[str, ...] = (),
 ) -> None:
-    """A row for each field of a record the form can edit (text, numbers, choices); `refers` gives the
-    choices of a field that names something of the map or the rules (a faction, a city)."""
-    for f in fields_of(record):
+    """A row for each field of a record the form can edit (text, numbers, choices) but those it
+    should `leave`; `refers` gives the choices of a field that names something of the map or the
+    rules (a faction, a city)."""
+    for f in (f for f in fields_of(record) if f.name not in leave):
         label = p.field_label(f.name)
         value = data.get(f.name)
         if f.name in refers:

@@ -33,8 +33,9 @@ from game.model.words import counted
 from game.running.log_texts import texts_for
 from game.ui import theme
 from game.ui.editor import drawn
+from game.ui.editor.campaign_panels import CAMPAIGN_TABS, campaign_chosen, chosen_in_campaign, held_colours
 from game.ui.editor.files import FileCommands
-from game.ui.editor.forms import THEME, Form
+from game.ui.editor.forms import Form, form_theme, grown
 from game.ui.editor.map_page import MapCanvas
 from game.ui.editor.panels import (
     Panel,
@@ -49,14 +50,19 @@ from game.ui.editor.panels import (
 from game.ui.editor.table import TableCanvas
 from game.ui.markup import drawable
 from game.ui.pacing import GuiPaced
-from systems.open_wars.records import OpenWarsRules, load_rules
+from systems.open_wars.records import OpenWarsRules
+from systems.open_wars.ruleset_files import load_rules
 
 BAR, TOOLS, PANEL, BOTTOM = 44, 150, 400, 96
 ZONE_PADDING = 12  # pixels a tool button keeps free around its words
 SNAP = 1.0  # inches: the grid points snap to when snapping is on
 COMMANDS = ("new_battle", "new_map", "open", "save", "save_mod", "try", "undo", "redo", "snap", "language",
             "close")  # the bar's buttons, left to right  # fmt: skip
-TABS = {"scenario": ("battle", "armies", "chosen"), "map": ("map", "players", "chosen")}
+TABS = {
+    "scenario": ("battle", "armies", "chosen"),
+    "map": ("map", "players", "chosen"),
+    "campaign": ("campaign", "sides", "events", "chosen"),
+}
 
 
 class EditorScreen(FileCommands, GuiPaced):
@@ -68,7 +74,7 @@ class EditorScreen(FileCommands, GuiPaced):
         path: Path | None = None,
         kind: str = "scenario",
     ) -> None:
-        self.t = texts_for(t.language, ["open-wars"])  # with Open Wars' words: its cards' types
+        self.t = texts_for(t.language, ["open-wars", "campaign"])  # Open Wars' cards, a campaign's dates
         self.mods = mods
         self.rules = load_ruleset(mods=mods)
         self.ow: OpenWarsRules = load_rules()
@@ -86,14 +92,25 @@ class EditorScreen(FileCommands, GuiPaced):
 
     # --- building the screen -------------------------------------------------------------------
 
+    def px(self, n: float) -> int:
+        """A length of the editor at its page's scale."""
+        return round(n * self.k)
+
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
         self.size = size
-        self.manager = pygame_gui.UIManager(size, THEME)
-        self.table_rect = pygame.Rect(TOOLS, BAR, w - TOOLS - PANEL, h - BAR - BOTTOM)
+        self.k = theme.page_scale(size)  # laid out for 1280x720 and grown with the window, as a page is
+        px = self.px
+        bar, tools, panel, bottom = px(BAR), px(TOOLS), px(PANEL), px(BOTTOM)
+        self.manager = pygame_gui.UIManager(size, form_theme(self.k))
+        self.manager.preload_fonts(theme.gui_fonts(self.k))
+        self.table_rect = pygame.Rect(tools, bar, w - tools - panel, h - bar - bottom)
         selected = getattr(getattr(self, "canvas", None), "selected", None)
-        if self.doc.kind == "map":
-            self.canvas: TableCanvas | MapCanvas = MapCanvas(self.doc, self.table_rect, selected=selected)
+        if self.doc.kind in ("map", "campaign"):
+            compact = self.doc.kind == "campaign"  # a marker each: a war's many places fit
+            self.canvas: TableCanvas | MapCanvas = MapCanvas(
+                self.doc, self.table_rect, selected=selected, compact=compact
+            )
         else:
             self.canvas = TableCanvas(
                 self.doc, self.rules, self.table_rect, selected=selected, snap=self.snap
@@ -104,29 +121,37 @@ class EditorScreen(FileCommands, GuiPaced):
         self.hint = self._how("select")  # the tool every canvas starts with
         self.tab_buttons = {}
         tabs = TABS[self.doc.kind]
-        tw = PANEL // len(tabs)
+        tw = panel // len(tabs)
         for k, tab in enumerate(tabs):
-            rect = pygame.Rect(w - PANEL + k * tw, BAR + 4, tw - 4, 30)
+            rect = pygame.Rect(w - panel + k * tw, bar + px(4), tw - px(4), px(30))
             self.tab_buttons[
                 pygame_gui.elements.UIButton(rect, self.t(f"editor_tab_{tab}"), self.manager)
             ] = tab
-        self.form = Form(self.manager, pygame.Rect(w - PANEL, BAR + 38, PANEL - 4, h - BAR - 38 - BOTTOM))
-        self.problem_list = pygame_gui.elements.UISelectionList(
-            pygame.Rect(4, h - BOTTOM + 4, w - 8, BOTTOM - 34), [], self.manager
+        top = bar + px(38)
+        self.form = Form(self.manager, pygame.Rect(w - panel, top, panel - px(4), h - top - bottom), self.k)
+        self.problem_list = grown(
+            pygame_gui.elements.UISelectionList(
+                pygame.Rect(px(4), h - bottom + px(4), w - px(8), bottom - px(34)), [], self.manager
+            ),
+            self.k,
         )
-        self.status_label = pygame_gui.elements.UILabel(pygame.Rect(8, h - 28, w - 16, 24), "", self.manager)
+        self.status_label = pygame_gui.elements.UILabel(
+            pygame.Rect(px(8), h - px(28), w - px(16), px(24)), "", self.manager
+        )
         self.version = -1  # what the panel, the problems and the labels were built from
         self.problems: list[Problem] = []
 
     def _bar(self, w: int) -> None:
         self.bar: dict[pygame_gui.elements.UIButton, str] = {}
-        x = w - 4
+        px = self.px
+        x = w - px(4)
         for key in reversed(COMMANDS):
             label = self._bar_label(key)
-            bw = max(64, self.manager.get_theme().get_font(["button"]).size(label)[0] + 20)
-            x -= bw + 4
-            self.bar[pygame_gui.elements.UIButton(pygame.Rect(x, 6, bw, 32), label, self.manager)] = key
-        self.title_width = x - 8
+            bw = max(px(64), self.manager.get_theme().get_font(["button"]).size(label)[0] + px(20))
+            x -= bw + px(4)
+            rect = pygame.Rect(x, px(6), bw, px(32))
+            self.bar[pygame_gui.elements.UIButton(rect, label, self.manager)] = key
+        self.title_width = x - px(8)
 
     def _bar_label(self, key: str) -> str:
         if key == "snap":
@@ -137,9 +162,10 @@ class EditorScreen(FileCommands, GuiPaced):
 
     def _tools(self) -> None:
         self.tools: dict[pygame_gui.elements.UIButton, tuple[str, Any]] = {}
-        y = BAR + 8
+        px = self.px
+        y = px(BAR + 8)
         rows: list[tuple[str, Any, str]]
-        if self.doc.kind == "map":
+        if self.doc.kind != "scenario":
             rows = [
                 ("select", None, self.t("editor_tool_select")),
                 ("place", None, self.t("editor_tool_place")),
@@ -158,33 +184,35 @@ class EditorScreen(FileCommands, GuiPaced):
             kinds = sorted(self.rules.terrain.values(), key=lambda k: k.kind != "wood")  # woods first
             options = [(menu_word(self.t, k), k.kind) for k in kinds]
         for kind, arg, label in rows:
-            button = pygame_gui.elements.UIButton(pygame.Rect(6, y, TOOLS - 12, 32), label, self.manager)
+            button = pygame_gui.elements.UIButton(
+                pygame.Rect(px(6), y, px(TOOLS - 12), px(32)), label, self.manager
+            )
             self.tools[button] = (kind, arg)
-            y += 38
+            y += px(38)
             if kind in ("draw", "place"):
                 self.kinds = dict(options)
                 shown = [s for s, _c in options]
                 self.kind_menu = pygame_gui.elements.UIDropDownMenu(
                     list[str | tuple[str, str]](shown),
                     shown[0],
-                    pygame.Rect(6, y, TOOLS - 12, 30),
+                    pygame.Rect(px(6), y, px(TOOLS - 12), px(30)),
                     self.manager,
-                    expansion_height_limit=360,
+                    expansion_height_limit=px(360),
                 )
-                y += 38
+                y += px(38)
         self.tools_bottom = y
         self._choose_kind(next(iter(self.kinds.values())))
 
     def _how(self, tool: str) -> str:
         """How a tool is used (a card is picked on the map, an area or a line on the table)."""
-        key = f"editor_how_{tool}" + ("_card" if self.doc.kind == "map" and tool == "select" else "")
+        key = f"editor_how_{tool}" + ("_card" if self.doc.kind != "scenario" and tool == "select" else "")
         return self.t(key) if self.t.has(key) else ""
 
     def _zone_label(self, k: int, side: dict[str, Any]) -> str:
         """A side's zone tool: its name in the language edited, short enough for the button."""
         name = drawable(shown(self.doc, ("sides", k), "name", self.language) or str(side.get("id")))
         font = self.manager.get_theme().get_font(["button"])
-        room = TOOLS - 12 - ZONE_PADDING - font.size(self.t("editor_tool_zone", side=""))[0]
+        room = self.px(TOOLS - 12 - ZONE_PADDING) - font.size(self.t("editor_tool_zone", side=""))[0]
         return self.t("editor_tool_zone", side=theme.cut(name, font, room, whole_words=False))
 
     def _choose_kind(self, code: str) -> None:
@@ -240,6 +268,10 @@ class EditorScreen(FileCommands, GuiPaced):
             map_tab(self.form, panel)
         elif self.tab == "players":
             players_tab(self.form, panel, self.ow)
+        elif self.tab in CAMPAIGN_TABS:
+            CAMPAIGN_TABS[self.tab](self.form, panel)
+        elif self.doc.kind == "campaign":
+            campaign_chosen(self.form, panel, chosen, self.ow)
         elif self.doc.kind == "map":
             card_tab(self.form, panel, chosen, self.ow)
         else:
@@ -248,11 +280,14 @@ class EditorScreen(FileCommands, GuiPaced):
 
     def select(self, element: DocPath) -> None:
         """Choose an element: the tab that shows it, and its place on the table."""
-        if element[:1] in (("terrain",), ("objectives",), ("locations",)):
+        if self.doc.kind == "campaign" and chosen_in_campaign(element) is not None:
+            self.canvas.selected = chosen_in_campaign(element)
+            self.tab = "chosen"
+        elif element[:1] in (("terrain",), ("objectives",), ("locations",)):
             self.canvas.selected = element[:2]
             self.tab = "chosen"
         elif element[:1] == ("sides",):
-            self.tab = "armies"
+            self.tab = "armies" if self.doc.kind == "scenario" else "sides"
         elif element[:1] == ("players",):
             self.tab = "players"
         else:
@@ -275,7 +310,7 @@ class EditorScreen(FileCommands, GuiPaced):
                     self._answered(answer.text)
             return None
         if ev.type == pygame.MOUSEWHEEL and self.form.rect.collidepoint(pygame.mouse.get_pos()):
-            self.form.scroll(-ev.y * 30)
+            self.form.scroll(-ev.y * self.px(30))
             return None
         taken = self.manager.process_events(ev)
         if (
@@ -334,9 +369,9 @@ class EditorScreen(FileCommands, GuiPaced):
             self._save()
         elif ev.key == pygame.K_DELETE and self.canvas.selected is not None:
             chosen = self.canvas.selected
-            if chosen[0] == "sides":  # a side's zone is chosen on the table, never the side
+            if chosen[0] == "sides" and self.doc.kind == "scenario":  # a side's zone is chosen, not the side
                 edit.set_zone(self.doc, int(chosen[1]), None)
-            else:
+            elif isinstance(chosen[-1], int):  # an item of a list (an event's army goes with its effect)
                 remove(self.doc, chosen)
             self.canvas.selected = None
         elif ev.key == pygame.K_ESCAPE and not getattr(self.canvas, "drawing", None):
@@ -428,7 +463,7 @@ class EditorScreen(FileCommands, GuiPaced):
             self.refresh()
         count = len(self.problems)
         summary = counted(self.t, "editor_problems", count) if count else self.t("editor_no_problems")
-        kind = self.t("editor_title_map" if self.doc.kind == "map" else "editor_title_scenario")
+        kind = self.t(f"editor_title_{self.doc.kind}")
         self.status_label.set_text(
             one_line(f"{kind}: {summary}" + (f" · {self.status}" if self.status else ""), 220)
         )
@@ -438,14 +473,19 @@ class EditorScreen(FileCommands, GuiPaced):
         return super().stamp(), self.doc.version, self.status
 
     def draw(self, surf: pygame.Surface) -> None:
+        theme.set_scale(self.k)  # the table's and the cards' words at the editor's scale
         surf.fill(theme.BACKGROUND)
         if isinstance(self.canvas, MapCanvas):
-            homes = {}
+            homes: dict[str, theme.Colour] = {}
             for p in self.doc.get(("players",)) or []:
                 colour = drawn.colour(p.get("colour"))
                 if colour is not None:
                     homes[str(p.get("home"))] = colour
-            self.canvas.draw(surf, self.names("locations"), homes, self.t)
+            if self.doc.kind == "campaign":
+                homes, armies = held_colours(self.doc)
+                self.canvas.draw(surf, self.names("locations"), homes, self.t, armies)
+            else:
+                self.canvas.draw(surf, self.names("locations"), homes, self.t)
         else:
             self.canvas.draw(surf, self.names("objectives"))
         self._title(surf)
@@ -454,17 +494,17 @@ class EditorScreen(FileCommands, GuiPaced):
 
     def _hint(self, surf: pygame.Surface) -> None:
         """How the tool chosen is used, in lines that fit the tools' column."""
-        font = theme.font(15, scaled=False)
-        y = self.tools_bottom + 6
-        for line in theme.wrap(self.hint, font, TOOLS - 14):
+        font = theme.font(15)
+        y = self.tools_bottom + self.px(6)
+        for line in theme.wrap(self.hint, font, self.px(TOOLS - 14)):
             if y > self.table_rect.bottom - font.get_linesize():
                 break
-            surf.blit(font.render(line, True, theme.TEXT_DIM), (8, y))
+            surf.blit(font.render(line, True, theme.TEXT_DIM), (self.px(8), y))
             y += font.get_linesize()
 
     def _title(self, surf: pygame.Surface) -> None:
         name = shown(self.doc, (), "name", self.language)
-        font = theme.font(20, scaled=False)  # the tools say which editor it is; a star, changes unsaved
+        font = theme.font(20)  # the tools say which editor it is; a star, changes unsaved
         star = " *" if self.doc.dirty else ""
         words = theme.cut(name, font, self.title_width - font.size(star)[0], whole_words=False) + star
-        surf.blit(font.render(words, True, theme.ACCENT), (10, 10))
+        surf.blit(font.render(words, True, theme.ACCENT), (self.px(10), self.px(10)))

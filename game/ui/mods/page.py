@@ -13,7 +13,9 @@ import pygame
 
 from game.content.locale import Texts
 from game.content.mods import user_mods_dir
+from game.editing.problem_words import problem_line
 from game.modding.manager import ModList
+from game.model.modules import modes
 from game.ui import theme
 from game.ui.markup import drawable
 
@@ -75,7 +77,7 @@ class ModsPage:
         said = [
             (colour, piece)
             for colour, line in self._lines()
-            for piece in theme.wrap(drawable(self._short(line)), small, inner.w)[:3]
+            for piece in theme.wrap(drawable(line), small, inner.w)[:3]
         ]
         below = box.bottom - px(60) - px(22) * (1 + len(said))  # room left for the check's lines
         rows = self.mods.rows
@@ -112,15 +114,20 @@ class ModsPage:
             surf, pygame.Rect(arrows.x + px(86), rect.y, px(80), rect.h), t("mods_down"), "down", i, mouse
         )
         room = arrows.x - rect.x - side - px(20)
+        left = rect.x + side + px(12)
         if row.mod is None:
-            words = t("mods_broken", folder=row.folder.name, problem=self._short(row.problem))
-            colour = theme.BAD
-        else:
-            spec = row.mod.spec
-            words = t("mods_row", name=spec.name, version=spec.version, id=spec.id, ruleset=spec.ruleset)
-            colour = theme.TEXT if row.on else theme.TEXT_DIM
+            words = t("mods_broken", folder=row.folder.name, problem=self._said(row.problem))
+            text = theme.fitted(drawable(words), theme.BAD, room, (19, 17, 15))
+            surf.blit(text, text.get_rect(midleft=(left, rect.centery)))
+            return
+        words, small = self.row_words(i)
+        colour = theme.TEXT if row.on else theme.TEXT_DIM
         text = theme.fitted(drawable(words), colour, room, (19, 17, 15))
-        surf.blit(text, text.get_rect(midleft=(rect.x + side + px(12), rect.centery)))
+        surf.blit(text, text.get_rect(midleft=(left, rect.centery)))
+        rest = room - text.get_width() - px(12)
+        if rest > px(40):
+            ident = theme.fitted(drawable(small), theme.TEXT_DIM, rest, (14, 13))
+            surf.blit(ident, ident.get_rect(midleft=(left + text.get_width() + px(12), rect.centery + px(1))))
 
     def _button(
         self, surf: pygame.Surface, rect: pygame.Rect, words: str, what: str, i: int, mouse: tuple[int, int]
@@ -131,10 +138,20 @@ class ModsPage:
         surf.blit(text, text.get_rect(center=rect.center))
         self.buttons.append((rect, what, i))
 
-    @staticmethod
-    def _short(line: str) -> str:
-        """A line of the check with the mods folder's path left out: each file named in its mod."""
-        return line.replace(f"{user_mods_dir()}{os.sep}", "")
+    def row_words(self, i: int) -> tuple[str, str]:
+        """A loaded mod's row in words: its name, version and game mode, then its id (which the command
+        line takes), drawn small after them."""
+        mod = self.mods.rows[i].mod
+        assert mod is not None, "a row that loaded"
+        spec = mod.spec
+        mode = next((m.name for m in modes() if m.id == spec.ruleset), spec.ruleset)
+        said = self.t("mods_row", name=spec.name, version=spec.version, mode=mode)
+        return said, self.t("mods_row_id", id=spec.id)
+
+    def _said(self, line: str) -> str:
+        """A line of the check in the player's words, the mods folder's path left out: each file named
+        in its mod."""
+        return problem_line(self.t, line.replace(f"{user_mods_dir()}{os.sep}", ""))
 
     def _lines(self) -> list[tuple[tuple[int, int, int], str]]:
         """The check of the mods switched on, a line each: its problems, its warnings, or that all is well."""
@@ -143,6 +160,6 @@ class ModsPage:
             return [(theme.TEXT_DIM, t("mods_off"))]
         if c.ok and not c.warnings:
             return [(theme.GOOD, t("mods_ok"))]
-        lines = [(theme.BAD, t("mods_problem", line=x)) for x in c.problems]
-        lines += [(theme.ACCENT, t("mods_warning", line=x)) for x in c.warnings]
+        lines = [(theme.BAD, t("mods_problem", line=self._said(x))) for x in c.problems]
+        lines += [(theme.ACCENT, t("mods_warning", line=self._said(x))) for x in c.warnings]
         return lines + ([(theme.TEXT_DIM, t("mods_more", n=c.more))] if c.more else [])

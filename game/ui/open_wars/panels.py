@@ -41,10 +41,10 @@ def draw_panel(v: OpenWarsView, surf: pygame.Surface, d: Decision | None) -> Non
         waiting = v.remote.waiting(t, pending.side) if v.remote is not None and afar else ""
         replayed = v.controllers.get(pending.side) == REPLAY  # the file answers, nobody thinks
         said = waiting or t("ow_replay_asked" if replayed else "ow_thinking", side=name)
-        y = _text(surf, said, (x, y), w, theme.ACCENT)
+        y = theme.text_lines(surf, said, (x, y), w, theme.ACCENT, 20)
     else:
-        y = _text(surf, v.prompt(d), (x, y), w, theme.ACCENT)
-        y = _text(surf, v.guide(d), (x, y + 2), w, theme.TEXT_DIM, 18)
+        y = theme.text_lines(surf, v.prompt(d), (x, y), w, theme.ACCENT, 20)
+        y = theme.text_lines(surf, v.guide(d), (x, y + 2), w, theme.TEXT_DIM, 18)
     if pending.kind == "ow_combat":
         y = _combat_lines(v, surf, pending, (x, y + 4), w)
     if d is not None:
@@ -144,10 +144,10 @@ def _combat_lines(v: OpenWarsView, surf: pygame.Surface, d: Decision, at: tuple[
         colour = legible(v.colours[s.player], theme.PANEL) if not mark.strip() else theme.ACCENT
         surf.blit(font.render(line, True, colour), (x, y))
         y += font.get_linesize()
-    y = _text(surf, v.odds_words(v.odds(d.stage)), (x, y + 4), w, theme.TEXT, 18)
+    y = theme.text_lines(surf, v.odds_words(v.odds(d.stage)), (x, y + 4), w, theme.TEXT, 18)
     acting = c.stack_of(d.side, d.stage, d.unit)
     if acting is not None:
-        y = _text(surf, v.attack_words(acting), (x, y + 2), w, theme.TEXT_DIM, 18)
+        y = theme.text_lines(surf, v.attack_words(acting), (x, y + 2), w, theme.TEXT_DIM, 18)
     return _last_roll(v, surf, (x, y + 4))
 
 
@@ -168,7 +168,7 @@ def _last_roll(v: OpenWarsView, surf: pygame.Surface, at: tuple[int, int]) -> in
     hits, side = roll.total, v.names.get(player, player)
     unit_words = v.unit_name(unit)
     words = v.t(plural("ow_last_roll", hits), side=side, unit=unit_words, hits=hits, location=where)
-    y = _text(surf, words, (x, y), v.panel.w - 20, theme.TEXT, 18)
+    y = theme.text_lines(surf, words, (x, y), v.panel.w - 20, theme.TEXT, 18)
     attack = v.campaign.unit(unit).attack
     size = 26
     for i, face in enumerate(roll.dice[:10]):
@@ -286,18 +286,6 @@ def draw_help(v: OpenWarsView, surf: pygame.Surface) -> None:
         lines.append(f"{rid}: {ref.title}. {ref.text}" if ref else rid)
     text = "\n".join(lines)  # the keys, then each rule, a paragraph each (one block was hard to read)
     v.help_box = boxed(surf, text, pygame.Rect(v.area.x + 30, v.area.y + 60, v.area.w - 60, 0), theme.ACCENT)
-
-
-def _text(
-    surf: pygame.Surface, text: str, at: tuple[int, int], width: int, colour: theme.Colour, size: int = 20
-) -> int:
-    """Wrapped text; returns the y under it."""
-    font = theme.font(size)
-    x, y = at
-    for line in theme.wrap(text, font, width):
-        surf.blit(font.render(line, True, colour), (x, y))
-        y += font.get_linesize()
-    return y
 
 
 def boxed(surf: pygame.Surface, text: str, rect: pygame.Rect, edge: theme.Colour) -> pygame.Rect:

@@ -25,17 +25,20 @@ from game.net.by_file import open_turn, start
 from game.net.identity import Offer
 from game.net.link import lan_address
 from game.net.network_game import DEFAULT_PORT, NetGame
+from game.net.played import played as as_played
 from game.net.said import Said
 from game.net.saved import NetSave
 from game.net.seat import Seat, default_name
 from game.net.turn_files import Refused
+from game.running.campaign_match import CampaignMatch
+from game.running.match import Match
 from game.ui import theme
 from game.ui.desktop import hand_over
 from game.ui.markup import path_pieces, plain
 from game.ui.pacing import gui_pace, gui_stamp
-from game.ui.start.page import GUI_FONT, gui_fonts, gui_theme
 from game.ui.start.setup import Setup
 from game.ui.widgets.load_list import shown_name, side_names
+from systems.campaign.theatre import load_campaign
 
 WIDTH = 760
 ABOUT_HEIGHT = 115  # the title, two lines of what is played (a long name, the join hint), its modules
@@ -52,6 +55,16 @@ def battle_words(setup: Setup, language: str) -> tuple[str, dict[str, str]]:
     except UserError:
         return setup.scenario, {}
     return shown_name(sc, mode, rules, language), side_names(sc, mode, language)
+
+
+def campaign_words(ref: str, mods: Sequence[Path], language: str) -> tuple[str, dict[str, str]]:
+    """A campaign's name and its sides by their names, in order, in the player's language."""
+    try:
+        spec = load_campaign(ref, load_mods(mods)).spec
+    except UserError:
+        return ref, {}
+    words = spec.words(language)
+    return words.name, {s.id: words.sides[s.id] for s in spec.sides}
 
 
 def played_with(modules: Sequence[str], mods: Sequence[Path], language: str) -> list[str]:
@@ -85,21 +98,31 @@ class Lobby:
         def px(n: float) -> int:
             return round(n * k)
 
-        self.manager = pygame_gui.UIManager(size, gui_theme(k))
-        self.manager.preload_fonts(gui_fonts(k))
+        self.manager = pygame_gui.UIManager(size, theme.gui_theme(k))
+        self.manager.preload_fonts(theme.gui_fonts(k))
         self.seat = seat
         self.lines: list[Said] = []
         self.address = ""  # the address a host gives his friend
         self.address_at = (0, 0)
         held = resume.match if resume is not None else seat.match if seat is not None else None
-        chosen = dataclasses.replace(setup, scenario=held.scenario.id) if held is not None else setup
-        self.name, self.sides = battle_words(chosen, t.language)
+        war = held if isinstance(held, CampaignMatch) else seat.campaign if seat is not None else None
+        battle = held if isinstance(held, Match) else None
+        # a campaign: the one held, or the one chosen on the start screen and offered here
+        campaign = war.theatre.id if war is not None else None
+        if war is None and battle is None and way != "join":
+            campaign = setup.campaign
+        self.campaign = campaign
+        if campaign is not None:
+            self.name, self.sides = campaign_words(campaign, setup.mods, t.language)
+        else:
+            chosen = dataclasses.replace(setup, scenario=battle.scenario.id) if battle is not None else setup
+            self.name, self.sides = battle_words(chosen, t.language)
         self.side = 0 if setup.a == "human" or setup.b != "human" else 1  # the side played here
         local = resume.side if resume is not None else seat.local if isinstance(seat, NetGame) else None
         if local in self.sides:  # a saved game, or one begun on the command line
             self.side = list(self.sides).index(local)
-        offered = held is None and way != "join"  # a new game offered here: its modules and mods
-        modules = held.battle.stack.ids if held is not None else self._offer().modules if offered else ()
+        offered = held is None and war is None and way != "join"  # a new game offered here: its mods
+        modules = battle.battle.stack.ids if battle is not None else self._offer().modules if offered else ()
         self.played = played_with(modules, setup.mods if offered else [], t.language)
         w, h = size
         wide = px(WIDTH)
@@ -163,6 +186,8 @@ class Lobby:
         names = list(self.sides.values()) or ["?", "?"]
         mine, theirs = names[self.side % len(names)], names[(self.side + 1) % len(names)]
         title = t("net_" + self.way.replace("-", "_") + "_title")
+        if self.way == "host" and self.campaign is not None:
+            title = t("net_host_title_campaign")
         if self.resume is not None:
             title = t("net_resume_title", name=self.resume.peer)
         about = [f"<b>{plain(title, WORD)}</b>"]
@@ -186,7 +211,11 @@ class Lobby:
         path = next((str(v) for k, v in said.values.items() if k in ("path", "folder")), "")
         if not path or path not in words:
             return plain(words, WORD)
-        font = self.manager.get_theme().get_font_dictionary().find_font(round(GUI_FONT * self.k), "noto_sans")
+        font = (
+            self.manager.get_theme()
+            .get_font_dictionary()
+            .find_font(round(theme.GUI_FONT * self.k), "noto_sans")
+        )
         room = self.status.rect.w - round(PAD * self.k)
 
         def fits(piece: str) -> bool:
@@ -234,6 +263,8 @@ class Lobby:
             modules = tuple(mid for mid in s.modules if known.get(mid) == s.mode)
         else:
             modules = tuple(s.modules)
+        if s.campaign is not None:  # a campaign chosen on the start screen
+            return Offer(s.scenario, (), tuple(s.mods), None, self.side, campaign=s.campaign)
         return Offer(s.scenario, modules, tuple(s.mods), None, self.side)
 
     def _go(self) -> str | None:
@@ -286,7 +317,7 @@ class Lobby:
             return None
         for said in game.take_notices():
             self.say(said)
-        if game.match is None:  # turn 0 joined: turn 1 written, to send; no battle yet
+        if game.played is None:  # turn 0 joined: turn 1 written, to send; no battle yet
             return None
         self.seat = game
         return "play"
@@ -315,8 +346,8 @@ class Lobby:
             return "play"
         if seat.state == "stopped":  # said why: the player may try again (a saved game: loaded again)
             seat.close()
-            if seat.match is not None:
-                seat.match.battle.close()
+            if seat.played is not None:
+                seat.played.close()
             self.seat = None
             if seat.ledger is None:  # a saved game is not offered twice: Back, and load it again
                 self.go.enable()
@@ -332,13 +363,12 @@ class Lobby:
 
     def close(self) -> None:
         if self.resume is not None:
-            self.resume.match.battle.close()
+            as_played(self.resume.match).close()
             self.resume = None
         if self.seat is not None:
             self.seat.close()
-            m = self.seat.match
-            if m is not None:
-                m.battle.close()
+            if self.seat.played is not None:
+                self.seat.played.close()
             self.seat = None
 
     def pace(self) -> float | None:

@@ -17,7 +17,7 @@ from game.content.locale import Texts
 from game.ui.markup import drawable
 from systems.open_wars.maps import MAX_PLAYERS, RANDOM_FACTION
 from systems.open_wars.records import OpenWarsRules
-from systems.open_wars.records import load_rules as load_open_wars_rules
+from systems.open_wars.ruleset_files import load_rules as load_open_wars_rules
 
 RANDOM = "ow-random"  # the map made at random for the players chosen
 ROW = 42  # from one seat's row to the next

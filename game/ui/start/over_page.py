@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.model.errors import UserError
+from game.running.campaign_match import is_campaign_replay
 from game.ui.widgets.stats_view import draw_figures
 
 if TYPE_CHECKING:
@@ -18,6 +20,15 @@ if TYPE_CHECKING:
     from game.ui.start.setup import Setup
     from game.ui.widgets.rules_browser import RulesBrowser
     from game.ui.widgets.save_browser import SaveBrowser
+
+
+def campaign_save(path: Path) -> bool:
+    """Whether a save is a campaign's (its figures are the war's: game/ui/campaign/watch.py); a file
+    that does not read is not, and says why as any save does."""
+    try:
+        return is_campaign_replay(path)
+    except UserError:
+        return False
 
 
 class OverPage:
@@ -99,8 +110,11 @@ class OverPage:
         if chosen is None:
             return None
         if chosen.what == "figures" and chosen.path is not None:
-            self.show_figures(chosen.path)
-            return None
+            if not campaign_save(chosen.path):
+                self.show_figures(chosen.path)
+                return None
+            self.saves, self.setup.replay = None, chosen.path  # the war's figures, on its own screen
+            return "war-figures"
         self.saves = None
         if chosen.what == "load" and chosen.path is not None:
             self.setup.load = chosen.path

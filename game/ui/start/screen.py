@@ -24,7 +24,7 @@ from game.editing.random_battles import random_text
 from game.model.errors import UserError, one_line
 from game.model.modules import RandomOptions, compose, is_base, modules_by_mode
 from game.running.match import battles_dir, made_battles
-from game.running.saves import SaveMeta, Skipped, browse_saves
+from game.running.saves import Skipped, browse_saves, own_battle
 from game.running.settings import Settings
 from game.running.stats import Figures
 from game.ui import theme
@@ -32,28 +32,35 @@ from game.ui.markup import drawable, plain
 from game.ui.mods.page import ModsPage
 from game.ui.pacing import GuiPaced
 from game.ui.playing.settings_menu import SettingsPage
+from game.ui.start.campaigns import (
+    CAMPAIGN,
+    RANDOM_CAMPAIGN,
+    campaign_about,
+    campaign_entries,
+    random_id,
+    random_name,
+    seat_names,
+)
 from game.ui.start.open_wars_setup import RANDOM, SeatColumn, Seats, selected
 from game.ui.start.over_page import OverPage
-from game.ui.start.page import GUI_FONT, gui_fonts, gui_theme
 from game.ui.start.setup import Setup, available_mods, remember
 from game.ui.start.switches import SWITCH_STEP, lay_switches
-from game.ui.widgets.load_list import CONTROLLERS, mode_name, save_browser, scenario_words, shown_name
+from game.ui.widgets.load_list import (
+    CONTROLLERS,
+    made_words,
+    mode_name,
+    save_browser,
+    scenario_words,
+    shown_name,
+)
 from game.ui.widgets.rules_browser import RulesBrowser
 from game.ui.widgets.save_browser import SaveBrowser, skipped_line
 from game.ui.widgets.stats_view import save_figures
-from systems.campaign.theatre import list_campaigns, load_campaign
-
-CAMPAIGN = "campaign"  # the game mode of a campaign (systems/campaign/mode.py): chosen as the battles are
+from systems.campaign.generate import any_campaign
 
 ABOUT_WORD = 12  # characters of a word the scenario's box never has to cut itself
 # the scenario's box at 1280x720: its name, forces and description whole, and the room four seats leave
 ABOUT_HEIGHT = 230
-
-
-def own_battle(saves: list[SaveMeta]) -> SaveMeta | None:
-    """The newest save of a battle the player played (never a battle between computer players: a demo
-    watched), to go on with."""
-    return next((s for s in saves if "human" in s.players.values() or s.network is not None), None)
 
 
 # the ways to play a friend on another machine, each opening the lobby (game/ui/start/lobby.py)
@@ -89,8 +96,8 @@ class StartScreen(GuiPaced, OverPage):
         def px(n: float) -> int:
             return round(n * k)
 
-        self.manager = pygame_gui.UIManager(size, gui_theme(k))
-        self.manager.preload_fonts(gui_fonts(k))
+        self.manager = pygame_gui.UIManager(size, theme.gui_theme(k))
+        self.manager.preload_fonts(theme.gui_fonts(k))
         self.mods = available_mods(setup)
         self.problem = problem
         self.mouse = (0, 0)
@@ -121,17 +128,16 @@ class StartScreen(GuiPaced, OverPage):
                 name = drawable(t("start_made_battle", name=name))
                 self.made.add(name)
             self.scenarios[name], self.modes[name] = sc, mode
-        for path in list_campaigns(rules.loaded_mods):  # the campaigns, each its sides' seats (issue 36)
-            try:
-                theatre = load_campaign(str(path), rules.loaded_mods)
-            except UserError:
-                continue  # check-content says why
-            name = drawable(t("start_campaign", name=theatre.spec.words(t.language).name))
-            self.scenarios[name], self.modes[name] = theatre, CAMPAIGN
+        campaigns, unmade = campaign_entries(t, rules.loaded_mods, setup.seed)  # each its sides' seats
+        self.scenarios |= campaigns
+        self.modes |= dict.fromkeys(campaigns, CAMPAIGN)
+        self.problem = self.problem or unmade
+        self.random_campaign = random_name(t)  # made again from the seed typed (seed_typed)
         names: list[str | tuple[str, str]] = [*self.scenarios] or ["(no scenarios)"]
         # the setup names its scenario by id, or by path when it came from the command line
         chosen = (n for n, s in self.scenarios.items() if setup.scenario in (s.id, str(s.path)))
-        current = next(chosen, str(names[0]))
+        random = self.random_campaign if setup.scenario == RANDOM_CAMPAIGN else None
+        current = random or next(chosen, str(names[0]))
         self.scenario_ids: dict[str, str] = {}  # an id of the game's or a mod's stays theirs
         for n, sc in self.scenarios.items():
             self.scenario_ids.setdefault(sc.id, n)
@@ -147,7 +153,7 @@ class StartScreen(GuiPaced, OverPage):
         row_h, step = px(36), px(44)  # a row of buttons, and from one row to the next
         make = pygame.Rect
         label = t("menu_to_settings")  # Settings, at the top right, as wide as its words
-        gui_font = self.manager.get_theme().get_font_dictionary().find_font(px(GUI_FONT), "noto_sans")
+        gui_font = self.manager.get_theme().get_font_dictionary().find_font(px(theme.GUI_FONT), "noto_sans")
         wide = max(px(120), gui_font.size(label)[0] + px(30))
         self.settings_button = pygame_gui.elements.UIButton(
             make(x + 2 * col + gap - wide, self.title_y + px(10), wide, row_h), label, self.manager
@@ -202,8 +208,10 @@ class StartScreen(GuiPaced, OverPage):
             self.problem = skipped_line(t, skipped)
             self.problem_label.set_text(one_line(self.problem, 90))
         if last is not None:
-            shown = self.scenario_ids.get(last.scenario, last.scenario)
-            key = "resume_last_turn" if self.modes.get(shown) in ("open-wars", CAMPAIGN) else "resume_last"
+            made = made_words(last.scenario, rules, t.language)  # a random campaign's, by its name
+            shown = made.name if made else self.scenario_ids.get(last.scenario, last.scenario)
+            turns = made is not None or self.modes.get(shown) in ("open-wars", CAMPAIGN)
+            key = "resume_last_turn" if turns else "resume_last"
             words = drawable(t(key, scenario=last.name or shown, round=last.round))
             button = pygame_gui.elements.UIButton(make(right, top + step, col, row_h), words, self.manager)
             self.resumes[button] = last.path
@@ -263,9 +271,9 @@ class StartScreen(GuiPaced, OverPage):
             return ["Side A", "Side B"]
         if self.modes[name] == "open-wars":
             return ["", ""] if sc.id == RANDOM else self.seats.map_names(sc)
-        names = sc.spec.words(self.t.language).sides
         if self.modes[name] == CAMPAIGN:
-            return [drawable(names[s.id]) for s in sc.spec.sides]
+            return seat_names(sc, self.t.language)
+        names = sc.spec.words(self.t.language).sides
         return [drawable(f"{names[s.id]} ({self.t(f'log_edge_{s.edge}')})") for s in sc.spec.sides]
 
     def show_about(self, name: str) -> None:
@@ -275,21 +283,19 @@ class StartScreen(GuiPaced, OverPage):
         campaign = self.modes.get(name) == CAMPAIGN
         self.start.set_text(self.t("start_game" if open_wars else "start_war" if campaign else "start"))
         words = {what: map_words if open_wars else battle_words for what, battle_words, map_words in MAKERS}
+        words["new"] = "editor_new_campaign" if campaign else words["new"]
         for button, what in self.makers.items():
             button.set_text(self.t(words[what]))
-            button.disable() if campaign else button.enable()  # the editor and the generator make battles
-        for button in self.elsewhere:  # a campaign is played on this machine
-            button.disable() if campaign else button.enable()
+            if campaign and what == "random":  # the generator makes battles; the editor makes campaigns too
+                button.disable()
+            else:
+                button.enable()
         if sc is None:
             return
         spec = sc.spec
         words = spec.words(self.t.language)  # the scenario's or map's own words in the player's language
-        if campaign:  # its sides, its turns and places, then its words and history
-            sides = self.t("start_campaign_about", sides=" | ".join(words.sides[x.id] for x in spec.sides),
-                           turns=spec.max_turns, places=len(spec.locations))  # fmt: skip
-            about, history = (" ".join(x.split()) for x in (words.description, words.history))
-            self.set_about(lambda say: f"<b>{say(words.name)}</b><br><i>{say(sides)}</i><br>{say(about)}"
-                           + (f"<br>{say(history)}" if history else ""))  # fmt: skip
+        if campaign:
+            self.set_about(campaign_about(self.t, sc))
             return
         if self.modes[name] == "open-wars":  # a map: its players (the random map: how it is made)
             who, mode = self.seats.about(sc), mode_name(self.modes[name])
@@ -373,6 +379,8 @@ class StartScreen(GuiPaced, OverPage):
         if ev.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and ev.ui_element is self.scenario:
             self.show_options(ev.text)
             self.show_about(ev.text)
+        if ev.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and ev.ui_element is self.seed:
+            self.seed_typed()
         if ev.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:  # a battle or a seat's player chosen: kept
             self.chosen()
         if ev.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -427,9 +435,23 @@ class StartScreen(GuiPaced, OverPage):
             self.setup.mode = self.modes[selected(self.scenario)]
             self.setup.options = self.seats.options(self.setup.options)  # the random map's
             self.setup.campaign = sc.id if self.setup.mode == CAMPAIGN else None
+            if selected(self.scenario) == self.random_campaign:  # made again from the seed typed
+                self.setup.scenario, self.setup.campaign = RANDOM_CAMPAIGN, random_id(self.typed_seed())
         self.setup.a, self.setup.b, *self.setup.seats = self.seats.controllers()
         self.setup.seed = self.typed_seed()
         remember(self.setup, self.settings)
+
+    def seed_typed(self) -> None:
+        """The random campaign chosen: the one the seed now typed makes, its sides and its words shown."""
+        if selected(self.scenario) != self.random_campaign:
+            return
+        try:
+            made = any_campaign(random_id(self.typed_seed()), self.rules.loaded_mods)
+        except UserError as e:
+            self.problem_label.set_text(one_line(str(e), 90))
+            return
+        self.scenarios[self.random_campaign] = made
+        self.show_about(self.random_campaign)
 
     def typed_seed(self) -> int:
         """The seed typed: a whole number from 0 to 2**63 - 1 (as a replay keeps it), else 1."""
@@ -445,7 +467,8 @@ class StartScreen(GuiPaced, OverPage):
         With an Open Wars map chosen, a new map, and a random game of Open Wars."""
         open_wars = self.modes.get(selected(self.scenario)) == "open-wars"
         if what == "new":
-            self.setup.edit = "map" if open_wars else "scenario"
+            mode = self.modes.get(selected(self.scenario))
+            self.setup.edit = "map" if open_wars else "campaign" if mode == CAMPAIGN else "scenario"
             return "edit"
         if what == "edit":
             sc = self.scenarios.get(selected(self.scenario))

@@ -31,7 +31,7 @@ class Setup:
     seats: list[str] = field(default_factory=list)  # who plays the third and fourth seats (default: as b)
     elsewhere: str | None = None  # a game with a friend elsewhere: "host", "join" or "by-file" (its lobby)
     seat: Any = None  # such a game begun on the command line (game/net/seat.py's Seat)
-    edit: Path | str | None = None  # open the editor: on a file, or a new "scenario" or "map"
+    edit: Path | str | None = None  # open the editor: on a file, or a new "scenario", "map" or "campaign"
     recall: bool = False  # the start screen begins with the last session's choices (none given instead)
     campaign: str | None = None  # a campaign to begin (its id, or its file's path) instead of a battle
 

@@ -17,7 +17,6 @@ from game.model.errors import one_line
 from game.model.modules import RuleModule
 from game.ui import theme
 from game.ui.markup import drawable, plain
-from game.ui.start.page import GUI_FONT
 from game.ui.start.setup import Setup
 
 SWITCH_H, SWITCH_STEP = 30, 34  # pixels of a switch, and with the room below it, at the page's scale 1
@@ -50,7 +49,7 @@ def lay_switches(
     out, y = Switches({}, {}, 0), 0
     # a switch's words cut here, after a whole word, to the room they have: pygame-gui's own cut ends
     # one switch in "r.." beside its neighbours' "…"
-    font = manager.get_theme().get_font_dictionary().find_font(round(GUI_FONT * scale), "noto_sans")
+    font = manager.get_theme().get_font_dictionary().find_font(round(theme.GUI_FONT * scale), "noto_sans")
     room = inner - round(PADDING * scale)
     for module in offered:
         mark = "[x]" if module.id in setup.modules else "[ ]"

@@ -18,9 +18,13 @@ from game.model.errors import ContentError, UserError
 from game.model.modules import modes
 from game.model.ruleset import Ruleset
 from game.running.match import made_battles
+from game.running.saves import browse_saves
 from game.ui.markup import drawable
 from game.ui.widgets.save_browser import SaveBrowser, Scenario
+from systems.campaign.generate import RANDOM_ID, any_campaign
 from systems.campaign.theatre import list_campaigns, load_campaign
+
+RANDOM_NAMED = 8  # random campaigns named in the saves' list at most (each is made again to name it)
 
 # who plays a side, by the start screen's words (the search generals first, strongest last; then the
 # simple players)
@@ -73,7 +77,33 @@ def scenario_words(rules: Ruleset, language: str) -> dict[str, Scenario]:
             continue
         words = theatre.spec.words(language)
         out.setdefault(theatre.id, Scenario(drawable(words.name), dict(words.sides), turns=True))
+    return out | random_campaign_words(rules, language)
+
+
+def random_campaign_words(rules: Ruleset, language: str) -> dict[str, Scenario]:
+    """The campaigns made at random that the saves folder has saves of (no file holds them), by their
+    names; the newest RANDOM_NAMED of them."""
+    out: dict[str, Scenario] = {}
+    for s in browse_saves():
+        if (
+            len(out) < RANDOM_NAMED
+            and s.scenario not in out
+            and (words := made_words(s.scenario, rules, language))
+        ):
+            out[s.scenario] = words
     return out
+
+
+def made_words(ref: str, rules: Ruleset, language: str) -> Scenario | None:
+    """A campaign made at random, by its id (made again from its seed), as the saves name it; None
+    for any other id."""
+    if not RANDOM_ID.fullmatch(ref):
+        return None
+    try:
+        words = any_campaign(ref, rules.loaded_mods).spec.words(language)
+    except UserError:
+        return None
+    return Scenario(drawable(words.name), dict(words.sides), turns=True)
 
 
 def save_browser(t: Texts, scenarios: dict[str, Scenario], figures: bool = False) -> SaveBrowser:

@@ -1,0 +1,35 @@
+"""A command's one-line errors in the player's language: the checks word a problem in English (one copy
+of each check); game/editing/problem_words.py's `problem_line` reads it back against ui.toml's English
+`problem_...` texts and says it in the language asked with --lang, the file and the key as they are.
+Importing it loads no content."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game.content.languages import LANGUAGES
+
+
+def asked_language(argv: Sequence[str]) -> str:
+    """The language a command line asks for with --lang (English when none, or one the game lacks):
+    an error found before the arguments are read is said in it too."""
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            found = argv[i + 1]
+        elif arg.startswith("--lang="):
+            found = arg.removeprefix("--lang=")
+        else:
+            continue
+        return found if found in LANGUAGES else "en"
+    return "en"
+
+
+def error_line(message: str, language: str) -> str:
+    """The line a command prints for its error ("error: ..."), in `language`."""
+    if language == "en":  # the checks' own words (ui.toml's cli_error): no words to load for a bare usage
+        return f"error: {message}"
+    from game.content.locale import Texts
+    from game.editing.problem_words import problem_line
+
+    t = Texts(language)
+    return t("cli_error", line=problem_line(t, message))
