@@ -1,8 +1,9 @@
 """The campaign measured (issue 36): whole AI-against-AI campaigns, headless, each seed a war whose two
 strategic generals' seeds swap sides every other campaign. Prints each campaign's time, battles and
 winner, then: the time of a whole campaign (median, slowest), battles per campaign, the share each
-side won (neither should be above 65%), and the comeback rate: how often the side that lost the
-first battle won the war (25-40% is the aim against the death spiral and the runaway snowball).
+side won (neither should be above 65%), and the comeback rate: how often the side that lost the first
+battle won the war (25-40% is the aim against the death spiral and the runaway snowball); each share
+with its 95% interval (Wilson).
 
     nice python -m bench.campaign [--campaign peninsular] [--campaigns 40] [--level normal]
                                   [--resolve auto|table] [--seed 1] [--workers 1] [--json]
@@ -23,6 +24,7 @@ from typing import Any
 from game.ai.players import campaign_player
 from game.running import builtin_rules
 from game.running.campaign_match import new_campaign, play, summary
+from game.running.ratings import wilson
 
 
 def campaign(ref: str, seed: int, level: str, resolve: str, swap: bool) -> dict[str, Any]:
@@ -70,6 +72,10 @@ def played(
     return results
 
 
+def _rounded(interval: tuple[float, float]) -> tuple[float, float]:
+    return (round(interval[0], 3), round(interval[1], 3))
+
+
 def measure(results: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """The figures of whole campaigns: time, battles, each side's share of the wins, comebacks."""
     n = len(results)
@@ -89,8 +95,10 @@ def measure(results: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "resolve": results[0].get("resolve"),
         "wins": wins,
         "shares": {k: round(v / n, 3) for k, v in wins.items()},
+        "shares_95": {k: _rounded(wilson(v, n)) for k, v in wins.items()},
         "battles": {"mean": statistics.mean(battles), "min": min(battles), "max": max(battles)},
         "comeback": round(sum(comebacks) / len(comebacks), 3) if comebacks else None,
+        "comeback_95": _rounded(wilson(sum(comebacks), len(comebacks))),
         "first_battle_decided": len(comebacks),
         "seconds": {"median": statistics.median(seconds), "max": max(seconds)},
         "processor_seconds": {"median": statistics.median(cpu), "max": max(cpu)},
@@ -128,9 +136,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(
         f"  battles per campaign: {b['mean']:.1f} (from {b['min']} to {b['max']}); turns {out['turns']:.1f}"
     )
-    print(f"  won: {out['wins']} (shares {out['shares']})")
+    print(f"  won: {out['wins']} (shares {out['shares']}, Wilson 95% {out['shares_95']})")
     print(
         f"  the loser of the first battle won the war in {out['comeback']} of {out['first_battle_decided']}"
+        f" (Wilson 95% {out['comeback_95']})"
     )
 
 

@@ -1,9 +1,10 @@
 """The odds told before a campaign's battles (CAMP-DEC-24) against what happened: the battles of whole
 AI-against-AI campaigns (bench/campaign.py, or their JSON lines saved with --out), each side's stated
-chance of winning binned by tenths and compared with the share that won; the expected losses with
-the losses. `--fit` prints the model's coefficients fitted to these battles by maximum likelihood
-(the ordered logistic's scale, the defender's edge, the band of draws; the losses' two shares by
-least squares), to be written into content/modules/campaign/numbers.toml.
+chance of winning binned by tenths and compared with the share that won (with its 95% interval,
+Wilson: a band of few battles says little); the expected losses with the losses. `--fit` prints the
+model's coefficients fitted to these battles by maximum likelihood (the ordered logistic's scale, the
+defender's edge, the band of draws; the losses' two shares by least squares on the brigades lost),
+to be written into content/modules/campaign/numbers.toml.
 
     nice python -m bench.campaign_odds [--campaigns 40] [--workers 1] [--out FILE | --read FILE] [--fit]
 """
@@ -18,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.campaign import played
+from game.running.ratings import wilson
 
 BINS = 10
 MIN_IN_BIN = 20  # a bin with fewer battles says too little to be counted
@@ -54,8 +56,11 @@ def calibration(found: Sequence[dict[str, Any]]) -> dict[str, Any]:
         if not items:
             continue
         stated = sum(p for p, _ in items) / len(items)
-        happened = sum(1 for _, h in items if h) / len(items)
-        rows.append({"bin": k, "n": len(items), "stated": round(stated, 3), "happened": round(happened, 3)})
+        hits = sum(1 for _, h in items if h)
+        lo, hi = wilson(hits, len(items))
+        happened = round(hits / len(items), 3)
+        rows.append({"bin": k, "n": len(items), "stated": round(stated, 3), "happened": happened,
+                     "happened_95": (round(lo, 3), round(hi, 3))})  # fmt: skip
     counted = [r for r in rows if r["n"] >= MIN_IN_BIN]
     gaps = [abs(r["stated"] - r["happened"]) for r in counted]
     weight = sum(r["n"] for r in counted) or 1
@@ -110,15 +115,21 @@ def fit(found: Sequence[dict[str, Any]]) -> dict[str, float]:
         dfn = next(s for s in f if s != att)
         x = scale * (math.log(max(f[att], 0.05)) - math.log(max(f[dfn], 0.05))) - ground
         for side, weak in ((att, _sigmoid(-x)), (dfn, _sigmoid(x))):
-            brought = b["brigades_before"][side] or 1
-            rows.append((weak, b["losses"][side] / brought))
-    n = len(rows)
-    mx, my = sum(x for x, _ in rows) / n, sum(y for _, y in rows) / n
-    sxx = sum((x - mx) ** 2 for x, _ in rows) or 1.0
-    slope = sum((x - mx) * (y - my) for x, y in rows) / sxx
-    base = my - slope * mx
+            brought = b["brigades_before"][side]
+            rows.append((brought, brought * weak, b["losses"][side]))
+    # brigades lost = brought * (base + weak * weakness), by least squares in brigades (the stated
+    # expectation is in brigades: a share of a small battle must not weigh as much as of a great one)
+    suu, suv, svv = (
+        sum(u * u for u, _, _ in rows),
+        sum(u * v for u, v, _ in rows),
+        sum(v * v for _, v, _ in rows),
+    )
+    suy, svy = sum(u * y for u, _, y in rows), sum(v * y for _, v, y in rows)
+    det = suu * svv - suv * suv
+    base = (suy * svv - svy * suv) / det if det else 0.0
+    slope = (svy * suu - suy * suv) / det if det else 0.0
     if base < 0:  # no share lost whoever wins: the line through nought that fits best
-        base, slope = 0.0, sum(x * y for x, y in rows) / (sum(x * x for x, _ in rows) or 1.0)
+        base, slope = 0.0, svy / (svv or 1.0)
     return {
         "odds_scale": round(scale, 2),
         "odds_ground": round(ground, 2),
@@ -153,8 +164,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(f"{c['battles']} battles of {len(results)} campaigns: stated chance against what happened")
     for row in c["bins"]:
         mark = "" if row["n"] >= MIN_IN_BIN else "  (too few)"
+        lo, hi = row["happened_95"]
         print(f"  {row['bin'] * 10:>3}-{row['bin'] * 10 + 10}%: {row['n']:>4} outcomes, "
-              f"stated {100 * row['stated']:.1f}%, happened {100 * row['happened']:.1f}%{mark}")  # fmt: skip
+              f"stated {100 * row['stated']:.1f}%, happened {100 * row['happened']:.1f}% "
+              f"({100 * lo:.0f}-{100 * hi:.0f}%){mark}")  # fmt: skip
     print(f"  largest gap {c['largest_gap']}, mean gap {c['mean_gap']}, Brier {c['brier']}")
     print(
         f"  brigades lost a side and battle: expected {c['losses']['expected']}, lost {c['losses']['lost']}"
