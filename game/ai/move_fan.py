@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from game.ai import common
 from game.ai.generals import Level
 from game.ai.routes import Routes
-from game.ai.search import _facing, _turn
+from game.ai.search import _facing, _turn, aims
 from game.model.battle import Battle
 from game.model.components import Unit
 from game.model.geometry import Point, dist
@@ -38,31 +38,13 @@ def fan(
     would stop in, the first leg of the way round (routes.py). Each point facing the way the unit
     went, and facing the enemy nearest to it too where that is more than FACE_APART away (`faced`: each
     such point and facing, and that enemy)."""
-    p = b.pose(e)
-    here = (p.x, p.y)
+    a = aims(b, e, side, [at for at, _stake in claims])
+    here, step, foes, face = a.here, a.step, a.foes, a.face
     category = b.comp(e, Unit).category
-    step = b.rules.length(category.move)
     longest = longest_move(b, e)
-    keep = b.rules.length(category.range) - 0.5 if category.range is not None else 0.0
-    foes = sorted(common.enemy_units(b, side), key=lambda f: dist(here, common.centre(b, f)))[:3]
-    goals: list[Point] = [at for at, _stake in claims]
-    for f in foes:
-        there = common.centre(b, f)
-        d = dist(here, there)
-        if d > 0.1:
-            goals.append(common.step_towards(here, there, max(0.0, d - keep) if keep else d))
-    officer = b.officer_of(e)
-    if officer is not None and b.in_play(officer):
-        goals.append(common.centre(b, officer))
-    face = _facing(here, common.centre(b, foes[0])) if foes else p.facing
     if foes:
-        fx, fy = math.cos(math.radians(face)), math.sin(math.radians(face))
-        goals += [
-            (here[0] - fx * step, here[1] - fy * step),
-            (here[0] - fy * step, here[1] + fx * step),
-            (here[0] + fy * step, here[1] - fx * step),
-        ]
         yield (round(here[0], 3), round(here[1], 3)), round(face, 1)  # turn to face him
+    goals = a.goals
     legs = []
     for g in goals:
         leg = routes.first_leg(b, e, here, g) if dist(here, g) > 0.3 else g

@@ -71,6 +71,48 @@ class Ground:
     claims: dict[int, list[tuple[Point, float]]]  # unit -> (objective, its points' worth) it makes for
 
 
+@dataclass(frozen=True)
+class Aims:
+    """Where a unit might make for, before any length of move is chosen: the objectives it claims,
+    shooting range (or contact) of the nearest enemies, its officer, and with enemies near, back out of
+    their reach still facing them and aside; `face`: towards the nearest enemy (else as it stands)."""
+
+    here: Point
+    step: float  # its move (FG-MOVE-1) in inches
+    foes: list[int]  # the three nearest enemy units, nearest first
+    face: float
+    goals: list[Point]
+
+
+def aims(b: Battle, e: int, side: str, claims: Sequence[Point]) -> Aims:
+    """The unit's aims (Aims), as every general's fan of moves starts from them (move_fan.py too)."""
+    p = b.pose(e)
+    here = (p.x, p.y)
+    category = b.comp(e, Unit).category
+    step = b.rules.length(category.move)
+    goals: list[Point] = list(claims)
+    foes = sorted(common.enemy_units(b, side), key=lambda f: dist(here, common.centre(b, f)))[:3]
+    keep = b.rules.length(category.range) - 0.5 if category.range is not None else 0.0
+    for f in foes:
+        there = common.centre(b, f)
+        gap_ = dist(here, there)
+        if gap_ > 0.1:
+            stop = max(0.0, gap_ - keep) if keep else gap_
+            goals.append(common.step_towards(here, there, stop))
+    officer = b.officer_of(e)
+    if officer is not None and b.in_play(officer):
+        goals.append(common.centre(b, officer))
+    face = _facing(here, common.centre(b, foes[0])) if foes else p.facing
+    if foes:
+        fx, fy = math.cos(math.radians(face)), math.sin(math.radians(face))
+        goals += [
+            (here[0] - fx * step, here[1] - fy * step),  # back, still facing him
+            (here[0] - fy * step, here[1] + fx * step),  # aside
+            (here[0] + fy * step, here[1] - fx * step),
+        ]
+    return Aims(here, step, foes, face, goals)
+
+
 class SearchPlayer(HeuristicPlayer):
     def __init__(
         self,
@@ -242,37 +284,15 @@ class SearchPlayer(HeuristicPlayer):
         return (round(to[0] * 4) / 4, round(to[1] * 4) / 4)
 
     def destinations(self, b: Battle, e: int, ground: Ground) -> Iterator[tuple[Point, float | None]]:
-        """Points worth trying: towards each objective the unit makes for, towards shooting range (or
-        contact) of the nearest enemies, back out of their reach, aside, and towards its officer."""
-        p = b.pose(e)
-        here = (p.x, p.y)
-        category = b.comp(e, Unit).category
-        step = b.rules.length(category.move)
+        """Points worth trying: towards each of the unit's aims (`aims`), the longest moves first."""
+        a = aims(b, e, self.side, [o for o, _w in ground.claims.get(e, [])])
+        here, step, foes, face = a.here, a.step, a.foes, a.face
         longest = longest_move(b, e)  # with the road and strategic bonuses: the rules say which apply
         n = self.general.level.moves
         fractions = [k / n for k in range(n, 0, -1)]
-        goals: list[Point] = [o for o, _w in ground.claims.get(e, [])]
-        foes = sorted(common.enemy_units(b, self.side), key=lambda f: dist(here, common.centre(b, f)))[:3]
-        keep = b.rules.length(category.range) - 0.5 if category.range is not None else 0.0
-        for f in foes:
-            there = common.centre(b, f)
-            gap_ = dist(here, there)
-            if gap_ > 0.1:
-                stop = max(0.0, gap_ - keep) if keep else gap_
-                goals.append(common.step_towards(here, there, stop))
-        officer = b.officer_of(e)
-        if officer is not None and b.in_play(officer):
-            goals.append(common.centre(b, officer))
-        face = _facing(here, common.centre(b, foes[0])) if foes else p.facing
         if foes:
-            fx, fy = math.cos(math.radians(face)), math.sin(math.radians(face))
-            goals += [
-                (here[0] - fx * step, here[1] - fy * step),  # back, still facing him
-                (here[0] - fy * step, here[1] + fx * step),  # aside
-                (here[0] + fy * step, here[1] - fx * step),
-            ]
             yield (round(here[0], 3), round(here[1], 3)), round(face, 1)  # turn to face him
-        for g in goals:
+        for g in a.goals:
             d = dist(here, g)
             if d < 0.3:
                 continue
