@@ -10,6 +10,7 @@ from typing import Any, Protocol
 import pygame
 
 from game import ASSETS
+from game.model.errors import one_line
 from game.ui.markup import PATH_SEPARATORS, drawable, path_pieces
 
 Colour = tuple[int, int, int]
@@ -315,6 +316,13 @@ def cut(text: str, f: Measure, width: int, whole_words: bool = True) -> str:
     if whole_words and " " in kept.strip() and low < len(head) and head[low] != " ":
         kept = kept[: kept.rstrip().rfind(" ")]  # the word cut goes whole
     return kept.rstrip() + "…"
+
+
+def say_on(label: Any, text: str) -> None:
+    """A pygame-gui label's line: the text (untrusted: made one line) cut with an ellipsis at the
+    label's width in its own font (pygame-gui would draw it clipped, and warn)."""
+    said, f = one_line(text), label.font
+    label.set_text(cut(said, f, label.relative_rect.width - 4) if f is not None else said)
 
 
 def wrap(text: str, f: pygame.font.Font, width: int) -> list[str]:

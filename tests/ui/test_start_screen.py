@@ -74,3 +74,16 @@ def test_lang_chooses_the_language_of_the_screens(monkeypatch) -> None:  # type:
     monkeypatch.setattr(game.ui.app, "run", lambda setup, **_: seen.setdefault("setup", setup) and 0)
     assert main(["play", "--lang", "es"]) == 0 and seen["setup"].language == "es"
     assert main(["play", "--lang", "xx"]) == 2
+
+
+def test_a_long_problem_is_cut_at_the_lines_width_with_an_ellipsis(window: pygame.Surface) -> None:
+    """A save that will not open was said cut at 90 characters, still 21 pixels wider than its line in
+    Spanish: pygame-gui drew it clipped (and warned). Now cut at the line's width in its own font."""
+    from game.content.locale import Texts
+
+    long = "No se ha cargado: save-default-20261129-041714-r1.json: " + "sus órdenes están dañadas " * 6
+    screen = StartScreen(window.get_size(), Setup(), long, Texts("es"))
+    label = screen.problem_label
+    shown = label.text
+    assert shown.endswith("…") and shown.startswith("No se ha cargado: save-default")
+    assert label.font.size(shown)[0] <= label.relative_rect.width

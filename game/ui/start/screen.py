@@ -21,7 +21,7 @@ from game.content.ruleset_files import load_ruleset
 from game.content.rulesref import reference_for
 from game.content.scenario import list_scenarios, load_any_scenario
 from game.editing.random_battles import random_text
-from game.model.errors import UserError, one_line
+from game.model.errors import UserError
 from game.model.modules import RandomOptions, compose, is_base, modules_by_mode
 from game.running.match import battles_dir, made_battles
 from game.running.saves import Skipped, browse_saves, own_battle
@@ -180,9 +180,8 @@ class StartScreen(GuiPaced, OverPage):
         self.seed = self.seats.seed
         self.seed.set_text(str(setup.seed))
         half = (col - label_w - px(20)) // 2
-        self.problem_label = pygame_gui.elements.UILabel(
-            make(x, y + px(126), col, px(24)), one_line(self.problem, 90), self.manager
-        )
+        self.problem_label = pygame_gui.elements.UILabel(make(x, y + px(126), col, px(24)), "", self.manager)
+        theme.say_on(self.problem_label, self.problem)
         self.start = pygame_gui.elements.UIButton(
             make(x + label_w + px(10), y + px(156), half, step), t("start"), self.manager
         )
@@ -206,7 +205,7 @@ class StartScreen(GuiPaced, OverPage):
         last = own_battle(browse_saves(skipped=skipped))
         if skipped and not self.problem:
             self.problem = skipped_line(t, skipped)
-            self.problem_label.set_text(one_line(self.problem, 90))
+            theme.say_on(self.problem_label, self.problem)
         if last is not None:
             made = made_words(last.scenario, rules, t.language)  # a random campaign's, by its name
             shown = made.name if made else self.scenario_ids.get(last.scenario, last.scenario)
@@ -349,7 +348,7 @@ class StartScreen(GuiPaced, OverPage):
             mods = tuple(load_mods(self.setup.mods))
             self.figures = save_figures(path, mods, self.t.language, self.settings.colour_blind)
         except UserError as e:
-            self.problem_label.set_text(str(e)[:90])
+            theme.say_on(self.problem_label, str(e))
 
     def open_rules(self) -> None:
         """The rules reference of the rules chosen here: the mods' and the modules switched on."""
@@ -359,7 +358,7 @@ class StartScreen(GuiPaced, OverPage):
             reference = reference_for(self.t.language, r.loaded_mods, stack.chosen)
             self.browser = RulesBrowser(reference, self.t, "", glossary(self.t.language, r.core.measures))
         except UserError as e:
-            self.problem_label.set_text(str(e)[:90])
+            theme.say_on(self.problem_label, str(e))
 
     def handle(self, ev: pygame.event.Event) -> str | None:
         with theme.at_scale(self.k):  # what opens over the page measures as it is drawn
@@ -448,7 +447,7 @@ class StartScreen(GuiPaced, OverPage):
         try:
             made = any_campaign(random_id(self.typed_seed()), self.rules.loaded_mods)
         except UserError as e:
-            self.problem_label.set_text(one_line(str(e), 90))
+            theme.say_on(self.problem_label, str(e))
             return
         self.scenarios[self.random_campaign] = made
         self.show_about(self.random_campaign)
@@ -487,7 +486,7 @@ class StartScreen(GuiPaced, OverPage):
             path = inside(battles_dir(), f"{ident}.toml")
             write_text(path, text)
         except (UserError, OSError) as e:
-            self.problem_label.set_text(one_line(str(e), 90))
+            theme.say_on(self.problem_label, str(e))
             return None
         self.setup.scenario, self.setup.mode, self.setup.seed = str(path), "for-glory", seed
         self.setup.a, self.setup.b = (self.players[selected(m)] for m in (self.side_a, self.side_b))
