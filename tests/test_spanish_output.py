@@ -246,3 +246,22 @@ def test_load_errors_in_spanish(tmp_path: Path, capfd: pytest.CaptureFixture[str
     assert "argumentos desconocidos" in refused(capfd, "simulate", "--bogus")
     assert "un número entero de 0 a" in refused(capfd, "simulate", "--seed", "x")
     assert "faltan argumentos" in refused(capfd, "replay")
+
+
+def test_an_error_when_the_languages_own_words_are_broken(
+    monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """The fuzzer's specs kind (seed 1616): a Spanish words file with a bad format spec made the
+    error's own words fail to load inside the error's handler: a traceback. Now the line as found."""
+    import game.content.locale
+    from game.cli.error_words import error_line
+    from game.model.errors import ContentError
+
+    def broken(*_args: object, **_kw: object) -> None:
+        raise ContentError("locale/es/ui.toml: problem_no_ground", "a format spec beyond an alignment")
+
+    monkeypatch.setattr(game.content.locale.Texts, "__init__", broken)
+    assert error_line("bad.toml: x: missing key", "es") == "error: bad.toml: x: missing key"
+    assert main(["replay", "no-such-file.json", "--lang", "es"]) == 2
+    err = capfd.readouterr().err.strip()
+    assert err.startswith("error: ") and "no-such-file.json" in err and "Traceback" not in err

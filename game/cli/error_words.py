@@ -30,6 +30,10 @@ def error_line(message: str, language: str) -> str:
         return f"error: {message}"
     from game.content.locale import Texts
     from game.editing.problem_words import problem_line
+    from game.model.errors import UserError
 
-    t = Texts(language)
-    return t("cli_error", line=problem_line(t, message))
+    try:
+        t = Texts(language)
+        return t("cli_error", line=problem_line(t, message))
+    except UserError:  # the language's own words are what is broken (a mod's, a damaged file): said as found
+        return f"error: {message}"
