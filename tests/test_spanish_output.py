@@ -265,3 +265,14 @@ def test_an_error_when_the_languages_own_words_are_broken(
     assert main(["replay", "no-such-file.json", "--lang", "es"]) == 2
     err = capfd.readouterr().err.strip()
     assert err.startswith("error: ") and "no-such-file.json" in err and "Traceback" not in err
+
+
+def test_a_problem_whose_words_hold_a_key_is_said_in_spanish() -> None:
+    """The fuzzer's puzzle kind (seed 1616, case 647): a TOML error read back into ui.toml's words had
+    a value named `key`, which Texts took for its own first argument: a TypeError. The key is now the
+    texts' positional argument only."""
+    from game.cli.error_words import error_line
+
+    line = "p.toml: invalid TOML: Cannot declare ('puzzle', 'objectives') twice (at line 25, column 19)"
+    said = error_line(line, "es")
+    assert said.startswith("error: p.toml: TOML no válido en la línea 25, columna 19") and "dos veces" in said

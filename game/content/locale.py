@@ -113,7 +113,7 @@ class Texts:
         self._texts = _texts(self.language, extra)
         self.names = names or Names()
 
-    def __call__(self, key: str, **values: object) -> str:
+    def __call__(self, key: str, /, **values: object) -> str:
         """The key's text with its values. A text that fails with them (a name it lacks, a value its
         format does not take) gives way to the English one; an English one that fails too (a modder's)
         is said all the same, each value as it is (`lenient`)."""
@@ -150,7 +150,7 @@ class ModeWords(Texts):
         super().__init__(t.language, t.extra, t.names)
         self.prefix = prefix.lower().replace("-", "_")  # "OW-" -> "ow_"
 
-    def __call__(self, key: str, **values: object) -> str:
+    def __call__(self, key: str, /, **values: object) -> str:
         own = self.prefix + key
         return super().__call__(own if super().has(own) else key, **values)
 

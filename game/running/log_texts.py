@@ -27,7 +27,7 @@ class EnglishReasons:
     """The words a game records its refusals in (English, every module's), handed to its session:
     read the first time a refusal is recorded rather than for every game (most record none)."""
 
-    def __call__(self, key: str, **values: object) -> str:
+    def __call__(self, key: str, /, **values: object) -> str:
         return english()(key, **values)
 
     def has(self, key: str) -> bool:
