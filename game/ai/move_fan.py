@@ -10,9 +10,9 @@ import math
 from collections.abc import Iterator
 
 from game.ai import common
+from game.ai.aims import _facing, _turn, aims
 from game.ai.generals import Level
 from game.ai.routes import Routes
-from game.ai.search import _facing, _turn, aims
 from game.model.battle import Battle
 from game.model.components import Unit
 from game.model.geometry import Point, dist

@@ -10,9 +10,10 @@ import math
 from typing import TYPE_CHECKING
 
 from game.ai import common
+from game.ai.aims import _facing
 from game.ai.heuristic import CHARGE_VALUE, FIRE_VALUE
 from game.ai.reasons import weighed
-from game.ai.search import _delta, _facing, _odds
+from game.ai.search import _delta, _odds
 from game.ai.stakes import HIT
 from game.model import commands as cmd
 from game.model.battle import Battle
