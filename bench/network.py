@@ -92,29 +92,32 @@ def _close(*games: NetGame) -> None:
             g.match.battle.close()
 
 
+def _between_two(game: list[str], hosted: list[str], timeout: float) -> tuple[float, int]:
+    """A game played to its end by two processes over localhost (`game`: the command both run, `hosted`:
+    what the host adds): its seconds and commands, both machines' digests checked equal."""
+    t0 = time.perf_counter()
+    host = subprocess.Popen(
+        [*game, "--host", "127.0.0.1:0", *hosted], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    assert host.stderr is not None
+    port = re.search(r"port (\d+)", host.stderr.readline())
+    assert port is not None
+    guest = subprocess.run([*game, "--join", f"127.0.0.1:{port.group(1)}"], capture_output=True, text=True)
+    out, _err = host.communicate(timeout=timeout)
+    wall = time.perf_counter() - t0
+    result = json.loads(out)
+    assert json.loads(guest.stdout)["digest"] == result["digest"]
+    return wall, result["commands"]
+
+
 def two_processes(runs: int) -> dict[str, float]:
     """Seconds of a whole battle (first-battle) between two processes, and per command."""
     walls, per = [], []
     for _ in range(runs):
         game = [sys.executable, "-m", "game", "play", "--headless", "--ai", "heuristic"]
-        t0 = time.perf_counter()
-        host = subprocess.Popen(
-            [*game, "--host", "127.0.0.1:0", "--scenario", "first-battle"],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        assert host.stderr is not None
-        port = re.search(r"port (\d+)", host.stderr.readline())
-        assert port is not None
-        guest = subprocess.run(
-            [*game, "--join", f"127.0.0.1:{port.group(1)}"], capture_output=True, text=True
-        )
-        out, _err = host.communicate(timeout=300)
-        walls.append(time.perf_counter() - t0)
-        result = json.loads(out)
-        assert json.loads(guest.stdout)["digest"] == result["digest"]
-        per.append(walls[-1] / result["commands"] * 1000)
+        wall, commands = _between_two(game, ["--scenario", "first-battle"], 300)
+        walls.append(wall)
+        per.append(wall / commands * 1000)
     return {
         "battle_s": round(statistics.median(walls), 2),
         "per_command_ms": round(statistics.median(per), 2),
@@ -128,21 +131,9 @@ def campaign_turn(runs: int) -> dict[str, float]:
     war = ["--campaign", "peninsular", "--turns", "1"]
     for run in range(runs):
         game = [sys.executable, "-m", "game", "play", "--headless", "--ai", "random", *war]
-        t0 = time.perf_counter()
-        host = subprocess.Popen(
-            [*game, "--host", "127.0.0.1:0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-        )
-        assert host.stderr is not None
-        port = re.search(r"port (\d+)", host.stderr.readline())
-        assert port is not None
-        guest = subprocess.run(
-            [*game, "--join", f"127.0.0.1:{port.group(1)}"], capture_output=True, text=True
-        )
-        out, _err = host.communicate(timeout=600)
-        walls.append(time.perf_counter() - t0)
-        result = json.loads(out)
-        assert json.loads(guest.stdout)["digest"] == result["digest"]
-        per.append(walls[-1] / result["commands"] * 1000)
+        wall, commands = _between_two(game, [], 600)
+        walls.append(wall)
+        per.append(wall / commands * 1000)
         with tempfile.TemporaryDirectory() as folder:
             replay = f"{folder}/war.json"
             simulate = [sys.executable, "-m", "game", "simulate", *war, "--seed", str(run + 1)]
