@@ -33,7 +33,6 @@ from systems.for_glory.generate import random_battle
 DENSITY = {"city": "normal", "plain": "sparse", "desert": "sparse", "water": "sparse",
            "forest": "dense", "mountain": "dense"}  # fmt: skip
 BAND = 8.0  # CAMP-DEC-7: inches deep, the band where the armies of a meeting like to deploy
-BAND = 8.0  # CAMP-DEC-7: inches deep, the band where the armies of a meeting like to deploy
 OWN_EDGE = 60.0  # CAMP-DEC-8: degrees either side of a side's own direction that come in by its own edge
 
 
