@@ -98,6 +98,11 @@ def _clone(component: Any) -> Any:
     return out
 
 
+def _posed(e: int, p: Pose) -> tuple[object, ...]:
+    """A supposed pose as part of a question's key."""
+    return (e, p.x, p.y, p.facing, p.corners)
+
+
 class _Supposed(threading.local):
     """Poses a thread is asking about (Battle.supposing): each thread sees only its own."""
 
@@ -318,11 +323,16 @@ class Battle(Session):
         finally:
             self._memo = None
 
-    def memo(self, key: Hashable, compute: Callable[[], T]) -> T:
-        """`compute()`, or its answer (or refusal) kept for `key` while a player thinks; never kept for
-        a pose supposed, which only the asking thread sees."""
-        if self._memo is None or self._supposed.poses:
+    def memo(self, key: Hashable, compute: Callable[[], T], on: tuple[int, ...] | None = None) -> T:
+        """`compute()`, or its answer (or refusal) kept for `key` while a player thinks. A pose supposed
+        (which only the asking thread sees) is part of the question: the answer is kept under the poses
+        supposed too, those of `on` only when the answer depends on no other piece's pose (the search
+        asks the same questions of a unit at each place it weighs, most of them of pieces not moved)."""
+        if self._memo is None:
             return compute()
+        supposed = self._supposed.poses
+        if supposed:
+            key = (key, *(_posed(e, p) for e, p in supposed.items() if on is None or e in on))
         kept = self._memo.get(key)
         if kept is None:
             try:

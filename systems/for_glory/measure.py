@@ -12,8 +12,9 @@ from game.model.geometry import EPS, Point, convex_distance, dist, point_polygon
 
 
 def gap(b: Battle, e1: int, e2: int) -> float:
-    """Closest-point distance between two entities (units or officers); kept while a player thinks."""
-    return b.memo(("gap", e1, e2), lambda: _gap(b, e1, e2))
+    """Closest-point distance between two entities (units or officers); kept while a player thinks,
+    under their own poses only (a supposed pose of a third piece does not change it)."""
+    return b.memo(("gap", e1, e2), lambda: _gap(b, e1, e2), on=(e1, e2))
 
 
 def _gap(b: Battle, e1: int, e2: int) -> float:
