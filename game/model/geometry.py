@@ -285,9 +285,18 @@ class BBox:
 
     @staticmethod
     def of(points: Sequence[Point], pad: float = 0.0) -> BBox:
-        xs = [p[0] for p in points]
-        ys = [p[1] for p in points]
-        return BBox(min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
+        # one pass without lists: every query box is made here, hundreds of thousands a battle
+        left, bottom = right, top = points[0]
+        for x, y in points:
+            if x < left:
+                left = x
+            elif x > right:
+                right = x
+            if y < bottom:
+                bottom = y
+            elif y > top:
+                top = y
+        return BBox(left - pad, bottom - pad, right + pad, top + pad)
 
     def intersects(self, o: BBox) -> bool:
         return self.left <= o.right and o.left <= self.right and self.bottom <= o.top and o.bottom <= self.top
@@ -355,17 +364,20 @@ def sweep_interval(
 def convex_distance(a: Sequence[Point], b: Sequence[Point]) -> float:
     """Closest-point distance between two convex polygons (bases, swept hulls): 0 if they overlap or
     touch; otherwise the nearest vertex-to-edge pair, which is where convex shapes come closest."""
-    if convex_overlap(a, b):
+    # most pairs asked stand apart: polygons whose boxes do not meet cannot overlap, so the
+    # separating-axis test is left for those whose boxes do (the answer is the same)
+    if _boxes_meet(a, b) and convex_overlap(a, b):
         return 0.0
     best = math.inf
     for poly, other in ((a, b), (b, a)):
-        n = len(other)
+        sides = []  # each edge's start, direction and squared length, once for every vertex
+        for i in range(len(other)):
+            ax, ay = other[i - 1]
+            bx, by = other[i]
+            dx, dy = bx - ax, by - ay
+            sides.append((ax, ay, dx, dy, dx * dx + dy * dy))
         for px, py in poly:
-            for i in range(n):
-                ax, ay = other[i - 1]
-                bx, by = other[i]
-                dx, dy = bx - ax, by - ay
-                den = dx * dx + dy * dy
+            for ax, ay, dx, dy, den in sides:
                 t = 0.0 if den == 0.0 else ((px - ax) * dx + (py - ay) * dy) / den
                 t = 1.0 if t > 1.0 else 0.0 if t < 0.0 else t
                 ex, ey = px - ax - t * dx, py - ay - t * dy
@@ -373,3 +385,14 @@ def convex_distance(a: Sequence[Point], b: Sequence[Point]) -> float:
                 if d2 < best:
                     best = d2
     return math.sqrt(best)
+
+
+def _boxes_meet(a: Sequence[Point], b: Sequence[Point]) -> bool:
+    """Do the bounding boxes of two polygons meet (touching counts)?"""
+    ax = [p[0] for p in a]
+    bx = [p[0] for p in b]
+    if max(ax) < min(bx) or max(bx) < min(ax):
+        return False
+    ay = [p[1] for p in a]
+    by = [p[1] for p in b]
+    return not (max(ay) < min(by) or max(by) < min(ay))

@@ -16,6 +16,7 @@ import pymunk
 from game.model.geometry import BBox, Point, convex_overlap, rect_corners, sweep_interval
 
 OVERLAP_TOL = 0.002  # inches of penetration below which two bases merely touch
+_EVERY = pymunk.ShapeFilter()  # a box query's filter: every shape (made once, asked for every query)
 
 
 class _Local(threading.local):
@@ -116,7 +117,8 @@ class Physics:
 
     def in_box(self, box: BBox) -> list[int]:
         bb = pymunk.BB(box.left, box.bottom, box.right, box.top)
-        found = [self._owner[s] for s in self.space.bb_query(bb, pymunk.ShapeFilter()) if s in self._owner]
+        owner = self._owner
+        found = [owner[s] for s in self.space.bb_query(bb, _EVERY) if s in owner]
         supposed = self._local.supposed
         if supposed:
             found = [e for e in found if e not in supposed]
