@@ -98,11 +98,6 @@ def _clone(component: Any) -> Any:
     return out
 
 
-def _posed(e: int, p: Pose) -> tuple[object, ...]:
-    """A supposed pose as part of a question's key."""
-    return (e, p.x, p.y, p.facing, p.corners)
-
-
 class _Supposed(threading.local):
     """Poses a thread is asking about (Battle.supposing): each thread sees only its own."""
 
@@ -332,7 +327,10 @@ class Battle(Session):
             return compute()
         supposed = self._supposed.poses
         if supposed:
-            key = (key, *(_posed(e, p) for e, p in supposed.items() if on is None or e in on))
+            if on is None:
+                key = (key, *[(e, p.x, p.y, p.facing, p.corners) for e, p in supposed.items()])
+            else:
+                key = (key, *[(e, p.x, p.y, p.facing, p.corners) for e, p in supposed.items() if e in on])
         kept = self._memo.get(key)
         if kept is None:
             try:

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 Point = tuple[float, float]
 Polygon = tuple[Point, ...]
@@ -276,8 +276,10 @@ def centroid(points: Sequence[Point]) -> Point:
     return (sum(p[0] for p in points) / n, sum(p[1] for p in points) / n)
 
 
-@dataclass(frozen=True, slots=True)
-class BBox:
+class BBox(NamedTuple):
+    """An axis-aligned box (a tuple: made for every box query, hundreds of thousands a battle, and a
+    frozen dataclass takes three times as long to make)."""
+
     left: float
     bottom: float
     right: float
@@ -385,6 +387,19 @@ def convex_distance(a: Sequence[Point], b: Sequence[Point]) -> float:
                 if d2 < best:
                     best = d2
     return math.sqrt(best)
+
+
+def box_gap(a: Sequence[Point], b: Sequence[Point]) -> float:
+    """The gap between the bounding boxes of two polygons along x or y, the wider (0 when they meet):
+    never more than the distance between the polygons, so a cheap bound before the exact measure."""
+    a_box, b_box = BBox.of(a), BBox.of(b)
+    return max(
+        0.0,
+        b_box.left - a_box.right,
+        a_box.left - b_box.right,
+        b_box.bottom - a_box.top,
+        a_box.bottom - b_box.top,
+    )
 
 
 def _boxes_meet(a: Sequence[Point], b: Sequence[Point]) -> bool:

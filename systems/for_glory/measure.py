@@ -31,6 +31,12 @@ def _gap(b: Battle, e1: int, e2: int) -> float:
 
 
 def gap_to_point(b: Battle, e: int, p: Point) -> float:
+    """Closest-point distance from an entity to a point; kept while a player thinks, under the entity's
+    own pose only (the search asks it of every enemy unit for each place it weighs a unit at)."""
+    return b.memo(("gap_to_point", e, p[0], p[1]), lambda: _gap_to_point(b, e, p), on=(e,))
+
+
+def _gap_to_point(b: Battle, e: int, p: Point) -> float:
     pose = b.pose(e)
     o = esper.try_component(e, Officer)
     if o is not None:
