@@ -544,10 +544,8 @@ def _delta(there: dict[str, float], here: dict[str, float]) -> dict[str, float]:
 def _odds(
     kind: Callable[..., dict[str, Fraction]], b: Battle, a: int, t: int, **kw: bool
 ) -> dict[str, Fraction] | None:
-    """The odds of a roll, None when the rules refuse it; kept while the player thinks (a place weighed
-    asks the same roll for the enemy's answers there and for the reactions the move draws)."""
     try:
-        found: dict[str, Fraction] = b.memo(("odds", kind, a, t, *kw.items()), lambda: kind(b, a, t, **kw))
+        found: dict[str, Fraction] = kind(b, a, t, **kw)
     except Reject:
         return None
     return found
