@@ -86,10 +86,15 @@ class Table:
     # dense_share's answers by the points asked (a base's samples, asked again for every roll it makes)
     _dense: dict[tuple[Point, ...], float] = field(init=False, repr=False, compare=False)
 
+    # the areas that block sight: asked by every look of one unit at another
+    _blockers: tuple[Feature, ...] = field(init=False, repr=False, compare=False)
+
     def __post_init__(self) -> None:
         movers = tuple(f for f in self.features if f.kind.crossing or f.kind.movement != "passable")
         object.__setattr__(self, "_movers", movers)
         object.__setattr__(self, "_dense", {})
+        blockers = tuple(f for f in self.features if f.kind.blocks_sight and not f.linear)
+        object.__setattr__(self, "_blockers", blockers)
 
     def holds(self, corners: Sequence[Point]) -> bool:
         """Is a base wholly on the table?"""
@@ -156,8 +161,8 @@ class Table:
             share = self._dense[samples] = inside / len(samples) if dense else 0.0
         return share
 
-    def sight_blockers(self) -> list[Feature]:
-        return [f for f in self.features if f.kind.blocks_sight and not f.linear]
+    def sight_blockers(self) -> tuple[Feature, ...]:
+        return self._blockers
 
 
 def _ground(p: Point, features: Sequence[Feature]) -> tuple[MovementClass, Feature | None]:
