@@ -558,7 +558,7 @@ def _show_saves(seed: int) -> None:
         screen = BattleScreen(m, dict.fromkeys(m.battle.game.sides, "human"), surf.get_size())  # type: ignore[union-attr]
         try:
             screen.menu = "menu"
-            screen._menu_choice("load")
+            screen.menu_choice("load")
             screen.draw(surf)
             assert screen.browser is not None
         finally:

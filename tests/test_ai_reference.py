@@ -41,8 +41,8 @@ BATTLE_DIGEST = "af27a2f29294f066"
 
 @pytest.fixture(autouse=True)
 def _no_time_cap(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The count of positions alone ends a search (a loaded machine's clock would cut it short)."""
-    monkeypatch.setattr(game.ai.search, "time", types.SimpleNamespace(perf_counter=lambda: 0.0))
+    """The count of positions alone ends a search (a slow machine would cut it short)."""
+    monkeypatch.setattr(game.ai.search, "time", types.SimpleNamespace(thread_time=lambda: 0.0))
 
 
 def digest(commands: list[cmd.Command]) -> str:

@@ -3,7 +3,9 @@ problem one line naming the file and key; a mod adds a temperament that players 
 
 from __future__ import annotations
 
+import itertools
 import shutil
+import types
 from pathlib import Path
 
 import pytest
@@ -109,3 +111,21 @@ def test_the_thinking_time_setting_scales_a_generals_budget() -> None:
     assert Budget(hard, 2.0).left == 2 * Budget(hard).left == 2 * hard.level.evaluations
     quick = make_player("hard", "a", 1, think=0.5)
     assert isinstance(quick, SearchPlayer) and quick.think == 0.5
+
+
+def test_a_generals_time_cap_counts_its_own_processor_time_not_the_clock(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Another program busy on the machine makes the clock run and the thinking thread stand still:
+    the search must not stop for it (one seed, one battle), but stops once its own time is spent."""
+    import game.ai.search as search
+
+    spent = [0.0]
+    ticks = itertools.count(0.0, 10.0)  # the clock: ten seconds on at every look, past any cap
+    clock = types.SimpleNamespace(perf_counter=lambda: next(ticks), thread_time=lambda: spent[0])
+    monkeypatch.setattr(search, "time", clock)
+    hard = general("hard")
+    budget = search.Budget(hard)
+    assert budget.spend() and budget.spend()
+    spent[0] = hard.level.think_seconds + 0.01
+    assert not budget.spend() and budget.used == 2

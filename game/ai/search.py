@@ -49,15 +49,17 @@ TIE = 0.01  # the worth of an inch, to break an officer's ties towards where he 
 
 
 class Budget:
-    """Evaluations left for one decision, and a wall-clock cap."""
+    """Evaluations left for one decision, and a cap on the thinking thread's processor time: a slow
+    machine thinks less, a busy one does not (its clock would cut one search short and not another,
+    so one seed would not give one battle; the 400-game matches ran with other work beside them)."""
 
     def __init__(self, g: General, think: float = 1.0) -> None:
         self.left = max(1, round(g.level.evaluations * think))
         self.used = 0
-        self.until = time.perf_counter() + g.level.think_seconds * think
+        self.until = time.thread_time() + g.level.think_seconds * think
 
     def spend(self) -> bool:
-        if self.left <= 0 or time.perf_counter() > self.until:
+        if self.left <= 0 or time.thread_time() > self.until:
             return False
         self.left -= 1
         self.used += 1

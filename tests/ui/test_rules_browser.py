@@ -91,7 +91,7 @@ def test_the_battle_in_spanish_reads_the_rules_in_spanish_with_its_modules(windo
     m = new_match("default", 3, modules=["warhammer-charges"])
     sides = m.battle.game.sides  # type: ignore[union-attr]
     screen = BattleScreen(m, dict.fromkeys(sides, "human"), window.get_size(), Settings(language="es"))
-    screen._menu_choice("rules")
+    screen.menu_choice("rules")
     browser = screen.rules
     assert browser is not None
     typed(browser, "wm")

@@ -125,7 +125,7 @@ def test_the_battle_screen_in_spanish(window: pygame.Surface) -> None:
         log = " ".join(line.text for line in screen.log.lines)
         assert "Franceses" in log or "Españoles" in log
         assert english_words(" ".join([*overlays, *screen.human.info])) == []
-        screen._menu_choice("language")  # Settings: the language back to English
+        screen.menu_choice("language")  # Settings: the language back to English
         frame(screen, window)
         overlays = [b.label for _r, b in screen.buttons if b.key.startswith("overlay:")]
         assert overlays == ["ruler", "vision", "reactions", "ranges", "command"]

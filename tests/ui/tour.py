@@ -88,11 +88,11 @@ def menu(screen: BattleScreen | OpenWarsScreen, surf: pygame.Surface, queries: S
     """The Esc menu, its rules browser and its save browser, each drawn."""
     screen.menu = "menu"
     screen.draw(surf)
-    screen._menu_choice("rules")
+    screen.menu_choice("rules")
     browse(screen.rules, lambda: screen.draw(surf), queries)
     screen.rules = None
     screen.menu = "menu"
-    screen._menu_choice("load")
+    screen.menu_choice("load")
     screen.draw(surf)
     screen.menu, screen.browser = None, None
 

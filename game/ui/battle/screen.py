@@ -19,7 +19,7 @@ from game.ui.battle.panel import draw_panel
 from game.ui.battle.pause_menu import draw_battle_menu
 from game.ui.battle.view import BattleView
 from game.ui.playing.settings_menu import SETTING_KEYS, change_setting
-from game.ui.widgets.load_list import browse, open_saves
+from game.ui.widgets.load_list import menu_event, open_saves
 from game.ui.widgets.menu import leaving
 from game.ui.widgets.rules_browser import RulesBrowser
 
@@ -125,7 +125,9 @@ class BattleScreen(BattleView):
             if not self.rules.handle(ev):
                 self.rules, self.menu = None, self.rules_back  # back where it was opened from
         elif self.menu is not None:
-            return self._menu_event(ev)
+            if ev.type == pygame.MOUSEMOTION:
+                self.mouse = ev.pos
+            return menu_event(self, ev)
         elif ev.type == pygame.MOUSEMOTION:
             self.mouse = ev.pos
             if self.dragging is not None:
@@ -186,20 +188,7 @@ class BattleScreen(BattleView):
         self.menu = "quit"
         return None
 
-    def _menu_event(self, ev: pygame.event.Event) -> str | None:
-        if ev.type == pygame.MOUSEMOTION:
-            self.mouse = ev.pos
-        if self.menu == "load" and self.browser is not None:
-            return browse(self, ev)
-        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
-            self.menu = None
-        elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
-            for rect, key in self.menu_buttons:
-                if rect.collidepoint(ev.pos):
-                    return self._menu_choice(key)
-        return None
-
-    def _menu_choice(self, key: str) -> str | None:
+    def menu_choice(self, key: str) -> str | None:
         self.menu = None
         if key in ("settings", "menu"):
             self.menu = key

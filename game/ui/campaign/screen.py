@@ -23,7 +23,7 @@ from game.ui.campaign.sheets import draw_army, draw_battle, draw_event, draw_rep
 from game.ui.campaign.view import MENU_TITLES, MENUS, CampaignView, Choice
 from game.ui.playing.ai_turns import Restarted
 from game.ui.playing.settings_menu import SETTING_KEYS, SETTINGS, cycle, menu_label
-from game.ui.widgets.load_list import browse, open_saves
+from game.ui.widgets.load_list import menu_event, open_saves
 from game.ui.widgets.menu import draw_menu, leaving
 from game.ui.widgets.rules_browser import RulesBrowser
 from systems.campaign.commands import March, Retreat
@@ -203,7 +203,7 @@ class CampaignScreen(CampaignView):
                 self.rules, self.menu = None, "menu"
             return None
         if self.menu is not None:
-            return self._menu_event(ev)
+            return menu_event(self, ev)
         if self.page == "figures":
             if ev.type == pygame.MOUSEBUTTONDOWN or (
                 ev.type == pygame.KEYDOWN and ev.key in (pygame.K_TAB, pygame.K_ESCAPE)
@@ -305,17 +305,7 @@ class CampaignScreen(CampaignView):
             return "end"
         return None
 
-    def _menu_event(self, ev: pygame.event.Event) -> str | None:
-        if self.menu == "load" and self.browser is not None:
-            return browse(self, ev)
-        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
-            self.menu = None
-        elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
-            key = next((k for r, k in self.menu_buttons if r.collidepoint(ev.pos)), None)
-            return self._menu_choice(key) if key else None
-        return None
-
-    def _menu_choice(self, key: str) -> str | None:
+    def menu_choice(self, key: str) -> str | None:
         self.menu = None
         if key in ("settings", "menu"):
             self.menu = key

@@ -18,7 +18,7 @@ from game.ui.open_wars.panels import boxed, draw_end, draw_help, draw_hover, dra
 from game.ui.open_wars.top_bar import draw_top_bar
 from game.ui.open_wars.view import MENU_TITLES, MENUS, OpenWarsView
 from game.ui.playing.settings_menu import SETTING_KEYS, change_setting, draw_game_menu
-from game.ui.widgets.load_list import browse, open_saves
+from game.ui.widgets.load_list import menu_event, open_saves
 from game.ui.widgets.menu import leaving
 from game.ui.widgets.rules_browser import RulesBrowser
 from game.ui.widgets.stats_view import draw_figures
@@ -90,15 +90,8 @@ class OpenWarsScreen(OpenWarsView):
             ):
                 self.figures = None
             return None
-        if self.menu == "load" and self.browser is not None:
-            return browse(self, ev)
         if self.menu is not None:
-            if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
-                self.menu = None
-            elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
-                key = next((k for r, k in self.menu_buttons if r.collidepoint(ev.pos)), None)
-                return self._menu_choice(key) if key else None
-            return None
+            return menu_event(self, ev)
         if ev.type == pygame.KEYDOWN:
             return self._key(ev)
         if ev.type == pygame.MOUSEWHEEL and self.log.rect.collidepoint(self.mouse):
@@ -142,7 +135,7 @@ class OpenWarsScreen(OpenWarsView):
             self.send(cmd.Pass())  # ends the phase; in a combat, the stack attacks
         return None
 
-    def _menu_choice(self, key: str) -> str | None:
+    def menu_choice(self, key: str) -> str | None:
         self.menu = None
         if key in ("settings", "menu"):
             self.menu = key

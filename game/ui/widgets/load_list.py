@@ -131,6 +131,27 @@ def open_saves(screen: Loading, rules: Callable[[], Ruleset]) -> None:
     screen.menu = "load"
 
 
+class Menued(Loading, Protocol):
+    """A game screen with the Esc menu: its buttons as last drawn, and what choosing one does."""
+
+    menu_buttons: list[tuple[pygame.Rect, str]]
+
+    def menu_choice(self, key: str) -> str | None: ...
+
+
+def menu_event(screen: Menued, ev: pygame.event.Event) -> str | None:
+    """An event while a screen's menu is open, the same on every game screen: the save browser's when
+    it is open; Esc closes the menu; a click on a button does what it says."""
+    if screen.menu == "load" and screen.browser is not None:
+        return browse(screen, ev)
+    if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
+        screen.menu = None
+    elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+        key = next((k for r, k in screen.menu_buttons if r.collidepoint(ev.pos)), None)
+        return screen.menu_choice(key) if key else None
+    return None
+
+
 def browse(screen: Loading, ev: pygame.event.Event) -> str | None:
     """An event for the open browser: back to the menu, or a save chosen (returns "load" to open it
     now, or asks first whether to save the game at stake, as quitting does)."""
