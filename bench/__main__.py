@@ -1,12 +1,12 @@
 """`make bench`: every benchmark, with medians: the command line's start-up (bench/startup.py), order
-resolution (bench/orders.py), a whole AI battle against Wesnoth's and the AI's strength
-(bench/battle.py), a battle of 200 brigades a side (bench/big_battle.py), the AI's own process
-(bench/ai_worker.py), the search generals' think time (bench/ai_levels.py), Open Wars
-(bench/open_wars.py), the odds under the mouse (bench/hover_odds.py), playing over the network
-(bench/network.py), a whole campaign (bench/campaign.py: its balance and the odds' calibration take
-`python -m bench.campaign` and `bench.campaign_odds` of 40 campaigns or more), the campaign's screen
-(bench/campaign_screen.py), frame times (python -m
-game bench), the window at rest (bench/idle.py, under Xvfb)."""
+resolution (bench/orders.py), a whole AI battle (the default generals', and hard against hard)
+against Wesnoth's and the AI's strength (bench/battle.py), a battle of 200 brigades a side
+(bench/big_battle.py), the AI's own process (bench/ai_worker.py), the search generals' think time
+(bench/ai_levels.py), Open Wars (bench/open_wars.py), the odds under the mouse (bench/hover_odds.py),
+playing over the network (bench/network.py), a whole campaign (bench/campaign.py: its balance and the
+odds' calibration take `python -m bench.campaign` and `bench.campaign_odds` of 40 campaigns or more),
+the campaign's screen (bench/campaign_screen.py), frame times (python -m game bench), the window at
+rest (bench/idle.py, under Xvfb)."""
 
 import json
 import subprocess

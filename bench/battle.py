@@ -1,6 +1,8 @@
-"""A whole AI-vs-AI battle: how long 10 rounds of the default scenario take, side by side with Battle
-for Wesnoth 1.16's own 10-turn headless AI-vs-AI game on the same machine (when it is installed), and
-how often the heuristic general beats the random one.
+"""A whole AI-vs-AI battle: how long 10 rounds of the default scenario take, with the default generals
+and hard against hard, side by side with Battle for Wesnoth 1.16's own 10-turn headless AI-vs-AI game
+on the same machine (when it is installed), and how often the heuristic general beats the random one.
+Issue 39's aim: the default generals' battle at most half Wesnoth's game, hard against hard at most
+three times it.
 
     python -m bench.battle [--runs N] [--games N] [--json]
 """
@@ -29,6 +31,8 @@ WESNOTH = [
 ]
 
 
+AIM_DEFAULT, AIM_HARD = 0.5, 3.0  # issue 39: at most these times Wesnoth's 10-turn AI game
+
 # Rule-module sets timed beside For Glory alone: each plays the same seeds to the end or 10 rounds.
 MODULE_SETS: tuple[tuple[str, ...], ...] = (
     ("warhammer-charges", "warhammer-terrain"),
@@ -37,11 +41,14 @@ MODULE_SETS: tuple[tuple[str, ...], ...] = (
 )
 
 
-def _simulate(runs: int, modules: tuple[str, ...] = ()) -> tuple[float, float, list[int]]:
-    """Median wall and CPU time of whole `simulate` processes, start-up included, and the rounds each
-    played."""
+def _simulate(
+    runs: int, modules: tuple[str, ...] = (), players: tuple[str, ...] = ()
+) -> tuple[float, float, list[int]]:
+    """Median wall and CPU time of whole `simulate` processes over seeds 1..runs, start-up included,
+    and the rounds each played; `players`: the two sides' (the default generals when empty)."""
     walls, cpus, rounds = [], [], []
     switches = [arg for m in modules for arg in ("--module", m)]
+    switches += [arg for flag, name in zip(("--a", "--b"), players, strict=False) for arg in (flag, name)]
     base = [sys.executable, "-m", "game", "simulate", "--rounds", "10", "--json", *switches]
     warm_up([*base, "--seed", "1"])
     for seed in range(1, runs + 1):
@@ -57,6 +64,8 @@ def speed(runs: int) -> dict[str, Any]:
     time they used (a ratio less swayed by whatever else the machine runs)."""
     wall, cpu, rounds = _simulate(runs)
     result: dict[str, Any] = {"forglory_s": wall, "forglory_cpu_s": cpu, "forglory_rounds": rounds}
+    wall, cpu, rounds = _simulate(runs, players=("hard", "hard"))
+    result |= {"hard_s": wall, "hard_cpu_s": cpu, "hard_rounds": rounds}
     result["modules"] = {
         " + ".join(ms): dict(zip(("s", "cpu_s", "rounds"), _simulate(runs, ms), strict=True))
         for ms in MODULE_SETS
@@ -68,6 +77,8 @@ def speed(runs: int) -> dict[str, Any]:
         result["wesnoth_cpu_s"] = round(statistics.median(t[1] for t in times), 3)
         result["ratio"] = round(result["forglory_s"] / result["wesnoth_s"], 3)
         result["cpu_ratio"] = round(result["forglory_cpu_s"] / result["wesnoth_cpu_s"], 3)
+        result["hard_ratio"] = round(result["hard_s"] / result["wesnoth_s"], 3)
+        result["hard_cpu_ratio"] = round(result["hard_cpu_s"] / result["wesnoth_cpu_s"], 3)
     else:
         result["wesnoth_s"] = None  # apt-get install wesnoth-1.16-core to compare
     return result
@@ -114,7 +125,12 @@ def main(argv: list[str]) -> int:
         print(
             f"10-round battle: {s['forglory_s']:.2f} s, {s['forglory_cpu_s']:.2f} s of CPU (rounds played "
             f"{s['forglory_rounds']}); Wesnoth 10 turns: {s['wesnoth_s']} s, {s.get('wesnoth_cpu_s')} s of "
-            f"CPU; ratio {s.get('ratio')} (of CPU {s.get('cpu_ratio')})"
+            f"CPU; ratio {s.get('ratio')} (of CPU {s.get('cpu_ratio')}; aim at most {AIM_DEFAULT})"
+        )
+        print(
+            f"hard against hard: {s['hard_s']:.2f} s, {s['hard_cpu_s']:.2f} s of CPU (rounds played "
+            f"{s['hard_rounds']}); ratio {s.get('hard_ratio')} (of CPU {s.get('hard_cpu_ratio')}; aim at "
+            f"most {AIM_HARD})"
         )
         for name, m in s["modules"].items():
             print(f"  with {name}: {m['s']:.2f} s, {m['cpu_s']:.2f} s of CPU (rounds played {m['rounds']})")

@@ -16,6 +16,7 @@ from game.model.physics import Physics
 from systems.for_glory.charge.odds import charge_odds
 from systems.for_glory.deployment import check_staff
 from systems.for_glory.hits import only_target
+from systems.for_glory.measure import gap
 from systems.for_glory.odds import fire_odds
 from systems.for_glory.paths import plan_move
 from systems.for_glory.reaction import reactors_along
@@ -103,3 +104,37 @@ def test_suppositions_nest_and_unwind(battle: Callable[..., Battle]) -> None:
             assert b.pose(a1).x == 45
         assert b.pose(a1).x == 40 and b.physics.corners(a1) == b.shape(a1)
     assert b.pose(a1).x == 30 and b.physics.corners(a1) == b.shape(a1)
+
+
+def test_an_answer_kept_while_thinking_is_kept_under_the_poses_supposed(
+    battle: Callable[..., Battle],
+) -> None:
+    """Battle.memo (issue 39: the search asks the same questions of a unit at every place it weighs):
+    an answer asked with a pose supposed is kept for that pose only, never given for the real one or
+    another; a distance is kept under its own two pieces' poses, whatever else is supposed."""
+    b = line_up(battle)
+    a1, a2, b1 = (b.ids[n] for n in ("a1", "a2", "b1"))
+    asked: list[float] = []
+
+    def where() -> float:
+        asked.append(b.pose(a1).x)
+        return b.pose(a1).x
+
+    with b.thinking():
+        assert b.memo("x", where) == 30
+        with b.supposing(a1, 40, 20):
+            assert b.memo("x", where) == 40 and b.memo("x", where) == 40
+        with b.supposing(a1, 44, 20):
+            assert b.memo("x", where) == 44
+        with b.supposing(a1, 40, 20):
+            assert b.memo("x", where) == 40
+        assert b.memo("x", where) == 30
+        assert asked == [30, 40, 44]  # each pose asked once
+
+        real = gap(b, a1, b1)
+        with b.supposing(a1, 30, 10):
+            assert gap(b, a1, b1) == pytest.approx(real + 10)
+        with b.supposing(a2, 30, 10):  # another piece moved: the same distance, kept
+            assert gap(b, a1, b1) == real
+        with b.supposing(b1, 30, 30.5):
+            assert gap(b, a1, b1) == pytest.approx(real + 7)

@@ -24,6 +24,8 @@ CELL = 1.0  # inches: the grid's step (a base is 2" wide; a unit is "in" ground 
 STOP_COST = 3.0  # what a cell of difficult ground costs a unit that must stop on entering it
 KEPT = 512  # routes kept per grid before the oldest are forgotten
 INF = math.inf
+# the eight steps from a cell, in the order A* tries them (the order breaks its ties), and diagonal or not
+_NEIGHBOURS = tuple((dx, dy, bool(dx and dy)) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
 
 
 @dataclass(frozen=True)
@@ -104,11 +106,13 @@ class Grid:
 
     def _cells(self, s: tuple[int, int], g: tuple[int, int], mover: Mover) -> list[tuple[int, int]]:
         """A* over the cells, eight ways; the start's own cell is never refused (a unit stands where it
-        stands)."""
+        stands). (Written out flat: a route round a wood searches most of the table, cell by cell.)"""
         diag = math.sqrt(2.0)
+        gx, gy = g
+        nx, ny, kind, difficult = self.nx, self.ny, self.kind, mover.difficult
 
         def h(c: tuple[int, int]) -> float:
-            dx, dy = abs(c[0] - g[0]), abs(c[1] - g[1])
+            dx, dy = abs(c[0] - gx), abs(c[1] - gy)
             return (dx + dy + (diag - 2) * min(dx, dy)) * CELL
 
         best = {s: 0.0}
@@ -122,18 +126,20 @@ class Grid:
             if cost > best.get(c, INF):
                 continue
             closest = min(closest, (h(c), c))
-            for dx in (-1, 0, 1):
-                for dy in (-1, 0, 1):
-                    n = (c[0] + dx, c[1] + dy)
-                    if (dx == dy == 0) or not (0 <= n[0] < self.nx and 0 <= n[1] < self.ny):
-                        continue
-                    step = self.cost(n, mover)
-                    if step == INF:
-                        continue
-                    new = cost + step * CELL * (diag if dx and dy else 1.0)
-                    if new < best.get(n, INF):
-                        best[n], came[n] = new, c
-                        heapq.heappush(frontier, (new + h(n), new, n))
+            cx, cy = c
+            for dx, dy, across in _NEIGHBOURS:
+                x, y = cx + dx, cy + dy
+                if not (0 <= x < nx and 0 <= y < ny):
+                    continue
+                k = kind[x][y]
+                step = 1.0 if k == 0 else difficult if k == 1 else INF
+                if step == INF:
+                    continue
+                new = cost + step * CELL * (diag if across else 1.0)
+                n = (x, y)
+                if new < best.get(n, INF):
+                    best[n], came[n] = new, c
+                    heapq.heappush(frontier, (new + h(n), new, n))
         end = g if g in best else closest[1]
         path = [end]
         while path[-1] != s:
@@ -157,13 +163,20 @@ class Grid:
         return out
 
     def _worst(self, a: Point, b: Point) -> int:
+        """The worst ground under the points of a line every half cell (the cells as `cell` finds
+        them; written out flat and stopped at impassable ground: asked for every route's every leg)."""
         n = max(1, math.ceil(dist(a, b) / (CELL / 2)))
-        return max(
-            self.kind[c[0]][c[1]]
-            for c in (
-                self.cell((a[0] + (b[0] - a[0]) * k / n, a[1] + (b[1] - a[1]) * k / n)) for k in range(n + 1)
-            )
-        )
+        top_x, top_y, kind = self.nx - 1, self.ny - 1, self.kind
+        worst = 0
+        for k in range(n + 1):
+            x = min(top_x, max(0, int((a[0] + (b[0] - a[0]) * k / n) / CELL)))
+            y = min(top_y, max(0, int((a[1] + (b[1] - a[1]) * k / n) / CELL)))
+            found = kind[x][y]
+            if found > worst:
+                worst = found
+                if worst == 2:
+                    break
+        return worst
 
 
 class Routes:

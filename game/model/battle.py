@@ -318,11 +318,19 @@ class Battle(Session):
         finally:
             self._memo = None
 
-    def memo(self, key: Hashable, compute: Callable[[], T]) -> T:
-        """`compute()`, or its answer (or refusal) kept for `key` while a player thinks; never kept for
-        a pose supposed, which only the asking thread sees."""
-        if self._memo is None or self._supposed.poses:
+    def memo(self, key: Hashable, compute: Callable[[], T], on: tuple[int, ...] | None = None) -> T:
+        """`compute()`, or its answer (or refusal) kept for `key` while a player thinks. A pose supposed
+        (which only the asking thread sees) is part of the question: the answer is kept under the poses
+        supposed too, those of `on` only when the answer depends on no other piece's pose (the search
+        asks the same questions of a unit at each place it weighs, most of them of pieces not moved)."""
+        if self._memo is None:
             return compute()
+        supposed = self._supposed.poses
+        if supposed:
+            if on is None:
+                key = (key, *[(e, p.x, p.y, p.facing, p.corners) for e, p in supposed.items()])
+            else:
+                key = (key, *[(e, p.x, p.y, p.facing, p.corners) for e, p in supposed.items() if e in on])
         kept = self._memo.get(key)
         if kept is None:
             try:

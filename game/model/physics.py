@@ -13,9 +13,17 @@ from collections.abc import Callable, Iterable
 
 import pymunk
 
-from game.model.geometry import BBox, Point, convex_overlap, rect_corners, sweep_interval
+from game.model.geometry import (
+    BBox,
+    Point,
+    convex_overlap,
+    point_segment_distance,
+    rect_corners,
+    sweep_interval,
+)
 
 OVERLAP_TOL = 0.002  # inches of penetration below which two bases merely touch
+_EVERY = pymunk.ShapeFilter()  # a box query's filter: every shape (made once, asked for every query)
 
 
 class _Local(threading.local):
@@ -116,7 +124,8 @@ class Physics:
 
     def in_box(self, box: BBox) -> list[int]:
         bb = pymunk.BB(box.left, box.bottom, box.right, box.top)
-        found = [self._owner[s] for s in self.space.bb_query(bb, pymunk.ShapeFilter()) if s in self._owner]
+        owner = self._owner
+        found = [owner[s] for s in self.space.bb_query(bb, _EVERY) if s in owner]
         supposed = self._local.supposed
         if supposed:
             found = [e for e in found if e not in supposed]
@@ -152,8 +161,15 @@ class Physics:
         for e in self.in_box(swept):
             if e in skip or not stops(e):
                 continue
+            corners = self.corners(e)
+            # a base farther from the line than both half-diagonals is never touched: no need of the
+            # exact test (the box of a slanting line holds many such)
+            cx = (corners[0][0] + corners[1][0] + corners[2][0] + corners[3][0]) / 4
+            cy = (corners[0][1] + corners[1][1] + corners[2][1] + corners[3][1]) / 4
+            if point_segment_distance((cx, cy), start, end) > reach + math.hypot(*self._size[e]) / 2 + 1e-6:
+                continue
             # exact time of first overlap along the way (separating axes on the two rectangles)
-            span = sweep_interval(moving, (ux, uy), length, self.corners(e))
+            span = sweep_interval(moving, (ux, uy), length, corners)
             if span is not None and span[1] - span[0] > 1e-9 and span[0] < first[0]:
                 first = (span[0], e)
         t, hit = first

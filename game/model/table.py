@@ -53,6 +53,19 @@ class Feature:
             return max(0.0, polyline_distance(poly, self.path) - self.width / 2)
         return polygon_distance(poly, self.polygon)
 
+    def within(self, poly: Sequence[Point], d: float) -> bool:
+        """Is the polygon at most d from this feature? (Its box first: a base asked about every
+        feature of the table at every place weighed is near few of them.)"""
+        box, mine, slack = self.bbox, BBox.of(poly), d + 1e-6
+        if (
+            mine.left > box.right + slack
+            or box.left > mine.right + slack
+            or mine.bottom > box.top + slack
+            or box.bottom > mine.top + slack
+        ):
+            return False
+        return self.distance_to(poly) <= d
+
     def crossed_by(self, p: Point, q: Point) -> bool:
         """Does the segment pq pass over this area? (sight lines; areas only)"""
         b = self.bbox
@@ -73,10 +86,15 @@ class Table:
     # dense_share's answers by the points asked (a base's samples, asked again for every roll it makes)
     _dense: dict[tuple[Point, ...], float] = field(init=False, repr=False, compare=False)
 
+    # the areas that block sight: asked by every look of one unit at another
+    _blockers: tuple[Feature, ...] = field(init=False, repr=False, compare=False)
+
     def __post_init__(self) -> None:
         movers = tuple(f for f in self.features if f.kind.crossing or f.kind.movement != "passable")
         object.__setattr__(self, "_movers", movers)
         object.__setattr__(self, "_dense", {})
+        blockers = tuple(f for f in self.features if f.kind.blocks_sight and not f.linear)
+        object.__setattr__(self, "_blockers", blockers)
 
     def holds(self, corners: Sequence[Point]) -> bool:
         """Is a base wholly on the table?"""
@@ -119,12 +137,12 @@ class Table:
 
     def road_under(self, corners: Sequence[Point]) -> bool:
         """Is any part of a base on a road? (FG-ROAD-3: what a road move cannot pass through)"""
-        return any(f.kind.road and f.distance_to(corners) <= 0.0 for f in self.features)
+        return any(f.kind.road and f.within(corners, 0.0) for f in self.features)
 
     def near_road_or_town(self, corners: Sequence[Point], distance: float) -> bool:
         """FG-MOVE-4: within a distance of a road or a town (AMB-11)."""
         return any(
-            (f.kind.road or f.kind.kind == "town") and f.distance_to(corners) <= distance + EPS
+            (f.kind.road or f.kind.kind == "town") and f.within(corners, distance + EPS)
             for f in self.features
         )
 
@@ -133,7 +151,7 @@ class Table:
         overhang the river it spans."""
         if any(f.kind.crossing and f.contains(centre) for f in self.features):
             return False
-        return any(f.kind.movement == "impassable" and f.distance_to(corners) <= 0.0 for f in self.features)
+        return any(f.kind.movement == "impassable" and f.within(corners, 0.0) for f in self.features)
 
     def dense_share(self, samples: tuple[Point, ...]) -> float:
         share = self._dense.get(samples)
@@ -143,8 +161,8 @@ class Table:
             share = self._dense[samples] = inside / len(samples) if dense else 0.0
         return share
 
-    def sight_blockers(self) -> list[Feature]:
-        return [f for f in self.features if f.kind.blocks_sight and not f.linear]
+    def sight_blockers(self) -> tuple[Feature, ...]:
+        return self._blockers
 
 
 def _ground(p: Point, features: Sequence[Feature]) -> tuple[MovementClass, Feature | None]:

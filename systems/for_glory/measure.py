@@ -12,8 +12,9 @@ from game.model.geometry import EPS, Point, convex_distance, dist, point_polygon
 
 
 def gap(b: Battle, e1: int, e2: int) -> float:
-    """Closest-point distance between two entities (units or officers); kept while a player thinks."""
-    return b.memo(("gap", e1, e2), lambda: _gap(b, e1, e2))
+    """Closest-point distance between two entities (units or officers); kept while a player thinks,
+    under their own poses only (a supposed pose of a third piece does not change it)."""
+    return b.memo(("gap", e1, e2), lambda: _gap(b, e1, e2), on=(e1, e2))
 
 
 def _gap(b: Battle, e1: int, e2: int) -> float:
@@ -30,6 +31,12 @@ def _gap(b: Battle, e1: int, e2: int) -> float:
 
 
 def gap_to_point(b: Battle, e: int, p: Point) -> float:
+    """Closest-point distance from an entity to a point; kept while a player thinks, under the entity's
+    own pose only (the search asks it of every enemy unit for each place it weighs a unit at)."""
+    return b.memo(("gap_to_point", e, p[0], p[1]), lambda: _gap_to_point(b, e, p), on=(e,))
+
+
+def _gap_to_point(b: Battle, e: int, p: Point) -> float:
     pose = b.pose(e)
     o = esper.try_component(e, Officer)
     if o is not None:

@@ -20,6 +20,7 @@ from game.model.geometry import (
     BBox,
     Point,
     boundary,
+    box_gap,
     convex_distance,
     convex_hull,
     dist,
@@ -185,7 +186,11 @@ def strategic_clear(b: Battle, e: int, end: Point, travel_facing: float, end_fac
         convex_hull(corners_at(e, start, travel_facing) + corners_at(e, end, travel_facing)),
         corners_at(e, end, end_facing),
     ]
-    return all(convex_distance(mine, en) >= xl - EPS for mine in shapes for en in enemies)
+    # the gap between two boxes never exceeds the distance between what they hold: a pair whose
+    # boxes stand XL apart needs no exact measure (most of them, asked for every move weighed)
+    return all(
+        box_gap(mine, en) >= xl or convex_distance(mine, en) >= xl - EPS for mine in shapes for en in enemies
+    )
 
 
 def _blocked(b: Battle, e: int, start: Point, end: Point, facing: float, road: bool) -> int | None:

@@ -83,7 +83,8 @@ def sight(
     for e in b.physics.in_box(region):
         if e != viewer and e != target and esper.component_for_entity(e, Status).in_play:
             poly = local(b.pose(e).corners)
-            blockers.append((min(q[1] for q in poly), max(q[1] for q in poly), poly))
+            lats = [q[1] for q in poly]
+            blockers.append((min(lats), max(lats), poly))
     vcentre, tcentre = (vp.x, vp.y), (tp.x, tp.y)
     terrain = [
         f

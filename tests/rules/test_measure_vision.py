@@ -4,6 +4,7 @@ FG-VIS (vision strip, blocking, obscuring, cover; AMB-7, AMB-8, EX-4) with FG-TE
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Callable
 
 import pytest
@@ -11,6 +12,7 @@ import pytest
 from game.model import commands as cmd
 from game.model import geometry as g
 from game.model.battle import Battle
+from game.model.table import Feature
 from systems.for_glory import measure, vision
 from systems.for_glory.fire import fire_modifiers, in_cover
 from tests.helpers import (
@@ -204,6 +206,22 @@ def test_bbox() -> None:
     assert (b.left, b.bottom, b.right, b.top) == (-1, -1, 3, 4)
     assert b.intersects(g.BBox(3, 4, 5, 5))  # touching corners
     assert not b.intersects(g.BBox(3.1, 0, 5, 5))
+
+
+def test_the_cheap_bounds_before_exact_measures_never_cut_a_pair_too_near() -> None:
+    """The search's shortcuts (issue 39): the gap between two bases' boxes is never more than their
+    exact distance (FG-MEAS-7), so a pair whose boxes stand apart by a measure is at least that far;
+    a feature's box is looked at before its distance, with the same answer."""
+    rng = random.Random(5)
+    wood = Feature(rules().terrain["wood"], polygon=((10, 10), (16, 9), (17, 15), (11, 16)))
+    road = Feature(rules().terrain["road"], path=((0, 12), (12, 13), (30, 12)), width=1.0)
+    for _ in range(3000):
+        a = g.rect_corners(rng.uniform(0, 30), rng.uniform(0, 25), rng.uniform(0, 360), W, D)
+        b = g.rect_corners(rng.uniform(0, 30), rng.uniform(0, 25), rng.uniform(0, 360), W, D)
+        assert g.box_gap(a, b) <= g.convex_distance(a, b) + 1e-9
+        for f in (wood, road):
+            d = rng.choice([0.0, 0.5, 3.0])
+            assert f.within(a, d) == (f.distance_to(a) <= d)
 
 
 # --- FG-MEAS-6, FG-MEAS-7: closest points (AMB-2, AMB-3) ---------------------------------------

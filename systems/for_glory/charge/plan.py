@@ -92,6 +92,7 @@ def _plan_charge(b: Battle, e: int, target: int, vision: bool, allowance: float 
     if gap(b, e, target) > longest + fp.width:  # turning to face cannot make up more than that
         raise refuse(cat.rule, "reason_charge_out_of_reach", unit=b.name(target))
     problem: Reject | None = None
+    starts: dict[float, tuple[float, list[int]]] = {}  # by facing: how it sets off, who stands beside it
     for end, facing, _edge in _contact_poses(b, e, target):
         try:
             pts = examined(b, start, end)
@@ -120,8 +121,14 @@ def _plan_charge(b: Battle, e: int, target: int, vision: bool, allowance: float 
             # bases the charger overlaps only by turning in place are neighbours, not obstacles
             # AMB-50: it turns to face the target where it stands, unless that would take it off
             # the table; then it turns once in contact.
-            moving = facing if b.table.holds(corners_at(e, start, facing)) else me.facing
-            adjacent = b.physics.overlapping(fp.width, fp.depth, start[0], start[1], moving, exclude=(e,))
+            # (the same for every contact spot of one facing: worked out once per charge asked)
+            if facing not in starts:
+                moving = facing if b.table.holds(corners_at(e, start, facing)) else me.facing
+                starts[facing] = (
+                    moving,
+                    b.physics.overlapping(fp.width, fp.depth, start[0], start[1], moving, exclude=(e,)),
+                )
+            moving, adjacent = starts[facing]
             travelled, hit = b.physics.slide(
                 fp.width, fp.depth, start, end, moving, lambda _o: True, exclude=(e, target, *adjacent)
             )
