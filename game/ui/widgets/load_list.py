@@ -13,6 +13,7 @@ import pygame
 
 from game.content.locale import Texts
 from game.content.scenario import list_scenarios, load_any_scenario
+from game.editing.files import CAMPAIGN_FOLDER
 from game.editing.problem_words import problem_said
 from game.model.errors import ContentError, UserError
 from game.model.modules import modes
@@ -70,7 +71,8 @@ def scenario_words(rules: Ruleset, language: str) -> dict[str, Scenario]:
             out[sc.id] = Scenario(
                 shown_name(sc, mode, rules, language), side_names(sc, mode, language), turns
             )
-    for path in list_campaigns(rules.loaded_mods):  # a campaign's saves: its name, its sides, its turns
+    # a campaign's saves: its name, its sides, its turns (the game's and the mods', then the battles folder's)
+    for path in [*list_campaigns(rules.loaded_mods), *made_battles((CAMPAIGN_FOLDER,))]:
         try:
             theatre = load_campaign(str(path), rules.loaded_mods)
         except UserError:
