@@ -74,6 +74,7 @@ FILE: dict[str, dict[str, str]] = {
         "history": "its history in this language",
         "sides": "side id -> its name",
         "locations": "place id -> its name",
+        "location_texts": "place id -> its text (what the place's hover box says of it)",
         "armies": "army id -> its name",
         "divisions": "division id -> its name",
         "units": "brigade id -> its name",
