@@ -268,7 +268,8 @@ def load(
     m.rolls = rolls
     try:
         if data.get("numbers") != m.theatre.numbers_hash:
-            raise ContentError(f"{where}: numbers", "made with other numbers for the campaign")
+            said = "made by another version of the game or a mod: other campaign numbers"
+            raise ContentError(f"{where}: numbers", said)
         for i, r in enumerate(raw):
             if observe is not None:
                 observe(m)
