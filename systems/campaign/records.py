@@ -134,10 +134,12 @@ class EventSpec:
 @dataclass(frozen=True)
 class VictorySpec:
     """CAMP-DEC-23: the places that decided the war, each worth its points to whoever holds it at the
-    end, and the points each enemy army destroyed is worth."""
+    end, and the points each enemy army destroyed is worth; CAMP-DEC-25: the points the war's first
+    victory is worth to its winner."""
 
     places: Annotated[dict[str, Annotated[int, Bounds(0, 100)]], Bounds(1, 200)]
     army_destroyed: Annotated[int, Bounds(0, 100)] = 2
+    first_victory: Annotated[int, Bounds(0, 100)] = 0
 
 
 @dataclass(frozen=True)
