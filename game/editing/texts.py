@@ -40,7 +40,9 @@ for _army in ARMIES:
         ((*_army, "divisions", "*", "units", "*"), "name"): ("units", "id"),
     }
 # a campaign's own: a place's text (an Open Wars map's has it in English only)
-CAMPAIGN_SLOTS = {(("locations", "*"), "text"): ("location_texts", "id")}
+CAMPAIGN_SLOTS: dict[tuple[tuple[str, ...], str], tuple[str, str]] = {
+    (("locations", "*"), "text"): ("location_texts", "id")
+}
 NESTED = {"events"}  # tables whose words of an id are a table by field ({ name = ..., text = ... })
 TOP = ("name", "description", "history", "authored")  # the file's own texts, translated under the same key
 
