@@ -1,4 +1,4 @@
-"""The campaign's battles (docs/campaign-decisions.md, CAMP-DEC-7..16, 19, 20, 24): how armies that meet
+"""The campaign's battles (docs/campaign-decisions.md, CAMP-DEC-7..16, 19, 20, 24, 25): how armies that meet
 become a For Glory battle, and what its result carries on. The battles of tests/campaigns/border.toml
 last two rounds; a result a rule is checked against is given as it would come from the table."""
 
@@ -18,6 +18,7 @@ from systems.campaign.outcome import BattleResult, UnitFate
 from systems.campaign.rules_module import MOVE, RESOLVE, RETREAT, WITHDRAW
 from systems.campaign.sieges import sieges
 from systems.campaign.state import Fought, War
+from systems.campaign.victory import check_victory, first_victor, score
 from tests.campaign_helpers import campaign_file, finish, notes, until, war
 
 
@@ -425,3 +426,24 @@ def test_a_screen_asks_what_a_side_may_order_and_where_an_army_may_march() -> No
     a.location = "west-field"
     assert marches(w, "fr-army")["hills"] == (("west-field", "hills"), 3)
     assert marches(w, "fr-army")["east-field"] == (("west-field", "bridge", "east-field"), 2)
+
+
+def test_CAMP_DEC_25_the_wars_first_victory_is_worth_its_points_to_its_winner(tmp_path: Path) -> None:
+    """CAMP-DEC-25: the war's first battle won (a draw is none) is worth the victory table's
+    `first_victory` to its winner at the end, whoever wins the later ones; at the turn limit it
+    decides a war the places and armies leave equal."""
+    m = war(campaign_file(tmp_path, swaps=(("army_destroyed = 2", "army_destroyed = 2\nfirst_victory = 2"),)))
+    w = m.war
+    w.control["bridge"] = None  # the places equal: each side its town (3), the Bridge nobody's
+    before = {s: x.total for s, x in score(w).items()}
+    staged(w, None, {})
+    assert first_victor(w) is None and {s: x.total for s, x in score(w).items()} == before
+    staged(w, "al", {})
+    staged(w, "fr", {})
+    after = score(w)
+    assert first_victor(w) == "al" and after["al"].lines["CAMP-DEC-25 first victory"] == 2
+    assert after["al"].total == before["al"] + 2 and after["fr"].total == before["fr"]
+    assert w.game is not None
+    w.game.max_rounds = w.game.round  # the turn limit
+    check_victory(w)
+    assert before["al"] == before["fr"] and w.game.winner == "al" and w.ending == ("limit", None)

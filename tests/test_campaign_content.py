@@ -112,13 +112,14 @@ def test_the_peninsular_war_is_as_the_issue_asks() -> None:
 @pytest.mark.parametrize("path", sorted((CONTENT / "campaigns").glob("*.toml")), ids=lambda p: p.stem)
 def test_every_shipped_campaign_names_everything_in_spanish(path: Path) -> None:
     """Every name a shipped campaign gives (places, sides, armies, divisions, brigades, officers,
-    events) has its Spanish words."""
+    events) and every place's text has its Spanish words."""
     spec = read_campaign(path)
     own = spec.locale["es"]
     forces = [a for s in spec.sides for a in s.armies] + [
         x.army for e in spec.events for x in e.effects if x.army
     ]
     assert {p.id for p in spec.locations} == set(own.locations)
+    assert {p.id for p in spec.locations if p.text} == set(own.location_texts)  # what it says of a place
     assert {a.id for a in forces} == set(own.armies)
     assert {d.id for a in forces for d in a.divisions if d.name} == set(own.divisions)
     named = {u.id for a in forces for d in a.divisions for u in d.units if u.name}

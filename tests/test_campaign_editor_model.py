@@ -22,7 +22,7 @@ from game.editing.elements import remove, set_field, set_id
 from game.editing.files import open_document, save_as_mod, save_file, to_toml
 from game.editing.problem_words import place_said, problem_said
 from game.editing.problems import Problem, problems_of
-from game.editing.texts import set_text, text
+from game.editing.texts import set_text, text, translatable
 from game.modding.content_check import check_content
 from game.model.ruleset import Ruleset
 from systems.campaign.theatre import list_campaigns, load_campaign
@@ -95,6 +95,30 @@ def test_places_are_moved_added_renamed_in_both_languages_and_removed(fg: Rulese
     assert doc.get(("locations", leon, "id")) == "leon" and "leon" in doc.get(
         ("events", 0, "effects", 0, "locations")
     )
+
+
+def test_a_place_s_text_is_edited_in_spanish_and_follows_its_place(fg: Ruleset, ow: OpenWarsRules) -> None:
+    """A place's text has its Spanish slot ([locale.es.location_texts], by the place's id): written
+    there, carried to a new id, removed with the place; an Open Wars map's has none."""
+    doc = peninsular()
+    at = ("locations", place(doc, "somosierra"))
+    assert text(doc, at, "text", "es").startswith("El puerto que cargaron")
+    set_text(doc, at, "text", "es", "El puerto de la carga de los lanceros polacos.")
+    assert (
+        doc.get(("locale", "es", "location_texts", "somosierra"))
+        == "El puerto de la carga de los lanceros polacos."
+    )
+    assert doc.get((*at, "text")).startswith("The pass")  # its English kept
+    set_id(doc, at, "puerto-de-somosierra")
+    assert doc.get(("locale", "es", "location_texts", "puerto-de-somosierra")).startswith(
+        "El puerto de la carga"
+    )
+    assert problems(doc, fg, ow) == []
+    remove(doc, at)
+    assert "puerto-de-somosierra" not in doc.get(("locale", "es", "location_texts"))
+    assert problems(doc, fg, ow) == []
+    owmap = open_document(CONTENT / "scenarios" / "open-wars" / "ow-border-march.toml")
+    assert not translatable(owmap, ("locations", 0), "text")
 
 
 def test_what_a_campaign_adds_to_a_place(fg: Ruleset, ow: OpenWarsRules) -> None:

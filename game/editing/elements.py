@@ -16,7 +16,7 @@ WORDS_OF: dict[tuple[str, ...], tuple[str, ...]] = {
     ("sides", "*", "divisions", "*"): ("divisions", "officers"),
     ("sides", "*", "divisions", "*", "units", "*"): ("units",),
     ("players", "*"): ("players",),
-    ("locations", "*"): ("locations",),
+    ("locations", "*"): ("locations", "location_texts"),
     ("events", "*"): ("events",),
     ("sides", "*", "garrisons", "*", "units", "*"): ("units",),
 }

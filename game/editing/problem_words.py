@@ -56,6 +56,11 @@ def problem_said(t: Texts, text: str, editor: bool = False) -> str:
     return _read_back(t, text, "", editor) or text
 
 
+def known_problem(t: Texts, text: str) -> str | None:
+    """A problem in the words of `t` when a text of ui.toml words it (in English too), else None."""
+    return _read_back(t, text)
+
+
 def problem_line(t: Texts, line: str) -> str:
     """A problem ("file: key: problem") with its problem in the words of `t`, the file and the key as
     they are."""

@@ -39,6 +39,10 @@ for _army in ARMIES:
         ((*_army, "divisions", "*"), "officer"): ("officers", "id"),
         ((*_army, "divisions", "*", "units", "*"), "name"): ("units", "id"),
     }
+# a campaign's own: a place's text (an Open Wars map's has it in English only)
+CAMPAIGN_SLOTS: dict[tuple[tuple[str, ...], str], tuple[str, str]] = {
+    (("locations", "*"), "text"): ("location_texts", "id")
+}
 NESTED = {"events"}  # tables whose words of an id are a table by field ({ name = ..., text = ... })
 TOP = ("name", "description", "history", "authored")  # the file's own texts, translated under the same key
 
@@ -68,6 +72,8 @@ def slot(doc: Document, path: Path, field: str) -> tuple[str, str] | None:
     """(table, id) where a name of this element is kept in another language; None if it has none
     there (a terrain feature's name is the file's only)."""
     found = SLOTS.get((shape(path), field))
+    if found is None and doc.kind == "campaign":
+        found = CAMPAIGN_SLOTS.get((shape(path), field))
     if found is None:
         return None
     table, how = found

@@ -52,6 +52,7 @@ FILE: dict[str, dict[str, str]] = {
     "systems.campaign.records.VictorySpec": {
         "places": "CAMP-DEC-23: place id -> its points to its holder at the end; holding all wins at once",
         "army_destroyed": "CAMP-DEC-23: points for each enemy army destroyed",
+        "first_victory": "CAMP-DEC-25: points the war's first battle won is worth to its winner at the end",
     },
     "EventSpec": {
         "id": "the event's id",
@@ -74,6 +75,7 @@ FILE: dict[str, dict[str, str]] = {
         "history": "its history in this language",
         "sides": "side id -> its name",
         "locations": "place id -> its name",
+        "location_texts": "place id -> its text (what the place's hover box says of it)",
         "armies": "army id -> its name",
         "divisions": "division id -> its name",
         "units": "brigade id -> its name",

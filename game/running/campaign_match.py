@@ -22,6 +22,7 @@ from game.running.log_texts import REASONS
 from game.running.match import (
     MAX_REFUSALS,
     MAX_REPLAY_BYTES,
+    allowed_file,
     digest_of,
     parse_replay,
     recorded_mods,
@@ -257,8 +258,8 @@ def load(
             where, "damaged replay: a required field is missing or of the wrong type"
         ) from None
     ref = campaign or camp.get("ref") or camp["id"]
-    if not isinstance(ref, str) or (campaign is None and not ID.fullmatch(ref)):
-        said = "names a campaign file outside the game and its mods: give it with --campaign"
+    if not (isinstance(ref, str) and (campaign or ID.fullmatch(ref) or allowed_file(ref, mods))):
+        said = "names a campaign file outside the game, its mods and your battles: give it with --campaign"
         raise ContentError(f"{where}: campaign.ref", said)
     try:
         m = new_campaign(ref, seed, played_with, max_turns)
@@ -267,7 +268,8 @@ def load(
     m.rolls = rolls
     try:
         if data.get("numbers") != m.theatre.numbers_hash:
-            raise ContentError(f"{where}: numbers", "made with other numbers for the campaign")
+            said = "made by another version of the game or a mod: other campaign numbers"
+            raise ContentError(f"{where}: numbers", said)
         for i, r in enumerate(raw):
             if observe is not None:
                 observe(m)

@@ -272,6 +272,14 @@ def _inside(path: Path, roots: Sequence[Path]) -> bool:
     return any(real.is_relative_to(r) for r in roots)
 
 
+def allowed_file(ref: str, given: Sequence[Mod]) -> bool:
+    """Whether a replay may name this content file (a scenario's, a campaign's) by its path: a `.toml`
+    inside the game's content, the user's mods folder, the battles the window made or a mod given."""
+    path = Path(ref)
+    roots = _allowed_roots([m.root for m in given])
+    return path.is_absolute() and path.suffix == ".toml" and _inside(path, roots)
+
+
 def recorded_mods(where: str, recorded: object, given: Sequence[Mod]) -> list[Mod]:
     """The mods a replay was played with, unchanged since: each found among the mods given with --mod
     (by id), else at its recorded folder if that is in the game's content or the user's mods folder."""
@@ -307,9 +315,7 @@ def _scenario_ref(where: str, sc: dict[str, Any], given: Sequence[Mod]) -> str:
         raise TypeError
     if ID.fullmatch(ref):
         return ref
-    path = Path(ref)
-    roots = _allowed_roots([m.root for m in given])
-    if not (path.is_absolute() and path.suffix == ".toml" and _inside(path, roots)):
+    if not allowed_file(ref, given):
         raise ContentError(
             f"{where}: scenario.ref",
             "names a scenario file outside the game's content and the given mods: give its folder's mod "

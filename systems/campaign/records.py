@@ -15,6 +15,7 @@ from systems.open_wars.maps import Colour, LocationSpec
 from systems.open_wars.records import LocationType, Name
 
 Text = Annotated[str, Bounds(0, 2000)]
+PlaceText = Annotated[str, Bounds(0, 200)]  # a place's text, as long as an Open Wars card's (LocationSpec)
 Count = Annotated[int, Bounds(0, 100)]
 Chance = Annotated[int, Bounds(0, 7)]  # a D6 at or under (or at or over) it: 0 never, 7 always
 
@@ -133,10 +134,12 @@ class EventSpec:
 @dataclass(frozen=True)
 class VictorySpec:
     """CAMP-DEC-23: the places that decided the war, each worth its points to whoever holds it at the
-    end, and the points each enemy army destroyed is worth."""
+    end, and the points each enemy army destroyed is worth; CAMP-DEC-25: the points the war's first
+    victory is worth to its winner."""
 
     places: Annotated[dict[str, Annotated[int, Bounds(0, 100)]], Bounds(1, 200)]
     army_destroyed: Annotated[int, Bounds(0, 100)] = 2
+    first_victory: Annotated[int, Bounds(0, 100)] = 0
 
 
 @dataclass(frozen=True)
@@ -148,14 +151,15 @@ class EventWords:
 @dataclass(frozen=True)
 class CampaignWords:
     """A campaign's words in another language (`[locale.<language>]`): its name, description and
-    history, and by id its sides', places', armies', divisions', brigades', officers' (a division's
-    id, or an army's for its commander) and events' words."""
+    history, and by id its sides', places' (their names, and their texts), armies', divisions',
+    brigades', officers' (a division's id, or an army's for its commander) and events' words."""
 
     name: Annotated[str, Bounds(0, 80)] = ""
     description: Text = ""
     history: Text = ""
     sides: dict[str, Name] = field(default_factory=dict)
     locations: dict[str, Name] = field(default_factory=dict)
+    location_texts: dict[str, PlaceText] = field(default_factory=dict)  # a place's `text`, by its id
     armies: dict[str, Name] = field(default_factory=dict)
     divisions: dict[str, Annotated[str, Bounds(0, 80)]] = field(default_factory=dict)
     units: dict[str, Annotated[str, Bounds(0, 80)]] = field(default_factory=dict)
@@ -198,6 +202,7 @@ class CampaignFile:
             own.history or self.history,
             {s.id: own.sides.get(s.id) or s.name for s in self.sides},
             {loc.id: own.locations.get(loc.id) or loc.name for loc in self.locations},
+            {loc.id: own.location_texts.get(loc.id) or loc.text for loc in self.locations},
             {a.id: own.armies.get(a.id) or a.name for a in forces},
             {d.id: own.divisions.get(d.id) or d.name for a in forces for d in a.divisions},
             {u.id: own.units.get(u.id) or u.name for u in units},

@@ -206,6 +206,7 @@ def campaign_problems(
     known = {
         "sides": set(sides),
         "locations": set(places),
+        "location_texts": set(places),
         "armies": {a.id for a in forces},
         "divisions": divisions,
         "units": {u.id for a in forces for d in a.divisions for u in d.units}

@@ -1,7 +1,8 @@
 """CAMP-DEC-23: victory by the places and armies that decided the war. Each place of the campaign's
-victory table is worth its points to whoever holds it, each enemy army destroyed its points; a side
-holding every such place wins at once, a side with no army, no garrison and no city has lost, and
-at the turn limit the side with more points wins (equal points: a draw)."""
+victory table is worth its points to whoever holds it, each enemy army destroyed its points, and the
+war's first victory its points to its winner (CAMP-DEC-25); a side holding every such place wins at
+once, a side with no army, no garrison and no city has lost, and at the turn limit the side with more
+points wins (equal points: a draw)."""
 
 from __future__ import annotations
 
@@ -16,13 +17,21 @@ class Score:
     lines: dict[str, int] = field(default_factory=dict)
 
 
+def first_victor(w: War) -> str | None:
+    """CAMP-DEC-25: the side that won the war's first battle not drawn, if one has been won."""
+    return next((f.result.winner for f in w.fought if f.result is not None and f.result.winner), None)
+
+
 def score(w: War) -> dict[str, Score]:
     v = w.theatre.spec.victory
+    first = first_victor(w)
     out = {}
     for side in w.sides:
         places = sum(p for loc, p in v.places.items() if w.control[loc] == side)
         armies = w.destroyed[side] * v.army_destroyed
-        out[side] = Score(places + armies, {"CAMP-DEC-23 places": places, "CAMP-DEC-23 armies": armies})
+        won = v.first_victory if side == first else 0
+        lines = {"CAMP-DEC-23 places": places, "CAMP-DEC-23 armies": armies, "CAMP-DEC-25 first victory": won}
+        out[side] = Score(places + armies + won, lines)
     return out
 
 

@@ -36,6 +36,10 @@ class Naming:
     def place(self, loc: str) -> Name:
         return self._name(self.words.locations.get(loc, loc), "location")
 
+    def place_text(self, loc: str) -> str:
+        """What the file says of a place (its `text`), in this language where it gives one."""
+        return self.words.location_texts.get(loc, "")
+
     def army(self, army: str) -> Name:
         return self._name(self.words.armies.get(army) or self._raised("camp_raised_army", army), "division")
 

@@ -71,6 +71,12 @@ def test_a_place_picked_on_the_map_is_edited_in_the_panel(window720: pygame.Surf
     type_in(ed, window720, name, "Villa y Corte")
     assert ed.doc.get(("locale", "es", "locations", "madrid")) == "Villa y Corte"
     assert ed.doc.get(("locations", madrid, "name")) == "Madrid" and ed.problems == []
+    text = widget(  # what the place's hover box says of it, in Spanish too ([locale.es.location_texts])
+        ed, lambda _w, b: b.path == ("locations", madrid) and b.name == "text" and b.language == "es"
+    )
+    type_in(ed, window720, text, "La capital: se alzó el Dos de Mayo.")
+    assert ed.doc.get(("locale", "es", "location_texts", "madrid")) == "La capital: se alzó el Dos de Mayo."
+    assert ed.doc.get(("locations", madrid, "text")).startswith("The capital") and ed.problems == []
 
 
 def test_an_army_s_brigades_are_edited_by_clicks(window720: pygame.Surface) -> None:

@@ -159,7 +159,8 @@ def test_a_save_refused_halfway_leaves_the_battle_drawable(window: pygame.Surfac
     pick_save(screen, window, 0)
     assert menu_click(screen, window, "load-now") == "load"
     assert switch_to_save(screen, Setup(), window.get_size(), Settings()) is screen
-    assert screen.alert is not None and screen.alert.startswith(f"Not loaded: {path.name}: commands")
+    why = "damaged or edited: they do not replay the saved battle"  # the reason first, then the file
+    assert screen.alert == f"Not loaded: {why} ({path.name})", screen.alert
     hover(screen.camera.to_screen((pose.x, pose.y)))
     frame(screen, window)  # the battle goes on, its hover box drawn
     screen.close()
@@ -201,7 +202,7 @@ def test_a_save_refused_from_the_start_screen_is_said_by_its_name(
     problem = said[-1]
     # why in the player's words, not the check's English ("commands: damaged or edited: they ...")
     why = "sus órdenes están dañadas o editadas: no reproducen la batalla guardada"
-    assert problem == f"No se ha cargado: {path.name}: {why}", problem
+    assert problem == f"No se ha cargado: {why} ({path.name})", problem  # a line cut keeps the reason
     assert str(path.parent) not in problem
 
 

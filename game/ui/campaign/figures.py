@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from game.model.events import Note
 from systems.campaign.state import War
-from systems.campaign.victory import score
+from systems.campaign.victory import first_victor, score
 from systems.campaign.words import Naming
 
 
@@ -100,8 +100,11 @@ def outcome(w: War, n: Naming) -> tuple[str, str]:
     reason = t(f"camp_reason_{why}", side=n.side(who or ""), turns=g.round if g else 0)
     winner = g.winner if g is not None else None
     head = t("camp_won", side=n.side(winner), reason=reason) if winner else t("camp_drawn", reason=reason)
-    points = ", ".join(f"{n.side(s)} {x.total}" for s, x in score(w).items())
-    return head, t("camp_points", points=points)
+    points = t("camp_points", points=", ".join(f"{n.side(s)} {x.total}" for s, x in score(w).items()))
+    first, worth = first_victor(w), w.theatre.spec.victory.first_victory
+    if first is not None and worth:  # CAMP-DEC-25: counted in the points, said apart
+        points += "; " + t("camp_first_victory", side=n.side(first), points=worth)
+    return head, points
 
 
 def chronicle(w: War, n: Naming) -> list[tuple[int, str]]:

@@ -36,6 +36,7 @@ from systems.campaign.odds import Prospect
 from systems.campaign.report import battle_report
 from systems.campaign.rules_module import RESOLVE, WITHDRAW
 from systems.campaign.state import Fought
+from systems.campaign.victory import first_victor
 
 # what the report tells of the war's events after a battle (the notes' `say`), besides its losses
 AFTER = {"camp_quality", "camp_successor", "camp_pursued", "camp_retreat", "camp_surrender", "camp_destroyed",
@@ -172,6 +173,10 @@ def draw_battle(v: CampaignView, surf: pygame.Surface, p: Prospect) -> None:
         bottom = max(bottom, cy)
     y = _odds_bar(v, surf, p, pygame.Rect(x, bottom + 10, width, theme.px(22)))
     y = theme.text_lines(surf, t("campaign_odds_note"), (x, y + 4), width, theme.TEXT_DIM, 15)
+    worth = w.theatre.spec.victory.first_victory
+    if worth and first_victor(w) is None:  # CAMP-DEC-25: what this battle may be worth besides
+        said = t("campaign_first_victory_stake", points=worth)
+        y = theme.text_lines(surf, said, (x, y + 2), width, theme.ACCENT, 15)
     d = v.human_turn()
     if d is not None:
         key = "campaign_resolve_ask" if d.kind == RESOLVE else "campaign_withdraw_ask"

@@ -361,7 +361,8 @@ class CampaignView:
         return lines
 
     def place_words(self, loc: str) -> list[str]:
-        """A place in a few lines: its ground, who holds it, its gold, walls, levy; its garrison, a siege."""
+        """A place in a few lines: its ground, who holds it, its gold, walls, levy; its garrison, a siege;
+        what the campaign's file says of it."""
         w, n, t = self.war, self.n, self.t
         p = w.places[loc]
         holder = w.control.get(loc)
@@ -381,6 +382,9 @@ class CampaignView:
         if loc in w.sieges:
             s = w.sieges[loc]
             lines.append(t("campaign_place_siege", side=self.names[s.besieger], turns=s.turns))
+        said = n.place_text(loc)
+        if said:
+            lines.append(said)
         return lines
 
 

@@ -74,6 +74,8 @@ def campaign_tab(form: Form, p: Panel) -> None:
     form.heading(t("editor_victory"), p.problem(("victory",)))
     form.number(t("editor_field_army_destroyed"), ("victory",), "army_destroyed",
                 doc.get(("victory", "army_destroyed")), hint="2", wide=250)  # fmt: skip
+    form.number(t("editor_field_first_victory"), ("victory",), "first_victory",
+                doc.get(("victory", "first_victory")), hint="0", wide=250)  # fmt: skip
     worth = doc.get(("victory", "places"))
     places = camp.place_index(doc)
     for ident, points in worth.items() if isinstance(worth, dict) else []:

@@ -21,7 +21,7 @@ from game.editing.elements import remove, set_field
 from game.editing.fields import Field, fields_of
 from game.editing.problem_words import problem_said
 from game.editing.problems import Problem
-from game.editing.texts import shown, text
+from game.editing.texts import shown, text, translatable
 from game.model.modules import modules_by_mode
 from game.model.ruleset import Ruleset, TerrainKind
 from game.model.words import counted, slug
@@ -370,7 +370,7 @@ def record_fields(
         value = data.get(f.name)
         if f.name in refers:
             form.choice(label, at, f.name, [*([("-", None)] if f.optional else []), *refers[f.name]], value)
-        elif f.kind == "text" and f.name == "name":
+        elif f.kind == "text" and (f.name == "name" or translatable(p.doc, at, f.name)):  # a place's text
             p.named(form, label, at, f.name)
         elif f.kind == "text":
             form.text(label, at, f.name, "en", str(value or ""))

@@ -128,10 +128,11 @@ class StartScreen(GuiPaced, OverPage):
                 name = drawable(t("start_made_battle", name=name))
                 self.made.add(name)
             self.scenarios[name], self.modes[name] = sc, mode
-        campaigns, unmade = campaign_entries(t, rules.loaded_mods, setup.seed)  # each its sides' seats
-        self.scenarios |= campaigns
-        self.modes |= dict.fromkeys(campaigns, CAMPAIGN)
-        self.problem = self.problem or unmade
+        campaigns = campaign_entries(t, rules.loaded_mods, setup.seed)  # each its sides' seats
+        self.scenarios |= campaigns.found
+        self.modes |= dict.fromkeys(campaigns.found, CAMPAIGN)
+        self.made |= campaigns.made
+        self.problem = self.problem or campaigns.problem
         self.random_campaign = random_name(t)  # made again from the seed typed (seed_typed)
         names: list[str | tuple[str, str]] = [*self.scenarios] or ["(no scenarios)"]
         # the setup names its scenario by id, or by path when it came from the command line
@@ -433,7 +434,7 @@ class StartScreen(GuiPaced, OverPage):
             self.setup.scenario = str(sc.path) if selected(self.scenario) in self.made else sc.id
             self.setup.mode = self.modes[selected(self.scenario)]
             self.setup.options = self.seats.options(self.setup.options)  # the random map's
-            self.setup.campaign = sc.id if self.setup.mode == CAMPAIGN else None
+            self.setup.campaign = self.setup.scenario if self.setup.mode == CAMPAIGN else None
             if selected(self.scenario) == self.random_campaign:  # made again from the seed typed
                 self.setup.scenario, self.setup.campaign = RANDOM_CAMPAIGN, random_id(self.typed_seed())
         self.setup.a, self.setup.b, *self.setup.seats = self.seats.controllers()

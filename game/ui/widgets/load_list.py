@@ -13,7 +13,8 @@ import pygame
 
 from game.content.locale import Texts
 from game.content.scenario import list_scenarios, load_any_scenario
-from game.editing.problem_words import problem_said
+from game.editing.files import CAMPAIGN_FOLDER
+from game.editing.problem_words import known_problem
 from game.model.errors import ContentError, UserError
 from game.model.modules import modes
 from game.model.ruleset import Ruleset
@@ -70,7 +71,8 @@ def scenario_words(rules: Ruleset, language: str) -> dict[str, Scenario]:
             out[sc.id] = Scenario(
                 shown_name(sc, mode, rules, language), side_names(sc, mode, language), turns
             )
-    for path in list_campaigns(rules.loaded_mods):  # a campaign's saves: its name, its sides, its turns
+    # a campaign's saves: its name, its sides, its turns (the game's and the mods', then the battles folder's)
+    for path in [*list_campaigns(rules.loaded_mods), *made_battles((CAMPAIGN_FOLDER,))]:
         try:
             theatre = load_campaign(str(path), rules.loaded_mods)
         except UserError:
@@ -170,10 +172,11 @@ def browse(screen: Loading, ev: pygame.event.Event) -> str | None:
 
 
 def not_loaded(t: Texts, path: Path, error: UserError) -> str:
-    """Why a save did not open, in one line for the screen: the file by its name (its folder, the
-    saves folder, pushed the reason past the screen's edge) and the reason after it."""
-    why = str(error)
-    said = problem_said(t, error.problem) if isinstance(error, ContentError) else why
-    if isinstance(error, ContentError) and said != error.problem:  # the check's English in the player's
-        why = f"{path}: {said}"  # words, where it has them (the file's keys it names are English too)
-    return t("load_failed", why=why.replace(str(path), path.name))
+    """Why a save did not open, in one line for the screen: a reason the game has words for, in the
+    player's, first and the file by its name after it (a line cut at the screen's width keeps the
+    reason); else the check's own words, the file by its name (its folder, the saves folder, pushed
+    the reason past the screen's edge)."""
+    known = known_problem(t, error.problem) if isinstance(error, ContentError) else None
+    if known is not None:
+        return t("load_refused", why=known, file=path.name)
+    return t("load_failed", why=str(error).replace(str(path), path.name))
