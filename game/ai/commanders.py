@@ -25,7 +25,7 @@ from game.model.battle import Battle
 from game.model.components import Officer, Unit
 from game.model.geometry import Point, centroid, dist
 from game.model.resolution import Reject
-from systems.for_glory.charge.plan import any_chargeable, check_charge
+from systems.for_glory.charge.plan import any_chargeable, check_charge, out_of_reach
 from systems.for_glory.deployment import staff_entity
 from systems.for_glory.measure import gap, within
 from systems.for_glory.odds import fire_odds, leadership_odds
@@ -68,11 +68,12 @@ def _kills(b: Battle, f: int, officer: int, d: float, move: float, shoot: float)
     """The chance this enemy unit kills the officer next turn: a charge the rules allow now reaches
     him (contact kills, FG-OFF-4); a shot the rules allow now, by its odds; after a move, a share of
     that, when the unit has no other target."""
-    try:
-        check_charge(b, f, officer)
-        return 1.0
-    except Reject:
-        pass
+    if not out_of_reach(b, f, officer):  # beyond it the rules refuse every charge
+        try:
+            check_charge(b, f, officer)
+            return 1.0
+        except Reject:
+            pass
     try:
         check_fire(b, f, officer)
         return float(fire_odds(b, f, officer).get("killed", 0))

@@ -18,7 +18,7 @@ from game.model.battle import Battle
 from game.model.components import Unit
 from game.model.geometry import Point, dist
 from game.model.resolution import Reject
-from systems.for_glory.charge.plan import check_charge
+from systems.for_glory.charge.plan import check_charge, out_of_reach
 from systems.for_glory.odds import fire_odds
 from systems.for_glory.paths import plan_move
 from systems.for_glory.targets import check_fire
@@ -82,11 +82,12 @@ class Threats:
         return 1.0 - alive
 
     def _kills(self, b: Battle, f: int, at: Point, move: float, rng: float) -> float:
-        try:
-            check_charge(b, f, self.officer)
-            return 1.0  # contact kills (FG-OFF-4)
-        except Reject:
-            pass
+        if not out_of_reach(b, f, self.officer):  # beyond it the rules refuse every charge
+            try:
+                check_charge(b, f, self.officer)
+                return 1.0  # contact kills (FG-OFF-4)
+            except Reject:
+                pass
         if not rng:
             return 0.0
         here = common.centre(b, f)

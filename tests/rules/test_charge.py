@@ -15,7 +15,8 @@ import pytest
 from game.model import commands as cmd
 from game.model.battle import Battle
 from game.model.components import Hits
-from game.model.resolution import Decision
+from game.model.resolution import Decision, Reject
+from systems.for_glory.charge.plan import check_charge, out_of_reach
 from systems.for_glory.measure import gap
 from systems.for_glory.targets import sector
 from systems.for_glory.vision import in_reaction_area, sight
@@ -85,6 +86,25 @@ def test_FG_CHG_1_a_charge_must_reach_its_target_with_its_move(new: Callable[...
     unit(b, "A", "red", (14.3, 10), 0)
     ev = order(b, cmd.Charge("A", "T"))
     assert rejected(ev) == ["FG-UNIT-12"] and pos(b, "A") == (14.3, 10.0) and b.dice.used == 0
+
+
+def test_FG_CHG_1_out_of_reach_is_the_bound_beyond_which_every_charge_is_refused(
+    new: Callable[..., Battle],
+) -> None:
+    """FG-CHG-1, FG-UNIT-12: the cheap question a general asks before the whole charge (its move and its
+    width): beyond it the charge is refused, short of it the rules are asked."""
+    b = setup(new, [3, 3])
+    unit(b, "Far", "red", (8, 10), 0)
+    b.enter()
+    far, t = b.ids["Far"], b.ids["T"]
+    assert out_of_reach(b, far, t) and not out_of_reach(b, far, t, allowance=12.0)  # a longer allowance
+    with pytest.raises(Reject) as refused:
+        check_charge(b, far, t)
+    assert refused.value.key == "reason_charge_out_of_reach" and refused.value.rule == "FG-UNIT-12"
+    unit(b, "Near", "red", (16, 10), 0)
+    b.enter()
+    near = b.ids["Near"]
+    assert not out_of_reach(b, near, t) and check_charge(b, near, t).target == t
 
 
 def test_AMB_54_the_way_to_the_target_may_not_pass_through_a_unit(new: Callable[..., Battle]) -> None:

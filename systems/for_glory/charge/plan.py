@@ -79,6 +79,15 @@ def plan_charge(
     )
 
 
+def out_of_reach(b: Battle, e: int, target: int, allowance: float | None = None) -> bool:
+    """Is the target farther than any charge of this unit could go (its move, or the allowance if
+    longer, and its width: turning to face cannot make up more than that)? Then every charge at it is
+    refused (plan_charge, check_charge): a general asks this cheap question first."""
+    cat = esper.component_for_entity(e, Unit).category
+    longest = max(b.rules.length(cat.move), allowance or 0.0)
+    return gap(b, e, target) > longest + esper.component_for_entity(e, Footprint).width
+
+
 def _plan_charge(b: Battle, e: int, target: int, vision: bool, allowance: float | None) -> ChargePlan:
     if not is_enemy(b, e, target):
         raise refuse("FG-CHG-1", "reason_not_enemy", unit=b.name(target))
@@ -88,8 +97,7 @@ def _plan_charge(b: Battle, e: int, target: int, vision: bool, allowance: float 
     start = (me.x, me.y)
     if vision and not sight(b, e, target, share=False).visible:
         raise refuse("FG-CHG-2", "reason_not_in_vision", unit=b.name(target), charger=b.name(e))
-    longest = max(b.rules.length(cat.move), allowance or 0.0)
-    if gap(b, e, target) > longest + fp.width:  # turning to face cannot make up more than that
+    if out_of_reach(b, e, target, allowance):
         raise refuse(cat.rule, "reason_charge_out_of_reach", unit=b.name(target))
     problem: Reject | None = None
     starts: dict[float, tuple[float, list[int]]] = {}  # by facing: how it sets off, who stands beside it
