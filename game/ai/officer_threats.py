@@ -18,7 +18,7 @@ from game.model.battle import Battle
 from game.model.components import Unit
 from game.model.geometry import Point, dist
 from game.model.resolution import Reject
-from systems.for_glory.charge.plan import check_charge, out_of_reach
+from systems.for_glory.charge.plan import any_chargeable, check_charge, out_of_reach
 from systems.for_glory.odds import fire_odds
 from systems.for_glory.paths import plan_move
 from systems.for_glory.targets import check_fire
@@ -36,6 +36,7 @@ class Threats:
         self.officer = officer
         self.foes: list[tuple[int, float, float]] = []  # unit, its move, its range (0: cannot shoot)
         self._stops: dict[int, list[Point]] = {}
+        self._engaged: dict[int, bool] = {}  # unit -> whether it may charge a unit now (FG-OFF-3)
         for f in b.enemy_units(side):
             category = b.comp(f, Unit).category
             move = b.rules.length(category.move)
@@ -81,8 +82,17 @@ class Threats:
                     break
         return 1.0 - alive
 
+    def engaged(self, b: Battle, f: int) -> bool:
+        """May the unit charge a unit now? Then it may not charge the officer (FG-OFF-3). Asked once:
+        an officer is no base, so where he stands changes no charge at a unit."""
+        kept = self._engaged.get(f)
+        if kept is None:
+            kept = self._engaged[f] = any_chargeable(b, f)
+        return kept
+
     def _kills(self, b: Battle, f: int, at: Point, move: float, rng: float) -> float:
-        if not out_of_reach(b, f, self.officer):  # beyond it the rules refuse every charge
+        # beyond its reach, or with a unit to charge, the rules refuse every charge at him
+        if not out_of_reach(b, f, self.officer) and not self.engaged(b, f):
             try:
                 check_charge(b, f, self.officer)
                 return 1.0  # contact kills (FG-OFF-4)
