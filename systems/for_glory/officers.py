@@ -46,9 +46,18 @@ def check_officer_move(b: Battle, officer: int, to: Point) -> None:
     if not officer_clear(b, officer, to):
         raise refuse("AMB-12", "reason_officer_on_base")
     side = b.side_of(officer)
+    # a base whose box lies wholly farther from his way than his radius can neither touch him where
+    # he ends nor be crossed: the exact tests below are left for the others (the estado mayor's
+    # search asks this of every spot of his circle)
+    pad = off.radius + EPS + 1e-6
+    left, right = min(start[0], to[0]) - pad, max(start[0], to[0]) + pad
+    bottom, top = min(start[1], to[1]) - pad, max(start[1], to[1]) + pad
     for u in b.units():
         corners = b.shape(u)
         if b.side_of(u) != side:
+            xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+            if max(xs) < left or min(xs) > right or max(ys) < bottom or min(ys) > top:
+                continue
             if point_polygon_distance(to, corners) <= off.radius + EPS:
                 raise refuse("AMB-12", "reason_officer_contact", unit=b.name(u))
             if any(

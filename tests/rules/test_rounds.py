@@ -11,7 +11,9 @@ import esper
 import pytest
 
 from game.model import commands as cmd
+from game.model.components import Officer
 from game.model.events import Event
+from game.model.geometry import EPS, dist, point_polygon_distance, segment_distance
 from game.model.resolution import Decision, Reject
 from game.running.match import Match
 from systems.for_glory.checks import is_disorganised, morale_modifiers
@@ -691,6 +693,41 @@ def test_AMB_12_AMB_48_what_limits_an_officer_move() -> None:
                 check_officer_move(b, gen, to)
             assert refused.value.rule == "AMB-12" and words in b.reason(refused.value), to
         check_officer_move(b, gen, (12.5, 10.0))  # 0.5" from the foe: not touching
+    finally:
+        b.close()
+
+
+AT_THE_FOE = ("reason_officer_on_base", "reason_officer_contact", "reason_officer_through")
+
+
+def test_AMB_12_an_officer_move_is_refused_exactly_where_he_would_touch_or_cross_an_enemy() -> None:
+    """AMB-12, AMB-48: the cheap look at each enemy base's box leaves the answer as the exact distances
+    give it, on a fine grid of ends round a foe (near misses by a hair included)."""
+    b = make_battle()
+    try:
+        officer(b, "gen", "red", (10.0, 10.0))
+        unit(b, "foe", "blue", (14.0, 10.0), 30.0, division="blue-div")
+        b.enter()
+        gen, foe = b.ids["gen"], b.ids["foe"]
+        radius = esper.component_for_entity(gen, Officer).radius
+        corners = b.shape(foe)
+        edges = list(zip(corners, corners[1:] + corners[:1], strict=True))
+        refused_count = 0
+        for i in range(-24, 25):
+            for j in range(-24, 25):
+                to = (14.0 + i * 0.1749, 10.0 + j * 0.1749)
+                if dist((10.0, 10.0), to) > 8.0:
+                    continue
+                touches = point_polygon_distance(to, corners) <= radius + EPS
+                crosses = any(segment_distance((10.0, 10.0), to, p, q) < radius - EPS for p, q in edges)
+                try:
+                    check_officer_move(b, gen, to)
+                    refused = False
+                except Reject as r:
+                    refused = r.key in AT_THE_FOE
+                assert refused == (touches or crosses), to
+                refused_count += refused
+        assert refused_count > 100  # the grid reaches the foe and its surround
     finally:
         b.close()
 
