@@ -24,8 +24,8 @@ from game.model.errors import UserError
 from game.model.events import Event
 from game.net import fair_dice
 from game.net.identity import CannotBuild, Identity, Offer, build_offered, differences, identity_of, offered
-from game.net.ledger import Ledger
-from game.net.played import CampaignPlayed, Played, is_campaign
+from game.net.ledger import Ledger, OnLedger
+from game.net.played import is_campaign
 from game.net.said import Said
 from game.net.seat import Arrival, clean_name
 from game.net.signing import new_private_key, public_key
@@ -44,12 +44,10 @@ from game.net.turn_files import (
     turn_path,
     write_turn,
 )
-from game.running.campaign_match import CampaignMatch
-from game.running.match import Match
 
 
 @dataclass
-class FileGame:
+class FileGame(OnLedger):
     """A game by file on this machine: its folder, the game as its files leave it, the commands of
     the turn just opened (shown one by one: `step`), and this player's turn until it is written."""
 
@@ -66,21 +64,6 @@ class FileGame:
     since: int = 0  # commands in the game when this player's turn began
 
     paced = True  # the turn opened is shown command by command
-
-    @property
-    def played(self) -> Played | None:
-        return self.ledger.played if self.ledger is not None else None
-
-    @property
-    def match(self) -> Match | None:
-        """The battle played (None before it begins, and in a campaign: `campaign`)."""
-        led = self.ledger
-        return None if led is None or isinstance(led.played, CampaignPlayed) else led.match
-
-    @property
-    def campaign(self) -> CampaignMatch | None:
-        p = self.played
-        return p.match if isinstance(p, CampaignPlayed) else None
 
     @property
     def local(self) -> str:

@@ -16,16 +16,15 @@ from pathlib import Path
 from game.model.errors import UserError
 from game.net.dice_chain import Chain
 from game.net.identity import Identity, game_version
+from game.net.ledger import OnLedger
 from game.net.link import PING, Connecting, Fault, Link, Listener
-from game.net.played import CampaignPlayed, Played
+from game.net.played import Played
 from game.net.record import Record
 from game.net.said import Said
 from game.net.saved import save_net
 from game.net.seat import clean_name
 from game.net.seat_key import KeyPair
 from game.net.wire import GAME, PROTOCOL
-from game.running.campaign_match import CampaignMatch
-from game.running.match import Match
 
 HANDSHAKE = 20.0  # seconds from a connection to play (or to play again): a peer that stalls is dropped
 HELLO = 5.0  # seconds a caller has to say hello: a silent one is dropped
@@ -61,7 +60,7 @@ class Caller:
         return self.name or self.link.peer
 
 
-class Connection:
+class Connection(OnLedger):
     """The state every stage of a networked game shares, and the links' life (no message's meaning)."""
 
     def __init__(self, role: str, name: str, mods: tuple[Path, ...] = ()) -> None:
@@ -94,21 +93,6 @@ class Connection:
     @property
     def link(self) -> Link | None:
         return self.peer.link if self.peer is not None else None
-
-    @property
-    def played(self) -> Played | None:
-        return self.ledger.played if self.ledger is not None else None
-
-    @property
-    def match(self) -> Match | None:
-        """The battle played (None before it begins, and in a campaign: `campaign`)."""
-        led = self.ledger
-        return None if led is None or isinstance(led.played, CampaignPlayed) else led.match
-
-    @property
-    def campaign(self) -> CampaignMatch | None:
-        p = self.played
-        return p.match if isinstance(p, CampaignPlayed) else None
 
     @property
     def local(self) -> str:

@@ -9,7 +9,7 @@ import json
 
 from game.model import commands as cmd
 from game.model.events import Event
-from game.net.played import Played, played
+from game.net.played import CampaignPlayed, Played, played
 from game.running.campaign_match import CampaignMatch
 from game.running.match import Match
 
@@ -127,3 +127,24 @@ class Ledger:
     @property
     def over(self) -> bool:
         return self.played.pending is None
+
+
+class OnLedger:
+    """What a game with a friend shows of its ledger, the same over the network and by file."""
+
+    ledger: Ledger | None
+
+    @property
+    def played(self) -> Played | None:
+        return self.ledger.played if self.ledger is not None else None
+
+    @property
+    def match(self) -> Match | None:
+        """The battle played (None before it begins, and in a campaign: `campaign`)."""
+        led = self.ledger
+        return None if led is None or isinstance(led.played, CampaignPlayed) else led.match
+
+    @property
+    def campaign(self) -> CampaignMatch | None:
+        p = self.played
+        return p.match if isinstance(p, CampaignPlayed) else None
