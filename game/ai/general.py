@@ -34,12 +34,13 @@ from fractions import Fraction
 import esper
 
 from game.ai import common
+from game.ai.bounds import Bounded
 from game.ai.commanders import officer_danger, officer_place, staff_place
 from game.ai.generals import DEFAULT_TEMPERAMENT, General
 from game.ai.heuristic import CHARGE_VALUE, FIRE_VALUE
 from game.ai.holding import claims, losing
 from game.ai.move_fan import fan
-from game.ai.planner import plan
+from game.ai.planner import plan, unplayed
 from game.ai.reasons import Thought, Weighed, weighed
 from game.ai.replies import extra_move_reply, reaction_reply
 from game.ai.routes import Routes
@@ -83,6 +84,12 @@ class GeneralPlayer(SearchPlayer):
         self._stakes: Stakes | None = None
         self._targets: dict[int, int] = {}  # enemy unit -> how many of ours it could strike
         self._faced: dict[tuple[Point, float], int] = {}  # a move's point and facing -> the enemy faced
+        self._bounded: Bounded | None = None  # this decision's moves weighed to their bound (bounds.py)
+        self.bounds = True  # a general who never misjudges bounds his moves (off: each weighed whole)
+        self.unweighed = 0  # moves never weighed whole, their bound enough (in all its decisions)
+        self._rough = False  # a move being weighed to its bound: the enemy's answers to it left out
+        # what each move weighed to its bound needs to be weighed whole: by the id of its command
+        self._wholes: dict[int, tuple[Battle, int, Ground, dict[str, float], float, float]] = {}
 
     # --- what the decision needs once --------------------------------------------------------
 
@@ -138,8 +145,14 @@ class GeneralPlayer(SearchPlayer):
 
     def order(self, b: Battle, d: Decision) -> cmd.Command:
         budget = Budget(self.general, self.think)
+        level = self.general.level
+        self._bounded = Bounded(self.whole) if self.bounds and level.answers and not level.noise else None
         ranked = self.ranked(b, d.options, budget)
         chosen = plan(self, b, d, ranked, budget)
+        if self._bounded is not None:
+            chosen = self._bounded.finished(chosen, lambda w: unplayed(self, d, ranked, w))
+            self.unweighed += len(self._wholes)
+            self._bounded, self._wholes = None, {}
         self.thought = Thought("order", self.side, tuple(chosen[:8]), budget.used)
         return chosen[0].command
 
@@ -153,13 +166,17 @@ class GeneralPlayer(SearchPlayer):
         for e in units:
             options += self.attacks(b, e, ground, *stands[e])
         budget.used += len(options) - 1
-        if moves:
-            for i, e in enumerate(units):
-                # a level that shares gives each unit its share of what is left, so that the first
-                # units' moves never use up the positions the last ones' would have needed
-                mine = Quota(budget, budget.left // (len(units) - i)) if self.general.level.share else budget
-                options += self.movements(b, e, ground, mine, *stands[e])
-        return self.priced(b, options)
+        if not moves:
+            return self.priced(b, options)
+        for i, e in enumerate(units):
+            # a level that shares gives each unit its share of what is left, so that the first
+            # units' moves never use up the positions the last ones' would have needed
+            mine = Quota(budget, budget.left // (len(units) - i)) if self.general.level.share else budget
+            options += self.movements(b, e, ground, mine, *stands[e])
+        if self._bounded is None:
+            return self.priced(b, options)
+        self._bounded.made(options)
+        return self._bounded.ranked(self.priced(b, options))
 
     def priced(self, b: Battle, options: list[Weighed]) -> list[Weighed]:
         """As the search generals', but a level that shares never misjudges ending the activation: doing
@@ -227,9 +244,43 @@ class GeneralPlayer(SearchPlayer):
         out = super().movements(b, e, ground, budget, here, obey)
         out = [self.facing_said(b, w) for w in out]
         stay = (1 - obey) * self.exposure(b, e) if obey < 1.0 else 0.0
+        if self._bounded is not None:
+            for w in out:
+                self._bounded.open.add(id(w.command))
+                self._wholes[id(w.command)] = (b, e, ground, here, obey, stay)
         if not stay:
             return out
         return [_less(w, "answers", stay) for w in out]
+
+    def move_option(
+        self,
+        b: Battle,
+        e: int,
+        ground: Ground,
+        here: dict[str, float],
+        obey: float,
+        to: Point,
+        facing: float | None,
+    ) -> Weighed | None:
+        """As the search generals', but only to its bound when the decision bounds its moves (bounds.py):
+        the enemy's answers to it are weighed later, if its bound says they may matter (`whole`)."""
+        self._rough = self._bounded is not None
+        try:
+            return super().move_option(b, e, ground, here, obey, to, facing)
+        finally:
+            self._rough = False
+
+    def whole(self, w: Weighed) -> Weighed:
+        """A move weighed to its bound, weighed whole: the enemy's answers to it too, priced as before."""
+        b, e, ground, here, obey, stay = self._wholes.pop(id(w.command))
+        c = w.command
+        assert isinstance(c, cmd.Move)
+        found = super().move_option(b, e, ground, here, obey, c.to, c.facing)
+        assert found is not None  # the same move the rules took a moment ago
+        found = replace(found, command=c, faces=w.faces)
+        if stay:
+            found = _less(found, "answers", stay)
+        return self.priced(b, [found])[0]
 
     def facing_said(self, b: Battle, w: Weighed) -> Weighed:
         """A move tried facing an enemy rather than the way it goes says whom it faces (the Why box)."""
@@ -271,7 +322,7 @@ class GeneralPlayer(SearchPlayer):
         an enemy's reaction area, wherever it enters one on the way (moving without turning, or
         `turned` to the plan's facing from the start, as a withdrawal goes, rear first) and where it
         ends; each reacting unit once, where its reaction would do the worst (FG-REACT-4)."""
-        if not self.general.level.answers:
+        if not self.general.level.answers or self._rough:
             return 0.0
         pose = b.pose(e)
         start, end = plan.path[0], plan.path[-1]
@@ -319,9 +370,11 @@ class GeneralPlayer(SearchPlayer):
             with b.supposing(e, *at):
                 return self.standing(b, e, ground, ignore=ignore)
         t = self.general.temperament
-        harm, displaced = self.threatened(b, e, ignore) if self.general.level.answers else (0.0, 0.0)
+        answers = self.general.level.answers and not self._rough
+        harm, displaced = self.threatened(b, e, ignore) if answers else (0.0, 0.0)
+        reach = b.memo(("reach", id(self), e), lambda: self.reach(b, e) + self.closing(b, e))
         out = {
-            "reach": t.attack * (self.reach(b, e) + self.closing(b, e)),
+            "reach": t.attack * reach,
             "objectives": t.objectives * self.held(b, e, ground, displaced),
             "command": -t.command * self.out_of_command(b, e),
         }

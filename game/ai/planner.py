@@ -57,14 +57,28 @@ def plan(player: Mind, b: Battle, d: Decision, ranked: list[Weighed], budget: Bu
             found = _played_out(player, b, w, [u for u in units if u != unit], moves, budget)
             if found is not None:
                 later, played = found, played + 1
-        if w.odds and later:
-            later += SEEN  # the others act knowing how it turned out
-        parts = dict(w.parts)
-        if later:
-            parts["plan"] = round(later, 3)
-        out.append(replace(w, value=round(w.value + later, 3), parts=tuple(parts.items())))
+        out.append(_with_later(w, later))
     out.sort(key=lambda w: -w.value)
     return out
+
+
+def unplayed(player: Mind, d: Decision, ranked: list[Weighed], w: Weighed) -> Weighed:
+    """What `plan` makes of an option of `ranked`'s units it does not play out (general.py asks it of
+    a move it weighs only once the plan is made): its worth and the best the formation's others can do."""
+    if player.general.level.plan <= 0 or len(d.options) < 2:
+        return w
+    unit = _unit(w)
+    return _with_later(w, max((v for u, v in _best_by_unit(ranked).items() if u != unit), default=0.0))
+
+
+def _with_later(w: Weighed, later: float) -> Weighed:
+    """The option worth its own value and `later`, the best the formation's other units can do after it."""
+    if w.odds and later:
+        later += SEEN  # the others act knowing how it turned out
+    parts = dict(w.parts)
+    if later:
+        parts["plan"] = round(later, 3)
+    return replace(w, value=round(w.value + later, 3), parts=tuple(parts.items()))
 
 
 def _unit(w: Weighed) -> str | None:

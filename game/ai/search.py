@@ -213,7 +213,6 @@ class SearchPlayer(HeuristicPlayer):
     ) -> list[Weighed]:
         """A fan of moves towards what matters to the unit, each weighed where it would end against
         where it stands (`here`), with the shot it may make after moving (FG-ORD-7)."""
-        name = b.name(e)
         out = []
         seen: set[tuple[float, ...]] = set()
         for to, facing in self.destinations(b, e, ground):
@@ -225,19 +224,35 @@ class SearchPlayer(HeuristicPlayer):
                 break
             if not b.table.holds_point(to):
                 continue
-            try:
-                plan = plan_move(b, e, to, facing)
-            except Reject:
-                continue
-            end = (plan.path[-1][0], plan.path[-1][1], plan.facing)  # where the rules would put it
-            there = self.standing(b, e, ground, end)
-            parts = {k: v * (obey if k != "command" else 1.0) for k, v in _delta(there, here).items()}
-            parts["answers"] = parts.get("answers", 0.0) - obey * self.drawn(b, e, plan)
-            shot, odds = self.shot_after(b, e, end)
-            if shot is not None and odds is not None:
-                parts["odds"] = parts.get("odds", 0.0) + obey * self.worth(b, odds, FIRE_VALUE, b.ids[shot])
-            out.append(weighed(cmd.Move(name, to, facing, fire=shot), parts, odds, plan.length, plan.path[0]))
+            w = self.move_option(b, e, ground, here, obey, to, facing)
+            if w is not None:
+                out.append(w)
         return out
+
+    def move_option(
+        self,
+        b: Battle,
+        e: int,
+        ground: Ground,
+        here: dict[str, float],
+        obey: float,
+        to: Point,
+        facing: float | None,
+    ) -> Weighed | None:
+        """One move weighed where the rules would end it against where the unit stands (`here`), with
+        the shot it may make after moving (FG-ORD-7); None when the rules refuse it."""
+        try:  # kept for the decision: a general who weighs a move twice (bounds.py) plans it once
+            plan = b.memo(("plan_move", e, to, facing), lambda: plan_move(b, e, to, facing))
+        except Reject:
+            return None
+        end = (plan.path[-1][0], plan.path[-1][1], plan.facing)  # where the rules would put it
+        there = self.standing(b, e, ground, end)
+        parts = {k: v * (obey if k != "command" else 1.0) for k, v in _delta(there, here).items()}
+        parts["answers"] = parts.get("answers", 0.0) - obey * self.drawn(b, e, plan)
+        shot, odds = b.memo(("shot_after", id(self), e, end), lambda: self.shot_after(b, e, end))
+        if shot is not None and odds is not None:
+            parts["odds"] = parts.get("odds", 0.0) + obey * self.worth(b, odds, FIRE_VALUE, b.ids[shot])
+        return weighed(cmd.Move(b.name(e), to, facing, fire=shot), parts, odds, plan.length, plan.path[0])
 
     def spot(self, to: Point, facing: float | None) -> tuple[float, ...]:
         """A destination tried once: its point on a quarter-inch grid (the facing is the goal's)."""

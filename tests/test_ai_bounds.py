@@ -1,0 +1,74 @@
+"""A general who bounds his moves (game/ai/bounds.py: a move's worth without the enemy's answers first,
+the answers only for moves that could still matter) decides as one who weighs every move whole: the same
+command and the same reasons (every option shown, its worth and its parts), decision after decision of a
+battle, while most moves go without their answers weighed."""
+
+from __future__ import annotations
+
+import types
+
+import pytest
+
+import game.ai.search
+from game import CONTENT
+from game.ai.general import GeneralPlayer
+from game.ai.players import make_player
+from game.model.battle import Battle
+from game.model.resolution import Decision
+from game.running.match import new_match, play
+from game.running.puzzle import solve
+
+
+@pytest.fixture(autouse=True)
+def _no_time_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The count of positions alone ends a search, so that the twins' searches end alike."""
+    monkeypatch.setattr(game.ai.search, "time", types.SimpleNamespace(thread_time=lambda: 0.0))
+
+
+class Twins:
+    """Each decision asked of a general who bounds his moves and of his twin who does not."""
+
+    def __init__(self, level: str, side: str, seed: int) -> None:
+        bounded, whole = make_player(level, side, seed), make_player(level, side, seed)
+        assert isinstance(bounded, GeneralPlayer) and isinstance(whole, GeneralPlayer)
+        self.bounded, self.whole = bounded, whole
+        self.whole.bounds = False
+        self.orders = 0
+
+    def decide(self, b: Battle, d: Decision) -> object:
+        c = self.bounded.decide(b, d)
+        assert self.whole.decide(b, d) == c
+        assert self.whole.thought == self.bounded.thought, d
+        self.orders += d.kind == "order"
+        return c
+
+
+@pytest.mark.parametrize(
+    ("level", "scenario", "seed"), [("hard", "default", 3), ("hard-2026-12", "albuera", 1)]
+)
+def test_bounded_moves_change_no_decision_nor_its_reasons(level: str, scenario: str, seed: int) -> None:
+    m = new_match(scenario, seed, 3)
+    assert m.battle.game is not None
+    try:
+        players = {s: Twins(level, s, seed + i) for i, s in enumerate(m.battle.game.sides)}
+        play(m, players)  # type: ignore[arg-type]
+    finally:
+        m.battle.close()
+    assert sum(t.orders for t in players.values()) >= 10
+    assert all(t.whole.unweighed == 0 for t in players.values())
+    assert sum(t.bounded.unweighed for t in players.values()) > 100  # most without their answers
+
+
+@pytest.mark.parametrize("name", ["guard-the-objective", "flank-charge-first", "ride-round-the-wood"])
+def test_bounded_moves_answer_the_puzzles_alike(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    bounded = solve(CONTENT / "puzzles" / f"{name}.toml", "hard", "hard")
+    real_init = GeneralPlayer.__init__
+
+    def whole_init(self: GeneralPlayer, *args: object, **kwargs: object) -> None:
+        real_init(self, *args, **kwargs)  # type: ignore[arg-type]
+        self.bounds = False
+
+    monkeypatch.setattr(GeneralPlayer, "__init__", whole_init)
+    whole = solve(CONTENT / "puzzles" / f"{name}.toml", "hard", "hard")
+    assert whole.chosen == bounded.chosen
+    assert whole.thought_of == bounded.thought_of
