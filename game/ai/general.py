@@ -94,17 +94,27 @@ class GeneralPlayer(SearchPlayer):
     # --- what the decision needs once --------------------------------------------------------
 
     def decide(self, b: Battle, d: Decision) -> cmd.Command:
-        self._stakes = None
+        self._stakes, self._asked_of, self._kept = None, b, None
         return super().decide(b, d)
 
     def stakes(self, b: Battle) -> Stakes:
-        """The stakes of the battle the decision is about (a copy's own while one is weighed)."""
+        """The stakes of the battle the decision is about (a copy's own while one is weighed), with
+        what the decision has learnt of it: kept while a copy is weighed (planner.py), not asked again."""
         if self._stakes is None or self._stakes_of is not b:
-            self._stakes, self._stakes_of = Stakes(b, self.side, self.routes), b
-            self._targets, self._ground, self._holdable, self._driven = {}, None, {}, {}
+            if self._stakes is not None and self._stakes_of is self._asked_of:
+                self._kept = (self._stakes, self._targets, self._ground, self._holdable, self._driven)
+            if b is self._asked_of and self._kept is not None:
+                self._stakes, self._targets, self._ground, self._holdable, self._driven = self._kept
+            else:
+                self._stakes = Stakes(b, self.side, self.routes)
+                self._targets, self._ground, self._holdable, self._driven = {}, None, {}, {}
+            self._stakes_of = b
         return self._stakes
 
     _stakes_of: Battle | None = None
+    _asked_of: Battle | None = None  # the battle of the decision in hand
+    _kept: tuple[Stakes, dict[int, int], Ground | None, dict[tuple[int, Point], float], dict[int, float]] | None
+    _kept = None  # its stakes and what was learnt of it, while a copy is weighed
     _ground: Ground | None = None
     _holdable: dict[tuple[int, Point], float] = {}  # noqa: RUF012 (replaced per decision)
     _driven: dict[int, float] = {}  # noqa: RUF012 (replaced per decision)
