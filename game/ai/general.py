@@ -36,6 +36,7 @@ import esper
 from game.ai import common
 from game.ai.bounds import Bounded
 from game.ai.commanders import officer_danger, officer_place, staff_place
+from game.ai.follow_up import chained
 from game.ai.generals import DEFAULT_TEMPERAMENT, General
 from game.ai.heuristic import CHARGE_VALUE, FIRE_VALUE
 from game.ai.holding import claims, losing
@@ -52,7 +53,6 @@ from game.model.battle import Battle
 from game.model.components import Officer, Unit
 from game.model.geometry import Point, dist
 from game.model.resolution import Decision, Reject
-from systems.for_glory.charge.odds import charge_odds
 from systems.for_glory.charge.plan import plan_charge
 from systems.for_glory.checks import morale_modifiers, pass_chance
 from systems.for_glory.measure import gap, gap_to_point, within
@@ -60,6 +60,8 @@ from systems.for_glory.odds import check_odds, fire_odds
 from systems.for_glory.paths import Plan, movement_allowance
 from systems.for_glory.reaction import area_entries, reactors
 
+# what a decision learns of its battle: the stakes, the enemy's targets, claims, holding, driven off
+Learnt = tuple[Stakes, dict[int, int], Ground | None, dict[tuple[int, Point], float], dict[int, float]]
 DETACHED = 1.5 * HIT  # what a round as a detachment costs a unit: disorganised, initiative 1, no march
 CONTESTED = 0.5  # the share of an objective's worth a unit holds when an enemy unit stands at XS too
 PULL_NEAR, PULL_FAR = 0.5, 0.3  # the pull of an objective not yet reached, within 4 moves and 10
@@ -113,8 +115,7 @@ class GeneralPlayer(SearchPlayer):
 
     _stakes_of: Battle | None = None
     _asked_of: Battle | None = None  # the battle of the decision in hand
-    _kept: tuple[Stakes, dict[int, int], Ground | None, dict[tuple[int, Point], float], dict[int, float]] | None
-    _kept = None  # its stakes and what was learnt of it, while a copy is weighed
+    _kept: Learnt | None = None  # its stakes and what was learnt of it, while a copy is weighed
     _ground: Ground | None = None
     _holdable: dict[tuple[int, Point], float] = {}  # noqa: RUF012 (replaced per decision)
     _driven: dict[int, float] = {}  # noqa: RUF012 (replaced per decision)
@@ -213,7 +214,7 @@ class GeneralPlayer(SearchPlayer):
                 out.append(weighed(cmd.Fire(name, b.name(t)), parts, odds))
         margin = self.general.temperament.charge_margin
         for t in common.within_charge_reach(b, e):
-            odds = _odds(charge_odds, b, e, t)
+            odds = self.charging(b, e, t)
             if odds is None:
                 continue
             gain = obey * self.worth(b, odds, CHARGE_VALUE, t, e)
@@ -417,6 +418,12 @@ class GeneralPlayer(SearchPlayer):
     def threat(self, b: Battle, e: int) -> float:
         return self.threatened(b, e)[0]
 
+    def charging(self, b: Battle, a: int, t: int, reaction: bool = False) -> dict[str, Fraction] | None:
+        """The odds of a charge (a reaction's, with its -2: FG-CBT-9), with what a cavalry charger's
+        chained charge does after it when the level weighs `follow_up` (follow_up.py)."""
+        odds = super().charging(b, a, t, reaction)
+        return chained(b, self.stakes(b), a, t, odds) if self.general.level.follow_up else odds
+
     def closing(self, b: Battle, e: int) -> float:
         """Closing on the enemy: minus the inches beyond its shooting range (or contact) from the nearest
         enemy unit (the three nearest by their centres measured)."""
@@ -449,7 +456,7 @@ class GeneralPlayer(SearchPlayer):
             odds = (_odds(fire_odds, b, f, e) or self.shot_closing(b, f, e)) if shot else None
             if odds is not None:
                 best, moves = self.worth(b, odds, FIRE_VALUE, e, f), _displacing(odds)
-            odds = _odds(charge_odds, b, f, e) if charge else None
+            odds = self.charging(b, f, e) if charge else None
             if odds is not None:
                 v = self.worth(b, odds, CHARGE_VALUE, e, f)
                 if v > best:

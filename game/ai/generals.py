@@ -44,6 +44,8 @@ class Level:
     # with no enemy near half; a rally is worth the orders its brigade obeys next turn (FG-ORD-3)
     share: bool = False  # each unit of the formation gets its share of the positions weighed, and
     # ending the activation is never misjudged
+    follow_up: bool = False  # a cavalry charge worth what its chained charge does after it: a brigade
+    # left with two hits is charged again (FG-CHG-4, FG-CHG-6, FG-CHG-9; follow_up.py)
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from game.model import commands as cmd
 from game.model.battle import Battle
 from game.model.geometry import Point, dist
 from game.model.resolution import Decision, Reject
-from systems.for_glory.charge.odds import charge_odds, reaction_charge_odds
+from systems.for_glory.charge.odds import charge_odds
 from systems.for_glory.charge.plan import plan_charge
 from systems.for_glory.odds import check_odds, fire_odds
 from systems.for_glory.paths import plan_move
@@ -71,7 +71,7 @@ def reaction_reply(player: Mind, b: Battle, d: Decision) -> cmd.Command:
     target = charge_target(b, d)
     spared = 0.0  # what the mover's charge would be worth to the enemy if it goes in
     if target is not None:
-        odds = _odds(charge_odds, b, mover, target)
+        odds = player.charging(b, mover, target)
         if odds is not None:
             spared = max(0.0, player.worth(b, odds, CHARGE_VALUE, target, mover))
     options = [weighed(cmd.Pass(), {"odds": REACT_AT})]
@@ -85,7 +85,7 @@ def reaction_reply(player: Mind, b: Battle, d: Decision) -> cmd.Command:
             options.append(
                 weighed(cmd.React(name, "fire"), {"odds": p * worth, "safety": p * stops * spared}, odds)
             )
-        odds = _odds(reaction_charge_odds, b, r, mover)  # the melee with its -2 (FG-CBT-9)
+        odds = player.charging(b, r, mover, reaction=True)  # the melee with its -2 (FG-CBT-9)
         if odds is not None:
             worth = player.worth(b, odds, CHARGE_VALUE, mover, r) - player.general.temperament.charge_margin
             options.append(

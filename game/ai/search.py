@@ -32,7 +32,7 @@ from game.model.dice import Chooser
 from game.model.events import Rejected
 from game.model.geometry import Point, centroid, dist
 from game.model.resolution import Decision, Reject
-from systems.for_glory.charge.odds import charge_odds
+from systems.for_glory.charge.odds import charge_odds, reaction_charge_odds
 from systems.for_glory.measure import gap, gap_to_point, within
 from systems.for_glory.odds import check_odds, fire_odds, leadership_odds
 from systems.for_glory.officers import check_officer_move
@@ -166,7 +166,7 @@ class SearchPlayer(HeuristicPlayer):
                 out.append(weighed(cmd.Fire(name, b.name(t)), parts, odds))
         margin = self.general.temperament.charge_margin
         for t in common.within_charge_reach(b, e):
-            odds = _odds(charge_odds, b, e, t)
+            odds = self.charging(b, e, t)
             if odds is None:
                 continue
             gain = obey * self.worth(b, odds, CHARGE_VALUE, t)
@@ -327,11 +327,18 @@ class SearchPlayer(HeuristicPlayer):
         best = 0.0
         for t in common.enemy_units(b, self.side):
             shot, charge = _within(b, e, t)
-            for kind, values, near in ((fire_odds, FIRE_VALUE, shot), (charge_odds, CHARGE_VALUE, charge)):
-                odds = _odds(kind, b, e, t) if near else None
-                if odds is not None:
-                    best = max(best, self.worth(b, odds, values, t))
+            odds = _odds(fire_odds, b, e, t) if shot else None
+            if odds is not None:
+                best = max(best, self.worth(b, odds, FIRE_VALUE, t))
+            odds = self.charging(b, e, t) if charge else None
+            if odds is not None:
+                best = max(best, self.worth(b, odds, CHARGE_VALUE, t))
         return best
+
+    def charging(self, b: Battle, a: int, t: int, reaction: bool = False) -> dict[str, Fraction] | None:
+        """The odds of a charge of `a` at `t` (a reaction's: with its -2, FG-CBT-9) as this general
+        weighs them (None: the rules refuse it)."""
+        return _odds(reaction_charge_odds if reaction else charge_odds, b, a, t)
 
     def threat(self, b: Battle, e: int) -> float:
         """The enemy's answers next turn: each enemy unit's best shot or charge at this unit, the
@@ -343,7 +350,7 @@ class SearchPlayer(HeuristicPlayer):
             odds = (_odds(fire_odds, b, f, e) or self.shot_closing(b, f, e)) if shot else None
             if odds is not None:
                 worst = self.worth(b, odds, FIRE_VALUE, e)
-            odds = _odds(charge_odds, b, f, e) if charge else None
+            odds = self.charging(b, f, e) if charge else None
             if odds is not None:
                 worst = max(worst, self.worth(b, odds, CHARGE_VALUE, e))
             if worst > 0:
@@ -393,7 +400,7 @@ class SearchPlayer(HeuristicPlayer):
         odds = _odds(fire_odds, b, r, e, reaction=True)
         if odds is not None:
             worst = self.worth(b, odds, FIRE_VALUE, e)
-        odds = _odds(charge_odds, b, r, e) if charge else None
+        odds = self.charging(b, r, e) if charge else None
         if odds is not None:
             worst = max(worst, self.worth(b, odds, CHARGE_VALUE, e))
         return worst
