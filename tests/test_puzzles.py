@@ -289,3 +289,12 @@ def test_rally_before_the_assault() -> None:
     in six; it rallies rather than charge the battered brigade in front of it (main's hard charged)."""
     worn = [c for c in ours(solved("rally-before-the-assault")) if getattr(c, "unit", None) == "worn"]
     assert worn and worn[0] == cmd.Rally("worn"), worn
+
+
+def test_ride_them_down() -> None:
+    """FG-CHG-4, FG-CHG-6, FG-CHG-9, FG-LOST-3: the hussars charge the fresh brigade that is half its
+    division: a win leaves it with two hits, charged again by their extra move and broken. The generals
+    that weigh the charge's melee alone (hard-2026-12) ride about instead."""
+    assert ours(solved("ride-them-down"))[0] == cmd.Charge("hussars", "fusiliers")
+    before = solve(PUZZLES / "ride-them-down.toml", "hard-2026-12", "hard-2026-12")
+    assert not isinstance(before.chosen[0], cmd.Charge)
