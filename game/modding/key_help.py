@@ -406,6 +406,7 @@ OTHERS: dict[str, dict[str, str]] = {
         "paths": "whether it leaves untried a cavalry move the ground would stop short (FG-MOVE-3)",
         "hold": "whether the last guard of a threatened objective weighs what leaving it loses",
         "share": "whether each unit gets its share of the positions weighed, ending never misjudged",
+        "follow_up": "whether a cavalry charge is worth its chained charge too (FG-CHG-4, FG-CHG-9)",
         "command": "whether the estado mayor rides to the divisions' checks (FG-LDR-4); rallies weighed",
     },
     "Temperament": {
