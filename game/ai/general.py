@@ -47,6 +47,7 @@ from game.ai.replies import extra_move_reply, reaction_reply
 from game.ai.routes import Routes
 from game.ai.search import ADVANCE, Budget, Ground, SearchPlayer, _delta, _odds, _within
 from game.ai.stakes import HIT, Stakes
+from game.ai.stopping import STOPPED, stoppable
 from game.content.mods import Mod
 from game.model import commands as cmd
 from game.model.battle import Battle
@@ -420,9 +421,13 @@ class GeneralPlayer(SearchPlayer):
 
     def charging(self, b: Battle, a: int, t: int, reaction: bool = False) -> dict[str, Fraction] | None:
         """The odds of a charge (a reaction's, with its -2: FG-CBT-9), with what a cavalry charger's
-        chained charge does after it when the level weighs `follow_up` (follow_up.py)."""
+        chained charge does after it when the level weighs `follow_up` (follow_up.py), and the chance
+        a reaction's shot stops it first when it weighs `stopped` (stopping.py)."""
         odds = super().charging(b, a, t, reaction)
-        return chained(b, self.stakes(b), a, t, odds) if self.general.level.follow_up else odds
+        level = self.general.level
+        if level.follow_up:
+            odds = chained(b, self.stakes(b), a, t, odds)
+        return stoppable(b, a, t, odds) if level.stopped and not reaction else odds
 
     def closing(self, b: Battle, e: int) -> float:
         """Closing on the enemy: minus the inches beyond its shooting range (or contact) from the nearest
@@ -615,4 +620,4 @@ def _less(w: Weighed, term: str, amount: float) -> Weighed:
 def _displacing(odds: dict[str, Fraction]) -> float:
     """The chance a result moves the unit it falls on: any result of a shot but a miss, any melee but
     one its attacker loses (FG-CBT: hits and draws push too)."""
-    return float(sum(p for k, p in odds.items() if k != "miss" and not k.startswith("lost")))
+    return float(sum(p for k, p in odds.items() if k not in ("miss", STOPPED) and not k.startswith("lost")))

@@ -46,6 +46,8 @@ class Level:
     # ending the activation is never misjudged
     follow_up: bool = False  # a cavalry charge worth what its chained charge does after it: a brigade
     # left with two hits is charged again (FG-CHG-4, FG-CHG-6, FG-CHG-9; follow_up.py)
+    stopped: bool = False  # a charge worth what it does by the chance it lands: a reaction's shot that
+    # pushes the charger stops it (FG-CHG-3, FG-FIRE-6; stopping.py)
 
 
 @dataclass(frozen=True)

@@ -407,6 +407,7 @@ OTHERS: dict[str, dict[str, str]] = {
         "hold": "whether the last guard of a threatened objective weighs what leaving it loses",
         "share": "whether each unit gets its share of the positions weighed, ending never misjudged",
         "follow_up": "whether a cavalry charge is worth its chained charge too (FG-CHG-4, FG-CHG-9)",
+        "stopped": "whether a charge is worth what it does only by the chance no reaction's shot stops it",
         "command": "whether the estado mayor rides to the divisions' checks (FG-LDR-4); rallies weighed",
     },
     "Temperament": {
