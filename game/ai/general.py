@@ -252,8 +252,12 @@ class GeneralPlayer(SearchPlayer):
         category = b.comp(e, Unit).category
         if category.type == "artillery" and common.fire_targets(b, e):
             return []
-        self._faced = {}
-        out = super().movements(b, e, ground, budget, here, obey)
+        # a decision that bounds its moves weighs them first without the enemy's answers (bounds.py)
+        self._faced, self._rough = {}, self._bounded is not None
+        try:
+            out = super().movements(b, e, ground, budget, here, obey)
+        finally:
+            self._rough = False
         out = [self.facing_said(b, w) for w in out]
         stay = (1 - obey) * self.exposure(b, e) if obey < 1.0 else 0.0
         if self._bounded is not None:
@@ -263,24 +267,6 @@ class GeneralPlayer(SearchPlayer):
         if not stay:
             return out
         return [_less(w, "answers", stay) for w in out]
-
-    def move_option(
-        self,
-        b: Battle,
-        e: int,
-        ground: Ground,
-        here: dict[str, float],
-        obey: float,
-        to: Point,
-        facing: float | None,
-    ) -> Weighed | None:
-        """As the search generals', but only to its bound when the decision bounds its moves (bounds.py):
-        the enemy's answers to it are weighed later, if its bound says they may matter (`whole`)."""
-        self._rough = self._bounded is not None
-        try:
-            return super().move_option(b, e, ground, here, obey, to, facing)
-        finally:
-            self._rough = False
 
     def whole(self, w: Weighed) -> Weighed:
         """A move weighed to its bound, weighed whole: the enemy's answers to it too, priced as before."""
