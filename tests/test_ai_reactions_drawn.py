@@ -14,7 +14,6 @@ from game.ai.players import make_player
 from game.ai.search import SearchPlayer
 from game.model import commands as cmd
 from game.model.battle import Battle
-from systems.for_glory.charge.odds import charge_odds
 from systems.for_glory.odds import check_odds
 from systems.for_glory.reaction import reactors, retreat_plan
 from tests.helpers import puzzle_position
@@ -81,7 +80,8 @@ def test_a_charge_that_may_be_drawn_is_worth_less_than_the_even_exchange() -> No
                 if not isinstance(w.command, cmd.Charge):
                     continue
                 target = b.ids[w.command.target]
-                odds = charge_odds(b, e, target)
+                odds = hard.charging(b, e, target)  # the melee's odds as it weighs them (stopping.py)
+                assert odds is not None
                 if not odds.get("draw"):
                     continue
                 exchange = obey * hard.worth(b, odds, {}, target, e) - margin
