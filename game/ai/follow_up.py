@@ -33,20 +33,26 @@ def chained(
     if odds is None or not b.is_unit(target) or b.comp(charger, Unit).category.type != "cavalry":
         return odds
     hits, last = common.hits(target), stakes.cap - 1
+    left = [k for k in odds if _leaves_one_short(stakes, k, hits, last)]
+    if not left:  # most charges: nothing their winner's next charge would finish
+        return odds
     again = sum((p for k, p in odds.items() if _hits_target(stakes, k)), Fraction(0))
     per_hit = b.rules.modifiers.morale["hits"].value or 0
     now = sum(m.value for m in morale_modifiers(b, target))
+    holds = pass_chance(b.rules, now + per_hit * (last - hits))  # FG-CHG-9 with its hits then
+    destroyed = CHAINED * ((1 - holds) + holds * again)
     out: dict[str, Fraction] = {}
-    for label, p in odds.items():
-        effect = stakes.effects(label)[0]
-        if not label.startswith("won: ") or not effect.push or effect.destroyed or hits + effect.hits != last:
-            out[label] = out.get(label, Fraction(0)) + p
-            continue
-        holds = pass_chance(b.rules, now + per_hit * (last - hits))  # FG-CHG-9 with its hits then
-        destroyed = CHAINED * ((1 - holds) + holds * again)
-        out[label] = out.get(label, Fraction(0)) + p * (1 - destroyed)
-        out[BROKEN] = out.get(BROKEN, Fraction(0)) + p * destroyed
+    for label, p in odds.items():  # in the order given: the worth's sum keeps its order too
+        out[label] = out.get(label, Fraction(0)) + (p * (1 - destroyed) if label in left else p)
+        if label in left:
+            out[BROKEN] = out.get(BROKEN, Fraction(0)) + p * destroyed
     return out
+
+
+def _leaves_one_short(stakes: Stakes, label: str, hits: int, last: int) -> bool:
+    """Is the result a win that leaves the target pushed with one hit short of destroyed?"""
+    effect = stakes.effects(label)[0]
+    return label.startswith("won: ") and effect.push and not effect.destroyed and hits + effect.hits == last
 
 
 def _hits_target(stakes: Stakes, label: str) -> bool:
