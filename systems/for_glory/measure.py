@@ -8,7 +8,7 @@ import esper
 
 from game.model.battle import Battle
 from game.model.components import Officer
-from game.model.geometry import EPS, Point, convex_distance, dist, point_polygon_distance
+from game.model.geometry import EPS, Point, dist, kept_distance, point_polygon_distance
 
 
 def gap(b: Battle, e1: int, e2: int) -> float:
@@ -21,7 +21,7 @@ def _gap(b: Battle, e1: int, e2: int) -> float:
     p1, p2 = b.pose(e1), b.pose(e2)
     o1, o2 = esper.try_component(e1, Officer), esper.try_component(e2, Officer)
     if o1 is None and o2 is None:
-        return convex_distance(p1.corners, p2.corners)
+        return kept_distance(p1.corners, p2.corners)
     if o1 is not None and o2 is not None:
         return max(0.0, dist((p1.x, p1.y), (p2.x, p2.y)) - o1.radius - o2.radius)
     if o1 is not None:

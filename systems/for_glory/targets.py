@@ -7,7 +7,7 @@ import esper
 
 from game.model.battle import Battle
 from game.model.components import Footprint, Officer, Side, Status, Unit
-from game.model.geometry import EPS, BBox, Point, convex_distance, heading
+from game.model.geometry import EPS, BBox, Point, heading, kept_distance
 from game.model.resolution import refuse
 from game.model.ruleset import category_word
 from game.model.words import Number
@@ -125,5 +125,5 @@ def contacts(b: Battle, e: int) -> list[int]:
     return [
         o
         for o in b.physics.in_box(BBox.of(corners, pad=0.05))
-        if o != e and is_enemy(b, e, o) and convex_distance(corners, b.shape(o)) <= EPS
+        if o != e and is_enemy(b, e, o) and kept_distance(corners, b.shape(o)) <= EPS
     ]
