@@ -103,6 +103,8 @@ class _Supposed(threading.local):
 
     def __init__(self) -> None:
         self.poses: dict[int, Pose] = {}
+        # what each supposed pose adds to a memo's question, made once per pose (memo asks it often)
+        self.keys: dict[int, tuple[int, float, float, float, Polygon]] = {}
 
 
 class Battle(Session):
@@ -292,18 +294,19 @@ class Battle(Session):
         fp = esper.try_component(e, Footprint)
         if corners is None:
             corners = rect_corners(x, y, f, fp.width, fp.depth) if fp is not None else ()
-        supposed = self._supposed.poses
-        before = supposed.get(e)
+        supposed, keys = self._supposed.poses, self._supposed.keys
+        before, before_key = supposed.get(e), keys.get(e)
         supposed[e] = Pose(x, y, f, corners)
+        keys[e] = (e, x, y, f, corners)
         self.physics.suppose(e, corners if fp is not None else None)
         try:
             yield
         finally:
             self.physics.suppose(e, before.corners if before is not None and fp is not None else None)
-            if before is None:
-                del supposed[e]
+            if before is None or before_key is None:
+                del supposed[e], keys[e]
             else:
-                supposed[e] = before
+                supposed[e], keys[e] = before, before_key
 
     @contextmanager
     def thinking(self) -> Iterator[None]:
@@ -325,12 +328,12 @@ class Battle(Session):
         asks the same questions of a unit at each place it weighs, most of them of pieces not moved)."""
         if self._memo is None:
             return compute()
-        supposed = self._supposed.poses
+        supposed = self._supposed.keys
         if supposed:
             if on is None:
-                key = (key, *[(e, p.x, p.y, p.facing, p.corners) for e, p in supposed.items()])
+                key = (key, *supposed.values())
             else:
-                key = (key, *[(e, p.x, p.y, p.facing, p.corners) for e, p in supposed.items() if e in on])
+                key = (key, *[k for e, k in supposed.items() if e in on])
         kept = self._memo.get(key)
         if kept is None:
             try:
