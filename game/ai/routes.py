@@ -61,6 +61,7 @@ class Grid:
         self.plain = all(k == 0 for col in self.kind for k in col)
         self._kept: dict[tuple[float, tuple[int, int], tuple[int, int]], list[Point]] = {}
         self._clear: dict[tuple[bool, tuple[int, int], tuple[int, int]], bool] = {}
+        self._linked: list[tuple[tuple[int, int, int, int, int], ...]] | None = None
 
     def cell(self, p: Point) -> tuple[int, int]:
         return (
@@ -106,45 +107,67 @@ class Grid:
 
     def _cells(self, s: tuple[int, int], g: tuple[int, int], mover: Mover) -> list[tuple[int, int]]:
         """A* over the cells, eight ways; the start's own cell is never refused (a unit stands where it
-        stands). (Written out flat: a route round a wood searches most of the table, cell by cell.)"""
+        stands). (Written out flat, a cell as the number x * ny + y, which orders cells as their (x, y)
+        does, so ties break the same: a route round a wood searches most of the table, cell by cell.)"""
         diag = math.sqrt(2.0)
         gx, gy = g
-        nx, ny, kind, difficult = self.nx, self.ny, self.kind, mover.difficult
+        ny, links = self.ny, self._links()
+        # the cost of a step onto open or difficult ground, straight or diagonal
+        steps = tuple(
+            tuple(step * CELL * (diag if across else 1.0) for across in (False, True))
+            for step in (1.0, mover.difficult)
+        )
 
-        def h(c: tuple[int, int]) -> float:
-            dx, dy = abs(c[0] - gx), abs(c[1] - gy)
+        def h(x: int, y: int) -> float:
+            dx, dy = abs(x - gx), abs(y - gy)
             return (dx + dy + (diag - 2) * min(dx, dy)) * CELL
 
-        best = {s: 0.0}
-        came: dict[tuple[int, int], tuple[int, int]] = {}
-        frontier = [(h(s), 0.0, s)]
-        closest = (h(s), s)
+        first, goal = s[0] * ny + s[1], gx * ny + gy
+        best = [INF] * (self.nx * ny)
+        came = [0] * (self.nx * ny)
+        ahead = [0.0] * (self.nx * ny)  # h of the cells put on the frontier
+        best[first], ahead[first] = 0.0, h(*s)
+        frontier = [(ahead[first], 0.0, first)]
+        closest = (ahead[first], first)
         while frontier:
             _f, cost, c = heapq.heappop(frontier)
-            if c == g:
+            if c == goal:
                 break
-            if cost > best.get(c, INF):
+            if cost > best[c]:
                 continue
-            closest = min(closest, (h(c), c))
-            cx, cy = c
-            for dx, dy, across in _NEIGHBOURS:
-                x, y = cx + dx, cy + dy
-                if not (0 <= x < nx and 0 <= y < ny):
-                    continue
-                k = kind[x][y]
-                step = 1.0 if k == 0 else difficult if k == 1 else INF
+            if (ahead[c], c) < closest:
+                closest = (ahead[c], c)
+            for n, x, y, k, across in links[c]:
+                step = steps[k][across]
                 if step == INF:
                     continue
-                new = cost + step * CELL * (diag if across else 1.0)
-                n = (x, y)
-                if new < best.get(n, INF):
+                new = cost + step
+                if new < best[n]:
                     best[n], came[n] = new, c
-                    heapq.heappush(frontier, (new + h(n), new, n))
-        end = g if g in best else closest[1]
-        path = [end]
-        while path[-1] != s:
+                    ahead[n] = estimate = h(x, y)
+                    heapq.heappush(frontier, (new + estimate, new, n))
+        path = [goal if best[goal] < INF else closest[1]]
+        while path[-1] != first:
             path.append(came[path[-1]])
-        return path[::-1]
+        return [divmod(c, ny) for c in reversed(path)]
+
+    def _links(self) -> list[tuple[tuple[int, int, int, int, int], ...]]:
+        """For each cell (as _cells numbers them), the cells a step may go to, in the order of
+        _NEIGHBOURS: (cell, x, y, ground 0 or 1, diagonal 0 or 1); none onto impassable ground or off
+        the table. Worked out once per grid."""
+        if self._linked is None:
+            nx, ny, kind = self.nx, self.ny, self.kind
+            self._linked = [
+                tuple(
+                    (x * ny + y, x, y, kind[x][y], int(across))
+                    for dx, dy, across in _NEIGHBOURS
+                    for x, y in ((cx + dx, cy + dy),)
+                    if 0 <= x < nx and 0 <= y < ny and kind[x][y] < 2
+                )
+                for cx in range(nx)
+                for cy in range(ny)
+            ]
+        return self._linked
 
     def _smooth(self, start: Point, goal: Point, cells: list[tuple[int, int]], mover: Mover) -> list[Point]:
         """The cell path pulled tight: from each corner, the farthest later point in a line that crosses
