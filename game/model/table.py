@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
+from typing import Any, TypeVar, cast
 
 from game.model.geometry import (
     EPS,
@@ -18,6 +19,9 @@ from game.model.geometry import (
     segment_crosses_polygon,
 )
 from game.model.ruleset import MovementClass, TerrainKind
+
+T = TypeVar("T")
+KEPT = 2048  # answers a table keeps (see Table.kept: one may hold a path's every point)
 
 
 @dataclass(frozen=True)
@@ -88,6 +92,8 @@ class Table:
 
     # the areas that block sight: asked by every look of one unit at another
     _blockers: tuple[Feature, ...] = field(init=False, repr=False, compare=False)
+    # the answers `kept` keeps, by question
+    _kept: dict[Hashable, Any] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         movers = tuple(f for f in self.features if f.kind.crossing or f.kind.movement != "passable")
@@ -95,6 +101,7 @@ class Table:
         object.__setattr__(self, "_dense", {})
         blockers = tuple(f for f in self.features if f.kind.blocks_sight and not f.linear)
         object.__setattr__(self, "_blockers", blockers)
+        object.__setattr__(self, "_kept", {})
 
     def holds(self, corners: Sequence[Point]) -> bool:
         """Is a base wholly on the table?"""
@@ -163,6 +170,17 @@ class Table:
 
     def sight_blockers(self) -> tuple[Feature, ...]:
         return self._blockers
+
+    def kept(self, key: Hashable, compute: Callable[[], T]) -> T:
+        """`compute()`, kept for the same key while the table lives: for a question about its ground
+        alone, which never changes (a general weighs the same moves again at every decision).
+        Forgotten all at once when KEPT answers are kept."""
+        found = self._kept.get(key)
+        if found is None:
+            if len(self._kept) >= KEPT:
+                self._kept.clear()
+            found = self._kept[key] = compute()
+        return cast(T, found)
 
 
 def _ground(p: Point, features: Sequence[Feature]) -> tuple[MovementClass, Feature | None]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import esper
@@ -28,7 +29,8 @@ from game.model.geometry import (
     rect_corners,
 )
 from game.model.resolution import Reject, refuse
-from game.model.ruleset import Category, category_word
+from game.model.ruleset import Category, MovementClass, category_word
+from game.model.table import Feature
 from game.model.words import Number
 from systems.for_glory.checks import is_disorganised
 
@@ -70,6 +72,21 @@ def examined(b: Battle, start: Point, end: Point) -> list[Point]:
         {i / n for i in range(n + 1)} | set(cuts) | {(a + c) / 2 for a, c in itertools.pairwise(marks)}
     )
     return [(start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t) for t in ts]
+
+
+def examined_ground(
+    b: Battle, start: Point, end: Point
+) -> tuple[tuple[Point, ...], tuple[tuple[MovementClass, Feature | None], ...]]:
+    """`examined` and the ground under each of its points (Table.ground_along), kept by the table:
+    they depend on its ground alone, and a general weighs the same moves and charges at every decision."""
+    return b.table.kept(("examined", start, end), lambda: _examined_ground(b, start, end))
+
+
+def _examined_ground(
+    b: Battle, start: Point, end: Point
+) -> tuple[tuple[Point, ...], tuple[tuple[MovementClass, Feature | None], ...]]:
+    pts = examined(b, start, end)
+    return tuple(pts), tuple(b.table.ground_along(pts))
 
 
 def move_rules(
@@ -133,11 +150,14 @@ def is_enemy(b: Battle, me: int, other: int) -> bool:
     return esper.component_for_entity(other, Side).side != esper.component_for_entity(me, Side).side
 
 
-def _difficult_entry(b: Battle, pts: list[Point]) -> tuple[int, Point] | None:
+def _difficult_entry(
+    b: Battle, pts: Sequence[Point], ground: Sequence[tuple[MovementClass, Feature | None]]
+) -> tuple[int, Point] | None:
     """Where a centre path first enters a difficult area it was not in (FG-MOVE-3): the index of the
     first examined point inside it, and the exact point of entry on the area's edge, found by halving
-    the step before it (cavalry stop there, not at the next examined point)."""
-    areas = [area for _cls, area in b.table.ground_along(pts)]
+    the step before it (cavalry stop there, not at the next examined point). `ground`: the ground under
+    each point (Table.ground_along)."""
+    areas = [area for _cls, area in ground]
     i = next((i for i in range(1, len(pts)) if areas[i] not in (None, areas[i - 1])), None)
     if i is None:
         return None
@@ -148,7 +168,7 @@ def _difficult_entry(b: Battle, pts: list[Point]) -> tuple[int, Point] | None:
 def difficult_entry(b: Battle, start: Point, end: Point) -> Point | None:
     """Where a straight centre path from start to end first enters a difficult area it was not in
     (FG-MOVE-3: cavalry stop there), or None (a pure query: the generals judge moves by it)."""
-    found = _difficult_entry(b, examined(b, start, end))
+    found = _difficult_entry(b, *examined_ground(b, start, end))
     return None if found is None else found[1]
 
 
@@ -347,7 +367,7 @@ def _plan(
     resting: bool = True,
 ) -> Plan:
     cat = category(e)
-    pts = examined(b, start, to)
+    pts, along_ground = examined_ground(b, start, to)
     mv = b.rules.core.movement
     if road:
         # AMB-52: the centre stays on the road (its width) give or take the road tolerance
@@ -355,7 +375,7 @@ def _plan(
             raise refuse("FG-ROAD-1", "reason_road_off")
         facing = road_facing(b, pts[-1], facing)
     # FG-TERR-2: the centre never crosses impassable ground (bridges and fords excepted).
-    ground = [cls for cls, _area in b.table.ground_along(pts)]
+    ground = [cls for cls, _area in along_ground]
     for p, cls in zip(pts, ground, strict=True):
         if cls == "impassable":
             raise refuse(
@@ -368,9 +388,9 @@ def _plan(
         if difficult and cat.difficult_move is None:
             raise refuse("FG-UNIT-19", "reason_no_difficult_move", category=category_word(cat))
         if b.stack.hook("difficult_stop")(b, e):
-            entry = _difficult_entry(b, pts)
+            entry = _difficult_entry(b, pts, along_ground)
             if entry is not None:
-                pts = [*pts[: entry[0]], entry[1]]
+                pts = (*pts[: entry[0]], entry[1])
                 stopped = "FG-MOVE-3"
     end = pts[-1]
     length = dist(start, end)
@@ -444,7 +464,7 @@ def farthest(
             break
     if movement and b.stack.hook("difficult_stop")(b, e):
         way = along(start, (start[0] + ux * limit, start[1] + uy * limit))
-        entry = _difficult_entry(b, way)
+        entry = _difficult_entry(b, way, b.table.ground_along(way))
         if entry is not None:
             limit = min(limit, dist(start, entry[1]))
             stopped = "FG-MOVE-3"

@@ -16,7 +16,7 @@ from game.model.resolution import Reject, refuse
 from game.model.ruleset import category_word
 from game.model.words import Number
 from systems.for_glory.measure import gap
-from systems.for_glory.paths import Way, base_move, check_rest, corners_at, examined, is_enemy
+from systems.for_glory.paths import Way, base_move, check_rest, corners_at, examined_ground, is_enemy
 from systems.for_glory.targets import candidates, sector
 from systems.for_glory.vision import sight
 
@@ -103,8 +103,7 @@ def _plan_charge(b: Battle, e: int, target: int, vision: bool, allowance: float 
     starts: dict[float, tuple[float, list[int]]] = {}  # by facing: how it sets off, who stands beside it
     for end, facing, _edge in _contact_poses(b, e, target):
         try:
-            pts = examined(b, start, end)
-            ground = b.table.ground_along(pts)
+            pts, ground = examined_ground(b, start, end)
             if any(cls == "impassable" for cls, _area in ground):
                 raise refuse("FG-TERR-2", "reason_way_impassable")
             difficult = any(cls == "difficult" for cls, _area in ground)
