@@ -6,6 +6,8 @@ of the game is added to MODULES."""
 
 from __future__ import annotations
 
+import gc
+
 from game.model.modules import GameMode, RuleModule, register, register_mode
 from systems.campaign.mode import CAMPAIGN_MODE
 from systems.clash.command import CLASH_COMMAND
@@ -29,8 +31,13 @@ MODULES: tuple[RuleModule, ...] = (
 
 
 def load() -> None:
-    """Register every mode and module that ships (again changes nothing: the same objects)."""
+    """Register every mode and module that ships (again changes nothing: the same objects). The first
+    time, at the process's start, what it has loaded is set apart from the garbage collector: it lives
+    as long as the process, and a hard general's battle, which makes garbage fast, had it walked at
+    every full collection (some 4% of its time)."""
     for mode in MODES:
         register_mode(mode)
     for module in MODULES:
         register(module)
+    if gc.get_freeze_count() == 0:
+        gc.freeze()
