@@ -117,17 +117,17 @@ def segment_distance(p1: Point, p2: Point, q1: Point, q2: Point) -> float:
 
 
 def point_in_polygon(p: Point, poly: Sequence[Point]) -> bool:
-    """Even-odd rule; works for concave polygons (terrain)."""
+    """Even-odd rule; works for concave polygons (terrain). (Each edge from the vertex before: asked
+    for every point a path is examined at, near terrain.)"""
+    if not poly:
+        return False
     x, y = p
     inside = False
-    n = len(poly)
-    j = n - 1
-    for i in range(n):
-        xi, yi = poly[i]
-        xj, yj = poly[j]
+    xj, yj = poly[-1]
+    for xi, yi in poly:
         if (yi > y) != (yj > y) and x < (xj - xi) * (y - yi) / (yj - yi) + xi:
             inside = not inside
-        j = i
+        xj, yj = xi, yi
     return inside
 
 
@@ -276,6 +276,10 @@ def centroid(points: Sequence[Point]) -> Point:
     return (sum(p[0] for p in points) / n, sum(p[1] for p in points) / n)
 
 
+# BBox's own __new__ is a Python function that calls this; `of` makes boxes with it directly
+_new_tuple = tuple.__new__
+
+
 class BBox(NamedTuple):
     """An axis-aligned box (a tuple: made for every box query, hundreds of thousands a battle, and a
     frozen dataclass takes three times as long to make)."""
@@ -298,7 +302,7 @@ class BBox(NamedTuple):
                 bottom = y
             elif y > top:
                 top = y
-        return BBox(left - pad, bottom - pad, right + pad, top + pad)
+        return _new_tuple(BBox, (left - pad, bottom - pad, right + pad, top + pad))
 
     def intersects(self, o: BBox) -> bool:
         return self.left <= o.right and o.left <= self.right and self.bottom <= o.top and o.bottom <= self.top
