@@ -172,9 +172,10 @@ class Table:
         return self._blockers
 
     def kept(self, key: Hashable, compute: Callable[[], T]) -> T:
-        """`compute()`, kept for the same key while the table lives: for a question about its ground
-        alone, which never changes (a general weighs the same moves again at every decision).
-        Forgotten all at once when KEPT answers are kept."""
+        """`compute()`, kept for the same key while the table lives: for a question whose answer
+        depends on the table's ground, which never changes, and on nothing the key does not hold (a
+        general weighs the same moves again at every decision). Forgotten all at once when KEPT
+        answers are kept."""
         found = self._kept.get(key)
         if found is None:
             if len(self._kept) >= KEPT:

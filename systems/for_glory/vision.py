@@ -72,60 +72,76 @@ def sight(
     if not _touches_strip(locs, pad, half, depth):
         return NOT_SEEN
 
-    pts = target_samples if target_samples is not None else samples(b, target)
     region = BBox.of([fl, fr, *outline], pad=pad)
+    # the bases of the other units in play that might stand between them
+    others = [
+        b.pose(e).corners
+        for e in b.physics.in_box(region)
+        if e != viewer and e != target and esper.component_for_entity(e, Status).in_play
+    ]
 
-    def local(poly: Polygon) -> list[Point]:
-        return [((x - cx) * fx + (y - cy) * fy, (x - cx) * lx + (y - cy) * ly) for x, y in poly]
+    def look() -> Sight:
+        pts = target_samples if target_samples is not None else samples(b, target)
 
-    # other units' bases in the viewer's frame (forward, lateral), with their lateral extent
-    blockers = []
-    for e in b.physics.in_box(region):
-        if e != viewer and e != target and esper.component_for_entity(e, Status).in_play:
-            poly = local(b.pose(e).corners)
+        def local(poly: Polygon) -> list[Point]:
+            return [((x - cx) * fx + (y - cy) * fy, (x - cx) * lx + (y - cy) * ly) for x, y in poly]
+
+        # other units' bases in the viewer's frame (forward, lateral), with their lateral extent
+        blockers = []
+        for corners in others:
+            poly = local(corners)
             lats = [q[1] for q in poly]
             blockers.append((min(lats), max(lats), poly))
-    vcentre, tcentre = (vp.x, vp.y), (tp.x, tp.y)
-    terrain = [
-        f
-        for f in b.table.sight_blockers()
-        if f.bbox.intersects(region) and not f.contains(vcentre) and not f.contains(tcentre)
-    ]
-    seen = 0
-    unit_blocked = False
+        vcentre, tcentre = (vp.x, vp.y), (tp.x, tp.y)
+        terrain = [
+            f
+            for f in b.table.sight_blockers()
+            if f.bbox.intersects(region) and not f.contains(vcentre) and not f.contains(tcentre)
+        ]
+        seen = 0
+        unit_blocked = False
 
-    def seen_at(fwd: float, lat: float) -> bool:
-        nonlocal unit_blocked
-        if terrain:
-            point = (cx + fwd * fx + lat * lx, cy + fwd * fy + lat * ly)
-            foot = (cx + lat * lx, cy + lat * ly)
-            for f in terrain:
-                if f.crossed_by(point, foot):
-                    return False
-        for lo, hi, poly in blockers:  # loops, not any(): this is asked for every point of every look
-            if lo <= lat <= hi and _shadows(poly, lat, fwd):
-                unit_blocked = True
-                return over_units
-        return True
+        def seen_at(fwd: float, lat: float) -> bool:
+            nonlocal unit_blocked
+            if terrain:
+                point = (cx + fwd * fx + lat * lx, cy + fwd * fy + lat * ly)
+                foot = (cx + lat * lx, cy + lat * ly)
+                for f in terrain:
+                    if f.crossed_by(point, foot):
+                        return False
+            for lo, hi, poly in blockers:  # loops, not any(): this is asked for every point of every look
+                if lo <= lat <= hi and _shadows(poly, lat, fwd):
+                    unit_blocked = True
+                    return over_units
+            return True
 
-    for x, y in pts:
-        dx, dy = x - cx, y - cy
-        fwd = dx * fx + dy * fy
-        lat = dx * lx + dy * ly
-        if fwd < -EPS or abs(lat) > half or (depth is not None and fwd > depth + EPS):
-            continue
-        if seen_at(fwd, lat):
-            seen += 1
-            if not share:
-                return Sight(True, False, unit_blocked)
-    if seen == 0:
-        # FG-VIS-2, AMB-6: "at least minimally inside". A sliver of the target inside the strip can
-        # fall between the grid points, so look at points of the exact part that lies inside.
-        shape = locs if rad is None else _disc(locs[0], pad)
-        if any(seen_at(fwd, lat) for fwd, lat in _inside(shape, fp.width / 2, depth)):
-            return Sight(True, True, unit_blocked)
-        return Sight(False, True, unit_blocked)
-    return Sight(True, (len(pts) - seen) * 2 >= len(pts), unit_blocked)
+        for x, y in pts:
+            dx, dy = x - cx, y - cy
+            fwd = dx * fx + dy * fy
+            lat = dx * lx + dy * ly
+            if fwd < -EPS or abs(lat) > half or (depth is not None and fwd > depth + EPS):
+                continue
+            if seen_at(fwd, lat):
+                seen += 1
+                if not share:
+                    return Sight(True, False, unit_blocked)
+        if seen == 0:
+            # FG-VIS-2, AMB-6: "at least minimally inside". A sliver of the target inside the strip can
+            # fall between the grid points, so look at points of the exact part that lies inside.
+            shape = locs if rad is None else _disc(locs[0], pad)
+            if any(seen_at(fwd, lat) for fwd, lat in _inside(shape, fp.width / 2, depth)):
+                return Sight(True, True, unit_blocked)
+            return Sight(False, True, unit_blocked)
+        return Sight(True, (len(pts) - seen) * 2 >= len(pts), unit_blocked)
+
+    if target_samples is not None:
+        return look()
+    # kept by the table for the same question: everything the answer depends on but the table's own
+    # ground (a general asks again, at each decision, how units that have not moved see each other)
+    pose_of = (vp.x, vp.y, vp.facing, vp.corners, tp.x, tp.y, tp.corners)
+    return b.table.kept(
+        ("sight", fp.width, rad is None, pad, depth, over_units, share, *pose_of, *others), look
+    )
 
 
 def _touches_strip(locs: list[Point], pad: float, half: float, depth: float | None) -> bool:
