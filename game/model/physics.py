@@ -23,6 +23,7 @@ from game.model.geometry import (
 )
 
 OVERLAP_TOL = 0.002  # inches of penetration below which two bases merely touch
+_new_tuple = tuple.__new__
 _EVERY = pymunk.ShapeFilter()  # a box query's filter: every shape (made once, asked for every query)
 
 
@@ -123,7 +124,7 @@ class Physics:
         return out
 
     def in_box(self, box: BBox) -> list[int]:
-        bb = pymunk.BB(box.left, box.bottom, box.right, box.top)
+        bb = _new_tuple(pymunk.BB, box)  # the same four sides, in BB's order, without BB's Python __new__
         owner = self._owner
         found = [owner[s] for s in self.space.bb_query(bb, _EVERY) if s in owner]
         supposed = self._local.supposed
