@@ -54,9 +54,8 @@ class Plan:
 
 def along(start: Point, end: Point, step: float = STEP) -> list[Point]:
     n = max(1, math.ceil(dist(start, end) / step))
-    return [
-        (start[0] + (end[0] - start[0]) * i / n, start[1] + (end[1] - start[1]) * i / n) for i in range(n + 1)
-    ]
+    (x, y), dx, dy = start, end[0] - start[0], end[1] - start[1]  # once, not per point: the same sums
+    return [(x + dx * i / n, y + dy * i / n) for i in range(n + 1)]
 
 
 def examined(b: Battle, start: Point, end: Point) -> list[Point]:
@@ -71,7 +70,8 @@ def examined(b: Battle, start: Point, end: Point) -> list[Point]:
     ts = sorted(
         {i / n for i in range(n + 1)} | set(cuts) | {(a + c) / 2 for a, c in itertools.pairwise(marks)}
     )
-    return [(start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t) for t in ts]
+    (x, y), dx, dy = start, end[0] - start[0], end[1] - start[1]
+    return [(x + dx * t, y + dy * t) for t in ts]
 
 
 def examined_ground(
