@@ -87,8 +87,6 @@ class Table:
     features: tuple[Feature, ...] = ()
     # the features that change movement (difficult, impassable, crossings): all movement_at looks at
     _movers: tuple[Feature, ...] = field(init=False, repr=False, compare=False)
-    # dense_share's answers by the points asked (a base's samples, asked again for every roll it makes)
-    _dense: dict[tuple[Point, ...], float] = field(init=False, repr=False, compare=False)
 
     # the areas that block sight: asked by every look of one unit at another
     _blockers: tuple[Feature, ...] = field(init=False, repr=False, compare=False)
@@ -98,7 +96,6 @@ class Table:
     def __post_init__(self) -> None:
         movers = tuple(f for f in self.features if f.kind.crossing or f.kind.movement != "passable")
         object.__setattr__(self, "_movers", movers)
-        object.__setattr__(self, "_dense", {})
         blockers = tuple(f for f in self.features if f.kind.blocks_sight and not f.linear)
         object.__setattr__(self, "_blockers", blockers)
         object.__setattr__(self, "_kept", {})
@@ -161,12 +158,9 @@ class Table:
         return any(f.kind.movement == "impassable" and f.within(corners, 0.0) for f in self.features)
 
     def dense_share(self, samples: tuple[Point, ...]) -> float:
-        share = self._dense.get(samples)
-        if share is None:
-            dense = [f for f in self.features if f.kind.dense]
-            inside = sum(1 for p in samples if any(f.contains(p) for f in dense)) if dense else 0
-            share = self._dense[samples] = inside / len(samples) if dense else 0.0
-        return share
+        dense = [f for f in self.features if f.kind.dense]
+        inside = sum(1 for p in samples if any(f.contains(p) for f in dense)) if dense else 0
+        return inside / len(samples) if dense else 0.0
 
     def sight_blockers(self) -> tuple[Feature, ...]:
         return self._blockers

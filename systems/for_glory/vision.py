@@ -213,7 +213,12 @@ def in_dense_cover(b: Battle, e: int) -> bool:
     """FG-TERR-4: half of the base or more in dense terrain."""
     if esper.try_component(e, Officer) is not None:
         return False
-    return b.table.dense_share(grid_samples(b.pose(e).corners, SAMPLES_ALONG, SAMPLES_DEEP)) >= 0.5
+    corners = b.pose(e).corners
+    # kept by the table under the base's corners (asked again for every roll the base is part of)
+    return b.table.kept(
+        ("dense cover", corners),
+        lambda: b.table.dense_share(grid_samples(corners, SAMPLES_ALONG, SAMPLES_DEEP)) >= 0.5,
+    )
 
 
 def reaction_depth(b: Battle, e: int) -> float:
