@@ -190,11 +190,13 @@ class Grid:
         them; written out flat and stopped at impassable ground: asked for every route's every leg)."""
         n = max(1, math.ceil(dist(a, b) / (CELL / 2)))
         top_x, top_y, kind = self.nx - 1, self.ny - 1, self.kind
+        (ax, ay), dx, dy = a, b[0] - a[0], b[1] - a[1]
         worst = 0
         for k in range(n + 1):
-            x = min(top_x, max(0, int((a[0] + (b[0] - a[0]) * k / n) / CELL)))
-            y = min(top_y, max(0, int((a[1] + (b[1] - a[1]) * k / n) / CELL)))
-            found = kind[x][y]
+            x = int((ax + dx * k / n) / CELL)
+            y = int((ay + dy * k / n) / CELL)
+            # clamped onto the grid as `cell` does, by comparisons (no min and max called per point)
+            found = kind[0 if x < 0 else top_x if x > top_x else x][0 if y < 0 else top_y if y > top_y else y]
             if found > worst:
                 worst = found
                 if worst == 2:
