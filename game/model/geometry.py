@@ -400,6 +400,13 @@ def kept_distance(a: Polygon, b: Polygon) -> float:
     return convex_distance(a, b)
 
 
+@lru_cache(maxsize=8192)
+def kept_point_distance(p: Point, poly: Polygon) -> float:
+    """point_polygon_distance from a point to a base, kept for the same point and corners: each
+    decision asks again how far pieces that have not moved are from the objectives and officers."""
+    return point_polygon_distance(p, poly)
+
+
 def box_gap(a: Sequence[Point], b: Sequence[Point]) -> float:
     """The gap between the bounding boxes of two polygons along x or y, the wider (0 when they meet):
     never more than the distance between the polygons, so a cheap bound before the exact measure."""

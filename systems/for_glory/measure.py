@@ -8,7 +8,7 @@ import esper
 
 from game.model.battle import Battle
 from game.model.components import Officer
-from game.model.geometry import EPS, Point, dist, kept_distance, point_polygon_distance
+from game.model.geometry import EPS, Point, dist, kept_distance, kept_point_distance
 
 
 def gap(b: Battle, e1: int, e2: int) -> float:
@@ -25,9 +25,9 @@ def _gap(b: Battle, e1: int, e2: int) -> float:
     if o1 is not None and o2 is not None:
         return max(0.0, dist((p1.x, p1.y), (p2.x, p2.y)) - o1.radius - o2.radius)
     if o1 is not None:
-        return max(0.0, point_polygon_distance((p1.x, p1.y), p2.corners) - o1.radius)
+        return max(0.0, kept_point_distance((p1.x, p1.y), p2.corners) - o1.radius)
     assert o2 is not None
-    return max(0.0, point_polygon_distance((p2.x, p2.y), p1.corners) - o2.radius)
+    return max(0.0, kept_point_distance((p2.x, p2.y), p1.corners) - o2.radius)
 
 
 def gap_to_point(b: Battle, e: int, p: Point) -> float:
@@ -41,7 +41,7 @@ def _gap_to_point(b: Battle, e: int, p: Point) -> float:
     o = esper.try_component(e, Officer)
     if o is not None:
         return max(0.0, dist((pose.x, pose.y), p) - o.radius)
-    return point_polygon_distance(p, pose.corners)
+    return kept_point_distance((p[0], p[1]), pose.corners)  # a tuple whatever the caller's point: a key
 
 
 def within(d: float, limit: float) -> bool:
