@@ -11,6 +11,7 @@ import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import esper
 
@@ -74,19 +75,25 @@ def examined(b: Battle, start: Point, end: Point) -> list[Point]:
     return [(x + dx * t, y + dy * t) for t in ts]
 
 
-def examined_ground(
-    b: Battle, start: Point, end: Point
-) -> tuple[tuple[Point, ...], tuple[tuple[MovementClass, Feature | None], ...]]:
-    """`examined` and the ground under each of its points (Table.ground_along), kept by the table:
-    they depend on its ground alone, and a general weighs the same moves and charges at every decision."""
+class Examined(NamedTuple):
+    """A straight centre path's examined points, the ground under each (Table.ground_along) and its
+    movement class alone (what most checks look for: `"impassable" in classes`)."""
+
+    points: tuple[Point, ...]
+    ground: tuple[tuple[MovementClass, Feature | None], ...]
+    classes: tuple[MovementClass, ...]
+
+
+def examined_ground(b: Battle, start: Point, end: Point) -> Examined:
+    """`examined` and the ground under each of its points, kept by the table: they depend on its
+    ground alone, and a general weighs the same moves and charges at every decision."""
     return b.table.kept(("examined", start, end), lambda: _examined_ground(b, start, end))
 
 
-def _examined_ground(
-    b: Battle, start: Point, end: Point
-) -> tuple[tuple[Point, ...], tuple[tuple[MovementClass, Feature | None], ...]]:
+def _examined_ground(b: Battle, start: Point, end: Point) -> Examined:
     pts = examined(b, start, end)
-    return tuple(pts), tuple(b.table.ground_along(pts))
+    ground = tuple(b.table.ground_along(pts))
+    return Examined(tuple(pts), ground, tuple(cls for cls, _area in ground))
 
 
 def move_rules(
@@ -168,7 +175,8 @@ def _difficult_entry(
 def difficult_entry(b: Battle, start: Point, end: Point) -> Point | None:
     """Where a straight centre path from start to end first enters a difficult area it was not in
     (FG-MOVE-3: cavalry stop there), or None (a pure query: the generals judge moves by it)."""
-    found = _difficult_entry(b, *examined_ground(b, start, end))
+    way = examined_ground(b, start, end)
+    found = _difficult_entry(b, way.points, way.ground)
     return None if found is None else found[1]
 
 
@@ -367,7 +375,7 @@ def _plan(
     resting: bool = True,
 ) -> Plan:
     cat = category(e)
-    pts, along_ground = examined_ground(b, start, to)
+    pts, along_ground, ground = examined_ground(b, start, to)
     mv = b.rules.core.movement
     if road:
         # AMB-52: the centre stays on the road (its width) give or take the road tolerance
@@ -375,12 +383,9 @@ def _plan(
             raise refuse("FG-ROAD-1", "reason_road_off")
         facing = road_facing(b, pts[-1], facing)
     # FG-TERR-2: the centre never crosses impassable ground (bridges and fords excepted).
-    ground = [cls for cls, _area in along_ground]
-    for p, cls in zip(pts, ground, strict=True):
-        if cls == "impassable":
-            raise refuse(
-                "FG-TERR-2", "reason_path_impassable", x=Number(f"{p[0]:.1f}"), y=Number(f"{p[1]:.1f}")
-            )
+    if "impassable" in ground:
+        p = next(p for p, cls in zip(pts, ground, strict=True) if cls == "impassable")
+        raise refuse("FG-TERR-2", "reason_path_impassable", x=Number(f"{p[0]:.1f}"), y=Number(f"{p[1]:.1f}"))
     stopped = None
     difficult = False
     if not road:

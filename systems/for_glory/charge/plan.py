@@ -103,10 +103,10 @@ def _plan_charge(b: Battle, e: int, target: int, vision: bool, allowance: float 
     starts: dict[float, tuple[float, list[int]]] = {}  # by facing: how it sets off, who stands beside it
     for end, facing, _edge in _contact_poses(b, e, target):
         try:
-            pts, ground = examined_ground(b, start, end)
-            if any(cls == "impassable" for cls, _area in ground):
+            pts, ground, classes = examined_ground(b, start, end)
+            if "impassable" in classes:
                 raise refuse("FG-TERR-2", "reason_way_impassable")
-            difficult = any(cls == "difficult" for cls, _area in ground)
+            difficult = "difficult" in classes
             reach = base_move(b, e, difficult) if allowance is None else allowance
             if reach is None or (difficult and cat.difficult_move is None):
                 raise refuse("FG-UNIT-19", "reason_no_difficult_charge", category=category_word(cat))
