@@ -38,6 +38,7 @@ from systems.for_glory.odds import check_odds, fire_odds, leadership_odds
 from systems.for_glory.officers import check_officer_move
 from systems.for_glory.paths import Plan, longest_move, plan_move
 from systems.for_glory.reaction import reactors, retreat_plan
+from systems.for_glory.vision import in_strip
 
 HIT = FIRE_VALUE["one hit"]  # the value of one hit, the unit of every worth here
 POINT = FIRE_VALUE["destroyed"]  # a point of the score (FG-VIC-5: a unit destroyed) in that value
@@ -337,7 +338,11 @@ class SearchPlayer(HeuristicPlayer):
 
     def charging(self, b: Battle, a: int, t: int, reaction: bool = False) -> dict[str, Fraction] | None:
         """The odds of a charge of `a` at `t` (a reaction's: with its -2, FG-CBT-9) as this general
-        weighs them (None: the rules refuse it)."""
+        weighs them (None: the rules refuse it). A target outside the charger's vision strip is
+        refused whatever else holds (FG-CHG-2): most charges a search asks about are, and the strip
+        costs far less to ask than the charge."""
+        if not in_strip(b, a, t):
+            return None
         return _odds(reaction_charge_odds if reaction else charge_odds, b, a, t)
 
     def threat(self, b: Battle, e: int) -> float:
