@@ -45,7 +45,7 @@ from game.ai.planner import plan, unplayed
 from game.ai.reasons import Thought, Weighed, weighed
 from game.ai.replies import extra_move_reply, reaction_reply
 from game.ai.routes import Routes
-from game.ai.search import ADVANCE, Budget, Ground, SearchPlayer, _delta, _odds, _within
+from game.ai.search import ADVANCE, Budget, Ground, SearchPlayer, _delta, _shot_odds, _within
 from game.ai.stakes import HIT, Stakes
 from game.ai.stopping import STOPPED, stoppable
 from game.content.mods import Mod
@@ -57,7 +57,7 @@ from game.model.resolution import Decision, Reject
 from systems.for_glory.charge.plan import plan_charge
 from systems.for_glory.checks import morale_modifiers, pass_chance
 from systems.for_glory.measure import gap, gap_to_point, within
-from systems.for_glory.odds import check_odds, fire_odds
+from systems.for_glory.odds import check_odds
 from systems.for_glory.paths import Plan, movement_allowance
 from systems.for_glory.reaction import area_entries, reactors
 
@@ -209,7 +209,7 @@ class GeneralPlayer(SearchPlayer):
         exposed = self.exposure(b, e)
         out = []
         for t in common.fire_targets(b, e):
-            odds = _odds(fire_odds, b, e, t)
+            odds = _shot_odds(b, e, t)
             if odds is not None:
                 parts = {"odds": obey * self.worth(b, odds, FIRE_VALUE, t, e), "answers": -exposed}
                 out.append(weighed(cmd.Fire(name, b.name(t)), parts, odds))
@@ -444,7 +444,7 @@ class GeneralPlayer(SearchPlayer):
                 continue
             shot, charge = _within(b, f, e, closing=True)
             best, moves = 0.0, 0.0
-            odds = (_odds(fire_odds, b, f, e) or self.shot_closing(b, f, e)) if shot else None
+            odds = (_shot_odds(b, f, e) or self.shot_closing(b, f, e)) if shot else None
             if odds is not None:
                 best, moves = self.worth(b, odds, FIRE_VALUE, e, f), _displacing(odds)
             odds = self.charging(b, f, e) if charge else None

@@ -13,7 +13,7 @@ from game.ai import common
 from game.ai.aims import _facing
 from game.ai.heuristic import CHARGE_VALUE, FIRE_VALUE
 from game.ai.reasons import weighed
-from game.ai.search import _delta, _odds
+from game.ai.search import _delta, _odds, _shot_odds
 from game.ai.stakes import HIT
 from game.model import commands as cmd
 from game.model.battle import Battle
@@ -21,7 +21,7 @@ from game.model.geometry import Point, dist
 from game.model.resolution import Decision, Reject
 from systems.for_glory.charge.odds import charge_odds
 from systems.for_glory.charge.plan import plan_charge
-from systems.for_glory.odds import check_odds, fire_odds
+from systems.for_glory.odds import check_odds
 from systems.for_glory.paths import plan_move
 from systems.for_glory.reaction import retreat_plan
 
@@ -78,7 +78,7 @@ def reaction_reply(player: Mind, b: Battle, d: Decision) -> cmd.Command:
     for name in d.options:
         r = b.ids[name]
         p = float(check_odds(b, r))  # FG-REACT-2: the reaction's morale check
-        odds = _odds(fire_odds, b, r, mover, reaction=True)
+        odds = _shot_odds(b, r, mover, reaction=True)
         if odds is not None:
             stops = float(sum(v for k, v in odds.items() if k != "miss"))
             worth = player.worth(b, odds, FIRE_VALUE, mover, r)

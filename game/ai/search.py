@@ -38,6 +38,8 @@ from systems.for_glory.odds import check_odds, fire_odds, leadership_odds
 from systems.for_glory.officers import check_officer_move
 from systems.for_glory.paths import Plan, longest_move, plan_move
 from systems.for_glory.reaction import reactors, retreat_plan
+from systems.for_glory.targets import shot_sight
+from systems.for_glory.vision import in_strip
 
 HIT = FIRE_VALUE["one hit"]  # the value of one hit, the unit of every worth here
 POINT = FIRE_VALUE["destroyed"]  # a point of the score (FG-VIC-5: a unit destroyed) in that value
@@ -160,7 +162,7 @@ class SearchPlayer(HeuristicPlayer):
         exposed = self.exposure(b, e)  # the reactions any order of it here may draw
         out = []
         for t in common.fire_targets(b, e):
-            odds = _odds(fire_odds, b, e, t)
+            odds = _shot_odds(b, e, t)
             if odds is not None:
                 parts = {"odds": obey * self.worth(b, odds, FIRE_VALUE, t), "answers": -exposed}
                 out.append(weighed(cmd.Fire(name, b.name(t)), parts, odds))
@@ -291,7 +293,7 @@ class SearchPlayer(HeuristicPlayer):
         best: tuple[float, str, dict[str, Fraction]] | None = None
         with b.supposing(e, *end):
             for t in common.fire_targets(b, e):
-                odds = _odds(fire_odds, b, e, t, moved=True)
+                odds = _shot_odds(b, e, t, moved=True)
                 if odds is None:
                     continue
                 v = self.worth(b, odds, FIRE_VALUE, t)
@@ -327,7 +329,7 @@ class SearchPlayer(HeuristicPlayer):
         best = 0.0
         for t in common.enemy_units(b, self.side):
             shot, charge = _within(b, e, t)
-            odds = _odds(fire_odds, b, e, t) if shot else None
+            odds = _shot_odds(b, e, t) if shot else None
             if odds is not None:
                 best = max(best, self.worth(b, odds, FIRE_VALUE, t))
             odds = self.charging(b, e, t) if charge else None
@@ -337,7 +339,11 @@ class SearchPlayer(HeuristicPlayer):
 
     def charging(self, b: Battle, a: int, t: int, reaction: bool = False) -> dict[str, Fraction] | None:
         """The odds of a charge of `a` at `t` (a reaction's: with its -2, FG-CBT-9) as this general
-        weighs them (None: the rules refuse it)."""
+        weighs them (None: the rules refuse it). A target outside the charger's vision strip is
+        refused whatever else holds (FG-CHG-2): most charges a search asks about are, and the strip
+        costs far less to ask than the charge."""
+        if not in_strip(b, a, t):
+            return None
         return _odds(reaction_charge_odds if reaction else charge_odds, b, a, t)
 
     def threat(self, b: Battle, e: int) -> float:
@@ -347,7 +353,7 @@ class SearchPlayer(HeuristicPlayer):
         for f in common.enemy_units(b, self.side):
             shot, charge = _within(b, f, e, closing=True)
             worst = 0.0
-            odds = (_odds(fire_odds, b, f, e) or self.shot_closing(b, f, e)) if shot else None
+            odds = (_shot_odds(b, f, e) or self.shot_closing(b, f, e)) if shot else None
             if odds is not None:
                 worst = self.worth(b, odds, FIRE_VALUE, e)
             odds = self.charging(b, f, e) if charge else None
@@ -370,7 +376,7 @@ class SearchPlayer(HeuristicPlayer):
             return None
         to = common.step_towards(fp, ep, need)
         with b.supposing(f, to[0], to[1], _facing(fp, ep)):
-            return _odds(fire_odds, b, f, e, moved=True)
+            return _shot_odds(b, f, e, moved=True)
 
     def drawn(self, b: Battle, e: int, plan: Plan) -> float:
         """The reactions a move may draw: those where it ends (the 2026-11 generals' measure)."""
@@ -397,7 +403,7 @@ class SearchPlayer(HeuristicPlayer):
     def reaction_harm(self, b: Battle, r: int, e: int, charge: bool = True) -> float:
         """The worst a reacting unit's shot (or charge) can do to the unit as it stands."""
         worst = 0.0
-        odds = _odds(fire_odds, b, r, e, reaction=True)
+        odds = _shot_odds(b, r, e, reaction=True)
         if odds is not None:
             worst = self.worth(b, odds, FIRE_VALUE, e)
         odds = self.charging(b, r, e) if charge else None
@@ -573,6 +579,15 @@ def _odds(
     except Reject:
         return None
     return found
+
+
+def _shot_odds(b: Battle, a: int, t: int, **kw: bool) -> dict[str, Fraction] | None:
+    """The odds of a shot (None: the rules refuse it). A target the shooter may not shoot at (out of
+    range or unseen: shot_sight, kept for the decision) is refused by check_fire, which every fire_odds
+    asks first: most shots a search asks about are, and the refusal costs more to make than to know."""
+    if shot_sight(b, a, t) is None:
+        return None
+    return _odds(fire_odds, b, a, t, **kw)
 
 
 def _within(b: Battle, a: int, t: int, closing: bool = False) -> tuple[bool, bool]:

@@ -16,7 +16,15 @@ from game.model.resolution import Reject, refuse
 from game.model.ruleset import category_word
 from game.model.words import Number
 from systems.for_glory.measure import gap
-from systems.for_glory.paths import Way, base_move, check_rest, corners_at, examined_ground, is_enemy
+from systems.for_glory.paths import (
+    Way,
+    base_move,
+    check_rest,
+    corners_at,
+    examined,
+    examined_ground,
+    is_enemy,
+)
 from systems.for_glory.targets import candidates, sector
 from systems.for_glory.vision import sight
 
@@ -101,7 +109,18 @@ def _plan_charge(b: Battle, e: int, target: int, vision: bool, allowance: float 
         raise refuse(cat.rule, "reason_charge_out_of_reach", unit=b.name(target))
     problem: Reject | None = None
     starts: dict[float, tuple[float, list[int]]] = {}  # by facing: how it sets off, who stands beside it
+    stops = b.stack.hook("difficult_stop")(b, e)
+    inside = b.table.difficult_area_at(start) if stops else None  # the area it may charge about in
     for end, facing, _edge in _contact_poses(b, e, target):
+        # a spot after the first that ends in another area is refused before its length is asked
+        # (FG-MOVE-3, or the ground before it): only whether it is refused matters then, and its end
+        # costs far less to look at than its whole way
+        if (
+            problem is not None
+            and stops
+            and b.table.difficult_area_at(examined(b, start, end)[-1]) not in (None, inside)
+        ):
+            continue
         try:
             pts, ground, classes = examined_ground(b, start, end)
             if "impassable" in classes:
@@ -110,10 +129,8 @@ def _plan_charge(b: Battle, e: int, target: int, vision: bool, allowance: float 
             reach = base_move(b, e, difficult) if allowance is None else allowance
             if reach is None or (difficult and cat.difficult_move is None):
                 raise refuse("FG-UNIT-19", "reason_no_difficult_charge", category=category_word(cat))
-            if b.stack.hook("difficult_stop")(b, e):
-                inside = ground[0][1]
-                if any(area not in (None, inside) for _cls, area in ground):
-                    raise refuse("FG-MOVE-3", "reason_cavalry_stops")
+            if stops and any(area not in (None, inside) for _cls, area in ground):
+                raise refuse("FG-MOVE-3", "reason_cavalry_stops")
             length = dist(start, end)
             cost = b.stack.hook("move_cost")(b, e, Way(tuple(pts), facing, target=target))  # FG: the length
             if cost > reach + EPS:
