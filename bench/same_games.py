@@ -59,9 +59,9 @@ def record() -> dict[str, dict[str, object]]:
 
 def _play(argv: list[str]) -> int:
     """`python -m game ARGS` with the search's think cap out of the way."""
-    import game.ai.search
+    import game.ai.budget
 
-    game.ai.search.time = types.SimpleNamespace(thread_time=lambda: 0.0)  # type: ignore[assignment]
+    game.ai.budget.time = types.SimpleNamespace(thread_time=lambda: 0.0)  # type: ignore[assignment]
     from game.cli.entry import main
 
     return main(argv)

@@ -9,7 +9,7 @@ import types
 
 import pytest
 
-import game.ai.search
+import game.ai.budget
 from game import CONTENT
 from game.ai.general import GeneralPlayer
 from game.ai.players import make_player
@@ -22,7 +22,7 @@ from game.running.puzzle import solve
 @pytest.fixture(autouse=True)
 def _no_time_cap(monkeypatch: pytest.MonkeyPatch) -> None:
     """The count of positions alone ends a search, so that the twins' searches end alike."""
-    monkeypatch.setattr(game.ai.search, "time", types.SimpleNamespace(thread_time=lambda: 0.0))
+    monkeypatch.setattr(game.ai.budget, "time", types.SimpleNamespace(thread_time=lambda: 0.0))
 
 
 class Twins:

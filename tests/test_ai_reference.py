@@ -11,7 +11,7 @@ import types
 
 import pytest
 
-import game.ai.search
+import game.ai.budget
 from game import CONTENT
 from game.ai.players import make_player
 from game.model import commands as cmd
@@ -42,7 +42,7 @@ BATTLE_DIGEST = "af27a2f29294f066"
 @pytest.fixture(autouse=True)
 def _no_time_cap(monkeypatch: pytest.MonkeyPatch) -> None:
     """The count of positions alone ends a search (a slow machine would cut it short)."""
-    monkeypatch.setattr(game.ai.search, "time", types.SimpleNamespace(thread_time=lambda: 0.0))
+    monkeypatch.setattr(game.ai.budget, "time", types.SimpleNamespace(thread_time=lambda: 0.0))
 
 
 def digest(commands: list[cmd.Command]) -> str:

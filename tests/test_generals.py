@@ -105,7 +105,7 @@ def test_check_content_finds_a_broken_temperament_in_a_mod(
 
 
 def test_the_thinking_time_setting_scales_a_generals_budget() -> None:
-    from game.ai.search import Budget
+    from game.ai.budget import Budget
 
     hard = general("hard")
     assert Budget(hard, 2.0).left == 2 * Budget(hard).left == 2 * hard.level.evaluations
@@ -118,14 +118,14 @@ def test_a_generals_time_cap_counts_its_own_processor_time_not_the_clock(
 ) -> None:
     """Another program busy on the machine makes the clock run and the thinking thread stand still:
     the search must not stop for it (one seed, one battle), but stops once its own time is spent."""
-    import game.ai.search as search
+    import game.ai.budget as budgets
 
     spent = [0.0]
     ticks = itertools.count(0.0, 10.0)  # the clock: ten seconds on at every look, past any cap
     clock = types.SimpleNamespace(perf_counter=lambda: next(ticks), thread_time=lambda: spent[0])
-    monkeypatch.setattr(search, "time", clock)
+    monkeypatch.setattr(budgets, "time", clock)
     hard = general("hard")
-    budget = search.Budget(hard)
+    budget = budgets.Budget(hard)
     assert budget.spend() and budget.spend()
     spent[0] = hard.level.think_seconds + 0.01
     assert not budget.spend() and budget.used == 2

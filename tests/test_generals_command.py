@@ -9,9 +9,9 @@ from collections.abc import Iterator
 import pytest
 
 from game import CONTENT
+from game.ai.budget import Budget
 from game.ai.general import GeneralPlayer
 from game.ai.players import make_player
-from game.ai.search import Budget
 from game.ai.stakes import HIT
 from game.model import commands as cmd
 from game.model.battle import Battle

@@ -34,7 +34,9 @@ from fractions import Fraction
 import esper
 
 from game.ai import common
+from game.ai.asking import delta, near_enough, shot_odds
 from game.ai.bounds import Bounded
+from game.ai.budget import Budget, Quota
 from game.ai.commanders import officer_danger, officer_place, staff_place
 from game.ai.follow_up import chained
 from game.ai.generals import DEFAULT_TEMPERAMENT, General
@@ -42,10 +44,10 @@ from game.ai.heuristic import CHARGE_VALUE, FIRE_VALUE
 from game.ai.holding import claims, losing
 from game.ai.move_fan import fan
 from game.ai.planner import plan, unplayed
-from game.ai.reasons import Thought, Weighed, weighed
+from game.ai.reasons import Thought, Weighed, less, unjudged, weighed
 from game.ai.replies import extra_move_reply, reaction_reply
 from game.ai.routes import Routes
-from game.ai.search import ADVANCE, Budget, Ground, SearchPlayer, _delta, _shot_odds, _within
+from game.ai.search import ADVANCE, Ground, SearchPlayer
 from game.ai.stakes import HIT, Stakes
 from game.ai.stopping import STOPPED, stoppable
 from game.content.mods import Mod
@@ -196,7 +198,7 @@ class GeneralPlayer(SearchPlayer):
         ranked = super().priced(b, options)
         if not self.general.level.share:
             return ranked
-        out = [_unjudged(w) if isinstance(w.command, cmd.EndActivation) else w for w in ranked]
+        out = [unjudged(w) if isinstance(w.command, cmd.EndActivation) else w for w in ranked]
         return sorted(out, key=lambda w: -w.value)
 
     def attacks(
@@ -209,7 +211,7 @@ class GeneralPlayer(SearchPlayer):
         exposed = self.exposure(b, e)
         out = []
         for t in common.fire_targets(b, e):
-            odds = _shot_odds(b, e, t)
+            odds = shot_odds(b, e, t)
             if odds is not None:
                 parts = {"odds": obey * self.worth(b, odds, FIRE_VALUE, t, e), "answers": -exposed}
                 out.append(weighed(cmd.Fire(name, b.name(t)), parts, odds))
@@ -241,7 +243,7 @@ class GeneralPlayer(SearchPlayer):
             sum(v for k, v in odds.items() if k.startswith("won") or k in ("target breaks", "officer killed"))
         )
         there = self.standing(b, e, ground, (p.end[0], p.end[1], p.facing), ignore=t)
-        return won * sum(_delta(there, here).values())
+        return won * sum(delta(there, here).values())
 
     def movements(
         self, b: Battle, e: int, ground: Ground, budget: Budget, here: dict[str, float], obey: float
@@ -266,7 +268,7 @@ class GeneralPlayer(SearchPlayer):
                 self._wholes[id(w.command)] = (b, e, ground, here, obey, stay)
         if not stay:
             return out
-        return [_less(w, "answers", stay) for w in out]
+        return [less(w, "answers", stay) for w in out]
 
     def whole(self, w: Weighed) -> Weighed:
         """A move weighed to its bound, weighed whole: the enemy's answers to it too, priced as before."""
@@ -277,7 +279,7 @@ class GeneralPlayer(SearchPlayer):
         assert found is not None  # the same move the rules took a moment ago
         found = replace(found, command=c, faces=w.faces)
         if stay:
-            found = _less(found, "answers", stay)
+            found = less(found, "answers", stay)
         return self.priced(b, [found])[0]
 
     def facing_said(self, b: Battle, w: Weighed) -> Weighed:
@@ -304,7 +306,7 @@ class GeneralPlayer(SearchPlayer):
         per_hit = b.rules.modifiers.morale["hits"].value or 0
         now = sum(m.value for m in morale_modifiers(b, e))
         gained = float(pass_chance(b.rules, now - per_hit) - pass_chance(b.rules, now))
-        return _less(w, "obedience", -gained * max(HIT, self.reach(b, e)))
+        return less(w, "obedience", -gained * max(HIT, self.reach(b, e)))
 
     def withdrawal(self, b: Battle, e: int, ground: Ground, here: dict[str, float], plan: Plan) -> Weighed:
         """As the search generals', but a withdrawal pays the reactions it draws: it turns its back
@@ -313,7 +315,7 @@ class GeneralPlayer(SearchPlayer):
         w = super().withdrawal(b, e, ground, here, plan)
         if not self.general.level.answers:
             return w
-        return _less(w, "answers", self.drawn(b, e, plan, turned=True))
+        return less(w, "answers", self.drawn(b, e, plan, turned=True))
 
     def drawn(self, b: Battle, e: int, plan: Plan, turned: bool = False) -> float:
         """The reactions a move or withdrawal may draw (AMB-24): at the start when the unit stands in
@@ -442,9 +444,9 @@ class GeneralPlayer(SearchPlayer):
         for f in common.enemy_units(b, self.side):
             if f == ignore:
                 continue
-            shot, charge = _within(b, f, e, closing=True)
+            shot, charge = near_enough(b, f, e, closing=True)
             best, moves = 0.0, 0.0
-            odds = (_shot_odds(b, f, e) or self.shot_closing(b, f, e)) if shot else None
+            odds = (shot_odds(b, f, e) or self.shot_closing(b, f, e)) if shot else None
             if odds is not None:
                 best, moves = self.worth(b, odds, FIRE_VALUE, e, f), _displacing(odds)
             odds = self.charging(b, f, e) if charge else None
@@ -574,33 +576,6 @@ class GeneralPlayer(SearchPlayer):
 
     def danger(self, b: Battle, officer: int) -> float:
         return officer_danger(self, b, officer)
-
-
-class Quota(Budget):
-    """A unit's share of a decision's budget: it spends from the budget, and at most `n` positions."""
-
-    def __init__(self, budget: Budget, n: int) -> None:
-        self.budget, self.left, self.used, self.until = budget, n, 0, budget.until
-
-    def spend(self) -> bool:
-        if self.left <= 0 or not self.budget.spend():
-            return False
-        self.left -= 1
-        self.used += 1
-        return True
-
-
-def _unjudged(w: Weighed) -> Weighed:
-    """An option without its misjudgement."""
-    parts = {k: v for k, v in w.parts if k != "misjudged"}
-    return replace(w, value=round(sum(parts.values()), 3), parts=tuple(parts.items()))
-
-
-def _less(w: Weighed, term: str, amount: float) -> Weighed:
-    """An option worth `amount` less, on the term that says why."""
-    parts = dict(w.parts)
-    parts[term] = round(parts.get(term, 0.0) - amount, 2)
-    return replace(w, value=round(w.value - amount, 3), parts=tuple(parts.items()))
 
 
 def _displacing(odds: dict[str, Fraction]) -> float:

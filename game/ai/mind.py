@@ -8,9 +8,10 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Protocol
 
+from game.ai.budget import Budget
 from game.ai.generals import General
 from game.ai.reasons import Weighed
-from game.ai.search import Budget, Ground
+from game.ai.search import Ground
 from game.ai.stakes import Stakes
 from game.model import commands as cmd
 from game.model.battle import Battle

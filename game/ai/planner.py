@@ -22,8 +22,8 @@ from game.model.resolution import Decision
 from systems.for_glory.reaction import reactors
 
 if TYPE_CHECKING:
+    from game.ai.budget import Budget
     from game.ai.mind import Mind
-    from game.ai.search import Budget
 
 NEAR = 6.0  # inches: an attack on a unit this near another's target may change that other's odds
 SEEN = 0.1  # what it is worth to roll first, so that the other units act knowing the result

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -77,3 +77,16 @@ class KeptReasons:
         if isinstance(thought, Thought):
             self.kept.append((b.game.round if b.game is not None else 0, thought))
         return c
+
+
+def unjudged(w: Weighed) -> Weighed:
+    """An option without its misjudgement."""
+    parts = {k: v for k, v in w.parts if k != "misjudged"}
+    return replace(w, value=round(sum(parts.values()), 3), parts=tuple(parts.items()))
+
+
+def less(w: Weighed, term: str, amount: float) -> Weighed:
+    """An option worth `amount` less, on the term that says why."""
+    parts = dict(w.parts)
+    parts[term] = round(parts.get(term, 0.0) - amount, 2)
+    return replace(w, value=round(w.value - amount, 3), parts=tuple(parts.items()))

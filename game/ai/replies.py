@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING
 
 from game.ai import common
 from game.ai.aims import _facing
+from game.ai.asking import delta, odds_or_none, shot_odds
 from game.ai.heuristic import CHARGE_VALUE, FIRE_VALUE
 from game.ai.reasons import weighed
-from game.ai.search import _delta, _odds, _shot_odds
 from game.ai.stakes import HIT
 from game.model import commands as cmd
 from game.model.battle import Battle
@@ -78,7 +78,7 @@ def reaction_reply(player: Mind, b: Battle, d: Decision) -> cmd.Command:
     for name in d.options:
         r = b.ids[name]
         p = float(check_odds(b, r))  # FG-REACT-2: the reaction's morale check
-        odds = _shot_odds(b, r, mover, reaction=True)
+        odds = shot_odds(b, r, mover, reaction=True)
         if odds is not None:
             stops = float(sum(v for k, v in odds.items() if k != "miss"))
             worth = player.worth(b, odds, FIRE_VALUE, mover, r)
@@ -117,7 +117,7 @@ def extra_move_reply(player: Mind, b: Battle, d: Decision) -> cmd.Command:
     options = [weighed(cmd.Pass(), {"odds": STAY})]
     margin = player.general.temperament.charge_margin
     for t in common.extra_charge_targets(b, e):
-        odds = _odds(charge_odds, b, e, t)
+        odds = odds_or_none(charge_odds, b, e, t)
         if odds is None:
             continue
         parts = {
@@ -136,7 +136,7 @@ def extra_move_reply(player: Mind, b: Battle, d: Decision) -> cmd.Command:
         options.append(
             weighed(
                 cmd.ExtraMove(d.unit, to=to, facing=facing),
-                _delta(there, here),
+                delta(there, here),
                 moved=p.length,
                 start=p.path[0],
             )

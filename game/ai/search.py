@@ -12,7 +12,6 @@ same seed gives the same choices."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -21,6 +20,8 @@ import esper
 
 from game.ai import common
 from game.ai.aims import _facing, _turn, aims
+from game.ai.asking import delta, near_enough, odds_or_none, shot_odds
+from game.ai.budget import Budget
 from game.ai.generals import DEFAULT_TEMPERAMENT, General, general
 from game.ai.heuristic import CHARGE_VALUE, FIRE_VALUE, HeuristicPlayer
 from game.ai.reasons import Thought, Weighed, weighed
@@ -34,11 +35,10 @@ from game.model.geometry import Point, centroid, dist
 from game.model.resolution import Decision, Reject
 from systems.for_glory.charge.odds import charge_odds, reaction_charge_odds
 from systems.for_glory.measure import gap, gap_to_point, within
-from systems.for_glory.odds import check_odds, fire_odds, leadership_odds
+from systems.for_glory.odds import check_odds, leadership_odds
 from systems.for_glory.officers import check_officer_move
 from systems.for_glory.paths import Plan, longest_move, plan_move
 from systems.for_glory.reaction import reactors, retreat_plan
-from systems.for_glory.targets import shot_sight
 from systems.for_glory.vision import in_strip
 
 HIT = FIRE_VALUE["one hit"]  # the value of one hit, the unit of every worth here
@@ -48,24 +48,6 @@ DECISIVE = 4 * POINT  # an objective that ends the battle if one side holds it w
 ADVANCE = 0.1  # the worth of an inch closer to the enemy, for a unit with nothing better to do
 NEAR_OBJECTIVE = 12.0  # inches: an enemy unit this near an objective of ours threatens it
 TIE = 0.01  # the worth of an inch, to break an officer's ties towards where he should be
-
-
-class Budget:
-    """Evaluations left for one decision, and a cap on the thinking thread's processor time: a slow
-    machine thinks less, a busy one does not (its clock would cut one search short and not another,
-    so one seed would not give one battle; the 400-game matches ran with other work beside them)."""
-
-    def __init__(self, g: General, think: float = 1.0) -> None:
-        self.left = max(1, round(g.level.evaluations * think))
-        self.used = 0
-        self.until = time.thread_time() + g.level.think_seconds * think
-
-    def spend(self) -> bool:
-        if self.left <= 0 or time.thread_time() > self.until:
-            return False
-        self.left -= 1
-        self.used += 1
-        return True
 
 
 @dataclass
@@ -162,7 +144,7 @@ class SearchPlayer(HeuristicPlayer):
         exposed = self.exposure(b, e)  # the reactions any order of it here may draw
         out = []
         for t in common.fire_targets(b, e):
-            odds = _shot_odds(b, e, t)
+            odds = shot_odds(b, e, t)
             if odds is not None:
                 parts = {"odds": obey * self.worth(b, odds, FIRE_VALUE, t), "answers": -exposed}
                 out.append(weighed(cmd.Fire(name, b.name(t)), parts, odds))
@@ -208,7 +190,7 @@ class SearchPlayer(HeuristicPlayer):
         """A withdrawal (FG-ORD-9) weighed where it would leave the unit against where it stands."""
         end = plan.path[-1]
         there = self.standing(b, e, ground, (end[0], end[1], plan.facing))
-        return weighed(cmd.Withdraw(b.name(e)), _delta(there, here))
+        return weighed(cmd.Withdraw(b.name(e)), delta(there, here))
 
     def movements(
         self, b: Battle, e: int, ground: Ground, budget: Budget, here: dict[str, float], obey: float
@@ -249,7 +231,7 @@ class SearchPlayer(HeuristicPlayer):
             return None
         end = (plan.path[-1][0], plan.path[-1][1], plan.facing)  # where the rules would put it
         there = self.standing(b, e, ground, end)
-        parts = {k: v * (obey if k != "command" else 1.0) for k, v in _delta(there, here).items()}
+        parts = {k: v * (obey if k != "command" else 1.0) for k, v in delta(there, here).items()}
         parts["answers"] = parts.get("answers", 0.0) - obey * self.drawn(b, e, plan)
         shot, odds = b.memo(("shot_after", id(self), e, end), lambda: self.shot_after(b, e, end))
         if shot is not None and odds is not None:
@@ -293,7 +275,7 @@ class SearchPlayer(HeuristicPlayer):
         best: tuple[float, str, dict[str, Fraction]] | None = None
         with b.supposing(e, *end):
             for t in common.fire_targets(b, e):
-                odds = _shot_odds(b, e, t, moved=True)
+                odds = shot_odds(b, e, t, moved=True)
                 if odds is None:
                     continue
                 v = self.worth(b, odds, FIRE_VALUE, t)
@@ -328,8 +310,8 @@ class SearchPlayer(HeuristicPlayer):
         """The best the unit could do next turn from here: a shot, or a charge that pays."""
         best = 0.0
         for t in common.enemy_units(b, self.side):
-            shot, charge = _within(b, e, t)
-            odds = _shot_odds(b, e, t) if shot else None
+            shot, charge = near_enough(b, e, t)
+            odds = shot_odds(b, e, t) if shot else None
             if odds is not None:
                 best = max(best, self.worth(b, odds, FIRE_VALUE, t))
             odds = self.charging(b, e, t) if charge else None
@@ -344,16 +326,16 @@ class SearchPlayer(HeuristicPlayer):
         costs far less to ask than the charge."""
         if not in_strip(b, a, t):
             return None
-        return _odds(reaction_charge_odds if reaction else charge_odds, b, a, t)
+        return odds_or_none(reaction_charge_odds if reaction else charge_odds, b, a, t)
 
     def threat(self, b: Battle, e: int) -> float:
         """The enemy's answers next turn: each enemy unit's best shot or charge at this unit, the
         worst counted whole and each further one half of the one before (not all will pick it)."""
         harms = []
         for f in common.enemy_units(b, self.side):
-            shot, charge = _within(b, f, e, closing=True)
+            shot, charge = near_enough(b, f, e, closing=True)
             worst = 0.0
-            odds = (_shot_odds(b, f, e) or self.shot_closing(b, f, e)) if shot else None
+            odds = (shot_odds(b, f, e) or self.shot_closing(b, f, e)) if shot else None
             if odds is not None:
                 worst = self.worth(b, odds, FIRE_VALUE, e)
             odds = self.charging(b, f, e) if charge else None
@@ -376,7 +358,7 @@ class SearchPlayer(HeuristicPlayer):
             return None
         to = common.step_towards(fp, ep, need)
         with b.supposing(f, to[0], to[1], _facing(fp, ep)):
-            return _shot_odds(b, f, e, moved=True)
+            return shot_odds(b, f, e, moved=True)
 
     def drawn(self, b: Battle, e: int, plan: Plan) -> float:
         """The reactions a move may draw: those where it ends (the 2026-11 generals' measure)."""
@@ -403,7 +385,7 @@ class SearchPlayer(HeuristicPlayer):
     def reaction_harm(self, b: Battle, r: int, e: int, charge: bool = True) -> float:
         """The worst a reacting unit's shot (or charge) can do to the unit as it stands."""
         worst = 0.0
-        odds = _shot_odds(b, r, e, reaction=True)
+        odds = shot_odds(b, r, e, reaction=True)
         if odds is not None:
             worst = self.worth(b, odds, FIRE_VALUE, e)
         odds = self.charging(b, r, e) if charge else None
@@ -565,40 +547,3 @@ class SearchPlayer(HeuristicPlayer):
             if d <= reach and not any(dist(u, there) < d for u in ours):
                 out += 1.0
         return out
-
-
-def _delta(there: dict[str, float], here: dict[str, float]) -> dict[str, float]:
-    return {k: there.get(k, 0.0) - here.get(k, 0.0) for k in dict.fromkeys([*there, *here])}
-
-
-def _odds(
-    kind: Callable[..., dict[str, Fraction]], b: Battle, a: int, t: int, **kw: bool
-) -> dict[str, Fraction] | None:
-    try:
-        found: dict[str, Fraction] = kind(b, a, t, **kw)
-    except Reject:
-        return None
-    return found
-
-
-def _shot_odds(b: Battle, a: int, t: int, **kw: bool) -> dict[str, Fraction] | None:
-    """The odds of a shot (None: the rules refuse it). A target the shooter may not shoot at (out of
-    range or unseen: shot_sight, kept for the decision) is refused by check_fire, which every fire_odds
-    asks first: most shots a search asks about are, and the refusal costs more to make than to know."""
-    if shot_sight(b, a, t) is None:
-        return None
-    return _odds(fire_odds, b, a, t, **kw)
-
-
-def _within(b: Battle, a: int, t: int, closing: bool = False) -> tuple[bool, bool]:
-    """Whether `a` could be near enough `t` to shoot it (after a move too, when closing) and to charge
-    it: a cheap cut by centres before the rules are asked (bases are at most a few inches wide)."""
-    category = b.comp(a, Unit).category
-    d = dist(common.centre(b, a), common.centre(b, t))
-    move = b.rules.length(category.move)
-    slack = 2 * b.rules.core.bases.unit_width
-    shot = (
-        category.range is not None
-        and d <= b.rules.length(category.range) + (move if closing else 0.0) + slack
-    )
-    return shot, d <= move + slack
