@@ -375,7 +375,7 @@ def _plan(
     resting: bool = True,
 ) -> Plan:
     cat = category(e)
-    pts, along_ground, ground = examined_ground(b, start, to)
+    pts, ground, classes = examined_ground(b, start, to)
     mv = b.rules.core.movement
     if road:
         # AMB-52: the centre stays on the road (its width) give or take the road tolerance
@@ -383,17 +383,17 @@ def _plan(
             raise refuse("FG-ROAD-1", "reason_road_off")
         facing = road_facing(b, pts[-1], facing)
     # FG-TERR-2: the centre never crosses impassable ground (bridges and fords excepted).
-    if "impassable" in ground:
-        p = next(p for p, cls in zip(pts, ground, strict=True) if cls == "impassable")
+    if "impassable" in classes:
+        p = next(p for p, cls in zip(pts, classes, strict=True) if cls == "impassable")
         raise refuse("FG-TERR-2", "reason_path_impassable", x=Number(f"{p[0]:.1f}"), y=Number(f"{p[1]:.1f}"))
     stopped = None
     difficult = False
     if not road:
-        difficult = "difficult" in ground
+        difficult = "difficult" in classes
         if difficult and cat.difficult_move is None:
             raise refuse("FG-UNIT-19", "reason_no_difficult_move", category=category_word(cat))
         if b.stack.hook("difficult_stop")(b, e):
-            entry = _difficult_entry(b, pts, along_ground)
+            entry = _difficult_entry(b, pts, ground)
             if entry is not None:
                 pts = (*pts[: entry[0]], entry[1])
                 stopped = "FG-MOVE-3"
