@@ -73,8 +73,8 @@ class Physics:
         """A space of its own with the same bases where they stand (a battle's copy, Battle.copy)."""
         other = Physics()
         for e, body in self._bodies.items():
-            width, depth = self._size[e]
-            other.add(e, width, depth, body.position.x, body.position.y, math.degrees(body.angle))
+            x, y = body.position  # read once: each read builds a vector
+            other.add(e, *self._size[e], x, y, math.degrees(body.angle))
         return other
 
     def suppose(self, e: int, corners: tuple[Point, ...] | None) -> None:
