@@ -90,6 +90,7 @@ class Table:
 
     # the areas that block sight: asked by every look of one unit at another
     _blockers: tuple[Feature, ...] = field(init=False, repr=False, compare=False)
+    _dense: tuple[Feature, ...] = field(init=False, repr=False, compare=False)  # dense cover (FG-TERR-4)
     # the answers `kept` keeps, by question
     _kept: dict[Hashable, Any] = field(init=False, repr=False, compare=False)
 
@@ -98,6 +99,7 @@ class Table:
         object.__setattr__(self, "_movers", movers)
         blockers = tuple(f for f in self.features if f.kind.blocks_sight and not f.linear)
         object.__setattr__(self, "_blockers", blockers)
+        object.__setattr__(self, "_dense", tuple(f for f in self.features if f.kind.dense))
         object.__setattr__(self, "_kept", {})
 
     def holds(self, corners: Sequence[Point]) -> bool:
@@ -158,7 +160,9 @@ class Table:
         return any(f.kind.movement == "impassable" and f.within(corners, 0.0) for f in self.features)
 
     def dense_share(self, samples: tuple[Point, ...]) -> float:
-        dense = [f for f in self.features if f.kind.dense]
+        # only the features whose box meets the samples' can hold one (most bases are near none)
+        box = BBox.of(samples)
+        dense = [f for f in self._dense if f.bbox.intersects(box)]
         inside = sum(1 for p in samples if any(f.contains(p) for f in dense)) if dense else 0
         return inside / len(samples) if dense else 0.0
 
