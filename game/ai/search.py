@@ -326,7 +326,9 @@ class SearchPlayer(HeuristicPlayer):
         costs far less to ask than the charge."""
         if not in_strip(b, a, t):
             return None
-        return odds_or_none(reaction_charge_odds if reaction else charge_odds, b, a, t)
+        odds = reaction_charge_odds if reaction else charge_odds
+        # kept while the general thinks: it asks of the same charge again at many places it weighs
+        return b.memo(("charge odds", a, t, reaction), lambda: odds_or_none(odds, b, a, t))
 
     def threat(self, b: Battle, e: int) -> float:
         """The enemy's answers next turn: each enemy unit's best shot or charge at this unit, the

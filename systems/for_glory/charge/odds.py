@@ -41,7 +41,9 @@ def contact_odds(b: Battle, attacks: list[Attack], defenders: list[int]) -> dict
     if esper.component_for_entity(target, Hits).count == 2:
         breaks = 1 - check_odds(b, target)
     fight = for_glory_melee_odds(b, attacks, defenders)
-    out = {k: v * (1 - breaks) for k, v in fight.items()}
-    if breaks:
-        out["target breaks"] = breaks
+    if not breaks:  # the melee's odds as they are (times one: the same fractions, made again)
+        return fight
+    holds = 1 - breaks
+    out = {k: v * holds for k, v in fight.items()}
+    out["target breaks"] = breaks
     return out
