@@ -91,3 +91,14 @@ def test_a_command_that_plays_loads_the_rules() -> None:
     modules = imported(["modules", "--json"])
     assert "game.running.builtin_rules" in modules
     assert "systems.for_glory.mode" in modules
+
+
+def test_a_battle_imports_no_campaign() -> None:
+    """The campaign is registered for later (game/running/builtin_rules.py): a battle that is not a
+    campaign's imports none of its rules nor its generals; a campaign imports them when it starts."""
+    campaign = ("systems.campaign", "game.ai.campaign")
+    battle = imported(["simulate", "--rounds", "1", "--json", "--seed", "1", "--a", "hard", "--b", "hard"])
+    assert {"systems.for_glory.sequence", "game.ai.general"} <= battle  # it was played, by search generals
+    assert [m for m in battle if m.startswith(campaign)] == []
+    war = imported(["simulate", "--campaign", "peninsular", "--turns", "1", "--json", "--seed", "1"])
+    assert {"systems.campaign.mode", "game.ai.campaign"} <= war

@@ -5,6 +5,7 @@ scripted battles. Also: modules chosen by content, refused combinations, and the
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 from collections.abc import Callable, Iterator, Sequence
@@ -21,6 +22,7 @@ from game.content.mods import Mod, load_mods
 from game.content.module_records import load_records, rule_stack
 from game.content.ruleset_files import load_ruleset
 from game.model import commands as cmd
+from game.model import modules as registry
 from game.model.battle import Battle
 from game.model.components import Status
 from game.model.errors import ContentError, UserError
@@ -30,6 +32,7 @@ from game.model.modules import (
     HOOKS,
     Choice,
     DecisionKind,
+    GameMode,
     OrderKind,
     ReactionKind,
     RuleModule,
@@ -338,6 +341,35 @@ def test_two_modules_replacing_one_hook_are_refused_naming_both() -> None:
     finally:
         unregister("volley-a")
         unregister("volley-b")
+
+
+def test_a_mode_registered_for_later_is_made_when_first_asked_about(monkeypatch: pytest.MonkeyPatch) -> None:
+    """How the campaign is registered (game/running/builtin_rules.py): made by the first question about
+    it, or about every mode; never one that opens scenarios of its own, as the question of a
+    scenario's ruleset, which every battle asks, makes none."""
+    for kept in ("_MODES", "_MODULES", "_LATER"):
+        monkeypatch.setattr(registry, kept, dict(getattr(registry, kept)))
+    fg = registry.game_mode("for-glory")
+    assert fg is not None
+    made: list[str] = []
+
+    def later(mode_id: str, opens: Callable[..., Any] | None = None) -> Callable[[], GameMode]:
+        def make() -> GameMode:
+            made.append(mode_id)
+            base = dataclasses.replace(fg.base, id=mode_id, mode=mode_id)
+            return dataclasses.replace(fg, id=mode_id, base=base, open=opens)
+
+        return make
+
+    registry.register_mode_later("toy-later", later("toy-later"))
+    assert registry.mode_for_ruleset("for-glory") is None and registry.other_rulesets() == ["open-wars"]
+    assert made == []
+    mode = registry.game_mode("toy-later")
+    assert mode is not None and mode.id == "toy-later" and made == ["toy-later"]
+    assert compose("toy-later").mode is mode and made == ["toy-later"]
+    registry.register_mode_later("toy-opens", later("toy-opens", opens=print))
+    with pytest.raises(ValueError, match="toy-opens is registered for later: it must open no scenarios"):
+        registry.modes()
 
 
 def test_unknown_modules_and_modes_are_one_line() -> None:

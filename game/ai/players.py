@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from game.ai import open_wars_levels
-from game.ai.campaign import CampaignGeneral
 from game.ai.common import MODE_PLAYERS, Player
 from game.ai.general import GeneralPlayer
 from game.ai.generals import DEFAULT_TEMPERAMENT, level_of, reference, temperaments
@@ -15,6 +15,9 @@ from game.ai.random_player import RandomPlayer
 from game.ai.search import SearchPlayer
 from game.content.mods import Mod
 from game.model.errors import UserError
+
+if TYPE_CHECKING:
+    from game.ai.campaign import CampaignGeneral
 
 
 def _searching(level: str) -> Callable[[str, int], Player]:
@@ -39,6 +42,8 @@ def campaign_player(
     """A campaign's side played by the computer: the strategic general of the level `name` says, whose
     battles on the table the For Glory player of that name fights; `resolve`: what it answers when
     asked to fight a battle on the table or let the campaign's generals resolve it (CAMP-DEC-10)."""
+    from game.ai.campaign import CampaignGeneral  # the campaign's rules, which a battle never needs
+
     if not known_player(name, mods):
         make_player(name, side, seed, mods)  # the same one-line refusal of an unknown name
     return CampaignGeneral(side, seed, name, lambda n, s, k: make_player(n, s, k, mods), resolve)

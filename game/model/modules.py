@@ -266,6 +266,7 @@ class RandomOptions:
 
 _MODES: dict[str, GameMode] = {}
 _MODULES: dict[str, RuleModule] = {}
+_LATER: dict[str, Callable[[], GameMode]] = {}  # modes registered by id, made when first asked for
 
 
 def register_mode(mode: GameMode) -> None:
@@ -273,8 +274,30 @@ def register_mode(mode: GameMode) -> None:
     missing = set(mode.hooks) - set(mode.base.hooks)
     if missing:
         raise ValueError(f"game mode {mode.id} gives no default for the hooks {', '.join(sorted(missing))}")
+    _LATER.pop(mode.id, None)
     _MODES[mode.id] = mode
     _MODULES[mode.base.id] = mode.base
+
+
+def register_mode_later(mode_id: str, make: Callable[[], GameMode]) -> None:
+    """A game mode made (its rules imported) only when the registry is first asked about it, or about
+    every mode or module: one that opens no scenarios of its own (the campaign, whose files are
+    campaigns), so that a battle of another mode never pays for importing its rules."""
+    check_id(mode_id, "game mode")
+    if mode_id not in _MODES:
+        _LATER[mode_id] = make
+
+
+def _make_later(mode_id: str | None = None) -> None:
+    """Make the modes registered for later: the one of this id (None: every one)."""
+    for later in list(_LATER) if mode_id is None else [mode_id]:
+        make = _LATER.get(later)
+        if make is None:
+            continue
+        mode = make()
+        if mode.id != later or mode.open is not None:
+            raise ValueError(f"game mode {later} is registered for later: it must open no scenarios")
+        register_mode(mode)
 
 
 def register(module: RuleModule) -> None:
@@ -299,11 +322,13 @@ def unregister(module_id: str) -> None:
 
 
 def game_mode(mode_id: str) -> GameMode | None:
+    _make_later(mode_id)
     return _MODES.get(mode_id)
 
 
 def mode_for_ruleset(ruleset_id: str) -> GameMode | None:
-    """The game mode whose scenarios name this ruleset, when it opens them itself (not For Glory's)."""
+    """The game mode whose scenarios name this ruleset, when it opens them itself (not For Glory's;
+    never one registered for later)."""
     return next((m for m in _MODES.values() if m.ruleset == ruleset_id and m.open is not None), None)
 
 
@@ -313,10 +338,12 @@ def other_rulesets() -> list[str]:
 
 
 def modes() -> list[GameMode]:
+    _make_later()
     return sorted(_MODES.values(), key=lambda m: m.id)
 
 
 def modules() -> list[RuleModule]:
+    _make_later()
     return sorted(_MODULES.values(), key=lambda m: (m.mode, m.id))
 
 
@@ -356,6 +383,7 @@ def modules_by_mode() -> list[RuleModule]:
 
 
 def is_base(module: RuleModule) -> bool:
+    _make_later()
     return any(m.base is module for m in _MODES.values())
 
 
@@ -461,11 +489,14 @@ def rule_id_pattern(extra: Iterable[str] = ()) -> re.Pattern[str]:
 def compose(mode_id: str = "for-glory", module_ids: Iterable[str] = ()) -> RuleStack:
     """The stack for a mode and the modules a scenario, a mod or the command line switches on.
     Unknown ids and two modules replacing one hook are refused in one line."""
-    mode = _MODES.get(mode_id)
+    mode = game_mode(mode_id)
     if mode is None:
+        _make_later()
         raise UserError(f"unknown game mode {mode_id!r}; known: {', '.join(sorted(_MODES))}")
     chosen: list[RuleModule] = []
     for mid in dict.fromkeys(module_ids):  # each once, in the order first named
+        if mid not in _MODULES:
+            _make_later()  # a mode's base module, refused below as any other mode's module is
         m = _MODULES.get(mid)
         if m is None or m is mode.base:
             optional = sorted(k for k, v in _MODULES.items() if v.mode == mode_id and not is_base(v))

@@ -2,14 +2,14 @@
 and the campaign made of the two) and the optional rule modules over For Glory. Whatever starts a game
 calls `load` (the command line, the AI's process, the tests' conftest; a match and a scripted battle
 call it too), so that the registry (game/model/modules.py) needs to know no rules. A new rule module
-of the game is added to MODULES."""
+of the game is added to MODULES. The campaign is registered for later: its rules are imported when
+the registry is first asked about it (a battle never is), a tenth of a battle's start-up."""
 
 from __future__ import annotations
 
 import gc
 
-from game.model.modules import GameMode, RuleModule, register, register_mode
-from systems.campaign.mode import CAMPAIGN_MODE
+from game.model.modules import GameMode, RuleModule, register, register_mode, register_mode_later
 from systems.clash.command import CLASH_COMMAND
 from systems.clash.melee import CLASH_MELEE
 from systems.dias.combat_module import DIAS_COMBAT
@@ -19,7 +19,7 @@ from systems.open_wars.mode import OPEN_WARS_MODE
 from systems.warhammer.charges_module import WARHAMMER_CHARGES
 from systems.warhammer.terrain import WARHAMMER_TERRAIN
 
-MODES: tuple[GameMode, ...] = (FOR_GLORY_MODE, OPEN_WARS_MODE, CAMPAIGN_MODE)
+MODES: tuple[GameMode, ...] = (FOR_GLORY_MODE, OPEN_WARS_MODE)
 MODULES: tuple[RuleModule, ...] = (
     WARHAMMER_CHARGES,
     WARHAMMER_TERRAIN,
@@ -30,6 +30,12 @@ MODULES: tuple[RuleModule, ...] = (
 )
 
 
+def _campaign() -> GameMode:
+    from systems.campaign.mode import CAMPAIGN_MODE
+
+    return CAMPAIGN_MODE
+
+
 def load() -> None:
     """Register every mode and module that ships (again changes nothing: the same objects). The first
     time, at the process's start, what it has loaded is set apart from the garbage collector: it lives
@@ -37,6 +43,7 @@ def load() -> None:
     every full collection (some 4% of its time)."""
     for mode in MODES:
         register_mode(mode)
+    register_mode_later("campaign", _campaign)
     for module in MODULES:
         register(module)
     if gc.get_freeze_count() == 0:
