@@ -4,6 +4,7 @@ thread only, so the drawing thread never sees a unit where it is not."""
 
 from __future__ import annotations
 
+import gc
 import threading
 from collections.abc import Callable, Iterator
 
@@ -13,6 +14,7 @@ from game.model import commands as cmd
 from game.model.battle import Battle
 from game.model.geometry import BBox
 from game.model.physics import Physics
+from game.model.resolution import Reject, refuse
 from systems.for_glory.charge.odds import charge_odds
 from systems.for_glory.deployment import check_staff
 from systems.for_glory.hits import only_target
@@ -138,3 +140,31 @@ def test_an_answer_kept_while_thinking_is_kept_under_the_poses_supposed(
             assert gap(b, a1, b1) == real
         with b.supposing(b1, 30, 30.5):
             assert gap(b, a1, b1) == pytest.approx(real + 7)
+
+
+def test_a_refusal_kept_while_thinking_is_raised_again_and_leaves_no_cycle(
+    battle: Callable[..., Battle],
+) -> None:
+    """A refusal is kept as an answer is, and raised again each time; neither the raise nor keeping it
+    makes a reference cycle (the refusal's traceback holds the frame that raised it), which only the
+    garbage collector frees: a hard battle kept thousands, a tenth of its time collecting them."""
+    b = line_up(battle)
+    asked: list[int] = []
+
+    def refused() -> int:
+        asked.append(1)
+        raise refuse("FG-CHG-2", "reason_not_in_vision", unit="b1", charger="a1")
+
+    gc.collect()
+    gc.disable()
+    try:
+        with b.thinking():
+            for _ in range(3):
+                with pytest.raises(Reject) as caught:
+                    b.memo("refused", refused)
+                assert caught.value.rule == "FG-CHG-2"
+            del caught
+        assert asked == [1]
+        assert gc.collect() == 0
+    finally:
+        gc.enable()

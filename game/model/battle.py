@@ -359,10 +359,13 @@ class Battle(Session):
             except Reject as r:
                 kept = (None, r)
             self._memo[key] = kept
-        value, refused = kept
-        if refused is not None:
+        if kept[1] is None:
+            return cast(T, kept[0])
+        refused, kept = kept[1], None
+        try:
             raise refused.with_traceback(None)
-        return cast(T, value)
+        finally:  # the traceback holds this frame: holding the refusal, it would be a cycle for the
+            del refused  # garbage collector (thousands a battle, a tenth of its time collecting them)
 
     def officer_of(self, e: int) -> int | None:
         return self.ids.get(esper.component_for_entity(e, Unit).division)
