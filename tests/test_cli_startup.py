@@ -93,12 +93,16 @@ def test_a_command_that_plays_loads_the_rules() -> None:
     assert "systems.for_glory.mode" in modules
 
 
-def test_a_battle_imports_no_campaign() -> None:
-    """The campaign is registered for later (game/running/builtin_rules.py): a battle that is not a
-    campaign's imports none of its rules nor its generals; a campaign imports them when it starts."""
-    campaign = ("systems.campaign", "game.ai.campaign")
+def test_a_battle_imports_neither_open_wars_nor_the_campaign() -> None:
+    """Open Wars and the campaign are registered for later (game/running/builtin_rules.py): a battle of
+    For Glory imports none of their rules nor their generals; a game of either imports its own when it
+    starts."""
+    later = ("systems.open_wars", "game.ai.open_wars", "systems.campaign", "game.ai.campaign")
     battle = imported(["simulate", "--rounds", "1", "--json", "--seed", "1", "--a", "hard", "--b", "hard"])
     assert {"systems.for_glory.sequence", "game.ai.general"} <= battle  # it was played, by search generals
-    assert [m for m in battle if m.startswith(campaign)] == []
+    assert [m for m in battle if m.startswith(later)] == []
+    game = imported(["simulate", "--scenario", "ow-twin-fords", "--rounds", "1", "--json", "--seed", "1"])
+    assert {"systems.open_wars.mode", "game.ai.open_wars"} <= game
+    assert [m for m in game if m.startswith(later[2:])] == []
     war = imported(["simulate", "--campaign", "peninsular", "--turns", "1", "--json", "--seed", "1"])
     assert {"systems.campaign.mode", "game.ai.campaign"} <= war

@@ -344,31 +344,36 @@ def test_two_modules_replacing_one_hook_are_refused_naming_both() -> None:
 
 
 def test_a_mode_registered_for_later_is_made_when_first_asked_about(monkeypatch: pytest.MonkeyPatch) -> None:
-    """How the campaign is registered (game/running/builtin_rules.py): made by the first question about
-    it, or about every mode; never one that opens scenarios of its own, as the question of a
-    scenario's ruleset, which every battle asks, makes none."""
+    """How Open Wars and the campaign are registered (game/running/builtin_rules.py): made by the first
+    question about the mode, about the ruleset of the scenarios it opens, or about every mode; the
+    question every battle asks, which mode opens its scenario's ruleset, makes no other."""
     for kept in ("_MODES", "_MODULES", "_LATER"):
         monkeypatch.setattr(registry, kept, dict(getattr(registry, kept)))
     fg = registry.game_mode("for-glory")
     assert fg is not None
     made: list[str] = []
 
-    def later(mode_id: str, opens: Callable[..., Any] | None = None) -> Callable[[], GameMode]:
+    def later(mode_id: str, opens: str | None = None) -> Callable[[], GameMode]:
         def make() -> GameMode:
             made.append(mode_id)
             base = dataclasses.replace(fg.base, id=mode_id, mode=mode_id)
-            return dataclasses.replace(fg, id=mode_id, base=base, open=opens)
+            return dataclasses.replace(
+                fg, id=mode_id, base=base, ruleset=opens or "for-glory", open=opens and print
+            )
 
         return make
 
     registry.register_mode_later("toy-later", later("toy-later"))
-    assert registry.mode_for_ruleset("for-glory") is None and registry.other_rulesets() == ["open-wars"]
+    registry.register_mode_later("toy-opens", later("toy-opens", "toy-maps"), opens="toy-maps")
+    assert registry.mode_for_ruleset("for-glory") is None and "toy-maps" in registry.other_rulesets()
     assert made == []
     mode = registry.game_mode("toy-later")
     assert mode is not None and mode.id == "toy-later" and made == ["toy-later"]
     assert compose("toy-later").mode is mode and made == ["toy-later"]
-    registry.register_mode_later("toy-opens", later("toy-opens", opens=print))
-    with pytest.raises(ValueError, match="toy-opens is registered for later: it must open no scenarios"):
+    opener = registry.mode_for_ruleset("toy-maps")
+    assert opener is not None and opener.id == "toy-opens" and made == ["toy-later", "toy-opens"]
+    registry.register_mode_later("toy-wrong", later("toy-wrong", "toy-maps"))  # it does open scenarios
+    with pytest.raises(ValueError, match="game mode toy-wrong is not the mode registered for later"):
         registry.modes()
 
 

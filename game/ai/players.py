@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from game.ai import open_wars_levels
 from game.ai.common import MODE_PLAYERS, Player
 from game.ai.general import GeneralPlayer
 from game.ai.generals import DEFAULT_TEMPERAMENT, level_of, reference, temperaments
@@ -30,7 +29,18 @@ PLAYERS: dict[str, Callable[[str, int], Player]] = {
     "heuristic": HeuristicPlayer,
     **{level: _searching(level) for level in LEVELS},
 }
-MODE_PLAYERS["open-wars"] = open_wars_levels.PLAYERS
+
+
+def _open_wars_kind(kind: str) -> Callable[[str, int], Any]:
+    def make(side: str, seed: int) -> Any:
+        from game.ai import open_wars_levels  # Open Wars' rules, which a battle never needs
+
+        return open_wars_levels.PLAYERS[kind](side, seed)
+
+    return make
+
+
+MODE_PLAYERS["open-wars"] = {kind: _open_wars_kind(kind) for kind in KINDS}
 # the code each reference general plays with: search.py as it was, or general.py with every behaviour a
 # later level switches on left off (its level file names none of them)
 REFERENCE_CODE: dict[str, type[SearchPlayer]] = {"hard-2026-11": SearchPlayer, "hard-2026-12": GeneralPlayer}

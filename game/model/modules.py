@@ -266,7 +266,8 @@ class RandomOptions:
 
 _MODES: dict[str, GameMode] = {}
 _MODULES: dict[str, RuleModule] = {}
-_LATER: dict[str, Callable[[], GameMode]] = {}  # modes registered by id, made when first asked for
+# modes registered by id, made when first asked for: the ruleset of the scenarios each opens, its maker
+_LATER: dict[str, tuple[str | None, Callable[[], GameMode]]] = {}
 
 
 def register_mode(mode: GameMode) -> None:
@@ -279,24 +280,26 @@ def register_mode(mode: GameMode) -> None:
     _MODULES[mode.base.id] = mode.base
 
 
-def register_mode_later(mode_id: str, make: Callable[[], GameMode]) -> None:
-    """A game mode made (its rules imported) only when the registry is first asked about it, or about
-    every mode or module: one that opens no scenarios of its own (the campaign, whose files are
-    campaigns), so that a battle of another mode never pays for importing its rules."""
+def register_mode_later(mode_id: str, make: Callable[[], GameMode], opens: str | None = None) -> None:
+    """A game mode made (its rules imported) only when the registry is first asked about it, about the
+    ruleset of the scenarios it opens (`opens`: Open Wars' "open-wars"; None for a mode that opens
+    none, as the campaign, whose files are campaigns) or about every mode or module: a battle of
+    another mode never pays for importing its rules."""
     check_id(mode_id, "game mode")
     if mode_id not in _MODES:
-        _LATER[mode_id] = make
+        _LATER[mode_id] = (opens, make)
 
 
 def _make_later(mode_id: str | None = None) -> None:
     """Make the modes registered for later: the one of this id (None: every one)."""
     for later in list(_LATER) if mode_id is None else [mode_id]:
-        make = _LATER.get(later)
-        if make is None:
+        found = _LATER.get(later)
+        if found is None:
             continue
+        opens, make = found
         mode = make()
-        if mode.id != later or mode.open is not None:
-            raise ValueError(f"game mode {later} is registered for later: it must open no scenarios")
+        if mode.id != later or (mode.ruleset if mode.open is not None else None) != opens:
+            raise ValueError(f"game mode {later} is not the mode registered for later")
         register_mode(mode)
 
 
@@ -327,14 +330,17 @@ def game_mode(mode_id: str) -> GameMode | None:
 
 
 def mode_for_ruleset(ruleset_id: str) -> GameMode | None:
-    """The game mode whose scenarios name this ruleset, when it opens them itself (not For Glory's;
-    never one registered for later)."""
+    """The game mode whose scenarios name this ruleset, when it opens them itself (not For Glory's)."""
+    for mode_id, (opens, _make) in list(_LATER.items()):
+        if opens == ruleset_id:
+            _make_later(mode_id)
     return next((m for m in _MODES.values() if m.ruleset == ruleset_id and m.open is not None), None)
 
 
 def other_rulesets() -> list[str]:
     """The rulesets of the game modes that open their own scenarios (Open Wars')."""
-    return sorted(m.ruleset for m in _MODES.values() if m.open is not None)
+    later = [opens for opens, _make in _LATER.values() if opens is not None]
+    return sorted([*(m.ruleset for m in _MODES.values() if m.open is not None), *later])
 
 
 def modes() -> list[GameMode]:

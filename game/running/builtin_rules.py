@@ -2,8 +2,9 @@
 and the campaign made of the two) and the optional rule modules over For Glory. Whatever starts a game
 calls `load` (the command line, the AI's process, the tests' conftest; a match and a scripted battle
 call it too), so that the registry (game/model/modules.py) needs to know no rules. A new rule module
-of the game is added to MODULES. The campaign is registered for later: its rules are imported when
-the registry is first asked about it (a battle never is), a tenth of a battle's start-up."""
+of the game is added to MODULES. Open Wars and the campaign are registered for later: the rules of
+each are imported when the registry is first asked about it (a battle of For Glory never is), a
+fifth of such a battle's start-up."""
 
 from __future__ import annotations
 
@@ -15,11 +16,10 @@ from systems.clash.melee import CLASH_MELEE
 from systems.dias.combat_module import DIAS_COMBAT
 from systems.dias.terrain import DIAS_TERRAIN
 from systems.for_glory.mode import FOR_GLORY_MODE
-from systems.open_wars.mode import OPEN_WARS_MODE
 from systems.warhammer.charges_module import WARHAMMER_CHARGES
 from systems.warhammer.terrain import WARHAMMER_TERRAIN
 
-MODES: tuple[GameMode, ...] = (FOR_GLORY_MODE, OPEN_WARS_MODE)
+MODES: tuple[GameMode, ...] = (FOR_GLORY_MODE,)
 MODULES: tuple[RuleModule, ...] = (
     WARHAMMER_CHARGES,
     WARHAMMER_TERRAIN,
@@ -28,6 +28,12 @@ MODULES: tuple[RuleModule, ...] = (
     CLASH_COMMAND,
     CLASH_MELEE,
 )
+
+
+def _open_wars() -> GameMode:
+    from systems.open_wars.mode import OPEN_WARS_MODE
+
+    return OPEN_WARS_MODE
 
 
 def _campaign() -> GameMode:
@@ -43,6 +49,7 @@ def load() -> None:
     every full collection (some 4% of its time)."""
     for mode in MODES:
         register_mode(mode)
+    register_mode_later("open-wars", _open_wars, opens="open-wars")
     register_mode_later("campaign", _campaign)
     for module in MODULES:
         register(module)
