@@ -118,3 +118,14 @@ def test_each_level_plays_its_own_open_wars_player_and_its_reasons_reach_simulat
     assert chosen == OpenWarsHard("orc", 1).decide(c, c.pending)  # type: ignore[arg-type]
     assert chosen == cmd.Pass() or (isinstance(chosen, March) and chosen.count < 3)  # the home kept
     assert isinstance(getattr(general, "thought", None), Thought)  # what `simulate --why` prints
+
+
+def test_every_kind_offered_in_open_wars_is_one_of_its_players() -> None:
+    """players.py offers Open Wars' players by the kinds' names without importing them (a battle never
+    needs them): each name it offers makes that level's player, none a KeyError when the game starts."""
+    from game.ai.common import MODE_PLAYERS
+
+    offered = MODE_PLAYERS["open-wars"]
+    assert set(offered) == set(PLAYERS)
+    for kind, make in offered.items():
+        assert type(make("orc", 1)) is PLAYERS[kind]
