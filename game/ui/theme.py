@@ -3,7 +3,7 @@ panels (a player's setting, fitted to the window)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any, Protocol
 
@@ -305,17 +305,34 @@ def cut(text: str, f: Measure, width: int, whole_words: bool = True) -> str:
     if head == text and f.size(text)[0] <= width:
         return text
     head = head.rstrip("…")
-    low, high = 1, len(head)  # the most letters that fit with the ellipsis: at least one is kept
-    while low < high:
-        middle = (low + high + 1) // 2
-        if f.size(head[:middle].rstrip() + "…")[0] <= width:
-            low = middle
-        else:
-            high = middle - 1
+    low = most_that_fit(len(head), lambda n: f.size(head[:n].rstrip() + "…")[0] <= width)
     kept = head[:low]
     if whole_words and " " in kept.strip() and low < len(head) and head[low] != " ":
         kept = kept[: kept.rstrip().rfind(" ")]  # the word cut goes whole
     return kept.rstrip() + "…"
+
+
+def cut_start(text: str, f: Measure, width: int) -> str:
+    """The text if it is no wider than `width` pixels, else its end after an ellipsis: a folder's path
+    says most in its last names."""
+    tail = text[-(width + 1) :]  # no letter is narrower than a pixel: the rest never fits
+    if tail == text and f.size(text)[0] <= width:
+        return text
+    kept = most_that_fit(len(tail), lambda n: f.size("…" + tail[len(tail) - n :])[0] <= width)
+    return "…" + tail[len(tail) - kept :]
+
+
+def most_that_fit(most: int, fits: Callable[[int], bool]) -> int:
+    """The largest count from 1 to `most` that `fits` (1 if none does), found by halves: `fits` holds for
+    every count below one that fits."""
+    low, high = 1, most
+    while low < high:
+        middle = (low + high + 1) // 2
+        if fits(middle):
+            low = middle
+        else:
+            high = middle - 1
+    return low
 
 
 def say_on(label: Any, text: str) -> None:

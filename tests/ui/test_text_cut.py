@@ -65,3 +65,14 @@ def test_a_single_word_too_long_keeps_as_many_letters_as_fit(font: pygame.font.F
 def test_a_label_fitted_to_a_button_is_measured_before_it_is_drawn(font: pygame.font.Font) -> None:
     label = theme.fitted("W" * 10_000, theme.TEXT, 200)
     assert label.get_width() <= 200
+
+
+def test_a_folder_too_long_keeps_its_end_in_one_step(font: pygame.font.Font) -> None:
+    """The editor's "save as mod" names the folder it writes in: its last names say most."""
+    folder = "/home/player/" + "deep/" * 3000 + "for-glory/mods"
+    spy, width = Spy(font), 300
+    cut = theme.cut_start(folder, spy, width)
+    assert cut.startswith("…") and cut.endswith("/for-glory/mods") and font.size(cut)[0] <= width
+    assert font.size("…" + folder[-len(cut) :])[0] > width  # one more letter would not fit
+    assert max(spy.lengths) <= width + 2 and len(spy.lengths) <= 2 + math.ceil(math.log2(width + 2))
+    assert theme.cut_start("/home/me/mods", font, width) == "/home/me/mods"

@@ -17,7 +17,7 @@ from game.content.mods import Mod
 from game.content.records import read_toml
 from game.content.scenario import list_scenarios
 from game.editing.files import CAMPAIGN_FOLDER
-from game.model.errors import UserError
+from game.model.errors import UserError, one_line
 from game.running.match import made_battles
 from game.ui import theme
 from game.ui.editor.forms import grown
@@ -67,29 +67,39 @@ class Dialog:
 
 
 class Prompt(Dialog):
-    """A question and a line to answer it in; Enter or OK answers, Esc or Cancel does not."""
+    """A question and a line to answer it in; Enter or OK answers, Esc or Cancel does not. A folder the
+    question speaks of stands on a line of its own, its end kept when it is too long to show whole."""
 
-    def __init__(self, manager: pygame_gui.UIManager, t: Texts, question: str, answer: str) -> None:
+    def __init__(
+        self, manager: pygame_gui.UIManager, t: Texts, question: str, answer: str, folder: str = ""
+    ) -> None:
         screen = pygame.Rect((0, 0), manager.window_resolution)
         px = scaled(screen)
-        rect = pygame.Rect(0, 0, min(px(760), screen.w - 40), px(150))
+        below = px(28) if folder else 0
+        rect = pygame.Rect(0, 0, min(px(760), screen.w - 40), px(150) + below)
         rect.center = screen.center
         self.panel = pygame_gui.elements.UIPanel(rect, starting_height=20, manager=manager)
         w = rect.w - px(24)
-        pygame_gui.elements.UILabel(
-            pygame.Rect(px(10), px(8), w, px(28)), question, manager, container=self.panel
+        asked = pygame_gui.elements.UILabel(
+            pygame.Rect(px(10), px(8), w, px(28)), "", manager, container=self.panel
         )
+        theme.say_on(asked, question)
+        if folder:
+            where = pygame_gui.elements.UILabel(
+                pygame.Rect(px(10), px(8) + below, w, px(28)), "", manager, container=self.panel
+            )
+            where.set_text(theme.cut_start(one_line(folder), where.font, w - 4))
         self.entry = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(px(10), px(42), w, px(34)), manager, container=self.panel
+            pygame.Rect(px(10), px(42) + below, w, px(34)), manager, container=self.panel
         )
         self.entry.set_text(answer)
         self.entry.focus()
         half = (w - px(10)) // 2
         self.ok = pygame_gui.elements.UIButton(
-            pygame.Rect(px(10), px(86), half, px(36)), t("saves_ok"), manager, container=self.panel
+            pygame.Rect(px(10), px(86) + below, half, px(36)), t("saves_ok"), manager, container=self.panel
         )
         self.cancel = pygame_gui.elements.UIButton(
-            pygame.Rect(px(20) + half, px(86), half, px(36)), t("saves_no"), manager, container=self.panel
+            pygame.Rect(px(20) + half, px(86) + below, half, px(36)), t("saves_no"), manager, container=self.panel
         )
 
     def chosen(self, ev: pygame.event.Event) -> str | None:

@@ -78,7 +78,7 @@ class FileCommands:
 
     def _save_mod(self) -> None:
         self.dialog, self.asked = (
-            Prompt(self.manager, self.t, self.t("editor_mod_ask", folder=user_mods_dir()), MOD),
+            Prompt(self.manager, self.t, self.t("editor_mod_ask"), MOD, folder=str(user_mods_dir())),
             "mod",
         )
 
