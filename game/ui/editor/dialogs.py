@@ -99,7 +99,10 @@ class Prompt(Dialog):
             pygame.Rect(px(10), px(86) + below, half, px(36)), t("saves_ok"), manager, container=self.panel
         )
         self.cancel = pygame_gui.elements.UIButton(
-            pygame.Rect(px(20) + half, px(86) + below, half, px(36)), t("saves_no"), manager, container=self.panel
+            pygame.Rect(px(20) + half, px(86) + below, half, px(36)),
+            t("saves_no"),
+            manager,
+            container=self.panel,
         )
 
     def chosen(self, ev: pygame.event.Event) -> str | None:
