@@ -335,11 +335,13 @@ def most_that_fit(most: int, fits: Callable[[int], bool]) -> int:
     return low
 
 
-def say_on(label: Any, text: str) -> None:
+def say_on(label: Any, text: str, keep_end: bool = False) -> None:
     """A pygame-gui label's line: the text (untrusted: made one line) cut with an ellipsis at the
-    label's width in its own font (pygame-gui would draw it clipped, and warn)."""
-    said, f = one_line(text), label.font
-    label.set_text(cut(said, f, label.relative_rect.width - 4) if f is not None else said)
+    label's width in its own font (pygame-gui would draw it clipped, and warn); a folder keeps its end."""
+    said, f, room = one_line(text), label.font, label.relative_rect.width - 4
+    if f is not None:
+        said = cut_start(said, f, room) if keep_end else cut(said, f, room)
+    label.set_text(said)
 
 
 def wrap(text: str, f: pygame.font.Font, width: int) -> list[str]:

@@ -17,7 +17,7 @@ from game.content.mods import Mod
 from game.content.records import read_toml
 from game.content.scenario import list_scenarios
 from game.editing.files import CAMPAIGN_FOLDER
-from game.model.errors import UserError, one_line
+from game.model.errors import UserError
 from game.running.match import made_battles
 from game.ui import theme
 from game.ui.editor.forms import grown
@@ -88,7 +88,7 @@ class Prompt(Dialog):
             where = pygame_gui.elements.UILabel(
                 pygame.Rect(px(10), px(8) + below, w, px(28)), "", manager, container=self.panel
             )
-            where.set_text(theme.cut_start(one_line(folder), where.font, w - 4))
+            theme.say_on(where, folder, keep_end=True)
         self.entry = pygame_gui.elements.UITextEntryLine(
             pygame.Rect(px(10), px(42) + below, w, px(34)), manager, container=self.panel
         )
