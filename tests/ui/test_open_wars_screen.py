@@ -5,11 +5,13 @@ map in this screen."""
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 
 import pygame
 import pytest
 
+from game import CONTENT
 from game.ai.players import make_player
 from game.cli.entry import main
 from game.running.match import new_match, play
@@ -314,4 +316,26 @@ def test_esc_closes_the_f1_help_before_it_opens_the_menu(window: pygame.Surface)
     assert not screen.help and screen.menu is None
     screen.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, **press))
     assert screen.menu == "menu"
+    screen.close()
+
+
+def test_OW_UNIT_2_each_token_wears_its_player_s_colour_as_drawn(window: pygame.Surface) -> None:
+    """OW-UNIT-2: a cardboard token bears its army's colour on its edges; on the screen each stack's chip
+    is drawn in its player's colour from the map (ow-border-march gives blue and red), so two armies'
+    tokens on one card are told apart at a glance."""
+    m = new_match("ow-border-march", 2)
+    screen = OpenWarsScreen(m, dict.fromkeys(m.battle.sides, "human"), window.get_size(), Settings())
+    c = screen.campaign
+    until(screen, "ow_recruit", c.sides[1])  # the first player's recruits stand on the map by now
+    until(screen, "ow_recruit", c.sides[0])
+    screen.draw(window)
+    chips = screen.view.chips
+    owners = {s.player for _r, s in chips}
+    assert owners == set(c.sides), owners
+    written = tomllib.loads((CONTENT / "scenarios" / "open-wars" / "ow-border-march.toml").read_text("utf-8"))
+    colours = {p["id"]: tuple(p["colour"]) for p in written["players"]}
+    assert len(set(colours.values())) == 2
+    for rect, s in chips:
+        edge = window.get_at((rect.x + 2, rect.bottom - 3))[:3]  # below the label, inside the outline
+        assert edge == colours[s.player], (s.player, edge)
     screen.close()
