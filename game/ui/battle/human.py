@@ -25,6 +25,7 @@ from game.ui.battle.ghosts import Ghost, move_ghost, officer_ghost, tried
 from game.ui.battle.unit_words import (
     activation_label,
     enemy_odds,
+    hint_words,
     percent,
     said_odds,
     target_odds,
@@ -143,7 +144,7 @@ class HumanInput:
                     Button("move", t("btn_move"), True, t("hint_move")),
                     self._target_button("fire", t("btn_fire"), e, common.fire_targets(b, e)),
                     self._target_button("charge", t("btn_charge"), e, common.charge_targets(b, e)),
-                    Button("retreat", t("btn_retreat"), True, t("hint_retreat")),
+                    self._retreat_button(e),
                     Button("rally", t("btn_rally"), common.can_rally(b, e), t("hint_rally")),
                     *self._offer(common.module_orders(b, e)),
                 ]
@@ -196,6 +197,13 @@ class HumanInput:
                 hint = words["hint"]
             out.append(Button(f"offered:{len(self.offered) - 1}", label, True, hint))
         return out
+
+    def _retreat_button(self, e: int) -> Button:
+        """Retreat (FG-ORD-9): For Glory always allows it; greyed, it says the rule that forbids it."""
+        why = common.withdraw_refusal(self.battle, e)
+        if why is None:
+            return Button("retreat", self.t("btn_retreat"), True, self.t("hint_retreat"))
+        return Button("retreat", self.t("btn_retreat"), False, f"{hint_words(why, self.t)} ({why.rule})")
 
     def _target_button(self, key: str, label: str, e: int, targets: list[int]) -> Button:
         """Fire or Charge: enabled with targets to click; greyed, it says why (no_target_why)."""
@@ -253,7 +261,8 @@ class HumanInput:
                 words = t(f"react_{action}", unit=called)
                 both = t("hint_reaction_odds", chance=chance, odds=said_odds(odds, t))
                 out.append(Button(f"react:{name}:{action}", words, True, both))
-            out.append(Button(f"react:{name}:retreat", t("react_retreat", unit=called), True, hint))
+            if common.can_withdraw(b, r):  # a module may forbid it (warhammer-charges: in close combat)
+                out.append(Button(f"react:{name}:retreat", t("react_retreat", unit=called), True, hint))
             try:
                 check_rally(b, r)
                 out.append(Button(f"react:{name}:rally", t("react_rally", unit=called), True, hint))
