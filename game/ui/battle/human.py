@@ -25,10 +25,10 @@ from game.ui.battle.ghosts import Ghost, move_ghost, officer_ghost, tried
 from game.ui.battle.unit_words import (
     activation_label,
     enemy_odds,
-    hint_words,
     percent,
     said_odds,
     target_odds,
+    why_no_retreat,
     why_no_target,
 )
 from systems.for_glory.charge.odds import reaction_charge_odds
@@ -140,11 +140,12 @@ class HumanInput:
             out = self._confirm_button()
             if self.selected is not None:
                 e = b.ids[self.selected]
+                no_retreat = why_no_retreat(b, t, e)  # For Glory always allows it; a module may not
                 out += [
                     Button("move", t("btn_move"), True, t("hint_move")),
                     self._target_button("fire", t("btn_fire"), e, common.fire_targets(b, e)),
                     self._target_button("charge", t("btn_charge"), e, common.charge_targets(b, e)),
-                    self._retreat_button(e),
+                    Button("retreat", t("btn_retreat"), no_retreat is None, no_retreat or t("hint_retreat")),
                     Button("rally", t("btn_rally"), common.can_rally(b, e), t("hint_rally")),
                     *self._offer(common.module_orders(b, e)),
                 ]
@@ -197,13 +198,6 @@ class HumanInput:
                 hint = words["hint"]
             out.append(Button(f"offered:{len(self.offered) - 1}", label, True, hint))
         return out
-
-    def _retreat_button(self, e: int) -> Button:
-        """Retreat (FG-ORD-9): For Glory always allows it; greyed, it says the rule that forbids it."""
-        why = common.withdraw_refusal(self.battle, e)
-        if why is None:
-            return Button("retreat", self.t("btn_retreat"), True, self.t("hint_retreat"))
-        return Button("retreat", self.t("btn_retreat"), False, f"{hint_words(why, self.t)} ({why.rule})")
 
     def _target_button(self, key: str, label: str, e: int, targets: list[int]) -> Button:
         """Fire or Charge: enabled with targets to click; greyed, it says why (no_target_why)."""
