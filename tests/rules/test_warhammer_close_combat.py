@@ -13,6 +13,7 @@ from game.ai import common
 from game.content.module_records import rule_stack
 from game.model import commands as cmd
 from game.model.battle import Battle
+from game.model.events import Event
 from game.running.log_texts import reason_said, texts_for
 from systems.for_glory.targets import contacts
 from systems.warhammer.charges import ChargeReaction, choices, choose
@@ -20,9 +21,9 @@ from tests.helpers import of, pos, roll_mods, rules, status, unit
 from tests.rules.test_warhammer_charges import MODULE_SCRIPTS, WM, charge_and_wait, fled, wm_battle
 
 
-def held_to_the_end(b: Battle, events: list) -> list:  # type: ignore[type-arg]
+def held_to_the_end(b: Battle) -> list[Event]:
     """The charged unit holds (WM-8); every other decision is declined."""
-    events += b.apply(ChargeReaction("b1", "hold"))
+    events = b.apply(ChargeReaction("b1", "hold"))
     while b.pending is not None:
         events += b.apply(cmd.Pass())
     return events
@@ -43,7 +44,7 @@ def test_WM_3_a_move_into_contact_is_a_charge_the_target_answers(battle: Callabl
     d = b.pending
     assert d is not None and (d.kind, d.unit, d.options) == ("charge_reaction", "b1", ("hold", "flee"))
     assert pos(b, "a1") == (30, 10)  # answered before the charger moves
-    events = held_to_the_end(b, [])
+    events = held_to_the_end(b)
     (contact,) = of(events, "contact")
     assert (contact.unit, contact.target) == ("a1", "b1") and of(events, "melee")
 
@@ -158,7 +159,7 @@ def test_WM_40_WM_DEC_21_a_flank_or_rear_charge_gets_for_glorys_bonus(
     unit(b, "b1", "b", (30, 15), 270)
     b.apply(cmd.Activate("a1", leadership=False))
     b.apply(cmd.Charge("a1", "b1"))
-    events = held_to_the_end(b, [])
+    events = held_to_the_end(b)
     (contact,) = of(events, "contact")
     assert contact.sector == sector or (sector == "side" and contact.sector in ("left", "right"))
     charger = next(r for r in of(events, "roll") if r.check == "melee" and r.unit == "a1")
