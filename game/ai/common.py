@@ -31,7 +31,7 @@ from systems.for_glory.deployment import (
 )
 from systems.for_glory.officers import check_officer_move
 from systems.for_glory.paths import plan_move
-from systems.for_glory.reaction import check_rally
+from systems.for_glory.reaction import check_rally, retreat_plan
 from systems.for_glory.targets import check_fire, officer_fire_targets, unit_fire_targets
 
 
@@ -281,6 +281,20 @@ def step_towards(here: Point, goal: Point, s: float) -> Point:
     """The point `s` inches from here straight towards goal (rounded as commands are written)."""
     d = dist(here, goal)
     return (round(here[0] + (goal[0] - here[0]) / d * s, 3), round(here[1] + (goal[1] - here[1]) / d * s, 3))
+
+
+def withdraw_refusal(b: Battle, e: int) -> Reject | None:
+    """Why the unit may not retreat now (an order or a reaction, FG-ORD-9), or None: For Glory always
+    lets it (as far as it legally can), a module may not (warhammer-charges: in close combat)."""
+    try:
+        retreat_plan(b, e)
+    except Reject as r:
+        return r
+    return None
+
+
+def can_withdraw(b: Battle, e: int) -> bool:
+    return withdraw_refusal(b, e) is None
 
 
 def can_rally(b: Battle, e: int) -> bool:

@@ -77,7 +77,7 @@ class HeuristicPlayer(common.Player):
         if h >= 2:
             foes = common.enemy_units(b, self.side)
             close = any(dist(common.centre(b, f), common.centre(b, e)) < 6 for f in foes)
-            if close:
+            if close and common.can_withdraw(b, e):
                 options.append((0.7, cmd.Withdraw(name)))
             if common.can_rally(b, e):
                 options.append((0.8 if not close else 0.6, cmd.Rally(name)))
@@ -143,7 +143,7 @@ class HeuristicPlayer(common.Player):
                 if value * p > 0.45 and (best is None or value * p > best[0]):
                     best = (value * p, cmd.React(name, action))
             close = common.hits(r) == 2 and dist(common.centre(b, r), common.centre(b, mover)) < 3
-            if close and (best is None or best[0] < 0.5):
+            if close and (best is None or best[0] < 0.5) and common.can_withdraw(b, r):
                 best = (0.5, cmd.React(name, "retreat"))
             for value, react in common.module_reactions(b, r, mover):
                 if value * p > 0.45 and (best is None or value * p > best[0]):

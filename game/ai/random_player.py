@@ -43,7 +43,7 @@ class RandomPlayer(common.Player):
 
     def any_order(self, b: Battle, name: str) -> cmd.Command:
         e = b.ids[name]
-        choices: list[cmd.Command] = [cmd.Withdraw(name)]
+        choices: list[cmd.Command] = [cmd.Withdraw(name)] if common.can_withdraw(b, e) else []
         choices += [cmd.Fire(name, b.name(t)) for t in common.fire_targets(b, e)]
         choices += [cmd.Charge(name, b.name(t)) for t in common.charge_targets(b, e)]
         if common.can_rally(b, e):
@@ -59,14 +59,14 @@ class RandomPlayer(common.Player):
             m = common.legal_move(b, e, to, facing)
             if m is not None:
                 choices.append(m)
-        return self.rng.pick(choices)
+        return self.rng.pick(choices) if choices else cmd.EndActivation()  # locked in close combat
 
     def reaction(self, b: Battle, d: Decision) -> cmd.Command:
         if self.rng.chance(0.5):
             return cmd.Pass()
         name = self.rng.pick(d.options)
         r, mover = b.ids[name], b.ids[d.unit]
-        actions: list[cmd.Command] = [cmd.React(name, "retreat")]
+        actions: list[cmd.Command] = [cmd.React(name, "retreat")] if common.can_withdraw(b, r) else []
         for action, check in (("fire", check_fire), ("charge", plan_charge)):
             try:
                 check(b, r, mover)
@@ -79,7 +79,7 @@ class RandomPlayer(common.Player):
         except Reject:
             pass
         actions += [c for _worth, c in common.module_reactions(b, r, mover)]
-        return self.rng.pick(actions)
+        return self.rng.pick(actions) if actions else cmd.Pass()
 
     def extra_move(self, b: Battle, d: Decision) -> cmd.Command:
         e = b.ids[d.unit]

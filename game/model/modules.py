@@ -142,6 +142,9 @@ HOOKS = (
     "move_cost",  # allowance a straight move uses: (battle, unit, Way) -> inches (FG: its length)
     "move_rules",  # the module's rules that priced a straight move: (battle, unit, Way) -> rule IDs
     "difficult_stop",  # does a unit stop on entering difficult ground: (battle, unit) -> bool (FG-MOVE-3)
+    # may a unit move of its own will now (a move, a retreat, an extra move; a charge at `target`):
+    # (battle, unit, target or None) -> None, raising Reject when not (For Glory forbids none here)
+    "may_move",
     "attacked_from",  # the side of a unit a charge or a shot comes from: (battle, unit, point) -> sector
     "action_cost",  # what an order costs the unit beyond its result, for an AI: (battle, unit, command)
     # a scripted battle's `command_points` at its start: (battle, {side: points}) -> None, as a module's

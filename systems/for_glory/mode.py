@@ -143,6 +143,7 @@ FOR_GLORY = RuleModule(
         "move_cost": path_length,
         "move_rules": lambda b, e, way: (),  # For Glory prices a move by its length alone
         "difficult_stop": stops_in_difficult,
+        "may_move": lambda b, e, target: None,  # no rule of For Glory keeps a unit from moving
         "attacked_from": sector,
         "action_cost": lambda b, e, c: 0.0,  # an order costs a unit nothing but its result
         "command_points": _no_command_points,

@@ -109,6 +109,13 @@ def category(e: int) -> Category:
     return esper.component_for_entity(e, Unit).category
 
 
+def may_move(b: Battle, e: int, target: int | None = None) -> None:
+    """Raises Reject when a module's rule keeps the unit from a move of its own will (a move, a
+    retreat, an extra move; a charge at `target`): warhammer-charges' unit in close combat. Compulsory
+    moves (pushes, flights) do not ask."""
+    b.stack.hook("may_move")(b, e, target)
+
+
 def base_move(b: Battle, e: int, difficult: bool) -> float | None:
     """A unit's allowance, through the hook a rule module may replace (movement per terrain and arm)."""
     return b.stack.hook("movement_allowance")(b, e, difficult)
@@ -273,6 +280,7 @@ def plan_move(
     """Work out a Move order (FG-ORD-6): a straight path of the centre, then a free pivot. A fixed
     allowance (the cavalry extra move) replaces the unit's own and its road or strategic bonus.
     `resting=False` asks only whether the way is legal, wherever it ends (farthest_move)."""
+    may_move(b, e)
     pose = b.pose(e)
     start = (pose.x, pose.y)
     # FG-ORD-6: no move is longer than the most the unit could ever be allowed; refused before any path

@@ -18,7 +18,7 @@ from game.model.resolution import Decision, Reject, Resolution, refuse
 from systems.for_glory.charge.contact import ChargeState
 from systems.for_glory.checks import morale_check
 from systems.for_glory.measure import gap
-from systems.for_glory.paths import STEP, Plan, along, base_move, corners_at, farthest
+from systems.for_glory.paths import STEP, Plan, along, base_move, corners_at, farthest, may_move
 from systems.for_glory.targets import check_fire
 from systems.for_glory.vision import in_reaction_area, reaction_depth
 
@@ -147,7 +147,9 @@ def fire_reaction(b: Battle, r: int, act: Active) -> Resolution:
 
 
 def check_retreat_reaction(b: Battle, r: int, mover: int, answer: cmd.React) -> None:
-    """A retreat is always possible (AMB-22: it goes as far as it legally can)."""
+    """A retreat is possible unless a module's rule forbids it (AMB-22: it goes as far as it legally
+    can, which may be nowhere)."""
+    may_move(b, r)
 
 
 def retreat_reaction(b: Battle, r: int, act: Active) -> Resolution:
@@ -185,6 +187,7 @@ def retreat_plan(b: Battle, e: int) -> Plan:
     (the difficult-terrain one if the way crosses difficult ground), to the farthest legal point.
     With no enemy unit on the table, straight towards the side's own table edge (AMB-38: south is
     y = 0), or straight back in a battle without table edges (a scripted one)."""
+    may_move(b, e)
     pose = b.pose(e)
     start = (pose.x, pose.y)
     side = esper.component_for_entity(e, Side).side

@@ -23,7 +23,7 @@ from game.model.events import Moved, Note, Rejected, Roll
 from game.model.geometry import EPS, dist
 from game.model.limits import Bounds
 from game.model.modules import Choice
-from game.model.resolution import Decision, Reject, Resolution
+from game.model.resolution import Decision, Reject, Resolution, refuse
 from systems.for_glory.charge.contact import arrive
 from systems.for_glory.charge.odds import charge_odds
 from systems.for_glory.charge.order import charge as for_glory_charge
@@ -126,24 +126,37 @@ def shot_line(b: Battle, target: int, charger: int) -> Sight | None:
 
 
 def reactions(b: Battle, charger: int, target: int) -> list[Reaction]:
-    """WM-5: Hold always; Stand and Shoot (WM-6) and Flee, except for a unit already in close combat."""
+    """WM-5: Hold, Stand and Shoot (WM-6) and Flee; the exceptions (WM-39, WM-DEC-20): a unit already in
+    close combat may only hold (WM-5), a fleeing one may only flee again, and one that cannot shoot
+    or see the charger is never offered the volley (shot_line)."""
     if contacts(b, target):
         return ["hold"]
+    if esper.component_for_entity(target, Fled).fled:
+        return ["flee"]
     out: list[Reaction] = ["hold"]
     if shot_line(b, target, charger) is not None:
         out.append("stand_and_shoot")
     return [*out, "flee"]
 
 
-def _why_not(b: Battle, charger: int, target: int, choice: Reaction) -> str:
+def answered(b: Battle, charger: int, target: int, options: list[Reaction], answer: cmd.Command) -> Reaction:
+    """The reaction an answer gives (Pass: hold, or flee when that is all the unit may do), or the
+    Reject that says why it is no answer (WM-5, WM-6, WM-DEC-20)."""
+    name = b.name(target)
+    if not isinstance(answer, ChargeReaction):
+        return "hold" if "hold" in options else options[0]
+    if answer.unit != name:
+        raise refuse("WM-5", "reason_wm_only_charged", unit=name)
+    choice = answer.reaction
+    if choice in options:
+        return choice
     if choice not in LABELS:
-        return f"{choice!r} is not an answer to a charge: {', '.join(LABELS)} (WM-5)"
-    if contacts(b, target):
-        return "a unit already in close combat may only hold"
-    return (
-        f"{b.name(target)} cannot stand and shoot: it must be able to shoot and see {b.name(charger)}, "
-        "and the charger must start more than half its charge distance away"
-    )
+        raise refuse("WM-5", "reason_wm_no_answer", answer=repr(choice), answers=", ".join(LABELS))
+    if options == ["hold"]:
+        raise refuse("WM-5", "reason_wm_hold_only", unit=name)
+    if options == ["flee"]:
+        raise refuse("WM-DEC-20", "reason_wm_flee_only", unit=name)
+    raise refuse("WM-6", "reason_wm_no_volley", unit=name, charger=b.name(charger))
 
 
 def flee_dice(b: Battle, e: int) -> int:
@@ -183,21 +196,14 @@ def _answered(b: Battle, chargers: list[int], target: int, *, may_redirect: bool
     )
     while True:
         answer = yield decision
-        choice: Reaction = answer.reaction if isinstance(answer, ChargeReaction) else "hold"  # Pass: hold
-        if isinstance(answer, ChargeReaction) and answer.unit != b.name(target):
-            why = f"{b.name(target)} is the unit charged: only it answers the charge"
-        elif choice not in options:
-            why = _why_not(b, charger, target, choice)
-        else:
+        try:
+            choice = answered(b, charger, target, options, answer)
             break
-        b.emit(
-            Rejected(
-                rule="WM-5" if choice == "flee" else "WM-6", reason=why, unit=b.name(target), order="react"
-            )
-        )
+        except Reject as r:
+            b.emit(Rejected(rule=r.rule, reason=b.reason(r), unit=b.name(target), order="react"))
     b.emit(
         Note(
-            rule="WM-5",
+            rule="WM-DEC-20" if options == ["flee"] else "WM-5",  # a fleeing unit flees again
             text=f"answers the charge of {b.name(charger)}: {LABELS[choice]}",
             unit=b.name(target),
             details={"say": "wm_answer", "charger": b.name(charger), "choice": choice},
@@ -346,7 +352,7 @@ def _holds(b: Battle, charger: int, target: int) -> Fraction:
 def _worths(b: Battle, d: Decision) -> dict[str, float]:
     target, charger = b.ids[d.unit], _charger(b, d)
     hold = _hold_worth(b, charger, target)
-    out = {"hold": hold}
+    out = {"hold": hold} if "hold" in d.options else {}  # WM-DEC-20: a fleeing unit may only flee
     if "stand_and_shoot" in d.options:
         seen = shot_line(b, target, charger)
         hit = fire_odds(b, target, charger, reaction=True, seen=seen)

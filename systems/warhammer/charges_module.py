@@ -1,6 +1,7 @@
 """Module `warhammer-charges` as registered: its decisions, hooks, commands and numbers, the check of
 its numbers against the ruleset, and its rolls in the battle log. The charged unit's answer is
-`charges.py`, rallying a unit that fled `rally.py`; decisions in docs/warhammer-decisions.md."""
+`charges.py`, rallying a unit that fled `rally.py`, units in close combat `close_combat.py`; decisions
+in docs/warhammer-decisions.md."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ from systems.warhammer.charges import (
     redirect_choice,
     redirect_choices,
 )
+from systems.warhammer.close_combat import may_move
 from systems.warhammer.rally import activation, rally_choices, rally_facing_choice, rally_facing_choices
 
 
@@ -101,11 +103,11 @@ WARHAMMER_CHARGES = RuleModule(
             ai=choose,
             scripted=lambda d, name: ChargeReaction(d.unit, name),  # type: ignore[arg-type]
             choices=choices,
-            rules=("WM-5", "WM-6", "WM-7", "WM-8", "WM-9"),
+            rules=("WM-5", "WM-6", "WM-7", "WM-8", "WM-9", "WM-39", "WM-DEC-20"),
         ),
     ),
     commands=(ChargeReaction, Redirect, KeepFleeing, RallyFacing),
-    hooks={"charge": charge, "activation": activation},
+    hooks={"charge": charge, "activation": activation, "may_move": may_move},
     components=(lambda b, e: Fled(),),
     dice=(D6,),
     narration={"roll:WM-9": tell_flee, "roll:WM-15": tell_flee, "roll:WM-10": tell_rally},

@@ -206,7 +206,7 @@ def test_whole_battles_play_to_an_end_with_the_module(
 def test_modules_json_lists_warhammer_charges(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["modules", "--json"]) == 0
     listed = {m["id"]: m for m in json.loads(capsys.readouterr().out)["modules"]}
-    assert listed[WM]["hooks"] == ["activation", "charge"] and listed[WM]["prefix"] == "WM-"
+    assert listed[WM]["hooks"] == ["activation", "charge", "may_move"] and listed[WM]["prefix"] == "WM-"
     assert listed[WM]["decisions"] == ["rally", "rally_facing", "redirect", "charge_reaction"]
 
 
@@ -311,6 +311,59 @@ def test_WM_10_the_general_within_30_cm_lends_his_leadership(battle: Callable[..
     (roll,) = of(b.apply(cmd.Pass()), "roll")
     assert roll.outcome == "rallies: 8 against the General's Leadership (WM-10) 9"
     assert rally_chance(b, b.ids["b1"]) == Fraction(30, 36)  # 2D6 at or under 9
+
+
+def test_WM_11_the_rally_example_at_for_glorys_leadership(battle: Callable[..., Battle]) -> None:
+    """WM-11, whose image is missing: "the Arquebusiers flee because their result, 10, is higher than
+    their Leadership; the other units rally, because their result is lower than their modified
+    Leadership". At For Glory's (WM-DEC-7): b1, regulars (7) beyond 12" of the General, rolls 10 and
+    flees on (WM-15); b2, regulars too, rolls 8, over its own 7 but under the General's 9 (within 12"),
+    and rallies."""
+    b = wm_battle(battle, 8.0, dice=[6, 4, 1, 1, 1, 1, 1, 4, 4])  # b1's 2D6, its 5D6 cm, b2's 2D6
+    unit(b, "b2", "b", (36, 22), 270)  # b1's division, within L of its officer
+    officer(b, "b-staff", "b", (46, 24), role="staff")  # 9" from b2's base, 15" from b1's
+    fled(b, "b1")
+    fled(b, "b2")
+    b.apply(cmd.Activate("b1", leadership=False))
+    assert b.pending is not None and (b.pending.kind, b.pending.unit) == ("rally", "b1")
+    events = b.apply(cmd.Pass())  # b1 tests
+    assert b.pending is not None and (b.pending.kind, b.pending.unit) == ("rally", "b2")
+    events += b.apply(cmd.Pass())  # b2 tests
+    events += b.apply(cmd.Pass())  # b2 keeps its facing (WM-12)
+    rolls = [(r.unit, r.check, r.rule, r.outcome) for r in of(events, "roll")]
+    assert rolls == [
+        ("b1", "rally", "WM-10", "flees on: 10 against its Leadership (WM-DEC-7) 7"),
+        ("b1", "flee", "WM-15", '2.0" (5 cm)'),
+        ("b2", "rally", "WM-10", "rallies: 8 against the General's Leadership (WM-10) 9"),
+    ]
+    assert b.comp(b.ids["b1"], Fled).fled and pos(b, "b1") == (30, 20)  # it ran on, away from a1
+    assert not b.comp(b.ids["b2"], Fled).fled and pos(b, "b2") == (36, 22)
+
+
+def test_WM_22_WM_DEC_23_after_a_charge_the_formations_other_units_take_their_orders(
+    battle: Callable[..., Battle],
+) -> None:
+    """WM-22, the fifth step: after the charges the rest move. For Glory has no movement phase
+    (WM-DEC-23): in the activation in which the hussars charged, the formation's line infantry still
+    moves and fires (FG-ORD-7), For Glory's orders unchanged."""
+    b = wm_battle(battle, 4.0, dice=[3, 3, 4])  # the melee's two dice (a draw), then a2's shot
+    unit(b, "a2", "a", (36, 10), 90)  # a1's division
+    unit(b, "b2", "b", (36, 14), 270, division="b-div")
+    charge_and_wait(b)
+    formation = b.activation.formation.key  # type: ignore[union-attr]
+    events = b.apply(ChargeReaction("b1", "hold"))
+    while b.pending is not None:
+        events += b.apply(cmd.Pass())
+    assert of(events, "melee") and status(b, "a1").ordered
+    events = b.apply(cmd.Move("a2", (36, 11.5), fire="b2"))
+    while b.pending is not None:
+        assert b.pending.kind == "reaction"
+        events += b.apply(cmd.Pass())
+    (moved,) = of(events, "moved")
+    (shot,) = of(events, "roll")
+    assert (moved.unit, moved.how, pos(b, "a2")) == ("a2", "move", (36, 11.5))
+    assert (shot.check, shot.unit, shot.target) == ("fire", "a2", "b2") and not of(events, "rejected")
+    assert b.activation is not None and b.activation.formation.key == formation and status(b, "a2").ordered
 
 
 def test_WM_10_a_units_own_rally_chance_is_exact(battle: Callable[..., Battle]) -> None:
@@ -458,7 +511,9 @@ def test_every_wm_rule_the_module_cites_has_its_text_for_the_log() -> None:
     from game.model.modules import compose
 
     folder = Path(__file__).resolve().parents[2] / "systems" / "warhammer"
-    code = "".join((folder / f).read_text() for f in ("charges.py", "rally.py", "charges_module.py"))
+    code = "".join(
+        (folder / f).read_text() for f in ("charges.py", "rally.py", "charges_module.py", "close_combat.py")
+    )
     cited = set(re.findall(r"rule=\"(WM-[A-Z0-9-]+)\"", code)) | set(re.findall(r"\"(WM-DEC-\d+)\"", code))
     texts = load_reference(modules=compose("for-glory", [WM]).chosen)
     assert cited and cited <= set(texts), cited - set(texts)

@@ -181,3 +181,31 @@ def test_a_module_decision_about_a_unit_shows_its_choices_once_it_is_picked_on_t
         assert badge(b, b.ids["b1a"]) == "F2 M1"  # drawn on the base
     finally:
         m.battle.close()
+
+
+def test_a_unit_in_close_combat_is_offered_no_retreat(battle: Callable[..., Battle]) -> None:
+    """warhammer-charges, WM-38 (WM-DEC-22): the panel greys Retreat for a unit touching an enemy,
+    saying why in the player's language, and offers no retreat among its reactions."""
+    from game.content.locale import Texts
+    from game.content.module_records import module_locales, rule_stack
+    from tests.helpers import rules
+
+    b = battle(seed=1, stack=rule_stack(rules(), ["warhammer-charges"], "tests"))
+    unit(b, "b1", "b", (30, 20), 270)
+    unit(b, "a1", "a", (31.6, 20), 180, cat="HC")  # touching b1's side
+    unit(b, "a2", "a", (30, 13.5), 90, division="a2-div")
+    b.apply(cmd.Activate("b1", leadership=False))
+    human = HumanInput(b, t=Texts("es", module_locales(b.stack)))
+    human.start(Decision("order", "b", "b-div", ("b1",)))
+    human.selected = "b1"
+    (retreat,) = [bt for bt in human.buttons() if bt.key == "retreat"]
+    assert not retreat.enabled and "en combate cuerpo a cuerpo con a1" in retreat.hint
+    assert retreat.hint.endswith("(WM-DEC-22)")
+    b.apply(cmd.EndActivation())
+    b.apply(cmd.Activate("a2", leadership=False))
+    b.apply(cmd.Move("a2", (30, 17)))  # into b1's reaction area
+    b.apply(cmd.Pass())  # as it enters the area; at the end of the move, within b1's range (XS)
+    assert b.pending is not None and (b.pending.kind, b.pending.stage) == ("reaction", "end")
+    human.start(b.pending)
+    keys = [bt.key for bt in human.buttons()]
+    assert "react:b1:fire" in keys and "react:b1:retreat" not in keys

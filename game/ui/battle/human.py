@@ -28,6 +28,7 @@ from game.ui.battle.unit_words import (
     percent,
     said_odds,
     target_odds,
+    why_no_retreat,
     why_no_target,
 )
 from systems.for_glory.charge.odds import reaction_charge_odds
@@ -139,11 +140,12 @@ class HumanInput:
             out = self._confirm_button()
             if self.selected is not None:
                 e = b.ids[self.selected]
+                no_retreat = why_no_retreat(b, t, e)  # For Glory always allows it; a module may not
                 out += [
                     Button("move", t("btn_move"), True, t("hint_move")),
                     self._target_button("fire", t("btn_fire"), e, common.fire_targets(b, e)),
                     self._target_button("charge", t("btn_charge"), e, common.charge_targets(b, e)),
-                    Button("retreat", t("btn_retreat"), True, t("hint_retreat")),
+                    Button("retreat", t("btn_retreat"), no_retreat is None, no_retreat or t("hint_retreat")),
                     Button("rally", t("btn_rally"), common.can_rally(b, e), t("hint_rally")),
                     *self._offer(common.module_orders(b, e)),
                 ]
@@ -253,7 +255,8 @@ class HumanInput:
                 words = t(f"react_{action}", unit=called)
                 both = t("hint_reaction_odds", chance=chance, odds=said_odds(odds, t))
                 out.append(Button(f"react:{name}:{action}", words, True, both))
-            out.append(Button(f"react:{name}:retreat", t("react_retreat", unit=called), True, hint))
+            if common.can_withdraw(b, r):  # a module may forbid it (warhammer-charges: in close combat)
+                out.append(Button(f"react:{name}:retreat", t("react_retreat", unit=called), True, hint))
             try:
                 check_rally(b, r)
                 out.append(Button(f"react:{name}:rally", t("react_rally", unit=called), True, hint))

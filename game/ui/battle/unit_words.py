@@ -162,6 +162,13 @@ def why_no_target(b: Battle, t: Texts, key: str, e: int) -> str:
     return t("hint_target")
 
 
+def why_no_retreat(b: Battle, t: Texts, e: int) -> str | None:
+    """Why a unit may not retreat (FG-ORD-9), with the rule, or None: For Glory always lets it, a
+    module may not (warhammer-charges: a unit in close combat, WM-DEC-22)."""
+    r = common.withdraw_refusal(b, e)
+    return None if r is None else f"{hint_words(r, t)} ({r.rule})"
+
+
 def said_odds(odds: dict[str, Fraction], t: Texts) -> str:
     """Each outcome and its chance, likeliest first, in the player's words."""
     return said_chances(sorted(odds.items(), key=lambda kv: -kv[1]), t)

@@ -24,6 +24,7 @@ from systems.for_glory.paths import (
     examined,
     examined_ground,
     is_enemy,
+    may_move,
 )
 from systems.for_glory.targets import candidates, sector
 from systems.for_glory.vision import sight
@@ -99,6 +100,7 @@ def out_of_reach(b: Battle, e: int, target: int, allowance: float | None = None)
 def _plan_charge(b: Battle, e: int, target: int, vision: bool, allowance: float | None) -> ChargePlan:
     if not is_enemy(b, e, target):
         raise refuse("FG-CHG-1", "reason_not_enemy", unit=b.name(target))
+    may_move(b, e, target)
     me = b.pose(e)
     fp = esper.component_for_entity(e, Footprint)
     cat = esper.component_for_entity(e, Unit).category
