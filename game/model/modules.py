@@ -142,6 +142,11 @@ HOOKS = (
     "move_cost",  # allowance a straight move uses: (battle, unit, Way) -> inches (FG: its length)
     "move_rules",  # the module's rules that priced a straight move: (battle, unit, Way) -> rule IDs
     "difficult_stop",  # does a unit stop on entering difficult ground: (battle, unit) -> bool (FG-MOVE-3)
+    # where a unit's move may end: (battle, unit, point, facing) -> None, or raises Reject (FG: check_end)
+    "move_end",
+    # the movement class of terrain kinds agreed otherwise before the battle, which the battle's table
+    # then answers with: (battle) -> {kind: "passable", "difficult" or "impassable"} (For Glory: none)
+    "terrain_classes",
     "attacked_from",  # the side of a unit a charge or a shot comes from: (battle, unit, point) -> sector
     "action_cost",  # what an order costs the unit beyond its result, for an AI: (battle, unit, command)
     # a scripted battle's `command_points` at its start: (battle, {side: points}) -> None, as a module's
