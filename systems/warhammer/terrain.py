@@ -143,10 +143,10 @@ def turning(b: Battle, e: int, way: Way) -> Turn:
         turn = turn_cost(b, e, towards, charge=True)
         return Turn(turn.cost * weight(n, b.table.difficult_area_at(start)), "WM-17")
     turn = turn_cost(b, e, way.facing, charge=False)
-    if turn.rule is None or way.road:
+    if turn.rule is None:
         return turn
-    ground = min(weight(n, b.table.difficult_area_at(p)) for p in (start, end))
-    turn = Turn(turn.cost * ground, turn.rule)
+    if not way.road:
+        turn = Turn(turn.cost * min(weight(n, b.table.difficult_area_at(p)) for p in (start, end)), turn.rule)
     whole = normal_move(b, e)
     return Turn(whole, "WM-31") if heading(way.points) is None and turn.cost > whole + EPS else turn
 

@@ -549,3 +549,18 @@ def test_WM_41_WM_DEC_28_a_march_is_for_glorys_strategic_move_and_officers_ignor
     assert b.pose(b.ids["o"]).x == 28 and of(b.events, "moved")[-1].distance == pytest.approx(8.0)
     with pytest.raises(Reject):
         check_officer_move(b, b.ids["o"], (36.05, 42))  # beyond L: his allowance, not the ground's
+
+
+def test_WM_31_WM_42_the_modules_scripted_battle_reforms_and_keeps_apart() -> None:
+    """warhammer-terrain's second scripted battle: infantry in a wood reform for their whole move (WM-31),
+    a move to 1" from the enemy is refused (WM-42) and one to 1.5" is made: the same commands as a
+    player's or a computer's, refused by the same rule."""
+    from game.running.script import run
+
+    out = run(
+        Path(__file__).resolve().parents[2] / "content/modules" / WT / "scripts/reform-and-keep-apart.toml"
+    )
+    moved = [(e["unit"], e["how"], e.get("rules")) for e in out["events"] if e["kind"] == "moved"]
+    assert moved == [("reforming", "pivot", ["WM-31"]), ("advancing", "move", None)]
+    assert [e["rule"] for e in out["events"] if e["kind"] == "rejected"] == ["WM-42"]
+    assert out["units"]["reforming"]["facing"] == 135 and out["units"]["advancing"]["at"] == [22.3, 22]
