@@ -410,10 +410,12 @@ def test_modules_json_lists_the_mode_and_the_modules(capsys: pytest.CaptureFixtu
             "melee",
             "melee_odds",
             "move_cost",
+            "move_end",
             "move_rules",
             "movement_allowance",
             "reaction_window",
             "round",
+            "terrain_classes",
         ]
     )
     by_id = {m["id"]: m for m in data["modules"]}

@@ -392,7 +392,8 @@ WARHAMMER: dict[str, dict[str, str]] = {
         "turn_share": "WM-29: the share of the move a turn costs",
         "barding_cm": "WM-25: centimetres barded mounts move less",
         "barded": "WM-DEC-17: categories with barded mounts",
-        "ground": "terrain kind -> its ground class",
+        "keep_apart_cm": "WM-42: centimetres a move other than a charge keeps from enemy units",
+        "ground": "terrain kind -> its ground class (open, difficult, very_difficult or impassable)",
     },
 }
 

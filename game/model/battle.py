@@ -134,7 +134,8 @@ class Battle(Session):
     ) -> None:
         super().__init__(stack or compose(), dice, words)
         self.rules = ruleset
-        self.table = table
+        # the ground as the rules in play class it (a module's kinds agreed impassable, WM-37)
+        self.table = table.reclassed(self.stack.hook("terrain_classes")(self))
         self.world = f"battle-{next(_world_ids)}"
         esper.switch_world(self.world)
         self.physics = Physics()

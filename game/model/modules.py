@@ -145,6 +145,11 @@ HOOKS = (
     # may a unit move of its own will now (a move, a retreat, an extra move; a charge at `target`):
     # (battle, unit, target or None) -> None, raising Reject when not (For Glory forbids none here)
     "may_move",
+    # where a unit's move may end: (battle, unit, point, facing) -> None, or raises Reject (FG: check_end)
+    "move_end",
+    # the movement class of terrain kinds agreed otherwise before the battle, which the battle's table
+    # then answers with: (battle) -> {kind: "passable", "difficult" or "impassable"} (For Glory: none)
+    "terrain_classes",
     "attacked_from",  # the side of a unit a charge or a shot comes from: (battle, unit, point) -> sector
     "action_cost",  # what an order costs the unit beyond its result, for an AI: (battle, unit, command)
     # a scripted battle's `command_points` at its start: (battle, {side: points}) -> None, as a module's

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar, cast
 
 from game.model.geometry import (
@@ -101,6 +101,18 @@ class Table:
         object.__setattr__(self, "_blockers", blockers)
         object.__setattr__(self, "_dense", tuple(f for f in self.features if f.kind.dense))
         object.__setattr__(self, "_kept", {})
+
+    def reclassed(self, classes: Mapping[str, MovementClass]) -> Table:
+        """This table with the kinds named moving as their class says (a rule module's ground agreed
+        before the battle, e.g. WM-37's impassable kinds): every question of movement asks it so. Itself
+        when nothing changes (a battle's copies keep its table, and what it keeps)."""
+        if all(classes.get(f.kind.kind, f.kind.movement) == f.kind.movement for f in self.features):
+            return self
+        features = tuple(
+            replace(f, kind=replace(f.kind, movement=classes[f.kind.kind])) if f.kind.kind in classes else f
+            for f in self.features
+        )
+        return Table(self.width, self.depth, features)
 
     def holds(self, corners: Sequence[Point]) -> bool:
         """Is a base wholly on the table?"""

@@ -35,7 +35,7 @@ from systems.for_glory.orders import (
     rally_order,
     withdraw_order,
 )
-from systems.for_glory.paths import movement_allowance, path_length, stops_in_difficult
+from systems.for_glory.paths import check_end, movement_allowance, path_length, stops_in_difficult
 from systems.for_glory.targets import sector
 from systems.for_glory.victory import score
 
@@ -144,6 +144,8 @@ FOR_GLORY = RuleModule(
         "move_rules": lambda b, e, way: (),  # For Glory prices a move by its length alone
         "difficult_stop": stops_in_difficult,
         "may_move": lambda b, e, target: None,  # no rule of For Glory keeps a unit from moving
+        "move_end": check_end,
+        "terrain_classes": lambda b: {},  # the ruleset's classes stand
         "attacked_from": sector,
         "action_cost": lambda b, e, c: 0.0,  # an order costs a unit nothing but its result
         "command_points": _no_command_points,

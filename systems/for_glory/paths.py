@@ -357,7 +357,7 @@ def farthest_move(
     s = low
     while s > -EPS:
         try:
-            check_end(b, e, point(s), end_facing)
+            b.stack.hook("move_end")(b, e, point(s), end_facing)
             return plan_move(b, e, point(s), facing, allowance=allowance), why or first
         except Reject as r:
             why = why if s < low else r  # backed off a place it may not end: that stops it
@@ -432,8 +432,8 @@ def _plan(
         if hit is not None:
             rule = "FG-ROAD-3" if road and not is_enemy(b, e, hit) else "FG-MOVE-2"
             raise refuse(rule, "reason_path_through", unit=b.name(hit))
-    if resting:
-        check_end(b, e, end, facing)
+    if resting:  # For Glory's ends, and a module's (WM-42)
+        b.stack.hook("move_end")(b, e, end, facing)
     if length <= EPS:
         how = "pivot"
     spent = None if abs(cost - length) <= EPS else cost

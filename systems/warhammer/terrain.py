@@ -1,31 +1,36 @@
-"""Module `warhammer-terrain`: moving over the ground as in Warhammer (WM-24..36). A move pays for the
-ground it crosses, inch by inch (difficult ground twice, very difficult four times: WM-34, WM-35),
-instead of For Glory's one allowance for the whole move and its cavalry stop (FG-MOVE-2, FG-MOVE-3);
-turning pays too, as a pivot about a front corner or a quarter-move turn (WM-28, WM-29); barded
-mounts move 2 cm less (WM-25). It replaces the hooks movement_allowance, move_cost, move_rules and
-difficult_stop; everything else about a move (its path, what it may pass and where it may end) stays
-For Glory's."""
+"""Module `warhammer-terrain`: moving over the ground as in Warhammer (WM-24..37, WM-42). A move pays
+for the ground it crosses, inch by inch (difficult ground twice, very difficult four times: WM-34,
+WM-35), instead of For Glory's one allowance for the whole move and its cavalry stop (FG-MOVE-2,
+FG-MOVE-3); turning pays too, as a pivot about a front corner or a quarter-move turn, more in rough
+ground (WM-28, WM-29), and never more than the whole move for a turn in place (the reform, WM-31);
+barded mounts move 2 cm less (WM-25). Kinds of ground agreed impassable are For Glory's impassable
+ground for the battle (WM-37), and a move other than a charge keeps 3 cm from the enemy (WM-42). It
+replaces the hooks movement_allowance, move_cost, move_rules, difficult_stop, move_end and
+terrain_classes; everything else about a move (its path, what it may pass) stays For Glory's."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NamedTuple
 
 import esper
 
 from game.model.battle import Battle
 from game.model.components import Footprint
-from game.model.geometry import EPS, Point, dist, weighted_length
+from game.model.geometry import EPS, BBox, Point, convex_distance, dist, weighted_length
 from game.model.limits import Bounds
 from game.model.modules import RuleModule, unknown_names
-from game.model.ruleset import Ruleset, TerrainKind
+from game.model.resolution import refuse
+from game.model.ruleset import MovementClass, Ruleset, TerrainKind
 from game.model.table import Feature
-from systems.for_glory.paths import Way, category
+from game.model.words import Number
+from systems.for_glory.measure import gap
+from systems.for_glory.paths import Way, category, check_end, corners_at, is_enemy
 
 ID = "warhammer-terrain"
-GroundClass = Literal["open", "difficult", "very_difficult"]
+GroundClass = Literal["open", "difficult", "very_difficult", "impassable"]
 
 
 @dataclass(frozen=True)
@@ -38,6 +43,7 @@ class TerrainNumbers:
     turn_share: Annotated[float, Bounds(0, 1)]
     barding_cm: Annotated[float, Bounds(0, 100)]
     barded: Annotated[list[str], Bounds(0, 100)]
+    keep_apart_cm: Annotated[float, Bounds(0, 100)]
     ground: Annotated[dict[str, GroundClass], Bounds(0, 100)]
 
 
@@ -46,18 +52,28 @@ def numbers(b: Battle) -> TerrainNumbers:
 
 
 def ground_class(n: TerrainNumbers, kind: TerrainKind) -> GroundClass:
-    """WM-32, WM-33 (WM-DEC-13): the Warhammer class of a terrain kind, agreed before the battle in the
-    module's content; a kind it does not name keeps For Glory's class (difficult, or open)."""
-    return n.ground.get(kind.kind, "difficult" if kind.movement == "difficult" else "open")
+    """WM-32, WM-33 (WM-DEC-13, WM-DEC-24): the Warhammer class of a terrain kind, agreed before the
+    battle in the module's content; a kind it does not name keeps For Glory's class (impassable,
+    difficult, or open)."""
+    if kind.kind in n.ground:
+        return n.ground[kind.kind]
+    return "open" if kind.movement == "passable" else kind.movement
+
+
+def terrain_classes(b: Battle) -> dict[str, MovementClass]:
+    """WM-37 (WM-DEC-24): the kinds agreed impassable are For Glory's impassable ground for the whole
+    battle (FG-TERR-2), so every move, charge, retreat, push, deployment and officer, and every query of
+    the client and the computer players, meets them as it meets a river."""
+    return {kind: "impassable" for kind, cls in numbers(b).ground.items() if cls == "impassable"}
 
 
 def weight(n: TerrainNumbers, area: Feature | None) -> float:
     """What an inch moved over this ground costs: 1 in the open, 2 in difficult ground (WM-34), 4 in
-    very difficult ground (WM-35)."""
+    very difficult ground (WM-35); impassable ground is never priced (For Glory refuses it first)."""
     if area is None:
         return 1.0
-    cls = ground_class(n, area.kind)
-    return {"open": 1.0, "difficult": n.difficult_cost, "very_difficult": n.very_difficult_cost}[cls]
+    weights = {"open": 1.0, "difficult": n.difficult_cost, "very_difficult": n.very_difficult_cost}
+    return weights.get(ground_class(n, area.kind), math.inf)
 
 
 def ground_cost(b: Battle, pts: tuple[Point, ...]) -> float:
@@ -75,21 +91,32 @@ def normal_move(b: Battle, e: int) -> float:
     return max(0.0, b.rules.length(cat.move) - barding)
 
 
-def turn_cost(b: Battle, e: int, facing: float, charge: bool) -> float:
-    """WM-27..29 (WM-DEC-14): the cheapest way to face `facing`: a pivot about a front corner, which
-    costs the straight line the other front corner travels (WM-28), or a 90 or 180 degree turn for a
-    quarter of the normal move (WM-29) and a pivot for the rest. A charger only pivots (WM-17, WM-29)."""
+class Turn(NamedTuple):
+    """What a move's change of facing costs and the rule that priced it (None: it does not turn)."""
+
+    cost: float
+    rule: str | None
+
+
+def turn_cost(b: Battle, e: int, facing: float, charge: bool) -> Turn:
+    """WM-27..29 (WM-DEC-14): the cheapest way to face `facing` in the open: a pivot about a front
+    corner, which costs the straight line the other front corner travels (WM-28), or a 90 or 180 degree
+    turn for a quarter of the normal move (WM-29) and a pivot for the rest. A charger only pivots
+    (WM-17, WM-29)."""
     turned = abs((facing - b.pose(e).facing + 180.0) % 360.0 - 180.0)
+    if turned == 0.0:
+        return Turn(0.0, None)
     width = esper.component_for_entity(e, Footprint).width
 
     def pivot(degrees: float) -> float:
         return 2 * width * math.sin(math.radians(degrees) / 2)
 
-    options = [pivot(turned)]
+    best = Turn(pivot(turned), "WM-28")
     if not charge:
         quarter = numbers(b).turn_share * normal_move(b, e)
-        options += [quarter + pivot(abs(turned - 90.0)), quarter + pivot(180.0 - turned)]
-    return min(options)
+        turn = Turn(quarter + min(pivot(abs(turned - 90.0)), pivot(180.0 - turned)), "WM-29")
+        best = min(best, turn)
+    return best
 
 
 def heading(pts: tuple[Point, ...]) -> float | None:
@@ -100,29 +127,48 @@ def heading(pts: tuple[Point, ...]) -> float | None:
     return math.degrees(math.atan2(y1 - y0, x1 - x0)) % 360.0
 
 
-def turned(b: Battle, e: int, way: Way) -> float:
-    """What a move's change of facing costs. A charger pivots once, at the start, towards where it
-    charges (WM-17, WM-28); aligning with the target once in contact costs nothing (WM-18)."""
-    if not way.charge:
-        return turn_cost(b, e, way.facing, charge=False)
-    towards = heading(way.points)
-    return 0.0 if towards is None else turn_cost(b, e, towards, charge=True)
+def turning(b: Battle, e: int, way: Way) -> Turn:
+    """What a move's change of facing costs. A turn is movement, so rough ground weighs it as it weighs
+    an inch moved (WM-34, WM-35; WM-DEC-27): a move turns where that is cheaper, where it starts or
+    where it ends (WM-28: pivots whenever its move allows), on a road as in the open (WM-DEC-16). A
+    charger pivots once, at the start, towards where it charges (WM-17, WM-28); aligning with the target
+    once in contact costs nothing (WM-18). A unit that only turns where it stands may instead reform for
+    its whole move (WM-31, WM-DEC-26), whatever the turn would cost."""
+    n = numbers(b)
+    start, end = way.points[0], way.points[-1]
+    if way.charge:
+        towards = heading(way.points)
+        if towards is None:
+            return Turn(0.0, None)
+        turn = turn_cost(b, e, towards, charge=True)
+        return Turn(turn.cost * weight(n, b.table.difficult_area_at(start)), "WM-17")
+    turn = turn_cost(b, e, way.facing, charge=False)
+    if turn.rule is None:
+        return turn
+    if not way.road:
+        turn = Turn(turn.cost * min(weight(n, b.table.difficult_area_at(p)) for p in (start, end)), turn.rule)
+    whole = normal_move(b, e)
+    return Turn(whole, "WM-31") if heading(way.points) is None and turn.cost > whole + EPS else turn
 
 
 def move_cost(b: Battle, e: int, way: Way) -> float:
     """The allowance a move uses: its ground (a road is open ground: WM-DEC-16) and its turn."""
     pts = way.points
     ground = dist(pts[0], pts[-1]) if way.road else ground_cost(b, pts)
-    return ground + turned(b, e, way)
+    return ground + turning(b, e, way).cost
 
 
 def move_rules(b: Battle, e: int, way: Way) -> tuple[str, ...]:
-    """The Warhammer rules that priced a move, for its events and its ghost: the ground crossed
-    (WM-34, WM-35), the turn (WM-28 a pivot, WM-29 a turn; a charger's pivot WM-17 and its free
-    alignment WM-18), the barding (WM-25), a road (WM-DEC-16)."""
+    """The Warhammer rules that priced a move, for its events and its ghost: the ground crossed or
+    turned on (WM-34, WM-35), the turn (WM-28 a pivot, WM-29 a turn; a charger's pivot WM-17 and its
+    free alignment WM-18), a reform (WM-31: the whole move, nothing else), the barding (WM-25), a road
+    (WM-DEC-16)."""
     n = numbers(b)
+    turn = turning(b, e, way)
     rules = ["WM-DEC-16"] if way.road else []
-    if not way.road:
+    if turn.rule == "WM-31":
+        rules = ["WM-31"]
+    elif not way.road:
         classes = {
             ground_class(n, area.kind)
             for area in (b.table.difficult_area_at(p) for p in way.points)
@@ -130,13 +176,35 @@ def move_rules(b: Battle, e: int, way: Way) -> tuple[str, ...]:
         }
         rules += [r for cls, r in (("difficult", "WM-34"), ("very_difficult", "WM-35")) if cls in classes]
     if way.charge:
-        rules += ["WM-17", "WM-18"] if turned(b, e, way) > EPS else ["WM-18"]
-    elif turned(b, e, way) > EPS:
-        pivot_only = abs(turned(b, e, way) - turn_cost(b, e, way.facing, charge=True)) <= EPS
-        rules.append("WM-28" if pivot_only else "WM-29")
+        rules += ["WM-17", "WM-18"] if turn.cost > EPS else ["WM-18"]
+    elif turn.rule is not None and turn.rule != "WM-31" and turn.cost > EPS:
+        rules.append(turn.rule)
     if category(e).code in n.barded:
         rules.append("WM-25")
     return tuple(rules)
+
+
+def move_end(b: Battle, e: int, p: Point, facing: float) -> None:
+    """Where a move may end: For Glory's rules (FG-MOVE-2, FG-MOVE-4), then WM-42 (WM-DEC-25): no
+    nearer than 3 cm to an enemy unit, nor, for a unit that stands nearer already (a retreat, a push or
+    a flight left it there), any nearer than it stands. Charges, retreats, pushes and flights end by
+    their own rules and keep no distance; friends may stand side by side, as For Glory's lines do."""
+    check_end(b, e, p, facing)
+    n = numbers(b)
+    apart = n.keep_apart_cm * n.inches_per_cm
+    corners = corners_at(e, p, facing)
+    for o in b.physics.in_box(BBox.of(corners, pad=apart)):  # units in play, by the spatial index
+        if o == e or not is_enemy(b, e, o):
+            continue
+        there = convex_distance(corners, b.shape(o))
+        if there < apart - EPS and there < gap(b, e, o) - EPS:
+            raise refuse(
+                "WM-42",
+                "reason_wm_keep_apart",
+                unit=b.name(o),
+                gap=Number(f"{there:.2f}"),
+                apart=Number(f"{apart:g}"),
+            )
 
 
 def movement_allowance(b: Battle, e: int, difficult: bool) -> float | None:
@@ -157,19 +225,23 @@ def check(rules: Ruleset, records: Mapping[str, Any]) -> list[tuple[str, str, st
         if code not in rules.categories
     ]
     problems += unknown_names("terrain", [("ground", "terrain kind", n.ground, rules.terrain)])
-    problems += [
-        ("terrain", f"ground.{kind}", "impassable ground is For Glory's (FG-TERR-2): it has no class here")
-        for kind in n.ground
-        if kind in rules.terrain and rules.terrain[kind].movement == "impassable"
-    ]
+    for kind, cls in n.ground.items():
+        known = rules.terrain.get(kind)
+        if known is None:
+            continue
+        if known.movement == "impassable":
+            problems.append(("terrain", f"ground.{kind}", "impassable in For Glory, it stays so (FG-TERR-2)"))
+        elif cls == "impassable" and (known.road or known.crossing):
+            what = "a road is open ground (WM-DEC-16)" if known.road else "a crossing is what opens a river"
+            problems.append(("terrain", f"ground.{kind}", f"{what}: it cannot be impassable (WM-DEC-24)"))
     return problems
 
 
 WARHAMMER_TERRAIN = RuleModule(
     id=ID,
     name="Warhammer terrain",
-    description="moves pay for the ground they cross (difficult x2, very difficult x4) and for turning "
-    "(WM-24..36)",
+    description="moves pay for the ground they cross (difficult x2, very difficult x4) and for turning, "
+    "keep 3 cm from the enemy but to charge, ground agreed impassable (WM-24..37, WM-42)",
     prefix="WM-",
     mode="for-glory",
     hooks={
@@ -177,6 +249,8 @@ WARHAMMER_TERRAIN = RuleModule(
         "move_cost": move_cost,
         "move_rules": move_rules,
         "difficult_stop": lambda b, e: False,  # WM-34: cavalry go on into the wood at half pace
+        "move_end": move_end,
+        "terrain_classes": terrain_classes,
     },
     records={"terrain": TerrainNumbers},
     check=check,

@@ -15,10 +15,12 @@ from game.cli.entry import main
 from game.content.module_records import rule_stack
 from game.model import commands as cmd
 from game.model.battle import Battle
+from game.model.resolution import Reject
+from game.running.log_texts import english
 from systems.for_glory.charge.plan import plan_charge
 from systems.for_glory.paths import Way, along, base_move
 from systems.warhammer.terrain import ground_class, numbers
-from tests.helpers import modded_stack, module_mod, of, order, pos, refuses_numbers, rules, unit
+from tests.helpers import modded_stack, module_mod, of, officer, order, pos, refuses_numbers, rules, unit
 
 WT = "warhammer-terrain"
 PIVOT_90 = 2 * 2.0 * math.sin(math.radians(45))  # a 2" wide base pivoting 90 degrees on a front corner
@@ -250,7 +252,14 @@ def test_WM_DEC_16_a_road_is_open_ground(battle: Callable[..., Battle]) -> None:
 def test_modules_json_lists_warhammer_terrain(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["modules", "--json"]) == 0
     listed = {m["id"]: m for m in json.loads(capsys.readouterr().out)["modules"]}
-    assert listed[WT]["hooks"] == ["difficult_stop", "move_cost", "move_rules", "movement_allowance"]
+    assert listed[WT]["hooks"] == [
+        "difficult_stop",
+        "move_cost",
+        "move_end",
+        "move_rules",
+        "movement_allowance",
+        "terrain_classes",
+    ]
     assert listed[WT]["prefix"] == "WM-" and "warhammer-charges" in listed
 
 
@@ -307,7 +316,7 @@ def test_WM_17_WM_18_a_charge_pivots_towards_where_it_goes_from_its_first_point_
     """WM-17: the charger's one pivot faces the way from where it starts to where it ends, whatever
     points the path is examined at; a charge that goes nowhere (only the alignment at contact, WM-18)
     costs nothing."""
-    from systems.warhammer.terrain import heading, turned
+    from systems.warhammer.terrain import heading, turning
 
     assert heading(((0.0, 0.0), (1.0, 0.0), (1.0, 1.0))) == pytest.approx(45.0)
     assert heading(((0.0, 0.0), (0.0, -1.0))) == pytest.approx(270.0)  # degrees 0..360
@@ -316,4 +325,242 @@ def test_WM_17_WM_18_a_charge_pivots_towards_where_it_goes_from_its_first_point_
     b = wt_battle(battle)
     unit(b, "a", "red", (30, 28), 0)
     t = b.ids["watch"]
-    assert turned(b, b.ids["a"], Way(((30.0, 28.0), (30.0, 28.0)), 90.0, target=t)) == 0.0
+    assert turning(b, b.ids["a"], Way(((30.0, 28.0), (30.0, 28.0)), 90.0, target=t)).cost == 0.0
+
+
+# --- WM-37 impassable ground, WM-42 the 3 cm distance, WM-31 reform, WM-41 march (WM-DEC-24..28) ----
+
+
+def impassable_marsh(tmp_path: Path) -> Path:
+    """A mod agreeing before the battle (WM-32) that marshes are impassable (WM-37, WM-DEC-24)."""
+    return module_mod(tmp_path, WT, "terrain", '[ground]\nmarsh = "impassable"\n')
+
+
+def test_WM_37_WM_DEC_24_ground_agreed_impassable_is_for_glorys_impassable_ground(
+    battle: Callable[..., Battle], tmp_path: Path
+) -> None:
+    """WM-37 (WM-DEC-24): a kind the module's [ground] makes impassable is For Glory's impassable ground
+    for the battle (FG-TERR-2): no move crosses it or ends on it, a road through it does not open it, a
+    charge cannot cross it, a push stops at its edge, an officer crosses it but may not stop in it
+    (AMB-12), and the ghost and the computer players' routes meet it through the same table. The
+    shipped content makes no kind impassable (a river is impassable in For Glory already)."""
+    from game.ai.routes import Grid
+    from game.ui.battle.ghosts import move_ghost
+    from systems.for_glory.officers import check_officer_move
+    from systems.for_glory.paths import farthest
+    from systems.warhammer.terrain import terrain_classes
+
+    marsh = ("marsh", rect(22.5, 26, 23.5, 34))
+    road = ("road", (((0, 30), (72, 30)), 0.5))
+    plain = wt_battle(battle, marsh)  # the shipped numbers: the marsh is difficult
+    assert terrain_classes(plain) == {} and plain.table.movement_at((23, 30)) == "difficult"
+    x, y = Grid(plain.table).cell((22.5, 30.5))  # the computer players' routes: difficult, then impassable
+    assert Grid(plain.table).kind[x][y] == 1
+    b = battle(terrain=[marsh, road], stack=modded_stack(impassable_marsh(tmp_path), [WT]))
+    unit(b, "watch", "blue", (24, 22), 270)
+    unit(b, "i", "red", (20, 30), 0)
+    unit(b, "t", "blue", (25, 30), 180)  # 3.8" away, beyond the marsh
+    assert terrain_classes(b) == {"marsh": "impassable"} and b.table.movement_at((23, 30)) == "impassable"
+    assert moved_to(b, cmd.Move("i", (23, 30))) == "FG-TERR-2"  # into it
+    assert moved_to(b, cmd.Move("i", (22, 30))) == "FG-TERR-2"  # its base would end on it
+    assert moved_to(b, cmd.Move("i", (23, 30), road=True)) == "FG-TERR-2"  # the road does not open it
+    assert of(order(b, cmd.Charge("i", "t")), "rejected")[0].rule == "FG-TERR-2"
+    end, blocked, _rule = farthest(b, b.ids["i"], (1.0, 0.0), 4.0, movement=False)  # a push
+    assert blocked and end[0] <= 21.9 + 1e-9
+    assert Grid(b.table).kind[x][y] == 2
+    ghost = move_ghost(b, english(), "i", (23, 30), None)
+    assert ghost.ok and ghost.at[0] <= 21.9 + 1e-9 and any("(FG-TERR-2)" in line for line in ghost.lines)
+    officer(b, "o", "red", (21, 32.5))
+    with pytest.raises(Reject) as stop:
+        check_officer_move(b, b.ids["o"], (23, 32.5))
+    assert stop.value.rule == "AMB-12"
+    check_officer_move(b, b.ids["o"], (25.5, 32.5))  # over it, to the far side
+
+
+def test_WM_DEC_24_a_bad_class_or_kind_in_the_numbers_is_one_line_and_exit_code_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """WM-DEC-24: For Glory's impassable ground stays so, a road or a crossing cannot be made impassable,
+    and a class the module does not know is refused: one line naming the file and the key, exit code 2."""
+    numbers_file = impassable_marsh(tmp_path)
+    refuses_numbers(
+        numbers_file,
+        WT,
+        [
+            ('[ground]\nford = "impassable"\n', "ground.ford"),
+            ('[ground]\nroad = "impassable"\n', "ground.road"),
+            ('[ground]\nriver = "difficult"\n', "ground.river"),
+            ('[ground]\nmarsh = "impasable"\n', "ground.marsh"),
+            ("keep_apart_cm = -1\n", "keep_apart_cm"),
+        ],
+    )
+    numbers_file.write_text('[ground]\nbridge = "impassable"\n')
+    args = ["simulate", "--mod", str(numbers_file.parents[2]), "--module", WT, "--rounds", "1"]
+    assert main(args) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "terrain.toml" in err and "ground.bridge" in err and "WM-DEC-24" in err
+
+
+def near_enemy(battle: Callable[..., Battle]) -> Battle:
+    """Infantry at (20, 30) facing an enemy battalion whose front is 3.8" away (x = 24.4)."""
+    b = wt_battle(battle)
+    unit(b, "i", "red", (20, 30), 0)
+    unit(b, "e", "blue", (25, 30), 180)
+    return b
+
+
+def test_WM_42_WM_DEC_25_a_move_keeps_3_cm_from_the_enemy_but_a_charge(battle: Callable[..., Battle]) -> None:
+    """WM-42 (WM-DEC-25): a move may not end within 3 cm (1.2") of an enemy unit: 1.0" away is refused
+    with the reason the player reads, 1.5" is allowed; a charge into contact is allowed; a friend may
+    stand beside it (For Glory's lines stand base to base)."""
+    b = near_enemy(battle)
+    unit(b, "f", "red", (22.0, 32.4), 0)  # a friend 0.4" beside where it goes
+    events = order(b, cmd.Move("i", (22.8, 30)))
+    (refused,) = of(events, "rejected")
+    assert refused.rule == "WM-42"
+    said = 'the move would end 1.00" from e: only a charge comes nearer than 1.2" to an enemy unit'
+    assert refused.reason == said
+    assert moved_to(b, cmd.Move("i", (22.3, 30))) is None  # 1.5" away
+    c = near_enemy(battle)
+    charged = [m for m in of(order(c, cmd.Charge("i", "e")), "moved") if m.how == "charge"]
+    assert charged and charged[0].path[-1] == pytest.approx((23.8, 30))
+
+
+def test_WM_42_a_unit_left_near_the_enemy_may_turn_or_step_back_but_come_no_nearer(
+    battle: Callable[..., Battle],
+) -> None:
+    """WM-42 (WM-DEC-25): a unit a retreat, a push or a flight left nearer than 3 cm may end where it
+    stands no nearer (about face, a step back), never nearer; what keeps the distance is the end."""
+    b = wt_battle(battle)
+    unit(b, "i", "red", (22.8, 30), 0)  # 1.0" from the enemy's front
+    unit(b, "e", "blue", (25, 30), 180)
+    unit(b, "j", "red", (22.8, 36), 0)
+    unit(b, "g", "blue", (25, 36), 180)
+    assert moved_to(b, cmd.Move("i", (23.1, 30))) == "WM-42"  # 0.7": nearer
+    assert moved_to(b, cmd.Move("i", (22.6, 30), 180)) is None  # back to 1.2", turned about
+    assert moved_to(b, cmd.Move("j", (22.8, 36), 180)) is None  # about face where it stands
+
+
+def test_WM_42_the_move_preview_and_the_computer_players_meet_the_3_cm(
+    battle: Callable[..., Battle], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """WM-42: the ghost of a drag to 1.0" from the enemy stops 1.2" away and says why, in English and
+    in Spanish (the module's reasons.toml); the computer players' moves are weighed by the same query
+    (plan_move), so a whole battle's generals try many moves it refuses and send none of them."""
+    import systems.warhammer.terrain as terrain
+    from game.ai.players import make_player
+    from game.content.locale import Texts
+    from game.content.module_records import module_locales
+    from game.running.match import new_match, play
+    from game.ui.battle.ghosts import move_ghost
+
+    b = near_enemy(battle)
+    for lang, words in (
+        ("en", 'only a charge comes nearer than 1.2" to an enemy unit (WM-42)'),
+        ("es", 'solo una carga se acerca a menos de 1,2" de una unidad enemiga (WM-42)'),
+    ):
+        ghost = move_ghost(b, Texts(lang, module_locales(b.stack)), "i", (22.8, 30), None)
+        assert ghost.ok and ghost.at[0] == pytest.approx(22.6, abs=0.03), ghost
+        assert any(words in line for line in ghost.lines), ghost.lines
+    asked: list[str] = []
+    real = terrain.refuse
+
+    def counted(rule: str, key: str, **values: object) -> Reject:
+        asked.append(rule)
+        return real(rule, key, **values)
+
+    monkeypatch.setattr(terrain, "refuse", counted)
+    m = new_match("default", 3, max_rounds=3, modules=(WT,))
+    sides = m.battle.game.sides  # type: ignore[union-attr]
+    try:
+        play(m, {sides[0]: make_player("easy", sides[0], 1), sides[1]: make_player("heuristic", sides[1], 2)})
+        refused = [e for e in m.battle.events if e.kind == "rejected" and e.rule == "WM-42"]
+    finally:
+        m.battle.close()
+    assert "WM-42" in asked and not refused
+
+
+def test_WM_31_WM_DEC_26_a_reform_turns_in_place_for_the_whole_move(battle: Callable[..., Battle]) -> None:
+    """WM-31 (WM-DEC-26): a unit that only turns where it stands may take any facing for its whole move,
+    whatever the turn would cost. In a wood a turn costs twice (WM-34, WM-DEC-27): infantry turning 135
+    degrees there would pay 2 x 2.53" of its 4"; it reforms for its 4" instead, and the move names
+    WM-31. In the open the same turn costs 2.53" (WM-29): no reform. A move that goes anywhere is no
+    reform: the same turn after half an inch is refused."""
+    b = wt_battle(battle, ("wood", rect(10, 26, 40, 34)))
+    unit(b, "i", "red", (20, 30), 0)
+    unit(b, "j", "red", (20, 12), 0)
+    turn_135 = 1.0 + 4 * math.sin(math.radians(22.5))
+    assert cost(b, "j", (20, 12), facing=135) == pytest.approx(turn_135)
+    assert rules_of_move(b, "j", (20, 12), facing=135) == ("WM-29",)
+    assert cost(b, "i", (20, 30), facing=135) == pytest.approx(4.0)
+    assert rules_of_move(b, "i", (20, 30), facing=135) == ("WM-31",)
+    assert moved_to(b, cmd.Move("i", (20.5, 30), 135)) == "FG-UNIT-12"
+    (move,) = of(order(b, cmd.Move("i", (20, 30), 135)), "moved")
+    assert move.rules == ("WM-31",) and move.how == "pivot" and b.pose(b.ids["i"]).facing == 135
+
+
+def test_WM_DEC_27_a_turn_in_rough_ground_costs_as_its_ground(battle: Callable[..., Battle]) -> None:
+    """WM-34, WM-35 (WM-DEC-27): turning is movement, so rough ground weighs it: a 60 degree pivot (2" in
+    the open) costs 4" in a wood; a 90 degree turn (1") costs 4" in a ford, the whole move, which is
+    still a turn; a move out of the wood turns at its end, in the open; a charger pivots where it
+    starts (WM-17)."""
+    b = wt_battle(battle, ("wood", rect(10, 26, 22, 34)), ("ford", rect(10, 8, 22, 16)))
+    unit(b, "i", "red", (20, 30), 0)
+    unit(b, "f", "red", (20, 12), 0)
+    assert cost(b, "i", (20, 30), facing=60) == pytest.approx(4.0)
+    assert rules_of_move(b, "i", (20, 30), facing=60) == ("WM-34", "WM-28")
+    assert cost(b, "f", (20, 12), facing=90) == pytest.approx(4.0)
+    assert rules_of_move(b, "f", (20, 12), facing=90) == ("WM-35", "WM-29")
+    assert cost(b, "i", (23, 30), facing=60) == pytest.approx(2 * 2.0 + 1.0 + 2.0)  # 2" wood, 1" open
+    t = b.ids["watch"]
+    assert cost(b, "i", (20, 28), facing=270, target=t) == pytest.approx(2 * 2.0 + 2 * PIVOT_90)
+
+
+def test_WM_41_WM_DEC_28_a_march_is_for_glorys_strategic_move_and_officers_ignore_the_ground(
+    battle: Callable[..., Battle],
+) -> None:
+    """WM-41 (WM-DEC-16, WM-DEC-28): the march is For Glory's strategic move: far from the enemy
+    (FG-STRAT-1) infantry have twice their 4", the ground priced in it as in any move (7" with 1" of
+    wood costs 8": allowed; 2" of wood more is not), and it may turn. The surviving paragraph is about
+    characters: For Glory's are its officers, who move L ignoring the ground (FG-UNIT-20, AMB-12) and
+    pay none of the module's prices: 8" through a wood and a ford is their whole L."""
+    from systems.for_glory.officers import check_officer_move, move_officer
+
+    b = battle(
+        terrain=[
+            ("wood", rect(26, 26, 40, 34)),
+            ("wood", rect(22, 40, 25, 44)),
+            ("ford", rect(25, 40, 28, 44)),
+        ],
+        stack=rule_stack(rules(), [WT], "tests"),
+    )
+    unit(b, "far", "blue", (66, 6), 90)  # beyond XL of every move here
+    unit(b, "i", "red", (20, 30), 0)
+    unit(b, "j", "red", (20, 25), 0)
+    assert cost(b, "i", (27, 30)) == pytest.approx(6 + 2 * 1)
+    assert moved_to(b, cmd.Move("i", (28, 30))) == "FG-UNIT-12"  # 6 + 2 x 2 = 10" of 8"
+    (march,) = of(order(b, cmd.Move("i", (27, 30))), "moved")
+    assert (march.how, march.rules, march.distance) == ("strategic", ("WM-34",), pytest.approx(7.0))
+    (turned,) = of(order(b, cmd.Move("j", (24, 25), 90)), "moved")  # 4" and a 1" turn: 5" of 8"
+    assert turned.how == "strategic" and turned.rules == ("WM-29",)
+    officer(b, "o", "red", (20, 42))
+    check_officer_move(b, b.ids["o"], (28, 42))
+    move_officer(b, cmd.MoveOfficer("o", (28, 42)))
+    assert b.pose(b.ids["o"]).x == 28 and of(b.events, "moved")[-1].distance == pytest.approx(8.0)
+    with pytest.raises(Reject):
+        check_officer_move(b, b.ids["o"], (36.05, 42))  # beyond L: his allowance, not the ground's
+
+
+def test_WM_31_WM_42_the_modules_scripted_battle_reforms_and_keeps_apart() -> None:
+    """warhammer-terrain's second scripted battle: infantry in a wood reform for their whole move (WM-31),
+    a move to 1" from the enemy is refused (WM-42) and one to 1.5" is made: the same commands as a
+    player's or a computer's, refused by the same rule."""
+    from game.running.script import run
+
+    out = run(
+        Path(__file__).resolve().parents[2] / "content/modules" / WT / "scripts/reform-and-keep-apart.toml"
+    )
+    moved = [(e["unit"], e["how"], e.get("rules")) for e in out["events"] if e["kind"] == "moved"]
+    assert moved == [("reforming", "pivot", ["WM-31"]), ("advancing", "move", None)]
+    assert [e["rule"] for e in out["events"] if e["kind"] == "rejected"] == ["WM-42"]
+    assert out["units"]["reforming"]["facing"] == 135 and out["units"]["advancing"]["at"] == [22.3, 22]
