@@ -27,9 +27,26 @@ class Zone:
     enter_disorganised: Points  # DG-7 (note [d]): the points a disorganised unit pays to enter one
 
 
-def _inside(b: Battle, enemies: list[tuple[int, Polygon]], depth: float, p: Point) -> bool:
+def _bases(b: Battle, side: str) -> tuple[tuple[int, Polygon, BBox], ...]:
+    """The bases of the units of the other side, with their boxes (kept while a player thinks: every
+    move weighed asks them)."""
+    return b.memo(
+        ("dias-zone-bases", side),
+        lambda: tuple((o, c, BBox.of(c)) for o in b.enemy_units(side) for c in (b.pose(o).corners,)),
+    )
+
+
+def _inside(b: Battle, near: list[tuple[int, Polygon, BBox]], depth: float, p: Point) -> bool:
     front = b.stack.hook("attacked_from")
-    return any(kept_point_distance(p, c) <= depth + EPS and front(b, o, p) == "front" for o, c in enemies)
+    reach = depth + EPS
+    for o, c, box in near:
+        if not (
+            box.left - reach <= p[0] <= box.right + reach and box.bottom - reach <= p[1] <= box.top + reach
+        ):
+            continue
+        if kept_point_distance(p, c) <= reach and front(b, o, p) == "front":
+            return True
+    return False
 
 
 def zone_points(b: Battle, e: int, pts: tuple[Point, ...], zone: Zone) -> float:
@@ -38,10 +55,10 @@ def zone_points(b: Battle, e: int, pts: tuple[Point, ...], zone: Zone) -> float:
     `enter_disorganised` once if it goes from outside into one (DG-DEC-12: a move that starts in a
     zone and stays in it pays neither). A pure question: the ghost, the AI and the order ask it."""
     box = BBox.of(pts, pad=zone.depth + EPS)
-    enemies = [(o, c) for o in b.enemy_units(b.side_of(e)) if BBox.of(c := b.pose(o).corners).intersects(box)]
-    if not enemies:  # most moves: no enemy near enough to matter
+    near = [base for base in _bases(b, b.side_of(e)) if base[2].intersects(box)]
+    if not near:  # most moves: no enemy near enough to matter
         return 0.0
-    inside = [_inside(b, enemies, zone.depth, p) for p in pts]
+    inside = [_inside(b, near, zone.depth, p) for p in pts]
     steps = list(itertools.pairwise(inside))
     paid = zone.leave if any(a and not c for a, c in steps) else 0.0
     if any(c and not a for a, c in steps) and is_disorganised(b, e):
