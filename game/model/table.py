@@ -13,6 +13,7 @@ from game.model.geometry import (
     Polygon,
     edge_crossings,
     near_polyline,
+    path_crossings,
     point_in_polygon,
     polygon_distance,
     polyline_distance,
@@ -129,13 +130,15 @@ class Table:
 
     def area_crossings(self, p: Point, q: Point) -> list[float]:
         """The fractions of the way from p to q at which it crosses the edge of an area that changes
-        movement (a path clipping a corner is inside it between two of them, however briefly)."""
+        movement (a path clipping a corner is inside it between two of them, however briefly), or
+        the middle of such a line (one narrower than the step paths are examined at is not stepped
+        over: a river, a wall, a steep slope)."""
         box = BBox.of((p, q))
         return sorted(
             t
             for f in self._movers
-            if f.polygon and f.bbox.intersects(box)
-            for t in edge_crossings(p, q, f.polygon)
+            if f.bbox.intersects(box)
+            for t in (edge_crossings(p, q, f.polygon) if f.polygon else path_crossings(p, q, f.path))
         )
 
     def on_road(self, p: Point, tolerance: float) -> bool:
