@@ -30,6 +30,7 @@ from tests.helpers import (
     refuses_numbers,
     rules,
     unit,
+    write_scenario,
 )
 
 DT = "dias-terrain"
@@ -317,3 +318,48 @@ def test_DG_7_a_unit_in_a_town_has_a_zone_all_round(battle: Callable[..., Battle
         unit(b, "i", "red", (36, 30), 0)
         disorganise(b, "i")
         assert cost(b, "i", (39.6, 30)) == pytest.approx(3.6 + paid), town
+
+
+STEEP = ("steep", (((30, 0), (30, 48)), 0.2))
+
+
+def test_DG_12_no_move_charge_or_shot_crosses_a_steep_slope(battle: Callable[..., Battle]) -> None:
+    """DG-12 (note [i]), DG-DEC-13: a steep slope between levels 3 or more apart is a line a scenario
+    draws (For Glory's hills have no heights): no move crosses it, no charge, no shot (no unit sees
+    across it). With Días de Gloria's modules on, and For Glory alone the same; without it, all three
+    may be made."""
+    dias = rule_stack(rules(), [DT, "dias-combat"], "tests")
+    for stack, terrain in ((dias, [STEEP]), (None, [STEEP]), (dias, [])):
+        b = battle(terrain=terrain, stack=stack)
+        unit(b, "i", "red", (28, 10), 0)
+        c = unit(b, "c", "red", (27, 22), 0, cat="LC")
+        t = unit(b, "t", "blue", (32.5, 22), 180)
+        unit(b, "h", "red", (27, 36), 0, cat="FA")
+        unit(b, "u", "blue", (34, 36), 180)
+        if not terrain:
+            assert plan_charge(b, c, t).target == t
+            assert of(order(b, cmd.Fire("h", "u")), "roll")
+            assert refused(b, cmd.Move("i", (31.5, 10))) is None
+            continue
+        for vision in (True, False):  # it sees no target across; told it did, its way is barred
+            with pytest.raises(Reject) as no:
+                plan_charge(b, c, t, vision=vision)
+            assert no.value.rule == ("FG-CHG-2" if vision else "FG-TERR-2")
+        assert refused(b, cmd.Fire("h", "u")) == "FG-VIS-1"
+        assert refused(b, cmd.Move("i", (31.5, 10))) == "FG-TERR-2"
+
+
+def test_DG_12_a_steep_slope_is_a_line_and_a_bad_one_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """DG-DEC-13: a steep slope is given as a path with a width; given as an area, the scenario is
+    refused in one line naming its file and the key. The module's scenario draws one and plays."""
+    path = write_scenario(tmp_path, terrain=[("steep", ((10.0, 10.0), (20.0, 10.0), (20.0, 12.0)))])
+    assert main(["simulate", "--scenario", str(path), "--rounds", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and str(path) in err and "terrain[0].polygon" in err, err
+    m = new_match("castle-of-montalban", 1, max_rounds=1)
+    try:
+        assert "steep" in {f.kind.kind for f in m.battle.table.features}
+    finally:
+        m.battle.close()
