@@ -356,7 +356,13 @@ DIAS: dict[str, dict[str, str]] = {
     "DiasTerrainNumbers": {
         "inches_per_point": "DG-DEC-1: inches a movement point is worth",
         "clear": "DG-2: clear ground's cost for each arm",
+        "zone": "DG-7, DG-DEC-12: an enemy unit's zone of control",
         "ground": "DG-2: terrain kind -> its row",
+    },
+    "Zone": {
+        "depth": "DG-DEC-12: inches before an enemy's front its zone reaches",
+        "leave": "DG-2: movement points to leave a zone of control",
+        "enter_disorganised": "DG-7: movement points a disorganised unit pays to enter one",
     },
     "ArmCosts": {
         "infantry": "movement points for infantry",

@@ -137,9 +137,18 @@ def edges(poly: Sequence[Point]) -> list[tuple[Point, Point]]:
 
 def edge_crossings(p: Point, q: Point, poly: Sequence[Point]) -> list[float]:
     """The fractions of the way from p to q at which the segment meets the polygon's edges."""
+    return _crossings(p, q, edges(poly))
+
+
+def path_crossings(p: Point, q: Point, path: Sequence[Point]) -> list[float]:
+    """The fractions of the way from p to q at which the segment meets a polyline (a line's middle)."""
+    return _crossings(p, q, [(path[i - 1], path[i]) for i in range(1, len(path))])
+
+
+def _crossings(p: Point, q: Point, segments: Sequence[tuple[Point, Point]]) -> list[float]:
     dx, dy = q[0] - p[0], q[1] - p[1]
     out = []
-    for a, c in edges(poly):
+    for a, c in segments:
         ex, ey = c[0] - a[0], c[1] - a[1]
         den = dx * ey - dy * ex
         if abs(den) < 1e-12:

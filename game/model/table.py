@@ -13,10 +13,12 @@ from game.model.geometry import (
     Polygon,
     edge_crossings,
     near_polyline,
+    path_crossings,
     point_in_polygon,
     polygon_distance,
     polyline_distance,
     segment_crosses_polygon,
+    segment_distance,
 )
 from game.model.ruleset import MovementClass, TerrainKind
 
@@ -71,12 +73,15 @@ class Feature:
         return self.distance_to(poly) <= d
 
     def crossed_by(self, p: Point, q: Point) -> bool:
-        """Does the segment pq pass over this area? (sight lines; areas only)"""
+        """Does the segment pq pass over this feature (an area, or a line's width)? (sight lines)"""
         b = self.bbox
         if max(p[0], q[0]) < b.left or min(p[0], q[0]) > b.right:
             return False
         if max(p[1], q[1]) < b.bottom or min(p[1], q[1]) > b.top:
             return False
+        if self.path:
+            r, path = self.width / 2, self.path
+            return any(segment_distance(p, q, path[i - 1], path[i]) <= r for i in range(1, len(path)))
         return segment_crosses_polygon(p, q, self.polygon)
 
 
@@ -97,7 +102,7 @@ class Table:
     def __post_init__(self) -> None:
         movers = tuple(f for f in self.features if f.kind.crossing or f.kind.movement != "passable")
         object.__setattr__(self, "_movers", movers)
-        blockers = tuple(f for f in self.features if f.kind.blocks_sight and not f.linear)
+        blockers = tuple(f for f in self.features if f.kind.blocks_sight)  # a line too: a steep slope
         object.__setattr__(self, "_blockers", blockers)
         object.__setattr__(self, "_dense", tuple(f for f in self.features if f.kind.dense))
         object.__setattr__(self, "_kept", {})
@@ -141,13 +146,15 @@ class Table:
 
     def area_crossings(self, p: Point, q: Point) -> list[float]:
         """The fractions of the way from p to q at which it crosses the edge of an area that changes
-        movement (a path clipping a corner is inside it between two of them, however briefly)."""
+        movement (a path clipping a corner is inside it between two of them, however briefly), or
+        the middle of such a line (one narrower than the step paths are examined at is not stepped
+        over: a river, a wall, a steep slope)."""
         box = BBox.of((p, q))
         return sorted(
             t
             for f in self._movers
-            if f.polygon and f.bbox.intersects(box)
-            for t in edge_crossings(p, q, f.polygon)
+            if f.bbox.intersects(box)
+            for t in (edge_crossings(p, q, f.polygon) if f.polygon else path_crossings(p, q, f.path))
         )
 
     def on_road(self, p: Point, tolerance: float) -> bool:

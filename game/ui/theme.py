@@ -47,6 +47,7 @@ TERRAIN: dict[str, Colour] = {
     "stream": (95, 150, 200),
     "wall": (120, 110, 100),
     "fortification": (105, 85, 65),
+    "steep": (125, 100, 70),
 }
 TERRAIN_OUTLINE: dict[str, Colour] = {
     "wood": (45, 85, 45),

@@ -3,9 +3,10 @@ A move pays, inch by inch, what the arm's movement points for that ground are wo
 ground (a wood costs infantry 2 to 1, cavalry 3 to 1); crossing a stream, a wall or a fortification
 adds a surcharge a road cancels (DG-6); ground an arm may not enter refuses the move (DG-3 "NA");
 cavalry may not charge into or across rough ground (DG-8); a unit in a town or a castle has only
-fronts (DG-5). It replaces the hooks movement_allowance, move_cost, move_rules, difficult_stop and
-attacked_from; the path, what it may pass and where it may end stay For Glory's. Decisions:
-docs/dias-decisions.md."""
+fronts (DG-5); leaving an enemy's zone of control costs a point, entering one a disorganised unit a
+point too (DG-7, zones.py). It replaces the hooks movement_allowance, move_cost, move_rules,
+difficult_stop and attacked_from; the path, what it may pass and where it may end stay For Glory's.
+Decisions: docs/dias-decisions.md."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from game.model.resolution import refuse
 from game.model.ruleset import Ruleset, category_word
 from game.model.table import Feature
 from game.model.words import Term, slug
+from systems.dias.zones import Zone, zone_points
 from systems.for_glory.paths import Way, category
 from systems.for_glory.targets import sector
 
@@ -58,6 +60,7 @@ class DiasTerrainNumbers:
 
     inches_per_point: Annotated[float, Bounds(0, 10, above=True)]
     clear: ArmCosts
+    zone: Zone  # DG-7, DG-DEC-12: an enemy unit's zone of control
     ground: Annotated[dict[str, Ground], Bounds(0, 100)] = field(default_factory=dict)
 
 
@@ -88,7 +91,20 @@ def ground_word(f: Feature) -> Term:
 
 
 def move_cost(b: Battle, e: int, way: Way) -> float:
-    """DG-2..8: the inches of allowance a straight move uses; refused where the arm may not go."""
+    """DG-2..8: the inches of allowance a straight move uses; refused where the arm may not go. Leaving
+    or entering an enemy's zone of control adds its points (DG-7), on a road as off it."""
+    return ground_cost(b, e, way) + zone_inches(b, e, way)
+
+
+def zone_inches(b: Battle, e: int, way: Way) -> float:
+    """DG-2 "Leaving a ZOC", DG-7: the zone's points in inches, as a crossing's (DG-DEC-1)."""
+    n = numbers(b)
+    points = zone_points(b, e, way.points, n.zone)
+    return points / (n.clear.of(arm(b, e)) or 1.0) * n.inches_per_point if points else 0.0
+
+
+def ground_cost(b: Battle, e: int, way: Way) -> float:
+    """DG-2..6, DG-8: what the ground alone makes of a straight move's length."""
     n = numbers(b)
     a = arm(b, e)
     cat = category(e)
@@ -118,15 +134,18 @@ def move_cost(b: Battle, e: int, way: Way) -> float:
 
 def move_rules(b: Battle, e: int, way: Way) -> tuple[str, ...]:
     """The Días de Gloria rules that priced a move, for its events and its ghost: ground dearer than
-    clear, or a line crossed (DG-2, in inches by DG-DEC-1); along a road, a line it made free (DG-6)."""
+    clear, or a line crossed (DG-2, in inches by DG-DEC-1); along a road, a line it made free (DG-6);
+    an enemy's zone of control left or entered at a price (DG-7, DG-DEC-12)."""
     pts = way.points
+    zone = ("DG-7", "DG-DEC-12") if zone_inches(b, e, way) > EPS else ()
     if way.road:
         n = numbers(b)
         crossed = [
             f for f in features_on(b, pts) if n.ground[f.kind.kind].crossing and not f.contains(pts[0])
         ]
-        return ("DG-6",) if crossed else ()
-    return ("DG-2", "DG-DEC-1") if move_cost(b, e, way) > dist(pts[0], pts[-1]) + EPS else ()
+        return (("DG-6",) if crossed else ()) + zone
+    priced = ground_cost(b, e, way) > dist(pts[0], pts[-1]) + EPS
+    return (("DG-2", "DG-DEC-1") if priced else ()) + zone
 
 
 def movement_allowance(b: Battle, e: int, difficult: bool) -> float | None:
@@ -165,7 +184,7 @@ DIAS_TERRAIN = RuleModule(
     id=ID,
     name="Días de Gloria terrain",
     description="ground priced per arm as in the Días de Gloria terrain table: costs, crossings, "
-    "no-charge ground, towns with only fronts (DG-2..8)",
+    "no-charge ground, towns with only fronts, zones of control (DG-2..8)",
     prefix="DG-",
     mode="for-glory",
     hooks={

@@ -14,12 +14,24 @@ from game.cli.entry import main
 from game.content.module_records import rule_stack
 from game.model import commands as cmd
 from game.model.battle import Battle
+from game.model.components import Status
 from game.model.resolution import Reject
 from game.running.match import new_match
 from systems.dias.terrain import numbers
 from systems.for_glory.charge.plan import plan_charge
 from systems.for_glory.paths import Way, along
-from tests.helpers import modded_stack, module_mod, of, order, pos, refuses_numbers, rules, unit
+from tests.helpers import (
+    modded_stack,
+    module_mod,
+    of,
+    officer,
+    order,
+    pos,
+    refuses_numbers,
+    rules,
+    unit,
+    write_scenario,
+)
 
 DT = "dias-terrain"
 STREAM = ("stream", (((22, 0), (22, 48)), 0.3))
@@ -163,6 +175,7 @@ def test_a_mod_changes_the_table_and_a_bad_kind_is_one_line(
             ("[ground.swamp]\ncost = {}\n", "ground.swamp"),
             ("[ground.wall]\ncost = {}\ncrossing = false\n", "ground.wall.crossing"),
             ("[ground.wood]\ncost = { horse = 2 }\n", "ground.wood.cost"),
+            ("[zone]\ndepth = 0\n", "zone.depth"),  # DG-DEC-12: a zone is some ground
         ],
     )
 
@@ -226,3 +239,127 @@ def test_DG_2_DG_DEC_1_the_modules_scripted_battle_names_the_priced_moves() -> N
     moved = [(e["unit"], e.get("rules")) for e in out["events"] if e["kind"] == "moved"]
     assert moved == [("hussars", ["DG-2", "DG-DEC-1"]), ("line", ["DG-2", "DG-DEC-1"])]
     assert out["units"]["hussars"]["at"] == [24, 11] and out["units"]["line"]["at"] == [31, 22]
+
+
+def disorganise(b: Battle, name: str, value: bool = True) -> None:
+    """A pure question's disorganisation (FG-DIS-1): an order's activation assesses it again."""
+    b.comp(b.ids[name], Status).detached = value
+
+
+def detached(b: Battle, name: str, at: tuple[float, float], facing: float) -> int:
+    """A brigade far from its division's officer: a detachment, disorganised (FG-DIS-1) when ordered."""
+    officer(b, "far-div", "red", (2, 46))
+    return unit(b, name, "red", at, facing, division="far-div")
+
+
+def test_DG_7_a_disorganised_unit_pays_a_point_more_to_enter_an_enemy_zone(
+    battle: Callable[..., Battle],
+) -> None:
+    """DG-7 (note [d]), DG-DEC-12: an enemy's zone of control is the ground within a hex (1") before
+    its front. Moving 3.6" until its centre is 0.8" from the enemy's front costs an organised brigade
+    3.6", a disorganised one a point (1") more: 4.6", more than its S (4"), so it may not go there;
+    the same move towards the enemy's rear enters no zone. A disorganised cavalry charge into the
+    target's front pays the point too; artillery pays it at its 2 points an inch of clear (0.5")."""
+    b = dt_battle(battle)
+    unit(b, "t", "blue", (40, 30), 180)  # front edge at x = 39.4, facing the mover
+    unit(b, "i", "red", (35, 30), 0)
+    assert cost(b, "i", (38.6, 30)) == pytest.approx(3.6)
+    disorganise(b, "i")
+    assert cost(b, "i", (38.6, 30)) == pytest.approx(3.6 + 1)
+    disorganise(b, "i", False)
+    (move,) = of(order(b, cmd.Move("i", (38.6, 30))), "moved")
+    assert move.rules is None  # organised: the zone costs it nothing
+    detached(b, "d", (35, 34), 0)
+    unit(b, "u", "blue", (40, 34), 180)
+    assert refused(b, cmd.Move("d", (38.6, 34))) == "FG-UNIT-12"
+    b = dt_battle(battle)
+    unit(b, "t", "blue", (40, 30), 0)  # its rear towards the mover: no zone there
+    unit(b, "i", "red", (35, 30), 0)
+    disorganise(b, "i")
+    assert cost(b, "i", (38.6, 30)) == pytest.approx(3.6)
+    b = dt_battle(battle)
+    t = unit(b, "t", "blue", (40, 30), 180)
+    unit(b, "c", "red", (33, 30), 0, cat="LC")
+    unit(b, "h", "red", (35, 36), 0, cat="HA")
+    unit(b, "u", "blue", (40, 36), 180)
+    for name in ("c", "h"):
+        disorganise(b, name)
+    assert cost(b, "c", (38.8, 30), target=t) == pytest.approx(5.8 + 1)
+    assert cost(b, "h", (38.6, 36)) == pytest.approx(3.6 + 0.5)
+
+
+def test_DG_7_a_move_that_starts_in_a_zone_and_stays_pays_nothing_and_leaving_pays(
+    battle: Callable[..., Battle],
+) -> None:
+    """DG-DEC-12: "enter" is going from outside every enemy zone into one: a disorganised brigade
+    sliding along an enemy's front within its zone pays nothing for it. Leaving the zone costs every
+    unit a point (DG-2 "Leaving a ZOC", the row note [d] belongs to), and the move names DG-7."""
+    b = dt_battle(battle)
+    unit(b, "t", "blue", (40, 30), 180)
+    detached(b, "i", (38.6, 29.4), 0)
+    assert cost(b, "i", (38.6, 30.6)) == pytest.approx(1.2)
+    (move,) = of(order(b, cmd.Move("i", (38.6, 30.6))), "moved")
+    assert move.rules is None and b.comp(b.ids["i"], Status).detached
+    assert cost(b, "i", (35.6, 30.6)) == pytest.approx(3 + 1)
+    disorganise(b, "i", False)
+    assert cost(b, "i", (35.6, 30.6)) == pytest.approx(3 + 1)
+    unit(b, "j", "red", (38.6, 34), 0)
+    unit(b, "u", "blue", (40, 34), 180)
+    (move,) = of(order(b, cmd.Move("j", (35.6, 34))), "moved")
+    assert move.rules == ("DG-7", "DG-DEC-12")
+
+
+def test_DG_7_a_unit_in_a_town_has_a_zone_all_round(battle: Callable[..., Battle]) -> None:
+    """DG-5, DG-7: a unit in a town has six fronts, so its zone of control reaches its rear too: a
+    disorganised brigade coming up behind it pays the point it would not pay in the open."""
+    for town, paid in ((True, 1.6 + 1), (False, 0)):  # the town costs 2" an inch (DG-2), the zone 1"
+        b = dt_battle(battle, *([("town", rect(38, 26, 44, 34))] if town else []))
+        unit(b, "t", "blue", (41, 30), 0)  # its rear edge at x = 40.4, towards the mover
+        unit(b, "i", "red", (36, 30), 0)
+        disorganise(b, "i")
+        assert cost(b, "i", (39.6, 30)) == pytest.approx(3.6 + paid), town
+
+
+STEEP = ("steep", (((30, 0), (30, 48)), 0.2))
+
+
+def test_DG_12_no_move_charge_or_shot_crosses_a_steep_slope(battle: Callable[..., Battle]) -> None:
+    """DG-12 (note [i]), DG-DEC-13: a steep slope between levels 3 or more apart is a line a scenario
+    draws (For Glory's hills have no heights): no move crosses it, no charge, no shot (no unit sees
+    across it). With Días de Gloria's modules on, and For Glory alone the same; without it, all three
+    may be made."""
+    dias = rule_stack(rules(), [DT, "dias-combat"], "tests")
+    for stack, terrain in ((dias, [STEEP]), (None, [STEEP]), (dias, [])):
+        b = battle(terrain=terrain, stack=stack)
+        unit(b, "i", "red", (28, 10), 0)
+        c = unit(b, "c", "red", (27, 22), 0, cat="LC")
+        t = unit(b, "t", "blue", (32.5, 22), 180)
+        unit(b, "h", "red", (27, 36), 0, cat="FA")
+        unit(b, "u", "blue", (34, 36), 180)
+        if not terrain:
+            assert plan_charge(b, c, t).target == t
+            assert of(order(b, cmd.Fire("h", "u")), "roll")
+            assert refused(b, cmd.Move("i", (31.5, 10))) is None
+            continue
+        for vision in (True, False):  # it sees no target across; told it did, its way is barred
+            with pytest.raises(Reject) as no:
+                plan_charge(b, c, t, vision=vision)
+            assert no.value.rule == ("FG-CHG-2" if vision else "FG-TERR-2")
+        assert refused(b, cmd.Fire("h", "u")) == "FG-VIS-1"
+        assert refused(b, cmd.Move("i", (31.5, 10))) == "FG-TERR-2"
+
+
+def test_DG_12_a_steep_slope_is_a_line_and_a_bad_one_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """DG-DEC-13: a steep slope is given as a path with a width; given as an area, the scenario is
+    refused in one line naming its file and the key. The module's scenario draws one and plays."""
+    path = write_scenario(tmp_path, terrain=[("steep", ((10.0, 10.0), (20.0, 10.0), (20.0, 12.0)))])
+    assert main(["simulate", "--scenario", str(path), "--rounds", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and str(path) in err and "terrain[0].polygon" in err, err
+    m = new_match("castle-of-montalban", 1, max_rounds=1)
+    try:
+        assert "steep" in {f.kind.kind for f in m.battle.table.features}
+    finally:
+        m.battle.close()

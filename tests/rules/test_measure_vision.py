@@ -407,6 +407,21 @@ def test_FG_VIS_4_partial_unit_block_obscures(battle: Callable[..., Battle]) -> 
     assert s.visible and s.obscured
 
 
+def test_FG_VIS_4_a_line_that_blocks_sight_hides_what_is_across_it(battle: Callable[..., Battle]) -> None:
+    """FG-VIS-4, DG-DEC-13: a line of ground that blocks sight (a steep slope, a hill's edge) hides a
+    unit across it, wholly or in part (then obscured); a line that does not (a stream) hides nothing."""
+    for kind, seen in (("steep", False), ("stream", True)):
+        b = battle(terrain=[(kind, (((15, 0), (15, 48)), 0.2))])
+        v = unit(b, "v", "red", (10, 10), 0)
+        t = unit(b, "t", "blue", (20, 10), 180)
+        assert vision.sight(b, v, t).visible is seen, kind
+    b = battle(terrain=[("steep", (((15, 10), (15, 30)), 0.2))])  # hides more than half of it
+    v = unit(b, "v", "red", (10, 10), 0)
+    t = unit(b, "t", "blue", (20, 10), 180)
+    s = vision.sight(b, v, t)
+    assert s.visible and s.obscured and not s.blocked_by_units
+
+
 def test_FG_VIS_4_officers_never_block(battle: Callable[..., Battle]) -> None:
     """FG-VIS-4, AMB-8, AMB-12: officers block no line of sight."""
     b = battle()

@@ -190,6 +190,16 @@ def test_FG_TERR_2_impassable_cannot_be_crossed(battle: Callable[..., Battle]) -
     assert rejected(again(b, cmd.Move("v", (15, 38.8)))) is None
 
 
+def test_FG_TERR_2_a_line_narrower_than_the_step_is_not_stepped_over(battle: Callable[..., Battle]) -> None:
+    """FG-TERR-2: a path is examined every quarter inch and where it crosses the middle of a line, so a
+    river 0.1" wide stops every move across it, wherever it starts (it was missed between two points)."""
+    b = battle(terrain=[("river", (((25, 0), (25, 48)), 0.1))])
+    for i in range(20):  # side by side, each starting a little further on
+        x, y = 21.9 + i * 0.0123, 1.5 + i * 2.25
+        unit(b, f"u{i}", "red", (x, y), 0, cat="LC")
+        assert rejected(order(b, cmd.Move(f"u{i}", (x + 4.1, y)))) == "FG-TERR-2", x
+
+
 def test_FG_TERR_5_bridges_and_fords_cross_rivers(battle: Callable[..., Battle]) -> None:
     """FG-TERR-5, AMB-14: a bridge or a ford makes a river passable there (as difficult ground)."""
     b = battle(

@@ -205,6 +205,7 @@ TERRAIN = [
     ("stream", "difficult", False, False, False, False),
     ("wall", "difficult", False, False, False, False),
     ("fortification", "difficult", False, False, False, False),
+    ("steep", "impassable", False, True, False, False),  # DG-12: a hill's edge (DG-DEC-13)
 ]
 
 

@@ -57,10 +57,9 @@ def test_every_category_and_area_terrain_of_for_glory_has_its_picture(fresh_art:
         assert theme.art(f"counters/{code}-small.png") is not None, code
     for code in rs.qualities:
         assert (theme.art(f"quality/{code}.png") is None) == (rs.qualities[code].modifier == 0), code
-    areas = [k for k, t in rs.terrain.items() if not (t.road or t.crossing or t.kind == "open")]
-    for kind in areas:
-        if kind not in ("river", "stream", "wall", "fortification"):  # drawn as lines
-            assert theme.art(f"terrain/{kind}.png") is not None, kind
+    areas = [k for k, t in rs.terrain.items() if not (t.road or t.crossing or t.linear or t.kind == "open")]
+    for kind in areas:  # lines (rivers, streams, walls, steep slopes) are drawn as lines
+        assert theme.art(f"terrain/{kind}.png") is not None, kind
 
 
 def ink(s: pygame.Surface, colour: tuple[int, int, int], dark: bool = False) -> float:

@@ -146,6 +146,17 @@ class Renderer:
                     for k in range(n + 1):
                         x, y = a[0] + (c[0] - a[0]) * k / n, a[1] + (c[1] - a[1]) * k / n
                         pygame.draw.circle(s, theme.darker(colour), (x, y), width)
+            elif f.kind.kind == "steep":  # a map's hachures: short strokes across the line, to one side
+                spacing, reach = max(4.0, width * 2), max(4.0, width * 3)
+                for a, c in itertools.pairwise(pts):
+                    length = math.dist(a, c)
+                    if length > 0:
+                        ux, uy = (c[0] - a[0]) / length, (c[1] - a[1]) / length
+                        for k in range(int(length / spacing) + 1):
+                            x, y = a[0] + ux * k * spacing, a[1] + uy * k * spacing
+                            pygame.draw.line(
+                                s, theme.darker(colour), (x, y), (x + uy * reach, y - ux * reach), 1
+                            )
             return
         pts = [local(p) for p in f.polygon]
         pygame.draw.polygon(s, colour, pts)
