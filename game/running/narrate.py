@@ -325,6 +325,8 @@ class Narrator:
             return self.units(str(x) for x in v)
         if name == "side":
             return self.side(str(v))
+        if name == "reason" and isinstance(v, str):  # a refusal recorded in English (WM-DEC-5)
+            return reason_said(self.t, v)
         if name in NAMED_DETAILS and isinstance(v, str):
             return self.name(v)
         if name == "division" and isinstance(v, str):

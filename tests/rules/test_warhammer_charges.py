@@ -144,6 +144,24 @@ def test_WM_9_WM_20_flee_turns_away_and_runs_5d6_cm_and_the_charge_fails(
     assert pos(b, "a1") == (30, 10) and status(b, "a1").ordered and b.pending is None
 
 
+def test_WM_DEC_5_the_failed_charge_is_told_with_its_reason_in_the_log_s_language(
+    battle: Callable[..., Battle],
+) -> None:
+    """WM-DEC-5: the note of a charge that fails says why in Spanish too (the refusal it records is the
+    English of reasons.toml, read back as the other refusals are)."""
+    from game.running.log_texts import texts_for
+    from game.running.narrate import narrate
+
+    b = wm_battle(battle, 4.0, dice=[6, 6, 6, 6, 6])  # flees 12": out of the hussars' reach
+    charge_and_wait(b)
+    (note,) = [n for n in of(b.apply(ChargeReaction("b1", "flee")), "note") if n.rule == "WM-DEC-5"]
+    english = narrate([note.to_dict()], texts_for("en", [WM]))[0].text
+    spanish = narrate([note.to_dict()], texts_for("es", [WM]))[0].text
+    assert english == f"a1: the charge fails (WM-DEC-5): {note.details['reason']}"
+    assert spanish.startswith("a1: la carga fracasa (WM-DEC-5): ") and "charge" not in spanish
+    assert spanish.removeprefix("a1: la carga fracasa (WM-DEC-5): ") != note.details["reason"]
+
+
 def test_WM_DEC_4_a_caught_fugitive_is_destroyed(battle: Callable[..., Battle]) -> None:
     b = wm_battle(battle, 4.0, dice=[1, 1, 1, 1, 1])  # 5 cm = 2": 4.8" away, within the hussars' 6"
     charge_and_wait(b)
