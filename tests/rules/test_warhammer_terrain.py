@@ -564,3 +564,49 @@ def test_WM_31_WM_42_the_modules_scripted_battle_reforms_and_keeps_apart() -> No
     assert moved == [("reforming", "pivot", ["WM-31"]), ("advancing", "move", None)]
     assert [e["rule"] for e in out["events"] if e["kind"] == "rejected"] == ["WM-42"]
     assert out["units"]["reforming"]["facing"] == 135 and out["units"]["advancing"]["at"] == [22.3, 22]
+
+
+def test_every_wm_rule_the_terrain_module_cites_has_its_text_for_the_log_in_both_languages() -> None:
+    """With only warhammer-terrain on, every WM rule its code cites (a `rule="..."`, a "WM-..." string:
+    its moves' events, its ghost, its refusals), every one its reasons.toml names and every decision of
+    its section of docs/warhammer-decisions.md has a title and a text to hover in the battle log, in
+    English and in Spanish, from the module's own rules.toml; the two files have the same IDs and the
+    Spanish is translated. Both Warhammer modules at once, in either order, still read."""
+    import re
+
+    from game.content.records import read_toml
+    from game.content.rulesref import load_reference
+    from game.model.modules import compose
+
+    root = Path(__file__).resolve().parents[2]
+    folder = root / "content" / "modules" / WT / "locale"
+    code = (root / "systems" / "warhammer" / "terrain.py").read_text(encoding="utf-8")
+    cited = set(re.findall(r"rule=\"(WM-[A-Z0-9-]+)\"", code)) | set(
+        re.findall(r"\"(WM-(?:DEC-)?\d+)\"", code)
+    )
+    for language in ("en", "es"):
+        reasons = read_toml(folder / language / "reasons.toml")
+        cited |= {r for text in reasons.values() for r in re.findall(r"WM-(?:DEC-)?\d+", str(text))}
+    assert {f"WM-{n}" for n in (17, 18, 25, 28, 29, 31, 34, 35, 42, "DEC-16")} <= cited  # the code is read
+    decisions = (root / "docs" / "warhammer-decisions.md").read_text(encoding="utf-8")
+    section = decisions.split("## Module `warhammer-terrain`")[1].split("\n## ")[0]
+    decided = set(re.findall(r"\*\*(WM-DEC-\d+)", section))
+    assert {"WM-DEC-13", "WM-DEC-18", "WM-DEC-24", "WM-DEC-28"} <= decided  # the section is read
+    own = {language: read_toml(folder / language / "rules.toml") for language in ("en", "es")}
+    assert own["en"].keys() == own["es"].keys(), sorted(own["en"].keys() ^ own["es"].keys())
+    needed = cited | decided
+    assert needed <= own["en"].keys(), sorted(needed - own["en"].keys())
+    untranslated = [r for r in own["en"] if own["en"][r]["text"] == own["es"][r]["text"]]
+    assert not untranslated, untranslated
+    alone = compose("for-glory", [WT]).chosen
+    for language in ("en", "es"):
+        texts = load_reference(language, modules=alone)
+        assert needed <= texts.keys(), (language, sorted(needed - texts.keys()))
+        assert {r: (texts[r].title, texts[r].text) for r in own[language]} == {
+            r: (t["title"].strip(), t["text"].strip()) for r, t in own[language].items()
+        }
+    both = load_reference(modules=compose("for-glory", ["warhammer-charges", WT]).chosen)
+    assert both["WM-9"].title == "Flee" and both["WM-34"].title == "Difficult ground"
+    assert (
+        load_reference(modules=compose("for-glory", [WT, "warhammer-charges"]).chosen).keys() == both.keys()
+    )
