@@ -252,6 +252,30 @@ def detached(b: Battle, name: str, at: tuple[float, float], facing: float) -> in
     return unit(b, name, "red", at, facing, division="far-div")
 
 
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "ground: an enemy's zone of control, left or entered (DG-7, DG-DEC-12)"),
+        ("es", "terreno: la zona de control de un enemigo, al salir o al entrar (DG-7, DG-DEC-12)"),
+    ],
+)
+def test_DG_7_the_move_s_ghost_says_the_zone_it_pays_for(
+    battle: Callable[..., Battle], lang: str, words: str
+) -> None:
+    """DG-7: a disorganised brigade's drag into an enemy's zone over clear ground shows the point it
+    pays as the zone's, in the player's language (not as a turn or a line crossed)."""
+    from game.content.locale import Texts
+    from game.content.module_records import module_locales
+    from game.ui.battle.ghosts import move_ghost
+
+    b = dt_battle(battle)
+    unit(b, "t", "blue", (40, 30), 180)  # its front edge at x = 39.4: the zone begins at 38.4
+    unit(b, "i", "red", (36, 30), 0)
+    disorganise(b, "i")
+    ghost = move_ghost(b, Texts(lang, module_locales(b.stack)), "i", (38.5, 30), None)
+    assert ghost.ok and words in ghost.lines, ghost.lines
+
+
 def test_DG_7_a_disorganised_unit_pays_a_point_more_to_enter_an_enemy_zone(
     battle: Callable[..., Battle],
 ) -> None:
