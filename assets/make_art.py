@@ -220,6 +220,21 @@ def marsh(s: pygame.Surface, rng: random.Random) -> None:
         wrapped(reeds, x, y)
 
 
+def pond(s: pygame.Surface, rng: random.Random) -> None:
+    """Ice: a few thin cracks, each a short zigzag, and a glint beside it."""
+    for x, y in scatter(rng, 3):
+        pts = [(0.0, 0.0)]
+        for _ in range(4):
+            a = rng.uniform(-0.9, 0.9)
+            pts.append((pts[-1][0] + math.cos(a) * 7 * TS, pts[-1][1] + math.sin(a) * 7 * TS))
+
+        def crack(a: float, b: float, pts: list[Point] = pts) -> None:
+            pygame.draw.lines(s, (255, 255, 255, 190), False, [(a + px, b + py) for px, py in pts], TS)
+            pygame.draw.line(s, (255, 255, 255, 120), (a + 4 * TS, b - 6 * TS), (a + 10 * TS, b - 9 * TS), TS)
+
+        wrapped(crack, x, y)
+
+
 def castle(s: pygame.Surface, _rng: random.Random) -> None:
     rows, cols = 8, 4
     bh, bw = TILE * SS / rows, TILE * SS / cols
@@ -258,6 +273,7 @@ TERRAIN: dict[str, Callable[[pygame.Surface, random.Random], None]] = {
     "castle": castle,
     "hill": hill,
     "impassable": impassable,
+    "pond": pond,  # last: each tile's random draw follows its place here
 }
 
 

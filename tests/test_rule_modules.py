@@ -400,6 +400,7 @@ def test_modules_json_lists_the_mode_and_the_modules(capsys: pytest.CaptureFixtu
             "action_cost",
             "activation",
             "after_action",
+            "after_move",
             "attacked_from",
             "charge",
             "command_points",

@@ -138,6 +138,11 @@ HOOKS = (
     "melee_odds",  # the chance of each result of contact: (battle, attacks, defenders) -> {result: chance}
     "reaction_window",  # reactions offered: (battle, Active, stage) -> Resolution (FG-REACT)
     "after_action",  # a unit's order is over: (battle, command) -> None or a Resolution (For Glory: nothing)
+    # a unit's own move (a Move order's, a charge's approach) has ended where it stands, coming from
+    # `came_from` (the start of its last straight leg): (battle, unit, came_from, how) -> None; it may
+    # roll, hit and push it (dias-terrain's ice, DG-DEC-14). Not called for pushes, retreats or
+    # flights, nor by a plan or an odds query (For Glory: nothing)
+    "after_move",
     "movement_allowance",  # how far a unit may move: (battle, unit, difficult) -> inches or None (FG-MOVE)
     "move_cost",  # allowance a straight move uses: (battle, unit, Way) -> inches (FG: its length)
     "move_rules",  # the module's rules that priced a straight move: (battle, unit, Way) -> rule IDs

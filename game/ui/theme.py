@@ -42,6 +42,7 @@ TERRAIN: dict[str, Colour] = {
     "road": (215, 200, 160),
     "orchard": (140, 165, 90),
     "marsh": (120, 150, 135),
+    "pond": (205, 222, 232),  # pale ice (a frozen pond), not a marsh's green
     "castle": (150, 145, 140),
     "track": (165, 135, 95),
     "stream": (95, 150, 200),
@@ -57,6 +58,7 @@ TERRAIN_OUTLINE: dict[str, Colour] = {
     "impassable": (70, 65, 60),
     "orchard": (85, 115, 55),
     "marsh": (70, 105, 110),
+    "pond": (130, 160, 185),
     "castle": (80, 75, 72),
 }
 

@@ -4,8 +4,9 @@ ground (a wood costs infantry 2 to 1, cavalry 3 to 1); crossing a stream, a wall
 adds a surcharge a road cancels (DG-6); ground an arm may not enter refuses the move (DG-3 "NA");
 cavalry may not charge into or across rough ground (DG-8); a unit in a town or a castle has only
 fronts (DG-5); leaving an enemy's zone of control costs a point, entering one a disorganised unit a
-point too (DG-7, zones.py). It replaces the hooks movement_allowance, move_cost, move_rules,
-difficult_stop and attacked_from; the path, what it may pass and where it may end stay For Glory's.
+point too (DG-7, zones.py); cavalry whose own move ends on a frozen pond may break the ice (DG-13,
+DG-DEC-14). It replaces the hooks movement_allowance, move_cost, move_rules, difficult_stop,
+attacked_from and after_move; the path, what it may pass and where it may end stay For Glory's.
 Decisions: docs/dias-decisions.md."""
 
 from __future__ import annotations
@@ -14,7 +15,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
+import esper
+
 from game.model.battle import Battle
+from game.model.components import Unit
+from game.model.events import Roll
 from game.model.geometry import EPS, Point, dist, weighted_length
 from game.model.limits import Bounds
 from game.model.modules import RuleModule
@@ -22,7 +27,9 @@ from game.model.resolution import refuse
 from game.model.ruleset import Ruleset, category_word
 from game.model.table import Feature
 from game.model.words import Term, slug
+from systems.dias.combat import D10
 from systems.dias.zones import Zone, zone_points
+from systems.for_glory.hits import add_hits, push
 from systems.for_glory.paths import Way, category
 from systems.for_glory.targets import sector
 
@@ -55,6 +62,16 @@ class Ground:
 
 
 @dataclass(frozen=True)
+class Pond:
+    """DG-13, DG-DEC-14: the ice of a frozen pond under cavalry (the sheet's rule is lost: ours)."""
+
+    # the faces of the d10 (0-9, DG-DEC-6) on which it gives way: a hit, and pushed XS back
+    breaks_on: Annotated[list[Annotated[int, Bounds(0, 9)]], Bounds(0, 10)] = field(
+        default_factory=lambda: [0]
+    )
+
+
+@dataclass(frozen=True)
 class DiasTerrainNumbers:
     """content/modules/dias-terrain/terrain.toml"""
 
@@ -62,6 +79,7 @@ class DiasTerrainNumbers:
     clear: ArmCosts
     zone: Zone  # DG-7, DG-DEC-12: an enemy unit's zone of control
     ground: Annotated[dict[str, Ground], Bounds(0, 100)] = field(default_factory=dict)
+    pond: Pond = field(default_factory=Pond)  # DG-13, DG-DEC-14
 
 
 def numbers(b: Battle) -> DiasTerrainNumbers:
@@ -167,6 +185,47 @@ def attacked_from(b: Battle, e: int, p: Point) -> str:
     return sector(b, e, p)
 
 
+def after_move(b: Battle, e: int, came_from: Point, how: str) -> None:
+    """DG-13, DG-DEC-14: cavalry whose own move (a Move order's, a charge's) ends with its centre on a
+    frozen pond roll the d10; on a face of `[pond] breaks_on` the ice gives way: the unit takes a hit
+    and is pushed XS (For Glory's push) back the way it came. A turn in place rolls nothing."""
+    if esper.try_component(e, Unit) is None or arm(b, e) != "cavalry":
+        return  # infantry spread their weight, guns may not enter (DG-3)
+    pose = b.pose(e)
+    here = (pose.x, pose.y)
+    if dist(came_from, here) <= EPS:
+        return
+    if not any(f.kind.kind == "pond" and f.contains(here) for f in b.table.features):
+        return
+    die = b.dice.one(D10)
+    broke = die in numbers(b).pond.breaks_on
+    who = b.name(e)
+    outcome = "the ice gives way" if broke else "the ice holds"
+    b.emit(
+        Roll(
+            check="ice",
+            die=die,
+            modifiers=(),
+            total=die,
+            outcome=outcome,
+            unit=who,
+            rule="DG-13",
+            die_kind=str(D10),
+        )
+    )
+    if not broke:
+        return
+    add_hits(b, e, 1, None, "DG-DEC-14")
+    if b.in_play(e):  # back the way it came: straight away from a point as far beyond it
+        push(b, e, (2 * here[0] - came_from[0], 2 * here[1] - came_from[1]), who)
+
+
+def tell_ice(e: Mapping[str, Any], n: Any) -> str:
+    """DG-13, DG-DEC-14: the ice's roll in the log, in the player's language."""
+    key = "log_dg_ice_breaks" if e["outcome"] == "the ice gives way" else "log_dg_ice_holds"
+    return str(n.say(key, who=n.name(e["unit"]), die=e["die"], rule="DG-13, DG-DEC-14"))
+
+
 def check(rules: Ruleset, records: Mapping[str, Any]) -> list[tuple[str, str, str]]:
     """The terrain kinds the numbers name must be the ruleset's; lines are priced as crossings."""
     n: DiasTerrainNumbers = records["terrain"]
@@ -193,7 +252,10 @@ DIAS_TERRAIN = RuleModule(
         "move_rules": move_rules,
         "difficult_stop": lambda b, e: False,  # the ground's price replaces the cavalry stop (DG-DEC-3)
         "attacked_from": attacked_from,
+        "after_move": after_move,
     },
+    dice=(D10,),  # DG-DEC-6: the ice's roll (DG-DEC-14)
+    narration={"roll:DG-13": tell_ice},
     records={"terrain": DiasTerrainNumbers},
     check=check,
 )

@@ -139,6 +139,7 @@ FOR_GLORY = RuleModule(
         "melee": resolve_contact,
         "reaction_window": r.window,
         "after_action": sequence.after_action,
+        "after_move": lambda b, e, came_from, how: None,  # For Glory's ground does nothing to a mover
         "movement_allowance": movement_allowance,
         "move_cost": path_length,
         "move_rules": lambda b, e, way: (),  # For Glory prices a move by its length alone

@@ -14,7 +14,15 @@ from game.model.geometry import EPS
 from game.model.resolution import Reject, Resolution, refuse
 from systems.for_glory.checks import morale_check
 from systems.for_glory.paths import Plan, move_rules, plan_move
-from systems.for_glory.reaction import Active, check_rally, finish, rally, retreat_plan, travel
+from systems.for_glory.reaction import (
+    Active,
+    check_rally,
+    ended_own_move,
+    finish,
+    rally,
+    retreat_plan,
+    travel,
+)
 from systems.for_glory.targets import check_fire
 
 
@@ -92,6 +100,9 @@ def _move(b: Battle, e: int, plan: Plan, target: int | None) -> Resolution:
     if act.interrupted or not esper.component_for_entity(e, Status).in_play:
         return
     finish(b, plan, start=reached, rules=rules)
+    ended_own_move(b, e, start, plan.how)  # the ground's word on where it stopped (DG-DEC-14)
+    if not esper.component_for_entity(e, Status).in_play:
+        return
     yield from offer_window(b, act, "end")
     if target is None or act.interrupted or not esper.component_for_entity(e, Status).in_play:
         return

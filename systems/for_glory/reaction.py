@@ -255,6 +255,16 @@ def finish(
     )
 
 
+def ended_own_move(b: Battle, e: int, came_from: Point, how: str) -> bool:
+    """Where a unit's own move (an order's move, a charge's approach) has ended, the modules' word on
+    it (the hook after_move: dias-terrain's ice, DG-DEC-14); True when the unit still stands there."""
+    pose = b.pose(e)
+    here = (pose.x, pose.y)
+    b.stack.hook("after_move")(b, e, came_from, how)
+    now = b.pose(e)
+    return esper.component_for_entity(e, Status).in_play and dist(here, (now.x, now.y)) <= EPS
+
+
 def entries(b: Battle, e: int, start: Point, end: Point, facing: float) -> list[float]:
     """Distances along a path at which the mover first enters an eligible enemy's reaction area."""
     return sorted({t for t, _r in area_entries(b, e, start, end, facing)})

@@ -21,6 +21,7 @@ from systems.dias.terrain import numbers
 from systems.for_glory.charge.plan import plan_charge
 from systems.for_glory.paths import Way, along
 from tests.helpers import (
+    hits,
     modded_stack,
     module_mod,
     of,
@@ -41,10 +42,12 @@ def rect(x0: float, y0: float, x1: float, y1: float) -> tuple[tuple[float, float
     return ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
 
 
-def dt_battle(battle: Callable[..., Battle], *terrain: tuple[str, object]) -> Battle:
+def dt_battle(
+    battle: Callable[..., Battle], *terrain: tuple[str, object], dice: list[int] | None = None
+) -> Battle:
     """A battle with the module, and an enemy within XL of every mover (facing away from them), so no
-    move gets For Glory's strategic extra (FG-STRAT-1)."""
-    b = battle(terrain=list(terrain), stack=rule_stack(rules(), [DT], "tests"))
+    move gets For Glory's strategic extra (FG-STRAT-1); `dice`: its dice, exactly."""
+    b = battle(dice, terrain=list(terrain), stack=rule_stack(rules(), [DT], "tests"))
     unit(b, "watch", "blue", (24, 22), 270)
     return b
 
@@ -176,6 +179,8 @@ def test_a_mod_changes_the_table_and_a_bad_kind_is_one_line(
             ("[ground.wall]\ncost = {}\ncrossing = false\n", "ground.wall.crossing"),
             ("[ground.wood]\ncost = { horse = 2 }\n", "ground.wood.cost"),
             ("[zone]\ndepth = 0\n", "zone.depth"),  # DG-DEC-12: a zone is some ground
+            ("[pond]\nbreaks_on = [10]\n", "pond.breaks_on"),  # DG-DEC-14: a face of the d10, 0-9
+            ('[pond]\nbreaks_on = "0"\n', "pond.breaks_on"),
         ],
     )
 
@@ -189,7 +194,11 @@ def test_whole_battles_play_to_an_end_with_dias_terrain_and_its_scenario(
     m = new_match("castle-of-montalban", 1, max_rounds=1)  # the scenario switches the module on
     try:
         kinds = {f.kind.kind for f in m.battle.table.features}
-        assert m.battle.stack.ids == (DT,) and kinds >= set(numbers(m.battle).ground) - {"bridge", "ford"}
+        assert m.battle.stack.ids == (DT,) and kinds >= set(numbers(m.battle).ground) - {
+            "bridge",
+            "ford",
+            "pond",
+        }
     finally:
         m.battle.close()
     for seed, how in ((3, ["--module", DT]), (4, ["--scenario", "castle-of-montalban"])):
@@ -387,3 +396,99 @@ def test_DG_12_a_steep_slope_is_a_line_and_a_bad_one_is_one_line(
         assert "steep" in {f.kind.kind for f in m.battle.table.features}
     finally:
         m.battle.close()
+
+
+# --- DG-13, DG-DEC-14: frozen ponds ----------------------------------------------------------------
+
+POND = ("pond", rect(22, 26, 40, 34))
+
+
+def test_DG_13_DG_DEC_14_a_frozen_pond_is_priced_and_fought_as_a_marsh(battle: Callable[..., Battle]) -> None:
+    """DG-2 "Marsh / Frozen pond", DG-13: infantry 2, cavalry 3, guns not allowed, no charge, and the
+    marsh's -2 to the shock (dias-combat's ground_shock)."""
+    b = dt_battle(battle, POND, ("marsh", rect(22, 2, 40, 10)))
+    unit(b, "i", "red", (20, 28), 0)
+    unit(b, "c", "red", (20, 32), 0, cat="LC")
+    unit(b, "mi", "red", (20, 4), 0)
+    unit(b, "mc", "red", (20, 8), 0, cat="LC")
+    assert cost(b, "i", (24, 28)) == pytest.approx(cost(b, "mi", (24, 4))) == pytest.approx(2 + 2 * 2)
+    assert cost(b, "c", (24, 32)) == pytest.approx(cost(b, "mc", (24, 8))) == pytest.approx(2 + 3 * 2)
+    n = numbers(b)
+    assert n.ground["pond"] == n.ground["marsh"] and n.pond.breaks_on == [0]
+    combat = rule_stack(rules(), ["dias-combat"], "tests").numbers("dias-combat", "combat")
+    assert combat.ground_shock["pond"] == combat.ground_shock["marsh"] == -2
+
+
+def pond_move(
+    battle: Callable[..., Battle], dice: list[int], cat: str, **kw: Any
+) -> tuple[Battle, list[Any]]:
+    """A unit of the category moving 1" onto the pond, its centre ending on the ice, the dice given."""
+    b = kw.pop("made", None) or dt_battle(battle, POND, dice=dice)
+    unit(b, "c", "red", (20, 30), 0, cat=cat)
+    return b, order(b, cmd.Move("c", (23, 30)))
+
+
+def test_DG_13_DG_DEC_14_the_ice_gives_way_under_cavalry_on_a_0(battle: Callable[..., Battle]) -> None:
+    """DG-DEC-14: cavalry ending its move on a frozen pond roll the d10: on 0 (`[pond] breaks_on`) the
+    ice gives way: one hit, and pushed XS back the way it came; the roll is an event of DG-13, told
+    in English and Spanish."""
+    from game.running.log_texts import texts_for
+    from game.running.narrate import narrate
+
+    b, events = pond_move(battle, [0], "LC")
+    (roll,) = of(events, "roll")
+    assert (roll.rule, roll.die, roll.outcome, roll.unit) == ("DG-13", 0, "the ice gives way", "c")
+    assert hits(b, "c") == 1
+    xs = b.rules.length("XS")
+    assert pos(b, "c") == pytest.approx((23 - xs, 30)) and of(events, "pushed")
+    english = narrate([roll.to_dict()], texts_for("en", [DT]))[0].text
+    spanish = narrate([roll.to_dict()], texts_for("es", [DT]))[0].text
+    assert english == "The ice gives way under c: 0 on the d10 (DG-13, DG-DEC-14)"
+    assert spanish == "El hielo cede bajo c: 0 en el d10 (DG-13, DG-DEC-14)"
+
+
+def test_DG_13_DG_DEC_14_the_ice_holds_on_a_5(battle: Callable[..., Battle]) -> None:
+    """DG-DEC-14: on any face not in `breaks_on` (a 5) the roll is made and nothing happens."""
+    b, events = pond_move(battle, [5], "LC")
+    (roll,) = of(events, "roll")
+    assert (roll.rule, roll.die, roll.outcome) == ("DG-13", 5, "the ice holds")
+    assert hits(b, "c") == 0 and pos(b, "c") == pytest.approx((23, 30)) and not of(events, "pushed")
+
+
+def test_DG_13_DG_DEC_14_infantry_never_roll_for_the_ice(battle: Callable[..., Battle]) -> None:
+    """DG-DEC-14: infantry spread their weight: ending on a pond rolls nothing (no die is given)."""
+    b, events = pond_move(battle, [], "LnInf")
+    assert not of(events, "roll") and hits(b, "c") == 0 and pos(b, "c") == pytest.approx((23, 30))
+
+
+def test_DG_13_DG_DEC_14_asking_is_not_doing(battle: Callable[..., Battle]) -> None:
+    """DG-DEC-14: a plan or the move's price rolls nothing; only the move itself does."""
+    from systems.for_glory.paths import plan_move
+
+    b = dt_battle(battle, POND)  # no dice: any roll would fail
+    unit(b, "c", "red", (20, 30), 0, cat="LC")
+    b.enter()
+    plan_move(b, b.ids["c"], (23, 30), 0)
+    assert cost(b, "c", (23, 30)) == pytest.approx(2 + 3 * 1)
+
+
+def test_DG_13_DG_DEC_14_for_glory_alone_plays_a_pond_as_a_marsh_and_never_rolls(
+    battle: Callable[..., Battle],
+) -> None:
+    """Without the module a frozen pond is For Glory's marsh (difficult, no cover, sight open;
+    docs/rules-decisions.md) and cavalry ending on it roll nothing."""
+    pond, marsh = rules().terrain["pond"], rules().terrain["marsh"]
+    assert (pond.name, pond.movement, pond.dense, pond.blocks_sight) == (
+        "Frozen pond",
+        "difficult",
+        False,
+        False,
+    )
+    assert (marsh.movement, marsh.dense, marsh.blocks_sight) == (pond.movement, pond.dense, pond.blocks_sight)
+    b = battle([], terrain=[POND])
+    unit(b, "watch", "blue", (24, 22), 270)
+    _b, events = pond_move(battle, [], "LC", made=b)
+    assert (of(events, "moved")[-1].stopped, pos(b, "c")) == ("FG-MOVE-3", (22, 30))  # as at a marsh
+    unit(b, "d", "red", (26, 30), 0, cat="LC")  # on the ice already, and ending on it
+    events = order(b, cmd.Move("d", (28, 30)))
+    assert pos(b, "d") == pytest.approx((28, 30)) and not of(events, "roll") and hits(b, "d") == 0

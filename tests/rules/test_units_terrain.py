@@ -200,6 +200,7 @@ TERRAIN = [
     # beyond the rulebook, for the Días de Gloria modules (docs/rules-decisions.md): as the nearest kind
     ("orchard", "difficult", True, False, False, False),
     ("marsh", "difficult", False, False, False, False),
+    ("pond", "difficult", False, False, False, False),  # a frozen pond: a marsh (DG-13, DG-DEC-14)
     ("castle", "difficult", True, True, False, False),
     ("track", "passable", False, False, True, False),
     ("stream", "difficult", False, False, False, False),

@@ -215,6 +215,7 @@ def test_WM_32_WM_33_each_terrain_kind_has_its_class_before_the_battle(
         "ford": "very_difficult",
         "orchard": "difficult",
         "marsh": "difficult",
+        "pond": "difficult",
         "castle": "difficult",
         "track": "open",
         "stream": "difficult",

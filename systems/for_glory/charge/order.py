@@ -12,7 +12,7 @@ from systems.for_glory.charge.plan import check_charge, plan_charge
 from systems.for_glory.melee import Attack
 from systems.for_glory.orders import begin_order, obeys, offer_window, orderable, target_named
 from systems.for_glory.paths import move_rules
-from systems.for_glory.reaction import Active, travel
+from systems.for_glory.reaction import Active, ended_own_move, travel
 
 
 def charge_order(b: Battle, c: cmd.Charge) -> Resolution:
@@ -45,7 +45,10 @@ def charge(b: Battle, chargers: list[int], target: int) -> Resolution:
             arrive(b, plan, "charge", rules)
             attack = Attack(e, target, plan.sector)
             state.attacks.append(attack)
-            yield from offer_window(b, act, "end")  # at contact, before the melee (FG-CHG-3)
+            if ended_own_move(b, e, plan.start, "charge"):  # the ground's word at contact (DG-DEC-14)
+                yield from offer_window(b, act, "end")  # at contact, before the melee (FG-CHG-3)
+            else:
+                act.interrupted = True  # moved off its target, or destroyed, before the melee
             if act.interrupted:
                 state.attacks.remove(attack)
         if act.target_retreated:
