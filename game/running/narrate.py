@@ -26,7 +26,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from game.content.locale import Texts
-from game.model.grammar import Name, listed
+from game.model.grammar import Name, grammar_of, listed
 from game.model.modules import modules
 from game.model.words import inches, slug
 from game.running.log_texts import english, reason_said
@@ -387,7 +387,14 @@ def _rejected(n: Narrator, e: Event) -> str:
 def _pushed(n: Narrator, e: Event) -> str:
     moved = math.dist(e["start"], e["end"])
     key = "log_pushed_blocked" if e.get("blocked") else "log_pushed"
-    return n.say(key, unit=n.name(e["unit"]), by=n.name(e["by"]), distance=n.inches(moved))
+    by = str(e["by"])  # a unit, or a rule that pushes by itself (dias-terrain's ice: DG-13): its
+    # words and their grammar ("el hielo" pushes, "the ice"), as a name's are
+    pusher = f"log_pusher_{slug(by)}"
+    cause: str = n.name(by)
+    if n.t.has(pusher):
+        words = n.t(pusher)
+        cause = Name(words, grammar_of(n.t(f"{pusher}_tag")), shown=words)
+    return n.say(key, unit=n.name(e["unit"]), by=cause, distance=n.inches(moved))
 
 
 def _melee(n: Narrator, e: Event) -> str:

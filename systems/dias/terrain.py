@@ -217,7 +217,7 @@ def after_move(b: Battle, e: int, came_from: Point, how: str) -> None:
         return
     add_hits(b, e, 1, None, "DG-DEC-14")
     if b.in_play(e):  # back the way it came: straight away from a point as far beyond it
-        push(b, e, (2 * here[0] - came_from[0], 2 * here[1] - came_from[1]), who)
+        push(b, e, (2 * here[0] - came_from[0], 2 * here[1] - came_from[1]), "DG-13")  # the ice pushes
 
 
 def tell_ice(e: Mapping[str, Any], n: Any) -> str:

@@ -445,6 +445,9 @@ def test_DG_13_DG_DEC_14_the_ice_gives_way_under_cavalry_on_a_0(battle: Callable
     spanish = narrate([roll.to_dict()], texts_for("es", [DT]))[0].text
     assert english == "The ice gives way under c: 0 on the d10 (DG-13, DG-DEC-14)"
     assert spanish == "El hielo cede bajo c: 0 en el d10 (DG-13, DG-DEC-14)"
+    (pushed,) = of(events, "pushed")
+    told = {lang: narrate([pushed.to_dict()], texts_for(lang, [DT]))[0].text for lang in ("en", "es")}
+    assert told == {"en": 'c is pushed back 2" by the ice', "es": 'El hielo empuja a c 2" hacia atrás'}  # XS
 
 
 def test_DG_13_DG_DEC_14_the_ice_holds_on_a_5(battle: Callable[..., Battle]) -> None:
