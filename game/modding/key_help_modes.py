@@ -358,6 +358,10 @@ DIAS: dict[str, dict[str, str]] = {
         "clear": "DG-2: clear ground's cost for each arm",
         "zone": "DG-7, DG-DEC-12: an enemy unit's zone of control",
         "ground": "DG-2: terrain kind -> its row",
+        "pond": "DG-13, DG-DEC-14: the ice of a frozen pond under cavalry",
+    },
+    "Pond": {
+        "breaks_on": "DG-DEC-14: the faces of the d10 (0-9) on which the ice gives way under cavalry",
     },
     "Zone": {
         "depth": "DG-DEC-12: inches before an enemy's front its zone reaches",
