@@ -357,6 +357,7 @@ DIAS: dict[str, dict[str, str]] = {
         "inches_per_point": "DG-DEC-1: inches a movement point is worth",
         "clear": "DG-2: clear ground's cost for each arm",
         "zone": "DG-7, DG-DEC-12: an enemy unit's zone of control",
+        "friendly_unit": "DG-2, DG-DEC-15: points for each friendly unit a move passes through",
         "ground": "DG-2: terrain kind -> its row",
         "pond": "DG-13, DG-DEC-14: the ice of a frozen pond under cavalry",
     },

@@ -28,7 +28,7 @@ from game.model.ruleset import Ruleset, category_word
 from game.model.table import Feature
 from game.model.words import Term, slug
 from systems.dias.combat import D10
-from systems.dias.zones import Zone, zone_points
+from systems.dias.zones import Zone, friends_passed, zone_points
 from systems.for_glory.hits import add_hits, push
 from systems.for_glory.paths import Way, category
 from systems.for_glory.targets import sector
@@ -78,6 +78,8 @@ class DiasTerrainNumbers:
     inches_per_point: Annotated[float, Bounds(0, 10, above=True)]
     clear: ArmCosts
     zone: Zone  # DG-7, DG-DEC-12: an enemy unit's zone of control
+    # DG-2 "Hex containing a friendly unit" (DG-DEC-15): the points for each friendly unit passed through
+    friendly_unit: ArmCosts = field(default_factory=ArmCosts)
     ground: Annotated[dict[str, Ground], Bounds(0, 100)] = field(default_factory=dict)
     pond: Pond = field(default_factory=Pond)  # DG-13, DG-DEC-14
 
@@ -110,15 +112,27 @@ def ground_word(f: Feature) -> Term:
 
 def move_cost(b: Battle, e: int, way: Way) -> float:
     """DG-2..8: the inches of allowance a straight move uses; refused where the arm may not go. Leaving
-    or entering an enemy's zone of control adds its points (DG-7), on a road as off it."""
-    return ground_cost(b, e, way) + zone_inches(b, e, way)
+    or entering an enemy's zone of control adds its points (DG-7), on a road as off it, and so does
+    each friendly unit passed through (DG-2, DG-DEC-15)."""
+    return ground_cost(b, e, way) + zone_inches(b, e, way) + friends_inches(b, e, way)
+
+
+def _inches(b: Battle, e: int, points: float) -> float:
+    """Movement points added to a move, in inches, as a crossing's (DG-DEC-1)."""
+    n = numbers(b)
+    return points / (n.clear.of(arm(b, e)) or 1.0) * n.inches_per_point if points else 0.0
 
 
 def zone_inches(b: Battle, e: int, way: Way) -> float:
-    """DG-2 "Leaving a ZOC", DG-7: the zone's points in inches, as a crossing's (DG-DEC-1)."""
-    n = numbers(b)
-    points = zone_points(b, e, way.points, n.zone)
-    return points / (n.clear.of(arm(b, e)) or 1.0) * n.inches_per_point if points else 0.0
+    """DG-2 "Leaving a ZOC", DG-7: the zone's points in inches."""
+    return _inches(b, e, zone_points(b, e, way.points, numbers(b).zone))
+
+
+def friends_inches(b: Battle, e: int, way: Way) -> float:
+    """DG-2 "Hex containing a friendly unit" (DG-DEC-15): the arm's points for each friendly unit the
+    move passes through, in inches."""
+    each = numbers(b).friendly_unit.of(arm(b, e))
+    return _inches(b, e, each * friends_passed(b, e, way.points)) if each else 0.0
 
 
 def ground_cost(b: Battle, e: int, way: Way) -> float:
@@ -153,17 +167,19 @@ def ground_cost(b: Battle, e: int, way: Way) -> float:
 def move_rules(b: Battle, e: int, way: Way) -> tuple[str, ...]:
     """The Días de Gloria rules that priced a move, for its events and its ghost: ground dearer than
     clear, or a line crossed (DG-2, in inches by DG-DEC-1); along a road, a line it made free (DG-6);
-    an enemy's zone of control left or entered at a price (DG-7, DG-DEC-12)."""
+    an enemy's zone of control left or entered at a price (DG-7, DG-DEC-12); friendly units passed
+    through (DG-DEC-15, the row of DG-2 it prices)."""
     pts = way.points
-    zone = ("DG-7", "DG-DEC-12") if zone_inches(b, e, way) > EPS else ()
+    extra: tuple[str, ...] = ("DG-7", "DG-DEC-12") if zone_inches(b, e, way) > EPS else ()
+    extra += ("DG-2", "DG-DEC-15") if friends_inches(b, e, way) > EPS else ()
     if way.road:
         n = numbers(b)
         crossed = [
             f for f in features_on(b, pts) if n.ground[f.kind.kind].crossing and not f.contains(pts[0])
         ]
-        return (("DG-6",) if crossed else ()) + zone
+        return tuple(dict.fromkeys((("DG-6",) if crossed else ()) + extra))
     priced = ground_cost(b, e, way) > dist(pts[0], pts[-1]) + EPS
-    return (("DG-2", "DG-DEC-1") if priced else ()) + zone
+    return tuple(dict.fromkeys((("DG-2", "DG-DEC-1") if priced else ()) + extra))
 
 
 def movement_allowance(b: Battle, e: int, difficult: bool) -> float | None:

@@ -1,4 +1,6 @@
-"""Días de Gloria's zones of control read on For Glory's table (DG-2 "Leaving a ZOC", DG-7, note [d]).
+"""Días de Gloria's zones of control read on For Glory's table (DG-2 "Leaving a ZOC", DG-7, note [d]),
+and the friendly units a move passes through (DG-2 "Hex containing a friendly unit", DG-DEC-15): the
+other units' bases a move meets, the table's last two rows.
 A hex counter's zone is the hexes before its front; here it is the ground within `depth` (one hex,
 DG-DEC-12) of an enemy unit's base, in its front as the rules in play see fronts (AMB-59, or DG-5's
 six fronts in a town). A mover is in it where its centre is (AMB-10). Decisions:
@@ -11,7 +13,7 @@ from dataclasses import dataclass
 from typing import Annotated
 
 from game.model.battle import Battle
-from game.model.geometry import EPS, BBox, Point, Polygon, kept_point_distance
+from game.model.geometry import EPS, BBox, Point, Polygon, kept_point_distance, point_in_polygon
 from game.model.limits import Bounds
 from systems.for_glory.checks import is_disorganised
 
@@ -27,12 +29,26 @@ class Zone:
     enter_disorganised: Points  # DG-7 (note [d]): the points a disorganised unit pays to enter one
 
 
-def _bases(b: Battle, side: str) -> tuple[tuple[int, Polygon, BBox], ...]:
-    """The bases of the units of the other side, with their boxes (kept while a player thinks: every
-    move weighed asks them)."""
+def _bases(b: Battle, side: str, own: bool = False) -> tuple[tuple[int, Polygon, BBox], ...]:
+    """The bases of the units of the other side (or, `own`, of this side), with their boxes (kept while
+    a player thinks: every move weighed asks them)."""
+    units = b.units(side) if own else b.enemy_units(side)
     return b.memo(
-        ("dias-zone-bases", side),
-        lambda: tuple((o, c, BBox.of(c)) for o in b.enemy_units(side) for c in (b.pose(o).corners,)),
+        ("dias-zone-bases", side, own),
+        lambda: tuple((o, c, BBox.of(c)) for o in units for c in (b.pose(o).corners,)),
+    )
+
+
+def friends_passed(b: Battle, e: int, pts: tuple[Point, ...]) -> int:
+    """DG-2 "Hex containing a friendly unit" (DG-DEC-15): how many friendly units' bases the mover's
+    centre passes through on its way, each once (For Glory lets a move pass through friends, FG-MOVE-2,
+    and end on none, so only the points between its ends count)."""
+    box = BBox.of(pts)
+    inside = pts[1:-1]
+    return sum(
+        1
+        for o, c, obox in _bases(b, b.side_of(e), own=True)
+        if o != e and obox.intersects(box) and any(point_in_polygon(p, c) for p in inside)
     )
 
 

@@ -285,6 +285,32 @@ def test_DG_7_the_move_s_ghost_says_the_zone_it_pays_for(
     assert ghost.ok and words in ghost.lines, ghost.lines
 
 
+def test_DG_2_DG_DEC_15_each_friendly_unit_passed_through_costs_a_point(
+    battle: Callable[..., Battle],
+) -> None:
+    """DG-2 "Hex containing a friendly unit" (+1 infantry, cavalry, artillery; DG-DEC-15): a move whose
+    centre passes through a friend's base pays a point for it, once: 1" for infantry, 0.5" for guns
+    (whose clear ground is 2 points); the same move with no friend there, or going round it, does not;
+    the move's rules and its ghost say so."""
+    from game.content.locale import Texts
+    from game.content.module_records import module_locales
+    from game.ui.battle.ghosts import move_ghost
+
+    b = dt_battle(battle)
+    unit(b, "i", "red", (30, 30), 0)
+    assert cost(b, "i", (33, 30)) == pytest.approx(3)
+    unit(b, "f", "red", (31.5, 30), 0)  # a friend across the way: its base from x = 31 to 32
+    assert cost(b, "i", (33, 30)) == pytest.approx(3 + 1)
+    assert cost(b, "i", (30, 33)) == pytest.approx(3)  # not through it
+    unit(b, "g", "red", (30, 26), 0, cat="FA")
+    unit(b, "f2", "red", (31.5, 26), 0)
+    assert cost(b, "g", (33, 26)) == pytest.approx(3 + 0.5)
+    ghost = move_ghost(b, Texts("es", module_locales(b.stack)), "i", (33, 30), None)
+    assert ghost.ok and "terreno: unidades amigas atravesadas (DG-2, DG-DEC-15)" in ghost.lines, ghost.lines
+    (moved,) = [m for m in of(order(b, cmd.Move("i", (33, 30))), "moved") if m.unit == "i"]
+    assert moved.rules is not None and "DG-DEC-15" in moved.rules
+
+
 def test_DG_7_a_disorganised_unit_pays_a_point_more_to_enter_an_enemy_zone(
     battle: Callable[..., Battle],
 ) -> None:
