@@ -30,8 +30,8 @@ from systems.for_glory.deployment import (
     staff_entity,
 )
 from systems.for_glory.officers import check_officer_move
-from systems.for_glory.paths import plan_move
-from systems.for_glory.reaction import check_rally, retreat_plan
+from systems.for_glory.paths import may_move, plan_move
+from systems.for_glory.reaction import check_rally
 from systems.for_glory.targets import check_fire, officer_fire_targets, unit_fire_targets
 
 
@@ -285,9 +285,10 @@ def step_towards(here: Point, goal: Point, s: float) -> Point:
 
 def withdraw_refusal(b: Battle, e: int) -> Reject | None:
     """Why the unit may not retreat now (an order or a reaction, FG-ORD-9), or None: For Glory always
-    lets it (as far as it legally can), a module may not (warhammer-charges: in close combat)."""
+    lets it (as far as it legally can, AMB-22), a module may not (warhammer-charges: in close combat).
+    The module's rule is all retreat_plan may refuse, so only it is asked, not the whole way back."""
     try:
-        retreat_plan(b, e)
+        may_move(b, e)
     except Reject as r:
         return r
     return None
