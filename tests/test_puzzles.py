@@ -291,6 +291,17 @@ def test_rally_before_the_assault() -> None:
     assert worn and worn[0] == cmd.Rally("worn"), worn
 
 
+def test_steady_the_line() -> None:
+    """FG-MOR-2, FG-ORD-3, FG-REACT-2: when his division has acted, the general ends at XS of the
+    brigade left with a hit and hussars before it, whose orders and reactions his +2 makes likely; the
+    generals that weigh only command and leadership (hard-2026-12) end in the middle of the line."""
+    s = solved("steady-the-line")
+    xs_behind = XS + 1.2 / 2 + 0.8  # XS between closest points, measured here between centres
+    assert dist(at(s, "a-div"), at(s, "battered")) <= xs_behind, s.state["officers"]
+    before = solve(PUZZLES / "steady-the-line.toml", "hard-2026-12", "hard-2026-12")
+    assert dist(at(before, "a-div"), at(before, "battered")) > xs_behind
+
+
 def test_ride_them_down() -> None:
     """FG-CHG-4, FG-CHG-6, FG-CHG-9, FG-LOST-3: the hussars charge the fresh brigade that is half its
     division: a win leaves it with two hits, charged again by their extra move and broken. The generals

@@ -17,18 +17,19 @@ from typing import TYPE_CHECKING
 import esper
 
 from game.ai import common
+from game.ai.asking import near_enough
 from game.ai.officer_threats import Threats
 from game.ai.reasons import weighed
 from game.ai.stakes import HIT, POINT, WIN
 from game.model import commands as cmd
 from game.model.battle import Battle
 from game.model.components import Officer, Unit
-from game.model.geometry import Point, centroid, dist
+from game.model.geometry import Point, centroid, dist, heading
 from game.model.resolution import Reject
 from systems.for_glory.charge.plan import any_chargeable, check_charge, out_of_reach
 from systems.for_glory.deployment import staff_entity
 from systems.for_glory.measure import gap, within
-from systems.for_glory.odds import fire_odds, leadership_odds
+from systems.for_glory.odds import check_odds, fire_odds, leadership_odds
 from systems.for_glory.officers import check_officer_move
 from systems.for_glory.targets import check_fire, unit_fire_targets
 
@@ -43,6 +44,11 @@ TIE = 0.01  # the worth of an inch nearer where he should be
 IDLE = 0.5  # a brigade with no enemy near enough to fight next round counts this much to the estado mayor
 ENGAGED_SLACK = 4.0  # inches beyond two moves and its range within which an enemy is near enough to fight
 RINGS, RING_SPOTS = 4, 16  # the estado mayor's spots searched: rings over the circle he can ride
+# What a brigade's morale check passed rather than failed is worth before its next activation, each per
+# check it is likely to take (a level that weighs `steady`; his +2 at XS, FG-MOR-2):
+OBEY = 0.5 * HIT  # a brigade with hits obeys its next order (FG-ORD-3) and gives no reaction for nothing
+REACT = 0.3 * HIT  # a brigade an enemy unit can reach reacts when it must (FG-REACT-2)
+BEHIND = 0.8  # inches behind a brigade's rear where its general stands to steady it
 
 
 def officer_danger(player: Mind, b: Battle, officer: int) -> float:
@@ -164,14 +170,20 @@ def officer_place(player: Mind, b: Battle, officer: int) -> cmd.Command:
     middle = centroid([common.centre(b, u) for u in units])
     cost = player.stakes(b).scoring.officer_killed * POINT + HIT
 
+    steadied = {u: _steadying(player, b, u) for u in units} if player.general.level.steady else {}
+    steadied = {u: w for u, w in steadied.items() if w > 0}
+
     def parts() -> dict[str, float]:
         held = sum(HELD for u in units if within(gap(b, u, officer), radius))
         lead = LEAD * len(units) * float(leadership_odds(b, officer)) if staff is not None else 0.0
-        return {
+        found = {
             "command": held - TIE * dist(common.centre(b, officer), middle),
             "leadership": lead,
             "safety": -cost * officer_danger(player, b, officer),
         }
+        if steadied:
+            found["morale"] = sum(w * float(check_odds(b, u)) for u, w in steadied.items())
+        return found
 
     away = [common.centre(b, u) for u in units if not within(gap(b, u, officer), radius)]
     goals = [
@@ -179,8 +191,31 @@ def officer_place(player: Mind, b: Battle, officer: int) -> cmd.Command:
         *away,
         *([common.centre(b, staff)] if staff is not None else []),
         *_away(b, player, officer),
+        *(_behind(b, u) for u in sorted(steadied, key=lambda u: -steadied[u])[:2]),
     ]
     return _placed(player, b, officer, "officer_move", parts, goals)
+
+
+def _steadying(player: Mind, b: Battle, u: int) -> float:
+    """What each point of a brigade's chance to pass a morale check is worth until its next activation:
+    its next order obeyed when it has hits (FG-ORD-3); a reaction passed when an enemy unit is near
+    enough to strike it (FG-REACT-2); its life when it has two hits and one may charge it (FG-CHG-9)."""
+    hits = common.hits(u)
+    worth = OBEY if hits else 0.0
+    near = [near_enough(b, f, u, closing=True) for f in b.enemy_units(player.side)]
+    if any(shot or charge for shot, charge in near):
+        worth += REACT
+    if hits >= b.rules.core.hits.destroyed_at - 1 and any(charge for _shot, charge in near):
+        worth += POINT  # a charged brigade that fails it is destroyed
+    return worth
+
+
+def _behind(b: Battle, u: int) -> Point:
+    """Just behind a brigade's rear, where its general is at XS of it and out of the enemy's sight."""
+    pose = b.pose(u)
+    fx, fy = heading(pose.facing)
+    back = b.rules.core.bases.unit_depth / 2 + BEHIND
+    return (pose.x - fx * back, pose.y - fy * back)
 
 
 def rings(b: Battle, here: Point, reach: float) -> list[Point]:

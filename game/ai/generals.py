@@ -48,6 +48,8 @@ class Level:
     # left with two hits is charged again (FG-CHG-4, FG-CHG-6, FG-CHG-9; follow_up.py)
     stopped: bool = False  # a charge worth what it does by the chance it lands: a reaction's shot that
     # pushes the charger stops it (FG-CHG-3, FG-FIRE-6; stopping.py)
+    steady: bool = False  # a division general stands where his +2 steadies the morale checks his
+    # brigades are likeliest to take before they act again: orders, reactions, a charge (FG-MOR-2)
 
 
 @dataclass(frozen=True)
