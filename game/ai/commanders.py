@@ -1,5 +1,6 @@
 """Where a general puts his officers (FG-ACT-7, FG-ACT-8): a division general where his brigades are
-under his command (FG-TERM-6) and his leadership check has its best chance (FG-LDR); the estado mayor
+under his command (FG-TERM-6), his leadership check has its best chance (FG-LDR) and, for a level that
+weighs `steady`, his +2 helps the morale checks that matter most (FG-MOR-2); the estado mayor
 where the divisions that need him most pass theirs (FG-LDR-2, FG-LDR-4) and give two initiative dice
 (FG-INIT-2), and never where the enemy may kill him, which ends the battle (FG-OFF-7, FG-VIC-3).
 
@@ -46,7 +47,7 @@ ENGAGED_SLACK = 4.0  # inches beyond two moves and its range within which an ene
 RINGS, RING_SPOTS = 4, 16  # the estado mayor's spots searched: rings over the circle he can ride
 # What a brigade's morale check passed rather than failed is worth before its next activation, each per
 # check it is likely to take (a level that weighs `steady`; his +2 at XS, FG-MOR-2):
-OBEY = 0.5 * HIT  # a brigade with hits obeys its next order (FG-ORD-3) and gives no reaction for nothing
+OBEY = 0.5 * HIT  # a brigade with hits obeys its next order (FG-ORD-3), not a check failed for nothing
 REACT = 0.3 * HIT  # a brigade an enemy unit can reach reacts when it must (FG-REACT-2)
 BEHIND = 0.8  # inches behind a brigade's rear where its general stands to steady it
 
@@ -170,8 +171,8 @@ def officer_place(player: Mind, b: Battle, officer: int) -> cmd.Command:
     middle = centroid([common.centre(b, u) for u in units])
     cost = player.stakes(b).scoring.officer_killed * POINT + HIT
 
-    steadied = {u: _steadying(player, b, u) for u in units} if player.general.level.steady else {}
-    steadied = {u: w for u, w in steadied.items() if w > 0}
+    steady = player.general.level.steady
+    steadied = {u: w for u in units if steady and (w := _steadying(player, b, u)) > 0}
 
     def parts() -> dict[str, float]:
         held = sum(HELD for u in units if within(gap(b, u, officer), radius))
@@ -211,7 +212,7 @@ def _steadying(player: Mind, b: Battle, u: int) -> float:
 
 
 def _behind(b: Battle, u: int) -> Point:
-    """Just behind a brigade's rear, where its general is at XS of it and out of the enemy's sight."""
+    """Just behind a brigade's rear: its general at XS of it, the brigade between him and its front."""
     pose = b.pose(u)
     fx, fy = heading(pose.facing)
     back = b.rules.core.bases.unit_depth / 2 + BEHIND
