@@ -409,7 +409,7 @@ OTHERS: dict[str, dict[str, str]] = {
         "follow_up": "whether a cavalry charge is worth its chained charge too (FG-CHG-4, FG-CHG-9)",
         "stopped": "whether a charge is worth what it does only by the chance no reaction's shot stops it",
         "command": "whether the estado mayor rides to the divisions' checks (FG-LDR-4); rallies weighed",
-        "steady": "whether a division general stands at XS of the brigades whose morale checks matter (FG-MOR-2)",
+        "steady": "whether a division general stands at XS of the brigades whose checks matter (FG-MOR-2)",
     },
     "Temperament": {
         "name": "its name, shown where generals are chosen",
