@@ -72,10 +72,9 @@ def test_the_reference_leaves_the_ford(allied_deployment: Match) -> None:
 
 
 def test_nothing_in_danger_deploys_as_before(allied_deployment: Match) -> None:
-    """With no enemy able to reach an objective of ours next activation: the usual ranking."""
+    """With the French cavalry off the table, no objective of ours is in reach: the usual ranking."""
     b = allied_deployment.battle
     player = make_player("hard", "al", 5009)
-    assert isinstance(player, GeneralPlayer)
     stakes = player.stakes(b)
     for o in stakes.objectives:
         o.threats.clear()
