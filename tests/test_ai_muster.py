@@ -12,7 +12,6 @@ from collections.abc import Iterator
 import pytest
 
 from game.ai import muster
-from game.ai.common import Player
 from game.ai.general import GeneralPlayer
 from game.ai.players import make_player
 from game.model import commands as cmd
@@ -37,17 +36,6 @@ def allied_deployment() -> Iterator[Match]:
         m.battle.close()
 
 
-def _deploy(m: Match, player: Player) -> dict[str, tuple[float, float]]:
-    """The Allies' divisions deployed by this general: each one's officer's spot."""
-    placed: dict[str, tuple[float, float]] = {}
-    while (d := m.battle.pending) is not None and d.kind == "deploy" and d.side == "al":
-        c = player.decide(m.battle, d)
-        assert isinstance(c, cmd.Deploy)
-        placed[c.division] = c.officer_at
-        m.apply(c)
-    return placed
-
-
 def test_the_ford_in_the_french_cavalry_s_reach_is_guarded(allied_deployment: Match) -> None:
     m = allied_deployment
     b = m.battle
@@ -60,14 +48,27 @@ def test_the_ford_in_the_french_cavalry_s_reach_is_guarded(allied_deployment: Ma
     ranked = muster.guarding(b, "al", stakes, spots)
     assert ranked is not None
     assert dist(ranked[0], FORD) < 8.0 or dist(ranked[0], BRIDGE) < 10.0  # one of the two in danger
-    placed = _deploy(m, player)
+    placed: dict[str, tuple[float, float]] = {}
+    while (d := b.pending) is not None and d.kind == "deploy" and d.side == "al":
+        c = player.decide(b, d)
+        assert isinstance(c, cmd.Deploy)
+        placed[c.division] = c.officer_at
+        m.apply(c)
     # one division stands before the ford, the other before the bridge
     assert min(dist(p, FORD) for p in placed.values()) < 8.0, placed
     assert min(dist(p, BRIDGE) for p in placed.values()) < 10.0, placed
 
 
 def test_the_reference_leaves_the_ford(allied_deployment: Match) -> None:
-    placed = _deploy(allied_deployment, make_player("hard-2026-12", "al", 5009))
+    m = allied_deployment
+    b = m.battle
+    player = make_player("hard-2026-12", "al", 5009)
+    placed: dict[str, tuple[float, float]] = {}
+    while (d := b.pending) is not None and d.kind == "deploy" and d.side == "al":
+        c = player.decide(b, d)
+        assert isinstance(c, cmd.Deploy)
+        placed[c.division] = c.officer_at
+        m.apply(c)
     assert min(dist(p, FORD) for p in placed.values()) > 15.0, placed
 
 
