@@ -33,7 +33,7 @@ from fractions import Fraction
 
 import esper
 
-from game.ai import common, muster
+from game.ai import common
 from game.ai.asking import delta, near_enough, shot_odds
 from game.ai.bounds import Bounded
 from game.ai.budget import Budget, Quota
@@ -128,13 +128,8 @@ class GeneralPlayer(SearchPlayer):
     def rank_spots(self, b: Battle, spots: list[Point]) -> list[Point]:
         """An objective of ours with no unit of ours near gets the next division, so long as no more
         than half of them stay home; the others deploy nearest the objectives we do not hold (the race
-        for them decides many battles, FG-VIC-4). A level that musters guards
-        first an objective of ours the enemy could take before we come to it (muster.py)."""
+        for them decides many battles, FG-VIC-4)."""
         assert b.game is not None
-        if self.general.level.muster:
-            guarded = muster.guarding(b, self.side, self.stakes(b), spots)
-            if guarded is not None:
-                return guarded
         near = b.rules.length("M")
         divisions = [o for o in b.officers(self.side) if b.comp(o, Officer).role == "division"]
         every = [

@@ -50,8 +50,6 @@ class Level:
     # pushes the charger stops it (FG-CHG-3, FG-FIRE-6; stopping.py)
     steady: bool = False  # a division general stands where his +2 steadies the morale checks his
     # brigades are likeliest to take before they act again: orders, reactions, a charge (FG-MOR-2)
-    muster: bool = False  # a division deploys or enters where it wins the race for the objectives most,
-    # by the force each side can bring to each soonest (muster.py)
 
 
 @dataclass(frozen=True)

@@ -410,7 +410,6 @@ OTHERS: dict[str, dict[str, str]] = {
         "stopped": "whether a charge is worth what it does only by the chance no reaction's shot stops it",
         "command": "whether the estado mayor rides to the divisions' checks (FG-LDR-4); rallies weighed",
         "steady": "whether a division general stands at XS of the brigades whose checks matter (FG-MOR-2)",
-        "muster": "whether a division deploys first where the enemy could take an objective of ours",
     },
     "Temperament": {
         "name": "its name, shown where generals are chosen",
