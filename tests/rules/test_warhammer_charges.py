@@ -73,13 +73,19 @@ def test_WM_5_a_unit_in_close_combat_may_only_hold(battle: Callable[..., Battle]
     assert refused.rule == "WM-5" and "close combat" in refused.reason and b.pending.kind == "charge_reaction"
 
 
-def test_WM_8_hold_takes_the_for_glory_charge(battle: Callable[..., Battle]) -> None:
-    """WM-8: a unit that holds stays where it is and receives the charge: For Glory's charge follows."""
+def test_WM_8_WM_DEC_29_hold_takes_the_for_glory_charge(battle: Callable[..., Battle]) -> None:
+    """WM-8: a unit that holds stays where it is and receives the charge: For Glory's charge follows,
+    and For Glory's reaction windows of that charge no longer offer it a reaction (WM-DEC-29): it was
+    offered one twice, a volley that WM-6's distance had refused."""
     b = wm_battle(battle, 4.0)
     charge_and_wait(b)
     events = b.apply(ChargeReaction("b1", "hold"))
+    assert status(b, "b1").reacted
+    asked = []
     while b.pending is not None:
+        asked.append(b.pending.options)
         events += b.apply(cmd.Pass())
+    assert not any("b1" in options for options in asked)
     assert of(events, "contact") and of(events, "melee")  # For Glory's contact and melee follow
 
 
