@@ -209,11 +209,10 @@ def _answered(b: Battle, chargers: list[int], target: int, *, may_redirect: bool
             details={"say": "wm_answer", "charger": b.name(charger), "choice": choice},
         )
     )
-    if choice == "hold":  # WM-DEC-29: it takes the impact where it stands, its answer to this charge
+    if choice in ("hold", "stand_and_shoot"):  # its reaction to this charge (WM-DEC-29, WM-DEC-2)
         esper.component_for_entity(target, Status).reacted = True
     if choice == "stand_and_shoot":
         seen = shot_line(b, target, charger)
-        esper.component_for_entity(target, Status).reacted = True  # its reaction to this charge
         yield from b.stack.hook("fire")(b, target, charger, moved=False, reaction=True, seen=seen)
         if not b.in_play(charger):
             return
