@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from game import CONTENT
-from game.ai.players import make_player
+from game.ai.players import make_player, unexplained
 from game.model.battle import Battle
 from game.model.components import Unit
 from game.model.errors import EXIT_BAD_INPUT, UserError
@@ -53,7 +53,8 @@ def play_one(scenario: str, seed: int, kinds: tuple[str, str], swap: bool) -> di
     b = m.battle
     assert b.game is not None
     sides = b.game.sides if not swap else list(reversed(b.game.sides))
-    players = {s: (i, make_player(k, s, seed + i)) for i, (s, k) in enumerate(zip(sides, kinds, strict=True))}
+    made = enumerate(zip(sides, kinds, strict=True))
+    players = {s: (i, unexplained(make_player(k, s, seed + i))) for i, (s, k) in made}  # reasons unread
     wall: list[list[float]] = [[], []]
     cpu: list[list[float]] = [[], []]
     try:

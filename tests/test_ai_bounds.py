@@ -12,7 +12,7 @@ import pytest
 import game.ai.budget
 from game import CONTENT
 from game.ai.general import GeneralPlayer
-from game.ai.players import make_player
+from game.ai.players import make_player, unexplained
 from game.model.battle import Battle
 from game.model.resolution import Decision
 from game.running.match import new_match, play
@@ -72,3 +72,46 @@ def test_bounded_moves_answer_the_puzzles_alike(name: str, monkeypatch: pytest.M
     whole = solve(CONTENT / "puzzles" / f"{name}.toml", "hard", "hard")
     assert whole.chosen == bounded.chosen
     assert whole.thought_of == bounded.thought_of
+
+
+class Unread:
+    """Each decision asked of a general whose reasons are read (the Why box's best few weighed whole)
+    and of his twin whose reasons nobody reads (players.unexplained: only the order chosen)."""
+
+    def __init__(self, level: str, side: str, seed: int) -> None:
+        read, unread = make_player(level, side, seed), unexplained(make_player(level, side, seed))
+        assert isinstance(read, GeneralPlayer) and isinstance(unread, GeneralPlayer)
+        self.read, self.unread = read, unread
+
+    def decide(self, b: Battle, d: Decision) -> object:
+        c = self.read.decide(b, d)
+        assert self.unread.decide(b, d) == c
+        read, unread = self.read.thought, self.unread.thought
+        if read is None or unread is None:  # a decision without reasons (a deployment): both
+            assert read is unread, d
+        else:
+            assert unread.chosen == read.chosen, d  # the chosen order's worth and its parts alike
+            plans = self.read.general.level.plan > 0 and len(d.options) > 1  # needs his candidates whole
+            if d.kind == "order" and not plans:
+                assert unread.options == read.options[:1], d
+            else:
+                assert unread == read, d
+        return c
+
+
+@pytest.mark.parametrize(
+    ("level", "scenario", "seed"),
+    [("hard", "default", 3), ("hard", "bailen", 2), ("hard-2026-12", "albuera", 1)],
+)
+def test_reasons_nobody_reads_change_no_order(level: str, scenario: str, seed: int) -> None:
+    m = new_match(scenario, seed, 3)
+    assert m.battle.game is not None
+    try:
+        players = {s: Unread(level, s, seed + i) for i, s in enumerate(m.battle.game.sides)}
+        play(m, players)  # type: ignore[arg-type]
+    finally:
+        m.battle.close()
+    # more of his moves left without their answers weighed (a general who plans weighs his
+    # candidates whole whenever he plans: a formation of one unit has no plan)
+    read = sum(t.read.unweighed for t in players.values())
+    assert sum(t.unread.unweighed for t in players.values()) > read

@@ -35,7 +35,7 @@ import esper
 
 from game.ai import common
 from game.ai.asking import delta, near_enough, shot_odds
-from game.ai.bounds import Bounded
+from game.ai.bounds import SHOWN, Bounded
 from game.ai.budget import Budget, Quota
 from game.ai.commanders import officer_danger, officer_place, staff_place
 from game.ai.follow_up import chained
@@ -91,6 +91,7 @@ class GeneralPlayer(SearchPlayer):
         self._faced: dict[tuple[Point, float], int] = {}  # a move's point and facing -> the enemy faced
         self._bounded: Bounded | None = None  # this decision's moves weighed to their bound (bounds.py)
         self.bounds = True  # a general who never misjudges bounds his moves (off: each weighed whole)
+        self.shown = SHOWN  # the options of an order kept whole for his reasons (1: nobody reads them)
         self.unweighed = 0  # moves never weighed whole, their bound enough (in all its decisions)
         self._rough = False  # a move being weighed to its bound: the enemy's answers to it left out
         # what each move weighed to its bound needs to be weighed whole: by the id of its command
@@ -160,14 +161,17 @@ class GeneralPlayer(SearchPlayer):
     def order(self, b: Battle, d: Decision) -> cmd.Command:
         budget = Budget(self.general, self.think)
         level = self.general.level
-        self._bounded = Bounded(self.whole) if self.bounds and level.answers and not level.noise else None
+        planning = level.plan > 0 and len(d.options) > 1  # the plan needs its candidates whole (planner.py)
+        shown = SHOWN if planning else self.shown
+        bounded = self.bounds and level.answers and not level.noise
+        self._bounded = Bounded(self.whole, shown, per_unit=planning) if bounded else None
         ranked = self.ranked(b, d.options, budget)
         chosen = plan(self, b, d, ranked, budget)
         if self._bounded is not None:
             chosen = self._bounded.finished(chosen, lambda w: unplayed(self, d, ranked, w))
             self.unweighed += len(self._wholes)
             self._bounded, self._wholes = None, {}
-        self.thought = Thought("order", self.side, tuple(chosen[:8]), budget.used)
+        self.thought = Thought("order", self.side, tuple(chosen[:shown]), budget.used)
         return chosen[0].command
 
     def ranked(self, b: Battle, names: Sequence[str], budget: Budget, moves: bool = True) -> list[Weighed]:

@@ -89,6 +89,15 @@ def make_player(name: str, side: str, seed: int, mods: Sequence[Mod] = (), think
     return PLAYERS[level](side, seed)
 
 
+def unexplained(player: Player) -> Player:
+    """The player of a battle whose reasons nobody reads (a headless simulation, a match, a tournament, a
+    battle the campaign's generals resolve): a general who bounds his moves weighs whole only the order
+    he chooses, not the best few the Why box shows (bounds.py): the same orders, in less time."""
+    if isinstance(player, GeneralPlayer):
+        player.shown = 1
+    return player
+
+
 def budget(name: str, think: float = 1.0) -> float:
     """The seconds a player of this name may think per decision: a search level's budget times the
     player's setting (its search stops there); 0 for the players that answer without searching."""

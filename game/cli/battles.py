@@ -26,17 +26,19 @@ if TYPE_CHECKING:
     from game.running.match import Match
 
 
-def _players(m: Match, kinds: list[str | None]) -> dict[str, Any]:
+def _players(m: Match, kinds: list[str | None], why: bool) -> dict[str, Any]:
     """Each side's player in seat order (`--a`, `--b`, then `--c`, `--d` for an Open Wars game of three
     or four players; a seat not given is the heuristic's, game/running/seating.py), the seat's number
-    added to the seed; a search level may name a temperament of the game or of its mods."""
-    from game.ai.players import make_player
+    added to the seed; a search level may name a temperament of the game or of its mods. Without `--why`
+    nobody reads their reasons (players.unexplained)."""
+    from game.ai.players import make_player, unexplained
     from game.running.seating import seated
 
     sides = m.battle.game.sides  # type: ignore[union-attr]
     mods = m.rules.loaded_mods
     chosen = seated(sides, kinds, "heuristic", "simulate")
-    return {s: make_player(chosen[s], s, m.seed + i, mods) for i, s in enumerate(sides)}
+    made = {s: make_player(chosen[s], s, m.seed + i, mods) for i, s in enumerate(sides)}
+    return made if why else {s: unexplained(p) for s, p in made.items()}
 
 
 def _print(m: Match, as_json: bool, language: str | None) -> None:
@@ -96,7 +98,7 @@ def simulate(args: argparse.Namespace) -> int:
     )
     kept: list[tuple[int, Thought]] = []
     try:
-        players = _players(m, [args.a, args.b, args.c, args.d])
+        players = _players(m, [args.a, args.b, args.c, args.d], args.why)
         play(m, {s: KeptReasons(p, kept) for s, p in players.items()} if args.why else players)
         if args.save_replay:
             save(m, Path(args.save_replay))

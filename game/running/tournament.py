@@ -11,7 +11,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.ai.players import make_player
+from game.ai.players import make_player, unexplained
 from game.content.mods import load_mods
 from game.content.ruleset_files import load_ruleset
 from game.model.errors import UserError
@@ -76,7 +76,8 @@ def play_game(g: Game) -> int | None:
     m = new_match(g.ref, g.seed, g.rounds, rules, modules=g.modules, options=dict(g.options) or None)
     role = roles(m.battle.game.sides, g.swap)  # type: ignore[union-attr]
     try:
-        play(m, {s: make_player(g.kinds[r], s, g.seed + k, mods) for k, (s, r) in enumerate(role.items())})
+        made = {s: make_player(g.kinds[r], s, g.seed + k, mods) for k, (s, r) in enumerate(role.items())}
+        play(m, {s: unexplained(p) for s, p in made.items()})  # nobody reads their reasons
         winner = summary(m)["winner"]
     finally:
         m.battle.close()
