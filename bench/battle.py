@@ -4,7 +4,8 @@ on the same machine (when it is installed), and how often the heuristic general 
 Battles that end before the tenth round are quick: each line also gives the CPU time of a round, and
 hard's ten whole rounds at that pace against Wesnoth's game.
 Issue 39's aim: the default generals' battle at most half Wesnoth's game, hard against hard at most
-three times it.
+three times it. Both are `simulate` without `--why`, as Wesnoth's game is headless: nobody reads the
+generals' reasons, so hard weighs whole only the order it chooses (players.unexplained; the same orders).
 
     python -m bench.battle [--runs N] [--games N] [--json]
 """
