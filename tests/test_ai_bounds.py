@@ -6,6 +6,8 @@ battle, while most moves go without their answers weighed."""
 from __future__ import annotations
 
 import types
+from collections.abc import Callable
+from typing import TypeVar
 
 import pytest
 
@@ -17,6 +19,8 @@ from game.model.battle import Battle
 from game.model.resolution import Decision
 from game.running.match import new_match, play
 from game.running.puzzle import solve
+
+T = TypeVar("T")
 
 
 @pytest.fixture(autouse=True)
@@ -47,16 +51,22 @@ class Twins:
     ("level", "scenario", "seed"), [("hard", "default", 3), ("hard-2026-12", "albuera", 1)]
 )
 def test_bounded_moves_change_no_decision_nor_its_reasons(level: str, scenario: str, seed: int) -> None:
+    players = _played(scenario, seed, lambda side, k: Twins(level, side, k))
+    assert sum(t.orders for t in players) >= 10
+    assert all(t.whole.unweighed == 0 for t in players)
+    assert sum(t.bounded.unweighed for t in players) > 100  # most without their answers
+
+
+def _played(scenario: str, seed: int, make: Callable[[str, int], T]) -> list[T]:
+    """Three rounds of a scenario, each side's decisions asked of `make(side, seed)`: its twins."""
     m = new_match(scenario, seed, 3)
     assert m.battle.game is not None
     try:
-        players = {s: Twins(level, s, seed + i) for i, s in enumerate(m.battle.game.sides)}
+        players = {s: make(s, seed + i) for i, s in enumerate(m.battle.game.sides)}
         play(m, players)  # type: ignore[arg-type]
     finally:
         m.battle.close()
-    assert sum(t.orders for t in players.values()) >= 10
-    assert all(t.whole.unweighed == 0 for t in players.values())
-    assert sum(t.bounded.unweighed for t in players.values()) > 100  # most without their answers
+    return list(players.values())
 
 
 @pytest.mark.parametrize("name", ["guard-the-objective", "flank-charge-first", "ride-round-the-wood"])
@@ -104,14 +114,8 @@ class Unread:
     [("hard", "default", 3), ("hard", "bailen", 2), ("hard-2026-12", "albuera", 1)],
 )
 def test_reasons_nobody_reads_change_no_order(level: str, scenario: str, seed: int) -> None:
-    m = new_match(scenario, seed, 3)
-    assert m.battle.game is not None
-    try:
-        players = {s: Unread(level, s, seed + i) for i, s in enumerate(m.battle.game.sides)}
-        play(m, players)  # type: ignore[arg-type]
-    finally:
-        m.battle.close()
+    players = _played(scenario, seed, lambda side, k: Unread(level, side, k))
     # more of his moves left without their answers weighed (a general who plans weighs his
     # candidates whole whenever he plans: a formation of one unit has no plan)
-    read = sum(t.read.unweighed for t in players.values())
-    assert sum(t.unread.unweighed for t in players.values()) > read
+    read = sum(t.read.unweighed for t in players)
+    assert sum(t.unread.unweighed for t in players) > read
