@@ -1,7 +1,8 @@
 """A general who bounds his moves (game/ai/bounds.py: a move's worth without the enemy's answers first,
 the answers only for moves that could still matter) decides as one who weighs every move whole: the same
 command and the same reasons (every option shown, its worth and its parts), decision after decision of a
-battle, while most moves go without their answers weighed."""
+battle, while most moves go without their answers weighed; and one whose reasons nobody reads
+(players.unexplained) gives the orders of one whose reasons are read, more of his moves unweighed."""
 
 from __future__ import annotations
 
