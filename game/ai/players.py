@@ -90,9 +90,9 @@ def make_player(name: str, side: str, seed: int, mods: Sequence[Mod] = (), think
 
 
 def unexplained(player: Player) -> Player:
-    """The player of a battle whose reasons nobody reads (a headless simulation, a match, a tournament, a
-    battle the campaign's generals resolve): a general who bounds his moves weighs whole only the order
-    he chooses, not the best few the Why box shows (bounds.py): the same orders, in less time."""
+    """The player of a battle whose reasons nobody reads (a headless simulation, a match, a tournament):
+    a general who bounds his moves weighs whole only the order he chooses, not the best few the Why box
+    shows (bounds.py): the same orders, in less time."""
     if isinstance(player, GeneralPlayer):
         player.shown = 1
     return player
