@@ -32,8 +32,8 @@ class Bounded:
     (ties of worth keep it, as a stable sort of every option weighed whole would)."""
 
     whole: Callable[[Weighed], Weighed]  # a bounded move weighed whole (priced as the others were)
-    shown: int = SHOWN  # the best options weighed whole: the Why box's, or only the chosen one
-    per_unit: bool = True  # each unit's best move weighed whole too (a plan counts the others by it)
+    shown: int  # the best options weighed whole: the Why box's (SHOWN), or only the chosen one
+    per_unit: bool  # each unit's best move weighed whole too (a plan counts the others by it)
     index: dict[int, int] = field(default_factory=dict)  # id of an option's command -> its place made
     open: set[int] = field(default_factory=set)  # ids of the commands of moves weighed to their bound
     left: list[Weighed] = field(default_factory=list)  # bounded moves the ranking did not need
