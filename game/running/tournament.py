@@ -76,8 +76,8 @@ def play_game(g: Game) -> int | None:
     m = new_match(g.ref, g.seed, g.rounds, rules, modules=g.modules, options=dict(g.options) or None)
     role = roles(m.battle.game.sides, g.swap)  # type: ignore[union-attr]
     try:
-        made = {s: make_player(g.kinds[r], s, g.seed + k, mods) for k, (s, r) in enumerate(role.items())}
-        play(m, {s: unexplained(p) for s, p in made.items()})  # nobody reads their reasons
+        seats = enumerate(role.items())  # nobody reads their reasons
+        play(m, {s: unexplained(make_player(g.kinds[r], s, g.seed + k, mods)) for k, (s, r) in seats})
         winner = summary(m)["winner"]
     finally:
         m.battle.close()
