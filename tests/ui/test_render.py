@@ -219,3 +219,31 @@ def test_FG_MINI_1_the_client_plays_without_miniatures_with_counters(window: pyg
     }
     assert {s.get_size() for s in counters.values()} == {(40, 24)}
     assert len({pygame.image.tobytes(s, "RGBA") for s in counters.values()}) == 3
+
+
+def test_WM_37_ground_a_module_makes_impassable_is_drawn_barred() -> None:
+    """WM-37 (WM-DEC-24): a field the rules in play agree impassable (warhammer-terrain's [ground]) is
+    drawn hatched in the impassable ground's ink over its own look, so the table shows that no move
+    crosses it; the same field under For Glory's own classes has none of that ink."""
+    from game.model.table import Feature, Table
+    from game.ui.drawing.camera import Camera
+    from game.ui.drawing.render import Renderer
+    from tests.helpers import rules
+
+    field = Feature(rules().terrain["field"], polygon=((4.0, 4.0), (12.0, 4.0), (12.0, 10.0), (4.0, 10.0)))
+    plain = Table(16, 14, (field,))
+    barred = plain.reclassed({"field": "impassable"})
+    assert barred.movement_at((8, 7)) == "impassable"
+    ink = theme.TERRAIN_OUTLINE["impassable"]
+    cam = Camera((0, 0, 320, 280), x=8, y=7, scale=20.0)
+
+    def inked(table: Table) -> int:
+        surf = pygame.Surface((320, 280))
+        Renderer(table, {}, (2.0, 1.2), 0.4).draw_table(surf, cam)
+        (x0, y0), (x1, y1) = (cam.to_screen(p) for p in ((5.0, 5.0), (11.0, 9.0)))  # y grows downwards
+        xs, ys = range(int(min(x0, x1)), int(max(x0, x1))), range(int(min(y0, y1)), int(max(y0, y1)))
+        inside = [tuple(surf.get_at((x, y)))[:3] for x in xs for y in ys]
+        return sum(1 for c in inside if max(abs(a - b) for a, b in zip(c, ink, strict=True)) <= 24)
+
+    assert inked(plain) == 0
+    assert inked(barred) > 1000  # strokes every 7 pixels, 2 wide, over a 120 x 80 pixel inside

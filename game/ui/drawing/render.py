@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 import pygame
@@ -163,6 +163,8 @@ class Renderer:
         outline = theme.TERRAIN_OUTLINE.get(f.kind.kind, theme.darker(colour))
         pygame.draw.polygon(s, outline, pts, 2)
         self._texture(s, f, pts, outline, scale, local((0, 0)))
+        if f.kind.movement == "impassable" and f.kind.kind != "impassable":  # barred by the rules in play
+            _masked(s, pts, lambda pattern, box: _hatch(pattern, box, theme.TERRAIN_OUTLINE["impassable"]))
 
     def _texture(
         self,
@@ -175,26 +177,24 @@ class Renderer:
     ) -> None:
         """The kind's tile (trees, houses, furrows ...) in its outline colour over the area, fixed to
         the table so it does not swim when the view pans; hills add contour lines of their own shape."""
-        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-        box = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
-        pattern = pygame.Surface(box.size, pygame.SRCALPHA)
         side = max(8, round(theme.TILE_INCHES * scale))
         tile = theme.tinted(f"terrain/{f.kind.kind}.png", (side, side), ink)
-        if tile is not None:
-            x0 = box.x - (box.x - origin[0]) % side
-            y0 = box.y - (box.y - origin[1]) % side
-            for x in range(int(x0), box.right, side):
-                for y in range(int(y0), box.bottom, side):
-                    pattern.blit(tile, (x - box.x, y - box.y))
-        if f.kind.kind == "hill":
-            for k in range(1, 4):
-                inner = _shrink(pts, 1 - 0.22 * k)
-                if len(inner) >= 3:
-                    pygame.draw.polygon(pattern, (*ink, 160), [(x - box.x, y - box.y) for x, y in inner], 1)
-        mask = pygame.Surface(box.size, pygame.SRCALPHA)
-        pygame.draw.polygon(mask, (255, 255, 255, 255), [(x - box.x, y - box.y) for x, y in pts])
-        pattern.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-        s.blit(pattern, box.topleft)
+
+        def draw(pattern: pygame.Surface, box: pygame.Rect) -> None:
+            if tile is not None:
+                x0 = box.x - (box.x - origin[0]) % side
+                y0 = box.y - (box.y - origin[1]) % side
+                for x in range(int(x0), box.right, side):
+                    for y in range(int(y0), box.bottom, side):
+                        pattern.blit(tile, (x - box.x, y - box.y))
+            if f.kind.kind == "hill":
+                for k in range(1, 4):
+                    inner = _shrink(pts, 1 - 0.22 * k)
+                    if len(inner) >= 3:
+                        shifted = [(x - box.x, y - box.y) for x, y in inner]
+                        pygame.draw.polygon(pattern, (*ink, 160), shifted, 1)
+
+        _masked(s, pts, draw)
 
     # --- pieces ---------------------------------------------------------------------------------
 
@@ -470,3 +470,30 @@ def _shrink(pts: list[tuple[float, float]], f: float) -> list[tuple[float, float
     cx = sum(p[0] for p in pts) / len(pts)
     cy = sum(p[1] for p in pts) / len(pts)
     return [(cx + (x - cx) * f, cy + (y - cy) * f) for x, y in pts]
+
+
+def _masked(
+    s: pygame.Surface,
+    pts: list[tuple[float, float]],
+    draw: Callable[[pygame.Surface, pygame.Rect], None],
+) -> None:
+    """What `draw` puts on a surface the size of the area's box (given that box, in `s`'s pixels),
+    kept inside the area's polygon and laid over `s`."""
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    box = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+    pattern = pygame.Surface(box.size, pygame.SRCALPHA)
+    draw(pattern, box)
+    mask = pygame.Surface(box.size, pygame.SRCALPHA)
+    pygame.draw.polygon(mask, (255, 255, 255, 255), [(x - box.x, y - box.y) for x, y in pts])
+    pattern.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    s.blit(pattern, box.topleft)
+
+
+HATCH_SPACING = 7  # pixels between the strokes that bar an area
+
+
+def _hatch(pattern: pygame.Surface, box: pygame.Rect, ink: theme.Colour) -> None:
+    """Diagonal strokes across the whole box: ground the rules in play make impassable (WM-37)."""
+    w, h = box.size
+    for k in range(-h, w, HATCH_SPACING):
+        pygame.draw.line(pattern, (*ink, 220), (k, h), (k + h, 0), 2)
