@@ -78,14 +78,17 @@ def modded_stack(numbers_file: Path, modules: Sequence[str]) -> RuleStack:
     return rule_stack(load_ruleset(mods=load_mods([numbers_file.parents[2]])), modules, "tests")
 
 
-def refuses_numbers(numbers_file: Path, module: str, cases: Iterable[tuple[str, str]]) -> None:
-    """Each (text, key): that file refused in one line naming the file and the key."""
+def refuses_numbers(
+    numbers_file: Path, module: str, cases: Iterable[tuple[str, str]], *, with_: Sequence[str] = ()
+) -> None:
+    """Each (text, key): that file refused in one line naming the file and the key (the module on,
+    after the modules it builds on, `with_`)."""
     from game.model.errors import ContentError
 
     for text, key in cases:
         numbers_file.write_text(text)
         try:
-            modded_stack(numbers_file, [module])
+            modded_stack(numbers_file, [*with_, module])
         except ContentError as bad:
             message = str(bad)
             assert key in message and numbers_file.name in message and "\n" not in message, message

@@ -407,6 +407,7 @@ def test_modules_json_lists_the_mode_and_the_modules(capsys: pytest.CaptureFixtu
             "difficult_stop",
             "fire",
             "fire_odds",
+            "flies",
             "may_move",
             "melee",
             "melee_odds",

@@ -296,6 +296,13 @@ CLASH: dict[str, dict[str, str]] = {
         "responses": "CS-11.2: what each response costs the defender",
         "obstacles": "CS-DEC-13: terrain kinds that are obstacles for the defender",
         "higher": "CS-DEC-13: terrain kinds that are higher ground",
+        "weapons": "CS-19: the melee weapons by name, each with its initiative and enemy_save",
+        "armed": "CS-DEC-20: each category code's melee weapon, a name of weapons",
+        "armed_default": "CS-DEC-20: the melee weapon of a category armed leaves out",
+    },
+    "Weapon": {
+        "initiative": "CS-19: when both sides strike, the higher strikes first (CS-DEC-20)",
+        "enemy_save": "CS-19: the modifier to the Save of those it strikes (two-handed -2)",
     },
     "ResponseCost": {
         "markers": "action markers it costs",
@@ -403,6 +410,7 @@ WARHAMMER: dict[str, dict[str, str]] = {
         "turn_share": "WM-29: the share of the move a turn costs",
         "barding_cm": "WM-25: centimetres barded mounts move less",
         "barded": "WM-DEC-17: categories with barded mounts",
+        "flyers": "WM-23, WM-DEC-30: categories whose moves fly over the ground and the bases in their way",
         "keep_apart_cm": "WM-42: centimetres a move other than a charge keeps from enemy units",
         "ground": "terrain kind -> its ground class (open, difficult, very_difficult or impassable)",
     },

@@ -147,6 +147,9 @@ HOOKS = (
     "move_cost",  # allowance a straight move uses: (battle, unit, Way) -> inches (FG: its length)
     "move_rules",  # the module's rules that priced a straight move: (battle, unit, Way) -> rule IDs
     "difficult_stop",  # does a unit stop on entering difficult ground: (battle, unit) -> bool (FG-MOVE-3)
+    # does a unit's own move fly, over the ground and the bases in its way, to an end the rules still
+    # check: (battle, unit) -> bool (For Glory: none; warhammer-terrain's flyers, WM-23)
+    "flies",
     # may a unit move of its own will now (a move, a retreat, an extra move; a charge at `target`):
     # (battle, unit, target or None) -> None, raising Reject when not (For Glory forbids none here)
     "may_move",

@@ -105,7 +105,7 @@ def _take(b: Battle, e: int, hits: int, by: int, response_rule: str) -> tuple[in
     """Saves, wounds and the morale check of a unit that took hits: (wounds, fatigue gained)."""
     if hits <= 0:
         return 0, 0
-    saves = _pool(b, e, "save", hits, saving(b, e), "saved", stat_words(b, e, "save"), by)
+    saves = _pool(b, e, "save", hits, saving(b, e, by), "saved", stat_words(b, e, "save", by), by)
     wounds = hits - saves
     if wounds:
         add_hits(b, e, wounds, b.name(by), response_rule)
@@ -170,19 +170,40 @@ def combat_round(b: Battle, state: ChargeState, attackers: list[int], defenders:
         how += f", behind an obstacle: {n.obstacle_to_hit} (CS-11)"
     if att.no_quarter:
         how += ", no quarter: a 6 is two hits (CS-10)"
-    hits = _pool(b, first, "melee", att.dice, att.to_hit, "hits", how, target, att.no_quarter)
     theirs = stat_words(b, target, "combat")
-    if response == "defend":
-        hits -= _pool(b, target, "defend", min(hits, dfn.dice), dfn.to_hit, "cancelled", theirs, first)
-    back = 0
-    if response == "counter":
-        back = _pool(b, target, "counter-attack", min(att.dice, dfn.dice), dfn.to_hit, "hits", theirs, first)
     f = fatigue(b, target)
-    f.markers = min(f.markers + cost.markers, command_numbers(b).max_actions)
-    words = {"say": "cs_fatigue_response", "response": response}
-    add_fatigue(b, target, cost.fatigue, "CS-11", f"the {LABELS[response].lower()} response", words)
-    _dw, d_fatigue = _take(b, target, hits, first, "CS-11")
-    _aw, a_fatigue = _take(b, first, back, target, "CS-11")
+
+    def respond() -> None:  # what the response costs the defender, before any blow tells
+        f.markers = min(f.markers + cost.markers, command_numbers(b).max_actions)
+        words = {"say": "cs_fatigue_response", "response": response}
+        add_fatigue(b, target, cost.fatigue, "CS-11", f"the {LABELS[response].lower()} response", words)
+
+    def strike(dice: int) -> int:  # the attackers' blows: none from a side with no dice left
+        return _pool(b, first, "melee", dice, att.to_hit, "hits", how, target, att.no_quarter) if dice else 0
+
+    def strike_back(dice: int) -> int:
+        return _pool(b, target, "counter-attack", dice, dfn.to_hit, "hits", theirs, first) if dice else 0
+
+    counter = min(att.dice, dfn.dice)
+    if response == "counter" and dfn.initiative > att.initiative:  # CS-DEC-20: the defender's weapon first
+        back = strike_back(counter)
+        respond()
+        aw, a_fatigue = _take(b, first, back, target, "CS-11")
+        _dw, d_fatigue = _take(b, target, strike(att.dice - aw if b.in_play(first) else 0), first, "CS-11")
+    elif response == "counter" and att.initiative > dfn.initiative:  # CS-DEC-20: the attacker's first
+        hits = strike(att.dice)
+        respond()
+        dw, d_fatigue = _take(b, target, hits, first, "CS-11")
+        back = strike_back(counter - dw if b.in_play(target) else 0)
+        _aw, a_fatigue = _take(b, first, back, target, "CS-11")
+    else:  # blows struck together: the attack, the parries or the counter-attack, then saves and checks
+        hits = strike(att.dice)
+        if response == "defend":
+            hits -= _pool(b, target, "defend", min(hits, dfn.dice), dfn.to_hit, "cancelled", theirs, first)
+        back = strike_back(counter) if response == "counter" else 0
+        respond()
+        _dw, d_fatigue = _take(b, target, hits, first, "CS-11")
+        _aw, a_fatigue = _take(b, first, back, target, "CS-11")
     d_fatigue += cost.fatigue
     if not (b.in_play(target) and b.in_play(first)):
         state.success = state.success or not b.in_play(target)
@@ -250,7 +271,8 @@ def choices(b: Battle, d: Decision) -> list[Choice]:
 
 
 def check(rules: Ruleset, records: Mapping[str, Any]) -> list[tuple[str, str, str]]:
-    """The categories, qualities and terrain kinds the numbers name must be the ruleset's."""
+    """The categories, qualities and terrain kinds the numbers name must be the ruleset's, and the
+    weapons a category is armed with the numbers' own (CS-DEC-20)."""
     n: MeleeNumbers = records["melee"]
     out = unknown_names(
         "melee",
@@ -259,8 +281,12 @@ def check(rules: Ruleset, records: Mapping[str, Any]) -> list[tuple[str, str, st
             ("combat", "quality", n.combat, rules.qualities),
             ("obstacles", "terrain kind", n.obstacles, rules.terrain),
             ("higher", "terrain kind", n.higher, rules.terrain),
+            ("armed", "unit category", n.armed, rules.categories),
         ),
     )
+    known = ", ".join(sorted(n.weapons))
+    armed = [(f"armed.{code}", name) for code, name in n.armed.items()] + [("armed_default", n.armed_default)]
+    out += [("melee", key, f"no weapon {w!r} (known: {known})") for key, w in armed if w not in n.weapons]
     out += [
         ("melee", "responses", f"the responses are {', '.join(RESPONSES)}, not {k!r}")
         for k in n.responses

@@ -26,6 +26,7 @@ from systems.clash.melee_records import (
     holds_ground,
     numbers,
     saving,
+    weapon,
 )
 from systems.for_glory.melee import Attack
 
@@ -52,6 +53,7 @@ class Side:
     courage: int
     left: int  # the hits its first unit can still take
     no_quarter: bool = False  # CS-10: a natural 6 to hit counts as two hits
+    initiative: int = 1  # CS-19: its weapon's; when both sides strike, the higher first (CS-DEC-20)
 
 
 @cache
@@ -106,6 +108,8 @@ def outcomes(att: Side, dfn: Side, response: Response, own: int, stays: bool) ->
     """Every result of one combat and its exact chance: the attack, the response (costing the
     defender `own` fatigue), saves, morale checks and who falls back (CS-11, CS-13). Remembered: the
     same sides meet again and again while an AI weighs its charges."""
+    if response == "counter" and att.initiative != dfn.initiative:
+        return _in_turn(att, dfn, own)
     hits_dist = _hits(att.dice, att.to_hit, att.no_quarter)
     if response == "defend":
         cancel = _p(dfn.to_hit)
@@ -130,6 +134,30 @@ def outcomes(att: Side, dfn: Side, response: Response, own: int, stays: bool) ->
     return out
 
 
+def _in_turn(att: Side, dfn: Side, own: int) -> Mapping[Outcome, Fraction]:
+    """CS-DEC-20: a counter-attack between weapons of different Initiative. The higher strikes first;
+    the side struck saves and checks, then strikes back with a die fewer for each wound it took, and
+    not at all if its rolling unit is destroyed."""
+    attacker_first = att.initiative > dfn.initiative
+    counter = min(att.dice, dfn.dice)
+
+    def blows(attacker: bool, dice: int) -> tuple[Fraction, ...]:
+        return _hits(dice, att.to_hit, att.no_quarter) if attacker else _binomial(dice, _p(dfn.to_hit))
+
+    first, second = (att, dfn) if attacker_first else (dfn, att)
+    first_dice, second_dice = (att.dice, counter) if attacker_first else (counter, att.dice)
+    out: dict[Outcome, Fraction] = {}
+    for h, ph in enumerate(blows(attacker_first, first_dice)):
+        for (w2, f2), p2 in _taken(h, second).items():
+            back = 0 if w2 >= second.left else max(0, second_dice - w2)
+            for k, pk in enumerate(blows(not attacker_first, back)):
+                for (w1, f1), p1 in _taken(k, first).items():
+                    (dw, df), (aw, af) = ((w2, f2), (w1, f1)) if attacker_first else ((w1, f1), (w2, f2))
+                    key = Outcome(dw, aw, own + df > af)
+                    out[key] = out.get(key, Fraction(0)) + ph * p2 * pk * p1
+    return out
+
+
 def left(b: Battle, e: int) -> int:
     """The hits a unit can still take (its models, CS-DEC-7)."""
     return b.rules.core.hits.destroyed_at - esper.component_for_entity(e, Hits).count
@@ -139,24 +167,27 @@ def sides(
     b: Battle, attackers: list[int], defenders: list[int], response: Response, no_quarter: bool | None = None
 ) -> tuple[Side, Side]:
     """CS-11.1: every unit in contact adds its attacks; the first charger and the charged unit roll
-    for their side (CS-DEC-14). A defender behind an obstacle that holds or defends is hit at -1."""
+    for their side (CS-DEC-14), each with its weapon's Initiative and its modifier to the other's Save
+    (CS-19, CS-DEC-20). A defender behind an obstacle that holds or defends is hit at -1."""
     first, target = attackers[0], defenders[0]
     obstacle = response != "counter" and behind_obstacle(b, target)
     to_hit = min(FACES + 1, combat(b, first) - (numbers(b).obstacle_to_hit if obstacle else 0))
     att = Side(
         sum(attacks(b, e) for e in attackers),
         to_hit,
-        saving(b, first),
+        saving(b, first, target),
         courage(b, first),
         left(b, first),
         esper.component_for_entity(first, NoQuarter).on if no_quarter is None else no_quarter,
+        weapon(b, first)[1].initiative,
     )
     dfn = Side(
         sum(attacks(b, e) for e in defenders),
         combat(b, target),
-        saving(b, target),
+        saving(b, target, first),
         courage(b, target),
         left(b, target),
+        initiative=weapon(b, target)[1].initiative,
     )
     return att, dfn
 

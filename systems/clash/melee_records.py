@@ -35,6 +35,15 @@ class ResponseCost:
 
 
 @dataclass(frozen=True)
+class Weapon:
+    """CS-19: a melee weapon: its Initiative (CS-DEC-20: when both sides strike, the higher strikes
+    first) and its modifier to the Save of those it strikes (two-handed weapons -2: a 4+ save needs 6+)."""
+
+    initiative: Annotated[int, Bounds(0, 10)]
+    enemy_save: Annotated[int, Bounds(-5, 5)] = 0
+
+
+@dataclass(frozen=True)
 class MeleeNumbers:
     """content/modules/clash-melee/melee.toml"""
 
@@ -47,6 +56,9 @@ class MeleeNumbers:
     combat: Annotated[dict[str, Target], Bounds(0, 100)]  # by quality
     combat_default: Target
     responses: Annotated[dict[str, ResponseCost], Bounds(3, 3)]
+    weapons: Annotated[dict[str, Weapon], Bounds(1, 100)]  # CS-19, by name
+    armed: Annotated[dict[str, Annotated[str, Bounds(1, 64)]], Bounds(0, 100)]  # CS-DEC-20: by category
+    armed_default: Annotated[str, Bounds(1, 64)]  # CS-DEC-20: a category the table leaves out
     obstacles: Annotated[list[str], Bounds(0, 100)] = field(default_factory=list)  # terrain kinds
     higher: Annotated[list[str], Bounds(0, 100)] = field(default_factory=list)
 
@@ -91,6 +103,13 @@ def attacks(b: Battle, e: int) -> int:
     return n.attacks.get(esper.component_for_entity(e, Unit).category.code, n.attacks_default)
 
 
+def weapon(b: Battle, e: int) -> tuple[str, Weapon]:
+    """CS-DEC-20: the melee weapon a unit fights with (its category's), by name."""
+    n = numbers(b)
+    name = n.armed.get(esper.component_for_entity(e, Unit).category.code, n.armed_default)
+    return name, n.weapons[name]
+
+
 def combat(b: Battle, e: int) -> int:
     """The d6 a unit's melee dice need: its quality's Combat, raised by its fatigue (CS-15)."""
     n = numbers(b)
@@ -99,20 +118,26 @@ def combat(b: Battle, e: int) -> int:
     return min(FACES, base - penalty)
 
 
-def stat_words(b: Battle, e: int, stat: str) -> str:
-    """How a unit's Combat or Save target is made, for the roll's line."""
+def stat_words(b: Battle, e: int, stat: str, by: int | None = None) -> str:
+    """How a unit's Combat or Save target is made, for the roll's line; a save names the weapon of the
+    unit it saves against (`by`) when that weapon changes it (CS-19)."""
     n = numbers(b)
     if stat == "combat":
         base = n.combat.get(esper.component_for_entity(e, Unit).quality.code, n.combat_default)
         penalty = Penalty.at(command_numbers(b).penalty.combat, fatigue(b, e).points)
     else:
         base, penalty = save(b, e), Penalty.at(command_numbers(b).penalty.save, fatigue(b, e).points)
-    return f"{stat} {base}" + (f", fatigue {fatigue(b, e).points}: {penalty} (CS-15)" if penalty else "")
+    words = f"{stat} {base}" + (f", fatigue {fatigue(b, e).points}: {penalty} (CS-15)" if penalty else "")
+    if by is not None and (arms := weapon(b, by))[1].enemy_save:
+        words += f", {arms[0]} {arms[1].enemy_save} (CS-19)"
+    return words
 
 
-def saving(b: Battle, e: int) -> int:
-    """The d6 a unit's saves need: its Save, raised by its fatigue (CS-15)."""
-    return min(FACES, save(b, e) - Penalty.at(command_numbers(b).penalty.save, fatigue(b, e).points))
+def saving(b: Battle, e: int, by: int) -> int:
+    """The d6 a unit's saves against the blows of `by` need: its Save, raised by its fatigue (CS-15)
+    and by the weapon that struck (CS-19: two-handed -2); a 6 always saves, as under fatigue."""
+    penalty = Penalty.at(command_numbers(b).penalty.save, fatigue(b, e).points) + weapon(b, by)[1].enemy_save
+    return min(FACES, save(b, e) - penalty)
 
 
 def _on(b: Battle, e: int, kinds: list[str]) -> bool:

@@ -26,6 +26,7 @@ HOW = (
     (re.compile(r"save (?P<value>\d+)"), "log_cs_save"),
     (re.compile(r"behind an obstacle: (?P<value>\d+) \(CS-11\)"), "log_cs_obstacle"),
     (re.compile(r"no quarter: a 6 is two hits \(CS-10\)"), "log_cs_no_quarter"),
+    (re.compile(r"(?P<weapon>[a-z0-9_-]+) (?P<value>-?\d+) \(CS-19\)"), "log_cs_weapon"),
 )
 
 Event = Mapping[str, Any]
@@ -39,7 +40,10 @@ def how(text: str, n: Any) -> str:
         for pattern, key in HOW:
             m = pattern.fullmatch(piece)
             if m is not None and n.t.has(key):
-                out.append(n.say(key, **m.groupdict()))
+                values = m.groupdict()
+                if "weapon" in values and n.t.has(name := f"cs_weapon_{values['weapon']}"):
+                    values["weapon"] = n.t(name)  # a weapon of the numbers, by its name
+                out.append(n.say(key, **values))
                 break
         else:
             out.append(piece)

@@ -144,6 +144,7 @@ FOR_GLORY = RuleModule(
         "move_cost": path_length,
         "move_rules": lambda b, e, way: (),  # For Glory prices a move by its length alone
         "difficult_stop": stops_in_difficult,
+        "flies": lambda b, e: False,  # no brigade of For Glory flies
         "may_move": lambda b, e, target: None,  # no rule of For Glory keeps a unit from moving
         "move_end": check_end,
         "terrain_classes": lambda b: {},  # the ruleset's classes stand

@@ -385,18 +385,19 @@ def _plan(
     cat = category(e)
     pts, ground, classes = examined_ground(b, start, to)
     mv = b.rules.core.movement
+    flying = b.stack.hook("flies")(b, e)  # over the ground and the bases in its way (WM-23); not its end
     if road:
         # AMB-52: the centre stays on the road (its width) give or take the road tolerance
         if not all(b.table.on_road(p, mv.road_tolerance) for p in pts):
             raise refuse("FG-ROAD-1", "reason_road_off")
         facing = road_facing(b, pts[-1], facing)
     # FG-TERR-2: the centre never crosses impassable ground (bridges and fords excepted).
-    if "impassable" in classes:
+    if "impassable" in classes and not flying:
         p = next(p for p, cls in zip(pts, classes, strict=True) if cls == "impassable")
         raise refuse("FG-TERR-2", "reason_path_impassable", x=Number(f"{p[0]:.1f}"), y=Number(f"{p[1]:.1f}"))
     stopped = None
     difficult = False
-    if not road:
+    if not road and not flying:
         difficult = "difficult" in classes
         if difficult and cat.difficult_move is None:
             raise refuse("FG-UNIT-19", "reason_no_difficult_move", category=category_word(cat))
@@ -427,7 +428,7 @@ def _plan(
             category=category_word(cat),
             allowance=Number(f"{allowance:g}"),
         )
-    if length > EPS:
+    if length > EPS and not flying:
         hit = _blocked(b, e, start, end, travel_facing, road)
         if hit is not None:
             rule = "FG-ROAD-3" if road and not is_enemy(b, e, hit) else "FG-MOVE-2"

@@ -5,7 +5,8 @@ FG-MOVE-3); turning pays too, as a pivot about a front corner or a quarter-move 
 ground (WM-28, WM-29), and never more than the whole move for a turn in place (the reform, WM-31);
 barded mounts move 2 cm less (WM-25). Kinds of ground agreed impassable are For Glory's impassable
 ground for the battle (WM-37), and a move other than a charge keeps 3 cm from the enemy (WM-42). It
-replaces the hooks movement_allowance, move_cost, move_rules, difficult_stop, move_end and
+replaces the hooks movement_allowance, move_cost, move_rules, difficult_stop, move_end, flies (the
+categories its numbers name fly over the ground and the bases in their way: WM-23) and
 terrain_classes; everything else about a move (its path, what it may pass) stays For Glory's."""
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ class TerrainNumbers:
     turn_share: Annotated[float, Bounds(0, 1)]
     barding_cm: Annotated[float, Bounds(0, 100)]
     barded: Annotated[list[str], Bounds(0, 100)]
+    flyers: Annotated[list[str], Bounds(0, 100)]
     keep_apart_cm: Annotated[float, Bounds(0, 100)]
     ground: Annotated[dict[str, GroundClass], Bounds(0, 100)]
 
@@ -151,9 +153,18 @@ def turning(b: Battle, e: int, way: Way) -> Turn:
     return Turn(whole, "WM-31") if heading(way.points) is None and turn.cost > whole + EPS else turn
 
 
+def flies(b: Battle, e: int) -> bool:
+    """WM-23 (WM-DEC-30): a category the numbers name flies when it moves of its own will: over the
+    ground and the bases in its way (For Glory's path checks let it pass), to an end the rules check."""
+    return category(e).code in numbers(b).flyers
+
+
 def move_cost(b: Battle, e: int, way: Way) -> float:
-    """The allowance a move uses: its ground (a road is open ground: WM-DEC-16) and its turn."""
+    """The allowance a move uses: its ground (a road is open ground: WM-DEC-16) and its turn; a flyer's
+    (not charging) only its length, turning as it takes off and lands (WM-23, WM-DEC-30)."""
     pts = way.points
+    if not way.charge and flies(b, e):
+        return dist(pts[0], pts[-1])
     ground = dist(pts[0], pts[-1]) if way.road else ground_cost(b, pts)
     return ground + turning(b, e, way).cost
 
@@ -162,8 +173,11 @@ def move_rules(b: Battle, e: int, way: Way) -> tuple[str, ...]:
     """The Warhammer rules that priced a move, for its events and its ghost: the ground crossed or
     turned on (WM-34, WM-35), the turn (WM-28 a pivot, WM-29 a turn; a charger's pivot WM-17 and its
     free alignment WM-18), a reform (WM-31: the whole move, nothing else), the barding (WM-25), a road
-    (WM-DEC-16)."""
+    (WM-DEC-16); a flyer's, its flight (WM-23)."""
     n = numbers(b)
+    barding = ["WM-25"] if category(e).code in n.barded else []
+    if not way.charge and flies(b, e):
+        return ("WM-23", *barding)
     turn = turning(b, e, way)
     rules = ["WM-DEC-16"] if way.road else []
     if turn.rule == "WM-31":
@@ -179,9 +193,7 @@ def move_rules(b: Battle, e: int, way: Way) -> tuple[str, ...]:
         rules += ["WM-17", "WM-18"] if turn.cost > EPS else ["WM-18"]
     elif turn.rule is not None and turn.rule != "WM-31" and turn.cost > EPS:
         rules.append(turn.rule)
-    if category(e).code in n.barded:
-        rules.append("WM-25")
-    return tuple(rules)
+    return (*rules, *barding)
 
 
 def move_end(b: Battle, e: int, p: Point, facing: float) -> None:
@@ -219,9 +231,11 @@ def movement_allowance(b: Battle, e: int, difficult: bool) -> float | None:
 def check(rules: Ruleset, records: Mapping[str, Any]) -> list[tuple[str, str, str]]:
     """The categories and terrain kinds the numbers name must be the ruleset's."""
     n: TerrainNumbers = records["terrain"]
+    listed = ", ".join(sorted(rules.categories))
     problems = [
-        ("terrain", "barded", f"no unit category {code!r} (known: {', '.join(sorted(rules.categories))})")
-        for code in n.barded
+        ("terrain", key, f"no unit category {code!r} (known: {listed})")
+        for key, codes in (("barded", n.barded), ("flyers", n.flyers))
+        for code in codes
         if code not in rules.categories
     ]
     problems += unknown_names("terrain", [("ground", "terrain kind", n.ground, rules.terrain)])
@@ -249,6 +263,7 @@ WARHAMMER_TERRAIN = RuleModule(
         "move_cost": move_cost,
         "move_rules": move_rules,
         "difficult_stop": lambda b, e: False,  # WM-34: cavalry go on into the wood at half pace
+        "flies": flies,
         "move_end": move_end,
         "terrain_classes": terrain_classes,
     },

@@ -4,7 +4,8 @@ responses, hits against Combat, saves, morale dice that tire, paralysis, who fal
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -21,7 +22,7 @@ from game.running.match import Match, new_match
 from systems.clash.command_records import ActivateUnit
 from systems.clash.fatigue import fatigue
 from systems.clash.melee import choices, choose
-from systems.clash.melee_odds import Side, outcomes
+from systems.clash.melee_odds import Outcome, Side, outcomes
 from systems.clash.melee_records import Charged, NoQuarter, Respond, numbers
 from tests.helpers import deploy_all, hits, of, pos, rules, status, unit, write_scenario
 
@@ -267,8 +268,6 @@ def test_the_melee_numbers_name_only_the_rulesets_qualities_categories_and_groun
 ) -> None:
     """The module's check (check-content): each name the numbers give that the ruleset lacks is a
     problem at its key, naming what the ruleset knows; the shipped numbers have none."""
-    from dataclasses import replace
-
     from systems.clash.melee import check
 
     b = cm_battle(battle, [])
@@ -285,4 +284,107 @@ def test_the_melee_numbers_name_only_the_rulesets_qualities_categories_and_groun
     ]
     assert all(
         p.startswith("no unit category 'Zeppelin' (known: ") for f, k, p in found if k == "attacks.Zeppelin"
+    )
+
+
+def armed_battle(
+    battle: Callable[..., Battle], tmp_path: Path, armed: str, dice: list[int], *, worn: int = 0
+) -> Battle:
+    """Heavy cavalry charging line infantry (`worn` hits on it), the mod's [armed] table laid over the
+    module's numbers. HC: 4 attacks at Combat 4, Save 4; LnInf: 3 attacks at 4, Save 5; Courage 4."""
+    from tests.helpers import modded_stack, module_mod
+
+    stack = modded_stack(module_mod(tmp_path, "clash-melee", "melee", f"[armed]\n{armed}\n"), MODULES)
+    b = battle(dice=dice, stack=stack)
+    unit(b, "a1", "a", (30, 10), 90, cat="HC")
+    unit(b, "b1", "b", (30, 10 + GAP + 1.2), 270, hits=worn)
+    return b
+
+
+def blows(events: list) -> list[tuple[str, tuple[int, ...]]]:
+    return [(r.check, r.dice) for r in of(events, "roll") if r.check in ("melee", "counter-attack")]
+
+
+def test_CS_19_CS_DEC_20_the_longer_weapon_strikes_first_and_wounds_cost_dice(
+    battle: Callable[..., Battle], tmp_path: Path
+) -> None:
+    """CS-19 (CS-DEC-20): the defenders' pikes (Initiative 4) counter-attack the attackers' hand weapons
+    (1) first: 3 dice at 4+, two hits; the cavalry save one at 4+ and check (no fatigue), then strike
+    with a die fewer for their wound: 3 dice, one hit, unsaved. With the shipped numbers both fight with
+    hand weapons, which strike together: the attack first, as before."""
+    # counter 4, 4, 1; a1 saves 4, 1: a wound; its morale 6, 6; its 3 dice 4, 1, 1: a hit; b1 saves 1;
+    # its morale 6, 6
+    b = armed_battle(battle, tmp_path, 'LnInf = "pike"', [4, 4, 1, 4, 1, 6, 6, 4, 1, 1, 1, 6, 6])
+    events = charge(b, "counter")
+    assert blows(events) == [("counter-attack", (4, 4, 1)), ("melee", (4, 1, 1))]
+    assert hits(b, "a1") == 1 and hits(b, "b1") == 1
+    same = cm_battle(battle, [1, 1, 1, 1, 1, 1])
+    assert [check for check, _ in blows(charge(same, "counter"))] == ["melee", "counter-attack"]
+
+
+def test_CS_19_CS_DEC_20_a_unit_destroyed_before_it_strikes_does_not_strike(
+    battle: Callable[..., Battle], tmp_path: Path
+) -> None:
+    """CS-DEC-20: cavalry lances (2) charging hand weapons (1) strike first; the defenders, with one
+    hit left, lose it unsaved and are gone before they could counter-attack."""
+    # attack 6, 1, 1, 1: a hit; b1 saves 1: destroyed
+    b = armed_battle(battle, tmp_path, 'HC = "cavalry_lance"', [6, 1, 1, 1, 1], worn=2)
+    events = charge(b, "counter")
+    assert blows(events) == [("melee", (6, 1, 1, 1))]
+    assert not b.in_play(b.ids["b1"]) and hits(b, "a1") == 0
+
+
+def test_CS_19_two_handed_weapons_make_the_enemys_saves_2_harder(
+    battle: Callable[..., Battle], tmp_path: Path
+) -> None:
+    """CS-19: two-handed weapons give the enemy's Save -2: line infantry's 5+ would need 7+, and a 6
+    still saves (as under fatigue, CS-15). The save's line names the weapon, in both languages."""
+    from game.running.log_texts import texts_for
+    from game.running.narrate import narrate
+
+    # attack 4, 1, 1, 1: a hit; b1 saves 6 at 6+; its morale 6
+    b = armed_battle(battle, tmp_path, 'HC = "two_handed"', [4, 1, 1, 1, 6, 6])
+    events = charge(b, "hold")
+    (saved,) = rolls(events, "save")
+    assert saved.die == 1 and "at 6+" in saved.outcome and "two_handed -2 (CS-19)" in saved.outcome
+    assert hits(b, "b1") == 0
+    told = {lang: narrate([saved.to_dict()], texts_for(lang, MODULES))[0].text for lang in ("en", "es")}
+    assert "two-handed weapons: -2 (CS-19)" in told["en"], told
+    assert "armas a dos manos: -2 (CS-19)" in told["es"], told
+
+
+def test_CS_DEC_20_the_chances_follow_who_strikes_first() -> None:
+    """CS-DEC-20, exactly: one die each at 4+, saves at 6+, the attackers with one hit left. Struck
+    together, the defenders are wounded 1/2 x 5/6 = 5/12 of the time; struck first by a longer weapon,
+    the attackers are gone 5/12 of the time before they strike: 7/12 x 5/12 = 35/144."""
+    att = Side(dice=1, to_hit=4, to_save=6, courage=4, left=1)
+    dfn = Side(dice=1, to_hit=4, to_save=6, courage=4, left=3)
+    longer = Side(dice=1, to_hit=4, to_save=6, courage=4, left=3, initiative=2)
+
+    def wounded(odds: Mapping[Outcome, Fraction]) -> Fraction:
+        assert sum(odds.values()) == 1
+        return sum((p for o, p in odds.items() if o.defender_wounds == 1), Fraction(0))
+
+    assert wounded(outcomes(att, dfn, "counter", 1, stays=False)) == Fraction(5, 12)
+    assert wounded(outcomes(att, longer, "counter", 1, stays=False)) == Fraction(35, 144)
+    first = outcomes(replace(att, initiative=3), dfn, "counter", 1, stays=False)  # the attackers first
+    assert sum(p for o, p in first.items() if o.attacker_wounds == 1) == Fraction(35, 144)  # a wound less
+
+
+def test_CS_DEC_20_the_weapons_named_must_be_the_numbers_own(tmp_path: Path) -> None:
+    """CS-DEC-20: a category armed with a weapon the numbers do not list, or a category the ruleset
+    lacks, is one line naming the file and the key; so is an Initiative out of bounds."""
+    from tests.helpers import module_mod, refuses_numbers
+
+    numbers_file = module_mod(tmp_path, "clash-melee", "melee", "")
+    refuses_numbers(
+        numbers_file,
+        "clash-melee",
+        [
+            ('[armed]\nLnInf = "musket"\n', "armed.LnInf"),
+            ('[armed]\nZeppelin = "hand"\n', "armed.Zeppelin"),
+            ('armed_default = "sling"\n', "armed_default"),
+            ("[weapons]\nhand = { initiative = 11 }\n", "initiative"),
+        ],
+        with_=["clash-command"],
     )

@@ -104,6 +104,64 @@ def test_WM_24_a_unit_moves_its_normal_move_wherever_it_goes(battle: Callable[..
     assert cost(b, "c", (28.05, 38)) == pytest.approx(8.05)  # open ground: its length, over its 8"
 
 
+def flying_battle(battle: Callable[..., Battle], tmp_path: Path, text: str = 'flyers = ["LC"]\n') -> Battle:
+    """A wood, a river and an enemy brigade between a light cavalry brigade at (20, 30) and (28, 30),
+    with the module's numbers laid over by a mod (`text`)."""
+    stack = modded_stack(module_mod(tmp_path, WT, "terrain", text), [WT])
+    ground = [("wood", rect(21.5, 26, 23, 34)), ("river", (((26, 0), (26, 48)), 1.0))]
+    b = battle(terrain=ground, stack=stack)
+    unit(b, "watch", "blue", (24, 22), 270)
+    unit(b, "c", "red", (20, 30), 0, cat="LC")
+    unit(b, "e", "blue", (24.2, 30), 180)
+    return b
+
+
+def test_WM_23_WM_DEC_30_a_flyer_moves_over_the_ground_and_the_bases_in_its_way(
+    battle: Callable[..., Battle], tmp_path: Path
+) -> None:
+    """WM-23 (WM-DEC-30): a category the numbers name flies. Its 8" move passes a wood without stopping
+    or paying for it (WM-34), an enemy brigade (FG-MOVE-2) and a river (FG-TERR-2), and turns as it
+    lands, for its length alone; the move, the ghost and the log name WM-23. The same light cavalry
+    without the mod's line is refused at the river."""
+    from game.ui.battle.ghosts import move_ghost
+
+    walking = flying_battle(battle, tmp_path, "")
+    assert numbers(walking).flyers == []  # For Glory's brigades never fly
+    assert moved_to(walking, cmd.Move("c", (28, 30))) == "FG-TERR-2"
+    b = flying_battle(battle, tmp_path)
+    c = b.ids["c"]
+    way = Way(tuple(along((20, 30), (28, 30))), 90.0)
+    assert b.stack.hook("move_cost")(b, c, way) == pytest.approx(8.0)  # ground and turn free
+    assert b.stack.hook("move_rules")(b, c, way) == ("WM-23",)
+    assert moved_to(b, cmd.Move("c", (28.05, 30))) == "FG-UNIT-15"  # still only its normal move (LC)
+    ghost = move_ghost(b, english(), "c", (28, 30), 90.0)
+    assert ghost.ok and any("(WM-23)" in line for line in ghost.lines)
+    legs = of(order(b, cmd.Move("c", (28, 30), 90.0)), "moved")  # cut where e may react (FG-REACT-1)
+    assert pos(b, "c") == pytest.approx((28, 30)) and b.pose(c).facing == pytest.approx(90.0)
+    assert legs[-1].path[-1] == pytest.approx((28, 30)) and all(leg.rules == ("WM-23",) for leg in legs)
+
+
+def test_WM_23_WM_DEC_30_a_flyer_lands_where_the_rules_let_a_base_stand(
+    battle: Callable[..., Battle], tmp_path: Path
+) -> None:
+    """WM-DEC-30: only the end of a flight is checked: not on the river (FG-TERR-2), not on a base
+    (FG-MOVE-2), not nearer the enemy than 3 cm (WM-42); and a flyer charges along the ground, so a
+    charge across the river is refused (FG-TERR-2)."""
+    b = flying_battle(battle, tmp_path)
+    assert moved_to(b, cmd.Move("c", (26, 30))) == "FG-TERR-2"
+    assert moved_to(b, cmd.Move("c", (24.2, 30.5))) == "FG-MOVE-2"
+    assert moved_to(b, cmd.Move("c", (22.4, 30))) == "WM-42"
+    unit(b, "f", "red", (20, 42), 0, cat="LC")
+    unit(b, "t", "blue", (29, 42), 180)  # beyond the river, in the open
+    assert of(order(b, cmd.Charge("f", "t")), "rejected")[0].rule == "FG-TERR-2"
+
+
+def test_WM_DEC_30_flyers_must_be_the_rulesets_categories(tmp_path: Path) -> None:
+    """WM-DEC-30: a flyer the ruleset does not know is one line naming the file and the key."""
+    numbers_file = module_mod(tmp_path, WT, "terrain", "")
+    refuses_numbers(numbers_file, WT, [('flyers = ["Eagles"]\n', "flyers"), ('flyers = "LC"\n', "flyers")])
+
+
 def test_WM_25_barded_mounts_move_2_cm_less(battle: Callable[..., Battle]) -> None:
     """WM-25 (WM-DEC-17): heavy cavalry (6") are barded and move 2 cm (0.8") less: 5.2"; light cavalry
     are not."""
@@ -255,6 +313,7 @@ def test_modules_json_lists_warhammer_terrain(capsys: pytest.CaptureFixture[str]
     listed = {m["id"]: m for m in json.loads(capsys.readouterr().out)["modules"]}
     assert listed[WT]["hooks"] == [
         "difficult_stop",
+        "flies",
         "move_cost",
         "move_end",
         "move_rules",

@@ -62,14 +62,17 @@ def move_ghost(b: Battle, t: Texts, name: str, p: Point, facing: float | None, e
     how = t(key) if t.has(key := f"ghost_how_{slug(plan.how)}") else plan.how
     left = inches(plan.allowance - spent, t)
     lines = [t("ghost_move", how=how, used=used, allowance=inches(plan.allowance, t), left=left)]
-    if plan.cost is not None:  # what the module in play priced: the ground crossed, a turn, a line
+    flying = plan.length > 0 and b.stack.hook("flies")(b, e)  # a flight crosses no ground (WM-23)
+    if flying or plan.cost is not None:  # what the module in play priced: the ground crossed, a turn, a line
         rules = move_rules(b, e, plan.path[0], plan.path[-1], plan.facing, plan.road) or ()
-        # the ground crossed, then what else the module priced in words of its own (dias-terrain: a zone)
-        priced = [t(k) for rule in rules if t.has(k := f"ghost_priced_{slug(rule)}")]
-        said = [w for w in (ground_crossed(b, t, e, plan.path[0], plan.path[-1]), *priced) if w]
-        lines.append(
-            t("ghost_ground", ground=", ".join(said) or t("ghost_ground_clear"), rules=", ".join(rules))
-        )
+        if flying:
+            lines.append(t("ghost_flies", rules=", ".join(rules)))
+        else:  # the ground crossed, then what else the module priced in words of its own (dias-terrain)
+            priced = [t(k) for rule in rules if t.has(k := f"ghost_priced_{slug(rule)}")]
+            said = [w for w in (ground_crossed(b, t, e, plan.path[0], plan.path[-1]), *priced) if w]
+            lines.append(
+                t("ghost_ground", ground=", ".join(said) or t("ghost_ground_clear"), rules=", ".join(rules))
+            )
     if plan.stopped:
         lines.append(t("ghost_stops", rule=plan.stopped))
     if cut is not None:  # how far it may go, and why not as far as the mouse
