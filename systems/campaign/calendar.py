@@ -77,7 +77,11 @@ def happen(w: War, e: EventSpec) -> None:
             for b in gone.brigades():
                 b.record.append(Service(w.turn, "lost", gone.location, why="withdrawn"))
             w.note(
-                "CAMP-DEC-21", "camp_event_withdraw", f"{gone.name} is called away from the war", army=gone.id
+                "CAMP-DEC-21",
+                "camp_event_withdraw",
+                f"{gone.name} is called away from the war",
+                side=x.side,
+                army=gone.id,
             )
 
 

@@ -60,6 +60,39 @@ def test_the_start_screen_lists_the_campaign_with_its_sides_seats_and_begins_it(
         screen.close()
 
 
+def test_CAMP_DEC_21_the_news_of_the_war_is_coloured_by_whose_it_is(window: pygame.Surface) -> None:
+    """CAMP-DEC-21: the Dos de Mayo's effects (the Allies take León and more, and gain gold) are bad news
+    for a French player here, red, and good for an Allied one, green; plain when a player here plays
+    both sides, or none. An army called away is bad news for its own side."""
+    from game.ui import theme
+    from game.ui.campaign.sheets import news_colour
+
+    peninsular = Path(__file__).resolve().parents[2] / "content/campaigns/peninsular.toml"
+    s = open_war(window, "human", "normal", path=peninsular)
+    try:
+        frame(s, window)
+        assert s.page == "event"
+        effects = [e.details for e in s.told if e.details and e.details.get("side")]
+    finally:
+        s.close()
+    assert {d["say"] for d in effects} == {"camp_event_control", "camp_event_gold"}
+    assert {d["side"] for d in effects} == {"al"}
+    effects.append({"say": "camp_event_withdraw", "side": "fr"})  # and a French army called away
+    seen = {}
+    for fr, al in (("human", "normal"), ("normal", "human"), ("human", "human"), ("normal", "normal")):
+        s = open_war(window, fr, al, path=peninsular)
+        try:
+            seen[fr, al] = [news_colour(s, d) for d in effects]
+        finally:
+            s.close()
+    assert seen == {  # the Allies' gains, then a French army called away
+        ("human", "normal"): [theme.BAD] * len(effects),
+        ("normal", "human"): [theme.GOOD] * len(effects),
+        ("human", "human"): [theme.TEXT] * len(effects),
+        ("normal", "normal"): [theme.TEXT] * len(effects),
+    }
+
+
 def test_orders_and_a_march_given_by_clicks_are_the_wars_commands(window: pygame.Surface) -> None:
     s = open_war(window)
     try:

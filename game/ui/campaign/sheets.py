@@ -401,8 +401,20 @@ def draw_event(v: CampaignView, surf: pygame.Surface) -> None:
             y = theme.text_lines(surf, name, (x, y + 8), width, theme.ACCENT, 24)
             y = theme.text_lines(surf, text, (x, y + 2), width, theme.TEXT, 18)
         else:
-            y = theme.text_lines(surf, "• " + v.narrate(e), (x + 10, y + 2), width - 10, theme.GOOD, 18)
+            colour = news_colour(v, details)
+            y = theme.text_lines(surf, "• " + v.narrate(e), (x + 10, y + 2), width - 10, colour, 18)
     page_buttons(v, surf, box, [Choice("close", t("campaign_continue"))])
+
+
+def news_colour(v: CampaignView, details: dict[str, Any]) -> theme.Colour:
+    """An event's effect in the colour of whose news it is: good for the side a player here plays (gold,
+    places, an army landed), bad for his enemy's, and the other way round for an army called away;
+    plain when he plays both sides or none (a friend beside him, a war he watches)."""
+    side, here = details.get("side"), [s for s in v.war.sides if v.human(s)]
+    if side is None or len(here) in (0, len(v.war.sides)):
+        return theme.TEXT
+    gain = details.get("say") != "camp_event_withdraw"
+    return theme.GOOD if (side in here) == gain else theme.BAD
 
 
 # --- an army's page ----------------------------------------------------------------------------------
