@@ -46,7 +46,7 @@ def roll(check: str, outcome: str, **more: object) -> dict[str, object]:
 def test_the_dice_box_says_a_roll_in_the_logs_spanish_words() -> None:
     es = Narrator(ES, SIDES)
     assert roll_rows(FIRE, es) == [
-        "fr-1a: el disparo",
+        "fr-1a: disparo",  # a heading: no article (the log says "dispara al ...")
         "+1 calidad FG-QUAL-1",
         "-1 enemigo a cubierto FG-FIRE-5",
         "-1 ha movido y dispara FG-FIRE-7",
@@ -63,7 +63,7 @@ def test_the_dice_box_says_a_roll_in_the_logs_spanish_words() -> None:
     ]
     assert rows[:2] == ["Franceses: tirada de desempate", "= 5: Franceses"]
     assert "= 5: llega en la ronda 3" in rows and "= 5: el flanco izquierdo, el borde oeste" in rows
-    assert "es-1a: la moral para acatar la orden" in rows
+    assert "es-1a: moral para acatar la orden" in rows
     assert english_words(" ".join(rows)) == []
     # English reads as it did before the words went through the locale
     assert roll_rows(FIRE, Narrator(EN))[1:] == [

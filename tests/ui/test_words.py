@@ -131,7 +131,7 @@ def test_the_why_box_and_the_dice_box_name_units(window: pygame.Surface) -> None
         roll = {"kind": "roll", "check": "fire", "unit": "fr-1a", "target": "es-1b", "die": 4, "total": 3,
                 "outcome": "miss", "modifiers": moved}  # fmt: skip
         rows = roll_rows(roll, Narrator(t))
-        assert rows[0] == "1.ª Brigada de Línea, 1.ª División (Leval): el disparo"
+        assert rows[0] == "1.ª Brigada de Línea, 1.ª División (Leval): disparo"
         assert not re.search(r"\b(fr|es)-\d", "\n".join(rows))
     finally:
         m.battle.close()

@@ -1,6 +1,7 @@
 """The dice box's words: a roll's check, its modifiers, total and outcome, in the player's language,
 by the battle log's own words (narration.toml: log_check_..., log_label_..., log_result_...), so the
-box and the log never say a roll differently. A word the locale lacks (a rule module's own check or
+box and the log never say a roll differently (a heading drops the article the log's sentence needs:
+roll_check_...). A word the locale lacks (a rule module's own check or
 outcome) shows as the rules give it."""
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from game.model.words import slug
 from game.running.narrate import EDGE, Narrator, module_words
 
 
@@ -16,10 +18,16 @@ def roll_rows(e: Mapping[str, Any], n: Narrator) -> list[str]:
     rule module tells in words of its own (Clash of Spears' tests), as the log tells it."""
     if module_words(f"roll:{e.get('rule')}") is not None:
         return [n.roll(e)]
-    rows = [f"{n.who(e)}: {n.word('log_check', e['check'])}{n.purpose(e)}"]
+    rows = [f"{n.who(e)}: {heading(e['check'], n)}{n.purpose(e)}"]
     rows += [f"{m['value']:+d} {n.label(m)} {m['rule']}" for m in e.get("modifiers", [])]
     rows.append(f"= {e['total']}: {outcome(e, n)}")
     return rows
+
+
+def heading(check: str, n: Narrator) -> str:
+    """The check as the box's heading: the log's word without the article its sentence needs ("tira por
+    el liderazgo", "General Hill: liderazgo": `roll_check_...`), else the log's word."""
+    return n.word("roll_check", check) if n.t.has(f"roll_check_{slug(check)}") else n.word("log_check", check)
 
 
 def group_rows(group: Sequence[Mapping[str, Any]], n: Narrator) -> list[str]:
