@@ -14,7 +14,7 @@ import pytest
 from game.cli.entry import main
 from game.content.ruleset_files import load_ruleset
 from game.content.scenario import army_points, load_scenario
-from game.editing.random_battles import random_text
+from game.editing.random_battles import agreed_ground, random_text
 from game.modding.content_check import check_content
 from game.model.modules import RandomOptions
 from game.model.ruleset import Ruleset
@@ -144,3 +144,36 @@ def test_open_wars_maps_come_from_its_own_generator(
         assert main(["simulate", "--scenario", str(path), "--json"]) == 0
         assert json.loads(capfd.readouterr().out)["end_reason"] not in ("", "in progress")
     assert check_content([mod]).problems == []
+
+
+def test_WM_37_a_random_battle_keeps_off_ground_its_mods_modules_bar(tmp_path: Path) -> None:
+    """WM-37 (WM-DEC-24): under a mod that switches warhammer-terrain on with fields agreed impassable,
+    a random battle puts no objective in a field and no field in a deployment zone; the same seed
+    without the mod has objectives in fields (only difficult ground), and its rules are left as they
+    are."""
+    from game.content.mods import load_mods
+    from game.model.geometry import point_in_polygon
+    from tests.helpers import module_mod
+
+    numbers = module_mod(
+        tmp_path, "warhammer-terrain", "terrain", '[ground]\nfield = "impassable"\n', switch_on=True
+    )
+    barred = load_ruleset(mods=load_mods([numbers.parents[2]]))
+    plain = load_ruleset()
+    dense = RandomOptions(None, None, "dense")
+
+    def objectives_in_fields(rules: Ruleset, seed: int) -> list[str]:
+        data = tomllib.loads(random_text(rules, "for-glory", seed, dense)[1])
+        fields = [[tuple(p) for p in t["polygon"]] for t in data["terrain"] if t["kind"] == "field"]
+        for side in data["sides"]:
+            assert _usable(
+                rules, data["terrain"], data["table"][0], *sorted(p[1] for p in side["deployment"])[::3]
+            )
+        inside = [
+            o["id"] for o in data["objectives"] if any(point_in_polygon(tuple(o["at"]), f) for f in fields)
+        ]
+        return inside
+
+    assert objectives_in_fields(plain, 3) == ["objective-2a", "objective-2b"]  # difficult ground: allowed
+    assert all(objectives_in_fields(barred, seed) == [] for seed in range(1, 9))
+    assert agreed_ground(plain) is plain  # no mod's module agrees anything: the very same battles

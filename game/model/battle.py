@@ -135,7 +135,7 @@ class Battle(Session):
         super().__init__(stack or compose(), dice, words)
         self.rules = ruleset
         # the ground as the rules in play class it (a module's kinds agreed impassable, WM-37)
-        self.table = table.reclassed(self.stack.hook("terrain_classes")(self))
+        self.table = table.reclassed(self.stack.hook("terrain_classes")(self.stack))
         self.world = f"battle-{next(_world_ids)}"
         esper.switch_world(self.world)
         self.physics = Physics()

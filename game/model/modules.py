@@ -156,7 +156,8 @@ HOOKS = (
     # where a unit's move may end: (battle, unit, point, facing) -> None, or raises Reject (FG: check_end)
     "move_end",
     # the movement class of terrain kinds agreed otherwise before the battle, which the battle's table
-    # then answers with: (battle) -> {kind: "passable", "difficult" or "impassable"} (For Glory: none)
+    # then answers with, and a random battle places its zones and objectives by: (rule stack) ->
+    # {kind: "passable", "difficult" or "impassable"} (For Glory: none)
     "terrain_classes",
     "attacked_from",  # the side of a unit a charge or a shot comes from: (battle, unit, point) -> sector
     "action_cost",  # what an order costs the unit beyond its result, for an AI: (battle, unit, command)

@@ -147,7 +147,7 @@ FOR_GLORY = RuleModule(
         "flies": lambda b, e: False,  # no brigade of For Glory flies
         "may_move": lambda b, e, target: None,  # no rule of For Glory keeps a unit from moving
         "move_end": check_end,
-        "terrain_classes": lambda b: {},  # the ruleset's classes stand
+        "terrain_classes": lambda stack: {},  # the ruleset's classes stand
         "attacked_from": sector,
         "action_cost": lambda b, e, c: 0.0,  # an order costs a unit nothing but its result
         "command_points": _no_command_points,

@@ -22,7 +22,7 @@ from game.model.battle import Battle
 from game.model.components import Footprint
 from game.model.geometry import EPS, BBox, Point, convex_distance, dist, weighted_length
 from game.model.limits import Bounds
-from game.model.modules import RuleModule, unknown_names
+from game.model.modules import RuleModule, RuleStack, unknown_names
 from game.model.resolution import refuse
 from game.model.ruleset import MovementClass, Ruleset, TerrainKind
 from game.model.table import Feature
@@ -62,11 +62,13 @@ def ground_class(n: TerrainNumbers, kind: TerrainKind) -> GroundClass:
     return "open" if kind.movement == "passable" else kind.movement
 
 
-def terrain_classes(b: Battle) -> dict[str, MovementClass]:
+def terrain_classes(stack: RuleStack) -> dict[str, MovementClass]:
     """WM-37 (WM-DEC-24): the kinds agreed impassable are For Glory's impassable ground for the whole
     battle (FG-TERR-2), so every move, charge, retreat, push, deployment and officer, and every query of
-    the client and the computer players, meets them as it meets a river."""
-    return {kind: "impassable" for kind, cls in numbers(b).ground.items() if cls == "impassable"}
+    the client and the computer players, meets them as it meets a river; a random battle keeps its
+    deployment zones and objectives off them."""
+    n: TerrainNumbers = stack.numbers(ID, "terrain")
+    return {kind: "impassable" for kind, cls in n.ground.items() if cls == "impassable"}
 
 
 def weight(n: TerrainNumbers, area: Feature | None) -> float:

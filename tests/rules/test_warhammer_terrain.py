@@ -413,14 +413,15 @@ def test_WM_37_WM_DEC_24_ground_agreed_impassable_is_for_glorys_impassable_groun
     marsh = ("marsh", rect(22.5, 26, 23.5, 34))
     road = ("road", (((0, 30), (72, 30)), 0.5))
     plain = wt_battle(battle, marsh)  # the shipped numbers: the marsh is difficult
-    assert terrain_classes(plain) == {} and plain.table.movement_at((23, 30)) == "difficult"
+    assert terrain_classes(plain.stack) == {} and plain.table.movement_at((23, 30)) == "difficult"
     x, y = Grid(plain.table).cell((22.5, 30.5))  # the computer players' routes: difficult, then impassable
     assert Grid(plain.table).kind[x][y] == 1
     b = battle(terrain=[marsh, road], stack=modded_stack(impassable_marsh(tmp_path), [WT]))
     unit(b, "watch", "blue", (24, 22), 270)
     unit(b, "i", "red", (20, 30), 0)
     unit(b, "t", "blue", (25, 30), 180)  # 3.8" away, beyond the marsh
-    assert terrain_classes(b) == {"marsh": "impassable"} and b.table.movement_at((23, 30)) == "impassable"
+    assert terrain_classes(b.stack) == {"marsh": "impassable"}
+    assert b.table.movement_at((23, 30)) == "impassable"
     assert moved_to(b, cmd.Move("i", (23, 30))) == "FG-TERR-2"  # into it
     assert moved_to(b, cmd.Move("i", (22, 30))) == "FG-TERR-2"  # its base would end on it
     assert moved_to(b, cmd.Move("i", (23, 30), road=True)) == "FG-TERR-2"  # the road does not open it
