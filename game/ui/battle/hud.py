@@ -154,7 +154,8 @@ def _order_strip(v: BattleView, surf: pygame.Surface, left: int, right: int) -> 
 def distinct(names: list[str]) -> list[str]:
     """The names without the words at their start or end that others share, so what tells each apart
     is what stays: "División de Lapisse" "Lapisse", "Ruffin's Division" "Ruffin's", "1st Division"
-    "1st" (a chip cut from its end read "Divisi… 10"). A name all of shared words stays whole."""
+    "1st" (a chip cut from its end read "Divisi… 10"), a capital where the name now starts. A name all
+    of shared words stays whole."""
     split = [name.split() for name in names]
     seen: dict[str, int] = {}
     for words in split:
@@ -168,7 +169,8 @@ def distinct(names: list[str]) -> list[str]:
             start += 1
         while end > start and words[end - 1].casefold() in shared:
             end -= 1
-        out.append(" ".join(words[start:end]) or name)
+        kept = " ".join(words[start:end])
+        out.append((kept[:1].upper() + kept[1:] if start else kept) or name)  # "División alemana": "Alemana"
     return out
 
 
