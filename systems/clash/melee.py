@@ -178,11 +178,13 @@ def combat_round(b: Battle, state: ChargeState, attackers: list[int], defenders:
         words = {"say": "cs_fatigue_response", "response": response}
         add_fatigue(b, target, cost.fatigue, "CS-11", f"the {LABELS[response].lower()} response", words)
 
-    def strike(dice: int) -> int:  # the attackers' blows: none from a side with no dice left
-        return _pool(b, first, "melee", dice, att.to_hit, "hits", how, target, att.no_quarter) if dice else 0
+    def strike(dice: int) -> int:  # the attackers' blows: none from a side its wounds left no dice
+        return (
+            _pool(b, first, "melee", dice, att.to_hit, "hits", how, target, att.no_quarter) if dice > 0 else 0
+        )
 
     def strike_back(dice: int) -> int:
-        return _pool(b, target, "counter-attack", dice, dfn.to_hit, "hits", theirs, first) if dice else 0
+        return _pool(b, target, "counter-attack", dice, dfn.to_hit, "hits", theirs, first) if dice > 0 else 0
 
     counter = min(att.dice, dfn.dice)
     if response == "counter" and dfn.initiative > att.initiative:  # CS-DEC-20: the defender's weapon first
