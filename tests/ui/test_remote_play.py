@@ -18,6 +18,7 @@ from game.ai.players import make_player
 from game.content.locale import Texts
 from game.net import fair_dice
 from game.net.by_file import open_turn, start
+from game.net.dice_chain import Chain
 from game.net.headless import play_turn
 from game.net.identity import Offer
 from game.net.network_game import NetGame
@@ -76,9 +77,12 @@ def _play_through(screen: BattleScreen, ai: object, guest: Machine, until: int, 
 def test_hosting_from_the_lobby_then_playing_with_the_other_players_name_in_the_log(
     window: pygame.Surface, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # The seed both secrets make is new each run; some battles end (FG-VIC-4) within 40 commands,
-    # before the test has looked at who decides: this battle's seed is one that lasts.
+    # The seed both secrets make and each command's dice (both machines' chains) are new each run;
+    # some battles end (FG-VIC-4) within 40 commands, before the test has looked at who decides:
+    # this battle's seed and chains are ones that last.
     monkeypatch.setattr(fair_dice, "seed_of", lambda first, second: 13)
+    chains = iter(("13" * 32, "31" * 32))  # the host's, then the guest's
+    monkeypatch.setattr(Chain, "new", classmethod(lambda cls: cls(next(chains))))
     setup = Setup(scenario="first-battle", a="human")
     lobby = Lobby(window.get_size(), setup, "host", ENGLISH)
     lobby.entry.set_text("0")  # type: ignore[union-attr]  # any free port
