@@ -224,11 +224,7 @@ class Narrator:
                 return self.say("log_roll_edge", who=who, die=die, where=where, rule=rule)
         dice, mods = self.dice(e), self.modifiers(e)
         if check in NATURAL and not e.get("dice") and e["outcome"] in ("pass", "fail"):
-            natural = ""
-            if die == 1 and e["outcome"] == "fail":
-                natural = self.say("log_natural_1", rule=NATURAL[check])
-            elif die == 6 and e["outcome"] == "pass":
-                natural = self.say("log_natural_6", rule=NATURAL[check])
+            natural = self.natural(e)
             purpose = self.purpose(e)
             result = self.say("log_pass" if e["outcome"] == "pass" else "log_fail")
             return self.say(
@@ -259,6 +255,17 @@ class Narrator:
             key = "log_melee_roll" if target else "log_melee_roll_defends"
             return self.say(key, who=who, target=target or "", dice=dice, mods=mods, total=total, rule=rule)
         return self.plain(e)
+
+    def natural(self, e: Event) -> str:
+        """ "; a natural 1 always fails (FG-MOR-7)": why a check's total did not decide it, or ""."""
+        rule = NATURAL.get(e["check"])
+        if rule is None or e.get("dice"):
+            return ""
+        if e["die"] == 1 and e["outcome"] == "fail":
+            return self.say("log_natural_1", rule=rule)
+        if e["die"] == 6 and e["outcome"] == "pass":
+            return self.say("log_natural_6", rule=rule)
+        return ""
 
     def plain(self, e: Event) -> str:
         """Any roll: who rolled for what, the dice, the modifiers, the total and what it meant."""

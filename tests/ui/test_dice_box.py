@@ -1,13 +1,15 @@
 """Issue 22: the dice box shows every die of a roll the log tells in one line (an officer's two
 initiative dice, "6 + 4 = 10"), each with its own face, and their sum."""
 
+import pytest
+
 from game.content.locale import Texts
-from game.model.events import Roll
+from game.model.events import Melee, ModLine, Roll
 from game.model.grammar import said_name
 from game.running.narrate import Narrator
 from game.ui import theme
 from game.ui.battle.hud import draw_dice
-from game.ui.battle.roll_words import group_rows
+from game.ui.battle.roll_words import group_rows, roll_rows
 from game.ui.drawing.display import Display
 from tests.helpers import make_battle
 from tests.ui.driver import open_screen
@@ -130,3 +132,64 @@ def test_the_box_stands_where_it_covers_no_piece(window):
     draw_dice(screen, window)
     assert screen.dice_box == moved
     screen.close()
+
+
+def _melee_roll(unit, die, target=None):
+    return Roll(
+        check="melee", die=die, modifiers=(), total=die, outcome="rolled", unit=unit, target=target,
+        rule="FG-MELEE-2",
+    )  # fmt: skip
+
+
+def test_a_melee_s_dice_are_shown_together_with_what_they_decided():
+    """Session 25's player: the box showed the defender's die alone, "58e de Ligne: melee / = 2: rolled",
+    neither the charger's die nor the result the log gave. Each side's die is one box, each unit's
+    total said, and the melee's line (who won, by how much, FG-MELEE-2..) under them."""
+    b = make_battle()
+    d = Display()
+    melee = Melee(
+        attackers=("Dragoons",), defenders=("Line",), attack=1, defence=2, margin=1, winner="draw",
+        outcome="draw", rule="FG-CBT-13",
+    )  # fmt: skip
+    d.feed(b, [_melee_roll("Dragoons", 1, "Line"), _melee_roll("Line", 2), melee])
+    d.skip()
+    assert [e["die"] for e in d.dice.group] == [1, 2] and d.dice.result is not None
+    rows = group_rows(d.dice.group, Narrator(), d.dice.result)
+    assert rows == [
+        "Dragoons: melee",
+        "= 1",
+        "Line: melee",
+        "= 2",
+        "Melee: Dragoons (1) against Line (2): a draw at a margin of 1 (FG-CBT-13)",
+    ]
+    assert not any("rolled" in r for r in rows)
+    b.close()
+
+
+def test_the_next_melee_starts_a_box_of_its_own():
+    b = make_battle()
+    d = Display()
+    melee = Melee(
+        attackers=("A",), defenders=("B",), attack=5, defence=2, margin=3, winner="attackers",
+        outcome="pushed", rule="FG-CBT-13",
+    )  # fmt: skip
+    d.feed(b, [_melee_roll("A", 5, "B"), _melee_roll("B", 2), melee, _melee_roll("C", 4, "D")])
+    d.skip()
+    assert [e["die"] for e in d.dice.group] == [4] and d.dice.result is None
+    b.close()
+
+
+@pytest.mark.parametrize(
+    ("die", "outcome", "said"),
+    [(1, "fail", "= 5: failed; a natural 1 always fails (FG-LDR-6)"),
+     (6, "pass", "= 10: passed; a natural 6 always passes (FG-LDR-6)"),
+     (3, "fail", "= 7: failed")],
+)  # fmt: skip
+def test_a_check_decided_by_its_natural_die_says_so_as_the_log_does(die, outcome, said):
+    """Session 25's player: "General of the 2nd Division: leadership ... = 5: failed" after totals of 7
+    had passed; the log gave the reason (FG-LDR-6), the box did not."""
+    experience = ModLine(rule="FG-LDR-1", label="experience", value=4)
+    e = Roll(check="leadership", die=die, modifiers=(experience,), total=4 + die, outcome=outcome,
+             officer="fr-1", rule="FG-ACT-2").to_dict()  # fmt: skip
+    assert roll_rows(e, Narrator())[-1] == said
+    assert Narrator().natural(e) in Narrator().roll(e)

@@ -203,7 +203,7 @@ def draw_dice(v: BattleView, surf: pygame.Surface) -> None:
     font = theme.font(19)
     group = show.group or [d]
     view = pygame.Rect(v.camera.view)
-    said = group_rows(group, Narrator(v.t, v.names, v.objective_names))
+    said = group_rows(group, Narrator(v.t, v.names, v.objective_names), show.result)
     rows = [line for row in said for line in theme.wrap(row, font, view.w - 120)]  # a long row in lines
     faces: list[int] = [f for e in group for f in (e.get("dice") or [e["die"]])]  # every die shown
     size = 48 if len(faces) == 1 else 36 if len(faces) <= 4 else 26

@@ -20,7 +20,10 @@ def roll_rows(e: Mapping[str, Any], n: Narrator) -> list[str]:
         return [n.roll(e)]
     rows = [f"{n.who(e)}: {heading(e['check'], n)}{n.purpose(e)}"]
     rows += [f"{m['value']:+d} {n.label(m)} {m['rule']}" for m in e.get("modifiers", [])]
-    rows.append(f"= {e['total']}: {outcome(e, n)}")
+    # a melee's die decides nothing alone: its total is said, the melee's result after all of them
+    rows.append(
+        f"= {e['total']}" if e["outcome"] == "rolled" else f"= {e['total']}: {outcome(e, n)}{n.natural(e)}"
+    )
     return rows
 
 
@@ -30,10 +33,15 @@ def heading(check: str, n: Narrator) -> str:
     return n.word("roll_check", check) if n.t.has(f"roll_check_{slug(check)}") else n.word("log_check", check)
 
 
-def group_rows(group: Sequence[Mapping[str, Any]], n: Narrator) -> list[str]:
+def group_rows(
+    group: Sequence[Mapping[str, Any]], n: Narrator, result: Mapping[str, Any] | None = None
+) -> list[str]:
     """The rows of rolls told as one, as the log's one line: an officer's initiative dice (who rolled
     for what, then each die and their sum, and what it meant); a roll-off's die a side, and who won
-    (never their sum)."""
+    (never their sum); a melee's dice, each unit's with its modifiers, and what the melee's `result`
+    (its event, once known) says of them."""
+    if group[0]["check"] == "melee":
+        return [row for e in group for row in roll_rows(e, n)] + ([n.event(result)] if result else [])
     if len(group) == 1:
         return roll_rows(group[0], n)
     if group[0]["check"] == "roll-off":

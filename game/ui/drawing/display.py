@@ -68,6 +68,7 @@ class DiceShow:
     age: float = 0.0
     group: list[dict[str, Any]] = field(default_factory=list)  # the rolls shown together, `event` first
     index: int = 0  # the last roll's place among the events fed: only the very next roll may join it
+    result: dict[str, Any] | None = None  # a melee's rolls: the melee they decided (who won, by how much)
 
 
 @dataclass
@@ -170,6 +171,9 @@ class Display:
         elif k in ("destroyed", "removed"):
             self._fade(d["unit"])
         elif k == "melee":
+            last = self._last_roll
+            if last is not None and last.index == self.fed - 1 and last.group[0]["check"] == "melee":
+                last.result = d  # the box of its dice says what they decided
             self._clash(d["attackers"] + d["defenders"])
         elif k == "deployed":
             for name, x, y, facing in d["units"]:
@@ -221,10 +225,12 @@ class Display:
     def _roll(self, d: dict[str, Any]) -> None:
         """A roll shown in the box; a roll the log tells with the one just before it (an officer's
         second initiative die, a roll-off's other side) joins that one's box at once, so the box
-        never shows one die of two with their sum as its total ("= 4: initiative 10")."""
+        never shows one die of two with their sum as its total ("= 4: initiative 10"); so do the dice
+        of one melee, each side's (the box shows them with the melee's result, FG-MELEE-2)."""
         index = self.fed
         last = self._last_roll
-        if last is not None and last.index == index - 1 and joins(last.group, d):
+        melee = d["check"] == "melee" and last is not None and last.group[0]["check"] == "melee"
+        if last is not None and last.index == index - 1 and (melee or joins(last.group, d)):
             last.group.append(d)
             last.index = index
             return
