@@ -4,12 +4,14 @@ changes the battle: the screen (game/ui/battle/tutorial.py) shows the prompt and
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated
 
 from game import CONTENT
+from game.content.files import read_regular
 from game.content.glossary import glossary_file, read_glossary
 from game.content.records import load_record
 from game.model import commands as cmd
@@ -17,8 +19,10 @@ from game.model.errors import ContentError
 from game.model.events import Event
 from game.model.limits import Bounds
 from game.model.resolution import Decision
+from game.running.match import MAX_REPLAY_BYTES
 
 TUTORIAL = CONTENT / "tutorial" / "first-battle.toml"
+LESSONS = "lessons"  # a save's key: the lessons done when the first battle was saved (resumed with them)
 Name = Annotated[str, Bounds(1, 64)]
 
 
@@ -56,14 +60,28 @@ def load_lessons(path: Path = TUTORIAL) -> Lessons:
     return lessons
 
 
+def saved_lessons(path: Path, lessons: Lessons) -> set[str] | None:
+    """The lessons a save says were done (None: the save is of no lessons); anything else than ids of
+    these lessons is one line naming the save's key."""
+    data = json.loads(read_regular(path, MAX_REPLAY_BYTES))
+    where = str(path)
+    if not isinstance(data, dict) or LESSONS not in data:
+        return None
+    done = data[LESSONS]
+    ids = {s.id for s in lessons.steps}
+    if not isinstance(done, list) or len(done) > len(ids) or not all(d in ids for d in done):
+        raise ContentError(f"{where}: {LESSONS}", "the ids of the first battle's lessons done")
+    return set(done)
+
+
 class Progress:
     """Where the player stands in the lessons. Steps are done in order; a step tied to a decision the
     enemy brings about (a reaction) is done whenever the player answers it."""
 
-    def __init__(self, lessons: Lessons, side: str) -> None:
+    def __init__(self, lessons: Lessons, side: str, done: set[str] | None = None) -> None:
         self.steps = lessons.steps
         self.side = side
-        self.done: set[str] = set()
+        self.done: set[str] = set(done or ())
 
     def _order(self) -> list[Step]:
         return [s for s in self.steps if s.id not in self.done]

@@ -23,6 +23,7 @@ from game.running.match import new_match, recorded_ruleset
 from game.running.saves import load_game, save_meta
 from game.running.seating import seated
 from game.running.settings import Settings
+from game.running.tutorial import load_lessons, saved_lessons
 from game.ui import theme
 from game.ui.battle.replay import ReplayViewer
 from game.ui.battle.screen import BattleScreen
@@ -57,6 +58,14 @@ def open_battle(setup: Setup, size: tuple[int, int], settings: Settings | None =
         path, setup.load = setup.load, None
         m, players = load_game(path, tuple(load_mods(setup.mods)))
         net = save_meta(path).network  # a network game's save opened here (play --load) goes on here
+        lessons = load_lessons()
+        try:
+            done = saved_lessons(path, lessons)
+        except UserError:
+            m.battle.close()
+            raise
+        if done is not None:  # the first battle, saved with its lessons: they go on where they were
+            return TutorialScreen(size, settings, lessons, (m, players, done))
     else:
         rules = load_ruleset(mods=load_mods(setup.mods))
         modules = setup.modules

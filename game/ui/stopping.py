@@ -61,7 +61,8 @@ class Stopping:
                 path = save_campaign(campaign, players, autosave=True)
             else:
                 assert match is not None
-                path = save_game(match, players, autosave=True)
+                kept = getattr(screen, "kept", None)  # the first battle's lessons done
+                path = save_game(match, players, autosave=True, extra=kept() if kept else None)
         except UserError as e:
             print(f"forglory: {name}: the battle could not be saved: {e}", file=sys.stderr)
             return None

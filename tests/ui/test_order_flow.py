@@ -234,3 +234,29 @@ def test_dragging_a_unit_then_turning_it_by_the_handle_then_confirming(window):
     assert len(screen.match.commands) == n + 1
     assert esper.component_for_entity(b.ids[unit], Pose).facing == pytest.approx(0.0, abs=8)
     screen.close()
+
+
+def test_undo_in_a_resumed_battle_takes_back_only_the_last_order(window):
+    """Session 25: in a battle loaded from a save, Undo replayed as many of the battle's commands as
+    this screen had sent (none), and so began the battle again: 60 commands thrown away for one order."""
+    from game.ai.players import make_player
+    from game.running.match import new_match, play
+    from game.running.saves import save_game
+    from game.ui.opening import open_battle
+    from game.ui.start.setup import Setup
+
+    m = new_match("default", 3)
+    players = {s: make_player("heuristic", s, 1) for s in m.battle.game.sides}
+    play(m, players, until=lambda x: len(x.commands) >= 60 and x.battle.pending.kind == "order")
+    side = m.battle.pending.side
+    path = save_game(m, {s: "human" if s == side else "heuristic" for s in m.battle.game.sides})
+    events = len(m.battle.events)
+    m.battle.close()
+    screen = open_battle(Setup(load=path), window.get_size())
+    assert len(screen.match.commands) == 60
+    screen.send(cmd.EndActivation())
+    assert len(screen.match.commands) == 61
+    assert screen.undo()
+    assert len(screen.match.commands) == 60 and len(screen.battle.events) == events
+    assert screen.battle.pending.kind == "order" and screen.battle.pending.side == side
+    screen.close()

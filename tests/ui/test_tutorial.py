@@ -3,6 +3,7 @@ moves on only when the player has done what it asks (a Next, or the command it n
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Callable
 from pathlib import Path
@@ -245,3 +246,53 @@ def test_a_saved_battle_shows_its_figures_on_the_start_screen(window: pygame.Sur
     start.draw(window)
     start.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
     assert start.figures is None and start.saves is not None  # back to the saves
+
+
+def test_a_saved_first_battle_resumes_with_its_lessons(window: pygame.Surface, tmp_path: Path) -> None:
+    """Session 25's player saved the first battle at lesson 8 of 11 and loaded it: the battle came back
+    on the plain battle screen, its lessons gone. The save keeps the lessons done; loading it shows the
+    strip at the lesson it had reached, and the lessons go on with the commands sent after."""
+    from game.running.saves import saves_dir
+    from game.ui.battle.screen import BattleScreen
+    from game.ui.opening import open_battle
+    from game.ui.start.screen import Setup
+
+    tut = TutorialScreen(window.get_size())
+    sc = tut.screen
+    for _ in range(20):  # the two lessons that tell, then the deployment's
+        settle(tut, window)
+        if tut.step is not None and tut.step.next:
+            key(pygame.K_RETURN)
+            frame(tut, window)
+        elif sc.battle.pending is not None and sc.battle.pending.kind in ("deploy", "place_staff"):
+            press(tut, window, "deploy" if sc.battle.pending.kind == "deploy" else "staff-auto")
+        if tut.step is not None and tut.step.id == "activate":
+            break
+    done, step, commands = set(tut.progress.done), tut.step, len(sc.match.commands)
+    assert done == {"welcome", "measures", "deploy"} and step is not None and step.id == "activate"
+    assert sc.save()
+    tut.close()
+    (path,) = (saves_dir()).glob("save-first-battle-*.json")
+
+    resumed = open_battle(Setup(load=path), window.get_size())
+    assert isinstance(resumed, TutorialScreen)
+    assert resumed.progress.done == done and len(resumed.screen.match.commands) == commands
+    settle(resumed, window)
+    assert resumed.step is not None and resumed.step.id == "activate"
+    resumed.draw(window)
+    assert resumed.shown == resumed.words(resumed.step)[0]  # the strip, at its lesson
+    press(resumed, window, "activate:")
+    assert "activate" in resumed.progress.done  # and on from there
+    resumed.close()
+
+    forged = tmp_path / "forged.json"
+    forged.write_text(path.read_text().replace('"lessons": [', '"lessons": ["dance", '))
+    with pytest.raises(ContentError, match=r"forged\.json: lessons"):
+        open_battle(Setup(load=forged), window.get_size())
+    plain = tmp_path / "plain.json"
+    data = json.loads(path.read_text())
+    del data["lessons"]
+    plain.write_text(json.dumps(data))
+    other = open_battle(Setup(load=plain), window.get_size())
+    assert isinstance(other, BattleScreen)  # a save of no lessons is a battle
+    other.close()

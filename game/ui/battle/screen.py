@@ -66,7 +66,7 @@ class BattleScreen(BattleView):
             return False
         m.battle.close()
         fresh = restart(m)
-        for c in m.commands[:i]:
+        for c in m.commands[: self.first_command + i]:  # a loaded battle's commands, then this screen's
             fresh.apply(c)
         self.match = fresh
         self.ai.restart(fresh)

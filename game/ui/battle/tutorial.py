@@ -12,9 +12,9 @@ from collections.abc import Hashable
 import pygame
 
 from game.content.glossary import Term, glossary
-from game.running.match import new_match
+from game.running.match import Match, new_match
 from game.running.settings import Settings
-from game.running.tutorial import Lessons, Progress, Step, load_lessons
+from game.running.tutorial import LESSONS, Lessons, Progress, Step, load_lessons
 from game.ui import theme
 from game.ui.battle.screen import BattleScreen
 from game.ui.palette import colour_name
@@ -27,14 +27,25 @@ class TutorialScreen:
     """The battle screen's interface for the window's loop, with the lessons laid over it."""
 
     def __init__(
-        self, size: tuple[int, int], settings: Settings | None = None, lessons: Lessons | None = None
+        self,
+        size: tuple[int, int],
+        settings: Settings | None = None,
+        lessons: Lessons | None = None,
+        resumed: tuple[Match, dict[str, str], set[str]] | None = None,
     ):
+        """A new first battle, or one `resumed` from its save: its battle, players and lessons done."""
         self.lessons = lessons or load_lessons()
-        m = new_match(self.lessons.scenario, self.lessons.seed)
-        sides = m.battle.game.sides  # type: ignore[union-attr]
-        self.screen = BattleScreen(m, {sides[0]: HUMAN, sides[1]: COMPUTER}, size, settings)
-        self.progress = Progress(self.lessons, sides[0])
-        self.seen = 0  # the commands already read
+        if resumed is None:
+            m = new_match(self.lessons.scenario, self.lessons.seed)
+            sides = m.battle.game.sides  # type: ignore[union-attr]
+            players, done = {sides[0]: HUMAN, sides[1]: COMPUTER}, set[str]()
+        else:
+            m, players, done = resumed
+            sides = m.battle.game.sides  # type: ignore[union-attr]
+        self.screen = BattleScreen(m, players, size, settings)
+        self.progress = Progress(self.lessons, sides[0], done)
+        self.screen.kept = lambda: {LESSONS: sorted(self.progress.done)}  # a save resumes the lessons
+        self.seen = 0  # the commands of this screen already read
         self.next_button: pygame.Rect | None = None
         self.fold_button: pygame.Rect | None = None
         self.folded = False  # the strip shows its title line only
@@ -110,7 +121,7 @@ class TutorialScreen:
         """Read the commands sent since the last frame with the events each brought and the decision
         each answered (an undo takes commands back: they are read again when sent again)."""
         sc = self.screen
-        commands = sc.match.commands
+        commands = sc.match.commands[sc.first_command :]  # a save's were read before it was saved
         self.seen = min(self.seen, len(commands))
         for i in range(self.seen, len(commands)):
             start = sc.marks[i - 1] if i > 0 else sc.first_event

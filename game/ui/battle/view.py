@@ -124,10 +124,13 @@ class BattleView(GameView):
         self.dragging: tuple[int, int] | None = None
         self.buttons: list[tuple[pygame.Rect, Button]] = []
         self.asked: Decision | None = None
-        self.marks: list[int] = []  # number of events after each command (for undo)
-        self.sent_by: list[str] = []  # the side whose decision each command answered
-        self.answered: list[str] = []  # and the kind of that decision
+        # each command sent on this screen (a saved battle's come before them: `first_command`): the
+        # number of events after it (for undo), the side whose decision it answered, and its kind
+        self.marks: list[int] = []
+        self.sent_by: list[str] = []
+        self.answered: list[str] = []
         self.first_event = len(b.events)
+        self.first_command = len(match.commands)
         self._looks_key: tuple[int, int, str | None] | None = None
         self._score_key: tuple[int, int] | None = None
         self._score: dict[str, int] = {}

@@ -8,7 +8,7 @@ at once as it shows them (`settings_changed`)."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from typing import Protocol
 
 import pygame
@@ -54,6 +54,7 @@ class GameView:
     browser: SaveBrowser | None  # the saves, to load one (game/ui/widgets/load_list.py)
     panel: pygame.Rect  # the right panel: what is asked, its buttons, the log
     from_editor = False  # a battle tried from the editor ("Try it"): leaving it goes back to the editor
+    kept: Callable[[], dict[str, object]] | None = None  # what a save keeps beside the game (the lessons)
 
     def __init__(
         self, match: Match, controllers: dict[str, str], settings: Settings | None, war: WarPlay | None = None
@@ -157,7 +158,8 @@ class GameView:
             return self.remote.save(self.log, autosave)
         if self.war is not None:
             return self.war.save(self.log, autosave)
-        return save_logged(self.match, self.controllers, self.log, autosave)
+        kept = self.kept() if self.kept else None  # what the screen keeps beside the battle
+        return save_logged(self.match, self.controllers, self.log, autosave, kept)
 
     def close(self) -> None:
         """Leave the game: end the AI's process (and the link to the other machine), free the game;

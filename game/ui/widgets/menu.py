@@ -98,10 +98,18 @@ def leaving(key: str, save: Callable[[], bool], ask_quit: Callable[[], str | Non
     return None
 
 
-def save_logged(m: Match, controllers: dict[str, str], log: LogPanel, autosave: bool = False) -> bool:
-    """Save the game to the saves folder; the log says where, or why it could not, in its language
-    (and which older autosaves could not be removed)."""
-    return logged_save(lambda notes: save_game(m, controllers, autosave=autosave, notes=notes), log, autosave)
+def save_logged(
+    m: Match,
+    controllers: dict[str, str],
+    log: LogPanel,
+    autosave: bool = False,
+    extra: dict[str, object] | None = None,
+) -> bool:
+    """Save the game (with `extra`, what the screen keeps beside it) to the saves folder; the log says
+    where, or why it could not, in its language (and which older autosaves could not be removed)."""
+    return logged_save(
+        lambda notes: save_game(m, controllers, autosave=autosave, notes=notes, extra=extra), log, autosave
+    )
 
 
 def logged_save(write: Callable[[list[str]], Path], log: LogPanel, autosave: bool = False) -> bool:
