@@ -128,6 +128,14 @@ def test_names_said_together_each_with_its_article() -> None:
     assert format(both, "el") == "los Dragones (Privé) y la Brigada Chabert" and both.grammar.plural
     assert format(listed([BRIGADA, GUARDIAS], " y "), "mueve|mueven") == "mueven"
     assert listed([GUARDIAS, BRIGADA], " y ").grammar.gender == "f"  # all feminine
+    # after "de" or "a", the first name's article contracts (session 25: "de el Regimiento de Burgos")
+    regimiento = es("Regimiento de Burgos")
+    assert (
+        format(listed([regimiento, BRIGADA], " y "), "del") == "del Regimiento de Burgos y la Brigada Chabert"
+    )
+    assert (
+        format(listed([BRIGADA, regimiento], " y "), "al") == "a la Brigada Chabert y el Regimiento de Burgos"
+    )
     melee = {
         "kind": "melee", "attackers": ["a", "b"], "defenders": ["c"], "attack": 9, "defence": 2,
         "margin": 7, "winner": "attackers", "outcome": "destroyed", "rule": "FG-CBT-16",

@@ -607,7 +607,7 @@ def test_a_module_weighs_the_ground_a_move_crosses(battle: Callable[..., Battle]
         (refused,) = [e for e in order(c, cmd.Charge("h", "t")) if e.kind == "rejected"]
         assert (refused.rule, refused.reason) == (
             "FG-UNIT-14",
-            't is 4.20" away (it costs 8.40"); the charge reaches 6"',
+            'the charge to t would move 4.20" (it costs 8.40"); it reaches 6"',
         )
     finally:
         unregister("mud")

@@ -246,8 +246,9 @@ def with_article(value: object) -> str:
 
 
 def _after(preposition: str, text: str, value: object) -> str:
-    """A name after a preposition: "de" and "a" contract with a Spanish article "el"."""
-    if isinstance(value, Name) and value.grammar.article == "el" and text.startswith("el "):
+    """A name after a preposition: "de" and "a" contract with a Spanish article "el", the name's own or
+    the first of names said together ("del Regimiento de Burgos y los Cazadores")."""
+    if isinstance(value, Name) and text.startswith("el "):
         return f"{CONTRACTED.get(preposition, preposition + ' el')} {text[3:]}"
     return f"{preposition} {text}"
 
