@@ -91,8 +91,12 @@ def test_a_language_switched_mid_battle_reaches_the_prompt_and_saved(window: pyg
         assert s.human.info[0].startswith("Deploy a division")
         assert s.save()
         assert s.log.lines[-1].text.startswith("Saved: ")
+        english = {look.name: look.label for look in s.looks()[0]}
         change_setting(s, "language")
         assert s.human.info[0].startswith("Despliega una división")
+        # the name plates too, at once (session 25: "1st Foot Bty, 1st Div." stayed until an event came)
+        spanish = {look.name: look.label for look in s.looks()[0]}
+        assert spanish == {name: s.t.names.brief(name) for name in english} != english
         assert s.log.lines[-1].text.startswith("Guardada: ")
         assert s.log.lines[0].text.startswith("--- Fase de preparación")
     finally:

@@ -172,6 +172,7 @@ class BattleView(GameView):
             self.human.info = self.human.describe()  # the decision in hand, in the new language
             b = self.battle
             self.reference = reference_for(st.language, b.rules.loaded_mods, b.stack.chosen)
+            self._looks_key = None  # the bases' name plates, in the new language
         elif key == "colour-blind":
             self.renderer.colours = self.side_colours()
             self._looks_key = None  # redraw the bases in their new colours
