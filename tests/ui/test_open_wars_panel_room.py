@@ -1,7 +1,8 @@
 """The Open Wars panel in little room (issue 37, item 6): at 1280x720 with the interface at 125%, a
 faction of nine units to recruit from: "End recruitment" is always drawn and clickable, the others
-scroll with the mouse wheel, a line saying how many are above and below; the place under the mouse
-(its special card's name and effects) is said over the chronicle (item 4)."""
+scroll with the mouse wheel, a line saying how many are above and below, when even the room the
+chronicle gives up for them is short; the place under the mouse (its special card's name and
+effects) is said over the chronicle (item 4)."""
 
 from __future__ import annotations
 
@@ -33,9 +34,26 @@ def wheel(screen: OpenWarsScreen, y: int) -> None:
 
 
 @pytest.mark.parametrize("language", ["en", "es"])
-def test_end_recruitment_is_always_reachable_and_the_rest_scroll(
+def test_nine_units_and_the_end_all_show_the_chronicle_giving_up_room(
     window720: pygame.Surface, language: str
 ) -> None:
+    """A tester's pass: the panel kept four lines for the place under the mouse and scrolled them."""
+    screen = crowded(window720, language)
+    d = screen.campaign.pending
+    assert d is not None
+    screen.draw(window720)
+    assert [ch.key for _r, ch in screen.buttons] == [ch.key for ch in screen.choices(d)]
+    assert max(r.bottom for r, _ch in screen.buttons) <= screen.log.rect.top
+    assert screen.log.rect.h >= theme.px(theme.LOG_LEAST)
+    screen.close()
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_end_recruitment_is_always_reachable_and_the_rest_scroll(
+    window720: pygame.Surface, language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where even the room the chronicle gives up is short (here: a chronicle that keeps more)."""
+    monkeypatch.setattr(theme, "LOG_LEAST", 300)
     screen = crowded(window720, language)
     d = screen.campaign.pending
     assert d is not None

@@ -26,20 +26,20 @@ END_NAMES = ((22, 1), (18, 2), (16, 2), (14, 3))
 
 
 def draw_panel(v: OpenWarsView, surf: pygame.Surface, d: Decision | None) -> None:
+    """What is asked and its choices, the chronicle under them, and the place under the mouse."""
     pygame.draw.rect(surf, theme.PANEL, v.panel)
     pygame.draw.rect(surf, theme.PANEL_EDGE, v.panel, 1)
     x, y, w = v.panel.x + 10, v.panel.y + 8, v.panel.w - 20
     v.buttons, v.choice_area = [], pygame.Rect(0, 0, 0, 0)
-    bottom = place_top(v.log.rect.y - 6)  # the place under the mouse is drawn over the log
-    y = _decision(v, surf, d, (x, y, w), bottom)
+    v.log.rect = v.log_home.copy()
+    y = _decision(v, surf, d, (x, y, w))
+    v.log.draw(surf)
     _place(v, surf, (x, v.log.rect.y - 6), w, y)
 
 
-def _decision(
-    v: OpenWarsView, surf: pygame.Surface, d: Decision | None, at: tuple[int, int, int], bottom: int
-) -> int:
-    """Who is asked what, and the choices of a human's decision above `bottom`; returns the y under
-    the last drawn."""
+def _decision(v: OpenWarsView, surf: pygame.Surface, d: Decision | None, at: tuple[int, int, int]) -> int:
+    """Who is asked what, and the choices of a human's decision down to the chronicle; returns the y
+    under the last drawn."""
     c, t = v.campaign, v.t
     x, y, w = at
     pending = c.pending
@@ -57,9 +57,23 @@ def _decision(
         y = theme.text_lines(surf, v.guide(d), (x, y + 2), w, theme.TEXT_DIM, 18)
     if pending.kind == "ow_combat":
         y = _combat_lines(v, surf, pending, (x, y + 4), w)
-    if d is not None:
-        y = _choices(v, surf, v.choices(d), pygame.Rect(x, y + 6, w, bottom - y - 6))
-    return y
+    if d is None:
+        return y
+    choices = v.choices(d)
+    _make_room(v, y + 6, len(choices))
+    return _choices(v, surf, choices, pygame.Rect(x, y + 6, w, v.log.rect.y - 6 - (y + 6)))
+
+
+def _make_room(v: OpenWarsView, top: int, rows: int) -> None:
+    """The chronicle's top lowered, down to its least height (theme.LOG_LEAST), as far as the choices'
+    `rows` from `top` need: what is asked above them (a combat's stacks, odds and dice, a long prompt)
+    never leaves them out of reach, and they scroll only when even that room is short."""
+    needed = top + (rows - 1) * theme.px(BUTTON_STEP) + theme.px(BUTTON_H) + 6
+    lowest = v.panel.bottom - 6 - theme.px(theme.LOG_LEAST)
+    log = v.log.rect
+    if needed > log.y:
+        log.y = min(needed, max(log.y, lowest))
+        log.h = v.panel.bottom - 6 - log.y
 
 
 def _choices(v: OpenWarsView, surf: pygame.Surface, choices: list[Choice], area: pygame.Rect) -> int:
@@ -67,7 +81,7 @@ def _choices(v: OpenWarsView, surf: pygame.Surface, choices: list[Choice], area:
     at the bottom (always reachable) and the others scrolled by the mouse wheel over them, with a line
     saying how many more there are above and below. Returns the y under the last button."""
     step = theme.px(BUTTON_STEP)
-    rows = max(1, area.h // step)
+    rows = max(1, (area.h - theme.px(BUTTON_H)) // step + 1)  # the last row needs no gap under it
     v.choice_area = area
     shown: list[Choice | str] = list(choices)
     if len(choices) > rows:
@@ -102,31 +116,27 @@ def _choices(v: OpenWarsView, surf: pygame.Surface, choices: list[Choice], area:
     return y - step + theme.px(BUTTON_H)
 
 
-PLACE_LINES = 4  # the panel's lines kept for the place under the mouse (its whole words in its hover box)
-
-
-def place_top(bottom: int) -> int:
-    """Where the choices end: above the lines kept for the place under the mouse, over the log."""
-    return bottom - PLACE_LINES * theme.font(16).get_linesize() - theme.px(24) - 4
-
-
 def _place(v: OpenWarsView, surf: pygame.Surface, at: tuple[int, int], w: int, free: int) -> None:
-    """The location under the mouse (else the one picked) over the log: its name, then its type, yield
-    and holder and its special card's name and effects (OW-LOC-7), in PLACE_LINES lines, or more up to
-    `free` (under the choices drawn, which never move for it); the last cut at a word when they do not
-    fit (a Spanish card's rite and yield took five)."""
+    """The location under the mouse (else the one picked): its name, then its type, yield and holder
+    and its special card's name and effects (OW-LOC-7). In the room under the choices (`free` on), its
+    last line over the chronicle, when it fits there; else under the choices over the chronicle's top,
+    boxed, its last line cut at a word when even that room is short. The choices never move for it."""
     loc = v.view.card_at(v.mouse) or v.picked
     if loc is None:
         return
     x, bottom = at
     font = theme.font(16)
     title = theme.font(18).render(v.words.locations[loc], True, theme.ACCENT)
-    room = max(PLACE_LINES, (bottom - free - theme.px(8) - title.get_height()) // font.get_linesize())
     lines = theme.wrap(v.place_words(loc), font, w)
-    if len(lines) > room:
-        lines = [*lines[: room - 1], theme.cut(" ".join(lines[room - 1 :]), font, w)]
-    y = bottom - len(lines) * font.get_linesize() - title.get_height()  # its last line over the log
-    y = min(y, place_top(bottom) + 4)  # begun where it always begins, or higher when it needs more
+    y = bottom - len(lines) * font.get_linesize() - title.get_height()
+    if y < free + theme.px(8):  # no room left above the chronicle: over its top
+        y = free + theme.px(8)
+        room = max(1, (v.panel.bottom - 10 - y - title.get_height()) // font.get_linesize())
+        if len(lines) > room:
+            lines = [*lines[: room - 1], theme.cut(" ".join(lines[room - 1 :]), font, w)]
+        box = pygame.Rect(x - 6, y - 4, w + 12, title.get_height() + len(lines) * font.get_linesize() + 8)
+        pygame.draw.rect(surf, theme.PANEL, box)
+        pygame.draw.rect(surf, theme.ACCENT, box, 1)
     surf.blit(title, (x, y))
     y += title.get_height()
     for line in lines:
@@ -150,7 +160,6 @@ def _combat_lines(v: OpenWarsView, surf: pygame.Surface, d: Decision, at: tuple[
     """The stacks in initiative order (the one acting marked), and each player's exact chance."""
     c, t = v.campaign, v.t
     x, y = at
-    font = theme.font(18)
     # by rank alone: the round's roll-offs between tied stacks are the combat's, not the screen's
     order = sorted(c.stacks_at(d.stage), key=lambda s: (rank(c, s), s.player, s.unit))
     for s in order:
@@ -161,8 +170,7 @@ def _combat_lines(v: OpenWarsView, surf: pygame.Surface, d: Decision, at: tuple[
             f"({t('ow_init', initiative=u.initiative)})"
         )
         colour = legible(v.colours[s.player], theme.PANEL) if not mark.strip() else theme.ACCENT
-        surf.blit(font.render(line, True, colour), (x, y))
-        y += font.get_linesize()
+        y = theme.text_lines(surf, line, (x, y), w, colour, 18)  # a long name wraps: never past the panel
     y = theme.text_lines(surf, v.odds_words(v.odds(d.stage)), (x, y + 4), w, theme.TEXT, 18)
     acting = c.stack_of(d.side, d.stage, d.unit)
     if acting is not None:

@@ -133,7 +133,18 @@ class OpenWarsScreen(OpenWarsView):
                 self.speed_index = max(0, self.speed_index - 1)
         elif k == pygame.K_RETURN and self.human_turn() is not None:
             self.send(cmd.Pass())  # ends the phase; in a combat, the stack attacks
+        elif pygame.K_1 <= k <= pygame.K_9 and self.human_turn() is not None:
+            self._key_choice(k - pygame.K_1)
+        elif k in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):  # the wheel's steps: drawing keeps them within
+            self.choice_scroll = max(0, self.choice_scroll + (1 if k == pygame.K_PAGEDOWN else -1))
         return None
+
+    def _key_choice(self, n: int) -> None:
+        """1 to 9: the panel's nth button from the top, as shown (a retreat has no key of its own)."""
+        if n < len(self.buttons):
+            choice = self.buttons[n][1]
+            if choice.enabled:
+                self._press(choice.key, choice.command)
 
     def menu_choice(self, key: str) -> str | None:
         self.menu = None
@@ -214,8 +225,7 @@ class OpenWarsScreen(OpenWarsView):
         with theme.at_scale(1.0):  # the map: its cards fill the room left them, at the interface's every size
             self.view.draw(surf, marked, path, selected, fighting, self.stack, dim=bool(where))
         draw_top_bar(self, surf)
-        draw_panel(self, surf, d)
-        self.log.draw(surf)
+        draw_panel(self, surf, d)  # and the log under it
         if self.alert:
             boxed(
                 surf,

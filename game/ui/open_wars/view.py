@@ -209,7 +209,9 @@ class OpenWarsView(GameView):
         self.area = pygame.Rect(0, top, w - theme.RIGHT_PANEL, h - top)
         self.view.layout(self.area)
         top = self.panel.y + int(self.panel.h * 0.58)
-        self.log.rect = pygame.Rect(self.panel.x + 6, top, self.panel.w - 12, self.panel.bottom - top - 6)
+        # the chronicle's room: less while what is asked needs more (panels.py draw_panel)
+        self.log_home = pygame.Rect(self.panel.x + 6, top, self.panel.w - 12, self.panel.bottom - top - 6)
+        self.log.rect = self.log_home.copy()
 
     def narrate(self, e: Event) -> str:
         return narrate(e, self.campaign, self.t, describe)
