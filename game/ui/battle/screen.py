@@ -135,11 +135,11 @@ class BattleScreen(BattleView):
                 self.dragging = ev.pos
             elif self.human_turn() and self.camera.contains(ev.pos):
                 self.human.hover(self.camera.to_table(ev.pos))
+        elif self.log.handle(ev, self.mouse):  # its wheel; End or its marker: the newest lines
+            return None
         elif ev.type == pygame.MOUSEWHEEL:
-            if self.help and not self.log.rect.collidepoint(self.mouse):
+            if self.help:
                 self.help_scroll = max(0, self.help_scroll - ev.y * 3 * theme.font(20).get_linesize())
-            elif self.log.rect.collidepoint(self.mouse):
-                self.log.on_wheel(ev.y)
             elif (
                 self.human_turn() and self.human.mode == "move" and pygame.key.get_mods() & pygame.KMOD_SHIFT
             ):

@@ -210,10 +210,10 @@ class CampaignScreen(CampaignView):
             ):
                 self.page = None
             return None
+        if self.log.handle(ev, self.mouse):  # its wheel; End or its marker: the newest lines
+            return None
         if ev.type == pygame.KEYDOWN:
             return self._key(ev)
-        if ev.type == pygame.MOUSEWHEEL and self.log.rect.collidepoint(self.mouse):
-            self.log.on_wheel(ev.y)
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
             return self._click(ev.pos)
         return None

@@ -92,11 +92,11 @@ class OpenWarsScreen(OpenWarsView):
             return None
         if self.menu is not None:
             return menu_event(self, ev)
+        if self.log.handle(ev, self.mouse):  # its wheel; End or its marker: the newest lines
+            return None
         if ev.type == pygame.KEYDOWN:
             return self._key(ev)
-        if ev.type == pygame.MOUSEWHEEL and self.log.rect.collidepoint(self.mouse):
-            self.log.on_wheel(ev.y)
-        elif ev.type == pygame.MOUSEWHEEL and self.choice_area.collidepoint(self.mouse):
+        if ev.type == pygame.MOUSEWHEEL and self.choice_area.collidepoint(self.mouse):
             self.choice_scroll = max(0, self.choice_scroll - ev.y)  # drawing keeps it within the choices
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
             self._click(ev.pos)

@@ -35,7 +35,9 @@ class LogPanel:
     rect: pygame.Rect
     lines: list[LogLine] = field(default_factory=list)
     scroll: int = 0  # lines scrolled up from the bottom
+    unseen: int = 0  # lines added while it was scrolled up: its marker says so (draw)
     _spans: list[tuple[pygame.Rect, str]] = field(default_factory=list)
+    _marker: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))  # a click: the newest
     _cache: dict[tuple[str, int, int], list[str]] = field(default_factory=dict)
     rule_ids: re.Pattern[str] = field(default_factory=rule_id_pattern)  # the hoverable rule IDs
     title: str | None = None  # None: the log's own title in its language
@@ -67,8 +69,9 @@ class LogPanel:
     def _append(self, lines: list[LogLine], dropped: int = 0) -> None:
         self.lines += lines
         self.revision += 1
-        if self.scroll:  # keep the view still while the player reads back
+        if self.scroll:  # keep the view still while the player reads back; the marker counts them
             self.scroll = max(0, self.scroll + len(lines) - dropped)
+            self.unseen += len(lines) - dropped
 
     def feed(self, events: Iterable[Event | Mapping[str, Any]]) -> None:
         """The next events of the battle, told in lines; a line the new events continue (the next
@@ -106,6 +109,7 @@ class LogPanel:
         gone = {id(ln) for ln in cut}
         self.lines = [ln for ln in self.lines if id(ln) not in gone and ln.tag != "undone"]
         self.scroll = min(self.scroll, max(0, len(self.lines) - 1))
+        self.unseen = min(self.unseen, self.scroll)
         if redo < keep:  # a line that told events on both sides of the cut: its first part again
             self._tell_from(redo)
         if note:
@@ -126,6 +130,25 @@ class LogPanel:
 
     def on_wheel(self, dy: int) -> None:
         self.scroll = max(0, min(len(self.lines) - 1, self.scroll + dy * 3))
+        self.unseen = min(self.unseen, self.scroll)  # those scrolled into view are seen
+
+    def jump(self) -> None:
+        """Back to the newest lines."""
+        self.scroll = self.unseen = 0
+
+    def handle(self, ev: pygame.event.Event, mouse: tuple[int, int]) -> bool:
+        """The wheel over the log scrolls it; while it is scrolled up, End or a click on its marker
+        brings the newest back. Whether it took the event."""
+        if ev.type == pygame.MOUSEWHEEL and self.rect.collidepoint(mouse):
+            self.on_wheel(ev.y)
+            return True
+        back = (ev.type == pygame.KEYDOWN and ev.key == pygame.K_END) or (
+            ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and self._marker.collidepoint(ev.pos)
+        )
+        if back and self.scroll:
+            self.jump()
+            return True
+        return False
 
     def _wrap(self, text: str, font: pygame.font.Font, width: int) -> list[str]:
         key = (text, width, font.get_height())
@@ -144,6 +167,10 @@ class LogPanel:
         surf.blit(title, (self.rect.x + 8, self.rect.y + 4))
         top = self.rect.y + 4 + lh
         fit = max(0, (self.rect.bottom - top - 4) // lh)
+        self._marker = (
+            self._draw_marker(surf, font, width) if self.scroll and fit > 1 else pygame.Rect(0, 0, 0, 0)
+        )
+        fit -= 1 if self._marker.h else 0
         end = len(self.lines) - self.scroll
         rows = shown_rows(
             [
@@ -172,6 +199,19 @@ class LogPanel:
             if text[pos:]:
                 surf.blit(font.render(text[pos:], True, colour), (x, y))
             y += lh
+
+    def _draw_marker(self, surf: pygame.Surface, font: pygame.font.Font, width: int) -> pygame.Rect:
+        """The log's last row while it is scrolled up: how many new lines wait below (or that newer
+        ones do), and how to get back to them."""
+        many = "log_new_lines_one" if self.unseen == 1 else "log_new_lines_many"
+        words = self.t(many, count=self.unseen) if self.unseen else self.t("log_newer_lines")
+        lh = font.get_linesize()
+        row = pygame.Rect(self.rect.x + 1, self.rect.bottom - 4 - lh, self.rect.w - 2, lh + 3)
+        pygame.draw.rect(surf, theme.PANEL_EDGE, row)
+        surf.blit(
+            font.render(theme.cut(words, font, width), True, theme.ACCENT), (self.rect.x + 8, row.y + 1)
+        )
+        return row
 
     def rule_at(self, pos: tuple[int, int]) -> str | None:
         for r, rid in self._spans:
