@@ -63,6 +63,19 @@ def _number(x: float) -> str:
     return text[:-2] if text.endswith(".0") and abs(x) < 1e15 else text
 
 
+def unwritable(data: Any, where: str = "") -> str | None:
+    """The key (`table[0]`) of the first value `dumps` cannot write, if any: a number TOML has no
+    digits for (inf, nan), or what is no string, number, boolean, list or table (a date)."""
+    if isinstance(data, Mapping):
+        found = (unwritable(v, f"{where}.{k}" if where else str(k)) for k, v in data.items())
+    elif isinstance(data, Sequence) and not isinstance(data, str):
+        found = (unwritable(v, f"{where}[{i}]") for i, v in enumerate(data))
+    else:
+        plain = isinstance(data, str | int) or (isinstance(data, float) and math.isfinite(data))
+        return None if plain else where
+    return next((w for w in found if w is not None), None)
+
+
 def value(v: Any, long_text: bool = True) -> str:
     """One value written inline."""
     if isinstance(v, bool):

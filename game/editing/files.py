@@ -16,7 +16,7 @@ from game.content.locale import Texts
 from game.content.mods import load_mod
 from game.content.records import read_toml
 from game.content.scenario import ScenarioFile
-from game.content.toml_text import dumps
+from game.content.toml_text import dumps, unwritable
 from game.editing.campaigns import is_campaign
 from game.editing.document import Document
 from game.editing.fields import clean, misshapen
@@ -49,7 +49,12 @@ def folder_of(doc: Document) -> str:
 
 
 def to_toml(doc: Document) -> str:
+    """The file's text; a value it cannot write (`inf` or a date under a key the game does not know, which
+    the file opened with) is refused, naming its key, before anything is written."""
     data: dict[str, Any] = clean(doc.data, record_of(doc))
+    where = unwritable(data)
+    if where is not None:
+        raise Refused("unwritable", where=where)
     return HEADER + "\n" + dumps(data)
 
 
@@ -128,6 +133,7 @@ def save_as_mod(doc: Document, mods: Path, mod_id: str, name: str = "") -> Path:
         raise Refused("mod_id", id=mod_id)
     if not isinstance(ident, str) or not ID.fullmatch(ident):
         raise Refused("scenario_id", id=ident)
+    to_toml(doc)  # what cannot be written is refused before a new mod's folder is made
     writable_folder(Path(mods), make=True)
     folder = placed(Path(mods), mod_id)
     target = folder / (CAMPAIGN_FOLDER if doc.kind == "campaign" else Path("scenarios", folder_of(doc)))

@@ -19,6 +19,7 @@ from game.content.mods import user_mods_dir
 from game.editing.texts import set_text
 from game.running.match import battles_dir
 from game.ui.editor.screen import EditorScreen
+from tests.ui.editor_driver import frames, key
 
 BATTLE = CONTENT / "scenarios" / "first-battle.toml"
 
@@ -153,3 +154,27 @@ def test_open_refuses_what_is_no_scenario_and_keeps_the_work(
 ) -> None:
     said = answered(editor(window720), "open", str(_odd(tmp_path, name)))
     assert said.startswith("No se abrió ") and says in said and "\n" not in said, said
+
+
+@pytest.mark.parametrize(("language", "value"), [("en", "inf"), ("es", "nan"), ("en", "1979-05-27")])
+def test_a_value_the_editor_cannot_write_is_refused_by_save_in_one_line(
+    window720: pygame.Surface, tmp_path: Path, language: str, value: str
+) -> None:
+    """A key the game does not know opens, whatever it holds (its problem says so); one TOML reads
+    but the editor cannot write is refused by every save, the file on disk left as it was."""
+    source = tmp_path / "odd.toml"
+    text = (CONTENT / "scenarios" / "first-battle.toml").read_text()
+    source.write_text(text.replace("table = [40, 28]", f"table = [40, 28]\nodds = {value}"))
+    ed = EditorScreen(window720.get_size(), Texts(language), [], source)
+    frames(ed, window720)
+    before = source.read_bytes()
+    words = ed.t("editor_refused_unwritable", where="odds")
+    for save in (lambda: key(ed, window720, pygame.K_s, pygame.KMOD_CTRL), lambda: ed._command("save")):
+        ed.status = ""
+        save()
+        frames(ed, window720)
+        assert ed.status == words and words in ed.status_label.text
+        assert source.read_bytes() == before
+    ed.asked = "mod"
+    ed._answered("odd-mod")
+    assert ed.status == words and not (user_mods_dir() / "odd-mod").exists()
