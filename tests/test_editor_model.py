@@ -17,7 +17,7 @@ from game.content.ruleset_files import load_ruleset
 from game.editing import battle as edit
 from game.editing import maps
 from game.editing.document import Document, parse_key
-from game.editing.elements import remove, set_field, set_id
+from game.editing.elements import remove, set_field, set_id, set_number
 from game.editing.files import open_document, save_as_mod, save_file, to_toml
 from game.editing.problems import scenario_problems_of
 from game.editing.texts import first_names, set_text, text
@@ -235,3 +235,30 @@ def test_a_new_battle_and_map_are_named_in_every_language(rules: Ruleset) -> Non
     ow = first_names(maps.new_map(), words)
     assert (text(ow, (), "name", "en"), text(ow, (), "name", "es")) == ("A new map", "Un mapa nuevo")
     assert scenario_problems_of(doc, rules) == scenario_problems_of(edit.new_scenario(rules), rules)
+
+
+@pytest.mark.parametrize(
+    ("field", "typed", "kind", "said", "table"),
+    [
+        (1, "", "float", "needed", [72, 48]),  # an item of a list emptied: the list keeps its length
+        (0, " ", "float", "needed", [72, 48]),
+        (0, "1e999", "float", "number", [72, 48]),  # no file can hold these
+        (1, "nan", "float", "number", [72, 48]),
+        (1, "-inf", "float", "number", [72, 48]),
+        (1, "4.5", "float", "", [72, 4.5]),
+        (0, "60", "float", "", [60, 48]),
+    ],
+)
+def test_a_number_typed_is_taken_or_refused_with_its_reason(
+    rules: Ruleset, field: int, typed: str, kind: str, said: str, table: list[float]
+) -> None:
+    doc = edit.new_scenario(rules)
+    assert set_number(doc, ("table",), field, typed, kind) == said
+    assert doc.get(("table",)) == table and "table = [" in to_toml(doc)
+
+
+def test_a_whole_number_field_emptied_is_left_out_and_takes_no_fraction(rules: Ruleset) -> None:
+    doc = edit.new_scenario(rules)
+    assert set_number(doc, (), "max_rounds", "7", "int") == "" and doc.get(("max_rounds",)) == 7
+    assert set_number(doc, (), "max_rounds", "7.5", "int") == "whole" and doc.get(("max_rounds",)) == 7
+    assert set_number(doc, (), "max_rounds", "", "int") == "" and doc.get(("max_rounds",)) is None

@@ -3,6 +3,7 @@ words in every language and what refers to it, an id changed and carried to what
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from game.editing.campaigns import army_references, place_references
@@ -37,6 +38,24 @@ def set_field(doc: Document, path: Path, field: Key, value: Any, merge: bool = F
         doc.apply("edit_field", [delete(target)] if doc.get(target) is not None else [], key)
     elif doc.get(target) != value:
         doc.apply("edit_field", [*tables_for(doc, target), put(target, value)], key)
+
+
+def set_number(doc: Document, path: Path, field: Key, typed: str, kind: str) -> str:
+    """Set a number field (`kind` int or float) to what is typed, letter by letter one step of undo;
+    emptied, it is left out of the file. Else the document is left as it was, and the reason is said by
+    its key: "whole" or "number", not a number of its kind (nor one a file can hold: inf, nan, 1e999);
+    "needed", an item of a list emptied (a table's size: the list keeps its length)."""
+    text = typed.strip()
+    try:
+        value = (int(text) if kind == "int" else round(float(text), 2)) if text else None
+    except ValueError:
+        value = math.nan
+    if value is not None and not math.isfinite(value):
+        return "whole" if kind == "int" else "number"
+    if value is None and isinstance(field, int):
+        return "needed"
+    set_field(doc, path, field, value, merge=True)
+    return ""
 
 
 def _named(path: Path, element: Any) -> list[tuple[str, str]]:

@@ -15,7 +15,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID, UIElement
 
 from game.editing.document import Document, Key, Path
-from game.editing.elements import set_field, set_id
+from game.editing.elements import set_field, set_id, set_number
 from game.editing.texts import set_text
 from game.ui import theme
 from game.ui.markup import drawable
@@ -50,6 +50,17 @@ def grown(lst: pygame_gui.elements.UISelectionList, scale: float) -> pygame_gui.
     return lst
 
 
+@dataclass(frozen=True)
+class Kept:
+    """A number typed that its field did not take (the document keeps its value): why (a key of
+    set_number's), the field's label, what was typed and the entry it is typed in."""
+
+    reason: str
+    label: str
+    typed: str
+    entry: pygame_gui.elements.UITextEntryLine
+
+
 @dataclass
 class Bound:
     """What a widget edits: a field of an element (in a language, for a text), or an action."""
@@ -58,6 +69,7 @@ class Bound:
     name: Key
     kind: str  # text, int, float, choice, action, typed (on_text says what the text does)
     language: str = "en"
+    label: str = ""  # a number's, for what is said when what is typed is not taken
     options: list[tuple[str, Any]] = field(default_factory=list)  # a choice's (shown, value)
     action: Callable[[], object] | None = None
     on_text: Callable[[str], None] | None = None
@@ -79,11 +91,13 @@ class Form:
         self.y = self.px(4)
         self.popup: pygame_gui.elements.UISelectionList | None = None
         self.popup_for: Bound | None = None
+        self.kept: Kept | None = None  # the entry being typed in holds a number not taken
 
     # --- building ------------------------------------------------------------------------------
 
     def clear(self) -> None:
         self.close_popup()
+        self.kept = None
         for element in self.widgets:
             element.kill()
         self.widgets, self.bound = [], {}
@@ -188,8 +202,9 @@ class Form:
         since pygame-gui draws a placeholder in the colour of a value."""
         at = wide or self.label_w
         self.label(label, 0, at, row=False)
-        shown = "" if value is None else f"{value:g}" if isinstance(value, float) else str(value)
-        self.entry(Bound(path, name, kind), shown, at, self.px(110), placeholder=f"({hint})" if hint else "")
+        shown = _shown(value)
+        bound = Bound(path, name, kind, label=label)
+        self.entry(bound, shown, at, self.px(110), placeholder=f"({hint})" if hint else "")
         self.y += self.row
 
     def button(self, text: str, action: Callable[[], object], x: int = 0, w: int | None = None) -> None:
@@ -298,9 +313,9 @@ class Form:
             elif bound.kind == "text":
                 set_text(doc, bound.path, str(bound.name), bound.language, text, merge=True)
             else:
-                value = _number(text, bound.kind)
-                if value is not None or not text.strip():
-                    set_field(doc, bound.path, bound.name, value, merge=True)
+                reason = set_number(doc, bound.path, bound.name, text, bound.kind)
+                line = element if isinstance(element, pygame_gui.elements.UITextEntryLine) else None
+                self.kept = Kept(reason, bound.label, text, line) if reason and line else None
             return True
         return False
 
@@ -311,6 +326,14 @@ class Form:
             bar.set_scroll_from_start_percentage(
                 min(1.0 - bar.visible_percentage, max(0.0, bar.start_percentage + pixels / height))
             )
+
+    def settle(self, doc: Document) -> None:
+        """An entry left holding a number its field did not take shows the value the field kept."""
+        kept = self.kept
+        if kept is not None and not kept.entry.is_focused:
+            bound = self.bound[kept.entry]
+            kept.entry.set_text(_shown(doc.get((*bound.path, bound.name))))
+            self.kept = None
 
     def stop_typing(self) -> None:
         """Leave the entry being typed in, so the panel may be built anew from the document."""
@@ -327,8 +350,6 @@ class Form:
         )
 
 
-def _number(text: str, kind: str) -> float | int | None:
-    try:
-        return int(text) if kind == "int" else round(float(text), 2)
-    except ValueError:
-        return None
+def _shown(value: Any) -> str:
+    """A number as its entry shows it."""
+    return "" if value is None else f"{value:g}" if isinstance(value, float) else str(value)

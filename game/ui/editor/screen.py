@@ -459,18 +459,25 @@ class EditorScreen(FileCommands, GuiPaced):
 
     def update(self, dt: float) -> None:
         """The document's problems and the status line as the last edit left them; pygame-gui's time."""
+        self.form.settle(self.doc)
         if self.doc.version != self.version:
             self.refresh()
         count = len(self.problems)
         summary = counted(self.t, "editor_problems", count) if count else self.t("editor_no_problems")
         kind = self.t(f"editor_title_{self.doc.kind}")
-        self.status_label.set_text(
-            one_line(f"{kind}: {summary}" + (f" · {self.status}" if self.status else ""), 220)
-        )
+        said = self._kept_said() or self.status
+        self.status_label.set_text(one_line(f"{kind}: {summary}" + (f" · {said}" if said else ""), 220))
         super().update(dt)
 
+    def _kept_said(self) -> str:
+        """Why the number being typed is not taken, while it is typed."""
+        kept = self.form.kept
+        if kept is None:
+            return ""
+        return self.t(f"editor_number_{kept.reason}", field=kept.label, typed=one_line(kept.typed, 24))
+
     def stamp(self) -> Hashable:
-        return super().stamp(), self.doc.version, self.status
+        return super().stamp(), self.doc.version, self.status, self.form.kept
 
     def draw(self, surf: pygame.Surface) -> None:
         theme.set_scale(self.k)  # the table's and the cards' words at the editor's scale
