@@ -174,6 +174,8 @@ def test_the_start_screen_s_new_and_edit_open_the_editor_on_a_campaign(window720
 
 def test_the_open_list_offers_the_campaigns(window720: pygame.Surface) -> None:
     ed = opened(window720)
+    press(ed, window720, bar(ed, "open"))  # the game's campaign opened as a copy not saved yet: said first
+    assert ed.dialog is None and ed.status == ed.t("editor_unsaved_again", command=ed.t("editor_open"))
     press(ed, window720, bar(ed, "open"))
     assert ed.dialog is not None
     assert PENINSULAR in ed.dialog.paths.values()  # type: ignore[attr-defined]

@@ -13,13 +13,15 @@ import pytest
 from game import CONTENT
 from game.content.locale import Texts
 from game.content.ruleset_files import load_ruleset
+from game.editing.elements import set_field
 from game.editing.random_battles import random_text
 from game.editing.texts import text
 from game.model.modules import RandomOptions
+from game.ui.editor.dialogs import OpenList
 from game.ui.editor.map_page import CARD, NARROWEST, MapCanvas
 from game.ui.editor.screen import EditorScreen
 from game.ui.editor.table import TableCanvas
-from tests.ui.editor_driver import bar, choose_value, click_at, field, frames, mouse, press, tab, tool
+from tests.ui.editor_driver import bar, choose_value, click_at, field, frames, key, mouse, press, tab, tool
 
 
 @pytest.fixture
@@ -152,8 +154,6 @@ def test_the_kind_menu_draws_any_terrain_kind(new: EditorScreen, window720: pyga
 def test_closing_with_changes_not_saved_asks_once_more(new: EditorScreen, window720: pygame.Surface) -> None:
     assert new._command("close") == "close"  # nothing changed yet
     new.doc.apply("edit", [])
-    from game.editing.elements import set_field
-
     set_field(new.doc, (), "max_rounds", 8)
     assert new._command("close") is None and new.status == new.t("editor_unsaved")
     assert new._command("close") == "close"
@@ -365,3 +365,30 @@ def test_a_card_s_special_card_is_chosen_by_its_name_in_spanish(
     assert "Carta especial" in labels and "card" not in labels
     choose_value(ed, window720, chooser, "")
     assert ed.doc.get(("locations", k, "card")) in ("", None)
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+@pytest.mark.parametrize("command", ["new_battle", "new_map", "open"])
+def test_new_and_open_with_changes_not_saved_ask_once_more(
+    window720: pygame.Surface, language: str, command: str
+) -> None:
+    ed = EditorScreen(window720.get_size(), Texts(language), [])
+    frames(ed, window720)
+    assert ed._command(command) is None and not ed.doc.dirty and ed.status == ""  # nothing to lose
+    if command == "open":
+        assert isinstance(ed.dialog, OpenList)
+        key(ed, window720, pygame.K_ESCAPE)  # cancelled
+        assert ed.dialog is None
+    doc = ed.doc
+    for rounds in (8, 9):  # asked, then asked again after another change: said each time
+        set_field(doc, (), "max_rounds", rounds)
+        press(ed, window720, bar(ed, command))
+        assert ed.doc is doc and ed.doc.get(("max_rounds",)) == rounds and ed.dialog is None
+        words = ed.t("editor_unsaved_again", command=ed.t(f"editor_{command}"))
+        assert words in ed.status_label.text, ed.status_label.text
+    press(ed, window720, bar(ed, command))  # asked again at once: the changes are left
+    press(ed, window720, bar(ed, command))  # asked again at once: the changes are left
+    if command == "open":
+        assert isinstance(ed.dialog, OpenList) and ed.doc is doc
+    else:
+        assert ed.doc is not doc and ed.doc.kind == ("map" if command == "new_map" else "scenario")

@@ -55,7 +55,7 @@ class FileCommands:
     dialog: Dialog | None
     asked: str  # what the open dialog's answer is for
     tried: Path | None  # the file "Try it" wrote, for the window to open
-    leaving: bool  # asked to close with changes unsaved: the next ask closes
+    leaving: tuple[str, int] | None  # a command asked with changes unsaved, and the version then
     problems: list[Problem]
 
     def layout(self, size: tuple[int, int]) -> None: ...  # the screen's: its widgets built anew
@@ -70,7 +70,7 @@ class FileCommands:
 
     def _start(self, kind: str) -> None:
         self.doc = self._new(kind)
-        self.path = None
+        self.path, self.leaving = None, None
         self.layout(self.size)
 
     def _open(self) -> None:
@@ -84,10 +84,16 @@ class FileCommands:
 
     def leave(self) -> bool:
         """May the editor close? Not at once with changes unsaved: a second try leaves them."""
-        if self.doc.dirty and not self.leaving:
-            self.leaving = True
-            self.status = self.t("editor_unsaved")
+        return not self.unsaved("close")
+
+    def unsaved(self, command: str) -> bool:
+        """Would a command (close, new_battle, new_map, open) throw changes away unsaved? The status says
+        so the first time; asked again with nothing changed since, it goes on and leaves them."""
+        if not self.doc.dirty or self.leaving == (command, self.doc.version):
             return False
+        self.leaving = (command, self.doc.version)
+        again = self.t("editor_unsaved_again", command=self.t(f"editor_{command}"))
+        self.status = self.t("editor_unsaved") if command == "close" else again
         return True
 
     def _save(self) -> None:
@@ -119,7 +125,7 @@ class FileCommands:
 
     def _opened(self, path: Path) -> None:
         self.doc = open_document(path)
-        self.path = None if shipped(path) else path
+        self.path, self.leaving = None if shipped(path) else path, None
         self.layout(self.size)
         self.status = self.t("editor_opened", path=path)
 

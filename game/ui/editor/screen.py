@@ -82,7 +82,7 @@ class EditorScreen(FileCommands, GuiPaced):
         self.status = ""
         self.language = t.language if t.language in LANGUAGES else "en"  # the names edited
         self.snap = 0.0
-        self.dialog, self.asked, self.tried, self.leaving = None, "", None, False  # FileCommands'
+        self.dialog, self.asked, self.tried, self.leaving = None, "", None, None  # FileCommands'
         if path is not None:
             self.doc = open_document(path)
             self.path = None if shipped(path) else Path(path)
@@ -404,6 +404,8 @@ class EditorScreen(FileCommands, GuiPaced):
         return self._command(action)
 
     def _command(self, action: str) -> str | None:
+        if action in ("new_battle", "new_map", "open") and self.unsaved(action):
+            return None  # said: asked again, it leaves them
         if action in ("new_battle", "new_map"):
             self._start("scenario" if action == "new_battle" else "map")
         elif action == "open":
