@@ -12,7 +12,7 @@ from game.ai.kinds import KINDS
 from game.cli.network import add_network_options
 from game.cli.options import MAX_SEED, add_map_options, add_mod_option, bounded, map_options
 from game.content.languages import LANGUAGES
-from game.model.errors import UserError
+from game.model.errors import ContentError, UserError
 
 SEAT_CONTROLLERS = ("human", *KINDS)  # who may play a seat in the window: a person here, or a computer player
 DEMO = "hard"  # who plays a seat of `play --demo` that --a, --b, --c, --d leave to it
@@ -71,10 +71,21 @@ def _play(args: argparse.Namespace) -> int:
         return run(setup)
     if args.edit is not None:  # the editor: on a file, or a new battle
         setup.edit = Path(args.edit) if args.edit else "scenario"
-        if setup.edit != "scenario" and not Path(args.edit).is_file():
-            raise UserError(f"play: --edit {args.edit}: no such file")
+        if args.edit:
+            editable(Path(args.edit))
     shot = Path(args.screenshot) if args.screenshot else None
     return run(setup, demo=demo, demo_frames=args.frames, screenshot=shot)
+
+
+def editable(path: Path) -> None:
+    """`--edit FILE`: a regular file, read before the window opens; else one line saying what it is
+    (no such file, a folder, a device such as /dev/null, too large), exit code 2."""
+    from game.content.files import read_regular
+
+    try:
+        read_regular(path)
+    except ContentError as e:
+        raise UserError(f"play: --edit {e.where}: {e.problem}") from None
 
 
 def check_campaign(ref: str, mods: list[Path]) -> None:

@@ -142,6 +142,25 @@ def test_play_edit_on_a_misshapen_file_is_one_line(tmp_path: Path, capfd: pytest
     assert err.startswith(f"error: {target}: sides[0].divisions: expected a list") and "\n" not in err
 
 
+@pytest.mark.parametrize(
+    ("name", "says"),
+    [
+        ("folder", "is a folder, not a file"),
+        ("/dev/null", "not a regular file (a pipe, a socket or a device)"),
+        ("gone.toml", "no such file"),
+    ],
+)
+def test_play_edit_says_what_is_wrong_with_what_it_is_given(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str], name: str, says: str
+) -> None:
+    from game.cli.entry import main
+
+    (tmp_path / "folder").mkdir()
+    target = tmp_path / name  # /dev/null stays itself
+    assert main(["play", "--edit", str(target), "--frames", "3"]) == 2
+    assert capfd.readouterr().err.strip() == f"error: play: --edit {target}: {says}"
+
+
 # numbers a file may hold, each the right type: the editor opens the file, draws every tab and element
 # (a label, the grid, the camera: none may take a number too large for pygame or a loop too long to end)
 # and its problems say which number is out of range, where (issue 35: each crashed the label drawing)
