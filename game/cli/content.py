@@ -54,11 +54,18 @@ def add_parsers(sub: Any) -> None:
         "battle (loaded and set up, not played), the rules references and the example mods. With DIRs, "
         "check those mods together on top of the shipped content: each mod.toml, the mods' ruleset files, "
         "then the merged ruleset, their scenarios, scripted battles and rule texts. Give a mod's "
-        "dependencies too: they are checked with it. Exit 0 with a summary, or exit 2 with one line per "
+        "dependencies too: they are checked with it. A scenario, Open Wars map or campaign file (.toml, "
+        "as the editor saves one) is checked by itself on the game's rules and those of the mods given "
+        "with it. Exit 0 with a summary, or exit 2 with one line per "
         "problem on stderr, naming the file and the key. Warnings (what is legal but almost surely a "
         "mistake) are printed as lines too, and fail the check under --strict.",
     )
-    c.add_argument("dirs", nargs="*", metavar="DIR", help="a mod folder (repeatable)")
+    c.add_argument(
+        "dirs",
+        nargs="*",
+        metavar="DIR|FILE",
+        help="a mod folder, or a scenario, map or campaign file (repeatable)",
+    )
     add_lang_option(c, "the language of the summary and the problems")
     c.add_argument(
         "--strict",

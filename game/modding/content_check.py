@@ -32,6 +32,7 @@ from game.content.scenario import (
     scenario_problems,
     scenario_ruleset,
 )
+from game.editing.files import kind_of
 from game.modding.report import Report
 from game.modding.strict import warnings
 from game.model.errors import ContentError, UserError
@@ -316,7 +317,12 @@ class _Check:
     def mod(self, folder: Path) -> Mod | None:
         """One mod's own files: mod.toml, its layout, its partial ruleset files."""
         if not folder.is_dir():
-            self.problem(ContentError(str(folder), "not a folder: a mod is a folder holding a mod.toml"))
+            self.problem(
+                ContentError(
+                    str(folder),
+                    "neither a mod's folder (holding a mod.toml) nor a scenario, map or campaign .toml file",
+                )
+            )
             return None
         manifest = folder / "mod.toml"
         if not manifest.exists() and not manifest.is_symlink():
@@ -383,24 +389,35 @@ class _Check:
                 self.attempt(check_id, path.stem, f"{path}: its name")
             self.attempt(load_record, record, path)
 
-    def mods(self, folders: Sequence[Path]) -> None:
+    def loose(self, path: Path, rulesets: Rulesets, mods: Sequence[Mod]) -> None:
+        """A scenario, Open Wars map or campaign file given by itself (`check-content FILE.toml`, what the
+        editor saves), checked on the rules of the game and of the mods given with it."""
+        data = self.read(path)
+        if data is not None and kind_of(data) == "campaign":  # as the editor tells them apart
+            self.campaign(path, mods)
+        elif data is not None:
+            self.scenario(path, rulesets)
+
+    def mods(self, folders: Sequence[Path], files: Sequence[Path] = ()) -> None:
         """Mods checked together on top of the shipped content: each file, then the merged result, the
-        shipped scenarios under the mods' rules when they change any; then, with no problem, what is
-        legal but almost surely a mistake (warnings)."""
-        ordered = self.mods_checked(folders)
+        shipped scenarios under the mods' rules when they change any, then the `files` given by
+        themselves; then, with no problem, what is legal but almost surely a mistake (warnings)."""
+        ordered = self.mods_checked(folders, files)
         if ordered is not None and not self.report.problems:  # the mods' and the game's files load
             for w in warnings(ordered, self.content):
                 if str(w) not in self.report.warnings:
                     self.report.warnings.append(str(w))
 
-    def mods_checked(self, folders: Sequence[Path]) -> list[Mod] | None:
-        """The mods' problems noted; the mods in load order, unless they could not be put together."""
+    def mods_checked(self, folders: Sequence[Path], files: Sequence[Path] = ()) -> list[Mod] | None:
+        """The mods' problems noted, and the `files`' on their rules; the mods in load order, unless they
+        could not be put together."""
         loaded = [self.mod(f) for f in folders]
         ordered = self.attempt(load_mods, folders) if None not in loaded else None
         rulesets: Rulesets = None
         if ordered is not None:
             rulesets = {}
-            for ruleset_id in dict.fromkeys(m.spec.ruleset for m in ordered):
+            named = (self.attempt(scenario_ruleset, f) for f in files)  # a file's rules, with the mods'
+            for ruleset_id in dict.fromkeys([*(m.spec.ruleset for m in ordered), *(r for r in named if r)]):
                 other = mode_for_ruleset(ruleset_id)
                 if other is not None and other.load_rules is not None:  # Open Wars: its maps use these
                     self.others[ruleset_id] = self.attempt(
@@ -433,6 +450,8 @@ class _Check:
         changed = [m for m in ordered or [] if m.file("rulesets").is_dir()]
         if changed:
             self.shipped_under(changed, [*(ordered or [])], rulesets)
+        for path in files:
+            self.loose(path, rulesets, ordered or [])
         return ordered
 
     def shipped_under(self, changed: list[Mod], ordered: list[Mod], rulesets: Rulesets) -> None:
@@ -532,10 +551,12 @@ def _dependencies(folder: Path, candidates: list[Path]) -> list[Path]:
 
 def check_content(mods: Sequence[Path] = (), content: Path = CONTENT) -> Report:
     """Check the shipped content (no mods given: the rulesets, scenarios, scripted battles, rules
-    references and example mods), or the given mods together on top of it."""
+    references and example mods), or the given mods together on top of it, and any scenario, map or
+    campaign file given among them on their rules."""
     check = _Check(content)
+    files = [Path(m) for m in mods if Path(m).suffix == ".toml" and Path(m).is_file()]
     if mods:
-        check.mods([Path(m) for m in mods])
+        check.mods([Path(m) for m in mods if Path(m) not in files], files)
     else:
         check.shipped()
     if check.report.unshown:

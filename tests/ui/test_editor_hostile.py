@@ -142,6 +142,39 @@ def test_play_edit_on_a_misshapen_file_is_one_line(tmp_path: Path, capfd: pytest
     assert err.startswith(f"error: {target}: sides[0].divisions: expected a list") and "\n" not in err
 
 
+def test_check_content_lists_the_problems_of_a_file_the_editor_refuses(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str], window720: pygame.Surface
+) -> None:
+    """The refusal says check-content lists every problem: given the file itself, it does."""
+    from game.cli.entry import main
+    from game.editing.files import Refused
+
+    target = altered(BATTLE, ("sides", 0, "divisions"), "x", tmp_path)
+    with pytest.raises(Refused, match="check-content"):
+        EditorScreen(window720.get_size(), Texts("en"), [], target)
+    assert main(["check-content", str(target)]) == 2
+    err = capfd.readouterr().err
+    assert f"error: {target}: sides[0].divisions: expected a list" in err, err
+
+
+@pytest.mark.parametrize(
+    ("path", "counted"),
+    [
+        (BATTLE, "1 scenario"),
+        (MAP, "1 scenario"),
+        (CONTENT / "campaigns" / "peninsular.toml", "1 campaign"),
+    ],
+)
+def test_check_content_checks_a_scenario_map_or_campaign_file_by_itself(
+    capfd: pytest.CaptureFixture[str], path: Path, counted: str
+) -> None:
+    from game.cli.entry import main
+
+    assert main(["check-content", str(path)]) == 0
+    out = capfd.readouterr().out
+    assert out.startswith("ok: ") and counted in out, out
+
+
 @pytest.mark.parametrize(
     ("name", "says"),
     [
