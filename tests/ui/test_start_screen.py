@@ -3,6 +3,8 @@ crash then: the setup held the scenario's path while the list looked it up by id
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 import pygame_gui
 
@@ -87,3 +89,28 @@ def test_a_long_problem_is_cut_at_the_lines_width_with_an_ellipsis(window: pygam
     shown = label.text
     assert shown.endswith("…") and shown.startswith("No se ha cargado: save-default")
     assert label.font.size(shown)[0] <= label.relative_rect.width
+
+
+def test_a_battle_file_of_its_own_given_by_path_is_listed_chosen_and_played(
+    window: pygame.Surface, tmp_path: Path
+) -> None:
+    """Session 25: `generate --out x.toml` says "play it with `play --scenario x.toml`", which opened the
+    start screen on La Albuera, the first of the list, and started it: a file outside the game's and the
+    battles folder was never listed. It is now listed, chosen, and its battle is the one started."""
+    from game.ui.opening import open_battle
+
+    made = tmp_path / "mine.toml"
+    text = (CONTENT / "scenarios" / "default.toml").read_text(encoding="utf-8")
+    made.write_text(text.replace('id = "default"', 'id = "mine"', 1), encoding="utf-8")
+    setup = Setup(scenario=str(made))
+    screen = StartScreen(window.get_size(), setup)
+    assert screen.scenarios[screen.scenario.selected_option[0]].id == "mine"
+    assert press(screen, screen.start) == "start" and setup.scenario == str(made)
+    battle = open_battle(setup, window.get_size())
+    assert battle.match.scenario.id == "mine"
+    battle.close()
+
+    broken = tmp_path / "broken.toml"
+    broken.write_text('id = "broken"\ntable = "wide"\n', encoding="utf-8")
+    screen = StartScreen(window.get_size(), Setup(scenario=str(broken)))
+    assert "broken.toml" in screen.problem  # why it is not there, rather than another battle silently

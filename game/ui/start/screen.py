@@ -118,10 +118,16 @@ class StartScreen(GuiPaced, OverPage):
         self.modes: dict[str, str] = {}
         self.made: set[str] = set()  # the names of the battles the window made: found again by path
         shipped = list_scenarios(rules.loaded_mods)
-        for path in [*shipped, *made_battles()]:
+        listed = [*shipped, *made_battles()]
+        given = Path(setup.scenario) if setup.scenario.endswith(".toml") else None  # play --scenario FILE
+        if given is not None and given not in listed:
+            listed.append(given)  # a battle of its own (`generate --out`, a friend's): listed, and chosen
+        for path in listed:
             try:
                 sc, mode = load_any_scenario(path, rules)
-            except UserError:
+            except UserError as e:
+                if path == given:  # asked for by name: why it is not there, not another battle silently
+                    self.problem = self.problem or str(e)
                 continue
             name = shown_name(sc, mode, rules, t.language)
             if path not in shipped:  # the editor's and the random ones, in the battles folder
