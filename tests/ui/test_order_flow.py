@@ -260,3 +260,22 @@ def test_undo_in_a_resumed_battle_takes_back_only_the_last_order(window):
     assert len(screen.match.commands) == 60 and len(screen.battle.events) == events
     assert screen.battle.pending.kind == "order" and screen.battle.pending.side == side
     screen.close()
+
+
+def test_undo_speed_and_skip_stay_put_while_the_computer_answers(window, monkeypatch):
+    """Session 25's player clicked "Deploy here" twice: while the computer answered, the decision's
+    buttons were gone and Undo had moved up into their place, so the second click undid the deployment.
+    Undo, speed and skip keep their rows whether the player has answers to give or not."""
+    screen = open_screen(window)
+    settle(screen, window)
+    screen.draw(window)
+    answers = {b.key: r.copy() for r, b in screen.buttons}
+    assert any(k.startswith("deploy") for k in answers)
+    monkeypatch.setattr(screen, "human_turn", lambda: False)  # the computer's turn: no answers shown
+    screen.draw(window)
+    waiting = {b.key: r.copy() for r, b in screen.buttons}
+    assert not any(k.startswith("deploy") for k in waiting)
+    for key in ("undo", "speed", "skip"):
+        assert waiting[key] == answers[key]
+    assert not any(waiting["undo"].colliderect(r) for k, r in answers.items() if k.startswith("deploy"))
+    screen.close()

@@ -36,18 +36,22 @@ def draw_panel(v: BattleView, surf: pygame.Surface) -> None:
         if v.remote is not None and (d.side == v.remote.side or not v.remote.may_act):  # the friend afar
             said = v.remote.waiting(v.t, d.side)
         head.append((said, theme.TEXT_DIM))
-    buttons = v.human.buttons() if v.human_turn() else []
+    answers = v.human.buttons() if v.human_turn() else []
     undoable = bool(v.match.commands) and "human" in v.controllers.values() and v.takes_back
     replay = set(v.controllers.values()) == {"replay"}  # the replay viewer: nothing to undo, Space pauses
-    buttons += [] if replay else [Button("undo", v.t("undo"), undoable)]
-    buttons += [
+    fixed = [] if replay else [Button("undo", v.t("undo"), undoable)]
+    fixed += [
         Button("speed", v.t("speed", speed=f"{SPEEDS[v.speed_index]:g}")),
         Button("skip", v.t("skip_replay" if replay else "skip"), v.display.busy),
     ]
     step = theme.px(BUTTON_STEP)
-    columns = 1 if len(buttons) <= MOST_BUTTONS else 2  # many formations or reactions: two columns
-    rows = -(-len(buttons) // columns)
-    asked, head_font, taken = head_rows(v, head, max(0, MOST_BUTTONS - rows))
+    # the decision's answers from the top; Undo, speed and skip in the last rows, where the answers
+    # coming and going never move them (a second click on "Deploy here" while the computer answered
+    # fell on Undo, which had moved up into its place)
+    slots = MOST_BUTTONS - len(fixed)
+    columns = 1 if len(answers) <= slots else 2  # many formations or reactions: two columns
+    rows = -(-len(answers) // columns)
+    asked, head_font, taken = head_rows(v, head, max(0, slots - rows))
     for part, ink in asked:
         surf.blit(head_font.render(part, True, ink), (x, y))
         y += head_font.get_linesize()
@@ -56,8 +60,15 @@ def draw_panel(v: BattleView, surf: pygame.Surface) -> None:
     width = (v.panel.w - 20 - 4 * (columns - 1)) // columns
     rects = [
         pygame.Rect(x + column * (width + 4), y + row * step, width, step - theme.px(4))
-        for row, column in (divmod(i, columns) for i in range(len(buttons)))
+        for row, column in (divmod(i, columns) for i in range(len(answers)))
     ]
+    first_fixed = max(slots, taken + rows)  # below the answers if ever they reach so far
+    top = v.panel.y + theme.px(PANEL_HEAD)
+    rects += [
+        pygame.Rect(x, top + (first_fixed + k) * step, v.panel.w - 20, step - theme.px(4))
+        for k in range(len(fixed))
+    ]
+    buttons = answers + fixed
     colours = [theme.TEXT if b.enabled else theme.TEXT_DIM for b in buttons]
     pictures = [
         theme.icon(b.key, r.h - theme.px(8), c) for b, r, c in zip(buttons, rects, colours, strict=True)
@@ -78,7 +89,7 @@ def draw_panel(v: BattleView, surf: pygame.Surface) -> None:
         label = theme.fitted(button.label, colour, rect.right - left - 4, size)
         surf.blit(label, label.get_rect(midleft=(left, rect.centery)))
         v.buttons.append((rect, button))
-    y += max(MOST_BUTTONS - taken, rows) * step
+    y = top + (first_fixed + len(fixed)) * step
     _lines(v, surf, detail, font, x, y + 4, DETAIL_LINES)
     _overlay_buttons(v, surf)
 
