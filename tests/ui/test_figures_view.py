@@ -51,3 +51,13 @@ def test_a_fate_too_long_for_its_column_is_drawn_whole(window720: pygame.Surface
     first, second = (fate_words(x, t, NAMES) for x in fates)
     assert theme.font(17).size(first)[0] > area.w
     assert " ".join(drawn).split() == f"{first} {second}".split()  # every word, in order
+
+
+@pytest.mark.parametrize(
+    ("language", "over", "said"),
+    [("en", True, "stood to the end"), ("en", False, "still stands"),
+     ("es", True, "aguantó hasta el final"), ("es", False, "sigue en pie")],
+)  # fmt: skip
+def test_a_division_of_a_battle_still_going_on_still_stands(language: str, over: bool, said: str) -> None:
+    """Session 25: the figures of a save at round 1 said every division "stood to the end"."""
+    assert fate_words(Fate("fr-2", "fr", None), Texts(language), NAMES, over).endswith(said)

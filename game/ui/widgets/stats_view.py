@@ -147,8 +147,8 @@ def fate_words(fate: Fate, t: Texts, names: Mapping[str, str], over: bool = True
         key = "fate_side_conceded" if fate.why == "conceded" else "fate_side_out"  # Open Wars' OW-DEC-30
         return t(key, side=side, round=fate.removed_in)
     division = t.names.division(fate.division)
-    if fate.removed_in is None:
-        return t("fate_stood", division=division, side=side)
+    if fate.removed_in is None:  # a save's battle goes on: its divisions still stand
+        return t("fate_stood" if over else "fate_stands", division=division, side=side)
     return t("fate_removed", division=division, side=side, round=fate.removed_in, why=fate_why(t, fate.why))
 
 
