@@ -168,6 +168,23 @@ def test_esc_over_the_figures_goes_back_to_the_replay(window: pygame.Surface, re
     viewer.close()
 
 
+def test_esc_over_the_why_box_or_the_help_puts_it_away_before_leaving(
+    window: pygame.Surface, replay: Path
+) -> None:
+    """Session 25: Esc with the why? box open left the replay viewer at once; in a battle it closes the
+    box (or the F1 help) first. So it does here; the next Esc leaves."""
+    viewer = ReplayViewer(replay, (), window.get_size())
+    esc = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
+    viewer.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_w, mod=0, unicode="w"))
+    assert viewer.screen.why
+    assert viewer.handle(esc) is None and not viewer.screen.why
+    viewer.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode=""))
+    assert viewer.screen.help
+    assert viewer.handle(esc) is None and not viewer.screen.help
+    assert viewer.handle(esc) == "end"
+    viewer.close()
+
+
 def test_the_replay_panel_offers_no_undo_and_space_is_not_skip(window: pygame.Surface, replay: Path) -> None:
     """The viewer's panel showed Undo (Ctrl+Z), never usable there, and "Skip animation (Space)" while
     its strip said, rightly, that Space plays and pauses."""

@@ -134,6 +134,10 @@ class Replaying:
                 pygame.K_PAGEDOWN: self.round_start(self.round_now() + 1),
             }
             if k == pygame.K_ESCAPE:
+                for box in ("why", "help"):  # a box over the replay is put away first, as in a battle
+                    if getattr(self.screen, box, False):
+                        setattr(self.screen, box, False)
+                        return "done"
                 return "end"
             if k == pygame.K_TAB:
                 self.showing_figures = not self.showing_figures
