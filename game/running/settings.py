@@ -20,7 +20,7 @@ from game.content.locale import LANGUAGES
 from game.model.errors import UserError, one_line
 from game.model.limits import ID
 
-SPEEDS = (0.5, 1.0, 2.0, 4.0, 16.0)  # the animation and AI speeds a player can choose
+SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)  # the animation and AI speeds a player can choose
 VOLUMES = (0.0, 0.25, 0.5, 0.75, 1.0)
 UI_SCALES = (1.0, 1.25, 1.5, 1.75, 2.0)  # text and panels, for large or far screens
 THINK = (0.5, 1.0, 2.0, 4.0)  # how long the computer generals may think, against their level's own
