@@ -45,15 +45,21 @@ def test_random_battle_is_made_from_the_seed_typed_and_started(
 
 
 @pytest.mark.parametrize("typed", ["-5", "9" * 30, "9" * 5000, "x"])
-def test_a_seed_no_replay_could_keep_is_one(
+def test_the_seed_field_takes_only_a_seed_a_replay_can_keep(
     window: pygame.Surface, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, typed: str
 ) -> None:
+    """A seed no replay could keep (negative, too long, not a number) was taken as 1 without a word
+    (session 25: "abc" typed, seed 1 played). The field takes digits only, 18 at most: what is typed
+    beyond them is refused as it is typed, and the seed is the one the player sees."""
     monkeypatch.setattr("game.running.match.user_data_dir", lambda: tmp_path)
     setup = Setup()
     screen = StartScreen(window.get_size(), setup)
-    screen.seed.set_text(typed)
+    screen.seed.set_text("7")
+    with pytest.warns(UserWarning):
+        screen.seed.set_text(typed)
+    assert screen.seed.get_text() == "7"
     assert press(screen, maker(screen, "random")) == "start"
-    assert setup.seed == 1 and Path(setup.scenario).name == "random-1.toml"
+    assert setup.seed == 7 and Path(setup.scenario).name == "random-7.toml"
 
 
 @pytest.mark.parametrize(

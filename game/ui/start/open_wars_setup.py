@@ -92,6 +92,8 @@ class Seats:
         self.menu = pygame_gui.elements.UIDropDownMenu([*self.counts], first, make(x, 0, 10, high), manager)
         self.seed_label = pygame_gui.elements.UILabel(make(x, 0, lw, high), t("seed"), manager)
         self.seed = pygame_gui.elements.UITextEntryLine(make(x + lw + px(10), 0, px(160), high), manager)
+        self.seed.set_allowed_characters("numbers")  # a seed is a whole number: "abc" is never typed,
+        self.seed.set_text_length_limit(18)  # and it stays below 2**63, as a replay keeps it
         self.scenario_id, self.names = "", ["", ""]  # what `show` laid out last
 
     def faction(self, faction: str) -> str:
