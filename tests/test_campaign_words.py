@@ -4,12 +4,21 @@ arm and levy, not by a name that says "raised" already (issue 36)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from game.content.ruleset_files import load_ruleset
+from game.content.scenario import ScenarioWords
+from game.model.grammar import said_name
+from game.running.campaign_match import new_campaign
 from game.running.log_texts import texts_for
 from game.running.narrate import describe
 from systems.campaign.commands import Recruit
+from systems.campaign.meeting import battle_words
 from systems.campaign.rules_module import ORDERS
-from systems.campaign.words import narrate
-from tests.campaign_helpers import until, war
+from systems.campaign.theatre import campaign_problems, load_campaign, read_campaign
+from systems.campaign.words import Naming, narrate
+from systems.open_wars.ruleset_files import load_rules
+from tests.campaign_helpers import campaign_file, until, war
 
 
 def _told(language: str, say: str) -> list[str]:
@@ -45,8 +54,6 @@ def test_spanish_names_take_their_articles_and_their_verbs_agree() -> None:
     verb in the plural (game/model/grammar.py's forms in the campaign's texts)."""
     m = war()
     t = texts_for("es", [x.id for x in m.war.stack.modules])
-    from systems.campaign.words import Naming
-
     n = Naming(m.war, t)
     assert f"{n.side('fr'):El}" == "Los franceses" and str(n.side("fr")) == "Franceses"
     assert f"{n.army('fr-army'):El} marcha" == "El Ejército del Oeste marcha"
@@ -55,3 +62,47 @@ def test_spanish_names_take_their_articles_and_their_verbs_agree() -> None:
         == "La Brigada Dupré cae en la persecución (R)"
     )
     m.war.close()
+
+
+def _peninsular(language: str) -> Naming:
+    """The Peninsular War's names in a language, as its log and screens say them."""
+    m = new_campaign("peninsular", 1)
+    n = Naming(m.war, texts_for(language, [x.id for x in m.war.stack.modules]))
+    m.war.close()
+    return n
+
+
+def test_a_campaign_gives_the_grammar_of_a_name_its_default_does_not_fit() -> None:
+    """The Guard's name has its article (`[locale.es.grammar.armies] guard = "m pl"`): not "El El
+    Emperador y su Guardia llega"; a man named without a title takes none: not "El Napoleón"."""
+    es, en = _peninsular("es"), _peninsular("en")
+    guard = es.army("guard")
+    assert es.t("log_note_camp_event_army", army=guard, location=es.place("vitoria"), rule="R") == (
+        "El Emperador y su Guardia llegan a Vitoria (R)"
+    )
+    assert es.t("log_note_camp_event_withdraw", army=guard, rule="R") == (
+        "El Emperador y su Guardia son llamados fuera de la guerra (R)"
+    )
+    assert es.t("campaign_march_prompt", army=guard) == "¿Adónde marchan El Emperador y su Guardia?"
+    said = [f"{es.officer(x):El}" for x in ("guard", "wellesley", "al-baird")]
+    assert said == ["Napoleón", "Sir Arthur Wellesley", "Sir David Baird"]
+    assert f"{en.army('guard'):The}" == "The Emperor and his Guard"
+
+
+def test_a_campaign_battle_keeps_its_names_grammar() -> None:
+    """The battle the campaign sets up says its names as the campaign does (its scenario's Spanish
+    words carry their running text and grammar): "Napoleón", with no article, "los franceses"."""
+    words = load_campaign("peninsular").spec.words("es")
+    named = {"officers": {"fr-staff": words.officers["guard"]}, "sides": {"fr": words.sides["fr"]}}
+    es = battle_words("Vitoria, 3", named, ScenarioWords())
+    staff = said_name(es.officers["fr-staff"], es.grammar.officers["fr-staff"], "officer", "es")
+    side = said_name(es.sides["fr"], es.grammar.sides["fr"], "side", "es")
+    assert f"{staff:El} | {side:El}" == "Napoleón | Los franceses"
+
+
+def test_a_campaigns_bad_grammar_tag_is_found_at_its_key(tmp_path: Path) -> None:
+    path = campaign_file(
+        tmp_path, swaps=(("[locale.es]\n", '[grammar.armies]\nfr-army = "plural"\n\n[locale.es]\n'),)
+    )
+    found = {e.where for e in campaign_problems(read_campaign(path), load_ruleset(), load_rules())}
+    assert found == {"grammar.armies.fr-army"}

@@ -4,6 +4,8 @@ docs/campaigns.md describes the file, docs/campaign-decisions.md the CAMP-DEC ru
 
 from __future__ import annotations
 
+from game.modding.key_help_modes import TAG
+
 FILE: dict[str, dict[str, str]] = {
     "CampaignFile": {
         "id": "the campaign's id, which the command line, saves and replays name",
@@ -22,6 +24,7 @@ FILE: dict[str, dict[str, str]] = {
         "events": "CAMP-DEC-21: its dated events",
         "numbers": "any of the campaign's numbers (content/modules/campaign/numbers.toml), for it alone",
         "locale": "its words in other languages, by language",
+        "grammar": "the grammar of its own (English) names, by kind and id (docs/spanish.md)",
     },
     "Place": {
         "fortress": "CAMP-DEC-20: the strength of its walls (0: none)",
@@ -81,6 +84,15 @@ FILE: dict[str, dict[str, str]] = {
         "units": "brigade id -> its name",
         "officers": "division id (or an army's, for its commander) -> its officer's name",
         "events": "event id -> its name and text",
+        "grammar": "the grammar of its names in this language, by kind and id (docs/spanish.md)",
+    },
+    "CampaignGrammar": {
+        "sides": f"side id -> {TAG}",
+        "locations": f"place id -> {TAG}",
+        "armies": f"army id -> {TAG}",
+        "divisions": f"division id -> {TAG}",
+        "units": f"brigade id -> {TAG}",
+        "officers": f"division id (or an army's, for its commander) -> its officer's {TAG}",
     },
     "EventWords": {
         "name": "its name in this language",

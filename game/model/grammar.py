@@ -245,6 +245,12 @@ def with_article(value: object) -> str:
     return f"{article} {value.running}" if article else value.running
 
 
+def running_text(value: object) -> str:
+    """A name's text as running prose writes it, without its article ("general Dupont"); any other
+    value as it is (a content file's name, made again from it with `tag_of`, keeps its grammar)."""
+    return value.running if isinstance(value, Name) else str(value)
+
+
 def _after(preposition: str, text: str, value: object) -> str:
     """A name after a preposition: "de" and "a" contract with a Spanish article "el", the name's own or
     the first of names said together ("del Regimiento de Burgos y los Cazadores")."""

@@ -6,8 +6,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from game.content.scenario import DivisionSpec, Edge, ScenarioFile, ScenarioWords, SideSpec, StaffSpec
+from game.content.scenario import (
+    DivisionSpec,
+    Edge,
+    ScenarioFile,
+    ScenarioGrammar,
+    ScenarioWords,
+    SideSpec,
+    StaffSpec,
+)
 from game.model.dice import Die
+from game.model.grammar import running_text, tag_of
 from systems.campaign.battlefield import (
     Arrival,
     BattleSetup,
@@ -129,7 +138,7 @@ def fielded(w: War, loc: str, side: str, arrivals: list[Arrival]) -> Fielded:
 
 def spanish(w: War, chief: Army, divisions: list[DivisionSpec]) -> dict[str, dict[str, str]]:
     """The Spanish names a side's divisions, brigades and officers have in the campaign's words."""
-    words = w.theatre.spec.words("es")
+    words = w.theatre.words("es")
     side = chief.side
     out: dict[str, dict[str, str]] = {"divisions": {}, "units": {}, "officers": {}}
     if not chief.commander.replaced and words.officers.get(chief.id):
@@ -143,6 +152,24 @@ def spanish(w: War, chief: Army, divisions: list[DivisionSpec]) -> dict[str, dic
     return out
 
 
+def battle_words(name: str, named: dict[str, dict[str, str]], objectives: ScenarioWords) -> ScenarioWords:
+    """A battle's Spanish words: its name, its sides', divisions', brigades' and officers' names as
+    running text writes them, with the grammar the campaign gives them, and its field's objectives."""
+    tables = ("sides", "divisions", "units", "officers")
+    said = {k: {i: running_text(n) for i, n in named.get(k, {}).items()} for k in tables}
+    tags = {k: {i: tag_of(n) for i, n in named.get(k, {}).items()} for k in tables}
+    grammar = ScenarioGrammar(objectives=dict(objectives.grammar.objectives), **tags)
+    return ScenarioWords(
+        name,
+        sides=said["sides"],
+        objectives=dict(objectives.objectives),
+        divisions=said["divisions"],
+        units=said["units"],
+        officers=said["officers"],
+        grammar=grammar,
+    )
+
+
 def setup_battle(w: War, loc: str, attacker: str, number: int) -> BattleSetup:
     """The battle at `loc` as a For Glory scenario (CAMP-DEC-7..9), its seed drawn from the war's dice."""
     rules = w.theatre.rules
@@ -150,12 +177,12 @@ def setup_battle(w: War, loc: str, attacker: str, number: int) -> BattleSetup:
     place = w.places[loc]
     field = w.theatre.battlefields.get(loc)
     ground = ground_of(place, field.spec if field else None, rules, seed)
+    field_es = field.spec.locale.get("es", ScenarioWords()) if field else ScenarioWords()
     arrivals = reinforcements(w, loc, attacker)
     edges: dict[str, Edge] = {attacker: "south", w.enemy(attacker): "north"}
     sides, armies, units, leaders = [], {}, {}, {}
-    es = ScenarioWords(name=f"{w.theatre.spec.words('es').locations[loc]}, {w.turn}")
-    if field is not None and "es" in field.spec.locale:
-        es = replace(es, objectives=dict(field.spec.locale["es"].objectives))
+    words = w.theatre.words("es")
+    named: dict[str, dict[str, str]] = {"sides": {}, "divisions": {}, "units": {}, "officers": {}}
     for side, edge in edges.items():
         f = fielded(w, loc, side, arrivals)
         chief = leader(w.armies_at(loc, side))
@@ -166,14 +193,9 @@ def setup_battle(w: War, loc: str, attacker: str, number: int) -> BattleSetup:
         colour = w.side_file(side).colour
         zone = ground.zones.get(edge)
         sides.append(SideSpec(side, w.name(side), edge, f.divisions, None, staff, colour, zone))
-        named = spanish(w, chief, f.divisions)
-        es = replace(
-            es,
-            sides={**es.sides, side: w.theatre.spec.words("es").sides[side]},
-            divisions={**es.divisions, **named["divisions"]},
-            units={**es.units, **named["units"]},
-            officers={**es.officers, **named["officers"]},
-        )
+        named["sides"][side] = words.sides[side]
+        for table, names in spanish(w, chief, f.divisions).items():
+            named[table].update(names)
     at_edge: dict[str, str] = {edge: side for side, edge in edges.items()}
     scenario = ScenarioFile(
         id=f"{w.theatre.id}-battle-{number}",
@@ -187,7 +209,7 @@ def setup_battle(w: War, loc: str, attacker: str, number: int) -> BattleSetup:
         objectives=[replace(o, held_by=at_edge.get(o.held_by or "")) for o in ground.objectives],
         victory=ground.victory,
         scoring=ground.scoring,
-        locale={"es": es},
+        locale={"es": battle_words(f"{words.locations[loc]}, {w.turn}", named, field_es)},
     )
     return BattleSetup(
         number, w.turn, loc, attacker, w.enemy(attacker), seed, place.battlefield, scenario, tuple(arrivals),

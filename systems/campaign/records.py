@@ -9,7 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Annotated, Literal
 
+from game.content.locale import GrammarTag
 from game.content.scenario import DivisionSpec, StaffSpec, UnitSpec
+from game.model.grammar import said_name
 from game.model.limits import Bounds, Id
 from systems.open_wars.maps import Colour, LocationSpec
 from systems.open_wars.records import LocationType, Name
@@ -149,10 +151,32 @@ class EventWords:
 
 
 @dataclass(frozen=True)
+class CampaignGrammar:
+    """The grammar of a campaign's names in one language (`[grammar]` for the file's own words,
+    `[locale.<language>.grammar]` for a translation's), by the id of what they name, each a tag such
+    as "los", "la", "m", "pl" (docs/spanish.md); a name it leaves out takes its kind's default (an army
+    a division's: "el Cuerpo de Dupont"; an officer an officer's: "el general Dupont")."""
+
+    sides: dict[str, GrammarTag] = field(default_factory=dict)
+    locations: dict[str, GrammarTag] = field(default_factory=dict)
+    armies: dict[str, GrammarTag] = field(default_factory=dict)
+    divisions: dict[str, GrammarTag] = field(default_factory=dict)
+    units: dict[str, GrammarTag] = field(default_factory=dict)
+    officers: dict[str, GrammarTag] = field(default_factory=dict)
+
+
+# the kind of name each table of names holds: its default grammar (game/model/grammar.py)
+KINDS = {"sides": "side", "locations": "location", "armies": "division", "divisions": "division",
+         "units": "unit", "officers": "officer"}  # fmt: skip
+
+
+@dataclass(frozen=True)
 class CampaignWords:
     """A campaign's words in another language (`[locale.<language>]`): its name, description and
     history, and by id its sides', places' (their names, and their texts), armies', divisions',
-    brigades', officers' (a division's id, or an army's for its commander) and events' words."""
+    brigades', officers' (a division's id, or an army's for its commander) and events' words, with
+    their names' grammar. As `CampaignFile.words` gives them, the names are `Name`s that carry their
+    grammar in that language."""
 
     name: Annotated[str, Bounds(0, 80)] = ""
     description: Text = ""
@@ -165,6 +189,7 @@ class CampaignWords:
     units: dict[str, Annotated[str, Bounds(0, 80)]] = field(default_factory=dict)
     officers: dict[str, Annotated[str, Bounds(0, 80)]] = field(default_factory=dict)
     events: dict[str, EventWords] = field(default_factory=dict)
+    grammar: CampaignGrammar = field(default_factory=CampaignGrammar)
 
 
 @dataclass(frozen=True)
@@ -186,10 +211,22 @@ class CampaignFile:
     # any of CampaignNumbers (content/modules/campaign/numbers.toml), for this campaign alone
     numbers: dict[str, int | float | str] = field(default_factory=dict)
     locale: dict[str, CampaignWords] = field(default_factory=dict)
+    grammar: CampaignGrammar = field(default_factory=CampaignGrammar)  # its own names' grammar
 
     def words(self, language: str) -> CampaignWords:
-        """Its words in a language: the translation the file gives, its own (English) words for the rest."""
+        """Its words in a language: the translation the file gives, its own (English) words for the
+        rest; each name with its grammar in that language (an empty name stays empty)."""
         own = self.locale.get(language, CampaignWords())
+        tags = self.grammar if language == "en" else own.grammar
+
+        def named(table: str, found: dict[str, str]) -> dict[str, str]:
+            given: dict[str, str] = getattr(tags, table)
+            kind = KINDS[table]
+            return {
+                i: said_name(text, given.get(i, ""), kind, language) if text else text
+                for i, text in found.items()
+            }
+
         forces = [a for s in self.sides for a in s.armies] + [
             x.army for e in self.events for x in e.effects if x.army is not None
         ]
@@ -200,16 +237,21 @@ class CampaignFile:
             own.name or self.name,
             own.description or self.description,
             own.history or self.history,
-            {s.id: own.sides.get(s.id) or s.name for s in self.sides},
-            {loc.id: own.locations.get(loc.id) or loc.name for loc in self.locations},
+            named("sides", {s.id: own.sides.get(s.id) or s.name for s in self.sides}),
+            named("locations", {loc.id: own.locations.get(loc.id) or loc.name for loc in self.locations}),
             {loc.id: own.location_texts.get(loc.id) or loc.text for loc in self.locations},
-            {a.id: own.armies.get(a.id) or a.name for a in forces},
-            {d.id: own.divisions.get(d.id) or d.name for a in forces for d in a.divisions},
-            {u.id: own.units.get(u.id) or u.name for u in units},
-            {
-                **{a.id: own.officers.get(a.id) or a.staff.name for a in forces},
-                **{d.id: own.officers.get(d.id) or d.officer for a in forces for d in a.divisions},
-            },
+            named("armies", {a.id: own.armies.get(a.id) or a.name for a in forces}),
+            named(
+                "divisions", {d.id: own.divisions.get(d.id) or d.name for a in forces for d in a.divisions}
+            ),
+            named("units", {u.id: own.units.get(u.id) or u.name for u in units}),
+            named(
+                "officers",
+                {
+                    **{a.id: own.officers.get(a.id) or a.staff.name for a in forces},
+                    **{d.id: own.officers.get(d.id) or d.officer for a in forces for d in a.divisions},
+                },
+            ),
             {
                 e.id: EventWords(
                     (own.events.get(e.id) or EventWords()).name or e.name,
@@ -217,4 +259,5 @@ class CampaignFile:
                 )
                 for e in self.events
             },
+            tags,
         )

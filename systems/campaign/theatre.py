@@ -9,12 +9,12 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from game import CONTENT
 from game.content.files import read_regular
-from game.content.locale import translation_problems
+from game.content.locale import grammar_problems, translation_problems
 from game.content.mods import Mod
 from game.content.module_records import load_records
 from game.content.records import build, check_partial, read_toml
@@ -24,7 +24,7 @@ from game.model.dice import FACES
 from game.model.errors import ContentError, UserError
 from game.model.limits import check_id
 from game.model.ruleset import Ruleset
-from systems.campaign.records import CampaignFile, CampaignNumbers, ForceSpec, Place
+from systems.campaign.records import CampaignFile, CampaignNumbers, CampaignWords, ForceSpec, Place
 from systems.campaign.rules_module import CAMPAIGN
 from systems.for_glory.deployment import formation_reach
 from systems.open_wars.maps import MapFile, OpenWarsMap, check_ground, unreached
@@ -48,10 +48,18 @@ class Theatre:
     open_wars: OpenWarsRules
     battlefields: dict[str, Scenario]
     numbers_hash: str
+    # its words by language, made once: the log names its places, armies ... event by event
+    said: dict[str, CampaignWords] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def id(self) -> str:
         return self.spec.id
+
+    def words(self, language: str) -> CampaignWords:
+        """The file's words in a language, each name with its grammar (`CampaignFile.words`)."""
+        if language not in self.said:
+            self.said[language] = self.spec.words(language)
+        return self.said[language]
 
 
 def campaign_folders(mods: Sequence[Mod] = ()) -> list[Path]:
@@ -215,6 +223,9 @@ def campaign_problems(
         "events": {e.id for e in spec.events},
     }
     yield from translation_problems(spec.locale, known, "campaign")
+    yield from grammar_problems(spec.grammar, known, "grammar")
+    for lang, words in spec.locale.items():
+        yield from grammar_problems(words.grammar, known, f"locale.{lang}.grammar")
 
 
 Fresh = Callable[[str, str], Iterator[ContentError]]  # an id not seen before, or its problem

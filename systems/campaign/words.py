@@ -18,17 +18,19 @@ MONTHS = 12
 
 
 class Naming:
-    """What the war's ids are called in the language of `t`: each a `Name` with the grammar its kind
-    and first word give it (game/model/grammar.py), so that a text says "los franceses levantan", "el
-    Cuerpo de Dupont marcha", "los Voluntarios de Valladolid se retiran" (docs/spanish.md). An army
-    takes the article as a division does."""
+    """What the war's ids are called in the language of `t`: each a `Name` with the grammar the
+    campaign file gives it, else its kind's and first word's (game/model/grammar.py), so that a text
+    says "los franceses levantan", "el Cuerpo de Dupont marcha", "los Voluntarios de Valladolid se
+    retiran", "Napoleón ha caído" (docs/spanish.md). An army takes the article as a division does."""
 
     def __init__(self, w: War, t: Texts) -> None:
         self.w, self.t = w, t
-        self.words = w.theatre.spec.words(t.language)
+        self.words = w.theatre.words(t.language)
 
     def _name(self, text: str, kind: str) -> Name:
-        return said_name(text, "", kind, self.t.language)
+        """A name the file gives as it gives it (with its grammar); one made in play, or an id, with
+        its kind's default grammar."""
+        return text if isinstance(text, Name) else said_name(text, "", kind, self.t.language)
 
     def side(self, side: str) -> Name:
         return self._name(self.words.sides.get(side, side), "side")
