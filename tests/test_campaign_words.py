@@ -106,3 +106,20 @@ def test_a_campaigns_bad_grammar_tag_is_found_at_its_key(tmp_path: Path) -> None
     )
     found = {e.where for e in campaign_problems(read_campaign(path), load_ruleset(), load_rules())}
     assert found == {"grammar.armies.fr-army"}
+
+
+def test_a_spanish_title_is_in_lower_case_in_running_text_and_a_capital_alone() -> None:
+    """The RAE's "el general Caro" in a sentence (not "El General Caro ha caído"); a name alone, in a
+    list or a line of the army's page, starts with a capital."""
+    es = _peninsular("es")
+    caro = es.words.officers["al-valencia-1"]
+    assert es.t("campaign_report_killed", officer=caro).startswith("El general Caro ha caído: su sucesor")
+    assert es.t("log_note_camp_successor", officer=es.officer("soult"), rule="R") == (
+        "El mariscal Soult ha caído: su sucesor toma el mando, con experiencia 0 (R)"
+    )
+    assert [str(es.officer(x)) for x in ("dupont", "wellesley", "al-castile-1")] == [
+        "General Dupont", "Sir Arthur Wellesley", "Segundo del general Cuesta"
+    ]  # fmt: skip
+    assert es.t("campaign_division_line", division="División de Caro", officer=es.officer("al-valencia-1"),
+                experience=2) == "División de Caro: General Caro, experiencia 2"  # fmt: skip
+    assert f"{es.officer('al-castile-1'):El}" == "El segundo del general Cuesta"
