@@ -5,6 +5,7 @@ missing, extra, doubled or has other {names}."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -70,6 +71,32 @@ def test_texts_in_spanish() -> None:
     assert destroyed == "Las Guardias Valonas son destruidas (FG-CBT-16)"
     assert t("log_destroyed", unit="a1", rule="FG-CBT-16") == "a1 es destruido (FG-CBT-16)"  # an id: as it is
     assert Texts("xx")("start") == "Start the battle"  # an unknown language: English
+
+
+# the second person plural (vosotros) a Spanish text may slip into: an imperative ("marchad",
+# "elegid"), a verb ("tenéis"), a possessive or a pronoun; nouns end so too ("ciudad", "red", "Madrid"),
+# and so do the words a text keeps as they are: a rule's id (FG-ROAD-4), an option (play --load)
+VOSOTROS = re.compile(r"\b(\w+[aei]d|\w+[áé]is|[Vv]uestr[oa]s?|[Vv]osotr[oa]s|[Oo]s)\b")
+NOT_VOSOTROS = re.compile(r"\w+[dt]ad|red|Madrid|ROAD|load")
+
+
+def test_spanish_addresses_the_player_as_tu() -> None:
+    """Spanish says "tú" to the player everywhere ("Pulsa uno de tus ejércitos", "tus órdenes"): not
+    "Franceses: marchad o descansad con vuestros ejércitos" (docs/spanish.md)."""
+    said = {
+        (name, key, word)
+        for root in roots()
+        for name in WORDS
+        if (root / "es" / name).is_file()
+        for key, text in read_ui(root / "es" / name).items()
+        for word in VOSOTROS.findall(re.sub(r"\{[^}]*\}", "", text))  # not a placeholder's {read}
+        if not NOT_VOSOTROS.fullmatch(word)
+    }
+    assert not said
+    assert (
+        Texts("es")("campaign_move_prompt", side="Franceses")
+        == "Franceses: marcha o descansa con tus ejércitos"
+    )
 
 
 @pytest.mark.parametrize(
