@@ -123,3 +123,52 @@ def test_a_spanish_title_is_in_lower_case_in_running_text_and_a_capital_alone() 
     assert es.t("campaign_division_line", division="División de Caro", officer=es.officer("al-valencia-1"),
                 experience=2) == "División de Caro: General Caro, experiencia 2"  # fmt: skip
     assert f"{es.officer('al-castile-1'):El}" == "El segundo del general Cuesta"
+
+
+def test_english_verbs_agree_with_a_plural_name() -> None:
+    """A plural brigade or army takes a plural verb in the English log, as the battle log's do: not
+    "Volunteers of Valladolid withdraws", "The Emperor and his Guard arrives"."""
+    en = _peninsular("en")
+    t = en.t
+    volunteers, hussars, pena = (
+        en.brigade("al-castile-1a"),
+        en.brigade("al-castile-2a"),
+        en.officer("al-pena"),
+    )
+    guard, dupont = en.army("guard"), en.army("dupont")
+    said = [
+        t("log_camp_roll_straggle", who=volunteers, die=5, total=5, outcome="nothing", rule="R"),
+        t("log_camp_roll_pursuit", who=hussars, die=6, total=6, outcome="a brigade taken", rule="R"),
+        t("log_note_camp_pursued", unit=volunteers, rule="R"),
+        t("log_note_camp_quality", unit=volunteers, quality="Regular", rule="R"),
+        t("log_note_camp_event_army", army=guard, location="Vitoria", rule="R"),
+        t("log_note_camp_arrival", army=guard, origin="Vitoria", round=2, edge="west", rule="R"),
+        t("log_note_camp_event_army", army=dupont, location="Toledo", rule="R"),
+        t("log_note_camp_successor", officer=pena, rule="R"),
+        t("campaign_retreat_prompt", army=guard),
+    ]
+    assert said == [
+        "Volunteers of Valladolid withdraw: 5, nothing (R)",
+        "Carabineers and Hussars pursue: 6, a brigade taken (R)",
+        "Volunteers of Valladolid are taken in the pursuit (R)",
+        "Volunteers of Valladolid have won their spurs: they are now of quality Regular (R)",
+        "The Emperor and his Guard arrive at Vitoria (R)",
+        "The Emperor and his Guard march to the battle from Vitoria: they arrive in round 2 by the west edge"
+        " (R)",
+        "Dupont's Corps arrives at Toledo (R)",
+        "General La Peña has fallen: his successor takes the command, of experience 0 (R)",
+        "The Emperor and his Guard are beaten: where do they retreat?",
+    ]
+
+
+def test_a_brigade_raised_in_play_takes_its_arms_grammar(tmp_path: Path) -> None:
+    """ "Line infantry raised at Burgos" is one brigade, though its place's name ends in -s."""
+    m = war(campaign_file(tmp_path, swaps=(('name = "Westbury"', 'name = "Burgos"'),)))
+    w = m.war
+    until(m, ORDERS, "fr")
+    m.apply(Recruit("west-town", "LnInf"))
+    raised = next(i for i in w.roster if i.startswith("raised-"))
+    en = Naming(w, texts_for("en", [x.id for x in w.stack.modules]))
+    said = en.t("log_camp_roll_straggle", who=en.brigade(raised), die=4, total=4, outcome="nothing", rule="R")
+    assert said == "Line infantry raised at Burgos withdraws: 4, nothing (R)"
+    w.close()

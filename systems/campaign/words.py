@@ -51,7 +51,8 @@ class Naming:
         return self.t(key) if self.t.has(key) else code
 
     def brigade(self, unit: str) -> Name:
-        """A brigade by its name, or one raised in play by its kind and where it was raised."""
+        """A brigade by its name, or one raised in play by its kind and where it was raised, with its
+        kind's grammar (not its place's: "Line infantry raised at Burgos withdraws")."""
         named = self.words.units.get(unit)
         if named:
             return self._name(named, "unit")
@@ -59,8 +60,9 @@ class Naming:
         if b is None:
             return self._name(unit, "unit")
         where = next((s.location for s in b.record if s.kind == "raised"), "")
-        said = self.t("camp_raised_brigade", category=self.category(b.category), place=self.place(where))
-        return self._name(said, "unit")
+        arm = self.category(b.category)
+        said = self.t("camp_raised_brigade", category=arm, place=self.place(where))
+        return Name(said, self._name(arm, "unit").grammar)  # its arm's: "Line infantry raised at Burgos is"
 
     def officer(self, officer: str) -> Name:
         return self._name(self.words.officers.get(officer) or self._raised("camp_raised_general", officer),
