@@ -102,7 +102,10 @@ def test_simulate_a_campaign_tells_its_war_in_spanish(capsys: pytest.CaptureFixt
         == 0
     )
     out = capsys.readouterr().out
-    assert "marzo de 1809: turno 1" in out and "Los aliados" in out
+    assert (
+        "\nMarzo de 1809: turno 1 (CAMP-DEC-2)\n" in out and "Los aliados" in out
+    )  # a line starts with a capital
+    assert "El general Coupigny saca 2 para su experiencia en esta guerra (FG-PREP-3)" in out
 
 
 def test_an_unknown_campaign_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:

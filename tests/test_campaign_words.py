@@ -9,6 +9,7 @@ from pathlib import Path
 from game.content.ruleset_files import load_ruleset
 from game.content.scenario import ScenarioWords
 from game.model.grammar import said_name
+from game.model.words import percent
 from game.running.campaign_match import new_campaign
 from game.running.log_texts import texts_for
 from game.running.narrate import describe
@@ -172,3 +173,15 @@ def test_a_brigade_raised_in_play_takes_its_arms_grammar(tmp_path: Path) -> None
     said = en.t("log_camp_roll_straggle", who=en.brigade(raised), die=4, total=4, outcome="nothing", rule="R")
     assert said == "Line infantry raised at Burgos withdraws: 4, nothing (R)"
     w.close()
+
+
+def test_a_turns_line_starts_with_a_capital_and_a_share_keeps_its_sign() -> None:
+    """The Spanish log's turn line starts with its date in a capital ("Marzo de 1809: turno 1", not
+    "marzo de 1809"); a battle's odds say each share as the battle's page does, with a no-break space
+    before the sign in Spanish (the RAE's "74 %"), so a line never breaks between them."""
+    assert _told("es", "camp_turn")[0] == "Marzo de 1809: turno 1 (CAMP-DEC-2)"
+    t = texts_for("es", ["campaign"])
+    assert t("camp_odds", attacker=percent(0.74, t), draw=percent(0.09, t), defender=percent(0.17, t)) == (
+        "gana el atacante 74\u00a0%, tablas 9\u00a0%, gana el defensor 17\u00a0%"
+    )
+    assert t("campaign_odds_side", win=20, losses="1,5") == "Ganan un 20\u00a0%; pueden perder 1,5 brigadas"

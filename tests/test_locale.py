@@ -15,8 +15,10 @@ from game import CONTENT
 from game.content.locale import LANGUAGES, WORDS, Texts, placeholders, read_ui
 from game.content.module_records import folder_of
 from game.modding.content_check import check_content
+from game.model.errors import one_line
 from game.model.grammar import said_name
 from game.model.modules import modules
+from game.model.words import percent
 
 
 def roots() -> list[Path]:
@@ -96,6 +98,27 @@ def test_spanish_addresses_the_player_as_tu() -> None:
     assert (
         Texts("es")("campaign_move_prompt", side="Franceses")
         == "Franceses: marcha o descansa con tus ejércitos"
+    )
+
+
+def test_spanish_writes_a_no_break_space_before_the_percent_sign() -> None:
+    """Every share in Spanish is written "20 %" with a no-break space (U+00A0, the RAE's), so a line
+    never breaks between them: a text's own sign, and `percent`'s, the one function the code says a
+    share with; English "20%"."""
+    signs = {
+        (name, key)
+        for root in roots()
+        for name in WORDS
+        if (root / "es" / name).is_file()
+        for key, text in read_ui(root / "es" / name).items()
+        if re.search("[^\u00a0]%", text)
+    }
+    assert not signs
+    assert (percent(0.2, Texts("es")), percent(0.125, Texts("es"), 1), percent(0.2, Texts("en"))) == (
+        "20\u00a0%", "12,5\u00a0%", "20%"
+    )  # fmt: skip
+    assert one_line(Texts("es")("luck_rank", side="Aliados", percent=80)).endswith(
+        "el 80\u00a0% de las batallas con las mismas tiradas"
     )
 
 

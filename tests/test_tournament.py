@@ -315,7 +315,9 @@ def test_the_tournament_speaks_the_language_of_lang(capsys: pytest.CaptureFixtur
     assert main(argv) == 0
     out, err = capsys.readouterr()
     shares = [
-        line for line in out.splitlines() if re.fullmatch(r"\w+: [\d,]+ victorias? de 1 = [\d,]+% .+", line)
+        line
+        for line in out.splitlines()
+        if re.fullmatch(r"\w+: [\d,]+ victorias? de 1 = [\d,]+\u00a0% .+", line)
     ]
-    assert len(shares) == 2 and all("(IC del 95%: de " in line for line in shares), out
+    assert len(shares) == 2 and all("(IC del 95\u00a0%: de " in line for line in shares), out
     assert "quedan ~" in err

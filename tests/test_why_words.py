@@ -60,7 +60,9 @@ def test_the_chances_are_said_in_the_players_words() -> None:
     odds = {"won: one hit": Fraction(1, 2), "lost: one hit": Fraction(1, 3), "miss": Fraction(1, 6)}
     w = weighed(cmd.Charge("hussars", "guns"), {"odds": 1.0}, odds)
     spanish = why_lines(Thought("order", "fr", (w,), 3), Texts("es"), str)[-1]
-    said = "gana, causa un impacto al enemigo 50%; pierde y recibe un impacto 33%; fallo 17%"
+    said = (
+        "gana, causa un impacto al enemigo 50\u00a0%; pierde y recibe un impacto 33\u00a0%; fallo 17\u00a0%"
+    )
     assert spanish == "    probabilidades: " + said
     english = why_lines(Thought("order", "fr", (w,), 3), Texts("en"), str)[-1]
     assert english == "    chances: wins, hits the enemy once 50%; loses and is hit once 33%; miss 17%"

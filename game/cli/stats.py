@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from game.cli.options import add_mod_option
 from game.content.languages import LANGUAGES
 from game.model.errors import one_line
-from game.model.words import Wording, counted, number
+from game.model.words import Wording, counted, number, percent
 
 if TYPE_CHECKING:
     from game.content.locale import Texts
@@ -36,7 +36,7 @@ def lines(f: Figures, sides: Mapping[str, str], t: Texts) -> list[str]:
                 "  " + t(f"cli_stats_{kind}", rolls=k.rolls, expected=number(k.expected, t), got=k.got)
             )
         if st.percentile is not None:
-            out.append("  " + t("cli_stats_rank", percent=number(st.percentile, t, 0)))
+            out.append("  " + t("cli_stats_rank", percent=percent(st.percentile / 100, t)))
     for fate in f.fates:
         side = sides.get(fate.side, fate.side)
         if not fate.division:  # a side's own fate (Open Wars' players)

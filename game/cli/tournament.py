@@ -24,7 +24,7 @@ from game.cli.options import (
 )
 from game.content.languages import LANGUAGES
 from game.model.errors import UserError, one_line
-from game.model.words import number
+from game.model.words import percent
 from game.running.cluster import checked_address
 
 if TYPE_CHECKING:
@@ -173,10 +173,6 @@ def to_json(res: Results, args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
-def _percent(x: float, t: Texts, digits: int = 0) -> str:
-    return number(100 * x, t, digits) + "%"
-
-
 def _count(n: float, t: Texts) -> str:
     """A count of wins or draws: a draw is half a win (1.5), in the language's decimal mark."""
     return f"{n:g}".replace(".", t("log_decimal_mark"))
@@ -184,7 +180,7 @@ def _count(n: float, t: Texts) -> str:
 
 def _cell(s: Share, t: Texts) -> str:
     lo, hi = s.interval
-    return f"{_percent(s.share, t)} {lo * 100:.0f}-{hi * 100:.0f}"
+    return f"{percent(s.share, t)} {lo * 100:.0f}-{hi * 100:.0f}"
 
 
 def _counted(t: Texts, key: str, n: float) -> str:
@@ -253,7 +249,7 @@ def pair_lines(res: Results, t: Texts) -> list[str]:
         s = res.share(p)
         lo, hi = s.interval
         wins = _counted(t, "tournament_wins", s.wins)
-        share, low, high = (_percent(x, t, 1) for x in (s.share, lo, hi))
+        share, low, high = (percent(x, t, 1) for x in (s.share, lo, hi))
         out.append(t("tournament_pair", player=p, wins=wins, games=s.games, share=share, low=low, high=high))
     return out
 

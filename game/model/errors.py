@@ -9,6 +9,8 @@ MAX_LINE = 300  # characters of an error line; a longer one is cut with an ellip
 # C0 and C1 controls, DEL, and the Unicode bidi overrides and isolates: any of them could rewrite what
 # the terminal shows (erase the line, return to its start, reverse text) and make a failure look like "ok"
 _UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+# a run of whitespace, a no-break space apart: it joins what must stay on one line ("20 %" in Spanish)
+_SPACES = re.compile("[^\\S\u00a0\u202f]+")
 
 
 def _escape(m: re.Match[str]) -> str:
@@ -17,9 +19,10 @@ def _escape(m: re.Match[str]) -> str:
 
 
 def one_line(text: str, limit: int = MAX_LINE) -> str:
-    """Text from a file or a user made safe to print: whitespace runs become one space, control and
-    bidi characters are shown escaped, bytes that are not UTF-8 as \\udcff, and it is cut at `limit`."""
-    text = " ".join(text.encode("utf-8", "backslashreplace").decode("utf-8").split())
+    """Text from a file or a user made safe to print: whitespace runs become one space (a no-break
+    space stays), control and bidi characters are shown escaped, bytes that are not UTF-8 as \\udcff,
+    and it is cut at `limit`."""
+    text = _SPACES.sub(" ", text.encode("utf-8", "backslashreplace").decode("utf-8")).strip(" ")
     text = _UNSAFE.sub(_escape, text)
     return text if len(text) <= limit else text[: limit - 1] + "…"
 

@@ -80,6 +80,13 @@ def number(x: float, t: Wording, digits: int = 1, signed: bool = False) -> str:
     return f"{x:{'+' if signed else ''}.{digits}f}".replace(".", t("log_decimal_mark"))
 
 
+def percent(share: float, t: Wording, digits: int = 0) -> str:
+    """A share (0 to 1) as a percentage, as every text writes one: its number to `digits` decimals in
+    the language's decimal mark, and the sign as the language puts it (`log_percent`: "20%"; Spanish
+    "20 %", a no-break space before the sign, the RAE's, so that a line never breaks between them)."""
+    return t("log_percent", n=number(100 * share, t, digits))
+
+
 def inches(x: float, t: Wording) -> str:
     """A measure in inches as the screens and the log write every one: to a tenth, a whole number
     without its ".0", in the language's decimal mark (4.3, 6, 17.7; in Spanish 4,3). The texts add the

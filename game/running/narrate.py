@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from game.content.locale import Texts
 from game.model.grammar import Name, grammar_of, listed
 from game.model.modules import modules
-from game.model.words import inches, slug
+from game.model.words import inches, percent, slug
 from game.running.log_texts import english, reason_said
 
 if TYPE_CHECKING:
@@ -359,7 +359,7 @@ def said_outcome(key: str, t: Texts) -> str:
 def said_chances(odds: Iterable[tuple[str, float | Fraction]], t: Texts) -> str:
     """Outcomes and their chances in the order given, as the unit's hover box, the odds under the
     mouse and the general's reasons say them: "; " between them, as an outcome's words hold commas."""
-    return "; ".join(f"{said_outcome(k, t)} {float(p):.0%}" for k, p in odds)
+    return "; ".join(f"{said_outcome(k, t)} {percent(float(p), t)}" for k, p in odds)
 
 
 def module_words(key: str) -> Callable[..., str] | None:

@@ -10,8 +10,8 @@ from typing import Any
 
 from game.content.locale import Texts
 from game.model.events import Event
-from game.model.grammar import Name, said_name
-from game.model.words import slug
+from game.model.grammar import Name, capitalised, said_name
+from game.model.words import percent, slug
 from systems.campaign.state import War
 
 MONTHS = 12
@@ -143,9 +143,9 @@ def _battle(n: Naming, x: Mapping[str, Any]) -> dict[str, object]:
     win = odds.get("win", {})
     chances = t(
         "camp_odds",
-        attacker=round(100 * win.get(x["attacker"], 0)),
-        draw=round(100 * odds.get("draw", 0)),
-        defender=round(100 * win.get(x["defender"], 0)),
+        attacker=percent(win.get(x["attacker"], 0), t),
+        draw=percent(odds.get("draw", 0), t),
+        defender=percent(win.get(x["defender"], 0), t),
     )
     return {"ground": named, "chances": chances}
 
@@ -168,7 +168,7 @@ def _event(n: Naming, x: Mapping[str, Any]) -> dict[str, object]:
 
 SPECIAL: dict[str, Callable[[Naming, Mapping[str, Any]], dict[str, object]]] = {
     "ow_turn_5": lambda n, x: {"got": x["got"][0]},
-    "camp_turn": lambda n, x: {"date": n.month(x["year"], x["month"])},
+    "camp_turn": lambda n, x: {"date": capitalised(n.month(x["year"], x["month"]))},  # it starts the line
     "camp_event": _event,
     "camp_battle": _battle,
     "camp_recruit": _recruit,

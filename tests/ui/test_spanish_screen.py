@@ -105,7 +105,9 @@ def test_the_ghost_and_the_odds_in_spanish() -> None:
     finally:
         b.close()
     odds = {"won: destroyed": Fraction(29, 100), "draw": Fraction(1, 2), "lost: pushed": Fraction(21, 100)}
-    assert said_odds(odds, ES) == "empate 50%; gana, destruye al enemigo 29%; pierde y sufre un empuje 21%"
+    assert said_odds(odds, ES) == (
+        "empate 50\u00a0%; gana, destruye al enemigo 29\u00a0%; pierde y sufre un empuje 21\u00a0%"
+    )
     assert said_odds(odds, EN) == "draw 50%; wins, destroys the enemy 29%; loses and is pushed back 21%"
     assert said_outcome("officer killed", ES) == "oficial muerto"
     assert said_outcome("a module's own", ES) == "a module's own"  # as the module gives it
