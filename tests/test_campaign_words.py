@@ -8,6 +8,7 @@ from pathlib import Path
 
 from game.content.ruleset_files import load_ruleset
 from game.content.scenario import ScenarioWords
+from game.model.events import Note
 from game.model.grammar import said_name
 from game.model.words import percent
 from game.running.campaign_match import new_campaign
@@ -185,3 +186,33 @@ def test_a_turns_line_starts_with_a_capital_and_a_share_keeps_its_sign() -> None
         "gana el atacante 74\u00a0%, tablas 9\u00a0%, gana el defensor 17\u00a0%"
     )
     assert t("campaign_odds_side", win=20, losses="1,5") == "Ganan un 20\u00a0%; pueden perder 1,5 brigadas"
+
+
+def test_a_drawn_battle_is_told_as_a_draw_not_as_the_holders_victory() -> None:
+    """CAMP-DEC-13: a draw leaves the place to a side; the log says so as the report's "The battle is
+    drawn" and the end's "a draw" do, not "the Allies hold the field" (which reads as their win)."""
+    m = war()
+    w = m.war
+    lost = {"fr": 0, "al": 0}
+    said = {}
+    for language in ("en", "es"):
+        t = texts_for(language, [x.id for x in w.stack.modules])
+        for winner in (None, "fr"):
+            details = {"say": "camp_battle_over", "battle": 3, "winner": winner, "holder": winner or "al",
+                       "lost": lost, "location": "east-town"}  # fmt: skip
+            said[language, winner] = narrate(
+                w, Note(rule="CAMP-DEC-12", text="", details=details), t, describe
+            )
+    w.close()
+    assert said == {
+        (
+            "en",
+            None,
+        ): "Battle 3: the battle is drawn; Eastham is left to the Allies; brigades lost: French 0, "
+        "Allies 0 (CAMP-DEC-12)",
+        ("en", "fr"): "Battle 3: the French win the battle; brigades lost: French 0, Allies 0 (CAMP-DEC-12)",
+        ("es", None): "Batalla 3: la batalla acaba en tablas; Villaeste queda para los aliados; brigadas "
+        "perdidas: Franceses 0, Aliados 0 (CAMP-DEC-12)",
+        ("es", "fr"): "Batalla 3: los franceses ganan la batalla; brigadas perdidas: Franceses 0, Aliados 0 "
+        "(CAMP-DEC-12)",
+    }

@@ -162,10 +162,13 @@ def aftermath(w: War, f: Fought) -> Resolution:
     emptied(w)
     f.after = brigades_of(w, s)
     f.lost = {side: max(0, f.before[side] - f.after[side]) for side in w.sides}
-    text = f"battle {s.number}: {w.name(stays)} hold {w.places[s.location].name}"
+    place = w.places[s.location].name
+    won = f"{w.name(r.winner)} win" if r.winner else f"drawn, {place} left to {w.name(stays)}"
+    text = f"battle {s.number}: {won}"
     w.note(
-        "CAMP-DEC-12", "camp_battle_over", text, battle=s.number, winner=r.winner, holder=stays, lost=f.lost
-    )
+        "CAMP-DEC-12", "camp_battle_over", text, battle=s.number, winner=r.winner, holder=stays, lost=f.lost,
+        location=s.location,
+    )  # fmt: skip
 
 
 def take(w: War, loc: str, side: str) -> None:

@@ -107,6 +107,8 @@ def narrate(w: War, e: Event, t: Texts, describe: Callable[[Mapping[str, Any]], 
         return _roll(n, d)
     details = dict(d.get("details") or {})
     say = details.pop("say", None) or slug(d.get("rule", ""))
+    if say == "camp_battle_over" and details.get("winner") is None:
+        say = "camp_battle_drawn"  # told as a draw, not as the holder's victory (CAMP-DEC-13)
     key = f"log_note_{say}"
     if d["kind"] != "note" or not t.has(key):
         return describe(d)
