@@ -9,13 +9,14 @@ import pygame
 import pytest
 
 from game.model import commands as cmd
+from game.model.words import percent
 from game.running.match import new_match
 from game.running.settings import Settings
 from game.ui import theme
 from game.ui.battle.human import HumanInput
 from game.ui.battle.panel import HEAD_GAP, head_rows
 from game.ui.battle.screen import BattleScreen
-from game.ui.battle.unit_words import percent, said_odds
+from game.ui.battle.unit_words import said_odds
 from game.ui.battle.view import MOST_BUTTONS
 from systems.for_glory.charge.odds import reaction_charge_odds
 from systems.for_glory.odds import check_odds
@@ -94,7 +95,7 @@ def test_FG_CBT_9_the_charge_reaction_says_the_morale_chance_and_the_melees_odds
     h.start(b.pending)  # type: ignore[arg-type]
     charge = next(bt for bt in h.buttons() if bt.key == "react:S:charge")
     odds = said_odds(reaction_charge_odds(b, b.ids["S"], b.ids["A"]), h.t)
-    chance = percent(check_odds(b, b.ids["S"]))
+    chance = percent(float(check_odds(b, b.ids["S"])), h.t)
     assert charge.hint == h.t("hint_reaction_odds", chance=chance, odds=odds)
     assert chance in charge.hint and odds in charge.hint and "FG-CBT-9" in charge.hint
     # AMB-24: asked at each pause of the move until it reacts once (FG-REACT-4): the question says which

@@ -159,7 +159,7 @@ def test_the_settings_menu(window: pygame.Surface) -> None:
 
 
 def test_the_activation_buttons_show_the_leadership_chance(window: pygame.Surface) -> None:
-    from game.ui.battle.unit_words import percent
+    from game.model.words import percent
     from systems.for_glory.odds import leadership_odds
 
     screen = open_screen(window, a="human", b="human")
@@ -168,7 +168,7 @@ def test_the_activation_buttons_show_the_leadership_chance(window: pygame.Surfac
         formation = button.key.split(":")[1]
         officer = screen.battle.ids.get(formation)
         if officer is not None and not formation.startswith("det:"):
-            chance = percent(leadership_odds(screen.battle, officer))
+            chance = percent(float(leadership_odds(screen.battle, officer)), screen.t)
             assert button.label.endswith(f", leadership {chance})"), button.label
     screen.close()
 

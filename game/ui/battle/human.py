@@ -21,11 +21,11 @@ from game.model.geometry import Point, dist, heading, point_polygon_distance
 from game.model.grammar import listed
 from game.model.modules import Choice, command_label
 from game.model.resolution import Decision, Reject
+from game.model.words import percent
 from game.ui.battle.ghosts import Ghost, move_ghost, officer_ghost, tried
 from game.ui.battle.unit_words import (
     activation_label,
     enemy_odds,
-    percent,
     said_odds,
     target_odds,
     why_no_retreat,
@@ -242,7 +242,9 @@ class HumanInput:
         t = self.t
         for name in d.options:
             r = b.ids[name]
-            chance = percent(check_odds(b, r))  # FG-REACT-2: every reaction takes a morale check first
+            chance = percent(
+                float(check_odds(b, r)), t
+            )  # FG-REACT-2: every reaction takes a morale check first
             hint = t("hint_morale", chance=chance)
             called = t.names.brief(name)  # a button is narrow: the short name
             # a shot or a charge: the odds of what follows it (FG-CBT-9: -2)

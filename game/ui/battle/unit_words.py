@@ -15,7 +15,7 @@ from game.model.battle import Battle
 from game.model.components import Footprint, Hits, Officer, Status, Unit
 from game.model.geometry import dist
 from game.model.resolution import Reject
-from game.model.words import inches, slug
+from game.model.words import inches, percent, slug
 from game.running.narrate import said_chances
 from systems.for_glory.charge.odds import charge_odds
 from systems.for_glory.charge.plan import check_charge
@@ -93,7 +93,7 @@ def activation_label(b: Battle, t: Texts, formation: str, initiative: object) ->
     called = t.names.formation(formation)  # a button is narrow: the short name
     if officer is None or esper.try_component(officer, Officer) is None:
         return t("btn_activate", formation=called, initiative=initiative)
-    chance = percent(leadership_odds(b, officer))
+    chance = percent(float(leadership_odds(b, officer)), t)
     return t("btn_activate_check", formation=called, initiative=initiative, chance=chance)
 
 
@@ -172,10 +172,6 @@ def why_no_retreat(b: Battle, t: Texts, e: int) -> str | None:
 def said_odds(odds: dict[str, Fraction], t: Texts) -> str:
     """Each outcome and its chance, likeliest first, in the player's words."""
     return said_chances(sorted(odds.items(), key=lambda kv: -kv[1]), t)
-
-
-def percent(p: Fraction) -> str:
-    return f"{float(p) * 100:.0f}%"
 
 
 def hint_words(r: Reject, t: Texts, hidden: bool = False) -> str:

@@ -11,6 +11,7 @@ from typing import Protocol
 import pygame
 
 from game.content.locale import LANGUAGES, Texts
+from game.model.words import percent
 from game.running.settings import THINK, UI_SCALES, VOLUMES, Settings, fitted_window, next_window
 from game.ui.playing.game_view import GameView
 from game.ui.widgets.menu import draw_menu
@@ -43,7 +44,7 @@ def menu_label(v: Shows, key: str, text: str) -> str:
     if key == "colour-blind":
         return t(text, state=t("on") if st.colour_blind else t("off"))
     if key == "ui-scale":
-        return t(text, value=f"{round(st.ui_scale * 100)}%")
+        return t(text, value=percent(st.ui_scale, t))
     if key == "ai-think":
         return t(text, value=f"{st.ai_think:g}")
     if key == "window":  # the size opened: the one chosen, or the largest the screen holds (app.py)
@@ -53,7 +54,7 @@ def menu_label(v: Shows, key: str, text: str) -> str:
         return t(text, state=t("on") if st.fullscreen else t("off"))
     if key in ("sound", "music"):
         value = getattr(st, key)
-        return t(text, value=f"{round(value * 100)}%" if value else t("off"))
+        return t(text, value=percent(value, t) if value else t("off"))
     return t(text)
 
 
