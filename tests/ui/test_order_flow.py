@@ -7,6 +7,7 @@ import pytest
 
 from game.model import commands as cmd
 from game.model.components import Pose
+from game.running.saves import saves_dir
 from tests.ui.driver import at, button_pos, click, frame, hover, key, open_screen, press, settle
 
 
@@ -275,7 +276,32 @@ def test_undo_speed_and_skip_stay_put_while_the_computer_answers(window, monkeyp
     screen.draw(window)
     waiting = {b.key: r.copy() for r, b in screen.buttons}
     assert not any(k.startswith("deploy") for k in waiting)
-    for key in ("undo", "speed", "skip"):
-        assert waiting[key] == answers[key]
+    for fixed in ("undo", "speed", "skip"):
+        assert waiting[fixed] == answers[fixed]
     assert not any(waiting["undo"].colliderect(r) for k, r in answers.items() if k.startswith("deploy"))
     screen.close()
+
+
+def test_leaving_right_after_a_save_asks_nothing_and_a_command_since_asks_again(window):
+    """Session 25: Quit right after Ctrl+S still asked "Leave the battle? Save and quit / Quit without
+    saving": the battle was at stake whenever it had commands. It is at stake when commands were given
+    since its last save (or since the save it was loaded from)."""
+    from game.ui.opening import open_battle
+    from game.ui.start.setup import Setup
+
+    screen = open_screen(window)
+    settle(screen, window)
+    assert not screen.at_stake  # nothing given yet
+    click(button_pos(screen, "deploy"))
+    frame(screen, window)
+    assert screen.match.commands and screen.at_stake
+    assert screen.save()
+    assert not screen.at_stake and screen.ask_quit() == "quit"
+    (path,) = saves_dir().glob("save-default-*.json")
+    settle(screen, window)
+    screen.send(screen.human.press(next(b.key for _r, b in screen.buttons if b.key.startswith("deploy"))))
+    assert screen.at_stake and screen.ask_quit() is None and screen.menu == "quit"
+    screen.close()
+    loaded = open_battle(Setup(load=path), window.get_size())
+    assert not loaded.at_stake  # just as it was saved
+    loaded.close()

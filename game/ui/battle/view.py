@@ -208,8 +208,11 @@ class BattleView(GameView):
 
     @property
     def at_stake(self) -> bool:
-        """A battle in progress that leaving would lose."""
-        return not self.over and bool(self.match.commands)
+        """A battle in progress that leaving would lose: commands given since it was last saved (here, or
+        as the save it was loaded from); a campaign's or a friend's battle keeps itself its own way."""
+        kept_elsewhere = self.war is not None or self.remote is not None
+        changed = kept_elsewhere or tuple(self.match.commands) != self.saved_as
+        return not self.over and bool(self.match.commands) and changed
 
     def who_decides(self) -> str:
         """The top bar's second line: whose decision it is, who plays that side, and what it is."""

@@ -60,6 +60,7 @@ class GameView:
         self, match: Match, controllers: dict[str, str], settings: Settings | None, war: WarPlay | None = None
     ) -> None:
         self.match = match
+        self.saved_as = tuple(match.commands)  # the battle as its last save has it (a new one: none)
         self.controllers = controllers  # side -> "human", a player name, or "remote" (another machine's)
         self.remote: RemotePlay | None = None  # the other player, when he plays elsewhere (game/net/)
         self.war = war  # the campaign whose battle this is, fought on the table (its copy: `match`)
@@ -159,7 +160,10 @@ class GameView:
         if self.war is not None:
             return self.war.save(self.log, autosave)
         kept = self.kept() if self.kept else None  # what the screen keeps beside the battle
-        return save_logged(self.match, self.controllers, self.log, autosave, kept)
+        saved = save_logged(self.match, self.controllers, self.log, autosave, kept)
+        if saved:
+            self.saved_as = tuple(self.match.commands)
+        return saved
 
     def close(self) -> None:
         """Leave the game: end the AI's process (and the link to the other machine), free the game;
