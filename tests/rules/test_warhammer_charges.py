@@ -553,7 +553,7 @@ def test_WM_19_the_tolerance_on_a_charge_is_agreed_beforehand(battle: Callable[.
     far = wm_battle(battle, 1.2 + 6.02)
     far.apply(cmd.Activate("a1", leadership=False))
     (refused,) = far.apply(cmd.Charge("a1", "b1"))
-    assert refused.rule == "FG-UNIT-14" and '6.02" away' in refused.reason and far.pending is None
+    assert refused.rule == "FG-UNIT-14" and 'would move 6.02"' in refused.reason and far.pending is None
 
 
 def test_FG_ACT_6_WM_10_a_step_answers_the_rally_its_activation_raises() -> None:
