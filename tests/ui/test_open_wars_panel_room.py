@@ -29,7 +29,7 @@ def crowded(window720: pygame.Surface, language: str = "en") -> OpenWarsScreen:
 
 
 def wheel(screen: OpenWarsScreen, y: int) -> None:
-    screen.mouse = screen.choice_area.center
+    screen.mouse = screen.choice_list.area.center
     screen.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False))
 
 

@@ -10,6 +10,7 @@ from game.ui import theme
 from game.ui.campaign.view import BUTTON_H, BUTTON_STEP, CampaignView, Choice
 from game.ui.campaign.words import when
 from game.ui.drawing.map_cards import figure
+from game.ui.widgets.choice_list import draw_more
 from game.ui.widgets.log_panel import tooltip
 
 LABEL_SIZES, LABEL_MARGIN = (19, 17, 15), 10
@@ -78,13 +79,29 @@ def draw_panel(v: CampaignView, surf: pygame.Surface) -> None:
     else:
         y = theme.text_lines(surf, v.prompt(d), (x, y), width, theme.ACCENT)
         y = theme.text_lines(surf, v.guide(d), (x, y + 2), width, theme.TEXT_DIM, 16) + 6
-        choices = v.choices(d)
-        room = max(1, (v.log.rect.y - theme.px(BUTTON_STEP) * 3 - y) // theme.px(BUTTON_STEP))
-        if len(choices) > room:  # the last (the phase's end) is always there
-            choices = [*choices[: room - 1], choices[-1]]
-        for ch in choices:
-            y = _button(v, surf, ch, pygame.Rect(x, y, width, theme.px(BUTTON_H)))
+        y = _choices(
+            v, surf, v.choices(d), pygame.Rect(x, y, width, v.log.rect.y - theme.px(BUTTON_STEP) * 3 - y)
+        )
     _in_hand(v, surf, x, y + 8, width)
+
+
+def _choices(v: CampaignView, surf: pygame.Surface, choices: list[Choice], area: pygame.Rect) -> int:
+    """The decision's buttons in `area` (the room the army or place in hand leaves them), scrolled
+    when they do not all fit (`ChoiceList`); returns the y under them."""
+    keys = [ch.key for ch in choices]
+    if keys != v.choice_keys:  # another list: shown from its first
+        v.choice_keys, v.choice_list.first = keys, 0
+    step = theme.px(BUTTON_STEP)
+    shown = v.choice_list.lay_out(choices, area, (theme.px(BUTTON_H), step), v.t)
+    y = area.y
+    for ch in shown:
+        row = pygame.Rect(area.x, y, area.w, theme.px(BUTTON_H))
+        if isinstance(ch, str):
+            draw_more(surf, ch, row.inflate(-2 * LABEL_MARGIN, 0))
+            y += step
+        else:
+            y = _button(v, surf, ch, row)
+    return y
 
 
 def _button(v: CampaignView, surf: pygame.Surface, ch: Choice, rect: pygame.Rect) -> int:

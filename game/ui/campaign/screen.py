@@ -210,7 +210,7 @@ class CampaignScreen(CampaignView):
             ):
                 self.page = None
             return None
-        if self.log.handle(ev, self.mouse):  # its wheel; End or its marker: the newest lines
+        if self.log.handle(ev, self.mouse) or self.choice_list.handle(ev, self.mouse):  # the wheel, keys
             return None
         if ev.type == pygame.KEYDOWN:
             return self._key(ev)

@@ -30,6 +30,7 @@ from game.ui.palette import shown_colours
 from game.ui.playing.remote_play import REMOTE
 from game.ui.playing.remote_war import RemoteWar
 from game.ui.playing.war_play import WarPlay
+from game.ui.widgets.choice_list import ChoiceList
 from game.ui.widgets.log_panel import LogPanel
 from game.ui.widgets.rules_browser import RulesBrowser
 from game.ui.widgets.save_browser import SaveBrowser
@@ -43,7 +44,6 @@ from systems.campaign.state import War
 from systems.campaign.words import Naming, narrate
 
 BUTTON_H, BUTTON_STEP = 28, 32
-PANEL_BUTTONS = 9  # the most buttons the panel shows (a long list goes on in the army's page)
 MENUS = {
     "menu": (
         ("resume", "menu_resume"),
@@ -102,6 +102,8 @@ class CampaignView:
         self.to_load: Path | None = None  # the save chosen in the menu, for the window to open
         self.rules: RulesBrowser | None = None
         self.buttons: list[tuple[pygame.Rect, Choice]] = []  # the panel's, as last drawn
+        self.choice_list = ChoiceList()  # where the panel's choices were drawn: the wheel scrolls them
+        self.choice_keys: list[str] = []  # the choices last drawn: another list is shown from its first
         self.page_buttons: list[tuple[pygame.Rect, Choice]] = []  # the page's over the map
         self.page_rows: list[tuple[pygame.Rect, str]] = []  # the army page's lines: whose record
         self.alert: str | None = None
@@ -280,7 +282,7 @@ class CampaignView:
             held = [found[1].location for r, _p in made_good if (found := w.brigade(r.unit)) is not None]
             where = sorted({c.location for c, _p in raised} | set(held))
             out += [Choice(f"pick:{loc}", t("campaign_orders_at", place=n.place(loc))) for loc in where]
-        return [*out[: PANEL_BUTTONS - 1], Choice("pass", t("campaign_end_orders"), cmd.Pass())]
+        return [*out, Choice("pass", t("campaign_end_orders"), cmd.Pass())]
 
     def _moves(self, d: Decision) -> list[Choice]:
         t, n = self.t, self.n
@@ -294,7 +296,7 @@ class CampaignView:
             ]
         armies = [a for x in d.options if (a := self.war.find_army(x)) is not None]
         out = [Choice(f"army:{a.id}", army_line(n, a)) for a in armies]
-        return [*out[: PANEL_BUTTONS - 1], Choice("pass", t("campaign_end_move"), cmd.Pass())]
+        return [*out, Choice("pass", t("campaign_end_move"), cmd.Pass())]
 
     def paths(self) -> dict[str, tuple[tuple[str, ...], int]]:
         """Where the army in hand may march this turn: each place's path and its movement (CAMP-DEC-3)."""

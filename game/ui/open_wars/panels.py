@@ -14,6 +14,7 @@ from game.ui.open_wars.top_bar import seat_hover
 from game.ui.open_wars.view import BUTTON_H, BUTTON_STEP, Choice, OpenWarsView
 from game.ui.palette import legible
 from game.ui.playing.replaying import REPLAY
+from game.ui.widgets.choice_list import draw_more
 from game.ui.widgets.log_panel import tooltip
 from systems.open_wars.combat import rank
 from systems.open_wars.words import plural, result_words
@@ -30,7 +31,7 @@ def draw_panel(v: OpenWarsView, surf: pygame.Surface, d: Decision | None) -> Non
     pygame.draw.rect(surf, theme.PANEL, v.panel)
     pygame.draw.rect(surf, theme.PANEL_EDGE, v.panel, 1)
     x, y, w = v.panel.x + 10, v.panel.y + 8, v.panel.w - 20
-    v.buttons, v.choice_area = [], pygame.Rect(0, 0, 0, 0)
+    v.buttons, v.choice_list.area = [], pygame.Rect(0, 0, 0, 0)
     v.log.rect = v.log_home.copy()
     y = _decision(v, surf, d, (x, y, w))
     v.log.draw(surf)
@@ -77,34 +78,19 @@ def _make_room(v: OpenWarsView, top: int, rows: int) -> None:
 
 
 def _choices(v: OpenWarsView, surf: pygame.Surface, choices: list[Choice], area: pygame.Rect) -> int:
-    """The decision's buttons in the room left them: all when they fit; else the end of the phase kept
-    at the bottom (always reachable) and the others scrolled by the mouse wheel over them, with a line
-    saying how many more there are above and below. Returns the y under the last button."""
+    """The decision's buttons in the room left them, scrolled when they do not all fit (`ChoiceList`).
+    Returns the y under the last button."""
     step = theme.px(BUTTON_STEP)
-    rows = max(1, (area.h - theme.px(BUTTON_H)) // step + 1)  # the last row needs no gap under it
-    v.choice_area = area
-    shown: list[Choice | str] = list(choices)
-    if len(choices) > rows:
-        pinned = [ch for ch in choices if ch.key == "pass"]
-        rest = [ch for ch in choices if ch.key != "pass"]
-        room = max(1, rows - len(pinned) - 1)  # a row for the line of what is above and below
-        v.choice_scroll = max(0, min(v.choice_scroll, len(rest) - room))
-        top = v.choice_scroll
-        below = len(rest) - top - room
-        more = v.t("ow_more_choices", above=top, below=max(0, below))
-        shown = [*rest[top : top + room], more, *pinned]
-    else:
-        v.choice_scroll = 0
+    shown = v.choice_list.lay_out(choices, area, (theme.px(BUTTON_H), step), v.t)
     room_w = area.w - 2 * LABEL_MARGIN
     sizes = theme.one_size(((ch.label, room_w) for ch in choices), LABEL_SIZES)  # one for every button
     y = area.y
     for ch in shown:
-        if isinstance(ch, str):
-            line = theme.font(16).render(ch, True, theme.TEXT_DIM)
-            surf.blit(line, line.get_rect(midleft=(area.x + LABEL_MARGIN, y + theme.px(BUTTON_H) // 2)))
-            y += step
-            continue
         rect = pygame.Rect(area.x, y, area.w, theme.px(BUTTON_H))
+        y += step
+        if isinstance(ch, str):
+            draw_more(surf, ch, rect.inflate(-2 * LABEL_MARGIN, 0))
+            continue
         hover = rect.collidepoint(v.mouse) and ch.enabled
         colour = (95, 100, 110) if hover else (70, 74, 82) if ch.enabled else (48, 50, 55)
         pygame.draw.rect(surf, colour, rect, border_radius=5)
@@ -112,7 +98,6 @@ def _choices(v: OpenWarsView, surf: pygame.Surface, choices: list[Choice], area:
         text = font.render(label, True, theme.TEXT if ch.enabled else theme.TEXT_DIM)
         surf.blit(text, text.get_rect(midleft=(rect.x + LABEL_MARGIN, rect.centery)))
         v.buttons.append((rect, ch))
-        y += step
     return y - step + theme.px(BUTTON_H)
 
 

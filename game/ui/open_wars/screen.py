@@ -42,7 +42,7 @@ class OpenWarsScreen(OpenWarsView):
             self.tell(e, theme.BAD if e.kind == "rejected" else theme.TEXT)
         self.picked, self.stack, self.alert = None, None, None
         if self.campaign.pending is None or self.campaign.pending.kind != "ow_recruit":
-            self.choice_scroll = 0  # a new question: its choices from their first
+            self.choice_list.first = 0  # a new question: its choices from their first
 
     def _remote(self, dt: float) -> None:
         """The other player's commands as they come, with his name in the log; what the connection
@@ -92,12 +92,10 @@ class OpenWarsScreen(OpenWarsView):
             return None
         if self.menu is not None:
             return menu_event(self, ev)
-        if self.log.handle(ev, self.mouse):  # its wheel; End or its marker: the newest lines
+        if self.log.handle(ev, self.mouse) or self.choice_list.handle(ev, self.mouse):  # the wheel, keys
             return None
         if ev.type == pygame.KEYDOWN:
             return self._key(ev)
-        if ev.type == pygame.MOUSEWHEEL and self.choice_area.collidepoint(self.mouse):
-            self.choice_scroll = max(0, self.choice_scroll - ev.y)  # drawing keeps it within the choices
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
             self._click(ev.pos)
         return None
@@ -135,8 +133,6 @@ class OpenWarsScreen(OpenWarsView):
             self.send(cmd.Pass())  # ends the phase; in a combat, the stack attacks
         elif pygame.K_1 <= k <= pygame.K_9 and self.human_turn() is not None:
             self._key_choice(k - pygame.K_1)
-        elif k in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):  # the wheel's steps: drawing keeps them within
-            self.choice_scroll = max(0, self.choice_scroll + (1 if k == pygame.K_PAGEDOWN else -1))
         return None
 
     def _key_choice(self, n: int) -> None:

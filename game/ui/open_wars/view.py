@@ -27,6 +27,7 @@ from game.ui.drawing.map_cards import MapView
 from game.ui.palette import shown_colours
 from game.ui.playing.game_view import GameView
 from game.ui.playing.settings_menu import SETTINGS
+from game.ui.widgets.choice_list import ChoiceList
 from game.ui.widgets.log_panel import LogPanel
 from game.ui.widgets.rules_browser import RulesBrowser
 from game.ui.widgets.save_browser import SaveBrowser
@@ -120,8 +121,7 @@ class OpenWarsView(GameView):
         self.rules: RulesBrowser | None = None  # the rules reference, over everything
         self.menu_buttons: list[tuple[pygame.Rect, str]] = []
         self.buttons: list[tuple[pygame.Rect, Choice]] = []
-        self.choice_area = pygame.Rect(0, 0, 0, 0)  # where the choices were drawn: the wheel scrolls them
-        self.choice_scroll = 0  # the first of the choices shown when they do not all fit
+        self.choice_list = ChoiceList()  # where the choices were drawn, scrolled when they do not all fit
         self.seats: list[SeatEntry] = []  # the top bar's seats as last drawn, for their hover boxes
         self.help = False
         self.figures: Figures | None = None  # Tab: the game in figures so far (game/running/stats.py)
