@@ -10,8 +10,10 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.model import commands as cmd
 from game.ui.campaign import panel
 from game.ui.campaign.screen import CampaignScreen
+from game.ui.campaign.words import when
 from tests.ui.campaign_driver import open_war, until_human
 
 PENINSULAR = Path(__file__).resolve().parents[2] / "content/campaigns/peninsular.toml"
@@ -80,5 +82,29 @@ def test_every_city_and_army_is_in_the_panel(
         armies = keys_of(s)
         assert len(armies) == 7 and any("verdier" in a for a in armies)  # six armies and the end
         assert reached(s, window720, said) == set(armies)
+    finally:
+        s.close()
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_top_bar_says_the_turn_date_and_phase_whole(
+    window720: pygame.Surface, language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The Spanish title of a later month, "La Guerra de la Independencia, 1808-1812: turno 2 de 19,
+    agosto de 1808, movimiento", lost its phase: the campaign's name is cut first."""
+    titles: list[str] = []
+    drawn = panel._title
+    monkeypatch.setattr(panel, "_title", lambda *a: titles.append(drawn(*a)) or titles[-1])
+    s = open_war(window720, "human", "normal", language=language, path=PENINSULAR)
+    try:
+        until_human(s, window720, "camp_orders")
+        s.send(cmd.Pass())
+        until_human(s, window720, "camp_move")
+        assert s.war.game is not None
+        s.war.game.round = 2  # the tester's: August
+        s.draw(window720)
+        date = when(s.n, 2)
+        assert titles[-1].endswith(f"{date}, {s.t('camp_phase_movement')}")
+        assert s.t("campaign_top", name="", turn=2, limit=19, date=date, phase="") in titles[-1] + ", "
     finally:
         s.close()

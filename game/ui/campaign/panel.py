@@ -15,37 +15,51 @@ from game.ui.widgets.log_panel import tooltip
 
 LABEL_SIZES, LABEL_MARGIN = (19, 17, 15), 10
 SWATCH = 14
+SIDES_GAP = 24  # pixels between the title and the sides, and between the sides
 
 
 def draw_top_bar(v: CampaignView, surf: pygame.Surface) -> None:
-    w, t = v.war, v.t
-    g = w.game
     width = surf.get_width()
     pygame.draw.rect(surf, theme.PANEL, (0, 0, width, theme.TOP_BAR))
-    phase = t(f"camp_phase_{g.phase}") if g is not None and t.has(f"camp_phase_{g.phase}") else ""
-    name = w.theatre.spec.words(t.language).name or w.theatre.spec.name
-    limit = g.max_rounds if g is not None else 0
-    head = t("campaign_top", name=name, turn=max(1, w.turn), limit=limit, date=when(v.n, w.turn), phase=phase)
+    sides = pygame.Surface((width, theme.TOP_BAR), pygame.SRCALPHA)  # measured before the title's room
+    sides_w = _sides(v, sides)
     big = theme.font(22)
-    title = surf.blit(big.render(theme.cut(head, big, int(width * 0.5)), True, theme.TEXT), (10, 6))
-    acting = w.pending.side if w.pending is not None else None
-    f = theme.font(18)
-    x = title.right + 30
-    for side in w.sides:
-        colour = theme.ACCENT if side == acting else theme.TEXT
-        y = theme.TOP_BAR // 2
-        pygame.draw.rect(surf, v.colours[side], (x, y - SWATCH // 2, SWATCH, SWATCH), border_radius=3)
-        x += SWATCH + 6
-        who = t("campaign_seat", side=v.names[side], player=v.player_of(side))
-        label = f.render(who, True, colour)
-        words = surf.blit(label, label.get_rect(midleft=(x, y)))
-        x = words.right + 10
-        x = figure(surf, "gold", w.purses[side].gold, (x, y - 7), f, colour) + 10
-        brigades = sum(a.size() for a in w.armies_of(side))
-        x = figure(surf, "army", brigades, (x, y - 7), f, colour) + 24
-    line = t(v.top_hint)
+    title = surf.blit(big.render(_title(v, big, width - 10 - SIDES_GAP - sides_w), True, theme.TEXT), (10, 6))
+    surf.blit(sides, (title.right + SIDES_GAP, 0))
+    line = v.t(v.top_hint)
     hint = theme.font(15).render(theme.cut(line, theme.font(15), width - 20), True, theme.TEXT_DIM)
     surf.blit(hint, (10, theme.TOP_BAR - hint.get_height() - 3))
+
+
+def _title(v: CampaignView, font: pygame.font.Font, room: int) -> str:
+    """The campaign, its turn, date and phase in `room` pixels: its name cut first, the rest said whole."""
+    w, t = v.war, v.t
+    g = w.game
+    phase = t(f"camp_phase_{g.phase}") if g is not None and t.has(f"camp_phase_{g.phase}") else ""
+    limit = g.max_rounds if g is not None else 0
+    said = {"turn": max(1, w.turn), "limit": limit, "date": when(v.n, w.turn), "phase": phase}
+    name = w.theatre.spec.words(t.language).name or w.theatre.spec.name
+    name = theme.cut(name, font, room - font.size(t("campaign_top", name="", **said))[0])
+    return theme.cut(t("campaign_top", name=name, **said), font, room)
+
+
+def _sides(v: CampaignView, surf: pygame.Surface) -> int:
+    """Each side from the left of `surf`: its colour, who plays it (the one deciding lit), its gold and
+    brigades. Returns their width."""
+    w = v.war
+    acting = w.pending.side if w.pending is not None else None
+    f = theme.font(18)
+    x, y = 0, theme.TOP_BAR // 2
+    for side in w.sides:
+        colour = theme.ACCENT if side == acting else theme.TEXT
+        pygame.draw.rect(surf, v.colours[side], (x, y - SWATCH // 2, SWATCH, SWATCH), border_radius=3)
+        x += SWATCH + 6
+        label = f.render(v.t("campaign_seat", side=v.names[side], player=v.player_of(side)), True, colour)
+        x = surf.blit(label, label.get_rect(midleft=(x, y))).right + 10
+        x = figure(surf, "gold", w.purses[side].gold, (x, y - 7), f, colour) + 10
+        brigades = sum(a.size() for a in w.armies_of(side))
+        x = figure(surf, "army", brigades, (x, y - 7), f, colour) + SIDES_GAP
+    return x - SIDES_GAP
 
 
 def button_label(label: str, width: int) -> tuple[pygame.font.Font, str]:
