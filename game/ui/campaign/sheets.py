@@ -9,6 +9,7 @@ one's service record: CAMP-DEC-19)."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -41,6 +42,15 @@ from systems.campaign.victory import first_victor
 # what the report tells of the war's events after a battle (the notes' `say`), besides its losses
 AFTER = {"camp_quality", "camp_successor", "camp_pursued", "camp_retreat", "camp_surrender", "camp_destroyed",
          "camp_battle_over", "camp_take", "camp_too_weak"}  # fmt: skip
+ARROW, BADGE_GAP = 30, 10  # pixels of a reinforcement's arrow beyond the table's edge, then to its label
+Point = tuple[int, int]
+# each edge of the table's picture: its ends, the way onto the table, the side of its label's box
+EDGES: dict[str, Callable[[pygame.Rect], tuple[Point, Point, Point, str]]] = {
+    "north": lambda r: (r.topleft, r.topright, (0, 1), "midbottom"),
+    "south": lambda r: (r.bottomleft, r.bottomright, (0, -1), "midtop"),
+    "west": lambda r: (r.topleft, r.bottomleft, (1, 0), "midright"),
+    "east": lambda r: (r.topright, r.bottomright, (-1, 0), "midleft"),
+}
 
 
 def page_box(v: CampaignView, surf: pygame.Surface, title: str) -> tuple[pygame.Rect, int, int, int]:
@@ -192,12 +202,24 @@ def draw_battle(v: CampaignView, surf: pygame.Surface, p: Prospect) -> None:
 def table_picture(v: CampaignView, surf: pygame.Surface, p: Prospect, room: pygame.Rect) -> None:
     """The battle's table in small (CAMP-DEC-7, -8): its ground, objectives and each side's zone, the
     attacker's edge at the foot as the battle screen shows it, and an arrow at the edge where each army
-    marching to it comes on, with its round."""
+    marching to it comes on, with its round; the arrows and their labels inside `room` too."""
     spec = p.setup.scenario
+    font = theme.font(15)
+    arrows = [
+        (
+            a.edge if a.edge in EDGES else "south",
+            a,
+            font.render(v.t("campaign_arrival_badge", round=a.round), True, theme.TEXT),
+        )
+        for a in p.setup.arrivals
+    ]
+    inner = _within_arrows(room, [(edge, label) for edge, _a, label in arrows])
     wide, deep = spec.table
-    k = min(room.w / wide, room.h / deep)
+    k = min(inner.w / wide, inner.h / deep)
+    if k <= 0:
+        return  # no room left for the table itself
     table = pygame.Rect(0, 0, int(wide * k), int(deep * k))
-    table.midtop = room.midtop
+    table.midtop = inner.midtop
 
     def at(xy: tuple[float, float]) -> tuple[int, int]:  # y up, as on the table
         return (table.x + int(xy[0] * k), table.bottom - int(xy[1] * k))
@@ -223,21 +245,31 @@ def table_picture(v: CampaignView, surf: pygame.Surface, p: Prospect, room: pyga
         pygame.draw.circle(surf, v.colours.get(o.held_by or "", (240, 240, 240)), centre, 5)
         pygame.draw.circle(surf, (20, 20, 20), centre, 5, 1)
     pygame.draw.rect(surf, theme.TABLE_EDGE, table, 2)
-    font = theme.font(15)
-    # each edge on the screen: its middle, the way onto the table, the side of its label's box
-    edges = {
-        "north": (table.midtop, (0, 1), "midbottom"),
-        "south": (table.midbottom, (0, -1), "midtop"),
-        "west": (table.midleft, (1, 0), "midright"),
-        "east": (table.midright, (-1, 0), "midleft"),
-    }
-    for a in p.setup.arrivals:
-        (x, y), (dx, dy), beside = edges.get(a.edge, edges["south"])
-        start = (x - dx * 30, y - dy * 30)  # from beyond the edge, onto the table
+    on_edge = Counter(edge for edge, _a, _l in arrows)
+    drawn: Counter[str] = Counter()
+    for edge, a, label in arrows:
+        (ax, ay), (bx, by), (dx, dy), beside = EDGES[edge](table)
+        drawn[edge] += 1
+        share = drawn[edge] / (on_edge[edge] + 1)  # armies by the same edge spread along it
+        x, y = round(ax + (bx - ax) * share), round(ay + (by - ay) * share)
+        start = (x - dx * ARROW, y - dy * ARROW)  # from beyond the edge, onto the table
         pygame.draw.line(surf, v.colours[a.side], start, (x, y), 5)
         pygame.draw.circle(surf, v.colours[a.side], start, 6)
-        label = font.render(v.t("campaign_arrival_badge", round=a.round), True, theme.TEXT)
-        surf.blit(label, label.get_rect(**{beside: (start[0] - dx * 10, start[1] - dy * 10)}))
+        surf.blit(label, label.get_rect(**{beside: (start[0] - dx * BADGE_GAP, start[1] - dy * BADGE_GAP)}))
+
+
+def _within_arrows(room: pygame.Rect, labels: list[tuple[str, pygame.Surface]]) -> pygame.Rect:
+    """The room left the table once each edge an army comes on by keeps its arrows' and labels' beyond."""
+    reach = dict.fromkeys(EDGES, 0)
+    for edge, label in labels:
+        size = label.get_height() if edge in ("north", "south") else label.get_width()
+        reach[edge] = max(reach[edge], ARROW + BADGE_GAP + size)
+    return pygame.Rect(
+        room.x + reach["west"],
+        room.y + reach["north"],
+        room.w - reach["west"] - reach["east"],
+        room.h - reach["north"] - reach["south"],
+    )
 
 
 def _odds_bar(v: CampaignView, surf: pygame.Surface, p: Prospect, bar: pygame.Rect) -> int:
