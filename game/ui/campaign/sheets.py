@@ -104,13 +104,15 @@ def ground_words(v: CampaignView, p: Prospect) -> str:
     return t("campaign_battle_ground", ground=t(f"camp_ground_{v.war.places[s.location].type}"), date=date)
 
 
-def division_lines(v: CampaignView, p: Prospect, side: str) -> list[str]:
-    """A side's divisions as the battle fields them (CAMP-DEC-9): each its brigades by quality, and
-    the round it marches on in when it is not on the table from the start."""
-    t, n = v.t, v.n
-    spec = next(x for x in p.setup.scenario.sides if x.id == side)
+def division_lines(v: CampaignView, p: Prospect, army: str) -> list[str]:
+    """An army's divisions as the battle fields them (CAMP-DEC-9; a garrison's brigades join them):
+    each its brigades by quality, and the round it marches on in when it is not on the table from the
+    start. A division is its first brigade's army's."""
+    t, n, s = v.t, v.n, p.setup
     out = []
-    for d in spec.divisions:
+    for d in (
+        d for x in s.scenario.sides for d in x.divisions if d.units and s.units.get(d.units[0].id) == army
+    ):
         kinds = Counter(quality(n, u.quality) for u in d.units)
         said = counted(t, "campaign_battle_division", len(d.units),
                        division=n.words.divisions.get(d.id) or d.name or t("campaign_division_raised"),
@@ -154,33 +156,7 @@ def draw_battle(v: CampaignView, surf: pygame.Surface, p: Prospect) -> None:
     col = (width - theme.px(20)) // 2
     bottom = y
     for i, side in enumerate((s.attacker, s.defender)):
-        cx, cy = x + i * (col + theme.px(20)), y
-        role = t("campaign_attacker" if side == s.attacker else "campaign_defender", side=v.names[side])
-        cy = theme.text_lines(surf, role, (cx, cy), col, side_colour(v, side), 22) + 2
-        arriving = {a.army for a in s.arrivals}
-        for army_id in s.armies.get(side, ()):
-            a = w.find_army(army_id)
-            if a is None or army_id in arriving:
-                continue
-            cy = theme.text_lines(surf, army_line(n, a), (cx, cy), col, theme.TEXT, 17)
-        for line in division_lines(v, p, side):
-            cy = theme.text_lines(surf, line, (cx + 10, cy), col - 10, theme.TEXT_DIM, 15)
-        g = w.garrison_at(s.location)
-        if g is not None and g.side == side:
-            said = counted(t, "campaign_garrison_line", len(g.brigades), place=n.place(s.location))
-            cy = theme.text_lines(surf, said, (cx, cy), col, theme.TEXT, 17)
-        for x_ in (x for x in s.arrivals if x.side == side):
-            edge = t(f"log_edge_{x_.edge}") if t.has(f"log_edge_{x_.edge}") else x_.edge
-            said = t("campaign_arrival", army=n.army(x_.army), origin=n.place(x_.origin), round=x_.round,
-                     edge=edge)  # fmt: skip
-            cy = theme.text_lines(surf, said, (cx, cy + 2), col, theme.ACCENT, 16)
-        if not any(a.side == side for a in s.arrivals):
-            cy = theme.text_lines(surf, t("campaign_no_arrivals"), (cx, cy + 2), col, theme.TEXT_DIM, 16)
-        win = round(100 * p.odds.win[side])
-        lose = p.odds.losses[side]
-        said = t("campaign_odds_side", win=win, losses=f"{lose:.1f}".replace(".", t("log_decimal_mark")))
-        cy = theme.text_lines(surf, said, (cx, cy + 6), col, theme.TEXT, 18)
-        bottom = max(bottom, cy)
+        bottom = max(bottom, _side_column(v, surf, p, side, (x + i * (col + theme.px(20)), y, col)))
     y = _odds_bar(v, surf, p, pygame.Rect(x, bottom + 10, width, theme.px(22)))
     y = theme.text_lines(surf, t("campaign_odds_note"), (x, y + 4), width, theme.TEXT_DIM, 15)
     worth = w.theatre.spec.victory.first_victory
@@ -197,6 +173,48 @@ def draw_battle(v: CampaignView, surf: pygame.Surface, p: Prospect) -> None:
     if room.h > theme.px(80):
         table_picture(v, surf, p, room)
     page_buttons(v, surf, box, choices)
+
+
+def _side_column(
+    v: CampaignView, surf: pygame.Surface, p: Prospect, side: str, at: tuple[int, int, int]
+) -> int:
+    """A side of the battle in its column: its role; each army on the field with its divisions under
+    it, the garrison, each army marching to it with its divisions; its odds. Returns the y under it."""
+    s, t, n, w = p.setup, v.t, v.n, v.war
+    cx, cy, col = at
+    role = t("campaign_attacker" if side == s.attacker else "campaign_defender", side=v.names[side])
+    cy = theme.text_lines(surf, role, (cx, cy), col, side_colour(v, side), 22) + 2
+    arriving = {a.army for a in s.arrivals}
+    for a in (w.find_army(x) for x in s.armies.get(side, ()) if x not in arriving):
+        if a is not None:
+            cy = theme.text_lines(surf, army_line(n, a), (cx, cy), col, theme.TEXT, 17)
+            cy = _divisions(v, surf, p, a.id, (cx, cy, col))
+    g = w.garrison_at(s.location)
+    if g is not None and g.side == side:
+        said = counted(t, "campaign_garrison_line", len(g.brigades), place=n.place(s.location))
+        cy = theme.text_lines(surf, said, (cx, cy), col, theme.TEXT, 17)
+    for x_ in (x for x in s.arrivals if x.side == side):
+        edge = t(f"log_edge_{x_.edge}") if t.has(f"log_edge_{x_.edge}") else x_.edge
+        said = t("campaign_arrival", army=n.army(x_.army), origin=n.place(x_.origin), round=x_.round,
+                 edge=edge)  # fmt: skip
+        cy = theme.text_lines(surf, said, (cx, cy + 2), col, theme.ACCENT, 16)
+        cy = _divisions(v, surf, p, x_.army, (cx, cy, col))
+    if not any(a.side == side for a in s.arrivals):
+        cy = theme.text_lines(surf, t("campaign_no_arrivals"), (cx, cy + 2), col, theme.TEXT_DIM, 16)
+    win = round(100 * p.odds.win[side])
+    lose = p.odds.losses[side]
+    said = t("campaign_odds_side", win=win, losses=f"{lose:.1f}".replace(".", t("log_decimal_mark")))
+    return theme.text_lines(surf, said, (cx, cy + 6), col, theme.TEXT, 18)
+
+
+def _divisions(
+    v: CampaignView, surf: pygame.Surface, p: Prospect, army: str, at: tuple[int, int, int]
+) -> int:
+    """An army's divisions under its line, set in."""
+    x, y, width = at
+    for line in division_lines(v, p, army):
+        y = theme.text_lines(surf, line, (x + 10, y), width - 10, theme.TEXT_DIM, 15)
+    return y
 
 
 def table_picture(v: CampaignView, surf: pygame.Surface, p: Prospect, room: pygame.Rect) -> None:

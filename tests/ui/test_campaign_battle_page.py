@@ -1,0 +1,93 @@
+"""The page of a campaign's battle before it is fought, at 1280x720 in English and Spanish (the
+Peninsular War): the table's picture and its reinforcements' arrows and labels stay above the page's
+buttons; each army's divisions are listed under that army."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.ui import theme
+from game.ui.campaign import sheets
+from game.ui.campaign.words import army_line
+from systems.campaign.meeting import setup_battle
+from systems.campaign.odds import Prospect, battle_odds
+from tests.ui.campaign_driver import frame, open_war, press, read_pages
+
+PENINSULAR = Path(__file__).resolve().parents[2] / "content/campaigns/peninsular.toml"
+
+
+def changed(a: pygame.Surface, b: pygame.Surface) -> list[pygame.Rect]:
+    """Where two frames differ."""
+    ab, ba = a.copy(), b.copy()
+    ab.blit(b, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
+    ba.blit(a, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
+    ab.blit(ba, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
+    same = pygame.mask.from_threshold(ab, (0, 0, 0, 255), (1, 1, 1, 255))
+    same.invert()
+    return same.get_bounding_rects()
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_reinforcements_arrow_and_label_stay_above_the_buttons(
+    window720: pygame.Surface, language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first battle the French player is asked about (Pamplona: Cervellón marches on by the south
+    edge, under the table's picture)."""
+    s = open_war(window720, "human", "normal", language=language, path=PENINSULAR)
+    try:
+        for _ in range(400):
+            frame(s, window720)
+            read_pages(s, window720)
+            d = s.human_turn()
+            if s.prospect() is not None:
+                break
+            if d is not None and d.kind in ("camp_orders", "camp_move"):
+                press(s, window720, "pass")
+        p = s.prospect()
+        assert p is not None and any(a.edge == "south" for a in p.setup.arrivals)
+        s.draw(window720)
+        seen = window720.copy()
+        buttons = [r for r, _ch in s.page_buttons]
+        monkeypatch.setattr(sheets, "table_picture", lambda *_a: None)
+        s.draw(window720)
+        picture = changed(seen, window720)
+        assert picture  # it is drawn
+        assert max(r.bottom for r in picture) <= min(r.top for r in buttons)
+    finally:
+        s.close()
+
+
+def test_each_armys_divisions_are_under_it(
+    window720: pygame.Surface, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Castaños and Cuesta defend Talavera together: each army's line, then its own divisions."""
+    s = open_war(window720, "human", "normal", path=PENINSULAR)
+    try:
+        w = s.war
+        for army in ("castanos", "cuesta", "dupont"):
+            a = w.find_army(army)
+            assert a is not None
+            a.location = "talavera"
+        setup = setup_battle(w, "talavera", "fr", 1)
+        said: list[str] = []
+        lines = theme.text_lines
+        monkeypatch.setattr(
+            theme, "text_lines", lambda surf, text, *a, **k: said.append(text) or lines(surf, text, *a, **k)
+        )
+        sheets.draw_battle(s, window720, Prospect(setup, battle_odds(w, setup)))
+        armies = [a for x in ("castanos", "cuesta") if (a := w.find_army(x)) is not None]
+        heads = [said.index(army_line(s.n, a)) for a in armies]
+        assert heads == sorted(heads)
+        for a, start, end in zip(armies, heads, [*heads[1:], len(said)], strict=True):
+            names = {s.n.words.divisions.get(d.id) or d.name for d in a.divisions if len(d.brigades) > 1}
+            under = said[start + 1 : end]
+            assert all(any(line.startswith(name) for line in under) for name in names), (a.id, under)
+            others = {
+                s.n.words.divisions.get(d.id) or d.name for b in armies if b is not a for d in b.divisions
+            }
+            assert not any(line.startswith(name) for line in under for name in others), (a.id, under)
+    finally:
+        s.close()
