@@ -1,10 +1,10 @@
 """The campaign's map on screen: its places where the campaign file puts them (a marker of the place's
 ground, ringed in the colour of the side that holds it; a fortress with its battlements, a siege
 ringed in red), the roads between them (game/ui/drawing/map_cards.py, as Open Wars draws its links),
-each place's name, and on it the armies (a chip in the side's colour: its brigades and its commander)
-and the garrison (its brigades beside a tower). What the player may click is lit, with a badge (a
-march's movement); the army in hand is outlined. Where each army's chip was drawn is kept, for the
-clicks."""
+each place's name, the garrison (its brigades on a tower beside the marker), and the armies (a chip
+in the side's colour: its brigades and its commander) beside it where they cover least of the rest.
+What the player may click is lit, with a badge (a march's movement); the army in hand is outlined.
+Where each army's chip was drawn is kept, for the clicks."""
 
 from __future__ import annotations
 
@@ -34,6 +34,7 @@ class WarMap:
     centres: dict[str, tuple[int, int]] = field(default_factory=dict)
     size: int = SMALL  # a marker's side
     chips: list[tuple[pygame.Rect, Army]] = field(default_factory=list)  # as last drawn
+    area: pygame.Rect = field(default_factory=pygame.Rect)  # the map's: a chip keeps within it
     # words drawn before, by (text, size, colour): a frame of the map draws the same names again
     rendered: dict[tuple[str, int, theme.Colour], pygame.Surface] = field(default_factory=dict)
 
@@ -59,6 +60,7 @@ class WarMap:
             for p in places
         }
         self.size = max(SMALL, min(LARGE, min(area.w, area.h) // 36))
+        self.area = area
 
     def marker(self, loc: str) -> pygame.Rect:
         r = pygame.Rect(0, 0, self.size, self.size)
@@ -92,9 +94,15 @@ class WarMap:
         draw_links(surf, w, self.centres, path, width=3)
         for loc in self.centres:
             self._place(surf, loc, loc in marked, loc in (selected, hover))
+        towers = {loc: tower for loc in self.centres if (tower := self._garrison(surf, loc)) is not None}
+        taken = [
+            *(self.marker(loc).inflate(8, 12) for loc in self.centres),  # with the battlements
+            *towers.values(),
+            *(self.name_box(loc) for loc in self.centres),
+        ]
         self.chips = []
-        for loc in self.centres:
-            self._armies(surf, loc, chosen)
+        for loc in self.centres:  # after every place and tower: a chip is never drawn over
+            self._armies(surf, loc, chosen, towers.get(loc), taken)
         for loc in self.centres:  # over the chips of the places around: the name is always read
             self._name(surf, loc, loc == hover)
         if fighting is not None and fighting in self.centres:
@@ -126,29 +134,49 @@ class WarMap:
         if loc in w.sieges:
             pygame.draw.circle(surf, theme.BAD, m.center, m.w, 3)
 
-    def _name(self, surf: pygame.Surface, loc: str, hover: bool) -> None:
+    def name_box(self, loc: str) -> pygame.Rect:
+        """Where the place's name is, under its marker."""
         m = self.marker(loc)
-        text = self.place_name(loc)
-        colour = theme.ACCENT if hover else theme.TEXT
-        shadow = self.words(text, NAME_SIZE, (10, 10, 10))
-        label = self.words(text, NAME_SIZE, colour)
-        at = label.get_rect(midtop=(m.centerx, m.bottom + 2))
-        surf.blit(shadow, at.move(1, 1))
-        surf.blit(label, at)
+        return self.words(self.place_name(loc), NAME_SIZE, theme.TEXT).get_rect(
+            midtop=(m.centerx, m.bottom + 2)
+        )
 
-    def _armies(self, surf: pygame.Surface, loc: str, chosen: Army | None) -> None:
-        """The armies there, a chip each to the marker's right (one under the other), and the
-        garrison's tower with its brigades to its left."""
-        w = self.war
-        m = self.marker(loc)
-        y = m.centery - CHIP_H // 2 - (len(w.armies_at(loc)) - 1) * (CHIP_H + 2) // 2
-        for a in w.armies_at(loc):
+    def _name(self, surf: pygame.Surface, loc: str, hover: bool) -> None:
+        text = self.place_name(loc)
+        at = self.name_box(loc)
+        surf.blit(self.words(text, NAME_SIZE, (10, 10, 10)), at.move(1, 1))
+        surf.blit(self.words(text, NAME_SIZE, theme.ACCENT if hover else theme.TEXT), at)
+
+    def _armies(
+        self,
+        surf: pygame.Surface,
+        loc: str,
+        chosen: Army | None,
+        tower: pygame.Rect | None,
+        taken: list[pygame.Rect],
+    ) -> None:
+        """The armies there, a chip each, one under the other, beside the marker where they cover least
+        of what is `taken` (the places, towers and names, the chips drawn before; the map's edge): to
+        its right, its left (beyond the garrison's tower), above it, under its name."""
+        armies = self.war.armies_at(loc)
+        if not armies:
+            return
+        shown = []
+        for a in armies:
             colour = self.colours.get(a.side, NEUTRAL)
-            spent = a.moved or a.rested or a.fought
-            fill = theme.darker(colour, 0.55) if spent else colour
-            words = f"{a.size()} {self.chip_name(a)}"
-            label = self.words(words, CHIP_SIZE, ink_on(fill))
-            chip = pygame.Rect(m.right + 4, y, label.get_width() + 8, CHIP_H)
+            fill = theme.darker(colour, 0.55) if a.moved or a.rested or a.fought else colour
+            shown.append(
+                (a, colour, fill, self.words(f"{a.size()} {self.chip_name(a)}", CHIP_SIZE, ink_on(fill)))
+            )
+        column = pygame.Rect(
+            0, 0, max(label.get_width() for *_x, label in shown) + 8, len(armies) * (CHIP_H + 2) - 2
+        )
+        spot, align = min(self._spots(loc, column, tower), key=lambda s: self._covered(s[0], taken))
+        taken.append(spot)
+        y = spot.y
+        for a, colour, fill, label in shown:
+            chip = pygame.Rect(0, y, label.get_width() + 8, CHIP_H)
+            setattr(chip, align, getattr(spot, align))  # towards the marker
             pygame.draw.rect(surf, fill, chip, border_radius=4)
             pygame.draw.rect(surf, theme.darker(colour, 0.45), chip, 1, border_radius=4)
             if a is chosen:
@@ -156,13 +184,40 @@ class WarMap:
             surf.blit(label, label.get_rect(midleft=(chip.x + 4, chip.centery)))
             self.chips.append((chip, a))
             y += CHIP_H + 2
-        g = w.garrison_at(loc)
-        if g is not None:
-            colour = self.colours.get(g.side, NEUTRAL)
-            label = self.words(str(len(g.brigades)), CHIP_SIZE, ink_on(colour))
-            tower = pygame.Rect(0, 0, label.get_width() + 8, CHIP_H)
-            tower.midright = (m.left - 4, m.centery)
-            pygame.draw.rect(surf, colour, tower)
-            for x in range(tower.left, tower.right - 2, 5):  # its battlements
-                pygame.draw.rect(surf, colour, (x, tower.top - 3, 3, 3))
-            surf.blit(label, label.get_rect(center=tower.center))
+
+    def _spots(
+        self, loc: str, column: pygame.Rect, tower: pygame.Rect | None
+    ) -> list[tuple[pygame.Rect, str]]:
+        """Where a place's column of chips may go, in the order tried, each with the side its chips keep
+        to."""
+        m = self.marker(loc)
+        left = tower.left if tower is not None else m.left
+        beside = m.inflate(0, 12)  # clear of the battlements
+        return [
+            (column.move_to(midleft=(m.right + 4, m.centery)), "left"),
+            (column.move_to(midright=(left - 4, m.centery)), "right"),
+            (column.move_to(midbottom=(m.centerx, beside.top - 2)), "centerx"),
+            (column.move_to(midtop=(m.centerx, self.name_box(loc).bottom + 2)), "centerx"),
+        ]
+
+    def _covered(self, r: pygame.Rect, taken: list[pygame.Rect]) -> int:
+        """How much of what is drawn a rectangle would cover, and how much of it is off the map."""
+        inside = r.clip(self.area)
+        off = r.w * r.h - inside.w * inside.h
+        return 2 * off + sum(c.w * c.h for t in taken if (c := r.clip(t)).w)
+
+    def _garrison(self, surf: pygame.Surface, loc: str) -> pygame.Rect | None:
+        """The garrison's tower to the marker's left, its brigades on it; where it is."""
+        g = self.war.garrison_at(loc)
+        if g is None:
+            return None
+        m = self.marker(loc)
+        colour = self.colours.get(g.side, NEUTRAL)
+        label = self.words(str(len(g.brigades)), CHIP_SIZE, ink_on(colour))
+        tower = pygame.Rect(0, 0, label.get_width() + 8, CHIP_H)
+        tower.midright = (m.left - 4, m.centery)
+        pygame.draw.rect(surf, colour, tower)
+        for x in range(tower.left, tower.right - 2, 5):  # its battlements
+            pygame.draw.rect(surf, colour, (x, tower.top - 3, 3, 3))
+        surf.blit(label, label.get_rect(center=tower.center))
+        return tower.inflate(0, 6)
