@@ -15,7 +15,7 @@ import pygame
 
 from game.content.rulesref import reference_for
 from game.model import commands as cmd
-from game.model.events import Event, Note
+from game.model.events import Event, Note, Phase
 from game.model.modules import rule_id_pattern
 from game.model.resolution import Decision, Reject
 from game.model.words import counted
@@ -117,7 +117,7 @@ class CampaignView:
         # still retreating, is told when it is)
         self.reported = sum(1 for f in w.fought if f.after)
         self.report_of = 0  # the battle the report page tells
-        self.events_told = told_before_this_turn(w)  # this turn's news are shown (a new war's first)
+        self.events_told = news_told(w)  # this turn's news are shown (a new war's first)
         self.told: list[Note] = []  # the calendar's news the event page shows
         self.autosaved_turn = w.turn
         self.speed_index = self.settings.speed_index()
@@ -194,7 +194,7 @@ class CampaignView:
 
     @property
     def at_stake(self) -> bool:
-        return not self.over and bool(self.play.campaign.commands)
+        return not self.over and self.play.unsaved
 
     def human(self, side: str) -> bool:
         return self.controllers.get(side) == "human"
@@ -390,8 +390,10 @@ class CampaignView:
         return lines
 
 
-def told_before_this_turn(w: War) -> int:
-    """How many of the calendar's events came before this turn (this turn's are still news)."""
+def news_told(w: War) -> int:
+    """How many of the calendar's events were told before the screen opens: those before this turn
+    while nothing has happened since its orders began (a new war, a new turn's autosave: this turn's
+    are still news), else all (a save made after they were read, mid-battle say)."""
     count = told = 0
     for e in w.events:
         say = (e.details or {}).get("say") if isinstance(e, Note) else None
@@ -399,7 +401,8 @@ def told_before_this_turn(w: War) -> int:
             told = count
         elif say == "camp_event":
             count += 1
-    return told
+    last = w.events[-1] if w.events else None
+    return told if isinstance(last, Phase) and last.phase == "orders" else count
 
 
 def _allowed(check: Callable[[], object]) -> bool:

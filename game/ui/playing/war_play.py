@@ -28,10 +28,16 @@ class WarPlay:
     controllers: dict[str, str]  # side -> "human" or a computer player's kind (the battle screen's too)
     turns: ComputerTurns
     table: Match | None = None  # the battle on the table, as the battle screen shows it
+    saved: int = 0  # the war's commands when it was opened or last saved here: leaving then loses none
 
     @classmethod
     def start(cls, m: CampaignMatch, controllers: dict[str, str], think: float = 1.0) -> WarPlay:
-        return cls(m, controllers, ComputerTurns.campaign(m, controllers, think))
+        return cls(m, controllers, ComputerTurns.campaign(m, controllers, think), saved=len(m.commands))
+
+    @property
+    def unsaved(self) -> bool:
+        """Commands given since the war was opened or saved (on either screen)."""
+        return len(self.campaign.commands) > self.saved
 
     @property
     def war(self) -> War:
@@ -55,11 +61,14 @@ class WarPlay:
             self.table.apply(c)
 
     def save(self, log: LogPanel, autosave: bool = False) -> bool:
-        return logged_save(
+        done = logged_save(
             lambda notes: save_campaign(self.campaign, self.controllers, autosave=autosave, notes=notes),
             log,
             autosave,
         )
+        if done:
+            self.saved = len(self.campaign.commands)
+        return done
 
     def recover(self, error: BaseException) -> tuple[Path | None, Path | None, str]:
         """The war kept as a save and a crash report written, when a computer player failed."""
