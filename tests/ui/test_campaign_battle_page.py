@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from game.ui import theme
-from game.ui.campaign import sheets
+from game.ui.campaign import battle_page
 from game.ui.campaign.words import army_line
 from systems.campaign.meeting import setup_battle
 from systems.campaign.odds import Prospect, battle_odds
@@ -51,7 +51,7 @@ def test_the_reinforcements_arrow_and_label_stay_above_the_buttons(
         s.draw(window720)
         seen = window720.copy()
         buttons = [r for r, _ch in s.page_buttons]
-        monkeypatch.setattr(sheets, "table_picture", lambda *_a: None)
+        monkeypatch.setattr(battle_page, "table_picture", lambda *_a: None)
         s.draw(window720)
         picture = changed(seen, window720)
         assert picture  # it is drawn
@@ -77,7 +77,7 @@ def test_each_armys_divisions_are_under_it(
         monkeypatch.setattr(
             theme, "text_lines", lambda surf, text, *a, **k: said.append(text) or lines(surf, text, *a, **k)
         )
-        sheets.draw_battle(s, window720, Prospect(setup, battle_odds(w, setup)))
+        battle_page.draw_battle(s, window720, Prospect(setup, battle_odds(w, setup)))
         armies = [a for x in ("castanos", "cuesta") if (a := w.find_army(x)) is not None]
         heads = [said.index(army_line(s.n, a)) for a in armies]
         assert heads == sorted(heads)

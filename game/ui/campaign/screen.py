@@ -17,9 +17,10 @@ from game.model.events import Note
 from game.running.ai_process import RemoteError
 from game.running.settings import SPEEDS
 from game.ui import theme
+from game.ui.campaign.battle_page import draw_battle
 from game.ui.campaign.pages import draw_end, draw_figures
 from game.ui.campaign.panel import draw_hover, draw_panel, draw_top_bar
-from game.ui.campaign.sheets import draw_army, draw_battle, draw_event, draw_report
+from game.ui.campaign.sheets import draw_army, draw_event, draw_report
 from game.ui.campaign.view import MENU_TITLES, MENUS, CampaignView, Choice
 from game.ui.playing.ai_turns import Restarted
 from game.ui.playing.settings_menu import SETTING_KEYS, SETTINGS, cycle, menu_label

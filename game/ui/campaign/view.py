@@ -1,8 +1,8 @@
 """The campaign's screen: its state and what it asks of the war (the words and names in the player's
 language, the choices a decision offers with their prices and the marches with their movement, the
-page open over the map, the layout); drawing (panel.py, sheets.py, pages.py) and input (screen.py) are
-done elsewhere. The war is played through `WarPlay` (game/ui/playing/war_play.py), as the battle screen
-plays one of its battles on the table."""
+page open over the map, the layout); drawing (panel.py, battle_page.py, sheets.py, pages.py) and
+input (screen.py) are done elsewhere. The war is played through `WarPlay`
+(game/ui/playing/war_play.py), as the battle screen plays one of its battles on the table."""
 
 from __future__ import annotations
 
@@ -251,7 +251,7 @@ class CampaignView:
                 )
                 for loc in d.options
             ]
-        return []  # to stand or withdraw, to fight or resolve: the battle's page (sheets.py)
+        return []  # to stand or withdraw, to fight or resolve: the battle's page (battle_page.py)
 
     def _orders(self, d: Decision) -> list[Choice]:
         """Recruits and replacements in the place picked (else a button to pick each city where there
