@@ -11,7 +11,7 @@ from collections.abc import Callable
 import pygame
 
 from game.model import commands as cmd
-from game.model.words import counted
+from game.model.words import counted, percent
 from game.ui import theme
 from game.ui.campaign.sheets import page_box, page_buttons, side_colour
 from game.ui.campaign.view import BUTTON_H, CampaignView, Choice
@@ -243,7 +243,7 @@ def _odds_bar(v: CampaignView, surf: pygame.Surface, p: Prospect, bar: pygame.Re
             continue
         part = pygame.Rect(x, bar.y, wide, bar.h)
         pygame.draw.rect(surf, colour, part)
-        label = f"{name} {round(100 * share)}%"
+        label = f"{name} {percent(share, t)}"
         if f.size(label)[0] < wide - 6:
             ink = theme.TEXT if sum(colour) < 400 else (20, 20, 20)
             surf.blit(f.render(label, True, ink), f.render(label, True, ink).get_rect(center=part.center))
