@@ -18,6 +18,7 @@ from game.content.scenario import ArmySpec, DivisionSpec, SideSpec, list_scenari
 from game.model.errors import ContentError
 from game.model.ruleset import Ruleset
 from game.running.match import Match, load, new_match, play, save, summary
+from systems.for_glory.deployment import most_in_division
 
 SHIPPED = sorted(p.stem for p in (CONTENT / "scenarios").glob("*.toml"))
 MAPS = sorted(p.stem for p in (CONTENT / "scenarios" / "open-wars").glob("*.toml"))  # Open Wars
@@ -126,13 +127,26 @@ def test_a_points_army_spends_its_budget_exactly_in_legal_divisions(
 ) -> None:
     """FG-ARMY-3 (AMB-16), FG-PREP-1/2: with 1-point infantry any budget is spent exactly."""
     for seed in range(12):
-        built = build_army(side(points, divisions), rules, seed)
+        built = build_army(side(points, divisions), rules, seed, most_in_division(rules))
         assert check_army(built, rules, points, divisions) == points
+
+
+def test_FG_DEP_9_a_large_points_army_is_split_into_divisions_its_officers_reach(rules: Ruleset) -> None:
+    """However many points, no division has more units than stand within its officer's reach: the
+    army is split into more divisions (a cavalry division of its own only when it fits in one)."""
+    most = most_in_division(rules)
+    assert 2 <= most < 40
+    for points in (100, 140, 200):
+        for seed in range(4):
+            built = build_army(side(points), rules, seed, most)
+            assert max(len(d.units) for d in built) <= most, (points, seed)
+            assert min(len(d.units) for d in built) >= 2
+            assert sum(rules.categories[u.category].points for d in built for u in d.units) == points
 
 
 def test_a_points_army_has_a_sensible_mix_of_arms(rules: Ruleset) -> None:
     for seed in range(12):
-        units = [u for d in build_army(side(24), rules, seed) for u in d.units]
+        units = [u for d in build_army(side(24), rules, seed, most_in_division(rules)) for u in d.units]
         types = {rules.categories[u.category].type for u in units}
         assert types == {"infantry", "cavalry", "artillery"}
         infantry = sum(rules.categories[u.category].type == "infantry" for u in units)
@@ -140,7 +154,7 @@ def test_a_points_army_has_a_sensible_mix_of_arms(rules: Ruleset) -> None:
 
 
 def test_a_points_army_follows_the_scenarios_mix_and_qualities(rules: Ruleset) -> None:
-    built = build_army(side(12, 2, mix={"LI": 1}, qualities={"E": 1}), rules, 3)
+    built = build_army(side(12, 2, mix={"LI": 1}, qualities={"E": 1}), rules, 3, most_in_division(rules))
     assert {(u.category, u.quality) for d in built for u in d.units} == {("LI", "E")}
 
 
@@ -150,14 +164,24 @@ def test_odd_costs_are_spent_as_nearly_as_they_allow(rules: Ruleset) -> None:
     odd = replace(rules, categories={c: replace(k, points=costs[c]) for c, k in rules.categories.items()})
     for points, divisions, best in [(9, 2, 9), (11, 2, 11), (8, 2, 8), (13, 3, 13)]:
         for seed in range(8):
-            assert check_army(build_army(side(points, divisions), odd, seed), odd, points, divisions) == best
+            assert (
+                check_army(
+                    build_army(side(points, divisions), odd, seed, most_in_division(odd)),
+                    odd,
+                    points,
+                    divisions,
+                )
+                == best
+            )
     three = replace(rules, categories={c: replace(k, points=3) for c, k in rules.categories.items()})
-    assert check_army(build_army(side(14, 2), three, 1), three, 14, 2) == 12
+    assert check_army(build_army(side(14, 2), three, 1, most_in_division(three)), three, 14, 2) == 12
 
 
 def test_the_same_seed_builds_the_same_army(rules: Ruleset) -> None:
-    assert build_army(side(24), rules, 7) == build_army(side(24), rules, 7)
-    armies = {repr(build_army(side(24), rules, s)) for s in range(6)}
+    assert build_army(side(24), rules, 7, most_in_division(rules)) == build_army(
+        side(24), rules, 7, most_in_division(rules)
+    )
+    armies = {repr(build_army(side(24), rules, s, most_in_division(rules))) for s in range(6)}
     assert len(armies) > 1  # and another seed, most often another army
 
 

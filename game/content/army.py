@@ -84,17 +84,18 @@ def buy(army: ArmySpec, rules: Ruleset, rng: Chooser, divisions: int) -> list[st
         left -= cost[c]
 
 
-def organise(units: list[str], rules: Ruleset, divisions: int) -> list[list[str]]:
+def organise(units: list[str], rules: Ruleset, divisions: int, most: int) -> list[list[str]]:
     """Share the units among the divisions (FG-PREP-4): the cavalry as a division of its own in a larger
-    army; batteries spread out first, then each unit to the division with fewest units (of its type)."""
+    army; batteries spread out first, then each unit to the division with fewest units (of its type).
+    No division gets more than `most` units when the divisions can hold them all."""
     kind = {c: rules.categories[c].type for c in rules.categories}
     cavalry = [u for u in units if kind[u] == "cavalry"]
     rest = [u for u in units if kind[u] != "cavalry"]
     groups: list[list[str]] = [[] for _ in range(divisions)]
     if (
         divisions >= CAVALRY_DIVISION_FROM
-        and len(cavalry) >= MIN_UNITS
-        and len(rest) >= MIN_UNITS * (divisions - 1)
+        and MIN_UNITS <= len(cavalry) <= most
+        and MIN_UNITS * (divisions - 1) <= len(rest) <= most * (divisions - 1)
     ):
         groups[-1] = cavalry
         foot, cavalry = groups[:-1], []
@@ -107,13 +108,17 @@ def organise(units: list[str], rules: Ruleset, divisions: int) -> list[list[str]
     return [sorted(g, key=lambda u: listed[kind[u]]) for g in groups]
 
 
-def build_army(side: SideSpec, rules: Ruleset, seed: int) -> list[DivisionSpec]:
-    """The divisions of a side given as a points budget; the same seed gives the same divisions."""
+def build_army(side: SideSpec, rules: Ruleset, seed: int, most: int) -> list[DivisionSpec]:
+    """The divisions of a side given as a points budget, none of more than `most` units (what the
+    mode lets a division hold: For Glory's FG-DEP-9), more divisions than asked when the units need
+    them; the same seed gives the same divisions."""
     army = side.army
     assert army is not None
     rng = Chooser(_seed(seed, side.id))
     count = division_count(army, rules)
-    groups = organise(buy(army, rules, rng, count), rules, count)
+    bought = buy(army, rules, rng, count)
+    count = max(count, -(-len(bought) // most))  # a division too large could never deploy
+    groups = organise(bought, rules, count, most)
     qualities = _weights(army.qualities, QUALITIES, rules.qualities)
     codes = sorted(qualities)
     out = []
@@ -148,9 +153,10 @@ def _weighted(rng: Chooser, items: list[str], weights: list[float]) -> str:
     return items[-1]
 
 
-def with_armies(sc: Scenario, rules: Ruleset, seed: int) -> Scenario:
-    """The scenario with every points army built for this match's seed (others unchanged)."""
+def with_armies(sc: Scenario, rules: Ruleset, seed: int, most: int) -> Scenario:
+    """The scenario with every points army built for this match's seed, no division of more than
+    `most` units (others unchanged)."""
     if all(s.army is None for s in sc.spec.sides):
         return sc
-    sides = [replace(s, divisions=build_army(s, rules, seed)) if s.army else s for s in sc.spec.sides]
+    sides = [replace(s, divisions=build_army(s, rules, seed, most)) if s.army else s for s in sc.spec.sides]
     return replace(sc, spec=replace(sc.spec, sides=sides))

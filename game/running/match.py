@@ -36,6 +36,7 @@ from game.model.modules import MAX_MODULES, compose, mode_for_ruleset
 from game.model.resolution import Decision
 from game.model.ruleset import Ruleset
 from game.running.log_texts import REASONS
+from systems.for_glory.deployment import most_in_division
 
 REPLAY_FORMAT = "forglory-replay"
 REPLAY_VERSION = 1
@@ -116,7 +117,8 @@ def new_match(
     if options:
         raise UserError(f"{path}: {', '.join(options)}: chosen for an Open Wars random map, not a battle")
     rules = rules or load_ruleset()
-    sc = with_armies(load_scenario(scenario_ref, rules), rules, seed)  # FG-ARMY-3: points armies
+    # FG-ARMY-3: points armies, in divisions their officers reach (FG-DEP-9)
+    sc = with_armies(load_scenario(scenario_ref, rules), rules, seed, most_in_division(rules))
     spec = sc.spec
     stack = rule_stack(
         rules, [*spec.modules, *modules], chosen_by or chosen_in(sc.path, spec.modules, modules)

@@ -18,7 +18,7 @@ from game.content.army import build_army
 from game.content.mods import Mod
 from game.content.records import build, read_toml
 from game.content.ruleset_files import load_ruleset
-from game.content.scenario import ArmySpec, SideSpec
+from game.content.scenario import MIN_UNITS, ArmySpec, SideSpec, cheapest
 from game.content.toml_text import dumps
 from game.model.errors import UserError
 from game.model.modules import RandomOptions
@@ -31,6 +31,7 @@ from systems.campaign.theatre import (
     checked_theatre,
     load_campaign,
 )
+from systems.for_glory.deployment import most_in_division
 from systems.for_glory.generate import FOES, NATIONS
 from systems.open_wars.generate import random_map
 from systems.open_wars.map_files import RANDOM_SPEC
@@ -39,7 +40,7 @@ from systems.open_wars.ruleset_files import load_rules
 
 RANDOM_ID = re.compile(r"random-campaign-([0-9]{1,19})")  # a campaign made from its seed, by id
 POINTS = 14  # each army's points: two armies a side
-DIVISIONS = 3
+DIVISIONS = 3  # each army's, when its points buy two units for each
 TURNS = 12
 GOLD = 10
 HOME_WALLS = 5  # CAMP-DEC-20: a home city's fortress
@@ -71,13 +72,13 @@ def random_campaign(rules: Ruleset, seed: int, options: RandomOptions) -> dict[s
         card = {k: v for k, v in dataclasses.asdict(loc).items() if v not in ("", None, 0)}
         locations.append({**card, "at": list(loc.at), **extra})
     sides = []
+    most = most_in_division(rules)  # FG-DEP-9: a large army in more divisions
     for i, nation in enumerate(nations, start=1):
         armies = []
         for k in (1, 2):
             key = f"{nation.id}{k}"
-            divisions = build_army(
-                SideSpec(key, nation.name, "south", army=ArmySpec(points, DIVISIONS)), rules, seed
-            )
+            budget = ArmySpec(points, min(DIVISIONS, points // (MIN_UNITS * cheapest(rules))))
+            divisions = build_army(SideSpec(key, nation.name, "south", army=budget), rules, seed, most)
             army = {"id": f"{nation.id}-army-{k}", "name": f"{nation.name} army {k}", "location": f"home-{i}"}
             armies.append({**army, "divisions": [_division(d) for d in divisions]})
         held = [

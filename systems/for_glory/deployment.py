@@ -216,6 +216,16 @@ def formation_reach(rules: Ruleset, units: int) -> float:
     )
 
 
+def most_in_division(rules: Ruleset) -> int:
+    """The most units a division may have and still stand within the division radius of its officer
+    in the engine's line formation (FG-DEP-9): a larger one could never deploy."""
+    radius = rules.length(rules.core.command.division_radius)
+    most = 1
+    while formation_reach(rules, most + 1) <= radius:
+        most += 1
+    return most
+
+
 def entry_spots(b: Battle, edge: str) -> list[Point]:
     """Officer positions along an entry edge, 2", 4" and 6" in, every 3" along it."""
     w, dp = b.table.width, b.table.depth

@@ -31,6 +31,7 @@ from game.model.geometry import Point, point_in_polygon
 from game.model.modules import RandomOptions
 from game.model.ruleset import MAX_INCHES, Ruleset
 from game.model.table import Feature, Table
+from systems.for_glory.deployment import most_in_division
 
 POINTS = 24  # a side's points when none are asked: the quick battle's armies
 TABLE = (72.0, 48.0)
@@ -83,7 +84,8 @@ def random_battle(rules: Ruleset, seed: int, options: RandomOptions) -> dict[str
             break
     else:
         terrain = []
-    divisions = build_army(SideSpec("x", "x", "south", army=ArmySpec(points)), rules, seed)
+    army = SideSpec("x", "x", "south", army=ArmySpec(points))
+    divisions = build_army(army, rules, seed, most_in_division(rules))
     sides = [
         _side(n, edge, divisions, width, zones[edge]) for n, edge in ((south, "south"), (north, "north"))
     ]
