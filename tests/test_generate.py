@@ -14,7 +14,7 @@ import pytest
 from game.cli.entry import main
 from game.content.ruleset_files import load_ruleset
 from game.content.scenario import army_points, load_scenario
-from game.editing.random_battles import agreed_ground, random_text
+from game.editing.random_battles import agreed_ground, deploys, random_text
 from game.modding.content_check import check_content
 from game.model.modules import RandomOptions
 from game.model.ruleset import Ruleset
@@ -90,6 +90,32 @@ def test_every_deployment_zone_is_usable(rules: Ruleset, battles: list[Path]) ->
         for side in data["sides"]:
             ys = [p[1] for p in side["deployment"]]
             assert _usable(rules, data["terrain"], width, min(ys), max(ys)), path.name
+
+
+@pytest.mark.parametrize("size", ["24x28", "30x30", "240x28", "24x240"])
+def test_a_battle_at_any_size_deploys_at_its_start_whatever_the_match_seed(
+    size: str, tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """Issue: small tables made battles no division of which found room. The default points shrink to
+    what the table holds; the battle starts (every division deploys) on match seeds the generator
+    never tried."""
+    for seed in range(4):
+        out = tmp_path / f"{seed}.toml"
+        assert main(["generate", "--seed", str(seed), "--size", size, "--out", str(out)]) == 0
+        for match_seed in (5, 7):
+            assert main(["simulate", "--scenario", str(out), "--seed", str(match_seed), "--rounds", "1"]) == 0
+    capfd.readouterr()
+
+
+def test_points_a_table_cannot_deploy_are_refused_naming_the_most_it_holds(
+    rules: Ruleset, capfd: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["generate", "--seed", "1", "--size", "30x30", "--points", "40"]) == 2
+    err = capfd.readouterr().err.strip()
+    assert "40 points a side do not deploy on a table of 30x30 inches" in err and len(err.splitlines()) == 1
+    most = int(err.split("(FG-DEP-6..10): ")[1].split(" ")[0])
+    data = tomllib.loads(random_text(rules, "for-glory", 1, RandomOptions(most, (30, 30)))[1])
+    assert deploys(rules, data)
 
 
 def test_the_same_seed_makes_the_same_battle(rules: Ruleset) -> None:

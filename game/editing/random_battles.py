@@ -6,14 +6,33 @@ by the same checks as any scenario before a byte is written, and written as TOML
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
+from typing import Any
 
+from game.ai.heuristic import HeuristicPlayer
 from game.content.module_records import rule_stack
+from game.content.records import build
+from game.content.scenario import MIN_DIVISIONS, MIN_UNITS, Scenario, ScenarioFile, cheapest, make_terrain
 from game.content.toml_text import dumps
 from game.editing.document import Document
 from game.editing.problems import problems_of
 from game.model.errors import UserError
-from game.model.modules import RandomOptions, game_mode, mode_for_ruleset
+from game.model.modules import GameMode, RandomOptions, game_mode, mode_for_ruleset
 from game.model.ruleset import Ruleset
+from game.model.table import Table
+from game.running.match import Player as MatchPlayer
+from game.running.match import play, scenario_match
+
+DEPLOY_SEEDS = (
+    1,
+    2,
+    3,
+    4,
+)  # the match seeds a random battle is tried with: the deployment order differs by seed
+# the share of the most points that deploy (in percent) a table too small for the default points gets:
+# the deployment order differs by the match's seed, and at the very most some seed finds no room
+FIT_MARGIN = 80
+DEPLOYING = ("deploy", "place_staff")  # the decisions of a battle's start (FG-DEP)
 
 
 def agreed_ground(rules: Ruleset) -> Ruleset:
@@ -31,10 +50,20 @@ def agreed_ground(rules: Ruleset) -> Ruleset:
 
 
 def random_text(rules: Ruleset, mode: str, seed: int, options: RandomOptions) -> tuple[str, str]:
-    """The id and the TOML text of a random battle (or map) of a game mode, checked as any scenario is."""
+    """The id and the TOML text of a random battle (or map) of a game mode, checked as any scenario is;
+    a For Glory battle also as it starts (`deploys`): when its armies do not deploy on its table, the
+    default points shrink to the most that do, and points asked are refused in one line naming them."""
     found = game_mode(mode)
     if found is None:
         raise UserError(f"generate: no game mode {mode!r}")
+    data = _checked(found, rules, seed, options)
+    if mode_for_ruleset(str(data.get("ruleset", rules.id))) is None and not deploys(rules, data):
+        data = _fitted(found, rules, seed, options, data)
+    return str(data["id"]), dumps(data)
+
+
+def _checked(found: GameMode, rules: Ruleset, seed: int, options: RandomOptions) -> dict[str, Any]:
+    """The data the mode's generator makes, refused when the file's checks find a problem in it."""
     data = found.generate(agreed_ground(rules), seed, options)
     other = mode_for_ruleset(str(data.get("ruleset", rules.id)))
     doc = Document(data, "map" if other is not None else "scenario")
@@ -44,4 +73,56 @@ def random_text(rules: Ruleset, mode: str, seed: int, options: RandomOptions) ->
         raise UserError(
             f"generate: seed {seed} made a battle with a problem at {wrong[0].key}: {wrong[0].text}"
         )
-    return str(data["id"]), dumps(data)
+    return data
+
+
+def deploys(rules: Ruleset, data: dict[str, Any]) -> bool:
+    """Whether every division of both sides of a For Glory scenario deploys as its battle starts: the
+    computer player's deployment, each placement by the rules' own check (FG-DEP-6..10), for each
+    seed of DEPLOY_SEEDS (the seed rolls the officers' experience, which orders the deployment)."""
+    where = f"{data['id']}.toml"
+    spec = build(ScenarioFile, data, where)
+    sc = Scenario(spec, Table(*spec.table, make_terrain(rules, spec.terrain, where)), Path(where), "")
+    for seed in DEPLOY_SEEDS:
+        m = scenario_match(sc, rules, seed)
+        players: dict[str, MatchPlayer] = {s.id: HeuristicPlayer(s.id, seed) for s in spec.sides}
+        try:
+            play(
+                m, players, until=lambda m: m.battle.pending is None or m.battle.pending.kind not in DEPLOYING
+            )
+        except UserError:  # a division no placement fits
+            return False
+    return True
+
+
+def _fitted(
+    found: GameMode, rules: Ruleset, seed: int, options: RandomOptions, made: dict[str, Any]
+) -> dict[str, Any]:
+    """The battle of the most points below those of `made` (which does not deploy) that deploys, found
+    by halving, less FIT_MARGIN; when the points were asked, a line saying what the table holds instead."""
+    spent = sum(
+        rules.categories[u["category"]].points for d in made["sides"][0]["divisions"] for u in d["units"]
+    )
+    least = MIN_DIVISIONS * MIN_UNITS * cheapest(rules)
+    low, high = least, (options.points or spent) - 1
+    best: dict[str, Any] | None = None
+    most = 0
+    while low <= high:
+        points = (low + high) // 2
+        data = _checked(found, rules, seed, replace(options, points=points))
+        if deploys(rules, data):
+            best, most, low = data, points, points + 1
+        else:
+            high = points - 1
+    if best is not None and options.points is None:  # the default: a margin below the most that deploy
+        spare = _checked(found, rules, seed, replace(options, points=max(least, most * FIT_MARGIN // 100)))
+        return spare if deploys(rules, spare) else best
+    size = "x".join(f"{x:g}" for x in made["table"])
+    if best is None:
+        raise UserError(
+            f"generate: no army deploys on a table of {size} inches (FG-DEP-6..10): a larger --size"
+        )
+    raise UserError(
+        f"generate: {options.points} points a side do not deploy on a table of {size} inches "
+        f"(FG-DEP-6..10): {most} at most, or a larger --size"
+    )

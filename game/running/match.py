@@ -119,6 +119,20 @@ def new_match(
     rules = rules or load_ruleset()
     # FG-ARMY-3: points armies, in divisions their officers reach (FG-DEP-9)
     sc = with_armies(load_scenario(scenario_ref, rules), rules, seed, most_in_division(rules))
+    return scenario_match(sc, rules, seed, max_rounds, dice, modules, chosen_by)
+
+
+def scenario_match(
+    sc: Scenario,
+    rules: Ruleset,
+    seed: int,
+    max_rounds: int | None = None,
+    dice: Sequence[int] | None = None,
+    modules: Sequence[str] = (),
+    chosen_by: str | None = None,
+) -> Match:
+    """A battle of a loaded For Glory scenario (its armies built), stopped at its first decision
+    (`new_match`'s arguments)."""
     spec = sc.spec
     stack = rule_stack(
         rules, [*spec.modules, *modules], chosen_by or chosen_in(sc.path, spec.modules, modules)
