@@ -118,6 +118,18 @@ def test_points_a_table_cannot_deploy_are_refused_naming_the_most_it_holds(
     assert deploys(rules, data)
 
 
+@pytest.mark.parametrize("points", ["4", "5", "200"])
+def test_a_random_campaign_takes_every_points_the_help_advertises(
+    points: str, tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """Its armies had three divisions whatever the points: 4 and 5 could not buy them, 200 put 69
+    units in one (FG-DEP-9). Two divisions for a small budget, more for a large one."""
+    out = tmp_path / "campaign.toml"
+    assert main(["generate", "--seed", "1", "--mode", "campaign", "--points", points, "--out", str(out)]) == 0
+    capfd.readouterr()
+    assert main(["check-content", str(out)]) == 0
+
+
 def test_the_same_seed_makes_the_same_battle(rules: Ruleset) -> None:
     once = random_text(rules, "for-glory", 7, RandomOptions())
     assert random_text(rules, "for-glory", 7, RandomOptions()) == once
@@ -127,12 +139,13 @@ def test_the_same_seed_makes_the_same_battle(rules: Ruleset) -> None:
 @pytest.mark.parametrize(
     ("args", "says"),
     [
-        (["--points", "2"], "--points must be"),
+        (["--points", "2"], "--points: expected a whole number from 4 to 200"),
+        (["--points", "201"], "--points: expected a whole number from 4 to 200"),
         (["--size", "72"], "--size is WxH"),
         (["--size", "20x48"], "--size WxH must be"),
         (["--size", "72x20"], "deploy XL apart"),
         (["--size", "9" * 400 + "x48"], "--size WxH must be"),
-        (["--points", "9" * 5000], "--points: expected a whole number from 1"),
+        (["--points", "9" * 5000], "--points: expected a whole number from 4"),
         (["--seed", "-1"], "--seed: expected a whole number from 0"),
     ],
 )

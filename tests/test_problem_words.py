@@ -35,7 +35,7 @@ def rules() -> Ruleset:
 def test_an_empty_tables_problems_are_said_in_spanish(rules: Ruleset) -> None:
     found = scenario_problems_of(edit.new_scenario(rules), rules)
     assert found and {problem_said(ES, p.text) for p in found} == {
-        "un ejército tiene dos divisiones o más (FG-PREP-1), o da sus puntos en [sides.army]"
+        "un ejército necesita dos divisiones o más (FG-PREP-1), o da sus puntos en [sides.army]"
     }
     assert all(problem_said(EN, p.text) == p.text for p in found)
 
@@ -57,7 +57,7 @@ def test_every_problem_of_a_battle_made_wrong_is_said_in_spanish(rules: Ruleset)
     )
     assert said["objectives[1].at"] == "el objetivo está fuera de la mesa"
     assert said["terrain[3].polygon"] == "un polígono necesita tres puntos o más"
-    assert "una división tiene dos unidades o más (FG-PREP-2)" in said.values()
+    assert "una división necesita dos unidades o más (FG-PREP-2)" in said.values()
 
 
 def test_a_type_the_record_refuses_is_said_in_spanish(rules: Ruleset) -> None:

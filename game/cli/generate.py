@@ -10,8 +10,8 @@ from typing import Any
 
 from game.cli.options import MAX_SEED, add_lang_option, add_mod_option, bounded, ruleset_with_mods
 from game.model.errors import UserError
+from game.model.limits import MAX_POINTS, MIN_DIVISIONS, MIN_UNITS
 
-POINTS_BOUND = 10_000  # a bound of the option only: the generator says the range it can make
 SIZE = re.compile(r"(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)")
 
 
@@ -60,9 +60,10 @@ def add_parsers(sub: Any) -> None:
     g.add_argument("--seed", type=bounded(0, MAX_SEED), required=True)
     g.add_argument(
         "--points",
-        type=bounded(1, POINTS_BOUND),
+        type=bounded(MIN_DIVISIONS * MIN_UNITS, MAX_POINTS),  # two divisions of two 1-point units at least
         default=None,
-        help="each side's army in points (default 24)",
+        help=f"each side's army in points, {MIN_DIVISIONS * MIN_UNITS} to {MAX_POINTS} (default 24, or as "
+        "many as a smaller table holds)",
     )
     g.add_argument("--size", default=None, metavar="WxH", help="the table in inches (default 72x48)")
     g.add_argument(

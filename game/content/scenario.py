@@ -17,7 +17,7 @@ from game.content.records import load_record, read_toml
 from game.model.dice import FACES
 from game.model.errors import ContentError
 from game.model.grammar import said_name, shown_whole
-from game.model.limits import Bounds, Id
+from game.model.limits import MAX_POINTS, MIN_DIVISIONS, MIN_UNITS, Bounds, Id
 from game.model.modules import ModuleList, game_mode, mode_for_ruleset, other_rulesets
 from game.model.ruleset import MAX_INCHES, Ruleset
 from game.model.table import Feature, Table
@@ -30,9 +30,6 @@ Weight = Annotated[float, Bounds(0, 1000)]
 MAX_UNITS = 400  # per side: what a table of the largest size can hold, and a round still plays quickly
 Edge = Literal["south", "north"]
 Flank = Literal["own", "right", "left"]  # FG-REINF-3: a table edge read from a player's own edge
-MIN_DIVISIONS = 2  # FG-PREP-1: per army
-MIN_UNITS = 2  # FG-PREP-2: per division
-MAX_POINTS = 200  # a points army (FG-ARMY-3) larger than any table holds is a mistake
 # FG-PREP-3: a D6 result; FG-OFF-10: 0 for a successor commanding after his general fell (a campaign's)
 EXPERIENCE = "experience is a D6 result, 1 to 6, or 0 for a successor (FG-OFF-10)"
 
@@ -370,7 +367,7 @@ def scenario_problems(spec: ScenarioFile, rules: Ruleset) -> Iterator[ContentErr
         elif len(s.divisions) < MIN_DIVISIONS:
             yield ContentError(
                 f"sides[{i}].divisions",
-                "an army has two divisions or more (FG-PREP-1), or give its points as [sides.army]",
+                "an army needs two divisions or more (FG-PREP-1), or give its points as [sides.army]",
             )
         if s.staff.experience is not None and not 0 <= s.staff.experience <= FACES:
             yield ContentError(f"sides[{i}].staff.experience", EXPERIENCE)
@@ -378,7 +375,7 @@ def scenario_problems(spec: ScenarioFile, rules: Ruleset) -> Iterator[ContentErr
             at = f"sides[{i}].divisions[{j}]"
             yield from fresh(dv.id, f"{at}.id")
             if len(dv.units) < MIN_UNITS:
-                yield ContentError(f"{at}.units", "a division has two units or more (FG-PREP-2)")
+                yield ContentError(f"{at}.units", "a division needs two units or more (FG-PREP-2)")
             if dv.experience is not None and not 0 <= dv.experience <= FACES:
                 yield ContentError(f"{at}.experience", EXPERIENCE)
             if dv.arrival is not None and dv.arrival < 0:
@@ -452,7 +449,7 @@ def army_problems(army: ArmySpec, rules: Ruleset, at: str) -> Iterator[ContentEr
     """A points army must be able to buy its divisions of two units (FG-PREP-1/2) from known codes."""
     divisions = army.divisions if army.divisions is not None else MIN_DIVISIONS
     if divisions < MIN_DIVISIONS:
-        yield ContentError(f"{at}.divisions", "an army has two divisions or more (FG-PREP-1)")
+        yield ContentError(f"{at}.divisions", "an army needs two divisions or more (FG-PREP-1)")
     if army.points > MAX_POINTS:
         yield ContentError(f"{at}.points", f"at most {MAX_POINTS} points: no table holds more")
     least = divisions * MIN_UNITS * cheapest(rules)

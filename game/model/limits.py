@@ -12,6 +12,11 @@ from typing import Annotated, Any
 
 from game.model.errors import ContentError
 
+# an army's least and most (here, where the command line's help can read them without the rules)
+MIN_DIVISIONS = 2  # FG-PREP-1: per army
+MIN_UNITS = 2  # FG-PREP-2: per division
+MAX_POINTS = 200  # a points army (FG-ARMY-3) larger than any table holds is a mistake
+
 
 @dataclass(frozen=True)
 class Bounds:

@@ -32,7 +32,7 @@ from systems.campaign.theatre import (
     load_campaign,
 )
 from systems.for_glory.deployment import most_in_division
-from systems.for_glory.generate import FOES, NATIONS
+from systems.for_glory.generate import FOES, NATIONS, check_points
 from systems.open_wars.generate import random_map
 from systems.open_wars.map_files import RANDOM_SPEC
 from systems.open_wars.maps import MapOptions, read_map
@@ -52,6 +52,7 @@ def random_campaign(rules: Ruleset, seed: int, options: RandomOptions) -> dict[s
     if options.size is not None or options.terrain is not None:
         raise UserError("generate: a random campaign takes --seed and --points (its armies' each) alone")
     points = options.points or POINTS
+    check_points(rules, points)
     spec = read_map(read_toml(RANDOM_SPEC), str(RANDOM_SPEC))
     made = random_map(spec, load_rules(), MapOptions(2, (), "medium"), seed, str(RANDOM_SPEC))
     rng = random.Random(f"campaign {seed}")

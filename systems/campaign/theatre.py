@@ -268,7 +268,7 @@ def force_problems(
 def division_problems(d: DivisionSpec, at: str, rules: Ruleset, fresh: Fresh) -> Iterator[ContentError]:
     yield from fresh(d.id, f"{at}.id")
     if len(d.units) < MIN_UNITS:
-        yield ContentError(f"{at}.units", "a division has two units or more (FG-PREP-2)")
+        yield ContentError(f"{at}.units", "a division needs two units or more (FG-PREP-2)")
     radius = rules.length(rules.core.command.division_radius)
     if formation_reach(rules, len(d.units)) > radius:
         yield ContentError(

@@ -122,11 +122,17 @@ def random_battle(rules: Ruleset, seed: int, options: RandomOptions) -> dict[str
 SPANISH_DENSITY = {"sparse": "despejado", "normal": "variado", "dense": "cerrado"}
 
 
-def _check(rules: Ruleset, width: float, depth: float, points: int, density: str) -> None:
-    """One line for options the battle cannot be made with."""
+def check_points(rules: Ruleset, points: int) -> None:
+    """One line for a side's points no army can be bought with: two divisions of two units of the
+    cheapest (FG-PREP-1/2) at least, MAX_POINTS at most (the random campaign's armies too)."""
     least = MIN_DIVISIONS * MIN_UNITS * cheapest(rules)
     if not least <= points <= MAX_POINTS:
         raise UserError(f"generate: --points must be {least} to {MAX_POINTS}")
+
+
+def _check(rules: Ruleset, width: float, depth: float, points: int, density: str) -> None:
+    """One line for options the battle cannot be made with."""
+    check_points(rules, points)
     deep = 2 * rules.length("XL") + 8
     if not (24 <= width <= MAX_INCHES and deep <= depth <= MAX_INCHES):
         raise UserError(

@@ -170,7 +170,9 @@ def test_problems_are_placed_in_words_not_toml_keys(window720: pygame.Surface) -
     places = [s.split(": ")[0] for s in shown]
     assert places and not any("[" in s or "sides" in s or "objectives" in s for s in places), shown
     assert any(s.startswith("Objetivo 1 › Lugar: el objetivo está fuera de la mesa") for s in shown), shown
-    assert any(s.startswith("Bando 1 › Divisiones: un ejército tiene dos divisiones") for s in shown), shown
+    assert any(s.startswith("Bando 1 › Divisiones: un ejército necesita dos divisiones") for s in shown), (
+        shown
+    )
 
 
 @pytest.mark.parametrize(
