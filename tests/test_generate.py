@@ -216,3 +216,35 @@ def test_WM_37_a_random_battle_keeps_off_ground_its_mods_modules_bar(tmp_path: P
     assert objectives_in_fields(plain, 3) == ["objective-2a", "objective-2b"]  # difficult ground: allowed
     assert all(objectives_in_fields(barred, seed) == [] for seed in range(1, 9))
     assert agreed_ground(plain) is plain  # no mod's module agrees anything: the very same battles
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["--size", "72"], "--size es ANCHOxFONDO en pulgadas"),
+        (["--size", "20x48"], "--size ANCHOxFONDO va de 24 a 240 pulgadas de ancho"),
+        (["--mode", "open-wars", "--points", "30"], "un mapa de Open Wars se hace solo con --seed"),
+        (["--mode", "campaign", "--size", "40x40"], "una campaña aleatoria solo toma --seed y --points"),
+        (["--size", "30x30", "--points", "40"], "40 puntos por bando no despliegan en una mesa de 30x30"),
+    ],
+)
+def test_its_refusals_are_said_in_spanish(
+    args: list[str], says: str, capfd: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["generate", "--seed", "1", "--lang", "es", *args]) == 2
+    err = capfd.readouterr().err
+    assert says in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_generators_mistake_is_said_in_spanish_frame_and_problem() -> None:
+    from game.cli.error_words import error_line
+
+    line = error_line(
+        "generate: seed 1 made a battle with a problem at sides[0].divisions[2].units: a division needs "
+        "two units or more (FG-PREP-2)",
+        "es",
+    )
+    assert line.endswith(
+        "generate: la semilla 1 hizo una batalla con un problema en sides[0].divisions[2].units: una "
+        "división necesita dos unidades o más (FG-PREP-2)"
+    )

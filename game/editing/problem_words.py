@@ -38,13 +38,18 @@ def _read_back(t: Texts, text: str, prefix: str = "", editor: bool = False) -> s
         if found is not None and not found.groupdict().get("n", "0").isdigit():
             continue  # {n} is a count: "a list of a list of 2 items" is a list of {what}, not of {n} items
         if found is not None and t.has(key):
-            values = {
-                name: (_read_back(t, v, NESTED[name]) or v) if name in NESTED else v
-                for name, v in found.groupdict().items()
-            }
+            values = {name: _value_said(t, name, v) for name, v in found.groupdict().items()}
             own = f"editor_{key}"  # the editor's own words, where the file's ("[sides.army]") mean nothing
             return t(own if editor and t.has(own) else key, **values)
     return None
+
+
+def _value_said(t: Texts, name: str, value: str) -> str:
+    """A value read back from a problem's text, in the words of `t` when it is words of its own: a kind
+    of value (NESTED), or a problem a line frames ("seed 1 made a battle with a problem at ...")."""
+    if name in NESTED:
+        return _read_back(t, value, NESTED[name]) or value
+    return _read_back(t, value) or value if name == "problem" else value
 
 
 def problem_said(t: Texts, text: str, editor: bool = False) -> str:
