@@ -248,3 +248,24 @@ def test_a_generators_mistake_is_said_in_spanish_frame_and_problem() -> None:
         "generate: la semilla 1 hizo una batalla con un problema en sides[0].divisions[2].units: una "
         "división necesita dos unidades o más (FG-PREP-2)"
     )
+
+
+def test_a_river_has_a_road_crossing_it_by_a_bridge_at_the_centre(rules: Ruleset) -> None:
+    """docs/scenarios.md: a river's road crosses it by a bridge (seeds 1, 4, 10 and 16 had a river
+    with two crossings and no road)."""
+    rivers = 0
+    for seed in range(20):
+        data = tomllib.loads(random_text(rules, "for-glory", seed, RandomOptions(terrain="dense"))[1])
+        kinds = [t["kind"] for t in data["terrain"]]
+        if "river" not in kinds:
+            continue
+        rivers += 1
+        w, d = data["table"]
+        bridges = [t["polygon"] for t in data["terrain"] if t["kind"] == "bridge"]
+        assert "road" in kinds, seed
+        assert any(
+            min(p[0] for p in b) < w / 2 < max(p[0] for p in b)
+            and min(p[1] for p in b) < d / 2 < max(p[1] for p in b)
+            for b in bridges
+        ), seed
+    assert rivers >= 4

@@ -180,7 +180,7 @@ def _ground(
     places: list[str],
 ) -> list[dict[str, Any]]:
     """The terrain: areas in the southern half with their twins, perhaps a river across the middle with
-    its crossings, perhaps a road from edge to edge."""
+    its crossings, a road from edge to edge crossing it by a bridge (perhaps a road where no river)."""
     low, high, river_chance = DENSITY[density]
     kinds = [k for k in AREAS if k in rules.terrain]
     out: list[dict[str, Any]] = []
@@ -202,7 +202,9 @@ def _ground(
         out.append(_area(kind, shape, name))
         out.append(_area(kind, [_twin(p, width, depth) for p in shape], twin_name))
     river = "river" in rules.terrain and rng.chance(river_chance)
-    road = "road" in rules.terrain and rng.chance(0.6)
+    # a river always has its road and the bridge that carries it across (drawn first all the same, so
+    # that a battle without a river is the battle its seed always made)
+    road = "road" in rules.terrain and (rng.chance(0.6) or river)
     if river:
         out += _river(rules, rng, width, depth, bridge_at_centre=road)
     if road:
