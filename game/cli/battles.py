@@ -138,7 +138,12 @@ def add_parsers(sub: Any) -> None:
     players = ", ".join(KINDS)
     s = sub.add_parser("simulate", help="play a battle AI against AI, headless")
     s.add_argument("--scenario", default="default", help="a scenario id or a path to its TOML file")
-    s.add_argument("--seed", type=bounded(0, MAX_SEED), default=1)
+    s.add_argument(
+        "--seed",
+        type=bounded(0, MAX_SEED),
+        default=1,
+        help="the dice's seed: the same seed, the same battle (default 1)",
+    )
     s.add_argument("--rounds", type=bounded(1, MAX_ROUNDS), default=None, help="stop after this many rounds")
     s.add_argument("--a", default="heuristic", help=f"the first side's player ({players})")
     s.add_argument("--b", default="heuristic", help=f"the second side's player ({players})")
@@ -169,8 +174,8 @@ def add_parsers(sub: Any) -> None:
     add_mod_option(s)
     s.set_defaults(run=simulate)
     r = sub.add_parser("replay", help="replay a saved battle and print its result")
-    r.add_argument("file")
-    r.add_argument("--json", action="store_true")
+    r.add_argument("file", help="the replay file (saved with --save-replay or from the window)")
+    r.add_argument("--json", action="store_true", help="print one JSON object")
     r.add_argument(
         "--scenario", metavar="FILE", help="the scenario file, when the replay's is not in the game or a mod"
     )

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from game.cli.network import add_offer_options, add_resolve_option, offer_of
-from game.cli.options import add_mod_option
+from game.cli.options import add_lang_option, add_mod_option
 from game.content.languages import LANGUAGES
 from game.model.errors import UserError
 
@@ -72,7 +72,7 @@ def add_parsers(sub: Any) -> None:
     s.add_argument(
         "--folder", metavar="DIR", help="the game's folder (a new one in your data folder by default)"
     )
-    s.add_argument("--lang", choices=sorted(LANGUAGES))
+    add_lang_option(s, "the language of what it says")
     add_mod_option(s)
     s.set_defaults(run=start)
     o = verbs.add_parser("open", help="open a turn file from the other player: see his turn, play yours")
@@ -81,6 +81,10 @@ def add_parsers(sub: Any) -> None:
     o.add_argument("--name", help="your name, as the other player sees it (when joining)")
     o.add_argument("--ai", metavar="KIND", help="a computer player plays your turn, without a window")
     add_resolve_option(o, "with --ai in a campaign: ")
-    o.add_argument("--lang", choices=sorted(LANGUAGES))
+    o.add_argument(
+        "--lang",
+        choices=sorted(LANGUAGES),
+        help="the language of what it says (default: English) and of the window (default: your setting)",
+    )
     add_mod_option(o, modules=False)
     o.set_defaults(run=open_file)

@@ -57,7 +57,12 @@ def add_parsers(sub: Any) -> None:
         "deployment zones left usable and objectives in twins. The same seed and options make the same "
         "battle. --mode open-wars asks Open Wars for a random map; --mode campaign a campaign on one.",
     )
-    g.add_argument("--seed", type=bounded(0, MAX_SEED), required=True)
+    g.add_argument(
+        "--seed",
+        type=bounded(0, MAX_SEED),
+        required=True,
+        help="what it is made from: the same seed, the same file",
+    )
     g.add_argument(
         "--points",
         type=bounded(MIN_DIVISIONS * MIN_UNITS, MAX_POINTS),  # two divisions of two 1-point units at least
@@ -72,7 +77,12 @@ def add_parsers(sub: Any) -> None:
         default=None,
         help="how much ground (default normal)",
     )
-    g.add_argument("--mode", choices=("for-glory", "open-wars", "campaign"), default="for-glory")
+    g.add_argument(
+        "--mode",
+        choices=("for-glory", "open-wars", "campaign"),
+        default="for-glory",
+        help="a For Glory battle (default), an Open Wars map, or a campaign on a random map",
+    )
     g.add_argument("--out", default=None, metavar="FILE", help="write it here (default: print it)")
     add_lang_option(g, "the language of what it says (the file holds every language)")
     add_mod_option(g, modules=False)

@@ -182,7 +182,7 @@ def add_parsers(sub: Any) -> None:
     add_network_options(p)
     p.set_defaults(run=play)
     b = sub.add_parser("bench", help="measure the time to draw a frame of 100, 500 and 2000 bases")
-    b.add_argument("--json", action="store_true")
+    b.add_argument("--json", action="store_true", help="print the times as one JSON object")
     b.set_defaults(run=bench)
 
 
