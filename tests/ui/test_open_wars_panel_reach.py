@@ -10,34 +10,18 @@ import pygame
 import pytest
 
 from game.model import commands as cmd
-from game.running.match import new_match
-from game.running.settings import Settings
 from game.ui import theme
 from game.ui.open_wars.screen import OpenWarsScreen
 from systems.open_wars.combat import FallBack
-
-
-def hotseat(window: pygame.Surface, language: str) -> OpenWarsScreen:
-    m = new_match("ow-twin-fords", 2)
-    return OpenWarsScreen(m, dict.fromkeys(m.battle.sides, "human"), window.get_size(), Settings(language))
-
-
-def until(screen: OpenWarsScreen, kind: str) -> None:
-    c = screen.campaign
-    while c.pending is not None and c.pending.kind != kind:
-        screen.send(cmd.Pass())
+from tests.ui.test_open_wars_screen import combat_screen, hotseat, until
 
 
 def fought(window: pygame.Surface, language: str) -> OpenWarsScreen:
     """The Northern clan's 6 dwarves against 9 orcs in West Ford, asked again after the orcs' blow:
     its stacks, odds, last roll and dice all over the choices."""
-    screen = hotseat(window, language)
+    screen = combat_screen(window, language, dwarves=6, orcs=9)
     c = screen.campaign
-    until(screen, "ow_move")
-    north, south = c.sides
-    c.add(north, "west-ford", "dwarf-warriors", 6)
-    c.add(south, "west-ford", "orc-warriors", 9)
-    until(screen, "ow_combat")
+    north = c.sides[0]
     screen.send(cmd.Pass())  # the dwarves strike, then the orcs
     screen.send(cmd.Pass())
     d = c.pending
@@ -105,7 +89,7 @@ def test_the_place_under_the_mouse_covers_no_choice_nor_the_dice(
 def test_a_faction_s_recruits_and_a_march_s_counts_all_show_without_scrolling(
     window720: pygame.Surface, language: str
 ) -> None:
-    screen = hotseat(window720, language)
+    screen = hotseat(window720, language=language)
     c = screen.campaign
     for side in c.sides:  # the orcs' eight units and the dwarves'
         until(screen, "ow_recruit")

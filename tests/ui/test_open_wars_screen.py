@@ -135,14 +135,16 @@ def play_out(screen: OpenWarsScreen) -> None:
         screen.update(0.05)
 
 
-def combat_screen(window: pygame.Surface, language: str = "en") -> OpenWarsScreen:
+def combat_screen(
+    window: pygame.Surface, language: str = "en", dwarves: int = 2, orcs: int = 3
+) -> OpenWarsScreen:
     """Both players' tokens in West Ford, the next combat there."""
     screen = hotseat(window, language=language)
     c = screen.campaign
     until(screen, "ow_move")
     north, south = c.sides
-    c.add(north, "west-ford", "dwarf-warriors", 2)
-    c.add(south, "west-ford", "orc-warriors", 3)
+    c.add(north, "west-ford", "dwarf-warriors", dwarves)
+    c.add(south, "west-ford", "orc-warriors", orcs)
     until(screen, "ow_combat")
     return screen
 
