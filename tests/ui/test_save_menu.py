@@ -60,10 +60,11 @@ def test_quitting_a_battle_in_progress_asks_first(window: pygame.Surface) -> Non
     assert screen.ask_quit() is None and screen.menu == "quit"
     assert menu_click(screen, window, "resume") is None and screen.menu is None
     screen.ask_quit()
+    assert menu_click(screen, window, "quit-now") == "quit"  # as it stands, unsaved
+    screen.ask_quit()
     assert menu_click(screen, window, "save-quit") == "quit"
     assert len(list(saves_dir().glob("save-*.json"))) == 1
-    screen.ask_quit()
-    assert menu_click(screen, window, "quit-now") == "quit"
+    assert screen.ask_quit() == "quit"  # saved: nothing left to lose, nothing asked
     screen.close()
 
 
@@ -248,6 +249,17 @@ def test_the_ui_scale_is_chosen_in_the_settings_menu(window: pygame.Surface) -> 
     assert menu_label(screen, "ui-scale", "set_ui_scale") == "Interface size: 125%"
     screen.settings.save()
     assert load_settings()[0].ui_scale == 1.25
+    screen.close()
+    # a window too small for the size chosen says the size it holds (session 25: 200% at 1280x720 drew
+    # the panel at about 102% and the menu said 200%)
+    pygame.display.set_mode((1280, 720))
+    screen = open_screen(pygame.display.get_surface(), a="human", b="human")
+    screen.settings.ui_scale = 2.0
+    used = theme.fit_scale(2.0, (1280, 720))
+    assert used < 2.0
+    assert menu_label(screen, "ui-scale", "set_ui_scale") == (
+        f"Interface size: 200% ({round(used * 100)}% in this window)"
+    )
     screen.close()
 
 

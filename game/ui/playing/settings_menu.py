@@ -14,6 +14,7 @@ from game.content.locale import LANGUAGES, Texts
 from game.model.words import percent
 from game.running.settings import THINK, UI_SCALES, VOLUMES, Settings, fitted_window, next_window
 from game.ui.playing.game_view import GameView
+from game.ui.theme import fit_scale
 from game.ui.widgets.menu import draw_menu
 
 SETTINGS = (
@@ -38,13 +39,24 @@ class Shows(Protocol):
     t: Texts
 
 
+def scale_words(chosen: float, t: Texts) -> str:
+    """The UI size chosen, and the one the window holds when that is less ("150% (103% in this window)":
+    the panel's rows must fit its height, theme.fit_scale), so that a choice that seems to do nothing
+    says why."""
+    window = pygame.display.get_surface()
+    used = fit_scale(chosen, window.get_size()) if window is not None else chosen
+    if used < chosen - 0.005:
+        return t("ui_scale_capped", chosen=percent(chosen, t), used=percent(used, t))
+    return percent(chosen, t)
+
+
 def menu_label(v: Shows, key: str, text: str) -> str:
     """A menu button's words; a setting's shows its value."""
     st, t = v.settings, v.t
     if key == "colour-blind":
         return t(text, state=t("on") if st.colour_blind else t("off"))
     if key == "ui-scale":
-        return t(text, value=percent(st.ui_scale, t))
+        return t(text, value=scale_words(st.ui_scale, t))
     if key == "ai-think":
         return t(text, value=f"{st.ai_think:g}")
     if key == "window":  # the size opened: the one chosen, or the largest the screen holds (app.py)
