@@ -18,9 +18,10 @@ from game import ROOT
 from game.ai.players import make_player
 from game.content.locale import Texts
 from game.model.grammar import said_name
+from game.running.log_lines import groups
 from game.running.log_texts import texts_for
 from game.running.match import new_match, play
-from game.running.narrate import _raw, describe, groups, names_of, narrate
+from game.running.narrate import _raw, describe, names_of, narrate
 
 ES = Texts("es")
 # a point of the table, "(12.3, 4.5)", or a heading in degrees, "facing 290.6", "270°"

@@ -29,6 +29,7 @@ from game.content.locale import Texts
 from game.model.grammar import Name, grammar_of, listed
 from game.model.modules import modules
 from game.model.words import inches, percent, slug
+from game.running.log_lines import groups
 from game.running.log_texts import english, reason_said
 
 if TYPE_CHECKING:
@@ -549,38 +550,6 @@ EVENTS: dict[str, Told] = {
     ),
     "game_over": _game_over,
 }
-
-
-# --- which events make one line -------------------------------------------------------------------
-
-
-def joins(group: Sequence[Event], e: Event) -> bool:
-    """Does event `e` continue the line that tells `group`?"""
-    first = group[0]
-    if first["kind"] != e["kind"] or first.get("step") != e.get("step"):
-        return False
-    if e["kind"] == "moved":  # the stretches of one move
-        return e["unit"] == first["unit"] and e["how"] == first["how"] and not group[-1].get("stopped")
-    if e["kind"] != "roll" or e.get("check") != first.get("check") or e.get("rule") != first.get("rule"):
-        return False
-    if e["check"] == "roll-off":  # one die a side, then a roll again on a tie
-        return e.get("side") not in {r.get("side") for r in group}
-    if e["check"] == "initiative":  # the dice of one officer
-        return e.get("officer") == first.get("officer") and e.get("unit") == first.get("unit")
-    return False
-
-
-def groups(events: Sequence[Event]) -> list[tuple[int, int]]:
-    """The events as lines: (first, count) for each."""
-    out: list[tuple[int, int]] = []
-    for i, e in enumerate(events):
-        if out:
-            first, count = out[-1]
-            if first + count == i and joins(events[first:i], e):
-                out[-1] = (first, count + 1)
-                continue
-        out.append((i, 1))
-    return out
 
 
 def names_of(spec: ScenarioFile, language: str = "en") -> tuple[dict[str, str], dict[str, str]]:

@@ -16,7 +16,7 @@ from game.content.locale import Texts
 from game.model.battle import Battle
 from game.model.components import Hits, Ident, Officer, Pose, Status, Unit
 from game.model.events import Event
-from game.running.narrate import joins
+from game.running.log_lines import joins
 from game.ui.pacing import SOON
 
 Point = tuple[float, float]
