@@ -262,6 +262,15 @@ def battles_dir() -> Path:
 MADE_LISTED = 200  # the battles folder's files the lists show at most (a folder of thousands stays quick)
 
 
+def battles_listed(shipped: list[Path], scenario: str) -> list[Path]:
+    """The battles a player may choose: the game's and the mods' (`shipped`), the window's own, and a
+    file named by `play --scenario x.toml` (generate's, a friend's), which is listed to be chosen."""
+    found = [*shipped, *made_battles()]
+    if scenario.endswith(".toml") and Path(scenario) not in found:
+        found.append(Path(scenario))
+    return found
+
+
 def made_battles(kinds: Sequence[str] = ("", "open-wars")) -> list[Path]:
     """The battles and maps the window made, by name: saved from the editor, tried from it, random
     ones; listed after the game's and the mods' own (each by its path: its id may be theirs too).

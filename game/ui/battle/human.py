@@ -242,9 +242,7 @@ class HumanInput:
         t = self.t
         for name in d.options:
             r = b.ids[name]
-            chance = percent(
-                float(check_odds(b, r)), t
-            )  # FG-REACT-2: every reaction takes a morale check first
+            chance = percent(float(check_odds(b, r)), t)  # FG-REACT-2: a morale check first
             hint = t("hint_morale", chance=chance)
             called = t.names.brief(name)  # a button is narrow: the short name
             # a shot or a charge: the odds of what follows it (FG-CBT-9: -2)

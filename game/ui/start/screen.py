@@ -23,7 +23,7 @@ from game.content.scenario import list_scenarios, load_any_scenario
 from game.editing.random_battles import random_text
 from game.model.errors import UserError
 from game.model.modules import RandomOptions, compose, is_base, modules_by_mode
-from game.running.match import battles_dir, made_battles
+from game.running.match import battles_dir, battles_listed
 from game.running.saves import Skipped, browse_saves, own_battle
 from game.running.settings import Settings
 from game.running.stats import Figures
@@ -118,16 +118,11 @@ class StartScreen(GuiPaced, OverPage):
         self.modes: dict[str, str] = {}
         self.made: set[str] = set()  # the names of the battles the window made: found again by path
         shipped = list_scenarios(rules.loaded_mods)
-        listed = [*shipped, *made_battles()]
-        given = Path(setup.scenario) if setup.scenario.endswith(".toml") else None  # play --scenario FILE
-        if given is not None and given not in listed:
-            listed.append(given)  # a battle of its own (`generate --out`, a friend's): listed, and chosen
-        for path in listed:
+        for path in battles_listed(shipped, setup.scenario):
             try:
                 sc, mode = load_any_scenario(path, rules)
-            except UserError as e:
-                if path == given:  # asked for by name: why it is not there, not another battle silently
-                    self.problem = self.problem or str(e)
+            except UserError as e:  # one asked for by name says why it is not there
+                self.problem = self.problem or (str(e) if str(path) == setup.scenario else "")
                 continue
             name = shown_name(sc, mode, rules, t.language)
             if path not in shipped:  # the editor's and the random ones, in the battles folder
