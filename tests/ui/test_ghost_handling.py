@@ -218,3 +218,30 @@ def test_a_target_hidden_behind_a_unit_is_said_hidden_not_aside():
     why = HumanInput(b).no_target_why("charge", me)
     assert "es-1a cannot see it" in why and "turn" not in why, why
     b.close()
+
+
+def test_no_name_plate_shows_through_the_ghost_being_placed(window):
+    """A unit's ghost put down beside its line, where its name's plate stood: the plate showed through
+    the translucent ghost. The names are laid off the ghost (elsewhere, or left out)."""
+    from game.model.geometry import rect_corners
+
+    screen, b, _unit, start, ahead = _ordering(window)
+    screen.camera.scale *= 1.5
+    screen.camera.x, screen.camera.y = start
+    click(at(screen, start))
+    frame(screen, window)
+    press(screen, window, "move")
+    goal = (start[0] - 2.0, start[1] - 1.0 * ahead)  # back and to the left, over where the name was
+    before = [w.rect for w in screen.renderer.laid if w.where == "side"]
+    click(at(screen, goal))
+    hover((5, window.get_height() - 5))
+    frame(screen, window)
+    g = screen.human.ghost
+    assert g is not None and g.at == pytest.approx(goal, abs=0.1)
+    fp = b.rules.core.bases
+    corners = [at(screen, p) for p in rect_corners(*g.at, g.facing, fp.unit_width, fp.unit_depth)]
+    xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+    ghost = pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+    assert ghost.collidelist(before) >= 0  # a name stood where the ghost now is
+    assert all(not w.rect.colliderect(ghost) for w in screen.renderer.laid)
+    screen.close()

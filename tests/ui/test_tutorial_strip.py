@@ -91,3 +91,23 @@ def test_every_lessons_words_and_its_next_button_fit_the_strip(window):
                 assert tut.next_button is not None and card.contains(tut.next_button)
                 assert tut.next_button.collidelist(words) < 0, (language, step.id)
         tut.close()
+
+
+def test_the_round_banner_stands_on_the_table_not_over_its_edge(window720):
+    """The strip under the table leaves the table narrower than the view: the round's banner, moved
+    off the pieces at the top middle, overhung the table's left edge onto the background."""
+    from game.ui.battle.hud import draw_banner
+
+    tut = TutorialScreen(window720.get_size())
+    frame(tut, window720)
+    sc = tut.screen
+    b = sc.battle.table
+    (x0, y0), (x1, y1) = sc.camera.to_screen((0, b.depth)), sc.camera.to_screen((b.width, 0))
+    table = pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0))
+    assert table.w < sc.camera.view[2]  # the table does not fill the view across
+    sc.display.banner, sc.display.banner_age = "Round 1: activations", 0.0
+    sc.renderer.taken = [pygame.Rect(table.centerx - 5, table.top, 10, table.h)]  # pieces down the middle
+    draw_banner(sc, window720)
+    assert sc.banner_box is not None and sc.banner_box.centerx < table.centerx  # moved aside
+    assert table.inflate(2, 2).contains(sc.banner_box)
+    tut.close()

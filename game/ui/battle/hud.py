@@ -9,9 +9,9 @@ from typing import Any
 
 import pygame
 
-from game.model.geometry import rect_corners
 from game.running.narrate import Narrator
 from game.ui import theme
+from game.ui.battle.overlays import ghost_corners, is_disc, screen_bounds
 from game.ui.battle.roll_words import group_rows
 from game.ui.battle.unit_words import unit_lines
 from game.ui.battle.view import BattleView
@@ -267,23 +267,27 @@ def draw_alert(v: BattleView, surf: pygame.Surface) -> None:
 
 def draw_banner(v: BattleView, surf: pygame.Surface) -> None:
     """The round and phase, for a moment, over the table where it covers no piece (at the top, else
-    lower down, else where it covers fewest): it covered the officers standing at the top edge."""
+    lower down, else where it covers fewest): it covered the officers standing at the top edge. It
+    stands on the table (it overhung the table's edge where the table is narrower than the view: the
+    first battle's, above its lesson), over the view only where the table is too small to hold it."""
     v.banner_box = None
     d = v.display
     if not d.banner_shown():
         return
     font = theme.font(40)
     text = font.render(d.banner, True, theme.TEXT)
-    view = pygame.Rect(v.camera.view)
     size = text.get_rect().inflate(30, 14).size
+    area = v.renderer.table_in_view(v.camera)
+    if area.w < size[0] or area.h < size[1] + 24:
+        area = pygame.Rect(v.camera.view)
     pieces = v.renderer.taken
     spots = []
     for fy in BANNER_HEIGHTS:
         for fx in BANNER_ACROSS:
             spot = pygame.Rect((0, 0), size)
-            spot.centerx = round(view.x + view.w * fx)
-            spot.top = round(view.y + 12 + (view.h - 24 - size[1]) * fy)
-            spots.append(spot.clamp(view))
+            spot.centerx = round(area.x + area.w * fx)
+            spot.top = round(area.y + 12 + (area.h - 24 - size[1]) * fy)
+            spots.append(spot.clamp(area))
     box = least_covering(spots, pieces)
     v.banner_box = box
     shade = pygame.Surface(box.size, pygame.SRCALPHA)
@@ -333,26 +337,13 @@ def hover_avoid(v: BattleView) -> list[pygame.Rect]:
     cam, b = v.camera, v.battle
     g = v.human.ghost if v.human_turn() else None
     if g is not None:
-        one = g.officer or g.unit == "marker"  # a disc: an officer's ghost or a marker's
-        if one:
-            points = [g.at]
-        else:
-            fp = b.rules.core.bases
-            points = [
-                *rect_corners(g.at[0], g.at[1], g.facing, fp.unit_width, fp.unit_depth),
-                v.human.handle(),
-            ]
+        points = [g.at] if is_disc(g) else [*ghost_corners(b, g), v.human.handle()]
         if v.human.selected in b.ids:
             pose = b.pose(b.ids[v.human.selected])
             points.append((pose.x, pose.y))
-        out.append(_bounds([cam.to_screen(q) for q in points]).inflate(12, 12))
+        out.append(screen_bounds([cam.to_screen(q) for q in points]).inflate(12, 12))
     picked = v.human.selected if v.human_turn() else None
     if picked in b.ids and picked in v.display.shown:  # the unit the odds are for
         s = v.display.shown[picked]
-        out.append(_bounds([cam.to_screen(q) for q in v.renderer.corners(s)]).inflate(8, 8))
+        out.append(screen_bounds([cam.to_screen(q) for q in v.renderer.corners(s)]).inflate(8, 8))
     return out
-
-
-def _bounds(points: list[tuple[float, float]]) -> pygame.Rect:
-    xs, ys = [q[0] for q in points], [q[1] for q in points]
-    return pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)

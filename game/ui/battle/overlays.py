@@ -19,6 +19,7 @@ from game.model.components import Officer, Pose, Status, Unit
 from game.model.geometry import Point, heading, rect_corners
 from game.model.words import inches
 from game.ui import theme
+from game.ui.battle.ghosts import Ghost
 from game.ui.battle.human import HumanInput
 from game.ui.drawing.camera import Camera
 
@@ -149,13 +150,11 @@ class Overlays:
         g = h.ghost
         if g is not None:
             tint = (*(theme.GOOD if g.ok else theme.BAD), 140)
-            if g.officer or g.unit == "marker":
+            if is_disc(g):
                 r = b.rules.core.bases.officer_diameter / 2
                 pygame.draw.circle(layer, tint, cam.to_screen(g.at), max(4, r * cam.scale))
             else:
-                fp = b.rules.core.bases
-                corners = rect_corners(g.at[0], g.at[1], g.facing, fp.unit_width, fp.unit_depth)
-                pygame.draw.polygon(layer, tint, [cam.to_screen(p) for p in corners])
+                pygame.draw.polygon(layer, tint, [cam.to_screen(p) for p in ghost_corners(b, g)])
                 handle = h.handle()
                 pygame.draw.line(layer, (255, 255, 255, 200), cam.to_screen(g.at), cam.to_screen(handle), 2)
                 pygame.draw.circle(layer, (255, 255, 255, 220), cam.to_screen(handle), 5)
@@ -173,6 +172,40 @@ class Overlays:
             pygame.draw.circle(layer, (*theme.GOOD, 200), cam.to_screen(h.deploy.officer_at), 6)
         with on_table(surf, cam, b.table.width, b.table.depth):
             surf.blit(layer, (0, 0))
+
+
+def is_disc(g: Ghost) -> bool:
+    """An officer's ghost or a marker's: a disc, where a unit's is a base."""
+    return g.officer or g.unit == "marker"
+
+
+def ghost_corners(b: Battle, g: Ghost) -> tuple[Point, ...]:
+    """A unit's ghost: the corners of its base where it would stand."""
+    fp = b.rules.core.bases
+    return rect_corners(g.at[0], g.at[1], g.facing, fp.unit_width, fp.unit_depth)
+
+
+def ghost_boxes(cam: Camera, b: Battle, h: HumanInput) -> list[pygame.Rect]:
+    """Where the ghosts of the decision in hand stand on screen (the move's, a deployment's bases):
+    the table's words are laid off them, so a name's plate never shows through the translucent ghost
+    the player is placing."""
+    fp = b.rules.core.bases
+    shapes: list[Sequence[Point]] = []
+    g = h.ghost
+    if g is not None and is_disc(g):
+        r = fp.officer_diameter / 2
+        shapes.append(((g.at[0] - r, g.at[1] - r), (g.at[0] + r, g.at[1] + r)))
+    elif g is not None:
+        shapes.append((*ghost_corners(b, g), h.handle()))  # with the handle that turns it
+    if b.pending is not None and b.pending.kind == "deploy" and isinstance(h.deploy, cmd.Deploy):
+        shapes += [rect_corners(x, y, f, fp.unit_width, fp.unit_depth) for _n, x, y, f in h.deploy.units]
+    return [screen_bounds([cam.to_screen(p) for p in shape]).inflate(10, 10) for shape in shapes]
+
+
+def screen_bounds(points: Sequence[tuple[float, float]]) -> pygame.Rect:
+    """The smallest rectangle of whole pixels holding these screen points."""
+    xs, ys = [q[0] for q in points], [q[1] for q in points]
+    return pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
 
 
 @contextmanager

@@ -14,7 +14,7 @@ from game.ui import theme
 from game.ui.battle.help_page import draw_help, draw_why_box
 from game.ui.battle.hud import draw_alert, draw_banner, draw_dice, draw_hover, draw_top_bar
 from game.ui.battle.human import HumanInput
-from game.ui.battle.overlays import Overlays
+from game.ui.battle.overlays import Overlays, ghost_boxes
 from game.ui.battle.panel import draw_panel
 from game.ui.battle.pause_menu import draw_battle_menu
 from game.ui.battle.view import BattleView
@@ -301,7 +301,8 @@ class BattleScreen(BattleView):
         self.overlays.draw(surf, self.camera, b, self.renderer.colours, chosen)
         r.draw_units(surf, self.camera, units, self.display)
         r.draw_officers(surf, self.camera, officers, self.display)
-        r.draw_labels(surf, self.camera)
+        ghosts = ghost_boxes(self.camera, b, self.human) if self.human_turn() else []
+        r.draw_labels(surf, self.camera, ghosts)  # off the ghosts, drawn over them below
         r.draw_effects(surf, self.camera, self.display.effects)
         if self.human_turn():
             self.overlays.draw_human(surf, self.camera, b, self.human)

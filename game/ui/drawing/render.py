@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -279,19 +279,22 @@ class Renderer:
                 plate = self.colours.get(look.side, theme.SIDE_FALLBACK[0])
                 self.words.append((self._label(look.label, font, theme.TEXT), rect, "side", plate))
 
-    def draw_labels(self, surf: pygame.Surface, cam: Camera) -> None:
+    def draw_labels(self, surf: pygame.Surface, cam: Camera, avoid: Sequence[pygame.Rect] = ()) -> None:
         """Lay the frame's words, objectives' names first, then officers' initiative, the modules' tags
-        and the units' names: each in the first place around its piece that covers nothing drawn and
-        stays on the table and in the view; a tag or name with no such place is left out
-        (game/ui/drawing/table_words.py)."""
-        (x0, y0), (x1, y1) = cam.to_screen((0, self.table.depth)), cam.to_screen((self.table.width, 0))
-        view = pygame.Rect(cam.view).clip(pygame.Rect(int(x0), int(y0), int(x1 - x0), int(y1 - y0)))
+        and the units' names: each in the first place around its piece that covers nothing drawn nor
+        `avoid` (the ghosts a player is placing, drawn over the words) and stays on the table and in the
+        view; a tag or name with no such place is left out (game/ui/drawing/table_words.py)."""
         order = {"objective": 0, "officer": 1, "corner": 2, "side": 3}
         stars = [piece for _t, piece, _w, _p in self.objective_words]
-        blocked = [*self.taken, *stars]
+        blocked = [*self.taken, *stars, *avoid]
         words = sorted([*self.objective_words, *self.words], key=lambda w: order[w[2]])
-        self.laid = lay_words(surf, view, words, blocked)
+        self.laid = lay_words(surf, self.table_in_view(cam), words, blocked)
         self.placed = [w.rect for w in self.laid]
+
+    def table_in_view(self, cam: Camera) -> pygame.Rect:
+        """The part of the view the table fills, in screen pixels."""
+        (x0, y0), (x1, y1) = cam.to_screen((0, self.table.depth)), cam.to_screen((self.table.width, 0))
+        return pygame.Rect(cam.view).clip(pygame.Rect(int(x0), int(y0), int(x1 - x0), int(y1 - y0)))
 
     def corners_px(self, cam: Camera, sh: Shown) -> list[tuple[float, float]]:
         return [cam.to_screen(p) for p in self.corners(sh)]
