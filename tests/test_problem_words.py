@@ -60,6 +60,21 @@ def test_every_problem_of_a_battle_made_wrong_is_said_in_spanish(rules: Ruleset)
     assert "una división necesita dos unidades o más (FG-PREP-2)" in said.values()
 
 
+def test_a_division_beyond_its_radius_says_its_measures_as_every_measure_is(rules: Ruleset) -> None:
+    """FG-DEP-9's problem said '3.0"' where 3" was meant, and in Spanish kept the English point in its
+    measures: it writes them as the screens and the log do (a tenth, a whole one without '.0')."""
+    command = dataclasses.replace(rules.core.command, division_radius=2.5)
+    tight = dataclasses.replace(rules, core=dataclasses.replace(rules.core, command=command))
+    doc = small_battle(rules)
+    five = edit.add_division(doc, 0, "Division 3")
+    for _ in range(5):  # in line, the farthest stands 3" from its officer
+        edit.add_unit(doc, five, "LnInf", "R")
+    (p,) = [p for p in scenario_problems_of(doc, tight) if "FG-DEP-9" in p.text]
+    assert 'stand up to 3" from their officer, beyond the division radius of 2.5"' in p.text
+    spanish = problem_said(ES, p.text)
+    assert 'quedan hasta a 3" de su oficial, más allá del radio de división de 2,5"' in spanish
+
+
 def test_a_type_the_record_refuses_is_said_in_spanish(rules: Ruleset) -> None:
     doc = small_battle(rules)
     set_field(doc, (), "max_rounds", "many")
@@ -84,6 +99,10 @@ def test_a_type_the_record_refuses_is_said_in_spanish(rules: Ruleset) -> None:
         ("expected one of 'north', 'south', found 'up'", "se esperaba uno de 'north', 'south'; hay 'up'"),
         ("expected a table of points, found 3", "se esperaba a table of points; hay 3"),  # a type it lacks
         ("the map is upside down", "the map is upside down"),  # no text: as written
+        (  # a decimal in the Spanish decimal mark (it kept the English point)
+            "expected a number at least 0.5 and at most 2.5, found 3.75",
+            "se esperaba un número de 0,5 a 2,5; hay 3,75",
+        ),
     ],
 )
 def test_a_text_is_read_back_with_its_values(english: str, spanish: str) -> None:

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 def summary(result: dict[str, Any], t: Texts) -> list[str]:
     """The state after the last step, one line per unit and officer, in the words of `t` (with the
     names of the position, `t.names`)."""
-    from game.model.words import counted, number
+    from game.model.words import counted, decimal, number
 
     def at(xy: list[float]) -> dict[str, str]:
         return {"x": number(xy[0], t, 2), "y": number(xy[1], t, 2)}
@@ -27,7 +27,7 @@ def summary(result: dict[str, Any], t: Texts) -> list[str]:
     for ident, u in result["units"].items():
         key = "script_unit" + ("_destroyed" if u["destroyed"] else "_removed" if u["removed"] else "")
         key += "_disorganised" if u["disorganised"] else ""
-        facing = f"{u['facing']:g}".replace(".", t("log_decimal_mark"))
+        facing = decimal(u["facing"], t)
         state = counted(t, "script_hits", u["hits"])
         lines.append(t(key, unit=t.names(ident), **at(u["at"]), facing=facing, state=state))
     for ident, o in result["officers"].items():

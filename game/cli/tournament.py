@@ -24,7 +24,7 @@ from game.cli.options import (
 )
 from game.content.languages import LANGUAGES
 from game.model.errors import UserError, one_line
-from game.model.words import percent
+from game.model.words import decimal, percent
 from game.running.cluster import checked_address
 
 if TYPE_CHECKING:
@@ -175,7 +175,7 @@ def to_json(res: Results, args: argparse.Namespace) -> dict[str, Any]:
 
 def _count(n: float, t: Texts) -> str:
     """A count of wins or draws: a draw is half a win (1.5), in the language's decimal mark."""
-    return f"{n:g}".replace(".", t("log_decimal_mark"))
+    return decimal(n, t)
 
 
 def _cell(s: Share, t: Texts) -> str:

@@ -17,6 +17,7 @@ from game.content.locale import LANGUAGES, Texts, placeholders
 from game.content.records import build, read_toml
 from game.model.errors import ContentError
 from game.model.limits import Bounds
+from game.model.words import decimal
 
 MEASURES = ("XS", "S", "M", "L", "XL")
 GLOSSARY = "glossary.toml"  # in each language's locale folder
@@ -66,8 +67,8 @@ def glossary(language: str, measures: Mapping[str, float]) -> list[Term]:
     """Every term in the language's words (English for a term it lacks), in the file's order, the
     measures written as the language writes a decimal."""
     language = language if language in LANGUAGES else "en"
-    mark = Texts(language)("log_decimal_mark")
-    inches = {code: f"{measures[code]:g}".replace(".", mark) for code in MEASURES}
+    t = Texts(language)
+    inches = {code: decimal(measures[code], t) for code in MEASURES}
     own, english = _shipped(language), _shipped("en")
     return [
         Term(key, (e := own.get(key, fallback)).term, e.text.format(**inches))

@@ -13,11 +13,13 @@ from game.content.locale import Texts
 from game.editing.document import parse_key
 from game.editing.files import Refused
 from game.model.errors import ContentError, UserError, one_line
-from game.running.log_texts import english_ui, text_patterns
+from game.model.words import in_language
+from game.running.log_texts import DECIMAL, english_ui, text_patterns
 
 # values read back against texts of their own: the type a key expects ("an integer at least 1"), and
 # why a file does not read (a TOML parser's reason, a mod package's)
 NESTED = {"what": "problem_what_", "why": "problem_why_"}
+VERSIONS = ("version", "shown")  # values that are versions (of a save's format): never a decimal
 
 
 @cache
@@ -46,10 +48,13 @@ def _read_back(t: Texts, text: str, prefix: str = "", editor: bool = False) -> s
 
 def _value_said(t: Texts, name: str, value: str) -> str:
     """A value read back from a problem's text, in the words of `t` when it is words of its own: a kind
-    of value (NESTED), or a problem a line frames ("seed 1 made a battle with a problem at ...")."""
+    of value (NESTED), or a problem a line frames ("seed 1 made a battle with a problem at ..."); a
+    decimal number in the language's decimal mark ("de 0,5 a 2,5"), a version as it is written."""
     if name in NESTED:
         return _read_back(t, value, NESTED[name]) or value
-    return _read_back(t, value) or value if name == "problem" else value
+    if name == "problem":
+        return _read_back(t, value) or value
+    return in_language(value, t) if DECIMAL.fullmatch(value) and name not in VERSIONS else value
 
 
 def problem_said(t: Texts, text: str, editor: bool = False) -> str:

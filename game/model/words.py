@@ -63,6 +63,21 @@ class Number(Word):
         return inches(float(self), t)
 
 
+class Share(Word):
+    """A share (0 to 1) written as an English percentage ("58%", as a module's choices give their odds):
+    said as every text writes one (`percent`: Spanish "58 %")."""
+
+    share: float
+
+    def __new__(cls, share: float) -> Share:
+        word = super().__new__(cls, f"{share:.0%}")
+        word.share = share
+        return word
+
+    def said(self, t: Wording) -> str:
+        return percent(self.share, t)
+
+
 def english_count(n: float, one: str, many: str) -> str:
     """A count and its noun in English, singular for one: "1 round", "2 rounds", "0.5 wins" (the
     command line's and the checks' words; a screen's words are `counted`)."""
@@ -75,9 +90,21 @@ def counted(t: Wording, key: str, n: int, **values: object) -> str:
     return t(f"{key}_one" if n == 1 else f"{key}_many", n=n, **values)
 
 
+def in_language(written: str, t: Wording) -> str:
+    """A number written in English ("4.5", as a file, a rule or an English text holds it) in the
+    language's decimal mark (Spanish "4,5"): the one place a number changes its mark."""
+    return written.replace(".", t("log_decimal_mark"))
+
+
 def number(x: float, t: Wording, digits: int = 1, signed: bool = False) -> str:
     """A number to `digits` decimals (a sign always with `signed`), in the language's decimal mark."""
-    return f"{x:{'+' if signed else ''}.{digits}f}".replace(".", t("log_decimal_mark"))
+    return in_language(f"{x:{'+' if signed else ''}.{digits}f}", t)
+
+
+def decimal(x: float, t: Wording) -> str:
+    """A number as exact as it was given, a whole one without its ".0" (12, 1.5, 0.25), in the
+    language's decimal mark: the rules' measures, a count of wins that halves draws, a facing."""
+    return in_language(f"{x:g}", t)
 
 
 def percent(share: float, t: Wording, digits: int = 0) -> str:
@@ -91,7 +118,13 @@ def inches(x: float, t: Wording) -> str:
     """A measure in inches as the screens and the log write every one: to a tenth, a whole number
     without its ".0", in the language's decimal mark (4.3, 6, 17.7; in Spanish 4,3). The texts add the
     inch sign."""
-    return f"{round(x, 1) + 0.0:g}".replace(".", t("log_decimal_mark"))
+    return in_language(measure(x), t)
+
+
+def measure(x: float) -> str:
+    """A measure in inches as an English line writes it (a check's, the command line's): as `inches`,
+    to a tenth, a whole number without its ".0" (14, not 14.0)."""
+    return f"{round(x, 1) + 0.0:g}"
 
 
 def slug(text: str) -> str:

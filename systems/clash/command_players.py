@@ -11,6 +11,7 @@ from game.model import commands as cmd
 from game.model.battle import Battle
 from game.model.modules import Choice, Judge
 from game.model.resolution import Decision
+from game.model.words import Share
 from systems.clash.command_records import ActivateUnit, ReactWith, Rest, check_chance, points, price
 from systems.clash.fatigue import action_name, commanders, fatigue, numbers, table_gain
 from systems.clash.morale import SupportCheck, hits_by_fire, paralysis_chance
@@ -31,8 +32,8 @@ def _wounds_pending(b: Battle, name: str) -> int:
 def support_choices(b: Battle, d: Decision) -> list[Choice]:
     e = b.ids[d.unit]
     dice = 1 + _wounds_pending(b, d.unit)
-    with_die = f"{float(paralysis_chance(b, e, dice, True)):.0%}"
-    alone = f"{float(paralysis_chance(b, e, dice, False)):.0%}"
+    with_die = Share(float(paralysis_chance(b, e, dice, True)))
+    alone = Share(float(paralysis_chance(b, e, dice, False)))
     return [
         Choice(
             "Commander's die", SupportCheck(d.unit), "CS-13", with_die, "cs_support", {"chance": with_die}
@@ -122,9 +123,9 @@ def turn_unit_choices(b: Battle, d: Decision, name: str) -> list[Choice]:
                 ActivateUnit(name, support),
                 "up to three actions; the enemy may react before the 2nd and 3rd (CS-3)"
                 + ("; tired: 2D6, one at its courage (CS-6)" if tired else ""),
-                f"{float(chance):.0%}" if tired else "",
+                Share(float(chance)) if tired else "",
                 "cs_activate_support" if support else "cs_activate",
-                {"unit": name, "cost": cost, "chance": f"{float(chance):.0%}"},
+                {"unit": name, "cost": cost, "chance": Share(float(chance))},
             )
         )
     out.append(
@@ -165,9 +166,9 @@ def reaction_unit_choices(b: Battle, d: Decision, name: str) -> list[Choice]:
                 f"React with {name} ({cost} CP" + (", commander's die)" if support else ")"),
                 ReactWith(name, support),
                 "1D6 at its courage, then one action (CS-7)",
-                f"{float(chance):.0%}",
+                Share(float(chance)),
                 "cs_react_support" if support else "cs_react",
-                {"unit": name, "cost": cost, "chance": f"{float(chance):.0%}"},
+                {"unit": name, "cost": cost, "chance": Share(float(chance))},
             )
         )
     return out

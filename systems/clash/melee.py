@@ -29,6 +29,7 @@ from game.model.geometry import centroid
 from game.model.modules import Choice, DecisionKind, Judge, OrderKind, RuleModule, unknown_names
 from game.model.resolution import Decision, Reject, Resolution
 from game.model.ruleset import Ruleset
+from game.model.words import Number, Share
 from systems.clash.fatigue import add_fatigue, fatigue
 from systems.clash.fatigue import numbers as command_numbers
 from systems.clash.melee_odds import (
@@ -261,9 +262,9 @@ def choices(b: Battle, d: Decision) -> list[Choice]:
         stays = 1 - sum(p for o, p in odds.items() if o.defender_retreats)
         cost = n.responses[r]
         words = {
-            "taken": f"{float(taken):.1f}",
-            "dealt": f"{float(dealt):.1f}",
-            "stays": f"{float(stays):.0%}",
+            "taken": Number(f"{float(taken):.1f}"),
+            "dealt": Number(f"{float(dealt):.1f}"),
+            "stays": Share(float(stays)),
             "markers": cost.markers,
             "fatigue": cost.fatigue,
         }

@@ -18,6 +18,7 @@ from game.model.dice import D6
 from game.model.errors import ContentError, UserError
 from game.model.modules import DecisionKind, GameMode, OrderKind, ReactionKind, RuleModule
 from game.model.ruleset import Ruleset
+from game.model.words import measure
 from systems.for_glory import reaction as r
 from systems.for_glory import sequence
 from systems.for_glory.charge.contact import resolve_contact
@@ -198,8 +199,9 @@ def check_scenario(spec: ScenarioFile, rules: Ruleset) -> Iterator[ContentError]
             if reach > radius:
                 yield ContentError(
                     f"sides[{i}].divisions[{j}].units",
-                    f'{len(dv.units)} units in line stand up to {reach:.1f}" from their officer, beyond the '
-                    f'division radius of {radius:g}" (FG-DEP-9): split the division or lengthen the measure',
+                    f'{len(dv.units)} units in line stand up to {measure(reach)}" from their officer, '
+                    f'beyond the division radius of {radius:g}" (FG-DEP-9): '
+                    "split the division or lengthen the measure",
                 )
 
 

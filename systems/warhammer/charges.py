@@ -24,6 +24,7 @@ from game.model.geometry import EPS, dist
 from game.model.limits import Bounds
 from game.model.modules import Choice
 from game.model.resolution import Decision, Reject, Resolution, refuse
+from game.model.words import Share
 from systems.for_glory.charge.contact import arrive
 from systems.for_glory.charge.odds import charge_odds
 from systems.for_glory.charge.order import charge as for_glory_charge
@@ -381,14 +382,14 @@ def choices(b: Battle, d: Decision) -> list[Choice]:
     out = []
     for option in d.options:
         if option == "hold":
-            chance = f"{float(_holds(b, charger, target)):.0%}"
+            chance = Share(float(_holds(b, charger, target)))
             odds = f"holds its ground {chance}"
         elif option == "flee":
-            chance = f"{float(escape_chance(b, charger, target)):.0%}"
+            chance = Share(float(escape_chance(b, charger, target)))
             odds = f"escapes {chance}"
         else:
             hit = fire_odds(b, target, charger, reaction=True, seen=shot_line(b, target, charger))
-            chance = f"{float(sum(p for k, p in hit.items() if k != 'miss')):.0%}"
+            chance = Share(float(sum(p for k, p in hit.items() if k != "miss")))
             odds = f"hits {chance}"
         hints = {
             "hold": "take the charge where it stands (WM-8)",
@@ -414,7 +415,7 @@ def redirect_choice(b: Battle, d: Decision, judge: object = None) -> cmd.Command
 
 def redirect_choices(b: Battle, d: Decision) -> list[Choice]:
     charger, target = b.ids[d.unit], b.ids[d.options[0]]
-    chance = f"{float(1 - _holds(b, charger, target)):.0%}"
+    chance = Share(float(1 - _holds(b, charger, target)))
     words = {"target": d.options[0], "chance": chance}
     return [
         Choice(

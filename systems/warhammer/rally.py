@@ -19,6 +19,7 @@ from game.model.events import Moved, Note
 from game.model.modules import Choice
 from game.model.resolution import Decision, Resolution, refuse
 from game.model.session import ask
+from game.model.words import Share
 from systems.for_glory.checks import staff_of
 from systems.for_glory.command import activate as for_glory_activate
 from systems.for_glory.measure import gap, within
@@ -176,7 +177,7 @@ def activation(b: Battle, c: cmd.Activate) -> Resolution | None:
 
 
 def rally_choices(b: Battle, d: Decision) -> list[Choice]:
-    chance = f"{float(rally_chance(b, b.ids[d.unit])):.0%}"
+    chance = Share(float(rally_chance(b, b.ids[d.unit])))
     return [
         Choice(
             "Rally",

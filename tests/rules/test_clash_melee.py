@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from game.cli.entry import main
+from game.content.locale import Texts
 from game.content.module_records import rule_stack
 from game.model import commands as cmd
 from game.model.battle import Battle
@@ -188,6 +189,9 @@ def test_the_responses_are_offered_with_their_odds_and_the_ai_picks_the_best(
     assert [c.answer for c in offered] == [Respond("b1", r) for r in ("hold", "defend", "counter")]  # type: ignore[arg-type]
     assert all(c.odds.startswith("takes ") and "deals" in c.odds for c in offered)
     assert offered[0].odds.split(", deals ")[1].startswith("0.0")  # holding deals nothing
+    es = Texts("es")  # the screen says them in the player's words: Spanish commas, "50\u00a0%"
+    said = [c.values[k].said(es) for c in offered for k in ("taken", "dealt", "stays")]  # type: ignore[attr-defined]
+    assert all("." not in x for x in said) and all(x.endswith("\u00a0%") for x in said[2::3]), said
     assert isinstance(choose(b, d), Respond)
 
 

@@ -77,7 +77,8 @@ def test_the_start_screen_switches_a_module_on_and_off(window: pygame.Surface) -
 
 
 def test_the_modules_choices_in_spanish(battle: Callable[..., Battle]) -> None:
-    """A module's words come from its locale: Spanish prompts, labels and odds."""
+    """A module's words come from its locale: Spanish prompts, labels and odds, its chances written as
+    every Spanish percentage is ("58\u00a0%": they kept the English "58%")."""
     from game.content.locale import Texts
     from game.content.module_records import module_locales
     from systems.warhammer.charges import escape_chance
@@ -91,11 +92,12 @@ def test_the_modules_choices_in_spanish(battle: Callable[..., Battle]) -> None:
     human.start(d)
     assert human.info == ["b1 recibe una carga: ¿cómo responde? (WM-5)"]
     labels = [bt.label for bt in human.buttons()]
-    escape = f"{float(escape_chance(b, b.ids['a1'], b.ids['b1'])):.0%}"
-    assert labels[1] == f"Huir  (escapa {escape})" and labels[0].startswith("Mantener la posición  (aguanta ")
+    escape = round(100 * float(escape_chance(b, b.ids["a1"], b.ids["b1"])))
+    assert labels[1] == f"Huir  (escapa {escape}\u00a0%)"
+    assert labels[0].startswith("Mantener la posición  (aguanta ") and labels[0].endswith("\u00a0%)")
     english = HumanInput(b, t=Texts("en", module_locales(b.stack)))
     english.start(d)
-    assert [bt.label for bt in english.buttons()][1] == f"Flee  (escapes {escape})"
+    assert [bt.label for bt in english.buttons()][1] == f"Flee  (escapes {escape}%)"
 
 
 def test_a_move_ghost_says_what_the_move_costs_when_a_module_weighs_it() -> None:

@@ -20,7 +20,7 @@ from game.model.components import Officer, Pose
 from game.model.geometry import Point, dist, heading, point_polygon_distance
 from game.model.grammar import listed
 from game.model.modules import Choice, command_label
-from game.model.resolution import Decision, Reject
+from game.model.resolution import Decision, Reject, said_value
 from game.model.words import percent
 from game.ui.battle.ghosts import Ghost, move_ghost, officer_ghost, tried
 from game.ui.battle.unit_words import (
@@ -185,7 +185,7 @@ class HumanInput:
             if choices is not None:
                 ch = choices[i]
                 words = {  # the module's words in the player's language, where it has them (odds: when known)
-                    part: t(key, **ch.values)
+                    part: t(key, **{k: said_value(t, k, v) for k, v in ch.values.items()})
                     if ch.key and t.has(key) and (default or part != "odds")
                     else default
                     for part, key, default in (

@@ -12,6 +12,7 @@ from collections.abc import Hashable
 import pygame
 
 from game.content.glossary import Term, glossary
+from game.model.words import decimal
 from game.running.match import Match, new_match
 from game.running.settings import Settings
 from game.running.tutorial import LESSONS, Lessons, Progress, Step, load_lessons
@@ -133,7 +134,7 @@ class TutorialScreen:
         """A step's prompt, its measures in the ruleset's inches, and the glossary's terms it names."""
         sc = self.screen
         measures = sc.battle.rules.core.measures
-        inches = {code: f"{v:g}".replace(".", sc.t("log_decimal_mark")) for code, v in measures.items()}
+        inches = {code: decimal(v, sc.t) for code, v in measures.items()}
         terms = {g.key: g for g in glossary(sc.t.language, measures)}
         # the player's side by the colour it is drawn in (the colour-blind palette's when it is on)
         colour = sc.t(f"colour_{colour_name(sc.renderer.colours[self.progress.side])}")

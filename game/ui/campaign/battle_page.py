@@ -11,7 +11,7 @@ from collections.abc import Callable
 import pygame
 
 from game.model import commands as cmd
-from game.model.words import counted, percent
+from game.model.words import counted, number, percent
 from game.ui import theme
 from game.ui.campaign.sheets import page_box, page_buttons, side_colour
 from game.ui.campaign.view import BUTTON_H, CampaignView, Choice
@@ -142,7 +142,7 @@ def _side_column(
         cy = theme.text_lines(surf, t("campaign_no_arrivals"), (cx, cy + 2), col, theme.TEXT_DIM, 16)
     win = round(100 * p.odds.win[side])
     lose = p.odds.losses[side]
-    said = t("campaign_odds_side", win=win, losses=f"{lose:.1f}".replace(".", t("log_decimal_mark")))
+    said = t("campaign_odds_side", win=win, losses=number(lose, t))
     return theme.text_lines(surf, said, (cx, cy + 6), col, theme.TEXT, 18)
 
 
