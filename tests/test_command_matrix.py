@@ -8,6 +8,7 @@ window under the dummy drivers; the commands run in this process through the com
 from __future__ import annotations
 
 import json
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -62,7 +63,9 @@ def test_battle_commands_on_every_scenario(
     assert json.loads(forglory(capfd, "replay", replay, "--json")) == result
     assert forglory(capfd, "replay", replay, "--log") == english
     assert forglory(capfd, "replay", replay, "--log", "--lang", "es") == spanish
-    assert forglory(capfd, "stats", replay).startswith(f"{scenario}, seed 1:")
+    path = next(p for p in list_scenarios() if p.stem == scenario)
+    title = tomllib.loads(path.read_text(encoding="utf-8")).get("name") or scenario  # as the start screen
+    assert forglory(capfd, "stats", replay).startswith(f"{title}, seed 1:")
     assert json.loads(forglory(capfd, "stats", replay, "--json"))["rounds"] == 1
 
     game = ("tournament", "--scenario", scenario, "--games", "1", *ROUND)

@@ -193,11 +193,22 @@ def _saved(m: Match, tmp_path: Path) -> Path:
 
 
 @pytest.mark.parametrize(
-    ("scenario", "side"), [("default", "Españoles"), ("ow-twin-fords", "Clan del Norte")]
+    ("scenario", "side", "titles"),
+    [
+        ("default", "Españoles", ("The Village on the High Road", "La aldea del camino real")),
+        ("ow-twin-fords", "Clan del Norte", ("The Twin Fords", "Los Vados Gemelos")),
+    ],
 )
 def test_stats_follows_lang_on_a_save(
-    scenario: str, side: str, tmp_path: Path, matches: list[Match], capsys: pytest.CaptureFixture[str]
+    scenario: str,
+    side: str,
+    titles: tuple[str, str],
+    tmp_path: Path,
+    matches: list[Match],
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
+    """In each language, and the scenario by its title in it, as the start screen names it (it was
+    named by its id)."""
     m = new_match(scenario, 4)
     matches.append(m)
     path = _saved(m, tmp_path)
@@ -211,8 +222,8 @@ def test_stats_follows_lang_on_a_save(
     assert capsys.readouterr().out == printed["en"]  # English without --lang
     assert printed["en json"] == printed["es json"] and json.loads(printed["es json"])["seed"] == 4
     en, es = printed["en"].splitlines(), printed["es"].splitlines()
-    assert len(en) == len(es) and en[0].startswith(f"{scenario}, seed 4: ")
-    assert es[0].startswith(f"{scenario}, semilla 4: ") and f"{side}:" in es
+    assert len(en) == len(es) and en[0].startswith(f"{titles[0]}, seed 4: ")
+    assert es[0].startswith(f"{titles[1]}, semilla 4: ") and f"{side}:" in es
     for english in ("seed", "rolled", "expected", "round", "stood", "luckier", "won"):
         assert english not in printed["es"], english
     assert "  dados: " in printed["es"] and "  suerte: más que el " in printed["es"]

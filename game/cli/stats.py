@@ -18,11 +18,12 @@ if TYPE_CHECKING:
     from game.running.stats import Figures
 
 
-def lines(f: Figures, sides: Mapping[str, str], t: Texts) -> list[str]:
-    """The figures in lines in the language of `t`, the sides and divisions by their names."""
+def lines(f: Figures, sides: Mapping[str, str], t: Texts, title: str = "") -> list[str]:
+    """The figures in lines in the language of `t`, the scenario by its `title` (by the id the figures
+    keep where it has none), the sides and divisions by their names."""
     from game.running.result_words import fate_why
 
-    out = [t("cli_stats_head", scenario=f.scenario, seed=f.seed, outcome=_outcome(f, sides, t))]
+    out = [t("cli_stats_head", scenario=title or f.scenario, seed=f.seed, outcome=_outcome(f, sides, t))]
     for side, st in f.sides.items():
         out.append(t("cli_stats_side", side=sides.get(side, side)))
         out.append("  " + t("cli_stats_score", points=" ".join(str(p) for p in st.score)))
@@ -79,14 +80,14 @@ def _stats(args: argparse.Namespace) -> int:
     from game.running.log_texts import texts_for
     from game.running.match import load
     from game.running.names import named
-    from game.running.result_words import side_names
+    from game.running.result_words import scenario_title, side_names
     from game.running.stats import figures
 
     m = load(Path(args.file), load_mods(Path(d) for d in args.mod), args.scenario)
     try:
         f = figures(m)
         language = args.lang or "en"
-        sides = side_names(m, language)
+        sides, title = side_names(m, language), scenario_title(m, language)
         # a mode's own words for its counts (Open Wars' turns and tokens, For Glory's rounds and units)
         t = ModeWords(named(texts_for(language, [x.id for x in m.battle.stack.modules]), m),
                       m.battle.stack.mode.base.prefix)  # fmt: skip
@@ -97,7 +98,7 @@ def _stats(args: argparse.Namespace) -> int:
     else:
         # each line made safe to print, its indent kept
         print(
-            *(x[: len(x) - len(x.lstrip())] + one_line(x, limit=2000) for x in lines(f, sides, t)),
+            *(x[: len(x) - len(x.lstrip())] + one_line(x, limit=2000) for x in lines(f, sides, t, title)),
             sep="\n",
         )
     return 0

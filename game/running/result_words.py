@@ -21,6 +21,12 @@ def side_names(m: Match, language: str) -> Mapping[str, str]:
     return told(m.battle, texts_for(language, [x.id for x in m.battle.stack.modules]))[2]
 
 
+def scenario_title(m: Match, language: str) -> str:
+    """What the battle's scenario or map is called in a language, as the start screen names it (its
+    id where the file gives no name)."""
+    return m.scenario.spec.words(language).name or m.scenario.id
+
+
 def result_lines(m: Match, language: str = "en") -> list[str]:
     """The result's line, then one line per side with its points by the rulebook's scoring lines."""
     b = m.battle
