@@ -22,7 +22,9 @@ def simulated(capsys: pytest.CaptureFixture[str], *args: str) -> list[str]:
 
 def test_the_result_names_the_sides_in_english(capsys: pytest.CaptureFixture[str]) -> None:
     head, *sides = simulated(capsys)
-    assert re.fullmatch(r"default, seed 3: (French win|Spanish win|a draw) after 3 rounds: .+", head), head
+    assert re.fullmatch(
+        r"The Village on the High Road, seed 3: (French win|Spanish win|a draw) after 3 rounds: .+", head
+    ), head
     assert [line.split(":")[0] for line in sides] == ["  French", "  Spanish"]
     assert not re.search(r"\b(fr|es)\b", "\n".join([head, *sides]))
 
@@ -30,8 +32,8 @@ def test_the_result_names_the_sides_in_english(capsys: pytest.CaptureFixture[str
 def test_the_result_names_the_sides_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
     head, *sides = simulated(capsys, "--lang", "es")
     assert re.fullmatch(
-        r"default, semilla 3: (vencen los Franceses|vencen los Españoles|empate) tras 3 rondas: "
-        r"se alcanza el límite de 3 rondas",
+        r"La aldea del camino real, semilla 3: (vencen los Franceses|vencen los Españoles|empate) "
+        r"tras 3 rondas: se alcanza el límite de 3 rondas",
         head,
     ), head
     assert [line.split(":")[0] for line in sides] == ["  Franceses", "  Españoles"]
@@ -48,16 +50,18 @@ ENGLISH = re.compile(
 )
 
 
-@pytest.mark.parametrize("scenario", ["ow-twin-fords", "ow-border-march"])
+@pytest.mark.parametrize(
+    "scenario, title", [("ow-twin-fords", "Los Vados Gemelos"), ("ow-border-march", "La Marca Fronteriza")]
+)
 def test_an_open_wars_log_and_result_in_spanish_have_no_english(
-    capsys: pytest.CaptureFixture[str], scenario: str
+    capsys: pytest.CaptureFixture[str], scenario: str, title: str
 ) -> None:
     """`simulate --log --lang es` of an Open Wars map: every line of the log and of the result in
-    Spanish, the players by their Spanish names."""
+    Spanish, the players and the map by their Spanish names."""
     lines = simulated(capsys, "--scenario", scenario, "--log", "--lang", "es")
     english = [line for line in lines if ENGLISH.search(line.replace(scenario, "").split("(OW-")[0])]
     assert english == []
-    head = next(line for line in lines if line.startswith(f"{scenario}, semilla 3: "))
+    head = next(line for line in lines if line.startswith(f"{title}, semilla 3: "))
     assert "tras 3 turnos" in head  # Open Wars counts turns (its rules: turnos)
 
 
@@ -67,8 +71,9 @@ def test_a_battle_still_going_on_says_so() -> None:
         them = players(m, "random", "random")
         play(m, them, until=lambda x: len(x.commands) >= 20)
         head, *_ = result_lines(m, "en")
-        assert head.startswith("default, seed 5: still going on after ")
-        assert result_lines(m, "es")[0].startswith("default, semilla 5: sigue en juego tras ")
+        assert head.startswith("The Village on the High Road, seed 5: still going on after ")
+        spanish = result_lines(m, "es")[0]
+        assert spanish.startswith("La aldea del camino real, semilla 5: sigue en juego tras ")
     finally:
         m.battle.close()
 

@@ -43,11 +43,12 @@ def result_lines(m: Match, language: str = "en") -> list[str]:
         why = end_reason(Narrator(t, sides, objectives), over.to_dict()) if over is not None else ""
         who = t("log_winner", side=sides.get(r["winner"], r["winner"])) if r["winner"] else t("log_draw")
     count = "one" if r["rounds"] == 1 else "many"
+    title = scenario_title(m, t.language)  # as the start screen and `stats` name it; --json keeps the id
     if b.game is None or not b.game.over:
-        lines = [t(f"cli_going_on_{count}", scenario=r["scenario"], seed=r["seed"], rounds=r["rounds"])]
+        lines = [t(f"cli_going_on_{count}", scenario=title, seed=r["seed"], rounds=r["rounds"])]
     else:
         lines = [
-            t(f"cli_result_{count}", scenario=r["scenario"], seed=r["seed"], rounds=r["rounds"], result=who,
+            t(f"cli_result_{count}", scenario=title, seed=r["seed"], rounds=r["rounds"], result=who,
               reason=why or r["end_reason"])
         ]  # fmt: skip
     for side, total in r["score"].items():
