@@ -12,11 +12,13 @@ import pytest
 
 from game import CONTENT
 from game.cli.entry import main
+from game.content.ruleset_files import load_ruleset
+from game.content.scenario import load_any_scenario
 from game.editing import maps
 from game.editing.document import Document
 from game.editing.elements import remove, set_field, set_id
 from game.editing.fields import fields_of
-from game.editing.files import open_document, save_as_mod
+from game.editing.files import open_document, save_as_mod, save_file
 from game.editing.problems import map_problems_of
 from game.editing.texts import set_text
 from game.modding.content_check import check_content
@@ -123,3 +125,17 @@ def test_every_shipped_map_opens_without_problems(ow: OpenWarsRules) -> None:
     for path in sorted((CONTENT / "scenarios" / "open-wars").glob("*.toml")):
         doc = open_document(path)
         assert doc.kind == "map" and map_problems_of(doc, ow) == []
+
+
+def test_a_map_that_names_no_ruleset_opens_and_saves_as_a_map(tmp_path: Path, ow: OpenWarsRules) -> None:
+    """It opened as a campaign, every key of it a problem; check-content read it as a battle."""
+    source = (CONTENT / "scenarios" / "open-wars" / "ow-border-march.toml").read_text(encoding="utf-8")
+    path = tmp_path / "march.toml"
+    path.write_text(source.replace('ruleset = "open-wars"\n', ""), encoding="utf-8")
+    (problem,) = check_content([path]).problems
+    assert problem == f"{path}: ruleset: missing key: expected one of 'open-wars'"  # one line, not a battle's
+    doc = open_document(path)
+    assert doc.kind == "map" and doc.dirty and map_problems_of(doc, ow) == []
+    save_file(doc, path)
+    assert load_any_scenario(path, load_ruleset())[1] == "open-wars"
+    assert check_content([path]).problems == []

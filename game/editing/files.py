@@ -20,6 +20,7 @@ from game.content.toml_text import dumps, unwritable
 from game.editing.campaigns import is_campaign
 from game.editing.document import Document
 from game.editing.fields import clean, misshapen
+from game.editing.maps import MAP_KEYS, RULESET
 from game.model.errors import ContentError, UserError
 from game.model.limits import ID
 from game.model.modules import mode_for_ruleset
@@ -37,7 +38,10 @@ def record_of(doc: Document) -> type:
 
 
 def kind_of(data: dict[str, Any]) -> str:
-    """What a file's data is: an Open Wars map (by its ruleset), a campaign, else a scenario."""
+    """What a file's data is: an Open Wars map (by its ruleset, or naming none by a map's own keys), a
+    campaign, else a scenario."""
+    if "ruleset" not in data and any(k in data for k in MAP_KEYS):
+        return "map"
     if mode_for_ruleset(str(data.get("ruleset", "for-glory"))) is not None:
         return "map"
     return "campaign" if is_campaign(data) else "scenario"
@@ -77,6 +81,9 @@ def open_document(path: Path) -> Document:
     if shipped(Path(path)) and isinstance(data.get("id"), str):
         data["id"] = f"{data['id']}-copy"
         doc.version += 1  # not saved yet
+    if kind == "map" and "ruleset" not in data:  # saved, it says what it is (the game reads it as a battle)
+        data["ruleset"] = RULESET
+        doc.version += 1
     return doc
 
 

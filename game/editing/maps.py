@@ -15,6 +15,8 @@ from game.running.log_texts import texts_for
 from systems.open_wars.records import LocationType, OpenWarsRules
 
 MAP_SIZE = 100.0  # a card's `at` runs 0 to 100 each way
+RULESET = "open-wars"  # a map's, which tells the game it is one
+MAP_KEYS = ("players", "random")  # a map's own keys, which no battle or campaign has
 GROUNDS: tuple[str, ...] = get_args(LocationType)  # the types of location card
 PLAYER_COLOURS = ([70, 110, 200], [200, 60, 50], [70, 160, 90], [200, 160, 40])
 
@@ -24,7 +26,7 @@ def new_map() -> Document:
     data: dict[str, Any] = {
         "id": "new-map",
         "name": "A new map",
-        "ruleset": "open-wars",
+        "ruleset": RULESET,
         "description": "",
         "locations": [],
         "links": [],

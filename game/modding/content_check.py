@@ -393,8 +393,12 @@ class _Check:
         """A scenario, Open Wars map or campaign file given by itself (`check-content FILE.toml`, what the
         editor saves), checked on the rules of the game and of the mods given with it."""
         data = self.read(path)
-        if data is not None and kind_of(data) == "campaign":  # as the editor tells them apart
+        kind = kind_of(data) if data is not None else None  # as the editor tells them apart
+        if kind == "campaign":
             self.campaign(path, mods)
+        elif kind == "map" and data is not None and "ruleset" not in data:  # else played as a battle
+            self.report.count("scenario", path)
+            self.record(MapFile, path)
         elif data is not None:
             self.scenario(path, rulesets)
 
