@@ -138,4 +138,5 @@ def test_a_map_that_names_no_ruleset_opens_and_saves_as_a_map(tmp_path: Path, ow
     assert doc.kind == "map" and doc.dirty and map_problems_of(doc, ow) == []
     save_file(doc, path)
     assert load_any_scenario(path, load_ruleset())[1] == "open-wars"
+    assert path.read_text(encoding="utf-8").startswith(source.split("\nid = ")[0])  # its comments
     assert check_content([path]).problems == []

@@ -36,6 +36,11 @@ MAX_ITEMS = 2000  # items of a list or keys of a table
 
 def read_toml(path: Path) -> dict[str, Any]:
     """Parse a TOML file; a syntax error becomes one line naming the file and the line."""
+    return read_toml_text(path)[1]
+
+
+def read_toml_text(path: Path) -> tuple[str, dict[str, Any]]:
+    """A TOML file's text and its data (the editor keeps the text: a save keeps its comments)."""
     raw = read_regular(path)
     if raw.startswith(codecs.BOM_UTF8):
         raise ContentError(str(path), "starts with a byte-order mark: save it as UTF-8 without one")
@@ -44,7 +49,7 @@ def read_toml(path: Path) -> dict[str, Any]:
     except UnicodeDecodeError as e:
         raise ContentError(str(path), f"not UTF-8 text (byte {e.start} is {raw[e.start]:#04x})") from None
     try:
-        return tomllib.loads(text)
+        return text, tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise ContentError(str(path), f"invalid TOML: {e}") from None
     except ValueError as e:  # Python refuses to read integers of more than 4300 digits

@@ -117,6 +117,16 @@ def _inline_table(v: Mapping[str, Any]) -> bool:
     return all(_plain(x) for x in v.values()) and len(value(v)) <= INLINE_WIDTH
 
 
+def inline(k: str, v: Any) -> str | None:
+    """The text of `k = v` where a table writes it among its own values (a list of small tables one
+    item a line); None for a table or list of tables written under headers of its own."""
+    if (isinstance(v, Mapping) and not _inline_table(v)) or (_tables(v) and not _inline_items(v)):
+        return None
+    if _tables(v):
+        return "\n".join([f"{key(k)} = [", *(f"  {value(item)}," for item in v), "]"])
+    return f"{key(k)} = {value(v)}"
+
+
 def dumps(data: Mapping[str, Any]) -> str:
     """The text of a TOML file holding `data`."""
     lines: list[str] = []
@@ -131,12 +141,11 @@ def _table(data: Mapping[str, Any], path: list[str], lines: list[str], header: b
     own: list[str] = []
     later: list[tuple[str, Any]] = []
     for k, v in data.items():
-        if (isinstance(v, Mapping) and not _inline_table(v)) or (_tables(v) and not _inline_items(v)):
+        text = inline(k, v)
+        if text is None:
             later.append((k, v))
-        elif _tables(v):
-            own.extend([f"{key(k)} = [", *(f"  {value(item)}," for item in v), "]"])
         else:
-            own.append(f"{key(k)} = {value(v)}")
+            own.append(text)
     if header and path and (own or not later):
         lines.extend(["", f"[{'.'.join(path)}]"])
     lines.extend(own)

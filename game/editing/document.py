@@ -56,6 +56,7 @@ class Document:
         self.version = 0  # grows with every change: the screen redraws what depends on the data
         self.saved_version = 0
         self._merging: str | None = None  # the merge key of the last edit, while edits may join it
+        self.source: str | None = None  # the file's text as opened or last saved: a save keeps its layout
 
     @property
     def dirty(self) -> bool:

@@ -1,6 +1,7 @@
 """The document as a file: opened from any scenario or map (a shipped one opens as a copy, with an
-id of its own), written as TOML (only what was chosen: game/editing/fields.py), saved to a file or
-as a mod in the player's mods folder. Nothing is written inside the game's own content, nothing
+id of its own), written as TOML (only what was chosen: game/editing/fields.py; a file opened or saved
+before keeps its comments and the layout of what did not change: game/editing/kept_text.py), saved to
+a file or as a mod in the player's mods folder. Nothing is written inside the game's own content, nothing
 outside the folder chosen, never half a file (write_atomic)."""
 
 from __future__ import annotations
@@ -14,12 +15,13 @@ from game import CONTENT
 from game.content.files import inside, write_atomic
 from game.content.locale import Texts
 from game.content.mods import load_mod
-from game.content.records import read_toml
+from game.content.records import read_toml_text
 from game.content.scenario import ScenarioFile
 from game.content.toml_text import dumps, unwritable
 from game.editing.campaigns import is_campaign
 from game.editing.document import Document
 from game.editing.fields import clean, misshapen
+from game.editing.kept_text import kept
 from game.editing.maps import MAP_KEYS, RULESET
 from game.model.errors import ContentError, UserError
 from game.model.limits import ID
@@ -53,13 +55,16 @@ def folder_of(doc: Document) -> str:
 
 
 def to_toml(doc: Document) -> str:
-    """The file's text; a value it cannot write (`inf` or a date under a key the game does not know, which
-    the file opened with) is refused, naming its key, before anything is written."""
-    data: dict[str, Any] = clean(doc.data, record_of(doc))
+    """The file's text: the text it was opened from or last saved as, changed where the document was
+    (kept_text), else written fresh. A value no fresh file can write (`inf` or a date under a key the
+    game does not know, which the file opened with) is refused, naming its key, before anything is."""
+    record = record_of(doc)
+    data: dict[str, Any] = clean(doc.data, record)
     where = unwritable(data)
     if where is not None:
         raise Refused("unwritable", where=where)
-    return HEADER + "\n" + dumps(data)
+    text = kept(doc.source, doc.data, data, record) if doc.source is not None else None
+    return text if text is not None else HEADER + "\n" + dumps(data)
 
 
 def open_document(path: Path) -> Document:
@@ -67,7 +72,7 @@ def open_document(path: Path) -> Document:
     since the game's files are never written. A file that does not read, or that the editor cannot
     show, is refused in one line (`Refused`)."""
     try:
-        data = read_toml(Path(path))
+        source, data = read_toml_text(Path(path))
     except ContentError as e:  # no such file, a folder, a pipe, too large, not TOML ...
         raise Refused("unreadable", path=path, problem=e.problem) from None
     except ValueError:  # a NUL in the path typed: no file has such a name
@@ -78,6 +83,7 @@ def open_document(path: Path) -> Document:
         where, _, problem = wrong.partition(": ")
         raise Refused("misshapen", path=path, where=where, problem=problem)
     doc = Document(data, kind)
+    doc.source = source
     if shipped(Path(path)) and isinstance(data.get("id"), str):
         data["id"] = f"{data['id']}-copy"
         doc.version += 1  # not saved yet
@@ -114,8 +120,9 @@ def save_file(doc: Document, path: Path, make: bool = False) -> Path:
     if path.suffix != ".toml":
         raise Refused("not_toml", path=path)
     writable_folder(path.parent, make)
-    written(path, to_toml(doc))
-    doc.saved_version = doc.version
+    text = to_toml(doc)
+    written(path, text)
+    doc.saved_version, doc.source = doc.version, text
     return path
 
 
