@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-MIN_SCALE, MAX_SCALE = 3.0, 120.0  # pixels per inch
+# pixels per inch; at the least, the largest table (240 inches) fits whole in a 1280x720 window's view
+MIN_SCALE, MAX_SCALE = 2.0, 120.0
 
 
 @dataclass

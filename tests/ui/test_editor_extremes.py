@@ -1,0 +1,35 @@
+"""The editor on the largest table a file may give: the table showed in part, and no zooming out could
+show it whole (3 pixels an inch at the least)."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pygame
+
+from game import CONTENT
+from game.content.locale import Texts
+from game.content.toml_text import dumps
+from game.model.ruleset import MAX_INCHES
+from game.ui.editor.screen import EditorScreen
+from game.ui.editor.table import TableCanvas
+from tests.ui.editor_driver import frames
+
+BATTLE = CONTENT / "scenarios" / "first-battle.toml"
+
+
+def opened(window: pygame.Surface, folder: Path, **changes: object) -> EditorScreen:
+    data = tomllib.loads(BATTLE.read_text(encoding="utf-8")) | changes
+    path = folder / "extreme.toml"
+    path.write_text(dumps(data), encoding="utf-8")
+    ed = EditorScreen(window.get_size(), Texts("en"), [], path)
+    frames(ed, window)
+    return ed
+
+
+def test_the_largest_table_shows_whole(window720: pygame.Surface, tmp_path: Path) -> None:
+    ed = opened(window720, tmp_path, table=[MAX_INCHES, MAX_INCHES])
+    assert isinstance(ed.canvas, TableCanvas)
+    cam = ed.canvas.camera
+    assert all(cam.contains(cam.to_screen(corner)) for corner in [(0, 0), (MAX_INCHES, MAX_INCHES)])
