@@ -1,5 +1,6 @@
-"""The editor on the largest table a file may give: the table showed in part, and no zooming out could
-show it whole (3 pixels an inch at the least)."""
+"""The editor on the largest table a file may give, and on an objective named with thousands of letters:
+the table showed in part, no zooming out could show it whole (3 pixels an inch at the least); the name
+ran across the whole table, its star and its start out of sight."""
 
 from __future__ import annotations
 
@@ -33,3 +34,13 @@ def test_the_largest_table_shows_whole(window720: pygame.Surface, tmp_path: Path
     assert isinstance(ed.canvas, TableCanvas)
     cam = ed.canvas.camera
     assert all(cam.contains(cam.to_screen(corner)) for corner in [(0, 0), (MAX_INCHES, MAX_INCHES)])
+
+
+def test_an_objective_s_long_name_is_cut_beside_its_star(window720: pygame.Surface, tmp_path: Path) -> None:
+    objectives = tomllib.loads(BATTLE.read_text(encoding="utf-8"))["objectives"]
+    long = [{**objectives[0], "name": ("Гора Высокая " * 400)[:5000]}]
+    ed = opened(window720, tmp_path, objectives=long)
+    assert isinstance(ed.canvas, TableCanvas)
+    laid = [w for w in ed.canvas.renderer().laid if w.where == "objective"]
+    assert len(laid) == 1 and laid[0].rect.width <= ed.canvas.view.width // 2 + 40  # the star and a plate
+    assert ed.canvas.view.contains(laid[0].rect)

@@ -356,6 +356,7 @@ class Renderer:
         of them and always, after a small star of the holder's colour, so who holds it is seen even
         while a base stands on it."""
         font = theme.font(16)
+        room = cam.view[2] // 2  # a name of thousands of letters would hide its star and the table
         self.objective_words = []
         for name, at, holder in objectives:
             c = cam.to_screen(at)
@@ -364,7 +365,8 @@ class Renderer:
             _star(surf, c, r + 2, (20, 20, 20))
             _star(surf, c, r * 0.8, colour)
             star = pygame.Rect(c[0] - r, c[1] - r, 2 * r, 2 * r)
-            self.objective_words.append((self._marked(name, font, colour), star, "objective", theme.TEXT_DIM))
+            words = self._marked(theme.cut(name, font, room), font, colour)
+            self.objective_words.append((words, star, "objective", theme.TEXT_DIM))
 
     def _marked(self, text: str, font: pygame.font.Font, colour: theme.Colour) -> pygame.Surface:
         """An objective's name after a star of its holder's colour."""
