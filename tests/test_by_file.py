@@ -52,23 +52,29 @@ def begun(tmp: Path, scenario: str = "first-battle") -> tuple[Path, Path, Path]:
     return a, b, turn_path(b, 1)
 
 
+def played_to_its_end(tmp: Path, scenario: str = "first-battle") -> tuple[list[dict[str, Any]], Path, str]:
+    """A game by file of random players from turn 1 to its end: each turn's result, the last file
+    (the end, as the other wrote it) and who opened it last ("A": Anna, "B": Bob)."""
+    last, who = begun(tmp, scenario)[2], "A"
+    results = []
+    for _ in range(300):
+        result = turn(last, tmp / who, {"A": "Anna", "B": "Bob"}[who])
+        results.append(result)
+        if result["state"] == "over" and result["written"] is None:
+            return results, last, who
+        assert result["state"] in ("sent", "over") and result["written"] is not None
+        shutil.copy(result["written"], tmp / f"mail-{len(results)}.json")  # as it travels: another name
+        last = tmp / f"mail-{len(results)}.json"
+        who = "B" if who == "A" else "A"
+    raise AssertionError("no end in 300 turns")
+
+
 @pytest.mark.parametrize("scenario", ["first-battle", "ow-twin-fords"])
 def test_a_game_by_file_of_many_turns_between_two_folders_plays_to_its_end(
     tmp_path: Path, scenario: str
 ) -> None:
-    a, b, last = begun(tmp_path, scenario)
-    folders, names, who = {"A": a, "B": b}, {"A": "Anna", "B": "Bob"}, "A"
-    results = []
-    for _ in range(300):
-        result = turn(last, folders[who], names[who])
-        results.append(result)
-        if result["state"] == "over" and result["written"] is None:  # the end, as the other wrote it
-            break
-        assert result["state"] in ("sent", "over") and result["written"] is not None
-        last = Path(result["written"])
-        shutil.copy(last, tmp_path / "mail.json")  # as it travels: another name, another folder
-        last = tmp_path / "mail.json"
-        who = "B" if who == "A" else "A"
+    results, _last, _who = played_to_its_end(tmp_path, scenario)
+    a, b = tmp_path / "A", tmp_path / "B"
     assert results[-1]["state"] == results[-2]["state"] == "over" and len(results) > 10
     assert results[-1]["end_reason"] != "in progress" and results[-1]["digest"] == results[-2]["digest"]
     # both folders hold every turn, the same; the last to open holds the end the other wrote
@@ -265,3 +271,32 @@ def test_the_commands_a_turn_file_brings_are_counted_in_the_singular_after_one(t
             break
     assert {n == 1 for n, _w in counted} == {True, False}  # one command, and more, were brought
     assert all((n == 1) == (w in ("command", "orden")) for n, w in counted), counted
+
+
+def test_the_file_that_ended_the_game_opened_again_sends_nothing_and_no_turn_follows_the_end(
+    tmp_path: Path,
+) -> None:
+    """QA session 16: opening the last turn file again said "your turn goes on" and wrote a turn after
+    the end, which the other took (and answered the same way, without end); a turn of no commands
+    after the end made `by-file open --ai` end in a traceback."""
+    results, last, who = played_to_its_end(tmp_path)
+    folder, other = tmp_path / who, tmp_path / ("B" if who == "A" else "A")
+    files = sorted(p.name for p in folder.iterdir())
+    again = open_turn(last, "X", folder)
+    said = [n.words(ENGLISH) for n in again.take_notices()]
+    result = play_turn(again, "random", ENGLISH, lambda line: None)
+    assert said == ["The game is over: both players hold the same end"]
+    assert result["state"] == "over" and result["written"] is None
+    assert result["digest"] == results[-1]["digest"]
+    assert sorted(p.name for p in folder.iterdir()) == files  # nothing written, nothing to send
+    # a turn after the end, signed by its sender (as the old version wrote it): refused, nothing kept
+    ended = read_turn(last)
+    record = json.loads((other / "game.json").read_text())
+    after = {**ended, "turn": ended["turn"] + 1, "previous": ended["seal"], "commands": []}
+    after["from"] = {"name": record["name"], "side": record["side"]}
+    after["seal"] = seal_of(after)
+    after["signature"] = sign(after, record["key"])
+    forged = tmp_path / "after.json"
+    forged.write_text(json.dumps(after))
+    assert refused(forged, folder) == f"{forged}: turn {after['turn']} comes after the end of the game"
+    assert sorted(p.name for p in folder.iterdir()) == files

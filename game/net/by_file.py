@@ -255,8 +255,8 @@ def open_turn(path: Path, name: str, folder: Path | None = None, mods: tuple[Pat
     if is_campaign(chain[0]["offer"]["identity"]):  # a war is long to play again: once, its turn shown
         ledger = _replay(path, [*chain, data], record, given, upto=k + 1, shown=shown)
     else:  # the battle screen draws the game as the turn's commands come: it stands before them
-        ledger = _replay(path, [*chain, data], record, given, upto=k)
         _replay(path, [*chain, data], record, given, upto=k + 1).played.close()  # every check, first
+        ledger = _replay(path, [*chain, data], record, given, upto=k)
     write_text(turn_path(folder, n), path.read_text(encoding="utf-8"))
     record.mods = [str(p) for p in given]
     record.write(folder)
@@ -298,6 +298,9 @@ def _reopen(
     except BaseException:
         ledger.played.close()
         raise
+    if ledger.over:  # the file that ended the game, opened again: nothing to play, nothing to send
+        g.notices.append(Said("file_game_over"))
+        return g
     g.notices.append(
         Said("file_resumed", {"turn": len(chain) - 1, "name": record.peer, "count": ledger.count - g.since})
     )
@@ -384,6 +387,8 @@ def _replay(
         for data in chain[2:upto]:
             sender = data["from"]["side"]
             where = turn_path(path.parent, data["turn"]) if data is not chain[-1] else path
+            if ledger.over:  # no turn follows the end (a cheating sender's, or an older version's)
+                raise Refused("file_after_end", path=where, turn=data["turn"])
             for i, raw in enumerate(data["commands"]):
                 if ledger.turn() != sender:
                     raise Refused(
