@@ -10,6 +10,7 @@ import contextlib
 import json
 import shutil
 import signal
+import socket
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -60,8 +61,11 @@ def close(*seats: Machine) -> None:
 # --- whole games, two processes -----------------------------------------------------------------
 
 
-@pytest.mark.parametrize("scenario", ["first-battle", "ow-twin-fords"])
-def test_two_processes_play_a_whole_game_to_the_same_digest(scenario: str) -> None:
+@pytest.mark.parametrize(
+    "scenario, sides",
+    [("first-battle", ("Spanish", "French")), ("ow-twin-fords", ("Northern clan", "Southern horde"))],
+)
+def test_two_processes_play_a_whole_game_to_the_same_digest(scenario: str, sides: tuple[str, str]) -> None:
     host = cli(
         "play",
         "--host",
@@ -87,6 +91,20 @@ def test_two_processes_play_a_whole_game_to_the_same_digest(scenario: str) -> No
     assert a["end_reason"] == b["end_reason"] != "in progress"  # a whole game, to its end
     assert (a["peer"], b["peer"]) == ("Bob", "Anna")
     assert "Bob is on the line" in h_err and "Anna is on the line" in g_err
+    # each side by its name, not its id (QA session 16: "you have the es")
+    assert f"Playing Bob: you have the {sides[0]}." in h_err
+    assert f"Playing Anna: you have the {sides[1]}." in g_err
+
+
+def test_a_headless_guest_nobody_answers_says_why_in_one_line() -> None:
+    """QA session 16: the line that stopped the game was said, then said again as the error."""
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind((LOCAL, 0))
+        port = s.getsockname()[1]
+    guest = cli("play", "--join", f"{LOCAL}:{port}", "--headless", "--ai", "random", "--name", "Bob")
+    out, err = guest.communicate(timeout=60)
+    assert guest.returncode == 2 and out == ""
+    assert err.splitlines() == [f"error: Nobody answers at {LOCAL}:{port}: Connection refused"], err
 
 
 # --- the dice -----------------------------------------------------------------------------------

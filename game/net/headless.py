@@ -5,7 +5,7 @@ printed as it comes, the result at the end."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from game.content.locale import Texts
@@ -31,13 +31,18 @@ def play_net(
     decide = None
     paused_since: float | None = None
     why = ""
+    sides: Mapping[str, str] = {}  # by their names, once the game is set up
     try:
         while True:
             for _arrival in game.step():
                 pass
-            for notice in game.take_notices():
-                say(notice.words(t))
-                why = notice.words(t) if notice.bad else why
+            if not sides and game.played is not None:
+                sides = game.played.side_names(t.language)
+            said = [(notice.words(t, sides), notice.bad) for notice in game.take_notices()]
+            why = next((line for line, bad in reversed(said) if bad), why)
+            for line, _bad in said:
+                if game.state != "stopped" or line != why:  # the line that stops it is the error's, once
+                    say(line)
             if game.state == "stopped":
                 raise UserError(why)
             if game.state == "over" or game.settled:

@@ -18,6 +18,7 @@ from game.running.campaign_match import CampaignMatch, campaign_ref, generals_fo
 from game.running.campaign_match import replay_data as campaign_data
 from game.running.campaign_match import summary as war_summary
 from game.running.match import Match, replay_data, restart, summary
+from game.running.result_words import side_names
 from game.running.saves import save_game, write_save
 
 Decide = Callable[[Decision], cmd.Command]
@@ -60,6 +61,10 @@ class Played(Protocol):
         ...
 
     def summary(self) -> dict[str, Any]: ...
+
+    def side_names(self, language: str) -> Mapping[str, str]:
+        """Its sides by their names in a language (what a line without a window calls them)."""
+        ...
 
     def save(self, players: dict[str, str], path: Path | None, extra: dict[str, object]) -> Path:
         """Written as a save (to `path`, or a new file of the saves folder), `extra` beside it."""
@@ -142,6 +147,9 @@ class BattlePlayed:
 
     def summary(self) -> dict[str, Any]:
         return summary(self.match)
+
+    def side_names(self, language: str) -> Mapping[str, str]:
+        return side_names(self.match, language)
 
     def save(self, players: dict[str, str], path: Path | None, extra: dict[str, object]) -> Path:
         return save_game(self.match, players, path, extra=extra)
@@ -252,6 +260,9 @@ class CampaignPlayed:
 
     def summary(self) -> dict[str, Any]:
         return war_summary(self.match)
+
+    def side_names(self, language: str) -> Mapping[str, str]:
+        return self.match.theatre.words(language).sides
 
     def save(self, players: dict[str, str], path: Path | None, extra: dict[str, object]) -> Path:
         data = {**campaign_data(self.match), **extra}
