@@ -104,7 +104,18 @@ def test_a_headless_guest_nobody_answers_says_why_in_one_line() -> None:
     guest = cli("play", "--join", f"{LOCAL}:{port}", "--headless", "--ai", "random", "--name", "Bob")
     out, err = guest.communicate(timeout=60)
     assert guest.returncode == 2 and out == ""
-    assert err.splitlines() == [f"error: Nobody answers at {LOCAL}:{port}: Connection refused"], err
+    assert err.splitlines() == [f"error: Nobody answers at {LOCAL}:{port}: no game is hosted on that port"]
+
+
+def test_a_port_in_use_is_one_line_in_the_language_asked() -> None:
+    with socket.socket() as taken:
+        taken.bind((LOCAL, 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        host = cli("play", "--host", f"{LOCAL}:{port}", "--headless", "--ai", "random", "--lang", "es")
+        _out, err = host.communicate(timeout=60)
+    why = f"No se puede ofrecer la partida en el puerto {port}: el puerto ya está en uso en esta máquina"
+    assert host.returncode == 2 and err.splitlines() == [f"error: {why}"], err
 
 
 # --- the dice -----------------------------------------------------------------------------------

@@ -36,8 +36,10 @@ def address(text: str, what: str, host_default: str | None) -> tuple[str, int]:
 
 def net_game(args: argparse.Namespace) -> NetGame:
     """The network game the command line asks for: hosted or joined, new or resumed from a save."""
+    from game.content.locale import Texts
     from game.content.mods import load_mods
     from game.net.network_game import NetGame
+    from game.net.said import SaidError
     from game.net.saved import load_net
 
     if args.host is not None and args.join is not None:
@@ -50,7 +52,10 @@ def net_game(args: argparse.Namespace) -> NetGame:
     if args.host is not None:
         where, port = address(args.host, "--host", "0.0.0.0")
         offer = offer_of(args, mods, "play")
-        return NetGame.host(offer, name, where, port, resume, args.turn_timer)
+        try:
+            return NetGame.host(offer, name, where, port, resume, args.turn_timer)
+        except SaidError as e:
+            raise UserError(e.said.words(Texts(args.lang or "en"))) from None
     if args.turn_timer:
         raise UserError("play: --turn-timer goes with --host (the guest plays the host's timer)")
     where, port = address(args.join, "--join", None)

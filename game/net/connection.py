@@ -20,7 +20,7 @@ from game.net.ledger import OnLedger
 from game.net.link import PING, Connecting, Fault, Link, Listener
 from game.net.played import Played
 from game.net.record import Record
-from game.net.said import Said
+from game.net.said import Said, os_reason
 from game.net.saved import save_net
 from game.net.seat import clean_name
 from game.net.seat_key import KeyPair
@@ -181,7 +181,7 @@ class Connection(OnLedger):
                     self._next_call = now + RETRY
                     return
                 where = f"{self.address}:{self.port}"
-                self._stop(Said("net_cannot_call", {"address": where, "why": got.strerror or str(got)}))
+                self._stop(Said("net_cannot_call", {"address": where, "why": os_reason(got)}))
                 return
             self._linked(Link(got), now)
             return
@@ -226,7 +226,7 @@ class Connection(OnLedger):
             try:
                 self.listener.listen()
             except OSError as e:
-                self._stop(Said("net_cannot_listen", {"port": self.port, "why": e.strerror or str(e)}))
+                self._stop(Said("net_cannot_listen", {"port": self.port, "why": os_reason(e)}))
         else:
             self._next_call = time.monotonic() + RETRY
             if self.ledger is None:  # no game yet: nothing to go back to

@@ -33,7 +33,7 @@ from game.net.identity import (
 from game.net.link import Connecting, Fault, Listener
 from game.net.played import is_campaign
 from game.net.record import Record, other_role
-from game.net.said import Said
+from game.net.said import Said, SaidError, os_reason
 from game.net.saved import NetSave
 from game.net.seat import Arrival, clean_name
 from game.net.seat_key import new_nonce, new_pair, proof, proves, seat_secret, valid_public
@@ -70,7 +70,7 @@ class NetGame(Exchange):
         try:
             g.listener = Listener(address, port)
         except OSError as e:
-            raise UserError(f"play --host: cannot listen on {address}:{port}: {e.strerror}") from None
+            raise SaidError(Said("net_cannot_host", {"port": port, "why": os_reason(e)}, bad=True)) from None
         g.port = g.listener.port
         return g
 

@@ -4,10 +4,24 @@ word it in the player's language."""
 
 from __future__ import annotations
 
+import errno
+import socket
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from game.content.locale import Texts
+from game.model.errors import UserError
+
+# the system's refusals the game says in the player's words (the system's own are English)
+OS_REASONS = {
+    errno.ECONNREFUSED: "refused",
+    errno.EADDRINUSE: "in_use",
+    errno.EADDRNOTAVAIL: "no_address",
+    errno.EACCES: "denied",
+    errno.EHOSTUNREACH: "unreachable",
+    errno.ENETUNREACH: "unreachable",
+    errno.ETIMEDOUT: "timed_out",
+}
 
 
 @dataclass(frozen=True)
@@ -22,3 +36,21 @@ class Said:
         if sides and isinstance(values.get("side"), str):
             values["side"] = sides.get(str(values["side"]), values["side"])
         return t(self.key, **values)
+
+
+class SaidError(UserError):
+    """A UserError said in words' keys: the window and a command line given --lang word it in the
+    player's language; its message is the English line."""
+
+    def __init__(self, said: Said) -> None:
+        super().__init__(said.words(Texts("en")))
+        self.said = said
+
+
+def os_reason(e: OSError) -> Said:
+    """Why the system refused a port or a connection, in the player's words where the game has them."""
+    if isinstance(e, socket.gaierror):
+        key: str | None = "unknown_host"
+    else:
+        key = "timed_out" if isinstance(e, TimeoutError) else OS_REASONS.get(e.errno or 0)
+    return Said(f"net_os_{key}") if key else Said("net_line", {"line": e.strerror or str(e)})

@@ -26,7 +26,7 @@ from game.net.identity import Offer
 from game.net.link import lan_address
 from game.net.network_game import DEFAULT_PORT, NetGame
 from game.net.played import played as as_played
-from game.net.said import Said
+from game.net.said import Said, SaidError
 from game.net.saved import NetSave
 from game.net.seat import Seat, default_name
 from game.net.turn_files import Refused
@@ -289,7 +289,7 @@ class Lobby:
             else:
                 return self._open_file(typed_path(text), name)
         except UserError as e:
-            self.say(Said("net_line", {"line": str(e)}, bad=True))
+            self.say(e.said if isinstance(e, SaidError) else Said("net_line", {"line": str(e)}, bad=True))
             return None
         self.resume = None  # the game's now
         self._begun()
