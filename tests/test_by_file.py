@@ -153,6 +153,13 @@ def test_an_edited_out_of_order_repeated_own_or_foreign_turn_file_is_refused_in_
     assert refused(six, a).endswith("turn 6 arrived; the game waits for turn 5")
     assert refused(four, b).endswith("turn 4 was opened already")
     assert refused(four, a).endswith("your own turn file: send it to Bob")
+    # Bob's turn in Anna's name, signed by Bob: a forgery, not hers to send (QA session 16)
+    as_anna = _resealed(
+        five, mail / "as-anna.json", lambda d: d["from"].update(side=read_turn(four)["from"]["side"]), b
+    )
+    assert refused(as_anna, a).endswith(
+        "not signed by the player it comes from: forged, or altered since it was signed"
+    )
     assert refused(_resealed(five, mail / "fork.json", lambda d: d.update(previous="0" * 64), b), a).endswith(
         "does not follow the last turn file of this game (turn 4)"
     )

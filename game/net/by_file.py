@@ -230,6 +230,8 @@ def open_turn(path: Path, name: str, folder: Path | None = None, mods: tuple[Pat
     chain = read_chain(folder, record)
     n, k = data["turn"], len(chain)
     if data["from"]["side"] == record.side:
+        if not (n < k and chain[n]["seal"] == data["seal"]):  # not one this folder wrote: its signature says
+            check_signed(path, chain, data)
         raise Refused("file_own", path=path, name=record.peer or "?")
     given = tuple(Path(p) for p in record.mods) + mods
     if n == k - 1 and chain[n]["seal"] == data["seal"]:  # the turn in hand, left before it was written
