@@ -184,6 +184,7 @@ def open_remote(
         war, talk = remote_war(seat, size, settings)
         for line in [*said, *seat.take_notices()]:
             talk.say(war.log, line)
+        talk.save(war.log, autosave=True)  # the seats' secret kept from the start (RemotePlay.save)
         return war
     m = seat.match
     assert m is not None and m.battle.game is not None
@@ -197,6 +198,7 @@ def open_remote(
     screen.remote = RemotePlay(seat, dict(screen.names))
     for line in [*said, *seat.take_notices()]:  # what the lobby said (who joined, the dice), in the log
         screen.remote.say(screen.log, line)
+    screen.remote.save(screen.log, autosave=True)  # the seats' secret kept from the start (RemotePlay.save)
     return screen
 
 

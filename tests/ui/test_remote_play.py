@@ -25,7 +25,7 @@ from game.net.network_game import NetGame
 from game.net.saved import load_net
 from game.net.turn_files import turn_path
 from game.running.match import new_match
-from game.running.saves import save_game
+from game.running.saves import save_game, saves_dir
 from game.running.settings import Settings
 from game.ui.battle import panel as battle_panel
 from game.ui.battle.screen import BattleScreen
@@ -105,6 +105,12 @@ def test_hosting_from_the_lobby_then_playing_with_the_other_players_name_in_the_
     screen = open_remote(lobby.take(), window.get_size(), Settings(), lobby.lines)
     assert isinstance(screen, BattleScreen)
     try:
+        # kept at once, in round 0 (QA session 16: a crash before round 1 lost the seat for good)
+        kept = list(saves_dir().glob("autosave-*.json"))
+        assert len(kept) == 1 and "-r0" in kept[0].name
+        back = load_net(kept[0])
+        back.match.battle.close()
+        assert (back.game, back.peer) == (host.game_id, "Bob")
         assert screen.controllers == {"es": "human", "fr": "remote"} and screen.ai.worker is None
         words = [line.text for line in screen.log.lines]
         assert any("Playing Bob: you have the Spanish" in w for w in words)

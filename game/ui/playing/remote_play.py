@@ -113,7 +113,9 @@ class RemotePlay:
 
     def save(self, log: LogPanel, autosave: bool = False) -> bool:
         """Keep the game as the way it is played keeps it (a network game: a save that resumes it over
-        the network; a game by file: its folder); the log says where, or why not."""
+        the network; a game by file: its folder); the log says where, or why not. A network game is
+        kept as soon as its screen opens: the seats' secret lives only in memory and in its saves, so
+        a machine that crashed before its first round's autosave could never take its seat back."""
         if autosave and self.seat.paced:  # a game by file keeps itself in its folder, turn by turn
             return True
         try:
