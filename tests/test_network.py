@@ -264,7 +264,9 @@ def test_a_killed_peer_pauses_the_game_which_is_saved_and_resumed_from_both_save
         assert said(host, "The connection to Bob was lost") and said(host, "Game paused")
         stray = joined(host, name="Eve")  # someone else calls, without the game: refused, Bob kept
         drive([host, stray], lambda: said(host, "Eve cannot join: that machine has no save of this game"))
-        assert said(stray, "Anna goes on with a saved game: join with your own save of it")
+        # the way back in the window's words too, not only the command line's (QA session 16)
+        how = r"\(Continue or Load a saved battle on the start screen; --load on the command line\)$"
+        assert said(stray, "Anna goes on with a saved game: join with your own save of it " + how)
         assert host.game.peer_name == "Bob" and not said(host, "came back as")
         close(stray)
         saved = host.game.save()
