@@ -11,6 +11,7 @@ import json
 import shutil
 import signal
 import socket
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -286,6 +287,28 @@ def test_a_killed_peer_pauses_the_game_which_is_saved_and_resumed_from_both_save
     finally:
         guest.kill()
         close(host)
+
+
+def test_a_headless_game_paused_says_when_it_saves_itself_not_what_ctrl_s_does() -> None:
+    """QA session 16: a game without a window said "(Ctrl+S saves the game)" when paused."""
+    host = hosted()
+    guest = cli(
+        "play", "--join", f"{LOCAL}:{host.game.port}", "--headless", "--ai", "random", "--name", "Bob"
+    )
+    stop = threading.Timer(60, guest.kill)  # a line that never comes ends the process, not the test run
+    stop.start()
+    try:
+        drive([host], lambda: (host.game.ledger.count if host.game.ledger else 0) >= 5)
+        close(host)
+        assert guest.stderr is not None
+        line = next(x for x in iter(guest.stderr.readline, "") if x.startswith("Game paused"))
+    finally:
+        stop.cancel()
+        guest.kill()
+        guest.communicate()
+    assert line.rstrip("\n") == (
+        "Game paused: calling Anna again (after 120 seconds without Anna, the game is saved and ends)"
+    )
 
 
 def test_both_saves_resume_the_game_over_the_network() -> None:

@@ -12,6 +12,7 @@ from game.content.locale import Texts
 from game.model.errors import UserError
 from game.net.by_file import FileGame
 from game.net.network_game import NetGame
+from game.net.said import Said
 
 GIVE_UP = 120.0  # seconds a paused headless game waits for the peer before it saves and ends
 
@@ -38,7 +39,9 @@ def play_net(
                 pass
             if not sides and game.played is not None:
                 sides = game.played.side_names(t.language)
-            said = [(notice.words(t, sides), notice.bad) for notice in game.take_notices()]
+            said = [
+                (unwindowed(notice, give_up).words(t, sides), notice.bad) for notice in game.take_notices()
+            ]
             why = next((line for line, bad in reversed(said) if bad), why)
             for line, _bad in said:
                 if game.state != "stopped" or line != why:  # the line that stops it is the error's, once
@@ -72,6 +75,14 @@ def play_net(
         game.close("over" if game.over else "left", wait=2.0)  # its last words leave before the process
         if game.played is not None:
             game.played.close()
+
+
+def unwindowed(notice: Said, give_up: float) -> Said:
+    """A notice as a game without a window says it: a pause tells when the game saves itself, where
+    the window's tells of Ctrl+S."""
+    if notice.key not in ("net_paused_host", "net_paused_guest"):
+        return notice
+    return Said(f"{notice.key}_headless", {**notice.values, "seconds": int(give_up)}, notice.bad)
 
 
 def play_turn(
