@@ -108,6 +108,22 @@ def test_a_headless_guest_nobody_answers_says_why_in_one_line() -> None:
     assert err.splitlines() == [f"error: Nobody answers at {LOCAL}:{port}: no game is hosted on that port"]
 
 
+def test_a_save_of_the_other_seat_is_one_line_in_the_language_asked() -> None:
+    host, guest = hosted(), None
+    try:
+        guest = joined(host)
+        drive([host, guest], lambda: (host.game.ledger.count if host.game.ledger else 0) >= 3)
+        saved = host.game.save()
+    finally:
+        close(host, *([guest] if guest else []))
+    joining = cli(
+        "play", "--join", f"{LOCAL}:1", "--load", str(saved), "--headless", "--ai", "random", "--lang", "es"
+    )
+    _out, err = joining.communicate(timeout=60)
+    why = "una partida guardada de una partida en red que alojaste: continúala con --host"
+    assert joining.returncode == 2 and err.splitlines() == [f"error: play --load: {why}"], err
+
+
 def test_a_port_in_use_is_one_line_in_the_language_asked() -> None:
     with socket.socket() as taken:
         taken.bind((LOCAL, 0))

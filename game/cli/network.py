@@ -49,17 +49,17 @@ def net_game(args: argparse.Namespace) -> NetGame:
 
     resume = load_net(Path(args.load), tuple(load_mods(mods))) if args.load else None
     name = args.name or (resume.name if resume is not None else "") or default_name()
-    if args.host is not None:
-        where, port = address(args.host, "--host", "0.0.0.0")
-        offer = offer_of(args, mods, "play")
-        try:
+    try:
+        if args.host is not None:
+            where, port = address(args.host, "--host", "0.0.0.0")
+            offer = offer_of(args, mods, "play")
             return NetGame.host(offer, name, where, port, resume, args.turn_timer)
-        except SaidError as e:
-            raise UserError(e.said.words(Texts(args.lang or "en"))) from None
-    if args.turn_timer:
-        raise UserError("play: --turn-timer goes with --host (the guest plays the host's timer)")
-    where, port = address(args.join, "--join", None)
-    return NetGame.join(where, port, name, mods, resume, expect=getattr(args, "campaign", None))
+        if args.turn_timer:
+            raise UserError("play: --turn-timer goes with --host (the guest plays the host's timer)")
+        where, port = address(args.join, "--join", None)
+        return NetGame.join(where, port, name, mods, resume, expect=getattr(args, "campaign", None))
+    except SaidError as e:  # in the language asked
+        raise UserError(e.said.words(Texts(args.lang or "en"))) from None
 
 
 def offer_of(args: argparse.Namespace, mods: tuple[Path, ...], command: str) -> Offer:

@@ -97,8 +97,7 @@ class NetGame(Exchange):
 
     def _resumed(self, saved: NetSave) -> None:
         if saved.role != self.role:
-            way = "--host" if saved.role == "host" else "--join"
-            raise UserError(f"play --load: a save of the {saved.role}'s seat: go on with it with {way}")
+            raise SaidError(Said(f"net_save_of_{saved.role}", bad=True))
         self.chain = Chain(saved.chain)
         anchors = {self.role: self.chain.anchor, other_role(self.role): saved.anchor}
         self.ledger = Record(
