@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from game.content.locale import Texts
 from game.model.grammar import Name, grammar_of, listed
 from game.model.modules import modules
-from game.model.words import inches, percent, slug
+from game.model.words import counted, inches, percent, slug
 from game.running.log_lines import groups
 from game.running.log_texts import english, reason_said
 
@@ -328,7 +328,10 @@ class Narrator:
         return f"{who}{e['text']} ({e['rule']})"
 
     def value(self, name: str, v: Any) -> object:
-        """A note's detail as its words take it: lists joined, sides by name, other words looked up."""
+        """A note's detail as its words take it: lists joined, sides by name, a count with its noun where
+        the locale words one (`log_count_<name>_one`, `_many`: "1 action marker"), other words looked up."""
+        if isinstance(v, int) and not isinstance(v, bool) and self.t.has(f"log_count_{name}_one"):
+            return counted(self.t, f"log_count_{name}", v)
         if isinstance(v, list | tuple):
             return self.units(str(x) for x in v)
         if name == "side":

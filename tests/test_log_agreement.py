@@ -1,0 +1,82 @@
+"""The words a battle writes agree with what they say, in English and Spanish (a QA pass that read whole
+battles with every rule module): a count of one in the singular, a pronoun and a verb with a plural
+name, whatever rule module tells the line."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game import CONTENT
+from game.content.locale import Names, Texts
+from game.model.grammar import Name, said_name
+from game.running.narrate import describe
+
+CLASH = tuple(CONTENT / "modules" / m / "locale" for m in ("clash-command", "clash-melee"))
+
+
+def texts(language: str, names: dict[str, Name]) -> Texts:
+    return Texts(language, CLASH).with_names(Names(names))
+
+
+def dragoons(language: str) -> Name:
+    text = "Dragones de Bron" if language == "es" else "Dragoons of Bron"
+    return said_name(text, "", "unit", language)
+
+
+def brigade(language: str) -> Name:
+    return said_name("Brigada Werlé" if language == "es" else "Brigade Werlé", "", "unit", language)
+
+
+def fatigue_note(markers: int) -> dict[str, Any]:
+    details = {"say": "cs_fatigue_action", "order": "move", "own": 0, "table": 1, "save": 5}
+    details |= {"ground": "difficult", "fatigue": 1, "gained": 1, "markers": markers}
+    return {"kind": "note", "rule": "CS-9", "text": "move +0, table +1", "unit": "u", "details": details}
+
+
+def test_one_action_marker_is_said_in_the_singular() -> None:
+    """CS-9's line said "1 marcadores de acción" / "1 action markers"."""
+    es, en = texts("es", {"u": brigade("es")}), texts("en", {"u": brigade("en")})
+    assert describe(fatigue_note(1), es) == (
+        "La Brigada Werlé gana 1 de fatiga por su acción, mover (+0, y +1 por la tabla: Salvación 5+, "
+        "terreno difícil, 1 marcador de acción): ahora 1 (CS-9)"
+    )
+    assert describe(fatigue_note(1), en) == (
+        "Brigade Werlé gains 1 fatigue for its action, move (+0, and +1 by the table: Save 5+, "
+        "difficult ground, 1 action marker): now 1 (CS-9)"
+    )
+    assert "2 marcadores de acción)" in describe(fatigue_note(2), es)
+    assert "2 action markers)" in describe(fatigue_note(2), en)
+
+
+def test_a_commander_rallies_a_plural_unit_as_them() -> None:
+    """CS-4 said "para reagruparla" / "to rally it" of "Dragones de Bron"."""
+    rally = {"kind": "roll", "rule": "CS-4", "check": "rally", "unit": "u", "die": 5, "modifiers": []}
+    rally |= {"total": 5, "outcome": "1 at 4+ (courage, no modifier)"}
+    assert describe(rally, texts("es", {"u": dragoons("es")})) == (
+        "Dragones de Bron: un comandante tira un dado a 4+ (Coraje, sin modificadores) para reagruparlos, "
+        "1 éxito (CS-4)"
+    )
+    assert describe(rally, texts("en", {"u": dragoons("en")})) == (
+        "Dragoons of Bron: a commander rolls one die at 4+ (Courage, no modifier) to rally them, "
+        "1 success (CS-4)"
+    )
+    assert "para reagruparla," in describe(rally, texts("es", {"u": brigade("es")}))
+
+
+def test_a_plural_unit_counter_attacks_with_a_plural_verb() -> None:
+    """CS-11 said "Spanish and Portuguese horse counter-attacks"."""
+    pool = {"kind": "roll", "rule": "CS-11", "check": "counter-attack", "unit": "u", "target": "v"}
+    pool |= {"die": 6, "dice": [6, 6, 2], "modifiers": [], "total": 2, "outcome": "hits: 2 at 5+ (combat 5)"}
+    names = {"u": dragoons("en"), "v": brigade("en")}
+    assert describe(pool, texts("en", names)) == (
+        "Dragoons of Bron counter-attack Brigade Werlé (CS-11): dice 6 6 2 at 5+ (Combat 5), 2 hits"
+    )
+
+
+def test_a_commander_s_support_starts_its_line_with_a_capital() -> None:
+    note = {"kind": "note", "rule": "CS-13", "text": "support", "unit": "u"}
+    note["details"] = {"say": "cs_morale_support", "side": "fr", "points": 10}
+    assert describe(note, texts("es", {"u": brigade("es")})) == (
+        "Un comandante gasta un punto de mando en el chequeo de moral de la Brigada Werlé: quedan 10 (CS-13)"
+    )
+    assert describe(note, texts("en", {"u": brigade("en")})).startswith("A commander spends")
