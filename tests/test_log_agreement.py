@@ -7,9 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 from game import CONTENT
+from game.ai.reasons import weighed
 from game.content.locale import Names, Texts
+from game.model import commands as cmd
 from game.model.grammar import Name, said_name
 from game.running.narrate import describe
+from game.running.why_words import command_words
 
 CLASH = tuple(CONTENT / "modules" / m / "locale" for m in ("clash-command", "clash-melee"))
 
@@ -80,3 +83,38 @@ def test_a_commander_s_support_starts_its_line_with_a_capital() -> None:
         "Un comandante gasta un punto de mando en el chequeo de moral de la Brigada Werlé: quedan 10 (CS-13)"
     )
     assert describe(note, texts("en", {"u": brigade("en")})).startswith("A commander spends")
+
+
+def test_english_checks_and_reactions_of_a_plural_unit_say_no_singular_pronoun() -> None:
+    """For Glory's log said "14th and 32nd of the Line take a morale check to obey its order",
+    "Chasseurs à cheval (Dupré) take a morale check as it is charged" and "... react to Line cavalry: it
+    retreats"; the Why box "Chasseurs à cheval (Dupré) react: charges"."""
+    chasseurs = said_name("Chasseurs à cheval (Dupré)", "", "unit", "en")
+    line = said_name("Line cavalry", "", "unit", "en")
+    en = Texts("en").with_names(Names({"u": chasseurs, "v": line}))
+    morale = {"kind": "roll", "check": "morale", "unit": "u", "die": 3, "total": 1, "outcome": "fail"}
+    morale["modifiers"] = [{"rule": "FG-MOR-4", "label": "hits", "value": -2}]
+    assert describe(morale | {"rule": "FG-CHG-9", "purpose": "charged"}, en) == (
+        "Chasseurs à cheval (Dupré) take a morale check on being charged (FG-CHG-9): "
+        "die 3 -2 hits (FG-MOR-4) = 1, failed"
+    )
+    assert " take a morale check to obey the order (FG-ORD-3)" in describe(
+        morale | {"rule": "FG-ORD-3", "purpose": "obey"}, en
+    )
+    reaction = {"kind": "reaction", "unit": "u", "against": "v", "action": "retreat", "rule": "FG-REACT-1"}
+    assert describe(reaction, en) == "Chasseurs à cheval (Dupré) react to Line cavalry by retreating"
+    assert (
+        command_words(weighed(cmd.React("u", "charge"), {}), en)
+        == "Chasseurs à cheval (Dupré) react by charging"
+    )
+    contact = {"kind": "contact", "unit": "v", "target": "u", "sector": "left"}
+    assert (
+        describe(contact, en)
+        == "Line cavalry makes contact with Chasseurs à cheval (Dupré) on the left flank"
+    )
+
+
+def test_the_english_log_s_first_phases_start_with_a_capital() -> None:
+    phase = {"kind": "phase", "phase": "deployment", "round": 0, "rule": "FG-DEP-3"}
+    assert describe(phase, Texts("en")) == "--- Before the battle: deployment phase (FG-DEP-3) ---"
+    assert describe(phase, Texts("es")) == "--- Fase de despliegue (FG-DEP-3) ---"

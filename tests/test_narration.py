@@ -240,7 +240,7 @@ def test_a_natural_one_or_six_is_named_with_its_rule() -> None:
     )
     passes = check("morale", 6, 2, "pass", "FG-ORD-3", "obey") | {"unit": "a1"}
     assert describe(passes).endswith("= 2, passed; a natural 6 always passes (FG-MOR-7)")
-    assert "to obey its order (FG-ORD-3)" in describe(passes)
+    assert "to obey the order (FG-ORD-3)" in describe(passes)
     assert describe(passes, ES).endswith("= 2, superado; un 6 natural es siempre un éxito (FG-MOR-7)")
     assert "natural" not in describe(check("leadership", 4, 4, "pass", "FG-ACT-2"))
 
@@ -348,7 +348,7 @@ def cli(*args: str) -> str:
 def test_simulate_prints_the_log_in_the_language_asked() -> None:
     english = cli("simulate", "--seed", "7", "--rounds", "1", "--log").splitlines()
     spanish = cli("simulate", "--seed", "7", "--rounds", "1", "--log", "--lang", "es").splitlines()
-    assert english[0] == "--- preparation phase (FG-PREP-3) ---"
+    assert english[0] == "--- Before the battle: preparation phase (FG-PREP-3) ---"
     assert spanish[0] == "--- Fase de preparación (FG-PREP-3) ---"
     assert len(english) == len(spanish) and any("Round 1: activations" in x for x in english)
     assert not any(COORDINATES.search(x) for x in english[:-3])  # the result's lines close it

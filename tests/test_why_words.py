@@ -15,8 +15,8 @@ from game.model import commands as cmd
 from game.running.why_words import SHOWN, command_words, why_lines
 
 SAID = [
-    (cmd.React("line", "fire"), "line reacts: shoots", "line reacciona disparando"),
-    (cmd.React("line", "charge"), "line reacts: charges", "line reacciona cargando"),
+    (cmd.React("line", "fire"), "line reacts by shooting", "line reacciona disparando"),
+    (cmd.React("line", "charge"), "line reacts by charging", "line reacciona cargando"),
     (cmd.React("line", "square"), "line reacts: square", "line reacciona: square"),  # a module's own
     (cmd.ExtraMove("hussars", charge="guns"), "hussars makes its extra move and charges guns", None),
     (cmd.ExtraMove("hussars", (1.0, 2.0), 90.0), "hussars makes its extra move", None),

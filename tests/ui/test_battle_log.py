@@ -106,7 +106,7 @@ def test_the_screen_tells_the_log_in_the_chosen_language_and_changes_it(window: 
     assert texts[0] == "--- Fase de preparación (FG-PREP-3) ---"
     assert any("de experiencia" in x for x in texts)
     change_setting(screen, "language")  # the Esc menu's setting: English now
-    assert screen.log.lines[0].text == "--- preparation phase (FG-PREP-3) ---"
+    assert screen.log.lines[0].text == "--- Before the battle: preparation phase (FG-PREP-3) ---"
     assert len(screen.log.lines) == len(texts)
     screen.close()
 
