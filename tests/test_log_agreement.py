@@ -11,7 +11,7 @@ from game.ai.reasons import weighed
 from game.content.locale import Names, Texts
 from game.model import commands as cmd
 from game.model.grammar import Name, said_name
-from game.running.narrate import describe
+from game.running.narrate import describe, narrate
 from game.running.why_words import command_words
 
 CLASH = tuple(CONTENT / "modules" / m / "locale" for m in ("clash-command", "clash-melee"))
@@ -118,3 +118,18 @@ def test_the_english_log_s_first_phases_start_with_a_capital() -> None:
     phase = {"kind": "phase", "phase": "deployment", "round": 0, "rule": "FG-DEP-3"}
     assert describe(phase, Texts("en")) == "--- Before the battle: deployment phase (FG-DEP-3) ---"
     assert describe(phase, Texts("es")) == "--- Fase de despliegue (FG-DEP-3) ---"
+
+
+def test_an_english_name_written_with_its_article_is_said_with_it_in_running_text() -> None:
+    """The English log said "Spanish take the objective The norias" (bailen.toml names it "The norias";
+    also "The southern spur", "The mill at the ford", "The hermitage")."""
+    norias = said_name("The norias", "", "objective", "en")
+    assert str(norias) == "The norias"  # a screen shows it as written
+    assert format(norias, "the") == "the norias" and format(norias, "The") == "The norias"
+    assert format(said_name("Talavera de la Reina", "", "objective", "en"), "the") == "Talavera de la Reina"
+    assert format(said_name("The Army of Valencia", "", "division", "en"), "The") == "The Army of Valencia"
+    assert format(said_name("The Buffs", "pl", "unit", "en"), "the") == "The Buffs"  # a tag without one
+    assert format(said_name("La Albuera", "", "objective", "es"), "el") == "La Albuera"  # Spanish: its name
+    taken = {"kind": "objective", "objective": "norias", "side": "es", "rule": "FG-VIC-1"}
+    [line] = narrate([taken], Texts("en"), {"es": said_name("Spanish", "", "side", "en")}, {"norias": norias})
+    assert line.text == "Spanish take the norias (FG-VIC-1)"

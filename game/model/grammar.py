@@ -301,5 +301,11 @@ def shown_whole(name: str) -> str:
 
 def said_name(text: str, tag: str, kind: str, language: str) -> Name:
     """A name of content in a language: its text, with the grammar its tag gives over its kind's
-    default (`name_grammar`)."""
+    default (`name_grammar`). An English name written with its article ("The norias", "The Army of
+    Valencia") takes it as its article unless its tag withholds one: running text says "the norias",
+    a screen "The norias" as written."""
+    if language == "en" and text[:4] in ("The ", "the ") and text[4:].strip():
+        grammar = name_grammar(text[4:], tag or "the", kind, language)
+        if grammar.article == "the":
+            return Name(text[4:], grammar, capitalised(text))
     return Name(text, name_grammar(text, tag, kind, language))
