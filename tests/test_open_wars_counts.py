@@ -1,6 +1,7 @@
 """Open Wars' counts agree with their nouns in both languages: a unit's name may be plural ("Wolf riders")
 or singular ("Troll"), so a count is said in tokens ("1 token of Wolf riders", "3 fichas de Trol"),
-with the verb agreeing with the count ("1 token ... marches", "3 tokens ... march")."""
+with the verb agreeing with the count ("1 token ... marches", "3 tokens ... march"); a roll's dice hit on
+a number whatever their count ("1 ficha de Mago elfo: 3 (cada dado impacta con 2 o menos)")."""
 
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ WRONG = {
     "en": re.compile(r"\b1 tokens\b|\b([02-9]|\d\d+) token\b|\b1 token of [^:>]*? (march|retreat) |"
                      r"\b([02-9]|\d\d+) tokens of [^:>]*? (marches|retreats) "),
     "es": re.compile(r"\b1 fichas\b|\b([02-9]|\d\d+) ficha\b|\b1 ficha de [^:>]*? (marchan|se retiran) |"
-                     r"\b([02-9]|\d\d+) fichas de [^:>]*? (marcha|se retira) "),
+                     r"\b([02-9]|\d\d+) fichas de [^:>]*? (marcha|se retira) |"
+                     r"\b1 ficha de [^:>]*?: \d \(impactan "),  # one die: "(impactan con 2 o menos)"
 }  # fmt: skip
 
 
