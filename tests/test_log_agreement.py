@@ -12,6 +12,7 @@ from game.content.locale import Names, Texts
 from game.model import commands as cmd
 from game.model.grammar import Name, said_name
 from game.running.narrate import describe, narrate
+from game.running.result_words import fate_why
 from game.running.why_words import command_words
 
 CLASH = tuple(CONTENT / "modules" / m / "locale" for m in ("clash-command", "clash-melee"))
@@ -133,3 +134,18 @@ def test_an_english_name_written_with_its_article_is_said_with_it_in_running_tex
     taken = {"kind": "objective", "objective": "norias", "side": "es", "rule": "FG-VIC-1"}
     [line] = narrate([taken], Texts("en"), {"es": said_name("Spanish", "", "side", "en")}, {"norias": norias})
     assert line.text == "Spanish take the norias (FG-VIC-1)"
+
+
+def test_why_a_masculine_division_was_lost_agrees_with_it() -> None:
+    """The end box of Albuera with clash-*: "Los aliados pierden el Ejército español (Blake)
+    (desmoralizada)"; the figures' fates and `stats` said it the same way."""
+    es = Texts("es")
+    army = said_name("Ejército español (Blake)", "", "division", "es")
+    allies = said_name("aliados", "", "side", "es")
+    why = fate_why(es, "demoralised")
+    assert es("lost_division", side=allies, division=army, why=why) == (
+        "los aliados pierden el Ejército español (Blake) (por desmoralización)"
+    )
+    assert es("fate_removed", division=army, side="Aliados", round=7, why=why) == (
+        "Ejército español (Blake) (Aliados) dejó el campo en la ronda 7 por desmoralización"
+    )

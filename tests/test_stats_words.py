@@ -162,7 +162,7 @@ def test_the_spanish_lines_use_the_spanish_words_and_decimal_mark() -> None:
     assert won[4] == "  dados: 7 tirados, media 3,57 (un dado da 3,5 de media), 1 seis, 1 uno"
     assert won[5] == "  disparos: 3, se esperaban 1,2 impactos, hubo 2"
     # ids the lines have no names for are said as they are, a masculine singular (game/model/grammar.py)
-    assert "fr-1 (French): retirado en la ronda 2 (desmoralizada)" in won
+    assert "fr-1 (French): retirado en la ronda 2 (por desmoralización)" in won
     assert "es-1 (Spanish): retirado en la ronda 1 (crushed)" in won  # a why the locale lacks: as it is
     assert draw[0] == "default, semilla 7: empate tras 1 ronda"
     assert (

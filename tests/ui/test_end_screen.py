@@ -39,7 +39,7 @@ def test_the_end_screen_says_whose_loss_ended_the_battle(
     ("language", "expected"),
     [
         ("en", "French lost Lapisse's Division (demoralised)"),
-        ("es", "Los franceses pierden la División de Lapisse (desmoralizada)"),
+        ("es", "Los franceses pierden la División de Lapisse (por desmoralización)"),
     ],
 )
 def test_a_lost_division_is_named_as_its_name_is_said(
@@ -130,7 +130,7 @@ def test_the_end_box_says_why_in_the_players_language(
 @pytest.mark.parametrize(
     ("seed", "expected"),
     [
-        (5, "Los franceses pierden la 2.ª División (Sebastiani) (desmoralizada)"),
+        (5, "Los franceses pierden la 2.ª División (Sebastiani) (por desmoralización)"),
         (4, "Los franceses pierden su estado mayor (FG-VIC-3)"),
     ],
 )
