@@ -11,6 +11,8 @@ from game.ai.reasons import weighed
 from game.content.locale import Names, Texts
 from game.model import commands as cmd
 from game.model.grammar import Name, said_name
+from game.model.resolution import Reject
+from game.running.log_texts import REASONS, reason_said
 from game.running.narrate import describe, narrate
 from game.running.result_words import fate_why
 from game.running.why_words import command_words
@@ -148,4 +150,31 @@ def test_why_a_masculine_division_was_lost_agrees_with_it() -> None:
     )
     assert es("fate_removed", division=army, side="Aliados", round=7, why=why) == (
         "Ejército español (Blake) (Aliados) dejó el campo en la ronda 7 por desmoralización"
+    )
+
+
+def test_an_english_refusal_agrees_with_a_plural_unit_and_reads_back() -> None:
+    """A refusal on the screen said "Garrochistas (lancers of Utrera and Jerez) is not in the line of
+    sight of ..."; the English a battle records (ids, singular) still reads back into Spanish."""
+    garrochistas = said_name("Garrochistas (lancers of Utrera and Jerez)", "", "unit", "en")
+    battery = said_name("1st Foot Battery", "", "unit", "en")
+    en = Texts("en").with_names(Names({"g": garrochistas, "b": battery}))
+    sight = Reject("FG-FIRE-1", "", "reason_no_line_of_sight", {"unit": "g", "shooter": "b"})
+    assert (
+        sight.said(en)
+        == "Garrochistas (lancers of Utrera and Jerez) are not in the line of sight of 1st Foot Battery"
+    )
+    assert sight.said(en.with_names(Names({"g": battery, "b": battery}))).startswith(
+        "1st Foot Battery is not"
+    )
+    ordered = Reject("FG-ORD-2", "", "reason_already_ordered", {"unit": "g"})
+    assert ordered.said(en) == (
+        "Garrochistas (lancers of Utrera and Jerez) have already had their order in this activation"
+    )
+    recorded = ordered.worded(REASONS)  # as the event records it: the id, in the singular
+    assert recorded == "g has already had its order in this activation"
+    granaderos = said_name("Granaderos provinciales", "", "unit", "es")
+    es = Texts("es").with_names(Names({"g": granaderos}))
+    assert (
+        reason_said(es, recorded) == "Los Granaderos provinciales ya han recibido su orden en esta activación"
     )

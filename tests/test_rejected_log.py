@@ -5,7 +5,7 @@ a reason no text matches stays as recorded, and the English log is unchanged."""
 from __future__ import annotations
 
 from game import CONTENT
-from game.content.locale import placeholders, read_ui
+from game.content.locale import formatted, placeholders, read_ui
 from game.model import commands as cmd
 from game.running.log_texts import english, reason_said, texts_for
 from game.running.narrate import narrate
@@ -49,5 +49,5 @@ def test_every_english_reason_reads_back_to_itself() -> None:
     """The English log says each reason as recorded, whichever text it matches."""
     for key, text in read_ui(CONTENT / "locale" / "en" / "reasons.toml").items():
         values = {name: f"x{i}" for i, name in enumerate(sorted(placeholders(text)))}
-        reason = text.format(**values)
+        reason = formatted(text, values)  # as a battle records it: its values ids, each singular
         assert reason_said(english(), reason) == reason, key

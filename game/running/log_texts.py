@@ -12,6 +12,7 @@ from functools import cache
 
 from game import CONTENT
 from game.content.locale import Texts, read_ui
+from game.model.grammar import is_form
 from game.model.modules import modules
 from game.model.words import Number, Term, slug
 
@@ -98,13 +99,16 @@ def _reason_patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
 
 def text_patterns(texts: Mapping[str, str]) -> tuple[tuple[str, re.Pattern[str]], ...]:
     """Each key and its English text as a pattern that reads its {values} back, the most literal words
-    first (so that a text with more fixed words wins over a looser one that would match as well)."""
+    first (so that a text with more fixed words wins over a looser one that would match as well); a word
+    chosen by a name's grammar ({unit:is|are}) matches any of its forms."""
     out = []
     for key, text in texts.items():
         parts = []
-        for literal, name, _spec, _conv in string.Formatter().parse(text):
+        for literal, name, spec, _conv in string.Formatter().parse(text):
             parts.append(re.escape(literal))
-            if name is not None:
+            if name is not None and spec and is_form(spec) and "|" in spec:  # a word by the name's grammar
+                parts.append("(?:" + "|".join(re.escape(word) for word in spec.split("|")) + ")")
+            elif name is not None:
                 parts.append(f"(?P<{name}>.+?)" if f"(?P<{name}>" not in "".join(parts) else f"(?P={name})")
         literal_size = sum(len(lit) for lit, *_ in string.Formatter().parse(text))
         out.append((literal_size, key, re.compile("".join(parts), re.DOTALL)))
