@@ -193,3 +193,13 @@ def test_a_check_decided_by_its_natural_die_says_so_as_the_log_does(die, outcome
              officer="fr-1", rule="FG-ACT-2").to_dict()  # fmt: skip
     assert roll_rows(e, Narrator())[-1] == said
     assert Narrator().natural(e) in Narrator().roll(e)
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_an_officer_s_experience_is_said_once(language):
+    """The box said "General-in-chief: experience | = 2: 2" ("experiencia | = 2: 2"): the outcome of
+    FG-PREP-3 is the total itself."""
+    e = Roll(check="experience", die=2, modifiers=(), total=2, outcome="2", officer="fr-1",
+             rule="FG-PREP-3").to_dict()  # fmt: skip
+    rows = roll_rows(e, Narrator(Texts(language)))
+    assert rows == [f"fr-1: {'experience' if language == 'en' else 'experiencia'}", "= 2"]

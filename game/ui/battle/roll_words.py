@@ -20,10 +20,10 @@ def roll_rows(e: Mapping[str, Any], n: Narrator) -> list[str]:
         return [n.roll(e)]
     rows = [f"{n.who(e)}: {heading(e['check'], n)}{n.purpose(e)}"]
     rows += [f"{m['value']:+d} {n.label(m)} {m['rule']}" for m in e.get("modifiers", [])]
-    # a melee's die decides nothing alone: its total is said, the melee's result after all of them
-    rows.append(
-        f"= {e['total']}" if e["outcome"] == "rolled" else f"= {e['total']}: {outcome(e, n)}{n.natural(e)}"
-    )
+    # a melee's die decides nothing alone: its total is said, the melee's result after all of them; an
+    # outcome that is the total itself (an officer's experience, FG-PREP-3) is not said twice
+    said_alone = e["outcome"] in ("rolled", str(e["total"]))
+    rows.append(f"= {e['total']}" if said_alone else f"= {e['total']}: {outcome(e, n)}{n.natural(e)}")
     return rows
 
 
