@@ -178,3 +178,18 @@ def test_an_english_refusal_agrees_with_a_plural_unit_and_reads_back() -> None:
     assert (
         reason_said(es, recorded) == "Los Granaderos provinciales ya han recibido su orden en esta activación"
     )
+
+
+def test_one_die_of_a_clash_pool_is_said_in_the_singular() -> None:
+    """CS-11 said "dados 2 a 5+ (Salvación 5), 0 salvados" / "dice 2 at 5+" of one die."""
+    save = {"kind": "roll", "rule": "CS-11", "check": "save", "unit": "u", "target": "v", "die": 2}
+    save |= {"dice": [2], "modifiers": [], "total": 0, "outcome": "saved: 0 at 5+ (save 5)"}
+    names = {"u": brigade("es"), "v": dragoons("es")}
+    assert describe(save, texts("es", names)) == (
+        "La Brigada Werlé salva los golpes de los Dragones de Bron (CS-11): dado 2 a 5+ (Salvación 5), "
+        "0 salvados"
+    )
+    assert ": die 2 at 5+ (Save 5), 0 saved" in describe(
+        save, texts("en", {"u": brigade("en"), "v": dragoons("en")})
+    )
+    assert ": dados 2 6 a 5+" in describe(save | {"dice": [2, 6]}, texts("es", names))

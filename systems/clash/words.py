@@ -51,8 +51,12 @@ def how(text: str, n: Any) -> str:
 
 
 def dice(e: Event, n: Any) -> str:
+    """The dice rolled, each face, counted ("die 2", "dice 5 1"); "one die" where the roll lists none."""
     rolled = e.get("dice")
-    return n.say("log_cs_dice", dice=" ".join(str(d) for d in rolled)) if rolled else n.say("log_cs_one_die")
+    if not rolled:
+        return str(n.say("log_cs_one_die"))
+    key = "log_cs_dice_one" if len(rolled) == 1 else "log_cs_dice_many"
+    return str(n.say(key, dice=" ".join(str(d) for d in rolled)))
 
 
 def successes(count: int, n: Any) -> str:
