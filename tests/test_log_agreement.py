@@ -193,3 +193,17 @@ def test_one_die_of_a_clash_pool_is_said_in_the_singular() -> None:
         save, texts("en", {"u": brigade("en"), "v": dragoons("en")})
     )
     assert ": dados 2 6 a 5+" in describe(save | {"dice": [2, 6]}, texts("es", names))
+
+
+def test_a_plural_unit_that_stops_short_agrees() -> None:
+    """The log said "Los Húsares de María Luisa hacen un movimiento estratégico de 4", y se detiene antes"."""
+    husares = said_name("Húsares de María Luisa", "", "unit", "es")
+    move = {"kind": "moved", "unit": "u", "path": [[0.0, 0.0], [4.0, 0.0]], "facing": 0.0, "distance": 4.0}
+    move |= {"how": "strategic", "stopped": "FG-MOVE-3"}
+    es = Texts("es").with_names(Names({"u": husares}))
+    assert describe(move, es) == (
+        'Los Húsares de María Luisa hacen un movimiento estratégico de 4", y se detienen antes (FG-MOVE-3)'
+    )
+    hussars = said_name("Maria Luisa hussars", "", "unit", "en")
+    en = Texts("en").with_names(Names({"u": hussars}))
+    assert describe(move, en).endswith(", and stop short (FG-MOVE-3)")

@@ -166,7 +166,7 @@ class Narrator:
         if last.get("rules"):  # a module's rules priced it (its ground, its turn)
             text += self.say("log_priced_by", rules=", ".join(last["rules"]))
         if last.get("stopped"):
-            text += self.say("log_stopped", rule=last["stopped"])
+            text += self.say("log_stopped", unit=self.name(e["unit"]), rule=last["stopped"])
         return text
 
     def roll_off(self, group: Sequence[Event]) -> str:

@@ -145,7 +145,7 @@ def _verdict(e: Expect, done: Done, t: Texts) -> Verdict:
             ev for ev in done.events if ev["kind"] == "moved" and ev["unit"] == e.unit and ev.get("stopped")
         ]
         said = t("puzzle_unstopped", unit=t.names(e.unit))
-        decided = t("puzzle_stopped", rule=stops[0]["stopped"]) if stops else said
+        decided = t("puzzle_stopped", unit=t.names(e.unit), rule=stops[0]["stopped"]) if stops else said
         return Verdict(said, decided, not stops)
     over = next((ev for ev in done.events if ev["kind"] == "game_over"), None)
     won = over is not None and over.get("winner") == done.side
