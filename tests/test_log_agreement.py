@@ -207,3 +207,15 @@ def test_a_plural_unit_that_stops_short_agrees() -> None:
     hussars = said_name("Maria Luisa hussars", "", "unit", "en")
     en = Texts("en").with_names(Names({"u": hussars}))
     assert describe(move, en).endswith(", and stop short (FG-MOVE-3)")
+
+
+def test_a_plural_unit_passes_its_clash_check_in_the_plural() -> None:
+    """CS-6 said "Los Dragones pesados de De Grey hacen su test de activación ...: 1 éxito: lo supera" and
+    "De Grey's Heavy Dragoons take their activation check ...: 1 success: it passes"."""
+    check = {"kind": "roll", "rule": "CS-6", "check": "activation", "unit": "u", "die": 6, "dice": [6, 2, 2]}
+    check |= {"modifiers": [], "total": 1, "outcome": "1 at 5+ (courage 4+): passes"}
+    assert describe(check, texts("es", {"u": dragoons("es")})).endswith("1 éxito: lo superan")
+    assert describe(check, texts("en", {"u": dragoons("en")})).endswith("1 success: they pass")
+    assert describe(check, texts("es", {"u": brigade("es")})).endswith("1 éxito: lo supera")
+    failed = check | {"outcome": "0 at 5+ (courage 4+): fails"}
+    assert describe(failed, texts("es", {"u": dragoons("es")})).endswith("0 éxitos: lo fallan")

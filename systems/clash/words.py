@@ -73,7 +73,7 @@ def tell_check(e: Event, n: Any) -> str:
     found = successes(int(m["n"]), n)
     if m["verdict"] is None:
         return n.say("log_cs_rally", successes=found, **values)
-    verdict = n.say("log_cs_passes" if m["verdict"] == "passes" else "log_cs_fails")
+    verdict = n.say("log_cs_passes" if m["verdict"] == "passes" else "log_cs_fails", who=who)
     check = n.word("log_cs_check", e["check"])
     return n.say("log_cs_check", check=check, successes=found, verdict=verdict, **values)
 
