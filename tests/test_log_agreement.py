@@ -219,3 +219,18 @@ def test_a_plural_unit_passes_its_clash_check_in_the_plural() -> None:
     assert describe(check, texts("es", {"u": brigade("es")})).endswith("1 éxito: lo supera")
     failed = check | {"outcome": "0 at 5+ (courage 4+): fails"}
     assert describe(failed, texts("es", {"u": dragoons("es")})).endswith("0 éxitos: lo fallan")
+
+
+def test_the_edge_roll_says_the_division_enters_by_it() -> None:
+    """ "General Cole rolls 4 for the edge it enters by": "it" was the general."""
+    cole = said_name("General Cole", "", "officer", "en")
+    edge = {"kind": "roll", "check": "edge", "officer": "o", "die": 4, "modifiers": [], "total": 4}
+    edge |= {"outcome": "own (north)", "rule": "FG-REINF-3"}
+    assert describe(edge, Texts("en").with_names(Names({"o": cole}))) == (
+        "General Cole rolls 4 for the edge the division enters by: its own edge, the north (FG-REINF-3)"
+    )
+    cole_es = said_name("general Cole", "", "officer", "es")
+    assert describe(edge, Texts("es").with_names(Names({"o": cole_es}))) == (
+        "El general Cole saca un 4 para el borde por el que entra su división: su propio borde, el norte "
+        "(FG-REINF-3)"
+    )
