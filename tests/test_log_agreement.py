@@ -234,3 +234,19 @@ def test_the_edge_roll_says_the_division_enters_by_it() -> None:
         "El general Cole saca un 4 para el borde por el que entra su división: su propio borde, el norte "
         "(FG-REINF-3)"
     )
+
+
+def test_english_names_said_together_are_joined_by_and() -> None:
+    """ "The detachment 2nd Line Brigade, 1st Division, 3rd Line Brigade, 1st Division has initiative 1":
+    the comma of each name and the comma between them read alike."""
+    second = said_name("2nd Line Brigade, 1st Division", "", "unit", "en")
+    third = said_name("3rd Line Brigade, 1st Division", "", "unit", "en")
+    riflemen = said_name("Riflemen", "", "unit", "en")
+    en = Texts("en").with_names(Names({"a": second, "b": third, "r": riflemen}))
+    note = {"kind": "note", "rule": "FG-INIT-3", "text": "x", "details": {"units": ["a", "b"]}}
+    assert describe(note, en) == (
+        "The detachment 2nd Line Brigade, 1st Division and 3rd Line Brigade, 1st Division has initiative 1 "
+        "(FG-INIT-3)"
+    )
+    charged = {"kind": "note", "rule": "FG-CHG-8", "text": "x", "unit": "r"}
+    assert describe(charged, en).startswith("Riflemen: their target retreated, so the charge counts")

@@ -156,7 +156,7 @@ def test_the_text_output_tells_the_story() -> None:
     assert p.returncode == 0
     lines = p.stdout.splitlines()
     assert "[0] B makes contact with E on the left flank" in lines
-    assert "[0] Melee: A, B (10) against E (2): the attackers win by 8, destroyed (FG-CBT-16)" in lines
+    assert "[0] Melee: A and B (10) against E (2): the attackers win by 8, destroyed (FG-CBT-16)" in lines
     assert "E: (30.00, 24.00) facing 270, destroyed" in lines
     assert lines[-1] == "dice used: 3"
 
