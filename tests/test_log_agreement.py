@@ -250,3 +250,20 @@ def test_english_names_said_together_are_joined_by_and() -> None:
     )
     charged = {"kind": "note", "rule": "FG-CHG-8", "text": "x", "unit": "r"}
     assert describe(charged, en).startswith("Riflemen: their target retreated, so the charge counts")
+
+
+def test_two_officers_named_together_agree_in_spanish() -> None:
+    """A campaign's "El rey José y el mariscal Jourdan ha caído" and "... saca 4 para su experiencia"; a
+    refusal's "antes de que moviera" of a plural charger."""
+    camp = Texts("es", (CONTENT / "modules" / "campaign" / "locale",))
+    both = said_name("rey José y el mariscal Jourdan", "el pl", "officer", "es")  # as talavera.toml tags it
+    assert camp("log_note_camp_successor", officer=both, rule="R") == (
+        "El rey José y el mariscal Jourdan han caído: sus sucesores toman el mando, con experiencia 0 (R)"
+    )
+    assert camp("log_camp_roll_experience", who=both, die=4, rule="R").startswith(
+        "El rey José y el mariscal Jourdan sacan 4 para su experiencia"
+    )
+    dragones = said_name("Dragones de Bron", "", "unit", "es")
+    es = Texts("es").with_names(Names({"d": dragones, "b": brigade("es")}))
+    sight = Reject("FG-CHG-2", "", "reason_not_in_vision", {"unit": "b", "charger": "d"})
+    assert sight.said(es).endswith("de los Dragones de Bron antes de que movieran")
