@@ -267,3 +267,13 @@ def test_two_officers_named_together_agree_in_spanish() -> None:
     es = Texts("es").with_names(Names({"d": dragones, "b": brigade("es")}))
     sight = Reject("FG-CHG-2", "", "reason_not_in_vision", {"unit": "b", "charger": "d"})
     assert sight.said(es).endswith("de los Dragones de Bron antes de que movieran")
+
+
+def test_two_english_officers_named_together_agree() -> None:
+    """ "King Joseph and Marshal Jourdan is killed by ...", "... rides to his new place"."""
+    both = said_name("King Joseph and Marshal Jourdan", "", "officer", "en")
+    en = Texts("en").with_names(Names({"o": both, "u": brigade("en")}))
+    killed = {"kind": "officer_killed", "officer": "o", "by": "u", "rule": "FG-OFF-4"}
+    assert describe(killed, en) == "King Joseph and Marshal Jourdan are killed by Brigade Werlé (FG-OFF-4)"
+    ride = command_words(weighed(cmd.MoveOfficer("o", (3.0, 4.0)), {}), en)
+    assert ride == "King Joseph and Marshal Jourdan ride to their new place"
