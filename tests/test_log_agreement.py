@@ -4,10 +4,14 @@ name, whatever rule module tells the line."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from game import CONTENT
 from game.ai.reasons import weighed
+from game.cli.entry import main
 from game.content.locale import Names, Texts
 from game.model import commands as cmd
 from game.model.grammar import Name, said_name
@@ -16,6 +20,7 @@ from game.running.log_texts import REASONS, reason_said
 from game.running.narrate import describe, narrate
 from game.running.result_words import fate_why
 from game.running.why_words import command_words
+from tests.helpers import write_scenario
 
 CLASH = tuple(CONTENT / "modules" / m / "locale" for m in ("clash-command", "clash-melee"))
 
@@ -277,3 +282,15 @@ def test_two_english_officers_named_together_agree() -> None:
     assert describe(killed, en) == "King Joseph and Marshal Jourdan are killed by Brigade Werlé (FG-OFF-4)"
     ride = command_words(weighed(cmd.MoveOfficer("o", (3.0, 4.0)), {}), en)
     assert ride == "King Joseph and Marshal Jourdan ride to their new place"
+
+
+def test_a_terrain_of_the_wrong_shape_is_said_without_a_wrong_article(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """check-content and the loader said "a impassable is an area", "un población es un área": the
+    shape is said of the terrain of that kind, which takes no article of its own."""
+    river = write_scenario(tmp_path, terrain=[("river", ((10.0, 10.0), (20.0, 10.0), (20.0, 12.0)))])
+    assert main(["simulate", "--scenario", str(river), "--rounds", "1"]) == 2
+    assert "the river terrain is a line: give its path and width" in capsys.readouterr().err
+    assert main(["simulate", "--scenario", str(river), "--rounds", "1", "--lang", "es"]) == 2
+    assert "el terreno river es una línea: da su camino y su anchura" in capsys.readouterr().err

@@ -275,13 +275,13 @@ def terrain_problems(rules: Ruleset, specs: list[TerrainSpec]) -> Iterator[Conte
             yield ContentError(at, "give a polygon, or a path with a width")
         elif t.path is not None:
             if not kind.linear:
-                yield ContentError(f"{at}.path", f"a {t.kind} is an area: give its polygon")
+                yield ContentError(f"{at}.path", f"the {t.kind} terrain is an area: give its polygon")
             elif len(t.path) < 2:
                 yield ContentError(f"{at}.path", "a path needs two points or more")
             elif t.width is not None and t.width <= 0:
                 yield ContentError(f"{at}.width", "the width must be positive")
         elif kind.linear:
-            yield ContentError(f"{at}.polygon", f"a {t.kind} is a line: give its path and width")
+            yield ContentError(f"{at}.polygon", f"the {t.kind} terrain is a line: give its path and width")
         elif t.width is not None:
             yield ContentError(f"{at}.width", "only a path has a width")
         elif t.polygon is not None and len(t.polygon) < 3:
