@@ -4,13 +4,18 @@ dies); every text that is not the game's own markup goes through `plain` before 
 Labels, buttons and a drop-down's list draw their text as it is. And no font draws a NUL, half of a
 surrogate pair (a save's JSON may hold either) or a text of zero width: `drawable` makes any text one
 a font can draw; the game's font (theme.GameFont), `plain` and the start screen's widgets apply it.
-A path is broken into lines after its separators (`path_pieces`), never inside a name."""
+A path is broken into lines after its separators (`path_pieces`), never inside a name; a line breaks at
+a space, never at a no-break space (`words`: Spanish "20 %")."""
 
 from __future__ import annotations
 
 import html
+import re
 import unicodedata
 from collections.abc import Callable
+
+# where a line may break: any white space but the no-break ones (U+00A0, U+202F), which str.split takes
+BREAKS = re.compile(r"[^\S\u00a0\u202f]+")
 
 
 def drawable(text: object) -> str:
@@ -31,6 +36,11 @@ def drawable(text: object) -> str:
     if s and all(unicodedata.category(c) in ("Mn", "Me") for c in s):
         return "\ufffd"
     return s
+
+
+def words(text: str) -> list[str]:
+    """A text's words for wrapping: split where a line may break, a no-break space kept inside a word."""
+    return [w for w in BREAKS.split(text) if w]
 
 
 def plain(text: object, cut: int | None = None) -> str:

@@ -11,7 +11,7 @@ import pygame
 
 from game import ASSETS
 from game.model.errors import one_line
-from game.ui.markup import PATH_SEPARATORS, drawable, path_pieces
+from game.ui.markup import PATH_SEPARATORS, drawable, path_pieces, words
 
 Colour = tuple[int, int, int]
 
@@ -351,7 +351,7 @@ def wrap(text: str, f: pygame.font.Font, width: int) -> list[str]:
     """Break text into lines no wider than width pixels; a word wider than a line (a path) is broken
     after its separators (markup.path_pieces), a piece still too wide keeping its own line."""
     out, line = [], ""
-    for word in text.split():
+    for word in words(text):
         trial = f"{line} {word}".strip()
         if f.size(trial)[0] <= width or not line:
             line = trial

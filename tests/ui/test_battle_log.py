@@ -165,3 +165,16 @@ def test_the_log_drawn_in_both_languages(size: tuple[int, int], language: str, t
     finally:
         screen.close()
         pygame.quit()
+
+
+def test_a_line_never_breaks_inside_a_spanish_percentage() -> None:
+    """The campaign's log wrapped "gana el atacante 74 %, tablas 9 / %, gana el defensor 17 %": the
+    no-break space before the sign (words.percent) was broken as any space."""
+    from game.ui import theme
+
+    f = theme.font(18)
+    text = "Batalla 2: gana el atacante 74\u00a0%, tablas 9\u00a0%, gana el defensor 17\u00a0% (CAMP-DEC-7)"
+    for width in range(60, 400, 7):
+        lines = theme.wrap(text, f, width)
+        assert not any(line.startswith("%") for line in lines), (width, lines)
+        assert " ".join(lines).replace("\u00a0", " ") == text.replace("\u00a0", " ")

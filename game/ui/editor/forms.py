@@ -18,7 +18,7 @@ from game.editing.document import Document, Key, Path
 from game.editing.elements import set_field, set_id, set_number
 from game.editing.texts import set_text
 from game.ui import theme
-from game.ui.markup import drawable
+from game.ui.markup import drawable, words
 
 THEME = {
     "label": {"misc": {"text_horiz_alignment": "left"}},
@@ -146,7 +146,7 @@ class Form:
         """A text wrapped over as many rows as it needs (measured drawable: a NUL cannot be)."""
         font = self.manager.get_theme().get_font(["label"])
         line = ""
-        for word in drawable(text).split():
+        for word in words(drawable(text)):
             if line and font.size(f"{line} {word}")[0] > self.width - self.px(8):
                 self.label(line, style=style)
                 line = word
