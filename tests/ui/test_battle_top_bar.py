@@ -244,7 +244,7 @@ def test_a_clash_battle_says_who_decides_whole_beside_its_command_points(window:
         screen.who_decides = lambda: who  # type: ignore[method-assign]
         with recording() as drawn:
             screen.draw(window)
-        state = "puntos de mando: " + "  ".join(f"{screen.names[s]} {n}" for s, n in points(b).items())
+        state = "Puntos de mando: " + "  ".join(f"{screen.names[s]} {n}" for s, n in points(b).items())
         assert theme.SCALE > 1 and whole(who, drawn) and whole(state, drawn)
     finally:
         screen.close()

@@ -33,7 +33,7 @@ def test_the_top_bar_and_the_dice_box_say_a_clash_battle_in_spanish(window720: p
         assert head.endswith(f"activa: {screen.t.names.formation(unit)}") and unit not in head
         left = points(b)
         said = "  ".join(f"{screen.names[s]} {n}" for s, n in left.items())
-        assert f"puntos de mando: {said}" in drawn
+        assert f"Puntos de mando: {said}" in drawn
         test = next(e.to_dict() for e in b.events if getattr(e, "rule", "") == "CS-6")
         n = Narrator(screen.t, screen.names, screen.objective_names)
         (row,) = group_rows([test], n)
