@@ -294,3 +294,19 @@ def test_a_terrain_of_the_wrong_shape_is_said_without_a_wrong_article(
     assert "the river terrain is a line: give its path and width" in capsys.readouterr().err
     assert main(["simulate", "--scenario", str(river), "--rounds", "1", "--lang", "es"]) == 2
     assert "el terreno river es una línea: da su camino y su anchura" in capsys.readouterr().err
+
+
+def test_a_plural_division_s_fate_agrees() -> None:
+    """`stats --lang es` said "Portugueses y alemanes (Hamilton, Alten) (Aliados): aguantó"."""
+    es, en = Texts("es"), Texts("en")
+    both = said_name("Portugueses y alemanes (Hamilton, Alten)", "", "division", "es")
+    assert es("cli_stats_stood", division=both, side="Aliados") == (
+        "Portugueses y alemanes (Hamilton, Alten) (Aliados): aguantaron"
+    )
+    assert es("fate_stood", division=both, side="Aliados").endswith("(Aliados) aguantaron hasta el final")
+    assert es("fate_stands", division=both, side="Aliados").endswith("(Aliados) siguen en pie")
+    assert es("fate_removed", division=both, side="Aliados", round=2, why="x").endswith(
+        "(Aliados) dejaron el campo en la ronda 2 x"
+    )
+    english = said_name("Portuguese and Germans (Hamilton, Alten)", "", "division", "en")
+    assert en("fate_stands", division=english, side="Allies").endswith("(Allies) still stand")
