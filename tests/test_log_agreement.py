@@ -310,3 +310,14 @@ def test_a_plural_division_s_fate_agrees() -> None:
     )
     english = said_name("Portuguese and Germans (Hamilton, Alten)", "", "division", "en")
     assert en("fate_stands", division=english, side="Allies").endswith("(Allies) still stand")
+
+
+def test_a_module_s_spanish_refusal_agrees_with_a_plural_unit() -> None:
+    """ "Los Dragones de Bron no es artillería" (dias-combat), "... no es una unidad sobre la mesa"."""
+    dias = Texts("es", (CONTENT / "modules" / "dias-combat" / "locale",))
+    es = dias.with_names(Names({"d": dragoons("es")}))
+    artillery = Reject("DG-16", "", "reason_dg_combined_artillery", {"unit": "d"})
+    assert artillery.said(es).startswith("Los Dragones de Bron no son artillería:")
+    clash = texts("es", {"d": dragoons("es")})
+    table = Reject("CS-3", "", "reason_cs_not_a_unit", {"unit": "d"})
+    assert table.said(clash).startswith("Los Dragones de Bron no son unidades sobre la mesa:")
