@@ -184,7 +184,7 @@ class HumanInput:
             hint = said_odds(dict(odds), t) if odds else ""
             if choices is not None:
                 ch = choices[i]
-                words = {  # the module's words in the player's language, where it has them (odds: when known)
+                words = {  # the module's words in the player's language, its units by name (odds: when known)
                     part: t(key, **{k: said_value(t, k, v) for k, v in ch.values.items()})
                     if ch.key and t.has(key) and (default or part != "odds")
                     else default

@@ -1,0 +1,36 @@
+"""A rule module's choice names its unit as the player knows it: Clash of Spears' reaction buttons said
+"Reaccionar con fr-1a (1 PM)", the unit's id (a QA pass that played Albuera in Spanish)."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ai.players import make_player
+from game.running.log_texts import texts_for
+from game.running.match import new_match, play
+from game.running.names import named
+from game.ui.battle.human import HumanInput
+
+
+@pytest.mark.parametrize(
+    ("language", "said"), [("es", "Reaccionar con {el} (1 PM)"), ("en", "React with {el} (1 CP)")]
+)
+def test_a_clash_reaction_button_names_its_unit(language: str, said: str) -> None:
+    m = new_match("albuera", 1, modules=["clash-command"])
+    b = m.battle
+    try:
+        sides = b.game.sides  # type: ignore[union-attr]
+        players = {s: make_player("heuristic", s, 1 + i) for i, s in enumerate(sides)}
+        play(m, players, until=lambda _m: b.pending is not None and b.pending.kind == "clash_reaction")
+        assert b.pending is not None
+        t = named(texts_for(language, ["clash-command"]), m)
+        human = HumanInput(b, t=t)
+        human.start(b.pending)
+        human.selected = unit = b.pending.options[0]
+        labels = [bt.label for bt in human.buttons()]
+        name = t.names(unit)
+        expected = said.format(el=format(name, "el" if language == "es" else ""))
+        assert any(label.startswith(f"{expected}  (") for label in labels), labels  # then its odds
+        assert not any(unit in label for label in labels), labels
+    finally:
+        b.close()
