@@ -321,3 +321,17 @@ def test_a_module_s_spanish_refusal_agrees_with_a_plural_unit() -> None:
     clash = texts("es", {"d": dragoons("es")})
     table = Reject("CS-3", "", "reason_cs_not_a_unit", {"unit": "d"})
     assert table.said(clash).startswith("Los Dragones de Bron no son unidades sobre la mesa:")
+
+
+def test_warhammer_s_close_combat_refusal_agrees_and_names_with_articles() -> None:
+    """WM-38 said "Los Dragones de Bron ... con Brigada Werlé: ... con el que esté en contacto" and
+    "... only charge an enemy it touches" of a plural unit."""
+    wm = (CONTENT / "modules" / "warhammer-charges" / "locale",)
+    engaged = Reject("WM-38", "", "reason_wm_engaged_move", {"unit": "d", "units": "b"})
+    es = Texts("es", wm).with_names(Names({"d": dragoons("es"), "b": brigade("es")}))
+    assert engaged.said(es) == (
+        "Los Dragones de Bron están en combate cuerpo a cuerpo con la Brigada Werlé: no pueden mover, "
+        "retirarse ni girar, solo cargar contra un enemigo con el que estén en contacto (WM-38)"
+    )
+    en = Texts("en", wm).with_names(Names({"d": dragoons("en"), "b": brigade("en")}))
+    assert engaged.said(en).endswith("only charge an enemy they touch (WM-38)")
