@@ -34,3 +34,24 @@ def test_a_clash_reaction_button_names_its_unit(language: str, said: str) -> Non
         assert not any(unit in label for label in labels), labels
     finally:
         b.close()
+
+
+def test_a_clash_turn_s_buttons_name_the_unit_picked_in_spanish() -> None:
+    """ "Activar fr-1a (1 PM)", "Descansar fr-1a": the activation's choices of the unit picked."""
+    m = new_match("albuera", 1, modules=["clash-command"])
+    b = m.battle
+    try:
+        sides = b.game.sides  # type: ignore[union-attr]
+        players = {s: make_player("heuristic", s, 1 + i) for i, s in enumerate(sides)}
+        play(m, players, until=lambda _m: b.pending is not None and b.pending.kind == "clash_turn")
+        assert b.pending is not None
+        t = named(texts_for("es", ["clash-command"]), m)
+        human = HumanInput(b, t=t)
+        human.start(b.pending)
+        human.selected = unit = b.pending.options[0]
+        labels = [bt.label for bt in human.buttons()]
+        name = format(t.names(unit), "al")
+        assert any(label.startswith(f"Activar {name} (") for label in labels), labels
+        assert f"Hacer descansar {name}" in labels and not any(unit in label for label in labels), labels
+    finally:
+        b.close()
