@@ -175,3 +175,26 @@ def test_the_end_box_grows_with_the_window() -> None:
             screen.close()
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize(
+    ("language", "row"),
+    [("en", "Enemy units destroyed (FG-VIC-5)"), ("es", "Unidades enemigas destruidas (FG-VIC-5)")],
+)
+def test_the_end_box_s_score_rows_begin_with_a_capital(
+    window: pygame.Surface, language: str, row: str
+) -> None:
+    """The rows read "enemy units destroyed (FG-VIC-5)" under "Spanish win"; Open Wars' end box begins
+    its rows with a capital."""
+    from game.running.settings import Settings
+
+    m = new_match("default", 4)
+    sides = m.battle.game.sides  # type: ignore[union-attr]
+    play(m, {s: make_player("heuristic", s, 4 + i) for i, s in enumerate(sides)})
+    screen = BattleScreen(
+        m, dict.fromkeys(sides, "heuristic"), window.get_size(), Settings(language=language)
+    )
+    with recording() as drawn:
+        EndScreen(screen).draw(window)
+    assert row in drawn
+    screen.close()

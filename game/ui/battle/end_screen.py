@@ -119,7 +119,7 @@ class EndScreen:
             surf.blit(font.render(names.get(s, s), True, theme.TEXT), (col[1] + i * step - px(20), y))
         y += px(30)
         for rule, label in SCORE_LABELS.items():
-            surf.blit(font.render(f"{t(label)} ({rule})", True, theme.TEXT_DIM), (col[0], y))
+            surf.blit(font.render(f"{theme.begun(t(label))} ({rule})", True, theme.TEXT_DIM), (col[0], y))
             for i, s in enumerate(sides):
                 surf.blit(
                     font.render(str(r["score_lines"][s][rule]), True, theme.TEXT), (col[1] + i * step, y)
