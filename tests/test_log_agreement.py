@@ -335,3 +335,15 @@ def test_warhammer_s_close_combat_refusal_agrees_and_names_with_articles() -> No
     )
     en = Texts("en", wm).with_names(Names({"d": dragoons("en"), "b": brigade("en")}))
     assert engaged.said(en).endswith("only charge an enemy they touch (WM-38)")
+
+
+def test_a_plural_unit_falls_back_from_a_defence_in_the_open() -> None:
+    """CS-11: "Dragones de Bron retroceden: defendió en terreno abierto" / "fall back: it defended"."""
+    note = {"kind": "note", "rule": "CS-11", "text": "x", "unit": "u"}
+    note["details"] = {"say": "cs_falls_back", "cause": "open"}
+    assert describe(note, texts("es", {"u": dragoons("es")})) == (
+        "Los Dragones de Bron retroceden: defensa en terreno abierto (CS-11)"
+    )
+    assert describe(note, texts("en", {"u": dragoons("en")})) == (
+        "Dragoons of Bron fall back: a defence in the open (CS-11)"
+    )
