@@ -17,7 +17,7 @@ from game.running.narrate import describe
 BARE = re.compile(r"\b\d+ (?!tokens?\b|fichas?\b)[A-ZÁÉÍÓÚ]")  # "1 Wolf riders", "3 Trol"
 WRONG = {
     "en": re.compile(r"\b1 tokens\b|\b([02-9]|\d\d+) token\b|\b1 token of [^:>]*? (march|retreat) |"
-                     r"\b([02-9]|\d\d+) tokens of [^:>]*? (marches|retreats) "),
+                     r"\b([02-9]|\d\d+) tokens of [^:>]*? (marches|retreats) |: 1 succeed \("),
     "es": re.compile(r"\b1 fichas\b|\b([02-9]|\d\d+) ficha\b|\b1 ficha de [^:>]*? (marchan|se retiran) |"
                      r"\b([02-9]|\d\d+) fichas de [^:>]*? (marcha|se retira) |"
                      r"\b1 ficha de [^:>]*?: \d \(impactan "),  # one die: "(impactan con 2 o menos)"

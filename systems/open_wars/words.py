@@ -67,7 +67,8 @@ def _armour_roll(d: dict[str, Any], c: Campaign, t: Texts) -> str:
 
 def _return_roll(d: dict[str, Any], c: Campaign, t: Texts) -> str:
     player, unit = d["unit"].split(":", 1)
-    return t("ow_return_roll", side=side_name(c, t, player), tokens=tokens(c, t, unit, len(d["dice"])),
+    key = plural("ow_return_roll", d["total"])  # "1 succeeds", "2 succeed"
+    return t(key, side=side_name(c, t, player), tokens=tokens(c, t, unit, len(d["dice"])),
              dice=" ".join(str(x) for x in d["dice"]), risen=d["total"], rule=d["rule"])  # fmt: skip
 
 
