@@ -347,3 +347,15 @@ def test_a_plural_unit_falls_back_from_a_defence_in_the_open() -> None:
     assert describe(note, texts("en", {"u": dragoons("en")})) == (
         "Dragoons of Bron fall back: a defence in the open (CS-11)"
     )
+
+
+def test_an_open_wars_place_written_with_its_article_is_said_with_it() -> None:
+    """ow-elven-marches: "Court of Bones recruits 1 token of Mummies in The Necropolis"."""
+    ow = Texts("en", (CONTENT / "modules" / "open-wars" / "locale",))
+    necropolis = said_name("The Necropolis", "", "location", "en")
+    said = ow(
+        "ow_n_recruit", side="Court of Bones", tokens="1 token of Mummies", location=necropolis, price=1
+    )
+    assert said == "Court of Bones recruits 1 token of Mummies in the Necropolis for 1 gold"
+    crossford = said_name("Crossford", "", "location", "en")
+    assert ow("ow_n_round", location=crossford, round=2) == "Combat in Crossford, round 2"
