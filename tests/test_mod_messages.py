@@ -63,6 +63,11 @@ SEA_CASES = [
         (OW + "cards.toml", "amount = -1", "amount = 0"),
         OW + "cards.toml: cards[0].traits[0].amount: an entry of 0 does nothing",
     ),
+    (  # a file that is not TOML: its path once (it was said twice, and in a second line)
+        (OW + "spells.toml", None, "[[spells]\n"),
+        OW + "spells.toml: invalid TOML: Expected ']]' at the end of an array declaration "
+        "(at line 1, column 9)",
+    ),
 ]
 
 GUERRILLA_CASES = [
@@ -87,6 +92,11 @@ GUERRILLA_CASES = [
         ("modules/clash-melee/melee.toml", None, "[attacks]\nGuerx = 2\n"),
         "modules/clash-melee/melee.toml: attacks.Guerx: no unit category 'Guerx' (known: FA, Guer, HA, HC, "
         "LC, LI, LnInf)",
+    ),
+    (  # a file that is not TOML: its path once, in one line
+        (FG + "ruleset.toml", None, "[measures\n"),
+        FG + "ruleset.toml: invalid TOML: Expected ']' at the end of a table declaration "
+        "(at line 1, column 10)",
     ),
     (
         ("locale/es/ui.toml", "short_unit_guer", "short_unit_guerx"),
@@ -126,6 +136,15 @@ def test_the_loader_names_the_mods_file_too(tmp_path: Path) -> None:
         == f"{root}/{FG}units.toml: category[1].range: unknown measure 'XXL' (known: XS, S, M, L, XL)"
     )
     assert str(CONTENT) not in str(e.value)
+
+
+def test_the_loader_names_a_broken_ruleset_file_once(tmp_path: Path) -> None:
+    """A mod's ruleset file that is not UTF-8 stops a battle in one line naming it once."""
+    root = write_mod(tmp_path / "guerrillas", GUERRILLAS)
+    (root / FG / "units.toml").write_bytes("# Señor\n".encode("latin-1"))
+    with pytest.raises(ContentError) as e:
+        load_ruleset(mods=load_mods([root]))
+    assert str(e.value) == f"{root}/{FG}units.toml: not UTF-8 text (byte 4 is 0xf1)"
 
 
 def test_numbers_that_break_the_games_battles_are_one_line_naming_the_mods_folder(tmp_path: Path) -> None:

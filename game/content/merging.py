@@ -224,8 +224,9 @@ def load_layered(cls: type[T], rel: str, base: Path, mods: Sequence[Mod]) -> tup
     problem is one ContentError naming the file that holds it (a mod's, at its own place) and the key."""
     for m in mods:
         if m.file(rel).is_file():
+            data = read_toml(m.file(rel))  # its problems name the file already
             try:
-                check_partial(cls, read_toml(m.file(rel)), "")
+                check_partial(cls, data, "")
             except ContentError as e:
                 raise ContentError(f"{m.file(rel)}: {e.where}", e.problem) from None
     merged = layered(rel, base, mods)
