@@ -79,6 +79,21 @@ def test_a_new_mod_passes_and_mods_are_checked_together(
     assert run(capsys, mine, CONTENT / "mods" / "guard-and-lancers")[2] == []
 
 
+def test_a_mod_may_translate_its_names_without_rule_texts(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A mod whose locale folders hold only its names (ui.toml, or nothing yet) passes, as the game plays
+    it; it was refused with 'locale/es/rules.toml: no such file', a file the mod never named."""
+    mine = mod(tmp_path, "names-only")
+    (mine / "locale" / "es" / "rules.toml").unlink()
+    (mine / "locale" / "fr").mkdir()
+    code, out, err = run(capsys, mine)
+    assert code == 0 and out.startswith("ok: ") and "1 rules reference" in out  # the English one
+    assert [line.split(": ", 2)[2] for line in err] == [  # only the strict check's word about it
+        "STARTER-1: no Spanish text: a Spanish player reads it in English (locale/es/rules.toml)"
+    ]
+
+
 # --- every problem, one line each ------------------------------------------------------------------------
 
 

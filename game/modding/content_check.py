@@ -241,8 +241,8 @@ class _Check:
             self.words(folder)
             self.glossary(folder)
         path = folder / "rules.toml"
-        if not path.exists() and not in_mod and folder.name != "en":
-            return  # a language may translate the screens first: its rules fall back to English
+        if not path.exists() and (in_mod or folder.name != "en"):
+            return  # a language may translate the screens first, a mod its names only (ui.toml)
         self.report.count("rules reference", path)
 
         def entries() -> None:
