@@ -94,6 +94,21 @@ def test_a_mod_may_translate_its_names_without_rule_texts(
     ]
 
 
+def test_a_mod_may_hold_puzzles(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A mod's puzzles/ (docs/puzzles.md) is part of the mod: it was refused as 'not part of a mod' by
+    the game and by check-content, which then checks each puzzle."""
+    mine = mod(
+        tmp_path,
+        "with-puzzles",
+        {"puzzles/guns.toml": (CONTENT / "puzzles" / "charge-the-guns.toml").read_text()},
+    )
+    assert [m.id for m in load_mods([mine])] == ["with-puzzles"]
+    code, out, err = run(capsys, mine)
+    assert (code, err) == (0, []) and "1 puzzle" in out
+    (mine / "puzzles" / "guns.toml").write_text("[puzzle]\nside = 7\n", encoding="utf-8")
+    assert any(line.startswith(f"{mine}/puzzles/guns.toml: ") for line in failing(capsys, mine))
+
+
 # --- every problem, one line each ------------------------------------------------------------------------
 
 
@@ -279,6 +294,15 @@ BAD: dict[str, tuple[dict[str, str | bytes], str]] = {
     "an unknown ruleset file": ({"rulesets/for-glory/unit.toml": ""}, "unit.toml: not a ruleset file"),
     "another ruleset's folder": ({"rulesets/other/units.toml": ""}, "other: not the ruleset of the mod"),
     "not a scenario": ({"scenarios/readme.md": "x"}, "readme.md: not a scenario"),
+    "a misspelt temperaments folder": (
+        {"ai/temperament/stubborn.toml": ""},
+        "ai/temperament: not the temperaments folder",
+    ),
+    "the AI's levels, which are the game's": ({"ai/levels.toml": ""}, "levels.toml: not the temperaments"),
+    "a temperament that is not TOML": (
+        {"ai/temperaments/stubborn.txt": ""},
+        "stubborn.txt: not a temperament (.toml)",
+    ),
     "a bad locale name": ({"locale/EN!/rules.toml": ""}, "EN!: not a locale name"),
     "a stray locale file": ({"locale/en/units.toml": ""}, "en/units.toml: not a locale file"),
     "a bad mod id": (

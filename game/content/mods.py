@@ -37,6 +37,7 @@ TOP_LEVEL = {
     "campaigns",  # campaigns/<id>.toml: campaigns it adds (docs/campaigns.md)
     "locale",
     "scripts",
+    "puzzles",  # puzzles/<id>.toml: tactical positions (docs/puzzles.md)
     "ai",  # ai/temperaments/<id>.toml: the computer generals' temperaments it adds
     "README.md",
     "README.txt",

@@ -369,6 +369,10 @@ class _Check:
         self.strays(mod.file("campaigns"), lambda p: p.suffix == ".toml", "a campaign (a .toml file)")
         self.strays(mod.file("puzzles"), lambda p: p.suffix == ".toml", "a puzzle (a .toml file)")
         self.strays(mod.file("locale"), lambda p: p.is_dir(), "a locale folder (such as en)")
+        self.strays(  # a mod adds temperaments only: ai/temperament/ or ai/levels.toml would do nothing
+            mod.file("ai"), lambda p: p.name == "temperaments" and p.is_dir(), "the temperaments folder"
+        )
+        self.strays(mod.file("ai/temperaments"), lambda p: p.suffix == ".toml", "a temperament (.toml)")
         self.strays(mod.file("modules"), lambda p: p.is_dir(), "a rule module's folder (its id)")
         for folder in _folders(mod.file("modules")):
             self.strays(folder, lambda p: p.suffix == ".toml", "a numbers file of the module (a .toml file)")
