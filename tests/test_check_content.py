@@ -364,6 +364,16 @@ def test_a_folder_that_is_not_a_mod(capsys: pytest.CaptureFixture[str], tmp_path
     assert line.startswith(str(tmp_path / target)) and "mod.toml" in line
 
 
+def test_a_mods_manifest_given_for_its_folder_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """`check-content my-mod/mod.toml` was read as a battle: three lines about a scenario's keys."""
+    folder = mod(tmp_path)
+    assert failing(capsys, folder / "mod.toml") == [
+        f"{folder}/mod.toml: a mod is a folder holding a mod.toml: give its folder ({folder})"
+    ]
+
+
 def test_unknown_options_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check-content", "--bogus"]) == 2
     assert capsys.readouterr().err.count("\n") == 1

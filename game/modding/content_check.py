@@ -317,12 +317,12 @@ class _Check:
     def mod(self, folder: Path) -> Mod | None:
         """One mod's own files: mod.toml, its layout, its partial ruleset files."""
         if not folder.is_dir():
-            self.problem(
-                ContentError(
-                    str(folder),
-                    "neither a mod's folder (holding a mod.toml) nor a scenario, map or campaign .toml file",
-                )
+            what = (  # a mod's mod.toml read as a scenario was three lines about a battle's keys
+                f"a mod is a folder holding a mod.toml: give its folder ({folder.parent})"
+                if folder.name == "mod.toml"
+                else "neither a mod's folder (holding a mod.toml) nor a scenario, map or campaign .toml file"
             )
+            self.problem(ContentError(str(folder), what))
             return None
         manifest = folder / "mod.toml"
         if not manifest.exists() and not manifest.is_symlink():
@@ -562,7 +562,11 @@ def check_content(mods: Sequence[Path] = (), content: Path = CONTENT) -> Report:
     references and example mods), or the given mods together on top of it, and any scenario, map or
     campaign file given among them on their rules."""
     check = _Check(content)
-    files = [Path(m) for m in mods if Path(m).suffix == ".toml" and Path(m).is_file()]
+    files = [
+        Path(m)
+        for m in mods
+        if Path(m).suffix == ".toml" and Path(m).is_file() and Path(m).name != "mod.toml"
+    ]
     if mods:
         check.mods([Path(m) for m in mods if Path(m) not in files], files)
     else:
