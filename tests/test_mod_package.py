@@ -173,6 +173,19 @@ def test_new_mod_starts_an_open_wars_mod_that_plays(
         m.battle.close()
 
 
+def test_pack_into_a_folder_that_is_not_there_writes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--out packs/` names a folder: it wrote a file called 'packs' and said to install 'packs'."""
+    mod = write_mod(tmp_path / "guerrillas", GUERRILLAS)
+    assert main(["mod", "pack", str(mod), "--out", f"{tmp_path}/packs/"]) == 2
+    assert capsys.readouterr().err == f"error: {tmp_path}/packs/: no such folder: nothing written\n"
+    assert not (tmp_path / "packs").exists()
+    (tmp_path / "packs").mkdir()
+    assert main(["mod", "pack", str(mod), "--out", f"{tmp_path}/packs/"]) == 0
+    assert [p.name for p in (tmp_path / "packs").iterdir()] == ["guerrillas-1.0.0.fgmod"]
+
+
 def test_mod_list_says_each_mods_version(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     install(_packed(tmp_path))
     (user_mods_dir() / "broken").mkdir()

@@ -4,6 +4,7 @@ mods with their versions. Each says what it did in the player's language (--lang
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -30,7 +31,10 @@ def _new_mod(args: argparse.Namespace) -> int:
 
 def _pack(args: argparse.Namespace) -> int:
     from game.modding.package import pack
+    from game.model.errors import UserError
 
+    if args.out and args.out.endswith(("/", os.sep)) and not Path(args.out).is_dir():  # Path drops the /
+        raise UserError(f"{args.out}: no such folder: nothing written")
     written = pack(Path(args.dir), Path(args.out) if args.out else None)
     print(_texts(args)("mod_packed", file=written))
     return 0
