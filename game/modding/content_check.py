@@ -370,7 +370,9 @@ class _Check:
         self.strays(mod.file("puzzles"), lambda p: p.suffix == ".toml", "a puzzle (a .toml file)")
         self.strays(mod.file("locale"), lambda p: p.is_dir(), "a locale folder (such as en)")
         self.strays(  # a mod adds temperaments only: ai/temperament/ or ai/levels.toml would do nothing
-            mod.file("ai"), lambda p: p.name == "temperaments" and p.is_dir(), "the temperaments folder"
+            mod.file("ai"),
+            lambda p: p.name == "temperaments" and p.is_dir(),
+            "the temperaments folder (a mod's ai/ holds only temperaments/<id>.toml)",
         )
         self.strays(mod.file("ai/temperaments"), lambda p: p.suffix == ".toml", "a temperament (.toml)")
         self.strays(mod.file("modules"), lambda p: p.is_dir(), "a rule module's folder (its id)")
