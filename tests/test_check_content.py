@@ -303,6 +303,10 @@ BAD: dict[str, tuple[dict[str, str | bytes], str]] = {
         {"ai/temperaments/stubborn.txt": ""},
         "stubborn.txt: not a temperament (.toml)",
     ),
+    "a misspelt numbers file of a rule module": (
+        {"modules/warhammer-terrain/terain.toml": 'flyers = ["Gren"]\n'},
+        "warhammer-terrain/terain.toml: not a numbers file of the module (terrain.toml)",
+    ),
     "a bad locale name": ({"locale/EN!/rules.toml": ""}, "EN!: not a locale name"),
     "a stray locale file": ({"locale/en/units.toml": ""}, "en/units.toml: not a locale file"),
     "a bad mod id": (

@@ -376,8 +376,12 @@ class _Check:
         )
         self.strays(mod.file("ai/temperaments"), lambda p: p.suffix == ".toml", "a temperament (.toml)")
         self.strays(mod.file("modules"), lambda p: p.is_dir(), "a rule module's folder (its id)")
-        for folder in _folders(mod.file("modules")):
-            self.strays(folder, lambda p: p.suffix == ".toml", "a numbers file of the module (a .toml file)")
+        numbers = {m.id: [f"{name}.toml" for name in m.records] for m in modules()}
+        for folder in _folders(mod.file("modules")):  # a folder of no module is module_numbers' to say
+            names = numbers.get(folder.name)
+            if names is not None:  # a misspelt file name (terain.toml) would change nothing
+                what = f"a numbers file of the module ({', '.join(names)})"
+                self.strays(folder, lambda p: p.name in names, what)  # noqa: B023 (called at once)
         return mod
 
     # --- what to check ---------------------------------------------------------------------------
