@@ -93,6 +93,14 @@ GUERRILLA_CASES = [
         "modules/clash-melee/melee.toml: attacks.Guerx: no unit category 'Guerx' (known: FA, Guer, HA, HC, "
         "LC, LI, LnInf)",
     ),
+    (  # a code of no letter or digit: its words' key (category_<code>) would be category_
+        (FG + "units.toml", 'code = "Guer"', 'code = "-"'),
+        FG + "units.toml: category[0].code: expected a letter or a digit, found '-'",
+    ),
+    (  # two codes of one key of words: one name in Spanish for both
+        (FG + "units.toml", 'code = "Guer"', 'code = "li"'),
+        FG + "units.toml: category[0].code: 'li' and 'LI' would share their words (category_li)",
+    ),
     (  # a file that is not TOML: its path once, in one line
         (FG + "ruleset.toml", None, "[measures\n"),
         FG + "ruleset.toml: invalid TOML: Expected ']' at the end of a table declaration "

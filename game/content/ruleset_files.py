@@ -32,6 +32,7 @@ from game.model.ruleset import (
     TerrainFile,
     UnitsFile,
 )
+from game.model.words import slug
 
 RULESET_FILES: dict[str, type] = {
     "ruleset.toml": RulesetFile,
@@ -139,9 +140,31 @@ def load_ruleset(
     return rs
 
 
+def _check_codes(rs: Ruleset, files: dict[str, Layered]) -> None:
+    """A category's, quality's or terrain's code is the key of its words (category_<code>, in lower
+    case, a run of other characters one _): it needs a letter or a digit, and gives no other's key."""
+    for name, records, file, key in (
+        ("category", rs.categories, "units.toml", "code"),
+        ("quality", rs.qualities, "qualities.toml", "code"),
+        ("terrain", rs.terrain, "terrain.toml", "kind"),
+    ):
+        seen: dict[str, str] = {}
+        for i, code in enumerate(records):  # in the merged list's order: its index is the record's
+            words = slug(code)
+            where = files[file].place((name, i, key))
+            if not words:
+                raise ContentError(where, f"expected a letter or a digit, found {code!r}")
+            if words in seen:
+                raise ContentError(
+                    where, f"{code!r} and {seen[words]!r} would share their words ({name}_{words})"
+                )
+            seen[words] = code
+
+
 def _validate(rs: Ruleset, files: dict[str, Layered], units: UnitsFile) -> None:
     """Checks across keys and files of the merged ruleset; a problem names the file that holds the
     value (a mod's, at its own place in it, for a value a mod gave)."""
+    _check_codes(rs, files)
     ruleset = files["ruleset.toml"]
     for code in ("XS", "S", "M", "L", "XL"):
         if code not in rs.core.measures:
