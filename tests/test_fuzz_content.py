@@ -194,6 +194,11 @@ def test_a_corrupted_mod(content: Path, data: st.DataObject, name: str) -> None:
             load_campaign(str(campaign), mods)
         for locale in sorted(p.name for p in folder.glob("locale/*")):
             load_reference(locale, content / "locale", mods)
+        for module in modules():  # its numbers for a rule module, as a battle with the module reads them
+            if module.records and (folder / "modules" / module.id).is_dir():
+                records, _hash = load_records(module, mods, content / "modules")
+                if module.mode == rules.mode:  # its names (categories) are of this game mode's rules
+                    check_names(module, rules, records, content / "modules")
 
     with corrupting(path, data):
         outcome(content, lambda: load_mod(folder))
