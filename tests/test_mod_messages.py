@@ -179,3 +179,23 @@ def test_the_summary_counts_add_up(tmp_path: Path) -> None:
     )
     mine = {p for p in report.files if p.is_relative_to(root)}
     assert len(mine) == 5 and len(report.files - mine) == len(report.checked["game's scenario"]) == 7
+
+
+@pytest.mark.parametrize(
+    "lang, said",
+    [
+        ("en", "no battle or map of this id in the game or the mods loaded"),
+        ("es", "no hay ninguna batalla ni mapa con este id en el juego ni en los mods cargados"),
+    ],
+)
+def test_a_battle_of_a_mod_not_loaded_is_refused_by_its_id_not_by_a_game_file(
+    capsys: pytest.CaptureFixture[str], lang: str, said: str
+) -> None:
+    """`simulate --scenario qa-rifles` without the mod that holds it: it said
+    '.../content/scenarios/qa-rifles.toml: no such file', a file of the game's that never was."""
+    from game.cli.entry import main
+
+    assert main(["simulate", "--scenario", "qa-rifles", "--rounds", "1", "--lang", lang]) == 2
+    (line,) = capsys.readouterr().err.splitlines()
+    assert line.startswith(f"error: qa-rifles: {said}"), line
+    assert str(CONTENT) not in line

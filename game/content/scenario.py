@@ -242,6 +242,10 @@ class Scenario:
         return self.spec.id
 
 
+# an id no scenario folder of the game or a loaded mod holds (ui.toml's problem_no_scenario says it again)
+NO_SCENARIO = "no battle or map of this id in the game or the mods loaded (the scenarios command lists them)"
+
+
 def scenario_folders(root: Path) -> list[Path]:
     """Where scenarios are under a content or mod folder: scenarios/, and scenarios/<ruleset>/ for the
     maps of each other game mode (scenarios/open-wars/)."""
@@ -250,7 +254,8 @@ def scenario_folders(root: Path) -> list[Path]:
 
 def scenario_path(ref: str, mods: Sequence[Mod] = ()) -> Path:
     """A scenario by path, or by id: the last loaded mod that has <id>.toml in a scenarios folder,
-    else the game's own."""
+    else the game's own. An id found nowhere is refused by that id: naming the game's own folder would
+    blame the game for a mod's battle that is not loaded."""
     p = Path(ref)
     if p.suffix == ".toml" or p.exists():
         return p
@@ -258,7 +263,7 @@ def scenario_path(ref: str, mods: Sequence[Mod] = ()) -> Path:
         for folder in scenario_folders(root):
             if (folder / f"{ref}.toml").is_file():
                 return folder / f"{ref}.toml"
-    return CONTENT / "scenarios" / f"{ref}.toml"
+    raise ContentError(ref, NO_SCENARIO)
 
 
 def terrain_problems(rules: Ruleset, specs: list[TerrainSpec]) -> Iterator[ContentError]:

@@ -149,8 +149,11 @@ def map_file(path: Path, ref: str, mods: Sequence[Mod]) -> Path:
         raise fail(path, "map", "a map's id, or the name of a map file beside the script")
     if ref.endswith(".toml"):
         return path.parent / ref
-    found = scenario_path(ref, mods)
-    if not found.is_file():
+    try:
+        found = scenario_path(ref, mods)
+    except ContentError:
+        found = None
+    if found is None or not found.is_file():
         raise fail(path, "map", f"no map {ref!r}")
     return found
 
