@@ -269,3 +269,34 @@ def test_a_river_has_a_road_crossing_it_by_a_bridge_at_the_centre(rules: Ruleset
             for b in bridges
         ), seed
     assert rivers >= 4
+
+
+@pytest.mark.parametrize("size", [(30, 30), (36, 30)])
+@pytest.mark.parametrize("player", ["random", "easy"])
+def test_every_player_deploys_a_tight_battle_whatever_the_seeds(
+    rules: Ruleset, size: tuple[int, int], player: str, tmp_path: Path
+) -> None:
+    """Issue: on a tight table the random player (its spots shuffled) and the search generals (theirs
+    by the objectives) packed their divisions so that a later one found no room, though the battle
+    deploys: 'side fr cannot deploy fr-1' (30x30, seed 2, match 2; 36x30, seed 0, matches 1 to 3).
+    A placement that would leave a division still to deploy no room gives way to the steady order's."""
+    import esper
+
+    from game.ai.players import make_player
+    from game.editing.random_battles import DEPLOYING
+    from game.model.components import Officer
+    from game.running.match import play, scenario_match
+
+    for seed in (0, 2, 4):
+        path = tmp_path / f"random-{seed}.toml"
+        path.write_text(random_text(rules, "for-glory", seed, RandomOptions(size=(size[0], size[1])))[1])
+        sc = load_scenario(str(path), rules)
+        for match_seed in range(6):
+            m = scenario_match(sc, rules, match_seed)
+            players = {s.id: make_player(player, s.id, match_seed) for s in sc.spec.sides}
+            play(
+                m, players, until=lambda m: m.battle.pending is None or m.battle.pending.kind not in DEPLOYING
+            )
+            m.battle.enter()
+            waiting = [o for o, off in esper.get_component(Officer) if off.role == "division" and off.reserve]
+            assert waiting == [], (size, seed, player, match_seed)

@@ -14,6 +14,7 @@ import esper
 from game.model import commands as cmd
 from game.model.battle import Battle
 from game.model.components import Hits, Officer, Unit
+from game.model.dice import Dice
 from game.model.errors import UserError
 from game.model.geometry import Point, centroid, dist, point_in_polygon
 from game.model.resolution import Decision, Reject
@@ -21,9 +22,11 @@ from systems.for_glory.charge.plan import chargeable_units, plan_charge
 from systems.for_glory.deployment import (
     INWARD,
     Arrivals,
+    Deploying,
     Entry,
     check_deploy,
     check_staff,
+    deploy,
     entry_placement,
     entry_spots,
     lines_at,
@@ -144,11 +147,22 @@ def _zone(b: Battle, side: str) -> list[Point] | None:
 def deploy_for(b: Battle, d: Decision, order: Callable[[list[Point]], list[Point]]) -> cmd.Command:
     """A legal deployment of the division the decision is about (or, when the player may choose, of
     the first of them that fits: FG-REINF-1, a reinforcement that can enter must), trying officer
-    spots in the given order; Pass (stay in reserve) only when no reinforcement fits anywhere (AMB-40)."""
-    for division in [d.unit] if d.unit else d.options:
-        found = _deployment(b, d, division, order)
-        if found is not None:
-            return found
+    spots in the given order; Pass (stay in reserve) only when no reinforcement fits anywhere (AMB-40).
+    In an initial deployment a placement from another order than the packing one (`packing_order`) must
+    leave room for every division still to deploy, each placed in the packing order; when it does not,
+    the packing order's own placement is made: so every player finds a deployment whenever the packing
+    order does (FG-DEP-6), whatever its taste (a random player's shuffle, a general's objectives)."""
+    later = d.payload if isinstance(d.payload, Deploying) else None
+    if later is None:
+        found = _first_fitting(b, d, order)
+    else:  # the same spots for every division: ranked once (a shuffle is drawn once)
+        spots = deploy_spots(b, d.side, None)
+        ranked = order(spots)
+        found = _first_fitting(b, d, lambda _s: ranked)
+        if found is not None and ranked != packing_order(b, spots) and not _leaves_room(b, later, found):
+            found = _packed_placement(b, d) or found
+    if found is not None:
+        return found
     division = d.unit or d.options[0]
     if not isinstance(d.payload, Arrivals):  # FG-DEP-6: it must deploy, and cannot
         units = esper.component_for_entity(b.ids[division], Officer).assigned
@@ -158,6 +172,47 @@ def deploy_for(b: Battle, d: Decision, order: Callable[[list[Point]], list[Point
             "table or smaller divisions"
         )
     return cmd.Pass()
+
+
+def packing_order(b: Battle, spots: list[Point]) -> list[Point]:
+    """The packing order of officer spots: nearest the line across the table through the objectives'
+    middle, then the front, so that divisions pack from the middle outwards (the heuristic player's
+    order, and the one a random battle's deployment is checked with)."""
+    goals = objectives(b) or [(b.table.width / 2, b.table.depth / 2)]
+    aim = centroid(goals)
+    return sorted(spots, key=lambda p: dist(p, (aim[0], p[1])) * 0.5 + abs(p[1] - aim[1]) * 0.2)
+
+
+def _first_fitting(b: Battle, d: Decision, order: Callable[[list[Point]], list[Point]]) -> cmd.Deploy | None:
+    """The first of the decision's divisions that fits, at the first spot in order where it does."""
+    for division in [d.unit] if d.unit else d.options:
+        found = _deployment(b, d, division, order)
+        if found is not None:
+            return found
+    return None
+
+
+def _leaves_room(b: Battle, later: Deploying, c: cmd.Deploy) -> bool:
+    """Whether, this placement made, each division still to deploy fits in its turn, placed in the
+    packing order: played out on a copy of the battle (this one is not touched)."""
+    other = b.copy(Dice(0))
+    try:
+        deploy(other, c)
+        for side, group in later.later:
+            left = tuple(n for n in group if esper.component_for_entity(other.ids[n], Officer).reserve)
+            placed = _packed_placement(other, Decision("deploy", side, "", left))
+            if placed is None:
+                return False
+            deploy(other, placed)
+        return True
+    finally:
+        other.close()
+        b.enter()
+
+
+def _packed_placement(b: Battle, d: Decision) -> cmd.Deploy | None:
+    with b.thinking():
+        return _first_fitting(b, d, lambda spots: packing_order(b, spots))
 
 
 def _deployment(

@@ -7,7 +7,7 @@ from __future__ import annotations
 from game.ai import common
 from game.model import commands as cmd
 from game.model.battle import Battle
-from game.model.geometry import centroid, dist
+from game.model.geometry import dist
 from game.model.resolution import Decision, Reject
 from systems.for_glory.charge.odds import charge_odds
 from systems.for_glory.odds import check_odds, fire_odds
@@ -41,9 +41,7 @@ class HeuristicPlayer(common.Player):
     # --- deployment ---------------------------------------------------------------------------
 
     def rank_spots(self, b: Battle, spots: list[tuple[float, float]]) -> list[tuple[float, float]]:
-        goals = common.objectives(b) or [(b.table.width / 2, b.table.depth / 2)]
-        aim = centroid(goals)
-        return sorted(spots, key=lambda p: dist(p, (aim[0], p[1])) * 0.5 + abs(p[1] - aim[1]) * 0.2)
+        return common.packing_order(b, spots)
 
     # --- orders -------------------------------------------------------------------------------
 

@@ -86,6 +86,15 @@ class Arrivals:
         return dict(self.edges)[division]
 
 
+@dataclass(frozen=True)
+class Deploying:
+    """An initial deployment's deploy decision: who is asked after it, in order (FG-DEP-5), each a side
+    and the divisions of its tied group it picks from (those still off the table then): what a computer
+    player needs to see that its placement leaves room for every division still to deploy."""
+
+    later: tuple[tuple[str, tuple[str, ...]], ...]
+
+
 def roll_edge(b: Battle, officer: int, own: str) -> str:
     """FG-REINF-3 (AMB-44): one roll per entering division, read from its player's side of the table."""
     die = b.dice.d6()

@@ -24,6 +24,7 @@ from game.model.words import Term
 from systems.for_glory.command import assess
 from systems.for_glory.deployment import (
     Arrivals,
+    Deploying,
     Entry,
     check_deploy,
     check_staff,
@@ -132,19 +133,33 @@ def deploy_divisions(b: Battle, entering: list[tuple[str, int]], edges: dict[str
     )
     groups = _tied(list(dice), order_key)
     seqs = alternate(b, groups, lambda n: b.side_of(b.ids[n]), "FG-DEP-5" if edges is None else "FG-REINF-2")
+    # who is asked, in order: each initial deployment's ask places one division (FG-DEP-6)
+    asks = [
+        (side, tuple(n for n in group if b.side_of(b.ids[n]) == side))
+        for group, seq in zip(groups, seqs, strict=True)
+        for side in seq
+    ]
+    k = 0
     for group, seq in zip(groups, seqs, strict=True):
         left = list(group)
         for side in seq:
             mine = [n for n in left if b.side_of(b.ids[n]) == side]
             name = mine[0] if len(mine) == 1 else None
-            yield from _deploy_one(b, side, mine, name, edges)
+            k += 1
+            later = Deploying(tuple(asks[k:])) if edges is None else None
+            yield from _deploy_one(b, side, mine, name, edges, later)
             left = [n for n in left if esper.component_for_entity(b.ids[n], Officer).reserve]
             if not left:
                 break
 
 
 def _deploy_one(
-    b: Battle, side: str, mine: list[str], only: str | None, edges: dict[str, str] | None
+    b: Battle,
+    side: str,
+    mine: list[str],
+    only: str | None,
+    edges: dict[str, str] | None,
+    later: Deploying | None,
 ) -> Resolution:
     g = b.game
     assert g is not None
@@ -168,8 +183,8 @@ def _deploy_one(
         entry = Entry(edges[a.division] if edges is not None else None)
         check_deploy(b, a, own, entry)
 
-    arrivals = Arrivals(tuple((n, edges[n]) for n in mine)) if edges is not None else None
-    answer = yield from ask(b, Decision("deploy", side, only or "", tuple(mine), payload=arrivals), accept)
+    payload = Arrivals(tuple((n, edges[n]) for n in mine)) if edges is not None else later
+    answer = yield from ask(b, Decision("deploy", side, only or "", tuple(mine), payload=payload), accept)
     if isinstance(answer, cmd.Pass):
         for n in mine:
             text = f"{n} cannot be placed and stays in reserve"
