@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from game.ai.heuristic import HeuristicPlayer
 from game.cli.entry import main
 from game.content.ruleset_files import load_ruleset
 from game.content.scenario import army_points, load_scenario
@@ -300,3 +301,48 @@ def test_every_player_deploys_a_tight_battle_whatever_the_seeds(
             m.battle.enter()
             waiting = [o for o, off in esper.get_component(Officer) if off.role == "division" and off.reserve]
             assert waiting == [], (size, seed, player, match_seed)
+
+
+def test_a_deployment_tries_no_formation_the_table_had_no_room_for_again(
+    rules: Ruleset, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue: refusing 200 points on 72x48 took 18 s, most of it the deployment of each army the search
+    for the most that fit tried, checking again for each division every formation the table already
+    had no room for. Divisions only come onto the table as it deploys, so one refused stays refused:
+    the same placements (the same refusal, '99 at most'), with under half the checks."""
+    from game.ai import common
+    from game.editing.random_battles import DEPLOYING
+    from game.model.events import Deployed
+    from game.running.match import play, scenario_match
+    from systems.for_glory import deployment
+
+    path = tmp_path / "random-1.toml"
+    path.write_text(random_text(rules, "for-glory", 1, RandomOptions(60, (48, 36)))[1], encoding="utf-8")
+    sc = load_scenario(str(path), rules)
+    checks = 0
+    real = deployment.check_deploy
+
+    def counted(*args: object, **kwargs: object) -> None:
+        nonlocal checks
+        checks += 1
+        real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(common, "check_deploy", counted)
+
+    def deployed() -> tuple[list[Deployed], int]:
+        nonlocal checks
+        checks = 0
+        m = scenario_match(sc, rules, 1)
+        players = {s.id: HeuristicPlayer(s.id, 1) for s in sc.spec.sides}
+        play(m, players, until=lambda m: m.battle.pending is None or m.battle.pending.kind not in DEPLOYING)
+        return [e for e in m.battle.events if isinstance(e, Deployed)], checks
+
+    placed, tried = deployed()
+
+    class Forgetful(dict):  # type: ignore[type-arg]
+        def setdefault(self, key: object, default: object = None) -> set[object]:
+            return set()
+
+    monkeypatch.setattr(common, "_NO_ROOM", Forgetful(), raising=False)
+    assert deployed()[0] == placed
+    assert tried * 2 < checks, (tried, checks)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping
 from typing import Any
+from weakref import WeakKeyDictionary
 
 import esper
 
@@ -200,7 +201,7 @@ def _leaves_room(b: Battle, later: Deploying, c: cmd.Deploy) -> bool:
         deploy(other, c)
         for side, group in later.later:
             left = tuple(n for n in group if esper.component_for_entity(other.ids[n], Officer).reserve)
-            placed = _packed_placement(other, Decision("deploy", side, "", left))
+            placed = _packed_placement(other, Decision("deploy", side, "", left, payload=later))
             if placed is None:
                 return False
             deploy(other, placed)
@@ -215,6 +216,13 @@ def _packed_placement(b: Battle, d: Decision) -> cmd.Deploy | None:
         return _first_fitting(b, d, lambda spots: packing_order(b, spots))
 
 
+# The formations an initial deployment has found no room for, per battle: divisions only come onto the
+# table while it lasts, so a formation refused (off the table, on impassable ground, on a base, at less
+# than XL from an enemy: FG-DEP-6..10) is refused again; trying it for each later division was most of
+# the time a random battle's check took.
+_NO_ROOM: WeakKeyDictionary[Battle, set[tuple[str, Point, int, int]]] = WeakKeyDictionary()
+
+
 def _deployment(
     b: Battle, d: Decision, division: str, order: Callable[[list[Point]], list[Point]]
 ) -> cmd.Deploy | None:
@@ -226,12 +234,18 @@ def _deployment(
     facing = INWARD[edge] if edge else INWARD[own_edge(b, d.side)]
     entry = Entry(edge or None)
     zone = _zone(b, d.side) if not edge else None
+    full = _NO_ROOM.setdefault(b, set()) if isinstance(d.payload, Deploying) else None
     fallback: cmd.Deploy | None = None
     for spot in order(deploy_spots(b, d.side, edge or None)):
-        for c in lines_at(b.rules, division, units, spot, facing):
+        for k, c in enumerate(lines_at(b.rules, division, units, spot, facing)):
+            shape = (d.side, spot, k, len(units))  # the same bases, wherever the division's officer stands
+            if full is not None and shape in full:
+                continue
             try:
                 check_deploy(b, c, own_edge(b, d.side), entry)
             except Reject:
+                if full is not None:
+                    full.add(shape)
                 continue
             if not zone or all(point_in_polygon((x, y), zone) for _u, x, y, _f in c.units):
                 return c
