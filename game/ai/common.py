@@ -6,7 +6,7 @@ player never sends a command the battle would refuse."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -150,9 +150,10 @@ def deploy_for(b: Battle, d: Decision, order: Callable[[list[Point]], list[Point
     the first of them that fits: FG-REINF-1, a reinforcement that can enter must), trying officer
     spots in the given order; Pass (stay in reserve) only when no reinforcement fits anywhere (AMB-40).
     In an initial deployment a placement from another order than the packing one (`packing_order`) must
-    leave room for every division still to deploy, each placed in the packing order; when it does not,
-    the packing order's own placement is made: so every player finds a deployment whenever the packing
-    order does (FG-DEP-6), whatever its taste (a random player's shuffle, a general's objectives)."""
+    leave room for every division still to deploy (a plan of their placements, in the packing order
+    where no earlier plan's still fits); when it does not, the plan's own placement or the packing
+    order's is made: so every player finds a deployment whenever the packing order does (FG-DEP-6),
+    whatever its taste (a random player's shuffle, a general's objectives)."""
     later = d.payload if isinstance(d.payload, Deploying) else None
     if later is None:
         found = _first_fitting(b, d, order)
@@ -160,8 +161,8 @@ def deploy_for(b: Battle, d: Decision, order: Callable[[list[Point]], list[Point
         spots = deploy_spots(b, d.side, None)
         ranked = order(spots)
         found = _first_fitting(b, d, lambda _s: ranked)
-        if found is not None and ranked != packing_order(b, spots) and not _leaves_room(b, later, found):
-            found = _packed_placement(b, d) or found
+        if found is not None and ranked != packing_order(b, spots):
+            found = _keeping_room(b, d, later, found)
     if found is not None:
         return found
     division = d.unit or d.options[0]
@@ -193,22 +194,62 @@ def _first_fitting(b: Battle, d: Decision, order: Callable[[list[Point]], list[P
     return None
 
 
-def _leaves_room(b: Battle, later: Deploying, c: cmd.Deploy) -> bool:
-    """Whether, this placement made, each division still to deploy fits in its turn, placed in the
-    packing order: played out on a copy of the battle (this one is not touched)."""
+# An initial deployment's plan, per battle: a placement of each division still to deploy such that,
+# made in turn, each fits (FG-DEP-6..10); kept from one decision to the next and mended where a
+# placement made since took its room, so that a decision checks it rather than searching it again.
+_PLANS: WeakKeyDictionary[Battle, dict[str, cmd.Deploy]] = WeakKeyDictionary()
+
+
+def _keeping_room(b: Battle, d: Decision, later: Deploying, found: cmd.Deploy) -> cmd.Deploy:
+    """`found` when every division still to deploy then has room in a plan; else the kept plan's own
+    placement of the decision's division, else the packing order's (each with a plan after it)."""
+    kept = _PLANS.get(b, {})
+
+    def choices() -> Iterator[cmd.Deploy | None]:  # the packing order's searched only when needed
+        yield found
+        yield from (kept.get(n) for n in ([d.unit] if d.unit else d.options))
+        yield _packed_placement(b, d)
+
+    for c in choices():
+        plan = _plan(b, d.side, later, c, kept) if c is not None else None
+        if c is not None and plan is not None:
+            _PLANS[b] = plan
+            return c
+    return found
+
+
+def _plan(
+    b: Battle, side: str, later: Deploying, first: cmd.Deploy, kept: dict[str, cmd.Deploy]
+) -> dict[str, cmd.Deploy] | None:
+    """The placements of the divisions still to deploy, made in turn after `first` on a copy of the
+    battle (this one is not touched): each kept one where it still fits, else the packing order's;
+    None when one finds no room."""
     other = b.copy(Dice(0))
     try:
-        deploy(other, c)
-        for side, group in later.later:
+        if not _fits(other, side, first):
+            return None
+        deploy(other, first)
+        plan: dict[str, cmd.Deploy] = {}
+        for asked, group in later.later:
             left = tuple(n for n in group if esper.component_for_entity(other.ids[n], Officer).reserve)
-            placed = _packed_placement(other, Decision("deploy", side, "", left, payload=later))
+            placed = next((kept[n] for n in left if n in kept and _fits(other, asked, kept[n])), None)
+            placed = placed or _packed_placement(other, Decision("deploy", asked, "", left, payload=later))
             if placed is None:
-                return False
+                return None
             deploy(other, placed)
-        return True
+            plan[placed.division] = placed
+        return plan
     finally:
         other.close()
         b.enter()
+
+
+def _fits(b: Battle, side: str, c: cmd.Deploy) -> bool:
+    try:
+        check_deploy(b, c, own_edge(b, side), Entry())
+    except Reject:
+        return False
+    return True
 
 
 def _packed_placement(b: Battle, d: Decision) -> cmd.Deploy | None:
