@@ -140,12 +140,17 @@ def result_lines(m: CampaignMatch, language: str) -> list[str]:
     else:
         head = t("camp_drawn", reason=reason)
     lines = [head, t("camp_points", points=", ".join(f"{n.side(k)} {v}" for k, v in s["score"].items()))]
+    told: list[tuple[int, str]] = []
     for b in s["battles"]:
         winner = n.side(b["winner"]) if b["winner"] else t("camp_nobody")
         lost = ", ".join(f"{n.side(k)} {v}" for k, v in b["losses"].items())
-        lines.append(t("camp_battle_line", number=b["number"], turn=b["turn"], place=n.place(b["location"]),
-                       winner=winner, how=t(f"camp_resolved_{b['resolved']}"), lost=lost))  # fmt: skip
-    return lines
+        told.append((b["number"], t("camp_battle_line", number=b["number"], turn=b["turn"],
+                     place=n.place(b["location"]), winner=winner, how=t(f"camp_resolved_{b['resolved']}"),
+                     lost=lost)))  # fmt: skip
+    for d in s["declined"]:  # in its place, so the numbers run on
+        told.append((d["number"], t("camp_battle_declined_line", number=d["number"], turn=d["turn"],
+                     place=n.place(d["location"]), side=n.side(d["side"]))))  # fmt: skip
+    return lines + [line for _number, line in sorted(told)]
 
 
 def add_parsers(sub: Any) -> None:

@@ -170,6 +170,9 @@ def summary(m: CampaignMatch) -> dict[str, Any]:
         "score": {s: x.total for s, x in score(w).items()},
         "holds": {loc: w.control[loc] for loc in m.theatre.spec.victory.places},  # the places that decide
         "battles": battles,
+        "declined": [  # the battles the defender declined (CAMP-DEC-11): their numbers are not in `battles`
+            {"number": d.number, "location": d.location, "turn": d.turn, "side": d.side} for d in w.declined
+        ],
     }
 
 

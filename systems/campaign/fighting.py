@@ -24,7 +24,7 @@ from systems.campaign.meeting import reinforcements, roles, setup_battle
 from systems.campaign.odds import Prospect, battle_odds
 from systems.campaign.outcome import result_of
 from systems.campaign.rules_module import RESOLVE, WITHDRAW
-from systems.campaign.state import Fought, War
+from systems.campaign.state import Declined, Fought, War
 
 
 def open_battle(w: War, setup: BattleSetup) -> Battle:
@@ -85,6 +85,7 @@ def fight_at(w: War, loc: str) -> Resolution:
     prospect = Prospect(setup, battle_odds(w, setup))
     announce(w, prospect)
     if (yield from declines(w, loc, defender, prospect)):
+        w.declined.append(Declined(setup.number, w.turn, loc, defender))
         return
     answers = []
     for side in (attacker, defender):

@@ -43,6 +43,17 @@ class Fought:
     odds: dict[str, object] = field(default_factory=dict)  # the odds told before it (CAMP-DEC-24)
 
 
+@dataclass(frozen=True)
+class Declined:
+    """A battle the defender declined (CAMP-DEC-11): it keeps the number the log told it by, so the
+    lists of battles say it where a battle fought would stand."""
+
+    number: int
+    turn: int
+    location: str
+    side: str  # the side that declined it
+
+
 class War(Campaign):
     """A campaign between two sides on an Open Wars map, fought with For Glory armies."""
 
@@ -56,6 +67,7 @@ class War(Campaign):
         self.sieges: dict[str, Siege] = {}
         self.battle: Battle | None = None  # the battle on the table now
         self.fought: list[Fought] = []
+        self.declined: list[Declined] = []
         self.destroyed: dict[str, int] = {s.id: 0 for s in theatre.spec.sides}  # enemy armies each destroyed
         self.raised: dict[str, int] = {}  # recruits a city raised this turn (CAMP-DEC-5)
         self.made = 0  # ids made in play so far (systems/campaign/theatre.py: RAISED)
@@ -161,6 +173,12 @@ class War(Campaign):
 
     def cities(self, side: str) -> list[str]:
         return [loc for loc in self.held(side) if self.places[loc].type == "city"]
+
+    def brigades_of(self, side: str) -> tuple[int, int]:
+        """A side's brigades in its armies and in its garrisons: their sum is its brigades wherever they
+        are counted (the top bar, the figures)."""
+        garrisoned = sum(len(g.brigades) for g in self.garrisons if g.side == side)
+        return sum(a.size() for a in self.armies_of(side)), garrisoned
 
     def strength(self, side: str) -> int:
         """A side's brigades in the field and in garrisons, by their FG-ARMY-3 points."""

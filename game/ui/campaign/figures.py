@@ -78,18 +78,21 @@ class BattleRow:
     number: int
     turn: int
     place: str
-    resolved: str  # "table" or "auto"
+    resolved: str  # "table", "auto", or "declined" (CAMP-DEC-11: then `winner` is the side that declined)
     winner: str | None
     lost: dict[str, int]
 
 
 def battles(w: War) -> list[BattleRow]:
-    """Every battle over, in order: where and when, how it was decided, who won, the brigades lost."""
-    return [
+    """Every battle over, by its number: where and when, how it was decided, who won, the brigades
+    lost; a battle declined in its place, so the numbers run on."""
+    fought = [
         BattleRow(f.number, f.turn, f.setup.location, f.resolved, f.result.winner, dict(f.lost))
         for f in w.fought
         if f.result is not None
     ]
+    declined = [BattleRow(d.number, d.turn, d.location, "declined", d.side, {}) for d in w.declined]
+    return sorted([*fought, *declined], key=lambda r: r.number)
 
 
 def outcome(w: War, n: Naming) -> tuple[str, str]:
@@ -143,6 +146,9 @@ def chronicle(w: War, n: Naming) -> list[tuple[int, str]]:
             line = t("campaign_end_won", winner=n.side(winner), loser=n.side(loser), place=place, how=how,
                      lost=lost)  # fmt: skip
         said.setdefault(f.turn, []).append(line)
+    for x in w.declined:
+        line = t("campaign_end_declined", side=n.side(x.side), place=n.place(x.location))
+        said.setdefault(x.turn, []).append(line)
     for (when, side), places in took.items():
         joined = ", ".join(n.place(x) for x in places)
         said.setdefault(when, []).append(t("campaign_end_took", side=n.side(side), places=joined))

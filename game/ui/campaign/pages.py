@@ -47,9 +47,14 @@ def _losses(v: CampaignView, surf: pygame.Surface, x: int, y: int, width: int) -
 def _battles(v: CampaignView, surf: pygame.Surface, x: int, y: int, width: int) -> None:
     t, n = v.t, v.n
     rows = battles(v.war)
-    title = counted(t, "campaign_figures_battles", len(rows))
+    title = counted(t, "campaign_figures_battles", sum(1 for r in rows if r.resolved != "declined"))
     y = theme.text_lines(surf, title, (x, y), width, theme.ACCENT, 20) + 2
     for r in rows[-ROWS:]:
+        if r.resolved == "declined":
+            said = t("camp_battle_declined_line", number=r.number, turn=r.turn, place=n.place(r.place),
+                     side=v.names[r.winner or ""])  # fmt: skip
+            y = theme.text_lines(surf, said, (x, y), width, theme.TEXT_DIM, 15)
+            continue
         winner = v.names[r.winner] if r.winner else t("camp_nobody")
         lost = ", ".join(f"{v.names[s]} {k}" for s, k in r.lost.items())
         said = t("camp_battle_line", number=r.number, turn=r.turn, place=n.place(r.place), winner=winner,
@@ -71,6 +76,7 @@ def _chart(v: CampaignView, surf: pygame.Surface, rect: pygame.Rect) -> None:
         at = area.bottom - area.h * value // top
         surf.blit(f.render(str(value), True, theme.TEXT_DIM), (rect.x, at - 8))
     count = max(2, len(next(iter(series.values()))))
+    ends: list[tuple[int, str]] = []
     for side, values in series.items():
         points = [
             (area.x + area.w * i // (count - 1), area.bottom - area.h * k // top)
@@ -78,6 +84,11 @@ def _chart(v: CampaignView, surf: pygame.Surface, rect: pygame.Rect) -> None:
         ]
         for a, b in itertools.pairwise(points):
             pygame.draw.line(surf, v.colours[side], a, b, 3)
+        ends.append((points[-1][1], side))
+    below = area.y - f.get_linesize()
+    for at, side in sorted(ends):  # each side's brigades now at its line's end (the top bar's figure)
+        below = max(at - f.get_linesize() // 2, below + f.get_linesize())
+        surf.blit(f.render(str(series[side][-1]), True, v.colours[side]), (area.right + 3, below))
     surf.blit(
         f.render(t("campaign_figures_turns", turns=count - 1), True, theme.TEXT_DIM),
         (area.x, area.bottom + 4),
@@ -98,8 +109,9 @@ def draw_end(v: CampaignView, surf: pygame.Surface) -> None:
     y = theme.text_lines(surf, t("campaign_end_places", places=held), (x, y + 6), width, theme.TEXT_DIM, 17)
     rows = battles(w)
     fought = sum(1 for r in rows if r.resolved == "table")
+    declined = sum(1 for r in rows if r.resolved == "declined")
     lost = {s: sum(c.values()) for s, c in losses(w).items()}
-    said = t("campaign_end_numbers", battles=len(rows), table=fought,
+    said = t("campaign_end_numbers", battles=len(rows) - declined, table=fought, declined=declined,
              lost=", ".join(f"{v.names[s]} {k}" for s, k in lost.items()))  # fmt: skip
     y = theme.text_lines(surf, said, (x, y + 6), width, theme.TEXT, 18) + 8
     room = box.bottom - theme.px(70)

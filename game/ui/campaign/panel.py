@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import pygame
 
+from game.model.words import counted
 from game.ui import theme
 from game.ui.campaign.view import BUTTON_H, BUTTON_STEP, CampaignView, Choice
 from game.ui.campaign.words import when
 from game.ui.drawing.map_cards import figure
 from game.ui.widgets.choice_list import draw_more
 from game.ui.widgets.log_panel import tooltip
+from systems.campaign.forces import Army
 
 LABEL_SIZES, LABEL_MARGIN = (19, 17, 15), 10
 SWATCH = 14
@@ -26,6 +28,7 @@ def draw_top_bar(v: CampaignView, surf: pygame.Surface) -> None:
     big = theme.font(22)
     title = surf.blit(big.render(_title(v, big, width - 10 - SIDES_GAP - sides_w), True, theme.TEXT), (10, 6))
     surf.blit(sides, (title.right + SIDES_GAP, 0))
+    v.top_figures = [(r.move(title.right + SIDES_GAP, 0), side) for r, side in v.top_figures]
     line = v.t(v.top_hint)
     hint = theme.font(15).render(theme.cut(line, theme.font(15), width - 20), True, theme.TEXT_DIM)
     surf.blit(hint, (10, theme.TOP_BAR - hint.get_height() - 3))
@@ -45,11 +48,13 @@ def _title(v: CampaignView, font: pygame.font.Font, room: int) -> str:
 
 def _sides(v: CampaignView, surf: pygame.Surface) -> int:
     """Each side from the left of `surf`: its colour, who plays it (the one deciding lit), its gold and
-    brigades. Returns their width."""
+    brigades (in its armies and garrisons, as the figures count them; the hover box says where). Returns
+    their width."""
     w = v.war
     acting = w.pending.side if w.pending is not None else None
     f = theme.font(18)
     x, y = 0, theme.TOP_BAR // 2
+    v.top_figures = []
     for side in w.sides:
         colour = theme.ACCENT if side == acting else theme.TEXT
         pygame.draw.rect(surf, v.colours[side], (x, y - SWATCH // 2, SWATCH, SWATCH), border_radius=3)
@@ -57,13 +62,17 @@ def _sides(v: CampaignView, surf: pygame.Surface) -> int:
         label = f.render(v.t("campaign_seat", side=v.names[side], player=v.player_of(side)), True, colour)
         x = surf.blit(label, label.get_rect(midleft=(x, y))).right + 10
         x = figure(surf, "gold", w.purses[side].gold, (x, y - 7), f, colour) + 10
-        brigades = sum(a.size() for a in w.armies_of(side))
-        x = figure(surf, "army", brigades, (x, y - 7), f, colour) + SIDES_GAP
+        left = x
+        x = figure(surf, "army", sum(w.brigades_of(side)), (x, y - 7), f, colour)
+        v.top_figures.append((pygame.Rect(left, y - 10, x - left, 20), side))
+        x += SIDES_GAP
     return x - SIDES_GAP
 
 
-def button_label(label: str, width: int) -> tuple[pygame.font.Font, str]:
-    for size in LABEL_SIZES:
+def button_label(
+    label: str, width: int, sizes: tuple[int, ...] = LABEL_SIZES
+) -> tuple[pygame.font.Font, str]:
+    for size in sizes:
         font = theme.font(size)
         if font.size(label)[0] <= width:
             return font, label
@@ -93,9 +102,8 @@ def draw_panel(v: CampaignView, surf: pygame.Surface) -> None:
     else:
         y = theme.text_lines(surf, v.prompt(d), (x, y), width, theme.ACCENT)
         y = theme.text_lines(surf, v.guide(d), (x, y + 2), width, theme.TEXT_DIM, 16) + 6
-        y = _choices(
-            v, surf, v.choices(d), pygame.Rect(x, y, width, v.log.rect.y - theme.px(BUTTON_STEP) * 3 - y)
-        )
+        hand = min(_in_hand_height(v, width), theme.px(BUTTON_STEP) * 3)  # what it needs, at most 3 rows
+        y = _choices(v, surf, v.choices(d), pygame.Rect(x, y, width, v.log.rect.y - hand - y))
     _in_hand(v, surf, x, y + 8, width)
 
 
@@ -107,6 +115,8 @@ def _choices(v: CampaignView, surf: pygame.Surface, choices: list[Choice], area:
         v.choice_keys, v.choice_list.first = keys, 0
     step = theme.px(BUTTON_STEP)
     shown = v.choice_list.lay_out(choices, area, (theme.px(BUTTON_H), step), v.t)
+    room = area.w - 2 * LABEL_MARGIN
+    sizes = theme.one_size(((ch.label, room) for ch in choices), LABEL_SIZES)  # one for every button
     y = area.y
     for ch in shown:
         row = pygame.Rect(area.x, y, area.w, theme.px(BUTTON_H))
@@ -114,25 +124,42 @@ def _choices(v: CampaignView, surf: pygame.Surface, choices: list[Choice], area:
             draw_more(surf, ch, row.inflate(-2 * LABEL_MARGIN, 0))
             y += step
         else:
-            y = _button(v, surf, ch, row)
+            y = _button(v, surf, ch, row, sizes)
     return y
 
 
-def _button(v: CampaignView, surf: pygame.Surface, ch: Choice, rect: pygame.Rect) -> int:
+def _button(
+    v: CampaignView, surf: pygame.Surface, ch: Choice, rect: pygame.Rect, sizes: tuple[int, ...] = LABEL_SIZES
+) -> int:
     hover = rect.collidepoint(v.mouse) and ch.enabled
     colour = (95, 100, 110) if hover else (70, 74, 82) if ch.enabled else (48, 50, 55)
     pygame.draw.rect(surf, colour, rect, border_radius=5)
-    font, label = button_label(ch.label, rect.w - 2 * LABEL_MARGIN)
+    font, label = button_label(ch.label, rect.w - 2 * LABEL_MARGIN, sizes)
     text = font.render(label, True, theme.TEXT if ch.enabled else theme.TEXT_DIM)
     surf.blit(text, text.get_rect(midleft=(rect.x + LABEL_MARGIN, rect.centery)))
     v.buttons.append((rect, ch))
     return rect.y + theme.px(BUTTON_STEP)
 
 
+def _hand_lines(v: CampaignView) -> tuple[Army | None, list[str]]:
+    """The army in hand and its lines, else the place picked's lines."""
+    a = v.war.find_army(v.army) if v.army else None
+    return a, v.army_words(a) if a is not None else v.place_words(v.picked) if v.picked else []
+
+
+def _in_hand_height(v: CampaignView, width: int) -> int:
+    """The room the army or place in hand takes under the choices: none when there is none."""
+    a, lines = _hand_lines(v)
+    if not lines:
+        return 0
+    f = theme.font(17)
+    drawn = sum(len(theme.wrap(line, f, width)) for line in lines) * f.get_linesize()
+    return 8 + drawn + (theme.px(BUTTON_STEP) + 4 if a is not None else 0)
+
+
 def _in_hand(v: CampaignView, surf: pygame.Surface, x: int, y: int, width: int) -> None:
     """The army in hand (with a button to its page), or the place picked, in a few lines."""
-    a = v.war.find_army(v.army) if v.army else None
-    lines = v.army_words(a) if a is not None else v.place_words(v.picked) if v.picked else []
+    a, lines = _hand_lines(v)
     room = v.log.rect.y - theme.px(BUTTON_STEP) - 8
     for i, line in enumerate(lines):
         if y > room - 20:
@@ -155,6 +182,12 @@ def draw_hover(
     button = next((b for r, b in v.buttons if r.collidepoint(v.mouse) and b.hint), None)
     if button is not None:
         tooltip(surf, v.mouse, button.label, button.hint)
+        return
+    side = next((x for r, x in v.top_figures if r.collidepoint(v.mouse)), None)
+    if side is not None:
+        fielded, garrisoned = v.war.brigades_of(side)
+        head = counted(t, "campaign_top_brigades", fielded + garrisoned, side=v.names[side])
+        tooltip(surf, v.mouse, head, t("campaign_top_brigades_where", armies=fielded, garrisons=garrisoned))
         return
     rid = v.log.rule_at(v.mouse)
     if rid is not None:

@@ -102,6 +102,7 @@ class CampaignView:
         self.to_load: Path | None = None  # the save chosen in the menu, for the window to open
         self.rules: RulesBrowser | None = None
         self.buttons: list[tuple[pygame.Rect, Choice]] = []  # the panel's, as last drawn
+        self.top_figures: list[tuple[pygame.Rect, str]] = []  # each side's brigades in the top bar
         self.choice_list = ChoiceList()  # where the panel's choices were drawn: the wheel scrolls them
         self.choice_keys: list[str] = []  # the choices last drawn: another list is shown from its first
         self.page_buttons: list[tuple[pygame.Rect, Choice]] = []  # the page's over the map
