@@ -141,15 +141,19 @@ def _battle(n: Naming, x: Mapping[str, Any]) -> dict[str, object]:
     t, ground = n.t, str(x["ground"])
     field = next((sc for sc in n.w.theatre.battlefields.values() if sc.id == ground), None)
     named = field.spec.words(t.language).name if field else t(f"camp_ground_{slug(ground)}")
-    odds = x.get("odds") or {}
+    return {"ground": named, "chances": chances(t, x.get("odds") or {}, x["attacker"], x["defender"])}
+
+
+def chances(t: Texts, odds: Mapping[str, Any], attacker: str, defender: str) -> str:
+    """The odds told before a battle (CAMP-DEC-24: `Odds.as_details`), each a percentage, as the log
+    and the report say them."""
     win = odds.get("win", {})
-    chances = t(
+    return t(
         "camp_odds",
-        attacker=percent(win.get(x["attacker"], 0), t),
+        attacker=percent(win.get(attacker, 0), t),
         draw=percent(odds.get("draw", 0), t),
-        defender=percent(win.get(x["defender"], 0), t),
+        defender=percent(win.get(defender, 0), t),
     )
-    return {"ground": named, "chances": chances}
 
 
 def _recruit(n: Naming, x: Mapping[str, Any]) -> dict[str, object]:

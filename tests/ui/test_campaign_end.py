@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 from game.ai.players import campaign_player
+from game.model.words import percent
 from game.running.campaign_match import new_campaign, play
 from game.running.log_texts import texts_for
 from game.running.settings import Settings
@@ -52,6 +53,8 @@ def test_the_end_tells_each_battle_and_the_places_taken(window: pygame.Surface, 
             said = ended_words(s, f)
             assert said.startswith((f"After {f.result.rounds} round", f"Tras {f.result.rounds} ronda"))  # type: ignore[union-attr]
             assert ODDS[language] in said
+            win = dict(f.odds).get("win", {})  # in percent, as the battle's page and the log say them
+            assert percent(win.get(f.setup.attacker, 0), s.t) in said
         assert s.ended
         s.draw(window)  # the end's page, the war told on it
         assert [ch.key for _r, ch in s.page_buttons] == ["end"]

@@ -30,6 +30,7 @@ from game.ui.campaign.words import (
 from game.ui.palette import legible
 from systems.campaign.report import battle_report
 from systems.campaign.state import Fought
+from systems.campaign.words import chances
 
 # what the report tells of the war's events after a battle (the notes' `say`), besides its losses
 AFTER = {"camp_quality", "camp_successor", "camp_pursued", "camp_retreat", "camp_surrender", "camp_destroyed",
@@ -158,11 +159,8 @@ def ended_words(v: CampaignView, f: Fought) -> str:
     t, s = v.t, f.setup
     objectives = s.scenario.words(t.language).objectives
     why = end_reason(Narrator(t, v.names, objectives), over.to_dict())
-    odds: dict[str, Any] = dict(f.odds)  # as the war's event told them (Odds.as_details)
-    win, draw = odds.get("win", {}), odds.get("draw", 0)
-    chances = t("camp_odds", attacker=round(100 * win.get(s.attacker, 0)), draw=round(100 * draw),
-                defender=round(100 * win.get(s.defender, 0)))  # fmt: skip
-    return counted(t, "campaign_report_ended", f.result.rounds, why=why, chances=chances)
+    told = chances(t, f.odds, s.attacker, s.defender)  # as the war's event told them
+    return counted(t, "campaign_report_ended", f.result.rounds, why=why, chances=told)
 
 
 def brigade_rows(v: CampaignView, number: int, side: str) -> list[tuple[str, theme.Colour]]:
