@@ -4,6 +4,7 @@ buttons; each army's divisions are listed under that army."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -89,5 +90,46 @@ def test_each_armys_divisions_are_under_it(
                 s.n.words.divisions.get(d.id) or d.name for b in armies if b is not a for d in b.divisions
             }
             assert not any(line.startswith(name) for line in under for name in others), (a.id, under)
+    finally:
+        s.close()
+
+
+class Recording(pygame.Surface):
+    """A surface that keeps where each small picture (an arrow's label) was blitted."""
+
+    labels: list[pygame.Rect]
+
+    def blit(self, source: pygame.Surface, dest: object, *a: object, **k: object) -> pygame.Rect:  # type: ignore[override]
+        drawn = super().blit(source, dest, *a, **k)  # type: ignore[arg-type]
+        if source.get_height() < 30:
+            self.labels.append(drawn)
+        return drawn
+
+
+def test_the_labels_of_arrows_close_together_never_overlap(window720: pygame.Surface) -> None:
+    """Valladolid, turn 2 of a war: two Spanish armies came on by the south edge in round 2, their
+    arrows close on a small picture, and their labels were drawn over each other ("rondar2nda 2"). Now
+    arrows of the same round share one label, and another round's label stands beside it."""
+    s = open_war(window720, "human", "normal", path=PENINSULAR)
+    try:
+        for _ in range(400):
+            frame(s, window720)
+            read_pages(s, window720)
+            d = s.human_turn()
+            if s.prospect() is not None:
+                break
+            if d is not None and d.kind in ("camp_orders", "camp_move"):
+                press(s, window720, "pass")
+        p = s.prospect()
+        assert p is not None and p.setup.arrivals
+        first = replace(p.setup.arrivals[0], edge="south", round=2)
+        arrivals = (first, replace(first, army="other"), replace(first, army="third", round=3))
+        close = replace(p, setup=replace(p.setup, arrivals=arrivals))
+        surf = Recording((1280, 720))
+        surf.labels = []
+        battle_page.table_picture(s, surf, close, pygame.Rect(400, 400, 120, 160))  # a small picture
+        assert len(surf.labels) == 2  # round 2 once, round 3
+        a, b = surf.labels
+        assert not a.colliderect(b)
     finally:
         s.close()

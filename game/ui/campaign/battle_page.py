@@ -204,6 +204,7 @@ def table_picture(v: CampaignView, surf: pygame.Surface, p: Prospect, room: pyga
     pygame.draw.rect(surf, theme.TABLE_EDGE, table, 2)
     on_edge = Counter(edge for edge, _a, _l in arrows)
     drawn: Counter[str] = Counter()
+    labelled: list[tuple[pygame.Rect, int]] = []  # each label drawn and its round
     for edge, a, label in arrows:
         (ax, ay), (bx, by), (dx, dy), beside = EDGES[edge](table)
         drawn[edge] += 1
@@ -212,7 +213,14 @@ def table_picture(v: CampaignView, surf: pygame.Surface, p: Prospect, room: pyga
         start = (x - dx * ARROW, y - dy * ARROW)  # from beyond the edge, onto the table
         pygame.draw.line(surf, v.colours[a.side], start, (x, y), 5)
         pygame.draw.circle(surf, v.colours[a.side], start, 6)
-        surf.blit(label, label.get_rect(**{beside: (start[0] - dx * BADGE_GAP, start[1] - dy * BADGE_GAP)}))
+        rect = label.get_rect(**{beside: (start[0] - dx * BADGE_GAP, start[1] - dy * BADGE_GAP)})
+        over = [(r, rnd) for r, rnd in labelled if r.colliderect(rect)]
+        if any(rnd == a.round for _r, rnd in over):
+            continue  # arrows close together coming on in the same round: their one label says it
+        for r, _rnd in over:  # another round's label in the way: this one beside it, along the edge
+            rect = rect.move((r.right + 4 - rect.x, 0) if dx == 0 else (0, r.bottom + 2 - rect.y))
+        surf.blit(label, rect)
+        labelled.append((rect, a.round))
 
 
 def _within_arrows(room: pygame.Rect, labels: list[tuple[str, pygame.Surface]]) -> pygame.Rect:
