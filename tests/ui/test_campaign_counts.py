@@ -147,5 +147,12 @@ def test_a_scrolled_list_fills_the_panel_in_one_size(
         sizes.clear()
         s.draw(window720)
         assert len(s.buttons) >= 7 and len(set(sizes)) == 1
+        said: list[str] = []
+        monkeypatch.setattr(panel, "tooltip", lambda _surf, _at, head, *_a, **_k: said.append(head))
+        for rect, ch in s.buttons:  # a label cut short ("... (General Verdier): 4...") is whole in its box
+            if label(ch.label, rect.w - 2 * panel.LABEL_MARGIN)[1] != ch.label:
+                s.mouse = rect.center
+                s.draw(window720)
+                assert said[-1] == ch.label
     finally:
         s.close()

@@ -157,6 +157,11 @@ def _in_hand_height(v: CampaignView, width: int) -> int:
     return 8 + drawn + (theme.px(BUTTON_STEP) + 4 if a is not None else 0)
 
 
+def _cut(ch: Choice, rect: pygame.Rect) -> bool:
+    """Whether a button's label was cut short (its hover box then says it whole)."""
+    return button_label(ch.label, rect.w - 2 * LABEL_MARGIN)[1] != ch.label
+
+
 def _in_hand(v: CampaignView, surf: pygame.Surface, x: int, y: int, width: int) -> None:
     """The army in hand (with a button to its page), or the place picked, in a few lines."""
     a, lines = _hand_lines(v)
@@ -179,7 +184,7 @@ def draw_hover(
     """The box of the button, rule ID, army or place under the mouse; no army's or place's while the
     map is `covered` (by the battle's page or the end), nor under a page."""
     t, n = v.t, v.n
-    button = next((b for r, b in v.buttons if r.collidepoint(v.mouse) and b.hint), None)
+    button = next((b for r, b in v.buttons if r.collidepoint(v.mouse) and (b.hint or _cut(b, r))), None)
     if button is not None:
         tooltip(surf, v.mouse, button.label, button.hint)
         return
