@@ -41,6 +41,19 @@ MENU_TITLES = {
 }
 
 
+# a campaign's battle is saved, loaded and left with its war (its save is the campaign's): said so
+IN_A_WAR = {
+    "menu_save": "campaign_menu_save",
+    "menu_load": "campaign_menu_load",
+    "menu_quit_title": "campaign_quit_title",
+    "menu_load_title": "campaign_load_title",
+}
+
+
 def draw_battle_menu(v: BattleView, surf: pygame.Surface) -> None:
     """The Esc menu, its Settings, or the question before quitting, over a darkened window."""
-    draw_game_menu(v, surf, MENUS, MENU_TITLES)
+    if v.war is None:
+        draw_game_menu(v, surf, MENUS, MENU_TITLES)
+        return
+    menus = {k: tuple((key, IN_A_WAR.get(said, said)) for key, said in items) for k, items in MENUS.items()}
+    draw_game_menu(v, surf, menus, {k: IN_A_WAR.get(said, said) for k, said in MENU_TITLES.items()})
