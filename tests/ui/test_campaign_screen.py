@@ -107,6 +107,11 @@ def test_orders_and_a_march_given_by_clicks_are_the_wars_commands(window: pygame
         assert raised and raised[-1]["details"]["location"] == city
         assert isinstance(s.play.campaign.commands[-1], Recruit)  # the one path: a command, recorded
         assert s.war.purses[side].gold < gold
+        s.draw(window)  # the city has raised its brigade: its button back to the other cities with orders
+        assert [ch.key for _r, ch in s.buttons][-2:] == ["cancel", "pass"]
+        press(s, window, "cancel")
+        s.draw(window)
+        assert s.picked is None and "cancel" not in [ch.key for _r, ch in s.buttons]
         until_human(s, window, "camp_move")
         side = s.war.pending.side
         a = next(a for a in s.war.armies_of(side) if a.id in s.war.pending.options)

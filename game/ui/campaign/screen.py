@@ -294,7 +294,7 @@ class CampaignScreen(CampaignView):
         elif key == "army":
             self.army = rest
         elif key == "cancel":
-            self.army = None
+            self.army, self.picked = None, None
         elif key == "page":
             self.page, self.record = "army", None
         elif key == "close":

@@ -279,6 +279,7 @@ class CampaignView:
                 if found is not None and found[1].location == self.picked:
                     label = t("campaign_replenish", unit=n.brigade(r.unit), price=price)
                     out.append(Choice(f"replenish:{r.unit}", label, r, t("campaign_replenish_hint")))
+            out.append(Choice("cancel", t("campaign_other_city")))  # back to the cities with orders
         else:
             held = [found[1].location for r, _p in made_good if (found := w.brigade(r.unit)) is not None]
             where = sorted({c.location for c, _p in raised} | set(held))
