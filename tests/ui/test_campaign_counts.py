@@ -22,7 +22,7 @@ from game.ui.campaign.screen import CampaignScreen
 from game.ui.playing.war_play import WarPlay
 from systems.campaign.commands import Decline, March
 from systems.campaign.rules_module import MOVE, WITHDRAW
-from tests.campaign_helpers import BORDER, until
+from tests.campaign_helpers import BORDER, finish, until
 from tests.ui.campaign_driver import open_war, until_human
 
 PENINSULAR = Path(__file__).resolve().parents[2] / "content/campaigns/peninsular.toml"
@@ -109,6 +109,16 @@ def test_a_declined_battle_keeps_its_place_in_the_lists_of_battles(
         assert declined in result_lines(s.play.campaign, language)
         lines = " ".join(line for _turn, line in chronicle(w, s.n))
         assert t("campaign_end_declined", side=s.names["al"], place=s.n.place("bridge")) in lines
+        finish(s.play.campaign)  # the end: one battle fought, none on the table, one declined
+        s.reported, s.page = len(w.fought), None
+        said.clear()
+        s.draw(window720)
+        (numbers,) = [
+            x
+            for x in said
+            if x.startswith(t("campaign_end_numbers", battles=1, table=0, declined=1, lost=""))
+        ]
+        assert "1 battles" not in numbers  # said as figures after their words, never "1 battles"
     finally:
         s.close()
 
