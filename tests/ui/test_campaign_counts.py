@@ -151,7 +151,16 @@ def test_a_scrolled_list_fills_the_panel_in_one_size(
         page = next(r for r, ch in s.buttons if ch.key == "page")
         last = max(r.bottom for r, ch in s.buttons if ch.key != "page")
         assert last < page.top and page.bottom <= s.log.rect.top
-        s.army = None
+        s.army, s.picked = None, "madrid"  # a place in hand: all its lines down to the log, its text too
+        told: list[str] = []
+        drawn = theme.text_lines
+        monkeypatch.setattr(
+            theme, "text_lines", lambda surf, text, *a: told.append(text) or drawn(surf, text, *a)
+        )
+        s.draw(window720)
+        monkeypatch.setattr(theme, "text_lines", drawn)
+        assert s.n.place_text("madrid") in told  # "La capital: ..." was left out in Spanish
+        s.picked = None
         s.send(cmd.Pass())
         until_human(s, window720, "camp_move")
         sizes.clear()

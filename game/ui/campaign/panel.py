@@ -165,10 +165,11 @@ def _cut(ch: Choice, rect: pygame.Rect) -> bool:
 def _in_hand(v: CampaignView, surf: pygame.Surface, x: int, y: int, width: int) -> None:
     """The army in hand (with a button to its page), or the place picked, in a few lines."""
     a, lines = _hand_lines(v)
-    room = v.log.rect.y - theme.px(BUTTON_STEP) - 8
+    room = v.log.rect.y - (theme.px(BUTTON_STEP) if a is not None else 0) - 8  # the army's page button under
+    f = theme.font(17)
     for i, line in enumerate(lines):
-        if y > room - 20:
-            break
+        if y + len(theme.wrap(line, f, width)) * f.get_linesize() > room:
+            break  # only whole lines, down to the log (a place's text among them)
         y = theme.text_lines(surf, line, (x, y), width, theme.TEXT if i == 0 else theme.TEXT_DIM, 17)
     if a is not None:
         page = Choice("page", v.t("campaign_army_page"), hint=v.t("campaign_army_page_hint"))
