@@ -132,20 +132,13 @@ def draw_report(v: CampaignView, surf: pygame.Surface) -> None:
                 surf, t("campaign_more", n=len(rows) - most), (cx + 8, cy), col - 8, theme.TEXT_DIM, 16
             )
         bottom = max(bottom, cy)
-    y = bottom + 8
-    for officer in r.killed:
-        y = theme.text_lines(
-            surf, t("campaign_report_killed", officer=_fallen(v, officer)), (x, y), width, theme.BAD, 17
-        )
+    lines = [(t("campaign_report_killed", officer=_fallen(v, officer)), theme.BAD) for officer in r.killed]
     for c in r.changed:
         why = t(f"campaign_why_{slug(c.why)}") if t.has(f"campaign_why_{slug(c.why)}") else c.why
         said = t("campaign_report_quality", unit=n.brigade(c.unit), quality=quality(n, c.quality), why=why)
-        y = theme.text_lines(surf, said, (x, y), width, theme.GOOD, 17)
-    room = box.bottom - theme.px(60)
-    for e in aftermath_events(v, r.number):
-        if y > room - 20:
-            break
-        y = theme.text_lines(surf, v.narrate(e), (x, y + 2), width, theme.TEXT_DIM, 16)
+        lines.append((said, theme.GOOD))
+    lines += [(v.narrate(e), theme.TEXT_DIM) for e in aftermath_events(v, r.number)]
+    _under(v, surf, lines, pygame.Rect(x, bottom + 8, width, box.bottom - theme.px(60) - bottom - 8))
     page_buttons(v, surf, box, [Choice("watch", t("campaign_watch"), hint=t("campaign_watch_hint")),
                                 Choice("close", t("campaign_continue"))])  # fmt: skip
 
@@ -161,6 +154,29 @@ def ended_words(v: CampaignView, f: Fought) -> str:
     why = end_reason(Narrator(t, v.names, objectives), over.to_dict())
     told = chances(t, f.odds, s.attacker, s.defender)  # as the war's event told them
     return counted(t, "campaign_report_ended", f.result.rounds, why=why, chances=told)
+
+
+def _under(
+    v: CampaignView, surf: pygame.Surface, lines: list[tuple[str, theme.Colour]], room: pygame.Rect
+) -> None:
+    """The report's lines under its columns (officers fallen, quality gained, the pursuit and retreat)
+    as far as `room` goes, above the page's buttons; a last line says how many more there are."""
+    f = theme.font(16)
+    rows = [len(theme.wrap(text, f, room.w)) * f.get_linesize() + 2 for text, _c in lines]
+    y, fits = room.y, 0
+    while fits < len(lines) and y + rows[fits] <= room.bottom:
+        y, fits = y + rows[fits], fits + 1
+    if fits < len(lines):  # room kept for the line of how many more
+        while fits and y + f.get_linesize() > room.bottom:
+            fits -= 1
+            y -= rows[fits]
+    y = room.y
+    for text, colour in lines[:fits]:
+        y = theme.text_lines(surf, text, (room.x, y), room.w, colour, 16) + 2
+    if fits < len(lines):
+        theme.text_lines(
+            surf, v.t("campaign_more", n=len(lines) - fits), (room.x, y), room.w, theme.TEXT_DIM, 16
+        )
 
 
 def brigade_rows(v: CampaignView, number: int, side: str) -> list[tuple[str, theme.Colour]]:
