@@ -9,9 +9,15 @@ from dataclasses import replace
 import pygame
 import pytest
 
+from game.ai.players import campaign_player
+from game.running.campaign_match import new_campaign, play
+from game.running.settings import Settings
 from game.ui import theme
 from game.ui.campaign import sheets
+from game.ui.campaign.screen import CampaignScreen
+from game.ui.playing.war_play import WarPlay
 from systems.campaign.report import BattleReport, Changed
+from tests.campaign_helpers import BORDER, notes
 from tests.ui.test_campaign_counts import declined_then_fought
 
 
@@ -46,5 +52,32 @@ def test_the_reports_lines_stop_above_its_buttons(
         assert all(bottom <= top for _text, bottom in drawn)
         more = [text for text, _b in drawn if text.startswith(s.t("campaign_more", n=99).split("99")[0])]
         assert more  # how many more there are
+    finally:
+        s.close()
+
+
+def test_a_brigades_quality_gained_is_said_once(
+    window720: pygame.Surface, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The report listed each quality gained ('... are now Veteran (victories)') and then told it again in
+    the log's words ('... have won their spurs ...'): once is enough."""
+    m = new_campaign(str(BORDER), 1, max_turns=4)
+    play(m, {s: campaign_player("easy", s, 1 + i, "auto") for i, s in enumerate(m.war.sides)})
+    gained = notes(m.war, "camp_quality")
+    assert gained
+    s = CampaignScreen(WarPlay.start(m, {"fr": "human", "al": "human"}), window720.get_size(), Settings())
+    try:
+        said: list[str] = []
+        lines = theme.text_lines
+        monkeypatch.setattr(
+            theme, "text_lines", lambda surf, text, *a: said.append(text) or lines(surf, text, *a)
+        )
+        for f in m.war.fought:
+            report = sheets.battle_report(m.war, f)
+            for c in report.changed:
+                said.clear()
+                s.page, s.report_of = "report", f.number
+                s.draw(window720)
+                assert sum(s.n.brigade(c.unit) in text for text in said) == 2  # its row, its gain: once
     finally:
         s.close()

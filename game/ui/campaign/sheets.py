@@ -33,8 +33,10 @@ from systems.campaign.state import Fought
 from systems.campaign.words import chances
 
 # what the report tells of the war's events after a battle (the notes' `say`), besides its losses
-AFTER = {"camp_quality", "camp_successor", "camp_pursued", "camp_retreat", "camp_surrender", "camp_destroyed",
-         "camp_battle_over", "camp_take", "camp_too_weak"}  # fmt: skip
+# the aftermath's events the report tells in the log's words (the quality gained and the officers fallen
+# it lists itself, from the brigades' and officers' records)
+AFTER = {"camp_pursued", "camp_retreat", "camp_surrender", "camp_destroyed", "camp_battle_over", "camp_take",
+         "camp_too_weak"}  # fmt: skip
 
 
 def page_box(v: CampaignView, surf: pygame.Surface, title: str) -> tuple[pygame.Rect, int, int, int]:
@@ -78,8 +80,8 @@ def side_colour(v: CampaignView, side: str) -> theme.Colour:
 
 
 def aftermath_events(v: CampaignView, number: int) -> list[Event]:
-    """The war's events of a battle's aftermath: quality gained, officers fallen, the pursuit, the
-    retreat, who holds the place (between its announcement and the end of its aftermath)."""
+    """The war's events of a battle's aftermath: the pursuit, the retreat, who holds the place (between
+    its announcement and the end of its aftermath)."""
     out: list[Event] = []
     started = False
     for e in v.war.events:
