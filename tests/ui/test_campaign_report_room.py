@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from game.ai.players import campaign_player
+from game.model.events import Note
 from game.running.campaign_match import new_campaign, play
 from game.running.settings import Settings
 from game.ui import theme
@@ -17,8 +18,13 @@ from game.ui.campaign import sheets
 from game.ui.campaign.screen import CampaignScreen
 from game.ui.playing.war_play import WarPlay
 from systems.campaign.report import BattleReport, Changed
+from systems.campaign.state import War
 from tests.campaign_helpers import BORDER, notes
 from tests.ui.test_campaign_counts import declined_then_fought
+
+
+def notes_of(w: War) -> list[Note]:
+    return [e for e in w.events if isinstance(e, Note)]
 
 
 @pytest.mark.parametrize("language", ["en", "es"])
@@ -52,6 +58,10 @@ def test_the_reports_lines_stop_above_its_buttons(
         assert all(bottom <= top for _text, bottom in drawn)
         more = [text for text, _b in drawn if text.startswith(s.t("campaign_more", n=99).split("99")[0])]
         assert more  # how many more there are
+        over = next(
+            e for e in reversed(notes_of(s.war)) if (e.details or {}).get("say") == "camp_battle_over"
+        )
+        assert s.narrate(over) in [text for text, _b in drawn]  # the battle's end before the 30 gains
     finally:
         s.close()
 

@@ -134,12 +134,13 @@ def draw_report(v: CampaignView, surf: pygame.Surface) -> None:
                 surf, t("campaign_more", n=len(rows) - most), (cx + 8, cy), col - 8, theme.TEXT_DIM, 16
             )
         bottom = max(bottom, cy)
+    # the officers fallen, the pursuit and retreat, then the quality gained (the lines a long list cuts)
     lines = [(t("campaign_report_killed", officer=_fallen(v, officer)), theme.BAD) for officer in r.killed]
+    lines += [(v.narrate(e), theme.TEXT_DIM) for e in aftermath_events(v, r.number)]
     for c in r.changed:
         why = t(f"campaign_why_{slug(c.why)}") if t.has(f"campaign_why_{slug(c.why)}") else c.why
         said = t("campaign_report_quality", unit=n.brigade(c.unit), quality=quality(n, c.quality), why=why)
         lines.append((said, theme.GOOD))
-    lines += [(v.narrate(e), theme.TEXT_DIM) for e in aftermath_events(v, r.number)]
     _under(v, surf, lines, pygame.Rect(x, bottom + 8, width, box.bottom - theme.px(60) - bottom - 8))
     page_buttons(v, surf, box, [Choice("watch", t("campaign_watch"), hint=t("campaign_watch_hint")),
                                 Choice("close", t("campaign_continue"))])  # fmt: skip
