@@ -39,13 +39,14 @@ Event = Mapping[str, Any]
 
 # the checks where a natural 1 always fails and a natural 6 always passes, and the rule that says so
 NATURAL = {"morale": "FG-MOR-7", "leadership": "FG-LDR-6"}
+ROUND_LIMIT = "AMB-37"  # the scenario's round limit ended the battle: its reason says the rounds itself
 # a game-over reason as For Glory's rules word it (systems/for_glory/victory.py and sequence.py), read
 # back for its values: rule -> pattern
 END_REASONS = {
     "FG-VIC-2": re.compile(r"(?P<count>two|\d+) divisions removed"),
     "FG-VIC-3": re.compile(r"the estado mayor of (?P<side>\S+) is lost"),
     "FG-VIC-4": re.compile(r"every objective is held by (?P<side>\S+)"),
-    "AMB-37": re.compile(r"the round limit of (?P<limit>\d+) is reached"),
+    ROUND_LIMIT: re.compile(r"the round limit of (?P<limit>\d+) is reached"),
 }
 DEPLOYMENT = re.compile(r"arrives in round (?P<round>\d+)")
 EDGE = re.compile(r"(?P<flank>\w+) \((?P<edge>\w+)\)")

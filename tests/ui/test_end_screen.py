@@ -118,12 +118,34 @@ def test_the_end_box_says_why_in_the_players_language(
         m, dict.fromkeys(sides, "heuristic"), window.get_size(), Settings(language=language)
     )
     end = EndScreen(screen)
-    assert end.reason == expected
+    after = {"en": "after 5 rounds", "es": "tras 5 rondas"}[language]
+    assert end.reason == f"{expected} {after}"
     with recording() as drawn:
         end.draw(window)
     # the line under the winner begins with a capital, as a line does (session 12: "los Franceses ...")
-    after = {"en": "after 5 rounds", "es": "tras 5 rondas"}[language]
     assert f"{expected[:1].upper()}{expected[1:]} {after}" in drawn
+    screen.close()
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [("en", "The round limit of 2 is reached"), ("es", "Se alcanza el límite de 2 rondas")],
+)
+def test_a_battle_ended_by_its_round_limit_says_the_rounds_once(
+    window: pygame.Surface, language: str, expected: str
+) -> None:
+    """AMB-37: it said "Se alcanza el límite de 8 rondas tras 8 rondas"."""
+    from game.running.settings import Settings
+
+    m = new_match("default", 4, 2)
+    sides = m.battle.game.sides  # type: ignore[union-attr]
+    play(m, {s: make_player("random", s, 4 + i) for i, s in enumerate(sides)})
+    assert m.battle.game is not None and m.battle.game.over
+    screen = BattleScreen(m, dict.fromkeys(sides, "random"), window.get_size(), Settings(language=language))
+    end = EndScreen(screen)
+    with recording() as drawn:
+        end.draw(window)
+    assert expected in drawn and end.reason[:1].upper() + end.reason[1:] == expected
     screen.close()
 
 

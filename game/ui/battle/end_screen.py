@@ -7,7 +7,7 @@ import pygame
 from game.model.events import DivisionRemoved, GameOver, OfficerKilled
 from game.model.grammar import capitalised, listed
 from game.running.match import summary
-from game.running.narrate import Narrator, end_reason, names_of
+from game.running.narrate import ROUND_LIMIT, Narrator, end_reason, names_of
 from game.running.result_words import fate_why
 from game.running.stats import figures
 from game.ui import theme
@@ -46,13 +46,18 @@ def whose_loss(screen: BattleScreen) -> str:
 
 
 def ended_by(screen: BattleScreen) -> str:
-    """Why the battle ended, in the player's language (the log's words for it)."""
+    """Why the battle ended, in the player's language (the log's words for it), and after how many
+    rounds unless the reason says so itself ("the round limit of 8 is reached", not "... after 8 rounds")."""
     b = screen.battle
     over = next((e for e in reversed(b.events) if isinstance(e, GameOver)), None)
     if over is None:
         return str(b.game.end_reason) if b.game is not None else ""
     sides, objectives = names_of(screen.match.scenario.spec, screen.t.language)
-    return end_reason(Narrator(screen.t, sides, objectives), over.to_dict())
+    reason = end_reason(Narrator(screen.t, sides, objectives), over.to_dict())
+    if over.rule == ROUND_LIMIT:
+        return reason
+    rounds = summary(screen.match)["rounds"]
+    return screen.t(f"ended_after_{'one' if rounds == 1 else 'many'}", reason=reason, rounds=rounds)
 
 
 class EndScreen:
@@ -98,10 +103,7 @@ class EndScreen:
         winner = t("win", side=names.get(r["winner"], r["winner"])) if r["winner"] else t("draw")
         y = box.y + px(20)
         loss = theme.wrap(self.loss, theme.font(22), box.w - px(40))[:2] if self.loss else []
-        rounds = r["rounds"]
-        ended = theme.begun(
-            t(f"ended_after_{'one' if rounds == 1 else 'many'}", reason=self.reason, rounds=rounds)
-        )
+        ended = theme.begun(self.reason)
         for text, size, colour in (
             (winner, 52, theme.ACCENT),
             (ended, 24, theme.TEXT_DIM),
