@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Annotated, get_args, get_origin, get_type_hints
 
 import pytest
@@ -312,3 +313,24 @@ def test_a_refusal_is_said_in_the_players_language_with_its_place() -> None:
     assert refusal_said(ES, refused).startswith(
         "x.toml: Bando 1 › Divisiones: se esperaba una lista: arréglalo"
     )
+
+
+@pytest.mark.parametrize(
+    "lang, said",
+    [
+        ("en", "cannot write: No such file or directory"),
+        ("es", "no se puede escribir: no existe la carpeta"),
+    ],
+)
+def test_a_file_a_command_cannot_write_is_said_in_the_language_asked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str, said: str
+) -> None:
+    """`generate --out` into a folder that is not there, with --lang es: the line was English
+    ('cannot write: No such file or directory'), the one error of a command that writes not read back."""
+    from game.cli.entry import main
+
+    out = tmp_path / "none" / "x.toml"
+    assert main(["generate", "--seed", "1", "--out", str(out), "--lang", lang]) == 2
+    (line,) = capsys.readouterr().err.splitlines()
+    assert line == f"error: {out}: {said}"
+    assert not out.parent.exists()
