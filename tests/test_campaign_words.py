@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from game.content.ruleset_files import load_ruleset
 from game.content.scenario import ScenarioWords
 from game.model.events import Note
@@ -20,7 +22,7 @@ from systems.campaign.rules_module import ORDERS
 from systems.campaign.theatre import campaign_problems, load_campaign, read_campaign
 from systems.campaign.words import Naming, narrate
 from systems.open_wars.ruleset_files import load_rules
-from tests.campaign_helpers import campaign_file, until, war
+from tests.campaign_helpers import BORDER, campaign_file, until, war
 
 
 def _told(language: str, say: str) -> list[str]:
@@ -216,3 +218,21 @@ def test_a_drawn_battle_is_told_as_a_draw_not_as_the_holders_victory() -> None:
         ("es", "fr"): "Batalla 3: los franceses ganan la batalla; brigadas perdidas: Franceses 0, Aliados 0 "
         "(CAMP-DEC-12)",
     }
+
+
+@pytest.mark.parametrize(
+    "language, said",
+    [
+        ("en", "4 destroyed, 2 lost to stragglers, 1 captured"),
+        ("es", "4 destruidas, 2 perdidas por los rezagados, 1 capturada"),
+    ],
+)
+def test_the_brigades_lost_each_way_are_counted_before_their_fate(language: str, said: str) -> None:
+    """The figures' losses said "destruida 4, capturada 1": a singular word after a count of four."""
+    from collections import Counter
+
+    from game.ui.campaign.words import fates
+
+    w = war(BORDER).war
+    n = Naming(w, texts_for(language, [x.id for x in w.stack.modules]))
+    assert fates(n, Counter(destroyed=4, captured=1, straggled=2)) == said

@@ -13,7 +13,7 @@ from game.ui import theme
 from game.ui.campaign.figures import battles, chronicle, losses, outcome, strength_by_turn
 from game.ui.campaign.sheets import side_colour
 from game.ui.campaign.view import BUTTON_H, CampaignView, Choice
-from game.ui.campaign.words import fate, when
+from game.ui.campaign.words import fates, when
 from game.ui.widgets.menu import sheet
 
 ROWS = 14  # battles listed at most (the latest)
@@ -38,7 +38,7 @@ def _losses(v: CampaignView, surf: pygame.Surface, x: int, y: int, width: int) -
         total = sum(counts.values())
         head = counted(t, "campaign_figures_lost", total, side=v.names[side])
         y = theme.text_lines(surf, head, (x, y), width, side_colour(v, side), 18)
-        parts = ", ".join(f"{fate(n, why)} {k}" for why, k in counts.most_common())
+        parts = fates(n, counts)
         if parts:
             y = theme.text_lines(surf, parts, (x + 12, y), width - 12, theme.TEXT_DIM, 16)
     return y

@@ -4,6 +4,8 @@ names are the campaign's (systems/campaign/words.py, `Naming`); no pygame here."
 
 from __future__ import annotations
 
+from collections import Counter
+
 from game.model.words import counted, slug
 from systems.campaign.calendar import date
 from systems.campaign.forces import Army, Brigade, Division, General, Service
@@ -63,10 +65,16 @@ def brigade_line(n: Naming, b: Brigade) -> str:
     )
 
 
-def fate(n: Naming, why: str) -> str:
-    """How a brigade left the war: destroyed, captured, surrendered, straggled, withdrawn."""
-    key = f"campaign_fate_{slug(why)}"
+def fate(n: Naming, why: str, count: int = 1) -> str:
+    """How a brigade left the war: destroyed, captured, surrendered, straggled, withdrawn; of `count`
+    brigades, said in the plural (Spanish "destruidas")."""
+    key = f"campaign_fate_{slug(why)}" if count == 1 else f"campaign_fates_{slug(why)}"
     return n.t(key) if n.t.has(key) else why
+
+
+def fates(n: Naming, counts: Counter[str]) -> str:
+    """How many brigades left the war each way, most first: "4 destroyed, 1 captured"."""
+    return ", ".join(n.t("campaign_fate_count", n=k, fate=fate(n, why, k)) for why, k in counts.most_common())
 
 
 def result(n: Naming, value: str) -> str:
