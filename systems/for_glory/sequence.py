@@ -437,6 +437,7 @@ def staff_moves(b: Battle) -> Resolution:
     first this round moves first (AMB-48)."""
     g = b.game
     assert g is not None
+    g.phase = "end of round"  # what the top bar says while the estados mayores move
     b.emit(Phase(round=g.round, phase="end of round", rule="FG-ACT-8"))
     order = sorted(g.sides, key=lambda s: s != g.first_side)
     for side in order:

@@ -313,3 +313,25 @@ def test_a_long_order_keeps_what_tells_each_division_apart(window720: pygame.Sur
             assert any(general in chip and "…" not in chip for chip in chips), (general, chips)
     finally:
         screen.close()
+
+
+@pytest.mark.parametrize(("language", "said"), [("en", "end of round"), ("es", "fin de la ronda")])
+def test_the_top_bar_says_the_end_of_round_while_the_estados_mayores_move(
+    window720: pygame.Surface, language: str, said: str
+) -> None:
+    """FG-ACT-8: while the estados mayores move, the top bar said "Round 1 | activations" beside a log
+    that had begun the end of round phase (For Glory never set its phase; Clash of Spears does)."""
+    m = new_match("default", 3)
+    g = m.battle.game
+    assert g is not None
+    players = {s: make_player("heuristic", s, 3 + i) for i, s in enumerate(g.sides)}
+    play(m, players, until=lambda m: m.battle.pending is not None and m.battle.pending.kind == "staff_move")
+    assert g.phase == "end of round"
+    who = dict.fromkeys(g.sides, "hard")
+    screen = BattleScreen(m, who, window720.get_size(), Settings(language=language))
+    try:
+        with recording() as drawn:
+            screen.draw(window720)
+        assert any(f"|  {said}  |" in s for s in drawn), [s for s in drawn if "|" in s]
+    finally:
+        screen.close()
