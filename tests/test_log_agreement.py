@@ -4,6 +4,8 @@ name, whatever rule module tells the line."""
 
 from __future__ import annotations
 
+import re
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -359,3 +361,14 @@ def test_an_open_wars_place_written_with_its_article_is_said_with_it() -> None:
     assert said == "Court of Bones recruits 1 token of Mummies in the Necropolis for 1 gold"
     crossford = said_name("Crossford", "", "location", "en")
     assert ow("ow_n_round", location=crossford, round=2) == "Combat in Crossford, round 2"
+
+
+def test_the_odds_of_a_melee_are_said_of_any_unit_without_a_gender() -> None:
+    """The Why box and the previews say a melee's outcomes without knowing the unit: "pierde y queda
+    destruida" was said of Los Dragones too. Each Spanish outcome agrees with no gender."""
+    t = Texts("es")
+    with (CONTENT / "locale" / "es" / "ui.toml").open("rb") as f:
+        outcomes = [k for k in tomllib.load(f) if k.startswith(("odds_won", "odds_lost"))]
+    assert "odds_lost_destroyed" in outcomes
+    for key in outcomes:
+        assert not re.search(r"\b\w+(ad|id)[ao]s?\b", t(key, result="x")), (key, t(key, result="x"))
