@@ -12,7 +12,7 @@ from game import CONTENT
 from game.content.locale import Names, Texts, placeholders
 from game.content.scenario import load_scenario
 from game.model.errors import ContentError
-from game.model.grammar import Grammar, Name, grammar_of, listed, said_name, tag_problem
+from game.model.grammar import Grammar, Name, form, grammar_of, listed, said_name, tag_problem
 from game.model.ruleset import Ruleset
 from game.running.narrate import describe, narrate
 
@@ -229,3 +229,12 @@ def test_the_shipped_scenarios_names_in_spanish_running_text(rules: Ruleset) -> 
     assert said["es-1a"] == "Las Guardias Valonas" and said["fr-1c"] == "Los Regimientos suizos"
     assert said["fr-staff"] == "El general Dupont" and said["es"] == "Los españoles"
     assert str(words.objectives["norias"]) == "Las norias"  # a place shown alone with its article
+
+
+def test_the_english_possessive_takes_no_second_s() -> None:
+    """`{unit:'s}`: the puzzle said "hussars's first order", the log "Dragoons's action is interrupted"."""
+    assert form("hussars", "'s") == "hussars'"
+    assert form(Name("2nd Dragoons"), "'s") == "2nd Dragoons'"
+    assert form(Name("General Cole"), "'s") == "General Cole's"
+    t = Texts("en")
+    assert t("puzzle_order_order", unit="hussars", orders="charges").startswith("hussars' first order")

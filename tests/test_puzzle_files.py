@@ -91,7 +91,7 @@ def test_the_command_line_prints_commands_thoughts_and_events(capsys: pytest.Cap
     assert set(out) == {"commands", "thoughts", "events", "checks", "passed"}
     assert out["passed"] and out["checks"] == [
         {
-            "expected": "cuirassiers's first order: charges guns",
+            "expected": "cuirassiers' first order: charges guns",
             "decided": "cuirassiers charges guns",
             "passed": True,
         }
@@ -121,9 +121,9 @@ def test_the_command_line_says_the_question_what_is_expected_what_was_decided_an
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == "Charge the guns"
     assert lines[1].startswith('Question: Fresh heavy cavalry stands 5" from a battered battery')
-    assert lines[2] == "Expected: cuirassiers's first order: charges guns"
+    assert lines[2] == "Expected: cuirassiers' first order: charges guns"
     assert "Decided: cuirassiers charges guns" in lines
-    assert "  PASS cuirassiers's first order: charges guns: cuirassiers charges guns" in lines
+    assert "  PASS cuirassiers' first order: charges guns: cuirassiers charges guns" in lines
     assert "PASS: 1 of 1 checks passed" in lines and lines[-1].startswith("Why: Fresh veteran heavy cavalry")
 
 

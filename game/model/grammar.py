@@ -14,6 +14,7 @@ A text of the locale asks for a form in its placeholder's format spec (`form`):
   the same with a capital, at the start of a sentence;
 - `{unit:del}`, `{unit:al}`: after "de" or "a", the article contracted ("del general Dupont",
   "de la Caballería", "al general Dupont", "a José I");
+- `{unit:'s}`: the English possessive, "'s", or "'" after a final s ("the Hussars' first order");
 - `{unit:mueve|mueven}`: the word for a singular name, then for a plural one;
   `{unit:desorganizado|desorganizada|desorganizados|desorganizadas}`: masculine and feminine singular,
   then masculine and feminine plural.
@@ -51,6 +52,7 @@ ARTICLE_FORMS: dict[str, tuple[str, bool]] = {
 CONTRACTED = {"de": "del", "a": "al"}
 # a spec that picks a word by the name's grammar: two forms (singular|plural) or four (m. sg., f. sg.,
 # m. pl., f. pl.), each at most 40 characters
+OWNER = "'s"  # the spec of the English possessive (form)
 CHOICE = re.compile(r"[^{}|]{0,40}(\|[^{}|]{0,40}){1,3}")
 
 
@@ -234,6 +236,9 @@ def form(value: object, spec: str) -> str:
         return capitalised(text) if starts and isinstance(value, Name) else text  # an id stays as it is
     if "|" in spec and CHOICE.fullmatch(spec):
         return choose(value, spec.split("|"))
+    if spec == OWNER:
+        text = str(value)
+        return f"{text}'" if text.endswith(("s", "S")) else f"{text}'s"
     return format(str(value) if isinstance(value, Name) else value, spec)
 
 
@@ -272,8 +277,10 @@ def choose(value: object, forms: list[str]) -> str:
 
 def is_form(spec: str) -> bool:
     """Whether a format spec asks a name for a form (an article, a choice of words)."""
-    return spec in ARTICLE_FORMS or (
-        "|" in spec and CHOICE.fullmatch(spec) is not None and spec.count("|") in (1, 3)
+    return (
+        spec in ARTICLE_FORMS
+        or spec == OWNER
+        or ("|" in spec and CHOICE.fullmatch(spec) is not None and spec.count("|") in (1, 3))
     )
 
 
