@@ -175,3 +175,21 @@ def test_a_scrolled_list_fills_the_panel_in_one_size(
                 assert said[-1] == ch.label
     finally:
         s.close()
+
+
+@pytest.mark.parametrize(("language", "said"), [("en", "turn 1, and now"), ("es", "turno 1, y ahora")])
+def test_the_chart_of_the_first_turn_says_one_turn(
+    window720: pygame.Surface, language: str, said: str
+) -> None:
+    """On turn 1 the figures' chart said "turns 1 to 1, and now"."""
+    from tests.ui.tour import recording
+
+    s = open_war(window720, "human", "normal", language=language, path=PENINSULAR)
+    try:
+        until_human(s, window720, "camp_orders")
+        s.page = "figures"
+        with recording() as drawn:
+            s.draw(window720)
+        assert said in drawn
+    finally:
+        s.close()

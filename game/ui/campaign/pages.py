@@ -90,7 +90,7 @@ def _chart(v: CampaignView, surf: pygame.Surface, rect: pygame.Rect) -> None:
         below = max(at - f.get_linesize() // 2, below + f.get_linesize())
         surf.blit(f.render(str(series[side][-1]), True, v.colours[side]), (area.right + 3, below))
     surf.blit(
-        f.render(t("campaign_figures_turns", turns=count - 1), True, theme.TEXT_DIM),
+        f.render(counted(t, "campaign_figures_turns", count - 1, turns=count - 1), True, theme.TEXT_DIM),
         (area.x, area.bottom + 4),
     )
 
