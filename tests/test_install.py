@@ -102,11 +102,11 @@ def test_the_installed_forglory_runs_from_any_folder(installed: Path, tmp_path: 
     listed = _forglory(installed, cwd, tmp_path, "scenarios")
     assert listed.returncode == 0, listed.stderr
     assert "bailen:" in listed.stdout and "ow-border-march:" in listed.stdout
-    for scenario in ("default", "ow-twin-fords"):
+    for scenario, title in (("default", "The Village on the High Road"), ("ow-twin-fords", "The Twin Fords")):
         sim = _forglory(installed, cwd, tmp_path, "simulate", "--seed", "3", "--rounds", "1", "--scenario",
                         scenario)  # fmt: skip
         assert sim.returncode == 0, sim.stderr
-        assert sim.stdout.startswith(f"{scenario}, seed 3:")
+        assert sim.stdout.startswith(f"{title}, seed 3:")
 
 
 def test_the_installed_game_opens_its_window(installed: Path, tmp_path: Path) -> None:

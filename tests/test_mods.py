@@ -98,7 +98,7 @@ def test_a_mod_adds_scenarios_and_rule_texts():
     assert any(u.category == "GdInf" for s in sc.spec.sides for d in s.divisions for u in d.units)
     ref = load_reference(mods=mods)
     assert ref["GUARD-1"].title == "Guard infantry" and "FG-CBT-2" in ref
-    with pytest.raises(ContentError, match="no such file"):
+    with pytest.raises(ContentError, match=r"^sierra-ridge: no battle or map of this id in the game"):
         load_scenario("sierra-ridge", load_ruleset())  # without the mod there is no such scenario
     with pytest.raises(ContentError, match="unknown category 'GdInf'"):
         load_scenario(str(MODS / "guard-and-lancers" / "scenarios" / "sierra-ridge.toml"), load_ruleset())

@@ -22,7 +22,7 @@ FILE_KEYS = (
     "file_written", "file_opened_one", "file_opened_many", "file_your_turn", "file_not_turn",
     "file_version", "file_malformed", "file_other_game", "file_no_game", "file_already",
     "file_out_of_order", "file_not_following", "file_own", "file_unfinished", "file_written_first",
-    "net_by_file_title", "net_file_path", "file_waiting", "file_showing", "file_resumed",
+    "net_by_file_title", "net_file_path", "file_waiting", "file_showing", "file_resumed", "file_after_end",
 )  # fmt: skip
 
 # Every Spanish text of a For Glory battle that may say "turno", and why.
