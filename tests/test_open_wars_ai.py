@@ -129,3 +129,28 @@ def test_every_kind_offered_in_open_wars_is_one_of_its_players() -> None:
     assert set(offered) == set(PLAYERS)
     for kind, make in offered.items():
         assert type(make("orc", 1)) is PLAYERS[kind]
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_the_why_title_counts_every_option_it_lists(level: str) -> None:
+    """The Why box's title said "weighed 1 option" over a march and "hold": holding was never counted.
+    Over a whole game on a shipped map, no thought lists more options than it says it weighed."""
+    from game.running.match import new_match, play
+
+    m = new_match("ow-twin-fords", 3, 4)
+    sides = m.battle.game.sides  # type: ignore[union-attr]
+    players = {s: make_player(level, s, 3 + i) for i, s in enumerate(sides)}
+    seen: list[Thought] = []
+
+    def noted(_m: object) -> bool:
+        seen.extend(t for p in players.values() if isinstance(t := getattr(p, "thought", None), Thought))
+        return False
+
+    try:
+        play(m, players, until=noted)  # type: ignore[arg-type]
+    finally:
+        m.battle.close()
+    assert {t.kind for t in seen} >= {"ow_move"}
+    assert all(t.looked_at >= len(t.options) for t in seen), [
+        (t.kind, t.looked_at, len(t.options)) for t in seen if t.looked_at < len(t.options)
+    ]

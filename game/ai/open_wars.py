@@ -231,7 +231,8 @@ class OpenWarsHeuristic(OpenWarsPlayer):
         chosen = cast or (options[0] if options and options[0].value > 0.05 else hold)
         weighed_spells = [w for w in spells if any(k != "mana" for k, _ in w.parts)]  # those of any use
         others = [w for w in [*weighed_spells[:2], *options, hold] if w is not chosen][:4]  # not done
-        self.thought = Thought("ow_move", self.side, (chosen, *others), looked + len(spells))
+        weighed_all = looked + len(spells) + 1  # and holding
+        self.thought = Thought("ow_move", self.side, (chosen, *others), weighed_all)
         if isinstance(chosen.command, March):
             self._marched = turn  # its spells come before its marches: weighed no more this turn
         return chosen.command
@@ -432,7 +433,7 @@ class OpenWarsHeuristic(OpenWarsPlayer):
         hold = weighed(cmd.Pass(), {})
         chosen = spells[0] if spells and spells[0].value > 0 else hold
         others = [w for w in [*spells, hold] if w is not chosen][:4]
-        self.thought = Thought("ow_cast", self.side, (chosen, *others), len(spells))
+        self.thought = Thought("ow_cast", self.side, (chosen, *others), len(spells) + 1)  # and holding
         return chosen.command
 
     def volley(self, c: Campaign, d: Decision) -> cmd.Command:
@@ -455,7 +456,8 @@ class OpenWarsHeuristic(OpenWarsPlayer):
         else:
             chosen = best or hold
         others = [w for w in [*sorted(shots, key=lambda w: -w.value), *spells, hold] if w is not chosen][:4]
-        self.thought = Thought("ow_volley", self.side, (chosen, *others), len(shots) + len(spells))
+        weighed_all = len(shots) + len(spells) + 1  # and holding
+        self.thought = Thought("ow_volley", self.side, (chosen, *others), weighed_all)
         return chosen.command
 
     def taken(self, c: Campaign, loc: str, losses: dict[int, float]) -> float:
