@@ -66,7 +66,9 @@ def close(*seats: Machine) -> None:
     "scenario, sides",
     [("first-battle", ("Spanish", "French")), ("ow-twin-fords", ("Northern clan", "Southern horde"))],
 )
-def test_two_processes_play_a_whole_game_to_the_same_digest(scenario: str, sides: tuple[str, str]) -> None:
+def test_two_processes_play_a_whole_game_to_the_same_digest(
+    scenario: str, sides: tuple[str, str], data_home: Path
+) -> None:
     host = cli(
         "play",
         "--host",
@@ -95,6 +97,14 @@ def test_two_processes_play_a_whole_game_to_the_same_digest(scenario: str, sides
     # each side by its name, not its id (QA session 16: "you have the es")
     assert f"Playing Bob: you have the {sides[0]}." in h_err
     assert f"Playing Anna: you have the {sides[1]}." in g_err
+    # each side kept the game as it went, as the window does: a process killed takes its seat back from
+    # its autosave (--load); a headless one kept none before (QA session 26)
+    for role, peer in (("host", "Bob"), ("guest", "Anna")):
+        kept = sorted((data_home / "forglory" / "saves").glob(f"autosave-*-{role}-*.json"))
+        assert kept, role
+        saved = load_net(kept[-1])
+        assert (saved.role, saved.peer) == (role, peer) and saved.seat
+        saved.match.battle.close()  # type: ignore[union-attr]
 
 
 def test_a_headless_guest_nobody_answers_says_why_in_one_line() -> None:

@@ -33,12 +33,18 @@ def play_net(
     paused_since: float | None = None
     why = ""
     sides: Mapping[str, str] = {}  # by their names, once the game is set up
+    kept = -1  # the round (or turn) last autosaved: a process killed takes its seat back from it (--load)
     try:
         while True:
             for _arrival in game.step():
                 pass
             if not sides and game.played is not None:
                 sides = game.played.side_names(t.language)
+            if game.played is not None and game.ledger is not None and game.state == "playing":
+                now = game.played.save_name()[1]
+                if now > kept:  # as the window keeps it: when the game begins, then each new round
+                    kept = now
+                    game.save(autosave=True)
             said = [
                 (unwindowed(notice, give_up).words(t, sides), notice.bad) for notice in game.take_notices()
             ]
