@@ -546,3 +546,24 @@ def test_the_same_offer_on_both_machines_is_the_same_identity() -> None:
         again.close()
     finally:
         m.battle.close()
+
+
+def test_a_headless_game_whose_autosave_fails_says_so_and_goes_on(tmp_path: Path) -> None:
+    """An autosave the disk refuses (its saves folder a file) is a line, not the end of the game."""
+    data = tmp_path / "data"
+    (data / "forglory").mkdir(parents=True)
+    (data / "forglory" / "saves").write_text("not a folder")
+    env = {"XDG_DATA_HOME": str(data)}
+    host = cli("play", "--host", f"{LOCAL}:0", "--headless", "--ai", "random", "--scenario", "first-battle",
+               "--name", "Anna", env=env)  # fmt: skip
+    try:
+        port = hosted_port(host)
+        guest = cli("play", "--join", f"{LOCAL}:{port}", "--headless", "--ai", "random", "--name", "Bob",
+                    env=env)  # fmt: skip
+        g_out, g_err = guest.communicate(timeout=120)
+        h_out, h_err = host.communicate(timeout=60)
+    finally:
+        host.kill()
+    assert guest.returncode == 0 and host.returncode == 0, (g_err, h_err)
+    assert json.loads(h_out)["digest"] == json.loads(g_out)["digest"]
+    assert "Could not save: " in h_err and "Traceback" not in h_err + g_err

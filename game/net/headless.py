@@ -44,7 +44,10 @@ def play_net(
                 now = game.played.save_name()[1]
                 if now > kept:  # as the window keeps it: when the game begins, then each new round
                     kept = now
-                    game.save(autosave=True)
+                    try:
+                        game.save(autosave=True)
+                    except UserError as e:  # a full or read-only disk: said, and the game goes on
+                        say(t("not_saved", why=str(e)))
             said = [
                 (unwindowed(notice, give_up).words(t, sides), notice.bad) for notice in game.take_notices()
             ]
