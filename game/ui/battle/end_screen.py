@@ -56,7 +56,7 @@ def ended_by(screen: BattleScreen) -> str:
     reason = end_reason(Narrator(screen.t, sides, objectives), over.to_dict())
     if over.rule == ROUND_LIMIT:
         return reason
-    rounds = summary(screen.match)["rounds"]
+    rounds = b.game.round if b.game is not None else 0  # not summary(): it would score the battle again
     return screen.t(f"ended_after_{'one' if rounds == 1 else 'many'}", reason=reason, rounds=rounds)
 
 
