@@ -28,8 +28,8 @@ def run(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, str
     return code, out, err.splitlines()
 
 
-def mod(tmp_path: Path, ident: str = "broken", files: dict[str, str | bytes] | None = None) -> Path:
-    """A copy of the starter mod with the given files written over it."""
+def mod(tmp_path: Path, ident: str = "broken", files: dict[str, str | bytes | None] | None = None) -> Path:
+    """A copy of the starter mod with the given files written over it (None: that folder taken away)."""
     folder = tmp_path / ident
     shutil.copytree(STARTER, folder)
     manifest = folder / "mod.toml"
@@ -38,7 +38,9 @@ def mod(tmp_path: Path, ident: str = "broken", files: dict[str, str | bytes] | N
     )
     for rel, text in (files or {}).items():
         (folder / rel).parent.mkdir(parents=True, exist_ok=True)
-        if isinstance(text, bytes):
+        if text is None:
+            shutil.rmtree(folder / rel)
+        elif isinstance(text, bytes):
             (folder / rel).write_bytes(text)
         else:
             (folder / rel).write_text(text, encoding="utf-8")
@@ -270,7 +272,7 @@ def _not_utf8_name(folder: Path) -> None:
     (folder / "scenarios" / os.fsdecode(b"\xff.toml")).write_text("id = 1\n")
 
 
-BAD: dict[str, tuple[dict[str, str | bytes], str]] = {
+BAD: dict[str, tuple[dict[str, str | bytes | None], str]] = {
     "empty mod.toml": ({"mod.toml": ""}, "mod.toml: id: missing key"),
     "binary mod.toml": ({"mod.toml": bytes(range(256))}, "mod.toml: not UTF-8 text"),
     "latin-1 scenario": (
@@ -315,6 +317,10 @@ BAD: dict[str, tuple[dict[str, str | bytes], str]] = {
     ),
     "another ruleset": (
         {"mod.toml": 'id = "x"\nname = "x"\nversion = "1"\nruleset = "nope"\n'},
+        "rulesets/for-glory: not the ruleset of the mod: its mod.toml says ruleset = 'nope'",
+    ),
+    "an unknown ruleset": (
+        {"mod.toml": 'id = "x"\nname = "x"\nversion = "1"\nruleset = "nope"\n', "rulesets/for-glory": None},
         "no ruleset 'nope' here",
     ),
 }

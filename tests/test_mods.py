@@ -171,6 +171,17 @@ def test_a_mod_for_another_ruleset_or_version_is_refused(tmp_path):
         load_ruleset(mods=load_mods([old]))
 
 
+def test_a_mod_holding_another_rulesets_folder_is_refused(tmp_path):
+    """An Open Wars mod whose mod.toml lost its `ruleset` line reads as For Glory's: its
+    rulesets/open-wars/ would be ignored without a word, so the game refuses it, naming the folder."""
+    folder = make_mod(tmp_path, "raiders", {"rulesets/open-wars/numbers.toml": ""})
+    with pytest.raises(ContentError, match="not the ruleset of the mod") as caught:
+        load_mods([folder])
+    assert caught.value.where == str(folder / "rulesets" / "open-wars")
+    (folder / "mod.toml").write_text('id = "raiders"\nname = "x"\nversion = "1"\nruleset = "open-wars"\n')
+    assert load_mods([folder])[0].spec.ruleset == "open-wars"
+
+
 def test_nothing_in_a_mod_may_lead_outside_it(tmp_path):
     mod = make_mod(tmp_path, "sneaky", {})
     (mod / "rulesets").mkdir()

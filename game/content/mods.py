@@ -136,6 +136,13 @@ def load_mod(path: Path) -> Mod:
             raise ContentError(
                 str(root / entry), f"not part of a mod (a mod holds: {', '.join(sorted(TOP_LEVEL))})"
             )
+    rulesets = root / "rulesets"  # another ruleset's folder would be ignored: a change that "does nothing"
+    for entry in sorted(os.listdir(rulesets)) if rulesets.is_dir() else []:
+        if entry != spec.ruleset and not entry.startswith("."):
+            raise ContentError(
+                str(rulesets / entry),
+                f"not the ruleset of the mod: its mod.toml says ruleset = {spec.ruleset!r}",
+            )
     digest = hashlib.sha256()
     for f in (f for f in files if not _hidden(f.relative_to(root))):  # .git and the like: not content
         digest.update(os.fsencode(f.relative_to(root)) + b"\0" + read_regular(f) + b"\0")  # any file name

@@ -338,11 +338,7 @@ class _Check:
             self.problem(e)
             return None
         self.report.count("mod", folder)
-        rules = mod.file("rulesets")
-        self.strays(
-            rules, lambda p: p.name == mod.spec.ruleset, f"the ruleset of the mod ({mod.spec.ruleset})"
-        )
-        rules = rules / mod.spec.ruleset
+        rules = mod.file("rulesets") / mod.spec.ruleset  # another ruleset's folder: load_mod refused it
         if mod.spec.ruleset == "open-wars":  # its files: numbers, spells, cards and one a faction
             self.strays(
                 rules, lambda p: p.name in OW_FILES, f"an Open Wars ruleset file ({', '.join(OW_FILES)})"
