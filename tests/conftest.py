@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 from game.content.ruleset_files import load_ruleset
 from game.model.battle import Battle
@@ -20,6 +21,12 @@ from game.running.match import Match
 from tests.helpers import make_battle, of
 
 builtin_rules.load()  # as the command line does at start-up
+
+# The suite draws the same examples on every run, so a red CI run is a change's doing and can be run again
+# as it was; HYPOTHESIS_PROFILE=explore draws new ones each time (and `make fuzz` searches by the thousand).
+settings.register_profile("suite", derandomize=True, database=None)
+settings.register_profile("explore")
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "suite"))
 
 
 @pytest.fixture(scope="session")
