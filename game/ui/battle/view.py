@@ -155,6 +155,7 @@ class BattleView(GameView):
         self.log.rect = pygame.Rect(
             self.panel.x + 6, top, self.panel.w - 12, max(120, self.panel.bottom - top - 6)
         )
+        self.log.room = self.panel.inflate(-12, -12)  # L: the whole panel, to read the battle back
 
     def side_colours(self) -> dict[str, tuple[int, int, int]]:
         """The sides' colours: the scenario's, or the colour-blind palette's (Settings)."""

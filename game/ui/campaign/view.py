@@ -235,6 +235,7 @@ class CampaignView:
         self.map.layout(self.area)
         top = self.panel.y + int(self.panel.h * 0.6)
         self.log.rect = pygame.Rect(self.panel.x + 6, top, self.panel.w - 12, self.panel.bottom - top - 6)
+        self.log.room = self.panel.inflate(-12, -12)  # L: the whole panel, to read the war back
 
     # --- what a decision offers -----------------------------------------------------------------
 

@@ -212,6 +212,7 @@ class OpenWarsView(GameView):
         # the chronicle's room: less while what is asked needs more (panels.py draw_panel)
         self.log_home = pygame.Rect(self.panel.x + 6, top, self.panel.w - 12, self.panel.bottom - top - 6)
         self.log.rect = self.log_home.copy()
+        self.log.room = self.panel.inflate(-12, -12)  # L: the whole panel, to read the game back
 
     def narrate(self, e: Event) -> str:
         return narrate(e, self.campaign, self.t, describe)

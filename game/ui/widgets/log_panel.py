@@ -46,6 +46,15 @@ class LogPanel:
     objectives: Mapping[str, str] = field(default_factory=dict)
     events: list[dict[str, Any]] = field(default_factory=list)  # every event fed, as plain data
     revision: int = 0  # counts the changes of its lines: the window draws again when it moves
+    # where it grows to read back (L, or a click on its title's hint): None, a log that keeps its size
+    room: pygame.Rect | None = None
+    tall: bool = False
+    _hint: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+
+    @property
+    def shown(self) -> pygame.Rect:
+        """Where it is drawn: its room while it is tall, over what the room holds."""
+        return self.room if self.tall and self.room is not None else self.rect
 
     @property
     def narrator(self) -> Narrator:
@@ -136,11 +145,27 @@ class LogPanel:
         """Back to the newest lines."""
         self.scroll = self.unseen = 0
 
+    def toggle(self) -> None:
+        """Tall to read back, or back to its size (a log with no room keeps its size)."""
+        self.tall = not self.tall and self.room is not None
+        self.revision += 1
+
     def handle(self, ev: pygame.event.Event, mouse: tuple[int, int]) -> bool:
         """The wheel over the log scrolls it; while it is scrolled up, End or a click on its marker
-        brings the newest back. Whether it took the event."""
-        if ev.type == pygame.MOUSEWHEEL and self.rect.collidepoint(mouse):
+        brings the newest back; L or a click on its title's hint makes it tall, and again (or Esc)
+        back; a tall log takes every click on it, so nothing under it is pressed unseen. Whether it
+        took the event."""
+        if ev.type == pygame.MOUSEWHEEL and self.shown.collidepoint(mouse):
             self.on_wheel(ev.y)
+            return True
+        keyed = ev.type == pygame.KEYDOWN and not ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)
+        if (keyed and ev.key == pygame.K_l and self.room is not None) or (
+            ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and self._hint.collidepoint(ev.pos)
+        ):
+            self.toggle()
+            return True
+        if self.tall and keyed and ev.key == pygame.K_ESCAPE:
+            self.toggle()
             return True
         back = (ev.type == pygame.KEYDOWN and ev.key == pygame.K_END) or (
             ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and self._marker.collidepoint(ev.pos)
@@ -148,7 +173,7 @@ class LogPanel:
         if back and self.scroll:
             self.jump()
             return True
-        return False
+        return self.tall and ev.type == pygame.MOUSEBUTTONDOWN and self.shown.collidepoint(ev.pos)
 
     def _wrap(self, text: str, font: pygame.font.Font, width: int) -> list[str]:
         key = (text, width, font.get_height())
@@ -157,16 +182,23 @@ class LogPanel:
         return self._cache[key]
 
     def draw(self, surf: pygame.Surface) -> None:
-        pygame.draw.rect(surf, theme.PANEL, self.rect)
-        pygame.draw.rect(surf, theme.PANEL_EDGE, self.rect, 1)
+        box = self.shown
+        pygame.draw.rect(surf, theme.PANEL, box)
+        pygame.draw.rect(surf, theme.PANEL_EDGE, box, 1)
         font = theme.font(18)
         lh = font.get_linesize()
-        width = self.rect.w - 16
+        width = box.w - 16
+        self._hint = pygame.Rect(0, 0, 0, 0)
+        if self.room is not None:  # how to make it tall or short again, at the title's right
+            hint = font.render(self.t("log_shorter" if self.tall else "log_taller"), True, theme.ACCENT)
+            self._hint = surf.blit(hint, hint.get_rect(topright=(box.right - 8, box.y + 4)))
+            width -= self._hint.w + 8
         heading = self.title if self.title is not None else self.t("log_title")
         title = font.render(theme.cut(heading, font, width), True, theme.TEXT_DIM)  # a narrow panel: cut
-        surf.blit(title, (self.rect.x + 8, self.rect.y + 4))
-        top = self.rect.y + 4 + lh
-        fit = max(0, (self.rect.bottom - top - 4) // lh)
+        surf.blit(title, (box.x + 8, box.y + 4))
+        width = box.w - 16
+        top = box.y + 4 + lh
+        fit = max(0, (box.bottom - top - 4) // lh)
         self._marker = (
             self._draw_marker(surf, font, width) if self.scroll and fit > 1 else pygame.Rect(0, 0, 0, 0)
         )
@@ -183,7 +215,7 @@ class LogPanel:
         self._spans = []
         y = top
         for text, colour in rows:
-            x = self.rect.x + 8
+            x = box.x + 8
             pos = 0
             for m in self.rule_ids.finditer(text):
                 before = text[pos : m.start()]
@@ -206,11 +238,10 @@ class LogPanel:
         many = "log_new_lines_one" if self.unseen == 1 else "log_new_lines_many"
         words = self.t(many, count=self.unseen) if self.unseen else self.t("log_newer_lines")
         lh = font.get_linesize()
-        row = pygame.Rect(self.rect.x + 1, self.rect.bottom - 4 - lh, self.rect.w - 2, lh + 3)
+        box = self.shown
+        row = pygame.Rect(box.x + 1, box.bottom - 4 - lh, box.w - 2, lh + 3)
         pygame.draw.rect(surf, theme.PANEL_EDGE, row)
-        surf.blit(
-            font.render(theme.cut(words, font, width), True, theme.ACCENT), (self.rect.x + 8, row.y + 1)
-        )
+        surf.blit(font.render(theme.cut(words, font, width), True, theme.ACCENT), (box.x + 8, row.y + 1))
         return row
 
     def rule_at(self, pos: tuple[int, int]) -> str | None:
