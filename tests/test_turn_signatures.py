@@ -172,3 +172,28 @@ def test_a_first_file_whose_signature_does_not_match_its_key_is_refused(tmp_path
     with pytest.raises(Refused) as e:
         open_turn(first, "Bob", tmp_path / "B")
     assert e.value.said.words(ENGLISH) == f"{first}: {FORGED}"
+
+
+def test_a_turn_its_sender_altered_and_signed_again_is_refused_even_when_it_waives_no_roll(
+    tmp_path: Path,
+) -> None:
+    """An activation's leadership flag is for scripted battles (the officer taken to have passed); a
+    battle's own activation always takes the check. A turn file whose sender flipped the flag and
+    signed it again with his own key is not what his game wrote: the rules refuse such an
+    activation, so its commands no longer give the digest he sealed."""
+    a, b, mails = _played(tmp_path, 8)  # Bob's turn 7, with his activations, is in the mails
+    seven = read_turn(mails / "turn-0007.json")
+    first = next(c for c in seven["commands"] if c["type"] == "Activate")
+    assert first["leadership"] is True  # what Bob's game wrote
+    first["leadership"] = False
+    seven["seal"] = seal_of(seven)
+    seven["signature"] = sign(seven, json.loads((b / "game.json").read_text())["key"])
+    flipped = tmp_path / "flipped.json"
+    flipped.write_text(json.dumps(seven))
+    with pytest.raises(Refused) as e:
+        open_turn(flipped, "Anna", a)
+    assert e.value.said.words(ENGLISH) == (
+        f"{flipped}: its commands do not give the battle its sender saw: edited, or the two games differ"
+    )
+    assert not turn_path(a, 7).exists()
+    assert _opened(mails / "turn-0007.json", a) == "opened"  # the one Bob's game wrote still opens

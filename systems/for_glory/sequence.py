@@ -336,6 +336,10 @@ def activations(b: Battle) -> Resolution:
             def accept(a: cmd.Command, mine: tuple[str, ...] = mine) -> None:
                 if not isinstance(a, cmd.Activate) or a.formation not in mine:
                     raise refuse("FG-ACT-1", "reason_next_activate", formations=", ".join(mine))
+                # the check is taken below whatever the flag says: refused, a flipped flag cannot pass
+                # unseen in a turn file or a peer's command
+                if not a.leadership:
+                    raise refuse("FG-ACT-2", "reason_leadership_taken")
 
             answer = yield from ask(b, Decision("activate", side, "", mine), accept)
             assert isinstance(answer, cmd.Activate)

@@ -481,6 +481,25 @@ def test_FG_ACT_1_the_wrong_formation_is_refused(tmp_path: Path, matches: list[M
     assert not of(m.battle.events, "activated")
 
 
+def test_FG_ACT_2_a_battle_activation_that_waives_the_check_is_refused(
+    tmp_path: Path, matches: list[Match]
+) -> None:
+    """FG-ACT-2: only a scripted battle waives the leadership check; a battle's activation that asks
+    to is refused (the check was taken regardless), and the same activation with it goes on."""
+    m = start(matches, write_scenario(tmp_path), RED_FIRST + INITIATIVE + [2])
+    deploy_all(m)
+    events = m.apply(cmd.Activate("r1", leadership=False))
+    assert [(e.rule, e.reason) for e in of(events, "rejected")] == [
+        (
+            "FG-ACT-2",
+            "a division's general takes his leadership check when it activates: only a scripted "
+            "battle waives it",
+        )
+    ]
+    assert not of(m.battle.events, "activated")
+    assert [e.kind for e in m.apply(cmd.Activate("r1"))][:2] == ["activated", "roll"]
+
+
 def test_AMB_46_a_detachment_counts_experience_0(tmp_path: Path, matches: list[Match]) -> None:
     """AMB-46: r2 rolled a 1 like the detachment of r1b, but an officer of experience 3 comes before
     a detachment (experience 0): r1 12, b1 and b2 2 (blue picks), r2 1, then the detachment."""
