@@ -20,6 +20,7 @@ from game.ui.campaign import panel
 from game.ui.campaign.figures import battles, chronicle, strength_by_turn
 from game.ui.campaign.screen import CampaignScreen
 from game.ui.playing.war_play import WarPlay
+from game.ui.widgets import choice_list
 from systems.campaign.commands import Decline, March
 from systems.campaign.rules_module import MOVE, WITHDRAW
 from tests.campaign_helpers import BORDER, finish, until
@@ -130,14 +131,14 @@ def test_a_scrolled_list_fills_the_panel_in_one_size(
     """The first turn's orders (seven cities and the end, nothing in hand) kept three empty rows under
     the scrolled list; the movement's armies were drawn in two sizes, the longest names smaller."""
     sizes: list[int] = []
-    label = panel.button_label
+    label = choice_list.button_label
 
     def measured(text: str, width: int, *more: tuple[int, ...]) -> tuple[pygame.font.Font, str]:
         found = label(text, width, *more)
         sizes.append(found[0].get_height())
         return found
 
-    monkeypatch.setattr(panel, "button_label", measured)
+    monkeypatch.setattr(choice_list, "button_label", measured)
     s = open_war(window720, "human", "normal", language=language, path=PENINSULAR)
     try:
         until_human(s, window720, "camp_orders")
@@ -169,7 +170,7 @@ def test_a_scrolled_list_fills_the_panel_in_one_size(
         said: list[str] = []
         monkeypatch.setattr(panel, "tooltip", lambda _surf, _at, head, *_a, **_k: said.append(head))
         for rect, ch in s.buttons:  # a label cut short ("... (General Verdier): 4...") is whole in its box
-            if label(ch.label, rect.w - 2 * panel.LABEL_MARGIN)[1] != ch.label:
+            if label(ch.label, rect.w - 2 * panel.LABELS.margin, panel.LABELS.sizes)[1] != ch.label:
                 s.mouse = rect.center
                 s.draw(window720)
                 assert said[-1] == ch.label

@@ -14,6 +14,7 @@ from game.model import commands as cmd
 from game.ui.campaign import panel
 from game.ui.campaign.screen import CampaignScreen
 from game.ui.campaign.words import when
+from game.ui.widgets import choice_list
 from tests.ui.campaign_driver import open_war, until_human
 
 PENINSULAR = Path(__file__).resolve().parents[2] / "content/campaigns/peninsular.toml"
@@ -70,7 +71,7 @@ def test_every_city_and_army_is_in_the_panel(
     window720: pygame.Surface, language: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     said: list[str] = []
-    monkeypatch.setattr(panel, "draw_more", lambda _surf, line, _row: said.append(line))
+    monkeypatch.setattr(choice_list, "draw_more", lambda _surf, line, _row: said.append(line))
     s = open_war(window720, "human", "normal", language=language, path=PENINSULAR)
     try:
         until_human(s, window720, "camp_orders")

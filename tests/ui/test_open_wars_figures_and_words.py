@@ -21,8 +21,9 @@ from game.running.result_words import result_lines
 from game.running.settings import Settings
 from game.running.stats import Figures, figures
 from game.ui import theme
-from game.ui.open_wars.panels import LABEL_MARGIN, button_label, end_head, end_line
+from game.ui.open_wars.panels import LABELS, end_head, end_line
 from game.ui.open_wars.screen import OpenWarsScreen
+from game.ui.widgets.choice_list import button_label
 from game.ui.widgets.log_panel import tooltip
 from game.ui.widgets.stats_view import fate_words, fates_title
 from systems.open_wars.magic import castings
@@ -234,8 +235,8 @@ def test_spell_buttons_labels_fit_inside_with_a_margin(window720: pygame.Surface
     spells = [(r, ch) for r, ch in screen.buttons if ch.key.startswith("cast:")]
     assert len(spells) >= 2
     for rect, ch in spells:
-        font, label = button_label(ch.label, rect.w - 2 * LABEL_MARGIN)
-        assert font.size(label)[0] <= rect.w - 2 * LABEL_MARGIN and rect.right <= screen.panel.right - 10
+        font, label = button_label(ch.label, rect.w - 2 * LABELS.margin, LABELS.sizes)
+        assert font.size(label)[0] <= rect.w - 2 * LABELS.margin and rect.right <= screen.panel.right - 10
         assert label == ch.label or (label.endswith("…") and ch.label.startswith(label[:-1].rstrip(".")))
         box = tooltip(window720, rect.center, ch.label, ch.hint)
         title = theme.font(20)
@@ -249,7 +250,7 @@ def test_a_label_s_spaces_read_as_spaces() -> None:
     "4may"; a button's label is drawn at a size where it leaves 4 or more."""
     pygame.init()
     text = "Orc warriors: 4 of 4 may move"
-    font, label = button_label(text, 400)
+    font, label = button_label(text, 400, LABELS.sizes)
     assert label == text
     ink = font.render(text, True, (255, 255, 255), (0, 0, 0))
     w, h = ink.get_size()

@@ -14,8 +14,9 @@ from game.model import commands as cmd
 from game.model.words import counted, number, percent
 from game.ui import theme
 from game.ui.campaign.sheets import page_box, page_buttons, side_colour
-from game.ui.campaign.view import BUTTON_H, CampaignView, Choice
+from game.ui.campaign.view import CampaignView
 from game.ui.campaign.words import army_line, quality, when
+from game.ui.widgets.choice_list import BUTTON_H, Choice
 from systems.campaign.commands import Decline, Fight, Resolve
 from systems.campaign.odds import Prospect
 from systems.campaign.rules_module import RESOLVE, WITHDRAW

@@ -12,8 +12,9 @@ from game.model.words import counted
 from game.ui import theme
 from game.ui.campaign.figures import battles, chronicle, losses, outcome, strength_by_turn
 from game.ui.campaign.sheets import side_colour
-from game.ui.campaign.view import BUTTON_H, CampaignView, Choice
+from game.ui.campaign.view import CampaignView
 from game.ui.campaign.words import fates, when
+from game.ui.widgets.choice_list import BUTTON_H, Choice
 from game.ui.widgets.menu import sheet
 
 ROWS = 14  # battles listed at most (the latest)

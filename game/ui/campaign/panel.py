@@ -8,14 +8,14 @@ import pygame
 
 from game.model.words import counted
 from game.ui import theme
-from game.ui.campaign.view import BUTTON_H, BUTTON_STEP, CampaignView, Choice
+from game.ui.campaign.view import CampaignView
 from game.ui.campaign.words import when
 from game.ui.drawing.map_cards import figure
-from game.ui.widgets.choice_list import draw_more
+from game.ui.widgets.choice_list import BUTTON_H, BUTTON_STEP, Choice, Labels, button_label, draw_button
 from game.ui.widgets.log_panel import tooltip
 from systems.campaign.forces import Army
 
-LABEL_SIZES, LABEL_MARGIN = (19, 17, 15), 10
+LABELS = Labels((19, 17, 15), 10)
 SWATCH = 14
 SIDES_GAP = 24  # pixels between the title and the sides, and between the sides
 
@@ -69,16 +69,6 @@ def _sides(v: CampaignView, surf: pygame.Surface) -> int:
     return x - SIDES_GAP
 
 
-def button_label(
-    label: str, width: int, sizes: tuple[int, ...] = LABEL_SIZES
-) -> tuple[pygame.font.Font, str]:
-    for size in sizes:
-        font = theme.font(size)
-        if font.size(label)[0] <= width:
-            return font, label
-    return font, theme.cut(label, font, width)
-
-
 def draw_panel(v: CampaignView, surf: pygame.Surface) -> None:
     """What is asked and its choices; then the army or place in hand, above the log."""
     pygame.draw.rect(surf, theme.PANEL, v.panel)
@@ -113,32 +103,9 @@ def _choices(v: CampaignView, surf: pygame.Surface, choices: list[Choice], area:
     keys = [ch.key for ch in choices]
     if keys != v.choice_keys:  # another list: shown from its first
         v.choice_keys, v.choice_list.first = keys, 0
-    step = theme.px(BUTTON_STEP)
-    shown = v.choice_list.lay_out(choices, area, (theme.px(BUTTON_H), step), v.t)
-    room = area.w - 2 * LABEL_MARGIN
-    sizes = theme.one_size(((ch.label, room) for ch in choices), LABEL_SIZES)  # one for every button
-    y = area.y
-    for ch in shown:
-        row = pygame.Rect(area.x, y, area.w, theme.px(BUTTON_H))
-        if isinstance(ch, str):
-            draw_more(surf, ch, row.inflate(-2 * LABEL_MARGIN, 0))
-            y += step
-        else:
-            y = _button(v, surf, ch, row, sizes)
+    drawn, y = v.choice_list.draw(surf, choices, area, v.mouse, LABELS, v.t)
+    v.buttons += drawn
     return y
-
-
-def _button(
-    v: CampaignView, surf: pygame.Surface, ch: Choice, rect: pygame.Rect, sizes: tuple[int, ...] = LABEL_SIZES
-) -> int:
-    hover = rect.collidepoint(v.mouse) and ch.enabled
-    colour = (95, 100, 110) if hover else (70, 74, 82) if ch.enabled else (48, 50, 55)
-    pygame.draw.rect(surf, colour, rect, border_radius=5)
-    font, label = button_label(ch.label, rect.w - 2 * LABEL_MARGIN, sizes)
-    text = font.render(label, True, theme.TEXT if ch.enabled else theme.TEXT_DIM)
-    surf.blit(text, text.get_rect(midleft=(rect.x + LABEL_MARGIN, rect.centery)))
-    v.buttons.append((rect, ch))
-    return rect.y + theme.px(BUTTON_STEP)
 
 
 def _hand_lines(v: CampaignView) -> tuple[Army | None, list[str]]:
@@ -159,7 +126,7 @@ def _in_hand_height(v: CampaignView, width: int) -> int:
 
 def _cut(ch: Choice, rect: pygame.Rect) -> bool:
     """Whether a button's label was cut short (its hover box then says it whole)."""
-    return button_label(ch.label, rect.w - 2 * LABEL_MARGIN)[1] != ch.label
+    return button_label(ch.label, rect.w - 2 * LABELS.margin, LABELS.sizes)[1] != ch.label
 
 
 def _in_hand(v: CampaignView, surf: pygame.Surface, x: int, y: int, width: int) -> None:
@@ -173,7 +140,9 @@ def _in_hand(v: CampaignView, surf: pygame.Surface, x: int, y: int, width: int) 
         y = theme.text_lines(surf, line, (x, y), width, theme.TEXT if i == 0 else theme.TEXT_DIM, 17)
     if a is not None:
         page = Choice("page", v.t("campaign_army_page"), hint=v.t("campaign_army_page_hint"))
-        _button(v, surf, page, pygame.Rect(x, min(y + 4, room), width, theme.px(BUTTON_H)))
+        rect = pygame.Rect(x, min(y + 4, room), width, theme.px(BUTTON_H))
+        draw_button(surf, page, rect, v.mouse, LABELS)
+        v.buttons.append((rect, page))
 
 
 def draw_hover(

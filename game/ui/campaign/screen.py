@@ -21,9 +21,10 @@ from game.ui.campaign.battle_page import draw_battle
 from game.ui.campaign.pages import draw_end, draw_figures
 from game.ui.campaign.panel import draw_hover, draw_panel, draw_top_bar
 from game.ui.campaign.sheets import draw_army, draw_event, draw_report
-from game.ui.campaign.view import MENU_TITLES, MENUS, CampaignView, Choice
+from game.ui.campaign.view import MENU_TITLES, MENUS, CampaignView
 from game.ui.playing.ai_turns import Restarted
 from game.ui.playing.settings_menu import SETTING_KEYS, SETTINGS, cycle, menu_label
+from game.ui.widgets.choice_list import Choice
 from game.ui.widgets.load_list import menu_event, open_saves
 from game.ui.widgets.menu import draw_menu, leaving
 from game.ui.widgets.rules_browser import RulesBrowser

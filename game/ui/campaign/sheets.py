@@ -15,8 +15,8 @@ from game.model.events import Event, GameOver, Note, Roll
 from game.model.words import counted, slug
 from game.running.narrate import Narrator, end_reason
 from game.ui import theme
-from game.ui.campaign.panel import button_label
-from game.ui.campaign.view import BUTTON_H, CampaignView, Choice
+from game.ui.campaign.panel import LABELS
+from game.ui.campaign.view import CampaignView
 from game.ui.campaign.words import (
     army_line,
     brigade_line,
@@ -28,6 +28,7 @@ from game.ui.campaign.words import (
     when,
 )
 from game.ui.palette import legible
+from game.ui.widgets.choice_list import BUTTON_H, Choice, button_label
 from systems.campaign.report import battle_report
 from systems.campaign.state import Fought
 from systems.campaign.words import chances
@@ -66,7 +67,7 @@ def page_buttons(v: CampaignView, surf: pygame.Surface, box: pygame.Rect, choice
         rect = pygame.Rect(box.x + theme.px(18) + col * (width + gap), y, width, theme.px(BUTTON_H) + 4)
         hover = rect.collidepoint(v.mouse) and ch.enabled
         pygame.draw.rect(surf, (95, 100, 110) if hover else (70, 74, 82), rect, border_radius=5)
-        font, label = button_label(ch.label, rect.w - 16)
+        font, label = button_label(ch.label, rect.w - 16, LABELS.sizes)
         text = font.render(label, True, theme.TEXT)
         surf.blit(text, text.get_rect(center=rect.center))
         v.page_buttons.append((rect, ch))

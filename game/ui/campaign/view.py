@@ -7,7 +7,6 @@ input (screen.py) are done elsewhere. The war is played through `WarPlay`
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
@@ -30,7 +29,7 @@ from game.ui.palette import shown_colours
 from game.ui.playing.remote_play import REMOTE
 from game.ui.playing.remote_war import RemoteWar
 from game.ui.playing.war_play import WarPlay
-from game.ui.widgets.choice_list import ChoiceList
+from game.ui.widgets.choice_list import Choice, ChoiceList
 from game.ui.widgets.log_panel import LogPanel
 from game.ui.widgets.rules_browser import RulesBrowser
 from game.ui.widgets.save_browser import SaveBrowser
@@ -43,7 +42,6 @@ from systems.campaign.rules_module import MOVE, ORDERS, RESOLVE, RETREAT, WITHDR
 from systems.campaign.state import War
 from systems.campaign.words import Naming, narrate
 
-BUTTON_H, BUTTON_STEP = 28, 32
 MENUS = {
     "menu": (
         ("resume", "menu_resume"),
@@ -63,18 +61,6 @@ MENU_TITLES = {
     "quit": "campaign_quit_title",
     "load-ask": "campaign_load_title",
 }
-
-
-@dataclass(frozen=True)
-class Choice:
-    """A button: what it sends (or, without a command, what it selects), its words, why it is greyed
-    or what it does."""
-
-    key: str
-    label: str
-    command: cmd.Command | None = None
-    hint: str = ""
-    enabled: bool = True
 
 
 class CampaignView:

@@ -11,17 +11,17 @@ from game.model.resolution import Decision
 from game.running.match import summary
 from game.ui import theme
 from game.ui.open_wars.top_bar import seat_hover
-from game.ui.open_wars.view import BUTTON_H, BUTTON_STEP, Choice, OpenWarsView
+from game.ui.open_wars.view import OpenWarsView
 from game.ui.palette import legible
 from game.ui.playing.replaying import REPLAY
-from game.ui.widgets.choice_list import draw_more
+from game.ui.widgets.choice_list import BUTTON_H, BUTTON_STEP, Choice, Labels, button_label
 from game.ui.widgets.log_panel import tooltip
 from systems.open_wars.combat import rank
 from systems.open_wars.words import plural, result_words
 
 # a button's label: its sizes, largest first, and its margin each side. Not 19: at 13 pixels the bold
 # font's space is 3 pixels beside a digit's ink ("4 of 4may move"); at 12 and 14 it reads as a space
-LABEL_SIZES, LABEL_MARGIN = (20, 18), 12
+LABELS = Labels((20, 18), 12)
 # a player's name over his column of the end box: the first (size, most lines) that holds it whole
 END_NAMES = ((22, 1), (18, 2), (16, 2), (14, 3))
 
@@ -80,25 +80,9 @@ def _make_room(v: OpenWarsView, top: int, rows: int) -> None:
 def _choices(v: OpenWarsView, surf: pygame.Surface, choices: list[Choice], area: pygame.Rect) -> int:
     """The decision's buttons in the room left them, scrolled when they do not all fit (`ChoiceList`).
     Returns the y under the last button."""
-    step = theme.px(BUTTON_STEP)
-    shown = v.choice_list.lay_out(choices, area, (theme.px(BUTTON_H), step), v.t)
-    room_w = area.w - 2 * LABEL_MARGIN
-    sizes = theme.one_size(((ch.label, room_w) for ch in choices), LABEL_SIZES)  # one for every button
-    y = area.y
-    for ch in shown:
-        rect = pygame.Rect(area.x, y, area.w, theme.px(BUTTON_H))
-        y += step
-        if isinstance(ch, str):
-            draw_more(surf, ch, rect.inflate(-2 * LABEL_MARGIN, 0))
-            continue
-        hover = rect.collidepoint(v.mouse) and ch.enabled
-        colour = (95, 100, 110) if hover else (70, 74, 82) if ch.enabled else (48, 50, 55)
-        pygame.draw.rect(surf, colour, rect, border_radius=5)
-        font, label = button_label(ch.label, room_w, sizes)  # its whole words: its hover box
-        text = font.render(label, True, theme.TEXT if ch.enabled else theme.TEXT_DIM)
-        surf.blit(text, text.get_rect(midleft=(rect.x + LABEL_MARGIN, rect.centery)))
-        v.buttons.append((rect, ch))
-    return y - step + theme.px(BUTTON_H)
+    drawn, y = v.choice_list.draw(surf, choices, area, v.mouse, LABELS, v.t)
+    v.buttons += drawn
+    return y
 
 
 def _place(v: OpenWarsView, surf: pygame.Surface, at: tuple[int, int], w: int, free: int) -> None:
@@ -127,18 +111,6 @@ def _place(v: OpenWarsView, surf: pygame.Surface, at: tuple[int, int], w: int, f
     for line in lines:
         surf.blit(font.render(line, True, theme.TEXT), (x, y))
         y += font.get_linesize()
-
-
-def button_label(
-    label: str, width: int, sizes: tuple[int, ...] = LABEL_SIZES
-) -> tuple[pygame.font.Font, str]:
-    """A button's label in the largest of `sizes` that holds it whole, else cut after its last whole
-    word that fits, with an ellipsis."""
-    for size in sizes:
-        font = theme.font(size)
-        if font.size(label)[0] <= width:
-            return font, label
-    return font, theme.cut(label, font, width)
 
 
 def _combat_lines(v: OpenWarsView, surf: pygame.Surface, d: Decision, at: tuple[int, int], w: int) -> int:
@@ -272,10 +244,10 @@ def draw_end(v: OpenWarsView, surf: pygame.Surface) -> None:
     for line in lines[c.sides[0]]:
         rule, what = line.split()  # "OW-DEC-6 army"
         room = first - box.x - 34  # the whole words if they fit, else the command line's short ones
-        label_font, label = button_label(f"{t('ow_score_' + what)} ({rule})", room)
+        label_font, label = button_label(f"{t('ow_score_' + what)} ({rule})", room, LABELS.sizes)
         if label.endswith("…"):
             short = theme.begun(t("ow_score_short_" + what))  # also the command line's key, lower case
-            label_font, label = button_label(f"{short} ({rule})", room)
+            label_font, label = button_label(f"{short} ({rule})", room, LABELS.sizes)
         surf.blit(label_font.render(label, True, theme.TEXT_DIM), (box.x + 24, y))
         for i, p in enumerate(c.sides):
             surf.blit(font.render(str(lines[p][line]), True, theme.TEXT), (first + 20 + i * col, y))

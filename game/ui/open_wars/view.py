@@ -27,7 +27,7 @@ from game.ui.drawing.map_cards import MapView
 from game.ui.palette import shown_colours
 from game.ui.playing.game_view import GameView
 from game.ui.playing.settings_menu import SETTINGS
-from game.ui.widgets.choice_list import ChoiceList
+from game.ui.widgets.choice_list import Choice, ChoiceList
 from game.ui.widgets.log_panel import LogPanel
 from game.ui.widgets.rules_browser import RulesBrowser
 from game.ui.widgets.save_browser import SaveBrowser
@@ -55,7 +55,6 @@ class SeatEntry:
     size: int
 
 
-BUTTON_H, BUTTON_STEP = 28, 32
 # the Esc menu and the questions before leaving: (what a button does, its label), with their titles;
 # the saves to load are browsed when it opens (game/ui/widgets/load_list.py)
 MENUS = {
@@ -82,17 +81,6 @@ MENU_TITLES = {
     "concede-ask": "ow_menu_concede_title",
 }
 PLAYER_COLOURS = [(60, 100, 200), (196, 60, 50), (60, 150, 80), (200, 160, 40)]  # when a map gives none
-
-
-@dataclass(frozen=True)
-class Choice:
-    """A button of the panel: what it sends (or selects), its words, why it is greyed or what it does."""
-
-    key: str
-    label: str
-    command: cmd.Command | None = None
-    hint: str = ""
-    enabled: bool = True
 
 
 class OpenWarsView(GameView):
