@@ -13,6 +13,7 @@ from game.running.campaign_match import new_campaign
 from game.running.settings import Settings
 from game.ui.campaign.screen import CampaignScreen
 from game.ui.playing.war_play import WarPlay
+from systems.campaign.odds import Prospect
 from tests.campaign_helpers import BORDER
 
 
@@ -93,6 +94,29 @@ def until_human(s: CampaignScreen, surf: pygame.Surface, kind: str, limit: int =
         elif d is not None and d.kind == "camp_retreat":
             press(s, surf, "retreat")
     raise AssertionError(f"never asked {kind}: {s.war.pending}")
+
+
+def until_a_battle(s: CampaignScreen, surf: pygame.Surface, limit: int = 400) -> Prospect | None:
+    """Frames (the news read, each order and move phase ended) until the person is asked about a
+    battle: its prospect (None: not within `limit` frames)."""
+    for _ in range(limit):
+        frame(s, surf)
+        read_pages(s, surf)
+        d = s.human_turn()
+        if s.prospect() is not None:
+            break
+        if d is not None and d.kind in ("camp_orders", "camp_move"):
+            press(s, surf, "pass")
+    return s.prospect()
+
+
+def fight_on_the_table(s: CampaignScreen, surf: pygame.Surface) -> None:
+    """The battle's page answered "fight": frames until the screen wants the battle's table."""
+    press(s, surf, "fight")
+    for _ in range(50):
+        frame(s, surf)
+        if s.wants_table:
+            break
 
 
 def march_on_the_enemy(s: CampaignScreen, surf: pygame.Surface) -> None:

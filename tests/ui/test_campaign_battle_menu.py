@@ -9,7 +9,7 @@ import pytest
 from game.running.settings import Settings
 from game.ui.opening import table_screen
 from game.ui.playing import settings_menu
-from tests.ui.campaign_driver import frame, march_on_the_enemy, open_war, press
+from tests.ui.campaign_driver import fight_on_the_table, march_on_the_enemy, open_war
 
 
 @pytest.mark.parametrize("language", ["en", "es"])
@@ -28,11 +28,7 @@ def test_a_campaign_battles_menu_names_the_campaign(
     s = open_war(window, al="heuristic", language=language)
     try:
         march_on_the_enemy(s, window)
-        press(s, window, "fight")
-        for _ in range(50):
-            frame(s, window)
-            if s.wants_table:
-                break
+        fight_on_the_table(s, window)
         settings = Settings()
         settings.language = language
         b = table_screen(s, window.get_size(), settings)

@@ -15,7 +15,7 @@ from game.ui.campaign import battle_page
 from game.ui.campaign.words import army_line
 from systems.campaign.meeting import setup_battle
 from systems.campaign.odds import Prospect, battle_odds
-from tests.ui.campaign_driver import frame, open_war, press, read_pages
+from tests.ui.campaign_driver import open_war, until_a_battle
 
 PENINSULAR = Path(__file__).resolve().parents[2] / "content/campaigns/peninsular.toml"
 
@@ -39,15 +39,7 @@ def test_the_reinforcements_arrow_and_label_stay_above_the_buttons(
     edge, under the table's picture)."""
     s = open_war(window720, "human", "normal", language=language, path=PENINSULAR)
     try:
-        for _ in range(400):
-            frame(s, window720)
-            read_pages(s, window720)
-            d = s.human_turn()
-            if s.prospect() is not None:
-                break
-            if d is not None and d.kind in ("camp_orders", "camp_move"):
-                press(s, window720, "pass")
-        p = s.prospect()
+        p = until_a_battle(s, window720)
         assert p is not None and any(a.edge == "south" for a in p.setup.arrivals)
         s.draw(window720)
         seen = window720.copy()
@@ -112,15 +104,7 @@ def test_the_labels_of_arrows_close_together_never_overlap(window720: pygame.Sur
     arrows of the same round share one label, and another round's label stands beside it."""
     s = open_war(window720, "human", "normal", path=PENINSULAR)
     try:
-        for _ in range(400):
-            frame(s, window720)
-            read_pages(s, window720)
-            d = s.human_turn()
-            if s.prospect() is not None:
-                break
-            if d is not None and d.kind in ("camp_orders", "camp_move"):
-                press(s, window720, "pass")
-        p = s.prospect()
+        p = until_a_battle(s, window720)
         assert p is not None and p.setup.arrivals
         first = replace(p.setup.arrivals[0], edge="south", round=2)
         arrivals = (first, replace(first, army="other"), replace(first, army="third", round=3))

@@ -15,7 +15,15 @@ from game.running.settings import Settings
 from game.ui.campaign.screen import CampaignScreen
 from game.ui.opening import open_game, table_screen
 from game.ui.start.screen import Setup, StartScreen
-from tests.ui.campaign_driver import border_mod, frame, march_on_the_enemy, open_war, press, until_human
+from tests.ui.campaign_driver import (
+    border_mod,
+    fight_on_the_table,
+    frame,
+    march_on_the_enemy,
+    open_war,
+    press,
+    until_human,
+)
 
 
 def test_a_new_turns_autosave_is_continued_from_the_start_screen_where_it_stood(
@@ -56,11 +64,7 @@ def test_a_war_saved_mid_battle_on_the_table_opens_on_that_battle(
     s = open_war(window, al="heuristic", mod=mod)
     try:
         march_on_the_enemy(s, window)
-        press(s, window, "fight")
-        for _ in range(50):
-            frame(s, window)
-            if s.wants_table:
-                break
+        fight_on_the_table(s, window)
         b = table_screen(s, window.get_size(), Settings())
         me = make_player("heuristic", "fr", 3)
         for _ in range(40):  # a few of the battle's decisions, the player's and the computer's

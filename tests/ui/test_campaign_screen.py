@@ -25,6 +25,7 @@ from tests.campaign_helpers import notes
 from tests.ui.campaign_driver import (
     border_mod,
     click,
+    fight_on_the_table,
     frame,
     march_on_the_enemy,
     open_war,
@@ -140,11 +141,7 @@ def test_a_battle_fought_on_the_table_and_the_campaign_resumed_with_its_result(
     s = open_war(window, al="heuristic")
     try:
         to_battle(s, window)
-        press(s, window, "fight")
-        for _ in range(50):
-            frame(s, window)
-            if s.wants_table:
-                break
+        fight_on_the_table(s, window)
         assert s.wants_table and s.war.fought[-1].resolved == "table"  # CAMP-DEC-10
         b = table_screen(s, window.get_size(), Settings())
         me = make_player("heuristic", "fr", 3)

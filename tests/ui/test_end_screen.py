@@ -7,9 +7,25 @@ import pytest
 
 from game.ai.players import make_player
 from game.running.match import new_match, play
+from game.running.settings import Settings
 from game.ui.battle.end_screen import EndScreen
 from game.ui.battle.screen import BattleScreen
 from tests.ui.tour import recording
+
+
+def ended(
+    window: pygame.Surface,
+    seed: int,
+    language: str = "en",
+    kind: str = "heuristic",
+    rounds: int | None = None,
+) -> BattleScreen:
+    """The default battle played to its end by two computer players of `kind`, seeded from `seed`,
+    on its screen in `language`."""
+    m = new_match("default", seed, rounds)
+    sides = m.battle.game.sides  # type: ignore[union-attr]
+    play(m, {s: make_player(kind, s, seed + i) for i, s in enumerate(sides)})
+    return BattleScreen(m, dict.fromkeys(sides, kind), window.get_size(), Settings(language=language))
 
 
 @pytest.mark.parametrize(
@@ -24,9 +40,7 @@ from tests.ui.tour import recording
 def test_the_end_screen_says_whose_loss_ended_the_battle(
     window: pygame.Surface, seed: int, expected: str
 ) -> None:
-    m = new_match("default", seed)
-    play(m, {s: make_player("heuristic", s, seed + i) for i, s in enumerate(m.battle.game.sides)})  # type: ignore[union-attr]
-    screen = BattleScreen(m, dict.fromkeys(m.battle.game.sides, "heuristic"), window.get_size())  # type: ignore[union-attr]
+    screen = ended(window, seed)
     end = EndScreen(screen)
     assert expected in end.loss
     if seed == 5:
@@ -49,15 +63,9 @@ def test_a_lost_division_is_named_as_its_name_is_said(
     article of the screen's own, and why it was lost in the player's language (FG-VIC-2)."""
     from game.content.locale import Names
     from game.model.grammar import Name, name_grammar
-    from game.running.settings import Settings
 
-    m = new_match("default", 5)
-    sides = m.battle.game.sides  # type: ignore[union-attr]
-    play(m, {s: make_player("heuristic", s, 5 + i) for i, s in enumerate(sides)})
-    screen = BattleScreen(
-        m, dict.fromkeys(sides, "heuristic"), window.get_size(), Settings(language=language)
-    )
-    lost = next(e.officer for e in m.battle.events if e.kind == "division_removed")
+    screen = ended(window, 5, language)
+    lost = next(e.officer for e in screen.battle.events if e.kind == "division_removed")
     text = {"en": "Lapisse's Division", "es": "División de Lapisse"}[language]
     given = Name(text, name_grammar(text, "", "division", language))  # as a scenario's names are made
     n = screen.t.names  # the scenario's own name for that division, as a scenario may give one
@@ -92,9 +100,7 @@ def test_demo_without_frames_needs_no_frames(monkeypatch: pytest.MonkeyPatch) ->
 
 
 def test_tab_shows_the_battle_in_figures(window: pygame.Surface) -> None:
-    m = new_match("default", 5)
-    play(m, {s: make_player("heuristic", s, 5 + i) for i, s in enumerate(m.battle.game.sides)})  # type: ignore[union-attr]
-    screen = BattleScreen(m, dict.fromkeys(m.battle.game.sides, "heuristic"), window.get_size())  # type: ignore[union-attr]
+    screen = ended(window, 5)
     end = EndScreen(screen)
     end.showing_stats = True
     end.draw(window)
@@ -109,14 +115,7 @@ def test_tab_shows_the_battle_in_figures(window: pygame.Surface) -> None:
 def test_the_end_box_says_why_in_the_players_language(
     window: pygame.Surface, language: str, expected: str
 ) -> None:
-    from game.running.settings import Settings
-
-    m = new_match("default", 4)
-    sides = m.battle.game.sides  # type: ignore[union-attr]
-    play(m, {s: make_player("heuristic", s, 4 + i) for i, s in enumerate(sides)})
-    screen = BattleScreen(
-        m, dict.fromkeys(sides, "heuristic"), window.get_size(), Settings(language=language)
-    )
+    screen = ended(window, 4, language)
     end = EndScreen(screen)
     after = {"en": "after 5 rounds", "es": "tras 5 rondas"}[language]
     assert end.reason == f"{expected} {after}"
@@ -135,13 +134,8 @@ def test_a_battle_ended_by_its_round_limit_says_the_rounds_once(
     window: pygame.Surface, language: str, expected: str
 ) -> None:
     """AMB-37: it said "Se alcanza el límite de 8 rondas tras 8 rondas"."""
-    from game.running.settings import Settings
-
-    m = new_match("default", 4, 2)
-    sides = m.battle.game.sides  # type: ignore[union-attr]
-    play(m, {s: make_player("random", s, 4 + i) for i, s in enumerate(sides)})
-    assert m.battle.game is not None and m.battle.game.over
-    screen = BattleScreen(m, dict.fromkeys(sides, "random"), window.get_size(), Settings(language=language))
+    screen = ended(window, 4, language, "random", rounds=2)
+    assert screen.battle.game is not None and screen.battle.game.over
     end = EndScreen(screen)
     with recording() as drawn:
         end.draw(window)
@@ -160,12 +154,7 @@ def test_the_end_screen_says_whose_loss_in_spanish_words(
     window: pygame.Surface, seed: int, expected: str
 ) -> None:
     """Issue 38: the loss said "(demoralised)" in a Spanish line, and "Los {sides}" with no grammar."""
-    from game.running.settings import Settings
-
-    m = new_match("default", seed)
-    sides = m.battle.game.sides  # type: ignore[union-attr]
-    play(m, {s: make_player("heuristic", s, seed + i) for i, s in enumerate(sides)})
-    screen = BattleScreen(m, dict.fromkeys(sides, "heuristic"), window.get_size(), Settings(language="es"))
+    screen = ended(window, seed, "es")
     end = EndScreen(screen)
     assert expected in end.loss and "demoralised" not in end.loss, end.loss
     screen.close()
@@ -175,7 +164,6 @@ def test_the_end_box_grows_with_the_window() -> None:
     """Issue 38's pass: at 1920x1080 the end of a battle was a box of 1280x720's size in the middle of
     the window, its figures in small print. It is laid out for 1280x720 and grows with the window as
     the start screen does (1.5 times at 1920x1080), whatever the battle's own interface size."""
-    from game.running.settings import Settings
     from game.ui import theme
 
     pygame.init()
@@ -208,14 +196,7 @@ def test_the_end_box_s_score_rows_begin_with_a_capital(
 ) -> None:
     """The rows read "enemy units destroyed (FG-VIC-5)" under "Spanish win"; Open Wars' end box begins
     its rows with a capital."""
-    from game.running.settings import Settings
-
-    m = new_match("default", 4)
-    sides = m.battle.game.sides  # type: ignore[union-attr]
-    play(m, {s: make_player("heuristic", s, 4 + i) for i, s in enumerate(sides)})
-    screen = BattleScreen(
-        m, dict.fromkeys(sides, "heuristic"), window.get_size(), Settings(language=language)
-    )
+    screen = ended(window, 4, language)
     with recording() as drawn:
         EndScreen(screen).draw(window)
     assert row in drawn
