@@ -14,6 +14,14 @@ from game.modding.key_help_modes import MODES, TAG
 DISTANCE = "a measure code (XS, S, M, L, XL, or one the ruleset adds) or inches"
 RULE = "the rule ID the battle log cites for it (its text in locale/<language>/rules.toml)"
 MODIFIER = "{}: its rule ID, its words in the log and its value"
+SCORING = {  # the ruleset's scoring and a scenario's own (FG-VIC-5..10)
+    "unit_destroyed": "points for each enemy unit destroyed",
+    "division_removed": "points for each enemy division removed",
+    "objective_held": "points for each objective held at the end",
+    "objective_taken": "points for each objective taken from the enemy",
+    "officer_killed": "points for each enemy division officer killed",
+    "staff_killed": "points for the enemy's estado mayor killed",
+}
 
 RULESET: dict[str, dict[str, str]] = {
     "RulesetFile": {
@@ -153,14 +161,7 @@ RULESET: dict[str, dict[str, str]] = {
         "scoring": "the points of the rulebook's scoring (FG-VIC-5..10)",
         "deployment": "deployment and initiative (FG-DEP-4, FG-INIT-2/3)",
     },
-    "Scoring": {
-        "unit_destroyed": "points for each enemy unit destroyed",
-        "division_removed": "points for each enemy division removed",
-        "objective_held": "points for each objective held at the end",
-        "objective_taken": "points for each objective taken from the enemy",
-        "officer_killed": "points for each enemy division officer killed",
-        "staff_killed": "points for the enemy's estado mayor killed",
-    },
+    "Scoring": SCORING,
     "Deployment": {
         "on_table_from": "FG-DEP-4: a deployment die at or above this starts on the table",
         "initiative_dice_near_staff": "FG-INIT-2, AMB-45: a division's initiative dice near the estado mayor",
@@ -237,14 +238,7 @@ BATTLES: dict[str, dict[str, str]] = {
         "name": "its name in English (other languages: [locale.<language>.objectives])",
         "held_by": "AMB-35: the side holding it at the start; none when absent",
     },
-    "ScoringSpec": {
-        "unit_destroyed": "points for each enemy unit destroyed",
-        "division_removed": "points for each enemy division removed",
-        "objective_held": "points for each objective held at the end",
-        "objective_taken": "points for each objective taken from the enemy",
-        "officer_killed": "points for each enemy division officer killed",
-        "staff_killed": "points for the enemy's estado mayor killed",
-    },
+    "ScoringSpec": SCORING,  # a scenario's scoring: the ruleset's keys
     "game.content.scenario.VictorySpec": {
         "divisions_removed": "FG-VIC-2: divisions removed (both sides counted) that end the battle",
         "all_objectives": "FG-VIC-4: whether holding every objective ends it",

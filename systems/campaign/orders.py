@@ -6,13 +6,12 @@ check raises Reject before anything changes; `apply_order` then carries the orde
 from __future__ import annotations
 
 from game.model import commands as cmd
-from game.model.events import Roll
 from game.model.resolution import refuse
 from systems.campaign.commands import Detach, Muster, Recruit, Replenish
 from systems.campaign.forces import Army, Brigade, Division, Garrison, General, Service
 from systems.campaign.marching import mine
 from systems.campaign.state import War
-from systems.for_glory.deployment import formation_reach
+from systems.for_glory.deployment import experience_roll, formation_reach
 
 
 def ladder(w: War) -> list[str]:
@@ -134,17 +133,7 @@ def experience(w: War, officer: str, given: int | None) -> int:
     if given is not None:
         return given
     die = w.dice.d6()
-    w.emit(
-        Roll(
-            check="experience",
-            die=die,
-            modifiers=(),
-            total=die,
-            outcome=str(die),
-            officer=officer,
-            rule="FG-PREP-3",
-        )
-    )
+    w.emit(experience_roll(die, officer))
     return die
 
 

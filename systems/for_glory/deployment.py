@@ -45,16 +45,19 @@ def roll_experience(b: Battle, officer: int) -> None:
     off = esper.component_for_entity(officer, Officer)
     die = b.dice.d6()
     off.experience = die
-    b.emit(
-        Roll(
-            check="experience",
-            die=die,
-            modifiers=(),
-            total=die,
-            outcome=str(die),
-            officer=b.name(officer),
-            rule="FG-PREP-3",
-        )
+    b.emit(experience_roll(die, b.name(officer)))
+
+
+def experience_roll(die: int, officer: str) -> Roll:
+    """FG-PREP-3's roll of an officer's experience as the log tells it, in a battle or a campaign."""
+    return Roll(
+        check="experience",
+        die=die,
+        modifiers=(),
+        total=die,
+        outcome=str(die),
+        officer=officer,
+        rule="FG-PREP-3",
     )
 
 
