@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from game.model import commands as cmd
 from game.model.dice import Dice
-from game.model.events import Event, Rejected
+from game.model.events import Event, Rejected, Roll
 from game.model.modules import RuleStack
 from game.model.resolution import Decision, Reject, Resolution, refuse
 from game.model.words import Term, Wording
@@ -41,6 +41,18 @@ class Session:
 
     def emit(self, event: Event) -> None:
         self.events.append(event)
+
+    def roll_off(self, sides: list[str], rule: str) -> str:
+        """The winner of a roll-off: each side rolls a D6, the highest wins, those tied for it roll again
+        (For Glory's AMB-39 and AMB-46, Open Wars' OW-TURN-3 and OW-COMBAT-4: `rule`)."""
+        while True:
+            dice = {s: self.dice.d6() for s in sides}
+            for s, d in dice.items():
+                self.emit(Roll(check="roll-off", die=d, modifiers=(), total=d, outcome=s, side=s, rule=rule))
+            best = max(dice.values())
+            sides = [s for s, d in dice.items() if d == best]
+            if len(sides) == 1:
+                return sides[0]
 
     def reason(self, r: Reject) -> str:
         """Why a command was refused, in the English words the events record."""

@@ -141,7 +141,7 @@ def strategy(b: Battle) -> str:
             for s in g.sides
         },
     )
-    g.first_side = sequence.roll_off(b, g.sides, "CS-1")
+    g.first_side = b.roll_off(g.sides, "CS-1")
     return g.first_side
 
 

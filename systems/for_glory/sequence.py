@@ -41,18 +41,6 @@ from systems.for_glory.officers import check_officer_move, move_officer
 from systems.for_glory.victory import check_end, finish
 
 
-def roll_off(b: Battle, sides: list[str], rule: str) -> str:
-    """A roll-off between the players, ties rolled again (AMB-39, AMB-46): returns the winner."""
-    while True:
-        dice = {s: b.dice.d6() for s in sides}
-        for s, d in dice.items():
-            b.emit(Roll(check="roll-off", die=d, modifiers=(), total=d, outcome=s, side=s, rule=rule))
-        best = max(dice.values())
-        winners = [s for s, d in dice.items() if d == best]
-        if len(winners) == 1:
-            return winners[0]
-
-
 def alternate(
     b: Battle, groups: list[list[str]], side_of: Callable[[str], str], rule: str
 ) -> list[list[str]]:
@@ -64,7 +52,7 @@ def alternate(
         if len(sides) == 1:
             out.append([sides[0]] * len(group))
             continue
-        first = roll_off(b, sides, rule)
+        first = b.roll_off(sides, rule)
         counts = {s: sum(1 for k in group if side_of(k) == s) for s in sides}
         turn, seq = first, []
         while sum(counts.values()):

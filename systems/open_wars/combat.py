@@ -77,25 +77,13 @@ def ordered(
         players = sorted({s.player for s in tied})
         seats = []
         while len(players) > 1:
-            first = roll_off(c, players, "OW-COMBAT-4")
+            first = c.roll_off(players, "OW-COMBAT-4")
             seats.append(first)
             players.remove(first)
         seats += players
         tied.sort(key=lambda s: (seats.index(s.player), own(s)))
         out += tied
     return out
-
-
-def roll_off(c: Campaign, players: list[str], rule: str) -> str:
-    """OW-TURN-3, OW-COMBAT-4: each rolls a D6, the highest wins; those tied for it roll again."""
-    while True:
-        dice = {p: c.dice.d6() for p in players}
-        for p, d in dice.items():
-            c.emit(Roll(check="roll-off", die=d, modifiers=(), total=d, outcome=p, side=p, rule=rule))
-        best = max(dice.values())
-        players = [p for p, d in dice.items() if d == best]
-        if len(players) == 1:
-            return players[0]
 
 
 def foe(c: Campaign, loc: str, player: str) -> str | None:

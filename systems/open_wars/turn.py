@@ -15,7 +15,7 @@ from game.model.battle import GameState
 from game.model.events import Note, Phase
 from game.model.resolution import Decision, Resolution, refuse
 from systems.open_wars.abilities import channel, rise, upkeep
-from systems.open_wars.combat import fight, roll_off
+from systems.open_wars.combat import fight
 from systems.open_wars.ending import Conceded, asking, finish, out
 from systems.open_wars.homes import raise_militia
 from systems.open_wars.magic import Cast, cast, castings, check_cast
@@ -53,7 +53,7 @@ def seat(c: Campaign, order: list[str] | None = None) -> None:
     for v in sorted(set(value.values())) if not order else ():
         tied = [p for p in c.sides if value[p] == v]
         while len(tied) > 1:
-            first = roll_off(c, tied, "OW-TURN-3")
+            first = c.roll_off(tied, "OW-TURN-3")
             c.order.append(first)
             tied.remove(first)
         c.order += tied
