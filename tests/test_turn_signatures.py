@@ -174,6 +174,19 @@ def test_a_first_file_whose_signature_does_not_match_its_key_is_refused(tmp_path
     assert e.value.said.words(ENGLISH) == f"{first}: {FORGED}"
 
 
+def _resigned(mails: Path, b: Path, out: Path, change: Any) -> Path:
+    """Bob's turn 7 as Bob himself can alter it: its first activation changed, sealed and signed again
+    with his own key."""
+    seven = read_turn(mails / "turn-0007.json")
+    first = next(c for c in seven["commands"] if c["type"] == "Activate")
+    assert first == {"type": "Activate", "formation": first["formation"], "leadership": True}  # as written
+    change(first)
+    seven["seal"] = seal_of(seven)
+    seven["signature"] = sign(seven, json.loads((b / "game.json").read_text())["key"])
+    out.write_text(json.dumps(seven))
+    return out
+
+
 def test_a_turn_its_sender_altered_and_signed_again_is_refused_even_when_it_waives_no_roll(
     tmp_path: Path,
 ) -> None:
@@ -182,14 +195,7 @@ def test_a_turn_its_sender_altered_and_signed_again_is_refused_even_when_it_waiv
     signed it again with his own key is not what his game wrote: the rules refuse such an
     activation, so its commands no longer give the digest he sealed."""
     a, b, mails = _played(tmp_path, 8)  # Bob's turn 7, with his activations, is in the mails
-    seven = read_turn(mails / "turn-0007.json")
-    first = next(c for c in seven["commands"] if c["type"] == "Activate")
-    assert first["leadership"] is True  # what Bob's game wrote
-    first["leadership"] = False
-    seven["seal"] = seal_of(seven)
-    seven["signature"] = sign(seven, json.loads((b / "game.json").read_text())["key"])
-    flipped = tmp_path / "flipped.json"
-    flipped.write_text(json.dumps(seven))
+    flipped = _resigned(mails, b, tmp_path / "flipped.json", lambda c: c.update(leadership=False))
     with pytest.raises(Refused) as e:
         open_turn(flipped, "Anna", a)
     assert e.value.said.words(ENGLISH) == (
@@ -197,3 +203,18 @@ def test_a_turn_its_sender_altered_and_signed_again_is_refused_even_when_it_waiv
     )
     assert not turn_path(a, 7).exists()
     assert _opened(mails / "turn-0007.json", a) == "opened"  # the one Bob's game wrote still opens
+
+
+def test_a_turn_whose_command_lost_a_field_its_game_writes_is_refused(tmp_path: Path) -> None:
+    """A command with a field left out reads as its default: the same command, the same events and
+    digest. A game writes every field, so a file without one was edited after it was written."""
+    a, b, mails = _played(tmp_path, 8)
+    shorn = _resigned(mails, b, tmp_path / "shorn.json", lambda c: c.pop("leadership"))
+    with pytest.raises(Refused) as e:
+        open_turn(shorn, "Anna", a)
+    n = next(i for i, c in enumerate(read_turn(shorn)["commands"], 1) if c["type"] == "Activate")
+    assert e.value.said.words(ENGLISH) == (
+        f"{shorn}: command {n} is not written as a game writes it: edited after its sender's game wrote it"
+    )
+    assert not turn_path(a, 7).exists()
+    assert _opened(mails / "turn-0007.json", a) == "opened"

@@ -398,10 +398,14 @@ def _replay(
                     )
                 try:
                     c = cmd.from_json(raw, game.kinds)
+                    if cmd.to_json(c) != raw:  # a field left out reads as its default: the same events
+                        raise Refused("file_not_as_written", path=where, n=i + 1)
                     d = game.pending
                     events = ledger.apply(c)
                     if shown is not None and data is chain[upto - 1] and d is not None:
                         shown.append(Arrival(c, d.side, d.kind, events))
+                except Refused:
+                    raise
                 except ValueError as e:
                     raise Refused("file_bad_command", path=where, n=i + 1, why=str(e)) from None
                 except Exception as e:  # a fault of the rules the command found: refused, never a crash
