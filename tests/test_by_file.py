@@ -101,7 +101,7 @@ def test_the_seed_comes_from_both_players_and_the_starter_keeps_his_commitment(t
         g.match.battle.close()  # type: ignore[union-attr]
 
 
-def _resealed(src: Path, dst: Path, change: Any, signer: Path | None = None) -> Path:
+def resealed(src: Path, dst: Path, change: Any, signer: Path | None = None) -> Path:
     """The turn file changed, sealed again and signed again by the player of the folder `signer` (the
     sender himself, cheating) or by nobody (a reader of the mails, who holds no key of theirs)."""
     data = json.loads(src.read_text())
@@ -134,7 +134,7 @@ def test_an_edited_out_of_order_repeated_own_or_foreign_turn_file_is_refused_in_
         moved, key = next((c, k) for c in data["commands"] for k in ("to", "at") if k in c)
         moved[key] = [moved[key][0] + 1.5, moved[key][1]]
 
-    line = refused(_resealed(five, mail / "resealed.json", move_elsewhere, b), a)
+    line = refused(resealed(five, mail / "resealed.json", move_elsewhere, b), a)
     assert line.endswith(
         "its commands do not give the battle its sender saw: edited, or the two games differ"
     )
@@ -144,28 +144,28 @@ def test_an_edited_out_of_order_repeated_own_or_foreign_turn_file_is_refused_in_
         data["commands"].append({"type": "Pass"})
 
     n = len(json.loads(five.read_text())["commands"]) + 1
-    assert refused(_resealed(five, mail / "more.json", one_more, b), a).endswith(
+    assert refused(resealed(five, mail / "more.json", one_more, b), a).endswith(
         f"command {n} is not Bob's to give"
     )
 
     # out of order, again, one's own, not following the last, of another game
-    six = _resealed(five, mail / "six.json", lambda d: d.update(turn=6), b)
+    six = resealed(five, mail / "six.json", lambda d: d.update(turn=6), b)
     assert refused(six, a).endswith("turn 6 arrived; the game waits for turn 5")
     assert refused(four, b).endswith("turn 4 was opened already")
     assert refused(four, a).endswith("your own turn file: send it to Bob")
     # Bob's turn in Anna's name, signed by Bob: a forgery, not hers to send (QA session 16)
-    as_anna = _resealed(
+    as_anna = resealed(
         five, mail / "as-anna.json", lambda d: d["from"].update(side=read_turn(four)["from"]["side"]), b
     )
     assert refused(as_anna, a).endswith(
         "not signed by the player it comes from: forged, or altered since it was signed"
     )
-    assert refused(_resealed(five, mail / "fork.json", lambda d: d.update(previous="0" * 64), b), a).endswith(
+    assert refused(resealed(five, mail / "fork.json", lambda d: d.update(previous="0" * 64), b), a).endswith(
         "does not follow the last turn file of this game (turn 4)"
     )
     other = start(Offer("first-battle"), "Carl", tmp_path / "C")
     assert refused(other.written, a) == f"{a}: holds another game already"  # type: ignore[arg-type]
-    foreign = _resealed(five, mail / "foreign.json", lambda d: d.update(game="ab" * 16), b)
+    foreign = resealed(five, mail / "foreign.json", lambda d: d.update(game="ab" * 16), b)
     assert "a turn file of another game" in refused(foreign, a)
 
     # none of it changed the game: the real turn 5 opens and the game goes on

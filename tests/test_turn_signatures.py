@@ -23,6 +23,7 @@ from game.net.headless import play_turn
 from game.net.identity import Offer
 from game.net.signing import new_private_key, public_key, sign
 from game.net.turn_files import Record, Refused, read_turn, seal_of, turn_data, turn_path, write_turn
+from tests.test_by_file import resealed
 
 ENGLISH = Texts("en")
 FORGED = "not signed by the player it comes from: forged, or altered since it was signed"
@@ -177,14 +178,13 @@ def test_a_first_file_whose_signature_does_not_match_its_key_is_refused(tmp_path
 def _resigned(mails: Path, b: Path, out: Path, change: Any) -> Path:
     """Bob's turn 7 as Bob himself can alter it: its first activation changed, sealed and signed again
     with his own key."""
-    seven = read_turn(mails / "turn-0007.json")
-    first = next(c for c in seven["commands"] if c["type"] == "Activate")
-    assert first == {"type": "Activate", "formation": first["formation"], "leadership": True}  # as written
-    change(first)
-    seven["seal"] = seal_of(seven)
-    seven["signature"] = sign(seven, json.loads((b / "game.json").read_text())["key"])
-    out.write_text(json.dumps(seven))
-    return out
+
+    def first_activation(data: dict[str, Any]) -> None:
+        first = next(c for c in data["commands"] if c["type"] == "Activate")
+        assert first == {"type": "Activate", "formation": first["formation"], "leadership": True}  # written
+        change(first)
+
+    return resealed(mails / "turn-0007.json", out, first_activation, b)
 
 
 def test_a_turn_its_sender_altered_and_signed_again_is_refused_even_when_it_waives_no_roll(
