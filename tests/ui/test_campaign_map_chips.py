@@ -1,6 +1,7 @@
 """The campaign's map at 1280x720, in English and Spanish (the Peninsular War): an army's chip covers
-no place's marker, no garrison's tower and no other chip, armies crowded at neighbouring places too
-(Castaños and Cuesta at Talavera beside Dupont at Toledo, Verdier at Vitoria beside Pamplona's tower)."""
+no place's marker or name, no garrison's tower and no other chip, armies crowded at neighbouring places
+too; a side's armies that fit nowhere free at their place stand in one chip that counts them, and the
+mouse over it fans them out, each to be clicked."""
 
 from __future__ import annotations
 
@@ -10,25 +11,44 @@ import pygame
 import pytest
 
 from game.ui.campaign.screen import CampaignScreen
-from tests.ui.campaign_driver import open_war
+from tests.ui.campaign_driver import click, open_war
 
 PENINSULAR = Path(__file__).resolve().parents[2] / "content/campaigns/peninsular.toml"
 
+# armies moved together: Castaños and Cuesta at Talavera beside Dupont at Toledo, Verdier at Vitoria
+# beside Pamplona's tower; then armies of both sides in and around Madrid, five of them at Madrid
+NEIGHBOURS = {"castanos": "talavera", "cuesta": "talavera", "dupont": "toledo", "verdier": "vitoria"}
+CROWDED = {
+    "dupont": "madrid",
+    "moncey": "madrid",
+    "bessieres": "madrid",
+    "junot": "madrid",
+    "duhesme": "madrid",
+    "verdier": "valladolid",
+    "castanos": "madrid",
+    "cuesta": "madrid",
+    "blake": "toledo",
+    "palafox": "guadarrama",
+    "cervellon": "talavera",
+}
+
 
 def overlaps(s: CampaignScreen) -> list[str]:
-    """What each chip drawn covers: another chip, a marker, a tower (the garrisons' places)."""
+    """What each chip or stack drawn covers: another, a marker, a place's name, a garrison's tower."""
     m, w = s.map, s.war
+    drawn = [(r, a.id) for r, a in m.chips] + [(r, "+".join(a.id for a in c.armies)) for r, c in m.stacks]
     out = []
-    for i, (chip, a) in enumerate(m.chips):
-        out += [f"{a.id} on {b.id}" for other, b in m.chips[i + 1 :] if chip.colliderect(other)]
-        out += [f"{a.id} on {loc}" for loc in m.centres if chip.colliderect(m.marker(loc))]
+    for i, (chip, who) in enumerate(drawn):
+        out += [f"{who} on {other_id}" for other, other_id in drawn[i + 1 :] if chip.colliderect(other)]
+        out += [f"{who} on {loc}" for loc in m.centres if chip.colliderect(m.marker(loc))]
+        out += [f"{who} on {loc}'s name" for loc in m.centres if chip.colliderect(m.name_box(loc))]
         out += [
-            f"{a.id} on {loc}'s tower"
+            f"{who} on {loc}'s tower"
             for loc in m.centres
             if w.garrison_at(loc) and chip.colliderect(tower(s, loc))
         ]
         if not m.area.contains(chip):
-            out.append(f"{a.id} off the map")
+            out.append(f"{who} off the map")
     return out
 
 
@@ -38,24 +58,56 @@ def tower(s: CampaignScreen, loc: str) -> pygame.Rect:
     return pygame.Rect(m.left - 4 - 16, m.top, 16, m.h)
 
 
+def shown(s: CampaignScreen) -> list[str]:
+    """Every army the map shows: by its own chip or in a stack."""
+    return sorted([a.id for _r, a in s.map.chips] + [a.id for _r, c in s.map.stacks for a in c.armies])
+
+
 @pytest.mark.parametrize("language", ["en", "es"])
-def test_no_chip_covers_a_place_a_tower_or_another_chip(window720: pygame.Surface, language: str) -> None:
+@pytest.mark.parametrize("moves", [{}, NEIGHBOURS, CROWDED])
+def test_no_chip_covers_a_place_its_name_a_tower_or_another_chip(
+    window720: pygame.Surface, language: str, moves: dict[str, str]
+) -> None:
     s = open_war(window720, "human", "normal", language=language, path=PENINSULAR)
     try:
         s.page = None
-        s.draw(window720)
-        assert len(s.map.chips) == len(s.war.armies_of("fr")) + len(s.war.armies_of("al"))
-        assert overlaps(s) == []
-        for army, loc in (
-            ("castanos", "talavera"),
-            ("cuesta", "talavera"),
-            ("dupont", "toledo"),
-            ("verdier", "vitoria"),
-        ):
+        for army, loc in moves.items():
             a = s.war.find_army(army)
             assert a is not None
             a.location = loc
         s.draw(window720)
+        assert shown(s) == sorted(a.id for a in s.war.armies)
         assert overlaps(s) == []
     finally:
         s.close()
+
+
+def test_a_stack_counts_its_armies_and_fans_them_out_under_the_mouse(window720: pygame.Surface) -> None:
+    s = open_war(window720, "human", "normal", path=PENINSULAR)
+    try:
+        s.page = None
+        for army, loc in CROWDED.items():
+            a = s.war.find_army(army)
+            assert a is not None
+            a.location = loc
+        s.draw(window720)
+        french = next(c for _r, c in s.map.stacks if c.armies[0].id in ("dupont", "bessieres"))
+        assert {a.location for a in french.armies} == {"madrid"} and len(french.armies) >= 2
+        assert sum(a.size() for a in french.armies) == int(_said(s, french.label))
+        at = next(r for r, c in s.map.stacks if c is french)
+        s.mouse = at.center
+        s.draw(window720)
+        fanned = [(r, a) for r, a in s.map.chips if a in french.armies]
+        assert [a for _r, a in fanned] == list(french.armies)
+        rects = [r for r, _a in fanned]
+        assert not any(r.colliderect(o) for i, r in enumerate(rects) for o in rects[i + 1 :])
+        last = fanned[-1]
+        click(s, window720, last[0].center)  # the mouse goes down the fan: it stays open
+        assert s.army == last[1].id
+    finally:
+        s.close()
+
+
+def _said(s: CampaignScreen, label: pygame.Surface) -> str:
+    """The count a stack's label begins with, read back from the words the map rendered."""
+    return next(text for (text, _size, _colour), made in s.map.rendered.items() if made is label).split()[0]

@@ -352,7 +352,12 @@ class CampaignScreen(CampaignView):
             fighting = pending.unit
         chosen = w.find_army(self.army) if self.army else None
         with theme.at_scale(1.0):  # the map: its places fill the room left them, at every size of the panel
-            self.map.draw(surf, marked, path, self.picked, chosen, fighting, hover)
+            mouse = (
+                self.mouse
+                if self.page is None and self.menu is None and self.area.collidepoint(self.mouse)
+                else None
+            )
+            self.map.draw(surf, marked, path, self.picked, chosen, fighting, hover, mouse)
         draw_top_bar(self, surf)
         self.buttons = []
         self.page_buttons = []

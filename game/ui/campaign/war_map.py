@@ -2,9 +2,11 @@
 ground, ringed in the colour of the side that holds it; a fortress with its battlements, a siege
 ringed in red), the roads between them (game/ui/drawing/map_cards.py, as Open Wars draws its links),
 each place's name, the garrison (its brigades on a tower beside the marker), and the armies (a chip
-in the side's colour: its brigades and its commander) beside it where they cover least of the rest.
-What the player may click is lit, with a badge (a march's movement); the army in hand is outlined.
-Where each army's chip was drawn is kept, for the clicks."""
+in the side's colour: its brigades and its commander) beside it where they cover nothing else, a line
+to the marker where they stand off its side; a side's armies that fit nowhere free stand in one stacked
+chip (their brigades, a commander and how many more), fanned out under the mouse. What the player may
+click is lit, with a badge (a march's movement); the army in hand is outlined. Where each army's chip
+was drawn is kept, for the clicks."""
 
 from __future__ import annotations
 
@@ -21,8 +23,20 @@ from systems.campaign.state import War
 
 MARGIN = 0.07  # of the area kept free at each side: the names and chips of the outer places
 CHIP_H = 16  # pixels: an army's chip
+STACK = 4  # pixels: how far a stack's cards show behind its chip
 NAME_SIZE, CHIP_SIZE = 14, 14  # the places' names, the chips' words
 SMALL, LARGE = 14, 30  # a place's marker, in pixels, as the area grows
+
+
+@dataclass(frozen=True)
+class Chip:
+    """An army's chip, or a side's armies stacked at a place in one: its words and its size."""
+
+    armies: tuple[Army, ...]
+    colour: theme.Colour
+    fill: theme.Colour  # dimmed once every army of it has marched, rested or fought this turn
+    label: pygame.Surface
+    size: pygame.Rect
 
 
 @dataclass
@@ -33,7 +47,9 @@ class WarMap:
     chip_name: Callable[[Army], str]  # what an army's chip says besides its brigades (its commander)
     centres: dict[str, tuple[int, int]] = field(default_factory=dict)
     size: int = SMALL  # a marker's side
-    chips: list[tuple[pygame.Rect, Army]] = field(default_factory=list)  # as last drawn
+    chips: list[tuple[pygame.Rect, Army]] = field(default_factory=list)  # as last drawn, a fan's last
+    stacks: list[tuple[pygame.Rect, Chip]] = field(default_factory=list)  # a side's armies in one chip
+    fan: tuple[pygame.Rect, tuple[Army, ...]] | None = None  # the stack fanned out: where, its armies
     area: pygame.Rect = field(default_factory=pygame.Rect)  # the map's: a chip keeps within it
     # words drawn before, by (text, size, colour): a frame of the map draws the same names again
     rendered: dict[tuple[str, int, theme.Colour], pygame.Surface] = field(default_factory=dict)
@@ -87,9 +103,11 @@ class WarMap:
         chosen: Army | None = None,
         fighting: str | None = None,
         hover: str | None = None,
+        mouse: tuple[int, int] | None = None,
     ) -> None:
         """`marked`: the places the player may click, each with its badge ("" for none); `chosen`: the
-        army in hand; `fighting`: the place of the battle being fought or about to be."""
+        army in hand; `fighting`: the place of the battle being fought or about to be; `mouse`: where the
+        mouse is on the map (a stack under it fans out), None when it is elsewhere or covered."""
         w = self.war
         draw_links(surf, w, self.centres, path, width=3)
         for loc in self.centres:
@@ -100,9 +118,17 @@ class WarMap:
             *towers.values(),
             *(self.name_box(loc) for loc in self.centres),
         ]
-        self.chips = []
-        for loc in self.centres:  # after every place and tower: a chip is never drawn over
-            self._armies(surf, loc, chosen, towers.get(loc), taken)
+        columns = [
+            (loc, self._armies(loc, chips, chosen, towers.get(loc), taken))
+            for loc, chips in self._columns(chosen)
+        ]
+        placed = [placing for _loc, column in columns for placing in column]
+        self.chips = [(r, c.armies[0]) for r, c in placed if len(c.armies) == 1]
+        self.stacks = [(r, c) for r, c in placed if len(c.armies) > 1]
+        for loc, column in columns:  # a column off its marker's side points to it
+            self._tie(surf, self.marker(loc), column)
+        for rect, c in placed:  # after every place and tower: a chip is never drawn over
+            self._draw_chip(surf, rect, c, chosen)
         for loc in self.centres:  # over the chips of the places around: the name is always read
             self._name(surf, loc, loc == hover)
         if fighting is not None and fighting in self.centres:
@@ -112,6 +138,7 @@ class WarMap:
             if text:
                 m = self.marker(loc)
                 badge(surf, text, (m.right - 2, m.top - 22))
+        self._fan(surf, mouse, chosen)
 
     def _place(self, surf: pygame.Surface, loc: str, lit: bool, selected: bool) -> None:
         w = self.war
@@ -147,57 +174,147 @@ class WarMap:
         surf.blit(self.words(text, NAME_SIZE, (10, 10, 10)), at.move(1, 1))
         surf.blit(self.words(text, NAME_SIZE, theme.ACCENT if hover else theme.TEXT), at)
 
+    def _columns(self, chosen: Army | None) -> list[tuple[str, list[Chip]]]:
+        """Each place's chips, the most crowded places first (they have the fewest spots that fit)."""
+        out = []
+        for loc in self.centres:
+            armies = self.war.armies_at(loc)
+            if armies:
+                out.append((loc, [self._chip([a], chosen) for a in armies]))
+        return sorted(out, key=lambda c: -len(c[1]))
+
+    def _chip(self, armies: list[Army], chosen: Army | None) -> Chip:
+        """A chip of one army (its brigades and commander), or of a side's armies stacked at a place (their
+        brigades, the commander of the one in hand or of the largest, and how many more there are)."""
+        first = chosen if chosen in armies else max(armies, key=lambda a: a.size())
+        colour = self.colours.get(first.side, NEUTRAL)
+        spent = all(a.moved or a.rested or a.fought for a in armies)
+        fill = theme.darker(colour, 0.55) if spent else colour
+        said = f"{sum(a.size() for a in armies)} {self.chip_name(first)}"
+        if len(armies) > 1:
+            said += f" +{len(armies) - 1}"
+        label = self.words(said, CHIP_SIZE, ink_on(fill))
+        extra = STACK if len(armies) > 1 else 0  # the cards drawn behind a stack
+        return Chip(
+            tuple(armies),
+            colour,
+            fill,
+            label,
+            pygame.Rect(0, 0, label.get_width() + 8 + extra, CHIP_H + extra),
+        )
+
     def _armies(
         self,
-        surf: pygame.Surface,
         loc: str,
+        chips: list[Chip],
         chosen: Army | None,
         tower: pygame.Rect | None,
         taken: list[pygame.Rect],
-    ) -> None:
-        """The armies there, a chip each, one under the other, beside the marker where they cover least
-        of what is `taken` (the places, towers and names, the chips drawn before; the map's edge): to
-        its right, its left (beyond the garrison's tower), above it, under its name."""
-        armies = self.war.armies_at(loc)
-        if not armies:
-            return
-        shown = []
-        for a in armies:
-            colour = self.colours.get(a.side, NEUTRAL)
-            fill = theme.darker(colour, 0.55) if a.moved or a.rested or a.fought else colour
-            shown.append(
-                (a, colour, fill, self.words(f"{a.size()} {self.chip_name(a)}", CHIP_SIZE, ink_on(fill)))
-            )
-        column = pygame.Rect(
-            0, 0, max(label.get_width() for *_x, label in shown) + 8, len(armies) * (CHIP_H + 2) - 2
-        )
-        spot, align = min(self._spots(loc, column, tower), key=lambda s: self._covered(s[0], taken))
+    ) -> list[tuple[pygame.Rect, Chip]]:
+        """Where a place's chips go, one under the other, beside the marker where they cover least of what
+        is `taken` (the places, towers and names, the chips placed before; the map's edge). A place whose
+        armies fit nowhere free stacks each side's armies in one chip: the mouse over it fans them out."""
+        spot, align = self._spot(loc, chips, tower, taken)
+        sides = self._sides(chips)
+        if self._covered(spot, taken) and any(len(same) > 1 for same in sides.values()):
+            chips = [self._chip([a for c in same for a in c.armies], chosen) for same in sides.values()]
+            spot, align = self._spot(loc, chips, tower, taken)
         taken.append(spot)
-        y = spot.y
-        for a, colour, fill, label in shown:
-            chip = pygame.Rect(0, y, label.get_width() + 8, CHIP_H)
-            setattr(chip, align, getattr(spot, align))  # towards the marker
-            pygame.draw.rect(surf, fill, chip, border_radius=4)
-            pygame.draw.rect(surf, theme.darker(colour, 0.45), chip, 1, border_radius=4)
-            if a is chosen:
-                pygame.draw.rect(surf, theme.ACCENT, chip.inflate(4, 4), 2, border_radius=5)
-            surf.blit(label, label.get_rect(midleft=(chip.x + 4, chip.centery)))
-            self.chips.append((chip, a))
+        out, y = [], spot.y
+        for c in chips:
+            rect = c.size.move(0, y)
+            setattr(rect, align, getattr(spot, align))  # towards the marker
+            out.append((rect, c))
+            y += rect.h + 2
+        return out
+
+    def _spot(
+        self, loc: str, chips: list[Chip], tower: pygame.Rect | None, taken: list[pygame.Rect]
+    ) -> tuple[pygame.Rect, str]:
+        column = pygame.Rect(0, 0, max(c.size.w for c in chips), sum(c.size.h + 2 for c in chips) - 2)
+        return min(self._spots(loc, column, tower), key=lambda s: self._covered(s[0], taken))
+
+    @staticmethod
+    def _sides(chips: list[Chip]) -> dict[str, list[Chip]]:
+        """A place's chips by side, in the order the sides' first armies came."""
+        out: dict[str, list[Chip]] = {}
+        for c in chips:
+            out.setdefault(c.armies[0].side, []).append(c)
+        return out
+
+    @staticmethod
+    def _tie(surf: pygame.Surface, m: pygame.Rect, column: list[tuple[pygame.Rect, Chip]]) -> None:
+        """A line from a marker to its chips where they stand off it (at a corner, over its name)."""
+        box = column[0][0].unionall([r for r, _c in column])
+        to = (min(max(m.centerx, box.left), box.right), min(max(m.centery, box.top), box.bottom))
+        start = (min(max(to[0], m.left), m.right), min(max(to[1], m.top), m.bottom))
+        if abs(to[0] - start[0]) + abs(to[1] - start[1]) > 8:
+            pygame.draw.line(surf, theme.TEXT_DIM, start, to, 2)
+
+    def _draw_chip(self, surf: pygame.Surface, rect: pygame.Rect, c: Chip, chosen: Army | None) -> None:
+        face = rect
+        if len(c.armies) > 1:  # the stack's cards behind its face, up and to the right
+            face = pygame.Rect(rect.x, rect.y + STACK, rect.w - STACK, rect.h - STACK)
+            for step in (STACK, STACK // 2):
+                card = face.move(step, -step)
+                pygame.draw.rect(surf, c.fill, card, border_radius=4)
+                pygame.draw.rect(surf, theme.darker(c.colour, 0.45), card, 1, border_radius=4)
+        pygame.draw.rect(surf, c.fill, face, border_radius=4)
+        pygame.draw.rect(surf, theme.darker(c.colour, 0.45), face, 1, border_radius=4)
+        if chosen in c.armies:
+            pygame.draw.rect(surf, theme.ACCENT, face.inflate(4, 4), 2, border_radius=5)
+        surf.blit(c.label, c.label.get_rect(midleft=(face.x + 4, face.centery)))
+
+    def _fan(self, surf: pygame.Surface, mouse: tuple[int, int] | None, chosen: Army | None) -> None:
+        """The stack under the mouse (or the fan it opened, while the mouse stays on it) fanned out over
+        the map: a chip for each of its armies, on a backdrop, within the map."""
+        if mouse is None:
+            self.fan = None
+            return
+        if self.fan is None or not self.fan[0].collidepoint(mouse):
+            stack = next((c for r, c in self.stacks if r.collidepoint(mouse)), None)
+            self.fan = None if stack is None else (self._fanned(stack), stack.armies)
+        if self.fan is None:
+            return
+        box, armies = self.fan
+        pygame.draw.rect(surf, theme.PANEL, box, border_radius=6)
+        pygame.draw.rect(surf, theme.ACCENT, box, 1, border_radius=6)
+        y = box.y + 4
+        for a in armies:
+            c = self._chip([a], chosen)
+            rect = c.size.move(box.x + 4, y)
+            self._draw_chip(surf, rect, c, chosen)
+            self.chips.append((rect, a))
             y += CHIP_H + 2
+
+    def _fanned(self, stack: Chip) -> pygame.Rect:
+        """Where a stack's fan opens: from the stack's place, down (up where the map ends), within it."""
+        at = next(r for r, c in self.stacks if c is stack)
+        width = max(self._chip([a], None).size.w for a in stack.armies) + 8
+        box = pygame.Rect(at.x - 4, at.y - 4, max(width, at.w + 8), len(stack.armies) * (CHIP_H + 2) + 6)
+        if box.bottom > self.area.bottom:
+            box.bottom = at.bottom + 4
+        return box.clamp(self.area)
 
     def _spots(
         self, loc: str, column: pygame.Rect, tower: pygame.Rect | None
     ) -> list[tuple[pygame.Rect, str]]:
         """Where a place's column of chips may go, in the order tried, each with the side its chips keep
-        to."""
+        to: to its right, its left (beyond the garrison's tower), above it, under its name, then at its
+        corners."""
         m = self.marker(loc)
         left = tower.left if tower is not None else m.left
         beside = m.inflate(0, 12)  # clear of the battlements
+        name = self.name_box(loc)
         return [
             (column.move_to(midleft=(m.right + 4, m.centery)), "left"),
             (column.move_to(midright=(left - 4, m.centery)), "right"),
             (column.move_to(midbottom=(m.centerx, beside.top - 2)), "centerx"),
-            (column.move_to(midtop=(m.centerx, self.name_box(loc).bottom + 2)), "centerx"),
+            (column.move_to(midtop=(m.centerx, name.bottom + 2)), "centerx"),
+            (column.move_to(bottomleft=(m.right + 2, beside.top)), "left"),
+            (column.move_to(bottomright=(left - 2, beside.top)), "right"),
+            (column.move_to(topleft=(max(m.right, name.right) + 4, m.bottom)), "left"),
+            (column.move_to(topright=(min(left, name.left) - 4, m.bottom)), "right"),
         ]
 
     def _covered(self, r: pygame.Rect, taken: list[pygame.Rect]) -> int:
