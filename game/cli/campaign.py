@@ -115,11 +115,11 @@ def report(m: CampaignMatch, args: argparse.Namespace) -> None:
 
 
 def print_log(m: CampaignMatch, language: str) -> None:
-    from game.running.log_texts import texts_for
+    from game.running.log_texts import war_texts
     from game.running.narrate import describe
     from systems.campaign.words import narrate
 
-    t = texts_for(language, [x.id for x in m.war.stack.modules])
+    t = war_texts(language, [x.id for x in m.war.stack.modules])
     for e in m.war.events:
         print(one_line(narrate(m.war, e, t, describe), limit=2000))
 

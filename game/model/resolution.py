@@ -43,8 +43,9 @@ class Reject(Exception):
         return t(self.key, **{k: said_value(t, k, v) for k, v in self.values.items()})
 
 
-# the values of a refusal that are ids of units or officers (one, or a list joined by ", "), or divisions
-NAMED_ONE = ("unit", "shooter", "reactor", "officer", "charger", "by")
+# the values of a refusal that are ids of units or officers (one, or a list joined by ", "), or divisions;
+# a campaign's armies and places, by the English names its refusals record (systems/campaign/words.py)
+NAMED_ONE = ("unit", "shooter", "reactor", "officer", "charger", "by", "army", "location", "here")
 NAMED_LIST = ("units",)
 
 
@@ -61,6 +62,8 @@ def said_value(t: NamedWording, key: str, value: object) -> object:
         return listed(
             (t.names(x) for x in value.split(", ")), t("log_list_last") if t.has("log_list_last") else ", "
         )
+    if key == "places":  # a choice among them: "one of: Toledo, Madrid"
+        return ", ".join(t.names(x) for x in value.split(", "))
     if key in ("division", "formation"):
         return t.names.formation(value, short=False)
     if key in ("divisions", "formations"):

@@ -47,6 +47,12 @@ def texts_for(language: str, module_ids: Iterable[str] | None = None) -> Texts:
     return Texts(language, tuple(f for m in chosen if (f := folder_of(m) / "locale").is_dir()))
 
 
+def war_texts(language: str, module_ids: Iterable[str]) -> Texts:
+    """A campaign's words: its rule modules' and Open Wars' (its marches are Open Wars' moves, refused
+    in Open Wars' words: OW-MOVE-1, OW-DEC-8)."""
+    return texts_for(language, ["open-wars", *module_ids])
+
+
 def reason_said(t: Texts, reason: str) -> str:
     """A recorded refusal in the language of `t`: its key found by matching the English texts of the
     reasons.toml files (the game's and every module's), its values read back from it; a reason no text

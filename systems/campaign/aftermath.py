@@ -188,7 +188,7 @@ def retreat(w: War, f: Fought, side: str, back_to: str | None) -> Resolution:
         if not options:
             surrender(w, a, f.setup.number)
             continue
-        answer = yield from ask(w, Decision(RETREAT, side, a.id, options), _retreat_to(a, options))
+        answer = yield from ask(w, Decision(RETREAT, side, a.id, options), _retreat_to(w, a, options))
         assert isinstance(answer, Retreat)
         a.location, a.came_from = answer.to, loc
         first = first or a
@@ -205,10 +205,11 @@ def retreat(w: War, f: Fought, side: str, back_to: str | None) -> Resolution:
             b.record.append(Service(w.turn, "lost", loc, f.setup.number, why="captured"))
 
 
-def _retreat_to(a: Army, options: tuple[str, ...]) -> Callable[[cmd.Command], None]:
+def _retreat_to(w: War, a: Army, options: tuple[str, ...]) -> Callable[[cmd.Command], None]:
     def accept(c: cmd.Command) -> None:
         if not isinstance(c, Retreat) or c.army != a.id or c.to not in options:
-            raise refuse("CAMP-DEC-13", "reason_camp_retreat_to", army=a.name, places=", ".join(options))
+            places = ", ".join(w.places[x].name for x in options)
+            raise refuse("CAMP-DEC-13", "reason_camp_retreat_to", army=a.name, places=places)
 
     return accept
 

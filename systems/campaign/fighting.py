@@ -201,7 +201,8 @@ def declines(w: War, loc: str, side: str, prospect: Prospect | None) -> Resoluti
 
     def check(c: cmd.Command) -> None:
         if isinstance(c, Decline) and c.to not in options:
-            raise refuse("CAMP-DEC-11", "reason_camp_withdraw_to", places=", ".join(options))
+            places = ", ".join(w.places[x].name for x in options)
+            raise refuse("CAMP-DEC-11", "reason_camp_withdraw_to", places=places)
 
     answers = (Decline,) if forced else (Decline, cmd.Pass)
     d = Decision(WITHDRAW, side, loc, options, stage="forced" if forced else "", payload=prospect)

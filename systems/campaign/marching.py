@@ -66,7 +66,8 @@ def check_march(w: War, side: str, m: March) -> list[tuple[str, int]]:
     here = a.location
     for i, loc in enumerate(m.path[1:], 1):
         if loc not in w.places or loc not in w.neighbours(here):
-            raise refuse("OW-MOVE-1", "reason_ow_not_next", location=loc, here=w.places[here].name)
+            named = w.places[loc].name if loc in w.places else loc
+            raise refuse("OW-MOVE-1", "reason_ow_not_next", location=named, here=w.places[here].name)
         if i > 1 and stops(w, here, side):
             raise refuse("OW-DEC-8", "reason_ow_stops", location=w.places[here].name)
         unit = token(w, a)

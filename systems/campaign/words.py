@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from game.content.locale import Texts
+from game.content.locale import Names, Texts
 from game.model.events import Event
 from game.model.grammar import Name, capitalised, said_name
 from game.model.words import percent, slug
@@ -68,6 +68,20 @@ class Naming:
         return self._name(self.words.officers.get(officer) or self._raised("camp_raised_general", officer),
                           "officer")  # fmt: skip
 
+    def recorded(self) -> Names:
+        """The war's places, armies and brigades by what a refusal records of them (their English names,
+        or ids) -> their names in this language: a refusal's words are recorded in English, and read
+        back in the player's language (game/running/log_texts.py, `reason_said`)."""
+        english = self.w.theatre.words("en")
+        full: dict[str, str] = {}
+        for loc, name in english.locations.items():
+            full[loc] = full[str(name)] = self.place(loc)
+        for a in self.w.armies:
+            full[a.id] = full[a.name] = self.army(a.id)
+        for unit in self.w.roster:
+            full[unit] = self.brigade(unit)
+        return Names(full=full)
+
     def _raised(self, key: str, ident: str) -> str:
         return self.t(key, number=ident.removeprefix("raised-")) if ident.startswith("raised-") else ident
 
@@ -96,9 +110,10 @@ class Naming:
         return v
 
 
-def narrate(w: War, e: Event, t: Texts, describe: Callable[[Mapping[str, Any]], str]) -> str:
+def narrate(w: War, e: Event, t: Texts, describe: Callable[[Mapping[str, Any], Texts], str]) -> str:
     """A war's event in the words of `t`; what the campaign has no words of its own for is told by
-    `describe` (For Glory's narrator, handed in by whoever shows the log)."""
+    `describe` (For Glory's narrator, handed in by whoever shows the log) in those words, the war's
+    names in them (a refusal's army and places)."""
     n = Naming(w, t)
     d = e.to_dict()
     if d["kind"] == "phase":
@@ -111,13 +126,13 @@ def narrate(w: War, e: Event, t: Texts, describe: Callable[[Mapping[str, Any]], 
         say = "camp_battle_drawn"  # told as a draw, not as the holder's victory (CAMP-DEC-13)
     key = f"log_note_{say}"
     if d["kind"] != "note" or not t.has(key):
-        return describe(d)
+        return describe(d, t.with_names(n.recorded()))
     values = {k: n.value(k, v) for k, v in details.items()}
     values.update(SPECIAL.get(say, lambda n, x: {})(n, {**details, "unit": d.get("unit")}))
     try:
         return t(key, unit=n.brigade(d["unit"]) if d.get("unit") else "", rule=d["rule"], **values)
     except (KeyError, IndexError, ValueError):
-        return describe(d)
+        return describe(d, t.with_names(n.recorded()))
 
 
 def _roll(n: Naming, d: dict[str, Any]) -> str:

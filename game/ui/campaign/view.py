@@ -18,7 +18,7 @@ from game.model.events import Event, Note, Phase
 from game.model.modules import rule_id_pattern
 from game.model.resolution import Decision, Reject
 from game.model.words import counted
-from game.running.log_texts import texts_for
+from game.running.log_texts import war_texts
 from game.running.narrate import describe
 from game.running.settings import Settings
 from game.ui import theme
@@ -116,7 +116,7 @@ class CampaignView:
     def say_in(self, language: str) -> None:
         """The screen's words in a language: the campaign's and its rules' texts, names, the log's."""
         w = self.war
-        self.t = texts_for(language, [m.id for m in w.stack.modules])
+        self.t = war_texts(language, [m.id for m in w.stack.modules])
         self.n = Naming(w, self.t)
         self.names = {s: self.n.side(s) for s in w.sides}
         self.reference = reference_for(language, w.theatre.rules.loaded_mods, w.stack.modules)
