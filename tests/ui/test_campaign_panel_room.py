@@ -51,10 +51,10 @@ def reached(s: CampaignScreen, surf: pygame.Surface, said: list[str]) -> set[str
         assert keys[-1] == "pass" and said
         assert all(r.bottom <= s.log.rect.top and r.right <= s.panel.right for r, _ch in s.buttons)
         seen |= set(keys)
-    assert said[-1] == s.t("choices_more", above=len(seen) - len(keys), below=0)
+    assert said[-1] == s.t("choices_more_above", above=len(seen) - len(keys))  # none below: not said
     said.clear()
     assert wheel(s, surf, 30)[0] == next(iter(keys_of(s)))  # back to the first
-    assert said[-1].startswith(s.t("choices_more", above=0, below=1).split("1")[0])
+    assert said[-1].endswith(s.t("choices_more_below", below=1).split("1")[1])  # none above: not said
     first = keys_of(s)[0]
     assert page(s, surf, pygame.K_PAGEDOWN)[0] != first and page(s, surf, pygame.K_PAGEUP)[0] == first
     return seen

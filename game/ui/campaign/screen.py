@@ -17,10 +17,11 @@ from game.model.events import Note
 from game.running.ai_process import RemoteError
 from game.running.settings import SPEEDS
 from game.ui import theme
+from game.ui.campaign.army_page import draw_army
 from game.ui.campaign.battle_page import draw_battle
 from game.ui.campaign.pages import draw_end, draw_figures
 from game.ui.campaign.panel import draw_hover, draw_panel, draw_top_bar
-from game.ui.campaign.sheets import draw_army, draw_event, draw_report
+from game.ui.campaign.sheets import draw_event, draw_report
 from game.ui.campaign.view import MENU_TITLES, MENUS, CampaignView
 from game.ui.playing.ai_turns import Restarted
 from game.ui.playing.settings_menu import SETTING_KEYS, SETTINGS, cycle, menu_label
@@ -212,6 +213,8 @@ class CampaignScreen(CampaignView):
             ):
                 self.page = None
             return None
+        if self.page == "army" and self.page_list.handle(ev, self.mouse):  # its lines, not the panel's
+            return None
         if self.log.handle(ev, self.mouse) or self.choice_list.handle(ev, self.mouse):  # the wheel, keys
             return None
         if ev.type == pygame.KEYDOWN:
@@ -297,7 +300,7 @@ class CampaignScreen(CampaignView):
         elif key == "cancel":
             self.army, self.picked = None, None
         elif key == "page":
-            self.page, self.record = "army", None
+            self.page, self.record, self.page_list.first = "army", None, 0
         elif key == "close":
             self.page = None
         elif key == "watch":

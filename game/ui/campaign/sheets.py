@@ -1,8 +1,7 @@
 """The pages the campaign's screen opens over its map (a battle before it is fought: battle_page.py):
 the report after a battle (CAMP-DEC-12..16: losses, brigades destroyed, hits, officers killed,
-quality, who holds the place, retreat and pursuit), the calendar's events as they happen
-(CAMP-DEC-21), and an army's page (its divisions, officers and brigades, each one's service record:
-CAMP-DEC-19)."""
+quality, who holds the place, retreat and pursuit) and the calendar's events as they happen
+(CAMP-DEC-21); an army's page is army_page.py."""
 
 from __future__ import annotations
 
@@ -10,7 +9,6 @@ from typing import Any
 
 import pygame
 
-from game.model import commands as cmd
 from game.model.events import Event, GameOver, Note, Roll
 from game.model.words import counted, slug
 from game.running.narrate import Narrator, end_reason
@@ -18,13 +16,8 @@ from game.ui import theme
 from game.ui.campaign.panel import LABELS
 from game.ui.campaign.view import CampaignView
 from game.ui.campaign.words import (
-    army_line,
-    brigade_line,
-    commander,
-    division_line,
     fate,
     quality,
-    record_line,
     when,
 )
 from game.ui.palette import legible
@@ -136,7 +129,7 @@ def draw_report(v: CampaignView, surf: pygame.Surface) -> None:
             )
         bottom = max(bottom, cy)
     # the officers fallen, the pursuit and retreat, then the quality gained (the lines a long list cuts)
-    lines = [(t("campaign_report_killed", officer=_fallen(v, officer)), theme.BAD) for officer in r.killed]
+    lines = [(t("campaign_report_killed", officer=fallen(v, officer)), theme.BAD) for officer in r.killed]
     lines += [(v.narrate(e), theme.TEXT_DIM) for e in aftermath_events(v, r.number)]
     for c in r.changed:
         why = t(f"campaign_why_{slug(c.why)}") if t.has(f"campaign_why_{slug(c.why)}") else c.why
@@ -207,7 +200,7 @@ def brigade_rows(v: CampaignView, number: int, side: str) -> list[tuple[str, the
     return lost + kept
 
 
-def _fallen(v: CampaignView, officer: str) -> str:
+def fallen(v: CampaignView, officer: str) -> str:
     """A killed officer by the name he had (his command's: a division's or an army's)."""
     g = v.war.officers.get(officer)
     named = v.n.words.officers.get(officer)
@@ -243,94 +236,3 @@ def news_colour(v: CampaignView, details: dict[str, Any]) -> theme.Colour:
         return theme.TEXT
     gain = details.get("say") != "camp_event_withdraw"
     return theme.GOOD if (side in here) == gain else theme.BAD
-
-
-# --- an army's page ----------------------------------------------------------------------------------
-
-
-def draw_army(v: CampaignView, surf: pygame.Surface) -> None:
-    """The army in hand: its commander, each division with its general, each brigade with its quality
-    and hits (a button to garrison it or take it back, in the orders phase); the service record of
-    the brigade or officer clicked, beside them."""
-    w, t, n = v.war, v.t, v.n
-    a = w.find_army(v.army) if v.army else None
-    if a is None:
-        v.page = None
-        return
-    box, x, y, width = page_box(v, surf, army_line(n, a))
-    listing = int(width * 0.58)
-    actions = v.garrison_choices(a)
-    f = theme.font(16)
-    line = f.get_linesize() + 2
-    v.page_rows = []
-    staff = t("campaign_staff_line", officer=commander(n, a), experience=a.commander.experience)
-    y = _row(v, surf, a.id, staff, pygame.Rect(x, y, listing, line), theme.ACCENT)
-    for d in a.divisions:
-        y = _row(v, surf, d.id, division_line(n, d), pygame.Rect(x, y + 4, listing, line), theme.ACCENT)
-        for b in d.brigades:
-            row = pygame.Rect(x + 14, y, listing - 14, line)
-            y = _row(v, surf, b.id, brigade_line(n, b), row, theme.TEXT, actions.get(b.id))
-    g = w.garrison_at(a.location)
-    if g is not None and g.side == a.side:
-        said = counted(t, "campaign_garrison_line", len(g.brigades), place=n.place(a.location))
-        y = _row(v, surf, "", said, pygame.Rect(x, y + 6, listing, line), theme.ACCENT)
-        for b in g.brigades:
-            row = pygame.Rect(x + 14, y, listing - 14, line)
-            y = _row(v, surf, b.id, brigade_line(n, b), row, theme.TEXT, actions.get(b.id))
-    beside = x + listing + theme.px(16)
-    _record(
-        v, surf, pygame.Rect(beside, box.y + theme.px(50), box.right - beside - 18, box.h - theme.px(110))
-    )
-    page_buttons(v, surf, box, [Choice("close", t("campaign_close"))])
-
-
-def _row(
-    v: CampaignView,
-    surf: pygame.Surface,
-    ident: str,
-    text: str,
-    rect: pygame.Rect,
-    colour: theme.Colour,
-    action: cmd.Command | None = None,
-) -> int:
-    """A line of the army's page: clicked, its service record; with an order's button at its end."""
-    f = theme.font(16)
-    if ident and ident == v.record:
-        pygame.draw.rect(surf, (60, 64, 72), rect, border_radius=3)
-    room = rect.w - (theme.px(100) if action is not None else 4)
-    surf.blit(f.render(theme.cut(text, f, room), True, colour), (rect.x + 2, rect.y + 1))
-    if ident:
-        v.page_rows.append((rect, ident))
-    if action is not None:
-        key = "campaign_detach" if type(action).__name__ == "Detach" else "campaign_muster"
-        button = pygame.Rect(rect.right - theme.px(96), rect.y, theme.px(94), rect.h - 1)
-        pygame.draw.rect(surf, (70, 74, 82), button, border_radius=4)
-        label = theme.font(14).render(
-            theme.cut(t := v.t(key), theme.font(14), button.w - 6), True, theme.TEXT
-        )
-        surf.blit(label, label.get_rect(center=button.center))
-        v.page_buttons.append((button, Choice(f"order:{ident}", t, action, v.t(f"{key}_hint"))))
-    return rect.bottom
-
-
-def _record(v: CampaignView, surf: pygame.Surface, rect: pygame.Rect) -> None:
-    """The service record of the brigade or officer picked on the army's page (CAMP-DEC-19)."""
-    w, t, n = v.war, v.t, v.n
-    if v.record is None:
-        theme.text_lines(surf, t("campaign_record_hint"), rect.topleft, rect.w, theme.TEXT_DIM, 16)
-        return
-    b = w.roster.get(v.record)
-    g = w.officers.get(v.record)
-    if b is not None:
-        title: str = n.brigade(b.id)
-        lines = [record_line(n, s) for s in b.record]
-    elif g is not None:
-        title = t("campaign_officer_title", officer=_fallen(v, g.id), experience=g.experience)
-        lines = [record_line(n, s) for s in g.record]
-    else:
-        return
-    y = theme.text_lines(surf, title, rect.topleft, rect.w, theme.ACCENT, 18) + 4
-    for line in lines[-24:]:
-        if y > rect.bottom - 16:
-            break
-        y = theme.text_lines(surf, line, (rect.x, y), rect.w, theme.TEXT, 15)

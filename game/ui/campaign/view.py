@@ -90,6 +90,7 @@ class CampaignView:
         self.buttons: list[tuple[pygame.Rect, Choice]] = []  # the panel's, as last drawn
         self.top_figures: list[tuple[pygame.Rect, str]] = []  # each side's brigades in the top bar
         self.choice_list = ChoiceList()  # where the panel's choices were drawn: the wheel scrolls them
+        self.page_list = ChoiceList()  # the army page's lines: the wheel scrolls them too
         self.choice_keys: list[str] = []  # the choices last drawn: another list is shown from its first
         self.page_buttons: list[tuple[pygame.Rect, Choice]] = []  # the page's over the map
         self.page_rows: list[tuple[pygame.Rect, str]] = []  # the army page's lines: whose record

@@ -54,10 +54,12 @@ def division_line(n: Naming, d: Division) -> str:
 
 
 def brigade_line(n: Naming, b: Brigade) -> str:
-    """ "Brigade Pannetier: Line infantry, Regular, 1 hit" """
+    """ "Brigade Pannetier: Line infantry, Regular, 1 hit"; "Line infantry raised at Burgos: Militia, 0 hits"
+    (a brigade raised in play, whose name says its arm)."""
+    raised = not n.words.units.get(b.id) and any(s.kind == "raised" for s in b.record)
     return counted(
         n.t,
-        "campaign_brigade_line",
+        "campaign_brigade_line_raised" if raised else "campaign_brigade_line",
         b.hits,
         unit=n.brigade(b.id),
         category=category(n, b.category),

@@ -55,8 +55,15 @@ def in_rows(choices: Sequence[C], rows: int, first: int, t: Texts) -> tuple[list
     rest = [ch for ch in choices if ch.key != PINNED]
     room = max(1, rows - len(pinned) - 1)  # a row for the line of what is above and below
     first = max(0, min(first, len(rest) - room))
-    more = t("choices_more", above=first, below=max(0, len(rest) - first - room))
+    more = more_line(t, first, max(0, len(rest) - first - room))
     return [*rest[first : first + room], more, *pinned], first
+
+
+def more_line(t: Texts, above: int, below: int) -> str:
+    """How many more are above and below, each side said only where there are some."""
+    if above and below:
+        return t("choices_more", above=above, below=below)
+    return t("choices_more_above", above=above) if above else t("choices_more_below", below=below)
 
 
 @dataclass
