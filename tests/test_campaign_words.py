@@ -236,3 +236,26 @@ def test_the_brigades_lost_each_way_are_counted_before_their_fate(language: str,
     w = war(BORDER).war
     n = Naming(w, texts_for(language, [x.id for x in w.stack.modules]))
     assert fates(n, Counter(destroyed=4, captured=1, straggled=2)) == said
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", ["Army of the West recovers 1 hit resting (CAMP-DEC-17)",
+                "Army of the West recovers 2 hits resting (CAMP-DEC-17)"]),
+        ("es", ["El Ejército del Oeste recupera 1 impacto descansando (CAMP-DEC-17)",
+                "El Ejército del Oeste recupera 2 impactos descansando (CAMP-DEC-17)"]),
+    ],
+)  # fmt: skip
+def test_the_hits_an_army_recovers_resting_are_counted_in_the_singular_and_the_plural(
+    language: str, said: list[str]
+) -> None:
+    m = war()
+    w = m.war
+    t = texts_for(language, [x.id for x in w.stack.modules])
+    army = w.armies_of("fr")[0].id
+    notes = [Note(rule="CAMP-DEC-17", text="", details={"say": "camp_healed", "army": army, "hits": hits})
+             for hits in (1, 2)]  # fmt: skip
+    told = [narrate(w, e, t, describe) for e in notes]
+    w.close()
+    assert told == said

@@ -11,7 +11,7 @@ from typing import Any
 from game.content.locale import Names, Texts
 from game.model.events import Event
 from game.model.grammar import Name, capitalised, said_name
-from game.model.words import percent, slug
+from game.model.words import counted, percent, slug
 from systems.campaign.state import War
 
 MONTHS = 12
@@ -193,4 +193,5 @@ SPECIAL: dict[str, Callable[[Naming, Mapping[str, Any]], dict[str, object]]] = {
     "camp_event": _event,
     "camp_battle": _battle,
     "camp_recruit": _recruit,
+    "camp_healed": lambda n, x: {"hits": counted(n.t, "camp_hits", x["hits"])},  # "1 hit", "2 hits"
 }
