@@ -117,3 +117,14 @@ def test_the_labels_of_arrows_close_together_never_overlap(window720: pygame.Sur
         assert not a.colliderect(b)
     finally:
         s.close()
+
+
+@pytest.mark.parametrize(("draw", "share"), [("Draw", "8%"), ("Tablas", "8 %")])
+def test_a_narrow_part_of_the_odds_bar_still_says_its_share(draw: str, share: str) -> None:
+    """A draw of 8% has a part 68 pixels wide at 1280x720, where Spanish "Tablas 8 %" did not fit and
+    the part said nothing: it says its share alone where its name does not fit beside it."""
+    f = theme.font(15)
+    whole = f.size(f"{draw} {share}")[0]
+    assert battle_page.share_label(f, draw, share, whole + 1) == f"{draw} {share}"
+    assert battle_page.share_label(f, draw, share, whole) == share
+    assert battle_page.share_label(f, draw, share, f.size(share)[0]) == ""

@@ -252,10 +252,16 @@ def _odds_bar(v: CampaignView, surf: pygame.Surface, p: Prospect, bar: pygame.Re
             continue
         part = pygame.Rect(x, bar.y, wide, bar.h)
         pygame.draw.rect(surf, colour, part)
-        label = f"{name} {percent(share, t)}"
-        if f.size(label)[0] < wide - 6:
+        label = share_label(f, name, percent(share, t), wide - 6)
+        if label:
             ink = theme.TEXT if sum(colour) < 400 else (20, 20, 20)
             surf.blit(f.render(label, True, ink), f.render(label, True, ink).get_rect(center=part.center))
         x += wide
     pygame.draw.rect(surf, theme.PANEL_EDGE, bar, 1)
     return bar.bottom
+
+
+def share_label(f: theme.Measure, name: str, share: str, room: int) -> str:
+    """What a part of the odds' bar says in its room: its name and share ("Draw 8%"), its share alone
+    where both do not fit (Spanish "Tablas 8 %" in a narrow part), nothing where not even that does."""
+    return next((label for label in (f"{name} {share}", share) if f.size(label)[0] < room), "")
