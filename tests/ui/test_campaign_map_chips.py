@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from game.ui.campaign.screen import CampaignScreen
-from tests.ui.campaign_driver import click, open_war
+from tests.ui.campaign_driver import click, open_war, until_human
 
 PENINSULAR = Path(__file__).resolve().parents[2] / "content/campaigns/peninsular.toml"
 
@@ -111,3 +111,33 @@ def test_a_stack_counts_its_armies_and_fans_them_out_under_the_mouse(window720: 
 def _said(s: CampaignScreen, label: pygame.Surface) -> str:
     """The count a stack's label begins with, read back from the words the map rendered."""
     return next(text for (text, _size, _colour), made in s.map.rendered.items() if made is label).split()[0]
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_marchs_badges_cover_no_name_chip_marker_or_other_badge(
+    window720: pygame.Surface, language: str
+) -> None:
+    """Moncey's corps in hand at Madrid: the badges of the places it may reach (Guadarrama's covered
+    Somosierra's name) stand where they cover nothing else."""
+    s = open_war(window720, "human", "human", language=language, path=PENINSULAR)
+    try:
+        until_human(s, window720, "camp_move")
+        s.army = "moncey"
+        s.draw(window720)
+        m = s.map
+        assert len(m.badges) == len(s.paths()) > 5
+        drawn = [r for r, _a in m.chips] + [r for r, _c in m.stacks]
+        covered = [
+            (loc, what)
+            for loc, b in m.badges.items()
+            for what, r in [
+                *((f"{other}'s name", m.name_box(other)) for other in m.centres),
+                *((other, m.marker(other)) for other in m.centres if other != loc),
+                *((f"{other}'s badge", o) for other, o in m.badges.items() if other != loc),
+                *(("a chip", r) for r in drawn),
+            ]
+            if b.colliderect(r)
+        ]
+        assert covered == []
+    finally:
+        s.close()

@@ -5,8 +5,8 @@ each place's name, the garrison (its brigades on a tower beside the marker), and
 in the side's colour: its brigades and its commander) beside it where they cover nothing else, a line
 to the marker where they stand off its side; a side's armies that fit nowhere free stand in one stacked
 chip (their brigades, a commander and how many more), fanned out under the mouse. What the player may
-click is lit, with a badge (a march's movement); the army in hand is outlined. Where each army's chip
-was drawn is kept, for the clicks."""
+click is lit, with a badge (a march's movement) beside it where it covers least; the army in hand is
+outlined. Where each army's chip was drawn is kept, for the clicks."""
 
 from __future__ import annotations
 
@@ -50,6 +50,7 @@ class WarMap:
     chips: list[tuple[pygame.Rect, Army]] = field(default_factory=list)  # as last drawn, a fan's last
     stacks: list[tuple[pygame.Rect, Chip]] = field(default_factory=list)  # a side's armies in one chip
     fan: tuple[pygame.Rect, tuple[Army, ...]] | None = None  # the stack fanned out: where, its armies
+    badges: dict[str, pygame.Rect] = field(default_factory=dict)  # the marches' badges, as last drawn
     area: pygame.Rect = field(default_factory=pygame.Rect)  # the map's: a chip keeps within it
     # words drawn before, by (text, size, colour): a frame of the map draws the same names again
     rendered: dict[tuple[str, int, theme.Colour], pygame.Surface] = field(default_factory=dict)
@@ -134,11 +135,32 @@ class WarMap:
         if fighting is not None and fighting in self.centres:
             m = self.marker(fighting)
             swords(surf, (m.right + 2, m.top - 2))
+        taken += [r for r, _c in placed]
+        self.badges = {}
         for loc, text in marked.items():
             if text:
-                m = self.marker(loc)
-                badge(surf, text, (m.right - 2, m.top - 22))
+                self._badge(surf, loc, text, taken)
         self._fan(surf, mouse, chosen)
+
+    def _badge(self, surf: pygame.Surface, loc: str, text: str, taken: list[pygame.Rect]) -> None:
+        """A march's badge beside its marker where it covers least of the other places, the names, the
+        chips and the badges before it (over the marker's top right where that is free)."""
+        m = self.marker(loc)
+        box = theme.font(18).render(text, True, theme.TEXT).get_rect().inflate(10, 4)
+        spots = [
+            box.move_to(bottomleft=(m.right - 7, m.top + 4)),
+            box.move_to(bottomright=(m.left + 7, m.top + 4)),
+            box.move_to(midbottom=(m.centerx, m.top - 4)),
+            box.move_to(topleft=(m.right + 2, m.bottom - 4)),
+            box.move_to(topright=(m.left - 2, m.bottom - 4)),
+            box.move_to(midleft=(m.right + 2, m.centery)),
+            box.move_to(midright=(m.left - 2, m.centery)),
+        ]
+        others = [r for r in taken if not r.colliderect(m)]
+        at = min(spots, key=lambda r: self._covered(r, others))
+        badge(surf, text, (at.x + 5, at.y + 2))
+        self.badges[loc] = at
+        taken.append(at)
 
     def _place(self, surf: pygame.Surface, loc: str, lit: bool, selected: bool) -> None:
         w = self.war
