@@ -14,9 +14,9 @@ from game.model import commands as cmd
 from game.model.words import counted
 from game.ui import theme
 from game.ui.campaign.sheets import fallen, page_box, page_buttons
-from game.ui.campaign.view import BUTTON_H, CampaignView, Choice
+from game.ui.campaign.view import CampaignView
 from game.ui.campaign.words import army_line, brigade_line, commander, division_line, record_line
-from game.ui.widgets.choice_list import more_line
+from game.ui.widgets.choice_list import BUTTON_H, Choice, more_line
 from systems.campaign.forces import Army
 
 SIZE = 16  # the lines' words
