@@ -43,7 +43,8 @@ def fail_and_recover(window: pygame.Surface, tmp_path: Path, fail: str) -> tuple
     again.battle.close()
     settle(screen, window)  # the player now has the decision in hand: the window is usable
     assert screen.human_turn()
-    pixel = window.get_at((int(screen.camera.view[0]) + 30, int(screen.camera.view[1]) + 20))
+    table = screen.renderer.table_in_view(screen.camera)
+    pixel = window.get_at((table.x + 30, table.y + 20))
     assert (pixel.r, pixel.g, pixel.b) == (60, 20, 20)  # the alert box across the table
     alert = screen.alert
     screen.close()

@@ -118,8 +118,8 @@ def test_the_box_stands_where_it_covers_no_piece(window):
     screen.renderer.taken = []
     draw_dice(screen, window)
     first = screen.dice_box
-    view = screen.camera.view
-    assert first is not None and first.bottomleft == (view[0] + 10, view[1] + view[3] - 10)  # as it was
+    table = screen.renderer.table_in_view(screen.camera)
+    assert first is not None and first.bottomleft == (table.x + 10, table.bottom - 10)  # as it was
     piece = first.inflate(-40, -20)  # a unit where it stood
     screen.renderer.taken = [piece]
     screen.display.feed(screen.battle, [_initiative(3, "fr-2", 3)])  # the next roll

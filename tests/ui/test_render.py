@@ -33,6 +33,8 @@ def test_the_table_and_its_terrain_are_drawn(window):
     screen = deployed_screen(window)
     table = screen.battle.table
     cam = screen.camera
+    screen.display.dice = None  # the last roll's box stands on the table's corner while it shows
+    screen.draw(window)
     # a bare corner of the table shows the table's colour
     assert close(window.get_at([int(v) for v in cam.to_screen((2, 2))]), theme.TABLE)
     # outside the table, the background
@@ -180,7 +182,6 @@ def test_a_ghost_dragged_off_the_table_waits_at_its_edge() -> None:
 def test_a_roll_of_several_dice_shows_each_die(window: pygame.Surface) -> None:
     """A module's 5D6 (a Warhammer flight) draws five dice, settled on their faces."""
     from game.model.events import Roll
-    from game.ui import theme
     from game.ui.drawing.display import DiceShow
 
     screen = open_screen(window, a="human", b="human")
@@ -197,10 +198,10 @@ def test_a_roll_of_several_dice_shows_each_die(window: pygame.Surface) -> None:
     screen.display.dice = DiceShow(roll.to_dict(), age=1.0)
     window.fill((0, 0, 0))
     draw_dice(screen, window)
-    view = pygame.Rect(screen.camera.view)
-    h = 14 + theme.font(19).get_linesize() * 2 + 32
-    y = view.bottom - h - 10 + 10 + 5  # just inside the dice, above the pips
-    ivory = [window.get_at((view.x + 10 + i * 30 + 13, y))[:3] for i in range(5)]
+    box = screen.dice_box
+    assert box is not None
+    y = box.y + 10 + 5  # just inside the dice, above the pips
+    ivory = [window.get_at((box.x + 10 + i * 30 + 13, y))[:3] for i in range(5)]
     assert ivory == [(245, 242, 230)] * 5
     screen.close()
 

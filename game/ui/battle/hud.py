@@ -4,7 +4,7 @@ tooltips (a piece's kept on the table and off the move's ghost)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import pygame
@@ -101,6 +101,7 @@ def _status(v: BattleView, key: str, values: Mapping[str, object]) -> str:
 # the dice box's places, best first: the table's corners, the bottom ones under the round's banner,
 # then the middles of its edges
 DICE_CORNERS = ("bottomleft", "bottomright", "topleft", "topright", "midbottom", "midleft", "midright")
+DICE_WIDTHS = (1.0, 0.45, 0.32)  # the most the box's rows take of the table's width, widest first
 BANNER_HEIGHTS = (0.0, 1.0, 0.5)  # where the banner may stand, top to bottom of the table, best first
 BANNER_ACROSS = (0.5, 0.25, 0.75)  # and across it
 WHO_SHARE = 0.4  # the most of the second row who decides takes when the activation order wants more,
@@ -202,20 +203,15 @@ def draw_dice(v: BattleView, surf: pygame.Surface) -> None:
     d: dict[str, Any] = show.event
     font = theme.font(19)
     group = show.group or [d]
-    view = pygame.Rect(v.camera.view)
     said = group_rows(group, Narrator(v.t, v.names, v.objective_names), show.result)
-    rows = [line for row in said for line in theme.wrap(row, font, view.w - 120)]  # a long row in lines
     faces: list[int] = [f for e in group for f in (e.get("dice") or [e["die"]])]  # every die shown
-    size = 48 if len(faces) == 1 else 36 if len(faces) <= 4 else 26
-    dice_w = len(faces) * (size + 4) if len(faces) > 1 else 0
-    w = max(max(font.size(r)[0] for r in rows) + (80 if len(faces) == 1 else 20), dice_w + 20)
-    h = 14 + font.get_linesize() * len(rows) + (size + 6 if len(faces) > 1 else 0)
-    box = dice_spot(v, show, (max(w, 160), max(h, 64)))
+    box, rows = dice_spot(v, show, lambda width: dice_rows(said, faces, font, width))
     v.dice_box = box
     pygame.draw.rect(surf, (20, 22, 26), box, border_radius=6)
     pygame.draw.rect(surf, theme.ACCENT, box, 1, border_radius=6)
     settled = show.age > DICE_TUMBLE  # the dice tumble, then settle
     numbered = d.get("die_kind") is not None  # a module's die (a D10 read 0-9) shows its number
+    size = die_size(faces)
     for i, face in enumerate(faces):
         shown = face if settled else 1 + int(show.age * 40 + i) % 6
         theme.draw_die(
@@ -228,16 +224,59 @@ def draw_dice(v: BattleView, surf: pygame.Surface) -> None:
         y += font.get_linesize()
 
 
-def dice_spot(v: BattleView, show: object, size: tuple[int, int]) -> pygame.Rect:
-    """Where the last roll's box stands: in the first place of the table's view (DICE_CORNERS) where
-    it covers no piece, else where it covers fewest (it hid the units at the bottom left); chosen as
+def die_size(faces: list[int]) -> int:
+    return 48 if len(faces) == 1 else 36 if len(faces) <= 4 else 26
+
+
+def dice_rows(
+    said: list[str], faces: list[int], font: pygame.font.Font, width: int
+) -> tuple[tuple[int, int], list[str]]:
+    """The dice box's size and its rows wrapped to be at most `width` pixels wide (a die beside the
+    words, or the dice above them)."""
+    size, one = die_size(faces), len(faces) == 1
+    edge = 80 if one else 20
+    rows = [line for row in said for line in theme.wrap(row, font, width - edge)]  # a long row in lines
+    dice_w = 0 if one else len(faces) * (size + 4)
+    w = max(max(font.size(r)[0] for r in rows) + edge, dice_w + 20, 160)
+    h = max(14 + font.get_linesize() * len(rows) + (0 if one else size + 6), 64)
+    return (w, h), rows
+
+
+def dice_spot(
+    v: BattleView, show: object, rows: Callable[[int], tuple[tuple[int, int], list[str]]]
+) -> tuple[pygame.Rect, list[str]]:
+    """Where the last roll's box stands and its rows: on the table, in the first of its places
+    (DICE_CORNERS) where it covers no piece, objective nor the move's ghost, else where it covers
+    fewest; in each place as wide as the table allows, then narrower and taller (DICE_WIDTHS), so a
+    melee's long box stands beside the melee rather than over it. It overhung the table's edge (the
+    first battle's table is narrower than the view) and hid the units of the melee it told. Chosen as
     its roll is first shown, so it does not jump while the pieces move."""
-    table = pygame.Rect(v.camera.view).inflate(-20, -20)
+    table = on_table(v, (240, 120)).inflate(-20, -20)
     if v.dice_corner is None or v.dice_corner[0] is not show:
-        spots = {corner: _cornered(size, table, corner) for corner in DICE_CORNERS}
-        best = least_covering(list(spots.values()), v.renderer.taken)
-        v.dice_corner = (show, next(c for c, r in spots.items() if r is best))
-    return _cornered(size, table, v.dice_corner[1])
+        spots: list[tuple[pygame.Rect, str, float]] = []
+        for share in DICE_WIDTHS:
+            (w, h), _rows = rows(round(table.w * share))
+            if h <= table.h or not spots:  # too tall for the table: taller still is no better
+                spots += [(_cornered((w, h), table, corner), corner, share) for corner in DICE_CORNERS]
+        best = least_covering([r for r, _c, _s in spots], covered(v))
+        v.dice_corner = next((show, c, s) for r, c, s in spots if r is best)
+    _show, corner, share = v.dice_corner
+    size, said = rows(round(table.w * share))
+    return _cornered(size, table, corner), said
+
+
+def covered(v: BattleView) -> list[pygame.Rect]:
+    """What a box laid over the table should not cover: the pieces, the objectives' stars, the move's
+    ghost and the unit it is for."""
+    stars = [piece for _t, piece, _w, _p in v.renderer.objective_words]
+    return [*v.renderer.taken, *stars, *hover_avoid(v)]
+
+
+def on_table(v: BattleView, least: tuple[int, int]) -> pygame.Rect:
+    """Where a box laid over the table stands: the part of the view the table fills (past its edge it
+    hung over the background), or the view where the table shows too small to hold `least`."""
+    area = v.renderer.table_in_view(v.camera)
+    return area if area.w >= least[0] and area.h >= least[1] else pygame.Rect(v.camera.view)
 
 
 def _cornered(size: tuple[int, int], area: pygame.Rect, corner: str) -> pygame.Rect:
@@ -255,7 +294,7 @@ def draw_alert(v: BattleView, surf: pygame.Surface) -> None:
     """What failed, across the top of the table in the colour of bad news, until the next command."""
     if not v.alert:
         return
-    view = pygame.Rect(v.camera.view)
+    view = on_table(v, (360, 120))
     font = theme.font(20)
     lines = theme.wrap(v.alert, font, view.w - 40)[:6]
     box = pygame.Rect(view.x + 10, view.y + 10, view.w - 20, 12 + len(lines) * font.get_linesize())
@@ -266,8 +305,9 @@ def draw_alert(v: BattleView, surf: pygame.Surface) -> None:
 
 
 def draw_banner(v: BattleView, surf: pygame.Surface) -> None:
-    """The round and phase, for a moment, over the table where it covers no piece (at the top, else
-    lower down, else where it covers fewest): it covered the officers standing at the top edge. It
+    """The round and phase, for a moment, over the table where it covers no piece, objective nor the
+    last roll's box (at the top, else lower down, else where it covers fewest): it covered the officers
+    standing at the top edge, and the box of the roll that began the round. It
     stands on the table (it overhung the table's edge where the table is narrower than the view: the
     first battle's, above its lesson), over the view only where the table is too small to hold it."""
     v.banner_box = None
@@ -277,10 +317,8 @@ def draw_banner(v: BattleView, surf: pygame.Surface) -> None:
     font = theme.font(40)
     text = font.render(d.banner, True, theme.TEXT)
     size = text.get_rect().inflate(30, 14).size
-    area = v.renderer.table_in_view(v.camera)
-    if area.w < size[0] or area.h < size[1] + 24:
-        area = pygame.Rect(v.camera.view)
-    pieces = v.renderer.taken
+    area = on_table(v, (size[0], size[1] + 24))
+    pieces = [*covered(v), *([v.dice_box] if v.dice_box else [])]
     spots = []
     for fy in BANNER_HEIGHTS:
         for fx in BANNER_ACROSS:
@@ -324,9 +362,9 @@ def draw_hover(v: BattleView, surf: pygame.Surface) -> None:
     if name is not None:  # on the table, off the move's ghost and off the piece itself
         odds = v.human.preview(name) if v.human_turn() else []
         text = "\n".join(x for x in unit_lines(v.battle, name, v.t) if x)  # its profile, a part a row
-        view = pygame.Rect(v.camera.view)
+        table = on_table(v, (380, 160))
         v.hover_box = tooltip(
-            surf, v.mouse, v.t.names(name), "\n".join([*odds, text]), 380, view, hover_avoid(v)
+            surf, v.mouse, v.t.names(name), "\n".join([*odds, text]), 380, table, hover_avoid(v)
         )
 
 

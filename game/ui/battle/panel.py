@@ -9,14 +9,13 @@ from game.running.settings import SPEEDS
 from game.ui import theme
 from game.ui.battle.human import Button
 from game.ui.battle.overlays import Overlays
-from game.ui.battle.view import BUTTON_STEP, DETAIL_LINES, MOST_BUTTONS, OVERLAY_ROWS, PANEL_HEAD, BattleView
+from game.ui.battle.view import BUTTON_STEP, MOST_BUTTONS, OVERLAY_ROWS, PANEL_HEAD, BattleView
 
 
 def draw_panel(v: BattleView, surf: pygame.Surface) -> None:
     """The decision in hand: what is asked, the buttons (always in the same place, so they do
     not move under the mouse), then what the mouse is pointing at: the ghost's verdict, odds."""
     pygame.draw.rect(surf, theme.PANEL, v.panel)
-    font = theme.font(20)
     x, y = v.panel.x + 10, v.panel.y + 8
     v.buttons = []
     head: list[tuple[str, theme.Colour]] = []
@@ -89,8 +88,11 @@ def draw_panel(v: BattleView, surf: pygame.Surface) -> None:
         label = theme.fitted(button.label, colour, rect.right - left - 4, size)
         surf.blit(label, label.get_rect(midleft=(left, rect.centery)))
         v.buttons.append((rect, button))
-    y = top + (first_fixed + len(fixed)) * step
-    _lines(v, surf, detail, font, x, y + 4, DETAIL_LINES)
+    y = top + (first_fixed + len(fixed)) * step + 4
+    details, detail_font = detail_rows(v, detail, v.log.rect.top - theme.px(OVERLAY_ROWS) - y)
+    for line, ink in details:
+        surf.blit(detail_font.render(line, True, ink), (x, y))
+        y += detail_font.get_linesize()
     _overlay_buttons(v, surf)
 
 
@@ -118,20 +120,21 @@ def head_rows(
     return cut, font, spare
 
 
-def _lines(
-    v: BattleView,
-    surf: pygame.Surface,
-    lines: list[tuple[str, theme.Colour]],
-    font: pygame.font.Font,
-    x: int,
-    y: int,
-    limit: int,
-) -> int:
-    rows = [(part, colour) for text, colour in lines for part in theme.wrap(text, font, v.panel.w - 20)]
-    for part, colour in rows[:limit]:
-        surf.blit(font.render(part, True, colour), (x, y))
-        y += font.get_linesize()
-    return y
+def detail_rows(
+    v: BattleView, lines: list[tuple[str, theme.Colour]], room: int
+) -> tuple[list[tuple[str, theme.Colour]], pygame.font.Font]:
+    """What the mouse points at (the ghost's verdict, odds), in the largest of HEAD_SIZES whose rows fit
+    `room` pixels over the overlay toggles (at 1280x720 a fifth line ran over them); in the smallest,
+    the last row that fits ends with an ellipsis."""
+    rows: list[tuple[str, theme.Colour]] = []
+    for size in HEAD_SIZES:
+        font = theme.font(size)
+        rows = [(part, colour) for text, colour in lines for part in theme.wrap(text, font, v.panel.w - 20)]
+        if len(rows) * font.get_linesize() <= room:
+            return rows, font
+    fit = max(1, room // font.get_linesize())
+    cut = [*rows[: fit - 1], (theme.cut(rows[fit - 1][0] + " …", font, v.panel.w - 20), rows[fit - 1][1])]
+    return cut, font
 
 
 def _overlay_buttons(v: BattleView, surf: pygame.Surface) -> None:

@@ -302,7 +302,8 @@ class BattleScreen(BattleView):
         r.draw_units(surf, self.camera, units, self.display)
         r.draw_officers(surf, self.camera, officers, self.display)
         ghosts = ghost_boxes(self.camera, b, self.human) if self.human_turn() else []
-        r.draw_labels(surf, self.camera, ghosts)  # off the ghosts, drawn over them below
+        dice = [self.dice_box] if self.dice_box else []  # as last drawn: it stands while its roll shows
+        r.draw_labels(surf, self.camera, [*ghosts, *dice])  # off the ghosts and the dice, drawn over them
         r.draw_effects(surf, self.camera, self.display.effects)
         if self.human_turn():
             self.overlays.draw_human(surf, self.camera, b, self.human)

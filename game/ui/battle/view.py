@@ -113,9 +113,10 @@ class BattleView(GameView):
         self.order_chips: list[tuple[pygame.Rect, str, int]] = []
         self.hover_box: pygame.Rect | None = None  # where the box about a piece under the mouse was drawn
         self.banner_box: pygame.Rect | None = None  # where the round's banner was drawn, if it was
-        # where the last roll's box was drawn, and its corner of the table, kept for the roll it shows
+        # where the last roll's box was drawn; its corner of the table and its share of the table's
+        # width, kept for the roll it shows
         self.dice_box: pygame.Rect | None = None
-        self.dice_corner: tuple[object, str] | None = None
+        self.dice_corner: tuple[object, str, float] | None = None
         self.autosaved_round = b.game.round if b.game else 0
         self.autosaves = True  # a new round is saved, but not while a replay is watched (replay.py)
         self.speed_index = self.settings.speed_index()
