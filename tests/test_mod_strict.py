@@ -98,6 +98,18 @@ CASES = [
         (FG + "modifiers.toml", "value = 3", "value = 2"),
         FG + "modifiers.toml: combat.flank.value: already has this value: the change changes nothing",
     ),
+    (  # a battle's name in Japanese: the game's font draws it as boxes
+        GUERRILLAS,
+        (BATTLE, 'name = "Ambush at the mill"', 'name = "水車小屋の待ち伏せ"'),
+        BATTLE + ": name: the game's font cannot draw '水車小屋の待ち伏せ' (CJK, Hiragana): they show as "
+        "boxes; texts may use the Latin, Greek and Cyrillic alphabets (docs/modding.md)",
+    ),
+    (  # a location's in Arabic, among a map's others
+        SEA_RAIDERS,
+        (MAP, 'name = "Field"', 'name = "Field (حقل)"'),
+        MAP + ": locations[4].name: the game's font cannot draw 'حقل' (Arabic): they show as boxes; "
+        "texts may use the Latin, Greek and Cyrillic alphabets (docs/modding.md)",
+    ),
     (  # two locations of a map on one point
         SEA_RAIDERS,
         (MAP, "at = [70, 50]", "at = [30, 50.5]"),
@@ -156,6 +168,13 @@ def test_a_game_battle_the_mods_modules_cannot_play_is_a_warning(tmp_path: Path)
         "rule modules warhammer-terrain and dias-terrain both replace the movement_allowance hook: choose "
         "one of them"
     ]
+
+
+def test_greek_and_cyrillic_names_are_drawn_and_pass(tmp_path: Path) -> None:
+    """The font draws the Latin, Greek and Cyrillic alphabets: no warning for them."""
+    greek = (BATTLE, 'name = "Ambush at the mill"', 'name = "Засада у мельницы (Ενέδρα στον μύλο)"')
+    report = check_content([write_mod(tmp_path / "mod", GUERRILLAS, greek)])
+    assert report.problems == [] and report.warnings == []
 
 
 def test_warnings_wait_for_the_problems(tmp_path: Path) -> None:

@@ -34,7 +34,7 @@ from game.content.scenario import (
 )
 from game.editing.files import kind_of
 from game.modding.report import Report
-from game.modding.strict import warnings
+from game.modding.strict import undrawn_words, warnings
 from game.model.errors import ContentError, UserError
 from game.model.limits import check_id
 from game.model.modules import mode_for_ruleset, modules, other_rulesets
@@ -414,7 +414,7 @@ class _Check:
         themselves; then, with no problem, what is legal but almost surely a mistake (warnings)."""
         ordered = self.mods_checked(folders, files)
         if ordered is not None and not self.report.problems:  # the mods' and the game's files load
-            for w in warnings(ordered, self.content):
+            for w in [*warnings(ordered, self.content), *undrawn_words(files)]:
                 if str(w) not in self.report.warnings:
                     self.report.warnings.append(str(w))
 

@@ -11,7 +11,8 @@ author wrote them:
 - a battle or map whose id is the game's own (it replaces the game's, silently);
 - a deployment zone running off its table; two objectives, or two locations, on one point;
 - a value set to what it already is (the change changes nothing);
-- a spell the mod adds that no unit knows (no one can cast it).
+- a spell the mod adds that no unit knows (no one can cast it);
+- a text with letters the game's font cannot draw (a Japanese or Arabic name shows as boxes).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from game.content.glyphs import scripts, undrawn
 from game.content.merging import KEYED, layered, spelt
 from game.content.mods import Mod
 from game.content.records import read_toml
@@ -47,6 +49,26 @@ def warnings(mods: Sequence[Mod], content: Path) -> list[ContentError]:
         out += _scenarios(m, theirs)
         out += _unchanged(m, mods[:i], content)
         out += _open_wars(m, content) if m.spec.ruleset == "open-wars" else _for_glory(m, content)
+        out += undrawn_words(sorted(p for p in m.root.rglob("*.toml") if p.is_file()))
+    return out
+
+
+def undrawn_words(paths: Sequence[Path]) -> list[ContentError]:
+    """Every text of these files with letters the game's font has no glyph for, naming its key, the
+    letters and their scripts."""
+    out = []
+    for path in paths:
+        for at, value in _walk(_toml(path)):
+            letters = undrawn(value) if isinstance(value, str) else ""
+            if letters:
+                out.append(
+                    ContentError(
+                        f"{path}: {spelt(at)}",
+                        f"the game's font cannot draw {letters[:12]!r} ({', '.join(scripts(letters))}): they "
+                        "show as boxes; texts may use the Latin, Greek and Cyrillic alphabets "
+                        "(docs/modding.md)",
+                    )
+                )
     return out
 
 

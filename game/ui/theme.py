@@ -10,6 +10,7 @@ from typing import Any, Protocol
 import pygame
 
 from game import ASSETS
+from game.content.glyphs import FONT
 from game.model.errors import one_line
 from game.ui.markup import PATH_SEPARATORS, drawable, path_pieces, words
 
@@ -64,8 +65,8 @@ TERRAIN_OUTLINE: dict[str, Colour] = {
 
 SIDE_FALLBACK: list[Colour] = [(44, 82, 170), (190, 40, 40)]
 
-# the game's font: Noto Sans Bold (SIL OFL 1.1, assets/CREDITS.md), every accent and sign of Spanish
-FONT = ASSETS / "fonts" / "NotoSans-Bold.ttf"
+# the game's font, FONT: Noto Sans Bold (SIL OFL 1.1, assets/CREDITS.md), every accent and sign of Spanish;
+# the Latin, Greek and Cyrillic alphabets (game/content/glyphs.py)
 FONT_FACTOR = 0.6875  # a size here is pygame's default-font size: pygame shrinks that font by this much
 
 TOP_BAR_BASE, RIGHT_PANEL_BASE = 56, 360
