@@ -120,7 +120,7 @@ def add_network_options(p: argparse.ArgumentParser) -> None:
         help="with --host: seconds each player has for a decision; when they run out, the computer "
         "general decides for him (off by default)",
     )
-    add_offer_options(p, "with --host: ")
+    add_offer_options(p, "with --host: ", "with --demo or --host: ")
     p.add_argument("--headless", action="store_true", help="with --host or --join: no window; --ai plays")
     p.add_argument("--ai", metavar="KIND", help="with --headless: the computer player of this side")
     add_resolve_option(p, "with --headless in a campaign: ")
@@ -136,8 +136,9 @@ def add_resolve_option(p: argparse.ArgumentParser, when: str) -> None:
     )
 
 
-def add_offer_options(p: argparse.ArgumentParser, when: str = "") -> None:
-    """What the player who begins a game offers besides its battle: his side and its rounds."""
+def add_offer_options(p: argparse.ArgumentParser, when: str = "", rounds_when: str = "") -> None:
+    """What the player who begins a game offers besides its battle: his side and its rounds (`when`: the
+    options they go with; `rounds_when`: those --rounds goes with, if others)."""
     p.add_argument(
         "--side",
         type=bounded(1, 2),
@@ -146,7 +147,10 @@ def add_offer_options(p: argparse.ArgumentParser, when: str = "") -> None:
         help=f"{when}play the scenario's first or second side",
     )
     p.add_argument(
-        "--rounds", type=bounded(1, MAX_ROUNDS), default=None, help=f"{when}stop after this many rounds"
+        "--rounds",
+        type=bounded(1, MAX_ROUNDS),
+        default=None,
+        help=f"{rounds_when or when}stop after this many rounds",
     )
     p.add_argument(
         "--turns",

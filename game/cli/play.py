@@ -53,6 +53,12 @@ def _play(args: argparse.Namespace) -> int:
     watch = Path(args.replay) if args.replay else None
     if args.frames is not None and not (args.demo or args.edit is not None):
         raise UserError("play: --frames N goes with --demo or --edit")
+    if args.rounds is not None and not (args.demo or args.host is not None):  # a demo stops there as simulate
+        raise UserError(
+            "play: --rounds N goes with --demo or --host (a battle you play ends as its scenario says)"
+        )
+    if args.rounds is not None and args.demo and args.campaign is not None:
+        raise UserError("play: --campaign takes no --rounds (its limit is its own)")
     # the start screen's choices; a demo's seats are its own, and the start screen after it keeps its defaults
     demo = demo_generals(args) if args.demo else None
     a, b, more = seat_choices(args, "human", "normal") if demo is None else ("human", "normal", [])
@@ -74,7 +80,7 @@ def _play(args: argparse.Namespace) -> int:
         if args.edit:
             editable(Path(args.edit))
     shot = Path(args.screenshot) if args.screenshot else None
-    return run(setup, demo=demo, demo_frames=args.frames, screenshot=shot)
+    return run(setup, demo=demo, demo_frames=args.frames, screenshot=shot, demo_rounds=args.rounds)
 
 
 def editable(path: Path) -> None:

@@ -66,10 +66,11 @@ def run(
     demo: Sequence[str] | None = None,
     demo_frames: int | None = None,
     screenshot: Path | None = None,
+    demo_rounds: int | None = None,
 ) -> int:
     """The window's loop. With demo (the computer player of each seat): that AI battle at once, watched
-    to its end (then the start screen); with demo_frames too, only that many frames, the last one
-    saved to `screenshot`."""
+    to its end (then the start screen), or to the end of round `demo_rounds`; with demo_frames too,
+    only that many frames, the last one saved to `screenshot`."""
     stop = Stopping().start()  # before pygame: SIGTERM and SIGHUP save the battle and end (stopping.py)
     with quiet_audio():  # without an audio device the mixer stays off, silent and quiet (game/ui/sound.py)
         pygame.init()
@@ -100,7 +101,9 @@ def run(
     elif demo is not None or setup.load is not None or setup.campaign is not None:
         # the demo's generals play this battle only: the start screen after it keeps the player's choices
         watched = (
-            setup if demo is None else dataclasses.replace(setup, a=demo[0], b=demo[1], seats=list(demo[2:]))
+            setup
+            if demo is None
+            else dataclasses.replace(setup, a=demo[0], b=demo[1], seats=list(demo[2:]), rounds=demo_rounds)
         )
         opened = open_game(watched, surf.get_size(), settings)
         setup.load = watched.load

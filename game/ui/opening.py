@@ -72,7 +72,7 @@ def open_battle(setup: Setup, size: tuple[int, int], settings: Settings | None =
         if setup.mode is not None:  # chosen on the start screen: the modules of that battle's mode
             known = {m.id: m.mode for m in modules_by_mode()}
             modules = [mid for mid in modules if known.get(mid) == setup.mode]
-        m = new_match(setup.scenario, setup.seed, rules=rules, modules=modules, options=setup.options)
+        m = new_match(setup.scenario, setup.seed, setup.rounds, rules, modules=modules, options=setup.options)
         sides = m.battle.game.sides  # type: ignore[union-attr]
         try:  # as `simulate --a --b --c --d` seats its players; a seat not chosen plays as the second
             players = seated(sides, [setup.a, setup.b, *setup.seats], setup.b, "play")

@@ -90,6 +90,7 @@ def test_demo_without_frames_needs_no_frames(monkeypatch: pytest.MonkeyPatch) ->
         demo: list[str] | None = None,
         demo_frames: int | None = None,
         screenshot: object = None,
+        demo_rounds: int | None = None,
     ) -> int:
         seen.update(demo=demo, frames=demo_frames)
         return 0

@@ -34,6 +34,7 @@ class Setup:
     edit: Path | str | None = None  # open the editor: on a file, or a new "scenario", "map" or "campaign"
     recall: bool = False  # the start screen begins with the last session's choices (none given instead)
     campaign: str | None = None  # a campaign to begin (its id, or its file's path) instead of a battle
+    rounds: int | None = None  # the battle's last round instead of its scenario's (play --demo --rounds N)
 
 
 def recalled(setup: Setup, settings: Settings) -> None:
