@@ -189,8 +189,9 @@ class LogPanel:
         lh = font.get_linesize()
         width = box.w - 16
         self._hint = pygame.Rect(0, 0, 0, 0)
-        if self.room is not None:  # how to make it tall or short again, at the title's right
-            hint = font.render(self.t("log_shorter" if self.tall else "log_taller"), True, theme.ACCENT)
+        if self.room is not None:  # how to make it tall or short again: at the title's right, a third at most
+            words = theme.cut(self.t("log_shorter" if self.tall else "log_taller"), font, width // 3)
+            hint = font.render(words, True, theme.ACCENT)
             self._hint = surf.blit(hint, hint.get_rect(topright=(box.right - 8, box.y + 4)))
             width -= self._hint.w + 8
         heading = self.title if self.title is not None else self.t("log_title")
