@@ -387,3 +387,62 @@ def test_a_mods_manifest_given_for_its_folder_is_one_line(
 def test_unknown_options_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check-content", "--bogus"]) == 2
     assert capsys.readouterr().err.count("\n") == 1
+
+
+# --- a battle that cannot begin --------------------------------------------------------------------
+
+
+def _cramped(tmp_path: Path, army: bool = False) -> Path:
+    """The starter mod with its battle on a 12x24 table: each side's two-unit divisions find no room
+    at L of their officer and XL from the enemy (FG-DEP-6..10). `army`: both armies as 20 points."""
+    text = (STARTER / "scenarios/starter-skirmish.toml").read_text(encoding="utf-8")
+    for old, new in [
+        ("table = [48, 36]", "table = [12, 24]"),
+        ("[[2, 2], [46, 2], [46, 10], [2, 10]]", "[[1, 1], [11, 1], [11, 5], [1, 5]]"),
+        ("[[2, 26], [46, 26], [46, 34], [2, 34]]", "[[1, 19], [11, 19], [11, 23], [1, 23]]"),
+        ("[[22, 16], [26, 16], [26, 20], [22, 20]]", "[[5, 10], [7, 10], [7, 12], [5, 12]]"),
+        ("[[6, 14], [12, 13], [13, 20], [7, 21]]", "[[1, 8], [3, 8], [3, 10], [1, 10]]"),
+        ("at = [24, 18]", "at = [6, 11]"),
+        ("at = [36, 6]", "at = [9, 6]"),
+        ("at = [12, 30]", "at = [3, 18]"),
+    ]:
+        assert old in text
+        text = text.replace(old, new)
+    if army:
+        text = re.sub(r"\[\[sides\.divisions\]\]\n(.*\n)*?\]\n", "", text)
+        text = re.sub(r"(deployment = .*\n)", r"\1[sides.army]\npoints = 20\n", text)
+    return mod(tmp_path, files={"scenarios/starter-skirmish.toml": text})
+
+
+def test_a_battle_whose_divisions_cannot_deploy_is_refused_as_the_battle_refuses_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue: a 12x24 table with two-unit divisions passed check-content (and --strict), yet the
+    battle refused to begin ('side es cannot deploy es-2 ...', exit 2). The check deploys it as the
+    battle does (game/running/deployment_check.py) and says the battle's reason at the division's key."""
+    monkeypatch.chdir(tmp_path)  # a short path: the whole line is said
+    folder = _cramped(Path("."))
+    path = folder / "scenarios/starter-skirmish.toml"
+    assert main(["simulate", "--scenario", str(path), "--mod", str(folder)]) == 2
+    (refusal,) = capsys.readouterr().err.splitlines()
+    reason = refusal.removeprefix("error: ")
+    assert reason.startswith("side es cannot deploy es-2: no room for its 2 units")
+    assert failing(capsys, folder) == [f"{path}: sides[1].divisions[1]: {reason}"]
+    assert failing(capsys, "--strict", folder) == [f"{path}: sides[1].divisions[1]: {reason}"]
+    (spanish,) = failing(capsys, "--lang", "es", folder)
+    assert spanish == (
+        f"{path}: sides[1].divisions[1]: el bando es no puede desplegar es-2: no hay sitio para sus 2 "
+        "unidades en su mitad de la mesa, a L de su oficial y a XL del enemigo (FG-DEP-6..10): el "
+        "escenario necesita una mesa mayor o divisiones más pequeñas"
+    )
+
+
+def test_a_points_army_that_cannot_deploy_is_named_by_its_points(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """An army bought at the start (FG-ARMY-3) has no divisions in the file: its points are the key."""
+    folder = _cramped(tmp_path, army=True)
+    (line,) = failing(capsys, folder)
+    path = re.escape(str(folder / "scenarios/starter-skirmish.toml"))
+    assert re.match(rf"{path}: sides\[[01]\]\.army: side ", line)
+    assert "cannot deploy" in line and "(FG-DEP-6..10)" in line

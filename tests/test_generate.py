@@ -284,8 +284,8 @@ def test_every_player_deploys_a_tight_battle_whatever_the_seeds(
     import esper
 
     from game.ai.players import make_player
-    from game.editing.random_battles import DEPLOYING
     from game.model.components import Officer
+    from game.running.deployment_check import DEPLOYING
     from game.running.match import play, scenario_match
 
     for seed in (0, 2, 4):
@@ -311,8 +311,8 @@ def test_a_deployment_tries_no_formation_the_table_had_no_room_for_again(
     had no room for. Divisions only come onto the table as it deploys, so one refused stays refused:
     the same placements (the same refusal, '99 at most'), with under half the checks."""
     from game.ai import common
-    from game.editing.random_battles import DEPLOYING
     from game.model.events import Deployed
+    from game.running.deployment_check import DEPLOYING
     from game.running.match import play, scenario_match
     from systems.for_glory import deployment
 

@@ -168,12 +168,22 @@ def deploy_for(b: Battle, d: Decision, order: Callable[[list[Point]], list[Point
     division = d.unit or d.options[0]
     if not isinstance(d.payload, Arrivals):  # FG-DEP-6: it must deploy, and cannot
         units = esper.component_for_entity(b.ids[division], Officer).assigned
-        raise UserError(
-            f"side {d.side} cannot deploy {division}: no room for its {len(units)} units in its half of the "
-            "table, at L of its officer and XL from the enemy (FG-DEP-6..10): the scenario needs a larger "
-            "table or smaller divisions"
-        )
+        raise NoRoomToDeploy(d.side, division, len(units))
     return cmd.Pass()
+
+
+class NoRoomToDeploy(UserError):
+    """A division of a battle's start that no placement fits (FG-DEP-6): the battle cannot begin. Its
+    side and division, for a check that names the scenario's key (game/running/deployment_check.py)."""
+
+    def __init__(self, side: str, division: str, units: int) -> None:
+        super().__init__(
+            f"side {side} cannot deploy {division}: no room for its {units} units in its half of the table, "
+            "at L of its officer and XL from the enemy (FG-DEP-6..10): the scenario needs a larger table or "
+            "smaller divisions"
+        )
+        self.side = side
+        self.division = division
 
 
 def packing_order(b: Battle, spots: list[Point]) -> list[Point]:

@@ -9,7 +9,6 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from game.ai.heuristic import HeuristicPlayer
 from game.content.module_records import rule_stack
 from game.content.records import build
 from game.content.scenario import MIN_DIVISIONS, MIN_UNITS, Scenario, ScenarioFile, cheapest, make_terrain
@@ -20,19 +19,11 @@ from game.model.errors import UserError
 from game.model.modules import GameMode, RandomOptions, game_mode, mode_for_ruleset
 from game.model.ruleset import Ruleset
 from game.model.table import Table
-from game.running.match import Player as MatchPlayer
-from game.running.match import play, scenario_match
+from game.running.deployment_check import deployment_problem
 
-DEPLOY_SEEDS = (
-    1,
-    2,
-    3,
-    4,
-)  # the match seeds a random battle is tried with: the deployment order differs by seed
 # the share of the most points that deploy (in percent) a table too small for the default points gets:
 # the deployment order differs by the match's seed, and at the very most some seed finds no room
 FIT_MARGIN = 80
-DEPLOYING = ("deploy", "place_staff")  # the decisions of a battle's start (FG-DEP)
 
 
 def agreed_ground(rules: Ruleset) -> Ruleset:
@@ -77,22 +68,12 @@ def _checked(found: GameMode, rules: Ruleset, seed: int, options: RandomOptions)
 
 
 def deploys(rules: Ruleset, data: dict[str, Any]) -> bool:
-    """Whether every division of both sides of a For Glory scenario deploys as its battle starts: the
-    computer player's deployment, each placement by the rules' own check (FG-DEP-6..10), for each
-    seed of DEPLOY_SEEDS (the seed rolls the officers' experience, which orders the deployment)."""
+    """Whether every division of both sides of a For Glory scenario deploys as its battle starts
+    (game/running/deployment_check.py)."""
     where = f"{data['id']}.toml"
     spec = build(ScenarioFile, data, where)
     sc = Scenario(spec, Table(*spec.table, make_terrain(rules, spec.terrain, where)), Path(where), "")
-    for seed in DEPLOY_SEEDS:
-        m = scenario_match(sc, rules, seed)
-        players: dict[str, MatchPlayer] = {s.id: HeuristicPlayer(s.id, seed) for s in spec.sides}
-        try:
-            play(
-                m, players, until=lambda m: m.battle.pending is None or m.battle.pending.kind not in DEPLOYING
-            )
-        except UserError:  # a division no placement fits
-            return False
-    return True
+    return deployment_problem(sc, rules) is None
 
 
 def _fitted(

@@ -40,6 +40,7 @@ from game.model.limits import check_id
 from game.model.modules import mode_for_ruleset, modules, other_rulesets
 from game.model.ruleset import Ruleset
 from game.running import puzzle, script
+from game.running.deployment_check import deployment_problem
 from systems.campaign.records import CampaignFile
 from systems.campaign.theatre import campaign_problems, load_campaign
 from systems.open_wars.maps import MapFile
@@ -171,10 +172,15 @@ class _Check:
         for e in found:
             self.problem(e)
         sc = None if found else self.attempt(load_scenario, str(path), rules)  # which stops at the first
-        if sc is not None and kind == "game's scenario":  # a battle the mods' modules may not play
-            self.unplayable(path, rules, sc.spec.modules)
-        elif sc is not None:  # its modules with the mods' on them, as a battle has them
-            self.attempt(rule_stack, rules, sc.spec.modules, str(path))
+        if sc is None:
+            return
+        if kind == "game's scenario":  # a battle the mods' modules may not play
+            playable = self.playable(path, rules, sc.spec.modules)
+        else:  # its modules with the mods' on them, as a battle has them
+            playable = self.attempt(rule_stack, rules, sc.spec.modules, str(path)) is not None
+        refused = deployment_problem(sc, rules) if playable else None  # as the battle refuses to begin
+        if refused is not None:
+            self.problem(refused)
 
     def campaign(self, path: Path, mods: Sequence[Mod]) -> None:
         """A campaign: its keys, then every problem across them (campaign_problems), then the game's
@@ -193,9 +199,9 @@ class _Check:
         if not found:
             self.attempt(load_campaign, str(path), mods)
 
-    def unplayable(self, path: Path, rules: Ruleset, own: list[str]) -> None:
-        """One of the game's battles that the modules the mods switch on cannot play with its own: a
-        warning (the battle is refused when chosen with the mods), naming the mods that switch them on."""
+    def playable(self, path: Path, rules: Ruleset, own: list[str]) -> bool:
+        """Whether the modules the mods switch on can play one of the game's battles with its own; when
+        not, a warning (the battle is refused when chosen with the mods), naming the mods that do."""
         try:
             rule_stack(rules, own, str(path))
         except UserError as e:
@@ -204,6 +210,8 @@ class _Check:
             self.report.warnings.append(
                 f"{naming}: modules: the game's battle {path.stem} cannot be played with them: {problem}"
             )
+            return False
+        return True
 
     def script(self, path: Path, rulesets: Rulesets) -> None:
         """Load a scripted battle and set it up (placing every base), without playing it."""
