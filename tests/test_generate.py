@@ -148,6 +148,8 @@ def test_the_same_seed_makes_the_same_battle(rules: Ruleset) -> None:
         (["--size", "9" * 400 + "x48"], "--size WxH must be"),
         (["--points", "9" * 5000], "--points: expected a whole number from 4"),
         (["--seed", "-1"], "--seed: expected a whole number from 0"),
+        (["--size", "\u0667\u0662x48"], "--size is WxH"),  # Arabic-Indic digits, which \\d read as 72
+        (["--points", "\u0662\u0664"], "--points: expected a whole number from 4 to 200"),
     ],
 )
 def test_options_it_cannot_make_are_one_line(

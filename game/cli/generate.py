@@ -12,7 +12,7 @@ from game.cli.options import MAX_SEED, add_lang_option, add_mod_option, bounded,
 from game.model.errors import UserError
 from game.model.limits import MAX_POINTS, MIN_DIVISIONS, MIN_UNITS
 
-SIZE = re.compile(r"(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)")
+SIZE = re.compile(r"([0-9]+(?:\.[0-9]+)?)x([0-9]+(?:\.[0-9]+)?)")  # ASCII digits: \d takes ٧٢ as 72
 
 
 def _generate(args: argparse.Namespace) -> int:

@@ -25,8 +25,8 @@ def bounded(low: int, high: int) -> Callable[[str], int]:
     number on the command line can ask for unbounded time or memory; anything else is one line."""
 
     def whole_number(text: str) -> int:
-        try:
-            value = int(text)
+        try:  # ASCII digits only: int() reads other scripts' digits too ("٧٢" as 72)
+            value = int(text) if text.isascii() else None
         except ValueError:  # not a number, or one of more than 4300 digits
             value = None
         if value is None or not low <= value <= high:
