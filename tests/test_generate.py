@@ -5,6 +5,7 @@ generator (until then one line says it has none)."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import tomllib
 from pathlib import Path
@@ -19,6 +20,7 @@ from game.editing.random_battles import agreed_ground, deploys, random_text
 from game.modding.content_check import check_content
 from game.model.modules import RandomOptions
 from game.model.ruleset import Ruleset
+from game.running.deployment_check import DEPLOY_SEEDS
 from systems.for_glory.generate import _usable
 
 SEEDS = range(20)
@@ -135,6 +137,62 @@ def test_the_same_seed_makes_the_same_battle(rules: Ruleset) -> None:
     once = random_text(rules, "for-glory", 7, RandomOptions())
     assert random_text(rules, "for-glory", 7, RandomOptions()) == once
     assert random_text(rules, "for-glory", 8, RandomOptions())[1] != once[1]
+
+
+# the battles version 1f9d0cec made (sha256 of the file), by seed and options: the deployment check
+# was made faster, never different; a change here changes every shared seed's battle
+MADE = [
+    (1, RandomOptions(), "62b64a9ccabb633cb598e91e8e37383e3e7e62da742870c90115acb4b7fbe40a"),
+    (2, RandomOptions(), "efddb22c41263d089a4586fcaffa01ef26b9d1a1defe433952ccee52b624837c"),
+    (3, RandomOptions(terrain="sparse"), "6e053a2eff8d7d4eedd1863fdd95174dff351a95d14aa6b8bcf58155bf55f14a"),
+    (4, RandomOptions(terrain="dense"), "05edb425bda5d2a6e7a89f1487e019d91466a6860983715083aad32c6038557e"),
+    (5, RandomOptions(12, (48, 36)), "618e3fe637700a4644286534d4e94267e90ae2dc58be3909fa3bdc72a08c4572"),
+    (
+        6,
+        RandomOptions(40, (96, 60), "dense"),
+        "7afbff02506a35531b66916717fa5797bc3b3f4da73781eda786a58e811bd45d",
+    ),
+    (2, RandomOptions(size=(30, 30)), "621efb404a8fb6d3490a8ad38fc485e76fc831edee90e189cb85d3c80bdd3d43"),
+    (0, RandomOptions(size=(36, 30)), "04e6db7689b9b947893896d2ed7dd13ded5599fc751eb67f8593ab5aeae3ddc7"),
+    (1, RandomOptions(60, (48, 36)), "3cd6ee6d2d9cd39a670612540e5af2551cba72d33b250bf5cf54e7cb39166a38"),
+]
+
+
+@pytest.mark.parametrize(("seed", "options", "digest"), MADE)
+def test_the_same_seed_makes_the_same_battle_byte_for_byte_as_before(
+    rules: Ruleset, seed: int, options: RandomOptions, digest: str
+) -> None:
+    """Among them the smaller tables whose default points shrink to what deploys (the search)."""
+    text = random_text(rules, "for-glory", seed, options)[1]
+    assert hashlib.sha256(text.encode("utf-8")).hexdigest() == digest
+
+
+def test_a_full_zone_checks_no_formation_outside_it_once_one_fits(
+    rules: Ruleset, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue: 200 points a side on 120x80 took 33 s to make, most of it checking, for each division
+    once its zone was full, every legal formation outside it, though only the first of them could be
+    used (the fallback): at most two legal formations a division now (the fallback and the one
+    placed), the same placements (the battles above)."""
+    from game.ai import common
+    from game.model.resolution import Reject
+
+    data = tomllib.loads(random_text(rules, "for-glory", 6, RandomOptions(40, (96, 60), "dense"))[1])
+    legal = 0
+    real = common.check_deploy
+
+    def counted(*args: object) -> None:
+        nonlocal legal
+        try:
+            real(*args)  # type: ignore[arg-type]
+        except Reject:
+            raise
+        legal += 1
+
+    monkeypatch.setattr(common, "check_deploy", counted)
+    assert deploys(rules, data)
+    divisions = 2 * len(data["sides"][0]["divisions"]) * len(DEPLOY_SEEDS)
+    assert legal <= 2 * divisions, (legal, divisions)
 
 
 @pytest.mark.parametrize(

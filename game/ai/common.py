@@ -22,6 +22,7 @@ from game.model.resolution import Decision, Reject
 from systems.for_glory.charge.plan import chargeable_units, plan_charge
 from systems.for_glory.deployment import (
     INWARD,
+    LINES,
     Arrivals,
     Deploying,
     Entry,
@@ -288,20 +289,24 @@ def _deployment(
     full = _NO_ROOM.setdefault(b, set()) if isinstance(d.payload, Deploying) else None
     fallback: cmd.Deploy | None = None
     for spot in order(deploy_spots(b, d.side, edge or None)):
+        if full is not None and all((d.side, spot, k, len(units)) in full for k in range(LINES)):
+            continue  # both formations here refused already: not even laid out again
         for k, c in enumerate(lines_at(b.rules, division, units, spot, facing)):
             shape = (d.side, spot, k, len(units))  # the same bases, wherever the division's officer stands
             if full is not None and shape in full:
                 continue
-            try:
+            zoned = not zone or all(point_in_polygon((x, y), zone) for _u, x, y, _f in c.units)
+            if fallback is not None and not zoned:
+                continue  # it could only be the fallback, found already: checked, it was most of the time
+            try:  # a random battle's check of a full zone took
                 check_deploy(b, c, own_edge(b, d.side), entry)
             except Reject:
                 if full is not None:
                     full.add(shape)
                 continue
-            if not zone or all(point_in_polygon((x, y), zone) for _u, x, y, _f in c.units):
+            if zoned:
                 return c
-            if fallback is None:
-                fallback = c  # legal, though partly outside the scenario's suggested zone
+            fallback = c  # legal, though partly outside the scenario's suggested zone
     if fallback is None and edge:  # FG-REINF-1: the rules' complete search of the edge
         return entry_placement(b, division, edge)
     return fallback

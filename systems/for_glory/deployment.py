@@ -187,6 +187,9 @@ def check_deploy(b: Battle, c: cmd.Deploy, own_edge: str, entry: Entry) -> None:
         placed.append(corners)
 
 
+LINES = 2  # the formations lines_at lays out at a spot: in front of the officer, and behind him
+
+
 def lines_at(
     rules: Ruleset, division: str, units: Sequence[str], officer: Point, facing: float
 ) -> list[cmd.Deploy]:
