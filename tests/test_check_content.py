@@ -446,3 +446,64 @@ def test_a_points_army_that_cannot_deploy_is_named_by_its_points(
     path = re.escape(str(folder / "scenarios/starter-skirmish.toml"))
     assert re.match(rf"{path}: sides\[[01]\]\.army: side ", line)
     assert "cannot deploy" in line and "(FG-DEP-6..10)" in line
+
+
+# --- its words --------------------------------------------------------------------------------------
+
+SCRIPT = (CONTENT / "scripts" / "fire-at-line.toml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("files", "english", "spanish"),
+    [
+        (
+            {"mod.toml": (STARTER / "mod.toml").read_text(encoding="utf-8") + 'depends = "other"\n'},
+            "mod.toml: depends: expected a list of strings, found 'other'",
+            "mod.toml: depends: se esperaba una lista de textos; hay 'other'",
+        ),
+        (
+            {"rulesets/for-glory/unit.toml": ""},
+            "rulesets/for-glory/unit.toml: not a ruleset file (ruleset.toml, modifiers.toml, units.toml, "
+            "qualities.toml, results.toml, terrain.toml, game.toml)",
+            "rulesets/for-glory/unit.toml: no es un archivo del reglamento (ruleset.toml, modifiers.toml, "
+            "units.toml, qualities.toml, results.toml, terrain.toml, game.toml)",
+        ),
+        (
+            {"modules/nomodule/terrain.toml": ""},
+            "modules/nomodule: no rule module 'nomodule'",
+            "modules/nomodule: no hay módulo de reglas 'nomodule'",
+        ),
+        (
+            {"scripts/x.toml": SCRIPT.replace('category = "LnInf"', 'category = "Zz"', 1)},
+            "scripts/x.toml: units[0].category: unknown category 'Zz' (known: LnInf, LI, HC, LC, FA, HA, "
+            "Gren)",
+            "scripts/x.toml: units[0].category: categoría desconocida 'Zz' (conocidas: LnInf, LI, HC, LC, "
+            "FA, HA, Gren)",
+        ),
+        (
+            {
+                "ai/temperaments/Bold.toml": (CONTENT / "ai/temperaments/aggressive.toml").read_text(
+                    encoding="utf-8"
+                )
+            },
+            "ai/temperaments/Bold.toml: its name: expected an id: 1 to 64 lowercase letters, digits, - and "
+            "_, starting with a letter or a digit (never a path), found 'Bold'",
+            "ai/temperaments/Bold.toml: su nombre: se esperaba un id: de 1 a 64 minúsculas, cifras, - y _, "
+            "que empiece por una letra o una cifra (nunca una ruta); hay 'Bold'",
+        ),
+    ],
+)
+def test_a_broken_mod_is_said_whole_in_spanish(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    files: dict[str, str],
+    english: str,
+    spanish: str,
+) -> None:
+    """Issue: 'a list of a string'; and with --lang es, problems half in English ('categoría desconocida
+    'Zz' (known: ...)', 'its name: se esperaba ...') or wholly ('not a ruleset file (...)')."""
+    monkeypatch.chdir(tmp_path)
+    folder = mod(Path("."), files=files)
+    assert failing(capsys, folder) == [f"{folder / english}"]
+    assert failing(capsys, "--lang", "es", folder) == [f"{folder / spanish}"]

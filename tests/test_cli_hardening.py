@@ -182,9 +182,7 @@ def test_a_strings_bound_is_said_in_characters() -> None:
 
     with pytest.raises(ContentError, match="expected a string with at least 1 and at most 80 characters"):
         convert(Annotated[str, Bounds(1, 80)], "x" * 81, "name")
-    with pytest.raises(
-        ContentError, match=r"expected a list of a string with at most 2 items, found 3 items"
-    ):
+    with pytest.raises(ContentError, match=r"expected a list of strings with at most 2 items, found 3 items"):
         convert(Annotated[list[str], Bounds(None, 2)], ["a", "b", "c"], "names")
 
 

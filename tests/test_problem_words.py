@@ -12,7 +12,9 @@ from typing import Annotated, get_args, get_origin, get_type_hints
 
 import pytest
 
+from game.ai.generals import Temperament
 from game.content.locale import Texts
+from game.content.mods import ModFile
 from game.content.records import type_name
 from game.content.ruleset_files import load_ruleset
 from game.content.scenario import ScenarioFile
@@ -21,7 +23,10 @@ from game.editing.elements import set_field
 from game.editing.problem_words import FIELDS, ITEMS, PARTS, place_said, problem_said, refusal_said
 from game.editing.problems import scenario_problems_of
 from game.model.errors import ContentError
+from game.model.limits import Bounds
 from game.model.ruleset import Ruleset
+from game.running.puzzle import PuzzleFile
+from game.running.script import ScriptFile
 from systems.open_wars.maps import MapFile
 from tests.test_editor_model import small_battle
 
@@ -138,24 +143,42 @@ def _types(tp: object, seen: set[object]) -> Iterator[object]:
 
 
 # the English of the types (not "a": Spanish has its own, "de 0 a 5")
-ENGLISH = re.compile(r"\b(an|list|table|integer|number|string|items|characters|at|one of|lowercase)\b")
+ENGLISH = re.compile(
+    r"\b(an|lists?|tables?|integers?|numbers?|strings?|items|characters|at|one of|values|among|lowercase"
+    r"|ids)\b"
+)
 
 
-@pytest.mark.parametrize("record", [ScenarioFile, MapFile])
+@pytest.mark.parametrize("record", [ScenarioFile, MapFile, ModFile, Temperament, PuzzleFile, ScriptFile])
 def test_every_type_a_battle_or_map_key_expects_is_said_in_spanish(record: type) -> None:
     """What the editor shows of a value of the wrong type, or missing: the type it expects in the
     screen's words, the lists of points, a string's size and an id too."""
     names = {type_name(tp) for tp in _types(record, set())}
-    assert "a list of a list of 2 items with at most 1000 items" in names or record is MapFile
+    assert "a list of lists of 2 items with at most 1000 items" in names or record is not ScenarioFile
     for name in names:
         for text in (f"expected {name}, found 3", f"missing key: expected {name}"):
             said = problem_said(ES, text)
             assert not ENGLISH.search(re.sub(r"'[^']*'", "", said)), (text, said)  # the names as they are
 
 
+def test_a_list_says_its_items_in_the_plural_and_a_range_of_each_reads_back_whole() -> None:
+    """Issue: "expected a list of a string"; and a range inside another read back in two halves of
+    English ("de 0 a 80 characters with at least 0 and at most 20 elementos")."""
+    assert type_name(list[str]) == "a list of strings"
+    assert type_name(list[tuple[float, float]]) == "a list of lists of 2 items"
+    assert type_name(list[Annotated[int, Bounds(0, 10)]]) == "a list of integers at least 0 and at most 10"
+    text = (
+        "expected a list of strings with at least 0 and at most 80 characters with at most 20 items, found 3"
+    )
+    assert (
+        problem_said(ES, text)
+        == "se esperaba una lista de textos de 0 a 80 caracteres, de 20 elementos como mucho; hay 3"
+    )
+
+
 def test_a_count_is_a_number_and_a_list_of_lists_reads_back_inside_out() -> None:
-    assert problem_said(ES, "expected a list of a list of 2 items with at most 1000 items, found 3") == (
-        "se esperaba una lista de una lista de 2 elementos, de 1000 elementos como mucho; hay 3"
+    assert problem_said(ES, "expected a list of lists of 2 items with at most 1000 items, found 3") == (
+        "se esperaba una lista de listas de 2 elementos, de 1000 elementos como mucho; hay 3"
     )
     assert problem_said(ES, "missing key: expected a string with at least 1 and at most 60 characters") == (
         "falta la clave: se esperaba un texto de 1 a 60 caracteres"

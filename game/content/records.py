@@ -67,39 +67,48 @@ def load_record(cls: type[T], path: Path) -> T:
         raise ContentError(f"{path}: {e.where}", e.problem) from None
 
 
-def type_name(tp: Any) -> str:
+# a kind of value in words, as a key expects one and as a list holds many ("a list of strings")
+KINDS: dict[Any, tuple[str, str]] = {
+    float: ("a number", "numbers"),
+    int: ("an integer", "integers"),
+    str: ("a string", "strings"),
+    bool: ("true or false", "true or false values"),
+}
+
+
+def type_name(tp: Any, many: bool = False) -> str:
+    """The value a key expects, in words ("an integer at least 1"); `many`: the items of a list, in
+    the plural ("integers at least 1")."""
     origin = get_origin(tp)
     if origin is Annotated:
         base, *extra = get_args(tp)
         sized = get_origin(base) in (list, tuple, dict) or base is str
         for choice in (b for b in extra if isinstance(b, OneOf)):
-            return "one of " + ", ".join(repr(n) for n in choice.names())
+            return _one_of([repr(n) for n in choice.names()], many)
         if any(isinstance(b, IsId) for b in extra):
-            return ID_WORDS
+            return "ids" + ID_WORDS.removeprefix("an id") if many else ID_WORDS
         unit = "characters" if base is str else "items"
-        return " ".join([type_name(base), *(b.words(sized, unit) for b in extra if isinstance(b, Bounds))])
-    if tp is float:
-        return "a number"
-    if tp is int:
-        return "an integer"
-    if tp is str:
-        return "a string"
-    if tp is bool:
-        return "true or false"
+        bounds = (b.words(sized, unit) for b in extra if isinstance(b, Bounds))
+        return " ".join([type_name(base, many), *bounds])
+    if tp in KINDS:
+        return KINDS[tp][many]
     if origin is Literal:
-        return "one of " + ", ".join(repr(a) for a in get_args(tp))
+        return _one_of([repr(a) for a in get_args(tp)], many)
     if origin in (list, tuple):
         args = [a for a in get_args(tp) if a is not Ellipsis]
+        kind = "lists" if many else "a list"
         if origin is tuple and len(args) > 1:
-            return f"a list of {len(args)} items"
-        return f"a list of {type_name(args[0])}" if args else "a list"
-    if origin is dict:
-        return "a table"
+            return f"{kind} of {len(args)} items"
+        return f"{kind} of {type_name(args[0], True)}" if args else kind
+    if origin is dict or dataclasses.is_dataclass(tp):
+        return "tables" if many else "a table"
     if origin in (typing.Union, types.UnionType):
-        return " or ".join(type_name(a) for a in get_args(tp) if a is not type(None))
-    if dataclasses.is_dataclass(tp):
-        return "a table"
+        return " or ".join(type_name(a, many) for a in get_args(tp) if a is not type(None))
     return str(tp)
+
+
+def _one_of(names: list[str], many: bool) -> str:
+    return ("values among " if many else "one of ") + ", ".join(names)
 
 
 def _finite(value: int | float) -> bool:

@@ -26,8 +26,9 @@ VERSIONS = ("version", "shown")  # values that are versions (of a save's format)
 def _patterns(prefix: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
     """The English texts of the problems (`prefix` ""), or of one kind of value (NESTED), as patterns."""
     texts = english_ui()
-    if prefix:
-        return text_patterns({k: v for k, v in texts.items() if k.startswith(prefix)})
+    if prefix:  # a range's ends are numbers: "a string with at least 0 and at most 80 characters with ..."
+        own = {k: v for k, v in texts.items() if k.startswith(prefix)}
+        return text_patterns(own, numbers=("low", "high"))
     nested = tuple(NESTED.values())
     return text_patterns(
         {k: v for k, v in texts.items() if k.startswith("problem_") and not k.startswith(nested)}

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from functools import cache
 
 from game import CONTENT
@@ -17,6 +17,7 @@ from game.model.modules import modules
 from game.model.words import Number, Term, slug
 
 DECIMAL = re.compile(r"-?\d+\.\d+")
+NUMBER = r"-?[0-9]+(?:\.[0-9]+)?(?:e[+-][0-9]+)?"  # a number as `:g` writes it: 5, 0.5, 1e+06
 
 
 @cache
@@ -103,10 +104,13 @@ def _reason_patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
     return text_patterns(texts)
 
 
-def text_patterns(texts: Mapping[str, str]) -> tuple[tuple[str, re.Pattern[str]], ...]:
+def text_patterns(
+    texts: Mapping[str, str], numbers: Collection[str] = ()
+) -> tuple[tuple[str, re.Pattern[str]], ...]:
     """Each key and its English text as a pattern that reads its {values} back, the most literal words
     first (so that a text with more fixed words wins over a looser one that would match as well); a word
-    chosen by a name's grammar ({unit:is|are}) matches any of its forms."""
+    chosen by a name's grammar ({unit:is|are}) matches any of its forms; a value named in `numbers`
+    matches a number only (as `:g` writes one), so that a text inside another reads back whole."""
     out = []
     for key, text in texts.items():
         parts = []
@@ -115,7 +119,9 @@ def text_patterns(texts: Mapping[str, str]) -> tuple[tuple[str, re.Pattern[str]]
             if name is not None and spec and is_form(spec) and "|" in spec:  # a word by the name's grammar
                 parts.append("(?:" + "|".join(re.escape(word) for word in spec.split("|")) + ")")
             elif name is not None:
-                parts.append(f"(?P<{name}>.+?)" if f"(?P<{name}>" not in "".join(parts) else f"(?P={name})")
+                value = NUMBER if name in numbers else ".+?"
+                seen = f"(?P<{name}>" in "".join(parts)
+                parts.append(f"(?P={name})" if seen else f"(?P<{name}>{value})")
         literal_size = sum(len(lit) for lit, *_ in string.Formatter().parse(text))
         out.append((literal_size, key, re.compile("".join(parts), re.DOTALL)))
     return tuple((key, pattern) for _size, key, pattern in sorted(out, key=lambda x: -x[0]))
