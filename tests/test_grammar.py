@@ -12,7 +12,16 @@ from game import CONTENT
 from game.content.locale import Names, Texts, placeholders
 from game.content.scenario import load_scenario
 from game.model.errors import ContentError
-from game.model.grammar import Grammar, Name, form, grammar_of, listed, said_name, tag_problem
+from game.model.grammar import (
+    Grammar,
+    Name,
+    default_grammar,
+    form,
+    grammar_of,
+    listed,
+    said_name,
+    tag_problem,
+)
 from game.model.ruleset import Ruleset
 from game.running.narrate import describe, narrate
 
@@ -234,7 +243,28 @@ def test_the_shipped_scenarios_names_in_spanish_running_text(rules: Ruleset) -> 
 def test_the_english_possessive_takes_no_second_s() -> None:
     """`{unit:'s}`: the puzzle said "hussars's first order", the log "Dragoons's action is interrupted"."""
     assert form("hussars", "'s") == "hussars'"
-    assert form(Name("2nd Dragoons"), "'s") == "2nd Dragoons'"
+    assert form(Name("2nd Dragoons", default_grammar("2nd Dragoons", "unit", "en")), "'s") == "2nd Dragoons'"
     assert form(Name("General Cole"), "'s") == "General Cole's"
     t = Texts("en")
     assert t("puzzle_order_order", unit="hussars", orders="charges").startswith("hussars' first order")
+
+
+@pytest.mark.parametrize(
+    ("name", "kind", "owner"),
+    [
+        ("General Castaños", "officer", "General Castaños's"),  # as the battles write "Ellis's Brigade"
+        ("Dessolles", "officer", "Dessolles's"),
+        ("Court of Bones", "player", "Court of Bones'"),  # its last word a plural: "the Bones'"
+        ("Army of the Andes", "side", "Army of the Andes'"),
+        ("2nd Dragoons", "unit", "2nd Dragoons'"),
+        ("House of Silverglade", "player", "House of Silverglade's"),
+    ],
+)
+def test_the_english_possessive_of_a_name_ending_in_s(name: str, kind: str, owner: str) -> None:
+    """A singular name ending in s takes 's (Chicago's and Oxford's style, and the game's own battles':
+    "Castaños's Army", "Ellis's Brigade"); a plural, or a name ending in a plural past its first phrase,
+    the apostrophe alone: the log said "General Castaños' successor", "Ellis' action"."""
+    named = Name(name, default_grammar(name, kind, "en"))
+    assert form(named, "'s") == owner
+    said = Texts("en")("log_officer_relocated", officer=named, rule="R")
+    assert said == f"{owner} successor takes his place by the division (R)"

@@ -14,7 +14,8 @@ A text of the locale asks for a form in its placeholder's format spec (`form`):
   the same with a capital, at the start of a sentence;
 - `{unit:del}`, `{unit:al}`: after "de" or "a", the article contracted ("del general Dupont",
   "de la Caballería", "al general Dupont", "a José I");
-- `{unit:'s}`: the English possessive, "'s", or "'" after a final s ("the Hussars' first order");
+- `{unit:'s}`: the English possessive, "'s", or "'" after a plural's final s ("the Hussars' first order",
+  "General Castaños's");
 - `{unit:mueve|mueven}`: the word for a singular name, then for a plural one;
   `{unit:desorganizado|desorganizada|desorganizados|desorganizadas}`: masculine and feminine singular,
   then masculine and feminine plural.
@@ -237,9 +238,23 @@ def form(value: object, spec: str) -> str:
     if "|" in spec and CHOICE.fullmatch(spec):
         return choose(value, spec.split("|"))
     if spec == OWNER:
-        text = str(value)
-        return f"{text}'" if text.endswith(("s", "S")) else f"{text}'s"
+        return _owner(value)
     return format(str(value) if isinstance(value, Name) else value, spec)
+
+
+def _owner(value: object) -> str:
+    """The English possessive: "'" after a plural ending in s ("the Hussars'", "the 2nd Dragoons'"), as
+    after a name's last word that is a plural past its first phrase ("Court of Bones'", "Army of the
+    Andes'"); "'s" after any other word, a singular name's final s too ("General Castaños's", as the
+    game's battles write "Ellis's Brigade"). A plain value is read as English nouns are ("hussars")."""
+    text = str(value)
+    if not text.endswith(("s", "S")):
+        return f"{text}'s"
+    plural = value.grammar.plural if isinstance(value, Name) else _plural(text, "", "en")
+    complement = ENGLISH_PHRASE_END.split(text.split(" (", 1)[0], 1)[1:]
+    if plural or (complement and _plural(complement[0], "", "en")):
+        return f"{text}'"
+    return f"{text}'s"
 
 
 def with_article(value: object) -> str:
