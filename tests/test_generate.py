@@ -121,6 +121,36 @@ def test_points_a_table_cannot_deploy_are_refused_naming_the_most_it_holds(
     assert deploys(rules, data)
 
 
+def test_points_no_table_could_hold_are_refused_without_deploying(
+    monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """Issue: refusing 200 points on 72x48 took seconds: the most that fits found by deploying some ten
+    battles under four seeds each. A bound checked first (the divisions' first ranks side by side at the
+    depths their officers' spots give them) refuses it at once, with no deployment; in Spanish too."""
+    from game.running import deployment_check
+
+    def deployed(*args: object, **kwargs: object) -> None:
+        raise AssertionError("deployed to refuse it")
+
+    monkeypatch.setattr(deployment_check, "play", deployed)
+    for lang, said in [
+        ("en", "generate: 200 points a side do not deploy on a table of 72x48 inches (FG-DEP-6..10): the "
+         "lines of their 33 divisions need more room than it has; fewer --points or a larger --size"),
+        ("es", "generate: 200 puntos por bando no despliegan en una mesa de 72x48 pulgadas (FG-DEP-6..10): "
+         "las líneas de sus 33 divisiones necesitan más sitio del que tiene; menos --points o una --size "
+         "mayor"),
+    ]:  # fmt: skip
+        assert main(["generate", "--seed", "1", "--size", "72x48", "--points", "200", "--lang", lang]) == 2
+        assert capfd.readouterr().err.strip() == f"error: {said}"
+
+
+@pytest.mark.parametrize(("points", "size"), [(99, (72, 48)), (22, (30, 30)), (60, (48, 36))])
+def test_the_bound_refuses_no_points_that_deploy(rules: Ruleset, points: int, size: tuple[int, int]) -> None:
+    """The most points these tables hold (as the search finds them) are made, not refused by the bound."""
+    data = tomllib.loads(random_text(rules, "for-glory", 1, RandomOptions(points, size))[1])
+    assert f"{points} points a side" in data["description"]
+
+
 @pytest.mark.parametrize("points", ["4", "5", "200"])
 def test_a_random_campaign_takes_every_points_the_help_advertises(
     points: str, tmp_path: Path, capfd: pytest.CaptureFixture[str]

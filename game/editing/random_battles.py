@@ -19,7 +19,7 @@ from game.model.errors import UserError
 from game.model.modules import GameMode, RandomOptions, game_mode, mode_for_ruleset
 from game.model.ruleset import Ruleset
 from game.model.table import Table
-from game.running.deployment_check import deployment_problem
+from game.running.deployment_check import crowded_side, deployment_problem
 
 # the share of the most points that deploy (in percent) a table too small for the default points gets:
 # the deployment order differs by the match's seed, and at the very most some seed finds no room
@@ -48,7 +48,18 @@ def random_text(rules: Ruleset, mode: str, seed: int, options: RandomOptions) ->
     if found is None:
         raise UserError(f"generate: no game mode {mode!r}")
     data = _checked(found, rules, seed, options)
-    if mode_for_ruleset(str(data.get("ruleset", rules.id))) is None and not deploys(rules, data):
+    if mode_for_ruleset(str(data.get("ruleset", rules.id))) is not None:
+        return str(data["id"]), dumps(data)
+    if options.points is not None:  # points asked that the table can never hold: said at once
+        crowded = crowded_side(_scenario(rules, data), rules)
+        if crowded is not None:
+            size = "x".join(f"{x:g}" for x in data["table"])
+            raise UserError(
+                f"generate: {options.points} points a side do not deploy on a table of {size} inches "
+                f"(FG-DEP-6..10): the lines of their {crowded[1]} divisions need more room than it has; "
+                "fewer --points or a larger --size"
+            )
+    if not deploys(rules, data):
         data = _fitted(found, rules, seed, options, data)
     return str(data["id"]), dumps(data)
 
@@ -70,10 +81,13 @@ def _checked(found: GameMode, rules: Ruleset, seed: int, options: RandomOptions)
 def deploys(rules: Ruleset, data: dict[str, Any]) -> bool:
     """Whether every division of both sides of a For Glory scenario deploys as its battle starts
     (game/running/deployment_check.py)."""
+    return deployment_problem(_scenario(rules, data), rules) is None
+
+
+def _scenario(rules: Ruleset, data: dict[str, Any]) -> Scenario:
     where = f"{data['id']}.toml"
     spec = build(ScenarioFile, data, where)
-    sc = Scenario(spec, Table(*spec.table, make_terrain(rules, spec.terrain, where)), Path(where), "")
-    return deployment_problem(sc, rules) is None
+    return Scenario(spec, Table(*spec.table, make_terrain(rules, spec.terrain, where)), Path(where), "")
 
 
 def _fitted(

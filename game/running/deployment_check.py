@@ -4,14 +4,15 @@ game then refuses to begin."""
 
 from __future__ import annotations
 
-from game.ai.common import NoRoomToDeploy
+from game.ai.common import NoRoomToDeploy, deploy_spots, own_edge
 from game.ai.heuristic import HeuristicPlayer
 from game.content.army import with_armies
 from game.content.scenario import Scenario, ScenarioFile
+from game.model.commands import Deploy
 from game.model.errors import ContentError
 from game.model.ruleset import Ruleset
 from game.running.match import Match, Player, play, scenario_match
-from systems.for_glory.deployment import most_in_division
+from systems.for_glory.deployment import INWARD, lines_at, most_in_division
 
 # the match seeds a battle is deployed with: the seed rolls the officers' experience (which orders the
 # deployment) and buys a points army, so a battle may deploy under one seed and not another
@@ -44,3 +45,52 @@ def _division_key(spec: ScenarioFile, side: str, division: str) -> str:
     i = next(i for i, s in enumerate(spec.sides) if s.id == side)
     found = (j for j, d in enumerate(spec.sides[i].divisions) if d.id == division)
     return f"sides[{i}].divisions[{j}]" if (j := next(found, None)) is not None else f"sides[{i}].army"
+
+
+def crowded_side(sc: Scenario, rules: Ruleset) -> tuple[str, int] | None:
+    """A side (its id and its number of divisions) whose divisions could never all deploy as the
+    computer deploys them, by a bound checked in a moment rather than by deploying (when asked points are
+    refused, most of its time): each division's officer stands at a spot of its own (`deploy_spots`),
+    each division in one of `lines_at`'s formations, whose first rank (up to four bases abreast) lies
+    across the table at one of a few depths. Ranks at depths nearer than a base's depth overlap unless
+    side by side, so along the table at most `layers` ranks stand one behind another, and their widths
+    add up to at most `layers` times the table's width. None when the bound finds room for both sides
+    (they may still find none: `deployment_problem` says)."""
+    built = with_armies(sc, rules, DEPLOY_SEEDS[0], most_in_division(rules))
+    m = scenario_match(built, rules, DEPLOY_SEEDS[0])
+    b = m.battle
+    try:
+        bases = rules.core.bases
+        for side in built.spec.sides:
+            spots = set(deploy_spots(b, side.id, None))
+            sizes = [len(d.units) for d in side.divisions if d.arrival == 0]  # on the table at the start
+            facing = INWARD[
+                own_edge(b, side.id)
+            ]  # across the table: ranks lie along x, one behind another in y
+            depths: set[float] = set()
+            width = 0.0
+            for n in sizes:
+                names = [str(i) for i in range(n)]
+                first = [_first_rank(c) for p in spots for c in lines_at(rules, "", names, p, facing)]
+                half = bases.unit_depth / 2  # a rank off the table is none
+                depths.update(y for y in (rank[0][2] for rank in first) if half <= y <= b.table.depth - half)
+                width += max(u[1] for u in first[0]) - min(u[1] for u in first[0]) + bases.unit_width
+            if len(sizes) > len(spots) or width > _layers(depths, bases.unit_depth) * b.table.width:
+                return side.id, len(sizes)
+        return None
+    finally:
+        b.close()
+
+
+def _first_rank(c: Deploy) -> list[tuple[str, float, float, float]]:
+    """A formation's first rank: its first unit's, the widest (the others fill ranks behind it)."""
+    return [u for u in c.units if u[2] == c.units[0][2]]
+
+
+def _layers(depths: set[float], apart: float) -> int:
+    """The most of these depths that stand `apart` or more from each other (from the nearest up)."""
+    count, last = 0, None
+    for d in sorted(depths):
+        if last is None or d - last >= apart - 1e-9:
+            count, last = count + 1, d
+    return count
