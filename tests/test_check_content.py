@@ -432,8 +432,8 @@ def test_a_battle_whose_divisions_cannot_deploy_is_refused_as_the_battle_refuses
     (spanish,) = failing(capsys, "--lang", "es", folder)
     assert spanish == (
         f"{path}: sides[1].divisions[1]: el bando es no puede desplegar es-2: no hay sitio para sus 2 "
-        "unidades en su mitad de la mesa, a L de su oficial y a XL del enemigo (FG-DEP-6..10): el "
-        "escenario necesita una mesa mayor o divisiones más pequeñas"
+        "unidades en su mitad, a L de su oficial y a XL del enemigo (FG-DEP-6..10): una mesa mayor o "
+        "divisiones más pequeñas"
     )
 
 

@@ -179,9 +179,8 @@ class NoRoomToDeploy(UserError):
 
     def __init__(self, side: str, division: str, units: int) -> None:
         super().__init__(
-            f"side {side} cannot deploy {division}: no room for its {units} units in its half of the table, "
-            "at L of its officer and XL from the enemy (FG-DEP-6..10): the scenario needs a larger table or "
-            "smaller divisions"
+            f"side {side} cannot deploy {division}: no room for its {units} units in its half, at L of its "
+            "officer and XL from the enemy (FG-DEP-6..10): a larger table or smaller divisions"
         )
         self.side = side
         self.division = division
