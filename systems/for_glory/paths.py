@@ -53,8 +53,13 @@ class Plan:
     cost: float | None = None  # the allowance it uses, when the rules in play weigh more than its length
 
 
+def _steps(start: Point, end: Point, step: float = STEP) -> int:
+    """How many steps `along` divides a path into."""
+    return max(1, math.ceil(dist(start, end) / step))
+
+
 def along(start: Point, end: Point, step: float = STEP) -> list[Point]:
-    n = max(1, math.ceil(dist(start, end) / step))
+    n = _steps(start, end, step)
     (x, y), dx, dy = start, end[0] - start[0], end[1] - start[1]  # once, not per point: the same sums
     return [(x + dx * i / n, y + dy * i / n) for i in range(n + 1)]
 
@@ -66,13 +71,23 @@ def examined(b: Battle, start: Point, end: Point) -> list[Point]:
     cuts = b.table.area_crossings(start, end)
     if not cuts:
         return along(start, end)
-    n = max(1, math.ceil(dist(start, end) / STEP))
+    n = _steps(start, end)
     marks = [0.0, *cuts, 1.0]
     ts = sorted(
         {i / n for i in range(n + 1)} | set(cuts) | {(a + c) / 2 for a, c in itertools.pairwise(marks)}
     )
     (x, y), dx, dy = start, end[0] - start[0], end[1] - start[1]
     return [(x + dx * t, y + dy * t) for t in ts]
+
+
+def examined_end(b: Battle, start: Point, end: Point) -> Point:
+    """The last of `examined`'s points (`end` but for the sums' rounding, which these keep), without
+    the others: a charge asks only where each of its later contact spots ends (plan.py)."""
+    (x, y), dx, dy = start, end[0] - start[0], end[1] - start[1]
+    if b.table.area_crossings(start, end):
+        return (x + dx, y + dy)  # its last fraction is 1: the crossings lie within the path
+    n = _steps(start, end)
+    return (x + dx * n / n, y + dy * n / n)  # along's last point
 
 
 class Examined(NamedTuple):

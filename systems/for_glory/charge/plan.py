@@ -21,7 +21,7 @@ from systems.for_glory.paths import (
     base_move,
     check_rest,
     corners_at,
-    examined,
+    examined_end,
     examined_ground,
     is_enemy,
     may_move,
@@ -120,7 +120,7 @@ def _plan_charge(b: Battle, e: int, target: int, vision: bool, allowance: float 
         if (
             problem is not None
             and stops
-            and b.table.difficult_area_at(examined(b, start, end)[-1]) not in (None, inside)
+            and b.table.difficult_area_at(examined_end(b, start, end)) not in (None, inside)
         ):
             continue
         try:
