@@ -12,7 +12,8 @@ import pytest
 
 from game.model import commands as cmd
 from game.model.battle import Battle
-from game.model.geometry import BBox
+from game.model.components import Footprint
+from game.model.geometry import BBox, rect_corners
 from game.model.physics import Physics
 from game.model.resolution import Reject, refuse
 from systems.for_glory.charge.odds import charge_odds
@@ -140,6 +141,33 @@ def test_an_answer_kept_while_thinking_is_kept_under_the_poses_supposed(
             assert gap(b, a1, b1) == real
         with b.supposing(b1, 30, 30.5):
             assert gap(b, a1, b1) == pytest.approx(real + 7)
+
+
+class Unhashed(tuple):  # type: ignore[type-arg]
+    """Corners that fail any question keyed by them."""
+
+    def __hash__(self) -> int:
+        raise AssertionError("a supposed pose's corners were hashed")
+
+
+def test_a_question_kept_under_a_supposed_pose_hashes_no_corners(battle: Callable[..., Battle]) -> None:
+    """The piece, its centre and facing key what a supposed pose adds to a kept question: its corners
+    follow from them while a player thinks, and hashing their eight numbers at each ask cost a hard
+    general about a hundredth of his time. Two poses still ask again; the same pose does not."""
+    b = line_up(battle)
+    a1 = b.ids["a1"]
+    asked: list[float] = []
+
+    def where() -> float:
+        asked.append(b.pose(a1).x)
+        return b.pose(a1).x
+
+    fp = b.comp(a1, Footprint)
+    with b.thinking():
+        for x in (40.0, 44.0, 40.0):
+            with b.supposing(a1, x, 20, 90, corners=Unhashed(rect_corners(x, 20, 90, fp.width, fp.depth))):
+                assert b.memo("x", where) == x
+    assert asked == [40.0, 44.0]
 
 
 def test_a_refusal_kept_while_thinking_is_raised_again_and_leaves_no_cycle(

@@ -121,8 +121,10 @@ class _Supposed(threading.local):
 
     def __init__(self) -> None:
         self.poses: dict[int, Pose] = {}
-        # what each supposed pose adds to a memo's question, made once per pose (memo asks it often)
-        self.keys: dict[int, tuple[int, float, float, float, Polygon]] = {}
+        # what each supposed pose adds to a memo's question, made once per pose (memo asks it often):
+        # the piece and its centre and facing, which give its corners while a player thinks (its
+        # footprint cannot change then), so the corners' eight numbers are not hashed at every ask
+        self.keys: dict[int, tuple[int, float, float, float]] = {}
 
 
 class Battle(Session):
@@ -316,7 +318,7 @@ class Battle(Session):
         supposed, keys = self._supposed.poses, self._supposed.keys
         before, before_key = supposed.get(e), keys.get(e)
         supposed[e] = Pose(x, y, f, corners)
-        keys[e] = (e, x, y, f, corners)
+        keys[e] = (e, x, y, f)
         self.physics.suppose(e, corners if fp is not None else None)
         try:
             yield
