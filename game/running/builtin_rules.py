@@ -19,6 +19,10 @@ from systems.for_glory.mode import FOR_GLORY_MODE
 from systems.warhammer.charges_module import WARHAMMER_CHARGES
 from systems.warhammer.terrain import WARHAMMER_TERRAIN
 
+# objects made before the youngest generation is collected: most of what a general makes while he
+# weighs a decision lives for that decision, and at CPython's 700 much of it was walked again as an
+# older generation before it died
+YOUNG = 5000
 MODES: tuple[GameMode, ...] = (FOR_GLORY_MODE,)
 MODULES: tuple[RuleModule, ...] = (
     WARHAMMER_CHARGES,
@@ -55,3 +59,4 @@ def load() -> None:
         register(module)
     if gc.get_freeze_count() == 0:
         gc.freeze()
+        gc.set_threshold(YOUNG, *gc.get_threshold()[1:])
