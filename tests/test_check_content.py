@@ -507,3 +507,18 @@ def test_a_broken_mod_is_said_whole_in_spanish(
     folder = mod(Path("."), files=files)
     assert failing(capsys, folder) == [f"{folder / english}"]
     assert failing(capsys, "--lang", "es", folder) == [f"{folder / spanish}"]
+
+
+def test_a_battle_whose_estado_mayor_finds_no_place_is_a_problem_of_the_file_not_a_stop(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A fuzz draw (officer_diameter 0.8 -> 12): no estado mayor can stand clear of the bases, so each
+    battle refuses to begin (FG-DEP-11). check-content stopped at the first battle, with the battle's
+    refusal; it says it as that battle's problem and goes on to the game's battles under the numbers."""
+    folder = mod(tmp_path, files={"rulesets/for-glory/ruleset.toml": "[bases]\nofficer_diameter = 12.0\n"})
+    lines = failing(capsys, folder)
+    why = "finds no command the rules accept for the place_staff of fr-staff"
+    scenario = folder / "scenarios/starter-skirmish.toml"
+    assert any(line.startswith(f"{scenario}: the fr player {why}") for line in lines), lines
+    shipped = [line for line in lines if "under these numbers the game's battle albuera" in line]
+    assert len(shipped) == 1 and f"no longer load: the fr player {why}" in shipped[0], lines

@@ -26,7 +26,9 @@ from game.content.scenario import load_scenario
 from game.modding.content_check import check_content
 from game.model.errors import UserError
 from game.model.modules import modules
+from game.model.ruleset import Ruleset
 from game.running import script
+from game.running.deployment_check import deployment_problem
 from systems.campaign.theatre import load_campaign
 from systems.open_wars.map_files import load_map
 from systems.open_wars.ruleset_files import load_rules
@@ -83,6 +85,14 @@ def checked(content: Path, mods: Sequence[Path] = ()) -> list[str]:
     return report.problems
 
 
+def begun(path: Path, rules: Ruleset) -> None:
+    """A battle as the game begins it: loaded, then its armies deployed (the battle refuses to begin
+    when a division or its estado mayor finds no room, and check-content says so)."""
+    problem = deployment_problem(load_scenario(str(path), rules), rules)
+    if problem is not None:
+        raise problem
+
+
 def _files(content: Path, pattern: str) -> list[str]:
     return sorted(str(p.relative_to(content)) for p in content.glob(pattern))
 
@@ -130,7 +140,7 @@ def test_a_corrupted_scenario(content: Path, data: st.DataObject, name: str) -> 
     path = content / name
     rules = load_ruleset("for-glory", root=content / "rulesets")
     with corrupting(path, data):
-        error = outcome(content, lambda: load_scenario(str(path), rules))
+        error = outcome(content, lambda: begun(path, rules))
         problems = checked(content)
         assert (error is None) == (not problems), problems
 
@@ -184,12 +194,12 @@ def test_a_corrupted_mod(content: Path, data: st.DataObject, name: str) -> None:
             return
         rules = load_ruleset("for-glory", root=ruleset_root, mods=mods)
         for scenario in sorted(folder.glob("scenarios/*.toml")):
-            load_scenario(str(scenario), rules)
+            begun(scenario, rules)
         if (folder / "rulesets").is_dir():  # as check-content does: the game's battles under the mod's rules
             theirs = {p.stem for p in folder.glob("scenarios/*.toml")}
             for scenario in sorted((content / "scenarios").glob("*.toml")):
                 if scenario.stem not in theirs:
-                    load_scenario(str(scenario), rules)
+                    begun(scenario, rules)
         for campaign in sorted(folder.glob("campaigns/*.toml")):  # as the game opens a mod's campaign
             load_campaign(str(campaign), mods)
         for locale in sorted(p.name for p in folder.glob("locale/*")):

@@ -489,7 +489,10 @@ class _Check:
         if broken:
             cause = ", ".join(str(m.file("rulesets") / m.spec.ruleset) for m in changed)
             (first, e), *more = broken.items()
-            said = f"{e.where.partition(': ')[2]}: {e.problem}" if isinstance(e, ContentError) else str(e)
+            said = str(e)
+            if isinstance(e, ContentError):  # the battle is named: its problem, at its key if it has one
+                key = e.where.partition(": ")[2]
+                said = f"{key}: {e.problem}" if key else e.problem
             which = f"{first} and {len(more)} more no longer load" if more else f"{first} no longer loads"
             self.problem(UserError(f"{cause}: under these numbers the game's battle {which}: {said}"))
 

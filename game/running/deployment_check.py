@@ -32,6 +32,8 @@ def deployment_problem(sc: Scenario, rules: Ruleset) -> ContentError | None:
             play(m, players, until=_deployed)
         except NoRoomToDeploy as e:
             return ContentError(f"{sc.path}: {_division_key(sc.spec, e.side, e.division)}", str(e))
+        except ContentError as e:  # no legal placement of an estado mayor, say: the battle refuses it too
+            return e
         finally:
             m.battle.close()
     return None

@@ -171,9 +171,10 @@ def play(m: Match, players: dict[str, Player], until: Callable[[Match], bool] | 
         )
         if refused > MAX_REFUSALS:
             why = next(e for e in reversed(b.events) if isinstance(e, Rejected))
-            raise UserError(
-                f"{m.scenario.path}: the {d.side} player finds no command the rules accept for the "
-                f"{d.kind} of {d.unit or d.side}; the last refusal: {why.reason} ({why.rule})"
+            raise ContentError(  # the battle's file: its numbers or places leave no legal command
+                str(m.scenario.path),
+                f"the {d.side} player finds no command the rules accept for the {d.kind} of "
+                f"{d.unit or d.side}; the last refusal: {why.reason} ({why.rule})",
             )
 
 
