@@ -295,9 +295,11 @@ def _deployment(
             if full is not None and shape in full:
                 continue
             zoned = not zone or all(point_in_polygon((x, y), zone) for _u, x, y, _f in c.units)
+            # outside the zone it could only be the fallback, found already: checking it anyway was most
+            # of the time a random battle's check of a full zone took
             if fallback is not None and not zoned:
-                continue  # it could only be the fallback, found already: checked, it was most of the time
-            try:  # a random battle's check of a full zone took
+                continue
+            try:
                 check_deploy(b, c, own_edge(b, d.side), entry)
             except Reject:
                 if full is not None:

@@ -66,9 +66,8 @@ def crowded_side(sc: Scenario, rules: Ruleset) -> tuple[str, int] | None:
         for side in built.spec.sides:
             spots = set(deploy_spots(b, side.id, None))
             sizes = [len(d.units) for d in side.divisions if d.arrival == 0]  # on the table at the start
-            facing = INWARD[
-                own_edge(b, side.id)
-            ]  # across the table: ranks lie along x, one behind another in y
+            # across the table: ranks lie along x, one behind another in y
+            facing = INWARD[own_edge(b, side.id)]
             depths: set[float] = set()
             width = 0.0
             for n in sizes:
