@@ -29,9 +29,10 @@ ENGLISH = Texts("en")
 FORGED = "not signed by the player it comes from: forged, or altered since it was signed"
 
 
-def _played(tmp: Path, turns: int) -> tuple[Path, Path, Path]:
-    """Anna (A) starts, Bob (B) joins, and they play until `turns` turn files exist: the folders and
-    the mails folder, where a copy of every turn file sent lies (what a reader of the mails holds)."""
+def _played(tmp: Path, turns: int, until: Any = None) -> tuple[Path, Path, Path]:
+    """Anna (A) starts, Bob (B) joins, and they play until `turns` turn files exist (and, with `until`,
+    on until the last file sent satisfies it): the folders and the mails folder, where a copy of every
+    turn file sent lies (what a reader of the mails holds)."""
     a, b, mails = tmp / "A", tmp / "B", tmp / "mails"
     mails.mkdir()
     last = start(Offer("first-battle"), "Anna", a).written
@@ -39,8 +40,10 @@ def _played(tmp: Path, turns: int) -> tuple[Path, Path, Path]:
     while True:
         assert last is not None
         shutil.copy(last, mails / last.name)
-        if len(list(mails.iterdir())) == turns:
+        sent = len(list(mails.iterdir()))
+        if sent >= turns and (until is None or until(last)):
             return a, b, mails
+        assert sent < turns + 40, "no turn file satisfied the test's wish in 40 more turns"
         g = open_turn(last, names[who], folders[who])
         if g.match is None:  # turn 0 joined: turn 1 written at once
             last = g.written
@@ -175,16 +178,28 @@ def test_a_first_file_whose_signature_does_not_match_its_key_is_refused(tmp_path
     assert e.value.said.words(ENGLISH) == f"{first}: {FORGED}"
 
 
-def _resigned(mails: Path, b: Path, out: Path, change: Any) -> Path:
-    """Bob's turn 7 as Bob himself can alter it: its first activation changed, sealed and signed again
-    with his own key."""
+def _number(turn_file: Path) -> int:
+    return int(turn_file.stem.removeprefix("turn-"))
+
+
+def _bobs_with_an_activation(turn_file: Path) -> bool:
+    """Bob's turns are the odd ones; the players' dice secrets are drawn anew each game, so which of
+    his turns activates a formation differs from run to run."""
+    commands = read_turn(turn_file)["commands"]
+    return _number(turn_file) % 2 == 1 and any(c["type"] == "Activate" for c in commands)
+
+
+def _resigned(mails: Path, b: Path, out: Path, change: Any) -> tuple[Path, int]:
+    """Bob's last turn as Bob himself can alter it: its first activation changed, sealed and signed
+    again with his own key; and its number, which Anna has not opened."""
+    last = max(mails.glob("turn-*.json"))
 
     def first_activation(data: dict[str, Any]) -> None:
         first = next(c for c in data["commands"] if c["type"] == "Activate")
         assert first == {"type": "Activate", "formation": first["formation"], "leadership": True}  # written
         change(first)
 
-    return resealed(mails / "turn-0007.json", out, first_activation, b)
+    return resealed(last, out, first_activation, b), _number(last)
 
 
 def test_a_turn_its_sender_altered_and_signed_again_is_refused_even_when_it_waives_no_roll(
@@ -194,27 +209,27 @@ def test_a_turn_its_sender_altered_and_signed_again_is_refused_even_when_it_waiv
     battle's own activation always takes the check. A turn file whose sender flipped the flag and
     signed it again with his own key is not what his game wrote: the rules refuse such an
     activation, so its commands no longer give the digest he sealed."""
-    a, b, mails = _played(tmp_path, 8)  # Bob's turn 7, with his activations, is in the mails
-    flipped = _resigned(mails, b, tmp_path / "flipped.json", lambda c: c.update(leadership=False))
+    a, b, mails = _played(tmp_path, 8, _bobs_with_an_activation)  # Anna has not opened it
+    flipped, n = _resigned(mails, b, tmp_path / "flipped.json", lambda c: c.update(leadership=False))
     with pytest.raises(Refused) as e:
         open_turn(flipped, "Anna", a)
     assert e.value.said.words(ENGLISH) == (
         f"{flipped}: its commands do not give the battle its sender saw: edited, or the two games differ"
     )
-    assert not turn_path(a, 7).exists()
-    assert _opened(mails / "turn-0007.json", a) == "opened"  # the one Bob's game wrote still opens
+    assert not turn_path(a, n).exists()
+    assert _opened(mails / turn_path(b, n).name, a) == "opened"  # the one Bob's game wrote still opens
 
 
 def test_a_turn_whose_command_lost_a_field_its_game_writes_is_refused(tmp_path: Path) -> None:
     """A command with a field left out reads as its default: the same command, the same events and
     digest. A game writes every field, so a file without one was edited after it was written."""
-    a, b, mails = _played(tmp_path, 8)
-    shorn = _resigned(mails, b, tmp_path / "shorn.json", lambda c: c.pop("leadership"))
+    a, b, mails = _played(tmp_path, 8, _bobs_with_an_activation)
+    shorn, last = _resigned(mails, b, tmp_path / "shorn.json", lambda c: c.pop("leadership"))
     with pytest.raises(Refused) as e:
         open_turn(shorn, "Anna", a)
     n = next(i for i, c in enumerate(read_turn(shorn)["commands"], 1) if c["type"] == "Activate")
     assert e.value.said.words(ENGLISH) == (
         f"{shorn}: command {n} is not written as a game writes it: edited after its sender's game wrote it"
     )
-    assert not turn_path(a, 7).exists()
-    assert _opened(mails / "turn-0007.json", a) == "opened"
+    assert not turn_path(a, last).exists()
+    assert _opened(mails / turn_path(b, last).name, a) == "opened"
