@@ -27,6 +27,12 @@ T = TypeVar("T")
 
 _hints_cache: dict[type, dict[str, Any]] = {}
 
+# Parsed TOML by the text parsed: loading a ruleset, its mods and every battle reads the same files again
+# and again (check-content reads ~950 files, ~120 of them distinct); parsing is most of its time
+_parsed: dict[str, dict[str, Any]] = {}
+_parsed_chars = 0
+_PARSED_MOST = 8_000_000  # characters of text held before the cache is emptied
+
 
 # Every string and list of a content file is bounded: nothing a file says can make the game hold or
 # walk an unbounded amount of it. Fields that need tighter limits say so with Bounds.
@@ -39,6 +45,28 @@ def read_toml(path: Path) -> dict[str, Any]:
     return read_toml_text(path)[1]
 
 
+def _parse(text: str) -> dict[str, Any]:
+    global _parsed_chars
+    if (data := _parsed.get(text)) is None:
+        data = tomllib.loads(text)  # a text that does not parse is not kept: it raises
+        if _parsed_chars + len(text) > _PARSED_MOST:
+            _parsed.clear()
+            _parsed_chars = 0
+        _parsed[text] = data
+        _parsed_chars += len(text)
+    return data
+
+
+def _copy(value: Any) -> Any:
+    """A parsed table's own copy (its reader may change it): tables and arrays copied, the rest (strings,
+    numbers, dates) immutable."""
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value
+
+
 def read_toml_text(path: Path) -> tuple[str, dict[str, Any]]:
     """A TOML file's text and its data (the editor keeps the text: a save keeps its comments)."""
     raw = read_regular(path)
@@ -49,7 +77,7 @@ def read_toml_text(path: Path) -> tuple[str, dict[str, Any]]:
     except UnicodeDecodeError as e:
         raise ContentError(str(path), f"not UTF-8 text (byte {e.start} is {raw[e.start]:#04x})") from None
     try:
-        return text, tomllib.loads(text)
+        return text, _copy(_parse(text))
     except tomllib.TOMLDecodeError as e:
         raise ContentError(str(path), f"invalid TOML: {e}") from None
     except ValueError as e:  # Python refuses to read integers of more than 4300 digits

@@ -19,11 +19,29 @@ from systems.for_glory.deployment import INWARD, lines_at, most_in_division
 DEPLOY_SEEDS = (1, 2, 3, 4)
 DEPLOYING = ("deploy", "place_staff")  # the decisions of a battle's start (FG-DEP)
 
+# What a battle file deploys to under a ruleset, by their contents' hashes: the same battle under the same
+# rules deploys the same way, and the mod manager and check-content ask again of files that did not change
+_FOUND: dict[tuple[str, str, str], tuple[str, str] | None] = {}
+_FOUND_MOST = 512  # entries: a few hundred bytes each
+
 
 def deployment_problem(sc: Scenario, rules: Ruleset) -> ContentError | None:
     """The battle's own refusal (a division no placement fits, as the computer player deploys it) under
     the first seed of DEPLOY_SEEDS that meets one, at the scenario's key of that division (its side's
     `army` when the division is bought); None when every division deploys under every seed."""
+    if not (sc.content_hash and rules.content_hash):  # a battle made in memory: no file to know it by
+        return _deployment_problem(sc, rules)
+    key = (str(sc.path), sc.content_hash, rules.content_hash)
+    if key not in _FOUND:
+        if len(_FOUND) >= _FOUND_MOST:
+            _FOUND.clear()
+        found = _deployment_problem(sc, rules)
+        _FOUND[key] = None if found is None else (found.where, found.problem)
+    known = _FOUND[key]
+    return None if known is None else ContentError(*known)
+
+
+def _deployment_problem(sc: Scenario, rules: Ruleset) -> ContentError | None:
     for seed in DEPLOY_SEEDS:
         built = with_armies(sc, rules, seed, most_in_division(rules))
         m = scenario_match(built, rules, seed)
