@@ -48,3 +48,24 @@ def test_cli_error_for_a_hostile_file_name(tmp_path: Path, capsys: pytest.Captur
     assert err.count("\n") == 1
     assert "\r" not in err and "\x1b" not in err
     assert "\\x1b[2K ok.json" in err
+
+
+@pytest.mark.parametrize("command", [["check-content"], ["simulate", "--rounds", "1", "--mod"]])
+def test_a_long_problem_is_said_in_spanish_then_cut(
+    command: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A problem line past MAX_LINE (a mod deep in folders) was cut before it was read back against its
+    English text, which it then no longer matched: it stayed English under --lang es. Said, then cut."""
+    folder = tmp_path.joinpath(*["a_folder_with_a_rather_long_name"] * 4)
+    mod = folder / ("x" * (220 - len(str(folder)))) / "deep"  # the line's file takes 240 characters
+    mod.parent.mkdir(parents=True)
+    assert main(["new-mod", str(mod)]) == 0
+    manifest = mod / "mod.toml"
+    manifest.write_text(manifest.read_text(encoding="utf-8") + "\nbogus_key = 1\n", encoding="utf-8")
+    capsys.readouterr()
+    for language, words in (("es", "clave desconocida (claves"), ("en", "unknown key (known keys")):
+        assert main([*command, str(mod), "--lang", language]) == 2
+        line = capsys.readouterr().err.strip()
+        assert line.startswith("error: /") and line.count("\n") == 0
+        assert len(line) == len("error: ") + MAX_LINE and line.endswith("…")
+        assert f"deep/mod.toml: bogus_key: {words}" in line

@@ -25,15 +25,17 @@ def asked_language(argv: Sequence[str]) -> str:
 
 
 def error_line(message: str, language: str) -> str:
-    """The line a command prints for its error ("error: ..."), in `language`."""
+    """The line a command prints for its error ("error: ..."), in `language`: `message` is an error's
+    whole line (UserError.whole), cut once said."""
+    from game.model.errors import UserError, one_line
+
     if language == "en":  # the checks' own words (ui.toml's cli_error): no words to load for a bare usage
-        return f"error: {message}"
+        return f"error: {one_line(message)}"
     from game.content.locale import Texts
     from game.editing.problem_words import problem_line
-    from game.model.errors import UserError
 
     try:
         t = Texts(language)
         return t("cli_error", line=problem_line(t, message))
     except UserError:  # the language's own words are what is broken (a mod's, a damaged file): said as found
-        return f"error: {message}"
+        return f"error: {one_line(message)}"

@@ -74,14 +74,14 @@ def known_problem(t: Texts, text: str) -> str | None:
 
 def problem_line(t: Texts, line: str) -> str:
     """A problem ("file: key: problem") with its problem in the words of `t`, the file and the key as
-    they are."""
+    they are, cut to an error line's length once said: a line cut before no longer reads as its text."""
     parts = line.split(": ")
     for i in [*range(1, len(parts)), 0]:  # past the file and the key first; a line with neither whole
         rest = ": ".join(parts[i:])
         said = problem_said(t, rest)
         if said != rest:
-            return ": ".join([*parts[:i], said])
-    return line
+            return one_line(": ".join([*parts[:i], said]))
+    return one_line(line)
 
 
 # --- where a problem is, in words ------------------------------------------------------------------

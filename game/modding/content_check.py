@@ -68,7 +68,7 @@ class _Check:
         if self.caught is not None:  # a check whose problems are said together (shipped_under)
             self.caught.append(e)
             return
-        line = str(e)
+        line = e.whole  # said in the reader's language, then cut (problem_words.problem_line)
         if line in self.report.said:  # a mod checked again under another is reported once
             return
         self.report.said.add(line)
@@ -423,8 +423,8 @@ class _Check:
         ordered = self.mods_checked(folders, files)
         if ordered is not None and not self.report.problems:  # the mods' and the game's files load
             for w in [*warnings(ordered, self.content), *undrawn_words(files)]:
-                if str(w) not in self.report.warnings:
-                    self.report.warnings.append(str(w))
+                if w.whole not in self.report.warnings:
+                    self.report.warnings.append(w.whole)
 
     def mods_checked(self, folders: Sequence[Path], files: Sequence[Path] = ()) -> list[Mod] | None:
         """The mods' problems noted, and the `files`' on their rules; the mods in load order, unless they
@@ -489,7 +489,7 @@ class _Check:
         if broken:
             cause = ", ".join(str(m.file("rulesets") / m.spec.ruleset) for m in changed)
             (first, e), *more = broken.items()
-            said = str(e)
+            said = e.whole
             if isinstance(e, ContentError):  # the battle is named: its problem, at its key if it has one
                 key = e.where.partition(": ")[2]
                 said = f"{key}: {e.problem}" if key else e.problem

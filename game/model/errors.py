@@ -6,6 +6,9 @@ import re
 
 EXIT_BAD_INPUT = 2  # the exit code of a command that printed an error line
 MAX_LINE = 300  # characters of an error line; a longer one is cut with an ellipsis
+# characters of an error line kept to be read back into another language before it is cut to MAX_LINE
+# (a line cut first no longer reads as its English text); bounded, as reading back is matching patterns
+MAX_WHOLE = 2000
 # C0 and C1 controls, DEL, and the Unicode bidi overrides and isolates: any of them could rewrite what
 # the terminal shows (erase the line, return to its start, reverse text) and make a failure look like "ok"
 _UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
@@ -32,6 +35,7 @@ class UserError(Exception):
 
     def __init__(self, message: str) -> None:
         super().__init__(one_line(message))
+        self.whole = one_line(message, MAX_WHOLE)  # to be said in another language, then cut
 
 
 class ContentError(UserError):
