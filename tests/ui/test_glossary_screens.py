@@ -6,7 +6,7 @@ import pygame
 from game.running.match import new_match
 from game.running.settings import Settings
 from game.ui import theme
-from game.ui.battle.help_page import help_lines
+from game.ui.battle.help_page import help_box, help_lines
 from game.ui.battle.screen import BattleScreen
 from tests.ui.driver import frame, key, open_screen, settle
 
@@ -68,8 +68,29 @@ def test_a_rules_every_row_in_the_help_is_drawn_alike(window, monkeypatch):
     frame(screen, window)
     rules = [h for h in help_lines(screen) if h.rule]
     assert rules
-    rows = theme.wrap(f"{rules[0].rule}  {rules[0].text}", theme.font(20), screen.camera.view[2] - 40 - 32)
+    rows = theme.wrap(f"{rules[0].rule}  {rules[0].text}", theme.font(20), help_box(screen).w - 32)
     assert len(rows) >= 2  # a rule of two rows or more
     colours = {colour for text, colour in drawn if text in rows}
     assert colours == {tuple(theme.TEXT)}, colours
+    screen.close()
+
+
+def test_the_f1_help_sits_on_the_table_shown_in_the_view(window720: pygame.Surface) -> None:
+    """The F1 help stood 20 pixels inside the whole view, so at 1280x720 it hung past the table's top
+    and bottom edges over the background; it stands on the table as it shows, as the dice box does."""
+    screen = open_screen(window720)
+    settle(screen, window720)
+    frame(screen, window720)
+    bare = window720.copy()
+    key(pygame.K_F1)
+    frame(screen, window720)
+    box, table = help_box(screen), screen.renderer.table_in_view(screen.camera)
+    assert table.h < screen.camera.view[3]  # the view shows background above and below the table
+    assert table.contains(box) and pygame.Rect(screen.camera.view).contains(box), (box, table)
+    assert window720.get_at((box.centerx, box.top)) == theme.ACCENT  # its frame is drawn there
+    outside = (box.centerx, table.top + 2)  # between the table's edge and the help: the table shows
+    assert window720.get_at(outside) == bare.get_at(outside)
+    screen.camera.zoom_at(screen.camera.to_screen((36, 24)), 3.0)  # zoomed in: the table fills the view
+    frame(screen, window720)
+    assert help_box(screen) == pygame.Rect(screen.camera.view).inflate(-20, -20)
     screen.close()

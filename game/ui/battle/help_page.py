@@ -9,10 +9,12 @@ import pygame
 
 from game.running.why_words import why_lines
 from game.ui import theme
+from game.ui.battle.hud import on_table
 from game.ui.battle.view import BattleView
 from game.ui.battle.why_box import draw_why
 
 # F1: the keys, and the rules of the decision in hand (their titles come from the rules reference)
+HELP_LEAST = (480, 320)  # pixels: on a table shown smaller than this the help takes the whole view
 KEYS_HELP = ("help_mouse", "help_keys", "help_more", "help_overlays")  # texts of content/locale/*/ui.toml
 RULES_HELP = {
     "deploy": ("FG-DEP-5", "FG-DEP-7", "FG-DEP-8", "FG-DEP-9", "FG-DEP-10", "FG-REINF-4", "AMB-40"),
@@ -64,13 +66,19 @@ def help_lines(v: BattleView) -> list[HelpLine]:
     return out
 
 
+def help_box(v: BattleView) -> pygame.Rect:
+    """Where the F1 help stands: on the table as it shows in the view, as the other boxes laid over
+    it (the view's own corners, past the table's edge, hung over the background)."""
+    return on_table(v, HELP_LEAST).inflate(-20, -20)
+
+
 def draw_help(v: BattleView, surf: pygame.Surface) -> None:
     """F1: the keys, the rules of the decision in hand (click one to read it in the reference) and
     the glossary; the wheel or the arrow keys scroll it when it is longer than the table."""
     v.help_links = []
     if not v.help:
         return
-    view = pygame.Rect(v.camera.view).inflate(-40, -40)
+    view = help_box(v)
     shade = pygame.Surface(view.size, pygame.SRCALPHA)
     shade.fill((20, 22, 26, 235))
     surf.blit(shade, view)
