@@ -517,6 +517,24 @@ def test_a_reaction_that_never_happens_is_rejected_with_its_rule(tmp_path: Path)
     assert rolls(r) == [("fire", "C", "A"), ("morale", "reaction", "C"), ("fire", "A", "C")]
 
 
+def test_a_reaction_after_the_action_is_cut_short_is_rejected_in_the_english_possessive(
+    tmp_path: Path,
+) -> None:
+    """FG-FIRE-6: the first reactor pushes the charger, so the second never reacts; its reason wrote
+    "hussars's action", where a plural id takes the apostrophe alone, as every possessive of the game."""
+    units = [
+        u("hussars", "es", (30, 18), 90, cat="HC"),
+        u("I", "en", (30, 24), 270),
+        u("J", "en", (32.2, 24), 270),
+    ]
+    fire = [{"unit": "I", "action": "fire", "when": "end"}, {"unit": "J", "action": "fire", "when": "end"}]
+    steps = [{"unit": "hussars", "order": "charge", "target": "I", "reactions": fire}]
+    r = play(tmp_path, script(units, steps, [4, 6], officers=((30, 12), (30, 30))))
+    (rejected,) = [e for e in r["events"] if e["kind"] == "rejected"]
+    assert (rejected["unit"], rejected["rule"]) == ("J", "FG-FIRE-6")
+    assert rejected["reason"] == "hussars' action was cut short before J could react"
+
+
 def test_a_refused_order_rejects_nothing_else(tmp_path: Path) -> None:
     steps = [{"unit": "A", "order": "fire", "target": "C", "reactions": [{"unit": "C", "action": "fire"}]}]
     units = [u("A", "es", (30, 10), 90), u("C", "en", (30, 20), 270)]

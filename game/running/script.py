@@ -24,6 +24,7 @@ from game.model.dice import Dice
 from game.model.errors import ContentError, DiceExhausted, UserError, WrongDie
 from game.model.events import Event, Interrupted, Rejected
 from game.model.geometry import Point, convex_overlap, rect_corners
+from game.model.grammar import OWNER, form
 from game.model.limits import Bounds, OneOf
 from game.model.modules import ModuleList, RuleStack, order_kind, reaction_names, unit_order_names
 from game.model.modules import modules as all_modules
@@ -392,7 +393,10 @@ def _unused(battle: Battle, step: StepSpec, r: ReactionSpec, events: list[Event]
         any(isinstance(ev, Interrupted) for ev in events)
         or not esper.component_for_entity(mover, Status).in_play
     ):
-        rule, reason = "FG-FIRE-6", f"{step.unit}'s action was cut short before {r.unit} could react"
+        rule, reason = (
+            "FG-FIRE-6",
+            f"{form(step.unit, OWNER)} action was cut short before {r.unit} could react",
+        )
     else:
         when = " at the end of its movement" if r.when == "end" else ""
         rule, reason = "FG-REACT-1", f"{step.unit} was never in the reaction area of {r.unit}{when}"

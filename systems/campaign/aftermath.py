@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from game.model import commands as cmd
+from game.model.grammar import OWNER, PLAIN, Name, form
 from game.model.resolution import Decision, Resolution, refuse
 from game.model.session import ask
 from systems.campaign.commands import Retreat
@@ -107,10 +108,11 @@ def officers(w: War, f: Fought) -> None:
         g.replaced += 1
         g.experience = 0
         g.record.append(Service(w.turn, "killed", s.location, s.number))
+        one = Name(g.id, PLAIN, shown=g.id)  # an officer is one man, his id too: "castanos's successor"
         w.note(
             "FG-OFF-10",
             "camp_successor",
-            f"{g.id}'s successor takes the command, of experience 0",
+            f"{form(one, OWNER)} successor takes the command, of experience 0",
             officer=g.id,
         )
     if r.winner is None:

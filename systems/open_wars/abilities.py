@@ -6,6 +6,7 @@ The abilities of a fight (bonus, armour) and of a march (stride) are read where 
 from __future__ import annotations
 
 from game.model.events import Note, Roll
+from game.model.grammar import OWNER, form
 from systems.open_wars.combat import victim_key
 from systems.open_wars.moves import room_for
 from systems.open_wars.state import Campaign
@@ -23,7 +24,7 @@ def channel(c: Campaign, player: str) -> None:
         c.emit(
             Note(
                 rule=rule,
-                text=f"{c.name(player)}'s units channel {mana} mana",
+                text=f"{form(c.map.spec.words('en').players[player], OWNER)} units channel {mana} mana",
                 details={"player": player, "mana": mana, "total": c.purses[player].mana, "say": "channel"},
             )
         )

@@ -22,7 +22,7 @@ from systems.open_wars.records import UnitType
 from systems.open_wars.ruleset_files import load_rules
 from systems.open_wars.state import Campaign
 from systems.open_wars.turn import end_of_turn
-from tests.ow_helpers import clear, count, drive
+from tests.ow_helpers import SMALL, clear, count, drive
 
 Small = Callable[..., Campaign]
 SEVEN = {
@@ -117,6 +117,19 @@ def test_OW_FAC_5_elves_channel_mana_and_shoot_two_links(small: Small) -> None:
     channel(c, "dw")
     assert c.purses["dw"].mana == 3
     assert c.rules.units["wood-elves"].range == 2 and c.rules.units["rangers"].range == 2
+
+
+def test_OW_FAC_5_the_channel_says_its_players_name_in_the_english_possessive(small: Small) -> None:
+    """The channel's event wrote "Dwarves's units": a plural name takes the apostrophe alone, a single
+    one ending in s (its map's grammar says so) "'s", as every possessive of the game's texts."""
+    single = '[grammar.players]\ndw = "sg"'  # read alone, a name ending in s is a plural
+    for name, grammar, said in (("Dwarves", "", "Dwarves' units"), ("Marcus", single, "Marcus's units")):
+        c = small(text=SMALL.replace('name = "Dwarves"', f'name = "{name}"') + f"\n{grammar}\n")
+        clear(c)
+        c.add("dw", "a", "elf-mage", 1)
+        channel(c, "dw")
+        (note,) = [e for e in c.events if isinstance(e, Note) and e.details.get("say") == "channel"]
+        assert note.text == f"{said} channel 1 mana"
 
 
 def test_OW_FAC_6_dwarves_armour_saves_hits_and_they_fight_better_at_home(small: Small) -> None:
