@@ -73,3 +73,19 @@ def test_reload_reads_a_mod_edited_while_the_game_runs() -> None:
     after = Texts("es", (folder / "guerrillas" / "locale",))("category_guer")
     assert (before, after) == ("Guerrilleros", "Partisanos")  # the words kept once read, read again
     assert load_mods(mods.enabled())[0].spec.version == "1.1.0"
+
+
+def test_a_broken_mods_long_line_is_said_in_spanish(tmp_path: Path) -> None:
+    """A broken mod deep in folders: its line was cut at 300 characters before the page read it back
+    against its English text, and stayed English in Spanish. Said, then cut."""
+    from game.editing.problem_words import problem_line
+    from game.model.errors import MAX_LINE
+
+    folder = tmp_path.joinpath(*["a_folder_with_a_rather_long_name"] * 4)
+    mod = folder / ("x" * (220 - len(str(folder)))) / "deep"  # its mod.toml takes 234 characters
+    mod.mkdir(parents=True)
+    (mod / "mod.toml").write_text('id = "deep"\nname = "Deep"\nversion = "1"\nbogus_key = 1\n')
+    (row,) = [r for r in ModList([], given=[mod]).rows if r.folder == mod]
+    said = problem_line(Texts("es"), row.problem)
+    assert row.mod is None and len(said) == MAX_LINE and said.endswith("…")
+    assert "deep/mod.toml: bogus_key: clave desconocida (claves conocidas: " in said

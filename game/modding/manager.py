@@ -59,7 +59,7 @@ class ModList:
             try:
                 row = Row(folder, load_mod(folder))
             except UserError as e:
-                row = Row(folder, None, str(e))
+                row = Row(folder, None, e.whole)  # said in the page's language, then cut
             row.on = folder in on or (folder in known and known[folder].on)
             rows.append(row)
         self.rows = rows
