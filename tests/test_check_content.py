@@ -426,12 +426,15 @@ def test_a_battle_whose_divisions_cannot_deploy_is_refused_as_the_battle_refuses
     assert main(["simulate", "--scenario", str(path), "--mod", str(folder)]) == 2
     (refusal,) = capsys.readouterr().err.splitlines()
     reason = refusal.removeprefix("error: ")
-    assert reason.startswith("side es cannot deploy es-2: no room for its 2 units")
+    # the side and the division by the names the player reads, not their ids ("side es ... es-2")
+    assert reason.startswith('side "Spanish" cannot deploy "2nd Division": no room for its 2 units')
     assert failing(capsys, folder) == [f"{path}: sides[1].divisions[1]: {reason}"]
     assert failing(capsys, "--strict", folder) == [f"{path}: sides[1].divisions[1]: {reason}"]
     (spanish,) = failing(capsys, "--lang", "es", folder)
+    # the names as the English line gives them: the refusal is worded once, in English, and read back
     assert spanish == (
-        f"{path}: sides[1].divisions[1]: el bando es no puede desplegar es-2: no hay sitio para sus 2 "
+        f"{path}: sides[1].divisions[1]: el bando «Spanish» no puede desplegar «2nd Division»: no hay "
+        "sitio para sus 2 "
         "unidades en su mitad, a L de su oficial y a XL del enemigo (FG-DEP-6..10): una mesa mayor o "
         "divisiones más pequeñas"
     )

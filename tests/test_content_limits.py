@@ -126,7 +126,7 @@ def test_a_side_that_cannot_deploy_is_one_line(tmp_path: Path, capsys: pytest.Ca
     path = write_scenario(tmp_path, terrain=lake)
     assert main(["simulate", "--scenario", str(path), "--rounds", "1"]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "side red cannot deploy r1" in err and "FG-DEP-6..10" in err
+    assert err.count("\n") == 1 and 'side "Red" cannot deploy "1st Division"' in err and "FG-DEP-6..10" in err
 
 
 def test_a_player_that_keeps_being_refused_is_one_line() -> None:

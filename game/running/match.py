@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from game import CONTENT
+from game.ai.common import NoRoomToDeploy
 from game.content.army import with_armies
 from game.content.files import read_regular, write_text
 from game.content.mods import Mod, load_mod, load_mods, user_data_dir, user_mods_dir
@@ -165,7 +166,11 @@ def play(m: Match, players: dict[str, Player], until: Callable[[Match], bool] | 
     while b.pending is not None and not (until and until(m)):
         d = b.pending
         before = len(b.events)
-        m.apply(players[d.side].decide(b, d))
+        try:
+            c = players[d.side].decide(b, d)
+        except NoRoomToDeploy as e:  # the players read the side and the division by their names
+            raise _named(m, e) from None
+        m.apply(c)
         refused = (
             refused + 1 if any(e.kind == "rejected" for e in b.events[before:]) and b.pending == d else 0
         )
@@ -176,6 +181,16 @@ def play(m: Match, players: dict[str, Player], until: Callable[[Match], bool] | 
                 f"the {d.side} player finds no command the rules accept for the {d.kind} of "
                 f"{d.unit or d.side}; the last refusal: {why.reason} ({why.rule})",
             )
+
+
+def _named(m: Match, e: NoRoomToDeploy) -> NoRoomToDeploy:
+    """The refusal with its side and division named as the scenario names them in English, the words
+    another language reads the refusal back from (game/editing/problem_words.py)."""
+    from game.content.locale import Texts
+    from game.running.names import named
+
+    names = named(Texts("en"), m).names
+    return e.named(names.side(e.side), names.formation(e.division, short=False))
 
 
 def summary(m: Match) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from game.content.locale import Names
 from game.content.mod_words import mod_locales
@@ -24,12 +24,22 @@ if TYPE_CHECKING:
     from game.content.mods import Mod
     from game.content.scenario import ScenarioFile
     from game.model.ruleset import Ruleset
-    from game.running.match import Match
     from game.running.script import ScriptFile
 
 # a position's sides (a scripted battle's, a puzzle's), in the order of their ids: the words a new
 # battle of the editor calls its sides by
 POSITION_SIDES = ("editor_first_side_blue", "editor_first_side_red")
+
+
+class Played(Protocol):
+    """A game as `named` reads it: a running Match (not imported: the match names its refusals by it)."""
+
+    @property
+    def scenario(self) -> object: ...
+
+    @property
+    def rules(self) -> Ruleset: ...
+
 
 SHORT = 24  # characters of a short name at most (the table's labels)
 
@@ -123,7 +133,7 @@ def battle_names(spec: ScenarioFile, rules: Ruleset, t: Texts) -> Names:
     return Names(full, short, divisions, divisions_short, dict(words.sides))
 
 
-def named(t: Texts, m: Match) -> Texts:
+def named(t: Texts, m: Played) -> Texts:
     """The words of `t` with the names of the match's battle (a game of another mode has none)."""
     from game.content.scenario import Scenario
 
