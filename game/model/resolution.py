@@ -44,8 +44,21 @@ class Reject(Exception):
 
 
 # the values of a refusal that are ids of units or officers (one, or a list joined by ", "), or divisions;
-# a campaign's armies and places, by the English names its refusals record (systems/campaign/words.py)
-NAMED_ONE = ("unit", "shooter", "reactor", "officer", "charger", "by", "army", "location", "here")
+# a campaign's armies and places, by the English names its refusals record (systems/campaign/words.py),
+# and Open Wars' spells and factions (systems/open_wars/words.py)
+NAMED_ONE = (
+    "unit",
+    "shooter",
+    "reactor",
+    "officer",
+    "charger",
+    "by",
+    "army",
+    "location",
+    "here",
+    "spell",
+    "faction",
+)
 NAMED_LIST = ("units",)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from game.content.locale import Texts
+from game.content.locale import ModeWords, Names, Texts
 from game.model import commands as cmd
 from game.model.events import Event, Note
 from game.model.resolution import Reject
@@ -19,23 +19,33 @@ from systems.open_wars.turn import score
 from systems.open_wars.volley import Shoot
 
 
-def narrate(e: Event, c: Campaign, t: Texts, describe: Callable[[Mapping[str, Any]], str]) -> str:
-    """An event in the words of `t`; what Open Wars has no words of its own for is told by `describe`
-    (For Glory's narrator, handed in by whoever shows the log)."""
+def narrate(e: Event, c: Campaign, t: Texts, describe: Callable[[Mapping[str, Any], Texts], str]) -> str:
+    """An event in the words of `t`; what Open Wars has no words of its own for (a refusal) is told by
+    `describe` (For Glory's narrator, handed in by whoever shows the log) in those words, with the
+    names a refusal records said in them."""
     d = e.to_dict()
     if d["kind"] == "roll":
         told = ROLLS.get(d.get("check", ""))
-        return told(d, c, t) if told is not None else describe(d)
+        return told(d, c, t) if told is not None else describe(d, recorded(c, t))
     if d["kind"] == "phase":
         return f"--- {t('ow_turn', round=d['round'])}: {t('ow_phase_' + d['phase'])} ({d['rule']}) ---"
     details = d.get("details") or {}
     told = NOTES.get(details.get("say") or d.get("rule", "")) if d["kind"] == "note" else None
     if told is None:
-        return describe(d)
+        return describe(d, recorded(c, t))
     try:
         return told(details, c, t) + f" ({d['rule']})"
     except (KeyError, TypeError, ValueError):  # a note without the details it is told from
-        return describe(d)
+        return describe(d, recorded(c, t))
+
+
+def recorded(c: Campaign, t: Texts) -> Texts:
+    """The words of `t` with the names a refusal records (the English names of units, locations,
+    spells and factions, game/running/log_texts.py reads them back) said in its language, the players
+    by their names, and Open Wars' own words where it has them (its orders: `ow_log_order_...`)."""
+    full = {english: said for names in _english_names(c, t).values() for english, said in names.items()}
+    sides = {p.id: side_name(c, t, p.id) for p in c.map.spec.players}
+    return ModeWords(t.with_names(Names(full=full, sides=sides)), c.stack.mode.base.prefix)
 
 
 def _dice_roll(d: dict[str, Any], c: Campaign, t: Texts) -> str:
@@ -119,14 +129,19 @@ def refusal_words(c: Campaign, r: Reject, t: Texts) -> str:
     units, locations, spells and factions it names, said here as the player's language calls them."""
     if r.key is None:
         return r.said(t)
-    english: dict[str, dict[str, str]] = {
+    english = _english_names(c, t)
+    values = {k: english.get(k, {}).get(v, v) if isinstance(v, str) else v for k, v in r.values.items()}
+    return Reject(r.rule, r.reason, r.key, values).said(t)
+
+
+def _english_names(c: Campaign, t: Texts) -> dict[str, dict[str, str]]:
+    """By the kind of value a refusal names: the English names the rules give it -> its names in `t`."""
+    return {
         "unit": {u.name: unit_name(c, t, u.id) for u in c.rules.units.values()},
         "location": {loc.name: place_name(c, t, loc.id) for loc in c.map.spec.locations},
         "spell": {s.name: spell_name(c, t, s.id) for s in c.rules.spells.values()},
         "faction": {f.name: c.rules.faction_name(f.id, t.language) for f in c.rules.factions.values()},
     }
-    values = {k: english.get(k, {}).get(v, v) if isinstance(v, str) else v for k, v in r.values.items()}
-    return Reject(r.rule, r.reason, r.key, values).said(t)
 
 
 def side_name(c: Campaign, t: Texts, player: str) -> str:
