@@ -16,12 +16,14 @@ PENINSULAR = Path(__file__).resolve().parents[2] / "content/campaigns/peninsular
 
 SAID = {
     "en": [
+        "the order to march is refused (OW-MOVE-3): Guadarrama costs 3 and Dupont's Corps has 1 left",
         "the order to rest is refused (CAMP-DEC-17): Dupont's Corps has marched or rested this turn",
         "the order to march is refused (OW-MOVE-1): Lisbon is not next to Madrid",
         "the order to march is refused (CAMP-DEC-3): a march of Moncey's Corps starts where it stands and "
         "goes somewhere",
     ],
-    "es": [
+    "es": [  # "al Cuerpo de Dupont": a + el (it read "a Cuerpo de Dupont")
+        "se rechaza la orden de marchar (OW-MOVE-3): Guadarrama cuesta 3 y al Cuerpo de Dupont le quedan 1",
         "se rechaza la orden de descansar (CAMP-DEC-17): el Cuerpo de Dupont ya ha marchado o descansado "
         "este turno",
         "se rechaza la orden de marchar (OW-MOVE-1): Lisboa no es adyacente a Madrid",
@@ -39,11 +41,12 @@ def test_a_refusal_names_the_army_and_places_in_the_players_language(
     try:
         until_human(s, window720, "camp_move")
         said = []
-        for c in (Rest("dupont"), Rest("dupont"), March("moncey", ("madrid", "lisboa")),
+        too_far = March("dupont", ("toledo", "la-mancha", "madrid", "guadarrama", "salamanca"))
+        for c in (too_far, Rest("dupont"), Rest("dupont"), March("moncey", ("madrid", "lisboa")),
                   March("moncey", ("toledo", "madrid"))):  # fmt: skip
             s.send(c)
             said.append(s.alert)
-        assert said[1:] == SAID[language]
-        assert said[0] is None  # the first rest is an order obeyed
+        assert [said[0], *said[2:]] == SAID[language]
+        assert said[1] == said[0]  # the first rest is an order obeyed: no refusal of its own
     finally:
         s.close()
