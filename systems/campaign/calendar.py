@@ -21,6 +21,13 @@ def turn_date(start: tuple[int, int], months: int, turn: int) -> tuple[int, int]
     return (year + at // 12, at % 12 + 1)
 
 
+def raised(w: War, army: str) -> int:
+    """The turn an army came into the war: that of the event that brings it (CAMP-DEC-21), else the
+    first (an army of the start)."""
+    brought = (e.turn for e in w.theatre.spec.events for x in e.effects if x.army and x.army.id == army)
+    return next(brought, 1)
+
+
 def enlist(w: War, spec: ForceSpec, side: str) -> Army:
     """An army of the file (at the start, or by an event) joins the war where it says; an officer
     whose experience the file leaves out rolls it once for the campaign (FG-PREP-3)."""

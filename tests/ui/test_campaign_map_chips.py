@@ -11,6 +11,7 @@ import pygame
 import pytest
 
 from game.ui.campaign.screen import CampaignScreen
+from systems.campaign.calendar import enlist
 from tests.ui.campaign_driver import click, open_war, until_human
 
 PENINSULAR = Path(__file__).resolve().parents[2] / "content/campaigns/peninsular.toml"
@@ -139,5 +140,27 @@ def test_a_marchs_badges_cover_no_name_chip_marker_or_other_badge(
             if b.colliderect(r)
         ]
         assert covered == []
+    finally:
+        s.close()
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_two_armies_of_one_general_have_chips_of_their_own(window720: pygame.Surface, language: str) -> None:
+    """Wellesley's army of 1808 and his Anglo-Portuguese army of 1809 on the map together: both chips
+    read "5 Wellesley"; each says the year it came into the war, and a general of one army his name alone."""
+    s = open_war(window720, "human", "human", language=language, path=PENINSULAR)
+    try:
+        s.page = None
+        w = s.war
+        for event in ("british-landing", "wellesley-returns"):  # both landings, as if the war were in 1809
+            (army,) = [x for e in w.theatre.spec.events if e.id == event for x in e.effects if x.army]
+            assert army.army is not None
+            enlist(w, army.army, army.side)
+        s.draw(window720)
+        chips = sorted(text for text, _size, _colour in s.map.rendered if "Wellesley" in text)
+        assert chips == ["5 Wellesley 1808", "7 Wellesley 1809"]
+        dupont = w.find_army("dupont")
+        assert dupont is not None and s.chip_name(dupont) == "Dupont"
+        assert shown(s) == sorted(a.id for a in w.armies) and overlaps(s) == []
     finally:
         s.close()

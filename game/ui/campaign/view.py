@@ -23,7 +23,7 @@ from game.running.narrate import describe
 from game.running.settings import Settings
 from game.ui import theme
 from game.ui.campaign.war_map import WarMap
-from game.ui.campaign.words import army_line, brigade_line, category, commander, quality
+from game.ui.campaign.words import army_line, brigade_line, category, chip_name, quality
 from game.ui.pacing import FPS
 from game.ui.palette import shown_colours
 from game.ui.playing.remote_play import REMOTE
@@ -145,9 +145,7 @@ class CampaignView:
             self.layout(self.size)
 
     def chip_name(self, a: Army) -> str:
-        """What an army's chip says after its brigades: its commander's last name."""
-        said = commander(self.n, a)
-        return said.split()[-1] if said else ""
+        return chip_name(self.n, a)
 
     def player_of(self, side: str) -> str:
         ctrl, t = self.controllers.get(side, "?"), self.t

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 from game.model.words import counted, slug
-from systems.campaign.calendar import date
+from systems.campaign.calendar import date, raised
 from systems.campaign.forces import Army, Brigade, Division, General, Service
 from systems.campaign.words import Naming
 
@@ -33,6 +33,18 @@ def commander(n: Naming, a: Army) -> str:
     if g.replaced:
         return n.t("campaign_successor_of", army=n.army(a.id))
     return n.officer(a.id) if n.words.officers.get(a.id) else g.name or n.army(a.id)
+
+
+def chip_name(n: Naming, a: Army) -> str:
+    """What an army's chip says after its brigades: its commander's last name, with the year the army
+    came into the war when another army has the same commander (Wellesley's armies of 1808 and 1809).
+    Compared by the file's names: every chip asks it every frame."""
+    said = commander(n, a)
+    last = said.split()[-1] if said else ""
+    g = a.commander
+    if g.name and not g.replaced and any(o is not a and o.commander.name == g.name for o in n.w.armies):
+        return f"{last} {date(n.w, raised(n.w, a.id))[0]}"
+    return last
 
 
 def general_name(n: Naming, g: General) -> str:
