@@ -567,3 +567,26 @@ def test_a_headless_game_whose_autosave_fails_says_so_and_goes_on(tmp_path: Path
     assert guest.returncode == 0 and host.returncode == 0, (g_err, h_err)
     assert json.loads(h_out)["digest"] == json.loads(g_out)["digest"]
     assert "Could not save: " in h_err and "Traceback" not in h_err + g_err
+
+
+@pytest.mark.parametrize(
+    ("option", "language", "said"),
+    [
+        (["--rounds", "3"], "en",
+         "play: --rounds goes with --host: a guest plays to the limit the host offers"),
+        (["--campaign", "peninsular", "--turns", "4"], "en",
+         "play: --turns goes with --host: a guest plays to the limit the host offers"),
+        (["--rounds", "3"], "es",
+         "play: --rounds va con --host: quien se une juega hasta el límite que ofrece el anfitrión"),
+    ],
+)  # fmt: skip
+def test_a_guest_given_the_hosts_limit_is_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str], option: list[str], language: str, said: str
+) -> None:
+    """--rounds (and --turns) is the host's offer: a guest's was ignored without a word, the game played
+    to the host's limit. It is refused before any connection (port 1: nobody would answer)."""
+    from game.cli.entry import main
+
+    argv = ["play", "--join", f"{LOCAL}:1", "--headless", "--ai", "random", "--lang", language, *option]
+    assert main(argv) == 2
+    assert capsys.readouterr().err.splitlines() == [f"error: {said}"]

@@ -56,6 +56,11 @@ def net_game(args: argparse.Namespace) -> NetGame:
             return NetGame.host(offer, name, where, port, resume, args.turn_timer)
         if args.turn_timer:
             raise UserError("play: --turn-timer goes with --host (the guest plays the host's timer)")
+        for option, limit in (("--rounds", args.rounds), ("--turns", getattr(args, "turns", None))):
+            if limit is not None:  # the host's offer sets the game's limit (offer_of): a guest's is none
+                raise UserError(
+                    f"play: {option} goes with --host: a guest plays to the limit the host offers"
+                )
         where, port = address(args.join, "--join", None)
         return NetGame.join(where, port, name, mods, resume, expect=getattr(args, "campaign", None))
     except SaidError as e:  # in the language asked
