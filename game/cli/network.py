@@ -27,11 +27,14 @@ def address(text: str, what: str, host_default: str | None) -> tuple[str, int]:
     host, sep, port = text.rpartition(":")
     if not sep:
         host, port = "", text
+    from game.model.limits import ascii_whole
+
     host = host.strip("[]") or (host_default or "")
-    if not host or not port.isdigit() or not 0 <= int(port) <= 65535:
+    number = ascii_whole(port)
+    if not host or number is None or number > 65535:
         form = "[ADDRESS:]PORT" if host_default is not None else "HOST:PORT"
         raise UserError(f"play: {what} {text!r}: give {form} (a port from 0 to 65535)")
-    return host, int(port)
+    return host, number
 
 
 def net_game(args: argparse.Namespace) -> NetGame:

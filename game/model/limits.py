@@ -79,6 +79,17 @@ class IsId:
 Id = Annotated[str, IsId()]
 
 
+def ascii_whole(text: str) -> int | None:
+    """A whole number written in ASCII digits alone ("47410"), else None: int() also reads other
+    scripts' digits ("٣" as 3), a sign and underscores, which no seed or port a player types means."""
+    if not (text.isascii() and text.isdigit()):
+        return None
+    try:
+        return int(text)
+    except ValueError:  # more than 4300 digits
+        return None
+
+
 def check_id(value: object, where: str) -> str:
     """An id from content or a user, or one line naming where it came from: the only check of an id."""
     if not isinstance(value, str) or not ID.fullmatch(value):

@@ -20,6 +20,7 @@ from game.content.module_records import module_words
 from game.content.ruleset_files import load_ruleset
 from game.content.scenario import load_any_scenario, scenario_path
 from game.model.errors import UserError
+from game.model.limits import ascii_whole
 from game.model.modules import modules_by_mode
 from game.net.by_file import open_turn, start
 from game.net.identity import Offer
@@ -274,18 +275,19 @@ class Lobby:
             return None
         try:
             if self.way == "host":
-                port = int(text) if text.isdigit() and int(text) <= 65535 else -1
-                if port < 0:
+                port = ascii_whole(text)
+                if port is None or port > 65535:
                     self.say(Said("net_bad_port", {"port": text}, bad=True))
                     return None
                 self.seat = NetGame.host(self._offer(), name, "0.0.0.0", port, self.resume)
             elif self.way == "join":
                 host, _, port_text = text.rpartition(":") if ":" in text else (text, "", str(DEFAULT_PORT))
-                if not host or not port_text.isdigit():
+                port = ascii_whole(port_text)
+                if not host or port is None:
                     self.say(Said("net_bad_address", {"address": text}, bad=True))
                     return None
                 mods = tuple(self.setup.mods)
-                self.seat = NetGame.join(host.strip("[]"), int(port_text), name, mods, self.resume)
+                self.seat = NetGame.join(host.strip("[]"), port, name, mods, self.resume)
             else:
                 return self._open_file(typed_path(text), name)
         except UserError as e:

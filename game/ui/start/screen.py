@@ -22,6 +22,7 @@ from game.content.rulesref import reference_for
 from game.content.scenario import list_scenarios, load_any_scenario
 from game.editing.random_battles import random_text
 from game.model.errors import UserError
+from game.model.limits import ascii_whole
 from game.model.modules import RandomOptions, compose, is_base, modules_by_mode
 from game.running.match import battles_dir, battles_listed
 from game.running.saves import Skipped, browse_saves, own_battle
@@ -456,11 +457,8 @@ class StartScreen(GuiPaced, OverPage):
 
     def typed_seed(self) -> int:
         """The seed typed: a whole number from 0 to 2**63 - 1 (as a replay keeps it), else 1."""
-        try:
-            seed = int(self.seed.get_text().strip())
-        except ValueError:  # not a number, or one of more than 4300 digits
-            return 1
-        return seed if 0 <= seed < 2**63 else 1
+        seed = ascii_whole(self.seed.get_text().strip())
+        return seed if seed is not None and seed < 2**63 else 1
 
     def make(self, what: str) -> str | None:
         """A new battle (or map) or the chosen one in the editor ("edit"), or a random battle of the
