@@ -4,6 +4,8 @@ game then refuses to begin."""
 
 from __future__ import annotations
 
+import hashlib
+
 from game.ai.common import NoRoomToDeploy, deploy_spots, own_edge
 from game.ai.heuristic import HeuristicPlayer
 from game.content.army import with_armies
@@ -19,9 +21,10 @@ from systems.for_glory.deployment import INWARD, lines_at, most_in_division
 DEPLOY_SEEDS = (1, 2, 3, 4)
 DEPLOYING = ("deploy", "place_staff")  # the decisions of a battle's start (FG-DEP)
 
-# What a battle file deploys to under a ruleset, by their contents' hashes: the same battle under the same
-# rules deploys the same way, and the mod manager and check-content ask again of files that did not change
-_FOUND: dict[tuple[str, str, str], tuple[str, str] | None] = {}
+# What a battle deploys to under a ruleset, by what the battle holds and its rules' hash, wherever its file
+# lies: the same battle under the same rules deploys the same way, and the mod manager, check-content and
+# the editor ask again of files that did not change (the tests, of copies in folders of their own)
+_FOUND: dict[tuple[str, str], tuple[str, str] | None] = {}
 _FOUND_MOST = 512  # entries: a few hundred bytes each
 
 
@@ -29,16 +32,18 @@ def deployment_problem(sc: Scenario, rules: Ruleset) -> ContentError | None:
     """The battle's own refusal (a division no placement fits, as the computer player deploys it) under
     the first seed of DEPLOY_SEEDS that meets one, at the scenario's key of that division (its side's
     `army` when the division is bought); None when every division deploys under every seed."""
-    if not (sc.content_hash and rules.content_hash):  # a battle made in memory: no file to know it by
-        return _deployment_problem(sc, rules)
-    key = (str(sc.path), sc.content_hash, rules.content_hash)
-    if key not in _FOUND:
+    held = hashlib.sha256(repr((sc.spec, sc.table)).encode()).hexdigest()  # under a millisecond
+    key = (held, rules.content_hash)
+    if key in _FOUND:
+        known = _FOUND[key]
+        return None if known is None else ContentError(f"{sc.path}{known[0]}", known[1])
+    found = _deployment_problem(sc, rules)
+    # a refusal is kept by its key in the file: one named elsewhere (a ruleset of other folders) is not
+    if rules.content_hash and (found is None or found.where.startswith(str(sc.path))):
         if len(_FOUND) >= _FOUND_MOST:
             _FOUND.clear()
-        found = _deployment_problem(sc, rules)
-        _FOUND[key] = None if found is None else (found.where, found.problem)
-    known = _FOUND[key]
-    return None if known is None else ContentError(*known)
+        _FOUND[key] = None if found is None else (found.where.removeprefix(str(sc.path)), found.problem)
+    return found
 
 
 def _deployment_problem(sc: Scenario, rules: Ruleset) -> ContentError | None:
