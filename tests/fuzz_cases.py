@@ -612,9 +612,14 @@ def _specs(rng: random.Random, number: int, place: Place, mod: Path, replays: ob
 
 
 def _check_copy(copy: Path) -> list[str]:
+    """The problems as check-content prints them: its report keeps each whole, to be said in the reader's
+    language before it is cut."""
+    from game.content.locale import Texts
+    from game.editing.problem_words import problem_line
     from game.modding.content_check import check_content
 
-    return check_content(content=copy).problems
+    t = Texts("en")
+    return [problem_line(t, line) for line in check_content(content=copy).problems]
 
 
 def _use_content(copy: Path) -> None:

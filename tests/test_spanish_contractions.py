@@ -19,9 +19,9 @@ LANCERS = said_name("Lanceros", "los", "unit", "es")
     ("key", "values", "said"),
     [
         ("reason_ow_costs", {"location": MADRID, "cost": 3, "unit": CORPS, "left": 1},
-         "Madrid cuesta 3 y al Cuerpo de Dupont le quedan 1"),
+         "Madrid cuesta 3 y el Cuerpo de Dupont tiene 1"),
         ("reason_ow_costs", {"location": MADRID, "cost": 3, "unit": LANCERS, "left": 2},
-         "Madrid cuesta 3 y a los Lanceros les quedan 2"),
+         "Madrid cuesta 3 y los Lanceros tienen 2"),
         ("reason_ow_not_next", {"location": MADRID, "here": HILL},
          "Madrid no es adyacente al Cerro de los Ángeles"),
         ("reason_ow_not_next", {"location": HILL, "here": MADRID},

@@ -23,7 +23,7 @@ SAID = {
         "goes somewhere",
     ],
     "es": [  # "al Cuerpo de Dupont": a + el (it read "a Cuerpo de Dupont")
-        "se rechaza la orden de marchar (OW-MOVE-3): Guadarrama cuesta 3 y al Cuerpo de Dupont le quedan 1",
+        "se rechaza la orden de marchar (OW-MOVE-3): Guadarrama cuesta 3 y el Cuerpo de Dupont tiene 1",
         "se rechaza la orden de descansar (CAMP-DEC-17): el Cuerpo de Dupont ya ha marchado o descansado "
         "este turno",
         "se rechaza la orden de marchar (OW-MOVE-1): Lisboa no es adyacente a Madrid",
