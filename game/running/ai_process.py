@@ -203,16 +203,29 @@ def run_copy(conn: Connection, build: Callable[[], Copied]) -> None:
 _PRELOAD = ["game.running.ai_process", "game.running.campaign_worker", "game.ai.players"]
 
 
-def _processes() -> Any:
-    """Where the AI's processes come from: a fresh interpreter, so no window and no thread is copied.
-    Where the system has one, a server started once as a fresh interpreter with the game's model
-    imported forks each (about 30 ms against 300 ms for an interpreter of its own: a new battle, a
-    loaded save, an undo and a replay's seek each start one); elsewhere (Windows) each is spawned."""
-    if "forkserver" not in multiprocessing.get_all_start_methods():
-        return multiprocessing.get_context("spawn")
-    ctx = multiprocessing.get_context("forkserver")
-    ctx.set_forkserver_preload(_PRELOAD)  # read when the server starts, at the first process
-    return ctx
+class _Starts:
+    """How the AI's processes start here: each from a fresh interpreter, so no window and no thread is
+    copied. Where the system has one, a server started once as a fresh interpreter with the game's model
+    imported forks each (about 30 ms against 300 ms for an interpreter of its own: a new battle, a loaded
+    save, an undo and a replay's seek each start one); elsewhere (Windows), or once the server could not
+    start, each is spawned."""
+
+    method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+
+
+def _started(target: Callable[[Connection, Any], None], args: tuple[Any, ...]) -> Any:
+    if _Starts.method == "forkserver":
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload(_PRELOAD)  # read when the server starts, at the first process
+        forked = ctx.Process(target=target, args=args, daemon=True)
+        try:
+            forked.start()
+            return forked
+        except OSError:  # the server cannot listen: its socket's path too long under a long TMPDIR
+            _Starts.method = "spawn"
+    spawned = multiprocessing.get_context("spawn").Process(target=target, args=args, daemon=True)
+    spawned.start()
+    return spawned
 
 
 class Worker:
@@ -223,10 +236,8 @@ class Worker:
 
     def _start(self, target: Callable[[Connection, Any], None], copy: Any, players: dict[str, Any]) -> None:
         """The process serving `copy` (rebuilt there by `target`), and the window's end of its pipe."""
-        ctx = _processes()
-        self._conn, child = ctx.Pipe()
-        self._proc = ctx.Process(target=target, args=(child, copy), daemon=True)
-        self._proc.start()
+        self._conn, child = multiprocessing.Pipe()
+        self._proc = _started(target, (child, copy))
         child.close()
         self.sides = set(players)
         self.thought: Thought | None = None  # the reasons of the last answer (a search general's)
