@@ -82,7 +82,7 @@ def crowding(
 def room_for(c: Campaign, player: str, loc: str, unit: UnitKind) -> int:
     """How many more tokens of the unit fit in the location (OW-STACK-1, OW-MAGIC-6)."""
     limit = stack_limit(c, unit)
-    return next((k for k in range(limit, 0, -1) if not no_room(c, player, loc, unit, k)), 0)
+    return next((k for k in range(limit, 0, -1) if crowding(c, player, loc, unit, k) is None), 0)
 
 
 def check_march(c: Campaign, player: str, m: March) -> list[tuple[str, int]]:
@@ -141,16 +141,23 @@ def reachable(c: Campaign, s: Stack) -> dict[str, tuple[str, ...]]:
     best: dict[str, tuple[int, tuple[str, ...]]] = {
         s.location: (movement(c, unit, s.location, s.player), (s.location,))
     }
+    costs: dict[str, int | None] = {}  # a location's cost to enter, None where barred: asked once a search
+    stops: dict[str, bool] = {}  # whether a move stops there (enemies)
     todo = [s.location]
     while todo:
         here = todo.pop()
         left, path = best[here]
-        if here != s.location and c.enemies_at(here, s.player):
-            continue  # a move stops where enemies are
+        if here != s.location:
+            if here not in stops:
+                stops[here] = c.enemies_at(here, s.player)
+            if stops[here]:
+                continue  # a move stops where enemies are
         for loc in c.neighbours(here):
-            if barring(c, unit, loc, s.player):
+            if loc not in costs:
+                costs[loc] = None if barring(c, unit, loc, s.player) else entry_cost(c, unit, loc, s.player)
+            cost = costs[loc]
+            if cost is None:
                 continue
-            cost = entry_cost(c, unit, loc, s.player)
             if cost <= left and (loc not in best or best[loc][0] < left - cost):
                 best[loc] = (left - cost, (*path, loc))
                 todo.append(loc)
