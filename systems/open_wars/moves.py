@@ -68,21 +68,33 @@ def crowding(
 ) -> Reject | None:
     """OW-STACK-1/2, OW-MAGIC-6 (OW-DEC-9): the refusal of `count` more tokens there (recorded under
     `rule`, the order's), or None."""
-    here = c.stack_of(player, loc, unit.id)
     limit = stack_limit(c, unit)
-    if (here.count if here else 0) + count > limit:
+    if _held(c, player, loc, unit) + count > limit:
         return refuse(rule, "reason_ow_stack_limit", limit=limit, unit=unit.name)
-    if unit.type == "magic":
-        magic = {s.unit for s in c.stacks_at(loc, player) if c.unit(s.unit).type == "magic"} - {unit.id}
-        if len(magic) >= c.rules.numbers.magic_per_location:
-            return refuse(rule, "reason_ow_one_magic", units=", ".join(sorted(magic)))
+    magic = _other_magic(c, player, loc, unit)
+    if len(magic) >= c.rules.numbers.magic_per_location:
+        return refuse(rule, "reason_ow_one_magic", units=", ".join(sorted(magic)))
     return None
 
 
+def _held(c: Campaign, player: str, loc: str, unit: UnitKind) -> int:
+    here = c.stack_of(player, loc, unit.id)
+    return here.count if here else 0
+
+
+def _other_magic(c: Campaign, player: str, loc: str, unit: UnitKind) -> set[str]:
+    """OW-MAGIC-6: the player's other magic units there, when the unit is one (else none counts)."""
+    if unit.type != "magic":
+        return set()
+    return {s.unit for s in c.stacks_at(loc, player) if c.unit(s.unit).type == "magic"} - {unit.id}
+
+
 def room_for(c: Campaign, player: str, loc: str, unit: UnitKind) -> int:
-    """How many more tokens of the unit fit in the location (OW-STACK-1, OW-MAGIC-6)."""
-    limit = stack_limit(c, unit)
-    return next((k for k in range(limit, 0, -1) if crowding(c, player, loc, unit, k) is None), 0)
+    """How many more tokens of the unit fit in the location (OW-STACK-1, OW-MAGIC-6): what `crowding`
+    lets in, counted without wording its refusals (the AI asks it of every place it might march to)."""
+    if len(_other_magic(c, player, loc, unit)) >= c.rules.numbers.magic_per_location:
+        return 0
+    return max(0, stack_limit(c, unit) - _held(c, player, loc, unit))
 
 
 def check_march(c: Campaign, player: str, m: March) -> list[tuple[str, int]]:
