@@ -67,3 +67,18 @@ def test_no_reasons_yet_says_who_gives_them(window: pygame.Surface) -> None:
     assert screen.why_thought() is None
     assert why_lines(None, Texts("en"), str) == [Texts("en")("why_none")]
     screen.close()
+
+
+def test_the_box_stands_on_the_table_as_it_shows(window: pygame.Surface) -> None:
+    """At 1280x720 the table shows inside the view with a margin: the box stands on the table, where it
+    hung 19 pixels past its bottom edge over the background (F1's help had the same fault)."""
+    from game.ui.battle.help_page import draw_why_box
+
+    screen, _thoughts = played_orders(window, "easy")
+    key(pygame.K_w, unicode="w")
+    frame(screen, window)
+    box = draw_why_box(screen, window)
+    table = screen.renderer.table_in_view(screen.camera)
+    assert box is not None and table.contains(box), (box, table)
+    assert table.bottom - box.bottom == 20 and box.x - table.x == 20  # its corner, as the dice box's
+    screen.close()

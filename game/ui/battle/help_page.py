@@ -112,10 +112,12 @@ def draw_help(v: BattleView, surf: pygame.Surface) -> None:
         pygame.draw.rect(surf, theme.ACCENT, thumb, border_radius=2)
 
 
-def draw_why_box(v: BattleView, surf: pygame.Surface) -> None:
+def draw_why_box(v: BattleView, surf: pygame.Surface) -> pygame.Rect | None:
+    """W: the general's reasons, at the bottom left of the table as it shows (as F1's help stands on it);
+    where it was drawn, or None when it is not shown."""
     if not v.why:
-        return
+        return None
     thought = v.why_thought()
     lines = why_lines(thought, v.t, lambda s: v.names.get(s, s)) if thought else [v.t(v.why_none)]
     hint = v.t("why_hint" if v.ai.thoughts else "why_close")  # no decision yet: none to page through
-    draw_why(surf, pygame.Rect(v.camera.view), lines, hint)
+    return draw_why(surf, on_table(v, HELP_LEAST), lines, hint)
