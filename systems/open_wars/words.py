@@ -118,6 +118,18 @@ def result_words(c: Campaign, t: Texts) -> tuple[str, str, dict[str, str], dict[
     return who, ending(c, t), names, lines
 
 
+def game_words(c: Campaign, t: Texts) -> str:
+    """What the game is and how it is won (OW-INTRO-1, OW-INTRO-2, OW-OBJ-1, OW-OBJ-2), with this game's
+    own numbers: the F1 help's first paragraph, for a player who has never read the rules."""
+    n, limit = c.rules.numbers, c.game.max_rounds if c.game is not None else c.map.spec.max_rounds
+    lead = len(c.sides) >= 3 and n.lead_share > 0  # OW-DEC-29 ends only games begun with three or more
+    return t(
+        "ow_help_game",
+        limit=limit,
+        lead=t("ow_help_lead", share=n.lead_share, start=n.lead_from) if lead else "",
+    )
+
+
 def score_label(line: str, t: Texts) -> str:
     """A score line ("OW-DEC-6 army", turn.score) by its rule and a short word: "OW-DEC-6 ejército"."""
     rule, what = line.split()

@@ -70,3 +70,36 @@ def test_each_rule_of_the_help_begins_a_row_and_the_help_fits_the_window(
         assert {"ow_recruit", "ow_move", "ow_combat"} <= seen
     finally:
         screen.close()
+
+
+@pytest.mark.parametrize(("game", "lead"), [("ow-four-winds", True), ("ow-border-march", False)])
+def test_OW_INTRO_1_OW_INTRO_2_OW_OBJ_1_OW_OBJ_2_the_help_opens_with_the_game_and_how_it_is_won(
+    window720: pygame.Surface, game: str, lead: bool
+) -> None:
+    """The rules' opening chapters (what Open Wars is, its aim, using the ground) and this game's way
+    to win, with its own turn limit and, for three players or more, its decisive lead (OW-DEC-29): the
+    first paragraph of F1, in both languages, before the keys."""
+    from tests.ui.tour import recording
+
+    m = new_match(game, 2)
+    for language, first in (("en", "Open Wars (OW-INTRO-1, OW-INTRO-2): each player leads"),
+                            ("es", "Open Wars (OW-INTRO-1, OW-INTRO-2): cada jugador dirige")):  # fmt: skip
+        screen = OpenWarsScreen(
+            m, dict.fromkeys(m.battle.sides, "human"), window720.get_size(), Settings(language=language)
+        )
+        c = screen.campaign
+        assert c.game is not None
+        try:
+            screen.help = True
+            with recording() as drawn:
+                screen.draw(window720)
+        finally:
+            screen.close()
+        text = " ".join(drawn)
+        assert text.index(first) < text.index("OW-TURN-6: ")  # the decision's rules come after
+        assert "(OW-OBJ-2)" in text and "(OW-OBJ-1, OW-DEC-6)" in text
+        assert f"({c.game.max_rounds})" in text
+        assert ("(OW-DEC-29)" in text) == lead
+        if lead:
+            n = c.rules.numbers
+            assert f"{n.lead_share}%" in text.replace(" %", "%") and f" {n.lead_from} " in text

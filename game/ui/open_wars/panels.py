@@ -17,7 +17,7 @@ from game.ui.playing.replaying import REPLAY
 from game.ui.widgets.choice_list import BUTTON_H, BUTTON_STEP, Choice, Labels, button_label
 from game.ui.widgets.log_panel import tooltip
 from systems.open_wars.combat import rank
-from systems.open_wars.words import plural, result_words
+from systems.open_wars.words import game_words, plural, result_words
 
 # a button's label: its sizes, largest first, and its margin each side. Not 19: at 13 pixels the bold
 # font's space is 3 pixels beside a digit's ink ("4 of 4may move"); at 12 and 14 it reads as a space
@@ -261,9 +261,10 @@ def draw_end(v: OpenWarsView, surf: pygame.Surface) -> None:
 
 
 def draw_help(v: OpenWarsView, surf: pygame.Surface) -> None:
-    """F1: the keys, and the rules of the decision in hand with their titles."""
+    """F1: what the game is and how it is won, the keys, and the rules of the decision in hand with
+    their titles."""
     c, t = v.campaign, v.t
-    lines = [t("ow_help_mouse"), t("ow_help_keys")]
+    lines = [game_words(c, t), t("ow_help_mouse"), t("ow_help_keys")]
     d = c.pending
     kind = c.stack.decisions.get(d.kind) if d is not None else None
     for rid in kind.rules if kind is not None else ():
