@@ -39,6 +39,33 @@ def narrate(e: Event, c: Campaign, t: Texts, describe: Callable[[Mapping[str, An
         return describe(d, recorded(c, t))
 
 
+RECRUIT = "OW-RECRUIT-1"
+
+
+def joined(before: Event, e: Event) -> bool:
+    """Does `e` recruit more of what `before` recruited: one player's tokens of one unit in one place,
+    one after the other? The chronicle tells them in one line (a token is bought a click at a time,
+    and four players' purchases ran a line each)."""
+    if not (isinstance(before, Note) and isinstance(e, Note)) or before.rule != RECRUIT or e.rule != RECRUIT:
+        return False
+    a, b = before.details or {}, e.details or {}
+    return "count" in a and "count" in b and all(a.get(k) == b.get(k) for k in ("player", "unit", "location"))
+
+
+def told_together(
+    group: Sequence[Event], c: Campaign, t: Texts, describe: Callable[[Mapping[str, Any], Texts], str]
+) -> str:
+    """The events of one chronicle line (`joined` makes them): most are one; several recruits are told
+    as one, their tokens and gold added up."""
+    if len(group) == 1:
+        return narrate(group[0], c, t, describe)
+    told = [g.details or {} for g in group if isinstance(g, Note)]
+    first = told[0]
+    count = sum(d["count"] for d in told)
+    price = sum(d.get("price", c.unit(d["unit"]).cost * d["count"]) for d in told)
+    return NOTES[RECRUIT]({**first, "count": count, "price": price}, c, t) + f" ({RECRUIT})"
+
+
 def recorded(c: Campaign, t: Texts) -> Texts:
     """The words of `t` with the names a refusal records (the English names of units, locations,
     spells and factions, game/running/log_texts.py reads them back) said in its language, the players

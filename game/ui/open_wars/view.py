@@ -28,7 +28,7 @@ from game.ui.palette import shown_colours
 from game.ui.playing.game_view import GameView
 from game.ui.playing.settings_menu import SETTINGS
 from game.ui.widgets.choice_list import Choice, ChoiceList
-from game.ui.widgets.log_panel import LogPanel
+from game.ui.widgets.log_panel import LogLine, LogPanel
 from game.ui.widgets.rules_browser import RulesBrowser
 from game.ui.widgets.save_browser import SaveBrowser
 from systems.open_wars.combat import FallBack, Hits, TakeHit, hits_odds, retreats
@@ -38,7 +38,17 @@ from systems.open_wars.odds import CombatOdds, combat_odds
 from systems.open_wars.records import Spell
 from systems.open_wars.state import Campaign, Stack
 from systems.open_wars.volley import Shoot, shot_losses, targets
-from systems.open_wars.words import card_words, ending, narrate, plural, refusal_words, tokens, unit_name
+from systems.open_wars.words import (
+    card_words,
+    ending,
+    joined,
+    narrate,
+    plural,
+    refusal_words,
+    tokens,
+    told_together,
+    unit_name,
+)
 
 
 @dataclass(frozen=True)
@@ -96,6 +106,7 @@ class OpenWarsView(GameView):
         self.colours = self.player_colours()
         self.view = MapView(c, self.colours, {}, self.settings.language)
         self.log = LogPanel(pygame.Rect(0, 0, 10, 10))
+        self._told: tuple[LogLine | None, list[Event]] = (None, [])  # the last line and the events it tells
         self.say_in(self.settings.language)
         for e in c.events:
             self.tell(e)
@@ -149,8 +160,16 @@ class OpenWarsView(GameView):
         return shown_colours(own, self.settings.colour_blind)
 
     def tell(self, e: Event, colour: theme.Colour = theme.TEXT) -> None:
-        """An event's line in the log, told again in the new language when it changes."""
-        self.log.add(self.narrate(e), colour, words=lambda t: narrate(e, self.campaign, t, describe))
+        """An event's line in the log, told again in the new language when it changes; a recruit of more
+        of what the line before it recruited is told with it, in that line (`joined`)."""
+        last = self.log.lines[-1] if self.log.lines else None
+        if last is not None and last is self._told[0] and joined(self._told[1][-1], e):
+            group = [*self._told[1], e]
+            self.log.reword_last(lambda t: told_together(group, self.campaign, t, describe))
+        else:
+            group = [e]
+            self.log.add(self.narrate(e), colour, words=lambda t: narrate(e, self.campaign, t, describe))
+        self._told = (self.log.lines[-1], group)
 
     def settings_changed(self, key: str) -> None:
         """A setting changed in the Esc menu's Settings, shown at once (GameView.settings_changed)."""

@@ -71,6 +71,11 @@ class LogPanel:
         the new language when it changes."""
         self._append([LogLine(text, colour, tag=tag, words=words)])
 
+    def reword_last(self, words: Callable[[Texts], str]) -> None:
+        """The last line told again, with more in it (Open Wars' recruits of one unit in one place)."""
+        self.lines[-1].text, self.lines[-1].words = words(self.t), words
+        self.revision += 1
+
     def say(self, key: str, colour: theme.Colour = theme.TEXT, tag: str = "", **values: object) -> None:
         """A line of the game's words (`key` of the locale), said again when the language changes."""
         self.add(self.t(key, **values), colour, tag, lambda t: t(key, **values))
