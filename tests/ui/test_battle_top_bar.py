@@ -335,3 +335,25 @@ def test_the_top_bar_says_the_end_of_round_while_the_estados_mayores_move(
         assert any(f"|  {said}  |" in s for s in drawn), [s for s in drawn if "|" in s]
     finally:
         screen.close()
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_active_formation_is_said_with_its_side(window720: pygame.Surface, language: str) -> None:
+    """Both sides of the quick battle have a "2nd Division": the top bar said "active: 2nd Division" for
+    either. It names whose it is ("2nd Division (Spanish)"), in the player's language."""
+    m = new_match("default", 3)
+    g = m.battle.game
+    assert g is not None
+    players = {s: make_player("heuristic", s, 3 + i) for i, s in enumerate(g.sides)}
+    play(m, players, until=lambda m: m.battle.activation is not None and g.phase == "activations")  # type: ignore[arg-type]
+    size = window720.get_size()
+    screen = BattleScreen(m, dict.fromkeys(g.sides, "hard"), size, Settings(language=language))
+    try:
+        f = screen.battle.activation.formation  # type: ignore[union-attr]
+        with recording() as drawn:
+            screen.draw(window720)
+        said = f"{screen.t.names.formation(f.key)} ({screen.names[f.side]})"
+        assert any(said in s and s.startswith(screen.t("top_bar", round=g.round, phase="", active="")[:5])
+                   for s in drawn), (said, drawn[:5])  # fmt: skip
+    finally:
+        screen.close()

@@ -31,7 +31,10 @@ def draw_top_bar(v: BattleView, surf: pygame.Surface) -> None:
     assert g is not None
     t = v.t
     acting = b.activation is not None and g.phase == "activations"
-    active = t.names.formation(b.activation.formation.key) if b.activation and acting else "-"
+    active = "-"
+    if b.activation is not None and acting:  # both sides may have a "2nd Division": whose is said
+        f = b.activation.formation
+        active = t("top_active", formation=t.names.formation(f.key), side=v.names.get(f.side, f.side))
     who = v.who_decides()
     phase = t(f"phase_{g.phase.replace(' ', '_')}")
     points = v.score()
