@@ -110,7 +110,7 @@ def test_a_battle_at_any_size_deploys_at_its_start_whatever_the_match_seed(
     capfd.readouterr()
 
 
-def test_points_a_table_cannot_deploy_are_refused_naming_the_most_it_holds(
+def test_points_a_table_cannot_deploy_are_refused_naming_points_that_deploy(
     rules: Ruleset, capfd: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["generate", "--seed", "1", "--size", "30x30", "--points", "40"]) == 2
@@ -119,6 +119,24 @@ def test_points_a_table_cannot_deploy_are_refused_naming_the_most_it_holds(
     most = int(err.split("(FG-DEP-6..10): ")[1].split(" ")[0])
     data = tomllib.loads(random_text(rules, "for-glory", 1, RandomOptions(most, (30, 30)))[1])
     assert deploys(rules, data)
+
+
+def test_the_refusal_names_points_that_deploy_with_its_seed_not_a_most(
+    rules: Ruleset, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """Issue: 100 points with seed 3 were refused as "92 at most" while 110 deployed: each number of
+    points draws other armies, so more may deploy where fewer do not, and the search's answer is points
+    that deploy with this seed, not a most. The line says so, and names the seed; in Spanish too."""
+    for lang, said in [
+        ("en", "generate: 100 points a side do not deploy on a table of 72x48 inches with seed 3 "
+         "(FG-DEP-6..10): 92 do, or another --seed or a larger --size"),
+        ("es", "generate: 100 puntos por bando no despliegan en una mesa de 72x48 pulgadas con la semilla 3 "
+         "(FG-DEP-6..10): 92 sí, u otra --seed o una --size mayor"),
+    ]:  # fmt: skip
+        assert main(["generate", "--seed", "3", "--points", "100", "--lang", lang]) == 2
+        assert capfd.readouterr().err.strip() == f"error: {said}"
+    for points in (92, 110):  # what it names deploys, and so do more than "a most" would have allowed
+        assert deploys(rules, tomllib.loads(random_text(rules, "for-glory", 3, RandomOptions(points))[1]))
 
 
 def test_points_no_table_could_hold_are_refused_without_deploying(
@@ -399,7 +417,7 @@ def test_a_deployment_tries_no_formation_the_table_had_no_room_for_again(
     """Issue: refusing 200 points on 72x48 took 18 s, most of it the deployment of each army the search
     for the most that fit tried, checking again for each division every formation the table already
     had no room for. Divisions only come onto the table as it deploys, so one refused stays refused:
-    the same placements (the same refusal, '99 at most'), with under half the checks."""
+    the same placements (the same refusal, '99 do'), with under half the checks."""
     from game.ai import common
     from game.model.events import Deployed
     from game.running.deployment_check import DEPLOYING

@@ -94,7 +94,7 @@ def _fitted(
     found: GameMode, rules: Ruleset, seed: int, options: RandomOptions, made: dict[str, Any]
 ) -> dict[str, Any]:
     """The battle of the most points below those of `made` (which does not deploy) that deploys, found
-    by halving, less FIT_MARGIN; when the points were asked, a line saying what the table holds instead."""
+    by halving, less FIT_MARGIN; when the points were asked, a line saying which points deploy instead."""
     spent = sum(
         rules.categories[u["category"]].points for d in made["sides"][0]["divisions"] for u in d["units"]
     )
@@ -117,7 +117,9 @@ def _fitted(
         raise UserError(
             f"generate: no army deploys on a table of {size} inches (FG-DEP-6..10): a larger --size"
         )
+    # the search halves as if more points never deployed where fewer did not: with another seed's armies
+    # they may, so it names the points it found deploying, not a most
     raise UserError(
-        f"generate: {options.points} points a side do not deploy on a table of {size} inches "
-        f"(FG-DEP-6..10): {most} at most, or a larger --size"
+        f"generate: {options.points} points a side do not deploy on a table of {size} inches with seed "
+        f"{seed} (FG-DEP-6..10): {most} do, or another --seed or a larger --size"
     )
