@@ -1,6 +1,7 @@
 """A campaign's refusals in the player's language (the Peninsular War): the army's and the places'
 names in a Spanish sentence are the Spanish ones, with their articles, and the order refused is said
-in Spanish too; a march refused by Open Wars' rule (OW-MOVE-1) is worded, not shown as its key."""
+in Spanish too; a march refused by Open Wars' rule (OW-MOVE-1) is worded, not shown as its key; the
+refusal over the map goes once an order is obeyed."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.ui import theme
+from game.ui.playing.ai_turns import Restarted
 from systems.campaign.commands import March, Rest
 from tests.ui.campaign_driver import open_war, until_human
 
@@ -47,6 +50,37 @@ def test_a_refusal_names_the_army_and_places_in_the_players_language(
             s.send(c)
             said.append(s.alert)
         assert [said[0], *said[2:]] == SAID[language]
-        assert said[1] == said[0]  # the first rest is an order obeyed: no refusal of its own
+        assert said[1] is None  # the first rest is an order obeyed: the refusal before it goes
+    finally:
+        s.close()
+
+
+def test_the_refusal_over_the_map_goes_once_an_order_is_obeyed(
+    window720: pygame.Surface, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A march refused, then another army's rest obeyed: the refusal stayed over the map, as if the
+    rest had been refused too. A computer player's restart told there is no refusal: it stays."""
+    drawn: list[str] = []
+    lines = theme.text_lines
+    monkeypatch.setattr(
+        theme, "text_lines", lambda surf, text, *a: drawn.append(text) or lines(surf, text, *a)
+    )
+    s = open_war(window720, "human", "human", path=PENINSULAR)
+    try:
+        until_human(s, window720, "camp_move")
+        s.send(March("dupont", ("toledo", "la-mancha", "madrid", "guadarrama", "salamanca")))
+        drawn.clear()
+        s.draw(window720)
+        assert SAID["en"][0] in drawn
+        s.send(Rest("moncey"))
+        drawn.clear()
+        s.draw(window720)
+        assert SAID["en"][0] not in drawn and s.alert is None
+        s.computer_answer("al", Restarted("al", 31.0))
+        restarted = s.alert
+        s.send(Rest("dupont"))
+        drawn.clear()
+        s.draw(window720)
+        assert restarted is not None and restarted in drawn
     finally:
         s.close()

@@ -53,13 +53,19 @@ class CampaignScreen(CampaignView):
         self._applied(c)
 
     def _applied(self, c: cmd.Command) -> None:
-        """A command applied: its events told (a refusal shown), what was in hand let go."""
+        """A command applied: its events told (a refusal shown, the last one taken away once an order is
+        obeyed), what was in hand let go."""
         w = self.war
+        refused = None
         for e in w.events[self.told_events :]:
             self.tell(e)
             if e.kind == "rejected":
-                self.alert = self.narrate(e)
+                refused = self.narrate(e)
         self.told_events = len(w.events)
+        if refused is not None:
+            self.alert = self.refusal = refused
+        elif self.alert is not None and self.alert == self.refusal:
+            self.alert = None  # it answered an order since obeyed (a computer player's failure stays)
         kind = w.pending.kind if w.pending is not None else None
         if isinstance(c, March | Retreat) or kind != MOVE:
             self.army = None if kind != ORDERS or isinstance(c, cmd.Pass) else self.army

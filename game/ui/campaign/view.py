@@ -94,7 +94,8 @@ class CampaignView:
         self.choice_keys: list[str] = []  # the choices last drawn: another list is shown from its first
         self.page_buttons: list[tuple[pygame.Rect, Choice]] = []  # the page's over the map
         self.page_rows: list[tuple[pygame.Rect, str]] = []  # the army page's lines: whose record
-        self.alert: str | None = None
+        self.alert: str | None = None  # over the map: a refusal, a computer player's failure, the connection
+        self.refusal: str | None = None  # the last refusal shown: gone once an order is obeyed
         self.army: str | None = None  # the army in hand (its page, its march)
         self.picked: str | None = None  # the place clicked
         # what is open over the map: "army" (its page), "report" (a battle's), "event" (the calendar's),
