@@ -48,7 +48,12 @@ def _losses(v: CampaignView, surf: pygame.Surface, x: int, y: int, width: int) -
 def _battles(v: CampaignView, surf: pygame.Surface, x: int, y: int, width: int) -> None:
     t, n = v.t, v.n
     rows = battles(v.war)
-    title = counted(t, "campaign_figures_battles", sum(1 for r in rows if r.resolved != "declined"))
+    declined = sum(1 for r in rows if r.resolved == "declined")
+    fought = len(rows) - declined
+    title = counted(t, "campaign_figures_battles", fought)
+    if declined:  # "0 battles" over "Battle 1 ... declined" read as a battle miscounted
+        said = counted(t, "campaign_figures_fought", fought)
+        title = counted(t, "campaign_figures_declined", declined, fought=said)
     y = theme.text_lines(surf, title, (x, y), width, theme.ACCENT, 20) + 2
     for r in rows[-ROWS:]:
         if r.resolved == "declined":
