@@ -166,3 +166,22 @@ def test_no_rule_repeats_its_title_before_its_text() -> None:
         ref = reference_for(language, modules=every)
         doubled = [rid for rid, r in ref.items() if r.text.lower().startswith(r.title.lower() + ":")]
         assert not doubled, (language, doubled)
+
+
+def test_a_rule_two_chosen_modules_apply_each_its_own_way_says_both() -> None:
+    """warhammer-charges and warhammer-terrain each apply WM-17 and WM-18 (the one turn of a charger,
+    the free alignment) in their own way, and with both on both hold; the hover text was the later
+    module's alone. It says both, in each language; with one module on, that module's alone."""
+    from game.content.rulesref import reference_for
+    from game.model.modules import compose
+
+    both = compose("for-glory", ["warhammer-charges", "warhammer-terrain"]).chosen
+    for language in ("en", "es"):
+        charges = reference_for(language, modules=compose("for-glory", ["warhammer-charges"]).chosen)
+        terrain = reference_for(language, modules=compose("for-glory", ["warhammer-terrain"]).chosen)
+        joined = reference_for(language, modules=both)
+        for rid in ("WM-17", "WM-18"):
+            assert charges[rid].text != terrain[rid].text
+            assert joined[rid].text == f"{charges[rid].text} {terrain[rid].text}"
+            assert joined[rid].title == f"{charges[rid].title}; {terrain[rid].title}"
+        assert joined["WM-1"] == charges["WM-1"]  # a rule one module alone gives is as it gives it

@@ -57,23 +57,24 @@ def load_reference(
         raise ContentError(f"locale {locale!r}", "not a locale name such as 'en' or 'pt-BR'")
     rel = f"locale/{locale}/rules.toml"
     path = (root or CONTENT / "locale") / locale / "rules.toml"
-    sources = [(path, read_toml(path), RULE_ID)]
+    sources = [(path, read_toml(path), RULE_ID, False)]
     for module in modules:
         own = folder_of(module) / "locale" / locale / "rules.toml"
         if own.is_file():
-            sources.append(
-                (own, read_toml(own), re.compile(re.escape(module.prefix) + r"(?:[A-Z]+-)?[0-9]+"))
-            )
-    sources += [(m.file(rel), read_toml(m.file(rel)), MOD_RULE_ID) for m in mods if m.file(rel).is_file()]
+            prefix = re.compile(re.escape(module.prefix) + r"(?:[A-Z]+-)?[0-9]+")
+            sources.append((own, read_toml(own), prefix, True))
+    theirs = [m.file(rel) for m in mods if m.file(rel).is_file()]
+    sources += [(f, read_toml(f), MOD_RULE_ID, False) for f in theirs]
     out: dict[str, RuleText] = {}
-    for file, data, pattern in sources:
+    by_module: set[str] = set()  # the IDs a rule module's file gave
+    for file, data, pattern, module_file in sources:
         for rule_id, table in data.items():
             if not pattern.fullmatch(rule_id):
                 raise ContentError(f"{file}: {rule_id}", "not a rule ID (FG-<SECTION>-<n> or AMB-<n>)")
             known = out.get(rule_id)
             try:
-                if known is not None:  # a mod changing an existing text may give only what changes
-                    check_partial(_Entry, table, rule_id)
+                if known is not None and not (module_file and rule_id in by_module):
+                    check_partial(_Entry, table, rule_id)  # a mod changing a text may give only what changes
                     table = {"title": known.title, "text": known.text, **table}
                 entry = build(_Entry, table, rule_id)
             except ContentError as e:
@@ -81,7 +82,14 @@ def load_reference(
             for name in ("title", "text"):
                 if not getattr(entry, name).strip():
                     raise ContentError(f"{file}: {rule_id}.{name}", "must not be empty")
-            out[rule_id] = RuleText(rule_id, entry.title.strip(), entry.text.strip())
+            title, text = entry.title.strip(), entry.text.strip()
+            if known is not None and module_file and rule_id in by_module:
+                # two modules of one system apply the same rule each its own way (warhammer-charges and
+                # warhammer-terrain's WM-17): both hold when both are on, so the entry says both
+                title, text = f"{known.title}; {title}", f"{known.text} {text}"
+            out[rule_id] = RuleText(rule_id, title, text)
+            if module_file:
+                by_module.add(rule_id)
     return out
 
 
