@@ -102,4 +102,4 @@ def test_OW_INTRO_1_OW_INTRO_2_OW_OBJ_1_OW_OBJ_2_the_help_opens_with_the_game_an
         assert ("(OW-DEC-29)" in text) == lead
         if lead:
             n = c.rules.numbers
-            assert f"{n.lead_share}%" in text.replace(" %", "%") and f" {n.lead_from} " in text
+            assert f"{n.lead_share}%" in text.replace("\u00a0%", "%") and f" {n.lead_from} " in text
