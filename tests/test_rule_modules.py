@@ -407,6 +407,8 @@ def test_modules_json_lists_the_mode_and_the_modules(capsys: pytest.CaptureFixtu
             "difficult_stop",
             "fire",
             "fire_odds",
+            "fire_saves",
+            "fire_saves_odds",
             "flies",
             "may_move",
             "melee",
@@ -417,6 +419,7 @@ def test_modules_json_lists_the_mode_and_the_modules(capsys: pytest.CaptureFixtu
             "movement_allowance",
             "reaction_window",
             "round",
+            "shooting_range",
             "terrain_classes",
         ]
     )

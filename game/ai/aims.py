@@ -11,6 +11,7 @@ from game.ai import common
 from game.model.battle import Battle
 from game.model.components import Unit
 from game.model.geometry import Point, dist
+from systems.for_glory.targets import fire_range
 
 
 @dataclass(frozen=True)
@@ -34,7 +35,8 @@ def aims(b: Battle, e: int, side: str, claims: Sequence[Point]) -> Aims:
     step = b.rules.length(category.move)
     goals: list[Point] = list(claims)
     foes = sorted(common.enemy_units(b, side), key=lambda f: dist(here, common.centre(b, f)))[:3]
-    keep = b.rules.length(category.range) - 0.5 if category.range is not None else 0.0
+    rng = fire_range(b, e)
+    keep = rng - 0.5 if rng is not None else 0.0
     for f in foes:
         there = common.centre(b, f)
         gap_ = dist(here, there)

@@ -13,7 +13,7 @@ from game.model.components import Unit
 from game.model.geometry import dist
 from game.model.resolution import Reject
 from systems.for_glory.odds import fire_odds
-from systems.for_glory.targets import shot_sight
+from systems.for_glory.targets import fire_range, shot_sight
 
 
 def delta(there: dict[str, float], here: dict[str, float]) -> dict[str, float]:
@@ -48,8 +48,6 @@ def near_enough(b: Battle, a: int, t: int, closing: bool = False) -> tuple[bool,
     d = dist(common.centre(b, a), common.centre(b, t))
     move = b.rules.length(category.move)
     slack = 2 * b.rules.core.bases.unit_width
-    shot = (
-        category.range is not None
-        and d <= b.rules.length(category.range) + (move if closing else 0.0) + slack
-    )
+    rng = fire_range(b, a)
+    shot = rng is not None and d <= rng + (move if closing else 0.0) + slack
     return shot, d <= move + slack

@@ -32,7 +32,7 @@ from systems.for_glory.deployment import staff_entity
 from systems.for_glory.measure import gap, within
 from systems.for_glory.odds import check_odds, fire_odds, leadership_odds
 from systems.for_glory.officers import check_officer_move
-from systems.for_glory.targets import check_fire, unit_fire_targets
+from systems.for_glory.targets import check_fire, fire_range, unit_fire_targets
 
 if TYPE_CHECKING:
     from game.ai.mind import Mind
@@ -59,11 +59,7 @@ def officer_danger(player: Mind, b: Battle, officer: int) -> float:
     for f in b.enemy_units(player.side):
         category = b.comp(f, Unit).category
         move = b.rules.length(category.move)
-        shoot = (
-            b.rules.length(category.range)
-            if category.range is not None and category.type != "cavalry"
-            else 0.0
-        )
+        shoot = fire_range(b, f) or 0.0
         d = dist(here, common.centre(b, f))
         if d > move + shoot + 3.0:
             continue
@@ -291,7 +287,7 @@ def _weight(player: Mind, b: Battle, officer: int) -> float:
     total = 0.0
     for u in units:
         category = b.comp(u, Unit).category
-        near = 2 * b.rules.length(category.move) + (b.rules.length(category.range) if category.range else 0.0)
+        near = 2 * b.rules.length(category.move) + (fire_range(b, u) or 0.0)
         here = common.centre(b, u)
         total += 1.0 if any(dist(here, f) <= near + ENGAGED_SLACK for f in foes) else IDLE
     return max(1.0, total)

@@ -62,6 +62,7 @@ from systems.for_glory.measure import gap, gap_to_point, within
 from systems.for_glory.odds import check_odds
 from systems.for_glory.paths import Plan, movement_allowance
 from systems.for_glory.reaction import area_entries, reactors
+from systems.for_glory.targets import fire_range
 
 # what a decision learns of its battle: the stakes, the enemy's targets, claims, holding, driven off
 Learnt = tuple[Stakes, dict[int, int], Ground | None, dict[tuple[int, Point], float], dict[int, float]]
@@ -424,8 +425,8 @@ class GeneralPlayer(SearchPlayer):
     def closing(self, b: Battle, e: int) -> float:
         """Closing on the enemy: minus the inches beyond its shooting range (or contact) from the nearest
         enemy unit (the three nearest by their centres measured)."""
-        category = b.comp(e, Unit).category
-        keep = b.rules.length(category.range) - 0.5 if category.range is not None else 0.0
+        rng = fire_range(b, e)
+        keep = rng - 0.5 if rng is not None else 0.0
         here = common.centre(b, e)
         foes = sorted(common.enemy_units(b, self.side), key=lambda f: dist(here, common.centre(b, f)))[:3]
         if not foes:
@@ -470,9 +471,7 @@ class GeneralPlayer(SearchPlayer):
         kept = self._targets.get(f)
         if kept is None:
             category = b.comp(f, Unit).category
-            reach = b.rules.length(category.move) + (
-                b.rules.length(category.range) if category.range else 0.0
-            )
+            reach = b.rules.length(category.move) + (fire_range(b, f) or 0.0)
             here = common.centre(b, f)
             kept = sum(1 for u in b.units(self.side) if dist(here, common.centre(b, u)) <= reach + 2.0)
             self._targets[f] = kept

@@ -11,6 +11,7 @@ from game.model.geometry import dist
 from game.model.resolution import Decision, Reject
 from systems.for_glory.charge.odds import charge_odds
 from systems.for_glory.odds import check_odds, fire_odds
+from systems.for_glory.targets import fire_range
 
 # What each result is worth to the side that causes it (in units destroyed).
 FIRE_VALUE = {"miss": 0.0, "pushed": 0.25, "one hit": 0.9, "two hits": 1.8, "destroyed": 3.0, "killed": 2.5}
@@ -112,18 +113,18 @@ class HeuristicPlayer(common.Player):
             if o.holder != self.side:
                 goals.append((dist(here, o.at) * 0.8, o.at))
         target = common.nearest(b, e, foes)
-        category = b.comp(e, common.Unit).category
+        rng = fire_range(b, e)
         if target is not None:
             there = common.centre(b, target)
             gap = dist(here, there)
-            keep = b.rules.length(category.range) + 0.6 if category.range is not None else 2.5
+            keep = rng + 0.6 if rng is not None else 2.5
             if gap > keep + 0.5:
                 f = (gap - keep) / gap
                 goals.append((gap, (here[0] + (there[0] - here[0]) * f, here[1] + (there[1] - here[1]) * f)))
         if not goals:
             return None
         _, goal = min(goals)
-        step = b.rules.length(category.move)
+        step = b.rules.length(b.comp(e, common.Unit).category.move)
         return common.toward(b, e, goal, step)
 
     # --- reactions and the extra move ---------------------------------------------------------

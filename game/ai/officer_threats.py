@@ -21,7 +21,7 @@ from game.model.resolution import Reject
 from systems.for_glory.charge.plan import any_chargeable, check_charge, out_of_reach
 from systems.for_glory.odds import fire_odds
 from systems.for_glory.paths import plan_move
-from systems.for_glory.targets import check_fire
+from systems.for_glory.targets import check_fire, fire_range
 
 SLACK = 2.0  # inches the bases' sizes add to a unit's move and range (centre to edge, both ways)
 DIRECTIONS = 12  # the fan of an enemy unit's moves: this many ways round it
@@ -40,8 +40,7 @@ class Threats:
         for f in b.enemy_units(side):
             category = b.comp(f, Unit).category
             move = b.rules.length(category.move)
-            shoots = category.range is not None and category.type != "cavalry"
-            rng = b.rules.length(category.range) if shoots and category.range is not None else 0.0
+            rng = fire_range(b, f) or 0.0
             if dist(around, common.centre(b, f)) <= radius + move + rng + SLACK:
                 self.foes.append((f, move, rng))
 

@@ -39,6 +39,7 @@ from systems.for_glory.odds import check_odds, leadership_odds
 from systems.for_glory.officers import check_officer_move
 from systems.for_glory.paths import Plan, longest_move, plan_move
 from systems.for_glory.reaction import reactors, retreat_plan
+from systems.for_glory.targets import fire_range
 from systems.for_glory.vision import in_strip
 
 HIT = FIRE_VALUE["one hit"]  # the value of one hit, the unit of every worth here
@@ -270,7 +271,7 @@ class SearchPlayer(HeuristicPlayer):
         self, b: Battle, e: int, end: tuple[float, float, float]
     ) -> tuple[str | None, dict[str, Fraction] | None]:
         """The best shot from where a move ends (FG-ORD-7), as the order checks it."""
-        if b.comp(e, Unit).category.range is None:
+        if fire_range(b, e) is None:
             return None, None
         best: tuple[float, str, dict[str, Fraction]] | None = None
         with b.supposing(e, *end):
@@ -351,11 +352,12 @@ class SearchPlayer(HeuristicPlayer):
     def shot_closing(self, b: Battle, f: int, e: int) -> dict[str, Fraction] | None:
         """The shot an enemy out of range could make after moving straight at the unit (FG-ORD-7)."""
         category = b.comp(f, Unit).category
-        if category.range is None:
+        rng = fire_range(b, f)
+        if rng is None:
             return None
         fp, ep = common.centre(b, f), common.centre(b, e)
         d = dist(fp, ep)
-        need = gap(b, f, e) - b.rules.length(category.range) + 0.3
+        need = gap(b, f, e) - rng + 0.3
         if need <= 0 or need > b.rules.length(category.move) or d < 0.1:
             return None
         to = common.step_towards(fp, ep, need)
@@ -415,8 +417,8 @@ class SearchPlayer(HeuristicPlayer):
     def closing(self, b: Battle, e: int) -> float:
         """Closing on the enemy: minus the inches the unit stands beyond its shooting range (or beyond
         contact, for a unit that cannot shoot) from the nearest enemy unit."""
-        category = b.comp(e, Unit).category
-        keep = b.rules.length(category.range) - 0.5 if category.range is not None else 0.0
+        rng = fire_range(b, e)
+        keep = rng - 0.5 if rng is not None else 0.0
         foes = common.enemy_units(b, self.side)
         if not foes:
             return 0.0
@@ -539,11 +541,7 @@ class SearchPlayer(HeuristicPlayer):
         out = 0.0
         for f in common.enemy_units(b, self.side):
             category = b.comp(f, Unit).category
-            reach = (
-                b.rules.length(category.move)
-                + (b.rules.length(category.range) if category.range else 0.0)
-                + 2.0
-            )
+            reach = b.rules.length(category.move) + (fire_range(b, f) or 0.0) + 2.0
             there = common.centre(b, f)
             d = dist(here, there)
             if d <= reach and not any(dist(u, there) < d for u in ours):

@@ -11,10 +11,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 from game.model.battle import Battle
-from game.model.components import Unit
 from game.model.resolution import Reject
 from systems.for_glory.charge.plan import plan_charge
 from systems.for_glory.odds import check_odds, fire_odds
+from systems.for_glory.targets import fire_range
 
 STOPPED = "stopped"
 
@@ -38,7 +38,7 @@ def _stop_chance(b: Battle, charger: int, target: int) -> Fraction:
     pushes the charger at contact (any result but a miss, FG-CBT-14..17), its check passed first
     (FG-REACT-2). Others whose area the charger crosses may shoot too; the target is the one that
     always can, and asking every unit near costs the search too dear."""
-    if b.comp(target, Unit).category.range is None:
+    if fire_range(b, target) is None:
         return Fraction(0)
     try:
         plan = plan_charge(b, charger, target)

@@ -134,6 +134,14 @@ HOOKS = (
     "charge",  # a charge order carried out: (battle, chargers, target) -> Resolution (FG-CHG)
     "fire",  # one shot: (battle, shooter, target, moved=, reaction=) -> Resolution (FG-FIRE)
     "fire_odds",  # the chance of each effect of a shot: (battle, shooter, target, moved=, reaction=, seen=)
+    # how far a unit shoots, or None if it may not: (battle, unit) -> inches or None (FG-FIRE-1: its
+    # category's range, none for cavalry); every rule, the AI and the range overlay ask this
+    "shooting_range",
+    # the wounds a shot's hits leave after any saves the rules roll: (battle, shooter, target, hits) ->
+    # wounds, and their exact odds (battle, shooter, target, hits) -> {wounds: chance} (For Glory: none,
+    # every hit a wound; clash-command's missile weapons, CS-DEC-23)
+    "fire_saves",
+    "fire_saves_odds",
     "melee",  # contact resolved: (battle, ChargeState) -> Resolution (FG-CBT, FG-MELEE)
     "melee_odds",  # the chance of each result of contact: (battle, attacks, defenders) -> {result: chance}
     "reaction_window",  # reactions offered: (battle, Active, stage) -> Resolution (FG-REACT)

@@ -98,16 +98,30 @@ def shoot(
             kill_officer(b, target, who)
         elif band.push:
             push(b, target, src, who)
-    elif band.destroyed:
-        destroy(b, target, band.rule, who)
     else:
-        if band.hits:
-            add_hits(b, target, band.hits, who, band.rule)
-        if band.push and esper.component_for_entity(target, Status).in_play:
+        # a result's hits (a destroying one's: every hit the unit has left), less any saves a module rolls
+        hits = models_left(b, target) if band.destroyed else band.hits
+        wounds = b.stack.hook("fire_saves")(b, shooter, target, hits) if hits else 0
+        if band.destroyed and wounds == hits:
+            destroy(b, target, band.rule, who)
+        elif wounds:
+            add_hits(b, target, wounds, who, band.rule)
+        # a destroying result whose hits were partly saved pushes, as every result from a push up does
+        if (band.push or band.destroyed) and esper.component_for_entity(target, Status).in_play:
             push(b, target, src, who)
     artillery = esper.component_for_entity(shooter, Unit).category.type == "artillery"
     if artillery and total >= b.rules.core.artillery.marker_min_result:  # FG-FIRE-4
         yield from place_marker(b, shooter, target)
+
+
+def models_left(b: Battle, e: int) -> int:
+    """The hits a unit can still take before it is destroyed (FG-HIT-3)."""
+    return b.rules.core.hits.destroyed_at - esper.component_for_entity(e, Hits).count
+
+
+def no_saves(b: Battle, shooter: int, target: int, hits: int) -> int:
+    """For Glory's fire_saves: no saves, every hit a wound."""
+    return hits
 
 
 def marker_spot_ok(b: Battle, target: int, p: Point) -> bool:

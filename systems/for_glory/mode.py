@@ -26,9 +26,9 @@ from systems.for_glory.charge.odds import charge_odds, contact_odds, reaction_ch
 from systems.for_glory.charge.order import charge, charge_order, charge_reaction, check_charge_reaction
 from systems.for_glory.command import activate, check_leadership
 from systems.for_glory.deployment import formation_reach
-from systems.for_glory.fire import shoot
+from systems.for_glory.fire import no_saves, shoot
 from systems.for_glory.generate import random_battle
-from systems.for_glory.odds import fire_odds, fire_reaction_odds, for_glory_fire_odds
+from systems.for_glory.odds import fire_odds, fire_reaction_odds, for_glory_fire_odds, no_saves_odds
 from systems.for_glory.orders import (
     check_morale,
     fire_order,
@@ -37,7 +37,7 @@ from systems.for_glory.orders import (
     withdraw_order,
 )
 from systems.for_glory.paths import check_end, movement_allowance, path_length, stops_in_difficult
-from systems.for_glory.targets import sector
+from systems.for_glory.targets import category_range, sector
 from systems.for_glory.victory import score
 
 
@@ -136,6 +136,9 @@ FOR_GLORY = RuleModule(
         "charge": charge,
         "fire": shoot,
         "fire_odds": for_glory_fire_odds,
+        "shooting_range": category_range,
+        "fire_saves": no_saves,
+        "fire_saves_odds": no_saves_odds,
         "melee_odds": contact_odds,
         "melee": resolve_contact,
         "reaction_window": r.window,

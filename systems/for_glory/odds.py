@@ -15,7 +15,7 @@ from game.model.components import Officer, Unit
 from game.model.dice import FACES
 from game.model.ruleset import ResultBand, band_of
 from systems.for_glory.checks import leadership_modifiers, morale_modifiers, pass_chance
-from systems.for_glory.fire import fire_modifiers
+from systems.for_glory.fire import fire_modifiers, models_left
 from systems.for_glory.melee import Attack, attacker_modifiers, defender_modifiers
 from systems.for_glory.targets import check_fire
 from systems.for_glory.vision import Sight
@@ -64,13 +64,42 @@ def for_glory_fire_odds(
     total = sum(m.value for m in fire_modifiers(b, shooter, target, s, moved=moved, reaction=reaction))
     officer = esper.try_component(target, Officer) is not None
     out: Counter[str] = Counter()
+    saved: dict[str, Fraction] = {}
     for die in range(1, FACES + 1):
         band = b.rules.band(b.rules.fire_results, die + total)
         label = band.label
         if officer:
             label = "killed" if (band.hits or band.destroyed) else ("pushed" if band.push else "miss")
+        elif band.hits or band.destroyed:
+            hits = models_left(b, target) if band.destroyed else band.hits
+            wounds = b.stack.hook("fire_saves_odds")(b, shooter, target, hits)
+            if wounds.get(hits) != 1:  # some saved: each number of wounds says its own result
+                for w, p in wounds.items():
+                    key = _wounds_label(b, band, w, hits)
+                    saved[key] = saved.get(key, Fraction(0)) + p * SIXTH
+                continue
         out[label] += 1
-    return {k: Fraction(v, FACES) for k, v in out.items()}
+    odds = {k: Fraction(v, FACES) for k, v in out.items()}
+    for k, p in saved.items():
+        odds[k] = odds.get(k, Fraction(0)) + p
+    return odds
+
+
+def _wounds_label(b: Battle, band: ResultBand, wounds: int, hits: int) -> str:
+    """The result a shot of this band has when its hits leave `wounds` (the fire_saves hook): destroyed
+    if none was saved, else the band of as many hits, or the push it brings anyway (For Glory's
+    fire bands' labels, so the AI weighs it as any shot)."""
+    if band.destroyed and wounds == hits:
+        return band.label
+    bands = b.rules.fire_results
+    if wounds == 0:
+        return next(x.label for x in bands if x.push and not x.hits and not x.destroyed)
+    return next((x.label for x in bands if x.hits == wounds and not x.destroyed), band.label)
+
+
+def no_saves_odds(b: Battle, shooter: int, target: int, hits: int) -> dict[int, Fraction]:
+    """For Glory's fire_saves_odds: no saves, every hit a wound."""
+    return {hits: Fraction(1)}
 
 
 def _sum_dist(n: int, modifier: int) -> dict[int, Fraction]:

@@ -36,6 +36,13 @@ def sector(b: Battle, target: int, p: Point) -> str:
 
 
 def fire_range(b: Battle, e: int) -> float | None:
+    """How far a unit shoots, or None if it may not, by the rules in play (the shooting_range hook)."""
+    rng: float | None = b.stack.hook("shooting_range")(b, e)
+    return rng
+
+
+def category_range(b: Battle, e: int) -> float | None:
+    """FG-FIRE-1: its category's range; cavalry never shoots (For Glory's shooting_range)."""
     cat = esper.component_for_entity(e, Unit).category
     if cat.range is None or cat.type == "cavalry":
         return None
@@ -84,7 +91,7 @@ def officer_fire_targets(b: Battle, shooter: int) -> list[int]:
 def check_fire(b: Battle, shooter: int, target: int) -> Sight:
     """Raise Reject unless the shooter may shoot this target now; returns the sight."""
     unit = esper.component_for_entity(shooter, Unit)
-    if unit.category.type == "cavalry" or unit.category.range is None:
+    if fire_range(b, shooter) is None:
         raise refuse("FG-FIRE-1", "reason_cannot_shoot", category=category_word(unit.category))
     if esper.component_for_entity(shooter, Status).marching_by_road:
         raise refuse("FG-ROAD-4", "reason_road_no_fire")

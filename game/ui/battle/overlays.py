@@ -22,6 +22,7 @@ from game.ui import theme
 from game.ui.battle.ghosts import Ghost
 from game.ui.battle.human import HumanInput
 from game.ui.drawing.camera import Camera
+from systems.for_glory.targets import fire_range
 
 BANDS = ("XS", "S", "M", "L", "XL")
 
@@ -77,8 +78,8 @@ class Overlays:
                 ]
                 pygame.draw.polygon(layer, (*colour, 60), [cam.to_screen(p) for p in poly])
                 pygame.draw.polygon(layer, (*colour, 160), [cam.to_screen(p) for p in poly], 1)
-            if "ranges" in self.on and unit.category.range is not None and chosen in (None, e):
-                r = b.rules.length(unit.category.range)
+            r = fire_range(b, e) if "ranges" in self.on and chosen in (None, e) else None
+            if r is not None:  # the range the rules in play give it (a module's weapon too)
                 _rounded_rect(layer, cam, pose.corners, r, (*theme.ACCENT, 150))
             if "command" in self.on and st.detached:
                 pygame.draw.polygon(layer, (*theme.BAD, 200), [cam.to_screen(p) for p in pose.corners], 3)

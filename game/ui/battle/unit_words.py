@@ -39,9 +39,10 @@ def unit_lines(b: Battle, name: str, t: Texts | None = None) -> list[str]:
     u = esper.component_for_entity(e, Unit)
     st = esper.component_for_entity(e, Status)
     c = u.category
+    reach = fire_range(b, e)  # the rules in play's range (a module's weapon too)
     rng = (
-        t("hover_range", range=inches(b.rules.length(c.range), t), fire=f"{c.fire:+d}")
-        if c.range is not None
+        t("hover_range", range=inches(reach, t), fire=f"{c.fire or 0:+d}")
+        if reach is not None
         else t("hover_no_range")
     )
     rough = base_move(b, e, True)  # the allowances of the rules in play (a module may change them)
