@@ -199,6 +199,16 @@ def test_battles_with_each_rule_module(module: str, capfd: pytest.CaptureFixture
         )
 
 
+def test_CS_18_missile_weapons_a_mod_arms(capfd: pytest.CaptureFixture[str]) -> None:
+    """CS-18 (CS-DEC-21..25): the saves against a sling's stones and the long range, in Spanish."""
+    mod = str(CONTENT / "mods" / "clash-missiles")
+    out = spanish(
+        capfd, "simulate", "--seed", "2", "--module", "clash-command", "--mod", mod, "--log", "--why",
+        "--a", "heuristic", "--b", "heuristic",
+    )  # fmt: skip
+    assert "salva los proyectiles" in out and "hondas: +1 (CS-DEC-23)" in out
+
+
 @pytest.mark.parametrize("puzzle", PUZZLES, ids=[p.stem for p in PUZZLES])
 def test_every_puzzle_has_its_spanish_words(puzzle: Path) -> None:
     """A puzzle's title, lesson and objectives in Spanish ([puzzle.locale.es], docs/puzzles.md)."""

@@ -273,6 +273,21 @@ CLASH: dict[str, dict[str, str]] = {
         "penalty": "CS-15: what the fatigue a unit holds takes from its rolls",
         "ground": "CS-DEC-5: terrain kind -> its ground (rough unless named)",
     },
+    "MissileNumbers": {
+        "long_range": "CS-DEC-22: the modifier of a shot beyond the weapon's short range",
+        "weapons": "CS-18: the missile weapons by name, each with its ranges, save modifier and specials",
+        "armed": "CS-DEC-21: category code -> its missile weapon, a name of weapons (none: its own range)",
+    },
+    "MissileWeapon": {
+        "short": f"CS-18: short range: {DISTANCE}",
+        "long": f"CS-18: long range, if any: {DISTANCE}",
+        "save": "CS-DEC-23: added to the target's save die for each hit (+1 easier, -1 harder)",
+        "near": f"CS-18: the sling's: targets this near take save_near instead: {DISTANCE}",
+        "save_near": "CS-18: the save modifier within near",
+        "mounted": "CS-DEC-21: Mounted shooting: cavalry may shoot with it",
+        "throw": "CS-DEC-24: Throw: no -1 for having moved (FG-CBT-6)",
+        "discharged": "CS-DEC-25: Discharged: one throw a battle",
+    },
     "FatigueRow": {
         "save_from": "the row is for a Save from this up",
         "open": "fatigue on open ground, by action markers",

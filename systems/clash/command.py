@@ -10,11 +10,14 @@ check) that takes one action. Every action adds an action marker and fatigue (sy
 The final phase removes the markers and lets the officers move. It replaces For Glory's hooks
 round, activation, reaction_window (Clash's reactions stand for For Glory's) and after_action.
 Decisions: docs/clash-decisions.md. Here: the round and the module; its commands and command points are
-command_records.py, what the computer and the client choose and offer command_players.py."""
+command_records.py, what the computer and the client choose and offer command_players.py, the missile
+weapons a mod arms units with (CS-18) missiles.py."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import partial
+from typing import Any
 
 import esper
 
@@ -25,6 +28,7 @@ from game.model.dice import D6
 from game.model.events import Note, Phase
 from game.model.modules import DecisionKind, RuleModule
 from game.model.resolution import Decision, Resolution, refuse
+from game.model.ruleset import Ruleset
 from game.model.session import ask
 from systems.clash.command_players import (
     action_cost,
@@ -62,6 +66,16 @@ from systems.clash.fatigue import (
     numbers,
     roll_successes,
 )
+from systems.clash.missiles import (
+    MissileNumbers,
+    Quiver,
+    discharge,
+    fire_saves,
+    fire_saves_odds,
+    missile_lines,
+    shooting_range,
+)
+from systems.clash.missiles import check as missile_check
 from systems.clash.morale import SupportCheck, hits_by_fire, morale
 from systems.clash.words import COMMAND_WORDS
 from systems.for_glory import sequence
@@ -389,14 +403,16 @@ def after(b: Battle, command: cmd.Command) -> Resolution | None:
     """An action's marker and fatigue (CS-3, CS-9, CS-10), then the morale checks of the units its
     shots hit (CS-12)."""
     after_action(b, command)
+    discharge(b, b.events[b.action_began :])
     hit = hits_by_fire(b.events[b.action_began :])
     return fire_checks(b, hit) if hit else None
 
 
 def fire_checks(b: Battle, hit: list[tuple[str, int]]) -> Resolution:
-    """CS-12, CS-13: a unit hit by a shot checks morale, a die more per hit (a wound: For Glory's fire
-    has no saves); a commander within Command Distance may spend 1 CP for a die more, the worst then
-    dropped (CS-DEC-18: checks due to melee get none, as CS-13 wants the commander attached)."""
+    """CS-12, CS-13: a unit hit by a shot checks morale, a die more per wound (For Glory's fire has no
+    saves; a missile weapon's has, CS-DEC-23); a commander within Command Distance may spend 1 CP for
+    a die more, the worst then dropped (CS-DEC-18: checks due to melee get none, as CS-13 wants the
+    commander attached)."""
     n = numbers(b)
     for name, wounds in hit:
         e = b.ids[name]
@@ -424,6 +440,11 @@ def _accept_support(a: cmd.Command, *, unit: str) -> None:
         raise refuse("CS-13", "reason_cs_support_whom", unit=unit)
 
 
+def check_numbers(rules: Ruleset, records: Mapping[str, Any]) -> list[tuple[str, str, str]]:
+    """The names command.toml and missiles.toml take from the ruleset, and the weapons armed."""
+    return check(rules, records) + missile_check(rules, records)
+
+
 def no_window(b: Battle, act: Active, stage: str) -> Resolution:
     """CS-DEC-8: Clash's reactions (before an activation's 2nd and 3rd action) replace For Glory's."""
     return
@@ -433,7 +454,10 @@ def no_window(b: Battle, act: Active, stage: str) -> Resolution:
 CLASH_COMMAND = RuleModule(
     id=ID,
     name="Clash of Spears command",
-    description="units activate one at a time for command points, react, rest and tire (CS-1..10, CS-15..17)",
+    description=(
+        "units activate one at a time for command points, react, rest and tire, and shoot the missile"
+        " weapons a mod arms them with (CS-1..10, CS-15..18)"
+    ),
     prefix="CS-",
     mode="for-glory",
     decisions=(
@@ -474,13 +498,20 @@ CLASH_COMMAND = RuleModule(
         "after_action": after,
         "action_cost": action_cost,
         "command_points": give_points,
+        "shooting_range": shooting_range,
+        "fire_saves": fire_saves,
+        "fire_saves_odds": fire_saves_odds,
     },
-    modifiers={"fire": (fire_penalty,), "melee": (melee_penalty,), "morale": (morale_penalty,)},
-    components=(lambda b, e: Fatigue(),),
+    modifiers={
+        "fire": (fire_penalty, missile_lines),
+        "melee": (melee_penalty,),
+        "morale": (morale_penalty,),
+    },
+    components=(lambda b, e: Fatigue(), lambda b, e: Quiver()),
     dice=(D6,),
     narration=COMMAND_WORDS,
-    records={"command": CommandNumbers},
-    check=check,
+    records={"command": CommandNumbers, "missiles": MissileNumbers},
+    check=check_numbers,
     badge=badge,
     status=status,
 )

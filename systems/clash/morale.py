@@ -68,12 +68,20 @@ def paralysis_chance(b: Battle, e: int, dice: int, support: bool) -> Fraction:
 
 def hits_by_fire(events: list[Event]) -> list[tuple[str, int]]:
     """CS-12: the units hit by a shot among these events (a For Glory or Días de Gloria fire roll at
-    the unit, then its hits), with the hits taken."""
+    the unit, then its hits), with the wounds taken (those its saves left, CS-DEC-23)."""
     out: list[tuple[str, int]] = []
     shot_at: str | None = None
     for ev in events:
-        if isinstance(ev, Roll):
+        if isinstance(ev, Roll) and ev.check == "missile save":
+            if (
+                ev.unit is not None and ev.unit == shot_at
+            ):  # CS-DEC-23: hit by a missile weapon, even if every hit is saved
+                out.append((ev.unit, 0))
+        elif isinstance(ev, Roll):
             shot_at = ev.target if ev.check == "fire" else None
         elif isinstance(ev, HitTaken) and ev.unit == shot_at and ev.added > 0:
-            out.append((ev.unit, ev.added))
+            if out and out[-1] == (ev.unit, 0):  # the wounds its saves left
+                out[-1] = (ev.unit, ev.added)
+            else:
+                out.append((ev.unit, ev.added))
     return out

@@ -27,7 +27,9 @@ HOW = (
     (re.compile(r"behind an obstacle: (?P<value>\d+) \(CS-11\)"), "log_cs_obstacle"),
     (re.compile(r"no quarter: a 6 is two hits \(CS-10\)"), "log_cs_no_quarter"),
     (re.compile(r"(?P<weapon>[a-z0-9_-]+) (?P<value>-?\d+) \(CS-19\)"), "log_cs_weapon"),
+    (re.compile(r"(?P<missile>[a-z0-9_-]+) (?P<value>[+-]\d+) \(CS-DEC-23\)"), "log_cs_missile"),
 )
+NAMED = {"weapon": "cs_weapon_", "missile": "cs_missile_"}  # a weapon of the numbers, by its name
 
 Event = Mapping[str, Any]
 
@@ -41,8 +43,9 @@ def how(text: str, n: Any) -> str:
             m = pattern.fullmatch(piece)
             if m is not None and n.t.has(key):
                 values = m.groupdict()
-                if "weapon" in values and n.t.has(name := f"cs_weapon_{values['weapon']}"):
-                    values["weapon"] = n.t(name)  # a weapon of the numbers, by its name
+                for group, prefix in NAMED.items():
+                    if group in values and n.t.has(name := prefix + values[group]):
+                        values[group] = n.t(name)
                 out.append(n.say(key, **values))
                 break
         else:
@@ -105,6 +108,7 @@ def tell_morale(e: Event, n: Any) -> str:
 
 
 COMMAND_WORDS = {
+    "roll:CS-18": tell_pool,
     "roll:CS-4": tell_check,
     "roll:CS-6": tell_check,
     "roll:CS-7": tell_check,
