@@ -249,8 +249,8 @@ def test_CS_18_a_mod_arms_its_units_in_a_whole_battle(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     """CS-DEC-21: the example mod clash-missiles arms the light infantry with slings and the light
-    cavalry with mounted bows: in a whole battle under clash-command they shoot, and their targets
-    save (CS-18); light cavalry shoot (mounted shooting)."""
+    cavalry with mounted bows: in a whole battle under clash-command (seed 2) its slingers shoot, and
+    their targets save (CS-18)."""
     events = tmp_path / "events.jsonl"
     argv = [
         "simulate",
