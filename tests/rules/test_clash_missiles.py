@@ -180,15 +180,28 @@ def test_CS_DEC_23_the_exact_odds_count_the_saves_and_long_range(
     }
 
 
+def test_CS_DEC_21_the_ai_sees_the_weapons_range(battle: Callable[..., Battle], tmp_path: Path) -> None:
+    """CS-DEC-21: the generals' cheap cut by distance asks the same range as the rules: bowmen 12" from
+    the enemy could shoot it; line infantry with their muskets' 2" could not."""
+    from game.ai.asking import near_enough
+
+    b = armed_battle(battle, tmp_path, 'LnInf = "bow"', [])
+    unit(b, "b1", "b", (30, 10 + 1.2 + 12), 270)
+    assert near_enough(b, b.ids["a1"], b.ids["b1"]) == (True, False)
+    plain = armed_battle(battle, tmp_path, "", [])
+    unit(plain, "b1", "b", (30, 10 + 1.2 + 12), 270)
+    assert near_enough(plain, plain.ids["a1"], plain.ids["b1"]) == (False, False)
+
+
 def test_CS_DEC_24_a_throw_on_the_move_has_no_minus_1(battle: Callable[..., Battle], tmp_path: Path) -> None:
     """CS-DEC-24: javelins are thrown on the move: For Glory's -1 for having moved (FG-CBT-6) is taken
-    back by the throw's +1."""
-    b = armed_battle(battle, tmp_path, 'LnInf = "javelin"', [1, 1, 1])
-    unit(b, "b1", "b", (30, 10 + 1.2 + 5), 270)
-    (shot,) = rolls(volley(b, cmd.Move("a1", (30, 11), fire="b1")), "fire")
-    lines = {m.rule: m.value for m in shot.modifiers}
-    assert lines["CS-DEC-24"] == 1 and sum(m.value for m in shot.modifiers if m.rule in ("CS-DEC-24",)) == 1
-    assert any(m.value == -1 and m.rule != "CS-DEC-24" for m in shot.modifiers)  # FG-CBT-6's own line
+    back by the throw's +1, both lines of the roll; a bow shot after a move keeps its -1."""
+    for weapon, throw in (("javelin", 1), ("bow", None)):
+        b = armed_battle(battle, tmp_path, f'LnInf = "{weapon}"', [1, 1, 1])
+        unit(b, "b1", "b", (30, 10 + 1.2 + 5), 270)
+        (shot,) = rolls(volley(b, cmd.Move("a1", (30, 11), fire="b1")), "fire")
+        lines = {m.rule: m.value for m in shot.modifiers}
+        assert (lines["FG-CBT-6"], lines.get("CS-DEC-24")) == (-1, throw)
 
 
 def test_CS_DEC_25_a_discharged_weapon_is_thrown_once(battle: Callable[..., Battle], tmp_path: Path) -> None:
