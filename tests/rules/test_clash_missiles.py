@@ -258,17 +258,18 @@ def test_CS_18_the_save_and_long_range_are_told_in_both_languages(
     assert "arcos: +1 (CS-DEC-23)" in said["es"] and "(CS-18)" in said["es"], said
 
 
+@pytest.mark.parametrize(("seed", "weapon"), [("2", "sling"), ("4", "mounted_bow")])
 def test_CS_18_a_mod_arms_its_units_in_a_whole_battle(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    seed: str, weapon: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     """CS-DEC-21: the example mod clash-missiles arms the light infantry with slings and the light
-    cavalry with mounted bows: in a whole battle under clash-command (seed 2) its slingers shoot, and
-    their targets save (CS-18)."""
+    cavalry with mounted bows: in whole battles under clash-command its slingers (seed 2) and its
+    horse archers (seed 4: cavalry shooting, mounted shooting) shoot, and their targets save (CS-18)."""
     events = tmp_path / "events.jsonl"
     argv = [
         "simulate",
         "--seed",
-        "2",
+        seed,
         "--module",
         CS,
         "--mod",
@@ -283,3 +284,4 @@ def test_CS_18_a_mod_arms_its_units_in_a_whole_battle(
     lines = [json.loads(line) for line in events.read_text().splitlines()]
     saves = [e for e in lines if e["kind"] == "roll" and e["check"] == "missile save"]
     assert saves and all(e["rule"] == "CS-18" for e in saves)
+    assert any(f"{weapon} +1 (CS-DEC-23)" in e["outcome"] for e in saves)
