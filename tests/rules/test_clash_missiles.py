@@ -193,6 +193,18 @@ def test_CS_DEC_21_the_ai_sees_the_weapons_range(battle: Callable[..., Battle], 
     assert near_enough(plain, plain.ids["a1"], plain.ids["b1"]) == (False, False)
 
 
+def test_CS_DEC_21_the_hover_box_says_its_range(battle: Callable[..., Battle], tmp_path: Path) -> None:
+    """CS-DEC-21: the screen's hover box says the range the rules use: the horse archers' 8"."""
+    from game.ui.battle.unit_words import unit_lines
+
+    b = armed_battle(battle, tmp_path, 'LC = "mounted_bow"', [])
+    unit(b, "c1", "a", (40, 10), 90, cat="LC")
+    assert any('range 8", fire +0' in line for line in unit_lines(b, "c1"))
+    plain = armed_battle(battle, tmp_path, "", [])
+    unit(plain, "c1", "a", (40, 10), 90, cat="LC")
+    assert any("cannot shoot" in line for line in unit_lines(plain, "c1"))
+
+
 def test_CS_DEC_24_a_throw_on_the_move_has_no_minus_1(battle: Callable[..., Battle], tmp_path: Path) -> None:
     """CS-DEC-24: javelins are thrown on the move: For Glory's -1 for having moved (FG-CBT-6) is taken
     back by the throw's +1, both lines of the roll; a bow shot after a move keeps its -1."""
