@@ -73,9 +73,8 @@ def hits_by_fire(events: list[Event]) -> list[tuple[str, int]]:
     shot_at: str | None = None
     for ev in events:
         if isinstance(ev, Roll) and ev.check == "missile save":
-            if (
-                ev.unit is not None and ev.unit == shot_at
-            ):  # CS-DEC-23: hit by a missile weapon, even if every hit is saved
+            # CS-DEC-23: hit by a missile weapon, even if every hit is saved
+            if ev.unit is not None and ev.unit == shot_at:
                 out.append((ev.unit, 0))
         elif isinstance(ev, Roll):
             shot_at = ev.target if ev.check == "fire" else None

@@ -28,9 +28,10 @@ def test_the_top_bar_and_the_dice_box_say_a_clash_battle_in_spanish(window720: p
     try:
         with recording() as drawn:
             screen.draw(window720)
-        unit = b.activation.formation.key  # type: ignore[union-attr]
+        f = b.activation.formation  # type: ignore[union-attr]
         head = next(s for s in drawn if s.startswith("Ronda "))
-        assert head.endswith(f"activa: {screen.t.names.formation(unit)}") and unit not in head
+        active = f"activa: {screen.t.names.formation(f.key)} ({screen.names[f.side]})"  # the unit, whose
+        assert head.endswith(active) and f.key not in head
         left = points(b)
         said = "  ".join(f"{screen.names[s]} {n}" for s, n in left.items())
         assert f"Puntos de mando: {said}" in drawn
