@@ -129,3 +129,19 @@ def test_a_generals_time_cap_counts_its_own_processor_time_not_the_clock(
     assert budget.spend() and budget.spend()
     spent[0] = hard.level.think_seconds + 0.01
     assert not budget.spend() and budget.used == 2
+
+
+def test_an_unknown_temperament_among_many_is_said_whole_in_spanish(tmp_path: Path) -> None:
+    """A mod of many temperaments makes the refusal's list long: it was cut at 200 characters before
+    it was read back, so it no longer read as its English text and stayed English in Spanish."""
+    from game.cli.error_words import error_line
+
+    mod = a_mod(tmp_path, STUBBORN)
+    for n in range(12):
+        (mod / "ai" / "temperaments" / f"a-temperament-of-a-rather-long-name-{n}.toml").write_text(STUBBORN)
+    with pytest.raises(ContentError) as e:
+        general("hard", "reckless", load_mods([mod]))
+    assert e.value.whole.endswith("-9, stubborn)")  # the whole list, to be said
+    said = error_line(e.value.whole, "es")
+    assert said.startswith("error: temperament: no hay temperamento 'reckless' (conocidos: aggressive, ")
+    assert said.endswith("…") and "known" not in said  # said, then cut

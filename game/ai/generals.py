@@ -14,7 +14,7 @@ from game import CONTENT
 from game.ai.kinds import LEVELS, REFERENCES
 from game.content.mods import Mod
 from game.content.records import load_record
-from game.model.errors import ContentError
+from game.model.errors import MAX_WHOLE, ContentError, one_line
 from game.model.limits import ID, Bounds
 
 Weight = Annotated[float, Bounds(0, 5)]
@@ -139,5 +139,7 @@ def general(level: str, temperament: str = DEFAULT_TEMPERAMENT, mods: Sequence[M
     chosen = level_of(level)
     known = temperaments(mods)
     if temperament not in known:
-        raise ContentError("temperament", f"no temperament {temperament!r} (known: {', '.join(known)})"[:200])
+        # whole as UserError.whole keeps a line (a mod may hold many): said in the reader's language, then cut
+        problem = one_line(f"no temperament {temperament!r} (known: {', '.join(known)})", MAX_WHOLE)
+        raise ContentError("temperament", problem)
     return General(chosen, _temperament(known[temperament]))
