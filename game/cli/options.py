@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from game.content.languages import LANGUAGES
 from game.model.errors import one_line
+from game.model.limits import ascii_whole
 
 if TYPE_CHECKING:
     from game.model.ruleset import Ruleset
@@ -25,10 +26,7 @@ def bounded(low: int, high: int) -> Callable[[str], int]:
     number on the command line can ask for unbounded time or memory; anything else is one line."""
 
     def whole_number(text: str) -> int:
-        try:  # ASCII digits only: int() reads other scripts' digits too ("٧٢" as 72)
-            value = int(text) if text.isascii() else None
-        except ValueError:  # not a number, or one of more than 4300 digits
-            value = None
+        value = ascii_whole(text)  # as the window reads a typed seed or port: "+5", "1_000", "٧٢" are none
         if value is None or not low <= value <= high:
             raise argparse.ArgumentTypeError(
                 f"expected a whole number from {low} to {high}, found {one_line(text, 40)!r}"

@@ -47,3 +47,27 @@ def test_play_join_takes_a_port_of_ascii_digits_alone(capsys: pytest.CaptureFixt
     assert main(argv) == 2
     said = "error: play: --join '127.0.0.1:٤٧': give HOST:PORT (a port from 0 to 65535)"
     assert capsys.readouterr().err.splitlines() == [said]  # it called port 47: "Nobody answers at ..."
+
+
+@pytest.mark.parametrize("held", ["+5", "1_000", "٧٢"])
+def test_a_number_of_the_command_line_is_read_as_the_window_reads_one(
+    held: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--seed +5` and `--seed 1_000` played seeds 5 and 1000 (int() reads a sign and underscores)
+    where the start screen's seed field takes neither: one rule, game/model/limits.py's ascii_whole."""
+    assert main(["simulate", "--seed", held, "--rounds", "1"]) == 2
+    assert "expected a whole number from 0 to" in capsys.readouterr().err
+
+
+def test_every_typed_whole_number_is_read_by_one_check() -> None:
+    """The editor's typed year, worth and tokens, and the command line's numbers, read ASCII digits by
+    ascii_whole, never by a check of their own (which had drifted: the command line took "1_000")."""
+    from game import ROOT
+
+    texts = {
+        p: p.read_text(encoding="utf-8")
+        for folder in ("game", "systems")
+        for p in (ROOT / folder).rglob("*.py")
+    }
+    own = [p.name for p, text in texts.items() if ".isascii()" in text and ".isdigit()" in text]
+    assert own == ["limits.py"]

@@ -12,6 +12,7 @@ from typing import Any
 from game.editing import campaigns as camp
 from game.editing.document import Document, Path
 from game.editing.elements import remove
+from game.model.limits import ascii_whole
 from game.model.words import slug
 from game.ui.editor import drawn
 from game.ui.editor.campaign_forces import army_page, brigade_rows, grounds, place_name
@@ -32,8 +33,8 @@ def typed_number(form: Form, label: str, value: Any, on_number: Any, wide: int =
         digits = text.strip()
         if not digits:
             on_number(None)
-        elif digits.isascii() and digits.isdigit() and len(digits) < 10:
-            on_number(int(digits))
+        elif len(digits) < 10 and (whole := ascii_whole(digits)) is not None:
+            on_number(whole)
 
     form.label(label, 0, wide or LABEL, row=False)
     shown = str(value) if type(value) is int else ""

@@ -22,6 +22,7 @@ from game.editing.fields import Field, fields_of
 from game.editing.problem_words import problem_said
 from game.editing.problems import Problem
 from game.editing.texts import shown, text, translatable
+from game.model.limits import ascii_whole
 from game.model.modules import modules_by_mode
 from game.model.ruleset import Ruleset, TerrainKind
 from game.model.words import counted, slug
@@ -308,8 +309,8 @@ def players_tab(form: Form, p: Panel, ow: OpenWarsRules) -> None:
 
             def tokens(typed: str, k: int = i, u: str = unit.id) -> None:
                 digits = typed.strip()  # a number of so many digits (or of others than 0-9) is none
-                whole = digits.isascii() and digits.isdigit() and len(digits) < 20
-                maps.set_tokens(doc, k, u, int(digits) if whole else 0)
+                whole = ascii_whole(digits) if len(digits) < 20 else None
+                maps.set_tokens(doc, k, u, whole or 0)
 
             form.entry(
                 Bound(at, "units", "typed", on_text=tokens),
