@@ -11,8 +11,9 @@ from game.content.languages import LANGUAGES
 
 
 def asked_language(argv: Sequence[str]) -> str:
-    """The language a command line asks for with --lang (English when none, or one the game lacks):
-    an error found before the arguments are read is said in it too."""
+    """The language a command line asks for with --lang (English when it asks for one the game lacks):
+    an error found before the arguments are read is said in it too. Without --lang, `play` speaks as
+    its window does, in the language of the player's settings; every other command in English."""
     for i, arg in enumerate(argv):
         if arg == "--lang" and i + 1 < len(argv):
             found = argv[i + 1]
@@ -21,6 +22,10 @@ def asked_language(argv: Sequence[str]) -> str:
         else:
             continue
         return found if found in LANGUAGES else "en"
+    if next((a for a in argv if not a.startswith("-")), None) == "play":
+        from game.running.settings import load_settings
+
+        return load_settings()[0].language  # a damaged file: the default, English
     return "en"
 
 
