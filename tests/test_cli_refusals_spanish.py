@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from game import CONTENT
 from game.cli.entry import main
 from game.cli.error_words import error_line
 from game.running.settings import Settings
@@ -61,18 +62,16 @@ def test_file_refusals_in_spanish(tmp_path: Path, capfd: pytest.CaptureFixture[s
     a_file, a_link = tmp_path / "a-file", tmp_path / "a-link"
     a_file.write_text("x")
     a_link.symlink_to(tmp_path)
+    scenario = tmp_path / "mine.toml"  # of no mod: the other player could not have it
+    scenario.write_bytes((CONTENT / "scenarios" / "default.toml").read_bytes())
+    none = f"{tmp_path / 'none'}/"
     refused = {
         ("schema", "--out", str(a_file)): "no es una carpeta",
         ("new-mod", str(a_file)): "ya existe y no es una carpeta vacía; elige otra nueva",
         ("new-mod", str(a_link)): "es un enlace; da la ruta de una carpeta nueva",
-        ("new-mod", str(tmp_path / "none" / "mod")): f"{tmp_path / 'none'}: no existe la carpeta",
-        (
-            "mod",
-            "pack",
-            str(tmp_path),
-            "--out",
-            f"{tmp_path / 'none'}/",
-        ): "no existe la carpeta: no se escribió",
+        ("new-mod", f"{none}mod"): f"{tmp_path / 'none'}: no existe la carpeta",
+        ("mod", "pack", str(tmp_path), "--out", none): "no existe la carpeta: no se escribió",
+        ("by-file", "start", "--scenario", str(scenario)): "un archivo de escenario que no es de ningún mod",
     }
     for args, said in refused.items():
         assert main([*args, "--lang", "es"]) == 2
