@@ -431,13 +431,33 @@ def test_a_battle_whose_divisions_cannot_deploy_is_refused_as_the_battle_refuses
     assert failing(capsys, folder) == [f"{path}: sides[1].divisions[1]: {reason}"]
     assert failing(capsys, "--strict", folder) == [f"{path}: sides[1].divisions[1]: {reason}"]
     (spanish,) = failing(capsys, "--lang", "es", folder)
-    # the names as the English line gives them: the refusal is worded once, in English, and read back
+    # the names the scenario gives in Spanish (its side's; its division has none: the game's Spanish)
     assert spanish == (
-        f"{path}: sides[1].divisions[1]: el bando «Spanish» no puede desplegar «2nd Division»: no hay "
+        f"{path}: sides[1].divisions[1]: el bando «Españoles» no puede desplegar «2.ª División»: no hay "
         "sitio para sus 2 "
         "unidades en su mitad, a L de su oficial y a XL del enemigo (FG-DEP-6..10): una mesa mayor o "
         "divisiones más pequeñas"
     )
+
+
+def test_a_battle_that_cannot_begin_names_its_side_and_division_in_spanish(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The refusal was worded in English and read back: in Spanish it kept the scenario's English names
+    ('el bando «Spanish» no puede desplegar «2nd Division»'). It now carries the names the scenario
+    gives in each language, for check-content and for the battle that refuses to begin."""
+    monkeypatch.chdir(tmp_path)
+    folder = _cramped(Path("."))
+    path = folder / "scenarios/starter-skirmish.toml"
+    with path.open("a", encoding="utf-8") as f:  # [locale.es] is the file's last table
+        f.write('divisions = { es-2 = "División de Reding" }\n')
+    said = "el bando «Españoles» no puede desplegar «División de Reding»: no hay sitio para sus 2 unidades"
+    (checked,) = failing(capsys, "--lang", "es", folder)
+    assert checked.startswith(f"{path}: sides[1].divisions[1]: {said}")
+    assert main(["simulate", "--scenario", str(path), "--mod", str(folder), "--lang", "es"]) == 2
+    assert capsys.readouterr().err.startswith(f"error: {said}")
+    assert main(["simulate", "--scenario", str(path), "--mod", str(folder)]) == 2
+    assert capsys.readouterr().err.startswith('error: side "Spanish" cannot deploy "2nd Division": no room')
 
 
 def test_a_points_army_that_cannot_deploy_is_named_by_its_points(

@@ -176,22 +176,29 @@ def deploy_for(b: Battle, d: Decision, order: Callable[[list[Point]], list[Point
 class NoRoomToDeploy(UserError):
     """A division of a battle's start that no placement fits (FG-DEP-6): the battle cannot begin. Its
     side and division, for a check that names the scenario's key (game/running/deployment_check.py).
-    The players read the side and the division by their names (`named`, where the scenario is known);
-    the ids stand in for them until then."""
+    The players read the side and the division by the names the scenario gives them in their language
+    (`named`, where the scenario is known; by language); the ids stand in for them until then."""
 
-    def __init__(self, side: str, division: str, units: int, names: tuple[str, str] | None = None) -> None:
-        side_name, division_name = names or (side, division)
+    def __init__(
+        self, side: str, division: str, units: int, names: Mapping[str, tuple[str, str]] | None = None
+    ) -> None:
+        self.side, self.division, self.units = side, division, units
+        self.names = dict(names or {})
+        side_name, division_name = self.names.get("en", (side, division))
         super().__init__(
             f'side "{side_name}" cannot deploy "{division_name}": no room for its {units} units in its half, '
             "at L of its officer and XL from the enemy (FG-DEP-6..10): a larger table or smaller divisions"
         )
-        self.side = side
-        self.division = division
-        self.units = units
 
-    def named(self, side: str, division: str) -> NoRoomToDeploy:
-        """The same refusal, its side and its division said by these names."""
-        return NoRoomToDeploy(self.side, self.division, self.units, (side, division))
+    def worded(self, language: str) -> tuple[str, dict[str, object]] | None:
+        if language not in self.names:
+            return None
+        side, division = self.names[language]
+        return "problem_no_room_to_deploy", {"side": side, "division": division, "units": self.units}
+
+    def named(self, names: Mapping[str, tuple[str, str]]) -> NoRoomToDeploy:
+        """The same refusal, its side and its division said by these names, by language."""
+        return NoRoomToDeploy(self.side, self.division, self.units, names)
 
 
 def packing_order(b: Battle, spots: list[Point]) -> list[Point]:

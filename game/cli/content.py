@@ -13,14 +13,16 @@ from game.model.errors import EXIT_BAD_INPUT, UserError
 
 def _check(args: argparse.Namespace) -> int:
     from game.content.locale import Texts
-    from game.editing.problem_words import problem_line
+    from game.editing.problem_words import error_said, problem_line
     from game.modding.content_check import check_content
 
     t = Texts(args.lang or "en")
     report = check_content([Path(d) for d in args.dirs])
     if report.problems:
         for line in report.problems:
-            print(t("cli_error", line=problem_line(t, line)), file=sys.stderr)
+            error = report.errors.get(line)  # none behind "... and 3 more problems"
+            said = problem_line(t, line) if error is None else error_said(t, error)
+            print(t("cli_error", line=said), file=sys.stderr)
         return EXIT_BAD_INPUT
     for line in report.warnings:
         print(t("cli_warning", line=problem_line(t, line)), file=sys.stderr)

@@ -71,9 +71,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             builtin_rules.load()
         return int(args.run(args))
     except UserError as e:
-        print(
-            error_line(e.whole, asked_language(list(sys.argv[1:] if argv is None else argv))), file=sys.stderr
-        )
+        print(error_line(e, asked_language(list(sys.argv[1:] if argv is None else argv))), file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:  # the reader stopped early (| head): nothing more to say
         sys.stderr.close()

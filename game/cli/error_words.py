@@ -6,8 +6,12 @@ Importing it loads no content."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from game.content.languages import LANGUAGES
+
+if TYPE_CHECKING:
+    from game.model.errors import UserError
 
 
 def asked_language(argv: Sequence[str]) -> str:
@@ -29,18 +33,20 @@ def asked_language(argv: Sequence[str]) -> str:
     return "en"
 
 
-def error_line(message: str, language: str) -> str:
-    """The line a command prints for its error ("error: ..."), in `language`: `message` is an error's
-    whole line (UserError.whole), cut once said."""
+def error_line(error: UserError | str, language: str) -> str:
+    """The line a command prints for its error ("error: ..."), in `language`: the error, or its whole
+    line (UserError.whole), cut once said."""
     from game.model.errors import UserError, one_line
 
+    message = error if isinstance(error, str) else error.whole
     if language == "en":  # the checks' own words (ui.toml's cli_error): no words to load for a bare usage
         return f"error: {one_line(message)}"
     from game.content.locale import Texts
-    from game.editing.problem_words import problem_line
+    from game.editing.problem_words import error_said, problem_line
 
     try:
         t = Texts(language)
-        return t("cli_error", line=problem_line(t, message))
+        said = problem_line(t, message) if isinstance(error, str) else error_said(t, error)
+        return t("cli_error", line=said)
     except UserError:  # the language's own words are what is broken (a mod's, a damaged file): said as found
         return f"error: {one_line(message)}"

@@ -84,6 +84,17 @@ def problem_line(t: Texts, line: str) -> str:
     return one_line(line)
 
 
+def error_said(t: Texts, e: UserError) -> str:
+    """An error's line in the words of `t`: by its own text where it words itself (a scenario's names in
+    each language, UserError.worded), the file and the key as they are; else its English read back
+    (`problem_line`). Cut once said."""
+    own = e.worded(t.language)
+    if own is None:
+        return problem_line(t, e.whole)
+    said = t(own[0], **own[1])
+    return one_line(f"{e.where}: {said}" if isinstance(e, ContentError) else said)
+
+
 # --- where a problem is, in words ------------------------------------------------------------------
 
 SEPARATOR = " › "
@@ -170,6 +181,8 @@ def refusal_said(t: Texts, e: UserError) -> str:
         if "where" in values:  # a key of the file
             values["where"] = place_said(t, parse_key(str(values["where"])))
         return t(e.key, **values)
+    if e.worded(t.language) is not None:
+        return error_said(t, e)
     if isinstance(e, ContentError):
         return f"{e.where}: {problem_said(t, e.problem, editor=True)}"
     return str(e)

@@ -74,6 +74,7 @@ class _Check:
         self.report.said.add(line)
         if len(self.report.problems) < MAX_PROBLEMS:
             self.report.problems.append(line)
+            self.report.errors[line] = e
         else:
             self.report.unshown += 1
 

@@ -7,6 +7,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game.model.errors import UserError
 from game.model.words import Wording, counted, slug
 
 COUNTED = (  # what a check counts, as its summary says one and many of them (check_<kind>_one/_many)
@@ -29,6 +30,8 @@ class Report:
     folder (a ruleset, a mod) whose files count."""
 
     problems: list[str] = field(default_factory=list)
+    # the error behind each problem, by its line: said in the reader's language (problem_words.error_said)
+    errors: dict[str, UserError] = field(default_factory=dict)
     said: set[str] = field(default_factory=set)  # the problems, to tell one seen before at once
     unshown: int = 0  # problems past content_check.MAX_PROBLEMS
     warnings: list[str] = field(default_factory=list)  # what is legal but almost surely a mistake (strict)

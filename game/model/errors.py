@@ -37,6 +37,12 @@ class UserError(Exception):
         super().__init__(one_line(message))
         self.whole = one_line(message, MAX_WHOLE)  # to be said in another language, then cut
 
+    def worded(self, language: str) -> tuple[str, dict[str, object]] | None:
+        """The key of its text in ui.toml and its values in `language`, for an error whose values are
+        words a content gives in each language (a scenario's names), which its English line cannot be
+        read back into; None: its English line (`whole`) is read back (game/editing/problem_words.py)."""
+        return None
+
 
 class ContentError(UserError):
     """A content, scenario or script file that does not hold what it must."""

@@ -24,8 +24,20 @@ DEPLOYING = ("deploy", "place_staff")  # the decisions of a battle's start (FG-D
 # What a battle deploys to under a ruleset, by what the battle holds and its rules' hash, wherever its file
 # lies: the same battle under the same rules deploys the same way, and the mod manager, check-content and
 # the editor ask again of files that did not change (the tests, of copies in folders of their own)
-_FOUND: dict[tuple[str, str], tuple[str, str] | None] = {}
+_FOUND: dict[tuple[str, str], tuple[str, ContentError] | None] = {}
 _FOUND_MOST = 512  # entries: a few hundred bytes each
+
+
+class Undeployable(ContentError):
+    """The battle's refusal to begin at the scenario's key of the division: said in a language by the
+    names the scenario gives its side and division in that language, as the battle says it."""
+
+    def __init__(self, where: str, refusal: NoRoomToDeploy) -> None:
+        super().__init__(where, str(refusal))
+        self.refusal = refusal
+
+    def worded(self, language: str) -> tuple[str, dict[str, object]] | None:
+        return self.refusal.worded(language)
 
 
 def deployment_problem(sc: Scenario, rules: Ruleset) -> ContentError | None:
@@ -36,14 +48,21 @@ def deployment_problem(sc: Scenario, rules: Ruleset) -> ContentError | None:
     key = (held, rules.content_hash)
     if key in _FOUND:
         known = _FOUND[key]
-        return None if known is None else ContentError(f"{sc.path}{known[0]}", known[1])
+        return None if known is None else _at(f"{sc.path}{known[0]}", known[1])
     found = _deployment_problem(sc, rules)
     # a refusal is kept by its key in the file: one named elsewhere (a ruleset of other folders) is not
     if rules.content_hash and (found is None or found.where.startswith(str(sc.path))):
         if len(_FOUND) >= _FOUND_MOST:
             _FOUND.clear()
-        _FOUND[key] = None if found is None else (found.where.removeprefix(str(sc.path)), found.problem)
+        _FOUND[key] = None if found is None else (found.where.removeprefix(str(sc.path)), found)
     return found
+
+
+def _at(where: str, found: ContentError) -> ContentError:
+    """A refusal found before, at the key of the file where it is found now."""
+    if isinstance(found, Undeployable):
+        return Undeployable(where, found.refusal)
+    return ContentError(where, found.problem)
 
 
 def _deployment_problem(sc: Scenario, rules: Ruleset) -> ContentError | None:
@@ -54,7 +73,7 @@ def _deployment_problem(sc: Scenario, rules: Ruleset) -> ContentError | None:
         try:
             play(m, players, until=_deployed)
         except NoRoomToDeploy as e:
-            return ContentError(f"{sc.path}: {_division_key(sc.spec, e.side, e.division)}", str(e))
+            return Undeployable(f"{sc.path}: {_division_key(sc.spec, e.side, e.division)}", e)
         except ContentError as e:  # no legal placement of an estado mayor, say: the battle refuses it too
             return e
         finally:

@@ -184,13 +184,14 @@ def play(m: Match, players: dict[str, Player], until: Callable[[Match], bool] | 
 
 
 def _named(m: Match, e: NoRoomToDeploy) -> NoRoomToDeploy:
-    """The refusal with its side and division named as the scenario names them in English, the words
-    another language reads the refusal back from (game/editing/problem_words.py)."""
+    """The refusal with its side and division named as the scenario names them in each language: an
+    English line read back would keep the English names in Spanish."""
+    from game.content.languages import LANGUAGES
     from game.content.locale import Texts
     from game.running.names import named
 
-    names = named(Texts("en"), m).names
-    return e.named(names.side(e.side), names.formation(e.division, short=False))
+    names = {language: named(Texts(language), m).names for language in LANGUAGES}
+    return e.named({k: (n.side(e.side), n.formation(e.division, short=False)) for k, n in names.items()})
 
 
 def summary(m: Match) -> dict[str, Any]:
