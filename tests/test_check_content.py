@@ -5,6 +5,7 @@ input at all."""
 from __future__ import annotations
 
 import os
+import pickle
 import re
 import shutil
 from pathlib import Path
@@ -458,6 +459,22 @@ def test_a_battle_that_cannot_begin_names_its_side_and_division_in_spanish(
     assert capsys.readouterr().err.startswith(f"error: {said}")
     assert main(["simulate", "--scenario", str(path), "--mod", str(folder)]) == 2
     assert capsys.readouterr().err.startswith('error: side "Spanish" cannot deploy "2nd Division": no room')
+
+
+def test_a_tournaments_processes_say_why_a_battle_cannot_begin(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With --jobs 2 the refusal came back from the process that played the game and could not be made
+    again from its line alone: the tournament said the process 'ended abruptly (killed, or out of
+    memory)'. A content error crosses between processes whole, with its file, key and names."""
+    monkeypatch.chdir(tmp_path)
+    folder = _cramped(Path("."))
+    path = folder / "scenarios/starter-skirmish.toml"
+    argv = ["tournament", "--scenario", str(path), "--mod", str(folder), "--games", "2", "--jobs", "2"]
+    assert main([*argv, "--rounds", "1"]) == 2
+    assert capsys.readouterr().err.startswith('error: side "Spanish" cannot deploy "2nd Division": no room')
+    sent = pickle.loads(pickle.dumps(ContentError("a.toml: sides", "a problem")))
+    assert type(sent) is ContentError and (sent.where, sent.problem) == ("a.toml: sides", "a problem")
 
 
 def test_a_points_army_that_cannot_deploy_is_named_by_its_points(

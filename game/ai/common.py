@@ -190,6 +190,9 @@ class NoRoomToDeploy(UserError):
             "at L of its officer and XL from the enemy (FG-DEP-6..10): a larger table or smaller divisions"
         )
 
+    def __reduce__(self) -> tuple[object, ...]:  # sent by another process (a tournament's): made again whole
+        return NoRoomToDeploy, (self.side, self.division, self.units, self.names)
+
     def worded(self, language: str) -> tuple[str, dict[str, object]] | None:
         if language not in self.names:
             return None

@@ -52,6 +52,9 @@ class ContentError(UserError):
         self.where = where
         self.problem = problem
 
+    def __reduce__(self) -> tuple[object, ...]:  # sent by another process (a tournament's): made again whole
+        return type(self), (self.where, self.problem)
+
 
 class DiceExhausted(UserError):
     """A script's dice list ran out."""

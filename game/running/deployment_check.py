@@ -36,6 +36,9 @@ class Undeployable(ContentError):
         super().__init__(where, str(refusal))
         self.refusal = refusal
 
+    def __reduce__(self) -> tuple[object, ...]:
+        return Undeployable, (self.where, self.refusal)
+
     def worded(self, language: str) -> tuple[str, dict[str, object]] | None:
         return self.refusal.worded(language)
 
