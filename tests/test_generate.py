@@ -335,6 +335,7 @@ def test_WM_37_a_random_battle_keeps_off_ground_its_mods_modules_bar(tmp_path: P
         (["--mode", "open-wars", "--points", "30"], "un mapa de Open Wars se hace solo con --seed"),
         (["--mode", "campaign", "--size", "40x40"], "una campaña aleatoria solo toma --seed y --points"),
         (["--size", "30x30", "--points", "40"], "40 puntos por bando no despliegan en una mesa de 30x30"),
+        (["--size", "30.5x30", "--points", "40"], "40 puntos por bando no despliegan en una mesa de 30,5x30"),
     ],
 )
 def test_its_refusals_are_said_in_spanish(

@@ -737,3 +737,22 @@ def test_a_marker_the_rules_do_not_ask_for_is_rejected_FG_FIRE_4(tmp_path: Path)
     (rej,) = [e for e in r["events"] if e["kind"] == "rejected"]
     assert (rej["rule"], rej["unit"], rej["order"]) == ("FG-FIRE-4", "A", "marker")
     assert rolls(r) == [("fire", "C", "A")] and r["markers"] == []
+
+
+def test_a_table_of_no_size_is_said_as_every_line_says_a_size(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """It said 'found [0.0, 14.5]' (and so in Spanish) where every other line writes a table's size
+    as 72x48, and a Spanish one its decimals with a comma."""
+    import re
+
+    from game import CONTENT
+    from game.cli.entry import main
+
+    script = tmp_path / "flat.toml"
+    text = (CONTENT / "scripts" / "fire-at-line.toml").read_text(encoding="utf-8")
+    script.write_text(re.sub(r"(?m)^table = .*$", "table = [0, 14.5]", text), encoding="utf-8")
+    assert main(["script", str(script)]) == 2
+    assert capfd.readouterr().err.endswith("table: the table needs a positive size, found 0x14.5\n")
+    assert main(["script", str(script), "--lang", "es"]) == 2
+    assert capfd.readouterr().err.endswith("table: la mesa necesita un tamaño positivo; hay 0x14,5\n")

@@ -21,6 +21,7 @@ from game.model.limits import MAX_POINTS, MIN_DIVISIONS, MIN_UNITS, Bounds, Id
 from game.model.modules import ModuleList, game_mode, mode_for_ruleset, other_rulesets
 from game.model.ruleset import MAX_INCHES, Ruleset
 from game.model.table import Feature, Table
+from game.model.words import table_size
 
 Coordinate = Annotated[float, Bounds(-MAX_INCHES, 2 * MAX_INCHES)]  # terrain may run past the table
 XY = tuple[Coordinate, Coordinate]
@@ -348,7 +349,7 @@ def scenario_problems(spec: ScenarioFile, rules: Ruleset) -> Iterator[ContentErr
     check-content reports them all and the scenario editor shows each at its element."""
     w, d = spec.table
     if w <= 0 or d <= 0:
-        yield ContentError("table", f"the table needs a positive size, found {list(spec.table)}")
+        yield ContentError("table", f"the table needs a positive size, found {table_size(spec.table)}")
     if spec.ruleset != rules.id:
         yield ContentError("ruleset", f"the scenario is for {spec.ruleset!r}, not {rules.id!r}")
     if len(spec.sides) != 2:

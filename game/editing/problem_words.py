@@ -20,6 +20,7 @@ from game.running.log_texts import DECIMAL, english_ui, text_patterns
 # why a file does not read (a TOML parser's reason, a mod package's)
 NESTED = {"what": "problem_what_", "why": "problem_why_"}
 VERSIONS = ("version", "shown")  # values that are versions (of a save's format): never a decimal
+SIZE = re.compile(r"\d+(?:\.\d+)?x\d+(?:\.\d+)?")  # a table's width and depth (words.table_size)
 
 
 @cache
@@ -50,12 +51,14 @@ def _read_back(t: Texts, text: str, prefix: str = "", editor: bool = False) -> s
 def _value_said(t: Texts, name: str, value: str) -> str:
     """A value read back from a problem's text, in the words of `t` when it is words of its own: a kind
     of value (NESTED), or a problem a line frames ("seed 1 made a battle with a problem at ..."); a
-    decimal number in the language's decimal mark ("de 0,5 a 2,5"), a version as it is written."""
+    decimal number in the language's decimal mark ("de 0,5 a 2,5"; a table's size "30,5x40"), a version
+    as it is written."""
     if name in NESTED:
         return _read_back(t, value, NESTED[name]) or value
     if name == "problem":
         return _read_back(t, value) or value
-    return in_language(value, t) if DECIMAL.fullmatch(value) and name not in VERSIONS else value
+    number = DECIMAL.fullmatch(value) and name not in VERSIONS
+    return in_language(value, t) if number or SIZE.fullmatch(value) else value
 
 
 def problem_said(t: Texts, text: str, editor: bool = False) -> str:

@@ -19,6 +19,7 @@ from game.model.errors import UserError
 from game.model.modules import GameMode, RandomOptions, game_mode, mode_for_ruleset
 from game.model.ruleset import Ruleset
 from game.model.table import Table
+from game.model.words import table_size
 from game.running.deployment_check import crowded_side, deployment_problem
 
 # the share of the most points that deploy (in percent) a table too small for the default points gets:
@@ -53,7 +54,7 @@ def random_text(rules: Ruleset, mode: str, seed: int, options: RandomOptions) ->
     if options.points is not None:  # points asked that the table can never hold: said at once
         crowded = crowded_side(_scenario(rules, data), rules)
         if crowded is not None:
-            size = "x".join(f"{x:g}" for x in data["table"])
+            size = table_size(data["table"])
             raise UserError(
                 f"generate: {options.points} points a side do not deploy on a table of {size} inches "
                 f"(FG-DEP-6..10): the lines of their {crowded[1]} divisions need more room than it has; "
@@ -112,7 +113,7 @@ def _fitted(
     if best is not None and options.points is None:  # the default: a margin below the most that deploy
         spare = _checked(found, rules, seed, replace(options, points=max(least, most * FIT_MARGIN // 100)))
         return spare if deploys(rules, spare) else best
-    size = "x".join(f"{x:g}" for x in made["table"])
+    size = table_size(made["table"])
     if best is None:
         raise UserError(
             f"generate: no army deploys on a table of {size} inches (FG-DEP-6..10): a larger --size"

@@ -5,6 +5,7 @@ written in English and knows how another language says it, and whoever shows it 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Protocol
 
 
@@ -125,6 +126,12 @@ def measure(x: float) -> str:
     """A measure in inches as an English line writes it (a check's, the command line's): as `inches`,
     to a tenth, a whole number without its ".0" (14, not 14.0)."""
     return f"{round(x, 1) + 0.0:g}"
+
+
+def table_size(table: Sequence[float]) -> str:
+    """A table's width and depth as an English line writes them, as `generate --size` takes them:
+    "72x48", "30.5x40" (not [72.0, 48.0])."""
+    return "x".join(measure(x) for x in table)
 
 
 def slug(text: str) -> str:

@@ -31,6 +31,7 @@ from game.model.modules import modules as all_modules
 from game.model.resolution import Decision
 from game.model.ruleset import Ruleset
 from game.model.table import Table
+from game.model.words import table_size
 from game.running.log_texts import REASONS
 from systems.for_glory.checks import is_disorganised
 from systems.for_glory.command import assess
@@ -164,7 +165,7 @@ def load(path: Path) -> ScriptFile:
 def make_table(path: Path, rules: Ruleset, spec: ScriptFile) -> Table:
     w, d = spec.table
     if w <= 0 or d <= 0:
-        raise fail(path, "table", f"the table needs a positive size, found {list(spec.table)}")
+        raise fail(path, "table", f"the table needs a positive size, found {table_size(spec.table)}")
     return Table(w, d, make_terrain(rules, spec.terrain, str(path)))
 
 
