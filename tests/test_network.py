@@ -590,3 +590,15 @@ def test_a_guest_given_the_hosts_limit_is_refused_in_one_line(
     argv = ["play", "--join", f"{LOCAL}:1", "--headless", "--ai", "random", "--lang", language, *option]
     assert main(argv) == 2
     assert capsys.readouterr().err.splitlines() == [f"error: {said}"]
+
+
+def test_a_faults_seconds_are_said_as_every_number_is() -> None:
+    """It said 'Nothing from Bob for 12.0 seconds' (the deadlines are floats): a whole number without
+    its ".0", in the language's decimal mark."""
+    from game.content.locale import Texts
+    from game.net.said import Said
+
+    silent = Said("net_fault_silent", {"name": "Bob", "seconds": link.SILENCE})
+    assert silent.words(Texts("en")) == "Nothing from Bob for 12 seconds: the connection is dropped"
+    slow = Said("net_fault_slow", {"name": "Bob", "seconds": 0.5})
+    assert "0,5 segundos" in slow.words(Texts("es"))

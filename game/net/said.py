@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from game.content.locale import Texts
 from game.model.errors import UserError
+from game.model.words import decimal
 
 # the system's refusals the game says in the player's words (the system's own are English)
 OS_REASONS = {
@@ -31,11 +32,18 @@ class Said:
     bad: bool = False  # a fault or a refusal, shown as one
 
     def words(self, t: Texts, sides: Mapping[str, str] | None = None) -> str:
-        """In the player's words; `sides`: the sides by their names (a value `side` is a side's id)."""
-        values = {k: v.words(t, sides) if isinstance(v, Said) else v for k, v in self.values.items()}
+        """In the player's words; `sides`: the sides by their names (a value `side` is a side's id); a
+        number that may hold decimals (a deadline's seconds) as every line says one: 12, 0,5 in Spanish."""
+        values = {k: _said(v, t, sides) for k, v in self.values.items()}
         if sides and isinstance(values.get("side"), str):
             values["side"] = sides.get(str(values["side"]), values["side"])
         return t(self.key, **values)
+
+
+def _said(value: object, t: Texts, sides: Mapping[str, str] | None) -> object:
+    if isinstance(value, Said):
+        return value.words(t, sides)
+    return decimal(value, t) if isinstance(value, float) else value
 
 
 class SaidError(UserError):
