@@ -7,6 +7,7 @@ way from the `problem_what_...` texts. A problem no text matches is shown as the
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import cache
 
 from game.content.locale import Texts
@@ -87,15 +88,16 @@ def problem_line(t: Texts, line: str) -> str:
     return one_line(line)
 
 
-def error_said(t: Texts, e: UserError) -> str:
+def error_said(t: Texts, e: UserError, shown: Callable[[str], str] = str) -> str:
     """An error's line in the words of `t`: by its own text where it words itself (a scenario's names in
     each language, UserError.worded), the file and the key as they are; else its English read back
-    (`problem_line`). Cut once said."""
+    (`problem_line`). `shown`: the line as a screen shows it before it is cut (a shorter path). Cut once
+    said."""
     own = e.worded(t.language)
     if own is None:
-        return problem_line(t, e.whole)
+        return problem_line(t, shown(e.whole))
     said = t(own[0], **own[1])
-    return one_line(f"{e.where}: {said}" if isinstance(e, ContentError) else said)
+    return one_line(shown(f"{e.where}: {said}" if isinstance(e, ContentError) else said))
 
 
 # --- where a problem is, in words ------------------------------------------------------------------

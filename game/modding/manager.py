@@ -33,6 +33,7 @@ class Checked:
     problems: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     more: int = 0  # lines past SHOWN
+    errors: dict[str, UserError] = field(default_factory=dict)  # the error behind a problem (Report.errors)
 
     @property
     def ok(self) -> bool:
@@ -98,4 +99,5 @@ class ModList:
             [x for x in shown if x in report.problems],
             [x for x in shown if x in report.warnings],
             len(lines) - len(shown),
+            report.errors,
         )

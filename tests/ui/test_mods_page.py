@@ -77,3 +77,23 @@ def test_a_mod_is_shown_by_its_name_and_its_game_mode_s_its_id_small(window720: 
         assert said.endswith(
             "falta la clave: se esperaba un texto" if language == "es" else "expected a string"
         )
+
+
+def test_a_battle_that_cannot_begin_is_said_with_its_spanish_names(window720: pygame.Surface) -> None:
+    """The check's line was read back from its English: the Spanish page kept the scenario's English
+    names of the side and the division with no room to deploy."""
+    from tests.test_check_content import _cramped
+
+    folder = _cramped(user_mods_dir())
+    with (folder / "scenarios/starter-skirmish.toml").open("a", encoding="utf-8") as f:
+        f.write('divisions = { es-2 = "División de Reding" }\n')  # [locale.es] is the file's last table
+    screen = StartScreen((1280, 720), Setup(), t=Texts("es"))
+    screen.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=screen.mods_button))
+    screen.update(0.05)
+    screen.draw(window720)
+    _click(screen, "switch", 0)
+    page = screen.mods_page
+    assert page is not None
+    said = page._lines()[0][1]
+    assert said.startswith("Problema: broken/scenarios/starter-skirmish.toml: sides[1].divisions[1]: ")
+    assert "el bando «Españoles» no puede desplegar «División de Reding»: no hay sitio" in said

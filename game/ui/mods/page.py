@@ -13,7 +13,7 @@ import pygame
 
 from game.content.locale import Texts
 from game.content.mods import user_mods_dir
-from game.editing.problem_words import problem_line
+from game.editing.problem_words import error_said, problem_line
 from game.modding.manager import ModList
 from game.model.modules import modes
 from game.ui import theme
@@ -151,7 +151,9 @@ class ModsPage:
     def _said(self, line: str) -> str:
         """A line of the check in the player's words, the mods folder's path left out: each file named
         in its mod."""
-        return problem_line(self.t, line.replace(f"{user_mods_dir()}{os.sep}", ""))
+        error = self.mods.checked.errors.get(line)
+        in_mod = lambda x: x.replace(f"{user_mods_dir()}{os.sep}", "")  # noqa: E731
+        return problem_line(self.t, in_mod(line)) if error is None else error_said(self.t, error, in_mod)
 
     def _lines(self) -> list[tuple[tuple[int, int, int], str]]:
         """The check of the mods switched on, a line each: its problems, its warnings, or that all is well."""
