@@ -562,3 +562,26 @@ def test_a_battle_whose_estado_mayor_finds_no_place_is_a_problem_of_the_file_not
     assert any(line.startswith(f"{scenario}: the fr player {why}") for line in lines), lines
     shipped = [line for line in lines if "under these numbers the game's battle albuera" in line]
     assert len(shipped) == 1 and f"no longer load: the fr player {why}" in shipped[0], lines
+
+
+def test_a_refusal_to_begin_kept_for_later_holds_no_battle(tmp_path: Path) -> None:
+    """deployment_check keeps a battle's refusal (up to 512, for the editor, the mod manager and
+    check-content to ask again): kept with the frames it was raised through, each would hold the whole
+    battle that refused (its world, its physics space) for as long as the game runs."""
+    import gc
+
+    from game.content.scenario import load_scenario
+    from game.model.battle import Battle
+    from game.running.deployment_check import Undeployable, deployment_problem
+
+    folder = _cramped(tmp_path)
+    rules = load_ruleset("for-glory", mods=load_mods([folder]))
+    sc = load_scenario(str(folder / "scenarios/starter-skirmish.toml"), rules)
+    gc.collect()
+    before = sum(1 for o in gc.get_objects() if isinstance(o, Battle))
+    found = deployment_problem(sc, rules)
+    assert isinstance(found, Undeployable)
+    assert found.refusal.__traceback__ is None and found.refusal.__context__ is None
+    del found
+    gc.collect()
+    assert sum(1 for o in gc.get_objects() if isinstance(o, Battle)) == before

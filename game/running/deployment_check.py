@@ -34,7 +34,9 @@ class Undeployable(ContentError):
 
     def __init__(self, where: str, refusal: NoRoomToDeploy) -> None:
         super().__init__(where, str(refusal))
-        self.refusal = refusal
+        # kept (in _FOUND, in reports) without the frames it was raised through: they hold the battle
+        self.refusal = refusal.with_traceback(None)
+        refusal.__context__ = None
 
     def __reduce__(self) -> tuple[object, ...]:
         return Undeployable, (self.where, self.refusal)
