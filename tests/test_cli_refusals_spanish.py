@@ -44,6 +44,10 @@ REFUSED = [
     (["simulate", "--c", "heuristic", "--d", "random"], "simulate: --c y --d: esta partida no tiene esos"),
     (["simulate", "--players", "3"], "players: se eligen para un mapa aleatorio de Open Wars, no para una"),
     (["simulate", "--a", "x\0"], "forglory: un argumento lleva un carácter NUL: 'x\\x00'"),
+    # simulate ignored them without a word: a battle's --turns, a campaign's --rounds and --module
+    (["simulate", "--turns", "3"], "simulate: --turns va con --campaign (el límite de una batalla"),
+    (["simulate", "--campaign", "peninsular", "--rounds", "3"], "simulate: --campaign no lleva --rounds"),
+    (["simulate", "--campaign", "peninsular", "--module", "clash-command"], "no lleva --rounds ni --module"),
 ]  # fmt: skip
 
 

@@ -15,6 +15,7 @@ from game.cli.options import (
     add_map_options,
     add_mod_option,
     bounded,
+    limit_checked,
     map_options,
     print_log,
     ruleset_with_mods,
@@ -79,6 +80,7 @@ def _print_reasons(m: Match, kept: list[tuple[int, Thought]], language: str) -> 
 
 
 def simulate(args: argparse.Namespace) -> int:
+    limit_checked(args, "simulate")
     if args.campaign:  # a whole campaign, its battles among its commands
         from game.cli import campaign
 

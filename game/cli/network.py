@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game.cli.options import MAX_ROUNDS, bounded
+from game.cli.options import MAX_ROUNDS, bounded, limit_checked
 from game.model.errors import UserError
 
 if TYPE_CHECKING:
@@ -75,13 +75,10 @@ def offer_of(args: argparse.Namespace, mods: tuple[Path, ...], command: str) -> 
     --campaign, a campaign (its turn limit); his side."""
     from game.net.identity import Offer
 
+    limit_checked(args, command)
     campaign, turns = getattr(args, "campaign", None), getattr(args, "turns", None)
     if campaign is None:
-        if turns is not None:
-            raise UserError(f"{command}: --turns goes with --campaign (a battle's limit is --rounds)")
         return Offer(args.scenario, tuple(args.module), mods, args.rounds, args.side - 1)
-    if args.rounds is not None or args.module:
-        raise UserError(f"{command}: --campaign takes no --rounds or --module (its limit is --turns)")
     return Offer(args.scenario, (), mods, turns, args.side - 1, campaign=campaign)
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.content.languages import LANGUAGES
-from game.model.errors import one_line
+from game.model.errors import UserError, one_line
 from game.model.limits import ascii_whole
 
 if TYPE_CHECKING:
@@ -93,6 +93,16 @@ def map_options(args: argparse.Namespace) -> dict[str, object] | None:
     if args.map_seed is not None:
         out["seed"] = args.map_seed
     return out or None
+
+
+def limit_checked(args: argparse.Namespace, command: str) -> None:
+    """A battle's limit is --rounds, a campaign's --turns, and a campaign's rule modules are its own: the
+    other one given is refused in one line (it was ignored without a word)."""
+    campaign, turns = getattr(args, "campaign", None), getattr(args, "turns", None)
+    if campaign is None and turns is not None:
+        raise UserError(f"{command}: --turns goes with --campaign (a battle's limit is --rounds)")
+    if campaign is not None and (args.rounds is not None or args.module):
+        raise UserError(f"{command}: --campaign takes no --rounds or --module (its limit is --turns)")
 
 
 def ruleset_with_mods(args: argparse.Namespace, ruleset_id: str = "for-glory") -> Ruleset:
