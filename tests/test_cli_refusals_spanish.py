@@ -118,3 +118,29 @@ def test_play_refuses_in_the_language_of_the_settings(capfd: pytest.CaptureFixtu
     assert capfd.readouterr().err == "error: play: --frames N goes with --demo or --edit\n"
     assert main(["simulate", "--a", "nobody"]) == 2
     assert capfd.readouterr().err.startswith("error: unknown player 'nobody'")
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        ("a.toml: no statistics are kept for this game",
+         "a.toml: de esta partida no se guardan estadísticas"),
+        ("p.toml: the generals took more than 60 decisions in one activation",
+         "p.toml: los generales tomaron más de 60 decisiones en una activación"),
+        ("s.toml: the fr player finds no command the rules accept for the order of fr-1; the last refusal: "
+         "the unit is not in play (FG-ORD-1)",
+         "s.toml: el jugador fr no encuentra ninguna orden que las reglas acepten para la decisión order de "
+         "fr-1; la última negativa: the unit is not in play (FG-ORD-1)"),  # the rules' refusal, as worded
+        ("w.toml: the french player finds no command the rules accept for camp_orders",
+         "w.toml: el jugador french no encuentra ninguna orden que las reglas acepten para la decisión "
+         "camp_orders"),
+    ],
+)  # fmt: skip
+def test_the_last_english_only_refusals_are_said_in_spanish(line: str, said: str) -> None:
+    """Four refusals a session found still English under --lang es: stats of a game that keeps none, a
+    puzzle whose generals never end their activation, a battle or a war whose player finds no command
+    the rules accept (its file's numbers or places leave none)."""
+    from game.content.locale import Texts
+    from game.editing.problem_words import problem_line
+
+    assert problem_line(Texts("es"), line) == said
