@@ -118,6 +118,10 @@ def test_play_refuses_in_the_language_of_the_settings(capfd: pytest.CaptureFixtu
     assert capfd.readouterr().err == "error: play: --frames N goes with --demo or --edit\n"
     assert main(["simulate", "--a", "nobody"]) == 2
     assert capfd.readouterr().err.startswith("error: unknown player 'nobody'")
+    assert main(["by-file", "open", "missing.forglory-turn"]) == 2  # it opens the window too
+    assert capfd.readouterr().err.startswith("error: missing.forglory-turn: no existe ")
+    assert main(["by-file", "start", "--turns", "3"]) == 2  # it writes a file: English without --lang
+    assert capfd.readouterr().err.startswith("error: by-file start: --turns goes with --campaign")
 
 
 @pytest.mark.parametrize(

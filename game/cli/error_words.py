@@ -16,8 +16,9 @@ if TYPE_CHECKING:
 
 def asked_language(argv: Sequence[str]) -> str:
     """The language a command line asks for with --lang (English when it asks for one the game lacks):
-    an error found before the arguments are read is said in it too. Without --lang, `play` speaks as
-    its window does, in the language of the player's settings; every other command in English."""
+    an error found before the arguments are read is said in it too. Without --lang, `play` and `by-file
+    open` speak as their window does, in the language of the player's settings; every other command in
+    English."""
     for i, arg in enumerate(argv):
         if arg == "--lang" and i + 1 < len(argv):
             found = argv[i + 1]
@@ -26,7 +27,8 @@ def asked_language(argv: Sequence[str]) -> str:
         else:
             continue
         return found if found in LANGUAGES else "en"
-    if next((a for a in argv if not a.startswith("-")), None) == "play":
+    words = [a for a in argv if not a.startswith("-")][:2]
+    if words[:1] == ["play"] or words == ["by-file", "open"]:  # the commands that open the window
         from game.running.settings import load_settings
 
         return load_settings()[0].language  # a damaged file: the default, English
