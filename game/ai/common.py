@@ -308,7 +308,7 @@ def _deployment(
     for spot in order(deploy_spots(b, d.side, edge or None)):
         if full is not None and all((d.side, spot, k, len(units)) in full for k in range(LINES)):
             continue  # both formations here refused already: not even laid out again
-        for k, c in enumerate(lines_at(b.rules, division, units, spot, facing)):
+        for k, c in enumerate(lines_at(b.rules.core.bases, division, units, spot, facing)):
             shape = (d.side, spot, k, len(units))  # the same bases, wherever the division's officer stands
             if full is not None and shape in full:
                 continue

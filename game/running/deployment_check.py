@@ -119,7 +119,7 @@ def crowded_side(sc: Scenario, rules: Ruleset) -> tuple[str, int] | None:
             width = 0.0
             for n in sizes:
                 names = [str(i) for i in range(n)]
-                first = [_first_rank(c) for p in spots for c in lines_at(rules, "", names, p, facing)]
+                first = [_first_rank(c) for p in spots for c in lines_at(bases, "", names, p, facing)]
                 half = bases.unit_depth / 2  # a rank off the table is none
                 depths.update(y for y in (rank[0][2] for rank in first) if half <= y <= b.table.depth - half)
                 width += max(u[1] for u in first[0]) - min(u[1] for u in first[0]) + bases.unit_width

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import esper
 
@@ -23,7 +24,7 @@ from game.model.geometry import (
     rect_corners,
 )
 from game.model.resolution import Reject, refuse
-from game.model.ruleset import Ruleset
+from game.model.ruleset import Bases, Ruleset
 from game.model.words import Term
 from systems.for_glory.entry_search import INWARD, search_entry
 from systems.for_glory.measure import gap, within
@@ -191,12 +192,12 @@ LINES = 2  # the formations lines_at lays out at a spot: in front of the officer
 
 
 def lines_at(
-    rules: Ruleset, division: str, units: Sequence[str], officer: Point, facing: float
+    fp: Bases, division: str, units: Sequence[str], officer: Point, facing: float
 ) -> list[cmd.Deploy]:
     """A division in line abreast (two ranks past four units) in front of its officer, then behind
-    him: the formations the engine tries when it looks for a placement. Bases stand 0.4" apart side
-    by side and 1" apart rank behind rank, the first rank 0.8" from the officer's base."""
-    fp = rules.core.bases
+    him: the formations the engine tries when it looks for a placement, for the ruleset's bases `fp`.
+    Bases stand 0.4" apart side by side and 1" apart rank behind rank, the first rank 0.8" from the
+    officer's base."""
     spacing, rank_step = fp.unit_width + 0.4, fp.unit_depth + 1.0
     first = fp.officer_diameter / 2 + fp.unit_depth / 2 + 0.8
     fx, fy = heading(facing)
@@ -219,9 +220,15 @@ def lines_at(
 def formation_reach(rules: Ruleset, units: int) -> float:
     """How far from its officer's base the farthest unit of a division of this size stands in the
     engine's line formation: the division radius must reach it for a division to deploy (FG-DEP-9)."""
-    fp = rules.core.bases
+    return _reach(rules.core.bases, units)
+
+
+# by the bases' sizes alone: each battle checked, built or generated asks it again (most_in_division
+# asks it for every size up to the largest), and laying the formation out was most of that time
+@lru_cache(maxsize=4096)
+def _reach(fp: Bases, units: int) -> float:
     radius = fp.officer_diameter / 2
-    (line, _behind) = lines_at(rules, "", [str(i) for i in range(units)], (0.0, 0.0), 90.0)
+    (line, _behind) = lines_at(fp, "", [str(i) for i in range(units)], (0.0, 0.0), 90.0)
     return max(
         max(
             0.0,
@@ -260,7 +267,7 @@ def entry_placement(b: Battle, division: str, edge: str) -> cmd.Deploy | None:
     units = esper.component_for_entity(officer, Officer).assigned
     own = b.game.edges[b.side_of(officer)] if b.game is not None else "south"
     for spot in entry_spots(b, edge):
-        for c in lines_at(b.rules, division, units, spot, INWARD[edge]):
+        for c in lines_at(b.rules.core.bases, division, units, spot, INWARD[edge]):
             try:
                 check_deploy(b, c, own, Entry(edge))
             except Reject:
