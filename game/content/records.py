@@ -16,7 +16,7 @@ import types
 import typing
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, Literal, TypeVar, cast, get_args, get_origin, get_type_hints
+from typing import Annotated, Any, Literal, NamedTuple, TypeVar, cast, get_args, get_origin, get_type_hints
 
 from game.content.files import read_regular
 from game.model.errors import ContentError
@@ -26,6 +26,7 @@ from game.model.words import english_count
 T = TypeVar("T")
 
 _hints_cache: dict[type, dict[str, Any]] = {}
+_fields_cache: dict[type, dict[str, dataclasses.Field[Any]]] = {}
 
 # Parsed TOML by the text parsed: loading a ruleset, its mods and every battle reads the same files again
 # and again (check-content reads ~950 files, ~120 of them distinct); parsing is most of its time
@@ -177,29 +178,69 @@ class _Problems:
             raise _Noted(where, "has problems")
 
 
+class _Form(NamedTuple):
+    """A type hint taken apart once: convert meets the same few hundred hints millions of times, and
+    typing's get_origin and get_args, and scanning an Annotated's metadata, were most of its time."""
+
+    origin: Any
+    args: tuple[Any, ...]
+    keys: Keys | None = None  # an Annotated's metadata, by kind
+    is_id: bool = False
+    bounds: tuple[Bounds, ...] = ()
+    one_of: tuple[OneOf, ...] = ()
+    record: bool = False  # a dataclass: a table built into it
+
+
+# by the hint object itself: equal hints may differ (`int | float` equals `float | int`, tried in order)
+_forms: dict[int, tuple[Any, _Form]] = {}
+
+
+def _form(tp: Any) -> _Form:
+    known = _forms.get(id(tp))
+    if known is not None and known[0] is tp:
+        return known[1]
+    origin, args = get_origin(tp), get_args(tp)
+    if origin is Annotated:
+        extra = args[1:]
+        form = _Form(
+            origin,
+            args,
+            next((b for b in extra if isinstance(b, Keys)), None),
+            any(isinstance(b, IsId) for b in extra),
+            tuple(b for b in extra if isinstance(b, Bounds)),
+            tuple(b for b in extra if isinstance(b, OneOf)),
+        )
+    elif origin in (typing.Union, types.UnionType):
+        form = _Form(origin, tuple(a for a in args if a is not type(None)))
+    else:
+        form = _Form(origin, args, record=dataclasses.is_dataclass(tp) and isinstance(tp, type))
+    _forms[id(tp)] = (tp, form)  # the hint kept alive with it: its id is never another's
+    return form
+
+
 def convert(tp: Any, value: Any, where: str, errors: list[ContentError] | None = None) -> Any:
     """Check and convert one value against a type hint. Given a list, every problem found is added to
     it (and the value still fails) rather than only the first."""
-    origin = get_origin(tp)
     if tp is Any:
         return value
+    form = _form(tp)
+    origin = form.origin
     if origin is Annotated:
-        base, *extra = get_args(tp)
-        names = next((b for b in extra if isinstance(b, Keys)), None)
-        if names is not None and isinstance(value, dict):
+        base = form.args[0]
+        if form.keys is not None and isinstance(value, dict):
             problems = _Problems(errors)
-            for e in _named(names, value, where, complete=True):
+            for e in _named(form.keys, value, where, complete=True):
                 problems.add(e)
             table = convert(base, value, where, errors)
             problems.done(where)
             return table
         converted = convert(base, value, where, errors)
-        if any(isinstance(b, IsId) for b in extra):
+        if form.is_id:
             return check_id(converted, where)
         size = len(converted) if isinstance(converted, list | tuple | dict | str) else None
-        if not all(
-            b.holds(converted if size is None else size) for b in extra if isinstance(b, Bounds)
-        ) or any(converted not in b.names() for b in extra if isinstance(b, OneOf)):
+        if not all(b.holds(converted if size is None else size) for b in form.bounds) or any(
+            converted not in b.names() for b in form.one_of
+        ):
             found = (
                 english_count(
                     size, *(("character", "characters") if isinstance(converted, str) else ("item", "items"))
@@ -210,7 +251,7 @@ def convert(tp: Any, value: Any, where: str, errors: list[ContentError] | None =
             raise ContentError(where, f"expected {type_name(tp)}, found {found}")
         return converted
     if origin in (typing.Union, types.UnionType):
-        options = [a for a in get_args(tp) if a is not type(None)]
+        options = form.args
         if len(options) == 1:  # X | None: TOML has no null, so the value must be an X
             return convert(options[0], value, where, errors)
         for arg in options:
@@ -241,7 +282,7 @@ def convert(tp: Any, value: Any, where: str, errors: list[ContentError] | None =
         if isinstance(value, list):
             if len(value) > MAX_ITEMS:
                 raise ContentError(where, f"expected a list of at most {MAX_ITEMS} items")
-            args = get_args(tp)
+            args = form.args
             problems = _Problems(errors)
             if origin is tuple and args and args[-1] is not Ellipsis:
                 if len(value) != len(args):
@@ -262,12 +303,12 @@ def convert(tp: Any, value: Any, where: str, errors: list[ContentError] | None =
         if isinstance(value, dict):
             if len(value) > MAX_ITEMS:
                 raise ContentError(where, f"expected a table of at most {MAX_ITEMS} keys")
-            _k, vt = get_args(tp)
+            _k, vt = form.args
             problems = _Problems(errors)
             table = {k: problems.convert(vt, v, f"{where}.{k}") for k, v in value.items()}
             problems.done(where)
             return table
-    elif dataclasses.is_dataclass(tp) and isinstance(tp, type):
+    elif form.record:
         if isinstance(value, dict):
             return build(tp, value, where, errors)
     else:  # pragma: no cover - a record declared with a type this loader does not know
@@ -304,11 +345,17 @@ def hints(cls: type) -> dict[str, Any]:
     return _hints_cache[cls]
 
 
+def _fields(cls: type) -> dict[str, dataclasses.Field[Any]]:
+    if cls not in _fields_cache:
+        _fields_cache[cls] = {f.name: f for f in dataclasses.fields(cls)}
+    return _fields_cache[cls]
+
+
 def build(cls: type[T], data: dict[str, Any], where: str, errors: list[ContentError] | None = None) -> T:
     """Build a dataclass record from a table: unknown keys, missing keys and wrong types are errors."""
     if not isinstance(data, dict):
         raise ContentError(where, f"expected a table, found {shown(data)}")
-    fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    fields = _fields(cls)
     th = hints(cls)
     problems = _Problems(errors)
     for key in data:
