@@ -59,7 +59,7 @@ def test_open_wars_water_and_stacking_refusals(tmp_path: Path) -> None:
     path = tmp_path / "small.toml"
     path.write_text(SMALL)
     c, _world, _rules = open_game(path, 0, None, [6] * 20, (), english())
-    c.stacks.clear()
+    c.stacks = []
     c.add("dw", "a", "dwarf-warriors", 1)
     warriors = c.unit("dwarf-warriors")
     with pytest.raises(Reject) as no:

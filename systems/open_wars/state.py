@@ -67,7 +67,7 @@ class Campaign(Session):
         self.rules = rules
         self.map = world
         self.locations: dict[str, LocationSpec] = {loc.id: loc for loc in world.spec.locations}
-        self.stacks: list[Stack] = []
+        self.stacks = []
         self.purses: dict[str, Purse] = {}
         self.control: dict[str, str | None] = {loc: None for loc in self.locations}
         self.defeated: dict[
@@ -95,6 +95,19 @@ class Campaign(Session):
     @property
     def sides(self) -> list[str]:
         return [p.id for p in self.map.spec.players]
+
+    @property
+    def stacks(self) -> list[Stack]:
+        """Every stack, in the order they began: changed by `add` and `take` (or set whole), which keep
+        `_at`, the same stacks by location (the rules and the AI ask a location's millions of times)."""
+        return self._stacks
+
+    @stacks.setter
+    def stacks(self, stacks: list[Stack]) -> None:
+        self._stacks = stacks
+        self._at: dict[str, list[Stack]] = {}
+        for s in stacks:
+            self._at.setdefault(s.location, []).append(s)
 
     # --- reading the state ---------------------------------------------------------------------
 
@@ -124,8 +137,8 @@ class Campaign(Session):
         return known
 
     def stacks_at(self, loc: str, player: str | None = None) -> Iterator[Stack]:
-        for s in self.stacks:
-            if s.location == loc and s.count > 0 and (player is None or s.player == player):
+        for s in self._at.get(loc, ()):
+            if s.count > 0 and (player is None or s.player == player):
                 yield s
 
     def stack_of(self, player: str, loc: str, unit: str) -> Stack | None:
@@ -175,7 +188,8 @@ class Campaign(Session):
         s = self.stack_of(player, loc, unit)
         if s is None:
             s = Stack(player, unit, loc, 0)
-            self.stacks.append(s)
+            self._stacks.append(s)
+            self._at.setdefault(loc, []).append(s)
         s.count += count
         s.moved += moved
         return s
@@ -184,5 +198,6 @@ class Campaign(Session):
         """Tokens leave a stack: moving on (unmoved ones) or defeated."""
         s.count -= count
         s.moved = min(s.moved, s.count)
-        if s.count <= 0:
-            self.stacks.remove(s)
+        if s.count <= 0:  # list.remove takes the first stack equal to it: of its location, first there too
+            self._stacks.remove(s)
+            self._at[s.location].remove(s)

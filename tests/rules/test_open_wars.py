@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import random
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
@@ -169,6 +170,33 @@ def test_OW_UNIT_4_OW_STACK_1_OW_STACK_2_many_normal_units_one_stack_each_at_mos
     assert "at most 1" in refused(
         c, lambda: check_recruit(c, "dw", Recruit("a", "runesmith", 2))
     )  # a magic unit: one token
+
+
+def test_OW_STACK_2_a_locations_stacks_are_those_on_it_in_the_order_they_began(
+    small: Callable[..., Campaign],
+) -> None:
+    """OW-STACK-2: `stacks_at` (read from an index by location) says, after every token joined, left
+    or marched, exactly the stacks of the whole list there with tokens, in the list's order."""
+    c = small()
+    rng = random.Random(5)
+    places, units = ["a", "b", "c", "z"], ["dwarf-warriors", "crossbows", "orc-warriors"]
+    emptied = 0
+    for _ in range(400):
+        if c.stacks and rng.random() < 0.45:
+            s = rng.choice(c.stacks)
+            c.take(s, rng.randint(1, max(1, s.count)))
+            emptied += all(x is not s for x in c.stacks)
+        else:
+            c.add(rng.choice(["dw", "orc"]), rng.choice(places), rng.choice(units), rng.randint(0, 2))
+        for loc in places:
+            for player in (None, "dw", "orc"):
+                scanned = [
+                    s for s in c.stacks if s.location == loc and s.count > 0 and player in (None, s.player)
+                ]
+                assert [id(s) for s in c.stacks_at(loc, player)] == [id(s) for s in scanned]
+    assert emptied > 20 and len(c.stacks) > 5  # stacks left the list as well as joined it
+    c.stacks = [s for s in c.stacks if s.player == "dw"]  # set whole: the index follows
+    assert not any(s.player == "orc" for loc in places for s in c.stacks_at(loc))
 
 
 def test_OW_MAGIC_6_only_one_magic_unit_in_a_location(small: Callable[..., Campaign]) -> None:

@@ -95,7 +95,7 @@ def test_OW_MAGIC_4_a_magic_unit_casts_from_a_location_its_player_holds_paying_m
     note = next(e for e in reversed(c.events) if isinstance(e, Note) and e.rule == "OW-MAGIC-4")
     assert note.details is not None and note.details["rules"] == ["OW-MAGIC-4", "OW-MAGIC-5", "OW-DEC-14"]
     assert (note.details["spell"], note.details["cost"], note.details["mana"]) == ("shield", 2, 1)
-    c.stacks.clear()
+    c.stacks = []
     c.add("dw", "b", "runesmith", 1)  # Broad is nobody's
     assert "from a location you hold" in refused(
         c, lambda: check_cast(c, "dw", Cast("b", "runesmith", "shield", "b"), "combat")
