@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator, Mapping
+from functools import lru_cache
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -130,16 +131,20 @@ def deploy_spots(b: Battle, side: str, entry: str | None) -> list[Point]:
     zone if it gives one), or along the entry edge (reinforcements, the rules' own candidates)."""
     if entry is not None:
         return entry_spots(b, entry)
-    w, dp = b.table.width, b.table.depth
-    own = own_edge(b, side)
+    zone = _zone(b, side)
+    return list(_own_half_spots(b.table.width, b.table.depth, own_edge(b, side), tuple(zone) if zone else ()))
+
+
+# by all it depends on: every deployment decision asks it again (a battle's check deploys it 4 times)
+@lru_cache(maxsize=256)
+def _own_half_spots(w: float, dp: float, own: str, zone: tuple[Point, ...]) -> tuple[Point, ...]:
     rows = [dp / 2 - k for k in (1.5, 3.5, 5.5, 8.0, 11.0, 14.0)]
     ys = [r if own == "south" else dp - r for r in rows if 1 < r < dp / 2]
     xs = [x for x in (w / 2 + s * k for k in range(0, int(w / 2), 3) for s in (1, -1)) if 4 < x < w - 4]
     spots = [(x, y) for y in ys for x in xs]
-    zone = _zone(b, side)
     if zone:
         spots = [p for p in spots if point_in_polygon(p, zone)] or spots
-    return spots
+    return tuple(spots)
 
 
 def _zone(b: Battle, side: str) -> list[Point] | None:
@@ -209,8 +214,12 @@ def packing_order(b: Battle, spots: list[Point]) -> list[Point]:
     middle, then the front, so that divisions pack from the middle outwards (the heuristic player's
     order, and the one a random battle's deployment is checked with)."""
     goals = objectives(b) or [(b.table.width / 2, b.table.depth / 2)]
-    aim = centroid(goals)
-    return sorted(spots, key=lambda p: dist(p, (aim[0], p[1])) * 0.5 + abs(p[1] - aim[1]) * 0.2)
+    return list(_packed(tuple(spots), centroid(goals)))
+
+
+@lru_cache(maxsize=256)  # the same spots and aim at every deployment decision of a battle
+def _packed(spots: tuple[Point, ...], aim: Point) -> tuple[Point, ...]:
+    return tuple(sorted(spots, key=lambda p: dist(p, (aim[0], p[1])) * 0.5 + abs(p[1] - aim[1]) * 0.2))
 
 
 def _first_fitting(b: Battle, d: Decision, order: Callable[[list[Point]], list[Point]]) -> cmd.Deploy | None:
