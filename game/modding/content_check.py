@@ -21,7 +21,7 @@ from game.content.locale import WORDS, placeholders, read_ui
 from game.content.mod_words import UI
 from game.content.mods import Mod, ModFile, load_mod, load_mods
 from game.content.module_records import check_names, folder_of, load_records, rule_stack
-from game.content.records import collect, collect_partial, load_record, read_toml
+from game.content.records import collect, collect_partial, load_record, read_toml, read_toml_text
 from game.content.ruleset_files import RULESET_FILES, load_ruleset
 from game.content.rulesref import LOCALE, _Entry, load_reference
 from game.content.scenario import (
@@ -63,6 +63,7 @@ class _Check:
         self.bases: dict[str, Ruleset | None] = {}  # the shipped rulesets, without mods
         self.others: dict[str, Any] = {}  # the rules of the other game modes (Open Wars)
         self.caught: list[UserError] | None = None
+        self.built: dict[tuple[type, str], tuple[Any, list[ContentError]]] = {}  # records by their text
 
     def problem(self, e: UserError) -> None:
         if self.caught is not None:  # a check whose problems are said together (shipped_under)
@@ -101,11 +102,17 @@ class _Check:
             self.problem(ContentError(f"{path}: {e.where}" if e.where else str(path), e.problem))
 
     def record(self, cls: type[T], path: Path) -> T | None:
-        """Read a file into a record, noting every problem of its keys."""
-        data = self.read(path)
-        if data is None:
+        """Read a file into a record, noting every problem of its keys. Each text is built once a check
+        (the game's battles are checked again under each example mod that changes their rules); the
+        record is only read here."""
+        self.report.files.add(path)
+        read = self.attempt(read_toml_text, path)
+        if read is None:
             return None
-        spec, errors = collect(cls, data)
+        key = (cls, read[0])
+        if key not in self.built:
+            self.built[key] = collect(cls, read[1])
+        spec, errors = self.built[key]
         self.noted(path, errors)
         return spec
 
