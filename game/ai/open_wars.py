@@ -17,7 +17,7 @@ from game.model.resolution import Decision, Reject
 from systems.open_wars.combat import FallBack, TakeHit, retreats
 from systems.open_wars.homes import rising
 from systems.open_wars.magic import Cast, castings
-from systems.open_wars.moves import March, Recruit, barring, check_recruit, reachable, room_for
+from systems.open_wars.moves import March, Recruit, bars, check_recruit, reachable, room_for
 from systems.open_wars.odds import save_chance
 from systems.open_wars.records import UnitKind
 from systems.open_wars.state import Campaign, Stack
@@ -73,7 +73,7 @@ def _walk(c: Campaign, unit: UnitKind, start: str, player: str) -> dict[str, int
     while todo:
         here = todo.popleft()
         for loc in c.neighbours(here):
-            if loc not in out and not barring(c, unit, loc, player):
+            if loc not in out and not bars(c, unit, loc, player):
                 out[loc] = out[here] + 1
                 todo.append(loc)
     return out

@@ -20,7 +20,7 @@ from game.model.events import ModLine, Note, Roll
 from game.model.resolution import Decision, Resolution, refuse
 from systems.open_wars import modifiers as mod
 from systems.open_wars.ending import asking
-from systems.open_wars.moves import barring, crowding, entry_cost, no_room
+from systems.open_wars.moves import bars, crowding, entry_cost, no_room
 from systems.open_wars.records import UnitKind
 from systems.open_wars.state import Campaign, Stack
 
@@ -114,7 +114,7 @@ def retreats(c: Campaign, s: Stack) -> tuple[str, ...]:
         loc
         for loc in c.neighbours(s.location)
         if not c.enemies_at(loc, s.player)
-        and not barring(c, unit, loc, s.player)
+        and not bars(c, unit, loc, s.player)
         and entry_cost(c, unit, loc, s.player) <= allowance
         and not no_room(c, s.player, loc, unit, 1)
     )

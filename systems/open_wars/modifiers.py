@@ -65,9 +65,9 @@ def entry_cost(c: Campaign, unit: UnitKind, loc: str, player: str) -> int:
     spec = c.location(loc)
     kind = ground(c, loc)
     base = spec.entry_cost if spec.entry_cost is not None and kind == spec.type else c.rules.entry(kind)
-    base += trait(c, loc, "entry", unit, player) + sum(
-        x.amount for x in c.charms if x.kind == "entry" and x.location == loc
-    )
+    base += trait(c, loc, "entry", unit, player)
+    if c.charms:  # most turns none, and the searches ask this of every step
+        base += sum(x.amount for x in c.charms if x.kind == "entry" and x.location == loc)
     if unit.type == kind:
         base -= n.terrain_bonus
     if any(a.kind == "stride" and kind in a.on for a in unit.abilities):

@@ -41,13 +41,29 @@ def barred(c: Campaign, unit: UnitKind, loc: str, player: str) -> str | None:
 def barring(c: Campaign, unit: UnitKind, loc: str, player: str) -> Reject | None:
     """OW-LOC-4, OW-MOVE-4 (OW-DEC-8): the refusal of a move into the location (recorded as OW-LOC-4),
     a barrier spell of an enemy's (OW-MAGIC-3), or None."""
+    why = _bar(c, unit, loc, player)
+    if why is None:
+        return None
+    if why == "reason_ow_never_leaves_water":
+        return refuse("OW-LOC-4", why, unit=unit.name)
+    rule = "OW-MAGIC-3" if why == "reason_ow_barrier" else "OW-LOC-4"
+    return refuse(rule, why, location=c.location(loc).name)
+
+
+def bars(c: Campaign, unit: UnitKind, loc: str, player: str) -> bool:
+    """Whether `barring` refuses the move, without wording it: searches ask it of every step."""
+    return _bar(c, unit, loc, player) is not None
+
+
+def _bar(c: Campaign, unit: UnitKind, loc: str, player: str) -> str | None:
+    """The reason `barring` refuses the move for, or None."""
     kind = ground(c, loc)
     if kind == "water" and unit.type not in ("water", "flying"):
-        return refuse("OW-LOC-4", "reason_ow_water_only", location=c.location(loc).name)
+        return "reason_ow_water_only"
     if unit.type == "water" and kind != "water":
-        return refuse("OW-LOC-4", "reason_ow_never_leaves_water", unit=unit.name)
+        return "reason_ow_never_leaves_water"
     if barred_by_spell(c, loc, player):
-        return refuse("OW-MAGIC-3", "reason_ow_barrier", location=c.location(loc).name)
+        return "reason_ow_barrier"
     return None
 
 
@@ -166,7 +182,7 @@ def reachable(c: Campaign, s: Stack) -> dict[str, tuple[str, ...]]:
                 continue  # a move stops where enemies are
         for loc in c.neighbours(here):
             if loc not in costs:
-                costs[loc] = None if barring(c, unit, loc, s.player) else entry_cost(c, unit, loc, s.player)
+                costs[loc] = None if bars(c, unit, loc, s.player) else entry_cost(c, unit, loc, s.player)
             cost = costs[loc]
             if cost is None:
                 continue
