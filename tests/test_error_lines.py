@@ -3,10 +3,12 @@ or value from a file can never rewrite the terminal and make a failure look like
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
 
+import game.model.errors as errors
 from game.cli.entry import main
 from game.model.errors import MAX_LINE, ContentError, UserError, one_line
 
@@ -38,6 +40,22 @@ def test_a_long_value_is_cut() -> None:
 
 def test_non_utf8_file_names_show_their_bytes() -> None:
     assert one_line("caf\udce9.toml") == "caf\\udce9.toml"
+
+
+def test_a_plain_line_is_left_as_the_full_cleaning_would_leave_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """one_line leaves printable ASCII with single spaces as it is, without cleaning it: over random
+    texts of plain letters, spaces (leading, trailing, doubled), tabs, controls, a no-break space, an
+    override and an undecodable byte, each line is the one the full cleaning makes (and is cut alike)."""
+    rng = random.Random(11)
+    alphabet = ["a", "Z", "0", "~", "é", " ", " ", "  ", "\t", "\n", "\x1b", "\x7f", "\x9b", "\u00a0"]
+    alphabet += ["\u202e", "\udce9"]
+    texts = ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 12))) for _ in range(3000)]
+    texts += ["plain words, said once", "x" * 400, " lead", "trail ", "a  b"]
+    taken = sum(errors._plain(t) for t in texts)
+    assert 300 < taken < len(texts) - 300  # both ways are taken often
+    plain = [(one_line(t), one_line(t, 8)) for t in texts]
+    monkeypatch.setattr(errors, "_plain", lambda text: False)
+    assert plain == [(one_line(t), one_line(t, 8)) for t in texts]
 
 
 def test_cli_error_for_a_hostile_file_name(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

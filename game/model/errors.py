@@ -25,9 +25,16 @@ def one_line(text: str, limit: int = MAX_LINE) -> str:
     """Text from a file or a user made safe to print: whitespace runs become one space (a no-break
     space stays), control and bidi characters are shown escaped, bytes that are not UTF-8 as \\udcff,
     and it is cut at `limit`."""
-    text = _SPACES.sub(" ", text.encode("utf-8", "backslashreplace").decode("utf-8")).strip(" ")
-    text = _UNSAFE.sub(_escape, text)
+    if not _plain(text):
+        text = _SPACES.sub(" ", text.encode("utf-8", "backslashreplace").decode("utf-8")).strip(" ")
+        text = _UNSAFE.sub(_escape, text)
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _plain(text: str) -> bool:
+    """Printable ASCII with single spaces between words: what one_line would leave as it is (most of
+    the lines made; a hostile file can make hundreds of thousands of them)."""
+    return text.isascii() and text.isprintable() and "  " not in text and text.strip(" ") == text
 
 
 class UserError(Exception):
