@@ -154,3 +154,34 @@ def test_the_why_title_counts_every_option_it_lists(level: str) -> None:
     assert all(t.looked_at >= len(t.options) for t in seen), [
         (t.kind, t.looked_at, len(t.options)) for t in seen if t.looked_at < len(t.options)
     ]
+
+
+def test_the_steps_a_general_counts_follow_the_spells_that_bar_or_change_the_ground(
+    small: Callable[..., Campaign],
+) -> None:
+    """The steps kept for a map (game/ai/open_wars.py `distances`) are those walked afresh: with no spell,
+    with an enemy's barrier (his own steps unbarred), with a terrain spell that makes a place water, and
+    after the game moved on; the copies that suppose a spell share them by the spells alone."""
+    from game.ai.open_wars import _walk, distances
+    from game.ai.open_wars_spells import supposing
+    from systems.open_wars.magic import Cast
+    from systems.open_wars.state import Charm
+
+    c = small()
+    land, orcs = c.unit("dwarf-warriors"), c.unit("orc-warriors")
+    walked = distances(c, land, "a", "dw")
+    assert walked == _walk(c, land, "a", "dw") and "w" not in walked
+    assert distances(c, land, "a", "dw")["z"] == 3
+    c.charms.append(Charm("barrier", "barrier", "b", "orc"))
+    barred = distances(c, land, "a", "dw")
+    assert barred == _walk(c, land, "a", "dw") and set(barred) == {"a"}  # b is the only way on
+    assert distances(c, orcs, "z", "orc")["a"] == 3  # his own barrier bars not him
+    c.charms[:] = [Charm("flood", "terrain", "d", "orc", terrain="water")]
+    flooded = distances(c, land, "a", "dw")
+    assert flooded == _walk(c, land, "a", "dw") and "d" not in flooded and flooded["z"] == 3
+    c.charms.clear()
+    c.add("dw", "b", "dwarf-warriors", 1)  # the game moves on: the map's steps stay the same
+    assert distances(c, land, "a", "dw") == _walk(c, land, "a", "dw")
+    spell = next(s for s in c.rules.spells.values() if s.effect.kind == "terrain")
+    view = supposing(c, "orc", Cast("z", "orc-warriors", spell.id, "d"))
+    assert distances(view, land, "a", "dw") == _walk(view, land, "a", "dw")

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
-from weakref import WeakKeyDictionary
 
 from game.ai.open_wars_magic import spell_parts
 from game.ai.reasons import Thought, Weighed, weighed
@@ -17,6 +16,7 @@ from game.model.resolution import Decision, Reject
 from systems.open_wars.combat import FallBack, TakeHit, retreats
 from systems.open_wars.homes import rising
 from systems.open_wars.magic import Cast, castings
+from systems.open_wars.maps import OpenWarsMap
 from systems.open_wars.moves import March, Recruit, bars, check_recruit, reachable, room_for
 from systems.open_wars.odds import save_chance
 from systems.open_wars.records import UnitKind
@@ -51,20 +51,27 @@ def strength(c: Campaign, stacks: list[Stack]) -> float:
 
 def distances(c: Campaign, unit: UnitKind, start: str, player: str) -> dict[str, int]:
     """Steps from a location to every location the unit may walk to (ignoring costs and enemies); the
-    same for every unit that water bars alike, so each answer is kept while the player thinks."""
+    same for every unit that water bars alike. What bars a step is the map and the spells that change
+    the ground or bar a place (`bars`): each answer is kept by those, for every campaign on the map (the
+    copies that suppose a spell included) and whatever else happens in it."""
     kind = unit.type if unit.type in ("water", "flying") else "land"
-    memo = _walks.get(c)
-    if memo is None or memo[0] != len(c.events):  # something happened since (every change is an event)
-        memo = _walks[c] = (len(c.events), {})
-    key = (kind, start, player)
-    if key not in memo[1]:
-        memo[1][key] = _walk(c, unit, start, player)
-    return memo[1][key]
+    spells = tuple((x.kind, x.location, x.terrain, x.caster) for x in c.charms if x.kind in _BARRING)
+    known = _walks.get(id(c.map))
+    if known is None or known[0] is not c.map:  # by the map object itself, kept with its answers
+        if len(_walks) >= 8:
+            _walks.clear()
+        known = _walks[id(c.map)] = (c.map, {})
+    memo = known[1]
+    key = (kind, start, player, spells)
+    if key not in memo:
+        if len(memo) > 4096:
+            memo.clear()
+        memo[key] = _walk(c, unit, start, player)
+    return memo[key]
 
 
-_walks: WeakKeyDictionary[Campaign, tuple[int, dict[tuple[str, str, str], dict[str, int]]]] = (
-    WeakKeyDictionary()
-)
+_BARRING = ("terrain", "barrier")  # the spells' kinds that `bars` reads (ground, barred_by_spell)
+_walks: dict[int, tuple[OpenWarsMap, dict[tuple[object, ...], dict[str, int]]]] = {}
 
 
 def _walk(c: Campaign, unit: UnitKind, start: str, player: str) -> dict[str, int]:
