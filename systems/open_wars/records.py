@@ -8,6 +8,7 @@ its files checked against each other: systems/open_wars/ruleset_files.py. Maps: 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Annotated, Literal
 
 from game.content.locale import TRANSLATED, GrammarTag
@@ -293,7 +294,16 @@ class OpenWarsRules:
     faction_of: dict[str, str] = field(default_factory=dict)  # unit id -> its faction's id
 
     def entry(self, kind: str) -> int:
-        return next(g.entry_cost for g in self.numbers.ground if g.type == kind)
+        cost = self._entries.get(kind)
+        return cost if cost is not None else next(g.entry_cost for g in self.numbers.ground if g.type == kind)
+
+    @cached_property
+    def _entries(self) -> dict[str, int]:
+        """Each ground type's entry cost, its first line's (the AI's march searches ask it every step)."""
+        out: dict[str, int] = {}
+        for g in self.numbers.ground:
+            out.setdefault(g.type, g.entry_cost)
+        return out
 
     def words(self, language: str) -> Words:
         return self.locale.get(language, Words())
