@@ -16,9 +16,8 @@ def seated(sides: Sequence[str], chosen: Sequence[str | None], default: str, com
     """Each side's player or controller: `chosen[i]` for the i-th side, `default` where none is given."""
     extra = [_seat(i) for i in range(len(sides), len(chosen)) if chosen[i] is not None]
     if extra:
-        raise UserError(
-            f"{command}: {' and '.join(extra)} seat a player this game does not have; it has {len(sides)}"
-        )
+        which = "no such seat" if len(extra) == 1 else "no such seats"
+        raise UserError(f"{command}: {' and '.join(extra)}: this game has {which}; it has {len(sides)} seats")
     return {s: (chosen[i] if i < len(chosen) else None) or default for i, s in enumerate(sides)}
 
 

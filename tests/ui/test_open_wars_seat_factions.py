@@ -206,7 +206,7 @@ def test_play_seats_each_player_as_simulate_does(
     shown = [selected(m) for m in start.seats.played]
     assert shown == ["Human", "AI general (hard)", "AI general (hard)", "AI general (easy)"]
     assert main(["play", "--c", "nobody"]) == 2
-    with pytest.raises(UserError, match="--c seat a player this game does not have; it has 2"):
+    with pytest.raises(UserError, match="--c: this game has no such seat; it has 2 seats"):
         seated(["n", "s"], ["human", "hard", "easy"], "normal", "play")
     assert seated(["n", "s", "e"], ["human", None], "normal", "play") == {
         "n": "human",
