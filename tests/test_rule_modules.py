@@ -420,6 +420,7 @@ def test_modules_json_lists_the_mode_and_the_modules(capsys: pytest.CaptureFixtu
             "reaction_window",
             "round",
             "shooting_range",
+            "shooting_weapon",
             "terrain_classes",
         ]
     )

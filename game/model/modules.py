@@ -137,6 +137,9 @@ HOOKS = (
     # how far a unit shoots, or None if it may not: (battle, unit) -> inches or None (FG-FIRE-1: its
     # category's range, none for cavalry); every rule, the AI and the range overlay ask this
     "shooting_range",
+    # what a unit shoots with, for its hover box: (battle, unit) -> (locale key, name) or None (For Glory:
+    # None, its category's own fire; clash-command: its missile weapon, CS-DEC-21)
+    "shooting_weapon",
     # the wounds a shot's hits leave after any saves the rules roll: (battle, shooter, target, hits) ->
     # wounds, and their exact odds (battle, shooter, target, hits) -> {wounds: chance} (For Glory: none,
     # every hit a wound; clash-command's missile weapons, CS-DEC-23)

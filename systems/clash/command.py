@@ -74,6 +74,7 @@ from systems.clash.missiles import (
     fire_saves_odds,
     missile_lines,
     shooting_range,
+    shooting_weapon,
 )
 from systems.clash.missiles import check as missile_check
 from systems.clash.morale import SupportCheck, hits_by_fire, morale
@@ -499,6 +500,7 @@ CLASH_COMMAND = RuleModule(
         "action_cost": action_cost,
         "command_points": give_points,
         "shooting_range": shooting_range,
+        "shooting_weapon": shooting_weapon,
         "fire_saves": fire_saves,
         "fire_saves_odds": fire_saves_odds,
     },

@@ -87,6 +87,16 @@ def shooting_range(b: Battle, e: int) -> float | None:
     return b.rules.length(w.long if w.long is not None else w.short)
 
 
+def shooting_weapon(b: Battle, e: int) -> tuple[str, str] | None:
+    """The `shooting_weapon` hook: the missile weapon an armed unit shoots with (its locale key and its
+    name in the numbers), for its hover box beside the range it gives (CS-DEC-21); None for a unit that
+    shoots as For Glory's, or not at all."""
+    armed = missile(b, e)
+    if armed is None or shooting_range(b, e) is None:
+        return None
+    return f"cs_missile_{armed[0]}", armed[0]
+
+
 def beyond_short(b: Battle, shooter: int, target: int, w: MissileWeapon) -> bool:
     return not within(gap(b, shooter, target), b.rules.length(w.short))
 

@@ -41,6 +41,11 @@ def fire_range(b: Battle, e: int) -> float | None:
     return rng
 
 
+def no_weapon(b: Battle, e: int) -> tuple[str, str] | None:
+    """For Glory's shooting_weapon: a unit shoots with its category's own fire, named by the category."""
+    return None
+
+
 def category_range(b: Battle, e: int) -> float | None:
     """FG-FIRE-1: its category's range; cavalry never shoots (For Glory's shooting_range)."""
     cat = esper.component_for_entity(e, Unit).category

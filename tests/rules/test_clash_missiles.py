@@ -194,12 +194,21 @@ def test_CS_DEC_21_the_ai_sees_the_weapons_range(battle: Callable[..., Battle], 
 
 
 def test_CS_DEC_21_the_hover_box_says_its_range(battle: Callable[..., Battle], tmp_path: Path) -> None:
-    """CS-DEC-21: the screen's hover box says the range the rules use: the horse archers' 8"."""
+    """CS-DEC-21: the screen's hover box says the range the rules use, the horse archers' 8", and the weapon
+    that gives it in the player's words."""
+    from game.running.log_texts import texts_for
     from game.ui.battle.unit_words import unit_lines
 
     b = armed_battle(battle, tmp_path, 'LC = "mounted_bow"', [])
     unit(b, "c1", "a", (40, 10), 90, cat="LC")
     assert any('range 8", fire +0' in line for line in unit_lines(b, "c1"))
+    # and what gives it, in the player's words: a cavalry's range is not For Glory's
+    for language, said in (
+        ("en", 'range 8", fire +0 (mounted bows)'),
+        ("es", 'alcance 8", disparo +0 (arcos montados)'),
+    ):
+        t = texts_for(language, ["clash-command"])
+        assert any(said in line for line in unit_lines(b, "c1", t)), unit_lines(b, "c1", t)
     plain = armed_battle(battle, tmp_path, "", [])
     unit(plain, "c1", "a", (40, 10), 90, cat="LC")
     assert any("cannot shoot" in line for line in unit_lines(plain, "c1"))

@@ -40,11 +40,13 @@ def unit_lines(b: Battle, name: str, t: Texts | None = None) -> list[str]:
     st = esper.component_for_entity(e, Status)
     c = u.category
     reach = fire_range(b, e)  # the rules in play's range (a module's weapon too)
-    rng = (
-        t("hover_range", range=inches(reach, t), fire=f"{c.fire or 0:+d}")
-        if reach is not None
-        else t("hover_no_range")
-    )
+    weapon = b.stack.hook("shooting_weapon")(b, e)  # what gives it: a cavalry's 8" says why
+    rng = t("hover_no_range")
+    if reach is not None:
+        rng = t("hover_range", range=inches(reach, t), fire=f"{c.fire or 0:+d}")
+        if weapon is not None:  # its name in the player's words, else as the numbers give it (a mod's own)
+            key, name = weapon
+            rng = t("hover_range_weapon", range=rng, weapon=t(key) if t.has(key) else name)
     rough = base_move(b, e, True)  # the allowances of the rules in play (a module may change them)
     diff = t("hover_difficult", move=inches(rough, t)) if rough is not None else t("hover_difficult_none")
     category, quality = (
