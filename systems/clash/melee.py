@@ -23,8 +23,8 @@ import esper
 from game.model import commands as cmd
 from game.model.battle import Battle
 from game.model.components import Officer, Unit
-from game.model.dice import D6, FACES
-from game.model.events import Note, Roll
+from game.model.dice import D6
+from game.model.events import Note
 from game.model.geometry import centroid
 from game.model.modules import Choice, DecisionKind, Judge, OrderKind, RuleModule, unknown_names
 from game.model.resolution import Decision, Reject, Resolution
@@ -58,6 +58,7 @@ from systems.clash.melee_records import (
     stat_words,
 )
 from systems.clash.morale import morale
+from systems.clash.pools import pool
 from systems.clash.words import MELEE_WORDS
 from systems.for_glory.charge.contact import ChargeState, pursue, reach_officers
 from systems.for_glory.charge.order import charge_order
@@ -70,43 +71,11 @@ from systems.for_glory.vision import sight
 # --- the combat --------------------------------------------------------------------------------
 
 
-def _pool(
-    b: Battle,
-    e: int,
-    check: str,
-    dice: int,
-    target: int,
-    what: str,
-    how: str,
-    other: int | None,
-    sixes_twice: bool = False,
-) -> int:
-    """A pool of d6 at or above a target (CS-11): returns the successes (a natural 6 two with no
-    quarter, CS-10)."""
-    rolled = tuple(b.dice.d6() for _ in range(dice))
-    hits = sum((2 if sixes_twice and d == FACES else 1) for d in rolled if d >= target)
-    b.emit(
-        Roll(
-            check=check,
-            unit=b.name(e),
-            target=b.name(other) if other is not None else None,
-            die=hits,
-            dice=rolled,
-            read="successes",
-            modifiers=(),
-            total=hits,
-            outcome=f"{what}: {hits} at {target}+ ({how})",
-            rule="CS-11",
-        )
-    )
-    return hits
-
-
 def _take(b: Battle, e: int, hits: int, by: int, response_rule: str) -> tuple[int, int]:
     """Saves, wounds and the morale check of a unit that took hits: (wounds, fatigue gained)."""
     if hits <= 0:
         return 0, 0
-    saves = _pool(b, e, "save", hits, saving(b, e, by), "saved", stat_words(b, e, "save", by), by)
+    saves = pool(b, e, "save", hits, saving(b, e, by), "saved", stat_words(b, e, "save", by), by)
     wounds = hits - saves
     if wounds:
         add_hits(b, e, wounds, b.name(by), response_rule)
@@ -181,11 +150,11 @@ def combat_round(b: Battle, state: ChargeState, attackers: list[int], defenders:
 
     def strike(dice: int) -> int:  # the attackers' blows: none from a side its wounds left no dice
         return (
-            _pool(b, first, "melee", dice, att.to_hit, "hits", how, target, att.no_quarter) if dice > 0 else 0
+            pool(b, first, "melee", dice, att.to_hit, "hits", how, target, att.no_quarter) if dice > 0 else 0
         )
 
     def strike_back(dice: int) -> int:
-        return _pool(b, target, "counter-attack", dice, dfn.to_hit, "hits", theirs, first) if dice > 0 else 0
+        return pool(b, target, "counter-attack", dice, dfn.to_hit, "hits", theirs, first) if dice > 0 else 0
 
     counter = min(att.dice, dfn.dice)
     if response == "counter" and dfn.initiative > att.initiative:  # CS-DEC-20: the defender's weapon first
@@ -202,7 +171,7 @@ def combat_round(b: Battle, state: ChargeState, attackers: list[int], defenders:
     else:  # blows struck together: the attack, the parries or the counter-attack, then saves and checks
         hits = strike(att.dice)
         if response == "defend":
-            hits -= _pool(b, target, "defend", min(hits, dfn.dice), dfn.to_hit, "cancelled", theirs, first)
+            hits -= pool(b, target, "defend", min(hits, dfn.dice), dfn.to_hit, "cancelled", theirs, first)
         back = strike_back(counter) if response == "counter" else 0
         respond()
         _dw, d_fatigue = _take(b, target, hits, first, "CS-11")

@@ -21,6 +21,7 @@ from game.model.limits import Bounds
 from game.model.modules import unknown_names
 from game.model.ruleset import Distance, Ruleset
 from systems.clash.fatigue import Penalty, fatigue, numbers, save
+from systems.clash.pools import pool
 from systems.for_glory.measure import gap, within
 from systems.for_glory.targets import category_range
 
@@ -125,15 +126,16 @@ def save_modifier(b: Battle, shooter: int, target: int, w: MissileWeapon) -> int
     return w.save
 
 
-def to_save(b: Battle, shooter: int, target: int, w: MissileWeapon) -> tuple[int, str]:
+def to_save(b: Battle, shooter: int, target: int, armed: tuple[str, MissileWeapon]) -> tuple[int, str]:
     """CS-DEC-23: the d6 each save needs, the target's Save (CS-DEC-9) less its fatigue penalty (CS-15)
     and the weapon's modifier (a 6 always saves), and how it is made, for the roll's line."""
     points = fatigue(b, target).points
     penalty = Penalty.at(numbers(b).penalty.save, points)
+    name, w = armed
     mod = save_modifier(b, shooter, target, w)
     base = save(b, target)
     words = f"save {base}" + (f", fatigue {points}: {penalty} (CS-15)" if penalty else "")
-    words += f", {missile(b, shooter)[0]} {mod:+d} ({RULES})" if mod else ""  # type: ignore[index]
+    words += f", {name} {mod:+d} ({RULES})" if mod else ""
     return max(1, min(FACES, base - penalty - mod)), words
 
 
@@ -143,23 +145,8 @@ def fire_saves(b: Battle, shooter: int, target: int, hits: int) -> int:
     armed = missile(b, shooter)
     if armed is None or hits <= 0:
         return hits
-    need, words = to_save(b, shooter, target, armed[1])
-    rolled = tuple(b.dice.d6() for _ in range(hits))
-    saved = sum(1 for d in rolled if d >= need)
-    b.emit(
-        Roll(
-            check="missile save",
-            unit=b.name(target),
-            target=b.name(shooter),
-            die=saved,
-            dice=rolled,
-            read="successes",
-            modifiers=(),
-            total=saved,
-            outcome=f"saved: {saved} at {need}+ ({words})",
-            rule="CS-18",
-        )
-    )
+    need, words = to_save(b, shooter, target, armed)
+    saved = pool(b, target, "missile save", hits, need, "saved", words, shooter, rule="CS-18")
     return hits - saved
 
 
@@ -168,7 +155,7 @@ def fire_saves_odds(b: Battle, shooter: int, target: int, hits: int) -> Mapping[
     armed = missile(b, shooter)
     if armed is None or hits <= 0:
         return {hits: Fraction(1)}
-    need = to_save(b, shooter, target, armed[1])[0]
+    need = to_save(b, shooter, target, armed)[0]
     saved = probability.successes(hits, D6, lambda d: d >= need)
     return {hits - k: p for k, p in saved.items()}
 
