@@ -12,6 +12,15 @@ from game.ui.start.screen import Setup, StartScreen
 from tests.mod_lab import GUERRILLAS, write_mod
 
 
+def _mods_page(window: pygame.Surface, language: str) -> StartScreen:
+    """The start screen in `language` with its Mods page open and drawn."""
+    screen = StartScreen((1280, 720), Setup(), t=Texts(language))
+    screen.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=screen.mods_button))
+    screen.update(0.05)
+    screen.draw(window)
+    return screen
+
+
 def _click(screen: StartScreen, what: str, row: int = -1) -> str | None:
     page = screen.mods_page
     assert page is not None
@@ -44,10 +53,7 @@ def test_its_problems_are_shown_in_the_players_words(window720: pygame.Surface) 
         GUERRILLAS,
         ("rulesets/for-glory/modifiers.toml", None, "[combat.flanks]\nvalue = 1\n"),
     )
-    screen = StartScreen((1280, 720), Setup(), t=Texts("es"))
-    screen.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=screen.mods_button))
-    screen.update(0.05)
-    screen.draw(window720)
+    screen = _mods_page(window720, "es")
     _click(screen, "switch", 0)
     page = screen.mods_page
     assert page is not None
@@ -64,10 +70,7 @@ def test_a_mod_is_shown_by_its_name_and_its_game_mode_s_its_id_small(window720: 
     write_mod(user_mods_dir() / "guerrillas", GUERRILLAS)
     write_mod(user_mods_dir() / "broken", {"mod.toml": 'id = "broken"\n'})
     for language in ("en", "es"):
-        screen = StartScreen((1280, 720), Setup(), t=Texts(language))
-        screen.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=screen.mods_button))
-        screen.update(0.05)
-        screen.draw(window720)
+        screen = _mods_page(window720, language)
         page = screen.mods_page
         assert page is not None
         i = next(n for n, row in enumerate(page.mods.rows) if row.mod is not None)
@@ -87,10 +90,7 @@ def test_a_battle_that_cannot_begin_is_said_with_its_spanish_names(window720: py
     folder = _cramped(user_mods_dir())
     with (folder / "scenarios/starter-skirmish.toml").open("a", encoding="utf-8") as f:
         f.write('divisions = { es-2 = "División de Reding" }\n')  # [locale.es] is the file's last table
-    screen = StartScreen((1280, 720), Setup(), t=Texts("es"))
-    screen.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=screen.mods_button))
-    screen.update(0.05)
-    screen.draw(window720)
+    screen = _mods_page(window720, "es")
     _click(screen, "switch", 0)
     page = screen.mods_page
     assert page is not None
