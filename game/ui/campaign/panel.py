@@ -183,4 +183,5 @@ def draw_hover(
     if loc in where:
         path, spent = where[loc]
         lines.append(t("campaign_path", path=" > ".join(n.place(x) for x in path), movement=spent))
+        lines += v.march_words(path)
     tooltip(surf, v.mouse, lines[0], "\n".join(lines[1:]), within=v.area, avoid=[v.map.marker(loc)])

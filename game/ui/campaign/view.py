@@ -17,7 +17,7 @@ from game.model import commands as cmd
 from game.model.events import Event, Note, Phase
 from game.model.modules import rule_id_pattern
 from game.model.resolution import Decision, Reject
-from game.model.words import counted
+from game.model.words import counted, number, percent
 from game.running.log_texts import war_texts
 from game.running.narrate import describe
 from game.running.settings import Settings
@@ -33,8 +33,9 @@ from game.ui.widgets.choice_list import Choice, ChoiceList
 from game.ui.widgets.log_panel import LogPanel
 from game.ui.widgets.rules_browser import RulesBrowser
 from game.ui.widgets.save_browser import SaveBrowser
-from systems.campaign.commands import Detach, Muster, Rest, Retreat
+from systems.campaign.commands import Detach, March, Muster, Rest, Retreat
 from systems.campaign.forces import Army
+from systems.campaign.foresight import Foreseen, foreseen
 from systems.campaign.odds import Prospect
 from systems.campaign.orders import check_detach, check_muster
 from systems.campaign.report import marches, recruits, replacements
@@ -97,6 +98,9 @@ class CampaignView:
         self.alert: str | None = None  # over the map: a refusal, a computer player's failure, the connection
         self.refusal: str | None = None  # the last refusal shown: gone once an order is obeyed
         self.army: str | None = None  # the army in hand (its page, its march)
+        # the battles its marches would bring, asked once while the war stands as it is (its events)
+        self._foreseen: dict[tuple[str, tuple[str, ...]], Foreseen | None] = {}
+        self._foreseen_at = -1
         self.picked: str | None = None  # the place clicked
         # what is open over the map: "army" (its page), "report" (a battle's), "event" (the calendar's),
         # "figures" (Tab); the battle about to be fought and the war's end open by themselves
@@ -293,6 +297,40 @@ class CampaignView:
         if d is None or d.kind != MOVE or self.army not in d.options:
             return {}
         return marches(self.war, self.army)
+
+    def march_words(self, path: tuple[str, ...]) -> list[str]:
+        """What the army in hand's march along `path` would bring where an enemy army stands: the odds
+        of the battle if it were fought now (CAMP-DEC-24), or the side that could not give it (CAMP-DEC-9)."""
+        if self.army is None:
+            return []
+        if self._foreseen_at != len(self.war.events):
+            self._foreseen, self._foreseen_at = {}, len(self.war.events)
+        key = (self.army, path)
+        if key not in self._foreseen:
+            self._foreseen[key] = foreseen(self.war, March(self.army, path))
+        f, t = self._foreseen[key], self.t
+        if f is None:
+            return []
+        if f.odds is None:
+            return [t("campaign_foreseen_cannot", side=self.names[f.cannot or f.defender])]
+        o, a, d = f.odds, f.attacker, f.defender
+        return [
+            t(
+                "campaign_foreseen",
+                attacker=self.names[a],
+                defender=self.names[d],
+                attacker_win=percent(o.win[a], t),
+                draw=percent(o.draw, t),
+                defender_win=percent(o.win[d], t),
+            ),
+            t(
+                "campaign_foreseen_losses",
+                attacker=self.names[a],
+                defender=self.names[d],
+                attacker_lost=number(o.losses[a], t),
+                defender_lost=number(o.losses[d], t),
+            ),
+        ]
 
     def garrison_choices(self, a: Army) -> dict[str, cmd.Command]:
         """In the orders phase, what each brigade of the army and of the garrison where it stands may
