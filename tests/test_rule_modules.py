@@ -417,6 +417,7 @@ def test_modules_json_lists_the_mode_and_the_modules(capsys: pytest.CaptureFixtu
             "move_end",
             "move_rules",
             "movement_allowance",
+            "no_shot",
             "reaction_window",
             "round",
             "shooting_range",

@@ -140,6 +140,9 @@ HOOKS = (
     # what a unit shoots with, for its hover box: (battle, unit) -> (locale key, name) or None (For Glory:
     # None, its category's own fire; clash-command: its missile weapon, CS-DEC-21)
     "shooting_weapon",
+    # why a unit the `shooting_range` hook gives no range may not shoot: (battle, unit) -> the Reject
+    # (For Glory: its category cannot, FG-FIRE-1; clash-command: its Discharged weapon thrown, CS-DEC-25)
+    "no_shot",
     # the wounds a shot's hits leave after any saves the rules roll: (battle, shooter, target, hits) ->
     # wounds, and their exact odds (battle, shooter, target, hits) -> {wounds: chance} (For Glory: none,
     # every hit a wound; clash-command's missile weapons, CS-DEC-23)

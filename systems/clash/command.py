@@ -73,6 +73,7 @@ from systems.clash.missiles import (
     fire_saves,
     fire_saves_odds,
     missile_lines,
+    no_shot,
     shooting_range,
     shooting_weapon,
 )
@@ -501,6 +502,7 @@ CLASH_COMMAND = RuleModule(
         "command_points": give_points,
         "shooting_range": shooting_range,
         "shooting_weapon": shooting_weapon,
+        "no_shot": no_shot,
         "fire_saves": fire_saves,
         "fire_saves_odds": fire_saves_odds,
     },

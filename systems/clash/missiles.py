@@ -19,11 +19,13 @@ from game.model.dice import D6, FACES
 from game.model.events import Event, ModLine, Roll
 from game.model.limits import Bounds
 from game.model.modules import unknown_names
+from game.model.resolution import Reject, refuse
 from game.model.ruleset import Distance, Ruleset
+from game.model.words import Term
 from systems.clash.fatigue import Penalty, fatigue, numbers, save
 from systems.clash.pools import pool
 from systems.for_glory.measure import gap, within
-from systems.for_glory.targets import category_range
+from systems.for_glory.targets import category_cannot_shoot, category_range
 
 ID = "clash-command"
 SaveModifier = Annotated[int, Bounds(-5, 5)]
@@ -83,7 +85,7 @@ def shooting_range(b: Battle, e: int) -> float | None:
     w = armed[1]
     if esper.component_for_entity(e, Unit).category.type == "cavalry" and not w.mounted:
         return None
-    if w.discharged and esper.component_for_entity(e, Quiver).thrown:
+    if thrown(b, e) is not None:
         return None
     return b.rules.length(w.long if w.long is not None else w.short)
 
@@ -95,7 +97,30 @@ def shooting_weapon(b: Battle, e: int) -> tuple[str, str] | None:
     armed = missile(b, e)
     if armed is None or shooting_range(b, e) is None:
         return None
-    return f"cs_missile_{armed[0]}", armed[0]
+    return weapon_key(armed[0]), armed[0]
+
+
+def weapon_key(name: str) -> str:
+    """The locale key of a weapon's name in the player's words (a mod's own may have none)."""
+    return f"cs_missile_{name}"
+
+
+def thrown(b: Battle, e: int) -> tuple[str, MissileWeapon] | None:
+    """CS-DEC-25: the Discharged weapon a unit has thrown, by name, or None."""
+    armed = missile(b, e)
+    if armed is None or not armed[1].discharged or not esper.component_for_entity(e, Quiver).thrown:
+        return None
+    return armed
+
+
+def no_shot(b: Battle, e: int) -> Reject:
+    """The `no_shot` hook: a unit that threw its Discharged weapon is told so (CS-DEC-25); any other
+    unit that may not shoot, as For Glory says (FG-FIRE-1)."""
+    spent = thrown(b, e)
+    if spent is None:
+        return category_cannot_shoot(b, e)
+    name = spent[0]
+    return refuse("CS-DEC-25", "reason_cs_thrown", unit=b.name(e), weapon=Term(name, weapon_key(name)))
 
 
 def beyond_short(b: Battle, shooter: int, target: int, w: MissileWeapon) -> bool:

@@ -37,7 +37,7 @@ from systems.for_glory.orders import (
     withdraw_order,
 )
 from systems.for_glory.paths import check_end, movement_allowance, path_length, stops_in_difficult
-from systems.for_glory.targets import category_range, no_weapon, sector
+from systems.for_glory.targets import category_cannot_shoot, category_range, no_weapon, sector
 from systems.for_glory.victory import score
 
 
@@ -138,6 +138,7 @@ FOR_GLORY = RuleModule(
         "fire_odds": for_glory_fire_odds,
         "shooting_range": category_range,
         "shooting_weapon": no_weapon,
+        "no_shot": category_cannot_shoot,
         "fire_saves": no_saves,
         "fire_saves_odds": no_saves_odds,
         "melee_odds": contact_odds,

@@ -8,7 +8,7 @@ import esper
 from game.model.battle import Battle
 from game.model.components import Footprint, Officer, Side, Status, Unit
 from game.model.geometry import EPS, BBox, Point, heading, kept_distance
-from game.model.resolution import refuse
+from game.model.resolution import Reject, refuse
 from game.model.ruleset import category_word
 from game.model.words import Number
 from systems.for_glory.measure import gap, within
@@ -44,6 +44,11 @@ def fire_range(b: Battle, e: int) -> float | None:
 def no_weapon(b: Battle, e: int) -> tuple[str, str] | None:
     """For Glory's shooting_weapon: a unit shoots with its category's own fire, named by the category."""
     return None
+
+
+def category_cannot_shoot(b: Battle, e: int) -> Reject:
+    """FG-FIRE-1: its category does not shoot (For Glory's no_shot)."""
+    return refuse("FG-FIRE-1", "reason_cannot_shoot", category=category_word(b.comp(e, Unit).category))
 
 
 def category_range(b: Battle, e: int) -> float | None:
@@ -95,9 +100,8 @@ def officer_fire_targets(b: Battle, shooter: int) -> list[int]:
 
 def check_fire(b: Battle, shooter: int, target: int) -> Sight:
     """Raise Reject unless the shooter may shoot this target now; returns the sight."""
-    unit = esper.component_for_entity(shooter, Unit)
     if fire_range(b, shooter) is None:
-        raise refuse("FG-FIRE-1", "reason_cannot_shoot", category=category_word(unit.category))
+        raise b.stack.hook("no_shot")(b, shooter)  # why: a module's weapon may have been thrown
     if esper.component_for_entity(shooter, Status).marching_by_road:
         raise refuse("FG-ROAD-4", "reason_road_no_fire")
     if not is_enemy(b, shooter, target):
@@ -123,7 +127,7 @@ def check_fire(b: Battle, shooter: int, target: int) -> Sight:
         if unit_fire_targets(b, shooter):
             raise refuse("FG-OFF-3", "reason_officer_fire")
         return s
-    if unit.category.type == "infantry":
+    if b.comp(shooter, Unit).category.type == "infantry":
         d = gap(b, shooter, target)
         nearest = min((gap(b, shooter, o) for o in unit_fire_targets(b, shooter)), default=d)
         if d > nearest + EPS:

@@ -226,16 +226,31 @@ def test_CS_DEC_24_a_throw_on_the_move_has_no_minus_1(battle: Callable[..., Batt
 
 
 def test_CS_DEC_25_a_discharged_weapon_is_thrown_once(battle: Callable[..., Battle], tmp_path: Path) -> None:
-    """CS-DEC-25: thrown spears are Discharged: after one throw the unit shoots no more this battle
-    (FG-FIRE-1), and a copy of the battle (as the AI's) remembers it."""
+    """CS-DEC-25: thrown spears are Discharged: after one throw the unit shoots no more this battle, a
+    second order to fire is refused saying so, by the weapon's name, in English and Spanish (not For
+    Glory's "cannot shoot", FG-FIRE-1), its hover box gives it no range, and a copy of the battle (as
+    the AI's) remembers it."""
+    from game.running.log_texts import texts_for
+    from game.ui.battle.unit_words import unit_lines
+
     b = armed_battle(battle, tmp_path, 'LnInf = "thrown_spear"', [1, 1, 1])
     unit(b, "b1", "b", (30, 10 + 1.2 + 3), 270)
     assert fire_range(b, b.ids["a1"]) == 4.0
+    english = texts_for("en", [CS])
+    assert any('range 4", fire +0 (thrown spears)' in line for line in unit_lines(b, "a1", english))
     volley(b)
     assert fire_range(b, b.ids["a1"]) is None
     with pytest.raises(Reject) as no:
         check_fire(b, b.ids["a1"], b.ids["b1"])
-    assert no.value.rule == "FG-FIRE-1"
+    assert no.value.rule == "CS-DEC-25"
+    # the event records the weapon as the numbers name it (as its save's line); a screen says it
+    assert b.reason(no.value) == "a1 threw its thrown_spear (CS-DEC-25): one throw a battle"
+    assert no.value.said(english) == "a1 threw its thrown spears (CS-DEC-25): one throw a battle"
+    spanish = "a1 ya arrojó sus lanzas arrojadizas (CS-DEC-25): un solo lanzamiento por batalla"
+    assert no.value.said(texts_for("es", [CS])) == spanish
+    for language, said, claim in (("en", "cannot shoot", "range"), ("es", "no dispara", "alcance")):
+        lines = unit_lines(b, "a1", texts_for(language, [CS]))
+        assert any(said in line for line in lines) and not any(claim in line for line in lines), lines
     copied = b.copy(b.dice)
     try:
         assert fire_range(copied, copied.ids["a1"]) is None
