@@ -121,10 +121,10 @@ def print_log(m: Match, language: str | None) -> None:
 
     stack = m.battle.stack
     t = texts_for(language or "en", [x.id for x in stack.modules])  # the mode's own words too
-    told = stack.mode.narrate
+    told = stack.mode.log_lines
     if told is not None:
-        for e in m.battle.events:
-            print(one_line(told(m.battle, e, t, describe), limit=2000))
+        for said in told(m.battle, m.battle.events, t, describe):
+            print(one_line(said, limit=2000))
         return
     sides, objectives = names_of(m.scenario.spec, language or "en")
     t = named(t, m)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -269,10 +269,10 @@ class GameMode:
     # yielding a ContentError at each key that is wrong (For Glory: every division can stand within
     # reach of its officer)
     check_scenario: Callable[[Any, Any], Iterable[Any]] | None = None
-    # a mode whose events For Glory's narrator does not tell says each itself, in the language of the
-    # texts given: (the game, an event, the texts, For Glory's `describe` for what it has no words
-    # of its own for) -> its line of the log
-    narrate: Callable[[Any, Any, Any, Any], str] | None = None
+    # a mode whose events For Glory's narrator does not tell says them itself, in the language of the
+    # texts given: (the game, its events, the texts, For Glory's `describe` for what it has no words
+    # of its own for) -> the lines of its log (Open Wars: a run of one recruit's tokens in one line)
+    log_lines: Callable[[Any, Sequence[Any], Any, Any], list[str]] | None = None
     # a mode that is not played on a table counts its own figures (`stats`): the game -> (each side's
     # game.model.figures.SideStats, the fates of its formations)
     stats: Callable[[Any], tuple[Any, Any]] | None = None

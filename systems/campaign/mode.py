@@ -42,5 +42,5 @@ CAMPAIGN_MODE = GameMode(
     hooks=(),
     ruleset="campaign",
     generate=random_campaign,
-    narrate=narrate,
+    log_lines=lambda w, events, t, describe: [narrate(w, e, t, describe) for e in events],
 )

@@ -22,7 +22,7 @@ from systems.open_wars.state import Campaign
 from systems.open_wars.stats import game_stats
 from systems.open_wars.turn import game, score, start
 from systems.open_wars.volley import Shoot
-from systems.open_wars.words import narrate, order_words, result_words
+from systems.open_wars.words import chronicle, order_words, result_words
 
 DECISIONS = (
     DecisionKind(
@@ -115,7 +115,7 @@ OPEN_WARS_MODE = GameMode(
     open=open_game,
     load_rules=load_rules,
     load_scenario=lambda path, rules: load_map(path, rules),
-    narrate=lambda c, e, t, describe: narrate(e, c, t, describe),
+    log_lines=lambda c, events, t, describe: chronicle(events, c, t, describe),
     stats=game_stats,
     result=result_words,
     order_words=order_words,

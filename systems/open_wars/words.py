@@ -66,6 +66,20 @@ def told_together(
     return NOTES[RECRUIT]({**first, "count": count, "price": price}, c, t) + f" ({RECRUIT})"
 
 
+def chronicle(
+    events: Sequence[Event], c: Campaign, t: Texts, describe: Callable[[Mapping[str, Any], Texts], str]
+) -> list[str]:
+    """A game's log as the screen's chronicle tells it (game/ui/open_wars/view.py): a line an event,
+    but a run of recruits of one unit in one place in one line (`joined`, `told_together`)."""
+    groups: list[list[Event]] = []
+    for e in events:
+        if groups and joined(groups[-1][-1], e):
+            groups[-1].append(e)
+        else:
+            groups.append([e])
+    return [told_together(g, c, t, describe) for g in groups]
+
+
 def recorded(c: Campaign, t: Texts) -> Texts:
     """The words of `t` with the names a refusal records (the English names of units, locations,
     spells and factions, game/running/log_texts.py reads them back) said in its language, the players
