@@ -35,7 +35,8 @@ def test_each_answer_is_said_in_words(command: cmd.Command, english: str, spanis
 
 
 @pytest.mark.parametrize(
-    "term", ["odds", "after", "plan", "safety", "leadership", "answers", "command", "holding", "obedience"]
+    "term",
+    ["odds", "after", "plan", "safety", "leadership", "answers", "command", "holding", "obedience", "cost"],
 )
 def test_every_term_of_a_generals_worth_has_words(term: str) -> None:
     for language in ("en", "es"):

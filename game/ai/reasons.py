@@ -16,7 +16,18 @@ from game.model.geometry import Point, dist
 from game.model.resolution import Decision
 
 # The terms an option's worth is made of (their words are the locale's `why_<term>` keys).
-TERMS = ("odds", "answers", "reach", "objectives", "command", "obedience", "leadership", "safety", "holding")
+TERMS = (
+    "odds",
+    "answers",
+    "reach",
+    "objectives",
+    "command",
+    "obedience",
+    "cost",
+    "leadership",
+    "safety",
+    "holding",
+)
 
 
 @dataclass(frozen=True)

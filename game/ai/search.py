@@ -129,7 +129,7 @@ class SearchPlayer(HeuristicPlayer):
             noise = self.rng.uniform(-1, 1) * self.general.level.noise if self.general.level.noise else 0.0
             parts = dict(w.parts)
             if price:
-                parts["obedience"] = parts.get("obedience", 0.0) - price
+                parts["cost"] = -price
             if noise:
                 parts["misjudged"] = noise
             chosen.append(replace(w, value=round(sum(parts.values()), 3), parts=tuple(parts.items())))

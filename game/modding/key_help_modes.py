@@ -277,6 +277,7 @@ CLASH: dict[str, dict[str, str]] = {
         "long_range": "CS-DEC-22: the modifier of a shot beyond the weapon's short range",
         "weapons": "CS-18: the missile weapons by name, each with its ranges, save modifier and specials",
         "armed": "CS-DEC-21: category code -> its missile weapon, a name of weapons (none: its own range)",
+        "reserve": "CS-DEC-26: a Discharged weapon kept, to a computer general: the worth a throw must beat",
     },
     "MissileWeapon": {
         "short": f"CS-18: short range: {DISTANCE}",

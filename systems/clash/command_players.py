@@ -14,6 +14,7 @@ from game.model.resolution import Decision
 from game.model.words import Share
 from systems.clash.command_records import ActivateUnit, ReactWith, Rest, check_chance, points, price
 from systems.clash.fatigue import action_name, commanders, fatigue, numbers, table_gain
+from systems.clash.missiles import kept
 from systems.clash.morale import SupportCheck, hits_by_fire, paralysis_chance
 
 
@@ -48,7 +49,8 @@ FATIGUE_WORTH = 0.25  # what a fatigue point costs a unit (on the AI's scale: a 
 
 
 def action_cost(b: Battle, e: int, c: cmd.Command) -> float:
-    """The fatigue the next action would bring, weighed more as the unit tires (CS-15 draws near)."""
+    """The fatigue the next action would bring, weighed more as the unit tires (CS-15 draws near), and
+    a Discharged weapon it would throw (CS-DEC-26)."""
     n = numbers(b)
     if type(c) not in b.stack.orders:
         return 0.0
@@ -57,7 +59,7 @@ def action_cost(b: Battle, e: int, c: cmd.Command) -> float:
         return 0.0
     f = fatigue(b, e)
     gain = n.action_fatigue.get(name, 0) + table_gain(b, e, min(f.markers + 1, n.max_actions))
-    return gain * FATIGUE_WORTH * (1 + f.points / 3)
+    return gain * FATIGUE_WORTH * (1 + f.points / 3) + kept(b, e, c)
 
 
 def turn_ai(b: Battle, d: Decision, judge: Judge) -> cmd.Command:

@@ -1,7 +1,7 @@
 """Clash of Spears' missile weapons (CS-18) in the module `clash-command`: the weapons of
 content/modules/clash-command/missiles.toml, the range a unit armed with one shoots at, the
 modifiers of its shot (long range, a throw on the move), its target's saves and their exact odds, and
-the throw that discharges a weapon. Decisions CS-DEC-21..25 (docs/clash-decisions.md)."""
+the throw that discharges a weapon. Decisions CS-DEC-21..26 (docs/clash-decisions.md)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from typing import Annotated, Any
 
 import esper
 
+from game.model import commands as cmd
 from game.model import probability
 from game.model.battle import Battle
 from game.model.components import Unit
@@ -54,6 +55,7 @@ class MissileNumbers:
     long_range: Annotated[int, Bounds(-5, 0)]  # CS-DEC-22: a shot beyond short range
     weapons: Annotated[dict[str, MissileWeapon], Bounds(0, 100)]  # CS-18, by name
     armed: Annotated[dict[str, Annotated[str, Bounds(1, 64)]], Bounds(0, 100)]  # CS-DEC-21: by category
+    reserve: Annotated[float, Bounds(0, 3)]  # CS-DEC-26: a Discharged weapon kept, to a computer general
 
 
 @dataclass(slots=True)
@@ -121,6 +123,14 @@ def no_shot(b: Battle, e: int) -> Reject:
         return category_cannot_shoot(b, e)
     name = spent[0]
     return refuse("CS-DEC-25", "reason_cs_thrown", unit=b.name(e), weapon=Term(name, weapon_key(name)))
+
+
+def kept(b: Battle, e: int, c: cmd.Command) -> float:
+    """CS-DEC-26: what an order that throws a unit's Discharged weapon gives up, for a computer general
+    (part of the hook action_cost): the reserve its throw must be worth more than; nothing otherwise."""
+    throws = isinstance(c, cmd.Fire) or (isinstance(c, cmd.Move) and c.fire is not None)
+    armed = missile(b, e) if throws else None
+    return missile_numbers(b).reserve if armed is not None and armed[1].discharged else 0.0
 
 
 def beyond_short(b: Battle, shooter: int, target: int, w: MissileWeapon) -> bool:
