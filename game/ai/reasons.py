@@ -15,20 +15,6 @@ from game.model.battle import Battle
 from game.model.geometry import Point, dist
 from game.model.resolution import Decision
 
-# The terms an option's worth is made of (their words are the locale's `why_<term>` keys).
-TERMS = (
-    "odds",
-    "answers",
-    "reach",
-    "objectives",
-    "command",
-    "obedience",
-    "cost",
-    "leadership",
-    "safety",
-    "holding",
-)
-
 
 @dataclass(frozen=True)
 class Weighed:
