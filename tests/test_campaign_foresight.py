@@ -61,3 +61,24 @@ def test_CAMP_DEC_9_an_army_too_small_to_give_battle_is_foreseen_so() -> None:
     until(m, MOVE, "fr")
     f = foreseen(w, March("fr-army", ("west-field", "bridge")))
     assert f is not None and f.odds is None and f.cannot == "fr"
+
+
+def test_CAMP_DEC_8_the_armies_next_to_it_that_would_march_to_it_are_foreseen_with_their_round() -> None:
+    """The allies on the Bridge and the Landed Corps at East Field, next to it: the French asking what
+    marching onto the Bridge would bring are told the corps would march to it, in round 2, and the odds
+    count it (they are worse for the French than without it)."""
+    from systems.campaign.calendar import enlist
+
+    m = war()
+    w = m.war
+    until(m, MOVE, "al")
+    m.apply(March("al-army", ("east-field", "bridge")))
+    until(m, MOVE, "fr")
+    alone = foreseen(w, March("fr-army", ("west-field", "bridge")))
+    landed = next(x.army for e in w.theatre.spec.events for x in e.effects if x.army is not None)
+    enlist(w, landed, "al").location = "east-field"
+    f = foreseen(w, March("fr-army", ("west-field", "bridge")))
+    assert alone is not None and alone.odds is not None and not alone.arrivals
+    assert f is not None and f.odds is not None
+    assert [(x.army, x.side, x.round) for x in f.arrivals] == [("al-landed", "al", 2)]
+    assert f.odds.win["fr"] < alone.odds.win["fr"]

@@ -8,6 +8,7 @@ import copy
 from dataclasses import dataclass, replace
 
 from game.model.dice import Dice
+from systems.campaign.battlefield import Arrival
 from systems.campaign.commands import March
 from systems.campaign.fighting import can_stand
 from systems.campaign.marching import march
@@ -18,13 +19,15 @@ from systems.campaign.state import War
 
 @dataclass(frozen=True)
 class Foreseen:
-    """Who would attack and defend where the march ends, and the odds of their battle; `cannot`: the
-    side that could not give battle there (CAMP-DEC-9: it falls back or declines), with no odds."""
+    """Who would attack and defend where the march ends, the odds of their battle and the armies next
+    to it that would march to it (CAMP-DEC-8); `cannot`: the side that could not give battle there
+    (CAMP-DEC-9: it falls back or declines), with no odds."""
 
     attacker: str
     defender: str
     odds: Odds | None
     cannot: str | None = None
+    arrivals: tuple[Arrival, ...] = ()
 
 
 def foreseen(w: War, m: March) -> Foreseen | None:
@@ -46,4 +49,4 @@ def foreseen(w: War, m: March) -> Foreseen | None:
         if not can_stand(supposed, loc, side):
             return Foreseen(attacker, defender, None, side)
     setup = setup_battle(supposed, loc, attacker, w.engagements + 1)
-    return Foreseen(attacker, defender, battle_odds(supposed, setup))
+    return Foreseen(attacker, defender, battle_odds(supposed, setup), arrivals=setup.arrivals)

@@ -15,6 +15,7 @@ import pygame
 from game.content.rulesref import reference_for
 from game.model import commands as cmd
 from game.model.events import Event, Note, Phase
+from game.model.grammar import with_article
 from game.model.modules import rule_id_pattern
 from game.model.resolution import Decision, Reject
 from game.model.words import counted, number, percent
@@ -330,7 +331,23 @@ class CampaignView:
                 attacker_lost=number(o.losses[a], t),
                 defender_lost=number(o.losses[d], t),
             ),
+            *self.arrivals_words(f),
         ]
+
+    def arrivals_words(self, f: Foreseen) -> list[str]:
+        """The armies next to the place that would march to the battle (CAMP-DEC-8), by side, each with
+        its round: they count in the odds as they stand now."""
+        t = self.t
+        sides = []
+        for side in (f.attacker, f.defender):
+            armies = [
+                f"{with_article(self.n.army(x.army))} ({t('campaign_arrival_badge', round=x.round)})"
+                for x in f.arrivals
+                if x.side == side
+            ]
+            if armies:
+                sides.append(f"{self.names[side]}: {', '.join(armies)}")
+        return [t("campaign_foreseen_arrivals", armies="; ".join(sides))] if sides else []
 
     def garrison_choices(self, a: Army) -> dict[str, cmd.Command]:
         """In the orders phase, what each brigade of the army and of the garrison where it stands may
