@@ -31,31 +31,58 @@ def _no_time_cap(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 class Twins:
-    """Each decision asked of a general who bounds his moves and of his twin who does not."""
+    """Each decision asked of a general who bounds his moves and whose reasons are read (the Why box's
+    best few weighed whole), of his twin whose reasons nobody reads (players.unexplained: only the order
+    chosen) and, when `whole`, of his twin who weighs every move whole: one battle played serves both
+    checks, the first general's decisions made once for them."""
 
-    def __init__(self, level: str, side: str, seed: int) -> None:
-        bounded, whole = make_player(level, side, seed), make_player(level, side, seed)
-        assert isinstance(bounded, GeneralPlayer) and isinstance(whole, GeneralPlayer)
-        self.bounded, self.whole = bounded, whole
-        self.whole.bounds = False
+    def __init__(self, level: str, side: str, seed: int, whole: bool) -> None:
+        bounded, unread = make_player(level, side, seed), unexplained(make_player(level, side, seed))
+        assert isinstance(bounded, GeneralPlayer) and isinstance(unread, GeneralPlayer)
+        self.bounded, self.unread = bounded, unread
+        self.whole: GeneralPlayer | None = None
+        if whole:
+            twin = make_player(level, side, seed)
+            assert isinstance(twin, GeneralPlayer)
+            self.whole, twin.bounds = twin, False
         self.orders = 0
 
     def decide(self, b: Battle, d: Decision) -> object:
         c = self.bounded.decide(b, d)
-        assert self.whole.decide(b, d) == c
-        assert self.whole.thought == self.bounded.thought, d
+        if self.whole is not None:
+            assert self.whole.decide(b, d) == c
+            assert self.whole.thought == self.bounded.thought, d
+        assert self.unread.decide(b, d) == c
+        read, unread = self.bounded.thought, self.unread.thought
+        if read is None or unread is None:  # a decision without reasons (a deployment): both
+            assert read is unread, d
+        else:
+            assert unread.chosen == read.chosen, d  # the chosen order's worth and its parts alike
+            plans = self.bounded.general.level.plan > 0 and len(d.options) > 1  # needs his candidates whole
+            if d.kind == "order" and not plans:
+                assert unread.options == read.options[:1], d
+            else:
+                assert unread == read, d
         self.orders += d.kind == "order"
         return c
 
 
 @pytest.mark.parametrize(
-    ("level", "scenario", "seed"), [("hard", "default", 3), ("hard-2026-12", "albuera", 1)]
+    ("level", "scenario", "seed", "whole"),
+    [("hard", "default", 3, True), ("hard", "bailen", 2, False), ("hard-2026-12", "albuera", 1, True)],
 )
-def test_bounded_moves_change_no_decision_nor_its_reasons(level: str, scenario: str, seed: int) -> None:
-    players = _played(scenario, seed, lambda side, k: Twins(level, side, k))
-    assert sum(t.orders for t in players) >= 10
-    assert all(t.whole.unweighed == 0 for t in players)
-    assert sum(t.bounded.unweighed for t in players) > 100  # most without their answers
+def test_bounded_moves_and_unread_reasons_change_no_decision(
+    level: str, scenario: str, seed: int, whole: bool
+) -> None:
+    players = _played(scenario, seed, lambda side, k: Twins(level, side, k, whole))
+    if whole:  # the twin who weighs every move whole: the same commands and reasons
+        assert sum(t.orders for t in players) >= 10
+        assert all(t.whole is not None and t.whole.unweighed == 0 for t in players)
+        assert sum(t.bounded.unweighed for t in players) > 100  # most without their answers
+    # more of his moves left without their answers weighed (a general who plans weighs his
+    # candidates whole whenever he plans: a formation of one unit has no plan)
+    read = sum(t.bounded.unweighed for t in players)
+    assert sum(t.unread.unweighed for t in players) > read
 
 
 def _played(scenario: str, seed: int, make: Callable[[str, int], T]) -> list[T]:
@@ -83,40 +110,3 @@ def test_bounded_moves_answer_the_puzzles_alike(name: str, monkeypatch: pytest.M
     whole = solve(CONTENT / "puzzles" / f"{name}.toml", "hard", "hard")
     assert whole.chosen == bounded.chosen
     assert whole.thought_of == bounded.thought_of
-
-
-class Unread:
-    """Each decision asked of a general whose reasons are read (the Why box's best few weighed whole)
-    and of his twin whose reasons nobody reads (players.unexplained: only the order chosen)."""
-
-    def __init__(self, level: str, side: str, seed: int) -> None:
-        read, unread = make_player(level, side, seed), unexplained(make_player(level, side, seed))
-        assert isinstance(read, GeneralPlayer) and isinstance(unread, GeneralPlayer)
-        self.read, self.unread = read, unread
-
-    def decide(self, b: Battle, d: Decision) -> object:
-        c = self.read.decide(b, d)
-        assert self.unread.decide(b, d) == c
-        read, unread = self.read.thought, self.unread.thought
-        if read is None or unread is None:  # a decision without reasons (a deployment): both
-            assert read is unread, d
-        else:
-            assert unread.chosen == read.chosen, d  # the chosen order's worth and its parts alike
-            plans = self.read.general.level.plan > 0 and len(d.options) > 1  # needs his candidates whole
-            if d.kind == "order" and not plans:
-                assert unread.options == read.options[:1], d
-            else:
-                assert unread == read, d
-        return c
-
-
-@pytest.mark.parametrize(
-    ("level", "scenario", "seed"),
-    [("hard", "default", 3), ("hard", "bailen", 2), ("hard-2026-12", "albuera", 1)],
-)
-def test_reasons_nobody_reads_change_no_order(level: str, scenario: str, seed: int) -> None:
-    players = _played(scenario, seed, lambda side, k: Unread(level, side, k))
-    # more of his moves left without their answers weighed (a general who plans weighs his
-    # candidates whole whenever he plans: a formation of one unit has no plan)
-    read = sum(t.read.unweighed for t in players)
-    assert sum(t.unread.unweighed for t in players) > read
