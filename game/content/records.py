@@ -58,18 +58,32 @@ def _parse(text: str) -> dict[str, Any]:
     return data
 
 
+_NESTED = (dict, list)  # what tomllib makes tables and arrays of: never a subclass
+
+
 def _copy(value: Any) -> Any:
     """A parsed table's own copy (its reader may change it): tables and arrays copied, the rest (strings,
-    numbers, dates) immutable."""
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
+    numbers, dates) immutable. Leaves are not passed down: a call for each was most of the time."""
+    if type(value) is dict:
+        return {k: _copy(v) if type(v) in _NESTED else v for k, v in value.items()}
+    if type(value) is list:
+        return [_copy(v) if type(v) in _NESTED else v for v in value]
     return value
 
 
 def read_toml_text(path: Path) -> tuple[str, dict[str, Any]]:
     """A TOML file's text and its data (the editor keeps the text: a save keeps its comments)."""
+    return _read(path, _copy)
+
+
+def read_toml_keys(path: Path, *keys: str) -> dict[str, Any]:
+    """Those of a TOML file's top-level keys it holds, with read_toml's refusals: the rest of the file
+    is not copied (the ruleset a scenario names is asked of every battle a check goes through)."""
+    return _read(path, lambda data: {k: _copy(data[k]) for k in keys if k in data})[1]
+
+
+def _read(path: Path, copy: Callable[[dict[str, Any]], dict[str, Any]]) -> tuple[str, dict[str, Any]]:
+    """A TOML file's text and `copy` of its parsed data (the cache's, which no reader may change)."""
     raw = read_regular(path)
     if raw.startswith(codecs.BOM_UTF8):
         raise ContentError(str(path), "starts with a byte-order mark: save it as UTF-8 without one")
@@ -78,7 +92,7 @@ def read_toml_text(path: Path) -> tuple[str, dict[str, Any]]:
     except UnicodeDecodeError as e:
         raise ContentError(str(path), f"not UTF-8 text (byte {e.start} is {raw[e.start]:#04x})") from None
     try:
-        return text, _copy(_parse(text))
+        return text, copy(_parse(text))  # a table nested too deeply to copy is refused below
     except tomllib.TOMLDecodeError as e:
         raise ContentError(str(path), f"invalid TOML: {e}") from None
     except ValueError as e:  # Python refuses to read integers of more than 4300 digits
@@ -87,13 +101,52 @@ def read_toml_text(path: Path) -> tuple[str, dict[str, Any]]:
         raise ContentError(str(path), "invalid TOML: arrays or tables nested too deeply") from None
 
 
+# Records by what they were built from: the class, the file's text and the names known only when the game
+# runs (OneOf) they were checked against. A battle's file is built again for each match and a check-content
+# builds each one a few times; records are frozen and read only, so one serves every load of the same text
+_built: dict[tuple[type, str, tuple[tuple[str, ...], ...]], Any] = {}
+_BUILT_MOST = 256  # records held before the cache is emptied: a scenario's is some tens of kilobytes
+
+
 def load_record(cls: type[T], path: Path) -> T:
     """Read a TOML file into a record: every problem names the file, then the key path in it."""
-    data = read_toml(path)
+    text, data = read_toml_text(path)
+    key = (cls, text, tuple(tuple(o.names()) for o in _one_ofs(cls)))
+    if key in _built:
+        return cast(T, _built[key])
     try:
-        return build(cls, data, "")
-    except ContentError as e:
+        record = build(cls, data, "")
+    except ContentError as e:  # a refusal is not kept: it names its file
         raise ContentError(f"{path}: {e.where}", e.problem) from None
+    if len(_built) >= _BUILT_MOST:
+        _built.clear()
+    _built[key] = record
+    return record
+
+
+_one_ofs_cache: dict[type, tuple[OneOf, ...]] = {}
+
+
+def _one_ofs(cls: type) -> tuple[OneOf, ...]:
+    """Every OneOf in a record's hints, its nested records' included."""
+    if cls not in _one_ofs_cache:
+        found: list[OneOf] = []
+        seen: set[int] = set()
+        todo: list[Any] = list(hints(cls).values())
+        while todo:
+            tp = todo.pop()
+            if id(tp) in seen:
+                continue
+            seen.add(id(tp))
+            if isinstance(tp, OneOf):
+                found.append(tp)
+            elif dataclasses.is_dataclass(tp) and isinstance(tp, type):
+                todo.extend(hints(tp).values())
+            else:
+                todo.extend(get_args(tp))
+                todo.extend(getattr(tp, "__metadata__", ()))
+        _one_ofs_cache[cls] = tuple(found)
+    return _one_ofs_cache[cls]
 
 
 # a kind of value in words, as a key expects one and as a list holds many ("a list of strings")

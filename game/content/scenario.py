@@ -13,7 +13,7 @@ from game import CONTENT
 from game.content.files import read_regular
 from game.content.locale import TRANSLATED, GrammarTag, grammar_problems, translation_problems
 from game.content.mods import Mod
-from game.content.records import load_record, read_toml
+from game.content.records import load_record, read_toml_keys
 from game.model.dice import FACES
 from game.model.errors import ContentError
 from game.model.grammar import said_name, shown_whole
@@ -318,7 +318,7 @@ def in_file(where: str, e: ContentError) -> ContentError:
 def scenario_ruleset(path: Path) -> str:
     """The ruleset a scenario file names (For Glory's unless it says), read before anything else so
     that a scenario of another game mode goes to that mode's loader."""
-    named = read_toml(path).get("ruleset", "for-glory")
+    named = read_toml_keys(path, "ruleset").get("ruleset", "for-glory")
     return named if isinstance(named, str) else "for-glory"
 
 

@@ -551,20 +551,20 @@ class _Check:
                     self.attempt(load_reference, folder.name, self.content / "locale", (), [m])
                 self.words(folder, folder.parent)
         examples = _folders(self.content / "mods")
+        loaded: dict[Path, Mod] = {}  # once: each example's dependencies are looked up among them all
+        for folder in examples:
+            with suppress(UserError):  # a broken mod is reported by its own check
+                loaded[folder] = load_mod(folder)
         for folder in examples:  # each example mod with the examples it depends on
-            self.mods([*_dependencies(folder, examples), folder])
+            self.mods([*_dependencies(folder, loaded), folder])
 
 
 def _folders(parent: Path) -> list[Path]:
     return sorted(p for p in parent.iterdir() if p.is_dir()) if parent.is_dir() else []
 
 
-def _dependencies(folder: Path, candidates: list[Path]) -> list[Path]:
-    """The folders among candidates of the mods a mod depends on, directly or not."""
-    mods = {}
-    for c in candidates:
-        with suppress(UserError):  # a broken mod is reported by its own check
-            mods[c] = load_mod(c)
+def _dependencies(folder: Path, mods: dict[Path, Mod]) -> list[Path]:
+    """The folders among the loaded mods' of the mods a mod depends on, directly or not."""
     by_id = {m.id: c for c, m in mods.items()}
     found: list[Path] = []
     todo = [folder]

@@ -25,7 +25,7 @@ from typing import Any
 from game.content.glyphs import scripts, undrawn
 from game.content.merging import KEYED, layered, spelt
 from game.content.mods import Mod
-from game.content.records import read_toml
+from game.content.records import read_toml, read_toml_keys
 from game.content.rulesref import load_reference
 from game.content.scenario import scenario_folders
 from game.model.errors import ContentError, UserError
@@ -138,7 +138,7 @@ def _game_scenario_ids(content: Path) -> dict[str, str]:
     out: dict[str, str] = {}
     for path in (p for f in scenario_folders(content) for p in sorted(f.glob("*.toml"))):
         try:
-            data = read_toml(path)
+            data = read_toml_keys(path, "id", "name")
         except UserError:
             continue
         name = data.get("name")
