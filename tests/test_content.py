@@ -10,8 +10,11 @@ from pathlib import Path
 import pytest
 
 from game import CONTENT
+from game.content.records import load_record
 from game.content.ruleset_files import load_ruleset
+from game.content.scenario import ScenarioFile
 from game.model.errors import ContentError
+from game.model.modules import RuleModule, register, unregister
 from game.model.ruleset import Ruleset
 
 SOURCE = CONTENT / "rulesets" / "for-glory"
@@ -246,3 +249,20 @@ def test_an_unknown_ruleset(copy: Path) -> None:
 
 def test_an_untouched_copy_loads_the_same_rules(copy: Path, rules: Ruleset) -> None:
     assert load_ruleset("for-glory", root=copy.parent).content_hash == rules.content_hash
+
+
+def test_a_battle_loaded_again_is_checked_against_the_modules_known_then(tmp_path: Path) -> None:
+    """load_record keeps a record by its file's text and by the names known only at run time that it was
+    checked against: a battle switching a module on is refused while no such module is registered, loads
+    once one is, and is refused again once it is gone, the same text each time."""
+    path = tmp_path / "battle.toml"
+    path.write_text('modules = ["cache-toy"]\n' + (CONTENT / "scenarios" / "default.toml").read_text("utf-8"))
+    with pytest.raises(ContentError, match=r"modules\[0\]: expected one of .*found 'cache-toy'"):
+        load_record(ScenarioFile, path)
+    register(RuleModule("cache-toy", "Toy", "a toy module of the tests", "CT-", "for-glory"))
+    try:
+        assert load_record(ScenarioFile, path).modules == ["cache-toy"]
+    finally:
+        unregister("cache-toy")
+    with pytest.raises(ContentError, match=r"modules\[0\]: expected one of .*found 'cache-toy'"):
+        load_record(ScenarioFile, path)
