@@ -11,6 +11,7 @@ from __future__ import annotations
 import codecs
 import dataclasses
 import math
+import threading
 import tomllib
 import types
 import typing
@@ -101,52 +102,42 @@ def _read(path: Path, copy: Callable[[dict[str, Any]], dict[str, Any]]) -> tuple
         raise ContentError(str(path), "invalid TOML: arrays or tables nested too deeply") from None
 
 
-# Records by what they were built from: the class, the file's text and the names known only when the game
-# runs (OneOf) they were checked against. A battle's file is built again for each match and a check-content
-# builds each one a few times; records are frozen and read only, so one serves every load of the same text
-_built: dict[tuple[type, str, tuple[tuple[str, ...], ...]], Any] = {}
+# Records by the class and the file's text they were built from, each with the names known only when the
+# game runs (OneOf: modules, orders, modes) its build consulted, and what they were then: kept while those
+# are the same. A battle's file is built again for each match, and a check-content builds each a few times;
+# records are frozen and only read, so one serves every load of the same text
+_built: dict[tuple[type, str], tuple[Any, tuple[tuple[OneOf, tuple[str, ...]], ...]]] = {}
 _BUILT_MOST = 256  # records held before the cache is emptied: a scenario's is some tens of kilobytes
+_consulting = threading.local()  # the OneOf names a build consults, as it consults them
 
 
 def load_record(cls: type[T], path: Path) -> T:
     """Read a TOML file into a record: every problem names the file, then the key path in it."""
     text, data = read_toml_text(path)
-    key = (cls, text, tuple(tuple(o.names()) for o in _one_ofs(cls)))
-    if key in _built:
-        return cast(T, _built[key])
+    kept = _built.get((cls, text))
+    if kept is not None and all(tuple(choice.names()) == names for choice, names in kept[1]):
+        return cast(T, kept[0])
+    consulted: list[tuple[OneOf, tuple[str, ...]]] = []
+    _consulting.names = consulted
     try:
         record = build(cls, data, "")
     except ContentError as e:  # a refusal is not kept: it names its file
         raise ContentError(f"{path}: {e.where}", e.problem) from None
+    finally:
+        _consulting.names = None
     if len(_built) >= _BUILT_MOST:
         _built.clear()
-    _built[key] = record
+    _built[(cls, text)] = (record, tuple(dict(consulted).items()))  # each OneOf once
     return record
 
 
-_one_ofs_cache: dict[type, tuple[OneOf, ...]] = {}
-
-
-def _one_ofs(cls: type) -> tuple[OneOf, ...]:
-    """Every OneOf in a record's hints, its nested records' included."""
-    if cls not in _one_ofs_cache:
-        found: list[OneOf] = []
-        seen: set[int] = set()
-        todo: list[Any] = list(hints(cls).values())
-        while todo:
-            tp = todo.pop()
-            if id(tp) in seen:
-                continue
-            seen.add(id(tp))
-            if isinstance(tp, OneOf):
-                found.append(tp)
-            elif dataclasses.is_dataclass(tp) and isinstance(tp, type):
-                todo.extend(hints(tp).values())
-            else:
-                todo.extend(get_args(tp))
-                todo.extend(getattr(tp, "__metadata__", ()))
-        _one_ofs_cache[cls] = tuple(found)
-    return _one_ofs_cache[cls]
+def _names(choice: OneOf) -> tuple[str, ...]:
+    """The names a OneOf allows now, noted for the record being built (load_record keeps it by them)."""
+    names = tuple(choice.names())
+    consulted = getattr(_consulting, "names", None)
+    if consulted is not None:
+        consulted.append((choice, names))
+    return names
 
 
 # a kind of value in words, as a key expects one and as a list holds many ("a list of strings")
@@ -292,7 +283,7 @@ def convert(tp: Any, value: Any, where: str, errors: list[ContentError] | None =
             return check_id(converted, where)
         size = len(converted) if isinstance(converted, list | tuple | dict | str) else None
         if not all(b.holds(converted if size is None else size) for b in form.bounds) or any(
-            converted not in b.names() for b in form.one_of
+            converted not in _names(b) for b in form.one_of
         ):
             found = (
                 english_count(
