@@ -33,9 +33,9 @@ def test_every_count_agrees(scenario: str, language: str) -> None:
     try:
         play(m, {s: make_player("heuristic", s, 2 + i) for i, s in enumerate(m.battle.game.sides)})  # type: ignore[union-attr]
         t = texts_for(language, [x.id for x in m.battle.stack.modules])
-        told = m.battle.stack.mode.narrate
+        told = m.battle.stack.mode.log_lines
         assert told is not None
-        lines = [told(m.battle, e, t, describe) for e in m.battle.events]
+        lines = told(m.battle, m.battle.events, t, describe)
     finally:
         m.battle.close()
     counted = [line for line in lines if re.search(r"\b(tokens?|fichas?)\b", line)]
