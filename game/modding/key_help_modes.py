@@ -262,6 +262,7 @@ CLASH: dict[str, dict[str, str]] = {
         "fatigue_cap": "CS-16: fatigue a unit holds at most",
         "wounds_per_point_above": "CS-16: hits for each point above the cap",
         "removal_factor": "CS-17: removed when fatigue is above this many times its models",
+        "fatigue_worth": "what a fatigue point costs a unit, to a computer general (a sure hit is 0.9)",
         "points": "CS-DEC-2: command points each officer brings every round, by role",
         "courage": "CS-DEC-9: Courage by quality code",
         "courage_default": "CS-DEC-9: Courage of a quality the table leaves out",

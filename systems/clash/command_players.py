@@ -45,8 +45,6 @@ def support_choices(b: Battle, d: Decision) -> list[Choice]:
 
 # --- what an action costs, for players ---------------------------------------------------------
 
-FATIGUE_WORTH = 0.25  # what a fatigue point costs a unit (on the AI's scale: a sure kill is 3)
-
 
 def action_cost(b: Battle, e: int, c: cmd.Command) -> float:
     """The fatigue the next action would bring, weighed more as the unit tires (CS-15 draws near), and
@@ -59,7 +57,7 @@ def action_cost(b: Battle, e: int, c: cmd.Command) -> float:
         return 0.0
     f = fatigue(b, e)
     gain = n.action_fatigue.get(name, 0) + table_gain(b, e, min(f.markers + 1, n.max_actions))
-    return gain * FATIGUE_WORTH * (1 + f.points / 3) + kept(b, e, c)
+    return gain * n.fatigue_worth * (1 + f.points / 3) + kept(b, e, c)
 
 
 def turn_ai(b: Battle, d: Decision, judge: Judge) -> cmd.Command:

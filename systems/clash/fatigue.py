@@ -72,6 +72,7 @@ class CommandNumbers:
     fatigue_cap: Annotated[int, Bounds(1, 50)]
     wounds_per_point_above: Annotated[int, Bounds(0, 10)]
     removal_factor: Annotated[int, Bounds(1, 10)]
+    fatigue_worth: Annotated[float, Bounds(0, 3)]  # a fatigue point, to a computer general (in hits)
     points: Annotated[dict[str, Annotated[int, Bounds(0, 50)]], Bounds(1, 10)]  # by officer role
     courage: Annotated[dict[str, Target], Bounds(0, 100)]  # by quality
     courage_default: Target
