@@ -5,8 +5,10 @@ let the computer players (in their process) answer; the small campaign of the te
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pygame
+import pytest
 
 from game.content.mods import load_mods
 from game.running.campaign_match import new_campaign
@@ -127,3 +129,15 @@ def march_on_the_enemy(s: CampaignScreen, surf: pygame.Surface) -> None:
     click(s, surf, next(r for r, x in s.map.chips if x is a).center)
     click(s, surf, s.map.marker(s.war.armies_of("al")[0].location).center)
     until_human(s, surf, "camp_resolve")
+
+
+def hover_boxes(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The words of every hover box the campaign's screen draws from now on ("title\ntext"), in order."""
+    drawn: list[str] = []
+
+    def seen(surf: pygame.Surface, pos: Any, title: str, text: str, *args: Any, **kwargs: Any) -> pygame.Rect:
+        drawn.append(f"{title}\n{text}")
+        return pygame.Rect(0, 0, 1, 1)
+
+    monkeypatch.setattr("game.ui.campaign.panel.tooltip", seen)
+    return drawn

@@ -4,8 +4,6 @@ player's language (systems/campaign/foresight.py); a place with no enemy army gi
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 import pytest
 
@@ -14,7 +12,7 @@ from game.running.log_texts import texts_for
 from systems.campaign.calendar import enlist
 from systems.campaign.commands import March
 from systems.campaign.foresight import foreseen
-from tests.ui.campaign_driver import click, open_war, until_human
+from tests.ui.campaign_driver import click, hover_boxes, open_war, until_human
 
 SAID = {
     "en": (
@@ -34,13 +32,7 @@ SAID = {
 def test_the_hover_box_of_a_march_on_the_enemy_gives_the_battles_odds(
     monkeypatch: pytest.MonkeyPatch, window: pygame.Surface, language: str
 ) -> None:
-    drawn: list[str] = []
-
-    def seen(surf: pygame.Surface, pos: Any, title: str, text: str, *args: Any, **kwargs: Any) -> pygame.Rect:
-        drawn.append(f"{title}\n{text}")
-        return pygame.Rect(0, 0, 1, 1)
-
-    monkeypatch.setattr("game.ui.campaign.panel.tooltip", seen)
+    drawn = hover_boxes(monkeypatch)
     s = open_war(window, "human", "human", language=language)
     try:
         until_human(s, window, "camp_move")

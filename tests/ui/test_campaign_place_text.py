@@ -5,7 +5,6 @@ place's id, else its own words; a translation naming no place is a problem at it
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pygame
 import pytest
@@ -14,7 +13,7 @@ from game.content.ruleset_files import load_ruleset
 from systems.campaign.theatre import campaign_problems, read_campaign
 from systems.open_wars.ruleset_files import load_rules
 from tests.campaign_helpers import campaign_file
-from tests.ui.campaign_driver import open_war
+from tests.ui.campaign_driver import hover_boxes, open_war
 
 ROMANS = "Its walls were built by the Romans."
 ROMANOS = "Los romanos alzaron sus murallas."
@@ -30,13 +29,7 @@ def _hover_box(
     monkeypatch: pytest.MonkeyPatch, window: pygame.Surface, path: Path, language: str, loc: str
 ) -> str:
     """The words of the box drawn with the mouse over a place's marker."""
-    drawn: list[str] = []
-
-    def seen(surf: pygame.Surface, pos: Any, title: str, text: str, *args: Any, **kwargs: Any) -> pygame.Rect:
-        drawn.append(f"{title}\n{text}")
-        return pygame.Rect(0, 0, 1, 1)
-
-    monkeypatch.setattr("game.ui.campaign.panel.tooltip", seen)
+    drawn = hover_boxes(monkeypatch)
     s = open_war(window, "human", "human", language=language, path=path)
     try:
         s.draw(window)
