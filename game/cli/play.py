@@ -68,6 +68,8 @@ def _play(args: argparse.Namespace) -> int:
     )  # fmt: skip
     if args.campaign is not None:
         check_campaign(args.campaign, mods)
+    elif not args.recall:
+        check_scenario(args.scenario, mods)
     if args.host is not None or args.join is not None:  # a friend elsewhere: the lobby, the game begun
         from game.cli.network import net_game
 
@@ -102,6 +104,25 @@ def check_campaign(ref: str, mods: list[Path]) -> None:
     from systems.campaign.generate import any_campaign
 
     any_campaign(ref, load_mods(mods))
+
+
+def check_scenario(ref: str, mods: list[Path]) -> None:
+    """`--scenario`: an id the game, a mod or the window's battles folder has, checked before the window
+    opens as `simulate` refuses it (the start screen would show another battle in its place). A file's
+    problems, and a mod's that does not load, the start screen says."""
+    from game.content.mods import load_mods
+    from game.content.scenario import scenario_path
+    from game.running.match import made_battles
+
+    try:
+        loaded = load_mods(mods)
+    except UserError:
+        return
+    try:
+        scenario_path(ref, loaded)
+    except ContentError:
+        if not any(p.stem == ref for p in made_battles()):
+            raise
 
 
 def seat_choices(args: argparse.Namespace, first: str, second: str) -> tuple[str, str, list[str]]:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pygame
 import pygame_gui
+import pytest
 
 from game import CONTENT
 from game.ui.start.screen import Setup, StartScreen
@@ -114,3 +115,31 @@ def test_a_battle_file_of_its_own_given_by_path_is_listed_chosen_and_played(
     broken.write_text('id = "broken"\ntable = "wide"\n', encoding="utf-8")
     screen = StartScreen(window.get_size(), Setup(scenario=str(broken)))
     assert "broken.toml" in screen.problem  # why it is not there, rather than another battle silently
+
+
+def test_play_refuses_an_id_no_folder_holds_before_the_window_opens(
+    window: pygame.Surface,
+    data_home: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    """Session 31: `play --scenario quick` (the game's id is quick-battle) opened the start screen on La
+    Albuera, the first of the list, without a word. An id that neither the game, a mod nor the window's
+    battles folder holds is refused in one line before the window opens, as `simulate` refuses it; the
+    ids they hold open the start screen on their battle."""
+    import game.ui.app
+    from game.cli.entry import main
+
+    seen: dict[str, Setup] = {}
+    monkeypatch.setattr(game.ui.app, "run", lambda setup, **_: seen.setdefault("setup", setup) and 0)
+    assert main(["play", "--scenario", "quick"]) == 2
+    said = "quick: no battle or map of this id in the game or the mods loaded (the scenarios command lists"
+    assert capfd.readouterr().err == f"error: {said} them)\n" and not seen
+    assert main(["play", "--scenario", "quick-battle"]) == 0 and seen.pop("setup").scenario == "quick-battle"
+    made = data_home / "forglory" / "battles" / "random-7.toml"  # a random battle the window made
+    made.parent.mkdir(parents=True)
+    text = (CONTENT / "scenarios" / "default.toml").read_text(encoding="utf-8")
+    made.write_text(text.replace('id = "default"', 'id = "random-7"', 1), encoding="utf-8")
+    assert main(["play", "--scenario", "random-7"]) == 0
+    screen = StartScreen(window.get_size(), seen["setup"])
+    assert screen.scenarios[screen.scenario.selected_option[0]].id == "random-7"
