@@ -88,6 +88,7 @@ class Stakes:
         self.scoring = b.rules.scoring
         self.cap = b.rules.core.hits.destroyed_at
         self._bands = {band.label: band for band in (*b.rules.fire_results, *b.rules.melee_results)}
+        self._effects: dict[str, tuple[Effect, Effect]] = {}  # by label: every odds weighed asks them
         self._gone: dict[int, float] = {}
         self.objectives = [self._objective(b, o) for o in b.game.objectives]
         self.threatening: dict[int, float] = {}  # enemy unit -> the stake of our objectives it endangers
@@ -125,7 +126,14 @@ class Stakes:
     # --- what a result does -------------------------------------------------------------------
 
     def effects(self, label: str) -> tuple[Effect, Effect]:
-        """(on the target, on the unit that shot or charged) for a result of fire_odds or charge_odds."""
+        """(on the target, on the unit that shot or charged) for a result of fire_odds or charge_odds
+        (kept by label: they depend on the bands alone, and every odds weighed asks them)."""
+        found = self._effects.get(label)
+        if found is None:
+            found = self._effects[label] = self._label_effects(label)
+        return found
+
+    def _label_effects(self, label: str) -> tuple[Effect, Effect]:
         if label == "target breaks":
             return Effect(destroyed=True), NOTHING
         if label in ("officer killed", "killed"):
