@@ -61,7 +61,7 @@ class Grid:
         self.plain = all(k == 0 for col in self.kind for k in col)
         self._kept: dict[tuple[float, tuple[int, int], tuple[int, int]], list[Point]] = {}
         self._clear: dict[tuple[bool, tuple[int, int], tuple[int, int]], bool] = {}
-        self._linked: list[tuple[tuple[int, int, int, int, int], ...]] | None = None
+        self._linked: list[tuple[tuple[int, int, int, int], ...]] | None = None
 
     def cell(self, p: Point) -> tuple[int, int]:
         return (
@@ -110,17 +110,19 @@ class Grid:
         stands). (Written out flat, a cell as the number x * ny + y, which orders cells as their (x, y)
         does, so ties break the same: a route round a wood searches most of the table, cell by cell.)"""
         diag = math.sqrt(2.0)
+        slant = diag - 2  # the octile distance's saving per diagonal step
         gx, gy = g
         ny, links = self.ny, self._links()
-        # the cost of a step onto open or difficult ground, straight or diagonal
+        # the cost of each kind of step (_links): onto open or difficult ground, straight or diagonal
         steps = tuple(
-            tuple(step * CELL * (diag if across else 1.0) for across in (False, True))
+            step * CELL * (diag if across else 1.0)
             for step in (1.0, mover.difficult)
+            for across in (False, True)
         )
 
         def h(x: int, y: int) -> float:
             dx, dy = abs(x - gx), abs(y - gy)
-            return (dx + dy + (diag - 2) * min(dx, dy)) * CELL
+            return (dx + dy + slant * min(dx, dy)) * CELL
 
         first, goal = s[0] * ny + s[1], gx * ny + gy
         best = [INF] * (self.nx * ny)
@@ -129,37 +131,42 @@ class Grid:
         best[first], ahead[first] = 0.0, h(*s)
         frontier = [(ahead[first], 0.0, first)]
         closest = (ahead[first], first)
+        pop, push = heapq.heappop, heapq.heappush
         while frontier:
-            _f, cost, c = heapq.heappop(frontier)
+            _f, cost, c = pop(frontier)
             if c == goal:
                 break
             if cost > best[c]:
                 continue
-            if (ahead[c], c) < closest:
-                closest = (ahead[c], c)
-            for n, x, y, k, across in links[c]:
-                step = steps[k][across]
+            near = ahead[c]  # (near, c) < closest, without a tuple made for every cell taken
+            if near < closest[0] or (near == closest[0] and c < closest[1]):
+                closest = (near, c)
+            for n, x, y, k in links[c]:
+                step = steps[k]
                 if step == INF:
                     continue
                 new = cost + step
                 if new < best[n]:
                     best[n], came[n] = new, c
-                    ahead[n] = estimate = h(x, y)
-                    heapq.heappush(frontier, (new + estimate, new, n))
+                    # h(x, y) written out: it is asked for every cell put on the frontier
+                    dx = x - gx if x > gx else gx - x
+                    dy = y - gy if y > gy else gy - y
+                    ahead[n] = estimate = (dx + dy + slant * (dx if dx < dy else dy)) * CELL
+                    push(frontier, (new + estimate, new, n))
         path = [goal if best[goal] < INF else closest[1]]
         while path[-1] != first:
             path.append(came[path[-1]])
         return [divmod(c, ny) for c in reversed(path)]
 
-    def _links(self) -> list[tuple[tuple[int, int, int, int, int], ...]]:
+    def _links(self) -> list[tuple[tuple[int, int, int, int], ...]]:
         """For each cell (as _cells numbers them), the cells a step may go to, in the order of
-        _NEIGHBOURS: (cell, x, y, ground 0 or 1, diagonal 0 or 1); none onto impassable ground or off
-        the table. Worked out once per grid."""
+        _NEIGHBOURS: (cell, x, y, the kind of step: 2 x its ground, 0 or 1, + 1 if diagonal); none onto
+        impassable ground or off the table. Worked out once per grid."""
         if self._linked is None:
             nx, ny, kind = self.nx, self.ny, self.kind
             self._linked = [
                 tuple(
-                    (x * ny + y, x, y, kind[x][y], int(across))
+                    (x * ny + y, x, y, 2 * kind[x][y] + int(across))
                     for dx, dy, across in _NEIGHBOURS
                     for x, y in ((cx + dx, cy + dy),)
                     if 0 <= x < nx and 0 <= y < ny and kind[x][y] < 2
