@@ -9,7 +9,7 @@ import dataclasses
 import itertools
 import threading
 from collections.abc import Callable, Hashable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from typing import Any, TypeVar, cast
 
@@ -302,32 +302,14 @@ class Battle(Session):
         """The footprint polygon of a unit (cached) or the centre of an officer."""
         return self.pose(e).corners
 
-    @contextmanager
     def supposing(
         self, e: int, x: float, y: float, facing: float | None = None, corners: Polygon | None = None
-    ) -> Iterator[None]:
+    ) -> AbstractContextManager[None]:
         """Ask the rules a question as if this unit or officer stood elsewhere. The pose holds inside
         the block and for the calling thread only: the battle is never written, so the drawing thread
         and every other reader go on seeing the real one. `corners` may be given when the caller
         already has them (a unit's footprint at that pose)."""
-        real = esper.component_for_entity(e, Pose)
-        f = real.facing if facing is None else facing % 360.0
-        fp = esper.try_component(e, Footprint)
-        if corners is None:
-            corners = rect_corners(x, y, f, fp.width, fp.depth) if fp is not None else ()
-        supposed, keys = self._supposed.poses, self._supposed.keys
-        before, before_key = supposed.get(e), keys.get(e)
-        supposed[e] = Pose(x, y, f, corners)
-        keys[e] = (e, x, y, f)
-        self.physics.suppose(e, corners if fp is not None else None)
-        try:
-            yield
-        finally:
-            self.physics.suppose(e, before.corners if before is not None and fp is not None else None)
-            if before is None or before_key is None:
-                del supposed[e], keys[e]
-            else:
-                supposed[e], keys[e] = before, before_key
+        return _Supposing(self, e, x, y, facing, corners)
 
     @contextmanager
     def thinking(self) -> Iterator[None]:
@@ -406,3 +388,41 @@ class Battle(Session):
         if self.game is None:
             return None
         return refuse("FG-SEQ-1", "reason_battle_over" if self.game.over else "reason_battle_not_waiting")
+
+
+class _Supposing:
+    """The block of Battle.supposing (a class, not a generator's context manager: a search enters tens
+    of thousands of them a battle, and the generator's machinery cost more than the block's work)."""
+
+    __slots__ = ("_b", "_corners", "_e", "_facing", "_undo", "_x", "_y")
+
+    def __init__(
+        self, b: Battle, e: int, x: float, y: float, facing: float | None, corners: Polygon | None
+    ) -> None:
+        self._b, self._e, self._x, self._y, self._facing, self._corners = b, e, x, y, facing, corners
+        # what __exit__ puts back: the thread's poses and keys, the pose and key supposed before, a base?
+        self._undo: tuple[dict[int, Pose], dict[int, Any], Pose | None, Any, bool] | None = None
+
+    def __enter__(self) -> None:
+        b, e, x, y = self._b, self._e, self._x, self._y
+        real = esper.component_for_entity(e, Pose)
+        f = real.facing if self._facing is None else self._facing % 360.0
+        fp = esper.try_component(e, Footprint)
+        corners = self._corners
+        if corners is None:
+            corners = rect_corners(x, y, f, fp.width, fp.depth) if fp is not None else ()
+        supposed, keys = b._supposed.poses, b._supposed.keys
+        self._undo = (supposed, keys, supposed.get(e), keys.get(e), fp is not None)
+        supposed[e] = Pose(x, y, f, corners)
+        keys[e] = (e, x, y, f)
+        b.physics.suppose(e, corners if fp is not None else None)
+
+    def __exit__(self, *exc: object) -> None:
+        assert self._undo is not None
+        supposed, keys, before, before_key, base = self._undo
+        e = self._e
+        self._b.physics.suppose(e, before.corners if before is not None and base else None)
+        if before is None or before_key is None:
+            del supposed[e], keys[e]
+        else:
+            supposed[e], keys[e] = before, before_key
