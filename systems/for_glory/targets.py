@@ -3,11 +3,13 @@ geometry of a charge's route and contact (AMB-54, AMB-59)."""
 
 from __future__ import annotations
 
+import math
+
 import esper
 
 from game.model.battle import Battle
 from game.model.components import Footprint, Officer, Side, Status, Unit
-from game.model.geometry import EPS, BBox, Point, heading, kept_distance
+from game.model.geometry import EPS, BBox, Point, dist, heading, kept_distance
 from game.model.resolution import Reject, refuse
 from game.model.ruleset import category_word
 from game.model.words import Number
@@ -79,8 +81,9 @@ def candidates(b: Battle, e: int, reach: float) -> list[int]:
     return [o for o in b.physics.in_box(BBox.of(pose.corners, pad=reach)) if o != e]
 
 
-def unit_fire_targets(b: Battle, shooter: int) -> list[int]:
-    """FG-FIRE-1 (AMB-65): enemy units in range and visible."""
+def unit_fire_targets(b: Battle, shooter: int, nearer_than: float | None = None) -> list[int]:
+    """FG-FIRE-1 (AMB-65): enemy units in range and visible; with `nearer_than`, only those nearer than
+    it by more than EPS (FG-FIRE-2 asks no more: the sight of the others is never worked out)."""
     rng = fire_range(b, shooter)
     if rng is None:
         return []
@@ -89,13 +92,30 @@ def unit_fire_targets(b: Battle, shooter: int) -> list[int]:
         for o in candidates(b, shooter, rng + EPS)
         if is_enemy(b, shooter, o)
         and esper.component_for_entity(o, Status).in_play
+        and (nearer_than is None or gap(b, shooter, o) + EPS < nearer_than)
         and shot_sight(b, shooter, o) is not None
     ]
 
 
 def officer_fire_targets(b: Battle, shooter: int) -> list[int]:
+    """FG-FIRE-1: enemy officers in range and visible. An officer whose centre stands farther from the
+    shooter's than its range, its base's half-diagonal and his radius is out of range whatever the
+    exact measure says, and is left out before it is asked (a search asks this of every place it
+    weighs a unit at, most officers far off)."""
+    rng = fire_range(b, shooter)
+    if rng is None:
+        return []
     side = esper.component_for_entity(shooter, Side).side
-    return [o for o in b.officers() if b.side_of(o) != side and shot_sight(b, shooter, o) is not None]
+    here, fp = b.pose(shooter), esper.component_for_entity(shooter, Footprint)
+    beyond = rng + EPS + math.hypot(fp.width, fp.depth) / 2 + 1e-6  # and a margin for the sums' rounding
+    return [
+        o
+        for o in b.officers()
+        if b.side_of(o) != side
+        and dist((here.x, here.y), (b.pose(o).x, b.pose(o).y)) - esper.component_for_entity(o, Officer).radius
+        <= beyond
+        and shot_sight(b, shooter, o) is not None
+    ]
 
 
 def check_fire(b: Battle, shooter: int, target: int) -> Sight:
@@ -129,7 +149,9 @@ def check_fire(b: Battle, shooter: int, target: int) -> Sight:
         return s
     if b.comp(shooter, Unit).category.type == "infantry":
         d = gap(b, shooter, target)
-        nearest = min((gap(b, shooter, o) for o in unit_fire_targets(b, shooter)), default=d)
+        # a target that refuses this one stands nearer by more than EPS, and the nearest of all is one
+        nearer = unit_fire_targets(b, shooter, nearer_than=d)
+        nearest = min((gap(b, shooter, o) for o in nearer), default=d)
         if d > nearest + EPS:
             raise refuse("FG-FIRE-2", "reason_nearest_target", distance=Number(f"{nearest:.2f}"))
     return s
