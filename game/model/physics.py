@@ -23,8 +23,8 @@ from game.model.geometry import (
 )
 
 OVERLAP_TOL = 0.002  # inches of penetration below which two bases merely touch
-_new_tuple = tuple.__new__
 _EVERY = pymunk.ShapeFilter()  # a box query's filter: every shape (made once, asked for every query)
+_WHOLE = pymunk.BB(-1e300, -1e300, 1e300, 1e300)  # a box every base is in
 
 
 class _Local(threading.local):
@@ -44,6 +44,9 @@ class Physics:
         self._owner: dict[pymunk.Shape, int] = {}
         self._size: dict[int, tuple[float, float]] = {}
         self._corners: dict[int, tuple[Point, ...]] = {}
+        # every base's box (left, bottom, right, top) and its entity in the order a box query meets them
+        # (in_box): only an add, a move or a removal changes it
+        self._boxes: tuple[tuple[float, float, float, float, int], ...] | None = None
 
     def add(self, e: int, width: float, depth: float, x: float, y: float, facing: float) -> None:
         body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
@@ -54,6 +57,7 @@ class Physics:
         self._bodies[e], self._shapes[e], self._owner[shape] = body, shape, e
         self._size[e] = (width, depth)
         self._corners[e] = rect_corners(x, y, facing, width, depth)
+        self._boxes = None
 
     def place(self, e: int, x: float, y: float, facing: float) -> None:
         body = self._bodies[e]
@@ -61,6 +65,7 @@ class Physics:
         body.angle = math.radians(facing)
         self.space.reindex_shapes_for_body(body)
         self._corners[e] = rect_corners(x, y, facing, *self._size[e])
+        self._boxes = None
 
     def remove(self, e: int) -> None:
         shape = self._shapes.pop(e, None)
@@ -68,6 +73,7 @@ class Physics:
             body = self._bodies.pop(e)
             del self._owner[shape], self._size[e], self._corners[e]
             self.space.remove(body, shape)
+            self._boxes = None
 
     def copy(self) -> Physics:
         """A space of its own with the same bases where they stand (a battle's copy, Battle.copy)."""
@@ -124,9 +130,22 @@ class Physics:
         return out
 
     def in_box(self, box: BBox) -> list[int]:
-        bb = _new_tuple(pymunk.BB, box)  # the same four sides, in BB's order, without BB's Python __new__
-        owner = self._owner
-        found = [owner[s] for s in self.space.bb_query(bb, _EVERY) if s in owner]
+        """The bases whose boxes meet this box, in the order the space's box query finds them: the
+        order of its tree's leaves, which a query only filters (the tree prunes no leaf whose box meets
+        the query's, and keeps those whose shape's box does), so the space's every box, kept in that
+        order until a base is added, moved or removed, is filtered here as the query would, without the
+        query's call back into Python for each base found (a search asks hundreds of thousands)."""
+        boxes = self._boxes
+        if boxes is None:
+            owner = self._owner
+            boxes = self._boxes = tuple(
+                (*s.bb, owner[s]) for s in self.space.bb_query(_WHOLE, _EVERY) if s in owner
+            )
+        left, bottom, right, top = box
+        # cpBBIntersects, as the query asks it of each shape's box
+        found = [
+            e for sl, sb, sr, st, e in boxes if sl <= right and left <= sr and sb <= top and bottom <= st
+        ]
         supposed = self._local.supposed
         if supposed:
             found = [e for e in found if e not in supposed]
