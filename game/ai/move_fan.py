@@ -16,7 +16,7 @@ from game.ai.routes import Routes
 from game.model.battle import Battle
 from game.model.components import Unit
 from game.model.geometry import Point, dist
-from systems.for_glory.paths import difficult_entry, longest_move
+from systems.for_glory.paths import difficult_entry, enters_difficult, longest_move
 
 FACE_APART = 45.0  # a move is tried facing the nearest enemy too when that is this far from its way
 BENDS = (8.0, 16.0, 25.0, 35.0, 50.0)  # degrees a move's line is turned to clear ground it would stop in
@@ -103,7 +103,7 @@ def ends(b: Battle, e: int, level: Level, here: Point, to: Point) -> list[Point]
         for turn in BENDS:
             a = way + sign * math.radians(turn)
             p = (round(here[0] + math.cos(a) * length, 3), round(here[1] + math.sin(a) * length, 3))
-            if b.table.holds_point(p) and difficult_entry(b, here, p) is None:
+            if b.table.holds_point(p) and not enters_difficult(b, here, p):
                 out.append(p)
                 break
     return out

@@ -186,12 +186,18 @@ def _difficult_entry(
     first examined point inside it, and the exact point of entry on the area's edge, found by halving
     the step before it (cavalry stop there, not at the next examined point). `ground`: the ground under
     each point (Table.ground_along)."""
-    areas = [area for _cls, area in ground]
-    i = next((i for i in range(1, len(pts)) if areas[i] not in (None, areas[i - 1])), None)
+    i = _entry_index(ground)
     if i is None:
         return None
-    area = areas[i]
+    area = ground[i][1]
     return i, boundary(pts[i - 1], pts[i], lambda p: b.table.difficult_area_at(p) is area)
+
+
+def _entry_index(ground: Sequence[tuple[MovementClass, Feature | None]]) -> int | None:
+    """The index of the first examined point of a centre path inside a difficult area the one before
+    was not in (FG-MOVE-3), or None; `ground`: the ground under each point (Table.ground_along)."""
+    areas = [area for _cls, area in ground]
+    return next((i for i in range(1, len(areas)) if areas[i] not in (None, areas[i - 1])), None)
 
 
 def difficult_entry(b: Battle, start: Point, end: Point) -> Point | None:
@@ -200,6 +206,12 @@ def difficult_entry(b: Battle, start: Point, end: Point) -> Point | None:
     way = examined_ground(b, start, end)
     found = _difficult_entry(b, way.points, way.ground)
     return None if found is None else found[1]
+
+
+def enters_difficult(b: Battle, start: Point, end: Point) -> bool:
+    """Does difficult_entry find an entry? Without working out where (the halving that finds the edge):
+    a general bending a cavalry move clear of the ground asks only whether (game/ai/move_fan.py)."""
+    return _entry_index(examined_ground(b, start, end).ground) is not None
 
 
 def road_facing(b: Battle, at: Point, wanted: float) -> float:
