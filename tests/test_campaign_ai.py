@@ -63,3 +63,29 @@ def test_a_general_does_not_march_onto_a_stronger_enemy() -> None:
     assert isinstance(answer, Rest | March) and not (
         isinstance(answer, March) and answer.path[-1] == "bridge"
     )
+
+
+@pytest.mark.parametrize(("worn", "marches"), [((), True), (("al-1a",), False)])
+def test_hard_marches_on_an_army_by_the_battle_the_war_foresees(worn: tuple[str, ...], marches: bool) -> None:
+    """The allies' hard general marches on the French at the Bridge while the battle the
+    war foresees (CAMP-DEC-24) gives him half of it or more (50.9%), and rests once one of his brigades
+    carries a hit (49.4%), where his count of forces alone would still send him."""
+    from systems.campaign.foresight import foreseen
+
+    m = war()
+    w = m.war
+    until(m, MOVE, "al")
+    fr = w.find_army("fr-army")
+    assert fr is not None
+    fr.location = "bridge"
+    for b in worn:
+        w.roster[b].hits = 1
+    onto = March("al-army", ("east-field", "bridge"))
+    f = foreseen(w, onto)
+    assert f is not None and f.odds is not None
+    share = f.odds.win["al"] + f.odds.draw / 2
+    assert (share >= 0.5) == marches
+    answer = campaign_player("hard", "al", 1).decide(w, Decision(MOVE, "al", "", ("al-army",)))
+    assert (answer == onto) == marches
+    normal = campaign_player("normal", "al", 1).decide(w, Decision(MOVE, "al", "", ("al-army",)))
+    assert normal == onto  # the count of forces: the same army, worn or not, is strong enough

@@ -1,9 +1,10 @@
 """The campaign's strategic generals (easy, normal, hard): they answer the war's decisions with the
 commands a person sends. They march on what is worth taking when they are the stronger there (their
-armies in reach counted with them: concentration before battle), stand or decline battle by the
-forces on the field and marching to it, garrison the fortresses they hold, recruit where their armies
-need men and make good their most worn brigades; a battle on the table is played by the For Glory
-general of their level. Every candidate is checked with the rules' own functions first."""
+armies in reach counted with them: concentration before battle; hard asks the battle the war foresees
+instead, CAMP-DEC-24), stand or decline battle by the odds they are told, garrison the fortresses they
+hold, recruit where their armies need men and make good their most worn brigades; a battle on the table
+is played by the For Glory general of their level. Every candidate is checked with the rules' own
+functions first."""
 
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ from systems.campaign.commands import (
     Retreat,
 )
 from systems.campaign.forces import Army, Brigade
+from systems.campaign.foresight import foreseen
 from systems.campaign.marching import reachable, stops
 from systems.campaign.odds import Prospect
 from systems.campaign.orders import check_order, price, replenish_price
@@ -41,19 +43,22 @@ class Temper:
     reach counted or not), how weak it must be to decline battle, whether it concentrates, garrisons
     and makes good its worn brigades, and how much it errs."""
 
-    attack: float  # its force over the enemy's, at least, to march on an army
+    attack: float  # its force over the enemy's, at least, to march on an army (foreseeing none)
     count_friends: bool  # its armies within a march count with the one that attacks
     decline: float  # below this share of the forces, the defender withdraws
     concentrate: bool
     garrison: bool
     replenish: bool
     noise: float  # a share of a target's worth it may misjudge
+    # its share of the battle foreseen (CAMP-DEC-24: a win and half a draw), at least, to march on an
+    # army: the odds the war will tell rather than a count of forces (docs/campaigns.md, "Measured")
+    foresee: float | None = None
 
 
 LEVELS = {
     "easy": Temper(0.9, False, 0.25, False, False, False, 0.5),
     "normal": Temper(1.2, True, 0.35, False, True, True, 0.2),
-    "hard": Temper(1.3, True, 0.4, True, True, True, 0.0),
+    "hard": Temper(1.3, True, 0.4, True, True, True, 0.0, foresee=0.5),
 }
 PLACE_WORTH = 3.0  # a victory point of a place, in the worth of a brigade's point
 CITY_WORTH = 1.5
@@ -184,8 +189,8 @@ class CampaignGeneral:
         assert a is not None
         paths = reachable(w, a)
         best, best_worth = None, self.stay_worth(w, a)
-        for loc, path in paths.items():
-            worth = self.worth(w, a, loc)
+        for path in paths.values():
+            worth = self.worth(w, a, path)
             if worth > best_worth:
                 best, best_worth = path, worth
         return March(a.id, best) if best is not None else Rest(a.id)
@@ -206,21 +211,26 @@ class CampaignGeneral:
         p = w.places[loc]
         return v * PLACE_WORTH + (CITY_WORTH if p.type == "city" else 0.0) + p.gold * GOLD_WORTH
 
-    def worth(self, w: War, a: Army, loc: str) -> float:
+    def worth(self, w: War, a: Army, path: tuple[str, ...]) -> float:
         """A march's worth: the place (when not ours and not already being taken by a friend), an
         enemy army there worth beating when this army, with its friends there (and those next to it,
-        at normal and hard), is the stronger by the level's margin and no friend there is already enough;
+        at normal), is the stronger by the level's margin, or (at hard) the battle the war foresees
+        gives this side the level's share of it, and no friend there is already enough;
         a siege when three to one against the garrison; at hard, never where the enemy next to it
         outweighs us, and more beside friends near the enemy (concentration before battle); a little
         more the nearer the enemy."""
         t = self.temper
+        loc = path[-1]
         enemy = w.enemy(self.side)
         already = force_at(w, loc, self.side, False)
         mine = army_power(w, a) + (force_at(w, loc, self.side, True) if t.count_friends else already)
         theirs = force_at(w, loc, enemy, t.count_friends)
         value = self.place_worth(w, loc) if w.control[loc] != self.side and not already else 0.0
         if theirs > 0:
-            if mine < t.attack * theirs:
+            if t.foresee is not None:
+                if self.foreseen_share(w, March(a.id, path)) < t.foresee:
+                    return -1.0
+            elif mine < t.attack * theirs:
                 return -1.0
             enough = already >= 2 * theirs  # friends there beat them without this army
             value += 0.5 if enough else 2.0 + 0.5 * theirs
@@ -241,6 +251,16 @@ class CampaignGeneral:
         else:
             value += 0.1 * self.rng.uniform(0, 1)
         return self.jitter(value + 0.5 / (1 + front))
+
+    def foreseen_share(self, w: War, m: March) -> float:
+        """This side's share (a win, and half a draw) of the battle the march would bring as the war
+        foresees it (CAMP-DEC-24); 1 where the enemy could not stand, 0 where this side could not."""
+        f = foreseen(w, m)
+        if f is None:
+            return 1.0
+        if f.odds is None:
+            return 0.0 if f.cannot == self.side else 1.0
+        return f.odds.win[self.side] + f.odds.draw / 2
 
     # --- battle ------------------------------------------------------------------------------
 
