@@ -13,6 +13,7 @@ from game.running.campaign_match import play
 from systems.campaign.commands import Decline, March, Rest
 from systems.campaign.odds import Odds, Prospect
 from systems.campaign.rules_module import MOVE, WITHDRAW
+from systems.campaign.state import War
 from tests.campaign_helpers import until, war
 
 
@@ -47,14 +48,19 @@ def test_a_general_declines_a_battle_the_odds_say_it_loses() -> None:
     assert asked(0.6) == cmd.Pass()
 
 
-def test_a_general_does_not_march_onto_a_stronger_enemy() -> None:
-    """The allies' army, worth far less than the French who stand next to it, is never sent at them."""
+def french_at_the_bridge() -> War:
+    """The border war at the allies' first march, the French army moved to the Bridge next to them."""
     m = war()
-    w = m.war
     until(m, MOVE, "al")
-    fr = w.find_army("fr-army")
+    fr = m.war.find_army("fr-army")
     assert fr is not None
     fr.location = "bridge"
+    return m.war
+
+
+def test_a_general_does_not_march_onto_a_stronger_enemy() -> None:
+    """The allies' army, worth far less than the French who stand next to it, is never sent at them."""
+    w = french_at_the_bridge()
     for b in w.roster.values():
         if b.id.startswith("al-"):
             b.hits = 2
@@ -67,17 +73,12 @@ def test_a_general_does_not_march_onto_a_stronger_enemy() -> None:
 
 @pytest.mark.parametrize(("worn", "marches"), [((), True), (("al-1a",), False)])
 def test_hard_marches_on_an_army_by_the_battle_the_war_foresees(worn: tuple[str, ...], marches: bool) -> None:
-    """The allies' hard general marches on the French at the Bridge while the battle the
-    war foresees (CAMP-DEC-24) gives him half of it or more (50.9%), and rests once one of his brigades
-    carries a hit (49.4%), where his count of forces alone would still send him."""
+    """The allies' hard general marches on the French at the Bridge while the battle the war foresees
+    (CAMP-DEC-24) gives him half of it or more (50.9%), and rests once one of his brigades carries a hit
+    (49.4%), where a count of forces (normal's) still sends the army."""
     from systems.campaign.foresight import foreseen
 
-    m = war()
-    w = m.war
-    until(m, MOVE, "al")
-    fr = w.find_army("fr-army")
-    assert fr is not None
-    fr.location = "bridge"
+    w = french_at_the_bridge()
     for b in worn:
         w.roster[b].hits = 1
     onto = March("al-army", ("east-field", "bridge"))
