@@ -31,7 +31,7 @@ from systems.campaign.commands import (
 from systems.campaign.forces import Army, Brigade
 from systems.campaign.foresight import foreseen
 from systems.campaign.marching import reachable, stops
-from systems.campaign.odds import Prospect
+from systems.campaign.odds import Odds, Prospect
 from systems.campaign.orders import check_order, price, replenish_price
 from systems.campaign.rules_module import MOVE, ORDERS, RESOLVE, RETREAT, WITHDRAW
 from systems.campaign.state import War
@@ -51,7 +51,7 @@ class Temper:
     replenish: bool
     noise: float  # a share of a target's worth it may misjudge
     # its share of the battle foreseen (CAMP-DEC-24: a win and half a draw), at least, to march on an
-    # army: the odds the war will tell rather than a count of forces (docs/campaigns.md, "Measured")
+    # army: the odds the war will tell rather than a count of forces (docs/campaign-decisions.md, "Measured")
     foresee: float | None = None
 
 
@@ -80,6 +80,11 @@ def power(w: War, brigades: Iterable[Brigade]) -> float:
 
 def army_power(w: War, a: Army) -> float:
     return power(w, list(a.brigades()))
+
+
+def share(odds: Odds, side: str) -> float:
+    """A side's share of a battle by its odds (CAMP-DEC-24): its chance of winning and half a draw's."""
+    return odds.win[side] + odds.draw / 2
 
 
 def force_at(w: War, loc: str, side: str, friends: bool) -> float:
@@ -260,7 +265,7 @@ class CampaignGeneral:
             return 1.0
         if f.odds is None:
             return 0.0 if f.cannot == self.side else 1.0
-        return f.odds.win[self.side] + f.odds.draw / 2
+        return share(f.odds, self.side)
 
     # --- battle ------------------------------------------------------------------------------
 
@@ -271,13 +276,12 @@ class CampaignGeneral:
             return Decline(self.safest(w, d.options))
         walls = w.places[d.unit].fortress and w.garrison_at(d.unit) is not None
         if isinstance(d.payload, Prospect):
-            odds = d.payload.odds
-            share = odds.win[self.side] + odds.draw / 2
+            ours = share(d.payload.odds, self.side)
         else:
             mine = force_at(w, d.unit, self.side, True)
             theirs = force_at(w, d.unit, w.enemy(self.side), True)
-            share = mine / (mine + theirs) if mine + theirs else 1.0
-        if share >= self.temper.decline or walls:
+            ours = mine / (mine + theirs) if mine + theirs else 1.0
+        if ours >= self.temper.decline or walls:
             return cmd.Pass()
         return Decline(self.safest(w, d.options))
 
