@@ -131,14 +131,14 @@ def _match(results: Sequence[dict[str, Any]]) -> dict[str, Any]:
     if not all(levels) or len({lv for x in levels for lv in x.values()}) != 2:
         return {}
     first = results[0]["levels"][next(iter(results[0]["levels"]))]  # the first side's in the first war
-    won = sum(r["levels"].get(r["winner"]) == first for r in results)
-    drawn = sum(r["winner"] is None for r in results)
-    n = len(results)
-    by_side: dict[str, list[int]] = {}
+    by_side: dict[str, list[int]] = {}  # the side it played: [wars won, wars]
     for r in results:
         side = next(s for s, lv in r["levels"].items() if lv == first)
         by_side.setdefault(side, [0, 0])[0] += r["winner"] == side
         by_side[side][1] += 1
+    won = sum(w for w, _k in by_side.values())
+    drawn = sum(r["winner"] is None for r in results)
+    n = len(results)
     share = (won + drawn / 2) / n
     return {
         "match": {
