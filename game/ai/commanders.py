@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import esper
@@ -119,20 +120,41 @@ def _away(b: Battle, player: Mind, officer: int) -> list[Point]:
     return out
 
 
+@dataclass(frozen=True)
+class Weighing:
+    """How an officer's spot is weighed: its `terms` there (all but his safety), and his safety, `cost`
+    times the `danger` he stands in there, summed in before the term `before` (at the end if None)."""
+
+    terms: Callable[[], dict[str, float]]
+    danger: Callable[[], float]
+    cost: float
+    before: str | None = None
+
+    def parts(self, terms: dict[str, float]) -> dict[str, float]:
+        items = list(terms.items())
+        at = next((i for i, (k, _) in enumerate(items) if k == self.before), len(items))
+        items.insert(at, ("safety", -self.cost * self.danger()))
+        return dict(items)
+
+
 def _placed(
     player: Mind,
     b: Battle,
     officer: int,
     kind: str,
-    parts: Callable[[], dict[str, float]],
+    weighing: Weighing,
     goals: list[Point],
     spots: Sequence[Point] = (),
 ) -> cmd.Command:
     """The best legal point for an officer among steps towards each goal and the `spots` given, or
-    where he stands (which wins near ties: he is there), weighed by term; the reasons are kept."""
+    where he stands (which wins near ties: he is there), weighed by term; the reasons are kept. When
+    nobody reads them (`shown` 1), a point is asked about further only while its terms other than his
+    safety could still beat the best so far: safety is at most zero, and a value summed with one more
+    term of at most zero is never more (rounding is monotone), so the same point is chosen."""
     here = common.centre(b, officer)
     reach = b.rules.length(b.rules.officer.move)
-    options = [weighed(cmd.Pass(), {**parts(), "command": TIE})]
+    options = [weighed(cmd.Pass(), {**weighing.parts(weighing.terms()), "command": TIE})]
+    best = options[0].value if player.shown == 1 else None
     seen: set[Point] = set()
     steps = [
         common.step_towards(here, g, min(reach, dist(here, g)) * frac)
@@ -144,13 +166,19 @@ def _placed(
         if to in seen:
             continue
         seen.add(to)
+        with b.supposing(officer, *to):
+            terms = weighing.terms()
+        if best is not None and round(sum(terms.values()), 3) <= best:
+            continue
         try:
             check_officer_move(b, officer, to)
         except Reject:
             continue
         with b.supposing(officer, *to):
-            found = parts()
+            found = weighing.parts(terms)
         options.append(weighed(cmd.MoveOfficer(b.name(officer), to), found, moved=dist(here, to), start=here))
+        if best is not None:
+            best = max(best, options[-1].value)
     return player.answered(kind, options)
 
 
@@ -170,14 +198,10 @@ def officer_place(player: Mind, b: Battle, officer: int) -> cmd.Command:
     steady = player.general.level.steady
     steadied = {u: w for u in units if steady and (w := _steadying(player, b, u)) > 0}
 
-    def parts() -> dict[str, float]:
+    def terms() -> dict[str, float]:
         held = sum(HELD for u in units if within(gap(b, u, officer), radius))
         lead = LEAD * len(units) * float(leadership_odds(b, officer)) if staff is not None else 0.0
-        found = {
-            "command": held - TIE * dist(common.centre(b, officer), middle),
-            "leadership": lead,
-            "safety": -cost * officer_danger(player, b, officer),
-        }
+        found = {"command": held - TIE * dist(common.centre(b, officer), middle), "leadership": lead}
         if steadied:
             found["morale"] = sum(w * float(check_odds(b, u)) for u, w in steadied.items())
         return found
@@ -190,7 +214,8 @@ def officer_place(player: Mind, b: Battle, officer: int) -> cmd.Command:
         *_away(b, player, officer),
         *(_behind(b, u) for u in sorted(steadied, key=lambda u: -steadied[u])[:2]),
     ]
-    return _placed(player, b, officer, "officer_move", parts, goals)
+    weighing = Weighing(terms, lambda: officer_danger(player, b, officer), cost, "morale")
+    return _placed(player, b, officer, "officer_move", weighing, goals)
 
 
 def _steadying(player: Mind, b: Battle, u: int) -> float:
@@ -259,20 +284,17 @@ def staff_place(player: Mind, b: Battle) -> cmd.Command:
             return officer_danger(player, b, staff)
         return threats.kill_chance(b, common.centre(b, staff))
 
-    def parts() -> dict[str, float]:
+    def terms() -> dict[str, float]:
         lead = sum(LEAD * weights[o] * float(leadership_odds(b, o)) for o in officers)
         near = sum(INITIATIVE for o in officers if within(gap(b, o, staff), xl))
-        return {
-            "leadership": lead + near - TIE * dist(common.centre(b, staff), behind),
-            "safety": -urgent * loss * danger(),
-        }
+        return {"leadership": lead + near - TIE * dist(common.centre(b, staff), behind)}
 
     needing = sorted(officers, key=lambda o: -weights[o] * (1 - float(leadership_odds(b, o))))
     goals = [behind, middle]
     goals += [(x, y + back * 1.5) for x, y in (common.centre(b, o) for o in needing[:2])]
     goals += _away(b, player, staff)
     spots = rings(b, here, reach) if searched else []
-    return _placed(player, b, staff, "staff_move", parts, goals, spots)
+    return _placed(player, b, staff, "staff_move", Weighing(terms, danger, urgent * loss), goals, spots)
 
 
 def _weight(player: Mind, b: Battle, officer: int) -> float:

@@ -23,6 +23,7 @@ class Mind(Protocol):
     side: str
     general: General
     rng: Chooser
+    shown: int  # the options kept whole for the Why box (1: nobody reads the reasons)
 
     def stakes(self, b: Battle) -> Stakes: ...
 
