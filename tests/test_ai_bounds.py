@@ -2,7 +2,8 @@
 the answers only for moves that could still matter) decides as one who weighs every move whole: the same
 command and the same reasons (every option shown, its worth and its parts), decision after decision of a
 battle, while most moves go without their answers weighed; and one whose reasons nobody reads
-(players.unexplained) gives the orders of one whose reasons are read, more of his moves unweighed."""
+(players.unexplained) gives the orders of one whose reasons are read, more of his moves unweighed and
+fewer of his officers' spots asked about."""
 
 from __future__ import annotations
 
@@ -61,6 +62,9 @@ class Twins:
             plans = self.bounded.general.level.plan > 0 and len(d.options) > 1  # needs his candidates whole
             if d.kind == "order" and not plans:
                 assert unread.options == read.options[:1], d
+            elif d.kind in ("officer_move", "staff_move"):  # his spots weighed to their bound (commanders.py)
+                assert unread.options[:1] == read.options[:1], d
+                assert unread.looked_at <= read.looked_at, d
             else:
                 assert unread == read, d
         self.orders += d.kind == "order"
