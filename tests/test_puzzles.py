@@ -96,6 +96,16 @@ def test_finish_the_brigade() -> None:
     assert battery == [cmd.Fire("battery", "battered")]
 
 
+def test_wear_down_the_division() -> None:
+    """FG-LOST-3, FG-VIC-6: of two shots as hard, the battery shoots the fresh brigade that is half its
+    division, not the one with a hit in a division of three. A level's `brink` decides it: the reference
+    `hard-2026-12`, without it, shoots the brigade with a hit."""
+    battery = [c for c in ours(solved("wear-down-the-division")) if getattr(c, "unit", None) == "battery"]
+    assert battery == [cmd.Fire("battery", "pair")]
+    plain = solve(PUZZLES / "wear-down-the-division.toml", level="hard-2026-12")
+    assert [c for c in ours(plain) if getattr(c, "unit", None) == "battery"] == [cmd.Fire("battery", "worn")]
+
+
 def test_flank_charge_first() -> None:
     """FG-CBT-2, FG-CHG-9: of two charges at one battered brigade, the flank charge goes in first."""
     assert ours(solved("flank-charge-first"))[0] == cmd.Charge("light", "line")

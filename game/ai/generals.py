@@ -50,6 +50,9 @@ class Level:
     # pushes the charger stops it (FG-CHG-3, FG-FIRE-6; stopping.py)
     steady: bool = False  # a division general stands where his +2 steadies the morale checks his
     # brigades are likeliest to take before they act again: orders, reactions, a charge (FG-MOR-2)
+    brink: Annotated[float, Bounds(0, 2)] = 0.0  # a hit on a brigade worth this share of what its
+    # destruction brings beyond its point, per hit of the cap: its division broken, the battle ended
+    # (FG-LOST-3, FG-VIC-2; stakes.py)
 
 
 @dataclass(frozen=True)

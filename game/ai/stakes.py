@@ -77,8 +77,9 @@ class Objective:
 class Stakes:
     """The side's stakes in the battle as it stands (or as a copy of it stands)."""
 
-    def __init__(self, b: Battle, side: str, routes: Routes) -> None:
+    def __init__(self, b: Battle, side: str, routes: Routes, brink: float = 0.0) -> None:
         self.side = side
+        self.brink = brink
         self.routes = routes
         assert b.game is not None
         self.enemy = next(s for s in b.game.sides if s != side)
@@ -191,6 +192,9 @@ class Stakes:
         if effect.destroyed or hits + effect.hits >= self.cap:
             return self.destroyed(b, e) + endangers
         worth = effect.hits * HIT * (1.0 + 0.2 * hits)
+        if self.brink and effect.hits:  # a step towards what its destruction brings beyond its point
+            beyond = sign * self.destroyed(b, e) - POINT * self.scoring.unit_destroyed
+            worth += self.brink * beyond * effect.hits / self.cap
         if effect.push:
             worth += PUSH + (self.held_by(e) if clears else 0.0)
         return sign * worth + (0.3 * endangers if effect.push else 0.0)
