@@ -33,13 +33,16 @@ def position(
     armed: str = "heavy_javelin",
 ) -> Battle:
     """a1 (regular line infantry armed with `armed`) facing b1 (`hits` on it, facing `facing`) 7" off, at
-    the javelins' long range; `more` is laid over the module's missile numbers."""
+    the javelins' long range, one of three brigades of its division; `more` is laid over the module's
+    missile numbers."""
     numbers = module_mod(tmp_path, CS, "missiles", f'{more}{JAVELINS}[armed]\nLnInf = "{armed}"\n')
     b = battle(seed=1, stack=modded_stack(numbers, [CS]))
     b.game = GameState("test", ["a", "b"], {"a": "south", "b": "north"}, [], round=2, phase="orders")
     unit(b, "a1", "a", (30, 10), 90)
     officer(b, "a-staff", "a", (30, 4), role="staff")
     unit(b, "b1", "b", (30, 10 + 1.2 + 7), facing, hits=hits)
+    for i, x in enumerate((6, 54)):  # far off: b1's loss does not break its division (FG-LOST-3)
+        unit(b, f"b{i + 2}", "b", (x, 34), 270)
     officer(b, "b-staff", "b", (30, 40), role="staff")
     return b
 
