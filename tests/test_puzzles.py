@@ -28,6 +28,11 @@ def ours(s: Solution) -> list[cmd.Command]:
     return [c for c, raw in zip(s.chosen, s.commands, strict=True) if raw["side"] == "a"]
 
 
+def orders_of(s: Solution, unit: str) -> list[cmd.Command]:
+    """Our commands to one unit, in order."""
+    return [c for c in ours(s) if getattr(c, "unit", None) == unit]
+
+
 def at(s: Solution, name: str) -> tuple[float, float]:
     where = s.state["units"].get(name) or s.state["officers"][name]
     return (where["at"][0], where["at"][1])
@@ -85,14 +90,14 @@ def test_ride_round_the_wood() -> None:
 
 def test_fire_standing() -> None:
     """FG-CBT-6: the horse battery with a target in range fires where it stands."""
-    battery = [c for c in ours(solved("fire-standing")) if getattr(c, "unit", None) == "battery"]
+    battery = orders_of(solved("fire-standing"), "battery")
     assert battery == [cmd.Fire("battery", "column")]
 
 
 def test_finish_the_brigade() -> None:
     """FG-HIT-3, FG-LOST-3: the battery shoots the brigade whose third hit destroys it and breaks its
     division, not the fresh one on its flank."""
-    battery = [c for c in ours(solved("finish-the-brigade")) if getattr(c, "unit", None) == "battery"]
+    battery = orders_of(solved("finish-the-brigade"), "battery")
     assert battery == [cmd.Fire("battery", "battered")]
 
 
@@ -100,10 +105,10 @@ def test_wear_down_the_division() -> None:
     """FG-LOST-3, FG-VIC-6: of two shots as hard, the battery shoots the fresh brigade that is half its
     division, not the one with a hit in a division of three. A level's `brink` decides it: the reference
     `hard-2026-12`, without it, shoots the brigade with a hit."""
-    battery = [c for c in ours(solved("wear-down-the-division")) if getattr(c, "unit", None) == "battery"]
+    battery = orders_of(solved("wear-down-the-division"), "battery")
     assert battery == [cmd.Fire("battery", "pair")]
     plain = solve(PUZZLES / "wear-down-the-division.toml", level="hard-2026-12")
-    assert [c for c in ours(plain) if getattr(c, "unit", None) == "battery"] == [cmd.Fire("battery", "worn")]
+    assert orders_of(plain, "battery") == [cmd.Fire("battery", "worn")]
 
 
 def test_flank_charge_first() -> None:
@@ -140,7 +145,7 @@ def test_staff_to_the_failing_division() -> None:
 def test_rally_not_obey() -> None:
     """FG-ORD-3, FG-ORD-4: a brigade with two hits in the enemy's reaction area is rallied or pulled
     back, orders that need no morale test, never given one it would most likely ignore."""
-    shaken = [c for c in ours(solved("rally-not-obey")) if getattr(c, "unit", None) == "shaken"]
+    shaken = orders_of(solved("rally-not-obey"), "shaken")
     assert shaken and isinstance(shaken[0], cmd.Rally | cmd.Withdraw), shaken
 
 
@@ -297,7 +302,7 @@ def test_round_the_orchard() -> None:
 def test_rally_before_the_assault() -> None:
     """Issue 39, item 4, FG-ORD-3, FG-MOR-4, FG-ORD-10: a regular brigade with two hits obeys one time
     in six; it rallies rather than charge the battered brigade in front of it (main's hard charged)."""
-    worn = [c for c in ours(solved("rally-before-the-assault")) if getattr(c, "unit", None) == "worn"]
+    worn = orders_of(solved("rally-before-the-assault"), "worn")
     assert worn and worn[0] == cmd.Rally("worn"), worn
 
 
