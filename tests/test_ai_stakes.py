@@ -55,3 +55,37 @@ def test_fg_lost_3_a_hit_on_a_brigade_whose_loss_breaks_its_division_is_worth_a_
         assert beyond > 0
         step = brink.harm(b, companion, hit) - plain.harm(b, companion, hit)
         assert step == pytest.approx(sign * 0.5 * beyond / cap)
+
+
+def test_fg_vic_2_a_scenario_that_ends_at_three_divisions_is_weighed_by_its_own_count(battle: Battle) -> None:
+    """A level's `victory`: where the scenario ends the battle at three divisions removed (Arapiles),
+    the second division's loss is its two points and its brigades, not the battle; the references
+    read the rulebook's two."""
+    b = battle
+    assert b.game is not None
+    battered = b.ids["battered"]
+    b.game.divisions_to_end = 3
+    terms, rulebook = Stakes(b, "a", Routes(), victory=True), Stakes(b, "a", Routes())
+    first = terms.destroyed(b, battered)  # no division removed yet: the same either way
+    assert first == rulebook.destroyed(b, battered) < WIN
+    terms, rulebook = Stakes(b, "a", Routes(), victory=True), Stakes(b, "a", Routes())
+    terms.removed = rulebook.removed = 1
+    assert rulebook.destroyed(b, battered) == WIN
+    assert terms.destroyed(b, battered) == first
+
+
+def test_fg_vic_4_where_every_objective_held_does_not_end_the_battle_no_race_is_weighed() -> None:
+    """The bridge is the last objective the attacker (b) lacks: by the rulebook taking it ends the battle
+    (FG-VIC-4) and is worth the battle; where the scenario switches FG-VIC-4 off (Talavera) a general
+    weighing its terms counts its points alone: his lost, ours held and taken from him (FG-VIC-7, -8)."""
+    with puzzle_position("hold-the-last-bridge") as b:
+        assert b.game is not None
+        b.game.objectives_end = False
+        bridge = next(o for o in b.game.objectives if o.holder == "a")
+        rulebook = next(o for o in Stakes(b, "b", Routes()).objectives if o.state is bridge)
+        terms = next(o for o in Stakes(b, "b", Routes(), victory=True).objectives if o.state is bridge)
+        assert rulebook.ends and rulebook.gain >= WIN
+        s = b.rules.scoring
+        assert not terms.ends
+        assert bridge.ever == {"a"}  # taking it is taking it from the enemy too
+        assert terms.gain == POINT * (s.objective_held * 2 + s.objective_taken)

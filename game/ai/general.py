@@ -113,7 +113,8 @@ class GeneralPlayer(SearchPlayer):
             if b is self._asked_of and self._kept is not None:
                 self._stakes, self._targets, self._ground, self._holdable, self._driven = self._kept
             else:
-                self._stakes = Stakes(b, self.side, self.routes, self.general.level.brink)
+                level = self.general.level
+                self._stakes = Stakes(b, self.side, self.routes, level.brink, level.victory)
                 self._targets, self._ground, self._holdable, self._driven = {}, None, {}, {}
             self._stakes_of = b
         return self._stakes

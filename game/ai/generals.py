@@ -53,6 +53,8 @@ class Level:
     brink: Annotated[float, Bounds(0, 2)] = 0.0  # a hit on a brigade worth this share of what its
     # destruction brings beyond its point, per hit of the cap: its division broken, the battle ended
     # (FG-LOST-3, FG-VIC-2; stakes.py)
+    victory: bool = False  # weighs the scenario's own terms: the divisions removed that end it, whether
+    # every objective held does (FG-VIC-2, FG-VIC-4), its points; else the rulebook's (stakes.py)
 
 
 @dataclass(frozen=True)

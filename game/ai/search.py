@@ -446,11 +446,14 @@ class SearchPlayer(HeuristicPlayer):
         FG-VIC-8), and the battle itself when the side holding every other one would end it by holding
         this one too (FG-VIC-4). The two of ours nearest each objective not safely ours (the enemy
         holds it, nobody does, or an enemy unit is near) make for it, so that not everyone bunches."""
-        assert b.game is not None
-        score = b.rules.scoring
+        g = b.game
+        assert g is not None
+        terms = self.general.level.victory  # the scenario's own terms, else the rulebook's
+        score = (g.scoring or b.rules.scoring) if terms else b.rules.scoring
+        race = len(g.objectives) > 1 and (g.objectives_end or not terms)  # FG-VIC-4 ends the battle
         ours = list(b.units(self.side))
         foes = common.enemy_units(b, self.side)
-        objectives = b.game.objectives
+        objectives = g.objectives
         claims: dict[int, list[tuple[Point, float]]] = {}
         for o in objectives:
             enemy_near = any(dist(o.at, common.centre(b, f)) < NEAR_OBJECTIVE for f in foes)
@@ -459,9 +462,9 @@ class SearchPlayer(HeuristicPlayer):
             taken = any(s != self.side for s in o.ever)
             stake = POINT * (score.objective_held + (score.objective_taken if taken else 0))
             others = {p.holder for p in objectives if p is not o}
-            if len(objectives) > 1 and len(others) == 1 and None not in others:
+            if race and len(others) == 1 and None not in others:
                 stake += DECISIVE  # whoever holds all the others ends the battle by taking this one
-            elif len(objectives) > 1:
+            elif race:
                 stake += DECISIVE / len(objectives)  # a share of that race
             guards = 3 if stake >= DECISIVE else 2
             for u in sorted(ours, key=lambda u: dist(o.at, common.centre(b, u)))[:guards]:

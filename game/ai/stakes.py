@@ -77,21 +77,28 @@ class Objective:
 class Stakes:
     """The side's stakes in the battle as it stands (or as a copy of it stands)."""
 
-    def __init__(self, b: Battle, side: str, routes: Routes, brink: float = 0.0) -> None:
+    def __init__(
+        self, b: Battle, side: str, routes: Routes, brink: float = 0.0, victory: bool = False
+    ) -> None:
+        """`victory`: the scenario's own terms (the divisions removed that end it, FG-VIC-4 on or off,
+        its points); without it the rulebook's, as the generals of 2026 read them."""
         self.side = side
         self.brink = brink
         self.routes = routes
-        assert b.game is not None
-        self.enemy = next(s for s in b.game.sides if s != side)
+        g = b.game
+        assert g is not None
+        self.enemy = next(s for s in g.sides if s != side)
         points = b.stack.mode.score(b)
         self.lead = points[side].total - points[self.enemy].total  # our score less his
         self.removed = sum(1 for e in b.events if e.kind == "division_removed")
-        self.scoring = b.rules.scoring
+        self.to_end = g.divisions_to_end if victory else 2  # FG-VIC-2 (AMB-34)
+        self.race = g.objectives_end or not victory  # every objective held ends the battle (FG-VIC-4)
+        self.scoring = (g.scoring or b.rules.scoring) if victory else b.rules.scoring
         self.cap = b.rules.core.hits.destroyed_at
         self._bands = {band.label: band for band in (*b.rules.fire_results, *b.rules.melee_results)}
         self._effects: dict[str, tuple[Effect, Effect]] = {}  # by label: every odds weighed asks them
         self._gone: dict[int, float] = {}
-        self.objectives = [self._objective(b, o) for o in b.game.objectives]
+        self.objectives = [self._objective(b, o) for o in g.objectives]
         self.threatening: dict[int, float] = {}  # enemy unit -> the stake of our objectives it endangers
         for o in self.objectives:
             if o.endangered:
@@ -103,7 +110,7 @@ class Stakes:
         """When the enemy holds, or can reach within two activations, every objective, the race may end
         the battle soon (FG-VIC-4): any one objective taken, held or kept denies it, and is worth a
         share of the battle more."""
-        if len(self.objectives) < 2:
+        if len(self.objectives) < 2 or not self.race:
             return
         foes = list(b.enemy_units(self.side))
         for o in self.objectives:
@@ -212,7 +219,7 @@ class Stakes:
     def destroyed(self, b: Battle, e: int) -> float:
         """A unit destroyed (FG-VIC-5), with what follows: its division demoralised when its lost
         brigades reach its survivors (FG-LOST-3, the division's score and its other brigades off the
-        table), and the battle's end when that division is the second removed (FG-VIC-2)."""
+        table), and the battle's end when that division is the last its terms allow (FG-VIC-2: the second)."""
         kept = self._gone.get(e)
         if kept is not None:
             return kept
@@ -226,7 +233,7 @@ class Stakes:
             if off.role == "division" and off.lost_brigades + 1 >= len(left):
                 points += self.scoring.division_removed
                 value += POINT * self.scoring.division_removed + GONE * len(left)
-                if self.removed + 1 >= 2:  # FG-VIC-2 (AMB-34): the battle ends with it
+                if self.removed + 1 >= self.to_end:  # FG-VIC-2 (AMB-34): the battle ends with it
                     value = self.ending(sign * points)  # already ours: won, lost or drawn by the score
                     self._gone[e] = value
                     return value
@@ -248,7 +255,7 @@ class Stakes:
         loss = s.objective_held + s.objective_held + s.objective_taken
         value_gain, value_loss = POINT * gain, POINT * loss
         ends = False
-        if others:  # the race for all of them (FG-VIC-4): a share of the battle, the more the nearer done
+        if others and self.race:  # the race for them all (FG-VIC-4): a share of the battle, by how near
             share = WIN / (len(others) + 1)
             mine = sum(p.holder == self.side for p in others) / len(others)
             his = sum(p.holder == self.enemy for p in others) / len(others)
