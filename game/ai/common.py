@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 from weakref import WeakKeyDictionary
@@ -20,6 +21,7 @@ from game.model.dice import Dice
 from game.model.errors import UserError
 from game.model.geometry import Point, centroid, dist, point_in_polygon
 from game.model.resolution import Decision, Reject
+from game.model.ruleset import Scoring
 from systems.for_glory.charge.plan import chargeable_units, plan_charge
 from systems.for_glory.deployment import (
     INWARD,
@@ -514,3 +516,22 @@ def enemy_units(b: Battle, side: str) -> list[int]:
 
 def objectives(b: Battle) -> list[Point]:
     return [o.at for o in b.game.objectives] if b.game else []
+
+
+@dataclass(frozen=True)
+class Terms:
+    """How the battle is won, as a general reads it (FG-VIC-2, FG-VIC-4, FG-VIC-5..10)."""
+
+    scoring: Scoring
+    divisions_to_end: int
+    objectives_end: bool  # every objective held by one side ends the battle
+
+
+def terms(b: Battle, own: bool) -> Terms:
+    """The scenario's own terms, or (`own` off: the references, as the generals of 2026 read them) the
+    rulebook's: two divisions removed, FG-VIC-4 everywhere, the ruleset's points."""
+    g = b.game
+    assert g is not None
+    if not own:
+        return Terms(b.rules.scoring, 2, True)
+    return Terms(g.scoring or b.rules.scoring, g.divisions_to_end, g.objectives_end)

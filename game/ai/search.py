@@ -446,14 +446,13 @@ class SearchPlayer(HeuristicPlayer):
         FG-VIC-8), and the battle itself when the side holding every other one would end it by holding
         this one too (FG-VIC-4). The two of ours nearest each objective not safely ours (the enemy
         holds it, nobody does, or an enemy unit is near) make for it, so that not everyone bunches."""
-        g = b.game
-        assert g is not None
-        terms = self.general.level.victory  # the scenario's own terms, else the rulebook's
-        score = (g.scoring or b.rules.scoring) if terms else b.rules.scoring
-        race = len(g.objectives) > 1 and (g.objectives_end or not terms)  # FG-VIC-4 ends the battle
+        assert b.game is not None
+        terms = common.terms(b, self.general.level.victory)
+        score = terms.scoring
+        objectives = b.game.objectives
+        race = len(objectives) > 1 and terms.objectives_end  # holding them all ends the battle (FG-VIC-4)
         ours = list(b.units(self.side))
         foes = common.enemy_units(b, self.side)
-        objectives = g.objectives
         claims: dict[int, list[tuple[Point, float]]] = {}
         for o in objectives:
             enemy_near = any(dist(o.at, common.centre(b, f)) < NEAR_OBJECTIVE for f in foes)

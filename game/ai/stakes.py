@@ -80,8 +80,7 @@ class Stakes:
     def __init__(
         self, b: Battle, side: str, routes: Routes, brink: float = 0.0, victory: bool = False
     ) -> None:
-        """`victory`: the scenario's own terms (the divisions removed that end it, FG-VIC-4 on or off,
-        its points); without it the rulebook's, as the generals of 2026 read them."""
+        """`victory`: the scenario's own terms, else the rulebook's (common.terms)."""
         self.side = side
         self.brink = brink
         self.routes = routes
@@ -91,9 +90,8 @@ class Stakes:
         points = b.stack.mode.score(b)
         self.lead = points[side].total - points[self.enemy].total  # our score less his
         self.removed = sum(1 for e in b.events if e.kind == "division_removed")
-        self.to_end = g.divisions_to_end if victory else 2  # FG-VIC-2 (AMB-34)
-        self.race = g.objectives_end or not victory  # every objective held ends the battle (FG-VIC-4)
-        self.scoring = (g.scoring or b.rules.scoring) if victory else b.rules.scoring
+        self.terms = common.terms(b, victory)
+        self.scoring = self.terms.scoring
         self.cap = b.rules.core.hits.destroyed_at
         self._bands = {band.label: band for band in (*b.rules.fire_results, *b.rules.melee_results)}
         self._effects: dict[str, tuple[Effect, Effect]] = {}  # by label: every odds weighed asks them
@@ -110,7 +108,7 @@ class Stakes:
         """When the enemy holds, or can reach within two activations, every objective, the race may end
         the battle soon (FG-VIC-4): any one objective taken, held or kept denies it, and is worth a
         share of the battle more."""
-        if len(self.objectives) < 2 or not self.race:
+        if len(self.objectives) < 2 or not self.terms.objectives_end:
             return
         foes = list(b.enemy_units(self.side))
         for o in self.objectives:
@@ -233,7 +231,7 @@ class Stakes:
             if off.role == "division" and off.lost_brigades + 1 >= len(left):
                 points += self.scoring.division_removed
                 value += POINT * self.scoring.division_removed + GONE * len(left)
-                if self.removed + 1 >= self.to_end:  # FG-VIC-2 (AMB-34): the battle ends with it
+                if self.removed + 1 >= self.terms.divisions_to_end:  # FG-VIC-2 (AMB-34): the battle ends
                     value = self.ending(sign * points)  # already ours: won, lost or drawn by the score
                     self._gone[e] = value
                     return value
@@ -255,7 +253,7 @@ class Stakes:
         loss = s.objective_held + s.objective_held + s.objective_taken
         value_gain, value_loss = POINT * gain, POINT * loss
         ends = False
-        if others and self.race:  # the race for them all (FG-VIC-4): a share of the battle, by how near
+        if others and self.terms.objectives_end:  # the race for them all (FG-VIC-4): a share of the battle
             share = WIN / (len(others) + 1)
             mine = sum(p.holder == self.side for p in others) / len(others)
             his = sum(p.holder == self.enemy for p in others) / len(others)
