@@ -41,6 +41,7 @@ from systems.for_glory.officers import check_officer_move
 from systems.for_glory.paths import may_move, plan_move
 from systems.for_glory.reaction import check_rally
 from systems.for_glory.targets import check_fire, officer_fire_targets, unit_fire_targets
+from systems.for_glory.victory import points_of
 
 
 def own_edge(b: Battle, side: str) -> str:
@@ -534,4 +535,4 @@ def terms(b: Battle, own: bool) -> Terms:
     assert g is not None
     if not own:
         return Terms(b.rules.scoring, 2, True)
-    return Terms(g.scoring or b.rules.scoring, g.divisions_to_end, g.objectives_end)
+    return Terms(points_of(b), g.divisions_to_end, g.objectives_end)

@@ -10,6 +10,7 @@ from game.model.battle import Battle
 from game.model.components import Officer
 from game.model.events import Event, GameOver, ObjectiveTaken
 from game.model.geometry import BBox
+from game.model.ruleset import Scoring
 from systems.for_glory.measure import gap_to_point, within
 
 
@@ -45,6 +46,12 @@ def update_objectives(b: Battle) -> None:
                 obj.holder = side
                 obj.ever.add(side)
                 b.emit(ObjectiveTaken(objective=obj.id, side=side))
+
+
+def points_of(b: Battle) -> Scoring:
+    """What each line of the score is worth (FG-VIC-5..10): the scenario's own points, else the ruleset's."""
+    g = b.game
+    return g.scoring if g is not None and g.scoring is not None else b.rules.scoring
 
 
 def end_reason(b: Battle) -> tuple[str, str] | None:
@@ -93,7 +100,7 @@ def score(b: Battle, events: list[Event] | None = None) -> dict[str, Score]:
             out[obj.holder].objectives_held += 1
             if enemy_of(obj.holder) in obj.ever:
                 out[obj.holder].objectives_taken += 1
-    rules = g.scoring or b.rules.scoring  # the scenario's own points, else the ruleset's
+    rules = points_of(b)
     for s in out.values():
         s.lines = {
             "FG-VIC-5": s.units_destroyed * rules.unit_destroyed,
