@@ -259,6 +259,19 @@ def test_take_the_winning_objective() -> None:
         assert over and over[0]["winner"] == "a", level
 
 
+def test_take_the_only_objective() -> None:
+    """FG-VIC-4 with a single objective: it is every objective, so the dragoons that ride onto the
+    unheld crossroads win the battle. Hard and normal take it; `hard-2026-12`, which saw the race for the
+    objectives only where there are several, closes on the battery instead."""
+    for level in ("hard", "normal"):
+        s = solve(PUZZLES / "take-the-only-objective.toml", level=level)
+        over = [e for e in s.events if e["kind"] == "game_over"]
+        assert over and over[0]["winner"] == "a" and over[0]["rule"] == "FG-VIC-4", level
+    plain = solve(PUZZLES / "take-the-only-objective.toml", level="hard-2026-12")
+    assert not [e for e in plain.events if e["kind"] == "game_over"]
+    assert dist(at(plain, "dragoons"), (36.0, 20.0)) > XS + 1.0
+
+
 def test_hold_the_last_bridge() -> None:
     """Issue 39, item 3, FG-VIC-4: the bridge is our last objective, held by a brigade with two hits
     and an open flank; it is not pulled back off the bridge (which would leave it to the enemy's next
