@@ -8,8 +8,9 @@ from collections.abc import Iterator
 import pytest
 
 from game.ai.routes import Routes
-from game.ai.stakes import POINT, WIN, Effect, Stakes
+from game.ai.stakes import GONE, HIT, POINT, WIN, Effect, Stakes
 from game.model.battle import Battle
+from systems.for_glory.hits import relocation
 from tests.helpers import puzzle_position
 
 
@@ -89,3 +90,25 @@ def test_fg_vic_4_where_every_objective_held_does_not_end_the_battle_no_race_is_
         assert not terms.ends
         assert bridge.ever == {"a"}  # taking it is taking it from the enemy too
         assert terms.gain == POINT * (s.objective_held * 2 + s.objective_taken)
+
+
+def test_fg_off_12_a_general_whose_death_disbands_his_division_is_worth_the_division(battle: Battle) -> None:
+    """b-div2's support brigade strays far to the east, too far for any spot at L of all its brigades
+    (AMB-19): killing its general
+    disbands the division (FG-OFF-12), its points and its brigades off the table, and with one division
+    removed already the battle's end (FG-VIC-2). A general reading the battle whole (`victory`) weighs
+    that; the references an officer killed. b-div's general has a spot to go back to: the same to both."""
+    b = battle
+    scattered, kept = b.ids["b-div2"], b.ids["b-div"]
+    b.place(b.ids["support"], 45.0, 31.0)
+    assert relocation(b, scattered) is None and relocation(b, kept) is not None
+    s, killed = b.rules.scoring, Effect(killed=True)
+    officer = POINT * s.officer_killed + HIT
+    whole, rulebook = Stakes(b, "a", Routes(), victory=True), Stakes(b, "a", Routes())
+    assert rulebook.harm(b, scattered, killed) == officer
+    assert whole.harm(b, scattered, killed) == pytest.approx(officer + POINT * s.division_removed + 3 * GONE)
+    assert whole.harm(b, kept, killed) == rulebook.harm(b, kept, killed) == officer
+    for side, sign in (("a", 1.0), ("b", -1.0)):
+        ending = Stakes(b, side, Routes(), victory=True)
+        ending.removed = 1
+        assert ending.harm(b, scattered, killed) == sign * WIN

@@ -193,7 +193,7 @@ def officer_place(player: Mind, b: Battle, officer: int) -> cmd.Command:
     radius = b.rules.length(b.rules.core.command.division_radius)
     staff = _staff(b, player.side)
     middle = centroid([common.centre(b, u) for u in units])
-    cost = player.stakes(b).scoring.officer_killed * POINT + HIT
+    cost = -player.stakes(b).general_killed(b, officer)  # his points, and his division if it disbands
 
     steady = player.general.level.steady
     steadied = {u: w for u in units if steady and (w := _steadying(player, b, u)) > 0}

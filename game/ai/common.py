@@ -526,15 +526,17 @@ class Terms:
     scoring: Scoring
     divisions_to_end: int
     objectives_end: bool  # every objective held by one side ends the battle
-    single_ends: bool = True  # a lone objective is every objective: taking it ends the battle too
+    # read whole: a lone objective is every objective (taking it ends the battle, FG-VIC-4) and a
+    # division general's death that disbands his division removes it (FG-OFF-12, FG-VIC-2)
+    whole: bool = True
 
 
 def terms(b: Battle, own: bool) -> Terms:
     """The scenario's own terms, or (`own` off: the references, as the generals of 2026 read them) the
-    rulebook's: two divisions removed, FG-VIC-4 everywhere but where a scenario has a single objective,
-    the ruleset's points."""
+    rulebook's: two divisions removed, FG-VIC-4 everywhere, the ruleset's points, and neither a lone
+    objective's race nor a disbanded division seen."""
     g = b.game
     assert g is not None
     if not own:
-        return Terms(b.rules.scoring, 2, True, single_ends=False)
+        return Terms(b.rules.scoring, 2, True, whole=False)
     return Terms(points_of(b), g.divisions_to_end, g.objectives_end)

@@ -23,7 +23,7 @@ from game.model.components import Officer, Unit
 from game.model.geometry import Point
 from game.model.ruleset import ResultBand
 from systems.for_glory.checks import is_disorganised
-from systems.for_glory.hits import surviving
+from systems.for_glory.hits import relocation, surviving
 from systems.for_glory.measure import gap_to_point, within
 
 HIT = FIRE_VALUE["one hit"]
@@ -191,7 +191,7 @@ class Stakes:
                 return sign * 0.1 if effect.push else 0.0
             if off.role == "staff":  # FG-OFF-7, FG-VIC-3: the battle ends
                 return self.ending(sign * self.scoring.staff_killed)
-            return sign * (self.scoring.officer_killed * POINT + HIT)  # FG-VIC-9, and experience 0
+            return self.general_killed(b, e)
         hits = common.hits(e)
         endangers = self.threatening.get(e, 0.0)  # an enemy that may take an objective of ours
         if effect.destroyed or hits + effect.hits >= self.cap:
@@ -203,6 +203,24 @@ class Stakes:
         if effect.push:
             worth += PUSH + (self.held_by(e) if clears else 0.0)
         return sign * worth + (0.3 * endangers if effect.push else 0.0)
+
+    def general_killed(self, b: Battle, officer: int) -> float:
+        """A division general killed: his points and his experience 0 (FG-VIC-9, FG-OFF-10), and his
+        division disbanded when no spot takes him back among his brigades (FG-OFF-12, AMB-19): removed as
+        a demoralised one is, the battle's end when it is the last its terms allow (FG-VIC-2)."""
+        kept = self._gone.get(officer)
+        if kept is not None:
+            return kept
+        sign = 1.0 if b.side_of(officer) != self.side else -1.0
+        points = self.scoring.officer_killed
+        value = sign * (POINT * points + HIT)
+        if self.terms.whole and relocation(b, officer) is None:
+            points += self.scoring.division_removed
+            value += sign * (POINT * self.scoring.division_removed + GONE * len(surviving(b, officer)))
+            if self.removed + 1 >= self.terms.divisions_to_end:
+                value = self.ending(sign * points)
+        self._gone[officer] = value
+        return value
 
     def held_by(self, e: int) -> float:
         """What pushing a unit may take off an objective: a share of its worth when it alone stands
@@ -253,7 +271,7 @@ class Stakes:
         loss = s.objective_held + s.objective_held + s.objective_taken
         value_gain, value_loss = POINT * gain, POINT * loss
         ends = False
-        if not others and not ours and self.terms.objectives_end and self.terms.single_ends:
+        if not others and not ours and self.terms.objectives_end and self.terms.whole:
             ends = True  # the only objective is every objective (FG-VIC-4): taking it ends the battle
             value_gain = max(value_gain, self.ending(gain))
         elif others and self.terms.objectives_end:  # the race for them all (FG-VIC-4): a share of the battle
