@@ -54,7 +54,8 @@ class Level:
     # destruction brings beyond its point, per hit of the cap: its division broken, the battle ended
     # (FG-LOST-3, FG-VIC-2; stakes.py)
     victory: bool = False  # weighs the scenario's own terms: the divisions removed that end it, whether
-    # every objective held does (FG-VIC-2, FG-VIC-4), its points; else the rulebook's (stakes.py)
+    # every objective held does (FG-VIC-2, FG-VIC-4), its points; a lone objective as every objective and a
+    # division disbanded by its general's death as removed (FG-OFF-12); else as 2026 read them (stakes.py)
 
 
 @dataclass(frozen=True)

@@ -405,7 +405,7 @@ OTHERS: dict[str, dict[str, str]] = {
         "command": "whether the estado mayor rides to the divisions' checks (FG-LDR-4); rallies weighed",
         "steady": "whether a division general stands at XS of the brigades whose checks matter (FG-MOR-2)",
         "brink": "share of what a brigade's loss brings beyond its point a hit on it is worth (FG-LOST-3)",
-        "victory": "weighs the scenario's own end: divisions removed, objectives held, its points (FG-VIC)",
+        "victory": "weighs the battle's end whole: its terms, its points, disbanding (FG-VIC, FG-OFF-12)",
     },
     "Temperament": {
         "name": "its name, shown where generals are chosen",
