@@ -213,14 +213,22 @@ class Stakes:
             return kept
         sign = 1.0 if b.side_of(officer) != self.side else -1.0
         points = self.scoring.officer_killed
-        value = sign * (POINT * points + HIT)
+        worth = POINT * points + HIT
         if self.terms.whole and relocation(b, officer) is None:
-            points += self.scoring.division_removed
-            value += sign * (POINT * self.scoring.division_removed + GONE * len(surviving(b, officer)))
-            if self.removed + 1 >= self.terms.divisions_to_end:
-                value = self.ending(sign * points)
+            value = self._with_division(sign, points, worth, len(surviving(b, officer)))
+        else:
+            value = sign * worth
         self._gone[officer] = value
         return value
+
+    def _with_division(self, sign: float, points: float, worth: float, brigades: int) -> float:
+        """`worth` (`points` of the score) with the division removed too (FG-LOST-3, FG-OFF-12): its
+        points and its `brigades` off the table, or the battle's end when it is the last division its
+        terms allow (FG-VIC-2, AMB-34): won, lost or drawn by the score."""
+        points += self.scoring.division_removed
+        if self.removed + 1 >= self.terms.divisions_to_end:
+            return self.ending(sign * points)
+        return sign * (worth + POINT * self.scoring.division_removed + GONE * brigades)
 
     def held_by(self, e: int) -> float:
         """What pushing a unit may take off an objective: a share of its worth when it alone stands
@@ -241,20 +249,15 @@ class Stakes:
             return kept
         sign = 1.0 if b.side_of(e) != self.side else -1.0
         points = self.scoring.unit_destroyed
-        value = POINT * points
+        value = sign * POINT * points
         officer = b.officer_of(e)
         if officer is not None and b.in_play(officer):
             off = esper.component_for_entity(officer, Officer)
             left = [u for u in surviving(b, officer) if u != e]
             if off.role == "division" and off.lost_brigades + 1 >= len(left):
-                points += self.scoring.division_removed
-                value += POINT * self.scoring.division_removed + GONE * len(left)
-                if self.removed + 1 >= self.terms.divisions_to_end:  # FG-VIC-2 (AMB-34): the battle ends
-                    value = self.ending(sign * points)  # already ours: won, lost or drawn by the score
-                    self._gone[e] = value
-                    return value
-        self._gone[e] = sign * value
-        return sign * value
+                value = self._with_division(sign, points, POINT * points, len(left))
+        self._gone[e] = value
+        return value
 
     # --- objectives ---------------------------------------------------------------------------
 
