@@ -4,10 +4,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 
+from game.ai.common import terms
+from game.ai.players import make_player
 from game.ai.routes import Routes
+from game.ai.search import DECISIVE, SearchPlayer
 from game.ai.stakes import GONE, HIT, POINT, WIN, Effect, Stakes
 from game.model.battle import Battle
 from systems.for_glory.hits import relocation
@@ -90,6 +94,26 @@ def test_fg_vic_4_where_every_objective_held_does_not_end_the_battle_no_race_is_
         assert not terms.ends
         assert bridge.ever == {"a"}  # taking it is taking it from the enemy too
         assert terms.gain == POINT * (s.objective_held * 2 + s.objective_taken)
+
+
+def test_fg_vic_4_a_lone_objective_is_made_for_as_the_battle_by_a_general_reading_it_whole() -> None:
+    """With one objective, whoever takes it holds every objective and wins (FG-VIC-4): the units a general
+    who reads the terms whole sends for it make for the battle (DECISIVE, three of them), as his stakes see
+    it; `hard-2026-12`, reading the rulebook as 2026 did, sends two for its points alone."""
+    with puzzle_position("take-the-only-objective") as b:
+        assert b.game is not None and len(b.game.objectives) == 1
+        whole, rulebook = terms(b, own=True), terms(b, own=False)  # one reading for stakes and ground
+        assert whole.race(1) and not rulebook.race(1) and whole.race(2) and rulebook.race(2)
+        assert not replace(whole, objectives_end=False).race(2) and not whole.race(0)
+        stakes = {}
+        for name in ("hard", "hard-2026-12"):
+            player = make_player(name, "a", 1)
+            assert isinstance(player, SearchPlayer)
+            claims = player.ground(b).claims
+            stakes[name] = sorted(w for made in claims.values() for _at, w in made)
+        assert stakes["hard"] and min(stakes["hard"]) >= DECISIVE
+        assert stakes["hard-2026-12"] and max(stakes["hard-2026-12"]) < DECISIVE
+        assert len(stakes["hard"]) == min(3, len(list(b.units("a")))) and len(stakes["hard-2026-12"]) <= 2
 
 
 def test_fg_off_12_a_general_whose_death_disbands_his_division_is_worth_the_division(battle: Battle) -> None:

@@ -530,6 +530,11 @@ class Terms:
     # division general's death that disbands his division removes it (FG-OFF-12, FG-VIC-2)
     whole: bool = True
 
+    def race(self, objectives: int) -> bool:
+        """Does one side holding all of these objectives end the battle (FG-VIC-4)? A lone objective
+        is every objective only to a general who reads the terms whole."""
+        return self.objectives_end and (objectives > 1 or (objectives == 1 and self.whole))
+
 
 def terms(b: Battle, own: bool) -> Terms:
     """The scenario's own terms, or (`own` off: the references, as the generals of 2026 read them) the

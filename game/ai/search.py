@@ -444,13 +444,14 @@ class SearchPlayer(HeuristicPlayer):
     def ground(self, b: Battle) -> Ground:
         """Which units make for which objectives, and what each is at stake: its points (FG-VIC-7,
         FG-VIC-8), and the battle itself when the side holding every other one would end it by holding
-        this one too (FG-VIC-4). The two of ours nearest each objective not safely ours (the enemy
-        holds it, nobody does, or an enemy unit is near) make for it, so that not everyone bunches."""
+        this one too (FG-VIC-4; a lone objective too, to a general who reads the terms whole). The two
+        of ours nearest each objective not safely ours (the enemy holds it, nobody does, or an enemy unit
+        is near) make for it, so that not everyone bunches."""
         assert b.game is not None
         terms = common.terms(b, self.general.level.victory)
         score = terms.scoring
         objectives = b.game.objectives
-        race = len(objectives) > 1 and terms.objectives_end  # holding them all ends the battle (FG-VIC-4)
+        race = terms.race(len(objectives))  # holding them all ends the battle (FG-VIC-4)
         ours = list(b.units(self.side))
         foes = common.enemy_units(b, self.side)
         claims: dict[int, list[tuple[Point, float]]] = {}
@@ -461,8 +462,8 @@ class SearchPlayer(HeuristicPlayer):
             taken = any(s != self.side for s in o.ever)
             stake = POINT * (score.objective_held + (score.objective_taken if taken else 0))
             others = {p.holder for p in objectives if p is not o}
-            if race and len(others) == 1 and None not in others:
-                stake += DECISIVE  # whoever holds all the others ends the battle by taking this one
+            if race and (not others or (len(others) == 1 and None not in others)):
+                stake += DECISIVE  # whoever holds all the others (or a lone one) ends the battle by taking it
             elif race:
                 stake += DECISIVE / len(objectives)  # a share of that race
             guards = 3 if stake >= DECISIVE else 2

@@ -274,10 +274,11 @@ class Stakes:
         loss = s.objective_held + s.objective_held + s.objective_taken
         value_gain, value_loss = POINT * gain, POINT * loss
         ends = False
-        if not others and not ours and self.terms.objectives_end and self.terms.whole:
+        race = self.terms.race(len(others) + 1)
+        if race and not others and not ours:
             ends = True  # the only objective is every objective (FG-VIC-4): taking it ends the battle
             value_gain = max(value_gain, self.ending(gain))
-        elif others and self.terms.objectives_end:  # the race for them all (FG-VIC-4): a share of the battle
+        elif race and others:  # the race for them all (FG-VIC-4): a share of the battle
             share = WIN / (len(others) + 1)
             mine = sum(p.holder == self.side for p in others) / len(others)
             his = sum(p.holder == self.enemy for p in others) / len(others)
